@@ -1,0 +1,50 @@
+// gpu-planner-cli: thin main over gp::runCli; `export` renders the Qt report headlessly.
+#include "gp/cli.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#ifdef GP_HAVE_REPORT
+#include "report/report_export.h"
+#include "translator.h"
+
+#include <QApplication>
+#include <QString>
+
+namespace {
+
+gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog, const gp::ExportArguments& args)
+{
+    // The report draws charts with Qt Widgets; without a display, render offscreen.
+    if (!std::getenv("QT_QPA_PLATFORM") && !std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    static int argc = 1;
+    static char name[] = "gpu-planner-cli";
+    static char* argv[] = {name, nullptr};
+    static QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("gpu-planner"));
+    QApplication::setApplicationName(QStringLiteral("gpu-planner"));
+    gpui::installLanguage(QString::fromStdString(args.language));
+    gpui::ExportRequest request;
+    request.pdfPath = QString::fromStdString(args.pdfPath);
+    request.csvPath = QString::fromStdString(args.csvPath);
+    request.costCurveCsvPath = QString::fromStdString(args.costCsvPath);
+    request.language = QString::fromStdString(args.language);
+    request.csvByteOrderMark = args.csvByteOrderMark;
+    return gpui::exportPlanReport(plan, catalog, request);
+}
+
+} // namespace
+#endif
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+#ifdef GP_HAVE_REPORT
+    return gp::runCli(args, std::cin, std::cout, std::cerr, exportWithQt);
+#else
+    return gp::runCli(args, std::cin, std::cout, std::cerr);
+#endif
+}

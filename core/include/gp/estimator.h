@@ -1,0 +1,33 @@
+// Evaluates candidates: memory, time and cost joined into one CandidateResult each.
+#pragma once
+
+#include "gp/catalog.h"
+#include "gp/expected.h"
+#include "gp/hardware.h"
+#include "gp/model_library.h"
+#include "gp/plan.h"
+#include "gp/results.h"
+
+#include <vector>
+
+namespace gp {
+
+// One candidate in one configuration (the unit the planner scores).
+CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
+                                  const Configuration& config, const Catalog& catalog);
+
+// The configuration the plan asks for on this hardware (data "auto" = all GPUs left by tensor x pipeline).
+Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hardware);
+
+struct PlanEstimate {
+    ResolvedModel model;
+    std::vector<CandidateResult> results; // in the plan's candidate order
+};
+
+// Evaluates every candidate as configured (`gpu-planner-cli estimate`). Candidate "auto" nodes use 1.
+Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog);
+
+// The candidates of a plan: its list, or every catalog instance when the list is empty.
+std::vector<CandidateSpec> planCandidates(const Plan& plan, const Catalog& catalog);
+
+} // namespace gp

@@ -1,0 +1,38 @@
+// Shared pieces of the memory model's implementation files (not part of the public API).
+#pragma once
+
+#include "gp/memory_model.h"
+
+namespace gp::memory_detail {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Defaults resolved once per estimate (plan assumptions over the catalog over built-in fallbacks).
+struct Defaults {
+    double cudaContextBytes = 1.0 * kGiB;
+    double ncclBytes = 1.5 * kGiB;
+    double allocatorFraction = 0.05;
+    double lossChunks = 8;
+    double zero3PrefetchUnits = 2;
+    double offloadCpuMargin = 1.5;
+};
+Defaults readDefaults(const Assumptions& assumptions, const Catalog& catalog);
+
+// Bytes of the training activations and logits for one GPU.
+struct ActivationMemory {
+    double activations = 0;
+    double logits = 0;
+};
+
+MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                 const Defaults& defaults, const TrainingFramework& framework);
+MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                  const Defaults& defaults);
+
+// Finite, clamped positive value (guards NaN/inf/negative input).
+inline double positive(double v, double fallback = 1)
+{
+    return (v > 0 && v < 1e300) ? v : fallback;
+}
+
+} // namespace gp::memory_detail

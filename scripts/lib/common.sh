@@ -1,0 +1,50 @@
+# Shared by scripts/run and scripts/test: install what is missing, configure, build.
+# shellcheck shell=bash
+
+GP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+GP_BUILD_DIR="${GP_BUILD_DIR:-$GP_ROOT/build}"
+
+# Debian 12 packages the build, the tests and the window need.
+GP_PACKAGES=(
+    build-essential cmake ninja-build pkg-config ccache
+    qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    libqt6opengl6-dev libqt6svg6-dev libxkbcommon-dev libgl-dev libvulkan-dev
+    nlohmann-json3-dev libgtest-dev libbenchmark-dev
+    fonts-noto-cjk poppler-utils xvfb python3 dpkg-dev file
+)
+
+gp_install_missing_packages() {
+    local missing=()
+    local pkg
+    for pkg in "${GP_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$pkg")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    echo "Installing missing packages: ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo=(sudo)
+        else
+            echo "error: missing packages (${missing[*]}) and not root; install them or run as root" >&2
+            return 2
+        fi
+    fi
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+gp_configure_and_build() {
+    local launcher=()
+    if command -v ccache >/dev/null 2>&1; then
+        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    fi
+    if [ ! -f "$GP_BUILD_DIR/CMakeCache.txt" ]; then
+        cmake -S "$GP_ROOT" -B "$GP_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGP_WERROR=ON "${launcher[@]}"
+    fi
+    cmake --build "$GP_BUILD_DIR" -j "$(nproc)"
+}

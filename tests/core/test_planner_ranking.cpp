@@ -1,0 +1,204 @@
+// The planner's comparisons: objective figures, constraints, the Pareto frontier and ranking.
+#include "gp/planner_ranking.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace gp;
+
+namespace {
+
+ParetoPoint point(double hours, double cost)
+{
+    ParetoPoint p;
+    p.hours = hours;
+    p.cost = cost;
+    return p;
+}
+
+CandidatePlan candidate(const std::string& name, bool fits, bool meets, double value, bool priced = true,
+                        double memoryRatio = 0.5)
+{
+    CandidatePlan c;
+    c.best.candidate = name;
+    c.fits = fits;
+    c.meetsObjective = meets;
+    c.objectiveValue = value;
+    c.priced = priced;
+    c.best.gpuMemory = 100;
+    c.best.usableMemory = 90;
+    c.best.memory.total = memoryRatio * 90;
+    return c;
+}
+
+std::vector<std::string> names(const std::vector<CandidatePlan>& plans)
+{
+    std::vector<std::string> out;
+    for (const auto& p : plans)
+        out.push_back(p.best.candidate);
+    return out;
+}
+
+} // namespace
+
+TEST(PlannerRanking, FrontierKeepsOnlyUndominatedPoints)
+{
+    // (12 h, 120) is beaten by (10 h, 100); (5 h, 250) by (5 h, 200).
+    const auto frontier = paretoFrontier(
+        {point(10, 100), point(5, 200), point(8, 150), point(12, 120), point(5, 250), point(10, 100)});
+    ASSERT_EQ(frontier.size(), 3u);
+    EXPECT_EQ(frontier[0].hours, 5);
+    EXPECT_EQ(frontier[0].cost, 200);
+    EXPECT_EQ(frontier[1].hours, 8);
+    EXPECT_EQ(frontier[1].cost, 150);
+    EXPECT_EQ(frontier[2].hours, 10);
+    EXPECT_EQ(frontier[2].cost, 100);
+    // Property: no frontier point is beaten on both axes by any input point.
+    for (const auto& f : frontier)
+        for (const auto& p : {point(10, 100), point(5, 200), point(8, 150), point(12, 120)})
+            EXPECT_FALSE(p.hours <= f.hours && p.cost <= f.cost && (p.hours < f.hours || p.cost < f.cost));
+}
+
+TEST(PlannerRanking, FrontierDropsNonFiniteAndHandlesEmpty)
+{
+    EXPECT_TRUE(paretoFrontier({}).empty());
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    const auto frontier = paretoFrontier({point(nan, 1), point(1, inf), point(3, 3)});
+    ASSERT_EQ(frontier.size(), 1u);
+    EXPECT_EQ(frontier[0].hours, 3);
+}
+
+TEST(PlannerRanking, TrainingFiguresUseOnDemandOrGpuHours)
+{
+    Workload w;
+    CandidateResult r;
+    r.trainingHours = 74.4;
+    r.gpuHours = 595.2;
+    r.cost.onDemand = 41000;
+    auto f = objectiveFigures(r, w);
+    EXPECT_TRUE(f.priced);
+    EXPECT_DOUBLE_EQ(f.cost, 41000);
+    EXPECT_DOUBLE_EQ(f.hours, 74.4);
+    r.cost.onDemand.reset();
+    f = objectiveFigures(r, w);
+    EXPECT_FALSE(f.priced);
+    EXPECT_DOUBLE_EQ(f.cost, 595.2);
+}
+
+TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
+{
+    Workload w;
+    w.mode = Mode::Inference;
+    w.inference.batchSize = 8;
+    w.inference.outputTokens = 256;
+    CandidateResult r;
+    r.configuration.data = 1;
+    r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
+    r.tokensPerSecond = 1000;
+    r.prefillSeconds = 0.5;
+    r.cost.pricePerHour = 36;
+    auto f = objectiveFigures(r, w);
+    // 0.5 s + 256 / 125 s = 2.548 s per request batch.
+    EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
+    // 36 per hour / 3.6e6 tokens per hour = 1e-5 per token = 10 per million tokens.
+    EXPECT_NEAR(f.cost, 10.0, 1e-9);
+    EXPECT_TRUE(f.priced);
+    // Two replicas: the same latency, twice the tokens for the same price.
+    r.configuration.data = 2;
+    r.tokensPerSecond = 2000;
+    f = objectiveFigures(r, w);
+    EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
+    EXPECT_NEAR(f.cost, 5.0, 1e-9);
+    r.decodeTokensPerSecond = 0;
+    EXPECT_TRUE(std::isinf(objectiveFigures(r, w).hours));
+}
+
+TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
+{
+    SearchSpec s;
+    ObjectiveFigures f{true, 30, 500};
+    s.objective = SearchObjective::CostUnderDeadline;
+    s.deadlineHours = 24;
+    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+    s.deadlineHours = 30;
+    EXPECT_TRUE(meetsConstraint(f, s, Mode::Training));
+    s.objective = SearchObjective::TimeUnderBudget;
+    s.budget = 499;
+    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+    s.budget = 500;
+    EXPECT_TRUE(meetsConstraint(f, s, Mode::Training));
+    f.priced = false; // GPU-hours cannot be held against a money budget
+    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+}
+
+TEST(PlannerRanking, BetterForPrimaryThenSecondary)
+{
+    const ObjectiveFigures cheapSlow{true, 20, 100};
+    const ObjectiveFigures dearFast{true, 10, 200};
+    const ObjectiveFigures cheapFast{true, 10, 100};
+    EXPECT_TRUE(betterFor(cheapSlow, dearFast, SearchObjective::Cost));
+    EXPECT_TRUE(betterFor(dearFast, cheapSlow, SearchObjective::Time));
+    EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
+    EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time));  // tie on time: cheaper wins
+    EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
+    EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);
+    EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::CostUnderDeadline), 200);
+}
+
+TEST(PlannerRanking, FittingCandidatesRankBeforeNonFitting)
+{
+    std::vector<CandidatePlan> plans{
+        candidate("no-fit-far", false, false, INFINITY, true, 3.0),
+        candidate("fits-dear", true, true, 900),
+        candidate("misses-deadline", true, false, 100),
+        candidate("unpriced", true, true, 10, false),
+        candidate("no-fit-near", false, false, INFINITY, true, 1.2),
+        candidate("fits-cheap", true, true, 300),
+    };
+    rankCandidates(plans, SearchObjective::Cost);
+    EXPECT_EQ(names(plans), (std::vector<std::string>{"fits-cheap", "fits-dear", "unpriced", "misses-deadline",
+                                                      "no-fit-near", "no-fit-far"}));
+    // Time objective: priced-ness does not matter, the value does.
+    rankCandidates(plans, SearchObjective::Time);
+    EXPECT_EQ(plans.front().best.candidate, "unpriced");
+}
+
+TEST(PlannerRanking, FormatNumberSignificantDigits)
+{
+    EXPECT_EQ(formatNumber(130.4), "130");
+    EXPECT_EQ(formatNumber(3.14159), "3.14");
+    EXPECT_EQ(formatNumber(41000.4), "41000");
+    EXPECT_EQ(formatNumber(0.012345), "0.0123");
+    EXPECT_EQ(formatNumber(3.1, 2), "3.1");
+    EXPECT_EQ(formatNumber(80.0), "80");
+    EXPECT_EQ(formatNumber(0), "0");
+    EXPECT_EQ(formatNumber(std::nan("")), "nan");
+    EXPECT_EQ(formatNumber(1e20), std::string("1") + std::string(20, '0'));
+}
+
+TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
+{
+    CandidatePlan p = candidate("tencent:GT4.41XLARGE948", true, true, 41000);
+    p.best.nodes = 2;
+    p.best.gpus = 16;
+    p.best.configuration.data = 16;
+    p.best.configuration.zeroStage = 3;
+    p.best.configuration.checkpointing = Checkpointing::Full;
+    p.best.configuration.microBatchSize = 4;
+    p.best.trainingHours = 74.4; // 3.1 days
+    p.best.cost.onDemand = 41000;
+    p.best.cost.currency = "CNY";
+    const Diagnostic d = describeChoice(p, Mode::Training);
+    EXPECT_EQ(d.code, "recommended_configuration");
+    EXPECT_EQ(d.arg("nodes"), "2");
+    EXPECT_EQ(d.arg("zero_stage"), "3");
+    EXPECT_EQ(d.arg("checkpointing"), "full");
+    EXPECT_EQ(d.arg("micro_batch_size"), "4");
+    EXPECT_EQ(d.arg("days"), "3.1");
+    EXPECT_EQ(d.arg("cost"), "41000");
+    EXPECT_NE(d.message.find("2 nodes, ZeRO-3, full checkpointing, micro-batch 4"), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find("3.1 days, 41000 CNY"), std::string::npos) << d.message;
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# `gpu-planner-cli export`: PDF + CSV of the default plan in English and Chinese, checked with poppler and Python;
+# the CSV's numbers equal the JSON output's exactly; an unwritable destination fails with status 2, leaving nothing.
+# Usage: export_report.sh BIN_DIR TEST_DATA_DIR
+set -euo pipefail
+
+BIN_DIR=$1
+CLI="$BIN_DIR/gpu-planner-cli"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+for tool in pdftotext pdfinfo python3; do
+    command -v "$tool" >/dev/null || fail "$tool is required (apt-get install poppler-utils python3)"
+done
+
+"$CLI" example >"$WORK/plan.gpuplan"
+# The same plan with the configurations as written, for comparison with `estimate`.
+python3 - "$WORK/plan.gpuplan" "$WORK/as-configured.gpuplan" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1], encoding="utf-8"))
+plan.setdefault("search", {})["enabled"] = False
+json.dump(plan, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False, indent=2)
+PY
+"$CLI" plan "$WORK/plan.gpuplan" --format json >"$WORK/plan.json"
+"$CLI" estimate "$WORK/as-configured.gpuplan" --format json >"$WORK/estimate.json"
+
+# check_csv CSV JSON: every CSV column of every row equals the JSON result of the same candidate.
+check_csv() {
+    python3 - "$1" "$2" <<'PY'
+import csv, json, sys
+
+csv_path, json_path = sys.argv[1], sys.argv[2]
+with open(json_path, encoding="utf-8") as f:
+    results = {r["candidate"]: r for r in json.load(f)["results"]}
+with open(csv_path, encoding="utf-8-sig", newline="") as f:
+    raw = f.read()
+assert "\r\n" in raw and "\n" not in raw.replace("\r\n", ""), "line ends must be CRLF"
+rows = list(csv.DictReader(raw.splitlines(keepends=True)))
+assert len(rows) == len(results), f"{len(rows)} CSV rows, {len(results)} JSON results"
+
+def path(result, *keys):
+    for key in keys:
+        result = result[key]
+    return result
+
+columns = {
+    "candidate": ("s", ["candidate"]), "gpu": ("s", ["gpu"]), "gpu_name": ("s", ["gpu_name"]),
+    "gpus_per_node": ("i", ["gpus_per_node"]), "nodes": ("i", ["nodes"]), "gpus": ("i", ["gpus"]),
+    "bottleneck": ("s", ["bottleneck"]), "fits": ("b", ["fits"]),
+    "gpu_memory_bytes": ("f", ["gpu_memory"]), "usable_memory_bytes": ("f", ["usable_memory"]),
+    "host_memory_per_node_bytes": ("f", ["host_memory_per_node"]),
+    "price_per_hour": ("f", ["cost", "price_per_hour"]), "break_even_days": ("f", ["cost", "break_even_days"]),
+    "currency": ("s", ["cost", "currency"]), "price_source": ("s", ["cost", "price_source"]),
+    "price_citation": ("s", ["cost", "price_citation"]), "warnings": ("w", ["warnings"]),
+}
+for key in ["zero_stage", "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline", "data"]:
+    columns[key] = ("i", ["configuration", key])
+for key in ["activation_checkpointing", "offload"]:
+    columns[key] = ("s", ["configuration", key])
+for part in ["weights", "gradients", "optimizer", "activations", "logits", "kv_cache", "buffers", "allocator",
+             "runtime", "total"]:
+    columns[f"memory_{part}_bytes"] = ("f", ["memory_per_gpu", part])
+for part in ["compute", "communication", "communication_intra_node", "communication_network", "offload",
+             "data_loading", "total"]:
+    columns[f"step_{part}_seconds"] = ("f", ["step_time", part])
+for key in ["tokens_per_second", "model_flops_utilization", "training_hours", "gpu_hours", "training_flops",
+            "decode_tokens_per_second", "prefill_seconds"]:
+    columns[key] = ("f", [key])
+for mode in ["on_demand", "monthly", "reserved", "spot", "storage"]:
+    columns[f"cost_{mode}"] = ("f", ["cost", mode])
+
+unknown = set(rows[0].keys()) - set(columns) if rows else set()
+assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
+checked = 0
+for row in rows:
+    result = results[row["candidate"]]
+    for name, (kind, keys) in columns.items():
+        text, expected = row[name], path(result, *keys)
+        if kind == "f":
+            actual = None if text == "" else float(text)
+            ok = actual == expected or (actual is None and expected is None)
+        elif kind == "i":
+            ok = int(text) == expected
+        elif kind == "b":
+            ok = text == ("true" if expected else "false")
+        elif kind == "w":
+            ok = text == ";".join(w["code"] for w in expected)
+        else:
+            ok = text == expected
+        assert ok, f"{row['candidate']} {name}: CSV {text!r} != JSON {expected!r}"
+        checked += 1
+print(f"{csv_path}: {len(rows)} rows, {checked} fields equal to the JSON output")
+PY
+}
+
+# check_pdf PDF PLAN_JSON LANG: pages, every candidate, and the recommendation on the first page.
+check_pdf() {
+    local pdf=$1 json=$2 lang=$3
+    local pages
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
+    [ "${pages:-0}" -ge 2 ] || fail "$pdf has ${pages:-0} pages, expected at least 2"
+    pdftotext -enc UTF-8 "$pdf" "$pdf.txt"
+    pdftotext -enc UTF-8 -f 1 -l 1 "$pdf" "$pdf.page1.txt"
+    python3 - "$pdf.txt" "$pdf.page1.txt" "$json" "$lang" <<'PY'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+first = open(sys.argv[2], encoding="utf-8").read()
+results = json.load(open(sys.argv[3], encoding="utf-8"))["results"]
+lang = sys.argv[4]
+for r in results:
+    assert r["candidate"] in text, f"candidate {r['candidate']} missing from the {lang} PDF text"
+# The report recommends the cheapest fitting candidate (objective "cost"): cheapest billing mode to finish.
+def cheapest(r):
+    totals = [m["total"] for m in r["cost"].get("modes", []) if m.get("total") is not None]
+    if r["cost"].get("on_demand") is not None:
+        totals.append(r["cost"]["on_demand"])
+    return min(totals) if totals else float("inf")
+fitting = [r for r in results if r["fits"]]
+assert fitting, "nothing fits the default plan"
+best = min(fitting, key=cheapest)
+heading = {"en": "Recommendation", "zh_CN": None}[lang]
+if heading:
+    assert heading in first, f"no '{heading}' heading on page 1"
+    after = first[first.index(heading):]
+    assert best["candidate"] in after[:400], f"recommendation is not {best['candidate']}"
+else:
+    assert best["candidate"] in first, f"recommended {best['candidate']} not on page 1"
+    assert any("\u4e00" <= c <= "\u9fff" for c in text), "the zh_CN PDF holds no Chinese text"
+print(f"{sys.argv[1]}: {len(results)} candidates, recommendation {best['candidate']}")
+PY
+}
+
+for lang in en zh_CN; do
+    "$CLI" export "$WORK/plan.gpuplan" --pdf "$WORK/$lang.pdf" --csv "$WORK/$lang.csv" --lang "$lang" ||
+        fail "export --lang $lang failed"
+    check_pdf "$WORK/$lang.pdf" "$WORK/plan.json" "$lang"
+    check_csv "$WORK/$lang.csv" "$WORK/plan.json"
+done
+"$CLI" export "$WORK/as-configured.gpuplan" --csv "$WORK/as-configured.csv" --lang en ||
+    fail "export of the plan as configured failed"
+check_csv "$WORK/as-configured.csv" "$WORK/estimate.json"
+
+# Unwritable destinations: a missing directory, and a "directory" that is a regular file (unwritable even as root).
+touch "$WORK/not-a-directory"
+before=$(ls -A "$WORK" | sort)
+for destination in "$WORK/missing/plan.pdf" "$WORK/not-a-directory/plan.pdf"; do
+    set +e
+    "$CLI" export "$WORK/plan.gpuplan" --pdf "$destination" --csv "$WORK/should-not-exist.csv" 2>"$WORK/err.txt"
+    status=$?
+    set -e
+    [ "$status" -eq 2 ] || fail "unwritable $destination: exit status $status, expected 2"
+    grep -q "plan.pdf" "$WORK/err.txt" || fail "the error does not name the file: $(cat "$WORK/err.txt")"
+    rm -f "$WORK/err.txt"
+    [ ! -e "$destination" ] || fail "$destination exists after a failed export"
+    after=$(ls -A "$WORK" | sort)
+    [ "$before" = "$after" ] || fail "a failed export left files behind: $(comm -13 <(echo "$before") <(echo "$after"))"
+done
+echo "export_report: ok"

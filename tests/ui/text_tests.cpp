@@ -1,0 +1,99 @@
+// Words for the core's codes, number formatting, and language switching.
+#include "core_text.h"
+#include "number_format.h"
+#include "translator.h"
+
+#include <QLocale>
+
+#include <gtest/gtest.h>
+
+using namespace gpui;
+
+namespace {
+
+struct EnglishLocale {
+    EnglishLocale() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    ~EnglishLocale() { QLocale::setDefault(QLocale::system()); }
+};
+
+} // namespace
+
+TEST(CoreText, KnownFailureIsWordedWithItsArguments)
+{
+    EnglishLocale english;
+    gp::FitFailure f{"memory_exceeds_capacity", "needs 52.3 GiB per GPU; 36.0 GiB usable of 40.0 GiB",
+                     {{"needed_gib", "52.3"}, {"usable_gib", "36.0"}, {"gpu_memory_gib", "40.0"}}};
+    EXPECT_EQ(CoreText::failure(f), QStringLiteral("Needs 52.3 GiB per GPU; 36.0 GiB usable."));
+}
+
+TEST(CoreText, UnknownCodeOrMissingArgumentFallsBackToTheEnglishMessage)
+{
+    gp::FitFailure unknown{"some_future_code", "the core's sentence", {}};
+    EXPECT_EQ(CoreText::failure(unknown), QStringLiteral("the core's sentence"));
+    gp::FitFailure missing{"memory_exceeds_capacity", "core words", {{"usable_gib", "36"}}};
+    EXPECT_EQ(CoreText::failure(missing), QStringLiteral("core words"));
+    gp::Diagnostic d{"not_a_code", "diagnostic words", {}};
+    EXPECT_EQ(CoreText::diagnostic(d), QStringLiteral("diagnostic words"));
+}
+
+TEST(CoreText, EveryBottleneckHasWords)
+{
+    for (gp::Bottleneck b : {gp::Bottleneck::Compute, gp::Bottleneck::MemoryBandwidth, gp::Bottleneck::IntraNodeLink,
+                             gp::Bottleneck::Network, gp::Bottleneck::PcieOffload, gp::Bottleneck::DataLoading,
+                             gp::Bottleneck::Cpu, gp::Bottleneck::MemoryCapacity})
+        EXPECT_FALSE(CoreText::bottleneck(b).isEmpty());
+}
+
+TEST(CoreText, ConfigurationNamesItsKnobs)
+{
+    gp::Configuration c;
+    c.zeroStage = 3;
+    c.checkpointing = gp::Checkpointing::Full;
+    c.microBatchSize = 4;
+    c.data = 8;
+    const QString text = CoreText::configuration(c);
+    EXPECT_TRUE(text.contains(QStringLiteral("ZeRO-3")));
+    EXPECT_TRUE(text.contains(QStringLiteral("micro-batch 4")));
+    EXPECT_TRUE(text.contains(QStringLiteral("DP 8")));
+}
+
+TEST(NumberFormat, MoneyUsesSymbolAndThousandsSeparators)
+{
+    EnglishLocale english;
+    EXPECT_EQ(formatMoney(12345.6, QStringLiteral("CNY")), QStringLiteral("¥12,346"));
+    EXPECT_EQ(formatMoney(12.5, QStringLiteral("USD")), QStringLiteral("$12.50"));
+}
+
+TEST(NumberFormat, BytesInBinaryUnits)
+{
+    EnglishLocale english;
+    EXPECT_EQ(formatBytes(40.0 * 1024 * 1024 * 1024), QStringLiteral("40.0 GiB"));
+    EXPECT_EQ(formatBytes(512.0 * 1024 * 1024), QStringLiteral("512 MiB"));
+}
+
+TEST(NumberFormat, ParsesScaledNumbers)
+{
+    EnglishLocale english;
+    double v = 0;
+    ASSERT_TRUE(parseScaledNumber(QStringLiteral("7B"), &v));
+    EXPECT_DOUBLE_EQ(v, 7e9);
+    ASSERT_TRUE(parseScaledNumber(QStringLiteral("6.74e9"), &v));
+    EXPECT_DOUBLE_EQ(v, 6.74e9);
+    ASSERT_TRUE(parseScaledNumber(QStringLiteral("350m"), &v));
+    EXPECT_DOUBLE_EQ(v, 350e6);
+    ASSERT_TRUE(parseScaledNumber(QStringLiteral("12,000"), &v));
+    EXPECT_DOUBLE_EQ(v, 12000);
+    EXPECT_FALSE(parseScaledNumber(QStringLiteral("seven"), &v));
+    EXPECT_FALSE(parseScaledNumber(QString(), &v));
+}
+
+TEST(Translator, InstallsShippedLanguagesAndRejectsUnknownOnes)
+{
+    EXPECT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    EXPECT_EQ(currentLanguage(), QStringLiteral("zh_CN"));
+    EXPECT_TRUE(installLanguage(QStringLiteral("en")));
+    EXPECT_EQ(currentLanguage(), QStringLiteral("en"));
+    EXPECT_FALSE(installLanguage(QStringLiteral("xx_YY")));
+    EXPECT_EQ(currentLanguage(), QStringLiteral("en"));
+    installLanguage(QStringLiteral("en"));
+}

@@ -1,0 +1,33 @@
+// The three charts, built from results; used by the window and by the PDF report.
+#pragma once
+
+#include "gp/results.h"
+
+#include <QColor>
+#include <QString>
+#include <vector>
+
+class QChart;
+
+namespace gpui {
+
+struct ChartOptions {
+    QString currency = QStringLiteral("CNY");
+    bool dark = false;
+    bool animate = false;
+    int maxCandidates = 12; // charts show the first (best-ranked) candidates only, to stay readable
+};
+
+// Colour of the i-th candidate in every chart (a palette that reads on light and dark backgrounds).
+QColor candidateColor(int index);
+// Short label of a result for chart axes: the instance name without its provider ("GT4.41XLARGE948").
+QString chartLabel(const gp::CandidateResult& result);
+
+// Stacked per-GPU memory parts per candidate against each GPU's capacity.
+QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+// Cumulative cost vs elapsed days per candidate and billing mode; finish points; break-even.
+QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+// Step time split (compute, exposed intra-node / network communication, offload, data loading).
+QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+
+} // namespace gpui

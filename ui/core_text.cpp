@@ -1,0 +1,441 @@
+#include "core_text.h"
+
+#include "number_format.h"
+
+#include <QLocale>
+
+namespace gpui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// Named argument of a diagnostic or failure; `ok` turns false when it is missing so the caller falls back.
+struct Args {
+    const std::vector<std::pair<std::string, std::string>>& args;
+    bool ok = true;
+
+    bool has(const char* name) const
+    {
+        for (const auto& [k, v] : args)
+            if (k == name)
+                return true;
+        return false;
+    }
+    QString text(const char* name)
+    {
+        for (const auto& [k, v] : args)
+            if (k == name)
+                return qs(v);
+        ok = false;
+        return {};
+    }
+    double number(const char* name)
+    {
+        bool converted = false;
+        const double v = text(name).toDouble(&converted);
+        if (!converted)
+            ok = false;
+        return v;
+    }
+    QString bytes(const char* name) { return formatBytes(number(name)); }
+    QString count(const char* name) { return formatNumber(number(name), 0); }
+    QString decimal(const char* name) { return formatNumber(number(name)); }
+};
+
+} // namespace
+
+QString CoreText::bottleneck(gp::Bottleneck bottleneck)
+{
+    switch (bottleneck) {
+    case gp::Bottleneck::Compute:
+        return tr("Compute");
+    case gp::Bottleneck::MemoryBandwidth:
+        return tr("Memory bandwidth");
+    case gp::Bottleneck::IntraNodeLink:
+        return tr("Intra-node link");
+    case gp::Bottleneck::Network:
+        return tr("Network");
+    case gp::Bottleneck::PcieOffload:
+        return tr("PCIe offload");
+    case gp::Bottleneck::DataLoading:
+        return tr("Data loading");
+    case gp::Bottleneck::Cpu:
+        return tr("CPU");
+    case gp::Bottleneck::MemoryCapacity:
+        return tr("Memory capacity");
+    }
+    return {};
+}
+
+namespace {
+
+// "ZeRO-3, full checkpointing, micro-batch 2 on 2 nodes (16 GPUs)" from addConfigurationArgs()-style args.
+QString configurationArgs(Args& a)
+{
+    gp::Configuration c;
+    c.zeroStage = int(a.number("zero_stage"));
+    c.tensor = int(a.number("tensor"));
+    c.pipeline = int(a.number("pipeline"));
+    c.data = int(a.number("data"));
+    c.microBatchSize = int(a.number("micro_batch_size"));
+    const QString offload = a.text("offload");
+    c.offload = offload == QLatin1String("optimizer")                  ? gp::Offload::Optimizer
+                : offload == QLatin1String("optimizer-and-parameters") ? gp::Offload::OptimizerAndParameters
+                                                                       : gp::Offload::None;
+    const QString checkpointing = a.text("checkpointing");
+    c.checkpointing = checkpointing == QLatin1String("full")        ? gp::Checkpointing::Full
+                      : checkpointing == QLatin1String("selective") ? gp::Checkpointing::Selective
+                                                                    : gp::Checkpointing::None;
+    return CoreText::tr("%1 on %2 node(s), %3 GPUs")
+        .arg(CoreText::configuration(c), a.count("nodes"), a.count("gpus"));
+}
+
+QString gibText(Args& a, const char* name)
+{
+    return CoreText::tr("%1 GiB").arg(formatNumber(a.number(name), 1));
+}
+
+} // namespace
+
+QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
+{
+    Args a{diagnostic.args};
+    const std::string& c = diagnostic.code;
+    QString text;
+    if (c == "cpu_cores_per_gpu_low")
+        text = tr("%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data "
+                  "preprocessing does not stall the GPUs.")
+                   .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"));
+    else if (c == "ram_per_vcpu_low")
+        text = tr("%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.")
+                   .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"));
+    else if (c == "disk_iops_low")
+        text = tr("The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.")
+                   .arg(a.count("iops"), a.count("min_iops"));
+    else if (c == "network_below_25gbps")
+        text = tr("Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.")
+                   .arg(a.decimal("gbps"), a.decimal("min_gbps"));
+    else if (c == "no_rdma_multi_node")
+        text = tr("Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.");
+    else if (c == "no_nvlink_multi_gpu")
+        text = tr("The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.")
+                   .arg(a.count("gpus"));
+    else if (c == "price_estimate")
+        text = tr("The price of %1 is an estimate, not a published figure.").arg(a.text("instance"));
+    else if (c == "instance_size_estimate")
+        text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
+    else if (c == "precision_unsupported")
+        text = tr("%1 does not support %2; estimated as %3.").arg(a.text("gpu"), a.text("precision"), a.text("used"));
+    else if (c == "throughput_unknown")
+        text = tr("Time and speed are not estimated for %1 (no peak rate or bandwidth known).").arg(a.text("gpu"));
+    else if (c == "suggest_more_gpus")
+        text = tr("Use more nodes: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_checkpointing")
+        text = tr("Use full activation checkpointing: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_zero")
+        text = tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_offload")
+        text = tr("Offload optimizer and parameters to CPU: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_quantization")
+        text = tr("Serve %1 weights: fits with %2.").arg(a.text("weight_format").toUpper(), configurationArgs(a));
+    else if (c == "suggest_larger_gpu")
+        text = tr("A %1 (%2) fits.").arg(a.text("gpu_name"), gibText(a, "gpu_memory_gib"));
+    else
+        a.ok = false;
+    return a.ok && !text.isEmpty() ? text : qs(diagnostic.message);
+}
+
+QString CoreText::failure(const gp::FitFailure& failure)
+{
+    Args a{failure.args};
+    const std::string& c = failure.code;
+    QString text;
+    if (c == "memory_exceeds_capacity")
+        text = tr("Needs %1 per GPU; %2 usable.")
+                   .arg(gibText(a, a.has("required_gib") ? "required_gib" : "needed_gib"), gibText(a, "usable_gib"));
+    else if (c == "weights_exceed_memory")
+        text = tr("The weights alone need %1 per GPU; the GPU has %2.").arg(gibText(a, "weights_gib"),
+                                                                            gibText(a, "gpu_memory_gib"));
+    else if (c == "needs_more_nodes")
+        text = tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
+                   .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes"));
+    else if (c == "host_memory_exceeded")
+        text = tr("Offload needs %1 of host RAM per node; the node has %2.").arg(gibText(a, "needed_gib"),
+                                                                                  gibText(a, "ram_gib"));
+    else if (c == "layout_mismatch")
+        text = tr("Data x tensor x pipeline = %1, but the candidate has %2 GPUs.").arg(a.count("used"), a.count("gpus"));
+    else if (c == "tensor_exceeds_node")
+        text = tr("Tensor parallelism %1 exceeds the %2 GPUs of one node.").arg(a.count("tensor"),
+                                                                                a.count("gpus_per_node"));
+    else if (c == "tensor_not_dividing_heads")
+        text = tr("Tensor parallelism %1 does not divide the %2 attention heads.").arg(a.count("tensor"),
+                                                                                       a.count("heads"));
+    else if (c == "pipeline_exceeds_layers")
+        text = tr("Pipeline parallelism %1 exceeds the %2 layers.").arg(a.count("pipeline"), a.count("layers"));
+    else if (c == "no_network")
+        text = tr("%1 nodes need a network bandwidth between them.").arg(a.count("nodes"));
+    else if (c == "deadline_not_met")
+        text = tr("The fastest configuration takes %1, past the deadline of %2.")
+                   .arg(formatHours(a.number("fastest_hours")), formatHours(a.number("deadline_hours")));
+    else if (c == "budget_exceeded")
+        text = tr("The cheapest configuration costs %1, over the budget of %2.")
+                   .arg(formatMoney(a.number("cheapest_cost"), a.text("currency")),
+                        formatMoney(a.number("budget"), a.text("currency")));
+    else if (c == "price_unknown")
+        text = tr("No price is known for this candidate, so the budget cannot be checked.");
+    else
+        a.ok = false;
+    return a.ok && !text.isEmpty() ? text : qs(failure.message);
+}
+
+QString CoreText::technique(gp::Technique technique)
+{
+    switch (technique) {
+    case gp::Technique::Full:
+        return tr("Full fine-tune");
+    case gp::Technique::Lora:
+        return tr("LoRA");
+    case gp::Technique::Qlora:
+        return tr("QLoRA");
+    case gp::Technique::Freeze:
+        return tr("Freeze (train top layers)");
+    }
+    return {};
+}
+
+QString CoreText::precision(gp::Precision precision)
+{
+    switch (precision) {
+    case gp::Precision::Fp32:
+        return tr("FP32");
+    case gp::Precision::Tf32:
+        return tr("TF32");
+    case gp::Precision::Fp16:
+        return tr("FP16 (mixed)");
+    case gp::Precision::Bf16:
+        return tr("BF16 (mixed)");
+    case gp::Precision::Fp8:
+        return tr("FP8");
+    }
+    return {};
+}
+
+QString CoreText::weightFormat(gp::WeightFormat format)
+{
+    switch (format) {
+    case gp::WeightFormat::Same:
+        return tr("Same as compute");
+    case gp::WeightFormat::Fp8:
+        return tr("FP8");
+    case gp::WeightFormat::Int8:
+        return tr("INT8");
+    case gp::WeightFormat::Int4:
+        return tr("INT4");
+    case gp::WeightFormat::Nf4:
+        return tr("NF4 (4-bit)");
+    }
+    return {};
+}
+
+QString CoreText::optimizer(gp::Optimizer optimizer)
+{
+    switch (optimizer) {
+    case gp::Optimizer::AdamW:
+        return tr("AdamW");
+    case gp::Optimizer::AdamW8bit:
+        return tr("AdamW 8-bit");
+    case gp::Optimizer::Sgd:
+        return tr("SGD");
+    case gp::Optimizer::SgdMomentum:
+        return tr("SGD with momentum");
+    case gp::Optimizer::Adafactor:
+        return tr("Adafactor");
+    case gp::Optimizer::Lion:
+        return tr("Lion");
+    }
+    return {};
+}
+
+QString CoreText::checkpointing(gp::Checkpointing checkpointing)
+{
+    switch (checkpointing) {
+    case gp::Checkpointing::None:
+        return tr("No checkpointing");
+    case gp::Checkpointing::Selective:
+        return tr("Selective checkpointing");
+    case gp::Checkpointing::Full:
+        return tr("Full checkpointing");
+    }
+    return {};
+}
+
+QString CoreText::offload(gp::Offload offload)
+{
+    switch (offload) {
+    case gp::Offload::None:
+        return tr("No offload");
+    case gp::Offload::Optimizer:
+        return tr("Optimizer offload");
+    case gp::Offload::OptimizerAndParameters:
+        return tr("Optimizer + parameter offload");
+    }
+    return {};
+}
+
+QString CoreText::mode(gp::Mode mode)
+{
+    return mode == gp::Mode::Training ? tr("Training") : tr("Inference");
+}
+
+QString CoreText::objective(gp::SearchObjective objective)
+{
+    switch (objective) {
+    case gp::SearchObjective::Cost:
+        return tr("Cheapest");
+    case gp::SearchObjective::Time:
+        return tr("Fastest");
+    case gp::SearchObjective::CostUnderDeadline:
+        return tr("Cheapest within a deadline");
+    case gp::SearchObjective::TimeUnderBudget:
+        return tr("Fastest within a budget");
+    }
+    return {};
+}
+
+QString CoreText::kvPrecision(gp::KvPrecision precision)
+{
+    switch (precision) {
+    case gp::KvPrecision::Fp32:
+        return tr("FP32");
+    case gp::KvPrecision::Fp16:
+        return tr("FP16");
+    case gp::KvPrecision::Bf16:
+        return tr("BF16");
+    case gp::KvPrecision::Fp8:
+        return tr("FP8");
+    case gp::KvPrecision::Int8:
+        return tr("INT8");
+    case gp::KvPrecision::Int4:
+        return tr("INT4");
+    }
+    return {};
+}
+
+QString CoreText::lossImplementation(gp::LossImplementation loss)
+{
+    switch (loss) {
+    case gp::LossImplementation::Fp32Logits:
+        return tr("FP32 logits (Transformers)");
+    case gp::LossImplementation::Bf16Logits:
+        return tr("Logits in compute precision");
+    case gp::LossImplementation::Chunked:
+        return tr("Chunked loss");
+    case gp::LossImplementation::Fused:
+        return tr("Fused linear cross-entropy");
+    }
+    return {};
+}
+
+QString CoreText::billingMode(const QString& mode)
+{
+    if (mode == QLatin1String("on_demand"))
+        return tr("Pay-as-you-go");
+    if (mode == QLatin1String("monthly"))
+        return tr("Monthly");
+    if (mode == QLatin1String("reserved"))
+        return tr("Reserved");
+    if (mode == QLatin1String("spot"))
+        return tr("Spot");
+    return mode;
+}
+
+QString CoreText::memoryPart(const QString& part)
+{
+    if (part == QLatin1String("weights"))
+        return tr("Weights");
+    if (part == QLatin1String("gradients"))
+        return tr("Gradients");
+    if (part == QLatin1String("optimizer"))
+        return tr("Optimizer states");
+    if (part == QLatin1String("activations"))
+        return tr("Activations");
+    if (part == QLatin1String("logits"))
+        return tr("Logits");
+    if (part == QLatin1String("kv_cache"))
+        return tr("KV cache");
+    if (part == QLatin1String("buffers"))
+        return tr("Buffers");
+    if (part == QLatin1String("allocator"))
+        return tr("Allocator");
+    if (part == QLatin1String("runtime"))
+        return tr("CUDA runtime");
+    return part;
+}
+
+QString CoreText::stepPart(const QString& part)
+{
+    if (part == QLatin1String("compute"))
+        return tr("Compute");
+    if (part == QLatin1String("communication"))
+        return tr("Communication");
+    if (part == QLatin1String("communication_intra_node"))
+        return tr("Intra-node communication");
+    if (part == QLatin1String("communication_network"))
+        return tr("Network communication");
+    if (part == QLatin1String("offload"))
+        return tr("Offload");
+    if (part == QLatin1String("data_loading"))
+        return tr("Data loading");
+    return part;
+}
+
+QString CoreText::configuration(const gp::Configuration& c)
+{
+    QStringList parts;
+    if (c.zeroStage > 0)
+        parts << tr("ZeRO-%1").arg(c.zeroStage);
+    if (c.offload != gp::Offload::None)
+        parts << offload(c.offload);
+    if (c.checkpointing != gp::Checkpointing::None)
+        parts << checkpointing(c.checkpointing);
+    parts << tr("micro-batch %1").arg(c.microBatchSize);
+    if (c.gradientAccumulationSteps > 1)
+        parts << tr("accumulation %1").arg(c.gradientAccumulationSteps);
+    QString layout = tr("TP %1 x PP %2 x DP %3").arg(c.tensor).arg(c.pipeline).arg(c.data);
+    if (c.expert > 1)
+        layout += tr(" x EP %1").arg(c.expert);
+    if (c.sequenceParallel)
+        layout += tr(" (sequence parallel)");
+    parts << layout;
+    return parts.join(QStringLiteral(", "));
+}
+
+QString CoreText::priceStatus(const QString& status)
+{
+    if (status == QLatin1String("published"))
+        return tr("published price");
+    if (status == QLatin1String("estimate"))
+        return tr("estimated price");
+    if (status == QLatin1String("user"))
+        return tr("your quote");
+    return tr("unknown price");
+}
+
+QString CoreText::provider(const QString& provider)
+{
+    if (provider == QLatin1String("tencent"))
+        return tr("Tencent Cloud");
+    if (provider == QLatin1String("alibaba"))
+        return tr("Alibaba Cloud");
+    if (provider == QLatin1String("aws"))
+        return tr("AWS");
+    if (provider == QLatin1String("onprem"))
+        return tr("On-premise");
+    return provider;
+}
+
+} // namespace gpui

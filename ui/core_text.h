@@ -1,0 +1,38 @@
+// Words for the core's codes: enum names, bottlenecks, warnings and fit failures, through tr().
+#pragma once
+
+#include "gp/diagnostic.h"
+#include "gp/plan.h"
+#include "gp/results.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace gpui {
+
+class CoreText {
+    Q_DECLARE_TR_FUNCTIONS(CoreText)
+public:
+    static QString bottleneck(gp::Bottleneck bottleneck);
+    static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
+    static QString failure(const gp::FitFailure& failure);       // why a candidate does not fit
+    static QString technique(gp::Technique technique);
+    static QString precision(gp::Precision precision);
+    static QString optimizer(gp::Optimizer optimizer);
+    static QString checkpointing(gp::Checkpointing checkpointing);
+    static QString offload(gp::Offload offload);
+    static QString mode(gp::Mode mode);
+    static QString billingMode(const QString& mode); // "on_demand", "monthly", "reserved", "spot"
+    static QString memoryPart(const QString& part);  // "weights", "gradients", ... "runtime"
+    static QString stepPart(const QString& part);    // "compute", "communication", "offload", "data_loading"
+    static QString configuration(const gp::Configuration& configuration); // "ZeRO-3, full checkpointing, micro-batch 4, TP 1 x PP 1 x DP 8"
+    static QString priceStatus(const QString& status); // "published", "estimate", "user", "unknown"
+    // Added by the window engineer for the inputs panel:
+    static QString weightFormat(gp::WeightFormat format);
+    static QString objective(gp::SearchObjective objective);
+    static QString kvPrecision(gp::KvPrecision precision);
+    static QString lossImplementation(gp::LossImplementation loss);
+    static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "onprem"
+};
+
+} // namespace gpui

@@ -1,0 +1,740 @@
+#include "main_window.h"
+
+#include "catalog_store.h"
+#include "charts/chart_builders.h"
+#include "charts/chart_view.h"
+#include "core_text.h"
+#include "models/comparison_model.h"
+#include "number_format.h"
+#include "plan_document.h"
+#include "settings.h"
+#include "theme.h"
+#include "translator.h"
+#include "widgets/candidates_panel.h"
+#include "widgets/comparison_view.h"
+#include "widgets/inputs_panel.h"
+#include "widgets/recommendation_panel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QChart>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace gpui {
+
+namespace {
+
+QString defaultRecoveryPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recovery.gpuplan");
+}
+
+QIcon themedIcon(const char* name, QStyle::StandardPixmap fallback)
+{
+    return QIcon::fromTheme(QString::fromLatin1(name), QApplication::style()->standardIcon(fallback));
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : MainWindow(MainWindowOptions{}, parent) {}
+
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
+{
+    m_settings = options.settings;
+    if (!m_settings) {
+        m_settings = new Settings(this);
+        m_ownsSettings = true;
+    }
+    m_recoveryPath = options.recoveryPath.isEmpty() ? defaultRecoveryPath() : options.recoveryPath;
+    m_store = new CatalogStore(options.overridesPath, this);
+    m_document = new PlanDocument(this);
+    m_evaluator = new Evaluator(this);
+    m_evaluator->setCatalog(m_store->catalog());
+    m_comparison = new ComparisonModel(this);
+
+    setWindowIcon(QIcon(QStringLiteral(":/icons/gpu-planner.svg")));
+    setAcceptDrops(true);
+    buildUi();
+    createActions();
+    retranslateUi();
+
+    connect(m_document, &PlanDocument::planChanged, this, &MainWindow::planChanged);
+    connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_inputs, &InputsPanel::planEdited, m_document, &PlanDocument::change);
+    connect(m_candidates, &CandidatesPanel::planEdited, m_document, &PlanDocument::change);
+    connect(m_inputs, &InputsPanel::importRequested, this, &MainWindow::importModelConfig);
+    connect(m_candidates, &CandidatesPanel::errorOccurred, this,
+            [this](const QString& text) { showError(tr("Candidates"), text); });
+    connect(m_evaluator, &Evaluator::finished, this, &MainWindow::applyEvaluation);
+    connect(m_evaluator, &Evaluator::started, this, [this] { m_busy->setVisible(true); });
+    connect(m_store, &CatalogStore::catalogChanged, this, [this] {
+        m_evaluator->setCatalog(m_store->catalog());
+        recompute();
+    });
+    connect(m_settings, &Settings::changed, this, [this](Settings::Key key) {
+        if (key == Settings::Key::RecentFiles)
+            updateRecentMenu();
+    });
+    connect(m_table, &ComparisonView::hiddenColumnsChanged, this,
+            [this](const QStringList& keys) { m_settings->setValue(Settings::Key::HiddenColumns, keys); });
+
+    m_autosaveTimer = new QTimer(this);
+    m_autosaveTimer->setInterval(std::max(1, m_settings->autosaveSeconds()) * 1000);
+    connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    m_autosaveTimer->start();
+
+    if (!m_store->loadError().isEmpty())
+        statusBar()->showMessage(tr("Your catalog overrides were ignored: %1").arg(m_store->loadError()), 10000);
+
+    applyTheme(m_settings->theme());
+    if (options.restoreSession)
+        restoreSession();
+    else
+        resize(1600, 1000);
+    bool recovered = false;
+    if (options.offerRecovery)
+        recovered = offerRecovery();
+    if (!recovered)
+        planChanged();
+    updateTitle();
+    updateRecentMenu();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi()
+{
+    m_inputs = new InputsPanel;
+    m_inputsScroll = new QScrollArea;
+    m_inputsScroll->setWidget(m_inputs);
+    m_inputsScroll->setWidgetResizable(true);
+    m_inputsScroll->setFrameShape(QFrame::NoFrame);
+    m_inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_candidates = new CandidatesPanel(m_store);
+    m_leftTabs = new QTabWidget;
+    m_leftTabs->setDocumentMode(true);
+    m_leftTabs->addTab(m_inputsScroll, QString());
+    m_leftTabs->addTab(m_candidates, QString());
+    m_leftTabs->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
+
+    m_memoryChart = new ChartView;
+    m_memoryChart->setExportName(QStringLiteral("memory"));
+    m_memoryChart->setObjectName(QStringLiteral("memory"));
+    m_costChart = new ChartView;
+    m_costChart->setExportName(QStringLiteral("cost"));
+    m_costChart->setObjectName(QStringLiteral("cost"));
+    m_bottleneckChart = new ChartView;
+    m_bottleneckChart->setExportName(QStringLiteral("bottlenecks"));
+    m_bottleneckChart->setObjectName(QStringLiteral("bottlenecks"));
+    m_chartSplitter = new QSplitter(Qt::Horizontal);
+    m_chartSplitter->addWidget(m_memoryChart);
+    m_chartSplitter->addWidget(m_costChart);
+    m_chartSplitter->addWidget(m_bottleneckChart);
+    m_chartSplitter->setChildrenCollapsible(false);
+
+    m_table = new ComparisonView(m_comparison);
+    m_recommendation = new RecommendationPanel;
+    m_bottomSplitter = new QSplitter(Qt::Horizontal);
+    m_bottomSplitter->addWidget(m_table);
+    m_bottomSplitter->addWidget(m_recommendation);
+    m_bottomSplitter->setStretchFactor(0, 3);
+    m_bottomSplitter->setStretchFactor(1, 1);
+
+    m_rightSplitter = new QSplitter(Qt::Vertical);
+    m_rightSplitter->addWidget(m_chartSplitter);
+    m_rightSplitter->addWidget(m_bottomSplitter);
+    m_rightSplitter->setStretchFactor(0, 3);
+    m_rightSplitter->setStretchFactor(1, 2);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal);
+    m_mainSplitter->addWidget(m_leftTabs);
+    m_mainSplitter->addWidget(m_rightSplitter);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setChildrenCollapsible(false);
+    setCentralWidget(m_mainSplitter);
+
+    m_status = new QLabel;
+    m_busy = new QProgressBar;
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(14);
+    m_busy->setTextVisible(false);
+    m_busy->setVisible(false);
+    statusBar()->addPermanentWidget(m_status);
+    statusBar()->addPermanentWidget(m_busy);
+}
+
+void MainWindow::createActions()
+{
+    QUndoStack* undo = m_document->undoStack();
+    m_newAction = new QAction(themedIcon("document-new", QStyle::SP_FileIcon), QString(), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    connect(m_newAction, &QAction::triggered, this, &MainWindow::newPlan);
+    m_openAction = new QAction(themedIcon("document-open", QStyle::SP_DialogOpenButton), QString(), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+    m_saveAction = new QAction(themedIcon("document-save", QStyle::SP_DialogSaveButton), QString(), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(themedIcon("document-save-as", QStyle::SP_DialogSaveButton), QString(), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    m_importAction = new QAction(themedIcon("document-import", QStyle::SP_ArrowDown), QString(), this);
+    m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importModelConfig);
+    m_quitAction = new QAction(QString(), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = undo->createUndoAction(this);
+    m_undoAction->setIcon(themedIcon("edit-undo", QStyle::SP_ArrowBack));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = undo->createRedoAction(this);
+    m_redoAction->setIcon(themedIcon("edit-redo", QStyle::SP_ArrowForward));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    m_chooseAction = new QAction(QString(), this);
+    m_chooseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(m_chooseAction, &QAction::triggered, m_candidates, &CandidatesPanel::chooseFromCatalog);
+    m_onPremAction = new QAction(QString(), this);
+    connect(m_onPremAction, &QAction::triggered, m_candidates, &CandidatesPanel::addOnPremise);
+
+    m_recomputeAction = new QAction(themedIcon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
+    m_recomputeAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
+    connect(m_recomputeAction, &QAction::triggered, this, &MainWindow::recompute);
+    m_chartImagesAction = new QAction(QString(), this);
+    m_chartImagesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_chartImagesAction, &QAction::triggered, this, &MainWindow::saveChartImages);
+    m_aboutAction = new QAction(QString(), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About GPU Planner"),
+                           tr("<h3>GPU Planner %1</h3><p>Plans GPU instances, counts, time and cost for LLM training "
+                              "and inference. Every figure in the catalog carries its source and date.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_newAction);
+    m_fileMenu->addAction(m_openAction);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_saveAction);
+    m_fileMenu->addAction(m_saveAsAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_importAction);
+    m_fileMenu->addAction(m_chartImagesAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(m_chooseAction);
+    m_editMenu->addAction(m_onPremAction);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_recomputeAction);
+    m_viewMenu->addSeparator();
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    m_themeGroup = new QActionGroup(this);
+    for (const char* theme : {"system", "light", "dark"}) {
+        QAction* a = m_themeMenu->addAction(QString());
+        a->setCheckable(true);
+        a->setData(QString::fromLatin1(theme));
+        a->setChecked(m_settings->theme() == QLatin1String(theme));
+        m_themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, a] { setTheme(a->data().toString()); });
+    }
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    m_languageGroup = new QActionGroup(this);
+    // Language names in their own language, so anyone can find theirs.
+    const std::pair<QString, QString> languages[] = {{QString(), QString()},
+                                                     {QStringLiteral("en"), QStringLiteral("English")},
+                                                     {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto& [code, name] : languages) {
+        QAction* a = m_languageMenu->addAction(name);
+        a->setCheckable(true);
+        a->setData(code);
+        a->setChecked(m_settings->language() == code);
+        m_languageGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, a] { setLanguage(a->data().toString()); });
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_aboutAction);
+
+    m_toolBar = addToolBar(QString());
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setMovable(false);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->addAction(m_newAction);
+    m_toolBar->addAction(m_openAction);
+    m_toolBar->addAction(m_saveAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_undoAction);
+    m_toolBar->addAction(m_redoAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_chooseAction);
+    m_toolBar->addAction(m_recomputeAction);
+}
+
+void MainWindow::retranslateUi()
+{
+    m_leftTabs->setTabText(0, tr("Plan"));
+    m_leftTabs->setTabText(1, tr("Candidates"));
+    m_newAction->setText(tr("&New"));
+    m_newAction->setToolTip(tr("Start from the default plan"));
+    m_openAction->setText(tr("&Open…"));
+    m_saveAction->setText(tr("&Save"));
+    m_saveAsAction->setText(tr("Save &As…"));
+    m_importAction->setText(tr("&Import Model Config…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_chooseAction->setText(tr("&Choose Candidates…"));
+    m_onPremAction->setText(tr("Add &On-Premise Machine…"));
+    m_recomputeAction->setText(tr("&Recompute"));
+    m_chartImagesAction->setText(tr("Save &Chart Images…"));
+    m_aboutAction->setText(tr("&About GPU Planner"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_toolBar->setWindowTitle(tr("Main Toolbar"));
+    const QList<QAction*> themes = m_themeGroup->actions();
+    themes[0]->setText(tr("System"));
+    themes[1]->setText(tr("Light"));
+    themes[2]->setText(tr("Dark"));
+    m_languageGroup->actions().front()->setText(tr("System Language"));
+    m_undoAction->setText(tr("&Undo"));
+    m_redoAction->setText(tr("&Redo"));
+    updateTitle();
+    updateRecentMenu();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_fileMenu) {
+        retranslateUi();
+        m_comparison->retranslate();
+        rebuildCharts();
+        if (m_evaluator->latest())
+            applyEvaluation(m_evaluator->latest(), m_lastUpdateMs);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::restoreSession()
+{
+    restoreGeometry(m_settings->value(Settings::Key::Geometry).toByteArray());
+    restoreState(m_settings->value(Settings::Key::WindowState).toByteArray(), Settings::WindowStateVersion);
+    const QByteArray splitters = m_settings->value(Settings::Key::SplitterState).toByteArray();
+    if (!splitters.isEmpty()) {
+        QDataStream in(splitters);
+        QByteArray a, b, c, d;
+        in >> a >> b >> c >> d;
+        m_mainSplitter->restoreState(a);
+        m_rightSplitter->restoreState(b);
+        m_chartSplitter->restoreState(c);
+        m_bottomSplitter->restoreState(d);
+    }
+    if (m_settings->value(Settings::Key::Geometry).toByteArray().isEmpty())
+        resize(1600, 1000);
+    if (m_settings->value(Settings::Key::HiddenColumns).isValid()
+        && !m_settings->value(Settings::Key::HiddenColumns).toStringList().isEmpty())
+        m_table->setHiddenColumnKeys(m_settings->hiddenColumns());
+    const QString last = m_settings->lastPlan();
+    if (!last.isEmpty() && QFileInfo::exists(last))
+        openPlan(last);
+}
+
+void MainWindow::saveSession()
+{
+    m_settings->setValue(Settings::Key::Geometry, saveGeometry());
+    m_settings->setValue(Settings::Key::WindowState, saveState(Settings::WindowStateVersion));
+    QByteArray splitters;
+    QDataStream out(&splitters, QIODevice::WriteOnly);
+    out << m_mainSplitter->saveState() << m_rightSplitter->saveState() << m_chartSplitter->saveState()
+        << m_bottomSplitter->saveState();
+    m_settings->setValue(Settings::Key::SplitterState, splitters);
+    m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
+    m_settings->setValue(Settings::Key::HiddenColumns, m_table->hiddenColumnKeys());
+    m_settings->sync();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — GPU Planner").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(path));
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openPlan(path);
+        });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), this, [this] { m_settings->reset(Settings::Key::RecentFiles); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::planChanged()
+{
+    const gp::Plan& plan = m_document->plan();
+    if (!(m_inputs->plan() == plan))
+        m_inputs->setPlan(plan);
+    m_candidates->setPlan(plan);
+    m_evaluator->evaluate(plan);
+}
+
+void MainWindow::recompute()
+{
+    m_evaluator->evaluate(m_document->plan());
+}
+
+void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
+{
+    QElapsedTimer timer;
+    timer.start();
+    m_busy->setVisible(m_evaluator->isBusy());
+    if (!evaluation->ok) {
+        const QString field = QString::fromStdString(evaluation->error.field);
+        const QString message = QString::fromStdString(evaluation->error.message);
+        m_inputs->clearFieldErrors();
+        m_inputs->showFieldError(field, message);
+        m_recommendation->showError(QString::fromStdString(evaluation->error.toString()));
+        m_status->setText(tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
+        m_comparison->setEvaluation(evaluation);
+        rebuildCharts();
+        emit evaluationApplied(evaluation);
+        return;
+    }
+    m_comparison->setEvaluation(evaluation);
+    rebuildCharts();
+    m_recommendation->setEvaluation(evaluation);
+    QString info = tr("%1 parameters").arg(formatTokens(evaluation->modelParameters));
+    if (evaluation->activeParameters > 0 && evaluation->activeParameters < evaluation->modelParameters * 0.99)
+        info += tr(", %1 active per token").arg(formatTokens(evaluation->activeParameters));
+    for (const gp::Diagnostic& d : evaluation->modelWarnings)
+        info += QStringLiteral("\n") + CoreText::diagnostic(d);
+    m_inputs->setModelInfo(info);
+    int fitting = 0;
+    for (const gp::CandidateResult& r : evaluation->results)
+        fitting += r.fits ? 1 : 0;
+    m_lastUpdateMs = milliseconds + double(timer.nsecsElapsed()) / 1e6;
+    m_status->setText(
+        tr("%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms")
+            .arg(fitting)
+            .arg(evaluation->results.size())
+            .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
+            .arg(formatNumber(evaluation->coreSeconds * 1e3, 1), formatNumber(m_lastUpdateMs, 1)));
+    emit evaluationApplied(evaluation);
+}
+
+void MainWindow::rebuildCharts()
+{
+    EvaluationPtr e = m_comparison->evaluation();
+    static const std::vector<gp::CandidateResult> none;
+    const std::vector<gp::CandidateResult>& results = e && e->ok ? e->results : none;
+    ChartOptions options;
+    options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
+    options.dark = isDarkPalette();
+    m_memoryChart->replaceChart(buildMemoryChart(results, options));
+    m_costChart->replaceChart(buildCostChart(results, options));
+    m_bottleneckChart->replaceChart(buildBottleneckChart(results, options));
+}
+
+void MainWindow::setMessageSink(std::function<void(const QString&, const QString&)> sink)
+{
+    m_messageSink = std::move(sink);
+}
+
+void MainWindow::setRecoveryPrompt(std::function<bool()> prompt)
+{
+    m_recoveryPrompt = std::move(prompt);
+}
+
+void MainWindow::showError(const QString& title, const QString& text)
+{
+    statusBar()->showMessage(text, 8000);
+    emit errorShown(text);
+    if (m_messageSink)
+        m_messageSink(title, text);
+    else
+        QMessageBox::warning(this, title, text);
+}
+
+bool MainWindow::openPlan(const QString& path)
+{
+    auto opened = m_document->open(path);
+    if (!opened) {
+        showError(tr("Open Plan"), tr("Could not open %1:\n%2")
+                                       .arg(QDir::toNativeSeparators(path),
+                                            QString::fromStdString(opened.error().toString())));
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool MainWindow::savePlan(const QString& path)
+{
+    auto saved = m_document->save(path);
+    if (!saved) {
+        showError(tr("Save Plan"), tr("Could not save %1:\n%2")
+                                       .arg(QDir::toNativeSeparators(path),
+                                            QString::fromStdString(saved.error().toString())));
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    removeRecoveryFile();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+void MainWindow::newPlan()
+{
+    if (!maybeSave())
+        return;
+    m_document->reset(defaultPlan(), QString());
+    removeRecoveryFile();
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Plan"),
+                                                      m_settings->value(Settings::Key::LastDirectory).toString(),
+                                                      tr("GPU plans (*.gpuplan *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openPlan(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return savePlan(m_document->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    QString start = m_document->filePath();
+    if (start.isEmpty())
+        start = m_settings->value(Settings::Key::LastDirectory).toString() + QStringLiteral("/plan.gpuplan");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Plan As"), start, tr("GPU plans (*.gpuplan)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".gpuplan");
+    return savePlan(path);
+}
+
+void MainWindow::importModelConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face Config"),
+                                                      m_settings->value(Settings::Key::LastDirectory).toString(),
+                                                      tr("Model configs (config.json *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_inputs->importConfig(path, &error))
+        showError(tr("Import Model Config"), tr("Could not import %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSession();
+    removeRecoveryFile();
+    event->accept();
+}
+
+bool MainWindow::autosaveNow()
+{
+    const int index = m_document->undoStack()->index();
+    if (!m_document->isModified() || index == m_autosavedIndex)
+        return false;
+    QDir().mkpath(QFileInfo(m_recoveryPath).absolutePath());
+    QSaveFile file(m_recoveryPath);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    const std::string text = gp::serializePlan(m_document->plan());
+    file.write(text.data(), qint64(text.size()));
+    if (!file.commit())
+        return false;
+    // Remember which file the unsaved changes belong to.
+    QSaveFile source(m_recoveryPath + QStringLiteral(".source"));
+    if (source.open(QIODevice::WriteOnly)) {
+        source.write(m_document->filePath().toUtf8());
+        source.commit();
+    }
+    m_autosavedIndex = index;
+    return true;
+}
+
+void MainWindow::removeRecoveryFile()
+{
+    QFile::remove(m_recoveryPath);
+    QFile::remove(m_recoveryPath + QStringLiteral(".source"));
+    m_autosavedIndex = -1;
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (!QFileInfo::exists(m_recoveryPath))
+        return false;
+    auto recovered = m_document->read(m_recoveryPath);
+    if (!recovered) {
+        removeRecoveryFile();
+        return false;
+    }
+    const bool accept = m_recoveryPrompt
+                            ? m_recoveryPrompt()
+                            : QMessageBox::question(this, tr("Recover Plan"),
+                                                    tr("GPU Planner did not close normally. Restore the unsaved "
+                                                       "changes it kept?"),
+                                                    QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+                                  == QMessageBox::Yes;
+    if (!accept) {
+        removeRecoveryFile();
+        return false;
+    }
+    QFile sourceFile(m_recoveryPath + QStringLiteral(".source"));
+    QString source;
+    if (sourceFile.open(QIODevice::ReadOnly))
+        source = QString::fromUtf8(sourceFile.readAll());
+    if (!source.isEmpty() && QFileInfo::exists(source) && m_document->read(source))
+        m_document->open(source);
+    else
+        m_document->reset(defaultPlan(), QString());
+    m_document->change(recovered.value(), tr("Recover unsaved changes"));
+    return true;
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    m_settings->setLanguage(language);
+    installLanguage(language); // Qt sends LanguageChange to every widget
+}
+
+void MainWindow::setTheme(const QString& theme)
+{
+    m_settings->setTheme(theme);
+    applyTheme(theme);
+    rebuildCharts();
+}
+
+void MainWindow::saveChartImages()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Save Chart Images To"),
+                                                          m_settings->value(Settings::Key::LastDirectory).toString());
+    if (dir.isEmpty())
+        return;
+    QStringList failed;
+    for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart}) {
+        const QString base = dir + QLatin1Char('/') + view->objectName();
+        QString error;
+        if (!view->savePng(base + QStringLiteral(".png"), &error) || !view->saveSvg(base + QStringLiteral(".svg"), &error))
+            failed << error;
+    }
+    if (!failed.isEmpty())
+        showError(tr("Save Chart Images"), failed.join(QLatin1Char('\n')));
+    else
+        statusBar()->showMessage(tr("Saved chart images to %1").arg(QDir::toNativeSeparators(dir)), 4000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl& url : event->mimeData()->urls()) {
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+        }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            openDropped(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+void MainWindow::openDropped(const QString& path)
+{
+    if (path.endsWith(QLatin1String(".gpuplan"), Qt::CaseInsensitive)) {
+        if (maybeSave())
+            openPlan(path);
+        return;
+    }
+    QString error;
+    if (!m_inputs->importConfig(path, &error))
+        showError(tr("Import Model Config"), tr("Could not import %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+}
+
+} // namespace gpui

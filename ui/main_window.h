@@ -1,0 +1,172 @@
+// The desktop window: inputs and candidates on the left, three live charts, the comparison table and the
+// recommendation on the right; files, undo, recovery, language and theme.
+#pragma once
+
+#include "evaluation.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <functional>
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QScrollArea;
+class QSplitter;
+class QTabWidget;
+class QTimer;
+class QToolBar;
+
+namespace gpui {
+
+class CandidatesPanel;
+class CatalogStore;
+class ChartView;
+class ComparisonModel;
+class ComparisonView;
+class InputsPanel;
+class PlanDocument;
+class RecommendationPanel;
+class Settings;
+
+struct MainWindowOptions {
+    Settings* settings = nullptr; // nullptr: the application's settings, owned by the window
+    QString overridesPath;        // "" = CatalogStore::defaultOverridesPath()
+    QString recoveryPath;         // "" = <AppDataLocation>/recovery.gpuplan
+    bool restoreSession = true;   // geometry, state, last plan
+    bool offerRecovery = true;    // ask to restore an autosaved plan found at start
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    explicit MainWindow(const MainWindowOptions& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a plan file; on error shows the message (naming the field) and keeps the current plan.
+    bool openPlan(const QString& path);
+    bool savePlan(const QString& path);
+
+    // Where errors go: by default a message box; tests install a recorder. errorShown() fires either way.
+    void setMessageSink(std::function<void(const QString& title, const QString& text)> sink);
+    // Answers "restore the autosaved plan?" (default: a question box).
+    void setRecoveryPrompt(std::function<bool()> prompt);
+    // Writes the recovery file now when the plan has unsaved changes; returns whether it wrote.
+    bool autosaveNow();
+    QString recoveryPath() const { return m_recoveryPath; }
+    // Offers the recovery file when there is one; returns whether a plan was recovered.
+    bool offerRecovery();
+
+    PlanDocument* document() const { return m_document; }
+    Evaluator* evaluator() const { return m_evaluator; }
+    CatalogStore* catalogStore() const { return m_store; }
+    ComparisonModel* comparisonModel() const { return m_comparison; }
+    ComparisonView* comparisonView() const { return m_table; }
+    InputsPanel* inputsPanel() const { return m_inputs; }
+    CandidatesPanel* candidatesPanel() const { return m_candidates; }
+    RecommendationPanel* recommendationPanel() const { return m_recommendation; }
+    ChartView* memoryChartView() const { return m_memoryChart; }
+    ChartView* costChartView() const { return m_costChart; }
+    ChartView* bottleneckChartView() const { return m_bottleneckChart; }
+    Settings* settings() const { return m_settings; }
+    // Milliseconds from the last input change to the table and charts showing its result.
+    double lastUpdateMilliseconds() const { return m_lastUpdateMs; }
+
+public slots:
+    void recompute();
+    void newPlan();
+    void open();
+    bool save();
+    bool saveAs();
+    void importModelConfig();
+    void setLanguage(const QString& language);
+    void setTheme(const QString& theme);
+    void saveChartImages();
+
+signals:
+    // The table, charts and recommendation now show `evaluation`.
+    void evaluationApplied(gpui::EvaluationPtr evaluation);
+    void errorShown(const QString& text);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildUi();
+    void createActions();
+    void retranslateUi();
+    void restoreSession();
+    void saveSession();
+    void updateTitle();
+    void updateRecentMenu();
+    void planChanged();
+    void applyEvaluation(EvaluationPtr evaluation, double milliseconds);
+    void rebuildCharts();
+    void showError(const QString& title, const QString& text);
+    bool maybeSave();
+    void removeRecoveryFile();
+    void openDropped(const QString& path);
+
+    Settings* m_settings = nullptr;
+    CatalogStore* m_store = nullptr;
+    PlanDocument* m_document = nullptr;
+    Evaluator* m_evaluator = nullptr;
+    ComparisonModel* m_comparison = nullptr;
+
+    InputsPanel* m_inputs = nullptr;
+    CandidatesPanel* m_candidates = nullptr;
+    QTabWidget* m_leftTabs = nullptr;
+    QScrollArea* m_inputsScroll = nullptr;
+    ChartView* m_memoryChart = nullptr;
+    ChartView* m_costChart = nullptr;
+    ChartView* m_bottleneckChart = nullptr;
+    ComparisonView* m_table = nullptr;
+    RecommendationPanel* m_recommendation = nullptr;
+    QSplitter* m_mainSplitter = nullptr;
+    QSplitter* m_rightSplitter = nullptr;
+    QSplitter* m_chartSplitter = nullptr;
+    QSplitter* m_bottomSplitter = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QToolBar* m_toolBar = nullptr;
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_importAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_chooseAction = nullptr;
+    QAction* m_onPremAction = nullptr;
+    QAction* m_recomputeAction = nullptr;
+    QAction* m_chartImagesAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+
+    QTimer* m_autosaveTimer = nullptr;
+    QString m_recoveryPath;
+    int m_autosavedIndex = -1;
+    std::function<void(const QString&, const QString&)> m_messageSink;
+    std::function<bool()> m_recoveryPrompt;
+    double m_lastUpdateMs = 0;
+    bool m_ownsSettings = false;
+};
+
+} // namespace gpui

@@ -1,0 +1,115 @@
+#include "models/candidate_list_model.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+namespace gpui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+CandidateListModel::CandidateListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+CandidateListModel::~CandidateListModel() = default;
+
+void CandidateListModel::setCandidates(const std::vector<gp::CandidateSpec>& candidates,
+                                       std::shared_ptr<const gp::Catalog> catalog, const QString& planCurrency)
+{
+    beginResetModel();
+    m_candidates = candidates;
+    m_catalog = std::move(catalog);
+    m_currency = planCurrency;
+    endResetModel();
+}
+
+const gp::CandidateSpec* CandidateListModel::candidate(int row) const
+{
+    return row >= 0 && row < int(m_candidates.size()) ? &m_candidates[size_t(row)] : nullptr;
+}
+
+QString CandidateListModel::displayName(const gp::CandidateSpec& c, const gp::Catalog& catalog)
+{
+    if (!c.label.empty())
+        return qs(c.label);
+    if (!c.instance.empty()) {
+        const gp::InstanceSpec* spec = catalog.findInstance(c.instance);
+        return spec ? qs(spec->name) : qs(c.instance);
+    }
+    const gp::GpuSpec* gpu = catalog.findGpu(c.gpu);
+    return tr("%1 x %2").arg(c.gpusPerNode).arg(gpu ? qs(gpu->name) : qs(c.gpu));
+}
+
+int CandidateListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_candidates.size());
+}
+
+int CandidateListModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CandidateListModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_catalog)
+        return {};
+    const gp::CandidateSpec& c = m_candidates[size_t(index.row())];
+    const gp::InstanceSpec* spec = c.instance.empty() ? nullptr : m_catalog->findInstance(c.instance);
+    const std::string gpuId = spec ? spec->gpu : c.gpu;
+    const gp::GpuSpec* gpu = m_catalog->findGpu(gpuId);
+    if (role == Qt::ToolTipRole) {
+        if (!c.instance.empty() && !spec)
+            return tr("Not in the catalog: %1").arg(qs(c.instance));
+        return c.instance.empty() ? tr("On-premise machine") : qs(c.instance);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= GpusPerNode)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case Candidate:
+        return displayName(c, *m_catalog);
+    case Gpu:
+        return gpu ? qs(gpu->name) : qs(gpuId);
+    case GpusPerNode:
+        return spec ? spec->gpus : c.gpusPerNode;
+    case Nodes:
+        return c.nodes ? QString::number(*c.nodes) : tr("auto");
+    case PricePerHour:
+        if (c.pricePerHour)
+            return tr("%1 (quote)").arg(formatMoney(*c.pricePerHour, m_currency));
+        if (spec && spec->price.onDemandPerHour)
+            return formatMoney(*spec->price.onDemandPerHour, qs(spec->price.currency));
+        return tr("n/a");
+    default:
+        return {};
+    }
+}
+
+QVariant CandidateListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Candidate:
+        return tr("Candidate");
+    case Gpu:
+        return tr("GPU");
+    case GpusPerNode:
+        return tr("GPUs/node");
+    case Nodes:
+        return tr("Nodes");
+    case PricePerHour:
+        return tr("Price / h");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpui

@@ -1,0 +1,39 @@
+// The plan's candidates (catalog instances and on-premise machines) as a table for the candidates panel.
+#pragma once
+
+#include "gp/catalog.h"
+#include "gp/plan.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+
+namespace gpui {
+
+class CandidateListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Candidate, Gpu, GpusPerNode, Nodes, PricePerHour, ColumnCount };
+    Q_ENUM(Column)
+
+    explicit CandidateListModel(QObject* parent = nullptr);
+    ~CandidateListModel() override;
+
+    void setCandidates(const std::vector<gp::CandidateSpec>& candidates, std::shared_ptr<const gp::Catalog> catalog,
+                       const QString& planCurrency);
+    const gp::CandidateSpec* candidate(int row) const;
+    // What the user sees for a candidate: its label, the instance name, or "4 x GPU name".
+    static QString displayName(const gp::CandidateSpec& candidate, const gp::Catalog& catalog);
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<gp::CandidateSpec> m_candidates;
+    std::shared_ptr<const gp::Catalog> m_catalog;
+    QString m_currency;
+};
+
+} // namespace gpui

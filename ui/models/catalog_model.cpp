@@ -1,0 +1,257 @@
+#include "models/catalog_model.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+namespace gpui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+CatalogModel::CatalogModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+CatalogModel::~CatalogModel() = default;
+
+void CatalogModel::setCatalog(std::shared_ptr<const gp::Catalog> catalog)
+{
+    beginResetModel();
+    m_catalog = std::move(catalog);
+    endResetModel();
+}
+
+void CatalogModel::setCheckedIds(const QSet<QString>& ids)
+{
+    m_checked = ids;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, Instance), index(rowCount() - 1, Instance), {Qt::CheckStateRole});
+}
+
+const gp::InstanceSpec* CatalogModel::instance(int row) const
+{
+    if (!m_catalog || row < 0 || row >= int(m_catalog->instances.size()))
+        return nullptr;
+    return &m_catalog->instances[size_t(row)];
+}
+
+int CatalogModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_catalog ? 0 : int(m_catalog->instances.size());
+}
+
+int CatalogModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+Qt::ItemFlags CatalogModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == Instance)
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool CatalogModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    const gp::InstanceSpec* spec = index.isValid() ? instance(index.row()) : nullptr;
+    if (!spec || role != Qt::CheckStateRole || index.column() != Instance)
+        return false;
+    const QString id = qs(spec->id);
+    if (value.value<Qt::CheckState>() == Qt::Checked)
+        m_checked.insert(id);
+    else
+        m_checked.remove(id);
+    emit dataChanged(index, index, {Qt::CheckStateRole});
+    return true;
+}
+
+QVariant CatalogModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const gp::InstanceSpec* spec = instance(index.row());
+    if (!spec)
+        return {};
+    const gp::GpuSpec* gpu = m_catalog->findGpu(spec->gpu);
+    const gp::LinkSpec* link = m_catalog->findLink(spec->intraNode);
+    const double gpuMemory = gpu ? gpu->memoryBytes : 0;
+    const QString currency = qs(spec->price.currency);
+    switch (role) {
+    case IdRole:
+        return qs(spec->id);
+    case ProviderRole:
+        return qs(spec->provider);
+    case GpuMemoryRole:
+        return toGiB(gpuMemory);
+    case PriceRole:
+        return spec->price.onDemandPerHour.value_or(0);
+    case Qt::CheckStateRole:
+        if (index.column() == Instance)
+            return m_checked.contains(qs(spec->id)) ? Qt::Checked : Qt::Unchecked;
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus)
+            return tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(qs(spec->price.status)), qs(spec->price.source),
+                                               qs(spec->price.asOf));
+        return qs(spec->notes.empty() ? spec->source : spec->notes);
+    case Qt::TextAlignmentRole:
+        if (index.column() >= GpuCount && index.column() <= Monthly && index.column() != Interconnect)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case SortRole:
+        switch (index.column()) {
+        case GpuCount:
+            return spec->gpus;
+        case GpuMemory:
+            return gpuMemory;
+        case Vcpus:
+            return spec->vcpus;
+        case HostMemory:
+            return spec->memoryBytes;
+        case Network:
+            return spec->networkGbps;
+        case PricePerHour:
+            return spec->price.onDemandPerHour.value_or(1e300);
+        case Monthly:
+            return spec->price.monthly.value_or(1e300);
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Instance:
+            return qs(spec->name);
+        case Provider:
+            return CoreText::provider(qs(spec->provider));
+        case Gpu:
+            return gpu ? qs(gpu->name) : qs(spec->gpu);
+        case GpuCount:
+            return spec->gpus;
+        case GpuMemory:
+            return formatBytes(gpuMemory);
+        case Vcpus:
+            return spec->vcpus;
+        case HostMemory:
+            return formatBytes(spec->memoryBytes);
+        case Interconnect:
+            return link ? qs(link->name) : qs(spec->intraNode);
+        case Network:
+            return tr("%1 Gb/s").arg(formatNumber(spec->networkGbps, 0));
+        case PricePerHour:
+            return spec->price.onDemandPerHour ? formatMoney(*spec->price.onDemandPerHour, currency) : tr("n/a");
+        case Monthly:
+            return spec->price.monthly ? formatMoney(*spec->price.monthly, currency) : tr("n/a");
+        case PriceStatus:
+            return CoreText::priceStatus(qs(spec->price.status));
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Instance:
+        return tr("Instance");
+    case Provider:
+        return tr("Provider");
+    case Gpu:
+        return tr("GPU");
+    case GpuCount:
+        return tr("GPUs");
+    case GpuMemory:
+        return tr("Memory / GPU");
+    case Vcpus:
+        return tr("vCPUs");
+    case HostMemory:
+        return tr("Host RAM");
+    case Interconnect:
+        return tr("GPU link");
+    case Network:
+        return tr("Network");
+    case PricePerHour:
+        return tr("Price / h");
+    case Monthly:
+        return tr("Monthly");
+    case PriceStatus:
+        return tr("Price source");
+    default:
+        return {};
+    }
+}
+
+CatalogFilterModel::CatalogFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(CatalogModel::SortRole);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+}
+
+CatalogFilterModel::~CatalogFilterModel() = default;
+
+void CatalogFilterModel::setProvider(const QString& provider)
+{
+    m_provider = provider;
+    invalidateFilter();
+}
+
+void CatalogFilterModel::setText(const QString& text)
+{
+    m_text = text.trimmed();
+    invalidateFilter();
+}
+
+void CatalogFilterModel::setMinGpuMemoryGib(double gib)
+{
+    m_minMemoryGib = gib;
+    invalidateFilter();
+}
+
+void CatalogFilterModel::setMaxPricePerHour(double price)
+{
+    m_maxPrice = price;
+    invalidateFilter();
+}
+
+void CatalogFilterModel::setCheckedOnly(bool checkedOnly)
+{
+    m_checkedOnly = checkedOnly;
+    invalidateFilter();
+}
+
+bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QAbstractItemModel* m = sourceModel();
+    const QModelIndex first = m->index(sourceRow, CatalogModel::Instance, sourceParent);
+    if (!m_provider.isEmpty() && first.data(CatalogModel::ProviderRole).toString() != m_provider)
+        return false;
+    if (m_checkedOnly && first.data(Qt::CheckStateRole).value<Qt::CheckState>() != Qt::Checked)
+        return false;
+    if (m_minMemoryGib > 0 && first.data(CatalogModel::GpuMemoryRole).toDouble() + 0.5 < m_minMemoryGib)
+        return false;
+    if (m_maxPrice > 0) {
+        const double price = first.data(CatalogModel::PriceRole).toDouble();
+        if (price <= 0 || price > m_maxPrice)
+            return false;
+    }
+    if (!m_text.isEmpty()) {
+        const QString haystack = first.data(Qt::DisplayRole).toString() + QLatin1Char(' ')
+                                 + m->index(sourceRow, CatalogModel::Gpu, sourceParent).data().toString()
+                                 + QLatin1Char(' ') + first.data(CatalogModel::IdRole).toString();
+        if (!haystack.contains(m_text, Qt::CaseInsensitive))
+            return false;
+    }
+    return true;
+}
+
+} // namespace gpui

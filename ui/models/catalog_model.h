@@ -1,0 +1,66 @@
+// Catalog instances for the candidate picker: checkable rows, filter by provider, GPU, memory and price.
+#pragma once
+
+#include "gp/catalog.h"
+
+#include <QAbstractTableModel>
+#include <QSet>
+#include <QSortFilterProxyModel>
+
+#include <memory>
+
+namespace gpui {
+
+class CatalogModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Instance, Provider, Gpu, GpuCount, GpuMemory, Vcpus, HostMemory, Interconnect, Network, PricePerHour,
+                  Monthly, PriceStatus, ColumnCount };
+    Q_ENUM(Column)
+    enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole };
+
+    explicit CatalogModel(QObject* parent = nullptr);
+    ~CatalogModel() override;
+
+    void setCatalog(std::shared_ptr<const gp::Catalog> catalog);
+    const gp::InstanceSpec* instance(int row) const;
+    // Instance ids with a check mark.
+    QSet<QString> checkedIds() const { return m_checked; }
+    void setCheckedIds(const QSet<QString>& ids);
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::shared_ptr<const gp::Catalog> m_catalog;
+    QSet<QString> m_checked;
+};
+
+class CatalogFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit CatalogFilterModel(QObject* parent = nullptr);
+    ~CatalogFilterModel() override;
+
+    void setProvider(const QString& provider); // "" = any
+    void setText(const QString& text);         // matches instance, family or GPU
+    void setMinGpuMemoryGib(double gib);
+    void setMaxPricePerHour(double price);     // 0 = any; in the catalog's currency
+    void setCheckedOnly(bool checkedOnly);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QString m_provider;
+    QString m_text;
+    double m_minMemoryGib = 0;
+    double m_maxPrice = 0;
+    bool m_checkedOnly = false;
+};
+
+} // namespace gpui

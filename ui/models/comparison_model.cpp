@@ -1,0 +1,406 @@
+#include "models/comparison_model.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <cmath>
+
+namespace gpui {
+
+namespace {
+
+const char* const ColumnKeys[ComparisonModel::ColumnCount] = {
+    "rank",        "candidate",     "gpu",          "gpus",         "nodes",       "configuration",  "memory_per_gpu",
+    "headroom",    "fits",          "tokens_per_second", "mfu",     "days",        "gpu_hours",      "price_per_hour",
+    "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings"};
+
+std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
+{
+    for (const gp::BillingCost& m : r.cost.modes)
+        if (m.mode == mode)
+            return m.total;
+    const std::string_view name(mode);
+    if (name == "on_demand")
+        return r.cost.onDemand;
+    if (name == "monthly")
+        return r.cost.monthly;
+    if (name == "reserved")
+        return r.cost.reserved;
+    if (name == "spot")
+        return r.cost.spot;
+    return std::nullopt;
+}
+
+const char* costModeOf(int column)
+{
+    switch (column) {
+    case ComparisonModel::CostOnDemand:
+        return "on_demand";
+    case ComparisonModel::CostMonthly:
+        return "monthly";
+    case ComparisonModel::CostReserved:
+        return "reserved";
+    case ComparisonModel::CostSpot:
+        return "spot";
+    default:
+        return "";
+    }
+}
+
+double tokensPerSecondOf(const gp::CandidateResult& r)
+{
+    return r.decodeTokensPerSecond ? *r.decodeTokensPerSecond : r.tokensPerSecond;
+}
+
+} // namespace
+
+ComparisonModel::ComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+ComparisonModel::~ComparisonModel() = default;
+
+QString ComparisonModel::columnKey(int column)
+{
+    return column >= 0 && column < ColumnCount ? QString::fromLatin1(ColumnKeys[column]) : QString();
+}
+
+int ComparisonModel::columnForKey(const QString& key)
+{
+    for (int c = 0; c < ColumnCount; ++c)
+        if (key == QLatin1String(ColumnKeys[c]))
+            return c;
+    return -1;
+}
+
+bool ComparisonModel::hiddenByDefault(int column)
+{
+    return column == CostReserved || column == GpuHours || column == Nodes;
+}
+
+void ComparisonModel::setEvaluation(EvaluationPtr evaluation)
+{
+    const int oldRows = rowCount();
+    const int newRows = evaluation && evaluation->ok ? int(evaluation->results.size()) : 0;
+    if (oldRows == newRows && newRows > 0) {
+        // Same shape: update in place so selection and scroll position survive a live recompute.
+        m_evaluation = std::move(evaluation);
+        emit dataChanged(index(0, 0), index(newRows - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_evaluation = std::move(evaluation);
+    endResetModel();
+}
+
+const gp::CandidateResult* ComparisonModel::result(int row) const
+{
+    if (!m_evaluation || !m_evaluation->ok || row < 0 || row >= int(m_evaluation->results.size()))
+        return nullptr;
+    return &m_evaluation->results[size_t(row)];
+}
+
+int ComparisonModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_evaluation || !m_evaluation->ok)
+        return 0;
+    return int(m_evaluation->results.size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case MemoryPerGpu:
+            return tr("Memory each GPU needs, including CUDA runtime (what nvidia-smi shows)");
+        case Headroom:
+            return tr("Usable memory left per GPU after the plan's safety margin; negative means it does not fit");
+        case Mfu:
+            return tr("Model FLOPs utilization: model FLOPs / (GPUs x dense peak x time)");
+        case Days:
+            return tr("Wall-clock time to process the plan's training tokens");
+        case PricePerHour:
+            return tr("Price per hour of the whole candidate (all nodes), pay-as-you-go");
+        default:
+            break;
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    const QString currency = m_evaluation ? m_evaluation->currency : QStringLiteral("CNY");
+    switch (section) {
+    case Rank:
+        return tr("#");
+    case Candidate:
+        return tr("Candidate");
+    case Gpu:
+        return tr("GPU");
+    case GpuCount:
+        return tr("GPUs");
+    case Nodes:
+        return tr("Nodes");
+    case Configuration:
+        return tr("Configuration");
+    case MemoryPerGpu:
+        return tr("Memory / GPU");
+    case Headroom:
+        return tr("Headroom");
+    case Fits:
+        return tr("Fits");
+    case TokensPerSecond:
+        return m_evaluation && m_evaluation->mode == gp::Mode::Inference ? tr("Decode tokens/s") : tr("Tokens/s");
+    case Mfu:
+        return tr("MFU");
+    case Days:
+        return tr("Days");
+    case GpuHours:
+        return tr("GPU-hours");
+    case PricePerHour:
+        return tr("Price / h (%1)").arg(currencySymbol(currency).trimmed());
+    case CostOnDemand:
+        return tr("Pay-as-you-go");
+    case CostMonthly:
+        return tr("Monthly");
+    case CostReserved:
+        return tr("Reserved");
+    case CostSpot:
+        return tr("Spot");
+    case Bottleneck:
+        return tr("Bottleneck");
+    case Warnings:
+        return tr("Warnings");
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const gp::CandidateResult* r = result(index.row());
+    if (!r)
+        return {};
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*r, index.row(), column);
+    case SortRole:
+        return sortValue(*r, index.row(), column);
+    case ResultIndexRole:
+        return index.row();
+    case FitsRole:
+        return r->fits;
+    case Qt::ToolTipRole:
+        return toolTip(*r, column);
+    case Qt::TextAlignmentRole:
+        if (column == Candidate || column == Gpu || column == Configuration || column == Bottleneck
+            || column == Warnings)
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        if (column == Fits)
+            return Qt::AlignCenter;
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (column == Fits || column == Headroom)
+            return QBrush(r->fits ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3b, 0x3b));
+        if (!r->fits)
+            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+        return {};
+    case Qt::FontRole:
+        if (m_evaluation && index.row() == m_evaluation->best) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int column) const
+{
+    const QString currency = m_evaluation->currency;
+    const bool inference = m_evaluation->mode == gp::Mode::Inference;
+    switch (column) {
+    case Rank:
+        return row + 1;
+    case Candidate:
+        return QString::fromStdString(r.candidate);
+    case Gpu:
+        return QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName);
+    case GpuCount:
+        return r.gpus;
+    case Nodes:
+        return r.nodes;
+    case Configuration:
+        return CoreText::configuration(r.configuration);
+    case MemoryPerGpu:
+        return tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
+    case Headroom:
+        return formatBytes(r.usableMemory - r.memory.total);
+    case Fits:
+        return r.fits ? tr("Yes") : tr("No");
+    case TokensPerSecond:
+        return formatNumber(tokensPerSecondOf(r), 0);
+    case Mfu:
+        return inference ? QString() : formatPercent(r.modelFlopsUtilization);
+    case Days:
+        return inference ? QString() : formatNumber(r.trainingHours / 24, 1);
+    case GpuHours:
+        return inference ? QString() : formatNumber(r.gpuHours, 0);
+    case PricePerHour:
+        return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("n/a");
+    case CostOnDemand:
+    case CostMonthly:
+    case CostReserved:
+    case CostSpot: {
+        const auto total = modeTotal(r, costModeOf(column));
+        return total ? formatMoney(*total, currency) : tr("n/a");
+    }
+    case Bottleneck:
+        return CoreText::bottleneck(r.bottleneck);
+    case Warnings: {
+        if (r.failure)
+            return CoreText::failure(*r.failure);
+        if (r.warnings.empty())
+            return QString();
+        QString first = CoreText::diagnostic(r.warnings.front());
+        return r.warnings.size() > 1 ? tr("%1 (+%2 more)").arg(first).arg(r.warnings.size() - 1) : first;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int column) const
+{
+    constexpr double Missing = 1e300; // unknown figures sort last
+    switch (column) {
+    case Rank:
+        return row;
+    case Candidate:
+        return QString::fromStdString(r.candidate);
+    case Gpu:
+        return QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName);
+    case GpuCount:
+        return r.gpus;
+    case Nodes:
+        return r.nodes;
+    case Configuration:
+        return CoreText::configuration(r.configuration);
+    case MemoryPerGpu:
+        return r.memory.total;
+    case Headroom:
+        return r.usableMemory - r.memory.total;
+    case Fits:
+        return r.fits ? 1 : 0;
+    case TokensPerSecond:
+        return tokensPerSecondOf(r);
+    case Mfu:
+        return r.modelFlopsUtilization;
+    case Days:
+        return std::isfinite(r.trainingHours) ? r.trainingHours : Missing;
+    case GpuHours:
+        return std::isfinite(r.gpuHours) ? r.gpuHours : Missing;
+    case PricePerHour:
+        return r.cost.pricePerHour.value_or(Missing);
+    case CostOnDemand:
+    case CostMonthly:
+    case CostReserved:
+    case CostSpot:
+        return modeTotal(r, costModeOf(column)).value_or(Missing);
+    case Bottleneck:
+        return CoreText::bottleneck(r.bottleneck);
+    case Warnings:
+        return int(r.warnings.size()) + (r.failure ? 1000 : 0);
+    default:
+        return {};
+    }
+}
+
+QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
+{
+    switch (column) {
+    case MemoryPerGpu: {
+        const gp::MemoryBreakdown& m = r.memory;
+        QStringList lines;
+        const std::pair<const char*, double> parts[] = {
+            {"weights", m.weights},   {"gradients", m.gradients}, {"optimizer", m.optimizer},
+            {"activations", m.activations}, {"logits", m.logits}, {"kv_cache", m.kvCache},
+            {"buffers", m.buffers},   {"allocator", m.allocator}, {"runtime", m.runtime}};
+        for (const auto& [name, bytes] : parts)
+            if (bytes > 0)
+                lines << tr("%1: %2").arg(CoreText::memoryPart(QString::fromLatin1(name)), formatBytes(bytes));
+        lines << tr("Total: %1 (usable %2 of %3)").arg(formatBytes(m.total), formatBytes(r.usableMemory),
+                                                       formatBytes(r.gpuMemory));
+        return lines.join(QLatin1Char('\n'));
+    }
+    case Warnings:
+    case Fits: {
+        QStringList lines;
+        if (r.failure)
+            lines << CoreText::failure(*r.failure);
+        for (const gp::Diagnostic& d : r.warnings)
+            lines << QStringLiteral("• ") + CoreText::diagnostic(d);
+        for (const gp::Diagnostic& d : r.suggestions)
+            lines << tr("Suggestion: %1").arg(CoreText::diagnostic(d));
+        return lines.join(QLatin1Char('\n'));
+    }
+    case PricePerHour:
+        return tr("%1 (%2)").arg(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)),
+                                 QString::fromStdString(r.cost.priceSource));
+    case Days:
+        return formatHours(r.trainingHours);
+    case Bottleneck:
+        return tr("Step %1: compute %2, intra-node %3, network %4, offload %5, data %6")
+            .arg(formatSeconds(r.step.total), formatSeconds(r.step.compute), formatSeconds(r.step.communicationIntraNode),
+                 formatSeconds(r.step.communicationNetwork), formatSeconds(r.step.offload),
+                 formatSeconds(r.step.dataLoading));
+    default:
+        return display(r, 0, column).toString();
+    }
+}
+
+void ComparisonModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+ComparisonProxyModel::ComparisonProxyModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(ComparisonModel::SortRole);
+    setDynamicSortFilter(true);
+}
+
+ComparisonProxyModel::~ComparisonProxyModel() = default;
+
+void ComparisonProxyModel::setFittingOnly(bool fittingOnly)
+{
+    if (m_fittingOnly == fittingOnly)
+        return;
+    m_fittingOnly = fittingOnly;
+    invalidateFilter();
+}
+
+bool ComparisonProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (!m_fittingOnly)
+        return true;
+    return sourceModel()->index(sourceRow, 0, sourceParent).data(ComparisonModel::FitsRole).toBool();
+}
+
+} // namespace gpui

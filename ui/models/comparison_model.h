@@ -1,0 +1,86 @@
+// Side-by-side table of the evaluated candidates, one row each, in the evaluation's ranked order.
+#pragma once
+
+#include "evaluation.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+namespace gpui {
+
+class ComparisonModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Rank,
+        Candidate,
+        Gpu,
+        GpuCount,
+        Nodes,
+        Configuration,
+        MemoryPerGpu,
+        Headroom,
+        Fits,
+        TokensPerSecond,
+        Mfu,
+        Days,
+        GpuHours,
+        PricePerHour,
+        CostOnDemand,
+        CostMonthly,
+        CostReserved,
+        CostSpot,
+        Bottleneck,
+        Warnings,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role { SortRole = Qt::UserRole, ResultIndexRole, FitsRole };
+
+    explicit ComparisonModel(QObject* parent = nullptr);
+    ~ComparisonModel() override;
+
+    void setEvaluation(EvaluationPtr evaluation);
+    EvaluationPtr evaluation() const { return m_evaluation; }
+    const gp::CandidateResult* result(int row) const;
+
+    // Stable key of a column for settings ("tokens_per_second").
+    static QString columnKey(int column);
+    static int columnForKey(const QString& key);
+    // Columns shown when the user has not chosen.
+    static bool hiddenByDefault(int column);
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Re-words headers and cells after a language change.
+    void retranslate();
+
+private:
+    QVariant display(const gp::CandidateResult& r, int row, int column) const;
+    QVariant sortValue(const gp::CandidateResult& r, int row, int column) const;
+    QString toolTip(const gp::CandidateResult& r, int column) const;
+
+    EvaluationPtr m_evaluation;
+};
+
+// Sorts by ComparisonModel::SortRole; optionally hides candidates that do not fit.
+class ComparisonProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit ComparisonProxyModel(QObject* parent = nullptr);
+    ~ComparisonProxyModel() override;
+
+    void setFittingOnly(bool fittingOnly);
+    bool fittingOnly() const { return m_fittingOnly; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    bool m_fittingOnly = false;
+};
+
+} // namespace gpui

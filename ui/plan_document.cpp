@@ -1,0 +1,133 @@
+#include "plan_document.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUndoCommand>
+
+namespace gpui {
+
+namespace {
+
+class PlanChangeCommand : public QUndoCommand {
+public:
+    PlanChangeCommand(PlanDocument* document, gp::Plan before, gp::Plan after, const QString& text, int mergeId)
+        : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
+          m_mergeId(mergeId)
+    {
+    }
+
+    void undo() override { m_document->setPlanSilently(m_before); }
+    void redo() override { m_document->setPlanSilently(m_after); }
+    int id() const override { return m_mergeId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const PlanChangeCommand*>(other);
+        if (next->m_mergeId != m_mergeId || m_mergeId < 0)
+            return false;
+        m_after = next->m_after;
+        if (m_after == m_before)
+            setObsolete(true);
+        return true;
+    }
+
+private:
+    PlanDocument* m_document;
+    gp::Plan m_before;
+    gp::Plan m_after;
+    int m_mergeId;
+};
+
+} // namespace
+
+gp::Plan defaultPlan()
+{
+    auto parsed = gp::parsePlan(gp::defaultPlanText());
+    return parsed ? parsed.value() : gp::Plan{};
+}
+
+PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(defaultPlan()), m_undoStack(new QUndoStack(this))
+{
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+PlanDocument::~PlanDocument() = default;
+
+QString PlanDocument::displayName() const
+{
+    return m_filePath.isEmpty() ? QCoreApplication::translate("PlanDocument", "Untitled")
+                                : QFileInfo(m_filePath).fileName();
+}
+
+void PlanDocument::change(const gp::Plan& plan, const QString& description, int mergeId)
+{
+    if (plan == m_plan)
+        return;
+    m_undoStack->push(new PlanChangeCommand(this, m_plan, plan, description, mergeId));
+}
+
+void PlanDocument::setPlanSilently(const gp::Plan& plan)
+{
+    m_plan = plan;
+    emit planChanged();
+}
+
+void PlanDocument::reset(const gp::Plan& plan, const QString& filePath)
+{
+    m_undoStack->clear();
+    m_undoStack->setClean();
+    m_plan = plan;
+    if (m_filePath != filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    emit planChanged();
+    emit modifiedChanged(false);
+}
+
+gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
+{
+    const std::string fileName = QFileInfo(path).fileName().toStdString();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    const QByteArray bytes = file.readAll();
+    auto parsed = gp::parsePlan(std::string_view(bytes.constData(), size_t(bytes.size())));
+    if (!parsed) {
+        gp::Error error = parsed.error();
+        error.file = fileName;
+        return error;
+    }
+    return parsed;
+}
+
+gp::Expected<bool> PlanDocument::open(const QString& path)
+{
+    auto parsed = read(path);
+    if (!parsed)
+        return parsed.error();
+    reset(parsed.value(), QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+gp::Expected<bool> PlanDocument::save(const QString& path)
+{
+    QSaveFile file(path);
+    const std::string fileName = QFileInfo(path).fileName().toStdString();
+    if (!file.open(QIODevice::WriteOnly))
+        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    const std::string text = gp::serializePlan(m_plan);
+    file.write(text.data(), qint64(text.size()));
+    if (!file.commit())
+        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute != m_filePath) {
+        m_filePath = absolute;
+        emit filePathChanged(m_filePath);
+    }
+    m_undoStack->setClean();
+    return true;
+}
+
+} // namespace gpui

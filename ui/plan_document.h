@@ -1,0 +1,55 @@
+// The open plan: its value, file, undo history and modified state.
+#pragma once
+
+#include "gp/plan.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+namespace gpui {
+
+class PlanDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit PlanDocument(QObject* parent = nullptr);
+    ~PlanDocument() override;
+
+    const gp::Plan& plan() const { return m_plan; }
+    QUndoStack* undoStack() const { return m_undoStack; }
+    QString filePath() const { return m_filePath; }
+    // File name for titles: the path's name, or "Untitled".
+    QString displayName() const;
+    bool isModified() const { return !m_undoStack->isClean(); }
+
+    // Records an edit as one undoable step. Edits with the same `mergeId` (>= 0) in a row merge into one step,
+    // so dragging a slider is undone at once.
+    void change(const gp::Plan& plan, const QString& description, int mergeId = -1);
+    // Replaces the plan without history (New, Open): clears the undo stack and marks it unmodified.
+    void reset(const gp::Plan& plan, const QString& filePath);
+
+    // Reads and parses a plan file; on failure the current plan stays and the error names the field.
+    gp::Expected<gp::Plan> read(const QString& path) const;
+    // Opens a file: read() then reset(). Returns the error, if any, with the file name set.
+    gp::Expected<bool> open(const QString& path);
+    // Writes the plan atomically (QSaveFile) and marks it unmodified.
+    gp::Expected<bool> save(const QString& path);
+
+    // Sets the plan without recording (used by the undo commands).
+    void setPlanSilently(const gp::Plan& plan);
+
+signals:
+    void planChanged();
+    void filePathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+
+private:
+    gp::Plan m_plan;
+    QString m_filePath;
+    QUndoStack* m_undoStack;
+};
+
+// The embedded default plan, parsed (an empty plan if the core cannot parse it).
+gp::Plan defaultPlan();
+
+} // namespace gpui

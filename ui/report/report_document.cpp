@@ -1,0 +1,634 @@
+// Builds the report's blocks from a plan and its evaluation; every sentence goes through tr().
+#include "report_document.h"
+
+#include "charts/chart_builders.h"
+#include "core_text.h"
+#include "number_format.h"
+
+#include "gp/cost_model.h"
+#include "gp/memory_model.h"
+#include "gp/throughput_model.h"
+
+#include <QChart>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace gpui::report {
+
+namespace {
+
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+QString bullets(const QStringList& lines)
+{
+    QStringList out;
+    for (const QString& line : lines)
+        out << QStringLiteral("•  ") + line;
+    return out.join(QLatin1Char('\n'));
+}
+
+// Lets long URLs wrap at their slashes inside narrow table cells.
+QString breakable(QString url)
+{
+    url.replace(QLatin1Char('/'), QStringLiteral("/\u200b"));
+    return url;
+}
+
+TextStyle muted(double size = 8)
+{
+    TextStyle style;
+    style.pointSize = size;
+    style.color = palette::muted;
+    return style;
+}
+
+TextStyle body(double size = 8.5)
+{
+    TextStyle style;
+    style.pointSize = size;
+    return style;
+}
+
+TextStyle strong(double size, QColor color = palette::text)
+{
+    TextStyle style;
+    style.pointSize = size;
+    style.bold = true;
+    style.color = color;
+    return style;
+}
+
+BlockPtr text(const QString& content, const TextStyle& style, double spaceAfter = 4)
+{
+    auto block = std::make_unique<TextBlock>(content, style);
+    block->spaceAfterPt = spaceAfter;
+    return block;
+}
+
+std::shared_ptr<Table> makeTable(QStringList headers, std::vector<double> widths, std::vector<Qt::Alignment> align,
+                                 double pointSize = 7.5)
+{
+    auto table = std::make_shared<Table>();
+    table->headers = std::move(headers);
+    table->widths = std::move(widths);
+    table->alignments = std::move(align);
+    table->pointSize = pointSize;
+    return table;
+}
+
+constexpr Qt::Alignment L = Qt::AlignLeft;
+constexpr Qt::Alignment R = Qt::AlignRight;
+
+} // namespace
+
+ReportBuilder::ReportBuilder(const ReportData& data, QStringList fontFamilies)
+    : m_data(data), m_evaluation(*data.evaluation), m_catalog(*data.catalog), m_families(std::move(fontFamilies))
+{
+}
+
+bool ReportBuilder::inference() const
+{
+    return m_evaluation.mode == gp::Mode::Inference;
+}
+
+QString ReportBuilder::title() const
+{
+    if (!m_data.plan.title.empty())
+        return qs(m_data.plan.title);
+    return tr("GPU plan for %1").arg(m_evaluation.modelName);
+}
+
+PageDecoration ReportBuilder::decoration() const
+{
+    PageDecoration d;
+    d.headerText = title() + QStringLiteral("  ·  ") + QLocale().toString(m_data.generated, QLocale::ShortFormat);
+    d.footerLeft = tr("GPU Planner %1").arg(QStringLiteral(GP_VERSION));
+    d.pageOfTemplate = tr("Page %1 of %2");
+    return d;
+}
+
+QString ReportBuilder::gpuLine(const gp::CandidateResult& r) const
+{
+    const QString gpu = r.gpuName.empty() ? qs(r.gpu) : qs(r.gpuName);
+    if (r.nodes > 1)
+        return tr("%1 × %2 (%3 nodes × %4 GPUs)").arg(r.gpus).arg(gpu).arg(r.nodes).arg(r.gpusPerNode);
+    return tr("%1 × %2").arg(r.gpus).arg(gpu);
+}
+
+QString ReportBuilder::costText(const gp::CandidateResult& r) const
+{
+    const auto cost = comparableCost(r);
+    if (!cost)
+        return tr("no price");
+    return formatMoney(*cost, m_evaluation.currency) + QLatin1Char('\n') +
+           CoreText::billingMode(qs(comparableCostMode(r)));
+}
+
+QString ReportBuilder::sourceTitle(const std::string& key) const
+{
+    const auto it = m_catalog.sources.find(key);
+    return it != m_catalog.sources.end() && !it->second.title.empty() ? qs(it->second.title) : qs(key);
+}
+
+void ReportBuilder::addTitle(Blocks& blocks) const
+{
+    blocks.push_back(text(tr("GPU plan report").toUpper(), strong(8.5, palette::accent), 2));
+    blocks.push_back(text(title(), strong(20), 3));
+    blocks.push_back(text(tr("Generated %1 by GPU Planner %2. All figures are estimates from the models and "
+                             "catalog named under Assumptions.")
+                              .arg(QLocale().toString(m_data.generated, QLocale::LongFormat),
+                                   QStringLiteral(GP_VERSION)),
+                          muted(8), 12));
+}
+
+void ReportBuilder::addQuestion(Blocks& blocks) const
+{
+    const gp::Plan& plan = m_data.plan;
+    const gp::Workload& w = plan.workload;
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
+
+    std::vector<std::pair<QString, QString>> rows;
+    QString model = tr("%1, %2 parameters").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
+    if (m_evaluation.activeParameters > 0 && m_evaluation.activeParameters < m_evaluation.modelParameters * 0.999)
+        model += tr(" (%1 active per token)").arg(formatTokens(m_evaluation.activeParameters));
+    rows.emplace_back(tr("Model"), model);
+    rows.emplace_back(tr("Workload"), CoreText::mode(w.mode));
+    if (!inference()) {
+        rows.emplace_back(tr("Technique"), CoreText::technique(w.technique));
+        rows.emplace_back(tr("Optimizer"), CoreText::optimizer(w.optimizer));
+    }
+    QString precision = CoreText::precision(w.precision);
+    if (w.weightFormat != gp::WeightFormat::Same)
+        precision += tr(", weights stored as %1").arg(CoreText::weightFormat(w.weightFormat));
+    rows.emplace_back(tr("Precision"), precision);
+    if (inference()) {
+        rows.emplace_back(tr("Batch size"), QString::number(w.inference.batchSize));
+        rows.emplace_back(tr("Prompt / output tokens"),
+                          tr("%1 / %2").arg(w.inference.promptTokens).arg(w.inference.outputTokens));
+        rows.emplace_back(tr("KV-cache precision"), CoreText::kvPrecision(w.inference.kvCachePrecision));
+    } else {
+        rows.emplace_back(tr("Sequence length"), formatNumber(double(w.sequenceLength), 0));
+        rows.emplace_back(tr("Training tokens"), formatTokens(w.trainingTokens));
+        QString batch = tr("micro-batch %1 × accumulation %2").arg(w.microBatchSize).arg(w.gradientAccumulationSteps);
+        if (w.globalBatchSize)
+            batch += tr(", global batch %1 sequences").arg(*w.globalBatchSize);
+        rows.emplace_back(tr("Batch"), batch);
+        rows.emplace_back(tr("Loss"), CoreText::lossImplementation(w.lossImplementation));
+    }
+    QString objective = CoreText::objective(m_evaluation.objective);
+    if (m_evaluation.deadlineHours)
+        objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));
+    if (m_evaluation.budget)
+        objective += tr(", budget %1").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
+    rows.emplace_back(tr("Objective"), objective);
+    rows.emplace_back(tr("Configuration"),
+                      m_evaluation.searched
+                          ? tr("chosen per candidate by the planner (%1 configurations scored)")
+                                .arg(formatNumber(double(m_evaluation.configurationsEvaluated), 0))
+                          : tr("as set in the plan"));
+    rows.emplace_back(tr("Candidates"), plan.candidates.empty()
+                                            ? tr("%1 (every catalog instance)").arg(m_evaluation.results.size())
+                                            : QString::number(m_evaluation.results.size()));
+    rows.emplace_back(tr("Currency"), m_evaluation.currency);
+    auto block = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
+    block->spaceAfterPt = 12;
+    blocks.push_back(std::move(block));
+}
+
+QStringList ReportBuilder::whyRecommended() const
+{
+    const auto& results = m_evaluation.results;
+    const gp::CandidateResult& best = results[std::size_t(m_evaluation.best)];
+    QStringList why;
+    why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
+               .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), qs(best.gpuName));
+
+    int fitting = 0;
+    const gp::CandidateResult* runnerUp = nullptr;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        if (!results[i].fits)
+            continue;
+        ++fitting;
+        if (int(i) != m_evaluation.best && !runnerUp)
+            runnerUp = &results[i];
+    }
+    const bool byTime = m_evaluation.objective == gp::SearchObjective::Time ||
+                        m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
+    if (!runnerUp) {
+        why << tr("It is the only candidate that fits.");
+    } else if (byTime && !inference()) {
+        why << tr("It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.")
+                   .arg(fitting)
+                   .arg(formatHours(comparableHours(best)), formatHours(comparableHours(*runnerUp)),
+                        qs(runnerUp->candidate));
+    } else {
+        const auto cost = comparableCost(best);
+        const auto other = comparableCost(*runnerUp);
+        if (cost && other) {
+            QString sentence = tr("It is the cheapest of the %1 candidates that fit: %2, against %3 for the "
+                                  "runner-up, %4")
+                                   .arg(fitting)
+                                   .arg(formatMoney(*cost, m_evaluation.currency),
+                                        formatMoney(*other, m_evaluation.currency), qs(runnerUp->candidate));
+            if (*other > 0 && *cost < *other)
+                sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
+            else
+                sentence += QLatin1Char('.');
+            why << sentence;
+        } else {
+            why << tr("It ranks first of the %1 candidates that fit.").arg(fitting);
+        }
+    }
+    if (m_evaluation.objective == gp::SearchObjective::CostUnderDeadline && m_evaluation.deadlineHours)
+        why << tr("It finishes within the deadline of %1.").arg(formatHours(*m_evaluation.deadlineHours));
+    if (m_evaluation.objective == gp::SearchObjective::TimeUnderBudget && m_evaluation.budget)
+        why << tr("It stays within the budget of %1.").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
+    if (inference()) {
+        why << tr("It generates %1 tokens/s after a prefill of %2; the limit is %3.")
+                   .arg(formatNumber(best.decodeTokensPerSecond.value_or(0), 0),
+                        formatSeconds(best.prefillSeconds.value_or(0)), CoreText::bottleneck(best.bottleneck));
+    } else {
+        why << tr("It trains at %1 tokens/s (%2 model FLOPs utilization); the limit is %3.")
+                   .arg(formatNumber(best.tokensPerSecond, 0), formatPercent(best.modelFlopsUtilization),
+                        CoreText::bottleneck(best.bottleneck));
+    }
+    if (best.cost.priceStatus == "estimate")
+        why << tr("Its price is an estimate: confirm the provider's current price before committing.");
+    else if (best.cost.priceStatus == "unknown")
+        why << tr("No price is known for it: the ranking ignores its cost.");
+    return why;
+}
+
+void ReportBuilder::addRecommendation(Blocks& blocks) const
+{
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("Recommendation")));
+    Blocks inside;
+    if (m_evaluation.best >= 0) {
+        const gp::CandidateResult& r = m_evaluation.results[std::size_t(m_evaluation.best)];
+        inside.push_back(text(qs(r.candidate), strong(14, palette::good), 1));
+        inside.push_back(text(gpuLine(r), muted(9), 6));
+        std::vector<std::pair<QString, QString>> rows;
+        rows.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
+        rows.emplace_back(tr("Memory per GPU"),
+                          tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
+        if (inference()) {
+            rows.emplace_back(tr("Decode speed"),
+                              tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
+            rows.emplace_back(tr("Price per hour"), r.cost.pricePerHour
+                                                        ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency)
+                                                        : tr("no price"));
+        } else {
+            rows.emplace_back(tr("Training time"), formatHours(r.trainingHours));
+            rows.emplace_back(tr("Cost"), costText(r).replace(QLatin1Char('\n'), QStringLiteral(", ")));
+        }
+        rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+        rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));
+        auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
+        kv->spaceAfterPt = 6;
+        inside.push_back(std::move(kv));
+        inside.push_back(text(tr("Why"), strong(8.5), 2));
+        inside.push_back(text(bullets(whyRecommended()), body(8.5), 0));
+        blocks.push_back(std::make_unique<StackBlock>(std::move(inside), palette::goodFill, palette::good, 8));
+    } else {
+        inside.push_back(text(tr("No candidate fits this plan."), strong(13, palette::bad), 4));
+        if (!m_evaluation.results.empty()) {
+            const gp::CandidateResult& closest = m_evaluation.results.front();
+            QStringList lines;
+            lines << tr("The closest is %1 (%2).").arg(qs(closest.candidate), gpuLine(closest));
+            if (closest.failure)
+                lines << CoreText::failure(*closest.failure);
+            for (const auto& suggestion : closest.suggestions)
+                lines << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
+            inside.push_back(text(bullets(lines), body(8.5), 0));
+        }
+        blocks.push_back(std::make_unique<StackBlock>(std::move(inside), palette::badFill, palette::bad, 8));
+    }
+    blocks.back()->spaceAfterPt = 14;
+}
+
+void ReportBuilder::addComparison(Blocks& blocks) const
+{
+    const auto& results = m_evaluation.results;
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("Candidates side by side")));
+    const long fitting = std::count_if(results.begin(), results.end(), [](const auto& r) { return r.fits; });
+    blocks.push_back(text(tr("Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; "
+                             "cost is the cheapest billing mode to finish.")
+                              .arg(fitting)
+                              .arg(results.size()),
+                          muted(8), 5));
+    auto table = makeTable({tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
+                            inference() ? tr("Decode") : tr("Time"),
+                            inference() ? tr("Price / hour") : tr("Cost"), tr("Bottleneck")},
+                           {3, 19, 13, 21, 12, 9, 11, 12}, {R, L, L, L, R, R, R, L});
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const gp::CandidateResult& r = results[i];
+        QString memory = tr("%1 / %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
+        if (!r.fits)
+            memory += QLatin1Char('\n') + tr("does not fit");
+        const QString gpu = r.gpuName.empty() ? qs(r.gpu) : qs(r.gpuName);
+        const QString gpus = r.nodes > 1 ? tr("%1 × %2\n%3 nodes").arg(r.gpus).arg(gpu).arg(r.nodes)
+                                         : tr("%1 × %2").arg(r.gpus).arg(gpu);
+        QString time, cost;
+        if (inference()) {
+            time = tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0));
+            cost = r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("no price");
+        } else {
+            time = formatHours(r.trainingHours);
+            cost = costText(r);
+        }
+        Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
+                              : r.fits                    ? Table::RowKind::Normal
+                                                          : Table::RowKind::Muted;
+        table->addRow({QString::number(i + 1), qs(r.candidate), gpus, CoreText::configuration(r.configuration),
+                       memory, time, cost, CoreText::bottleneck(r.bottleneck)},
+                      kind);
+    }
+    appendTable(blocks, table);
+}
+
+void ReportBuilder::addCharts(Blocks& blocks) const
+{
+    auto heading = std::make_unique<HeadingBlock>(tr("Charts"));
+    heading->pageBreakBefore = true;
+    blocks.push_back(std::move(heading));
+    const auto& all = m_evaluation.results;
+    const std::size_t shown = std::min<std::size_t>(all.size(), std::size_t(std::max(1, m_data.chartCandidates)));
+    auto results = std::make_shared<std::vector<gp::CandidateResult>>(all.begin(), all.begin() + long(shown));
+    if (shown < all.size())
+        blocks.push_back(text(tr("The charts show the %1 best-ranked of the %2 candidates; the table above lists "
+                                 "them all.")
+                                  .arg(shown)
+                                  .arg(all.size()),
+                              muted(8), 5));
+    ChartOptions options;
+    options.currency = m_evaluation.currency;
+    options.dark = false;
+    options.animate = false;
+    blocks.push_back(std::make_unique<ChartBlock>([results, options] { return buildMemoryChart(*results, options); },
+                                                  74, m_families));
+    if (!inference())
+        blocks.push_back(std::make_unique<ChartBlock>(
+            [results, options] { return buildCostChart(*results, options); }, 74, m_families));
+    blocks.push_back(std::make_unique<ChartBlock>(
+        [results, options] { return buildBottleneckChart(*results, options); }, 74, m_families));
+}
+
+BlockPtr ReportBuilder::candidateDetail(int rank) const
+{
+    const gp::CandidateResult& r = m_evaluation.results[std::size_t(rank)];
+    const QString currency = m_evaluation.currency;
+    Blocks stack;
+    QString heading = tr("#%1  %2").arg(rank + 1).arg(qs(r.candidate));
+    if (rank == m_evaluation.best)
+        heading += QStringLiteral("  —  ") + tr("recommended");
+    stack.push_back(text(heading, strong(10.5, r.fits ? palette::accent : palette::bad), 1));
+    stack.push_back(text(gpuLine(r), muted(8), r.fits ? 6 : 2));
+    if (!r.fits)
+        stack.push_back(text(r.failure ? tr("Does not fit: %1").arg(CoreText::failure(*r.failure))
+                                       : tr("Does not fit."),
+                             strong(8.5, palette::bad), 6));
+
+    // Left: configuration and memory. Right: time, throughput and cost.
+    Blocks left;
+    std::vector<std::pair<QString, QString>> config;
+    config.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
+    if (!inference()) {
+        config.emplace_back(tr("Offload"), CoreText::offload(r.configuration.offload));
+        config.emplace_back(tr("Checkpointing"), CoreText::checkpointing(r.configuration.checkpointing));
+    }
+    config.emplace_back(tr("GPU memory"),
+                        tr("%1 (%2 usable)").arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory)));
+    auto configBlock = std::make_unique<KeyValueBlock>(std::move(config), 1, 7.5, 0.34);
+    configBlock->spaceAfterPt = 5;
+    left.push_back(std::move(configBlock));
+
+    auto memory = makeTable({tr("Memory per GPU"), tr("Size"), tr("Share")}, {10, 6, 5}, {L, R, R}, 7.5);
+    const std::pair<const char*, double> parts[] = {
+        {"weights", r.memory.weights},         {"gradients", r.memory.gradients}, {"optimizer", r.memory.optimizer},
+        {"activations", r.memory.activations}, {"logits", r.memory.logits},       {"kv_cache", r.memory.kvCache},
+        {"buffers", r.memory.buffers},         {"allocator", r.memory.allocator}, {"runtime", r.memory.runtime}};
+    for (const auto& [part, bytes] : parts) {
+        if (bytes <= 0)
+            continue;
+        memory->addRow({CoreText::memoryPart(QLatin1String(part)), formatBytes(bytes),
+                        r.memory.total > 0 ? formatPercent(bytes / r.memory.total) : QString()});
+    }
+    memory->addRow({tr("Total"), formatBytes(r.memory.total),
+                    r.gpuMemory > 0 ? tr("%1 of GPU").arg(formatPercent(r.memory.total / r.gpuMemory)) : QString()},
+                   Table::RowKind::Total);
+    left.push_back(std::make_unique<TableBlock>(memory));
+
+    Blocks right;
+    auto step = makeTable({inference() ? tr("Time per decode step") : tr("Time per optimizer step"), tr("Time"),
+                           tr("Share")},
+                          {10, 6, 5}, {L, R, R}, 7.5);
+    auto addStep = [&](const QString& label, double seconds, bool indent = false) {
+        if (seconds <= 0)
+            return;
+        step->addRow({indent ? QStringLiteral("   ") + label : label, formatSeconds(seconds),
+                      r.step.total > 0 ? formatPercent(seconds / r.step.total) : QString()});
+    };
+    addStep(CoreText::stepPart(QStringLiteral("compute")), r.step.compute);
+    addStep(CoreText::stepPart(QStringLiteral("communication")), r.step.communication);
+    addStep(tr("inside a node"), r.step.communicationIntraNode, true);
+    addStep(tr("between nodes"), r.step.communicationNetwork, true);
+    addStep(CoreText::stepPart(QStringLiteral("offload")), r.step.offload);
+    addStep(CoreText::stepPart(QStringLiteral("data_loading")), r.step.dataLoading);
+    step->addRow({tr("Total"), formatSeconds(r.step.total), QString()}, Table::RowKind::Total);
+    auto stepBlock = std::make_unique<TableBlock>(step);
+    stepBlock->spaceAfterPt = 5;
+    right.push_back(std::move(stepBlock));
+
+    std::vector<std::pair<QString, QString>> perf;
+    if (inference()) {
+        perf.emplace_back(tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
+        perf.emplace_back(tr("Prefill"), formatSeconds(r.prefillSeconds.value_or(0)));
+    } else {
+        perf.emplace_back(tr("Throughput"), tr("%1 tokens/s").arg(formatNumber(r.tokensPerSecond, 0)));
+        perf.emplace_back(tr("Model FLOPs utilization"), formatPercent(r.modelFlopsUtilization));
+        perf.emplace_back(tr("Training time"), tr("%1 (%2 GPU-hours)")
+                                                   .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0)));
+    }
+    perf.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+    perf.emplace_back(tr("Price per hour"),
+                      (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) +
+                          QStringLiteral(" (") + CoreText::priceStatus(qs(r.cost.priceStatus)) + QLatin1Char(')'));
+    auto perfBlock = std::make_unique<KeyValueBlock>(std::move(perf), 1, 7.5, 0.42);
+    perfBlock->spaceAfterPt = 5;
+    right.push_back(std::move(perfBlock));
+
+    if (!inference() && !r.cost.modes.empty()) {
+        auto cost = makeTable({tr("Billing mode"), tr("Cost to finish"), tr("Finishes after")}, {9, 7, 6},
+                              {L, R, R}, 7.5);
+        for (const gp::BillingCost& mode : r.cost.modes)
+            cost->addRow({CoreText::billingMode(qs(mode.mode)),
+                          mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
+                          mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString()});
+        if (r.cost.storage)
+            cost->addRow({tr("Storage (added above)"), formatMoney(*r.cost.storage, currency), QString()});
+        right.push_back(std::make_unique<TableBlock>(cost));
+    }
+
+    std::vector<Blocks> columns;
+    columns.push_back(std::move(left));
+    columns.push_back(std::move(right));
+    auto columnsBlock = std::make_unique<ColumnsBlock>(std::move(columns), 6);
+    columnsBlock->spaceAfterPt = 5;
+    stack.push_back(std::move(columnsBlock));
+
+    QStringList notes;
+    if (r.cost.breakEvenDays)
+        notes << tr("A monthly subscription is cheaper than pay-as-you-go after %1 days of use.")
+                     .arg(formatNumber(*r.cost.breakEvenDays, 1));
+    for (const auto& warning : r.warnings)
+        notes << CoreText::diagnostic(warning);
+    for (const auto& suggestion : r.suggestions)
+        notes << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
+    if (!notes.isEmpty())
+        stack.push_back(text(bullets(notes), body(7.5), 0));
+
+    auto block = std::make_unique<StackBlock>(std::move(stack), Qt::transparent, palette::rule, 7);
+    block->spaceAfterPt = 9;
+    return block;
+}
+
+void ReportBuilder::addDetails(Blocks& blocks) const
+{
+    auto heading = std::make_unique<HeadingBlock>(tr("Candidate details"));
+    heading->pageBreakBefore = true;
+    blocks.push_back(std::move(heading));
+    for (int i = 0; i < int(m_evaluation.results.size()); ++i)
+        blocks.push_back(candidateDetail(i));
+}
+
+void ReportBuilder::addAssumptions(Blocks& blocks) const
+{
+    auto heading = std::make_unique<HeadingBlock>(tr("Assumptions"));
+    heading->pageBreakBefore = true;
+    blocks.push_back(std::move(heading));
+    blocks.push_back(text(tr("Estimates rest on these figures. Values set in the plan replace the catalog's "
+                             "defaults; every catalog value names its source and date."),
+                          muted(8), 6));
+
+    const gp::Assumptions& a = m_data.plan.assumptions;
+    const gp::Billing& b = m_data.plan.billing;
+    std::vector<std::pair<QString, QString>> plan;
+    auto addPlan = [&](const QString& label, const std::optional<double>& value, const QString& unit = {}) {
+        if (value)
+            plan.emplace_back(label, formatNumber(*value) + unit);
+    };
+    auto addFraction = [&](const QString& label, const std::optional<double>& value) {
+        if (value)
+            plan.emplace_back(label, formatPercent(*value));
+    };
+    addFraction(tr("Compute efficiency"), a.computeEfficiency);
+    addPlan(tr("CUDA context per GPU"), a.cudaContextGib, tr(" GiB"));
+    addPlan(tr("NCCL buffers per GPU"), a.ncclGib, tr(" GiB"));
+    addFraction(tr("Allocator fragmentation"), a.allocatorFraction);
+    addFraction(tr("Memory headroom"), a.headroomFraction);
+    addFraction(tr("Memory bandwidth efficiency"), a.memoryBandwidthEfficiency);
+    addFraction(tr("Link efficiency"), a.linkEfficiency);
+    addFraction(tr("Communication overlap"), a.communicationOverlap);
+    addPlan(tr("Disk throughput"), a.diskThroughputMBps, tr(" MB/s"));
+    addPlan(tr("Spot interruptions per day"), b.spotInterruptionsPerDay);
+    addPlan(tr("Checkpoint interval"), b.checkpointIntervalHours, tr(" h"));
+    addPlan(tr("Restart time"), b.restartMinutes, tr(" min"));
+    addPlan(tr("Cloud storage"), b.storageGib, tr(" GiB"));
+    blocks.push_back(text(tr("Set in the plan"), strong(9.5, palette::accent), 3));
+    if (plan.empty()) {
+        blocks.push_back(text(tr("Nothing: the catalog's defaults below apply."), body(8), 8));
+    } else {
+        auto kv = std::make_unique<KeyValueBlock>(std::move(plan), 2, 8, 0.55);
+        kv->spaceAfterPt = 8;
+        blocks.push_back(std::move(kv));
+    }
+
+    // Exchange rate: what the cost model actually converts with, whichever source it came from.
+    const double cnyPerUsd = gp::convertCurrency(1.0, "USD", "CNY", b, m_catalog);
+    blocks.push_back(text(tr("Exchange rate"), strong(9.5, palette::accent), 3));
+    blocks.push_back(text(tr("1 USD = %1 CNY (%2).")
+                              .arg(QLocale().toString(cnyPerUsd, 'f', 4),
+                                   b.exchangeRate ? tr("set in the plan") : tr("catalog default")),
+                          body(8), 8));
+
+    std::set<std::string> usedSources;
+    std::set<std::string> keys;
+    for (const auto* list : {&gp::memoryDefaultKeys(), &gp::throughputDefaultKeys(), &gp::costDefaultKeys()})
+        keys.insert(list->begin(), list->end());
+    auto defaults = makeTable({tr("Default"), tr("Value"), tr("Source"), tr("As of")}, {14, 6, 20, 6}, {L, R, L, L});
+    for (const std::string& key : keys) {
+        const auto it = m_catalog.defaults.find(key);
+        if (it == m_catalog.defaults.end())
+            continue;
+        const gp::SourcedValue& v = it->second;
+        QString source = sourceTitle(v.source);
+        if (v.estimate)
+            source += QLatin1Char(' ') + tr("(estimate)");
+        defaults->addRow({qs(key), formatNumber(v.value), source, qs(v.asOf)});
+        usedSources.insert(v.source);
+    }
+    if (!defaults->rows.empty()) {
+        blocks.push_back(text(tr("Catalog defaults"), strong(9.5, palette::accent), 3));
+        appendTable(blocks, defaults);
+    }
+
+    auto prices = makeTable({tr("Candidate"), tr("Price per hour"), tr("Status"), tr("Source"), tr("As of")},
+                            {14, 7, 7, 16, 6}, {L, R, L, L, L});
+    for (const gp::CandidateResult& r : m_evaluation.results) {
+        QString asOf;
+        if (const gp::InstanceSpec* instance = m_catalog.findInstance(r.candidate))
+            asOf = qs(instance->price.asOf);
+        prices->addRow({qs(r.candidate),
+                        r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("unknown"),
+                        CoreText::priceStatus(qs(r.cost.priceStatus)), sourceTitle(r.cost.priceSource), asOf});
+        usedSources.insert(r.cost.priceSource);
+    }
+    blocks.push_back(text(tr("Prices (whole candidate, %1)").arg(m_evaluation.currency), strong(9.5, palette::accent),
+                          3));
+    appendTable(blocks, prices);
+
+    auto sources = makeTable({tr("Source"), tr("Title and address"), tr("As of")}, {8, 30, 6}, {L, L, L});
+    for (const std::string& key : usedSources) {
+        const auto it = m_catalog.sources.find(key);
+        if (key.empty() || it == m_catalog.sources.end())
+            continue;
+        QString titleAndUrl = qs(it->second.title);
+        if (!it->second.url.empty())
+            titleAndUrl += QLatin1Char('\n') + breakable(qs(it->second.url));
+        sources->addRow({qs(key), titleAndUrl, qs(it->second.asOf)});
+    }
+    if (!sources->rows.empty()) {
+        blocks.push_back(text(tr("Sources"), strong(9.5, palette::accent), 3));
+        appendTable(blocks, sources);
+    }
+    if (!m_evaluation.modelWarnings.empty()) {
+        QStringList lines;
+        for (const auto& warning : m_evaluation.modelWarnings)
+            lines << CoreText::diagnostic(warning);
+        blocks.push_back(text(tr("About the model"), strong(9.5, palette::accent), 3));
+        blocks.push_back(text(bullets(lines), body(8), 6));
+    }
+}
+
+Blocks ReportBuilder::build() const
+{
+    Blocks blocks;
+    addTitle(blocks);
+    addQuestion(blocks);
+    addRecommendation(blocks);
+    addComparison(blocks);
+    if (!m_evaluation.results.empty()) {
+        addCharts(blocks);
+        addDetails(blocks);
+    }
+    addAssumptions(blocks);
+    return blocks;
+}
+
+} // namespace gpui::report

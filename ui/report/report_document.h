@@ -1,0 +1,45 @@
+// The report's content: the question, the recommendation and why, the table, charts, details and assumptions.
+#pragma once
+
+#include "report_export.h"
+#include "report_layout.h"
+
+#include <QCoreApplication>
+
+namespace gpui::report {
+
+class ReportBuilder {
+    Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
+public:
+    ReportBuilder(const ReportData& data, QStringList fontFamilies);
+
+    // All blocks of the report, in reading order.
+    Blocks build() const;
+    // Running header and footer texts.
+    PageDecoration decoration() const;
+    // The document title (PDF metadata and first page).
+    QString title() const;
+
+private:
+    void addTitle(Blocks& blocks) const;
+    void addQuestion(Blocks& blocks) const;
+    void addRecommendation(Blocks& blocks) const;
+    void addComparison(Blocks& blocks) const;
+    void addCharts(Blocks& blocks) const;
+    void addDetails(Blocks& blocks) const;
+    void addAssumptions(Blocks& blocks) const;
+
+    BlockPtr candidateDetail(int rank) const;
+    QStringList whyRecommended() const;
+    QString gpuLine(const gp::CandidateResult& result) const;
+    QString costText(const gp::CandidateResult& result) const;
+    QString sourceTitle(const std::string& key) const;
+    bool inference() const;
+
+    const ReportData& m_data;
+    const Evaluation& m_evaluation;
+    const gp::Catalog& m_catalog;
+    QStringList m_families;
+};
+
+} // namespace gpui::report

@@ -1,0 +1,166 @@
+#include "widgets/candidate_dialogs.h"
+
+#include "number_format.h"
+
+#include <QComboBox>
+#include <QDate>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace gpui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QString& currency, QWidget* parent)
+    : QDialog(parent), m_catalog(std::move(catalog))
+{
+    setWindowTitle(tr("On-Premise Machine"));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    m_label = new QLineEdit;
+    m_label->setPlaceholderText(tr("e.g. Lab server 1"));
+    m_gpu = new QComboBox;
+    for (const gp::GpuSpec& g : m_catalog->gpus)
+        m_gpu->addItem(tr("%1 (%2)").arg(qs(g.name), formatBytes(g.memoryBytes)), qs(g.id));
+    m_gpus = new QSpinBox;
+    m_gpus->setRange(1, 64);
+    m_gpus->setValue(8);
+    m_nodes = new QSpinBox;
+    m_nodes->setRange(1, 1024);
+    m_link = new QComboBox;
+    m_link->addItem(tr("GPU's own (NVLink if any, else PCIe)"), QString());
+    for (const gp::LinkSpec& l : m_catalog->links)
+        m_link->addItem(qs(l.name), qs(l.id));
+    m_network = new QDoubleSpinBox;
+    m_network->setRange(0, 100000);
+    m_network->setDecimals(0);
+    m_network->setSuffix(tr(" Gb/s"));
+    m_network->setSpecialValueText(tr("catalog default"));
+    m_network->setToolTip(tr("Each node's total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)"));
+    m_price = new QDoubleSpinBox;
+    m_price->setRange(0, 1e7);
+    m_price->setDecimals(2);
+    m_price->setPrefix(currencySymbol(currency));
+    m_price->setSuffix(tr(" / h"));
+    m_price->setSpecialValueText(tr("free (owned)"));
+    m_price->setToolTip(tr("What the whole machine (all nodes) costs per hour: amortization, power, or a quote"));
+    form->addRow(tr("Name"), m_label);
+    form->addRow(tr("GPU"), m_gpu);
+    form->addRow(tr("GPUs per node"), m_gpus);
+    form->addRow(tr("Nodes"), m_nodes);
+    form->addRow(tr("GPU link"), m_link);
+    form->addRow(tr("Network"), m_network);
+    form->addRow(tr("Price"), m_price);
+    layout->addLayout(form);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+OnPremDialog::~OnPremDialog() = default;
+
+void OnPremDialog::setCandidate(const gp::CandidateSpec& c)
+{
+    m_label->setText(qs(c.label));
+    if (int i = m_gpu->findData(qs(c.gpu)); i >= 0)
+        m_gpu->setCurrentIndex(i);
+    m_gpus->setValue(c.gpusPerNode);
+    m_nodes->setValue(c.nodes.value_or(1));
+    if (int i = m_link->findData(qs(c.intraNode)); i >= 0)
+        m_link->setCurrentIndex(i);
+    m_network->setValue(c.interNodeGbps.value_or(0));
+    m_price->setValue(c.pricePerHour.value_or(0));
+}
+
+gp::CandidateSpec OnPremDialog::candidate() const
+{
+    gp::CandidateSpec c;
+    c.gpu = m_gpu->currentData().toString().toStdString();
+    c.gpusPerNode = m_gpus->value();
+    c.nodes = m_nodes->value();
+    c.intraNode = m_link->currentData().toString().toStdString();
+    if (m_network->value() > 0)
+        c.interNodeGbps = m_network->value();
+    c.pricePerHour = m_price->value();
+    c.label = m_label->text().trimmed().toStdString();
+    return c;
+}
+
+PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QWidget* parent)
+    : QDialog(parent), m_base(instance.price)
+{
+    setWindowTitle(tr("Price of %1").arg(qs(instance.name)));
+    auto* layout = new QVBoxLayout(this);
+    auto* note = new QLabel(tr("Your quote replaces the catalog price for this instance in every plan. It is kept in "
+                               "your catalog overrides file."));
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    auto* form = new QFormLayout;
+    m_currency = new QComboBox;
+    m_currency->addItem(QStringLiteral("CNY (¥)"), QStringLiteral("CNY"));
+    m_currency->addItem(QStringLiteral("USD ($)"), QStringLiteral("USD"));
+    if (int i = m_currency->findData(qs(instance.price.currency)); i >= 0)
+        m_currency->setCurrentIndex(i);
+    m_hourly = new QDoubleSpinBox;
+    m_hourly->setRange(0, 1e7);
+    m_hourly->setDecimals(2);
+    m_hourly->setSpecialValueText(tr("none"));
+    m_hourly->setValue(instance.price.onDemandPerHour.value_or(0));
+    m_monthly = new QDoubleSpinBox;
+    m_monthly->setRange(0, 1e9);
+    m_monthly->setDecimals(0);
+    m_monthly->setGroupSeparatorShown(true);
+    m_monthly->setSpecialValueText(tr("none"));
+    m_monthly->setValue(instance.price.monthly.value_or(0));
+    m_source = new QLineEdit;
+    m_source->setPlaceholderText(tr("Where the quote came from, e.g. sales email 2026-11-20"));
+    if (instance.price.status == "user")
+        m_source->setText(qs(instance.price.source));
+    form->addRow(tr("Currency"), m_currency);
+    form->addRow(tr("Pay-as-you-go per hour"), m_hourly);
+    form->addRow(tr("Monthly subscription"), m_monthly);
+    form->addRow(tr("Source"), m_source);
+    layout->addLayout(form);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    if (hasUserPrice) {
+        QPushButton* reset = buttons->addButton(tr("Use Catalog Price"), QDialogButtonBox::ResetRole);
+        connect(reset, &QPushButton::clicked, this, [this] {
+            m_reset = true;
+            accept();
+        });
+    }
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+PriceDialog::~PriceDialog() = default;
+
+gp::PriceSpec PriceDialog::price() const
+{
+    gp::PriceSpec p = m_base;
+    p.currency = m_currency->currentData().toString().toStdString();
+    p.onDemandPerHour = m_hourly->value() > 0 ? std::optional<double>(m_hourly->value()) : std::nullopt;
+    p.monthly = m_monthly->value() > 0 ? std::optional<double>(m_monthly->value()) : std::nullopt;
+    p.status = "user";
+    p.source = m_source->text().trimmed().isEmpty() ? std::string("user quote") : m_source->text().trimmed().toStdString();
+    p.asOf = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    p.note.clear();
+    return p;
+}
+
+} // namespace gpui

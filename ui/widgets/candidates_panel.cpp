@@ -1,0 +1,195 @@
+#include "widgets/candidates_panel.h"
+
+#include "catalog_store.h"
+#include "models/candidate_list_model.h"
+#include "widgets/candidate_dialogs.h"
+#include "widgets/catalog_dialog.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gpui {
+
+CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
+    : QWidget(parent), m_store(store), m_model(new CandidateListModel(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_hint = new QLabel;
+    m_hint->setWordWrap(true);
+    layout->addWidget(m_hint);
+    m_view = new QTableView;
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_view, 1);
+    auto* buttons = new QGridLayout;
+    m_choose = new QPushButton;
+    m_onPrem = new QPushButton;
+    m_price = new QPushButton;
+    m_remove = new QPushButton;
+    buttons->addWidget(m_choose, 0, 0);
+    buttons->addWidget(m_onPrem, 0, 1);
+    buttons->addWidget(m_price, 1, 0);
+    buttons->addWidget(m_remove, 1, 1);
+    layout->addLayout(buttons);
+    connect(m_choose, &QPushButton::clicked, this, &CandidatesPanel::chooseFromCatalog);
+    connect(m_onPrem, &QPushButton::clicked, this, &CandidatesPanel::addOnPremise);
+    connect(m_price, &QPushButton::clicked, this, &CandidatesPanel::editPrice);
+    connect(m_remove, &QPushButton::clicked, this, &CandidatesPanel::removeSelected);
+    connect(m_view, &QTableView::doubleClicked, this, &CandidatesPanel::editPrice);
+    connect(m_store, &CatalogStore::catalogChanged, this, &CandidatesPanel::refresh);
+    retranslate();
+}
+
+CandidatesPanel::~CandidatesPanel() = default;
+
+void CandidatesPanel::retranslate()
+{
+    m_hint->setText(tr("Instances and machines the planner compares. An empty list compares every catalog "
+                       "instance."));
+    m_choose->setText(tr("Choose from Catalog…"));
+    m_onPrem->setText(tr("Add On-Premise Machine…"));
+    m_price->setText(tr("Edit Price…"));
+    m_price->setToolTip(tr("Enter your own quote; it is saved to your catalog overrides"));
+    m_remove->setText(tr("Remove"));
+}
+
+void CandidatesPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void CandidatesPanel::setPlan(const gp::Plan& plan)
+{
+    m_plan = plan;
+    refresh();
+}
+
+void CandidatesPanel::refresh()
+{
+    const int row = currentRow();
+    m_model->setCandidates(m_plan.candidates, m_store->catalog(), QString::fromStdString(m_plan.billing.currency));
+    if (row >= 0 && row < m_model->rowCount())
+        m_view->selectRow(row);
+}
+
+int CandidatesPanel::currentRow() const
+{
+    const QModelIndexList rows = m_view->selectionModel() ? m_view->selectionModel()->selectedRows() : QModelIndexList();
+    return rows.isEmpty() ? -1 : rows.front().row();
+}
+
+void CandidatesPanel::chooseFromCatalog()
+{
+    QSet<QString> checked;
+    for (const gp::CandidateSpec& c : m_plan.candidates)
+        if (!c.instance.empty())
+            checked.insert(QString::fromStdString(c.instance));
+    CatalogDialog dialog(m_store->catalog(), checked, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QStringList ids(dialog.checkedIds().begin(), dialog.checkedIds().end());
+    ids.sort();
+    applyCatalogChoice(ids);
+}
+
+void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds)
+{
+    gp::Plan plan = m_plan;
+    std::vector<gp::CandidateSpec> next;
+    // Keep the order of instances already chosen, then append new ones.
+    for (const gp::CandidateSpec& c : m_plan.candidates)
+        if (c.instance.empty() || instanceIds.contains(QString::fromStdString(c.instance)))
+            next.push_back(c);
+    for (const QString& id : instanceIds) {
+        const std::string sid = id.toStdString();
+        const bool present = std::any_of(next.begin(), next.end(), [&](const auto& c) { return c.instance == sid; });
+        if (!present) {
+            gp::CandidateSpec c;
+            c.instance = sid;
+            c.nodes = 1;
+            next.push_back(c);
+        }
+    }
+    plan.candidates = std::move(next);
+    if (plan == m_plan)
+        return;
+    m_plan = plan;
+    refresh();
+    emit planEdited(plan, tr("Choose candidates"), -1);
+}
+
+void CandidatesPanel::addMachine(const gp::CandidateSpec& machine)
+{
+    gp::Plan plan = m_plan;
+    plan.candidates.push_back(machine);
+    m_plan = plan;
+    refresh();
+    emit planEdited(plan, tr("Add on-premise machine"), -1);
+}
+
+void CandidatesPanel::addOnPremise()
+{
+    OnPremDialog dialog(m_store->catalog(), QString::fromStdString(m_plan.billing.currency), this);
+    if (dialog.exec() == QDialog::Accepted)
+        addMachine(dialog.candidate());
+}
+
+void CandidatesPanel::editPrice()
+{
+    const int row = currentRow();
+    const gp::CandidateSpec* c = m_model->candidate(row);
+    if (!c)
+        return;
+    if (c->instance.empty()) {
+        // An on-premise machine: its price lives in the plan.
+        OnPremDialog dialog(m_store->catalog(), QString::fromStdString(m_plan.billing.currency), this);
+        dialog.setCandidate(*c);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        gp::Plan plan = m_plan;
+        plan.candidates[size_t(row)] = dialog.candidate();
+        m_plan = plan;
+        refresh();
+        emit planEdited(plan, tr("Edit on-premise machine"), -1);
+        return;
+    }
+    const gp::InstanceSpec* spec = m_store->catalog()->findInstance(c->instance);
+    if (!spec) {
+        emit errorOccurred(tr("%1 is not in the catalog.").arg(QString::fromStdString(c->instance)));
+        return;
+    }
+    const std::string id = spec->id;
+    PriceDialog dialog(*spec, m_store->hasUserPrice(id), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    auto saved = dialog.resetRequested() ? m_store->clearPrice(id) : m_store->setPrice(id, dialog.price());
+    if (!saved)
+        emit errorOccurred(tr("Could not save the price: %1").arg(QString::fromStdString(saved.error().toString())));
+}
+
+void CandidatesPanel::removeSelected()
+{
+    const int row = currentRow();
+    if (row < 0 || row >= int(m_plan.candidates.size()))
+        return;
+    gp::Plan plan = m_plan;
+    plan.candidates.erase(plan.candidates.begin() + row);
+    m_plan = plan;
+    refresh();
+    emit planEdited(plan, tr("Remove candidate"), -1);
+}
+
+} // namespace gpui

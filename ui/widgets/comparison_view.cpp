@@ -1,0 +1,82 @@
+#include "widgets/comparison_view.h"
+
+#include "models/comparison_model.h"
+
+#include <QHeaderView>
+#include <QMenu>
+
+namespace gpui {
+
+ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
+    : QTableView(parent), m_model(model), m_proxy(new ComparisonProxyModel(this))
+{
+    m_proxy->setSourceModel(model);
+    setModel(m_proxy);
+    setSortingEnabled(true);
+    sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setAlternatingRowColors(true);
+    setWordWrap(false);
+    setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    horizontalHeader()->setSectionsMovable(true);
+    horizontalHeader()->setHighlightSections(false);
+    connect(horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &ComparisonView::showHeaderMenu);
+    // Size columns to their contents when results arrive in a new shape, not on every live update.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        resizeColumnsToContents();
+        for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+            if (columnWidth(c) > 280)
+                setColumnWidth(c, 280);
+    });
+    QStringList defaults;
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+        if (ComparisonModel::hiddenByDefault(c))
+            defaults << ComparisonModel::columnKey(c);
+    setHiddenColumnKeys(defaults);
+}
+
+ComparisonView::~ComparisonView() = default;
+
+QStringList ComparisonView::hiddenColumnKeys() const
+{
+    QStringList keys;
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+        if (isColumnHidden(c))
+            keys << ComparisonModel::columnKey(c);
+    return keys;
+}
+
+void ComparisonView::setHiddenColumnKeys(const QStringList& keys)
+{
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+        setColumnHidden(c, keys.contains(ComparisonModel::columnKey(c)));
+}
+
+void ComparisonView::showHeaderMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addSection(tr("Columns"));
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+        QAction* action = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!isColumnHidden(c));
+        connect(action, &QAction::toggled, this, [this, c](bool on) {
+            setColumnHidden(c, !on);
+            emit hiddenColumnsChanged(hiddenColumnKeys());
+        });
+    }
+    menu.addSeparator();
+    QAction* fitting = menu.addAction(tr("Only Candidates That Fit"));
+    fitting->setCheckable(true);
+    fitting->setChecked(m_proxy->fittingOnly());
+    connect(fitting, &QAction::toggled, m_proxy, &ComparisonProxyModel::setFittingOnly);
+    menu.addAction(tr("Reset Sorting"), this, [this] { sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder); });
+    menu.exec(horizontalHeader()->mapToGlobal(pos));
+}
+
+} // namespace gpui

@@ -1,0 +1,800 @@
+#include "widgets/inputs_panel.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gpui {
+
+namespace {
+
+const char* const LoraModules[] = {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+constexpr int MinSequenceLog2 = 7;  // 128
+constexpr int MaxSequenceLog2 = 17; // 131072
+
+template <class Enum>
+Enum comboValue(const QComboBox* combo)
+{
+    return static_cast<Enum>(combo->currentData().toInt());
+}
+
+void selectData(QComboBox* combo, const QVariant& value)
+{
+    const int i = combo->findData(value);
+    if (i >= 0)
+        combo->setCurrentIndex(i);
+}
+
+QSpinBox* spin(int min, int max, int step = 1)
+{
+    auto* box = new QSpinBox;
+    box->setRange(min, max);
+    box->setSingleStep(step);
+    box->setGroupSeparatorShown(true);
+    box->setAccelerated(true);
+    box->setKeyboardTracking(false); // typed numbers apply on Enter / focus out, arrows and wheel at once
+    return box;
+}
+
+} // namespace
+
+InputsPanel::InputsPanel(QWidget* parent) : QWidget(parent)
+{
+    build();
+    retranslate();
+    setPlan(m_plan);
+}
+
+InputsPanel::~InputsPanel() = default;
+
+QWidget* InputsPanel::withError(QWidget* input, const QString& fieldKey)
+{
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(1);
+    layout->addWidget(input);
+    auto* error = new QLabel;
+    error->setWordWrap(true);
+    error->setStyleSheet(QStringLiteral("color: #d03b3b;"));
+    error->setVisible(false);
+    error->setObjectName(QStringLiteral("error:") + fieldKey);
+    layout->addWidget(error);
+    m_errorLabels.insert(fieldKey, error);
+    return box;
+}
+
+void InputsPanel::addRow(QFormLayout* form, std::function<QString()> label, QWidget* input, const QString& fieldKey)
+{
+    auto* l = new QLabel;
+    m_retranslate.push_back([l, label] { l->setText(label()); });
+    form->addRow(l, fieldKey.isEmpty() ? input : withError(input, fieldKey));
+}
+
+QGroupBox* InputsPanel::group(std::function<QString()> title, QFormLayout** form)
+{
+    auto* box = new QGroupBox;
+    m_retranslate.push_back([box, title] { box->setTitle(title()); });
+    *form = new QFormLayout(box);
+    (*form)->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    (*form)->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    (*form)->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return box;
+}
+
+template <class Enum>
+void InputsPanel::fillCombo(QComboBox* combo, const std::vector<Enum>& values, QString (*text)(Enum))
+{
+    for (Enum v : values)
+        combo->addItem(QString(), int(v));
+    m_retranslate.push_back([combo, values, text] {
+        for (int i = 0; i < int(values.size()); ++i)
+            combo->setItemText(i, text(values[size_t(i)]));
+    });
+}
+
+void InputsPanel::build()
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+    m_generalError = new QLabel;
+    m_generalError->setWordWrap(true);
+    m_generalError->setStyleSheet(QStringLiteral("color: #d03b3b; font-weight: bold;"));
+    m_generalError->setVisible(false);
+    outer->addWidget(m_generalError);
+
+    // Model
+    QFormLayout* form = nullptr;
+    QGroupBox* modelGroup = group([] { return tr("Model"); }, &form);
+    m_preset = new QComboBox;
+    m_preset->setEditable(true);
+    m_preset->setInsertPolicy(QComboBox::NoInsert);
+    m_preset->setMaxVisibleItems(20);
+    m_preset->addItem(QString(), QString()); // custom size
+    for (const gp::ModelPreset& p : gp::modelPresets())
+        m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
+    m_preset->completer()->setFilterMode(Qt::MatchContains);
+    m_preset->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_retranslate.push_back([this] {
+        m_preset->setItemText(0, tr("Custom size (parameters only)"));
+        m_preset->lineEdit()->setPlaceholderText(tr("Search models…"));
+    });
+    addRow(form, [] { return tr("Preset"); }, m_preset, QStringLiteral("model"));
+    m_parameters = new QLineEdit;
+    m_retranslate.push_back([this] {
+        m_parameters->setPlaceholderText(tr("e.g. 7B, 70e9"));
+        m_parameters->setToolTip(tr("Number of parameters; K, M, B and T suffixes are understood"));
+    });
+    addRow(form, [] { return tr("Parameters"); }, m_parameters, QStringLiteral("model.parameters"));
+    m_import = new QPushButton;
+    m_retranslate.push_back([this] {
+        m_import->setText(tr("Import config.json…"));
+        m_import->setToolTip(tr("Read a Hugging Face config.json (or drop one on the window)"));
+    });
+    m_modelInfo = new QLabel;
+    m_modelInfo->setWordWrap(true);
+    m_modelInfo->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    auto* importRow = new QWidget;
+    auto* importLayout = new QVBoxLayout(importRow);
+    importLayout->setContentsMargins(0, 0, 0, 0);
+    importLayout->addWidget(m_import);
+    importLayout->addWidget(m_modelInfo);
+    form->addRow(importRow);
+    outer->addWidget(modelGroup);
+    connect(m_preset, &QComboBox::activated, this, [this] { edited(FModel); });
+    connect(m_parameters, &QLineEdit::editingFinished, this, [this] {
+        if (m_preset->currentIndex() != 0)
+            m_preset->setCurrentIndex(0);
+        edited(FParameters);
+    });
+    connect(m_parameters, &QLineEdit::textEdited, this, [this](const QString& text) {
+        double v = 0;
+        QLabel* error = m_errorLabels.value(QStringLiteral("model.parameters"));
+        const bool ok = text.trimmed().isEmpty() || (parseScaledNumber(text, &v) && v > 0);
+        error->setText(ok ? QString() : tr("Not a parameter count: write e.g. 7B or 6.7e9"));
+        error->setVisible(!ok);
+    });
+    connect(m_import, &QPushButton::clicked, this, &InputsPanel::importRequested);
+
+    // Workload
+    QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form);
+    m_mode = new QComboBox;
+    fillCombo<gp::Mode>(m_mode, {gp::Mode::Training, gp::Mode::Inference}, &CoreText::mode);
+    addRow(form, [] { return tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
+    m_technique = new QComboBox;
+    fillCombo<gp::Technique>(m_technique,
+                             {gp::Technique::Full, gp::Technique::Lora, gp::Technique::Qlora, gp::Technique::Freeze},
+                             &CoreText::technique);
+    addRow(form, [] { return tr("Technique"); }, m_technique, QStringLiteral("workload.technique"));
+    m_precision = new QComboBox;
+    fillCombo<gp::Precision>(m_precision,
+                             {gp::Precision::Bf16, gp::Precision::Fp16, gp::Precision::Fp8, gp::Precision::Tf32,
+                              gp::Precision::Fp32},
+                             &CoreText::precision);
+    addRow(form, [] { return tr("Precision"); }, m_precision, QStringLiteral("workload.precision"));
+    m_weightFormat = new QComboBox;
+    fillCombo<gp::WeightFormat>(m_weightFormat,
+                                {gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8,
+                                 gp::WeightFormat::Int4, gp::WeightFormat::Nf4},
+                                &CoreText::weightFormat);
+    addRow(form, [] { return tr("Weight format"); }, m_weightFormat, QStringLiteral("workload.weight_format"));
+    m_optimizer = new QComboBox;
+    fillCombo<gp::Optimizer>(m_optimizer,
+                             {gp::Optimizer::AdamW, gp::Optimizer::AdamW8bit, gp::Optimizer::Sgd,
+                              gp::Optimizer::SgdMomentum, gp::Optimizer::Adafactor, gp::Optimizer::Lion},
+                             &CoreText::optimizer);
+    addRow(form, [] { return tr("Optimizer"); }, m_optimizer, QStringLiteral("workload.optimizer"));
+    m_checkpointing = new QComboBox;
+    fillCombo<gp::Checkpointing>(m_checkpointing,
+                                 {gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full},
+                                 &CoreText::checkpointing);
+    addRow(form, [] { return tr("Activation checkpointing"); }, m_checkpointing,
+           QStringLiteral("workload.activation_checkpointing"));
+    m_loss = new QComboBox;
+    fillCombo<gp::LossImplementation>(m_loss,
+                                      {gp::LossImplementation::Fp32Logits, gp::LossImplementation::Bf16Logits,
+                                       gp::LossImplementation::Chunked, gp::LossImplementation::Fused},
+                                      &CoreText::lossImplementation);
+    addRow(form, [] { return tr("Loss"); }, m_loss, QStringLiteral("workload.loss_implementation"));
+    m_flash = new QCheckBox;
+    m_retranslate.push_back([this] { m_flash->setText(tr("Flash attention")); });
+    form->addRow(QString(), withError(m_flash, QStringLiteral("workload.flash_attention")));
+    outer->addWidget(workloadGroup);
+    for (QComboBox* combo : {m_mode, m_technique, m_precision, m_weightFormat, m_optimizer, m_checkpointing, m_loss}) {
+        const Field f = combo == m_mode          ? FMode
+                        : combo == m_technique   ? FTechnique
+                        : combo == m_precision   ? FPrecision
+                        : combo == m_weightFormat ? FWeightFormat
+                        : combo == m_optimizer   ? FOptimizer
+                        : combo == m_checkpointing ? FCheckpointing
+                                                   : FLoss;
+        connect(combo, &QComboBox::activated, this, [this, f] { edited(f); });
+    }
+    connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
+
+    // LoRA
+    m_loraGroup = group([] { return tr("LoRA adapters"); }, &form);
+    m_loraRank = spin(1, 4096);
+    addRow(form, [] { return tr("Rank"); }, m_loraRank, QStringLiteral("workload.lora.rank"));
+    auto* targets = new QWidget;
+    auto* grid = new QGridLayout(targets);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(8);
+    int n = 0;
+    for (const char* module : LoraModules) {
+        auto* box = new QCheckBox(QString::fromLatin1(module).remove(QStringLiteral("_proj")));
+        box->setProperty("module", QString::fromLatin1(module));
+        box->setToolTip(QString::fromLatin1(module));
+        grid->addWidget(box, n / 4, n % 4);
+        m_loraTargets.push_back(box);
+        connect(box, &QCheckBox::toggled, this, [this] { edited(FLoraTargets); });
+        ++n;
+    }
+    addRow(form, [] { return tr("Targets"); }, targets, QStringLiteral("workload.lora.target_modules"));
+    outer->addWidget(m_loraGroup);
+    connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { edited(FLoraRank); });
+
+    // Sequence, batch and data
+    m_trainingGroup = group([] { return tr("Sequence, batch and data"); }, &form);
+    auto* seqRow = new QWidget;
+    auto* seqLayout = new QHBoxLayout(seqRow);
+    seqLayout->setContentsMargins(0, 0, 0, 0);
+    m_sequenceSlider = new QSlider(Qt::Horizontal);
+    m_sequenceSlider->setRange(MinSequenceLog2, MaxSequenceLog2);
+    m_sequenceSlider->setPageStep(1);
+    m_sequenceSlider->setTickPosition(QSlider::TicksBelow);
+    m_sequenceLength = spin(1, 1 << 20, 512);
+    m_sequenceLength->setMinimumWidth(90);
+    seqLayout->addWidget(m_sequenceSlider, 1);
+    seqLayout->addWidget(m_sequenceLength);
+    addRow(form, [] { return tr("Sequence length"); }, seqRow, QStringLiteral("workload.sequence_length"));
+    connect(m_sequenceSlider, &QSlider::valueChanged, this, [this](int log2) {
+        if (m_updating)
+            return;
+        const QSignalBlocker block(m_sequenceLength);
+        m_sequenceLength->setValue(1 << log2);
+        edited(FSequence);
+    });
+    connect(m_sequenceLength, &QSpinBox::valueChanged, this, [this] {
+        syncSequenceSlider();
+        edited(FSequence);
+    });
+    m_microBatch = spin(1, 4096);
+    addRow(form, [] { return tr("Micro-batch"); }, m_microBatch, QStringLiteral("workload.micro_batch_size"));
+    m_accumulation = spin(1, 65536);
+    addRow(form, [] { return tr("Gradient accumulation"); }, m_accumulation,
+           QStringLiteral("workload.gradient_accumulation_steps"));
+    m_globalBatch = spin(0, 1 << 24);
+    addRow(form, [] { return tr("Global batch"); }, m_globalBatch, QStringLiteral("workload.global_batch_size"));
+    m_retranslate.push_back([this] {
+        m_globalBatch->setSpecialValueText(tr("auto"));
+        m_globalBatch->setToolTip(tr("Sequences per optimizer step; auto = micro-batch x accumulation x data parallel"));
+        m_globalBatch->setSuffix(tr(" seq"));
+    });
+    auto* tokensRow = new QWidget;
+    auto* tokensLayout = new QHBoxLayout(tokensRow);
+    tokensLayout->setContentsMargins(0, 0, 0, 0);
+    m_datasetTokens = new QLineEdit;
+    m_epochs = new QDoubleSpinBox;
+    m_epochs->setRange(0.01, 1000);
+    m_epochs->setDecimals(2);
+    m_epochs->setSingleStep(1);
+    m_epochs->setKeyboardTracking(false);
+    tokensLayout->addWidget(m_datasetTokens, 2);
+    auto* times = new QLabel(QStringLiteral("×"));
+    tokensLayout->addWidget(times);
+    tokensLayout->addWidget(m_epochs, 1);
+    m_retranslate.push_back([this] {
+        m_datasetTokens->setPlaceholderText(tr("dataset tokens, e.g. 2B"));
+        m_datasetTokens->setToolTip(tr("Tokens in the dataset; K, M, B and T suffixes are understood"));
+        m_epochs->setSuffix(tr(" epochs"));
+    });
+    addRow(form, [] { return tr("Tokens"); }, tokensRow, QStringLiteral("workload.training_tokens"));
+    m_tokensTotal = new QLabel;
+    m_tokensTotal->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    form->addRow(QString(), m_tokensTotal);
+    outer->addWidget(m_trainingGroup);
+    connect(m_microBatch, &QSpinBox::valueChanged, this, [this] { edited(FMicroBatch); });
+    connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { edited(FAccumulation); });
+    connect(m_globalBatch, &QSpinBox::valueChanged, this, [this] { edited(FGlobalBatch); });
+    connect(m_datasetTokens, &QLineEdit::editingFinished, this, [this] { edited(FTokens); });
+    connect(m_datasetTokens, &QLineEdit::textEdited, this, [this](const QString& text) {
+        double v = 0;
+        QLabel* error = m_errorLabels.value(QStringLiteral("workload.training_tokens"));
+        const bool ok = parseScaledNumber(text, &v) && v > 0;
+        error->setText(ok ? QString() : tr("Not a token count: write e.g. 2B or 350M"));
+        error->setVisible(!ok);
+    });
+    connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { edited(FTokens); });
+
+    // Inference
+    m_inferenceGroup = group([] { return tr("Serving"); }, &form);
+    m_inferenceBatch = spin(1, 65536);
+    addRow(form, [] { return tr("Concurrent requests"); }, m_inferenceBatch,
+           QStringLiteral("workload.inference.batch_size"));
+    m_promptTokens = spin(1, 1 << 22, 128);
+    addRow(form, [] { return tr("Prompt tokens"); }, m_promptTokens, QStringLiteral("workload.inference.prompt_tokens"));
+    m_outputTokens = spin(1, 1 << 22, 64);
+    addRow(form, [] { return tr("Output tokens"); }, m_outputTokens, QStringLiteral("workload.inference.output_tokens"));
+    m_kvPrecision = new QComboBox;
+    fillCombo<gp::KvPrecision>(m_kvPrecision,
+                               {gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8,
+                                gp::KvPrecision::Int8, gp::KvPrecision::Int4, gp::KvPrecision::Fp32},
+                               &CoreText::kvPrecision);
+    addRow(form, [] { return tr("KV cache"); }, m_kvPrecision, QStringLiteral("workload.inference.kv_cache_precision"));
+    outer->addWidget(m_inferenceGroup);
+    connect(m_inferenceBatch, &QSpinBox::valueChanged, this, [this] { edited(FInferenceBatch); });
+    connect(m_promptTokens, &QSpinBox::valueChanged, this, [this] { edited(FPrompt); });
+    connect(m_outputTokens, &QSpinBox::valueChanged, this, [this] { edited(FOutput); });
+    connect(m_kvPrecision, &QComboBox::activated, this, [this] { edited(FKvPrecision); });
+
+    // Parallelism
+    QGroupBox* parallelGroup = group([] { return tr("Parallelism"); }, &form);
+    m_plannerChooses = new QCheckBox;
+    m_retranslate.push_back([this] {
+        m_plannerChooses->setText(tr("Let the planner choose"));
+        m_plannerChooses->setToolTip(tr("Per candidate, search node count, ZeRO stage, checkpointing, micro-batch and "
+                                        "offload for the configuration that fits and best meets the objective"));
+    });
+    form->addRow(withError(m_plannerChooses, QStringLiteral("search")));
+    m_maxNodes = spin(1, 1024);
+    addRow(form, [] { return tr("Max nodes"); }, m_maxNodes, QStringLiteral("search.max_nodes"));
+    m_manualParallelism = new QWidget;
+    auto* manual = new QFormLayout(m_manualParallelism);
+    manual->setContentsMargins(0, 0, 0, 0);
+    manual->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_data = spin(0, 65536);
+    m_retranslate.push_back([this] { m_data->setSpecialValueText(tr("auto")); });
+    addRow(manual, [] { return tr("Data parallel"); }, m_data, QStringLiteral("workload.parallelism.data"));
+    m_tensor = spin(1, 64);
+    addRow(manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
+    m_pipeline = spin(1, 256);
+    addRow(manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
+    m_zero = spin(0, 3);
+    addRow(manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
+    m_offload = new QComboBox;
+    fillCombo<gp::Offload>(m_offload, {gp::Offload::None, gp::Offload::Optimizer, gp::Offload::OptimizerAndParameters},
+                           &CoreText::offload);
+    addRow(manual, [] { return tr("Offload"); }, m_offload, QStringLiteral("workload.parallelism.offload"));
+    form->addRow(m_manualParallelism);
+    outer->addWidget(parallelGroup);
+    connect(m_plannerChooses, &QCheckBox::toggled, this, [this] { edited(FPlanner); });
+    connect(m_maxNodes, &QSpinBox::valueChanged, this, [this] { edited(FMaxNodes); });
+    connect(m_data, &QSpinBox::valueChanged, this, [this] { edited(FData); });
+    connect(m_tensor, &QSpinBox::valueChanged, this, [this] { edited(FTensor); });
+    connect(m_pipeline, &QSpinBox::valueChanged, this, [this] { edited(FPipeline); });
+    connect(m_zero, &QSpinBox::valueChanged, this, [this] { edited(FZero); });
+    connect(m_offload, &QComboBox::activated, this, [this] { edited(FOffload); });
+
+    // Objective and billing
+    QGroupBox* objectiveGroup = group([] { return tr("Objective and billing"); }, &form);
+    m_objective = new QComboBox;
+    fillCombo<gp::SearchObjective>(m_objective,
+                                   {gp::SearchObjective::Cost, gp::SearchObjective::Time,
+                                    gp::SearchObjective::CostUnderDeadline, gp::SearchObjective::TimeUnderBudget},
+                                   &CoreText::objective);
+    addRow(form, [] { return tr("Objective"); }, m_objective, QStringLiteral("search.objective"));
+    m_deadlineDays = new QDoubleSpinBox;
+    m_deadlineDays->setRange(0.01, 3650);
+    m_deadlineDays->setDecimals(1);
+    m_deadlineDays->setKeyboardTracking(false);
+    m_retranslate.push_back([this] { m_deadlineDays->setSuffix(tr(" days")); });
+    addRow(form, [] { return tr("Deadline"); }, m_deadlineDays, QStringLiteral("search.deadline_hours"));
+    m_budget = new QDoubleSpinBox;
+    m_budget->setRange(1, 1e12);
+    m_budget->setDecimals(0);
+    m_budget->setSingleStep(1000);
+    m_budget->setGroupSeparatorShown(true);
+    m_budget->setKeyboardTracking(false);
+    addRow(form, [] { return tr("Budget"); }, m_budget, QStringLiteral("search.budget"));
+    m_currency = new QComboBox;
+    m_currency->addItem(QString(), QStringLiteral("CNY"));
+    m_currency->addItem(QString(), QStringLiteral("USD"));
+    m_retranslate.push_back([this] {
+        m_currency->setItemText(0, tr("CNY (¥)"));
+        m_currency->setItemText(1, tr("USD ($)"));
+    });
+    addRow(form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
+    outer->addWidget(objectiveGroup);
+    connect(m_objective, &QComboBox::activated, this, [this] { edited(FObjective); });
+    connect(m_deadlineDays, &QDoubleSpinBox::valueChanged, this, [this] { edited(FDeadline); });
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this] { edited(FBudget); });
+    connect(m_currency, &QComboBox::activated, this, [this] { edited(FCurrency); });
+
+    outer->addStretch(1);
+}
+
+void InputsPanel::retranslate()
+{
+    const bool updating = m_updating;
+    m_updating = true;
+    for (const auto& f : m_retranslate)
+        f();
+    m_updating = updating;
+    if (m_budget)
+        m_budget->setPrefix(currencySymbol(QString::fromStdString(m_plan.billing.currency)));
+}
+
+void InputsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setPlan(m_plan); // re-words the token total and model lines
+    }
+    QWidget::changeEvent(event);
+}
+
+void InputsPanel::syncSequenceSlider()
+{
+    const QSignalBlocker block(m_sequenceSlider);
+    const int v = m_sequenceLength->value();
+    m_sequenceSlider->setValue(int(std::lround(std::log2(std::max(1, v)))));
+}
+
+void InputsPanel::setPlan(const gp::Plan& plan)
+{
+    m_plan = plan;
+    m_updating = true;
+    const QList<QWidget*> inputs = findChildren<QWidget*>();
+    for (QWidget* w : inputs)
+        w->blockSignals(true);
+
+    const gp::ModelSpec& model = plan.model;
+    if (!model.preset.empty()) {
+        selectData(m_preset, QString::fromStdString(model.preset));
+        m_importedArchitecture.reset();
+    } else if (model.architecture) {
+        // An imported or hand-written architecture: one extra entry names it.
+        m_importedArchitecture = model.architecture;
+        m_importedName = QString::fromStdString(model.name.empty() ? "config.json" : model.name);
+        int i = m_preset->findData(QStringLiteral("#imported"));
+        if (i < 0) {
+            m_preset->addItem(QString(), QStringLiteral("#imported"));
+            i = m_preset->count() - 1;
+        }
+        m_preset->setItemText(i, tr("Imported: %1").arg(m_importedName));
+        m_preset->setCurrentIndex(i);
+    } else {
+        m_preset->setCurrentIndex(0);
+    }
+    m_parameters->setText(model.parameters ? formatTokens(*model.parameters).remove(QLatin1Char(' ')) : QString());
+    m_parameters->setEnabled(m_preset->currentIndex() == 0);
+
+    const gp::Workload& w = plan.workload;
+    selectData(m_mode, int(w.mode));
+    selectData(m_technique, int(w.technique));
+    selectData(m_precision, int(w.precision));
+    selectData(m_weightFormat, int(w.weightFormat));
+    selectData(m_optimizer, int(w.optimizer));
+    selectData(m_checkpointing, int(w.activationCheckpointing));
+    selectData(m_loss, int(w.lossImplementation));
+    m_flash->setChecked(w.flashAttention);
+    m_loraRank->setValue(w.lora.rank);
+    for (QCheckBox* box : m_loraTargets) {
+        const std::string module = box->property("module").toString().toStdString();
+        box->setChecked(std::find(w.lora.targetModules.begin(), w.lora.targetModules.end(), module)
+                        != w.lora.targetModules.end());
+    }
+    m_sequenceLength->setValue(int(std::min<std::int64_t>(w.sequenceLength, m_sequenceLength->maximum())));
+    syncSequenceSlider();
+    m_microBatch->setValue(w.microBatchSize);
+    m_accumulation->setValue(w.gradientAccumulationSteps);
+    m_globalBatch->setValue(w.globalBatchSize ? int(*w.globalBatchSize) : 0);
+    const double epochs = m_epochs->value() > 0 ? m_epochs->value() : 1;
+    if (m_epochs->value() <= 0.0)
+        m_epochs->setValue(1);
+    m_datasetTokens->setText(formatTokens(w.trainingTokens / epochs).remove(QLatin1Char(' ')));
+    m_tokensTotal->setText(tr("= %1 training tokens").arg(formatTokens(w.trainingTokens)));
+    m_inferenceBatch->setValue(w.inference.batchSize);
+    m_promptTokens->setValue(int(w.inference.promptTokens));
+    m_outputTokens->setValue(int(w.inference.outputTokens));
+    selectData(m_kvPrecision, int(w.inference.kvCachePrecision));
+
+    m_plannerChooses->setChecked(plan.search.enabled);
+    m_maxNodes->setValue(plan.search.maxNodes);
+    m_data->setValue(w.parallelism.data ? *w.parallelism.data : 0);
+    m_tensor->setValue(w.parallelism.tensor);
+    m_pipeline->setValue(w.parallelism.pipeline);
+    m_zero->setValue(w.parallelism.zeroStage);
+    selectData(m_offload, int(w.parallelism.offload));
+    selectData(m_objective, int(plan.search.objective));
+    m_deadlineDays->setValue(plan.search.deadlineHours ? *plan.search.deadlineHours / 24 : 30);
+    m_budget->setValue(plan.search.budget ? *plan.search.budget : 100000);
+    m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
+    selectData(m_currency, QString::fromStdString(plan.billing.currency));
+
+    for (QWidget* w2 : inputs)
+        w2->blockSignals(false);
+    m_updating = false;
+    updateVisibility();
+}
+
+void InputsPanel::updateVisibility()
+{
+    const bool training = comboValue<gp::Mode>(m_mode) == gp::Mode::Training;
+    const auto technique = comboValue<gp::Technique>(m_technique);
+    const bool lora = technique == gp::Technique::Lora || technique == gp::Technique::Qlora;
+    m_loraGroup->setVisible(training && lora);
+    m_trainingGroup->setVisible(training);
+    m_inferenceGroup->setVisible(!training);
+    m_technique->setEnabled(training);
+    m_optimizer->setEnabled(training);
+    m_checkpointing->setEnabled(training);
+    m_loss->setEnabled(training);
+    m_manualParallelism->setEnabled(!m_plannerChooses->isChecked());
+    m_maxNodes->setEnabled(m_plannerChooses->isChecked());
+    const auto objective = comboValue<gp::SearchObjective>(m_objective);
+    auto setRow = [](QWidget* field, bool visible) {
+        if (auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout()))
+            form->setRowVisible(field, visible);
+    };
+    setRow(m_deadlineDays->parentWidget(), objective == gp::SearchObjective::CostUnderDeadline);
+    setRow(m_budget->parentWidget(), objective == gp::SearchObjective::TimeUnderBudget);
+}
+
+bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
+{
+    bool ok = true;
+    auto fail = [&](const QString& key, const QString& message) {
+        showFieldError(key, message);
+        ok = false;
+    };
+
+    gp::ModelSpec& model = plan.model;
+    const QString presetId = m_preset->currentData().toString();
+    if (field == FModel || field == FParameters) {
+        if (presetId == QLatin1String("#imported") && m_importedArchitecture) {
+            model.preset.clear();
+            model.architecture = m_importedArchitecture;
+            model.architectureJson = nlohmann::json();
+            model.parameters.reset();
+            model.name = m_importedName.toStdString();
+        } else if (!presetId.isEmpty()) {
+            model = gp::ModelSpec{};
+            model.preset = presetId.toStdString();
+        } else {
+            double parameters = 0;
+            if (!parseScaledNumber(m_parameters->text(), &parameters) || parameters <= 0) {
+                fail(QStringLiteral("model.parameters"), tr("Enter the number of parameters, e.g. 7B"));
+            } else {
+                model = gp::ModelSpec{};
+                model.parameters = parameters;
+            }
+        }
+    }
+
+    gp::Workload& w = plan.workload;
+    w.mode = comboValue<gp::Mode>(m_mode);
+    w.technique = comboValue<gp::Technique>(m_technique);
+    w.precision = comboValue<gp::Precision>(m_precision);
+    w.weightFormat = comboValue<gp::WeightFormat>(m_weightFormat);
+    w.optimizer = comboValue<gp::Optimizer>(m_optimizer);
+    w.activationCheckpointing = comboValue<gp::Checkpointing>(m_checkpointing);
+    w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
+    w.flashAttention = m_flash->isChecked();
+    w.lora.rank = m_loraRank->value();
+    if (field == FLoraTargets) {
+        std::vector<std::string> modules;
+        for (QCheckBox* box : m_loraTargets)
+            if (box->isChecked())
+                modules.push_back(box->property("module").toString().toStdString());
+        if (modules.empty())
+            fail(QStringLiteral("workload.lora.target_modules"), tr("Choose at least one module for the adapters"));
+        else
+            w.lora.targetModules = modules;
+    }
+    w.sequenceLength = m_sequenceLength->value();
+    w.microBatchSize = m_microBatch->value();
+    w.gradientAccumulationSteps = m_accumulation->value();
+    w.globalBatchSize = m_globalBatch->value() > 0 ? std::optional<std::int64_t>(m_globalBatch->value()) : std::nullopt;
+    if (field == FTokens) {
+        double dataset = 0;
+        if (!parseScaledNumber(m_datasetTokens->text(), &dataset) || dataset <= 0)
+            fail(QStringLiteral("workload.training_tokens"), tr("Enter the dataset size in tokens, e.g. 2B"));
+        else
+            w.trainingTokens = dataset * m_epochs->value();
+    }
+    w.inference.batchSize = m_inferenceBatch->value();
+    w.inference.promptTokens = m_promptTokens->value();
+    w.inference.outputTokens = m_outputTokens->value();
+    w.inference.kvCachePrecision = comboValue<gp::KvPrecision>(m_kvPrecision);
+    w.parallelism.data = m_data->value() > 0 ? std::optional<int>(m_data->value()) : std::nullopt;
+    w.parallelism.tensor = m_tensor->value();
+    w.parallelism.pipeline = m_pipeline->value();
+    w.parallelism.zeroStage = m_zero->value();
+    w.parallelism.offload = comboValue<gp::Offload>(m_offload);
+
+    plan.search.enabled = m_plannerChooses->isChecked();
+    plan.search.maxNodes = m_maxNodes->value();
+    plan.search.objective = comboValue<gp::SearchObjective>(m_objective);
+    if (plan.search.objective == gp::SearchObjective::CostUnderDeadline || field == FDeadline)
+        plan.search.deadlineHours = m_deadlineDays->value() * 24;
+    if (plan.search.objective == gp::SearchObjective::TimeUnderBudget || field == FBudget)
+        plan.search.budget = m_budget->value();
+    plan.billing.currency = m_currency->currentData().toString().toStdString();
+    return ok;
+}
+
+QString InputsPanel::describe(Field field) const
+{
+    switch (field) {
+    case FModel:
+    case FParameters:
+        return tr("Change model");
+    case FMode:
+        return tr("Change mode");
+    case FTechnique:
+        return tr("Change technique");
+    case FPrecision:
+        return tr("Change precision");
+    case FWeightFormat:
+        return tr("Change weight format");
+    case FOptimizer:
+        return tr("Change optimizer");
+    case FLoraRank:
+        return tr("Change LoRA rank");
+    case FLoraTargets:
+        return tr("Change LoRA targets");
+    case FCheckpointing:
+        return tr("Change checkpointing");
+    case FFlash:
+        return tr("Toggle flash attention");
+    case FLoss:
+        return tr("Change loss implementation");
+    case FSequence:
+        return tr("Change sequence length");
+    case FMicroBatch:
+        return tr("Change micro-batch");
+    case FAccumulation:
+        return tr("Change gradient accumulation");
+    case FGlobalBatch:
+        return tr("Change global batch");
+    case FTokens:
+        return tr("Change training tokens");
+    case FInferenceBatch:
+    case FPrompt:
+    case FOutput:
+    case FKvPrecision:
+        return tr("Change serving inputs");
+    case FPlanner:
+        return tr("Toggle planner");
+    case FMaxNodes:
+        return tr("Change max nodes");
+    case FData:
+    case FTensor:
+    case FPipeline:
+    case FZero:
+    case FOffload:
+        return tr("Change parallelism");
+    case FObjective:
+    case FDeadline:
+    case FBudget:
+        return tr("Change objective");
+    case FCurrency:
+        return tr("Change currency");
+    }
+    return tr("Change plan");
+}
+
+void InputsPanel::edited(Field field)
+{
+    if (m_updating)
+        return;
+    updateVisibility();
+    clearFieldErrors();
+    gp::Plan plan = m_plan;
+    if (!readWidgets(plan, field))
+        return;
+    // The core validates the whole plan the way it would read it from a file, and names the field.
+    auto checked = gp::planFromJson(gp::planToJson(plan));
+    if (!checked) {
+        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+        return;
+    }
+    m_tokensTotal->setText(tr("= %1 training tokens").arg(formatTokens(plan.workload.trainingTokens)));
+    m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
+    m_parameters->setEnabled(m_preset->currentIndex() == 0);
+    m_plan = plan;
+    emit planEdited(plan, describe(field), int(field));
+}
+
+QString InputsPanel::showFieldError(const QString& field, const QString& message)
+{
+    QString best;
+    for (auto it = m_errorLabels.cbegin(); it != m_errorLabels.cend(); ++it) {
+        const QString& key = it.key();
+        const bool prefix = field == key
+                            || (field.startsWith(key) && (field.at(key.size()) == QLatin1Char('.')
+                                                          || field.at(key.size()) == QLatin1Char('[')));
+        if (prefix && key.size() > best.size())
+            best = key;
+    }
+    QLabel* label = best.isEmpty() ? m_generalError : m_errorLabels.value(best);
+    label->setText(best.isEmpty() && !field.isEmpty() ? tr("%1: %2").arg(field, message) : message);
+    label->setVisible(true);
+    return best;
+}
+
+void InputsPanel::clearFieldErrors()
+{
+    for (QLabel* label : std::as_const(m_errorLabels)) {
+        label->clear();
+        label->setVisible(false);
+    }
+    m_generalError->clear();
+    m_generalError->setVisible(false);
+}
+
+QString InputsPanel::fieldError(const QString& fieldKey) const
+{
+    const QLabel* label = fieldKey.isEmpty() ? m_generalError : m_errorLabels.value(fieldKey);
+    return label ? label->text() : QString();
+}
+
+void InputsPanel::setModelInfo(const QString& text)
+{
+    m_modelInfo->setText(text);
+    m_modelInfo->setVisible(!text.isEmpty());
+}
+
+bool InputsPanel::importConfig(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
+                             ? QFileInfo(path).dir().dirName()
+                             : QFileInfo(path).completeBaseName();
+    auto imported = gp::importHuggingFaceConfig(std::string_view(bytes.constData(), size_t(bytes.size())),
+                                                QFileInfo(path).fileName().toStdString());
+    if (!imported) {
+        *error = QString::fromStdString(imported.error().toString());
+        return false;
+    }
+    gp::Plan plan = m_plan;
+    plan.model = gp::ModelSpec{};
+    plan.model.architecture = imported->architecture;
+    plan.model.name = name.toStdString();
+    const std::string& q = imported->quantization;
+    if (q == "nf4")
+        plan.workload.weightFormat = gp::WeightFormat::Nf4;
+    else if (q == "int8")
+        plan.workload.weightFormat = gp::WeightFormat::Int8;
+    else if (q == "int4")
+        plan.workload.weightFormat = gp::WeightFormat::Int4;
+    else if (q == "fp8")
+        plan.workload.weightFormat = gp::WeightFormat::Fp8;
+    setPlan(plan);
+    QStringList notes;
+    for (const gp::Diagnostic& d : imported->warnings)
+        notes << CoreText::diagnostic(d);
+    if (!notes.isEmpty())
+        setModelInfo(notes.join(QLatin1Char('\n')));
+    emit planEdited(plan, tr("Import %1").arg(QFileInfo(path).fileName()), -1);
+    return true;
+}
+
+} // namespace gpui
