@@ -7,6 +7,7 @@
 #include "models/comparison_model.h"
 #include "number_format.h"
 #include "plan_document.h"
+#include "resources.h"
 #include "settings.h"
 #include "theme.h"
 #include "translator.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     m_evaluator->setCatalog(m_store->catalog());
     m_comparison = new ComparisonModel(this);
 
+    initResources();
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpu-planner.svg")));
     setAcceptDrops(true);
     buildUi();
@@ -116,6 +118,13 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
         restoreSession();
     else
         resize(1600, 1000);
+    m_mainSplitter->setSizes({380, std::max(600, width() - 380)});
+    if (m_settings->value(Settings::Key::SplitterState).toByteArray().isEmpty() || !options.restoreSession) {
+        const int h = std::max(600, height() - 120);
+        m_rightSplitter->setSizes({h * 36 / 100, h * 32 / 100, h * 32 / 100});
+        m_chartSplitter->setSizes({1, 1});
+        m_bottomSplitter->setSizes({3, 2});
+    }
     bool recovered = false;
     if (options.offerRecovery)
         recovered = offerRecovery();
@@ -151,25 +160,28 @@ void MainWindow::buildUi()
     m_bottleneckChart = new ChartView;
     m_bottleneckChart->setExportName(QStringLiteral("bottlenecks"));
     m_bottleneckChart->setObjectName(QStringLiteral("bottlenecks"));
+    // Charts in two rows: memory and cost on top, bottlenecks beside the recommendation, the table below at
+    // full width so the engineer sees every column.
     m_chartSplitter = new QSplitter(Qt::Horizontal);
     m_chartSplitter->addWidget(m_memoryChart);
     m_chartSplitter->addWidget(m_costChart);
-    m_chartSplitter->addWidget(m_bottleneckChart);
     m_chartSplitter->setChildrenCollapsible(false);
 
     m_table = new ComparisonView(m_comparison);
     m_recommendation = new RecommendationPanel;
     m_bottomSplitter = new QSplitter(Qt::Horizontal);
-    m_bottomSplitter->addWidget(m_table);
+    m_bottomSplitter->addWidget(m_bottleneckChart);
     m_bottomSplitter->addWidget(m_recommendation);
-    m_bottomSplitter->setStretchFactor(0, 3);
-    m_bottomSplitter->setStretchFactor(1, 1);
+    m_bottomSplitter->setChildrenCollapsible(false);
 
     m_rightSplitter = new QSplitter(Qt::Vertical);
     m_rightSplitter->addWidget(m_chartSplitter);
     m_rightSplitter->addWidget(m_bottomSplitter);
-    m_rightSplitter->setStretchFactor(0, 3);
-    m_rightSplitter->setStretchFactor(1, 2);
+    m_rightSplitter->addWidget(m_table);
+    m_rightSplitter->setChildrenCollapsible(false);
+    m_rightSplitter->setStretchFactor(0, 4);
+    m_rightSplitter->setStretchFactor(1, 3);
+    m_rightSplitter->setStretchFactor(2, 3);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal);
     m_mainSplitter->addWidget(m_leftTabs);

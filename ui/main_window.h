@@ -131,8 +131,8 @@ private:
     RecommendationPanel* m_recommendation = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
-    QSplitter* m_chartSplitter = nullptr;
-    QSplitter* m_bottomSplitter = nullptr;
+    QSplitter* m_chartSplitter = nullptr;  // memory | cost
+    QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
     QLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
     QToolBar* m_toolBar = nullptr;

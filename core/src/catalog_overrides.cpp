@@ -6,20 +6,43 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace gp {
 
 using detail::JsonReader;
 using nlohmann::json;
 
+namespace {
+
+// The same GPU or machine twice in one file: the merge would keep only the last, silently dropping the first.
+std::optional<Error> findDuplicateId(const CatalogOverrides& overrides, const std::string& fileName)
+{
+    auto check = [&](const auto& items, const char* section) -> std::optional<Error> {
+        std::map<std::string, std::size_t> first; // id -> index where it first appears
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            auto [it, inserted] = first.emplace(items[i].id, i);
+            if (!inserted)
+                return Error{std::string(section) + "[" + std::to_string(i) + "].id",
+                             "\"" + items[i].id + "\" is already defined by " + section + "["
+                                 + std::to_string(it->second) + "]",
+                             fileName};
+        }
+        return std::nullopt;
+    };
+    if (auto e = check(overrides.gpus, "gpus"))
+        return e;
+    return check(overrides.instances, "instances");
+}
+
+} // namespace
+
 Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::string& fileName)
 {
     json document;
-    try {
-        document = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& error) {
-        return Error{"", std::string("not valid JSON: ") + error.what(), fileName};
-    }
+    if (auto problem = detail::parseJsonDocument(text, document))
+        return Error{"", *problem, fileName};
     JsonReader root(document, "", fileName);
     std::string format;
     root.string("format", format, true);
@@ -39,6 +62,8 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
             return parsed.error();
         overrides.gpus = fragment.gpus;
         overrides.instances = fragment.instances;
+        if (auto duplicate = findDuplicateId(overrides, fileName))
+            return *duplicate;
         return overrides;
     }
     Catalog gpusOnly;
@@ -70,6 +95,8 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
             overrides.prices.emplace_back(id, std::move(*price));
         }
     }
+    if (auto duplicate = findDuplicateId(overrides, fileName))
+        return *duplicate;
     return overrides;
 }
 
@@ -182,7 +209,9 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
         else
             merged.instances.push_back(resolved);
     }
-    for (const auto& [id, price] : overrides.prices) {
+    for (const auto& entry : overrides.prices) {
+        const std::string& id = entry.first; // a named reference: clang 14 cannot capture structured bindings
+        const PriceSpec& price = entry.second;
         auto it = std::find_if(merged.instances.begin(), merged.instances.end(),
                                [&](const InstanceSpec& i) { return i.id == id; });
         if (it == merged.instances.end()) {

@@ -164,11 +164,8 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
 Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileName, Catalog& into)
 {
     json document;
-    try {
-        document = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& error) {
-        return Error{"", std::string("not valid JSON: ") + error.what(), fileName};
-    }
+    if (auto problem = detail::parseJsonDocument(text, document))
+        return Error{"", *problem, fileName};
     JsonReader root(document, "", fileName);
     if (!root.ok())
         return root.takeError();

@@ -8,6 +8,7 @@
 #include "gp/results_json.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -67,31 +68,35 @@ std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::s
     return std::nullopt;
 }
 
-// Reads a file or standard input ("-"); I/O problems are usage/I/O errors (exit 2).
+// Reads a file or standard input ("-"); I/O problems are usage/I/O errors (exit 2). Reads at most 64 MiB + 1
+// byte whatever the source, so /dev/zero, a FIFO or an endless pipe cannot make it hang or exhaust memory.
 Expected<std::string> readInput(const std::string& path, std::istream& in)
 {
-    std::string text;
-    if (path == "-") {
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        text = buffer.str();
-    } else {
-        std::ifstream file(path, std::ios::binary);
+    const std::string name = path == "-" ? std::string("standard input") : path;
+    std::ifstream file;
+    std::istream* stream = &in;
+    if (path != "-") {
+        std::error_code ignored;
+        if (std::filesystem::is_directory(path, ignored))
+            return Error{"", "cannot read " + path + ": is a directory"};
+        file.open(path, std::ios::binary);
         if (!file)
             return Error{"", "cannot read " + path + ": no such file or not readable"};
-        file.seekg(0, std::ios::end);
-        const auto size = file.tellg();
-        if (size < 0)
-            return Error{"", "cannot read " + path + ": not a regular file"};
-        if (static_cast<std::size_t>(size) > kMaxInputBytes)
-            return Error{"", path + " is larger than 64 MiB"};
-        file.seekg(0);
-        text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-        if (file.bad())
-            return Error{"", "cannot read " + path};
+        stream = &file;
     }
-    if (text.size() > kMaxInputBytes)
-        return Error{"", "input is larger than 64 MiB"};
+    std::string text;
+    std::vector<char> buffer(1 << 16);
+    while (true) {
+        stream->read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto count = stream->gcount();
+        if (count <= 0)
+            break;
+        text.append(buffer.data(), static_cast<std::size_t>(count));
+        if (text.size() > kMaxInputBytes)
+            return Error{"", name + " is larger than 64 MiB"};
+    }
+    if (stream->bad())
+        return Error{"", "cannot read " + name};
     return text;
 }
 
@@ -136,7 +141,13 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     auto overrides = csv ? parseOverridesCsv(*text, it->second) : parseOverridesJson(*text, it->second);
     if (!overrides)
         return overrides.error();
-    return mergeOverrides(builtinCatalog(), *overrides);
+    Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
+    // An entry the merge had to drop (unknown instance or GPU) would silently lose the user's quote: refuse it,
+    // as `catalog validate` does.
+    for (const auto& notice : merged.notices)
+        if (notice.rfind("overrides:", 0) == 0)
+            return Error{"", notice.substr(11), it->second};
+    return merged;
 }
 
 // Loads the plan named by the first positional argument; returns the exit code on failure.
@@ -155,11 +166,12 @@ std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const s
     return std::nullopt;
 }
 
+// Reads --format (default json, the spec's contract for scripts) and checks it is one of `allowed`.
 std::optional<int> checkFormat(CommandContext& ctx, const ParsedArgs& args, const std::set<std::string>& allowed,
                                std::string& format)
 {
     auto it = args.values.find("--format");
-    format = it == args.values.end() ? *allowed.begin() : it->second;
+    format = it == args.values.end() ? std::string("json") : it->second;
     if (!allowed.count(format)) {
         std::string list;
         for (const auto& f : allowed)
@@ -171,7 +183,10 @@ std::optional<int> checkFormat(CommandContext& ctx, const ParsedArgs& args, cons
 
 int catalogError(CommandContext& ctx, const Error& error)
 {
-    return fail(ctx, error.file == "io" ? ExitUsage : ExitInvalidInput, error.toString());
+    // "io" marks an I/O problem (exit 2); it is not a file name to print.
+    if (error.file == "io")
+        return fail(ctx, ExitUsage, error.message);
+    return fail(ctx, ExitInvalidInput, error.toString());
 }
 
 int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)

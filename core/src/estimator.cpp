@@ -234,12 +234,17 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
     PlanEstimate estimate;
     estimate.model = *model;
     const auto candidates = planCandidates(plan, catalog);
+    std::optional<Error> layoutError; // the first candidate that cannot hold the configured layout
+    std::size_t laidOut = 0;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const std::string path = "candidates[" + std::to_string(i) + "]";
         auto hw = resolveCandidate(candidates[i], catalog, candidates[i].nodes.value_or(1), path);
         if (!hw)
             return hw.error();
         auto config = configurationFromPlan(plan, *hw);
+        if (!config && !layoutError)
+            layoutError = Error{config.error().field,
+                                config.error().message + " (" + path + " \"" + hw->label + "\")"};
         if (!config) {
             CandidateResult r;
             r.candidate = hw->label;
@@ -255,8 +260,13 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
             estimate.results.push_back(std::move(r));
             continue;
         }
+        ++laidOut;
         estimate.results.push_back(evaluateCandidate(*model, plan, *hw, *config, catalog));
     }
+    // One candidate too small for tensor x pipeline is a result that does not fit; when no candidate can hold
+    // the layout the plan asks for (e.g. tensor 16 on 8-GPU machines) the plan itself is invalid.
+    if (laidOut == 0 && layoutError)
+        return *layoutError;
     return estimate;
 }
 

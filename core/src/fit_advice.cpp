@@ -49,7 +49,7 @@ std::string configurationWords(const CandidateResult& r)
 {
     const Configuration& c = r.configuration;
     std::string s = "ZeRO-" + std::to_string(c.zeroStage) + " over " + std::to_string(r.nodes)
-        + (r.nodes == 1 ? " node" : " nodes") + " (" + std::to_string(r.gpus) + " GPUs";
+        + (r.nodes == 1 ? " node" : " nodes") + " (" + std::to_string(r.gpus) + (r.gpus == 1 ? " GPU" : " GPUs");
     if (c.tensor > 1)
         s += ", tensor " + std::to_string(c.tensor);
     if (c.pipeline > 1)
@@ -69,8 +69,10 @@ double unshardedWeights(const SearchInputs& inputs, const Workload& workload, co
     one.nodes = 1;
     one.gpusPerNode = 1;
     Configuration c;
-    const MemoryBreakdown m = estimateMemory(*inputs.model, workloadOnGpu(workload, hardware.gpu), c, one,
-                                             inputs.plan->assumptions, *inputs.catalog);
+    Workload onGpu = workloadOnGpu(workload, hardware.gpu);
+    applyConfiguration(onGpu, c);
+    const MemoryBreakdown m
+        = estimateMemory(*inputs.model, onGpu, c, one, inputs.plan->assumptions, *inputs.catalog);
     return m.weights;
 }
 
@@ -285,13 +287,21 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             const char* words;
         };
         const Configuration& c = *asConfigured;
+        // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
         const Variant variants[] = {
             {"suggest_checkpointing", {c.zeroStage, c.offload, Checkpointing::Full}, "full activation checkpointing"},
             {"suggest_zero", {3, c.offload, c.checkpointing}, "ZeRO-3 (shard weights, gradients and optimizer)"},
+            {"suggest_zero", {3, c.offload, Checkpointing::Full}, "ZeRO-3 and full activation checkpointing"},
             {"suggest_offload", {3, Offload::OptimizerAndParameters, c.checkpointing},
              "ZeRO-3 with optimizer and parameters offloaded to CPU"},
+            {"suggest_offload", {3, Offload::OptimizerAndParameters, Checkpointing::Full},
+             "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing"},
         };
         for (const auto& v : variants) {
+            const bool offered
+                = std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) { return d.code == v.code; });
+            if (offered)
+                continue;
             if (v.levels.zeroStage == c.zeroStage && v.levels.offload == c.offload
                 && v.levels.checkpointing == c.checkpointing)
                 continue;
@@ -342,7 +352,8 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             for (const auto& i : inputs.catalog->instances) {
                 if (i.gpu != g->id)
                     continue;
-                if (!instance || std::abs(i.gpus - hardware.gpusPerNode) < std::abs(instance->gpus - hardware.gpusPerNode))
+                const int gap = std::abs(i.gpus - hardware.gpusPerNode);
+                if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
                     instance = &i;
             }
             if (instance)

@@ -15,13 +15,52 @@ std::string describeJsonType(const nlohmann::json& value)
         return formatNumber(value.get<double>());
     if (value.is_string()) {
         std::string s = value.get<std::string>();
-        if (s.size() > 40)
-            s = s.substr(0, 40) + "...";
+        if (s.size() > 40) {
+            std::size_t cut = 40;
+            while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+                --cut; // never split a UTF-8 sequence: the message must stay valid UTF-8
+            s = s.substr(0, cut) + "...";
+        }
         return "\"" + s + "\"";
     }
     if (value.is_array())
         return "an array";
     return "an object";
+}
+
+std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out)
+{
+    out = nullptr;
+    int depth = 0;
+    bool inString = false;
+    std::size_t line = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n')
+            ++line;
+        if (inString) {
+            if (c == '\\')
+                ++i; // the escaped character cannot end the string
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                return "not valid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels at line "
+                       + std::to_string(line);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    try {
+        out = nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception& error) {
+        // parse_error for bad syntax, out_of_range for numbers such as 1e400 that overflow a double.
+        out = nullptr;
+        return std::string("not valid JSON: ") + error.what();
+    }
+    return std::nullopt;
 }
 
 std::string formatNumber(double value)

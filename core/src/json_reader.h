@@ -18,6 +18,14 @@ namespace gp::detail {
 std::string describeJsonType(const nlohmann::json& value);
 std::string formatNumber(double value);
 
+// Deepest array/object nesting a document may have; deeper ones are refused before parsing, because copying
+// or printing a JSON value recurses once per level and would overflow the stack (a real file nests 4-5 levels).
+constexpr int kMaxJsonDepth = 256;
+
+// Parses a whole JSON document without throwing: on failure returns the reason (not valid JSON, a number
+// beyond the double range, nesting deeper than kMaxJsonDepth) and leaves `out` null.
+std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out);
+
 // The first problem found wins; later reads become no-ops once an error is set.
 class JsonReader {
 public:

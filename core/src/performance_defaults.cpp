@@ -3,6 +3,7 @@
 #include "gp/performance_defaults.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace gp {
@@ -23,8 +24,10 @@ std::optional<double> fraction(const std::optional<double>& v)
 
 } // namespace
 
-PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-                                        const std::string& gpuClass, const std::string& architecture)
+namespace {
+
+// Reads every default from the catalog (map lookups with string keys: done once per catalog and GPU kind).
+PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture)
 {
     PerformanceDefaults d;
     double peak = catalog.number("compute_efficiency.peak.default", d.classPeak);
@@ -35,12 +38,8 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
     d.classPeak = sane(peak, 0.5, 0.01, 1.0);
     d.hiddenHalf = sane(catalog.number("compute_efficiency.hidden_half", d.hiddenHalf), 1500, 0, 1e6);
     d.tokensHalf = sane(catalog.number("compute_efficiency.tokens_half", d.tokensHalf), 256, 0, 1e7);
-    d.efficiencyOverride = fraction(assumptions.computeEfficiency);
     d.trainingGoodput = sane(catalog.number("training_goodput", d.trainingGoodput), 0.9, 0.05, 1.0);
     d.overlap = sane(catalog.number("communication_overlap", d.overlap), 0.8, 0, 1);
-    if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
-        d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
-    d.linkEfficiencyOverride = fraction(assumptions.linkEfficiency);
     d.rdmaFraction = sane(catalog.number("network.rdma_achieved_fraction", d.rdmaFraction), 0.8, 0.01, 1);
     d.tcpFraction = sane(catalog.number("network.tcp_achieved_fraction", d.tcpFraction), 0.5, 0.01, 1);
     d.pcieFraction = sane(catalog.number("pcie.achieved_fraction", d.pcieFraction), 0.88, 0.01, 1);
@@ -49,14 +48,74 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
         = sane(catalog.number("offload.cpu_adam_params_per_second", d.cpuAdamParamsPerSecond), 1.4e9, 1, 1e15);
     d.dataBytesPerToken = sane(catalog.number("data.bytes_per_token", d.dataBytesPerToken), 4, 0, 1e6);
     d.diskThroughputMBps = sane(catalog.number("data.disk_throughput_mbps", d.diskThroughputMBps), 131, 0.001, 1e9);
-    if (assumptions.diskThroughputMBps && std::isfinite(*assumptions.diskThroughputMBps)
-        && *assumptions.diskThroughputMBps > 0)
-        d.diskThroughputMBps = *assumptions.diskThroughputMBps;
     d.decodeBandwidth = sane(catalog.number("decode.bandwidth_efficiency", d.decodeBandwidth), 0.685, 0.01, 1);
     d.decodeBandwidthInt8
         = sane(catalog.number("decode.bandwidth_efficiency.int8", d.decodeBandwidthInt8), 0.524, 0.01, 1);
     d.decodeBandwidthInt4
         = sane(catalog.number("decode.bandwidth_efficiency.int4", d.decodeBandwidthInt4), 0.423, 0.01, 1);
+    d.int4BitsPerWeight = sane(catalog.number("weights.int4_bits_per_weight", d.int4BitsPerWeight), 4.5, 1, 16);
+    d.nf4BitsPerWeight = sane(catalog.number("weights.nf4_bits_per_weight", d.nf4BitsPerWeight), 4.127, 1, 16);
+    d.allReduceLatencySeconds = sane(catalog.number("collective.intra_node_latency_us", 20), 20, 0, 1e6) * 1e-6;
+    d.networkLatencySeconds = sane(catalog.number("collective.inter_node_latency_us", 46), 46, 0, 1e6) * 1e-6;
+    d.minVcpusPerGpu = sane(catalog.number("rules.min_vcpus_per_gpu", d.minVcpusPerGpu), 4, 0, 1e4);
+    d.ramGbPerVcpu = sane(catalog.number("rules.ram_gb_per_vcpu", d.ramGbPerVcpu), 8, 0, 1e6);
+    d.minDiskIops = sane(catalog.number("rules.min_disk_iops", d.minDiskIops), 8000, 0, 1e9);
+    d.minNetworkGbps = sane(catalog.number("rules.min_network_gbps", d.minNetworkGbps), 25, 0, 1e6);
+    return d;
+}
+
+// A cheap fingerprint of the catalog's defaults, so a cached read is never used for a changed catalog.
+double fingerprint(const Catalog& catalog)
+{
+    double sum = double(catalog.defaults.size());
+    double i = 1;
+    for (const auto& [key, value] : catalog.defaults) {
+        sum += (std::isfinite(value.value) ? value.value : 0.0) * i + double(key.size()) * 1e-3;
+        i += 1;
+    }
+    return sum;
+}
+
+struct CachedDefaults {
+    const Catalog* catalog = nullptr;
+    double fingerprint = 0;
+    std::string gpuClass;
+    std::string architecture;
+    PerformanceDefaults defaults;
+};
+
+} // namespace
+
+PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
+                                        const std::string& gpuClass, const std::string& architecture)
+{
+    // The planner evaluates thousands of configurations per candidate: keep the last few reads per thread.
+    thread_local std::array<CachedDefaults, 4> cache;
+    thread_local std::size_t next = 0;
+    const double print = fingerprint(catalog);
+    PerformanceDefaults d;
+    bool found = false;
+    for (const auto& entry : cache) {
+        if (entry.catalog == &catalog && entry.fingerprint == print && entry.gpuClass == gpuClass
+            && entry.architecture == architecture) {
+            d = entry.defaults;
+            found = true;
+            break;
+        }
+    }
+    if (!found) {
+        d = readDefaults(catalog, gpuClass, architecture);
+        cache[next] = {&catalog, print, gpuClass, architecture, d};
+        next = (next + 1) % cache.size();
+    }
+
+    d.efficiencyOverride = fraction(assumptions.computeEfficiency);
+    if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
+        d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
+    d.linkEfficiencyOverride = fraction(assumptions.linkEfficiency);
+    if (assumptions.diskThroughputMBps && std::isfinite(*assumptions.diskThroughputMBps)
+        && *assumptions.diskThroughputMBps > 0)
+        d.diskThroughputMBps = *assumptions.diskThroughputMBps;
     if (auto bw = fraction(assumptions.memoryBandwidthEfficiency)) {
         // The user's figure is for 16-bit weights; quantized kernels keep their measured ratio to it.
         const double scale = *bw / d.decodeBandwidth;
@@ -64,15 +123,6 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
         d.decodeBandwidthInt8 = std::min(1.0, d.decodeBandwidthInt8 * scale);
         d.decodeBandwidthInt4 = std::min(1.0, d.decodeBandwidthInt4 * scale);
     }
-    d.int4BitsPerWeight = sane(catalog.number("weights.int4_bits_per_weight", d.int4BitsPerWeight), 4.5, 1, 16);
-    d.nf4BitsPerWeight = sane(catalog.number("weights.nf4_bits_per_weight", d.nf4BitsPerWeight), 4.127, 1, 16);
-    d.allReduceLatencySeconds
-        = sane(catalog.number("collective.intra_node_latency_us", 20), 20, 0, 1e6) * 1e-6;
-    d.networkLatencySeconds = sane(catalog.number("collective.inter_node_latency_us", 30), 30, 0, 1e6) * 1e-6;
-    d.minVcpusPerGpu = sane(catalog.number("rules.min_vcpus_per_gpu", d.minVcpusPerGpu), 4, 0, 1e4);
-    d.ramGbPerVcpu = sane(catalog.number("rules.ram_gb_per_vcpu", d.ramGbPerVcpu), 8, 0, 1e6);
-    d.minDiskIops = sane(catalog.number("rules.min_disk_iops", d.minDiskIops), 8000, 0, 1e9);
-    d.minNetworkGbps = sane(catalog.number("rules.min_network_gbps", d.minNetworkGbps), 25, 0, 1e6);
     return d;
 }
 

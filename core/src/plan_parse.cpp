@@ -301,12 +301,8 @@ Expected<Plan> planFromJson(const json& document)
 Expected<Plan> parsePlan(std::string_view text)
 {
     json document;
-    try {
-        document = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& error) {
-        std::string what = error.what();
-        return Error{"", "not valid JSON (" + what + ")"};
-    }
+    if (auto problem = detail::parseJsonDocument(text, document))
+        return Error{"", *problem};
     try {
         return planFromJson(document);
     } catch (const json::exception& error) {

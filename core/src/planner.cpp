@@ -2,8 +2,10 @@
 // over a pruned grid (rules and pruning in docs/plan-search.md); then the candidates ranked.
 #include "gp/planner.h"
 
+#include "gp/cost_model.h"
 #include "gp/fit_advice.h"
 #include "gp/memory_model.h"
+#include "gp/throughput_model.h"
 #include "gp/planner_grid.h"
 #include "gp/planner_ranking.h"
 
@@ -19,10 +21,12 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// A configuration kept while searching; only the final choice gets a full CandidateResult.
 struct Chosen {
     bool have = false;
     ObjectiveFigures figures;
-    CandidateResult result;
+    Configuration configuration;
+    int nodes = 0;
 };
 
 // The state of one candidate's search.
@@ -39,8 +43,11 @@ private:
     void searchTraining(const Hardware& hw);
     void searchInference(const Hardware& hw);
     void evaluateAsConfigured(const Hardware& hw);
-    // Full evaluation of a configuration that passed the memory check; true when it fits.
-    bool consider(const Hardware& hw, const Configuration& config);
+    // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
+    bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
+    // Memory check with the workload's knobs set to `config`; true when it fits in GPU memory.
+    bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory);
+    CandidateResult evaluateChosen(const Chosen& chosen);
     void recordMiss(double ratio, const Configuration& config, int nodes);
     void note(const std::string& code, const std::string& message,
               std::vector<std::pair<std::string, std::string>> args = {});
@@ -50,7 +57,9 @@ private:
     Plan& m_work;
     const CandidateSpec& m_spec;
     SearchObjective m_objective = SearchObjective::Cost;
-    Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
+    Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback), knobs set
+    std::optional<double> m_pricePerHour; // the current node count's price, plan currency
+    CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
     Chosen m_feasible;         // best meeting the objective's constraint
     Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
     std::vector<ParetoPoint> m_points;
@@ -82,37 +91,71 @@ void CandidateSearch::recordMiss(double ratio, const Configuration& config, int 
     }
 }
 
-bool CandidateSearch::consider(const Hardware& hw, const Configuration& config)
+bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory)
+{
+    applyConfiguration(m_memoryWorkload, config);
+    double ratio = 0;
+    ++m_evaluated;
+    if (fitsGpuMemory(m_inputs, m_memoryWorkload, hw, config, &ratio, &memory))
+        return true;
+    recordMiss(ratio, config, hw.nodes);
+    return false;
+}
+
+// The light scoring path: evaluateCandidate's fit rules, time and on-demand cost, without recomputing the
+// memory, building cost curves or wording warnings. Only the final choice is evaluated in full.
+bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory)
 {
     ++m_full;
-    CandidateResult r = evaluateCandidate(*m_inputs.model, m_work, hw, config, *m_inputs.catalog);
-    if (!r.fits) {
-        const double usable = r.usableMemory > 0 ? r.usableMemory : r.gpuMemory;
-        // A fit in GPU memory that fails elsewhere (host RAM) still ranks just past a fit.
-        const double ratio = usable > 0 ? std::max(r.memory.total / usable, 1.0 + 1e-9) : kInfinity;
-        recordMiss(ratio, config, hw.nodes);
+    if (hw.ramBytesPerNode > 0 && memory.cpuBytes > hw.ramBytesPerNode) {
+        // Fits the GPU but not the host: ranks just past a fit among the misses.
+        recordMiss(1.0 + 1e-9, config, hw.nodes);
         return false;
+    }
+    const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, memory,
+                                                    m_inputs.plan->assumptions, *m_inputs.catalog);
+    CandidateResult& r = m_scratch;
+    r.configuration = config;
+    r.gpus = hw.totalGpus();
+    r.nodes = hw.nodes;
+    r.trainingHours = t.trainingHours;
+    r.gpuHours = t.gpuHours;
+    r.tokensPerSecond = t.tokensPerSecond;
+    r.decodeTokensPerSecond = t.decodeTokensPerSecond;
+    r.prefillSeconds = t.prefillSeconds;
+    r.cost.pricePerHour = m_pricePerHour;
+    r.cost.onDemand.reset();
+    if (m_pricePerHour) {
+        const bool finished = std::isfinite(t.trainingHours) && t.trainingHours > 0;
+        r.cost.onDemand = *m_pricePerHour * (finished ? t.trainingHours : 0);
     }
     const ObjectiveFigures f = objectiveFigures(r, m_work.workload);
     m_points.push_back({f.hours, f.cost, config, hw.nodes, f.priced});
-    const SearchSpec& search = m_work.search;
-    if (meetsConstraint(f, search, m_work.workload.mode)) {
-        if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)) {
-            m_feasible.have = true;
-            m_feasible.figures = f;
-            m_feasible.result = std::move(r);
-        }
+    Chosen candidate{true, f, config, hw.nodes};
+    if (meetsConstraint(f, m_work.search, m_work.workload.mode)) {
+        if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective))
+            m_feasible = candidate;
         return true;
     }
     // Missing the deadline: keep the fastest; missing the budget: keep the cheapest.
     const SearchObjective closeness
         = m_objective == SearchObjective::CostUnderDeadline ? SearchObjective::Time : SearchObjective::Cost;
-    if (!m_fallback.have || betterFor(f, m_fallback.figures, closeness)) {
-        m_fallback.have = true;
-        m_fallback.figures = f;
-        m_fallback.result = std::move(r);
-    }
+    if (!m_fallback.have || betterFor(f, m_fallback.figures, closeness))
+        m_fallback = candidate;
     return true;
+}
+
+CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
+{
+    auto hw = resolveCandidate(m_spec, *m_inputs.catalog, chosen.nodes, "candidates");
+    if (!hw)
+        return CandidateResult{};
+    const int planBatch = m_work.workload.inference.batchSize;
+    if (m_work.workload.mode == Mode::Inference)
+        m_work.workload.inference.batchSize = chosen.configuration.microBatchSize;
+    CandidateResult r = evaluateCandidate(*m_inputs.model, m_work, *hw, chosen.configuration, *m_inputs.catalog);
+    m_work.workload.inference.batchSize = planBatch;
+    return r;
 }
 
 void CandidateSearch::searchTraining(const Hardware& hw)
@@ -141,13 +184,10 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     continue;
                 const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
                 // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
-                double ratio = 0;
+                MemoryBreakdown memory;
                 const Configuration most = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload);
-                ++m_evaluated;
-                if (!fitsGpuMemory(m_inputs, m_memoryWorkload, hw, most, &ratio)) {
-                    recordMiss(ratio, most, hw.nodes);
+                if (!checkMemory(hw, most, memory))
                     break;
-                }
                 // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
                 std::array<SavingLevels, 32> fitting{};
                 std::size_t fittingCount = 0;
@@ -158,12 +198,9 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     if (dominated)
                         continue;
                     const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload);
-                    ++m_evaluated;
-                    if (!fitsGpuMemory(m_inputs, m_memoryWorkload, hw, c, &ratio)) {
-                        recordMiss(ratio, c, hw.nodes);
+                    if (!checkMemory(hw, c, memory))
                         continue;
-                    }
-                    if (consider(hw, c) && fittingCount < fitting.size())
+                    if (consider(hw, c, memory) && fittingCount < fitting.size())
                         fitting[fittingCount++] = lv;
                 }
             }
@@ -185,13 +222,10 @@ void CandidateSearch::searchInference(const Hardware& hw)
                 m_work.workload.inference.batchSize = batch;
                 m_memoryWorkload.inference.batchSize = batch;
                 const Configuration c = makeConfiguration(hw, t, p, SavingLevels{}, batch, 1, m_work.workload);
-                double ratio = 0;
-                ++m_evaluated;
-                if (!fitsGpuMemory(m_inputs, m_memoryWorkload, hw, c, &ratio)) {
-                    recordMiss(ratio, c, hw.nodes);
+                MemoryBreakdown memory;
+                if (!checkMemory(hw, c, memory))
                     continue;
-                }
-                const bool fits = consider(hw, c);
+                const bool fits = consider(hw, c, memory);
                 if (fits && batch != planBatch)
                     note("batch_reduced",
                          "the plan's batch of " + std::to_string(planBatch)
@@ -217,13 +251,9 @@ void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
         m_asConfigured = *config;
         m_asConfiguredHardware = hw;
     }
-    double ratio = 0;
-    ++m_evaluated;
-    if (!fitsGpuMemory(m_inputs, m_memoryWorkload, hw, *config, &ratio)) {
-        recordMiss(ratio, *config, hw.nodes);
-        return;
-    }
-    consider(hw, *config);
+    MemoryBreakdown memory;
+    if (checkMemory(hw, *config, memory))
+        consider(hw, *config, memory);
 }
 
 CandidatePlan CandidateSearch::run(const std::string& fieldPath)
@@ -246,6 +276,7 @@ CandidatePlan CandidateSearch::run(const std::string& fieldPath)
             break; // no larger node count can run either
         }
         m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
+        m_pricePerHour = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog).pricePerHour;
         if (!m_work.search.enabled)
             evaluateAsConfigured(*hw);
         else if (m_work.workload.mode == Mode::Training)
@@ -262,17 +293,19 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     out.configurationsEvaluated = m_evaluated;
     out.fullEvaluations = m_full;
     const SearchSpec& search = m_work.search;
-    const Mode mode = m_work.workload.mode;
     const bool timeObjective
         = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
     if (m_feasible.have) {
-        out.best = std::move(m_feasible.result);
+        out.best = evaluateChosen(m_feasible);
+        if (!out.best.fits)
+            note("estimator_disagrees", "the full evaluation of the chosen configuration does not fit although "
+                                        "the search's scoring said it does");
         out.fits = true;
         out.meetsObjective = true;
         out.priced = m_feasible.figures.priced;
         out.objectiveValue = objectiveValue(m_feasible.figures, m_objective);
     } else if (m_fallback.have) {
-        out.best = std::move(m_fallback.result);
+        out.best = evaluateChosen(m_fallback);
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
@@ -321,7 +354,8 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         }
         out.best.fits = false;
         if (missHardware) {
-            const int nodeLimit = m_spec.nodes ? std::max(*m_spec.nodes, 1) : std::clamp(search.maxNodes, 1, kMaxAdviceNodes);
+            const int nodeLimit
+                = m_spec.nodes ? std::max(*m_spec.nodes, 1) : std::clamp(search.maxNodes, 1, kMaxAdviceNodes);
             const int firstNodes = m_spec.nodes ? nodeLimit : 1;
             std::optional<CandidateResult> moreNodes;
             if (nodeLimit < kMaxAdviceNodes)
@@ -351,7 +385,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     out.notes = std::move(m_notes);
     out.frontier = paretoFrontier(std::move(m_points));
     if (out.meetsObjective)
-        out.summary = describeChoice(out, mode);
+        out.summary = describeChoice(out, m_work.workload);
     return out;
 }
 

@@ -94,6 +94,12 @@ ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload&
     ObjectiveFigures f;
     if (workload.mode == Mode::Training) {
         f.hours = finiteOrInfinity(result.trainingHours);
+        if (!std::isfinite(f.hours)) {
+            // A run that never finishes has no cost worth comparing (the cost model bills it as zero hours).
+            f.priced = result.cost.onDemand.has_value();
+            f.cost = kInfinity;
+            return f;
+        }
         if (result.cost.onDemand && std::isfinite(*result.cost.onDemand)) {
             f.priced = true;
             f.cost = *result.cost.onDemand;
@@ -200,8 +206,9 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
     });
 }
 
-Diagnostic describeChoice(const CandidatePlan& plan, Mode mode)
+Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload)
 {
+    const Mode mode = workload.mode;
     const CandidateResult& r = plan.best;
     const Configuration& c = r.configuration;
     Diagnostic d;
@@ -242,9 +249,12 @@ Diagnostic describeChoice(const CandidatePlan& plan, Mode mode)
         d.args.emplace_back("batch_size", std::to_string(c.microBatchSize));
         if (r.decodeTokensPerSecond)
             d.args.emplace_back("decode_tokens_per_second", formatNumber(*r.decodeTokensPerSecond, 4));
-        d.args.emplace_back("cost_per_million_tokens", formatNumber(plan.objectiveValue, 4));
+        const ObjectiveFigures f = objectiveFigures(r, workload);
+        const char* perMillion = f.priced ? "cost_per_million_tokens" : "gpu_hours_per_million_tokens";
+        d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
+        d.args.emplace_back("request_seconds", formatNumber(f.hours * 3600, 4));
         d.message = "on " + r.candidate + " serve with " + nodes + split + ", batch " + std::to_string(c.microBatchSize)
-            + (r.decodeTokensPerSecond ? ": " + formatNumber(*r.decodeTokensPerSecond, 4) + " tokens/s" : std::string());
+            + ": " + formatNumber(r.tokensPerSecond, 4) + " tokens/s";
     }
     return d;
 }

@@ -293,3 +293,21 @@ TEST(MemoryProperties, BadInputNeverCrashes)
 
 } // namespace
 } // namespace gp
+
+namespace gp {
+namespace {
+
+TEST(MemoryDefaults, ShippedInBuiltinCatalog)
+{
+    // Every key the memory model reads is in the compiled-in catalog with the value of defaults-memory.json.
+    const Catalog& builtin = builtinCatalog();
+    for (const auto& key : memoryDefaultKeys()) {
+        ASSERT_TRUE(builtin.defaults.count(key)) << key;
+        EXPECT_DOUBLE_EQ(builtin.number(key, -1), test::memoryCatalog().number(key, -2)) << key;
+        EXPECT_FALSE(builtin.defaults.at(key).source.empty()) << key;
+    }
+    EXPECT_TRUE(validateCatalog(builtin).ok()) << validateCatalog(builtin).error().toString();
+}
+
+} // namespace
+} // namespace gp

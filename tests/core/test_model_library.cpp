@@ -50,6 +50,11 @@ TEST(ModelLibrary, DecoderCountsMatchPublished)
     EXPECT_EQ(total("tinyllama-1.1b"), 1'100'048'384.0);
     EXPECT_EQ(total("gpt2"), 124'439'808.0);            // tied head, learned positions, biases
     EXPECT_EQ(total("gpt2-xl"), 1'557'611'200.0);
+    // "all params" printed by peft/LLaMA-Factory for the Chinese models (QKV bias of ChatGLM and Qwen, the
+    // halved Qwen-7B intermediate size, ChatGLM's 2 KV groups).
+    EXPECT_EQ(total("chatglm3-6b"), 6'243'584'000.0);
+    EXPECT_EQ(total("baichuan2-7b"), 7'505'973'248.0);
+    EXPECT_EQ(total("qwen-7b"), 7'721'324'544.0);
     // The Llama 3 paper's 405B: 405.9B parameters (Meta model card: 405B).
     EXPECT_NEAR(total("llama-3.1-405b") / 1e9, 405.85, 0.1);
 }

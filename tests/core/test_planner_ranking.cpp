@@ -191,7 +191,7 @@ TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
     p.best.trainingHours = 74.4; // 3.1 days
     p.best.cost.onDemand = 41000;
     p.best.cost.currency = "CNY";
-    const Diagnostic d = describeChoice(p, Mode::Training);
+    const Diagnostic d = describeChoice(p, Workload{});
     EXPECT_EQ(d.code, "recommended_configuration");
     EXPECT_EQ(d.arg("nodes"), "2");
     EXPECT_EQ(d.arg("zero_stage"), "3");

@@ -288,11 +288,12 @@ TEST(PlannerSearch, MemoryCheckNeverRejectsWhatTheEstimatorFits)
     inputs.headroom = headroomFraction(c.plan.assumptions, builtinCatalog());
     auto hw = resolveCandidate(c.spec, builtinCatalog(), 1, "candidates[0]");
     ASSERT_TRUE(hw.ok());
-    const Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);
+    Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);
     int agreed = 0;
     for (const auto& levels : savingLevels(4)) {
         for (int micro : {1, 4, 16}) {
             const Configuration config = makeConfiguration(*hw, 1, 1, levels, micro, 16 / micro, c.plan.workload);
+            applyConfiguration(onGpu, config);
             const bool light = fitsGpuMemory(inputs, onGpu, *hw, config);
             const CandidateResult full = evaluateCandidate(c.model, c.plan, *hw, config, builtinCatalog());
             if (!light) {

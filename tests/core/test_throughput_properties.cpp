@@ -270,3 +270,16 @@ TEST(ThroughputRobustness, BadInputNeverThrowsOrGoesNonFinite)
     EXPECT_TRUE(hasWarning(t, "throughput_unknown"));
     EXPECT_EQ(t.tokensPerSecond, 0);
 }
+
+TEST(ThroughputDefaults, EveryDefaultCitesAKnownSource)
+{
+    const Catalog& catalog = builtinCatalog();
+    std::vector<std::string> keys = throughputDefaultKeys();
+    for (const auto& key : keys) {
+        const auto it = catalog.defaults.find(key);
+        ASSERT_NE(it, catalog.defaults.end()) << key;
+        EXPECT_TRUE(catalog.sources.count(it->second.source)) << key << " cites unknown source " << it->second.source;
+        EXPECT_FALSE(it->second.asOf.empty()) << key;
+        EXPECT_FALSE(it->second.note.empty()) << key;
+    }
+}

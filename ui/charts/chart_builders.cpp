@@ -12,6 +12,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -82,7 +83,7 @@ QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
     for (const gp::CandidateResult* r : rs) {
         QString label = chartLabel(*r);
         if (r->nodes > 1)
-            label += Tr::tr(" x%1").arg(r->nodes);
+            label = Tr::tr("%1, %2 nodes").arg(label).arg(r->nodes);
         QString unique = label;
         for (int n = 2; labels.contains(unique); ++n)
             unique = label + QStringLiteral(" (%1)").arg(n);
@@ -116,12 +117,17 @@ QString chartLabel(const gp::CandidateResult& result)
     const int colon = label.indexOf(QLatin1Char(':'));
     if (colon >= 0)
         label = label.mid(colon + 1);
+    // "GT4.41XLARGE948" -> "GT4 x8": cloud size names are long; the family and GPU count tell them apart.
+    const int dot = label.indexOf(QLatin1Char('.'));
+    if (dot > 0)
+        label = Tr::tr("%1 x%2").arg(label.left(dot)).arg(result.gpusPerNode);
     return label;
 }
 
 QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     QChart* chart = newChart(Tr::tr("Memory per GPU"), options);
+    chart->legend()->setAlignment(Qt::AlignRight);
     const auto rs = shown(results, options.maxCandidates);
     if (rs.empty()) {
         chart->setTitle(Tr::tr("Memory per GPU: no candidates"));
@@ -174,6 +180,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
 
     auto* axisX = new QBarCategoryAxis;
     axisX->append(labels);
+    axisX->setTruncateLabels(false);
     if (rs.size() > 4)
         axisX->setLabelsAngle(-35);
     auto* axisY = new QValueAxis;
@@ -226,6 +233,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
 QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     QChart* chart = newChart(Tr::tr("Cost over time"), options);
+    chart->legend()->setAlignment(Qt::AlignRight);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     // Only candidates that fit have a cost worth comparing; keep the chart to the best few.
     std::vector<const gp::CandidateResult*> rs;
@@ -239,14 +247,36 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     }
     const QStringList labels = categoryLabels(rs);
 
-    double maxDays = 0, maxCost = 0;
+    // Each curve densified so that straight pay-as-you-go segments from zero still draw on a log scale.
+    auto sampled = [](const std::vector<gp::CostPoint>& curve) {
+        QList<QPointF> points;
+        for (size_t k = 0; k < curve.size(); ++k) {
+            const gp::CostPoint& b = curve[k];
+            if (!std::isfinite(b.days) || !std::isfinite(b.cost))
+                continue;
+            if (k > 0 && std::isfinite(curve[k - 1].days) && std::isfinite(curve[k - 1].cost)
+                && b.days > curve[k - 1].days && b.cost != curve[k - 1].cost) {
+                const gp::CostPoint& a = curve[k - 1];
+                for (int i = 1; i < 16; ++i) {
+                    const double t = i / 16.0;
+                    points.append(QPointF(a.days + t * (b.days - a.days), a.cost + t * (b.cost - a.cost)));
+                }
+            }
+            points.append(QPointF(b.days, b.cost));
+        }
+        return points;
+    };
+    double maxDays = 0, maxCost = 0, minCost = 0;
     for (const gp::CandidateResult* r : rs)
         for (const gp::BillingCost& m : r->cost.modes)
-            for (const gp::CostPoint& p : m.curve)
-                if (std::isfinite(p.days) && std::isfinite(p.cost)) {
-                    maxDays = std::max(maxDays, p.days);
-                    maxCost = std::max(maxCost, p.cost);
-                }
+            for (const QPointF& p : sampled(m.curve)) {
+                maxDays = std::max(maxDays, p.x());
+                maxCost = std::max(maxCost, p.y());
+                if (p.y() > 0 && (minCost == 0 || p.y() < minCost))
+                    minCost = p.y();
+            }
+    // Monthly subscriptions can cost a hundred times a short pay-as-you-go run: a log scale keeps both readable.
+    const bool logScale = minCost > 0 && maxCost / minCost > 30;
     // Large amounts in thousands keep axis labels short; tooltips show exact figures.
     const double scale = maxCost >= 100000 ? 1000 : 1;
     const QString symbol = currencySymbol(options.currency).trimmed();
@@ -256,12 +286,23 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     axisX->applyNiceNumbers();
     axisX->setTitleText(Tr::tr("Elapsed days"));
     axisX->setLabelFormat(maxDays < 3 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    auto* axisY = new QValueAxis;
-    axisY->setRange(0, std::max(maxCost / scale, 1e-3) * 1.08);
-    axisY->applyNiceNumbers();
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setTitleText(scale > 1 ? Tr::tr("Cumulative cost (thousand %1)").arg(symbol)
-                                  : Tr::tr("Cumulative cost (%1)").arg(symbol));
+    QAbstractAxis* axisY = nullptr;
+    if (logScale) {
+        auto* log = new QLogValueAxis;
+        log->setBase(10);
+        log->setMinorTickCount(-1);
+        log->setRange(std::pow(10, std::floor(std::log10(minCost / scale))),
+                      std::pow(10, std::ceil(std::log10(maxCost / scale * 1.05))));
+        log->setLabelFormat(minCost / scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+        axisY = log;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setRange(0, std::max(maxCost / scale, 1e-3) * 1.08);
+        linear->applyNiceNumbers();
+        linear->setLabelFormat(QStringLiteral("%.0f"));
+        axisY = linear;
+    }
+    axisY->setTitleText(scale > 1 ? Tr::tr("Cost (thousand %1)").arg(symbol) : Tr::tr("Cost (%1)").arg(symbol));
     styleAxis(axisX);
     styleAxis(axisY);
     chart->addAxis(axisX, Qt::AlignBottom);
@@ -293,10 +334,9 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
                 continue;
             auto* line = new QLineSeries;
             QList<QPointF> points;
-            points.reserve(qsizetype(m.curve.size()));
-            for (const gp::CostPoint& p : m.curve)
-                if (std::isfinite(p.days) && std::isfinite(p.cost))
-                    points.append(QPointF(p.days, p.cost / scale));
+            for (const QPointF& p : sampled(m.curve))
+                if (!logScale || p.y() > 0)
+                    points.append(QPointF(p.x(), p.y() / scale));
             line->replace(points);
             QPen pen(color);
             pen.setWidthF(m.mode == "on_demand" ? 2.2 : 1.6);
@@ -362,6 +402,8 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
                     }
                 }
             }
+            if (logScale && costAt <= 0)
+                continue;
             auto* even = new QScatterSeries;
             even->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
             even->setMarkerSize(11);

@@ -27,10 +27,7 @@ QString qs(const std::string& text)
 
 QString bullets(const QStringList& lines)
 {
-    QStringList out;
-    for (const QString& line : lines)
-        out << QStringLiteral("•  ") + line;
-    return out.join(QLatin1Char('\n'));
+    return lines.join(QLatin1Char('\n'));
 }
 
 // Lets long URLs wrap at their slashes inside narrow table cells.
@@ -52,6 +49,14 @@ TextStyle body(double size = 8.5)
 {
     TextStyle style;
     style.pointSize = size;
+    return style;
+}
+
+TextStyle list(double size)
+{
+    TextStyle style;
+    style.pointSize = size;
+    style.bullets = true;
     return style;
 }
 
@@ -293,7 +298,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         kv->spaceAfterPt = 6;
         inside.push_back(std::move(kv));
         inside.push_back(text(tr("Why"), strong(8.5), 2));
-        inside.push_back(text(bullets(whyRecommended()), body(8.5), 0));
+        inside.push_back(text(bullets(whyRecommended()), list(8.5), 0));
         blocks.push_back(std::make_unique<StackBlock>(std::move(inside), palette::goodFill, palette::good, 8));
     } else {
         inside.push_back(text(tr("No candidate fits this plan."), strong(13, palette::bad), 4));
@@ -305,7 +310,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                 lines << CoreText::failure(*closest.failure);
             for (const auto& suggestion : closest.suggestions)
                 lines << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
-            inside.push_back(text(bullets(lines), body(8.5), 0));
+            inside.push_back(text(bullets(lines), list(8.5), 0));
         }
         blocks.push_back(std::make_unique<StackBlock>(std::move(inside), palette::badFill, palette::bad, 8));
     }
@@ -408,7 +413,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     configBlock->spaceAfterPt = 5;
     left.push_back(std::move(configBlock));
 
-    auto memory = makeTable({tr("Memory per GPU"), tr("Size"), tr("Share")}, {10, 6, 5}, {L, R, R}, 7.5);
+    auto memory = makeTable({tr("Memory per GPU"), tr("Size"), tr("Share")}, {9, 5, 7}, {L, R, R}, 7.5);
     const std::pair<const char*, double> parts[] = {
         {"weights", r.memory.weights},         {"gradients", r.memory.gradients}, {"optimizer", r.memory.optimizer},
         {"activations", r.memory.activations}, {"logits", r.memory.logits},       {"kv_cache", r.memory.kvCache},
@@ -491,7 +496,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     for (const auto& suggestion : r.suggestions)
         notes << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
     if (!notes.isEmpty())
-        stack.push_back(text(bullets(notes), body(7.5), 0));
+        stack.push_back(text(bullets(notes), list(7.5), 0));
 
     auto block = std::make_unique<StackBlock>(std::move(stack), Qt::transparent, palette::rule, 7);
     block->spaceAfterPt = 9;
@@ -612,7 +617,7 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         for (const auto& warning : m_evaluation.modelWarnings)
             lines << CoreText::diagnostic(warning);
         blocks.push_back(text(tr("About the model"), strong(9.5, palette::accent), 3));
-        blocks.push_back(text(bullets(lines), body(8), 6));
+        blocks.push_back(text(bullets(lines), list(8), 6));
     }
 }
 

@@ -78,11 +78,11 @@ private:
 
 QStringList reportFontFamilies(const QString& language)
 {
-    // Noto Sans CJK SC carries Latin glyphs too, so one face serves both languages and keeps the look the same;
-    // DejaVu Sans is the fallback on systems without fonts-noto-cjk.
-    if (language.startsWith(QLatin1String("zh")))
-        return {QStringLiteral("Noto Sans CJK SC"), QStringLiteral("DejaVu Sans")};
-    return {QStringLiteral("Noto Sans CJK SC"), QStringLiteral("DejaVu Sans")};
+    // Latin text and digits come from DejaVu Sans: with Noto Sans CJK's own digits, Qt 6.4's PDF writer loses
+    // their Unicode mapping and copied or extracted numbers come out blank. Chinese characters fall back to
+    // Noto Sans CJK SC (fonts-noto-cjk), which has no such problem.
+    Q_UNUSED(language);
+    return {QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")};
 }
 
 ReportData makeReportData(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog, EvaluationPtr evaluation)

@@ -13,6 +13,7 @@
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QScreen>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -20,8 +21,6 @@
 namespace gpui::report {
 
 namespace {
-
-constexpr int kTextFlags = Qt::TextWordWrap;
 
 // Cell padding in points.
 constexpr double kCellPadX = 3.0;
@@ -58,12 +57,45 @@ QFont PageStyle::font(double pointSize, bool bold) const
     return f;
 }
 
+namespace {
+
+// Lays out one paragraph per '\n'-separated line; paints it when `painter` is given. Returns the height.
+double layoutText(const QString& text, const QFont& font, double width, QPaintDevice* device, Qt::Alignment alignment,
+                  QPainter* painter, QPointF origin)
+{
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    option.setAlignment(alignment & Qt::AlignHorizontal_Mask);
+    double y = 0;
+    const QStringList paragraphs = text.split(QLatin1Char('\n'));
+    for (const QString& paragraph : paragraphs) {
+        QTextLayout layout(paragraph, font, device);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(std::max(width, 1.0));
+            line.setPosition(QPointF(0, y));
+            y += line.height();
+        }
+        layout.endLayout();
+        if (painter)
+            layout.draw(painter, origin);
+    }
+    return y;
+}
+
+} // namespace
+
 double PageStyle::textHeight(const QString& text, const QFont& font, double width) const
 {
-    if (text.isEmpty())
-        return QFontMetricsF(font, m_device).height();
-    const QFontMetricsF metrics(font, m_device);
-    return metrics.boundingRect(QRectF(0, 0, std::max(width, 1.0), 1e9), kTextFlags, text).height();
+    return layoutText(text, font, width, m_device, Qt::AlignLeft, nullptr, {});
+}
+
+void PageStyle::drawText(QPainter& painter, const QRectF& rect, const QString& text, const QFont& font,
+                         Qt::Alignment alignment) const
+{
+    painter.setFont(font);
+    layoutText(text, font, rect.width(), m_device, alignment, &painter, rect.topLeft());
 }
 
 Block::~Block() = default;
@@ -72,16 +104,40 @@ Block::~Block() = default;
 
 TextBlock::TextBlock(QString text, TextStyle style) : m_text(std::move(text)), m_style(std::move(style)) {}
 
+namespace {
+
+constexpr double kBulletIndentPt = 10;
+
+} // namespace
+
 double TextBlock::height(const PageStyle& style, double width) const
 {
-    return style.textHeight(m_text, style.font(m_style.pointSize, m_style.bold), width);
+    const QFont font = style.font(m_style.pointSize, m_style.bold);
+    if (!m_style.bullets)
+        return style.textHeight(m_text, font, width);
+    double h = 0;
+    const double indent = style.pt(kBulletIndentPt);
+    for (const QString& item : m_text.split(QLatin1Char('\n')))
+        h += style.textHeight(item, font, width - indent) + style.pt(1);
+    return h;
 }
 
 void TextBlock::paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const
 {
-    painter.setFont(style.font(m_style.pointSize, m_style.bold));
+    const QFont font = style.font(m_style.pointSize, m_style.bold);
     painter.setPen(m_style.color);
-    painter.drawText(rect, int(m_style.alignment) | kTextFlags, m_text);
+    if (!m_style.bullets) {
+        style.drawText(painter, rect, m_text, font, m_style.alignment);
+        return;
+    }
+    const double indent = style.pt(kBulletIndentPt);
+    double y = rect.top();
+    for (const QString& item : m_text.split(QLatin1Char('\n'))) {
+        const double h = style.textHeight(item, font, rect.width() - indent);
+        style.drawText(painter, QRectF(rect.left() + style.pt(2), y, indent, h), QStringLiteral("•"), font);
+        style.drawText(painter, QRectF(rect.left() + indent, y, rect.width() - indent, h), item, font);
+        y += h + style.pt(1);
+    }
 }
 
 // --- HeadingBlock ------------------------------------------------------------------------------------------
@@ -99,9 +155,8 @@ double HeadingBlock::height(const PageStyle& style, double width) const
 
 void HeadingBlock::paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const
 {
-    painter.setFont(style.font(m_pointSize, true));
     painter.setPen(palette::accent);
-    painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop | kTextFlags, m_text);
+    style.drawText(painter, rect, m_text, style.font(m_pointSize, true));
     painter.setPen(QPen(palette::accent, style.pt(0.8)));
     painter.drawLine(QPointF(rect.left(), rect.bottom()), QPointF(rect.right(), rect.bottom()));
 }
@@ -123,10 +178,10 @@ std::vector<double> KeyValueBlock::rowHeights(const PageStyle& style, double wid
     const double valueWidth = columnWidth - keyWidth - style.pt(4);
     const QFont keyFont = style.font(m_pointSize, true);
     const QFont valueFont = style.font(m_pointSize);
-    const std::size_t lines = (m_rows.size() + m_pairColumns - 1) / m_pairColumns;
+    const std::size_t lines = (m_rows.size() + std::size_t(m_pairColumns) - 1) / std::size_t(m_pairColumns);
     std::vector<double> heights(lines, 0.0);
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const std::size_t line = i % lines; // fill column by column
+        const std::size_t line = i / std::size_t(m_pairColumns); // fill row by row
         const double h = std::max(style.textHeight(m_rows[i].first, keyFont, keyWidth),
                                   style.textHeight(m_rows[i].second, valueFont, valueWidth));
         heights[line] = std::max(heights[line], h + style.pt(1.6));
@@ -148,22 +203,18 @@ void KeyValueBlock::paint(QPainter& painter, const PageStyle& style, const QRect
     const double valueWidth = columnWidth - keyWidth - style.pt(4);
     const QFont keyFont = style.font(m_pointSize, true);
     const QFont valueFont = style.font(m_pointSize);
-    const std::size_t lines = heights.size();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        const std::size_t column = i / lines;
-        const std::size_t line = i % lines;
+        const std::size_t column = i % std::size_t(m_pairColumns);
+        const std::size_t line = i / std::size_t(m_pairColumns);
         double y = rect.top();
         for (std::size_t k = 0; k < line; ++k)
             y += heights[k];
         const double x = rect.left() + column * (columnWidth + gutter);
-        painter.setFont(keyFont);
         painter.setPen(palette::muted);
-        painter.drawText(QRectF(x, y, keyWidth, heights[line]), Qt::AlignLeft | Qt::AlignTop | kTextFlags,
-                         m_rows[i].first);
-        painter.setFont(valueFont);
+        style.drawText(painter, QRectF(x, y, keyWidth, heights[line]), m_rows[i].first, keyFont);
         painter.setPen(palette::text);
-        painter.drawText(QRectF(x + keyWidth + style.pt(4), y, valueWidth, heights[line]),
-                         Qt::AlignLeft | Qt::AlignTop | kTextFlags, m_rows[i].second);
+        style.drawText(painter, QRectF(x + keyWidth + style.pt(4), y, valueWidth, heights[line]), m_rows[i].second,
+                       valueFont);
     }
 }
 
@@ -216,7 +267,7 @@ void Table::paintRow(QPainter& painter, const PageStyle& style, const QRectF& re
         painter.fillRect(rect, fill);
 
     const QStringList& cells = header ? headers : rows[std::size_t(row)];
-    painter.setFont(style.font(pointSize, header || kind == RowKind::Total));
+    const QFont font = style.font(pointSize, header || kind == RowKind::Total);
     painter.setPen(kind == RowKind::Muted ? palette::muted : palette::text);
     const auto widths = columnWidths(*this, rect.width());
     double x = rect.left();
@@ -224,7 +275,7 @@ void Table::paintRow(QPainter& painter, const PageStyle& style, const QRectF& re
         const QRectF cell(x + style.pt(kCellPadX), rect.top() + style.pt(kCellPadY),
                           widths[std::size_t(c)] - 2 * style.pt(kCellPadX), rect.height() - 2 * style.pt(kCellPadY));
         const Qt::Alignment align = std::size_t(c) < alignments.size() ? alignments[std::size_t(c)] : Qt::AlignLeft;
-        painter.drawText(cell, int(align | Qt::AlignTop) | kTextFlags, cells[c]);
+        style.drawText(painter, cell, cells[c], font, align);
         x += widths[std::size_t(c)];
     }
     painter.setPen(QPen(header ? palette::accent : palette::rule, style.pt(header ? 0.7 : 0.4)));

@@ -45,8 +45,12 @@ public:
     QRectF body() const { return m_body; }
     QRectF header() const { return m_header; }
     QRectF footer() const { return m_footer; }
-    // Height of `text` wrapped into `width` in `font`.
+    // Height of `text` wrapped into `width` in `font` (lines break at '\n', between words, and inside a word
+    // wider than the line, such as a long instance id).
     double textHeight(const QString& text, const QFont& font, double width) const;
+    // Paints `text` wrapped as textHeight() measured it; `alignment` is horizontal.
+    void drawText(QPainter& painter, const QRectF& rect, const QString& text, const QFont& font,
+                  Qt::Alignment alignment = Qt::AlignLeft) const;
 
 private:
     QPaintDevice* m_device;
@@ -77,9 +81,10 @@ struct TextStyle {
     bool bold = false;
     QColor color = palette::text;
     Qt::Alignment alignment = Qt::AlignLeft;
+    bool bullets = false; // each line of the text is a list item with a hanging indent
 };
 
-// A wrapped paragraph.
+// A wrapped paragraph, or a bulleted list.
 class TextBlock : public Block {
 public:
     TextBlock(QString text, TextStyle style);

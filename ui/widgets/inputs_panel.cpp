@@ -300,6 +300,7 @@ void InputsPanel::build()
     m_epochs->setDecimals(2);
     m_epochs->setSingleStep(1);
     m_epochs->setKeyboardTracking(false);
+    m_epochs->setValue(1);
     tokensLayout->addWidget(m_datasetTokens, 2);
     auto* times = new QLabel(QStringLiteral("×"));
     tokensLayout->addWidget(times);

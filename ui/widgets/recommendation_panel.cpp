@@ -1,6 +1,5 @@
 #include "widgets/recommendation_panel.h"
 
-#include "charts/chart_builders.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -19,7 +18,9 @@ QString esc(const QString& s)
 
 QString nameOf(const gp::CandidateResult& r)
 {
-    QString name = chartLabel(r);
+    QString name = QString::fromStdString(r.candidate);
+    if (const int colon = name.indexOf(QLatin1Char(':')); colon >= 0)
+        name = name.mid(colon + 1);
     if (r.nodes > 1)
         name = RecommendationPanel::tr("%1 x %2 nodes").arg(name).arg(r.nodes);
     return name;

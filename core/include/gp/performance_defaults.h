@@ -32,7 +32,7 @@ struct PerformanceDefaults {
     double int4BitsPerWeight = 4.5;
     double nf4BitsPerWeight = 4.127;
     double allReduceLatencySeconds = 20e-6; // one small all-reduce inside a node, framework included
-    double networkLatencySeconds = 30e-6;   // one small all-reduce between nodes
+    double networkLatencySeconds = 46e-6;   // one small all-reduce between nodes
     // The seeds' sizing rules.
     double minVcpusPerGpu = 4;
     double ramGbPerVcpu = 8;

@@ -39,7 +39,7 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
 
 // The English one-line summary ("... you need 2 nodes, ZeRO-3, full checkpointing, micro-batch 4:
 // 3.1 days, 41000 CNY") as a diagnostic with args, code "recommended_configuration".
-Diagnostic describeChoice(const CandidatePlan& plan, Mode mode);
+Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload);
 
 // A number for args and messages: up to `significant` significant digits, no exponent, no trailing zeros.
 std::string formatNumber(double value, int significant = 3);

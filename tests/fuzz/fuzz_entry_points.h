@@ -1,0 +1,84 @@
+// The code paths each fuzz target drives, shared with tests/core/test_fuzz_regressions.cpp so that every kept
+// reproducer is replayed through exactly what the fuzzer ran. Each function must return normally for any input:
+// an exception escaping, a sanitizer report or a hang is a bug in the core.
+#pragma once
+
+#include "gp/catalog.h"
+#include "gp/estimator.h"
+#include "gp/model_library.h"
+#include "gp/plan.h"
+#include "gp/planner.h"
+#include "gp/results_csv.h"
+#include "gp/results_json.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace gp::fuzz {
+
+// Plan loader: parse, write back and re-read, then estimate (and search small plans) as the CLI does.
+inline void runPlanInput(std::string_view text)
+{
+    auto plan = parsePlan(text);
+    if (!plan)
+        return;
+    const std::string written = serializePlan(*plan);
+    auto reread = parsePlan(written);
+    if (!reread)
+        throw std::logic_error("a plan that was read and written back no longer reads: " + reread.error().toString());
+    auto model = resolveModel(plan->model);
+    if (!model)
+        return;
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    if (estimate) {
+        (void)planEstimateToJson(*estimate).dump();
+        (void)resultsToCsv(estimate->results);
+        (void)resultsToTable(estimate->results);
+    }
+    // The search scores thousands of configurations per candidate: only plans that name one or two candidates
+    // and few nodes, so one input stays in milliseconds.
+    if (!plan->candidates.empty() && plan->candidates.size() <= 2 && plan->search.maxNodes <= 4) {
+        auto search = searchPlan(*plan, builtinCatalog());
+        if (search)
+            (void)planSearchToJson(*search).dump();
+    }
+}
+
+// Catalog loader: the text as a catalog file, as a JSON overrides file and as a CSV price sheet, each merged
+// over the built-in catalog and listed as `catalog list` does.
+inline void runCatalogInput(std::string_view text)
+{
+    Catalog fragment;
+    if (parseCatalogJson(text, "fuzz.json", fragment)) {
+        (void)validateCatalog(fragment);
+        (void)catalogToJson(fragment, true, true).dump();
+    }
+    for (int csv = 0; csv < 2; ++csv) {
+        auto overrides = csv ? parseOverridesCsv(text, "fuzz.csv") : parseOverridesJson(text, "fuzz.json");
+        if (!overrides)
+            continue;
+        (void)overridesToJson(*overrides);
+        const Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
+        (void)catalogToJson(merged, true, true).dump();
+        (void)catalogToTable(merged, true, true);
+    }
+}
+
+// Hugging Face import: config.json -> architecture -> parameter counts; safetensors header or index.
+inline void runHfConfigInput(std::string_view text)
+{
+    auto imported = importHuggingFaceConfig(text, "config.json");
+    if (imported && validateArchitecture(imported->architecture, "config.json")) {
+        (void)countParameters(imported->architecture);
+        ModelSpec spec;
+        spec.architecture = imported->architecture;
+        (void)resolveModel(spec);
+    }
+    (void)countSafetensorsParameters(text, "model.safetensors");
+    (void)countSafetensorsParameters(text, "model.safetensors.index.json", "fp32");
+}
+
+} // namespace gp::fuzz
