@@ -46,7 +46,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"), QStringLiteral("Render the window once the plan is evaluated, write a PNG, exit."),
         QStringLiteral("FILE.png"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Colours: system, light, dark."),
+                                         QStringLiteral("THEME"));
     parser.addOption(langOption);
+    parser.addOption(themeOption);
     parser.addOption(screenshotOption);
     parser.process(app);
 
@@ -74,6 +77,15 @@ int main(int argc, char* argv[])
     }
     if (!gpui::installLanguage(language) && !language.isEmpty())
         printError(QStringLiteral("no translation for \"%1\"; using English").arg(language));
+
+    if (parser.isSet(themeOption)) {
+        const QString theme = parser.value(themeOption);
+        if (theme != QLatin1String("system") && theme != QLatin1String("light") && theme != QLatin1String("dark")) {
+            printError(QStringLiteral("unknown theme \"%1\"; use system, light or dark").arg(theme));
+            return 2;
+        }
+        settings->setTheme(theme);
+    }
 
     gpui::MainWindowOptions options;
     options.settings = settings;

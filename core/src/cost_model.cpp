@@ -79,11 +79,13 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
 {
     CostEstimate c;
     c.currency = billing.currency.empty() ? "CNY" : billing.currency;
-    const double runHours = std::isfinite(hours) && hours > 0 ? hours : 0.0;
+    const double runHours = std::isfinite(hours) && hours > 0 ? hours : 0.0; // checked again below
     const double days = runHours / 24.0;
     const double nodes = std::max(1, hw.nodes);
     const double monthDays = daysPerMonth(catalog);
-    auto convert = [&](double amount) { return convertCurrency(amount, hw.price.currency, c.currency, billing, catalog); };
+    auto convert = [&](double amount) {
+        return convertCurrency(amount, hw.price.currency, c.currency, billing, catalog);
+    };
 
     std::optional<double> perHour; // whole candidate, plan currency
     std::optional<double> perMonth;
@@ -108,6 +110,10 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         return c;
     }
     c.pricePerHour = perHour;
+    if (perHour && perMonth && *perHour > 0 && *perMonth / (*perHour * 24) <= monthDays)
+        c.breakEvenDays = *perMonth / (*perHour * 24); // a month costs as much as this many days of pay-as-you-go
+    if (!std::isfinite(hours) || hours < 0)
+        return c; // unknown duration: prices only, no totals (never a cost of 0 for a run that cannot finish)
 
     if (perHour) {
         BillingCost onDemand{"on_demand", *perHour * runHours, linearCurve(*perHour * 24, days), days};
@@ -143,10 +149,9 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
                 BillingCost spot{"spot", rate * total, linearCurve(rate * 24, total / 24), total / 24};
                 c.spot = spot.total;
                 c.modes.push_back(spot);
-            } else {
-                c.spotExtraHours = INFINITY; // interrupted faster than it can make progress
-                c.modes.push_back({"spot", std::nullopt, {}, INFINITY});
             }
+            // Otherwise interruptions come faster than the job makes progress: spot never finishes (no spot mode;
+            // every reported figure stays finite).
         }
     }
     if (perMonth) {
@@ -154,12 +159,6 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         BillingCost monthly{"monthly", *perMonth * months, monthlyCurve(*perMonth, days, monthDays), days};
         c.monthly = monthly.total;
         c.modes.push_back(monthly);
-        if (perHour && *perHour > 0) {
-            // A month of subscription costs as much as this many days of pay-as-you-go.
-            const double breakEven = *perMonth / (*perHour * 24);
-            if (breakEven <= monthDays)
-                c.breakEvenDays = breakEven;
-        }
     }
 
     if (billing.storageGib && std::isfinite(*billing.storageGib) && *billing.storageGib > 0) {

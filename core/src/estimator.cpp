@@ -161,7 +161,13 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                               "the size of " + hw.id + " is modelled from text, not a published table",
                               {{"instance", hw.id}}});
 
-    r.cost = estimateCost(hw, r.trainingHours, plan.billing, catalog);
+    // Inference: the plan's tokens are the tokens to generate, so cost covers the hours of serving them.
+    double hours = r.trainingHours;
+    if (plan.workload.mode == Mode::Inference)
+        hours = (r.decodeTokensPerSecond && *r.decodeTokensPerSecond > 0)
+                    ? plan.workload.trainingTokens / *r.decodeTokensPerSecond / 3600.0
+                    : 0.0;
+    r.cost = estimateCost(hw, hours, plan.billing, catalog);
     if (r.cost.priceStatus == "estimate")
         r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
                               {{"instance", hw.id}}});

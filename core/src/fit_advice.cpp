@@ -150,7 +150,7 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
 }
 
 std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
-                                                    const Hardware& hardware)
+                                                    const Hardware& hardware, bool allowOffload)
 {
     Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
     const Architecture& arch = inputs.model->architecture;
@@ -158,7 +158,8 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
     if (hardware.nodes > 1 && hardware.interNodeGbps <= 0)
         return std::nullopt; // several nodes without a network cannot run (estimator: no_network)
     const bool training = workload.mode == Mode::Training;
-    for (int levelIndex = 0; levelIndex < (training ? 3 : 1); ++levelIndex) {
+    const int levelCount = training ? (allowOffload ? 3 : 1) : 1;
+    for (int levelIndex = 0; levelIndex < levelCount; ++levelIndex) {
         for (int t : tensorDegrees(hardware.gpusPerNode, arch)) {
             if (gpus % t != 0)
                 continue;
@@ -184,7 +185,8 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
 }
 
 std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
-                                                    const CandidateSpec& candidate, int fromNodes, int toNodes)
+                                                    const CandidateSpec& candidate, int fromNodes, int toNodes,
+                                                    bool allowOffload)
 {
     fromNodes = std::max(fromNodes, 1);
     toNodes = std::min(toNodes, kMaxAdviceNodes);
@@ -194,7 +196,7 @@ std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, 
         const auto hardware = resolveCandidate(candidate, *inputs.catalog, nodes, "candidates");
         if (!hardware)
             return std::nullopt;
-        return smallestFootprintFit(inputs, plan, *hardware);
+        return smallestFootprintFit(inputs, plan, *hardware, allowOffload);
     };
     int failing = fromNodes - 1; // largest node count known not to fit
     int fitting = fromNodes;
@@ -326,7 +328,8 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
         }
     }
 
-    // A larger GPU from the catalog, in the same number of GPUs per node.
+    // A larger GPU from the catalog, in the same number of GPUs per node: the smallest that fits with
+    // everything on the GPUs first (offloading is slow and suggested apart), then one that fits offloading.
     {
         std::vector<const GpuSpec*> larger;
         for (const auto& g : inputs.catalog->gpus)
@@ -334,35 +337,41 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                 larger.push_back(&g);
         std::stable_sort(larger.begin(), larger.end(),
                          [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
-        for (const GpuSpec* g : larger) {
-            CandidateSpec bare;
-            bare.gpu = g->id;
-            bare.gpusPerNode = hardware.gpusPerNode;
-            bare.nodes = nodeLimit;
-            bare.interNodeGbps = hardware.interNodeGbps > 0 ? std::optional<double>(hardware.interNodeGbps)
-                                                            : std::nullopt;
-            const auto fit = smallestFittingNodes(inputs, plan, bare, firstNodes, nodeLimit);
-            if (!fit)
-                continue;
-            Diagnostic d;
-            d.code = "suggest_larger_gpu";
-            d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", gib(g->memoryBytes)}};
-            // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
-            const InstanceSpec* instance = nullptr;
-            for (const auto& i : inputs.catalog->instances) {
-                if (i.gpu != g->id)
+        bool found = false;
+        for (bool allowOffload : {false, true}) {
+            for (const GpuSpec* g : larger) {
+                CandidateSpec bare;
+                bare.gpu = g->id;
+                bare.gpusPerNode = hardware.gpusPerNode;
+                bare.nodes = nodeLimit;
+                if (hardware.interNodeGbps > 0)
+                    bare.interNodeGbps = hardware.interNodeGbps;
+                const auto fit = smallestFittingNodes(inputs, plan, bare, firstNodes, nodeLimit, allowOffload);
+                if (!fit)
                     continue;
-                const int gap = std::abs(i.gpus - hardware.gpusPerNode);
-                if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
-                    instance = &i;
+                Diagnostic d;
+                d.code = "suggest_larger_gpu";
+                d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", gib(g->memoryBytes)}};
+                // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
+                const InstanceSpec* instance = nullptr;
+                for (const auto& i : inputs.catalog->instances) {
+                    if (i.gpu != g->id)
+                        continue;
+                    const int gap = std::abs(i.gpus - hardware.gpusPerNode);
+                    if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
+                        instance = &i;
+                }
+                if (instance)
+                    d.args.emplace_back("instance", instance->id);
+                addConfigurationArgs(d, *fit);
+                d.message = "a " + g->name + " (" + gib(g->memoryBytes) + " GiB) fits with "
+                    + configurationWords(*fit) + (instance ? ", e.g. instance " + instance->id : std::string());
+                out.push_back(std::move(d));
+                found = true;
+                break;
             }
-            if (instance)
-                d.args.emplace_back("instance", instance->id);
-            addConfigurationArgs(d, *fit);
-            d.message = "a " + g->name + " (" + gib(g->memoryBytes) + " GiB) fits with " + configurationWords(*fit)
-                + (instance ? ", e.g. instance " + instance->id : std::string());
-            out.push_back(std::move(d));
-            break;
+            if (found)
+                break;
         }
     }
 

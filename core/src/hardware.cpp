@@ -65,8 +65,10 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
         hw.price.status = "unknown";
         hw.price.onDemandPerHour.reset();
     }
+    // The user's quote is for the candidate as written (its node count, or one node when "auto"),
+    // so a planner that scales out pays for every node it adds.
     if (spec.pricePerHour)
-        hw.userPricePerHour = *spec.pricePerHour;
+        hw.userPricePerHour = *spec.pricePerHour / spec.nodes.value_or(1) * nodes;
     return hw;
 }
 

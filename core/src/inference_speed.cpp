@@ -100,14 +100,14 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     if (arch.tieWordEmbeddings && counts.outputHead <= 0)
         params += h * positive(double(arch.vocabSize));
     if (arch.numExperts > 1) {
-        // Routed experts a batch touches: E x (1 - (1 - k/E)^batch), uniform routing.
+        // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
         const double e = arch.numExperts;
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
         const double fe = positive(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
                                                                         : arch.intermediateSize));
         const double moeLayers = std::max(0.0, layers - std::max(0, arch.firstDenseLayers));
         const double perExpert = (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * fe;
-        const double untouched = 1.0 - (1.0 - std::pow(1.0 - k / e, batch));
+        const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to
         params -= std::min(params, moeLayers * e * perExpert * untouched);
     }
     s.weightBytesPerGpu = params * weightBytesPerParameter(w, d) / t;

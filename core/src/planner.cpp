@@ -131,16 +131,22 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     }
     const ObjectiveFigures f = objectiveFigures(r, m_work.workload);
     m_points.push_back({f.hours, f.cost, config, hw.nodes, f.priced});
-    Chosen candidate{true, f, config, hw.nodes};
+    const Chosen candidate{true, f, config, hw.nodes};
+    // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes.
+    auto replaces = [&](const Chosen& kept, SearchObjective objective) {
+        if (!kept.have || betterFor(f, kept.figures, objective))
+            return true;
+        return !betterFor(kept.figures, f, objective) && hw.nodes < kept.nodes;
+    };
     if (meetsConstraint(f, m_work.search, m_work.workload.mode)) {
-        if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective))
+        if (replaces(m_feasible, m_objective))
             m_feasible = candidate;
         return true;
     }
     // Missing the deadline: keep the fastest; missing the budget: keep the cheapest.
     const SearchObjective closeness
         = m_objective == SearchObjective::CostUnderDeadline ? SearchObjective::Time : SearchObjective::Cost;
-    if (!m_fallback.have || betterFor(f, m_fallback.figures, closeness))
+    if (replaces(m_fallback, closeness))
         m_fallback = candidate;
     return true;
 }

@@ -17,6 +17,12 @@ double finiteOrInfinity(double v)
     return std::isfinite(v) ? v : kInfinity;
 }
 
+// Equal up to rounding: the same price x hours reached through different splits must tie.
+bool nearlyEqual(double a, double b)
+{
+    return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
 bool isTimeObjective(SearchObjective objective)
 {
     return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
@@ -162,11 +168,13 @@ bool betterFor(const ObjectiveFigures& a, const ObjectiveFigures& b, SearchObjec
 {
     const double pa = objectiveValue(a, objective);
     const double pb = objectiveValue(b, objective);
-    if (pa != pb)
+    if (!nearlyEqual(pa, pb))
         return pa < pb;
     const double sa = isTimeObjective(objective) ? a.cost : a.hours;
     const double sb = isTimeObjective(objective) ? b.cost : b.hours;
-    return sa < sb;
+    if (!nearlyEqual(sa, sb))
+        return sa < sb;
+    return false;
 }
 
 std::vector<ParetoPoint> paretoFrontier(std::vector<ParetoPoint> points)

@@ -41,8 +41,8 @@ Dims dimsOf(const Architecture& arch)
     s.encoderDecoder = arch.kind == ModelKind::EncoderDecoder;
     s.causal = arch.kind != ModelKind::Encoder;
     s.layers = positive(double(arch.numLayers));
-    s.decoderLayers = s.encoderDecoder ? (arch.numDecoderLayers > 0 ? positive(double(arch.numDecoderLayers)) : s.layers)
-                                       : 0.0;
+    const double decoder = arch.numDecoderLayers > 0 ? positive(double(arch.numDecoderLayers)) : s.layers;
+    s.decoderLayers = s.encoderDecoder ? decoder : 0.0;
     s.experts = std::max(1.0, double(arch.numExperts));
     s.activeExperts = std::clamp(double(arch.expertsPerToken), 1.0, s.experts) + std::max(0, arch.numSharedExperts);
     const double stack = s.layers + s.decoderLayers;

@@ -305,6 +305,15 @@ class RunLoopTest(unittest.TestCase):
         self.assertIn("alloc 2.00 GiB reserved 4.00 GiB smi 5.00 GiB", lines[0])
         self.assertIn("1234 tok/s", lines[0])
 
+    def test_missing_nvidia_smi_is_tolerated(self):
+        saved = os.environ.get("PATH")
+        os.environ["PATH"] = self.tmp.name
+        try:
+            self.assertEqual(measure.nvidia_smi_memory(0), {"nvidia_smi_used_bytes": None,
+                                                            "nvidia_smi_process_used_bytes": None})
+        finally:
+            os.environ["PATH"] = saved
+
     def test_gpu_ids_from_device_names(self):
         self.assertEqual(measure.guess_gpu_id("NVIDIA H200"), "h200-141gb-sxm")
         self.assertEqual(measure.guess_gpu_id("NVIDIA H200 NVL"), "h200-141gb-nvl")
@@ -317,15 +326,31 @@ class MeasureWithFakesTest(unittest.TestCase):
     """measure.py end to end (probe, every row, output file) on fake_modules' stand-ins for torch,
     transformers and peft: the control flow and the output's shape, not the numbers."""
 
+    # A stand-in nvidia-smi: answers the queries measure.py makes; the compute-apps row names its caller's pid.
+    FAKE_NVIDIA_SMI = """#!/bin/sh
+case "$1" in
+  --query-gpu=index,memory.used) echo "0, 2048" ;;
+  --query-gpu=name,driver_version,memory.total) echo "NVIDIA H200, 570.86.15, 143771" ;;
+  --query-gpu=power.limit,clocks.max.sm) echo "700.00, 1980" ;;
+  --query-compute-apps=pid,used_memory) echo "1, 77"; echo "$PPID, 1536" ;;
+  *) exit 9 ;;
+esac
+"""
+
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         cls.output = os.path.join(cls.tmp.name, "fake-h200.json")
+        tools = os.path.join(cls.tmp.name, "bin")
+        os.makedirs(tools)
+        with open(os.path.join(tools, "nvidia-smi"), "w", encoding="utf-8") as f:
+            f.write(cls.FAKE_NVIDIA_SMI)
+        os.chmod(os.path.join(tools, "nvidia-smi"), 0o755)
         script = ("import sys, runpy; sys.path.insert(0, %r); import fake_modules; fake_modules.install(); "
                   "sys.argv = [%r, '--output', %r, '--budget-seconds', '300']; "
                   "runpy.run_path(%r, run_name='__main__')" % (HERE, MEASURE, cls.output, MEASURE))
         cls.process = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
-                                 check=False, env=dict(os.environ, PATH="/nonexistent"))
+                                 check=False, env=dict(os.environ, PATH=tools + ":/usr/bin:/bin"))
         with open(cls.output, encoding="utf-8") as f:
             cls.document = json.load(f)
         cls.results = {r["id"]: r["result"] for r in cls.document["rows"]}
@@ -336,14 +361,22 @@ class MeasureWithFakesTest(unittest.TestCase):
 
     def test_run_completes_and_prints_the_machine(self):
         self.assertEqual(self.process.returncode, 0, self.process.stderr)
-        self.assertIn("GPU Fake H200 (h200-141gb-sxm), driver None, CUDA 0.0-fake, torch 0.0-fake", self.process.stdout)
+        self.assertIn("GPU Fake H200 (h200-141gb-sxm), driver 570.86.15, CUDA 0.0-fake, torch 0.0-fake",
+                      self.process.stdout)
         self.assertIn("done: complete", self.process.stdout)
         self.assertEqual(self.document["status"], "complete")
         self.assertEqual(self.document["gpu_id"], "h200-141gb-sxm")
         env = self.document["environment"]
         self.assertEqual(env["gpu_name"], "Fake H200")
         self.assertEqual(env["context_mem_get_info_used_bytes"], 500 * 2**20)
-        self.assertIsNone(env["context_nvidia_smi_used_bytes"])  # no nvidia-smi on PATH: tolerated
+        self.assertEqual(env["driver"], "570.86.15")
+        self.assertEqual(env["nvidia_smi_memory_total_mib"], "143771")
+        self.assertEqual(env["power_limit_w"], "700.00")
+        self.assertEqual(env["context_nvidia_smi_used_bytes"], 2048 * 2**20)
+        self.assertEqual(env["context_nvidia_smi_process_used_bytes"], 1536 * 2**20)
+        for row in self.document["rows"]:
+            if row["result"]["status"] == "ok":
+                self.assertEqual(row["result"]["nvidia_smi_process_used_bytes"], 1536 * 2**20, row["id"])
 
     def test_every_grid_row_is_recorded_with_its_configuration(self):
         grid_rows = grid.build_grid()
@@ -510,7 +543,8 @@ class ToPlansTest(unittest.TestCase):
                                                             ["-", "memory_per_gpu.runtime"]])
 
     def test_only_ok_and_oom_rows_become_plans(self):
-        rows = self.pick("train-125m-mha-s2048-b8-full-ckptnone-sdpa-bf16", "train-7b-mha-s2048-b1-full-ckptnone-sdpa-bf16",
+        rows = self.pick("train-125m-mha-s2048-b8-full-ckptnone-sdpa-bf16",
+                         "train-7b-mha-s2048-b1-full-ckptnone-sdpa-bf16",
                          "train-1b-gqa-s2048-b4-full-ckptnone-flash_attention_2-bf16", "decode-1b-gqa-b1-sdpa")
         results = [synthetic_result(rows[0]), {"status": grid.STATUS_OOM, "oom": True},
                    {"status": grid.STATUS_UNAVAILABLE}, {"status": grid.STATUS_SKIPPED_BUDGET}]
@@ -563,7 +597,8 @@ class ToPlansTest(unittest.TestCase):
                          ["reserved", "device", "decode_tokens_per_second", "prefill_seconds"])
 
     def test_pure_bf16_full_rows_can_be_excluded(self):
-        rows = self.pick("train-1b-gqa-s2048-b4-full-ckptnone-sdpa-bf16", "train-1b-gqa-s2048-b4-full-ckptnone-sdpa-amp-bf16",
+        rows = self.pick("train-1b-gqa-s2048-b4-full-ckptnone-sdpa-bf16",
+                         "train-1b-gqa-s2048-b4-full-ckptnone-sdpa-amp-bf16",
                          "train-1b-gqa-s2048-b4-lora-r16-qv-ckptnone-sdpa-bf16", "decode-1b-gqa-b1-sdpa")
         expectations = to_plans.convert(synthetic_document(rows, [synthetic_result(r) for r in rows]), self.tmp.name,
                                         "synthetic.json", exclude=PURE_BF16_FULL)

@@ -163,7 +163,8 @@ def plan_for_row(row, gpu_id, source_name):
         workload = {
             "mode": "training", "objective": "language-modeling", "technique": config["technique"],
             "precision": "bf16", "weight_format": "same", "optimizer": "adamw",
-            "lora": {"rank": lora.get("rank", 16), "target_modules": [targets] if isinstance(targets, str) else targets},
+            "lora": {"rank": lora.get("rank", 16),
+                     "target_modules": [targets] if isinstance(targets, str) else targets},
             "activation_checkpointing": config["activation_checkpointing"], "flash_attention": flash,
             "loss_implementation": "fp32-logits", "sequence_length": config["sequence_length"],
             "micro_batch_size": config["micro_batch_size"], "gradient_accumulation_steps": 1,

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace gp;
 using namespace gp::testing;
 
@@ -155,4 +157,15 @@ TEST(CostCurrency, ConversionWithPlanOrCatalogRate)
             EXPECT_TRUE(catalog.defaults.count(key)) << key;
     b.storageGib = 500;
     EXPECT_FALSE(estimateCost(hw, 10, b, catalog).storage.has_value());
+}
+
+TEST(CostModel, UnknownDurationGivesPricesButNoTotals)
+{
+    const CostEstimate e = estimateCost(priced(10.0, 5000.0), std::numeric_limits<double>::infinity(), Billing{},
+                                        emptyCatalog());
+    EXPECT_DOUBLE_EQ(*e.pricePerHour, 10.0);
+    EXPECT_TRUE(e.breakEvenDays.has_value());
+    EXPECT_FALSE(e.onDemand || e.monthly || e.spot || e.reserved);
+    const CostEstimate nan = estimateCost(priced(10.0), std::nan(""), Billing{}, emptyCatalog());
+    EXPECT_FALSE(nan.onDemand.has_value());
 }

@@ -98,3 +98,25 @@ TEST(InferenceSpeed, PrefillScalesWithPrompt)
     EXPECT_GT(*a.prefillSeconds, 2 * 6.74e9 * 4 * 2048 / 989e12);
     EXPECT_EQ(a.trainingHours, 0);
 }
+
+TEST(InferenceSpeed, MixtureOfExpertsReadsOnlyRoutedExperts)
+{
+    // Mixtral-8x7B shape (mistralai/Mixtral-8x7B-v0.1 config.json): 8 experts, 2 per token.
+    Architecture a = llama2_7b();
+    a.numKeyValueHeads = 8;
+    a.intermediateSize = 14336;
+    a.numExperts = 8;
+    a.expertsPerToken = 2;
+    const ResolvedModel m = modelFrom(a);
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double expertParams = 32 * 8 * 3.0 * 4096 * 14336;
+    const double rest = m.parameters.total - m.parameters.embedding - expertParams;
+    // Batch 1: two of eight experts per layer are read.
+    const InferenceSpeed one = estimateInferenceSpeed(m, decode(1), tensor(1), hw, d, 989);
+    EXPECT_NEAR(one.weightBytesPerGpu, (rest + expertParams * 2 / 8) * 2, 1e3);
+    // Batch 64: 1 - (6/8)^64 of the experts, i.e. all of them.
+    const InferenceSpeed many = estimateInferenceSpeed(m, decode(64), tensor(1), hw, d, 989);
+    EXPECT_NEAR(many.weightBytesPerGpu, (rest + expertParams) * 2, 1e3 + expertParams * 2 * 1e-7);
+}

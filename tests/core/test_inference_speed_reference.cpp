@@ -68,7 +68,7 @@ TEST(InferenceSpeedReference, DecodeCasesWithinPublishedError)
         Configuration config;
         config.tensor = in["tensor"];
         config.microBatchSize = w.inference.batchSize;
-        const ThroughputEstimate t = estimateThroughput(model, w, config, hw, MemoryBreakdown{}, Assumptions{}, catalog);
+        const ThroughputEstimate t = estimateThroughput(model, w, config, hw, {}, {}, catalog);
         ASSERT_TRUE(t.decodeTokensPerSecond.has_value()) << c["id"];
         const double measured = c["measured_value"];
         const double error = (*t.decodeTokensPerSecond - measured) / measured;

@@ -247,3 +247,28 @@ TEST(PlannerAdvice, MoreNodesBeyondTheLimitAreNamed)
     EXPECT_NE(result.best.failure->message.find(std::to_string(nodes) + " nodes"), std::string::npos)
         << result.best.failure->message;
 }
+
+TEST(PlannerAdvice, AbsurdModelDoesNotCrashAndSaysWhy)
+{
+    // 1e13 parameters (a typical architecture is inferred): 2e13 bytes of bf16 weights, 18 TiB, cannot fit
+    // any node; the planner must still answer with a reason instead of failing or hanging.
+    const char* workload = R"({ "mode": "training", "technique": "full", "precision": "bf16", "optimizer": "adamw",
+        "sequence_length": 4096, "micro_batch_size": 1, "gradient_accumulation_steps": 1, "global_batch_size": 1024,
+        "training_tokens": 1.0e9,
+        "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 0, "offload": "none" } })";
+    const Plan plan = makePlan(R"({ "parameters": 1e13 })", workload,
+                               R"([{ "instance": "aws:p5.48xlarge", "nodes": "auto" }])", true, 2);
+    auto result = searchPlan(plan, builtinCatalog());
+    ASSERT_TRUE(result.ok()) << result.error().toString();
+    ASSERT_EQ(result->candidates.size(), 1u);
+    const CandidatePlan& c = result->candidates[0];
+    EXPECT_FALSE(c.fits);
+    ASSERT_TRUE(c.best.failure.has_value());
+    EXPECT_EQ(c.best.failure->code, "weights_exceed_memory") << c.best.failure->message;
+    auto model = resolveModel(plan.model);
+    ASSERT_TRUE(model.ok());
+    for (const auto& s : c.best.suggestions) {
+        SCOPED_TRACE(s.code + ": " + s.message);
+        EXPECT_TRUE(evaluateSuggestion(plan, *model, s).fits);
+    }
+}

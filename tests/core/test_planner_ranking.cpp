@@ -144,6 +144,10 @@ TEST(PlannerRanking, BetterForPrimaryThenSecondary)
     EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
     EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time));  // tie on time: cheaper wins
     EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
+    // Rounding noise is a tie, not a win: 1e-12 relative.
+    const ObjectiveFigures noisy{true, 10 * (1 + 1e-12), 100 * (1 - 1e-12)};
+    EXPECT_FALSE(betterFor(noisy, cheapFast, SearchObjective::Cost));
+    EXPECT_FALSE(betterFor(cheapFast, noisy, SearchObjective::Cost));
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::CostUnderDeadline), 200);
 }

@@ -2,6 +2,7 @@
 // bottlenecks, the seeds' sizing rules and robustness against bad input.
 #include "gp/throughput_model.h"
 
+#include "gp/cost_model.h"
 #include "gp/training_flops.h"
 #include "test_throughput_helpers.h"
 
@@ -111,6 +112,15 @@ TEST(ThroughputScaling, DoublingTokensDoublesTime)
     EXPECT_NEAR(b.gpuHours / a.gpuHours, 2.0, 1e-9);
     EXPECT_NEAR(b.trainingFlops / a.trainingFlops, 2.0, 1e-9);
     EXPECT_DOUBLE_EQ(a.tokensPerSecond, b.tokensPerSecond);
+    // ... and the pay-as-you-go and spot cost of finishing.
+    Hardware priced = hw;
+    priced.price.onDemandPerHour = 120.0;
+    priced.price.spotDiscount = 0.5;
+    const CostEstimate ca = estimateCost(priced, a.trainingHours, Billing{}, catalog);
+    const CostEstimate cb = estimateCost(priced, b.trainingHours, Billing{}, catalog);
+    ASSERT_TRUE(ca.onDemand && cb.onDemand && ca.spot && cb.spot);
+    EXPECT_NEAR(*cb.onDemand / *ca.onDemand, 2.0, 1e-9);
+    EXPECT_NEAR(*cb.spot / *ca.spot, 2.0, 1e-9);
 }
 
 TEST(ThroughputScaling, MoreGpusNeverLowerTotalFlops)
@@ -156,10 +166,10 @@ TEST(ThroughputBottleneck, PcieBoxIsLinkBoundWhereNvlinkIsNot)
     const Catalog& catalog = builtinCatalog();
     const ResolvedModel m = modelFrom(llama2_7b());
     const Workload w = fullFineTune();
-    const auto pcie = estimateThroughput(m, w, dataParallel(8, 3), catalogHardware(catalog, "a100-80gb-pcie", 8, "pcie4"),
-                                         {}, {}, catalog);
-    const auto sxm = estimateThroughput(m, w, dataParallel(8, 3), catalogHardware(catalog, "a100-80gb-sxm", 8, "nvlink3"),
-                                        {}, {}, catalog);
+    const Hardware pcieBox = catalogHardware(catalog, "a100-80gb-pcie", 8, "pcie4");
+    const Hardware sxmBox = catalogHardware(catalog, "a100-80gb-sxm", 8, "nvlink3");
+    const auto pcie = estimateThroughput(m, w, dataParallel(8, 3), pcieBox, {}, {}, catalog);
+    const auto sxm = estimateThroughput(m, w, dataParallel(8, 3), sxmBox, {}, {}, catalog);
     EXPECT_EQ(pcie.bottleneck, Bottleneck::IntraNodeLink) << bottleneckName(pcie.bottleneck);
     EXPECT_EQ(sxm.bottleneck, Bottleneck::Compute) << bottleneckName(sxm.bottleneck);
     EXPECT_GT(pcie.step.communicationIntraNode, 5 * sxm.step.communicationIntraNode);
@@ -282,4 +292,30 @@ TEST(ThroughputDefaults, EveryDefaultCitesAKnownSource)
         EXPECT_FALSE(it->second.asOf.empty()) << key;
         EXPECT_FALSE(it->second.note.empty()) << key;
     }
+}
+
+TEST(ThroughputDataLoading, SlowDiskStallsSmallFastModels)
+{
+    // GPT-2 124M (12 layers, h 768) on 8 H100 reads ~4 bytes per token; at 1 MB/s the disk cannot keep up.
+    Architecture gpt2;
+    gpt2.numLayers = 12;
+    gpt2.hiddenSize = 768;
+    gpt2.numAttentionHeads = 12;
+    gpt2.intermediateSize = 3072;
+    gpt2.vocabSize = 50304;
+    gpt2.mlp = MlpKind::Standard;
+    gpt2.tieWordEmbeddings = true;
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
+    Assumptions slow;
+    slow.diskThroughputMBps = 1;
+    const Configuration c = dataParallel(8, 0, 12, 1);
+    const auto t = estimateThroughput(modelFrom(gpt2), fullFineTune(1024), c, hw, {}, slow, catalog);
+    EXPECT_EQ(t.bottleneck, Bottleneck::DataLoading) << bottleneckName(t.bottleneck);
+    const double tokens = 8.0 * 12 * 1024;
+    EXPECT_NEAR(t.dataLoadingBusySeconds, tokens * 4 / 1e6, 1e-9);
+    EXPECT_NEAR(t.tokensPerSecond, 1e6 / 4, 1.0); // the disk sets the pace: 1 MB/s / 4 B per token
+    Assumptions fast;
+    fast.diskThroughputMBps = 2000;
+    EXPECT_EQ(estimateThroughput(modelFrom(gpt2), fullFineTune(1024), c, hw, {}, fast, catalog).step.dataLoading, 0);
 }

@@ -80,7 +80,7 @@ std::vector<Row> evaluateTimeCases()
         w.gradientAccumulationSteps = config.gradientAccumulationSteps;
         w.activationCheckpointing = config.checkpointing;
 
-        const ThroughputEstimate t = estimateThroughput(model, w, config, hw, MemoryBreakdown{}, Assumptions{}, catalog);
+        const ThroughputEstimate t = estimateThroughput(model, w, config, hw, {}, {}, catalog);
         const double gpus = double(config.data) * config.tensor * config.pipeline;
         Row row;
         row.id = c["id"];

@@ -131,6 +131,10 @@ if heading:
 else:
     assert best["candidate"] in first, f"recommended {best['candidate']} not on page 1"
     assert any("\u4e00" <= c <= "\u9fff" for c in text), "the zh_CN PDF holds no Chinese text"
+# Extracted text is the text drawn: no ligature glyphs standing in for letters ("fine" not "\ufb01ne"), and no
+# CJK radicals standing in for the ideographs that share their glyph (月 not \u2f49).
+assert not any("\ufb00" <= c <= "\ufb06" for c in text), "ligatures in the extracted text"
+assert not any("\u2e80" <= c <= "\u2fdf" for c in text), "radicals instead of ideographs in the extracted text"
 print(f"{sys.argv[1]}: {len(results)} candidates, recommendation {best['candidate']}")
 PY
 }

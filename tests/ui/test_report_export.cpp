@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QPrinter>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 namespace {
@@ -129,6 +130,21 @@ TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
     EXPECT_TRUE(pdf.contains("NotoSansCJK")) << "CJK font not embedded";
     EXPECT_GE(countPdfPages(pdf), 2);
     EXPECT_EQ(gpui::currentLanguage(), QStringLiteral("en")) << "export must restore the previous language";
+
+    // The ToUnicode maps (uncompressed) name ideographs, not the radicals Noto draws with the same glyphs: the
+    // Chinese date holds 月 and 日, whose glyphs are also those of the Kangxi radicals U+2F49 and U+2F47.
+    const QString text = QString::fromLatin1(pdf);
+    qsizetype maps = 0;
+    for (qsizetype at = text.indexOf(QLatin1String("begincmap")); at >= 0;
+         at = text.indexOf(QLatin1String("begincmap"), at + 1)) {
+        const QString map = text.mid(at, text.indexOf(QLatin1String("endcmap"), at) - at);
+        ++maps;
+        EXPECT_FALSE(map.contains(QRegularExpression(QStringLiteral("<2[EF][0-9A-F]{2}>"))))
+            << "radical code point in a ToUnicode map";
+        EXPECT_FALSE(map.contains(QRegularExpression(QStringLiteral("<FB0[0-6]>")))) << "ligature in a ToUnicode map";
+    }
+    EXPECT_GT(maps, 0);
+    EXPECT_TRUE(text.contains(QLatin1String("<6708>"))) << "月 (U+6708) of the Chinese date is not mapped";
 }
 
 TEST_F(ReportExport, UnwritableDestinationFailsAndWritesNothing)

@@ -3,6 +3,7 @@
 #include "main_window.h"
 #include "models/comparison_model.h"
 #include "settings.h"
+#include "translator.h"
 #include "ui_test_support.h"
 #include "widgets/inputs_panel.h"
 
@@ -253,4 +254,41 @@ TEST_F(WindowTest, ChartsExportPngAndSvg)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QByteArray text = file.readAll();
     EXPECT_TRUE(text.contains("<svg"));
+}
+
+TEST_F(WindowTest, LanguageSwitchIsAppliedAndRemembered)
+{
+    QChart* before = m_window->memoryChartView()->chart();
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_EQ(m_settings->language(), QStringLiteral("zh_CN"));
+    EXPECT_EQ(currentLanguage(), QStringLiteral("zh_CN"));
+    // LanguageChange rebuilt the charts (their titles come from tr()) without losing the results.
+    EXPECT_NE(m_window->memoryChartView()->chart(), before);
+    EXPECT_GT(memoryChartSum(m_window.get()), 0);
+    m_window->setLanguage(QStringLiteral("en"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_EQ(currentLanguage(), QStringLiteral("en"));
+}
+
+TEST_F(WindowTest, ImportedHuggingFaceConfigBecomesTheModel)
+{
+    // TinyLlama-1.1B's config.json (huggingface.co/TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T); its
+    // safetensors hold 1,100,048,384 parameters.
+    const QString path = test::writeFile(m_dir, QStringLiteral("config.json"), R"({
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_attention_heads": 32, "num_hidden_layers": 22, "num_key_value_heads": 4,
+        "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "hidden_act": "silu"})");
+    QString error;
+    ASSERT_TRUE(m_window->inputsPanel()->importConfig(path, &error)) << error.toStdString();
+    const gp::Plan& plan = m_window->document()->plan();
+    ASSERT_TRUE(plan.model.architecture.has_value());
+    EXPECT_EQ(plan.model.architecture->hiddenSize, 2048);
+    EXPECT_TRUE(plan.model.preset.empty());
+    ASSERT_TRUE(waitForResult(m_window.get()));
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->ok) << (e ? e->error.toString() : std::string());
+    EXPECT_NEAR(e->modelParameters, 1100048384.0, 0.005 * 1100048384.0);
+    m_window->document()->undoStack()->undo();
+    EXPECT_FALSE(m_window->document()->plan().model.architecture.has_value());
 }

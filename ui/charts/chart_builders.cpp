@@ -30,9 +30,9 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(Charts)
 };
 
-// Okabe-Ito and Tableau hues: distinguishable with common colour-vision deficiencies.
-const QRgb CandidatePalette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00,
-                                 0x7F7F7F, 0xBCBD22, 0x8C564B, 0x17BECF, 0x9467BD, 0xF0E442};
+// Tableau 10: hues that stay apart on light and dark backgrounds; the cost chart uses the first six.
+const QRgb CandidatePalette[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x59A14F, 0xB07AA1, 0xEDC948,
+                                 0x76B7B2, 0xFF9DA7, 0x9C755F, 0xBAB0AC};
 
 const QRgb MemoryPartColors[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
                                  0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F};

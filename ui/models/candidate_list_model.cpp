@@ -75,8 +75,13 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case Candidate:
         return displayName(c, *m_catalog);
-    case Gpu:
-        return gpu ? qs(gpu->name) : qs(gpuId);
+    case Gpu: {
+        // The vendor prefix repeats on every row of a narrow panel.
+        QString name = gpu ? qs(gpu->name) : qs(gpuId);
+        if (name.startsWith(QLatin1String("NVIDIA ")))
+            name = name.mid(7);
+        return name;
+    }
     case GpusPerNode:
         return spec ? spec->gpus : c.gpusPerNode;
     case Nodes:

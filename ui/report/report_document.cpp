@@ -330,7 +330,7 @@ void ReportBuilder::addComparison(Blocks& blocks) const
     auto table = makeTable({tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
                             inference() ? tr("Decode") : tr("Time"),
                             inference() ? tr("Price / hour") : tr("Cost"), tr("Bottleneck")},
-                           {3, 19, 13, 21, 12, 9, 11, 12}, {R, L, L, L, R, R, R, L});
+                           {4, 19, 13, 21, 12, 9, 11, 11}, {R, L, L, L, R, R, R, L});
     for (std::size_t i = 0; i < results.size(); ++i) {
         const gp::CandidateResult& r = results[i];
         QString memory = tr("%1 / %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));

@@ -15,6 +15,9 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QRawFont>
+
+#include <unordered_map>
 
 namespace gpui {
 
@@ -74,6 +77,135 @@ private:
     bool m_changed = false;
 };
 
+// Radical code points (CJK Radicals Supplement and Kangxi Radicals) -> the ideograph Noto Sans CJK SC draws with
+// the same glyph, e.g. U+2F45 -> U+65B9. Empty when the font is missing.
+const std::unordered_map<ushort, ushort>& radicalToIdeograph()
+{
+    static const std::unordered_map<ushort, ushort> map = [] {
+        std::unordered_map<ushort, ushort> result;
+        const QRawFont raw = QRawFont::fromFont(QFont(QStringLiteral("Noto Sans CJK SC")));
+        if (!raw.isValid())
+            return result;
+        constexpr ushort kFirstIdeograph = 0x4E00, kLastIdeograph = 0x9FFF;
+        constexpr ushort kFirstRadical = 0x2E80, kLastRadical = 0x2FDF;
+        QString ideographs;
+        for (uint c = kFirstIdeograph; c <= kLastIdeograph; ++c)
+            ideographs += QChar(char16_t(c));
+        const QList<quint32> ideographGlyphs = raw.glyphIndexesForString(ideographs);
+        std::unordered_map<quint32, ushort> byGlyph;
+        for (qsizetype i = 0; i < ideographGlyphs.size(); ++i)
+            if (ideographGlyphs[i] != 0)
+                byGlyph.emplace(ideographGlyphs[i], ushort(kFirstIdeograph + i));
+        QString radicals;
+        for (uint c = kFirstRadical; c <= kLastRadical; ++c)
+            radicals += QChar(char16_t(c));
+        const QList<quint32> radicalGlyphs = raw.glyphIndexesForString(radicals);
+        for (qsizetype i = 0; i < radicalGlyphs.size(); ++i) {
+            const auto it = byGlyph.find(radicalGlyphs[i]);
+            if (radicalGlyphs[i] != 0 && it != byGlyph.end())
+                result.emplace(ushort(kFirstRadical + i), it->second);
+        }
+        return result;
+    }();
+    return map;
+}
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+// Rewrites a 4-digit destination token <XXXX> at `pos` when it names a radical with an ideograph twin.
+void fixToken(QByteArray& pdf, qsizetype pos, const std::unordered_map<ushort, ushort>& map)
+{
+    if (pos + 5 >= pdf.size() || pdf[pos] != '<' || pdf[pos + 5] != '>')
+        return;
+    int value = 0;
+    for (int k = 1; k <= 4; ++k) {
+        const int digit = hexValue(pdf[pos + k]);
+        if (digit < 0)
+            return;
+        value = value * 16 + digit;
+    }
+    const auto it = map.find(ushort(value));
+    if (it == map.end())
+        return;
+    const QByteArray replacement = QByteArray::number(it->second, 16).toUpper().rightJustified(4, '0');
+    for (int k = 0; k < 4; ++k)
+        pdf[pos + 1 + k] = replacement[k];
+}
+
+// Skips blanks, then one <...> token; returns the position after it (or -1), the token's start in `start`.
+qsizetype nextToken(const QByteArray& pdf, qsizetype pos, qsizetype end, qsizetype* start)
+{
+    while (pos < end && (pdf[pos] == ' ' || pdf[pos] == '\n' || pdf[pos] == '\r'))
+        ++pos;
+    if (pos >= end || pdf[pos] != '<')
+        return -1;
+    *start = pos;
+    const qsizetype close = pdf.indexOf('>', pos);
+    return close < 0 || close >= end ? -1 : close + 1;
+}
+
+// Qt 6.4 writes an embedded font's ToUnicode map from the font's character map, keeping the lowest code point of
+// each glyph. Noto Sans CJK draws many ideographs with the very glyph of a radical (方 and the Kangxi radical ⽅),
+// so text copied or searched in a Chinese report would hold radicals. Rewrites those destinations in place: the
+// tokens keep their length, so no offset in the file changes.
+void fixCjkToUnicode(QByteArray& pdf)
+{
+    if (!pdf.contains("NotoSansCJK"))
+        return;
+    const auto& map = radicalToIdeograph();
+    if (map.empty())
+        return;
+    for (const char* kind : {"beginbfrange", "beginbfchar"}) {
+        const bool range = std::string_view(kind) == "beginbfrange";
+        for (qsizetype from = pdf.indexOf(kind); from >= 0; from = pdf.indexOf(kind, from + 1)) {
+            const qsizetype end = pdf.indexOf(range ? "endbfrange" : "endbfchar", from);
+            if (end < 0)
+                break;
+            qsizetype pos = from + qsizetype(std::string_view(kind).size());
+            qsizetype token = 0;
+            while (true) {
+                // Source code(s) first: one for bfchar, a first..last pair for bfrange.
+                pos = nextToken(pdf, pos, end, &token);
+                if (pos < 0)
+                    break;
+                const QByteArray first = pdf.mid(token, pos - token);
+                bool single = true;
+                if (range) {
+                    if ((pos = nextToken(pdf, pos, end, &token)) < 0)
+                        break;
+                    single = pdf.mid(token, pos - token) == first;
+                }
+                while (pos < end && (pdf[pos] == ' ' || pdf[pos] == '\n' || pdf[pos] == '\r'))
+                    ++pos;
+                if (range && pos < end && pdf[pos] == '[') {
+                    ++pos;
+                    while ((pos = nextToken(pdf, pos, end, &token)) >= 0)
+                        fixToken(pdf, token, map);
+                    pos = pdf.indexOf(']', token);
+                    if (pos < 0 || pos >= end)
+                        break;
+                    ++pos;
+                } else {
+                    pos = nextToken(pdf, pos, end, &token);
+                    if (pos < 0)
+                        break;
+                    if (single) // a range's start code counts up: leave multi-code ranges alone
+                        fixToken(pdf, token, map);
+                }
+            }
+        }
+    }
+}
+
 } // namespace
 
 QStringList reportFontFamilies(const QString& language)
@@ -125,6 +257,7 @@ gp::Expected<RenderedPdf> renderPdfReport(const ReportData& data)
         painter.end();
     }
     buffer.close();
+    fixCjkToUnicode(rendered.bytes);
     return rendered;
 }
 

@@ -54,6 +54,9 @@ QFont PageStyle::font(double pointSize, bool bold) const
     f.setPointSizeF(pointSize);
     f.setBold(bold);
     f.setHintingPreference(QFont::PreferNoHinting); // outlines as designed; the PDF is scaled when viewed
+    // Any letter spacing makes Qt shape without ligatures: an "fi" glyph would be extracted from the PDF as U+FB01,
+    // so "fine-tune" could not be found or copied. 1/64 of a device pixel (1/19200 inch) is invisible.
+    f.setLetterSpacing(QFont::AbsoluteSpacing, 1.0 / 64.0);
     return f;
 }
 
@@ -66,6 +69,14 @@ double layoutText(const QString& text, const QFont& font, double width, QPaintDe
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     option.setAlignment(alignment & Qt::AlignHorizontal_Mask);
+    // One line pitch whatever the script: a line of Chinese (drawn from the CJK fallback, which sits taller) and a
+    // line of Latin text beside it in a table share their baselines.
+    const QFontMetricsF metrics(font, device);
+    QFont cjk = font;
+    cjk.setFamilies({QStringLiteral("Noto Sans CJK SC")});
+    const QFontMetricsF cjkMetrics(cjk, device);
+    const double ascent = std::max(metrics.ascent(), cjkMetrics.ascent());
+    const double descent = std::max(metrics.descent(), cjkMetrics.descent());
     double y = 0;
     const QStringList paragraphs = text.split(QLatin1Char('\n'));
     for (const QString& paragraph : paragraphs) {
@@ -74,8 +85,8 @@ double layoutText(const QString& text, const QFont& font, double width, QPaintDe
         layout.beginLayout();
         for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
             line.setLineWidth(std::max(width, 1.0));
-            line.setPosition(QPointF(0, y));
-            y += line.height();
+            line.setPosition(QPointF(0, y + ascent - line.ascent()));
+            y += std::max(ascent + descent, line.height());
         }
         layout.endLayout();
         if (painter)
@@ -349,6 +360,7 @@ QFont pixelSized(QFont font, const QStringList& families)
         font.setPixelSize(std::max(1, int(std::lround(font.pointSizeF() * dpi / 72.0))));
     if (!families.isEmpty())
         font.setFamilies(families);
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 1.0 / 64.0); // no ligatures, as in PageStyle::font()
     return font;
 }
 

@@ -30,7 +30,9 @@ CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(CandidateListModel::Candidate, QHeaderView::Stretch);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
     layout->addWidget(m_view, 1);
     auto* buttons = new QGridLayout;
     m_choose = new QPushButton;

@@ -30,32 +30,31 @@ QString nameOf(const gp::CandidateResult& r)
 
 QString recommendationHtml(const Evaluation& e)
 {
-    using T = RecommendationPanel;
     if (!e.ok)
         return QStringLiteral("<p style='color:#d03b3b'><b>%1</b></p>")
             .arg(esc(QString::fromStdString(e.error.toString())));
     QString html;
     const QString currency = e.currency;
     if (!e.modelName.isEmpty() || e.modelParameters > 0) {
-        QString model = T::tr("%1 · %2 parameters").arg(esc(e.modelName), formatTokens(e.modelParameters));
+        QString model = RecommendationPanel::tr("%1 · %2 parameters").arg(esc(e.modelName), formatTokens(e.modelParameters));
         if (e.activeParameters > 0 && e.activeParameters < e.modelParameters * 0.99)
-            model += T::tr(" (%1 active)").arg(formatTokens(e.activeParameters));
+            model += RecommendationPanel::tr(" (%1 active)").arg(formatTokens(e.activeParameters));
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(model);
     }
     if (e.results.empty())
-        return html + T::tr("<p>No candidates to compare. Choose instances on the Candidates tab.</p>");
+        return html + RecommendationPanel::tr("<p>No candidates to compare. Choose instances on the Candidates tab.</p>");
 
     const bool inference = e.mode == gp::Mode::Inference;
     const gp::CandidateResult* best = e.best >= 0 ? &e.results[size_t(e.best)] : nullptr;
     if (!best) {
         const gp::CandidateResult& closest = e.results.front();
-        html += T::tr("<h3 style='color:#d03b3b'>No candidate fits</h3>");
-        html += T::tr("<p>Closest: <b>%1</b> — %2</p>")
+        html += RecommendationPanel::tr("<h3 style='color:#d03b3b'>No candidate fits</h3>");
+        html += RecommendationPanel::tr("<p>Closest: <b>%1</b> — %2</p>")
                     .arg(esc(nameOf(closest)),
                          esc(closest.failure ? CoreText::failure(*closest.failure)
-                                             : T::tr("needs %1 per GPU").arg(formatBytes(closest.memory.total))));
+                                             : RecommendationPanel::tr("needs %1 per GPU").arg(formatBytes(closest.memory.total))));
         if (!closest.suggestions.empty()) {
-            html += T::tr("<p>What would make it fit:</p><ul>");
+            html += RecommendationPanel::tr("<p>What would make it fit:</p><ul>");
             for (const gp::Diagnostic& s : closest.suggestions)
                 html += QStringLiteral("<li>%1</li>").arg(esc(CoreText::diagnostic(s)));
             html += QStringLiteral("</ul>");
@@ -64,42 +63,42 @@ QString recommendationHtml(const Evaluation& e)
         const gp::CandidateResult& r = *best;
         const auto cost = comparableCost(r);
         const QString mode = CoreText::billingMode(QString::fromStdString(comparableCostMode(r)));
-        html += T::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
-        html += T::tr("<p>%1 x %2 · %3</p>")
+        html += RecommendationPanel::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
+        html += RecommendationPanel::tr("<p>%1 x %2 · %3</p>")
                     .arg(r.gpus)
                     .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)),
                          esc(CoreText::configuration(r.configuration)));
         QString why;
         switch (e.objective) {
         case gp::SearchObjective::Cost:
-            why = T::tr("the cheapest candidate that fits");
+            why = RecommendationPanel::tr("the cheapest candidate that fits");
             break;
         case gp::SearchObjective::Time:
-            why = T::tr("the fastest candidate that fits");
+            why = RecommendationPanel::tr("the fastest candidate that fits");
             break;
         case gp::SearchObjective::CostUnderDeadline:
-            why = T::tr("the cheapest that fits and finishes within %1").arg(formatHours(e.deadlineHours.value_or(0)));
+            why = RecommendationPanel::tr("the cheapest that fits and finishes within %1").arg(formatHours(e.deadlineHours.value_or(0)));
             break;
         case gp::SearchObjective::TimeUnderBudget:
-            why = T::tr("the fastest that fits and stays within %1").arg(formatMoney(e.budget.value_or(0), currency));
+            why = RecommendationPanel::tr("the fastest that fits and stays within %1").arg(formatMoney(e.budget.value_or(0), currency));
             break;
         }
-        html += T::tr("<p>Why: %1.</p><ul>").arg(esc(why));
+        html += RecommendationPanel::tr("<p>Why: %1.</p><ul>").arg(esc(why));
         if (!inference) {
-            html += T::tr("<li>Finishes in <b>%1</b> (%2 GPU-hours) at %3 tokens/s, MFU %4</li>")
+            html += RecommendationPanel::tr("<li>Finishes in <b>%1</b> (%2 GPU-hours) at %3 tokens/s, MFU %4</li>")
                         .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0),
                              formatNumber(r.tokensPerSecond, 0), formatPercent(r.modelFlopsUtilization));
         } else if (r.decodeTokensPerSecond) {
-            html += T::tr("<li>Decodes <b>%1 tokens/s</b>; prefill %2</li>")
+            html += RecommendationPanel::tr("<li>Decodes <b>%1 tokens/s</b>; prefill %2</li>")
                         .arg(formatNumber(*r.decodeTokensPerSecond, 0), formatSeconds(r.prefillSeconds.value_or(0)));
         }
         if (cost)
-            html += T::tr("<li>Costs <b>%1</b> (%2, %3)</li>")
+            html += RecommendationPanel::tr("<li>Costs <b>%1</b> (%2, %3)</li>")
                         .arg(formatMoney(*cost, currency), esc(mode),
                              esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
-            html += T::tr("<li>Monthly billing pays off after %1 days</li>").arg(formatNumber(*r.cost.breakEvenDays, 1));
-        html += T::tr("<li>Memory %1 of %2 per GPU; bottleneck: %3</li>")
+            html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>").arg(formatNumber(*r.cost.breakEvenDays, 1));
+        html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; bottleneck: %3</li>")
                     .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory), esc(CoreText::bottleneck(r.bottleneck)));
         for (const gp::Diagnostic& w : r.warnings)
             html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
@@ -118,7 +117,7 @@ QString recommendationHtml(const Evaluation& e)
         QString reason;
         if (!r.fits) {
             reason = r.failure ? CoreText::failure(*r.failure)
-                               : T::tr("does not fit (%1 of %2 per GPU)").arg(formatBytes(r.memory.total),
+                               : RecommendationPanel::tr("does not fit (%1 of %2 per GPU)").arg(formatBytes(r.memory.total),
                                                                               formatBytes(r.usableMemory));
             reason = QStringLiteral("<span style='color:#d03b3b'>%1</span>").arg(esc(reason));
         } else if (best) {
@@ -127,30 +126,30 @@ QString recommendationHtml(const Evaluation& e)
             if (c && bestCost && *bestCost > 0) {
                 const double extra = *c - *bestCost;
                 if (extra >= 0)
-                    parts << T::tr("costs %1 more (+%2)").arg(formatMoney(extra, currency), formatPercent(extra / *bestCost));
+                    parts << RecommendationPanel::tr("costs %1 more (+%2)").arg(formatMoney(extra, currency), formatPercent(extra / *bestCost));
                 else
-                    parts << T::tr("costs %1 less").arg(formatMoney(-extra, currency));
+                    parts << RecommendationPanel::tr("costs %1 less").arg(formatMoney(-extra, currency));
             } else if (!c) {
-                parts << T::tr("has no known price");
+                parts << RecommendationPanel::tr("has no known price");
             }
             if (!inference && std::isfinite(comparableHours(r)) && std::isfinite(bestHours)) {
                 const double dh = comparableHours(r) - bestHours;
                 if (std::fabs(dh) >= 0.05 * std::max(bestHours, 1e-9))
-                    parts << (dh > 0 ? T::tr("takes %1 longer").arg(formatHours(dh))
-                                     : T::tr("finishes %1 sooner").arg(formatHours(-dh)));
+                    parts << (dh > 0 ? RecommendationPanel::tr("takes %1 longer").arg(formatHours(dh))
+                                     : RecommendationPanel::tr("finishes %1 sooner").arg(formatHours(-dh)));
             }
             if (e.objective == gp::SearchObjective::CostUnderDeadline && e.deadlineHours
                 && comparableHours(r) > *e.deadlineHours)
-                parts << T::tr("misses the deadline");
+                parts << RecommendationPanel::tr("misses the deadline");
             if (e.objective == gp::SearchObjective::TimeUnderBudget && e.budget && c && *c > *e.budget)
-                parts << T::tr("exceeds the budget");
+                parts << RecommendationPanel::tr("exceeds the budget");
             reason = esc(parts.join(QStringLiteral(", ")));
         }
         others += QStringLiteral("<li><b>%1</b>: %2</li>").arg(esc(nameOf(r)), reason);
         ++listed;
     }
     if (!others.isEmpty())
-        html += T::tr("<p><b>The others</b></p><ul>%1</ul>").arg(others);
+        html += RecommendationPanel::tr("<p><b>The others</b></p><ul>%1</ul>").arg(others);
     return html;
 }
 

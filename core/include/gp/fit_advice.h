@@ -47,13 +47,15 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
 // The least memory-saving configuration that fits `hardware` at micro-batch 1 (ZeRO-3 without offload,
 // then optimizer offload, then parameters too; full checkpointing), verified by evaluateCandidate
 // with `plan` (whose workload may differ from the searched plan's). nullopt when none fits.
+// `allowOffload` false stops before offloading (a fit that keeps everything on the GPUs).
 std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
-                                                    const Hardware& hardware);
+                                                    const Hardware& hardware, bool allowOffload = true);
 
 // Smallest node count in [fromNodes, toNodes] at which `candidate` fits (smallestFootprintFit), found by
 // doubling then bisection over the node count (memory per GPU does not grow with more nodes).
 std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
-                                                    const CandidateSpec& candidate, int fromNodes, int toNodes);
+                                                    const CandidateSpec& candidate, int fromNodes, int toNodes,
+                                                    bool allowOffload = true);
 
 // Why nothing fits: "weights_exceed_memory" (unsharded weights larger than one GPU), "needs_more_nodes"
 // (a fit exists beyond the nodes allowed) or "memory_exceeds_capacity" (the closest miss).

@@ -26,7 +26,8 @@ bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, 
 // The value the objective minimizes: hours for time objectives, cost (or GPU-hours) otherwise.
 double objectiveValue(const ObjectiveFigures& figures, SearchObjective objective);
 
-// True when `a` is strictly better than `b` for the objective (primary value, then the other figure).
+// True when `a` is strictly better than `b` for the objective (primary value, then the other figure);
+// values within a relative 1e-9 of each other count as equal.
 bool betterFor(const ObjectiveFigures& a, const ObjectiveFigures& b, SearchObjective objective);
 
 // The points no other point beats on both hours and cost, sorted by hours ascending (equal points kept once).
