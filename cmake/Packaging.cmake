@@ -57,7 +57,7 @@ else()
     endif()
 endif()
 if(TARGET gpu-planner)
-    set(GP_DEB_RUNTIME_DEPENDS "fonts-noto-cjk, qt6-qpa-plugins, libqt6svg6")
+    set(GP_DEB_RUNTIME_DEPENDS "fonts-noto-cjk, fonts-dejavu-core, qt6-qpa-plugins, libqt6svg6")
     # Qt's own dialogs (file chooser buttons, print dialog) in Chinese; Wayland when running there.
     set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
     set(CPACK_DEBIAN_PACKAGE_SUGGESTS "qt6-wayland")

@@ -1,4 +1,2478 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
+<context>
+    <name>Charts</name>
+    <message>
+        <source>%1, %2 nodes</source>
+        <translation>%1, %2 nodes</translation>
+    </message>
+    <message>
+        <source>%1 x%2</source>
+        <translation>%1 x%2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: no candidates</source>
+        <translation>Memory per GPU: no candidates</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3&lt;br&gt;Total: %4 of %5 (usable %6)&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3&lt;br&gt;Total: %4 of %5 (usable %6)&lt;br&gt;%7</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Does not fit</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>GiB per GPU</translation>
+    </message>
+    <message>
+        <source>GPU capacity (fits)</source>
+        <translation>GPU capacity (fits)</translation>
+    </message>
+    <message>
+        <source>GPU capacity (does not fit)</source>
+        <translation>GPU capacity (does not fit)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;GPU memory: %2&lt;br&gt;Usable after headroom: %3&lt;br&gt;Needed: %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;GPU memory: %2&lt;br&gt;Usable after headroom: %3&lt;br&gt;Needed: %4</translation>
+    </message>
+    <message>
+        <source>Cost over time</source>
+        <translation>Cost over time</translation>
+    </message>
+    <message>
+        <source>Cost over time: no fitting candidate with a price</source>
+        <translation>Cost over time: no fitting candidate with a price</translation>
+    </message>
+    <message>
+        <source>Elapsed days</source>
+        <translation>Elapsed days</translation>
+    </message>
+    <message>
+        <source>Cost (thousand %1)</source>
+        <translation>Cost (thousand %1)</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>Cost (%1)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Day %3: %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Day %3: %4</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>Finish</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Finishes after %3 days&lt;br&gt;Total %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Finishes after %3 days&lt;br&gt;Total %4</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Monthly becomes cheaper than pay-as-you-go after %2 days</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Monthly becomes cheaper than pay-as-you-go after %2 days</translation>
+    </message>
+    <message>
+        <source>Decode step time by part</source>
+        <translation>Decode step time by part</translation>
+    </message>
+    <message>
+        <source>Time per million tokens</source>
+        <translation>Time per million tokens</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 per step (%4)&lt;br&gt;Step: %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 per step (%4)&lt;br&gt;Step: %5</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Per million tokens: %1</source>
+        <translation>&lt;br&gt;Per million tokens: %1</translation>
+    </message>
+    <message>
+        <source>Milliseconds</source>
+        <translation>Milliseconds</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Seconds</translation>
+    </message>
+    <message>
+        <source>Monthly breaks even</source>
+        <translation>Monthly breaks even</translation>
+    </message>
+</context>
+<context>
+    <name>CoreText</name>
+    <message>
+        <source>Compute</source>
+        <translation>Compute</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>Memory bandwidth</translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation>Intra-node link</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Network</translation>
+    </message>
+    <message>
+        <source>PCIe offload</source>
+        <translation>PCIe offload</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>Data loading</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory capacity</source>
+        <translation>Memory capacity</translation>
+    </message>
+    <message>
+        <source>%1 on %2 node(s), %3 GPUs</source>
+        <translation>%1 on %2 node(s), %3 GPUs</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
+        <translation>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</translation>
+    </message>
+    <message>
+        <source>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</source>
+        <translation>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</translation>
+    </message>
+    <message>
+        <source>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</source>
+        <translation>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</translation>
+    </message>
+    <message>
+        <source>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</source>
+        <translation>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</translation>
+    </message>
+    <message>
+        <source>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</source>
+        <translation>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</translation>
+    </message>
+    <message>
+        <source>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</source>
+        <translation>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</translation>
+    </message>
+    <message>
+        <source>The price of %1 is an estimate, not a published figure.</source>
+        <translation>The price of %1 is an estimate, not a published figure.</translation>
+    </message>
+    <message>
+        <source>The size of %1 is modelled from text, not a published table.</source>
+        <translation>The size of %1 is modelled from text, not a published table.</translation>
+    </message>
+    <message>
+        <source>%1 does not support %2; estimated as %3.</source>
+        <translation>%1 does not support %2; estimated as %3.</translation>
+    </message>
+    <message>
+        <source>Time and speed are not estimated for %1 (no peak rate or bandwidth known).</source>
+        <translation>Time and speed are not estimated for %1 (no peak rate or bandwidth known).</translation>
+    </message>
+    <message>
+        <source>Use more nodes: fits with %1.</source>
+        <translation>Use more nodes: fits with %1.</translation>
+    </message>
+    <message>
+        <source>Use full activation checkpointing: fits with %1.</source>
+        <translation>Use full activation checkpointing: fits with %1.</translation>
+    </message>
+    <message>
+        <source>Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.</source>
+        <translation>Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.</translation>
+    </message>
+    <message>
+        <source>Offload optimizer and parameters to CPU: fits with %1.</source>
+        <translation>Offload optimizer and parameters to CPU: fits with %1.</translation>
+    </message>
+    <message>
+        <source>Serve %1 weights: fits with %2.</source>
+        <translation>Serve %1 weights: fits with %2.</translation>
+    </message>
+    <message>
+        <source>A %1 (%2) fits.</source>
+        <translation>A %1 (%2) fits.</translation>
+    </message>
+    <message>
+        <source>Needs %1 per GPU; %2 usable.</source>
+        <translation>Needs %1 per GPU; %2 usable.</translation>
+    </message>
+    <message>
+        <source>The weights alone need %1 per GPU; the GPU has %2.</source>
+        <translation>The weights alone need %1 per GPU; the GPU has %2.</translation>
+    </message>
+    <message>
+        <source>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</source>
+        <translation>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</translation>
+    </message>
+    <message>
+        <source>Offload needs %1 of host RAM per node; the node has %2.</source>
+        <translation>Offload needs %1 of host RAM per node; the node has %2.</translation>
+    </message>
+    <message>
+        <source>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</source>
+        <translation>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism %1 exceeds the %2 GPUs of one node.</source>
+        <translation>Tensor parallelism %1 exceeds the %2 GPUs of one node.</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism %1 does not divide the %2 attention heads.</source>
+        <translation>Tensor parallelism %1 does not divide the %2 attention heads.</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism %1 exceeds the %2 layers.</source>
+        <translation>Pipeline parallelism %1 exceeds the %2 layers.</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them.</source>
+        <translation>%1 nodes need a network bandwidth between them.</translation>
+    </message>
+    <message>
+        <source>The fastest configuration takes %1, past the deadline of %2.</source>
+        <translation>The fastest configuration takes %1, past the deadline of %2.</translation>
+    </message>
+    <message>
+        <source>The cheapest configuration costs %1, over the budget of %2.</source>
+        <translation>The cheapest configuration costs %1, over the budget of %2.</translation>
+    </message>
+    <message>
+        <source>No price is known for this candidate, so the budget cannot be checked.</source>
+        <translation>No price is known for this candidate, so the budget cannot be checked.</translation>
+    </message>
+    <message>
+        <source>Full fine-tune</source>
+        <translation>Full fine-tune</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Freeze (train top layers)</source>
+        <translation>Freeze (train top layers)</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP16 (mixed)</source>
+        <translation>FP16 (mixed)</translation>
+    </message>
+    <message>
+        <source>BF16 (mixed)</source>
+        <translation>BF16 (mixed)</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>Same as compute</source>
+        <translation>Same as compute</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4 (4-bit)</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8-bit</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD with momentum</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>No checkpointing</source>
+        <translation>No checkpointing</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing</source>
+        <translation>Selective checkpointing</translation>
+    </message>
+    <message>
+        <source>Full checkpointing</source>
+        <translation>Full checkpointing</translation>
+    </message>
+    <message>
+        <source>No offload</source>
+        <translation>No offload</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>Optimizer offload</translation>
+    </message>
+    <message>
+        <source>Optimizer + parameter offload</source>
+        <translation>Optimizer + parameter offload</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Inference</translation>
+    </message>
+    <message>
+        <source>Cheapest</source>
+        <translation>Cheapest</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>Fastest</translation>
+    </message>
+    <message>
+        <source>Cheapest within a deadline</source>
+        <translation>Cheapest within a deadline</translation>
+    </message>
+    <message>
+        <source>Fastest within a budget</source>
+        <translation>Fastest within a budget</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP32 logits (Transformers)</source>
+        <translation>FP32 logits (Transformers)</translation>
+    </message>
+    <message>
+        <source>Logits in compute precision</source>
+        <translation>Logits in compute precision</translation>
+    </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>Chunked loss</translation>
+    </message>
+    <message>
+        <source>Fused linear cross-entropy</source>
+        <translation>Fused linear cross-entropy</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go</source>
+        <translation>Pay-as-you-go</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>Monthly</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserved</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>Spot</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradients</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimizer states</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activations</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>Buffers</translation>
+    </message>
+    <message>
+        <source>Allocator</source>
+        <translation>Allocator</translation>
+    </message>
+    <message>
+        <source>CUDA runtime</source>
+        <translation>CUDA runtime</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Communication</translation>
+    </message>
+    <message>
+        <source>Intra-node communication</source>
+        <translation>Intra-node communication</translation>
+    </message>
+    <message>
+        <source>Network communication</source>
+        <translation>Network communication</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>Offload</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>micro-batch %1</translation>
+    </message>
+    <message>
+        <source>accumulation %1</source>
+        <translation>accumulation %1</translation>
+    </message>
+    <message>
+        <source>TP %1 x PP %2 x DP %3</source>
+        <translation>TP %1 x PP %2 x DP %3</translation>
+    </message>
+    <message>
+        <source> x EP %1</source>
+        <translation> x EP %1</translation>
+    </message>
+    <message>
+        <source> (sequence parallel)</source>
+        <translation> (sequence parallel)</translation>
+    </message>
+    <message>
+        <source>published price</source>
+        <translation>published price</translation>
+    </message>
+    <message>
+        <source>estimated price</source>
+        <translation>estimated price</translation>
+    </message>
+    <message>
+        <source>your quote</source>
+        <translation>your quote</translation>
+    </message>
+    <message>
+        <source>unknown price</source>
+        <translation>unknown price</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud</source>
+        <translation>Tencent Cloud</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud</source>
+        <translation>Alibaba Cloud</translation>
+    </message>
+    <message>
+        <source>AWS</source>
+        <translation>AWS</translation>
+    </message>
+    <message>
+        <source>On-premise</source>
+        <translation>On-premise</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormat</name>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 days</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 K</source>
+        <translation>%1 K</translation>
+    </message>
+</context>
+<context>
+    <name>PlanDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Untitled</translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>GPU plan for %1</source>
+        <translation>GPU plan for %1</translation>
+    </message>
+    <message>
+        <source>GPU Planner %1</source>
+        <translation>GPU Planner %1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Page %1 of %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes × %4 GPUs)</source>
+        <translation>%1 × %2 (%3 nodes × %4 GPUs)</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>no price</translation>
+    </message>
+    <message>
+        <source>GPU plan report</source>
+        <translation>GPU plan report</translation>
+    </message>
+    <message>
+        <source>Generated %1 by GPU Planner %2. All figures are estimates from the models and catalog named under Assumptions.</source>
+        <translation>Generated %1 by GPU Planner %2. All figures are estimates from the models and catalog named under Assumptions.</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>The question</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters</source>
+        <translation>%1, %2 parameters</translation>
+    </message>
+    <message>
+        <source> (%1 active per token)</source>
+        <translation> (%1 active per token)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Technique</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>, weights stored as %1</source>
+        <translation>, weights stored as %1</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batch size</translation>
+    </message>
+    <message>
+        <source>Prompt / output tokens</source>
+        <translation>Prompt / output tokens</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>KV-cache precision</source>
+        <translation>KV-cache precision</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequence length</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>Training tokens</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2</source>
+        <translation>micro-batch %1 × accumulation %2</translation>
+    </message>
+    <message>
+        <source>, global batch %1 sequences</source>
+        <translation>, global batch %1 sequences</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>, deadline %1</source>
+        <translation>, deadline %1</translation>
+    </message>
+    <message>
+        <source>, budget %1</source>
+        <translation>, budget %1</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Objective</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>chosen per candidate by the planner (%1 configurations scored)</source>
+        <translation>chosen per candidate by the planner (%1 configurations scored)</translation>
+    </message>
+    <message>
+        <source>as set in the plan</source>
+        <translation>as set in the plan</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidates</translation>
+    </message>
+    <message>
+        <source>%1 (every catalog instance)</source>
+        <translation>%1 (every catalog instance)</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Currency</translation>
+    </message>
+    <message>
+        <source>It fits: it needs %1 of the %2 usable on each %3 GPU.</source>
+        <translation>It fits: it needs %1 of the %2 usable on each %3 GPU.</translation>
+    </message>
+    <message>
+        <source>It is the only candidate that fits.</source>
+        <translation>It is the only candidate that fits.</translation>
+    </message>
+    <message>
+        <source>It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.</source>
+        <translation>It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.</translation>
+    </message>
+    <message>
+        <source>It is the cheapest of the %1 candidates that fit: %2, against %3 for the runner-up, %4</source>
+        <translation>It is the cheapest of the %1 candidates that fit: %2, against %3 for the runner-up, %4</translation>
+    </message>
+    <message>
+        <source> (%1 less).</source>
+        <translation> (%1 less).</translation>
+    </message>
+    <message>
+        <source>It ranks first of the %1 candidates that fit.</source>
+        <translation>It ranks first of the %1 candidates that fit.</translation>
+    </message>
+    <message>
+        <source>It finishes within the deadline of %1.</source>
+        <translation>It finishes within the deadline of %1.</translation>
+    </message>
+    <message>
+        <source>It stays within the budget of %1.</source>
+        <translation>It stays within the budget of %1.</translation>
+    </message>
+    <message>
+        <source>It generates %1 tokens/s after a prefill of %2; the limit is %3.</source>
+        <translation>It generates %1 tokens/s after a prefill of %2; the limit is %3.</translation>
+    </message>
+    <message>
+        <source>It trains at %1 tokens/s (%2 model FLOPs utilization); the limit is %3.</source>
+        <translation>It trains at %1 tokens/s (%2 model FLOPs utilization); the limit is %3.</translation>
+    </message>
+    <message>
+        <source>Its price is an estimate: confirm the provider&apos;s current price before committing.</source>
+        <translation>Its price is an estimate: confirm the provider&apos;s current price before committing.</translation>
+    </message>
+    <message>
+        <source>No price is known for it: the ranking ignores its cost.</source>
+        <translation>No price is known for it: the ranking ignores its cost.</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Recommendation</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>Decode speed</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>Price per hour</source>
+        <translation>Price per hour</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>Training time</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>Bottleneck</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>No candidate fits this plan.</source>
+        <translation>No candidate fits this plan.</translation>
+    </message>
+    <message>
+        <source>The closest is %1 (%2).</source>
+        <translation>The closest is %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Suggestion: %1</source>
+        <translation>Suggestion: %1</translation>
+    </message>
+    <message>
+        <source>Candidates side by side</source>
+        <translation>Candidates side by side</translation>
+    </message>
+    <message>
+        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</source>
+        <translation>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidate</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>Memory / GPU</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Price / hour</source>
+        <translation>Price / hour</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>does not fit</translation>
+    </message>
+    <message>
+        <source>%1 × %2
+%3 nodes</source>
+        <translation>%1 × %2
+%3 nodes</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Charts</translation>
+    </message>
+    <message>
+        <source>The charts show the %1 best-ranked of the %2 candidates; the table above lists them all.</source>
+        <translation>The charts show the %1 best-ranked of the %2 candidates; the table above lists them all.</translation>
+    </message>
+    <message>
+        <source>#%1  %2</source>
+        <translation>#%1  %2</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>recommended</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>Does not fit: %1</translation>
+    </message>
+    <message>
+        <source>Does not fit.</source>
+        <translation>Does not fit.</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>Offload</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>Checkpointing</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU memory</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable)</source>
+        <translation>%1 (%2 usable)</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Share</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>%1 of GPU</source>
+        <translation>%1 of GPU</translation>
+    </message>
+    <message>
+        <source>Time per decode step</source>
+        <translation>Time per decode step</translation>
+    </message>
+    <message>
+        <source>Time per optimizer step</source>
+        <translation>Time per optimizer step</translation>
+    </message>
+    <message>
+        <source>inside a node</source>
+        <translation>inside a node</translation>
+    </message>
+    <message>
+        <source>between nodes</source>
+        <translation>between nodes</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Throughput</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization</source>
+        <translation>Model FLOPs utilization</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPU-hours)</source>
+        <translation>%1 (%2 GPU-hours)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>Billing mode</source>
+        <translation>Billing mode</translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>Cost to finish</translation>
+    </message>
+    <message>
+        <source>Finishes after</source>
+        <translation>Finishes after</translation>
+    </message>
+    <message>
+        <source>not offered</source>
+        <translation>not offered</translation>
+    </message>
+    <message>
+        <source>A monthly subscription is cheaper than pay-as-you-go after %1 days of use.</source>
+        <translation>A monthly subscription is cheaper than pay-as-you-go after %1 days of use.</translation>
+    </message>
+    <message>
+        <source>Candidate details</source>
+        <translation>Candidate details</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>Assumptions</translation>
+    </message>
+    <message>
+        <source>Estimates rest on these figures. Values set in the plan replace the catalog&apos;s defaults; every catalog value names its source and date.</source>
+        <translation>Estimates rest on these figures. Values set in the plan replace the catalog&apos;s defaults; every catalog value names its source and date.</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>Compute efficiency</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU</source>
+        <translation>CUDA context per GPU</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per GPU</source>
+        <translation>NCCL buffers per GPU</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>Allocator fragmentation</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>Memory headroom</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>Memory bandwidth efficiency</translation>
+    </message>
+    <message>
+        <source>Link efficiency</source>
+        <translation>Link efficiency</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>Communication overlap</translation>
+    </message>
+    <message>
+        <source>Disk throughput</source>
+        <translation>Disk throughput</translation>
+    </message>
+    <message>
+        <source> MB/s</source>
+        <translation> MB/s</translation>
+    </message>
+    <message>
+        <source>Spot interruptions per day</source>
+        <translation>Spot interruptions per day</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>Checkpoint interval</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>Restart time</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Cloud storage</source>
+        <translation>Cloud storage</translation>
+    </message>
+    <message>
+        <source>Set in the plan</source>
+        <translation>Set in the plan</translation>
+    </message>
+    <message>
+        <source>Nothing: the catalog&apos;s defaults below apply.</source>
+        <translation>Nothing: the catalog&apos;s defaults below apply.</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>Exchange rate</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 CNY (%2).</source>
+        <translation>1 USD = %1 CNY (%2).</translation>
+    </message>
+    <message>
+        <source>set in the plan</source>
+        <translation>set in the plan</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>catalog default</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Default</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>As of</translation>
+    </message>
+    <message>
+        <source>(estimate)</source>
+        <translation>(estimate)</translation>
+    </message>
+    <message>
+        <source>Catalog defaults</source>
+        <translation>Catalog defaults</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Prices (whole candidate, %1)</source>
+        <translation>Prices (whole candidate, %1)</translation>
+    </message>
+    <message>
+        <source>Title and address</source>
+        <translation>Title and address</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>About the model</source>
+        <translation>About the model</translation>
+    </message>
+    <message>
+        <source>Storage (disk for the run)</source>
+        <translation>Storage (disk for the run)</translation>
+    </message>
+    <message>
+        <source>Sources are named by key; the table below gives their titles and addresses.</source>
+        <translation>Sources are named by key; the table below gives their titles and addresses.</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CandidateListModel</name>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>Not in the catalog: %1</source>
+        <translation>Not in the catalog: %1</translation>
+    </message>
+    <message>
+        <source>On-premise machine</source>
+        <translation>On-premise machine</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>%1 (quote)</source>
+        <translation>%1 (quote)</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidate</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs/node</source>
+        <translation>GPUs/node</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>Price / h</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CandidatesPanel</name>
+    <message>
+        <source>Instances and machines the planner compares. An empty list compares every catalog instance.</source>
+        <translation>Instances and machines the planner compares. An empty list compares every catalog instance.</translation>
+    </message>
+    <message>
+        <source>Choose from Catalog…</source>
+        <translation>Choose from Catalog…</translation>
+    </message>
+    <message>
+        <source>Add On-Premise Machine…</source>
+        <translation>Add On-Premise Machine…</translation>
+    </message>
+    <message>
+        <source>Edit Price…</source>
+        <translation>Edit Price…</translation>
+    </message>
+    <message>
+        <source>Enter your own quote; it is saved to your catalog overrides</source>
+        <translation>Enter your own quote; it is saved to your catalog overrides</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <source>Choose candidates</source>
+        <translation>Choose candidates</translation>
+    </message>
+    <message>
+        <source>Add on-premise machine</source>
+        <translation>Add on-premise machine</translation>
+    </message>
+    <message>
+        <source>Edit on-premise machine</source>
+        <translation>Edit on-premise machine</translation>
+    </message>
+    <message>
+        <source>%1 is not in the catalog.</source>
+        <translation>%1 is not in the catalog.</translation>
+    </message>
+    <message>
+        <source>Could not save the price: %1</source>
+        <translation>Could not save the price: %1</translation>
+    </message>
+    <message>
+        <source>Remove candidate</source>
+        <translation>Remove candidate</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogDialog</name>
+    <message>
+        <source>Choose Candidate Instances</source>
+        <translation>Choose Candidate Instances</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>All providers</translation>
+    </message>
+    <message>
+        <source>Filter by instance or GPU, e.g. A100</source>
+        <translation>Filter by instance or GPU, e.g. A100</translation>
+    </message>
+    <message>
+        <source>≥ </source>
+        <translation>≥ </translation>
+    </message>
+    <message>
+        <source> GiB/GPU</source>
+        <translation> GiB/GPU</translation>
+    </message>
+    <message>
+        <source>Any memory</source>
+        <translation>Any memory</translation>
+    </message>
+    <message>
+        <source>≤ </source>
+        <translation>≤ </translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> / h</translation>
+    </message>
+    <message>
+        <source>Any price</source>
+        <translation>Any price</translation>
+    </message>
+    <message>
+        <source>Chosen only</source>
+        <translation>Chosen only</translation>
+    </message>
+    <message>
+        <source>Clear Choice</source>
+        <translation>Clear Choice</translation>
+    </message>
+    <message>
+        <source>%1 chosen · %2 of %3 shown</source>
+        <translation>%1 chosen · %2 of %3 shown</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogModel</name>
+    <message>
+        <source>%1, %2 (as of %3)</source>
+        <translation>%1, %2 (as of %3)</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>Memory / GPU</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPUs</translation>
+    </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>Host RAM</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU link</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Network</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>Price / h</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>Monthly</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>Price source</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ChartView</name>
+    <message>
+        <source>Save Chart</source>
+        <translation>Save Chart</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>Could not save %1: %2</translation>
+    </message>
+    <message>
+        <source>Copy Image</source>
+        <translation>Copy Image</translation>
+    </message>
+    <message>
+        <source>Save as PNG or SVG…</source>
+        <translation>Save as PNG or SVG…</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ComparisonModel</name>
+    <message>
+        <source>Memory each GPU needs, including CUDA runtime (what nvidia-smi shows)</source>
+        <translation>Memory each GPU needs, including CUDA runtime (what nvidia-smi shows)</translation>
+    </message>
+    <message>
+        <source>Usable memory left per GPU after the plan&apos;s safety margin; negative means it does not fit</source>
+        <translation>Usable memory left per GPU after the plan&apos;s safety margin; negative means it does not fit</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs / (GPUs x dense peak x time)</source>
+        <translation>Model FLOPs utilization: model FLOPs / (GPUs x dense peak x time)</translation>
+    </message>
+    <message>
+        <source>Wall-clock time to process the plan&apos;s training tokens</source>
+        <translation>Wall-clock time to process the plan&apos;s training tokens</translation>
+    </message>
+    <message>
+        <source>Price per hour of the whole candidate (all nodes), pay-as-you-go</source>
+        <translation>Price per hour of the whole candidate (all nodes), pay-as-you-go</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidate</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>Memory / GPU</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Headroom</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>Decode tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>Days</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-hours</translation>
+    </message>
+    <message>
+        <source>Price / h (%1)</source>
+        <translation>Price / h (%1)</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go</source>
+        <translation>Pay-as-you-go</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>Monthly</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserved</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>Spot</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>Bottleneck</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnings</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 more)</source>
+        <translation>%1 (+%2 more)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Total: %1 (usable %2 of %3)</source>
+        <translation>Total: %1 (usable %2 of %3)</translation>
+    </message>
+    <message>
+        <source>Suggestion: %1</source>
+        <translation>Suggestion: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</source>
+        <translation>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ComparisonView</name>
+    <message>
+        <source>Columns</source>
+        <translation>Columns</translation>
+    </message>
+    <message>
+        <source>Only Candidates That Fit</source>
+        <translation>Only Candidates That Fit</translation>
+    </message>
+    <message>
+        <source>Reset Sorting</source>
+        <translation>Reset Sorting</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::InputsPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Custom size (parameters only)</source>
+        <translation>Custom size (parameters only)</translation>
+    </message>
+    <message>
+        <source>Search models…</source>
+        <translation>Search models…</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <source>e.g. 7B, 70e9</source>
+        <translation>e.g. 7B, 70e9</translation>
+    </message>
+    <message>
+        <source>Number of parameters; K, M, B and T suffixes are understood</source>
+        <translation>Number of parameters; K, M, B and T suffixes are understood</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameters</translation>
+    </message>
+    <message>
+        <source>Import config.json…</source>
+        <translation>Import config.json…</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json (or drop one on the window)</source>
+        <translation>Read a Hugging Face config.json (or drop one on the window)</translation>
+    </message>
+    <message>
+        <source>Not a parameter count: write e.g. 7B or 6.7e9</source>
+        <translation>Not a parameter count: write e.g. 7B or 6.7e9</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Technique</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>Weight format</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Activation checkpointing</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA adapters</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>Targets</translation>
+    </message>
+    <message>
+        <source>Sequence, batch and data</source>
+        <translation>Sequence, batch and data</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequence length</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-batch</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Gradient accumulation</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>Global batch</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step; auto = micro-batch x accumulation x data parallel</source>
+        <translation>Sequences per optimizer step; auto = micro-batch x accumulation x data parallel</translation>
+    </message>
+    <message>
+        <source> seq</source>
+        <translation> seq</translation>
+    </message>
+    <message>
+        <source>dataset tokens, e.g. 2B</source>
+        <translation>dataset tokens, e.g. 2B</translation>
+    </message>
+    <message>
+        <source>Tokens in the dataset; K, M, B and T suffixes are understood</source>
+        <translation>Tokens in the dataset; K, M, B and T suffixes are understood</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> epochs</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Not a token count: write e.g. 2B or 350M</source>
+        <translation>Not a token count: write e.g. 2B or 350M</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>Serving</translation>
+    </message>
+    <message>
+        <source>Concurrent requests</source>
+        <translation>Concurrent requests</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>Prompt tokens</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>Output tokens</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>Parallelism</translation>
+    </message>
+    <message>
+        <source>Let the planner choose</source>
+        <translation>Let the planner choose</translation>
+    </message>
+    <message>
+        <source>Per candidate, search node count, ZeRO stage, checkpointing, micro-batch and offload for the configuration that fits and best meets the objective</source>
+        <translation>Per candidate, search node count, ZeRO stage, checkpointing, micro-batch and offload for the configuration that fits and best meets the objective</translation>
+    </message>
+    <message>
+        <source>Max nodes</source>
+        <translation>Max nodes</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Data parallel</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Tensor parallel</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>Pipeline parallel</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO stage</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>Offload</translation>
+    </message>
+    <message>
+        <source>Objective and billing</source>
+        <translation>Objective and billing</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Objective</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> days</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>Deadline</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>CNY (¥)</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>USD ($)</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Currency</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>Imported: %1</translation>
+    </message>
+    <message>
+        <source>= %1 training tokens</source>
+        <translation>= %1 training tokens</translation>
+    </message>
+    <message>
+        <source>Enter the number of parameters, e.g. 7B</source>
+        <translation>Enter the number of parameters, e.g. 7B</translation>
+    </message>
+    <message>
+        <source>Choose at least one module for the adapters</source>
+        <translation>Choose at least one module for the adapters</translation>
+    </message>
+    <message>
+        <source>Enter the dataset size in tokens, e.g. 2B</source>
+        <translation>Enter the dataset size in tokens, e.g. 2B</translation>
+    </message>
+    <message>
+        <source>Change model</source>
+        <translation>Change model</translation>
+    </message>
+    <message>
+        <source>Change mode</source>
+        <translation>Change mode</translation>
+    </message>
+    <message>
+        <source>Change technique</source>
+        <translation>Change technique</translation>
+    </message>
+    <message>
+        <source>Change precision</source>
+        <translation>Change precision</translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation>Change weight format</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>Change optimizer</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>Change LoRA rank</translation>
+    </message>
+    <message>
+        <source>Change LoRA targets</source>
+        <translation>Change LoRA targets</translation>
+    </message>
+    <message>
+        <source>Change checkpointing</source>
+        <translation>Change checkpointing</translation>
+    </message>
+    <message>
+        <source>Toggle flash attention</source>
+        <translation>Toggle flash attention</translation>
+    </message>
+    <message>
+        <source>Change loss implementation</source>
+        <translation>Change loss implementation</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>Change sequence length</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>Change micro-batch</translation>
+    </message>
+    <message>
+        <source>Change gradient accumulation</source>
+        <translation>Change gradient accumulation</translation>
+    </message>
+    <message>
+        <source>Change global batch</source>
+        <translation>Change global batch</translation>
+    </message>
+    <message>
+        <source>Change training tokens</source>
+        <translation>Change training tokens</translation>
+    </message>
+    <message>
+        <source>Change serving inputs</source>
+        <translation>Change serving inputs</translation>
+    </message>
+    <message>
+        <source>Toggle planner</source>
+        <translation>Toggle planner</translation>
+    </message>
+    <message>
+        <source>Change max nodes</source>
+        <translation>Change max nodes</translation>
+    </message>
+    <message>
+        <source>Change parallelism</source>
+        <translation>Change parallelism</translation>
+    </message>
+    <message>
+        <source>Change objective</source>
+        <translation>Change objective</translation>
+    </message>
+    <message>
+        <source>Change currency</source>
+        <translation>Change currency</translation>
+    </message>
+    <message>
+        <source>Change plan</source>
+        <translation>Change plan</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>Import %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::MainWindow</name>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidates</translation>
+    </message>
+    <message>
+        <source>Your catalog overrides were ignored: %1</source>
+        <translation>Your catalog overrides were ignored: %1</translation>
+    </message>
+    <message>
+        <source>About GPU Planner</source>
+        <translation>About GPU Planner</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;Plans GPU instances, counts, time and cost for LLM training and inference. Every figure in the catalog carries its source and date.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;Plans GPU instances, counts, time and cost for LLM training and inference. Every figure in the catalog carries its source and date.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;New</translation>
+    </message>
+    <message>
+        <source>Start from the default plan</source>
+        <translation>Start from the default plan</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Open…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Save &amp;As…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Model Config…</source>
+        <translation>&amp;Import Model Config…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Candidates…</source>
+        <translation>&amp;Choose Candidates…</translation>
+    </message>
+    <message>
+        <source>Add &amp;On-Premise Machine…</source>
+        <translation>Add &amp;On-Premise Machine…</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute</source>
+        <translation>&amp;Recompute</translation>
+    </message>
+    <message>
+        <source>Save &amp;Chart Images…</source>
+        <translation>Save &amp;Chart Images…</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Planner</source>
+        <translation>&amp;About GPU Planner</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Open &amp;Recent</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Theme</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation>Main Toolbar</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Light</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dark</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>System Language</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Redo</translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Planner</source>
+        <translation>%1[*] — GPU Planner</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>Clear List</translation>
+    </message>
+    <message>
+        <source>Cannot evaluate: %1</source>
+        <translation>Cannot evaluate: %1</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 parameters</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>, %1 active per token</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms</source>
+        <translation>%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms</translation>
+    </message>
+    <message>
+        <source>Open Plan</source>
+        <translation>Open Plan</translation>
+    </message>
+    <message>
+        <source>Could not open %1:
+%2</source>
+        <translation>Could not open %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Save Plan</source>
+        <translation>Save Plan</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>Could not save %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Saved %1</translation>
+    </message>
+    <message>
+        <source>GPU plans (*.gpuplan *.json);;All files (*)</source>
+        <translation>GPU plans (*.gpuplan *.json);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Save Plan As</source>
+        <translation>Save Plan As</translation>
+    </message>
+    <message>
+        <source>GPU plans (*.gpuplan)</source>
+        <translation>GPU plans (*.gpuplan)</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation>Import Hugging Face Config</translation>
+    </message>
+    <message>
+        <source>Model configs (config.json *.json);;All files (*)</source>
+        <translation>Model configs (config.json *.json);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Import Model Config</source>
+        <translation>Import Model Config</translation>
+    </message>
+    <message>
+        <source>Could not import %1:
+%2</source>
+        <translation>Could not import %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Unsaved Changes</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 has unsaved changes. Save them?</translation>
+    </message>
+    <message>
+        <source>Recover Plan</source>
+        <translation>Recover Plan</translation>
+    </message>
+    <message>
+        <source>GPU Planner did not close normally. Restore the unsaved changes it kept?</source>
+        <translation>GPU Planner did not close normally. Restore the unsaved changes it kept?</translation>
+    </message>
+    <message>
+        <source>Recover unsaved changes</source>
+        <translation>Recover unsaved changes</translation>
+    </message>
+    <message>
+        <source>Save Chart Images To</source>
+        <translation>Save Chart Images To</translation>
+    </message>
+    <message>
+        <source>Save Chart Images</source>
+        <translation>Save Chart Images</translation>
+    </message>
+    <message>
+        <source>Saved chart images to %1</source>
+        <translation>Saved chart images to %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF Report…</source>
+        <translation>Export &amp;PDF Report…</translation>
+    </message>
+    <message>
+        <source>Write the plan, its results and charts as a PDF report</source>
+        <translation>Write the plan, its results and charts as a PDF report</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;CSV…</source>
+        <translation>Export Results as &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Export Cost C&amp;urve CSV…</source>
+        <translation>Export Cost C&amp;urve CSV…</translation>
+    </message>
+    <message>
+        <source>&amp;Print Report…</source>
+        <translation>&amp;Print Report…</translation>
+    </message>
+    <message>
+        <source>There is no result to export yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>There is no result to export yet: fix the plan&apos;s errors or wait for the evaluation.</translation>
+    </message>
+    <message>
+        <source>Could not write %1:
+%2</source>
+        <translation>Could not write %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>Exported %1</translation>
+    </message>
+    <message>
+        <source>Export PDF Report</source>
+        <translation>Export PDF Report</translation>
+    </message>
+    <message>
+        <source>Export Results as CSV</source>
+        <translation>Export Results as CSV</translation>
+    </message>
+    <message>
+        <source>Export Cost Curve CSV</source>
+        <translation>Export Cost Curve CSV</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF documents (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV files (*.csv);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Print Report</source>
+        <translation>Print Report</translation>
+    </message>
+    <message>
+        <source>There is no result to print yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>There is no result to print yet: fix the plan&apos;s errors or wait for the evaluation.</translation>
+    </message>
+    <message>
+        <source>Could not print:
+%1</source>
+        <translation>Could not print:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Printed %n page(s)</source>
+        <translation>
+            <numerusform>Printed %n page</numerusform>
+            <numerusform>Printed %n pages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpui::OnPremDialog</name>
+    <message>
+        <source>On-Premise Machine</source>
+        <translation>On-Premise Machine</translation>
+    </message>
+    <message>
+        <source>e.g. Lab server 1</source>
+        <translation>e.g. Lab server 1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>GPU&apos;s own (NVLink if any, else PCIe)</source>
+        <translation>GPU&apos;s own (NVLink if any, else PCIe)</translation>
+    </message>
+    <message>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>catalog default</translation>
+    </message>
+    <message>
+        <source>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</source>
+        <translation>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> / h</translation>
+    </message>
+    <message>
+        <source>free (owned)</source>
+        <translation>free (owned)</translation>
+    </message>
+    <message>
+        <source>What the whole machine (all nodes) costs per hour: amortization, power, or a quote</source>
+        <translation>What the whole machine (all nodes) costs per hour: amortization, power, or a quote</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs per node</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU link</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Network</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::PriceDialog</name>
+    <message>
+        <source>Price of %1</source>
+        <translation>Price of %1</translation>
+    </message>
+    <message>
+        <source>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</source>
+        <translation>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>Where the quote came from, e.g. sales email 2026-11-20</source>
+        <translation>Where the quote came from, e.g. sales email 2026-11-20</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Currency</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go per hour</source>
+        <translation>Pay-as-you-go per hour</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>Monthly subscription</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Use Catalog Price</source>
+        <translation>Use Catalog Price</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RecommendationPanel</name>
+    <message>
+        <source>%1 x %2 nodes</source>
+        <translation>%1 x %2 nodes</translation>
+    </message>
+    <message>
+        <source>%1 · %2 parameters</source>
+        <translation>%1 · %2 parameters</translation>
+    </message>
+    <message>
+        <source> (%1 active)</source>
+        <translation> (%1 active)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No candidates to compare. Choose instances on the Candidates tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;No candidates to compare. Choose instances on the Candidates tab.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate fits&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate fits&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Closest: &lt;b&gt;%1&lt;/b&gt; — %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Closest: &lt;b&gt;%1&lt;/b&gt; — %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU</source>
+        <translation>needs %1 per GPU</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What would make it fit:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;What would make it fit:&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 x %2 · %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 x %2 · %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the cheapest candidate that fits</source>
+        <translation>the cheapest candidate that fits</translation>
+    </message>
+    <message>
+        <source>the fastest candidate that fits</source>
+        <translation>the fastest candidate that fits</translation>
+    </message>
+    <message>
+        <source>the cheapest that fits and finishes within %1</source>
+        <translation>the cheapest that fits and finishes within %1</translation>
+    </message>
+    <message>
+        <source>the fastest that fits and stays within %1</source>
+        <translation>the fastest that fits and stays within %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Finishes in &lt;b&gt;%1&lt;/b&gt; (%2 GPU-hours) at %3 tokens/s, MFU %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Finishes in &lt;b&gt;%1&lt;/b&gt; (%2 GPU-hours) at %3 tokens/s, MFU %4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Decodes &lt;b&gt;%1 tokens/s&lt;/b&gt;; prefill %2&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Decodes &lt;b&gt;%1 tokens/s&lt;/b&gt;; prefill %2&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; (%2, %3)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; (%2, %3)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing pays off after %1 days&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly billing pays off after %1 days&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; bottleneck: %3&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Memory %1 of %2 per GPU; bottleneck: %3&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>does not fit (%1 of %2 per GPU)</source>
+        <translation>does not fit (%1 of %2 per GPU)</translation>
+    </message>
+    <message>
+        <source>costs %1 more (+%2)</source>
+        <translation>costs %1 more (+%2)</translation>
+    </message>
+    <message>
+        <source>costs %1 less</source>
+        <translation>costs %1 less</translation>
+    </message>
+    <message>
+        <source>has no known price</source>
+        <translation>has no known price</translation>
+    </message>
+    <message>
+        <source>takes %1 longer</source>
+        <translation>takes %1 longer</translation>
+    </message>
+    <message>
+        <source>finishes %1 sooner</source>
+        <translation>finishes %1 sooner</translation>
+    </message>
+    <message>
+        <source>misses the deadline</source>
+        <translation>misses the deadline</translation>
+    </message>
+    <message>
+        <source>exceeds the budget</source>
+        <translation>exceeds the budget</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;The plan cannot be evaluated&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;The plan cannot be evaluated&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,2477 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Charts</name>
+    <message>
+        <source>%1, %2 nodes</source>
+        <translation>%1，%2 节点</translation>
+    </message>
+    <message>
+        <source>%1 x%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: no candidates</source>
+        <translation>单卡显存：无候选</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3&lt;br&gt;Total: %4 of %5 (usable %6)&lt;br&gt;%7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2：%3&lt;br&gt;合计：%4 / %5（可用 %6）&lt;br&gt;%7</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>单卡 GiB</translation>
+    </message>
+    <message>
+        <source>GPU capacity (fits)</source>
+        <translation>GPU 显存容量（放得下）</translation>
+    </message>
+    <message>
+        <source>GPU capacity (does not fit)</source>
+        <translation>GPU 显存容量（放不下）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;GPU memory: %2&lt;br&gt;Usable after headroom: %3&lt;br&gt;Needed: %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;GPU 显存：%2&lt;br&gt;扣除余量后可用：%3&lt;br&gt;需要：%4</translation>
+    </message>
+    <message>
+        <source>Cost over time</source>
+        <translation>费用随时间变化</translation>
+    </message>
+    <message>
+        <source>Cost over time: no fitting candidate with a price</source>
+        <translation>费用随时间变化：没有放得下且有价格的候选</translation>
+    </message>
+    <message>
+        <source>Elapsed days</source>
+        <translation>已用天数</translation>
+    </message>
+    <message>
+        <source>Cost (thousand %1)</source>
+        <translation>费用（千 %1）</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>费用（%1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Day %3: %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;第 %3 天：%4</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Finishes after %3 days&lt;br&gt;Total %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 天后完成&lt;br&gt;合计 %4</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Monthly becomes cheaper than pay-as-you-go after %2 days</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;使用 %2 天后包年包月比按量计费便宜</translation>
+    </message>
+    <message>
+        <source>Decode step time by part</source>
+        <translation>解码单步耗时构成</translation>
+    </message>
+    <message>
+        <source>Time per million tokens</source>
+        <translation>每百万 token 耗时</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2: %3 per step (%4)&lt;br&gt;Step: %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2：每步 %3（%4）&lt;br&gt;单步：%5</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Per million tokens: %1</source>
+        <translation>&lt;br&gt;每百万 token：%1</translation>
+    </message>
+    <message>
+        <source>Milliseconds</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Monthly breaks even</source>
+        <translation>包年包月回本点</translation>
+    </message>
+</context>
+<context>
+    <name>CoreText</name>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Intra-node link</source>
+        <translation>节点内互联</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>PCIe offload</source>
+        <translation>PCIe 卸载</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>%1 on %2 node(s), %3 GPUs</source>
+        <translation>%1，%2 个节点，共 %3 张卡</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
+        <translation>%2 张卡只配了 %1 个 vCPU：参考文章建议每卡至少配 %3 个 CPU 核，以免数据预处理拖慢 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</source>
+        <translation>每个 vCPU 配 %1 GB 内存：参考文章建议每个 vCPU 配 %2 GB，以免数据流水线阻塞。</translation>
+    </message>
+    <message>
+        <source>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</source>
+        <translation>数据盘 IOPS 为 %1；参考文章建议使用 IOPS 不低于 %2 的 SSD 云硬盘。</translation>
+    </message>
+    <message>
+        <source>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</source>
+        <translation>节点间带宽为 %1 Gb/s；参考文章建议节点间带宽不低于 %2 Gb/s。</translation>
+    </message>
+    <message>
+        <source>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</source>
+        <translation>多机训练未使用 RDMA：参考文章建议集群使用 RDMA（RoCE）网络。</translation>
+    </message>
+    <message>
+        <source>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</source>
+        <translation>节点内 %1 张卡通过 PCIe 通信；参考文章建议多卡训练使用 NVLink。</translation>
+    </message>
+    <message>
+        <source>The price of %1 is an estimate, not a published figure.</source>
+        <translation>%1 的价格为预估值，并非公开价格。</translation>
+    </message>
+    <message>
+        <source>The size of %1 is modelled from text, not a published table.</source>
+        <translation>%1 的实例规格根据文字描述推算，并非来自公开的规格表。</translation>
+    </message>
+    <message>
+        <source>%1 does not support %2; estimated as %3.</source>
+        <translation>%1 不支持 %2；按 %3 估算。</translation>
+    </message>
+    <message>
+        <source>Time and speed are not estimated for %1 (no peak rate or bandwidth known).</source>
+        <translation>未估算 %1 的时间和速度（缺少峰值算力或带宽数据）。</translation>
+    </message>
+    <message>
+        <source>Use more nodes: fits with %1.</source>
+        <translation>增加节点即可放下：%1。</translation>
+    </message>
+    <message>
+        <source>Use full activation checkpointing: fits with %1.</source>
+        <translation>启用完全激活检查点即可放下：%1。</translation>
+    </message>
+    <message>
+        <source>Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.</source>
+        <translation>用 ZeRO-3 切分权重、梯度和优化器状态即可放下：%1。</translation>
+    </message>
+    <message>
+        <source>Offload optimizer and parameters to CPU: fits with %1.</source>
+        <translation>将优化器状态和参数卸载到 CPU 即可放下：%1。</translation>
+    </message>
+    <message>
+        <source>Serve %1 weights: fits with %2.</source>
+        <translation>推理时改用 %1 权重即可放下：%2。</translation>
+    </message>
+    <message>
+        <source>A %1 (%2) fits.</source>
+        <translation>换用 %1（%2）即可放下。</translation>
+    </message>
+    <message>
+        <source>Needs %1 per GPU; %2 usable.</source>
+        <translation>每卡需要 %1，可用 %2。</translation>
+    </message>
+    <message>
+        <source>The weights alone need %1 per GPU; the GPU has %2.</source>
+        <translation>仅权重每卡就需要 %1，而该 GPU 只有 %2。</translation>
+    </message>
+    <message>
+        <source>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</source>
+        <translation>需要 %1 个节点（ZeRO-%2）才能放下；搜索上限为 %3。</translation>
+    </message>
+    <message>
+        <source>Offload needs %1 of host RAM per node; the node has %2.</source>
+        <translation>卸载需要每节点 %1 主机内存，而节点只有 %2。</translation>
+    </message>
+    <message>
+        <source>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</source>
+        <translation>数据并行 × 张量并行 × 流水线并行 = %1，但该候选共有 %2 张卡。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism %1 exceeds the %2 GPUs of one node.</source>
+        <translation>张量并行度 %1 超过单节点的 %2 张卡。</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism %1 does not divide the %2 attention heads.</source>
+        <translation>张量并行度 %1 不能整除 %2 个注意力头。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism %1 exceeds the %2 layers.</source>
+        <translation>流水线并行度 %1 超过模型的 %2 层。</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them.</source>
+        <translation>%1 个节点之间需要设定网络带宽。</translation>
+    </message>
+    <message>
+        <source>The fastest configuration takes %1, past the deadline of %2.</source>
+        <translation>最快的配置需要 %1，超出 %2 的期限。</translation>
+    </message>
+    <message>
+        <source>The cheapest configuration costs %1, over the budget of %2.</source>
+        <translation>最便宜的配置需要 %1，超出 %2 的预算。</translation>
+    </message>
+    <message>
+        <source>No price is known for this candidate, so the budget cannot be checked.</source>
+        <translation>该候选没有已知价格，无法核对预算。</translation>
+    </message>
+    <message>
+        <source>Full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Freeze (train top layers)</source>
+        <translation>冻结（仅训练顶层）</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP16 (mixed)</source>
+        <translation>FP16（混合精度）</translation>
+    </message>
+    <message>
+        <source>BF16 (mixed)</source>
+        <translation>BF16（混合精度）</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>Same as compute</source>
+        <translation>与计算精度相同</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8 位</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>No checkpointing</source>
+        <translation>不使用激活检查点</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing</source>
+        <translation>选择性激活检查点</translation>
+    </message>
+    <message>
+        <source>Full checkpointing</source>
+        <translation>完全激活检查点</translation>
+    </message>
+    <message>
+        <source>No offload</source>
+        <translation>不卸载</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Optimizer + parameter offload</source>
+        <translation>优化器和参数卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Cheapest</source>
+        <translation>成本最低</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>速度最快</translation>
+    </message>
+    <message>
+        <source>Cheapest within a deadline</source>
+        <translation>期限内成本最低</translation>
+    </message>
+    <message>
+        <source>Fastest within a budget</source>
+        <translation>预算内速度最快</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP32 logits (Transformers)</source>
+        <translation>FP32 logits（Transformers）</translation>
+    </message>
+    <message>
+        <source>Logits in compute precision</source>
+        <translation>以计算精度存储 logits</translation>
+    </message>
+    <message>
+        <source>Chunked loss</source>
+        <translation>分块计算损失</translation>
+    </message>
+    <message>
+        <source>Fused linear cross-entropy</source>
+        <translation>融合线性层与交叉熵</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go</source>
+        <translation>按量计费</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例券</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Allocator</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <source>CUDA runtime</source>
+        <translation>CUDA 运行时</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Intra-node communication</source>
+        <translation>节点内通信</translation>
+    </message>
+    <message>
+        <source>Network communication</source>
+        <translation>节点间通信</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>accumulation %1</source>
+        <translation>梯度累积 %1</translation>
+    </message>
+    <message>
+        <source>TP %1 x PP %2 x DP %3</source>
+        <translation>TP %1 × PP %2 × DP %3</translation>
+    </message>
+    <message>
+        <source> x EP %1</source>
+        <translation> × EP %1</translation>
+    </message>
+    <message>
+        <source> (sequence parallel)</source>
+        <translation>（序列并行）</translation>
+    </message>
+    <message>
+        <source>published price</source>
+        <translation>公开价格</translation>
+    </message>
+    <message>
+        <source>estimated price</source>
+        <translation>预估价格</translation>
+    </message>
+    <message>
+        <source>your quote</source>
+        <translation>您的报价</translation>
+    </message>
+    <message>
+        <source>unknown price</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud</source>
+        <translation>腾讯云</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud</source>
+        <translation>阿里云</translation>
+    </message>
+    <message>
+        <source>AWS</source>
+        <translation>AWS</translation>
+    </message>
+    <message>
+        <source>On-premise</source>
+        <translation>本地部署</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormat</name>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 T</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 K</source>
+        <translation>%1 K</translation>
+    </message>
+</context>
+<context>
+    <name>PlanDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>GPU plan for %1</source>
+        <translation>%1 的 GPU 方案</translation>
+    </message>
+    <message>
+        <source>GPU Planner %1</source>
+        <translation>GPU Planner %1</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (%3 nodes × %4 GPUs)</source>
+        <translation>%1 × %2（%3 个节点 × 每节点 %4 卡）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>GPU plan report</source>
+        <translation>GPU 方案报告</translation>
+    </message>
+    <message>
+        <source>Generated %1 by GPU Planner %2. All figures are estimates from the models and catalog named under Assumptions.</source>
+        <translation>由 GPU Planner %2 于 %1 生成。所有数值均为估算，所用模型与目录数据见“假设条件”一节。</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <source>%1, %2 parameters</source>
+        <translation>%1，%2 参数</translation>
+    </message>
+    <message>
+        <source> (%1 active per token)</source>
+        <translation>（每个 token 激活 %1）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>任务类型</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>训练方式</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>, weights stored as %1</source>
+        <translation>，权重以 %1 存储</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Prompt / output tokens</source>
+        <translation>输入 / 输出 token 数</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>KV-cache precision</source>
+        <translation>KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 × accumulation %2</source>
+        <translation>微批 %1 × 梯度累积 %2</translation>
+    </message>
+    <message>
+        <source>, global batch %1 sequences</source>
+        <translation>，全局批 %1 条序列</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失计算</translation>
+    </message>
+    <message>
+        <source>, deadline %1</source>
+        <translation>，期限 %1</translation>
+    </message>
+    <message>
+        <source>, budget %1</source>
+        <translation>，预算 %1</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>优化目标</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>chosen per candidate by the planner (%1 configurations scored)</source>
+        <translation>由规划器为每个候选选择（共评估 %1 种配置）</translation>
+    </message>
+    <message>
+        <source>as set in the plan</source>
+        <translation>按方案文件设定</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>%1 (every catalog instance)</source>
+        <translation>%1（目录中的全部实例）</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>It fits: it needs %1 of the %2 usable on each %3 GPU.</source>
+        <translation>显存充足：每块 %3 GPU 需要 %1，可用 %2。</translation>
+    </message>
+    <message>
+        <source>It is the only candidate that fits.</source>
+        <translation>这是唯一放得下的候选。</translation>
+    </message>
+    <message>
+        <source>It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.</source>
+        <translation>在 %1 个放得下的候选中完成最快：%2，次优的 %4 需要 %3。</translation>
+    </message>
+    <message>
+        <source>It is the cheapest of the %1 candidates that fit: %2, against %3 for the runner-up, %4</source>
+        <translation>在 %1 个放得下的候选中费用最低：%2，次优的 %4 需要 %3</translation>
+    </message>
+    <message>
+        <source> (%1 less).</source>
+        <translation>（节省 %1）。</translation>
+    </message>
+    <message>
+        <source>It ranks first of the %1 candidates that fit.</source>
+        <translation>在 %1 个放得下的候选中排名第一。</translation>
+    </message>
+    <message>
+        <source>It finishes within the deadline of %1.</source>
+        <translation>能在 %1 的期限内完成。</translation>
+    </message>
+    <message>
+        <source>It stays within the budget of %1.</source>
+        <translation>费用在 %1 的预算之内。</translation>
+    </message>
+    <message>
+        <source>It generates %1 tokens/s after a prefill of %2; the limit is %3.</source>
+        <translation>预填充 %2 后每秒生成 %1 个 token；瓶颈为%3。</translation>
+    </message>
+    <message>
+        <source>It trains at %1 tokens/s (%2 model FLOPs utilization); the limit is %3.</source>
+        <translation>训练速度 %1 token/秒（模型算力利用率 %2）；瓶颈为%3。</translation>
+    </message>
+    <message>
+        <source>Its price is an estimate: confirm the provider&apos;s current price before committing.</source>
+        <translation>其价格为估算值：下单前请向云厂商确认当前价格。</translation>
+    </message>
+    <message>
+        <source>No price is known for it: the ranking ignores its cost.</source>
+        <translation>该候选没有已知价格：排名未考虑其费用。</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐方案</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>Price per hour</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>推荐理由</translation>
+    </message>
+    <message>
+        <source>No candidate fits this plan.</source>
+        <translation>没有候选能放下此方案。</translation>
+    </message>
+    <message>
+        <source>The closest is %1 (%2).</source>
+        <translation>最接近的是 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Suggestion: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <source>Candidates side by side</source>
+        <translation>候选对比</translation>
+    </message>
+    <message>
+        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</source>
+        <translation>按优劣排序；%2 个候选中有 %1 个放得下。显存为单卡用量与容量之比；费用取完成任务最便宜的计费方式。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Price / hour</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 × %2
+%3 nodes</source>
+        <translation>%1 × %2
+%3 个节点</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>The charts show the %1 best-ranked of the %2 candidates; the table above lists them all.</source>
+        <translation>图表只显示 %2 个候选中排名前 %1 的候选；上表列出了全部候选。</translation>
+    </message>
+    <message>
+        <source>#%1  %2</source>
+        <translation>#%1  %2</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1</source>
+        <translation>放不下：%1</translation>
+    </message>
+    <message>
+        <source>Does not fit.</source>
+        <translation>放不下。</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 (%2 usable)</source>
+        <translation>%1（可用 %2）</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>%1 of GPU</source>
+        <translation>占显存 %1</translation>
+    </message>
+    <message>
+        <source>Time per decode step</source>
+        <translation>每个解码步耗时</translation>
+    </message>
+    <message>
+        <source>Time per optimizer step</source>
+        <translation>每个优化步耗时</translation>
+    </message>
+    <message>
+        <source>inside a node</source>
+        <translation>节点内</translation>
+    </message>
+    <message>
+        <source>between nodes</source>
+        <translation>节点间</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization</source>
+        <translation>模型算力利用率</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPU-hours)</source>
+        <translation>%1（%2 卡时）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Billing mode</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>Finishes after</source>
+        <translation>完成用时</translation>
+    </message>
+    <message>
+        <source>not offered</source>
+        <translation>不提供</translation>
+    </message>
+    <message>
+        <source>A monthly subscription is cheaper than pay-as-you-go after %1 days of use.</source>
+        <translation>使用超过 %1 天后，包年包月比按量计费更便宜。</translation>
+    </message>
+    <message>
+        <source>Candidate details</source>
+        <translation>候选详情</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>Estimates rest on these figures. Values set in the plan replace the catalog&apos;s defaults; every catalog value names its source and date.</source>
+        <translation>估算基于以下数值。方案文件中设定的值优先于目录默认值；目录中每个数值都注明了来源和日期。</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU</source>
+        <translation>每卡 CUDA 上下文</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per GPU</source>
+        <translation>每卡 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>显存带宽效率</translation>
+    </message>
+    <message>
+        <source>Link efficiency</source>
+        <translation>互联效率</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠比例</translation>
+    </message>
+    <message>
+        <source>Disk throughput</source>
+        <translation>磁盘吞吐</translation>
+    </message>
+    <message>
+        <source> MB/s</source>
+        <translation> MB/s</translation>
+    </message>
+    <message>
+        <source>Spot interruptions per day</source>
+        <translation>竞价实例每日中断次数</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点保存间隔</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启耗时</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Cloud storage</source>
+        <translation>云存储</translation>
+    </message>
+    <message>
+        <source>Set in the plan</source>
+        <translation>方案中设定</translation>
+    </message>
+    <message>
+        <source>Nothing: the catalog&apos;s defaults below apply.</source>
+        <translation>无：使用下列目录默认值。</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 CNY (%2).</source>
+        <translation>1 美元 = %1 人民币（%2）。</translation>
+    </message>
+    <message>
+        <source>set in the plan</source>
+        <translation>方案中设定</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>目录默认值</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认参数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>(estimate)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <source>Catalog defaults</source>
+        <translation>目录默认值</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Prices (whole candidate, %1)</source>
+        <translation>价格（整个候选，%1）</translation>
+    </message>
+    <message>
+        <source>Title and address</source>
+        <translation>标题与地址</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>资料来源</translation>
+    </message>
+    <message>
+        <source>About the model</source>
+        <translation>关于模型</translation>
+    </message>
+    <message>
+        <source>Storage (disk for the run)</source>
+        <translation>存储（运行期间的云盘）</translation>
+    </message>
+    <message>
+        <source>Sources are named by key; the table below gives their titles and addresses.</source>
+        <translation>来源以键名标注；下表列出其标题与地址。</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CandidateListModel</name>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Not in the catalog: %1</source>
+        <translation>不在目录中：%1</translation>
+    </message>
+    <message>
+        <source>On-premise machine</source>
+        <translation>本地机器</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>%1 (quote)</source>
+        <translation>%1（报价）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs/node</source>
+        <translation>卡/节点</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>每小时价格</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CandidatesPanel</name>
+    <message>
+        <source>Instances and machines the planner compares. An empty list compares every catalog instance.</source>
+        <translation>规划器参与比较的实例和机器。列表为空时比较目录中的全部实例。</translation>
+    </message>
+    <message>
+        <source>Choose from Catalog…</source>
+        <translation>从目录选择…</translation>
+    </message>
+    <message>
+        <source>Add On-Premise Machine…</source>
+        <translation>添加本地机器…</translation>
+    </message>
+    <message>
+        <source>Edit Price…</source>
+        <translation>编辑价格…</translation>
+    </message>
+    <message>
+        <source>Enter your own quote; it is saved to your catalog overrides</source>
+        <translation>输入您自己的报价；报价会保存到您的目录覆盖文件中</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Choose candidates</source>
+        <translation>选择候选</translation>
+    </message>
+    <message>
+        <source>Add on-premise machine</source>
+        <translation>添加本地机器</translation>
+    </message>
+    <message>
+        <source>Edit on-premise machine</source>
+        <translation>编辑本地机器</translation>
+    </message>
+    <message>
+        <source>%1 is not in the catalog.</source>
+        <translation>%1 不在目录中。</translation>
+    </message>
+    <message>
+        <source>Could not save the price: %1</source>
+        <translation>无法保存价格：%1</translation>
+    </message>
+    <message>
+        <source>Remove candidate</source>
+        <translation>移除候选</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogDialog</name>
+    <message>
+        <source>Choose Candidate Instances</source>
+        <translation>选择候选实例</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>全部云厂商</translation>
+    </message>
+    <message>
+        <source>Filter by instance or GPU, e.g. A100</source>
+        <translation>按实例或 GPU 筛选，例如 A100</translation>
+    </message>
+    <message>
+        <source>≥ </source>
+        <translation>≥ </translation>
+    </message>
+    <message>
+        <source> GiB/GPU</source>
+        <translation> GiB/卡</translation>
+    </message>
+    <message>
+        <source>Any memory</source>
+        <translation>不限显存</translation>
+    </message>
+    <message>
+        <source>≤ </source>
+        <translation>≤ </translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> /小时</translation>
+    </message>
+    <message>
+        <source>Any price</source>
+        <translation>不限价格</translation>
+    </message>
+    <message>
+        <source>Chosen only</source>
+        <translation>仅显示已选</translation>
+    </message>
+    <message>
+        <source>Clear Choice</source>
+        <translation>清除选择</translation>
+    </message>
+    <message>
+        <source>%1 chosen · %2 of %3 shown</source>
+        <translation>已选 %1 个 · 显示 %2 / %3</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogModel</name>
+    <message>
+        <source>%1, %2 (as of %3)</source>
+        <translation>%1，%2（截至 %3）</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPU</translation>
+    </message>
+    <message>
+        <source>Host RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>包月价格</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ChartView</name>
+    <message>
+        <source>Save Chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>Copy Image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Save as PNG or SVG…</source>
+        <translation>另存为 PNG 或 SVG…</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ComparisonModel</name>
+    <message>
+        <source>Memory each GPU needs, including CUDA runtime (what nvidia-smi shows)</source>
+        <translation>每张卡所需的显存，含 CUDA 运行时（即 nvidia-smi 显示的值）</translation>
+    </message>
+    <message>
+        <source>Usable memory left per GPU after the plan&apos;s safety margin; negative means it does not fit</source>
+        <translation>扣除方案的安全余量后每卡剩余的可用显存；负值表示放不下</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization: model FLOPs / (GPUs x dense peak x time)</source>
+        <translation>模型算力利用率（MFU）：模型 FLOPs /（卡数 × 稠密峰值算力 × 时间）</translation>
+    </message>
+    <message>
+        <source>Wall-clock time to process the plan&apos;s training tokens</source>
+        <translation>处理方案中全部训练 token 所需的实际时间</translation>
+    </message>
+    <message>
+        <source>Price per hour of the whole candidate (all nodes), pay-as-you-go</source>
+        <translation>整个候选（所有节点）按量计费的每小时价格</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>解码 token/秒</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>卡时</translation>
+    </message>
+    <message>
+        <source>Price / h (%1)</source>
+        <translation>每小时价格（%1）</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go</source>
+        <translation>按量计费</translation>
+    </message>
+    <message>
+        <source>Monthly</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例券</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 more)</source>
+        <translation>%1（另有 %2 条）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Total: %1 (usable %2 of %3)</source>
+        <translation>合计：%1（可用 %2 / %3）</translation>
+    </message>
+    <message>
+        <source>Suggestion: %1</source>
+        <translation>建议：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</source>
+        <translation>单步 %1：计算 %2，节点内通信 %3，网络 %4，卸载 %5，数据 %6</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ComparisonView</name>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Only Candidates That Fit</source>
+        <translation>只显示放得下的候选</translation>
+    </message>
+    <message>
+        <source>Reset Sorting</source>
+        <translation>重置排序</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::InputsPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Custom size (parameters only)</source>
+        <translation>自定义规模（仅参数量）</translation>
+    </message>
+    <message>
+        <source>Search models…</source>
+        <translation>搜索模型…</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>e.g. 7B, 70e9</source>
+        <translation>例如 7B、70e9</translation>
+    </message>
+    <message>
+        <source>Number of parameters; K, M, B and T suffixes are understood</source>
+        <translation>参数量；支持 K、M、B、T 后缀</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json (or drop one on the window)</source>
+        <translation>读取 Hugging Face 的 config.json（也可拖放到窗口中）</translation>
+    </message>
+    <message>
+        <source>Not a parameter count: write e.g. 7B or 6.7e9</source>
+        <translation>不是有效的参数量：请填写如 7B 或 6.7e9</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>训练方式</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失计算</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标模块</translation>
+    </message>
+    <message>
+        <source>Sequence, batch and data</source>
+        <translation>序列、批次与数据</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step; auto = micro-batch x accumulation x data parallel</source>
+        <translation>每个优化步的序列数；自动 = 微批大小 × 梯度累积步数 × 数据并行度</translation>
+    </message>
+    <message>
+        <source> seq</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source>dataset tokens, e.g. 2B</source>
+        <translation>数据集 token 数，例如 2B</translation>
+    </message>
+    <message>
+        <source>Tokens in the dataset; K, M, B and T suffixes are understood</source>
+        <translation>数据集中的 token 数；支持 K、M、B、T 后缀</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>Not a token count: write e.g. 2B or 350M</source>
+        <translation>不是有效的 token 数：请填写如 2B 或 350M</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Concurrent requests</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>输入 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <source>Let the planner choose</source>
+        <translation>由规划器选择</translation>
+    </message>
+    <message>
+        <source>Per candidate, search node count, ZeRO stage, checkpointing, micro-batch and offload for the configuration that fits and best meets the objective</source>
+        <translation>为每个候选搜索节点数、ZeRO 阶段、激活检查点、微批大小和卸载方式，找出放得下且最符合优化目标的配置</translation>
+    </message>
+    <message>
+        <source>Max nodes</source>
+        <translation>最大节点数</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Objective and billing</source>
+        <translation>目标与计费</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>优化目标</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>人民币（¥）</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>美元（$）</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Imported: %1</source>
+        <translation>已导入：%1</translation>
+    </message>
+    <message>
+        <source>= %1 training tokens</source>
+        <translation>= %1 训练 token</translation>
+    </message>
+    <message>
+        <source>Enter the number of parameters, e.g. 7B</source>
+        <translation>请输入参数量，例如 7B</translation>
+    </message>
+    <message>
+        <source>Choose at least one module for the adapters</source>
+        <translation>请为适配器至少选择一个模块</translation>
+    </message>
+    <message>
+        <source>Enter the dataset size in tokens, e.g. 2B</source>
+        <translation>请输入数据集的 token 数，例如 2B</translation>
+    </message>
+    <message>
+        <source>Change model</source>
+        <translation>修改模型</translation>
+    </message>
+    <message>
+        <source>Change mode</source>
+        <translation>修改模式</translation>
+    </message>
+    <message>
+        <source>Change technique</source>
+        <translation>修改训练方式</translation>
+    </message>
+    <message>
+        <source>Change precision</source>
+        <translation>修改精度</translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation>修改权重格式</translation>
+    </message>
+    <message>
+        <source>Change optimizer</source>
+        <translation>修改优化器</translation>
+    </message>
+    <message>
+        <source>Change LoRA rank</source>
+        <translation>修改 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Change LoRA targets</source>
+        <translation>修改 LoRA 目标模块</translation>
+    </message>
+    <message>
+        <source>Change checkpointing</source>
+        <translation>修改激活检查点</translation>
+    </message>
+    <message>
+        <source>Toggle flash attention</source>
+        <translation>切换 Flash Attention</translation>
+    </message>
+    <message>
+        <source>Change loss implementation</source>
+        <translation>修改损失计算方式</translation>
+    </message>
+    <message>
+        <source>Change sequence length</source>
+        <translation>修改序列长度</translation>
+    </message>
+    <message>
+        <source>Change micro-batch</source>
+        <translation>修改微批大小</translation>
+    </message>
+    <message>
+        <source>Change gradient accumulation</source>
+        <translation>修改梯度累积</translation>
+    </message>
+    <message>
+        <source>Change global batch</source>
+        <translation>修改全局批大小</translation>
+    </message>
+    <message>
+        <source>Change training tokens</source>
+        <translation>修改训练 token 数</translation>
+    </message>
+    <message>
+        <source>Change serving inputs</source>
+        <translation>修改推理服务参数</translation>
+    </message>
+    <message>
+        <source>Toggle planner</source>
+        <translation>切换规划器</translation>
+    </message>
+    <message>
+        <source>Change max nodes</source>
+        <translation>修改最大节点数</translation>
+    </message>
+    <message>
+        <source>Change parallelism</source>
+        <translation>修改并行策略</translation>
+    </message>
+    <message>
+        <source>Change objective</source>
+        <translation>修改优化目标</translation>
+    </message>
+    <message>
+        <source>Change currency</source>
+        <translation>修改币种</translation>
+    </message>
+    <message>
+        <source>Change plan</source>
+        <translation>修改方案</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::MainWindow</name>
+    <message>
+        <source>Candidates</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>Your catalog overrides were ignored: %1</source>
+        <translation>已忽略您的目录覆盖文件：%1</translation>
+    </message>
+    <message>
+        <source>About GPU Planner</source>
+        <translation>关于 GPU Planner</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;Plans GPU instances, counts, time and cost for LLM training and inference. Every figure in the catalog carries its source and date.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;为大模型训练和推理规划 GPU 实例、卡数、时长和费用。目录中的每个数值都注明了来源和日期。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start from the default plan</source>
+        <translation>从默认方案开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Model Config…</source>
+        <translation>导入模型配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Candidates…</source>
+        <translation>选择候选(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Add &amp;On-Premise Machine…</source>
+        <translation>添加本地机器(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute</source>
+        <translation>重新计算(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save &amp;Chart Images…</source>
+        <translation>保存图表图像(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Planner</source>
+        <translation>关于 GPU Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main Toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Planner</source>
+        <translation>%1[*] — GPU Planner</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>Cannot evaluate: %1</source>
+        <translation>无法评估：%1</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>，每个 token 激活 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms</source>
+        <translation>%2 个候选中 %1 个放得下 · %4 毫秒内评估了 %3 种配置 · 更新耗时 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>Open Plan</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <source>Could not open %1:
+%2</source>
+        <translation>无法打开 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Save Plan</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>GPU plans (*.gpuplan *.json);;All files (*)</source>
+        <translation>GPU 方案 (*.gpuplan *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Plan As</source>
+        <translation>方案另存为</translation>
+    </message>
+    <message>
+        <source>GPU plans (*.gpuplan)</source>
+        <translation>GPU 方案 (*.gpuplan)</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <source>Model configs (config.json *.json);;All files (*)</source>
+        <translation>模型配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import Model Config</source>
+        <translation>导入模型配置</translation>
+    </message>
+    <message>
+        <source>Could not import %1:
+%2</source>
+        <translation>无法导入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>Recover Plan</source>
+        <translation>恢复方案</translation>
+    </message>
+    <message>
+        <source>GPU Planner did not close normally. Restore the unsaved changes it kept?</source>
+        <translation>GPU Planner 上次未正常关闭。是否恢复它保留的未保存更改？</translation>
+    </message>
+    <message>
+        <source>Recover unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save Chart Images To</source>
+        <translation>将图表图像保存到</translation>
+    </message>
+    <message>
+        <source>Save Chart Images</source>
+        <translation>保存图表图像</translation>
+    </message>
+    <message>
+        <source>Saved chart images to %1</source>
+        <translation>图表图像已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF Report…</source>
+        <translation>导出 PDF 报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Write the plan, its results and charts as a PDF report</source>
+        <translation>将方案、结果和图表导出为 PDF 报告</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;CSV…</source>
+        <translation>将结果导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export Cost C&amp;urve CSV…</source>
+        <translation>导出费用曲线 CSV(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Print Report…</source>
+        <translation>打印报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>There is no result to export yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>还没有可导出的结果：请修正方案中的错误，或等待评估完成。</translation>
+    </message>
+    <message>
+        <source>Could not write %1:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export PDF Report</source>
+        <translation>导出 PDF 报告</translation>
+    </message>
+    <message>
+        <source>Export Results as CSV</source>
+        <translation>将结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Cost Curve CSV</source>
+        <translation>导出费用曲线 CSV</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Print Report</source>
+        <translation>打印报告</translation>
+    </message>
+    <message>
+        <source>There is no result to print yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>还没有可打印的结果：请修正方案中的错误，或等待评估完成。</translation>
+    </message>
+    <message>
+        <source>Could not print:
+%1</source>
+        <translation>无法打印：
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Printed %n page(s)</source>
+        <translation>
+            <numerusform>已打印 %n 页</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpui::OnPremDialog</name>
+    <message>
+        <source>On-Premise Machine</source>
+        <translation>本地机器</translation>
+    </message>
+    <message>
+        <source>e.g. Lab server 1</source>
+        <translation>例如：实验室服务器 1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>GPU&apos;s own (NVLink if any, else PCIe)</source>
+        <translation>GPU 自带（有 NVLink 则用 NVLink，否则 PCIe）</translation>
+    </message>
+    <message>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>目录默认值</translation>
+    </message>
+    <message>
+        <source>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</source>
+        <translation>每个节点到其他节点的网络总带宽（8 × 200 Gb/s InfiniBand = 1600）</translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> /小时</translation>
+    </message>
+    <message>
+        <source>free (owned)</source>
+        <translation>免费（自有）</translation>
+    </message>
+    <message>
+        <source>What the whole machine (all nodes) costs per hour: amortization, power, or a quote</source>
+        <translation>整台机器（所有节点）每小时的成本：折旧、电费或报价</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点卡数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>GPU link</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::PriceDialog</name>
+    <message>
+        <source>Price of %1</source>
+        <translation>%1 的价格</translation>
+    </message>
+    <message>
+        <source>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</source>
+        <translation>您的报价会在所有方案中替代该实例的目录价格，并保存在您的目录覆盖文件中。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Where the quote came from, e.g. sales email 2026-11-20</source>
+        <translation>例如：2026-11-20 销售邮件</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go per hour</source>
+        <translation>按量计费（每小时）</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包年包月（每月）</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Use Catalog Price</source>
+        <translation>使用目录价格</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RecommendationPanel</name>
+    <message>
+        <source>%1 x %2 nodes</source>
+        <translation>%1 × %2 个节点</translation>
+    </message>
+    <message>
+        <source>%1 · %2 parameters</source>
+        <translation>%1 · %2 参数</translation>
+    </message>
+    <message>
+        <source> (%1 active)</source>
+        <translation>（激活 %1）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No candidates to compare. Choose instances on the Candidates tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有可比较的候选。请在“候选”页中选择实例。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate fits&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;没有放得下的候选&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Closest: &lt;b&gt;%1&lt;/b&gt; — %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;最接近：&lt;b&gt;%1&lt;/b&gt; — %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU</source>
+        <translation>每卡需要 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What would make it fit:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;以下做法可以放下：&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;推荐：%1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 x %2 · %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 × %2 · %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the cheapest candidate that fits</source>
+        <translation>放得下的候选中费用最低</translation>
+    </message>
+    <message>
+        <source>the fastest candidate that fits</source>
+        <translation>放得下的候选中速度最快</translation>
+    </message>
+    <message>
+        <source>the cheapest that fits and finishes within %1</source>
+        <translation>放得下且能在 %1内完成的候选中费用最低</translation>
+    </message>
+    <message>
+        <source>the fastest that fits and stays within %1</source>
+        <translation>放得下且费用不超过 %1 的候选中速度最快</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;理由：%1。&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Finishes in &lt;b&gt;%1&lt;/b&gt; (%2 GPU-hours) at %3 tokens/s, MFU %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;&lt;b&gt;%1&lt;/b&gt; 完成（%2 卡时），%3 token/秒，MFU %4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Decodes &lt;b&gt;%1 tokens/s&lt;/b&gt;; prefill %2&lt;/li&gt;</source>
+        <translation>&lt;li&gt;解码 &lt;b&gt;%1 token/秒&lt;/b&gt;；预填充 %2&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; (%2, %3)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;费用 &lt;b&gt;%1&lt;/b&gt;（%2，%3）&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing pays off after %1 days&lt;/li&gt;</source>
+        <translation>&lt;li&gt;使用超过 %1 天后包年包月更划算&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; bottleneck: %3&lt;/li&gt;</source>
+        <translation>&lt;li&gt;单卡显存 %1 / %2；瓶颈：%3&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>does not fit (%1 of %2 per GPU)</source>
+        <translation>放不下（单卡 %1 / %2）</translation>
+    </message>
+    <message>
+        <source>costs %1 more (+%2)</source>
+        <translation>费用多 %1（+%2）</translation>
+    </message>
+    <message>
+        <source>costs %1 less</source>
+        <translation>费用少 %1</translation>
+    </message>
+    <message>
+        <source>has no known price</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>takes %1 longer</source>
+        <translation>耗时多 %1</translation>
+    </message>
+    <message>
+        <source>finishes %1 sooner</source>
+        <translation>提前 %1 完成</translation>
+    </message>
+    <message>
+        <source>misses the deadline</source>
+        <translation>超出期限</translation>
+    </message>
+    <message>
+        <source>exceeds the budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;其他候选&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;The plan cannot be evaluated&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;无法评估该方案&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;正在评估…&lt;/p&gt;</translation>
+    </message>
+</context>
 </TS>

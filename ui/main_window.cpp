@@ -7,6 +7,7 @@
 #include "models/comparison_model.h"
 #include "number_format.h"
 #include "plan_document.h"
+#include "report/report_export.h"
 #include "resources.h"
 #include "settings.h"
 #include "theme.h"
@@ -32,7 +33,10 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
@@ -243,6 +247,18 @@ void MainWindow::createActions()
     m_chartImagesAction = new QAction(QString(), this);
     m_chartImagesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(m_chartImagesAction, &QAction::triggered, this, &MainWindow::saveChartImages);
+    m_exportPdfAction = new QAction(themedIcon("application-pdf", QStyle::SP_FileIcon), QString(), this);
+    m_exportPdfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_exportPdfAction, &QAction::triggered, this, &MainWindow::exportPdfAs);
+    m_exportCsvAction = new QAction(QString(), this);
+    m_exportCsvAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
+    connect(m_exportCsvAction, &QAction::triggered, this, &MainWindow::exportCsvAs);
+    m_exportCostCurveAction = new QAction(QString(), this);
+    connect(m_exportCostCurveAction, &QAction::triggered, this, &MainWindow::exportCostCurveCsvAs);
+    m_printAction = new QAction(themedIcon("document-print", QStyle::SP_FileIcon), QString(), this);
+    m_printAction->setShortcut(QKeySequence::Print);
+    connect(m_printAction, &QAction::triggered, this, &MainWindow::printReportDialog);
+    updateExportActions();
     m_aboutAction = new QAction(QString(), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
@@ -261,7 +277,12 @@ void MainWindow::createActions()
     m_fileMenu->addAction(m_saveAsAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_importAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_exportPdfAction);
+    m_fileMenu->addAction(m_exportCsvAction);
+    m_fileMenu->addAction(m_exportCostCurveAction);
     m_fileMenu->addAction(m_chartImagesAction);
+    m_fileMenu->addAction(m_printAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
 
@@ -316,6 +337,7 @@ void MainWindow::createActions()
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_chooseAction);
     m_toolBar->addAction(m_recomputeAction);
+    m_toolBar->addAction(m_exportPdfAction);
 }
 
 void MainWindow::retranslateUi()
@@ -333,6 +355,11 @@ void MainWindow::retranslateUi()
     m_onPremAction->setText(tr("Add &On-Premise Machine…"));
     m_recomputeAction->setText(tr("&Recompute"));
     m_chartImagesAction->setText(tr("Save &Chart Images…"));
+    m_exportPdfAction->setText(tr("Export &PDF Report…"));
+    m_exportPdfAction->setToolTip(tr("Write the plan, its results and charts as a PDF report"));
+    m_exportCsvAction->setText(tr("Export Results as &CSV…"));
+    m_exportCostCurveAction->setText(tr("Export Cost C&urve CSV…"));
+    m_printAction->setText(tr("&Print Report…"));
     m_aboutAction->setText(tr("&About GPU Planner"));
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("Open &Recent"));
@@ -458,12 +485,13 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         m_recommendation->showError(QString::fromStdString(evaluation->error.toString()));
         m_status->setText(tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
         m_comparison->setEvaluation(evaluation);
-        rebuildCharts();
+        updateCharts(false);
+        updateExportActions();
         emit evaluationApplied(evaluation);
         return;
     }
     m_comparison->setEvaluation(evaluation);
-    rebuildCharts();
+    updateCharts(false);
     m_recommendation->setEvaluation(evaluation);
     QString info = tr("%1 parameters").arg(formatTokens(evaluation->modelParameters));
     if (evaluation->activeParameters > 0 && evaluation->activeParameters < evaluation->modelParameters * 0.99)
@@ -471,6 +499,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     for (const gp::Diagnostic& d : evaluation->modelWarnings)
         info += QStringLiteral("\n") + CoreText::diagnostic(d);
     m_inputs->setModelInfo(info);
+    updateExportActions();
     int fitting = 0;
     for (const gp::CandidateResult& r : evaluation->results)
         fitting += r.fits ? 1 : 0;
@@ -486,15 +515,31 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
 
 void MainWindow::rebuildCharts()
 {
+    updateCharts(true);
+}
+
+void MainWindow::updateCharts(bool rebuild)
+{
     EvaluationPtr e = m_comparison->evaluation();
     static const std::vector<gp::CandidateResult> none;
     const std::vector<gp::CandidateResult>& results = e && e->ok ? e->results : none;
     ChartOptions options;
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
-    m_memoryChart->replaceChart(buildMemoryChart(results, options));
-    m_costChart->replaceChart(buildCostChart(results, options));
-    m_bottleneckChart->replaceChart(buildBottleneckChart(results, options));
+    // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
+    // times cheaper than new charts with their axes, legends and items.
+    if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {
+        m_memoryChart->replaceChart(buildMemoryChart(results, options));
+        ++m_chartRebuilds;
+    }
+    if (rebuild || !updateCostChart(m_costChart->chart(), results, options)) {
+        m_costChart->replaceChart(buildCostChart(results, options));
+        ++m_chartRebuilds;
+    }
+    if (rebuild || !updateBottleneckChart(m_bottleneckChart->chart(), results, options)) {
+        m_bottleneckChart->replaceChart(buildBottleneckChart(results, options));
+        ++m_chartRebuilds;
+    }
 }
 
 void MainWindow::setMessageSink(std::function<void(const QString&, const QString&)> sink)
@@ -712,6 +757,139 @@ void MainWindow::saveChartImages()
         showError(tr("Save Chart Images"), failed.join(QLatin1Char('\n')));
     else
         statusBar()->showMessage(tr("Saved chart images to %1").arg(QDir::toNativeSeparators(dir)), 4000);
+}
+
+void MainWindow::setSaveFileChooser(SaveFileChooser chooser)
+{
+    m_saveFileChooser = std::move(chooser);
+}
+
+bool MainWindow::canExport() const
+{
+    const EvaluationPtr e = m_evaluator->latest();
+    return e && e->ok && !e->results.empty() && m_evaluator->catalog();
+}
+
+void MainWindow::updateExportActions()
+{
+    if (!m_exportPdfAction)
+        return;
+    const bool enabled = canExport();
+    for (QAction* a : {m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction})
+        a->setEnabled(enabled);
+}
+
+QString MainWindow::exportBaseName() const
+{
+    QString name = QString::fromStdString(m_document->plan().title).trimmed();
+    if (name.isEmpty() && !m_document->filePath().isEmpty())
+        name = QFileInfo(m_document->filePath()).completeBaseName();
+    // Characters that are not allowed (or awkward) in file names on some system become dashes.
+    static const QRegularExpression unsafe(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]+"));
+    name.replace(unsafe, QStringLiteral("-"));
+    name = name.trimmed();
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1);
+    if (name.isEmpty())
+        name = QStringLiteral("gpu-plan");
+    return name.left(120);
+}
+
+QString MainWindow::chooseExportPath(const QString& caption, const QString& suffix, const QString& filter)
+{
+    QString dir = m_settings->value(Settings::Key::ExportDirectory).toString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir())
+        dir = m_settings->value(Settings::Key::LastDirectory).toString();
+    const QString suggested = QDir(dir).filePath(exportBaseName() + suffix);
+    QString path = m_saveFileChooser ? m_saveFileChooser(caption, suggested, filter)
+                                     : QFileDialog::getSaveFileName(this, caption, suggested, filter);
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += suffix.mid(suffix.lastIndexOf(QLatin1Char('.')));
+    return path;
+}
+
+bool MainWindow::runExport(const QString& title, const QString& path,
+                           const std::function<gp::Expected<bool>(const ReportData&)>& write)
+{
+    if (!canExport()) {
+        showError(title, tr("There is no result to export yet: fix the plan's errors or wait for the evaluation."));
+        return false;
+    }
+    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), m_evaluator->latest());
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const gp::Expected<bool> written = write(data);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        showError(title, tr("Could not write %1:\n%2")
+                             .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString())));
+        return false;
+    }
+    m_settings->setValue(Settings::Key::ExportDirectory, QFileInfo(path).absolutePath());
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 6000);
+    return true;
+}
+
+bool MainWindow::exportPdf(const QString& path)
+{
+    return runExport(tr("Export PDF Report"), path,
+                     [&path](const ReportData& data) { return writePdfReport(data, path); });
+}
+
+bool MainWindow::exportCsv(const QString& path)
+{
+    return runExport(tr("Export Results as CSV"), path,
+                     [&path](const ReportData& data) { return writeCsvReport(data, path); });
+}
+
+bool MainWindow::exportCostCurveCsv(const QString& path)
+{
+    return runExport(tr("Export Cost Curve CSV"), path,
+                     [&path](const ReportData& data) { return writeCostCurveCsv(data, path); });
+}
+
+void MainWindow::exportPdfAs()
+{
+    const QString path = chooseExportPath(tr("Export PDF Report"), QStringLiteral(".pdf"), tr("PDF documents (*.pdf)"));
+    if (!path.isEmpty())
+        exportPdf(path);
+}
+
+void MainWindow::exportCsvAs()
+{
+    const QString path = chooseExportPath(tr("Export Results as CSV"), QStringLiteral(".csv"),
+                                          tr("CSV files (*.csv);;All files (*)"));
+    if (!path.isEmpty())
+        exportCsv(path);
+}
+
+void MainWindow::exportCostCurveCsvAs()
+{
+    const QString path = chooseExportPath(tr("Export Cost Curve CSV"), QStringLiteral("-cost-curve.csv"),
+                                          tr("CSV files (*.csv);;All files (*)"));
+    if (!path.isEmpty())
+        exportCostCurveCsv(path);
+}
+
+void MainWindow::printReportDialog()
+{
+    if (!canExport()) {
+        showError(tr("Print Report"), tr("There is no result to print yet: fix the plan's errors or wait for the "
+                                         "evaluation."));
+        return;
+    }
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setDocName(exportBaseName());
+    QPrintDialog dialog(&printer, this);
+    dialog.setWindowTitle(tr("Print Report"));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), m_evaluator->latest());
+    const gp::Expected<int> pages = printReport(data, &printer);
+    if (!pages) {
+        showError(tr("Print Report"), tr("Could not print:\n%1").arg(QString::fromStdString(pages.error().toString())));
+        return;
+    }
+    statusBar()->showMessage(tr("Printed %n page(s)", nullptr, *pages), 6000);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)

@@ -4,6 +4,8 @@
 
 #include "evaluation.h"
 
+#include "gp/expected.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -31,6 +33,7 @@ class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
 class Settings;
+struct ReportData;
 
 struct MainWindowOptions {
     Settings* settings = nullptr; // nullptr: the application's settings, owned by the window
@@ -53,6 +56,18 @@ public:
 
     // Where errors go: by default a message box; tests install a recorder. errorShown() fires either way.
     void setMessageSink(std::function<void(const QString& title, const QString& text)> sink);
+    // Asks where to save an export (default: a save-file dialog); returns "" when cancelled. Tests install their own.
+    using SaveFileChooser =
+        std::function<QString(const QString& caption, const QString& suggestedPath, const QString& filter)>;
+    void setSaveFileChooser(SaveFileChooser chooser);
+    // Writes the report of the shown result; on error shows the message (naming the file) and returns false.
+    bool exportPdf(const QString& path);
+    bool exportCsv(const QString& path);
+    bool exportCostCurveCsv(const QString& path);
+    // Whether a result is shown that a report can be made of (the export and print actions are enabled).
+    bool canExport() const;
+    // File name (no directory, no suffix) exports suggest: the plan's title, else the plan file's name.
+    QString exportBaseName() const;
     // Answers "restore the autosaved plan?" (default: a question box).
     void setRecoveryPrompt(std::function<bool()> prompt);
     // Writes the recovery file now when the plan has unsaved changes; returns whether it wrote.
@@ -75,6 +90,8 @@ public:
     Settings* settings() const { return m_settings; }
     // Milliseconds from the last input change to the table and charts showing its result.
     double lastUpdateMilliseconds() const { return m_lastUpdateMs; }
+    // How many times a chart was built anew rather than updated in place (for benchmarks and tests).
+    long chartRebuilds() const { return m_chartRebuilds; }
 
 public slots:
     void recompute();
@@ -86,6 +103,12 @@ public slots:
     void setLanguage(const QString& language);
     void setTheme(const QString& theme);
     void saveChartImages();
+    // Ask for a destination (see setSaveFileChooser) and export there.
+    void exportPdfAs();
+    void exportCsvAs();
+    void exportCostCurveCsvAs();
+    // Prints the report through the print dialog.
+    void printReportDialog();
 
 signals:
     // The table, charts and recommendation now show `evaluation`.
@@ -109,10 +132,17 @@ private:
     void planChanged();
     void applyEvaluation(EvaluationPtr evaluation, double milliseconds);
     void rebuildCharts();
+    // Shows the current evaluation in the charts: in place when their layout allows, else (or when `rebuild`) anew.
+    void updateCharts(bool rebuild);
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
     void openDropped(const QString& path);
+    void updateExportActions();
+    QString chooseExportPath(const QString& caption, const QString& suffix, const QString& filter);
+    // Runs one report writer on the shown result; reports success in the status bar, errors as messages.
+    bool runExport(const QString& title, const QString& path,
+                   const std::function<gp::Expected<bool>(const ReportData&)>& write);
 
     Settings* m_settings = nullptr;
     CatalogStore* m_store = nullptr;
@@ -156,6 +186,10 @@ private:
     QAction* m_onPremAction = nullptr;
     QAction* m_recomputeAction = nullptr;
     QAction* m_chartImagesAction = nullptr;
+    QAction* m_exportPdfAction = nullptr;
+    QAction* m_exportCsvAction = nullptr;
+    QAction* m_exportCostCurveAction = nullptr;
+    QAction* m_printAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QActionGroup* m_languageGroup = nullptr;
@@ -165,7 +199,9 @@ private:
     int m_autosavedIndex = -1;
     std::function<void(const QString&, const QString&)> m_messageSink;
     std::function<bool()> m_recoveryPrompt;
+    SaveFileChooser m_saveFileChooser;
     double m_lastUpdateMs = 0;
+    long m_chartRebuilds = 0;
     bool m_ownsSettings = false;
 };
 

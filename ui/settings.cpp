@@ -26,6 +26,7 @@ const std::vector<KeyInfo>& keyTable()
         {Settings::Key::HiddenColumns, "table/hidden_columns", QStringList()},
         {Settings::Key::SplitterState, "window/splitters", QByteArray()},
         {Settings::Key::AutosaveSeconds, "files/autosave_seconds", 5},
+        {Settings::Key::ExportDirectory, "files/export_directory", QString()},
     };
     return table;
 }

@@ -23,6 +23,7 @@ public:
         HiddenColumns,   // comparison table columns the user hid (QStringList of column keys)
         SplitterState,   // QByteArray of the main splitters
         AutosaveSeconds, // recovery file interval
+        ExportDirectory, // where report exports (PDF, CSV) were last written
     };
     Q_ENUM(Key)
 

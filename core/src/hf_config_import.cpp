@@ -208,8 +208,15 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         if (auto s = r.number({"n_shared_experts", "num_shared_experts"}))
             a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
         setInt(a.moeIntermediateSize, {"moe_intermediate_size"});
-        if (auto shared = r.number({"shared_expert_intermediate_size"}); shared && a.moeIntermediateSize > 0)
-            a.numSharedExperts = int(std::lround(*shared / double(a.moeIntermediateSize))); // Qwen2-MoE
+        if (auto shared = r.number({"shared_expert_intermediate_size"}); shared && a.moeIntermediateSize > 0) {
+            // Qwen2-MoE: one shared expert as wide as this many routed experts.
+            const double ratio = *shared / double(a.moeIntermediateSize);
+            if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
+                return Error{"shared_expert_intermediate_size",
+                             "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared),
+                             fileName};
+            a.numSharedExperts = int(std::lround(ratio));
+        }
         if (auto first = r.number({"first_k_dense_replace"}))
             a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
         if (auto labels = r.number({"num_labels"}))

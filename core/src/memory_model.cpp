@@ -83,7 +83,14 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
 {
-    return estimateMemory(model, workload, config, hardware, assumptions, catalog, TrainingFramework{});
+    // The plan's framework switches; LoRA dropout is not a plan field (peft's default dropout is 0.05,
+    // but Hugging Face's examples and torchtune's configs vary, so no dropout copy is assumed).
+    TrainingFramework framework;
+    framework.masterWeights = workload.masterWeights;
+    framework.pagedOptimizer = workload.pagedOptimizer;
+    framework.compiled = workload.torchCompile;
+    framework.optimizerInBackward = workload.optimizerInBackward;
+    return estimateMemory(model, workload, config, hardware, assumptions, catalog, framework);
 }
 
 std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,

@@ -112,6 +112,10 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     }
     r.number("training_tokens", w.trainingTokens, false, 1, 1e16);
     r.integer("freeze_trainable_layers", w.freezeTrainableLayers, false, 0, 10000);
+    r.boolean("master_weights", w.masterWeights);
+    r.boolean("paged_optimizer", w.pagedOptimizer);
+    r.boolean("torch_compile", w.torchCompile);
+    r.boolean("optimizer_in_backward", w.optimizerInBackward);
     if (const json* lora = child(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         l.integer("rank", w.lora.rank, false, 1, 65536);

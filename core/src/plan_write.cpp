@@ -79,8 +79,16 @@ json planToJson(const Plan& plan)
         model["name"] = plan.model.name;
     if (plan.model.architecture) {
         json full = architectureToJson(*plan.model.architecture);
-        if (!plan.model.preset.empty() && plan.model.architectureJson.is_object()) {
-            // A partial override of a preset stays partial.
+        // Sizes that are 0 mean "not given": writing them would make the plan unreadable.
+        for (auto it = full.begin(); it != full.end();) {
+            if (it->is_number() && it->get<double>() == 0)
+                it = full.erase(it);
+            else
+                ++it;
+        }
+        if (plan.model.architectureJson.is_object() && !plan.model.architectureJson.empty()) {
+            // The fields the file gave stay the fields written: a partial override of a preset stays partial,
+            // and defaults (num_experts 1, ...) never override what the preset says.
             json partial = json::object();
             for (const auto& [key, value] : plan.model.architectureJson.items())
                 partial[key] = full.contains(key) ? full[key] : value;
@@ -124,6 +132,10 @@ json planToJson(const Plan& plan)
                        {"kv_cache_precision", nameOf(kKvPrecisions, w.inference.kvCachePrecision)}}}};
     if (w.technique == Technique::Freeze)
         workload["freeze_trainable_layers"] = w.freezeTrainableLayers;
+    workload["master_weights"] = w.masterWeights;
+    workload["paged_optimizer"] = w.pagedOptimizer;
+    workload["torch_compile"] = w.torchCompile;
+    workload["optimizer_in_backward"] = w.optimizerInBackward;
 
     json candidates = json::array();
     const json* originalCandidates = nullptr;

@@ -10,7 +10,7 @@ GP_PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     libqt6opengl6-dev libqt6svg6-dev libxkbcommon-dev libgl-dev libvulkan-dev
     nlohmann-json3-dev libgtest-dev libbenchmark-dev
-    fonts-noto-cjk poppler-utils xvfb python3 dpkg-dev file desktop-file-utils
+    fonts-noto-cjk fonts-dejavu-core poppler-utils xvfb python3 dpkg-dev file desktop-file-utils
 )
 
 gp_install_missing_packages() {

@@ -47,8 +47,44 @@ void BM_InputChangeToUpdatedWindow(benchmark::State& state)
         windowMs += window.lastUpdateMilliseconds();
     }
     state.counters["reported_ms"] = benchmark::Counter(windowMs / double(state.iterations()));
+    state.counters["rebuilt_charts"] = benchmark::Counter(double(window.chartRebuilds()) / double(state.iterations()));
 }
 BENCHMARK(BM_InputChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same path for a change that keeps the candidates and chart layout (the training tokens), so the charts are
+// updated in place: the normal case while dragging a slider.
+void BM_LayoutKeepingChangeToUpdatedWindow(benchmark::State& state)
+{
+    QTemporaryDir dir;
+    gpui::Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    gpui::MainWindowOptions options;
+    options.settings = &settings;
+    options.overridesPath = dir.filePath(QStringLiteral("overrides.json"));
+    options.recoveryPath = dir.filePath(QStringLiteral("recovery.gpuplan"));
+    options.restoreSession = false;
+    options.offerRecovery = false;
+    gpui::MainWindow window(options);
+    window.resize(1600, 1000);
+    window.show();
+    QEventLoop loop;
+    QObject::connect(&window, &gpui::MainWindow::evaluationApplied, &loop, &QEventLoop::quit);
+    loop.exec();
+    gp::Plan plan = window.document()->plan();
+    const double base = plan.workload.trainingTokens;
+    const long rebuildsBefore = window.chartRebuilds();
+    int i = 0;
+    double windowMs = 0;
+    for (auto _ : state) {
+        plan.workload.trainingTokens = ++i % 2 ? base * 1.5 : base;
+        window.document()->change(plan, QStringLiteral("tokens"));
+        loop.exec();
+        windowMs += window.lastUpdateMilliseconds();
+    }
+    state.counters["reported_ms"] = benchmark::Counter(windowMs / double(state.iterations()));
+    state.counters["rebuilt_charts"] =
+        benchmark::Counter(double(window.chartRebuilds() - rebuildsBefore) / double(state.iterations()));
+}
+BENCHMARK(BM_LayoutKeepingChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // Only the Qt side: table model update and the three charts rebuilt into their views.
 void BM_ApplyResultsToTableAndCharts(benchmark::State& state)
@@ -71,6 +107,85 @@ void BM_ApplyResultsToTableAndCharts(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ApplyResultsToTableAndCharts)->Unit(benchmark::kMillisecond);
+
+// The Qt side as the window does it while a slider drags: the table model and the charts updated in place,
+// alternating between two results with the same candidates (the default plan and 1.5x its training tokens).
+void BM_ApplyResultsInPlace(benchmark::State& state)
+{
+    gp::Plan longer = gpui::defaultPlan();
+    longer.workload.trainingTokens *= 1.5;
+    const gpui::EvaluationPtr evaluations[2] = {
+        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
+        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog()))};
+    gpui::ComparisonModel model;
+    gpui::ChartView memory, cost, bottleneck;
+    for (gpui::ChartView* v : {&memory, &cost, &bottleneck}) {
+        v->resize(500, 400);
+        v->show();
+    }
+    const gpui::ChartOptions options;
+    memory.replaceChart(gpui::buildMemoryChart(evaluations[0]->results, options));
+    cost.replaceChart(gpui::buildCostChart(evaluations[0]->results, options));
+    bottleneck.replaceChart(gpui::buildBottleneckChart(evaluations[0]->results, options));
+    int i = 0;
+    long rebuilt = 0;
+    for (auto _ : state) {
+        const gpui::EvaluationPtr& e = evaluations[++i % 2];
+        model.setEvaluation(e);
+        if (!gpui::updateMemoryChart(memory.chart(), e->results, options)) {
+            memory.replaceChart(gpui::buildMemoryChart(e->results, options));
+            ++rebuilt;
+        }
+        if (!gpui::updateCostChart(cost.chart(), e->results, options)) {
+            cost.replaceChart(gpui::buildCostChart(e->results, options));
+            ++rebuilt;
+        }
+        if (!gpui::updateBottleneckChart(bottleneck.chart(), e->results, options)) {
+            bottleneck.replaceChart(gpui::buildBottleneckChart(e->results, options));
+            ++rebuilt;
+        }
+        QCoreApplication::sendPostedEvents(); // chart layout requests, as in BM_ApplyResultsToTableAndCharts
+    }
+    state.counters["rebuilt_charts"] = benchmark::Counter(double(rebuilt) / double(state.iterations()));
+}
+BENCHMARK(BM_ApplyResultsInPlace)->Unit(benchmark::kMillisecond);
+
+// Each part of the Qt side alone, to see where a frame goes.
+void BM_BuildChart(benchmark::State& state)
+{
+    const auto evaluation = std::make_shared<const gpui::Evaluation>(
+        gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    gpui::ChartView view;
+    view.resize(600, 400);
+    view.show();
+    const gpui::ChartOptions options;
+    for (auto _ : state) {
+        switch (state.range(0)) {
+        case 0:
+            view.replaceChart(gpui::buildMemoryChart(evaluation->results, options));
+            break;
+        case 1:
+            view.replaceChart(gpui::buildCostChart(evaluation->results, options));
+            break;
+        default:
+            view.replaceChart(gpui::buildBottleneckChart(evaluation->results, options));
+            break;
+        }
+        QCoreApplication::sendPostedEvents();
+    }
+    state.SetLabel(state.range(0) == 0 ? "memory" : state.range(0) == 1 ? "cost" : "bottleneck");
+}
+BENCHMARK(BM_BuildChart)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+void BM_UpdateTableModel(benchmark::State& state)
+{
+    const auto evaluation = std::make_shared<const gpui::Evaluation>(
+        gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    gpui::ComparisonModel model;
+    for (auto _ : state)
+        model.setEvaluation(evaluation);
+}
+BENCHMARK(BM_UpdateTableModel)->Unit(benchmark::kMillisecond);
 
 // Only the core: the default plan evaluated (planner search when the plan enables it).
 void BM_EvaluateDefaultPlan(benchmark::State& state)

@@ -78,17 +78,19 @@ void expectRefused(const BadFile& bad, std::vector<std::string> args, const std:
         command += " " + a;
     SCOPED_TRACE(bad.name + " (" + bad.what + "):" + command);
     EXPECT_TRUE(code == ExitInvalidInput || code == ExitUsage) << "exit " << code;
-    if (bad.kind == "plan" || bad.kind == "catalog" || bad.kind == "overrides" || bad.kind == "pricesheet")
+    if (bad.kind == "plan" || bad.kind == "catalog" || bad.kind == "overrides" || bad.kind == "pricesheet") {
         EXPECT_EQ(code, bad.exitCode);
+    }
     EXPECT_EQ(out.str(), "");
     const std::string message = err.str();
     EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << message;
     const bool namesFile = message.find(bad.name) != std::string::npos || message.find("<stdin>") != std::string::npos;
     const bool namesField = !bad.fragment.empty() && message.find(bad.fragment) != std::string::npos;
-    if (bad.kind == "hfconfig" || bad.kind == "safetensors")
+    if (bad.kind == "hfconfig" || bad.kind == "safetensors") {
         EXPECT_TRUE(namesFile) << message;
-    else
+    } else {
         EXPECT_TRUE(namesField || namesFile) << message;
+    }
     EXPECT_TRUE(fs::is_empty(scratch)) << "a file was left behind";
 }
 

@@ -19,24 +19,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
+struct CliRun {
     int code = -1;
     std::string out;
     std::string err;
 };
 
-Run cli(const std::vector<std::string>& args, const std::string& input = {})
+CliRun cli(const std::vector<std::string>& args, const std::string& input = {})
 {
     std::istringstream in(input);
     std::ostringstream out, err;
-    Run run;
+    CliRun run;
     run.code = runCli(args, in, out, err);
     run.out = out.str();
     run.err = err.str();
     return run;
 }
 
-void expectOneLineError(const Run& run, int code, const std::string& fragment)
+void expectOneLineError(const CliRun& run, int code, const std::string& fragment)
 {
     EXPECT_EQ(run.code, code) << run.err;
     EXPECT_EQ(run.out, "");
@@ -101,10 +101,10 @@ TEST(RobustnessCli, UsageErrorsExitTwo)
     expectOneLineError(cli({"catalog", "list", "extra"}), ExitUsage, "--overrides");
     expectOneLineError(cli({"example", "extra"}), ExitUsage, "example");
     // No command and an unknown command also print the usage after the one-line reason.
-    const Run none = cli({});
+    const CliRun none = cli({});
     EXPECT_EQ(none.code, ExitUsage);
     EXPECT_EQ(none.out, "");
-    const Run unknown = cli({"frobnicate"});
+    const CliRun unknown = cli({"frobnicate"});
     EXPECT_EQ(unknown.code, ExitUsage);
     EXPECT_NE(unknown.err.find("frobnicate"), std::string::npos);
 }
@@ -126,7 +126,7 @@ TEST(RobustnessCli, OneTrillionParameterPlanGivesFiniteJson)
     const std::string text = planText([](json& p) { p["model"] = {{"parameters", 1e12}}; });
     for (const char* command : {"estimate", "plan"}) {
         SCOPED_TRACE(command);
-        const Run run = cli({command, "-", "--format", "json"}, text);
+        const CliRun run = cli({command, "-", "--format", "json"}, text);
         ASSERT_EQ(run.code, ExitOk) << run.err;
         const json output = json::parse(run.out);
         ASSERT_FALSE(output.at("results").empty());
@@ -145,7 +145,7 @@ TEST(RobustnessCli, OneMillionTokenPlanGivesFiniteJson)
     const std::string text = planText([](json& p) { p["workload"]["sequence_length"] = 1 << 20; });
     for (const char* command : {"estimate", "plan"}) {
         SCOPED_TRACE(command);
-        const Run run = cli({command, "-", "--format", "json"}, text);
+        const CliRun run = cli({command, "-", "--format", "json"}, text);
         ASSERT_EQ(run.code, ExitOk) << run.err;
         const json output = json::parse(run.out);
         expectFiniteJson(output);

@@ -65,8 +65,9 @@ inline void expectFiniteResult(const CandidateResult& r)
     }
     for (const auto* v : {&r.decodeTokensPerSecond, &r.prefillSeconds, &r.cost.pricePerHour, &r.cost.onDemand,
                           &r.cost.monthly, &r.cost.reserved, &r.cost.spot, &r.cost.storage})
-        if (*v)
+        if (*v) {
             EXPECT_TRUE(std::isfinite(**v)) << **v;
+        }
     EXPECT_GE(r.modelFlopsUtilization, 0);
     EXPECT_LE(r.modelFlopsUtilization, 1);
 }

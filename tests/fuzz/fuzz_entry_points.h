@@ -19,20 +19,13 @@
 
 namespace gp::fuzz {
 
-// Plan loader: parse, write back and re-read, then estimate (and search small plans) as the CLI does.
-inline void runPlanInput(std::string_view text)
+// Estimate (and search small plans) as the CLI does, with every output format.
+inline void evaluatePlanInput(const Plan& plan)
 {
-    auto plan = parsePlan(text);
-    if (!plan)
-        return;
-    const std::string written = serializePlan(*plan);
-    auto reread = parsePlan(written);
-    if (!reread)
-        throw std::logic_error("a plan that was read and written back no longer reads: " + reread.error().toString());
-    auto model = resolveModel(plan->model);
+    auto model = resolveModel(plan.model);
     if (!model)
         return;
-    auto estimate = estimatePlan(*plan, builtinCatalog());
+    auto estimate = estimatePlan(plan, builtinCatalog());
     if (estimate) {
         (void)planEstimateToJson(*estimate).dump();
         (void)resultsToCsv(estimate->results);
@@ -40,11 +33,26 @@ inline void runPlanInput(std::string_view text)
     }
     // The search scores thousands of configurations per candidate: only plans that name one or two candidates
     // and few nodes, so one input stays in milliseconds.
-    if (!plan->candidates.empty() && plan->candidates.size() <= 2 && plan->search.maxNodes <= 4) {
-        auto search = searchPlan(*plan, builtinCatalog());
+    if (!plan.candidates.empty() && plan.candidates.size() <= 2 && plan.search.maxNodes <= 4) {
+        auto search = searchPlan(plan, builtinCatalog());
         if (search)
             (void)planSearchToJson(*search).dump();
     }
+}
+
+// Plan loader: parse, estimate and search, then write back and re-read.
+inline void runPlanInput(std::string_view text)
+{
+    auto plan = parsePlan(text);
+    if (!plan)
+        return;
+    evaluatePlanInput(*plan);
+    // Saving what was opened must give a file that opens again (no lost work); checked last so that inputs
+    // failing it still exercise the models above.
+    const std::string written = serializePlan(*plan);
+    auto reread = parsePlan(written);
+    if (!reread)
+        throw std::logic_error("a plan that was read and written back no longer reads: " + reread.error().toString());
 }
 
 // Catalog loader: the text as a catalog file, as a JSON overrides file and as a CSV price sheet, each merged

@@ -56,7 +56,7 @@ if command -v dpkg-deb >/dev/null; then
     depends=$(dpkg-deb -f "$deb" Depends)
     [ "$(dpkg-deb -f "$deb" Package)" = gpu-planner ] || fail "package name is not gpu-planner"
     if [ "$have_ui" = 1 ]; then
-        for dep in fonts-noto-cjk qt6-qpa-plugins libqt6svg6 libqt6core6 libqt6gui6 libqt6widgets6 libqt6charts6 libc6; do
+        for dep in fonts-noto-cjk fonts-dejavu-core qt6-qpa-plugins libqt6svg6 libqt6core6 libqt6gui6 libqt6widgets6 libqt6charts6 libc6; do
             grep -Eq "(^|, )$dep( |,|$)" <<<"$depends" || fail "Depends lacks $dep: $depends"
         done
     else

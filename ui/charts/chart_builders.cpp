@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace gpui {
@@ -55,7 +56,9 @@ std::vector<const gp::CandidateResult*> shown(const std::vector<gp::CandidateRes
 QChart* newChart(const QString& title, const ChartOptions& options)
 {
     auto* chart = new QChart;
-    chart->setTheme(options.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    // A new chart already has the light theme; applying a theme restyles everything, so only switch for dark.
+    if (options.dark)
+        chart->setTheme(QChart::ChartThemeDark);
     chart->setAnimationOptions(options.animate ? QChart::SeriesAnimations : QChart::NoAnimation);
     chart->setTitle(title);
     QFont titleFont = chart->titleFont();
@@ -124,268 +127,252 @@ QString chartLabel(const gp::CandidateResult& result)
     return label;
 }
 
-QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+namespace {
+
+// What a chart shows besides its series: the results behind each category (for tooltips) and the layout key the
+// chart was built for. An in-place update is only allowed when the key is unchanged.
+class ChartState : public QObject {
+public:
+    explicit ChartState(QChart* chart) : QObject(chart)
+    {
+        // A dynamic property rather than findChild(): qobject_cast needs Q_OBJECT, and this class needs no moc.
+        chart->setProperty(PropertyName, QVariant::fromValue(static_cast<QObject*>(this)));
+    }
+    static constexpr const char* PropertyName = "gpui_chart_state";
+    QString layoutKey;
+    std::vector<gp::CandidateResult> results; // in category order
+    QStringList labels;                       // in category order
+    // Cost chart only: series in build order and their tooltips.
+    std::vector<QLineSeries*> costLines;
+    std::vector<QScatterSeries*> finishes;
+    std::vector<QStringList> finishTips;
+    QScatterSeries* breakEven = nullptr;
+    QStringList breakEvenTips;
+};
+
+ChartState* stateOf(QChart* chart)
 {
-    QChart* chart = newChart(Tr::tr("Memory per GPU"), options);
-    chart->legend()->setAlignment(Qt::AlignRight);
-    const auto rs = shown(results, options.maxCandidates);
-    if (rs.empty()) {
-        chart->setTitle(Tr::tr("Memory per GPU: no candidates"));
-        return chart;
-    }
-    const char* const partNames[] = {"weights", "gradients", "optimizer", "activations", "logits",
-                                     "kv_cache", "buffers",   "allocator", "runtime"};
-    auto partOf = [](const gp::MemoryBreakdown& m, int part) {
-        const double parts[] = {m.weights, m.gradients, m.optimizer, m.activations, m.logits,
-                                m.kvCache, m.buffers,   m.allocator, m.runtime};
-        return parts[part];
-    };
-
-    auto* series = new QStackedBarSeries;
-    series->setBarWidth(0.6);
-    const QStringList labels = categoryLabels(rs);
-    auto data = std::make_shared<std::vector<gp::CandidateResult>>();
-    for (const gp::CandidateResult* r : rs)
-        data->push_back(*r);
-    double maxGiB = 1;
-    for (const gp::CandidateResult* r : rs)
-        maxGiB = std::max({maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory)});
-
-    for (int part = 0; part < 9; ++part) {
-        bool any = false;
-        for (const gp::CandidateResult* r : rs)
-            any = any || partOf(r->memory, part) > 0;
-        if (!any)
-            continue; // e.g. no KV cache in training: keep the legend short
-        auto* set = new QBarSet(CoreText::memoryPart(QString::fromLatin1(partNames[part])));
-        set->setColor(QColor(MemoryPartColors[part]));
-        set->setBorderColor(QColor(MemoryPartColors[part]).darker(115));
-        for (const gp::CandidateResult* r : rs)
-            *set << toGiB(partOf(r->memory, part));
-        const QString partLabel = set->label();
-        QObject::connect(set, &QBarSet::hovered, chart, [data, labels, part, partLabel, partOf](bool on, int i) {
-            if (!on || i < 0 || i >= int(data->size())) {
-                QToolTip::hideText();
-                return;
-            }
-            const gp::CandidateResult& r = (*data)[size_t(i)];
-            showTip(Tr::tr("<b>%1</b><br>%2: %3<br>Total: %4 of %5 (usable %6)<br>%7")
-                        .arg(labels[i], partLabel, formatBytes(partOf(r.memory, part)), formatBytes(r.memory.total),
-                             formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
-                             r.fits ? Tr::tr("Fits") : Tr::tr("Does not fit")));
-        });
-        series->append(set);
-    }
-    chart->addSeries(series);
-
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(labels);
-    axisX->setTruncateLabels(false);
-    if (rs.size() > 4)
-        axisX->setLabelsAngle(-35);
-    auto* axisY = new QValueAxis;
-    axisY->setRange(0, maxGiB * 1.08);
-    axisY->applyNiceNumbers();
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setTitleText(Tr::tr("GiB per GPU"));
-    styleAxis(axisX);
-    styleAxis(axisY);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisX);
-    series->attachAxis(axisY);
-
-    // Capacity of each candidate's GPU as a short line over its bar: green when the plan fits, red when not.
-    bool legendShown[2] = {false, false};
-    for (size_t i = 0; i < rs.size(); ++i) {
-        const gp::CandidateResult& r = *rs[i];
-        auto* line = new QLineSeries;
-        const double cap = toGiB(r.gpuMemory);
-        line->append(double(i) - 0.42, cap);
-        line->append(double(i) + 0.42, cap);
-        QPen pen(r.fits ? FitColor : MissColor);
-        pen.setWidthF(3);
-        line->setPen(pen);
-        line->setName(r.fits ? Tr::tr("GPU capacity (fits)") : Tr::tr("GPU capacity (does not fit)"));
-        chart->addSeries(line);
-        line->attachAxis(axisX);
-        line->attachAxis(axisY);
-        const int kind = r.fits ? 0 : 1;
-        if (legendShown[kind]) {
-            for (QLegendMarker* m : chart->legend()->markers(line))
-                m->setVisible(false);
-        }
-        legendShown[kind] = true;
-        const QString label = labels[int(i)];
-        const QString tip = Tr::tr("<b>%1</b><br>GPU memory: %2<br>Usable after headroom: %3<br>Needed: %4")
-                                .arg(label, formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
-                                     formatBytes(r.memory.total));
-        QObject::connect(line, &QLineSeries::hovered, chart, [tip](const QPointF&, bool on) {
-            if (on)
-                showTip(tip);
-            else
-                QToolTip::hideText();
-        });
-    }
-    return chart;
+    if (!chart)
+        return nullptr;
+    QObject* state = chart->property(ChartState::PropertyName).value<QObject*>();
+    // Only a chart built here carries the property, and its state is its child.
+    return state && state->parent() == chart ? static_cast<ChartState*>(state) : nullptr;
 }
 
-QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+QString optionsKey(const ChartOptions& options)
 {
-    QChart* chart = newChart(Tr::tr("Cost over time"), options);
-    chart->legend()->setAlignment(Qt::AlignRight);
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    // Only candidates that fit have a cost worth comparing; keep the chart to the best few.
+    return QStringLiteral("%1|%2|%3|%4|")
+        .arg(options.currency)
+        .arg(int(options.dark))
+        .arg(int(options.animate))
+        .arg(options.maxCandidates);
+}
+
+// Replaces a bar set's values, touching only those that changed (each replace() re-lays out the bars).
+void replaceValues(QBarSet* set, const std::vector<double>& values)
+{
+    for (int i = 0; i < int(values.size()) && i < set->count(); ++i)
+        if (set->at(i) != values[size_t(i)])
+            set->replace(i, values[size_t(i)]);
+}
+
+template <class Axis>
+Axis* firstAxis(QChart* chart, Qt::Orientation orientation)
+{
+    for (QAbstractAxis* a : chart->axes(orientation))
+        if (auto* axis = qobject_cast<Axis*>(a))
+            return axis;
+    return nullptr;
+}
+
+constexpr int DefaultTickCount = 5; // QValueAxis's own default
+
+// ---- Memory chart ----
+
+const char* const MemoryPartNames[] = {"weights", "gradients", "optimizer", "activations", "logits",
+                                       "kv_cache", "buffers",   "allocator", "runtime"};
+
+double memoryPart(const gp::MemoryBreakdown& m, int part)
+{
+    const double parts[] = {m.weights, m.gradients, m.optimizer, m.activations, m.logits,
+                            m.kvCache, m.buffers,   m.allocator, m.runtime};
+    return parts[part];
+}
+
+struct MemoryModel {
     std::vector<const gp::CandidateResult*> rs;
-    for (const gp::CandidateResult& r : results) {
-        if (r.fits && !r.cost.modes.empty() && int(rs.size()) < std::min(options.maxCandidates, 6))
-            rs.push_back(&r);
-    }
-    if (rs.empty()) {
-        chart->setTitle(Tr::tr("Cost over time: no fitting candidate with a price"));
-        return chart;
-    }
-    const QStringList labels = categoryLabels(rs);
+    QStringList labels;
+    std::vector<int> parts;                  // memory parts shown (some candidate has a non-zero value)
+    std::vector<std::vector<double>> values; // GiB, per shown part, per candidate
+    double maxGiB = 1;
+    QString layoutKey;
+};
 
-    // Each curve densified so that straight pay-as-you-go segments from zero still draw on a log scale.
-    auto sampled = [](const std::vector<gp::CostPoint>& curve) {
-        QList<QPointF> points;
-        for (size_t k = 0; k < curve.size(); ++k) {
-            const gp::CostPoint& b = curve[k];
-            if (!std::isfinite(b.days) || !std::isfinite(b.cost))
-                continue;
-            if (k > 0 && std::isfinite(curve[k - 1].days) && std::isfinite(curve[k - 1].cost)
-                && b.days > curve[k - 1].days && b.cost != curve[k - 1].cost) {
-                const gp::CostPoint& a = curve[k - 1];
-                for (int i = 1; i < 16; ++i) {
-                    const double t = i / 16.0;
-                    points.append(QPointF(a.days + t * (b.days - a.days), a.cost + t * (b.cost - a.cost)));
-                }
-            }
-            points.append(QPointF(b.days, b.cost));
-        }
-        return points;
-    };
-    double maxDays = 0, maxCost = 0, minCost = 0;
+MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    MemoryModel m;
+    m.rs = shown(results, options.maxCandidates);
+    m.labels = categoryLabels(m.rs);
+    for (const gp::CandidateResult* r : m.rs)
+        m.maxGiB = std::max({m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory)});
+    for (int part = 0; part < 9; ++part) {
+        bool any = false;
+        for (const gp::CandidateResult* r : m.rs)
+            any = any || memoryPart(r->memory, part) > 0;
+        if (!any)
+            continue; // e.g. no KV cache in training: keep the legend short
+        m.parts.push_back(part);
+        std::vector<double> v;
+        for (const gp::CandidateResult* r : m.rs)
+            v.push_back(toGiB(memoryPart(r->memory, part)));
+        m.values.push_back(std::move(v));
+    }
+    m.layoutKey = QStringLiteral("memory|") + optionsKey(options) + m.labels.join(QChar(0x1f)) + QLatin1Char('|');
+    for (int part : m.parts)
+        m.layoutKey += QString::number(part);
+    m.layoutKey += QLatin1Char('|');
+    for (const gp::CandidateResult* r : m.rs)
+        m.layoutKey += r->fits ? QLatin1Char('1') : QLatin1Char('0');
+    return m;
+}
+
+void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m)
+{
+    // applyNiceNumbers() also changes the tick count: start from the default each time so that an updated axis ends
+    // up exactly where a new one would.
+    axisY->setTickCount(DefaultTickCount);
+    axisY->setRange(0, m.maxGiB * 1.08);
+    axisY->applyNiceNumbers();
+}
+
+QList<QPointF> capacityLine(const MemoryModel& m, size_t i)
+{
+    const double cap = toGiB(m.rs[i]->gpuMemory);
+    return {QPointF(double(i) - 0.42, cap), QPointF(double(i) + 0.42, cap)};
+}
+
+void storeResults(ChartState* state, const std::vector<const gp::CandidateResult*>& rs, const QStringList& labels)
+{
+    state->results.clear();
+    state->results.reserve(rs.size());
     for (const gp::CandidateResult* r : rs)
-        for (const gp::BillingCost& m : r->cost.modes)
-            for (const QPointF& p : sampled(m.curve)) {
-                maxDays = std::max(maxDays, p.x());
-                maxCost = std::max(maxCost, p.y());
-                if (p.y() > 0 && (minCost == 0 || p.y() < minCost))
-                    minCost = p.y();
+        state->results.push_back(*r);
+    state->labels = labels;
+}
+
+// ---- Cost chart ----
+
+Qt::PenStyle penStyleOf(const std::string& mode)
+{
+    if (mode == "monthly")
+        return Qt::DashLine;
+    if (mode == "spot")
+        return Qt::DotLine;
+    if (mode == "reserved")
+        return Qt::DashDotLine;
+    return Qt::SolidLine;
+}
+
+// Each curve densified so that straight pay-as-you-go segments from zero still draw on a log scale.
+QList<QPointF> sampledCurve(const std::vector<gp::CostPoint>& curve)
+{
+    QList<QPointF> points;
+    for (size_t k = 0; k < curve.size(); ++k) {
+        const gp::CostPoint& b = curve[k];
+        if (!std::isfinite(b.days) || !std::isfinite(b.cost))
+            continue;
+        if (k > 0 && std::isfinite(curve[k - 1].days) && std::isfinite(curve[k - 1].cost)
+            && b.days > curve[k - 1].days && b.cost != curve[k - 1].cost) {
+            const gp::CostPoint& a = curve[k - 1];
+            for (int i = 1; i < 16; ++i) {
+                const double t = i / 16.0;
+                points.append(QPointF(a.days + t * (b.days - a.days), a.cost + t * (b.cost - a.cost)));
             }
-    // Monthly subscriptions can cost a hundred times a short pay-as-you-go run: a log scale keeps both readable.
-    const bool logScale = minCost > 0 && maxCost / minCost > 30;
-    // Large amounts in thousands keep axis labels short; tooltips show exact figures.
-    const double scale = maxCost >= 100000 ? 1000 : 1;
-    const QString symbol = currencySymbol(options.currency).trimmed();
-
-    auto* axisX = new QValueAxis;
-    axisX->setRange(0, std::max(maxDays, 1e-3) * 1.05);
-    axisX->applyNiceNumbers();
-    axisX->setTitleText(Tr::tr("Elapsed days"));
-    axisX->setLabelFormat(maxDays < 3 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    QAbstractAxis* axisY = nullptr;
-    if (logScale) {
-        auto* log = new QLogValueAxis;
-        log->setBase(10);
-        log->setMinorTickCount(-1);
-        log->setRange(std::pow(10, std::floor(std::log10(minCost / scale))),
-                      std::pow(10, std::ceil(std::log10(maxCost / scale * 1.05))));
-        log->setLabelFormat(minCost / scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-        axisY = log;
-    } else {
-        auto* linear = new QValueAxis;
-        linear->setRange(0, std::max(maxCost / scale, 1e-3) * 1.08);
-        linear->applyNiceNumbers();
-        linear->setLabelFormat(QStringLiteral("%.0f"));
-        axisY = linear;
+        }
+        points.append(QPointF(b.days, b.cost));
     }
-    axisY->setTitleText(scale > 1 ? Tr::tr("Cost (thousand %1)").arg(symbol) : Tr::tr("Cost (%1)").arg(symbol));
-    styleAxis(axisX);
-    styleAxis(axisY);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
+    return points;
+}
 
-    auto penStyleOf = [](const std::string& mode) {
-        if (mode == "monthly")
-            return Qt::DashLine;
-        if (mode == "spot")
-            return Qt::DotLine;
-        if (mode == "reserved")
-            return Qt::DashDotLine;
-        return Qt::SolidLine;
-    };
-    auto attach = [&](QAbstractSeries* s) {
-        chart->addSeries(s);
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
-    };
-    const QString currency = options.currency;
+struct CostLine {
+    int candidate = 0;
+    std::string mode;
+    QString modeName;
+    QList<QPointF> points; // in axis units
+};
 
-    for (size_t i = 0; i < rs.size(); ++i) {
-        const gp::CandidateResult& r = *rs[i];
-        const QColor color = candidateColor(int(i));
-        const QString label = labels[int(i)];
-        bool named = false;
-        for (const gp::BillingCost& m : r.cost.modes) {
+struct CostModel {
+    std::vector<const gp::CandidateResult*> rs;
+    QStringList labels;
+    std::vector<CostLine> lines;                   // candidates in order, each candidate's modes in order
+    std::vector<QList<QPointF>> finishes;          // per candidate
+    std::vector<QStringList> finishTips;           // per candidate
+    QList<QPointF> breakEven;
+    QStringList breakEvenTips;
+    std::vector<const char*> modesUsed;            // legend keys for line styles
+    double maxDays = 0, maxCost = 0, minCost = 0;
+    bool logScale = false;
+    double scale = 1;
+    QString layoutKey;
+};
+
+CostModel costModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    CostModel c;
+    // Only candidates that fit have a cost worth comparing; the best four keep 4 x 4 billing curves readable.
+    for (const gp::CandidateResult& r : results) {
+        if (r.fits && !r.cost.modes.empty() && int(c.rs.size()) < std::min(options.maxCandidates, 4))
+            c.rs.push_back(&r);
+    }
+    if (c.rs.empty())
+        return c;
+    c.labels = categoryLabels(c.rs);
+    std::vector<std::vector<QList<QPointF>>> sampled(c.rs.size());
+    for (size_t i = 0; i < c.rs.size(); ++i)
+        for (const gp::BillingCost& m : c.rs[i]->cost.modes) {
+            sampled[i].push_back(sampledCurve(m.curve));
+            for (const QPointF& p : sampled[i].back()) {
+                c.maxDays = std::max(c.maxDays, p.x());
+                c.maxCost = std::max(c.maxCost, p.y());
+                if (p.y() > 0 && (c.minCost == 0 || p.y() < c.minCost))
+                    c.minCost = p.y();
+            }
+        }
+    // Monthly subscriptions can cost a hundred times a short pay-as-you-go run: a log scale keeps both readable.
+    c.logScale = c.minCost > 0 && c.maxCost / c.minCost > 30;
+    // Large amounts in thousands keep axis labels short; tooltips show exact figures.
+    c.scale = c.maxCost >= 100000 ? 1000 : 1;
+    const QString& currency = options.currency;
+
+    c.finishes.resize(c.rs.size());
+    c.finishTips.resize(c.rs.size());
+    for (size_t i = 0; i < c.rs.size(); ++i) {
+        const gp::CandidateResult& r = *c.rs[i];
+        const QString& label = c.labels[int(i)];
+        for (size_t k = 0; k < r.cost.modes.size(); ++k) {
+            const gp::BillingCost& m = r.cost.modes[k];
             if (m.curve.empty())
                 continue;
-            auto* line = new QLineSeries;
-            QList<QPointF> points;
-            for (const QPointF& p : sampled(m.curve))
-                if (!logScale || p.y() > 0)
-                    points.append(QPointF(p.x(), p.y() / scale));
-            line->replace(points);
-            QPen pen(color);
-            pen.setWidthF(m.mode == "on_demand" ? 2.2 : 1.6);
-            pen.setStyle(penStyleOf(m.mode));
-            line->setPen(pen);
-            line->setName(label);
-            attach(line);
-            if (named) {
-                for (QLegendMarker* marker : chart->legend()->markers(line))
-                    marker->setVisible(false);
-            }
-            named = true;
-            const QString modeName = CoreText::billingMode(QString::fromStdString(m.mode));
-            QObject::connect(line, &QLineSeries::hovered, chart, [label, modeName, scale, currency](const QPointF& p,
-                                                                                                   bool on) {
-                if (!on) {
-                    QToolTip::hideText();
-                    return;
-                }
-                showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
-                            .arg(label, modeName, formatNumber(p.x(), 1), formatMoney(p.y() * scale, currency)));
-            });
-
+            CostLine line;
+            line.candidate = int(i);
+            line.mode = m.mode;
+            line.modeName = CoreText::billingMode(QString::fromStdString(m.mode));
+            for (const QPointF& p : sampled[i][k])
+                if (!c.logScale || p.y() > 0)
+                    line.points.append(QPointF(p.x(), p.y() / c.scale));
             // Finish point: where this billing mode's curve ends.
-            if (!points.isEmpty()) {
-                auto* finish = new QScatterSeries;
-                finish->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-                finish->setMarkerSize(9);
-                finish->setColor(color);
-                finish->setBorderColor(options.dark ? Qt::white : Qt::black);
-                finish->append(points.back());
-                finish->setName(Tr::tr("Finish"));
-                attach(finish);
-                for (QLegendMarker* marker : chart->legend()->markers(finish))
-                    marker->setVisible(false);
-                const QString tip = Tr::tr("<b>%1</b> · %2<br>Finishes after %3 days<br>Total %4")
-                                        .arg(label, modeName, formatNumber(m.finishDays, 1),
-                                             m.total ? formatMoney(*m.total, currency) : Tr::tr("n/a"));
-                QObject::connect(finish, &QScatterSeries::hovered, chart, [tip](const QPointF&, bool on) {
-                    if (on)
-                        showTip(tip);
-                    else
-                        QToolTip::hideText();
-                });
+            if (!line.points.isEmpty()) {
+                c.finishes[i].append(line.points.back());
+                c.finishTips[i] << Tr::tr("<b>%1</b> · %2<br>Finishes after %3 days<br>Total %4")
+                                       .arg(label, line.modeName, formatNumber(m.finishDays, 1),
+                                            m.total ? formatMoney(*m.total, currency) : Tr::tr("n/a"));
             }
+            c.lines.push_back(std::move(line));
         }
 
         // Break-even: where monthly billing becomes cheaper than pay-as-you-go.
-        if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays) && *r.cost.breakEvenDays <= maxDays * 1.05) {
+        if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays)
+            && *r.cost.breakEvenDays <= c.maxDays * 1.05) {
             double costAt = 0;
             for (const gp::BillingCost& m : r.cost.modes) {
                 if (m.mode != "on_demand" || m.curve.size() < 2)
@@ -402,37 +389,377 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
                     }
                 }
             }
-            if (logScale && costAt <= 0)
-                continue;
-            auto* even = new QScatterSeries;
-            even->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
-            even->setMarkerSize(11);
-            even->setColor(color.lighter(130));
-            even->setBorderColor(color.darker(150));
-            even->append(*r.cost.breakEvenDays, costAt / scale);
-            attach(even);
-            for (QLegendMarker* marker : chart->legend()->markers(even))
+            if (!c.logScale || costAt > 0) {
+                c.breakEven.append(QPointF(*r.cost.breakEvenDays, costAt / c.scale));
+                c.breakEvenTips << Tr::tr("<b>%1</b><br>Monthly becomes cheaper than pay-as-you-go after %2 days")
+                                       .arg(label, formatNumber(*r.cost.breakEvenDays, 1));
+            }
+        }
+    }
+    for (const char* mode : {"on_demand", "monthly", "reserved", "spot"}) {
+        bool used = false;
+        for (const gp::CandidateResult* r : c.rs)
+            for (const gp::BillingCost& m : r->cost.modes)
+                used = used || m.mode == mode;
+        if (used)
+            c.modesUsed.push_back(mode);
+    }
+    c.layoutKey = QStringLiteral("cost|") + optionsKey(options) + c.labels.join(QChar(0x1f)) + QLatin1Char('|');
+    for (const CostLine& line : c.lines)
+        c.layoutKey += QString::number(line.candidate) + QString::fromStdString(line.mode) + QLatin1Char(',');
+    c.layoutKey += QStringLiteral("|%1|%2|%3|").arg(int(c.logScale)).arg(c.scale).arg(int(!c.breakEven.isEmpty()));
+    for (const char* mode : c.modesUsed)
+        c.layoutKey += QLatin1String(mode) + QLatin1Char(',');
+    return c;
+}
+
+// Axis ranges and label formats of the cost chart (the axes' types and titles are part of the layout key).
+void setCostAxes(QValueAxis* axisX, QAbstractAxis* axisY, const CostModel& c)
+{
+    axisX->setTickCount(DefaultTickCount);
+    axisX->setRange(0, std::max(c.maxDays, 1e-3) * 1.05);
+    axisX->applyNiceNumbers();
+    axisX->setLabelFormat(c.maxDays < 3 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    if (auto* log = qobject_cast<QLogValueAxis*>(axisY)) {
+        log->setRange(std::pow(10, std::floor(std::log10(c.minCost / c.scale))),
+                      std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05))));
+        log->setLabelFormat(c.minCost / c.scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    } else if (auto* linear = qobject_cast<QValueAxis*>(axisY)) {
+        linear->setTickCount(DefaultTickCount);
+        linear->setRange(0, std::max(c.maxCost / c.scale, 1e-3) * 1.08);
+        linear->applyNiceNumbers();
+    }
+}
+
+// Tooltip of the point of `series` nearest to `p`, from a list parallel to the series' points.
+void showNearestTip(QXYSeries* series, const QStringList& tips, const QPointF& p)
+{
+    int nearest = -1;
+    double best = std::numeric_limits<double>::max();
+    for (int k = 0; k < series->count() && k < tips.size(); ++k) {
+        const QPointF d = series->at(k) - p;
+        const double dist = d.x() * d.x() + d.y() * d.y();
+        if (dist < best) {
+            best = dist;
+            nearest = k;
+        }
+    }
+    if (nearest >= 0)
+        showTip(tips.at(nearest));
+}
+
+// ---- Bottleneck chart ----
+
+struct StepPart {
+    const char* name;
+    double gp::StepTime::*member;
+};
+const StepPart StepParts[] = {{"compute", &gp::StepTime::compute},
+                              {"communication_intra_node", &gp::StepTime::communicationIntraNode},
+                              {"communication_network", &gp::StepTime::communicationNetwork},
+                              {"offload", &gp::StepTime::offload},
+                              {"data_loading", &gp::StepTime::dataLoading}};
+
+// Training: each step's split scaled to one million tokens, so candidates with different batch layouts compare.
+double perMillionScale(const gp::CandidateResult& r, bool inference)
+{
+    if (inference || r.step.total <= 0 || r.tokensPerSecond <= 0)
+        return 1.0;
+    return (1e6 / r.tokensPerSecond) / r.step.total;
+}
+
+struct BottleneckModel {
+    std::vector<const gp::CandidateResult*> reversed; // bottom-up: the best candidate last, drawn on top
+    QStringList reversedLabels;
+    bool inference = false;
+    bool milliseconds = false;
+    double maxSeconds = 0;
+    std::vector<int> parts;
+    std::vector<std::vector<double>> values; // per shown part, per reversed candidate
+    QString layoutKey;
+};
+
+BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    BottleneckModel b;
+    const auto rs = shown(results, options.maxCandidates);
+    b.inference = !rs.empty() && rs.front()->decodeTokensPerSecond.has_value();
+    for (const gp::CandidateResult* r : rs)
+        b.maxSeconds = std::max(b.maxSeconds, r->step.total * perMillionScale(*r, b.inference));
+    b.milliseconds = b.maxSeconds < 1;
+    const double unit = b.milliseconds ? 1e3 : 1;
+    QStringList labels = categoryLabels(rs);
+    for (int i = 0; i < labels.size(); ++i)
+        labels[i] = Tr::tr("%1 · %2").arg(labels[i], CoreText::bottleneck(rs[size_t(i)]->bottleneck));
+    // Horizontal bars list top to bottom in reverse; feed them reversed so the best candidate is on top.
+    b.reversed.assign(rs.rbegin(), rs.rend());
+    b.reversedLabels = QStringList(labels.rbegin(), labels.rend());
+    for (int p = 0; p < 5; ++p) {
+        bool any = false;
+        for (const gp::CandidateResult* r : b.reversed)
+            any = any || r->step.*(StepParts[p].member) > 0;
+        if (!any && p != 0)
+            continue;
+        b.parts.push_back(p);
+        std::vector<double> v;
+        for (const gp::CandidateResult* r : b.reversed)
+            v.push_back(r->step.*(StepParts[p].member) * perMillionScale(*r, b.inference) * unit);
+        b.values.push_back(std::move(v));
+    }
+    b.layoutKey = QStringLiteral("bottleneck|") + optionsKey(options) + b.reversedLabels.join(QChar(0x1f))
+                  + QStringLiteral("|%1|%2|").arg(int(b.inference)).arg(int(b.milliseconds));
+    for (int p : b.parts)
+        b.layoutKey += QString::number(p);
+    return b;
+}
+
+void setBottleneckAxis(QValueAxis* axisX, const BottleneckModel& b)
+{
+    const double unit = b.milliseconds ? 1e3 : 1;
+    axisX->setTickCount(DefaultTickCount);
+    axisX->setRange(0, std::max(b.maxSeconds * unit, 1e-6) * 1.05);
+    axisX->applyNiceNumbers();
+    axisX->setLabelFormat(b.maxSeconds * unit < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+}
+
+} // namespace
+
+QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    QChart* chart = newChart(Tr::tr("Memory per GPU"), options);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    const MemoryModel m = memoryModel(results, options);
+    auto* state = new ChartState(chart);
+    state->layoutKey = m.layoutKey;
+    if (m.rs.empty()) {
+        chart->setTitle(Tr::tr("Memory per GPU: no candidates"));
+        return chart;
+    }
+    storeResults(state, m.rs, m.labels);
+
+    auto* series = new QStackedBarSeries;
+    series->setBarWidth(0.6);
+    for (size_t k = 0; k < m.parts.size(); ++k) {
+        const int part = m.parts[k];
+        auto* set = new QBarSet(CoreText::memoryPart(QString::fromLatin1(MemoryPartNames[part])));
+        set->setColor(QColor(MemoryPartColors[part]));
+        set->setBorderColor(QColor(MemoryPartColors[part]).darker(115));
+        for (double v : m.values[k])
+            *set << v;
+        const QString partLabel = set->label();
+        QObject::connect(set, &QBarSet::hovered, chart, [state, part, partLabel](bool on, int i) {
+            if (!on || i < 0 || i >= int(state->results.size())) {
+                QToolTip::hideText();
+                return;
+            }
+            const gp::CandidateResult& r = state->results[size_t(i)];
+            showTip(Tr::tr("<b>%1</b><br>%2: %3<br>Total: %4 of %5 (usable %6)<br>%7")
+                        .arg(state->labels[i], partLabel, formatBytes(memoryPart(r.memory, part)),
+                             formatBytes(r.memory.total), formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
+                             r.fits ? Tr::tr("Fits") : Tr::tr("Does not fit")));
+        });
+        series->append(set);
+    }
+    chart->addSeries(series);
+
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(m.labels);
+    axisX->setTruncateLabels(false);
+    if (m.rs.size() > 4)
+        axisX->setLabelsAngle(-35);
+    auto* axisY = new QValueAxis;
+    setMemoryAxis(axisY, m);
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setTitleText(Tr::tr("GiB per GPU"));
+    styleAxis(axisX);
+    styleAxis(axisY);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisX);
+    series->attachAxis(axisY);
+
+    // Capacity of each candidate's GPU as a short line over its bar: green when the plan fits, red when not.
+    bool legendShown[2] = {false, false};
+    for (size_t i = 0; i < m.rs.size(); ++i) {
+        const gp::CandidateResult& r = *m.rs[i];
+        auto* line = new QLineSeries;
+        line->replace(capacityLine(m, i));
+        QPen pen(r.fits ? FitColor : MissColor);
+        pen.setWidthF(3);
+        line->setPen(pen);
+        line->setName(r.fits ? Tr::tr("GPU capacity (fits)") : Tr::tr("GPU capacity (does not fit)"));
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
+        const int kind = r.fits ? 0 : 1;
+        if (legendShown[kind]) {
+            for (QLegendMarker* marker : chart->legend()->markers(line))
                 marker->setVisible(false);
-            const QString tip = Tr::tr("<b>%1</b><br>Monthly becomes cheaper than pay-as-you-go after %2 days")
-                                    .arg(label, formatNumber(*r.cost.breakEvenDays, 1));
-            QObject::connect(even, &QScatterSeries::hovered, chart, [tip](const QPointF&, bool on) {
-                if (on)
-                    showTip(tip);
-                else
+        }
+        legendShown[kind] = true;
+        QObject::connect(line, &QLineSeries::hovered, chart, [state, i](const QPointF&, bool on) {
+            if (!on || i >= state->results.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            const gp::CandidateResult& c = state->results[i];
+            showTip(Tr::tr("<b>%1</b><br>GPU memory: %2<br>Usable after headroom: %3<br>Needed: %4")
+                        .arg(state->labels[int(i)], formatBytes(c.gpuMemory), formatBytes(c.usableMemory),
+                             formatBytes(c.memory.total)));
+        });
+    }
+    return chart;
+}
+
+bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    ChartState* state = stateOf(chart);
+    if (!state)
+        return false;
+    const MemoryModel m = memoryModel(results, options);
+    if (m.layoutKey != state->layoutKey)
+        return false;
+    if (m.rs.empty())
+        return true;
+    QStackedBarSeries* bars = nullptr;
+    std::vector<QLineSeries*> lines;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* b = qobject_cast<QStackedBarSeries*>(s))
+            bars = b;
+        else if (auto* l = qobject_cast<QLineSeries*>(s))
+            lines.push_back(l);
+    }
+    auto* axisY = firstAxis<QValueAxis>(chart, Qt::Vertical);
+    if (!bars || !axisY || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
+        return false;
+    storeResults(state, m.rs, m.labels);
+    const QList<QBarSet*> sets = bars->barSets();
+    for (size_t k = 0; k < m.parts.size(); ++k)
+        replaceValues(sets[int(k)], m.values[k]);
+    setMemoryAxis(axisY, m);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const QList<QPointF> points = capacityLine(m, i);
+        if (lines[i]->points() != points)
+            lines[i]->replace(points);
+    }
+    return true;
+}
+
+QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    QChart* chart = newChart(Tr::tr("Cost over time"), options);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    const CostModel c = costModel(results, options);
+    auto* state = new ChartState(chart);
+    state->layoutKey = c.layoutKey;
+    if (c.rs.empty()) {
+        chart->setTitle(Tr::tr("Cost over time: no fitting candidate with a price"));
+        return chart;
+    }
+    storeResults(state, c.rs, c.labels);
+    const QString symbol = currencySymbol(options.currency).trimmed();
+
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(Tr::tr("Elapsed days"));
+    QAbstractAxis* axisY = nullptr;
+    if (c.logScale) {
+        auto* log = new QLogValueAxis;
+        log->setBase(10);
+        log->setMinorTickCount(-1);
+        axisY = log;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setLabelFormat(QStringLiteral("%.0f"));
+        axisY = linear;
+    }
+    setCostAxes(axisX, axisY, c);
+    axisY->setTitleText(c.scale > 1 ? Tr::tr("Cost (thousand %1)").arg(symbol) : Tr::tr("Cost (%1)").arg(symbol));
+    styleAxis(axisX);
+    styleAxis(axisY);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+
+    auto attach = [&](QAbstractSeries* s) {
+        chart->addSeries(s);
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    };
+    const QString currency = options.currency;
+    const double scale = c.scale;
+
+    // Series are few and shared where the data allows (one finish series per candidate, one break-even series):
+    // every series costs an axis attachment and a legend marker.
+    std::vector<QAbstractSeries*> unlisted; // series kept out of the legend
+    state->finishTips = c.finishTips;
+    state->breakEvenTips = c.breakEvenTips;
+    size_t next = 0;
+    for (size_t i = 0; i < c.rs.size(); ++i) {
+        const QColor color = candidateColor(int(i));
+        const QString label = c.labels[int(i)];
+        bool named = false;
+        for (; next < c.lines.size() && c.lines[next].candidate == int(i); ++next) {
+            const CostLine& l = c.lines[next];
+            auto* line = new QLineSeries;
+            line->replace(l.points);
+            QPen pen(color);
+            pen.setWidthF(l.mode == "on_demand" ? 2.2 : 1.6);
+            pen.setStyle(penStyleOf(l.mode));
+            line->setPen(pen);
+            line->setName(label);
+            attach(line);
+            state->costLines.push_back(line);
+            if (named)
+                unlisted.push_back(line);
+            named = true;
+            const QString modeName = l.modeName;
+            QObject::connect(line, &QLineSeries::hovered, line, [label, modeName, scale, currency](const QPointF& p,
+                                                                                                  bool on) {
+                if (!on) {
                     QToolTip::hideText();
+                    return;
+                }
+                showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
+                            .arg(label, modeName, formatNumber(p.x(), 1), formatMoney(p.y() * scale, currency)));
             });
         }
+        auto* finish = new QScatterSeries;
+        finish->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        finish->setMarkerSize(9);
+        finish->setColor(color);
+        finish->setBorderColor(options.dark ? Qt::white : Qt::black);
+        finish->replace(c.finishes[i]);
+        finish->setName(Tr::tr("Finish"));
+        attach(finish);
+        unlisted.push_back(finish);
+        state->finishes.push_back(finish);
+        QObject::connect(finish, &QXYSeries::hovered, finish, [state, finish, i](const QPointF& p, bool on) {
+            if (!on || i >= state->finishTips.size())
+                QToolTip::hideText();
+            else
+                showNearestTip(finish, state->finishTips[i], p);
+        });
+    }
+    if (!c.breakEven.isEmpty()) {
+        auto* breakEven = new QScatterSeries;
+        breakEven->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        breakEven->setMarkerSize(11);
+        breakEven->setColor(options.dark ? QColor(0xee, 0xee, 0xee) : QColor(0x33, 0x33, 0x33));
+        breakEven->setBorderColor(options.dark ? Qt::black : Qt::white);
+        breakEven->setName(Tr::tr("Monthly breaks even"));
+        breakEven->replace(c.breakEven);
+        attach(breakEven);
+        state->breakEven = breakEven;
+        QObject::connect(breakEven, &QXYSeries::hovered, breakEven, [state, breakEven](const QPointF& p, bool on) {
+            if (!on)
+                QToolTip::hideText();
+            else
+                showNearestTip(breakEven, state->breakEvenTips, p);
+        });
     }
 
     // Legend entries for the billing modes' line styles.
-    const char* const modes[] = {"on_demand", "monthly", "reserved", "spot"};
-    for (const char* mode : modes) {
-        bool used = false;
-        for (const gp::CandidateResult* r : rs)
-            for (const gp::BillingCost& m : r->cost.modes)
-                used = used || m.mode == mode;
-        if (!used)
-            continue;
+    for (const char* mode : c.modesUsed) {
         auto* key = new QLineSeries;
         QPen pen(options.dark ? QColor(0xcc, 0xcc, 0xcc) : QColor(0x55, 0x55, 0x55));
         pen.setWidthF(1.6);
@@ -441,92 +768,86 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
         key->setName(CoreText::billingMode(QString::fromLatin1(mode)));
         attach(key);
     }
+    // One pass over the legend: markers(series) per series would scan all markers each time.
+    for (QLegendMarker* marker : chart->legend()->markers())
+        if (std::find(unlisted.begin(), unlisted.end(), marker->series()) != unlisted.end())
+            marker->setVisible(false);
     return chart;
+}
+
+bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    ChartState* state = stateOf(chart);
+    if (!state)
+        return false;
+    const CostModel c = costModel(results, options);
+    if (c.layoutKey != state->layoutKey)
+        return false;
+    if (c.rs.empty())
+        return true;
+    auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
+    QAbstractAxis* axisY = chart->axes(Qt::Vertical).isEmpty() ? nullptr : chart->axes(Qt::Vertical).front();
+    if (!axisX || !axisY || state->costLines.size() != c.lines.size() || state->finishes.size() != c.rs.size())
+        return false;
+    storeResults(state, c.rs, c.labels);
+    state->finishTips = c.finishTips;
+    state->breakEvenTips = c.breakEvenTips;
+    setCostAxes(axisX, axisY, c);
+    for (size_t k = 0; k < c.lines.size(); ++k)
+        state->costLines[k]->replace(c.lines[k].points);
+    for (size_t i = 0; i < c.rs.size(); ++i)
+        state->finishes[i]->replace(c.finishes[i]);
+    if (state->breakEven)
+        state->breakEven->replace(c.breakEven);
+    return true;
 }
 
 QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
-    const auto rs = shown(results, options.maxCandidates);
-    const bool inference = !rs.empty() && rs.front()->decodeTokensPerSecond.has_value();
-    QChart* chart = newChart(inference ? Tr::tr("Decode step time by part") : Tr::tr("Time per million tokens"),
+    const BottleneckModel b = bottleneckModel(results, options);
+    QChart* chart = newChart(b.inference ? Tr::tr("Decode step time by part") : Tr::tr("Time per million tokens"),
                              options);
-    if (rs.empty())
+    auto* state = new ChartState(chart);
+    state->layoutKey = b.layoutKey;
+    if (b.reversed.empty())
         return chart;
-
-    // Training: each step's split scaled to one million tokens, so candidates with different batch layouts compare.
-    auto scaleOf = [inference](const gp::CandidateResult& r) {
-        if (inference || r.step.total <= 0 || r.tokensPerSecond <= 0)
-            return 1.0;
-        return (1e6 / r.tokensPerSecond) / r.step.total;
-    };
-    double maxSeconds = 0;
-    for (const gp::CandidateResult* r : rs)
-        maxSeconds = std::max(maxSeconds, r->step.total * scaleOf(*r));
-    const bool milliseconds = maxSeconds < 1;
-    const double unit = milliseconds ? 1e3 : 1;
-
-    struct Part {
-        const char* name;
-        double gp::StepTime::*member;
-    };
-    const Part parts[] = {{"compute", &gp::StepTime::compute},
-                          {"communication_intra_node", &gp::StepTime::communicationIntraNode},
-                          {"communication_network", &gp::StepTime::communicationNetwork},
-                          {"offload", &gp::StepTime::offload},
-                          {"data_loading", &gp::StepTime::dataLoading}};
-
-    QStringList labels = categoryLabels(rs);
-    for (int i = 0; i < labels.size(); ++i)
-        labels[i] = Tr::tr("%1 · %2").arg(labels[i], CoreText::bottleneck(rs[size_t(i)]->bottleneck));
-    // Horizontal bars list top to bottom in reverse; feed them reversed so the best candidate is on top.
-    std::vector<const gp::CandidateResult*> reversed(rs.rbegin(), rs.rend());
-    QStringList reversedLabels(labels.rbegin(), labels.rend());
+    storeResults(state, b.reversed, b.reversedLabels);
 
     auto* series = new QHorizontalStackedBarSeries;
     series->setBarWidth(0.65);
-    auto data = std::make_shared<std::vector<gp::CandidateResult>>();
-    for (const gp::CandidateResult* r : reversed)
-        data->push_back(*r);
-    for (int p = 0; p < 5; ++p) {
-        bool any = false;
-        for (const gp::CandidateResult* r : reversed)
-            any = any || r->step.*(parts[p].member) > 0;
-        if (!any && p != 0)
-            continue;
-        auto* set = new QBarSet(CoreText::stepPart(QString::fromLatin1(parts[p].name)));
+    const bool inference = b.inference;
+    for (size_t k = 0; k < b.parts.size(); ++k) {
+        const int p = b.parts[k];
+        auto* set = new QBarSet(CoreText::stepPart(QString::fromLatin1(StepParts[p].name)));
         set->setColor(QColor(StepPartColors[p]));
         set->setBorderColor(QColor(StepPartColors[p]).darker(115));
-        for (const gp::CandidateResult* r : reversed)
-            *set << r->step.*(parts[p].member) * scaleOf(*r) * unit;
+        for (double v : b.values[k])
+            *set << v;
         const QString partLabel = set->label();
-        const auto member = parts[p].member;
-        QObject::connect(set, &QBarSet::hovered, chart,
-                         [data, reversedLabels, partLabel, member, scaleOf, inference](bool on, int i) {
-                             if (!on || i < 0 || i >= int(data->size())) {
-                                 QToolTip::hideText();
-                                 return;
-                             }
-                             const gp::CandidateResult& r = (*data)[size_t(i)];
-                             const double part = r.step.*member;
-                             const double share = r.step.total > 0 ? part / r.step.total : 0;
-                             QString text = Tr::tr("<b>%1</b><br>%2: %3 per step (%4)<br>Step: %5")
-                                                .arg(reversedLabels[i], partLabel, formatSeconds(part),
-                                                     formatPercent(share), formatSeconds(r.step.total));
-                             if (!inference)
-                                 text += Tr::tr("<br>Per million tokens: %1")
-                                             .arg(formatSeconds(part * scaleOf(r)));
-                             showTip(text);
-                         });
+        const auto member = StepParts[p].member;
+        QObject::connect(set, &QBarSet::hovered, chart, [state, partLabel, member, inference](bool on, int i) {
+            if (!on || i < 0 || i >= int(state->results.size())) {
+                QToolTip::hideText();
+                return;
+            }
+            const gp::CandidateResult& r = state->results[size_t(i)];
+            const double part = r.step.*member;
+            const double share = r.step.total > 0 ? part / r.step.total : 0;
+            QString text = Tr::tr("<b>%1</b><br>%2: %3 per step (%4)<br>Step: %5")
+                               .arg(state->labels[i], partLabel, formatSeconds(part), formatPercent(share),
+                                    formatSeconds(r.step.total));
+            if (!inference)
+                text += Tr::tr("<br>Per million tokens: %1").arg(formatSeconds(part * perMillionScale(r, false)));
+            showTip(text);
+        });
         series->append(set);
     }
     chart->addSeries(series);
     auto* axisY = new QBarCategoryAxis;
-    axisY->append(reversedLabels);
+    axisY->append(b.reversedLabels);
     auto* axisX = new QValueAxis;
-    axisX->setRange(0, std::max(maxSeconds * unit, 1e-6) * 1.05);
-    axisX->applyNiceNumbers();
-    axisX->setLabelFormat(maxSeconds * unit < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    axisX->setTitleText(milliseconds ? Tr::tr("Milliseconds") : Tr::tr("Seconds"));
+    setBottleneckAxis(axisX, b);
+    axisX->setTitleText(b.milliseconds ? Tr::tr("Milliseconds") : Tr::tr("Seconds"));
     styleAxis(axisX);
     styleAxis(axisY);
     chart->addAxis(axisY, Qt::AlignLeft);
@@ -534,6 +855,32 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     series->attachAxis(axisY);
     series->attachAxis(axisX);
     return chart;
+}
+
+bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                           const ChartOptions& options)
+{
+    ChartState* state = stateOf(chart);
+    if (!state)
+        return false;
+    const BottleneckModel b = bottleneckModel(results, options);
+    if (b.layoutKey != state->layoutKey)
+        return false;
+    if (b.reversed.empty())
+        return true;
+    QHorizontalStackedBarSeries* bars = nullptr;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* h = qobject_cast<QHorizontalStackedBarSeries*>(s))
+            bars = h;
+    auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
+    if (!bars || !axisX || bars->count() != int(b.parts.size()))
+        return false;
+    storeResults(state, b.reversed, b.reversedLabels);
+    const QList<QBarSet*> sets = bars->barSets();
+    for (size_t k = 0; k < b.parts.size(); ++k)
+        replaceValues(sets[int(k)], b.values[k]);
+    setBottleneckAxis(axisX, b);
+    return true;
 }
 
 } // namespace gpui

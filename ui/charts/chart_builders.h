@@ -30,4 +30,12 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
 // Step time split (compute, exposed intra-node / network communication, offload, data loading).
 QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 
+// Updates a chart built by the matching build function in place (series values, axis ranges, tooltips) when the
+// new results keep its layout: the same candidates, parts and billing modes, scale and options, which is the normal
+// case while dragging a slider. Returns false, changing nothing, when the chart must be rebuilt instead.
+bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                           const ChartOptions& options);
+
 } // namespace gpui

@@ -30,13 +30,6 @@ QString bullets(const QStringList& lines)
     return lines.join(QLatin1Char('\n'));
 }
 
-// Lets long URLs wrap at their slashes inside narrow table cells.
-QString breakable(QString url)
-{
-    url.replace(QLatin1Char('/'), QStringLiteral("/\u200b"));
-    return url;
-}
-
 TextStyle muted(double size = 8)
 {
     TextStyle style;
@@ -476,7 +469,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
                           mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
                           mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString()});
         if (r.cost.storage)
-            cost->addRow({tr("Storage (added above)"), formatMoney(*r.cost.storage, currency), QString()});
+            cost->addRow({tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString()});
         right.push_back(std::make_unique<TableBlock>(cost));
     }
 
@@ -584,18 +577,20 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     }
 
     auto prices = makeTable({tr("Candidate"), tr("Price per hour"), tr("Status"), tr("Source"), tr("As of")},
-                            {14, 7, 7, 16, 6}, {L, R, L, L, L});
+                            {16, 8, 8, 12, 6}, {L, R, L, L, L});
     for (const gp::CandidateResult& r : m_evaluation.results) {
         QString asOf;
         if (const gp::InstanceSpec* instance = m_catalog.findInstance(r.candidate))
             asOf = qs(instance->price.asOf);
         prices->addRow({qs(r.candidate),
                         r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("unknown"),
-                        CoreText::priceStatus(qs(r.cost.priceStatus)), sourceTitle(r.cost.priceSource), asOf});
+                        CoreText::priceStatus(qs(r.cost.priceStatus)), qs(r.cost.priceSource), asOf});
         usedSources.insert(r.cost.priceSource);
     }
     blocks.push_back(text(tr("Prices (whole candidate, %1)").arg(m_evaluation.currency), strong(9.5, palette::accent),
                           3));
+    blocks.push_back(text(tr("Sources are named by key; the table below gives their titles and addresses."), muted(8),
+                          4));
     appendTable(blocks, prices);
 
     auto sources = makeTable({tr("Source"), tr("Title and address"), tr("As of")}, {8, 30, 6}, {L, L, L});
@@ -605,7 +600,7 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
             continue;
         QString titleAndUrl = qs(it->second.title);
         if (!it->second.url.empty())
-            titleAndUrl += QLatin1Char('\n') + breakable(qs(it->second.url));
+            titleAndUrl += QLatin1Char('\n') + qs(it->second.url); // wraps anywhere when too long
         sources->addRow({qs(key), titleAndUrl, qs(it->second.asOf)});
     }
     if (!sources->rows.empty()) {

@@ -410,8 +410,8 @@
         <translation>不提供</translation>
     </message>
     <message>
-        <source>Storage (added above)</source>
-        <translation>存储（已计入上述费用）</translation>
+        <source>Storage (disk for the run)</source>
+        <translation>存储（运行期间的云盘）</translation>
     </message>
     <message>
         <source>A monthly subscription is cheaper than pay-as-you-go after %1 days of use.</source>
@@ -552,6 +552,10 @@
     <message>
         <source>Prices (whole candidate, %1)</source>
         <translation>价格（整个候选，%1）</translation>
+    </message>
+    <message>
+        <source>Sources are named by key; the table below gives their titles and addresses.</source>
+        <translation>来源以键名标注；下表列出其标题与地址。</translation>
     </message>
     <message>
         <source>Title and address</source>

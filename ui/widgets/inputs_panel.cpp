@@ -542,7 +542,9 @@ void InputsPanel::updateVisibility()
     m_optimizer->setEnabled(training);
     m_checkpointing->setEnabled(training);
     m_loss->setEnabled(training);
-    m_manualParallelism->setEnabled(!m_plannerChooses->isChecked());
+    // While the planner chooses, the manual layout does not apply: hiding it (rather than greying it out) keeps the
+    // Objective section on screen at 1000 px height.
+    m_manualParallelism->setVisible(!m_plannerChooses->isChecked());
     m_maxNodes->setEnabled(m_plannerChooses->isChecked());
     const auto objective = comboValue<gp::SearchObjective>(m_objective);
     auto setRow = [](QWidget* field, bool visible) {

@@ -107,6 +107,11 @@ struct Workload {
     ParallelismSpec parallelism;
     InferenceSpec inference;
     int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
+    // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
+    bool masterWeights = true;        // fp32 master copy in mixed precision; false = "pure" bf16/fp16
+    bool pagedOptimizer = false;      // bitsandbytes paged optimizer state (unified memory, spills to host)
+    bool torchCompile = false;        // torch.compile recomputes pointwise ops instead of saving them
+    bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
 };
 
 struct CandidateSpec {
