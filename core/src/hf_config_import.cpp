@@ -197,7 +197,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         if (a.intermediateSize <= 0 && a.hiddenSize > 0 && a.mlp == MlpKind::Standard)
             a.intermediateSize = 4 * a.hiddenSize; // GPT-2's n_inner = null, Falcon, BLOOM: 4h
         if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0 &&
-            a.headDim * a.numAttentionHeads == a.hiddenSize)
+            double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
             a.headDim = 0; // the default, keep it implicit
 
         // Mixture of experts.

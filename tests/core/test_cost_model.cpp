@@ -152,9 +152,11 @@ TEST(CostCurrency, ConversionWithPlanOrCatalogRate)
     const CostEstimate e = estimateCost(hw, 10, b, catalog);
     EXPECT_EQ(e.currency, "CNY");
     EXPECT_NEAR(*e.onDemand, 4 * 7.0 * 10, 1e-9);
-    for (const auto& key : costDefaultKeys())
-        if (key != "storage.cny_per_gib_month") // no sourced disk price yet: storage stays unknown
+    for (const auto& key : costDefaultKeys()) {
+        if (key != "storage.cny_per_gib_month") { // no sourced disk price yet: storage stays unknown
             EXPECT_TRUE(catalog.defaults.count(key)) << key;
+        }
+    }
     b.storageGib = 500;
     EXPECT_FALSE(estimateCost(hw, 10, b, catalog).storage.has_value());
 }

@@ -41,8 +41,9 @@ void expectFiniteOrClearError(const Plan& plan)
         ASSERT_FALSE(search->candidates.empty());
         for (const auto& c : search->candidates) {
             expectFiniteResult(c.best);
-            if (c.fits) // a candidate that cannot fit ranks last with an infinite objective, by design
+            if (c.fits) { // a candidate that cannot fit ranks last with an infinite objective, by design
                 EXPECT_TRUE(std::isfinite(c.objectiveValue));
+            }
             for (const auto& point : c.frontier) {
                 EXPECT_TRUE(std::isfinite(point.hours));
                 EXPECT_TRUE(std::isfinite(point.cost));

@@ -5,7 +5,10 @@
 #include "ui_test_support.h"
 
 #include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -125,6 +128,20 @@ std::vector<double> drawnNumbers(QChart* chart)
     return out;
 }
 
+// Every text a chart shows: category labels, series names and which legend entries are listed.
+QStringList drawnTexts(QChart* chart)
+{
+    QStringList out;
+    for (QAbstractAxis* axis : chart->axes())
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+            out << categories->categories();
+    for (QAbstractSeries* s : chart->series())
+        out << s->name();
+    for (QLegendMarker* marker : chart->legend()->markers())
+        out << marker->label() + (marker->isVisible() ? QStringLiteral(" shown") : QStringLiteral(" hidden"));
+    return out;
+}
+
 EvaluationPtr evaluateWithTrainingTokens(double tokens)
 {
     gp::Plan plan = defaultPlan();
@@ -157,6 +174,7 @@ TEST(Charts, InPlaceUpdateDrawsTheSameAsAFreshChart)
         ASSERT_EQ(got.size(), expected.size()) << "chart " << k;
         for (size_t i = 0; i < got.size(); ++i)
             EXPECT_DOUBLE_EQ(got[i], expected[i]) << "chart " << k << " number " << i;
+        EXPECT_EQ(drawnTexts(updated.get()), drawnTexts(fresh.get())) << "chart " << k;
         if (k == 1) { // cost grows with the tokens; memory and time per million tokens do not
             EXPECT_NE(old, got) << "chart " << k;
         }
@@ -178,4 +196,24 @@ TEST(Charts, InPlaceUpdateRefusesAChangedCandidateSet)
     dark.dark = true;
     EXPECT_FALSE(updateMemoryChart(chart.get(), e->results, dark));
     EXPECT_TRUE(updateMemoryChart(chart.get(), e->results, ChartOptions{}));
+}
+
+TEST(Charts, InPlaceUpdateFollowsAReorderedRanking)
+{
+    // The same candidates in reverse order (as when another objective ranks them): labels, capacity lines and
+    // their legend entries follow, and everything matches a chart built for that order.
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    ASSERT_GT(e->results.size(), 1u);
+    const std::vector<gp::CandidateResult> reversed(e->results.rbegin(), e->results.rend());
+    std::unique_ptr<QChart> updated(buildMemoryChart(e->results, ChartOptions{}));
+    ASSERT_TRUE(updateMemoryChart(updated.get(), reversed, ChartOptions{}));
+    std::unique_ptr<QChart> fresh(buildMemoryChart(reversed, ChartOptions{}));
+    EXPECT_EQ(drawnNumbers(updated.get()), drawnNumbers(fresh.get()));
+    EXPECT_EQ(drawnTexts(updated.get()), drawnTexts(fresh.get()));
+    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(e->results, ChartOptions{}));
+    ASSERT_TRUE(updateBottleneckChart(bottleneck.get(), reversed, ChartOptions{}));
+    std::unique_ptr<QChart> freshBottleneck(buildBottleneckChart(reversed, ChartOptions{}));
+    EXPECT_EQ(drawnNumbers(bottleneck.get()), drawnNumbers(freshBottleneck.get()));
+    EXPECT_EQ(drawnTexts(bottleneck.get()), drawnTexts(freshBottleneck.get()));
 }

@@ -227,12 +227,10 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
             v.push_back(toGiB(memoryPart(r->memory, part)));
         m.values.push_back(std::move(v));
     }
-    m.layoutKey = QStringLiteral("memory|") + optionsKey(options) + m.labels.join(QChar(0x1f)) + QLatin1Char('|');
+    // The layout: how many categories and which parts. Names, order and fits of the candidates change in place.
+    m.layoutKey = QStringLiteral("memory|%1|").arg(m.rs.size()) + optionsKey(options);
     for (int part : m.parts)
         m.layoutKey += QString::number(part);
-    m.layoutKey += QLatin1Char('|');
-    for (const gp::CandidateResult* r : m.rs)
-        m.layoutKey += r->fits ? QLatin1Char('1') : QLatin1Char('0');
     return m;
 }
 
@@ -249,6 +247,34 @@ QList<QPointF> capacityLine(const MemoryModel& m, size_t i)
 {
     const double cap = toGiB(m.rs[i]->gpuMemory);
     return {QPointF(double(i) - 0.42, cap), QPointF(double(i) + 0.42, cap)};
+}
+
+// A capacity line's colour and legend name say whether the plan fits; only the first line of each kind is listed.
+void styleCapacityLine(QLineSeries* line, bool fits)
+{
+    QPen pen(fits ? FitColor : MissColor);
+    pen.setWidthF(3);
+    if (line->pen() != pen)
+        line->setPen(pen);
+    const QString name = fits ? Tr::tr("GPU capacity (fits)") : Tr::tr("GPU capacity (does not fit)");
+    if (line->name() != name)
+        line->setName(name);
+}
+
+void listFirstCapacityLines(QChart* chart, const std::vector<QLineSeries*>& lines, const MemoryModel& m)
+{
+    bool listed[2] = {false, false};
+    std::vector<std::pair<QAbstractSeries*, bool>> visible;
+    for (size_t i = 0; i < lines.size() && i < m.rs.size(); ++i) {
+        const int kind = m.rs[i]->fits ? 0 : 1;
+        visible.emplace_back(lines[i], !listed[kind]);
+        listed[kind] = true;
+    }
+    // One pass over the legend: markers(series) per series would scan all markers each time.
+    for (QLegendMarker* marker : chart->legend()->markers())
+        for (const auto& [series, show] : visible)
+            if (marker->series() == series)
+                marker->setVisible(show); // isVisible() says false until the legend is drawn: always set it
 }
 
 void storeResults(ChartState* state, const std::vector<const gp::CandidateResult*>& rs, const QStringList& labels)
@@ -404,7 +430,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
         if (used)
             c.modesUsed.push_back(mode);
     }
-    c.layoutKey = QStringLiteral("cost|") + optionsKey(options) + c.labels.join(QChar(0x1f)) + QLatin1Char('|');
+    // Candidate names and order change in place; the lines per candidate and their modes are the layout.
+    c.layoutKey = QStringLiteral("cost|%1|").arg(c.rs.size()) + optionsKey(options);
     for (const CostLine& line : c.lines)
         c.layoutKey += QString::number(line.candidate) + QString::fromStdString(line.mode) + QLatin1Char(',');
     c.layoutKey += QStringLiteral("|%1|%2|%3|").arg(int(c.logScale)).arg(c.scale).arg(int(!c.breakEven.isEmpty()));
@@ -506,7 +533,7 @@ BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results,
             v.push_back(r->step.*(StepParts[p].member) * perMillionScale(*r, b.inference) * unit);
         b.values.push_back(std::move(v));
     }
-    b.layoutKey = QStringLiteral("bottleneck|") + optionsKey(options) + b.reversedLabels.join(QChar(0x1f))
+    b.layoutKey = QStringLiteral("bottleneck|%1|").arg(b.reversed.size()) + optionsKey(options)
                   + QStringLiteral("|%1|%2|").arg(int(b.inference)).arg(int(b.milliseconds));
     for (int p : b.parts)
         b.layoutKey += QString::number(p);
@@ -579,24 +606,15 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
     series->attachAxis(axisY);
 
     // Capacity of each candidate's GPU as a short line over its bar: green when the plan fits, red when not.
-    bool legendShown[2] = {false, false};
+    std::vector<QLineSeries*> lines;
     for (size_t i = 0; i < m.rs.size(); ++i) {
-        const gp::CandidateResult& r = *m.rs[i];
         auto* line = new QLineSeries;
         line->replace(capacityLine(m, i));
-        QPen pen(r.fits ? FitColor : MissColor);
-        pen.setWidthF(3);
-        line->setPen(pen);
-        line->setName(r.fits ? Tr::tr("GPU capacity (fits)") : Tr::tr("GPU capacity (does not fit)"));
+        styleCapacityLine(line, m.rs[i]->fits);
         chart->addSeries(line);
         line->attachAxis(axisX);
         line->attachAxis(axisY);
-        const int kind = r.fits ? 0 : 1;
-        if (legendShown[kind]) {
-            for (QLegendMarker* marker : chart->legend()->markers(line))
-                marker->setVisible(false);
-        }
-        legendShown[kind] = true;
+        lines.push_back(line);
         QObject::connect(line, &QLineSeries::hovered, chart, [state, i](const QPointF&, bool on) {
             if (!on || i >= state->results.size()) {
                 QToolTip::hideText();
@@ -608,6 +626,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
                              formatBytes(c.memory.total)));
         });
     }
+    listFirstCapacityLines(chart, lines, m);
     return chart;
 }
 
@@ -630,9 +649,15 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
             lines.push_back(l);
     }
     auto* axisY = firstAxis<QValueAxis>(chart, Qt::Vertical);
-    if (!bars || !axisY || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
+    auto* axisX = firstAxis<QBarCategoryAxis>(chart, Qt::Horizontal);
+    if (!bars || !axisY || !axisX || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
         return false;
     storeResults(state, m.rs, m.labels);
+    if (axisX->categories() != m.labels)
+        axisX->setCategories(m.labels); // the ranking changed order
+    for (size_t i = 0; i < lines.size(); ++i)
+        styleCapacityLine(lines[i], m.rs[i]->fits);
+    listFirstCapacityLines(chart, lines, m);
     const QList<QBarSet*> sets = bars->barSets();
     for (size_t k = 0; k < m.parts.size(); ++k)
         replaceValues(sets[int(k)], m.values[k]);
@@ -713,15 +738,16 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
                 unlisted.push_back(line);
             named = true;
             const QString modeName = l.modeName;
-            QObject::connect(line, &QLineSeries::hovered, line, [label, modeName, scale, currency](const QPointF& p,
-                                                                                                  bool on) {
-                if (!on) {
-                    QToolTip::hideText();
-                    return;
-                }
-                showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
-                            .arg(label, modeName, formatNumber(p.x(), 1), formatMoney(p.y() * scale, currency)));
-            });
+            QObject::connect(line, &QLineSeries::hovered, line,
+                             [state, i, modeName, scale, currency](const QPointF& p, bool on) {
+                                 if (!on || int(i) >= state->labels.size()) {
+                                     QToolTip::hideText();
+                                     return;
+                                 }
+                                 showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
+                                             .arg(state->labels[int(i)], modeName, formatNumber(p.x(), 1),
+                                                  formatMoney(p.y() * scale, currency)));
+                             });
         }
         auto* finish = new QScatterSeries;
         finish->setMarkerShape(QScatterSeries::MarkerShapeCircle);
@@ -793,8 +819,12 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     state->finishTips = c.finishTips;
     state->breakEvenTips = c.breakEvenTips;
     setCostAxes(axisX, axisY, c);
-    for (size_t k = 0; k < c.lines.size(); ++k)
+    for (size_t k = 0; k < c.lines.size(); ++k) {
         state->costLines[k]->replace(c.lines[k].points);
+        const QString& name = c.labels[c.lines[k].candidate];
+        if (state->costLines[k]->name() != name)
+            state->costLines[k]->setName(name);
+    }
     for (size_t i = 0; i < c.rs.size(); ++i)
         state->finishes[i]->replace(c.finishes[i]);
     if (state->breakEven)
@@ -873,9 +903,12 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
         if (auto* h = qobject_cast<QHorizontalStackedBarSeries*>(s))
             bars = h;
     auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
-    if (!bars || !axisX || bars->count() != int(b.parts.size()))
+    auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
+    if (!bars || !axisX || !axisY || bars->count() != int(b.parts.size()))
         return false;
     storeResults(state, b.reversed, b.reversedLabels);
+    if (axisY->categories() != b.reversedLabels)
+        axisY->setCategories(b.reversedLabels); // the ranking or a bottleneck changed
     const QList<QBarSet*> sets = bars->barSets();
     for (size_t k = 0; k < b.parts.size(); ++k)
         replaceValues(sets[int(k)], b.values[k]);
