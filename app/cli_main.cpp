@@ -11,6 +11,7 @@
 #include "translator.h"
 
 #include <QApplication>
+#include <QtGlobal>
 #include <QString>
 
 namespace {
@@ -20,6 +21,11 @@ gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog
     // The report draws charts with Qt Widgets; without a display, render offscreen.
     if (!std::getenv("QT_QPA_PLATFORM") && !std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
         setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    // Standard error carries the tool's own one-line errors only: Qt's notices (XDG_RUNTIME_DIR, fonts) are dropped.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg)
+            std::cerr << "gpu-planner-cli: " << message.toStdString() << '\n';
+    });
     static int argc = 1;
     static char name[] = "gpu-planner-cli";
     static char* argv[] = {name, nullptr};
