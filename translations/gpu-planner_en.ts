@@ -546,6 +546,14 @@
         <source>On-premise</source>
         <translation>On-premise</translation>
     </message>
+    <message>
+        <source>Use LoRA (train low-rank adapters, base frozen): fits with %1.</source>
+        <translation>Use LoRA (train low-rank adapters, base frozen): fits with %1.</translation>
+    </message>
+    <message>
+        <source>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</source>
+        <translation>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2346,6 +2354,14 @@
     <message>
         <source>Use Catalog Price</source>
         <translation>Use Catalog Price</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>CNY (¥)</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>USD ($)</translation>
     </message>
 </context>
 <context>

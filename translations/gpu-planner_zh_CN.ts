@@ -546,6 +546,14 @@
         <source>On-premise</source>
         <translation>本地部署</translation>
     </message>
+    <message>
+        <source>Use LoRA (train low-rank adapters, base frozen): fits with %1.</source>
+        <translation>改用 LoRA（训练低秩适配器，冻结基座）：%1 时放得下。</translation>
+    </message>
+    <message>
+        <source>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</source>
+        <translation>改用 QLoRA（4 位 NF4 基座 + LoRA 适配器）：%1 时放得下。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2345,6 +2353,14 @@
     <message>
         <source>Use Catalog Price</source>
         <translation>使用目录价格</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>人民币（¥）</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>美元（$）</translation>
     </message>
 </context>
 <context>

@@ -140,6 +140,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_offload")
         text = tr("Offload optimizer and parameters to CPU: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_lora")
+        text = tr("Use LoRA (train low-rank adapters, base frozen): fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_qlora")
+        text = tr("Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_quantization")
         text = tr("Serve %1 weights: fits with %2.").arg(a.text("weight_format").toUpper(), configurationArgs(a));
     else if (c == "suggest_larger_gpu")

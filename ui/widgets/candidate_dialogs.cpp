@@ -111,8 +111,8 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
     layout->addWidget(note);
     auto* form = new QFormLayout;
     m_currency = new QComboBox;
-    m_currency->addItem(QStringLiteral("CNY (¥)"), QStringLiteral("CNY"));
-    m_currency->addItem(QStringLiteral("USD ($)"), QStringLiteral("USD"));
+    m_currency->addItem(tr("CNY (¥)"), QStringLiteral("CNY"));
+    m_currency->addItem(tr("USD ($)"), QStringLiteral("USD"));
     if (int i = m_currency->findData(qs(instance.price.currency)); i >= 0)
         m_currency->setCurrentIndex(i);
     m_hourly = new QDoubleSpinBox;
