@@ -554,6 +554,26 @@
         <source>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</source>
         <translation>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</translation>
     </message>
+    <message>
+        <source>Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters (hidden %2, %3 layers); give the architecture for exact figures.</source>
+        <translation>Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters (hidden %2, %3 layers); give the architecture for exact figures.</translation>
+    </message>
+    <message>
+        <source>The given parameter count (%1) differs from the architecture&apos;s count (%2); the architecture is used.</source>
+        <translation>The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.</translation>
+    </message>
+    <message>
+        <source>No price is known for %1, so it is ranked by GPU-hours instead of cost.</source>
+        <translation>No price is known for %1, so it is ranked by GPU-hours instead of cost.</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s batch of %1 does not fit some splits; they serve a smaller batch.</source>
+        <translation>The plan's batch of %1 does not fit some splits; they serve a smaller batch.</translation>
+    </message>
+    <message>
+        <source>The config.json field &quot;%1&quot; is not used by the estimate.</source>
+        <translation>The config.json field "%1" is not used by the estimate.</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

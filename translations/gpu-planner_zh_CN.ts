@@ -554,6 +554,26 @@
         <source>Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.</source>
         <translation>改用 QLoRA（4 位 NF4 基座 + LoRA 适配器）：%1 时放得下。</translation>
     </message>
+    <message>
+        <source>Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters (hidden %2, %3 layers); give the architecture for exact figures.</source>
+        <translation>只给出了模型规模：显存和时间按 %1 参数的典型 Llama 结构估算（hidden %2，%3 层）；提供模型结构可得到精确数字。</translation>
+    </message>
+    <message>
+        <source>The given parameter count (%1) differs from the architecture&apos;s count (%2); the architecture is used.</source>
+        <translation>给定的参数量（%1）与模型结构算出的参数量（%2）不一致；以模型结构为准。</translation>
+    </message>
+    <message>
+        <source>No price is known for %1, so it is ranked by GPU-hours instead of cost.</source>
+        <translation>%1 没有已知价格，因此按卡时而非费用排序。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s batch of %1 does not fit some splits; they serve a smaller batch.</source>
+        <translation>方案的批大小 %1 在部分并行切分下放不下；这些切分改用较小的批大小。</translation>
+    </message>
+    <message>
+        <source>The config.json field &quot;%1&quot; is not used by the estimate.</source>
+        <translation>config.json 字段“%1”未用于估算。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

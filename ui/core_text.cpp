@@ -140,6 +140,20 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_offload")
         text = tr("Offload optimizer and parameters to CPU: fits with %1.").arg(configurationArgs(a));
+    else if (c == "typical_architecture")
+        text = tr("Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters "
+                  "(hidden %2, %3 layers); give the architecture for exact figures.")
+                   .arg(a.text("parameters"), a.text("hidden_size"), a.text("num_layers"));
+    else if (c == "parameters_differ_from_architecture")
+        text = tr("The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.")
+                   .arg(a.text("given"), a.text("counted"));
+    else if (c == "ranked_by_gpu_hours")
+        text = tr("No price is known for %1, so it is ranked by GPU-hours instead of cost.").arg(a.text("candidate"));
+    else if (c == "batch_reduced")
+        text = tr("The plan's batch of %1 does not fit some splits; they serve a smaller batch.")
+                   .arg(a.text("batch_size"));
+    else if (c == "config_field_ignored")
+        text = tr("The config.json field \"%1\" is not used by the estimate.").arg(a.text("field"));
     else if (c == "suggest_lora")
         text = tr("Use LoRA (train low-rank adapters, base frozen): fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_qlora")
