@@ -26,24 +26,6 @@ FitFailure makeFailure(std::string code, std::string message, std::vector<std::p
     return FitFailure{std::move(code), std::move(message), std::move(args)};
 }
 
-// Precision the GPU can run: bf16 on Volta/Turing runs as fp16, fp8 before Hopper/Ada runs as bf16 or fp16.
-Precision runnablePrecision(const GpuSpec& gpu, Precision wanted)
-{
-    const Tflops& t = gpu.tflops;
-    switch (wanted) {
-    case Precision::Fp8:
-        if (t.fp8)
-            return Precision::Fp8;
-        return t.bf16 ? Precision::Bf16 : Precision::Fp16;
-    case Precision::Bf16:
-        return t.bf16 ? Precision::Bf16 : Precision::Fp16;
-    case Precision::Tf32:
-        return t.tf32 ? Precision::Tf32 : Precision::Fp32;
-    default:
-        return wanted;
-    }
-}
-
 // Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
 std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw)
 {
@@ -83,6 +65,45 @@ std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configur
 
 } // namespace
 
+Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
+{
+    Workload w = workload;
+    const Tflops& t = gpu.tflops;
+    switch (workload.precision) {
+    case Precision::Fp8:
+        if (!t.fp8)
+            w.precision = t.bf16 ? Precision::Bf16 : Precision::Fp16;
+        break;
+    case Precision::Bf16:
+        if (!t.bf16)
+            w.precision = Precision::Fp16;
+        break;
+    case Precision::Tf32:
+        if (!t.tf32)
+            w.precision = Precision::Fp32;
+        break;
+    default:
+        break;
+    }
+    return w;
+}
+
+void applyConfiguration(Workload& workload, const Configuration& config)
+{
+    workload.microBatchSize = config.microBatchSize;
+    workload.gradientAccumulationSteps = config.gradientAccumulationSteps;
+    workload.activationCheckpointing = config.checkpointing;
+    workload.parallelism.data = config.data;
+    workload.parallelism.tensor = config.tensor;
+    workload.parallelism.pipeline = config.pipeline;
+    workload.parallelism.zeroStage = config.zeroStage;
+    workload.parallelism.offload = config.offload;
+    workload.parallelism.sequenceParallel = config.sequenceParallel;
+    workload.parallelism.expert = config.expert;
+    if (workload.mode == Mode::Inference)
+        workload.inference.batchSize = config.microBatchSize;
+}
+
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
                                   const Configuration& config, const Catalog& catalog)
 {
@@ -96,26 +117,14 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.configuration = config;
     r.gpuMemory = hw.gpu.memoryBytes;
 
-    Workload workload = plan.workload;
-    workload.microBatchSize = config.microBatchSize;
-    workload.gradientAccumulationSteps = config.gradientAccumulationSteps;
-    workload.activationCheckpointing = config.checkpointing;
-    workload.parallelism.data = config.data;
-    workload.parallelism.tensor = config.tensor;
-    workload.parallelism.pipeline = config.pipeline;
-    workload.parallelism.zeroStage = config.zeroStage;
-    workload.parallelism.offload = config.offload;
-    workload.parallelism.sequenceParallel = config.sequenceParallel;
-    workload.parallelism.expert = config.expert;
-    const Precision runnable = runnablePrecision(hw.gpu, workload.precision);
-    if (runnable != workload.precision) {
+    Workload workload = workloadOnGpu(plan.workload, hw.gpu);
+    applyConfiguration(workload, config);
+    if (workload.precision != plan.workload.precision) {
+        const std::string wanted(toString(plan.workload.precision));
+        const std::string used(toString(workload.precision));
         r.warnings.push_back({"precision_unsupported",
-                              std::string(toString(workload.precision)) + " is not supported by " + hw.gpu.name
-                                  + "; estimated as " + std::string(toString(runnable)),
-                              {{"precision", std::string(toString(workload.precision))},
-                               {"gpu", hw.gpu.name},
-                               {"used", std::string(toString(runnable))}}});
-        workload.precision = runnable;
+                              wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
+                              {{"precision", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
     }
 
     const double headroom = headroomFraction(plan.assumptions, catalog);

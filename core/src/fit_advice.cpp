@@ -78,45 +78,6 @@ double unshardedWeights(const SearchInputs& inputs, const Workload& workload, co
 
 } // namespace
 
-Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
-{
-    Workload w = workload;
-    const Tflops& t = gpu.tflops;
-    switch (workload.precision) {
-    case Precision::Fp8:
-        if (!t.fp8)
-            w.precision = t.bf16 ? Precision::Bf16 : Precision::Fp16;
-        break;
-    case Precision::Bf16:
-        if (!t.bf16)
-            w.precision = Precision::Fp16;
-        break;
-    case Precision::Tf32:
-        if (!t.tf32)
-            w.precision = Precision::Fp32;
-        break;
-    default:
-        break;
-    }
-    return w;
-}
-
-void applyConfiguration(Workload& workload, const Configuration& config)
-{
-    workload.microBatchSize = config.microBatchSize;
-    workload.gradientAccumulationSteps = config.gradientAccumulationSteps;
-    workload.activationCheckpointing = config.checkpointing;
-    workload.parallelism.data = config.data;
-    workload.parallelism.tensor = config.tensor;
-    workload.parallelism.pipeline = config.pipeline;
-    workload.parallelism.zeroStage = config.zeroStage;
-    workload.parallelism.offload = config.offload;
-    workload.parallelism.sequenceParallel = config.sequenceParallel;
-    workload.parallelism.expert = config.expert;
-    if (workload.mode == Mode::Inference)
-        workload.inference.batchSize = config.microBatchSize;
-}
-
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
                    const Configuration& config, double* ratio, MemoryBreakdown* memory)
 {

@@ -3,6 +3,7 @@
 #include "gp/throughput_model.h"
 
 #include "gp/communication_model.h"
+#include "gp/memory_model.h"
 #include "gp/inference_speed.h"
 #include "gp/performance_defaults.h"
 #include "gp/sizing_rules.h"
@@ -174,7 +175,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                                  : 0.0;
 
     // Communication, with the overlappable part hidden behind compute as far as compute lasts.
-    const double trained = trainedParameters(arch, model.parameters, workload);
+    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
     const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
                                                       catalog, d);
     const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;

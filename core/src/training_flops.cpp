@@ -144,27 +144,6 @@ double loraAdapterParameters(const Architecture& arch, const LoraSpec& lora)
     return adapterParams(dimsOf(arch), lora, false);
 }
 
-double trainedParameters(const Architecture& arch, const ParameterCounts& counts, const Workload& workload)
-{
-    const Dims s = dimsOf(arch);
-    switch (workload.technique) {
-    case Technique::Lora:
-    case Technique::Qlora:
-        return adapterParams(s, workload.lora, false);
-    case Technique::Freeze: {
-        const double layers = s.layers + s.decoderLayers;
-        const double trained = std::clamp(double(workload.freezeTrainableLayers), 0.0, layers);
-        double perLayer = positive(counts.perLayer);
-        if (perLayer == 0 && layers > 0)
-            perLayer = positive(counts.total - counts.embedding - counts.outputHead) / layers;
-        return perLayer * trained;
-    }
-    case Technique::Full:
-        break;
-    }
-    return positive(counts.total);
-}
-
 ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
                                   double contextTokens, bool causal)
 {

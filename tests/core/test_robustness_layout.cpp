@@ -12,17 +12,11 @@
 
 using namespace gp;
 using gp::robustness::expectFiniteResult;
+using gp::robustness::mustParse;
 using gp::robustness::planText;
 using nlohmann::json;
 
 namespace {
-
-Plan mustParse(const std::string& text)
-{
-    auto plan = parsePlan(text);
-    EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
-    return plan ? *plan : Plan{};
-}
 
 bool contains(const std::string& text, const std::string& part)
 {

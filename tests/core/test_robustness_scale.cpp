@@ -12,17 +12,11 @@
 using namespace gp;
 using gp::robustness::expectFiniteJson;
 using gp::robustness::expectFiniteResult;
+using gp::robustness::mustParse;
 using gp::robustness::planText;
 using nlohmann::json;
 
 namespace {
-
-Plan mustParse(const std::string& text)
-{
-    auto plan = parsePlan(text);
-    EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
-    return plan ? *plan : Plan{};
-}
 
 // Runs estimate and plan; each either succeeds with finite figures or fails with a field path.
 void expectFiniteOrClearError(const Plan& plan)

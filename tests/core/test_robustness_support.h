@@ -72,4 +72,12 @@ inline void expectFiniteResult(const CandidateResult& r)
     EXPECT_LE(r.modelFlopsUtilization, 1);
 }
 
+// Parses a plan the test built; a parse failure fails the test and yields a default plan.
+inline Plan mustParse(const std::string& text)
+{
+    auto plan = parsePlan(text);
+    EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
+    return plan ? *plan : Plan{};
+}
+
 } // namespace gp::robustness

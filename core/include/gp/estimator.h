@@ -12,6 +12,14 @@
 
 namespace gp {
 
+// The workload as the models run it on `gpu`: a precision the GPU lacks runs as the nearest one it has
+// (bf16 -> fp16 before Ampere, fp8 -> bf16/fp16 before Hopper/Ada, tf32 -> fp32).
+Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
+
+// Copies a configuration's knobs into the workload fields that mirror them (micro-batch, accumulation,
+// checkpointing, parallelism; inference: the batch is the micro-batch).
+void applyConfiguration(Workload& workload, const Configuration& config);
+
 // One candidate in one configuration (the unit the planner scores).
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
                                   const Configuration& config, const Catalog& catalog);

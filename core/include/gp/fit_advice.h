@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gp/catalog.h"
+#include "gp/estimator.h"
 #include "gp/hardware.h"
 #include "gp/model_library.h"
 #include "gp/plan.h"
@@ -25,20 +26,12 @@ struct SearchInputs {
     std::int64_t globalBatch = 1; // sequences per optimizer step kept for the candidate (training)
 };
 
-// The workload as evaluateCandidate runs it on `gpu`: a precision the GPU lacks runs as the nearest one it
-// has (bf16 -> fp16 before Ampere, fp8 -> bf16/fp16 before Hopper/Ada, tf32 -> fp32), as the estimator does.
-Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
-
 // Memory-only check, the light scoring path: GPU memory per GPU against the usable memory
-// (GPU memory minus headroom), with `workload` already adjusted by workloadOnGpu. A configuration failing
+// (GPU memory minus headroom), with `workload` already adjusted by workloadOnGpu (estimator.h). A configuration failing
 // it cannot fit; one passing it still needs evaluateCandidate (host RAM, layout). `ratio` receives
 // memory needed / usable.
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
                    const Configuration& config, double* ratio = nullptr, MemoryBreakdown* memory = nullptr);
-
-// Copies a configuration's knobs into the workload fields that mirror them, as evaluateCandidate does
-// (micro-batch, accumulation, checkpointing, parallelism; inference: the batch is the micro-batch).
-void applyConfiguration(Workload& workload, const Configuration& config);
 
 // A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline).
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,

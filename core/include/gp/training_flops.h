@@ -39,8 +39,6 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
 // Parameters of the LoRA adapters the workload's target modules add (rank x (d_in + d_out) per matrix).
 double loraAdapterParameters(const Architecture& arch, const LoraSpec& lora);
 
-// Parameters that receive gradients: adapters (LoRA/QLoRA), the top layers (freeze) or everything (full).
-double trainedParameters(const Architecture& arch, const ParameterCounts& counts, const Workload& workload);
 
 // Layers of the decoder stack(s): encoder + decoder layers for encoder-decoder models.
 double totalLayers(const Architecture& arch);
