@@ -116,6 +116,7 @@ int main(int argc, char* argv[])
             }
             // One event-loop turn lets the layout settle around the new charts before rendering.
             QTimer::singleShot(0, &app, [&] {
+                window.settleNow();
                 const QImage image = window.grab().toImage();
                 if (!image.save(screenshotPath, "PNG")) {
                     printError(QStringLiteral("cannot write %1").arg(screenshotPath));

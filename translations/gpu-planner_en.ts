@@ -155,10 +155,6 @@
         <translation>Memory capacity</translation>
     </message>
     <message>
-        <source>%1 on %2 node(s), %3 GPUs</source>
-        <translation>%1 on %2 node(s), %3 GPUs</translation>
-    </message>
-    <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
     </message>
@@ -560,7 +556,7 @@
     </message>
     <message>
         <source>The given parameter count (%1) differs from the architecture&apos;s count (%2); the architecture is used.</source>
-        <translation>The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.</translation>
+        <translation>The given parameter count (%1) differs from the architecture&apos;s count (%2); the architecture is used.</translation>
     </message>
     <message>
         <source>No price is known for %1, so it is ranked by GPU-hours instead of cost.</source>
@@ -568,11 +564,23 @@
     </message>
     <message>
         <source>The plan&apos;s batch of %1 does not fit some splits; they serve a smaller batch.</source>
-        <translation>The plan's batch of %1 does not fit some splits; they serve a smaller batch.</translation>
+        <translation>The plan&apos;s batch of %1 does not fit some splits; they serve a smaller batch.</translation>
     </message>
     <message>
         <source>The config.json field &quot;%1&quot; is not used by the estimate.</source>
-        <translation>The config.json field "%1" is not used by the estimate.</translation>
+        <translation>The config.json field &quot;%1&quot; is not used by the estimate.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n node(s), %2 GPUs</source>
+        <translation>
+            <numerusform>%1 on %n node, %2 GPUs</numerusform>
+            <numerusform>%1 on %n nodes, %2 GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator between the items of a list inside a sentence</comment>
+        <translation>, </translation>
     </message>
 </context>
 <context>

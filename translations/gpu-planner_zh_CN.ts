@@ -155,10 +155,6 @@
         <translation>显存容量</translation>
     </message>
     <message>
-        <source>%1 on %2 node(s), %3 GPUs</source>
-        <translation>%1，%2 个节点，共 %3 张卡</translation>
-    </message>
-    <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
     </message>
@@ -573,6 +569,17 @@
     <message>
         <source>The config.json field &quot;%1&quot; is not used by the estimate.</source>
         <translation>config.json 字段“%1”未用于估算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n node(s), %2 GPUs</source>
+        <translation>
+            <numerusform>%1，%n 个节点，共 %2 张卡</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator between the items of a list inside a sentence</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>

@@ -90,8 +90,8 @@ QString configurationArgs(Args& a)
     c.checkpointing = checkpointing == QLatin1String("full")        ? gp::Checkpointing::Full
                       : checkpointing == QLatin1String("selective") ? gp::Checkpointing::Selective
                                                                     : gp::Checkpointing::None;
-    return CoreText::tr("%1 on %2 node(s), %3 GPUs")
-        .arg(CoreText::configuration(c), a.count("nodes"), a.count("gpus"));
+    return CoreText::tr("%1 on %n node(s), %2 GPUs", nullptr, int(a.number("nodes")))
+        .arg(CoreText::configuration(c), a.count("gpus"));
 }
 
 QString gibText(Args& a, const char* name)
@@ -411,6 +411,11 @@ QString CoreText::stepPart(const QString& part)
     return part;
 }
 
+QString CoreText::listSeparator()
+{
+    return tr(", ", "separator between the items of a list inside a sentence");
+}
+
 QString CoreText::configuration(const gp::Configuration& c)
 {
     QStringList parts;
@@ -429,7 +434,7 @@ QString CoreText::configuration(const gp::Configuration& c)
     if (c.sequenceParallel)
         layout += tr(" (sequence parallel)");
     parts << layout;
-    return parts.join(QStringLiteral(", "));
+    return parts.join(listSeparator());
 }
 
 QString CoreText::priceStatus(const QString& status)

@@ -14,6 +14,7 @@ class CoreText {
     Q_DECLARE_TR_FUNCTIONS(CoreText)
 public:
     static QString bottleneck(gp::Bottleneck bottleneck);
+    static QString listSeparator(); // between the items of a list in a sentence (", " / "，")
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
     static QString failure(const gp::FitFailure& failure);       // why a candidate does not fit
     static QString technique(gp::Technique technique);

@@ -44,6 +44,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QPainter>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -97,7 +98,20 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connect(m_candidates, &CandidatesPanel::errorOccurred, this,
             [this](const QString& text) { showError(tr("Candidates"), text); });
     connect(m_evaluator, &Evaluator::finished, this, &MainWindow::applyEvaluation);
-    connect(m_evaluator, &Evaluator::started, this, [this] { m_busy->setVisible(true); });
+    // The busy bar appears only for evaluations that take long enough to notice; flashing it on every quick
+    // update would relayout and repaint the status bar each time.
+    m_busyDelay = new QTimer(this);
+    m_busyDelay->setSingleShot(true);
+    m_busyDelay->setInterval(BusyIndicatorDelayMs);
+    connect(m_busyDelay, &QTimer::timeout, this, [this] { m_busy->setVisible(m_evaluator->isBusy()); });
+    connect(m_evaluator, &Evaluator::started, this, [this] {
+        if (!m_busy->isVisible() && !m_busyDelay->isActive())
+            m_busyDelay->start();
+    });
+    m_settleTimer = new QTimer(this);
+    m_settleTimer->setSingleShot(true);
+    m_settleTimer->setInterval(ChartSettleMs);
+    connect(m_settleTimer, &QTimer::timeout, this, [this] { updateCharts(ChartUpdate::Settled); });
     connect(m_store, &CatalogStore::catalogChanged, this, [this] {
         m_evaluator->setCatalog(m_store->catalog());
         recompute();
@@ -164,6 +178,10 @@ void MainWindow::buildUi()
     m_bottleneckChart = new ChartView;
     m_bottleneckChart->setExportName(QStringLiteral("bottlenecks"));
     m_bottleneckChart->setObjectName(QStringLiteral("bottlenecks"));
+    // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint;
+    // the cost chart's sloped lines keep it. Saved images and the PDF always render antialiased.
+    m_memoryChart->setRenderHint(QPainter::Antialiasing, false);
+    m_bottleneckChart->setRenderHint(QPainter::Antialiasing, false);
     // Charts in two rows: memory and cost on top, bottlenecks beside the recommendation, the table below at
     // full width so the engineer sees every column.
     m_chartSplitter = new QSplitter(Qt::Horizontal);
@@ -476,7 +494,11 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
 {
     QElapsedTimer timer;
     timer.start();
-    m_busy->setVisible(m_evaluator->isBusy());
+    if (!m_evaluator->isBusy()) {
+        m_busyDelay->stop();
+        if (m_busy->isVisible())
+            m_busy->setVisible(false);
+    }
     if (!evaluation->ok) {
         const QString field = QString::fromStdString(evaluation->error.field);
         const QString message = QString::fromStdString(evaluation->error.message);
@@ -485,13 +507,14 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         m_recommendation->showError(QString::fromStdString(evaluation->error.toString()));
         m_status->setText(tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
         m_comparison->setEvaluation(evaluation);
-        updateCharts(false);
+        updateCharts(ChartUpdate::Settled);
         updateExportActions();
         emit evaluationApplied(evaluation);
         return;
     }
     m_comparison->setEvaluation(evaluation);
-    updateCharts(false);
+    updateCharts(ChartUpdate::Live);
+    m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
     QString info = tr("%1 parameters").arg(formatTokens(evaluation->modelParameters));
     if (evaluation->activeParameters > 0 && evaluation->activeParameters < evaluation->modelParameters * 0.99)
@@ -513,19 +536,30 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     emit evaluationApplied(evaluation);
 }
 
-void MainWindow::rebuildCharts()
+void MainWindow::settleNow()
 {
-    updateCharts(true);
+    if (m_settleTimer->isActive()) {
+        m_settleTimer->stop();
+        updateCharts(ChartUpdate::Settled);
+    }
+    m_recommendation->flush();
 }
 
-void MainWindow::updateCharts(bool rebuild)
+void MainWindow::rebuildCharts()
 {
+    updateCharts(ChartUpdate::Rebuild);
+}
+
+void MainWindow::updateCharts(ChartUpdate how)
+{
+    const bool rebuild = how == ChartUpdate::Rebuild;
     EvaluationPtr e = m_comparison->evaluation();
     static const std::vector<gp::CandidateResult> none;
     const std::vector<gp::CandidateResult>& results = e && e->ok ? e->results : none;
     ChartOptions options;
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
+    options.keepOrder = how == ChartUpdate::Live;
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items.
     if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {
@@ -540,6 +574,8 @@ void MainWindow::updateCharts(bool rebuild)
         m_bottleneckChart->replaceChart(buildBottleneckChart(results, options));
         ++m_chartRebuilds;
     }
+    for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart})
+        view->settleLayout();
 }
 
 void MainWindow::setMessageSink(std::function<void(const QString&, const QString&)> sink)

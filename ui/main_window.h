@@ -92,6 +92,10 @@ public:
     double lastUpdateMilliseconds() const { return m_lastUpdateMs; }
     // How many times a chart was built anew rather than updated in place (for benchmarks and tests).
     long chartRebuilds() const { return m_chartRebuilds; }
+    // Live updates keep the charts' candidates in place; this long after the last result they follow the ranking.
+    static constexpr int ChartSettleMs = 400;
+    // Brings what live updates defer up to date now: the charts in rank order, the recommendation text.
+    void settleNow();
 
 public slots:
     void recompute();
@@ -132,8 +136,10 @@ private:
     void planChanged();
     void applyEvaluation(EvaluationPtr evaluation, double milliseconds);
     void rebuildCharts();
-    // Shows the current evaluation in the charts: in place when their layout allows, else (or when `rebuild`) anew.
-    void updateCharts(bool rebuild);
+    // How the charts take the current evaluation: in place when their layout allows (Live: the shown candidates keep
+    // their places; Settled: they follow the ranking), or built anew.
+    enum class ChartUpdate { Live, Settled, Rebuild };
+    void updateCharts(ChartUpdate how);
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
@@ -195,6 +201,9 @@ private:
     QActionGroup* m_languageGroup = nullptr;
 
     QTimer* m_autosaveTimer = nullptr;
+    QTimer* m_busyDelay = nullptr;
+    QTimer* m_settleTimer = nullptr; // re-sorts the charts by rank once the inputs stop changing
+    static constexpr int BusyIndicatorDelayMs = 300;
     QString m_recoveryPath;
     int m_autosavedIndex = -1;
     std::function<void(const QString&, const QString&)> m_messageSink;

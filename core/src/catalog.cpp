@@ -30,7 +30,7 @@ const InstanceSpec* Catalog::findInstance(std::string_view id) const
 
 double Catalog::number(std::string_view key, double fallback) const
 {
-    auto it = defaults.find(std::string(key));
+    auto it = defaults.find(key); // transparent comparator: no string built per lookup
     return it == defaults.end() ? fallback : it->second.value;
 }
 

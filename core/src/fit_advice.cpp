@@ -78,11 +78,21 @@ double unshardedWeights(const SearchInputs& inputs, const Workload& workload, co
 
 } // namespace
 
+SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, const Catalog& catalog)
+{
+    SearchInputs inputs;
+    inputs.plan = &plan;
+    inputs.model = &model;
+    inputs.catalog = &catalog;
+    inputs.headroom = headroomFraction(plan.assumptions, catalog);
+    inputs.memory = memoryDefaults(plan.assumptions, catalog);
+    return inputs;
+}
+
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
                    const Configuration& config, double* ratio, MemoryBreakdown* memory)
 {
-    const MemoryBreakdown m
-        = estimateMemory(*inputs.model, workload, config, hardware, inputs.plan->assumptions, *inputs.catalog);
+    const MemoryBreakdown m = estimateMemory(*inputs.model, workload, config, hardware, inputs.memory);
     if (memory)
         *memory = m;
     const double usable = hardware.gpu.memoryBytes * (1.0 - inputs.headroom);

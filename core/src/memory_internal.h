@@ -8,15 +8,7 @@ namespace gp::memory_detail {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 // Defaults resolved once per estimate (plan assumptions over the catalog over built-in fallbacks).
-struct Defaults {
-    double cudaContextBytes = 1.0 * kGiB;
-    double ncclBytes = 1.5 * kGiB;
-    double allocatorFraction = 0.05;
-    double lossChunks = 8;
-    double zero3PrefetchUnits = 2;
-    double offloadCpuMargin = 1.5;
-};
-Defaults readDefaults(const Assumptions& assumptions, const Catalog& catalog);
+using Defaults = MemoryDefaults;
 
 // Bytes of the training activations and logits for one GPU.
 struct ActivationMemory {

@@ -6,11 +6,10 @@
 
 namespace gp {
 
-namespace memory_detail {
-
-Defaults readDefaults(const Assumptions& as, const Catalog& catalog)
+MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
 {
-    Defaults d;
+    using memory_detail::kGiB;
+    MemoryDefaults d;
     auto pick = [&](const std::optional<double>& user, const char* key, double fallback, double lo, double hi) {
         double v = user && std::isfinite(*user) ? *user : catalog.number(key, fallback);
         if (!std::isfinite(v))
@@ -25,10 +24,6 @@ Defaults readDefaults(const Assumptions& as, const Catalog& catalog)
     d.offloadCpuMargin = pick(std::nullopt, "offload_cpu_margin", 1.5, 1, 10);
     return d;
 }
-
-} // namespace memory_detail
-
-using namespace memory_detail;
 
 const std::vector<std::string>& memoryDefaultKeys()
 {
@@ -54,11 +49,26 @@ double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumption
     return capacity * (1.0 - headroomFraction(assumptions, catalog));
 }
 
-MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                               const TrainingFramework& framework)
+using namespace memory_detail;
+
+namespace {
+
+TrainingFramework frameworkOf(const Workload& workload)
 {
-    const Defaults d = readDefaults(assumptions, catalog);
+    // The plan's framework switches; LoRA dropout is not a plan field (peft's default dropout is 0.05,
+    // but Hugging Face's examples and torchtune's configs vary, so no dropout copy is assumed).
+    TrainingFramework framework;
+    framework.masterWeights = workload.masterWeights;
+    framework.pagedOptimizer = workload.pagedOptimizer;
+    framework.compiled = workload.torchCompile;
+    framework.optimizerInBackward = workload.optimizerInBackward;
+    return framework;
+}
+
+MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                     const Hardware& hardware, const MemoryDefaults& d,
+                                     const TrainingFramework& framework)
+{
     MemoryBreakdown m = workload.mode == Mode::Training ? estimateTraining(model, workload, config, d, framework)
                                                         : estimateInference(model, workload, config, d);
     const double visible = m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.kvCache + m.buffers;
@@ -80,17 +90,26 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
     return m;
 }
 
+} // namespace
+
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                               const TrainingFramework& framework)
+{
+    return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog), framework);
+}
+
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const MemoryDefaults& defaults)
+{
+    return estimateWithDefaults(model, workload, config, hardware, defaults, frameworkOf(workload));
+}
+
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
 {
-    // The plan's framework switches; LoRA dropout is not a plan field (peft's default dropout is 0.05,
-    // but Hugging Face's examples and torchtune's configs vary, so no dropout copy is assumed).
-    TrainingFramework framework;
-    framework.masterWeights = workload.masterWeights;
-    framework.pagedOptimizer = workload.pagedOptimizer;
-    framework.compiled = workload.torchCompile;
-    framework.optimizerInBackward = workload.optimizerInBackward;
-    return estimateMemory(model, workload, config, hardware, assumptions, catalog, framework);
+    return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog),
+                                frameworkOf(workload));
 }
 
 std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,

@@ -3,7 +3,6 @@
 #include "gp/performance_defaults.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace gp {
@@ -26,7 +25,7 @@ std::optional<double> fraction(const std::optional<double>& v)
 
 namespace {
 
-// Reads every default from the catalog (map lookups with string keys: done once per catalog and GPU kind).
+// Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
 PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture)
 {
     PerformanceDefaults d;
@@ -64,58 +63,21 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     return d;
 }
 
-// A cheap fingerprint of the catalog's defaults, so a cached read is never used for a changed catalog.
-double fingerprint(const Catalog& catalog)
-{
-    double sum = double(catalog.defaults.size());
-    double i = 1;
-    for (const auto& [key, value] : catalog.defaults) {
-        sum += (std::isfinite(value.value) ? value.value : 0.0) * i + double(key.size()) * 1e-3;
-        i += 1;
-    }
-    return sum;
-}
-
-struct CachedDefaults {
-    const Catalog* catalog = nullptr;
-    double fingerprint = 0;
-    std::string gpuClass;
-    std::string architecture;
-    PerformanceDefaults defaults;
-};
-
 } // namespace
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
                                         const std::string& gpuClass, const std::string& architecture)
 {
-    // The planner evaluates thousands of configurations per candidate: keep the last few reads per thread.
-    thread_local std::array<CachedDefaults, 4> cache;
-    thread_local std::size_t next = 0;
-    const double print = fingerprint(catalog);
-    PerformanceDefaults d;
-    bool found = false;
-    for (const auto& entry : cache) {
-        if (entry.catalog == &catalog && entry.fingerprint == print && entry.gpuClass == gpuClass
-            && entry.architecture == architecture) {
-            d = entry.defaults;
-            found = true;
-            break;
-        }
-    }
-    if (!found) {
-        d = readDefaults(catalog, gpuClass, architecture);
-        cache[next] = {&catalog, print, gpuClass, architecture, d};
-        next = (next + 1) % cache.size();
-    }
-
+    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture);
     d.efficiencyOverride = fraction(assumptions.computeEfficiency);
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
     d.linkEfficiencyOverride = fraction(assumptions.linkEfficiency);
     if (assumptions.diskThroughputMBps && std::isfinite(*assumptions.diskThroughputMBps)
-        && *assumptions.diskThroughputMBps > 0)
+        && *assumptions.diskThroughputMBps > 0) {
         d.diskThroughputMBps = *assumptions.diskThroughputMBps;
+        d.diskThroughputOverride = true;
+    }
     if (auto bw = fraction(assumptions.memoryBandwidthEfficiency)) {
         // The user's figure is for 16-bit weights; quantized kernels keep their measured ratio to it.
         const double scale = *bw / d.decodeBandwidth;

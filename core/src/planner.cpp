@@ -11,9 +11,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <thread>
 
 namespace gp {
 
@@ -59,6 +62,7 @@ private:
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback), knobs set
     std::optional<double> m_pricePerHour; // the current node count's price, plan currency
+    std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
     CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
     Chosen m_feasible;         // best meeting the objective's constraint
     Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
@@ -112,8 +116,8 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
         recordMiss(1.0 + 1e-9, config, hw.nodes);
         return false;
     }
-    const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, memory,
-                                                    m_inputs.plan->assumptions, *m_inputs.catalog);
+    const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, *m_inputs.catalog,
+                                                    *m_performance, ThroughputDetail::FiguresOnly);
     CandidateResult& r = m_scratch;
     r.configuration = config;
     r.gpus = hw.totalGpus();
@@ -282,6 +286,9 @@ CandidatePlan CandidateSearch::run(const std::string& fieldPath)
             break; // no larger node count can run either
         }
         m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
+        if (!m_performance)
+            m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
+                                                hw->gpu.architecture); // one GPU per candidate
         m_pricePerHour = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog).pricePerHour;
         if (!m_work.search.enabled)
             evaluateAsConfigured(*hw);
@@ -416,17 +423,13 @@ CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, 
                               const Catalog& catalog, const std::string& fieldPath)
 {
     Plan work = plan;
-    SearchInputs inputs;
-    inputs.plan = &plan;
-    inputs.model = &model;
-    inputs.catalog = &catalog;
-    inputs.headroom = headroomFraction(plan.assumptions, catalog);
+    SearchInputs inputs = makeSearchInputs(plan, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(plan, candidate, catalog, fieldPath);
     CandidateSearch search(inputs, work, candidate);
     return search.run(fieldPath);
 }
 
-Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog)
+Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, unsigned threads)
 {
     const auto start = std::chrono::steady_clock::now();
     auto model = resolveModel(plan.model);
@@ -442,12 +445,35 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog)
         if (!hw)
             return hw.error();
     }
-    result.candidates.reserve(candidates.size());
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const std::string path = "candidates[" + std::to_string(i) + "]";
-        result.candidates.push_back(searchCandidate(plan, candidates[i], result.model, catalog, path));
-        result.configurationsEvaluated += result.candidates.back().configurationsEvaluated;
-    }
+    // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
+    result.candidates.resize(candidates.size());
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> failures(candidates.size());
+    auto work = [&] {
+        for (std::size_t i = next++; i < candidates.size(); i = next++) {
+            try {
+                const std::string path = "candidates[" + std::to_string(i) + "]";
+                result.candidates[i] = searchCandidate(plan, candidates[i], result.model, catalog, path);
+            } catch (...) {
+                failures[i] = std::current_exception();
+            }
+        }
+    };
+    if (threads == 0)
+        threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    const std::size_t helpers = std::min<std::size_t>(threads, candidates.size()) - (candidates.empty() ? 0 : 1);
+    std::vector<std::thread> pool;
+    pool.reserve(helpers);
+    for (std::size_t t = 0; t < helpers; ++t)
+        pool.emplace_back(work);
+    work(); // this thread searches too
+    for (std::thread& t : pool)
+        t.join();
+    for (const std::exception_ptr& failure : failures)
+        if (failure)
+            std::rethrow_exception(failure);
+    for (const CandidatePlan& c : result.candidates)
+        result.configurationsEvaluated += c.configurationsEvaluated;
     rankCandidates(result.candidates, plan.search.objective);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

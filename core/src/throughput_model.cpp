@@ -114,9 +114,17 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                                       const Assumptions& assumptions, const Catalog& catalog)
 {
     (void)memory; // host RAM and capacity checks belong to the memory model and the estimator
+    return estimateThroughput(model, workload, config, hw, catalog,
+                              performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture));
+}
+
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hw, const Catalog& catalog,
+                                      const PerformanceDefaults& d, ThroughputDetail detail)
+{
     ThroughputEstimate r;
-    const PerformanceDefaults d = performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture);
-    r.warnings = checkSizingRules(hw, workload, config, d);
+    if (detail == ThroughputDetail::Full)
+        r.warnings = checkSizingRules(hw, workload, config, d);
 
     const std::optional<double> peakOpt = peakTflops(hw.gpu, workload.precision);
     if (!peakOpt || hw.gpu.memoryBandwidthGBps <= 0 || !std::isfinite(hw.gpu.memoryBandwidthGBps)) {
@@ -198,7 +206,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
     const int nodes = std::max(1, hw.nodes);
     const double diskMBps = (hw.diskThroughputMBps && std::isfinite(*hw.diskThroughputMBps)
-                             && *hw.diskThroughputMBps > 0 && !assumptions.diskThroughputMBps)
+                             && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
                                 ? *hw.diskThroughputMBps
                                 : d.diskThroughputMBps;
     const double load = r.tokensPerStep / nodes * d.dataBytesPerToken / (diskMBps * 1e6);

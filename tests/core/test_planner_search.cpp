@@ -281,11 +281,7 @@ TEST(PlannerSearch, MemoryCheckNeverRejectsWhatTheEstimatorFits)
 {
     // The light path (memory only) may only say "does not fit" when evaluateCandidate agrees.
     const Case& c = tightCase();
-    SearchInputs inputs;
-    inputs.plan = &c.plan;
-    inputs.model = &c.model;
-    inputs.catalog = &builtinCatalog();
-    inputs.headroom = headroomFraction(c.plan.assumptions, builtinCatalog());
+    const SearchInputs inputs = makeSearchInputs(c.plan, c.model, builtinCatalog());
     auto hw = resolveCandidate(c.spec, builtinCatalog(), 1, "candidates[0]");
     ASSERT_TRUE(hw.ok());
     Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);

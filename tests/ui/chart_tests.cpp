@@ -1,5 +1,6 @@
 // The chart builders: what the bars and curves show adds up to the results they were built from.
 #include "charts/chart_builders.h"
+#include "core_text.h"
 #include "number_format.h"
 #include "plan_document.h"
 #include "ui_test_support.h"
@@ -216,4 +217,84 @@ TEST(Charts, InPlaceUpdateFollowsAReorderedRanking)
     std::unique_ptr<QChart> freshBottleneck(buildBottleneckChart(reversed, ChartOptions{}));
     EXPECT_EQ(drawnNumbers(bottleneck.get()), drawnNumbers(freshBottleneck.get()));
     EXPECT_EQ(drawnTexts(bottleneck.get()), drawnTexts(freshBottleneck.get()));
+}
+
+TEST(Charts, LiveUpdateKeepsCandidatesInPlaceUntilSettled)
+{
+    // While a slider drags the ranking may reorder the same candidates; live updates leave them where they are
+    // (values follow each candidate), and the settled update puts them in rank order like a fresh chart.
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    ASSERT_GT(e->results.size(), 2u);
+    const std::vector<gp::CandidateResult> reversed(e->results.rbegin(), e->results.rend());
+    ChartOptions live;
+    live.keepOrder = true;
+    using Build = QChart* (*)(const std::vector<gp::CandidateResult>&, const ChartOptions&);
+    using Update = bool (*)(QChart*, const std::vector<gp::CandidateResult>&, const ChartOptions&);
+    const std::pair<Build, Update> kinds[] = {{&buildMemoryChart, &updateMemoryChart},
+                                              {&buildBottleneckChart, &updateBottleneckChart}};
+    for (const auto& [build, update] : kinds) {
+        std::unique_ptr<QChart> chart(build(e->results, ChartOptions{}));
+        std::unique_ptr<QChart> asBuilt(build(e->results, ChartOptions{}));
+        ASSERT_TRUE(update(chart.get(), reversed, live));
+        EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(asBuilt.get())) << "live: same places, same values";
+        EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(asBuilt.get()));
+        ASSERT_TRUE(update(chart.get(), reversed, ChartOptions{}));
+        std::unique_ptr<QChart> fresh(build(reversed, ChartOptions{}));
+        EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get())) << "settled: rank order";
+        EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
+        EXPECT_NE(drawnTexts(chart.get()), drawnTexts(asBuilt.get()));
+    }
+}
+
+TEST(Charts, LiveUpdateFollowsAChangedCandidateSetAtOnce)
+{
+    // Another candidate in the shown set: nothing to keep in place, so even a live update follows the ranking.
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    ASSERT_GT(e->results.size(), 2u);
+    std::vector<gp::CandidateResult> swapped = e->results;
+    swapped.front().candidate = "tencent:NOT-SHOWN-BEFORE";
+    ChartOptions live;
+    live.keepOrder = true;
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    ASSERT_TRUE(updateMemoryChart(chart.get(), swapped, live));
+    std::unique_ptr<QChart> fresh(buildMemoryChart(swapped, ChartOptions{}));
+    EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
+    EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
+}
+
+TEST(Charts, StepPartAppearingUpdatesTheChartInPlace)
+{
+    // A part (offload) that no candidate had appears: the chart keeps its series and lists the part in its legend.
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    bool anyOffload = false;
+    for (const gp::CandidateResult& r : e->results)
+        anyOffload = anyOffload || r.step.offload > 0;
+    ASSERT_TRUE(anyOffload) << "the default plan offloads on its smallest GPUs";
+    std::vector<gp::CandidateResult> without = e->results;
+    for (gp::CandidateResult& r : without) {
+        r.step.total -= r.step.offload;
+        r.step.offload = 0;
+    }
+    // An unlisted part's bar set has no border (and no legend entry); a listed one has both.
+    auto offloadPen = [](QChart* chart) {
+        for (QAbstractSeries* s : chart->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(s))
+                for (QBarSet* set : bars->barSets())
+                    if (set->label() == CoreText::stepPart(QStringLiteral("offload")))
+                        return set->pen().style();
+        return Qt::CustomDashLine; // no offload set at all
+    };
+    std::unique_ptr<QChart> chart(buildBottleneckChart(without, ChartOptions{}));
+    EXPECT_EQ(offloadPen(chart.get()), Qt::NoPen);
+    QChart* const original = chart.get();
+    ASSERT_TRUE(updateBottleneckChart(chart.get(), e->results, ChartOptions{}));
+    EXPECT_EQ(chart.get(), original);
+    std::unique_ptr<QChart> fresh(buildBottleneckChart(e->results, ChartOptions{}));
+    EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
+    EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
+    EXPECT_EQ(offloadPen(chart.get()), Qt::SolidLine);
+    EXPECT_EQ(offloadPen(fresh.get()), Qt::SolidLine);
 }

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace gpui;
 
 TEST(ComparisonModel, PassesModelTesterWithResults)
@@ -108,4 +110,34 @@ TEST(CandidateListModel, PassesModelTesterWithDefaultCandidates)
     EXPECT_EQ(model.rowCount(), int(plan.candidates.size()));
     for (int row = 0; row < model.rowCount(); ++row)
         EXPECT_FALSE(model.index(row, CandidateListModel::Candidate).data().toString().isEmpty());
+}
+
+TEST(ComparisonModel, LiveUpdateAnnouncesOnlyTheCellsThatChange)
+{
+    // Half again the training tokens: days, GPU-hours and costs change; the GPU, its count and the memory do not.
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setEvaluation(test::evaluateDefaultPlan());
+    gp::Plan longer = defaultPlan();
+    longer.workload.trainingTokens *= 1.5;
+    const EvaluationPtr e = std::make_shared<const Evaluation>(evaluatePlan(longer, gp::builtinCatalog()));
+    ASSERT_TRUE(e->ok);
+    ASSERT_EQ(int(e->results.size()), model.rowCount());
+    std::set<int> announced;
+    QObject::connect(&model, &QAbstractItemModel::dataChanged, [&](const QModelIndex& from, const QModelIndex& to) {
+        ASSERT_EQ(from.row(), to.row());
+        for (int c = from.column(); c <= to.column(); ++c)
+            announced.insert(c);
+    });
+    model.setEvaluation(e);
+    EXPECT_TRUE(announced.count(ComparisonModel::Days));
+    EXPECT_TRUE(announced.count(ComparisonModel::GpuHours));
+    EXPECT_FALSE(announced.count(ComparisonModel::Gpu));
+    EXPECT_FALSE(announced.count(ComparisonModel::GpuCount));
+    EXPECT_FALSE(announced.count(ComparisonModel::MemoryPerGpu));
+    EXPECT_FALSE(announced.count(ComparisonModel::Rank));
+    // What is announced is what the model now says.
+    for (int row = 0; row < model.rowCount(); ++row)
+        EXPECT_EQ(model.data(model.index(row, ComparisonModel::Candidate)).toString(),
+                  QString::fromStdString(e->results[size_t(row)].candidate));
 }

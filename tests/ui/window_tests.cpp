@@ -1,4 +1,5 @@
 // The main window end to end: live recompute, undo, broken files, save/open, recovery.
+#include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
 #include "models/comparison_model.h"
@@ -8,6 +9,7 @@
 #include "widgets/inputs_panel.h"
 
 #include <QAbstractBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
@@ -15,6 +17,7 @@
 #include <QImage>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -292,4 +295,31 @@ TEST_F(WindowTest, ImportedHuggingFaceConfigBecomesTheModel)
     EXPECT_NEAR(e->modelParameters, 1100048384.0, 0.005 * 1100048384.0);
     m_window->document()->undoStack()->undo();
     EXPECT_FALSE(m_window->document()->plan().model.architecture.has_value());
+}
+
+TEST_F(WindowTest, ChartsSettleInRankOrderAfterLiveUpdates)
+{
+    // The fastest instead of the cheapest reorders the same candidates. The live update leaves them in place; once
+    // the inputs stop changing, the charts' categories are those of charts built afresh for the shown result.
+    auto categories = [](QChart* chart) {
+        QStringList out;
+        for (QAbstractAxis* axis : chart->axes())
+            if (auto* c = qobject_cast<QBarCategoryAxis*>(axis))
+                out << c->categories();
+        return out;
+    };
+    const QStringList cheapestFirst = categories(m_window->memoryChartView()->chart());
+    gp::Plan plan = m_window->document()->plan();
+    plan.search.objective = gp::SearchObjective::Time;
+    m_window->document()->change(plan, QStringLiteral("objective"));
+    ASSERT_TRUE(waitForResult(m_window.get()));
+    const EvaluationPtr shown = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(shown && shown->ok);
+    std::unique_ptr<QChart> memory(buildMemoryChart(shown->results, ChartOptions{}));
+    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(shown->results, ChartOptions{}));
+    ASSERT_NE(categories(memory.get()), cheapestFirst) << "the objective should reorder the candidates";
+    EXPECT_EQ(categories(m_window->memoryChartView()->chart()), cheapestFirst) << "live: in place";
+    QTest::qWait(MainWindow::ChartSettleMs + 300);
+    EXPECT_EQ(categories(m_window->memoryChartView()->chart()), categories(memory.get()));
+    EXPECT_EQ(categories(m_window->bottleneckChartView()->chart()), categories(bottleneck.get()));
 }

@@ -1,9 +1,11 @@
 #include "charts/chart_builders.h"
 
+#include "charts/axis_scale.h"
 #include "core_text.h"
 #include "number_format.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
@@ -95,6 +97,43 @@ QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
     return labels;
 }
 
+// Which candidate each shown result is, whatever its node count: chartLabel() plus a counter for repeated names.
+QStringList candidateIds(const std::vector<const gp::CandidateResult*>& rs)
+{
+    QStringList ids;
+    for (const gp::CandidateResult* r : rs) {
+        const QString label = chartLabel(*r);
+        QString unique = label;
+        for (int n = 2; ids.contains(unique); ++n)
+            unique = label + QStringLiteral(" (%1)").arg(n);
+        ids << unique;
+    }
+    return ids;
+}
+
+// With `previous` (the candidate ids a chart shows, in its order) holding exactly the same candidates, puts `rs` in
+// that order. Returns whether it did (the chart shows the same candidates in the same places).
+bool keepOrder(std::vector<const gp::CandidateResult*>& rs, const QStringList* previous)
+{
+    if (!previous)
+        return false;
+    const QStringList ids = candidateIds(rs);
+    if (previous->size() != ids.size())
+        return false;
+    if (*previous == ids)
+        return true;
+    std::vector<const gp::CandidateResult*> ordered;
+    ordered.reserve(rs.size());
+    for (const QString& id : *previous) {
+        const qsizetype at = ids.indexOf(id);
+        if (at < 0)
+            return false; // another set of candidates: follow the ranking
+        ordered.push_back(rs[size_t(at)]);
+    }
+    rs = std::move(ordered);
+    return true;
+}
+
 void styleAxis(QAbstractAxis* axis)
 {
     QFont f = axis->labelsFont();
@@ -104,6 +143,22 @@ void styleAxis(QAbstractAxis* axis)
     t.setBold(false);
     t.setPointSizeF(std::max(7.0, t.pointSizeF() - 1));
     axis->setTitleFont(t);
+}
+
+// Grid, axis and tick lines one device pixel wide (a zero-width pen) in the theme's colours: the theme's one-unit
+// pens look the same on screen but make every line's bounds and stroke a path computation, most of a chart's
+// repaint. Call once the axes are on the chart (adding an axis applies the theme's pens).
+void useHairlines(QChart* chart)
+{
+    auto hairline = [](QPen pen) {
+        pen.setWidthF(0);
+        return pen;
+    };
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setGridLinePen(hairline(axis->gridLinePen()));
+        axis->setMinorGridLinePen(hairline(axis->minorGridLinePen()));
+        axis->setLinePen(hairline(axis->linePen()));
+    }
 }
 
 } // namespace
@@ -148,6 +203,10 @@ public:
     std::vector<QStringList> finishTips;
     QScatterSeries* breakEven = nullptr;
     QStringList breakEvenTips;
+    // Bar charts with a set per part: which parts the legend lists (a part with no value anywhere is left out).
+    std::vector<bool> listedParts;
+    // The shown candidates (candidateIds) in the order the chart shows them, best-ranked first.
+    QStringList order;
 };
 
 ChartState* stateOf(QChart* chart)
@@ -202,16 +261,19 @@ double memoryPart(const gp::MemoryBreakdown& m, int part)
 struct MemoryModel {
     std::vector<const gp::CandidateResult*> rs;
     QStringList labels;
+    bool samePlaces = false;                 // keepOrder() kept the chart's candidates in their places
     std::vector<int> parts;                  // memory parts shown (some candidate has a non-zero value)
     std::vector<std::vector<double>> values; // GiB, per shown part, per candidate
     double maxGiB = 1;
     QString layoutKey;
 };
 
-MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
+                        const QStringList* previousOrder = nullptr)
 {
     MemoryModel m;
     m.rs = shown(results, options.maxCandidates);
+    m.samePlaces = keepOrder(m.rs, previousOrder);
     m.labels = categoryLabels(m.rs);
     for (const gp::CandidateResult* r : m.rs)
         m.maxGiB = std::max({m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory)});
@@ -236,11 +298,8 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
 
 void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m)
 {
-    // applyNiceNumbers() also changes the tick count: start from the default each time so that an updated axis ends
-    // up exactly where a new one would.
-    axisY->setTickCount(DefaultTickCount);
-    axisY->setRange(0, m.maxGiB * 1.08);
-    axisY->applyNiceNumbers();
+    const NiceScale scale = niceScale(m.maxGiB * 1.02, DefaultTickCount);
+    applyScale(axisY, scale, labelFormat(scale));
 }
 
 QList<QPointF> capacityLine(const MemoryModel& m, size_t i)
@@ -339,10 +398,12 @@ struct CostModel {
     double maxDays = 0, maxCost = 0, minCost = 0;
     bool logScale = false;
     double scale = 1;
+    bool samePlaces = false; // keepOrder() kept the chart's candidates in their places
     QString layoutKey;
 };
 
-CostModel costModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+CostModel costModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
+                    const QStringList* previousOrder = nullptr)
 {
     CostModel c;
     // Only candidates that fit have a cost worth comparing; the best four keep 4 x 4 billing curves readable.
@@ -352,6 +413,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     }
     if (c.rs.empty())
         return c;
+    c.samePlaces = keepOrder(c.rs, previousOrder);
     c.labels = categoryLabels(c.rs);
     std::vector<std::vector<QList<QPointF>>> sampled(c.rs.size());
     for (size_t i = 0; i < c.rs.size(); ++i)
@@ -443,18 +505,15 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
 // Axis ranges and label formats of the cost chart (the axes' types and titles are part of the layout key).
 void setCostAxes(QValueAxis* axisX, QAbstractAxis* axisY, const CostModel& c)
 {
-    axisX->setTickCount(DefaultTickCount);
-    axisX->setRange(0, std::max(c.maxDays, 1e-3) * 1.05);
-    axisX->applyNiceNumbers();
-    axisX->setLabelFormat(c.maxDays < 3 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    const NiceScale days = niceScale(std::max(c.maxDays, 1e-3) * 1.02, DefaultTickCount);
+    applyScale(axisX, days, labelFormat(days));
     if (auto* log = qobject_cast<QLogValueAxis*>(axisY)) {
-        log->setRange(std::pow(10, std::floor(std::log10(c.minCost / c.scale))),
-                      std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05))));
-        log->setLabelFormat(c.minCost / c.scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+        applyLogRange(log, std::pow(10, std::floor(std::log10(c.minCost / c.scale))),
+                      std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05))),
+                      c.minCost / c.scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     } else if (auto* linear = qobject_cast<QValueAxis*>(axisY)) {
-        linear->setTickCount(DefaultTickCount);
-        linear->setRange(0, std::max(c.maxCost / c.scale, 1e-3) * 1.08);
-        linear->applyNiceNumbers();
+        const NiceScale cost = niceScale(std::max(c.maxCost / c.scale, 1e-3) * 1.02, DefaultTickCount);
+        applyScale(linear, cost, labelFormat(cost));
     }
 }
 
@@ -477,6 +536,24 @@ void showNearestTip(QXYSeries* series, const QStringList& tips, const QPointF& p
 
 // ---- Bottleneck chart ----
 
+// Lists in the legend only the bar sets of parts that have a value somewhere; a set with no value also loses its
+// border, which would otherwise draw as a hairline at the end of each bar. Touches only what changed.
+void listParts(QChart* chart, QAbstractBarSeries* series, const std::vector<bool>& listed, ChartState* state)
+{
+    const QList<QBarSet*> sets = series->barSets();
+    for (int k = 0; k < sets.size() && k < int(listed.size()); ++k) {
+        if (k < int(state->listedParts.size()) && state->listedParts[size_t(k)] == listed[size_t(k)])
+            continue;
+        QPen pen = sets[k]->pen();
+        pen.setStyle(listed[size_t(k)] ? Qt::SolidLine : Qt::NoPen);
+        sets[k]->setPen(pen);
+        for (QLegendMarker* marker : chart->legend()->markers(series))
+            if (auto* bar = qobject_cast<QBarLegendMarker*>(marker); bar && bar->barset() == sets[k])
+                marker->setVisible(listed[size_t(k)]);
+    }
+    state->listedParts = listed;
+}
+
 struct StepPart {
     const char* name;
     double gp::StepTime::*member;
@@ -486,6 +563,7 @@ const StepPart StepParts[] = {{"compute", &gp::StepTime::compute},
                               {"communication_network", &gp::StepTime::communicationNetwork},
                               {"offload", &gp::StepTime::offload},
                               {"data_loading", &gp::StepTime::dataLoading}};
+constexpr int StepPartCount = int(sizeof(StepParts) / sizeof(StepParts[0]));
 
 // Training: each step's split scaled to one million tokens, so candidates with different batch layouts compare.
 double perMillionScale(const gp::CandidateResult& r, bool inference)
@@ -501,52 +579,56 @@ struct BottleneckModel {
     bool inference = false;
     bool milliseconds = false;
     double maxSeconds = 0;
-    std::vector<int> parts;
-    std::vector<std::vector<double>> values; // per shown part, per reversed candidate
+    QStringList order;                       // candidateIds, best-ranked first (ChartState::order)
+    bool samePlaces = false;                 // keepOrder() kept the chart's candidates in their places
+    std::vector<bool> listed;                // per part: some candidate spends time on it (compute always)
+    std::vector<std::vector<double>> values; // per part, per reversed candidate
     QString layoutKey;
 };
 
-BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
+                                const QStringList* previousOrder = nullptr)
 {
     BottleneckModel b;
-    const auto rs = shown(results, options.maxCandidates);
+    auto rs = shown(results, options.maxCandidates);
+    b.samePlaces = keepOrder(rs, previousOrder);
+    b.order = candidateIds(rs);
+    QStringList labels = categoryLabels(rs);
     b.inference = !rs.empty() && rs.front()->decodeTokensPerSecond.has_value();
     for (const gp::CandidateResult* r : rs)
         b.maxSeconds = std::max(b.maxSeconds, r->step.total * perMillionScale(*r, b.inference));
     b.milliseconds = b.maxSeconds < 1;
     const double unit = b.milliseconds ? 1e3 : 1;
-    QStringList labels = categoryLabels(rs);
     for (int i = 0; i < labels.size(); ++i)
         labels[i] = Tr::tr("%1 · %2").arg(labels[i], CoreText::bottleneck(rs[size_t(i)]->bottleneck));
     // Horizontal bars list top to bottom in reverse; feed them reversed so the best candidate is on top.
     b.reversed.assign(rs.rbegin(), rs.rend());
     b.reversedLabels = QStringList(labels.rbegin(), labels.rend());
-    for (int p = 0; p < 5; ++p) {
-        bool any = false;
+    // Every part has a bar set, listed or not, so that a part appearing while a slider drags (offload, data
+    // loading) updates the chart in place instead of rebuilding it.
+    for (int p = 0; p < StepPartCount; ++p) {
+        bool any = p == 0;
         for (const gp::CandidateResult* r : b.reversed)
             any = any || r->step.*(StepParts[p].member) > 0;
-        if (!any && p != 0)
-            continue;
-        b.parts.push_back(p);
+        b.listed.push_back(any);
         std::vector<double> v;
         for (const gp::CandidateResult* r : b.reversed)
             v.push_back(r->step.*(StepParts[p].member) * perMillionScale(*r, b.inference) * unit);
         b.values.push_back(std::move(v));
     }
     b.layoutKey = QStringLiteral("bottleneck|%1|").arg(b.reversed.size()) + optionsKey(options)
-                  + QStringLiteral("|%1|%2|").arg(int(b.inference)).arg(int(b.milliseconds));
-    for (int p : b.parts)
-        b.layoutKey += QString::number(p);
+                  + QStringLiteral("|%1|").arg(int(b.inference));
     return b;
 }
 
 void setBottleneckAxis(QValueAxis* axisX, const BottleneckModel& b)
 {
     const double unit = b.milliseconds ? 1e3 : 1;
-    axisX->setTickCount(DefaultTickCount);
-    axisX->setRange(0, std::max(b.maxSeconds * unit, 1e-6) * 1.05);
-    axisX->applyNiceNumbers();
-    axisX->setLabelFormat(b.maxSeconds * unit < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    const NiceScale scale = niceScale(std::max(b.maxSeconds * unit, 1e-6) * 1.02, DefaultTickCount);
+    applyScale(axisX, scale, labelFormat(scale));
+    const QString title = b.milliseconds ? Tr::tr("Milliseconds") : Tr::tr("Seconds");
+    if (axisX->titleText() != title)
+        axisX->setTitleText(title);
 }
 
 } // namespace
@@ -563,6 +645,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         return chart;
     }
     storeResults(state, m.rs, m.labels);
+    state->order = candidateIds(m.rs);
 
     auto* series = new QStackedBarSeries;
     series->setBarWidth(0.6);
@@ -596,7 +679,6 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         axisX->setLabelsAngle(-35);
     auto* axisY = new QValueAxis;
     setMemoryAxis(axisY, m);
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
     axisY->setTitleText(Tr::tr("GiB per GPU"));
     styleAxis(axisX);
     styleAxis(axisY);
@@ -627,6 +709,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         });
     }
     listFirstCapacityLines(chart, lines, m);
+    useHairlines(chart);
     return chart;
 }
 
@@ -635,7 +718,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const MemoryModel m = memoryModel(results, options);
+    const MemoryModel m = memoryModel(results, options, options.keepOrder ? &state->order : nullptr);
     if (m.layoutKey != state->layoutKey)
         return false;
     if (m.rs.empty())
@@ -653,7 +736,10 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     if (!bars || !axisY || !axisX || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
         return false;
     storeResults(state, m.rs, m.labels);
-    if (axisX->categories() != m.labels)
+    state->order = candidateIds(m.rs);
+    // Relabelling re-measures every label; while a slider drags (same candidates in the same places) a changed
+    // node count or bottleneck waits for the settled update, the tooltips say it at once.
+    if (axisX->categories() != m.labels && !(options.keepOrder && m.samePlaces))
         axisX->setCategories(m.labels); // the ranking changed order
     for (size_t i = 0; i < lines.size(); ++i)
         styleCapacityLine(lines[i], m.rs[i]->fits);
@@ -683,6 +769,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
         return chart;
     }
     storeResults(state, c.rs, c.labels);
+    state->order = candidateIds(c.rs);
     const QString symbol = currencySymbol(options.currency).trimmed();
 
     auto* axisX = new QValueAxis;
@@ -695,7 +782,6 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
         axisY = log;
     } else {
         auto* linear = new QValueAxis;
-        linear->setLabelFormat(QStringLiteral("%.0f"));
         axisY = linear;
     }
     setCostAxes(axisX, axisY, c);
@@ -704,6 +790,16 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     styleAxis(axisY);
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
+    if (c.logScale) {
+        // The theme (applied by addAxis) draws minor grid lines dashed; a log axis has eight per decade, and
+        // dashed antialiased strokes were most of this chart's repaint. A fainter solid line reads the same.
+        QPen minor = axisY->minorGridLinePen();
+        minor.setStyle(Qt::SolidLine);
+        QColor faint = minor.color();
+        faint.setAlphaF(faint.alphaF() * 0.5);
+        minor.setColor(faint);
+        axisY->setMinorGridLinePen(minor);
+    }
 
     auto attach = [&](QAbstractSeries* s) {
         chart->addSeries(s);
@@ -798,6 +894,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     for (QLegendMarker* marker : chart->legend()->markers())
         if (std::find(unlisted.begin(), unlisted.end(), marker->series()) != unlisted.end())
             marker->setVisible(false);
+    useHairlines(chart);
     return chart;
 }
 
@@ -806,7 +903,7 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const CostModel c = costModel(results, options);
+    const CostModel c = costModel(results, options, options.keepOrder ? &state->order : nullptr);
     if (c.layoutKey != state->layoutKey)
         return false;
     if (c.rs.empty())
@@ -816,18 +913,21 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     if (!axisX || !axisY || state->costLines.size() != c.lines.size() || state->finishes.size() != c.rs.size())
         return false;
     storeResults(state, c.rs, c.labels);
+    state->order = candidateIds(c.rs);
     state->finishTips = c.finishTips;
     state->breakEvenTips = c.breakEvenTips;
     setCostAxes(axisX, axisY, c);
     for (size_t k = 0; k < c.lines.size(); ++k) {
-        state->costLines[k]->replace(c.lines[k].points);
+        if (state->costLines[k]->points() != c.lines[k].points)
+            state->costLines[k]->replace(c.lines[k].points);
         const QString& name = c.labels[c.lines[k].candidate];
-        if (state->costLines[k]->name() != name)
-            state->costLines[k]->setName(name);
+        if (state->costLines[k]->name() != name && !(options.keepOrder && c.samePlaces))
+            state->costLines[k]->setName(name); // a node count changed: relabel when the inputs settle
     }
     for (size_t i = 0; i < c.rs.size(); ++i)
-        state->finishes[i]->replace(c.finishes[i]);
-    if (state->breakEven)
+        if (state->finishes[i]->points() != c.finishes[i])
+            state->finishes[i]->replace(c.finishes[i]);
+    if (state->breakEven && state->breakEven->points() != c.breakEven)
         state->breakEven->replace(c.breakEven);
     return true;
 }
@@ -842,12 +942,13 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     if (b.reversed.empty())
         return chart;
     storeResults(state, b.reversed, b.reversedLabels);
+    state->order = b.order;
 
     auto* series = new QHorizontalStackedBarSeries;
     series->setBarWidth(0.65);
     const bool inference = b.inference;
-    for (size_t k = 0; k < b.parts.size(); ++k) {
-        const int p = b.parts[k];
+    for (int p = 0; p < StepPartCount; ++p) {
+        const size_t k = size_t(p);
         auto* set = new QBarSet(CoreText::stepPart(QString::fromLatin1(StepParts[p].name)));
         set->setColor(QColor(StepPartColors[p]));
         set->setBorderColor(QColor(StepPartColors[p]).darker(115));
@@ -873,17 +974,20 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
         series->append(set);
     }
     chart->addSeries(series);
+    listParts(chart, series, b.listed, state);
     auto* axisY = new QBarCategoryAxis;
     axisY->append(b.reversedLabels);
+    // Truncating measures each label again at every shorter length on every relayout; the labels are short.
+    axisY->setTruncateLabels(false);
     auto* axisX = new QValueAxis;
     setBottleneckAxis(axisX, b);
-    axisX->setTitleText(b.milliseconds ? Tr::tr("Milliseconds") : Tr::tr("Seconds"));
     styleAxis(axisX);
     styleAxis(axisY);
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);
     series->attachAxis(axisX);
+    useHairlines(chart);
     return chart;
 }
 
@@ -893,7 +997,7 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const BottleneckModel b = bottleneckModel(results, options);
+    const BottleneckModel b = bottleneckModel(results, options, options.keepOrder ? &state->order : nullptr);
     if (b.layoutKey != state->layoutKey)
         return false;
     if (b.reversed.empty())
@@ -904,14 +1008,16 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
             bars = h;
     auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
     auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
-    if (!bars || !axisX || !axisY || bars->count() != int(b.parts.size()))
+    if (!bars || !axisX || !axisY || bars->count() != StepPartCount)
         return false;
     storeResults(state, b.reversed, b.reversedLabels);
-    if (axisY->categories() != b.reversedLabels)
+    state->order = b.order;
+    if (axisY->categories() != b.reversedLabels && !(options.keepOrder && b.samePlaces))
         axisY->setCategories(b.reversedLabels); // the ranking or a bottleneck changed
     const QList<QBarSet*> sets = bars->barSets();
-    for (size_t k = 0; k < b.parts.size(); ++k)
-        replaceValues(sets[int(k)], b.values[k]);
+    for (int k = 0; k < StepPartCount; ++k)
+        replaceValues(sets[k], b.values[size_t(k)]);
+    listParts(chart, bars, b.listed, state);
     setBottleneckAxis(axisX, b);
     return true;
 }

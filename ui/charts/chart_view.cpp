@@ -5,6 +5,7 @@
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsLayout>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
@@ -17,6 +18,9 @@ namespace gpui {
 ChartView::ChartView(QWidget* parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
+    // A chart's few hundred items move together on every relayout; keeping a BSP index of them up to date costs more
+    // than the linear scans it saves.
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setMinimumSize(260, 220);
     setRubberBand(QChartView::NoRubberBand);
 }
@@ -30,6 +34,12 @@ void ChartView::replaceChart(QChart* chart)
     // setChart() releases the previous chart rather than deleting it.
     if (old && old != chart)
         delete old;
+}
+
+void ChartView::settleLayout()
+{
+    if (QChart* c = chart(); c && c->layout())
+        c->layout()->activate();
 }
 
 QImage ChartView::renderImage(qreal scale) const

@@ -16,6 +16,10 @@ public:
     // Base name suggested in save dialogs ("memory").
     void setExportName(const QString& name) { m_exportName = name; }
 
+    // Lays the chart out now rather than on Qt's posted layout request, so that a changed chart is painted once in
+    // its final layout instead of once before and once after.
+    void settleLayout();
+
     // Renders the chart at `scale` x its on-screen size.
     QImage renderImage(qreal scale = 2.0) const;
     bool savePng(const QString& path, QString* error = nullptr) const;

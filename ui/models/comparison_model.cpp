@@ -87,14 +87,49 @@ void ComparisonModel::setEvaluation(EvaluationPtr evaluation)
     const int oldRows = rowCount();
     const int newRows = evaluation && evaluation->ok ? int(evaluation->results.size()) : 0;
     if (oldRows == newRows && newRows > 0) {
-        // Same shape: update in place so selection and scroll position survive a live recompute.
+        // Same shape: update in place so selection and scroll position survive a live recompute. Only the cells
+        // that look different are announced, so the view repaints (and the proxy re-sorts) no more than changed.
+        const std::vector<QVariant> before = cellLooks();
         m_evaluation = std::move(evaluation);
-        emit dataChanged(index(0, 0), index(newRows - 1, ColumnCount - 1));
+        const std::vector<QVariant> after = cellLooks();
+        constexpr size_t Roles = 5;
+        for (int row = 0; row < newRows; ++row) {
+            int first = -1;
+            for (int column = 0; column <= ColumnCount; ++column) {
+                bool changed = false;
+                if (column < ColumnCount) {
+                    const size_t at = (size_t(row) * ColumnCount + size_t(column)) * Roles;
+                    for (size_t k = 0; k < Roles && !changed; ++k)
+                        changed = before[at + k] != after[at + k];
+                }
+                if (changed && first < 0)
+                    first = column;
+                if (!changed && first >= 0) {
+                    emit dataChanged(index(row, first), index(row, column - 1));
+                    first = -1;
+                }
+            }
+        }
         return;
     }
     beginResetModel();
     m_evaluation = std::move(evaluation);
     endResetModel();
+}
+
+std::vector<QVariant> ComparisonModel::cellLooks() const
+{
+    static constexpr int Roles[] = {Qt::DisplayRole, SortRole, Qt::ForegroundRole, Qt::FontRole, FitsRole};
+    std::vector<QVariant> looks;
+    const int rows = rowCount();
+    looks.reserve(size_t(rows) * ColumnCount * std::size(Roles));
+    for (int row = 0; row < rows; ++row)
+        for (int column = 0; column < ColumnCount; ++column) {
+            const QModelIndex at = index(row, column);
+            for (int role : Roles)
+                looks.push_back(data(at, role));
+        }
+    return looks;
 }
 
 const gp::CandidateResult* ComparisonModel::result(int row) const

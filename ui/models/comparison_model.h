@@ -62,6 +62,8 @@ private:
     QVariant display(const gp::CandidateResult& r, int row, int column) const;
     QVariant sortValue(const gp::CandidateResult& r, int row, int column) const;
     QString toolTip(const gp::CandidateResult& r, int column) const;
+    // What a view draws and sorts by in every cell, row-major (to tell which cells a new evaluation changes).
+    std::vector<QVariant> cellLooks() const;
 
     EvaluationPtr m_evaluation;
 };

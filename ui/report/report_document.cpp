@@ -283,7 +283,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                                                         : tr("no price"));
         } else {
             rows.emplace_back(tr("Training time"), formatHours(r.trainingHours));
-            rows.emplace_back(tr("Cost"), costText(r).replace(QLatin1Char('\n'), QStringLiteral(", ")));
+            rows.emplace_back(tr("Cost"), costText(r).replace(QLatin1Char('\n'), CoreText::listSeparator()));
         }
         rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
         rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));

@@ -4,6 +4,7 @@
 #include "number_format.h"
 
 #include <QEvent>
+#include <QTimer>
 
 #include <cmath>
 
@@ -143,7 +144,7 @@ QString recommendationHtml(const Evaluation& e)
                 parts << RecommendationPanel::tr("misses the deadline");
             if (e.objective == gp::SearchObjective::TimeUnderBudget && e.budget && c && *c > *e.budget)
                 parts << RecommendationPanel::tr("exceeds the budget");
-            reason = esc(parts.join(QStringLiteral(", ")));
+            reason = esc(parts.join(CoreText::listSeparator()));
         }
         others += QStringLiteral("<li><b>%1</b>: %2</li>").arg(esc(nameOf(r)), reason);
         ++listed;
@@ -153,10 +154,12 @@ QString recommendationHtml(const Evaluation& e)
     return html;
 }
 
-RecommendationPanel::RecommendationPanel(QWidget* parent) : QTextBrowser(parent)
+RecommendationPanel::RecommendationPanel(QWidget* parent) : QTextBrowser(parent), m_pending(new QTimer(this))
 {
     setOpenLinks(false);
     setMinimumWidth(260);
+    m_pending->setSingleShot(true);
+    connect(m_pending, &QTimer::timeout, this, &RecommendationPanel::render);
 }
 
 RecommendationPanel::~RecommendationPanel() = default;
@@ -165,7 +168,19 @@ void RecommendationPanel::setEvaluation(EvaluationPtr evaluation)
 {
     m_evaluation = std::move(evaluation);
     m_error.clear();
-    render();
+    // Laying out the text costs as much as updating the three charts; while results stream in, the newest one is
+    // shown a moment later instead of every one at once.
+    const qint64 since = m_sinceRender.isValid() ? m_sinceRender.elapsed() : MinRenderIntervalMs;
+    if (since >= MinRenderIntervalMs)
+        render();
+    else if (!m_pending->isActive())
+        m_pending->start(int(MinRenderIntervalMs - since));
+}
+
+void RecommendationPanel::flush()
+{
+    if (m_pending->isActive())
+        render();
 }
 
 void RecommendationPanel::showError(const QString& message)
@@ -176,12 +191,21 @@ void RecommendationPanel::showError(const QString& message)
 
 void RecommendationPanel::render()
 {
+    m_pending->stop();
+    m_sinceRender.start();
+    QString html;
     if (!m_error.isEmpty())
-        setHtml(tr("<h3 style='color:#d03b3b'>The plan cannot be evaluated</h3><p>%1</p>").arg(m_error.toHtmlEscaped()));
+        html = tr("<h3 style='color:#d03b3b'>The plan cannot be evaluated</h3><p>%1</p>").arg(m_error.toHtmlEscaped());
     else if (m_evaluation)
-        setHtml(recommendationHtml(*m_evaluation));
+        html = recommendationHtml(*m_evaluation);
     else
-        setHtml(tr("<p style='color:gray'>Evaluating…</p>"));
+        html = tr("<p style='color:gray'>Evaluating…</p>");
+    // Laying out the document is most of the cost: skip it when the text is the same (a recompute that changed
+    // nothing the panel says, a language switch to the same words).
+    if (html == m_html)
+        return;
+    m_html = html;
+    setHtml(html);
 }
 
 void RecommendationPanel::changeEvent(QEvent* event)

@@ -3,7 +3,10 @@
 
 #include "evaluation.h"
 
+#include <QElapsedTimer>
 #include <QTextBrowser>
+
+class QTimer;
 
 namespace gpui {
 
@@ -16,7 +19,12 @@ public:
     explicit RecommendationPanel(QWidget* parent = nullptr);
     ~RecommendationPanel() override;
 
+    // Shows `evaluation`: at once, or, while results arrive faster than MinRenderIntervalMs apart (a slider
+    // dragging), at most that often and always with the newest one; the table and charts keep every frame.
     void setEvaluation(EvaluationPtr evaluation);
+    static constexpr int MinRenderIntervalMs = 120;
+    // Renders a deferred evaluation now (before a screenshot or a test reads the panel).
+    void flush();
     // Shows an error in place of the recommendation (the plan cannot be evaluated).
     void showError(const QString& message);
 
@@ -26,6 +34,9 @@ protected:
 private:
     EvaluationPtr m_evaluation;
     QString m_error;
+    QString m_html; // what the panel shows
+    QElapsedTimer m_sinceRender;
+    QTimer* m_pending = nullptr; // a deferred render of the newest evaluation
     void render();
 };
 

@@ -101,7 +101,7 @@ struct Catalog {
     std::vector<LinkSpec> links;
     std::vector<InstanceSpec> instances;
     std::map<std::string, SourceRef> sources;
-    std::map<std::string, SourcedValue> defaults; // named default assumptions, see defaults keys in models
+    std::map<std::string, SourcedValue, std::less<>> defaults; // named default assumptions, see defaults keys in models
     std::vector<std::string> notices; // e.g. "user overrides ignored: ..." for the UI to show
 
     const GpuSpec* findGpu(std::string_view id) const;

@@ -5,6 +5,7 @@
 #include "gp/catalog.h"
 #include "gp/estimator.h"
 #include "gp/hardware.h"
+#include "gp/memory_model.h"
 #include "gp/model_library.h"
 #include "gp/plan.h"
 #include "gp/planner_grid.h"
@@ -24,7 +25,11 @@ struct SearchInputs {
     const Catalog* catalog = nullptr;
     double headroom = 0;         // headroomFraction(plan.assumptions, catalog)
     std::int64_t globalBatch = 1; // sequences per optimizer step kept for the candidate (training)
+    MemoryDefaults memory;        // memoryDefaults(plan.assumptions, catalog): read once, used per configuration
 };
+
+// The inputs for `plan`, `model` and `catalog` (all three must outlive the result) with the defaults resolved.
+SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, const Catalog& catalog);
 
 // Memory-only check, the light scoring path: GPU memory per GPU against the usable memory
 // (GPU memory minus headroom), with `workload` already adjusted by workloadOnGpu (estimator.h). A configuration failing

@@ -42,6 +42,22 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
                                const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
                                const TrainingFramework& framework);
 
+// The memory model's defaults (plan assumptions over catalog.defaults over built-in fallbacks), resolved once.
+// Reading them costs a few map lookups; the planner resolves them once per search instead of once per configuration.
+struct MemoryDefaults {
+    double cudaContextBytes = 1.0 * 1024.0 * 1024.0 * 1024.0;
+    double ncclBytes = 1.5 * 1024.0 * 1024.0 * 1024.0;
+    double allocatorFraction = 0.05;
+    double lossChunks = 8;
+    double zero3PrefetchUnits = 2;
+    double offloadCpuMargin = 1.5;
+};
+MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
+
+// As estimateMemory, with the defaults already resolved and the framework taken from the workload's switches.
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const MemoryDefaults& defaults);
+
 // Bytes per parameter of each model state, for the "model states only" formulas.
 struct StateBytesPerParameter {
     double weights = 2;        // compute copy

@@ -26,6 +26,7 @@ struct PerformanceDefaults {
     double cpuAdamParamsPerSecond = 1.4e9; // per node
     double dataBytesPerToken = 4;
     double diskThroughputMBps = 131;
+    bool diskThroughputOverride = false; // assumptions.disk_throughput_mbps set: it beats the instance's disk
     double decodeBandwidth = 0.685;  // achieved / datasheet HBM bandwidth, 16-bit weights
     double decodeBandwidthInt8 = 0.524;
     double decodeBandwidthInt4 = 0.423;

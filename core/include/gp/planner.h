@@ -46,7 +46,9 @@ struct PlanSearchResult {
 
 // Per candidate, the cheapest (or fastest, per `plan.search.objective`) configuration that fits, with
 // reasons and verified suggestions for those that cannot fit; candidates ranked best first.
-Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog);
+// Candidates are searched on up to `threads` threads (0: one per hardware thread, at most 8); the result does
+// not depend on the number.
+Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, unsigned threads = 0);
 
 // Searches one candidate (the unit searchPlan repeats); `model` is the plan's resolved model.
 CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,

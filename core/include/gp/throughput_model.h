@@ -4,6 +4,7 @@
 #include "gp/catalog.h"
 #include "gp/hardware.h"
 #include "gp/model_library.h"
+#include "gp/performance_defaults.h"
 #include "gp/plan.h"
 #include "gp/results.h"
 
@@ -48,6 +49,16 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                                       const Configuration& config, const Hardware& hardware,
                                       const MemoryBreakdown& memory, const Assumptions& assumptions,
                                       const Catalog& catalog);
+// What an estimate includes: everything, or only the figures (no sizing-rule warnings, whose wording formats numbers:
+// the planner's scoring path, which words warnings for its final choice only).
+enum class ThroughputDetail { Full, FiguresOnly };
+
+// As above with the defaults already resolved by performanceDefaults() for this hardware's GPU (the planner
+// resolves them once per candidate rather than once per configuration); `catalog` supplies the links.
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hardware, const Catalog& catalog,
+                                      const PerformanceDefaults& defaults,
+                                      ThroughputDetail detail = ThroughputDetail::Full);
 
 // Dense peak TFLOPS of the GPU for a training precision (fp8 falls back to bf16/fp16 when absent).
 std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision);

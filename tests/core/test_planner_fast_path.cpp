@@ -1,0 +1,121 @@
+// The planner's fast path: defaults resolved once per search and candidates searched on several threads must give
+// exactly what the per-configuration estimator and a single-threaded search give.
+#include "gp/estimator.h"
+#include "gp/fit_advice.h"
+#include "gp/memory_model.h"
+#include "gp/model_library.h"
+#include "gp/planner.h"
+#include "gp/throughput_model.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gp;
+
+namespace {
+
+Plan defaultPlan()
+{
+    auto plan = parsePlan(defaultPlanText());
+    EXPECT_TRUE(plan.ok());
+    return plan.ok() ? *plan : Plan{};
+}
+
+// The built-in catalog with memory and time defaults far from the built-in fallbacks, so a path that skipped the
+// catalog and used the fallbacks would give different numbers.
+Catalog unusualDefaults()
+{
+    Catalog catalog = builtinCatalog();
+    catalog.defaults["cuda_context_gib"].value = 7.5;
+    catalog.defaults["allocator_fraction"].value = 0.2;
+    catalog.defaults["training_goodput"].value = 0.55;
+    catalog.defaults["communication_overlap"].value = 0.1;
+    return catalog;
+}
+
+TEST(PlannerFastPath, ResolvedMemoryDefaultsMatchTheCatalogsPerEstimate)
+{
+    const Plan plan = defaultPlan();
+    const Catalog catalog = unusualDefaults();
+    auto model = resolveModel(plan.model);
+    ASSERT_TRUE(model.ok());
+    const SearchInputs inputs = makeSearchInputs(plan, *model, catalog);
+    EXPECT_DOUBLE_EQ(inputs.memory.cudaContextBytes, 7.5 * 1024.0 * 1024.0 * 1024.0);
+    const auto specs = planCandidates(plan, catalog);
+    ASSERT_FALSE(specs.empty());
+    auto hw = resolveCandidate(specs.front(), catalog, 1, "candidates[0]");
+    ASSERT_TRUE(hw.ok());
+    const Workload onGpu = workloadOnGpu(plan.workload, hw->gpu);
+    for (int zero : {0, 1, 3}) {
+        Configuration config;
+        config.data = hw->totalGpus();
+        config.zeroStage = zero;
+        Workload w = onGpu;
+        applyConfiguration(w, config);
+        MemoryBreakdown fast;
+        fitsGpuMemory(inputs, w, *hw, config, nullptr, &fast);
+        const MemoryBreakdown perEstimate = estimateMemory(*model, w, config, *hw, plan.assumptions, catalog);
+        EXPECT_DOUBLE_EQ(fast.total, perEstimate.total) << "ZeRO-" << zero;
+        EXPECT_DOUBLE_EQ(fast.runtime, perEstimate.runtime) << "ZeRO-" << zero;
+        // The unusual catalog shows: 7.5 GiB of CUDA context, not the 1 GiB fallback.
+        EXPECT_GE(fast.runtime, 7.5 * 1024.0 * 1024.0 * 1024.0);
+    }
+}
+
+TEST(PlannerFastPath, ResolvedPerformanceDefaultsMatchTheCatalogsPerEstimate)
+{
+    const Plan plan = defaultPlan();
+    const Catalog catalog = unusualDefaults();
+    auto model = resolveModel(plan.model);
+    ASSERT_TRUE(model.ok());
+    for (const CandidateSpec& spec : planCandidates(plan, catalog)) {
+        auto hw = resolveCandidate(spec, catalog, 1, "candidates");
+        ASSERT_TRUE(hw.ok());
+        Configuration config;
+        config.data = hw->totalGpus();
+        config.zeroStage = 3;
+        Workload w = workloadOnGpu(plan.workload, hw->gpu);
+        applyConfiguration(w, config);
+        const MemoryBreakdown memory = estimateMemory(*model, w, config, *hw, plan.assumptions, catalog);
+        const ThroughputEstimate perEstimate
+            = estimateThroughput(*model, w, config, *hw, memory, plan.assumptions, catalog);
+        const PerformanceDefaults defaults
+            = performanceDefaults(catalog, plan.assumptions, hw->gpu.gpuClass, hw->gpu.architecture);
+        EXPECT_DOUBLE_EQ(defaults.trainingGoodput, 0.55);
+        const ThroughputEstimate figures
+            = estimateThroughput(*model, w, config, *hw, catalog, defaults, ThroughputDetail::FiguresOnly);
+        EXPECT_DOUBLE_EQ(figures.step.total, perEstimate.step.total) << spec.instance;
+        EXPECT_DOUBLE_EQ(figures.trainingHours, perEstimate.trainingHours) << spec.instance;
+        EXPECT_EQ(figures.bottleneck, perEstimate.bottleneck) << spec.instance;
+        EXPECT_TRUE(figures.warnings.empty()) << "figures only: no sizing-rule wording";
+    }
+}
+
+TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
+{
+    Plan plan = defaultPlan();
+    plan.candidates.clear(); // every catalog instance: many candidates per thread
+    const Catalog& catalog = builtinCatalog();
+    auto serial = searchPlan(plan, catalog, 1);
+    auto parallel = searchPlan(plan, catalog, 4);
+    ASSERT_TRUE(serial.ok());
+    ASSERT_TRUE(parallel.ok());
+    ASSERT_EQ(serial->candidates.size(), parallel->candidates.size());
+    ASSERT_GT(serial->candidates.size(), 40u);
+    EXPECT_EQ(serial->configurationsEvaluated, parallel->configurationsEvaluated);
+    for (std::size_t i = 0; i < serial->candidates.size(); ++i) {
+        const CandidateResult& a = serial->candidates[i].best;
+        const CandidateResult& b = parallel->candidates[i].best;
+        EXPECT_EQ(a.candidate, b.candidate) << "rank " << i;
+        EXPECT_EQ(a.fits, b.fits) << a.candidate;
+        EXPECT_EQ(a.nodes, b.nodes) << a.candidate;
+        EXPECT_EQ(a.configuration.zeroStage, b.configuration.zeroStage) << a.candidate;
+        EXPECT_EQ(a.configuration.microBatchSize, b.configuration.microBatchSize) << a.candidate;
+        EXPECT_DOUBLE_EQ(a.memory.total, b.memory.total) << a.candidate;
+        EXPECT_TRUE(a.trainingHours == b.trainingHours || (std::isnan(a.trainingHours) && std::isnan(b.trainingHours)))
+            << a.candidate;
+    }
+}
+
+} // namespace

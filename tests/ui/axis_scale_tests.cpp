@@ -1,0 +1,57 @@
+// Chart axis scales: nice upper bounds that hold still while values move a little.
+#include "charts/axis_scale.h"
+
+#include <QString>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace gpui;
+
+TEST(AxisScale, TopIsTheSmallestNiceBoundAboveTheValue)
+{
+    struct Case {
+        double value;
+        double max;
+        int ticks;
+    };
+    // Steps of 1, 2, 2.5 or 5 x 10^k over four intervals (five ticks).
+    for (const Case& c : {Case{0.9, 1.0, 5}, Case{1.0, 1.0, 5}, Case{73, 80, 5}, Case{81, 100, 5},
+                          Case{100, 100, 5}, Case{0.013, 0.015, 4}, Case{1234, 1500, 4}, Case{3, 3, 4}}) {
+        const NiceScale s = niceScale(c.value, 5);
+        EXPECT_NEAR(s.max, c.max, 1e-12) << c.value;
+        EXPECT_EQ(s.ticks, c.ticks) << c.value;
+        EXPECT_GE(s.max, c.value);
+    }
+}
+
+TEST(AxisScale, SmallChangesKeepTheScale)
+{
+    // Values moving between 81 and 100 (a slider dragging) keep one scale: no axis relayout.
+    const NiceScale first = niceScale(81, 5);
+    for (double v = 81; v <= 100; v += 0.5) {
+        const NiceScale s = niceScale(v, 5);
+        EXPECT_EQ(s.max, first.max) << v;
+        EXPECT_EQ(s.ticks, first.ticks) << v;
+    }
+}
+
+TEST(AxisScale, DegenerateValuesGiveZeroToOne)
+{
+    for (double v : {0.0, -5.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+        const NiceScale s = niceScale(v, 5);
+        EXPECT_EQ(s.max, 1.0) << v;
+        EXPECT_EQ(s.ticks, 5) << v;
+    }
+}
+
+TEST(AxisScale, LabelsShowEveryTickDistinctly)
+{
+    EXPECT_EQ(labelFormat(niceScale(90, 5)), QStringLiteral("%.0f"));   // 0 25 50 75 100
+    EXPECT_EQ(labelFormat(niceScale(9, 5)), QStringLiteral("%.1f"));    // 0 2.5 5 7.5 10
+    EXPECT_EQ(labelFormat(niceScale(0.9, 5)), QStringLiteral("%.2f"));  // 0 0.25 0.5 0.75 1
+    EXPECT_EQ(labelFormat(niceScale(0.013, 5)), QStringLiteral("%.3f")); // 0 0.005 0.010 0.015
+    EXPECT_EQ(labelFormat(niceScale(7, 5)), QStringLiteral("%.0f"));    // 0 2 4 6 8
+}
