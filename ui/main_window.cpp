@@ -782,6 +782,7 @@ void MainWindow::saveChartImages()
                                                           m_settings->value(Settings::Key::LastDirectory).toString());
     if (dir.isEmpty())
         return;
+    settleNow(); // the images show the charts in rank order with current labels
     QStringList failed;
     for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart}) {
         const QString base = dir + QLatin1Char('/') + view->objectName();

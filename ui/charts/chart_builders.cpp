@@ -97,12 +97,13 @@ QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
     return labels;
 }
 
-// Which candidate each shown result is, whatever its node count: chartLabel() plus a counter for repeated names.
+// Which candidate each shown result is, whatever its node count: its catalog id ("tencent:GT4.41XLARGE948"), with
+// a counter when the plan lists the same one twice.
 QStringList candidateIds(const std::vector<const gp::CandidateResult*>& rs)
 {
     QStringList ids;
     for (const gp::CandidateResult* r : rs) {
-        const QString label = chartLabel(*r);
+        const QString label = QString::fromStdString(r->candidate);
         QString unique = label;
         for (int n = 2; ids.contains(unique); ++n)
             unique = label + QStringLiteral(" (%1)").arg(n);
