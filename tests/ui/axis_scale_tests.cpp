@@ -1,7 +1,9 @@
 // Chart axis scales: nice upper bounds that hold still while values move a little.
 #include "charts/axis_scale.h"
 
+#include <QLogValueAxis>
 #include <QString>
+#include <QValueAxis>
 
 #include <gtest/gtest.h>
 
@@ -54,4 +56,26 @@ TEST(AxisScale, LabelsShowEveryTickDistinctly)
     EXPECT_EQ(labelFormat(niceScale(0.9, 5)), QStringLiteral("%.2f"));  // 0 0.25 0.5 0.75 1
     EXPECT_EQ(labelFormat(niceScale(0.013, 5)), QStringLiteral("%.3f")); // 0 0.005 0.010 0.015
     EXPECT_EQ(labelFormat(niceScale(7, 5)), QStringLiteral("%.0f"));    // 0 2 4 6 8
+}
+
+TEST(AxisScale, LiveUpdatesKeepAScaleTheValuesStillFit)
+{
+    QValueAxis axis;
+    axis.setRange(0, 100);
+    axis.setTickCount(5);
+    for (double v : {100.0, 64.0, 31.0}) { // inside and above 30 % of the scale: kept
+        const NiceScale s = liveScale(&axis, v, 5);
+        EXPECT_EQ(s.max, 100.0) << v;
+        EXPECT_EQ(s.ticks, 5) << v;
+    }
+    EXPECT_EQ(liveScale(&axis, 20, 5).max, niceScale(20, 5).max);   // shrunk well below: rescaled
+    EXPECT_EQ(liveScale(&axis, 120, 5).max, niceScale(120, 5).max); // outgrown: rescaled
+    EXPECT_GE(liveScale(&axis, 120, 5).max, 120.0);
+
+    QLogValueAxis log;
+    log.setRange(0.1, 1000);
+    EXPECT_TRUE(keepLogRange(&log, 1, 100));
+    EXPECT_FALSE(keepLogRange(&log, 0.01, 100)); // below the range
+    EXPECT_FALSE(keepLogRange(&log, 1, 10000));  // above it
+    EXPECT_FALSE(keepLogRange(&log, 0.1, 1));    // three decades under its top
 }

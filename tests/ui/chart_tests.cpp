@@ -298,3 +298,37 @@ TEST(Charts, StepPartAppearingUpdatesTheChartInPlace)
     EXPECT_EQ(offloadPen(chart.get()), Qt::SolidLine);
     EXPECT_EQ(offloadPen(fresh.get()), Qt::SolidLine);
 }
+
+TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
+{
+    // Memory at 70 % of the default plan's: a live update keeps the axis (bars shrink against a fixed scale), the
+    // settled update rescales like a fresh chart.
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    std::vector<gp::CandidateResult> smaller = e->results;
+    for (gp::CandidateResult& r : smaller) {
+        for (double* part : {&r.memory.weights, &r.memory.gradients, &r.memory.optimizer, &r.memory.activations,
+                             &r.memory.logits, &r.memory.kvCache, &r.memory.buffers, &r.memory.allocator,
+                             &r.memory.runtime})
+            *part *= 0.7;
+        r.memory.total *= 0.7;
+        r.gpuMemory *= 0.7;
+    }
+    auto axisMax = [](QChart* chart) {
+        for (QAbstractAxis* axis : chart->axes(Qt::Vertical))
+            if (auto* v = qobject_cast<QValueAxis*>(axis))
+                return v->max();
+        return -1.0;
+    };
+    ChartOptions live;
+    live.keepOrder = true;
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    const double before = axisMax(chart.get());
+    std::unique_ptr<QChart> fresh(buildMemoryChart(smaller, ChartOptions{}));
+    ASSERT_LT(axisMax(fresh.get()), before) << "the smaller values should fit a smaller nice scale";
+    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, live));
+    EXPECT_EQ(axisMax(chart.get()), before);
+    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, ChartOptions{}));
+    EXPECT_EQ(axisMax(chart.get()), axisMax(fresh.get()));
+    EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
+}

@@ -27,6 +27,20 @@ NiceScale niceScale(double value, int targetTicks)
     return {steps * step, int(steps) + 1};
 }
 
+NiceScale liveScale(const QValueAxis* axis, double value, int targetTicks)
+{
+    if (axis && axis->min() == 0 && axis->max() > 0 && std::isfinite(value) && value > 0 && value <= axis->max()
+        && value >= axis->max() * LiveKeepFraction)
+        return {axis->max(), axis->tickCount()};
+    return niceScale(value, targetTicks);
+}
+
+bool keepLogRange(const QLogValueAxis* axis, double newMin, double newMax)
+{
+    return axis && std::isfinite(newMin) && std::isfinite(newMax) && newMin >= axis->min() && newMax <= axis->max()
+           && newMax >= axis->max() / 100;
+}
+
 QString labelFormat(const NiceScale& scale)
 {
     const double step = scale.max / double(std::max(1, scale.ticks - 1));

@@ -18,6 +18,15 @@ struct NiceScale {
 // Non-finite or non-positive values give 0..1.
 NiceScale niceScale(double value, int targetTicks);
 
+// Live updates (a slider dragging): the axis's current 0..max scale while `value` stays within it and above
+// LiveKeepFraction of it, so the axis does not relayout on every step and the bars visibly grow and shrink against
+// a fixed scale; otherwise niceScale(value). Settled updates use niceScale() directly.
+constexpr double LiveKeepFraction = 0.3;
+NiceScale liveScale(const QValueAxis* axis, double value, int targetTicks);
+// The same for a log axis's [min, max]: true when [newMin, newMax] lies inside the current range and reaches
+// within two decades of its top (then the current range is kept).
+bool keepLogRange(const QLogValueAxis* axis, double newMin, double newMax);
+
 // "%.Nf" with the fewest decimals (0-3) that show every tick of the scale distinctly.
 QString labelFormat(const NiceScale& scale);
 

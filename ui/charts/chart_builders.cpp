@@ -297,9 +297,15 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
     return m;
 }
 
-void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m)
+// `live`: ChartOptions::keepOrder (a slider dragging); the axes keep their scale while the values fit it.
+NiceScale valueScale(const QValueAxis* axis, double value, bool live)
 {
-    const NiceScale scale = niceScale(m.maxGiB * 1.02, DefaultTickCount);
+    return live ? liveScale(axis, value, DefaultTickCount) : niceScale(value, DefaultTickCount);
+}
+
+void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m, bool live)
+{
+    const NiceScale scale = valueScale(axisY, m.maxGiB * 1.02, live);
     applyScale(axisY, scale, labelFormat(scale));
 }
 
@@ -504,16 +510,17 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
 }
 
 // Axis ranges and label formats of the cost chart (the axes' types and titles are part of the layout key).
-void setCostAxes(QValueAxis* axisX, QAbstractAxis* axisY, const CostModel& c)
+void setCostAxes(QValueAxis* axisX, QAbstractAxis* axisY, const CostModel& c, bool live)
 {
-    const NiceScale days = niceScale(std::max(c.maxDays, 1e-3) * 1.02, DefaultTickCount);
+    const NiceScale days = valueScale(axisX, std::max(c.maxDays, 1e-3) * 1.02, live);
     applyScale(axisX, days, labelFormat(days));
     if (auto* log = qobject_cast<QLogValueAxis*>(axisY)) {
-        applyLogRange(log, std::pow(10, std::floor(std::log10(c.minCost / c.scale))),
-                      std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05))),
-                      c.minCost / c.scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+        const double min = std::pow(10, std::floor(std::log10(c.minCost / c.scale)));
+        const double max = std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05)));
+        if (!(live && keepLogRange(log, min, max)))
+            applyLogRange(log, min, max, c.minCost / c.scale < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     } else if (auto* linear = qobject_cast<QValueAxis*>(axisY)) {
-        const NiceScale cost = niceScale(std::max(c.maxCost / c.scale, 1e-3) * 1.02, DefaultTickCount);
+        const NiceScale cost = valueScale(linear, std::max(c.maxCost / c.scale, 1e-3) * 1.02, live);
         applyScale(linear, cost, labelFormat(cost));
     }
 }
@@ -622,10 +629,10 @@ BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results,
     return b;
 }
 
-void setBottleneckAxis(QValueAxis* axisX, const BottleneckModel& b)
+void setBottleneckAxis(QValueAxis* axisX, const BottleneckModel& b, bool live)
 {
     const double unit = b.milliseconds ? 1e3 : 1;
-    const NiceScale scale = niceScale(std::max(b.maxSeconds * unit, 1e-6) * 1.02, DefaultTickCount);
+    const NiceScale scale = valueScale(axisX, std::max(b.maxSeconds * unit, 1e-6) * 1.02, live);
     applyScale(axisX, scale, labelFormat(scale));
     const QString title = b.milliseconds ? Tr::tr("Milliseconds") : Tr::tr("Seconds");
     if (axisX->titleText() != title)
@@ -679,7 +686,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
     if (m.rs.size() > 4)
         axisX->setLabelsAngle(-35);
     auto* axisY = new QValueAxis;
-    setMemoryAxis(axisY, m);
+    setMemoryAxis(axisY, m, false);
     axisY->setTitleText(Tr::tr("GiB per GPU"));
     styleAxis(axisX);
     styleAxis(axisY);
@@ -748,7 +755,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     const QList<QBarSet*> sets = bars->barSets();
     for (size_t k = 0; k < m.parts.size(); ++k)
         replaceValues(sets[int(k)], m.values[k]);
-    setMemoryAxis(axisY, m);
+    setMemoryAxis(axisY, m, options.keepOrder);
     for (size_t i = 0; i < lines.size(); ++i) {
         const QList<QPointF> points = capacityLine(m, i);
         if (lines[i]->points() != points)
@@ -785,7 +792,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
         auto* linear = new QValueAxis;
         axisY = linear;
     }
-    setCostAxes(axisX, axisY, c);
+    setCostAxes(axisX, axisY, c, false);
     axisY->setTitleText(c.scale > 1 ? Tr::tr("Cost (thousand %1)").arg(symbol) : Tr::tr("Cost (%1)").arg(symbol));
     styleAxis(axisX);
     styleAxis(axisY);
@@ -917,7 +924,7 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     state->order = candidateIds(c.rs);
     state->finishTips = c.finishTips;
     state->breakEvenTips = c.breakEvenTips;
-    setCostAxes(axisX, axisY, c);
+    setCostAxes(axisX, axisY, c, options.keepOrder);
     for (size_t k = 0; k < c.lines.size(); ++k) {
         if (state->costLines[k]->points() != c.lines[k].points)
             state->costLines[k]->replace(c.lines[k].points);
@@ -981,7 +988,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     // Truncating measures each label again at every shorter length on every relayout; the labels are short.
     axisY->setTruncateLabels(false);
     auto* axisX = new QValueAxis;
-    setBottleneckAxis(axisX, b);
+    setBottleneckAxis(axisX, b, false);
     styleAxis(axisX);
     styleAxis(axisY);
     chart->addAxis(axisY, Qt::AlignLeft);
@@ -1019,7 +1026,7 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
     for (int k = 0; k < StepPartCount; ++k)
         replaceValues(sets[k], b.values[size_t(k)]);
     listParts(chart, bars, b.listed, state);
-    setBottleneckAxis(axisX, b);
+    setBottleneckAxis(axisX, b, options.keepOrder);
     return true;
 }
 
