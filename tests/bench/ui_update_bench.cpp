@@ -20,18 +20,9 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+#include <memory>
 
-gpui::MainWindowOptions benchOptions(QTemporaryDir& dir, gpui::Settings& settings)
-{
-    gpui::MainWindowOptions options;
-    options.settings = &settings;
-    options.overridesPath = dir.filePath(QStringLiteral("overrides.json"));
-    options.recoveryPath = dir.filePath(QStringLiteral("recovery.gpuplan"));
-    options.restoreSession = false;
-    options.offerRecovery = false;
-    return options;
-}
+namespace {
 
 // Runs the repaint Qt scheduled: widget updates, and the chart scenes' updates that post further updates.
 double flushPaint()
@@ -43,35 +34,64 @@ double flushPaint()
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
+// The main window at 1600x1000 with the default plan's first result shown and painted, with its own settings.
+class BenchWindow {
+public:
+    BenchWindow() : m_settings(m_dir.filePath(QStringLiteral("settings.ini")))
+    {
+        gpui::MainWindowOptions options;
+        options.settings = &m_settings;
+        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
+        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
+        options.restoreSession = false;
+        options.offerRecovery = false;
+        m_window = std::make_unique<gpui::MainWindow>(options);
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QObject::connect(m_window.get(), &gpui::MainWindow::evaluationApplied, &m_loop, &QEventLoop::quit);
+        waitForResult();
+        flushPaint();
+    }
+    gpui::MainWindow& window() { return *m_window; }
+    void waitForResult() { m_loop.exec(); }
+
+    // Each iteration: `edit(i)` changes an input, then the result is awaited and the repaint flushed. Counters:
+    // updated_ms (the window's edit-to-result figure), paint_ms and charts rebuilt rather than updated in place.
+    template <class Edit>
+    void measure(benchmark::State& state, Edit edit)
+    {
+        const long rebuildsBefore = m_window->chartRebuilds();
+        int i = 0;
+        double updatedMs = 0, paintMs = 0;
+        for (auto _ : state) {
+            edit(++i);
+            waitForResult();
+            updatedMs += m_window->lastUpdateMilliseconds();
+            paintMs += flushPaint();
+        }
+        const double n = double(state.iterations());
+        state.counters["updated_ms"] = benchmark::Counter(updatedMs / n);
+        state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
+        state.counters["rebuilt_charts"]
+            = benchmark::Counter(double(m_window->chartRebuilds() - rebuildsBefore) / n);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    gpui::Settings m_settings;
+    std::unique_ptr<gpui::MainWindow> m_window;
+    QEventLoop m_loop;
+};
+
 // The whole path the user waits for: spin box edit -> undo command -> background evaluation -> table, charts and
 // recommendation -> repaint. The sequence length doubles and halves, so memory, time and cost all change.
 void BM_InputChangeToUpdatedWindow(benchmark::State& state)
 {
-    QTemporaryDir dir;
-    gpui::Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-    gpui::MainWindow window(benchOptions(dir, settings));
-    window.resize(1600, 1000);
-    window.show();
-    QEventLoop loop;
-    QObject::connect(&window, &gpui::MainWindow::evaluationApplied, &loop, &QEventLoop::quit);
-    loop.exec(); // the default plan's first result
-    flushPaint();
-
-    QSpinBox* sequence = window.inputsPanel()->sequenceLengthBox();
+    BenchWindow bench;
+    QSpinBox* sequence = bench.window().inputsPanel()->sequenceLengthBox();
     const int base = sequence->value();
-    const long rebuildsBefore = window.chartRebuilds();
-    int i = 0;
-    double updatedMs = 0, paintMs = 0;
-    for (auto _ : state) {
-        sequence->setValue(++i % 2 ? base * 2 : base); // alternate so every change is a real change
-        loop.exec();
-        updatedMs += window.lastUpdateMilliseconds();
-        paintMs += flushPaint();
-    }
-    const double n = double(state.iterations());
-    state.counters["updated_ms"] = benchmark::Counter(updatedMs / n);
-    state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
-    state.counters["rebuilt_charts"] = benchmark::Counter(double(window.chartRebuilds() - rebuildsBefore) / n);
+    // Alternate so that every change is a real change.
+    bench.measure(state, [&](int i) { sequence->setValue(i % 2 ? base * 2 : base); });
 }
 BENCHMARK(BM_InputChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
@@ -79,31 +99,13 @@ BENCHMARK(BM_InputChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime
 // updated in place: the normal case while dragging a slider.
 void BM_LayoutKeepingChangeToUpdatedWindow(benchmark::State& state)
 {
-    QTemporaryDir dir;
-    gpui::Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-    gpui::MainWindow window(benchOptions(dir, settings));
-    window.resize(1600, 1000);
-    window.show();
-    QEventLoop loop;
-    QObject::connect(&window, &gpui::MainWindow::evaluationApplied, &loop, &QEventLoop::quit);
-    loop.exec();
-    flushPaint();
-    gp::Plan plan = window.document()->plan();
+    BenchWindow bench;
+    gp::Plan plan = bench.window().document()->plan();
     const double base = plan.workload.trainingTokens;
-    const long rebuildsBefore = window.chartRebuilds();
-    int i = 0;
-    double updatedMs = 0, paintMs = 0;
-    for (auto _ : state) {
-        plan.workload.trainingTokens = ++i % 2 ? base * 1.5 : base;
-        window.document()->change(plan, QStringLiteral("tokens"));
-        loop.exec();
-        updatedMs += window.lastUpdateMilliseconds();
-        paintMs += flushPaint();
-    }
-    const double n = double(state.iterations());
-    state.counters["updated_ms"] = benchmark::Counter(updatedMs / n);
-    state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
-    state.counters["rebuilt_charts"] = benchmark::Counter(double(window.chartRebuilds() - rebuildsBefore) / n);
+    bench.measure(state, [&](int i) {
+        plan.workload.trainingTokens = i % 2 ? base * 1.5 : base;
+        bench.window().document()->change(plan, QStringLiteral("tokens"));
+    });
 }
 BENCHMARK(BM_LayoutKeepingChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
@@ -111,15 +113,7 @@ BENCHMARK(BM_LayoutKeepingChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)-
 // length) handed to the window in turn as the evaluator delivers them, each applied and repainted.
 void BM_WindowApplyAndPaint(benchmark::State& state)
 {
-    QTemporaryDir dir;
-    gpui::Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-    gpui::MainWindow window(benchOptions(dir, settings));
-    window.resize(1600, 1000);
-    window.show();
-    QEventLoop loop;
-    QObject::connect(&window, &gpui::MainWindow::evaluationApplied, &loop, &QEventLoop::quit);
-    loop.exec();
-    flushPaint();
+    BenchWindow bench;
     gp::Plan longer = gpui::defaultPlan();
     longer.workload.sequenceLength *= 2;
     const gpui::EvaluationPtr evaluations[2] = {
@@ -130,7 +124,7 @@ void BM_WindowApplyAndPaint(benchmark::State& state)
     for (auto _ : state) {
         QElapsedTimer timer;
         timer.start();
-        emit window.evaluator()->finished(evaluations[++i % 2], 0.0);
+        emit bench.window().evaluator()->finished(evaluations[++i % 2], 0.0);
         applyMs += double(timer.nsecsElapsed()) / 1e6;
         paintMs += flushPaint();
     }
