@@ -559,7 +559,7 @@ void MainWindow::updateCharts(ChartUpdate how)
     ChartOptions options;
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
-    options.keepOrder = how == ChartUpdate::Live;
+    options.live = how == ChartUpdate::Live;
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items.
     if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {

@@ -7,7 +7,7 @@
 namespace gp::memory_detail {
 
 MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                  const Defaults& defaults)
+                                  const MemoryDefaults& defaults)
 {
     (void)defaults;
     MemoryBreakdown m;

@@ -7,8 +7,6 @@ namespace gp::memory_detail {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-// Defaults resolved once per estimate (plan assumptions over the catalog over built-in fallbacks).
-using Defaults = MemoryDefaults;
 
 // Bytes of the training activations and logits for one GPU.
 struct ActivationMemory {
@@ -17,9 +15,9 @@ struct ActivationMemory {
 };
 
 MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                 const Defaults& defaults, const TrainingFramework& framework);
+                                 const MemoryDefaults& defaults, const TrainingFramework& framework);
 MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                  const Defaults& defaults);
+                                  const MemoryDefaults& defaults);
 
 // Finite, clamped positive value (guards NaN/inf/negative input).
 inline double positive(double v, double fallback = 1)

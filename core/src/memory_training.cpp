@@ -130,7 +130,7 @@ double trainableParameters(const ResolvedModel& model, const Workload& workload)
 namespace memory_detail {
 
 MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                 const Defaults& defaults, const TrainingFramework& fw)
+                                 const MemoryDefaults& defaults, const TrainingFramework& fw)
 {
     MemoryBreakdown m;
     const Architecture& arch = model.architecture;

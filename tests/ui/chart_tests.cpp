@@ -227,8 +227,8 @@ TEST(Charts, LiveUpdateKeepsCandidatesInPlaceUntilSettled)
     ASSERT_TRUE(e->ok);
     ASSERT_GT(e->results.size(), 2u);
     const std::vector<gp::CandidateResult> reversed(e->results.rbegin(), e->results.rend());
-    ChartOptions live;
-    live.keepOrder = true;
+    ChartOptions dragging;
+    dragging.live = true;
     using Build = QChart* (*)(const std::vector<gp::CandidateResult>&, const ChartOptions&);
     using Update = bool (*)(QChart*, const std::vector<gp::CandidateResult>&, const ChartOptions&);
     const std::pair<Build, Update> kinds[] = {{&buildMemoryChart, &updateMemoryChart},
@@ -236,7 +236,7 @@ TEST(Charts, LiveUpdateKeepsCandidatesInPlaceUntilSettled)
     for (const auto& [build, update] : kinds) {
         std::unique_ptr<QChart> chart(build(e->results, ChartOptions{}));
         std::unique_ptr<QChart> asBuilt(build(e->results, ChartOptions{}));
-        ASSERT_TRUE(update(chart.get(), reversed, live));
+        ASSERT_TRUE(update(chart.get(), reversed, dragging));
         EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(asBuilt.get())) << "live: same places, same values";
         EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(asBuilt.get()));
         ASSERT_TRUE(update(chart.get(), reversed, ChartOptions{}));
@@ -255,10 +255,10 @@ TEST(Charts, LiveUpdateFollowsAChangedCandidateSetAtOnce)
     ASSERT_GT(e->results.size(), 2u);
     std::vector<gp::CandidateResult> swapped = e->results;
     swapped.front().candidate = "tencent:NOT-SHOWN-BEFORE";
-    ChartOptions live;
-    live.keepOrder = true;
+    ChartOptions dragging;
+    dragging.live = true;
     std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
-    ASSERT_TRUE(updateMemoryChart(chart.get(), swapped, live));
+    ASSERT_TRUE(updateMemoryChart(chart.get(), swapped, dragging));
     std::unique_ptr<QChart> fresh(buildMemoryChart(swapped, ChartOptions{}));
     EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
     EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
@@ -320,13 +320,13 @@ TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
                 return v->max();
         return -1.0;
     };
-    ChartOptions live;
-    live.keepOrder = true;
+    ChartOptions dragging;
+    dragging.live = true;
     std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
     const double before = axisMax(chart.get());
     std::unique_ptr<QChart> fresh(buildMemoryChart(smaller, ChartOptions{}));
     ASSERT_LT(axisMax(fresh.get()), before) << "the smaller values should fit a smaller nice scale";
-    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, live));
+    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, dragging));
     EXPECT_EQ(axisMax(chart.get()), before);
     ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, ChartOptions{}));
     EXPECT_EQ(axisMax(chart.get()), axisMax(fresh.get()));

@@ -297,7 +297,7 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
     return m;
 }
 
-// `live`: ChartOptions::keepOrder (a slider dragging); the axes keep their scale while the values fit it.
+// `live`: ChartOptions::live (a slider dragging); the axes keep their scale while the values fit it.
 NiceScale valueScale(const QValueAxis* axis, double value, bool live)
 {
     return live ? liveScale(axis, value, DefaultTickCount) : niceScale(value, DefaultTickCount);
@@ -726,7 +726,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const MemoryModel m = memoryModel(results, options, options.keepOrder ? &state->order : nullptr);
+    const MemoryModel m = memoryModel(results, options, options.live ? &state->order : nullptr);
     if (m.layoutKey != state->layoutKey)
         return false;
     if (m.rs.empty())
@@ -747,7 +747,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     state->order = candidateIds(m.rs);
     // Relabelling re-measures every label; while a slider drags (same candidates in the same places) a changed
     // node count or bottleneck waits for the settled update, the tooltips say it at once.
-    if (axisX->categories() != m.labels && !(options.keepOrder && m.samePlaces))
+    if (axisX->categories() != m.labels && !(options.live && m.samePlaces))
         axisX->setCategories(m.labels); // the ranking changed order
     for (size_t i = 0; i < lines.size(); ++i)
         styleCapacityLine(lines[i], m.rs[i]->fits);
@@ -755,7 +755,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     const QList<QBarSet*> sets = bars->barSets();
     for (size_t k = 0; k < m.parts.size(); ++k)
         replaceValues(sets[int(k)], m.values[k]);
-    setMemoryAxis(axisY, m, options.keepOrder);
+    setMemoryAxis(axisY, m, options.live);
     for (size_t i = 0; i < lines.size(); ++i) {
         const QList<QPointF> points = capacityLine(m, i);
         if (lines[i]->points() != points)
@@ -911,7 +911,7 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const CostModel c = costModel(results, options, options.keepOrder ? &state->order : nullptr);
+    const CostModel c = costModel(results, options, options.live ? &state->order : nullptr);
     if (c.layoutKey != state->layoutKey)
         return false;
     if (c.rs.empty())
@@ -924,12 +924,12 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     state->order = candidateIds(c.rs);
     state->finishTips = c.finishTips;
     state->breakEvenTips = c.breakEvenTips;
-    setCostAxes(axisX, axisY, c, options.keepOrder);
+    setCostAxes(axisX, axisY, c, options.live);
     for (size_t k = 0; k < c.lines.size(); ++k) {
         if (state->costLines[k]->points() != c.lines[k].points)
             state->costLines[k]->replace(c.lines[k].points);
         const QString& name = c.labels[c.lines[k].candidate];
-        if (state->costLines[k]->name() != name && !(options.keepOrder && c.samePlaces))
+        if (state->costLines[k]->name() != name && !(options.live && c.samePlaces))
             state->costLines[k]->setName(name); // a node count changed: relabel when the inputs settle
     }
     for (size_t i = 0; i < c.rs.size(); ++i)
@@ -1005,7 +1005,7 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
     ChartState* state = stateOf(chart);
     if (!state)
         return false;
-    const BottleneckModel b = bottleneckModel(results, options, options.keepOrder ? &state->order : nullptr);
+    const BottleneckModel b = bottleneckModel(results, options, options.live ? &state->order : nullptr);
     if (b.layoutKey != state->layoutKey)
         return false;
     if (b.reversed.empty())
@@ -1020,13 +1020,13 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
         return false;
     storeResults(state, b.reversed, b.reversedLabels);
     state->order = b.order;
-    if (axisY->categories() != b.reversedLabels && !(options.keepOrder && b.samePlaces))
+    if (axisY->categories() != b.reversedLabels && !(options.live && b.samePlaces))
         axisY->setCategories(b.reversedLabels); // the ranking or a bottleneck changed
     const QList<QBarSet*> sets = bars->barSets();
     for (int k = 0; k < StepPartCount; ++k)
         replaceValues(sets[k], b.values[size_t(k)]);
     listParts(chart, bars, b.listed, state);
-    setBottleneckAxis(axisX, b, options.keepOrder);
+    setBottleneckAxis(axisX, b, options.live);
     return true;
 }
 

@@ -17,9 +17,9 @@ struct ChartOptions {
     bool animate = false;
     int maxCandidates = 12; // charts show the first (best-ranked) candidates only, to stay readable
     // Live updates (a slider dragging): when the shown candidates are the ones the chart already shows, they keep
-    // their places instead of following the ranking, so bars do not jump and axis labels are not redone. The window
-    // re-sorts by rank once the input settles.
-    bool keepOrder = false;
+    // their places and labels instead of following the ranking, and the axes keep a scale the values still fit, so
+    // bars do not jump and axis labels are not redone. The window updates without it once the input settles.
+    bool live = false;
 };
 
 // Colour of the i-th candidate in every chart (a palette that reads on light and dark backgrounds).
