@@ -1,5 +1,5 @@
 // gpu-planner-cli: thin main over gp::runCli; `export` renders the Qt report headlessly.
-#include "gp/cli.h"
+#include "cli/cli.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -1,7 +1,7 @@
 // The built-in catalog merged with the user's overrides file (price quotes), kept in AppDataLocation.
 #pragma once
 
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <QObject>
 #include <QString>

@@ -1,9 +1,9 @@
 // Words for the core's codes: enum names, bottlenecks, warnings and fit failures, through tr().
 #pragma once
 
-#include "gp/diagnostic.h"
-#include "gp/plan.h"
-#include "gp/results.h"
+#include "base/diagnostic.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "evaluation.h"
 
-#include "gp/estimator.h"
-#include "gp/planner.h"
+#include "estimate/estimator.h"
+#include "planner/planner.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

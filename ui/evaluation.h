@@ -1,9 +1,9 @@
 // One evaluation of a plan (estimate as configured, or the planner's search) and its background runner.
 #pragma once
 
-#include "gp/catalog.h"
-#include "gp/plan.h"
-#include "gp/results.h"
+#include "catalog/catalog.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>

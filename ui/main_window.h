@@ -4,7 +4,7 @@
 
 #include "evaluation.h"
 
-#include "gp/expected.h"
+#include "base/expected.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -1,7 +1,7 @@
 // The open plan: its value, file, undo history and modified state.
 #pragma once
 
-#include "gp/plan.h"
+#include "plan/plan.h"
 
 #include <QObject>
 #include <QString>

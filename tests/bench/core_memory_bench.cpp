@@ -1,5 +1,5 @@
 // Cost of one full memory estimate (the window and the planner call it for every candidate configuration).
-#include "gp/memory_model.h"
+#include "estimate/memory/memory_model.h"
 
 #include <benchmark/benchmark.h>
 

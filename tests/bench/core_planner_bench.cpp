@@ -1,6 +1,6 @@
 // Google Benchmark of the planner: the whole search for the default plan over every catalog instance.
-#include "gp/catalog.h"
-#include "gp/planner.h"
+#include "catalog/catalog.h"
+#include "planner/planner.h"
 
 #include <benchmark/benchmark.h>
 

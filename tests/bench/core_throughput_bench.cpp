@@ -1,7 +1,7 @@
 // Time of one throughput estimate and one cost estimate: the window recomputes both for every candidate and
 // configuration the planner scores, so each must take microseconds.
-#include "gp/cost_model.h"
-#include "gp/throughput_model.h"
+#include "estimate/cost/cost_model.h"
+#include "estimate/time/throughput_model.h"
 
 #include <benchmark/benchmark.h>
 

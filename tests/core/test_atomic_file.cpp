@@ -1,5 +1,5 @@
 // Atomic writes: complete file or none, and an existing file survives a failed write.
-#include "gp/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <gtest/gtest.h>
 

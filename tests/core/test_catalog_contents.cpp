@@ -1,6 +1,6 @@
 // Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the seed articles and the
 // catalog's own sourcing rules. Figures asserted here are quoted from the cited documents in the comments.
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <gtest/gtest.h>
 

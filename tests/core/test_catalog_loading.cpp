@@ -1,5 +1,5 @@
 // Catalog documents: loading, validation messages that name the field, overrides and price sheets.
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // gpu-planner-cli commands, run in-process through gp::runCli and as a process for exit codes.
-#include "gp/cli.h"
-#include "gp/plan.h"
+#include "cli/cli.h"
+#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Communication volumes and the link each collective uses, checked against hand calculations of the ring
 // formulas (all-reduce 2(N-1)/N, reduce-scatter / all-gather (N-1)/N of the buffer per GPU).
-#include "gp/communication_model.h"
+#include "estimate/time/communication_model.h"
 
-#include "gp/throughput_model.h"
-#include "gp/training_flops.h"
+#include "estimate/time/throughput_model.h"
+#include "transformer/training_flops.h"
 #include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>

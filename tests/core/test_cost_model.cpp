@@ -1,5 +1,5 @@
 // Cost under each billing mode, curves, break-even, spot interruptions and currency conversion, checked by hand.
-#include "gp/cost_model.h"
+#include "estimate/cost/cost_model.h"
 
 #include "test_throughput_helpers.h"
 

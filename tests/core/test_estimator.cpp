@@ -1,6 +1,6 @@
 // The estimator glue: configuration from the plan, layout checks, precision fallback, prices and hours.
-#include "gp/estimator.h"
-#include "gp/plan.h"
+#include "estimate/estimator.h"
+#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 

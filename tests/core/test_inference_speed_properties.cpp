@@ -1,7 +1,7 @@
 // Decode and prefill behave as the roofline says: bandwidth bound at batch 1, compute bound at large batches,
 // faster with tensor parallelism and quantized weights, and prefill scales with the prompt.
-#include "gp/inference_speed.h"
-#include "gp/throughput_model.h"
+#include "estimate/time/inference_speed.h"
+#include "estimate/time/throughput_model.h"
 
 #include "test_throughput_helpers.h"
 

@@ -1,6 +1,6 @@
 // Decode speed against published measurements (tests/data/reference/inference-cases.json): per-case table,
 // median absolute error <= 15%, none worse than 35%.
-#include "gp/throughput_model.h"
+#include "estimate/time/throughput_model.h"
 
 #include "test_throughput_helpers.h"
 

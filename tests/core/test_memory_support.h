@@ -1,7 +1,7 @@
 // Helpers shared by the memory-model tests: a hand-built Hardware and a Catalog holding the memory defaults.
 #pragma once
 
-#include "gp/memory_model.h"
+#include "estimate/memory/memory_model.h"
 
 #include <nlohmann/json.hpp>
 

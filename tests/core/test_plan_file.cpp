@@ -1,5 +1,5 @@
 // Plan files: reading, writing, round trips, unknown fields and field-naming errors.
-#include "gp/plan.h"
+#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Why candidates cannot fit and what would make them fit: every suggestion is evaluated here again.
-#include "gp/estimator.h"
-#include "gp/fit_advice.h"
-#include "gp/planner.h"
+#include "estimate/estimator.h"
+#include "planner/fit_advice.h"
+#include "planner/planner.h"
 
 #include <gtest/gtest.h>
 

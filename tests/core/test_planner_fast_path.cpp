@@ -1,11 +1,11 @@
 // The planner's fast path: defaults resolved once per search and candidates searched on several threads must give
 // exactly what the per-configuration estimator and a single-threaded search give.
-#include "gp/estimator.h"
-#include "gp/fit_advice.h"
-#include "gp/memory_model.h"
-#include "gp/model_library.h"
-#include "gp/planner.h"
-#include "gp/throughput_model.h"
+#include "estimate/estimator.h"
+#include "planner/fit_advice.h"
+#include "estimate/memory/memory_model.h"
+#include "transformer/model_library.h"
+#include "planner/planner.h"
+#include "estimate/time/throughput_model.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The planner's grid rules: divisors, tensor/pipeline degrees, micro-batches, node counts, saving levels.
-#include "gp/planner_grid.h"
+#include "planner/planner_grid.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The planner's comparisons: objective figures, constraints, the Pareto frontier and ranking.
-#include "gp/planner_ranking.h"
+#include "planner/planner_ranking.h"
 
 #include <gtest/gtest.h>
 

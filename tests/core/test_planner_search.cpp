@@ -1,10 +1,10 @@
 // The planner's search against a brute force over the same grid, enumerated independently here.
-#include "gp/estimator.h"
-#include "gp/fit_advice.h"
-#include "gp/memory_model.h"
-#include "gp/model_library.h"
-#include "gp/planner.h"
-#include "gp/planner_ranking.h"
+#include "estimate/estimator.h"
+#include "planner/fit_advice.h"
+#include "estimate/memory/memory_model.h"
+#include "transformer/model_library.h"
+#include "planner/planner.h"
+#include "planner/planner_ranking.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // CSV export: RFC 4180 quoting, UTF-8 with optional BOM, stable header, exact number round trip.
-#include "gp/results_csv.h"
+#include "output/results_csv.h"
 
 #include <gtest/gtest.h>
 

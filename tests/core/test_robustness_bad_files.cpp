@@ -2,8 +2,8 @@
 // import functions: refused with exit status 1 or 2, one line on stderr naming the field or the file, nothing on
 // stdout, no file written. In-process so that the sanitizer build (asan preset) checks these paths too;
 // tests/scripts/bad_inputs.sh runs the same files through the real binary.
-#include "gp/cli.h"
-#include "gp/model_library.h"
+#include "cli/cli.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // 1 for invalid input, one line on stderr, nothing on stdout, no exception; huge plans give finite JSON.
 #include "test_robustness_support.h"
 
-#include "gp/cli.h"
+#include "cli/cli.h"
 
 #include <gtest/gtest.h>
 

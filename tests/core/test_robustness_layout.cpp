@@ -3,10 +3,10 @@
 // (whole plan) or reported as a candidate that does not fit (one candidate among others).
 #include "test_robustness_support.h"
 
-#include "gp/catalog.h"
-#include "gp/estimator.h"
-#include "gp/model_library.h"
-#include "gp/planner.h"
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "transformer/model_library.h"
+#include "planner/planner.h"
 
 #include <gtest/gtest.h>
 

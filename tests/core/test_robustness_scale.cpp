@@ -2,10 +2,10 @@
 // estimatePlan and searchPlan: every figure is finite, or the call returns an error that names the field.
 #include "test_robustness_support.h"
 
-#include "gp/catalog.h"
-#include "gp/estimator.h"
-#include "gp/planner.h"
-#include "gp/results_json.h"
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "planner/planner.h"
+#include "output/results_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Helpers shared by the robustness tests: plans built in code, and checks that every figure is finite.
 #pragma once
 
-#include "gp/plan.h"
-#include "gp/results.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -2,11 +2,11 @@
 // the built-in catalog and from the reference-case JSON files.
 #pragma once
 
-#include "gp/catalog.h"
-#include "gp/hardware.h"
-#include "gp/model_library.h"
-#include "gp/plan.h"
-#include "gp/results.h"
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "transformer/model_library.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 // Properties and hand calculations of the time model: FLOP counts, scaling, parts summing to the total,
 // bottlenecks, the seeds' sizing rules and robustness against bad input.
-#include "gp/throughput_model.h"
+#include "estimate/time/throughput_model.h"
 
-#include "gp/cost_model.h"
-#include "gp/training_flops.h"
+#include "estimate/cost/cost_model.h"
+#include "transformer/training_flops.h"
 #include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>

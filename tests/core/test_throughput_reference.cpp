@@ -1,6 +1,6 @@
 // The time model against published training runs (tests/data/reference/time-cases.json): per-case error table,
 // median absolute error <= 20%, none worse than 40%.
-#include "gp/throughput_model.h"
+#include "estimate/time/throughput_model.h"
 
 #include "test_throughput_helpers.h"
 

@@ -3,13 +3,13 @@
 // an exception escaping, a sanitizer report or a hang is a bug in the core.
 #pragma once
 
-#include "gp/catalog.h"
-#include "gp/estimator.h"
-#include "gp/model_library.h"
-#include "gp/plan.h"
-#include "gp/planner.h"
-#include "gp/results_csv.h"
-#include "gp/results_json.h"
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "transformer/model_library.h"
+#include "plan/plan.h"
+#include "planner/planner.h"
+#include "output/results_csv.h"
+#include "output/results_json.h"
 
 #include <cstddef>
 #include <cstdint>

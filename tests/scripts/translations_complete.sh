@@ -62,7 +62,7 @@ else
              "$ROOT/app/cli_main.cpp")
     shopt -u nullglob
     QT_HEADERS=$(qtpaths6 --query QT_INSTALL_HEADERS 2>/dev/null || echo /usr/include/x86_64-linux-gnu/qt6)
-    "$LUPDATE" -no-obsolete -locations none -I "$ROOT/ui" -I "$ROOT/core/include" -I "$QT_HEADERS" \
+    "$LUPDATE" -no-obsolete -locations none -I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" \
         -I "$QT_HEADERS/QtCore" "${SOURCES[@]}" -ts "${COPIES[@]}" >"$WORK/lupdate.log" 2>&1 \
         || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
 fi

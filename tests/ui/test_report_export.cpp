@@ -4,9 +4,9 @@
 #include "evaluation.h"
 #include "translator.h"
 
-#include "gp/catalog.h"
-#include "gp/plan.h"
-#include "gp/results_csv.h"
+#include "catalog/catalog.h"
+#include "plan/plan.h"
+#include "output/results_csv.h"
 
 #include <gtest/gtest.h>
 

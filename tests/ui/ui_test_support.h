@@ -4,7 +4,7 @@
 #include "evaluation.h"
 #include "plan_document.h"
 
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -1,7 +1,7 @@
 // The three charts, built from results; used by the window and by the PDF report.
 #pragma once
 
-#include "gp/results.h"
+#include "estimate/common/results.h"
 
 #include <QColor>
 #include <QString>

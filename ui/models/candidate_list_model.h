@@ -1,8 +1,8 @@
 // The plan's candidates (catalog instances and on-premise machines) as a table for the candidates panel.
 #pragma once
 
-#include "gp/catalog.h"
-#include "gp/plan.h"
+#include "catalog/catalog.h"
+#include "plan/plan.h"
 
 #include <QAbstractTableModel>
 

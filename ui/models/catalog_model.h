@@ -1,7 +1,7 @@
 // Catalog instances for the candidate picker: checkable rows, filter by provider, GPU, memory and price.
 #pragma once
 
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <QAbstractTableModel>
 #include <QSet>

@@ -5,9 +5,9 @@
 #include "core_text.h"
 #include "number_format.h"
 
-#include "gp/cost_model.h"
-#include "gp/memory_model.h"
-#include "gp/throughput_model.h"
+#include "estimate/cost/cost_model.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/throughput_model.h"
 
 #include <QChart>
 #include <QLocale>

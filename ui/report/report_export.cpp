@@ -5,8 +5,8 @@
 #include "report_layout.h"
 #include "translator.h"
 
-#include "gp/atomic_file.h"
-#include "gp/results_csv.h"
+#include "base/atomic_file.h"
+#include "output/results_csv.h"
 
 #include <QBuffer>
 #include <QFile>

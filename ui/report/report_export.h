@@ -4,9 +4,9 @@
 
 #include "evaluation.h"
 
-#include "gp/catalog.h"
-#include "gp/expected.h"
-#include "gp/plan.h"
+#include "catalog/catalog.h"
+#include "base/expected.h"
+#include "plan/plan.h"
 
 #include <QByteArray>
 #include <QDateTime>

@@ -1,8 +1,8 @@
 // Small dialogs of the candidates panel: an on-premise machine, and the user's price quote for an instance.
 #pragma once
 
-#include "gp/catalog.h"
-#include "gp/plan.h"
+#include "catalog/catalog.h"
+#include "plan/plan.h"
 
 #include <QDialog>
 

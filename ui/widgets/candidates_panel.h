@@ -1,7 +1,7 @@
 // The plan's candidates: pick from the catalog, add on-premise machines, edit prices, remove.
 #pragma once
 
-#include "gp/plan.h"
+#include "plan/plan.h"
 
 #include <QWidget>
 

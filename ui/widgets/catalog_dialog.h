@@ -1,7 +1,7 @@
 // Picks catalog instances as candidates: filter by provider, GPU text, memory per GPU and price; check rows.
 #pragma once
 
-#include "gp/catalog.h"
+#include "catalog/catalog.h"
 
 #include <QDialog>
 #include <QSet>

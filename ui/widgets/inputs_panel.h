@@ -1,8 +1,8 @@
 // The plan's inputs: model, workload, batch and data, parallelism, objective and billing; validated as typed.
 #pragma once
 
-#include "gp/model_library.h"
-#include "gp/plan.h"
+#include "transformer/model_library.h"
+#include "plan/plan.h"
 
 #include <QHash>
 #include <QPointer>

@@ -1,0 +1,135 @@
+// Atomic file replacement with POSIX calls: mkstemp-like exclusive create, write, fsync, rename.
+#include "base/atomic_file.h"
+
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace gp {
+
+namespace {
+
+std::string describe(int err)
+{
+    return std::error_code(err, std::generic_category()).message();
+}
+
+Error failure(const std::string& path, const std::string& what, int err)
+{
+    Error error;
+    error.file = path;
+    error.message = err != 0 ? what + ": " + describe(err) : what;
+    return error;
+}
+
+// A name no other writer picks: process id, a per-process counter and a random suffix.
+std::string temporaryName(const std::string& directory, const std::string& base)
+{
+    static std::atomic<unsigned> counter{0};
+    thread_local std::mt19937 random{std::random_device{}()};
+    const unsigned serial = counter.fetch_add(1);
+    char suffix[48];
+    std::snprintf(suffix, sizeof suffix, ".tmp.%ld.%u.%08x", static_cast<long>(::getpid()), serial,
+                  static_cast<unsigned>(random()));
+    return directory + "/." + base + suffix;
+}
+
+bool writeAll(int fd, std::string_view contents, int& err)
+{
+    const char* data = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, left);
+        if (written < 0) {
+            if (errno == EINTR)
+                continue;
+            err = errno;
+            return false;
+        }
+        data += written;
+        left -= static_cast<std::size_t>(written);
+    }
+    return true;
+}
+
+// Best effort: makes the rename itself durable. Failing here does not undo a completed write.
+void syncDirectory(const std::string& directory)
+{
+    const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+} // namespace
+
+Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string_view contents)
+{
+    if (requestedPath.empty())
+        return failure(requestedPath, "no file name given", 0);
+
+    // Writing through a symbolic link replaces the file it points to, not the link.
+    std::string path = requestedPath;
+    struct stat linkInfo {};
+    if (::lstat(path.c_str(), &linkInfo) == 0 && S_ISLNK(linkInfo.st_mode)) {
+        char resolved[PATH_MAX];
+        if (::realpath(path.c_str(), resolved) != nullptr)
+            path = resolved;
+    }
+
+    const std::size_t slash = path.find_last_of('/');
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string directory = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    if (base.empty() || base == "." || base == "..")
+        return failure(requestedPath, "not a file name", 0);
+
+    struct stat existing {};
+    const bool replacing = ::stat(path.c_str(), &existing) == 0;
+    if (replacing && S_ISDIR(existing.st_mode))
+        return failure(requestedPath, "is a directory", 0);
+
+    std::string temporary;
+    int fd = -1;
+    for (int attempt = 0; attempt < 16 && fd < 0; ++attempt) {
+        temporary = temporaryName(directory, base);
+        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            return failure(requestedPath, "cannot create a temporary file in " + directory, errno);
+    }
+    if (fd < 0)
+        return failure(requestedPath, "cannot create a temporary file in " + directory, EEXIST);
+
+    auto abandon = [&](const std::string& what, int err) -> Expected<bool> {
+        if (fd >= 0)
+            ::close(fd);
+        ::unlink(temporary.c_str());
+        return failure(requestedPath, what, err);
+    };
+
+    int err = 0;
+    if (replacing && ::fchmod(fd, existing.st_mode & 07777) != 0)
+        return abandon("cannot keep the permissions of the existing file", errno);
+    if (!writeAll(fd, contents, err))
+        return abandon("cannot write", err);
+    if (::fsync(fd) != 0)
+        return abandon("cannot flush to disk", errno);
+    const int closed = ::close(fd);
+    fd = -1;
+    if (closed != 0)
+        return abandon("cannot write", errno);
+    if (::rename(temporary.c_str(), path.c_str()) != 0)
+        return abandon("cannot replace the file", errno);
+    syncDirectory(directory);
+    return true;
+}
+
+} // namespace gp

@@ -1,0 +1,85 @@
+// Reads typed fields from a JSON object while tracking the field path, so errors name the field.
+#pragma once
+
+#include "base/expected.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gp::detail {
+
+std::string describeJsonType(const nlohmann::json& value);
+std::string formatNumber(double value);
+
+// Deepest array/object nesting a document may have; deeper ones are refused before parsing, because copying
+// or printing a JSON value recurses once per level and would overflow the stack (a real file nests 4-5 levels).
+constexpr int kMaxJsonDepth = 256;
+
+// Parses a whole JSON document without throwing: on failure returns the reason (not valid JSON, a number
+// beyond the double range, nesting deeper than kMaxJsonDepth) and leaves `out` null.
+std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out);
+
+// The first problem found wins; later reads become no-ops once an error is set.
+class JsonReader {
+public:
+    JsonReader(const nlohmann::json& object, std::string path, std::string file = {});
+
+    bool ok() const { return !m_error.has_value(); }
+    const std::optional<Error>& error() const { return m_error; }
+    Error takeError() const { return m_error.value_or(Error{m_path, "invalid", m_file}); }
+    void fail(const std::string& key, const std::string& message);
+    void failPath(const std::string& fullPath, const std::string& message);
+    std::string fieldPath(std::string_view key) const;
+    const nlohmann::json& object() const { return m_object; }
+    const std::string& path() const { return m_path; }
+    const std::string& file() const { return m_file; }
+    bool has(std::string_view key) const;
+    bool isNull(std::string_view key) const;
+
+    // Each getter leaves `out` untouched when the key is absent (or null) and not required.
+    bool string(std::string_view key, std::string& out, bool required = false);
+    bool number(std::string_view key, double& out, bool required = false, double min = -1e300, double max = 1e300);
+    bool optionalNumber(std::string_view key, std::optional<double>& out, double min = -1e300, double max = 1e300);
+    bool integer(std::string_view key, std::int64_t& out, bool required = false, std::int64_t min = INT64_MIN,
+                 std::int64_t max = INT64_MAX);
+    bool integer(std::string_view key, int& out, bool required = false, int min = INT32_MIN, int max = INT32_MAX);
+    bool boolean(std::string_view key, bool& out, bool required = false);
+    bool stringList(std::string_view key, std::vector<std::string>& out, bool required = false);
+
+    template <class E, std::size_t N>
+    bool enumeration(std::string_view key, E& out, const std::pair<std::string_view, E> (&table)[N],
+                     bool required = false)
+    {
+        std::string text;
+        if (!string(key, text, required) || !has(key) || isNull(key))
+            return ok();
+        for (const auto& [name, value] : table) {
+            if (name == text) {
+                out = value;
+                return true;
+            }
+        }
+        std::string allowed;
+        for (const auto& entry : table)
+            allowed += (allowed.empty() ? "" : ", ") + std::string(entry.first);
+        fail(std::string(key), "unknown value \"" + text + "\"; expected one of: " + allowed);
+        return false;
+    }
+
+private:
+    const nlohmann::json* find(std::string_view key) const;
+
+    const nlohmann::json& m_object;
+    std::string m_path;
+    std::string m_file;
+    std::optional<Error> m_error;
+};
+
+} // namespace gp::detail

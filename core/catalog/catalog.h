@@ -1,0 +1,137 @@
+// The hardware and price catalog: GPUs, links, cloud instances, prices and default assumptions.
+#pragma once
+
+#include "base/expected.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gp {
+
+// A number taken from the world, with where it came from.
+struct SourcedValue {
+    double value = 0;
+    std::string source; // key into Catalog::sources, or a free-text citation
+    std::string asOf;
+    std::string note;
+    bool estimate = false;
+};
+
+struct SourceRef {
+    std::string key;
+    std::string title;
+    std::string url;
+    std::string asOf;
+};
+
+// Dense (no 2:4 sparsity) datasheet peak throughput in TFLOPS/TOPS; nullopt = unsupported or unknown.
+struct Tflops {
+    std::optional<double> fp32, tf32, bf16, fp16, fp8, int8, int4;
+};
+
+struct GpuSpec {
+    std::string id;           // stable lower-case id, e.g. "a100-40gb-sxm"
+    std::string name;         // "NVIDIA A100 40GB SXM4"
+    std::string vendor;       // "nvidia", "amd"
+    std::string architecture; // "ampere", "hopper", ...
+    std::string formFactor;   // "sxm", "pcie", "oam"
+    std::string gpuClass;     // efficiency class: "datacenter-hbm", "datacenter-gddr", "consumer"
+    double memoryBytes = 0;
+    double memoryBandwidthGBps = 0; // GB/s (1e9)
+    Tflops tflops;
+    std::string nvlink; // link id of the GPU's own NVLink (empty: none)
+    std::string pcie;   // link id of its host interface, e.g. "pcie4"
+    std::optional<double> tdpWatts;
+    std::string mig; // e.g. "7x10GB"; empty = none/unknown
+    std::string source;
+    std::string asOf;
+    std::string notes;
+    std::vector<std::string> estimatedFields; // fields derived rather than read from a datasheet
+};
+
+struct LinkSpec {
+    std::string id;   // "pcie4", "nvlink3", "nvlink3-a800", ...
+    std::string name; // "NVLink 3 (A100)"
+    std::string kind; // "pcie", "nvlink", "infinity-fabric"
+    double bandwidthGBpsPerDirection = 0; // per GPU, unidirectional, GB/s
+    double achievedFraction = 0.8;        // typical achieved NCCL bus bandwidth / spec
+    std::string source;
+    std::string asOf;
+    std::string notes;
+};
+
+struct PriceSpec {
+    std::string currency = "CNY";
+    std::optional<double> onDemandPerHour; // pay-as-you-go, whole instance
+    std::optional<double> monthly;         // monthly subscription, whole instance
+    std::optional<double> spotDiscount;    // fraction off on-demand (0.6 = 60% off)
+    std::optional<double> reservedDiscount; // fraction off on-demand for reserved/committed use
+    std::string status = "estimate"; // "published", "estimate", "user"
+    std::string source;
+    std::string asOf;
+    std::string note; // how an estimate was derived
+};
+
+struct InstanceSpec {
+    std::string id;       // "tencent:GT4.41XLARGE948"
+    std::string provider; // "tencent", "alibaba", "aws", "onprem"
+    std::string family;   // "GT4"
+    std::string name;     // "GT4.41XLARGE948"
+    std::string gpu;      // GPU id
+    int gpus = 1;
+    int vcpus = 0;
+    double memoryBytes = 0;
+    std::string intraNode; // link id used between the GPUs of one instance
+    double networkGbps = 0;
+    bool rdma = false;
+    std::optional<double> diskIops;       // of the recommended data disk, when known
+    std::optional<double> diskThroughputMBps;
+    bool sizeEstimate = false; // sizes modelled from text rather than a published table
+    std::string source;
+    std::string asOf;
+    std::string notes;
+    PriceSpec price;
+};
+
+struct Catalog {
+    std::vector<GpuSpec> gpus;
+    std::vector<LinkSpec> links;
+    std::vector<InstanceSpec> instances;
+    std::map<std::string, SourceRef> sources;
+    std::map<std::string, SourcedValue, std::less<>> defaults; // named default assumptions, see defaults keys in models
+    std::vector<std::string> notices; // e.g. "user overrides ignored: ..." for the UI to show
+
+    const GpuSpec* findGpu(std::string_view id) const;
+    const LinkSpec* findLink(std::string_view id) const;
+    const InstanceSpec* findInstance(std::string_view id) const;
+    // Value of a named default, or `fallback` when the catalog lacks it.
+    double number(std::string_view key, double fallback) const;
+};
+
+// Parses one catalog JSON document (any of gpus/links/instances/sources/defaults sections).
+// `fileName` is used in error messages. Entries are appended to `into`.
+Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileName, Catalog& into);
+
+// Checks references (unknown GPU/link ids), duplicates and required fields across the whole catalog.
+Expected<bool> validateCatalog(const Catalog& catalog);
+
+// The catalog compiled into the program (resources/catalog/*.json).
+const Catalog& builtinCatalog();
+
+// A user's overrides: a JSON catalog fragment or a CSV price sheet
+// (columns: instance,currency,on_demand_per_hour,monthly,spot_discount,reserved_discount,source).
+struct CatalogOverrides {
+    std::vector<GpuSpec> gpus;
+    std::vector<InstanceSpec> instances; // complete instances (on-premise machines) or price-only updates
+    std::vector<std::pair<std::string, PriceSpec>> prices; // instance id -> user's price
+};
+Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::string& fileName);
+Expected<CatalogOverrides> parseOverridesCsv(std::string_view text, const std::string& fileName);
+std::string overridesToJson(const CatalogOverrides& overrides);
+// Merges overrides over a catalog; problems (unknown instance in a price row) go to notices.
+Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides);
+
+} // namespace gp

@@ -1,0 +1,241 @@
+// Parses catalog documents (resources/catalog/README.md describes the format).
+#include "catalog/catalog.h"
+#include "catalog/catalog_parse_internal.h"
+#include "base/json_reader.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gp {
+
+using detail::JsonReader;
+using nlohmann::json;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+bool readTflops(JsonReader& reader, Tflops& out)
+{
+    const json& object = reader.object();
+    auto it = object.find("tflops");
+    if (it == object.end() || it->is_null()) {
+        reader.fail("tflops", "is required");
+        return false;
+    }
+    JsonReader t(*it, reader.fieldPath("tflops"), reader.file());
+    t.optionalNumber("fp32", out.fp32, 0, 1e6);
+    t.optionalNumber("tf32", out.tf32, 0, 1e6);
+    t.optionalNumber("bf16", out.bf16, 0, 1e6);
+    t.optionalNumber("fp16", out.fp16, 0, 1e6);
+    t.optionalNumber("fp8", out.fp8, 0, 1e6);
+    t.optionalNumber("int8", out.int8, 0, 1e6);
+    t.optionalNumber("int4", out.int4, 0, 1e6);
+    if (!t.ok()) {
+        reader.failPath(t.takeError().field, t.takeError().message);
+        return false;
+    }
+    return true;
+}
+
+Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std::string& file)
+{
+    JsonReader r(value, path, file);
+    GpuSpec gpu;
+    double memoryGib = 0;
+    r.string("id", gpu.id, true);
+    r.string("name", gpu.name, true);
+    r.string("vendor", gpu.vendor);
+    r.string("architecture", gpu.architecture);
+    r.string("form_factor", gpu.formFactor);
+    r.string("class", gpu.gpuClass, true);
+    r.number("memory_gib", memoryGib, true, 0.5, 100000);
+    r.number("memory_bandwidth_gbps", gpu.memoryBandwidthGBps, true, 1, 1e6);
+    if (r.ok())
+        readTflops(r, gpu.tflops);
+    r.string("nvlink", gpu.nvlink);
+    r.string("pcie", gpu.pcie, true);
+    r.optionalNumber("tdp_watts", gpu.tdpWatts, 1, 100000);
+    r.string("mig", gpu.mig);
+    r.string("source", gpu.source, true);
+    r.string("as_of", gpu.asOf, true);
+    r.string("notes", gpu.notes);
+    r.stringList("estimated_fields", gpu.estimatedFields);
+    if (!r.ok())
+        return r.takeError();
+    gpu.memoryBytes = memoryGib * kGiB;
+    return gpu;
+}
+
+Expected<LinkSpec> parseLink(const json& value, const std::string& path, const std::string& file)
+{
+    JsonReader r(value, path, file);
+    LinkSpec link;
+    r.string("id", link.id, true);
+    r.string("name", link.name, true);
+    r.string("kind", link.kind, true);
+    r.number("bandwidth_gbps_per_direction", link.bandwidthGBpsPerDirection, true, 0.001, 1e6);
+    r.number("achieved_fraction", link.achievedFraction, true, 0.01, 1.0);
+    r.string("source", link.source, true);
+    r.string("as_of", link.asOf, true);
+    r.string("notes", link.notes);
+    if (!r.ok())
+        return r.takeError();
+    return link;
+}
+
+} // namespace
+
+Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const std::string& file, bool userPrice)
+{
+    JsonReader r(value, path, file);
+    PriceSpec price;
+    if (userPrice)
+        price.status.clear(); // a user's entry is "user" unless it says otherwise
+    r.string("currency", price.currency, true);
+    if (r.ok() && price.currency != "CNY" && price.currency != "USD")
+        r.fail("currency", "must be \"CNY\" or \"USD\", got \"" + price.currency + "\"");
+    r.optionalNumber("on_demand_per_hour", price.onDemandPerHour, 0, 1e9);
+    r.optionalNumber("monthly", price.monthly, 0, 1e12);
+    r.optionalNumber("spot_discount", price.spotDiscount, 0, 0.99);
+    r.optionalNumber("reserved_discount", price.reservedDiscount, 0, 0.99);
+    r.string("status", price.status, !userPrice);
+    if (userPrice && price.status.empty())
+        price.status = "user";
+    if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user")
+        r.fail("status", "must be \"published\", \"estimate\" or \"user\", got \"" + price.status + "\"");
+    r.string("source", price.source, !userPrice);
+    r.string("as_of", price.asOf, !userPrice);
+    r.string("note", price.note);
+    if (!r.ok())
+        return r.takeError();
+    return price;
+}
+
+Expected<InstanceSpec> parseInstance(const json& value, const std::string& path, const std::string& file,
+                                     bool userInstance)
+{
+    JsonReader r(value, path, file);
+    InstanceSpec instance;
+    double memoryGib = 0;
+    r.string("id", instance.id, true);
+    r.string("provider", instance.provider, true);
+    r.string("family", instance.family, !userInstance);
+    r.string("name", instance.name, !userInstance);
+    r.string("gpu", instance.gpu, true);
+    r.integer("gpus", instance.gpus, true, 1, 1024);
+    r.integer("vcpus", instance.vcpus, !userInstance, 0, 100000);
+    r.number("memory_gib", memoryGib, !userInstance, 0, 1e7);
+    r.string("intra_node", instance.intraNode, !userInstance);
+    r.number("network_gbps", instance.networkGbps, !userInstance, 0, 1e6);
+    r.boolean("rdma", instance.rdma);
+    r.optionalNumber("disk_iops", instance.diskIops, 0, 1e9);
+    r.optionalNumber("disk_throughput_mbps", instance.diskThroughputMBps, 0, 1e9);
+    std::string sizeStatus = "published";
+    r.string("size_status", sizeStatus);
+    if (r.ok() && sizeStatus != "published" && sizeStatus != "estimate")
+        r.fail("size_status", "must be \"published\" or \"estimate\", got \"" + sizeStatus + "\"");
+    instance.sizeEstimate = sizeStatus == "estimate";
+    r.string("source", instance.source, !userInstance);
+    r.string("as_of", instance.asOf, !userInstance);
+    r.string("notes", instance.notes);
+    if (!r.ok())
+        return r.takeError();
+    if (instance.id.find(':') == std::string::npos)
+        return Error{r.fieldPath("id"), "must be \"provider:NAME\", got \"" + instance.id + "\"", file};
+    if (instance.name.empty())
+        instance.name = instance.id.substr(instance.id.find(':') + 1);
+    if (instance.family.empty())
+        instance.family = instance.name;
+    instance.memoryBytes = memoryGib * kGiB;
+    const auto it = value.find("price");
+    if (it == value.end() || it->is_null()) {
+        if (!userInstance)
+            return Error{r.fieldPath("price"), "is required", file};
+        instance.price.status = "user";
+    } else {
+        auto price = parsePrice(*it, r.fieldPath("price"), file, userInstance);
+        if (!price)
+            return price.error();
+        instance.price = *price;
+    }
+    return instance;
+}
+
+Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileName, Catalog& into)
+{
+    json document;
+    if (auto problem = detail::parseJsonDocument(text, document))
+        return Error{"", *problem, fileName};
+    JsonReader root(document, "", fileName);
+    if (!root.ok())
+        return root.takeError();
+    std::string format;
+    root.string("format", format, true);
+    if (root.ok() && format != "gpu-planner-catalog")
+        root.fail("format", "must be \"gpu-planner-catalog\", got \"" + format + "\"");
+    std::int64_t version = 1;
+    root.integer("version", version, true, 1, 1);
+    if (!root.ok())
+        return root.takeError();
+
+    if (auto it = document.find("sources"); it != document.end() && !it->is_null()) {
+        if (!it->is_object())
+            return Error{"sources", "must be an object", fileName};
+        for (const auto& [key, value] : it->items()) {
+            JsonReader r(value, "sources." + key, fileName);
+            SourceRef ref;
+            ref.key = key;
+            r.string("title", ref.title, true);
+            r.string("url", ref.url);
+            r.string("as_of", ref.asOf);
+            if (!r.ok())
+                return r.takeError();
+            into.sources[key] = ref;
+        }
+    }
+    auto readArray = [&](const char* name, auto parse, auto& target) -> std::optional<Error> {
+        auto it = document.find(name);
+        if (it == document.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_array())
+            return Error{name, "must be an array", fileName};
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            auto item = parse((*it)[i], std::string(name) + "[" + std::to_string(i) + "]", fileName);
+            if (!item)
+                return item.error();
+            target.push_back(std::move(*item));
+        }
+        return std::nullopt;
+    };
+    if (auto error = readArray("gpus", parseGpu, into.gpus))
+        return *error;
+    if (auto error = readArray("links", parseLink, into.links))
+        return *error;
+    auto parseCatalogInstance = [](const json& v, const std::string& p, const std::string& f) {
+        return parseInstance(v, p, f, false);
+    };
+    if (auto error = readArray("instances", parseCatalogInstance, into.instances))
+        return *error;
+
+    if (auto it = document.find("defaults"); it != document.end() && !it->is_null()) {
+        if (!it->is_object())
+            return Error{"defaults", "must be an object", fileName};
+        for (const auto& [key, value] : it->items()) {
+            JsonReader r(value, "defaults." + key, fileName);
+            SourcedValue sourced;
+            r.number("value", sourced.value, true);
+            r.string("source", sourced.source, true);
+            r.string("as_of", sourced.asOf);
+            r.string("note", sourced.note);
+            r.boolean("estimate", sourced.estimate);
+            if (!r.ok())
+                return r.takeError();
+            if (into.defaults.count(key))
+                return Error{"defaults." + key, "is defined twice", fileName};
+            into.defaults[key] = sourced;
+        }
+    }
+    return true;
+}
+
+} // namespace gp

@@ -1,0 +1,43 @@
+// Cross-entry checks: references resolve, ids are unique, every price and figure has a source.
+#include "catalog/catalog.h"
+
+#include <set>
+
+namespace gp {
+
+Expected<bool> validateCatalog(const Catalog& catalog)
+{
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < catalog.gpus.size(); ++i) {
+        const auto& gpu = catalog.gpus[i];
+        const std::string path = "gpus[" + std::to_string(i) + "]";
+        if (!ids.insert(gpu.id).second)
+            return Error{path + ".id", "duplicate id \"" + gpu.id + "\""};
+        if (!catalog.findLink(gpu.pcie))
+            return Error{path + ".pcie", "unknown link id \"" + gpu.pcie + "\""};
+        if (!gpu.nvlink.empty() && !catalog.findLink(gpu.nvlink))
+            return Error{path + ".nvlink", "unknown link id \"" + gpu.nvlink + "\""};
+        if (!gpu.tflops.bf16 && !gpu.tflops.fp16 && !gpu.tflops.fp32)
+            return Error{path + ".tflops", "needs at least one of fp32, fp16, bf16"};
+    }
+    for (std::size_t i = 0; i < catalog.links.size(); ++i) {
+        const auto& link = catalog.links[i];
+        if (!ids.insert(link.id).second)
+            return Error{"links[" + std::to_string(i) + "].id", "duplicate id \"" + link.id + "\""};
+    }
+    for (std::size_t i = 0; i < catalog.instances.size(); ++i) {
+        const auto& instance = catalog.instances[i];
+        const std::string path = "instances[" + std::to_string(i) + "]";
+        if (!ids.insert(instance.id).second)
+            return Error{path + ".id", "duplicate id \"" + instance.id + "\""};
+        if (!catalog.findGpu(instance.gpu))
+            return Error{path + ".gpu", "unknown GPU id \"" + instance.gpu + "\""};
+        if (!instance.intraNode.empty() && !catalog.findLink(instance.intraNode))
+            return Error{path + ".intra_node", "unknown link id \"" + instance.intraNode + "\""};
+        if (instance.price.status != "user" && instance.price.source.empty())
+            return Error{path + ".price.source", "is required"};
+    }
+    return true;
+}
+
+} // namespace gp

@@ -1,0 +1,482 @@
+// The command-line tool's commands (estimate, plan, export, catalog, validate, example).
+#include "cli/cli.h"
+
+#include "base/atomic_file.h"
+#include "estimate/estimator.h"
+#include "planner/planner.h"
+#include "output/results_csv.h"
+#include "output/results_json.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace gp {
+
+namespace {
+
+constexpr std::size_t kMaxInputBytes = 64u * 1024u * 1024u;
+
+struct UsageError {
+    std::string message;
+};
+
+// Options of one command: flags with a value, and positional arguments.
+struct ParsedArgs {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> values;
+    std::set<std::string> flags;
+};
+
+std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::size_t start,
+                                    const std::set<std::string>& valueOptions, const std::set<std::string>& flagOptions,
+                                    ParsedArgs& parsed)
+{
+    for (std::size_t i = start; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.size() > 2 && arg.rfind("--", 0) == 0) {
+            std::string name = arg;
+            std::string value;
+            bool hasValue = false;
+            if (auto eq = arg.find('='); eq != std::string::npos) {
+                name = arg.substr(0, eq);
+                value = arg.substr(eq + 1);
+                hasValue = true;
+            }
+            if (valueOptions.count(name)) {
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        return UsageError{name + " needs a value"};
+                    value = args[++i];
+                }
+                parsed.values[name] = value;
+            } else if (flagOptions.count(name) && !hasValue) {
+                parsed.flags.insert(name);
+            } else {
+                return UsageError{"unknown option " + arg};
+            }
+        } else {
+            parsed.positional.push_back(arg);
+        }
+    }
+    return std::nullopt;
+}
+
+// Reads a file or standard input ("-"); I/O problems are usage/I/O errors (exit 2). Reads at most 64 MiB + 1
+// byte whatever the source, so /dev/zero, a FIFO or an endless pipe cannot make it hang or exhaust memory.
+Expected<std::string> readInput(const std::string& path, std::istream& in)
+{
+    const std::string name = path == "-" ? std::string("standard input") : path;
+    std::ifstream file;
+    std::istream* stream = &in;
+    if (path != "-") {
+        std::error_code ignored;
+        if (std::filesystem::is_directory(path, ignored))
+            return Error{"", "cannot read " + path + ": is a directory"};
+        file.open(path, std::ios::binary);
+        if (!file)
+            return Error{"", "cannot read " + path + ": no such file or not readable"};
+        stream = &file;
+    }
+    std::string text;
+    std::vector<char> buffer(1 << 16);
+    while (true) {
+        stream->read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto count = stream->gcount();
+        if (count <= 0)
+            break;
+        text.append(buffer.data(), static_cast<std::size_t>(count));
+        if (text.size() > kMaxInputBytes)
+            return Error{"", name + " is larger than 64 MiB"};
+    }
+    if (stream->bad())
+        return Error{"", "cannot read " + name};
+    return text;
+}
+
+struct CommandContext {
+    std::istream& in;
+    std::ostream& out;
+    std::ostream& err;
+    const ExportHandler& exportHandler;
+};
+
+int fail(CommandContext& ctx, int code, const std::string& message)
+{
+    ctx.err << "gpu-planner-cli: " << message << '\n';
+    return code;
+}
+
+// Writes command output to --output FILE (atomically) or standard output.
+int emit(CommandContext& ctx, const ParsedArgs& args, const std::string& text)
+{
+    auto it = args.values.find("--output");
+    if (it == args.values.end()) {
+        ctx.out << text;
+        ctx.out.flush();
+        return ExitOk;
+    }
+    auto written = writeFileAtomically(it->second, text);
+    if (!written)
+        return fail(ctx, ExitUsage, written.error().toString());
+    return ExitOk;
+}
+
+// The catalog with the user's overrides file (--overrides FILE, JSON or CSV) merged in.
+Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
+{
+    auto it = args.values.find("--overrides");
+    if (it == args.values.end())
+        return builtinCatalog();
+    auto text = readInput(it->second, ctx.in);
+    if (!text)
+        return Error{"", text.error().message, "io"};
+    const bool csv = it->second.size() > 4 && it->second.substr(it->second.size() - 4) == ".csv";
+    auto overrides = csv ? parseOverridesCsv(*text, it->second) : parseOverridesJson(*text, it->second);
+    if (!overrides)
+        return overrides.error();
+    Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
+    // An entry the merge had to drop (unknown instance or GPU) would silently lose the user's quote: refuse it,
+    // as `catalog validate` does.
+    for (const auto& notice : merged.notices)
+        if (notice.rfind("overrides:", 0) == 0)
+            return Error{"", notice.substr(11), it->second};
+    return merged;
+}
+
+// Loads the plan named by the first positional argument; returns the exit code on failure.
+std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const std::string& command, Plan& plan)
+{
+    if (args.positional.size() != 1)
+        return fail(ctx, ExitUsage, command + " needs exactly one PLAN (a path, or - for standard input)");
+    auto text = readInput(args.positional[0], ctx.in);
+    if (!text)
+        return fail(ctx, ExitUsage, text.error().message);
+    auto parsed = parsePlan(*text);
+    if (!parsed)
+        return fail(ctx, ExitInvalidInput, (args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0])
+                                               + ": " + parsed.error().toString());
+    plan = std::move(*parsed);
+    return std::nullopt;
+}
+
+// Reads --format (default json, the spec's contract for scripts) and checks it is one of `allowed`.
+std::optional<int> checkFormat(CommandContext& ctx, const ParsedArgs& args, const std::set<std::string>& allowed,
+                               std::string& format)
+{
+    auto it = args.values.find("--format");
+    format = it == args.values.end() ? std::string("json") : it->second;
+    if (!allowed.count(format)) {
+        std::string list;
+        for (const auto& f : allowed)
+            list += (list.empty() ? "" : "|") + f;
+        return fail(ctx, ExitUsage, "--format must be " + list + ", got \"" + format + "\"");
+    }
+    return std::nullopt;
+}
+
+int catalogError(CommandContext& ctx, const Error& error)
+{
+    // "io" marks an I/O problem (exit 2); it is not a file name to print.
+    if (error.file == "io")
+        return fail(ctx, ExitUsage, error.message);
+    return fail(ctx, ExitInvalidInput, error.toString());
+}
+
+int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ParsedArgs args;
+    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, args))
+        return fail(ctx, ExitUsage, e->message);
+    std::string format;
+    if (auto code = checkFormat(ctx, args, {"json", "csv", "table"}, format))
+        return *code;
+    Plan plan;
+    if (auto code = loadPlan(ctx, args, "estimate", plan))
+        return *code;
+    auto catalog = loadCatalog(ctx, args);
+    if (!catalog)
+        return catalogError(ctx, catalog.error());
+    auto estimate = estimatePlan(plan, *catalog);
+    if (!estimate)
+        return fail(ctx, ExitInvalidInput, estimate.error().toString());
+    if (format == "json")
+        return emit(ctx, args, planEstimateToJson(*estimate).dump(2) + "\n");
+    if (format == "csv")
+        return emit(ctx, args, resultsToCsv(estimate->results));
+    return emit(ctx, args, resultsToTable(estimate->results));
+}
+
+int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ParsedArgs args;
+    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, args))
+        return fail(ctx, ExitUsage, e->message);
+    std::string format;
+    if (auto code = checkFormat(ctx, args, {"json", "csv", "table"}, format))
+        return *code;
+    Plan plan;
+    if (auto code = loadPlan(ctx, args, "plan", plan))
+        return *code;
+    auto catalog = loadCatalog(ctx, args);
+    if (!catalog)
+        return catalogError(ctx, catalog.error());
+    auto search = searchPlan(plan, *catalog);
+    if (!search)
+        return fail(ctx, ExitInvalidInput, search.error().toString());
+    if (format == "json")
+        return emit(ctx, args, planSearchToJson(*search).dump(2) + "\n");
+    std::vector<CandidateResult> best;
+    for (const auto& candidate : search->candidates)
+        best.push_back(candidate.best);
+    if (format == "csv")
+        return emit(ctx, args, resultsToCsv(best));
+    return emit(ctx, args, resultsToTable(best) + "configurations evaluated: "
+                               + std::to_string(search->configurationsEvaluated) + "\n");
+}
+
+int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ParsedArgs args;
+    if (auto e = parseArgs(argv, 1, {"--pdf", "--csv", "--cost-csv", "--lang", "--overrides"}, {"--no-bom"}, args))
+        return fail(ctx, ExitUsage, e->message);
+    ExportArguments request;
+    if (auto it = args.values.find("--pdf"); it != args.values.end())
+        request.pdfPath = it->second;
+    if (auto it = args.values.find("--csv"); it != args.values.end())
+        request.csvPath = it->second;
+    if (auto it = args.values.find("--cost-csv"); it != args.values.end())
+        request.costCsvPath = it->second;
+    if (auto it = args.values.find("--lang"); it != args.values.end())
+        request.language = it->second;
+    request.csvByteOrderMark = !args.flags.count("--no-bom");
+    if (request.pdfPath.empty() && request.csvPath.empty() && request.costCsvPath.empty())
+        return fail(ctx, ExitUsage, "export needs --pdf FILE, --csv FILE or --cost-csv FILE");
+    if (!request.language.empty() && request.language != "en" && request.language != "zh_CN")
+        return fail(ctx, ExitUsage, "--lang must be en or zh_CN, got \"" + request.language + "\"");
+    Plan plan;
+    if (auto code = loadPlan(ctx, args, "export", plan))
+        return *code;
+    auto catalog = loadCatalog(ctx, args);
+    if (!catalog)
+        return catalogError(ctx, catalog.error());
+    if (!ctx.exportHandler) {
+        if (!request.pdfPath.empty())
+            return fail(ctx, ExitUsage, "this build has no PDF report (built without Qt)");
+        // CSV needs no Qt: write it from the core.
+        auto search = searchPlan(plan, *catalog);
+        if (!search)
+            return fail(ctx, ExitInvalidInput, search.error().toString());
+        std::vector<CandidateResult> best;
+        for (const auto& candidate : search->candidates)
+            best.push_back(candidate.best);
+        CsvOptions options{request.csvByteOrderMark};
+        if (!request.csvPath.empty())
+            if (auto w = writeFileAtomically(request.csvPath, resultsToCsv(best, options)); !w)
+                return fail(ctx, ExitUsage, w.error().toString());
+        if (!request.costCsvPath.empty())
+            if (auto w = writeFileAtomically(request.costCsvPath, costCurveToCsv(best, options)); !w)
+                return fail(ctx, ExitUsage, w.error().toString());
+        return ExitOk;
+    }
+    auto exported = ctx.exportHandler(plan, *catalog, request);
+    if (!exported)
+        return fail(ctx, exported.error().file == "io" || exported.error().field.empty() ? ExitUsage : ExitInvalidInput,
+                    exported.error().toString());
+    return ExitOk;
+}
+
+int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    if (argv.size() < 2)
+        return fail(ctx, ExitUsage, "catalog needs a subcommand: list or validate");
+    const std::string& sub = argv[1];
+    if (sub == "list") {
+        ParsedArgs args;
+        if (auto e = parseArgs(argv, 2, {"--format", "--overrides", "--output"}, {"--gpus", "--instances"}, args))
+            return fail(ctx, ExitUsage, e->message);
+        if (!args.positional.empty())
+            return fail(ctx, ExitUsage, "catalog list takes no file argument (use --overrides FILE)");
+        std::string format;
+        if (auto code = checkFormat(ctx, args, {"json", "table"}, format))
+            return *code;
+        auto catalog = loadCatalog(ctx, args);
+        if (!catalog)
+            return catalogError(ctx, catalog.error());
+        const bool onlyGpus = args.flags.count("--gpus") && !args.flags.count("--instances");
+        const bool onlyInstances = args.flags.count("--instances") && !args.flags.count("--gpus");
+        const bool gpus = !onlyInstances;
+        const bool instances = !onlyGpus;
+        if (format == "json")
+            return emit(ctx, args, catalogToJson(*catalog, gpus, instances).dump(2) + "\n");
+        return emit(ctx, args, catalogToTable(*catalog, gpus, instances));
+    }
+    if (sub == "validate") {
+        ParsedArgs args;
+        if (auto e = parseArgs(argv, 2, {}, {}, args))
+            return fail(ctx, ExitUsage, e->message);
+        if (args.positional.size() != 1)
+            return fail(ctx, ExitUsage, "catalog validate needs exactly one FILE");
+        const std::string& path = args.positional[0];
+        auto text = readInput(path, ctx.in);
+        if (!text)
+            return fail(ctx, ExitUsage, text.error().message);
+        const bool csv = path.size() > 4 && path.substr(path.size() - 4) == ".csv";
+        const std::string name = path == "-" ? "<stdin>" : path;
+        if (csv) {
+            auto overrides = parseOverridesCsv(*text, name);
+            if (!overrides)
+                return fail(ctx, ExitInvalidInput, overrides.error().toString());
+            Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
+            for (const auto& notice : merged.notices)
+                if (notice.rfind("overrides:", 0) == 0)
+                    return fail(ctx, ExitInvalidInput, name + ": " + notice.substr(11));
+            ctx.out << name << ": valid price sheet, " << overrides->prices.size() << " prices\n";
+            return ExitOk;
+        }
+        // A catalog file is checked together with the built-in catalog it refers to; an overrides file likewise.
+        Catalog fragment;
+        auto parsed = parseCatalogJson(*text, name, fragment);
+        if (!parsed) {
+            auto overrides = parseOverridesJson(*text, name);
+            if (!overrides)
+                return fail(ctx, ExitInvalidInput, parsed.error().message.find("format") != std::string::npos
+                                                       ? overrides.error().toString()
+                                                       : parsed.error().toString());
+            Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
+            for (const auto& notice : merged.notices)
+                if (notice.rfind("overrides:", 0) == 0)
+                    return fail(ctx, ExitInvalidInput, name + ": " + notice.substr(11));
+            ctx.out << name << ": valid overrides, " << overrides->prices.size() << " prices, "
+                    << overrides->instances.size() << " machines, " << overrides->gpus.size() << " GPUs\n";
+            return ExitOk;
+        }
+        Catalog combined = builtinCatalog();
+        combined.notices.clear();
+        auto without = [&](auto& items, const auto& remove) {
+            for (const auto& r : remove)
+                items.erase(std::remove_if(items.begin(), items.end(), [&](const auto& i) { return i.id == r.id; }),
+                            items.end());
+            items.insert(items.end(), remove.begin(), remove.end());
+        };
+        without(combined.gpus, fragment.gpus);
+        without(combined.links, fragment.links);
+        without(combined.instances, fragment.instances);
+        for (const auto& [k, v] : fragment.sources)
+            combined.sources[k] = v;
+        auto valid = validateCatalog(combined);
+        if (!valid)
+            return fail(ctx, ExitInvalidInput, name + ": " + valid.error().toString());
+        ctx.out << name << ": valid catalog, " << fragment.gpus.size() << " GPUs, " << fragment.links.size()
+                << " links, " << fragment.instances.size() << " instances\n";
+        return ExitOk;
+    }
+    return fail(ctx, ExitUsage, "unknown catalog subcommand \"" + sub + "\" (list or validate)");
+}
+
+int commandValidate(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ParsedArgs args;
+    if (auto e = parseArgs(argv, 1, {"--overrides"}, {}, args))
+        return fail(ctx, ExitUsage, e->message);
+    Plan plan;
+    if (auto code = loadPlan(ctx, args, "validate", plan))
+        return *code;
+    auto catalog = loadCatalog(ctx, args);
+    if (!catalog)
+        return catalogError(ctx, catalog.error());
+    auto model = resolveModel(plan.model);
+    if (!model)
+        return fail(ctx, ExitInvalidInput, model.error().toString());
+    const auto candidates = planCandidates(plan, *catalog);
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        auto hw = resolveCandidate(candidates[i], *catalog, candidates[i].nodes.value_or(1),
+                                   "candidates[" + std::to_string(i) + "]");
+        if (!hw)
+            return fail(ctx, ExitInvalidInput, hw.error().toString());
+    }
+    for (const auto& warning : model->warnings)
+        ctx.err << "warning: " << warning.message << '\n';
+    ctx.out << "valid plan: " << (plan.title.empty() ? model->name : plan.title) << ", " << candidates.size()
+            << " candidates\n";
+    return ExitOk;
+}
+
+} // namespace
+
+std::string cliUsage()
+{
+    return "Usage: gpu-planner-cli COMMAND [OPTIONS]\n"
+           "\n"
+           "Plans GPU instances, counts, time and cost for LLM training and inference.\n"
+           "\n"
+           "Commands:\n"
+           "  estimate PLAN [--format json|csv|table] [--output FILE]  evaluate every candidate as configured\n"
+           "  plan PLAN [--format json|csv|table] [--output FILE]      search the cheapest configuration that fits\n"
+           "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"
+           "                                                           write the report the window exports\n"
+           "  catalog list [--gpus|--instances] [--format json|table]  the catalog with your overrides\n"
+           "  catalog validate FILE                                    check a catalog, overrides or price-sheet file\n"
+           "  validate PLAN                                            check a plan file\n"
+           "  example                                                  print the default plan\n"
+           "\n"
+           "Options:\n"
+           "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
+           "  --version, --help\n"
+           "\n"
+           "PLAN is a path, or - for standard input. Exit status: 0 success, 1 invalid input,\n"
+           "2 usage or I/O error.\n";
+}
+
+int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+           const ExportHandler& exportHandler)
+{
+    CommandContext ctx{in, out, err, exportHandler};
+    try {
+        if (args.empty())
+            return fail(ctx, ExitUsage, "no command given\n\n" + cliUsage());
+        const std::string& command = args[0];
+        if (command == "--help" || command == "-h" || command == "help") {
+            out << cliUsage();
+            return ExitOk;
+        }
+        if (command == "--version") {
+            out << "gpu-planner-cli " << GP_VERSION << '\n';
+            return ExitOk;
+        }
+        for (const auto& arg : args)
+            if (arg == "--help" || arg == "-h") {
+                out << cliUsage();
+                return ExitOk;
+            }
+        if (command == "estimate")
+            return commandEstimate(ctx, args);
+        if (command == "plan")
+            return commandPlan(ctx, args);
+        if (command == "export")
+            return commandExport(ctx, args);
+        if (command == "catalog")
+            return commandCatalog(ctx, args);
+        if (command == "validate")
+            return commandValidate(ctx, args);
+        if (command == "example") {
+            if (args.size() > 1)
+                return fail(ctx, ExitUsage, "example takes no arguments");
+            out << defaultPlanText();
+            return ExitOk;
+        }
+        return fail(ctx, ExitUsage, "unknown command \"" + command + "\"\n\n" + cliUsage());
+    } catch (const std::bad_alloc&) {
+        return fail(ctx, ExitInvalidInput, "out of memory while processing the input");
+    } catch (const std::exception& e) {
+        return fail(ctx, ExitInvalidInput, std::string("internal error: ") + e.what());
+    }
+}
+
+} // namespace gp

@@ -1,0 +1,119 @@
+// What the estimator answers for one candidate in one configuration.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "plan/plan.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gp {
+
+// How a candidate runs the workload: the knobs the planner searches.
+struct Configuration {
+    int data = 1;
+    int tensor = 1;
+    int pipeline = 1;
+    int zeroStage = 0;
+    Offload offload = Offload::None;
+    Checkpointing checkpointing = Checkpointing::None;
+    int microBatchSize = 1;
+    int gradientAccumulationSteps = 1;
+    bool sequenceParallel = false;
+    int expert = 1;
+};
+
+// Bytes per GPU. `total` is the sum of the parts.
+struct MemoryBreakdown {
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double logits = 0;
+    double kvCache = 0;
+    double buffers = 0;   // communication and gather buffers
+    double allocator = 0; // caching-allocator rounding and fragmentation
+    double runtime = 0;   // CUDA context, kernels, NCCL: invisible to the allocator
+    double total = 0;
+    double cpuBytes = 0;  // host RAM needed per node (offload, pinned buffers)
+
+    void sum() { total = weights + gradients + optimizer + activations + logits + kvCache + buffers + allocator + runtime; }
+};
+
+// Seconds per optimizer step (training) or per generated token batch (inference).
+struct StepTime {
+    double compute = 0;
+    double communication = 0; // exposed (not hidden behind compute)
+    double communicationIntraNode = 0; // exposed part over NVLink/PCIe inside a node
+    double communicationNetwork = 0;   // exposed part over the network between nodes
+    double offload = 0;
+    double dataLoading = 0;
+    double total = 0;
+};
+
+enum class Bottleneck { Compute, MemoryBandwidth, IntraNodeLink, Network, PcieOffload, DataLoading, Cpu, MemoryCapacity };
+std::string_view toString(Bottleneck);
+
+struct CostPoint {
+    double days = 0;
+    double cost = 0;
+};
+
+struct BillingCost {
+    std::string mode; // "on_demand", "monthly", "reserved", "spot"
+    std::optional<double> total;
+    std::vector<CostPoint> curve; // cumulative cost vs elapsed days, to the finish
+    double finishDays = 0;        // spot: includes interruption overhead
+};
+
+struct CostEstimate {
+    std::string currency = "CNY";
+    std::optional<double> pricePerHour; // whole candidate (all nodes), plan currency
+    std::optional<double> onDemand;
+    std::optional<double> monthly;
+    std::optional<double> reserved;
+    std::optional<double> spot;
+    std::optional<double> storage; // disk for the run's duration
+    std::optional<double> breakEvenDays; // monthly becomes cheaper than pay-as-you-go after this
+    double spotExtraHours = 0;
+    std::string priceStatus; // "published", "estimate", "user", "unknown"
+    std::string priceSource;
+    std::vector<BillingCost> modes;
+};
+
+// Why a candidate cannot run the workload, as data (code + args); the UI words it.
+struct FitFailure {
+    std::string code; // "weights_exceed_memory", "memory_exceeds_capacity", "tensor_exceeds_gpus", ...
+    std::string message;
+    std::vector<std::pair<std::string, std::string>> args = {};
+};
+
+struct CandidateResult {
+    std::string candidate; // instance id or label
+    std::string gpu;
+    std::string gpuName;
+    int gpusPerNode = 1;
+    int nodes = 1;
+    int gpus = 1;
+    Configuration configuration;
+    MemoryBreakdown memory;
+    double gpuMemory = 0;
+    double usableMemory = 0; // gpuMemory minus headroom
+    bool fits = false;
+    StepTime step;
+    double tokensPerSecond = 0;
+    double modelFlopsUtilization = 0;
+    double trainingHours = 0;
+    double gpuHours = 0;
+    double trainingFlops = 0;
+    std::optional<double> decodeTokensPerSecond;
+    std::optional<double> prefillSeconds;
+    Bottleneck bottleneck = Bottleneck::Compute;
+    CostEstimate cost;
+    Diagnostics warnings;
+    std::optional<FitFailure> failure;
+    std::vector<Diagnostic> suggestions; // changes that would make it fit
+};
+
+} // namespace gp

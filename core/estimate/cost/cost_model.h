@@ -1,0 +1,21 @@
+// Cost to finish a plan under each billing mode, and cost over elapsed time.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+namespace gp {
+
+// Cost of running `hardware` for `hours` (wall-clock hours to finish) under every billing mode
+// the catalog gives, converted to `billing.currency`.
+CostEstimate estimateCost(const Hardware& hardware, double hours, const Billing& billing, const Catalog& catalog);
+
+// Converts an amount between currencies ("CNY", "USD") with the plan's or catalog's rate.
+double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
+                       const Catalog& catalog);
+
+const std::vector<std::string>& costDefaultKeys();
+
+} // namespace gp

@@ -1,0 +1,288 @@
+// Joins the memory, throughput and cost models into one result per candidate and configuration.
+#include "estimate/estimator.h"
+
+#include "estimate/cost/cost_model.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/throughput_model.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gp {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gib(double bytes)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", bytes / kGiB);
+    return buffer;
+}
+
+FitFailure makeFailure(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)
+{
+    return FitFailure{std::move(code), std::move(message), std::move(args)};
+}
+
+// Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
+std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw)
+{
+    const int gpus = hw.totalGpus();
+    const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline;
+    if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.microBatchSize < 1 || c.gradientAccumulationSteps < 1)
+        return makeFailure("invalid_configuration", "data, tensor, pipeline and batch sizes must be at least 1", {});
+    if (used != gpus)
+        return makeFailure("layout_mismatch",
+                           "data x tensor x pipeline = " + std::to_string(used) + " but the candidate has "
+                               + std::to_string(gpus) + " GPUs",
+                           {{"used", std::to_string(used)}, {"gpus", std::to_string(gpus)}});
+    if (c.tensor > hw.gpusPerNode)
+        return makeFailure("tensor_exceeds_node",
+                           "tensor parallelism " + std::to_string(c.tensor) + " exceeds the "
+                               + std::to_string(hw.gpusPerNode) + " GPUs of one node",
+                           {{"tensor", std::to_string(c.tensor)}, {"gpus_per_node", std::to_string(hw.gpusPerNode)}});
+    const Architecture& a = model.architecture;
+    if (a.numAttentionHeads > 0 && a.numAttentionHeads % c.tensor != 0)
+        return makeFailure("tensor_not_dividing_heads",
+                           "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
+                               + std::to_string(a.numAttentionHeads) + " attention heads",
+                           {{"tensor", std::to_string(c.tensor)}, {"heads", std::to_string(a.numAttentionHeads)}});
+    const long long layers = a.numLayers + (a.kind == ModelKind::EncoderDecoder
+                                                ? (a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers)
+                                                : 0);
+    if (c.pipeline > layers)
+        return makeFailure("pipeline_exceeds_layers",
+                           "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the "
+                               + std::to_string(layers) + " layers",
+                           {{"pipeline", std::to_string(c.pipeline)}, {"layers", std::to_string(layers)}});
+    if (hw.nodes > 1 && hw.interNodeGbps <= 0)
+        return makeFailure("no_network", "several nodes need a network bandwidth (inter_node_gbps)",
+                           {{"nodes", std::to_string(hw.nodes)}});
+    return std::nullopt;
+}
+
+} // namespace
+
+Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
+{
+    Workload w = workload;
+    const Tflops& t = gpu.tflops;
+    switch (workload.precision) {
+    case Precision::Fp8:
+        if (!t.fp8)
+            w.precision = t.bf16 ? Precision::Bf16 : Precision::Fp16;
+        break;
+    case Precision::Bf16:
+        if (!t.bf16)
+            w.precision = Precision::Fp16;
+        break;
+    case Precision::Tf32:
+        if (!t.tf32)
+            w.precision = Precision::Fp32;
+        break;
+    default:
+        break;
+    }
+    return w;
+}
+
+void applyConfiguration(Workload& workload, const Configuration& config)
+{
+    workload.microBatchSize = config.microBatchSize;
+    workload.gradientAccumulationSteps = config.gradientAccumulationSteps;
+    workload.activationCheckpointing = config.checkpointing;
+    workload.parallelism.data = config.data;
+    workload.parallelism.tensor = config.tensor;
+    workload.parallelism.pipeline = config.pipeline;
+    workload.parallelism.zeroStage = config.zeroStage;
+    workload.parallelism.offload = config.offload;
+    workload.parallelism.sequenceParallel = config.sequenceParallel;
+    workload.parallelism.expert = config.expert;
+    if (workload.mode == Mode::Inference)
+        workload.inference.batchSize = config.microBatchSize;
+}
+
+CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
+                                  const Configuration& config, const Catalog& catalog)
+{
+    CandidateResult r;
+    r.candidate = hw.label.empty() ? hw.id : hw.label;
+    r.gpu = hw.gpu.id;
+    r.gpuName = hw.gpu.name;
+    r.gpusPerNode = hw.gpusPerNode;
+    r.nodes = hw.nodes;
+    r.gpus = hw.totalGpus();
+    r.configuration = config;
+    r.gpuMemory = hw.gpu.memoryBytes;
+
+    Workload workload = workloadOnGpu(plan.workload, hw.gpu);
+    applyConfiguration(workload, config);
+    if (workload.precision != plan.workload.precision) {
+        const std::string wanted(toString(plan.workload.precision));
+        const std::string used(toString(workload.precision));
+        r.warnings.push_back({"precision_unsupported",
+                              wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
+                              {{"precision", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
+    }
+
+    const double headroom = headroomFraction(plan.assumptions, catalog);
+    r.usableMemory = r.gpuMemory * (1.0 - headroom);
+    if (auto failure = checkLayout(model, config, hw)) {
+        r.failure = failure;
+        r.fits = false;
+        r.bottleneck = Bottleneck::MemoryCapacity;
+        return r;
+    }
+
+    r.memory = estimateMemory(model, workload, config, hw, plan.assumptions, catalog);
+    r.fits = std::isfinite(r.memory.total) && r.memory.total <= r.usableMemory;
+    if (!r.fits) {
+        r.failure = makeFailure("memory_exceeds_capacity",
+                                "needs " + gib(r.memory.total) + " GiB per GPU; " + gib(r.usableMemory)
+                                    + " GiB usable of " + gib(r.gpuMemory) + " GiB",
+                                {{"needed_gib", gib(r.memory.total)},
+                                 {"usable_gib", gib(r.usableMemory)},
+                                 {"gpu_memory_gib", gib(r.gpuMemory)},
+                                 {"weights_gib", gib(r.memory.weights)}});
+    } else if (hw.ramBytesPerNode > 0 && r.memory.cpuBytes > hw.ramBytesPerNode) {
+        r.fits = false;
+        r.failure = makeFailure("host_memory_exceeded",
+                                "offload needs " + gib(r.memory.cpuBytes) + " GiB of host RAM per node; the node has "
+                                    + gib(hw.ramBytesPerNode) + " GiB",
+                                {{"needed_gib", gib(r.memory.cpuBytes)}, {"ram_gib", gib(hw.ramBytesPerNode)}});
+    }
+
+    ThroughputEstimate t = estimateThroughput(model, workload, config, hw, r.memory, plan.assumptions, catalog);
+    r.step = t.step;
+    r.tokensPerSecond = t.tokensPerSecond;
+    r.modelFlopsUtilization = t.modelFlopsUtilization;
+    r.trainingHours = t.trainingHours;
+    r.gpuHours = t.gpuHours;
+    r.trainingFlops = t.trainingFlops;
+    r.decodeTokensPerSecond = t.decodeTokensPerSecond;
+    r.prefillSeconds = t.prefillSeconds;
+    r.bottleneck = r.fits ? t.bottleneck : Bottleneck::MemoryCapacity;
+    r.warnings.insert(r.warnings.end(), t.warnings.begin(), t.warnings.end());
+    if (hw.sizeEstimate)
+        r.warnings.push_back({"instance_size_estimate",
+                              "the size of " + hw.id + " is modelled from text, not a published table",
+                              {{"instance", hw.id}}});
+
+    // Inference: the plan's tokens are the tokens to generate, so cost covers the hours of serving them.
+    double hours = r.trainingHours;
+    if (plan.workload.mode == Mode::Inference)
+        hours = (r.decodeTokensPerSecond && *r.decodeTokensPerSecond > 0)
+                    ? plan.workload.trainingTokens / *r.decodeTokensPerSecond / 3600.0
+                    : 0.0;
+    r.cost = estimateCost(hw, hours, plan.billing, catalog);
+    if (r.cost.priceStatus == "estimate")
+        r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
+                              {{"instance", hw.id}}});
+    return r;
+}
+
+Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hw)
+{
+    const ParallelismSpec& p = plan.workload.parallelism;
+    Configuration c;
+    c.tensor = p.tensor;
+    c.pipeline = p.pipeline;
+    c.zeroStage = p.zeroStage;
+    c.offload = p.offload;
+    c.checkpointing = plan.workload.activationCheckpointing;
+    c.microBatchSize = plan.workload.microBatchSize;
+    c.gradientAccumulationSteps = plan.workload.gradientAccumulationSteps;
+    c.sequenceParallel = p.sequenceParallel;
+    c.expert = p.expert;
+    if (plan.workload.mode == Mode::Inference) {
+        c.zeroStage = 0;
+        c.offload = Offload::None;
+        c.checkpointing = Checkpointing::None;
+        c.microBatchSize = plan.workload.inference.batchSize;
+        c.gradientAccumulationSteps = 1;
+    }
+    const int gpus = hw.totalGpus();
+    const long long modelParallel = static_cast<long long>(c.tensor) * c.pipeline;
+    if (modelParallel > gpus)
+        return Error{"workload.parallelism.tensor",
+                     "tensor x pipeline (" + std::to_string(modelParallel) + ") exceeds the candidate's "
+                         + std::to_string(gpus) + " GPUs"};
+    if (p.data) {
+        c.data = *p.data;
+    } else {
+        if (gpus % modelParallel != 0)
+            return Error{"workload.parallelism.tensor",
+                         "tensor x pipeline (" + std::to_string(modelParallel) + ") does not divide the candidate's "
+                             + std::to_string(gpus) + " GPUs"};
+        c.data = static_cast<int>(gpus / modelParallel);
+    }
+    if (plan.workload.globalBatchSize && plan.workload.mode == Mode::Training) {
+        const long long perStep = static_cast<long long>(c.microBatchSize) * c.data;
+        c.gradientAccumulationSteps = static_cast<int>(
+            std::max<long long>(1, (*plan.workload.globalBatchSize + perStep - 1) / perStep));
+    }
+    return c;
+}
+
+std::vector<CandidateSpec> planCandidates(const Plan& plan, const Catalog& catalog)
+{
+    if (!plan.candidates.empty())
+        return plan.candidates;
+    std::vector<CandidateSpec> all;
+    all.reserve(catalog.instances.size());
+    for (const auto& instance : catalog.instances) {
+        CandidateSpec spec;
+        spec.instance = instance.id;
+        spec.nodes = std::nullopt; // "auto": the planner may scale out; estimate uses one node
+        all.push_back(spec);
+    }
+    return all;
+}
+
+Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
+{
+    auto model = resolveModel(plan.model);
+    if (!model)
+        return model.error();
+    PlanEstimate estimate;
+    estimate.model = *model;
+    const auto candidates = planCandidates(plan, catalog);
+    std::optional<Error> layoutError; // the first candidate that cannot hold the configured layout
+    std::size_t laidOut = 0;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const std::string path = "candidates[" + std::to_string(i) + "]";
+        auto hw = resolveCandidate(candidates[i], catalog, candidates[i].nodes.value_or(1), path);
+        if (!hw)
+            return hw.error();
+        auto config = configurationFromPlan(plan, *hw);
+        if (!config && !layoutError)
+            layoutError = Error{config.error().field,
+                                config.error().message + " (" + path + " \"" + hw->label + "\")"};
+        if (!config) {
+            CandidateResult r;
+            r.candidate = hw->label;
+            r.gpu = hw->gpu.id;
+            r.gpuName = hw->gpu.name;
+            r.gpusPerNode = hw->gpusPerNode;
+            r.nodes = hw->nodes;
+            r.gpus = hw->totalGpus();
+            r.gpuMemory = hw->gpu.memoryBytes;
+            r.fits = false;
+            r.bottleneck = Bottleneck::MemoryCapacity;
+            r.failure = FitFailure{"invalid_configuration", config.error().toString(), {}};
+            estimate.results.push_back(std::move(r));
+            continue;
+        }
+        ++laidOut;
+        estimate.results.push_back(evaluateCandidate(*model, plan, *hw, *config, catalog));
+    }
+    // One candidate too small for tensor x pipeline is a result that does not fit; when no candidate can hold
+    // the layout the plan asks for (e.g. tensor 16 on 8-GPU machines) the plan itself is invalid.
+    if (laidOut == 0 && layoutError)
+        return *layoutError;
+    return estimate;
+}
+
+} // namespace gp

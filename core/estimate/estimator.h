@@ -1,0 +1,41 @@
+// Evaluates candidates: memory, time and cost joined into one CandidateResult each.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "base/expected.h"
+#include "estimate/common/hardware.h"
+#include "transformer/model_library.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+#include <vector>
+
+namespace gp {
+
+// The workload as the models run it on `gpu`: a precision the GPU lacks runs as the nearest one it has
+// (bf16 -> fp16 before Ampere, fp8 -> bf16/fp16 before Hopper/Ada, tf32 -> fp32).
+Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
+
+// Copies a configuration's knobs into the workload fields that mirror them (micro-batch, accumulation,
+// checkpointing, parallelism; inference: the batch is the micro-batch).
+void applyConfiguration(Workload& workload, const Configuration& config);
+
+// One candidate in one configuration (the unit the planner scores).
+CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
+                                  const Configuration& config, const Catalog& catalog);
+
+// The configuration the plan asks for on this hardware (data "auto" = all GPUs left by tensor x pipeline).
+Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hardware);
+
+struct PlanEstimate {
+    ResolvedModel model;
+    std::vector<CandidateResult> results; // in the plan's candidate order
+};
+
+// Evaluates every candidate as configured (`gpu-planner-cli estimate`). Candidate "auto" nodes use 1.
+Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog);
+
+// The candidates of a plan: its list, or every catalog instance when the list is empty.
+std::vector<CandidateSpec> planCandidates(const Plan& plan, const Catalog& catalog);
+
+} // namespace gp

@@ -1,0 +1,86 @@
+// Activations one transformer layer stores for backward, tensor by tensor.
+#include "estimate/memory/memory_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+// Korthikanti et al. 2022 (arXiv 2205.05198, Sec. 4.1) count, for a GPT layer with f = 4h, GELU and dropout,
+// 34sbh + 5as^2b bytes in 16 bits. The same accounting is done here per stored tensor so that GQA (k < a
+// KV heads), head sizes with a*d != h (T5-3B), gated MLPs (SwiGLU keeps gate, up, act(gate) and their
+// product: 4 tensors of size f) and MoE (each token through k experts) get their own terms:
+//   kept whole under tensor parallelism without sequence parallelism: norm inputs, QKV and MLP inputs,
+//     dropout masks (Korthikanti's 10sbh);
+//   split by t: Q, K, V, the attention output, MLP intermediates, attention scores.
+// Flash attention stores the output and a fp32 log-sum-exp per row instead of the a*s^2 score terms.
+double layerActivationBytes(const Architecture& arch, const LayerActivationInput& in)
+{
+    using memory_detail::positive;
+    const double s = std::max(0.0, std::isfinite(in.sequence) ? in.sequence : 0.0);
+    const double b = std::max(0.0, std::isfinite(in.microBatch) ? in.microBatch : 0.0);
+    const double p = positive(in.bytes, 2);
+    const double t = positive(double(in.tensorParallel));
+    const double h = double(arch.hiddenSize);
+    const double a = double(arch.numAttentionHeads);
+    const double k = double(arch.kvHeads());
+    const double d = double(arch.headDimension());
+    const double sb = s * b;
+    const double mask = in.dropout ? 1.0 : 0.0; // dropout masks are one byte per element
+
+    const int experts = std::max(1, arch.numExperts);
+    const double routed = experts > 1 ? double(std::clamp(arch.expertsPerToken, 1, experts)) : 1.0;
+    const double shared = experts > 1 ? double(std::max(0, arch.numSharedExperts)) : 0.0;
+    const double f = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
+                                                                          : arch.intermediateSize);
+    const double perExpertIntermediates = arch.mlp == MlpKind::Gated ? (in.recomputePointwise ? 2.0 : 4.0)
+                                                                      : (in.recomputePointwise ? 1.0 : 2.0);
+
+    // Replicated across tensor-parallel ranks unless sequence parallelism splits them.
+    double whole = 0;
+    whole += p * sb * h;         // first norm input
+    whole += p * sb * h;         // QKV projection input (norm output)
+    whole += mask * sb * h;      // dropout mask after the attention output projection
+    whole += p * sb * h;         // second norm input
+    whole += p * sb * h;         // MLP input (norm output)
+    whole += mask * sb * h;      // dropout mask after the MLP
+
+    // Split across tensor-parallel ranks.
+    double split = 0;
+    split += p * sb * a * d;     // Q
+    split += p * sb * k * d * 2; // K and V
+    split += p * sb * a * d;     // attention output (input of the output projection)
+    if (in.flashAttention) {
+        split += 4.0 * sb * a;   // fp32 log-sum-exp per query row
+    } else {
+        split += p * a * s * s * b;                 // softmax output
+        split += mask * (a * s * s * b + p * a * s * s * b); // dropout mask and dropped-out probabilities
+    }
+    // MLP intermediates; MoE tokens pass through `routed` experts and all shared ones, each expert keeping
+    // its own copy of the token's input, plus fp32 router logits.
+    if (experts > 1) {
+        split += (routed + shared) * (p * sb * f * perExpertIntermediates);
+        split += routed * p * sb * h;
+        whole += 4.0 * sb * double(experts);
+    } else {
+        split += p * sb * f * perExpertIntermediates;
+    }
+
+    if (in.crossAttention) {
+        const double se = std::max(0.0, std::isfinite(in.encoderSequence) ? in.encoderSequence : s);
+        whole += 2 * p * sb * h + mask * sb * h;   // norm input and output, dropout mask
+        split += p * sb * a * d * 2;               // Q and attention output
+        split += p * se * b * k * d * 2;           // K and V over the encoder output
+        if (in.flashAttention) {
+            split += 4.0 * sb * a;
+        } else {
+            split += p * a * s * se * b + mask * (a * s * se * b + p * a * s * se * b);
+        }
+    }
+
+    if (in.sequenceParallel)
+        return (whole + split) / t;
+    return whole + split / t;
+}
+
+} // namespace gp

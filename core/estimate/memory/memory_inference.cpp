@@ -1,0 +1,76 @@
+// Inference memory per GPU: weights at their storage format, KV cache, one forward's working set.
+#include "estimate/memory/memory_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp::memory_detail {
+
+MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
+                                  const MemoryDefaults& defaults)
+{
+    (void)defaults;
+    MemoryBreakdown m;
+    const Architecture& arch = model.architecture;
+    const ParameterCounts& c = model.parameters;
+    const int t = std::max(1, cfg.tensor);
+    const int pp = std::max(1, cfg.pipeline);
+    const int ep = std::max(1, cfg.expert);
+    const double cb = bytesPerElement(w.precision);
+    const double h = double(arch.hiddenSize);
+
+    // Weights: tensor parallelism splits every matrix (vocabulary-parallel embedding and head as in vLLM and
+    // Megatron), pipeline parallelism the layers, expert parallelism the routed experts.
+    const double layers = positive(c.layerCount);
+    const double layersInStage = std::ceil(layers / pp);
+    double share = 1.0;
+    if (pp > 1 && c.total > 0) {
+        const double body = std::max(0.0, c.total - c.embedding - c.outputHead);
+        share = std::max(c.embedding + layersInStage * body / layers, layersInStage * body / layers + c.outputHead) /
+                c.total;
+    }
+    if (arch.numExperts > 1 && c.total > 0) {
+        const double moeLayers = layers - std::clamp(double(arch.firstDenseLayers), 0.0, layers);
+        const double routed = double(arch.numExperts) / double(arch.numExperts + std::max(0, arch.numSharedExperts));
+        const double expertFraction = std::clamp(moeLayers * c.mlpPerLayer * routed / c.total, 0.0, 1.0);
+        share *= 1 - expertFraction + expertFraction / ep;
+    }
+    share /= t;
+    m.weights = weightStorageBytes(model, w.weightFormat, w.precision) * share;
+    if (w.weightFormat == WeightFormat::Nf4 || w.weightFormat == WeightFormat::Int8)
+        m.buffers = c.largestTensor / t * cb; // bitsandbytes dequantizes one weight at a time
+
+    // KV cache for batch x (prompt + output) tokens at its own precision; encoder-decoder models also cache
+    // the cross-attention keys and values of the prompt.
+    const double batch = positive(double(w.inference.batchSize));
+    const double prompt = std::max(0.0, double(w.inference.promptTokens));
+    const double output = std::max(0.0, double(w.inference.outputTokens));
+    const double stageFraction = layersInStage / layers;
+    m.kvCache = kvCacheBytesPerToken(arch, w.inference.kvCachePrecision, t) * batch * (prompt + output);
+    m.kvCache *= pp > 1 ? stageFraction : 1.0;
+
+    // One forward over the whole prompt (prefill), one layer live at a time: residual and norm output,
+    // Q/K/V, attention output and the MLP intermediates; eager attention also materializes the scores.
+    const double a = double(arch.numAttentionHeads);
+    const double k = double(arch.kvHeads());
+    const double d = double(arch.headDimension());
+    const int experts = std::max(1, arch.numExperts);
+    const double f = double(arch.intermediateSize);
+    const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+    const double mlpWidth = experts > 1 ? fe * (std::clamp(arch.expertsPerToken, 1, experts) +
+                                                std::max(0, arch.numSharedExperts))
+                                        : f;
+    const double mlpTensors = arch.mlp == MlpKind::Gated ? 3.0 : 2.0;
+    const double tokens = batch * std::max(1.0, prompt);
+    double perToken = 2 * h + ((a + 2 * k) * d + a * d + mlpTensors * std::max(mlpWidth, f)) / t;
+    double layer = cb * tokens * perToken;
+    if (!w.flashAttention)
+        layer += (cb + 4.0) * a / t * prompt * prompt * batch; // scores and their fp32 softmax
+    m.activations = layer;
+    // Logits of the last position of each sequence, upcast to fp32 for sampling.
+    if (arch.kind != ModelKind::Encoder)
+        m.logits = batch * double(arch.vocabSize) * (cb + 4.0);
+    return m;
+}
+
+} // namespace gp::memory_detail

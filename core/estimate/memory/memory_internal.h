@@ -1,0 +1,28 @@
+// Shared pieces of the memory model's implementation files (not part of the public API).
+#pragma once
+
+#include "estimate/memory/memory_model.h"
+
+namespace gp::memory_detail {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+
+// Bytes of the training activations and logits for one GPU.
+struct ActivationMemory {
+    double activations = 0;
+    double logits = 0;
+};
+
+MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                 const MemoryDefaults& defaults, const TrainingFramework& framework);
+MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                  const MemoryDefaults& defaults);
+
+// Finite, clamped positive value (guards NaN/inf/negative input).
+inline double positive(double v, double fallback = 1)
+{
+    return (v > 0 && v < 1e300) ? v : fallback;
+}
+
+} // namespace gp::memory_detail

@@ -1,0 +1,163 @@
+// Memory model entry points: defaults, runtime and allocator overheads, fit helpers.
+#include "estimate/memory/memory_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
+{
+    using memory_detail::kGiB;
+    MemoryDefaults d;
+    auto pick = [&](const std::optional<double>& user, const char* key, double fallback, double lo, double hi) {
+        double v = user && std::isfinite(*user) ? *user : catalog.number(key, fallback);
+        if (!std::isfinite(v))
+            v = fallback;
+        return std::clamp(v, lo, hi);
+    };
+    d.cudaContextBytes = pick(as.cudaContextGib, "cuda_context_gib", 1.0, 0.0, 64.0) * kGiB;
+    d.ncclBytes = pick(as.ncclGib, "nccl_gib", 1.5, 0.0, 64.0) * kGiB;
+    d.allocatorFraction = pick(as.allocatorFraction, "allocator_fraction", 0.05, 0.0, 1.0);
+    d.lossChunks = pick(std::nullopt, "loss_chunks", 8, 1, 1e6);
+    d.zero3PrefetchUnits = pick(std::nullopt, "zero3_prefetch_units", 2, 1, 64);
+    d.offloadCpuMargin = pick(std::nullopt, "offload_cpu_margin", 1.5, 1, 10);
+    return d;
+}
+
+const std::vector<std::string>& memoryDefaultKeys()
+{
+    static const std::vector<std::string> keys{"cuda_context_gib",  "nccl_gib",     "allocator_fraction",
+                                               "headroom_fraction", "loss_chunks",  "zero3_prefetch_units",
+                                               "offload_cpu_margin"};
+    return keys;
+}
+
+double headroomFraction(const Assumptions& assumptions, const Catalog& catalog)
+{
+    double v = assumptions.headroomFraction && std::isfinite(*assumptions.headroomFraction)
+                   ? *assumptions.headroomFraction
+                   : catalog.number("headroom_fraction", 0.05);
+    if (!std::isfinite(v))
+        v = 0.05;
+    return std::clamp(v, 0.0, 0.9);
+}
+
+double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
+{
+    const double capacity = std::isfinite(hardware.gpu.memoryBytes) ? std::max(0.0, hardware.gpu.memoryBytes) : 0.0;
+    return capacity * (1.0 - headroomFraction(assumptions, catalog));
+}
+
+using namespace memory_detail;
+
+namespace {
+
+TrainingFramework frameworkOf(const Workload& workload)
+{
+    // The plan's framework switches; LoRA dropout is not a plan field (peft's default dropout is 0.05,
+    // but Hugging Face's examples and torchtune's configs vary, so no dropout copy is assumed).
+    TrainingFramework framework;
+    framework.masterWeights = workload.masterWeights;
+    framework.pagedOptimizer = workload.pagedOptimizer;
+    framework.compiled = workload.torchCompile;
+    framework.optimizerInBackward = workload.optimizerInBackward;
+    return framework;
+}
+
+MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                     const Hardware& hardware, const MemoryDefaults& d,
+                                     const TrainingFramework& framework)
+{
+    MemoryBreakdown m = workload.mode == Mode::Training ? estimateTraining(model, workload, config, d, framework)
+                                                        : estimateInference(model, workload, config, d);
+    const double visible = m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.kvCache + m.buffers;
+    m.allocator = d.allocatorFraction * visible;
+    const long long modelParallel = (long long)std::max(1, config.tensor) * std::max(1, config.pipeline);
+    const long long gpus = modelParallel * std::max(1, config.data);
+    // NCCL communicators exist once GPUs talk: any parallelism in training; only tensor/pipeline groups in
+    // inference (data-parallel replicas of a server are independent processes).
+    const long long communicating = workload.mode == Mode::Training ? gpus : modelParallel;
+    m.runtime = d.cudaContextBytes + (communicating > 1 ? d.ncclBytes : 0.0);
+    // Host RAM per node: the offloaded shards of the node's GPUs, with DeepSpeed's pinned-buffer margin.
+    const double gpusOnNode = double(std::min<long long>(std::max(1, hardware.gpusPerNode), gpus));
+    m.cpuBytes = m.cpuBytes * gpusOnNode * d.offloadCpuMargin;
+    for (double* part : {&m.weights, &m.gradients, &m.optimizer, &m.activations, &m.logits, &m.kvCache, &m.buffers,
+                         &m.allocator, &m.runtime, &m.cpuBytes})
+        if (!std::isfinite(*part) || *part < 0)
+            *part = std::isnan(*part) || *part < 0 ? 0.0 : 1e300;
+    m.sum();
+    return m;
+}
+
+} // namespace
+
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                               const TrainingFramework& framework)
+{
+    return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog), framework);
+}
+
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const MemoryDefaults& defaults)
+{
+    return estimateWithDefaults(model, workload, config, hardware, defaults, frameworkOf(workload));
+}
+
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
+{
+    return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog),
+                                frameworkOf(workload));
+}
+
+std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                               std::int64_t upperBound)
+{
+    const double usable = usableMemoryBytes(hardware, assumptions, catalog);
+    auto fits = [&](std::int64_t length) {
+        Workload w = workload;
+        if (w.mode == Mode::Training)
+            w.sequenceLength = length;
+        else
+            w.inference.promptTokens = length;
+        return estimateMemory(model, w, config, hardware, assumptions, catalog).total <= usable;
+    };
+    std::int64_t lo = 0, hi = std::max<std::int64_t>(1, upperBound);
+    if (fits(hi))
+        return hi;
+    while (hi - lo > 1) { // invariant: lo fits (or is 0), hi does not
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                  const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog, int upperBound)
+{
+    const double usable = usableMemoryBytes(hardware, assumptions, catalog);
+    auto fits = [&](int batch) {
+        Workload w = workload;
+        Configuration c = config;
+        if (w.mode == Mode::Training) {
+            c.microBatchSize = batch;
+            w.microBatchSize = batch;
+        } else {
+            w.inference.batchSize = batch;
+        }
+        return estimateMemory(model, w, c, hardware, assumptions, catalog).total <= usable;
+    };
+    int lo = 0, hi = std::max(1, upperBound);
+    if (fits(hi))
+        return hi;
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+} // namespace gp

@@ -1,0 +1,124 @@
+// Per-GPU memory for training and inference (see the breakdown in the plan-format spec).
+#pragma once
+
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "transformer/model_library.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+namespace gp {
+
+// Memory per GPU for a model, workload and configuration on the given hardware.
+// Defaults not set in `assumptions` come from `catalog.defaults` (keys listed in memoryDefaultKeys()).
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
+
+// Fraction of GPU memory kept free for a plan to count as fitting.
+double headroomFraction(const Assumptions& assumptions, const Catalog& catalog);
+
+// Trainable parameters for the workload's technique (LoRA adapters, freeze's top layers, or all).
+double trainableParameters(const ResolvedModel& model, const Workload& workload);
+
+// Catalog default keys the memory model reads.
+const std::vector<std::string>& memoryDefaultKeys();
+
+// How the training framework keeps its state, for what the plan file does not say. The defaults are the
+// mixed-precision layout of the ZeRO paper / Megatron / DeepSpeed / HF Trainer.
+struct TrainingFramework {
+    bool masterWeights = true;        // fp32 master copy when computing in 16/8 bits ("pure bf16" = false)
+    bool optimizerInBackward = false; // step fused into backward: gradients freed per parameter (torchtune)
+    double loraDropout = 0;           // > 0 keeps a dropped-out copy of each adapted module's input
+    // bitsandbytes paged optimizers keep their state in CUDA unified memory: outside PyTorch's allocator and
+    // evicted to host RAM under pressure, so it is counted in cpuBytes, not in GPU memory.
+    bool pagedOptimizer = false;
+    // torch.compile's min-cut partitioner saves matmul outputs and recomputes pointwise ops in backward
+    // (SwiGLU keeps gate and up, not silu(gate) and the product; GELU MLPs keep the pre-activation only).
+    bool compiled = false;
+};
+
+// As estimateMemory, with an explicit framework.
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                               const TrainingFramework& framework);
+
+// The memory model's defaults (plan assumptions over catalog.defaults over built-in fallbacks), resolved once.
+// Reading them costs a few map lookups; the planner resolves them once per search instead of once per configuration.
+struct MemoryDefaults {
+    double cudaContextBytes = 1.0 * 1024.0 * 1024.0 * 1024.0;
+    double ncclBytes = 1.5 * 1024.0 * 1024.0 * 1024.0;
+    double allocatorFraction = 0.05;
+    double lossChunks = 8;
+    double zero3PrefetchUnits = 2;
+    double offloadCpuMargin = 1.5;
+};
+MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
+
+// As estimateMemory, with the defaults already resolved and the framework taken from the workload's switches.
+MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const MemoryDefaults& defaults);
+
+// Bytes per parameter of each model state, for the "model states only" formulas.
+struct StateBytesPerParameter {
+    double weights = 2;        // compute copy
+    double gradients = 2;      // compute-precision gradients
+    double fp32Gradients = 0;  // fp32 gradient partition the optimizer steps on (DeepSpeed)
+    double master = 4;         // fp32 master weights
+    double optimizer = 8;      // optimizer state (Adam m and v)
+};
+
+// Model states per GPU, ZeRO stage 0-3 over `dataParallel` GPUs (Rajbhandari et al. 2019, arXiv 1910.02054):
+// stage 1 shards master + optimizer (+ fp32 gradients), 2 also gradients, 3 also weights.
+struct ModelStates {
+    double weights = 0, gradients = 0, optimizer = 0, buffers = 0;
+    double cpuBytes = 0; // offloaded states of this GPU's shard
+    double total() const { return weights + gradients + optimizer + buffers; }
+};
+ModelStates modelStatesPerGpu(double parameters, const StateBytesPerParameter& bytes, int zeroStage, int dataParallel,
+                              Offload offload = Offload::None, double gatherBufferBytes = 0);
+
+// DeepSpeed's printed estimator layout (docs memory.rst): 16-bit weights and gradients kept whole below
+// ZeRO-3, and 4 B fp32 gradients + 4 B master + 8 B Adam sharded; ZeRO-3 gathers 4 x largest layer.
+ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zeroStage, int gpus, Offload offload);
+
+// Bytes per element of a precision.
+double bytesPerElement(Precision precision);
+double bytesPerElement(KvPrecision precision);
+// Optimizer state bytes per trainable parameter (Adafactor: see optimizerStateBytes).
+double optimizerBytesPerParameter(Optimizer optimizer);
+
+// KV cache bytes for one token of one sequence over all layers on one GPU (tensor-parallel split of KV heads).
+double kvCacheBytesPerToken(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
+
+// Bytes of all weights stored at `format` (quantized formats apply to the blocks' linear layers only;
+// embeddings, head and norms stay at the compute precision).
+double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute);
+
+// Stored activation bytes of one transformer layer in a training forward (Korthikanti et al. 2022,
+// arXiv 2205.05198, derived per stored tensor). `dropout`: the model trains with dropout masks.
+struct LayerActivationInput {
+    double sequence = 0;
+    double microBatch = 1;
+    double bytes = 2;       // activation element size
+    int tensorParallel = 1;
+    bool sequenceParallel = false;
+    bool flashAttention = true;
+    bool dropout = false;
+    bool crossAttention = false; // decoder layer of an encoder-decoder
+    double encoderSequence = 0;  // keys/values length of the cross-attention
+    bool recomputePointwise = false; // torch.compile: MLP activation outputs recomputed, not stored
+};
+double layerActivationBytes(const Architecture& architecture, const LayerActivationInput& input);
+
+// Longest sequence (tokens) for which the estimate fits in usable memory; 0 if none does.
+std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                               std::int64_t upperBound = 1 << 20);
+// Largest micro-batch (training) or batch (inference) that fits in usable memory; 0 if none does.
+int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                  const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+                  int upperBound = 4096);
+// Usable bytes of one GPU: capacity x (1 - headroom).
+double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
+
+} // namespace gp

@@ -1,0 +1,314 @@
+// Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
+#include "estimate/memory/memory_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+using memory_detail::positive;
+
+// One adapted module of a layer: input and output widths, and how many of it a layer holds.
+struct AdaptedModule {
+    double in = 0, out = 0, count = 0;
+};
+
+// LoRA target names of Llama (q_proj ...), GPT-2 (c_attn ...), BLOOM/ChatGLM (query_key_value ...),
+// T5 (q, k, v, o, wi, wo), Mixtral (w1, w2, w3) and peft's "all-linear", mapped onto a layer's matrices.
+std::vector<AdaptedModule> adaptedModules(const Architecture& arch, const std::vector<std::string>& targets,
+                                          bool crossAttention)
+{
+    const double h = double(arch.hiddenSize);
+    const double qd = double(arch.numAttentionHeads * arch.headDimension());
+    const double kd = double(arch.kvHeads() * arch.headDimension());
+    const int experts = std::max(1, arch.numExperts);
+    const double f = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
+                                                                          : arch.intermediateSize);
+    const double mlpCopies = experts > 1 ? double(experts + std::max(0, arch.numSharedExperts)) : 1.0;
+    const double attnCopies = crossAttention ? 2.0 : 1.0;
+    const bool gated = arch.mlp == MlpKind::Gated;
+    bool q = false, k = false, v = false, o = false, gate = false, up = false, down = false, fused = false;
+    for (const auto& t : targets) {
+        if (t == "all-linear" || t == "all_linear") {
+            q = k = v = o = gate = up = down = true;
+        } else if (t == "q_proj" || t == "q" || t == "query") {
+            q = true;
+        } else if (t == "k_proj" || t == "k" || t == "key") {
+            k = true;
+        } else if (t == "v_proj" || t == "v" || t == "value") {
+            v = true;
+        } else if (t == "o_proj" || t == "o" || t == "out_proj" || t == "dense" || t == "c_proj" ||
+                   t == "output_proj") {
+            o = true;
+        } else if (t == "query_key_value" || t == "c_attn" || t == "W_pack" || t == "qkv_proj") {
+            fused = true;
+        } else if (t == "gate_proj" || t == "w1") {
+            gate = true;
+        } else if (t == "up_proj" || t == "w3" || t == "wi" || t == "fc1" || t == "c_fc" || t == "dense_h_to_4h") {
+            up = true;
+        } else if (t == "down_proj" || t == "w2" || t == "wo" || t == "fc2" || t == "dense_4h_to_h") {
+            down = true;
+        }
+    }
+    std::vector<AdaptedModule> m;
+    if (fused)
+        m.push_back({h, qd + 2 * kd, attnCopies});
+    if (q && !fused)
+        m.push_back({h, qd, attnCopies});
+    if (k && !fused)
+        m.push_back({h, kd, attnCopies});
+    if (v && !fused)
+        m.push_back({h, kd, attnCopies});
+    if (o)
+        m.push_back({qd, h, attnCopies});
+    if (gate && gated)
+        m.push_back({h, f, mlpCopies});
+    if (up)
+        m.push_back({h, gated ? f : f, mlpCopies});
+    if (down)
+        m.push_back({f, h, mlpCopies});
+    return m;
+}
+
+struct LoraCounts {
+    double parameters = 0;       // adapter parameters in all layers
+    double factored = 0;         // Adafactor state elements
+    double activationsPerToken = 0; // elements stored per token over all layers (rank outputs, dropout copies)
+};
+
+LoraCounts loraCounts(const Architecture& arch, const LoraSpec& lora, double dropout)
+{
+    LoraCounts c;
+    const double r = double(std::clamp(lora.rank, 1, 1 << 20));
+    auto addStack = [&](double layers, bool cross) {
+        for (const auto& mod : adaptedModules(arch, lora.targetModules, cross)) {
+            c.parameters += layers * mod.count * r * (mod.in + mod.out);
+            c.factored += layers * mod.count * (2 * r + mod.in + mod.out);
+            c.activationsPerToken += layers * mod.count * (r + (dropout > 0 ? mod.in : 0.0));
+        }
+    };
+    if (arch.kind == ModelKind::EncoderDecoder) {
+        addStack(double(arch.numLayers), false);
+        addStack(double(arch.numDecoderLayers > 0 ? arch.numDecoderLayers : arch.numLayers), true);
+    } else {
+        addStack(double(arch.numLayers), false);
+    }
+    return c;
+}
+
+// Next power of two >= v (v >= 1).
+double nextPowerOfTwo(double v)
+{
+    return std::exp2(std::ceil(std::log2(std::max(1.0, v))));
+}
+
+} // namespace
+
+double trainableParameters(const ResolvedModel& model, const Workload& workload)
+{
+    const auto& c = model.parameters;
+    switch (workload.technique) {
+    case Technique::Full:
+        return c.total;
+    case Technique::Lora:
+    case Technique::Qlora:
+        return loraCounts(model.architecture, workload.lora, 0).parameters;
+    case Technique::Freeze: {
+        const double layers = positive(c.layerCount);
+        const double body = std::max(0.0, c.total - c.embedding - c.outputHead);
+        const double top = std::clamp(double(workload.freezeTrainableLayers), 0.0, layers);
+        const double head = workload.objective == TrainingObjective::Classification ? c.classificationHead
+                                                                                     : c.outputHead;
+        return body / layers * top + head;
+    }
+    }
+    return c.total;
+}
+
+namespace memory_detail {
+
+MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
+                                 const MemoryDefaults& defaults, const TrainingFramework& fw)
+{
+    MemoryBreakdown m;
+    const Architecture& arch = model.architecture;
+    const ParameterCounts& c = model.parameters;
+    const double h = double(arch.hiddenSize);
+    const double vocab = double(arch.vocabSize);
+    const int n = std::max(1, cfg.data);
+    const int t = std::max(1, cfg.tensor);
+    const int pp = std::max(1, cfg.pipeline);
+    const int ep = std::max(1, cfg.expert);
+    const int stage = std::clamp(cfg.zeroStage, 0, 3);
+    const bool classification = w.objective == TrainingObjective::Classification;
+
+    // Parameters of the model as trained: a classification head replaces the LM head; BERT's masked-LM head
+    // (transform + LayerNorm + bias; decoder tied) replaces the pooler.
+    double total = c.total;
+    double head = c.outputHead;
+    if (classification) {
+        total += c.classificationHead - (arch.kind == ModelKind::Encoder ? 0.0 : c.outputHead);
+        head = c.classificationHead;
+    } else if (arch.kind == ModelKind::Encoder) {
+        total += 2 * h + vocab;
+    }
+
+    // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head),
+    // tensor-parallel split, expert-parallel split of the routed experts.
+    const double layers = positive(c.layerCount);
+    const double layersInStage = std::ceil(layers / pp);
+    const double body = std::max(0.0, total - c.embedding - head);
+    const double bodyPerLayer = body / layers;
+    double stageParameters = total;
+    if (pp > 1)
+        stageParameters = std::max(c.embedding + layersInStage * bodyPerLayer, layersInStage * bodyPerLayer + head);
+    double expertFraction = 0;
+    if (arch.numExperts > 1 && total > 0) {
+        const double moeLayers = layers - std::clamp(double(arch.firstDenseLayers), 0.0, layers);
+        const double routedShare = double(arch.numExperts) / double(arch.numExperts + std::max(0, arch.numSharedExperts));
+        expertFraction = std::clamp(moeLayers * c.mlpPerLayer * routedShare / total, 0.0, 1.0);
+    }
+    const double modelShare = stageParameters * (1 - expertFraction + expertFraction / ep) / t;
+
+    // Trainable and frozen parameters on this GPU.
+    const bool lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
+    LoraCounts adapters;
+    if (lora)
+        adapters = loraCounts(arch, w.lora, fw.loraDropout);
+    double trainable = modelShare;
+    double trainedLayers = layersInStage;
+    if (lora) {
+        trainable = adapters.parameters * (layersInStage / layers) / t;
+    } else if (w.technique == Technique::Freeze) {
+        trainedLayers = std::clamp(double(w.freezeTrainableLayers), 0.0, layersInStage);
+        trainable = (bodyPerLayer * trainedLayers + head) / t;
+    }
+    if (!lora)
+        trainable = std::min(trainable, modelShare);
+    const double frozen = lora ? modelShare : std::max(0.0, modelShare - trainable);
+
+    // Bytes per trainable parameter (mixed precision: ZeRO paper's 2 + 2 + 4 master + optimizer state).
+    const double cb = bytesPerElement(w.precision);
+    const bool mixed = cb < 4;
+    StateBytesPerParameter bytes;
+    bytes.weights = cb + (w.precision == Precision::Fp8 ? 1.0 : 0.0); // FP8: cached 1-byte cast of the weights
+    bytes.gradients = cb;
+    bytes.master = mixed && fw.masterWeights ? 4 : 0;
+    // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
+    bytes.fp32Gradients = stage >= 1 && mixed && fw.masterWeights ? 4 : 0;
+    bytes.optimizer = optimizerBytesPerParameter(w.optimizer);
+    if (w.optimizer == Optimizer::Adafactor) {
+        // Factored second moment: rows + cols per matrix (Shazeer & Stern 2018, arXiv 1804.04235), no momentum.
+        const double elements = lora ? adapters.factored : c.factoredStateElements;
+        const double params = lora ? adapters.parameters : c.total;
+        bytes.optimizer = params > 0 ? 4.0 * std::min(1.0, elements / params) : 0.0;
+    }
+
+    // Frozen weights at their storage format (QLoRA: NF4 blocks, 16-bit embeddings/head/norms).
+    WeightFormat frozenFormat = w.weightFormat;
+    if (w.technique == Technique::Qlora && frozenFormat == WeightFormat::Same)
+        frozenFormat = WeightFormat::Nf4;
+    const double storagePerParameter =
+        c.total > 0 ? weightStorageBytes(model, frozenFormat, w.precision) / c.total : cb;
+    const double frozenBytes = frozen * storagePerParameter;
+
+    // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width.
+    const double unitParameters = std::max(c.perLayer, c.largestTensor) / t;
+    const double unitBytesPerParameter = lora || w.technique == Technique::Freeze ? storagePerParameter : bytes.weights;
+    double gather = defaults.zero3PrefetchUnits * unitParameters * unitBytesPerParameter;
+    if (lora && frozenFormat != WeightFormat::Same)
+        gather += c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time
+
+    ModelStates states = modelStatesPerGpu(trainable, bytes, stage, n, cfg.offload, stage >= 3 ? gather : 0.0);
+    double frozenOnGpu = stage >= 3 ? frozenBytes / n : frozenBytes;
+    if (stage >= 3 && cfg.offload == Offload::OptimizerAndParameters) {
+        states.cpuBytes += frozenOnGpu;
+        frozenOnGpu = 0;
+    }
+    if (fw.pagedOptimizer) {
+        states.cpuBytes += states.optimizer;
+        states.optimizer = 0;
+    }
+    if (fw.optimizerInBackward) // each gradient is applied and freed as soon as it is produced
+        states.gradients = std::min(states.gradients, c.largestTensor / t * bytes.gradients);
+    if (stage == 0 && n > 1) // DDP's gradient buckets are a copy of the gradients (gradient_as_bucket_view=False)
+        states.buffers += trainable * bytes.gradients;
+
+    m.weights = states.weights + frozenOnGpu;
+    m.gradients = states.gradients;
+    m.optimizer = states.optimizer;
+    m.buffers = states.buffers;
+
+    // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
+    const double s = positive(double(w.sequenceLength));
+    const double b = positive(double(cfg.microBatchSize));
+    LayerActivationInput in;
+    in.sequence = s;
+    in.microBatch = b;
+    in.bytes = cb;
+    in.tensorParallel = t;
+    in.sequenceParallel = cfg.sequenceParallel;
+    in.flashAttention = w.flashAttention || cfg.checkpointing == Checkpointing::Selective;
+    in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
+    in.recomputePointwise = fw.compiled;
+    double perLayer = layerActivationBytes(arch, in);
+    double storingLayers = trainedLayers;
+    double averageLayer = perLayer;
+    if (arch.kind == ModelKind::EncoderDecoder) {
+        LayerActivationInput dec = in;
+        dec.crossAttention = true;
+        dec.encoderSequence = s;
+        const double decoderLayer = layerActivationBytes(arch, dec);
+        const double enc = double(arch.numLayers);
+        const double decLayers = layers - enc;
+        averageLayer = (perLayer * enc + decoderLayer * decLayers) / layers;
+        perLayer = std::max(perLayer, decoderLayer);
+    }
+    const double layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
+    double stored = 0;
+    if (cfg.checkpointing == Checkpointing::Full) {
+        stored = storingLayers * layerInput + perLayer; // inputs kept, one layer recomputed at a time
+    } else {
+        stored = storingLayers * averageLayer;
+        if (lora)
+            stored += adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
+    }
+    const double inFlight = pp > 1 ? std::min(double(pp), positive(double(cfg.gradientAccumulationSteps))) : 1.0;
+    // Embedding output and the final norm's input and output.
+    m.activations = stored * inFlight + 3 * layerInput;
+
+    // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
+    if (!classification) {
+        const double positions = s * b;
+        const double v = vocab / t;
+        switch (w.lossImplementation) {
+        case LossImplementation::Fp32Logits:
+            // logits kept by the model output + fp32 log-softmax saved + its gradient + the logits' fp32 gradient
+            m.logits = positions * v * (cb + (cb < 4 ? 12.0 : 8.0));
+            break;
+        case LossImplementation::Bf16Logits:
+            m.logits = positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
+            break;
+        case LossImplementation::Chunked:
+            // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
+            m.logits = positions * v * (cb + 12.0 / positive(defaults.lossChunks, 8));
+            break;
+        case LossImplementation::Fused: {
+            // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens
+            const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));
+            m.logits = chunk * v * (cb + 4.0);
+            break;
+        }
+        }
+    } else {
+        m.logits = b * double(std::max(1, arch.numClasses)) * 4 * 3;
+    }
+    m.cpuBytes = states.cpuBytes;
+    return m;
+}
+
+} // namespace memory_detail
+
+} // namespace gp

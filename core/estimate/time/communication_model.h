@@ -1,0 +1,39 @@
+// Communication per optimizer step: which collective crosses which link, and for how long.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "transformer/model_library.h"
+#include "estimate/common/performance_defaults.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+namespace gp {
+
+// Seconds per optimizer step per GPU, before any overlap with compute.
+struct CommunicationTime {
+    double overlappableIntraNode = 0; // data-parallel / ZeRO collectives and pipeline sends inside a node
+    double overlappableNetwork = 0;   // the same over the network between nodes
+    double blockingIntraNode = 0;     // tensor-parallel all-reduces, MoE all-to-all: on the critical path
+    double blockingNetwork = 0;
+    double pcieTransfer = 0;          // CPU offload copies over the GPU's host link (overlappable)
+    double cpuOptimizer = 0;          // optimizer step on the host CPU (not overlapped)
+    double dataParallelBytes = 0;     // bytes each GPU sends per step for data parallelism / ZeRO
+    double tensorParallelBytes = 0;
+};
+
+// Achieved bus bandwidth of the link between GPUs of one node (GB/s).
+double intraNodeBusGBps(const Hardware& hardware, const PerformanceDefaults& defaults);
+// Achieved network bandwidth of one node to the others (GB/s), RDMA or TCP.
+double nodeNetworkGBps(const Hardware& hardware, const PerformanceDefaults& defaults);
+// Achieved host <-> GPU bandwidth of one GPU (GB/s) from its PCIe link in the catalog.
+double pcieGBps(const Hardware& hardware, const Catalog& catalog, const PerformanceDefaults& defaults);
+
+// Communication of one training step. `trainedParams` receive gradients; `totalParams` are held (and gathered
+// under ZeRO-3).
+CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
+                                        const Workload& workload, const Configuration& config,
+                                        const Hardware& hardware, const Catalog& catalog,
+                                        const PerformanceDefaults& defaults);
+
+} // namespace gp

@@ -1,0 +1,166 @@
+// Decode reads every weight once per step plus the KV cache, so small batches are limited by HBM bandwidth
+// (roofline model, Williams et al. 2009; gpt-fast README "Benchmarks" reports the achieved bandwidth);
+// large batches become compute bound. Prefill is one forward pass over the prompt.
+#include "estimate/time/inference_speed.h"
+
+#include "estimate/time/communication_model.h"
+#include "transformer/training_flops.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+double positive(double x)
+{
+    return std::isfinite(x) && x > 0 ? x : 0.0;
+}
+
+double kvBytes(KvPrecision p)
+{
+    switch (p) {
+    case KvPrecision::Fp32:
+        return 4;
+    case KvPrecision::Fp16:
+    case KvPrecision::Bf16:
+        return 2;
+    case KvPrecision::Fp8:
+    case KvPrecision::Int8:
+        return 1;
+    case KvPrecision::Int4:
+        return 0.5;
+    }
+    return 2;
+}
+
+double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
+{
+    switch (format) {
+    case WeightFormat::Int8:
+        return d.decodeBandwidthInt8;
+    case WeightFormat::Int4:
+    case WeightFormat::Nf4:
+        return d.decodeBandwidthInt4;
+    case WeightFormat::Same:
+    case WeightFormat::Fp8:
+        break;
+    }
+    return d.decodeBandwidth;
+}
+
+} // namespace
+
+double weightBytesPerParameter(const Workload& w, const PerformanceDefaults& d)
+{
+    switch (w.weightFormat) {
+    case WeightFormat::Fp8:
+    case WeightFormat::Int8:
+        return 1;
+    case WeightFormat::Int4:
+        return d.int4BitsPerWeight / 8;
+    case WeightFormat::Nf4:
+        return d.nf4BitsPerWeight / 8;
+    case WeightFormat::Same:
+        break;
+    }
+    switch (w.precision) {
+    case Precision::Fp32:
+    case Precision::Tf32:
+        return 4;
+    case Precision::Fp8:
+        return 1;
+    case Precision::Fp16:
+    case Precision::Bf16:
+        break;
+    }
+    return 2;
+}
+
+InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload& w, const Configuration& config,
+                                      const Hardware& hw, const PerformanceDefaults& d, double peakTflops)
+{
+    InferenceSpeed s;
+    const Architecture& arch = model.architecture;
+    const ParameterCounts& counts = model.parameters;
+    const double t = std::max(1, config.tensor);
+    const double batch = std::max(1, w.inference.batchSize);
+    const double prompt = positive(double(w.inference.promptTokens));
+    const double output = positive(double(w.inference.outputTokens));
+    const double h = positive(double(arch.hiddenSize));
+    const double layers = totalLayers(arch);
+    const double bandwidth = positive(hw.gpu.memoryBandwidthGBps) * 1e9;
+    const double peak = positive(peakTflops) * 1e12;
+    const double efficiency = computeEfficiency(d, h, 1e12); // decode matmuls: no micro-batch penalty here,
+                                                             // their memory-boundness is modelled explicitly
+
+    // Weights read per step: everything but the input embedding table (one row per token); a tied head reads it.
+    double params = positive(counts.total) - positive(counts.embedding);
+    if (arch.tieWordEmbeddings && counts.outputHead <= 0)
+        params += h * positive(double(arch.vocabSize));
+    if (arch.numExperts > 1) {
+        // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
+        const double e = arch.numExperts;
+        const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+        const double fe = positive(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
+                                                                        : arch.intermediateSize));
+        const double moeLayers = std::max(0.0, layers - std::max(0, arch.firstDenseLayers));
+        const double perExpert = (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * fe;
+        const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to
+        params -= std::min(params, moeLayers * e * perExpert * untouched);
+    }
+    s.weightBytesPerGpu = params * weightBytesPerParameter(w, d) / t;
+
+    const double kvHeadsPerGpu = std::max(1.0, std::ceil(double(arch.kvHeads()) / t));
+    const double context = prompt + output / 2;
+    s.kvBytesPerGpu = 2 * layers * kvHeadsPerGpu * double(arch.headDimension())
+                      * kvBytes(w.inference.kvCachePrecision) * context * batch;
+
+    const double weightBw = bandwidth * bandwidthEfficiency(w.weightFormat, d);
+    const double kvBw = bandwidth * d.decodeBandwidth;
+    s.decodeMemorySeconds = (weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY)
+                            + (kvBw > 0 ? s.kvBytesPerGpu / kvBw : INFINITY);
+
+    Workload forward = w;
+    forward.mode = Mode::Inference;
+    const double decodeFlops = forwardFlopsPerToken(arch, counts, forward, context, false).total();
+    const double achieved = peak * efficiency;
+    s.decodeComputeSeconds = achieved > 0 ? batch * decodeFlops / t / achieved : INFINITY;
+
+    // Tensor parallelism: two all-reduces of the hidden state per layer and step (Megatron-LM layout).
+    double bus = 0;
+    double latency = d.allReduceLatencySeconds;
+    if (t > 1) {
+        const bool network = t > hw.gpusPerNode;
+        bus = network ? nodeNetworkGBps(hw, d) * std::max(1, hw.gpusPerNode) / t : intraNodeBusGBps(hw, d);
+        latency = network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
+        const double bytes = 2.0 * (t - 1) / t * batch * h * 2;
+        s.decodeCommunicationSeconds = 2 * layers * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
+    }
+    s.decodeStepSeconds = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds) + s.decodeCommunicationSeconds;
+    s.decodeTokensPerSecond = s.decodeStepSeconds > 0 && std::isfinite(s.decodeStepSeconds)
+                                  ? batch / s.decodeStepSeconds
+                                  : 0;
+    if (s.decodeCommunicationSeconds > std::max(s.decodeMemorySeconds, s.decodeComputeSeconds))
+        s.bottleneck = t > hw.gpusPerNode ? Bottleneck::Network : Bottleneck::IntraNodeLink;
+    else
+        s.bottleneck = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute
+                                                                      : Bottleneck::MemoryBandwidth;
+
+    // Prefill: the prompt's forward pass at the training efficiency for that many tokens, never faster than
+    // reading the weights once.
+    const double prefillTokens = batch * prompt;
+    const double prefillFlops = prefillTokens * forwardFlopsPerToken(arch, counts, forward, prompt, true).total();
+    const double prefillAchieved = peak * computeEfficiency(d, h, prefillTokens);
+    double prefill = prefillAchieved > 0 ? prefillFlops / t / prefillAchieved : INFINITY;
+    prefill = std::max(prefill, weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY);
+    if (t > 1) {
+        const double bytes = 2.0 * (t - 1) / t * prefillTokens * h * 2;
+        prefill += 2 * layers * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
+    }
+    s.prefillSeconds = prompt > 0 ? prefill : 0;
+    return s;
+}
+
+} // namespace gp

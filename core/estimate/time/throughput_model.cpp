@@ -1,0 +1,238 @@
+// Step time = compute (matmuls at an efficiency of the dense peak, plus memory-bound work and pipeline bubble)
+// + communication not hidden behind compute + offload + data loading not hidden by prefetching.
+#include "estimate/time/throughput_model.h"
+
+#include "estimate/time/communication_model.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/inference_speed.h"
+#include "estimate/common/performance_defaults.h"
+#include "estimate/time/sizing_rules.h"
+#include "transformer/training_flops.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+double positive(double x)
+{
+    return std::isfinite(x) && x > 0 ? x : 0.0;
+}
+
+double bytesOf(Precision p)
+{
+    return (p == Precision::Fp32 || p == Precision::Tf32) ? 4.0 : 2.0;
+}
+
+// Bytes moved per attention score element when scores are materialized (no flash attention), 16-bit:
+// forward writes QK^T (2), softmax reads and writes it (4), PV reads it (2); backward reads P and writes dP
+// (4), the softmax gradient reads both and writes dS (6), dQ/dK read dS twice (4): 22, rounded to 24 for the
+// mask and dropout passes eager implementations add.
+constexpr double kBytesPerMaterializedScore = 24;
+
+// QLoRA dequantizes every frozen NF4 weight to 16 bits before each use: read 0.5 B, write 2 B, read 2 B.
+constexpr double kDequantBytesPerParameter = 4.5;
+
+Bottleneck busiest(const std::array<double, 7>& busy)
+{
+    static constexpr std::array<Bottleneck, 7> kinds = {
+        Bottleneck::Compute,     Bottleneck::MemoryBandwidth, Bottleneck::IntraNodeLink, Bottleneck::Network,
+        Bottleneck::PcieOffload, Bottleneck::Cpu,             Bottleneck::DataLoading};
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < busy.size(); ++i)
+        if (busy[i] > busy[best])
+            best = i;
+    return kinds[best];
+}
+
+void inferenceEstimate(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
+                       const Configuration& config, const Hardware& hw, const PerformanceDefaults& d, double peak)
+{
+    const InferenceSpeed s = estimateInferenceSpeed(model, workload, config, hw, d, peak);
+    r.step.compute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds);
+    r.memoryBoundSeconds = s.decodeMemorySeconds;
+    const bool network = config.tensor > hw.gpusPerNode;
+    r.step.communication = s.decodeCommunicationSeconds;
+    (network ? r.step.communicationNetwork : r.step.communicationIntraNode) = s.decodeCommunicationSeconds;
+    r.step.total = s.decodeStepSeconds;
+    r.decodeTokensPerSecond = s.decodeTokensPerSecond;
+    r.prefillSeconds = s.prefillSeconds;
+    r.tokensPerSecond = s.decodeTokensPerSecond * std::max(1, config.data);
+    r.computeEfficiency = computeEfficiency(d, double(model.architecture.hiddenSize), 1e12);
+    r.bottleneck = s.bottleneck;
+    if (std::isfinite(s.decodeStepSeconds) && s.decodeStepSeconds > 0) {
+        const double flops = s.decodeComputeSeconds * peak * 1e12 * r.computeEfficiency;
+        r.modelFlopsUtilization = peak > 0 ? flops / (s.decodeStepSeconds * peak * 1e12) : 0;
+    }
+}
+
+} // namespace
+
+std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision)
+{
+    const Tflops& t = gpu.tflops;
+    auto valid = [](const std::optional<double>& v) { return v && std::isfinite(*v) && *v > 0; };
+    switch (precision) {
+    case Precision::Fp32:
+        if (valid(t.fp32))
+            return t.fp32;
+        break;
+    case Precision::Tf32:
+        if (valid(t.tf32))
+            return t.tf32;
+        if (valid(t.fp32))
+            return t.fp32;
+        break;
+    case Precision::Fp8:
+        if (valid(t.fp8))
+            return t.fp8;
+        [[fallthrough]];
+    case Precision::Bf16:
+        if (valid(t.bf16))
+            return t.bf16;
+        [[fallthrough]];
+    case Precision::Fp16:
+        if (valid(t.fp16))
+            return t.fp16;
+        if (valid(t.bf16))
+            return t.bf16;
+        break;
+    }
+    return std::nullopt;
+}
+
+const std::vector<std::string>& throughputDefaultKeys()
+{
+    return performanceDefaultKeys();
+}
+
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hw, const MemoryBreakdown& memory,
+                                      const Assumptions& assumptions, const Catalog& catalog)
+{
+    (void)memory; // host RAM and capacity checks belong to the memory model and the estimator
+    return estimateThroughput(model, workload, config, hw, catalog,
+                              performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture));
+}
+
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hw, const Catalog& catalog,
+                                      const PerformanceDefaults& d, ThroughputDetail detail)
+{
+    ThroughputEstimate r;
+    if (detail == ThroughputDetail::Full)
+        r.warnings = checkSizingRules(hw, workload, config, d);
+
+    const std::optional<double> peakOpt = peakTflops(hw.gpu, workload.precision);
+    if (!peakOpt || hw.gpu.memoryBandwidthGBps <= 0 || !std::isfinite(hw.gpu.memoryBandwidthGBps)) {
+        r.warnings.push_back({"throughput_unknown",
+                              "no dense peak for " + std::string(toString(workload.precision)) + " or no memory "
+                                  "bandwidth is known for " + hw.gpu.name + "; time and speed are not estimated",
+                              {{"gpu", hw.gpu.name}, {"precision", std::string(toString(workload.precision))}}});
+        return r;
+    }
+    const double peak = *peakOpt;
+    r.peakTflopsPerGpu = peak;
+
+    if (workload.mode == Mode::Inference) {
+        inferenceEstimate(r, model, workload, config, hw, d, peak);
+        return r;
+    }
+
+    const Architecture& arch = model.architecture;
+    const int t = std::max(1, config.tensor);
+    const int p = std::max(1, config.pipeline);
+    const int dp = std::max(1, config.data);
+    const double micro = std::max(1, config.microBatchSize);
+    const double accum = std::max(1, config.gradientAccumulationSteps);
+    const double seq = positive(double(workload.sequenceLength));
+    const double microTokens = micro * seq;
+    const double bandwidth = positive(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
+
+    const TrainingFlopsPerToken flops = trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
+    r.modelFlopsPerToken = flops.model;
+    r.hardwareFlopsPerToken = flops.hardware;
+    r.tokensPerStep = microTokens * accum * dp;
+    r.flopsPerStep = r.tokensPerStep * flops.model;
+    r.computeEfficiency = computeEfficiency(d, double(arch.hiddenSize), microTokens);
+
+    // Compute per GPU: the replica's work split over tensor x pipeline ranks.
+    const double gpuTokens = microTokens * accum / (double(t) * p);
+    const double achieved = peak * 1e12 * r.computeEfficiency;
+    const double matmul = achieved > 0 ? gpuTokens * flops.hardware / achieved : INFINITY;
+
+    // Memory-bound work the efficiency curve does not cover.
+    const double shard = positive(model.parameters.total) / (double(t) * p);
+    const double weightPasses = 2.0 + (config.checkpointing == Checkpointing::Full ? 1.0 : 0.0);
+    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesOf(workload.precision) / bandwidth
+                                            : 0.0;
+    double memoryBound = std::max(0.0, weightRead - matmul);
+    if (!workload.flashAttention && bandwidth > 0)
+        memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
+    if (workload.technique == Technique::Qlora && bandwidth > 0)
+        memoryBound += accum * weightPasses * shard * kDequantBytesPerParameter / bandwidth;
+    r.memoryBoundSeconds = memoryBound;
+    const double busyCompute = matmul + memoryBound;
+    r.pipelineBubbleSeconds = p > 1 ? busyCompute * (p - 1) / accum : 0.0;
+    r.step.compute = busyCompute + r.pipelineBubbleSeconds;
+    r.achievedTflopsPerGpu = busyCompute > 0 && std::isfinite(busyCompute)
+                                 ? gpuTokens * flops.hardware / r.step.compute / 1e12
+                                 : 0.0;
+
+    // Communication, with the overlappable part hidden behind compute as far as compute lasts.
+    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+    const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
+                                                      catalog, d);
+    const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;
+    double window = busyCompute;
+    const double hidden = std::min(d.overlap * overlappable, window);
+    window -= hidden;
+    const double keep = overlappable > 0 ? 1.0 - hidden / overlappable : 0.0;
+    r.step.communicationIntraNode = c.overlappableIntraNode * keep + c.blockingIntraNode;
+    r.step.communicationNetwork = c.overlappableNetwork * keep + c.blockingNetwork;
+    r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
+    r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork;
+    r.intraNodeBusySeconds = c.overlappableIntraNode + c.blockingIntraNode;
+    r.networkBusySeconds = c.overlappableNetwork + c.blockingNetwork;
+
+    const double pcieHidden = std::min(d.overlap * c.pcieTransfer, std::max(0.0, window));
+    r.step.offload = c.pcieTransfer - pcieHidden + c.cpuOptimizer;
+    r.pcieBusySeconds = c.pcieTransfer;
+    r.cpuBusySeconds = c.cpuOptimizer;
+
+    // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
+    const int nodes = std::max(1, hw.nodes);
+    const double diskMBps = (hw.diskThroughputMBps && std::isfinite(*hw.diskThroughputMBps)
+                             && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
+                                ? *hw.diskThroughputMBps
+                                : d.diskThroughputMBps;
+    const double load = r.tokensPerStep / nodes * d.dataBytesPerToken / (diskMBps * 1e6);
+    r.dataLoadingBusySeconds = load;
+    const double others = r.step.compute + r.step.communication + r.step.offload;
+    r.step.dataLoading = std::max(0.0, load - others);
+    r.step.total = others + r.step.dataLoading;
+
+    r.bottleneck = busiest({matmul, memoryBound, r.intraNodeBusySeconds, r.networkBusySeconds, r.pcieBusySeconds,
+                            r.cpuBusySeconds, r.dataLoadingBusySeconds});
+
+    if (!(r.step.total > 0) || !std::isfinite(r.step.total)) {
+        r.warnings.push_back({"throughput_unknown", "the step time could not be estimated (a link or rate is zero)",
+                              {{"gpu", hw.gpu.name}}});
+        r.step.total = 0;
+        return r;
+    }
+    r.tokensPerSecond = r.tokensPerStep / r.step.total;
+    const double usedGpus = double(dp) * t * p;
+    r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
+    const double tokens = positive(workload.trainingTokens);
+    r.trainingFlops = tokens * flops.model;
+    r.goodput = d.trainingGoodput;
+    r.trainingHours = tokens / r.tokensPerSecond / 3600.0 / r.goodput;
+    r.gpuHours = r.trainingHours * std::max(usedGpus, double(hw.totalGpus()));
+    return r;
+}
+
+} // namespace gp

@@ -1,0 +1,69 @@
+// Step time, throughput, MFU and bottleneck for training; prefill and decode speed for inference.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "transformer/model_library.h"
+#include "estimate/common/performance_defaults.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+namespace gp {
+
+struct ThroughputEstimate {
+    StepTime step;
+    double tokensPerSecond = 0;       // whole candidate
+    double modelFlopsUtilization = 0; // model FLOPs / (GPUs x dense peak x time)
+    double flopsPerStep = 0;          // model FLOPs (no recomputation) per optimizer step
+    double trainingFlops = 0;         // for the plan's tokens
+    double trainingHours = 0;
+    double gpuHours = 0;
+    std::optional<double> decodeTokensPerSecond;
+    std::optional<double> prefillSeconds;
+    Bottleneck bottleneck = Bottleneck::Compute;
+    Diagnostics warnings; // seeds' sizing rules: cpu_cores_per_gpu_low, ram_per_vcpu_low, ...
+
+    // How the figures above were reached (for explanations and tests).
+    double computeEfficiency = 0;     // fraction of dense peak the matmuls reach
+    double peakTflopsPerGpu = 0;      // dense peak used for the precision
+    double achievedTflopsPerGpu = 0;  // hardware FLOPs (with recomputation) per GPU per second
+    double modelFlopsPerToken = 0;    // no recomputation
+    double hardwareFlopsPerToken = 0; // with recomputation
+    double tokensPerStep = 0;
+    double goodput = 1;               // productive fraction of wall-clock time assumed for training hours
+    double memoryBoundSeconds = 0;    // part of step.compute spent on memory traffic (no flash attention,
+                                      // QLoRA dequantization, weight reads at tiny batches)
+    double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
+    double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
+    double intraNodeBusySeconds = 0;  // link busy time per step (before overlap)
+    double networkBusySeconds = 0;
+    double pcieBusySeconds = 0;
+    double cpuBusySeconds = 0;
+    double dataLoadingBusySeconds = 0;
+};
+
+// Training: step time, throughput, MFU, hours and bottleneck for workload.trainingTokens.
+// Inference: prefill seconds and decode tokens/s of workload.inference. Never throws; unknown peaks give zeros
+// and a "throughput_unknown" warning.
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hardware,
+                                      const MemoryBreakdown& memory, const Assumptions& assumptions,
+                                      const Catalog& catalog);
+// What an estimate includes: everything, or only the figures (no sizing-rule warnings, whose wording formats numbers:
+// the planner's scoring path, which words warnings for its final choice only).
+enum class ThroughputDetail { Full, FiguresOnly };
+
+// As above with the defaults already resolved by performanceDefaults() for this hardware's GPU (the planner
+// resolves them once per candidate rather than once per configuration); `catalog` supplies the links.
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
+                                      const Configuration& config, const Hardware& hardware, const Catalog& catalog,
+                                      const PerformanceDefaults& defaults,
+                                      ThroughputDetail detail = ThroughputDetail::Full);
+
+// Dense peak TFLOPS of the GPU for a training precision (fp8 falls back to bf16/fp16 when absent).
+std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision);
+
+// Every catalog default key the time model reads (see resources/catalog/defaults-performance.json).
+const std::vector<std::string>& throughputDefaultKeys();
+
+} // namespace gp

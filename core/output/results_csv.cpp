@@ -1,0 +1,200 @@
+// CSV export of candidate results and cost curves; shared by the CLI (`--format csv`) and the report.
+#include "output/results_csv.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <optional>
+
+namespace gp {
+
+namespace {
+
+constexpr std::string_view kLineEnd = "\r\n"; // RFC 4180
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+std::string optionalNumber(const std::optional<double>& value)
+{
+    return value ? csvNumber(*value) : std::string();
+}
+
+std::string integer(long long value)
+{
+    return std::to_string(value);
+}
+
+// Training-only figures are null for inference results, as in the JSON output.
+bool isInference(const CandidateResult& r)
+{
+    return r.decodeTokensPerSecond.has_value();
+}
+
+std::string trainingNumber(const CandidateResult& r, double value)
+{
+    return isInference(r) ? std::string() : csvNumber(value);
+}
+
+std::string warningCodes(const CandidateResult& r)
+{
+    std::string codes;
+    for (const auto& warning : r.warnings) {
+        if (!codes.empty())
+            codes += ';';
+        codes += warning.code;
+    }
+    return codes;
+}
+
+struct Column {
+    const char* name;
+    std::string (*value)(const CandidateResult&);
+};
+
+// clang-format off
+const std::array kColumns = {
+    Column{"candidate", [](const CandidateResult& r) { return r.candidate; }},
+    Column{"gpu", [](const CandidateResult& r) { return r.gpu; }},
+    Column{"gpu_name", [](const CandidateResult& r) { return r.gpuName; }},
+    Column{"gpus_per_node", [](const CandidateResult& r) { return integer(r.gpusPerNode); }},
+    Column{"nodes", [](const CandidateResult& r) { return integer(r.nodes); }},
+    Column{"gpus", [](const CandidateResult& r) { return integer(r.gpus); }},
+    Column{"zero_stage", [](const CandidateResult& r) { return integer(r.configuration.zeroStage); }},
+    Column{"activation_checkpointing",
+           [](const CandidateResult& r) { return std::string(toString(r.configuration.checkpointing)); }},
+    Column{"micro_batch_size", [](const CandidateResult& r) { return integer(r.configuration.microBatchSize); }},
+    Column{"gradient_accumulation_steps",
+           [](const CandidateResult& r) { return integer(r.configuration.gradientAccumulationSteps); }},
+    Column{"tensor", [](const CandidateResult& r) { return integer(r.configuration.tensor); }},
+    Column{"pipeline", [](const CandidateResult& r) { return integer(r.configuration.pipeline); }},
+    Column{"data", [](const CandidateResult& r) { return integer(r.configuration.data); }},
+    Column{"offload", [](const CandidateResult& r) { return std::string(toString(r.configuration.offload)); }},
+    Column{"memory_weights_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.weights); }},
+    Column{"memory_gradients_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.gradients); }},
+    Column{"memory_optimizer_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.optimizer); }},
+    Column{"memory_activations_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.activations); }},
+    Column{"memory_logits_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.logits); }},
+    Column{"memory_kv_cache_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.kvCache); }},
+    Column{"memory_buffers_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.buffers); }},
+    Column{"memory_allocator_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.allocator); }},
+    Column{"memory_runtime_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.runtime); }},
+    Column{"memory_total_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.total); }},
+    Column{"gpu_memory_bytes", [](const CandidateResult& r) { return csvNumber(r.gpuMemory); }},
+    Column{"usable_memory_bytes", [](const CandidateResult& r) { return csvNumber(r.usableMemory); }},
+    Column{"host_memory_per_node_bytes", [](const CandidateResult& r) { return csvNumber(r.memory.cpuBytes); }},
+    Column{"fits", [](const CandidateResult& r) { return std::string(r.fits ? "true" : "false"); }},
+    Column{"step_compute_seconds", [](const CandidateResult& r) { return csvNumber(r.step.compute); }},
+    Column{"step_communication_seconds", [](const CandidateResult& r) { return csvNumber(r.step.communication); }},
+    Column{"step_communication_intra_node_seconds",
+           [](const CandidateResult& r) { return csvNumber(r.step.communicationIntraNode); }},
+    Column{"step_communication_network_seconds",
+           [](const CandidateResult& r) { return csvNumber(r.step.communicationNetwork); }},
+    Column{"step_offload_seconds", [](const CandidateResult& r) { return csvNumber(r.step.offload); }},
+    Column{"step_data_loading_seconds", [](const CandidateResult& r) { return csvNumber(r.step.dataLoading); }},
+    Column{"step_total_seconds", [](const CandidateResult& r) { return csvNumber(r.step.total); }},
+    Column{"tokens_per_second", [](const CandidateResult& r) { return csvNumber(r.tokensPerSecond); }},
+    Column{"model_flops_utilization",
+           [](const CandidateResult& r) { return trainingNumber(r, r.modelFlopsUtilization); }},
+    Column{"training_hours", [](const CandidateResult& r) { return trainingNumber(r, r.trainingHours); }},
+    Column{"gpu_hours", [](const CandidateResult& r) { return trainingNumber(r, r.gpuHours); }},
+    Column{"training_flops", [](const CandidateResult& r) { return trainingNumber(r, r.trainingFlops); }},
+    Column{"decode_tokens_per_second",
+           [](const CandidateResult& r) { return optionalNumber(r.decodeTokensPerSecond); }},
+    Column{"prefill_seconds", [](const CandidateResult& r) { return optionalNumber(r.prefillSeconds); }},
+    Column{"bottleneck", [](const CandidateResult& r) { return std::string(toString(r.bottleneck)); }},
+    Column{"price_per_hour", [](const CandidateResult& r) { return optionalNumber(r.cost.pricePerHour); }},
+    Column{"cost_on_demand", [](const CandidateResult& r) { return optionalNumber(r.cost.onDemand); }},
+    Column{"cost_monthly", [](const CandidateResult& r) { return optionalNumber(r.cost.monthly); }},
+    Column{"cost_reserved", [](const CandidateResult& r) { return optionalNumber(r.cost.reserved); }},
+    Column{"cost_spot", [](const CandidateResult& r) { return optionalNumber(r.cost.spot); }},
+    Column{"cost_storage", [](const CandidateResult& r) { return optionalNumber(r.cost.storage); }},
+    Column{"break_even_days", [](const CandidateResult& r) { return optionalNumber(r.cost.breakEvenDays); }},
+    Column{"currency", [](const CandidateResult& r) { return r.cost.currency; }},
+    // As in the JSON output: price_source is the price's status, price_citation where it was read.
+    Column{"price_source", [](const CandidateResult& r) { return r.cost.priceStatus; }},
+    Column{"price_citation", [](const CandidateResult& r) { return r.cost.priceSource; }},
+    Column{"warnings", [](const CandidateResult& r) { return warningCodes(r); }},
+};
+// clang-format on
+
+void appendRow(std::string& out, const std::vector<std::string>& fields)
+{
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += csvField(fields[i]);
+    }
+    out += kLineEnd;
+}
+
+} // namespace
+
+std::string csvField(std::string_view text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos)
+        return std::string(text);
+    std::string quoted;
+    quoted.reserve(text.size() + 2);
+    quoted += '"';
+    for (char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    quoted += '"';
+    return quoted;
+}
+
+std::string csvNumber(double value)
+{
+    if (!std::isfinite(value))
+        return {};
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    if (ec != std::errc())
+        return {};
+    return std::string(buffer, end);
+}
+
+const std::vector<std::string>& resultsCsvColumns()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> list;
+        for (const auto& column : kColumns)
+            list.emplace_back(column.name);
+        return list;
+    }();
+    return names;
+}
+
+std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options)
+{
+    std::string out;
+    if (options.byteOrderMark)
+        out += kByteOrderMark;
+    appendRow(out, resultsCsvColumns());
+    std::vector<std::string> fields(kColumns.size());
+    for (const auto& result : results) {
+        for (std::size_t i = 0; i < kColumns.size(); ++i)
+            fields[i] = kColumns[i].value(result);
+        appendRow(out, fields);
+    }
+    return out;
+}
+
+std::string costCurveToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options)
+{
+    std::string out;
+    if (options.byteOrderMark)
+        out += kByteOrderMark;
+    appendRow(out, {"candidate", "billing_mode", "days", "cumulative_cost", "currency"});
+    for (const auto& result : results) {
+        for (const auto& mode : result.cost.modes) {
+            for (const auto& point : mode.curve)
+                appendRow(out, {result.candidate, mode.mode, csvNumber(point.days), csvNumber(point.cost),
+                                result.cost.currency});
+        }
+    }
+    return out;
+}
+
+} // namespace gp

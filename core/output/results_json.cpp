@@ -1,0 +1,264 @@
+// JSON output of results and the catalog, with the names fixed by plan-format.md.
+#include "output/results_json.h"
+
+#include <cmath>
+
+namespace gp {
+
+using nlohmann::json;
+
+namespace {
+
+json number(double value)
+{
+    return std::isfinite(value) ? json(value) : json(nullptr);
+}
+
+json optional(const std::optional<double>& value)
+{
+    return (value && std::isfinite(*value)) ? json(*value) : json(nullptr);
+}
+
+json argsToJson(const std::vector<std::pair<std::string, std::string>>& args)
+{
+    json object = json::object();
+    for (const auto& [key, value] : args)
+        object[key] = value;
+    return object;
+}
+
+json diagnosticToJson(const Diagnostic& d)
+{
+    json j = {{"code", d.code}, {"message", d.message}};
+    if (!d.args.empty())
+        j["args"] = argsToJson(d.args);
+    return j;
+}
+
+json modelToJson(const ResolvedModel& model)
+{
+    const Architecture& a = model.architecture;
+    json warnings = json::array();
+    for (const auto& w : model.warnings)
+        warnings.push_back(diagnosticToJson(w));
+    return {{"name", model.name},
+            {"parameters", model.parameters.total},
+            {"active_parameters", model.parameters.active},
+            {"kind", toString(a.kind)},
+            {"hidden_size", a.hiddenSize},
+            {"num_layers", a.numLayers},
+            {"num_attention_heads", a.numAttentionHeads},
+            {"num_key_value_heads", a.kvHeads()},
+            {"intermediate_size", a.intermediateSize},
+            {"vocab_size", a.vocabSize},
+            {"num_experts", a.numExperts},
+            {"experts_per_token", a.expertsPerToken},
+            {"warnings", warnings}};
+}
+
+} // namespace
+
+json candidateResultToJson(const CandidateResult& r)
+{
+    const Configuration& c = r.configuration;
+    const MemoryBreakdown& m = r.memory;
+    const bool inference = r.decodeTokensPerSecond.has_value();
+    json warnings = json::array();
+    for (const auto& w : r.warnings)
+        warnings.push_back(diagnosticToJson(w));
+    json suggestions = json::array();
+    for (const auto& s : r.suggestions)
+        suggestions.push_back(diagnosticToJson(s));
+    json modes = json::array();
+    for (const auto& mode : r.cost.modes) {
+        json curve = json::array();
+        for (const auto& point : mode.curve)
+            curve.push_back({number(point.days), number(point.cost)});
+        modes.push_back({{"mode", mode.mode},
+                         {"total", optional(mode.total)},
+                         {"finish_days", number(mode.finishDays)},
+                         {"curve", curve}});
+    }
+    json j = {
+        {"candidate", r.candidate},
+        {"gpu", r.gpu},
+        {"gpu_name", r.gpuName},
+        {"gpus_per_node", r.gpusPerNode},
+        {"nodes", r.nodes},
+        {"gpus", r.gpus},
+        {"configuration",
+         {{"zero_stage", c.zeroStage},
+          {"activation_checkpointing", toString(c.checkpointing)},
+          {"micro_batch_size", c.microBatchSize},
+          {"gradient_accumulation_steps", c.gradientAccumulationSteps},
+          {"tensor", c.tensor},
+          {"pipeline", c.pipeline},
+          {"data", c.data},
+          {"offload", toString(c.offload)}}},
+        {"memory_per_gpu",
+         {{"weights", number(m.weights)},
+          {"gradients", number(m.gradients)},
+          {"optimizer", number(m.optimizer)},
+          {"activations", number(m.activations)},
+          {"logits", number(m.logits)},
+          {"kv_cache", number(m.kvCache)},
+          {"buffers", number(m.buffers)},
+          {"allocator", number(m.allocator)},
+          {"runtime", number(m.runtime)},
+          {"total", number(m.total)}}},
+        {"host_memory_per_node", number(m.cpuBytes)},
+        {"gpu_memory", number(r.gpuMemory)},
+        {"usable_memory", number(r.usableMemory)},
+        {"fits", r.fits},
+        {"step_time",
+         {{"compute", number(r.step.compute)},
+          {"communication", number(r.step.communication)},
+          {"communication_intra_node", number(r.step.communicationIntraNode)},
+          {"communication_network", number(r.step.communicationNetwork)},
+          {"offload", number(r.step.offload)},
+          {"data_loading", number(r.step.dataLoading)},
+          {"total", number(r.step.total)}}},
+        {"tokens_per_second", number(r.tokensPerSecond)},
+        {"model_flops_utilization", inference ? json(nullptr) : number(r.modelFlopsUtilization)},
+        {"training_hours", inference ? json(nullptr) : number(r.trainingHours)},
+        {"gpu_hours", inference ? json(nullptr) : number(r.gpuHours)},
+        {"training_flops", inference ? json(nullptr) : number(r.trainingFlops)},
+        {"decode_tokens_per_second", optional(r.decodeTokensPerSecond)},
+        {"prefill_seconds", optional(r.prefillSeconds)},
+        {"bottleneck", toString(r.bottleneck)},
+        {"cost",
+         {{"on_demand", optional(r.cost.onDemand)},
+          {"monthly", optional(r.cost.monthly)},
+          {"reserved", optional(r.cost.reserved)},
+          {"spot", optional(r.cost.spot)},
+          {"storage", optional(r.cost.storage)},
+          {"price_per_hour", optional(r.cost.pricePerHour)},
+          {"break_even_days", optional(r.cost.breakEvenDays)},
+          {"spot_extra_hours", number(r.cost.spotExtraHours)},
+          {"currency", r.cost.currency},
+          {"price_source", r.cost.priceStatus},
+          {"price_citation", r.cost.priceSource},
+          {"modes", modes}}},
+        {"warnings", warnings},
+    };
+    if (r.failure)
+        j["failure"] = {{"code", r.failure->code}, {"message", r.failure->message}, {"args", argsToJson(r.failure->args)}};
+    else
+        j["failure"] = nullptr;
+    j["suggestions"] = suggestions;
+    return j;
+}
+
+json planEstimateToJson(const PlanEstimate& estimate)
+{
+    json results = json::array();
+    for (const auto& r : estimate.results)
+        results.push_back(candidateResultToJson(r));
+    return {{"model", modelToJson(estimate.model)}, {"results", results}};
+}
+
+json planSearchToJson(const PlanSearchResult& search)
+{
+    json results = json::array();
+    for (const auto& candidate : search.candidates) {
+        json r = candidateResultToJson(candidate.best);
+        json frontier = json::array();
+        for (const auto& point : candidate.frontier)
+            frontier.push_back({{"hours", number(point.hours)},
+                                {"cost", number(point.cost)},
+                                {"nodes", point.nodes},
+                                {"zero_stage", point.configuration.zeroStage},
+                                {"activation_checkpointing", toString(point.configuration.checkpointing)},
+                                {"micro_batch_size", point.configuration.microBatchSize},
+                                {"tensor", point.configuration.tensor},
+                                {"pipeline", point.configuration.pipeline},
+                                {"data", point.configuration.data},
+                                {"offload", toString(point.configuration.offload)}});
+        r["pareto_frontier"] = frontier;
+        r["configurations_evaluated"] = candidate.configurationsEvaluated;
+        results.push_back(r);
+    }
+    return {{"model", modelToJson(search.model)},
+            {"results", results},
+            {"search", {{"configurations_evaluated", search.configurationsEvaluated}, {"seconds", search.seconds}}}};
+}
+
+json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstances)
+{
+    auto optionalNumber = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+    json document = json::object();
+    if (includeGpus) {
+        json gpus = json::array();
+        for (const auto& g : catalog.gpus) {
+            gpus.push_back({{"id", g.id},
+                            {"name", g.name},
+                            {"vendor", g.vendor},
+                            {"architecture", g.architecture},
+                            {"class", g.gpuClass},
+                            {"memory_bytes", g.memoryBytes},
+                            {"memory_bandwidth_gbps", g.memoryBandwidthGBps},
+                            {"tflops",
+                             {{"fp32", optionalNumber(g.tflops.fp32)},
+                              {"tf32", optionalNumber(g.tflops.tf32)},
+                              {"bf16", optionalNumber(g.tflops.bf16)},
+                              {"fp16", optionalNumber(g.tflops.fp16)},
+                              {"fp8", optionalNumber(g.tflops.fp8)},
+                              {"int8", optionalNumber(g.tflops.int8)},
+                              {"int4", optionalNumber(g.tflops.int4)}}},
+                            {"nvlink", g.nvlink.empty() ? json(nullptr) : json(g.nvlink)},
+                            {"pcie", g.pcie},
+                            {"tdp_watts", optionalNumber(g.tdpWatts)},
+                            {"mig", g.mig.empty() ? json(nullptr) : json(g.mig)},
+                            {"estimated_fields", g.estimatedFields},
+                            {"source", g.source},
+                            {"as_of", g.asOf}});
+        }
+        document["gpus"] = gpus;
+        json links = json::array();
+        for (const auto& l : catalog.links)
+            links.push_back({{"id", l.id},
+                             {"name", l.name},
+                             {"kind", l.kind},
+                             {"bandwidth_gbps_per_direction", l.bandwidthGBpsPerDirection},
+                             {"achieved_fraction", l.achievedFraction},
+                             {"source", l.source},
+                             {"as_of", l.asOf}});
+        document["links"] = links;
+    }
+    if (includeInstances) {
+        json instances = json::array();
+        for (const auto& i : catalog.instances) {
+            const PriceSpec& p = i.price;
+            instances.push_back({{"id", i.id},
+                                 {"provider", i.provider},
+                                 {"family", i.family},
+                                 {"name", i.name},
+                                 {"gpu", i.gpu},
+                                 {"gpus", i.gpus},
+                                 {"vcpus", i.vcpus},
+                                 {"memory_bytes", i.memoryBytes},
+                                 {"intra_node", i.intraNode},
+                                 {"network_gbps", i.networkGbps},
+                                 {"rdma", i.rdma},
+                                 {"size_status", i.sizeEstimate ? "estimate" : "published"},
+                                 {"source", i.source},
+                                 {"as_of", i.asOf},
+                                 {"price",
+                                  {{"currency", p.currency},
+                                   {"on_demand_per_hour", optionalNumber(p.onDemandPerHour)},
+                                   {"monthly", optionalNumber(p.monthly)},
+                                   {"spot_discount", optionalNumber(p.spotDiscount)},
+                                   {"reserved_discount", optionalNumber(p.reservedDiscount)},
+                                   {"status", p.status},
+                                   {"source", p.source},
+                                   {"as_of", p.asOf},
+                                   {"note", p.note}}}});
+        }
+        document["instances"] = instances;
+    }
+    if (!catalog.notices.empty())
+        document["notices"] = catalog.notices;
+    return document;
+}
+
+} // namespace gp

@@ -1,0 +1,129 @@
+// Fixed-width text tables for `--format table`.
+#include "output/results_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gp {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string fixed(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return "-";
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string optionalFixed(const std::optional<double>& value, int decimals)
+{
+    return value ? fixed(*value, decimals) : std::string("-");
+}
+
+// Renders rows as columns padded to the widest cell (byte width; ids are ASCII).
+std::string renderTable(const std::vector<std::vector<std::string>>& rows)
+{
+    if (rows.empty())
+        return {};
+    std::vector<std::size_t> widths(rows.front().size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], row[i].size());
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t i = 0; i < rows[r].size(); ++i) {
+            out += rows[r][i];
+            if (i + 1 < rows[r].size())
+                out += std::string(widths[i] - rows[r][i].size() + 2, ' ');
+        }
+        out += '\n';
+        if (r == 0) {
+            std::size_t total = 0;
+            for (auto w : widths)
+                total += w + 2;
+            out += std::string(total > 2 ? total - 2 : total, '-') + '\n';
+        }
+    }
+    return out;
+}
+
+std::string configurationText(const Configuration& c)
+{
+    std::string s = "z" + std::to_string(c.zeroStage) + " ckpt:" + std::string(toString(c.checkpointing)) + " mb"
+                    + std::to_string(c.microBatchSize) + " ga" + std::to_string(c.gradientAccumulationSteps) + " tp"
+                    + std::to_string(c.tensor) + " pp" + std::to_string(c.pipeline) + " dp" + std::to_string(c.data);
+    if (c.offload != Offload::None)
+        s += " off:" + std::string(toString(c.offload));
+    return s;
+}
+
+} // namespace
+
+std::string resultsToTable(const std::vector<CandidateResult>& results)
+{
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
+                    "hours", "on-demand", "monthly", "spot", "bottleneck"});
+    for (const auto& r : results) {
+        const bool inference = r.decodeTokensPerSecond.has_value();
+        rows.push_back({r.candidate,
+                        r.gpu,
+                        std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : ""),
+                        configurationText(r.configuration),
+                        fixed(r.memory.total / kGiB, 1),
+                        fixed(r.gpuMemory / kGiB, 0),
+                        r.fits ? "yes" : "no",
+                        fixed(inference ? *r.decodeTokensPerSecond : r.tokensPerSecond, 0),
+                        inference ? "-" : fixed(r.modelFlopsUtilization * 100, 1) + "%",
+                        inference ? "-" : fixed(r.trainingHours, 1),
+                        optionalFixed(r.cost.onDemand, 0),
+                        optionalFixed(r.cost.monthly, 0),
+                        optionalFixed(r.cost.spot, 0),
+                        std::string(toString(r.bottleneck))});
+    }
+    std::string out = renderTable(rows);
+    if (!results.empty())
+        out += "costs in " + results.front().cost.currency + "\n";
+    for (const auto& r : results)
+        if (r.failure)
+            out += r.candidate + ": " + r.failure->message + "\n";
+    return out;
+}
+
+std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includeInstances)
+{
+    std::string out;
+    if (includeGpus) {
+        std::vector<std::vector<std::string>> rows;
+        rows.push_back({"gpu", "name", "GiB", "GB/s", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "link"});
+        for (const auto& g : catalog.gpus)
+            rows.push_back({g.id, g.name, fixed(g.memoryBytes / kGiB, 0), fixed(g.memoryBandwidthGBps, 0),
+                            optionalFixed(g.tflops.fp32, 1), optionalFixed(g.tflops.tf32, 1),
+                            optionalFixed(g.tflops.bf16, 1), optionalFixed(g.tflops.fp16, 1),
+                            optionalFixed(g.tflops.fp8, 1), optionalFixed(g.tflops.int8, 1),
+                            g.nvlink.empty() ? g.pcie : g.nvlink});
+        out += renderTable(rows);
+    }
+    if (includeInstances) {
+        if (!out.empty())
+            out += '\n';
+        std::vector<std::vector<std::string>> rows;
+        rows.push_back({"instance", "gpu", "gpus", "vcpus", "RAM GiB", "link", "Gbps", "on-demand/h", "monthly",
+                        "currency", "price status"});
+        for (const auto& i : catalog.instances)
+            rows.push_back({i.id, i.gpu, std::to_string(i.gpus), std::to_string(i.vcpus), fixed(i.memoryBytes / kGiB, 0),
+                            i.intraNode, fixed(i.networkGbps, 0), optionalFixed(i.price.onDemandPerHour, 2),
+                            optionalFixed(i.price.monthly, 0), i.price.currency, i.price.status});
+        out += renderTable(rows);
+    }
+    for (const auto& notice : catalog.notices)
+        out += "note: " + notice + "\n";
+    return out;
+}
+
+} // namespace gp

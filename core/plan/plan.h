@@ -1,0 +1,195 @@
+// The plan: the question a user asks (model, workload, candidates, assumptions, billing).
+#pragma once
+
+#include "base/expected.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gp {
+
+enum class ModelKind { Decoder, Encoder, EncoderDecoder };
+enum class MlpKind { Gated, Standard };
+enum class Mode { Training, Inference };
+enum class TrainingObjective { LanguageModeling, Classification };
+enum class Technique { Full, Lora, Qlora, Freeze };
+enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
+enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4 };
+enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
+enum class Checkpointing { None, Selective, Full };
+enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
+enum class Offload { None, Optimizer, OptimizerAndParameters };
+enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4 };
+enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
+
+// Architecture of a transformer. Zero means "not given" for optional sizes.
+struct Architecture {
+    ModelKind kind = ModelKind::Decoder;
+    std::int64_t hiddenSize = 0;
+    std::int64_t numLayers = 0;        // per stack for encoder-decoder
+    std::int64_t numDecoderLayers = 0; // encoder-decoder only; 0 = same as numLayers
+    std::int64_t numAttentionHeads = 0;
+    std::int64_t numKeyValueHeads = 0; // 0 = same as numAttentionHeads
+    std::int64_t headDim = 0;          // 0 = hiddenSize / numAttentionHeads
+    std::int64_t intermediateSize = 0;
+    std::int64_t vocabSize = 0;
+    MlpKind mlp = MlpKind::Gated;
+    bool tieWordEmbeddings = false;
+    int numExperts = 1;
+    int expertsPerToken = 1;
+    int numSharedExperts = 0;                // DeepSeek-style always-on experts
+    std::int64_t moeIntermediateSize = 0;    // per expert; 0 = intermediateSize
+    int firstDenseLayers = 0;                // leading layers with a dense MLP (DeepSeek-style)
+    bool attentionBias = false;
+    bool mlpBias = false;
+    bool learnedPositions = false; // GPT-2/BERT absolute position embeddings
+    std::int64_t maxPositions = 0;
+    int numClasses = 2; // classification head
+
+    std::int64_t kvHeads() const { return numKeyValueHeads > 0 ? numKeyValueHeads : numAttentionHeads; }
+    std::int64_t headDimension() const
+    {
+        return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0);
+    }
+};
+
+struct ModelSpec {
+    std::string preset;                      // model library id, may be empty
+    std::optional<Architecture> architecture; // overrides the preset field by field when given
+    nlohmann::json architectureJson;          // the fields given in the file (to override a preset partially)
+    std::optional<double> parameters;         // only a size is known
+    std::string name;                         // display name (imported config path, preset name)
+};
+
+struct LoraSpec {
+    int rank = 16;
+    std::vector<std::string> targetModules{"q_proj", "v_proj"};
+};
+
+struct ParallelismSpec {
+    std::optional<int> data; // nullopt = "auto"
+    int tensor = 1;
+    int pipeline = 1;
+    int zeroStage = 0;
+    Offload offload = Offload::None;
+    bool sequenceParallel = false;
+    int expert = 1; // expert parallel degree (MoE)
+};
+
+struct InferenceSpec {
+    int batchSize = 1;
+    std::int64_t promptTokens = 512;
+    std::int64_t outputTokens = 256;
+    KvPrecision kvCachePrecision = KvPrecision::Fp16;
+};
+
+struct Workload {
+    Mode mode = Mode::Training;
+    TrainingObjective objective = TrainingObjective::LanguageModeling;
+    Technique technique = Technique::Full;
+    Precision precision = Precision::Bf16;
+    WeightFormat weightFormat = WeightFormat::Same;
+    Optimizer optimizer = Optimizer::AdamW;
+    LoraSpec lora;
+    Checkpointing activationCheckpointing = Checkpointing::None;
+    bool flashAttention = true;
+    LossImplementation lossImplementation = LossImplementation::Fp32Logits;
+    std::int64_t sequenceLength = 4096;
+    int microBatchSize = 1;
+    int gradientAccumulationSteps = 1;
+    std::optional<std::int64_t> globalBatchSize; // sequences per optimizer step; nullopt = micro x accum x data
+    double trainingTokens = 2.0e9;
+    ParallelismSpec parallelism;
+    InferenceSpec inference;
+    int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
+    // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
+    bool masterWeights = true;        // fp32 master copy in mixed precision; false = "pure" bf16/fp16
+    bool pagedOptimizer = false;      // bitsandbytes paged optimizer state (unified memory, spills to host)
+    bool torchCompile = false;        // torch.compile recomputes pointwise ops instead of saving them
+    bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
+};
+
+struct CandidateSpec {
+    std::string instance; // catalog instance id "provider:name"; empty for bare GPUs
+    std::string gpu;      // bare GPUs: GPU id
+    int gpusPerNode = 1;
+    std::optional<int> nodes = 1; // nullopt = "auto"
+    std::string intraNode;        // bare GPUs: link id (default: the GPU's NVLink or PCIe)
+    std::optional<double> interNodeGbps;
+    std::optional<double> pricePerHour; // user's quote for the whole candidate, plan currency
+    std::string label;                  // display name (optional)
+};
+
+struct Assumptions {
+    std::optional<double> computeEfficiency;  // fraction of dense peak achieved in matmuls
+    std::optional<double> cudaContextGib;     // per-GPU runtime memory not seen by the allocator
+    std::optional<double> ncclGib;            // per-GPU NCCL buffers when distributed
+    std::optional<double> allocatorFraction;  // caching-allocator fragmentation
+    std::optional<double> headroomFraction;   // memory kept free for a plan to count as fitting
+    std::optional<double> memoryBandwidthEfficiency; // decode: achieved / datasheet HBM bandwidth
+    std::optional<double> linkEfficiency;     // achieved / spec bandwidth of links
+    std::optional<double> communicationOverlap; // fraction of overlappable communication hidden
+    std::optional<double> diskThroughputMBps;
+};
+
+struct Billing {
+    std::string currency = "CNY";
+    std::optional<double> exchangeRate; // CNY per USD
+    std::optional<double> spotInterruptionsPerDay;
+    std::optional<double> checkpointIntervalHours;
+    std::optional<double> restartMinutes;
+    std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+};
+
+struct SearchSpec {
+    bool enabled = true; // let the planner choose nodes/ZeRO/checkpointing/micro-batch per candidate
+    SearchObjective objective = SearchObjective::Cost;
+    std::optional<double> deadlineHours;
+    std::optional<double> budget; // plan currency
+    int maxNodes = 16;
+};
+
+struct Plan {
+    std::string title;
+    ModelSpec model;
+    Workload workload;
+    std::vector<CandidateSpec> candidates; // empty = every catalog instance
+    Assumptions assumptions;
+    Billing billing;
+    SearchSpec search;
+    nlohmann::json original; // the document as read, so unknown fields survive a save
+
+    bool operator==(const Plan& other) const;
+};
+
+// Reads a plan document; errors name the field path ("workload.sequence_length: ...").
+Expected<Plan> parsePlan(std::string_view text);
+Expected<Plan> planFromJson(const nlohmann::json& document);
+// Writes the plan; unknown fields of the document it was read from are kept.
+nlohmann::json planToJson(const Plan& plan);
+std::string serializePlan(const Plan& plan); // pretty JSON + newline
+
+// The plan the window opens with and `gpu-planner-cli example` prints.
+std::string_view defaultPlanText();
+
+// Enum <-> stable spec names.
+std::string_view toString(Mode);
+std::string_view toString(TrainingObjective);
+std::string_view toString(Technique);
+std::string_view toString(Precision);
+std::string_view toString(WeightFormat);
+std::string_view toString(Optimizer);
+std::string_view toString(Checkpointing);
+std::string_view toString(LossImplementation);
+std::string_view toString(Offload);
+std::string_view toString(KvPrecision);
+std::string_view toString(SearchObjective);
+std::string_view toString(ModelKind);
+std::string_view toString(MlpKind);
+
+} // namespace gp

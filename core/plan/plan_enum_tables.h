@@ -1,0 +1,66 @@
+// Spec names of the plan's enumerations, shared by the reader, the writer and toString().
+#pragma once
+
+#include "plan/plan.h"
+
+#include <string_view>
+#include <utility>
+
+namespace gp::detail {
+
+template <class E>
+using EnumName = std::pair<std::string_view, E>;
+
+inline constexpr EnumName<ModelKind> kModelKinds[] = {
+    {"decoder", ModelKind::Decoder}, {"encoder", ModelKind::Encoder}, {"encoder-decoder", ModelKind::EncoderDecoder}};
+inline constexpr EnumName<MlpKind> kMlpKinds[] = {{"gated", MlpKind::Gated}, {"standard", MlpKind::Standard}};
+inline constexpr EnumName<Mode> kModes[] = {{"training", Mode::Training}, {"inference", Mode::Inference}};
+inline constexpr EnumName<TrainingObjective> kObjectives[] = {
+    {"language-modeling", TrainingObjective::LanguageModeling}, {"classification", TrainingObjective::Classification}};
+inline constexpr EnumName<Technique> kTechniques[] = {
+    {"full", Technique::Full}, {"lora", Technique::Lora}, {"qlora", Technique::Qlora}, {"freeze", Technique::Freeze}};
+inline constexpr EnumName<Precision> kPrecisions[] = {{"fp32", Precision::Fp32},
+                                                      {"tf32", Precision::Tf32},
+                                                      {"fp16", Precision::Fp16},
+                                                      {"bf16", Precision::Bf16},
+                                                      {"fp8", Precision::Fp8}};
+inline constexpr EnumName<WeightFormat> kWeightFormats[] = {{"same", WeightFormat::Same},
+                                                            {"fp8", WeightFormat::Fp8},
+                                                            {"int8", WeightFormat::Int8},
+                                                            {"int4", WeightFormat::Int4},
+                                                            {"nf4", WeightFormat::Nf4}};
+inline constexpr EnumName<Optimizer> kOptimizers[] = {{"adamw", Optimizer::AdamW},
+                                                      {"adamw-8bit", Optimizer::AdamW8bit},
+                                                      {"sgd", Optimizer::Sgd},
+                                                      {"sgd-momentum", Optimizer::SgdMomentum},
+                                                      {"adafactor", Optimizer::Adafactor},
+                                                      {"lion", Optimizer::Lion}};
+inline constexpr EnumName<Checkpointing> kCheckpointing[] = {
+    {"none", Checkpointing::None}, {"selective", Checkpointing::Selective}, {"full", Checkpointing::Full}};
+inline constexpr EnumName<LossImplementation> kLossImplementations[] = {
+    {"fp32-logits", LossImplementation::Fp32Logits},
+    {"bf16-logits", LossImplementation::Bf16Logits},
+    {"chunked", LossImplementation::Chunked},
+    {"fused", LossImplementation::Fused}};
+inline constexpr EnumName<Offload> kOffloads[] = {{"none", Offload::None},
+                                                  {"optimizer", Offload::Optimizer},
+                                                  {"optimizer-and-parameters", Offload::OptimizerAndParameters}};
+inline constexpr EnumName<KvPrecision> kKvPrecisions[] = {{"fp32", KvPrecision::Fp32}, {"fp16", KvPrecision::Fp16},
+                                                          {"bf16", KvPrecision::Bf16}, {"fp8", KvPrecision::Fp8},
+                                                          {"int8", KvPrecision::Int8}, {"int4", KvPrecision::Int4}};
+inline constexpr EnumName<SearchObjective> kSearchObjectives[] = {
+    {"cost", SearchObjective::Cost},
+    {"time", SearchObjective::Time},
+    {"cost-under-deadline", SearchObjective::CostUnderDeadline},
+    {"time-under-budget", SearchObjective::TimeUnderBudget}};
+
+template <class E, std::size_t N>
+constexpr std::string_view nameOf(const EnumName<E> (&table)[N], E value)
+{
+    for (const auto& [name, v] : table)
+        if (v == value)
+            return name;
+    return "?";
+}
+
+} // namespace gp::detail

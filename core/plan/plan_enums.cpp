@@ -1,0 +1,21 @@
+#include "plan/plan_enum_tables.h"
+
+namespace gp {
+
+using namespace detail;
+
+std::string_view toString(Mode v) { return nameOf(kModes, v); }
+std::string_view toString(TrainingObjective v) { return nameOf(kObjectives, v); }
+std::string_view toString(Technique v) { return nameOf(kTechniques, v); }
+std::string_view toString(Precision v) { return nameOf(kPrecisions, v); }
+std::string_view toString(WeightFormat v) { return nameOf(kWeightFormats, v); }
+std::string_view toString(Optimizer v) { return nameOf(kOptimizers, v); }
+std::string_view toString(Checkpointing v) { return nameOf(kCheckpointing, v); }
+std::string_view toString(LossImplementation v) { return nameOf(kLossImplementations, v); }
+std::string_view toString(Offload v) { return nameOf(kOffloads, v); }
+std::string_view toString(KvPrecision v) { return nameOf(kKvPrecisions, v); }
+std::string_view toString(SearchObjective v) { return nameOf(kSearchObjectives, v); }
+std::string_view toString(ModelKind v) { return nameOf(kModelKinds, v); }
+std::string_view toString(MlpKind v) { return nameOf(kMlpKinds, v); }
+
+} // namespace gp

@@ -1,0 +1,234 @@
+// Writes plans back to JSON, keeping fields this version does not know.
+#include "base/embedded_files.h"
+#include "plan/plan.h"
+#include "plan/plan_enum_tables.h"
+
+namespace gp {
+
+using nlohmann::json;
+using namespace detail;
+
+namespace {
+
+json optionalNumber(const std::optional<double>& value)
+{
+    return value ? json(*value) : json(nullptr);
+}
+
+json architectureToJson(const Architecture& a)
+{
+    json j = {{"kind", nameOf(kModelKinds, a.kind)},
+              {"hidden_size", a.hiddenSize},
+              {"num_layers", a.numLayers},
+              {"num_attention_heads", a.numAttentionHeads},
+              {"num_key_value_heads", a.kvHeads()},
+              {"intermediate_size", a.intermediateSize},
+              {"vocab_size", a.vocabSize},
+              {"mlp", nameOf(kMlpKinds, a.mlp)},
+              {"tie_word_embeddings", a.tieWordEmbeddings},
+              {"num_experts", a.numExperts},
+              {"experts_per_token", a.expertsPerToken}};
+    if (a.numDecoderLayers > 0)
+        j["num_decoder_layers"] = a.numDecoderLayers;
+    if (a.headDim > 0)
+        j["head_dim"] = a.headDim;
+    if (a.numSharedExperts > 0)
+        j["num_shared_experts"] = a.numSharedExperts;
+    if (a.moeIntermediateSize > 0)
+        j["moe_intermediate_size"] = a.moeIntermediateSize;
+    if (a.firstDenseLayers > 0)
+        j["first_dense_layers"] = a.firstDenseLayers;
+    if (a.attentionBias)
+        j["attention_bias"] = true;
+    if (a.mlpBias)
+        j["mlp_bias"] = true;
+    if (a.learnedPositions)
+        j["learned_positions"] = true;
+    if (a.maxPositions > 0)
+        j["max_positions"] = a.maxPositions;
+    if (a.numClasses != 2)
+        j["num_classes"] = a.numClasses;
+    return j;
+}
+
+// Overwrites known keys of `target` with `source`, recursing into objects so unknown keys survive.
+void mergeInto(json& target, const json& source)
+{
+    if (!target.is_object() || !source.is_object()) {
+        target = source;
+        return;
+    }
+    for (const auto& [key, value] : source.items()) {
+        auto it = target.find(key);
+        if (it != target.end() && it->is_object() && value.is_object())
+            mergeInto(*it, value);
+        else
+            target[key] = value;
+    }
+}
+
+} // namespace
+
+json planToJson(const Plan& plan)
+{
+    const Workload& w = plan.workload;
+    json model = json::object();
+    if (!plan.model.preset.empty())
+        model["preset"] = plan.model.preset;
+    if (!plan.model.name.empty())
+        model["name"] = plan.model.name;
+    if (plan.model.architecture) {
+        json full = architectureToJson(*plan.model.architecture);
+        // Sizes that are 0 mean "not given": writing them would make the plan unreadable.
+        for (auto it = full.begin(); it != full.end();) {
+            if (it->is_number() && it->get<double>() == 0)
+                it = full.erase(it);
+            else
+                ++it;
+        }
+        if (plan.model.architectureJson.is_object() && !plan.model.architectureJson.empty()) {
+            // The fields the file gave stay the fields written: a partial override of a preset stays partial,
+            // and defaults (num_experts 1, ...) never override what the preset says.
+            json partial = json::object();
+            for (const auto& [key, value] : plan.model.architectureJson.items())
+                partial[key] = full.contains(key) ? full[key] : value;
+            model["architecture"] = partial;
+        } else {
+            model["architecture"] = full;
+        }
+    }
+    if (plan.model.parameters)
+        model["parameters"] = *plan.model.parameters;
+
+    json parallelism = {{"data", w.parallelism.data ? json(*w.parallelism.data) : json("auto")},
+                        {"tensor", w.parallelism.tensor},
+                        {"pipeline", w.parallelism.pipeline},
+                        {"zero_stage", w.parallelism.zeroStage},
+                        {"offload", nameOf(kOffloads, w.parallelism.offload)}};
+    if (w.parallelism.sequenceParallel)
+        parallelism["sequence_parallel"] = true;
+    if (w.parallelism.expert != 1)
+        parallelism["expert"] = w.parallelism.expert;
+    json workload = {{"mode", nameOf(kModes, w.mode)},
+                     {"objective", nameOf(kObjectives, w.objective)},
+                     {"technique", nameOf(kTechniques, w.technique)},
+                     {"precision", nameOf(kPrecisions, w.precision)},
+                     {"weight_format", nameOf(kWeightFormats, w.weightFormat)},
+                     {"optimizer", nameOf(kOptimizers, w.optimizer)},
+                     {"lora", {{"rank", w.lora.rank}, {"target_modules", w.lora.targetModules}}},
+                     {"activation_checkpointing", nameOf(kCheckpointing, w.activationCheckpointing)},
+                     {"flash_attention", w.flashAttention},
+                     {"loss_implementation", nameOf(kLossImplementations, w.lossImplementation)},
+                     {"sequence_length", w.sequenceLength},
+                     {"micro_batch_size", w.microBatchSize},
+                     {"gradient_accumulation_steps", w.gradientAccumulationSteps},
+                     {"global_batch_size", w.globalBatchSize ? json(*w.globalBatchSize) : json(nullptr)},
+                     {"training_tokens", w.trainingTokens},
+                     {"parallelism", parallelism},
+                     {"inference",
+                      {{"batch_size", w.inference.batchSize},
+                       {"prompt_tokens", w.inference.promptTokens},
+                       {"output_tokens", w.inference.outputTokens},
+                       {"kv_cache_precision", nameOf(kKvPrecisions, w.inference.kvCachePrecision)}}}};
+    if (w.technique == Technique::Freeze)
+        workload["freeze_trainable_layers"] = w.freezeTrainableLayers;
+    workload["master_weights"] = w.masterWeights;
+    workload["paged_optimizer"] = w.pagedOptimizer;
+    workload["torch_compile"] = w.torchCompile;
+    workload["optimizer_in_backward"] = w.optimizerInBackward;
+
+    json candidates = json::array();
+    const json* originalCandidates = nullptr;
+    if (plan.original.is_object() && plan.original.contains("candidates") && plan.original["candidates"].is_array())
+        originalCandidates = &plan.original["candidates"];
+    for (std::size_t index = 0; index < plan.candidates.size(); ++index) {
+        const CandidateSpec& c = plan.candidates[index];
+        // Unknown fields of the candidate at the same position survive; known ones are rewritten.
+        json item = json::object();
+        if (originalCandidates && index < originalCandidates->size() && (*originalCandidates)[index].is_object()) {
+            item = (*originalCandidates)[index];
+            for (const char* key : {"instance", "gpu", "gpus_per_node", "intra_node", "nodes", "inter_node_gbps",
+                                    "price_per_hour", "label"})
+                item.erase(key);
+        }
+        if (!c.instance.empty()) {
+            item["instance"] = c.instance;
+        } else {
+            item["gpu"] = c.gpu;
+            item["gpus_per_node"] = c.gpusPerNode;
+            if (!c.intraNode.empty())
+                item["intra_node"] = c.intraNode;
+        }
+        item["nodes"] = c.nodes ? json(*c.nodes) : json("auto");
+        if (c.interNodeGbps)
+            item["inter_node_gbps"] = *c.interNodeGbps;
+        if (c.pricePerHour)
+            item["price_per_hour"] = *c.pricePerHour;
+        if (!c.label.empty())
+            item["label"] = c.label;
+        candidates.push_back(item);
+    }
+    const Assumptions& a = plan.assumptions;
+    json assumptions = {{"compute_efficiency", optionalNumber(a.computeEfficiency)},
+                        {"cuda_context_gib", optionalNumber(a.cudaContextGib)},
+                        {"nccl_gib", optionalNumber(a.ncclGib)},
+                        {"allocator_fraction", optionalNumber(a.allocatorFraction)},
+                        {"headroom_fraction", optionalNumber(a.headroomFraction)},
+                        {"memory_bandwidth_efficiency", optionalNumber(a.memoryBandwidthEfficiency)},
+                        {"link_efficiency", optionalNumber(a.linkEfficiency)},
+                        {"communication_overlap", optionalNumber(a.communicationOverlap)},
+                        {"disk_throughput_mbps", optionalNumber(a.diskThroughputMBps)}};
+    const Billing& b = plan.billing;
+    json billing = {{"currency", b.currency},
+                    {"exchange_rate", optionalNumber(b.exchangeRate)},
+                    {"spot_interruptions_per_day", optionalNumber(b.spotInterruptionsPerDay)},
+                    {"checkpoint_interval_hours", optionalNumber(b.checkpointIntervalHours)},
+                    {"restart_minutes", optionalNumber(b.restartMinutes)},
+                    {"storage_gib", optionalNumber(b.storageGib)}};
+    const SearchSpec& s = plan.search;
+    json search = {{"enabled", s.enabled},
+                   {"objective", nameOf(kSearchObjectives, s.objective)},
+                   {"deadline_hours", optionalNumber(s.deadlineHours)},
+                   {"budget", optionalNumber(s.budget)},
+                   {"max_nodes", s.maxNodes}};
+
+    json known = {{"format", "gpu-planner-plan"},
+                  {"version", 1},
+                  {"title", plan.title},
+                  {"model", model},
+                  {"workload", workload},
+                  {"candidates", candidates},
+                  {"assumptions", assumptions},
+                  {"billing", billing},
+                  {"search", search}};
+    json document = plan.original.is_object() ? plan.original : json::object();
+    // Sections this version rewrites completely (their content is fully known) are replaced, not merged,
+    // so that removing a candidate or an architecture field really removes it.
+    for (const char* key : {"candidates"})
+        document.erase(key);
+    if (document.contains("model") && document["model"].is_object())
+        document["model"].erase("architecture");
+    mergeInto(document, known);
+    if (!plan.model.parameters && document["model"].is_object())
+        document["model"].erase("parameters");
+    if (!plan.model.architecture && document["model"].is_object())
+        document["model"].erase("architecture");
+    return document;
+}
+
+std::string serializePlan(const Plan& plan)
+{
+    return planToJson(plan).dump(2) + "\n";
+}
+
+bool Plan::operator==(const Plan& other) const
+{
+    return planToJson(*this) == planToJson(other);
+}
+
+std::string_view defaultPlanText()
+{
+    return embeddedFile("plans/default.gpuplan");
+}
+
+} // namespace gp

@@ -1,0 +1,408 @@
+// Why a candidate cannot fit, and verified changes that would make it fit.
+#include "planner/fit_advice.h"
+
+#include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
+#include "planner/planner_ranking.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gib(double bytes)
+{
+    return formatNumber(bytes / kGiB, 3);
+}
+
+// Memory-saving levels tried, least first, for the smallest-footprint fit of advice.
+std::vector<SavingLevels> footprintLevels(int data)
+{
+    if (data <= 1)
+        return {{0, Offload::None, Checkpointing::Full},
+                {2, Offload::Optimizer, Checkpointing::Full},
+                {3, Offload::OptimizerAndParameters, Checkpointing::Full}};
+    return {{3, Offload::None, Checkpointing::Full},
+            {3, Offload::Optimizer, Checkpointing::Full},
+            {3, Offload::OptimizerAndParameters, Checkpointing::Full}};
+}
+
+void addConfigurationArgs(Diagnostic& d, const CandidateResult& r)
+{
+    const Configuration& c = r.configuration;
+    d.args.emplace_back("nodes", std::to_string(r.nodes));
+    d.args.emplace_back("gpus", std::to_string(r.gpus));
+    d.args.emplace_back("tensor", std::to_string(c.tensor));
+    d.args.emplace_back("pipeline", std::to_string(c.pipeline));
+    d.args.emplace_back("data", std::to_string(c.data));
+    d.args.emplace_back("zero_stage", std::to_string(c.zeroStage));
+    d.args.emplace_back("offload", std::string(toString(c.offload)));
+    d.args.emplace_back("checkpointing", std::string(toString(c.checkpointing)));
+    d.args.emplace_back("micro_batch_size", std::to_string(c.microBatchSize));
+}
+
+std::string configurationWords(const CandidateResult& r)
+{
+    const Configuration& c = r.configuration;
+    std::string s = "ZeRO-" + std::to_string(c.zeroStage) + " over " + std::to_string(r.nodes)
+        + (r.nodes == 1 ? " node" : " nodes") + " (" + std::to_string(r.gpus) + (r.gpus == 1 ? " GPU" : " GPUs");
+    if (c.tensor > 1)
+        s += ", tensor " + std::to_string(c.tensor);
+    if (c.pipeline > 1)
+        s += ", pipeline " + std::to_string(c.pipeline);
+    s += ")";
+    if (c.offload != Offload::None)
+        s += std::string(", offload ") + std::string(toString(c.offload));
+    if (c.checkpointing != Checkpointing::None)
+        s += ", " + std::string(toString(c.checkpointing)) + " checkpointing";
+    return s;
+}
+
+// Weights of the whole model on one GPU, unsharded: what a single GPU would have to hold.
+double unshardedWeights(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware)
+{
+    Hardware one = hardware;
+    one.nodes = 1;
+    one.gpusPerNode = 1;
+    Configuration c;
+    Workload onGpu = workloadOnGpu(workload, hardware.gpu);
+    applyConfiguration(onGpu, c);
+    const MemoryBreakdown m
+        = estimateMemory(*inputs.model, onGpu, c, one, inputs.plan->assumptions, *inputs.catalog);
+    return m.weights;
+}
+
+} // namespace
+
+SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, const Catalog& catalog)
+{
+    SearchInputs inputs;
+    inputs.plan = &plan;
+    inputs.model = &model;
+    inputs.catalog = &catalog;
+    inputs.headroom = headroomFraction(plan.assumptions, catalog);
+    inputs.memory = memoryDefaults(plan.assumptions, catalog);
+    return inputs;
+}
+
+bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
+                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+{
+    const MemoryBreakdown m = estimateMemory(*inputs.model, workload, config, hardware, inputs.memory);
+    if (memory)
+        *memory = m;
+    const double usable = hardware.gpu.memoryBytes * (1.0 - inputs.headroom);
+    const double r = usable > 0 && std::isfinite(m.total) ? m.total / usable : std::numeric_limits<double>::infinity();
+    if (ratio)
+        *ratio = r;
+    return r <= 1.0;
+}
+
+Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
+                                int microBatch, int accumulation, const Workload& workload)
+{
+    Configuration c;
+    c.tensor = std::max(tensor, 1);
+    c.pipeline = std::max(pipeline, 1);
+    c.data = std::max(hardware.totalGpus() / (c.tensor * c.pipeline), 1);
+    c.zeroStage = levels.zeroStage;
+    c.offload = levels.offload;
+    c.checkpointing = levels.checkpointing;
+    c.microBatchSize = std::max(microBatch, 1);
+    c.gradientAccumulationSteps = std::max(accumulation, 1);
+    c.sequenceParallel = workload.parallelism.sequenceParallel && c.tensor > 1;
+    const int expert = workload.parallelism.expert;
+    c.expert = expert > 1 && c.data % expert == 0 ? expert : 1;
+    return c;
+}
+
+std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
+                                                    const Hardware& hardware, bool allowOffload)
+{
+    Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
+    const Architecture& arch = inputs.model->architecture;
+    const int gpus = hardware.totalGpus();
+    if (hardware.nodes > 1 && hardware.interNodeGbps <= 0)
+        return std::nullopt; // several nodes without a network cannot run (estimator: no_network)
+    const bool training = workload.mode == Mode::Training;
+    const int levelCount = training ? (allowOffload ? 3 : 1) : 1;
+    for (int levelIndex = 0; levelIndex < levelCount; ++levelIndex) {
+        for (int t : tensorDegrees(hardware.gpusPerNode, arch)) {
+            if (gpus % t != 0)
+                continue;
+            for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
+                const int data = gpus / (t * p);
+                SavingLevels levels = training ? footprintLevels(data)[levelIndex] : SavingLevels{};
+                const std::int64_t accumulation
+                    = training ? std::max<std::int64_t>(inputs.globalBatch / std::max(data, 1), 1) : 1;
+                const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
+                const Configuration c = makeConfiguration(
+                    hardware, t, p, levels, batch, static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)),
+                    workload);
+                applyConfiguration(workload, c);
+                if (!fitsGpuMemory(inputs, workload, hardware, c))
+                    continue;
+                CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
+                if (r.fits)
+                    return r;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
+                                                    const CandidateSpec& candidate, int fromNodes, int toNodes,
+                                                    bool allowOffload)
+{
+    fromNodes = std::max(fromNodes, 1);
+    toNodes = std::min(toNodes, kMaxAdviceNodes);
+    if (fromNodes > toNodes)
+        return std::nullopt;
+    auto fitAt = [&](int nodes) -> std::optional<CandidateResult> {
+        const auto hardware = resolveCandidate(candidate, *inputs.catalog, nodes, "candidates");
+        if (!hardware)
+            return std::nullopt;
+        return smallestFootprintFit(inputs, plan, *hardware, allowOffload);
+    };
+    int failing = fromNodes - 1; // largest node count known not to fit
+    int fitting = fromNodes;
+    std::optional<CandidateResult> found = fitAt(fitting);
+    while (!found) {
+        if (fitting >= toNodes)
+            return std::nullopt;
+        failing = fitting;
+        fitting = std::min(fitting * 2, toNodes);
+        found = fitAt(fitting);
+    }
+    while (fitting - failing > 1) {
+        const int middle = failing + (fitting - failing) / 2;
+        if (auto r = fitAt(middle)) {
+            fitting = middle;
+            found = std::move(r);
+        } else {
+            failing = middle;
+        }
+    }
+    return found;
+}
+
+FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, const CandidateResult& closestMiss,
+                        const std::optional<CandidateResult>& moreNodes, int nodeLimit)
+{
+    FitFailure f;
+    const double weights = unshardedWeights(inputs, inputs.plan->workload, hardware);
+    const double gpuMemory = hardware.gpu.memoryBytes;
+    std::string beyond;
+    if (moreNodes)
+        beyond = "smallest fit needs " + configurationWords(*moreNodes) + ", more than the "
+            + std::to_string(nodeLimit) + (nodeLimit == 1 ? " node" : " nodes") + " allowed";
+    if (weights > gpuMemory) {
+        f.code = "weights_exceed_memory";
+        f.args = {{"weights_gib", gib(weights)}, {"gpu_memory_gib", gib(gpuMemory)}};
+        f.message = "the model's weights alone take " + gib(weights) + " GiB, more than one GPU's " + gib(gpuMemory)
+            + " GiB";
+        if (moreNodes) {
+            f.args.emplace_back("nodes_needed", std::to_string(moreNodes->nodes));
+            f.args.emplace_back("zero_stage", std::to_string(moreNodes->configuration.zeroStage));
+            f.args.emplace_back("max_nodes", std::to_string(nodeLimit));
+            f.message += "; " + beyond;
+        }
+        return f;
+    }
+    if (moreNodes) {
+        f.code = "needs_more_nodes";
+        f.args = {{"nodes_needed", std::to_string(moreNodes->nodes)},
+                  {"zero_stage", std::to_string(moreNodes->configuration.zeroStage)},
+                  {"max_nodes", std::to_string(nodeLimit)}};
+        f.message = beyond;
+        return f;
+    }
+    if (closestMiss.failure) {
+        f = *closestMiss.failure;
+        return f;
+    }
+    f.code = "memory_exceeds_capacity";
+    const double usable = closestMiss.usableMemory > 0 ? closestMiss.usableMemory : gpuMemory * (1 - inputs.headroom);
+    f.args = {{"required_gib", gib(closestMiss.memory.total)}, {"usable_gib", gib(usable)}};
+    f.message = "even the most memory-saving configuration needs " + gib(closestMiss.memory.total)
+        + " GiB per GPU, " + gib(usable) + " GiB usable";
+    return f;
+}
+
+std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateSpec& candidate,
+                                    const Hardware& hardware, const std::optional<CandidateResult>& moreNodes,
+                                    int firstNodes, int nodeLimit, const std::optional<Configuration>& asConfigured,
+                                    const Hardware* configuredHardware)
+{
+    std::vector<Diagnostic> out;
+    const Plan& plan = *inputs.plan;
+    const Workload& workload = plan.workload;
+    const bool training = workload.mode == Mode::Training;
+
+    if (moreNodes) {
+        Diagnostic d;
+        d.code = "suggest_more_gpus";
+        addConfigurationArgs(d, *moreNodes);
+        d.message = "use " + std::to_string(moreNodes->nodes) + " nodes: fits with " + configurationWords(*moreNodes);
+        out.push_back(std::move(d));
+    }
+
+    // The plan's own configuration with one saving changed (search disabled: the user chose it).
+    if (asConfigured && configuredHardware && training) {
+        struct Variant {
+            const char* code;
+            SavingLevels levels;
+            const char* words;
+        };
+        const Configuration& c = *asConfigured;
+        // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
+        const Variant variants[] = {
+            {"suggest_checkpointing", {c.zeroStage, c.offload, Checkpointing::Full}, "full activation checkpointing"},
+            {"suggest_zero", {3, c.offload, c.checkpointing}, "ZeRO-3 (shard weights, gradients and optimizer)"},
+            {"suggest_zero", {3, c.offload, Checkpointing::Full}, "ZeRO-3 and full activation checkpointing"},
+            {"suggest_offload", {3, Offload::OptimizerAndParameters, c.checkpointing},
+             "ZeRO-3 with optimizer and parameters offloaded to CPU"},
+            {"suggest_offload", {3, Offload::OptimizerAndParameters, Checkpointing::Full},
+             "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing"},
+        };
+        for (const auto& v : variants) {
+            const bool offered
+                = std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) { return d.code == v.code; });
+            if (offered)
+                continue;
+            if (v.levels.zeroStage == c.zeroStage && v.levels.offload == c.offload
+                && v.levels.checkpointing == c.checkpointing)
+                continue;
+            if (std::string_view(v.code) == "suggest_zero" && c.data <= 1)
+                continue; // one replica: ZeRO shards nothing
+            Configuration changed = c;
+            changed.zeroStage = v.levels.zeroStage;
+            changed.offload = v.levels.offload;
+            changed.checkpointing = v.levels.checkpointing;
+            Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
+            applyConfiguration(onGpu, changed);
+            if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
+                continue;
+            CandidateResult r = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);
+            if (!r.fits)
+                continue;
+            Diagnostic d;
+            d.code = v.code;
+            addConfigurationArgs(d, r);
+            d.message = std::string("use ") + v.words + ": fits with " + gib(r.memory.total) + " GiB per GPU";
+            out.push_back(std::move(d));
+        }
+    }
+
+    // A larger GPU from the catalog, in the same number of GPUs per node: the smallest that fits with
+    // everything on the GPUs first (offloading is slow and suggested apart), then one that fits offloading.
+    {
+        std::vector<const GpuSpec*> larger;
+        for (const auto& g : inputs.catalog->gpus)
+            if (g.memoryBytes > hardware.gpu.memoryBytes)
+                larger.push_back(&g);
+        std::stable_sort(larger.begin(), larger.end(),
+                         [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
+        bool found = false;
+        for (bool allowOffload : {false, true}) {
+            for (const GpuSpec* g : larger) {
+                CandidateSpec bare;
+                bare.gpu = g->id;
+                bare.gpusPerNode = hardware.gpusPerNode;
+                bare.nodes = nodeLimit;
+                if (hardware.interNodeGbps > 0)
+                    bare.interNodeGbps = hardware.interNodeGbps;
+                const auto fit = smallestFittingNodes(inputs, plan, bare, firstNodes, nodeLimit, allowOffload);
+                if (!fit)
+                    continue;
+                Diagnostic d;
+                d.code = "suggest_larger_gpu";
+                d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", gib(g->memoryBytes)}};
+                // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
+                const InstanceSpec* instance = nullptr;
+                for (const auto& i : inputs.catalog->instances) {
+                    if (i.gpu != g->id)
+                        continue;
+                    const int gap = std::abs(i.gpus - hardware.gpusPerNode);
+                    if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
+                        instance = &i;
+                }
+                if (instance)
+                    d.args.emplace_back("instance", instance->id);
+                addConfigurationArgs(d, *fit);
+                d.message = "a " + g->name + " (" + gib(g->memoryBytes) + " GiB) fits with "
+                    + configurationWords(*fit) + (instance ? ", e.g. instance " + instance->id : std::string());
+                out.push_back(std::move(d));
+                found = true;
+                break;
+            }
+            if (found)
+                break;
+        }
+    }
+
+    if (training) {
+        struct TechniqueChange {
+            const char* code;
+            Technique technique;
+            WeightFormat format;
+            const char* words;
+        };
+        const TechniqueChange changes[] = {
+            {"suggest_lora", Technique::Lora, workload.weightFormat, "LoRA (train low-rank adapters, base frozen)"},
+            {"suggest_qlora", Technique::Qlora, WeightFormat::Nf4, "QLoRA (4-bit NF4 base, LoRA adapters)"},
+        };
+        for (const auto& change : changes) {
+            if (workload.technique == change.technique)
+                continue;
+            if (change.technique == Technique::Lora && workload.technique == Technique::Qlora)
+                continue; // QLoRA already needs less than LoRA
+            Plan variant = plan;
+            variant.workload.technique = change.technique;
+            variant.workload.weightFormat = change.format;
+            SearchInputs variantInputs = inputs;
+            variantInputs.plan = &variant;
+            const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
+            if (!fit)
+                continue;
+            Diagnostic d;
+            d.code = change.code;
+            d.args.emplace_back("rank", std::to_string(workload.lora.rank));
+            addConfigurationArgs(d, *fit);
+            d.message = std::string("use ") + change.words + ": fits with " + configurationWords(*fit);
+            out.push_back(std::move(d));
+            break; // the lightest change that fits is enough; QLoRA is only offered when LoRA does not fit
+        }
+    } else if (workload.weightFormat == WeightFormat::Same || workload.weightFormat == WeightFormat::Fp8
+               || workload.weightFormat == WeightFormat::Int8) {
+        // Serving: quantized weights read less memory; int8 first, then 4-bit.
+        for (WeightFormat format : {WeightFormat::Int8, WeightFormat::Int4}) {
+            if (format == workload.weightFormat)
+                continue;
+            if (format == WeightFormat::Int8 && workload.weightFormat == WeightFormat::Int8)
+                continue;
+            Plan variant = plan;
+            variant.workload.weightFormat = format;
+            SearchInputs variantInputs = inputs;
+            variantInputs.plan = &variant;
+            const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
+            if (!fit)
+                continue;
+            Diagnostic d;
+            d.code = "suggest_quantization";
+            d.args.emplace_back("weight_format", std::string(toString(format)));
+            addConfigurationArgs(d, *fit);
+            d.message = "serve " + std::string(toString(format)) + " weights: fits with " + configurationWords(*fit);
+            out.push_back(std::move(d));
+            break;
+        }
+    }
+    return out;
+}
+
+} // namespace gp

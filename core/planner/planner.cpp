@@ -1,0 +1,482 @@
+// The planner: per candidate, the configuration that fits and best meets the objective, searched
+// over a pruned grid (rules and pruning in docs/plan-search.md); then the candidates ranked.
+#include "planner/planner.h"
+
+#include "estimate/cost/cost_model.h"
+#include "planner/fit_advice.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/throughput_model.h"
+#include "planner/planner_grid.h"
+#include "planner/planner_ranking.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <thread>
+
+namespace gp {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// A configuration kept while searching; only the final choice gets a full CandidateResult.
+struct Chosen {
+    bool have = false;
+    ObjectiveFigures figures;
+    Configuration configuration;
+    int nodes = 0;
+};
+
+// The state of one candidate's search.
+class CandidateSearch {
+public:
+    CandidateSearch(const SearchInputs& inputs, Plan& work, const CandidateSpec& spec)
+        : m_inputs(inputs), m_work(work), m_spec(spec)
+    {
+    }
+
+    CandidatePlan run(const std::string& fieldPath);
+
+private:
+    void searchTraining(const Hardware& hw);
+    void searchInference(const Hardware& hw);
+    void evaluateAsConfigured(const Hardware& hw);
+    // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
+    bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
+    // Memory check with the workload's knobs set to `config`; true when it fits in GPU memory.
+    bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory);
+    CandidateResult evaluateChosen(const Chosen& chosen);
+    void recordMiss(double ratio, const Configuration& config, int nodes);
+    void note(const std::string& code, const std::string& message,
+              std::vector<std::pair<std::string, std::string>> args = {});
+    CandidatePlan finish(const std::optional<Hardware>& firstHardware);
+
+    const SearchInputs& m_inputs;
+    Plan& m_work;
+    const CandidateSpec& m_spec;
+    SearchObjective m_objective = SearchObjective::Cost;
+    Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback), knobs set
+    std::optional<double> m_pricePerHour; // the current node count's price, plan currency
+    std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
+    CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
+    Chosen m_feasible;         // best meeting the objective's constraint
+    Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
+    std::vector<ParetoPoint> m_points;
+    double m_missRatio = kInfinity;
+    Configuration m_missConfig;
+    int m_missNodes = 0;
+    long m_evaluated = 0;
+    long m_full = 0;
+    Diagnostics m_notes;
+    std::optional<Configuration> m_asConfigured; // search disabled: the plan's own configuration
+    std::optional<Hardware> m_asConfiguredHardware;
+};
+
+void CandidateSearch::note(const std::string& code, const std::string& message,
+                           std::vector<std::pair<std::string, std::string>> args)
+{
+    for (const auto& d : m_notes)
+        if (d.code == code)
+            return;
+    m_notes.push_back({code, message, std::move(args)});
+}
+
+void CandidateSearch::recordMiss(double ratio, const Configuration& config, int nodes)
+{
+    if (ratio < m_missRatio || m_missNodes == 0) {
+        m_missRatio = ratio;
+        m_missConfig = config;
+        m_missNodes = nodes;
+    }
+}
+
+bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory)
+{
+    applyConfiguration(m_memoryWorkload, config);
+    double ratio = 0;
+    ++m_evaluated;
+    if (fitsGpuMemory(m_inputs, m_memoryWorkload, hw, config, &ratio, &memory))
+        return true;
+    recordMiss(ratio, config, hw.nodes);
+    return false;
+}
+
+// The light scoring path: evaluateCandidate's fit rules, time and on-demand cost, without recomputing the
+// memory, building cost curves or wording warnings. Only the final choice is evaluated in full.
+bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory)
+{
+    ++m_full;
+    if (hw.ramBytesPerNode > 0 && memory.cpuBytes > hw.ramBytesPerNode) {
+        // Fits the GPU but not the host: ranks just past a fit among the misses.
+        recordMiss(1.0 + 1e-9, config, hw.nodes);
+        return false;
+    }
+    const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, *m_inputs.catalog,
+                                                    *m_performance, ThroughputDetail::FiguresOnly);
+    CandidateResult& r = m_scratch;
+    r.configuration = config;
+    r.gpus = hw.totalGpus();
+    r.nodes = hw.nodes;
+    r.trainingHours = t.trainingHours;
+    r.gpuHours = t.gpuHours;
+    r.tokensPerSecond = t.tokensPerSecond;
+    r.decodeTokensPerSecond = t.decodeTokensPerSecond;
+    r.prefillSeconds = t.prefillSeconds;
+    r.cost.pricePerHour = m_pricePerHour;
+    r.cost.onDemand.reset();
+    if (m_pricePerHour) {
+        const bool finished = std::isfinite(t.trainingHours) && t.trainingHours > 0;
+        r.cost.onDemand = *m_pricePerHour * (finished ? t.trainingHours : 0);
+    }
+    const ObjectiveFigures f = objectiveFigures(r, m_work.workload);
+    m_points.push_back({f.hours, f.cost, config, hw.nodes, f.priced});
+    const Chosen candidate{true, f, config, hw.nodes};
+    // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes.
+    auto replaces = [&](const Chosen& kept, SearchObjective objective) {
+        if (!kept.have || betterFor(f, kept.figures, objective))
+            return true;
+        return !betterFor(kept.figures, f, objective) && hw.nodes < kept.nodes;
+    };
+    if (meetsConstraint(f, m_work.search, m_work.workload.mode)) {
+        if (replaces(m_feasible, m_objective))
+            m_feasible = candidate;
+        return true;
+    }
+    // Missing the deadline: keep the fastest; missing the budget: keep the cheapest.
+    const SearchObjective closeness
+        = m_objective == SearchObjective::CostUnderDeadline ? SearchObjective::Time : SearchObjective::Cost;
+    if (replaces(m_fallback, closeness))
+        m_fallback = candidate;
+    return true;
+}
+
+CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
+{
+    auto hw = resolveCandidate(m_spec, *m_inputs.catalog, chosen.nodes, "candidates");
+    if (!hw)
+        return CandidateResult{};
+    const int planBatch = m_work.workload.inference.batchSize;
+    if (m_work.workload.mode == Mode::Inference)
+        m_work.workload.inference.batchSize = chosen.configuration.microBatchSize;
+    CandidateResult r = evaluateCandidate(*m_inputs.model, m_work, *hw, chosen.configuration, *m_inputs.catalog);
+    m_work.workload.inference.batchSize = planBatch;
+    return r;
+}
+
+void CandidateSearch::searchTraining(const Hardware& hw)
+{
+    const Architecture& arch = m_inputs.model->architecture;
+    const int gpus = hw.totalGpus();
+    const std::int64_t global = m_inputs.globalBatch;
+    for (int t : tensorDegrees(hw.gpusPerNode, arch)) {
+        if (gpus % t != 0)
+            continue;
+        for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
+            const int data = gpus / (t * p);
+            if (global % data != 0) {
+                note("global_batch_indivisible",
+                     "some splits were skipped: the global batch of " + std::to_string(global)
+                         + " sequences does not divide evenly over their data-parallel replicas",
+                     {{"global_batch", std::to_string(global)}});
+                continue;
+            }
+            const std::int64_t perReplica = global / data;
+            const std::vector<SavingLevels>& levels = savingLevels(data);
+            for (int micro : microBatchSizes(perReplica)) {
+                const std::int64_t accumulation = perReplica / micro;
+                // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
+                if (p > 1 && accumulation < p)
+                    continue;
+                const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
+                // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
+                MemoryBreakdown memory;
+                const Configuration most = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload);
+                if (!checkMemory(hw, most, memory))
+                    break;
+                // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
+                std::array<SavingLevels, 32> fitting{};
+                std::size_t fittingCount = 0;
+                for (const SavingLevels& lv : levels) {
+                    bool dominated = false;
+                    for (std::size_t i = 0; i < fittingCount && !dominated; ++i)
+                        dominated = savesNoMore(fitting[i], lv);
+                    if (dominated)
+                        continue;
+                    const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload);
+                    if (!checkMemory(hw, c, memory))
+                        continue;
+                    if (consider(hw, c, memory) && fittingCount < fitting.size())
+                        fitting[fittingCount++] = lv;
+                }
+            }
+        }
+    }
+}
+
+void CandidateSearch::searchInference(const Hardware& hw)
+{
+    const Architecture& arch = m_inputs.model->architecture;
+    const int gpus = hw.totalGpus();
+    const int planBatch = std::max(m_inputs.plan->workload.inference.batchSize, 1);
+    for (int t : tensorDegrees(hw.gpusPerNode, arch)) {
+        if (gpus % t != 0)
+            continue;
+        for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
+            // The plan's batch first; smaller batches only while it does not fit (KV cache grows with it).
+            for (int batch = planBatch; batch >= 1; batch = batch == 1 ? 0 : std::max(batch / 2, 1)) {
+                m_work.workload.inference.batchSize = batch;
+                m_memoryWorkload.inference.batchSize = batch;
+                const Configuration c = makeConfiguration(hw, t, p, SavingLevels{}, batch, 1, m_work.workload);
+                MemoryBreakdown memory;
+                if (!checkMemory(hw, c, memory))
+                    continue;
+                const bool fits = consider(hw, c, memory);
+                if (fits && batch != planBatch)
+                    note("batch_reduced",
+                         "the plan's batch of " + std::to_string(planBatch)
+                             + " does not fit some splits; they serve a smaller batch",
+                         {{"batch_size", std::to_string(planBatch)}});
+                if (fits)
+                    break;
+            }
+            m_work.workload.inference.batchSize = planBatch;
+            m_memoryWorkload.inference.batchSize = planBatch;
+        }
+    }
+}
+
+void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
+{
+    auto config = configurationFromPlan(m_work, hw);
+    if (!config) {
+        note("configuration_invalid", config.error().toString(), {{"field", config.error().field}});
+        return;
+    }
+    if (!m_asConfigured) {
+        m_asConfigured = *config;
+        m_asConfiguredHardware = hw;
+    }
+    MemoryBreakdown memory;
+    if (checkMemory(hw, *config, memory))
+        consider(hw, *config, memory);
+}
+
+CandidatePlan CandidateSearch::run(const std::string& fieldPath)
+{
+    m_objective = m_work.search.objective;
+    const int maxNodes = std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
+    const std::vector<int> nodes = nodeCounts(m_spec, maxNodes);
+    std::optional<Hardware> firstHardware;
+    for (int n : nodes) {
+        auto hw = resolveCandidate(m_spec, *m_inputs.catalog, n, fieldPath);
+        if (!hw) {
+            note("candidate_invalid", hw.error().toString(), {{"field", hw.error().field}});
+            continue;
+        }
+        if (!firstHardware)
+            firstHardware = *hw;
+        if (n > 1 && hw->interNodeGbps <= 0) {
+            note("no_network", "more than one node needs a network bandwidth between nodes",
+                 {{"nodes", std::to_string(n)}});
+            break; // no larger node count can run either
+        }
+        m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
+        if (!m_performance)
+            m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
+                                                hw->gpu.architecture); // one GPU per candidate
+        m_pricePerHour = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog).pricePerHour;
+        if (!m_work.search.enabled)
+            evaluateAsConfigured(*hw);
+        else if (m_work.workload.mode == Mode::Training)
+            searchTraining(*hw);
+        else
+            searchInference(*hw);
+    }
+    return finish(firstHardware);
+}
+
+CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardware)
+{
+    CandidatePlan out;
+    out.configurationsEvaluated = m_evaluated;
+    out.fullEvaluations = m_full;
+    const SearchSpec& search = m_work.search;
+    const bool timeObjective
+        = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
+    if (m_feasible.have) {
+        out.best = evaluateChosen(m_feasible);
+        if (!out.best.fits)
+            note("estimator_disagrees", "the full evaluation of the chosen configuration does not fit although "
+                                        "the search's scoring said it does");
+        out.fits = true;
+        out.meetsObjective = true;
+        out.priced = m_feasible.figures.priced;
+        out.objectiveValue = objectiveValue(m_feasible.figures, m_objective);
+    } else if (m_fallback.have) {
+        out.best = evaluateChosen(m_fallback);
+        out.fits = true;
+        out.priced = m_fallback.figures.priced;
+        out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
+        if (m_objective == SearchObjective::CostUnderDeadline) {
+            const std::string fastest = formatNumber(m_fallback.figures.hours, 3);
+            const std::string deadline = formatNumber(search.deadlineHours.value_or(0), 3);
+            out.best.failure = FitFailure{"deadline_not_met",
+                                          "the fastest configuration that fits takes " + fastest
+                                              + " hours, past the deadline of " + deadline + " hours",
+                                          {{"fastest_hours", fastest}, {"deadline_hours", deadline}}};
+        } else if (!m_fallback.figures.priced) {
+            out.best.failure = FitFailure{"price_unknown",
+                                          "no price is known for this candidate, so the budget cannot be checked",
+                                          {{"candidate", out.best.candidate}}};
+        } else {
+            const std::string cheapest = formatNumber(m_fallback.figures.cost, 4);
+            const std::string budget = formatNumber(search.budget.value_or(0), 4);
+            out.best.failure = FitFailure{"budget_exceeded",
+                                          "the cheapest configuration that fits costs " + cheapest + " "
+                                              + out.best.cost.currency + ", over the budget of " + budget,
+                                          {{"cheapest_cost", cheapest},
+                                           {"budget", budget},
+                                           {"currency", out.best.cost.currency}}};
+        }
+    } else {
+        // Nothing fits: show the closest miss with its breakdown, say why, and what would fit.
+        std::optional<Hardware> missHardware;
+        if (m_missNodes > 0) {
+            auto hw = resolveCandidate(m_spec, *m_inputs.catalog, m_missNodes, "candidates");
+            if (hw) {
+                missHardware = *hw;
+                out.best = evaluateCandidate(*m_inputs.model, m_work, *hw, m_missConfig, *m_inputs.catalog);
+            }
+        }
+        if (!missHardware && firstHardware) {
+            missHardware = firstHardware;
+            out.best.candidate = firstHardware->label.empty() ? firstHardware->id : firstHardware->label;
+            out.best.gpu = firstHardware->gpu.id;
+            out.best.gpuName = firstHardware->gpu.name;
+            out.best.gpusPerNode = firstHardware->gpusPerNode;
+            out.best.nodes = firstHardware->nodes;
+            out.best.gpus = firstHardware->totalGpus();
+            out.best.gpuMemory = firstHardware->gpu.memoryBytes;
+            out.best.usableMemory = firstHardware->gpu.memoryBytes * (1 - m_inputs.headroom);
+            out.best.bottleneck = Bottleneck::MemoryCapacity;
+        }
+        out.best.fits = false;
+        if (missHardware) {
+            const int nodeLimit
+                = m_spec.nodes ? std::max(*m_spec.nodes, 1) : std::clamp(search.maxNodes, 1, kMaxAdviceNodes);
+            const int firstNodes = m_spec.nodes ? nodeLimit : 1;
+            std::optional<CandidateResult> moreNodes;
+            if (nodeLimit < kMaxAdviceNodes)
+                moreNodes = smallestFittingNodes(m_inputs, m_work, m_spec, nodeLimit + 1, kMaxAdviceNodes);
+            if (m_missNodes > 0 || !m_notes.empty())
+                out.best.failure = explainNoFit(m_inputs, *missHardware, out.best, moreNodes, nodeLimit);
+            if (!m_notes.empty() && m_missNodes == 0 && !moreNodes) {
+                const Diagnostic& first = m_notes.front();
+                out.best.failure = FitFailure{first.code, first.message, first.args};
+            }
+            out.best.suggestions = suggestFits(m_inputs, m_spec, *missHardware, moreNodes, firstNodes, nodeLimit,
+                                               m_asConfigured,
+                                               m_asConfiguredHardware ? &*m_asConfiguredHardware : nullptr);
+        } else if (!m_notes.empty()) {
+            const Diagnostic& first = m_notes.front();
+            out.best.failure = FitFailure{first.code, first.message, first.args};
+        }
+        out.objectiveValue = kInfinity;
+    }
+    if (out.fits && !out.priced && !timeObjective) {
+        Diagnostic d{"ranked_by_gpu_hours",
+                     "no price is known for " + out.best.candidate + ", so it is ranked by GPU-hours instead of cost",
+                     {{"candidate", out.best.candidate}}};
+        out.best.warnings.push_back(d);
+        m_notes.push_back(std::move(d));
+    }
+    out.notes = std::move(m_notes);
+    out.frontier = paretoFrontier(std::move(m_points));
+    if (out.meetsObjective)
+        out.summary = describeChoice(out, m_work.workload);
+    return out;
+}
+
+// The global batch kept for one candidate: explicit, or the plan's configuration on its first node count.
+std::int64_t candidateGlobalBatch(const Plan& plan, const CandidateSpec& spec, const Catalog& catalog,
+                                  const std::string& fieldPath)
+{
+    if (plan.workload.globalBatchSize && *plan.workload.globalBatchSize > 0)
+        return *plan.workload.globalBatchSize;
+    auto hw = resolveCandidate(spec, catalog, spec.nodes.value_or(1), fieldPath);
+    if (!hw)
+        return std::max(plan.workload.microBatchSize, 1);
+    auto config = configurationFromPlan(plan, *hw);
+    if (!config)
+        return std::max(plan.workload.microBatchSize, 1);
+    return targetGlobalBatch(plan.workload, *config);
+}
+
+} // namespace
+
+CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
+                              const Catalog& catalog, const std::string& fieldPath)
+{
+    Plan work = plan;
+    SearchInputs inputs = makeSearchInputs(plan, model, catalog);
+    inputs.globalBatch = candidateGlobalBatch(plan, candidate, catalog, fieldPath);
+    CandidateSearch search(inputs, work, candidate);
+    return search.run(fieldPath);
+}
+
+Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, unsigned threads)
+{
+    const auto start = std::chrono::steady_clock::now();
+    auto model = resolveModel(plan.model);
+    if (!model)
+        return model.error();
+    PlanSearchResult result;
+    result.model = std::move(*model);
+    const std::vector<CandidateSpec> candidates = planCandidates(plan, catalog);
+    // A candidate that names an unknown GPU or instance is an error in the plan, not a misfit.
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const std::string path = "candidates[" + std::to_string(i) + "]";
+        auto hw = resolveCandidate(candidates[i], catalog, candidates[i].nodes.value_or(1), path);
+        if (!hw)
+            return hw.error();
+    }
+    // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
+    result.candidates.resize(candidates.size());
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> failures(candidates.size());
+    auto work = [&] {
+        for (std::size_t i = next++; i < candidates.size(); i = next++) {
+            try {
+                const std::string path = "candidates[" + std::to_string(i) + "]";
+                result.candidates[i] = searchCandidate(plan, candidates[i], result.model, catalog, path);
+            } catch (...) {
+                failures[i] = std::current_exception();
+            }
+        }
+    };
+    if (threads == 0)
+        threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    const std::size_t helpers = std::min<std::size_t>(threads, candidates.size()) - (candidates.empty() ? 0 : 1);
+    std::vector<std::thread> pool;
+    pool.reserve(helpers);
+    for (std::size_t t = 0; t < helpers; ++t)
+        pool.emplace_back(work);
+    work(); // this thread searches too
+    for (std::thread& t : pool)
+        t.join();
+    for (const std::exception_ptr& failure : failures)
+        if (failure)
+            std::rethrow_exception(failure);
+    for (const CandidatePlan& c : result.candidates)
+        result.configurationsEvaluated += c.configurationsEvaluated;
+    rankCandidates(result.candidates, plan.search.objective);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+} // namespace gp

@@ -1,0 +1,167 @@
+// The planner's grid: sensible parallel splits, saving levels and micro-batches for one candidate.
+#include "planner/planner_grid.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace gp {
+
+std::vector<int> divisorsOf(int n)
+{
+    std::vector<int> out;
+    if (n <= 0)
+        return out;
+    for (int d = 1; d <= n; ++d)
+        if (n % d == 0)
+            out.push_back(d);
+    return out;
+}
+
+std::int64_t pipelineLayers(const Architecture& architecture)
+{
+    std::int64_t layers = std::max<std::int64_t>(architecture.numLayers, 0);
+    if (architecture.kind == ModelKind::EncoderDecoder)
+        layers += architecture.numDecoderLayers > 0 ? architecture.numDecoderLayers : architecture.numLayers;
+    return layers;
+}
+
+std::vector<int> tensorDegrees(int gpusPerNode, const Architecture& architecture)
+{
+    std::vector<int> out;
+    const std::int64_t heads = architecture.numAttentionHeads;
+    const std::int64_t kvHeads = architecture.kvHeads();
+    for (int t : divisorsOf(gpusPerNode)) {
+        if (t == 1) {
+            out.push_back(t);
+            continue;
+        }
+        // Unknown head counts: tensor parallelism cannot be checked, so it is not offered.
+        if (heads <= 0 || kvHeads <= 0 || heads % t != 0)
+            continue;
+        // Megatron splits key/value groups across ranks, or replicates them when t exceeds their number.
+        if (kvHeads % t != 0 && t % kvHeads != 0)
+            continue;
+        out.push_back(t);
+    }
+    return out;
+}
+
+std::vector<int> pipelineDegrees(const Architecture& architecture, int nodes, int gpusLeft)
+{
+    std::vector<int> out{1};
+    const std::int64_t layers = pipelineLayers(architecture);
+    if (layers < 4 || nodes < 2 || gpusLeft < 2)
+        return out;
+    const int limit = static_cast<int>(std::min<std::int64_t>({layers / 2, nodes, gpusLeft}));
+    for (int p = 2; p <= limit; ++p)
+        if (layers % p == 0 && gpusLeft % p == 0)
+            out.push_back(p);
+    return out;
+}
+
+std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica)
+{
+    std::vector<int> out;
+    if (sequencesPerReplica <= 0)
+        return out;
+    for (int m = 1; m <= kMaxGridMicroBatch && m <= sequencesPerReplica; m *= 2)
+        if (sequencesPerReplica % m == 0)
+            out.push_back(m);
+    return out;
+}
+
+std::vector<int> nodeCounts(const CandidateSpec& candidate, int maxNodes)
+{
+    std::vector<int> out;
+    if (candidate.nodes) {
+        if (*candidate.nodes >= 1)
+            out.push_back(*candidate.nodes);
+        return out;
+    }
+    const int limit = std::clamp(maxNodes, 1, kMaxAdviceNodes);
+    for (int n = 1; n <= limit; ++n)
+        out.push_back(n);
+    return out;
+}
+
+std::int64_t targetGlobalBatch(const Workload& workload, const Configuration& planConfig)
+{
+    if (workload.globalBatchSize && *workload.globalBatchSize > 0)
+        return *workload.globalBatchSize;
+    const std::int64_t micro = std::max(planConfig.microBatchSize, 1);
+    const std::int64_t accumulation = std::max(planConfig.gradientAccumulationSteps, 1);
+    const std::int64_t data = std::max(planConfig.data, 1);
+    // Each factor is an int, so the product of three fits in int64 without overflow.
+    return micro * accumulation * data;
+}
+
+int level(Offload offload)
+{
+    switch (offload) {
+    case Offload::None: return 0;
+    case Offload::Optimizer: return 1;
+    case Offload::OptimizerAndParameters: return 2;
+    }
+    return 0;
+}
+
+int level(Checkpointing checkpointing)
+{
+    switch (checkpointing) {
+    case Checkpointing::None: return 0;
+    case Checkpointing::Selective: return 1;
+    case Checkpointing::Full: return 2;
+    }
+    return 0;
+}
+
+namespace {
+
+std::vector<SavingLevels> buildLevels(bool oneReplica)
+{
+    struct Sharding {
+        int zero;
+        Offload offload;
+    };
+    std::vector<Sharding> shardings;
+    if (oneReplica) {
+        shardings = {{0, Offload::None}, {2, Offload::Optimizer}, {3, Offload::OptimizerAndParameters}};
+    } else {
+        shardings = {{0, Offload::None},      {1, Offload::None},      {2, Offload::None},
+                     {3, Offload::None},      {1, Offload::Optimizer}, {2, Offload::Optimizer},
+                     {3, Offload::Optimizer}, {3, Offload::OptimizerAndParameters}};
+    }
+    std::vector<SavingLevels> out;
+    for (const auto& s : shardings)
+        for (Checkpointing c : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full})
+            out.push_back({s.zero, s.offload, c});
+    // Least saving first, so that the minimal fitting combinations are met before what they dominate.
+    std::stable_sort(out.begin(), out.end(), [](const SavingLevels& a, const SavingLevels& b) {
+        return a.zeroStage + level(a.offload) + level(a.checkpointing)
+            < b.zeroStage + level(b.offload) + level(b.checkpointing);
+    });
+    return out;
+}
+
+} // namespace
+
+const std::vector<SavingLevels>& savingLevels(int data)
+{
+    static const std::vector<SavingLevels> one = buildLevels(true);
+    static const std::vector<SavingLevels> many = buildLevels(false);
+    return data <= 1 ? one : many;
+}
+
+bool savesNoMore(const SavingLevels& a, const SavingLevels& b)
+{
+    return a.zeroStage <= b.zeroStage && level(a.offload) <= level(b.offload)
+        && level(a.checkpointing) <= level(b.checkpointing);
+}
+
+SavingLevels mostSaving()
+{
+    // ZeRO-3 with full offload is valid for one replica too (parameters offloaded need stage 3).
+    return {3, Offload::OptimizerAndParameters, Checkpointing::Full};
+}
+
+} // namespace gp

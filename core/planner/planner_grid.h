@@ -1,0 +1,68 @@
+// The configuration space the planner searches: which parallel splits, ZeRO/offload/checkpointing
+// levels and micro-batches are sensible for one candidate (rules in docs/plan-search.md).
+#pragma once
+
+#include "estimate/common/hardware.h"
+#include "plan/plan.h"
+#include "estimate/common/results.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gp {
+
+// Largest micro-batch the grid tries (sequences per GPU per forward pass).
+inline constexpr int kMaxGridMicroBatch = 64;
+// Node counts tried beyond search.max_nodes when looking for the smallest fit to report.
+inline constexpr int kMaxAdviceNodes = 1024;
+
+// Positive divisors of n in ascending order; empty when n <= 0.
+std::vector<int> divisorsOf(int n);
+
+// Layers a pipeline splits: decoder layers, plus the decoder stack of an encoder-decoder.
+std::int64_t pipelineLayers(const Architecture& architecture);
+
+// Tensor-parallel degrees inside one node: divisors of gpusPerNode that divide the attention heads
+// (and the key/value heads, or are a multiple of them, as Megatron requires for GQA).
+std::vector<int> tensorDegrees(int gpusPerNode, const Architecture& architecture);
+
+// Pipeline degrees: 1, and the divisors p of the layer count with at least two layers per stage,
+// p <= nodes (stages span nodes; tensor parallelism stays inside one) and p dividing gpusLeft.
+std::vector<int> pipelineDegrees(const Architecture& architecture, int nodes, int gpusLeft);
+
+// Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
+// sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.
+std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica);
+
+// Node counts to try: 1..maxNodes for "auto", else the candidate's fixed count.
+std::vector<int> nodeCounts(const CandidateSpec& candidate, int maxNodes);
+
+// Sequences per optimizer step the search keeps: workload.global_batch_size when set, else
+// micro x accumulation x data of the configuration the plan asks for (`planConfig`).
+std::int64_t targetGlobalBatch(const Workload& workload, const Configuration& planConfig);
+
+// Memory-saving levels of a configuration, each ordered so that a higher level never needs more
+// memory at the same split and micro-batch and never runs faster (recomputation, sharding
+// communication and PCIe traffic only add time).
+struct SavingLevels {
+    int zeroStage = 0;
+    Offload offload = Offload::None;
+    Checkpointing checkpointing = Checkpointing::None;
+};
+
+// Every valid ZeRO x offload x checkpointing combination for `data` replicas, the least saving first.
+// Offload needs ZeRO (optimizer: stage >= 1, parameters: stage 3). With one replica ZeRO shards
+// nothing, so only (0, none), (2, optimizer) and (3, optimizer-and-parameters) are kept.
+const std::vector<SavingLevels>& savingLevels(int data);
+
+// True when `a` saves no more than `b` on every axis (so if `a` fits, `b` is no faster).
+bool savesNoMore(const SavingLevels& a, const SavingLevels& b);
+
+// The most memory-saving combination (ZeRO-3, optimizer and parameters offloaded, full checkpointing).
+SavingLevels mostSaving();
+
+// Numeric rank of an offload / checkpointing level (0 = none).
+int level(Offload offload);
+int level(Checkpointing checkpointing);
+
+} // namespace gp

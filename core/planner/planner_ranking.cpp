@@ -1,0 +1,270 @@
+// Objective figures, cost/time Pareto frontier and candidate ranking for the planner.
+#include "planner/planner_ranking.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace gp {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double finiteOrInfinity(double v)
+{
+    return std::isfinite(v) ? v : kInfinity;
+}
+
+// Equal up to rounding: the same price x hours reached through different splits must tie.
+bool nearlyEqual(double a, double b)
+{
+    return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+bool isTimeObjective(SearchObjective objective)
+{
+    return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
+}
+
+// Tier of a candidate in the ranking: lower is better.
+int tier(const CandidatePlan& c)
+{
+    if (c.meetsObjective)
+        return 0;
+    if (c.fits)
+        return 1;
+    return 2;
+}
+
+double missRatio(const CandidatePlan& c)
+{
+    const double usable = c.best.usableMemory > 0 ? c.best.usableMemory : c.best.gpuMemory;
+    if (!(usable > 0))
+        return kInfinity;
+    return finiteOrInfinity(c.best.memory.total / usable);
+}
+
+std::string checkpointingWords(Checkpointing c)
+{
+    switch (c) {
+    case Checkpointing::None: return "no activation checkpointing";
+    case Checkpointing::Selective: return "selective checkpointing";
+    case Checkpointing::Full: return "full checkpointing";
+    }
+    return {};
+}
+
+std::string offloadWords(Offload o)
+{
+    switch (o) {
+    case Offload::None: return {};
+    case Offload::Optimizer: return ", optimizer offloaded to CPU";
+    case Offload::OptimizerAndParameters: return ", optimizer and parameters offloaded to CPU";
+    }
+    return {};
+}
+
+} // namespace
+
+std::string formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    significant = std::clamp(significant, 1, 15);
+    char buffer[64];
+    const double magnitude = std::fabs(value);
+    if (magnitude == 0) {
+        return "0";
+    }
+    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    if (exponent >= significant - 1 || magnitude >= 1e15) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+        return buffer;
+    }
+    const int decimals = std::clamp(significant - 1 - exponent, 0, 15);
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    std::string s = buffer;
+    if (s.find('.') != std::string::npos) {
+        while (!s.empty() && s.back() == '0')
+            s.pop_back();
+        if (!s.empty() && s.back() == '.')
+            s.pop_back();
+    }
+    return s;
+}
+
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload)
+{
+    ObjectiveFigures f;
+    if (workload.mode == Mode::Training) {
+        f.hours = finiteOrInfinity(result.trainingHours);
+        if (!std::isfinite(f.hours)) {
+            // A run that never finishes has no cost worth comparing (the cost model bills it as zero hours).
+            f.priced = result.cost.onDemand.has_value();
+            f.cost = kInfinity;
+            return f;
+        }
+        if (result.cost.onDemand && std::isfinite(*result.cost.onDemand)) {
+            f.priced = true;
+            f.cost = *result.cost.onDemand;
+        } else {
+            f.priced = false;
+            f.cost = finiteOrInfinity(result.gpuHours);
+        }
+        return f;
+    }
+    // Inference: one request batch is prefilled, then every sequence of the batch generates its output
+    // tokens. decodeTokensPerSecond is one replica's rate for its whole batch; tokensPerSecond adds the replicas.
+    const double decode = result.decodeTokensPerSecond.value_or(0);
+    const double prefill = result.prefillSeconds.value_or(0);
+    const double batch = std::max(workload.inference.batchSize, 1);
+    const double outputTokens = static_cast<double>(std::max<std::int64_t>(workload.inference.outputTokens, 1));
+    const double replicas = std::max(result.configuration.data, 1);
+    const double candidateRate = result.tokensPerSecond > 0 ? result.tokensPerSecond : decode * replicas;
+    f.priced = result.cost.pricePerHour && std::isfinite(*result.cost.pricePerHour);
+    if (!(decode > 0) || !std::isfinite(decode) || !(candidateRate > 0) || !std::isfinite(candidateRate)) {
+        f.hours = kInfinity;
+        f.cost = kInfinity;
+        return f;
+    }
+    const double perSequenceRate = decode / batch;
+    f.hours = finiteOrInfinity((prefill + outputTokens / perSequenceRate) / 3600.0);
+    const double tokensPerHour = candidateRate * 3600.0;
+    if (f.priced)
+        f.cost = finiteOrInfinity(*result.cost.pricePerHour / tokensPerHour * 1e6);
+    else
+        f.cost = finiteOrInfinity(static_cast<double>(std::max(result.gpus, 1)) / tokensPerHour * 1e6);
+    return f;
+}
+
+bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, Mode mode)
+{
+    switch (search.objective) {
+    case SearchObjective::Cost:
+    case SearchObjective::Time:
+        return std::isfinite(figures.hours) && std::isfinite(figures.cost);
+    case SearchObjective::CostUnderDeadline:
+        // A deadline is about finishing a training run; inference latency is compared in hours too.
+        if (!search.deadlineHours)
+            return std::isfinite(figures.hours);
+        return figures.hours <= *search.deadlineHours;
+    case SearchObjective::TimeUnderBudget:
+        if (!search.budget)
+            return std::isfinite(figures.cost);
+        return figures.priced && figures.cost <= *search.budget;
+    }
+    (void)mode;
+    return false;
+}
+
+double objectiveValue(const ObjectiveFigures& figures, SearchObjective objective)
+{
+    return isTimeObjective(objective) ? figures.hours : figures.cost;
+}
+
+bool betterFor(const ObjectiveFigures& a, const ObjectiveFigures& b, SearchObjective objective)
+{
+    const double pa = objectiveValue(a, objective);
+    const double pb = objectiveValue(b, objective);
+    if (!nearlyEqual(pa, pb))
+        return pa < pb;
+    const double sa = isTimeObjective(objective) ? a.cost : a.hours;
+    const double sb = isTimeObjective(objective) ? b.cost : b.hours;
+    if (!nearlyEqual(sa, sb))
+        return sa < sb;
+    return false;
+}
+
+std::vector<ParetoPoint> paretoFrontier(std::vector<ParetoPoint> points)
+{
+    std::erase_if(points, [](const ParetoPoint& p) { return !std::isfinite(p.hours) || !std::isfinite(p.cost); });
+    std::stable_sort(points.begin(), points.end(), [](const ParetoPoint& a, const ParetoPoint& b) {
+        if (a.hours != b.hours)
+            return a.hours < b.hours;
+        return a.cost < b.cost;
+    });
+    std::vector<ParetoPoint> frontier;
+    double cheapest = kInfinity;
+    for (auto& p : points) {
+        // Sorted by hours: a point joins only when it is strictly cheaper than everything faster.
+        if (p.cost < cheapest) {
+            cheapest = p.cost;
+            frontier.push_back(std::move(p));
+        }
+    }
+    return frontier;
+}
+
+void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective objective)
+{
+    const bool costObjective = !isTimeObjective(objective);
+    std::stable_sort(candidates.begin(), candidates.end(), [&](const CandidatePlan& a, const CandidatePlan& b) {
+        const int ta = tier(a);
+        const int tb = tier(b);
+        if (ta != tb)
+            return ta < tb;
+        if (ta == 2)
+            return missRatio(a) < missRatio(b);
+        // A currency amount and GPU-hours cannot be compared: priced candidates come first.
+        if (costObjective && a.priced != b.priced)
+            return a.priced;
+        return a.objectiveValue < b.objectiveValue;
+    });
+}
+
+Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload)
+{
+    const Mode mode = workload.mode;
+    const CandidateResult& r = plan.best;
+    const Configuration& c = r.configuration;
+    Diagnostic d;
+    d.code = "recommended_configuration";
+    d.args = {{"candidate", r.candidate},
+              {"nodes", std::to_string(r.nodes)},
+              {"gpus", std::to_string(r.gpus)},
+              {"data", std::to_string(c.data)},
+              {"tensor", std::to_string(c.tensor)},
+              {"pipeline", std::to_string(c.pipeline)},
+              {"zero_stage", std::to_string(c.zeroStage)},
+              {"offload", std::string(toString(c.offload))},
+              {"checkpointing", std::string(toString(c.checkpointing))},
+              {"micro_batch_size", std::to_string(c.microBatchSize)},
+              {"gradient_accumulation_steps", std::to_string(c.gradientAccumulationSteps)}};
+    std::string split;
+    if (c.tensor > 1 || c.pipeline > 1)
+        split = ", tensor " + std::to_string(c.tensor) + " x pipeline " + std::to_string(c.pipeline) + " x data "
+            + std::to_string(c.data);
+    const std::string nodes = std::to_string(r.nodes) + (r.nodes == 1 ? " node" : " nodes");
+    if (mode == Mode::Training) {
+        const double days = r.trainingHours / 24.0;
+        const std::string money = plan.priced && r.cost.onDemand
+            ? formatNumber(*r.cost.onDemand, 3) + " " + r.cost.currency
+            : formatNumber(r.gpuHours, 3) + " GPU-hours (no price known)";
+        d.args.emplace_back("days", formatNumber(days, 2));
+        d.args.emplace_back("hours", formatNumber(r.trainingHours, 3));
+        if (plan.priced && r.cost.onDemand) {
+            d.args.emplace_back("cost", formatNumber(*r.cost.onDemand, 6));
+            d.args.emplace_back("currency", r.cost.currency);
+        }
+        d.args.emplace_back("gpu_hours", formatNumber(r.gpuHours, 6));
+        d.message = "on " + r.candidate + " you need " + nodes + split + ", ZeRO-" + std::to_string(c.zeroStage) + ", "
+            + checkpointingWords(c.checkpointing) + offloadWords(c.offload) + ", micro-batch "
+            + std::to_string(c.microBatchSize) + " x " + std::to_string(c.gradientAccumulationSteps)
+            + " accumulation steps: " + formatNumber(days, 2) + " days, " + money;
+    } else {
+        d.args.emplace_back("batch_size", std::to_string(c.microBatchSize));
+        if (r.decodeTokensPerSecond)
+            d.args.emplace_back("decode_tokens_per_second", formatNumber(*r.decodeTokensPerSecond, 4));
+        const ObjectiveFigures f = objectiveFigures(r, workload);
+        const char* perMillion = f.priced ? "cost_per_million_tokens" : "gpu_hours_per_million_tokens";
+        d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
+        d.args.emplace_back("request_seconds", formatNumber(f.hours * 3600, 4));
+        d.message = "on " + r.candidate + " serve with " + nodes + split + ", batch " + std::to_string(c.microBatchSize)
+            + ": " + formatNumber(r.tokensPerSecond, 4) + " tokens/s";
+    }
+    return d;
+}
+
+} // namespace gp

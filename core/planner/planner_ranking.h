@@ -1,0 +1,48 @@
+// How the planner compares configurations and candidates: objective figures, the cost/time
+// Pareto frontier and the ranking of candidates.
+#pragma once
+
+#include "planner/planner.h"
+#include "estimate/common/results.h"
+
+#include <vector>
+
+namespace gp {
+
+// A configuration's figures as the objective sees them.
+struct ObjectiveFigures {
+    bool priced = true; // false: `cost` holds GPU-hours (training) or GPU-hours per million tokens (inference)
+    double hours = 0;   // training: wall-clock hours to finish; inference: hours per request batch
+    double cost = 0;    // training: on-demand total; inference: cost per million generated tokens
+};
+
+// Figures of an evaluated configuration for the workload's mode. Non-finite figures become +infinity.
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload);
+
+// Whether figures satisfy the objective's constraint: the deadline for cost-under-deadline, the
+// budget for time-under-budget (an unpriced candidate cannot be checked against a budget: false).
+bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, Mode mode);
+
+// The value the objective minimizes: hours for time objectives, cost (or GPU-hours) otherwise.
+double objectiveValue(const ObjectiveFigures& figures, SearchObjective objective);
+
+// True when `a` is strictly better than `b` for the objective (primary value, then the other figure);
+// values within a relative 1e-9 of each other count as equal.
+bool betterFor(const ObjectiveFigures& a, const ObjectiveFigures& b, SearchObjective objective);
+
+// The points no other point beats on both hours and cost, sorted by hours ascending (equal points kept once).
+std::vector<ParetoPoint> paretoFrontier(std::vector<ParetoPoint> points);
+
+// Sorts candidates best first: those meeting the objective (priced ones before GPU-hours-only ones
+// for cost objectives) by objective value; then those that fit but miss the deadline or budget;
+// then those that do not fit, the closest miss (memory needed / usable) first. Stable for ties.
+void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective objective);
+
+// The English one-line summary ("... you need 2 nodes, ZeRO-3, full checkpointing, micro-batch 4:
+// 3.1 days, 41000 CNY") as a diagnostic with args, code "recommended_configuration".
+Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload);
+
+// A number for args and messages: up to `significant` significant digits, no exponent, no trailing zeros.
+std::string formatNumber(double value, int significant = 3);
+
+} // namespace gp

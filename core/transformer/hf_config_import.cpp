@@ -1,0 +1,272 @@
+// Hugging Face config.json -> Architecture (decoder, BERT, T5, ChatGLM, MPT, Falcon spellings, MoE, quantization).
+#include "transformer/model_library.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace gp {
+
+namespace {
+
+// Top-level fields that do not change memory or time (tokenizer ids, initialisation, norms' epsilon,
+// dropout rates, rotary settings): read and deliberately not warned about.
+const std::set<std::string, std::less<>> kIrrelevantFields{
+    "architectures", "model_type", "_name_or_path", "transformers_version", "rope_theta", "rope_scaling",
+    "rope_ratio", "rotary_emb_base", "rotary_pct", "rotary_percent", "rms_norm_eps", "layer_norm_eps",
+    "layer_norm_epsilon", "layernorm_epsilon", "initializer_range", "initializer_factor", "bos_token_id",
+    "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id", "use_cache", "hidden_act",
+    "activation_function", "hidden_dropout_prob", "attention_probs_dropout_prob", "attention_dropout",
+    "hidden_dropout", "dropout_rate", "dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop", "summary_type",
+    "summary_use_proj", "summary_activation", "summary_proj_to_labels", "summary_first_dropout",
+    "task_specific_params", "pretraining_tp", "auto_map", "tokenizer_class", "classifier_dropout",
+    "position_embedding_type", "gradient_checkpointing", "use_sliding_window", "sliding_window", "max_window_layers",
+    "output_router_logits", "router_aux_loss_coef", "router_jitter_noise", "aux_loss_alpha", "seq_aux",
+    "norm_topk_prob", "scoring_func", "topk_method", "routed_scaling_factor", "moe_layer_freq", "use_flash_attn",
+    "attn_config", "init_config", "use_dynamic_ntk", "use_logn_attn", "fp16", "bf16", "fp32", "kv_channels_ratio",
+    "relative_attention_num_buckets", "relative_attention_max_distance", "n_positions_offset", "is_decoder",
+    "layer_norm_type", "apply_residual_connection_post_layernorm", "post_layer_norm", "rmsnorm",
+    "apply_query_key_layer_scaling", "attention_softmax_in_fp32", "fp32_residual_connection", "original_rope",
+    "apply_residual_connection_post_layernorm", "slow_but_exact", "masked_softmax_fusion", "offset_alibi",
+    "alibi", "parallel_attn", "new_decoder_architecture", "bias", "type_vocab_size", "do_layer_norm_before",
+    "word_embed_proj_dim", "enable_bias", "scale_attn_weights", "scale_attn_by_inverse_layer_idx",
+    "reorder_and_upcast_attn", "reorder_and_upcast_attn", "learned_pos_emb", "emb_pdrop", "logit_scale",
+    "no_bias", "norm_type", "resid_pdrop", "use_cache", "verbose", "z_loss", "id2label", "label2id",
+    "is_encoder_decoder", "prefix", "finetuning_task", "problem_type", "quantization_config", "head_dim",
+    "d_kv", "kv_channels", "prefix_projection", "pre_seq_len", "multi_query_attention", "torch_dtype",
+    "partial_rotary_factor", "tokenizer_name", "model_max_length", "z_loss_weight", "chunk_size_feed_forward",
+    "output_attentions", "output_hidden_states", "return_dict", "max_length", "num_beams", "use_return_dict",
+    "n_positions", "n_ctx", "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length",
+    "num_labels", "feed_forward_proj", "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias",
+    "add_qkv_bias", "add_bias_linear", "qkv_bias", "tie_word_embeddings", "tie_encoder_decoder",
+    "output_past", "bias_dropout_fusion", "_from_model_config", "router_z_loss_coef"};
+
+bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
+{
+    return std::any_of(list.begin(), list.end(), [&](const char* x) { return v == x; });
+}
+
+struct Reader {
+    const nlohmann::json& j;
+    std::set<std::string, std::less<>> used;
+
+    const nlohmann::json* find(std::initializer_list<const char*> keys)
+    {
+        for (const char* k : keys) {
+            auto it = j.find(k);
+            if (it != j.end() && !it->is_null()) {
+                used.insert(k);
+                return &*it;
+            }
+        }
+        return nullptr;
+    }
+    // First integer among `keys`; nullopt when none is present.
+    std::optional<double> number(std::initializer_list<const char*> keys)
+    {
+        const nlohmann::json* v = find(keys);
+        if (!v || !v->is_number())
+            return std::nullopt;
+        const double d = v->get<double>();
+        return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+    }
+    std::optional<bool> boolean(std::initializer_list<const char*> keys)
+    {
+        const nlohmann::json* v = find(keys);
+        if (!v || !v->is_boolean())
+            return std::nullopt;
+        return v->get<bool>();
+    }
+    std::string string(std::initializer_list<const char*> keys)
+    {
+        const nlohmann::json* v = find(keys);
+        return v && v->is_string() ? v->get<std::string>() : std::string();
+    }
+};
+
+std::int64_t toInt(double v)
+{
+    if (!std::isfinite(v) || v < 0)
+        return -1;
+    return v > 1e15 ? std::int64_t(1e15) : std::int64_t(v);
+}
+
+std::string dtypeName(const std::string& torch)
+{
+    if (torch == "bfloat16")
+        return "bf16";
+    if (torch == "float16")
+        return "fp16";
+    if (torch == "float32")
+        return "fp32";
+    return torch;
+}
+
+} // namespace
+
+Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const std::string& fileName)
+{
+    try {
+        const nlohmann::json j = nlohmann::json::parse(text);
+        if (!j.is_object())
+            return Error{"", "a config.json must be a JSON object", fileName};
+        ImportedConfig out;
+        Architecture& a = out.architecture;
+        Reader r{j, {}};
+        const std::string type = r.string({"model_type"});
+        const auto encoderDecoderFlag = r.boolean({"is_encoder_decoder"});
+        if (isOneOf(type, {"bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2",
+                           "xlm-roberta", "ernie"}))
+            a.kind = ModelKind::Encoder;
+        else if (isOneOf(type, {"t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "longt5"}) ||
+                 (encoderDecoderFlag && *encoderDecoderFlag))
+            a.kind = ModelKind::EncoderDecoder;
+
+        auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys) {
+            if (auto v = r.number(keys))
+                target = toInt(*v);
+        };
+        setInt(a.hiddenSize, {"hidden_size", "d_model", "n_embd", "n_embed", "dim"});
+        setInt(a.numLayers, {"num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers"});
+        setInt(a.numDecoderLayers, {"num_decoder_layers", "decoder_layers"});
+        setInt(a.numAttentionHeads, {"num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads"});
+        setInt(a.headDim, {"head_dim", "d_kv", "kv_channels"});
+        setInt(a.vocabSize, {"padded_vocab_size", "vocab_size"});
+        setInt(a.intermediateSize, {"intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim",
+                                    "encoder_ffn_dim"});
+        setInt(a.maxPositions, {"max_position_embeddings", "n_positions", "seq_length", "max_seq_len",
+                                "max_sequence_length"});
+        // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
+        if (a.numLayers <= 0)
+            setInt(a.numLayers, {"encoder_layers"});
+
+        // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
+        if (auto kv = r.number({"num_key_value_heads", "num_kv_heads"})) {
+            a.numKeyValueHeads = toInt(*kv);
+        } else if (auto mq = r.boolean({"multi_query_attention"}); mq && *mq) {
+            if (auto groups = r.number({"multi_query_group_num"}))
+                a.numKeyValueHeads = toInt(*groups);
+        } else if (auto falconMq = r.boolean({"multi_query"}); falconMq && *falconMq) {
+            a.numKeyValueHeads = 1;
+        }
+        r.find({"multi_query_group_num"});
+
+        // MLP kind: T5 spells it feed_forward_proj ("gated-gelu"); Llama-family models are gated.
+        const std::string ffProj = r.string({"feed_forward_proj"});
+        const bool gatedFamily = isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3",
+                                                 "chatglm", "baichuan", "gemma", "gemma2", "deepseek", "deepseek_v2",
+                                                 "internlm", "internlm2", "yi", "phi3", "olmo", "cohere"});
+        if (!ffProj.empty())
+            a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
+        else
+            a.mlp = gatedFamily || type.empty() ? MlpKind::Gated : MlpKind::Standard;
+
+        // Biases and positions by family, then explicit fields.
+        const bool allBiases = isOneOf(type, {"gpt2", "bert", "roberta", "opt", "bloom", "gpt_neox", "gptj", "bart",
+                                              "xlm-roberta", "electra", "gpt_bigcode"});
+        a.attentionBias = allBiases || isOneOf(type, {"qwen", "qwen2", "qwen2_moe"});
+        a.mlpBias = allBiases;
+        if (auto v = r.boolean({"attention_bias", "add_qkv_bias", "qkv_bias"}))
+            a.attentionBias = *v;
+        if (auto v = r.boolean({"mlp_bias", "add_bias_linear"}))
+            a.mlpBias = *v;
+        if (auto v = r.boolean({"no_bias"}); v && *v)
+            a.attentionBias = a.mlpBias = false;
+        if (auto v = r.boolean({"bias"}))
+            a.attentionBias = a.mlpBias = *v;
+        a.learnedPositions = isOneOf(type, {"gpt2", "bert", "roberta", "opt", "bart", "gpt_bigcode", "xlm-roberta",
+                                            "electra"});
+        if (type == "opt" && a.maxPositions > 0)
+            a.maxPositions += 2; // OPT's learned positions have an offset of 2
+
+        // Tied embeddings: explicit field, else the family's default (Hugging Face's default is tied).
+        if (auto tie = r.boolean({"tie_word_embeddings"}))
+            a.tieWordEmbeddings = *tie;
+        else
+            a.tieWordEmbeddings = !isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan",
+                                                  "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "qwen2_moe"});
+
+        // Family quirks.
+        if (type == "qwen" && a.intermediateSize > 0)
+            a.intermediateSize /= 2; // Qwen (v1) stores the sum of its two MLP halves
+        if (type == "mpt") {
+            if (auto ratio = r.number({"expansion_ratio"}); ratio && a.hiddenSize > 0)
+                a.intermediateSize = toInt(*ratio * double(a.hiddenSize));
+            a.tieWordEmbeddings = true;
+        }
+        if (a.intermediateSize <= 0 && a.hiddenSize > 0 && a.mlp == MlpKind::Standard)
+            a.intermediateSize = 4 * a.hiddenSize; // GPT-2's n_inner = null, Falcon, BLOOM: 4h
+        if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0 &&
+            double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
+            a.headDim = 0; // the default, keep it implicit
+
+        // Mixture of experts.
+        if (auto e = r.number({"num_local_experts", "num_experts", "n_routed_experts"}))
+            a.numExperts = int(std::clamp(*e, 1.0, 1e6));
+        if (auto k = r.number({"num_experts_per_tok", "moe_topk", "top_k"}))
+            a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
+        if (auto s = r.number({"n_shared_experts", "num_shared_experts"}))
+            a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
+        setInt(a.moeIntermediateSize, {"moe_intermediate_size"});
+        if (auto shared = r.number({"shared_expert_intermediate_size"}); shared && a.moeIntermediateSize > 0) {
+            // Qwen2-MoE: one shared expert as wide as this many routed experts.
+            const double ratio = *shared / double(a.moeIntermediateSize);
+            if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
+                return Error{"shared_expert_intermediate_size",
+                             "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared),
+                             fileName};
+            a.numSharedExperts = int(std::lround(ratio));
+        }
+        if (auto first = r.number({"first_k_dense_replace"}))
+            a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
+        if (auto labels = r.number({"num_labels"}))
+            a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
+        else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty())
+            a.numClasses = int(it->size());
+
+        out.torchDtype = dtypeName(r.string({"torch_dtype", "dtype"}));
+
+        // Quantization of the published weights.
+        if (auto it = j.find("quantization_config"); it != j.end() && it->is_object()) {
+            const auto& q = *it;
+            const std::string method = q.value("quant_method", std::string());
+            const int bits = q.contains("bits") && q["bits"].is_number_integer() ? q["bits"].get<int>() : 0;
+            if (q.value("load_in_4bit", false))
+                out.quantization = q.value("bnb_4bit_quant_type", std::string("fp4")) == "nf4" ? "nf4" : "int4";
+            else if (q.value("load_in_8bit", false))
+                out.quantization = "int8";
+            else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
+                out.quantization = "fp8";
+            else if (bits == 4)
+                out.quantization = "int4";
+            else if (bits == 8)
+                out.quantization = "int8";
+            else
+                out.warnings.push_back(Diagnostic{"config_quantization_unknown",
+                                                  "quantization_config \"" + method +
+                                                      "\" is not understood; the weights are taken as unquantized.",
+                                                  {{"method", method}}});
+        }
+
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const std::string& key = it.key();
+            if (r.used.count(key) || kIrrelevantFields.count(key))
+                continue;
+            out.warnings.push_back(Diagnostic{"config_field_ignored",
+                                              "config field \"" + key + "\" is not used by the estimate.",
+                                              {{"field", key}, {"file", fileName}}});
+        }
+
+        auto valid = validateArchitecture(a, "config");
+        if (!valid) {
+            Error e = valid.error();
+            e.file = fileName;
+            return e;
+        }
+        return out;
+    } catch (const std::exception& e) {
+        return Error{"", std::string("invalid JSON: ") + e.what(), fileName};
+    }
+}
+
+} // namespace gp

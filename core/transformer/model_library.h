@@ -1,0 +1,94 @@
+// Built-in model presets, Hugging Face config import, and exact parameter counts.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/expected.h"
+#include "plan/plan.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gp {
+
+struct ModelPreset {
+    std::string id;      // "llama-2-7b"
+    std::string name;    // "Llama 2 7B"
+    std::string family;  // "llama"
+    Architecture architecture;
+    std::string weightsDtype; // "bf16", "fp16", "fp32" (torch_dtype of the published weights)
+    std::string source;       // where the architecture was read (config.json of the model repo)
+};
+
+// Parameter counts from an architecture. All counts are exact numbers of scalars.
+struct ParameterCounts {
+    double total = 0;          // every parameter (all experts)
+    double active = 0;         // used per token (MoE: routed experts_per_token + shared)
+    double embedding = 0;      // input embeddings (+ learned positions)
+    double outputHead = 0;     // untied LM head or classification head
+    double perLayer = 0;       // one transformer layer (largest kind), all experts
+    double attentionPerLayer = 0;
+    double mlpPerLayer = 0;    // all experts
+    double largestLayer = 0;   // largest single parameter tensor group gathered at once (ZeRO-3)
+    double loraTrainable = 0;  // filled by the memory model for a LoRA spec
+    // Added for the memory model:
+    double blockLinear = 0;          // weights of the linear layers inside the blocks (what int4/nf4 quantize)
+    double largestTensor = 0;        // largest single module's own parameters (DeepSpeed's "largest layer")
+    double factoredStateElements = 0; // sum of rows+cols over matrices (+ size of vectors): Adafactor state
+    double layerCount = 0;           // transformer layers over all stacks
+    double classificationHead = 0;   // pooled-output classifier (numClasses x hidden + bias)
+};
+
+struct ResolvedModel {
+    std::string name;
+    Architecture architecture;
+    ParameterCounts parameters;
+    std::string weightsDtype;
+    Diagnostics warnings;
+};
+
+// Every built-in preset (parsed once from the embedded models/presets.json).
+const std::vector<ModelPreset>& modelPresets();
+// The preset with this id (case-insensitive), or nullptr.
+const ModelPreset* findModelPreset(std::string_view id);
+// Parses a presets document ({"presets": [...]}); errors name the entry ("presets[3].architecture.hidden_size").
+Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, const std::string& fileName);
+
+// Exact parameter counts: embeddings (tied or not), attention with GQA and biases, gated or standard MLP,
+// norms, MoE total and active, encoder-decoder with cross-attention, BERT pooler, learned positions.
+ParameterCounts countParameters(const Architecture& architecture);
+
+// Applies the plan-format architecture fields present in `fields` over `into`; errors name "<path>.<field>".
+Expected<Architecture> applyArchitectureJson(const nlohmann::json& fields, Architecture into, const std::string& path);
+// Refuses absurd architectures (zero sizes, heads not dividing hidden, kv heads not dividing heads, > 1e13 params).
+Expected<bool> validateArchitecture(const Architecture& architecture, const std::string& path);
+// Plan-format JSON of an architecture (every field).
+nlohmann::json architectureToJson(const Architecture& architecture);
+
+// A typical decoder architecture for a size given only as a parameter count.
+Architecture typicalArchitecture(double parameters);
+
+// Preset + architecture overrides + parameters-only -> one architecture with counts and warnings.
+// Warnings: "typical_architecture" (size only), "parameters_differ_from_architecture".
+Expected<ResolvedModel> resolveModel(const ModelSpec& spec);
+
+// Maps a Hugging Face config.json (decoder, BERT, T5 spellings, MoE fields, quantization_config).
+// Fields it cannot use are named in `warnings`.
+struct ImportedConfig {
+    Architecture architecture;
+    std::string torchDtype;
+    std::string quantization; // "", "nf4", "int8", "int4", "fp8"
+    Diagnostics warnings;
+};
+// Warnings: "config_field_ignored" (arg "field") for every top-level field it cannot map.
+Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const std::string& fileName);
+
+// Exact parameter count from a .safetensors header (or its model.safetensors.index.json).
+// Accepts the file's first bytes (8-byte little-endian length + JSON header; the tensor data may be absent)
+// or an index JSON (metadata.total_size / bytes per element of `indexDtype`, default bf16).
+Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, const std::string& fileName);
+// Same, dividing an index's total_size by the byte width of `indexDtype` ("bf16", "fp32", ...).
+Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, const std::string& fileName,
+                                            std::string_view indexDtype);
+
+} // namespace gp

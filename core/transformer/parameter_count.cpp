@@ -1,0 +1,215 @@
+// Exact parameter counts of transformer architectures, and a typical architecture for a bare size.
+#include "transformer/model_library.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+// Conventions the Architecture fields stand for (they match the presets' published config.json files):
+// - attention_bias on a gated-MLP (Llama-family) model is the QKV bias of Qwen/ChatGLM (no output bias);
+//   on a standard-MLP model every projection has a bias (GPT-2, OPT, BLOOM, BERT).
+// - mlp_bias also means LayerNorms with a bias (GPT-2, BERT, OPT, BLOOM); without it norms are weight-only
+//   (RMSNorm of Llama/T5, MPT's bias-free LayerNorm).
+struct Shape {
+    double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
+    bool attentionBias = false, outputBias = false, mlpBias = false, gated = true;
+};
+
+Shape shapeOf(const Architecture& arch)
+{
+    Shape s;
+    s.h = double(arch.hiddenSize);
+    s.a = double(arch.numAttentionHeads);
+    s.k = double(arch.kvHeads());
+    s.d = double(arch.headDimension());
+    s.f = double(arch.intermediateSize);
+    s.fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+    s.v = double(arch.vocabSize);
+    s.gated = arch.mlp == MlpKind::Gated;
+    s.attentionBias = arch.attentionBias;
+    s.outputBias = arch.attentionBias && !s.gated;
+    s.mlpBias = arch.mlpBias;
+    return s;
+}
+
+struct Part {
+    double params = 0;
+    double linear = 0;   // weights of linear layers (matrices)
+    double factored = 0; // rows + cols of matrices, sizes of vectors
+    double largest = 0;  // largest single matrix (+ its bias)
+
+    void matrix(double rows, double cols, bool bias)
+    {
+        params += rows * cols + (bias ? cols : 0);
+        linear += rows * cols;
+        factored += rows + cols + (bias ? cols : 0);
+        largest = std::max(largest, rows * cols + (bias ? cols : 0));
+    }
+    void vector(double n)
+    {
+        params += n;
+        factored += n;
+    }
+    void add(const Part& other, double times = 1)
+    {
+        params += other.params * times;
+        linear += other.linear * times;
+        factored += other.factored * times;
+        largest = std::max(largest, other.largest);
+    }
+};
+
+Part attention(const Shape& s)
+{
+    Part p;
+    p.matrix(s.h, s.a * s.d, s.attentionBias);
+    p.matrix(s.h, s.k * s.d, s.attentionBias);
+    p.matrix(s.h, s.k * s.d, s.attentionBias);
+    p.matrix(s.a * s.d, s.h, s.outputBias);
+    return p;
+}
+
+Part mlp(const Shape& s, double f)
+{
+    Part p;
+    if (s.gated) {
+        p.matrix(s.h, f, s.mlpBias); // gate
+        p.matrix(s.h, f, s.mlpBias); // up
+    } else {
+        p.matrix(s.h, f, s.mlpBias);
+    }
+    p.matrix(f, s.h, s.mlpBias);
+    return p;
+}
+
+Part norm(const Shape& s)
+{
+    Part p;
+    p.vector(s.h * (s.mlpBias ? 2 : 1));
+    return p;
+}
+
+} // namespace
+
+ParameterCounts countParameters(const Architecture& arch)
+{
+    ParameterCounts c;
+    if (arch.hiddenSize <= 0 || arch.numLayers <= 0 || arch.numAttentionHeads <= 0)
+        return c;
+    const Shape s = shapeOf(arch);
+    const double layers = double(arch.numLayers);
+    const double decoderLayers = double(arch.numDecoderLayers > 0 ? arch.numDecoderLayers : arch.numLayers);
+    const int experts = std::max(1, arch.numExperts);
+    const int perToken = std::clamp(arch.expertsPerToken, 1, experts);
+    const bool moe = experts > 1;
+
+    Part embedding;
+    embedding.matrix(s.v, s.h, false);
+    if (arch.learnedPositions && arch.maxPositions > 0)
+        embedding.matrix(double(arch.maxPositions), s.h, false);
+    if (arch.kind == ModelKind::Encoder) {
+        embedding.matrix(2, s.h, false); // token-type embeddings (type_vocab_size 2)
+        embedding.add(norm(s));          // embedding LayerNorm
+    }
+
+    const Part attn = attention(s);
+    const Part dense = mlp(s, s.f);
+    Part expertMlp = mlp(s, s.fe);
+
+    Part denseLayer;
+    denseLayer.add(attn);
+    denseLayer.add(dense);
+    denseLayer.add(norm(s), 2);
+
+    Part body;      // all layers of all stacks
+    double activeBody = 0;
+    Part largestLayer = denseLayer;
+    double mlpPerLayer = dense.params;
+    if (arch.kind == ModelKind::EncoderDecoder) {
+        Part decoderLayer;
+        decoderLayer.add(attn, 2); // self- and cross-attention
+        decoderLayer.add(dense);
+        decoderLayer.add(norm(s), 3);
+        body.add(denseLayer, layers);
+        body.add(decoderLayer, decoderLayers);
+        body.add(norm(s), 2); // final norm of each stack
+        if (!arch.learnedPositions)
+            body.vector(2 * 32 * s.a); // T5 relative attention bias: 32 buckets x heads, first layer of each stack
+        if (arch.learnedPositions && arch.maxPositions > 0)
+            body.matrix(double(arch.maxPositions), s.h, false); // decoder positions (BART-like)
+        activeBody = body.params;
+        largestLayer = decoderLayer;
+    } else if (moe) {
+        const double denseCount = std::clamp(double(arch.firstDenseLayers), 0.0, layers);
+        Part moeLayer;
+        moeLayer.add(attn);
+        moeLayer.matrix(s.h, double(experts), false); // router
+        moeLayer.add(expertMlp, experts);
+        moeLayer.add(expertMlp, std::max(0, arch.numSharedExperts));
+        moeLayer.add(norm(s), 2);
+        body.add(denseLayer, denseCount);
+        body.add(moeLayer, layers - denseCount);
+        body.add(norm(s)); // final norm
+        activeBody = body.params - (layers - denseCount) * (experts - perToken) * expertMlp.params;
+        largestLayer = moeLayer;
+        mlpPerLayer = moeLayer.params - attn.params - 2 * norm(s).params;
+    } else {
+        body.add(denseLayer, layers);
+        if (arch.kind == ModelKind::Decoder)
+            body.add(norm(s)); // final norm
+        activeBody = body.params;
+    }
+
+    Part head;
+    if (arch.kind == ModelKind::Encoder) {
+        head.matrix(s.h, s.h, true); // BERT pooler
+    } else if (!arch.tieWordEmbeddings) {
+        head.matrix(s.h, s.v, false);
+    }
+
+    c.embedding = embedding.params;
+    c.outputHead = head.params;
+    c.total = embedding.params + body.params + head.params;
+    c.active = embedding.params + activeBody + head.params;
+    c.perLayer = largestLayer.params;
+    c.attentionPerLayer = attn.params;
+    c.mlpPerLayer = mlpPerLayer;
+    c.blockLinear = body.linear;
+    c.largestTensor = std::max({embedding.largest, body.largest, head.largest});
+    c.factoredStateElements = embedding.factored + body.factored + head.factored;
+    c.layerCount = arch.kind == ModelKind::EncoderDecoder ? layers + decoderLayers : layers;
+    c.largestLayer = c.largestTensor; // DeepSpeed gathers module by module
+    const double classes = std::max(1, arch.numClasses);
+    c.classificationHead = s.h * classes + classes;
+    return c;
+}
+
+Architecture typicalArchitecture(double parameters)
+{
+    // A Llama-shaped decoder (gated MLP, f ~ 8h/3, head size 128, depth ~ h/128 as in Llama 2 7B/13B),
+    // 32k vocabulary, untied head: parameters ~ L * 12h^2 + 2Vh solved for h, then L fitted to the size.
+    Architecture a;
+    a.kind = ModelKind::Decoder;
+    a.mlp = MlpKind::Gated;
+    a.vocabSize = 32000;
+    const double p = std::isfinite(parameters) ? std::clamp(parameters, 1e6, 1e13) : 7e9;
+    double h = std::cbrt(p * 128.0 / 12.0);
+    h = std::max(256.0, std::round(h / 128.0) * 128.0);
+    a.hiddenSize = std::int64_t(h);
+    a.numAttentionHeads = std::max<std::int64_t>(1, a.hiddenSize / 128);
+    // GQA with 8 KV heads at 70B scale, as Llama 2, where the head count allows it.
+    a.numKeyValueHeads = a.numAttentionHeads >= 64 && a.numAttentionHeads % 8 == 0 ? 8 : a.numAttentionHeads;
+    a.intermediateSize = std::int64_t(std::max(256.0, std::round(8.0 * h / 3.0 / 256.0) * 256.0));
+    Architecture one = a;
+    one.numLayers = 1;
+    const ParameterCounts c = countParameters(one);
+    const double fixed = c.total - c.perLayer;
+    const double layers = c.perLayer > 0 ? std::round((p - fixed) / c.perLayer) : 1;
+    a.numLayers = std::int64_t(std::max(1.0, layers));
+    return a;
+}
+
+} // namespace gp

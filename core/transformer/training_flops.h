@@ -1,0 +1,46 @@
+// Floating-point operations of a transformer per token, counted matrix by matrix from the architecture.
+#pragma once
+
+#include "transformer/model_library.h"
+#include "plan/plan.h"
+
+namespace gp {
+
+// Forward-pass FLOPs of one token (2 per multiply-add).
+struct ForwardFlops {
+    double matmul = 0;    // weight matrices of the layers (active experts only), without the output head
+    double head = 0;      // output head: vocabulary logits, or the classification head
+    double attention = 0; // scores (Q K^T) and weighted sum (P V); causal models see half the context on average
+    double adapters = 0;  // LoRA adapters (A and B), when the technique has them
+    double frozenMatmul = 0; // part of `matmul` + `head` whose weights are frozen (no weight gradient)
+
+    double total() const { return matmul + head + attention + adapters; }
+};
+
+// FLOPs per trained token for one optimizer pass: forward, backward and recomputation.
+struct TrainingFlopsPerToken {
+    ForwardFlops forward;
+    double model = 0;      // forward + backward, no recomputation (the MFU numerator)
+    double recompute = 0;  // extra forward work of activation checkpointing
+    double hardware = 0;   // model + recompute: what the GPUs execute
+    double scoreElementsPerToken = 0; // attention score elements per token over all layers (memory traffic
+                                      // when scores are materialized, i.e. without flash attention)
+};
+
+// Forward FLOPs of one token that attends to `contextTokens` earlier positions (inference: the KV length;
+// training: the sequence length, halved for causal masking by the caller's choice of `causal`).
+ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
+                                  double contextTokens, bool causal);
+
+// Training FLOPs per token for the workload's technique and the configuration's checkpointing.
+TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
+                                            const Workload& workload, Checkpointing checkpointing);
+
+// Parameters of the LoRA adapters the workload's target modules add (rank x (d_in + d_out) per matrix).
+double loraAdapterParameters(const Architecture& arch, const LoraSpec& lora);
+
+
+// Layers of the decoder stack(s): encoder + decoder layers for encoder-decoder models.
+double totalLayers(const Architecture& arch);
+
+} // namespace gp
