@@ -2,8 +2,9 @@
 #pragma once
 
 #include "catalog/catalog.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
+#include "planner/answer.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -11,18 +12,23 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
 namespace gpui {
 
+// The core's answer to a plan (gp::answerPlan), unpacked for the window: the window renders it and never
+// re-ranks or re-derives it.
 struct Evaluation {
     quint64 generation = 0;
     bool ok = false;
     gp::Error error;                          // when !ok: names the field
-    std::vector<gp::CandidateResult> results; // ranked: fitting first, best objective first
-    std::vector<int> planOrder;               // results[i] came from plan candidate planOrder[i] (-1: unknown)
+    std::shared_ptr<const gp::PlanAnswer> answer; // the core's answer: standings, frontiers, summary, modes
+    std::vector<gp::CandidateResult> results; // answer->search.candidates[i].best, in the answer's ranked order
+    std::vector<int> planOrder;               // results[i] came from plan candidate planOrder[i]
     int best = -1;                            // index into results of the recommendation; -1 = nothing fits
+    std::vector<std::string> billingModes;    // the billing modes the ranking counted
     bool searched = false;                    // the planner chose configurations
     long configurationsEvaluated = 0;
     double coreSeconds = 0; // time the core took
@@ -39,15 +45,18 @@ struct Evaluation {
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
 
-// The cost a candidate is compared by: the cheapest billing mode with a total, or nullopt.
-std::optional<double> comparableCost(const gp::CandidateResult& result);
-// The billing mode comparableCost() picked ("on_demand", ...), or "".
-std::string comparableCostMode(const gp::CandidateResult& result);
-// Hours a candidate needs for the plan (training hours; inference: none).
-double comparableHours(const gp::CandidateResult& result);
+// The headline cost of results[i] under the billing mode the answer ranks it by, or nullopt when unpriced.
+std::optional<double> headlineCost(const Evaluation& e, std::size_t i);
+// That billing mode ("on_demand", "monthly", "reserved", "spot"), or "" when unpriced.
+std::string headlineMode(const Evaluation& e, std::size_t i);
+// Hours results[i] needs (training: to finish; +infinity when it cannot).
+double headlineHours(const Evaluation& e, std::size_t i);
 
-// Evaluates synchronously (the plan's search when enabled, else the estimate) and ranks the results.
-Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog);
+// Evaluates synchronously: the core's answer for the plan (the planner's search, or each candidate as configured
+// when the plan's search is off). An exception in the core becomes an error, never a crash. `cancel` stops a
+// superseded evaluation early (the result then has ok == false and a "cancelled" error).
+Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog,
+                        const std::atomic<bool>* cancel = nullptr);
 
 // Runs evaluatePlan() on the thread pool. Only the newest request's result is delivered; while one runs, further
 // requests collapse into one pending plan, so dragging a slider never queues stale work.
@@ -79,6 +88,7 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
     std::optional<gp::Plan> m_pending;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the running job's stop flag
     EvaluationPtr m_latest;
     QElapsedTimer m_requestTimer;
 };

@@ -227,18 +227,15 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
     auto catalog = loadCatalog(ctx, args);
     if (!catalog)
         return catalogError(ctx, catalog.error());
-    auto search = searchPlan(plan, *catalog);
-    if (!search)
-        return fail(ctx, ExitInvalidInput, search.error().toString());
+    auto answer = answerPlan(plan, *catalog);
+    if (!answer)
+        return fail(ctx, ExitInvalidInput, answer.error().toString());
     if (format == "json")
-        return emit(ctx, args, planSearchToJson(*search).dump(2) + "\n");
-    std::vector<CandidateResult> best;
-    for (const auto& candidate : search->candidates)
-        best.push_back(candidate.best);
+        return emit(ctx, args, planAnswerToJson(*answer).dump(2) + "\n");
     if (format == "csv")
-        return emit(ctx, args, resultsToCsv(best));
-    return emit(ctx, args, resultsToTable(best) + "configurations evaluated: "
-                               + std::to_string(search->configurationsEvaluated) + "\n");
+        return emit(ctx, args, answerToCsv(*answer));
+    return emit(ctx, args, answerToTable(*answer) + "configurations evaluated: "
+                               + std::to_string(answer->search.configurationsEvaluated) + "\n");
 }
 
 int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
@@ -270,18 +267,15 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
         if (!request.pdfPath.empty())
             return fail(ctx, ExitUsage, "this build has no PDF report (built without Qt)");
         // CSV needs no Qt: write it from the core.
-        auto search = searchPlan(plan, *catalog);
-        if (!search)
-            return fail(ctx, ExitInvalidInput, search.error().toString());
-        std::vector<CandidateResult> best;
-        for (const auto& candidate : search->candidates)
-            best.push_back(candidate.best);
+        auto answer = answerPlan(plan, *catalog);
+        if (!answer)
+            return fail(ctx, ExitInvalidInput, answer.error().toString());
         CsvOptions options{request.csvByteOrderMark};
         if (!request.csvPath.empty())
-            if (auto w = writeFileAtomically(request.csvPath, resultsToCsv(best, options)); !w)
+            if (auto w = writeFileAtomically(request.csvPath, answerToCsv(*answer, options)); !w)
                 return fail(ctx, ExitUsage, w.error().toString());
         if (!request.costCsvPath.empty())
-            if (auto w = writeFileAtomically(request.costCsvPath, costCurveToCsv(best, options)); !w)
+            if (auto w = writeFileAtomically(request.costCsvPath, costCurveToCsv(answerResults(*answer), options)); !w)
                 return fail(ctx, ExitUsage, w.error().toString());
         return ExitOk;
     }

@@ -181,6 +181,51 @@ std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvO
     return out;
 }
 
+const std::vector<std::string>& answerCsvColumns()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> list = {"rank",         "recommended",   "ranking_billing_mode",
+                                         "ranking_cost", "ranking_hours", "meets_objective"};
+        const auto& rest = resultsCsvColumns();
+        list.insert(list.end(), rest.begin(), rest.end());
+        return list;
+    }();
+    return names;
+}
+
+std::string answerToCsv(const PlanAnswer& answer, const CsvOptions& options)
+{
+    std::string out;
+    if (options.byteOrderMark)
+        out += kByteOrderMark;
+    appendRow(out, answerCsvColumns());
+    std::vector<std::string> fields;
+    for (std::size_t c = 0; c < answer.search.candidates.size(); ++c) {
+        const CandidatePlan& plan = answer.search.candidates[c];
+        const Standing& standing = answer.standings[c];
+        fields.clear();
+        fields.push_back(integer(standing.rank));
+        fields.emplace_back(standing.recommended ? "true" : "false");
+        fields.push_back(standing.figures.mode);
+        fields.push_back(standing.figures.priced ? csvNumber(standing.figures.cost) : std::string());
+        fields.push_back(csvNumber(standing.figures.hours));
+        fields.emplace_back(plan.meetsObjective ? "true" : "false");
+        for (const auto& column : kColumns)
+            fields.push_back(column.value(plan.best));
+        appendRow(out, fields);
+    }
+    return out;
+}
+
+std::vector<CandidateResult> answerResults(const PlanAnswer& answer)
+{
+    std::vector<CandidateResult> results;
+    results.reserve(answer.search.candidates.size());
+    for (const CandidatePlan& c : answer.search.candidates)
+        results.push_back(c.best);
+    return results;
+}
+
 std::string costCurveToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options)
 {
     std::string out;

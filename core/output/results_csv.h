@@ -2,6 +2,7 @@
 #pragma once
 
 #include "estimate/common/results.h"
+#include "planner/answer.h"
 
 #include <string>
 #include <string_view>
@@ -19,6 +20,14 @@ const std::vector<std::string>& resultsCsvColumns();
 // One row per candidate in the given order. Numbers are printed shortest-round-trip (parsing them back gives
 // the same double); an absent or non-finite value is an empty field; warnings are their codes joined by ';'.
 std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options = {});
+
+// The planner's answer, one row per candidate in its ranked order: the columns `answerCsvColumns()` names
+// (rank, recommended, ranking_billing_mode, ranking_cost, ranking_hours, meets_objective) then resultsToCsv's.
+std::string answerToCsv(const PlanAnswer& answer, const CsvOptions& options = {});
+const std::vector<std::string>& answerCsvColumns();
+
+// The candidates' results in the answer's order.
+std::vector<CandidateResult> answerResults(const PlanAnswer& answer);
 
 // Cumulative cost against elapsed days: columns candidate, billing_mode, days, cumulative_cost, currency.
 std::string costCurveToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options = {});

@@ -157,15 +157,19 @@ json planEstimateToJson(const PlanEstimate& estimate)
     return {{"model", modelToJson(estimate.model)}, {"results", results}};
 }
 
-json planSearchToJson(const PlanSearchResult& search)
+json planAnswerToJson(const PlanAnswer& answer)
 {
+    const PlanSearchResult& search = answer.search;
     json results = json::array();
-    for (const auto& candidate : search.candidates) {
+    for (std::size_t i = 0; i < search.candidates.size(); ++i) {
+        const CandidatePlan& candidate = search.candidates[i];
+        const Standing& standing = answer.standings[i];
         json r = candidateResultToJson(candidate.best);
         json frontier = json::array();
         for (const auto& point : candidate.frontier)
             frontier.push_back({{"hours", number(point.hours)},
                                 {"cost", number(point.cost)},
+                                {"priced", point.priced},
                                 {"nodes", point.nodes},
                                 {"zero_stage", point.configuration.zeroStage},
                                 {"activation_checkpointing", toString(point.configuration.checkpointing)},
@@ -176,9 +180,32 @@ json planSearchToJson(const PlanSearchResult& search)
                                 {"offload", toString(point.configuration.offload)}});
         r["pareto_frontier"] = frontier;
         r["configurations_evaluated"] = candidate.configurationsEvaluated;
+        json reasons = json::array();
+        for (const Diagnostic& d : standing.reasons)
+            reasons.push_back(diagnosticToJson(d));
+        r["ranking"] = {{"rank", standing.rank},
+                        {"recommended", standing.recommended},
+                        {"meets_objective", candidate.meetsObjective},
+                        {"priced", standing.figures.priced},
+                        {"billing_mode", standing.figures.mode.empty() ? json(nullptr) : json(standing.figures.mode)},
+                        {"cost", standing.figures.priced ? number(standing.figures.cost) : json(nullptr)},
+                        {"hours", number(standing.figures.hours)},
+                        {"reasons", reasons}};
         results.push_back(r);
     }
+    json recommendation = nullptr;
+    if (const CandidatePlan* best = answer.recommendation()) {
+        const Standing& s = answer.standings[std::size_t(answer.recommended)];
+        recommendation = {{"candidate", best->best.candidate},
+                          {"billing_mode", s.figures.mode.empty() ? json(nullptr) : json(s.figures.mode)},
+                          {"cost", s.figures.priced ? number(s.figures.cost) : json(nullptr)},
+                          {"currency", answer.currency},
+                          {"hours", number(s.figures.hours)},
+                          {"summary", answer.summary ? diagnosticToJson(*answer.summary) : json(nullptr)}};
+    }
     return {{"model", modelToJson(search.model)},
+            {"billing_modes", answer.billingModes},
+            {"recommendation", recommendation},
             {"results", results},
             {"search", {{"configurations_evaluated", search.configurationsEvaluated}, {"seconds", search.seconds}}}};
 }

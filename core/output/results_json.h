@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
+#include "planner/answer.h"
 #include "planner/planner.h"
 #include "estimate/common/results.h"
 
@@ -16,8 +17,11 @@ namespace gp {
 nlohmann::json candidateResultToJson(const CandidateResult& result);
 // {"model": {...}, "results": [...]} for `estimate`.
 nlohmann::json planEstimateToJson(const PlanEstimate& estimate);
-// {"model": {...}, "results": [...], "search": {...}} for `plan`; results ranked best first.
-nlohmann::json planSearchToJson(const PlanSearchResult& search);
+// {"model", "billing_modes", "recommendation", "results", "search"} for `plan`: the planner's answer, results
+// ranked best first, each with its "ranking" (rank, billing mode, cost, hours, why it is not recommended).
+nlohmann::json planAnswerToJson(const PlanAnswer& answer);
+// The answer's text table for `plan --format table`: rank, billing mode and cost, then resultsToTable's columns.
+std::string answerToTable(const PlanAnswer& answer);
 nlohmann::json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstances);
 
 // Plain-text tables for `--format table`.

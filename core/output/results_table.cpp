@@ -95,6 +95,45 @@ std::string resultsToTable(const std::vector<CandidateResult>& results)
     return out;
 }
 
+std::string answerToTable(const PlanAnswer& answer)
+{
+    std::string out;
+    if (const CandidatePlan* best = answer.recommendation()) {
+        const Standing& s = answer.standings[std::size_t(answer.recommended)];
+        out += "recommended: " + best->best.candidate;
+        if (s.figures.priced)
+            out += ", " + formatNumber(s.figures.cost, 6) + " " + answer.currency
+                + (answer.mode == Mode::Inference ? " per million tokens" : "") + " (" + billingModeWords(s.figures.mode)
+                + ")";
+        out += "\n";
+        if (answer.summary)
+            out += answer.summary->message + "\n";
+    } else {
+        out += "no candidate meets the objective\n";
+    }
+    std::string modes;
+    for (const std::string& m : answer.billingModes)
+        modes += (modes.empty() ? "" : ", ") + billingModeWords(m);
+    out += "billing modes counted: " + modes + "\n\n";
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"rank", "candidate", "billing mode", "cost", "hours", "why not recommended"});
+    for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
+        const Standing& s = answer.standings[i];
+        std::string why;
+        for (const Diagnostic& d : s.reasons)
+            why += (why.empty() ? "" : "; ") + d.message;
+        rows.push_back({std::to_string(s.rank), answer.search.candidates[i].best.candidate,
+                        s.figures.priced ? billingModeWords(s.figures.mode) : "-",
+                        s.figures.priced ? fixed(s.figures.cost, answer.mode == Mode::Inference ? 3 : 0) : "-",
+                        fixed(s.figures.hours, answer.mode == Mode::Inference ? 5 : 1), s.recommended ? "recommended" : why});
+    }
+    out += renderTable(rows) + "\n";
+    std::vector<CandidateResult> results;
+    for (const CandidatePlan& c : answer.search.candidates)
+        results.push_back(c.best);
+    return out + resultsToTable(results);
+}
+
 std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includeInstances)
 {
     std::string out;

@@ -137,8 +137,17 @@ struct Assumptions {
     std::optional<double> diskThroughputMBps;
 };
 
+// The billing modes a cost can be computed under, in display order: pay-as-you-go (按量计费), monthly
+// subscription (包年包月), reserved instances (预留实例券, a one- or three-year commitment) and spot (竞价实例,
+// can be reclaimed).
+const std::vector<std::string>& billingModeNames();
+// The modes a plan counts when nothing is listed: reserved and spot only when the plan names them.
+const std::vector<std::string>& defaultBillingModes();
+
 struct Billing {
     std::string currency = "CNY";
+    std::vector<std::string> modes = defaultBillingModes(); // the billing modes the ranking may use
+    bool allows(std::string_view mode) const;
     std::optional<double> exchangeRate; // CNY per USD
     std::optional<double> spotInterruptionsPerDay;
     std::optional<double> checkpointIntervalHours;

@@ -1,5 +1,7 @@
 #include "plan/plan_enum_tables.h"
 
+#include <algorithm>
+
 namespace gp {
 
 using namespace detail;
@@ -17,5 +19,22 @@ std::string_view toString(KvPrecision v) { return nameOf(kKvPrecisions, v); }
 std::string_view toString(SearchObjective v) { return nameOf(kSearchObjectives, v); }
 std::string_view toString(ModelKind v) { return nameOf(kModelKinds, v); }
 std::string_view toString(MlpKind v) { return nameOf(kMlpKinds, v); }
+
+const std::vector<std::string>& billingModeNames()
+{
+    static const std::vector<std::string> names = {"on_demand", "monthly", "reserved", "spot"};
+    return names;
+}
+
+const std::vector<std::string>& defaultBillingModes()
+{
+    static const std::vector<std::string> modes = {"on_demand", "monthly"};
+    return modes;
+}
+
+bool Billing::allows(std::string_view mode) const
+{
+    return std::find(modes.begin(), modes.end(), mode) != modes.end();
+}
 
 } // namespace gp

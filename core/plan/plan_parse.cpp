@@ -3,6 +3,8 @@
 #include "base/json_reader.h"
 #include "plan/plan_enum_tables.h"
 
+#include <algorithm>
+
 namespace gp {
 
 using detail::JsonReader;
@@ -240,6 +242,23 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.string("currency", bi.currency);
         if (r.ok() && bi.currency != "CNY" && bi.currency != "USD")
             r.fail("currency", "must be \"CNY\" or \"USD\", got \"" + bi.currency + "\"");
+        if (r.ok() && b->is_object() && b->contains("modes") && !(*b)["modes"].is_null()) {
+            std::vector<std::string> modes;
+            r.stringList("modes", modes, true);
+            if (r.ok() && modes.empty())
+                r.fail("modes", "must name at least one billing mode (on_demand, monthly, reserved, spot)");
+            for (std::size_t i = 0; r.ok() && i < modes.size(); ++i) {
+                const auto& names = billingModeNames();
+                const std::string path = "modes[" + std::to_string(i) + "]";
+                if (std::find(names.begin(), names.end(), modes[i]) == names.end())
+                    r.fail(path, "unknown billing mode \"" + modes[i]
+                                     + "\"; expected on_demand, monthly, reserved or spot");
+                else if (std::find(modes.begin(), modes.begin() + std::ptrdiff_t(i), modes[i]) != modes.begin() + std::ptrdiff_t(i))
+                    r.fail(path, "\"" + modes[i] + "\" is listed twice");
+            }
+            if (r.ok())
+                bi.modes = std::move(modes);
+        }
         r.optionalNumber("exchange_rate", bi.exchangeRate, 0.0001, 10000);
         r.optionalNumber("spot_interruptions_per_day", bi.spotInterruptionsPerDay, 0, 1000);
         r.optionalNumber("checkpoint_interval_hours", bi.checkpointIntervalHours, 0.001, 10000);

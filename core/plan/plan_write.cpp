@@ -180,6 +180,7 @@ json planToJson(const Plan& plan)
                         {"disk_throughput_mbps", optionalNumber(a.diskThroughputMBps)}};
     const Billing& b = plan.billing;
     json billing = {{"currency", b.currency},
+                    {"modes", b.modes},
                     {"exchange_rate", optionalNumber(b.exchangeRate)},
                     {"spot_interruptions_per_day", optionalNumber(b.spotInterruptionsPerDay)},
                     {"checkpoint_interval_hours", optionalNumber(b.checkpointIntervalHours)},

@@ -35,8 +35,9 @@ struct Chosen {
 // The state of one candidate's search.
 class CandidateSearch {
 public:
-    CandidateSearch(const SearchInputs& inputs, Plan& work, const CandidateSpec& spec)
-        : m_inputs(inputs), m_work(work), m_spec(spec)
+    CandidateSearch(const SearchInputs& inputs, Plan& work, const CandidateSpec& spec,
+                    const std::atomic<bool>* cancel)
+        : m_inputs(inputs), m_work(work), m_spec(spec), m_cancel(cancel)
     {
     }
 
@@ -59,9 +60,11 @@ private:
     const SearchInputs& m_inputs;
     Plan& m_work;
     const CandidateSpec& m_spec;
+    const std::atomic<bool>* m_cancel;
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback), knobs set
-    std::optional<double> m_pricePerHour; // the current node count's price, plan currency
+    std::vector<BillingRate> m_rates;     // the current node count's rates under the modes the plan allows
+    double m_monthDays = 30;
     std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
     CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
     Chosen m_feasible;         // best meeting the objective's constraint
@@ -127,13 +130,7 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     r.tokensPerSecond = t.tokensPerSecond;
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;
-    r.cost.pricePerHour = m_pricePerHour;
-    r.cost.onDemand.reset();
-    if (m_pricePerHour) {
-        const bool finished = std::isfinite(t.trainingHours) && t.trainingHours > 0;
-        r.cost.onDemand = *m_pricePerHour * (finished ? t.trainingHours : 0);
-    }
-    const ObjectiveFigures f = objectiveFigures(r, m_work.workload);
+    const ObjectiveFigures f = objectiveFigures(r, m_work.workload, m_rates, m_monthDays);
     m_points.push_back({f.hours, f.cost, config, hw.nodes, f.priced});
     const Chosen candidate{true, f, config, hw.nodes};
     // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes.
@@ -142,7 +139,7 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
             return true;
         return !betterFor(kept.figures, f, objective) && hw.nodes < kept.nodes;
     };
-    if (meetsConstraint(f, m_work.search, m_work.workload.mode)) {
+    if (meetsConstraint(f, m_work.search)) {
         if (replaces(m_feasible, m_objective))
             m_feasible = candidate;
         return true;
@@ -273,6 +270,8 @@ CandidatePlan CandidateSearch::run(const std::string& fieldPath)
     const std::vector<int> nodes = nodeCounts(m_spec, maxNodes);
     std::optional<Hardware> firstHardware;
     for (int n : nodes) {
+        if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+            break; // the caller drops this answer
         auto hw = resolveCandidate(m_spec, *m_inputs.catalog, n, fieldPath);
         if (!hw) {
             note("candidate_invalid", hw.error().toString(), {{"field", hw.error().field}});
@@ -289,7 +288,9 @@ CandidatePlan CandidateSearch::run(const std::string& fieldPath)
         if (!m_performance)
             m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
                                                 hw->gpu.architecture); // one GPU per candidate
-        m_pricePerHour = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog).pricePerHour;
+        const CostEstimate prices = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog);
+        m_rates = allowedRates(prices.rates, m_work.billing);
+        m_monthDays = prices.monthDays;
         if (!m_work.search.enabled)
             evaluateAsConfigured(*hw);
         else if (m_work.workload.mode == Mode::Training)
@@ -388,17 +389,21 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         }
         out.objectiveValue = kInfinity;
     }
-    if (out.fits && !out.priced && !timeObjective) {
-        Diagnostic d{"ranked_by_gpu_hours",
-                     "no price is known for " + out.best.candidate + ", so it is ranked by GPU-hours instead of cost",
-                     {{"candidate", out.best.candidate}}};
-        out.best.warnings.push_back(d);
-        m_notes.push_back(std::move(d));
+    if (out.fits && !out.priced && !timeObjective)
+        m_notes.push_back({"ranked_by_gpu_hours",
+                           "no price is known for " + out.best.candidate
+                               + ", so it is ranked by GPU-hours instead of cost",
+                           {{"candidate", out.best.candidate}}});
+    // What the search noticed (skipped splits, a reduced batch, ranking by GPU-hours) is shown with the result.
+    for (Diagnostic& note : m_notes) {
+        const bool known = std::any_of(out.best.warnings.begin(), out.best.warnings.end(),
+                                       [&](const Diagnostic& w) { return w.code == note.code; });
+        if (!known && (!out.best.failure || out.best.failure->code != note.code))
+            out.best.warnings.push_back(std::move(note));
     }
-    out.notes = std::move(m_notes);
     out.frontier = paretoFrontier(std::move(m_points));
     if (out.meetsObjective)
-        out.summary = describeChoice(out, m_work.workload);
+        out.summary = describeChoice(out, m_work);
     return out;
 }
 
@@ -419,18 +424,50 @@ std::int64_t candidateGlobalBatch(const Plan& plan, const CandidateSpec& spec, c
 
 } // namespace
 
-CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
-                              const Catalog& catalog, const std::string& fieldPath)
+namespace {
+
+// The plan as one candidate's search reads it: everything but the candidate list and the document as read
+// (copying those for each of N candidates made a search quadratic in N and in the size of unknown fields).
+Plan searchablePlan(const Plan& plan)
 {
-    Plan work = plan;
-    SearchInputs inputs = makeSearchInputs(plan, model, catalog);
-    inputs.globalBatch = candidateGlobalBatch(plan, candidate, catalog, fieldPath);
-    CandidateSearch search(inputs, work, candidate);
+    Plan slim;
+    slim.title = plan.title;
+    slim.model = plan.model;
+    slim.workload = plan.workload;
+    slim.assumptions = plan.assumptions;
+    slim.billing = plan.billing;
+    slim.search = plan.search;
+    return slim;
+}
+
+CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const ResolvedModel& model,
+                        const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
+{
+    Plan work = slim;
+    SearchInputs inputs = makeSearchInputs(slim, model, catalog);
+    inputs.globalBatch = candidateGlobalBatch(slim, candidate, catalog, fieldPath);
+    CandidateSearch search(inputs, work, candidate, cancel);
     return search.run(fieldPath);
 }
 
-Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, unsigned threads)
+} // namespace
+
+bool isCancelled(const Error& error)
 {
+    return error.field == "search" && error.message == "cancelled";
+}
+
+CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
+                              const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
+{
+    return searchOne(searchablePlan(plan), candidate, model, catalog, fieldPath, cancel);
+}
+
+Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control)
+{
+    unsigned threads = control.threads;
+    const std::atomic<bool>* cancel = control.cancel;
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     const auto start = std::chrono::steady_clock::now();
     auto model = resolveModel(plan.model);
     if (!model)
@@ -447,13 +484,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     }
     // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
     result.candidates.resize(candidates.size());
+    const Plan slim = searchablePlan(plan);
     std::atomic<std::size_t> next{0};
     std::vector<std::exception_ptr> failures(candidates.size());
     auto work = [&] {
-        for (std::size_t i = next++; i < candidates.size(); i = next++) {
+        for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
             try {
                 const std::string path = "candidates[" + std::to_string(i) + "]";
-                result.candidates[i] = searchCandidate(plan, candidates[i], result.model, catalog, path);
+                result.candidates[i] = searchOne(slim, candidates[i], result.model, catalog, path, cancel);
+                result.candidates[i].planIndex = int(i);
             } catch (...) {
                 failures[i] = std::current_exception();
             }
@@ -472,6 +511,8 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     for (const std::exception_ptr& failure : failures)
         if (failure)
             std::rethrow_exception(failure);
+    if (cancelled())
+        return Error{"search", "cancelled"};
     for (const CandidatePlan& c : result.candidates)
         result.configurationsEvaluated += c.configurationsEvaluated;
     rankCandidates(result.candidates, plan.search.objective);

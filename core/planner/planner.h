@@ -8,6 +8,7 @@
 #include "plan/plan.h"
 #include "estimate/common/results.h"
 
+#include <atomic>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,7 @@ struct ParetoPoint {
 };
 
 struct CandidatePlan {
+    int planIndex = -1;                // index of the candidate in planCandidates(plan) (the plan's order)
     CandidateResult best;              // the chosen configuration (or the closest miss when none fits)
     std::vector<ParetoPoint> frontier; // cost/time Pareto frontier of fitting configurations
     long configurationsEvaluated = 0;
@@ -33,7 +35,6 @@ struct CandidatePlan {
     bool priced = true;             // false: cost figures are GPU-hours (no price known), see `notes`
     double objectiveValue = 0;      // what the objective minimizes: cost, GPU-hours or hours
     long fullEvaluations = 0;       // configurations that got time and cost (the rest failed the memory check)
-    Diagnostics notes;              // e.g. "ranked_by_gpu_hours", "global_batch_indivisible"
     std::optional<Diagnostic> summary; // "recommended_configuration": the choice in one sentence
 };
 
@@ -44,14 +45,24 @@ struct PlanSearchResult {
     double seconds = 0;
 };
 
+// How a search runs: on how many threads, and a flag a caller sets to stop a search whose answer is no longer
+// wanted (polled per candidate and per node count; the search then returns the error `cancelledError()`).
+struct SearchControl {
+    unsigned threads = 0; // 0: one per hardware thread, at most 8
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// The error a cancelled search returns (field "search", message "cancelled").
+bool isCancelled(const Error& error);
+
 // Per candidate, the cheapest (or fastest, per `plan.search.objective`) configuration that fits, with
 // reasons and verified suggestions for those that cannot fit; candidates ranked best first.
-// Candidates are searched on up to `threads` threads (0: one per hardware thread, at most 8); the result does
-// not depend on the number.
-Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, unsigned threads = 0);
+// Candidates are searched on up to `control.threads` threads; the result does not depend on the number.
+Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control = {});
 
 // Searches one candidate (the unit searchPlan repeats); `model` is the plan's resolved model.
 CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
-                              const Catalog& catalog, const std::string& fieldPath);
+                              const Catalog& catalog, const std::string& fieldPath,
+                              const std::atomic<bool>* cancel = nullptr);
 
 } // namespace gp

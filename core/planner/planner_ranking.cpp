@@ -1,6 +1,8 @@
 // Objective figures, cost/time Pareto frontier and candidate ranking for the planner.
 #include "planner/planner_ranking.h"
 
+#include "estimate/cost/cost_model.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -68,6 +70,19 @@ std::string offloadWords(Offload o)
 
 } // namespace
 
+std::string billingModeWords(std::string_view mode)
+{
+    if (mode == "on_demand")
+        return "pay-as-you-go";
+    if (mode == "monthly")
+        return "monthly";
+    if (mode == "reserved")
+        return "reserved";
+    if (mode == "spot")
+        return "spot";
+    return std::string(mode);
+}
+
 std::string formatNumber(double value, int significant)
 {
     if (!std::isfinite(value))
@@ -95,35 +110,51 @@ std::string formatNumber(double value, int significant)
     return s;
 }
 
-ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload)
+std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, const Billing& billing)
+{
+    std::vector<BillingRate> allowed;
+    for (const BillingRate& r : rates)
+        if (billing.allows(r.mode) && std::isfinite(r.perHour) && r.perHour >= 0)
+            allowed.push_back(r);
+    return allowed;
+}
+
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload,
+                                  const std::vector<BillingRate>& allowed, double monthDays)
 {
     ObjectiveFigures f;
     if (workload.mode == Mode::Training) {
         f.hours = finiteOrInfinity(result.trainingHours);
+        f.priced = !allowed.empty();
         if (!std::isfinite(f.hours)) {
-            // A run that never finishes has no cost worth comparing (the cost model bills it as zero hours).
-            f.priced = result.cost.onDemand.has_value();
+            // A run that never finishes has no cost worth comparing.
             f.cost = kInfinity;
             return f;
         }
-        if (result.cost.onDemand && std::isfinite(*result.cost.onDemand)) {
-            f.priced = true;
-            f.cost = *result.cost.onDemand;
-        } else {
-            f.priced = false;
+        if (!f.priced) {
             f.cost = finiteOrInfinity(result.gpuHours);
+            return f;
+        }
+        f.cost = kInfinity;
+        for (const BillingRate& rate : allowed) {
+            const double cost = billedCost(rate, f.hours, monthDays);
+            if (cost < f.cost) {
+                f.cost = cost;
+                f.mode = rate.mode;
+            }
         }
         return f;
     }
     // Inference: one request batch is prefilled, then every sequence of the batch generates its output
     // tokens. decodeTokensPerSecond is one replica's rate for its whole batch; tokensPerSecond adds the replicas.
+    // An always-on deployment pays each mode's hourly rate (monthly: the month spread over its hours).
     const double decode = result.decodeTokensPerSecond.value_or(0);
     const double prefill = result.prefillSeconds.value_or(0);
     const double batch = std::max(workload.inference.batchSize, 1);
     const double outputTokens = static_cast<double>(std::max<std::int64_t>(workload.inference.outputTokens, 1));
     const double replicas = std::max(result.configuration.data, 1);
     const double candidateRate = result.tokensPerSecond > 0 ? result.tokensPerSecond : decode * replicas;
-    f.priced = result.cost.pricePerHour && std::isfinite(*result.cost.pricePerHour);
+    f.priced = !allowed.empty();
     if (!(decode > 0) || !std::isfinite(decode) || !(candidateRate > 0) || !std::isfinite(candidateRate)) {
         f.hours = kInfinity;
         f.cost = kInfinity;
@@ -132,14 +163,27 @@ ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload&
     const double perSequenceRate = decode / batch;
     f.hours = finiteOrInfinity((prefill + outputTokens / perSequenceRate) / 3600.0);
     const double tokensPerHour = candidateRate * 3600.0;
-    if (f.priced)
-        f.cost = finiteOrInfinity(*result.cost.pricePerHour / tokensPerHour * 1e6);
-    else
+    if (!f.priced) {
         f.cost = finiteOrInfinity(static_cast<double>(std::max(result.gpus, 1)) / tokensPerHour * 1e6);
+        return f;
+    }
+    f.cost = kInfinity;
+    for (const BillingRate& rate : allowed) {
+        const double cost = finiteOrInfinity(rate.perHour / tokensPerHour * 1e6);
+        if (cost < f.cost) {
+            f.cost = cost;
+            f.mode = rate.mode;
+        }
+    }
     return f;
 }
 
-bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, Mode mode)
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload, const Billing& billing)
+{
+    return objectiveFigures(result, workload, allowedRates(result.cost.rates, billing), result.cost.monthDays);
+}
+
+bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search)
 {
     switch (search.objective) {
     case SearchObjective::Cost:
@@ -155,7 +199,6 @@ bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, 
             return std::isfinite(figures.cost);
         return figures.priced && figures.cost <= *search.budget;
     }
-    (void)mode;
     return false;
 }
 
@@ -214,9 +257,11 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
     });
 }
 
-Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload)
+Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
 {
+    const Workload& workload = workPlan.workload;
     const Mode mode = workload.mode;
+    const ObjectiveFigures f = objectiveFigures(plan.best, workload, workPlan.billing);
     const CandidateResult& r = plan.best;
     const Configuration& c = r.configuration;
     Diagnostic d;
@@ -239,14 +284,15 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload)
     const std::string nodes = std::to_string(r.nodes) + (r.nodes == 1 ? " node" : " nodes");
     if (mode == Mode::Training) {
         const double days = r.trainingHours / 24.0;
-        const std::string money = plan.priced && r.cost.onDemand
-            ? formatNumber(*r.cost.onDemand, 3) + " " + r.cost.currency
+        const std::string money = f.priced && std::isfinite(f.cost)
+            ? formatNumber(f.cost, 3) + " " + r.cost.currency + " " + billingModeWords(f.mode)
             : formatNumber(r.gpuHours, 3) + " GPU-hours (no price known)";
         d.args.emplace_back("days", formatNumber(days, 2));
         d.args.emplace_back("hours", formatNumber(r.trainingHours, 3));
-        if (plan.priced && r.cost.onDemand) {
-            d.args.emplace_back("cost", formatNumber(*r.cost.onDemand, 6));
+        if (f.priced && std::isfinite(f.cost)) {
+            d.args.emplace_back("cost", formatNumber(f.cost, 6));
             d.args.emplace_back("currency", r.cost.currency);
+            d.args.emplace_back("billing_mode", f.mode);
         }
         d.args.emplace_back("gpu_hours", formatNumber(r.gpuHours, 6));
         d.message = "on " + r.candidate + " you need " + nodes + split + ", ZeRO-" + std::to_string(c.zeroStage) + ", "
@@ -257,9 +303,10 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload)
         d.args.emplace_back("batch_size", std::to_string(c.microBatchSize));
         if (r.decodeTokensPerSecond)
             d.args.emplace_back("decode_tokens_per_second", formatNumber(*r.decodeTokensPerSecond, 4));
-        const ObjectiveFigures f = objectiveFigures(r, workload);
         const char* perMillion = f.priced ? "cost_per_million_tokens" : "gpu_hours_per_million_tokens";
         d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
+        if (f.priced)
+            d.args.emplace_back("billing_mode", f.mode);
         d.args.emplace_back("request_seconds", formatNumber(f.hours * 3600, 4));
         d.message = "on " + r.candidate + " serve with " + nodes + split + ", batch " + std::to_string(c.microBatchSize)
             + ": " + formatNumber(r.tokensPerSecond, 4) + " tokens/s";

@@ -13,15 +13,23 @@ namespace gp {
 struct ObjectiveFigures {
     bool priced = true; // false: `cost` holds GPU-hours (training) or GPU-hours per million tokens (inference)
     double hours = 0;   // training: wall-clock hours to finish; inference: hours per request batch
-    double cost = 0;    // training: on-demand total; inference: cost per million generated tokens
+    double cost = 0;    // training: total to finish; inference: cost per million generated tokens
+    std::string mode;   // the billing mode `cost` is under: the cheapest the plan allows; empty when unpriced
 };
 
-// Figures of an evaluated configuration for the workload's mode. Non-finite figures become +infinity.
-ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload);
+// The rates of `rates` whose mode the plan's billing allows, in the same order.
+std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, const Billing& billing);
+
+// Figures of an evaluated configuration for the workload's mode, under the cheapest of `allowed` (rates of the
+// billing modes the plan allows; see allowedRates). Non-finite figures become +infinity.
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload,
+                                  const std::vector<BillingRate>& allowed, double monthDays);
+// The same for a fully evaluated result, under the billing modes `billing` allows.
+ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload, const Billing& billing);
 
 // Whether figures satisfy the objective's constraint: the deadline for cost-under-deadline, the
 // budget for time-under-budget (an unpriced candidate cannot be checked against a budget: false).
-bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search, Mode mode);
+bool meetsConstraint(const ObjectiveFigures& figures, const SearchSpec& search);
 
 // The value the objective minimizes: hours for time objectives, cost (or GPU-hours) otherwise.
 double objectiveValue(const ObjectiveFigures& figures, SearchObjective objective);
@@ -40,7 +48,10 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
 
 // The English one-line summary ("... you need 2 nodes, ZeRO-3, full checkpointing, micro-batch 4:
 // 3.1 days, 41000 CNY") as a diagnostic with args, code "recommended_configuration".
-Diagnostic describeChoice(const CandidatePlan& plan, const Workload& workload);
+Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan);
+
+// A billing mode in English words for messages ("on_demand" -> "pay-as-you-go").
+std::string billingModeWords(std::string_view mode);
 
 // A number for args and messages: up to `significant` significant digits, no exponent, no trailing zeros.
 std::string formatNumber(double value, int significant = 3);

@@ -48,3 +48,30 @@ void BM_SearchDefaultPlan(benchmark::State& state)
 BENCHMARK(BM_SearchDefaultPlan)->Unit(benchmark::kMillisecond);
 
 } // namespace
+
+namespace {
+
+// Many candidates: N copies of one small candidate (a 1-GPU instance with a fixed node count) and a plan carrying
+// unknown fields. The search time must grow linearly with N (it was quadratic: each candidate's search copied the
+// whole plan, its candidate list and unknown JSON included).
+void BM_SearchManyCandidates(benchmark::State& state)
+{
+    auto parsed = gp::parsePlan(gp::defaultPlanText());
+    gp::Plan plan = parsed ? *parsed : gp::Plan{};
+    gp::CandidateSpec one;
+    one.instance = "tencent:GN7.2XLARGE32";
+    one.nodes = 1;
+    plan.candidates.assign(static_cast<std::size_t>(state.range(0)), one);
+    plan.workload.technique = gp::Technique::Lora;
+    plan.original["x_unknown_notes"] = std::string(20000, 'x');
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    for (auto _ : state) {
+        auto result = gp::searchPlan(plan, catalog);
+        benchmark::DoNotOptimize(result.ok());
+    }
+    state.counters["candidates_per_second"]
+        = benchmark::Counter(static_cast<double>(state.range(0)), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_SearchManyCandidates)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+} // namespace

@@ -97,8 +97,8 @@ TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
     Plan plan = defaultPlan();
     plan.candidates.clear(); // every catalog instance: many candidates per thread
     const Catalog& catalog = builtinCatalog();
-    auto serial = searchPlan(plan, catalog, 1);
-    auto parallel = searchPlan(plan, catalog, 4);
+    auto serial = searchPlan(plan, catalog, SearchControl{1});
+    auto parallel = searchPlan(plan, catalog, SearchControl{4});
     ASSERT_TRUE(serial.ok());
     ASSERT_TRUE(parallel.ok());
     ASSERT_EQ(serial->candidates.size(), parallel->candidates.size());

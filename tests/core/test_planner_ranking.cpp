@@ -71,21 +71,44 @@ TEST(PlannerRanking, FrontierDropsNonFiniteAndHandlesEmpty)
     EXPECT_EQ(frontier[0].hours, 3);
 }
 
-TEST(PlannerRanking, TrainingFiguresUseOnDemandOrGpuHours)
+TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
 {
     Workload w;
     CandidateResult r;
-    r.trainingHours = 74.4;
+    r.trainingHours = 74.4; // 3.1 days
     r.gpuHours = 595.2;
-    r.cost.onDemand = 41000;
-    auto f = objectiveFigures(r, w);
+    // 551.08 per hour on demand; a month 150,000; reserved 30 % off; spot 70 % off with 2 % extra time.
+    r.cost.rates = {{"on_demand", 551.08, 0, 1},
+                    {"monthly", 150000.0 / (30 * 24), 150000, 1},
+                    {"reserved", 551.08 * 0.7, 0, 1},
+                    {"spot", 551.08 * 0.3, 0, 1.02}};
+    Billing billing; // default: on_demand and monthly
+    auto f = objectiveFigures(r, w, billing);
     EXPECT_TRUE(f.priced);
-    EXPECT_DOUBLE_EQ(f.cost, 41000);
+    // Hand calculation: 551.08 x 74.4 = 41,000.352 pay-as-you-go, against one whole month of 150,000.
+    EXPECT_NEAR(f.cost, 41000.352, 1e-6);
+    EXPECT_EQ(f.mode, "on_demand");
     EXPECT_DOUBLE_EQ(f.hours, 74.4);
-    r.cost.onDemand.reset();
-    f = objectiveFigures(r, w);
+    // Reserved and spot count only when the plan lists them.
+    billing.modes = {"on_demand", "monthly", "reserved", "spot"};
+    f = objectiveFigures(r, w, billing);
+    EXPECT_NEAR(f.cost, 551.08 * 0.3 * 74.4 * 1.02, 1e-6); // 12,546.2
+    EXPECT_EQ(f.mode, "spot");
+    billing.modes = {"monthly"};
+    f = objectiveFigures(r, w, billing);
+    EXPECT_NEAR(f.cost, 150000, 1e-9);
+    EXPECT_EQ(f.mode, "monthly");
+    // A run of 40 days pays two whole months.
+    r.trainingHours = 40 * 24;
+    EXPECT_NEAR(objectiveFigures(r, w, billing).cost, 300000, 1e-9);
+    // No allowed mode priced: ranked by GPU-hours.
+    r.trainingHours = 74.4;
+    r.cost.rates = {{"spot", 100, 0, 1}};
+    billing.modes = {"on_demand"};
+    f = objectiveFigures(r, w, billing);
     EXPECT_FALSE(f.priced);
     EXPECT_DOUBLE_EQ(f.cost, 595.2);
+    EXPECT_TRUE(f.mode.empty());
 }
 
 TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
@@ -99,8 +122,10 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
     r.tokensPerSecond = 1000;
     r.prefillSeconds = 0.5;
-    r.cost.pricePerHour = 36;
-    auto f = objectiveFigures(r, w);
+    r.cost.rates = {{"on_demand", 36, 0, 1}, {"monthly", 20, 20 * 720, 1}};
+    Billing billing;
+    billing.modes = {"on_demand"};
+    auto f = objectiveFigures(r, w, billing);
     // 0.5 s + 256 / 125 s = 2.548 s per request batch.
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
     // 36 per hour / 3.6e6 tokens per hour = 1e-5 per token = 10 per million tokens.
@@ -109,29 +134,34 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     // Two replicas: the same latency, twice the tokens for the same price.
     r.configuration.data = 2;
     r.tokensPerSecond = 2000;
-    f = objectiveFigures(r, w);
+    f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
     EXPECT_NEAR(f.cost, 5.0, 1e-9);
+    // Always on, a monthly subscription at 20 per hour-equivalent: 20 / 7.2e6 tokens x 1e6 = 2.78 per million.
+    billing.modes = {"on_demand", "monthly"};
+    f = objectiveFigures(r, w, billing);
+    EXPECT_NEAR(f.cost, 20.0 / 7.2, 1e-9);
+    EXPECT_EQ(f.mode, "monthly");
     r.decodeTokensPerSecond = 0;
-    EXPECT_TRUE(std::isinf(objectiveFigures(r, w).hours));
+    EXPECT_TRUE(std::isinf(objectiveFigures(r, w, billing).hours));
 }
 
 TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 {
     SearchSpec s;
-    ObjectiveFigures f{true, 30, 500};
+    ObjectiveFigures f{true, 30, 500, "on_demand"};
     s.objective = SearchObjective::CostUnderDeadline;
     s.deadlineHours = 24;
-    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+    EXPECT_FALSE(meetsConstraint(f, s));
     s.deadlineHours = 30;
-    EXPECT_TRUE(meetsConstraint(f, s, Mode::Training));
+    EXPECT_TRUE(meetsConstraint(f, s));
     s.objective = SearchObjective::TimeUnderBudget;
     s.budget = 499;
-    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+    EXPECT_FALSE(meetsConstraint(f, s));
     s.budget = 500;
-    EXPECT_TRUE(meetsConstraint(f, s, Mode::Training));
+    EXPECT_TRUE(meetsConstraint(f, s));
     f.priced = false; // GPU-hours cannot be held against a money budget
-    EXPECT_FALSE(meetsConstraint(f, s, Mode::Training));
+    EXPECT_FALSE(meetsConstraint(f, s));
 }
 
 TEST(PlannerRanking, BetterForPrimaryThenSecondary)
@@ -194,8 +224,9 @@ TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
     p.best.configuration.microBatchSize = 4;
     p.best.trainingHours = 74.4; // 3.1 days
     p.best.cost.onDemand = 41000;
+    p.best.cost.rates = {{"on_demand", 41000 / 74.4, 0, 1}};
     p.best.cost.currency = "CNY";
-    const Diagnostic d = describeChoice(p, Workload{});
+    const Diagnostic d = describeChoice(p, Plan{});
     EXPECT_EQ(d.code, "recommended_configuration");
     EXPECT_EQ(d.arg("nodes"), "2");
     EXPECT_EQ(d.arg("zero_stage"), "3");

@@ -395,7 +395,7 @@ TEST(PlannerSearch, InferenceSplitsWeightsTooLargeForOneGpu)
         }
         if (!r.fits)
             continue;
-        const ObjectiveFigures f = objectiveFigures(r, plan->workload);
+        const ObjectiveFigures f = objectiveFigures(r, plan->workload, plan->billing);
         cheapest = std::min(cheapest, f.cost);
         fastest = std::min(fastest, f.hours);
     }

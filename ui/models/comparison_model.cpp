@@ -17,7 +17,7 @@ namespace {
 
 const char* const ColumnKeys[ComparisonModel::ColumnCount] = {
     "rank",        "candidate",     "gpu",          "gpus",         "nodes",       "configuration",  "memory_per_gpu",
-    "headroom",    "fits",          "tokens_per_second", "mfu",     "days",        "gpu_hours",      "price_per_hour",
+    "headroom",    "fits",          "tokens_per_second", "mfu",     "days",        "gpu_hours",      "ranked_cost",    "price_per_hour",
     "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings"};
 
 std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
@@ -201,6 +201,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Days");
     case GpuHours:
         return tr("GPU-hours");
+    case RankedCost:
+        return m_evaluation && m_evaluation->mode == gp::Mode::Inference ? tr("Cost / M tokens") : tr("Cost");
     case PricePerHour:
         return tr("Price / h (%1)").arg(currencySymbol(currency).trimmed());
     case CostOnDemand:
@@ -295,6 +297,13 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         return inference ? QString() : formatNumber(r.trainingHours / 24, 1);
     case GpuHours:
         return inference ? QString() : formatNumber(r.gpuHours, 0);
+    case RankedCost: {
+        const auto cost = headlineCost(*m_evaluation, std::size_t(row));
+        if (!cost)
+            return tr("n/a");
+        return tr("%1 (%2)").arg(formatMoney(*cost, currency),
+                                 CoreText::billingMode(QString::fromStdString(headlineMode(*m_evaluation, std::size_t(row)))));
+    }
     case PricePerHour:
         return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("n/a");
     case CostOnDemand:
@@ -349,6 +358,8 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
         return std::isfinite(r.trainingHours) ? r.trainingHours : Missing;
     case GpuHours:
         return std::isfinite(r.gpuHours) ? r.gpuHours : Missing;
+    case RankedCost:
+        return headlineCost(*m_evaluation, std::size_t(row)).value_or(Missing);
     case PricePerHour:
         return r.cost.pricePerHour.value_or(Missing);
     case CostOnDemand:

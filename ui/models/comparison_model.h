@@ -25,6 +25,7 @@ public:
         Mfu,
         Days,
         GpuHours,
+        RankedCost, // the cost the answer ranks by, under the cheapest billing mode the plan counts
         PricePerHour,
         CostOnDemand,
         CostMonthly,

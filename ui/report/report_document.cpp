@@ -2,6 +2,7 @@
 #include "report_document.h"
 
 #include "charts/chart_builders.h"
+#include "answer_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -119,13 +120,14 @@ QString ReportBuilder::gpuLine(const gp::CandidateResult& r) const
     return tr("%1 × %2").arg(r.gpus).arg(gpu);
 }
 
-QString ReportBuilder::costText(const gp::CandidateResult& r) const
+QString ReportBuilder::costText(std::size_t index) const
 {
-    const auto cost = comparableCost(r);
+    const auto cost = headlineCost(m_evaluation, index);
     if (!cost)
         return tr("no price");
-    return formatMoney(*cost, m_evaluation.currency) + QLatin1Char('\n') +
-           CoreText::billingMode(qs(comparableCostMode(r)));
+    const QString money = inference() ? tr("%1 / M tokens").arg(formatMoney(*cost, m_evaluation.currency))
+                                      : formatMoney(*cost, m_evaluation.currency);
+    return money + QLatin1Char('\n') + CoreText::billingMode(qs(headlineMode(m_evaluation, index)));
 }
 
 QString ReportBuilder::sourceTitle(const std::string& key) const
@@ -209,12 +211,16 @@ QStringList ReportBuilder::whyRecommended() const
 
     int fitting = 0;
     const gp::CandidateResult* runnerUp = nullptr;
+    std::size_t runnerUpIndex = 0;
+    const std::size_t bestIndex = std::size_t(m_evaluation.best);
     for (std::size_t i = 0; i < results.size(); ++i) {
         if (!results[i].fits)
             continue;
         ++fitting;
-        if (int(i) != m_evaluation.best && !runnerUp)
+        if (int(i) != m_evaluation.best && !runnerUp) {
             runnerUp = &results[i];
+            runnerUpIndex = i;
+        }
     }
     const bool byTime = m_evaluation.objective == gp::SearchObjective::Time ||
                         m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
@@ -223,11 +229,12 @@ QStringList ReportBuilder::whyRecommended() const
     } else if (byTime && !inference()) {
         why << tr("It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.")
                    .arg(fitting)
-                   .arg(formatHours(comparableHours(best)), formatHours(comparableHours(*runnerUp)),
+                   .arg(formatHours(headlineHours(m_evaluation, bestIndex)),
+                        formatHours(headlineHours(m_evaluation, runnerUpIndex)),
                         qs(runnerUp->candidate));
     } else {
-        const auto cost = comparableCost(best);
-        const auto other = comparableCost(*runnerUp);
+        const auto cost = headlineCost(m_evaluation, bestIndex);
+        const auto other = headlineCost(m_evaluation, runnerUpIndex);
         if (cost && other) {
             QString sentence = tr("It is the cheapest of the %1 candidates that fit: %2, against %3 for the "
                                   "runner-up, %4")
@@ -281,10 +288,14 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
             rows.emplace_back(tr("Price per hour"), r.cost.pricePerHour
                                                         ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency)
                                                         : tr("no price"));
+            rows.emplace_back(tr("Cost"), costText(std::size_t(m_evaluation.best))
+                                              .replace(QLatin1Char('\n'), CoreText::listSeparator()));
         } else {
             rows.emplace_back(tr("Training time"), formatHours(r.trainingHours));
-            rows.emplace_back(tr("Cost"), costText(r).replace(QLatin1Char('\n'), CoreText::listSeparator()));
+            rows.emplace_back(tr("Cost"), costText(std::size_t(m_evaluation.best))
+                                              .replace(QLatin1Char('\n'), CoreText::listSeparator()));
         }
+        rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
         rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
         rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));
         auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
@@ -322,7 +333,7 @@ void ReportBuilder::addComparison(Blocks& blocks) const
                           muted(8), 5));
     auto table = makeTable({tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
                             inference() ? tr("Decode") : tr("Time"),
-                            inference() ? tr("Price / hour") : tr("Cost"), tr("Bottleneck")},
+                            inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Bottleneck")},
                            {4, 19, 13, 21, 12, 9, 11, 11}, {R, L, L, L, R, R, R, L});
     for (std::size_t i = 0; i < results.size(); ++i) {
         const gp::CandidateResult& r = results[i];
@@ -335,10 +346,10 @@ void ReportBuilder::addComparison(Blocks& blocks) const
         QString time, cost;
         if (inference()) {
             time = tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0));
-            cost = r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("no price");
+            cost = costText(i);
         } else {
             time = formatHours(r.trainingHours);
-            cost = costText(r);
+            cost = costText(i);
         }
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
                               : r.fits                    ? Table::RowKind::Normal

@@ -32,7 +32,7 @@ private:
     BlockPtr candidateDetail(int rank) const;
     QStringList whyRecommended() const;
     QString gpuLine(const gp::CandidateResult& result) const;
-    QString costText(const gp::CandidateResult& result) const;
+    QString costText(std::size_t index) const; // results[index] under the billing mode the answer ranks it by
     QString sourceTitle(const std::string& key) const;
     bool inference() const;
 

@@ -23,6 +23,12 @@ namespace gpui {
 
 namespace {
 
+// The answer's CSV, as `gpu-planner-cli export --csv` writes it.
+std::string answerCsv(const Evaluation& evaluation, const gp::CsvOptions& options)
+{
+    return evaluation.answer ? gp::answerToCsv(*evaluation.answer, options) : gp::resultsToCsv(evaluation.results, options);
+}
+
 constexpr double kPdfMarginMm = 16;     // the PDF has no printer margins of its own
 constexpr double kPrinterMarginMm = 8;  // inside the printer's own non-printable margins
 constexpr int kPdfResolution = 300;     // device units per inch; text and charts stay vectors at any value
@@ -273,7 +279,7 @@ gp::Expected<bool> writeCsvReport(const ReportData& data, const QString& path, b
 {
     if (!usable(data))
         return unusable(data);
-    return writeBytes(path, gp::resultsToCsv(data.evaluation->results, gp::CsvOptions{byteOrderMark}));
+    return writeBytes(path, answerCsv(*data.evaluation, gp::CsvOptions{byteOrderMark}));
 }
 
 gp::Expected<bool> writeCostCurveCsv(const ReportData& data, const QString& path, bool byteOrderMark)
@@ -331,7 +337,7 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
         files.emplace_back(request.pdfPath, rendered->bytes.toStdString());
     }
     if (!request.csvPath.isEmpty())
-        files.emplace_back(request.csvPath, gp::resultsToCsv(evaluation->results, csvOptions));
+        files.emplace_back(request.csvPath, answerCsv(*evaluation, csvOptions));
     if (!request.costCurveCsvPath.isEmpty())
         files.emplace_back(request.costCurveCsvPath, gp::costCurveToCsv(evaluation->results, csvOptions));
 

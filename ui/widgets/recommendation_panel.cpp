@@ -1,5 +1,6 @@
 #include "widgets/recommendation_panel.h"
 
+#include "answer_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -62,8 +63,9 @@ QString recommendationHtml(const Evaluation& e)
         }
     } else {
         const gp::CandidateResult& r = *best;
-        const auto cost = comparableCost(r);
-        const QString mode = CoreText::billingMode(QString::fromStdString(comparableCostMode(r)));
+        const std::size_t bestIndex = std::size_t(e.best);
+        const auto cost = headlineCost(e, bestIndex);
+        const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, bestIndex)));
         html += RecommendationPanel::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
         html += RecommendationPanel::tr("<p>%1 x %2 · %3</p>")
                     .arg(r.gpus)
@@ -85,6 +87,7 @@ QString recommendationHtml(const Evaluation& e)
             break;
         }
         html += RecommendationPanel::tr("<p>Why: %1.</p><ul>").arg(esc(why));
+        html += RecommendationPanel::tr("<li>Billing modes counted: %1</li>").arg(esc(AnswerText::countedModes(e)));
         if (!inference) {
             html += RecommendationPanel::tr("<li>Finishes in <b>%1</b> (%2 GPU-hours) at %3 tokens/s, MFU %4</li>")
                         .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0),
@@ -93,10 +96,17 @@ QString recommendationHtml(const Evaluation& e)
             html += RecommendationPanel::tr("<li>Decodes <b>%1 tokens/s</b>; prefill %2</li>")
                         .arg(formatNumber(*r.decodeTokensPerSecond, 0), formatSeconds(r.prefillSeconds.value_or(0)));
         }
-        if (cost)
+        if (cost && inference)
+            html += RecommendationPanel::tr("<li>Costs <b>%1</b> per million tokens (%2, %3)</li>")
+                        .arg(formatMoney(*cost, currency), esc(mode),
+                             esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+        else if (cost)
             html += RecommendationPanel::tr("<li>Costs <b>%1</b> (%2, %3)</li>")
                         .arg(formatMoney(*cost, currency), esc(mode),
                              esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+        else
+            html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
+                        .arg(esc(AnswerText::countedModes(e)));
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
             html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>").arg(formatNumber(*r.cost.breakEvenDays, 1));
         html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; bottleneck: %3</li>")
@@ -106,46 +116,16 @@ QString recommendationHtml(const Evaluation& e)
         html += QStringLiteral("</ul>");
     }
 
-    // Why the others lose.
+    // Why the others lose: the core's reasons, in words.
     QString others;
-    const auto bestCost = best ? comparableCost(*best) : std::nullopt;
-    const double bestHours = best ? comparableHours(*best) : 0;
     int listed = 0;
     for (size_t i = 0; i < e.results.size() && listed < 12; ++i) {
         if (best && int(i) == e.best)
             continue;
         const gp::CandidateResult& r = e.results[i];
-        QString reason;
-        if (!r.fits) {
-            reason = r.failure ? CoreText::failure(*r.failure)
-                               : RecommendationPanel::tr("does not fit (%1 of %2 per GPU)").arg(formatBytes(r.memory.total),
-                                                                              formatBytes(r.usableMemory));
-            reason = QStringLiteral("<span style='color:#d03b3b'>%1</span>").arg(esc(reason));
-        } else if (best) {
-            const auto c = comparableCost(r);
-            QStringList parts;
-            if (c && bestCost && *bestCost > 0) {
-                const double extra = *c - *bestCost;
-                if (extra >= 0)
-                    parts << RecommendationPanel::tr("costs %1 more (+%2)").arg(formatMoney(extra, currency), formatPercent(extra / *bestCost));
-                else
-                    parts << RecommendationPanel::tr("costs %1 less").arg(formatMoney(-extra, currency));
-            } else if (!c) {
-                parts << RecommendationPanel::tr("has no known price");
-            }
-            if (!inference && std::isfinite(comparableHours(r)) && std::isfinite(bestHours)) {
-                const double dh = comparableHours(r) - bestHours;
-                if (std::fabs(dh) >= 0.05 * std::max(bestHours, 1e-9))
-                    parts << (dh > 0 ? RecommendationPanel::tr("takes %1 longer").arg(formatHours(dh))
-                                     : RecommendationPanel::tr("finishes %1 sooner").arg(formatHours(-dh)));
-            }
-            if (e.objective == gp::SearchObjective::CostUnderDeadline && e.deadlineHours
-                && comparableHours(r) > *e.deadlineHours)
-                parts << RecommendationPanel::tr("misses the deadline");
-            if (e.objective == gp::SearchObjective::TimeUnderBudget && e.budget && c && *c > *e.budget)
-                parts << RecommendationPanel::tr("exceeds the budget");
-            reason = esc(parts.join(CoreText::listSeparator()));
-        }
+        QString reason = esc(AnswerText::reasons(e, i));
+        if (!r.fits)
+            reason = QStringLiteral("<span style='color:#d03b3b'>%1</span>").arg(reason);
         others += QStringLiteral("<li><b>%1</b>: %2</li>").arg(esc(nameOf(r)), reason);
         ++listed;
     }

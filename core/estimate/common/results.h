@@ -60,6 +60,15 @@ struct CostPoint {
     double cost = 0;
 };
 
+// What a billing mode charges for the candidate (all nodes, plan currency): the one home of "cost of running
+// for h hours under this mode" is billedCost() in estimate/cost/cost_model.h.
+struct BillingRate {
+    std::string mode;      // "on_demand", "monthly", "reserved", "spot"
+    double perHour = 0;    // monthly: one month's price spread over the month's hours (for always-on use)
+    double perMonth = 0;   // monthly only: one month's price, paid for every month started
+    double timeFactor = 1; // spot: wall-clock hours per hour of work (interruptions, restarts, lost work)
+};
+
 struct BillingCost {
     std::string mode; // "on_demand", "monthly", "reserved", "spot"
     std::optional<double> total;
@@ -80,6 +89,8 @@ struct CostEstimate {
     std::string priceStatus; // "published", "estimate", "user", "unknown"
     std::string priceSource;
     std::vector<BillingCost> modes;
+    std::vector<BillingRate> rates; // every mode the catalog (or the user's quote) prices, in billingModeNames() order
+    double monthDays = 30;          // a billing month, in days (catalog `billing.days_per_month`)
 };
 
 // Why a candidate cannot run the workload, as data (code + args); the UI words it.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gp {
 
@@ -32,18 +33,32 @@ std::vector<CostPoint> linearCurve(double perDay, double days)
 std::vector<CostPoint> monthlyCurve(double perMonth, double days, double monthDays)
 {
     std::vector<CostPoint> curve;
-    const double months = std::ceil(days / monthDays - 1e-9);
+    const double months = monthsBilled(days, monthDays);
     const int steps = static_cast<int>(std::min<double>(months, kMaxCurvePoints / 2));
     for (int m = 0; m < steps; ++m) {
         const double start = m * monthDays;
         curve.push_back({start, perMonth * m});
         curve.push_back({start, perMonth * (m + 1)});
     }
-    curve.push_back({days, perMonth * std::max(1.0, months)});
+    curve.push_back({days, perMonth * months});
     return curve;
 }
 
 } // namespace
+
+double monthsBilled(double days, double monthDays)
+{
+    return std::max(1.0, std::ceil(days / monthDays - 1e-9));
+}
+
+double billedCost(const BillingRate& rate, double workHours, double monthDays)
+{
+    if (!std::isfinite(workHours) || workHours < 0)
+        return std::numeric_limits<double>::infinity();
+    if (rate.mode == "monthly")
+        return rate.perMonth * monthsBilled(workHours / 24.0, monthDays);
+    return rate.perHour * workHours * rate.timeFactor;
+}
 
 double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
                        const Catalog& catalog)
@@ -112,23 +127,13 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     c.pricePerHour = perHour;
     if (perHour && perMonth && *perHour > 0 && *perMonth / (*perHour * 24) <= monthDays)
         c.breakEvenDays = *perMonth / (*perHour * 24); // a month costs as much as this many days of pay-as-you-go
-    if (!std::isfinite(hours) || hours < 0)
-        return c; // unknown duration: prices only, no totals (never a cost of 0 for a run that cannot finish)
-
+    // What each mode charges; totals below all come from billedCost() on these rates.
+    c.monthDays = monthDays;
     if (perHour) {
-        BillingCost onDemand{"on_demand", *perHour * runHours, linearCurve(*perHour * 24, days), days};
-        c.onDemand = onDemand.total;
-        c.modes.push_back(onDemand);
-
-        if (c.priceStatus != "user" && usable(hw.price.reservedDiscount) && *hw.price.reservedDiscount < 1) {
-            const double rate = *perHour * (1 - *hw.price.reservedDiscount);
-            BillingCost reserved{"reserved", rate * runHours, linearCurve(rate * 24, days), days};
-            c.reserved = reserved.total;
-            c.modes.push_back(reserved);
-        }
-
+        c.rates.push_back({"on_demand", *perHour, 0, 1});
+        if (c.priceStatus != "user" && usable(hw.price.reservedDiscount) && *hw.price.reservedDiscount < 1)
+            c.rates.push_back({"reserved", *perHour * (1 - *hw.price.reservedDiscount), 0, 1});
         if (c.priceStatus != "user" && usable(hw.price.spotDiscount) && *hw.price.spotDiscount < 1) {
-            const double rate = *perHour * (1 - *hw.price.spotDiscount);
             double perDay = catalog.number("spot.interruptions_per_node_day", 0.0067);
             if (billing.spotInterruptionsPerDay && std::isfinite(*billing.spotInterruptionsPerDay))
                 perDay = *billing.spotInterruptionsPerDay;
@@ -143,22 +148,37 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             const double lost = std::max(0.0, restart) / 60.0 + std::max(0.0, interval) / 2.0;
             // Time T satisfies T = hours + rate * T * lost, interruptions falling in the extra time too.
             const double busy = perHourRate * lost;
-            if (busy < 1) {
-                const double total = runHours / (1 - busy);
-                c.spotExtraHours = total - runHours;
-                BillingCost spot{"spot", rate * total, linearCurve(rate * 24, total / 24), total / 24};
-                c.spot = spot.total;
-                c.modes.push_back(spot);
-            }
-            // Otherwise interruptions come faster than the job makes progress: spot never finishes (no spot mode;
-            // every reported figure stays finite).
+            // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
+            if (busy < 1)
+                c.rates.push_back({"spot", *perHour * (1 - *hw.price.spotDiscount), 0, 1 / (1 - busy)});
         }
     }
-    if (perMonth) {
-        const double months = std::max(1.0, std::ceil(days / monthDays - 1e-9));
-        BillingCost monthly{"monthly", *perMonth * months, monthlyCurve(*perMonth, days, monthDays), days};
-        c.monthly = monthly.total;
-        c.modes.push_back(monthly);
+    if (perMonth)
+        c.rates.push_back({"monthly", *perMonth / (monthDays * 24), *perMonth, 1});
+    std::stable_sort(c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) {
+        const auto& names = billingModeNames();
+        return std::find(names.begin(), names.end(), a.mode) < std::find(names.begin(), names.end(), b.mode);
+    });
+    if (!std::isfinite(hours) || hours < 0)
+        return c; // unknown duration: prices only, no totals (never a cost of 0 for a run that cannot finish)
+
+    for (const BillingRate& rate : c.rates) {
+        const double total = billedCost(rate, runHours, monthDays);
+        const double finishDays = runHours * rate.timeFactor / 24.0;
+        BillingCost mode{rate.mode, total,
+                         rate.mode == "monthly" ? monthlyCurve(rate.perMonth, days, monthDays)
+                                                : linearCurve(rate.perHour * 24, finishDays),
+                         finishDays};
+        if (rate.mode == "on_demand")
+            c.onDemand = total;
+        else if (rate.mode == "reserved")
+            c.reserved = total;
+        else if (rate.mode == "spot") {
+            c.spot = total;
+            c.spotExtraHours = runHours * rate.timeFactor - runHours;
+        } else if (rate.mode == "monthly")
+            c.monthly = total;
+        c.modes.push_back(std::move(mode));
     }
 
     if (billing.storageGib && std::isfinite(*billing.storageGib) && *billing.storageGib > 0) {

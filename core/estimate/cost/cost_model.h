@@ -12,6 +12,14 @@ namespace gp {
 // the catalog gives, converted to `billing.currency`.
 CostEstimate estimateCost(const Hardware& hardware, double hours, const Billing& billing, const Catalog& catalog);
 
+// Months a monthly subscription pays for a run of `days`: every month started, at least one.
+double monthsBilled(double days, double monthDays);
+
+// The cost of `workHours` of work under one billing mode: the one rule every front end and the planner use.
+// Spot pays for its interruptions' extra wall-clock time; monthly pays whole months. +infinity for a run that
+// cannot finish.
+double billedCost(const BillingRate& rate, double workHours, double monthDays);
+
 // Converts an amount between currencies ("CNY", "USD") with the plan's or catalog's rate.
 double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
                        const Catalog& catalog);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace gp {
 
@@ -132,6 +133,10 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                               "no dense peak for " + std::string(toString(workload.precision)) + " or no memory "
                                   "bandwidth is known for " + hw.gpu.name + "; time and speed are not estimated",
                               {{"gpu", hw.gpu.name}, {"precision", std::string(toString(workload.precision))}}});
+        // Unknown, not zero: a run whose time is unknown must never look free and instant (it then ranks after
+        // every candidate whose time is known, as an unknown price does).
+        r.trainingHours = std::numeric_limits<double>::infinity();
+        r.gpuHours = std::numeric_limits<double>::infinity();
         return r;
     }
     const double peak = *peakOpt;

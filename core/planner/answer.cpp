@@ -1,0 +1,137 @@
+// The planner's one answer: ranked candidates, the recommendation and why each other candidate loses.
+#include "planner/answer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+bool isTimeObjective(SearchObjective objective)
+{
+    return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
+}
+
+std::string hoursText(double hours)
+{
+    if (hours >= 48)
+        return formatNumber(hours / 24, 3) + " days";
+    if (hours >= 1)
+        return formatNumber(hours, 3) + " hours";
+    return formatNumber(hours * 60, 3) + " minutes";
+}
+
+// Why `c` is not the recommendation `best` (null when nothing meets the objective).
+Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, const CandidatePlan* best,
+                           const ObjectiveFigures* bestFigures, const Plan& plan)
+{
+    Diagnostics reasons;
+    const std::string& currency = plan.billing.currency;
+    const bool inference = plan.workload.mode == Mode::Inference;
+    if (!c.fits) {
+        reasons.push_back({"does_not_fit",
+                           c.best.failure ? c.best.failure->message : "does not fit in GPU memory",
+                           {{"memory_bytes", formatNumber(c.best.memory.total, 6)},
+                            {"usable_bytes", formatNumber(c.best.usableMemory, 6)}}});
+        return reasons;
+    }
+    if (!c.meetsObjective) {
+        if (plan.search.objective == SearchObjective::CostUnderDeadline && plan.search.deadlineHours)
+            reasons.push_back({"misses_deadline",
+                               "takes " + hoursText(f.hours) + ", past the deadline of "
+                                   + hoursText(*plan.search.deadlineHours),
+                               {{"hours", formatNumber(f.hours, 6)},
+                                {"deadline_hours", formatNumber(*plan.search.deadlineHours, 6)}}});
+        else if (plan.search.objective == SearchObjective::TimeUnderBudget && plan.search.budget && f.priced)
+            reasons.push_back({"exceeds_budget",
+                               "costs " + formatNumber(f.cost, 4) + " " + currency + ", over the budget of "
+                                   + formatNumber(*plan.search.budget, 4),
+                               {{"cost", formatNumber(f.cost, 6)},
+                                {"budget", formatNumber(*plan.search.budget, 6)},
+                                {"currency", currency}}});
+        else if (!f.priced)
+            reasons.push_back({"no_price", "no price is known under the billing modes the plan allows", {}});
+        if (!reasons.empty())
+            return reasons;
+    }
+    if (!best || !bestFigures)
+        return reasons;
+    if (!f.priced && bestFigures->priced)
+        reasons.push_back({"no_price", "no price is known under the billing modes the plan allows", {}});
+    if (f.priced && bestFigures->priced && std::isfinite(f.cost) && std::isfinite(bestFigures->cost)) {
+        const double extra = f.cost - bestFigures->cost;
+        if (std::fabs(extra) > 1e-9 * std::max(std::fabs(bestFigures->cost), 1.0)) {
+            const double percent = bestFigures->cost > 0 ? extra / bestFigures->cost * 100 : 0;
+            const std::string per = inference ? "million_tokens" : "run";
+            reasons.push_back({extra > 0 ? "costs_more" : "costs_less",
+                               "costs " + formatNumber(std::fabs(extra), 4) + " " + currency
+                                   + (extra > 0 ? " more" : " less") + (inference ? " per million tokens" : "")
+                                   + " (" + billingModeWords(f.mode) + ")",
+                               {{"amount", formatNumber(std::fabs(extra), 6)},
+                                {"percent", formatNumber(percent, 4)},
+                                {"currency", currency},
+                                {"billing_mode", f.mode},
+                                {"per", per}}});
+        }
+    }
+    if (!inference && std::isfinite(f.hours) && std::isfinite(bestFigures->hours)) {
+        const double dh = f.hours - bestFigures->hours;
+        if (std::fabs(dh) >= 0.05 * std::max(bestFigures->hours, 1e-9))
+            reasons.push_back({dh > 0 ? "slower" : "faster",
+                               dh > 0 ? "takes " + hoursText(dh) + " longer" : "finishes " + hoursText(-dh) + " sooner",
+                               {{"hours", formatNumber(std::fabs(dh), 6)}}});
+    }
+    // A candidate ranked below the recommendation whose figures differ too little to name still says so.
+    const bool namesLoss = std::any_of(reasons.begin(), reasons.end(), [&](const Diagnostic& d) {
+        return d.code == (isTimeObjective(plan.search.objective) ? "slower" : "costs_more") || d.code == "no_price";
+    });
+    if (!namesLoss)
+        reasons.push_back({"ranked_lower", "ranks below the recommendation on the objective's tie-breaks", {}});
+    return reasons;
+}
+
+} // namespace
+
+PlanAnswer rankAnswer(PlanSearchResult search, const Plan& plan)
+{
+    PlanAnswer answer;
+    answer.search = std::move(search);
+    answer.billingModes = plan.billing.modes;
+    answer.currency = plan.billing.currency;
+    answer.mode = plan.workload.mode;
+    answer.objective = plan.search.objective;
+    answer.deadlineHours = plan.search.deadlineHours;
+    answer.budget = plan.search.budget;
+    const std::vector<CandidatePlan>& ranked = answer.search.candidates;
+    if (!ranked.empty() && ranked.front().meetsObjective)
+        answer.recommended = 0;
+    std::vector<ObjectiveFigures> figures;
+    figures.reserve(ranked.size());
+    for (const CandidatePlan& c : ranked)
+        figures.push_back(objectiveFigures(c.best, plan.workload, plan.billing));
+    const CandidatePlan* best = answer.recommendation();
+    const ObjectiveFigures* bestFigures = best ? &figures.front() : nullptr;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        Standing s;
+        s.rank = int(i) + 1;
+        s.recommended = int(i) == answer.recommended;
+        s.figures = figures[i];
+        if (!s.recommended)
+            s.reasons = reasonsAgainst(ranked[i], figures[i], best, bestFigures, plan);
+        answer.standings.push_back(std::move(s));
+    }
+    if (best)
+        answer.summary = best->summary;
+    return answer;
+}
+
+Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control)
+{
+    auto search = searchPlan(plan, catalog, control);
+    if (!search)
+        return search.error();
+    return rankAnswer(std::move(*search), plan);
+}
+
+} // namespace gp

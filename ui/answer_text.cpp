@@ -1,0 +1,83 @@
+#include "answer_text.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+#include <QStringList>
+
+namespace gpui {
+
+namespace {
+
+double number(const gp::Diagnostic& d, const char* name)
+{
+    return QString::fromStdString(d.arg(name)).toDouble();
+}
+
+} // namespace
+
+QString AnswerText::reason(const gp::Diagnostic& d, const gp::CandidateResult& r, const QString& currency)
+{
+    const std::string& c = d.code;
+    if (c == "does_not_fit")
+        return r.failure ? CoreText::failure(*r.failure)
+                         : tr("does not fit (%1 of %2 per GPU)")
+                               .arg(formatBytes(number(d, "memory_bytes")), formatBytes(number(d, "usable_bytes")));
+    if (c == "misses_deadline")
+        return tr("takes %1, past the deadline of %2")
+            .arg(formatHours(number(d, "hours")), formatHours(number(d, "deadline_hours")));
+    if (c == "exceeds_budget")
+        return tr("costs %1, over the budget of %2")
+            .arg(formatMoney(number(d, "cost"), currency), formatMoney(number(d, "budget"), currency));
+    if (c == "no_price")
+        return tr("has no known price under the counted billing modes");
+    if (c == "costs_more" || c == "costs_less") {
+        const QString amount = formatMoney(number(d, "amount"), currency);
+        const QString mode = CoreText::billingMode(QString::fromStdString(d.arg("billing_mode")));
+        const bool perToken = d.arg("per") == "million_tokens";
+        if (c == "costs_more")
+            return perToken ? tr("costs %1 more per million tokens (+%2, %3)")
+                                  .arg(amount, formatPercent(number(d, "percent") / 100), mode)
+                            : tr("costs %1 more (+%2, %3)").arg(amount, formatPercent(number(d, "percent") / 100), mode);
+        return perToken ? tr("costs %1 less per million tokens (%2)").arg(amount, mode)
+                        : tr("costs %1 less (%2)").arg(amount, mode);
+    }
+    if (c == "slower")
+        return tr("takes %1 longer").arg(formatHours(number(d, "hours")));
+    if (c == "faster")
+        return tr("finishes %1 sooner").arg(formatHours(number(d, "hours")));
+    if (c == "ranked_lower")
+        return tr("ranks just below on the objective's tie-breaks");
+    return QString::fromStdString(d.message);
+}
+
+QString AnswerText::reasons(const Evaluation& e, std::size_t i)
+{
+    if (!e.answer || i >= e.answer->standings.size() || i >= e.results.size())
+        return {};
+    QStringList parts;
+    for (const gp::Diagnostic& d : e.answer->standings[i].reasons)
+        parts << reason(d, e.results[i], e.currency);
+    return parts.join(CoreText::listSeparator());
+}
+
+QString AnswerText::headline(const Evaluation& e, std::size_t i)
+{
+    const auto cost = headlineCost(e, i);
+    if (!cost)
+        return tr("no price under the counted billing modes");
+    const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, i)));
+    if (e.mode == gp::Mode::Inference)
+        return tr("%1 per million tokens (%2)").arg(formatMoney(*cost, e.currency), mode);
+    return tr("%1 (%2)").arg(formatMoney(*cost, e.currency), mode);
+}
+
+QString AnswerText::countedModes(const Evaluation& e)
+{
+    QStringList modes;
+    for (const std::string& m : e.billingModes)
+        modes << CoreText::billingMode(QString::fromStdString(m));
+    return modes.join(CoreText::listSeparator());
+}
+
+} // namespace gpui

@@ -1,0 +1,25 @@
+// Words for the planner's answer: the headline cost with its billing mode, and why a candidate is not the
+// recommendation (gp::Standing::reasons), through tr(). The window, the PDF and the recommendation panel use these.
+#pragma once
+
+#include "evaluation.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace gpui {
+
+class AnswerText {
+    Q_DECLARE_TR_FUNCTIONS(AnswerText)
+public:
+    // One reason as a sentence fragment ("costs ¥120 more (+8.5 %, monthly)").
+    static QString reason(const gp::Diagnostic& reason, const gp::CandidateResult& result, const QString& currency);
+    // All reasons of results[i], joined with the list separator; empty for the recommendation.
+    static QString reasons(const Evaluation& e, std::size_t i);
+    // "¥1,317 (pay-as-you-go)", "¥4.10 per million tokens (monthly)", or "no price under the counted billing modes".
+    static QString headline(const Evaluation& e, std::size_t i);
+    // The billing modes the ranking counted, in words ("pay-as-you-go, monthly").
+    static QString countedModes(const Evaluation& e);
+};
+
+} // namespace gpui
