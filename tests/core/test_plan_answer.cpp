@@ -97,10 +97,12 @@ TEST(PlanAnswer, StandingsRankEveryCandidateAndSayWhyTheOthersLose)
         // difference of the two headline figures.
         if (s.figures.priced && best.figures.priced) {
             EXPECT_GE(s.figures.cost, best.figures.cost * (1 - 1e-9)) << ranked[i].best.candidate;
-            for (const Diagnostic& d : s.reasons)
-                if (d.code == "costs_more")
+            for (const Diagnostic& d : s.reasons) {
+                if (d.code == "costs_more") {
                     EXPECT_NEAR(std::stod(d.arg("amount")), s.figures.cost - best.figures.cost,
                                 1e-4 * s.figures.cost);
+                }
+            }
         }
     }
 }

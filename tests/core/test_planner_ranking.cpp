@@ -166,16 +166,16 @@ TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 
 TEST(PlannerRanking, BetterForPrimaryThenSecondary)
 {
-    const ObjectiveFigures cheapSlow{true, 20, 100};
-    const ObjectiveFigures dearFast{true, 10, 200};
-    const ObjectiveFigures cheapFast{true, 10, 100};
+    const ObjectiveFigures cheapSlow{true, 20, 100, "on_demand"};
+    const ObjectiveFigures dearFast{true, 10, 200, "on_demand"};
+    const ObjectiveFigures cheapFast{true, 10, 100, "on_demand"};
     EXPECT_TRUE(betterFor(cheapSlow, dearFast, SearchObjective::Cost));
     EXPECT_TRUE(betterFor(dearFast, cheapSlow, SearchObjective::Time));
     EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
     EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time));  // tie on time: cheaper wins
     EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
     // Rounding noise is a tie, not a win: 1e-12 relative.
-    const ObjectiveFigures noisy{true, 10 * (1 + 1e-12), 100 * (1 - 1e-12)};
+    const ObjectiveFigures noisy{true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), "on_demand"};
     EXPECT_FALSE(betterFor(noisy, cheapFast, SearchObjective::Cost));
     EXPECT_FALSE(betterFor(cheapFast, noisy, SearchObjective::Cost));
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);

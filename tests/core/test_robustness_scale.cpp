@@ -43,7 +43,7 @@ void expectFiniteOrClearError(const Plan& plan)
                 EXPECT_TRUE(std::isfinite(point.cost));
             }
         }
-        expectFiniteJson(planSearchToJson(*search));
+        expectFiniteJson(planAnswerToJson(rankAnswer(*search, plan)));
     } else {
         EXPECT_FALSE(search.error().field.empty()) << search.error().toString();
     }

@@ -34,9 +34,12 @@ inline void evaluatePlanInput(const Plan& plan)
     // The search scores thousands of configurations per candidate: only plans that name one or two candidates
     // and few nodes, so one input stays in milliseconds.
     if (!plan.candidates.empty() && plan.candidates.size() <= 2 && plan.search.maxNodes <= 4) {
-        auto search = searchPlan(plan, builtinCatalog());
-        if (search)
-            (void)planSearchToJson(*search).dump();
+        auto answer = answerPlan(plan, builtinCatalog());
+        if (answer) {
+            (void)planAnswerToJson(*answer).dump();
+            (void)answerToCsv(*answer);
+            (void)answerToTable(*answer);
+        }
     }
 }
 

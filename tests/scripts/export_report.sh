@@ -27,21 +27,24 @@ plan.setdefault("search", {})["enabled"] = False
 json.dump(plan, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PY
 "$CLI" plan "$WORK/plan.gpuplan" --format json >"$WORK/plan.json"
-"$CLI" estimate "$WORK/as-configured.gpuplan" --format json >"$WORK/estimate.json"
+"$CLI" plan "$WORK/as-configured.gpuplan" --format json >"$WORK/as-configured.json"
 
-# check_csv CSV JSON: every CSV column of every row equals the JSON result of the same candidate.
+# check_csv CSV JSON: the CSV lists the JSON answer's candidates in the same order, and every CSV column of every
+# row equals the JSON result of the same candidate.
 check_csv() {
     python3 - "$1" "$2" <<'PY'
 import csv, json, sys
 
 csv_path, json_path = sys.argv[1], sys.argv[2]
 with open(json_path, encoding="utf-8") as f:
-    results = {r["candidate"]: r for r in json.load(f)["results"]}
+    ordered = json.load(f)["results"]
+    results = {r["candidate"]: r for r in ordered}
 with open(csv_path, encoding="utf-8-sig", newline="") as f:
     raw = f.read()
 assert "\r\n" in raw and "\n" not in raw.replace("\r\n", ""), "line ends must be CRLF"
 rows = list(csv.DictReader(raw.splitlines(keepends=True)))
 assert len(rows) == len(results), f"{len(rows)} CSV rows, {len(results)} JSON results"
+assert [r["candidate"] for r in rows] == [r["candidate"] for r in ordered], "CSV and JSON rank differently"
 
 def path(result, *keys):
     for key in keys:
@@ -73,6 +76,10 @@ for key in ["tokens_per_second", "model_flops_utilization", "training_hours", "g
     columns[key] = ("f", [key])
 for mode in ["on_demand", "monthly", "reserved", "spot", "storage"]:
     columns[f"cost_{mode}"] = ("f", ["cost", mode])
+columns.update({"rank": ("i", ["ranking", "rank"]), "recommended": ("b", ["ranking", "recommended"]),
+                "meets_objective": ("b", ["ranking", "meets_objective"]),
+                "ranking_billing_mode": ("o", ["ranking", "billing_mode"]),
+                "ranking_cost": ("f", ["ranking", "cost"]), "ranking_hours": ("f", ["ranking", "hours"])})
 
 unknown = set(rows[0].keys()) - set(columns) if rows else set()
 assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
@@ -90,6 +97,8 @@ for row in rows:
             ok = text == ("true" if expected else "false")
         elif kind == "w":
             ok = text == ";".join(w["code"] for w in expected)
+        elif kind == "o":  # optional string: null in JSON is an empty field
+            ok = text == (expected or "")
         else:
             ok = text == expected
         assert ok, f"{row['candidate']} {name}: CSV {text!r} != JSON {expected!r}"
@@ -147,7 +156,7 @@ for lang in en zh_CN; do
 done
 "$CLI" export "$WORK/as-configured.gpuplan" --csv "$WORK/as-configured.csv" --lang en ||
     fail "export of the plan as configured failed"
-check_csv "$WORK/as-configured.csv" "$WORK/estimate.json"
+check_csv "$WORK/as-configured.csv" "$WORK/as-configured.json"
 
 # Unwritable destinations: a missing directory, and a "directory" that is a regular file (unwritable even as root).
 touch "$WORK/not-a-directory"
