@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AnswerText</name>
+    <message>
+        <source>does not fit (%1 of %2 per GPU)</source>
+        <translation>does not fit (%1 of %2 per GPU)</translation>
+    </message>
+    <message>
+        <source>takes %1, past the deadline of %2</source>
+        <translation>takes %1, past the deadline of %2</translation>
+    </message>
+    <message>
+        <source>costs %1, over the budget of %2</source>
+        <translation>costs %1, over the budget of %2</translation>
+    </message>
+    <message>
+        <source>has no known price under the counted billing modes</source>
+        <translation>has no known price under the counted billing modes</translation>
+    </message>
+    <message>
+        <source>costs %1 more per million tokens (+%2, %3)</source>
+        <translation>costs %1 more per million tokens (+%2, %3)</translation>
+    </message>
+    <message>
+        <source>costs %1 more (+%2, %3)</source>
+        <translation>costs %1 more (+%2, %3)</translation>
+    </message>
+    <message>
+        <source>costs %1 less per million tokens (%2)</source>
+        <translation>costs %1 less per million tokens (%2)</translation>
+    </message>
+    <message>
+        <source>costs %1 less (%2)</source>
+        <translation>costs %1 less (%2)</translation>
+    </message>
+    <message>
+        <source>takes %1 longer</source>
+        <translation>takes %1 longer</translation>
+    </message>
+    <message>
+        <source>finishes %1 sooner</source>
+        <translation>finishes %1 sooner</translation>
+    </message>
+    <message>
+        <source>ranks just below on the objective&apos;s tie-breaks</source>
+        <translation>ranks just below on the objective&apos;s tie-breaks</translation>
+    </message>
+    <message>
+        <source>no price under the counted billing modes</source>
+        <translation>no price under the counted billing modes</translation>
+    </message>
+    <message>
+        <source>%1 per million tokens (%2)</source>
+        <translation>%1 per million tokens (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>Charts</name>
     <message>
         <source>%1, %2 nodes</source>
@@ -900,10 +959,6 @@
         <translation>Candidates side by side</translation>
     </message>
     <message>
-        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</source>
-        <translation>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</translation>
-    </message>
-    <message>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -926,10 +981,6 @@
     <message>
         <source>Time</source>
         <translation>Time</translation>
-    </message>
-    <message>
-        <source>Price / hour</source>
-        <translation>Price / hour</translation>
     </message>
     <message>
         <source>does not fit</source>
@@ -1212,6 +1263,22 @@
     <message>
         <source>Sources are named by key; the table below gives their titles and addresses.</source>
         <translation>Sources are named by key; the table below gives their titles and addresses.</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / M tokens</translation>
+    </message>
+    <message>
+        <source>Billing modes counted</source>
+        <translation>Billing modes counted</translation>
+    </message>
+    <message>
+        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is under the cheapest billing mode the plan counts.</source>
+        <translation>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is under the cheapest billing mode the plan counts.</translation>
+    </message>
+    <message>
+        <source>Cost / M tokens</source>
+        <translation>Cost / M tokens</translation>
     </message>
 </context>
 <context>
@@ -1594,6 +1661,14 @@
     <message>
         <source>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</source>
         <translation>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</translation>
+    </message>
+    <message>
+        <source>Cost / M tokens</source>
+        <translation>Cost / M tokens</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
     </message>
 </context>
 <context>
@@ -2475,38 +2550,6 @@
         <translation>&lt;li&gt;Memory %1 of %2 per GPU; bottleneck: %3&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>does not fit (%1 of %2 per GPU)</source>
-        <translation>does not fit (%1 of %2 per GPU)</translation>
-    </message>
-    <message>
-        <source>costs %1 more (+%2)</source>
-        <translation>costs %1 more (+%2)</translation>
-    </message>
-    <message>
-        <source>costs %1 less</source>
-        <translation>costs %1 less</translation>
-    </message>
-    <message>
-        <source>has no known price</source>
-        <translation>has no known price</translation>
-    </message>
-    <message>
-        <source>takes %1 longer</source>
-        <translation>takes %1 longer</translation>
-    </message>
-    <message>
-        <source>finishes %1 sooner</source>
-        <translation>finishes %1 sooner</translation>
-    </message>
-    <message>
-        <source>misses the deadline</source>
-        <translation>misses the deadline</translation>
-    </message>
-    <message>
-        <source>exceeds the budget</source>
-        <translation>exceeds the budget</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</translation>
     </message>
@@ -2517,6 +2560,18 @@
     <message>
         <source>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; per million tokens (%2, %3)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; per million tokens (%2, %3)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</translation>
     </message>
 </context>
 </TS>

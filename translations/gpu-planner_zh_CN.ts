@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnswerText</name>
+    <message>
+        <source>does not fit (%1 of %2 per GPU)</source>
+        <translation>放不下（每卡 %1 / %2）</translation>
+    </message>
+    <message>
+        <source>takes %1, past the deadline of %2</source>
+        <translation>需要 %1，超过 %2 的期限</translation>
+    </message>
+    <message>
+        <source>costs %1, over the budget of %2</source>
+        <translation>费用 %1，超出 %2 的预算</translation>
+    </message>
+    <message>
+        <source>has no known price under the counted billing modes</source>
+        <translation>在计入的计费方式下没有已知价格</translation>
+    </message>
+    <message>
+        <source>costs %1 more per million tokens (+%2, %3)</source>
+        <translation>每百万 token 贵 %1（+%2，%3）</translation>
+    </message>
+    <message>
+        <source>costs %1 more (+%2, %3)</source>
+        <translation>贵 %1（+%2，%3）</translation>
+    </message>
+    <message>
+        <source>costs %1 less per million tokens (%2)</source>
+        <translation>每百万 token 便宜 %1（%2）</translation>
+    </message>
+    <message>
+        <source>costs %1 less (%2)</source>
+        <translation>便宜 %1（%2）</translation>
+    </message>
+    <message>
+        <source>takes %1 longer</source>
+        <translation>多用 %1</translation>
+    </message>
+    <message>
+        <source>finishes %1 sooner</source>
+        <translation>提前 %1 完成</translation>
+    </message>
+    <message>
+        <source>ranks just below on the objective&apos;s tie-breaks</source>
+        <translation>目标值相同，按次要指标排在其后</translation>
+    </message>
+    <message>
+        <source>no price under the counted billing modes</source>
+        <translation>计入的计费方式下无价格</translation>
+    </message>
+    <message>
+        <source>%1 per million tokens (%2)</source>
+        <translation>每百万 token %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>Charts</name>
     <message>
         <source>%1, %2 nodes</source>
@@ -899,10 +958,6 @@
         <translation>候选对比</translation>
     </message>
     <message>
-        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is the cheapest billing mode to finish.</source>
-        <translation>按优劣排序；%2 个候选中有 %1 个放得下。显存为单卡用量与容量之比；费用取完成任务最便宜的计费方式。</translation>
-    </message>
-    <message>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -925,10 +980,6 @@
     <message>
         <source>Time</source>
         <translation>时长</translation>
-    </message>
-    <message>
-        <source>Price / hour</source>
-        <translation>每小时价格</translation>
     </message>
     <message>
         <source>does not fit</source>
@@ -1211,6 +1262,22 @@
     <message>
         <source>Sources are named by key; the table below gives their titles and addresses.</source>
         <translation>来源以键名标注；下表列出其标题与地址。</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <source>Billing modes counted</source>
+        <translation>计入的计费方式</translation>
+    </message>
+    <message>
+        <source>Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; cost is under the cheapest billing mode the plan counts.</source>
+        <translation>按优劣排序；%2 个候选中有 %1 个放得下。显存为单卡用量与容量之比；费用按方案计入的最便宜计费方式计算。</translation>
+    </message>
+    <message>
+        <source>Cost / M tokens</source>
+        <translation>每百万 token 费用</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1660,14 @@
     <message>
         <source>Step %1: compute %2, intra-node %3, network %4, offload %5, data %6</source>
         <translation>单步 %1：计算 %2，节点内通信 %3，网络 %4，卸载 %5，数据 %6</translation>
+    </message>
+    <message>
+        <source>Cost / M tokens</source>
+        <translation>每百万 token 费用</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
     </message>
 </context>
 <context>
@@ -2473,38 +2548,6 @@
         <translation>&lt;li&gt;单卡显存 %1 / %2；瓶颈：%3&lt;/li&gt;</translation>
     </message>
     <message>
-        <source>does not fit (%1 of %2 per GPU)</source>
-        <translation>放不下（单卡 %1 / %2）</translation>
-    </message>
-    <message>
-        <source>costs %1 more (+%2)</source>
-        <translation>费用多 %1（+%2）</translation>
-    </message>
-    <message>
-        <source>costs %1 less</source>
-        <translation>费用少 %1</translation>
-    </message>
-    <message>
-        <source>has no known price</source>
-        <translation>价格未知</translation>
-    </message>
-    <message>
-        <source>takes %1 longer</source>
-        <translation>耗时多 %1</translation>
-    </message>
-    <message>
-        <source>finishes %1 sooner</source>
-        <translation>提前 %1 完成</translation>
-    </message>
-    <message>
-        <source>misses the deadline</source>
-        <translation>超出期限</translation>
-    </message>
-    <message>
-        <source>exceeds the budget</source>
-        <translation>超出预算</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;The others&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;其他候选&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</translation>
     </message>
@@ -2515,6 +2558,18 @@
     <message>
         <source>&lt;p style=&apos;color:gray&apos;&gt;Evaluating…&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:gray&apos;&gt;正在评估…&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;计入的计费方式：%1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1&lt;/b&gt; per million tokens (%2, %3)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每百万 token 费用 &lt;b&gt;%1&lt;/b&gt;（%2，%3）&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;计入的计费方式（%1）下没有价格&lt;/li&gt;</translation>
     </message>
 </context>
 </TS>

@@ -69,7 +69,7 @@ TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
     EXPECT_GE(countPdfPages(pdf), 4);
 
     const QByteArray csv = readFile(request.csvPath);
-    ASSERT_TRUE(csv.startsWith("\xEF\xBB\xBF" "candidate,")); // BOM on by default for Excel
+    ASSERT_TRUE(csv.startsWith("\xEF\xBB\xBF" "rank,recommended,")); // BOM on by default for Excel
     EXPECT_EQ(countCsvRecords(csv), 1 + int(plan.candidates.size()));
     for (const gp::CandidateSpec& candidate : plan.candidates)
         EXPECT_TRUE(csv.contains(QByteArray::fromStdString(candidate.instance))) << candidate.instance;
@@ -188,7 +188,7 @@ TEST_F(ReportExport, CsvWithoutByteOrderMark)
     request.csvPath = path(QStringLiteral("plain.csv"));
     request.csvByteOrderMark = false;
     ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request).ok());
-    EXPECT_TRUE(readFile(request.csvPath).startsWith("candidate,gpu,"));
+    EXPECT_TRUE(readFile(request.csvPath).startsWith("rank,recommended,"));
 }
 
 TEST_F(ReportExport, PrintsToAPdfPrinter)

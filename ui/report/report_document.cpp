@@ -327,7 +327,7 @@ void ReportBuilder::addComparison(Blocks& blocks) const
     blocks.push_back(std::make_unique<HeadingBlock>(tr("Candidates side by side")));
     const long fitting = std::count_if(results.begin(), results.end(), [](const auto& r) { return r.fits; });
     blocks.push_back(text(tr("Ranked best first; %1 of %2 candidates fit. Memory is per GPU against its capacity; "
-                             "cost is the cheapest billing mode to finish.")
+                             "cost is under the cheapest billing mode the plan counts.")
                               .arg(fitting)
                               .arg(results.size()),
                           muted(8), 5));
