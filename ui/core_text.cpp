@@ -107,23 +107,27 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     const std::string& c = diagnostic.code;
     QString text;
     if (c == "cpu_cores_per_gpu_low")
-        text = tr("%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data "
-                  "preprocessing does not stall the GPUs.")
-                   .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"));
+        text = tr("%1 vCPUs for %2 GPUs: the Tencent Cloud guide '%4' advises at least %3 CPU cores per GPU so "
+                  "data preprocessing does not stall the GPUs.")
+                   .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"), a.text("source"));
     else if (c == "ram_per_vcpu_low")
-        text = tr("%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.")
-                   .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"));
+        text = tr("%1 GB of RAM per vCPU: the Tencent Cloud guide '%3' advises %2 GB of RAM per vCPU so the data "
+                  "pipeline does not block.")
+                   .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"), a.text("source"));
     else if (c == "disk_iops_low")
-        text = tr("The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.")
-                   .arg(a.count("iops"), a.count("min_iops"));
+        text = tr("The data disk gives %1 IOPS; the Tencent Cloud guide '%3' advises SSD disks with at least %2 IOPS.")
+                   .arg(a.count("iops"), a.count("min_iops"), a.text("source"));
     else if (c == "network_below_25gbps")
-        text = tr("Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.")
-                   .arg(a.decimal("gbps"), a.decimal("min_gbps"));
+        text = tr("Nodes are linked at %1 Gb/s; the Tencent Cloud guide '%3' advises at least %2 Gb/s between nodes.")
+                   .arg(a.decimal("gbps"), a.decimal("min_gbps"), a.text("source"));
     else if (c == "no_rdma_multi_node")
-        text = tr("Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.");
+        text = tr("Multi-node training without RDMA: the Tencent Cloud guide '%1' advises RDMA (RoCE) networking "
+                  "for clusters.")
+                   .arg(a.text("source"));
     else if (c == "no_nvlink_multi_gpu")
-        text = tr("The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.")
-                   .arg(a.count("gpus"));
+        text = tr("The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide '%2' advises NVLink for multi-GPU "
+                  "training.")
+                   .arg(a.count("gpus"), a.text("source"));
     else if (c == "price_estimate")
         text = tr("The price of %1 is an estimate, not a published figure.").arg(a.text("instance"));
     else if (c == "instance_size_estimate")
@@ -162,6 +166,33 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("Serve %1 weights: fits with %2.").arg(a.text("weight_format").toUpper(), configurationArgs(a));
     else if (c == "suggest_larger_gpu")
         text = tr("A %1 (%2) fits.").arg(a.text("gpu_name"), gibText(a, "gpu_memory_gib"));
+    else if (c == "global_batch_exceeds_dataset")
+        text = tr("One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower "
+                  "the global batch or the micro-batch.")
+                   .arg(a.count("global_batch"), formatTokens(a.number("step_tokens")),
+                        formatTokens(a.number("dataset_tokens")));
+    else if (c == "run_shorter_than_one_step")
+        text = tr("The run's %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for "
+                  "a fraction of a step.")
+                   .arg(formatTokens(a.number("training_tokens")), formatTokens(a.number("step_tokens")));
+    else if (c == "sequence_exceeds_model_context")
+        text = tr("A sequence of %1 tokens is longer than the model's context of %2 positions.")
+                   .arg(a.count("sequence_length"), a.count("max_positions"));
+    else if (c == "global_batch_indivisible")
+        text = tr("Some splits were skipped: the global batch of %1 sequences does not divide evenly over their "
+                  "data-parallel replicas.")
+                   .arg(a.count("global_batch"));
+    else if (c == "config_quantization_unknown")
+        text = tr("The config.json quantization method \"%1\" is not understood; the weights are taken as "
+                  "unquantized.")
+                   .arg(a.text("method"));
+    else if (c == "configuration_invalid")
+        text = tr("The plan's configuration does not apply to this candidate: %1").arg(qs(diagnostic.message));
+    else if (c == "candidate_invalid")
+        text = tr("This candidate cannot be used: %1").arg(qs(diagnostic.message));
+    else if (c == "estimator_disagrees")
+        text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
+                  "said it does; treat this candidate with care.");
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : qs(diagnostic.message);
@@ -205,6 +236,8 @@ QString CoreText::failure(const gp::FitFailure& failure)
                         formatMoney(a.number("budget"), a.text("currency")));
     else if (c == "price_unknown")
         text = tr("No price is known for this candidate, so the budget cannot be checked.");
+    else if (c == "invalid_configuration")
+        text = tr("The configuration cannot run on this candidate: %1").arg(qs(failure.message));
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : qs(failure.message);

@@ -14,6 +14,7 @@
 #include "translator.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/comparison_view.h"
+#include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
 #include "widgets/recommendation_panel.h"
 
@@ -92,9 +93,13 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::planChanged);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
-    connect(m_inputs, &InputsPanel::planEdited, m_document, &PlanDocument::change);
-    connect(m_candidates, &CandidatesPanel::planEdited, m_document, &PlanDocument::change);
+    const auto edited = [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
+        m_document->change(plan, describe, mergeId);
+    };
+    connect(m_inputs, &InputsPanel::planEdited, this, edited);
+    connect(m_candidates, &CandidatesPanel::planEdited, this, edited);
     connect(m_inputs, &InputsPanel::importRequested, this, &MainWindow::importModelConfig);
+    connect(m_inputs, &InputsPanel::helpRequested, this, &MainWindow::showManual);
     connect(m_candidates, &CandidatesPanel::errorOccurred, this,
             [this](const QString& text) { showError(tr("Candidates"), text); });
     connect(m_evaluator, &Evaluator::finished, this, &MainWindow::applyEvaluation);
@@ -140,8 +145,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     if (m_settings->value(Settings::Key::SplitterState).toByteArray().isEmpty() || !options.restoreSession) {
         const int h = std::max(600, height() - 120);
         m_rightSplitter->setSizes({h * 36 / 100, h * 32 / 100, h * 32 / 100});
-        m_chartSplitter->setSizes({1, 1});
-        m_bottomSplitter->setSizes({3, 2});
+        // In pixels: the bar charts sit in scroll areas, whose small minimum would otherwise give them the leftovers.
+        const int w = std::max(600, width() - 400);
+        m_chartSplitter->setSizes({w / 2, w - w / 2});
+        m_bottomSplitter->setSizes({w * 3 / 5, w - w * 3 / 5});
     }
     bool recovered = false;
     if (options.offerRecovery)
@@ -163,6 +170,7 @@ void MainWindow::buildUi()
     m_inputsScroll->setFrameShape(QFrame::NoFrame);
     m_inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_candidates = new CandidatesPanel(m_store);
+    m_candidates->setSettings(m_settings);
     m_leftTabs = new QTabWidget;
     m_leftTabs->setDocumentMode(true);
     m_leftTabs->addTab(m_inputsScroll, QString());
@@ -184,20 +192,47 @@ void MainWindow::buildUi()
     m_bottleneckChart->setRenderHint(QPainter::Antialiasing, false);
     // Charts in two rows: memory and cost on top, bottlenecks beside the recommendation, the table below at
     // full width so the engineer sees every column.
+    // With many candidates the charts show the best ones; "show all" makes the bar charts as long as they need to be
+    // for readable labels and scrolls them.
+    auto scrolled = [](ChartView* view) {
+        auto* area = new QScrollArea;
+        area->setWidget(view);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        return area;
+    };
+    m_chartNotice = new QLabel;
+    m_chartNotice->setObjectName(QStringLiteral("chartNotice"));
+    m_chartNotice->setTextFormat(Qt::RichText);
+    m_chartNotice->setVisible(false);
+    connect(m_chartNotice, &QLabel::linkActivated, this, [this](const QString& link) {
+        setAllCandidatesCharted(link == QLatin1String("all"));
+    });
     m_chartSplitter = new QSplitter(Qt::Horizontal);
-    m_chartSplitter->addWidget(m_memoryChart);
+    m_chartSplitter->addWidget(scrolled(m_memoryChart));
     m_chartSplitter->addWidget(m_costChart);
     m_chartSplitter->setChildrenCollapsible(false);
+    // Extra width goes to both charts alike (a scroll area's size hint is not a chart's).
+    m_chartSplitter->setStretchFactor(0, 1);
+    m_chartSplitter->setStretchFactor(1, 1);
+    auto* charts = new QWidget;
+    auto* chartsLayout = new QVBoxLayout(charts);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->setSpacing(0);
+    chartsLayout->addWidget(m_chartNotice);
+    chartsLayout->addWidget(m_chartSplitter, 1);
 
     m_table = new ComparisonView(m_comparison);
     m_recommendation = new RecommendationPanel;
     m_bottomSplitter = new QSplitter(Qt::Horizontal);
-    m_bottomSplitter->addWidget(m_bottleneckChart);
+    m_bottomSplitter->addWidget(scrolled(m_bottleneckChart));
     m_bottomSplitter->addWidget(m_recommendation);
     m_bottomSplitter->setChildrenCollapsible(false);
+    m_bottomSplitter->setStretchFactor(0, 3);
+    m_bottomSplitter->setStretchFactor(1, 2);
 
     m_rightSplitter = new QSplitter(Qt::Vertical);
-    m_rightSplitter->addWidget(m_chartSplitter);
+    m_rightSplitter->addWidget(charts);
     m_rightSplitter->addWidget(m_bottomSplitter);
     m_rightSplitter->addWidget(m_table);
     m_rightSplitter->setChildrenCollapsible(false);
@@ -237,7 +272,8 @@ void MainWindow::createActions()
     m_saveAction->setShortcut(QKeySequence::Save);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
     m_saveAsAction = new QAction(themedIcon("document-save-as", QStyle::SP_DialogSaveButton), QString(), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Not every platform theme binds QKeySequence::SaveAs; Ctrl+Shift+S is the common one.
+    m_saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
     m_importAction = new QAction(themedIcon("document-import", QStyle::SP_ArrowDown), QString(), this);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -247,12 +283,15 @@ void MainWindow::createActions()
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_undoAction = undo->createUndoAction(this);
-    m_undoAction->setIcon(themedIcon("edit-undo", QStyle::SP_ArrowBack));
+    // Own actions rather than QUndoStack's, whose "Undo %1" prefix is fixed in the language they were made in.
+    m_undoAction = new QAction(themedIcon("edit-undo", QStyle::SP_ArrowBack), QString(), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = undo->createRedoAction(this);
-    m_redoAction->setIcon(themedIcon("edit-redo", QStyle::SP_ArrowForward));
+    connect(m_undoAction, &QAction::triggered, undo, &QUndoStack::undo);
+    m_redoAction = new QAction(themedIcon("edit-redo", QStyle::SP_ArrowForward), QString(), this);
     m_redoAction->setShortcut(QKeySequence::Redo);
+    connect(m_redoAction, &QAction::triggered, undo, &QUndoStack::redo);
+    connect(undo, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
+    connect(undo, &QUndoStack::cleanChanged, this, &MainWindow::updateUndoActions);
     m_chooseAction = new QAction(QString(), this);
     m_chooseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     connect(m_chooseAction, &QAction::triggered, m_candidates, &CandidatesPanel::chooseFromCatalog);
@@ -277,6 +316,9 @@ void MainWindow::createActions()
     m_printAction->setShortcut(QKeySequence::Print);
     connect(m_printAction, &QAction::triggered, this, &MainWindow::printReportDialog);
     updateExportActions();
+    m_manualAction = new QAction(themedIcon("help-contents", QStyle::SP_DialogHelpButton), QString(), this);
+    m_manualAction->setShortcut(QKeySequence::HelpContents);
+    connect(m_manualAction, &QAction::triggered, this, [this] { showManual(QString()); });
     m_aboutAction = new QAction(QString(), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
@@ -340,6 +382,8 @@ void MainWindow::createActions()
     }
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_manualAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
 
     m_toolBar = addToolBar(QString());
@@ -379,6 +423,8 @@ void MainWindow::retranslateUi()
     m_exportCostCurveAction->setText(tr("Export Cost C&urve CSV…"));
     m_printAction->setText(tr("&Print Report…"));
     m_aboutAction->setText(tr("&About GPU Planner"));
+    m_manualAction->setText(tr("GPU Planner &Manual"));
+    m_manualAction->setToolTip(tr("What each input means, how the estimate is made and where the numbers come from"));
     m_fileMenu->setTitle(tr("&File"));
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_editMenu->setTitle(tr("&Edit"));
@@ -392,8 +438,7 @@ void MainWindow::retranslateUi()
     themes[1]->setText(tr("Light"));
     themes[2]->setText(tr("Dark"));
     m_languageGroup->actions().front()->setText(tr("System Language"));
-    m_undoAction->setText(tr("&Undo"));
-    m_redoAction->setText(tr("&Redo"));
+    updateUndoActions();
     updateTitle();
     updateRecentMenu();
 }
@@ -401,6 +446,7 @@ void MainWindow::retranslateUi()
 void MainWindow::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange && m_fileMenu) {
+        m_document->retranslateHistory();
         retranslateUi();
         m_comparison->retranslate();
         rebuildCharts();
@@ -446,6 +492,25 @@ void MainWindow::saveSession()
     m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
     m_settings->setValue(Settings::Key::HiddenColumns, m_table->hiddenColumnKeys());
     m_settings->sync();
+}
+
+void MainWindow::showManual(const QString& anchor)
+{
+    if (!m_help)
+        m_help = new HelpDialog(this);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
+    m_help->showSection(anchor);
+}
+
+void MainWindow::updateUndoActions()
+{
+    const QUndoStack* stack = m_document->undoStack();
+    m_undoAction->setEnabled(stack->canUndo());
+    m_redoAction->setEnabled(stack->canRedo());
+    m_undoAction->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+    m_redoAction->setText(stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
 }
 
 void MainWindow::updateTitle()
@@ -503,6 +568,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         const QString field = QString::fromStdString(evaluation->error.field);
         const QString message = QString::fromStdString(evaluation->error.message);
         m_inputs->clearFieldErrors();
+        m_inputs->setSanityWarnings({});
         m_inputs->showFieldError(field, message);
         m_recommendation->showError(QString::fromStdString(evaluation->error.toString()));
         m_status->setText(tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
@@ -516,6 +582,11 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     updateCharts(ChartUpdate::Live);
     m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
+    m_inputs->setSanityWarnings(evaluation->results);
+    m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
+                                       && evaluation->best < int(evaluation->results.size())
+                                   ? &evaluation->results[size_t(evaluation->best)]
+                                   : nullptr);
     QString info = tr("%1 parameters").arg(formatTokens(evaluation->modelParameters));
     if (evaluation->activeParameters > 0 && evaluation->activeParameters < evaluation->modelParameters * 0.99)
         info += tr(", %1 active per token").arg(formatTokens(evaluation->activeParameters));
@@ -557,6 +628,9 @@ void MainWindow::updateCharts(ChartUpdate how)
     static const std::vector<gp::CandidateResult> none;
     const std::vector<gp::CandidateResult>& results = e && e->ok ? e->results : none;
     ChartOptions options;
+    const int count = int(results.size());
+    options.maxCandidates = m_allCandidatesCharted ? std::max(1, count) : DefaultChartedCandidates;
+    updateChartNotice(count);
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
     options.live = how == ChartUpdate::Live;
@@ -576,6 +650,45 @@ void MainWindow::updateCharts(ChartUpdate how)
     }
     for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart})
         view->settleLayout();
+}
+
+void MainWindow::setAllCandidatesCharted(bool all)
+{
+    if (m_allCandidatesCharted == all)
+        return;
+    m_allCandidatesCharted = all;
+    updateCharts(ChartUpdate::Rebuild);
+}
+
+void MainWindow::updateChartNotice(int count)
+{
+    const bool paged = count > DefaultChartedCandidates;
+    const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
+    // Room for every label: a bar column per candidate wide enough for its slanted label, a bar row high enough for
+    // its name. Past the view's size the chart scrolls.
+    const bool all = paged && m_allCandidatesCharted;
+    m_memoryChart->setMinimumWidth(all ? 160 + 34 * shown : 0);
+    m_bottleneckChart->setMinimumHeight(all ? 110 + 20 * shown : 0);
+    m_chartNotice->setVisible(paged);
+    if (!paged)
+        return;
+    const QString cost = tr("the cost chart the best %1 that fit").arg(4);
+    m_chartNotice->setText(
+        m_allCandidatesCharted
+            ? tr("Charts show all %1 candidates (scroll the memory and step-time charts); %2. "
+                 "<a href=\"best\">Show the best %3</a>")
+                  .arg(count)
+                  .arg(cost)
+                  .arg(DefaultChartedCandidates)
+            : tr("Charts show the best %1 of %2 candidates; %3. <a href=\"all\">Show all</a>")
+                  .arg(shown)
+                  .arg(count)
+                  .arg(cost));
+}
+
+QString MainWindow::chartNoticeText() const
+{
+    return m_chartNotice->isVisibleTo(this) ? m_chartNotice->text() : QString();
 }
 
 void MainWindow::setMessageSink(std::function<void(const QString&, const QString&)> sink)
@@ -607,6 +720,7 @@ bool MainWindow::openPlan(const QString& path)
                                             QString::fromStdString(opened.error().toString())));
         return false;
     }
+    m_inputs->setEpochs(1);
     m_settings->addRecentFile(path);
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
     return true;
@@ -632,6 +746,7 @@ void MainWindow::newPlan()
     if (!maybeSave())
         return;
     m_document->reset(defaultPlan(), QString());
+    m_inputs->setEpochs(1);
     removeRecoveryFile();
 }
 

@@ -29,6 +29,7 @@ class CatalogStore;
 class ChartView;
 class ComparisonModel;
 class ComparisonView;
+class HelpDialog;
 class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
@@ -94,6 +95,12 @@ public:
     long chartRebuilds() const { return m_chartRebuilds; }
     // Live updates keep the charts' candidates in place; this long after the last result they follow the ranking.
     static constexpr int ChartSettleMs = 400;
+    // Charts show the best DefaultChartedCandidates candidates, or all of them (the bar charts then scroll).
+    static constexpr int DefaultChartedCandidates = 12;
+    void setAllCandidatesCharted(bool all);
+    bool allCandidatesCharted() const { return m_allCandidatesCharted; }
+    // The "showing 12 of 46 - show all" line above the charts ("" = hidden, e.g. with 12 candidates or fewer).
+    QString chartNoticeText() const;
     // Brings what live updates defer up to date now: the charts in rank order, the recommendation text.
     void settleNow();
 
@@ -113,6 +120,8 @@ public slots:
     void exportCostCurveCsvAs();
     // Prints the report through the print dialog.
     void printReportDialog();
+    // Opens the offline manual at a section ("" = the top).
+    void showManual(const QString& anchor);
 
 signals:
     // The table, charts and recommendation now show `evaluation`.
@@ -132,6 +141,7 @@ private:
     void restoreSession();
     void saveSession();
     void updateTitle();
+    void updateUndoActions();
     void updateRecentMenu();
     void planChanged();
     void applyEvaluation(EvaluationPtr evaluation, double milliseconds);
@@ -140,6 +150,7 @@ private:
     // their places; Settled: they follow the ranking), or built anew.
     enum class ChartUpdate { Live, Settled, Rebuild };
     void updateCharts(ChartUpdate how);
+    void updateChartNotice(int count);
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
@@ -170,6 +181,8 @@ private:
     QSplitter* m_chartSplitter = nullptr;  // memory | cost
     QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
     QLabel* m_status = nullptr;
+    QLabel* m_chartNotice = nullptr;
+    bool m_allCandidatesCharted = false;
     QProgressBar* m_busy = nullptr;
     QToolBar* m_toolBar = nullptr;
 
@@ -197,6 +210,8 @@ private:
     QAction* m_exportCostCurveAction = nullptr;
     QAction* m_printAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_manualAction = nullptr;
+    QPointer<HelpDialog> m_help;
     QActionGroup* m_themeGroup = nullptr;
     QActionGroup* m_languageGroup = nullptr;
 

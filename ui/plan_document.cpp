@@ -12,11 +12,13 @@ namespace {
 
 class PlanChangeCommand : public QUndoCommand {
 public:
-    PlanChangeCommand(PlanDocument* document, gp::Plan before, gp::Plan after, const QString& text, int mergeId)
-        : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
-          m_mergeId(mergeId)
+    PlanChangeCommand(PlanDocument* document, gp::Plan before, gp::Plan after, EditText describe, int mergeId)
+        : QUndoCommand(describe()), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
+          m_describe(std::move(describe)), m_mergeId(mergeId)
     {
     }
+
+    void retranslate() { setText(m_describe()); }
 
     void undo() override { m_document->setPlanSilently(m_before); }
     void redo() override { m_document->setPlanSilently(m_after); }
@@ -36,6 +38,7 @@ private:
     PlanDocument* m_document;
     gp::Plan m_before;
     gp::Plan m_after;
+    EditText m_describe;
     int m_mergeId;
 };
 
@@ -62,9 +65,21 @@ QString PlanDocument::displayName() const
 
 void PlanDocument::change(const gp::Plan& plan, const QString& description, int mergeId)
 {
+    change(plan, EditText([description] { return description; }), mergeId);
+}
+
+void PlanDocument::change(const gp::Plan& plan, EditText describe, int mergeId)
+{
     if (plan == m_plan)
         return;
-    m_undoStack->push(new PlanChangeCommand(this, m_plan, plan, description, mergeId));
+    m_undoStack->push(new PlanChangeCommand(this, m_plan, plan, std::move(describe), mergeId));
+}
+
+void PlanDocument::retranslateHistory()
+{
+    // Every command of this stack is a PlanChangeCommand (change() is the only push).
+    for (int i = 0; i < m_undoStack->count(); ++i)
+        static_cast<PlanChangeCommand*>(const_cast<QUndoCommand*>(m_undoStack->command(i)))->retranslate();
 }
 
 void PlanDocument::setPlanSilently(const gp::Plan& plan)

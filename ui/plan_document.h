@@ -7,7 +7,12 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <functional>
+
 namespace gpui {
+
+// Words an edit for the undo history, in the language of the moment (the history is re-worded on a language switch).
+using EditText = std::function<QString()>;
 
 class PlanDocument : public QObject {
     Q_OBJECT
@@ -25,6 +30,9 @@ public:
     // Records an edit as one undoable step. Edits with the same `mergeId` (>= 0) in a row merge into one step,
     // so dragging a slider is undone at once.
     void change(const gp::Plan& plan, const QString& description, int mergeId = -1);
+    void change(const gp::Plan& plan, EditText describe, int mergeId = -1);
+    // Re-words every step of the history (after a language switch).
+    void retranslateHistory();
     // Replaces the plan without history (New, Open): clears the undo stack and marks it unmodified.
     void reset(const gp::Plan& plan, const QString& filePath);
 

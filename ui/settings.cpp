@@ -27,6 +27,7 @@ const std::vector<KeyInfo>& keyTable()
         {Settings::Key::SplitterState, "window/splitters", QByteArray()},
         {Settings::Key::AutosaveSeconds, "files/autosave_seconds", 5},
         {Settings::Key::ExportDirectory, "files/export_directory", QString()},
+        {Settings::Key::CatalogDialogGeometry, "dialogs/catalog_geometry", QByteArray()},
     };
     return table;
 }

@@ -24,6 +24,7 @@ public:
         SplitterState,   // QByteArray of the main splitters
         AutosaveSeconds, // recovery file interval
         ExportDirectory, // where report exports (PDF, CSV) were last written
+        CatalogDialogGeometry, // QByteArray from the catalog dialog's saveGeometry()
     };
     Q_ENUM(Key)
 

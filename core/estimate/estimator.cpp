@@ -3,6 +3,7 @@
 
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/sanity_checks.h"
 #include "estimate/time/throughput_model.h"
 
 #include <cmath>
@@ -165,6 +166,8 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.prefillSeconds = t.prefillSeconds;
     r.bottleneck = r.fits ? t.bottleneck : Bottleneck::MemoryCapacity;
     r.warnings.insert(r.warnings.end(), t.warnings.begin(), t.warnings.end());
+    const Diagnostics sanity = sanityChecks(model, plan.workload, config);
+    r.warnings.insert(r.warnings.end(), sanity.begin(), sanity.end());
     if (hw.sizeEstimate)
         r.warnings.push_back({"instance_size_estimate",
                               "the size of " + hw.id + " is modelled from text, not a published table",

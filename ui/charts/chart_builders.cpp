@@ -176,6 +176,9 @@ QString chartLabel(const gp::CandidateResult& result)
     const int colon = label.indexOf(QLatin1Char(':'));
     if (colon >= 0)
         label = label.mid(colon + 1);
+    // Alibaba Cloud names all start "ecs." ("ecs.gn7i-c8g1.2xlarge"): the family and size follow it.
+    if (label.startsWith(QLatin1String("ecs.")))
+        label = label.mid(4);
     // "GT4.41XLARGE948" -> "GT4 x8": cloud size names are long; the family and GPU count tell them apart.
     const int dot = label.indexOf(QLatin1Char('.'));
     if (dot > 0)

@@ -66,7 +66,21 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (!c.instance.empty() && !spec)
             return tr("Not in the catalog: %1").arg(qs(c.instance));
-        return c.instance.empty() ? tr("On-premise machine") : qs(c.instance);
+        if (index.column() == Nodes)
+            return tr("Nodes of this candidate; auto lets the planner choose up to Max nodes. Double-click to edit.");
+        if (index.column() == GpusPerNode && c.instance.empty())
+            return tr("GPUs in each machine. Double-click to edit.");
+        // The full name, however narrow the column.
+        const QString name = displayName(c, *m_catalog);
+        return c.instance.empty() ? tr("%1 (on-premise machine)").arg(name)
+                                  : (name == qs(c.instance) ? name : tr("%1 (%2)").arg(name, qs(c.instance)));
+    }
+    if (role == Qt::EditRole) {
+        if (index.column() == Nodes)
+            return c.nodes ? *c.nodes : 0;
+        if (index.column() == GpusPerNode)
+            return spec ? spec->gpus : c.gpusPerNode;
+        return {};
     }
     if (role == Qt::TextAlignmentRole && index.column() >= GpusPerNode)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -95,6 +109,39 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     default:
         return {};
     }
+}
+
+Qt::ItemFlags CandidateListModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    const gp::CandidateSpec* c = index.isValid() ? candidate(index.row()) : nullptr;
+    if (c && (index.column() == Nodes || (index.column() == GpusPerNode && c->instance.empty())))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool CandidateListModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable))
+        return false;
+    bool ok = false;
+    const int v = value.toInt(&ok);
+    if (!ok || v < 0)
+        return false;
+    gp::CandidateSpec c = m_candidates[size_t(index.row())];
+    if (index.column() == Nodes)
+        c.nodes = v > 0 ? std::optional<int>(v) : std::nullopt;
+    else if (v > 0)
+        c.gpusPerNode = v;
+    else
+        return false;
+    if (c.nodes == m_candidates[size_t(index.row())].nodes
+        && c.gpusPerNode == m_candidates[size_t(index.row())].gpusPerNode)
+        return false;
+    m_candidates[size_t(index.row())] = c;
+    emit dataChanged(index.siblingAtColumn(0), index.siblingAtColumn(ColumnCount - 1));
+    emit candidateEdited(index.row(), c);
+    return true;
 }
 
 QVariant CandidateListModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -29,6 +29,13 @@ public:
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Nodes (0 = "auto") are editable on every row, GPUs per node on on-premise machines.
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+signals:
+    // The user edited a cell; `candidate` is the row's new value (the plan is not changed here).
+    void candidateEdited(int row, const gp::CandidateSpec& candidate);
 
 private:
     std::vector<gp::CandidateSpec> m_candidates;

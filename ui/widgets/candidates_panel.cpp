@@ -2,6 +2,7 @@
 
 #include "catalog_store.h"
 #include "models/candidate_list_model.h"
+#include "settings.h"
 #include "widgets/candidate_dialogs.h"
 #include "widgets/catalog_dialog.h"
 
@@ -10,10 +11,45 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace gpui {
+
+namespace {
+
+// Nodes ("auto" at 0) and GPUs per node are edited in a spin box in the cell.
+class CountDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex& index) const override
+    {
+        auto* box = new QSpinBox(parent);
+        box->setFrame(false);
+        if (index.column() == CandidateListModel::Nodes) {
+            box->setRange(0, 4096); // the plan format's limit for candidates[].nodes
+            box->setSpecialValueText(CandidatesPanel::tr("auto"));
+        } else {
+            box->setRange(1, 64); // candidates[].gpus_per_node
+        }
+        return box;
+    }
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override
+    {
+        static_cast<QSpinBox*>(editor)->setValue(index.data(Qt::EditRole).toInt());
+    }
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
+    {
+        auto* box = static_cast<QSpinBox*>(editor);
+        box->interpretText();
+        model->setData(index, box->value(), Qt::EditRole);
+    }
+};
+
+} // namespace
 
 CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     : QWidget(parent), m_store(store), m_model(new CandidateListModel(this))
@@ -29,10 +65,19 @@ CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
+    // Names are elided in the middle ("GT4.4…948" keeps both ends), shown whole in the tooltip, and the column can be
+    // widened by hand (the table then scrolls sideways).
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(CandidateListModel::Candidate, QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(CandidateListModel::Candidate, QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                            | QAbstractItemView::AnyKeyPressed);
+    auto* counts = new CountDelegate(m_view);
+    m_view->setItemDelegateForColumn(CandidateListModel::Nodes, counts);
+    m_view->setItemDelegateForColumn(CandidateListModel::GpusPerNode, counts);
+    connect(m_model, &CandidateListModel::candidateEdited, this, &CandidatesPanel::editCandidate);
     layout->addWidget(m_view, 1);
     auto* buttons = new QGridLayout;
     m_choose = new QPushButton;
@@ -48,7 +93,10 @@ CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     connect(m_onPrem, &QPushButton::clicked, this, &CandidatesPanel::addOnPremise);
     connect(m_price, &QPushButton::clicked, this, &CandidatesPanel::editPrice);
     connect(m_remove, &QPushButton::clicked, this, &CandidatesPanel::removeSelected);
-    connect(m_view, &QTableView::doubleClicked, this, &CandidatesPanel::editPrice);
+    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (!(m_model->flags(index) & Qt::ItemIsEditable)) // editable cells edit in place
+            editPrice();
+    });
     connect(m_store, &CatalogStore::catalogChanged, this, &CandidatesPanel::refresh);
     retranslate();
 }
@@ -85,6 +133,31 @@ void CandidatesPanel::refresh()
     m_model->setCandidates(m_plan.candidates, m_store->catalog(), QString::fromStdString(m_plan.billing.currency));
     if (row >= 0 && row < m_model->rowCount())
         m_view->selectRow(row);
+    // The names' column starts wide enough for the longest name, within reason; the user may widen it further.
+    m_view->resizeColumnToContents(CandidateListModel::Candidate);
+    const int most = std::max(120, m_view->viewport()->width() / 2);
+    if (m_view->columnWidth(CandidateListModel::Candidate) > most)
+        m_view->setColumnWidth(CandidateListModel::Candidate, most);
+}
+
+void CandidatesPanel::editCandidate(int row, const gp::CandidateSpec& candidate)
+{
+    if (row < 0 || row >= int(m_plan.candidates.size()))
+        return;
+    gp::Plan plan = m_plan;
+    const bool nodes = plan.candidates[size_t(row)].nodes != candidate.nodes;
+    plan.candidates[size_t(row)] = candidate;
+    m_plan = plan;
+    // The model is inside setData() here: the plan (and with it the model) changes once the edit has closed.
+    QMetaObject::invokeMethod(
+        this,
+        [this, plan, nodes] {
+            if (nodes)
+                emit planEdited(plan, EditText([] { return tr("Change nodes"); }), -1);
+            else
+                emit planEdited(plan, EditText([] { return tr("Change GPUs per node"); }), -1);
+        },
+        Qt::QueuedConnection);
 }
 
 int CandidatesPanel::currentRow() const
@@ -100,7 +173,12 @@ void CandidatesPanel::chooseFromCatalog()
         if (!c.instance.empty())
             checked.insert(QString::fromStdString(c.instance));
     CatalogDialog dialog(m_store->catalog(), checked, this);
-    if (dialog.exec() != QDialog::Accepted)
+    if (m_settings)
+        dialog.restoreGeometry(m_settings->value(Settings::Key::CatalogDialogGeometry).toByteArray());
+    const int result = dialog.exec();
+    if (m_settings)
+        m_settings->setValue(Settings::Key::CatalogDialogGeometry, dialog.saveGeometry());
+    if (result != QDialog::Accepted)
         return;
     QStringList ids(dialog.checkedIds().begin(), dialog.checkedIds().end());
     ids.sort();
@@ -121,7 +199,7 @@ void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds)
         if (!present) {
             gp::CandidateSpec c;
             c.instance = sid;
-            c.nodes = 1;
+            c.nodes = std::nullopt; // "auto": the planner scales out up to Max nodes
             next.push_back(c);
         }
     }
@@ -130,7 +208,7 @@ void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds)
         return;
     m_plan = plan;
     refresh();
-    emit planEdited(plan, tr("Choose candidates"), -1);
+    emit planEdited(plan, EditText([] { return tr("Choose candidates"); }), -1);
 }
 
 void CandidatesPanel::addMachine(const gp::CandidateSpec& machine)
@@ -139,7 +217,7 @@ void CandidatesPanel::addMachine(const gp::CandidateSpec& machine)
     plan.candidates.push_back(machine);
     m_plan = plan;
     refresh();
-    emit planEdited(plan, tr("Add on-premise machine"), -1);
+    emit planEdited(plan, EditText([] { return tr("Add on-premise machine"); }), -1);
 }
 
 void CandidatesPanel::addOnPremise()
@@ -165,7 +243,7 @@ void CandidatesPanel::editPrice()
         plan.candidates[size_t(row)] = dialog.candidate();
         m_plan = plan;
         refresh();
-        emit planEdited(plan, tr("Edit on-premise machine"), -1);
+        emit planEdited(plan, EditText([] { return tr("Edit on-premise machine"); }), -1);
         return;
     }
     const gp::InstanceSpec* spec = m_store->catalog()->findInstance(c->instance);
@@ -191,7 +269,7 @@ void CandidatesPanel::removeSelected()
     plan.candidates.erase(plan.candidates.begin() + row);
     m_plan = plan;
     refresh();
-    emit planEdited(plan, tr("Remove candidate"), -1);
+    emit planEdited(plan, EditText([] { return tr("Remove candidate"); }), -1);
 }
 
 } // namespace gpui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "plan/plan.h"
+#include "plan_document.h"
 
 #include <QWidget>
 
@@ -13,6 +14,7 @@ namespace gpui {
 
 class CandidateListModel;
 class CatalogStore;
+class Settings;
 
 class CandidatesPanel : public QWidget {
     Q_OBJECT
@@ -21,6 +23,8 @@ public:
     ~CandidatesPanel() override;
 
     void setPlan(const gp::Plan& plan);
+    // Where the catalog dialog's size is remembered (optional).
+    void setSettings(Settings* settings) { m_settings = settings; }
     CandidateListModel* model() const { return m_model; }
 
     // Replaces the plan's catalog-instance candidates by `instanceIds`, keeping on-premise machines and the
@@ -28,6 +32,7 @@ public:
     void applyCatalogChoice(const QStringList& instanceIds);
     // Adds a bare-GPU candidate (an on-premise machine). Emits planEdited.
     void addMachine(const gp::CandidateSpec& machine);
+    QTableView* view() const { return m_view; }
 
 public slots:
     void chooseFromCatalog();
@@ -36,7 +41,7 @@ public slots:
     void removeSelected();
 
 signals:
-    void planEdited(const gp::Plan& plan, const QString& description, int mergeId);
+    void planEdited(const gp::Plan& plan, const gpui::EditText& describe, int mergeId);
     void errorOccurred(const QString& message);
 
 protected:
@@ -45,9 +50,11 @@ protected:
 private:
     void retranslate();
     void refresh();
+    void editCandidate(int row, const gp::CandidateSpec& candidate);
     int currentRow() const;
 
     CatalogStore* m_store;
+    Settings* m_settings = nullptr;
     gp::Plan m_plan;
     CandidateListModel* m_model;
     QTableView* m_view;

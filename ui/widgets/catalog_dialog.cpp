@@ -78,6 +78,15 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     bottom->addWidget(m_count, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     auto* none = buttons->addButton(tr("Clear Choice"), QDialogButtonBox::ResetRole);
+    auto* shown = buttons->addButton(tr("Choose All Shown"), QDialogButtonBox::ActionRole);
+    shown->setObjectName(QStringLiteral("chooseAllShown"));
+    shown->setToolTip(tr("Add every instance the filters show to the choice"));
+    connect(shown, &QPushButton::clicked, this, [this] {
+        QSet<QString> ids = m_model->checkedIds();
+        for (int row = 0; row < m_filter->rowCount(); ++row)
+            ids.insert(m_filter->index(row, 0).data(CatalogModel::IdRole).toString());
+        m_model->setCheckedIds(ids);
+    });
     bottom->addWidget(buttons);
     layout->addLayout(bottom);
 

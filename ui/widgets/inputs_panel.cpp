@@ -8,6 +8,7 @@
 #include <QCompleter>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QResizeEvent>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,11 +18,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpui {
@@ -45,9 +49,57 @@ void selectData(QComboBox* combo, const QVariant& value)
         combo->setCurrentIndex(i);
 }
 
-QSpinBox* spin(int min, int max, int step = 1)
+// Limits of the integer inputs, the same as the plan parser's (core/plan/plan_parse.cpp): a plan the core accepts
+// is always shown as it is, never clamped by a widget.
+constexpr int MaxSequence = 1 << 24;
+constexpr int MaxMicroBatch = 1 << 16;
+constexpr int MaxAccumulation = 1 << 20;
+constexpr int MaxGlobalBatch = 1 << 30;
+constexpr int MaxLoraRank = 65536;
+constexpr int MaxInferenceBatch = 1 << 20;
+constexpr int MaxDataParallel = 1 << 20;
+constexpr int MaxTensorOrPipeline = 1024;
+constexpr int MaxSearchNodes = 1024;
+
+// A spin box that lets a number past its range be typed, so that the panel can refuse it with the core's message
+// for the field (rather than the widget silently ignoring the keystroke or clamping the value).
+class FieldSpinBox : public QSpinBox {
+public:
+    std::function<void(qint64)> outOfRange;
+
+    QValidator::State validate(QString& input, int& pos) const override
+    {
+        const QValidator::State state = QSpinBox::validate(input, pos);
+        if (state != QValidator::Invalid)
+            return state;
+        bool ok = false;
+        number(input, &ok);
+        return ok ? QValidator::Intermediate : state;
+    }
+    void fixup(QString& input) const override
+    {
+        bool ok = false;
+        const qint64 value = number(input, &ok);
+        if (ok && (value > maximum() || value < minimum()) && outOfRange)
+            outOfRange(value);
+        QSpinBox::fixup(input);
+    }
+
+private:
+    qint64 number(QString text, bool* ok) const
+    {
+        if (!prefix().isEmpty() && text.startsWith(prefix()))
+            text.remove(0, prefix().size());
+        if (!suffix().isEmpty() && text.endsWith(suffix()))
+            text.chop(suffix().size());
+        text = text.trimmed().remove(locale().groupSeparator());
+        return locale().toLongLong(text, ok);
+    }
+};
+
+FieldSpinBox* spin(int min, int max, int step = 1)
 {
-    auto* box = new QSpinBox;
+    auto* box = new FieldSpinBox;
     box->setRange(min, max);
     box->setSingleStep(step);
     box->setGroupSeparatorShown(true);
@@ -81,20 +133,61 @@ QWidget* InputsPanel::withError(QWidget* input, const QString& fieldKey)
     error->setObjectName(QStringLiteral("error:") + fieldKey);
     layout->addWidget(error);
     m_errorLabels.insert(fieldKey, error);
+    auto* warning = new QLabel;
+    warning->setWordWrap(true);
+    warning->setStyleSheet(QStringLiteral("color: #b86e00;"));
+    warning->setVisible(false);
+    warning->setObjectName(QStringLiteral("warning:") + fieldKey);
+    layout->addWidget(warning);
+    m_warningLabels.insert(fieldKey, warning);
     return box;
 }
 
 void InputsPanel::addRow(QFormLayout* form, std::function<QString()> label, QWidget* input, const QString& fieldKey)
 {
+    if (auto* box = dynamic_cast<FieldSpinBox*>(input); box && !fieldKey.isEmpty())
+        box->outOfRange = [this, fieldKey](qint64 value) { refuseValue(fieldKey, value); };
     auto* l = new QLabel;
     m_retranslate.push_back([l, label] { l->setText(label()); });
     form->addRow(l, fieldKey.isEmpty() ? input : withError(input, fieldKey));
 }
 
-QGroupBox* InputsPanel::group(std::function<QString()> title, QFormLayout** form)
+namespace {
+
+// Keeps a group's "?" button in the top right corner, on the title's line, so it costs no height.
+class CornerButtonPlacer : public QObject {
+public:
+    CornerButtonPlacer(QWidget* box, QWidget* button) : QObject(box), m_button(button) { box->installEventFilter(this); }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize || event->type() == QEvent::Show) {
+            auto* box = static_cast<QWidget*>(watched);
+            m_button->move(box->width() - m_button->width() - 2, 0);
+            m_button->raise();
+        }
+        return false;
+    }
+
+private:
+    QWidget* m_button;
+};
+
+} // namespace
+
+QGroupBox* InputsPanel::group(std::function<QString()> title, QFormLayout** form, const QString& helpAnchor)
 {
     auto* box = new QGroupBox;
     m_retranslate.push_back([box, title] { box->setTitle(title()); });
+    auto* help = new QToolButton(box);
+    help->setObjectName(QStringLiteral("help:") + helpAnchor);
+    help->setText(QStringLiteral("?"));
+    help->setAutoRaise(true);
+    help->setFixedSize(18, 18);
+    help->setFocusPolicy(Qt::TabFocus);
+    m_retranslate.push_back([help, title] { help->setToolTip(tr("Help on %1").arg(title())); });
+    connect(help, &QToolButton::clicked, this, [this, helpAnchor] { emit helpRequested(helpAnchor); });
+    new CornerButtonPlacer(box, help);
     *form = new QFormLayout(box);
     (*form)->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     (*form)->setRowWrapPolicy(QFormLayout::DontWrapRows);
@@ -123,9 +216,24 @@ void InputsPanel::build()
     m_generalError->setVisible(false);
     outer->addWidget(m_generalError);
 
-    // Model
+    // The report: what the plan is called in the window's title, the PDF and its file name.
     QFormLayout* form = nullptr;
-    QGroupBox* modelGroup = group([] { return tr("Model"); }, &form);
+    QGroupBox* reportGroup = group([] { return tr("Report"); }, &form, QStringLiteral("report"));
+    m_title = new QLineEdit;
+    m_title->setMaxLength(200);
+    m_retranslate.push_back([this] {
+        m_title->setPlaceholderText(tr("e.g. Qwen2.5-14B LoRA for the support bot"));
+        m_title->setToolTip(tr("The plan's title: the PDF report's title, running header and file name use it"));
+    });
+    addRow(form, [] { return tr("Title"); }, m_title, QStringLiteral("title"));
+    outer->addWidget(reportGroup);
+    connect(m_title, &QLineEdit::editingFinished, this, [this] {
+        if (m_title->text().trimmed().toStdString() != m_plan.title)
+            edited(FTitle);
+    });
+
+    // Model
+    QGroupBox* modelGroup = group([] { return tr("Model"); }, &form, QStringLiteral("model"));
     m_preset = new QComboBox;
     m_preset->setEditable(true);
     m_preset->setInsertPolicy(QComboBox::NoInsert);
@@ -177,7 +285,7 @@ void InputsPanel::build()
     connect(m_import, &QPushButton::clicked, this, &InputsPanel::importRequested);
 
     // Workload
-    QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form);
+    QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form, QStringLiteral("workload"));
     m_mode = new QComboBox;
     fillCombo<gp::Mode>(m_mode, {gp::Mode::Training, gp::Mode::Inference}, &CoreText::mode);
     addRow(form, [] { return tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
@@ -233,8 +341,8 @@ void InputsPanel::build()
     connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
 
     // LoRA
-    m_loraGroup = group([] { return tr("LoRA adapters"); }, &form);
-    m_loraRank = spin(1, 4096);
+    m_loraGroup = group([] { return tr("LoRA adapters"); }, &form, QStringLiteral("lora"));
+    m_loraRank = spin(1, MaxLoraRank);
     addRow(form, [] { return tr("Rank"); }, m_loraRank, QStringLiteral("workload.lora.rank"));
     auto* targets = new QWidget;
     auto* grid = new QGridLayout(targets);
@@ -255,7 +363,7 @@ void InputsPanel::build()
     connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { edited(FLoraRank); });
 
     // Sequence, batch and data
-    m_trainingGroup = group([] { return tr("Sequence, batch and data"); }, &form);
+    m_trainingGroup = group([] { return tr("Sequence, batch and data"); }, &form, QStringLiteral("batch"));
     auto* seqRow = new QWidget;
     auto* seqLayout = new QHBoxLayout(seqRow);
     seqLayout->setContentsMargins(0, 0, 0, 0);
@@ -263,7 +371,9 @@ void InputsPanel::build()
     m_sequenceSlider->setRange(MinSequenceLog2, MaxSequenceLog2);
     m_sequenceSlider->setPageStep(1);
     m_sequenceSlider->setTickPosition(QSlider::TicksBelow);
-    m_sequenceLength = spin(1, 1 << 20, 512);
+    auto* sequenceBox = spin(1, MaxSequence, 512);
+    sequenceBox->outOfRange = [this](qint64 value) { refuseValue(QStringLiteral("workload.sequence_length"), value); };
+    m_sequenceLength = sequenceBox;
     m_sequenceLength->setMinimumWidth(90);
     seqLayout->addWidget(m_sequenceSlider, 1);
     seqLayout->addWidget(m_sequenceLength);
@@ -279,12 +389,12 @@ void InputsPanel::build()
         syncSequenceSlider();
         edited(FSequence);
     });
-    m_microBatch = spin(1, 4096);
+    m_microBatch = spin(1, MaxMicroBatch);
     addRow(form, [] { return tr("Micro-batch"); }, m_microBatch, QStringLiteral("workload.micro_batch_size"));
-    m_accumulation = spin(1, 65536);
+    m_accumulation = spin(1, MaxAccumulation);
     addRow(form, [] { return tr("Gradient accumulation"); }, m_accumulation,
            QStringLiteral("workload.gradient_accumulation_steps"));
-    m_globalBatch = spin(0, 1 << 24);
+    m_globalBatch = spin(0, MaxGlobalBatch);
     addRow(form, [] { return tr("Global batch"); }, m_globalBatch, QStringLiteral("workload.global_batch_size"));
     m_retranslate.push_back([this] {
         m_globalBatch->setSpecialValueText(tr("auto"));
@@ -329,13 +439,13 @@ void InputsPanel::build()
     connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { edited(FTokens); });
 
     // Inference
-    m_inferenceGroup = group([] { return tr("Serving"); }, &form);
-    m_inferenceBatch = spin(1, 65536);
+    m_inferenceGroup = group([] { return tr("Serving"); }, &form, QStringLiteral("serving"));
+    m_inferenceBatch = spin(1, MaxInferenceBatch);
     addRow(form, [] { return tr("Concurrent requests"); }, m_inferenceBatch,
            QStringLiteral("workload.inference.batch_size"));
-    m_promptTokens = spin(1, 1 << 22, 128);
+    m_promptTokens = spin(1, MaxSequence, 128);
     addRow(form, [] { return tr("Prompt tokens"); }, m_promptTokens, QStringLiteral("workload.inference.prompt_tokens"));
-    m_outputTokens = spin(1, 1 << 22, 64);
+    m_outputTokens = spin(0, MaxSequence, 64);
     addRow(form, [] { return tr("Output tokens"); }, m_outputTokens, QStringLiteral("workload.inference.output_tokens"));
     m_kvPrecision = new QComboBox;
     fillCombo<gp::KvPrecision>(m_kvPrecision,
@@ -350,7 +460,7 @@ void InputsPanel::build()
     connect(m_kvPrecision, &QComboBox::activated, this, [this] { edited(FKvPrecision); });
 
     // Parallelism
-    QGroupBox* parallelGroup = group([] { return tr("Parallelism"); }, &form);
+    QGroupBox* parallelGroup = group([] { return tr("Parallelism"); }, &form, QStringLiteral("parallelism"));
     m_plannerChooses = new QCheckBox;
     m_retranslate.push_back([this] {
         m_plannerChooses->setText(tr("Let the planner choose"));
@@ -358,18 +468,24 @@ void InputsPanel::build()
                                         "offload for the configuration that fits and best meets the objective"));
     });
     form->addRow(withError(m_plannerChooses, QStringLiteral("search")));
-    m_maxNodes = spin(1, 1024);
+    m_plannerChoice = new QLabel;
+    m_plannerChoice->setObjectName(QStringLiteral("plannerChoice"));
+    m_plannerChoice->setWordWrap(true);
+    m_plannerChoice->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_plannerChoice->setVisible(false);
+    form->addRow(m_plannerChoice);
+    m_maxNodes = spin(1, MaxSearchNodes);
     addRow(form, [] { return tr("Max nodes"); }, m_maxNodes, QStringLiteral("search.max_nodes"));
     m_manualParallelism = new QWidget;
     auto* manual = new QFormLayout(m_manualParallelism);
     manual->setContentsMargins(0, 0, 0, 0);
     manual->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_data = spin(0, 65536);
+    m_data = spin(0, MaxDataParallel);
     m_retranslate.push_back([this] { m_data->setSpecialValueText(tr("auto")); });
     addRow(manual, [] { return tr("Data parallel"); }, m_data, QStringLiteral("workload.parallelism.data"));
-    m_tensor = spin(1, 64);
+    m_tensor = spin(1, MaxTensorOrPipeline);
     addRow(manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
-    m_pipeline = spin(1, 256);
+    m_pipeline = spin(1, MaxTensorOrPipeline);
     addRow(manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
     m_zero = spin(0, 3);
     addRow(manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
@@ -388,7 +504,7 @@ void InputsPanel::build()
     connect(m_offload, &QComboBox::activated, this, [this] { edited(FOffload); });
 
     // Objective and billing
-    QGroupBox* objectiveGroup = group([] { return tr("Objective and billing"); }, &form);
+    QGroupBox* objectiveGroup = group([] { return tr("Objective and billing"); }, &form, QStringLiteral("objective"));
     m_objective = new QComboBox;
     fillCombo<gp::SearchObjective>(m_objective,
                                    {gp::SearchObjective::Cost, gp::SearchObjective::Time,
@@ -397,13 +513,13 @@ void InputsPanel::build()
     addRow(form, [] { return tr("Objective"); }, m_objective, QStringLiteral("search.objective"));
     m_deadlineDays = new QDoubleSpinBox;
     m_deadlineDays->setRange(0.01, 3650);
-    m_deadlineDays->setDecimals(1);
+    m_deadlineDays->setDecimals(2);
     m_deadlineDays->setKeyboardTracking(false);
     m_retranslate.push_back([this] { m_deadlineDays->setSuffix(tr(" days")); });
     addRow(form, [] { return tr("Deadline"); }, m_deadlineDays, QStringLiteral("search.deadline_hours"));
     m_budget = new QDoubleSpinBox;
     m_budget->setRange(1, 1e12);
-    m_budget->setDecimals(0);
+    m_budget->setDecimals(2);
     m_budget->setSingleStep(1000);
     m_budget->setGroupSeparatorShown(true);
     m_budget->setKeyboardTracking(false);
@@ -416,7 +532,46 @@ void InputsPanel::build()
         m_currency->setItemText(1, tr("USD ($)"));
     });
     addRow(form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
+    // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
+    auto optionalBox = [](double min, double max, int decimals, double step) {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(min, max);
+        box->setDecimals(decimals);
+        box->setSingleStep(step);
+        box->setKeyboardTracking(false);
+        box->setGroupSeparatorShown(true);
+        return box;
+    };
+    m_exchangeRate = optionalBox(0, 10000, 4, 0.05); // billing.exchange_rate: 0.0001..10000
+    m_spotInterruptions = optionalBox(-0.01, 1000, 2, 0.1); // 0..1000
+    m_checkpointInterval = optionalBox(0, 10000, 2, 0.5);   // 0.001..10000
+    m_storage = optionalBox(-1, 1e9, 0, 100);               // 0..1e9
+    m_retranslate.push_back([this] {
+        m_exchangeRate->setSpecialValueText(tr("catalog default"));
+        m_exchangeRate->setSuffix(tr(" CNY per USD"));
+        m_exchangeRate->setToolTip(tr("Converts prices quoted in another currency into the plan's currency"));
+        m_spotInterruptions->setSpecialValueText(tr("catalog default"));
+        m_spotInterruptions->setSuffix(tr(" per day"));
+        m_spotInterruptions->setToolTip(tr("How often a spot instance is reclaimed; each interruption loses the work "
+                                           "since the last checkpoint plus a restart"));
+        m_checkpointInterval->setSpecialValueText(tr("catalog default"));
+        m_checkpointInterval->setSuffix(tr(" h"));
+        m_checkpointInterval->setToolTip(tr("Hours between checkpoints: on average half of it is lost per interruption"));
+        m_storage->setSpecialValueText(tr("catalog default"));
+        m_storage->setSuffix(tr(" GiB"));
+        m_storage->setToolTip(tr("Cloud disk kept for the dataset and checkpoints for the length of the run"));
+    });
+    addRow(form, [] { return tr("Exchange rate"); }, m_exchangeRate, QStringLiteral("billing.exchange_rate"));
+    addRow(form, [] { return tr("Spot interruptions"); }, m_spotInterruptions,
+           QStringLiteral("billing.spot_interruptions_per_day"));
+    addRow(form, [] { return tr("Checkpoint interval"); }, m_checkpointInterval,
+           QStringLiteral("billing.checkpoint_interval_hours"));
+    addRow(form, [] { return tr("Storage"); }, m_storage, QStringLiteral("billing.storage_gib"));
     outer->addWidget(objectiveGroup);
+    connect(m_exchangeRate, &QDoubleSpinBox::valueChanged, this, [this] { edited(FExchangeRate); });
+    connect(m_spotInterruptions, &QDoubleSpinBox::valueChanged, this, [this] { edited(FSpotInterruptions); });
+    connect(m_checkpointInterval, &QDoubleSpinBox::valueChanged, this, [this] { edited(FCheckpointInterval); });
+    connect(m_storage, &QDoubleSpinBox::valueChanged, this, [this] { edited(FStorage); });
     connect(m_objective, &QComboBox::activated, this, [this] { edited(FObjective); });
     connect(m_deadlineDays, &QDoubleSpinBox::valueChanged, this, [this] { edited(FDeadline); });
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this] { edited(FBudget); });
@@ -441,6 +596,7 @@ void InputsPanel::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         setPlan(m_plan); // re-words the token total and model lines
+        showSanityWarnings();
     }
     QWidget::changeEvent(event);
 }
@@ -460,6 +616,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     for (QWidget* w : inputs)
         w->blockSignals(true);
 
+    m_title->setText(QString::fromStdString(plan.title));
     const gp::ModelSpec& model = plan.model;
     if (!model.preset.empty()) {
         selectData(m_preset, QString::fromStdString(model.preset));
@@ -496,7 +653,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
         box->setChecked(std::find(w.lora.targetModules.begin(), w.lora.targetModules.end(), module)
                         != w.lora.targetModules.end());
     }
-    m_sequenceLength->setValue(int(std::min<std::int64_t>(w.sequenceLength, m_sequenceLength->maximum())));
+    m_sequenceLength->setValue(int(w.sequenceLength));
     syncSequenceSlider();
     m_microBatch->setValue(w.microBatchSize);
     m_accumulation->setValue(w.gradientAccumulationSteps);
@@ -523,6 +680,13 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_budget->setValue(plan.search.budget ? *plan.search.budget : 100000);
     m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
     selectData(m_currency, QString::fromStdString(plan.billing.currency));
+    auto showOptional = [](QDoubleSpinBox* box, const std::optional<double>& value) {
+        box->setValue(value ? *value : box->minimum());
+    };
+    showOptional(m_exchangeRate, plan.billing.exchangeRate);
+    showOptional(m_spotInterruptions, plan.billing.spotInterruptionsPerDay);
+    showOptional(m_checkpointInterval, plan.billing.checkpointIntervalHours);
+    showOptional(m_storage, plan.billing.storageGib);
 
     for (QWidget* w2 : inputs)
         w2->blockSignals(false);
@@ -540,12 +704,14 @@ void InputsPanel::updateVisibility()
     m_inferenceGroup->setVisible(!training);
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
-    m_checkpointing->setEnabled(training);
     m_loss->setEnabled(training);
     // While the planner chooses, the manual layout does not apply: hiding it (rather than greying it out) keeps the
     // Objective section on screen at 1000 px height.
+    // "Custom size" is typed into the Parameters field.
+    m_parameters->setEnabled(m_preset->currentIndex() == 0);
     m_manualParallelism->setVisible(!m_plannerChooses->isChecked());
     m_maxNodes->setEnabled(m_plannerChooses->isChecked());
+    updatePlannerChoice();
     const auto objective = comboValue<gp::SearchObjective>(m_objective);
     auto setRow = [](QWidget* field, bool visible) {
         if (auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout()))
@@ -557,6 +723,8 @@ void InputsPanel::updateVisibility()
 
 bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
 {
+    // Only the edited field is read back: every other value stays exactly as the plan holds it (a 50 h deadline
+    // shown as 2.08 days, a budget with cents, a sequence length past the slider's range).
     bool ok = true;
     auto fail = [&](const QString& key, const QString& message) {
         showFieldError(key, message);
@@ -564,8 +732,14 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     };
 
     gp::ModelSpec& model = plan.model;
-    const QString presetId = m_preset->currentData().toString();
-    if (field == FModel || field == FParameters) {
+    gp::Workload& w = plan.workload;
+    switch (field) {
+    case FTitle:
+        plan.title = m_title->text().trimmed().toStdString();
+        break;
+    case FModel:
+    case FParameters: {
+        const QString presetId = m_preset->currentData().toString();
         if (presetId == QLatin1String("#imported") && m_importedArchitecture) {
             model.preset.clear();
             model.architecture = m_importedArchitecture;
@@ -584,19 +758,36 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
                 model.parameters = parameters;
             }
         }
+        break;
     }
-
-    gp::Workload& w = plan.workload;
-    w.mode = comboValue<gp::Mode>(m_mode);
-    w.technique = comboValue<gp::Technique>(m_technique);
-    w.precision = comboValue<gp::Precision>(m_precision);
-    w.weightFormat = comboValue<gp::WeightFormat>(m_weightFormat);
-    w.optimizer = comboValue<gp::Optimizer>(m_optimizer);
-    w.activationCheckpointing = comboValue<gp::Checkpointing>(m_checkpointing);
-    w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
-    w.flashAttention = m_flash->isChecked();
-    w.lora.rank = m_loraRank->value();
-    if (field == FLoraTargets) {
+    case FMode:
+        w.mode = comboValue<gp::Mode>(m_mode);
+        break;
+    case FTechnique:
+        w.technique = comboValue<gp::Technique>(m_technique);
+        break;
+    case FPrecision:
+        w.precision = comboValue<gp::Precision>(m_precision);
+        break;
+    case FWeightFormat:
+        w.weightFormat = comboValue<gp::WeightFormat>(m_weightFormat);
+        break;
+    case FOptimizer:
+        w.optimizer = comboValue<gp::Optimizer>(m_optimizer);
+        break;
+    case FCheckpointing:
+        w.activationCheckpointing = comboValue<gp::Checkpointing>(m_checkpointing);
+        break;
+    case FLoss:
+        w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
+        break;
+    case FFlash:
+        w.flashAttention = m_flash->isChecked();
+        break;
+    case FLoraRank:
+        w.lora.rank = m_loraRank->value();
+        break;
+    case FLoraTargets: {
         std::vector<std::string> modules;
         for (QCheckBox* box : m_loraTargets)
             if (box->isChecked())
@@ -605,42 +796,103 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             fail(QStringLiteral("workload.lora.target_modules"), tr("Choose at least one module for the adapters"));
         else
             w.lora.targetModules = modules;
+        break;
     }
-    w.sequenceLength = m_sequenceLength->value();
-    w.microBatchSize = m_microBatch->value();
-    w.gradientAccumulationSteps = m_accumulation->value();
-    w.globalBatchSize = m_globalBatch->value() > 0 ? std::optional<std::int64_t>(m_globalBatch->value()) : std::nullopt;
-    if (field == FTokens) {
+    case FSequence:
+        w.sequenceLength = m_sequenceLength->value();
+        break;
+    case FMicroBatch:
+        w.microBatchSize = m_microBatch->value();
+        break;
+    case FAccumulation:
+        w.gradientAccumulationSteps = m_accumulation->value();
+        break;
+    case FGlobalBatch:
+        w.globalBatchSize =
+            m_globalBatch->value() > 0 ? std::optional<std::int64_t>(m_globalBatch->value()) : std::nullopt;
+        break;
+    case FTokens: {
         double dataset = 0;
         if (!parseScaledNumber(m_datasetTokens->text(), &dataset) || dataset <= 0)
             fail(QStringLiteral("workload.training_tokens"), tr("Enter the dataset size in tokens, e.g. 2B"));
         else
             w.trainingTokens = dataset * m_epochs->value();
+        break;
     }
-    w.inference.batchSize = m_inferenceBatch->value();
-    w.inference.promptTokens = m_promptTokens->value();
-    w.inference.outputTokens = m_outputTokens->value();
-    w.inference.kvCachePrecision = comboValue<gp::KvPrecision>(m_kvPrecision);
-    w.parallelism.data = m_data->value() > 0 ? std::optional<int>(m_data->value()) : std::nullopt;
-    w.parallelism.tensor = m_tensor->value();
-    w.parallelism.pipeline = m_pipeline->value();
-    w.parallelism.zeroStage = m_zero->value();
-    w.parallelism.offload = comboValue<gp::Offload>(m_offload);
-
-    plan.search.enabled = m_plannerChooses->isChecked();
-    plan.search.maxNodes = m_maxNodes->value();
-    plan.search.objective = comboValue<gp::SearchObjective>(m_objective);
-    if (plan.search.objective == gp::SearchObjective::CostUnderDeadline || field == FDeadline)
+    case FInferenceBatch:
+        w.inference.batchSize = m_inferenceBatch->value();
+        break;
+    case FPrompt:
+        w.inference.promptTokens = m_promptTokens->value();
+        break;
+    case FOutput:
+        w.inference.outputTokens = m_outputTokens->value();
+        break;
+    case FKvPrecision:
+        w.inference.kvCachePrecision = comboValue<gp::KvPrecision>(m_kvPrecision);
+        break;
+    case FData:
+        w.parallelism.data = m_data->value() > 0 ? std::optional<int>(m_data->value()) : std::nullopt;
+        break;
+    case FTensor:
+        w.parallelism.tensor = m_tensor->value();
+        break;
+    case FPipeline:
+        w.parallelism.pipeline = m_pipeline->value();
+        break;
+    case FZero:
+        w.parallelism.zeroStage = m_zero->value();
+        break;
+    case FOffload:
+        w.parallelism.offload = comboValue<gp::Offload>(m_offload);
+        break;
+    case FPlanner:
+        plan.search.enabled = m_plannerChooses->isChecked();
+        break;
+    case FMaxNodes:
+        plan.search.maxNodes = m_maxNodes->value();
+        break;
+    case FObjective:
+        plan.search.objective = comboValue<gp::SearchObjective>(m_objective);
+        // A limit the objective needs starts at what the field shows.
+        if (plan.search.objective == gp::SearchObjective::CostUnderDeadline && !plan.search.deadlineHours)
+            plan.search.deadlineHours = m_deadlineDays->value() * 24;
+        if (plan.search.objective == gp::SearchObjective::TimeUnderBudget && !plan.search.budget)
+            plan.search.budget = m_budget->value();
+        break;
+    case FDeadline:
         plan.search.deadlineHours = m_deadlineDays->value() * 24;
-    if (plan.search.objective == gp::SearchObjective::TimeUnderBudget || field == FBudget)
+        break;
+    case FBudget:
         plan.search.budget = m_budget->value();
-    plan.billing.currency = m_currency->currentData().toString().toStdString();
+        break;
+    case FCurrency:
+        plan.billing.currency = m_currency->currentData().toString().toStdString();
+        break;
+    case FExchangeRate:
+    case FSpotInterruptions:
+    case FCheckpointInterval:
+    case FStorage: {
+        QDoubleSpinBox* box = field == FExchangeRate        ? m_exchangeRate
+                              : field == FSpotInterruptions ? m_spotInterruptions
+                              : field == FCheckpointInterval ? m_checkpointInterval
+                                                             : m_storage;
+        std::optional<double>& value = field == FExchangeRate        ? plan.billing.exchangeRate
+                                       : field == FSpotInterruptions ? plan.billing.spotInterruptionsPerDay
+                                       : field == FCheckpointInterval ? plan.billing.checkpointIntervalHours
+                                                                      : plan.billing.storageGib;
+        value = box->value() > box->minimum() ? std::optional<double>(box->value()) : std::nullopt;
+        break;
+    }
+    }
     return ok;
 }
 
 QString InputsPanel::describe(Field field) const
 {
     switch (field) {
+    case FTitle:
+        return tr("Change title");
     case FModel:
     case FParameters:
         return tr("Change model");
@@ -695,6 +947,11 @@ QString InputsPanel::describe(Field field) const
         return tr("Change objective");
     case FCurrency:
         return tr("Change currency");
+    case FExchangeRate:
+    case FSpotInterruptions:
+    case FCheckpointInterval:
+    case FStorage:
+        return tr("Change billing");
     }
     return tr("Change plan");
 }
@@ -706,8 +963,11 @@ void InputsPanel::edited(Field field)
     updateVisibility();
     clearFieldErrors();
     gp::Plan plan = m_plan;
-    if (!readWidgets(plan, field))
+    if (!readWidgets(plan, field)) {
+        if (field == FModel && m_parameters->isEnabled())
+            m_parameters->setFocus(Qt::OtherFocusReason);
         return;
+    }
     // The core validates the whole plan the way it would read it from a file, and names the field.
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
@@ -718,7 +978,22 @@ void InputsPanel::edited(Field field)
     m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
     m_plan = plan;
-    emit planEdited(plan, describe(field), int(field));
+    emit planEdited(plan, EditText([this, field] { return describe(field); }), int(field));
+}
+
+void InputsPanel::refuseValue(const QString& fieldKey, qint64 value)
+{
+    // The core's words for the refusal: the plan with this value, checked as a file would be.
+    nlohmann::json document = gp::planToJson(m_plan);
+    QString pointer = fieldKey;
+    document[nlohmann::json::json_pointer("/" + pointer.replace(QLatin1Char('.'), QLatin1Char('/')).toStdString())] =
+        value;
+    clearFieldErrors();
+    auto checked = gp::planFromJson(document);
+    if (!checked)
+        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+    else
+        showFieldError(fieldKey, tr("%1 is out of range").arg(QLocale().toString(value)));
 }
 
 QString InputsPanel::showFieldError(const QString& field, const QString& message)
@@ -735,6 +1010,7 @@ QString InputsPanel::showFieldError(const QString& field, const QString& message
     QLabel* label = best.isEmpty() ? m_generalError : m_errorLabels.value(best);
     label->setText(best.isEmpty() && !field.isEmpty() ? tr("%1: %2").arg(field, message) : message);
     label->setVisible(true);
+    fitWrappedLabels();
     return best;
 }
 
@@ -754,10 +1030,161 @@ QString InputsPanel::fieldError(const QString& fieldKey) const
     return label ? label->text() : QString();
 }
 
+void InputsPanel::setPlannerChoice(const gp::CandidateResult* recommended)
+{
+    if (recommended)
+        m_recommended = *recommended;
+    else
+        m_recommended.reset();
+    updatePlannerChoice();
+}
+
+QString InputsPanel::plannerChoiceText() const
+{
+    return m_plannerChoice->isVisibleTo(this) ? m_plannerChoice->text() : QString();
+}
+
+void InputsPanel::updatePlannerChoice()
+{
+    const bool planner = m_plannerChooses->isChecked();
+    // The planner picks these per candidate; the widgets would otherwise look as if they counted.
+    const QString chosen = tr("The planner chooses this per candidate while \"Let the planner choose\" is on");
+    m_checkpointing->setEnabled(!planner && comboValue<gp::Mode>(m_mode) == gp::Mode::Training);
+    m_checkpointing->setToolTip(planner ? chosen : QString());
+    m_microBatch->setToolTip(planner ? tr("With the planner on, only the global batch counts: micro-batch x "
+                                          "accumulation x data parallel when Global batch is auto")
+                                     : QString());
+    QString text;
+    if (planner) {
+        if (m_recommended) {
+            const gp::CandidateResult& r = *m_recommended;
+            text = tr("Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.", nullptr, r.nodes)
+                       .arg(QString::fromStdString(r.candidate))
+                       .arg(r.gpus)
+                       .arg(CoreText::configuration(r.configuration));
+        } else {
+            text = tr("The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch "
+                      "per candidate.");
+        }
+    }
+    m_plannerChoice->setText(text);
+    m_plannerChoice->setVisible(!text.isEmpty());
+    fitWrappedLabels();
+}
+
+namespace {
+
+// A word-wrapped label inside the scroll area gets the height of its size hint, which is not the height its text needs
+// at the width it gets: set that height whenever its width changes, so that nothing is cut.
+void fitHeight(QLabel* label)
+{
+    if (label->isHidden() || label->text().isEmpty())
+        return;
+    const int width = label->width() > 40 ? label->width() : 280;
+    const int height = label->heightForWidth(width);
+    if (height > 0 && label->minimumHeight() != height)
+        label->setMinimumHeight(height);
+}
+
+class WrappedLabelFitter : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fitHeight(static_cast<QLabel*>(watched));
+        return false;
+    }
+};
+
+} // namespace
+
+void InputsPanel::fitWrappedLabels()
+{
+    if (!m_labelFitter) {
+        m_labelFitter = new WrappedLabelFitter(this);
+        for (QLabel* label : std::as_const(m_errorLabels))
+            label->installEventFilter(m_labelFitter);
+        for (QLabel* label : std::as_const(m_warningLabels))
+            label->installEventFilter(m_labelFitter);
+        m_plannerChoice->installEventFilter(m_labelFitter);
+        m_modelInfo->installEventFilter(m_labelFitter);
+    }
+    auto fit = [](QLabel* label) { fitHeight(label); };
+    for (QLabel* label : std::as_const(m_errorLabels))
+        fit(label);
+    for (QLabel* label : std::as_const(m_warningLabels))
+        fit(label);
+    fit(m_plannerChoice);
+    fit(m_modelInfo);
+}
+
+void InputsPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitWrappedLabels();
+}
+
+namespace {
+
+// The field a sanity warning is about ("" = not one of them).
+QString sanityField(const std::string& code, gp::Mode mode)
+{
+    if (code == "global_batch_exceeds_dataset")
+        return QStringLiteral("workload.global_batch_size");
+    if (code == "run_shorter_than_one_step")
+        return QStringLiteral("workload.training_tokens");
+    if (code == "sequence_exceeds_model_context")
+        return mode == gp::Mode::Training ? QStringLiteral("workload.sequence_length")
+                                          : QStringLiteral("workload.inference.prompt_tokens");
+    return {};
+}
+
+} // namespace
+
+void InputsPanel::setSanityWarnings(const std::vector<gp::CandidateResult>& results)
+{
+    // The same question for every candidate: one warning per code (the first candidate's figures).
+    m_sanity.clear();
+    for (const gp::CandidateResult& r : results)
+        for (const gp::Diagnostic& d : r.warnings)
+            if (!sanityField(d.code, m_plan.workload.mode).isEmpty()
+                && std::none_of(m_sanity.begin(), m_sanity.end(), [&](const auto& s) { return s.code == d.code; }))
+                m_sanity.push_back(d);
+    showSanityWarnings();
+}
+
+void InputsPanel::showSanityWarnings()
+{
+    QHash<QString, QStringList> texts;
+    for (const gp::Diagnostic& d : m_sanity)
+        texts[sanityField(d.code, m_plan.workload.mode)] << CoreText::diagnostic(d);
+    for (auto it = m_warningLabels.cbegin(); it != m_warningLabels.cend(); ++it) {
+        const QStringList lines = texts.value(it.key());
+        it.value()->setText(lines.join(QLatin1Char('\n')));
+        it.value()->setVisible(!lines.isEmpty());
+    }
+    fitWrappedLabels();
+}
+
+QString InputsPanel::fieldWarning(const QString& fieldKey) const
+{
+    const QLabel* label = m_warningLabels.value(fieldKey);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+void InputsPanel::setEpochs(double epochs)
+{
+    const QSignalBlocker block(m_epochs);
+    m_epochs->setValue(epochs > 0 ? epochs : 1);
+    setPlan(m_plan);
+}
+
 void InputsPanel::setModelInfo(const QString& text)
 {
     m_modelInfo->setText(text);
     m_modelInfo->setVisible(!text.isEmpty());
+    fitWrappedLabels();
 }
 
 bool InputsPanel::importConfig(const QString& path, QString* error)
@@ -796,7 +1223,8 @@ bool InputsPanel::importConfig(const QString& path, QString* error)
         notes << CoreText::diagnostic(d);
     if (!notes.isEmpty())
         setModelInfo(notes.join(QLatin1Char('\n')));
-    emit planEdited(plan, tr("Import %1").arg(QFileInfo(path).fileName()), -1);
+    const QString fileName = QFileInfo(path).fileName();
+    emit planEdited(plan, EditText([fileName] { return tr("Import %1").arg(fileName); }), -1);
     return true;
 }
 

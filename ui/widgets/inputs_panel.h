@@ -1,8 +1,10 @@
 // The plan's inputs: model, workload, batch and data, parallelism, objective and billing; validated as typed.
 #pragma once
 
+#include "estimate/common/results.h"
 #include "transformer/model_library.h"
 #include "plan/plan.h"
+#include "plan_document.h"
 
 #include <QHash>
 #include <QPointer>
@@ -43,6 +45,18 @@ public:
 
     // A line under the model picker: resolved parameter count and notes.
     void setModelInfo(const QString& text);
+    // While the planner chooses: what it chose for the recommended candidate (`candidate` = its display name);
+    // nullptr when nothing is recommended or the plan is evaluated as configured.
+    void setPlannerChoice(const gp::CandidateResult* recommended);
+    // The text shown for the planner's choice, for tests ("" = hidden).
+    QString plannerChoiceText() const;
+    // The core's sanity warnings (global_batch_exceeds_dataset, run_shorter_than_one_step,
+    // sequence_exceeds_model_context) found in `results`, shown next to the field each concerns.
+    void setSanityWarnings(const std::vector<gp::CandidateResult>& results);
+    // The warning text shown for a field key, for tests ("" = none).
+    QString fieldWarning(const QString& fieldKey) const;
+    // Dataset x epochs: the epochs the token total is split by (New and Open start again at 1).
+    void setEpochs(double epochs);
 
     // Imports a Hugging Face config.json into the model; false with `error` set when it cannot be read.
     bool importConfig(const QString& path, QString* error);
@@ -53,28 +67,36 @@ public:
     QComboBox* modeBox() const { return m_mode; }
     QCheckBox* plannerChoosesBox() const { return m_plannerChooses; }
     QSpinBox* microBatchBox() const { return m_microBatch; }
+    QLineEdit* parametersBox() const { return m_parameters; }
+    QLineEdit* titleBox() const { return m_title; }
+    QLineEdit* datasetTokensBox() const { return m_datasetTokens; }
+    QDoubleSpinBox* epochsBox() const { return m_epochs; }
+    QComboBox* checkpointingBox() const { return m_checkpointing; }
 
 signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
-    void planEdited(const gp::Plan& plan, const QString& description, int mergeId);
+    void planEdited(const gp::Plan& plan, const gpui::EditText& describe, int mergeId);
     void importRequested();
+    // The "?" of a group: open the manual at `anchor` ("model", "workload", "parallelism", ...).
+    void helpRequested(const QString& anchor);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     enum Field {
-        FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
+        FTitle, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
         FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FZero, FOffload, FObjective,
-        FDeadline, FBudget, FCurrency
+        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage
     };
 
     void build();
     void retranslate();
     QWidget* withError(QWidget* input, const QString& fieldKey);
     void addRow(QFormLayout* form, std::function<QString()> label, QWidget* input, const QString& fieldKey);
-    QGroupBox* group(std::function<QString()> title, QFormLayout** form);
+    QGroupBox* group(std::function<QString()> title, QFormLayout** form, const QString& helpAnchor);
     template <class Enum>
     void fillCombo(QComboBox* combo, const std::vector<Enum>& values, QString (*text)(Enum));
     void updateVisibility();
@@ -82,17 +104,28 @@ private:
     // Builds the plan the widgets show; false (with errors shown) when a typed value is invalid.
     bool readWidgets(gp::Plan& plan, Field field);
     QString describe(Field field) const;
+    // A typed number past a field's range: shows the core's message for it (the widget keeps its value).
+    void refuseValue(const QString& fieldKey, qint64 value);
     void syncSequenceSlider();
 
     gp::Plan m_plan;
     bool m_updating = false;
     std::vector<std::function<void()>> m_retranslate;
     QHash<QString, QLabel*> m_errorLabels;
+    QHash<QString, QLabel*> m_warningLabels;
+    std::vector<gp::Diagnostic> m_sanity;
+    void showSanityWarnings();
     QLabel* m_generalError = nullptr;
     QLabel* m_modelInfo = nullptr;
+    QLabel* m_plannerChoice = nullptr;
+    std::optional<gp::CandidateResult> m_recommended;
+    void updatePlannerChoice();
+    void fitWrappedLabels();
+    QObject* m_labelFitter = nullptr;
     std::optional<gp::Architecture> m_importedArchitecture;
     QString m_importedName;
 
+    QLineEdit* m_title = nullptr;
     QComboBox* m_preset = nullptr;
     QLineEdit* m_parameters = nullptr;
     QPushButton* m_import = nullptr;
@@ -129,6 +162,10 @@ private:
     QDoubleSpinBox* m_deadlineDays = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_currency = nullptr;
+    QDoubleSpinBox* m_exchangeRate = nullptr;       // minimum = the catalog's default
+    QDoubleSpinBox* m_spotInterruptions = nullptr;  // minimum = the catalog's default
+    QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
+    QDoubleSpinBox* m_storage = nullptr;            // minimum = the catalog's default
     QGroupBox* m_trainingGroup = nullptr;
     QGroupBox* m_inferenceGroup = nullptr;
     QGroupBox* m_loraGroup = nullptr;

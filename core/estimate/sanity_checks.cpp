@@ -1,0 +1,61 @@
+#include "estimate/sanity_checks.h"
+
+#include <cmath>
+#include <string>
+
+namespace gp {
+
+namespace {
+
+// Token counts are whole numbers; written plainly so scripts and the UI can read them back.
+std::string count(double tokens)
+{
+    return std::to_string(std::llround(tokens));
+}
+
+} // namespace
+
+double tokensPerOptimizerStep(const Workload& workload, const Configuration& config)
+{
+    return double(config.microBatchSize) * double(config.gradientAccumulationSteps) * double(config.data)
+           * double(workload.sequenceLength);
+}
+
+Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config)
+{
+    Diagnostics out;
+    if (workload.mode == Mode::Training) {
+        const double step = tokensPerOptimizerStep(workload, config);
+        const double epochs = 1.0; // TODO(window): workload.epochs
+        const double dataset = workload.trainingTokens / epochs;
+        const std::string global = std::to_string(static_cast<long long>(config.microBatchSize)
+                                                  * config.gradientAccumulationSteps * config.data);
+        if (step > dataset)
+            out.push_back({"global_batch_exceeds_dataset",
+                           "one optimizer step (" + global + " sequences, " + count(step)
+                               + " tokens) needs more tokens than the dataset has (" + count(dataset) + ")",
+                           {{"step_tokens", count(step)},
+                            {"dataset_tokens", count(dataset)},
+                            {"global_batch", global}}});
+        if (workload.trainingTokens < step)
+            out.push_back({"run_shorter_than_one_step",
+                           "the run's " + count(workload.trainingTokens)
+                               + " training tokens are fewer than one optimizer step's " + count(step)
+                               + ": time and cost are for a fraction of a step",
+                           {{"training_tokens", count(workload.trainingTokens)},
+                            {"step_tokens", count(step)}}});
+    }
+    const std::int64_t maxPositions = model.architecture.maxPositions;
+    const std::int64_t sequence = workload.mode == Mode::Training
+                                      ? workload.sequenceLength
+                                      : workload.inference.promptTokens + workload.inference.outputTokens;
+    if (maxPositions > 0 && sequence > maxPositions)
+        out.push_back({"sequence_exceeds_model_context",
+                       "a sequence of " + std::to_string(sequence) + " tokens is longer than the model's context of "
+                           + std::to_string(maxPositions) + " positions",
+                       {{"sequence_length", std::to_string(sequence)},
+                        {"max_positions", std::to_string(maxPositions)}}});
+    return out;
+}
+
+} // namespace gp

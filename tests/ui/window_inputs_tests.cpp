@@ -1,0 +1,366 @@
+// What a team lead needs from the window: every input reachable (nodes, GPUs per node, custom size), New and
+// Save As behaving, edits that never rewrite other fields, sanity warnings next to the field, the planner's choice
+// shown, undo texts and the manual following the language.
+#include "catalog_store.h"
+#include "charts/chart_view.h"
+#include "main_window.h"
+#include "models/candidate_list_model.h"
+#include "models/catalog_model.h"
+#include "models/comparison_model.h"
+#include "number_format.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "widgets/candidates_panel.h"
+#include "widgets/catalog_dialog.h"
+#include "widgets/help_dialog.h"
+#include "widgets/inputs_panel.h"
+
+#include <QAction>
+#include <QBarCategoryAxis>
+#include <QCheckBox>
+#include <QChart>
+#include <QHeaderView>
+#include <QTableView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace {
+
+constexpr int WaitMs = 60000;
+
+class WindowInputsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        installLanguage(QStringLiteral("en"));
+        ASSERT_TRUE(m_dir.isValid());
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindowOptions options;
+        options.settings = m_settings.get();
+        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
+        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
+        options.restoreSession = false;
+        options.offerRecovery = false;
+        m_window = std::make_unique<MainWindow>(options);
+        m_window->setMessageSink([this](const QString&, const QString& text) { m_messages << text; });
+        ASSERT_TRUE(waitForResult());
+    }
+    void TearDown() override { installLanguage(QStringLiteral("en")); }
+
+    bool waitForResult()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
+        for (int i = 0; i < 4; ++i) {
+            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
+            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
+                return true;
+            if (!spy.wait(WaitMs))
+                return false;
+        }
+        return m_window->comparisonModel()->evaluation() != nullptr;
+    }
+
+    // Opens a plan made from the default plan with `patch` merged in.
+    void openPatched(const json& patch)
+    {
+        json document = json::parse(gp::defaultPlanText());
+        document.merge_patch(patch);
+        const QString path = test::writeFile(m_dir, QStringLiteral("patched.gpuplan"),
+                                             QByteArray::fromStdString(document.dump(2)));
+        ASSERT_TRUE(m_window->openPlan(path));
+        ASSERT_TRUE(waitForResult());
+    }
+
+    json savedJson(const QString& name)
+    {
+        const QString path = m_dir.filePath(name);
+        EXPECT_TRUE(m_window->savePlan(path));
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+        return json::parse(file.readAll().toStdString());
+    }
+
+    void switchLanguage(const QString& language)
+    {
+        m_window->setLanguage(language);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+    QStringList m_messages;
+};
+
+} // namespace
+
+TEST_F(WindowInputsTest, NodesAreEditableInTheCandidatesTabAndSaved)
+{
+    CandidateListModel* model = m_window->candidatesPanel()->model();
+    const QModelIndex nodes = model->index(0, CandidateListModel::Nodes);
+    ASSERT_TRUE(model->flags(nodes) & Qt::ItemIsEditable);
+    EXPECT_EQ(nodes.data().toString(), QStringLiteral("auto"));
+    ASSERT_TRUE(model->setData(nodes, 3));
+    QTRY_COMPARE(m_window->document()->plan().candidates[0].nodes.value_or(0), 3);
+    EXPECT_EQ(savedJson(QStringLiteral("nodes.gpuplan"))["candidates"][0]["nodes"], 3);
+    // 0 is "auto" again, and undo goes back one edit.
+    ASSERT_TRUE(model->setData(model->index(0, CandidateListModel::Nodes), 0));
+    QTRY_VERIFY(!m_window->document()->plan().candidates[0].nodes.has_value());
+    EXPECT_EQ(savedJson(QStringLiteral("auto.gpuplan"))["candidates"][0]["nodes"], "auto");
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->plan().candidates[0].nodes.value_or(0), 3);
+    // A catalog instance's GPUs per node are the catalog's.
+    EXPECT_FALSE(model->flags(model->index(0, CandidateListModel::GpusPerNode)) & Qt::ItemIsEditable);
+}
+
+TEST_F(WindowInputsTest, OnPremiseGpusPerNodeAreEditable)
+{
+    gp::CandidateSpec machine;
+    machine.gpu = "rtx-4090-24gb";
+    machine.gpusPerNode = 2;
+    machine.nodes = 1;
+    m_window->candidatesPanel()->addMachine(machine);
+    CandidateListModel* model = m_window->candidatesPanel()->model();
+    const int row = model->rowCount() - 1;
+    const QModelIndex gpus = model->index(row, CandidateListModel::GpusPerNode);
+    ASSERT_TRUE(model->flags(gpus) & Qt::ItemIsEditable);
+    ASSERT_TRUE(model->setData(gpus, 4));
+    QTRY_COMPARE(m_window->document()->plan().candidates.back().gpusPerNode, 4);
+    EXPECT_EQ(savedJson(QStringLiteral("onprem.gpuplan"))["candidates"].back()["gpus_per_node"], 4);
+}
+
+TEST_F(WindowInputsTest, CandidatesChosenFromTheCatalogDefaultToAutoNodes)
+{
+    QStringList ids;
+    for (const gp::CandidateSpec& c : m_window->document()->plan().candidates)
+        ids << QString::fromStdString(c.instance);
+    ids << QStringLiteral("aws:p5.48xlarge");
+    m_window->candidatesPanel()->applyCatalogChoice(ids);
+    const gp::CandidateSpec& added = m_window->document()->plan().candidates.back();
+    EXPECT_EQ(added.instance, "aws:p5.48xlarge");
+    EXPECT_FALSE(added.nodes.has_value());
+}
+
+TEST_F(WindowInputsTest, CandidateNamesAreReadableInFull)
+{
+    CandidateListModel* model = m_window->candidatesPanel()->model();
+    const QString tip = model->index(0, CandidateListModel::Candidate).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains(model->index(0, CandidateListModel::Candidate).data().toString()));
+    EXPECT_TRUE(tip.contains(QStringLiteral("tencent:GT4.41XLARGE948")));
+    QTableView* view = m_window->candidatesPanel()->view();
+    EXPECT_EQ(view->textElideMode(), Qt::ElideMiddle);
+    EXPECT_EQ(view->horizontalHeader()->sectionResizeMode(CandidateListModel::Candidate), QHeaderView::Interactive);
+}
+
+TEST_F(WindowInputsTest, CatalogDialogChoosesAllShownInstances)
+{
+    CatalogDialog dialog(m_window->catalogStore()->catalog(), {});
+    dialog.filter()->setText(QStringLiteral("A100"));
+    const int shown = dialog.filter()->rowCount();
+    ASSERT_GT(shown, 3);
+    auto* button = dialog.findChild<QPushButton*>(QStringLiteral("chooseAllShown"));
+    ASSERT_NE(button, nullptr);
+    button->click();
+    EXPECT_EQ(dialog.checkedIds().size(), shown);
+    for (const QString& id : dialog.checkedIds())
+        EXPECT_NE(dialog.model()->index(0, 0).data(CatalogModel::IdRole).toString(), QString()) << id.toStdString();
+}
+
+TEST_F(WindowInputsTest, CustomSizeTakesTypedParameters)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    QComboBox* preset = inputs->modelBox();
+    preset->setCurrentIndex(0);
+    emit preset->activated(0);
+    EXPECT_TRUE(inputs->parametersBox()->isEnabled());
+    inputs->parametersBox()->setText(QStringLiteral("13B"));
+    emit inputs->parametersBox()->editingFinished();
+    const gp::Plan& plan = m_window->document()->plan();
+    ASSERT_TRUE(plan.model.parameters.has_value());
+    EXPECT_DOUBLE_EQ(*plan.model.parameters, 13e9);
+    EXPECT_TRUE(plan.model.preset.empty());
+}
+
+TEST_F(WindowInputsTest, NewResetsEpochsAndEverythingElse)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    inputs->epochsBox()->setValue(3); // 1B tokens -> 1B x 3 epochs = 3B
+    ASSERT_DOUBLE_EQ(m_window->document()->plan().workload.trainingTokens, 3e9);
+    m_window->document()->undoStack()->setClean(); // no "save changes?" question
+    m_window->newPlan();
+    EXPECT_TRUE(m_window->document()->plan() == defaultPlan());
+    EXPECT_DOUBLE_EQ(inputs->epochsBox()->value(), 1.0);
+    double dataset = 0;
+    ASSERT_TRUE(parseScaledNumber(inputs->datasetTokensBox()->text(), &dataset));
+    EXPECT_DOUBLE_EQ(dataset, 1e9); // the default plan's 1B tokens, as 1 epoch of 1B
+}
+
+TEST_F(WindowInputsTest, SaveAsHasCtrlShiftS)
+{
+    bool found = false;
+    for (QAction* a : m_window->findChildren<QAction*>())
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S))
+            found = a->text().contains(QStringLiteral("Save")) && a->text().contains(QStringLiteral("As"));
+    EXPECT_TRUE(found);
+}
+
+TEST_F(WindowInputsTest, EditingOneFieldNeverRewritesAnother)
+{
+    // Values no widget step shows exactly: 50 h (2.083 days), a budget with cents, a sequence past the slider.
+    openPatched({{"title", "Round trip"},
+                 {"workload", {{"sequence_length", 262144}}},
+                 {"search", {{"objective", "cost-under-deadline"}, {"deadline_hours", 50}, {"budget", 1234.56}}}});
+    const json before = savedJson(QStringLiteral("before.gpuplan"));
+    m_window->inputsPanel()->microBatchBox()->setValue(2); // an unrelated field
+    json after = savedJson(QStringLiteral("after.gpuplan"));
+    EXPECT_EQ(after["workload"]["micro_batch_size"], 2);
+    after["workload"]["micro_batch_size"] = before["workload"]["micro_batch_size"];
+    EXPECT_EQ(after, before) << json::diff(before, after).dump();
+    EXPECT_EQ(before["search"]["deadline_hours"], 50);
+    EXPECT_EQ(before["search"]["budget"], 1234.56);
+    EXPECT_EQ(before["workload"]["sequence_length"], 262144);
+}
+
+TEST_F(WindowInputsTest, SequenceLengthPastTheLimitIsRefusedWithTheFieldsMessage)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    QSpinBox* box = inputs->sequenceLengthBox();
+    EXPECT_EQ(box->maximum(), 1 << 24); // the plan parser's limit
+    const gp::Plan before = m_window->document()->plan();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("99999999"));
+    QTest::keyClick(box, Qt::Key_Return);
+    const QString error = inputs->fieldError(QStringLiteral("workload.sequence_length"));
+    EXPECT_TRUE(error.contains(QStringLiteral("16777216"))) << error.toStdString();
+    EXPECT_TRUE(m_window->document()->plan() == before);
+    EXPECT_EQ(m_window->document()->plan().workload.sequenceLength, 4096);
+}
+
+TEST_F(WindowInputsTest, SanityWarningsShowNextToTheirFields)
+{
+    openPatched({{"workload", {{"training_tokens", 3}, {"sequence_length", 8192}}}});
+    InputsPanel* inputs = m_window->inputsPanel();
+    EXPECT_FALSE(inputs->fieldWarning(QStringLiteral("workload.training_tokens")).isEmpty());
+    EXPECT_FALSE(inputs->fieldWarning(QStringLiteral("workload.global_batch_size")).isEmpty());
+    EXPECT_TRUE(inputs->fieldWarning(QStringLiteral("workload.sequence_length")).contains(QStringLiteral("4,096")))
+        << inputs->fieldWarning(QStringLiteral("workload.sequence_length")).toStdString();
+    // In the results too: every candidate's warnings carry the codes.
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && !e->results.empty());
+    QStringList codes;
+    for (const gp::Diagnostic& d : e->results.front().warnings)
+        codes << QString::fromStdString(d.code);
+    EXPECT_TRUE(codes.contains(QStringLiteral("run_shorter_than_one_step")));
+    EXPECT_TRUE(codes.contains(QStringLiteral("sequence_exceeds_model_context")));
+    // A sensible plan clears them.
+    openPatched(json::object());
+    EXPECT_TRUE(inputs->fieldWarning(QStringLiteral("workload.training_tokens")).isEmpty());
+}
+
+TEST_F(WindowInputsTest, ThePlannersChoiceIsShownWhileItChooses)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    ASSERT_TRUE(inputs->plannerChoosesBox()->isChecked());
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->best >= 0);
+    const QString text = inputs->plannerChoiceText();
+    EXPECT_TRUE(text.contains(QString::fromStdString(e->results[size_t(e->best)].candidate))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("micro-batch"))) << text.toStdString();
+    EXPECT_FALSE(inputs->checkpointingBox()->isEnabled()); // the planner's to choose
+    inputs->plannerChoosesBox()->setChecked(false);
+    EXPECT_TRUE(inputs->plannerChoiceText().isEmpty());
+    EXPECT_TRUE(inputs->checkpointingBox()->isEnabled());
+}
+
+TEST_F(WindowInputsTest, UndoTextsFollowTheLanguage)
+{
+    m_window->inputsPanel()->sequenceLengthBox()->setValue(8192);
+    QAction* undo = nullptr;
+    for (QAction* a : m_window->findChildren<QAction*>())
+        if (a->shortcut() == QKeySequence(QKeySequence::Undo))
+            undo = a;
+    ASSERT_NE(undo, nullptr);
+    EXPECT_EQ(undo->text(), QStringLiteral("&Undo Change sequence length"));
+    switchLanguage(QStringLiteral("zh_CN"));
+    const QString chinese = undo->text();
+    EXPECT_FALSE(chinese.contains(QStringLiteral("Undo"))) << chinese.toStdString();
+    EXPECT_FALSE(chinese.contains(QStringLiteral("sequence"))) << chinese.toStdString();
+    m_window->inputsPanel()->microBatchBox()->setValue(2); // an edit made in Chinese
+    switchLanguage(QStringLiteral("en"));
+    EXPECT_EQ(undo->text(), QStringLiteral("&Undo Change micro-batch"));
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(undo->text(), QStringLiteral("&Undo Change sequence length"));
+}
+
+TEST_F(WindowInputsTest, ManualOpensFromHelpAndFromEachGroup)
+{
+    const QList<QToolButton*> buttons = m_window->inputsPanel()->findChildren<QToolButton*>();
+    QStringList anchors;
+    for (QToolButton* b : buttons)
+        if (b->objectName().startsWith(QStringLiteral("help:")))
+            anchors << b->objectName().mid(5);
+    for (const char* anchor : {"report", "model", "workload", "lora", "batch", "serving", "parallelism", "objective"})
+        EXPECT_TRUE(anchors.contains(QLatin1String(anchor))) << anchor;
+    for (QToolButton* b : buttons)
+        if (b->objectName() == QStringLiteral("help:parallelism"))
+            b->click();
+    auto* help = m_window->findChild<HelpDialog*>();
+    ASSERT_NE(help, nullptr);
+    EXPECT_TRUE(help->isVisible());
+    EXPECT_TRUE(help->browser()->toPlainText().contains(QStringLiteral("Let the planner choose")));
+    EXPECT_TRUE(help->browser()->toPlainText().contains(QStringLiteral("Where the numbers come from")));
+    switchLanguage(QStringLiteral("zh_CN"));
+    EXPECT_TRUE(help->browser()->toPlainText().contains(QStringLiteral("由规划器选择")));
+    EXPECT_TRUE(help->browser()->toPlainText().contains(QStringLiteral("数据来源")));
+    help->close();
+}
+
+TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
+{
+    json candidates = json::array();
+    const gp::Catalog& catalog = *m_window->catalogStore()->catalog();
+    for (size_t i = 0; i < catalog.instances.size() && candidates.size() < 46; ++i)
+        candidates.push_back({{"instance", catalog.instances[i].id}, {"nodes", 1}});
+    ASSERT_EQ(candidates.size(), 46u);
+    openPatched({{"candidates", candidates}});
+    m_window->settleNow();
+    auto categories = [this] {
+        for (QAbstractAxis* axis : m_window->memoryChartView()->chart()->axes(Qt::Horizontal))
+            if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis))
+                return int(bars->count());
+        return -1;
+    };
+    EXPECT_EQ(categories(), MainWindow::DefaultChartedCandidates);
+    EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("12 of 46"))) << m_window->chartNoticeText().toStdString();
+    EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("Show all")));
+    m_window->setAllCandidatesCharted(true);
+    EXPECT_EQ(categories(), 46);
+    EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("all 46")));
+    // Wide enough that the slanted labels do not overlap: at least a label height (about 20 px) per category.
+    EXPECT_GE(m_window->memoryChartView()->minimumWidth(), 46 * 20);
+    EXPECT_GE(m_window->bottleneckChartView()->minimumHeight(), 46 * 16);
+    m_window->setAllCandidatesCharted(false);
+    EXPECT_EQ(categories(), MainWindow::DefaultChartedCandidates);
+    // One candidate: no notice.
+    openPatched({{"candidates", json::array({candidates[0]})}});
+    EXPECT_TRUE(m_window->chartNoticeText().isEmpty());
+}
