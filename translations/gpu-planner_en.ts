@@ -218,30 +218,6 @@
         <translation>%1 GiB</translation>
     </message>
     <message>
-        <source>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
-        <translation>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</translation>
-    </message>
-    <message>
-        <source>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</source>
-        <translation>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</translation>
-    </message>
-    <message>
-        <source>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</source>
-        <translation>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</translation>
-    </message>
-    <message>
-        <source>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</source>
-        <translation>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</translation>
-    </message>
-    <message>
-        <source>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</source>
-        <translation>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</translation>
-    </message>
-    <message>
-        <source>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</source>
-        <translation>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</translation>
-    </message>
-    <message>
         <source>The price of %1 is an estimate, not a published figure.</source>
         <translation>The price of %1 is an estimate, not a published figure.</translation>
     </message>
@@ -640,6 +616,66 @@
         <source>, </source>
         <comment>separator between the items of a list inside a sentence</comment>
         <translation>, </translation>
+    </message>
+    <message>
+        <source>%1 vCPUs for %2 GPUs: the Tencent Cloud guide &apos;%4&apos; advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
+        <translation>%1 vCPUs for %2 GPUs: the Tencent Cloud guide &apos;%4&apos; advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</translation>
+    </message>
+    <message>
+        <source>%1 GB of RAM per vCPU: the Tencent Cloud guide &apos;%3&apos; advises %2 GB of RAM per vCPU so the data pipeline does not block.</source>
+        <translation>%1 GB of RAM per vCPU: the Tencent Cloud guide &apos;%3&apos; advises %2 GB of RAM per vCPU so the data pipeline does not block.</translation>
+    </message>
+    <message>
+        <source>The data disk gives %1 IOPS; the Tencent Cloud guide &apos;%3&apos; advises SSD disks with at least %2 IOPS.</source>
+        <translation>The data disk gives %1 IOPS; the Tencent Cloud guide &apos;%3&apos; advises SSD disks with at least %2 IOPS.</translation>
+    </message>
+    <message>
+        <source>Nodes are linked at %1 Gb/s; the Tencent Cloud guide &apos;%3&apos; advises at least %2 Gb/s between nodes.</source>
+        <translation>Nodes are linked at %1 Gb/s; the Tencent Cloud guide &apos;%3&apos; advises at least %2 Gb/s between nodes.</translation>
+    </message>
+    <message>
+        <source>Multi-node training without RDMA: the Tencent Cloud guide &apos;%1&apos; advises RDMA (RoCE) networking for clusters.</source>
+        <translation>Multi-node training without RDMA: the Tencent Cloud guide &apos;%1&apos; advises RDMA (RoCE) networking for clusters.</translation>
+    </message>
+    <message>
+        <source>The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide &apos;%2&apos; advises NVLink for multi-GPU training.</source>
+        <translation>The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide &apos;%2&apos; advises NVLink for multi-GPU training.</translation>
+    </message>
+    <message>
+        <source>One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower the global batch or the micro-batch.</source>
+        <translation>One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower the global batch or the micro-batch.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for a fraction of a step.</source>
+        <translation>The run&apos;s %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for a fraction of a step.</translation>
+    </message>
+    <message>
+        <source>A sequence of %1 tokens is longer than the model&apos;s context of %2 positions.</source>
+        <translation>A sequence of %1 tokens is longer than the model&apos;s context of %2 positions.</translation>
+    </message>
+    <message>
+        <source>Some splits were skipped: the global batch of %1 sequences does not divide evenly over their data-parallel replicas.</source>
+        <translation>Some splits were skipped: the global batch of %1 sequences does not divide evenly over their data-parallel replicas.</translation>
+    </message>
+    <message>
+        <source>The config.json quantization method &quot;%1&quot; is not understood; the weights are taken as unquantized.</source>
+        <translation>The config.json quantization method &quot;%1&quot; is not understood; the weights are taken as unquantized.</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s configuration does not apply to this candidate: %1</source>
+        <translation>The plan&apos;s configuration does not apply to this candidate: %1</translation>
+    </message>
+    <message>
+        <source>This candidate cannot be used: %1</source>
+        <translation>This candidate cannot be used: %1</translation>
+    </message>
+    <message>
+        <source>The full estimate of the chosen configuration does not fit although the search&apos;s quick scoring said it does; treat this candidate with care.</source>
+        <translation>The full estimate of the chosen configuration does not fit although the search&apos;s quick scoring said it does; treat this candidate with care.</translation>
+    </message>
+    <message>
+        <source>The configuration cannot run on this candidate: %1</source>
+        <translation>The configuration cannot run on this candidate: %1</translation>
     </message>
 </context>
 <context>
@@ -1280,6 +1316,80 @@
         <source>Cost / M tokens</source>
         <translation>Cost / M tokens</translation>
     </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1 (%2 parameters)</translation>
+    </message>
+    <message>
+        <source>Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.</source>
+        <translation>Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3 tokens at sequence length %4 in %5.</source>
+        <translation>%1 of %2 on %3 tokens at sequence length %4 in %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Objective: %1. %n candidate(s) compared; billing modes counted: %2.</source>
+        <translation>
+            <numerusform>Objective: %1. %n candidate compared; billing modes counted: %2.</numerusform>
+            <numerusform>Objective: %1. %n candidates compared; billing modes counted: %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runners-up</source>
+        <translation>Runners-up</translation>
+    </message>
+    <message>
+        <source>Why not first</source>
+        <translation>Why not first</translation>
+    </message>
+    <message>
+        <source>A price cut of %1 on %2 would make it the cheaper choice.</source>
+        <translation>A price cut of %1 on %2 would make it the cheaper choice.</translation>
+    </message>
+    <message>
+        <source>%1 would have to run %2 faster to finish first.</source>
+        <translation>%1 would have to run %2 faster to finish first.</translation>
+    </message>
+    <message>
+        <source>Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count it.</source>
+        <translation>Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count it.</translation>
+    </message>
+    <message>
+        <source>A deadline shorter than %1 would rule the recommendation out.</source>
+        <translation>A deadline shorter than %1 would rule the recommendation out.</translation>
+    </message>
+    <message>
+        <source>%1 does not fit as planned: %2</source>
+        <translation>%1 does not fit as planned: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) do not fit; the table on the next pages says why.</source>
+        <translation>
+            <numerusform>%n candidate does not fit; the table on the next pages says why.</numerusform>
+            <numerusform>%n candidates do not fit; the table on the next pages says why.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What would change the answer</source>
+        <translation>What would change the answer</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>misses deadline</source>
+        <translation>misses deadline</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>over budget</translation>
+    </message>
+    <message>
+        <source>The question in detail</source>
+        <translation>The question in detail</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -1290,10 +1400,6 @@
     <message>
         <source>Not in the catalog: %1</source>
         <translation>Not in the catalog: %1</translation>
-    </message>
-    <message>
-        <source>On-premise machine</source>
-        <translation>On-premise machine</translation>
     </message>
     <message>
         <source>auto</source>
@@ -1326,6 +1432,22 @@
     <message>
         <source>Price / h</source>
         <translation>Price / h</translation>
+    </message>
+    <message>
+        <source>Nodes of this candidate; auto lets the planner choose up to Max nodes. Double-click to edit.</source>
+        <translation>Nodes of this candidate; auto lets the planner choose up to Max nodes. Double-click to edit.</translation>
+    </message>
+    <message>
+        <source>GPUs in each machine. Double-click to edit.</source>
+        <translation>GPUs in each machine. Double-click to edit.</translation>
+    </message>
+    <message>
+        <source>%1 (on-premise machine)</source>
+        <translation>%1 (on-premise machine)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +1500,18 @@
         <source>Remove candidate</source>
         <translation>Remove candidate</translation>
     </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Change nodes</source>
+        <translation>Change nodes</translation>
+    </message>
+    <message>
+        <source>Change GPUs per node</source>
+        <translation>Change GPUs per node</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogDialog</name>
@@ -1428,6 +1562,14 @@
     <message>
         <source>%1 chosen · %2 of %3 shown</source>
         <translation>%1 chosen · %2 of %3 shown</translation>
+    </message>
+    <message>
+        <source>Choose All Shown</source>
+        <translation>Choose All Shown</translation>
+    </message>
+    <message>
+        <source>Add every instance the filters show to the choice</source>
+        <translation>Add every instance the filters show to the choice</translation>
     </message>
 </context>
 <context>
@@ -1684,6 +1826,13 @@
     <message>
         <source>Reset Sorting</source>
         <translation>Reset Sorting</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::HelpDialog</name>
+    <message>
+        <source>GPU Planner Manual</source>
+        <translation>GPU Planner Manual</translation>
     </message>
 </context>
 <context>
@@ -2036,6 +2185,137 @@
         <source>Import %1</source>
         <translation>Import %1</translation>
     </message>
+    <message>
+        <source>Help on %1</source>
+        <translation>Help on %1</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Report</translation>
+    </message>
+    <message>
+        <source>e.g. Qwen2.5-14B LoRA for the support bot</source>
+        <translation>e.g. Qwen2.5-14B LoRA for the support bot</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s title: the PDF report&apos;s title, running header and file name use it</source>
+        <translation>The plan&apos;s title: the PDF report&apos;s title, running header and file name use it</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Title</translation>
+    </message>
+    <message>
+        <source>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</source>
+        <translation>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</translation>
+    </message>
+    <message>
+        <source>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
+        <translation>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</translation>
+    </message>
+    <message>
+        <source>Monthly subscription (包年包月): whole months are paid</source>
+        <translation>Monthly subscription (包年包月): whole months are paid</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go (按量计费): billed per hour</source>
+        <translation>Pay-as-you-go (按量计费): billed per hour</translation>
+    </message>
+    <message>
+        <source>Billing modes</source>
+        <translation>Billing modes</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>catalog default</translation>
+    </message>
+    <message>
+        <source> CNY per USD</source>
+        <translation> CNY per USD</translation>
+    </message>
+    <message>
+        <source>Converts prices quoted in another currency into the plan&apos;s currency</source>
+        <translation>Converts prices quoted in another currency into the plan&apos;s currency</translation>
+    </message>
+    <message>
+        <source> per day</source>
+        <translation> per day</translation>
+    </message>
+    <message>
+        <source>How often a spot instance is reclaimed; each interruption loses the work since the last checkpoint plus a restart</source>
+        <translation>How often a spot instance is reclaimed; each interruption loses the work since the last checkpoint plus a restart</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>Hours between checkpoints: on average half of it is lost per interruption</source>
+        <translation>Hours between checkpoints: on average half of it is lost per interruption</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Cloud disk kept for the dataset and checkpoints for the length of the run</source>
+        <translation>Cloud disk kept for the dataset and checkpoints for the length of the run</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>Exchange rate</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>Spot interruptions</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>Checkpoint interval</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Storage</translation>
+    </message>
+    <message>
+        <source>Choose at least one billing mode</source>
+        <translation>Choose at least one billing mode</translation>
+    </message>
+    <message>
+        <source>Change title</source>
+        <translation>Change title</translation>
+    </message>
+    <message>
+        <source>Change billing modes</source>
+        <translation>Change billing modes</translation>
+    </message>
+    <message>
+        <source>Change billing</source>
+        <translation>Change billing</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 is out of range</translation>
+    </message>
+    <message>
+        <source>The planner chooses this per candidate while &quot;Let the planner choose&quot; is on</source>
+        <translation>The planner chooses this per candidate while &quot;Let the planner choose&quot; is on</translation>
+    </message>
+    <message>
+        <source>With the planner on, only the global batch counts: micro-batch x accumulation x data parallel when Global batch is auto</source>
+        <translation>With the planner on, only the global batch counts: micro-batch x accumulation x data parallel when Global batch is auto</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.</source>
+        <translation>
+            <numerusform>Chosen by the planner for the recommendation, %1 (%n node, %2 GPUs): %3.</numerusform>
+            <numerusform>Chosen by the planner for the recommendation, %1 (%n nodes, %2 GPUs): %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</source>
+        <translation>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -2347,6 +2627,34 @@
             <numerusform>Printed %n page</numerusform>
             <numerusform>Printed %n pages</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>GPU Planner &amp;Manual</source>
+        <translation>GPU Planner &amp;Manual</translation>
+    </message>
+    <message>
+        <source>What each input means, how the estimate is made and where the numbers come from</source>
+        <translation>What each input means, how the estimate is made and where the numbers come from</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Undo %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Redo %1</translation>
+    </message>
+    <message>
+        <source>the cost chart the best %1 that fit</source>
+        <translation>the cost chart the best %1 that fit</translation>
+    </message>
+    <message>
+        <source>Charts show all %1 candidates (scroll the memory and step-time charts); %2. &lt;a href=&quot;best&quot;&gt;Show the best %3&lt;/a&gt;</source>
+        <translation>Charts show all %1 candidates (scroll the memory and step-time charts); %2. &lt;a href=&quot;best&quot;&gt;Show the best %3&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</source>
+        <translation>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</translation>
     </message>
 </context>
 <context>

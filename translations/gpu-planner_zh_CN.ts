@@ -218,30 +218,6 @@
         <translation>%1 GiB</translation>
     </message>
     <message>
-        <source>%1 vCPUs for %2 GPUs: the seed article advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
-        <translation>%2 张卡只配了 %1 个 vCPU：参考文章建议每卡至少配 %3 个 CPU 核，以免数据预处理拖慢 GPU。</translation>
-    </message>
-    <message>
-        <source>%1 GB of RAM per vCPU: the seed article advises %2 GB per vCPU so the data pipeline does not block.</source>
-        <translation>每个 vCPU 配 %1 GB 内存：参考文章建议每个 vCPU 配 %2 GB，以免数据流水线阻塞。</translation>
-    </message>
-    <message>
-        <source>The data disk gives %1 IOPS; the seed article advises SSD disks with at least %2 IOPS.</source>
-        <translation>数据盘 IOPS 为 %1；参考文章建议使用 IOPS 不低于 %2 的 SSD 云硬盘。</translation>
-    </message>
-    <message>
-        <source>Nodes are linked at %1 Gb/s; the seed article advises at least %2 Gb/s between nodes.</source>
-        <translation>节点间带宽为 %1 Gb/s；参考文章建议节点间带宽不低于 %2 Gb/s。</translation>
-    </message>
-    <message>
-        <source>Multi-node training without RDMA: the seed article advises RDMA (RoCE) networking for clusters.</source>
-        <translation>多机训练未使用 RDMA：参考文章建议集群使用 RDMA（RoCE）网络。</translation>
-    </message>
-    <message>
-        <source>The %1 GPUs of a node talk over PCIe; the seed article advises NVLink for multi-GPU training.</source>
-        <translation>节点内 %1 张卡通过 PCIe 通信；参考文章建议多卡训练使用 NVLink。</translation>
-    </message>
-    <message>
         <source>The price of %1 is an estimate, not a published figure.</source>
         <translation>%1 的价格为预估值，并非公开价格。</translation>
     </message>
@@ -639,6 +615,66 @@
         <source>, </source>
         <comment>separator between the items of a list inside a sentence</comment>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 vCPUs for %2 GPUs: the Tencent Cloud guide &apos;%4&apos; advises at least %3 CPU cores per GPU so data preprocessing does not stall the GPUs.</source>
+        <translation>%2 块 GPU 只配 %1 个 vCPU：腾讯云指南《%4》建议每块 GPU 至少配 %3 个 CPU 核，以免数据预处理拖慢 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 GB of RAM per vCPU: the Tencent Cloud guide &apos;%3&apos; advises %2 GB of RAM per vCPU so the data pipeline does not block.</source>
+        <translation>每 vCPU %1 GB 内存：腾讯云指南《%3》建议每 vCPU 配 %2 GB 内存，以免数据流水线阻塞。</translation>
+    </message>
+    <message>
+        <source>The data disk gives %1 IOPS; the Tencent Cloud guide &apos;%3&apos; advises SSD disks with at least %2 IOPS.</source>
+        <translation>数据盘提供 %1 IOPS；腾讯云指南《%3》建议使用 IOPS 不低于 %2 的 SSD 云硬盘。</translation>
+    </message>
+    <message>
+        <source>Nodes are linked at %1 Gb/s; the Tencent Cloud guide &apos;%3&apos; advises at least %2 Gb/s between nodes.</source>
+        <translation>节点间带宽为 %1 Gb/s；腾讯云指南《%3》建议节点间带宽不低于 %2 Gb/s。</translation>
+    </message>
+    <message>
+        <source>Multi-node training without RDMA: the Tencent Cloud guide &apos;%1&apos; advises RDMA (RoCE) networking for clusters.</source>
+        <translation>多机训练未使用 RDMA：腾讯云指南《%1》建议集群启用 RDMA（RoCE）网络。</translation>
+    </message>
+    <message>
+        <source>The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide &apos;%2&apos; advises NVLink for multi-GPU training.</source>
+        <translation>节点内 %1 块 GPU 通过 PCIe 通信；腾讯云指南《%2》建议多卡训练使用 NVLink。</translation>
+    </message>
+    <message>
+        <source>One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower the global batch or the micro-batch.</source>
+        <translation>一次优化器更新（%1 条序列，%2 个 token）所需的 token 多于数据集（%3）：请减小全局批次或微批次。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for a fraction of a step.</source>
+        <translation>训练的 %1 个 token 少于一次优化器更新（%2 个 token）：时间和费用只是一步的一部分。</translation>
+    </message>
+    <message>
+        <source>A sequence of %1 tokens is longer than the model&apos;s context of %2 positions.</source>
+        <translation>%1 个 token 的序列超过了模型 %2 个位置的上下文长度。</translation>
+    </message>
+    <message>
+        <source>Some splits were skipped: the global batch of %1 sequences does not divide evenly over their data-parallel replicas.</source>
+        <translation>跳过了部分划分：%1 条序列的全局批次无法均分到其数据并行副本上。</translation>
+    </message>
+    <message>
+        <source>The config.json quantization method &quot;%1&quot; is not understood; the weights are taken as unquantized.</source>
+        <translation>无法识别 config.json 的量化方法“%1”；权重按未量化处理。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s configuration does not apply to this candidate: %1</source>
+        <translation>方案的配置不适用于该候选：%1</translation>
+    </message>
+    <message>
+        <source>This candidate cannot be used: %1</source>
+        <translation>该候选无法使用：%1</translation>
+    </message>
+    <message>
+        <source>The full estimate of the chosen configuration does not fit although the search&apos;s quick scoring said it does; treat this candidate with care.</source>
+        <translation>所选配置的完整估算显示放不下，而搜索的快速评分认为放得下；请谨慎对待该候选。</translation>
+    </message>
+    <message>
+        <source>The configuration cannot run on this candidate: %1</source>
+        <translation>该配置无法在此候选上运行：%1</translation>
     </message>
 </context>
 <context>
@@ -1279,6 +1315,78 @@
         <source>Cost / M tokens</source>
         <translation>每百万 token 费用</translation>
     </message>
+    <message>
+        <source>%1 (%2 parameters)</source>
+        <translation>%1（%2 参数）</translation>
+    </message>
+    <message>
+        <source>Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.</source>
+        <translation>以 %5 部署 %1，服务 %2 个并发请求，每个请求 %3 个提示 token、%4 个输出 token。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3 tokens at sequence length %4 in %5.</source>
+        <translation>用 %3 个 token、序列长度 %4、%5 对 %2 做%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Objective: %1. %n candidate(s) compared; billing modes counted: %2.</source>
+        <translation>
+            <numerusform>目标：%1。比较了 %n 个候选；计入的计费方式：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runners-up</source>
+        <translation>次优候选</translation>
+    </message>
+    <message>
+        <source>Why not first</source>
+        <translation>未排第一的原因</translation>
+    </message>
+    <message>
+        <source>A price cut of %1 on %2 would make it the cheaper choice.</source>
+        <translation>%2 降价 %1 即可成为更便宜的选择。</translation>
+    </message>
+    <message>
+        <source>%1 would have to run %2 faster to finish first.</source>
+        <translation>%1 需要快 %2 才能最先完成。</translation>
+    </message>
+    <message>
+        <source>Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count it.</source>
+        <translation>若计入%1，推荐方案的费用为 %2（%3 天完成）；本方案未计入该计费方式。</translation>
+    </message>
+    <message>
+        <source>A deadline shorter than %1 would rule the recommendation out.</source>
+        <translation>截止时间短于 %1 时，推荐方案将不再可行。</translation>
+    </message>
+    <message>
+        <source>%1 does not fit as planned: %2</source>
+        <translation>%1 按当前方案放不下：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) do not fit; the table on the next pages says why.</source>
+        <translation>
+            <numerusform>%n 个候选放不下；后面几页的表格说明了原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What would change the answer</source>
+        <translation>什么会改变结论</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，用时 %2</translation>
+    </message>
+    <message>
+        <source>misses deadline</source>
+        <translation>超出截止时间</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>The question in detail</source>
+        <translation>问题详情</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -1289,10 +1397,6 @@
     <message>
         <source>Not in the catalog: %1</source>
         <translation>不在目录中：%1</translation>
-    </message>
-    <message>
-        <source>On-premise machine</source>
-        <translation>本地机器</translation>
     </message>
     <message>
         <source>auto</source>
@@ -1325,6 +1429,22 @@
     <message>
         <source>Price / h</source>
         <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>Nodes of this candidate; auto lets the planner choose up to Max nodes. Double-click to edit.</source>
+        <translation>该候选的节点数；“自动”表示由规划器在最大节点数以内选择。双击可编辑。</translation>
+    </message>
+    <message>
+        <source>GPUs in each machine. Double-click to edit.</source>
+        <translation>每台机器的 GPU 数。双击可编辑。</translation>
+    </message>
+    <message>
+        <source>%1 (on-premise machine)</source>
+        <translation>%1（本地机器）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -1377,6 +1497,18 @@
         <source>Remove candidate</source>
         <translation>移除候选</translation>
     </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Change nodes</source>
+        <translation>修改节点数</translation>
+    </message>
+    <message>
+        <source>Change GPUs per node</source>
+        <translation>修改每节点 GPU 数</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogDialog</name>
@@ -1427,6 +1559,14 @@
     <message>
         <source>%1 chosen · %2 of %3 shown</source>
         <translation>已选 %1 个 · 显示 %2 / %3</translation>
+    </message>
+    <message>
+        <source>Choose All Shown</source>
+        <translation>选择全部显示项</translation>
+    </message>
+    <message>
+        <source>Add every instance the filters show to the choice</source>
+        <translation>把筛选出的所有实例加入选择</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1823,13 @@
     <message>
         <source>Reset Sorting</source>
         <translation>重置排序</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::HelpDialog</name>
+    <message>
+        <source>GPU Planner Manual</source>
+        <translation>GPU Planner 使用手册</translation>
     </message>
 </context>
 <context>
@@ -2035,6 +2182,136 @@
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
+    <message>
+        <source>Help on %1</source>
+        <translation>%1帮助</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>e.g. Qwen2.5-14B LoRA for the support bot</source>
+        <translation>例如：客服机器人的 Qwen2.5-14B LoRA 微调</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s title: the PDF report&apos;s title, running header and file name use it</source>
+        <translation>方案标题：PDF 报告的标题、页眉和文件名都使用它</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</source>
+        <translation>预留实例券是一年或三年的承诺；按目录中的预留折扣计算训练时长的费用</translation>
+    </message>
+    <message>
+        <source>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
+        <translation>竞价实例更便宜，但可能被回收：中断和从最近检查点重启的时间会计入总时长</translation>
+    </message>
+    <message>
+        <source>Monthly subscription (包年包月): whole months are paid</source>
+        <translation>包年包月：按整月付费</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go (按量计费): billed per hour</source>
+        <translation>按量计费：按小时计费</translation>
+    </message>
+    <message>
+        <source>Billing modes</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>catalog default</source>
+        <translation>目录默认值</translation>
+    </message>
+    <message>
+        <source> CNY per USD</source>
+        <translation> 人民币/美元</translation>
+    </message>
+    <message>
+        <source>Converts prices quoted in another currency into the plan&apos;s currency</source>
+        <translation>把以其他币种报价的价格换算为方案币种</translation>
+    </message>
+    <message>
+        <source> per day</source>
+        <translation> 次/天</translation>
+    </message>
+    <message>
+        <source>How often a spot instance is reclaimed; each interruption loses the work since the last checkpoint plus a restart</source>
+        <translation>竞价实例被回收的频率；每次中断都会损失自上次检查点以来的工作，并需要重启</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Hours between checkpoints: on average half of it is lost per interruption</source>
+        <translation>两次检查点之间的小时数：每次中断平均损失其中一半</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Cloud disk kept for the dataset and checkpoints for the length of the run</source>
+        <translation>训练期间用于保存数据集和检查点的云硬盘</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>竞价实例中断</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Choose at least one billing mode</source>
+        <translation>请至少选择一种计费方式</translation>
+    </message>
+    <message>
+        <source>Change title</source>
+        <translation>修改标题</translation>
+    </message>
+    <message>
+        <source>Change billing modes</source>
+        <translation>修改计费方式</translation>
+    </message>
+    <message>
+        <source>Change billing</source>
+        <translation>修改计费</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 超出范围</translation>
+    </message>
+    <message>
+        <source>The planner chooses this per candidate while &quot;Let the planner choose&quot; is on</source>
+        <translation>开启“由规划器选择”时，由规划器为每个候选选择此项</translation>
+    </message>
+    <message>
+        <source>With the planner on, only the global batch counts: micro-batch x accumulation x data parallel when Global batch is auto</source>
+        <translation>开启规划器时只有全局批次起作用：全局批次为自动时，它等于微批次 × 梯度累积 × 数据并行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.</source>
+        <translation>
+            <numerusform>规划器为推荐方案 %1（%n 个节点，%2 块 GPU）选择了：%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</source>
+        <translation>规划器为每个候选选择节点数、并行划分、ZeRO 阶段、卸载、梯度检查点和微批次。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -2345,6 +2622,34 @@
         <translation>
             <numerusform>已打印 %n 页</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>GPU Planner &amp;Manual</source>
+        <translation>GPU Planner 使用手册(&amp;M)</translation>
+    </message>
+    <message>
+        <source>What each input means, how the estimate is made and where the numbers come from</source>
+        <translation>每个输入的含义、估算方法和数据来源</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>the cost chart the best %1 that fit</source>
+        <translation>费用图只显示放得下的最佳 %1 个</translation>
+    </message>
+    <message>
+        <source>Charts show all %1 candidates (scroll the memory and step-time charts); %2. &lt;a href=&quot;best&quot;&gt;Show the best %3&lt;/a&gt;</source>
+        <translation>图表显示全部 %1 个候选（显存图和每步时间图可滚动）；%2。&lt;a href=&quot;best&quot;&gt;只显示最佳 %3 个&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</source>
+        <translation>图表显示 %2 个候选中最佳的 %1 个；%3。&lt;a href=&quot;all&quot;&gt;显示全部&lt;/a&gt;</translation>
     </message>
 </context>
 <context>

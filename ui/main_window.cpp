@@ -51,6 +51,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gpui {
 
 namespace {
@@ -583,6 +585,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
     m_inputs->setSanityWarnings(evaluation->results);
+    showCostColumnsOf(evaluation->billingModes);
     m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
                                        && evaluation->best < int(evaluation->results.size())
                                    ? &evaluation->results[size_t(evaluation->best)]
@@ -652,6 +655,21 @@ void MainWindow::updateCharts(ChartUpdate how)
         view->settleLayout();
 }
 
+void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
+{
+    // The table shows a cost column for each billing mode the plan counts; the others would be figures the answer
+    // does not use. Only a change of modes touches the columns, so the user's own choice stands in between.
+    if (modes.empty() || modes == m_costColumnModes)
+        return;
+    m_costColumnModes = modes;
+    const std::pair<int, const char*> columns[] = {{ComparisonModel::CostOnDemand, "on_demand"},
+                                                   {ComparisonModel::CostMonthly, "monthly"},
+                                                   {ComparisonModel::CostReserved, "reserved"},
+                                                   {ComparisonModel::CostSpot, "spot"}};
+    for (const auto& [column, mode] : columns)
+        m_table->setColumnHidden(column, std::find(modes.begin(), modes.end(), mode) == modes.end());
+}
+
 void MainWindow::setAllCandidatesCharted(bool all)
 {
     if (m_allCandidatesCharted == all)
@@ -666,9 +684,9 @@ void MainWindow::updateChartNotice(int count)
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
     // Room for every label: a bar column per candidate wide enough for its slanted label, a bar row high enough for
     // its name. Past the view's size the chart scrolls.
-    const bool all = paged && m_allCandidatesCharted;
-    m_memoryChart->setMinimumWidth(all ? 160 + 34 * shown : 0);
-    m_bottleneckChart->setMinimumHeight(all ? 110 + 20 * shown : 0);
+    // Always room for every label (a bar chart hides labels that would overlap); many candidates scroll.
+    m_memoryChart->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
+    m_bottleneckChart->setMinimumHeight(shown > 6 ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)
         return;
@@ -720,7 +738,6 @@ bool MainWindow::openPlan(const QString& path)
                                             QString::fromStdString(opened.error().toString())));
         return false;
     }
-    m_inputs->setEpochs(1);
     m_settings->addRecentFile(path);
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
     return true;
@@ -746,7 +763,6 @@ void MainWindow::newPlan()
     if (!maybeSave())
         return;
     m_document->reset(defaultPlan(), QString());
-    m_inputs->setEpochs(1);
     removeRecoveryFile();
 }
 

@@ -151,6 +151,7 @@ private:
     enum class ChartUpdate { Live, Settled, Rebuild };
     void updateCharts(ChartUpdate how);
     void updateChartNotice(int count);
+    void showCostColumnsOf(const std::vector<std::string>& modes);
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
@@ -183,6 +184,7 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_chartNotice = nullptr;
     bool m_allCandidatesCharted = false;
+    std::vector<std::string> m_costColumnModes; // the billing modes whose cost columns the table shows
     QProgressBar* m_busy = nullptr;
     QToolBar* m_toolBar = nullptr;
 

@@ -166,7 +166,7 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.prefillSeconds = t.prefillSeconds;
     r.bottleneck = r.fits ? t.bottleneck : Bottleneck::MemoryCapacity;
     r.warnings.insert(r.warnings.end(), t.warnings.begin(), t.warnings.end());
-    const Diagnostics sanity = sanityChecks(model, plan.workload, config);
+    const Diagnostics sanity = sanityChecks(model, plan.workload, config, planEpochs(plan));
     r.warnings.insert(r.warnings.end(), sanity.begin(), sanity.end());
     if (hw.sizeEstimate)
         r.warnings.push_back({"instance_size_estimate",

@@ -1,5 +1,6 @@
 #include "estimate/sanity_checks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -21,13 +22,25 @@ double tokensPerOptimizerStep(const Workload& workload, const Configuration& con
            * double(workload.sequenceLength);
 }
 
-Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config)
+double planEpochs(const Plan& plan)
+{
+    // An optional field of the document (the window writes it with its dataset x epochs split); the models use only
+    // the total, workload.training_tokens.
+    const nlohmann::json& doc = plan.original;
+    if (!doc.is_object() || !doc.contains("workload") || !doc["workload"].is_object())
+        return 1.0;
+    const nlohmann::json& w = doc["workload"];
+    const auto it = w.find("epochs");
+    return it != w.end() && it->is_number() && it->get<double>() > 0 ? it->get<double>() : 1.0;
+}
+
+Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                         double epochs)
 {
     Diagnostics out;
     if (workload.mode == Mode::Training) {
         const double step = tokensPerOptimizerStep(workload, config);
-        const double epochs = 1.0; // TODO(window): workload.epochs
-        const double dataset = workload.trainingTokens / epochs;
+        const double dataset = workload.trainingTokens / std::max(epochs, 1e-9);
         const std::string global = std::to_string(static_cast<long long>(config.microBatchSize)
                                                   * config.gradientAccumulationSteps * config.data);
         if (step > dataset)

@@ -17,6 +17,10 @@ double tokensPerOptimizerStep(const Workload& workload, const Configuration& con
 //   global_batch_exceeds_dataset   (args step_tokens, dataset_tokens, global_batch)
 //   run_shorter_than_one_step      (args training_tokens, step_tokens)
 //   sequence_exceeds_model_context (args sequence_length, max_positions)
-Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config);
+// `epochs`: passes over the dataset (the dataset is training_tokens / epochs), see planEpochs().
+Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                         double epochs = 1.0);
+// The plan's `workload.epochs` (1 when absent or not a positive number).
+double planEpochs(const Plan& plan);
 
 } // namespace gp

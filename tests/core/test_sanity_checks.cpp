@@ -103,8 +103,27 @@ TEST(SanityChecks, SequencePastTheModelsContext)
 TEST(SanityChecks, PlannerResultsCarryThem)
 {
     const gp::Plan plan = planWith({{"workload", {{"training_tokens", 3}}}});
-    auto searched = gp::searchPlan(plan, gp::builtinCatalog(), 1);
+    gp::SearchControl control;
+    control.threads = 1;
+    auto searched = gp::searchPlan(plan, gp::builtinCatalog(), control);
     ASSERT_TRUE(searched.ok());
     ASSERT_FALSE(searched->candidates.empty());
     EXPECT_NE(find(searched->candidates.front().best.warnings, "run_shorter_than_one_step"), nullptr);
+}
+
+TEST(SanityChecks, EpochsSplitTheRunIntoPassesOverTheDataset)
+{
+    // 600,000 tokens as 3 epochs of a 200,000-token dataset: one step of 262,144 tokens is more than the dataset
+    // but the run is more than two steps long.
+    const gp::Plan plan = planWith({{"workload", {{"training_tokens", 600000}, {"epochs", 3}}}});
+    EXPECT_DOUBLE_EQ(gp::planEpochs(plan), 3.0);
+    const gp::Diagnostics w = estimateWarnings(plan);
+    const gp::Diagnostic* d = find(w, "global_batch_exceeds_dataset");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->arg("dataset_tokens"), "200000");
+    EXPECT_EQ(find(w, "run_shorter_than_one_step"), nullptr);
+    // Without epochs the same run is one 600,000-token dataset: no warning.
+    EXPECT_EQ(find(estimateWarnings(planWith({{"workload", {{"training_tokens", 600000}}}})),
+                   "global_batch_exceeds_dataset"),
+              nullptr);
 }

@@ -7,7 +7,9 @@
 #include "models/candidate_list_model.h"
 #include "models/catalog_model.h"
 #include "models/comparison_model.h"
+#include "widgets/comparison_view.h"
 #include "number_format.h"
+#include "estimate/sanity_checks.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
@@ -213,6 +215,29 @@ TEST_F(WindowInputsTest, NewResetsEpochsAndEverythingElse)
     EXPECT_DOUBLE_EQ(dataset, 1e9); // the default plan's 1B tokens, as 1 epoch of 1B
 }
 
+TEST_F(WindowInputsTest, DatasetTimesEpochsSurvivesSaveAndOpen)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    inputs->epochsBox()->setValue(3);
+    const json saved = savedJson(QStringLiteral("epochs.gpuplan"));
+    EXPECT_EQ(saved["workload"]["epochs"], 3.0);
+    EXPECT_EQ(saved["workload"]["training_tokens"], 3e9);
+    m_window->newPlan();
+    ASSERT_DOUBLE_EQ(inputs->epochsBox()->value(), 1.0);
+    ASSERT_TRUE(m_window->openPlan(m_dir.filePath(QStringLiteral("epochs.gpuplan"))));
+    EXPECT_DOUBLE_EQ(inputs->epochsBox()->value(), 3.0);
+    double dataset = 0;
+    ASSERT_TRUE(parseScaledNumber(inputs->datasetTokensBox()->text(), &dataset));
+    EXPECT_DOUBLE_EQ(dataset, 1e9);
+    // A recovered plan is the autosaved file read back: the same split.
+    inputs->epochsBox()->setValue(4);
+    ASSERT_TRUE(m_window->autosaveNow());
+    auto recovered = m_window->document()->read(m_window->recoveryPath());
+    ASSERT_TRUE(recovered.ok());
+    EXPECT_DOUBLE_EQ(gp::planEpochs(*recovered), 4.0);
+    EXPECT_DOUBLE_EQ(recovered->workload.trainingTokens, 4e9);
+}
+
 TEST_F(WindowInputsTest, SaveAsHasCtrlShiftS)
 {
     bool found = false;
@@ -363,4 +388,39 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     // One candidate: no notice.
     openPatched({{"candidates", json::array({candidates[0]})}});
     EXPECT_TRUE(m_window->chartNoticeText().isEmpty());
+}
+
+TEST_F(WindowInputsTest, BillingModesAreChosenInTheWindowAndTheTableFollows)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    ASSERT_NE(inputs->billingModeBox(QStringLiteral("spot")), nullptr);
+    EXPECT_TRUE(inputs->billingModeBox(QStringLiteral("on_demand"))->isChecked()); // the default modes
+    EXPECT_TRUE(inputs->billingModeBox(QStringLiteral("monthly"))->isChecked());
+    EXPECT_FALSE(inputs->billingModeBox(QStringLiteral("spot"))->isChecked());
+    EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostSpot));
+    inputs->billingModeBox(QStringLiteral("spot"))->setChecked(true);
+    const std::vector<std::string> expected = {"on_demand", "monthly", "spot"};
+    EXPECT_EQ(m_window->document()->plan().billing.modes, expected);
+    ASSERT_TRUE(waitForResult());
+    EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostSpot));
+    EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostReserved));
+    EXPECT_EQ(savedJson(QStringLiteral("modes.gpuplan"))["billing"]["modes"], json(expected));
+    // Spot's own settings show while spot counts.
+    for (const char* mode : {"on_demand", "monthly"})
+        inputs->billingModeBox(QLatin1String(mode))->setChecked(false);
+    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string>{"spot"});
+    inputs->billingModeBox(QStringLiteral("spot"))->setChecked(false);
+    EXPECT_FALSE(inputs->fieldError(QStringLiteral("billing.modes")).isEmpty()); // at least one must count
+    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string>{"spot"});
+    EXPECT_TRUE(inputs->billingModeBox(QStringLiteral("spot"))->isChecked());
+}
+
+TEST_F(WindowInputsTest, TitleIsEditedInTheWindowAndNamesTheExport)
+{
+    QLineEdit* title = m_window->inputsPanel()->titleBox();
+    title->setText(QStringLiteral("Qwen2.5-14B LoRA / support bot"));
+    emit title->editingFinished();
+    EXPECT_EQ(m_window->document()->plan().title, "Qwen2.5-14B LoRA / support bot");
+    EXPECT_EQ(m_window->exportBaseName(), QStringLiteral("Qwen2.5-14B LoRA - support bot"));
+    EXPECT_EQ(savedJson(QStringLiteral("title.gpuplan"))["title"], "Qwen2.5-14B LoRA / support bot");
 }

@@ -176,9 +176,10 @@ QString chartLabel(const gp::CandidateResult& result)
     const int colon = label.indexOf(QLatin1Char(':'));
     if (colon >= 0)
         label = label.mid(colon + 1);
-    // Alibaba Cloud names all start "ecs." ("ecs.gn7i-c8g1.2xlarge"): the family and size follow it.
+    // Alibaba Cloud names all start "ecs." ("ecs.gn7i-c8g1.2xlarge"), and their size part tells sizes of a family
+    // apart: keep it.
     if (label.startsWith(QLatin1String("ecs.")))
-        label = label.mid(4);
+        return label.mid(4);
     // "GT4.41XLARGE948" -> "GT4 x8": cloud size names are long; the family and GPU count tell them apart.
     const int dot = label.indexOf(QLatin1Char('.'));
     if (dot > 0)
@@ -686,7 +687,10 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
     auto* axisX = new QBarCategoryAxis;
     axisX->append(m.labels);
     axisX->setTruncateLabels(false);
-    if (m.rs.size() > 4)
+    // Slanted labels of neighbouring bars stay apart when the slant is steep enough for their spacing.
+    if (m.rs.size() > 6)
+        axisX->setLabelsAngle(-60);
+    else if (m.rs.size() > 4)
         axisX->setLabelsAngle(-35);
     auto* axisY = new QValueAxis;
     setMemoryAxis(axisY, m, false);

@@ -63,6 +63,19 @@ TextStyle strong(double size, QColor color = palette::text)
     return style;
 }
 
+// A catalog key ("spot.checkpoint_interval_hours") that wraps after its dots and underscores, as words do, instead
+// of in the middle of a word (a zero-width space is a line-break opportunity and prints as nothing).
+QString breakableKey(const std::string& key)
+{
+    QString out;
+    for (const QChar c : QString::fromStdString(key)) {
+        out += c;
+        if (c == QLatin1Char('.') || c == QLatin1Char('_'))
+            out += QChar(0x200B);
+    }
+    return out;
+}
+
 BlockPtr text(const QString& content, const TextStyle& style, double spaceAfter = 4)
 {
     auto block = std::make_unique<TextBlock>(content, style);
@@ -151,8 +164,6 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
 {
     const gp::Plan& plan = m_data.plan;
     const gp::Workload& w = plan.workload;
-    blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
-
     std::vector<std::pair<QString, QString>> rows;
     QString model = tr("%1, %2 parameters").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
     if (m_evaluation.activeParameters > 0 && m_evaluation.activeParameters < m_evaluation.modelParameters * 0.999)
@@ -199,6 +210,113 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
     auto block = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
     block->spaceAfterPt = 12;
     blocks.push_back(std::move(block));
+}
+
+void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
+{
+    const gp::Workload& w = m_data.plan.workload;
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
+    QString question;
+    const QString model = tr("%1 (%2 parameters)").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
+    if (inference())
+        question = tr("Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.")
+                       .arg(model)
+                       .arg(w.inference.batchSize)
+                       .arg(w.inference.promptTokens)
+                       .arg(w.inference.outputTokens)
+                       .arg(CoreText::precision(w.precision));
+    else
+        question = tr("%1 of %2 on %3 tokens at sequence length %4 in %5.")
+                       .arg(CoreText::technique(w.technique), model, formatTokens(w.trainingTokens),
+                            formatNumber(double(w.sequenceLength), 0), CoreText::precision(w.precision));
+    QString objective = CoreText::objective(m_evaluation.objective);
+    if (m_evaluation.deadlineHours)
+        objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));
+    if (m_evaluation.budget)
+        objective += tr(", budget %1").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
+    question += QLatin1Char(' ')
+                + tr("Objective: %1. %n candidate(s) compared; billing modes counted: %2.", nullptr,
+                     int(m_evaluation.results.size()))
+                      .arg(objective, AnswerText::countedModes(m_evaluation));
+    blocks.push_back(text(question, body(9), 10));
+}
+
+void ReportBuilder::addRunnersUp(Blocks& blocks) const
+{
+    const auto& results = m_evaluation.results;
+    std::vector<std::size_t> others;
+    for (std::size_t i = 0; i < results.size() && others.size() < 3; ++i)
+        if (int(i) != m_evaluation.best && results[i].fits)
+            others.push_back(i);
+    if (others.empty())
+        return;
+    blocks.push_back(text(tr("Runners-up"), strong(10.5, palette::accent), 3));
+    auto table = makeTable({tr("#"), tr("Candidate"), inference() ? tr("Decode") : tr("Time"),
+                            inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Why not first")},
+                           {4, 22, 10, 14, 34}, {R, L, R, R, L});
+    for (std::size_t i : others) {
+        const gp::CandidateResult& r = results[i];
+        const QString time = inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
+                                         : formatHours(r.trainingHours);
+        table->addRow({QString::number(i + 1), qs(r.candidate), time, costText(i), AnswerText::reasons(m_evaluation, i)});
+    }
+    appendTable(blocks, table);
+}
+
+void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
+{
+    const auto& results = m_evaluation.results;
+    QStringList lines;
+    const QString currency = m_evaluation.currency;
+    if (m_evaluation.best >= 0) {
+        const std::size_t bestIndex = std::size_t(m_evaluation.best);
+        const gp::CandidateResult& best = results[bestIndex];
+        // The first candidate that fits after the recommendation: how far it is behind.
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            if (i == bestIndex || !results[i].fits)
+                continue;
+            const auto cost = headlineCost(m_evaluation, bestIndex);
+            const auto other = headlineCost(m_evaluation, i);
+            const bool byTime = m_evaluation.objective == gp::SearchObjective::Time
+                                || m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
+            if (!byTime && cost && other && *other > *cost && *other > 0)
+                lines << tr("A price cut of %1 on %2 would make it the cheaper choice.")
+                             .arg(formatPercent((*other - *cost) / *other), qs(results[i].candidate));
+            else if (byTime && !inference() && results[i].trainingHours > best.trainingHours && best.trainingHours > 0)
+                lines << tr("%1 would have to run %2 faster to finish first.")
+                             .arg(qs(results[i].candidate),
+                                  formatPercent(results[i].trainingHours / best.trainingHours - 1));
+            break;
+        }
+        // Billing modes the plan does not count: what they would cost for the recommendation.
+        for (const gp::BillingCost& mode : best.cost.modes) {
+            const bool counted = std::find(m_evaluation.billingModes.begin(), m_evaluation.billingModes.end(),
+                                           mode.mode) != m_evaluation.billingModes.end();
+            if (counted || !mode.total)
+                continue;
+            lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
+                        "it.")
+                         .arg(CoreText::billingMode(qs(mode.mode)), formatMoney(*mode.total, currency),
+                              formatNumber(mode.finishDays, 1));
+        }
+        if (!inference() && m_evaluation.objective != gp::SearchObjective::CostUnderDeadline && best.trainingHours > 0)
+            lines << tr("A deadline shorter than %1 would rule the recommendation out.")
+                         .arg(formatHours(best.trainingHours));
+    }
+    const long misfits = std::count_if(results.begin(), results.end(), [](const auto& r) { return !r.fits; });
+    if (misfits > 0) {
+        for (const gp::CandidateResult& r : results) {
+            if (r.fits || r.suggestions.empty())
+                continue;
+            lines << tr("%1 does not fit as planned: %2").arg(qs(r.candidate), CoreText::diagnostic(r.suggestions.front()));
+            break;
+        }
+        lines << tr("%n candidate(s) do not fit; the table on the next pages says why.", nullptr, int(misfits));
+    }
+    if (lines.isEmpty())
+        return;
+    blocks.push_back(text(tr("What would change the answer"), strong(10.5, palette::accent), 3));
+    blocks.push_back(text(bullets(lines), list(8.5), 8));
 }
 
 QStringList ReportBuilder::whyRecommended() const
@@ -296,6 +414,17 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                                               .replace(QLatin1Char('\n'), CoreText::listSeparator()));
         }
         rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
+        // Cost and time under each billing mode the plan counts (spot takes longer: interruptions and restarts).
+        for (const std::string& mode : m_evaluation.billingModes) {
+            for (const gp::BillingCost& cost : r.cost.modes) {
+                if (cost.mode != mode || !cost.total)
+                    continue;
+                rows.emplace_back(CoreText::billingMode(qs(mode)),
+                                  inference() ? formatMoney(*cost.total, m_evaluation.currency)
+                                              : tr("%1 in %2").arg(formatMoney(*cost.total, m_evaluation.currency),
+                                                                   formatHours(cost.finishDays * 24)));
+            }
+        }
         rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
         rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));
         auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
@@ -351,8 +480,21 @@ void ReportBuilder::addComparison(Blocks& blocks) const
             time = formatHours(r.trainingHours);
             cost = costText(i);
         }
+        // Candidates that fit but miss the plan's deadline or budget say so in the cell it concerns.
+        bool missed = false;
+        if (m_evaluation.answer && i < m_evaluation.answer->standings.size()) {
+            for (const gp::Diagnostic& reason : m_evaluation.answer->standings[i].reasons) {
+                if (reason.code == "misses_deadline") {
+                    time += QLatin1Char('\n') + tr("misses deadline");
+                    missed = true;
+                } else if (reason.code == "exceeds_budget") {
+                    cost += QLatin1Char('\n') + tr("over budget");
+                    missed = true;
+                }
+            }
+        }
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
-                              : r.fits                    ? Table::RowKind::Normal
+                              : r.fits && !missed         ? Table::RowKind::Normal
                                                           : Table::RowKind::Muted;
         table->addRow({QString::number(i + 1), qs(r.candidate), gpus, CoreText::configuration(r.configuration),
                        memory, time, cost, CoreText::bottleneck(r.bottleneck)},
@@ -509,11 +651,24 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
 
 void ReportBuilder::addDetails(Blocks& blocks) const
 {
-    auto heading = std::make_unique<HeadingBlock>(tr("Candidate details"));
-    heading->pageBreakBefore = true;
-    blocks.push_back(std::move(heading));
-    for (int i = 0; i < int(m_evaluation.results.size()); ++i)
+    // In detail: the recommendation and the runners-up the first page names; the table has every candidate's
+    // figures, so eleven candidates still make a report of a few pages.
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("Candidate details")));
+    const int count = int(m_evaluation.results.size());
+    std::vector<int> shown;
+    if (m_evaluation.best >= 0)
+        shown.push_back(m_evaluation.best);
+    for (int i = 0; i < count && shown.size() < std::size_t(DetailedCandidates); ++i)
+        if (i != m_evaluation.best && (m_evaluation.results[std::size_t(i)].fits || m_evaluation.best < 0))
+            shown.push_back(i);
+    std::sort(shown.begin(), shown.end());
+    for (int i : shown)
         blocks.push_back(candidateDetail(i));
+    if (int(shown.size()) < count)
+        blocks.push_back(text(tr("The other %1 candidates are in the table of candidates above, with their "
+                                 "configuration, memory, time, cost and bottleneck.")
+                                  .arg(count - int(shown.size())),
+                              muted(8), 6));
 }
 
 void ReportBuilder::addAssumptions(Blocks& blocks) const
@@ -570,16 +725,18 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     std::set<std::string> keys;
     for (const auto* list : {&gp::memoryDefaultKeys(), &gp::throughputDefaultKeys(), &gp::costDefaultKeys()})
         keys.insert(list->begin(), list->end());
-    auto defaults = makeTable({tr("Default"), tr("Value"), tr("Source"), tr("As of")}, {14, 6, 20, 6}, {L, R, L, L});
+    auto defaults = makeTable({tr("Default"), tr("Value"), tr("Source"), tr("As of")}, {18, 6, 16, 6}, {L, R, L, L});
     for (const std::string& key : keys) {
         const auto it = m_catalog.defaults.find(key);
         if (it == m_catalog.defaults.end())
             continue;
         const gp::SourcedValue& v = it->second;
-        QString source = sourceTitle(v.source);
+        // The source by key: the Sources table below gives its title (a title per row would take pages).
+        QString source = qs(v.source);
         if (v.estimate)
             source += QLatin1Char(' ') + tr("(estimate)");
-        defaults->addRow({qs(key), formatNumber(v.value), source, qs(v.asOf)});
+        defaults->addRow({breakableKey(key), formatNumber(v.value), breakableKey(v.source) + source.mid(int(v.source.size())),
+                          qs(v.asOf)});
         usedSources.insert(v.source);
     }
     if (!defaults->rows.empty()) {
@@ -629,10 +786,18 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
 
 Blocks ReportBuilder::build() const
 {
+    // Page one is the page a manager reads: the question in a sentence, the recommendation with its cost and time
+    // under every billing mode the plan counts, the runners-up, and what would change the answer. The details follow.
     Blocks blocks;
     addTitle(blocks);
-    addQuestion(blocks);
+    addQuestionInBrief(blocks);
     addRecommendation(blocks);
+    addRunnersUp(blocks);
+    addWhatWouldChange(blocks);
+    auto details = std::make_unique<HeadingBlock>(tr("The question in detail"));
+    details->pageBreakBefore = true;
+    blocks.push_back(std::move(details));
+    addQuestion(blocks);
     addComparison(blocks);
     if (!m_evaluation.results.empty()) {
         addCharts(blocks);

@@ -13,6 +13,8 @@ class ReportBuilder {
 public:
     ReportBuilder(const ReportData& data, QStringList fontFamilies);
 
+    // Candidates the details section shows in full: the recommendation and the runners-up.
+    static constexpr int DetailedCandidates = 4;
     // All blocks of the report, in reading order.
     Blocks build() const;
     // Running header and footer texts.
@@ -23,6 +25,9 @@ public:
 private:
     void addTitle(Blocks& blocks) const;
     void addQuestion(Blocks& blocks) const;
+    void addQuestionInBrief(Blocks& blocks) const;
+    void addRunnersUp(Blocks& blocks) const;
+    void addWhatWouldChange(Blocks& blocks) const;
     void addRecommendation(Blocks& blocks) const;
     void addComparison(Blocks& blocks) const;
     void addCharts(Blocks& blocks) const;

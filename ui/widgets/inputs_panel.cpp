@@ -1,6 +1,7 @@
 #include "widgets/inputs_panel.h"
 
 #include "core_text.h"
+#include "estimate/sanity_checks.h"
 #include "number_format.h"
 
 #include <QCheckBox>
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -532,6 +534,36 @@ void InputsPanel::build()
         m_currency->setItemText(1, tr("USD ($)"));
     });
     addRow(form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
+    // Which billing modes count: reserved is a one- or three-year commitment and spot can be reclaimed, so a plan
+    // counts them only when asked to.
+    auto* modes = new QWidget;
+    auto* modesLayout = new QGridLayout(modes);
+    modesLayout->setContentsMargins(0, 0, 0, 0);
+    modesLayout->setHorizontalSpacing(8);
+    for (const std::string& mode : gp::billingModeNames()) {
+        auto* box = new QCheckBox;
+        const QString name = QString::fromStdString(mode);
+        box->setProperty("mode", name);
+        box->setObjectName(QStringLiteral("billing:") + name);
+        const int i = int(m_billingModes.size());
+        modesLayout->addWidget(box, i / 2, i % 2);
+        m_billingModes.push_back(box);
+        m_retranslate.push_back([box, name] {
+            box->setText(CoreText::billingMode(name));
+            if (name == QLatin1String("reserved"))
+                box->setToolTip(tr("Reserved instances (预留实例券) are a one- or three-year commitment; the catalog's "
+                                   "reserved discount is applied to the run's hours"));
+            else if (name == QLatin1String("spot"))
+                box->setToolTip(tr("Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and "
+                                   "restarts from the last checkpoint are added to the time"));
+            else if (name == QLatin1String("monthly"))
+                box->setToolTip(tr("Monthly subscription (包年包月): whole months are paid"));
+            else
+                box->setToolTip(tr("Pay-as-you-go (按量计费): billed per hour"));
+        });
+        connect(box, &QCheckBox::toggled, this, [this] { edited(FBillingModes); });
+    }
+    addRow(form, [] { return tr("Billing modes"); }, modes, QStringLiteral("billing.modes"));
     // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
     auto optionalBox = [](double min, double max, int decimals, double step) {
         auto* box = new QDoubleSpinBox;
@@ -658,10 +690,10 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_microBatch->setValue(w.microBatchSize);
     m_accumulation->setValue(w.gradientAccumulationSteps);
     m_globalBatch->setValue(w.globalBatchSize ? int(*w.globalBatchSize) : 0);
-    const double epochs = m_epochs->value() > 0 ? m_epochs->value() : 1;
-    if (m_epochs->value() <= 0.0)
-        m_epochs->setValue(1);
-    m_datasetTokens->setText(formatTokens(w.trainingTokens / epochs).remove(QLatin1Char(' ')));
+    // The dataset x epochs split the plan was saved with (1 epoch when it has none).
+    const double epochs = gp::planEpochs(plan);
+    m_epochs->setValue(epochs);
+    m_datasetTokens->setText(formatTokens(w.trainingTokens / m_epochs->value()).remove(QLatin1Char(' ')));
     m_tokensTotal->setText(tr("= %1 training tokens").arg(formatTokens(w.trainingTokens)));
     m_inferenceBatch->setValue(w.inference.batchSize);
     m_promptTokens->setValue(int(w.inference.promptTokens));
@@ -680,6 +712,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_budget->setValue(plan.search.budget ? *plan.search.budget : 100000);
     m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
     selectData(m_currency, QString::fromStdString(plan.billing.currency));
+    for (QCheckBox* box : m_billingModes)
+        box->setChecked(plan.billing.allows(box->property("mode").toString().toStdString()));
     auto showOptional = [](QDoubleSpinBox* box, const std::optional<double>& value) {
         box->setValue(value ? *value : box->minimum());
     };
@@ -717,6 +751,11 @@ void InputsPanel::updateVisibility()
         if (auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout()))
             form->setRowVisible(field, visible);
     };
+    const bool spot = std::any_of(m_billingModes.begin(), m_billingModes.end(), [](const QCheckBox* box) {
+        return box->isChecked() && box->property("mode").toString() == QLatin1String("spot");
+    });
+    setRow(m_spotInterruptions->parentWidget(), spot);
+    setRow(m_checkpointInterval->parentWidget(), spot);
     setRow(m_deadlineDays->parentWidget(), objective == gp::SearchObjective::CostUnderDeadline);
     setRow(m_budget->parentWidget(), objective == gp::SearchObjective::TimeUnderBudget);
 }
@@ -817,6 +856,16 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             fail(QStringLiteral("workload.training_tokens"), tr("Enter the dataset size in tokens, e.g. 2B"));
         else
             w.trainingTokens = dataset * m_epochs->value();
+        // The split is kept in the plan file (workload.epochs) so that it survives save, open and recovery.
+        if (!plan.original.is_object())
+            plan.original = nlohmann::json::object();
+        nlohmann::json& workload = plan.original["workload"];
+        if (!workload.is_object())
+            workload = nlohmann::json::object();
+        if (m_epochs->value() != 1.0)
+            workload["epochs"] = m_epochs->value();
+        else
+            workload.erase("epochs");
         break;
     }
     case FInferenceBatch:
@@ -869,6 +918,21 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     case FCurrency:
         plan.billing.currency = m_currency->currentData().toString().toStdString();
         break;
+    case FBillingModes: {
+        std::vector<std::string> modes;
+        for (QCheckBox* box : m_billingModes)
+            if (box->isChecked())
+                modes.push_back(box->property("mode").toString().toStdString());
+        if (modes.empty()) {
+            fail(QStringLiteral("billing.modes"), tr("Choose at least one billing mode"));
+            for (QCheckBox* box : m_billingModes) { // the last mode stays checked
+                const QSignalBlocker block(box);
+                box->setChecked(m_plan.billing.allows(box->property("mode").toString().toStdString()));
+            }
+        } else
+            plan.billing.modes = modes;
+        break;
+    }
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:
@@ -947,6 +1011,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Change objective");
     case FCurrency:
         return tr("Change currency");
+    case FBillingModes:
+        return tr("Change billing modes");
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:
@@ -1039,6 +1105,14 @@ void InputsPanel::setPlannerChoice(const gp::CandidateResult* recommended)
     updatePlannerChoice();
 }
 
+QCheckBox* InputsPanel::billingModeBox(const QString& mode) const
+{
+    for (QCheckBox* box : m_billingModes)
+        if (box->property("mode").toString() == mode)
+            return box;
+    return nullptr;
+}
+
 QString InputsPanel::plannerChoiceText() const
 {
     return m_plannerChoice->isVisibleTo(this) ? m_plannerChoice->text() : QString();
@@ -1070,6 +1144,7 @@ void InputsPanel::updatePlannerChoice()
     m_plannerChoice->setText(text);
     m_plannerChoice->setVisible(!text.isEmpty());
     fitWrappedLabels();
+    QTimer::singleShot(0, this, [this] { fitWrappedLabels(); }); // again once the layout has placed it
 }
 
 namespace {
@@ -1080,7 +1155,12 @@ void fitHeight(QLabel* label)
 {
     if (label->isHidden() || label->text().isEmpty())
         return;
-    const int width = label->width() > 40 ? label->width() : 280;
+    // A label spanning its form's row is as wide as its group's contents; a field's label as wide as its field.
+    int width = label->width();
+    if (QWidget* parent = label->parentWidget(); parent && qobject_cast<QGroupBox*>(parent))
+        width = parent->contentsRect().width() - 24;
+    if (width < 40)
+        width = 280;
     const int height = label->heightForWidth(width);
     if (height > 0 && label->minimumHeight() != height)
         label->setMinimumHeight(height);
@@ -1171,13 +1251,6 @@ QString InputsPanel::fieldWarning(const QString& fieldKey) const
 {
     const QLabel* label = m_warningLabels.value(fieldKey);
     return label && !label->isHidden() ? label->text() : QString();
-}
-
-void InputsPanel::setEpochs(double epochs)
-{
-    const QSignalBlocker block(m_epochs);
-    m_epochs->setValue(epochs > 0 ? epochs : 1);
-    setPlan(m_plan);
 }
 
 void InputsPanel::setModelInfo(const QString& text)

@@ -55,8 +55,7 @@ public:
     void setSanityWarnings(const std::vector<gp::CandidateResult>& results);
     // The warning text shown for a field key, for tests ("" = none).
     QString fieldWarning(const QString& fieldKey) const;
-    // Dataset x epochs: the epochs the token total is split by (New and Open start again at 1).
-    void setEpochs(double epochs);
+
 
     // Imports a Hugging Face config.json into the model; false with `error` set when it cannot be read.
     bool importConfig(const QString& path, QString* error);
@@ -72,6 +71,8 @@ public:
     QLineEdit* datasetTokensBox() const { return m_datasetTokens; }
     QDoubleSpinBox* epochsBox() const { return m_epochs; }
     QComboBox* checkpointingBox() const { return m_checkpointing; }
+    // The billing-mode check box for "on_demand", "monthly", "reserved" or "spot".
+    QCheckBox* billingModeBox(const QString& mode) const;
 
 signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
@@ -89,7 +90,7 @@ private:
         FTitle, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
         FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FZero, FOffload, FObjective,
-        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage
+        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes
     };
 
     void build();
@@ -162,6 +163,7 @@ private:
     QDoubleSpinBox* m_deadlineDays = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_currency = nullptr;
+    std::vector<QCheckBox*> m_billingModes; // one per gp::billingModeNames(), property "mode"
     QDoubleSpinBox* m_exchangeRate = nullptr;       // minimum = the catalog's default
     QDoubleSpinBox* m_spotInterruptions = nullptr;  // minimum = the catalog's default
     QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
