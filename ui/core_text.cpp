@@ -134,6 +134,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
     else if (c == "precision_unsupported")
         text = tr("%1 does not support %2; estimated as %3.").arg(a.text("gpu"), a.text("precision"), a.text("used"));
+    else if (c == "lora_module_unknown")
+        text = tr("LoRA target module \"%1\" is not a known module name, so it adapts nothing; use names "
+                  "such as q_proj, v_proj or all-linear.")
+                   .arg(a.text("module"));
     else if (c == "throughput_unknown")
         text = tr("Time and speed are not estimated for %1 (no peak rate or bandwidth known).").arg(a.text("gpu"));
     else if (c == "suggest_more_gpus")

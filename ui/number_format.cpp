@@ -1,5 +1,7 @@
 #include "number_format.h"
 
+#include "base/number_text.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -12,18 +14,6 @@ namespace {
 struct Tr {
     Q_DECLARE_TR_FUNCTIONS(NumberFormat)
 };
-
-int decimalsFor(double value)
-{
-    const double a = std::fabs(value);
-    if (a >= 100 || a == 0)
-        return 0;
-    if (a >= 10)
-        return 1;
-    if (a >= 1)
-        return 2;
-    return 3;
-}
 
 } // namespace
 
@@ -65,7 +55,7 @@ QString formatNumber(double value, int decimals)
 {
     if (!std::isfinite(value))
         return QStringLiteral("—");
-    return QLocale().toString(value, 'f', decimals < 0 ? decimalsFor(value) : decimals);
+    return QLocale().toString(value, 'f', decimals < 0 ? gp::significantDecimals(value, 3) : decimals);
 }
 
 QString formatHours(double hours)

@@ -18,6 +18,7 @@ QString formatHours(double hours);
 // "1.2 s", "340 ms".
 QString formatSeconds(double seconds);
 // Locale number with a sensible number of significant decimals ("12,345", "0.42").
+// decimals < 0: three significant digits by the core's rule (gp::significantDecimals).
 QString formatNumber(double value, int decimals = -1);
 // "42 %".
 QString formatPercent(double fraction);

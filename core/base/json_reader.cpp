@@ -1,5 +1,7 @@
 #include "base/json_reader.h"
 
+#include "base/number_text.h"
+
 #include <charconv>
 #include <cstdio>
 
@@ -12,7 +14,7 @@ std::string describeJsonType(const nlohmann::json& value)
     if (value.is_boolean())
         return value.get<bool>() ? "true" : "false";
     if (value.is_number())
-        return formatNumber(value.get<double>());
+        return formatExact(value.get<double>());
     if (value.is_string()) {
         std::string s = value.get<std::string>();
         if (s.size() > 40) {
@@ -61,17 +63,6 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         return std::string("not valid JSON: ") + error.what();
     }
     return std::nullopt;
-}
-
-std::string formatNumber(double value)
-{
-    if (std::isnan(value))
-        return "NaN";
-    if (std::isinf(value))
-        return value > 0 ? "inf" : "-inf";
-    char buffer[64];
-    auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
 }
 
 JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::string file)
@@ -161,8 +152,8 @@ bool JsonReader::number(std::string_view key, double& out, bool required, double
         return false;
     }
     if (v < min || v > max) {
-        fail(std::string(key), "must be between " + formatNumber(min) + " and " + formatNumber(max) + ", got "
-                                   + formatNumber(v));
+        fail(std::string(key), "must be between " + formatExact(min) + " and " + formatExact(max) + ", got "
+                                   + formatExact(v));
         return false;
     }
     out = v;

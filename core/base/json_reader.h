@@ -16,7 +16,6 @@
 namespace gp::detail {
 
 std::string describeJsonType(const nlohmann::json& value);
-std::string formatNumber(double value);
 
 // Deepest array/object nesting a document may have; deeper ones are refused before parsing, because copying
 // or printing a JSON value recurses once per level and would overflow the stack (a real file nests 4-5 levels).

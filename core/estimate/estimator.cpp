@@ -1,10 +1,13 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
 
+#include "base/number_text.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
 #include "estimate/time/throughput_model.h"
+#include "transformer/layers.h"
+#include "transformer/lora_modules.h"
 
 #include <cmath>
 #include <cstdio>
@@ -17,9 +20,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string gib(double bytes)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", bytes / kGiB);
-    return buffer;
+    return formatNumber(bytes / kGiB, 3);
 }
 
 FitFailure makeFailure(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)
@@ -50,9 +51,7 @@ std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configur
                            "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
                                + std::to_string(a.numAttentionHeads) + " attention heads",
                            {{"tensor", std::to_string(c.tensor)}, {"heads", std::to_string(a.numAttentionHeads)}});
-    const long long layers = a.numLayers + (a.kind == ModelKind::EncoderDecoder
-                                                ? (a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers)
-                                                : 0);
+    const long long layers = static_cast<long long>(totalLayers(a));
     if (c.pipeline > layers)
         return makeFailure("pipeline_exceeds_layers",
                            "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the "
@@ -89,22 +88,6 @@ Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
     return w;
 }
 
-void applyConfiguration(Workload& workload, const Configuration& config)
-{
-    workload.microBatchSize = config.microBatchSize;
-    workload.gradientAccumulationSteps = config.gradientAccumulationSteps;
-    workload.activationCheckpointing = config.checkpointing;
-    workload.parallelism.data = config.data;
-    workload.parallelism.tensor = config.tensor;
-    workload.parallelism.pipeline = config.pipeline;
-    workload.parallelism.zeroStage = config.zeroStage;
-    workload.parallelism.offload = config.offload;
-    workload.parallelism.sequenceParallel = config.sequenceParallel;
-    workload.parallelism.expert = config.expert;
-    if (workload.mode == Mode::Inference)
-        workload.inference.batchSize = config.microBatchSize;
-}
-
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
                                   const Configuration& config, const Catalog& catalog)
 {
@@ -118,8 +101,8 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.configuration = config;
     r.gpuMemory = hw.gpu.memoryBytes;
 
-    Workload workload = workloadOnGpu(plan.workload, hw.gpu);
-    applyConfiguration(workload, config);
+    // The models read the knobs (parallelism, batch, checkpointing, offload) from `config` only.
+    const Workload workload = workloadOnGpu(plan.workload, hw.gpu);
     if (workload.precision != plan.workload.precision) {
         const std::string wanted(toString(plan.workload.precision));
         const std::string used(toString(workload.precision));
@@ -127,6 +110,14 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                               wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
                               {{"precision", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
     }
+
+    if (plan.workload.technique == Technique::Lora || plan.workload.technique == Technique::Qlora)
+        for (const std::string& name : unknownLoraModules(plan.workload.lora.targetModules))
+            r.warnings.push_back({"lora_module_unknown",
+                                  "LoRA target module \"" + name + "\" is not a module name GPU Planner knows; it "
+                                      "adapts nothing (known names: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, "
+                                      "down_proj, all-linear and their GPT-2, BLOOM, T5 and Mixtral spellings)",
+                                  {{"module", name}}});
 
     const double headroom = headroomFraction(plan.assumptions, catalog);
     r.usableMemory = r.gpuMemory * (1.0 - headroom);

@@ -16,15 +16,13 @@ namespace gp {
 // (bf16 -> fp16 before Ampere, fp8 -> bf16/fp16 before Hopper/Ada, tf32 -> fp32).
 Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
 
-// Copies a configuration's knobs into the workload fields that mirror them (micro-batch, accumulation,
-// checkpointing, parallelism; inference: the batch is the micro-batch).
-void applyConfiguration(Workload& workload, const Configuration& config);
-
 // One candidate in one configuration (the unit the planner scores).
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
                                   const Configuration& config, const Catalog& catalog);
 
-// The configuration the plan asks for on this hardware (data "auto" = all GPUs left by tensor x pipeline).
+// The configuration the plan asks for on this hardware (data "auto" = all GPUs left by tensor x pipeline):
+// the one place the plan's knob fields (workload.parallelism, micro-batch, accumulation, checkpointing,
+// inference batch) become a Configuration. The models read the knobs from the Configuration only.
 Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hardware);
 
 struct PlanEstimate {

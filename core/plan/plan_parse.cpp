@@ -1,6 +1,8 @@
 // Reads plan documents (spec: plan-format.md); every error names its field path.
 #include "plan/plan.h"
+#include "plan/architecture_json.h"
 #include "base/json_reader.h"
+#include "base/number_text.h"
 #include "plan/plan_enum_tables.h"
 
 #include <algorithm>
@@ -15,7 +17,6 @@ namespace {
 
 // Largest sizes accepted; beyond them arithmetic in the models loses meaning.
 constexpr std::int64_t kMaxSequence = 1LL << 24; // 16M tokens
-constexpr std::int64_t kMaxDimension = 1LL << 20;
 constexpr double kMaxParameters = 1e13; // 10 trillion
 
 const json* child(const json& object, const char* key)
@@ -24,39 +25,6 @@ const json* child(const json& object, const char* key)
         return nullptr;
     auto it = object.find(key);
     return (it == object.end() || it->is_null()) ? nullptr : &*it;
-}
-
-bool readArchitecture(const json& value, const std::string& path, Architecture& a, JsonReader& parent)
-{
-    JsonReader r(value, path);
-    r.enumeration("kind", a.kind, kModelKinds);
-    r.integer("hidden_size", a.hiddenSize, false, 1, kMaxDimension);
-    r.integer("num_layers", a.numLayers, false, 1, 10000);
-    r.integer("num_decoder_layers", a.numDecoderLayers, false, 0, 10000);
-    r.integer("num_attention_heads", a.numAttentionHeads, false, 1, 65536);
-    r.integer("num_key_value_heads", a.numKeyValueHeads, false, 1, 65536);
-    r.integer("head_dim", a.headDim, false, 1, 65536);
-    r.integer("intermediate_size", a.intermediateSize, false, 1, kMaxDimension * 8);
-    r.integer("vocab_size", a.vocabSize, false, 1, 1LL << 24);
-    r.enumeration("mlp", a.mlp, kMlpKinds);
-    r.boolean("tie_word_embeddings", a.tieWordEmbeddings);
-    r.integer("num_experts", a.numExperts, false, 1, 4096);
-    r.integer("experts_per_token", a.expertsPerToken, false, 1, 4096);
-    r.integer("num_shared_experts", a.numSharedExperts, false, 0, 4096);
-    r.integer("moe_intermediate_size", a.moeIntermediateSize, false, 0, kMaxDimension * 8);
-    r.integer("first_dense_layers", a.firstDenseLayers, false, 0, 10000);
-    r.boolean("attention_bias", a.attentionBias);
-    r.boolean("mlp_bias", a.mlpBias);
-    r.boolean("learned_positions", a.learnedPositions);
-    r.integer("max_positions", a.maxPositions, false, 0, kMaxSequence);
-    r.integer("num_classes", a.numClasses, false, 1, 1000000);
-    if (r.ok() && a.expertsPerToken > a.numExperts)
-        r.fail("experts_per_token", "must not exceed num_experts (" + std::to_string(a.numExperts) + ")");
-    if (!r.ok()) {
-        parent.failPath(r.takeError().field, r.takeError().message);
-        return false;
-    }
-    return true;
 }
 
 bool readModel(const json& document, Plan& plan, JsonReader& root)
@@ -71,12 +39,14 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     r.string("name", plan.model.name);
     r.optionalNumber("parameters", plan.model.parameters, 1, kMaxParameters);
     if (r.ok() && r.has("parameters") && !r.isNull("parameters") && *plan.model.parameters < 1e3)
-        r.fail("parameters", "must be at least 1000, got " + formatNumber(*plan.model.parameters));
+        r.fail("parameters", "must be at least 1000, got " + formatExact(*plan.model.parameters));
     if (const json* arch = child(*model, "architecture"); arch && r.ok()) {
-        Architecture a;
-        if (readArchitecture(*arch, "model.architecture", a, r)) {
-            plan.model.architecture = a;
-            plan.model.architectureJson = *arch;
+        auto a = readArchitecture(*arch, Architecture{}, "model.architecture");
+        if (a) {
+            plan.model.architecture = *a;
+            plan.model.architectureJson = *arch; // which fields the file names (a partial override stays partial)
+        } else {
+            r.failPath(a.error().field, a.error().message);
         }
     }
     if (r.ok() && plan.model.preset.empty() && !plan.model.architecture && !plan.model.parameters)

@@ -1,6 +1,7 @@
 // Writes plans back to JSON, keeping fields this version does not know.
 #include "base/embedded_files.h"
 #include "plan/plan.h"
+#include "plan/architecture_json.h"
 #include "plan/plan_enum_tables.h"
 
 namespace gp {
@@ -13,42 +14,6 @@ namespace {
 json optionalNumber(const std::optional<double>& value)
 {
     return value ? json(*value) : json(nullptr);
-}
-
-json architectureToJson(const Architecture& a)
-{
-    json j = {{"kind", nameOf(kModelKinds, a.kind)},
-              {"hidden_size", a.hiddenSize},
-              {"num_layers", a.numLayers},
-              {"num_attention_heads", a.numAttentionHeads},
-              {"num_key_value_heads", a.kvHeads()},
-              {"intermediate_size", a.intermediateSize},
-              {"vocab_size", a.vocabSize},
-              {"mlp", nameOf(kMlpKinds, a.mlp)},
-              {"tie_word_embeddings", a.tieWordEmbeddings},
-              {"num_experts", a.numExperts},
-              {"experts_per_token", a.expertsPerToken}};
-    if (a.numDecoderLayers > 0)
-        j["num_decoder_layers"] = a.numDecoderLayers;
-    if (a.headDim > 0)
-        j["head_dim"] = a.headDim;
-    if (a.numSharedExperts > 0)
-        j["num_shared_experts"] = a.numSharedExperts;
-    if (a.moeIntermediateSize > 0)
-        j["moe_intermediate_size"] = a.moeIntermediateSize;
-    if (a.firstDenseLayers > 0)
-        j["first_dense_layers"] = a.firstDenseLayers;
-    if (a.attentionBias)
-        j["attention_bias"] = true;
-    if (a.mlpBias)
-        j["mlp_bias"] = true;
-    if (a.learnedPositions)
-        j["learned_positions"] = true;
-    if (a.maxPositions > 0)
-        j["max_positions"] = a.maxPositions;
-    if (a.numClasses != 2)
-        j["num_classes"] = a.numClasses;
-    return j;
 }
 
 // Overwrites known keys of `target` with `source`, recursing into objects so unknown keys survive.
@@ -77,26 +42,8 @@ json planToJson(const Plan& plan)
         model["preset"] = plan.model.preset;
     if (!plan.model.name.empty())
         model["name"] = plan.model.name;
-    if (plan.model.architecture) {
-        json full = architectureToJson(*plan.model.architecture);
-        // Sizes that are 0 mean "not given": writing them would make the plan unreadable.
-        for (auto it = full.begin(); it != full.end();) {
-            if (it->is_number() && it->get<double>() == 0)
-                it = full.erase(it);
-            else
-                ++it;
-        }
-        if (plan.model.architectureJson.is_object() && !plan.model.architectureJson.empty()) {
-            // The fields the file gave stay the fields written: a partial override of a preset stays partial,
-            // and defaults (num_experts 1, ...) never override what the preset says.
-            json partial = json::object();
-            for (const auto& [key, value] : plan.model.architectureJson.items())
-                partial[key] = full.contains(key) ? full[key] : value;
-            model["architecture"] = partial;
-        } else {
-            model["architecture"] = full;
-        }
-    }
+    if (plan.model.architecture)
+        model["architecture"] = givenArchitectureFields(plan.model);
     if (plan.model.parameters)
         model["parameters"] = *plan.model.parameters;
 

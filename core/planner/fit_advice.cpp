@@ -69,8 +69,7 @@ double unshardedWeights(const SearchInputs& inputs, const Workload& workload, co
     one.nodes = 1;
     one.gpusPerNode = 1;
     Configuration c;
-    Workload onGpu = workloadOnGpu(workload, hardware.gpu);
-    applyConfiguration(onGpu, c);
+    const Workload onGpu = workloadOnGpu(workload, hardware.gpu);
     const MemoryBreakdown m
         = estimateMemory(*inputs.model, onGpu, c, one, inputs.plan->assumptions, *inputs.catalog);
     return m.weights;
@@ -123,7 +122,7 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
 std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
                                                     const Hardware& hardware, bool allowOffload)
 {
-    Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
+    const Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
     const Architecture& arch = inputs.model->architecture;
     const int gpus = hardware.totalGpus();
     if (hardware.nodes > 1 && hardware.interNodeGbps <= 0)
@@ -143,7 +142,6 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
                 const Configuration c = makeConfiguration(
                     hardware, t, p, levels, batch, static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)),
                     workload);
-                applyConfiguration(workload, c);
                 if (!fitsGpuMemory(inputs, workload, hardware, c))
                     continue;
                 CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
@@ -284,8 +282,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             changed.zeroStage = v.levels.zeroStage;
             changed.offload = v.levels.offload;
             changed.checkpointing = v.levels.checkpointing;
-            Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
-            applyConfiguration(onGpu, changed);
+            const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
             if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
                 continue;
             CandidateResult r = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);

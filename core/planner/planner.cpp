@@ -35,7 +35,7 @@ struct Chosen {
 // The state of one candidate's search.
 class CandidateSearch {
 public:
-    CandidateSearch(const SearchInputs& inputs, Plan& work, const CandidateSpec& spec,
+    CandidateSearch(const SearchInputs& inputs, const Plan& work, const CandidateSpec& spec,
                     const std::atomic<bool>* cancel)
         : m_inputs(inputs), m_work(work), m_spec(spec), m_cancel(cancel)
     {
@@ -49,7 +49,7 @@ private:
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
-    // Memory check with the workload's knobs set to `config`; true when it fits in GPU memory.
+    // Memory check of `config`; true when it fits in GPU memory.
     bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory);
     CandidateResult evaluateChosen(const Chosen& chosen);
     void recordMiss(double ratio, const Configuration& config, int nodes);
@@ -58,11 +58,11 @@ private:
     CandidatePlan finish(const std::optional<Hardware>& firstHardware);
 
     const SearchInputs& m_inputs;
-    Plan& m_work;
+    const Plan& m_work;
     const CandidateSpec& m_spec;
     const std::atomic<bool>* m_cancel;
     SearchObjective m_objective = SearchObjective::Cost;
-    Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback), knobs set
+    Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
     std::vector<BillingRate> m_rates;     // the current node count's rates under the modes the plan allows
     double m_monthDays = 30;
     std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
@@ -100,7 +100,6 @@ void CandidateSearch::recordMiss(double ratio, const Configuration& config, int 
 
 bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory)
 {
-    applyConfiguration(m_memoryWorkload, config);
     double ratio = 0;
     ++m_evaluated;
     if (fitsGpuMemory(m_inputs, m_memoryWorkload, hw, config, &ratio, &memory))
@@ -157,12 +156,7 @@ CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
     auto hw = resolveCandidate(m_spec, *m_inputs.catalog, chosen.nodes, "candidates");
     if (!hw)
         return CandidateResult{};
-    const int planBatch = m_work.workload.inference.batchSize;
-    if (m_work.workload.mode == Mode::Inference)
-        m_work.workload.inference.batchSize = chosen.configuration.microBatchSize;
-    CandidateResult r = evaluateCandidate(*m_inputs.model, m_work, *hw, chosen.configuration, *m_inputs.catalog);
-    m_work.workload.inference.batchSize = planBatch;
-    return r;
+    return evaluateCandidate(*m_inputs.model, m_work, *hw, chosen.configuration, *m_inputs.catalog);
 }
 
 void CandidateSearch::searchTraining(const Hardware& hw)
@@ -226,8 +220,6 @@ void CandidateSearch::searchInference(const Hardware& hw)
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
             // The plan's batch first; smaller batches only while it does not fit (KV cache grows with it).
             for (int batch = planBatch; batch >= 1; batch = batch == 1 ? 0 : std::max(batch / 2, 1)) {
-                m_work.workload.inference.batchSize = batch;
-                m_memoryWorkload.inference.batchSize = batch;
                 const Configuration c = makeConfiguration(hw, t, p, SavingLevels{}, batch, 1, m_work.workload);
                 MemoryBreakdown memory;
                 if (!checkMemory(hw, c, memory))
@@ -241,8 +233,6 @@ void CandidateSearch::searchInference(const Hardware& hw)
                 if (fits)
                     break;
             }
-            m_work.workload.inference.batchSize = planBatch;
-            m_memoryWorkload.inference.batchSize = planBatch;
         }
     }
 }
@@ -443,10 +433,9 @@ Plan searchablePlan(const Plan& plan)
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const ResolvedModel& model,
                         const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
 {
-    Plan work = slim;
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, catalog, fieldPath);
-    CandidateSearch search(inputs, work, candidate, cancel);
+    CandidateSearch search(inputs, slim, candidate, cancel);
     return search.run(fieldPath);
 }
 

@@ -1,6 +1,8 @@
 // The planner's grid: sensible parallel splits, saving levels and micro-batches for one candidate.
 #include "planner/planner_grid.h"
 
+#include "transformer/layers.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -19,10 +21,7 @@ std::vector<int> divisorsOf(int n)
 
 std::int64_t pipelineLayers(const Architecture& architecture)
 {
-    std::int64_t layers = std::max<std::int64_t>(architecture.numLayers, 0);
-    if (architecture.kind == ModelKind::EncoderDecoder)
-        layers += architecture.numDecoderLayers > 0 ? architecture.numDecoderLayers : architecture.numLayers;
-    return layers;
+    return static_cast<std::int64_t>(totalLayers(architecture));
 }
 
 std::vector<int> tensorDegrees(int gpusPerNode, const Architecture& architecture)

@@ -83,33 +83,6 @@ std::string billingModeWords(std::string_view mode)
     return std::string(mode);
 }
 
-std::string formatNumber(double value, int significant)
-{
-    if (!std::isfinite(value))
-        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
-    significant = std::clamp(significant, 1, 15);
-    char buffer[64];
-    const double magnitude = std::fabs(value);
-    if (magnitude == 0) {
-        return "0";
-    }
-    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    if (exponent >= significant - 1 || magnitude >= 1e15) {
-        std::snprintf(buffer, sizeof buffer, "%.0f", value);
-        return buffer;
-    }
-    const int decimals = std::clamp(significant - 1 - exponent, 0, 15);
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    std::string s = buffer;
-    if (s.find('.') != std::string::npos) {
-        while (!s.empty() && s.back() == '0')
-            s.pop_back();
-        if (!s.empty() && s.back() == '.')
-            s.pop_back();
-    }
-    return s;
-}
-
 std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, const Billing& billing)
 {
     std::vector<BillingRate> allowed;
@@ -150,7 +123,7 @@ ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload&
     // An always-on deployment pays each mode's hourly rate (monthly: the month spread over its hours).
     const double decode = result.decodeTokensPerSecond.value_or(0);
     const double prefill = result.prefillSeconds.value_or(0);
-    const double batch = std::max(workload.inference.batchSize, 1);
+    const double batch = std::max(result.configuration.microBatchSize, 1); // the batch served
     const double outputTokens = static_cast<double>(std::max<std::int64_t>(workload.inference.outputTokens, 1));
     const double replicas = std::max(result.configuration.data, 1);
     const double candidateRate = result.tokensPerSecond > 0 ? result.tokensPerSecond : decode * replicas;

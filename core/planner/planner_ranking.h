@@ -2,6 +2,7 @@
 // Pareto frontier and the ranking of candidates.
 #pragma once
 
+#include "base/number_text.h" // formatNumber: numbers in args and messages
 #include "planner/planner.h"
 #include "estimate/common/results.h"
 
@@ -52,8 +53,5 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan);
 
 // A billing mode in English words for messages ("on_demand" -> "pay-as-you-go").
 std::string billingModeWords(std::string_view mode);
-
-// A number for args and messages: up to `significant` significant digits, no exponent, no trailing zeros.
-std::string formatNumber(double value, int significant = 3);
 
 } // namespace gp

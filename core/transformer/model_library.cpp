@@ -1,6 +1,9 @@
 // Architecture fields of the plan file, their validation, and resolving a plan's model to counts.
 #include "transformer/model_library.h"
 
+#include "base/number_text.h"
+#include "plan/architecture_json.h"
+
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -10,14 +13,10 @@ namespace gp {
 namespace {
 
 constexpr double kMaxParameters = 1e13;
-constexpr std::int64_t kMaxDimension = 1'000'000'000;
 
 std::string fmt(double v)
 {
-    std::ostringstream s;
-    s.precision(4);
-    s << v;
-    return s.str();
+    return formatNumber(v, 4);
 }
 
 Error fieldError(const std::string& path, const std::string& field, const std::string& message)
@@ -25,136 +24,11 @@ Error fieldError(const std::string& path, const std::string& field, const std::s
     return Error{path.empty() ? field : path + "." + field, message, {}};
 }
 
-// Reads an integer field; true when present and valid.
-bool readInt(const nlohmann::json& j, const char* key, std::int64_t& out, const std::string& path, Error& error,
-             bool& failed)
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return false;
-    double v = 0;
-    if (it->is_number_integer() || it->is_number_unsigned()) {
-        v = it->get<double>();
-    } else if (it->is_number_float()) {
-        v = it->get<double>();
-        if (std::floor(v) != v || !std::isfinite(v)) {
-            error = fieldError(path, key, "must be an integer, got " + it->dump());
-            failed = true;
-            return false;
-        }
-    } else {
-        error = fieldError(path, key, "must be an integer, got " + it->dump());
-        failed = true;
-        return false;
-    }
-    if (v < 0 || v > double(kMaxDimension)) {
-        error = fieldError(path, key, "must be between 0 and 1e9, got " + it->dump());
-        failed = true;
-        return false;
-    }
-    out = std::int64_t(v);
-    return true;
-}
-
-bool readBool(const nlohmann::json& j, const char* key, bool& out, const std::string& path, Error& error, bool& failed)
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return false;
-    if (!it->is_boolean()) {
-        error = fieldError(path, key, "must be true or false, got " + it->dump());
-        failed = true;
-        return false;
-    }
-    out = it->get<bool>();
-    return true;
-}
-
 } // namespace
 
 Expected<Architecture> applyArchitectureJson(const nlohmann::json& fields, Architecture a, const std::string& path)
 {
-    if (fields.is_null())
-        return a;
-    if (!fields.is_object())
-        return Error{path, "must be an object", {}};
-    Error error;
-    bool failed = false;
-    std::int64_t v = 0;
-    if (auto it = fields.find("kind"); it != fields.end() && !it->is_null()) {
-        const std::string k = it->is_string() ? it->get<std::string>() : std::string();
-        if (k == "decoder")
-            a.kind = ModelKind::Decoder;
-        else if (k == "encoder")
-            a.kind = ModelKind::Encoder;
-        else if (k == "encoder-decoder")
-            a.kind = ModelKind::EncoderDecoder;
-        else
-            return fieldError(path, "kind", "must be decoder, encoder or encoder-decoder, got " + it->dump());
-    }
-    if (auto it = fields.find("mlp"); it != fields.end() && !it->is_null()) {
-        const std::string k = it->is_string() ? it->get<std::string>() : std::string();
-        if (k == "gated")
-            a.mlp = MlpKind::Gated;
-        else if (k == "standard")
-            a.mlp = MlpKind::Standard;
-        else
-            return fieldError(path, "mlp", "must be gated or standard, got " + it->dump());
-    }
-    struct IntField {
-        const char* key;
-        std::int64_t* target;
-    };
-    const IntField ints[] = {{"hidden_size", &a.hiddenSize},
-                             {"num_layers", &a.numLayers},
-                             {"num_decoder_layers", &a.numDecoderLayers},
-                             {"num_attention_heads", &a.numAttentionHeads},
-                             {"num_key_value_heads", &a.numKeyValueHeads},
-                             {"head_dim", &a.headDim},
-                             {"intermediate_size", &a.intermediateSize},
-                             {"vocab_size", &a.vocabSize},
-                             {"moe_intermediate_size", &a.moeIntermediateSize},
-                             {"max_positions", &a.maxPositions}};
-    for (const auto& f : ints) {
-        if (readInt(fields, f.key, v, path, error, failed))
-            *f.target = v;
-        if (failed)
-            return error;
-    }
-    struct SmallIntField {
-        const char* key;
-        int* target;
-    };
-    const SmallIntField smalls[] = {{"num_experts", &a.numExperts},
-                                    {"experts_per_token", &a.expertsPerToken},
-                                    {"num_shared_experts", &a.numSharedExperts},
-                                    {"first_dense_layers", &a.firstDenseLayers},
-                                    {"num_classes", &a.numClasses}};
-    for (const auto& f : smalls) {
-        if (readInt(fields, f.key, v, path, error, failed)) {
-            if (v > 1'000'000)
-                return fieldError(path, f.key, "must be at most 1000000, got " + std::to_string(v));
-            *f.target = int(v);
-        }
-        if (failed)
-            return error;
-    }
-    struct BoolField {
-        const char* key;
-        bool* target;
-    };
-    const BoolField bools[] = {{"tie_word_embeddings", &a.tieWordEmbeddings},
-                               {"attention_bias", &a.attentionBias},
-                               {"mlp_bias", &a.mlpBias},
-                               {"learned_positions", &a.learnedPositions}};
-    for (const auto& f : bools) {
-        bool b = false;
-        if (readBool(fields, f.key, b, path, error, failed))
-            *f.target = b;
-        if (failed)
-            return error;
-    }
-    return a;
+    return readArchitecture(fields, a, path); // the plan format's one reader (plan/architecture_json.h)
 }
 
 Expected<bool> validateArchitecture(const Architecture& a, const std::string& path)
@@ -208,40 +82,6 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
     return true;
 }
 
-nlohmann::json architectureToJson(const Architecture& a)
-{
-    nlohmann::json j;
-    j["kind"] = std::string(a.kind == ModelKind::Decoder   ? "decoder"
-                            : a.kind == ModelKind::Encoder ? "encoder"
-                                                           : "encoder-decoder");
-    j["hidden_size"] = a.hiddenSize;
-    j["num_layers"] = a.numLayers;
-    if (a.numDecoderLayers > 0)
-        j["num_decoder_layers"] = a.numDecoderLayers;
-    j["num_attention_heads"] = a.numAttentionHeads;
-    j["num_key_value_heads"] = a.kvHeads();
-    if (a.headDim > 0)
-        j["head_dim"] = a.headDim;
-    j["intermediate_size"] = a.intermediateSize;
-    j["vocab_size"] = a.vocabSize;
-    j["mlp"] = std::string(a.mlp == MlpKind::Gated ? "gated" : "standard");
-    j["tie_word_embeddings"] = a.tieWordEmbeddings;
-    j["num_experts"] = a.numExperts;
-    j["experts_per_token"] = a.expertsPerToken;
-    if (a.numSharedExperts > 0)
-        j["num_shared_experts"] = a.numSharedExperts;
-    if (a.moeIntermediateSize > 0)
-        j["moe_intermediate_size"] = a.moeIntermediateSize;
-    if (a.firstDenseLayers > 0)
-        j["first_dense_layers"] = a.firstDenseLayers;
-    j["attention_bias"] = a.attentionBias;
-    j["mlp_bias"] = a.mlpBias;
-    j["learned_positions"] = a.learnedPositions;
-    if (a.maxPositions > 0)
-        j["max_positions"] = a.maxPositions;
-    return j;
-}
-
 Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
 {
     try {
@@ -258,15 +98,13 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
             r.weightsDtype = preset->weightsDtype;
             haveArchitecture = true;
         }
-        const bool jsonGiven = spec.architectureJson.is_object() && !spec.architectureJson.empty();
-        if (jsonGiven) {
-            auto applied = applyArchitectureJson(spec.architectureJson, arch, "model.architecture");
+        // The fields the plan gives, from its typed architecture (the ones the plan writer saves), over the preset.
+        const nlohmann::json given = givenArchitectureFields(spec);
+        if (given.is_object() && !given.empty()) {
+            auto applied = readArchitecture(given, arch, "model.architecture");
             if (!applied)
                 return applied.error();
             arch = *applied;
-            haveArchitecture = true;
-        } else if (spec.architecture) {
-            arch = *spec.architecture;
             haveArchitecture = true;
         }
         if (!haveArchitecture) {

@@ -1,6 +1,8 @@
 // Exact parameter counts of transformer architectures, and a typical architecture for a bare size.
 #include "transformer/model_library.h"
 
+#include "transformer/layers.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -101,7 +103,7 @@ ParameterCounts countParameters(const Architecture& arch)
         return c;
     const Shape s = shapeOf(arch);
     const double layers = double(arch.numLayers);
-    const double decoderLayers = double(arch.numDecoderLayers > 0 ? arch.numDecoderLayers : arch.numLayers);
+    const double decoderStack = decoderLayers(arch);
     const int experts = std::max(1, arch.numExperts);
     const int perToken = std::clamp(arch.expertsPerToken, 1, experts);
     const bool moe = experts > 1;
@@ -134,7 +136,7 @@ ParameterCounts countParameters(const Architecture& arch)
         decoderLayer.add(dense);
         decoderLayer.add(norm(s), 3);
         body.add(denseLayer, layers);
-        body.add(decoderLayer, decoderLayers);
+        body.add(decoderLayer, decoderStack);
         body.add(norm(s), 2); // final norm of each stack
         if (!arch.learnedPositions)
             body.vector(2 * 32 * s.a); // T5 relative attention bias: 32 buckets x heads, first layer of each stack
@@ -180,7 +182,7 @@ ParameterCounts countParameters(const Architecture& arch)
     c.blockLinear = body.linear;
     c.largestTensor = std::max({embedding.largest, body.largest, head.largest});
     c.factoredStateElements = embedding.factored + body.factored + head.factored;
-    c.layerCount = arch.kind == ModelKind::EncoderDecoder ? layers + decoderLayers : layers;
+    c.layerCount = totalLayers(arch);
     c.largestLayer = c.largestTensor; // DeepSpeed gathers module by module
     const double classes = std::max(1, arch.numClasses);
     c.classificationHead = s.h * classes + classes;

@@ -4,6 +4,9 @@
 // half of the score work (FlashAttention-2 paper, Dao 2023, Sec. 3.1 "causal masking").
 #include "transformer/training_flops.h"
 
+#include "transformer/layers.h"
+#include "transformer/lora_modules.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -41,13 +44,11 @@ Dims dimsOf(const Architecture& arch)
     s.encoderDecoder = arch.kind == ModelKind::EncoderDecoder;
     s.causal = arch.kind != ModelKind::Encoder;
     s.layers = positive(double(arch.numLayers));
-    const double decoder = arch.numDecoderLayers > 0 ? positive(double(arch.numDecoderLayers)) : s.layers;
-    s.decoderLayers = s.encoderDecoder ? decoder : 0.0;
+    s.decoderLayers = s.encoderDecoder ? decoderLayers(arch) : 0.0;
     s.experts = std::max(1.0, double(arch.numExperts));
     s.activeExperts = std::clamp(double(arch.expertsPerToken), 1.0, s.experts) + std::max(0, arch.numSharedExperts);
-    const double stack = s.layers + s.decoderLayers;
-    s.moeLayers = s.experts > 1 ? std::max(0.0, stack - std::max(0, arch.firstDenseLayers)) : 0.0;
-    s.denseLayers = stack - s.moeLayers;
+    s.moeLayers = moeLayers(arch);
+    s.denseLayers = totalLayers(arch) - s.moeLayers;
     return s;
 }
 
@@ -62,87 +63,7 @@ double mlpMacs(const Dims& s, double width)
     return (s.gated ? 3.0 : 2.0) * s.h * width;
 }
 
-struct Matrix {
-    double in = 0, out = 0;
-};
-
-// The matrices of one layer a LoRA target-module name stands for (common Hugging Face spellings).
-void targetMatrices(const Dims& s, const std::string& name, double mlpWidth, std::vector<Matrix>& out)
-{
-    const double q = s.a * s.d, kv = s.k * s.d;
-    if (name == "q_proj" || name == "query" || name == "q" || name == "wq")
-        out.push_back({s.h, q});
-    else if (name == "k_proj" || name == "key" || name == "k" || name == "wk")
-        out.push_back({s.h, kv});
-    else if (name == "v_proj" || name == "value" || name == "v" || name == "wv")
-        out.push_back({s.h, kv});
-    else if (name == "o_proj" || name == "out_proj" || name == "o" || name == "dense" || name == "self_attention.dense")
-        out.push_back({q, s.h});
-    else if (name == "qkv_proj" || name == "c_attn" || name == "query_key_value" || name == "wqkv" || name == "Wqkv")
-        out.push_back({s.h, q + 2 * kv});
-    else if (name == "gate_proj" || name == "up_proj" || name == "w1" || name == "w3" || name == "fc1"
-             || name == "c_fc" || name == "dense_h_to_4h" || name == "wi" || name == "wi_0" || name == "wi_1"
-             || name == "fc_in")
-        out.push_back({s.h, mlpWidth});
-    else if (name == "down_proj" || name == "w2" || name == "fc2" || name == "dense_4h_to_h" || name == "wo"
-             || name == "fc_out")
-        out.push_back({mlpWidth, s.h});
-    else if (name == "c_proj") { // GPT-2 uses the name for both the attention and the MLP output
-        out.push_back({q, s.h});
-        out.push_back({mlpWidth, s.h});
-    } else if (name == "all-linear" || name == "all" || name == "all_linear") {
-        out.push_back({s.h, q});
-        out.push_back({s.h, kv});
-        out.push_back({s.h, kv});
-        out.push_back({q, s.h});
-        if (s.gated)
-            out.push_back({s.h, mlpWidth});
-        out.push_back({s.h, mlpWidth});
-        out.push_back({mlpWidth, s.h});
-    }
-}
-
-// Adapter parameters per layer; `active` counts only the experts one token uses.
-double adapterParamsPerLayer(const Dims& s, const LoraSpec& lora, bool moeLayer, bool active)
-{
-    const double rank = positive(double(lora.rank));
-    std::vector<Matrix> attention, mlp;
-    for (const auto& name : lora.targetModules) {
-        std::vector<Matrix> found;
-        targetMatrices(s, name, moeLayer ? s.fe : s.f, found);
-        for (const auto& m : found) {
-            const bool isMlp = (m.in == s.h && m.out == (moeLayer ? s.fe : s.f))
-                               || (m.out == s.h && m.in == (moeLayer ? s.fe : s.f));
-            (isMlp ? mlp : attention).push_back(m);
-        }
-    }
-    double params = 0;
-    for (const auto& m : attention)
-        params += rank * (m.in + m.out);
-    const double copies = moeLayer ? (active ? s.activeExperts : s.experts + 0.0) : 1.0;
-    for (const auto& m : mlp)
-        params += rank * (m.in + m.out) * copies;
-    return params;
-}
-
-double adapterParams(const Dims& s, const LoraSpec& lora, bool active)
-{
-    return adapterParamsPerLayer(s, lora, false, active) * s.denseLayers
-           + adapterParamsPerLayer(s, lora, true, active) * s.moeLayers;
-}
-
 } // namespace
-
-double totalLayers(const Architecture& arch)
-{
-    const Dims s = dimsOf(arch);
-    return s.layers + s.decoderLayers;
-}
-
-double loraAdapterParameters(const Architecture& arch, const LoraSpec& lora)
-{
-    return adapterParams(dimsOf(arch), lora, false);
-}
 
 ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
                                   double contextTokens, bool causal)
@@ -170,7 +91,7 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
                                                                      : 2 * s.h * s.v;
     if (workload.mode == Mode::Training) {
         if (workload.technique == Technique::Lora || workload.technique == Technique::Qlora) {
-            f.adapters = 2 * adapterParams(s, workload.lora, true);
+            f.adapters = 2 * loraParameters(arch, workload.lora, true); // the experts one token uses
             f.frozenMatmul = f.matmul + f.head;
         } else if (workload.technique == Technique::Freeze) {
             const double layers = s.layers + s.decoderLayers;

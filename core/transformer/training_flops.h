@@ -1,6 +1,7 @@
 // Floating-point operations of a transformer per token, counted matrix by matrix from the architecture.
 #pragma once
 
+#include "transformer/layers.h"
 #include "transformer/model_library.h"
 #include "plan/plan.h"
 
@@ -35,12 +36,5 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
 // Training FLOPs per token for the workload's technique and the configuration's checkpointing.
 TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
                                             const Workload& workload, Checkpointing checkpointing);
-
-// Parameters of the LoRA adapters the workload's target modules add (rank x (d_in + d_out) per matrix).
-double loraAdapterParameters(const Architecture& arch, const LoraSpec& lora);
-
-
-// Layers of the decoder stack(s): encoder + decoder layers for encoder-decoder models.
-double totalLayers(const Architecture& arch);
 
 } // namespace gp

@@ -23,10 +23,12 @@ Workload decode(int batch, WeightFormat format = WeightFormat::Same)
     return w;
 }
 
-Configuration tensor(int t)
+// The batch is a knob of the configuration: the models read it there, not from the workload.
+Configuration tensor(int t, int batch = 1)
 {
     Configuration c;
     c.tensor = t;
+    c.microBatchSize = batch;
     return c;
 }
 
@@ -58,7 +60,7 @@ TEST(InferenceSpeed, LargeBatchBecomesComputeBound)
     Workload w = decode(512);
     w.inference.promptTokens = 16;
     w.inference.outputTokens = 16;
-    const InferenceSpeed big = estimateInferenceSpeed(m, w, tensor(1), hw, d, 312);
+    const InferenceSpeed big = estimateInferenceSpeed(m, w, tensor(1, 512), hw, d, 312);
     const InferenceSpeed one = estimateInferenceSpeed(m, decode(1), tensor(1), hw, d, 312);
     EXPECT_EQ(big.bottleneck, Bottleneck::Compute);
     EXPECT_GT(big.decodeTokensPerSecond, 50 * one.decodeTokensPerSecond);
@@ -88,9 +90,9 @@ TEST(InferenceSpeed, PrefillScalesWithPrompt)
     const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
     Workload w = decode(4);
     w.inference.promptTokens = 2048;
-    const auto a = estimateThroughput(m, w, tensor(1), hw, {}, {}, catalog);
+    const auto a = estimateThroughput(m, w, tensor(1, 4), hw, {}, {}, catalog);
     w.inference.promptTokens = 4096;
-    const auto b = estimateThroughput(m, w, tensor(1), hw, {}, {}, catalog);
+    const auto b = estimateThroughput(m, w, tensor(1, 4), hw, {}, {}, catalog);
     ASSERT_TRUE(a.prefillSeconds && b.prefillSeconds);
     EXPECT_GT(*b.prefillSeconds, 2.0 * *a.prefillSeconds); // attention grows faster than linearly
     EXPECT_LT(*b.prefillSeconds, 2.3 * *a.prefillSeconds);
@@ -117,6 +119,6 @@ TEST(InferenceSpeed, MixtureOfExpertsReadsOnlyRoutedExperts)
     const InferenceSpeed one = estimateInferenceSpeed(m, decode(1), tensor(1), hw, d, 989);
     EXPECT_NEAR(one.weightBytesPerGpu, (rest + expertParams * 2 / 8) * 2, 1e3);
     // Batch 64: 1 - (6/8)^64 of the experts, i.e. all of them.
-    const InferenceSpeed many = estimateInferenceSpeed(m, decode(64), tensor(1), hw, d, 989);
+    const InferenceSpeed many = estimateInferenceSpeed(m, decode(64), tensor(1, 64), hw, d, 989);
     EXPECT_NEAR(many.weightBytesPerGpu, (rest + expertParams) * 2, 1e3 + expertParams * 2 * 1e-7);
 }

@@ -122,9 +122,9 @@ TEST(MemoryProperties, InferenceKvGrowsLinearlyWithBatch)
     w.mode = Mode::Inference;
     Configuration c;
     c.tensor = 4;
-    w.inference.batchSize = 3;
+    c.microBatchSize = 3; // the batch served together
     const double kv3 = estimate(m, w, c).kvCache;
-    w.inference.batchSize = 12;
+    c.microBatchSize = 12;
     const double kv12 = estimate(m, w, c).kvCache;
     EXPECT_GT(kv3, 0);
     EXPECT_DOUBLE_EQ(kv12, 4 * kv3);

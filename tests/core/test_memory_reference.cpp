@@ -73,7 +73,7 @@ CaseInput readInput(const nlohmann::json& j)
     cfg.checkpointing = pick<Checkpointing>(j.value("checkpointing", "none"), {{"none", Checkpointing::None},
                                                                              {"selective", Checkpointing::Selective},
                                                                              {"full", Checkpointing::Full}});
-    cfg.microBatchSize = j.value("micro_batch", 1);
+    cfg.microBatchSize = w.mode == Mode::Inference ? w.inference.batchSize : j.value("micro_batch", 1);
     w.microBatchSize = cfg.microBatchSize;
     w.activationCheckpointing = cfg.checkpointing;
 

@@ -102,7 +102,7 @@ TEST(ModelLibrary, TypicalArchitectureForASize)
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->warnings.size(), 1u);
     EXPECT_EQ(r->warnings[0].code, "typical_architecture");
-    EXPECT_EQ(r->warnings[0].arg("parameters"), "7e+09");
+    EXPECT_EQ(r->warnings[0].arg("parameters"), "7000000000");
 }
 
 TEST(ModelLibrary, ResolveOverridesPresetFieldByField)

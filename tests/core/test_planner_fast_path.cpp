@@ -51,8 +51,7 @@ TEST(PlannerFastPath, ResolvedMemoryDefaultsMatchTheCatalogsPerEstimate)
         Configuration config;
         config.data = hw->totalGpus();
         config.zeroStage = zero;
-        Workload w = onGpu;
-        applyConfiguration(w, config);
+        const Workload& w = onGpu;
         MemoryBreakdown fast;
         fitsGpuMemory(inputs, w, *hw, config, nullptr, &fast);
         const MemoryBreakdown perEstimate = estimateMemory(*model, w, config, *hw, plan.assumptions, catalog);
@@ -75,8 +74,7 @@ TEST(PlannerFastPath, ResolvedPerformanceDefaultsMatchTheCatalogsPerEstimate)
         Configuration config;
         config.data = hw->totalGpus();
         config.zeroStage = 3;
-        Workload w = workloadOnGpu(plan.workload, hw->gpu);
-        applyConfiguration(w, config);
+        const Workload w = workloadOnGpu(plan.workload, hw->gpu);
         const MemoryBreakdown memory = estimateMemory(*model, w, config, *hw, plan.assumptions, catalog);
         const ThroughputEstimate perEstimate
             = estimateThroughput(*model, w, config, *hw, memory, plan.assumptions, catalog);

@@ -119,6 +119,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     w.inference.outputTokens = 256;
     CandidateResult r;
     r.configuration.data = 1;
+    r.configuration.microBatchSize = 8; // the batch served is the configuration's
     r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
     r.tokensPerSecond = 1000;
     r.prefillSeconds = 0.5;
@@ -198,19 +199,6 @@ TEST(PlannerRanking, FittingCandidatesRankBeforeNonFitting)
     // Time objective: priced-ness does not matter, the value does.
     rankCandidates(plans, SearchObjective::Time);
     EXPECT_EQ(plans.front().best.candidate, "unpriced");
-}
-
-TEST(PlannerRanking, FormatNumberSignificantDigits)
-{
-    EXPECT_EQ(formatNumber(130.4), "130");
-    EXPECT_EQ(formatNumber(3.14159), "3.14");
-    EXPECT_EQ(formatNumber(41000.4), "41000");
-    EXPECT_EQ(formatNumber(0.012345), "0.0123");
-    EXPECT_EQ(formatNumber(3.1, 2), "3.1");
-    EXPECT_EQ(formatNumber(80.0), "80");
-    EXPECT_EQ(formatNumber(0), "0");
-    EXPECT_EQ(formatNumber(std::nan("")), "nan");
-    EXPECT_EQ(formatNumber(1e20), std::string("1") + std::string(20, '0'));
 }
 
 TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)

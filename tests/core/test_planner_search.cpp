@@ -284,12 +284,11 @@ TEST(PlannerSearch, MemoryCheckNeverRejectsWhatTheEstimatorFits)
     const SearchInputs inputs = makeSearchInputs(c.plan, c.model, builtinCatalog());
     auto hw = resolveCandidate(c.spec, builtinCatalog(), 1, "candidates[0]");
     ASSERT_TRUE(hw.ok());
-    Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);
+    const Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);
     int agreed = 0;
     for (const auto& levels : savingLevels(4)) {
         for (int micro : {1, 4, 16}) {
             const Configuration config = makeConfiguration(*hw, 1, 1, levels, micro, 16 / micro, c.plan.workload);
-            applyConfiguration(onGpu, config);
             const bool light = fitsGpuMemory(inputs, onGpu, *hw, config);
             const CandidateResult full = evaluateCandidate(c.model, c.plan, *hw, config, builtinCatalog());
             if (!light) {

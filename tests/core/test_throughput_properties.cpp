@@ -3,6 +3,7 @@
 #include "estimate/time/throughput_model.h"
 
 #include "estimate/cost/cost_model.h"
+#include "transformer/lora_modules.h"
 #include "transformer/training_flops.h"
 #include "test_throughput_helpers.h"
 
@@ -87,7 +88,7 @@ TEST(ThroughputFlops, LoraSkipsFrozenWeightGradients)
     const auto lora = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
     // Adapters: 32 layers x 2 matrices x 16 x (4096 + 4096) parameters, 2 FLOPs each forward.
     EXPECT_NEAR(lora.forward.adapters, 2 * 32 * 2 * 16 * 8192.0, 1.0);
-    EXPECT_NEAR(loraAdapterParameters(m.architecture, w.lora), 32 * 2 * 16 * 8192.0, 1.0);
+    EXPECT_NEAR(loraParameters(m.architecture, w.lora), 32 * 2 * 16 * 8192.0, 1.0);
     // About 4PD of 6PD: between 2/3 and 0.72 of full fine-tuning (attention keeps its full backward).
     EXPECT_GT(lora.model / full, 2.0 / 3.0);
     EXPECT_LT(lora.model / full, 0.72);

@@ -1,18 +1,14 @@
-// Reads the time model's defaults from the catalog; the fallbacks repeat defaults-performance.json so that a
-// catalog without that file still gives the documented numbers.
+// Reads the time model's defaults from the catalog (resources/catalog/defaults-performance.json); nothing is
+// written in code: a catalog without a key gets the built-in catalog's value.
 #include "estimate/common/performance_defaults.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gp {
 
 namespace {
-
-double sane(double value, double fallback, double lo, double hi)
-{
-    return std::isfinite(value) && value >= lo && value <= hi ? value : fallback;
-}
 
 std::optional<double> fraction(const std::optional<double>& v)
 {
@@ -21,49 +17,59 @@ std::optional<double> fraction(const std::optional<double>& v)
     return std::nullopt;
 }
 
-} // namespace
-
-namespace {
+bool within(double v, double lo, double hi)
+{
+    return std::isfinite(v) && v >= lo && v <= hi;
+}
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
 PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture)
 {
+    auto get = [&](std::string_view key, double lo, double hi) { return catalogDefault(catalog, key, lo, hi); };
     PerformanceDefaults d;
-    double peak = catalog.number("compute_efficiency.peak.default", d.classPeak);
-    if (gpuClass == "datacenter-gddr" || gpuClass == "consumer")
-        peak = catalog.number("compute_efficiency.peak.class." + gpuClass, peak);
-    else if (!architecture.empty())
-        peak = catalog.number("compute_efficiency.peak." + architecture, peak);
-    d.classPeak = sane(peak, 0.5, 0.01, 1.0);
-    d.hiddenHalf = sane(catalog.number("compute_efficiency.hidden_half", d.hiddenHalf), 1500, 0, 1e6);
-    d.tokensHalf = sane(catalog.number("compute_efficiency.tokens_half", d.tokensHalf), 256, 0, 1e7);
-    d.trainingGoodput = sane(catalog.number("training_goodput", d.trainingGoodput), 0.9, 0.05, 1.0);
-    d.overlap = sane(catalog.number("communication_overlap", d.overlap), 0.8, 0, 1);
-    d.rdmaFraction = sane(catalog.number("network.rdma_achieved_fraction", d.rdmaFraction), 0.8, 0.01, 1);
-    d.tcpFraction = sane(catalog.number("network.tcp_achieved_fraction", d.tcpFraction), 0.5, 0.01, 1);
-    d.pcieFraction = sane(catalog.number("pcie.achieved_fraction", d.pcieFraction), 0.88, 0.01, 1);
-    d.pcieFallbackGBps = sane(catalog.number("pcie.fallback_gbps", d.pcieFallbackGBps), 16, 0.1, 1e4);
-    d.cpuAdamParamsPerSecond
-        = sane(catalog.number("offload.cpu_adam_params_per_second", d.cpuAdamParamsPerSecond), 1.4e9, 1, 1e15);
-    d.dataBytesPerToken = sane(catalog.number("data.bytes_per_token", d.dataBytesPerToken), 4, 0, 1e6);
-    d.diskThroughputMBps = sane(catalog.number("data.disk_throughput_mbps", d.diskThroughputMBps), 131, 0.001, 1e9);
-    d.decodeBandwidth = sane(catalog.number("decode.bandwidth_efficiency", d.decodeBandwidth), 0.685, 0.01, 1);
-    d.decodeBandwidthInt8
-        = sane(catalog.number("decode.bandwidth_efficiency.int8", d.decodeBandwidthInt8), 0.524, 0.01, 1);
-    d.decodeBandwidthInt4
-        = sane(catalog.number("decode.bandwidth_efficiency.int4", d.decodeBandwidthInt4), 0.423, 0.01, 1);
-    d.int4BitsPerWeight = sane(catalog.number("weights.int4_bits_per_weight", d.int4BitsPerWeight), 4.5, 1, 16);
-    d.nf4BitsPerWeight = sane(catalog.number("weights.nf4_bits_per_weight", d.nf4BitsPerWeight), 4.127, 1, 16);
-    d.allReduceLatencySeconds = sane(catalog.number("collective.intra_node_latency_us", 20), 20, 0, 1e6) * 1e-6;
-    d.networkLatencySeconds = sane(catalog.number("collective.inter_node_latency_us", 46), 46, 0, 1e6) * 1e-6;
-    d.minVcpusPerGpu = sane(catalog.number("rules.min_vcpus_per_gpu", d.minVcpusPerGpu), 4, 0, 1e4);
-    d.ramGbPerVcpu = sane(catalog.number("rules.ram_gb_per_vcpu", d.ramGbPerVcpu), 8, 0, 1e6);
-    d.minDiskIops = sane(catalog.number("rules.min_disk_iops", d.minDiskIops), 8000, 0, 1e9);
-    d.minNetworkGbps = sane(catalog.number("rules.min_network_gbps", d.minNetworkGbps), 25, 0, 1e6);
+    // The peak of the GPU's class or architecture, else the catalog's default peak.
+    double peak = get("compute_efficiency.peak.default", 0.01, 1.0);
+    const std::string specific = gpuClass == "datacenter-gddr" || gpuClass == "consumer"
+                                     ? "compute_efficiency.peak.class." + gpuClass
+                                     : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
+    if (!specific.empty()) {
+        const double v = catalog.number(specific, builtinCatalog().number(specific, peak));
+        if (within(v, 0.01, 1.0))
+            peak = v;
+    }
+    d.classPeak = peak;
+    d.hiddenHalf = get("compute_efficiency.hidden_half", 0, 1e6);
+    d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
+    d.trainingGoodput = get("training_goodput", 0.05, 1.0);
+    d.overlap = get("communication_overlap", 0, 1);
+    d.rdmaFraction = get("network.rdma_achieved_fraction", 0.01, 1);
+    d.tcpFraction = get("network.tcp_achieved_fraction", 0.01, 1);
+    d.pcieFraction = get("pcie.achieved_fraction", 0.01, 1);
+    d.pcieFallbackGBps = get("pcie.fallback_gbps", 0.1, 1e4);
+    d.cpuAdamParamsPerSecond = get("offload.cpu_adam_params_per_second", 1, 1e15);
+    d.dataBytesPerToken = get("data.bytes_per_token", 0, 1e6);
+    d.diskThroughputMBps = get("data.disk_throughput_mbps", 0.001, 1e9);
+    d.decodeBandwidth = get("decode.bandwidth_efficiency", 0.01, 1);
+    d.decodeBandwidthInt8 = get("decode.bandwidth_efficiency.int8", 0.01, 1);
+    d.decodeBandwidthInt4 = get("decode.bandwidth_efficiency.int4", 0.01, 1);
+    d.allReduceLatencySeconds = get("collective.intra_node_latency_us", 0, 1e6) * 1e-6;
+    d.networkLatencySeconds = get("collective.inter_node_latency_us", 0, 1e6) * 1e-6;
+    d.minVcpusPerGpu = get("rules.min_vcpus_per_gpu", 0, 1e4);
+    d.ramGbPerVcpu = get("rules.ram_gb_per_vcpu", 0, 1e6);
+    d.minDiskIops = get("rules.min_disk_iops", 0, 1e9);
+    d.minNetworkGbps = get("rules.min_network_gbps", 0, 1e6);
     return d;
 }
 
 } // namespace
+
+double catalogDefault(const Catalog& catalog, std::string_view key, double lo, double hi)
+{
+    const double v = catalog.number(key, std::numeric_limits<double>::quiet_NaN());
+    if (within(v, lo, hi))
+        return v;
+    return builtinCatalog().number(key, std::numeric_limits<double>::quiet_NaN());
+}
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
                                         const std::string& gpuClass, const std::string& architecture)
@@ -125,8 +131,6 @@ const std::vector<std::string>& performanceDefaultKeys()
         "decode.bandwidth_efficiency",
         "decode.bandwidth_efficiency.int8",
         "decode.bandwidth_efficiency.int4",
-        "weights.int4_bits_per_weight",
-        "weights.nf4_bits_per_weight",
         "collective.intra_node_latency_us",
         "collective.inter_node_latency_us",
         "rules.min_vcpus_per_gpu",

@@ -6,40 +6,46 @@
 #include "plan/plan.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gp {
 
+// Every figure comes from the catalog's defaults (resources/catalog/defaults-performance.json, each with its
+// source); the zeros below are placeholders that performanceDefaults() always overwrites.
 struct PerformanceDefaults {
     // Compute efficiency = classPeak x h / (h + hiddenHalf) x T / (T + tokensHalf)  (T = tokens per micro-batch)
-    double classPeak = 0.60;
-    double hiddenHalf = 1500;
-    double tokensHalf = 256;
+    double classPeak = 0;
+    double hiddenHalf = 0;
+    double tokensHalf = 0;
     std::optional<double> efficiencyOverride; // assumptions.compute_efficiency
-    double trainingGoodput = 0.90;  // productive fraction of a long run's wall-clock time
-    double overlap = 0.80;          // fraction of overlappable communication hidden behind compute
+    double trainingGoodput = 0;  // productive fraction of a long run's wall-clock time
+    double overlap = 0;          // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
-    double rdmaFraction = 0.80;     // achieved / line rate between nodes with RDMA
-    double tcpFraction = 0.50;      // without RDMA
-    double pcieFraction = 0.88;     // host <-> GPU copies
-    double pcieFallbackGBps = 16;   // when the GPU's host link is not in the catalog
-    double cpuAdamParamsPerSecond = 1.4e9; // per node
-    double dataBytesPerToken = 4;
-    double diskThroughputMBps = 131;
+    double rdmaFraction = 0;     // achieved / line rate between nodes with RDMA
+    double tcpFraction = 0;      // without RDMA
+    double pcieFraction = 0;     // host <-> GPU copies
+    double pcieFallbackGBps = 0;   // when the GPU's host link is not in the catalog
+    double cpuAdamParamsPerSecond = 0; // per node
+    double dataBytesPerToken = 0;
+    double diskThroughputMBps = 0;
     bool diskThroughputOverride = false; // assumptions.disk_throughput_mbps set: it beats the instance's disk
-    double decodeBandwidth = 0.685;  // achieved / datasheet HBM bandwidth, 16-bit weights
-    double decodeBandwidthInt8 = 0.524;
-    double decodeBandwidthInt4 = 0.423;
-    double int4BitsPerWeight = 4.5;
-    double nf4BitsPerWeight = 4.127;
-    double allReduceLatencySeconds = 20e-6; // one small all-reduce inside a node, framework included
-    double networkLatencySeconds = 46e-6;   // one small all-reduce between nodes
+    double decodeBandwidth = 0;  // achieved / datasheet HBM bandwidth, 16-bit weights
+    double decodeBandwidthInt8 = 0;
+    double decodeBandwidthInt4 = 0;
+    double allReduceLatencySeconds = 0; // one small all-reduce inside a node, framework included
+    double networkLatencySeconds = 0;   // one small all-reduce between nodes
     // The seeds' sizing rules.
-    double minVcpusPerGpu = 4;
-    double ramGbPerVcpu = 8;
-    double minDiskIops = 8000;
-    double minNetworkGbps = 25;
+    double minVcpusPerGpu = 0;
+    double ramGbPerVcpu = 0;
+    double minDiskIops = 0;
+    double minNetworkGbps = 0;
 };
+
+// The catalog's value of a named default; a catalog without it (or with a value outside [lo, hi]) gets the
+// built-in catalog's value. The built-in catalog holds every key the models read (a test checks it), so no
+// default is written in code.
+double catalogDefault(const Catalog& catalog, std::string_view key, double lo = -1e300, double hi = 1e300);
 
 // Resolves the defaults for one GPU (its class and architecture select the efficiency peak).
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,

@@ -1,6 +1,8 @@
 // Inference memory per GPU: weights at their storage format, KV cache, one forward's working set.
 #include "estimate/memory/memory_internal.h"
 
+#include "transformer/layers.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -22,27 +24,15 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
     // Weights: tensor parallelism splits every matrix (vocabulary-parallel embedding and head as in vLLM and
     // Megatron), pipeline parallelism the layers, expert parallelism the routed experts.
     const double layers = positive(c.layerCount);
-    const double layersInStage = std::ceil(layers / pp);
-    double share = 1.0;
-    if (pp > 1 && c.total > 0) {
-        const double body = std::max(0.0, c.total - c.embedding - c.outputHead);
-        share = std::max(c.embedding + layersInStage * body / layers, layersInStage * body / layers + c.outputHead) /
-                c.total;
-    }
-    if (arch.numExperts > 1 && c.total > 0) {
-        const double moeLayers = layers - std::clamp(double(arch.firstDenseLayers), 0.0, layers);
-        const double routed = double(arch.numExperts) / double(arch.numExperts + std::max(0, arch.numSharedExperts));
-        const double expertFraction = std::clamp(moeLayers * c.mlpPerLayer * routed / c.total, 0.0, 1.0);
-        share *= 1 - expertFraction + expertFraction / ep;
-    }
-    share /= t;
+    const double layersInStage = layersPerStage(layers, pp);
+    const double share = c.total > 0 ? parametersPerGpu(arch, c, c.total, c.outputHead, t, pp, ep) / c.total : 0.0;
     m.weights = weightStorageBytes(model, w.weightFormat, w.precision) * share;
     if (w.weightFormat == WeightFormat::Nf4 || w.weightFormat == WeightFormat::Int8)
         m.buffers = c.largestTensor / t * cb; // bitsandbytes dequantizes one weight at a time
 
     // KV cache for batch x (prompt + output) tokens at its own precision; encoder-decoder models also cache
-    // the cross-attention keys and values of the prompt.
-    const double batch = positive(double(w.inference.batchSize));
+    // the cross-attention keys and values of the prompt. The batch is the configuration's micro-batch.
+    const double batch = positive(double(cfg.microBatchSize));
     const double prompt = std::max(0.0, double(w.inference.promptTokens));
     const double output = std::max(0.0, double(w.inference.outputTokens));
     const double stageFraction = layersInStage / layers;

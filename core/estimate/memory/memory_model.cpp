@@ -10,18 +10,17 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
 {
     using memory_detail::kGiB;
     MemoryDefaults d;
-    auto pick = [&](const std::optional<double>& user, const char* key, double fallback, double lo, double hi) {
-        double v = user && std::isfinite(*user) ? *user : catalog.number(key, fallback);
-        if (!std::isfinite(v))
-            v = fallback;
-        return std::clamp(v, lo, hi);
+    // The plan's assumption when given, else the catalog's default (resources/catalog/defaults-memory.json).
+    auto pick = [&](const std::optional<double>& user, const char* key, double lo, double hi) {
+        const double v = user && std::isfinite(*user) ? *user : catalogDefault(catalog, key, lo, hi);
+        return std::clamp(std::isfinite(v) ? v : catalogDefault(catalog, key, lo, hi), lo, hi);
     };
-    d.cudaContextBytes = pick(as.cudaContextGib, "cuda_context_gib", 1.0, 0.0, 64.0) * kGiB;
-    d.ncclBytes = pick(as.ncclGib, "nccl_gib", 1.5, 0.0, 64.0) * kGiB;
-    d.allocatorFraction = pick(as.allocatorFraction, "allocator_fraction", 0.05, 0.0, 1.0);
-    d.lossChunks = pick(std::nullopt, "loss_chunks", 8, 1, 1e6);
-    d.zero3PrefetchUnits = pick(std::nullopt, "zero3_prefetch_units", 2, 1, 64);
-    d.offloadCpuMargin = pick(std::nullopt, "offload_cpu_margin", 1.5, 1, 10);
+    d.cudaContextBytes = pick(as.cudaContextGib, "cuda_context_gib", 0.0, 64.0) * kGiB;
+    d.ncclBytes = pick(as.ncclGib, "nccl_gib", 0.0, 64.0) * kGiB;
+    d.allocatorFraction = pick(as.allocatorFraction, "allocator_fraction", 0.0, 1.0);
+    d.lossChunks = pick(std::nullopt, "loss_chunks", 1, 1e6);
+    d.zero3PrefetchUnits = pick(std::nullopt, "zero3_prefetch_units", 1, 64);
+    d.offloadCpuMargin = pick(std::nullopt, "offload_cpu_margin", 1, 10);
     return d;
 }
 
@@ -35,11 +34,9 @@ const std::vector<std::string>& memoryDefaultKeys()
 
 double headroomFraction(const Assumptions& assumptions, const Catalog& catalog)
 {
-    double v = assumptions.headroomFraction && std::isfinite(*assumptions.headroomFraction)
-                   ? *assumptions.headroomFraction
-                   : catalog.number("headroom_fraction", 0.05);
-    if (!std::isfinite(v))
-        v = 0.05;
+    const double v = assumptions.headroomFraction && std::isfinite(*assumptions.headroomFraction)
+                         ? *assumptions.headroomFraction
+                         : catalogDefault(catalog, "headroom_fraction", 0.0, 0.9);
     return std::clamp(v, 0.0, 0.9);
 }
 
@@ -140,15 +137,9 @@ int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Co
 {
     const double usable = usableMemoryBytes(hardware, assumptions, catalog);
     auto fits = [&](int batch) {
-        Workload w = workload;
         Configuration c = config;
-        if (w.mode == Mode::Training) {
-            c.microBatchSize = batch;
-            w.microBatchSize = batch;
-        } else {
-            w.inference.batchSize = batch;
-        }
-        return estimateMemory(model, w, c, hardware, assumptions, catalog).total <= usable;
+        c.microBatchSize = batch; // inference: the batch of sequences served together
+        return estimateMemory(model, workload, c, hardware, assumptions, catalog).total <= usable;
     };
     int lo = 0, hi = std::max(1, upperBound);
     if (fits(hi))

@@ -3,8 +3,10 @@
 
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
+#include "estimate/common/performance_defaults.h"
 #include "transformer/model_library.h"
 #include "plan/plan.h"
+#include "plan/precision.h"
 #include "estimate/common/results.h"
 
 namespace gp {
@@ -44,13 +46,15 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
 
 // The memory model's defaults (plan assumptions over catalog.defaults over built-in fallbacks), resolved once.
 // Reading them costs a few map lookups; the planner resolves them once per search instead of once per configuration.
+// Every figure comes from resources/catalog/defaults-memory.json (each with its source) or the plan; the zeros
+// are placeholders memoryDefaults() always overwrites.
 struct MemoryDefaults {
-    double cudaContextBytes = 1.0 * 1024.0 * 1024.0 * 1024.0;
-    double ncclBytes = 1.5 * 1024.0 * 1024.0 * 1024.0;
-    double allocatorFraction = 0.05;
-    double lossChunks = 8;
-    double zero3PrefetchUnits = 2;
-    double offloadCpuMargin = 1.5;
+    double cudaContextBytes = 0;
+    double ncclBytes = 0;
+    double allocatorFraction = 0;
+    double lossChunks = 0;
+    double zero3PrefetchUnits = 0;
+    double offloadCpuMargin = 0;
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
 
@@ -81,9 +85,6 @@ ModelStates modelStatesPerGpu(double parameters, const StateBytesPerParameter& b
 // ZeRO-3, and 4 B fp32 gradients + 4 B master + 8 B Adam sharded; ZeRO-3 gathers 4 x largest layer.
 ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zeroStage, int gpus, Offload offload);
 
-// Bytes per element of a precision.
-double bytesPerElement(Precision precision);
-double bytesPerElement(KvPrecision precision);
 // Optimizer state bytes per trainable parameter (Adafactor: see optimizerStateBytes).
 double optimizerBytesPerParameter(Optimizer optimizer);
 

@@ -1,57 +1,12 @@
 // Model states (weights, gradients, optimizer) per GPU, weight storage formats and the KV cache.
 #include "estimate/memory/memory_internal.h"
 
+#include "transformer/layers.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace gp {
-
-namespace {
-
-// QLoRA (Dettmers et al. 2023, arXiv 2305.14314, Sec. 3): NF4 with block size 64 and double quantization
-// stores 8-bit constants per 64 weights plus fp32 second-level constants per 256 blocks:
-// 8/64 + 32/(64*256) = 0.127 bit per parameter.
-constexpr double kNf4BytesPerParameter = 0.5 + (8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
-// GPTQ/AWQ int4 with group size 128: a 16-bit scale and a packed 4-bit zero point per group.
-constexpr double kInt4BytesPerParameter = 0.5 + (2.0 + 0.5) / 128.0;
-// LLM.int8() (Dettmers et al. 2022): int8 weights with one fp32 absmax constant per output row; counted
-// per parameter for a square-ish matrix of width ~4096 (the row constant is ~0.1% of the weights).
-constexpr double kInt8BytesPerParameter = 1.0 + 4.0 / 4096.0;
-// FP8 per-tensor scaled weights (vLLM/TensorRT-LLM): one byte plus a scalar per tensor.
-constexpr double kFp8BytesPerParameter = 1.0;
-
-} // namespace
-
-double bytesPerElement(Precision precision)
-{
-    switch (precision) {
-    case Precision::Fp32:
-    case Precision::Tf32:
-        return 4;
-    case Precision::Fp16:
-    case Precision::Bf16:
-    case Precision::Fp8: // FP8 training keeps bf16 weights and activations outside the GEMMs (Transformer Engine)
-        return 2;
-    }
-    return 2;
-}
-
-double bytesPerElement(KvPrecision precision)
-{
-    switch (precision) {
-    case KvPrecision::Fp32:
-        return 4;
-    case KvPrecision::Fp16:
-    case KvPrecision::Bf16:
-        return 2;
-    case KvPrecision::Fp8:
-    case KvPrecision::Int8:
-        return 1;
-    case KvPrecision::Int4:
-        return 0.5 + 2.0 / 64.0; // 4-bit values with a 16-bit scale per group of 64
-    }
-    return 2;
-}
 
 double optimizerBytesPerParameter(Optimizer optimizer)
 {
@@ -128,35 +83,17 @@ double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Preci
 {
     const double total = model.parameters.total;
     const double linear = std::clamp(model.parameters.blockLinear, 0.0, total);
-    const double rest = total - linear;
-    const double computeBytes = bytesPerElement(compute);
-    switch (format) {
-    case WeightFormat::Same:
-        return total * computeBytes;
-    case WeightFormat::Fp8:
-        return linear * kFp8BytesPerParameter + rest * computeBytes;
-    case WeightFormat::Int8:
-        return linear * kInt8BytesPerParameter + rest * computeBytes;
-    case WeightFormat::Int4:
-        return linear * kInt4BytesPerParameter + rest * computeBytes;
-    case WeightFormat::Nf4:
-        return linear * kNf4BytesPerParameter + rest * computeBytes;
-    }
-    return total * computeBytes;
+    return linear * bytesPerWeight(format, compute) + (total - linear) * bytesPerElement(compute);
 }
 
 double kvCacheBytesPerToken(const Architecture& arch, KvPrecision precision, int tensorParallel)
 {
-    if (arch.kind == ModelKind::Encoder)
-        return 0;
-    // 2 (K and V) x layers x KV heads x head size x bytes (vLLM paper, Kwon et al. 2023, Sec. 3).
+    // 2 (K and V) x layers x KV heads x head size x bytes (vLLM paper, Kwon et al. 2023, Sec. 3); the layers
+    // are the decoder's (an encoder-decoder's cross-attention caches the prompt in the same layers).
     // Tensor parallelism splits KV heads; with fewer KV heads than ranks each rank keeps one copy.
     const double t = memory_detail::positive(double(tensorParallel));
-    const double heads = std::max(1.0, std::ceil(double(arch.kvHeads()) / t));
-    const double layers = double(arch.kind == ModelKind::EncoderDecoder && arch.numDecoderLayers > 0
-                                     ? arch.numDecoderLayers
-                                     : arch.numLayers);
-    return 2.0 * layers * heads * double(arch.headDimension()) * bytesPerElement(precision);
+    const double heads = std::max(1.0, std::ceil(double(arch.kvHeads()) / std::max(1.0, t)));
+    return 2.0 * kvCacheLayers(arch) * heads * double(arch.headDimension()) * bytesPerElement(precision);
 }
 
 } // namespace gp

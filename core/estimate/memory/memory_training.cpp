@@ -1,6 +1,9 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/memory/memory_internal.h"
 
+#include "transformer/layers.h"
+#include "transformer/lora_modules.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,90 +13,21 @@ namespace {
 
 using memory_detail::positive;
 
-// One adapted module of a layer: input and output widths, and how many of it a layer holds.
-struct AdaptedModule {
-    double in = 0, out = 0, count = 0;
-};
-
-// LoRA target names of Llama (q_proj ...), GPT-2 (c_attn ...), BLOOM/ChatGLM (query_key_value ...),
-// T5 (q, k, v, o, wi, wo), Mixtral (w1, w2, w3) and peft's "all-linear", mapped onto a layer's matrices.
-std::vector<AdaptedModule> adaptedModules(const Architecture& arch, const std::vector<std::string>& targets,
-                                          bool crossAttention)
-{
-    const double h = double(arch.hiddenSize);
-    const double qd = double(arch.numAttentionHeads * arch.headDimension());
-    const double kd = double(arch.kvHeads() * arch.headDimension());
-    const int experts = std::max(1, arch.numExperts);
-    const double f = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
-                                                                          : arch.intermediateSize);
-    const double mlpCopies = experts > 1 ? double(experts + std::max(0, arch.numSharedExperts)) : 1.0;
-    const double attnCopies = crossAttention ? 2.0 : 1.0;
-    const bool gated = arch.mlp == MlpKind::Gated;
-    bool q = false, k = false, v = false, o = false, gate = false, up = false, down = false, fused = false;
-    for (const auto& t : targets) {
-        if (t == "all-linear" || t == "all_linear") {
-            q = k = v = o = gate = up = down = true;
-        } else if (t == "q_proj" || t == "q" || t == "query") {
-            q = true;
-        } else if (t == "k_proj" || t == "k" || t == "key") {
-            k = true;
-        } else if (t == "v_proj" || t == "v" || t == "value") {
-            v = true;
-        } else if (t == "o_proj" || t == "o" || t == "out_proj" || t == "dense" || t == "c_proj" ||
-                   t == "output_proj") {
-            o = true;
-        } else if (t == "query_key_value" || t == "c_attn" || t == "W_pack" || t == "qkv_proj") {
-            fused = true;
-        } else if (t == "gate_proj" || t == "w1") {
-            gate = true;
-        } else if (t == "up_proj" || t == "w3" || t == "wi" || t == "fc1" || t == "c_fc" || t == "dense_h_to_4h") {
-            up = true;
-        } else if (t == "down_proj" || t == "w2" || t == "wo" || t == "fc2" || t == "dense_4h_to_h") {
-            down = true;
-        }
-    }
-    std::vector<AdaptedModule> m;
-    if (fused)
-        m.push_back({h, qd + 2 * kd, attnCopies});
-    if (q && !fused)
-        m.push_back({h, qd, attnCopies});
-    if (k && !fused)
-        m.push_back({h, kd, attnCopies});
-    if (v && !fused)
-        m.push_back({h, kd, attnCopies});
-    if (o)
-        m.push_back({qd, h, attnCopies});
-    if (gate && gated)
-        m.push_back({h, f, mlpCopies});
-    if (up)
-        m.push_back({h, gated ? f : f, mlpCopies});
-    if (down)
-        m.push_back({f, h, mlpCopies});
-    return m;
-}
-
 struct LoraCounts {
     double parameters = 0;       // adapter parameters in all layers
     double factored = 0;         // Adafactor state elements
     double activationsPerToken = 0; // elements stored per token over all layers (rank outputs, dropout copies)
 };
 
+// Adapter states and activations from the one LoRA target-module table (transformer/lora_modules.h).
 LoraCounts loraCounts(const Architecture& arch, const LoraSpec& lora, double dropout)
 {
     LoraCounts c;
     const double r = double(std::clamp(lora.rank, 1, 1 << 20));
-    auto addStack = [&](double layers, bool cross) {
-        for (const auto& mod : adaptedModules(arch, lora.targetModules, cross)) {
-            c.parameters += layers * mod.count * r * (mod.in + mod.out);
-            c.factored += layers * mod.count * (2 * r + mod.in + mod.out);
-            c.activationsPerToken += layers * mod.count * (r + (dropout > 0 ? mod.in : 0.0));
-        }
-    };
-    if (arch.kind == ModelKind::EncoderDecoder) {
-        addStack(double(arch.numLayers), false);
-        addStack(double(arch.numDecoderLayers > 0 ? arch.numDecoderLayers : arch.numLayers), true);
-    } else {
-        addStack(double(arch.numLayers), false);
+    for (const AdaptedMatrix& m : loraTargets(arch, lora.targetModules).matrices) {
+        c.parameters += m.count * r * (m.in + m.out);
+        c.factored += m.count * (2 * r + m.in + m.out);
+        c.activationsPerToken += m.activeCount * (r + (dropout > 0 ? m.in : 0.0));
     }
     return c;
 }
@@ -114,7 +48,7 @@ double trainableParameters(const ResolvedModel& model, const Workload& workload)
         return c.total;
     case Technique::Lora:
     case Technique::Qlora:
-        return loraCounts(model.architecture, workload.lora, 0).parameters;
+        return loraParameters(model.architecture, workload.lora);
     case Technique::Freeze: {
         const double layers = positive(c.layerCount);
         const double body = std::max(0.0, c.total - c.embedding - c.outputHead);
@@ -158,19 +92,10 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head),
     // tensor-parallel split, expert-parallel split of the routed experts.
     const double layers = positive(c.layerCount);
-    const double layersInStage = std::ceil(layers / pp);
+    const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
-    double stageParameters = total;
-    if (pp > 1)
-        stageParameters = std::max(c.embedding + layersInStage * bodyPerLayer, layersInStage * bodyPerLayer + head);
-    double expertFraction = 0;
-    if (arch.numExperts > 1 && total > 0) {
-        const double moeLayers = layers - std::clamp(double(arch.firstDenseLayers), 0.0, layers);
-        const double routedShare = double(arch.numExperts) / double(arch.numExperts + std::max(0, arch.numSharedExperts));
-        expertFraction = std::clamp(moeLayers * c.mlpPerLayer * routedShare / total, 0.0, 1.0);
-    }
-    const double modelShare = stageParameters * (1 - expertFraction + expertFraction / ep) / t;
+    const double modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep);
 
     // Trainable and frozen parameters on this GPU.
     const bool lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
@@ -293,7 +218,7 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
             break;
         case LossImplementation::Chunked:
             // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
-            m.logits = positions * v * (cb + 12.0 / positive(defaults.lossChunks, 8));
+            m.logits = positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
             break;
         case LossImplementation::Fused: {
             // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens

@@ -6,6 +6,8 @@
 
 #include "transformer/training_flops.h"
 
+#include "plan/precision.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,11 +18,6 @@ namespace {
 double positive(double x)
 {
     return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
-double bytesOf(Precision p)
-{
-    return (p == Precision::Fp32 || p == Precision::Tf32) ? 4.0 : 2.0;
 }
 
 // Where a collective over `groupSize` ranks spaced `stride` apart runs, and at what bus bandwidth.
@@ -102,9 +99,9 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double seq = positive(double(w.sequenceLength));
     const double h = positive(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
-    const double act = bytesOf(w.precision);
-    const double gradBytes = bytesOf(w.precision);
-    const double paramBytes = bytesOf(w.precision);
+    const double act = bytesPerElement(w.precision);
+    const double gradBytes = bytesPerElement(w.precision);
+    const double paramBytes = bytesPerElement(w.precision);
     const double shard = positive(totalParams) / (double(t) * p);
     const double trainedShard = positive(trainedParams) / (double(t) * p);
 
@@ -155,10 +152,9 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // Expert parallelism: dispatch and combine all-to-alls in forward and again in backward.
     if (ep > 1 && arch.numExperts > 1) {
         const Route r = routeFor(ep, t, hw, intraBus, nodeNet);
-        const double moeLayers = std::max(0.0, layers - std::max(0, arch.firstDenseLayers));
         const double k = std::clamp(arch.expertsPerToken, 1, std::max(1, arch.numExperts));
         const double perCall = double(ep - 1) / ep * micro * seq * k * h * act;
-        add(c, r, transferSeconds(perCall * 4 * moeLayers / p * accum, r.busGBps), true);
+        add(c, r, transferSeconds(perCall * 4 * moeLayers(arch) / p * accum, r.busGBps), true);
     }
 
     // CPU offload (ZeRO-Offload, Ren et al. 2021): gradients to the host and updated 16-bit parameters back each

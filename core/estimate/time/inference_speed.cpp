@@ -3,7 +3,9 @@
 // large batches become compute bound. Prefill is one forward pass over the prompt.
 #include "estimate/time/inference_speed.h"
 
+#include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
+#include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
 #include <algorithm>
@@ -16,23 +18,6 @@ namespace {
 double positive(double x)
 {
     return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
-double kvBytes(KvPrecision p)
-{
-    switch (p) {
-    case KvPrecision::Fp32:
-        return 4;
-    case KvPrecision::Fp16:
-    case KvPrecision::Bf16:
-        return 2;
-    case KvPrecision::Fp8:
-    case KvPrecision::Int8:
-        return 1;
-    case KvPrecision::Int4:
-        return 0.5;
-    }
-    return 2;
 }
 
 double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
@@ -52,32 +37,6 @@ double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
 
 } // namespace
 
-double weightBytesPerParameter(const Workload& w, const PerformanceDefaults& d)
-{
-    switch (w.weightFormat) {
-    case WeightFormat::Fp8:
-    case WeightFormat::Int8:
-        return 1;
-    case WeightFormat::Int4:
-        return d.int4BitsPerWeight / 8;
-    case WeightFormat::Nf4:
-        return d.nf4BitsPerWeight / 8;
-    case WeightFormat::Same:
-        break;
-    }
-    switch (w.precision) {
-    case Precision::Fp32:
-    case Precision::Tf32:
-        return 4;
-    case Precision::Fp8:
-        return 1;
-    case Precision::Fp16:
-    case Precision::Bf16:
-        break;
-    }
-    return 2;
-}
-
 InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload& w, const Configuration& config,
                                       const Hardware& hw, const PerformanceDefaults& d, double peakTflops)
 {
@@ -85,7 +44,7 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     const Architecture& arch = model.architecture;
     const ParameterCounts& counts = model.parameters;
     const double t = std::max(1, config.tensor);
-    const double batch = std::max(1, w.inference.batchSize);
+    const double batch = std::max(1, config.microBatchSize); // sequences decoded together
     const double prompt = positive(double(w.inference.promptTokens));
     const double output = positive(double(w.inference.outputTokens));
     const double h = positive(double(arch.hiddenSize));
@@ -96,26 +55,29 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
                                                              // their memory-boundness is modelled explicitly
 
     // Weights read per step: everything but the input embedding table (one row per token); a tied head reads it.
+    // The blocks' linear layers are read at the storage format, the rest at the compute precision (the same
+    // split as the memory model's weightStorageBytes).
     double params = positive(counts.total) - positive(counts.embedding);
     if (arch.tieWordEmbeddings && counts.outputHead <= 0)
         params += h * positive(double(arch.vocabSize));
+    double linear = std::min(params, positive(counts.blockLinear));
     if (arch.numExperts > 1) {
         // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
         const double e = arch.numExperts;
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
         const double fe = positive(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
                                                                         : arch.intermediateSize));
-        const double moeLayers = std::max(0.0, layers - std::max(0, arch.firstDenseLayers));
         const double perExpert = (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * fe;
         const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to
-        params -= std::min(params, moeLayers * e * perExpert * untouched);
+        linear -= std::min(linear, moeLayers(arch) * e * perExpert * untouched);
     }
-    s.weightBytesPerGpu = params * weightBytesPerParameter(w, d) / t;
+    const double other = std::max(0.0, params - positive(counts.blockLinear));
+    s.weightBytesPerGpu
+        = (linear * bytesPerWeight(w.weightFormat, w.precision) + other * bytesPerElement(w.precision)) / t;
 
-    const double kvHeadsPerGpu = std::max(1.0, std::ceil(double(arch.kvHeads()) / t));
+    // KV cache read per step: the memory model's bytes per token at the average context of the generation.
     const double context = prompt + output / 2;
-    s.kvBytesPerGpu = 2 * layers * kvHeadsPerGpu * double(arch.headDimension())
-                      * kvBytes(w.inference.kvCachePrecision) * context * batch;
+    s.kvBytesPerGpu = kvCacheBytesPerToken(arch, w.inference.kvCachePrecision, int(t)) * context * batch;
 
     const double weightBw = bandwidth * bandwidthEfficiency(w.weightFormat, d);
     const double kvBw = bandwidth * d.decodeBandwidth;

@@ -21,10 +21,8 @@ struct InferenceSpeed {
     Bottleneck bottleneck = Bottleneck::MemoryBandwidth;
 };
 
-// Bytes per stored weight for a workload (weight format, else the precision).
-double weightBytesPerParameter(const Workload& workload, const PerformanceDefaults& defaults);
-
-// Prefill and decode speed of `workload.inference` with `config.tensor` GPUs per replica.
+// Prefill and decode speed of `workload.inference` for a batch of `config.microBatchSize` sequences with
+// `config.tensor` GPUs per replica.
 // `peakTflops` is the GPU's dense peak for the compute precision.
 InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload& workload,
                                       const Configuration& config, const Hardware& hardware,

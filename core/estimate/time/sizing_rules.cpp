@@ -4,6 +4,8 @@
 // prefer NVLink instances", "multi-machine clusters: enable RDMA (RoCE)").
 #include "estimate/time/sizing_rules.h"
 
+#include "base/number_text.h"
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -19,9 +21,7 @@ std::string guide(std::string_view title)
 
 std::string number(double v)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", v);
-    return buffer;
+    return formatNumber(v, 4);
 }
 
 } // namespace

@@ -23,19 +23,12 @@ double positive(double x)
     return std::isfinite(x) && x > 0 ? x : 0.0;
 }
 
-double bytesOf(Precision p)
-{
-    return (p == Precision::Fp32 || p == Precision::Tf32) ? 4.0 : 2.0;
-}
-
 // Bytes moved per attention score element when scores are materialized (no flash attention), 16-bit:
 // forward writes QK^T (2), softmax reads and writes it (4), PV reads it (2); backward reads P and writes dP
 // (4), the softmax gradient reads both and writes dS (6), dQ/dK read dS twice (4): 22, rounded to 24 for the
 // mask and dropout passes eager implementations add.
 constexpr double kBytesPerMaterializedScore = 24;
 
-// QLoRA dequantizes every frozen NF4 weight to 16 bits before each use: read 0.5 B, write 2 B, read 2 B.
-constexpr double kDequantBytesPerParameter = 4.5;
 
 Bottleneck busiest(const std::array<double, 7>& busy)
 {
@@ -172,13 +165,16 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Memory-bound work the efficiency curve does not cover.
     const double shard = positive(model.parameters.total) / (double(t) * p);
     const double weightPasses = 2.0 + (config.checkpointing == Checkpointing::Full ? 1.0 : 0.0);
-    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesOf(workload.precision) / bandwidth
+    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesPerElement(workload.precision) / bandwidth
                                             : 0.0;
     double memoryBound = std::max(0.0, weightRead - matmul);
     if (!workload.flashAttention && bandwidth > 0)
         memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
     if (workload.technique == Technique::Qlora && bandwidth > 0)
-        memoryBound += accum * weightPasses * shard * kDequantBytesPerParameter / bandwidth;
+        // QLoRA dequantizes every frozen NF4 weight before each use: read it, write and read a 16-bit copy.
+        memoryBound += accum * weightPasses * shard
+                       * (bytesPerWeight(WeightFormat::Nf4, workload.precision) + 2 * bytesPerElement(workload.precision))
+                       / bandwidth;
     r.memoryBoundSeconds = memoryBound;
     const double busyCompute = matmul + memoryBound;
     r.pipelineBubbleSeconds = p > 1 ? busyCompute * (p - 1) / accum : 0.0;

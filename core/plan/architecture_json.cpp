@@ -1,0 +1,107 @@
+// Reads and writes the plan format's architecture fields (spec: plan-format.md, model.architecture).
+#include "plan/architecture_json.h"
+
+#include "base/json_reader.h"
+#include "plan/plan_enum_tables.h"
+
+namespace gp {
+
+namespace {
+
+// Largest sizes accepted; beyond them arithmetic in the models loses meaning.
+constexpr std::int64_t kMaxSequence = 1LL << 24; // 16M tokens
+constexpr std::int64_t kMaxDimension = 1LL << 20;
+
+} // namespace
+
+Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architecture a, const std::string& path)
+{
+    if (fields.is_null())
+        return a;
+    if (!fields.is_object())
+        return Error{path, "must be an object", {}};
+    using namespace detail;
+    JsonReader r(fields, path);
+    r.enumeration("kind", a.kind, kModelKinds);
+    r.integer("hidden_size", a.hiddenSize, false, 1, kMaxDimension);
+    r.integer("num_layers", a.numLayers, false, 1, 10000);
+    r.integer("num_decoder_layers", a.numDecoderLayers, false, 0, 10000);
+    r.integer("num_attention_heads", a.numAttentionHeads, false, 1, 65536);
+    r.integer("num_key_value_heads", a.numKeyValueHeads, false, 1, 65536);
+    r.integer("head_dim", a.headDim, false, 1, 65536);
+    r.integer("intermediate_size", a.intermediateSize, false, 1, kMaxDimension * 8);
+    r.integer("vocab_size", a.vocabSize, false, 1, 1LL << 24);
+    r.enumeration("mlp", a.mlp, kMlpKinds);
+    r.boolean("tie_word_embeddings", a.tieWordEmbeddings);
+    r.integer("num_experts", a.numExperts, false, 1, 4096);
+    r.integer("experts_per_token", a.expertsPerToken, false, 1, 4096);
+    r.integer("num_shared_experts", a.numSharedExperts, false, 0, 4096);
+    r.integer("moe_intermediate_size", a.moeIntermediateSize, false, 0, kMaxDimension * 8);
+    r.integer("first_dense_layers", a.firstDenseLayers, false, 0, 10000);
+    r.boolean("attention_bias", a.attentionBias);
+    r.boolean("mlp_bias", a.mlpBias);
+    r.boolean("learned_positions", a.learnedPositions);
+    r.integer("max_positions", a.maxPositions, false, 0, kMaxSequence);
+    r.integer("num_classes", a.numClasses, false, 1, 1000000);
+    if (r.ok() && a.expertsPerToken > a.numExperts)
+        r.fail("experts_per_token", "must not exceed num_experts (" + std::to_string(a.numExperts) + ")");
+    if (!r.ok())
+        return r.takeError();
+    return a;
+}
+
+nlohmann::json architectureToJson(const Architecture& a)
+{
+    using namespace detail;
+    nlohmann::json j = {{"kind", nameOf(kModelKinds, a.kind)},
+                        {"hidden_size", a.hiddenSize},
+                        {"num_layers", a.numLayers},
+                        {"num_attention_heads", a.numAttentionHeads},
+                        {"num_key_value_heads", a.kvHeads()},
+                        {"intermediate_size", a.intermediateSize},
+                        {"vocab_size", a.vocabSize},
+                        {"mlp", nameOf(kMlpKinds, a.mlp)},
+                        {"tie_word_embeddings", a.tieWordEmbeddings},
+                        {"num_experts", a.numExperts},
+                        {"experts_per_token", a.expertsPerToken},
+                        {"attention_bias", a.attentionBias},
+                        {"mlp_bias", a.mlpBias},
+                        {"learned_positions", a.learnedPositions},
+                        {"num_classes", a.numClasses}};
+    if (a.numDecoderLayers > 0)
+        j["num_decoder_layers"] = a.numDecoderLayers;
+    if (a.headDim > 0)
+        j["head_dim"] = a.headDim;
+    if (a.numSharedExperts > 0)
+        j["num_shared_experts"] = a.numSharedExperts;
+    if (a.moeIntermediateSize > 0)
+        j["moe_intermediate_size"] = a.moeIntermediateSize;
+    if (a.firstDenseLayers > 0)
+        j["first_dense_layers"] = a.firstDenseLayers;
+    if (a.maxPositions > 0)
+        j["max_positions"] = a.maxPositions;
+    // Sizes that are 0 mean "not given": writing them would make the plan unreadable.
+    for (auto it = j.begin(); it != j.end();) {
+        if (it->is_number() && it->get<double>() == 0)
+            it = j.erase(it);
+        else
+            ++it;
+    }
+    return j;
+}
+
+nlohmann::json givenArchitectureFields(const ModelSpec& spec)
+{
+    const bool named = spec.architectureJson.is_object() && !spec.architectureJson.empty();
+    if (!spec.architecture)
+        return named ? spec.architectureJson : nlohmann::json();
+    nlohmann::json full = architectureToJson(*spec.architecture);
+    if (!named)
+        return full;
+    nlohmann::json partial = nlohmann::json::object();
+    for (const auto& [key, value] : spec.architectureJson.items())
+        partial[key] = full.contains(key) ? full[key] : value;
+    return partial;
+}
+
+} // namespace gp

@@ -1,0 +1,74 @@
+// Element sizes of precisions and storage formats, each with the layout it comes from.
+#include "plan/precision.h"
+
+namespace gp {
+
+namespace {
+
+// llama.cpp Q4_0 (ggml/src/ggml-common.h block_q4_0): 32 4-bit weights + one fp16 scale = 18 bytes,
+// 4.5 bits per weight; gpt-fast's int4 group-32 kernels, which the decode efficiency was measured with,
+// store the same order (GPTQ/AWQ with group 128 store ~4.25).
+constexpr double kInt4BytesPerWeight = 18.0 / 32.0;
+// QLoRA (Dettmers et al. 2023, arXiv 2305.14314, Sec. 3): NF4 with block size 64 and double quantization
+// stores 8-bit constants per 64 weights plus fp32 second-level constants per 256 blocks:
+// 4 + 8/64 + 32/(64*256) = 4.127 bits per weight.
+constexpr double kNf4BytesPerWeight = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+// LLM.int8() (Dettmers et al. 2022, arXiv 2208.07339): int8 weights with one fp32 absmax constant per output
+// row; counted per weight for a matrix of width ~4096 (the row constant is ~0.1% of the weights).
+constexpr double kInt8BytesPerWeight = 1.0 + 4.0 / 4096.0;
+// FP8 per-tensor scaled weights (vLLM/TensorRT-LLM): one byte plus a scalar per tensor.
+constexpr double kFp8BytesPerWeight = 1.0;
+// KV cache int4: 4-bit values with a 16-bit scale per group of 64.
+constexpr double kInt4KvBytes = 0.5 + 2.0 / 64.0;
+
+} // namespace
+
+double bytesPerElement(Precision precision)
+{
+    switch (precision) {
+    case Precision::Fp32:
+    case Precision::Tf32:
+        return 4;
+    case Precision::Fp16:
+    case Precision::Bf16:
+    case Precision::Fp8:
+        return 2;
+    }
+    return 2;
+}
+
+double bytesPerElement(KvPrecision precision)
+{
+    switch (precision) {
+    case KvPrecision::Fp32:
+        return 4;
+    case KvPrecision::Fp16:
+    case KvPrecision::Bf16:
+        return 2;
+    case KvPrecision::Fp8:
+    case KvPrecision::Int8:
+        return 1;
+    case KvPrecision::Int4:
+        return kInt4KvBytes;
+    }
+    return 2;
+}
+
+double bytesPerWeight(WeightFormat format, Precision compute)
+{
+    switch (format) {
+    case WeightFormat::Same:
+        break;
+    case WeightFormat::Fp8:
+        return kFp8BytesPerWeight;
+    case WeightFormat::Int8:
+        return kInt8BytesPerWeight;
+    case WeightFormat::Int4:
+        return kInt4BytesPerWeight;
+    case WeightFormat::Nf4:
+        return kNf4BytesPerWeight;
+    }
+    return bytesPerElement(compute);
+}
+
+} // namespace gp

@@ -1,0 +1,69 @@
+// Layer counts and model-parallel shares: the one definition the memory, time and layout checks use.
+#include "transformer/layers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+double positive(double x)
+{
+    return std::isfinite(x) && x > 0 ? x : 0.0;
+}
+
+} // namespace
+
+double decoderLayers(const Architecture& a)
+{
+    if (a.kind != ModelKind::EncoderDecoder)
+        return positive(double(a.numLayers));
+    return positive(double(a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers));
+}
+
+double totalLayers(const Architecture& a)
+{
+    const double layers = positive(double(a.numLayers));
+    return a.kind == ModelKind::EncoderDecoder ? layers + decoderLayers(a) : layers;
+}
+
+double kvCacheLayers(const Architecture& a)
+{
+    return a.kind == ModelKind::Encoder ? 0.0 : decoderLayers(a);
+}
+
+double moeLayers(const Architecture& a)
+{
+    if (a.numExperts <= 1)
+        return 0.0;
+    const double layers = totalLayers(a);
+    return layers - std::clamp(double(a.firstDenseLayers), 0.0, layers);
+}
+
+double layersPerStage(double layers, int pipeline)
+{
+    return std::ceil(positive(layers) / std::max(1, pipeline));
+}
+
+double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
+                        int pipeline, int expert)
+{
+    const int pp = std::max(1, pipeline);
+    const double layers = positive(c.layerCount);
+    double stage = total;
+    if (pp > 1 && layers > 0) {
+        const double stageLayers = layersPerStage(layers, pp);
+        const double bodyPerLayer = std::max(0.0, total - c.embedding - head) / layers;
+        stage = std::max(c.embedding + stageLayers * bodyPerLayer, stageLayers * bodyPerLayer + head);
+    }
+    double expertFraction = 0;
+    if (a.numExperts > 1 && total > 0) {
+        const double routed = double(a.numExperts) / double(a.numExperts + std::max(0, a.numSharedExperts));
+        expertFraction = std::clamp(moeLayers(a) * c.mlpPerLayer * routed / total, 0.0, 1.0);
+    }
+    const int ep = std::max(1, expert);
+    return stage * (1 - expertFraction + expertFraction / ep) / std::max(1, tensor);
+}
+
+} // namespace gp

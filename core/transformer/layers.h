@@ -1,0 +1,28 @@
+// Layer counts of an architecture and the share of the model one GPU holds under model parallelism.
+#pragma once
+
+#include "plan/plan.h"
+#include "transformer/model_library.h"
+
+namespace gp {
+
+// Layers of all stacks: encoder + decoder layers for encoder-decoder models.
+double totalLayers(const Architecture& architecture);
+// Layers of the decoder stack (encoder-decoder: numDecoderLayers, or numLayers when not given).
+double decoderLayers(const Architecture& architecture);
+// Layers that keep keys and values while generating: the decoder stack; 0 for encoder-only models.
+double kvCacheLayers(const Architecture& architecture);
+// Layers with a routed-expert MLP (all stacks minus the leading dense ones); 0 for dense models.
+double moeLayers(const Architecture& architecture);
+
+// Layers one pipeline stage holds: ceil(layers / pipeline).
+double layersPerStage(double layers, int pipeline);
+
+// Parameters one GPU holds of a model with `total` parameters of which `head` are the output (or
+// classification) head: the largest pipeline stage (the first holds the embedding, the last the head), the
+// routed experts split over `expert` ranks, then everything split over `tensor` ranks (Megatron layout,
+// vocabulary-parallel embedding and head).
+double parametersPerGpu(const Architecture& architecture, const ParameterCounts& counts, double total, double head,
+                        int tensor, int pipeline, int expert);
+
+} // namespace gp
