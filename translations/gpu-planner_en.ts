@@ -677,6 +677,10 @@
         <source>The configuration cannot run on this candidate: %1</source>
         <translation>The configuration cannot run on this candidate: %1</translation>
     </message>
+    <message>
+        <source>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</source>
+        <translation>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

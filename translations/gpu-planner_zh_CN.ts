@@ -676,6 +676,10 @@
         <source>The configuration cannot run on this candidate: %1</source>
         <translation>该配置无法在此候选上运行：%1</translation>
     </message>
+    <message>
+        <source>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</source>
+        <translation>LoRA 目标模块“%1”不是已知的模块名，因此不会适配任何矩阵；请使用 q_proj、v_proj 或 all-linear 等名称。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
