@@ -130,6 +130,11 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    .arg(a.count("gpus"), a.text("source"));
     else if (c == "price_estimate")
         text = tr("The price of %1 is an estimate, not a published figure.").arg(a.text("instance"));
+    else if (c == "price_not_in_region")
+        text = tr("%1 has no price in %2; the price shown is for %3.")
+                   .arg(a.text("instance"), a.text("region"), a.text("price_region"));
+    else if (c == "gpu_no_tflops")
+        text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
     else if (c == "instance_size_estimate")
         text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
     else if (c == "precision_unsupported")
@@ -493,6 +498,10 @@ QString CoreText::provider(const QString& provider)
         return tr("Alibaba Cloud");
     if (provider == QLatin1String("aws"))
         return tr("AWS");
+    if (provider == QLatin1String("gcp"))
+        return tr("Google Cloud");
+    if (provider == QLatin1String("azure"))
+        return tr("Microsoft Azure");
     if (provider == QLatin1String("onprem"))
         return tr("On-premise");
     return provider;

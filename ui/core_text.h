@@ -33,7 +33,7 @@ public:
     static QString objective(gp::SearchObjective objective);
     static QString kvPrecision(gp::KvPrecision precision);
     static QString lossImplementation(gp::LossImplementation loss);
-    static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "onprem"
+    static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "gcp", "azure", "onprem"
 };
 
 } // namespace gpui

@@ -1,6 +1,7 @@
 // The hardware and price catalog: GPUs, links, cloud instances, prices and default assumptions.
 #pragma once
 
+#include "base/diagnostic.h"
 #include "base/expected.h"
 
 #include <map>
@@ -28,8 +29,11 @@ struct SourceRef {
 };
 
 // Dense (no 2:4 sparsity) datasheet peak throughput in TFLOPS/TOPS; nullopt = unsupported or unknown.
+// fp4 is the 4-bit floating-point tensor rate (NVFP4/MXFP4 on Blackwell and CDNA 4).
 struct Tflops {
-    std::optional<double> fp32, tf32, bf16, fp16, fp8, int8, int4;
+    std::optional<double> fp32, tf32, bf16, fp16, fp8, fp4, int8, int4;
+
+    bool any() const { return fp32 || tf32 || bf16 || fp16 || fp8 || fp4 || int8 || int4; }
 };
 
 struct GpuSpec {
@@ -40,6 +44,9 @@ struct GpuSpec {
     std::string formFactor;   // "sxm", "pcie", "oam"
     std::string gpuClass;     // efficiency class: "datacenter-hbm", "datacenter-gddr", "consumer"
     double memoryBytes = 0;
+    // Total the driver reports (nvidia-smi / the cloud's API), below the vendor "GB" figure; nullopt = not sourced.
+    std::optional<double> usableMemoryBytes;
+    std::string usableMemorySource; // where the driver-reported total was read
     double memoryBandwidthGBps = 0; // GB/s (1e9)
     Tflops tflops;
     std::string nvlink; // link id of the GPU's own NVLink (empty: none)
@@ -73,6 +80,10 @@ struct PriceSpec {
     std::string source;
     std::string asOf;
     std::string note; // how an estimate was derived
+    // Region the price applies to (provider's own id: "us-east-1", "ap-guangzhou"); empty = the provider's
+    // reference region (ProviderSpec::referenceRegion). `zone` when the source names one ("ap-guangzhou-3").
+    std::string region;
+    std::string zone;
 };
 
 struct InstanceSpec {
@@ -93,13 +104,35 @@ struct InstanceSpec {
     std::string source;
     std::string asOf;
     std::string notes;
-    PriceSpec price;
+    PriceSpec price;                     // the reference price (the one used when the plan names no region)
+    std::vector<PriceSpec> otherPrices;  // the same instance priced in other regions/currencies (region set)
+};
+
+// A cloud provider: its reference region (where prices without a region apply) and, where its own list shows
+// one, the per-family relation between the hourly and monthly price (hourly = monthly / hours).
+struct ProviderSpec {
+    std::string id;              // "tencent"
+    std::string name;            // "Tencent Cloud"
+    std::string referenceRegion; // "ap-guangzhou", "us-east-1"
+    std::string referenceRegionNote;
+    std::map<std::string, double> monthlyHoursByFamily; // family -> hours: hourly = monthly / hours
+    std::string source;
+    std::string asOf;
+    std::string notes;
+};
+
+// The price an instance has in a region: `price` is never null; `inRegion` is false when the instance has no
+// price there and `price` is its reference price instead.
+struct RegionalPrice {
+    const PriceSpec* price = nullptr;
+    bool inRegion = true;
 };
 
 struct Catalog {
     std::vector<GpuSpec> gpus;
     std::vector<LinkSpec> links;
     std::vector<InstanceSpec> instances;
+    std::vector<ProviderSpec> providers;
     std::map<std::string, SourceRef> sources;
     std::map<std::string, SourcedValue, std::less<>> defaults; // named default assumptions, see defaults keys in models
     std::vector<std::string> notices; // e.g. "user overrides ignored: ..." for the UI to show
@@ -107,6 +140,7 @@ struct Catalog {
     const GpuSpec* findGpu(std::string_view id) const;
     const LinkSpec* findLink(std::string_view id) const;
     const InstanceSpec* findInstance(std::string_view id) const;
+    const ProviderSpec* findProvider(std::string_view id) const;
     // Value of a named default, or `fallback` when the catalog lacks it.
     double number(std::string_view key, double fallback) const;
 };
@@ -117,6 +151,15 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 
 // Checks references (unknown GPU/link ids), duplicates and required fields across the whole catalog.
 Expected<bool> validateCatalog(const Catalog& catalog);
+// Problems that do not stop the catalog loading, e.g. "gpu_no_tflops" (a GPU without a figure for any precision).
+Diagnostics catalogWarnings(const Catalog& catalog);
+
+// The region a price applies to, spelled out: its own region, or the provider's reference region.
+std::string priceRegion(const Catalog& catalog, const InstanceSpec& instance, const PriceSpec& price);
+// The instance's price in `region` (empty = the provider's reference region); see RegionalPrice.
+RegionalPrice priceInRegion(const Catalog& catalog, const InstanceSpec& instance, std::string_view region);
+// Every region the catalog prices `provider`'s instances in, reference region first.
+std::vector<std::string> providerRegions(const Catalog& catalog, std::string_view provider);
 
 // The catalog compiled into the program (resources/catalog/*.json).
 const Catalog& builtinCatalog();

@@ -13,6 +13,7 @@ using nlohmann::json;
 namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kMiB = 1024.0 * 1024.0;
 
 bool readTflops(JsonReader& reader, Tflops& out)
 {
@@ -28,6 +29,7 @@ bool readTflops(JsonReader& reader, Tflops& out)
     t.optionalNumber("bf16", out.bf16, 0, 1e6);
     t.optionalNumber("fp16", out.fp16, 0, 1e6);
     t.optionalNumber("fp8", out.fp8, 0, 1e6);
+    t.optionalNumber("fp4", out.fp4, 0, 1e6);
     t.optionalNumber("int8", out.int8, 0, 1e6);
     t.optionalNumber("int4", out.int4, 0, 1e6);
     if (!t.ok()) {
@@ -49,6 +51,12 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.string("form_factor", gpu.formFactor);
     r.string("class", gpu.gpuClass, true);
     r.number("memory_gib", memoryGib, true, 0.5, 100000);
+    std::optional<double> usableMib;
+    r.optionalNumber("usable_memory_mib", usableMib, 1, 1e8);
+    r.string("usable_memory_source", gpu.usableMemorySource, usableMib.has_value());
+    if (r.ok() && usableMib && *usableMib * kMiB > memoryGib * kGiB)
+        r.fail("usable_memory_mib", "must not exceed memory_gib (" + detail::formatNumber(memoryGib) + " GiB), got "
+                                        + detail::formatNumber(*usableMib) + " MiB");
     r.number("memory_bandwidth_gbps", gpu.memoryBandwidthGBps, true, 1, 1e6);
     if (r.ok())
         readTflops(r, gpu.tflops);
@@ -63,6 +71,8 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     if (!r.ok())
         return r.takeError();
     gpu.memoryBytes = memoryGib * kGiB;
+    if (usableMib)
+        gpu.usableMemoryBytes = *usableMib * kMiB;
     return gpu;
 }
 
@@ -81,6 +91,33 @@ Expected<LinkSpec> parseLink(const json& value, const std::string& path, const s
     if (!r.ok())
         return r.takeError();
     return link;
+}
+
+Expected<ProviderSpec> parseProvider(const json& value, const std::string& path, const std::string& file)
+{
+    JsonReader r(value, path, file);
+    ProviderSpec provider;
+    r.string("id", provider.id, true);
+    r.string("name", provider.name, true);
+    r.string("reference_region", provider.referenceRegion, true);
+    r.string("reference_region_note", provider.referenceRegionNote);
+    r.string("source", provider.source, true);
+    r.string("as_of", provider.asOf, true);
+    r.string("notes", provider.notes);
+    if (!r.ok())
+        return r.takeError();
+    if (const auto rules = value.find("monthly_hours_by_family"); rules != value.end() && !rules->is_null()) {
+        if (!rules->is_object())
+            return Error{r.fieldPath("monthly_hours_by_family"), "must be an object", file};
+        JsonReader hours(*rules, r.fieldPath("monthly_hours_by_family"), file);
+        for (const auto& [family, number] : rules->items()) {
+            double h = 0;
+            if (!hours.number(family, h, true, 1, 744))
+                return hours.takeError();
+            provider.monthlyHoursByFamily[family] = h;
+        }
+    }
+    return provider;
 }
 
 } // namespace
@@ -106,6 +143,8 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
     r.string("source", price.source, !userPrice);
     r.string("as_of", price.asOf, !userPrice);
     r.string("note", price.note);
+    r.string("region", price.region);
+    r.string("zone", price.zone);
     if (!r.ok())
         return r.takeError();
     return price;
@@ -157,6 +196,19 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
         if (!price)
             return price.error();
         instance.price = *price;
+    }
+    if (const auto others = value.find("other_prices"); others != value.end() && !others->is_null()) {
+        if (!others->is_array())
+            return Error{r.fieldPath("other_prices"), "must be an array", file};
+        for (std::size_t i = 0; i < others->size(); ++i) {
+            const std::string path = r.fieldPath("other_prices") + "[" + std::to_string(i) + "]";
+            auto price = parsePrice((*others)[i], path, file, userInstance);
+            if (!price)
+                return price.error();
+            if (price->region.empty())
+                return Error{path + ".region", "is required (an other price names the region it applies to)", file};
+            instance.otherPrices.push_back(std::move(*price));
+        }
     }
     return instance;
 }
@@ -210,6 +262,8 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
     if (auto error = readArray("gpus", parseGpu, into.gpus))
         return *error;
     if (auto error = readArray("links", parseLink, into.links))
+        return *error;
+    if (auto error = readArray("providers", parseProvider, into.providers))
         return *error;
     auto parseCatalogInstance = [](const json& v, const std::string& p, const std::string& f) {
         return parseInstance(v, p, f, false);

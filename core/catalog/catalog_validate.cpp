@@ -36,8 +36,36 @@ Expected<bool> validateCatalog(const Catalog& catalog)
             return Error{path + ".intra_node", "unknown link id \"" + instance.intraNode + "\""};
         if (instance.price.status != "user" && instance.price.source.empty())
             return Error{path + ".price.source", "is required"};
+        std::set<std::string> regions = {priceRegion(catalog, instance, instance.price)};
+        for (std::size_t k = 0; k < instance.otherPrices.size(); ++k) {
+            const auto& other = instance.otherPrices[k];
+            const std::string otherPath = path + ".other_prices[" + std::to_string(k) + "]";
+            if (!regions.insert(other.region).second)
+                return Error{otherPath + ".region", "instance \"" + instance.id + "\" already has a price in \""
+                                                        + other.region + "\""};
+            if (other.status != "user" && other.source.empty())
+                return Error{otherPath + ".source", "is required"};
+        }
+    }
+    std::set<std::string> providers;
+    for (std::size_t i = 0; i < catalog.providers.size(); ++i) {
+        if (!providers.insert(catalog.providers[i].id).second)
+            return Error{"providers[" + std::to_string(i) + "].id",
+                         "duplicate id \"" + catalog.providers[i].id + "\""};
     }
     return true;
+}
+
+Diagnostics catalogWarnings(const Catalog& catalog)
+{
+    Diagnostics warnings;
+    for (const auto& gpu : catalog.gpus) {
+        if (!gpu.tflops.any())
+            warnings.push_back({"gpu_no_tflops",
+                                "GPU \"" + gpu.id + "\" has no TFLOPS figure for any precision; its speed is unknown",
+                                {{"gpu", gpu.id}}});
+    }
+    return warnings;
 }
 
 } // namespace gp

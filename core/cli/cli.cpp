@@ -347,6 +347,8 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
             for (const auto& notice : merged.notices)
                 if (notice.rfind("overrides:", 0) == 0)
                     return fail(ctx, ExitInvalidInput, name + ": " + notice.substr(11));
+            for (const auto& warning : catalogWarnings(merged))
+                ctx.err << "warning: " << name << ": " << warning.message << '\n';
             ctx.out << name << ": valid overrides, " << overrides->prices.size() << " prices, "
                     << overrides->instances.size() << " machines, " << overrides->gpus.size() << " GPUs\n";
             return ExitOk;
@@ -367,6 +369,8 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         auto valid = validateCatalog(combined);
         if (!valid)
             return fail(ctx, ExitInvalidInput, name + ": " + valid.error().toString());
+        for (const auto& warning : catalogWarnings(fragment))
+            ctx.err << "warning: " << name << ": " << warning.message << '\n';
         ctx.out << name << ": valid catalog, " << fragment.gpus.size() << " GPUs, " << fragment.links.size()
                 << " links, " << fragment.instances.size() << " instances\n";
         return ExitOk;

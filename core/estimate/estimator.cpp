@@ -174,6 +174,16 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     if (r.cost.priceStatus == "estimate")
         r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
                               {{"instance", hw.id}}});
+    if (const auto region = plan.billing.regions.find(hw.provider); region != plan.billing.regions.end()) {
+        const InstanceSpec* instance = catalog.findInstance(hw.id);
+        if (instance && hw.price.status != "user" && !priceInRegion(catalog, *instance, region->second).inRegion)
+            r.warnings.push_back({"price_not_in_region",
+                                  hw.id + " has no price in " + region->second + "; the price shown is for "
+                                      + priceRegion(catalog, *instance, instance->price),
+                                  {{"instance", hw.id},
+                                   {"region", region->second},
+                                   {"price_region", priceRegion(catalog, *instance, instance->price)}}});
+    }
     return r;
 }
 

@@ -223,6 +223,8 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                             {"architecture", g.architecture},
                             {"class", g.gpuClass},
                             {"memory_bytes", g.memoryBytes},
+                            {"usable_memory_bytes", optionalNumber(g.usableMemoryBytes)},
+                            {"usable_memory_source", g.usableMemorySource},
                             {"memory_bandwidth_gbps", g.memoryBandwidthGBps},
                             {"tflops",
                              {{"fp32", optionalNumber(g.tflops.fp32)},
@@ -230,6 +232,7 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                               {"bf16", optionalNumber(g.tflops.bf16)},
                               {"fp16", optionalNumber(g.tflops.fp16)},
                               {"fp8", optionalNumber(g.tflops.fp8)},
+                              {"fp4", optionalNumber(g.tflops.fp4)},
                               {"int8", optionalNumber(g.tflops.int8)},
                               {"int4", optionalNumber(g.tflops.int4)}}},
                             {"nvlink", g.nvlink.empty() ? json(nullptr) : json(g.nvlink)},
@@ -255,7 +258,23 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
     if (includeInstances) {
         json instances = json::array();
         for (const auto& i : catalog.instances) {
-            const PriceSpec& p = i.price;
+            auto priceJson = [&](const PriceSpec& p) {
+                return json{{"currency", p.currency},
+                            {"on_demand_per_hour", optionalNumber(p.onDemandPerHour)},
+                            {"monthly", optionalNumber(p.monthly)},
+                            {"spot_discount", optionalNumber(p.spotDiscount)},
+                            {"reserved_discount", optionalNumber(p.reservedDiscount)},
+                            {"status", p.status},
+                            {"source", p.source},
+                            {"as_of", p.asOf},
+                            {"note", p.note},
+                            {"region", priceRegion(catalog, i, p)},
+                            {"in_reference_region", p.region.empty()},
+                            {"zone", p.zone.empty() ? json(nullptr) : json(p.zone)}};
+            };
+            json otherPrices = json::array();
+            for (const auto& other : i.otherPrices)
+                otherPrices.push_back(priceJson(other));
             instances.push_back({{"id", i.id},
                                  {"provider", i.provider},
                                  {"family", i.family},
@@ -270,18 +289,21 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                                  {"size_status", i.sizeEstimate ? "estimate" : "published"},
                                  {"source", i.source},
                                  {"as_of", i.asOf},
-                                 {"price",
-                                  {{"currency", p.currency},
-                                   {"on_demand_per_hour", optionalNumber(p.onDemandPerHour)},
-                                   {"monthly", optionalNumber(p.monthly)},
-                                   {"spot_discount", optionalNumber(p.spotDiscount)},
-                                   {"reserved_discount", optionalNumber(p.reservedDiscount)},
-                                   {"status", p.status},
-                                   {"source", p.source},
-                                   {"as_of", p.asOf},
-                                   {"note", p.note}}}});
+                                 {"price", priceJson(i.price)},
+                                 {"other_prices", otherPrices}});
         }
         document["instances"] = instances;
+        json providers = json::array();
+        for (const auto& p : catalog.providers)
+            providers.push_back({{"id", p.id},
+                                 {"name", p.name},
+                                 {"reference_region", p.referenceRegion},
+                                 {"reference_region_note", p.referenceRegionNote},
+                                 {"monthly_hours_by_family", p.monthlyHoursByFamily},
+                                 {"regions", providerRegions(catalog, p.id)},
+                                 {"source", p.source},
+                                 {"as_of", p.asOf}});
+        document["providers"] = providers;
     }
     if (!catalog.notices.empty())
         document["notices"] = catalog.notices;

@@ -139,12 +139,13 @@ std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includ
     std::string out;
     if (includeGpus) {
         std::vector<std::vector<std::string>> rows;
-        rows.push_back({"gpu", "name", "GiB", "GB/s", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "link"});
+        rows.push_back({"gpu", "name", "GiB", "GB/s", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "link"});
         for (const auto& g : catalog.gpus)
             rows.push_back({g.id, g.name, fixed(g.memoryBytes / kGiB, 0), fixed(g.memoryBandwidthGBps, 0),
                             optionalFixed(g.tflops.fp32, 1), optionalFixed(g.tflops.tf32, 1),
                             optionalFixed(g.tflops.bf16, 1), optionalFixed(g.tflops.fp16, 1),
-                            optionalFixed(g.tflops.fp8, 1), optionalFixed(g.tflops.int8, 1),
+                            optionalFixed(g.tflops.fp8, 1), optionalFixed(g.tflops.fp4, 1),
+                            optionalFixed(g.tflops.int8, 1),
                             g.nvlink.empty() ? g.pcie : g.nvlink});
         out += renderTable(rows);
     }
@@ -153,11 +154,12 @@ std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includ
             out += '\n';
         std::vector<std::vector<std::string>> rows;
         rows.push_back({"instance", "gpu", "gpus", "vcpus", "RAM GiB", "link", "Gbps", "on-demand/h", "monthly",
-                        "currency", "price status"});
+                        "currency", "price status", "region"});
         for (const auto& i : catalog.instances)
             rows.push_back({i.id, i.gpu, std::to_string(i.gpus), std::to_string(i.vcpus), fixed(i.memoryBytes / kGiB, 0),
                             i.intraNode, fixed(i.networkGbps, 0), optionalFixed(i.price.onDemandPerHour, 2),
-                            optionalFixed(i.price.monthly, 0), i.price.currency, i.price.status});
+                            optionalFixed(i.price.monthly, 0), i.price.currency, i.price.status,
+                            priceRegion(catalog, i, i.price)});
         out += renderTable(rows);
     }
     for (const auto& notice : catalog.notices)

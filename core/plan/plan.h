@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -153,6 +154,7 @@ struct Billing {
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
     std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    std::map<std::string, std::string> regions; // provider -> region priced ("aws" -> "us-east-1"); absent = reference
 };
 
 struct SearchSpec {

@@ -234,6 +234,17 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("checkpoint_interval_hours", bi.checkpointIntervalHours, 0.001, 10000);
         r.optionalNumber("restart_minutes", bi.restartMinutes, 0, 100000);
         r.optionalNumber("storage_gib", bi.storageGib, 0, 1e9);
+        if (const auto regions = b->find("regions"); r.ok() && regions != b->end() && !regions->is_null()) {
+            if (!regions->is_object())
+                r.fail("regions", "must be an object of provider -> region, got " + describeJsonType(*regions));
+            for (auto it = regions->begin(); r.ok() && regions->is_object() && it != regions->end(); ++it) {
+                if (!it.value().is_string() || it.value().get_ref<const std::string&>().empty())
+                    r.failPath("billing.regions." + it.key(), "must be a region name such as \"us-east-1\", got "
+                                                                  + describeJsonType(it.value()));
+                else
+                    bi.regions[it.key()] = it.value().get_ref<const std::string&>();
+            }
+        }
         if (!r.ok()) {
             root.failPath(r.takeError().field, r.takeError().message);
             return false;

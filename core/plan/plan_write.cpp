@@ -133,6 +133,8 @@ json planToJson(const Plan& plan)
                     {"checkpoint_interval_hours", optionalNumber(b.checkpointIntervalHours)},
                     {"restart_minutes", optionalNumber(b.restartMinutes)},
                     {"storage_gib", optionalNumber(b.storageGib)}};
+    if (!b.regions.empty())
+        billing["regions"] = b.regions;
     const SearchSpec& s = plan.search;
     json search = {{"enabled", s.enabled},
                    {"objective", nameOf(kSearchObjectives, s.objective)},
@@ -154,6 +156,8 @@ json planToJson(const Plan& plan)
     // so that removing a candidate or an architecture field really removes it.
     for (const char* key : {"candidates"})
         document.erase(key);
+    if (document.contains("billing") && document["billing"].is_object())
+        document["billing"].erase("regions"); // a region removed from the plan is removed from the file
     if (document.contains("model") && document["model"].is_object())
         document["model"].erase("architecture");
     mergeInto(document, known);

@@ -1,4 +1,4 @@
-// Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the seed articles and the
+// Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the two Tencent Cloud guides and the
 // catalog's own sourcing rules. Figures asserted here are quoted from the cited documents in the comments.
 #include "catalog/catalog.h"
 
@@ -80,14 +80,14 @@ TEST(CatalogContents, HasThirtyInstancesFromThreeProviders)
     EXPECT_GE(perProvider["aws"], 10);
 }
 
-TEST(CatalogContents, EverySeedFamilyHasTheSeedsGpu)
+TEST(CatalogContents, EveryTencentGuideFamilyHasItsGpu)
 {
-    // Seed articles: GT4 = A100 40GB NVLink, GN10Xp = V100 32GB NVLink, PNV4 = A10 24GB PCIe 4.0, GN7 = T4 16GB,
+    // Tencent Cloud guides: GT4 = A100 40GB NVLink, GN10Xp = V100 32GB NVLink, PNV4 = A10 24GB PCIe 4.0, GN7 = T4 16GB,
     // GI5 = V100 32GB (FP16 125), GNV7 = A100 (MIG, 8-GPU interconnect), GNV7e = A100 80GB.
-    const std::map<std::string, std::string> seedFamilies = {
+    const std::map<std::string, std::string> guideFamilies = {
         {"GT4", "a100-40gb-sxm"}, {"GN10Xp", "v100-32gb-sxm2"}, {"PNV4", "a10-24gb"},      {"GN7", "t4-16gb"},
         {"GI5", "v100-32gb-sxm2"}, {"GNV7", "a100-40gb-sxm"},   {"GNV7e", "a100-80gb-sxm"}};
-    for (const auto& [family, gpuId] : seedFamilies) {
+    for (const auto& [family, gpuId] : guideFamilies) {
         std::set<int> sizes;
         for (const auto& item : catalog().instances) {
             if (item.provider != "tencent" || item.family != family)
@@ -97,7 +97,7 @@ TEST(CatalogContents, EverySeedFamilyHasTheSeedsGpu)
         }
         EXPECT_FALSE(sizes.empty()) << family;
     }
-    // The seed recommends GT4/GN10Xp for NVLink multi-GPU training and notes PNV4 depends on PCIe.
+    // The guide 'GPU服务器选型' recommends GT4/GN10Xp for NVLink multi-GPU training and notes PNV4 depends on PCIe.
     EXPECT_EQ(catalog().findLink(instance("tencent:GT4.41XLARGE948").intraNode)->kind, "nvlink");
     EXPECT_EQ(catalog().findLink(instance("tencent:GN10Xp.20XLARGE320").intraNode)->kind, "nvlink");
     EXPECT_EQ(catalog().findLink(instance("tencent:PNV4.56XLARGE932").intraNode)->kind, "pcie");
@@ -161,7 +161,7 @@ TEST(CatalogContents, H100SxmMatchesDatasheetDenseFigures)
 
 TEST(CatalogContents, A10Fp16IsTheDenseTensorFigureNotTf32)
 {
-    // The seed's "PNV4 FP16 62.4" is the A10's TF32 tensor figure; the datasheet's dense FP16 tensor is 125.
+    // The guide's "PNV4 FP16 62.4" is the A10's TF32 tensor figure; the datasheet's dense FP16 tensor is 125.
     const auto& a10 = gpu("a10-24gb");
     EXPECT_DOUBLE_EQ(*a10.tflops.fp16, 125);
     EXPECT_DOUBLE_EQ(*a10.tflops.bf16, 125);
@@ -172,7 +172,7 @@ TEST(CatalogContents, A10Fp16IsTheDenseTensorFigureNotTf32)
 
 TEST(CatalogContents, V100HasFp16TensorButNoBf16)
 {
-    // Volta: 125 TFLOPS FP16 tensor (seeds, Tencent doc); no BF16/TF32/FP8 support.
+    // Volta: 125 TFLOPS FP16 tensor (the Tencent Cloud guides, Tencent doc); no BF16/TF32/FP8 support.
     for (const char* id : {"v100-16gb-sxm2", "v100-32gb-sxm2"}) {
         const auto& v100 = gpu(id);
         EXPECT_DOUBLE_EQ(*v100.tflops.fp16, 125) << id;
@@ -255,7 +255,11 @@ TEST(CatalogContents, EveryReferenceResolves)
         EXPECT_GE(item.gpus, 1) << item.id;
         EXPECT_GT(item.vcpus, 0) << item.id;
         EXPECT_GT(item.memoryBytes, 0) << item.id;
-        EXPECT_GT(item.networkGbps, 0) << item.id;
+        // 0 only where the source publishes no bandwidth (the instance is then never used across nodes).
+        if (item.networkGbps <= 0) {
+            EXPECT_NE(item.notes.find("Network bandwidth not published"), std::string::npos) << item.id;
+        }
+        EXPECT_GE(item.networkGbps, 0) << item.id;
         EXPECT_EQ(item.id, item.provider + ":" + item.name);
     }
 }
@@ -312,7 +316,14 @@ TEST(CatalogContents, EveryInstanceHasASourcedPrice)
         EXPECT_EQ(catalog().sources.count(price.source), 1u) << item.id << ": " << price.source;
         EXPECT_TRUE(isDate(price.asOf)) << item.id;
         EXPECT_FALSE(price.note.empty()) << item.id;
-        EXPECT_EQ(price.currency, item.provider == "aws" ? "USD" : "CNY") << item.id;
+        // USD clouds price in USD; the Chinese sites in CNY unless the price names a region outside the China site.
+        const bool usdCloud = item.provider == "aws" || item.provider == "gcp" || item.provider == "azure";
+        EXPECT_EQ(price.currency, usdCloud || !price.region.empty() ? "USD" : "CNY") << item.id;
+        for (const auto& other : item.otherPrices) {
+            EXPECT_EQ(catalog().sources.count(other.source), 1u) << item.id << ": " << other.source;
+            EXPECT_TRUE(isDate(other.asOf)) << item.id;
+            EXPECT_FALSE(other.note.empty()) << item.id;
+        }
         // Unknown prices are null, never 0.
         if (price.onDemandPerHour) {
             EXPECT_GT(*price.onDemandPerHour, 0) << item.id;
@@ -352,16 +363,17 @@ TEST(CatalogContents, PublishedPricesMatchTheirSources)
 
 TEST(CatalogContents, TencentEstimatesFollowTheStatedRule)
 {
-    // GT4 / GNV7 (A100 40GB): HCCPNV4h list 116280 CNY/month for 8 GPUs; hourly = monthly / (730 h x 0.55), the
-    // Alibaba monthly-vs-PAYG ratio (3203.99 vs 8.235 x 730). 116280 / 401.5 = 289.614 CNY/h for 8 GPUs.
+    // GT4 is Tencent's published list price (114016 CNY/month, 237.51 CNY/h for 8 GPUs; hourly = monthly / 480).
+    // GNV7 (A100 40GB, sized as GT4) takes GT4's list price of the same size.
     const auto& gt4 = instance("tencent:GT4.41XLARGE948");
-    EXPECT_EQ(gt4.price.status, "estimate");
-    EXPECT_NEAR(*gt4.price.onDemandPerHour, 116280.0 / (730 * 0.55), 0.01);
-    EXPECT_NEAR(*instance("tencent:GT4.4XLARGE96").price.onDemandPerHour * 8, *gt4.price.onDemandPerHour, 0.01);
+    EXPECT_EQ(gt4.price.status, "published");
+    EXPECT_NEAR(*gt4.price.onDemandPerHour, 114016.0 / 480, 0.05); // the list prints 237.51 for 237.533
+    EXPECT_EQ(instance("tencent:GNV7-8GPU").price.status, "estimate");
+    EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.onDemandPerHour, *gt4.price.onDemandPerHour);
     // GNV7e (A100 80GB) = the A100 40GB figure x 1.25, AWS p4de/p4d per-GPU ratio 27.44705 / 21.957642.
     EXPECT_NEAR(*instance("tencent:GNV7e-8GPU").price.onDemandPerHour,
                 *instance("tencent:GNV7-8GPU").price.onDemandPerHour * 27.44705 / 21.957642, 0.01);
-    // Seed: A100/GNV7 spot often 30-50% off -> 0.4; reserved-instance coupons up to 40% -> 0.4.
+    // Guide 'AI训练选什么GPU型号性价比高？': A100/GNV7 spot often 30-50% off -> 0.4; 预留实例券 up to 40% -> 0.4.
     EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.spotDiscount, 0.4);
     EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.reservedDiscount, 0.4);
     // More GPUs of the same family never cost less per hour.

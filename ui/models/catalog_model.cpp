@@ -32,6 +32,19 @@ void CatalogModel::setCheckedIds(const QSet<QString>& ids)
         emit dataChanged(index(0, Instance), index(rowCount() - 1, Instance), {Qt::CheckStateRole});
 }
 
+void CatalogModel::setRegions(const std::map<std::string, std::string>& regions)
+{
+    beginResetModel();
+    m_regions = regions;
+    endResetModel();
+}
+
+gp::RegionalPrice CatalogModel::shownPrice(const gp::InstanceSpec& spec) const
+{
+    const auto it = m_regions.find(spec.provider);
+    return gp::priceInRegion(*m_catalog, spec, it == m_regions.end() ? std::string_view() : std::string_view(it->second));
+}
+
 const gp::InstanceSpec* CatalogModel::instance(int row) const
 {
     if (!m_catalog || row < 0 || row >= int(m_catalog->instances.size()))
@@ -81,7 +94,12 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
     const gp::GpuSpec* gpu = m_catalog->findGpu(spec->gpu);
     const gp::LinkSpec* link = m_catalog->findLink(spec->intraNode);
     const double gpuMemory = gpu ? gpu->memoryBytes : 0;
-    const QString currency = qs(spec->price.currency);
+    const gp::RegionalPrice shown = shownPrice(*spec);
+    const gp::PriceSpec& price = *shown.price;
+    const QString currency = qs(price.currency);
+    const auto chosen = m_regions.find(spec->provider);
+    const QString wanted = chosen == m_regions.end() ? QString() : qs(chosen->second);
+    const QString priceRegion = qs(gp::priceRegion(*m_catalog, *spec, price));
     switch (role) {
     case IdRole:
         return qs(spec->id);
@@ -90,15 +108,22 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
     case GpuMemoryRole:
         return toGiB(gpuMemory);
     case PriceRole:
-        return spec->price.onDemandPerHour.value_or(0);
+        return price.onDemandPerHour.value_or(0);
+    case InRegionRole:
+        return shown.inRegion;
     case Qt::CheckStateRole:
         if (index.column() == Instance)
             return m_checked.contains(qs(spec->id)) ? Qt::Checked : Qt::Unchecked;
         return {};
     case Qt::ToolTipRole:
-        if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus)
-            return tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(qs(spec->price.status)), qs(spec->price.source),
-                                               qs(spec->price.asOf));
+        if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus
+            || index.column() == Region) {
+            QString tip = tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(qs(price.status)), qs(price.source),
+                                                      qs(price.asOf));
+            if (!shown.inRegion)
+                tip = tr("No price in %1; the price shown is for %2.").arg(wanted, priceRegion) + QLatin1Char('\n') + tip;
+            return tip;
+        }
         return qs(spec->notes.empty() ? spec->source : spec->notes);
     case Qt::TextAlignmentRole:
         if (index.column() >= GpuCount && index.column() <= Monthly && index.column() != Interconnect)
@@ -117,9 +142,9 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         case Network:
             return spec->networkGbps;
         case PricePerHour:
-            return spec->price.onDemandPerHour.value_or(1e300);
+            return price.onDemandPerHour.value_or(1e300);
         case Monthly:
-            return spec->price.monthly.value_or(1e300);
+            return price.monthly.value_or(1e300);
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -144,11 +169,15 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         case Network:
             return tr("%1 Gb/s").arg(formatNumber(spec->networkGbps, 0));
         case PricePerHour:
-            return spec->price.onDemandPerHour ? formatMoney(*spec->price.onDemandPerHour, currency) : tr("n/a");
+            return price.onDemandPerHour ? formatMoney(*price.onDemandPerHour, currency) : tr("n/a");
         case Monthly:
-            return spec->price.monthly ? formatMoney(*spec->price.monthly, currency) : tr("n/a");
+            return price.monthly ? formatMoney(*price.monthly, currency) : tr("n/a");
         case PriceStatus:
-            return CoreText::priceStatus(qs(spec->price.status));
+            return CoreText::priceStatus(qs(price.status));
+        case Region:
+            if (!shown.inRegion)
+                return tr("no price in %1 (%2 shown)").arg(wanted, priceRegion);
+            return price.zone.empty() ? priceRegion : tr("%1 (zone %2)").arg(priceRegion, qs(price.zone));
         default:
             return {};
         }
@@ -186,6 +215,8 @@ QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Monthly");
     case PriceStatus:
         return tr("Price source");
+    case Region:
+        return tr("Price region");
     default:
         return {};
     }
@@ -223,6 +254,12 @@ void CatalogFilterModel::setMaxPricePerHour(double price)
     invalidateFilter();
 }
 
+void CatalogFilterModel::setPricedInRegionOnly(bool only)
+{
+    m_pricedInRegionOnly = only;
+    invalidateFilter();
+}
+
 void CatalogFilterModel::setCheckedOnly(bool checkedOnly)
 {
     m_checkedOnly = checkedOnly;
@@ -235,7 +272,10 @@ bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     const QModelIndex first = m->index(sourceRow, CatalogModel::Instance, sourceParent);
     if (!m_provider.isEmpty() && first.data(CatalogModel::ProviderRole).toString() != m_provider)
         return false;
-    if (m_checkedOnly && first.data(Qt::CheckStateRole).value<Qt::CheckState>() != Qt::Checked)
+    const bool checked = first.data(Qt::CheckStateRole).value<Qt::CheckState>() == Qt::Checked;
+    if (m_checkedOnly && !checked)
+        return false;
+    if (m_pricedInRegionOnly && !checked && !first.data(CatalogModel::InRegionRole).toBool())
         return false;
     if (m_minMemoryGib > 0 && first.data(CatalogModel::GpuMemoryRole).toDouble() + 0.5 < m_minMemoryGib)
         return false;

@@ -1,4 +1,5 @@
-// Catalog instances for the candidate picker: checkable rows, filter by provider, GPU, memory and price.
+// Catalog instances for the candidate picker: checkable rows, filter by provider, region, GPU, memory and price.
+// Prices are shown for the region the plan names per provider (billing.regions), or the provider's reference region.
 #pragma once
 
 #include "catalog/catalog.h"
@@ -7,7 +8,9 @@
 #include <QSet>
 #include <QSortFilterProxyModel>
 
+#include <map>
 #include <memory>
+#include <string>
 
 namespace gpui {
 
@@ -15,9 +18,9 @@ class CatalogModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Instance, Provider, Gpu, GpuCount, GpuMemory, Vcpus, HostMemory, Interconnect, Network, PricePerHour,
-                  Monthly, PriceStatus, ColumnCount };
+                  Monthly, PriceStatus, Region, ColumnCount };
     Q_ENUM(Column)
-    enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole };
+    enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole, InRegionRole };
 
     explicit CatalogModel(QObject* parent = nullptr);
     ~CatalogModel() override;
@@ -27,6 +30,11 @@ public:
     // Instance ids with a check mark.
     QSet<QString> checkedIds() const { return m_checked; }
     void setCheckedIds(const QSet<QString>& ids);
+    // Region per provider ("aws" -> "us-east-1"); a provider not named uses its reference region.
+    void setRegions(const std::map<std::string, std::string>& regions);
+    const std::map<std::string, std::string>& regions() const { return m_regions; }
+    // The price shown for an instance: in its provider's chosen region, else the reference price (inRegion false).
+    gp::RegionalPrice shownPrice(const gp::InstanceSpec& spec) const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -38,6 +46,7 @@ public:
 private:
     std::shared_ptr<const gp::Catalog> m_catalog;
     QSet<QString> m_checked;
+    std::map<std::string, std::string> m_regions;
 };
 
 class CatalogFilterModel : public QSortFilterProxyModel {
@@ -51,6 +60,8 @@ public:
     void setMinGpuMemoryGib(double gib);
     void setMaxPricePerHour(double price);     // 0 = any; in the catalog's currency
     void setCheckedOnly(bool checkedOnly);
+    // Hide instances without a price in the region the model shows (chosen rows stay, saying so); false = show all.
+    void setPricedInRegionOnly(bool only);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -61,6 +72,7 @@ private:
     double m_minMemoryGib = 0;
     double m_maxPrice = 0;
     bool m_checkedOnly = false;
+    bool m_pricedInRegionOnly = false;
 };
 
 } // namespace gpui

@@ -172,7 +172,7 @@ void CandidatesPanel::chooseFromCatalog()
     for (const gp::CandidateSpec& c : m_plan.candidates)
         if (!c.instance.empty())
             checked.insert(QString::fromStdString(c.instance));
-    CatalogDialog dialog(m_store->catalog(), checked, this);
+    CatalogDialog dialog(m_store->catalog(), checked, m_plan.billing.regions, this);
     if (m_settings)
         dialog.restoreGeometry(m_settings->value(Settings::Key::CatalogDialogGeometry).toByteArray());
     const int result = dialog.exec();
@@ -182,12 +182,15 @@ void CandidatesPanel::chooseFromCatalog()
         return;
     QStringList ids(dialog.checkedIds().begin(), dialog.checkedIds().end());
     ids.sort();
-    applyCatalogChoice(ids);
+    applyCatalogChoice(ids, dialog.regions());
 }
 
-void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds)
+void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds,
+                                         const std::optional<std::map<std::string, std::string>>& regions)
 {
     gp::Plan plan = m_plan;
+    if (regions)
+        plan.billing.regions = *regions;
     std::vector<gp::CandidateSpec> next;
     // Keep the order of instances already chosen, then append new ones.
     for (const gp::CandidateSpec& c : m_plan.candidates)

@@ -6,6 +6,10 @@
 
 #include <QWidget>
 
+#include <map>
+#include <optional>
+#include <string>
+
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -29,7 +33,9 @@ public:
 
     // Replaces the plan's catalog-instance candidates by `instanceIds`, keeping on-premise machines and the
     // settings (nodes, quotes) of instances that stay. Emits planEdited.
-    void applyCatalogChoice(const QStringList& instanceIds);
+    // `regions`, when given, become the plan's billing.regions (the catalog dialog's region choice).
+    void applyCatalogChoice(const QStringList& instanceIds,
+                            const std::optional<std::map<std::string, std::string>>& regions = std::nullopt);
     // Adds a bare-GPU candidate (an on-premise machine). Emits planEdited.
     void addMachine(const gp::CandidateSpec& machine);
     QTableView* view() const { return m_view; }

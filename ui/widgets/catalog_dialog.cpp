@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,7 +22,13 @@ namespace gpui {
 
 CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked,
                              QWidget* parent)
-    : QDialog(parent), m_model(new CatalogModel(this)), m_filter(new CatalogFilterModel(this))
+    : CatalogDialog(std::move(catalog), checked, {}, parent)
+{
+}
+
+CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked,
+                             const std::map<std::string, std::string>& regions, QWidget* parent)
+    : QDialog(parent), m_catalog(catalog), m_model(new CatalogModel(this)), m_filter(new CatalogFilterModel(this))
 {
     setWindowTitle(tr("Choose Candidate Instances"));
     resize(1100, 620);
@@ -30,7 +37,9 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
         providers.insert(i.provider);
     m_model->setCatalog(std::move(catalog));
     m_model->setCheckedIds(checked);
+    m_model->setRegions(regions);
     m_filter->setSourceModel(m_model);
+    m_filter->setPricedInRegionOnly(true);
 
     auto* layout = new QVBoxLayout(this);
     auto* filters = new QHBoxLayout;
@@ -38,6 +47,9 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     m_provider->addItem(tr("All providers"), QString());
     for (const std::string& p : providers)
         m_provider->addItem(CoreText::provider(QString::fromStdString(p)), QString::fromStdString(p));
+    m_region = new QComboBox;
+    m_region->setToolTip(tr("Show prices for this region of the chosen provider; instances without a price there "
+                            "are hidden unless chosen"));
     m_text = new QLineEdit;
     m_text->setPlaceholderText(tr("Filter by instance or GPU, e.g. A100"));
     m_text->setClearButtonEnabled(true);
@@ -56,6 +68,7 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     m_maxPrice->setSpecialValueText(tr("Any price"));
     m_checkedOnly = new QCheckBox(tr("Chosen only"));
     filters->addWidget(m_provider);
+    filters->addWidget(m_region);
     filters->addWidget(m_text, 1);
     filters->addWidget(m_minMemory);
     filters->addWidget(m_maxPrice);
@@ -93,8 +106,12 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(none, &QPushButton::clicked, this, [this] { m_model->setCheckedIds({}); });
-    connect(m_provider, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setProvider(m_provider->currentData().toString()); });
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setProvider(m_provider->currentData().toString());
+        fillRegions();
+    });
+    connect(m_region, &QComboBox::currentIndexChanged, this, &CatalogDialog::regionChosen);
+    fillRegions();
     connect(m_text, &QLineEdit::textChanged, m_filter, &CatalogFilterModel::setText);
     connect(m_minMemory, &QDoubleSpinBox::valueChanged, m_filter, &CatalogFilterModel::setMinGpuMemoryGib);
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_filter, &CatalogFilterModel::setMaxPricePerHour);
@@ -112,6 +129,57 @@ CatalogDialog::~CatalogDialog() = default;
 QSet<QString> CatalogDialog::checkedIds() const
 {
     return m_model->checkedIds();
+}
+
+std::map<std::string, std::string> CatalogDialog::regions() const
+{
+    return m_model->regions();
+}
+
+void CatalogDialog::fillRegions()
+{
+    const std::string provider = m_provider->currentData().toString().toStdString();
+    const QSignalBlocker block(m_region);
+    m_region->clear();
+    if (provider.empty()) {
+        m_region->addItem(tr("Choose a provider for its regions"), QString());
+        m_region->setEnabled(false);
+        return;
+    }
+    const gp::ProviderSpec* spec = m_catalog->findProvider(provider);
+    const QString reference = spec ? QString::fromStdString(spec->referenceRegion) : QString();
+    m_region->addItem(reference.isEmpty() ? tr("Reference region") : tr("Reference region (%1)").arg(reference),
+                      QString());
+    for (const std::string& region : gp::providerRegions(*m_catalog, provider))
+        if (QString::fromStdString(region) != reference)
+            m_region->addItem(QString::fromStdString(region), QString::fromStdString(region));
+    const auto chosen = m_model->regions().find(provider);
+    if (chosen != m_model->regions().end()) {
+        const QString name = QString::fromStdString(chosen->second);
+        int at = m_region->findData(name);
+        if (at < 0) { // a region the catalog has no price in: keep it, the rows say so
+            m_region->addItem(name, name);
+            at = m_region->count() - 1;
+        }
+        m_region->setCurrentIndex(at);
+    }
+    m_region->setEnabled(true);
+}
+
+void CatalogDialog::regionChosen()
+{
+    const std::string provider = m_provider->currentData().toString().toStdString();
+    if (provider.empty())
+        return;
+    std::map<std::string, std::string> regions = m_model->regions();
+    const std::string region = m_region->currentData().toString().toStdString();
+    if (region.empty())
+        regions.erase(provider);
+    else
+        regions[provider] = region;
+    m_model->setRegions(regions);
+    m_filter->invalidate();
+    updateCount();
 }
 
 void CatalogDialog::updateCount()

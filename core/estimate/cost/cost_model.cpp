@@ -90,8 +90,23 @@ const std::vector<std::string>& costDefaultKeys()
     return keys;
 }
 
+// billing.regions: the instance's price in the region the plan names for its provider, when the catalog has one
+// (a user's quote always wins; without a price there the reference price stays and the estimator says so).
+static const PriceSpec& regionalPrice(const Hardware& hw, const Billing& billing, const Catalog& catalog)
+{
+    const auto region = billing.regions.find(hw.provider);
+    if (region == billing.regions.end() || hw.price.status == "user")
+        return hw.price;
+    const InstanceSpec* instance = catalog.findInstance(hw.id);
+    if (!instance)
+        return hw.price;
+    const RegionalPrice found = priceInRegion(catalog, *instance, region->second);
+    return found.inRegion ? *found.price : hw.price;
+}
+
 CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billing, const Catalog& catalog)
 {
+    const PriceSpec& priceSpec = regionalPrice(hw, billing, catalog);
     CostEstimate c;
     c.currency = billing.currency.empty() ? "CNY" : billing.currency;
     const double runHours = std::isfinite(hours) && hours > 0 ? hours : 0.0; // checked again below
@@ -99,7 +114,7 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     const double nodes = std::max(1, hw.nodes);
     const double monthDays = daysPerMonth(catalog);
     auto convert = [&](double amount) {
-        return convertCurrency(amount, hw.price.currency, c.currency, billing, catalog);
+        return convertCurrency(amount, priceSpec.currency, c.currency, billing, catalog);
     };
 
     std::optional<double> perHour; // whole candidate, plan currency
@@ -109,16 +124,16 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         c.priceStatus = "user";
         c.priceSource = "plan";
     } else {
-        if (usable(hw.price.onDemandPerHour))
-            perHour = convert(*hw.price.onDemandPerHour * nodes);
-        if (usable(hw.price.monthly))
-            perMonth = convert(*hw.price.monthly * nodes);
+        if (usable(priceSpec.onDemandPerHour))
+            perHour = convert(*priceSpec.onDemandPerHour * nodes);
+        if (usable(priceSpec.monthly))
+            perMonth = convert(*priceSpec.monthly * nodes);
         if (perHour && !std::isfinite(*perHour))
             perHour.reset();
         if (perMonth && !std::isfinite(*perMonth))
             perMonth.reset();
-        c.priceStatus = (perHour || perMonth) ? (hw.price.status.empty() ? "estimate" : hw.price.status) : "unknown";
-        c.priceSource = hw.price.source;
+        c.priceStatus = (perHour || perMonth) ? (priceSpec.status.empty() ? "estimate" : priceSpec.status) : "unknown";
+        c.priceSource = priceSpec.source;
     }
     if (!perHour && !perMonth) {
         c.priceStatus = "unknown";
@@ -131,9 +146,9 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     c.monthDays = monthDays;
     if (perHour) {
         c.rates.push_back({"on_demand", *perHour, 0, 1});
-        if (c.priceStatus != "user" && usable(hw.price.reservedDiscount) && *hw.price.reservedDiscount < 1)
-            c.rates.push_back({"reserved", *perHour * (1 - *hw.price.reservedDiscount), 0, 1});
-        if (c.priceStatus != "user" && usable(hw.price.spotDiscount) && *hw.price.spotDiscount < 1) {
+        if (c.priceStatus != "user" && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1)
+            c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1});
+        if (c.priceStatus != "user" && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
             double perDay = catalog.number("spot.interruptions_per_node_day", 0.0067);
             if (billing.spotInterruptionsPerDay && std::isfinite(*billing.spotInterruptionsPerDay))
                 perDay = *billing.spotInterruptionsPerDay;
@@ -150,7 +165,7 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             const double busy = perHourRate * lost;
             // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
             if (busy < 1)
-                c.rates.push_back({"spot", *perHour * (1 - *hw.price.spotDiscount), 0, 1 / (1 - busy)});
+                c.rates.push_back({"spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy)});
         }
     }
     if (perMonth)

@@ -1,0 +1,87 @@
+// The candidates dialog's region filter: prices shown for the chosen region, instances without one hidden unless
+// chosen (and then saying so), and the choice returned for the plan's billing.regions.
+#include "models/catalog_model.h"
+#include "widgets/catalog_dialog.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace gpui;
+
+namespace {
+
+int sourceRow(const CatalogModel& model, const QString& id)
+{
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.index(row, CatalogModel::Instance).data(CatalogModel::IdRole).toString() == id)
+            return row;
+    return -1;
+}
+
+} // namespace
+
+TEST(CatalogModel, ShowsThePriceOfTheChosenRegion)
+{
+    auto catalog = std::make_shared<gp::Catalog>(gp::builtinCatalog());
+    CatalogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setCatalog(catalog);
+    const int g6 = sourceRow(model, QStringLiteral("aws:g6.48xlarge"));
+    ASSERT_GE(g6, 0);
+    // g6.48xlarge: 13.3504 USD/h in us-east-1 (the reference), 16.416 in ap-northeast-2.
+    EXPECT_DOUBLE_EQ(model.index(g6, 0).data(CatalogModel::PriceRole).toDouble(), 13.3504);
+    model.setRegions({{"aws", "ap-northeast-2"}});
+    EXPECT_DOUBLE_EQ(model.index(g6, 0).data(CatalogModel::PriceRole).toDouble(), 16.416);
+    EXPECT_TRUE(model.index(g6, 0).data(CatalogModel::InRegionRole).toBool());
+    EXPECT_EQ(model.index(g6, CatalogModel::Region).data().toString(), QStringLiteral("ap-northeast-2"));
+    // p5en has no Seoul price: it keeps us-east-1's and says so.
+    const int p5en = sourceRow(model, QStringLiteral("aws:p5en.48xlarge"));
+    ASSERT_GE(p5en, 0);
+    EXPECT_FALSE(model.index(p5en, 0).data(CatalogModel::InRegionRole).toBool());
+    EXPECT_DOUBLE_EQ(model.index(p5en, 0).data(CatalogModel::PriceRole).toDouble(), 63.296);
+    EXPECT_TRUE(model.index(p5en, CatalogModel::Region).data().toString().contains(QStringLiteral("ap-northeast-2")));
+    EXPECT_TRUE(model.index(p5en, CatalogModel::Region).data().toString().contains(QStringLiteral("us-east-1")));
+}
+
+TEST(CatalogDialog, RegionFilterKeepsChosenRowsAndReturnsTheRegion)
+{
+    auto catalog = std::make_shared<gp::Catalog>(gp::builtinCatalog());
+    // GT4.4XLARGE96 is chosen but has only the 中国大陆 list price; GN7.2XLARGE32 also has an ap-guangzhou USD price.
+    CatalogDialog dialog(catalog, {QStringLiteral("tencent:GT4.4XLARGE96")}, {});
+    QAbstractItemModelTester tester(dialog.filter(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    EXPECT_FALSE(dialog.regionBox()->isEnabled()) << "regions belong to a provider";
+    const int tencent = dialog.providerBox()->findData(QStringLiteral("tencent"));
+    ASSERT_GE(tencent, 0);
+    dialog.providerBox()->setCurrentIndex(tencent);
+    ASSERT_TRUE(dialog.regionBox()->isEnabled());
+    const int guangzhou = dialog.regionBox()->findData(QStringLiteral("ap-guangzhou"));
+    ASSERT_GE(guangzhou, 0);
+    dialog.regionBox()->setCurrentIndex(guangzhou);
+    ASSERT_EQ(dialog.regions().size(), 1u);
+    EXPECT_EQ(dialog.regions().at("tencent"), "ap-guangzhou");
+
+    bool sawChosen = false;
+    int priced = 0;
+    for (int row = 0; row < dialog.filter()->rowCount(); ++row) {
+        const QModelIndex index = dialog.filter()->index(row, CatalogModel::Instance);
+        EXPECT_EQ(index.data(CatalogModel::ProviderRole).toString(), QStringLiteral("tencent"));
+        if (index.data(CatalogModel::IdRole).toString() == QStringLiteral("tencent:GT4.4XLARGE96")) {
+            sawChosen = true;
+            EXPECT_FALSE(index.data(CatalogModel::InRegionRole).toBool());
+            EXPECT_TRUE(dialog.filter()->index(row, CatalogModel::Region).data().toString().contains(
+                QStringLiteral("ap-guangzhou")));
+        } else {
+            EXPECT_TRUE(index.data(CatalogModel::InRegionRole).toBool());
+            ++priced;
+        }
+    }
+    EXPECT_TRUE(sawChosen) << "a chosen candidate stays visible and says it has no price there";
+    EXPECT_EQ(priced, 3) << "GN7.2XLARGE32, GN7.5XLARGE80 and GN7.8XLARGE128 are priced for Guangzhou Zone 3";
+    // Back to the reference region: the plan names none.
+    dialog.regionBox()->setCurrentIndex(0);
+    EXPECT_TRUE(dialog.regions().empty());
+}
