@@ -681,6 +681,22 @@
         <source>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</source>
         <translation>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</translation>
     </message>
+    <message>
+        <source>%1 has no price in %2; the price shown is for %3.</source>
+        <translation>%1 has no price in %2; the price shown is for %3.</translation>
+    </message>
+    <message>
+        <source>GPU %1 has no TFLOPS figure for any precision; its speed is unknown.</source>
+        <translation>GPU %1 has no TFLOPS figure for any precision; its speed is unknown.</translation>
+    </message>
+    <message>
+        <source>Google Cloud</source>
+        <translation>Google Cloud</translation>
+    </message>
+    <message>
+        <source>Microsoft Azure</source>
+        <translation>Microsoft Azure</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -1394,6 +1410,10 @@
         <source>The question in detail</source>
         <translation>The question in detail</translation>
     </message>
+    <message>
+        <source>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</source>
+        <translation>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -1575,6 +1595,22 @@
         <source>Add every instance the filters show to the choice</source>
         <translation>Add every instance the filters show to the choice</translation>
     </message>
+    <message>
+        <source>Show prices for this region of the chosen provider; instances without a price there are hidden unless chosen</source>
+        <translation>Show prices for this region of the chosen provider; instances without a price there are hidden unless chosen</translation>
+    </message>
+    <message>
+        <source>Choose a provider for its regions</source>
+        <translation>Choose a provider for its regions</translation>
+    </message>
+    <message>
+        <source>Reference region</source>
+        <translation>Reference region</translation>
+    </message>
+    <message>
+        <source>Reference region (%1)</source>
+        <translation>Reference region (%1)</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogModel</name>
@@ -1637,6 +1673,22 @@
     <message>
         <source>Price source</source>
         <translation>Price source</translation>
+    </message>
+    <message>
+        <source>No price in %1; the price shown is for %2.</source>
+        <translation>No price in %1; the price shown is for %2.</translation>
+    </message>
+    <message>
+        <source>no price in %1 (%2 shown)</source>
+        <translation>no price in %1 (%2 shown)</translation>
+    </message>
+    <message>
+        <source>%1 (zone %2)</source>
+        <translation>%1 (zone %2)</translation>
+    </message>
+    <message>
+        <source>Price region</source>
+        <translation>Price region</translation>
     </message>
 </context>
 <context>

@@ -680,6 +680,22 @@
         <source>LoRA target module &quot;%1&quot; is not a known module name, so it adapts nothing; use names such as q_proj, v_proj or all-linear.</source>
         <translation>LoRA 目标模块“%1”不是已知的模块名，因此不会适配任何矩阵；请使用 q_proj、v_proj 或 all-linear 等名称。</translation>
     </message>
+    <message>
+        <source>%1 has no price in %2; the price shown is for %3.</source>
+        <translation>%1 在 %2 没有价格；显示的是 %3 的价格。</translation>
+    </message>
+    <message>
+        <source>GPU %1 has no TFLOPS figure for any precision; its speed is unknown.</source>
+        <translation>GPU %1 没有任何精度的 TFLOPS 数据，无法估算其速度。</translation>
+    </message>
+    <message>
+        <source>Google Cloud</source>
+        <translation>谷歌云</translation>
+    </message>
+    <message>
+        <source>Microsoft Azure</source>
+        <translation>微软 Azure</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -1391,6 +1407,10 @@
         <source>The question in detail</source>
         <translation>问题详情</translation>
     </message>
+    <message>
+        <source>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</source>
+        <translation>其余 %1 个候选见上方的候选表，包括其配置、显存、时间、费用和瓶颈。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -1572,6 +1592,22 @@
         <source>Add every instance the filters show to the choice</source>
         <translation>把筛选出的所有实例加入选择</translation>
     </message>
+    <message>
+        <source>Show prices for this region of the chosen provider; instances without a price there are hidden unless chosen</source>
+        <translation>显示所选云厂商在该地域的价格；该地域没有价格的实例会被隐藏（已选中的除外）</translation>
+    </message>
+    <message>
+        <source>Choose a provider for its regions</source>
+        <translation>先选择云厂商，再选择地域</translation>
+    </message>
+    <message>
+        <source>Reference region</source>
+        <translation>参考地域</translation>
+    </message>
+    <message>
+        <source>Reference region (%1)</source>
+        <translation>参考地域（%1）</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogModel</name>
@@ -1634,6 +1670,22 @@
     <message>
         <source>Price source</source>
         <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>No price in %1; the price shown is for %2.</source>
+        <translation>%1 没有价格；显示的是 %2 的价格。</translation>
+    </message>
+    <message>
+        <source>no price in %1 (%2 shown)</source>
+        <translation>%1 无价格（显示 %2 的价格）</translation>
+    </message>
+    <message>
+        <source>%1 (zone %2)</source>
+        <translation>%1（可用区 %2）</translation>
+    </message>
+    <message>
+        <source>Price region</source>
+        <translation>价格地域</translation>
     </message>
 </context>
 <context>
