@@ -2,6 +2,7 @@
 #include "catalog/catalog.h"
 #include "catalog/catalog_parse_internal.h"
 #include "base/json_reader.h"
+#include "base/number_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,8 +56,8 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.optionalNumber("usable_memory_mib", usableMib, 1, 1e8);
     r.string("usable_memory_source", gpu.usableMemorySource, usableMib.has_value());
     if (r.ok() && usableMib && *usableMib * kMiB > memoryGib * kGiB)
-        r.fail("usable_memory_mib", "must not exceed memory_gib (" + detail::formatNumber(memoryGib) + " GiB), got "
-                                        + detail::formatNumber(*usableMib) + " MiB");
+        r.fail("usable_memory_mib", "must not exceed memory_gib (" + formatExact(memoryGib) + " GiB), got "
+                                        + formatExact(*usableMib) + " MiB");
     r.number("memory_bandwidth_gbps", gpu.memoryBandwidthGBps, true, 1, 1e6);
     if (r.ok())
         readTflops(r, gpu.tflops);
