@@ -1,14 +1,74 @@
 #include "catalog_store.h"
 
+#include "base/atomic_file.h"
+
+#include <QDate>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
+#include <QUndoCommand>
+#include <QUndoStack>
 
 #include <algorithm>
 
 namespace gpui {
+
+namespace {
+
+constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024; // the CLI's input limit
+
+// Reads a regular file of at most 64 MiB.
+gp::Expected<QByteArray> readSmallFile(const QString& path)
+{
+    const QFileInfo info(path);
+    const std::string name = info.fileName().toStdString();
+    if (!info.isFile())
+        return gp::Error{{}, "not a regular file", name};
+    if (info.size() > kMaxFileBytes)
+        return gp::Error{{}, "larger than 64 MiB", name};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return gp::Error{{}, file.errorString().toStdString(), name};
+    QByteArray bytes = file.read(kMaxFileBytes + 1);
+    if (bytes.size() > kMaxFileBytes)
+        return gp::Error{{}, "larger than 64 MiB", name};
+    return bytes;
+}
+
+// One undoable change of the overrides: the whole set before and after (they are small).
+class OverridesCommand : public QUndoCommand {
+public:
+    OverridesCommand(CatalogStore* store, gp::CatalogOverrides before, gp::CatalogOverrides after, const QString& text)
+        : QUndoCommand(text), m_store(store), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void undo() override { apply(m_before); }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false; // already applied and saved when recorded
+            return;
+        }
+        apply(m_after);
+    }
+
+private:
+    void apply(const gp::CatalogOverrides& overrides)
+    {
+        auto saved = m_store->restore(overrides);
+        if (!saved)
+            emit m_store->saveFailed(QString::fromStdString(saved.error().toString()));
+    }
+
+    CatalogStore* m_store;
+    gp::CatalogOverrides m_before;
+    gp::CatalogOverrides m_after;
+    bool m_first = true;
+};
+
+} // namespace
 
 QString CatalogStore::defaultOverridesPath()
 {
@@ -18,20 +78,32 @@ QString CatalogStore::defaultOverridesPath()
 CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
     : QObject(parent), m_path(overridesPath.isEmpty() ? defaultOverridesPath() : overridesPath)
 {
-    QFile file(m_path);
-    if (file.exists() && file.open(QIODevice::ReadOnly)) {
-        const QByteArray bytes = file.readAll();
-        auto parsed = gp::parseOverridesJson(std::string_view(bytes.constData(), size_t(bytes.size())),
-                                             QFileInfo(m_path).fileName().toStdString());
-        if (parsed)
+    if (QFileInfo::exists(m_path)) {
+        auto bytes = readSmallFile(m_path);
+        auto parsed = bytes ? gp::parseOverridesJson(std::string_view(bytes->constData(), size_t(bytes->size())),
+                                                     QFileInfo(m_path).fileName().toStdString())
+                            : gp::Expected<gp::CatalogOverrides>(bytes.error());
+        if (parsed) {
             m_overrides = std::move(parsed.value());
-        else
+        } else {
             m_loadError = QString::fromStdString(parsed.error().toString());
+            m_unreadable = true;
+        }
     }
     m_catalog = std::make_shared<const gp::Catalog>(gp::mergeOverrides(gp::builtinCatalog(), m_overrides));
 }
 
 CatalogStore::~CatalogStore() = default;
+
+QString CatalogStore::plannedBackupPath() const
+{
+    if (!m_unreadable)
+        return {};
+    const QFileInfo info(m_path);
+    return info.absolutePath() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral(".unreadable-")
+           + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) + QLatin1Char('.')
+           + info.suffix();
+}
 
 bool CatalogStore::hasUserPrice(const std::string& instanceId) const
 {
@@ -39,36 +111,99 @@ bool CatalogStore::hasUserPrice(const std::string& instanceId) const
                        [&](const auto& p) { return p.first == instanceId; });
 }
 
+gp::Expected<bool> CatalogStore::record(const gp::CatalogOverrides& before, const QString& text)
+{
+    auto saved = saveAndMerge();
+    if (!saved) {
+        m_overrides = before;
+        return saved;
+    }
+    if (m_undoStack)
+        m_undoStack->push(new OverridesCommand(this, before, m_overrides, text));
+    return true;
+}
+
 gp::Expected<bool> CatalogStore::setPrice(const std::string& instanceId, const gp::PriceSpec& price)
 {
+    if (!price.onDemandPerHour && !price.monthly && !price.spotDiscount && !price.reservedDiscount)
+        return clearPrice(instanceId);
+    const gp::CatalogOverrides before = m_overrides;
     gp::PriceSpec user = price;
     user.status = "user";
+    user.keptFromCatalog.clear();
+    user.catalogStatus.clear();
+    user.catalogSource.clear();
     auto it = std::find_if(m_overrides.prices.begin(), m_overrides.prices.end(),
                            [&](const auto& p) { return p.first == instanceId; });
     if (it != m_overrides.prices.end())
         it->second = user;
     else
         m_overrides.prices.emplace_back(instanceId, user);
-    return saveAndMerge();
+    return record(before, tr("Edit price of %1").arg(QString::fromStdString(instanceId)));
 }
 
 gp::Expected<bool> CatalogStore::clearPrice(const std::string& instanceId)
 {
+    if (!hasUserPrice(instanceId))
+        return true;
+    const gp::CatalogOverrides before = m_overrides;
     std::erase_if(m_overrides.prices, [&](const auto& p) { return p.first == instanceId; });
-    return saveAndMerge();
+    return record(before, tr("Use catalog price of %1").arg(QString::fromStdString(instanceId)));
+}
+
+gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(const QString& path, gp::CloudImportOptions options)
+{
+    auto bytes = readSmallFile(path);
+    if (!bytes)
+        return bytes.error();
+    if (options.fileName.empty())
+        options.fileName = QFileInfo(path).fileName().toStdString();
+    if (options.date.empty())
+        options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    auto result = gp::importCloudListing(std::string_view(bytes->constData(), size_t(bytes->size())), options,
+                                         gp::builtinCatalog(), m_overrides);
+    if (!result)
+        return result.error();
+    if (result->prices == 0 && result->stock == 0 && result->added == 0)
+        return *result; // nothing to save
+    const gp::CatalogOverrides before = m_overrides;
+    m_overrides = result->overrides;
+    auto saved = record(before, tr("Import cloud prices from %1").arg(QFileInfo(path).fileName()));
+    if (!saved)
+        return saved.error();
+    return *result;
+}
+
+gp::Expected<bool> CatalogStore::restore(const gp::CatalogOverrides& overrides)
+{
+    const gp::CatalogOverrides before = m_overrides;
+    m_overrides = overrides;
+    auto saved = saveAndMerge();
+    if (!saved)
+        m_overrides = before;
+    return saved;
 }
 
 gp::Expected<bool> CatalogStore::saveAndMerge()
 {
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
     const std::string fileName = QFileInfo(m_path).fileName().toStdString();
-    if (!file.open(QIODevice::WriteOnly))
-        return gp::Error{{}, file.errorString().toStdString(), fileName};
-    const std::string text = gp::overridesToJson(m_overrides);
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit())
-        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    if (m_unreadable && QFileInfo::exists(m_path)) {
+        // Never overwrite a file that did not read: it may hold the user's only copy of their quotes and machines.
+        const QString backup = plannedBackupPath();
+        if (!QFile::rename(m_path, backup))
+            return gp::Error{{}, "could not keep the unreadable file as " + backup.toStdString()
+                                     + "; nothing was saved",
+                             fileName};
+        m_backupPath = backup;
+    }
+    m_unreadable = false;
+    std::string text = gp::overridesToJson(m_overrides);
+    // The core's writer checks every write and the flush before it renames over the old file.
+    auto written = gp::writeFileAtomically(QFile::encodeName(m_path).toStdString(), text);
+    if (!written)
+        return written.error();
+    m_overrides.document = std::move(text);
     m_catalog = std::make_shared<const gp::Catalog>(gp::mergeOverrides(gp::builtinCatalog(), m_overrides));
     emit catalogChanged();
     return true;

@@ -2,19 +2,22 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "catalog/catalog_import.h"
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
 
+class QUndoStack;
+
 namespace gpui {
 
 class CatalogStore : public QObject {
     Q_OBJECT
 public:
-    // Reads the overrides at `overridesPath` ("" = defaultOverridesPath()); a broken file is reported by
-    // loadError() and ignored.
+    // Reads the overrides at `overridesPath` ("" = defaultOverridesPath()). A file that does not read is reported by
+    // loadError(), ignored, and never overwritten: the first change saved moves it to a dated backup (backupPath()).
     explicit CatalogStore(const QString& overridesPath = QString(), QObject* parent = nullptr);
     ~CatalogStore() override;
 
@@ -25,23 +28,44 @@ public:
     std::shared_ptr<const gp::Catalog> catalog() const { return m_catalog; }
     const gp::CatalogOverrides& overrides() const { return m_overrides; }
     QString loadError() const { return m_loadError; }
+    // Where the unreadable overrides file was moved before the first save ("" = nothing moved).
+    QString backupPath() const { return m_backupPath; }
+    // The name the unreadable file will get, shown before anything is saved.
+    QString plannedBackupPath() const;
 
-    // The user's quote for an instance (status "user"); written to the overrides file at once.
+    // Quote edits and imports become undoable steps on `stack` (the plan's history); nullptr = not recorded.
+    void setUndoStack(QUndoStack* stack) { m_undoStack = stack; }
+
+    // The user's quote for an instance (status "user"); written to the overrides file at once. A quote with no
+    // figure at all is the same as clearPrice().
     gp::Expected<bool> setPrice(const std::string& instanceId, const gp::PriceSpec& price);
     // Drops the user's quote so the catalog's price applies again.
     gp::Expected<bool> clearPrice(const std::string& instanceId);
     bool hasUserPrice(const std::string& instanceId) const;
 
+    // Merges a cloud listing (`catalog import`'s formats) into the overrides and saves them; nothing changes on an
+    // error. `options.fileName` and `options.date` are filled in from `path` and today when empty.
+    gp::Expected<gp::CloudImportResult> importCloudListing(const QString& path, gp::CloudImportOptions options);
+
+    // Replaces the overrides and saves them (undo/redo of a recorded change).
+    gp::Expected<bool> restore(const gp::CatalogOverrides& overrides);
+
 signals:
     void catalogChanged();
+    // A save made by undo or redo failed: the message names the file.
+    void saveFailed(const QString& message);
 
 private:
     gp::Expected<bool> saveAndMerge();
+    gp::Expected<bool> record(const gp::CatalogOverrides& before, const QString& text);
 
     QString m_path;
     gp::CatalogOverrides m_overrides;
     std::shared_ptr<const gp::Catalog> m_catalog;
     QString m_loadError;
+    bool m_unreadable = false; // the file exists but did not read: never overwrite it
+    QString m_backupPath;
+    QUndoStack* m_undoStack = nullptr;
 };
 
 } // namespace gpui

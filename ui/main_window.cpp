@@ -13,6 +13,7 @@
 #include "theme.h"
 #include "translator.h"
 #include "widgets/candidates_panel.h"
+#include "widgets/cloud_import_dialog.h"
 #include "widgets/comparison_view.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
@@ -81,6 +82,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     m_recoveryPath = options.recoveryPath.isEmpty() ? defaultRecoveryPath() : options.recoveryPath;
     m_store = new CatalogStore(options.overridesPath, this);
     m_document = new PlanDocument(this);
+    m_store->setUndoStack(m_document->undoStack()); // quote edits and imports are undoable
     m_evaluator = new Evaluator(this);
     m_evaluator->setCatalog(m_store->catalog());
     m_comparison = new ComparisonModel(this);
@@ -135,8 +137,16 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosaveTimer->start();
 
+    connect(m_store, &CatalogStore::saveFailed, this,
+            [this](const QString& text) { showError(tr("Catalog Overrides"), text); });
     if (!m_store->loadError().isEmpty())
-        statusBar()->showMessage(tr("Your catalog overrides were ignored: %1").arg(m_store->loadError()), 10000);
+        QTimer::singleShot(0, this, [this] {
+            // Once the window is up (a message sink set by a test applies too).
+            showError(tr("Catalog Overrides"),
+                      tr("Your catalog overrides could not be read and are not used: %1\n\nThe file is left as it "
+                         "is, so you can fix it and restart. If you save a price before that, it is first kept as %2.")
+                          .arg(m_store->loadError(), QDir::toNativeSeparators(m_store->plannedBackupPath())));
+        });
 
     applyTheme(m_settings->theme());
     if (options.restoreSession)
@@ -280,6 +290,8 @@ void MainWindow::createActions()
     m_importAction = new QAction(themedIcon("document-import", QStyle::SP_ArrowDown), QString(), this);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     connect(m_importAction, &QAction::triggered, this, &MainWindow::importModelConfig);
+    m_importPricesAction = new QAction(QString(), this);
+    connect(m_importPricesAction, &QAction::triggered, this, [this] { CloudImportDialog::run(this, m_store); });
     m_quitAction = new QAction(QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -339,6 +351,7 @@ void MainWindow::createActions()
     m_fileMenu->addAction(m_saveAsAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_importAction);
+    m_fileMenu->addAction(m_importPricesAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportPdfAction);
     m_fileMenu->addAction(m_exportCsvAction);
@@ -414,6 +427,9 @@ void MainWindow::retranslateUi()
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &As…"));
     m_importAction->setText(tr("&Import Model Config…"));
+    m_importPricesAction->setText(tr("Import Cloud &Prices…"));
+    m_importPricesAction->setToolTip(tr("Merge what your cloud's CLI printed (sizes, prices, stock) into your catalog "
+                                        "overrides"));
     m_quitAction->setText(tr("&Quit"));
     m_chooseAction->setText(tr("&Choose Candidates…"));
     m_onPremAction->setText(tr("Add &On-Premise Machine…"));

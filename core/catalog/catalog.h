@@ -76,7 +76,8 @@ struct PriceSpec {
     std::optional<double> monthly;         // monthly subscription, whole instance
     std::optional<double> spotDiscount;    // fraction off on-demand (0.6 = 60% off)
     std::optional<double> reservedDiscount; // fraction off on-demand for reserved/committed use
-    std::string status = "estimate"; // "published", "estimate", "user"
+    // "published", "estimate", "user" (typed by the user), "quoted" (imported from the user's cloud account)
+    std::string status = "estimate";
     std::string source;
     std::string asOf;
     std::string note; // how an estimate was derived
@@ -84,6 +85,28 @@ struct PriceSpec {
     // reference region (ProviderSpec::referenceRegion). `zone` when the source names one ("ap-guangzhou-3").
     std::string region;
     std::string zone;
+    // Set by mergeOverrides on a quote: the figures it was silent on, kept from the catalog's price
+    // ("on_demand_per_hour", "monthly", "spot_discount", "reserved_discount"), and that price's status and source.
+    std::vector<std::string> keptFromCatalog;
+    std::string catalogStatus;
+    std::string catalogSource;
+
+    bool keeps(std::string_view field) const
+    {
+        for (const auto& f : keptFromCatalog)
+            if (f == field)
+                return true;
+        return false;
+    }
+    // Status of one billing figure: the catalog's for a figure kept from it, else this price's.
+    const std::string& statusOf(std::string_view field) const { return keeps(field) ? catalogStatus : status; }
+    const std::string& sourceOf(std::string_view field) const { return keeps(field) ? catalogSource : source; }
+};
+
+// Stock of an instance type in one zone, as the cloud's stock listing reported it.
+struct ZoneStock {
+    std::string zone;   // "ap-guangzhou-6"
+    std::string status; // "in_stock", "limited", "sold_out"
 };
 
 struct InstanceSpec {
@@ -106,6 +129,7 @@ struct InstanceSpec {
     std::string notes;
     PriceSpec price;                     // the reference price (the one used when the plan names no region)
     std::vector<PriceSpec> otherPrices;  // the same instance priced in other regions/currencies (region set)
+    std::vector<ZoneStock> availability; // per zone, from an imported stock listing; empty = unknown
 };
 
 // A cloud provider: its reference region (where prices without a region apply) and, where its own list shows
@@ -165,14 +189,19 @@ std::vector<std::string> providerRegions(const Catalog& catalog, std::string_vie
 const Catalog& builtinCatalog();
 
 // A user's overrides: a JSON catalog fragment or a CSV price sheet
-// (columns: instance,currency,on_demand_per_hour,monthly,spot_discount,reserved_discount,source).
+// (columns: instance,currency,on_demand_per_hour,monthly,spot_discount,reserved_discount,source,as_of,note).
 struct CatalogOverrides {
     std::vector<GpuSpec> gpus;
     std::vector<InstanceSpec> instances; // complete instances (on-premise machines) or price-only updates
     std::vector<std::pair<std::string, PriceSpec>> prices; // instance id -> user's price
+    std::vector<std::pair<std::string, std::vector<ZoneStock>>> availability; // instance id -> stock per zone
+    std::string document; // the JSON text it was read from: fields the program does not model survive a rewrite
 };
 Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::string& fileName);
 Expected<CatalogOverrides> parseOverridesCsv(std::string_view text, const std::string& fileName);
+// A price sheet (CSV: a name ending in .csv in any case, or text not starting with '{') or a JSON overrides file.
+bool looksLikeCsvOverrides(std::string_view fileName, std::string_view text);
+Expected<CatalogOverrides> parseOverridesFile(std::string_view text, const std::string& fileName);
 std::string overridesToJson(const CatalogOverrides& overrides);
 // Merges overrides over a catalog; problems (unknown instance in a price row) go to notices.
 Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides);

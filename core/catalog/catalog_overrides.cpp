@@ -64,6 +64,7 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
         overrides.instances = fragment.instances;
         if (auto duplicate = findDuplicateId(overrides, fileName))
             return *duplicate;
+        overrides.document = std::string(text);
         return overrides;
     }
     Catalog gpusOnly;
@@ -91,10 +92,26 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
             auto price = parsePrice(value, "prices." + id, fileName, true);
             if (!price)
                 return price.error();
-            price->status = "user";
+            if (price->status != "quoted")
+                price->status = "user"; // a catalog status on a user's entry would pass their figure off as ours
+            if (!price->onDemandPerHour && !price->monthly && !price->spotDiscount && !price->reservedDiscount)
+                return Error{"prices." + id,
+                             "gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount",
+                             fileName};
             overrides.prices.emplace_back(id, std::move(*price));
         }
     }
+    if (auto it = document.find("availability"); it != document.end() && !it->is_null()) {
+        if (!it->is_object())
+            return Error{"availability", "must be an object keyed by instance id", fileName};
+        for (const auto& [id, value] : it->items()) {
+            auto zones = parseAvailability(value, "availability." + id, fileName);
+            if (!zones)
+                return zones.error();
+            overrides.availability.emplace_back(id, std::move(*zones));
+        }
+    }
+    overrides.document = std::string(text);
     if (auto duplicate = findDuplicateId(overrides, fileName))
         return *duplicate;
     return overrides;
@@ -102,14 +119,18 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
 
 namespace {
 
+json optionalJson(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
 json priceToJson(const PriceSpec& price)
 {
-    auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
     json j = {{"currency", price.currency},
-              {"on_demand_per_hour", optional(price.onDemandPerHour)},
-              {"monthly", optional(price.monthly)},
-              {"spot_discount", optional(price.spotDiscount)},
-              {"reserved_discount", optional(price.reservedDiscount)},
+              {"on_demand_per_hour", optionalJson(price.onDemandPerHour)},
+              {"monthly", optionalJson(price.monthly)},
+              {"spot_discount", optionalJson(price.spotDiscount)},
+              {"reserved_discount", optionalJson(price.reservedDiscount)},
               {"status", price.status}};
     if (!price.source.empty())
         j["source"] = price.source;
@@ -120,66 +141,172 @@ json priceToJson(const PriceSpec& price)
     return j;
 }
 
+json availabilityToJson(const std::vector<ZoneStock>& zones)
+{
+    json list = json::array();
+    for (const auto& zone : zones)
+        list.push_back({{"zone", zone.zone}, {"status", zone.status}});
+    return list;
+}
+
+json gpuToJson(const GpuSpec& gpu)
+{
+    json g = {{"id", gpu.id},
+              {"name", gpu.name},
+              {"vendor", gpu.vendor},
+              {"architecture", gpu.architecture},
+              {"form_factor", gpu.formFactor},
+              {"class", gpu.gpuClass},
+              {"memory_gib", gpu.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
+              {"memory_bandwidth_gbps", gpu.memoryBandwidthGBps},
+              {"tflops",
+               {{"fp32", optionalJson(gpu.tflops.fp32)},
+                {"tf32", optionalJson(gpu.tflops.tf32)},
+                {"bf16", optionalJson(gpu.tflops.bf16)},
+                {"fp16", optionalJson(gpu.tflops.fp16)},
+                {"fp8", optionalJson(gpu.tflops.fp8)},
+                {"int8", optionalJson(gpu.tflops.int8)},
+                {"int4", optionalJson(gpu.tflops.int4)}}},
+              {"nvlink", gpu.nvlink.empty() ? json(nullptr) : json(gpu.nvlink)},
+              {"pcie", gpu.pcie},
+              {"tdp_watts", optionalJson(gpu.tdpWatts)},
+              {"source", gpu.source},
+              {"as_of", gpu.asOf}};
+    if (!gpu.mig.empty())
+        g["mig"] = gpu.mig;
+    if (!gpu.notes.empty())
+        g["notes"] = gpu.notes;
+    if (!gpu.estimatedFields.empty())
+        g["estimated_fields"] = gpu.estimatedFields;
+    return g;
+}
+
+// `base` is the entry as the file had it (null for a new one): keys the program does not model survive, the
+// ones it writes are replaced, and optional ones it no longer has (`modelled`) are removed.
+json overlay(json base, const json& written, std::initializer_list<const char*> modelled)
+{
+    if (!base.is_object())
+        return written;
+    for (const char* key : modelled)
+        base.erase(key);
+    for (const auto& [key, value] : written.items())
+        base[key] = value;
+    return base;
+}
+
+json instanceToJson(const InstanceSpec& instance, const json& original)
+{
+    json i = {{"id", instance.id},
+              {"provider", instance.provider},
+              {"family", instance.family},
+              {"name", instance.name},
+              {"gpu", instance.gpu},
+              {"gpus", instance.gpus},
+              {"vcpus", instance.vcpus},
+              {"memory_gib", instance.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
+              {"intra_node", instance.intraNode},
+              {"network_gbps", instance.networkGbps},
+              {"rdma", instance.rdma}};
+    if (instance.diskIops)
+        i["disk_iops"] = *instance.diskIops;
+    if (instance.diskThroughputMBps)
+        i["disk_throughput_mbps"] = *instance.diskThroughputMBps;
+    if (instance.sizeEstimate)
+        i["size_status"] = "estimate";
+    if (!instance.source.empty())
+        i["source"] = instance.source;
+    if (!instance.asOf.empty())
+        i["as_of"] = instance.asOf;
+    if (!instance.notes.empty())
+        i["notes"] = instance.notes;
+    const PriceSpec& p = instance.price;
+    if (p.onDemandPerHour || p.monthly || p.spotDiscount || p.reservedDiscount || !p.source.empty())
+        i["price"] = priceToJson(p);
+    if (!instance.availability.empty())
+        i["availability"] = availabilityToJson(instance.availability);
+    return overlay(original, i,
+                   {"disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price",
+                    "availability"});
+}
+
+// The entry with `id` in the array `key` of the original document, or null.
+json originalEntry(const json& document, const char* key, const std::string& id)
+{
+    if (!document.is_object())
+        return nullptr;
+    auto it = document.find(key);
+    if (it == document.end() || !it->is_array())
+        return nullptr;
+    for (const auto& entry : *it)
+        if (entry.is_object() && entry.value("id", std::string()) == id)
+            return entry;
+    return nullptr;
+}
+
 } // namespace
 
 std::string overridesToJson(const CatalogOverrides& overrides)
 {
-    json document = {{"format", "gpu-planner-overrides"}, {"version", 1}};
+    json original;
+    if (!overrides.document.empty() && detail::parseJsonDocument(overrides.document, original))
+        original = nullptr; // not JSON (a CSV sheet): nothing to keep
+    json document = original.is_object() ? original : json::object();
+    document["format"] = "gpu-planner-overrides";
+    document["version"] = 1;
+    for (const char* key : {"gpus", "instances", "prices", "availability"})
+        document.erase(key);
     json gpus = json::array();
     for (const auto& gpu : overrides.gpus) {
-        auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
-        json g = {{"id", gpu.id},
-                  {"name", gpu.name},
-                  {"vendor", gpu.vendor},
-                  {"architecture", gpu.architecture},
-                  {"form_factor", gpu.formFactor},
-                  {"class", gpu.gpuClass},
-                  {"memory_gib", gpu.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
-                  {"memory_bandwidth_gbps", gpu.memoryBandwidthGBps},
-                  {"tflops",
-                   {{"fp32", optional(gpu.tflops.fp32)},
-                    {"tf32", optional(gpu.tflops.tf32)},
-                    {"bf16", optional(gpu.tflops.bf16)},
-                    {"fp16", optional(gpu.tflops.fp16)},
-                    {"fp8", optional(gpu.tflops.fp8)},
-                    {"int8", optional(gpu.tflops.int8)},
-                    {"int4", optional(gpu.tflops.int4)}}},
-                  {"nvlink", gpu.nvlink.empty() ? json(nullptr) : json(gpu.nvlink)},
-                  {"pcie", gpu.pcie},
-                  {"tdp_watts", optional(gpu.tdpWatts)},
-                  {"source", gpu.source},
-                  {"as_of", gpu.asOf}};
-        gpus.push_back(g);
+        // GPUs are never edited here: the entry as written keeps every field, those added by later versions too.
+        json entry = originalEntry(original, "gpus", gpu.id);
+        gpus.push_back(entry.is_object() ? entry : gpuToJson(gpu));
     }
     if (!gpus.empty())
         document["gpus"] = gpus;
     json instances = json::array();
-    for (const auto& instance : overrides.instances) {
-        json i = {{"id", instance.id},
-                  {"provider", instance.provider},
-                  {"family", instance.family},
-                  {"name", instance.name},
-                  {"gpu", instance.gpu},
-                  {"gpus", instance.gpus},
-                  {"vcpus", instance.vcpus},
-                  {"memory_gib", instance.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
-                  {"intra_node", instance.intraNode},
-                  {"network_gbps", instance.networkGbps},
-                  {"rdma", instance.rdma},
-                  {"price", priceToJson(instance.price)}};
-        if (!instance.notes.empty())
-            i["notes"] = instance.notes;
-        instances.push_back(i);
-    }
+    for (const auto& instance : overrides.instances)
+        instances.push_back(instanceToJson(instance, originalEntry(original, "instances", instance.id)));
     if (!instances.empty())
         document["instances"] = instances;
     json prices = json::object();
-    for (const auto& [id, price] : overrides.prices)
-        prices[id] = priceToJson(price);
+    const json* originalPrices = original.is_object() && original.contains("prices") && original["prices"].is_object()
+                                     ? &original["prices"]
+                                     : nullptr;
+    for (const auto& [id, price] : overrides.prices) {
+        json base = originalPrices && originalPrices->contains(id) ? (*originalPrices)[id] : json(nullptr);
+        prices[id] = overlay(base, priceToJson(price),
+                             {"currency", "on_demand_per_hour", "monthly", "spot_discount", "reserved_discount",
+                              "status", "source", "as_of", "note"});
+    }
     if (!prices.empty())
         document["prices"] = prices;
+    json availability = json::object();
+    for (const auto& [id, zones] : overrides.availability)
+        availability[id] = availabilityToJson(zones);
+    if (!availability.empty())
+        document["availability"] = availability;
     return document.dump(2) + "\n";
 }
+
+namespace {
+
+// An amount kept from the catalog in the quote's currency, at the catalog's exchange rate.
+std::optional<double> inCurrency(const std::optional<double>& amount, const std::string& from, const std::string& to,
+                                 const Catalog& catalog)
+{
+    if (!amount || from == to)
+        return amount;
+    const double rate = catalog.number("cny_per_usd", 0);
+    if (!(rate > 0))
+        return std::nullopt;
+    if (from == "USD" && to == "CNY")
+        return *amount * rate;
+    if (from == "CNY" && to == "USD")
+        return *amount / rate;
+    return std::nullopt;
+}
+
+} // namespace
 
 Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
 {
@@ -218,18 +345,38 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
             merged.notices.push_back("overrides: price for unknown instance \"" + id + "\"; ignored");
             continue;
         }
+        // A partial quote keeps the catalog's other billing modes, marked as the catalog's (never as the user's).
+        const PriceSpec catalogPrice = it->price;
         PriceSpec updated = price;
-        // A partial quote keeps the catalog's other billing modes.
-        if (!updated.onDemandPerHour)
-            updated.onDemandPerHour = it->price.onDemandPerHour;
-        if (!updated.monthly)
-            updated.monthly = it->price.monthly;
-        if (!updated.spotDiscount)
-            updated.spotDiscount = it->price.spotDiscount;
-        if (!updated.reservedDiscount)
-            updated.reservedDiscount = it->price.reservedDiscount;
-        updated.status = "user";
+        updated.keptFromCatalog.clear();
+        updated.catalogStatus = catalogPrice.status;
+        updated.catalogSource = catalogPrice.source;
+        if (updated.status.empty())
+            updated.status = "user";
+        auto keep = [&](std::optional<double>& field, const std::optional<double>& catalogValue, const char* name) {
+            if (!field && catalogValue) {
+                field = catalogValue;
+                updated.keptFromCatalog.push_back(name);
+            }
+        };
+        keep(updated.onDemandPerHour,
+             inCurrency(catalogPrice.onDemandPerHour, catalogPrice.currency, updated.currency, base),
+             "on_demand_per_hour");
+        keep(updated.monthly, inCurrency(catalogPrice.monthly, catalogPrice.currency, updated.currency, base),
+             "monthly");
+        keep(updated.spotDiscount, catalogPrice.spotDiscount, "spot_discount");
+        keep(updated.reservedDiscount, catalogPrice.reservedDiscount, "reserved_discount");
         it->price = updated;
+    }
+    for (const auto& entry : overrides.availability) {
+        const std::string& id = entry.first;
+        auto it = std::find_if(merged.instances.begin(), merged.instances.end(),
+                               [&](const InstanceSpec& i) { return i.id == id; });
+        if (it == merged.instances.end()) {
+            merged.notices.push_back("overrides: stock for unknown instance \"" + id + "\"; ignored");
+            continue;
+        }
+        it->availability = entry.second;
     }
     return merged;
 }

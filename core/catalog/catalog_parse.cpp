@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <iterator>
+
 namespace gp {
 
 using detail::JsonReader;
@@ -123,10 +126,25 @@ Expected<ProviderSpec> parseProvider(const json& value, const std::string& path,
 
 } // namespace
 
+// Every key a price object may have; any other (a misspelt "on_demand", say) is an error, since ignoring it would
+// silently keep the catalog's figure. Keys starting with "_" are comments.
+constexpr std::string_view kPriceKeys[] = {"currency", "on_demand_per_hour", "monthly", "spot_discount",
+                                           "reserved_discount", "status", "source", "as_of", "note", "region",
+                                           "zone"};
+
 Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const std::string& file, bool userPrice)
 {
     JsonReader r(value, path, file);
     PriceSpec price;
+    if (value.is_object())
+        for (const auto& item : value.items()) {
+            const std::string& key = item.key();
+            if (key.rfind('_', 0) != 0
+                && std::find(std::begin(kPriceKeys), std::end(kPriceKeys), key) == std::end(kPriceKeys))
+                return Error{path + "." + key, "unknown price field (expected currency, on_demand_per_hour, monthly, "
+                                               "spot_discount, reserved_discount, status, source, as_of, note, region or zone)",
+                             file};
+        }
     if (userPrice)
         price.status.clear(); // a user's entry is "user" unless it says otherwise
     r.string("currency", price.currency, true);
@@ -139,8 +157,10 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
     r.string("status", price.status, !userPrice);
     if (userPrice && price.status.empty())
         price.status = "user";
-    if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user")
-        r.fail("status", "must be \"published\", \"estimate\" or \"user\", got \"" + price.status + "\"");
+    if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user"
+        && price.status != "quoted")
+        r.fail("status",
+               "must be \"published\", \"estimate\", \"user\" or \"quoted\", got \"" + price.status + "\"");
     r.string("source", price.source, !userPrice);
     r.string("as_of", price.asOf, !userPrice);
     r.string("note", price.note);
@@ -149,6 +169,29 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
     if (!r.ok())
         return r.takeError();
     return price;
+}
+
+Expected<std::vector<ZoneStock>> parseAvailability(const json& value, const std::string& path, const std::string& file)
+{
+    std::vector<ZoneStock> stock;
+    if (value.is_null())
+        return stock;
+    if (!value.is_array())
+        return Error{path, "must be an array of {\"zone\", \"status\"}", file};
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        JsonReader r(value[i], path + "[" + std::to_string(i) + "]", file);
+        ZoneStock zone;
+        r.string("zone", zone.zone, true);
+        r.string("status", zone.status, true);
+        if (r.ok() && zone.status != "in_stock" && zone.status != "limited" && zone.status != "sold_out")
+            r.fail("status", "must be \"in_stock\", \"limited\" or \"sold_out\", got \"" + zone.status + "\"");
+        if (r.ok() && zone.zone.empty())
+            r.fail("zone", "must not be empty");
+        if (!r.ok())
+            return r.takeError();
+        stock.push_back(std::move(zone));
+    }
+    return stock;
 }
 
 Expected<InstanceSpec> parseInstance(const json& value, const std::string& path, const std::string& file,
@@ -187,6 +230,12 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
     if (instance.family.empty())
         instance.family = instance.name;
     instance.memoryBytes = memoryGib * kGiB;
+    if (const auto stock = value.find("availability"); stock != value.end()) {
+        auto zones = parseAvailability(*stock, r.fieldPath("availability"), file);
+        if (!zones)
+            return zones.error();
+        instance.availability = std::move(*zones);
+    }
     const auto it = value.find("price");
     if (it == value.end() || it->is_null()) {
         if (!userInstance)

@@ -9,6 +9,8 @@ namespace gp {
 
 Expected<PriceSpec> parsePrice(const nlohmann::json& value, const std::string& path, const std::string& file,
                                bool userPrice);
+Expected<std::vector<ZoneStock>> parseAvailability(const nlohmann::json& value, const std::string& path,
+                                                  const std::string& file);
 Expected<InstanceSpec> parseInstance(const nlohmann::json& value, const std::string& path, const std::string& file,
                                      bool userInstance);
 

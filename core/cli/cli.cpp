@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include "base/atomic_file.h"
+#include "cli/catalog_import_command.h"
 #include "estimate/estimator.h"
 #include "planner/planner.h"
 #include "output/results_csv.h"
@@ -137,8 +138,7 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     auto text = readInput(it->second, ctx.in);
     if (!text)
         return Error{"", text.error().message, "io"};
-    const bool csv = it->second.size() > 4 && it->second.substr(it->second.size() - 4) == ".csv";
-    auto overrides = csv ? parseOverridesCsv(*text, it->second) : parseOverridesJson(*text, it->second);
+    auto overrides = parseOverridesFile(*text, it->second);
     if (!overrides)
         return overrides.error();
     Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
@@ -289,7 +289,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
 int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     if (argv.size() < 2)
-        return fail(ctx, ExitUsage, "catalog needs a subcommand: list or validate");
+        return fail(ctx, ExitUsage, "catalog needs a subcommand: list, validate or import");
     const std::string& sub = argv[1];
     if (sub == "list") {
         ParsedArgs args;
@@ -311,6 +311,9 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
             return emit(ctx, args, catalogToJson(*catalog, gpus, instances).dump(2) + "\n");
         return emit(ctx, args, catalogToTable(*catalog, gpus, instances));
     }
+    if (sub == "import")
+        return runCatalogImport(std::vector<std::string>(argv.begin() + 2, argv.end()),
+                                [&](const std::string& path) { return readInput(path, ctx.in); }, ctx.out, ctx.err);
     if (sub == "validate") {
         ParsedArgs args;
         if (auto e = parseArgs(argv, 2, {}, {}, args))
@@ -321,7 +324,7 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         auto text = readInput(path, ctx.in);
         if (!text)
             return fail(ctx, ExitUsage, text.error().message);
-        const bool csv = path.size() > 4 && path.substr(path.size() - 4) == ".csv";
+        const bool csv = looksLikeCsvOverrides(path, *text);
         const std::string name = path == "-" ? "<stdin>" : path;
         if (csv) {
             auto overrides = parseOverridesCsv(*text, name);
@@ -375,7 +378,7 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
                 << " links, " << fragment.instances.size() << " instances\n";
         return ExitOk;
     }
-    return fail(ctx, ExitUsage, "unknown catalog subcommand \"" + sub + "\" (list or validate)");
+    return fail(ctx, ExitUsage, "unknown catalog subcommand \"" + sub + "\" (list, validate or import)");
 }
 
 int commandValidate(CommandContext& ctx, const std::vector<std::string>& argv)
@@ -421,6 +424,8 @@ std::string cliUsage()
            "                                                           write the report the window exports\n"
            "  catalog list [--gpus|--instances] [--format json|table]  the catalog with your overrides\n"
            "  catalog validate FILE                                    check a catalog, overrides or price-sheet file\n"
+           "  catalog import FILE --overrides OVERRIDES.json [--currency CNY|USD] [--instance ID] [--region R]\n"
+           "                 [--months N]                              merge a cloud CLI's sizes, prices and stock\n"
            "  validate PLAN                                            check a plan file\n"
            "  example                                                  print the default plan\n"
            "\n"

@@ -77,6 +77,7 @@ json candidateResultToJson(const CandidateResult& r)
         modes.push_back({{"mode", mode.mode},
                          {"total", optional(mode.total)},
                          {"finish_days", number(mode.finishDays)},
+                         {"price_source", mode.priceStatus},
                          {"curve", curve}});
     }
     json j = {
@@ -291,6 +292,11 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                                  {"as_of", i.asOf},
                                  {"price", priceJson(i.price)},
                                  {"other_prices", otherPrices}});
+            instances.back()["price"]["kept_from_catalog"] = i.price.keptFromCatalog;
+            json stock = json::array();
+            for (const auto& zone : i.availability)
+                stock.push_back({{"zone", zone.zone}, {"status", zone.status}});
+            instances.back()["availability"] = stock;
         }
         document["instances"] = instances;
         json providers = json::array();

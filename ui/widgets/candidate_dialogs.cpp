@@ -2,11 +2,14 @@
 
 #include "number_format.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -104,35 +107,89 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
     : QDialog(parent), m_base(instance.price)
 {
     setWindowTitle(tr("Price of %1").arg(qs(instance.name)));
+    const gp::PriceSpec& p = instance.price;
+    const bool quote = hasUserPrice && (p.status == "user" || p.status == "quoted");
+    auto shown = [&](const std::optional<double>& value, const char* field) {
+        return Shown{value, quote && !p.keeps(field)};
+    };
+    m_shownHourly = shown(p.onDemandPerHour, "on_demand_per_hour");
+    m_shownMonthly = shown(p.monthly, "monthly");
+    m_shownSpot = shown(p.spotDiscount, "spot_discount");
+    m_shownReserved = shown(p.reservedDiscount, "reserved_discount");
+
     auto* layout = new QVBoxLayout(this);
-    auto* note = new QLabel(tr("Your quote replaces the catalog price for this instance in every plan. It is kept in "
-                               "your catalog overrides file."));
-    note->setWordWrap(true);
-    layout->addWidget(note);
+    auto* scope = new QLabel(tr("<b>Applies to every plan.</b> Your quote replaces the catalog price of this "
+                                "instance in every plan you open, not only this one; it is kept in your catalog "
+                                "overrides file. A figure you leave as shown stays the catalog's."));
+    scope->setWordWrap(true);
+    layout->addWidget(scope);
     auto* form = new QFormLayout;
     m_currency = new QComboBox;
     m_currency->addItem(tr("CNY (¥)"), QStringLiteral("CNY"));
     m_currency->addItem(tr("USD ($)"), QStringLiteral("USD"));
-    if (int i = m_currency->findData(qs(instance.price.currency)); i >= 0)
+    if (int i = m_currency->findData(qs(p.currency)); i >= 0)
         m_currency->setCurrentIndex(i);
+    // Enough decimals for every catalog figure (289.614): OK without a change must not round a price.
     m_hourly = new QDoubleSpinBox;
     m_hourly->setRange(0, 1e7);
-    m_hourly->setDecimals(2);
+    m_hourly->setDecimals(4);
     m_hourly->setSpecialValueText(tr("none"));
-    m_hourly->setValue(instance.price.onDemandPerHour.value_or(0));
+    m_hourly->setValue(p.onDemandPerHour.value_or(0));
     m_monthly = new QDoubleSpinBox;
     m_monthly->setRange(0, 1e9);
-    m_monthly->setDecimals(0);
+    m_monthly->setDecimals(2);
     m_monthly->setGroupSeparatorShown(true);
     m_monthly->setSpecialValueText(tr("none"));
-    m_monthly->setValue(instance.price.monthly.value_or(0));
+    m_monthly->setValue(p.monthly.value_or(0));
+    m_spotKind = new QComboBox;
+    m_spotKind->addItem(tr("Discount off pay-as-you-go"), QStringLiteral("discount"));
+    m_spotKind->addItem(tr("Price per hour"), QStringLiteral("price"));
+    m_spot = new QDoubleSpinBox;
+    m_spot->setDecimals(2);
+    m_spot->setSpecialValueText(tr("none"));
+    m_reserved = new QDoubleSpinBox;
+    m_reserved->setRange(0, 99);
+    m_reserved->setDecimals(2);
+    m_reserved->setSuffix(tr(" % off"));
+    m_reserved->setSpecialValueText(tr("none"));
+    m_reserved->setValue(p.reservedDiscount.value_or(0) * 100);
+    auto spotAsDiscount = [this] {
+        m_spot->setRange(0, 99);
+        m_spot->setDecimals(2);
+        m_spot->setSuffix(tr(" % off"));
+    };
+    spotAsDiscount();
+    m_spot->setValue(p.spotDiscount.value_or(0) * 100);
+    connect(m_spotKind, &QComboBox::currentIndexChanged, this, [this, spotAsDiscount](int) {
+        const bool price = m_spotKind->currentData().toString() == QLatin1String("price");
+        const double hourly = m_hourly->value();
+        const double current = m_spot->value();
+        if (price) {
+            m_spot->setRange(0, 1e7);
+            m_spot->setDecimals(4);
+            m_spot->setSuffix(tr(" / h"));
+            m_spot->setValue(current > 0 && hourly > 0 ? hourly * (1 - current / 100) : 0);
+        } else {
+            spotAsDiscount();
+            m_spot->setValue(current > 0 && hourly > 0 ? std::clamp((1 - current / hourly) * 100, 0.0, 99.0) : 0);
+        }
+    });
+    m_initialHourly = m_hourly->value();
+    m_initialMonthly = m_monthly->value();
+    m_initialSpot = m_spot->value();
+    m_initialReserved = m_reserved->value();
     m_source = new QLineEdit;
     m_source->setPlaceholderText(tr("Where the quote came from, e.g. sales email 2026-11-20"));
-    if (instance.price.status == "user")
-        m_source->setText(qs(instance.price.source));
+    if (quote)
+        m_source->setText(qs(p.source));
+    auto* spotRow = new QHBoxLayout;
+    spotRow->addWidget(m_spotKind);
+    spotRow->addWidget(m_spot, 1);
     form->addRow(tr("Currency"), m_currency);
     form->addRow(tr("Pay-as-you-go per hour"), m_hourly);
     form->addRow(tr("Monthly subscription"), m_monthly);
+    form->addRow(tr("Spot"), spotRow);
+    form->addRow(tr("Reserved discount"), m_reserved);
     form->addRow(tr("Source"), m_source);
     layout->addLayout(form);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -150,16 +207,37 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
 
 PriceDialog::~PriceDialog() = default;
 
+std::optional<double> PriceDialog::figure(const QDoubleSpinBox* box, double shownValue, const Shown& shown,
+                                          double scale) const
+{
+    const bool currencyChanged = m_currency->currentData().toString().toStdString() != m_base.currency;
+    if (box->value() == shownValue && !currencyChanged) {
+        // Unchanged: the exact figure if the quote gave it (289.614 stays 289.614), else not part of the quote.
+        return shown.quoted ? shown.value : std::nullopt;
+    }
+    if (box->value() <= 0)
+        return std::nullopt;
+    return box->value() / scale;
+}
+
 gp::PriceSpec PriceDialog::price() const
 {
-    gp::PriceSpec p = m_base;
+    gp::PriceSpec p;
     p.currency = m_currency->currentData().toString().toStdString();
-    p.onDemandPerHour = m_hourly->value() > 0 ? std::optional<double>(m_hourly->value()) : std::nullopt;
-    p.monthly = m_monthly->value() > 0 ? std::optional<double>(m_monthly->value()) : std::nullopt;
+    p.onDemandPerHour = figure(m_hourly, m_initialHourly, m_shownHourly, 1);
+    p.monthly = figure(m_monthly, m_initialMonthly, m_shownMonthly, 1);
+    p.reservedDiscount = figure(m_reserved, m_initialReserved, m_shownReserved, 100);
+    if (m_spotKind->currentData().toString() == QLatin1String("price")) {
+        // A spot price per hour, stored as the discount off this quote's (or the catalog's) pay-as-you-go price.
+        const double hourly = m_hourly->value();
+        if (m_spot->value() > 0 && hourly > 0)
+            p.spotDiscount = std::clamp(1 - m_spot->value() / hourly, 0.0, 0.99);
+    } else {
+        p.spotDiscount = figure(m_spot, m_initialSpot, m_shownSpot, 100);
+    }
     p.status = "user";
     p.source = m_source->text().trimmed().isEmpty() ? std::string("user quote") : m_source->text().trimmed().toStdString();
     p.asOf = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    p.note.clear();
     return p;
 }
 

@@ -36,22 +36,45 @@ private:
     QDoubleSpinBox* m_price;
 };
 
-// The user's quote for a catalog instance (per instance per hour, and per month), kept in the overrides file.
+// The user's quote for a catalog instance: pay-as-you-go, monthly, spot (a price or a discount) and reserved
+// discount, kept in the overrides file for every plan. A figure left as shown is not part of the quote (the
+// catalog's stays, labelled as the catalog's); a figure shown unchanged keeps its exact value.
 class PriceDialog : public QDialog {
     Q_OBJECT
 public:
     PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QWidget* parent = nullptr);
     ~PriceDialog() override;
 
+    // The quote: only the figures the user gave (typed, or already in their quote).
     gp::PriceSpec price() const;
     // True when the user chose to go back to the catalog's price.
     bool resetRequested() const { return m_reset; }
 
+    // For tests: the editors.
+    QDoubleSpinBox* hourlyEditor() const { return m_hourly; }
+    QDoubleSpinBox* monthlyEditor() const { return m_monthly; }
+    QDoubleSpinBox* spotEditor() const { return m_spot; }
+    QComboBox* spotKindEditor() const { return m_spotKind; }
+    QDoubleSpinBox* reservedEditor() const { return m_reserved; }
+
 private:
+    // A figure as shown, and whether the user's quote already gives it.
+    struct Shown {
+        std::optional<double> value;
+        bool quoted = false;
+    };
+    std::optional<double> figure(const QDoubleSpinBox* box, double shownValue, const Shown& shown,
+                                 double scale) const;
+
     gp::PriceSpec m_base;
+    Shown m_shownHourly, m_shownMonthly, m_shownSpot, m_shownReserved;
+    double m_initialHourly = 0, m_initialMonthly = 0, m_initialSpot = 0, m_initialReserved = 0;
     QComboBox* m_currency;
     QDoubleSpinBox* m_hourly;
     QDoubleSpinBox* m_monthly;
+    QComboBox* m_spotKind;
+    QDoubleSpinBox* m_spot;
+    QDoubleSpinBox* m_reserved;
     QLineEdit* m_source;
     bool m_reset = false;
 };

@@ -74,6 +74,9 @@ struct BillingCost {
     std::optional<double> total;
     std::vector<CostPoint> curve; // cumulative cost vs elapsed days, to the finish
     double finishDays = 0;        // spot: includes interruption overhead
+    // Whose figures this mode's cost rests on: the quote's status ("user", "quoted") only when every figure it uses
+    // came from the quote; the catalog's ("published", "estimate") when any was kept from the catalog.
+    std::string priceStatus = {};
 };
 
 struct CostEstimate {
@@ -86,7 +89,7 @@ struct CostEstimate {
     std::optional<double> storage; // disk for the run's duration
     std::optional<double> breakEvenDays; // monthly becomes cheaper than pay-as-you-go after this
     double spotExtraHours = 0;
-    std::string priceStatus; // "published", "estimate", "user", "unknown"
+    std::string priceStatus; // of the pay-as-you-go figure (else monthly): "published", "estimate", "user", "quoted", "unknown"
     std::string priceSource;
     std::vector<BillingCost> modes;
     std::vector<BillingRate> rates; // every mode the catalog (or the user's quote) prices, in billingModeNames() order

@@ -95,7 +95,7 @@ const std::vector<std::string>& costDefaultKeys()
 static const PriceSpec& regionalPrice(const Hardware& hw, const Billing& billing, const Catalog& catalog)
 {
     const auto region = billing.regions.find(hw.provider);
-    if (region == billing.regions.end() || hw.price.status == "user")
+    if (region == billing.regions.end() || hw.price.status == "user" || hw.price.status == "quoted")
         return hw.price;
     const InstanceSpec* instance = catalog.findInstance(hw.id);
     if (!instance)
@@ -119,7 +119,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
 
     std::optional<double> perHour; // whole candidate, plan currency
     std::optional<double> perMonth;
-    if (hw.userPricePerHour && std::isfinite(*hw.userPricePerHour) && *hw.userPricePerHour >= 0) {
+    const bool planPrice = hw.userPricePerHour && std::isfinite(*hw.userPricePerHour) && *hw.userPricePerHour >= 0;
+    if (planPrice) {
         perHour = *hw.userPricePerHour;
         c.priceStatus = "user";
         c.priceSource = "plan";
@@ -132,9 +133,25 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             perHour.reset();
         if (perMonth && !std::isfinite(*perMonth))
             perMonth.reset();
-        c.priceStatus = (perHour || perMonth) ? (priceSpec.status.empty() ? "estimate" : priceSpec.status) : "unknown";
-        c.priceSource = priceSpec.source;
+        // The headline figure's status and source: a figure kept from the catalog under a partial quote is the
+        // catalog's, never the user's.
+        const char* headline = perHour ? "on_demand_per_hour" : "monthly";
+        const std::string& status = priceSpec.statusOf(headline);
+        c.priceStatus = (perHour || perMonth) ? (status.empty() ? "estimate" : status) : "unknown";
+        c.priceSource = priceSpec.sourceOf(headline);
     }
+    // Whose figures a mode rests on: the quote's only when every one of them came from the quote (spot and reserved
+    // apply their discount to the pay-as-you-go price).
+    auto modeStatus = [&](const std::string& mode) {
+        if (planPrice)
+            return std::string("user");
+        const bool kept = mode == "monthly" ? priceSpec.keeps("monthly")
+                                            : priceSpec.keeps("on_demand_per_hour")
+                                                  || (mode == "spot" && priceSpec.keeps("spot_discount"))
+                                                  || (mode == "reserved" && priceSpec.keeps("reserved_discount"));
+        const std::string& status = kept ? priceSpec.catalogStatus : priceSpec.status;
+        return status.empty() ? std::string("estimate") : status;
+    };
     if (!perHour && !perMonth) {
         c.priceStatus = "unknown";
         return c;
@@ -146,9 +163,11 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     c.monthDays = monthDays;
     if (perHour) {
         c.rates.push_back({"on_demand", *perHour, 0, 1});
-        if (c.priceStatus != "user" && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1)
+        // A quote's discounts apply to the quote (a plan's own price_per_hour has none: the catalog's discounts are
+        // for the catalog's price).
+        if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1)
             c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1});
-        if (c.priceStatus != "user" && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
+        if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
             double perDay = catalog.number("spot.interruptions_per_node_day", 0.0067);
             if (billing.spotInterruptionsPerDay && std::isfinite(*billing.spotInterruptionsPerDay))
                 perDay = *billing.spotInterruptionsPerDay;
@@ -183,7 +202,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         BillingCost mode{rate.mode, total,
                          rate.mode == "monthly" ? monthlyCurve(rate.perMonth, days, monthDays)
                                                 : linearCurve(rate.perHour * 24, finishDays),
-                         finishDays};
+                         finishDays,
+                         modeStatus(rate.mode)};
         if (rate.mode == "on_demand")
             c.onDemand = total;
         else if (rate.mode == "reserved")
