@@ -487,6 +487,8 @@ QString CoreText::priceStatus(const QString& status)
         return tr("estimated price");
     if (status == QLatin1String("user"))
         return tr("your quote");
+    if (status == QLatin1String("quoted"))
+        return tr("your cloud account's price");
     return tr("unknown price");
 }
 

@@ -1,5 +1,6 @@
 // The user's price quotes: written to the overrides file, merged over the built-in catalog, read back.
 #include "catalog_store.h"
+#include "models/catalog_model.h"
 #include "widgets/candidate_dialogs.h"
 
 #include <QFile>
@@ -184,4 +185,41 @@ TEST(PriceDialog, OkWithoutChangesKeepsTheExactPriceAndAddsNoCatalogFigure)
     const gp::PriceSpec edited = dialog.price();
     EXPECT_DOUBLE_EQ(edited.reservedDiscount.value_or(0), 0.30);
     EXPECT_NEAR(edited.spotDiscount.value_or(0), 1 - 100 / 289.614, 1e-4);
+}
+
+TEST(CatalogModel, ShowsImportedStockAndHidesSoldOutSizes)
+{
+    QTemporaryDir dir;
+    CatalogStore store(dir.filePath(QStringLiteral("overrides.json")));
+    gp::CloudImportOptions options;
+    options.currency = "CNY";
+    options.region = "ap-guangzhou";
+    ASSERT_TRUE(store.importCloudListing(
+        QStringLiteral(GP_TEST_DATA_DIR "/cloud/tencent-describe-zone-instance-config-infos.json"), options));
+    // Sold out in the only zone listed: a made-up record for one more size.
+    gp::CatalogOverrides overrides = store.overrides();
+    overrides.availability.emplace_back("tencent:GN7.5XLARGE80",
+                                        std::vector<gp::ZoneStock>{{"ap-guangzhou-6", "sold_out"}});
+    ASSERT_TRUE(store.restore(overrides));
+    CatalogModel model;
+    model.setCatalog(store.catalog());
+    CatalogFilterModel filter;
+    filter.setSourceModel(&model);
+    auto rowOf = [&](const QString& name) {
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.index(r, CatalogModel::Instance).data().toString() == name)
+                return r;
+        return -1;
+    };
+    const int gt4 = rowOf(QStringLiteral("GT4.41XLARGE948"));
+    const int soldOut = rowOf(QStringLiteral("GN7.5XLARGE80"));
+    ASSERT_GE(gt4, 0);
+    ASSERT_GE(soldOut, 0);
+    EXPECT_TRUE(model.index(gt4, CatalogModel::Stock).data().toString().contains(QLatin1Char('1')));
+    EXPECT_FALSE(model.index(gt4, CatalogModel::Stock).data(CatalogModel::SoldOutRole).toBool());
+    EXPECT_TRUE(model.index(soldOut, CatalogModel::Stock).data(CatalogModel::SoldOutRole).toBool());
+    const int all = filter.rowCount();
+    filter.setHideSoldOut(true);
+    EXPECT_EQ(filter.rowCount(), all - 1);
+    EXPECT_EQ(rowOf(QStringLiteral("GN7.LARGE20")), -1); // a vGPU slice is never listed
 }

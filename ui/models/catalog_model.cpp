@@ -3,6 +3,8 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include <algorithm>
+
 namespace gpui {
 
 namespace {
@@ -111,11 +113,23 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         return price.onDemandPerHour.value_or(0);
     case InRegionRole:
         return shown.inRegion;
+    case SoldOutRole:
+        return !spec->availability.empty()
+               && std::all_of(spec->availability.begin(), spec->availability.end(),
+                              [](const gp::ZoneStock& z) { return z.status == "sold_out"; });
     case Qt::CheckStateRole:
         if (index.column() == Instance)
             return m_checked.contains(qs(spec->id)) ? Qt::Checked : Qt::Unchecked;
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Stock && !spec->availability.empty()) {
+            QStringList zones;
+            for (const gp::ZoneStock& z : spec->availability)
+                zones << qs(z.zone) + QStringLiteral(": ")
+                             + (z.status == "sold_out" ? tr("sold out") : z.status == "limited" ? tr("limited")
+                                                                                                : tr("in stock"));
+            return zones.join(QLatin1Char('\n'));
+        }
         if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus
             || index.column() == Region) {
             QString tip = tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(qs(price.status)), qs(price.source),
@@ -178,6 +192,15 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
             if (!shown.inRegion)
                 return tr("no price in %1 (%2 shown)").arg(wanted, priceRegion);
             return price.zone.empty() ? priceRegion : tr("%1 (zone %2)").arg(priceRegion, qs(price.zone));
+        case Stock: {
+            if (spec->availability.empty())
+                return tr("unknown");
+            const auto inStock = std::count_if(spec->availability.begin(), spec->availability.end(),
+                                               [](const gp::ZoneStock& z) { return z.status != "sold_out"; });
+            if (inStock == 0)
+                return tr("sold out");
+            return tr("in stock in %1 of %2 zones").arg(inStock).arg(spec->availability.size());
+        }
         default:
             return {};
         }
@@ -217,6 +240,8 @@ QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Price source");
     case Region:
         return tr("Price region");
+    case Stock:
+        return tr("Stock");
     default:
         return {};
     }
@@ -266,6 +291,12 @@ void CatalogFilterModel::setCheckedOnly(bool checkedOnly)
     invalidateFilter();
 }
 
+void CatalogFilterModel::setHideSoldOut(bool hide)
+{
+    m_hideSoldOut = hide;
+    invalidateFilter();
+}
+
 bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QAbstractItemModel* m = sourceModel();
@@ -276,6 +307,8 @@ bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     if (m_checkedOnly && !checked)
         return false;
     if (m_pricedInRegionOnly && !checked && !first.data(CatalogModel::InRegionRole).toBool())
+        return false;
+    if (m_hideSoldOut && first.data(CatalogModel::SoldOutRole).toBool())
         return false;
     if (m_minMemoryGib > 0 && first.data(CatalogModel::GpuMemoryRole).toDouble() + 0.5 < m_minMemoryGib)
         return false;

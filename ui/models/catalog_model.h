@@ -18,9 +18,9 @@ class CatalogModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Instance, Provider, Gpu, GpuCount, GpuMemory, Vcpus, HostMemory, Interconnect, Network, PricePerHour,
-                  Monthly, PriceStatus, Region, ColumnCount };
+                  Monthly, PriceStatus, Region, Stock, ColumnCount };
     Q_ENUM(Column)
-    enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole, InRegionRole };
+    enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole, InRegionRole, SoldOutRole };
 
     explicit CatalogModel(QObject* parent = nullptr);
     ~CatalogModel() override;
@@ -62,6 +62,7 @@ public:
     void setCheckedOnly(bool checkedOnly);
     // Hide instances without a price in the region the model shows (chosen rows stay, saying so); false = show all.
     void setPricedInRegionOnly(bool only);
+    void setHideSoldOut(bool hide); // sizes whose imported stock is sold out in every zone
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -73,6 +74,7 @@ private:
     double m_maxPrice = 0;
     bool m_checkedOnly = false;
     bool m_pricedInRegionOnly = false;
+    bool m_hideSoldOut = false;
 };
 
 } // namespace gpui

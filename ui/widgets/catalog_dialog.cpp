@@ -67,12 +67,14 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     m_maxPrice->setSuffix(tr(" / h"));
     m_maxPrice->setSpecialValueText(tr("Any price"));
     m_checkedOnly = new QCheckBox(tr("Chosen only"));
+    m_hideSoldOut = new QCheckBox(tr("Hide sold-out sizes"));
     filters->addWidget(m_provider);
     filters->addWidget(m_region);
     filters->addWidget(m_text, 1);
     filters->addWidget(m_minMemory);
     filters->addWidget(m_maxPrice);
     filters->addWidget(m_checkedOnly);
+    filters->addWidget(m_hideSoldOut);
     layout->addLayout(filters);
 
     m_view = new QTableView;
@@ -116,6 +118,7 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const Q
     connect(m_minMemory, &QDoubleSpinBox::valueChanged, m_filter, &CatalogFilterModel::setMinGpuMemoryGib);
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_filter, &CatalogFilterModel::setMaxPricePerHour);
     connect(m_checkedOnly, &QCheckBox::toggled, m_filter, &CatalogFilterModel::setCheckedOnly);
+    connect(m_hideSoldOut, &QCheckBox::toggled, m_filter, &CatalogFilterModel::setHideSoldOut);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &CatalogDialog::updateCount);
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, &CatalogDialog::updateCount);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &CatalogDialog::updateCount);

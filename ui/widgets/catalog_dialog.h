@@ -54,6 +54,7 @@ private:
     QDoubleSpinBox* m_minMemory;
     QDoubleSpinBox* m_maxPrice;
     QCheckBox* m_checkedOnly;
+    QCheckBox* m_hideSoldOut;
     QTableView* m_view;
     QLabel* m_count;
 };
