@@ -697,6 +697,10 @@
         <source>Microsoft Azure</source>
         <translation>Microsoft Azure</translation>
     </message>
+    <message>
+        <source>your cloud account&apos;s price</source>
+        <translation>your cloud account&apos;s price</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -1611,6 +1615,10 @@
         <source>Reference region (%1)</source>
         <translation>Reference region (%1)</translation>
     </message>
+    <message>
+        <source>Hide sold-out sizes</source>
+        <translation>Hide sold-out sizes</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogModel</name>
@@ -1690,6 +1698,45 @@
         <source>Price region</source>
         <translation>Price region</translation>
     </message>
+    <message>
+        <source>sold out</source>
+        <translation>sold out</translation>
+    </message>
+    <message>
+        <source>limited</source>
+        <translation>limited</translation>
+    </message>
+    <message>
+        <source>in stock</source>
+        <translation>in stock</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>in stock in %1 of %2 zones</source>
+        <translation>in stock in %1 of %2 zones</translation>
+    </message>
+    <message>
+        <source>Stock</source>
+        <translation>Stock</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogStore</name>
+    <message>
+        <source>Edit price of %1</source>
+        <translation>Edit price of %1</translation>
+    </message>
+    <message>
+        <source>Use catalog price of %1</source>
+        <translation>Use catalog price of %1</translation>
+    </message>
+    <message>
+        <source>Import cloud prices from %1</source>
+        <translation>Import cloud prices from %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ChartView</name>
@@ -1712,6 +1759,150 @@
     <message>
         <source>Save as PNG or SVG…</source>
         <translation>Save as PNG or SVG…</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CloudImportDialog</name>
+    <message>
+        <source>Import Cloud Prices</source>
+        <translation>Import Cloud Prices</translation>
+    </message>
+    <message>
+        <source>Save what one of these commands prints (JSON) on any machine with your cloud account, then import it here. Sizes, prices and stock per zone go into your catalog overrides, for every plan; this program never connects to the network.&lt;br&gt;&lt;tt&gt;tccli cvm DescribeZoneInstanceConfigInfos&lt;/tt&gt;, &lt;tt&gt;tccli cvm InquiryPriceRunInstances&lt;/tt&gt;, &lt;tt&gt;aws ec2 describe-instance-types&lt;/tt&gt;, &lt;tt&gt;aws pricing get-products --service-code AmazonEC2&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeInstanceTypes&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeAvailableResource&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribePrice&lt;/tt&gt;</source>
+        <translation>Save what one of these commands prints (JSON) on any machine with your cloud account, then import it here. Sizes, prices and stock per zone go into your catalog overrides, for every plan; this program never connects to the network.&lt;br&gt;&lt;tt&gt;tccli cvm DescribeZoneInstanceConfigInfos&lt;/tt&gt;, &lt;tt&gt;tccli cvm InquiryPriceRunInstances&lt;/tt&gt;, &lt;tt&gt;aws ec2 describe-instance-types&lt;/tt&gt;, &lt;tt&gt;aws pricing get-products --service-code AmazonEC2&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeInstanceTypes&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeAvailableResource&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribePrice&lt;/tt&gt;</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <source>Cloud Listing</source>
+        <translation>Cloud Listing</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON files (*.json);;All files (*)</translation>
+    </message>
+    <message>
+        <source>As the file says</source>
+        <translation>As the file says</translation>
+    </message>
+    <message>
+        <source>CNY (China site)</source>
+        <translation>CNY (China site)</translation>
+    </message>
+    <message>
+        <source>USD (international site)</source>
+        <translation>USD (international site)</translation>
+    </message>
+    <message>
+        <source>Tencent&apos;s listings do not say their currency: CNY on the China site, USD on the international site</source>
+        <translation>Tencent&apos;s listings do not say their currency: CNY on the China site, USD on the international site</translation>
+    </message>
+    <message>
+        <source>For a quote that does not name its instance (InquiryPriceRunInstances, DescribePrice)</source>
+        <translation>For a quote that does not name its instance (InquiryPriceRunInstances, DescribePrice)</translation>
+    </message>
+    <message>
+        <source>every region in the file, e.g. ap-guangzhou</source>
+        <translation>every region in the file, e.g. ap-guangzhou</translation>
+    </message>
+    <message>
+        <source>hourly quote</source>
+        <translation>hourly quote</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> months</translation>
+    </message>
+    <message>
+        <source>For a prepaid quote: the period it is the total for</source>
+        <translation>For a prepaid quote: the period it is the total for</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Currency</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Prepaid period</source>
+        <translation>Prepaid period</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n price(s), </source>
+        <translation>
+            <numerusform>%1: %n price, </numerusform>
+            <numerusform>%1: %n prices, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock listing(s), </source>
+        <translation>
+            <numerusform>%n stock listing, </numerusform>
+            <numerusform>%n stock listings, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new instance(s).</source>
+        <translation>
+            <numerusform>%n new instance.</numerusform>
+            <numerusform>%n new instances.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: unknown GPU &quot;%2&quot;; left out.</source>
+        <translation>%1: unknown GPU &quot;%2&quot;; left out.</translation>
+    </message>
+    <message>
+        <source>%1: unknown instance family &quot;%2&quot;; left out.</source>
+        <translation>%1: unknown instance family &quot;%2&quot;; left out.</translation>
+    </message>
+    <message>
+        <source>%1 is not in the catalog; import the listing of its size first.</source>
+        <translation>%1 is not in the catalog; import the listing of its size first.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of a GPU (vGPU) is not a whole GPU; left out.</source>
+        <translation>%1: %2 of a GPU (vGPU) is not a whole GPU; left out.</translation>
+    </message>
+    <message>
+        <source>%1: your own quote was replaced by the imported price.</source>
+        <translation>%1: your own quote was replaced by the imported price.</translation>
+    </message>
+    <message>
+        <source>%1: prices differ by zone; the lowest (%2) is used.</source>
+        <translation>%1: prices differ by zone; the lowest (%2) is used.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported; your overrides are unchanged.
+
+%1</source>
+        <translation>Nothing was imported; your overrides are unchanged.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing to import; your overrides are unchanged.
+
+%1</source>
+        <translation>Nothing to import; your overrides are unchanged.
+
+%1</translation>
     </message>
 </context>
 <context>
@@ -2380,10 +2571,6 @@
         <translation>Candidates</translation>
     </message>
     <message>
-        <source>Your catalog overrides were ignored: %1</source>
-        <translation>Your catalog overrides were ignored: %1</translation>
-    </message>
-    <message>
         <source>About GPU Planner</source>
         <translation>About GPU Planner</translation>
     </message>
@@ -2712,6 +2899,26 @@
         <source>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</source>
         <translation>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Catalog Overrides</source>
+        <translation>Catalog Overrides</translation>
+    </message>
+    <message>
+        <source>Your catalog overrides could not be read and are not used: %1
+
+The file is left as it is, so you can fix it and restart. If you save a price before that, it is first kept as %2.</source>
+        <translation>Your catalog overrides could not be read and are not used: %1
+
+The file is left as it is, so you can fix it and restart. If you save a price before that, it is first kept as %2.</translation>
+    </message>
+    <message>
+        <source>Import Cloud &amp;Prices…</source>
+        <translation>Import Cloud &amp;Prices…</translation>
+    </message>
+    <message>
+        <source>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</source>
+        <translation>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -2791,10 +2998,6 @@
         <translation>Price of %1</translation>
     </message>
     <message>
-        <source>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</source>
-        <translation>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>none</translation>
     </message>
@@ -2829,6 +3032,34 @@
     <message>
         <source>USD ($)</source>
         <translation>USD ($)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Applies to every plan.&lt;/b&gt; Your quote replaces the catalog price of this instance in every plan you open, not only this one; it is kept in your catalog overrides file. A figure you leave as shown stays the catalog&apos;s.</source>
+        <translation>&lt;b&gt;Applies to every plan.&lt;/b&gt; Your quote replaces the catalog price of this instance in every plan you open, not only this one; it is kept in your catalog overrides file. A figure you leave as shown stays the catalog&apos;s.</translation>
+    </message>
+    <message>
+        <source>Discount off pay-as-you-go</source>
+        <translation>Discount off pay-as-you-go</translation>
+    </message>
+    <message>
+        <source>Price per hour</source>
+        <translation>Price per hour</translation>
+    </message>
+    <message>
+        <source> % off</source>
+        <translation> % off</translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> / h</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>Spot</translation>
+    </message>
+    <message>
+        <source>Reserved discount</source>
+        <translation>Reserved discount</translation>
     </message>
 </context>
 <context>

@@ -696,6 +696,10 @@
         <source>Microsoft Azure</source>
         <translation>微软 Azure</translation>
     </message>
+    <message>
+        <source>your cloud account&apos;s price</source>
+        <translation>您云账号的价格</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -1608,6 +1612,10 @@
         <source>Reference region (%1)</source>
         <translation>参考地域（%1）</translation>
     </message>
+    <message>
+        <source>Hide sold-out sizes</source>
+        <translation>隐藏已售罄规格</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CatalogModel</name>
@@ -1687,6 +1695,45 @@
         <source>Price region</source>
         <translation>价格地域</translation>
     </message>
+    <message>
+        <source>sold out</source>
+        <translation>已售罄</translation>
+    </message>
+    <message>
+        <source>limited</source>
+        <translation>库存紧张</translation>
+    </message>
+    <message>
+        <source>in stock</source>
+        <translation>有货</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>in stock in %1 of %2 zones</source>
+        <translation>%2 个可用区中 %1 个有货</translation>
+    </message>
+    <message>
+        <source>Stock</source>
+        <translation>库存</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CatalogStore</name>
+    <message>
+        <source>Edit price of %1</source>
+        <translation>编辑 %1 的价格</translation>
+    </message>
+    <message>
+        <source>Use catalog price of %1</source>
+        <translation>恢复 %1 的目录价格</translation>
+    </message>
+    <message>
+        <source>Import cloud prices from %1</source>
+        <translation>从 %1 导入云价格</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ChartView</name>
@@ -1709,6 +1756,147 @@
     <message>
         <source>Save as PNG or SVG…</source>
         <translation>另存为 PNG 或 SVG…</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::CloudImportDialog</name>
+    <message>
+        <source>Import Cloud Prices</source>
+        <translation>导入云价格</translation>
+    </message>
+    <message>
+        <source>Save what one of these commands prints (JSON) on any machine with your cloud account, then import it here. Sizes, prices and stock per zone go into your catalog overrides, for every plan; this program never connects to the network.&lt;br&gt;&lt;tt&gt;tccli cvm DescribeZoneInstanceConfigInfos&lt;/tt&gt;, &lt;tt&gt;tccli cvm InquiryPriceRunInstances&lt;/tt&gt;, &lt;tt&gt;aws ec2 describe-instance-types&lt;/tt&gt;, &lt;tt&gt;aws pricing get-products --service-code AmazonEC2&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeInstanceTypes&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribeAvailableResource&lt;/tt&gt;, &lt;tt&gt;aliyun ecs DescribePrice&lt;/tt&gt;</source>
+        <translation>在任意一台配置了您云账号的机器上运行以下命令之一，保存其输出的 JSON，然后在此导入。规格、价格和各可用区库存将写入您的目录覆盖文件，适用于所有方案；本程序从不连接网络。&lt;br&gt;&lt;tt&gt;tccli cvm DescribeZoneInstanceConfigInfos&lt;/tt&gt;、&lt;tt&gt;tccli cvm InquiryPriceRunInstances&lt;/tt&gt;、&lt;tt&gt;aws ec2 describe-instance-types&lt;/tt&gt;、&lt;tt&gt;aws pricing get-products --service-code AmazonEC2&lt;/tt&gt;、&lt;tt&gt;aliyun ecs DescribeInstanceTypes&lt;/tt&gt;、&lt;tt&gt;aliyun ecs DescribeAvailableResource&lt;/tt&gt;、&lt;tt&gt;aliyun ecs DescribePrice&lt;/tt&gt;</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Cloud Listing</source>
+        <translation>云列表文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>As the file says</source>
+        <translation>按文件所示</translation>
+    </message>
+    <message>
+        <source>CNY (China site)</source>
+        <translation>人民币（中国站）</translation>
+    </message>
+    <message>
+        <source>USD (international site)</source>
+        <translation>美元（国际站）</translation>
+    </message>
+    <message>
+        <source>Tencent&apos;s listings do not say their currency: CNY on the China site, USD on the international site</source>
+        <translation>腾讯云的输出不注明币种：中国站为人民币，国际站为美元</translation>
+    </message>
+    <message>
+        <source>For a quote that does not name its instance (InquiryPriceRunInstances, DescribePrice)</source>
+        <translation>用于未注明实例的报价（InquiryPriceRunInstances、DescribePrice）</translation>
+    </message>
+    <message>
+        <source>every region in the file, e.g. ap-guangzhou</source>
+        <translation>文件中的所有地域，例如 ap-guangzhou</translation>
+    </message>
+    <message>
+        <source>hourly quote</source>
+        <translation>按小时报价</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> 个月</translation>
+    </message>
+    <message>
+        <source>For a prepaid quote: the period it is the total for</source>
+        <translation>预付费报价：该总价对应的时长</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Prepaid period</source>
+        <translation>预付费时长</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n price(s), </source>
+        <translation>
+            <numerusform>%1：%n 个价格，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stock listing(s), </source>
+        <translation>
+            <numerusform>%n 条库存信息，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new instance(s).</source>
+        <translation>
+            <numerusform>%n 个新实例。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: unknown GPU &quot;%2&quot;; left out.</source>
+        <translation>%1：未知 GPU“%2”，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: unknown instance family &quot;%2&quot;; left out.</source>
+        <translation>%1：未知实例族“%2”，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 is not in the catalog; import the listing of its size first.</source>
+        <translation>%1 不在目录中；请先导入其规格列表。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of a GPU (vGPU) is not a whole GPU; left out.</source>
+        <translation>%1：%2 块 GPU（vGPU）不是整块 GPU，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: your own quote was replaced by the imported price.</source>
+        <translation>%1：您自己的报价已被导入的价格替换。</translation>
+    </message>
+    <message>
+        <source>%1: prices differ by zone; the lowest (%2) is used.</source>
+        <translation>%1：各可用区价格不同，采用最低价（%2）。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported; your overrides are unchanged.
+
+%1</source>
+        <translation>未导入任何内容；您的覆盖文件未改动。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing to import; your overrides are unchanged.
+
+%1</source>
+        <translation>没有可导入的内容；您的覆盖文件未改动。
+
+%1</translation>
     </message>
 </context>
 <context>
@@ -2376,10 +2564,6 @@
         <translation>候选</translation>
     </message>
     <message>
-        <source>Your catalog overrides were ignored: %1</source>
-        <translation>已忽略您的目录覆盖文件：%1</translation>
-    </message>
-    <message>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
@@ -2707,6 +2891,26 @@
         <source>Charts show the best %1 of %2 candidates; %3. &lt;a href=&quot;all&quot;&gt;Show all&lt;/a&gt;</source>
         <translation>图表显示 %2 个候选中最佳的 %1 个；%3。&lt;a href=&quot;all&quot;&gt;显示全部&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Catalog Overrides</source>
+        <translation>目录覆盖</translation>
+    </message>
+    <message>
+        <source>Your catalog overrides could not be read and are not used: %1
+
+The file is left as it is, so you can fix it and restart. If you save a price before that, it is first kept as %2.</source>
+        <translation>无法读取您的目录覆盖文件，因此未使用：%1
+
+该文件保持原样，您可以修正后重新启动。如果在此之前保存价格，原文件会先另存为 %2。</translation>
+    </message>
+    <message>
+        <source>Import Cloud &amp;Prices…</source>
+        <translation>导入云价格(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</source>
+        <translation>将云厂商命令行工具输出的规格、价格和库存合并到您的目录覆盖文件</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -2786,10 +2990,6 @@
         <translation>%1 的价格</translation>
     </message>
     <message>
-        <source>Your quote replaces the catalog price for this instance in every plan. It is kept in your catalog overrides file.</source>
-        <translation>您的报价会在所有方案中替代该实例的目录价格，并保存在您的目录覆盖文件中。</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2824,6 +3024,34 @@
     <message>
         <source>USD ($)</source>
         <translation>美元（$）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Applies to every plan.&lt;/b&gt; Your quote replaces the catalog price of this instance in every plan you open, not only this one; it is kept in your catalog overrides file. A figure you leave as shown stays the catalog&apos;s.</source>
+        <translation>&lt;b&gt;适用于所有方案。&lt;/b&gt;您的报价会在您打开的每个方案中（而不仅是当前方案）替换此实例的目录价格；它保存在您的目录覆盖文件中。保持原样未改动的数值仍使用目录数值。</translation>
+    </message>
+    <message>
+        <source>Discount off pay-as-you-go</source>
+        <translation>相对按量计费的折扣</translation>
+    </message>
+    <message>
+        <source>Price per hour</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source> % off</source>
+        <translation> % 折扣</translation>
+    </message>
+    <message>
+        <source> / h</source>
+        <translation> / 小时</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>Reserved discount</source>
+        <translation>预留实例券折扣</translation>
     </message>
 </context>
 <context>

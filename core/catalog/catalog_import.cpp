@@ -4,6 +4,7 @@
 #include "catalog/catalog_import.h"
 
 #include "base/json_reader.h"
+#include "base/number_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -80,8 +81,8 @@ std::optional<double> price(const json& object, const char* key, const std::stri
 {
     auto v = number(object, key, path);
     if (v && (*v < 0 || *v > max))
-        throw BadField{path + "." + key, "must be between 0 and " + detail::formatNumber(max) + ", got "
-                                             + detail::formatNumber(*v)};
+        throw BadField{path + "." + key, "must be between 0 and " + formatExact(max) + ", got "
+                                             + formatExact(*v)};
     return v;
 }
 
@@ -635,7 +636,7 @@ bool isWhole(double count)
 
 std::string formatCount(double count)
 {
-    return detail::formatNumber(count);
+    return formatExact(count);
 }
 
 Diagnostic notice(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)

@@ -2,6 +2,7 @@
 #include "base/csv_reader.h"
 #include "catalog/catalog.h"
 #include "base/json_reader.h"
+#include "base/number_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -142,7 +143,7 @@ Expected<CatalogOverrides> parseOverridesCsv(std::string_view text, const std::s
                 return Error{line + "." + numeric.name, "must not be negative, got " + value, fileName};
             if (number > numeric.max)
                 return Error{line + "." + numeric.name,
-                             "must be at most " + detail::formatNumber(numeric.max)
+                             "must be at most " + formatExact(numeric.max)
                                  + (numeric.max < 1 ? " (a fraction: 0.4 = 40% off)" : "") + ", got " + value,
                              fileName};
             price.*numeric.field = number;
