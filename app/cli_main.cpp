@@ -1,8 +1,11 @@
 // gpu-planner-cli: thin main over gp::runCli; `export` renders the Qt report headlessly.
 #include "cli/cli.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -45,8 +48,30 @@ gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog
 } // namespace
 #endif
 
+namespace {
+
+// Last resort for an exception no handler caught (one thrown on a worker thread, or while unwinding): the tool
+// says what happened and exits 1 instead of aborting with a core dump. runCli itself catches std::bad_alloc.
+[[noreturn]] void onTerminate()
+{
+    const char* message = "gpu-planner-cli: internal error\n";
+    if (std::exception_ptr current = std::current_exception()) {
+        try {
+            std::rethrow_exception(current);
+        } catch (const std::bad_alloc&) {
+            message = "gpu-planner-cli: out of memory\n";
+        } catch (...) {
+        }
+    }
+    std::fputs(message, stderr);
+    std::_Exit(1);
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    std::set_terminate(onTerminate);
     std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef GP_HAVE_REPORT
     return gp::runCli(args, std::cin, std::cout, std::cerr, exportWithQt);

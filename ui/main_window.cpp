@@ -7,6 +7,7 @@
 #include "models/comparison_model.h"
 #include "number_format.h"
 #include "plan_document.h"
+#include "recovery_store.h"
 #include "report/report_export.h"
 #include "resources.h"
 #include "settings.h"
@@ -39,7 +40,6 @@
 #include <QPrinter>
 #include <QProgressBar>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -79,7 +79,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
         m_settings = new Settings(this);
         m_ownsSettings = true;
     }
-    m_recoveryPath = options.recoveryPath.isEmpty() ? defaultRecoveryPath() : options.recoveryPath;
+    m_recovery = std::make_unique<RecoveryStore>(options.recoveryPath.isEmpty() ? defaultRecoveryPath()
+                                                                                : options.recoveryPath);
     m_store = new CatalogStore(options.overridesPath, this);
     m_document = new PlanDocument(this);
     m_store->setUndoStack(m_document->undoStack()); // quote edits and imports are undoable
@@ -96,6 +97,11 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
 
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::planChanged);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    // Back at the saved state (undo, save): nothing unsaved is left to recover.
+    connect(m_document, &PlanDocument::modifiedChanged, this, [this](bool modified) {
+        if (!modified)
+            removeRecoveryFile();
+    });
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     const auto edited = [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
         m_document->change(plan, describe, mergeId);
@@ -133,7 +139,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
             [this](const QStringList& keys) { m_settings->setValue(Settings::Key::HiddenColumns, keys); });
 
     m_autosaveTimer = new QTimer(this);
-    m_autosaveTimer->setInterval(std::max(1, m_settings->autosaveSeconds()) * 1000);
+    m_autosaveTimer->setInterval(m_settings->autosaveSeconds() * 1000); // Settings keeps it within a day
     connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosaveTimer->start();
 
@@ -493,8 +499,9 @@ void MainWindow::restoreSession()
     if (m_settings->value(Settings::Key::HiddenColumns).isValid()
         && !m_settings->value(Settings::Key::HiddenColumns).toStringList().isEmpty())
         m_table->setHiddenColumnKeys(m_settings->hiddenColumns());
+    // Only a regular file: a setting pointing at /dev/zero or a FIFO must not stop the window from starting.
     const QString last = m_settings->lastPlan();
-    if (!last.isEmpty() && QFileInfo::exists(last))
+    if (!last.isEmpty() && QFileInfo(last).isFile())
         openPlan(last);
 }
 
@@ -848,66 +855,77 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
+QString MainWindow::recoveryPath() const
+{
+    return m_recovery->path();
+}
+
 bool MainWindow::autosaveNow()
 {
     const int index = m_document->undoStack()->index();
     if (!m_document->isModified() || index == m_autosavedIndex)
         return false;
-    QDir().mkpath(QFileInfo(m_recoveryPath).absolutePath());
-    QSaveFile file(m_recoveryPath);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
     const std::string text = gp::serializePlan(m_document->plan());
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit())
+    const auto written = m_recovery->write(QByteArray(text.data(), qsizetype(text.size())), m_document->filePath());
+    if (!written) {
+        // Said once per run of failures (a full disk would otherwise raise a message every few seconds).
+        const QString message = tr("Could not write the recovery copy of your unsaved changes:\n%1")
+                                    .arg(QString::fromStdString(written.error().toString()));
+        if (!m_autosaveFailing)
+            showError(tr("Autosave"), message);
+        else
+            statusBar()->showMessage(message, 8000);
+        m_autosaveFailing = true;
         return false;
-    // Remember which file the unsaved changes belong to.
-    QSaveFile source(m_recoveryPath + QStringLiteral(".source"));
-    if (source.open(QIODevice::WriteOnly)) {
-        source.write(m_document->filePath().toUtf8());
-        source.commit();
     }
+    if (m_autosaveFailing)
+        statusBar()->showMessage(tr("Autosave works again"), 4000);
+    m_autosaveFailing = false;
     m_autosavedIndex = index;
     return true;
 }
 
 void MainWindow::removeRecoveryFile()
 {
-    QFile::remove(m_recoveryPath);
-    QFile::remove(m_recoveryPath + QStringLiteral(".source"));
+    m_recovery->remove(); // this window's file only: another window's changes are not ours to delete
     m_autosavedIndex = -1;
 }
 
 bool MainWindow::offerRecovery()
 {
-    if (!QFileInfo::exists(m_recoveryPath))
-        return false;
-    auto recovered = m_document->read(m_recoveryPath);
-    if (!recovered) {
-        removeRecoveryFile();
-        return false;
+    for (const QString& orphan : m_recovery->orphans()) {
+        auto recovered = m_document->read(orphan);
+        if (!recovered) {
+            const QString aside = m_recovery->moveAside(orphan);
+            showError(tr("Recover Plan"),
+                      tr("A recovery file could not be read, so it was not restored:\n%1\n\nIt was kept as %2.")
+                          .arg(QString::fromStdString(recovered.error().toString()),
+                               QDir::toNativeSeparators(aside.isEmpty() ? orphan : aside)));
+            continue;
+        }
+        const bool accept = m_recoveryPrompt
+                                ? m_recoveryPrompt()
+                                : QMessageBox::question(this, tr("Recover Plan"),
+                                                        tr("GPU Planner did not close normally. Restore the unsaved "
+                                                           "changes it kept?"),
+                                                        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+                                      == QMessageBox::Yes;
+        if (!accept) {
+            m_recovery->discard(orphan); // its writer is gone and the user declined it
+            return false;
+        }
+        const QString source = m_recovery->sourceOf(orphan);
+        if (!source.isEmpty() && QFileInfo(source).isFile() && m_document->read(source))
+            m_document->open(source);
+        else
+            m_document->reset(defaultPlan(), QString());
+        m_document->change(recovered.value(), tr("Recover unsaved changes"));
+        // The changes now live in this window's own recovery file; the orphan goes only once they do.
+        if (autosaveNow())
+            m_recovery->discard(orphan);
+        return true;
     }
-    const bool accept = m_recoveryPrompt
-                            ? m_recoveryPrompt()
-                            : QMessageBox::question(this, tr("Recover Plan"),
-                                                    tr("GPU Planner did not close normally. Restore the unsaved "
-                                                       "changes it kept?"),
-                                                    QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
-                                  == QMessageBox::Yes;
-    if (!accept) {
-        removeRecoveryFile();
-        return false;
-    }
-    QFile sourceFile(m_recoveryPath + QStringLiteral(".source"));
-    QString source;
-    if (sourceFile.open(QIODevice::ReadOnly))
-        source = QString::fromUtf8(sourceFile.readAll());
-    if (!source.isEmpty() && QFileInfo::exists(source) && m_document->read(source))
-        m_document->open(source);
-    else
-        m_document->reset(defaultPlan(), QString());
-    m_document->change(recovered.value(), tr("Recover unsaved changes"));
-    return true;
+    return false;
 }
 
 void MainWindow::setLanguage(const QString& language)
@@ -992,6 +1010,15 @@ QString MainWindow::chooseExportPath(const QString& caption, const QString& suff
     return path;
 }
 
+EvaluationPtr MainWindow::currentEvaluation()
+{
+    EvaluationPtr shown = m_evaluator->latest();
+    if (shown && shown->generation == m_evaluator->generation())
+        return shown;
+    // An edit is still being evaluated in the background: evaluate the plan the report prints, now.
+    return std::make_shared<const Evaluation>(evaluatePlan(m_document->plan(), *m_evaluator->catalog()));
+}
+
 bool MainWindow::runExport(const QString& title, const QString& path,
                            const std::function<gp::Expected<bool>(const ReportData&)>& write)
 {
@@ -999,8 +1026,8 @@ bool MainWindow::runExport(const QString& title, const QString& path,
         showError(title, tr("There is no result to export yet: fix the plan's errors or wait for the evaluation."));
         return false;
     }
-    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), m_evaluator->latest());
     QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), currentEvaluation());
     const gp::Expected<bool> written = write(data);
     QApplication::restoreOverrideCursor();
     if (!written) {
@@ -1067,8 +1094,10 @@ void MainWindow::printReportDialog()
     dialog.setWindowTitle(tr("Print Report"));
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), m_evaluator->latest());
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), currentEvaluation());
     const gp::Expected<int> pages = printReport(data, &printer);
+    QApplication::restoreOverrideCursor();
     if (!pages) {
         showError(tr("Print Report"), tr("Could not print:\n%1").arg(QString::fromStdString(pages.error().toString())));
         return;

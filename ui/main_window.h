@@ -10,6 +10,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 
 class QAction;
 class QActionGroup;
@@ -33,13 +34,14 @@ class HelpDialog;
 class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
+class RecoveryStore;
 class Settings;
 struct ReportData;
 
 struct MainWindowOptions {
     Settings* settings = nullptr; // nullptr: the application's settings, owned by the window
     QString overridesPath;        // "" = CatalogStore::defaultOverridesPath()
-    QString recoveryPath;         // "" = <AppDataLocation>/recovery.gpuplan
+    QString recoveryPath;         // "" = <AppDataLocation>/recovery.gpuplan; each window writes its own file beside it
     bool restoreSession = true;   // geometry, state, last plan
     bool offerRecovery = true;    // ask to restore an autosaved plan found at start
 };
@@ -71,10 +73,13 @@ public:
     QString exportBaseName() const;
     // Answers "restore the autosaved plan?" (default: a question box).
     void setRecoveryPrompt(std::function<bool()> prompt);
-    // Writes the recovery file now when the plan has unsaved changes; returns whether it wrote.
+    // Writes this window's recovery file now when the plan has unsaved changes; returns whether it wrote. A failure
+    // is shown (once until the next success), never silent.
     bool autosaveNow();
-    QString recoveryPath() const { return m_recoveryPath; }
-    // Offers the recovery file when there is one; returns whether a plan was recovered.
+    // This window's own recovery file (another window's, running or crashed, has another name).
+    QString recoveryPath() const;
+    // Offers a recovery file left by a window that no longer runs; returns whether a plan was recovered. An
+    // unreadable one is moved aside with a message.
     bool offerRecovery();
 
     PlanDocument* document() const { return m_document; }
@@ -155,6 +160,9 @@ private:
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
+    // The evaluation of the plan as it is now, for a report: the shown one when it is current, else evaluated now
+    // (an edit's evaluation may still be running; a report never mixes new inputs with old results).
+    EvaluationPtr currentEvaluation();
     void openDropped(const QString& path);
     void updateExportActions();
     QString chooseExportPath(const QString& caption, const QString& suffix, const QString& filter);
@@ -222,8 +230,9 @@ private:
     QTimer* m_busyDelay = nullptr;
     QTimer* m_settleTimer = nullptr; // re-sorts the charts by rank once the inputs stop changing
     static constexpr int BusyIndicatorDelayMs = 300;
-    QString m_recoveryPath;
+    std::unique_ptr<RecoveryStore> m_recovery;
     int m_autosavedIndex = -1;
+    bool m_autosaveFailing = false; // the last autosave failed and said so
     std::function<void(const QString&, const QString&)> m_messageSink;
     std::function<bool()> m_recoveryPrompt;
     SaveFileChooser m_saveFileChooser;

@@ -1,9 +1,9 @@
 #include "plan_document.h"
 
+#include "file_access.h"
+
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QUndoCommand>
 
 namespace gpui {
@@ -104,10 +104,11 @@ void PlanDocument::reset(const gp::Plan& plan, const QString& filePath)
 gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
 {
     const std::string fileName = QFileInfo(path).fileName().toStdString();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return gp::Error{{}, file.errorString().toStdString(), fileName};
-    const QByteArray bytes = file.readAll();
+    // The command-line tool's limits: at most 64 MiB, a regular file (never /dev/zero, never a FIFO that hangs).
+    const auto read = readInputFile(path);
+    if (!read)
+        return gp::Error{{}, read.error().message, fileName};
+    const QByteArray& bytes = *read;
     auto parsed = gp::parsePlan(std::string_view(bytes.constData(), size_t(bytes.size())));
     if (!parsed) {
         gp::Error error = parsed.error();
@@ -128,14 +129,12 @@ gp::Expected<bool> PlanDocument::open(const QString& path)
 
 gp::Expected<bool> PlanDocument::save(const QString& path)
 {
-    QSaveFile file(path);
     const std::string fileName = QFileInfo(path).fileName().toStdString();
-    if (!file.open(QIODevice::WriteOnly))
-        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    // The core's writer checks every write, the flush to disk and the close before it renames: on a full disk the
+    // old file stays and the document stays modified (QSaveFile in Qt 6.4 commits an empty file there).
     const std::string text = gp::serializePlan(m_plan);
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit())
-        return gp::Error{{}, file.errorString().toStdString(), fileName};
+    if (auto written = writeFileAtomically(path, text); !written)
+        return gp::Error{{}, written.error().message, fileName};
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute != m_filePath) {
         m_filePath = absolute;

@@ -36,11 +36,13 @@ public:
     // Replaces the plan without history (New, Open): clears the undo stack and marks it unmodified.
     void reset(const gp::Plan& plan, const QString& filePath);
 
-    // Reads and parses a plan file; on failure the current plan stays and the error names the field.
+    // Reads and parses a plan file (a regular file of at most 64 MiB); on failure the current plan stays and the
+    // error names the field.
     gp::Expected<gp::Plan> read(const QString& path) const;
     // Opens a file: read() then reset(). Returns the error, if any, with the file name set.
     gp::Expected<bool> open(const QString& path);
-    // Writes the plan atomically (QSaveFile) and marks it unmodified.
+    // Writes the plan atomically and marks it unmodified; on failure (a full disk included) the file on disk and
+    // the modified state stay as they were.
     gp::Expected<bool> save(const QString& path);
 
     // Sets the plan without recording (used by the undo commands).

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -96,6 +98,15 @@ void Settings::addRecentFile(const QString& path)
     while (files.size() > MaxRecentFiles)
         files.removeLast();
     setValue(Key::RecentFiles, files);
+}
+
+int Settings::autosaveSeconds() const
+{
+    bool ok = false;
+    const qlonglong seconds = value(Key::AutosaveSeconds).toLongLong(&ok);
+    if (!ok)
+        return defaultValue(Key::AutosaveSeconds).toInt();
+    return int(std::clamp<qlonglong>(seconds, 1, MaxAutosaveSeconds));
 }
 
 void Settings::sync()

@@ -53,7 +53,10 @@ public:
     void addRecentFile(const QString& path);
     QString lastPlan() const { return value(Key::LastPlan).toString(); }
     QStringList hiddenColumns() const { return value(Key::HiddenColumns).toStringList(); }
-    int autosaveSeconds() const { return value(Key::AutosaveSeconds).toInt(); }
+    // Seconds between autosaves, kept between 1 and MaxAutosaveSeconds (a day) whatever the file says, so the
+    // interval in milliseconds always fits an int; a value that is not a number gives the default.
+    int autosaveSeconds() const;
+    static constexpr int MaxAutosaveSeconds = 24 * 3600;
 
     void sync();
 

@@ -70,12 +70,48 @@ void syncDirectory(const std::string& directory)
     }
 }
 
+// Names of an already open descriptor (the shell's redirections): /dev/stdout, /dev/fd/N, /proc/self/fd/N.
+bool namesOpenDescriptor(const std::string& path)
+{
+    for (const char* prefix : {"/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"})
+        if (path.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
+
+// A FIFO, a device or a descriptor alias cannot be replaced by renaming (that would put a regular file in
+// place of /dev/null, or leave the shell's redirection pointing at the old file): they are written to directly.
+Expected<bool> writeDirectly(const std::string& path, std::string_view contents)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (namesOpenDescriptor(path) ? O_APPEND : 0));
+    if (fd < 0)
+        return failure(path, "cannot open for writing", errno);
+    int err = 0;
+    if (!writeAll(fd, contents, err)) {
+        ::close(fd);
+        return failure(path, "cannot write", err);
+    }
+    if (::close(fd) != 0)
+        return failure(path, "cannot write", errno);
+    return true;
+}
+
 } // namespace
+
+bool isSpecialFileTarget(const std::string& path)
+{
+    if (namesOpenDescriptor(path))
+        return true;
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
 
 Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string_view contents)
 {
     if (requestedPath.empty())
         return failure(requestedPath, "no file name given", 0);
+    if (isSpecialFileTarget(requestedPath))
+        return writeDirectly(requestedPath, contents);
 
     // Writing through a symbolic link replaces the file it points to, not the link.
     std::string path = requestedPath;

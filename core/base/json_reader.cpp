@@ -40,6 +40,10 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         const char c = text[i];
         if (c == '\n')
             ++line;
+        // nlohmann's lexer takes a NUL byte for the end of input and would ignore whatever follows it; JSON has no
+        // raw NUL anywhere (inside strings it is written \u0000), so the whole document is refused.
+        if (c == '\0')
+            return "not valid JSON: a NUL byte at line " + std::to_string(line);
         if (inString) {
             if (c == '\\')
                 ++i; // the escaped character cannot end the string

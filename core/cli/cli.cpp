@@ -3,12 +3,16 @@
 
 #include "base/atomic_file.h"
 #include "cli/catalog_import_command.h"
+#include "base/input_file.h"
+#include "cli/output_files.h"
 #include "estimate/estimator.h"
 #include "planner/planner.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -22,7 +26,6 @@ namespace gp {
 
 namespace {
 
-constexpr std::size_t kMaxInputBytes = 64u * 1024u * 1024u;
 
 struct UsageError {
     std::string message;
@@ -56,7 +59,9 @@ std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::s
                         return UsageError{name + " needs a value"};
                     value = args[++i];
                 }
-                parsed.values[name] = value;
+                // Taking the last of two values would silently ignore the first one the user typed.
+                if (!parsed.values.emplace(name, value).second)
+                    return UsageError{name + " is given more than once"};
             } else if (flagOptions.count(name) && !hasValue) {
                 parsed.flags.insert(name);
             } else {
@@ -106,7 +111,29 @@ struct CommandContext {
     std::ostream& out;
     std::ostream& err;
     const ExportHandler& exportHandler;
+    std::string stdinReader; // what read standard input already ("" = nothing)
 };
+
+// readInput for one of the command's inputs; standard input ("-") can be read only once per command.
+Expected<std::string> readSource(CommandContext& ctx, const std::string& path, const std::string& what)
+{
+    if (path == "-") {
+        if (!ctx.stdinReader.empty())
+            return Error{"", what + " and " + ctx.stdinReader
+                                 + " are both - (standard input), which can be read only once; give one of them a file"};
+        ctx.stdinReader = what;
+    }
+    return readInput(path, ctx.in);
+}
+
+// The files a command reads (its PLAN and --overrides), which no output may name.
+std::vector<std::string> inputFiles(const ParsedArgs& args)
+{
+    std::vector<std::string> inputs = args.positional;
+    if (auto it = args.values.find("--overrides"); it != args.values.end())
+        inputs.push_back(it->second);
+    return inputs;
+}
 
 int fail(CommandContext& ctx, int code, const std::string& message)
 {
@@ -121,8 +148,10 @@ int emit(CommandContext& ctx, const ParsedArgs& args, const std::string& text)
     if (it == args.values.end()) {
         ctx.out << text;
         ctx.out.flush();
-        return ExitOk;
+        return ExitOk; // runCli checks that standard output took it
     }
+    if (auto checked = checkDestinations({{"--output", it->second}}, inputFiles(args)); !checked)
+        return fail(ctx, ExitUsage, checked.error().toString());
     auto written = writeFileAtomically(it->second, text);
     if (!written)
         return fail(ctx, ExitUsage, written.error().toString());
@@ -135,7 +164,7 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     auto it = args.values.find("--overrides");
     if (it == args.values.end())
         return builtinCatalog();
-    auto text = readInput(it->second, ctx.in);
+    auto text = readSource(ctx, it->second, "--overrides");
     if (!text)
         return Error{"", text.error().message, "io"};
     auto overrides = parseOverridesFile(*text, it->second);
@@ -155,7 +184,7 @@ std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const s
 {
     if (args.positional.size() != 1)
         return fail(ctx, ExitUsage, command + " needs exactly one PLAN (a path, or - for standard input)");
-    auto text = readInput(args.positional[0], ctx.in);
+    auto text = readSource(ctx, args.positional[0], "PLAN");
     if (!text)
         return fail(ctx, ExitUsage, text.error().message);
     auto parsed = parsePlan(*text);
@@ -257,6 +286,12 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
         return fail(ctx, ExitUsage, "export needs --pdf FILE, --csv FILE or --cost-csv FILE");
     if (!request.language.empty() && request.language != "en" && request.language != "zh_CN")
         return fail(ctx, ExitUsage, "--lang must be en or zh_CN, got \"" + request.language + "\"");
+    // All or nothing: every destination is checked before the first one is written.
+    if (auto checked = checkDestinations(
+            {{"--pdf", request.pdfPath}, {"--csv", request.csvPath}, {"--cost-csv", request.costCsvPath}},
+            inputFiles(args));
+        !checked)
+        return fail(ctx, ExitUsage, checked.error().toString());
     Plan plan;
     if (auto code = loadPlan(ctx, args, "export", plan))
         return *code;
@@ -437,10 +472,11 @@ std::string cliUsage()
            "2 usage or I/O error.\n";
 }
 
-int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-           const ExportHandler& exportHandler)
+namespace {
+
+int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
 {
-    CommandContext ctx{in, out, err, exportHandler};
+    std::ostream& out = ctx.out;
     try {
         if (args.empty())
             return fail(ctx, ExitUsage, "no command given\n\n" + cliUsage());
@@ -480,6 +516,26 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     } catch (const std::exception& e) {
         return fail(ctx, ExitInvalidInput, std::string("internal error: ") + e.what());
     }
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+           const ExportHandler& exportHandler)
+{
+    CommandContext ctx{in, out, err, exportHandler, {}};
+    const int code = runCommand(ctx, args);
+    // Output that did not reach standard output (a full disk, /dev/full, a closed descriptor) is an I/O error,
+    // not a success with a truncated answer.
+    errno = 0;
+    out.flush();
+    if (!out) {
+        const int error = errno;
+        out.clear();
+        return fail(ctx, ExitUsage, std::string("cannot write to standard output")
+                                        + (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
+    }
+    return code;
 }
 
 } // namespace gp

@@ -45,16 +45,23 @@ std::string warningCodes(const CandidateResult& r)
     return codes;
 }
 
+// Text columns carry names from shared plans and price sheets and are neutralised against formula injection;
+// number columns are never touched, so a negative number stays a number.
+enum class Cell { Text, Number };
+
 struct Column {
     const char* name;
     std::string (*value)(const CandidateResult&);
+    Cell kind = Cell::Number;
 };
+
+constexpr Cell kText = Cell::Text;
 
 // clang-format off
 const std::array kColumns = {
-    Column{"candidate", [](const CandidateResult& r) { return r.candidate; }},
-    Column{"gpu", [](const CandidateResult& r) { return r.gpu; }},
-    Column{"gpu_name", [](const CandidateResult& r) { return r.gpuName; }},
+    Column{"candidate", [](const CandidateResult& r) { return r.candidate; }, kText},
+    Column{"gpu", [](const CandidateResult& r) { return r.gpu; }, kText},
+    Column{"gpu_name", [](const CandidateResult& r) { return r.gpuName; }, kText},
     Column{"gpus_per_node", [](const CandidateResult& r) { return integer(r.gpusPerNode); }},
     Column{"nodes", [](const CandidateResult& r) { return integer(r.nodes); }},
     Column{"gpus", [](const CandidateResult& r) { return integer(r.gpus); }},
@@ -108,25 +115,37 @@ const std::array kColumns = {
     Column{"cost_spot", [](const CandidateResult& r) { return optionalNumber(r.cost.spot); }},
     Column{"cost_storage", [](const CandidateResult& r) { return optionalNumber(r.cost.storage); }},
     Column{"break_even_days", [](const CandidateResult& r) { return optionalNumber(r.cost.breakEvenDays); }},
-    Column{"currency", [](const CandidateResult& r) { return r.cost.currency; }},
+    Column{"currency", [](const CandidateResult& r) { return r.cost.currency; }, kText},
     // As in the JSON output: price_source is the price's status, price_citation where it was read.
-    Column{"price_source", [](const CandidateResult& r) { return r.cost.priceStatus; }},
-    Column{"price_citation", [](const CandidateResult& r) { return r.cost.priceSource; }},
-    Column{"warnings", [](const CandidateResult& r) { return warningCodes(r); }},
+    Column{"price_source", [](const CandidateResult& r) { return r.cost.priceStatus; }, kText},
+    Column{"price_citation", [](const CandidateResult& r) { return r.cost.priceSource; }, kText},
+    Column{"warnings", [](const CandidateResult& r) { return warningCodes(r); }, kText},
 };
 // clang-format on
 
-void appendRow(std::string& out, const std::vector<std::string>& fields)
+void appendRow(std::string& out, const std::vector<std::string>& fields, const std::vector<Cell>& kinds = {})
 {
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i > 0)
             out += ',';
-        out += csvField(fields[i]);
+        const bool text = i >= kinds.size() || kinds[i] == Cell::Text;
+        out += csvField(text ? csvText(fields[i]) : fields[i]);
     }
     out += kLineEnd;
 }
 
 } // namespace
+
+std::string csvText(std::string_view text)
+{
+    // OWASP's advice for CSV injection: a leading quote makes a spreadsheet show the cell as text.
+    std::string cell;
+    cell.reserve(text.size() + 1);
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+        cell += '\'';
+    cell.append(text);
+    return cell;
+}
 
 std::string csvField(std::string_view text)
 {
@@ -173,10 +192,13 @@ std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvO
         out += kByteOrderMark;
     appendRow(out, resultsCsvColumns());
     std::vector<std::string> fields(kColumns.size());
+    std::vector<Cell> kinds;
+    for (const auto& column : kColumns)
+        kinds.push_back(column.kind);
     for (const auto& result : results) {
         for (std::size_t i = 0; i < kColumns.size(); ++i)
             fields[i] = kColumns[i].value(result);
-        appendRow(out, fields);
+        appendRow(out, fields, kinds);
     }
     return out;
 }
@@ -236,7 +258,8 @@ std::string costCurveToCsv(const std::vector<CandidateResult>& results, const Cs
         for (const auto& mode : result.cost.modes) {
             for (const auto& point : mode.curve)
                 appendRow(out, {result.candidate, mode.mode, csvNumber(point.days), csvNumber(point.cost),
-                                result.cost.currency});
+                                result.cost.currency},
+                          {kText, kText, Cell::Number, Cell::Number, kText});
         }
     }
     return out;

@@ -19,6 +19,7 @@ const std::vector<std::string>& resultsCsvColumns();
 
 // One row per candidate in the given order. Numbers are printed shortest-round-trip (parsing them back gives
 // the same double); an absent or non-finite value is an empty field; warnings are their codes joined by ';'.
+// Text cells (names, ids, currencies, citations) are neutralised with csvText.
 std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options = {});
 
 // The planner's answer, one row per candidate in its ranked order: the columns `answerCsvColumns()` names
@@ -31,6 +32,11 @@ std::vector<CandidateResult> answerResults(const PlanAnswer& answer);
 
 // Cumulative cost against elapsed days: columns candidate, billing_mode, days, cumulative_cost, currency.
 std::string costCurveToCsv(const std::vector<CandidateResult>& results, const CsvOptions& options = {});
+
+// A text cell made safe for spreadsheets: one starting with =, +, -, @, a tab or a carriage return (which Excel
+// and LibreOffice would run as a formula) gets a leading '. Every text column the product writes goes through it;
+// number columns do not, so negative numbers stay numbers.
+std::string csvText(std::string_view text);
 
 // One field quoted per RFC 4180 when it holds a comma, a double quote, CR or LF (quotes doubled).
 std::string csvField(std::string_view text);

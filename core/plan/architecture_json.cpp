@@ -2,17 +2,12 @@
 #include "plan/architecture_json.h"
 
 #include "base/json_reader.h"
+#include "plan/limits.h"
 #include "plan/plan_enum_tables.h"
 
 namespace gp {
 
-namespace {
-
-// Largest sizes accepted; beyond them arithmetic in the models loses meaning.
-constexpr std::int64_t kMaxSequence = 1LL << 24; // 16M tokens
-constexpr std::int64_t kMaxDimension = 1LL << 20;
-
-} // namespace
+using namespace limits; // one set of limits for plan files and config.json import
 
 Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architecture a, const std::string& path)
 {
@@ -24,25 +19,25 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     JsonReader r(fields, path);
     r.enumeration("kind", a.kind, kModelKinds);
     r.integer("hidden_size", a.hiddenSize, false, 1, kMaxDimension);
-    r.integer("num_layers", a.numLayers, false, 1, 10000);
-    r.integer("num_decoder_layers", a.numDecoderLayers, false, 0, 10000);
-    r.integer("num_attention_heads", a.numAttentionHeads, false, 1, 65536);
-    r.integer("num_key_value_heads", a.numKeyValueHeads, false, 1, 65536);
-    r.integer("head_dim", a.headDim, false, 1, 65536);
-    r.integer("intermediate_size", a.intermediateSize, false, 1, kMaxDimension * 8);
-    r.integer("vocab_size", a.vocabSize, false, 1, 1LL << 24);
+    r.integer("num_layers", a.numLayers, false, 1, kMaxLayers);
+    r.integer("num_decoder_layers", a.numDecoderLayers, false, 0, kMaxLayers);
+    r.integer("num_attention_heads", a.numAttentionHeads, false, 1, kMaxHeads);
+    r.integer("num_key_value_heads", a.numKeyValueHeads, false, 1, kMaxHeads);
+    r.integer("head_dim", a.headDim, false, 1, kMaxHeads);
+    r.integer("intermediate_size", a.intermediateSize, false, 1, kMaxIntermediate);
+    r.integer("vocab_size", a.vocabSize, false, 1, kMaxVocabulary);
     r.enumeration("mlp", a.mlp, kMlpKinds);
     r.boolean("tie_word_embeddings", a.tieWordEmbeddings);
-    r.integer("num_experts", a.numExperts, false, 1, 4096);
-    r.integer("experts_per_token", a.expertsPerToken, false, 1, 4096);
-    r.integer("num_shared_experts", a.numSharedExperts, false, 0, 4096);
-    r.integer("moe_intermediate_size", a.moeIntermediateSize, false, 0, kMaxDimension * 8);
-    r.integer("first_dense_layers", a.firstDenseLayers, false, 0, 10000);
+    r.integer("num_experts", a.numExperts, false, 1, int(kMaxExperts));
+    r.integer("experts_per_token", a.expertsPerToken, false, 1, int(kMaxExperts));
+    r.integer("num_shared_experts", a.numSharedExperts, false, 0, int(kMaxExperts));
+    r.integer("moe_intermediate_size", a.moeIntermediateSize, false, 0, kMaxIntermediate);
+    r.integer("first_dense_layers", a.firstDenseLayers, false, 0, int(kMaxLayers));
     r.boolean("attention_bias", a.attentionBias);
     r.boolean("mlp_bias", a.mlpBias);
     r.boolean("learned_positions", a.learnedPositions);
     r.integer("max_positions", a.maxPositions, false, 0, kMaxSequence);
-    r.integer("num_classes", a.numClasses, false, 1, 1000000);
+    r.integer("num_classes", a.numClasses, false, 1, int(kMaxClasses));
     if (r.ok() && a.expertsPerToken > a.numExperts)
         r.fail("experts_per_token", "must not exceed num_experts (" + std::to_string(a.numExperts) + ")");
     if (!r.ok())

@@ -3,6 +3,7 @@
 #include "plan/architecture_json.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
+#include "plan/limits.h"
 #include "plan/plan_enum_tables.h"
 
 #include <algorithm>
@@ -15,9 +16,7 @@ using namespace detail;
 
 namespace {
 
-// Largest sizes accepted; beyond them arithmetic in the models loses meaning.
-constexpr std::int64_t kMaxSequence = 1LL << 24; // 16M tokens
-constexpr double kMaxParameters = 1e13; // 10 trillion
+using namespace limits;
 
 const json* child(const json& object, const char* key)
 {
@@ -25,6 +24,15 @@ const json* child(const json& object, const char* key)
         return nullptr;
     auto it = object.find(key);
     return (it == object.end() || it->is_null()) ? nullptr : &*it;
+}
+
+// Characters, not bytes: a title in Chinese has the same limit as one in English.
+std::size_t utf8Length(const std::string& text)
+{
+    std::size_t count = 0;
+    for (unsigned char c : text)
+        count += (c & 0xC0) != 0x80 ? 1 : 0;
+    return count;
 }
 
 bool readModel(const json& document, Plan& plan, JsonReader& root)
@@ -83,7 +91,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
             w.globalBatchSize = global;
     }
     r.number("training_tokens", w.trainingTokens, false, 1, 1e16);
-    r.integer("freeze_trainable_layers", w.freezeTrainableLayers, false, 0, 10000);
+    r.integer("freeze_trainable_layers", w.freezeTrainableLayers, false, 0, int(kMaxLayers));
     r.boolean("master_weights", w.masterWeights);
     r.boolean("paged_optimizer", w.pagedOptimizer);
     r.boolean("torch_compile", w.torchCompile);
@@ -118,7 +126,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         p.integer("zero_stage", ps.zeroStage, false, 0, 3);
         p.enumeration("offload", ps.offload, kOffloads);
         p.boolean("sequence_parallel", ps.sequenceParallel);
-        p.integer("expert", ps.expert, false, 1, 4096);
+        p.integer("expert", ps.expert, false, 1, int(kMaxExperts));
         if (!p.ok())
             r.failPath(p.takeError().field, p.takeError().message);
     }
@@ -288,6 +296,9 @@ Expected<Plan> planFromJson(const json& document)
                                  + "); this one reads version 1");
     Plan plan;
     root.string("title", plan.title);
+    if (root.ok() && utf8Length(plan.title) > std::size_t(kMaxTitleLength))
+        root.fail("title", "must be at most " + std::to_string(kMaxTitleLength) + " characters, got "
+                               + std::to_string(utf8Length(plan.title)));
     if (root.ok())
         readModel(document, plan, root);
     if (root.ok())

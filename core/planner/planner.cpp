@@ -16,6 +16,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <system_error>
 #include <thread>
 
 namespace gp {
@@ -492,8 +493,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     const std::size_t helpers = std::min<std::size_t>(threads, candidates.size()) - (candidates.empty() ? 0 : 1);
     std::vector<std::thread> pool;
     pool.reserve(helpers);
-    for (std::size_t t = 0; t < helpers; ++t)
-        pool.emplace_back(work);
+    for (std::size_t t = 0; t < helpers; ++t) {
+        // Short of memory a thread may not start; the others (this one at least) search its share. Letting the
+        // exception leave here would destroy the threads already running, which aborts the program.
+        try {
+            pool.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;
+        }
+    }
     work(); // this thread searches too
     for (std::thread& t : pool)
         t.join();

@@ -1,6 +1,9 @@
 // Hugging Face config.json -> Architecture (decoder, BERT, T5, ChatGLM, MPT, Falcon spellings, MoE, quantization).
 #include "transformer/model_library.h"
 
+#include "base/json_reader.h"
+#include "plan/limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -107,6 +110,9 @@ std::string dtypeName(const std::string& torch)
 Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const std::string& fileName)
 {
     try {
+        // nlohmann's lexer ends the document at a NUL byte; JSON has none, so refuse rather than ignore the rest.
+        if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+            return Error{"", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName};
         const nlohmann::json j = nlohmann::json::parse(text);
         if (!j.is_object())
             return Error{"", "a config.json must be a JSON object", fileName};
@@ -122,30 +128,52 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                  (encoderDecoderFlag && *encoderDecoderFlag))
             a.kind = ModelKind::EncoderDecoder;
 
-        auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys) {
-            if (auto v = r.number(keys))
-                target = toInt(*v);
+        // The plan's own limits (plan/limits.h), checked here under the config's field name: a model the plan
+        // parser would refuse is refused at import, not accepted, saved and then unopenable.
+        std::optional<Error> beyondLimit;
+        auto withinLimit = [&](std::initializer_list<const char*> keys, double value, std::int64_t max) {
+            if (beyondLimit || value <= double(max))
+                return;
+            std::string key;
+            for (const char* k : keys)
+                if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
+                    key = k;
+            beyondLimit = Error{key, "must be at most " + std::to_string(max) + ", got " + detail::formatNumber(value),
+                                fileName};
         };
-        setInt(a.hiddenSize, {"hidden_size", "d_model", "n_embd", "n_embed", "dim"});
-        setInt(a.numLayers, {"num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers"});
-        setInt(a.numDecoderLayers, {"num_decoder_layers", "decoder_layers"});
-        setInt(a.numAttentionHeads, {"num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads"});
-        setInt(a.headDim, {"head_dim", "d_kv", "kv_channels"});
-        setInt(a.vocabSize, {"padded_vocab_size", "vocab_size"});
+        auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max) {
+            if (auto v = r.number(keys)) {
+                withinLimit(keys, *v, max);
+                target = toInt(*v);
+            }
+        };
+        setInt(a.hiddenSize, {"hidden_size", "d_model", "n_embd", "n_embed", "dim"}, limits::kMaxDimension);
+        setInt(a.numLayers, {"num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers"},
+               limits::kMaxLayers);
+        setInt(a.numDecoderLayers, {"num_decoder_layers", "decoder_layers"}, limits::kMaxLayers);
+        setInt(a.numAttentionHeads, {"num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads"},
+               limits::kMaxHeads);
+        setInt(a.headDim, {"head_dim", "d_kv", "kv_channels"}, limits::kMaxHeads);
+        setInt(a.vocabSize, {"padded_vocab_size", "vocab_size"}, limits::kMaxVocabulary);
         setInt(a.intermediateSize, {"intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim",
-                                    "encoder_ffn_dim"});
+                                    "encoder_ffn_dim"},
+               limits::kMaxIntermediate);
         setInt(a.maxPositions, {"max_position_embeddings", "n_positions", "seq_length", "max_seq_len",
-                                "max_sequence_length"});
+                                "max_sequence_length"},
+               limits::kMaxSequence);
         // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
         if (a.numLayers <= 0)
-            setInt(a.numLayers, {"encoder_layers"});
+            setInt(a.numLayers, {"encoder_layers"}, limits::kMaxLayers);
 
         // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
         if (auto kv = r.number({"num_key_value_heads", "num_kv_heads"})) {
+            withinLimit({"num_key_value_heads", "num_kv_heads"}, *kv, limits::kMaxHeads);
             a.numKeyValueHeads = toInt(*kv);
         } else if (auto mq = r.boolean({"multi_query_attention"}); mq && *mq) {
-            if (auto groups = r.number({"multi_query_group_num"}))
+            if (auto groups = r.number({"multi_query_group_num"})) {
+                withinLimit({"multi_query_group_num"}, *groups, limits::kMaxHeads);
                 a.numKeyValueHeads = toInt(*groups);
+            }
         } else if (auto falconMq = r.boolean({"multi_query"}); falconMq && *falconMq) {
             a.numKeyValueHeads = 1;
         }
@@ -201,13 +229,19 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             a.headDim = 0; // the default, keep it implicit
 
         // Mixture of experts.
-        if (auto e = r.number({"num_local_experts", "num_experts", "n_routed_experts"}))
+        if (auto e = r.number({"num_local_experts", "num_experts", "n_routed_experts"})) {
+            withinLimit({"num_local_experts", "num_experts", "n_routed_experts"}, *e, limits::kMaxExperts);
             a.numExperts = int(std::clamp(*e, 1.0, 1e6));
-        if (auto k = r.number({"num_experts_per_tok", "moe_topk", "top_k"}))
+        }
+        if (auto k = r.number({"num_experts_per_tok", "moe_topk", "top_k"})) {
+            withinLimit({"num_experts_per_tok", "moe_topk", "top_k"}, *k, limits::kMaxExperts);
             a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
-        if (auto s = r.number({"n_shared_experts", "num_shared_experts"}))
+        }
+        if (auto s = r.number({"n_shared_experts", "num_shared_experts"})) {
+            withinLimit({"n_shared_experts", "num_shared_experts"}, *s, limits::kMaxExperts);
             a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
-        setInt(a.moeIntermediateSize, {"moe_intermediate_size"});
+        }
+        setInt(a.moeIntermediateSize, {"moe_intermediate_size"}, limits::kMaxIntermediate);
         if (auto shared = r.number({"shared_expert_intermediate_size"}); shared && a.moeIntermediateSize > 0) {
             // Qwen2-MoE: one shared expert as wide as this many routed experts.
             const double ratio = *shared / double(a.moeIntermediateSize);
@@ -217,23 +251,61 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                              fileName};
             a.numSharedExperts = int(std::lround(ratio));
         }
-        if (auto first = r.number({"first_k_dense_replace"}))
+        if (auto first = r.number({"first_k_dense_replace"})) {
+            withinLimit({"first_k_dense_replace"}, *first, limits::kMaxLayers);
             a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
-        if (auto labels = r.number({"num_labels"}))
+        }
+        if (auto labels = r.number({"num_labels"})) {
+            withinLimit({"num_labels"}, *labels, limits::kMaxClasses);
             a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
-        else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty())
+        } else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty()) {
+            withinLimit({"id2label"}, double(it->size()), limits::kMaxClasses);
             a.numClasses = int(it->size());
+        }
+        if (type == "opt" && a.maxPositions > limits::kMaxSequence)
+            withinLimit({"max_position_embeddings"}, double(a.maxPositions), limits::kMaxSequence);
+        if (beyondLimit)
+            return *beyondLimit;
 
         out.torchDtype = dtypeName(r.string({"torch_dtype", "dtype"}));
 
         // Quantization of the published weights.
         if (auto it = j.find("quantization_config"); it != j.end() && it->is_object()) {
             const auto& q = *it;
-            const std::string method = q.value("quant_method", std::string());
-            const int bits = q.contains("bits") && q["bits"].is_number_integer() ? q["bits"].get<int>() : 0;
-            if (q.value("load_in_4bit", false))
-                out.quantization = q.value("bnb_4bit_quant_type", std::string("fp4")) == "nf4" ? "nf4" : "int4";
-            else if (q.value("load_in_8bit", false))
+            // A field of the wrong type is an error naming it (json::value would throw a bare type_error).
+            std::optional<Error> wrongType;
+            auto field = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
+                auto f = q.find(key);
+                if (f == q.end() || f->is_null())
+                    return nullptr;
+                if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
+                    if (!wrongType)
+                        wrongType = Error{std::string("quantization_config.") + key,
+                                          std::string("must be ") + expected + ", got " + detail::describeJsonType(*f),
+                                          fileName};
+                    return nullptr;
+                }
+                return &*f;
+            };
+            auto text = [&](const char* key, const std::string& fallback) {
+                const auto* f = field(key, nlohmann::json::value_t::string, "a string");
+                return f ? f->get<std::string>() : fallback;
+            };
+            auto flag = [&](const char* key) {
+                const auto* f = field(key, nlohmann::json::value_t::boolean, "true or false");
+                return f && f->get<bool>();
+            };
+            const std::string method = text("quant_method", std::string());
+            const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, "an integer");
+            const int bits = bitsField ? int(std::clamp<std::int64_t>(bitsField->get<std::int64_t>(), 0, 64)) : 0;
+            const bool load4 = flag("load_in_4bit");
+            const bool load8 = flag("load_in_8bit");
+            const std::string quantType = text("bnb_4bit_quant_type", std::string("fp4"));
+            if (wrongType)
+                return *wrongType;
+            if (load4)
+                out.quantization = quantType == "nf4" ? "nf4" : "int4";
+            else if (load8)
                 out.quantization = "int8";
             else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
                 out.quantization = "fp8";

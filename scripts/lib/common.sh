@@ -48,3 +48,22 @@ gp_configure_and_build() {
     fi
     cmake --build "$GP_BUILD_DIR" -j "$(nproc)"
 }
+
+# The core suite under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset without the Qt layer),
+# in its own build directory so it never reconfigures a developer's build-asan/. The script tests that need the
+# Qt report or the package are left to the main build.
+GP_ASAN_CORE_BUILD_DIR="${GP_ASAN_CORE_BUILD_DIR:-$GP_ROOT/build-asan-core}"
+gp_asan_core_tests() {
+    local launcher=()
+    if command -v ccache >/dev/null 2>&1; then
+        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    fi
+    if [ ! -f "$GP_ASAN_CORE_BUILD_DIR/CMakeCache.txt" ]; then
+        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_CORE_BUILD_DIR" -DGP_BUILD_UI=OFF \
+            "${launcher[@]}")
+    fi
+    cmake --build "$GP_ASAN_CORE_BUILD_DIR" -j "$(nproc)" --target core_tests gpu-planner-cli
+    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir "$GP_ASAN_CORE_BUILD_DIR" --output-on-failure -j "$(nproc)" \
+        -E '^script\.(export_report|package_install|translations_complete|calibration_dryrun)$'
+}

@@ -66,3 +66,19 @@ TEST(Settings, ResetRestoresTheDefault)
     settings.reset(Settings::Key::Theme);
     EXPECT_EQ(settings.theme(), QStringLiteral("system"));
 }
+
+TEST(Settings, AutosaveIntervalStaysWithinADay)
+{
+    // 2,147,484 s is the first value whose milliseconds overflow an int (2^31 / 1000, rounded up).
+    QTemporaryDir dir;
+    Settings settings(dir.filePath(QStringLiteral("s.ini")));
+    settings.setValue(Settings::Key::AutosaveSeconds, 2147484);
+    EXPECT_EQ(settings.autosaveSeconds(), Settings::MaxAutosaveSeconds);
+    EXPECT_LE(qint64(settings.autosaveSeconds()) * 1000, qint64(INT_MAX));
+    settings.setValue(Settings::Key::AutosaveSeconds, QStringLiteral("99999999999999999999"));
+    EXPECT_EQ(settings.autosaveSeconds(), Settings::defaultValue(Settings::Key::AutosaveSeconds).toInt());
+    settings.setValue(Settings::Key::AutosaveSeconds, 0);
+    EXPECT_EQ(settings.autosaveSeconds(), 1);
+    settings.setValue(Settings::Key::AutosaveSeconds, 30);
+    EXPECT_EQ(settings.autosaveSeconds(), 30);
+}

@@ -1,5 +1,7 @@
 #include "charts/chart_view.h"
 
+#include "file_access.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -9,7 +11,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QBuffer>
 
@@ -54,15 +55,29 @@ QImage ChartView::renderImage(qreal scale) const
     return image;
 }
 
+namespace {
+
+// All or nothing, every write checked (a full disk leaves the old image, and says so).
+bool writeImage(const QString& path, const QByteArray& bytes, QString* error)
+{
+    const auto written = writeFileAtomically(path, bytes);
+    if (!written && error)
+        *error = QString::fromStdString(written.error().toString());
+    return written.ok();
+}
+
+} // namespace
+
 bool ChartView::savePng(const QString& path, QString* error) const
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !renderImage().save(&file, "PNG") || !file.commit()) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!renderImage().save(&buffer, "PNG")) {
         if (error)
-            *error = file.errorString();
+            *error = tr("cannot encode the PNG image");
         return false;
     }
-    return true;
+    return writeImage(path, buffer.data(), error);
 }
 
 bool ChartView::saveSvg(const QString& path, QString* error) const
@@ -79,13 +94,7 @@ bool ChartView::saveSvg(const QString& path, QString* error) const
         QPainter painter(&generator);
         const_cast<ChartView*>(this)->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), viewport()->rect());
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() || !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return writeImage(path, buffer.data(), error);
 }
 
 void ChartView::saveAs()

@@ -9,6 +9,7 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
+#include "plan/limits.h"
 
 #include <QChart>
 #include <QLocale>
@@ -111,8 +112,8 @@ bool ReportBuilder::inference() const
 
 QString ReportBuilder::title() const
 {
-    if (!m_data.plan.title.empty())
-        return qs(m_data.plan.title);
+    if (!m_data.plan.title.empty()) // plan files hold at most kMaxTitleLength characters; a plan built in code too
+        return qs(m_data.plan.title).left(int(gp::limits::kMaxTitleLength));
     return tr("GPU plan for %1").arg(m_evaluation.modelName);
 }
 

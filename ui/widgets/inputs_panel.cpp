@@ -2,6 +2,7 @@
 
 #include "core_text.h"
 #include "estimate/sanity_checks.h"
+#include "file_access.h"
 #include "number_format.h"
 
 #include <QCheckBox>
@@ -1262,12 +1263,12 @@ void InputsPanel::setModelInfo(const QString& text)
 
 bool InputsPanel::importConfig(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
+    const auto read = readInputFile(path); // 64 MiB at most, a regular file
+    if (!read) {
+        *error = QString::fromStdString(read.error().message);
         return false;
     }
-    const QByteArray bytes = file.readAll();
+    const QByteArray& bytes = *read;
     const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
                              ? QFileInfo(path).dir().dirName()
                              : QFileInfo(path).completeBaseName();
