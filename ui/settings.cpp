@@ -1,6 +1,7 @@
 #include "settings.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QDir>
 #include <QFileInfo>
@@ -102,11 +103,13 @@ void Settings::addRecentFile(const QString& path)
 
 int Settings::autosaveSeconds() const
 {
+    // The stored text, read as a double: an integer conversion of a huge value fails (giving 0) or wraps.
     bool ok = false;
-    const qlonglong seconds = value(Key::AutosaveSeconds).toLongLong(&ok);
-    if (!ok)
+    const double seconds = m_settings->value(keyName(Key::AutosaveSeconds), defaultValue(Key::AutosaveSeconds))
+                               .toDouble(&ok);
+    if (!ok || !std::isfinite(seconds))
         return defaultValue(Key::AutosaveSeconds).toInt();
-    return int(std::clamp<qlonglong>(seconds, 1, MaxAutosaveSeconds));
+    return int(std::clamp(seconds, 1.0, double(MaxAutosaveSeconds)));
 }
 
 void Settings::sync()

@@ -76,9 +76,11 @@ TEST(Settings, AutosaveIntervalStaysWithinADay)
     EXPECT_EQ(settings.autosaveSeconds(), Settings::MaxAutosaveSeconds);
     EXPECT_LE(qint64(settings.autosaveSeconds()) * 1000, qint64(INT_MAX));
     settings.setValue(Settings::Key::AutosaveSeconds, QStringLiteral("99999999999999999999"));
+    EXPECT_EQ(settings.autosaveSeconds(), Settings::MaxAutosaveSeconds);
+    settings.setValue(Settings::Key::AutosaveSeconds, QStringLiteral("often"));
     EXPECT_EQ(settings.autosaveSeconds(), Settings::defaultValue(Settings::Key::AutosaveSeconds).toInt());
-    settings.setValue(Settings::Key::AutosaveSeconds, 0);
-    EXPECT_EQ(settings.autosaveSeconds(), 1);
     settings.setValue(Settings::Key::AutosaveSeconds, 30);
     EXPECT_EQ(settings.autosaveSeconds(), 30);
+    settings.setValue(Settings::Key::AutosaveSeconds, -7);
+    EXPECT_EQ(settings.autosaveSeconds(), 1);
 }
