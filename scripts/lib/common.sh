@@ -51,7 +51,8 @@ gp_configure_and_build() {
 
 # The core suite under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset without the Qt layer),
 # in its own build directory so it never reconfigures a developer's build-asan/. The script tests that need the
-# Qt report or the package are left to the main build.
+# Qt report or the package, or check sources only, are left to the main build; so is bad_inputs.sh, whose files
+# core_tests' RobustnessBadFiles runs in-process under the sanitizers too.
 GP_ASAN_CORE_BUILD_DIR="${GP_ASAN_CORE_BUILD_DIR:-$GP_ROOT/build-asan-core}"
 gp_asan_core_tests() {
     local launcher=()
@@ -65,5 +66,5 @@ gp_asan_core_tests() {
     cmake --build "$GP_ASAN_CORE_BUILD_DIR" -j "$(nproc)" --target core_tests gpu-planner-cli
     ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir "$GP_ASAN_CORE_BUILD_DIR" --output-on-failure -j "$(nproc)" \
-        -E '^script\.(export_report|package_install|translations_complete|calibration_dryrun)$'
+        -E '^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|package_install|translations_complete)$'
 }
