@@ -8,7 +8,7 @@
 #include "settings.h"
 #include "ui_test_support.h"
 
-#include "output/results_csv.h"
+#include "report/report_export.h"
 
 #include <QDir>
 #include <QFile>
@@ -239,13 +239,20 @@ TEST_F(WindowSafety, ExportRightAfterAnEditPrintsTheEditedPlansResults)
     ASSERT_NE(m_window->evaluator()->latest()->generation, m_window->evaluator()->generation());
     const QString path = m_dir.filePath(QStringLiteral("results.csv"));
     ASSERT_TRUE(m_window->exportCsv(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
-    const Evaluation expected = evaluatePlan(m_window->document()->plan(), *m_window->evaluator()->catalog());
-    ASSERT_TRUE(expected.ok);
-    const std::string csv = gp::resultsToCsv(expected.results, gp::CsvOptions{true});
-    EXPECT_EQ(readAll(path).toStdString(), csv);
+    // The same report written from a fresh evaluation of the edited plan, and from the old plan's.
+    auto csvOf = [&](const gp::Plan& plan, const QString& name) {
+        auto evaluation =
+            std::make_shared<const Evaluation>(evaluatePlan(plan, *m_window->evaluator()->catalog()));
+        const QString file = m_dir.filePath(name);
+        EXPECT_TRUE(writeCsvReport(makeReportData(plan, m_window->evaluator()->catalog(), evaluation), file).ok());
+        return readAll(file);
+    };
+    const QByteArray expected = csvOf(m_window->document()->plan(), QStringLiteral("expected.csv"));
+    EXPECT_EQ(readAll(path), expected);
     // and it differs from what the old plan gives, so the check can fail
-    const Evaluation old = evaluatePlan(defaultPlan(), *m_window->evaluator()->catalog());
-    EXPECT_NE(gp::resultsToCsv(old.results, gp::CsvOptions{true}), csv);
+    gp::Plan old = m_window->document()->plan();
+    old.workload.sequenceLength = before;
+    EXPECT_NE(csvOf(old, QStringLiteral("old.csv")), expected);
 }
 
 TEST_F(WindowSafety, SpecialAndOversizedFilesAreRefusedWithoutHanging)
