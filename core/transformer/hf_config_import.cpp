@@ -2,6 +2,7 @@
 #include "transformer/model_library.h"
 
 #include "base/json_reader.h"
+#include "base/number_text.h"
 #include "plan/limits.h"
 
 #include <algorithm>
@@ -138,7 +139,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             for (const char* k : keys)
                 if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
                     key = k;
-            beyondLimit = Error{key, "must be at most " + std::to_string(max) + ", got " + detail::formatNumber(value),
+            beyondLimit = Error{key, "must be at most " + std::to_string(max) + ", got " + formatExact(value),
                                 fileName};
         };
         auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max) {
