@@ -1760,6 +1760,10 @@
         <source>Save as PNG or SVG…</source>
         <translation>Save as PNG or SVG…</translation>
     </message>
+    <message>
+        <source>cannot encode the PNG image</source>
+        <translation>cannot encode the PNG image</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CloudImportDialog</name>
@@ -2918,6 +2922,30 @@ The file is left as it is, so you can fix it and restart. If you save a price be
     <message>
         <source>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</source>
         <translation>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</translation>
+    </message>
+    <message>
+        <source>Could not write the recovery copy of your unsaved changes:
+%1</source>
+        <translation>Could not write the recovery copy of your unsaved changes:
+%1</translation>
+    </message>
+    <message>
+        <source>Autosave</source>
+        <translation>Autosave</translation>
+    </message>
+    <message>
+        <source>Autosave works again</source>
+        <translation>Autosave works again</translation>
+    </message>
+    <message>
+        <source>A recovery file could not be read, so it was not restored:
+%1
+
+It was kept as %2.</source>
+        <translation>A recovery file could not be read, so it was not restored:
+%1
+
+It was kept as %2.</translation>
     </message>
 </context>
 <context>

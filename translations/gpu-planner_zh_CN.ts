@@ -1757,6 +1757,10 @@
         <source>Save as PNG or SVG…</source>
         <translation>另存为 PNG 或 SVG…</translation>
     </message>
+    <message>
+        <source>cannot encode the PNG image</source>
+        <translation>无法编码 PNG 图像</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CloudImportDialog</name>
@@ -2910,6 +2914,30 @@ The file is left as it is, so you can fix it and restart. If you save a price be
     <message>
         <source>Merge what your cloud&apos;s CLI printed (sizes, prices, stock) into your catalog overrides</source>
         <translation>将云厂商命令行工具输出的规格、价格和库存合并到您的目录覆盖文件</translation>
+    </message>
+    <message>
+        <source>Could not write the recovery copy of your unsaved changes:
+%1</source>
+        <translation>无法写入未保存更改的恢复副本：
+%1</translation>
+    </message>
+    <message>
+        <source>Autosave</source>
+        <translation>自动保存</translation>
+    </message>
+    <message>
+        <source>Autosave works again</source>
+        <translation>自动保存已恢复正常</translation>
+    </message>
+    <message>
+        <source>A recovery file could not be read, so it was not restored:
+%1
+
+It was kept as %2.</source>
+        <translation>无法读取一个恢复文件，因此未恢复：
+%1
+
+该文件已保留为 %2。</translation>
     </message>
 </context>
 <context>
