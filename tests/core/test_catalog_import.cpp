@@ -195,7 +195,8 @@ TEST(CatalogImport, TencentFilesNeedTheirCurrencyAndAcceptTheApiWrapper)
 
     const CloudImportResult r = imported("tencent-describe-zone-instance-config-infos-response.json",
                                          options("wrapped.json", "USD"));
-    const InstanceSpec* gt4 = merged(r).findInstance("tencent:GT4.41XLARGE948");
+    const Catalog withQuote = merged(r); // keep the catalog alive while its instance is read
+    const InstanceSpec* gt4 = withQuote.findInstance("tencent:GT4.41XLARGE948");
     ASSERT_NE(gt4, nullptr);
     EXPECT_EQ(gt4->price.currency, "USD"); // the international site
     EXPECT_DOUBLE_EQ(gt4->price.onDemandPerHour.value_or(0), 120.0);
@@ -219,7 +220,8 @@ TEST(CatalogImport, TencentQuoteNeedsItsInstanceAndPrepaidNeedsItsPeriod)
     auto quoted = importCloudListing(hourly, o, builtinCatalog(), {});
     ASSERT_TRUE(quoted.ok()) << quoted.error().toString();
     EXPECT_EQ(quoted->format, "tencent InquiryPriceRunInstances");
-    const InstanceSpec* gt4 = merged(*quoted).findInstance("tencent:GT4.41XLARGE948");
+    const Catalog withQuoted = merged(*quoted); // keep the catalog alive while its instance is read
+    const InstanceSpec* gt4 = withQuoted.findInstance("tencent:GT4.41XLARGE948");
     EXPECT_DOUBLE_EQ(gt4->price.onDemandPerHour.value_or(0), 135.0); // UnitPriceDiscount, not the list 150
 
     const std::string prepaid = readFixture("tencent-inquiry-price-run-instances-prepaid.json");
@@ -306,7 +308,8 @@ TEST(CatalogImport, AlibabaSizesStockAndPrice)
     o.instance = "alibaba:ecs.gn7i-c8g1.2xlarge";
     auto quoted = importCloudListing(price, o, builtinCatalog(), {});
     ASSERT_TRUE(quoted.ok()) << quoted.error().toString();
-    const InstanceSpec* gn7i = merged(*quoted).findInstance("alibaba:ecs.gn7i-c8g1.2xlarge");
+    const Catalog withPrice = merged(*quoted); // keep the catalog alive while its instance is read
+    const InstanceSpec* gn7i = withPrice.findInstance("alibaba:ecs.gn7i-c8g1.2xlarge");
     EXPECT_DOUBLE_EQ(gn7i->price.onDemandPerHour.value_or(0), 5.235); // the instanceType line, without the disk
     EXPECT_EQ(gn7i->price.currency, "CNY");
     o.currency = "USD";
