@@ -75,7 +75,7 @@ QString AnswerText::headline(const Evaluation& e, std::size_t i)
 QString AnswerText::countedModes(const Evaluation& e)
 {
     QStringList modes;
-    for (const std::string& m : e.billingModes)
+    for (const std::string& m : countedBillingModes(e))
         modes << CoreText::billingMode(QString::fromStdString(m));
     return modes.join(CoreText::listSeparator());
 }

@@ -22,6 +22,12 @@ const gp::Standing* standingOf(const Evaluation& e, std::size_t i)
 
 } // namespace
 
+const std::vector<std::string>& countedBillingModes(const Evaluation& e)
+{
+    static const std::vector<std::string> none;
+    return e.answer ? e.answer->billingModes : none;
+}
+
 std::optional<double> headlineCost(const Evaluation& e, std::size_t i)
 {
     const gp::Standing* s = standingOf(e, i);
@@ -69,7 +75,6 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
         e.modelWarnings = model.warnings;
         e.configurationsEvaluated = answer->search.configurationsEvaluated;
         e.best = answer->recommended;
-        e.billingModes = answer->billingModes;
         const std::size_t n = answer->search.candidates.size();
         e.results.reserve(n);
         e.planOrder.reserve(n);

@@ -28,7 +28,6 @@ struct Evaluation {
     std::vector<gp::CandidateResult> results; // answer->search.candidates[i].best, in the answer's ranked order
     std::vector<int> planOrder;               // results[i] came from plan candidate planOrder[i]
     int best = -1;                            // index into results of the recommendation; -1 = nothing fits
-    std::vector<std::string> billingModes;    // the billing modes the ranking counted
     bool searched = false;                    // the planner chose configurations
     long configurationsEvaluated = 0;
     double coreSeconds = 0; // time the core took
@@ -45,6 +44,8 @@ struct Evaluation {
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
 
+// The billing modes the answer counted (empty when there is no answer).
+const std::vector<std::string>& countedBillingModes(const Evaluation& e);
 // The headline cost of results[i] under the billing mode the answer ranks it by, or nullopt when unpriced.
 std::optional<double> headlineCost(const Evaluation& e, std::size_t i);
 // That billing mode ("on_demand", "monthly", "reserved", "spot"), or "" when unpriced.

@@ -608,7 +608,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
     m_inputs->setSanityWarnings(evaluation->results);
-    showCostColumnsOf(evaluation->billingModes);
+    showCostColumnsOf(countedBillingModes(*evaluation));
     m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
                                        && evaluation->best < int(evaluation->results.size())
                                    ? &evaluation->results[size_t(evaluation->best)]

@@ -218,21 +218,39 @@ int catalogError(CommandContext& ctx, const Error& error)
     return fail(ctx, ExitInvalidInput, error.toString());
 }
 
-int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
-{
+// What `estimate` and `plan` both read: --format, --output and --overrides, the plan and the catalog. Returns the
+// exit code when one of them fails.
+struct ReportInputs {
     ParsedArgs args;
-    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, args))
-        return fail(ctx, ExitUsage, e->message);
     std::string format;
-    if (auto code = checkFormat(ctx, args, {"json", "csv", "table"}, format))
-        return *code;
     Plan plan;
-    if (auto code = loadPlan(ctx, args, "estimate", plan))
+    std::optional<Catalog> catalog;
+};
+
+std::optional<int> readReportInputs(CommandContext& ctx, const std::vector<std::string>& argv, const char* command,
+                                    ReportInputs& in)
+{
+    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, in.args))
+        return fail(ctx, ExitUsage, e->message);
+    if (auto code = checkFormat(ctx, in.args, {"json", "csv", "table"}, in.format))
         return *code;
-    auto catalog = loadCatalog(ctx, args);
+    if (auto code = loadPlan(ctx, in.args, command, in.plan))
+        return *code;
+    auto catalog = loadCatalog(ctx, in.args);
     if (!catalog)
         return catalogError(ctx, catalog.error());
-    auto estimate = estimatePlan(plan, *catalog);
+    in.catalog = std::move(*catalog);
+    return std::nullopt;
+}
+
+int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ReportInputs in;
+    if (auto code = readReportInputs(ctx, argv, "estimate", in))
+        return *code;
+    const ParsedArgs& args = in.args;
+    const std::string& format = in.format;
+    auto estimate = estimatePlan(in.plan, *in.catalog);
     if (!estimate)
         return fail(ctx, ExitInvalidInput, estimate.error().toString());
     if (format == "json")
@@ -244,19 +262,12 @@ int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
 
 int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 {
-    ParsedArgs args;
-    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, args))
-        return fail(ctx, ExitUsage, e->message);
-    std::string format;
-    if (auto code = checkFormat(ctx, args, {"json", "csv", "table"}, format))
+    ReportInputs in;
+    if (auto code = readReportInputs(ctx, argv, "plan", in))
         return *code;
-    Plan plan;
-    if (auto code = loadPlan(ctx, args, "plan", plan))
-        return *code;
-    auto catalog = loadCatalog(ctx, args);
-    if (!catalog)
-        return catalogError(ctx, catalog.error());
-    auto answer = answerPlan(plan, *catalog);
+    const ParsedArgs& args = in.args;
+    const std::string& format = in.format;
+    auto answer = answerPlan(in.plan, *in.catalog);
     if (!answer)
         return fail(ctx, ExitInvalidInput, answer.error().toString());
     if (format == "json")

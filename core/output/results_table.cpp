@@ -1,5 +1,6 @@
 // Fixed-width text tables for `--format table`.
 #include "output/results_json.h"
+#include "output/results_csv.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,10 +129,7 @@ std::string answerToTable(const PlanAnswer& answer)
                         fixed(s.figures.hours, answer.mode == Mode::Inference ? 5 : 1), s.recommended ? "recommended" : why});
     }
     out += renderTable(rows) + "\n";
-    std::vector<CandidateResult> results;
-    for (const CandidatePlan& c : answer.search.candidates)
-        results.push_back(c.best);
-    return out + resultsToTable(results);
+    return out + resultsToTable(answerResults(answer));
 }
 
 std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includeInstances)

@@ -291,8 +291,8 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         }
         // Billing modes the plan does not count: what they would cost for the recommendation.
         for (const gp::BillingCost& mode : best.cost.modes) {
-            const bool counted = std::find(m_evaluation.billingModes.begin(), m_evaluation.billingModes.end(),
-                                           mode.mode) != m_evaluation.billingModes.end();
+            const auto& modes = countedBillingModes(m_evaluation);
+            const bool counted = std::find(modes.begin(), modes.end(), mode.mode) != modes.end();
             if (counted || !mode.total)
                 continue;
             lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
@@ -416,7 +416,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         }
         rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
         // Cost and time under each billing mode the plan counts (spot takes longer: interruptions and restarts).
-        for (const std::string& mode : m_evaluation.billingModes) {
+        for (const std::string& mode : countedBillingModes(m_evaluation)) {
             for (const gp::BillingCost& cost : r.cost.modes) {
                 if (cost.mode != mode || !cost.total)
                     continue;

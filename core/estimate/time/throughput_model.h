@@ -21,7 +21,7 @@ struct ThroughputEstimate {
     std::optional<double> decodeTokensPerSecond;
     std::optional<double> prefillSeconds;
     Bottleneck bottleneck = Bottleneck::Compute;
-    Diagnostics warnings; // seeds' sizing rules: cpu_cores_per_gpu_low, ram_per_vcpu_low, ...
+    Diagnostics warnings; // the Tencent Cloud guides' sizing rules: cpu_cores_per_gpu_low, ram_per_vcpu_low, ...
 
     // How the figures above were reached (for explanations and tests).
     double computeEfficiency = 0;     // fraction of dense peak the matmuls reach
