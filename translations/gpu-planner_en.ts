@@ -701,6 +701,18 @@
         <source>your cloud account&apos;s price</source>
         <translation>your cloud account&apos;s price</translation>
     </message>
+    <message>
+        <source>No node count up to %1 fits.</source>
+        <translation>No node count up to %1 fits.</translation>
+    </message>
+    <message>
+        <source>No split of the GPUs allowed divides the global batch of %1 sequences evenly over its data-parallel replicas; a global batch that the replica count divides (a power of two, for example) would.</source>
+        <translation>No split of the GPUs allowed divides the global batch of %1 sequences evenly over its data-parallel replicas; a global batch that the replica count divides (a power of two, for example) would.</translation>
+    </message>
+    <message>
+        <source>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</source>
+        <translation>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

@@ -700,6 +700,18 @@
         <source>your cloud account&apos;s price</source>
         <translation>您云账号的价格</translation>
     </message>
+    <message>
+        <source>No node count up to %1 fits.</source>
+        <translation>最多 %1 个节点内没有任何节点数可以放下。</translation>
+    </message>
+    <message>
+        <source>No split of the GPUs allowed divides the global batch of %1 sequences evenly over its data-parallel replicas; a global batch that the replica count divides (a power of two, for example) would.</source>
+        <translation>在允许的 GPU 数量下，没有任何并行切分能把 %1 条序列的全局批次平均分到各数据并行副本上；改用能被副本数整除的全局批次（例如 2 的幂）即可。</translation>
+    </message>
+    <message>
+        <source>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</source>
+        <translation>即使开启完整梯度检查点，一条 %1 token 序列的激活值每张 GPU 也需要 %2，可用 %3。增加节点不会减少激活值（最多 %4 个节点都放不下）：缩短序列、换更大显存的 GPU 或把序列切分到多张 GPU 上才行。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

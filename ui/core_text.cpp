@@ -212,15 +212,34 @@ QString CoreText::failure(const gp::FitFailure& failure)
     Args a{failure.args};
     const std::string& c = failure.code;
     QString text;
-    if (c == "memory_exceeds_capacity")
+    if (c == "memory_exceeds_capacity") {
         text = tr("Needs %1 per GPU; %2 usable.")
                    .arg(gibText(a, a.has("required_gib") ? "required_gib" : "needed_gib"), gibText(a, "usable_gib"));
-    else if (c == "weights_exceed_memory")
+        if (a.has("nodes_ceiling"))
+            text += QLatin1Char(' ') + tr("No node count up to %1 fits.").arg(a.count("nodes_ceiling"));
+    } else if (c == "weights_exceed_memory")
         text = tr("The weights alone need %1 per GPU; the GPU has %2.").arg(gibText(a, "weights_gib"),
                                                                             gibText(a, "gpu_memory_gib"));
-    else if (c == "needs_more_nodes")
-        text = tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
-                   .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes"));
+    else if (c == "no_split_divides_batch")
+        text = tr("No split of the GPUs allowed divides the global batch of %1 sequences evenly over its "
+                  "data-parallel replicas; a global batch that the replica count divides (a power of two, for "
+                  "example) would.")
+                   .arg(a.count("global_batch"));
+    else if (c == "activations_exceed_memory")
+        text = tr("The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 "
+                  "usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a "
+                  "larger GPU or splitting the sequence across GPUs would.")
+                   .arg(a.count("sequence_length"), gibText(a, "activations_gib"), gibText(a, "usable_gib"),
+                        a.count("nodes_ceiling"));
+    else if (c == "needs_more_nodes") {
+        // What binds within the nodes allowed (the configuration shown), then the fit beyond them.
+        if (a.has("limit_code")) {
+            const gp::FitFailure limit{a.text("limit_code").toStdString(), failure.message, failure.args};
+            text = CoreText::failure(limit) + QLatin1Char(' ');
+        }
+        text += tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
+                    .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes"));
+    }
     else if (c == "host_memory_exceeded")
         text = tr("Offload needs %1 of host RAM per node; the node has %2.").arg(gibText(a, "needed_gib"),
                                                                                   gibText(a, "ram_gib"));

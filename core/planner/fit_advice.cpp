@@ -135,9 +135,15 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
                 continue;
             for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
                 const int data = gpus / (t * p);
+                // The planner's grid rules (planner.cpp searchTraining), so a fit found here is one the search
+                // finds when the nodes are allowed: the global batch divides over the replicas, and a pipeline
+                // gets at least as many micro-batches as stages.
+                if (training && (data <= 0 || inputs.globalBatch % data != 0))
+                    continue;
                 SavingLevels levels = training ? footprintLevels(data)[levelIndex] : SavingLevels{};
-                const std::int64_t accumulation
-                    = training ? std::max<std::int64_t>(inputs.globalBatch / std::max(data, 1), 1) : 1;
+                const std::int64_t accumulation = training ? inputs.globalBatch / data : 1;
+                if (training && p > 1 && accumulation < p)
+                    continue;
                 const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
                 const Configuration c = makeConfiguration(
                     hardware, t, p, levels, batch, static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)),
@@ -153,6 +159,34 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
     return std::nullopt;
 }
 
+namespace {
+
+// Memory only, ignoring the batch's divisibility: whether the most saving split (offloading or not) fits.
+bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Hardware& hardware, bool allowOffload)
+{
+    const Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
+    const Architecture& arch = inputs.model->architecture;
+    const int gpus = hardware.totalGpus();
+    const bool training = workload.mode == Mode::Training;
+    for (int t : tensorDegrees(hardware.gpusPerNode, arch)) {
+        if (gpus % t != 0)
+            continue;
+        for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
+            const int data = gpus / (t * p);
+            SavingLevels levels;
+            if (training)
+                levels = footprintLevels(data)[allowOffload ? 2 : 0];
+            const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
+            const Configuration c = makeConfiguration(hardware, t, p, levels, batch, std::max(p, 1), workload);
+            if (fitsGpuMemory(inputs, workload, hardware, c))
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
 std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
                                                     const CandidateSpec& candidate, int fromNodes, int toNodes,
                                                     bool allowOffload)
@@ -161,74 +195,100 @@ std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, 
     toNodes = std::min(toNodes, kMaxAdviceNodes);
     if (fromNodes > toNodes)
         return std::nullopt;
-    auto fitAt = [&](int nodes) -> std::optional<CandidateResult> {
-        const auto hardware = resolveCandidate(candidate, *inputs.catalog, nodes, "candidates");
-        if (!hardware)
-            return std::nullopt;
-        return smallestFootprintFit(inputs, plan, *hardware, allowOffload);
+    auto hardwareAt = [&](int nodes) { return resolveCandidate(candidate, *inputs.catalog, nodes, "candidates"); };
+    auto floorFits = [&](int nodes) {
+        const auto hardware = hardwareAt(nodes);
+        if (!hardware || (hardware->nodes > 1 && hardware->interNodeGbps <= 0))
+            return false;
+        return fitsMemoryAtAnySplit(inputs, plan, *hardware, allowOffload);
     };
-    int failing = fromNodes - 1; // largest node count known not to fit
-    int fitting = fromNodes;
-    std::optional<CandidateResult> found = fitAt(fitting);
-    while (!found) {
-        if (fitting >= toNodes)
-            return std::nullopt;
-        failing = fitting;
-        fitting = std::min(fitting * 2, toNodes);
-        found = fitAt(fitting);
-    }
+    // The memory floor over the whole advice range, independent of the range asked for, so the answer does
+    // not move with search.max_nodes: the fewest nodes whose most saving split fits in GPU memory (memory per
+    // GPU does not grow with more replicas, so this is a bisection). Nothing fits at the ceiling: no node
+    // count helps.
+    if (!floorFits(kMaxAdviceNodes))
+        return std::nullopt;
+    int failing = 0;
+    int fitting = kMaxAdviceNodes;
     while (fitting - failing > 1) {
         const int middle = failing + (fitting - failing) / 2;
-        if (auto r = fitAt(middle)) {
+        if (floorFits(middle))
             fitting = middle;
-            found = std::move(r);
-        } else {
+        else
             failing = middle;
-        }
     }
-    return found;
+    // From there, node counts in order, each verified with the planner's grid rules and the full estimate
+    // (the global batch must divide over the replicas, so the fit is not monotone in the node count).
+    for (int nodes = std::max(fromNodes, fitting); nodes <= toNodes; ++nodes) {
+        const auto hardware = hardwareAt(nodes);
+        if (!hardware)
+            continue;
+        if (auto fit = smallestFootprintFit(inputs, plan, *hardware, allowOffload))
+            return fit;
+    }
+    return std::nullopt;
 }
 
 FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, const CandidateResult& closestMiss,
                         const std::optional<CandidateResult>& moreNodes, int nodeLimit)
 {
-    FitFailure f;
-    const double weights = unshardedWeights(inputs, inputs.plan->workload, hardware);
     const double gpuMemory = hardware.gpu.memoryBytes;
-    std::string beyond;
-    if (moreNodes)
-        beyond = "smallest fit needs " + configurationWords(*moreNodes) + ", more than the "
-            + std::to_string(nodeLimit) + (nodeLimit == 1 ? " node" : " nodes") + " allowed";
-    if (weights > gpuMemory) {
-        f.code = "weights_exceed_memory";
-        f.args = {{"weights_gib", gib(weights)}, {"gpu_memory_gib", gib(gpuMemory)}};
-        f.message = "the model's weights alone take " + gib(weights) + " GiB, more than one GPU's " + gib(gpuMemory)
-            + " GiB";
-        if (moreNodes) {
-            f.args.emplace_back("nodes_needed", std::to_string(moreNodes->nodes));
-            f.args.emplace_back("zero_stage", std::to_string(moreNodes->configuration.zeroStage));
-            f.args.emplace_back("max_nodes", std::to_string(nodeLimit));
-            f.message += "; " + beyond;
-        }
-        return f;
-    }
-    if (moreNodes) {
-        f.code = "needs_more_nodes";
-        f.args = {{"nodes_needed", std::to_string(moreNodes->nodes)},
-                  {"zero_stage", std::to_string(moreNodes->configuration.zeroStage)},
-                  {"max_nodes", std::to_string(nodeLimit)}};
-        f.message = beyond;
-        return f;
-    }
-    if (closestMiss.failure) {
-        f = *closestMiss.failure;
-        return f;
-    }
-    f.code = "memory_exceeds_capacity";
     const double usable = closestMiss.usableMemory > 0 ? closestMiss.usableMemory : gpuMemory * (1 - inputs.headroom);
-    f.args = {{"required_gib", gib(closestMiss.memory.total)}, {"usable_gib", gib(usable)}};
-    f.message = "even the most memory-saving configuration needs " + gib(closestMiss.memory.total)
-        + " GiB per GPU, " + gib(usable) + " GiB usable";
+    const bool evaluated = closestMiss.memory.total > 0;
+    // The constraint that binds the configuration shown beside the reason (the closest miss), in its numbers.
+    FitFailure binding;
+    if (!evaluated) {
+        // No configuration reached the memory model (no valid split): what one GPU would have to hold.
+        const double weights = unshardedWeights(inputs, inputs.plan->workload, hardware);
+        binding.code = weights > usable ? "weights_exceed_memory" : "memory_exceeds_capacity";
+        binding.args = {{"weights_gib", gib(weights)}, {"gpu_memory_gib", gib(gpuMemory)}, {"usable_gib", gib(usable)}};
+        binding.message = "the model's weights alone take " + gib(weights) + " GiB, more than one GPU's "
+            + gib(usable) + " GiB usable";
+    } else if (closestMiss.failure && closestMiss.failure->code != "memory_exceeds_capacity") {
+        binding = *closestMiss.failure; // host RAM, layout: as the estimator words it
+    } else if (closestMiss.memory.weights > usable) {
+        binding.code = "weights_exceed_memory";
+        binding.args = {{"weights_gib", gib(closestMiss.memory.weights)},
+                        {"gpu_memory_gib", gib(gpuMemory)},
+                        {"usable_gib", gib(usable)}};
+        binding.message = "the weights alone take " + gib(closestMiss.memory.weights)
+            + " GiB per GPU in the closest configuration, more than the " + gib(usable) + " GiB usable";
+    } else if (!moreNodes && closestMiss.memory.activations + closestMiss.memory.logits > usable
+               && inputs.plan->workload.mode == Mode::Training) {
+        // More replicas shard weights, gradients and optimizer states, never one sequence's activations.
+        const double activations = closestMiss.memory.activations + closestMiss.memory.logits;
+        binding.code = "activations_exceed_memory";
+        binding.args = {{"activations_gib", gib(activations)},
+                        {"usable_gib", gib(usable)},
+                        {"sequence_length", std::to_string(inputs.plan->workload.sequenceLength)},
+                        {"nodes_ceiling", std::to_string(kMaxAdviceNodes)}};
+        binding.message = "the activations of one sequence of " + std::to_string(inputs.plan->workload.sequenceLength)
+            + " tokens take " + gib(activations) + " GiB per GPU even with full checkpointing, more than the "
+            + gib(usable) + " GiB usable; more nodes do not shrink them (no node count up to "
+            + std::to_string(kMaxAdviceNodes) + " fits): a shorter sequence, a larger GPU or splitting the sequence "
+            + "across GPUs would";
+    } else {
+        binding.code = "memory_exceeds_capacity";
+        binding.args = {{"required_gib", gib(closestMiss.memory.total)}, {"usable_gib", gib(usable)}};
+        binding.message = "even the most memory-saving configuration needs " + gib(closestMiss.memory.total)
+            + " GiB per GPU, " + gib(usable) + " GiB usable";
+        if (!moreNodes && nodeLimit < kMaxAdviceNodes) {
+            binding.args.emplace_back("nodes_ceiling", std::to_string(kMaxAdviceNodes));
+            binding.message += "; no node count up to " + std::to_string(kMaxAdviceNodes) + " fits";
+        }
+    }
+    if (!moreNodes)
+        return binding;
+    // A fit exists beyond the nodes allowed: say so, after what binds within them.
+    FitFailure f;
+    f.code = "needs_more_nodes";
+    f.args = {{"nodes_needed", std::to_string(moreNodes->nodes)},
+              {"zero_stage", std::to_string(moreNodes->configuration.zeroStage)},
+              {"max_nodes", std::to_string(nodeLimit)},
+              {"limit_code", binding.code}};
+    f.args.insert(f.args.end(), binding.args.begin(), binding.args.end());
+    f.message = binding.message + "; the smallest fit needs " + configurationWords(*moreNodes) + ", more than the "
+        + std::to_string(nodeLimit) + (nodeLimit == 1 ? " node" : " nodes") + " allowed";
     return f;
 }
 

@@ -49,15 +49,19 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
 std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
                                                     const Hardware& hardware, bool allowOffload = true);
 
-// Smallest node count in [fromNodes, toNodes] at which `candidate` fits (smallestFootprintFit), found by
-// doubling then bisection over the node count (memory per GPU does not grow with more nodes).
+// Smallest node count in [fromNodes, toNodes] at which `candidate` fits (smallestFootprintFit, the planner's grid
+// rules, verified by evaluateCandidate). Stable: the memory floor is bisected over 1..kMaxAdviceNodes whatever the
+// range asked, then node counts are tried in order from there. nullopt when none in the range fits.
 std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
                                                     const CandidateSpec& candidate, int fromNodes, int toNodes,
                                                     bool allowOffload = true);
 
-// Why nothing fits: "weights_exceed_memory" (unsharded weights larger than one GPU), "needs_more_nodes"
-// (a fit exists beyond the nodes allowed) or "memory_exceeds_capacity" (the closest miss).
-// `closestMiss` is the evaluated configuration that came closest; `moreNodes` the fit beyond the limit.
+// Why nothing fits, as the constraint that binds the configuration shown (`closestMiss`, the evaluated
+// configuration that came closest): "weights_exceed_memory" (its weights per GPU alone exceed the usable memory),
+// "activations_exceed_memory" (one sequence's activations exceed it: no node count helps), the estimator's
+// failure ("host_memory_exceeded", ...), or "memory_exceeds_capacity" (with `nodes_ceiling` when no node count up
+// to kMaxAdviceNodes fits). When `moreNodes` (a fit beyond the limit) exists: "needs_more_nodes" with the
+// binding code in `limit_code` and its arguments.
 FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, const CandidateResult& closestMiss,
                         const std::optional<CandidateResult>& moreNodes, int nodeLimit);
 

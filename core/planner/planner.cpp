@@ -365,11 +365,19 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             std::optional<CandidateResult> moreNodes;
             if (nodeLimit < kMaxAdviceNodes)
                 moreNodes = smallestFittingNodes(m_inputs, m_work, m_spec, nodeLimit + 1, kMaxAdviceNodes);
-            if (m_missNodes > 0 || !m_notes.empty())
-                out.best.failure = explainNoFit(m_inputs, *missHardware, out.best, moreNodes, nodeLimit);
-            if (!m_notes.empty() && m_missNodes == 0 && !moreNodes) {
+            out.best.failure = explainNoFit(m_inputs, *missHardware, out.best, moreNodes, nodeLimit);
+            // No configuration reached the memory check: what the search noted (e.g. no split divides the
+            // global batch) is what binds; more nodes, when they help, are among the suggestions.
+            if (!m_notes.empty() && m_missNodes == 0) {
                 const Diagnostic& first = m_notes.front();
                 out.best.failure = FitFailure{first.code, first.message, first.args};
+                if (first.code == "global_batch_indivisible")
+                    out.best.failure = FitFailure{
+                        "no_split_divides_batch",
+                        "no split of the GPUs allowed divides the global batch of " + first.arg("global_batch")
+                            + " sequences evenly over its data-parallel replicas; a global batch that the replica "
+                              "count divides (a power of two, for example) would",
+                        {{"global_batch", first.arg("global_batch")}}};
             }
             out.best.suggestions = suggestFits(m_inputs, m_spec, *missHardware, moreNodes, firstNodes, nodeLimit,
                                                m_asConfigured,

@@ -26,6 +26,23 @@ TEST(CoreText, KnownFailureIsWordedWithItsArguments)
     EXPECT_EQ(CoreText::failure(f), QStringLiteral("Needs 52.3 GiB per GPU; 36.0 GiB usable."));
 }
 
+TEST(CoreText, MoreNodesFailureSaysWhatBindsWithinTheLimitFirst)
+{
+    EnglishLocale english;
+    gp::FitFailure f{"needs_more_nodes", "core words",
+                     {{"nodes_needed", "4"}, {"zero_stage", "3"}, {"max_nodes", "1"},
+                      {"limit_code", "memory_exceeds_capacity"}, {"required_gib", "69"}, {"usable_gib", "38"}}};
+    EXPECT_EQ(CoreText::failure(f), QStringLiteral("Needs 69.0 GiB per GPU; 38.0 GiB usable. Needs 4 nodes (ZeRO-3) to "
+                                                   "fit; the search stops at 1."));
+    gp::FitFailure activations{"activations_exceed_memory", "core words",
+                               {{"activations_gib", "95.4"}, {"usable_gib", "38"}, {"sequence_length", "262144"},
+                                {"nodes_ceiling", "1024"}}};
+    const QString words = CoreText::failure(activations);
+    EXPECT_TRUE(words.contains(QStringLiteral("262,144-token"))) << words.toStdString();
+    EXPECT_TRUE(words.contains(QStringLiteral("95.4 GiB"))) << words.toStdString();
+    EXPECT_TRUE(words.contains(QStringLiteral("1,024"))) << words.toStdString();
+}
+
 TEST(CoreText, UnknownCodeOrMissingArgumentFallsBackToTheEnglishMessage)
 {
     gp::FitFailure unknown{"some_future_code", "the core's sentence", {}};
