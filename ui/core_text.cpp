@@ -316,6 +316,10 @@ QString CoreText::weightFormat(gp::WeightFormat format)
         return tr("INT4");
     case gp::WeightFormat::Nf4:
         return tr("NF4 (4-bit)");
+    case gp::WeightFormat::Mxfp4:
+        return tr("MXFP4 (experts, as shipped)");
+    case gp::WeightFormat::Fp8Block:
+        return tr("FP8, 128x128 block scales");
     }
     return {};
 }

@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "cli/catalog_import_command.h"
+#include "cli/model_command.h"
 #include "base/input_file.h"
 #include "cli/output_files.h"
 #include "estimate/estimator.h"
@@ -473,6 +474,9 @@ std::string cliUsage()
            "  catalog import FILE --overrides OVERRIDES.json [--currency CNY|USD] [--instance ID] [--region R]\n"
            "                 [--months N]                              merge a cloud CLI's sizes, prices and stock\n"
            "  validate PLAN                                            check a plan file\n"
+           "  model import PATH                                        count a Hugging Face config.json (a file, a\n"
+           "                                                           folder with one, or a safetensors index)\n"
+           "  model list [--format json|table]                         the built-in model presets and their counts\n"
            "  example                                                  print the default plan\n"
            "\n"
            "Options:\n"
@@ -515,6 +519,10 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
             return commandCatalog(ctx, args);
         if (command == "validate")
             return commandValidate(ctx, args);
+        if (command == "model")
+            return runModelCommand(std::vector<std::string>(args.begin() + 1, args.end()),
+                                   [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,
+                                   ctx.err);
         if (command == "example") {
             if (args.size() > 1)
                 return fail(ctx, ExitUsage, "example takes no arguments");

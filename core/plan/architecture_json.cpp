@@ -33,6 +33,19 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("num_shared_experts", a.numSharedExperts, false, 0, int(kMaxExperts));
     r.integer("moe_intermediate_size", a.moeIntermediateSize, false, 0, kMaxIntermediate);
     r.integer("first_dense_layers", a.firstDenseLayers, false, 0, int(kMaxLayers));
+    r.integer("moe_layer_interval", a.moeLayerInterval, false, 1, int(kMaxLayers));
+    r.boolean("expert_bias", a.expertBias);
+    r.integer("mtp_modules", a.mtpModules, false, 0, int(kMaxLayers));
+    r.integer("q_lora_rank", a.qLoraRank, false, 0, kMaxDimension);
+    r.integer("kv_lora_rank", a.kvLoraRank, false, 0, kMaxDimension);
+    r.integer("qk_rope_head_dim", a.qkRopeHeadDim, false, 0, kMaxHeads);
+    r.integer("qk_nope_head_dim", a.qkNopeHeadDim, false, 0, kMaxHeads);
+    r.integer("v_head_dim", a.vHeadDim, false, 0, kMaxHeads);
+    r.integer("sliding_window", a.slidingWindow, false, 0, kMaxSequence);
+    r.integer("sliding_window_layers", a.slidingWindowLayers, false, 0, kMaxLayers);
+    r.boolean("qk_norm", a.qkNorm);
+    r.boolean("sandwich_norms", a.sandwichNorms);
+    r.boolean("attention_sinks", a.attentionSinks);
     r.boolean("attention_bias", a.attentionBias);
     r.boolean("mlp_bias", a.mlpBias);
     r.boolean("learned_positions", a.learnedPositions);
@@ -40,6 +53,10 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("num_classes", a.numClasses, false, 1, int(kMaxClasses));
     if (r.ok() && a.expertsPerToken > a.numExperts)
         r.fail("experts_per_token", "must not exceed num_experts (" + std::to_string(a.numExperts) + ")");
+    if (r.ok() && a.kvLoraRank > 0 && (a.qkNopeHeadDim + a.qkRopeHeadDim <= 0 || a.vHeadDim <= 0))
+        r.fail("kv_lora_rank", "latent attention needs qk_nope_head_dim or qk_rope_head_dim, and v_head_dim");
+    if (r.ok() && a.slidingWindowLayers > a.numLayers && a.numLayers > 0)
+        r.fail("sliding_window_layers", "must not exceed num_layers (" + std::to_string(a.numLayers) + ")");
     if (!r.ok())
         return r.takeError();
     return a;
@@ -75,6 +92,29 @@ nlohmann::json architectureToJson(const Architecture& a)
         j["first_dense_layers"] = a.firstDenseLayers;
     if (a.maxPositions > 0)
         j["max_positions"] = a.maxPositions;
+    if (a.moeLayerInterval > 1)
+        j["moe_layer_interval"] = a.moeLayerInterval;
+    if (a.expertBias)
+        j["expert_bias"] = true;
+    if (a.mtpModules > 0)
+        j["mtp_modules"] = a.mtpModules;
+    if (a.kvLoraRank > 0) {
+        j["q_lora_rank"] = a.qLoraRank;
+        j["kv_lora_rank"] = a.kvLoraRank;
+        j["qk_rope_head_dim"] = a.qkRopeHeadDim;
+        j["qk_nope_head_dim"] = a.qkNopeHeadDim;
+        j["v_head_dim"] = a.vHeadDim;
+    }
+    if (a.slidingWindow > 0) {
+        j["sliding_window"] = a.slidingWindow;
+        j["sliding_window_layers"] = a.slidingWindowLayers;
+    }
+    if (a.qkNorm)
+        j["qk_norm"] = true;
+    if (a.sandwichNorms)
+        j["sandwich_norms"] = true;
+    if (a.attentionSinks)
+        j["attention_sinks"] = true;
     // Sizes that are 0 mean "not given": writing them would make the plan unreadable.
     for (auto it = j.begin(); it != j.end();) {
         if (it->is_number() && it->get<double>() == 0)

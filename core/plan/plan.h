@@ -20,7 +20,7 @@ enum class Mode { Training, Inference };
 enum class TrainingObjective { LanguageModeling, Classification };
 enum class Technique { Full, Lora, Qlora, Freeze };
 enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
-enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4 };
+enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4, Mxfp4, Fp8Block };
 enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
 enum class Checkpointing { None, Selective, Full };
 enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
@@ -46,6 +46,22 @@ struct Architecture {
     int numSharedExperts = 0;                // DeepSeek-style always-on experts
     std::int64_t moeIntermediateSize = 0;    // per expert; 0 = intermediateSize
     int firstDenseLayers = 0;                // leading layers with a dense MLP (DeepSeek-style)
+    int moeLayerInterval = 1;                // after those, every n-th layer has experts (Llama 4 Maverick: 2)
+    bool expertBias = false;                 // biases on the expert MLPs and the router (GPT-OSS)
+    int mtpModules = 0;                      // multi-token-prediction modules trained beside the model (DeepSeek-V3)
+    // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2); kvLoraRank 0 = ordinary attention.
+    std::int64_t qLoraRank = 0;              // 0 = full-rank query projection
+    std::int64_t kvLoraRank = 0;             // compressed key/value latent (what the KV cache keeps)
+    std::int64_t qkRopeHeadDim = 0;          // decoupled rotary key/query part, shared key kept in the cache
+    std::int64_t qkNopeHeadDim = 0;          // per-head query/key part without rotary
+    std::int64_t vHeadDim = 0;               // per-head value size
+    // Local attention: slidingWindowLayers of the layers see only the last slidingWindow tokens (Mistral,
+    // Gemma 2/3, GPT-OSS; Llama 4's chunked layers counted at their chunk). Layers 0 with a window = all.
+    std::int64_t slidingWindow = 0;
+    std::int64_t slidingWindowLayers = 0;
+    bool qkNorm = false;                     // per-head RMSNorm weights on queries and keys (Qwen3, Gemma 3)
+    bool sandwichNorms = false;              // norms after attention and MLP too: 4 per layer (Gemma 2/3)
+    bool attentionSinks = false;             // one learned sink logit per head and layer (GPT-OSS)
     bool attentionBias = false;
     bool mlpBias = false;
     bool learnedPositions = false; // GPT-2/BERT absolute position embeddings
@@ -57,6 +73,7 @@ struct Architecture {
     {
         return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0);
     }
+    bool latentAttention() const { return kvLoraRank > 0; }
 };
 
 struct ModelSpec {

@@ -28,7 +28,9 @@ inline constexpr EnumName<WeightFormat> kWeightFormats[] = {{"same", WeightForma
                                                             {"fp8", WeightFormat::Fp8},
                                                             {"int8", WeightFormat::Int8},
                                                             {"int4", WeightFormat::Int4},
-                                                            {"nf4", WeightFormat::Nf4}};
+                                                            {"nf4", WeightFormat::Nf4},
+                                                            {"mxfp4", WeightFormat::Mxfp4},
+                                                            {"fp8-block", WeightFormat::Fp8Block}};
 inline constexpr EnumName<Optimizer> kOptimizers[] = {{"adamw", Optimizer::AdamW},
                                                       {"adamw-8bit", Optimizer::AdamW8bit},
                                                       {"sgd", Optimizer::Sgd},

@@ -18,6 +18,12 @@ constexpr double kNf4BytesPerWeight = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0))
 constexpr double kInt8BytesPerWeight = 1.0 + 4.0 / 4096.0;
 // FP8 per-tensor scaled weights (vLLM/TensorRT-LLM): one byte plus a scalar per tensor.
 constexpr double kFp8BytesPerWeight = 1.0;
+// MXFP4 (OCP Microscaling Formats v1.0, 2023): blocks of 32 FP4 (E2M1) values sharing one 8-bit E8M0 scale,
+// 4 + 8/32 = 4.25 bits per weight; GPT-OSS ships its experts so (gpt-oss model card, OpenAI 2025, Sec. 2).
+constexpr double kMxfp4BytesPerWeight = (4.0 + 8.0 / 32.0) / 8.0;
+// Block-scaled FP8 (DeepSeek-V3 report, arXiv 2412.19437, Sec. 3.3.2): e4m3 weights with one fp32 scale per
+// 128 x 128 block.
+constexpr double kFp8BlockBytesPerWeight = 1.0 + 4.0 / (128.0 * 128.0);
 // KV cache int4: 4-bit values with a 16-bit scale per group of 64.
 constexpr double kInt4KvBytes = 0.5 + 2.0 / 64.0;
 
@@ -67,6 +73,10 @@ double bytesPerWeight(WeightFormat format, Precision compute)
         return kInt4BytesPerWeight;
     case WeightFormat::Nf4:
         return kNf4BytesPerWeight;
+    case WeightFormat::Mxfp4:
+        return kMxfp4BytesPerWeight;
+    case WeightFormat::Fp8Block:
+        return kFp8BlockBytesPerWeight;
     }
     return bytesPerElement(compute);
 }

@@ -4,6 +4,7 @@
 #include "base/json_reader.h"
 #include "base/number_text.h"
 #include "plan/limits.h"
+#include "transformer/layers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +44,16 @@ const std::set<std::string, std::less<>> kIrrelevantFields{
     "n_positions", "n_ctx", "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length",
     "num_labels", "feed_forward_proj", "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias",
     "add_qkv_bias", "add_bias_linear", "qkv_bias", "tie_word_embeddings", "tie_encoder_decoder",
-    "output_past", "bias_dropout_fusion", "_from_model_config", "router_z_loss_coef"};
+    "output_past", "bias_dropout_fusion", "_from_model_config", "router_z_loss_coef",
+    // 2025-2026 families: routing, rotary and logit details that change neither memory nor time.
+    "n_group", "topk_group", "ep_size", "query_pre_attn_scalar", "final_logit_softcapping",
+    "attn_logit_softcapping", "rope_local_base_freq", "hidden_activation", "image_token_index",
+    "boi_token_index", "eoi_token_index", "mm_tokens_per_image", "swiglu_limit", "initial_context_length",
+    "attn_temperature_tuning", "floor_scale", "attn_scale", "cache_implementation", "image_token_id",
+    "multimodal_projector_bias", "projector_hidden_act", "spatial_merge_size", "vision_feature_layer",
+    "vision_feature_select_strategy", "projector_hidden_size", "interleave_moe_layer_step", "router_dtype",
+    "moe_router_enable_expert_bias", "rope_interleave", "use_qk_norm", "qk_layernorm", "no_rope_layers",
+    "dtype", "_attn_implementation_autoset", "for_llm_compressor", "mm_tokens_per_image"};
 
 bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
 {
@@ -114,13 +124,21 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         // nlohmann's lexer ends the document at a NUL byte; JSON has none, so refuse rather than ignore the rest.
         if (const auto nul = text.find('\0'); nul != std::string_view::npos)
             return Error{"", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName};
-        const nlohmann::json j = nlohmann::json::parse(text);
-        if (!j.is_object())
+        const nlohmann::json root = nlohmann::json::parse(text);
+        if (!root.is_object())
             return Error{"", "a config.json must be a JSON object", fileName};
+        // Multimodal configs (Llama 4, Gemma 3 4B+, Mistral 3) nest the language model in text_config; the
+        // vision tower (vision_config) is not modelled and is named in the warnings.
+        const auto textConfig = root.find("text_config");
+        const bool nested = textConfig != root.end() && textConfig->is_object() && !root.contains("hidden_size");
+        const nlohmann::json& j = nested ? *textConfig : root;
+        const std::string fieldPrefix = nested ? "text_config." : "";
         ImportedConfig out;
         Architecture& a = out.architecture;
         Reader r{j, {}};
-        const std::string type = r.string({"model_type"});
+        std::string type = r.string({"model_type"});
+        if (nested && root.contains("model_type") && root["model_type"].is_string())
+            type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
         const auto encoderDecoderFlag = r.boolean({"is_encoder_decoder"});
         if (isOneOf(type, {"bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2",
                            "xlm-roberta", "ernie"}))
@@ -162,6 +180,14 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         setInt(a.maxPositions, {"max_position_embeddings", "n_positions", "seq_length", "max_seq_len",
                                 "max_sequence_length"},
                limits::kMaxSequence);
+        // Gemma 3's published text_config leaves out the fields at Gemma3TextConfig's defaults
+        // (transformers configuration_gemma3.py: vocab_size 262208, max_position_embeddings 131072).
+        if (type == "gemma3" || type == "gemma3_text") {
+            if (a.vocabSize <= 0)
+                a.vocabSize = 262208;
+            if (a.maxPositions <= 0)
+                a.maxPositions = 131072;
+        }
         // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
         if (a.numLayers <= 0)
             setInt(a.numLayers, {"encoder_layers"}, limits::kMaxLayers);
@@ -184,7 +210,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const std::string ffProj = r.string({"feed_forward_proj"});
         const bool gatedFamily = isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3",
                                                  "chatglm", "baichuan", "gemma", "gemma2", "deepseek", "deepseek_v2",
-                                                 "internlm", "internlm2", "yi", "phi3", "olmo", "cohere"});
+                                                 "internlm", "internlm2", "yi", "phi3", "olmo", "cohere", "qwen3_moe",
+                                                 "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
+                                                 "gemma3", "gemma3_text", "glm4_moe", "glm4", "mistral3", "phi4"});
         if (!ffProj.empty())
             a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
         else
@@ -213,7 +241,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             a.tieWordEmbeddings = *tie;
         else
             a.tieWordEmbeddings = !isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan",
-                                                  "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "qwen2_moe"});
+                                                  "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "qwen2_moe",
+                                                  "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
+                                                  "glm4_moe", "mistral3", "qwen3_moe"});
 
         // Family quirks.
         if (type == "qwen" && a.intermediateSize > 0)
@@ -234,8 +264,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             withinLimit({"num_local_experts", "num_experts", "n_routed_experts"}, *e, limits::kMaxExperts);
             a.numExperts = int(std::clamp(*e, 1.0, 1e6));
         }
-        if (auto k = r.number({"num_experts_per_tok", "moe_topk", "top_k"})) {
-            withinLimit({"num_experts_per_tok", "moe_topk", "top_k"}, *k, limits::kMaxExperts);
+        if (auto k = r.number({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"})) {
+            withinLimit({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, *k, limits::kMaxExperts);
+            r.find({"experts_per_token"});
             a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
         }
         if (auto s = r.number({"n_shared_experts", "num_shared_experts"})) {
@@ -256,6 +287,107 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             withinLimit({"first_k_dense_replace"}, *first, limits::kMaxLayers);
             a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
         }
+        if (auto step = r.number({"interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step"})) {
+            withinLimit({"interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step"}, *step,
+                        limits::kMaxLayers);
+            a.moeLayerInterval = int(std::clamp(*step, 1.0, 1e6));
+        }
+        if (auto mtp = r.number({"num_nextn_predict_layers"})) {
+            withinLimit({"num_nextn_predict_layers"}, *mtp, limits::kMaxLayers);
+            a.mtpModules = int(std::clamp(*mtp, 0.0, 1e6));
+        }
+        if (type == "llama4" || type == "llama4_text") {
+            // Llama 4 (modeling_llama4.py): experts and the one shared expert are intermediate_size wide, the
+            // dense layers between MoE layers intermediate_size_mlp.
+            if (a.numExperts > 1) {
+                a.moeIntermediateSize = a.intermediateSize;
+                a.numSharedExperts = 1;
+            }
+            setInt(a.intermediateSize, {"intermediate_size_mlp"}, limits::kMaxIntermediate);
+        }
+        // An explicit list of MoE layers or of dense-only layers: modelled when it is the interval's pattern.
+        for (const char* key : {"moe_layers", "mlp_only_layers"}) {
+            auto it = j.find(key);
+            if (it == j.end() || !it->is_array())
+                continue;
+            if (std::string(key) == "mlp_only_layers" && it->empty()) {
+                r.used.insert(key);
+                continue;
+            }
+            if (std::string(key) == "moe_layers" && a.numExperts > 1) {
+                const double expected = moeLayers(a);
+                if (double(it->size()) == expected)
+                    r.used.insert(key);
+            }
+        }
+
+        // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
+        if (auto kvRank = r.number({"kv_lora_rank"}); kvRank && *kvRank > 0) {
+            withinLimit({"kv_lora_rank"}, *kvRank, limits::kMaxDimension);
+            a.kvLoraRank = toInt(*kvRank);
+            setInt(a.qLoraRank, {"q_lora_rank"}, limits::kMaxDimension);
+            setInt(a.qkRopeHeadDim, {"qk_rope_head_dim"}, limits::kMaxHeads);
+            setInt(a.qkNopeHeadDim, {"qk_nope_head_dim"}, limits::kMaxHeads);
+            setInt(a.vHeadDim, {"v_head_dim"}, limits::kMaxHeads);
+            a.headDim = 0; // the per-head sizes above replace it
+            a.numKeyValueHeads = 0;
+        }
+
+        // Local attention layers: an explicit layer_types list, else the family's pattern.
+        const bool slidingOff = [&] {
+            auto v = r.boolean({"use_sliding_window"});
+            return v && !*v;
+        }();
+        const auto windowValue = r.number({"sliding_window"});
+        const auto chunkValue = r.number({"attention_chunk_size"});
+        const double layers = double(std::max<std::int64_t>(0, a.numLayers));
+        auto everyNth = [&](double n) { return n >= 1 ? layers - std::floor(layers / n) : 0.0; };
+        double windowLayers = -1; // -1 = not local
+        double window = windowValue ? *windowValue : 0;
+        if (auto it = j.find("layer_types"); it != j.end() && it->is_array()) {
+            r.used.insert("layer_types");
+            double local = 0;
+            for (const auto& t : *it)
+                if (t.is_string() && (t == "sliding_attention" || t == "chunked_attention"))
+                    ++local;
+            const bool chunked = std::any_of(it->begin(), it->end(),
+                                             [](const nlohmann::json& t) { return t == "chunked_attention"; });
+            if (chunked && chunkValue)
+                window = *chunkValue;
+            windowLayers = local > 0 ? local : -1;
+        } else if (type == "llama4" || type == "llama4_text") {
+            // Chunked attention in the rotary layers; every no_rope_layer_interval-th layer attends globally.
+            const double interval = r.number({"no_rope_layer_interval"}).value_or(4);
+            if (chunkValue && *chunkValue > 0) {
+                window = *chunkValue;
+                windowLayers = everyNth(interval);
+            }
+        } else if (type == "gemma3" || type == "gemma3_text") {
+            windowLayers = everyNth(r.number({"sliding_window_pattern"}).value_or(6));
+        } else if (type == "gemma2" || type == "gpt_oss") {
+            windowLayers = std::ceil(layers / 2); // even layers are local (modeling_gemma2.py, modeling_gpt_oss.py)
+        } else if (windowValue && !slidingOff) {
+            const double fullLayers = r.number({"max_window_layers"}).value_or(0);
+            windowLayers = isOneOf(type, {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe"})
+                               ? std::max(0.0, layers - fullLayers)
+                               : layers;
+        }
+        if (windowLayers > 0 && window > 0 && !slidingOff) {
+            withinLimit({"sliding_window", "attention_chunk_size"}, window, limits::kMaxSequence);
+            a.slidingWindow = toInt(window);
+            a.slidingWindowLayers = toInt(std::min(windowLayers, layers));
+        }
+        r.find({"sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window"});
+
+        // Per-family tensors that change the counts.
+        a.qkNorm = isOneOf(type, {"qwen3", "qwen3_moe", "gemma3", "gemma3_text"});
+        if (auto v = r.boolean({"use_qk_norm"}); v && type != "llama4" && type != "llama4_text")
+            a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
+        a.sandwichNorms = isOneOf(type, {"gemma2", "gemma3", "gemma3_text"});
+        if (type == "gpt_oss") {
+            a.attentionSinks = true;
+            a.expertBias = true;
+        }
         if (auto labels = r.number({"num_labels"})) {
             withinLimit({"num_labels"}, *labels, limits::kMaxClasses);
             a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
@@ -269,10 +401,18 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             return *beyondLimit;
 
         out.torchDtype = dtypeName(r.string({"torch_dtype", "dtype"}));
+        if (out.torchDtype.empty() && nested)
+            for (const char* key : {"torch_dtype", "dtype"})
+                if (auto it = root.find(key); out.torchDtype.empty() && it != root.end() && it->is_string())
+                    out.torchDtype = dtypeName(it->get<std::string>());
 
         // Quantization of the published weights.
-        if (auto it = j.find("quantization_config"); it != j.end() && it->is_object()) {
-            const auto& q = *it;
+        const nlohmann::json* quantization = nullptr;
+        for (const nlohmann::json* level : {&root, &j})
+            if (auto it = level->find("quantization_config"); !quantization && it != level->end() && it->is_object())
+                quantization = &*it;
+        if (quantization) {
+            const auto& q = *quantization;
             // A field of the wrong type is an error naming it (json::value would throw a bare type_error).
             std::optional<Error> wrongType;
             auto field = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
@@ -308,6 +448,10 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                 out.quantization = quantType == "nf4" ? "nf4" : "int4";
             else if (load8)
                 out.quantization = "int8";
+            else if (method == "mxfp4")
+                out.quantization = "mxfp4"; // GPT-OSS: the experts' weights in MXFP4, the rest in bf16
+            else if (method == "fp8" && q.contains("weight_block_size"))
+                out.quantization = "fp8_block"; // DeepSeek-V3: e4m3 with an fp32 scale per 128 x 128 block
             else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
                 out.quantization = "fp8";
             else if (bits == 4)
@@ -321,14 +465,24 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                                                   {{"method", method}}});
         }
 
+        auto warnIgnored = [&](const std::string& key) {
+            out.warnings.push_back(Diagnostic{"config_field_ignored",
+                                              "config field \"" + key + "\" is not used by the estimate.",
+                                              {{"field", key}, {"file", fileName}}});
+        };
         for (auto it = j.begin(); it != j.end(); ++it) {
             const std::string& key = it.key();
             if (r.used.count(key) || kIrrelevantFields.count(key))
                 continue;
-            out.warnings.push_back(Diagnostic{"config_field_ignored",
-                                              "config field \"" + key + "\" is not used by the estimate.",
-                                              {{"field", key}, {"file", fileName}}});
+            warnIgnored(fieldPrefix + key);
         }
+        if (nested)
+            for (auto it = root.begin(); it != root.end(); ++it) {
+                const std::string& key = it.key();
+                if (key == "text_config" || kIrrelevantFields.count(key))
+                    continue;
+                warnIgnored(key);
+            }
 
         auto valid = validateArchitecture(a, "config");
         if (!valid) {

@@ -37,8 +37,18 @@ double moeLayers(const Architecture& a)
 {
     if (a.numExperts <= 1)
         return 0.0;
+    // After the leading dense layers, every moe_layer_interval-th layer has experts (Llama 4: layer i is MoE
+    // when (i + 1) % interleave_moe_layer_step == 0).
     const double layers = totalLayers(a);
-    return layers - std::clamp(double(a.firstDenseLayers), 0.0, layers);
+    const double afterDense = layers - std::clamp(double(a.firstDenseLayers), 0.0, layers);
+    return std::floor(afterDense / std::max(1, a.moeLayerInterval));
+}
+
+double formatScopeParameters(const ParameterCounts& c, WeightFormat format)
+{
+    if (format == WeightFormat::Mxfp4 && c.expertLinear > 0)
+        return positive(c.expertLinear);
+    return positive(c.blockLinear);
 }
 
 double layersPerStage(double layers, int pipeline)

@@ -15,6 +15,10 @@ double kvCacheLayers(const Architecture& architecture);
 // Layers with a routed-expert MLP (all stacks minus the leading dense ones); 0 for dense models.
 double moeLayers(const Architecture& architecture);
 
+// Parameters a weight storage format applies to: the blocks' linear layers; MXFP4 as GPT-OSS ships it only
+// the experts' matrices (its quantization_config leaves attention, router, embeddings and head in bf16).
+double formatScopeParameters(const ParameterCounts& counts, WeightFormat format);
+
 // Layers one pipeline stage holds: ceil(layers / pipeline).
 double layersPerStage(double layers, int pipeline);
 

@@ -37,6 +37,9 @@ struct ParameterCounts {
     double factoredStateElements = 0; // sum of rows+cols over matrices (+ size of vectors): Adafactor state
     double layerCount = 0;           // transformer layers over all stacks
     double classificationHead = 0;   // pooled-output classifier (numClasses x hidden + bias)
+    double expertLinear = 0;         // of blockLinear, the routed and shared experts' matrices
+    double mtp = 0;                  // multi-token-prediction modules (not in `total`; trained beside it)
+    double mtpActive = 0;            // of which one token uses
 };
 
 struct ResolvedModel {

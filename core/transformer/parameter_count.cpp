@@ -1,6 +1,7 @@
 // Exact parameter counts of transformer architectures, and a typical architecture for a bare size.
 #include "transformer/model_library.h"
 
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -15,14 +16,24 @@ namespace {
 //   on a standard-MLP model every projection has a bias (GPT-2, OPT, BLOOM, BERT).
 // - mlp_bias also means LayerNorms with a bias (GPT-2, BERT, OPT, BLOOM); without it norms are weight-only
 //   (RMSNorm of Llama/T5, MPT's bias-free LayerNorm).
+// - qk_norm adds one RMSNorm weight of the head size for queries and one for keys per layer (Qwen3, Gemma 3);
+//   attention sinks one logit per head and layer (GPT-OSS); expert_bias the biases of every expert's matrices
+//   and of the router (GPT-OSS); sandwich norms four norms per layer instead of two (Gemma 2/3).
 struct Shape {
     double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
     bool attentionBias = false, outputBias = false, mlpBias = false, gated = true;
+    AttentionShape attention;
+    bool qkNorm = false, sinks = false, expertBias = false, sandwich = false;
 };
 
 Shape shapeOf(const Architecture& arch)
 {
     Shape s;
+    s.attention = attentionShape(arch);
+    s.qkNorm = arch.qkNorm;
+    s.sinks = arch.attentionSinks;
+    s.expertBias = arch.expertBias;
+    s.sandwich = arch.sandwichNorms;
     s.h = double(arch.hiddenSize);
     s.a = double(arch.numAttentionHeads);
     s.k = double(arch.kvHeads());
@@ -67,23 +78,46 @@ struct Part {
 Part attention(const Shape& s)
 {
     Part p;
-    p.matrix(s.h, s.a * s.d, s.attentionBias);
-    p.matrix(s.h, s.k * s.d, s.attentionBias);
-    p.matrix(s.h, s.k * s.d, s.attentionBias);
-    p.matrix(s.a * s.d, s.h, s.outputBias);
+    const AttentionShape& at = s.attention;
+    if (at.latent) {
+        // Multi-head latent attention (DeepSeek-V2 paper, arXiv 2405.04434, Sec. 2.1; modeling_deepseek_v3.py):
+        // query down- and up-projection with a norm on the latent (or one full-rank projection), the key/value
+        // latent plus the shared rotary key, its norm, the key/value up-projection and the output projection.
+        const double qk = at.heads * at.qkHeadDim;
+        if (at.qLoraRank > 0) {
+            p.matrix(s.h, at.qLoraRank, s.attentionBias);
+            p.vector(at.qLoraRank);
+            p.matrix(at.qLoraRank, qk, false);
+        } else {
+            p.matrix(s.h, qk, false);
+        }
+        p.matrix(s.h, at.kvLoraRank + at.ropeDim, s.attentionBias);
+        p.vector(at.kvLoraRank);
+        p.matrix(at.kvLoraRank, at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim), false);
+        p.matrix(at.heads * at.vHeadDim, s.h, false);
+    } else {
+        p.matrix(s.h, s.a * s.d, s.attentionBias);
+        p.matrix(s.h, s.k * s.d, s.attentionBias);
+        p.matrix(s.h, s.k * s.d, s.attentionBias);
+        p.matrix(s.a * s.d, s.h, s.outputBias);
+        if (s.qkNorm)
+            p.vector(2 * s.d);
+    }
+    if (s.sinks)
+        p.vector(s.a);
     return p;
 }
 
-Part mlp(const Shape& s, double f)
+Part mlp(const Shape& s, double f, bool bias)
 {
     Part p;
     if (s.gated) {
-        p.matrix(s.h, f, s.mlpBias); // gate
-        p.matrix(s.h, f, s.mlpBias); // up
+        p.matrix(s.h, f, bias); // gate
+        p.matrix(s.h, f, bias); // up
     } else {
-        p.matrix(s.h, f, s.mlpBias);
+        p.matrix(s.h, f, bias);
     }
-    p.matrix(f, s.h, s.mlpBias);
+    p.matrix(f, s.h, bias);
     return p;
 }
 
@@ -92,6 +126,12 @@ Part norm(const Shape& s)
     Part p;
     p.vector(s.h * (s.mlpBias ? 2 : 1));
     return p;
+}
+
+// The norms of one layer: before attention and MLP, and after each with sandwich norms.
+double normsPerLayer(const Shape& s)
+{
+    return s.sandwich ? 4 : 2;
 }
 
 } // namespace
@@ -118,13 +158,13 @@ ParameterCounts countParameters(const Architecture& arch)
     }
 
     const Part attn = attention(s);
-    const Part dense = mlp(s, s.f);
-    Part expertMlp = mlp(s, s.fe);
+    const Part dense = mlp(s, s.f, s.mlpBias);
+    Part expertMlp = mlp(s, s.fe, s.mlpBias || s.expertBias);
 
     Part denseLayer;
     denseLayer.add(attn);
     denseLayer.add(dense);
-    denseLayer.add(norm(s), 2);
+    denseLayer.add(norm(s), normsPerLayer(s));
 
     Part body;      // all layers of all stacks
     double activeBody = 0;
@@ -145,19 +185,28 @@ ParameterCounts countParameters(const Architecture& arch)
         activeBody = body.params;
         largestLayer = decoderLayer;
     } else if (moe) {
-        const double denseCount = std::clamp(double(arch.firstDenseLayers), 0.0, layers);
+        const double moeCount = moeLayers(arch);
+        const double denseCount = layers - moeCount;
         Part moeLayer;
         moeLayer.add(attn);
-        moeLayer.matrix(s.h, double(experts), false); // router
+        moeLayer.matrix(s.h, double(experts), s.expertBias); // router
         moeLayer.add(expertMlp, experts);
         moeLayer.add(expertMlp, std::max(0, arch.numSharedExperts));
-        moeLayer.add(norm(s), 2);
+        moeLayer.add(norm(s), normsPerLayer(s));
         body.add(denseLayer, denseCount);
-        body.add(moeLayer, layers - denseCount);
+        body.add(moeLayer, moeCount);
         body.add(norm(s)); // final norm
-        activeBody = body.params - (layers - denseCount) * (experts - perToken) * expertMlp.params;
+        activeBody = body.params - moeCount * (experts - perToken) * expertMlp.params;
+        c.expertLinear = moeCount * (experts + std::max(0, arch.numSharedExperts)) * expertMlp.linear;
         largestLayer = moeLayer;
-        mlpPerLayer = moeLayer.params - attn.params - 2 * norm(s).params;
+        mlpPerLayer = moeLayer.params - attn.params - normsPerLayer(s) * norm(s).params;
+        // A multi-token-prediction module (DeepSeek-V3 report, arXiv 2412.19437, Sec. 2.2): two norms, the
+        // projection of [hidden; embedding] (2h x h), one more MoE layer and its output norm; the embedding and
+        // the head are the model's. Counted apart: the published totals leave them out.
+        c.mtp = std::max(0, arch.mtpModules) * (moeLayer.params + 2 * s.h * s.h + 3 * norm(s).params);
+        c.mtpActive = std::max(0, arch.mtpModules)
+                      * (moeLayer.params - (experts - perToken) * expertMlp.params + 2 * s.h * s.h
+                         + 3 * norm(s).params);
     } else {
         body.add(denseLayer, layers);
         if (arch.kind == ModelKind::Decoder)

@@ -4,6 +4,7 @@
 // half of the score work (FlashAttention-2 paper, Dao 2023, Sec. 3.1 "causal masking").
 #include "transformer/training_flops.h"
 
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
 
@@ -52,9 +53,16 @@ Dims dimsOf(const Architecture& arch)
     return s;
 }
 
-// Multiply-adds per token of the projections of one self-attention block.
-double attentionProjectionMacs(const Dims& s)
+// Multiply-adds per token of the projections of one self-attention block (latent attention: the query and
+// key/value down- and up-projections, the output projection; DeepSeek-V2 paper, arXiv 2405.04434, Sec. 2.1).
+double attentionProjectionMacs(const Dims& s, const AttentionShape& at)
 {
+    if (at.latent) {
+        const double qk = at.heads * at.qkHeadDim;
+        const double query = at.qLoraRank > 0 ? s.h * at.qLoraRank + at.qLoraRank * qk : s.h * qk;
+        return query + s.h * (at.kvLoraRank + at.ropeDim)
+               + at.kvLoraRank * at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim) + at.heads * at.vHeadDim * s.h;
+    }
     return s.h * s.a * s.d + 2 * s.h * s.k * s.d + s.a * s.d * s.h;
 }
 
@@ -71,12 +79,13 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     const Dims s = dimsOf(arch);
     ForwardFlops f;
     const double context = positive(contextTokens);
-    const double attendedSelf = (causal && s.causal) ? context / 2 : context;
 
+    const AttentionShape at = attentionShape(arch);
     const double moeMlp = mlpMacs(s, s.fe) * s.activeExperts + s.h * s.experts; // + router
-    double macs = attentionProjectionMacs(s) * (s.layers + s.decoderLayers) + mlpMacs(s, s.f) * s.denseLayers
+    double macs = attentionProjectionMacs(s, at) * (s.layers + s.decoderLayers) + mlpMacs(s, s.f) * s.denseLayers
                   + moeMlp * s.moeLayers;
-    double attention = 2 * s.a * s.d * attendedSelf * (s.layers + s.decoderLayers); // QK^T and PV, MACs
+    // QK^T and PV, MACs; local layers attend to their window only.
+    double attention = attentionCoreMacsPerToken(arch, context, causal && s.causal); // every stack
     if (s.encoderDecoder) {
         // Cross-attention of each decoder layer: Q/O on decoder tokens, K/V on encoder tokens (same count here),
         // scores over the whole encoder sequence.

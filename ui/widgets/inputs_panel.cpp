@@ -306,7 +306,8 @@ void InputsPanel::build()
     m_weightFormat = new QComboBox;
     fillCombo<gp::WeightFormat>(m_weightFormat,
                                 {gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8,
-                                 gp::WeightFormat::Int4, gp::WeightFormat::Nf4},
+                                 gp::WeightFormat::Int4, gp::WeightFormat::Nf4, gp::WeightFormat::Mxfp4,
+                                 gp::WeightFormat::Fp8Block},
                                 &CoreText::weightFormat);
     addRow(form, [] { return tr("Weight format"); }, m_weightFormat, QStringLiteral("workload.weight_format"));
     m_optimizer = new QComboBox;
@@ -1291,6 +1292,10 @@ bool InputsPanel::importConfig(const QString& path, QString* error)
         plan.workload.weightFormat = gp::WeightFormat::Int4;
     else if (q == "fp8")
         plan.workload.weightFormat = gp::WeightFormat::Fp8;
+    else if (q == "mxfp4")
+        plan.workload.weightFormat = gp::WeightFormat::Mxfp4;
+    else if (q == "fp8_block")
+        plan.workload.weightFormat = gp::WeightFormat::Fp8Block;
     setPlan(plan);
     QStringList notes;
     for (const gp::Diagnostic& d : imported->warnings)

@@ -22,9 +22,11 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const double p = positive(in.bytes, 2);
     const double t = positive(double(in.tensorParallel));
     const double h = double(arch.hiddenSize);
-    const double a = double(arch.numAttentionHeads);
-    const double k = double(arch.kvHeads());
-    const double d = double(arch.headDimension());
+    const AttentionShape at = attentionShape(arch);
+    const double a = at.heads;
+    const double k = at.kvHeads;
+    const double d = at.qkHeadDim;  // queries and keys
+    const double dv = at.vHeadDim;  // values and the attention output
     const double sb = s * b;
     const double mask = in.dropout ? 1.0 : 0.0; // dropout masks are one byte per element
 
@@ -44,12 +46,14 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     whole += p * sb * h;         // second norm input
     whole += p * sb * h;         // MLP input (norm output)
     whole += mask * sb * h;      // dropout mask after the MLP
+    if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
+        whole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
 
     // Split across tensor-parallel ranks.
     double split = 0;
-    split += p * sb * a * d;     // Q
-    split += p * sb * k * d * 2; // K and V
-    split += p * sb * a * d;     // attention output (input of the output projection)
+    split += p * sb * a * d;        // Q
+    split += p * sb * k * (d + dv); // K and V
+    split += p * sb * a * dv;       // attention output (input of the output projection)
     if (in.flashAttention) {
         split += 4.0 * sb * a;   // fp32 log-sum-exp per query row
     } else {

@@ -36,14 +36,13 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
     const double prompt = std::max(0.0, double(w.inference.promptTokens));
     const double output = std::max(0.0, double(w.inference.outputTokens));
     const double stageFraction = layersInStage / layers;
-    m.kvCache = kvCacheBytesPerToken(arch, w.inference.kvCachePrecision, t) * batch * (prompt + output);
+    m.kvCache = kvCacheBytes(arch, w.inference.kvCachePrecision, prompt + output, t) * batch;
     m.kvCache *= pp > 1 ? stageFraction : 1.0;
 
     // One forward over the whole prompt (prefill), one layer live at a time: residual and norm output,
     // Q/K/V, attention output and the MLP intermediates; eager attention also materializes the scores.
-    const double a = double(arch.numAttentionHeads);
-    const double k = double(arch.kvHeads());
-    const double d = double(arch.headDimension());
+    const AttentionShape shape = attentionShape(arch);
+    const double a = shape.heads;
     const int experts = std::max(1, arch.numExperts);
     const double f = double(arch.intermediateSize);
     const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
@@ -52,7 +51,8 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
                                         : f;
     const double mlpTensors = arch.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double tokens = batch * std::max(1.0, prompt);
-    double perToken = 2 * h + ((a + 2 * k) * d + a * d + mlpTensors * std::max(mlpWidth, f)) / t;
+    double perToken = 2 * h + (a * shape.qkHeadDim + shape.kvHeads * (shape.qkHeadDim + shape.vHeadDim)
+                                + a * shape.vHeadDim + mlpTensors * std::max(mlpWidth, f)) / t;
     double layer = cb * tokens * perToken;
     if (!w.flashAttention)
         layer += (cb + 4.0) * a / t * prompt * prompt * batch; // scores and their fp32 softmax

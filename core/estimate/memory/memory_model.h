@@ -4,6 +4,7 @@
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
+#include "transformer/attention.h"
 #include "transformer/model_library.h"
 #include "plan/plan.h"
 #include "plan/precision.h"
@@ -87,9 +88,6 @@ ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zer
 
 // Optimizer state bytes per trainable parameter (Adafactor: see optimizerStateBytes).
 double optimizerBytesPerParameter(Optimizer optimizer);
-
-// KV cache bytes for one token of one sequence over all layers on one GPU (tensor-parallel split of KV heads).
-double kvCacheBytesPerToken(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
 
 // Bytes of all weights stored at `format` (quantized formats apply to the blocks' linear layers only;
 // embeddings, head and norms stay at the compute precision).

@@ -82,18 +82,8 @@ ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zer
 double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute)
 {
     const double total = model.parameters.total;
-    const double linear = std::clamp(model.parameters.blockLinear, 0.0, total);
+    const double linear = std::clamp(formatScopeParameters(model.parameters, format), 0.0, total);
     return linear * bytesPerWeight(format, compute) + (total - linear) * bytesPerElement(compute);
-}
-
-double kvCacheBytesPerToken(const Architecture& arch, KvPrecision precision, int tensorParallel)
-{
-    // 2 (K and V) x layers x KV heads x head size x bytes (vLLM paper, Kwon et al. 2023, Sec. 3); the layers
-    // are the decoder's (an encoder-decoder's cross-attention caches the prompt in the same layers).
-    // Tensor parallelism splits KV heads; with fewer KV heads than ranks each rank keeps one copy.
-    const double t = memory_detail::positive(double(tensorParallel));
-    const double heads = std::max(1.0, std::ceil(double(arch.kvHeads()) / std::max(1.0, t)));
-    return 2.0 * kvCacheLayers(arch) * heads * double(arch.headDimension()) * bytesPerElement(precision);
 }
 
 } // namespace gp

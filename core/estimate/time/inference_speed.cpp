@@ -27,9 +27,11 @@ double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
         return d.decodeBandwidthInt8;
     case WeightFormat::Int4:
     case WeightFormat::Nf4:
+    case WeightFormat::Mxfp4: // 4-bit weights with block scales, dequantized in the kernel as int4 is
         return d.decodeBandwidthInt4;
     case WeightFormat::Same:
     case WeightFormat::Fp8:
+    case WeightFormat::Fp8Block:
         break;
     }
     return d.decodeBandwidth;
@@ -60,7 +62,8 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     double params = positive(counts.total) - positive(counts.embedding);
     if (arch.tieWordEmbeddings && counts.outputHead <= 0)
         params += h * positive(double(arch.vocabSize));
-    double linear = std::min(params, positive(counts.blockLinear));
+    const double scope = formatScopeParameters(counts, w.weightFormat);
+    double linear = std::min(params, scope);
     if (arch.numExperts > 1) {
         // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
         const double e = arch.numExperts;
@@ -71,13 +74,13 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
         const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to
         linear -= std::min(linear, moeLayers(arch) * e * perExpert * untouched);
     }
-    const double other = std::max(0.0, params - positive(counts.blockLinear));
+    const double other = std::max(0.0, params - scope);
     s.weightBytesPerGpu
         = (linear * bytesPerWeight(w.weightFormat, w.precision) + other * bytesPerElement(w.precision)) / t;
 
     // KV cache read per step: the memory model's bytes per token at the average context of the generation.
     const double context = prompt + output / 2;
-    s.kvBytesPerGpu = kvCacheBytesPerToken(arch, w.inference.kvCachePrecision, int(t)) * context * batch;
+    s.kvBytesPerGpu = kvCacheBytes(arch, w.inference.kvCachePrecision, context, int(t)) * batch;
 
     const double weightBw = bandwidth * bandwidthEfficiency(w.weightFormat, d);
     const double kvBw = bandwidth * d.decodeBandwidth;

@@ -1,0 +1,108 @@
+// The model commands: a Hugging Face config.json (a file, a folder holding one, or a safetensors index beside
+// one) imported and counted, and the preset library listed.
+#include "cli/model_command.h"
+
+#include "cli/cli.h"
+#include "output/model_json.h"
+
+#include <filesystem>
+#include <ostream>
+
+namespace gp {
+
+namespace {
+
+int failWith(std::ostream& err, int code, const std::string& message)
+{
+    err << "gpu-planner-cli: " << message << '\n';
+    return code;
+}
+
+bool endsWith(const std::string& s, const std::string& tail)
+{
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+int importModel(const std::string& path, const InputReader& read, std::ostream& out, std::ostream& err)
+{
+    namespace fs = std::filesystem;
+    std::error_code ignored;
+    std::string configPath = path;
+    std::string indexPath;
+    if (path != "-" && fs::is_directory(path, ignored)) {
+        configPath = (fs::path(path) / "config.json").string();
+        if (!fs::exists(configPath, ignored))
+            return failWith(err, ExitUsage, "no config.json in " + path);
+        const fs::path index = fs::path(path) / "model.safetensors.index.json";
+        if (fs::exists(index, ignored))
+            indexPath = index.string();
+    } else if (endsWith(path, ".safetensors.index.json")) {
+        indexPath = path;
+        configPath = (fs::path(path).parent_path() / "config.json").string();
+        if (!fs::exists(configPath, ignored))
+            return failWith(err, ExitUsage, "no config.json beside " + path + " (the index holds no architecture)");
+    }
+    auto text = read(configPath);
+    if (!text)
+        return failWith(err, ExitUsage, text.error().toString());
+    const std::string shown = configPath == "-" ? std::string("standard input") : configPath;
+    auto imported = importHuggingFaceConfig(*text, shown);
+    if (!imported)
+        return failWith(err, ExitInvalidInput, imported.error().toString());
+    std::optional<double> stored;
+    if (!indexPath.empty()) {
+        auto index = read(indexPath);
+        if (!index)
+            return failWith(err, ExitUsage, index.error().toString());
+        auto count = countSafetensorsParameters(*index, indexPath, imported->torchDtype.empty() ? "bf16"
+                                                                                                : imported->torchDtype);
+        if (!count)
+            return failWith(err, ExitInvalidInput, count.error().toString());
+        stored = *count;
+    }
+    for (const Diagnostic& d : imported->warnings)
+        err << "warning: " << d.message << '\n';
+    out << importedModelToJson(*imported, shown, stored).dump(2) << '\n';
+    return ExitOk;
+}
+
+} // namespace
+
+int runModelCommand(const std::vector<std::string>& args, const InputReader& read, std::ostream& out,
+                    std::ostream& err)
+{
+    if (args.empty())
+        return failWith(err, ExitUsage, "model needs a subcommand: import or list");
+    const std::string& sub = args[0];
+    if (sub == "import") {
+        if (args.size() != 2 || args[1].rfind("--", 0) == 0)
+            return failWith(err, ExitUsage, "model import takes one PATH (a config.json, a folder with one, or a "
+                                            "model.safetensors.index.json beside one)");
+        return importModel(args[1], read, out, err);
+    }
+    if (sub == "list") {
+        std::string format = "table";
+        for (std::size_t i = 1; i < args.size(); ++i) {
+            std::string arg = args[i];
+            if (arg.rfind("--format=", 0) == 0) {
+                format = arg.substr(9);
+            } else if (arg == "--format" && i + 1 < args.size()) {
+                format = args[++i];
+            } else {
+                return failWith(err, ExitUsage, "unknown option " + arg + " (model list [--format json|table])");
+            }
+        }
+        if (format == "json") {
+            out << presetsToJson(modelPresets()).dump(2) << '\n';
+            return ExitOk;
+        }
+        if (format == "table") {
+            out << presetsToTable(modelPresets());
+            return ExitOk;
+        }
+        return failWith(err, ExitUsage, "--format must be json or table for model list, got \"" + format + "\"");
+    }
+    return failWith(err, ExitUsage, "unknown model subcommand \"" + sub + "\" (import or list)");
+}
+
+} // namespace gp

@@ -1,0 +1,49 @@
+// The attention of an architecture read once: per-head sizes (multi-head latent attention included), local
+// (sliding-window) layers, the positions a query attends to, and the KV cache a token keeps. Parameter counts,
+// FLOPs, activations, inference memory, decode and serving all read these.
+#pragma once
+
+#include "plan/plan.h"
+
+namespace gp {
+
+struct AttentionShape {
+    double heads = 0;     // query heads
+    double kvHeads = 0;   // key/value heads (latent attention: every head gets its own keys and values)
+    double qkHeadDim = 0; // query/key size per head (latent attention: the non-rotary plus the rotary part)
+    double vHeadDim = 0;  // value size per head
+    bool latent = false;  // multi-head latent attention (DeepSeek-V2 paper, arXiv 2405.04434, Sec. 2.1)
+    double qLoraRank = 0; // latent attention's query compression (0 = a full-rank query projection)
+    double kvLoraRank = 0;
+    double ropeDim = 0;   // latent attention's decoupled rotary key, one per token shared by all heads
+    double layers = 0;       // layers with self-attention (all stacks)
+    double windowLayers = 0; // of the decoder stack, the layers that attend to the last `window` tokens only
+    double window = 0;
+};
+
+AttentionShape attentionShape(const Architecture& architecture);
+
+// Average number of earlier positions (itself included) one query attends to in a layer of window `window`
+// (0 = the whole context). causal: the mean over every position of a causal sequence of `context` tokens
+// (training, prefill); otherwise one query over `context` cached tokens (decode).
+double attendedPositions(double context, double window, bool causal);
+
+// Multiply-adds per token of the attention core (Q K^T and P V) over every self-attention layer, local layers
+// at their window.
+double attentionCoreMacsPerToken(const Architecture& architecture, double context, bool causal);
+
+// Elements of keys and values one token keeps in one layer on one of `tensorParallel` ranks: 2 x KV heads x
+// head size (tensor parallelism splits heads, one whole head at least); latent attention keeps the compressed
+// latent and the shared rotary key, the same on every rank (DeepSeek-V2 paper, Table 1: (d_c + d_h^R) l).
+double kvCacheElementsPerTokenPerLayer(const Architecture& architecture, int tensorParallel = 1);
+
+// The KV cache of one sequence of `contextTokens` tokens on one rank, in bytes: the decoder's layers that keep the
+// whole context, plus the local layers at min(context, window). The one rule memory, decode and serving use.
+double kvCacheBytes(const Architecture& architecture, KvPrecision precision, double contextTokens,
+                    int tensorParallel = 1);
+// The part that grows with the context: bytes per token of the layers that keep the whole context.
+double kvCacheBytesPerToken(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
+// The part that stops growing: local layers' KV at their full window (0 without local layers).
+double kvCacheWindowBytes(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
+
+} // namespace gp
