@@ -713,6 +713,14 @@
         <source>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</source>
         <translation>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</translation>
     </message>
+    <message>
+        <source>MXFP4 (experts, as shipped)</source>
+        <translation>MXFP4 (experts, as shipped)</translation>
+    </message>
+    <message>
+        <source>FP8, 128x128 block scales</source>
+        <translation>FP8, 128x128 block scales</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>

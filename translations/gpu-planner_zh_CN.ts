@@ -712,6 +712,14 @@
         <source>The activations of one %1-token sequence need %2 per GPU even with full checkpointing; %3 usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a larger GPU or splitting the sequence across GPUs would.</source>
         <translation>即使开启完整梯度检查点，一条 %1 token 序列的激活值每张 GPU 也需要 %2，可用 %3。增加节点不会减少激活值（最多 %4 个节点都放不下）：缩短序列、换更大显存的 GPU 或把序列切分到多张 GPU 上才行。</translation>
     </message>
+    <message>
+        <source>MXFP4 (experts, as shipped)</source>
+        <translation>MXFP4（专家权重，按发布格式）</translation>
+    </message>
+    <message>
+        <source>FP8, 128x128 block scales</source>
+        <translation>FP8，128x128 分块缩放</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
