@@ -111,19 +111,17 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     return f;
 }
 
-TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
-                                            const Workload& workload, Checkpointing checkpointing)
-{
-    TrainingFlopsPerToken t;
-    Workload training = workload;
-    training.mode = Mode::Training;
-    const double sequence = positive(double(workload.sequenceLength));
-    t.forward = forwardFlopsPerToken(arch, counts, training, sequence, true);
-    const ForwardFlops& f = t.forward;
-    const Dims s = dimsOf(arch);
-    const double layers = s.layers + s.decoderLayers;
-    t.scoreElementsPerToken = s.a * sequence * layers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);
+namespace {
 
+// Forward + backward (`model`) and recomputation FLOPs of one token from its forward FLOPs.
+struct PassFlops {
+    double model = 0;
+    double recompute = 0;
+};
+
+PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointing checkpointing, double layers)
+{
+    PassFlops t;
     // Fraction of the layers the backward pass runs through.
     double backpropagated = 1.0;
     switch (workload.technique) {
@@ -152,7 +150,33 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     case Checkpointing::None:
         break;
     }
+    return t;
+}
+
+} // namespace
+
+TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
+                                            const Workload& workload, Checkpointing checkpointing)
+{
+    TrainingFlopsPerToken t;
+    Workload training = workload;
+    training.mode = Mode::Training;
+    const double sequence = positive(double(workload.sequenceLength));
+    t.forward = forwardFlopsPerToken(arch, counts, training, sequence, true);
+    const Dims s = dimsOf(arch);
+    const double layers = s.layers + s.decoderLayers;
+    t.scoreElementsPerToken = s.a * sequence * layers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);
+    const PassFlops all = passFlops(t.forward, workload, checkpointing, layers);
+    t.model = all.model;
+    t.recompute = all.recompute;
     t.hardware = t.model + t.recompute;
+    // The same passes over the blocks' linear layers alone (no attention core, no output head).
+    ForwardFlops linear = t.forward;
+    linear.attention = 0;
+    linear.head = 0;
+    linear.frozenMatmul = std::min(linear.frozenMatmul, linear.matmul);
+    const PassFlops blocks = passFlops(linear, workload, checkpointing, layers);
+    t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute);
     return t;
 }
 

@@ -24,6 +24,7 @@ struct TrainingFlopsPerToken {
     double model = 0;      // forward + backward, no recomputation (the MFU numerator)
     double recompute = 0;  // extra forward work of activation checkpointing
     double hardware = 0;   // model + recompute: what the GPUs execute
+    double linearHardware = 0; // of `hardware`, the blocks' linear GEMMs (what FP8 training runs in FP8)
     double scoreElementsPerToken = 0; // attention score elements per token over all layers (memory traffic
                                       // when scores are materialized, i.e. without flash attention)
 };

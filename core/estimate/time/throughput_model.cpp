@@ -160,7 +160,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Compute per GPU: the replica's work split over tensor x pipeline ranks.
     const double gpuTokens = microTokens * accum / (double(t) * p);
     const double achieved = peak * 1e12 * r.computeEfficiency;
-    const double matmul = achieved > 0 ? gpuTokens * flops.hardware / achieved : INFINITY;
+    double matmul = achieved > 0 ? gpuTokens * flops.hardware / achieved : INFINITY;
+    if (workload.precision == Precision::Fp8) {
+        // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
+        // layer filtered out, torchtitan docs/float8.md; Transformer Engine's te.Linear): the attention core and
+        // the output head run at the 16-bit peak.
+        const double bf16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12 * r.computeEfficiency;
+        const double other = std::max(0.0, flops.hardware - flops.linearHardware);
+        matmul = achieved > 0 && bf16 > 0 ? gpuTokens * (flops.linearHardware / achieved + other / bf16) : INFINITY;
+    }
 
     // Memory-bound work the efficiency curve does not cover.
     const double shard = positive(model.parameters.total) / (double(t) * p);
