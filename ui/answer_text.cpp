@@ -31,6 +31,8 @@ QString AnswerText::reason(const gp::Diagnostic& d, const gp::CandidateResult& r
             .arg(formatMoney(number(d, "cost"), currency), formatMoney(number(d, "budget"), currency));
     if (c == "no_price")
         return tr("has no known price under the counted billing modes");
+    if (c == "misses_slo")
+        return r.failure ? CoreText::failure(*r.failure) : tr("misses the latency targets");
     if (c == "costs_more" || c == "costs_less") {
         const QString amount = formatMoney(number(d, "amount"), currency);
         const QString mode = CoreText::billingMode(QString::fromStdString(d.arg("billing_mode")));
@@ -67,7 +69,7 @@ QString AnswerText::headline(const Evaluation& e, std::size_t i)
     if (!cost)
         return tr("no price under the counted billing modes");
     const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, i)));
-    if (e.mode == gp::Mode::Inference)
+    if (e.mode != gp::Mode::Training)
         return tr("%1 per million tokens (%2)").arg(formatMoney(*cost, e.currency), mode);
     return tr("%1 (%2)").arg(formatMoney(*cost, e.currency), mode);
 }

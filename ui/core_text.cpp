@@ -199,6 +199,12 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("The plan's configuration does not apply to this candidate: %1").arg(qs(diagnostic.message));
     else if (c == "candidate_invalid")
         text = tr("This candidate cannot be used: %1").arg(qs(diagnostic.message));
+    else if (c == "serving_batch_cut")
+        text = tr("Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is "
+                  "cut to %3.")
+                   .arg(a.decimal("requested"),
+                        a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
+                        a.decimal("held"), a.count("request_tokens"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
@@ -266,6 +272,25 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("No price is known for this candidate, so the budget cannot be checked.");
     else if (c == "invalid_configuration")
         text = tr("The configuration cannot run on this candidate: %1").arg(qs(failure.message));
+    else if (c == "serving_no_kv_memory")
+        text = tr("The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in "
+                  "the engine's %3 per GPU.")
+                   .arg(gibText(a, "weights_gib"), gibText(a, "activation_gib"), gibText(a, "engine_gib"));
+    else if (c == "serving_request_exceeds_kv")
+        text = tr("The KV cache holds %1 tokens, less than one request of %2 tokens.")
+                   .arg(a.count("kv_tokens"), a.count("request_tokens"));
+    else if (c == "serving_ttft_floor")
+        text = tr("Time to first token is at least %1 s at %2 prompt tokens, above the %3 s target even with one "
+                  "request in flight.")
+                   .arg(a.decimal("ttft_seconds"), a.count("prompt_tokens"), a.decimal("target_seconds"));
+    else if (c == "serving_tpot_floor")
+        text = tr("Time per output token is at least %1 ms, above the %2 ms target even with one request in flight.")
+                   .arg(formatNumber(a.number("tpot_seconds") * 1000, 3),
+                        formatNumber(a.number("target_seconds") * 1000, 3));
+    else if (c == "serving_nodes_exhausted")
+        text = tr("The load needs more than the %1 instances the search may use.").arg(a.count("max_nodes"));
+    else if (c == "serving_slo_not_met")
+        text = tr("No configuration meets the latency targets at this load.");
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : qs(failure.message);
@@ -371,7 +396,15 @@ QString CoreText::offload(gp::Offload offload)
 
 QString CoreText::mode(gp::Mode mode)
 {
-    return mode == gp::Mode::Training ? tr("Training") : tr("Inference");
+    switch (mode) {
+    case gp::Mode::Training:
+        return tr("Training");
+    case gp::Mode::Inference:
+        return tr("Inference (one batch)");
+    case gp::Mode::Serving:
+        return tr("Serving");
+    }
+    return {};
 }
 
 QString CoreText::objective(gp::SearchObjective objective)

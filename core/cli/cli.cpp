@@ -477,7 +477,7 @@ std::string cliUsage()
            "  model import PATH                                        count a Hugging Face config.json (a file, a\n"
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
-           "  example                                                  print the default plan\n"
+           "  example [--serving]                                      print the default plan (or a serving plan)\n"
            "\n"
            "Options:\n"
            "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
@@ -524,9 +524,9 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
                                    [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,
                                    ctx.err);
         if (command == "example") {
-            if (args.size() > 1)
-                return fail(ctx, ExitUsage, "example takes no arguments");
-            out << defaultPlanText();
+            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving"))
+                return fail(ctx, ExitUsage, "example takes no arguments but --serving");
+            out << (args.size() == 2 ? servingPlanText() : defaultPlanText());
             return ExitOk;
         }
         return fail(ctx, ExitUsage, "unknown command \"" + command + "\"\n\n" + cliUsage());

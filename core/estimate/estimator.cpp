@@ -5,6 +5,8 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
+#include "estimate/serving/serving_cost.h"
+#include "estimate/serving/serving_model.h"
 #include "estimate/time/throughput_model.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
@@ -29,13 +31,15 @@ FitFailure makeFailure(std::string code, std::string message, std::vector<std::p
 }
 
 // Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
-std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw)
+std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw,
+                                     bool serving = false)
 {
     const int gpus = hw.totalGpus();
     const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline;
     if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.microBatchSize < 1 || c.gradientAccumulationSteps < 1)
         return makeFailure("invalid_configuration", "data, tensor, pipeline and batch sizes must be at least 1", {});
-    if (used != gpus)
+    // Serving replicas may leave GPUs of the last instance idle (they are paid for all the same).
+    if (serving ? used > gpus : used != gpus)
         return makeFailure("layout_mismatch",
                            "data x tensor x pipeline = " + std::to_string(used) + " but the candidate has "
                                + std::to_string(gpus) + " GPUs",
@@ -61,6 +65,84 @@ std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configur
         return makeFailure("no_network", "several nodes need a network bandwidth (inter_node_gbps)",
                            {{"nodes", std::to_string(hw.nodes)}});
     return std::nullopt;
+}
+
+// Warnings about the price every mode of evaluateCandidate adds.
+void addPriceWarnings(CandidateResult& r, const Plan& plan, const Hardware& hw, const Catalog& catalog)
+{
+    if (r.cost.priceStatus == "estimate")
+        r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
+                              {{"instance", hw.id}}});
+    if (const auto region = plan.billing.regions.find(hw.provider); region != plan.billing.regions.end()) {
+        const InstanceSpec* instance = catalog.findInstance(hw.id);
+        if (instance && hw.price.status != "user" && !priceInRegion(catalog, *instance, region->second).inRegion)
+            r.warnings.push_back({"price_not_in_region",
+                                  hw.id + " has no price in " + region->second + "; the price shown is for "
+                                      + priceRegion(catalog, *instance, instance->price),
+                                  {{"instance", hw.id},
+                                   {"region", region->second},
+                                   {"price_region", priceRegion(catalog, *instance, instance->price)}}});
+    }
+}
+
+// Serving: the engine's memory, the load's operating point over `config.data` replicas, and its money.
+void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan& plan, const Workload& workload,
+                     const Hardware& hw, const Configuration& config, const Catalog& catalog)
+{
+    const ServingSpec& spec = plan.workload.serving;
+    const ServingReplica replica(model, workload, config, hw, plan.assumptions, catalog);
+    ServingResult s = replica.serve(spec, config.data, true);
+    const EngineMemory& m = replica.memory();
+    r.memory.weights = m.weightBytes;
+    r.memory.activations = m.activationPeakBytes;
+    r.memory.kvCache = std::max(0.0, m.kvBudgetBytes);
+    r.memory.runtime = m.nonTorchBytes;
+    r.memory.sum();
+    r.usableMemory = m.engineBytes;
+    r.fits = replica.starts();
+    const std::string length = std::to_string(replica.engine().requestTokens);
+    if (m.kvBudgetBytes <= 0) {
+        r.failure = makeFailure("serving_no_kv_memory",
+                                "the weights (" + gib(m.weightBytes) + " GiB), the activation peak ("
+                                    + gib(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "
+                                    + gib(m.engineBytes) + " GiB per GPU",
+                                {{"weights_gib", gib(m.weightBytes)},
+                                 {"activation_gib", gib(m.activationPeakBytes)},
+                                 {"engine_gib", gib(m.engineBytes)},
+                                 {"kv_gib", gib(m.kvBudgetBytes)}});
+    } else if (!r.fits) {
+        r.failure = makeFailure("serving_request_exceeds_kv",
+                                "the KV cache holds " + std::to_string(m.kvCacheTokens) + " tokens, less than one request of "
+                                    + length + " tokens",
+                                {{"kv_tokens", std::to_string(m.kvCacheTokens)}, {"request_tokens", length}});
+    }
+    r.bottleneck = r.fits ? (s.limit == "compute" ? Bottleneck::Compute : Bottleneck::MemoryBandwidth)
+                          : Bottleneck::MemoryCapacity;
+    if (s.concurrencyCut)
+        r.warnings.push_back({"serving_batch_cut",
+                              "each replica is asked to hold " + formatNumber(s.requestedConcurrency, 6)
+                                  + " requests but its " + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache")
+                                  + " holds " + formatNumber(s.concurrency, 6) + " of " + length + " tokens",
+                              {{"requested", formatNumber(s.requestedConcurrency, 6)},
+                               {"held", formatNumber(s.concurrency, 6)},
+                               {"request_tokens", length},
+                               {"limit", s.limit}}});
+    r.decodeTokensPerSecond = s.outputTokensPerSecond;
+    r.prefillSeconds = s.ttftSeconds;
+    r.tokensPerSecond = s.totalOutputTokensPerSecond;
+    // Priced for the month's bill: the hours of serving requests_per_month, or a month always on.
+    CostEstimate prices = estimateCost(hw, 1.0, plan.billing, catalog);
+    double hours = prices.monthDays * 24.0;
+    if (spec.requestsPerMonth && s.totalRequestsPerSecond > 0)
+        hours = *spec.requestsPerMonth / s.totalRequestsPerSecond / 3600.0;
+    r.cost = estimateCost(hw, hours, plan.billing, catalog);
+    priceServing(s, r.cost.rates, plan.billing, spec, r.cost.monthDays);
+    r.serving = std::move(s);
+    if (hw.sizeEstimate)
+        r.warnings.push_back({"instance_size_estimate",
+                              "the size of " + hw.id + " is modelled from text, not a published table",
+                              {{"instance", hw.id}}});
+    addPriceWarnings(r, plan, hw, catalog);
 }
 
 } // namespace
@@ -121,13 +203,17 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
 
     const double headroom = headroomFraction(plan.assumptions, catalog);
     r.usableMemory = r.gpuMemory * (1.0 - headroom);
-    if (auto failure = checkLayout(model, config, hw)) {
+    if (auto failure = checkLayout(model, config, hw, plan.workload.mode == Mode::Serving)) {
         r.failure = failure;
         r.fits = false;
         r.bottleneck = Bottleneck::MemoryCapacity;
         return r;
     }
 
+    if (plan.workload.mode == Mode::Serving) {
+        evaluateServing(r, model, plan, workload, hw, config, catalog);
+        return r;
+    }
     r.memory = estimateMemory(model, workload, config, hw, plan.assumptions, catalog);
     r.fits = std::isfinite(r.memory.total) && r.memory.total <= r.usableMemory;
     if (!r.fits) {
@@ -171,19 +257,7 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                     ? plan.workload.trainingTokens / *r.decodeTokensPerSecond / 3600.0
                     : 0.0;
     r.cost = estimateCost(hw, hours, plan.billing, catalog);
-    if (r.cost.priceStatus == "estimate")
-        r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
-                              {{"instance", hw.id}}});
-    if (const auto region = plan.billing.regions.find(hw.provider); region != plan.billing.regions.end()) {
-        const InstanceSpec* instance = catalog.findInstance(hw.id);
-        if (instance && hw.price.status != "user" && !priceInRegion(catalog, *instance, region->second).inRegion)
-            r.warnings.push_back({"price_not_in_region",
-                                  hw.id + " has no price in " + region->second + "; the price shown is for "
-                                      + priceRegion(catalog, *instance, instance->price),
-                                  {{"instance", hw.id},
-                                   {"region", region->second},
-                                   {"price_region", priceRegion(catalog, *instance, instance->price)}}});
-    }
+    addPriceWarnings(r, plan, hw, catalog);
     return r;
 }
 
@@ -200,11 +274,11 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
     c.gradientAccumulationSteps = plan.workload.gradientAccumulationSteps;
     c.sequenceParallel = p.sequenceParallel;
     c.expert = p.expert;
-    if (plan.workload.mode == Mode::Inference) {
+    if (plan.workload.mode == Mode::Inference || plan.workload.mode == Mode::Serving) {
         c.zeroStage = 0;
         c.offload = Offload::None;
         c.checkpointing = Checkpointing::None;
-        c.microBatchSize = plan.workload.inference.batchSize;
+        c.microBatchSize = plan.workload.mode == Mode::Serving ? 1 : plan.workload.inference.batchSize;
         c.gradientAccumulationSteps = 1;
     }
     const int gpus = hw.totalGpus();
@@ -213,7 +287,16 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
         return Error{"workload.parallelism.tensor",
                      "tensor x pipeline (" + std::to_string(modelParallel) + ") exceeds the candidate's "
                          + std::to_string(gpus) + " GPUs"};
-    if (p.data) {
+    if (plan.workload.mode == Mode::Serving) {
+        // Replicas: the plan's number (its GPUs must be there), else as many as the candidate's GPUs hold.
+        const std::optional<int> replicas = plan.workload.serving.replicas;
+        if (replicas && static_cast<long long>(*replicas) * modelParallel > gpus)
+            return Error{"workload.serving.replicas",
+                         std::to_string(*replicas) + " replicas of tensor x pipeline = " + std::to_string(modelParallel)
+                             + " GPUs need " + std::to_string(*replicas * modelParallel) + " GPUs; the candidate has "
+                             + std::to_string(gpus)};
+        c.data = replicas ? *replicas : static_cast<int>(gpus / modelParallel);
+    } else if (p.data) {
         c.data = *p.data;
     } else {
         if (gpus % modelParallel != 0)

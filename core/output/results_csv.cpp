@@ -45,6 +45,30 @@ std::string warningCodes(const CandidateResult& r)
     return codes;
 }
 
+std::string servingNumber(const CandidateResult& r, double ServingResult::*field)
+{
+    return r.serving ? csvNumber((*r.serving).*field) : std::string();
+}
+
+std::string servingInteger(const CandidateResult& r, std::int64_t ServingResult::*field)
+{
+    return r.serving ? integer((*r.serving).*field) : std::string();
+}
+
+std::string servingCurve(const CandidateResult& r)
+{
+    std::string out;
+    if (!r.serving)
+        return out;
+    for (const ServingPoint& p : r.serving->curve) {
+        if (!out.empty())
+            out += ' ';
+        out += csvNumber(p.concurrency) + ":" + csvNumber(p.outputTokensPerSecond) + ":" + csvNumber(p.ttftSeconds)
+               + ":" + csvNumber(p.tpotSeconds);
+    }
+    return out;
+}
+
 // Text columns carry names from shared plans and price sheets and are neutralised against formula injection;
 // number columns are never touched, so a negative number stays a number.
 enum class Cell { Text, Number };
@@ -120,6 +144,39 @@ const std::array kColumns = {
     Column{"price_source", [](const CandidateResult& r) { return r.cost.priceStatus; }, kText},
     Column{"price_citation", [](const CandidateResult& r) { return r.cost.priceSource; }, kText},
     Column{"warnings", [](const CandidateResult& r) { return warningCodes(r); }, kText},
+    // Serving (docs/plan-format.md "Serving results"); empty for training and inference.
+    Column{"serving_kv_cache_tokens", [](const CandidateResult& r) { return servingInteger(r, &ServingResult::kvCacheTokens); }},
+    Column{"serving_max_concurrency", [](const CandidateResult& r) { return servingInteger(r, &ServingResult::maxConcurrency); }},
+    Column{"serving_concurrency", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::concurrency); }},
+    Column{"serving_ttft_seconds", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::ttftSeconds); }},
+    Column{"serving_tpot_seconds", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::tpotSeconds); }},
+    Column{"serving_request_latency_seconds",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::requestLatencySeconds); }},
+    Column{"serving_output_tokens_per_second",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::outputTokensPerSecond); }},
+    Column{"serving_requests_per_second",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::requestsPerSecond); }},
+    Column{"serving_replicas", [](const CandidateResult& r) { return r.serving ? integer(r.serving->replicas) : std::string(); }},
+    Column{"serving_meets_slo",
+           [](const CandidateResult& r) { return r.serving ? std::string(r.serving->meetsSlo ? "true" : "false") : std::string(); }},
+    Column{"serving_limit", [](const CandidateResult& r) { return r.serving ? r.serving->limit : std::string(); }, kText},
+    Column{"serving_cost_per_million_output_tokens",
+           [](const CandidateResult& r) { return r.serving ? optionalNumber(r.serving->costPerMillionOutputTokens) : std::string(); }},
+    Column{"serving_cost_per_million_tokens",
+           [](const CandidateResult& r) { return r.serving ? optionalNumber(r.serving->costPerMillionTokens) : std::string(); }},
+    Column{"serving_monthly_cost",
+           [](const CandidateResult& r) { return r.serving ? optionalNumber(r.serving->monthlyCost) : std::string(); }},
+    Column{"serving_billing_mode", [](const CandidateResult& r) { return r.serving ? r.serving->billingMode : std::string(); }, kText},
+    Column{"serving_concurrency_cut",
+           [](const CandidateResult& r) { return r.serving ? std::string(r.serving->concurrencyCut ? "true" : "false") : std::string(); }},
+    Column{"serving_decode_step_seconds",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::decodeStepSeconds); }},
+    Column{"serving_kv_capacity_requests",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::kvCapacityRequests); }},
+    Column{"serving_total_output_tokens_per_second",
+           [](const CandidateResult& r) { return servingNumber(r, &ServingResult::totalOutputTokensPerSecond); }},
+    // The curve as "concurrency:tok/s:ttft:tpot" points separated by spaces.
+    Column{"serving_curve", [](const CandidateResult& r) { return servingCurve(r); }, kText},
 };
 // clang-format on
 

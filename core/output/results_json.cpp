@@ -58,6 +58,57 @@ json modelToJson(const ResolvedModel& model)
 
 } // namespace
 
+json servingResultToJson(const ServingResult& s)
+{
+    json curve = json::array();
+    for (const ServingPoint& p : s.curve)
+        curve.push_back({number(p.concurrency), number(p.outputTokensPerSecond), number(p.ttftSeconds),
+                         number(p.tpotSeconds)});
+    return {
+        {"kv_cache_tokens", s.kvCacheTokens},
+        {"max_concurrency", s.maxConcurrency},
+        {"concurrency", number(s.concurrency)},
+        {"ttft_seconds", number(s.ttftSeconds)},
+        {"tpot_seconds", number(s.tpotSeconds)},
+        {"request_latency_seconds", number(s.requestLatencySeconds)},
+        {"output_tokens_per_second", number(s.outputTokensPerSecond)},
+        {"requests_per_second", number(s.requestsPerSecond)},
+        {"replicas", s.replicas},
+        {"meets_slo", s.meetsSlo},
+        {"limit", s.limit},
+        {"cost_per_million_output_tokens", optional(s.costPerMillionOutputTokens)},
+        {"cost_per_million_tokens", optional(s.costPerMillionTokens)},
+        {"monthly_cost", optional(s.monthlyCost)},
+        {"curve", curve},
+        // Beyond the contract: how the figures come about.
+        {"kv_capacity_requests", number(s.kvCapacityRequests)},
+        {"request_tokens", s.requestTokens},
+        {"kv_bytes_per_token", number(s.kvBytesPerToken)},
+        {"engine_memory",
+         {{"visible", number(s.visibleMemoryBytes)},
+          {"engine", number(s.engineMemoryBytes)},
+          {"weights", number(s.weightBytes)},
+          {"activation_peak", number(s.activationPeakBytes)},
+          {"non_torch", number(s.nonTorchBytes)},
+          {"kv_cache", number(s.kvBudgetBytes)}}},
+        {"engine",
+         {{"max_num_seqs", s.maxNumSeqs}, {"max_num_batched_tokens", s.maxNumBatchedTokens}, {"block_size", s.blockSize}}},
+        {"requested_concurrency", number(s.requestedConcurrency)},
+        {"concurrency_cut", s.concurrencyCut},
+        {"slo_concurrency", number(s.sloConcurrency)},
+        {"decode_step_seconds", number(s.decodeStepSeconds)},
+        {"prefill_seconds", number(s.prefillSeconds)},
+        {"queue_seconds", number(s.queueSeconds)},
+        {"utilization", number(s.utilization)},
+        {"total_output_tokens_per_second", number(s.totalOutputTokensPerSecond)},
+        {"total_requests_per_second", number(s.totalRequestsPerSecond)},
+        {"billing_mode", s.billingMode},
+        {"price_per_hour", optional(s.pricePerHour)},
+        {"monthly_billing_mode", s.monthlyBillingMode},
+        {"break_even_hours_per_month", optional(s.breakEvenHoursPerMonth)},
+    };
+}
+
 json candidateResultToJson(const CandidateResult& r)
 {
     const Configuration& c = r.configuration;
@@ -142,6 +193,8 @@ json candidateResultToJson(const CandidateResult& r)
           {"modes", modes}}},
         {"warnings", warnings},
     };
+    if (r.serving)
+        j["serving"] = servingResultToJson(*r.serving);
     if (r.failure)
         j["failure"] = {{"code", r.failure->code}, {"message", r.failure->message}, {"args", argsToJson(r.failure->args)}};
     else

@@ -15,6 +15,8 @@
 namespace gp {
 
 nlohmann::json candidateResultToJson(const CandidateResult& result);
+// The "serving" object of a result (names: docs/plan-format.md "Serving results").
+nlohmann::json servingResultToJson(const ServingResult& serving);
 // {"model": {...}, "results": [...]} for `estimate`.
 nlohmann::json planEstimateToJson(const PlanEstimate& estimate);
 // {"model", "billing_modes", "recommendation", "results", "search"} for `plan`: the planner's answer, results

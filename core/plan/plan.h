@@ -16,7 +16,7 @@ namespace gp {
 
 enum class ModelKind { Decoder, Encoder, EncoderDecoder };
 enum class MlpKind { Gated, Standard };
-enum class Mode { Training, Inference };
+enum class Mode { Training, Inference, Serving };
 enum class TrainingObjective { LanguageModeling, Classification };
 enum class Technique { Full, Lora, Qlora, Freeze };
 enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
@@ -106,6 +106,36 @@ struct InferenceSpec {
     KvPrecision kvCachePrecision = KvPrecision::Fp16;
 };
 
+// Serving (workload.mode "serving", spec: docs/plan-format.md "Serving"): traffic, lengths, latency targets and
+// the serving engine's knobs (vLLM's meanings). Absent optionals take the catalog's engine defaults.
+enum class ServingLoadKind { Concurrency, RequestsPerSecond, Max };
+struct ServingLoad {
+    ServingLoadKind kind = ServingLoadKind::Concurrency;
+    double value = 32; // requests in flight (concurrency) or arrivals per second; unused for "max"
+};
+struct ServingSlo {
+    std::optional<double> ttftSeconds; // mean time to first token
+    std::optional<double> tpotSeconds; // mean time per output token after the first
+};
+struct ServingEngine {
+    std::optional<double> gpuMemoryUtilization; // share of GPU memory the engine takes (KV gets the rest of it)
+    std::optional<int> maxNumSeqs;              // requests batched together at most
+    std::optional<int> maxNumBatchedTokens;     // tokens per step (chunked prefill budget)
+    double prefixCacheHitRate = 0;              // share of prompt tokens found in the prefix cache
+    std::optional<std::int64_t> maxModelLen;    // longest request the engine admits (default prompt + output)
+    std::optional<int> blockSize;               // KV-cache page, tokens
+};
+struct ServingSpec {
+    std::int64_t promptTokens = 1000;
+    std::int64_t outputTokens = 200;
+    ServingLoad load;
+    ServingSlo slo;
+    std::optional<KvPrecision> kvCachePrecision; // default: the model dtype (servingKvPrecision)
+    ServingEngine engine;
+    std::optional<int> replicas;            // nullopt = "auto"
+    std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
+};
+
 struct Workload {
     Mode mode = Mode::Training;
     TrainingObjective objective = TrainingObjective::LanguageModeling;
@@ -124,6 +154,7 @@ struct Workload {
     double trainingTokens = 2.0e9;
     ParallelismSpec parallelism;
     InferenceSpec inference;
+    ServingSpec serving;
     int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
     // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
     bool masterWeights = true;        // fp32 master copy in mixed precision; false = "pure" bf16/fp16
@@ -153,6 +184,10 @@ struct Assumptions {
     std::optional<double> linkEfficiency;     // achieved / spec bandwidth of links
     std::optional<double> communicationOverlap; // fraction of overlappable communication hidden
     std::optional<double> diskThroughputMBps;
+    // Serving: achieved fractions and per-step overhead (defaults: resources/catalog/defaults-serving.json).
+    std::optional<double> servingDecodeBandwidthEfficiency; // weights + KV read per decode step / HBM bandwidth
+    std::optional<double> servingPrefillComputeEfficiency;  // prefill FLOPs / dense peak
+    std::optional<double> servingStepOverheadSeconds;       // scheduler, sampler and launch time per step
 };
 
 // The billing modes a cost can be computed under, in display order: pay-as-you-go (按量计费), monthly
@@ -204,9 +239,12 @@ std::string serializePlan(const Plan& plan); // pretty JSON + newline
 
 // The plan the window opens with and `gpu-planner-cli example` prints.
 std::string_view defaultPlanText();
+// The serving plan `gpu-planner-cli example --serving` prints.
+std::string_view servingPlanText();
 
 // Enum <-> stable spec names.
 std::string_view toString(Mode);
+std::string_view toString(ServingLoadKind);
 std::string_view toString(TrainingObjective);
 std::string_view toString(Technique);
 std::string_view toString(Precision);

@@ -14,7 +14,11 @@ using EnumName = std::pair<std::string_view, E>;
 inline constexpr EnumName<ModelKind> kModelKinds[] = {
     {"decoder", ModelKind::Decoder}, {"encoder", ModelKind::Encoder}, {"encoder-decoder", ModelKind::EncoderDecoder}};
 inline constexpr EnumName<MlpKind> kMlpKinds[] = {{"gated", MlpKind::Gated}, {"standard", MlpKind::Standard}};
-inline constexpr EnumName<Mode> kModes[] = {{"training", Mode::Training}, {"inference", Mode::Inference}};
+inline constexpr EnumName<Mode> kModes[] = {
+    {"training", Mode::Training}, {"inference", Mode::Inference}, {"serving", Mode::Serving}};
+inline constexpr EnumName<ServingLoadKind> kServingLoadKinds[] = {{"concurrency", ServingLoadKind::Concurrency},
+                                                                 {"requests_per_second", ServingLoadKind::RequestsPerSecond},
+                                                                 {"max", ServingLoadKind::Max}};
 inline constexpr EnumName<TrainingObjective> kObjectives[] = {
     {"language-modeling", TrainingObjective::LanguageModeling}, {"classification", TrainingObjective::Classification}};
 inline constexpr EnumName<Technique> kTechniques[] = {

@@ -7,6 +7,7 @@ namespace gp {
 using namespace detail;
 
 std::string_view toString(Mode v) { return nameOf(kModes, v); }
+std::string_view toString(ServingLoadKind v) { return nameOf(kServingLoadKinds, v); }
 std::string_view toString(TrainingObjective v) { return nameOf(kObjectives, v); }
 std::string_view toString(Technique v) { return nameOf(kTechniques, v); }
 std::string_view toString(Precision v) { return nameOf(kPrecisions, v); }

@@ -66,6 +66,120 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     return true;
 }
 
+// workload.serving (spec: docs/plan-format.md "Serving"); the first error goes to `parent`.
+void readServing(const json& object, ServingSpec& s, JsonReader& parent)
+{
+    JsonReader r(object, "workload.serving");
+    r.integer("prompt_tokens", s.promptTokens, false, 1, kMaxSequence);
+    r.integer("output_tokens", s.outputTokens, false, 1, kMaxSequence);
+    if (r.ok() && r.has("load") && !r.isNull("load")) {
+        const json& load = object["load"];
+        if (load.is_string()) {
+            if (load.get<std::string>() != "max")
+                r.fail("load", "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got \""
+                                   + load.get<std::string>() + "\"");
+            else
+                s.load = {ServingLoadKind::Max, 0};
+        } else if (!load.is_object()) {
+            r.fail("load", "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got "
+                               + describeJsonType(load));
+        } else {
+            JsonReader l(load, "workload.serving.load");
+            const bool concurrency = l.has("concurrency") && !l.isNull("concurrency");
+            const bool rate = l.has("requests_per_second") && !l.isNull("requests_per_second");
+            if (concurrency && rate)
+                l.fail("requests_per_second", "give either \"concurrency\" or \"requests_per_second\", not both");
+            else if (!concurrency && !rate)
+                r.fail("load", "needs \"concurrency\" or \"requests_per_second\" (or write \"max\")");
+            if (l.ok() && concurrency) {
+                int n = 1;
+                if (l.integer("concurrency", n, true, 1, 1 << 20))
+                    s.load = {ServingLoadKind::Concurrency, double(n)};
+            }
+            if (l.ok() && rate) {
+                double perSecond = 0;
+                if (l.number("requests_per_second", perSecond, true, -1e300, 1e7)) {
+                    if (!(perSecond > 0))
+                        l.fail("requests_per_second", "must be > 0, got " + formatExact(perSecond));
+                    else
+                        s.load = {ServingLoadKind::RequestsPerSecond, perSecond};
+                }
+            }
+            if (!l.ok())
+                r.failPath(l.takeError().field, l.takeError().message);
+        }
+    }
+    if (const json* slo = child(object, "slo"); slo && r.ok()) {
+        JsonReader l(*slo, "workload.serving.slo");
+        for (const char* key : {"ttft_seconds", "tpot_seconds"}) {
+            std::optional<double>& out = std::string_view(key) == "ttft_seconds" ? s.slo.ttftSeconds : s.slo.tpotSeconds;
+            if (l.optionalNumber(key, out, -1e300, 1e6) && out && !(*out > 0))
+                l.fail(key, "must be > 0, got " + formatExact(*out));
+        }
+        if (!l.ok())
+            r.failPath(l.takeError().field, l.takeError().message);
+    }
+    if (r.ok() && r.has("kv_cache_precision") && !r.isNull("kv_cache_precision")) {
+        KvPrecision kv = KvPrecision::Bf16;
+        if (r.enumeration("kv_cache_precision", kv, kKvPrecisions)) {
+            if (kv == KvPrecision::Fp32 || kv == KvPrecision::Int4)
+                r.fail("kv_cache_precision", "serving engines keep the KV cache in fp16, bf16, fp8 or int8, got \""
+                                                 + std::string(toString(kv)) + "\"");
+            else
+                s.kvCachePrecision = kv;
+        }
+    }
+    if (const json* engine = child(object, "engine"); engine && r.ok()) {
+        JsonReader e(*engine, "workload.serving.engine");
+        ServingEngine& en = s.engine;
+        e.optionalNumber("gpu_memory_utilization", en.gpuMemoryUtilization, -1e300, 1e300);
+        if (e.ok() && en.gpuMemoryUtilization && !(*en.gpuMemoryUtilization > 0 && *en.gpuMemoryUtilization <= 1))
+            e.fail("gpu_memory_utilization", "must be > 0 and at most 1, got " + formatExact(*en.gpuMemoryUtilization));
+        for (const char* key : {"max_num_seqs", "max_num_batched_tokens", "block_size"}) {
+            if (!e.ok() || !e.has(key) || e.isNull(key))
+                continue;
+            int v = 1;
+            if (e.integer(key, v, true, 1, 1 << 24)) {
+                const std::string_view k(key);
+                (k == "max_num_seqs" ? en.maxNumSeqs : k == "block_size" ? en.blockSize : en.maxNumBatchedTokens) = v;
+            }
+        }
+        e.number("prefix_cache_hit_rate", en.prefixCacheHitRate, false, 0, 1);
+        if (e.ok() && e.has("prefix_cache_hit_rate") && !e.isNull("prefix_cache_hit_rate") && en.prefixCacheHitRate >= 1)
+            e.fail("prefix_cache_hit_rate", "must be below 1 (the last prompt token is always computed), got "
+                                                + formatExact(en.prefixCacheHitRate));
+        if (e.ok() && e.has("max_model_len") && !e.isNull("max_model_len")) {
+            std::int64_t len = 1;
+            if (e.integer("max_model_len", len, true, 2, kMaxSequence))
+                en.maxModelLen = len;
+        }
+        if (!e.ok())
+            r.failPath(e.takeError().field, e.takeError().message);
+    }
+    if (r.ok() && r.has("replicas") && !r.isNull("replicas")) {
+        const json& replicas = object["replicas"];
+        if (replicas.is_string()) {
+            if (replicas.get<std::string>() != "auto")
+                r.fail("replicas", "must be a positive integer or \"auto\", got \"" + replicas.get<std::string>() + "\"");
+            else
+                s.replicas.reset();
+        } else {
+            int n = 1;
+            if (r.integer("replicas", n, true, 1, 1 << 16))
+                s.replicas = n;
+        }
+    }
+    r.optionalNumber("requests_per_month", s.requestsPerMonth, -1e300, 1e15);
+    if (r.ok() && s.requestsPerMonth && !(*s.requestsPerMonth > 0))
+        r.fail("requests_per_month", "must be > 0, got " + formatExact(*s.requestsPerMonth));
+    if (r.ok() && s.engine.maxModelLen && *s.engine.maxModelLen < s.promptTokens + s.outputTokens)
+        r.failPath("workload.serving.engine.max_model_len",
+                   "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens)
+                       + "), got " + std::to_string(*s.engine.maxModelLen));
+    if (!r.ok())
+        parent.failPath(r.takeError().field, r.takeError().message);
+}
+
 bool readWorkload(const json& document, Plan& plan, JsonReader& root)
 {
     const json* workload = child(document, "workload");
@@ -139,6 +253,8 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         if (!i.ok())
             r.failPath(i.takeError().field, i.takeError().message);
     }
+    if (const json* serving = child(*workload, "serving"); serving && r.ok())
+        readServing(*serving, w.serving, r);
     if (r.ok() && w.technique == Technique::Qlora && w.weightFormat == WeightFormat::Same)
         w.weightFormat = WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base
     if (!r.ok()) {
@@ -209,6 +325,9 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("link_efficiency", as.linkEfficiency, 0.01, 1);
         r.optionalNumber("communication_overlap", as.communicationOverlap, 0, 1);
         r.optionalNumber("disk_throughput_mbps", as.diskThroughputMBps, 0.001, 1e7);
+        r.optionalNumber("serving_decode_bandwidth_efficiency", as.servingDecodeBandwidthEfficiency, 0.01, 1);
+        r.optionalNumber("serving_prefill_compute_efficiency", as.servingPrefillComputeEfficiency, 0.01, 1);
+        r.optionalNumber("serving_step_overhead_seconds", as.servingStepOverheadSeconds, 0, 1);
         if (!r.ok()) {
             root.failPath(r.takeError().field, r.takeError().message);
             return false;

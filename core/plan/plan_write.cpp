@@ -1,6 +1,7 @@
 // Writes plans back to JSON, keeping fields this version does not know.
 #include "base/embedded_files.h"
 #include "plan/plan.h"
+#include <cmath>
 #include "plan/architecture_json.h"
 #include "plan/plan_enum_tables.h"
 
@@ -79,6 +80,43 @@ json planToJson(const Plan& plan)
                        {"kv_cache_precision", nameOf(kKvPrecisions, w.inference.kvCachePrecision)}}}};
     if (w.technique == Technique::Freeze)
         workload["freeze_trainable_layers"] = w.freezeTrainableLayers;
+    const bool servingInFile = plan.original.is_object() && plan.original.contains("workload")
+                               && plan.original["workload"].is_object()
+                               && plan.original["workload"].contains("serving");
+    if (w.mode == Mode::Serving || servingInFile) {
+        const ServingSpec& sv = w.serving;
+        json load = sv.load.kind == ServingLoadKind::Max ? json("max")
+                    : sv.load.kind == ServingLoadKind::Concurrency
+                        ? json{{"concurrency", static_cast<std::int64_t>(std::llround(sv.load.value))}}
+                        : json{{"requests_per_second", sv.load.value}};
+        json slo = json::object();
+        if (sv.slo.ttftSeconds)
+            slo["ttft_seconds"] = *sv.slo.ttftSeconds;
+        if (sv.slo.tpotSeconds)
+            slo["tpot_seconds"] = *sv.slo.tpotSeconds;
+        json engine = {{"prefix_cache_hit_rate", sv.engine.prefixCacheHitRate}};
+        if (sv.engine.gpuMemoryUtilization)
+            engine["gpu_memory_utilization"] = *sv.engine.gpuMemoryUtilization;
+        if (sv.engine.maxNumSeqs)
+            engine["max_num_seqs"] = *sv.engine.maxNumSeqs;
+        if (sv.engine.maxNumBatchedTokens)
+            engine["max_num_batched_tokens"] = *sv.engine.maxNumBatchedTokens;
+        if (sv.engine.maxModelLen)
+            engine["max_model_len"] = *sv.engine.maxModelLen;
+        if (sv.engine.blockSize)
+            engine["block_size"] = *sv.engine.blockSize;
+        json serving = {{"prompt_tokens", sv.promptTokens},
+                        {"output_tokens", sv.outputTokens},
+                        {"load", load},
+                        {"slo", slo},
+                        {"engine", engine},
+                        {"replicas", sv.replicas ? json(*sv.replicas) : json("auto")}};
+        if (sv.kvCachePrecision)
+            serving["kv_cache_precision"] = nameOf(kKvPrecisions, *sv.kvCachePrecision);
+        if (sv.requestsPerMonth)
+            serving["requests_per_month"] = *sv.requestsPerMonth;
+        workload["serving"] = serving;
+    }
     workload["master_weights"] = w.masterWeights;
     workload["paged_optimizer"] = w.pagedOptimizer;
     workload["torch_compile"] = w.torchCompile;
@@ -125,6 +163,12 @@ json planToJson(const Plan& plan)
                         {"link_efficiency", optionalNumber(a.linkEfficiency)},
                         {"communication_overlap", optionalNumber(a.communicationOverlap)},
                         {"disk_throughput_mbps", optionalNumber(a.diskThroughputMBps)}};
+    if (a.servingDecodeBandwidthEfficiency)
+        assumptions["serving_decode_bandwidth_efficiency"] = *a.servingDecodeBandwidthEfficiency;
+    if (a.servingPrefillComputeEfficiency)
+        assumptions["serving_prefill_compute_efficiency"] = *a.servingPrefillComputeEfficiency;
+    if (a.servingStepOverheadSeconds)
+        assumptions["serving_step_overhead_seconds"] = *a.servingStepOverheadSeconds;
     const Billing& b = plan.billing;
     json billing = {{"currency", b.currency},
                     {"modes", b.modes},
@@ -160,6 +204,18 @@ json planToJson(const Plan& plan)
         document["billing"].erase("regions"); // a region removed from the plan is removed from the file
     if (document.contains("model") && document["model"].is_object())
         document["model"].erase("architecture");
+    if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("serving")
+        && document["workload"]["serving"].is_object()) {
+        // The load and the targets are rewritten whole: switching concurrency to a rate drops the concurrency.
+        // Absent optional knobs are dropped too, so a knob set back to its default leaves the file.
+        json& serving = document["workload"]["serving"];
+        for (const char* key : {"load", "slo", "kv_cache_precision", "requests_per_month"})
+            serving.erase(key);
+        if (serving.contains("engine") && serving["engine"].is_object())
+            for (const char* key : {"gpu_memory_utilization", "max_num_seqs", "max_num_batched_tokens", "max_model_len",
+                                    "block_size"})
+                serving["engine"].erase(key);
+    }
     mergeInto(document, known);
     if (!plan.model.parameters && document["model"].is_object())
         document["model"].erase("parameters");
@@ -181,6 +237,11 @@ bool Plan::operator==(const Plan& other) const
 std::string_view defaultPlanText()
 {
     return embeddedFile("plans/default.gpuplan");
+}
+
+std::string_view servingPlanText()
+{
+    return embeddedFile("plans/serving.gpuplan");
 }
 
 } // namespace gp

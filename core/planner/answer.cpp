@@ -28,12 +28,19 @@ Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, co
 {
     Diagnostics reasons;
     const std::string& currency = plan.billing.currency;
-    const bool inference = plan.workload.mode == Mode::Inference;
+    const bool inference = plan.workload.mode != Mode::Training;
     if (!c.fits) {
         reasons.push_back({"does_not_fit",
                            c.best.failure ? c.best.failure->message : "does not fit in GPU memory",
                            {{"memory_bytes", formatNumber(c.best.memory.total, 6)},
                             {"usable_bytes", formatNumber(c.best.usableMemory, 6)}}});
+        return reasons;
+    }
+    if (!c.meetsObjective && plan.workload.mode == Mode::Serving && c.best.failure) {
+        // Serving: the latency targets are the constraint; the search says which one the closest config misses.
+        std::vector<std::pair<std::string, std::string>> args = c.best.failure->args;
+        args.emplace_back("reason", c.best.failure->code);
+        reasons.push_back({"misses_slo", c.best.failure->message, std::move(args)});
         return reasons;
     }
     if (!c.meetsObjective) {

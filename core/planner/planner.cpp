@@ -8,6 +8,8 @@
 #include "estimate/time/throughput_model.h"
 #include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
+#include "estimate/serving/serving_model.h"
+#include "transformer/layers.h"
 
 #include <algorithm>
 #include <array>
@@ -47,6 +49,8 @@ public:
 private:
     void searchTraining(const Hardware& hw);
     void searchInference(const Hardware& hw);
+    // Serving: tensor (and pipeline while one replica does not start) x replicas x nodes, per the load and SLO.
+    void searchServing(const std::string& fieldPath, std::optional<Hardware>& firstHardware);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -77,6 +81,7 @@ private:
     long m_evaluated = 0;
     long m_full = 0;
     Diagnostics m_notes;
+    std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     std::optional<Configuration> m_asConfigured; // search disabled: the plan's own configuration
     std::optional<Hardware> m_asConfiguredHardware;
 };
@@ -238,6 +243,121 @@ void CandidateSearch::searchInference(const Hardware& hw)
     }
 }
 
+namespace {
+
+// Why the closest serving configuration misses the SLO, in words the UI can repeat (code + args).
+FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bool nodesLimited, int maxNodes)
+{
+    const LoadPoint single = closedLoopPoint(replica.steps(), 1);
+    const std::string prompt = std::to_string(spec.promptTokens);
+    if (spec.slo.ttftSeconds && single.ttftSeconds > *spec.slo.ttftSeconds)
+        return {"serving_ttft_floor",
+                "time to first token is at least " + formatNumber(single.ttftSeconds, 3) + " s at " + prompt
+                    + " prompt tokens, above the " + formatNumber(*spec.slo.ttftSeconds, 3)
+                    + " s target even with one request in flight",
+                {{"ttft_seconds", formatNumber(single.ttftSeconds, 4)},
+                 {"target_seconds", formatNumber(*spec.slo.ttftSeconds, 4)},
+                 {"prompt_tokens", prompt}}};
+    if (spec.slo.tpotSeconds && single.tpotSeconds > *spec.slo.tpotSeconds)
+        return {"serving_tpot_floor",
+                "time per output token is at least " + formatNumber(single.tpotSeconds * 1000, 3)
+                    + " ms, above the " + formatNumber(*spec.slo.tpotSeconds * 1000, 3)
+                    + " ms target even with one request in flight",
+                {{"tpot_seconds", formatNumber(single.tpotSeconds, 4)},
+                 {"target_seconds", formatNumber(*spec.slo.tpotSeconds, 4)}}};
+    if (nodesLimited)
+        return {"serving_nodes_exhausted",
+                "the load needs more than the " + std::to_string(maxNodes) + " instances the search may use",
+                {{"max_nodes", std::to_string(maxNodes)}}};
+    return {"serving_slo_not_met", "no configuration meets the latency targets at this load", {}};
+}
+
+} // namespace
+
+void CandidateSearch::searchServing(const std::string& fieldPath, std::optional<Hardware>& firstHardware)
+{
+    const Architecture& arch = m_inputs.model->architecture;
+    const ServingSpec& spec = m_work.workload.serving;
+    const int maxNodes
+        = m_spec.nodes ? std::max(1, *m_spec.nodes) : std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
+    auto first = resolveCandidate(m_spec, *m_inputs.catalog, 1, fieldPath);
+    if (!first) {
+        note("candidate_invalid", first.error().toString(), {{"field", first.error().field}});
+        return;
+    }
+    firstHardware = *first;
+    const int perNode = first->gpusPerNode;
+    m_memoryWorkload = workloadOnGpu(m_work.workload, first->gpu);
+    double bestMissCost = kInfinity;
+    for (int t : tensorDegrees(perNode, arch)) {
+        for (int p = 1; p <= std::max(1, int(totalLayers(arch))); p *= 2) {
+            if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+                return;
+            const int replicaNodes = (t * p + perNode - 1) / perNode;
+            if (replicaNodes > maxNodes || (p > 1 && t * p > perNode * replicaNodes))
+                break;
+            auto hw = resolveCandidate(m_spec, *m_inputs.catalog, replicaNodes, fieldPath);
+            if (!hw)
+                break;
+            if (replicaNodes > 1 && hw->interNodeGbps <= 0) {
+                note("no_network", "more than one node needs a network bandwidth between nodes",
+                     {{"nodes", std::to_string(replicaNodes)}});
+                break;
+            }
+            Configuration config;
+            config.tensor = t;
+            config.pipeline = p;
+            ++m_evaluated;
+            const ServingReplica replica(*m_inputs.model, m_memoryWorkload, config, *hw, m_work.assumptions,
+                                         *m_inputs.catalog);
+            if (!replica.starts()) {
+                const EngineMemory& m = replica.memory();
+                const double needed = m.weightBytes + m.activationPeakBytes + m.nonTorchBytes
+                                      + m.kvBytesPerToken * double(replica.engine().requestTokens);
+                recordMiss(m.engineBytes > 0 ? needed / m.engineBytes : kInfinity, config, replicaNodes);
+                continue; // a deeper pipeline may make room
+            }
+            ++m_full;
+            int replicas = spec.replicas ? *spec.replicas : replica.replicasNeeded(spec);
+            const bool reachable = replicas > 0;
+            replicas = std::max(replicas, 1);
+            int nodes = int((static_cast<long long>(replicas) * t * p + perNode - 1) / perNode);
+            const bool nodesLimited = nodes > maxNodes;
+            nodes = std::clamp(nodes, replicaNodes, maxNodes);
+            if (!spec.replicas || nodesLimited)
+                replicas = std::max(1, nodes * perNode / (t * p)); // the instances' other GPUs serve too
+            auto deployment = resolveCandidate(m_spec, *m_inputs.catalog, nodes, fieldPath);
+            if (!deployment)
+                break;
+            config.data = replicas;
+            CandidateResult& r = m_scratch;
+            r.configuration = config;
+            r.gpus = deployment->totalGpus();
+            r.nodes = nodes;
+            r.serving = replica.serve(spec, replicas, false);
+            const CostEstimate prices = estimateCost(*deployment, 1.0, m_work.billing, *m_inputs.catalog);
+            const std::vector<BillingRate> rates = allowedRates(prices.rates, m_work.billing);
+            const ObjectiveFigures f = objectiveFigures(r, m_work.workload, rates, prices.monthDays);
+            m_points.push_back({f.hours, f.cost, config, nodes, f.priced});
+            const Chosen candidate{true, f, config, nodes};
+            if (r.serving->meetsSlo && reachable && !nodesLimited) {
+                if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
+                    || (!betterFor(m_feasible.figures, f, m_objective) && nodes < m_feasible.nodes))
+                    m_feasible = candidate;
+            } else {
+                // Missing the SLO: keep the configuration closest to it (the lowest latency), say why.
+                const double miss = f.hours;
+                if (!m_fallback.have || miss < bestMissCost) {
+                    bestMissCost = miss;
+                    m_fallback = candidate;
+                    m_sloFailure = sloFailure(replica, spec, nodesLimited, maxNodes);
+                }
+            }
+            break; // the replica starts: a deeper pipeline only adds GPUs
+        }
+    }
+}
+
 void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
 {
     auto config = configurationFromPlan(m_work, hw);
@@ -260,6 +380,10 @@ CandidatePlan CandidateSearch::run(const std::string& fieldPath)
     const int maxNodes = std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
     const std::vector<int> nodes = nodeCounts(m_spec, maxNodes);
     std::optional<Hardware> firstHardware;
+    if (m_work.workload.mode == Mode::Serving && m_work.search.enabled) {
+        searchServing(fieldPath, firstHardware);
+        return finish(firstHardware);
+    }
     for (int n : nodes) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break; // the caller drops this answer
@@ -314,7 +438,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
-        if (m_objective == SearchObjective::CostUnderDeadline) {
+        if (m_sloFailure) {
+            out.best.failure = *m_sloFailure;
+        } else if (m_objective == SearchObjective::CostUnderDeadline) {
             const std::string fastest = formatNumber(m_fallback.figures.hours, 3);
             const std::string deadline = formatNumber(search.deadlineHours.value_or(0), 3);
             out.best.failure = FitFailure{"deadline_not_met",
@@ -338,14 +464,32 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     } else {
         // Nothing fits: show the closest miss with its breakdown, say why, and what would fit.
         std::optional<Hardware> missHardware;
-        if (m_missNodes > 0) {
+        if (m_work.workload.mode == Mode::Serving) {
+            // The serving engine's own reason (no KV memory, a request longer than the cache) is the answer.
+            if (m_missNodes > 0)
+                if (auto hw = resolveCandidate(m_spec, *m_inputs.catalog, m_missNodes, "candidates"))
+                    out.best = evaluateCandidate(*m_inputs.model, m_work, *hw, m_missConfig, *m_inputs.catalog);
+            if (m_missNodes == 0 && !m_notes.empty()) {
+                const Diagnostic& firstNote = m_notes.front();
+                out.best.failure = FitFailure{firstNote.code, firstNote.message, firstNote.args};
+            }
+            out.best.fits = false;
+            out.objectiveValue = kInfinity;
+        } else if (m_missNodes > 0) {
             auto hw = resolveCandidate(m_spec, *m_inputs.catalog, m_missNodes, "candidates");
             if (hw) {
                 missHardware = *hw;
                 out.best = evaluateCandidate(*m_inputs.model, m_work, *hw, m_missConfig, *m_inputs.catalog);
             }
         }
-        if (!missHardware && firstHardware) {
+        const bool serving = m_work.workload.mode == Mode::Serving;
+        if (serving && m_missNodes == 0 && firstHardware) {
+            out.best.candidate = firstHardware->label.empty() ? firstHardware->id : firstHardware->label;
+            out.best.gpu = firstHardware->gpu.id;
+            out.best.gpuName = firstHardware->gpu.name;
+            out.best.gpusPerNode = firstHardware->gpusPerNode;
+        }
+        if (!serving && !missHardware && firstHardware) {
             missHardware = firstHardware;
             out.best.candidate = firstHardware->label.empty() ? firstHardware->id : firstHardware->label;
             out.best.gpu = firstHardware->gpu.id;

@@ -118,6 +118,34 @@ ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload&
         }
         return f;
     }
+    if (workload.mode == Mode::Serving) {
+        // Serving: hours = one request's latency; cost = per million tokens (input + output) of the deployment
+        // always on under the cheapest allowed mode (GPU-hours per million tokens when unpriced).
+        const ServingResult* s = result.serving ? &*result.serving : nullptr;
+        f.priced = !allowed.empty();
+        const double tokensPerHour
+            = s ? s->totalRequestsPerSecond * double(workload.serving.promptTokens + workload.serving.outputTokens) * 3600
+                : 0;
+        if (!s || !(tokensPerHour > 0) || !std::isfinite(tokensPerHour) || !std::isfinite(s->requestLatencySeconds)) {
+            f.hours = kInfinity;
+            f.cost = kInfinity;
+            return f;
+        }
+        f.hours = s->requestLatencySeconds / 3600.0;
+        if (!f.priced) {
+            f.cost = finiteOrInfinity(double(std::max(result.gpus, 1)) / tokensPerHour * 1e6);
+            return f;
+        }
+        f.cost = kInfinity;
+        for (const BillingRate& rate : allowed) {
+            const double cost = finiteOrInfinity(rate.perHour * std::max(1.0, rate.timeFactor) / tokensPerHour * 1e6);
+            if (cost < f.cost) {
+                f.cost = cost;
+                f.mode = rate.mode;
+            }
+        }
+        return f;
+    }
     // Inference: one request batch is prefilled, then every sequence of the batch generates its output
     // tokens. decodeTokensPerSecond is one replica's rate for its whole batch; tokensPerSecond adds the replicas.
     // An always-on deployment pays each mode's hourly rate (monthly: the month spread over its hours).
@@ -272,6 +300,28 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
             + checkpointingWords(c.checkpointing) + offloadWords(c.offload) + ", micro-batch "
             + std::to_string(c.microBatchSize) + " x " + std::to_string(c.gradientAccumulationSteps)
             + " accumulation steps: " + formatNumber(days, 2) + " days, " + money;
+    } else if (mode == Mode::Serving && r.serving) {
+        const ServingResult& s = *r.serving;
+        d.args.emplace_back("replicas", std::to_string(s.replicas));
+        d.args.emplace_back("concurrency", formatNumber(s.concurrency, 4));
+        d.args.emplace_back("ttft_seconds", formatNumber(s.ttftSeconds, 4));
+        d.args.emplace_back("tpot_seconds", formatNumber(s.tpotSeconds, 4));
+        d.args.emplace_back("output_tokens_per_second", formatNumber(s.totalOutputTokensPerSecond, 4));
+        const char* perMillion = f.priced ? "cost_per_million_tokens" : "gpu_hours_per_million_tokens";
+        d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
+        if (f.priced) {
+            d.args.emplace_back("currency", r.cost.currency);
+            d.args.emplace_back("billing_mode", f.mode);
+        }
+        const std::string money = f.priced ? formatNumber(f.cost, 3) + " " + r.cost.currency + " per million tokens "
+                                                 + billingModeWords(f.mode)
+                                           : formatNumber(f.cost, 3) + " GPU-hours per million tokens (no price known)";
+        d.message = "on " + r.candidate + " serve with " + std::to_string(s.replicas)
+            + (s.replicas == 1 ? " replica" : " replicas") + " of tensor " + std::to_string(c.tensor)
+            + (c.pipeline > 1 ? " x pipeline " + std::to_string(c.pipeline) : std::string()) + " on " + nodes + ": "
+            + formatNumber(s.concurrency, 3) + " requests in flight per replica, time to first token "
+            + formatNumber(s.ttftSeconds, 3) + " s, " + formatNumber(s.tpotSeconds * 1000, 3) + " ms per output token, "
+            + money;
     } else {
         d.args.emplace_back("batch_size", std::to_string(c.microBatchSize));
         if (r.decodeTokensPerSecond)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "estimate/common/serving_result.h"
 #include "plan/plan.h"
 
 #include <optional>
@@ -123,6 +124,7 @@ struct CandidateResult {
     double trainingFlops = 0;
     std::optional<double> decodeTokensPerSecond;
     std::optional<double> prefillSeconds;
+    std::optional<ServingResult> serving; // workload.mode "serving"
     Bottleneck bottleneck = Bottleneck::Compute;
     CostEstimate cost;
     Diagnostics warnings;

@@ -6,6 +6,21 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
+double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& w, const Configuration& cfg)
+{
+    const ParameterCounts& c = model.parameters;
+    const int t = std::max(1, cfg.tensor);
+    const int pp = std::max(1, cfg.pipeline);
+    const int ep = std::max(1, cfg.expert);
+    const double share
+        = c.total > 0 ? parametersPerGpu(model.architecture, c, c.total, c.outputHead, t, pp, ep) / c.total : 0.0;
+    return weightStorageBytes(model, w.weightFormat, w.precision) * share;
+}
+
+} // namespace gp
+
 namespace gp::memory_detail {
 
 MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
@@ -17,7 +32,6 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
     const ParameterCounts& c = model.parameters;
     const int t = std::max(1, cfg.tensor);
     const int pp = std::max(1, cfg.pipeline);
-    const int ep = std::max(1, cfg.expert);
     const double cb = bytesPerElement(w.precision);
     const double h = double(arch.hiddenSize);
 
@@ -25,8 +39,7 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
     // Megatron), pipeline parallelism the layers, expert parallelism the routed experts.
     const double layers = positive(c.layerCount);
     const double layersInStage = layersPerStage(layers, pp);
-    const double share = c.total > 0 ? parametersPerGpu(arch, c, c.total, c.outputHead, t, pp, ep) / c.total : 0.0;
-    m.weights = weightStorageBytes(model, w.weightFormat, w.precision) * share;
+    m.weights = inferenceWeightBytesPerGpu(model, w, cfg);
     if (w.weightFormat == WeightFormat::Nf4 || w.weightFormat == WeightFormat::Int8)
         m.buffers = c.largestTensor / t * cb; // bitsandbytes dequantizes one weight at a time
 

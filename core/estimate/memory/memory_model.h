@@ -93,6 +93,10 @@ double optimizerBytesPerParameter(Optimizer optimizer);
 // embeddings, head and norms stay at the compute precision).
 double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute);
 
+// Weight bytes one GPU holds for inference and serving: the storage format's bytes of the GPU's share under
+// tensor x pipeline x expert parallelism (vocabulary-parallel embedding and head).
+double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& workload, const Configuration& config);
+
 // Stored activation bytes of one transformer layer in a training forward (Korthikanti et al. 2022,
 // arXiv 2205.05198, derived per stored tensor). `dropout`: the model trains with dropout masks.
 struct LayerActivationInput {

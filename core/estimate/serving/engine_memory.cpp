@@ -1,0 +1,61 @@
+// vLLM V1 sizes the KV cache at start-up (gpu_worker.py determine_available_memory): requested memory =
+// gpu_memory_utilization x total; a profiling forward at max_num_batched_tokens and a dummy sampler run at
+// max_num_seqs set the activation peak; KV = requested - weights - peak - non-torch memory; the cache is cut
+// into pages of block_size tokens (kv_cache_utils.py); maximum concurrency = tokens / max_model_len.
+#include "estimate/serving/engine_memory.h"
+
+#include "estimate/memory/memory_model.h"
+#include "transformer/layers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const Configuration& config,
+                          const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d,
+                          const Assumptions& assumptions, const Catalog& catalog)
+{
+    EngineMemory m;
+    const Architecture& arch = model.architecture;
+    const int t = std::max(1, config.tensor);
+    const int p = std::max(1, config.pipeline);
+    const double total = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes);
+    m.visibleBytes = std::max(0.0, total - d.driverReservedBytes);
+    m.engineBytes = engine.gpuMemoryUtilization * m.visibleBytes;
+    m.weightBytes = inferenceWeightBytesPerGpu(model, w, config);
+
+    // The profiling forward: one sequence of max_num_batched_tokens tokens through the memory model's inference
+    // working set (one layer live at a time, the last position's logits).
+    Workload forward = w;
+    forward.mode = Mode::Inference;
+    forward.inference.promptTokens = std::max(1, engine.maxNumBatchedTokens);
+    forward.inference.outputTokens = 0;
+    forward.inference.kvCachePrecision = engine.kvPrecision;
+    Configuration one = config;
+    one.microBatchSize = 1;
+    const MemoryBreakdown pass = estimateMemory(model, forward, one, hw, assumptions, catalog);
+    const double forwardPeak = pass.activations + pass.logits;
+    // The dummy sampler run: min(max_num_seqs, token budget) rows of the whole vocabulary (the head is gathered
+    // to every tensor rank before sampling) with its temporaries (bytes per logit: see the catalog note).
+    const double rows = std::min(engine.maxNumSeqs, engine.maxNumBatchedTokens);
+    const double sampler = rows * double(std::max<std::int64_t>(arch.vocabSize, 0)) * d.samplerBytesPerLogit;
+    m.activationPeakBytes = std::max(forwardPeak, sampler);
+    m.nonTorchBytes = t * p > 1 ? d.nonTorchTensorParallelBytes : d.nonTorchSingleBytes;
+    m.kvBudgetBytes = m.engineBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
+
+    const double layers = std::max(1.0, kvCacheLayers(arch));
+    const double stageShare = p > 1 ? layersPerStage(layers, p) / layers : 1.0;
+    m.kvBytesPerToken = kvCacheBytesPerToken(arch, engine.kvPrecision, t) * stageShare;
+    const double page = m.kvBytesPerToken * std::max(1, engine.blockSize);
+    if (m.kvBudgetBytes > 0 && page > 0) {
+        const double blocks = std::floor(m.kvBudgetBytes / page);
+        m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
+    }
+    const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
+    m.kvCapacityRequests = double(m.kvCacheTokens) / length;
+    m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests));
+    return m;
+}
+
+} // namespace gp

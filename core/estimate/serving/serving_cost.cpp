@@ -1,0 +1,62 @@
+// $ per 1M tokens = $ per hour / (tokens per second x 3600) x 1e6 (kubernetes-sigs/inference-perf #139, citing
+// NVIDIA's TCO method); the bill of a run under each mode is billedCost (estimate/cost/cost_model.cpp).
+#include "estimate/serving/serving_cost.h"
+
+#include "estimate/cost/cost_model.h"
+
+#include <cmath>
+#include <limits>
+
+namespace gp {
+
+void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const Billing& billing,
+                  const ServingSpec& spec, double monthDays)
+{
+    const BillingRate* cheapest = nullptr;
+    const BillingRate* onDemand = nullptr;
+    const BillingRate* monthly = nullptr;
+    auto hourly = [](const BillingRate& rate) { return rate.perHour * std::max(1.0, rate.timeFactor); };
+    for (const BillingRate& rate : rates) {
+        if (!billing.allows(rate.mode) || !std::isfinite(rate.perHour) || rate.perHour < 0)
+            continue;
+        if (!cheapest || hourly(rate) < hourly(*cheapest))
+            cheapest = &rate;
+        if (rate.mode == "on_demand")
+            onDemand = &rate;
+        if (rate.mode == "monthly")
+            monthly = &rate;
+    }
+    if (!cheapest)
+        return;
+    r.billingMode = cheapest->mode;
+    r.pricePerHour = hourly(*cheapest);
+    const double outputPerHour = r.totalOutputTokensPerSecond * 3600.0;
+    const double tokensPerRequest = double(spec.promptTokens + spec.outputTokens);
+    const double tokensPerHour = r.totalRequestsPerSecond * tokensPerRequest * 3600.0;
+    if (outputPerHour > 0 && std::isfinite(outputPerHour))
+        r.costPerMillionOutputTokens = *r.pricePerHour / outputPerHour * 1e6;
+    if (tokensPerHour > 0 && std::isfinite(tokensPerHour))
+        r.costPerMillionTokens = *r.pricePerHour / tokensPerHour * 1e6;
+
+    // The month's bill: the hours of serving the month's requests, or always on.
+    const double monthHours = monthDays * 24.0;
+    double hours = monthHours;
+    if (spec.requestsPerMonth && r.totalRequestsPerSecond > 0)
+        hours = *spec.requestsPerMonth / r.totalRequestsPerSecond / 3600.0;
+    double best = std::numeric_limits<double>::infinity();
+    for (const BillingRate& rate : rates) {
+        if (!billing.allows(rate.mode) || !std::isfinite(rate.perHour) || rate.perHour < 0)
+            continue;
+        const double cost = billedCost(rate, hours, monthDays);
+        if (cost < best) {
+            best = cost;
+            r.monthlyBillingMode = rate.mode;
+        }
+    }
+    if (std::isfinite(best))
+        r.monthlyCost = best;
+    if (onDemand && monthly && onDemand->perHour > 0 && monthly->perMonth > 0)
+        r.breakEvenHoursPerMonth = monthly->perMonth / onDemand->perHour;
+}
+
+} // namespace gp

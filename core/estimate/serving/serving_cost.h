@@ -1,0 +1,19 @@
+// Money for a serving deployment: cost per million output tokens and per million tokens, and the monthly bill,
+// under the billing modes the plan allows.
+#pragma once
+
+#include "estimate/common/results.h"
+
+#include <vector>
+
+namespace gp {
+
+// Fills the money fields of `result` (its replicas and throughput already set) from `rates` (whole deployment,
+// plan currency): an always-on deployment pays each mode's hourly rate (monthly: the month spread over its hours;
+// spot: its interruptions' lost hours); the per-token figures use the cheapest mode the plan allows. The monthly bill
+// covers `requests_per_month` (pay-as-you-go hours of serving them; monthly: whole months) or, without it, a month
+// always on. `monthDays` is the catalog's billing month.
+void priceServing(ServingResult& result, const std::vector<BillingRate>& rates, const Billing& billing,
+                  const ServingSpec& spec, double monthDays);
+
+} // namespace gp

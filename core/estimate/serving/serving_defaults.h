@@ -1,0 +1,51 @@
+// The serving model's defaults (resources/catalog/defaults-serving.json, each with its source), the plan's
+// `assumptions` applied, and the engine settings one replica runs with.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "plan/plan.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gp {
+
+// Every figure comes from the catalog (no value in code); the zeros are placeholders servingDefaults() overwrites.
+struct ServingDefaults {
+    double gpuMemoryUtilization = 0;
+    int blockSize = 0;
+    double largeGpuBytes = 0;
+    int maxNumSeqsLarge = 0, maxNumSeqsSmall = 0;
+    int maxNumBatchedTokensLarge = 0, maxNumBatchedTokensSmall = 0;
+    double samplerBytesPerLogit = 0;
+    double nonTorchSingleBytes = 0;
+    double nonTorchTensorParallelBytes = 0;
+    double driverReservedBytes = 0;
+    double decodeBandwidthEfficiency = 0; // assumptions.serving_decode_bandwidth_efficiency overrides
+    double prefillComputeEfficiency = 0;  // assumptions.serving_prefill_compute_efficiency overrides
+    double stepOverheadSeconds = 0;       // assumptions.serving_step_overhead_seconds overrides
+    double rateHeadroom = 0;              // replicas for a rate without latency targets
+};
+ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assumptions);
+
+// The KV-cache precision a serving plan runs with: the plan's, else the model dtype (vLLM "auto"): fp16 for
+// fp16 models, bf16 otherwise (an fp8 checkpoint keeps a 16-bit cache unless asked for an fp8 one).
+KvPrecision servingKvPrecision(const Workload& workload);
+
+// What one replica's engine runs with on `gpu`: the plan's engine knobs, else vLLM's defaults for that GPU.
+struct EngineSettings {
+    double gpuMemoryUtilization = 0.9;
+    int maxNumSeqs = 256;
+    int maxNumBatchedTokens = 2048;
+    int blockSize = 16;
+    std::int64_t requestTokens = 0; // full length of one request (max_model_len, else prompt + output)
+    double prefixCacheHitRate = 0;
+    KvPrecision kvPrecision = KvPrecision::Bf16;
+};
+EngineSettings engineSettings(const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults);
+
+// Every catalog default key the serving model reads.
+const std::vector<std::string>& servingDefaultKeys();
+
+} // namespace gp

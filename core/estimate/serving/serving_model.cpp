@@ -1,0 +1,153 @@
+// Replicas from the SLO: concurrency loads split their requests over ceil(requests / largest concurrency meeting
+// the SLO) replicas, rate loads over ceil(rate / largest rate meeting it) (AIConfigurator `recommend`:
+// replicas = ceil(target / per-replica figure at the SLA)); without targets a rate gets the headroom of llm-d's
+// planner over the replica's saturated throughput.
+#include "estimate/serving/serving_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+std::string boundName(Bottleneck b)
+{
+    return b == Bottleneck::Compute ? "compute" : "memory_bandwidth";
+}
+
+// Whole concurrencies 1, 2, 4, ... up to `capacity` (and it), for the throughput-latency curve.
+std::vector<double> curveConcurrencies(int capacity)
+{
+    std::vector<double> out;
+    for (double c = 1; c < capacity; c *= 2)
+        out.push_back(c);
+    if (capacity >= 1)
+        out.push_back(capacity);
+    return out;
+}
+
+} // namespace
+
+ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
+    : m_workload(workload),
+      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions))),
+      m_defaults(servingDefaults(catalog, assumptions)),
+      m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog)),
+      m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
+{
+    m_capacity = int(std::clamp<std::int64_t>(m_memory.maxConcurrency, 0, m_engine.maxNumSeqs));
+}
+
+int ServingReplica::replicasNeeded(const ServingSpec& spec) const
+{
+    if (m_capacity < 1)
+        return 0;
+    const bool targets = spec.slo.ttftSeconds || spec.slo.tpotSeconds;
+    switch (spec.load.kind) {
+    case ServingLoadKind::Max:
+        return targets && largestConcurrencyMeeting(m_steps, spec.slo, m_capacity) < 1 ? 0 : 1;
+    case ServingLoadKind::Concurrency: {
+        const int perReplica = targets ? largestConcurrencyMeeting(m_steps, spec.slo, m_capacity) : m_capacity;
+        if (perReplica < 1)
+            return 0;
+        return int(std::ceil(spec.load.value / perReplica - 1e-9));
+    }
+    case ServingLoadKind::RequestsPerSecond: {
+        const double perReplica = targets ? largestRateMeeting(m_steps, spec.slo, m_capacity)
+                                          : closedLoopPoint(m_steps, m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
+        if (!(perReplica > 0))
+            return 0;
+        const double n = std::ceil(spec.load.value / perReplica - 1e-9);
+        return n > 1e6 ? 0 : std::max(1, int(n));
+    }
+    }
+    return 1;
+}
+
+ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool curve) const
+{
+    ServingResult r;
+    const EngineMemory& m = m_memory;
+    r.visibleMemoryBytes = m.visibleBytes;
+    r.engineMemoryBytes = m.engineBytes;
+    r.weightBytes = m.weightBytes;
+    r.activationPeakBytes = m.activationPeakBytes;
+    r.nonTorchBytes = m.nonTorchBytes;
+    r.kvBudgetBytes = m.kvBudgetBytes;
+    r.kvBytesPerToken = m.kvBytesPerToken;
+    r.kvCacheTokens = m.kvCacheTokens;
+    r.maxConcurrency = m.maxConcurrency;
+    r.kvCapacityRequests = m.kvCapacityRequests;
+    r.requestTokens = m_engine.requestTokens;
+    r.maxNumSeqs = m_engine.maxNumSeqs;
+    r.maxNumBatchedTokens = m_engine.maxNumBatchedTokens;
+    r.blockSize = m_engine.blockSize;
+    r.replicas = std::max(1, replicas);
+    const bool targets = spec.slo.ttftSeconds || spec.slo.tpotSeconds;
+    if (m_capacity < 1) {
+        r.meetsSlo = false;
+        r.limit = "kv_cache";
+        return r;
+    }
+    const std::string capacityLimit = m.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache" : "max_num_seqs";
+    if (targets)
+        r.sloConcurrency = largestConcurrencyMeeting(m_steps, spec.slo, m_capacity);
+    LoadPoint p;
+    switch (spec.load.kind) {
+    case ServingLoadKind::Max:
+        p = closedLoopPoint(m_steps, m_capacity);
+        r.limit = capacityLimit;
+        break;
+    case ServingLoadKind::Concurrency: {
+        r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
+        const double c = std::min<double>(r.requestedConcurrency, m_capacity);
+        r.concurrencyCut = c < r.requestedConcurrency;
+        p = closedLoopPoint(m_steps, c);
+        r.limit = r.concurrencyCut ? capacityLimit : boundName(m_steps.decodeBound(c));
+        break;
+    }
+    case ServingLoadKind::RequestsPerSecond: {
+        const double rate = spec.load.value / r.replicas;
+        p = openLoopPoint(m_steps, rate, m_capacity);
+        const double ceiling = closedLoopPoint(m_steps, m_capacity).requestsPerSecond;
+        r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
+        r.limit = p.stable ? boundName(m_steps.decodeBound(p.concurrency)) : capacityLimit;
+        break;
+    }
+    }
+    r.concurrency = p.concurrency;
+    r.ttftSeconds = p.ttftSeconds;
+    r.tpotSeconds = p.tpotSeconds;
+    r.decodeStepSeconds = p.decodeStepSeconds;
+    r.prefillSeconds = p.prefillSeconds;
+    r.queueSeconds = p.queueSeconds;
+    r.requestLatencySeconds = p.latencySeconds;
+    r.outputTokensPerSecond = p.outputTokensPerSecond;
+    r.requestsPerSecond = p.requestsPerSecond;
+    r.totalOutputTokensPerSecond = p.outputTokensPerSecond * r.replicas;
+    r.totalRequestsPerSecond = p.requestsPerSecond * r.replicas;
+    r.meetsSlo = meetsSlo(p, spec.slo);
+    if (!r.meetsSlo && p.stable) {
+        // Which target the operating point misses names the limit.
+        if (spec.slo.ttftSeconds && p.ttftSeconds > *spec.slo.ttftSeconds)
+            r.limit = "ttft";
+        else if (spec.slo.tpotSeconds && p.tpotSeconds > *spec.slo.tpotSeconds)
+            r.limit = "tpot";
+    } else if (r.meetsSlo && targets && spec.load.kind != ServingLoadKind::Max && !r.concurrencyCut
+               && r.sloConcurrency >= 1 && r.sloConcurrency < m_capacity
+               && p.concurrency >= r.sloConcurrency - 1e-9) {
+        // The operating point sits at the largest concurrency the SLO allows.
+        const LoadPoint next = closedLoopPoint(m_steps, r.sloConcurrency + 1);
+        r.limit = spec.slo.ttftSeconds && next.ttftSeconds > *spec.slo.ttftSeconds ? "ttft" : "tpot";
+    }
+    if (curve)
+        for (double c : curveConcurrencies(m_capacity)) {
+            const LoadPoint q = closedLoopPoint(m_steps, c);
+            r.curve.push_back({c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds});
+        }
+    return r;
+}
+
+} // namespace gp

@@ -1,0 +1,43 @@
+// The serving chain for one candidate: engine memory -> KV tokens -> maximum concurrency; step times -> TTFT,
+// TPOT and throughput at each concurrency; the operating point of the plan's load; replicas for the load and SLO.
+#pragma once
+
+#include "estimate/serving/engine_memory.h"
+#include "estimate/serving/load_model.h"
+#include "estimate/serving/step_time.h"
+
+#include <memory>
+
+namespace gp {
+
+// One replica (tensor x pipeline GPUs) of the model on a candidate's GPU, resolved once and reused for any number
+// of replicas. Holds references to `model` and `hardware`: they must outlive it.
+class ServingReplica {
+public:
+    ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                   const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
+
+    const EngineMemory& memory() const { return m_memory; }
+    const EngineSettings& engine() const { return m_engine; }
+    const ReplicaSteps& steps() const { return m_steps; }
+    // Requests one replica can hold in flight: the KV cache's full-length requests, at most max_num_seqs.
+    int capacity() const { return m_capacity; }
+    bool starts() const { return m_memory.maxConcurrency >= 1; }
+
+    // Replicas the load needs under the SLO ("auto"); 0 when no number of replicas meets it.
+    int replicasNeeded(const ServingSpec& spec) const;
+
+    // The deployment of `replicas` replicas under the plan's load (money not filled: see priceServing).
+    // `curve` adds the throughput-latency curve.
+    ServingResult serve(const ServingSpec& spec, int replicas, bool curve) const;
+
+private:
+    Workload m_workload;
+    EngineSettings m_engine;
+    ServingDefaults m_defaults;
+    EngineMemory m_memory;
+    ReplicaSteps m_steps;
+    int m_capacity = 0;
+};
+
+} // namespace gp

@@ -1,0 +1,116 @@
+// Decode steps reuse the inference speed model (estimate/time/inference_speed.cpp: weights + KV bytes over the
+// achieved bandwidth, FLOPs over the achieved peak, two all-reduces per layer) at the serving engine's achieved
+// bandwidth; the per-step overhead is the engine's CPU time the GPU waits on. Prefill is chunked as vLLM V1
+// schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget.
+#include "estimate/serving/step_time.h"
+
+#include "estimate/time/communication_model.h"
+#include "estimate/time/inference_speed.h"
+#include "estimate/time/throughput_model.h"
+#include "transformer/layers.h"
+#include "transformer/training_flops.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+double positive(double x)
+{
+    return std::isfinite(x) && x > 0 ? x : 0.0;
+}
+
+} // namespace
+
+ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                           const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d,
+                           const Catalog& catalog, const Assumptions& assumptions)
+    : m_model(model), m_workload(workload), m_config(config), m_hardware(hw)
+{
+    const ServingSpec& s = workload.serving;
+    m_prompt = double(std::max<std::int64_t>(s.promptTokens, 1));
+    m_output = double(std::max<std::int64_t>(s.outputTokens, 1));
+    m_workload.mode = Mode::Inference;
+    m_workload.inference.promptTokens = s.promptTokens;
+    m_workload.inference.outputTokens = s.outputTokens;
+    m_workload.inference.kvCachePrecision = engine.kvPrecision;
+    // The serving engine's achieved bandwidth replaces the single-stream figure; quantized weights keep the time
+    // model's measured ratio to 16-bit decode.
+    Assumptions a = assumptions;
+    a.memoryBandwidthEfficiency = d.decodeBandwidthEfficiency;
+    m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture);
+    m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
+    m_overhead = d.stepOverheadSeconds;
+
+    // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
+    const Architecture& arch = model.architecture;
+    const double budget = std::max(1, engine.maxNumBatchedTokens);
+    const double computed = std::max(1.0, std::round(m_prompt * (1.0 - engine.prefixCacheHitRate)));
+    m_chunks = int(std::ceil(computed / budget));
+    m_shareOfStep = std::min(1.0, computed / budget);
+    const ForwardFlops f = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt, true);
+    const double flops = computed * (f.matmul + f.attention + f.adapters) + f.head; // logits of the last position
+    const double chunkTokens = std::min(computed, budget);
+    const double efficiency = d.prefillComputeEfficiency * chunkTokens / (chunkTokens + m_performance.tokensHalf);
+    const double t = std::max(1, config.tensor);
+    const double achieved = positive(m_peakTflops) * 1e12 * efficiency;
+    m_chunkComputeSeconds = achieved > 0 ? flops / t / achieved / m_chunks : INFINITY;
+    if (t > 1) {
+        const bool network = t > hw.gpusPerNode;
+        const double bus = network ? nodeNetworkGBps(hw, m_performance) * std::max(1, hw.gpusPerNode) / t
+                                   : intraNodeBusGBps(hw, m_performance);
+        const double latency = network ? m_performance.networkLatencySeconds : m_performance.allReduceLatencySeconds;
+        const double bytes = 2.0 * (t - 1) / t * chunkTokens * positive(double(arch.hiddenSize)) * 2;
+        m_chunkCommunicationSeconds = 2 * totalLayers(arch) * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
+    }
+}
+
+const ReplicaSteps::Decode& ReplicaSteps::decodeAt(int batch) const
+{
+    const std::size_t index = std::size_t(std::max(batch, 1) - 1);
+    if (index >= m_decode.size()) {
+        m_decode.resize(index + 1);
+        m_known.resize(index + 1, false);
+    }
+    if (!m_known[index]) {
+        Configuration c = m_config;
+        c.microBatchSize = int(index) + 1;
+        const InferenceSpeed s = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
+        Decode& d = m_decode[index];
+        d.memoryAndCompute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds);
+        d.communication = s.decodeCommunicationSeconds;
+        d.bound = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute : Bottleneck::MemoryBandwidth;
+        m_known[index] = true;
+    }
+    return m_decode[index];
+}
+
+double ReplicaSteps::decodeStepSeconds(double batch) const
+{
+    const double b = std::max(1.0, batch);
+    const int lower = int(std::floor(b));
+    const Decode& lo = decodeAt(lower);
+    double step = lo.memoryAndCompute + lo.communication;
+    if (b > lower) {
+        const Decode& hi = decodeAt(lower + 1);
+        step += (b - lower) * (hi.memoryAndCompute + hi.communication - step);
+    }
+    return step + m_overhead;
+}
+
+Bottleneck ReplicaSteps::decodeBound(double batch) const
+{
+    return decodeAt(int(std::llround(std::max(1.0, batch)))).bound;
+}
+
+double ReplicaSteps::prefillSeconds(double batch) const
+{
+    // Each chunk step also decodes the other requests in flight: it lasts as long as the slower of the two.
+    const double others = std::max(0.0, batch - 1);
+    const double rideAlong = others >= 1 ? decodeStepSeconds(others) - m_overhead : decodeAt(1).memoryAndCompute;
+    return m_chunks * (std::max(m_chunkComputeSeconds, rideAlong) + m_chunkCommunicationSeconds + m_overhead);
+}
+
+} // namespace gp

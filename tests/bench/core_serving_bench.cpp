@@ -1,0 +1,48 @@
+// Google Benchmark of the serving planner: `plan` for the serving example over every catalog instance
+// (issue #17 asks for under 0.3 s whole process on 2 cores; measure the process with
+// `time build/bin/gpu-planner-cli plan PLAN` on a copy of `example --serving` with "candidates": []).
+#include "catalog/catalog.h"
+#include "planner/answer.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+gp::Plan servingPlanAllInstances()
+{
+    auto plan = gp::parsePlan(gp::servingPlanText());
+    if (!plan)
+        return gp::Plan{};
+    plan->candidates.clear(); // every catalog instance
+    return *plan;
+}
+
+void BM_ServingPlanAllInstances(benchmark::State& state)
+{
+    const gp::Plan plan = servingPlanAllInstances();
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog);
+        if (!answer) {
+            state.SkipWithError(answer.error().toString().c_str());
+            break;
+        }
+        benchmark::DoNotOptimize(answer->standings.data());
+    }
+}
+BENCHMARK(BM_ServingPlanAllInstances)->Unit(benchmark::kMillisecond);
+
+void BM_ServingPlanOneThread(benchmark::State& state)
+{
+    const gp::Plan plan = servingPlanAllInstances();
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    gp::SearchControl control;
+    control.threads = 1;
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog, control);
+        benchmark::DoNotOptimize(answer.ok());
+    }
+}
+BENCHMARK(BM_ServingPlanOneThread)->Unit(benchmark::kMillisecond);
+
+} // namespace

@@ -1,0 +1,152 @@
+// The serving model against published vLLM and llm-d measurements (tests/data/reference/serving-cases.json,
+// copied from the survey with every input and citation). Prints the error table (run
+// `build/bin/core_tests --gtest_filter='ServingReference.*'`) and asserts the aims of issue #17: median |error| within
+// 15% and worst within 35% for throughput, TTFT and TPOT, within 5% for KV capacity.
+#include "test_memory_support.h"
+
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gp {
+namespace {
+
+struct Row {
+    std::string id;
+    std::string quantity; // throughput | ttft | tpot | kv | latency
+    std::string field;
+    double measured = 0;
+    double estimated = 0;
+    double error = 0; // relative, signed
+};
+
+const nlohmann::json& cases()
+{
+    static const nlohmann::json doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/serving-cases.json"));
+    return doc;
+}
+
+// The estimated value a check compares with: medians of inter-token gaps are the decode step (a mean TPOT adds the
+// rare prefill stalls); vLLM's "Maximum concurrency: 11.55x" is the unrounded capacity.
+double estimated(const ServingResult& s, const nlohmann::json& check)
+{
+    const std::string field = check.at("field").get<std::string>();
+    const std::string what = check.value("what", "");
+    if (field == "serving.tpot_seconds")
+        return what.find("median") != std::string::npos ? s.decodeStepSeconds : s.tpotSeconds;
+    if (field == "serving.ttft_seconds")
+        return s.ttftSeconds;
+    if (field == "serving.output_tokens_per_second")
+        return s.outputTokensPerSecond;
+    if (field == "serving.requests_per_second")
+        return s.requestsPerSecond;
+    if (field == "serving.request_latency_seconds")
+        return s.requestLatencySeconds;
+    if (field == "serving.kv_cache_tokens")
+        return double(s.kvCacheTokens);
+    if (field == "serving.max_concurrency")
+        return check.at("value").get<double>() > 0 ? s.kvCapacityRequests : double(s.maxConcurrency);
+    ADD_FAILURE() << "unknown check field " << field;
+    return NAN;
+}
+
+std::string quantityOf(const std::string& field)
+{
+    if (field == "serving.output_tokens_per_second" || field == "serving.requests_per_second")
+        return "throughput";
+    if (field == "serving.ttft_seconds")
+        return "ttft";
+    if (field == "serving.tpot_seconds")
+        return "tpot";
+    if (field == "serving.request_latency_seconds")
+        return "latency";
+    return "kv";
+}
+
+std::vector<Row> evaluateAll()
+{
+    std::vector<Row> rows;
+    for (const auto& c : cases().at("cases")) {
+        const std::string id = c.at("id").get<std::string>();
+        auto plan = planFromJson(c.at("plan"));
+        EXPECT_TRUE(plan) << id << ": " << (plan ? "" : plan.error().toString());
+        if (!plan)
+            continue;
+        auto estimate = estimatePlan(*plan, builtinCatalog());
+        EXPECT_TRUE(estimate) << id;
+        if (!estimate || estimate->results.empty())
+            continue;
+        const CandidateResult& r = estimate->results.front();
+        EXPECT_TRUE(r.serving) << id;
+        if (!r.serving)
+            continue;
+        for (const auto& check : c.at("checks")) {
+            Row row;
+            row.id = id;
+            row.field = check.at("field").get<std::string>();
+            row.quantity = quantityOf(row.field);
+            row.measured = check.at("value").get<double>();
+            row.estimated = estimated(*r.serving, check);
+            row.error = row.measured != 0 ? row.estimated / row.measured - 1 : (row.estimated == 0 ? 0 : INFINITY);
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+struct Summary {
+    double median = 0, worst = 0;
+    int count = 0;
+};
+
+Summary summarize(const std::vector<Row>& rows, const std::string& quantity)
+{
+    std::vector<double> errors;
+    for (const Row& r : rows)
+        if (r.quantity == quantity)
+            errors.push_back(std::fabs(r.error));
+    Summary s;
+    s.count = int(errors.size());
+    if (errors.empty())
+        return s;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    s.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+    s.worst = errors.back();
+    return s;
+}
+
+TEST(ServingReference, ErrorTableMeetsTheAims)
+{
+    const std::vector<Row> rows = evaluateAll();
+    ASSERT_FALSE(rows.empty());
+    std::printf("\n%-58s %-32s %12s %12s %8s\n", "case", "field", "measured", "estimated", "error");
+    for (const Row& r : rows)
+        std::printf("%-58s %-32s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.field.c_str() + 8, r.measured, r.estimated,
+                    100 * r.error);
+    std::printf("\n%-12s %6s %10s %10s\n", "quantity", "checks", "median", "worst");
+    for (const char* q : {"throughput", "ttft", "tpot", "latency", "kv"}) {
+        const Summary s = summarize(rows, q);
+        std::printf("%-12s %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst);
+    }
+    for (const char* q : {"throughput", "ttft", "tpot", "latency"}) {
+        const Summary s = summarize(rows, q);
+        EXPECT_LE(s.median, 0.15) << q;
+        EXPECT_LE(s.worst, 0.35) << q;
+    }
+    const Summary kv = summarize(rows, "kv");
+    EXPECT_LE(kv.median, 0.05);
+    EXPECT_LE(kv.worst, 0.05);
+}
+
+} // namespace
+} // namespace gp
