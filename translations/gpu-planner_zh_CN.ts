@@ -59,6 +59,10 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>misses the latency targets</source>
+        <translation>未满足延迟目标</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -410,10 +414,6 @@
         <translation>训练</translation>
     </message>
     <message>
-        <source>Inference</source>
-        <translation>推理</translation>
-    </message>
-    <message>
         <source>Cheapest</source>
         <translation>成本最低</translation>
     </message>
@@ -719,6 +719,46 @@
     <message>
         <source>FP8, 128x128 block scales</source>
         <translation>FP8，128x128 分块缩放</translation>
+    </message>
+    <message>
+        <source>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</source>
+        <translation>每个副本需同时处理 %1 个请求，但其%2只能容纳 %3 个 %4 token 的请求：批次被削减为 %3。</translation>
+    </message>
+    <message>
+        <source>max_num_seqs</source>
+        <translation>max_num_seqs</translation>
+    </message>
+    <message>
+        <source>The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in the engine&apos;s %3 per GPU.</source>
+        <translation>权重（%1）、激活峰值（%2）和运行时显存占满了推理引擎每 GPU 的 %3 显存，没有留给 KV 缓存的空间。</translation>
+    </message>
+    <message>
+        <source>The KV cache holds %1 tokens, less than one request of %2 tokens.</source>
+        <translation>KV 缓存只能容纳 %1 个 token，不足一个 %2 token 的请求。</translation>
+    </message>
+    <message>
+        <source>Time to first token is at least %1 s at %2 prompt tokens, above the %3 s target even with one request in flight.</source>
+        <translation>在 %2 个输入 token 下，即使只有一个请求，首 token 延迟也至少为 %1 秒，超过 %3 秒的目标。</translation>
+    </message>
+    <message>
+        <source>Time per output token is at least %1 ms, above the %2 ms target even with one request in flight.</source>
+        <translation>即使只有一个请求，每个输出 token 的时间也至少为 %1 毫秒，超过 %2 毫秒的目标。</translation>
+    </message>
+    <message>
+        <source>The load needs more than the %1 instances the search may use.</source>
+        <translation>该负载需要的实例超过搜索允许使用的 %1 台。</translation>
+    </message>
+    <message>
+        <source>No configuration meets the latency targets at this load.</source>
+        <translation>在此负载下没有配置能满足延迟目标。</translation>
+    </message>
+    <message>
+        <source>Inference (one batch)</source>
+        <translation>推理（单批次）</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>在线服务</translation>
     </message>
 </context>
 <context>

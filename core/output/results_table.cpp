@@ -104,7 +104,7 @@ std::string answerToTable(const PlanAnswer& answer)
         out += "recommended: " + best->best.candidate;
         if (s.figures.priced)
             out += ", " + formatNumber(s.figures.cost, 6) + " " + answer.currency
-                + (answer.mode == Mode::Inference ? " per million tokens" : "") + " (" + billingModeWords(s.figures.mode)
+                + (answer.mode != Mode::Training ? " per million tokens" : "") + " (" + billingModeWords(s.figures.mode)
                 + ")";
         out += "\n";
         if (answer.summary)
@@ -125,8 +125,8 @@ std::string answerToTable(const PlanAnswer& answer)
             why += (why.empty() ? "" : "; ") + d.message;
         rows.push_back({std::to_string(s.rank), answer.search.candidates[i].best.candidate,
                         s.figures.priced ? billingModeWords(s.figures.mode) : "-",
-                        s.figures.priced ? fixed(s.figures.cost, answer.mode == Mode::Inference ? 3 : 0) : "-",
-                        fixed(s.figures.hours, answer.mode == Mode::Inference ? 5 : 1), s.recommended ? "recommended" : why});
+                        s.figures.priced ? fixed(s.figures.cost, answer.mode != Mode::Training ? 3 : 0) : "-",
+                        fixed(s.figures.hours, answer.mode != Mode::Training ? 5 : 1), s.recommended ? "recommended" : why});
     }
     out += renderTable(rows) + "\n";
     return out + resultsToTable(answerResults(answer));

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
 #include "planner/answer.h"
+#include "estimate/serving/serving_defaults.h"
 
 #include <gtest/gtest.h>
 
@@ -39,6 +40,23 @@ std::string errorOf(const std::string& serving)
 {
     auto plan = parsePlan(servingPlan(serving));
     return plan ? std::string("accepted") : plan.error().toString();
+}
+
+TEST(ServingDefaults, EveryKeyIsInTheCatalogWithASource)
+{
+    const Catalog& catalog = builtinCatalog();
+    for (const std::string& key : servingDefaultKeys()) {
+        const auto it = catalog.defaults.find(key);
+        ASSERT_NE(it, catalog.defaults.end()) << key << " missing from defaults-serving.json";
+        EXPECT_FALSE(it->second.source.empty()) << key;
+    }
+    // An assumption overrides its default.
+    Assumptions a;
+    a.servingDecodeBandwidthEfficiency = 0.5;
+    a.servingStepOverheadSeconds = 0.002;
+    const ServingDefaults d = servingDefaults(catalog, a);
+    EXPECT_DOUBLE_EQ(d.decodeBandwidthEfficiency, 0.5);
+    EXPECT_DOUBLE_EQ(d.stepOverheadSeconds, 0.002);
 }
 
 TEST(ServingPlan, BadValuesNameTheField)

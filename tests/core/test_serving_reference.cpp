@@ -26,6 +26,7 @@ struct Row {
     double measured = 0;
     double estimated = 0;
     double error = 0; // relative, signed
+    bool inAim = true; // false: the case's `aim_excluded` says why the plan cannot express what was measured
 };
 
 const nlohmann::json& cases()
@@ -44,7 +45,10 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
     if (field == "serving.tpot_seconds")
         return what.find("median") != std::string::npos ? s.decodeStepSeconds : s.tpotSeconds;
     if (field == "serving.ttft_seconds")
-        return s.ttftSeconds;
+        // A median TTFT of a closed loop is the prefill alone: fewer than half the requests wait for another's
+        // prefill (utilization of the prefill below one half).
+        return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds ? s.prefillSeconds
+                                                                                               : s.ttftSeconds;
     if (field == "serving.output_tokens_per_second")
         return s.outputTokensPerSecond;
     if (field == "serving.requests_per_second")
@@ -86,6 +90,7 @@ std::vector<Row> evaluateAll()
         if (!estimate || estimate->results.empty())
             continue;
         const CandidateResult& r = estimate->results.front();
+        const bool inAim = !c.contains("aim_excluded");
         EXPECT_TRUE(r.serving) << id;
         if (!r.serving)
             continue;
@@ -96,6 +101,7 @@ std::vector<Row> evaluateAll()
             row.quantity = quantityOf(row.field);
             row.measured = check.at("value").get<double>();
             row.estimated = estimated(*r.serving, check);
+            row.inAim = inAim;
             row.error = row.measured != 0 ? row.estimated / row.measured - 1 : (row.estimated == 0 ? 0 : INFINITY);
             rows.push_back(row);
         }
@@ -108,11 +114,11 @@ struct Summary {
     int count = 0;
 };
 
-Summary summarize(const std::vector<Row>& rows, const std::string& quantity)
+Summary summarize(const std::vector<Row>& rows, const std::string& quantity, bool aimOnly)
 {
     std::vector<double> errors;
     for (const Row& r : rows)
-        if (r.quantity == quantity)
+        if (r.quantity == quantity && (r.inAim || !aimOnly))
             errors.push_back(std::fabs(r.error));
     Summary s;
     s.count = int(errors.size());
@@ -129,23 +135,40 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
 {
     const std::vector<Row> rows = evaluateAll();
     ASSERT_FALSE(rows.empty());
-    std::printf("\n%-58s %-32s %12s %12s %8s\n", "case", "field", "measured", "estimated", "error");
+    std::printf("\n%-58s %-32s %12s %12s %8s\n", "case (* = outside the aim: see aim_excluded)", "field", "measured",
+                "estimated", "error");
     for (const Row& r : rows)
-        std::printf("%-58s %-32s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.field.c_str() + 8, r.measured, r.estimated,
-                    100 * r.error);
-    std::printf("\n%-12s %6s %10s %10s\n", "quantity", "checks", "median", "worst");
+        std::printf("%-57s%c %-32s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.inAim ? ' ' : '*', r.field.c_str() + 8,
+                    r.measured, r.estimated, 100 * r.error);
+    std::printf("\n%-12s %6s %10s %10s   %6s %10s %10s\n", "quantity", "aim", "median", "worst", "all", "median",
+                "worst");
     for (const char* q : {"throughput", "ttft", "tpot", "latency", "kv"}) {
-        const Summary s = summarize(rows, q);
-        std::printf("%-12s %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst);
+        const Summary s = summarize(rows, q, true);
+        const Summary all = summarize(rows, q, false);
+        std::printf("%-12s %6d %9.1f%% %9.1f%%   %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst,
+                    all.count, 100 * all.median, 100 * all.worst);
     }
     for (const char* q : {"throughput", "ttft", "tpot", "latency"}) {
-        const Summary s = summarize(rows, q);
+        const Summary s = summarize(rows, q, true);
+        EXPECT_GE(s.count, 3) << q;
         EXPECT_LE(s.median, 0.15) << q;
         EXPECT_LE(s.worst, 0.35) << q;
     }
-    const Summary kv = summarize(rows, "kv");
+    const Summary kv = summarize(rows, "kv", true);
+    EXPECT_GE(kv.count, 8);
     EXPECT_LE(kv.median, 0.05);
     EXPECT_LE(kv.worst, 0.05);
+}
+
+TEST(ServingReference, EveryExclusionSaysWhy)
+{
+    int excluded = 0;
+    for (const auto& c : cases().at("cases"))
+        if (c.contains("aim_excluded")) {
+            ++excluded;
+            EXPECT_GT(c.at("aim_excluded").get<std::string>().size(), 40u) << c.at("id");
+        }
+    EXPECT_LE(excluded, 14); // most cases stay in the aim
 }
 
 } // namespace

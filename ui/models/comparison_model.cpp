@@ -194,7 +194,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Fits:
         return tr("Fits");
     case TokensPerSecond:
-        return m_evaluation && m_evaluation->mode == gp::Mode::Inference ? tr("Decode tokens/s") : tr("Tokens/s");
+        return m_evaluation && m_evaluation->mode != gp::Mode::Training ? tr("Decode tokens/s") : tr("Tokens/s");
     case Mfu:
         return tr("MFU");
     case Days:
@@ -202,7 +202,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case GpuHours:
         return tr("GPU-hours");
     case RankedCost:
-        return m_evaluation && m_evaluation->mode == gp::Mode::Inference ? tr("Cost / M tokens") : tr("Cost");
+        return m_evaluation && m_evaluation->mode != gp::Mode::Training ? tr("Cost / M tokens") : tr("Cost");
     case PricePerHour:
         return tr("Price / h (%1)").arg(currencySymbol(currency).trimmed());
     case CostOnDemand:
@@ -269,7 +269,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int column) const
 {
     const QString currency = m_evaluation->currency;
-    const bool inference = m_evaluation->mode == gp::Mode::Inference;
+    const bool inference = m_evaluation->mode != gp::Mode::Training;
     switch (column) {
     case Rank:
         return row + 1;

@@ -107,7 +107,7 @@ ReportBuilder::ReportBuilder(const ReportData& data, QStringList fontFamilies)
 
 bool ReportBuilder::inference() const
 {
-    return m_evaluation.mode == gp::Mode::Inference;
+    return m_evaluation.mode != gp::Mode::Training;
 }
 
 QString ReportBuilder::title() const

@@ -46,7 +46,7 @@ QString recommendationHtml(const Evaluation& e)
     if (e.results.empty())
         return html + RecommendationPanel::tr("<p>No candidates to compare. Choose instances on the Candidates tab.</p>");
 
-    const bool inference = e.mode == gp::Mode::Inference;
+    const bool inference = e.mode != gp::Mode::Training;
     const gp::CandidateResult* best = e.best >= 0 ? &e.results[size_t(e.best)] : nullptr;
     if (!best) {
         const gp::CandidateResult& closest = e.results.front();

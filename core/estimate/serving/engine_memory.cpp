@@ -5,6 +5,7 @@
 #include "estimate/serving/engine_memory.h"
 
 #include "estimate/memory/memory_model.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -44,17 +45,22 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     m.nonTorchBytes = t * p > 1 ? d.nonTorchTensorParallelBytes : d.nonTorchSingleBytes;
     m.kvBudgetBytes = m.engineBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
 
+    // vLLM counts the cache in tokens of every layer (its "GPU KV cache size" line: one page per layer per token);
+    // a request needs its full-context layers at its length and its local (sliding-window) layers at the window,
+    // which is what "Maximum concurrency" counts (kvCacheBytes, the one KV rule).
     const double layers = std::max(1.0, kvCacheLayers(arch));
     const double stageShare = p > 1 ? layersPerStage(layers, p) / layers : 1.0;
-    m.kvBytesPerToken = kvCacheBytesPerToken(arch, engine.kvPrecision, t) * stageShare;
+    m.kvBytesPerToken
+        = kvCacheElementsPerTokenPerLayer(arch, t) * kvCacheLayers(arch) * bytesPerElement(engine.kvPrecision) * stageShare;
     const double page = m.kvBytesPerToken * std::max(1, engine.blockSize);
     if (m.kvBudgetBytes > 0 && page > 0) {
         const double blocks = std::floor(m.kvBudgetBytes / page);
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
     }
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
-    m.kvCapacityRequests = double(m.kvCacheTokens) / length;
-    m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests));
+    const double perRequest = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare;
+    m.kvCapacityRequests = perRequest > 0 ? double(m.kvCacheTokens) * m.kvBytesPerToken / perRequest : 0.0;
+    m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));
     return m;
 }
 
