@@ -61,7 +61,7 @@
     </message>
     <message>
         <source>misses the latency targets</source>
-        <translation type="unfinished"></translation>
+        <translation>misses the latency targets</translation>
     </message>
 </context>
 <context>
@@ -723,43 +723,43 @@
     </message>
     <message>
         <source>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</translation>
     </message>
     <message>
         <source>max_num_seqs</source>
-        <translation type="unfinished"></translation>
+        <translation>max_num_seqs</translation>
     </message>
     <message>
         <source>The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in the engine&apos;s %3 per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in the engine&apos;s %3 per GPU.</translation>
     </message>
     <message>
         <source>The KV cache holds %1 tokens, less than one request of %2 tokens.</source>
-        <translation type="unfinished"></translation>
+        <translation>The KV cache holds %1 tokens, less than one request of %2 tokens.</translation>
     </message>
     <message>
         <source>Time to first token is at least %1 s at %2 prompt tokens, above the %3 s target even with one request in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>Time to first token is at least %1 s at %2 prompt tokens, above the %3 s target even with one request in flight.</translation>
     </message>
     <message>
         <source>Time per output token is at least %1 ms, above the %2 ms target even with one request in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>Time per output token is at least %1 ms, above the %2 ms target even with one request in flight.</translation>
     </message>
     <message>
         <source>The load needs more than the %1 instances the search may use.</source>
-        <translation type="unfinished"></translation>
+        <translation>The load needs more than the %1 instances the search may use.</translation>
     </message>
     <message>
         <source>No configuration meets the latency targets at this load.</source>
-        <translation type="unfinished"></translation>
+        <translation>No configuration meets the latency targets at this load.</translation>
     </message>
     <message>
         <source>Inference (one batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inference (one batch)</translation>
     </message>
     <message>
         <source>Serving</source>
-        <translation type="unfinished">Serving</translation>
+        <translation>Serving</translation>
     </message>
 </context>
 <context>

@@ -132,7 +132,14 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "step_data_loading_seconds", "step_total_seconds", "tokens_per_second", "model_flops_utilization",
         "training_hours", "gpu_hours", "training_flops", "decode_tokens_per_second", "prefill_seconds",
         "bottleneck", "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot",
-        "cost_storage", "break_even_days", "currency", "price_source", "price_citation", "warnings"};
+        "cost_storage", "break_even_days", "currency", "price_source", "price_citation", "warnings",
+        // serving (empty for training and inference results)
+        "serving_kv_cache_tokens", "serving_max_concurrency", "serving_concurrency", "serving_ttft_seconds",
+        "serving_tpot_seconds", "serving_request_latency_seconds", "serving_output_tokens_per_second",
+        "serving_requests_per_second", "serving_replicas", "serving_meets_slo", "serving_limit",
+        "serving_cost_per_million_output_tokens", "serving_cost_per_million_tokens", "serving_monthly_cost",
+        "serving_billing_mode", "serving_concurrency_cut", "serving_decode_step_seconds",
+        "serving_kv_capacity_requests", "serving_total_output_tokens_per_second", "serving_curve"};
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -81,12 +81,27 @@ columns.update({"rank": ("i", ["ranking", "rank"]), "recommended": ("b", ["ranki
                 "ranking_billing_mode": ("o", ["ranking", "billing_mode"]),
                 "ranking_cost": ("f", ["ranking", "cost"]), "ranking_hours": ("f", ["ranking", "hours"])})
 
+# Serving columns: empty unless the result has a "serving" object (docs/plan-format.md "Serving results").
+for key in ["kv_cache_tokens", "max_concurrency", "concurrency", "ttft_seconds", "tpot_seconds",
+            "request_latency_seconds", "output_tokens_per_second", "requests_per_second", "replicas", "meets_slo",
+            "limit", "cost_per_million_output_tokens", "cost_per_million_tokens", "monthly_cost", "billing_mode",
+            "concurrency_cut", "decode_step_seconds", "kv_capacity_requests", "total_output_tokens_per_second",
+            "curve"]:
+    columns[f"serving_{key}"] = ("sv", [key])
 unknown = set(rows[0].keys()) - set(columns) if rows else set()
 assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
 checked = 0
 for row in rows:
     result = results[row["candidate"]]
     for name, (kind, keys) in columns.items():
+        if kind == "sv":
+            serving = result.get("serving")
+            ok = text_ok = (row[name] == "") if serving is None else True
+            if serving is not None and not isinstance(serving[keys[0]], (list, str, bool)) and serving[keys[0]] is not None:
+                ok = float(row[name]) == float(serving[keys[0]])
+            assert ok, f"{row['candidate']} {name}: CSV {row[name]!r} != JSON serving"
+            checked += 1
+            continue
         text, expected = row[name], path(result, *keys)
         if kind == "f":
             actual = None if text == "" else float(text)
