@@ -13,6 +13,10 @@
 #include "settings.h"
 #include "theme.h"
 #include "translator.h"
+#include "widgets/frontier_view.h"
+#include "widgets/scenario_bar.h"
+#include "widgets/scenario_compare_view.h"
+#include "plan/scenarios.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
 #include "widgets/comparison_view.h"
@@ -104,8 +108,15 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     });
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     const auto edited = [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
-        m_document->change(plan, describe, mergeId);
+        m_document->change(baseAfterEdit(plan), describe, mergeId);
     };
+    // The scenario bar edits the base plan's scenario list itself (add, duplicate, rename, delete).
+    connect(m_scenarioBar, &ScenarioBar::planEdited, this,
+            [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
+                m_document->change(plan, describe, mergeId);
+            });
+    connect(m_scenarioBar, &ScenarioBar::activeScenarioChanged, this, &MainWindow::planChanged);
+    connect(m_scenarioBar, &ScenarioBar::compareRequested, this, &MainWindow::showCompareView);
     connect(m_inputs, &InputsPanel::planEdited, this, edited);
     connect(m_candidates, &CandidatesPanel::planEdited, this, edited);
     connect(m_inputs, &InputsPanel::importRequested, this, &MainWindow::importModelConfig);
@@ -264,7 +275,14 @@ void MainWindow::buildUi()
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
     m_mainSplitter->setChildrenCollapsible(false);
-    setCentralWidget(m_mainSplitter);
+    m_scenarioBar = new ScenarioBar;
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_scenarioBar);
+    centralLayout->addWidget(m_mainSplitter, 1);
+    setCentralWidget(central);
 
     m_status = new QLabel;
     m_busy = new QProgressBar;
@@ -376,6 +394,9 @@ void MainWindow::createActions()
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(m_recomputeAction);
+    m_frontierAction = new QAction(this);
+    connect(m_frontierAction, &QAction::triggered, this, &MainWindow::showFrontierView);
+    m_viewMenu->addAction(m_frontierAction);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -453,6 +474,9 @@ void MainWindow::retranslateUi()
     m_recentMenu->setTitle(tr("Open &Recent"));
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
+    m_frontierAction->setText(tr("Cost-Time &Frontier…"));
+    m_frontierAction->setToolTip(tr("Every configuration that fits, as cost against time, with the frontier and the "
+                                    "chosen one marked"));
     m_themeMenu->setTitle(tr("&Theme"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
@@ -566,18 +590,76 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
+gp::Plan MainWindow::shownPlan() const
+{
+    const gp::Plan& base = m_document->plan();
+    const int active = m_scenarioBar ? m_scenarioBar->activeScenario() : -1;
+    if (active < 0 || active >= int(base.scenarios.size()))
+        return base;
+    auto variant = gp::scenarioPlan(base, std::size_t(active));
+    return variant ? *variant : base; // checked when read or edited; the base plan if it still fails
+}
+
+gp::Plan MainWindow::baseAfterEdit(const gp::Plan& shown) const
+{
+    const int active = m_scenarioBar ? m_scenarioBar->activeScenario() : -1;
+    gp::Plan base = m_document->plan();
+    if (active < 0 || active >= int(base.scenarios.size())) {
+        gp::Plan edited = shown;
+        edited.scenarios = base.scenarios; // the panels edit the plan, never its scenario list
+        return edited;
+    }
+    base.scenarios[std::size_t(active)].overrides = gp::overridesBetween(base, shown);
+    return base;
+}
+
 void MainWindow::planChanged()
 {
-    const gp::Plan& plan = m_document->plan();
+    m_scenarioBar->setPlan(m_document->plan());
+    const gp::Plan plan = shownPlan();
     if (!(m_inputs->plan() == plan))
         m_inputs->setPlan(plan);
     m_candidates->setPlan(plan);
     m_evaluator->evaluate(plan);
+    if (m_compareView && m_compareView->isVisible())
+        m_compareView->compare(m_document->plan(), m_evaluator->catalog());
 }
 
 void MainWindow::recompute()
 {
-    m_evaluator->evaluate(m_document->plan());
+    m_evaluator->evaluate(shownPlan());
+    if (m_compareView && m_compareView->isVisible())
+        m_compareView->compare(m_document->plan(), m_evaluator->catalog());
+}
+
+ScenarioCompareView* MainWindow::compareView()
+{
+    if (!m_compareView)
+        m_compareView = new ScenarioCompareView(this);
+    return m_compareView;
+}
+
+FrontierView* MainWindow::frontierView()
+{
+    if (!m_frontierView)
+        m_frontierView = new FrontierView(this);
+    return m_frontierView;
+}
+
+void MainWindow::showFrontierView()
+{
+    FrontierView* view = frontierView();
+    view->setEvaluation(shownPlan(), m_evaluator->catalog(), m_comparison->evaluation());
+    view->show();
+    view->raise();
+}
+
+void MainWindow::showCompareView()
+{
+    ScenarioCompareView* view = compareView();
+    view->compare(m_document->plan(), m_evaluator->catalog());
+    view->show();
+    view->raise();
 }
 
 void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
@@ -620,6 +702,8 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         info += QStringLiteral("\n") + CoreText::diagnostic(d);
     m_inputs->setModelInfo(info);
     updateExportActions();
+    if (m_frontierView && m_frontierView->isVisible())
+        m_frontierView->setEvaluation(shownPlan(), m_evaluator->catalog(), evaluation);
     int fitting = 0;
     for (const gp::CandidateResult& r : evaluation->results)
         fitting += r.fits ? 1 : 0;
@@ -1016,7 +1100,7 @@ EvaluationPtr MainWindow::currentEvaluation()
     if (shown && shown->generation == m_evaluator->generation())
         return shown;
     // An edit is still being evaluated in the background: evaluate the plan the report prints, now.
-    return std::make_shared<const Evaluation>(evaluatePlan(m_document->plan(), *m_evaluator->catalog()));
+    return std::make_shared<const Evaluation>(evaluatePlan(shownPlan(), *m_evaluator->catalog()));
 }
 
 bool MainWindow::runExport(const QString& title, const QString& path,
@@ -1027,7 +1111,8 @@ bool MainWindow::runExport(const QString& title, const QString& path,
         return false;
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), currentEvaluation());
+    ReportData data = makeReportData(shownPlan(), m_evaluator->catalog(), currentEvaluation());
+    attachScenarioComparison(data, m_document->plan());
     const gp::Expected<bool> written = write(data);
     QApplication::restoreOverrideCursor();
     if (!written) {
@@ -1095,7 +1180,8 @@ void MainWindow::printReportDialog()
     if (dialog.exec() != QDialog::Accepted)
         return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const ReportData data = makeReportData(m_document->plan(), m_evaluator->catalog(), currentEvaluation());
+    ReportData data = makeReportData(shownPlan(), m_evaluator->catalog(), currentEvaluation());
+    attachScenarioComparison(data, m_document->plan());
     const gp::Expected<int> pages = printReport(data, &printer);
     QApplication::restoreOverrideCursor();
     if (!pages) {

@@ -34,6 +34,9 @@ class HelpDialog;
 class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
+class FrontierView;
+class ScenarioBar;
+class ScenarioCompareView;
 class RecoveryStore;
 class Settings;
 struct ReportData;
@@ -90,6 +93,15 @@ public:
     InputsPanel* inputsPanel() const { return m_inputs; }
     CandidatesPanel* candidatesPanel() const { return m_candidates; }
     RecommendationPanel* recommendationPanel() const { return m_recommendation; }
+    ScenarioBar* scenarioBar() const { return m_scenarioBar; }
+    // The Compare view (created when first shown).
+    ScenarioCompareView* compareView();
+    void showCompareView();
+    // The cost-time frontier of the shown evaluation (created when first shown).
+    FrontierView* frontierView();
+    void showFrontierView();
+    // The plan the window shows and edits: the base plan, or the active scenario's plan (gp::scenarioPlan).
+    gp::Plan shownPlan() const;
     ChartView* memoryChartView() const { return m_memoryChart; }
     ChartView* costChartView() const { return m_costChart; }
     ChartView* bottleneckChartView() const { return m_bottleneckChart; }
@@ -149,6 +161,9 @@ private:
     void updateUndoActions();
     void updateRecentMenu();
     void planChanged();
+    // The base plan after an edit of the shown plan: the edit itself, or (with a scenario active) the base plan with
+    // that scenario's overrides rewritten to hold the edit.
+    gp::Plan baseAfterEdit(const gp::Plan& shown) const;
     void applyEvaluation(EvaluationPtr evaluation, double milliseconds);
     void rebuildCharts();
     // How the charts take the current evaluation: in place when their layout allows (Live: the shown candidates keep
@@ -185,6 +200,10 @@ private:
     ChartView* m_bottleneckChart = nullptr;
     ComparisonView* m_table = nullptr;
     RecommendationPanel* m_recommendation = nullptr;
+    ScenarioBar* m_scenarioBar = nullptr;
+    ScenarioCompareView* m_compareView = nullptr;
+    FrontierView* m_frontierView = nullptr;
+    QAction* m_frontierAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;  // memory | cost

@@ -10,6 +10,10 @@
 #include "planner/planner.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
+#include "output/frontier_output.h"
+#include "output/scenarios_output.h"
+#include "plan/scenarios.h"
+#include "planner/scenario_comparison.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -229,9 +233,12 @@ struct ReportInputs {
 };
 
 std::optional<int> readReportInputs(CommandContext& ctx, const std::vector<std::string>& argv, const char* command,
-                                    ReportInputs& in)
+                                    ReportInputs& in, const std::set<std::string>& moreValues = {},
+                                    const std::set<std::string>& flags = {})
 {
-    if (auto e = parseArgs(argv, 1, {"--format", "--output", "--overrides"}, {}, in.args))
+    std::set<std::string> values{"--format", "--output", "--overrides"};
+    values.insert(moreValues.begin(), moreValues.end());
+    if (auto e = parseArgs(argv, 1, values, flags, in.args))
         return fail(ctx, ExitUsage, e->message);
     if (auto code = checkFormat(ctx, in.args, {"json", "csv", "table"}, in.format))
         return *code;
@@ -261,13 +268,93 @@ int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
     return emit(ctx, args, resultsToTable(estimate->results));
 }
 
+// Compares the plan's scenarios (or a sweep's points) and prints the comparison in `format`.
+int emitComparison(CommandContext& ctx, const ReportInputs& in, const Plan& plan)
+{
+    std::string baselineName;
+    if (auto it = in.args.values.find("--baseline"); it != in.args.values.end())
+        baselineName = it->second;
+    auto comparison = compareScenarios(plan, *in.catalog);
+    if (!comparison)
+        return fail(ctx, ExitInvalidInput, comparison.error().toString());
+    const auto baseline = rowNamed(*comparison, baselineName);
+    if (!baseline)
+        return fail(ctx, ExitUsage, "--baseline \"" + baselineName + "\" names no scenario of the plan");
+    setBaseline(*comparison, *baseline);
+    for (const ScenarioRow& row : comparison->rows)
+        if (row.error)
+            return fail(ctx, ExitInvalidInput, row.error->toString());
+    if (in.format == "json")
+        return emit(ctx, in.args, scenarioComparisonToJson(*comparison).dump(2) + "\n");
+    if (in.format == "csv")
+        return emit(ctx, in.args, scenarioComparisonToCsv(*comparison));
+    return emit(ctx, in.args, scenarioComparisonToTable(*comparison));
+}
+
+// A comma-separated list of values: each one JSON when it reads as JSON (numbers, true, false, null, "text"),
+// otherwise text ("auto").
+std::vector<nlohmann::json> sweepValues(const std::string& list)
+{
+    std::vector<nlohmann::json> values;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = list.find(',', start);
+        std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        item.erase(0, item.find_first_not_of(' '));
+        item.erase(item.find_last_not_of(' ') + 1);
+        nlohmann::json value = nlohmann::json::parse(item, nullptr, false);
+        values.push_back(value.is_discarded() || value.is_structured() ? nlohmann::json(item) : value);
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return values;
+}
+
+int commandSweep(CommandContext& ctx, const std::vector<std::string>& argv)
+{
+    ReportInputs in;
+    if (auto code = readReportInputs(ctx, argv, "sweep", in, {"--field", "--values", "--baseline"}))
+        return *code;
+    const auto field = in.args.values.find("--field");
+    const auto list = in.args.values.find("--values");
+    if (field == in.args.values.end() || list == in.args.values.end())
+        return fail(ctx, ExitUsage, "sweep needs --field PATH and --values A,B,C");
+    const auto values = sweepValues(list->second);
+    if (values.size() > kMaxScenarios)
+        return fail(ctx, ExitUsage, "--values: at most " + std::to_string(kMaxScenarios) + " values, got "
+                                        + std::to_string(values.size()));
+    auto swept = sweepPlan(in.plan, field->second, values);
+    if (!swept)
+        return fail(ctx, swept.error().field == "--field" || swept.error().field == "--values" ? ExitUsage
+                                                                                                : ExitInvalidInput,
+                    swept.error().toString());
+    return emitComparison(ctx, in, *swept);
+}
+
 int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ReportInputs in;
-    if (auto code = readReportInputs(ctx, argv, "plan", in))
+    if (auto code = readReportInputs(ctx, argv, "plan", in, {"--baseline"}, {"--scenarios", "--frontier"}))
         return *code;
     const ParsedArgs& args = in.args;
     const std::string& format = in.format;
+    if (args.flags.count("--scenarios") && args.flags.count("--frontier"))
+        return fail(ctx, ExitUsage, "give --scenarios or --frontier, not both");
+    if (args.flags.count("--scenarios"))
+        return emitComparison(ctx, in, in.plan);
+    if (args.flags.count("--frontier")) {
+        if (format == "table")
+            return fail(ctx, ExitUsage, "--frontier prints json or csv");
+        auto answer = answerPlan(in.plan, *in.catalog);
+        if (!answer)
+            return fail(ctx, ExitInvalidInput, answer.error().toString());
+        if (format == "csv")
+            return emit(ctx, args, frontierToCsv(*answer));
+        return emit(ctx, args, frontierToJson(*answer).dump(2) + "\n");
+    }
+    if (args.values.count("--baseline"))
+        return fail(ctx, ExitUsage, "--baseline needs --scenarios");
     auto answer = answerPlan(in.plan, *in.catalog);
     if (!answer)
         return fail(ctx, ExitInvalidInput, answer.error().toString());
@@ -467,6 +554,10 @@ std::string cliUsage()
            "Commands:\n"
            "  estimate PLAN [--format json|csv|table] [--output FILE]  evaluate every candidate as configured\n"
            "  plan PLAN [--format json|csv|table] [--output FILE]      search the cheapest configuration that fits\n"
+           "  plan PLAN --scenarios [--baseline NAME]                  compare the plan's scenarios side by side\n"
+           "  plan PLAN --frontier [--format json|csv]                 every scored configuration: cost, hours, frontier\n"
+           "  sweep PLAN --field PATH --values A,B,C [--baseline NAME] the answer across values of one field\n"
+           "                                                           (e.g. workload.sequence_length, candidates[*].nodes)\n"
            "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"
            "                                                           write the report the window exports\n"
            "  catalog list [--gpus|--instances] [--format json|table]  the catalog with your overrides\n"
@@ -513,6 +604,8 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
             return commandEstimate(ctx, args);
         if (command == "plan")
             return commandPlan(ctx, args);
+        if (command == "sweep")
+            return commandSweep(ctx, args);
         if (command == "export")
             return commandExport(ctx, args);
         if (command == "catalog")

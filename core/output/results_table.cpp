@@ -1,6 +1,7 @@
 // Fixed-width text tables for `--format table`.
 #include "output/results_json.h"
 #include "output/results_csv.h"
+#include "output/text_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +54,7 @@ std::string renderTable(const std::vector<std::vector<std::string>>& rows)
     return out;
 }
 
-std::string configurationText(const Configuration& c)
+std::string configurationCell(const Configuration& c)
 {
     std::string s = "z" + std::to_string(c.zeroStage) + " ckpt:" + std::string(toString(c.checkpointing)) + " mb"
                     + std::to_string(c.microBatchSize) + " ga" + std::to_string(c.gradientAccumulationSteps) + " tp"
@@ -65,6 +66,21 @@ std::string configurationText(const Configuration& c)
 
 } // namespace
 
+std::string renderTextTable(const std::vector<std::vector<std::string>>& rows)
+{
+    return renderTable(rows);
+}
+
+std::string configurationText(const Configuration& configuration)
+{
+    return configurationCell(configuration);
+}
+
+std::string fixedText(double value, int decimals)
+{
+    return fixed(value, decimals);
+}
+
 std::string resultsToTable(const std::vector<CandidateResult>& results)
 {
     std::vector<std::vector<std::string>> rows;
@@ -75,7 +91,7 @@ std::string resultsToTable(const std::vector<CandidateResult>& results)
         rows.push_back({r.candidate,
                         r.gpu,
                         std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : ""),
-                        configurationText(r.configuration),
+                        configurationCell(r.configuration),
                         fixed(r.memory.total / kGiB, 1),
                         fixed(r.gpuMemory / kGiB, 0),
                         r.fits ? "yes" : "no",

@@ -5,6 +5,7 @@
 #include "base/number_text.h"
 #include "plan/limits.h"
 #include "plan/plan_enum_tables.h"
+#include "plan/scenarios.h"
 
 #include <algorithm>
 
@@ -429,6 +430,8 @@ Expected<Plan> planFromJson(const json& document)
     if (!root.ok())
         return root.takeError();
     plan.original = document;
+    if (auto problem = readScenarios(document, plan))
+        return *problem;
     return plan;
 }
 

@@ -544,6 +544,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         if (!known && (!out.best.failure || out.best.failure->code != note.code))
             out.best.warnings.push_back(std::move(note));
     }
+    out.scored = m_points;
     out.frontier = paretoFrontier(std::move(m_points));
     if (out.meetsObjective)
         out.summary = describeChoice(out, m_work);

@@ -1,5 +1,7 @@
 // Builds the report's blocks from a plan and its evaluation; every sentence goes through tr().
 #include "report_document.h"
+#include "charts/scenario_chart.h"
+#include "models/scenario_comparison_model.h"
 
 #include "charts/chart_builders.h"
 #include "answer_text.h"
@@ -785,6 +787,44 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     }
 }
 
+void ReportBuilder::addScenarios(Blocks& blocks) const
+{
+    if (!m_data.scenarios || m_data.scenarios->rows.size() < 2)
+        return;
+    auto heading = std::make_unique<HeadingBlock>(tr("Scenarios compared"));
+    heading->pageBreakBefore = true;
+    blocks.push_back(std::move(heading));
+    const auto comparison = m_data.scenarios;
+    blocks.push_back(text(tr("The plan and each of its scenarios, answered alike: the best candidate of each, its "
+                             "cost under the cheapest billing mode the scenario counts and its time, and the "
+                             "difference to the baseline (%1).")
+                              .arg(ScenarioComparisonModel::rowName(comparison->rows[comparison->baseline])),
+                          muted(8), 5));
+    // The words of the window's Compare view, cell for cell.
+    ScenarioComparisonModel model;
+    model.setComparison(comparison);
+    using C = ScenarioComparisonModel;
+    const std::vector<int> columns{C::Scenario, C::Candidate, C::Gpus, C::Configuration, C::BestCost, C::Hours,
+                                   C::Headroom, C::CostDifference, C::HoursDifference};
+    QStringList headers;
+    for (int column : columns)
+        headers << model.headerData(column, Qt::Horizontal).toString();
+    auto table = makeTable(headers, {13, 15, 7, 18, 13, 8, 8, 11, 9}, {L, L, R, L, R, R, R, R, R}, 7);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        QStringList cells;
+        for (int column : columns)
+            cells << model.data(model.index(row, column)).toString();
+        const gp::ScenarioRow& r = comparison->rows[std::size_t(row)];
+        const Table::RowKind kind = std::size_t(row) == comparison->baseline ? Table::RowKind::Highlight
+                                    : !r.error && r.headline.fits        ? Table::RowKind::Normal
+                                                                         : Table::RowKind::Muted;
+        table->addRow(cells, kind);
+    }
+    appendTable(blocks, table);
+    blocks.push_back(std::make_unique<ChartBlock>([comparison] { return buildScenarioChart(*comparison); }, 80,
+                                                  m_families));
+}
+
 Blocks ReportBuilder::build() const
 {
     // Page one is the page a manager reads: the question in a sentence, the recommendation with its cost and time
@@ -800,6 +840,7 @@ Blocks ReportBuilder::build() const
     blocks.push_back(std::move(details));
     addQuestion(blocks);
     addComparison(blocks);
+    addScenarios(blocks);
     if (!m_evaluation.results.empty()) {
         addCharts(blocks);
         addDetails(blocks);

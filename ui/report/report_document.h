@@ -31,6 +31,7 @@ private:
     void addRecommendation(Blocks& blocks) const;
     void addComparison(Blocks& blocks) const;
     void addCharts(Blocks& blocks) const;
+    void addScenarios(Blocks& blocks) const;
     void addDetails(Blocks& blocks) const;
     void addAssumptions(Blocks& blocks) const;
 

@@ -232,6 +232,16 @@ ReportData makeReportData(const gp::Plan& plan, std::shared_ptr<const gp::Catalo
     return data;
 }
 
+void attachScenarioComparison(ReportData& data, const gp::Plan& base)
+{
+    data.scenarios.reset();
+    if (base.scenarios.empty() || !data.catalog)
+        return;
+    auto comparison = gp::compareScenarios(base, *data.catalog);
+    if (comparison)
+        data.scenarios = std::make_shared<const gp::ScenarioComparison>(std::move(*comparison));
+}
+
 gp::Expected<RenderedPdf> renderPdfReport(const ReportData& data)
 {
     if (!usable(data))
@@ -325,7 +335,9 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
     auto evaluation = std::make_shared<Evaluation>(evaluatePlan(plan, catalog));
     if (!evaluation->ok)
         return evaluation->error;
-    const ReportData data = makeReportData(plan, std::make_shared<const gp::Catalog>(catalog), evaluation);
+    ReportData data = makeReportData(plan, std::make_shared<const gp::Catalog>(catalog), evaluation);
+    if (!request.pdfPath.isEmpty())
+        attachScenarioComparison(data, plan);
 
     // Render everything first: a failure while rendering leaves every destination as it was.
     const gp::CsvOptions csvOptions{request.csvByteOrderMark};

@@ -2,6 +2,8 @@
 // The window's File > Export / Print and `gpu-planner-cli export` both come through here.
 #pragma once
 
+#include "planner/scenario_comparison.h"
+
 #include "evaluation.h"
 
 #include "catalog/catalog.h"
@@ -26,7 +28,13 @@ struct ReportData {
     EvaluationPtr evaluation; // must be ok(); results ranked, best first
     QDateTime generated = QDateTime::currentDateTime();
     int chartCandidates = 12; // charts show this many best-ranked candidates so they stay readable
+    // The base plan's scenarios compared (gp::compareScenarios), for the report's comparison page; null when the
+    // plan has none.
+    std::shared_ptr<const gp::ScenarioComparison> scenarios;
 };
+
+// Sets data.scenarios to the comparison of `base`'s scenarios (left null when it has none or it cannot be made).
+void attachScenarioComparison(ReportData& data, const gp::Plan& base);
 
 struct ExportRequest {
     QString pdfPath;          // empty = no PDF

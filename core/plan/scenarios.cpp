@@ -1,0 +1,331 @@
+// Scenarios: reading, writing and applying the named variants of a plan.
+#include "plan/scenarios.h"
+
+#include "base/json_reader.h"
+#include "plan/limits.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace gp {
+
+using nlohmann::json;
+
+namespace {
+
+std::string joinedSections()
+{
+    std::string list;
+    for (const std::string& s : scenarioSections())
+        list += (list.empty() ? "" : ", ") + s;
+    return list;
+}
+
+std::size_t utf8Length(const std::string& text)
+{
+    std::size_t count = 0;
+    for (unsigned char c : text)
+        count += (c & 0xC0) != 0x80 ? 1 : 0;
+    return count;
+}
+
+std::string prefixed(const std::string& prefix, const std::string& field)
+{
+    if (field.empty())
+        return prefix;
+    if (prefix.empty())
+        return field;
+    if (field.front() == '[')
+        return prefix + field;
+    return prefix + "." + field;
+}
+
+// One step of a field path: a key, optionally followed by an index ("candidates[2]") or "[*]".
+struct PathStep {
+    std::string key;
+    bool indexed = false;
+    bool every = false;
+    std::size_t index = 0;
+};
+
+std::optional<std::vector<PathStep>> splitPath(const std::string& path)
+{
+    std::vector<PathStep> steps;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t dot = path.find('.', start);
+        std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        PathStep step;
+        if (const auto open = part.find('['); open != std::string::npos) {
+            if (part.back() != ']')
+                return std::nullopt;
+            const std::string inside = part.substr(open + 1, part.size() - open - 2);
+            part.resize(open);
+            step.indexed = true;
+            if (inside == "*") {
+                step.every = true;
+            } else {
+                if (inside.empty() || inside.size() > 6
+                    || !std::all_of(inside.begin(), inside.end(), [](unsigned char c) { return std::isdigit(c); }))
+                    return std::nullopt;
+                step.index = std::size_t(std::stoul(inside));
+            }
+        }
+        if (part.empty())
+            return std::nullopt;
+        step.key = part;
+        steps.push_back(step);
+        if (dot == std::string::npos)
+            break;
+        start = dot + 1;
+    }
+    if (steps.empty())
+        return std::nullopt;
+    return steps;
+}
+
+// Sets `value` at `steps` (plain keys only) inside `target`, creating objects on the way.
+void setAt(json& target, const std::vector<PathStep>& steps, std::size_t from, const json& value)
+{
+    json* node = &target;
+    for (std::size_t i = from; i < steps.size(); ++i) {
+        if (!node->is_object())
+            *node = json::object();
+        node = &(*node)[steps[i].key];
+    }
+    *node = value;
+}
+
+// The merge patch that turns `from` into `to`: objects recurse, removed keys become null, other values replace.
+json mergePatchBetween(const json& from, const json& to)
+{
+    if (!from.is_object() || !to.is_object())
+        return to;
+    json patch = json::object();
+    for (auto it = from.begin(); it != from.end(); ++it)
+        if (!to.contains(it.key()))
+            patch[it.key()] = nullptr;
+    for (auto it = to.begin(); it != to.end(); ++it) {
+        const auto old = from.find(it.key());
+        if (old == from.end()) {
+            patch[it.key()] = it.value();
+        } else if (*old != it.value()) {
+            // null in the target cannot be written as a merge-patch value (it means "remove"): removing the key
+            // reads back the same, since the plan reads null as absent.
+            patch[it.key()] = it.value().is_object() && old->is_object() ? mergePatchBetween(*old, it.value())
+                                                                         : it.value();
+        }
+    }
+    return patch;
+}
+
+json documentWithoutScenarios(const Plan& plan)
+{
+    Plan plain = plan;
+    plain.scenarios.clear();
+    json document = planToJson(plain);
+    document.erase("scenarios");
+    return document;
+}
+
+} // namespace
+
+json overridesBetween(const Plan& base, const Plan& variant)
+{
+    const json from = documentWithoutScenarios(base);
+    const json to = documentWithoutScenarios(variant);
+    json patch = json::object();
+    for (const std::string& section : scenarioSections()) {
+        const auto a = from.find(section);
+        const auto b = to.find(section);
+        if (b == to.end()) {
+            if (a != from.end())
+                patch[section] = nullptr;
+            continue;
+        }
+        if (a == from.end()) {
+            patch[section] = *b;
+            continue;
+        }
+        if (*a == *b)
+            continue;
+        json diff = a->is_object() && b->is_object() ? mergePatchBetween(*a, *b) : *b;
+        if (!(diff.is_object() && diff.empty()))
+            patch[section] = std::move(diff);
+    }
+    return patch;
+}
+
+const std::vector<std::string>& scenarioSections()
+{
+    static const std::vector<std::string> sections{"model", "workload", "candidates", "assumptions", "billing",
+                                                   "search"};
+    return sections;
+}
+
+Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std::string& fieldPrefix)
+{
+    if (!overrides.is_object())
+        return Error{fieldPrefix, "must be an object of plan sections (" + joinedSections() + "), got "
+                                      + detail::describeJsonType(overrides)};
+    for (auto it = overrides.begin(); it != overrides.end(); ++it) {
+        const auto& sections = scenarioSections();
+        if (std::find(sections.begin(), sections.end(), it.key()) == sections.end())
+            return Error{prefixed(fieldPrefix, it.key()),
+                         "a scenario cannot override this; it overrides " + joinedSections()};
+    }
+    Plan plain = base;
+    plain.scenarios.clear();
+    json document = planToJson(plain);
+    document.erase("scenarios");
+    document.merge_patch(overrides);
+    try {
+        auto plan = planFromJson(document);
+        if (!plan)
+            return Error{prefixed(fieldPrefix, plan.error().field), plan.error().message};
+        return plan;
+    } catch (const json::exception& error) {
+        return Error{fieldPrefix, std::string("unreadable overrides: ") + error.what()};
+    }
+}
+
+Expected<Plan> scenarioPlan(const Plan& base, std::size_t index)
+{
+    if (index >= base.scenarios.size())
+        return Error{"scenarios", "there is no scenario " + std::to_string(index + 1)};
+    return applyOverrides(base, base.scenarios[index].overrides,
+                          "scenarios[" + std::to_string(index) + "].overrides");
+}
+
+std::optional<Error> readScenarios(const json& document, Plan& plan)
+{
+    plan.scenarios.clear();
+    if (!document.is_object())
+        return std::nullopt;
+    const auto found = document.find("scenarios");
+    if (found == document.end() || found->is_null())
+        return std::nullopt;
+    if (!found->is_array())
+        return Error{"scenarios", "must be an array of {\"name\", \"overrides\"}, got "
+                                      + detail::describeJsonType(*found)};
+    if (found->size() > kMaxScenarios)
+        return Error{"scenarios", "must hold at most " + std::to_string(kMaxScenarios) + " scenarios, got "
+                                      + std::to_string(found->size())};
+    std::set<std::string> names;
+    std::vector<Scenario> scenarios;
+    for (std::size_t i = 0; i < found->size(); ++i) {
+        const std::string path = "scenarios[" + std::to_string(i) + "]";
+        const json& item = (*found)[i];
+        if (!item.is_object())
+            return Error{path, "must be an object with \"name\" and \"overrides\", got "
+                                   + detail::describeJsonType(item)};
+        for (auto it = item.begin(); it != item.end(); ++it)
+            if (it.key() != "name" && it.key() != "overrides")
+                return Error{path + "." + it.key(), "unknown field; a scenario has \"name\" and \"overrides\""};
+        Scenario s;
+        const auto name = item.find("name");
+        if (name == item.end() || !name->is_string())
+            return Error{path + ".name", "is required: a text naming the scenario"};
+        s.name = name->get<std::string>();
+        const auto first = s.name.find_first_not_of(" \t");
+        if (first == std::string::npos)
+            return Error{path + ".name", "must not be empty"};
+        if (utf8Length(s.name) > std::size_t(limits::kMaxTitleLength))
+            return Error{path + ".name", "must be at most " + std::to_string(limits::kMaxTitleLength)
+                                             + " characters, got " + std::to_string(utf8Length(s.name))};
+        if (!names.insert(s.name).second)
+            return Error{path + ".name", "\"" + s.name + "\" names another scenario too; names must differ"};
+        if (const auto overrides = item.find("overrides"); overrides != item.end() && !overrides->is_null())
+            s.overrides = *overrides;
+        scenarios.push_back(std::move(s));
+    }
+    // Each scenario must describe a plan that reads; `plan` (without scenarios) is the base they apply to.
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        auto applied = applyOverrides(plan, scenarios[i].overrides,
+                                      "scenarios[" + std::to_string(i) + "].overrides");
+        if (!applied)
+            return applied.error();
+    }
+    plan.scenarios = std::move(scenarios);
+    return std::nullopt;
+}
+
+json scenariosToJson(const std::vector<Scenario>& scenarios)
+{
+    json list = json::array();
+    for (const Scenario& s : scenarios)
+        list.push_back({{"name", s.name}, {"overrides", s.overrides.is_object() ? s.overrides : json::object()}});
+    return list;
+}
+
+Expected<json> overridesForField(const Plan& base, const std::string& path, const json& value)
+{
+    const auto steps = splitPath(path);
+    if (!steps)
+        return Error{"--field", "\"" + path + "\" is not a field path (e.g. workload.sequence_length or "
+                                               "candidates[*].nodes)"};
+    const auto& sections = scenarioSections();
+    const PathStep& head = steps->front();
+    if (std::find(sections.begin(), sections.end(), head.key) == sections.end())
+        return Error{"--field", "\"" + path + "\" is not in a section that can vary (" + joinedSections() + ")"};
+    json overrides = json::object();
+    if (head.key == "candidates") {
+        if (!head.indexed || steps->size() < 2)
+            return Error{"--field", "a candidate field needs an index: candidates[0].nodes, or candidates[*].nodes "
+                                    "for every candidate"};
+        Plan plain = base;
+        plain.scenarios.clear();
+        json list = planToJson(plain)["candidates"];
+        if (list.empty())
+            return Error{"--field", "the plan lists no candidates (it compares every catalog instance), so \""
+                                        + path + "\" names none"};
+        if (!head.every && head.index >= list.size())
+            return Error{"--field", "the plan has " + std::to_string(list.size()) + " candidates; \"" + path
+                                        + "\" names candidate " + std::to_string(head.index)};
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (head.every || i == head.index)
+                setAt(list[i], *steps, 1, value);
+        overrides["candidates"] = std::move(list);
+        return overrides;
+    }
+    for (std::size_t i = 1; i < steps->size(); ++i)
+        if ((*steps)[i].indexed)
+            return Error{"--field", "\"" + path + "\": only candidates take an index"};
+    if (head.indexed)
+        return Error{"--field", "\"" + path + "\": only candidates take an index"};
+    setAt(overrides, *steps, 0, value);
+    return overrides;
+}
+
+std::string sweepValueText(const json& value)
+{
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::vector<json>& values)
+{
+    if (values.empty())
+        return Error{"--values", "needs at least one value"};
+    if (values.size() > kMaxScenarios)
+        return Error{"--values", "at most " + std::to_string(kMaxScenarios) + " values, got "
+                                     + std::to_string(values.size())};
+    Plan swept = base;
+    swept.scenarios.clear();
+    std::set<std::string> names;
+    for (const json& value : values) {
+        auto overrides = overridesForField(base, path, value);
+        if (!overrides)
+            return overrides.error();
+        const std::string name = path + "=" + sweepValueText(value);
+        if (!names.insert(name).second)
+            return Error{"--values", sweepValueText(value) + " is listed twice"};
+        auto applied = applyOverrides(base, *overrides, "");
+        if (!applied)
+            return Error{"--values", sweepValueText(value) + ": " + applied.error().toString()};
+        swept.scenarios.push_back({name, std::move(*overrides)});
+    }
+    return swept;
+}
+
+} // namespace gp

@@ -1,0 +1,52 @@
+// Scenarios: named variants of one plan, each a JSON merge patch (RFC 7386) onto the base plan's document.
+#pragma once
+
+#include "plan/plan.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gp {
+
+// The plan sections a scenario may override, in document order.
+const std::vector<std::string>& scenarioSections();
+
+// The most scenarios a plan holds (each one is a full search when compared).
+inline constexpr std::size_t kMaxScenarios = 64;
+
+// The plan `overrides` describe: the base plan's document without its scenarios, with `overrides` merged in
+// (objects merge key by key, arrays and values replace, null removes a field so its default applies), read back.
+// Errors name the field under `fieldPrefix` ("scenarios[1].overrides.workload.sequence_length: ...").
+Expected<Plan> applyOverrides(const Plan& base, const nlohmann::json& overrides, const std::string& fieldPrefix);
+
+// The overrides that turn `base` into `variant` (both without regard to their scenarios): a merge patch of the
+// sections a scenario may override, holding only what differs. applyOverrides(base, overridesBetween(base,
+// variant), ...) reads back as `variant` (its title and unknown top-level fields are the base's).
+nlohmann::json overridesBetween(const Plan& base, const Plan& variant);
+
+// The plan of base.scenarios[index]; errors name "scenarios[index].overrides...".
+Expected<Plan> scenarioPlan(const Plan& base, std::size_t index);
+
+// Reads document["scenarios"] (absent or null: none) into plan.scenarios and checks that each one applies to the
+// plan; the error names the field. `plan` must hold everything else read from `document`.
+std::optional<Error> readScenarios(const nlohmann::json& document, Plan& plan);
+
+// The "scenarios" array as the plan file stores it.
+nlohmann::json scenariosToJson(const std::vector<Scenario>& scenarios);
+
+// A one-field override from a dotted path ("workload.sequence_length", "candidates[*].nodes",
+// "candidates[0].gpus_per_node") set to `value` on the base plan's document: candidate paths are applied to the
+// base plan's candidate list (`[*]`: every candidate), since a merge patch replaces arrays whole. Errors name
+// the path.
+Expected<nlohmann::json> overridesForField(const Plan& base, const std::string& path, const nlohmann::json& value);
+
+// The base plan with its scenarios replaced by one per value of `path` (see overridesForField), named
+// "PATH=VALUE": a sweep is a scenario comparison. Errors name the value ("--values: 0: workload.sequence_length:
+// must be at least 1").
+Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::vector<nlohmann::json>& values);
+
+// A sweep value as text: strings bare, everything else as JSON ("4096", "auto", "true").
+std::string sweepValueText(const nlohmann::json& value);
+
+} // namespace gp

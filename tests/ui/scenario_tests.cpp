@@ -1,0 +1,318 @@
+// Scenarios in the window: the scenario bar's edits are undoable, edits made while a scenario is active change
+// only that scenario, a plan with three scenarios round-trips, and the Compare view shows the numbers
+// `gpu-planner-cli plan --scenarios` prints.
+#include "main_window.h"
+#include "models/comparison_model.h"
+#include "models/scenario_comparison_model.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "widgets/inputs_panel.h"
+#include "widgets/scenario_bar.h"
+#include "widgets/scenario_compare_view.h"
+#include "widgets/frontier_view.h"
+#include "number_format.h"
+#include "charts/chart_view.h"
+
+#include "plan/scenarios.h"
+#include "planner/frontier.h"
+
+#include <QAbstractItemModelTester>
+#include <QChart>
+#include <QScatterSeries>
+#include <QDir>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace {
+
+constexpr int WaitMs = 120000;
+
+json scenarioPlanDocument()
+{
+    json document = json::parse(gp::defaultPlanText());
+    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
+                                          {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["scenarios"] = json::array(
+        {{{"name", "8k context"}, {"overrides", {{"workload", {{"sequence_length", 8192}}}}}},
+         {{"name", "LoRA"}, {"overrides", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}}},
+         {{"name", "only GN7"},
+          {"overrides",
+           {{"candidates", json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}})}}}}});
+    return document;
+}
+
+class ScenarioWindow : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindowOptions options;
+        options.settings = m_settings.get();
+        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
+        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
+        options.restoreSession = false;
+        options.offerRecovery = false;
+        m_window = std::make_unique<MainWindow>(options);
+        m_window->setMessageSink([](const QString&, const QString&) {});
+        m_planPath = test::writeFile(m_dir, QStringLiteral("scenarios.gpuplan"),
+                                     QByteArray::fromStdString(scenarioPlanDocument().dump(2)));
+    }
+
+    // Waits until the window shows the evaluation of its newest request.
+    EvaluationPtr settled()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
+        for (int i = 0; i < 8; ++i) {
+            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
+            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
+                return latest;
+            if (!spy.wait(WaitMs))
+                return nullptr;
+        }
+        return nullptr;
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+    QString m_planPath;
+};
+
+} // namespace
+
+TEST_F(ScenarioWindow, PlanWithThreeScenariosRoundTripsThroughTheWindow)
+{
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ASSERT_EQ(m_window->document()->plan().scenarios.size(), 3u);
+    const QString saved = m_dir.filePath(QStringLiteral("saved.gpuplan"));
+    ASSERT_TRUE(m_window->savePlan(saved));
+    QFile file(saved);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    auto reread = gp::parsePlan(file.readAll().toStdString());
+    ASSERT_TRUE(reread.ok()) << reread.error().toString();
+    auto original = gp::planFromJson(scenarioPlanDocument());
+    ASSERT_TRUE(original.ok());
+    EXPECT_TRUE(*reread == *original);
+    ASSERT_EQ(reread->scenarios.size(), 3u);
+    EXPECT_EQ(reread->scenarios[2].name, "only GN7");
+}
+
+TEST_F(ScenarioWindow, ScenarioBarEditsAreUndoable)
+{
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ScenarioBar* bar = m_window->scenarioBar();
+    QUndoStack* undo = m_window->document()->undoStack();
+    const auto names = [this] {
+        std::vector<std::string> out;
+        for (const gp::Scenario& s : m_window->document()->plan().scenarios)
+            out.push_back(s.name);
+        return out;
+    };
+    bar->addScenario();
+    ASSERT_EQ(names().size(), 4u);
+    EXPECT_EQ(bar->activeScenario(), 3);
+    bar->renameScenario(3, QStringLiteral("  bigger  "));
+    EXPECT_EQ(names()[3], "bigger");
+    bar->setActiveScenario(1);
+    bar->duplicateScenario();
+    ASSERT_EQ(names().size(), 5u);
+    EXPECT_EQ(names()[4], "LoRA copy");
+    EXPECT_EQ(m_window->document()->plan().scenarios[4].overrides, m_window->document()->plan().scenarios[1].overrides);
+    bar->deleteScenario(0);
+    ASSERT_EQ(names().size(), 4u);
+    EXPECT_EQ(names()[0], "LoRA");
+    undo->undo(); // delete
+    EXPECT_EQ(names().size(), 5u);
+    EXPECT_EQ(names()[0], "8k context");
+    undo->undo(); // duplicate
+    undo->undo(); // rename
+    ASSERT_EQ(names().size(), 4u);
+    EXPECT_EQ(names()[3].rfind("Scenario", 0), 0u);
+    undo->undo(); // add
+    EXPECT_EQ(names().size(), 3u);
+    EXPECT_LT(bar->activeScenario(), 3); // an active scenario that was undone away falls back
+    undo->redo();
+    EXPECT_EQ(names().size(), 4u);
+}
+
+TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
+{
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ASSERT_TRUE(settled());
+    const gp::Plan base = m_window->document()->plan();
+    m_window->scenarioBar()->setActiveScenario(0);
+    EvaluationPtr shown = settled();
+    ASSERT_TRUE(shown && shown->ok);
+    // The window shows the scenario's plan.
+    EXPECT_EQ(m_window->inputsPanel()->plan().workload.sequenceLength, 8192);
+    gp::Plan edited = m_window->inputsPanel()->plan();
+    edited.workload.microBatchSize = 2;
+    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    const gp::Plan after = m_window->document()->plan();
+    EXPECT_EQ(after.workload.microBatchSize, base.workload.microBatchSize); // the base plan is untouched
+    EXPECT_EQ(after.workload.sequenceLength, base.workload.sequenceLength);
+    EXPECT_EQ(after.scenarios[0].overrides["workload"]["micro_batch_size"], 2);
+    EXPECT_EQ(after.scenarios[0].overrides["workload"]["sequence_length"], 8192);
+    EXPECT_EQ(after.scenarios[1].overrides, base.scenarios[1].overrides);
+    m_window->document()->undoStack()->undo();
+    EXPECT_TRUE(m_window->document()->plan() == base);
+    // Back on the base plan, an edit changes the base and keeps every scenario.
+    m_window->scenarioBar()->setActiveScenario(-1);
+    edited = m_window->inputsPanel()->plan();
+    edited.workload.trainingTokens = 3e9;
+    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    EXPECT_DOUBLE_EQ(m_window->document()->plan().workload.trainingTokens, 3e9);
+    EXPECT_EQ(m_window->document()->plan().scenarios.size(), 3u);
+}
+
+TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
+{
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ScenarioCompareView* view = m_window->compareView();
+    QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showCompareView();
+    ASSERT_TRUE(ready.wait(WaitMs));
+    ScenarioComparisonModel* model = view->model();
+    ASSERT_EQ(model->rowCount(), 4);
+
+    QProcess cli;
+    cli.start(QStringLiteral(GP_CLI_PATH), {QStringLiteral("plan"), m_planPath, QStringLiteral("--scenarios"),
+                                            QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_TRUE(cli.waitForFinished(WaitMs));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    const json out = json::parse(cli.readAllStandardOutput().toStdString());
+    ASSERT_EQ(out["scenarios"].size(), 4u);
+    using C = ScenarioComparisonModel;
+    for (int row = 0; row < 4; ++row) {
+        const json& r = out["scenarios"][std::size_t(row)];
+        EXPECT_EQ(model->data(model->index(row, C::Candidate)).toString().toStdString(),
+                  r["best"]["candidate"].get<std::string>());
+        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::BestCost), C::ValueRole).toDouble(),
+                         r["best"]["cost"].get<double>());
+        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Hours), C::ValueRole).toDouble(),
+                         r["best"]["hours"].get<double>());
+        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Headroom), C::ValueRole).toDouble(),
+                         r["best"]["memory_headroom_per_gpu"].get<double>());
+        for (const auto& [mode, column] : {std::pair{"on_demand", C::CostOnDemand}, {"monthly", C::CostMonthly}}) {
+            const QVariant v = model->data(model->index(row, column), C::ValueRole);
+            ASSERT_EQ(v.isValid(), r["best"]["costs"].contains(mode)) << row << mode;
+            if (v.isValid())
+                EXPECT_DOUBLE_EQ(v.toDouble(), r["best"]["costs"][mode].get<double>());
+        }
+        if (row > 0)
+            EXPECT_DOUBLE_EQ(model->data(model->index(row, C::CostDifference), C::ValueRole).toDouble(),
+                             r["difference"]["cost"].get<double>());
+    }
+    // Another baseline: the differences follow it.
+    view->setBaseline(2);
+    EXPECT_EQ(view->baseline(), 2);
+    EXPECT_FALSE(model->data(model->index(2, C::CostDifference), C::ValueRole).isValid());
+    const double lora = out["scenarios"][2]["best"]["cost"].get<double>();
+    EXPECT_DOUBLE_EQ(model->data(model->index(0, C::CostDifference), C::ValueRole).toDouble(),
+                     out["scenarios"][0]["best"]["cost"].get<double>() - lora);
+
+    // Screenshots for review, when asked for (GP_SCREENS_DIR), in English and Chinese.
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        QDir().mkpath(screens);
+        view->resize(1300, 760);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_") + language + QStringLiteral(".png")));
+            m_window->resize(1600, 1000);
+            m_window->scenarioBar()->setActiveScenario(1);
+            settled();
+            EXPECT_TRUE(m_window->grab().save(screens + QStringLiteral("/window_scenario_") + language
+                                              + QStringLiteral(".png")));
+            m_window->scenarioBar()->setActiveScenario(-1);
+            settled();
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(ScenarioWindow, CompareViewWithOneCandidate)
+{
+    json document = scenarioPlanDocument();
+    document["candidates"] = json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    const QString path = test::writeFile(m_dir, QStringLiteral("one.gpuplan"), QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    ScenarioCompareView* view = m_window->compareView();
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showCompareView();
+    ASSERT_TRUE(ready.wait(WaitMs));
+    ASSERT_EQ(view->model()->rowCount(), 4);
+    for (int row = 0; row < 4; ++row)
+        EXPECT_EQ(view->model()->data(view->model()->index(row, ScenarioComparisonModel::Candidate)).toString(),
+                  QStringLiteral("tencent:GN7.20XLARGE320"));
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->resize(1300, 760);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_one_candidate_") + language
+                                          + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
+{
+    json document = scenarioPlanDocument();
+    document.erase("scenarios");
+    const QString path = test::writeFile(m_dir, QStringLiteral("frontier.gpuplan"),
+                                         QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    EvaluationPtr shown = settled();
+    ASSERT_TRUE(shown && shown->ok && shown->answer);
+    m_window->showFrontierView();
+    FrontierView* view = m_window->frontierView();
+    ASSERT_EQ(view->candidate(), 0);
+    const auto& points = view->points();
+    ASSERT_EQ(points.size(), gp::frontierPoints(shown->answer->search.candidates[0]).size());
+    ASSERT_GT(points.size(), 1u);
+    EXPECT_EQ(std::count_if(points.begin(), points.end(), [](const gp::FrontierPoint& f) { return f.chosen; }), 1);
+    // The chart draws every point: the scored series holds them all.
+    QChart* chart = view->chartView()->chart();
+    ASSERT_TRUE(chart);
+    ASSERT_FALSE(chart->series().isEmpty());
+    auto* scored = qobject_cast<QScatterSeries*>(chart->series().first());
+    ASSERT_TRUE(scored);
+    EXPECT_EQ(std::size_t(scored->count()), points.size());
+    // The chosen point's details are the recommendation's figures.
+    const gp::CandidateResult& best = shown->results.front();
+    EXPECT_TRUE(view->detailsText().contains(formatHours(best.trainingHours))) << view->detailsText().toStdString();
+    // A click on another point shows that point.
+    const auto other = std::find_if(points.begin(), points.end(), [](const gp::FrontierPoint& f) { return !f.chosen; });
+    ASSERT_NE(other, points.end());
+    view->showPoint(int(other - points.begin()));
+    EXPECT_TRUE(view->detailsText().contains(formatHours(other->point.hours))) << view->detailsText().toStdString();
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->resize(1200, 680);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_") + language + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}

@@ -1,0 +1,200 @@
+// The scenario bar.
+#include "widgets/scenario_bar.h"
+
+#include "plan/scenarios.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTabBar>
+#include <QToolButton>
+
+namespace gpui {
+
+ScenarioBar::ScenarioBar(QWidget* parent)
+    : QWidget(parent), m_tabs(new QTabBar), m_add(new QToolButton), m_duplicate(new QToolButton),
+      m_rename(new QToolButton), m_delete(new QToolButton), m_compare(new QToolButton)
+{
+    setObjectName(QStringLiteral("scenarioBar"));
+    m_tabs->setObjectName(QStringLiteral("scenarioTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->setExpanding(false);
+    m_tabs->setUsesScrollButtons(true);
+    m_tabs->setElideMode(Qt::ElideRight);
+    m_add->setObjectName(QStringLiteral("scenarioAdd"));
+    m_duplicate->setObjectName(QStringLiteral("scenarioDuplicate"));
+    m_rename->setObjectName(QStringLiteral("scenarioRename"));
+    m_delete->setObjectName(QStringLiteral("scenarioDelete"));
+    m_compare->setObjectName(QStringLiteral("scenarioCompare"));
+    for (QToolButton* b : {m_add, m_duplicate, m_rename, m_delete, m_compare})
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(4);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_add);
+    layout->addWidget(m_duplicate);
+    layout->addWidget(m_rename);
+    layout->addWidget(m_delete);
+    layout->addSpacing(8);
+    layout->addWidget(m_compare);
+    connect(m_tabs, &QTabBar::currentChanged, this, [this](int tab) {
+        const int index = tab - 1;
+        if (index == m_active || tab < 0)
+            return;
+        m_active = index;
+        m_rename->setEnabled(m_active >= 0);
+        m_delete->setEnabled(m_active >= 0);
+        emit activeScenarioChanged(m_active);
+    });
+    connect(m_tabs, &QTabBar::tabBarDoubleClicked, this, [this](int tab) {
+        if (tab > 0)
+            askRename();
+    });
+    connect(m_add, &QToolButton::clicked, this, &ScenarioBar::addScenario);
+    connect(m_duplicate, &QToolButton::clicked, this, &ScenarioBar::duplicateScenario);
+    connect(m_rename, &QToolButton::clicked, this, &ScenarioBar::askRename);
+    connect(m_delete, &QToolButton::clicked, this, [this] { deleteScenario(m_active); });
+    connect(m_compare, &QToolButton::clicked, this, &ScenarioBar::compareRequested);
+    retranslate();
+    rebuildTabs();
+}
+
+ScenarioBar::~ScenarioBar() = default;
+
+void ScenarioBar::setPlan(const gp::Plan& base)
+{
+    m_plan = base;
+    if (m_active >= int(m_plan.scenarios.size()))
+        m_active = -1;
+    rebuildTabs();
+}
+
+void ScenarioBar::setActiveScenario(int index)
+{
+    if (index < -1 || index >= int(m_plan.scenarios.size()))
+        index = -1;
+    m_tabs->setCurrentIndex(index + 1); // emits activeScenarioChanged when it changes
+}
+
+QString ScenarioBar::uniqueName(const gp::Plan& plan, const QString& stem)
+{
+    auto taken = [&plan](const QString& name) {
+        for (const gp::Scenario& s : plan.scenarios)
+            if (QString::fromStdString(s.name) == name)
+                return true;
+        return false;
+    };
+    QString name = stem;
+    for (int n = 2; taken(name); ++n)
+        name = QStringLiteral("%1 %2").arg(stem).arg(n);
+    return name;
+}
+
+void ScenarioBar::addScenario()
+{
+    if (m_plan.scenarios.size() >= gp::kMaxScenarios)
+        return;
+    gp::Plan plan = m_plan;
+    const QString name = uniqueName(plan, tr("Scenario %1").arg(plan.scenarios.size() + 1));
+    plan.scenarios.push_back({name.toStdString(), nlohmann::json::object()});
+    m_active = int(plan.scenarios.size()) - 1; // the new scenario is the one edited next
+    emit planEdited(plan, [name] { return tr("Add scenario \"%1\"").arg(name); }, -1);
+    emit activeScenarioChanged(m_active);
+}
+
+void ScenarioBar::duplicateScenario()
+{
+    if (m_plan.scenarios.size() >= gp::kMaxScenarios)
+        return;
+    gp::Plan plan = m_plan;
+    const QString source = m_active >= 0 ? QString::fromStdString(plan.scenarios[std::size_t(m_active)].name)
+                                         : tr("Base plan");
+    const QString name = uniqueName(plan, tr("%1 copy").arg(source));
+    gp::Scenario copy{name.toStdString(), m_active >= 0 ? plan.scenarios[std::size_t(m_active)].overrides
+                                                        : nlohmann::json::object()};
+    plan.scenarios.push_back(std::move(copy));
+    m_active = int(plan.scenarios.size()) - 1;
+    emit planEdited(plan, [name] { return tr("Duplicate scenario as \"%1\"").arg(name); }, -1);
+    emit activeScenarioChanged(m_active);
+}
+
+void ScenarioBar::renameScenario(int index, const QString& name)
+{
+    const QString trimmed = name.trimmed();
+    if (index < 0 || index >= int(m_plan.scenarios.size()) || trimmed.isEmpty())
+        return;
+    if (QString::fromStdString(m_plan.scenarios[std::size_t(index)].name) == trimmed)
+        return;
+    gp::Plan plan = m_plan;
+    const QString unique = uniqueName(plan, trimmed);
+    plan.scenarios[std::size_t(index)].name = unique.toStdString();
+    emit planEdited(plan, [unique] { return tr("Rename scenario to \"%1\"").arg(unique); }, -1);
+}
+
+void ScenarioBar::deleteScenario(int index)
+{
+    if (index < 0 || index >= int(m_plan.scenarios.size()))
+        return;
+    gp::Plan plan = m_plan;
+    const QString name = QString::fromStdString(plan.scenarios[std::size_t(index)].name);
+    plan.scenarios.erase(plan.scenarios.begin() + index);
+    if (m_active >= index)
+        m_active = m_active == index ? -1 : m_active - 1;
+    emit planEdited(plan, [name] { return tr("Delete scenario \"%1\"").arg(name); }, -1);
+    emit activeScenarioChanged(m_active);
+}
+
+void ScenarioBar::askRename()
+{
+    if (m_active < 0)
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Rename Scenario"), tr("Scenario name:"), QLineEdit::Normal,
+                                               QString::fromStdString(m_plan.scenarios[std::size_t(m_active)].name),
+                                               &ok);
+    if (ok)
+        renameScenario(m_active, name);
+}
+
+void ScenarioBar::rebuildTabs()
+{
+    const QSignalBlocker block(m_tabs);
+    while (m_tabs->count() > 0)
+        m_tabs->removeTab(m_tabs->count() - 1);
+    m_tabs->addTab(tr("Base plan"));
+    for (const gp::Scenario& s : m_plan.scenarios)
+        m_tabs->addTab(QString::fromStdString(s.name));
+    m_tabs->setCurrentIndex(m_active + 1);
+    m_rename->setEnabled(m_active >= 0);
+    m_delete->setEnabled(m_active >= 0);
+    m_duplicate->setEnabled(m_plan.scenarios.size() < gp::kMaxScenarios);
+    m_add->setEnabled(m_plan.scenarios.size() < gp::kMaxScenarios);
+    m_compare->setEnabled(!m_plan.scenarios.empty());
+}
+
+void ScenarioBar::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        rebuildTabs();
+    }
+    QWidget::changeEvent(event);
+}
+
+void ScenarioBar::retranslate()
+{
+    m_add->setText(tr("Add Scenario"));
+    m_add->setToolTip(tr("A new scenario: a named variant of the plan; edits made while it is chosen apply to it "
+                         "only"));
+    m_duplicate->setText(tr("Duplicate"));
+    m_duplicate->setToolTip(tr("A new scenario with the chosen one's changes"));
+    m_rename->setText(tr("Rename…"));
+    m_delete->setText(tr("Delete"));
+    m_compare->setText(tr("Compare…"));
+    m_compare->setToolTip(tr("The plan and each scenario side by side: best candidate, cost and time"));
+}
+
+} // namespace gpui

@@ -1,0 +1,174 @@
+// The Compare view.
+#include "widgets/scenario_compare_view.h"
+
+#include "charts/chart_view.h"
+#include "charts/scenario_chart.h"
+#include "number_format.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpui {
+
+ScenarioCompareView::ScenarioCompareView(QWidget* parent)
+    : QDialog(parent), m_model(new ScenarioComparisonModel(this)), m_table(new QTableView),
+      m_chart(new ChartView), m_baseline(new QComboBox), m_baselineLabel(new QLabel), m_status(new QLabel),
+      m_watcher(new QFutureWatcher<ScenarioComparisonJob>(this))
+{
+    setObjectName(QStringLiteral("scenarioCompare"));
+    m_table->setModel(m_model);
+    m_table->setObjectName(QStringLiteral("scenarioTable"));
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_chart->setExportName(QStringLiteral("scenarios"));
+    m_chart->setObjectName(QStringLiteral("scenarioChart"));
+    m_chart->setMinimumHeight(260);
+    m_baseline->setObjectName(QStringLiteral("scenarioBaseline"));
+    m_baselineLabel->setBuddy(m_baseline);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_baselineLabel);
+    top->addWidget(m_baseline, 1);
+    top->addStretch(1);
+    top->addWidget(m_status);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+    resize(1100, 700);
+
+    connect(m_baseline, &QComboBox::activated, this, [this](int row) { setBaseline(row); });
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (m_watcher->property("generation").toULongLong() != m_generation)
+            return; // superseded
+        const ScenarioComparisonJob job = m_watcher->result();
+        if (!job.comparison) {
+            if (!job.cancelled)
+                m_status->setText(QString::fromStdString(job.error.toString()));
+            return;
+        }
+        showComparison(job.comparison);
+    });
+    retranslate();
+}
+
+ScenarioCompareView::~ScenarioCompareView()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_watcher->waitForFinished();
+}
+
+void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog)
+{
+    if (!catalog)
+        return;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    ++m_generation;
+    m_status->setText(tr("Comparing…"));
+    const std::size_t baseline = std::size_t(std::max(0, m_wantedBaseline));
+    auto cancel = m_cancel;
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
+    m_watcher->setProperty("generation", m_generation);
+    m_watcher->setFuture(QtConcurrent::run([plan, catalog, baseline, cancel]() {
+        ScenarioComparisonJob job;
+        try {
+            gp::SearchControl control;
+            control.cancel = cancel.get();
+            auto comparison = gp::compareScenarios(plan, *catalog, baseline, control);
+            if (comparison)
+                job.comparison = std::make_shared<const gp::ScenarioComparison>(std::move(*comparison));
+            else if (gp::isCancelled(comparison.error()))
+                job.cancelled = true;
+            else
+                job.error = comparison.error();
+        } catch (const std::exception& e) {
+            job.error = gp::Error{"", std::string("internal error: ") + e.what()};
+        }
+        return job;
+    }));
+}
+
+void ScenarioCompareView::setComparison(ScenarioComparisonPtr comparison)
+{
+    ++m_generation; // a running comparison is superseded
+    showComparison(std::move(comparison));
+}
+
+void ScenarioCompareView::showComparison(ScenarioComparisonPtr comparison)
+{
+    if (comparison && int(comparison->baseline) != m_wantedBaseline
+        && std::size_t(m_wantedBaseline) < comparison->rows.size()) {
+        auto copy = std::make_shared<gp::ScenarioComparison>(*comparison);
+        gp::setBaseline(*copy, std::size_t(m_wantedBaseline));
+        comparison = copy;
+    }
+    m_model->setComparison(comparison);
+    m_chart->replaceChart(buildScenarioChart(comparison ? *comparison : gp::ScenarioComparison{}));
+    if (comparison)
+        m_status->setText(tr("%n scenario(s) compared in %1", "", int(comparison->rows.size()) - 1)
+                              .arg(formatSeconds(comparison->seconds)));
+    fillBaselines();
+    emit comparisonReady();
+}
+
+void ScenarioCompareView::fillBaselines()
+{
+    const QSignalBlocker block(m_baseline);
+    m_baseline->clear();
+    if (const auto c = m_model->comparison()) {
+        for (const gp::ScenarioRow& row : c->rows)
+            m_baseline->addItem(ScenarioComparisonModel::rowName(row));
+        m_baseline->setCurrentIndex(int(c->baseline));
+    }
+}
+
+void ScenarioCompareView::setBaseline(int row)
+{
+    m_wantedBaseline = std::max(0, row);
+    if (const auto c = m_model->comparison())
+        showComparison(c);
+}
+
+int ScenarioCompareView::baseline() const
+{
+    const auto c = m_model->comparison();
+    return c ? int(c->baseline) : 0;
+}
+
+void ScenarioCompareView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
+}
+
+void ScenarioCompareView::retranslate()
+{
+    setWindowTitle(tr("Compare Scenarios"));
+    m_baselineLabel->setText(tr("&Baseline:"));
+    m_model->retranslate();
+    if (const auto c = m_model->comparison()) {
+        m_chart->replaceChart(buildScenarioChart(*c));
+        fillBaselines();
+    }
+}
+
+} // namespace gpui

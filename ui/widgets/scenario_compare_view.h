@@ -1,0 +1,72 @@
+// The Compare view: the plan's scenarios side by side (a table and a chart of cost and time per scenario), with a
+// chosen baseline. It renders the core's comparison (gp::compareScenarios), the one `plan --scenarios` prints.
+#pragma once
+
+#include "models/scenario_comparison_model.h"
+#include "plan/plan.h"
+
+#include "catalog/catalog.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace gpui {
+
+class ChartView;
+
+// What a background comparison hands back (a future's value must be default-constructible).
+struct ScenarioComparisonJob {
+    std::shared_ptr<const gp::ScenarioComparison> comparison;
+    gp::Error error;
+    bool cancelled = false;
+};
+
+class ScenarioCompareView : public QDialog {
+    Q_OBJECT
+public:
+    explicit ScenarioCompareView(QWidget* parent = nullptr);
+    ~ScenarioCompareView() override;
+
+    // Compares `plan`'s scenarios on the thread pool; a newer request supersedes a running one (its result is
+    // dropped). comparisonReady() follows.
+    void compare(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog);
+    // Shows a comparison computed elsewhere (tests, the report).
+    void setComparison(ScenarioComparisonPtr comparison);
+    ScenarioComparisonPtr comparison() const { return m_model->comparison(); }
+    ScenarioComparisonModel* model() const { return m_model; }
+    ChartView* chartView() const { return m_chart; }
+    // The row the differences are taken to (0: the base plan).
+    void setBaseline(int row);
+    int baseline() const;
+
+signals:
+    void comparisonReady();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void showComparison(ScenarioComparisonPtr comparison);
+    void fillBaselines();
+
+    ScenarioComparisonModel* m_model;
+    QTableView* m_table;
+    ChartView* m_chart;
+    QComboBox* m_baseline;
+    QLabel* m_baselineLabel;
+    QLabel* m_status;
+    QFutureWatcher<ScenarioComparisonJob>* m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    int m_wantedBaseline = 0;
+};
+
+} // namespace gpui
