@@ -15,6 +15,7 @@
 #include "translator.h"
 #include "widgets/frontier_view.h"
 #include "widgets/scenario_bar.h"
+#include "widgets/sweep_view.h"
 #include "widgets/scenario_compare_view.h"
 #include "plan/scenarios.h"
 #include "widgets/candidates_panel.h"
@@ -397,6 +398,9 @@ void MainWindow::createActions()
     m_frontierAction = new QAction(this);
     connect(m_frontierAction, &QAction::triggered, this, &MainWindow::showFrontierView);
     m_viewMenu->addAction(m_frontierAction);
+    m_sweepAction = new QAction(this);
+    connect(m_sweepAction, &QAction::triggered, this, &MainWindow::showSweepView);
+    m_viewMenu->addAction(m_sweepAction);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -475,6 +479,8 @@ void MainWindow::retranslateUi()
     m_editMenu->setTitle(tr("&Edit"));
     m_viewMenu->setTitle(tr("&View"));
     m_frontierAction->setText(tr("Cost-Time &Frontier…"));
+    m_sweepAction->setText(tr("S&weep…"));
+    m_sweepAction->setToolTip(tr("One input across a range of values: cost, time and memory of the best answer at each"));
     m_frontierAction->setToolTip(tr("Every configuration that fits, as cost against time, with the frontier and the "
                                     "chosen one marked"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -652,6 +658,22 @@ void MainWindow::showFrontierView()
     view->setEvaluation(shownPlan(), m_evaluator->catalog(), m_comparison->evaluation());
     view->show();
     view->raise();
+}
+
+SweepView* MainWindow::sweepView()
+{
+    if (!m_sweepView)
+        m_sweepView = new SweepView(this);
+    return m_sweepView;
+}
+
+void MainWindow::showSweepView()
+{
+    SweepView* view = sweepView();
+    view->setPlan(shownPlan(), m_evaluator->catalog());
+    view->show();
+    view->raise();
+    view->run();
 }
 
 void MainWindow::showCompareView()
@@ -838,8 +860,11 @@ void MainWindow::showError(const QString& title, const QString& text)
 
 bool MainWindow::openPlan(const QString& path)
 {
+    const int active = m_scenarioBar->activeScenario();
+    m_scenarioBar->showBasePlan(); // another file opens on its base plan
     auto opened = m_document->open(path);
     if (!opened) {
+        m_scenarioBar->setActiveScenario(active);
         showError(tr("Open Plan"), tr("Could not open %1:\n%2")
                                        .arg(QDir::toNativeSeparators(path),
                                             QString::fromStdString(opened.error().toString())));
@@ -869,6 +894,7 @@ void MainWindow::newPlan()
 {
     if (!maybeSave())
         return;
+    m_scenarioBar->showBasePlan();
     m_document->reset(defaultPlan(), QString());
     removeRecoveryFile();
 }

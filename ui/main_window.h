@@ -36,6 +36,7 @@ class PlanDocument;
 class RecommendationPanel;
 class FrontierView;
 class ScenarioBar;
+class SweepView;
 class ScenarioCompareView;
 class RecoveryStore;
 class Settings;
@@ -100,6 +101,9 @@ public:
     // The cost-time frontier of the shown evaluation (created when first shown).
     FrontierView* frontierView();
     void showFrontierView();
+    // The sweep view over the shown plan (created when first shown).
+    SweepView* sweepView();
+    void showSweepView();
     // The plan the window shows and edits: the base plan, or the active scenario's plan (gp::scenarioPlan).
     gp::Plan shownPlan() const;
     ChartView* memoryChartView() const { return m_memoryChart; }
@@ -204,6 +208,8 @@ private:
     ScenarioCompareView* m_compareView = nullptr;
     FrontierView* m_frontierView = nullptr;
     QAction* m_frontierAction = nullptr;
+    SweepView* m_sweepView = nullptr;
+    QAction* m_sweepAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;  // memory | cost

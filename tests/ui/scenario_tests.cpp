@@ -11,6 +11,7 @@
 #include "widgets/scenario_bar.h"
 #include "widgets/scenario_compare_view.h"
 #include "widgets/frontier_view.h"
+#include "widgets/sweep_view.h"
 #include "number_format.h"
 #include "charts/chart_view.h"
 
@@ -208,15 +209,17 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
                          r["best"]["hours"].get<double>());
         EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Headroom), C::ValueRole).toDouble(),
                          r["best"]["memory_headroom_per_gpu"].get<double>());
-        for (const auto& [mode, column] : {std::pair{"on_demand", C::CostOnDemand}, {"monthly", C::CostMonthly}}) {
+        for (const auto& [mode, column] : {std::pair{"on_demand", C::CostOnDemand}, std::pair{"monthly", C::CostMonthly}}) {
             const QVariant v = model->data(model->index(row, column), C::ValueRole);
             ASSERT_EQ(v.isValid(), r["best"]["costs"].contains(mode)) << row << mode;
-            if (v.isValid())
+            if (v.isValid()) {
                 EXPECT_DOUBLE_EQ(v.toDouble(), r["best"]["costs"][mode].get<double>());
+            }
         }
-        if (row > 0)
+        if (row > 0) {
             EXPECT_DOUBLE_EQ(model->data(model->index(row, C::CostDifference), C::ValueRole).toDouble(),
                              r["difference"]["cost"].get<double>());
+        }
     }
     // Another baseline: the differences follow it.
     view->setBaseline(2);
@@ -312,6 +315,48 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
             installLanguage(language);
             QCoreApplication::processEvents();
             EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_") + language + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
+{
+    json document = scenarioPlanDocument();
+    document.erase("scenarios");
+    const QString path = test::writeFile(m_dir, QStringLiteral("sweep.gpuplan"),
+                                         QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    SweepView* view = m_window->sweepView();
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showSweepView(); // sequence length 2048, 4096, 8192, 16384
+    ASSERT_TRUE(ready.wait(WaitMs));
+    ScenarioComparisonModel* model = view->model();
+    ASSERT_EQ(model->rowCount(), 5); // the plan, then one row per value
+    using C = ScenarioComparisonModel;
+    // Each value's row is that value's scenario with its best answer.
+    const QStringList values{QStringLiteral("2048"), QStringLiteral("4096"), QStringLiteral("8192"),
+                             QStringLiteral("16384")};
+    for (int row = 1; row < 5; ++row) {
+        EXPECT_EQ(model->data(model->index(row, C::Scenario)).toString(),
+                  QStringLiteral("workload.sequence_length=") + values[row - 1]);
+        EXPECT_FALSE(model->data(model->index(row, C::Candidate)).toString().isEmpty());
+        EXPECT_TRUE(model->data(model->index(row, C::Headroom), C::ValueRole).isValid());
+    }
+    view->setValues(QStringLiteral("1024, 0"));
+    EXPECT_FALSE(view->run());
+    EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("--values: 0: workload.sequence_length:")))
+        << view->errorText().toStdString();
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->setValues(QStringLiteral("2048, 4096, 8192, 16384"));
+        ASSERT_TRUE(view->run());
+        ASSERT_TRUE(ready.wait(WaitMs));
+        view->resize(1300, 760);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sweep_") + language + QStringLiteral(".png")));
         }
         installLanguage(QStringLiteral("en"));
     }

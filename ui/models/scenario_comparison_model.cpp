@@ -152,8 +152,8 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         if (!row.delta.cost)
             return QStringLiteral("-");
         const double d = *row.delta.cost;
-        return (d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString())
-               + moneyText(std::fabs(d), row) + signedPercent(row.delta.costPercent);
+        return QString((d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString())
+                       + moneyText(std::fabs(d), row) + signedPercent(row.delta.costPercent));
     }
     case HoursDifference: {
         if (isBaseline)
@@ -161,8 +161,8 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         if (!row.delta.hours)
             return QStringLiteral("-");
         const double d = *row.delta.hours;
-        return (d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString()) + formatHours(std::fabs(d))
-               + signedPercent(row.delta.hoursPercent);
+        return QString((d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString())
+                       + formatHours(std::fabs(d)) + signedPercent(row.delta.hoursPercent));
     }
     default: return {};
     }

@@ -79,6 +79,12 @@ void ScenarioBar::setActiveScenario(int index)
     m_tabs->setCurrentIndex(index + 1); // emits activeScenarioChanged when it changes
 }
 
+void ScenarioBar::showBasePlan()
+{
+    m_active = -1;
+    rebuildTabs(); // signals blocked: nothing is announced
+}
+
 QString ScenarioBar::uniqueName(const gp::Plan& plan, const QString& stem)
 {
     auto taken = [&plan](const QString& name) {

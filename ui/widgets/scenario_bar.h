@@ -24,6 +24,8 @@ public:
     // -1: the base plan; else an index into plan.scenarios.
     int activeScenario() const { return m_active; }
     void setActiveScenario(int index);
+    // Makes the base plan the active one without announcing it (before another plan replaces this one).
+    void showBasePlan();
 
     // The edits the buttons make, for tests and the buttons alike (each emits planEdited).
     void addScenario();

@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace gpui {
 
 ScenarioCompareView::ScenarioCompareView(QWidget* parent)
@@ -47,6 +49,7 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
+    m_layout = layout;
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
     resize(1100, 700);

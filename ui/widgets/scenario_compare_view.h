@@ -16,6 +16,7 @@
 class QComboBox;
 class QLabel;
 class QTableView;
+class QVBoxLayout;
 
 namespace gpui {
 
@@ -51,6 +52,9 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // The view's layout: controls above the baseline row go in at index 0.
+    QVBoxLayout* mainLayout() const { return m_layout; }
+    QLabel* statusLabel() const { return m_status; }
 
 private:
     void retranslate();
@@ -63,6 +67,7 @@ private:
     QComboBox* m_baseline;
     QLabel* m_baselineLabel;
     QLabel* m_status;
+    QVBoxLayout* m_layout = nullptr;
     QFutureWatcher<ScenarioComparisonJob>* m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     quint64 m_generation = 0;
