@@ -600,7 +600,7 @@ gp::Plan MainWindow::shownPlan() const
 {
     const gp::Plan& base = m_document->plan();
     const int active = m_scenarioBar ? m_scenarioBar->activeScenario() : -1;
-    if (active < 0 || active >= int(base.scenarios.size()))
+    if (active < 0 || active >= int(gp::planScenarios(base).size()))
         return base;
     auto variant = gp::scenarioPlan(base, std::size_t(active));
     return variant ? *variant : base; // checked when read or edited; the base plan if it still fails
@@ -610,12 +610,14 @@ gp::Plan MainWindow::baseAfterEdit(const gp::Plan& shown) const
 {
     const int active = m_scenarioBar ? m_scenarioBar->activeScenario() : -1;
     gp::Plan base = m_document->plan();
-    if (active < 0 || active >= int(base.scenarios.size())) {
+    std::vector<gp::Scenario> scenarios = gp::planScenarios(base);
+    if (active < 0 || active >= int(scenarios.size())) {
         gp::Plan edited = shown;
-        edited.scenarios = base.scenarios; // the panels edit the plan, never its scenario list
+        gp::setPlanScenarios(edited, scenarios); // the panels edit the plan, never its scenario list
         return edited;
     }
-    base.scenarios[std::size_t(active)].overrides = gp::overridesBetween(base, shown);
+    scenarios[std::size_t(active)].overrides = gp::overridesBetween(base, shown);
+    gp::setPlanScenarios(base, scenarios);
     return base;
 }
 

@@ -350,8 +350,8 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
         if (!answer)
             return fail(ctx, ExitInvalidInput, answer.error().toString());
         if (format == "csv")
-            return emit(ctx, args, frontierToCsv(*answer));
-        return emit(ctx, args, frontierToJson(*answer).dump(2) + "\n");
+            return emit(ctx, args, frontierToCsv(in.plan, *in.catalog, *answer));
+        return emit(ctx, args, frontierToJson(in.plan, *in.catalog, *answer).dump(2) + "\n");
     }
     if (args.values.count("--baseline"))
         return fail(ctx, ExitUsage, "--baseline needs --scenarios");

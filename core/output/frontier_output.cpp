@@ -14,7 +14,8 @@ const std::vector<std::string>& frontierCsvColumns()
     return columns;
 }
 
-std::string frontierToCsv(const PlanAnswer& answer, const CsvOptions& options)
+std::string frontierToCsv(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                          const CsvOptions& options)
 {
     std::string out = options.byteOrderMark ? "\xEF\xBB\xBF" : "";
     const auto& columns = frontierCsvColumns();
@@ -24,7 +25,7 @@ std::string frontierToCsv(const PlanAnswer& answer, const CsvOptions& options)
     for (std::size_t c = 0; c < answer.search.candidates.size(); ++c) {
         const CandidatePlan& candidate = answer.search.candidates[c];
         const std::string name = csvField(csvText(candidate.best.candidate));
-        for (const FrontierPoint& f : frontierPoints(candidate)) {
+        for (const FrontierPoint& f : frontierPoints(plan, catalog, answer, c)) {
             const Configuration& k = f.point.configuration;
             const std::vector<std::string> cells{
                 name, std::to_string(c + 1), std::to_string(f.point.nodes), std::to_string(k.zeroStage),
@@ -41,13 +42,13 @@ std::string frontierToCsv(const PlanAnswer& answer, const CsvOptions& options)
     return out;
 }
 
-json frontierToJson(const PlanAnswer& answer)
+json frontierToJson(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer)
 {
     json candidates = json::array();
     for (std::size_t c = 0; c < answer.search.candidates.size(); ++c) {
         const CandidatePlan& candidate = answer.search.candidates[c];
         json points = json::array();
-        for (const FrontierPoint& f : frontierPoints(candidate)) {
+        for (const FrontierPoint& f : frontierPoints(plan, catalog, answer, c)) {
             const Configuration& k = f.point.configuration;
             points.push_back({{"hours", f.point.hours},
                               {"cost", f.point.cost},

@@ -12,12 +12,13 @@
 
 namespace gp {
 
-// One row per scored configuration, candidates in the answer's order: the columns frontierCsvColumns() names.
-std::string frontierToCsv(const PlanAnswer& answer, const CsvOptions& options = {});
+// One row per scored configuration (frontierPoints), candidates in the answer's order: the columns frontierCsvColumns() names.
+std::string frontierToCsv(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                          const CsvOptions& options = {});
 const std::vector<std::string>& frontierCsvColumns();
 
 // {"currency", "mode", "candidates": [{"candidate", "rank", "points": [{"hours", "cost", "priced", "nodes",
 // "configuration", "on_frontier", "chosen"}]}]}
-nlohmann::json frontierToJson(const PlanAnswer& answer);
+nlohmann::json frontierToJson(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer);
 
 } // namespace gp

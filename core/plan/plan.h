@@ -217,13 +217,6 @@ struct SearchSpec {
     int maxNodes = 16;
 };
 
-// A named variant of the plan: `overrides` is a JSON merge patch (RFC 7386) onto the base plan's document
-// (model, workload, candidates, assumptions, billing, search); see plan/scenarios.h.
-struct Scenario {
-    std::string name;
-    nlohmann::json overrides = nlohmann::json::object();
-};
-
 struct Plan {
     std::string title;
     ModelSpec model;
@@ -232,7 +225,6 @@ struct Plan {
     Assumptions assumptions;
     Billing billing;
     SearchSpec search;
-    std::vector<Scenario> scenarios; // named variants compared side by side; empty for a plain plan
     nlohmann::json original; // the document as read, so unknown fields survive a save
 
     bool operator==(const Plan& other) const;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include "plan/architecture_json.h"
 #include "plan/plan_enum_tables.h"
-#include "plan/scenarios.h"
 
 namespace gp {
 
@@ -199,7 +198,7 @@ json planToJson(const Plan& plan)
     json document = plan.original.is_object() ? plan.original : json::object();
     // Sections this version rewrites completely (their content is fully known) are replaced, not merged,
     // so that removing a candidate or an architecture field really removes it.
-    for (const char* key : {"candidates", "scenarios"})
+    for (const char* key : {"candidates"})
         document.erase(key);
     if (document.contains("billing") && document["billing"].is_object())
         document["billing"].erase("regions"); // a region removed from the plan is removed from the file
@@ -218,8 +217,6 @@ json planToJson(const Plan& plan)
                 serving["engine"].erase(key);
     }
     mergeInto(document, known);
-    if (!plan.scenarios.empty())
-        document["scenarios"] = scenariosToJson(plan.scenarios);
     if (!plan.model.parameters && document["model"].is_object())
         document["model"].erase("parameters");
     if (!plan.model.architecture && document["model"].is_object())

@@ -122,9 +122,7 @@ json mergePatchBetween(const json& from, const json& to)
 
 json documentWithoutScenarios(const Plan& plan)
 {
-    Plan plain = plan;
-    plain.scenarios.clear();
-    json document = planToJson(plain);
+    json document = planToJson(plan);
     document.erase("scenarios");
     return document;
 }
@@ -157,6 +155,37 @@ json overridesBetween(const Plan& base, const Plan& variant)
     return patch;
 }
 
+std::vector<Scenario> planScenarios(const Plan& plan)
+{
+    std::vector<Scenario> scenarios;
+    if (!plan.original.is_object())
+        return scenarios;
+    const auto found = plan.original.find("scenarios");
+    if (found == plan.original.end() || !found->is_array())
+        return scenarios;
+    for (const json& item : *found) {
+        if (!item.is_object())
+            continue;
+        Scenario s;
+        if (const auto name = item.find("name"); name != item.end() && name->is_string())
+            s.name = name->get<std::string>();
+        if (const auto overrides = item.find("overrides"); overrides != item.end() && overrides->is_object())
+            s.overrides = *overrides;
+        scenarios.push_back(std::move(s));
+    }
+    return scenarios;
+}
+
+void setPlanScenarios(Plan& plan, const std::vector<Scenario>& scenarios)
+{
+    if (!plan.original.is_object())
+        plan.original = json::object();
+    if (scenarios.empty())
+        plan.original.erase("scenarios");
+    else
+        plan.original["scenarios"] = scenariosToJson(scenarios);
+}
+
 const std::vector<std::string>& scenarioSections()
 {
     static const std::vector<std::string> sections{"model", "workload", "candidates", "assumptions", "billing",
@@ -175,9 +204,7 @@ Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std
             return Error{prefixed(fieldPrefix, it.key()),
                          "a scenario cannot override this; it overrides " + joinedSections()};
     }
-    Plan plain = base;
-    plain.scenarios.clear();
-    json document = planToJson(plain);
+    json document = planToJson(base);
     document.erase("scenarios");
     document.merge_patch(overrides);
     try {
@@ -192,15 +219,15 @@ Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std
 
 Expected<Plan> scenarioPlan(const Plan& base, std::size_t index)
 {
-    if (index >= base.scenarios.size())
+    const std::vector<Scenario> scenarios = planScenarios(base);
+    if (index >= scenarios.size())
         return Error{"scenarios", "there is no scenario " + std::to_string(index + 1)};
-    return applyOverrides(base, base.scenarios[index].overrides,
+    return applyOverrides(base, scenarios[index].overrides,
                           "scenarios[" + std::to_string(index) + "].overrides");
 }
 
-std::optional<Error> readScenarios(const json& document, Plan& plan)
+std::optional<Error> readScenarios(const json& document, const Plan& plan)
 {
-    plan.scenarios.clear();
     if (!document.is_object())
         return std::nullopt;
     const auto found = document.find("scenarios");
@@ -247,7 +274,6 @@ std::optional<Error> readScenarios(const json& document, Plan& plan)
         if (!applied)
             return applied.error();
     }
-    plan.scenarios = std::move(scenarios);
     return std::nullopt;
 }
 
@@ -274,9 +300,7 @@ Expected<json> overridesForField(const Plan& base, const std::string& path, cons
         if (!head.indexed || steps->size() < 2)
             return Error{"--field", "a candidate field needs an index: candidates[0].nodes, or candidates[*].nodes "
                                     "for every candidate"};
-        Plan plain = base;
-        plain.scenarios.clear();
-        json list = planToJson(plain)["candidates"];
+        json list = planToJson(base)["candidates"];
         if (list.empty())
             return Error{"--field", "the plan lists no candidates (it compares every catalog instance), so \""
                                         + path + "\" names none"};
@@ -311,7 +335,7 @@ Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::v
         return Error{"--values", "at most " + std::to_string(kMaxScenarios) + " values, got "
                                      + std::to_string(values.size())};
     Plan swept = base;
-    swept.scenarios.clear();
+    std::vector<Scenario> points;
     std::set<std::string> names;
     for (const json& value : values) {
         auto overrides = overridesForField(base, path, value);
@@ -323,8 +347,9 @@ Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::v
         auto applied = applyOverrides(base, *overrides, "");
         if (!applied)
             return Error{"--values", sweepValueText(value) + ": " + applied.error().toString()};
-        swept.scenarios.push_back({name, std::move(*overrides)});
+        points.push_back({name, std::move(*overrides)});
     }
+    setPlanScenarios(swept, points);
     return swept;
 }
 

@@ -9,6 +9,19 @@
 
 namespace gp {
 
+// A named variant of the plan: `overrides` is a JSON merge patch (RFC 7386) onto the base plan's document
+// (model, workload, candidates, assumptions, billing, search).
+struct Scenario {
+    std::string name;
+    nlohmann::json overrides = nlohmann::json::object();
+};
+
+// The plan's scenarios. They live in the plan's document (`Plan::original["scenarios"]`), so they are written,
+// compared and kept exactly as the rest of the document; the plan reader checks them (readScenarios).
+std::vector<Scenario> planScenarios(const Plan& plan);
+// Replaces the plan's scenarios (none: the key is removed, so the file has no "scenarios").
+void setPlanScenarios(Plan& plan, const std::vector<Scenario>& scenarios);
+
 // The plan sections a scenario may override, in document order.
 const std::vector<std::string>& scenarioSections();
 
@@ -25,12 +38,12 @@ Expected<Plan> applyOverrides(const Plan& base, const nlohmann::json& overrides,
 // variant), ...) reads back as `variant` (its title and unknown top-level fields are the base's).
 nlohmann::json overridesBetween(const Plan& base, const Plan& variant);
 
-// The plan of base.scenarios[index]; errors name "scenarios[index].overrides...".
+// The plan of planScenarios(base)[index]; errors name "scenarios[index].overrides...".
 Expected<Plan> scenarioPlan(const Plan& base, std::size_t index);
 
-// Reads document["scenarios"] (absent or null: none) into plan.scenarios and checks that each one applies to the
-// plan; the error names the field. `plan` must hold everything else read from `document`.
-std::optional<Error> readScenarios(const nlohmann::json& document, Plan& plan);
+// Checks document["scenarios"] (absent or null: none): names, fields, and that each one applies to the plan; the
+// error names the field. `plan` must hold everything else read from `document`.
+std::optional<Error> readScenarios(const nlohmann::json& document, const Plan& plan);
 
 // The "scenarios" array as the plan file stores it.
 nlohmann::json scenariosToJson(const std::vector<Scenario>& scenarios);

@@ -25,12 +25,17 @@ bool samePoint(const ParetoPoint& a, const ParetoPoint& b)
 
 } // namespace
 
-std::vector<FrontierPoint> frontierPoints(const CandidatePlan& candidate)
+std::vector<FrontierPoint> frontierPoints(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                          std::size_t index)
 {
     std::vector<FrontierPoint> points;
-    points.reserve(candidate.scored.size());
+    if (index >= answer.search.candidates.size())
+        return points;
+    const CandidatePlan& candidate = answer.search.candidates[index];
+    const std::vector<ParetoPoint> scored = scoredConfigurations(plan, catalog, answer, index);
+    points.reserve(scored.size());
     bool chosenMarked = false;
-    for (const ParetoPoint& p : candidate.scored) {
+    for (const ParetoPoint& p : scored) {
         if (!std::isfinite(p.hours) || !std::isfinite(p.cost))
             continue;
         FrontierPoint f;

@@ -14,9 +14,15 @@ struct FrontierPoint {
     bool chosen = false;     // the candidate's chosen configuration
 };
 
-// The scored configurations of `candidate` with the frontier and the choice marked, sorted by hours then cost;
-// points without finite figures are left out.
-std::vector<FrontierPoint> frontierPoints(const CandidatePlan& candidate);
+// Every fitting configuration the search scores for answer.search.candidates[candidate] of `plan`, in the order
+// it scores them: the candidate's search run again, keeping its points (the answer keeps only the frontier).
+std::vector<ParetoPoint> scoredConfigurations(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                              std::size_t candidate);
+
+// The scored configurations of answer.search.candidates[candidate] with the frontier and the choice marked,
+// sorted by hours then cost; points without finite figures are left out.
+std::vector<FrontierPoint> frontierPoints(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                          std::size_t candidate);
 
 // The full result of one scored configuration (what clicking a point shows): the candidate evaluated in that
 // configuration and node count, as the search's final evaluation does it. Errors name the field.

@@ -4,6 +4,7 @@
 
 #include "estimate/cost/cost_model.h"
 #include "planner/fit_advice.h"
+#include "planner/frontier.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
 #include "planner/planner_grid.h"
@@ -45,6 +46,8 @@ public:
     }
 
     CandidatePlan run(const std::string& fieldPath);
+    // Keeps every fitting configuration the search scores in `scored` (the frontier chart's points).
+    void keepScored(std::vector<ParetoPoint>* scored) { m_keepScored = scored; }
 
 private:
     void searchTraining(const Hardware& hw);
@@ -75,6 +78,7 @@ private:
     Chosen m_feasible;         // best meeting the objective's constraint
     Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
     std::vector<ParetoPoint> m_points;
+    std::vector<ParetoPoint>* m_keepScored = nullptr;
     double m_missRatio = kInfinity;
     Configuration m_missConfig;
     int m_missNodes = 0;
@@ -544,7 +548,8 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         if (!known && (!out.best.failure || out.best.failure->code != note.code))
             out.best.warnings.push_back(std::move(note));
     }
-    out.scored = m_points;
+    if (m_keepScored)
+        *m_keepScored = m_points;
     out.frontier = paretoFrontier(std::move(m_points));
     if (out.meetsObjective)
         out.summary = describeChoice(out, m_work);
@@ -585,11 +590,13 @@ Plan searchablePlan(const Plan& plan)
 }
 
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const ResolvedModel& model,
-                        const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
+                        const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel,
+                        std::vector<ParetoPoint>* scored = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, catalog, fieldPath);
     CandidateSearch search(inputs, slim, candidate, cancel);
+    search.keepScored(scored);
     return search.run(fieldPath);
 }
 
@@ -604,6 +611,21 @@ CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, 
                               const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
 {
     return searchOne(searchablePlan(plan), candidate, model, catalog, fieldPath, cancel);
+}
+
+std::vector<ParetoPoint> scoredConfigurations(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                              std::size_t candidate)
+{
+    std::vector<ParetoPoint> scored;
+    if (candidate >= answer.search.candidates.size())
+        return scored;
+    const int index = answer.search.candidates[candidate].planIndex;
+    const std::vector<CandidateSpec> specs = planCandidates(plan, catalog);
+    if (index < 0 || std::size_t(index) >= specs.size())
+        return scored;
+    searchOne(searchablePlan(plan), specs[std::size_t(index)], answer.search.model, catalog,
+              "candidates[" + std::to_string(index) + "]", nullptr, &scored);
+    return scored;
 }
 
 Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control)

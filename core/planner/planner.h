@@ -28,7 +28,6 @@ struct CandidatePlan {
     int planIndex = -1;                // index of the candidate in planCandidates(plan) (the plan's order)
     CandidateResult best;              // the chosen configuration (or the closest miss when none fits)
     std::vector<ParetoPoint> frontier; // cost/time Pareto frontier of fitting configurations
-    std::vector<ParetoPoint> scored;   // every fitting configuration the search scored, in the order it scored them
     long configurationsEvaluated = 0;
 
     bool fits = false;              // some configuration fits in memory

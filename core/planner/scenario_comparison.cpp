@@ -77,7 +77,8 @@ Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& c
     const auto start = std::chrono::steady_clock::now();
     ScenarioComparison comparison;
     Plan basePlan = plan;
-    basePlan.scenarios.clear();
+    setPlanScenarios(basePlan, {});
+    const std::vector<Scenario> scenarios = planScenarios(plan);
     auto answerRow = [&](ScenarioRow& row, const Plan& variant) -> std::optional<Error> {
         auto answer = answerPlan(variant, catalog, control);
         if (!answer) {
@@ -95,9 +96,9 @@ Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& c
     if (auto cancelled = answerRow(base, basePlan))
         return *cancelled;
     comparison.rows.push_back(std::move(base));
-    for (std::size_t i = 0; i < plan.scenarios.size(); ++i) {
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
         ScenarioRow row;
-        row.name = plan.scenarios[i].name;
+        row.name = scenarios[i].name;
         row.scenarioIndex = int(i);
         auto variant = scenarioPlan(plan, i);
         if (!variant)

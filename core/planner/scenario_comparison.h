@@ -49,7 +49,7 @@ struct ScenarioDelta {
 struct ScenarioRow {
     std::string name;   // the scenario's name; empty for the base plan
     bool base = false;  // the plan without overrides
-    int scenarioIndex = -1; // index into plan.scenarios; -1 for the base plan
+    int scenarioIndex = -1; // index into planScenarios(plan); -1 for the base plan
     std::optional<Error> error; // the scenario's plan could not be answered (field named)
     std::optional<PlanAnswer> answer;
     ScenarioHeadline headline;

@@ -14,13 +14,13 @@ gp::Plan defaultPlanWithFiveScenarios()
     if (!plan)
         return gp::Plan{};
     using nlohmann::json;
-    plan->scenarios = {
+    gp::setPlanScenarios(*plan, {
         {"8k context", {{"workload", {{"sequence_length", 8192}}}}},
         {"LoRA r64", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}},
         {"QLoRA", {{"workload", {{"technique", "qlora"}}}}},
         {"4x tokens", {{"workload", {{"training_tokens", 4.0e9}}}}},
         {"pay-as-you-go only", {{"billing", {{"modes", json::array({"on_demand"})}}}}},
-    };
+    });
     return *plan;
 }
 

@@ -38,7 +38,7 @@ TEST(FrontierPoints, FrontierPointsFitAndNoScoredConfigurationDominatesThem)
         const gp::CandidatePlan& candidate = answer->search.candidates[c];
         if (!candidate.fits)
             continue;
-        const auto points = gp::frontierPoints(candidate);
+        const auto points = gp::frontierPoints(plan, catalog, *answer, c);
         ASSERT_GT(points.size(), 1u) << candidate.best.candidate;
         int chosen = 0;
         for (const gp::FrontierPoint& f : points) {
@@ -82,7 +82,7 @@ TEST(FrontierPoints, ChosenPointEvaluatesToTheCandidatesResult)
     ASSERT_GE(answer->recommended, 0);
     const std::size_t index = std::size_t(answer->recommended);
     const gp::CandidatePlan& best = answer->search.candidates[index];
-    const auto points = gp::frontierPoints(best);
+    const auto points = gp::frontierPoints(plan, catalog, *answer, index);
     const auto chosen = std::find_if(points.begin(), points.end(), [](const gp::FrontierPoint& f) { return f.chosen; });
     ASSERT_NE(chosen, points.end());
     auto full = gp::evaluatePoint(plan, catalog, *answer, index, chosen->point);
@@ -100,8 +100,8 @@ TEST(FrontierPoints, PlanFrontierCsvListsTheScoredPoints)
     auto answer = gp::answerPlan(plan, gp::builtinCatalog());
     ASSERT_TRUE(answer.ok());
     std::size_t expected = 0;
-    for (const auto& c : answer->search.candidates)
-        expected += gp::frontierPoints(c).size();
+    for (std::size_t c = 0; c < answer->search.candidates.size(); ++c)
+        expected += gp::frontierPoints(plan, gp::builtinCatalog(), *answer, c).size();
     std::istringstream in(gp::serializePlan(plan));
     std::ostringstream out, err;
     ASSERT_EQ(gp::runCli({"plan", "-", "--frontier", "--format", "csv"}, in, out, err), gp::ExitOk) << err.str();

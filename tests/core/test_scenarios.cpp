@@ -76,18 +76,29 @@ CliRun cli(const std::vector<std::string>& args, const std::string& input)
 TEST(Scenarios, ThreeScenariosRoundTrip)
 {
     const gp::Plan plan = parsed(planDocument(threeScenarios()));
-    ASSERT_EQ(plan.scenarios.size(), 3u);
-    EXPECT_EQ(plan.scenarios[1].name, "LoRA");
-    EXPECT_EQ(plan.scenarios[1].overrides["workload"]["lora"]["rank"], 64);
+    const auto scenarios = gp::planScenarios(plan);
+    ASSERT_EQ(scenarios.size(), 3u);
+    EXPECT_EQ(scenarios[1].name, "LoRA");
+    EXPECT_EQ(scenarios[1].overrides["workload"]["lora"]["rank"], 64);
     const std::string text = gp::serializePlan(plan);
     auto again = gp::parsePlan(text);
     ASSERT_TRUE(again.ok()) << again.error().toString();
     EXPECT_TRUE(*again == plan);
-    ASSERT_EQ(again->scenarios.size(), 3u);
+    const auto read = gp::planScenarios(*again);
+    ASSERT_EQ(read.size(), 3u);
     for (std::size_t i = 0; i < 3; ++i) {
-        EXPECT_EQ(again->scenarios[i].name, plan.scenarios[i].name);
-        EXPECT_EQ(again->scenarios[i].overrides, plan.scenarios[i].overrides);
+        EXPECT_EQ(read[i].name, scenarios[i].name);
+        EXPECT_EQ(read[i].overrides, scenarios[i].overrides);
     }
+    // Editing the list is written back.
+    gp::Plan edited = *again;
+    auto fewer = read;
+    fewer.pop_back();
+    gp::setPlanScenarios(edited, fewer);
+    auto reread = gp::parsePlan(gp::serializePlan(edited));
+    ASSERT_TRUE(reread.ok());
+    EXPECT_EQ(gp::planScenarios(*reread).size(), 2u);
+    EXPECT_FALSE(*reread == plan);
     // Written a second time, the text is the same.
     EXPECT_EQ(gp::serializePlan(*again), text);
 }
@@ -95,10 +106,10 @@ TEST(Scenarios, ThreeScenariosRoundTrip)
 TEST(Scenarios, PlanWithoutScenariosLoadsAndWritesUnchanged)
 {
     const gp::Plan plan = parsed(json::parse(gp::defaultPlanText()));
-    EXPECT_TRUE(plan.scenarios.empty());
+    EXPECT_TRUE(gp::planScenarios(plan).empty());
     EXPECT_FALSE(gp::planToJson(plan).contains("scenarios"));
     gp::Plan edited = parsed(planDocument(threeScenarios()));
-    edited.scenarios.clear(); // the last scenario deleted: the file has none
+    gp::setPlanScenarios(edited, {}); // the last scenario deleted: the file has none
     EXPECT_FALSE(gp::planToJson(edited).contains("scenarios"));
 }
 
@@ -110,7 +121,7 @@ TEST(Scenarios, OverridesMergeOntoTheBasePlan)
     EXPECT_EQ(longer->workload.sequenceLength, 8192);
     EXPECT_EQ(longer->workload.globalBatchSize, plan.workload.globalBatchSize); // untouched fields kept
     EXPECT_EQ(longer->candidates.size(), 2u);
-    EXPECT_TRUE(longer->scenarios.empty());
+    EXPECT_TRUE(gp::planScenarios(*longer).empty());
     auto lora = gp::scenarioPlan(plan, 1);
     ASSERT_TRUE(lora.ok());
     EXPECT_EQ(lora->workload.technique, gp::Technique::Lora);
@@ -174,12 +185,12 @@ TEST(ScenarioComparison, EachRowIsTheAnswerOfItsScenarioPlan)
         const gp::ScenarioRow& row = comparison->rows[i];
         ASSERT_FALSE(row.error) << row.error->toString();
         gp::Plan variant = plan;
-        variant.scenarios.clear();
+        gp::setPlanScenarios(variant, {});
         if (i > 0) {
             auto v = gp::scenarioPlan(plan, i - 1);
             ASSERT_TRUE(v.ok());
             variant = *v;
-            EXPECT_EQ(row.name, plan.scenarios[i - 1].name);
+            EXPECT_EQ(row.name, gp::planScenarios(plan)[i - 1].name);
         }
         auto answer = gp::answerPlan(variant, catalog);
         ASSERT_TRUE(answer.ok());
@@ -222,7 +233,9 @@ TEST(ScenarioComparison, EachRowIsTheAnswerOfItsScenarioPlan)
 TEST(ScenarioComparison, ScenarioThatCannotBeAnsweredKeepsItsErrorInItsRow)
 {
     gp::Plan plan = parsed(planDocument(threeScenarios()));
-    plan.scenarios[0].overrides = {{"candidates", json::array({{{"instance", "tencent:NO-SUCH"}}})}};
+    auto scenarios = gp::planScenarios(plan);
+    scenarios[0].overrides = {{"candidates", json::array({{{"instance", "tencent:NO-SUCH"}}})}};
+    gp::setPlanScenarios(plan, scenarios);
     auto comparison = gp::compareScenarios(plan, gp::builtinCatalog());
     ASSERT_TRUE(comparison.ok());
     ASSERT_TRUE(comparison->rows[1].error);
@@ -334,7 +347,7 @@ TEST(Scenarios, OverridesBetweenTwoPlansReadBackAsTheEditedPlan)
     const gp::Plan base = parsed(planDocument(threeScenarios()));
     EXPECT_EQ(gp::overridesBetween(base, base), json::object()); // nothing differs, nothing overridden
     gp::Plan edited = base;
-    edited.scenarios.clear();
+    gp::setPlanScenarios(edited, {});
     edited.workload.sequenceLength = 2048;
     edited.workload.lora.rank = 8;
     edited.assumptions.computeEfficiency = 0.4;
@@ -349,7 +362,7 @@ TEST(Scenarios, OverridesBetweenTwoPlansReadBackAsTheEditedPlan)
     EXPECT_TRUE(*applied == edited);
     // And back: a field set in the base and cleared in the variant becomes null, so the default applies.
     gp::Plan withEfficiency = base;
-    withEfficiency.scenarios.clear();
+    gp::setPlanScenarios(withEfficiency, {});
     withEfficiency.assumptions.computeEfficiency = 0.3;
     gp::Plan cleared = withEfficiency;
     cleared.assumptions.computeEfficiency.reset();

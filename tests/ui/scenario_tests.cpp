@@ -98,7 +98,7 @@ protected:
 TEST_F(ScenarioWindow, PlanWithThreeScenariosRoundTripsThroughTheWindow)
 {
     ASSERT_TRUE(m_window->openPlan(m_planPath));
-    ASSERT_EQ(m_window->document()->plan().scenarios.size(), 3u);
+    ASSERT_EQ(gp::planScenarios(m_window->document()->plan()).size(), 3u);
     const QString saved = m_dir.filePath(QStringLiteral("saved.gpuplan"));
     ASSERT_TRUE(m_window->savePlan(saved));
     QFile file(saved);
@@ -108,8 +108,8 @@ TEST_F(ScenarioWindow, PlanWithThreeScenariosRoundTripsThroughTheWindow)
     auto original = gp::planFromJson(scenarioPlanDocument());
     ASSERT_TRUE(original.ok());
     EXPECT_TRUE(*reread == *original);
-    ASSERT_EQ(reread->scenarios.size(), 3u);
-    EXPECT_EQ(reread->scenarios[2].name, "only GN7");
+    ASSERT_EQ(gp::planScenarios(*reread).size(), 3u);
+    EXPECT_EQ(gp::planScenarios(*reread)[2].name, "only GN7");
 }
 
 TEST_F(ScenarioWindow, ScenarioBarEditsAreUndoable)
@@ -119,7 +119,7 @@ TEST_F(ScenarioWindow, ScenarioBarEditsAreUndoable)
     QUndoStack* undo = m_window->document()->undoStack();
     const auto names = [this] {
         std::vector<std::string> out;
-        for (const gp::Scenario& s : m_window->document()->plan().scenarios)
+        for (const gp::Scenario& s : gp::planScenarios(m_window->document()->plan()))
             out.push_back(s.name);
         return out;
     };
@@ -132,7 +132,8 @@ TEST_F(ScenarioWindow, ScenarioBarEditsAreUndoable)
     bar->duplicateScenario();
     ASSERT_EQ(names().size(), 5u);
     EXPECT_EQ(names()[4], "LoRA copy");
-    EXPECT_EQ(m_window->document()->plan().scenarios[4].overrides, m_window->document()->plan().scenarios[1].overrides);
+    EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[4].overrides,
+              gp::planScenarios(m_window->document()->plan())[1].overrides);
     bar->deleteScenario(0);
     ASSERT_EQ(names().size(), 4u);
     EXPECT_EQ(names()[0], "LoRA");
@@ -166,9 +167,10 @@ TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
     const gp::Plan after = m_window->document()->plan();
     EXPECT_EQ(after.workload.microBatchSize, base.workload.microBatchSize); // the base plan is untouched
     EXPECT_EQ(after.workload.sequenceLength, base.workload.sequenceLength);
-    EXPECT_EQ(after.scenarios[0].overrides["workload"]["micro_batch_size"], 2);
-    EXPECT_EQ(after.scenarios[0].overrides["workload"]["sequence_length"], 8192);
-    EXPECT_EQ(after.scenarios[1].overrides, base.scenarios[1].overrides);
+    const auto scenarios = gp::planScenarios(after);
+    EXPECT_EQ(scenarios[0].overrides["workload"]["micro_batch_size"], 2);
+    EXPECT_EQ(scenarios[0].overrides["workload"]["sequence_length"], 8192);
+    EXPECT_EQ(scenarios[1].overrides, gp::planScenarios(base)[1].overrides);
     m_window->document()->undoStack()->undo();
     EXPECT_TRUE(m_window->document()->plan() == base);
     // Back on the base plan, an edit changes the base and keeps every scenario.
@@ -177,7 +179,7 @@ TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
     edited.workload.trainingTokens = 3e9;
     emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
     EXPECT_DOUBLE_EQ(m_window->document()->plan().workload.trainingTokens, 3e9);
-    EXPECT_EQ(m_window->document()->plan().scenarios.size(), 3u);
+    EXPECT_EQ(gp::planScenarios(m_window->document()->plan()).size(), 3u);
 }
 
 TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
@@ -290,7 +292,7 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
     FrontierView* view = m_window->frontierView();
     ASSERT_EQ(view->candidate(), 0);
     const auto& points = view->points();
-    ASSERT_EQ(points.size(), gp::frontierPoints(shown->answer->search.candidates[0]).size());
+    ASSERT_EQ(points.size(), gp::frontierPoints(m_window->document()->plan(), gp::builtinCatalog(), *shown->answer, 0).size());
     ASSERT_GT(points.size(), 1u);
     EXPECT_EQ(std::count_if(points.begin(), points.end(), [](const gp::FrontierPoint& f) { return f.chosen; }), 1);
     // The chart draws every point: the scored series holds them all.

@@ -1,6 +1,8 @@
 // Rendering the report to PDF or a printer, and writing PDF / CSV files atomically.
 #include "report_export.h"
 
+#include "plan/scenarios.h"
+
 #include "report_document.h"
 #include "report_layout.h"
 #include "translator.h"
@@ -235,7 +237,7 @@ ReportData makeReportData(const gp::Plan& plan, std::shared_ptr<const gp::Catalo
 void attachScenarioComparison(ReportData& data, const gp::Plan& base)
 {
     data.scenarios.reset();
-    if (base.scenarios.empty() || !data.catalog)
+    if (gp::planScenarios(base).empty() || !data.catalog)
         return;
     auto comparison = gp::compareScenarios(base, *data.catalog);
     if (comparison)

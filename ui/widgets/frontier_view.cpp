@@ -72,7 +72,8 @@ int nearest(const std::vector<gp::FrontierPoint>& points, const QPointF& at, dou
 
 } // namespace
 
-QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate, bool dark)
+QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
+                           const std::vector<gp::FrontierPoint>& points, bool dark)
 {
     auto* chart = new QChart;
     if (dark)
@@ -88,7 +89,6 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate, 
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
-    const std::vector<gp::FrontierPoint> points = gp::frontierPoints(c);
     auto* scored = new QScatterSeries;
     scored->setName(Tr::tr("Configurations that fit"));
     scored->setColor(QColor(0xBAB0AC));
@@ -250,8 +250,9 @@ void FrontierView::rebuild()
         return;
     }
     const gp::PlanAnswer& answer = *m_evaluation->answer;
-    m_points = gp::frontierPoints(answer.search.candidates[std::size_t(index)]);
-    QChart* chart = buildFrontierChart(answer, std::size_t(index));
+    if (m_catalog)
+        m_points = gp::frontierPoints(m_plan, *m_catalog, answer, std::size_t(index));
+    QChart* chart = buildFrontierChart(answer, std::size_t(index), m_points);
     // Clicking a point shows its configuration's full result.
     const double hourSpan = [&] {
         double lo = INFINITY, hi = 0;

@@ -21,8 +21,9 @@ namespace gpui {
 
 class ChartView;
 
-// The frontier chart of one candidate (answer.search.candidates[candidate]).
-QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate, bool dark = false);
+// The frontier chart of one candidate (answer.search.candidates[candidate]) drawing `points` (gp::frontierPoints).
+QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
+                           const std::vector<gp::FrontierPoint>& points, bool dark = false);
 
 class FrontierView : public QDialog {
     Q_OBJECT

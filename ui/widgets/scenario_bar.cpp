@@ -67,14 +67,15 @@ ScenarioBar::~ScenarioBar() = default;
 void ScenarioBar::setPlan(const gp::Plan& base)
 {
     m_plan = base;
-    if (m_active >= int(m_plan.scenarios.size()))
+    m_scenarios = gp::planScenarios(base);
+    if (m_active >= int(m_scenarios.size()))
         m_active = -1;
     rebuildTabs();
 }
 
 void ScenarioBar::setActiveScenario(int index)
 {
-    if (index < -1 || index >= int(m_plan.scenarios.size()))
+    if (index < -1 || index >= int(m_scenarios.size()))
         index = -1;
     m_tabs->setCurrentIndex(index + 1); // emits activeScenarioChanged when it changes
 }
@@ -85,10 +86,10 @@ void ScenarioBar::showBasePlan()
     rebuildTabs(); // signals blocked: nothing is announced
 }
 
-QString ScenarioBar::uniqueName(const gp::Plan& plan, const QString& stem)
+QString ScenarioBar::uniqueName(const std::vector<gp::Scenario>& scenarios, const QString& stem)
 {
-    auto taken = [&plan](const QString& name) {
-        for (const gp::Scenario& s : plan.scenarios)
+    auto taken = [&scenarios](const QString& name) {
+        for (const gp::Scenario& s : scenarios)
             if (QString::fromStdString(s.name) == name)
                 return true;
         return false;
@@ -99,57 +100,64 @@ QString ScenarioBar::uniqueName(const gp::Plan& plan, const QString& stem)
     return name;
 }
 
+void ScenarioBar::emitScenarios(const std::vector<gp::Scenario>& scenarios, EditText describe)
+{
+    gp::Plan plan = m_plan;
+    gp::setPlanScenarios(plan, scenarios);
+    emit planEdited(plan, describe, -1);
+}
+
 void ScenarioBar::addScenario()
 {
-    if (m_plan.scenarios.size() >= gp::kMaxScenarios)
+    if (m_scenarios.size() >= gp::kMaxScenarios)
         return;
-    gp::Plan plan = m_plan;
-    const QString name = uniqueName(plan, tr("Scenario %1").arg(plan.scenarios.size() + 1));
-    plan.scenarios.push_back({name.toStdString(), nlohmann::json::object()});
-    m_active = int(plan.scenarios.size()) - 1; // the new scenario is the one edited next
-    emit planEdited(plan, [name] { return tr("Add scenario \"%1\"").arg(name); }, -1);
+    std::vector<gp::Scenario> scenarios = m_scenarios;
+    const QString name = uniqueName(scenarios, tr("Scenario %1").arg(scenarios.size() + 1));
+    scenarios.push_back({name.toStdString(), nlohmann::json::object()});
+    m_active = int(scenarios.size()) - 1; // the new scenario is the one edited next
+    emitScenarios(scenarios, [name] { return tr("Add scenario \"%1\"").arg(name); });
     emit activeScenarioChanged(m_active);
 }
 
 void ScenarioBar::duplicateScenario()
 {
-    if (m_plan.scenarios.size() >= gp::kMaxScenarios)
+    if (m_scenarios.size() >= gp::kMaxScenarios)
         return;
-    gp::Plan plan = m_plan;
-    const QString source = m_active >= 0 ? QString::fromStdString(plan.scenarios[std::size_t(m_active)].name)
-                                         : tr("Base plan");
-    const QString name = uniqueName(plan, tr("%1 copy").arg(source));
-    gp::Scenario copy{name.toStdString(), m_active >= 0 ? plan.scenarios[std::size_t(m_active)].overrides
-                                                        : nlohmann::json::object()};
-    plan.scenarios.push_back(std::move(copy));
-    m_active = int(plan.scenarios.size()) - 1;
-    emit planEdited(plan, [name] { return tr("Duplicate scenario as \"%1\"").arg(name); }, -1);
+    std::vector<gp::Scenario> scenarios = m_scenarios;
+    const bool fromScenario = m_active >= 0 && m_active < int(scenarios.size());
+    const QString source = fromScenario ? QString::fromStdString(scenarios[std::size_t(m_active)].name) : tr("Base plan");
+    const QString name = uniqueName(scenarios, tr("%1 copy").arg(source));
+    gp::Scenario copy{name.toStdString(), fromScenario ? scenarios[std::size_t(m_active)].overrides
+                                                       : nlohmann::json::object()};
+    scenarios.push_back(std::move(copy));
+    m_active = int(scenarios.size()) - 1;
+    emitScenarios(scenarios, [name] { return tr("Duplicate scenario as \"%1\"").arg(name); });
     emit activeScenarioChanged(m_active);
 }
 
 void ScenarioBar::renameScenario(int index, const QString& name)
 {
     const QString trimmed = name.trimmed();
-    if (index < 0 || index >= int(m_plan.scenarios.size()) || trimmed.isEmpty())
+    if (index < 0 || index >= int(m_scenarios.size()) || trimmed.isEmpty())
         return;
-    if (QString::fromStdString(m_plan.scenarios[std::size_t(index)].name) == trimmed)
+    if (QString::fromStdString(m_scenarios[std::size_t(index)].name) == trimmed)
         return;
-    gp::Plan plan = m_plan;
-    const QString unique = uniqueName(plan, trimmed);
-    plan.scenarios[std::size_t(index)].name = unique.toStdString();
-    emit planEdited(plan, [unique] { return tr("Rename scenario to \"%1\"").arg(unique); }, -1);
+    std::vector<gp::Scenario> scenarios = m_scenarios;
+    const QString unique = uniqueName(scenarios, trimmed);
+    scenarios[std::size_t(index)].name = unique.toStdString();
+    emitScenarios(scenarios, [unique] { return tr("Rename scenario to \"%1\"").arg(unique); });
 }
 
 void ScenarioBar::deleteScenario(int index)
 {
-    if (index < 0 || index >= int(m_plan.scenarios.size()))
+    if (index < 0 || index >= int(m_scenarios.size()))
         return;
-    gp::Plan plan = m_plan;
-    const QString name = QString::fromStdString(plan.scenarios[std::size_t(index)].name);
-    plan.scenarios.erase(plan.scenarios.begin() + index);
+    std::vector<gp::Scenario> scenarios = m_scenarios;
+    const QString name = QString::fromStdString(scenarios[std::size_t(index)].name);
+    scenarios.erase(scenarios.begin() + index);
     if (m_active >= index)
         m_active = m_active == index ? -1 : m_active - 1;
-    emit planEdited(plan, [name] { return tr("Delete scenario \"%1\"").arg(name); }, -1);
+    emitScenarios(scenarios, [name] { return tr("Delete scenario \"%1\"").arg(name); });
     emit activeScenarioChanged(m_active);
 }
 
@@ -159,7 +167,7 @@ void ScenarioBar::askRename()
         return;
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Rename Scenario"), tr("Scenario name:"), QLineEdit::Normal,
-                                               QString::fromStdString(m_plan.scenarios[std::size_t(m_active)].name),
+                                               QString::fromStdString(m_scenarios[std::size_t(m_active)].name),
                                                &ok);
     if (ok)
         renameScenario(m_active, name);
@@ -171,14 +179,14 @@ void ScenarioBar::rebuildTabs()
     while (m_tabs->count() > 0)
         m_tabs->removeTab(m_tabs->count() - 1);
     m_tabs->addTab(tr("Base plan"));
-    for (const gp::Scenario& s : m_plan.scenarios)
+    for (const gp::Scenario& s : m_scenarios)
         m_tabs->addTab(QString::fromStdString(s.name));
     m_tabs->setCurrentIndex(m_active + 1);
     m_rename->setEnabled(m_active >= 0);
     m_delete->setEnabled(m_active >= 0);
-    m_duplicate->setEnabled(m_plan.scenarios.size() < gp::kMaxScenarios);
-    m_add->setEnabled(m_plan.scenarios.size() < gp::kMaxScenarios);
-    m_compare->setEnabled(!m_plan.scenarios.empty());
+    m_duplicate->setEnabled(m_scenarios.size() < gp::kMaxScenarios);
+    m_add->setEnabled(m_scenarios.size() < gp::kMaxScenarios);
+    m_compare->setEnabled(!m_scenarios.empty());
 }
 
 void ScenarioBar::changeEvent(QEvent* event)

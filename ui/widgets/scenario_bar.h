@@ -4,6 +4,7 @@
 #pragma once
 
 #include "plan/plan.h"
+#include "plan/scenarios.h"
 #include "plan_document.h"
 
 #include <QWidget>
@@ -21,7 +22,7 @@ public:
 
     // Shows the base plan's scenarios; the active scenario stays when it still exists (else the base plan).
     void setPlan(const gp::Plan& base);
-    // -1: the base plan; else an index into plan.scenarios.
+    // -1: the base plan; else an index into gp::planScenarios(plan).
     int activeScenario() const { return m_active; }
     void setActiveScenario(int index);
     // Makes the base plan the active one without announcing it (before another plan replaces this one).
@@ -34,7 +35,7 @@ public:
     void deleteScenario(int index);
 
     // A name no scenario of the plan has: `stem`, or "stem 2", "stem 3", ...
-    static QString uniqueName(const gp::Plan& plan, const QString& stem);
+    static QString uniqueName(const std::vector<gp::Scenario>& scenarios, const QString& stem);
 
 signals:
     void activeScenarioChanged(int index);
@@ -48,8 +49,11 @@ private:
     void retranslate();
     void rebuildTabs();
     void askRename();
+    // Emits planEdited for the base plan holding `scenarios`.
+    void emitScenarios(const std::vector<gp::Scenario>& scenarios, EditText describe);
 
     gp::Plan m_plan;
+    std::vector<gp::Scenario> m_scenarios; // gp::planScenarios(m_plan)
     int m_active = -1;
     QTabBar* m_tabs;
     QToolButton* m_add;

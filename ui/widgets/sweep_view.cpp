@@ -64,7 +64,7 @@ SweepView::~SweepView() = default;
 void SweepView::setPlan(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog)
 {
     m_plan = plan;
-    m_plan.scenarios.clear();
+    gp::setPlanScenarios(m_plan, {});
     m_catalog = std::move(catalog);
 }
 
