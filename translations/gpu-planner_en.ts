@@ -763,6 +763,72 @@
     </message>
 </context>
 <context>
+    <name>FrontierView</name>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU-hours</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / M tokens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3, %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3, %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;The chosen configuration</source>
+        <translation>&lt;br&gt;The chosen configuration</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;On the frontier: nothing is both cheaper and faster</source>
+        <translation>&lt;br&gt;On the frontier: nothing is both cheaper and faster</translation>
+    </message>
+    <message>
+        <source>Cost against time: %1</source>
+        <translation>Cost against time: %1</translation>
+    </message>
+    <message>
+        <source>Configurations that fit</source>
+        <translation>Configurations that fit</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>Frontier</translation>
+    </message>
+    <message>
+        <source>Chosen</source>
+        <translation>Chosen</translation>
+    </message>
+    <message>
+        <source>Hours per request batch</source>
+        <translation>Hours per request batch</translation>
+    </message>
+    <message>
+        <source>Hours to finish</source>
+        <translation>Hours to finish</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU-hours</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (%1)</source>
+        <translation>Cost per million tokens (%1)</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>Cost (%1)</translation>
+    </message>
+</context>
+<context>
     <name>NumberFormat</name>
     <message>
         <source>%1 TiB</source>
@@ -1478,6 +1544,49 @@
         <source>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</source>
         <translation>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</translation>
     </message>
+    <message>
+        <source>Scenarios compared</source>
+        <translation>Scenarios compared</translation>
+    </message>
+    <message>
+        <source>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</source>
+        <translation>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioChart</name>
+    <message>
+        <source>Cost and time per scenario</source>
+        <translation>Cost and time per scenario</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (%1)</source>
+        <translation>Cost per million tokens (%1)</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>Cost (%1)</translation>
+    </message>
+    <message>
+        <source>Time per request batch (hours)</source>
+        <translation>Time per request batch (hours)</translation>
+    </message>
+    <message>
+        <source>Time to finish (hours)</source>
+        <translation>Time to finish (hours)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 GPUs&lt;br&gt;%4&lt;br&gt;%5, %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 GPUs&lt;br&gt;%4&lt;br&gt;%5, %6</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>does not fit</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>hours</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -2137,6 +2246,68 @@
     <message>
         <source>Reset Sorting</source>
         <translation>Reset Sorting</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::FrontierView</name>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1 (does not fit)</translation>
+    </message>
+    <message>
+        <source>No configuration of this candidate fits.</source>
+        <translation>No configuration of this candidate fits.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 GPUs (%n node(s) of %3)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %2 GPUs (%n node of %3)</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %2 GPUs (%n nodes of %3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable (%3)</source>
+        <translation>Memory per GPU: %1 of %2 usable (%3)</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>fits</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>does not fit</translation>
+    </message>
+    <message>
+        <source>Time to finish: %1</source>
+        <translation>Time to finish: %1</translation>
+    </message>
+    <message>
+        <source>Throughput: %1 tokens/s, MFU %2</source>
+        <translation>Throughput: %1 tokens/s, MFU %2</translation>
+    </message>
+    <message>
+        <source>Decode: %1 tokens/s</source>
+        <translation>Decode: %1 tokens/s</translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1</source>
+        <translation>Bottleneck: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cost-Time Frontier</source>
+        <translation>Cost-Time Frontier</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate:</source>
+        <translation>&amp;Candidate:</translation>
+    </message>
+    <message>
+        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</source>
+        <translation>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</translation>
     </message>
 </context>
 <context>
@@ -3007,6 +3178,22 @@ It was kept as %2.</source>
 
 It was kept as %2.</translation>
     </message>
+    <message>
+        <source>Cost-Time &amp;Frontier…</source>
+        <translation>Cost-Time &amp;Frontier…</translation>
+    </message>
+    <message>
+        <source>S&amp;weep…</source>
+        <translation>S&amp;weep…</translation>
+    </message>
+    <message>
+        <source>One input across a range of values: cost, time and memory of the best answer at each</source>
+        <translation>One input across a range of values: cost, time and memory of the best answer at each</translation>
+    </message>
+    <message>
+        <source>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</source>
+        <translation>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -3255,6 +3442,237 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
         <translation>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioBar</name>
+    <message>
+        <source>Scenario %1</source>
+        <translation>Scenario %1</translation>
+    </message>
+    <message>
+        <source>Add scenario &quot;%1&quot;</source>
+        <translation>Add scenario &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Base plan</source>
+        <translation>Base plan</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 copy</translation>
+    </message>
+    <message>
+        <source>Duplicate scenario as &quot;%1&quot;</source>
+        <translation>Duplicate scenario as &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Rename scenario to &quot;%1&quot;</source>
+        <translation>Rename scenario to &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Delete scenario &quot;%1&quot;</source>
+        <translation>Delete scenario &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Rename Scenario</source>
+        <translation>Rename Scenario</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>Scenario name:</translation>
+    </message>
+    <message>
+        <source>Add Scenario</source>
+        <translation>Add Scenario</translation>
+    </message>
+    <message>
+        <source>A new scenario: a named variant of the plan; edits made while it is chosen apply to it only</source>
+        <translation>A new scenario: a named variant of the plan; edits made while it is chosen apply to it only</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicate</translation>
+    </message>
+    <message>
+        <source>A new scenario with the chosen one&apos;s changes</source>
+        <translation>A new scenario with the chosen one&apos;s changes</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Rename…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <translation>Compare…</translation>
+    </message>
+    <message>
+        <source>The plan and each scenario side by side: best candidate, cost and time</source>
+        <translation>The plan and each scenario side by side: best candidate, cost and time</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioCompareView</name>
+    <message>
+        <source>Comparing…</source>
+        <translation>Comparing…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scenario(s) compared in %1</source>
+        <translation>
+            <numerusform>%n scenario compared in %1</numerusform>
+            <numerusform>%n scenarios compared in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare Scenarios</source>
+        <translation>Compare Scenarios</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>&amp;Baseline:</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioComparisonModel</name>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / M tokens</translation>
+    </message>
+    <message>
+        <source>Base plan</source>
+        <translation>Base plan</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1 (baseline)</translation>
+    </message>
+    <message>
+        <source>No candidate</source>
+        <translation>No candidate</translation>
+    </message>
+    <message>
+        <source>%1 (%2 nodes)</source>
+        <translation>%1 (%2 nodes)</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>Yes, misses the objective</source>
+        <translation>Yes, misses the objective</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>baseline</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable</source>
+        <translation>Memory per GPU: %1 of %2 usable</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Scenario</translation>
+    </message>
+    <message>
+        <source>Best candidate</source>
+        <translation>Best candidate</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>Memory headroom</translation>
+    </message>
+    <message>
+        <source>Cost vs baseline</source>
+        <translation>Cost vs baseline</translation>
+    </message>
+    <message>
+        <source>Time vs baseline</source>
+        <translation>Time vs baseline</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::SweepView</name>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation>&amp;Vary:</translation>
+    </message>
+    <message>
+        <source>V&amp;alues:</source>
+        <translation>V&amp;alues:</translation>
+    </message>
+    <message>
+        <source>Values separated by commas; each one is a scenario answered like the plan</source>
+        <translation>Values separated by commas; each one is a scenario answered like the plan</translation>
+    </message>
+    <message>
+        <source>&amp;Sweep</source>
+        <translation>&amp;Sweep</translation>
+    </message>
+    <message>
+        <source>Nodes (every candidate)</source>
+        <translation>Nodes (every candidate)</translation>
+    </message>
+    <message>
+        <source>GPUs per node (bare GPUs)</source>
+        <translation>GPUs per node (bare GPUs)</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequence length</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>Micro-batch size</translation>
+    </message>
+    <message>
+        <source>Global batch size</source>
+        <translation>Global batch size</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>Training tokens</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA rank</translation>
     </message>
 </context>
 </TS>

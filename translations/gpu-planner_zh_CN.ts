@@ -762,6 +762,71 @@
     </message>
 </context>
 <context>
+    <name>FrontierView</name>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3, %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3，%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;The chosen configuration</source>
+        <translation>&lt;br&gt;选定的配置</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;On the frontier: nothing is both cheaper and faster</source>
+        <translation>&lt;br&gt;位于前沿：没有其他配置既更便宜又更快</translation>
+    </message>
+    <message>
+        <source>Cost against time: %1</source>
+        <translation>费用与时间：%1</translation>
+    </message>
+    <message>
+        <source>Configurations that fit</source>
+        <translation>放得下的配置</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>Chosen</source>
+        <translation>选定</translation>
+    </message>
+    <message>
+        <source>Hours per request batch</source>
+        <translation>每批请求的小时数</translation>
+    </message>
+    <message>
+        <source>Hours to finish</source>
+        <translation>完成所需小时数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (%1)</source>
+        <translation>每百万 token 费用（%1）</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>费用（%1）</translation>
+    </message>
+</context>
+<context>
     <name>NumberFormat</name>
     <message>
         <source>%1 TiB</source>
@@ -1475,6 +1540,49 @@
         <source>The other %1 candidates are in the table of candidates above, with their configuration, memory, time, cost and bottleneck.</source>
         <translation>其余 %1 个候选见上方的候选表，包括其配置、显存、时间、费用和瓶颈。</translation>
     </message>
+    <message>
+        <source>Scenarios compared</source>
+        <translation>场景比较</translation>
+    </message>
+    <message>
+        <source>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</source>
+        <translation>方案及其各场景按同一方法求解：各自的最佳候选、在该场景计入的最便宜计费方式下的费用和时间，以及与基准（%1）的差异。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioChart</name>
+    <message>
+        <source>Cost and time per scenario</source>
+        <translation>各场景的费用与时间</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (%1)</source>
+        <translation>每百万 token 费用（%1）</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>费用（%1）</translation>
+    </message>
+    <message>
+        <source>Time per request batch (hours)</source>
+        <translation>每批请求时间（小时）</translation>
+    </message>
+    <message>
+        <source>Time to finish (hours)</source>
+        <translation>完成时间（小时）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 GPUs&lt;br&gt;%4&lt;br&gt;%5, %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，%3 块 GPU&lt;br&gt;%4&lt;br&gt;%5，%6</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -2131,6 +2239,67 @@
     <message>
         <source>Reset Sorting</source>
         <translation>重置排序</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::FrontierView</name>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（放不下）</translation>
+    </message>
+    <message>
+        <source>No configuration of this candidate fits.</source>
+        <translation>该候选没有放得下的配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 GPUs (%n node(s) of %3)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;：%2 块 GPU（%n 个节点，每节点 %3 块）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable (%3)</source>
+        <translation>每块 GPU 显存：%1，可用 %2（%3）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Time to finish: %1</source>
+        <translation>完成时间：%1</translation>
+    </message>
+    <message>
+        <source>Throughput: %1 tokens/s, MFU %2</source>
+        <translation>吞吐：%1 token/秒，MFU %2</translation>
+    </message>
+    <message>
+        <source>Decode: %1 tokens/s</source>
+        <translation>解码：%1 token/秒</translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cost-Time Frontier</source>
+        <translation>费用-时间前沿</translation>
+    </message>
+    <message>
+        <source>&amp;Candidate:</source>
+        <translation>候选(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</source>
+        <translation>每个点是一个放得下的配置（节点数、ZeRO 阶段、梯度检查点、微批大小、并行方式）；连线连接在费用和时间上都无法被同时超越的配置。悬停查看配置名称，点击查看其结果。</translation>
     </message>
 </context>
 <context>
@@ -2999,6 +3168,22 @@ It was kept as %2.</source>
 
 该文件已保留为 %2。</translation>
     </message>
+    <message>
+        <source>Cost-Time &amp;Frontier…</source>
+        <translation>费用-时间前沿(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>S&amp;weep…</source>
+        <translation>参数扫描(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>One input across a range of values: cost, time and memory of the best answer at each</source>
+        <translation>让一个输入取一组值：每个值下最佳答案的费用、时间和显存</translation>
+    </message>
+    <message>
+        <source>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</source>
+        <translation>所有放得下的配置的费用与时间，标出前沿和选定的配置</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -3247,6 +3432,236 @@ It was kept as %2.</source>
     <message>
         <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
         <translation>&lt;li&gt;计入的计费方式（%1）下没有价格&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioBar</name>
+    <message>
+        <source>Scenario %1</source>
+        <translation>场景 %1</translation>
+    </message>
+    <message>
+        <source>Add scenario &quot;%1&quot;</source>
+        <translation>添加场景“%1”</translation>
+    </message>
+    <message>
+        <source>Base plan</source>
+        <translation>基础方案</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 副本</translation>
+    </message>
+    <message>
+        <source>Duplicate scenario as &quot;%1&quot;</source>
+        <translation>复制场景为“%1”</translation>
+    </message>
+    <message>
+        <source>Rename scenario to &quot;%1&quot;</source>
+        <translation>将场景重命名为“%1”</translation>
+    </message>
+    <message>
+        <source>Delete scenario &quot;%1&quot;</source>
+        <translation>删除场景“%1”</translation>
+    </message>
+    <message>
+        <source>Rename Scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>场景名称：</translation>
+    </message>
+    <message>
+        <source>Add Scenario</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <source>A new scenario: a named variant of the plan; edits made while it is chosen apply to it only</source>
+        <translation>新建场景：方案的一个命名变体；选中它时所做的修改只作用于它</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>A new scenario with the chosen one&apos;s changes</source>
+        <translation>新建场景，带有当前所选场景的改动</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>The plan and each scenario side by side: best candidate, cost and time</source>
+        <translation>并排比较方案与各场景：最佳候选、费用和时间</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioCompareView</name>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scenario(s) compared in %1</source>
+        <translation>
+            <numerusform>已比较 %n 个场景，用时 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare Scenarios</source>
+        <translation>比较场景</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::ScenarioComparisonModel</name>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <source>Base plan</source>
+        <translation>基础方案</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>No candidate</source>
+        <translation>没有候选</translation>
+    </message>
+    <message>
+        <source>%1 (%2 nodes)</source>
+        <translation>%1（%2 个节点）</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Yes, misses the objective</source>
+        <translation>是，但未达到目标</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable</source>
+        <translation>每块 GPU 显存：%1，可用 %2</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Best candidate</source>
+        <translation>最佳候选</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Cost vs baseline</source>
+        <translation>费用相对基准</translation>
+    </message>
+    <message>
+        <source>Time vs baseline</source>
+        <translation>时间相对基准</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::SweepView</name>
+    <message>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation>变化项(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>V&amp;alues:</source>
+        <translation>取值(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Values separated by commas; each one is a scenario answered like the plan</source>
+        <translation>用逗号分隔的取值；每个值作为一个场景，按方案的同一方法求解</translation>
+    </message>
+    <message>
+        <source>&amp;Sweep</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Nodes (every candidate)</source>
+        <translation>节点数（所有候选）</translation>
+    </message>
+    <message>
+        <source>GPUs per node (bare GPUs)</source>
+        <translation>每节点 GPU 数（裸 GPU）</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Global batch size</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
     </message>
 </context>
 </TS>

@@ -68,9 +68,13 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     double maxHours = 0;
     for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
         const gp::ScenarioRow& row = comparison.rows[i];
-        QString label = ScenarioComparisonModel::rowName(row);
+        // A sweep's point is named "PATH=VALUE": the axis shows the value (the title row of the view names the field).
+        QString stem = ScenarioComparisonModel::rowName(row);
+        if (const int eq = stem.lastIndexOf(QLatin1Char('=')); eq > 0 && !stem.left(eq).contains(QLatin1Char(' ')))
+            stem = stem.mid(eq + 1);
+        QString label = stem;
         for (int n = 2; labels.contains(label); ++n)
-            label = ScenarioComparisonModel::rowName(row) + QStringLiteral(" (%1)").arg(n);
+            label = stem + QStringLiteral(" (%1)").arg(n);
         labels << label;
         const gp::ScenarioHeadline& h = row.headline;
         if (row.error || !h.hasCandidate || !row.answer)
@@ -115,10 +119,12 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     axisX->append(labels);
     auto* axisCost = new QValueAxis;
     axisCost->setRange(0, maxCost > 0 ? maxCost * 1.15 : 1);
+    axisCost->applyNiceNumbers();
     axisCost->setLabelFormat(QStringLiteral("%.0f"));
     axisCost->setTitleText(QString::fromStdString(currency));
     auto* axisHours = new QValueAxis;
     axisHours->setRange(0, maxHours > 0 ? maxHours * 1.15 : 1);
+    axisHours->applyNiceNumbers();
     axisHours->setLabelFormat(maxHours >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
     axisHours->setTitleText(Tr::tr("hours"));
     chart->addAxis(axisX, Qt::AlignBottom);

@@ -42,10 +42,10 @@ QString costWords(const gp::PlanAnswer& answer, double cost, bool priced)
 
 QString pointWords(const gp::PlanAnswer& answer, const gp::FrontierPoint& f)
 {
-    QString text = Tr::tr("<b>%1</b><br>%2 nodes<br>%3, %4")
-                       .arg(CoreText::configuration(f.point.configuration).toHtmlEscaped())
-                       .arg(f.point.nodes)
-                       .arg(costWords(answer, f.point.cost, f.point.priced), formatHours(f.point.hours));
+    QString text = Tr::tr("<b>%1</b><br>%2<br>%3, %4")
+                       .arg(CoreText::configuration(f.point.configuration).toHtmlEscaped(),
+                            Tr::tr("%n node(s)", "", f.point.nodes),
+                            costWords(answer, f.point.cost, f.point.priced), formatHours(f.point.hours));
     if (f.chosen)
         text += Tr::tr("<br>The chosen configuration");
     else if (f.onFrontier)
@@ -297,10 +297,9 @@ void FrontierView::showPoint(int index)
     const gp::CandidateResult& r = *result;
     QString html = pointWords(answer, f);
     html += QStringLiteral("<hr>");
-    html += tr("<b>%1</b>: %2 GPUs (%3 nodes of %4)")
+    html += tr("<b>%1</b>: %2 GPUs (%n node(s) of %3)", "", r.nodes)
                 .arg(QString::fromStdString(r.candidate).toHtmlEscaped())
                 .arg(r.gpus)
-                .arg(r.nodes)
                 .arg(r.gpusPerNode);
     html += QStringLiteral("<br>") + tr("Memory per GPU: %1 of %2 usable (%3)")
                                          .arg(formatBytes(r.memory.total), formatBytes(r.usableMemory),
