@@ -1,6 +1,7 @@
 #include "catalog_store.h"
 
 #include "base/atomic_file.h"
+#include "base/input_file.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -17,24 +18,10 @@ namespace gpui {
 
 namespace {
 
-constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024; // the CLI's input limit
-
-// Reads a regular file of at most 64 MiB.
-gp::Expected<QByteArray> readSmallFile(const QString& path)
+// Reads a regular file under the size cap every front end shares (base/input_file.h).
+gp::Expected<std::string> readSmallFile(const QString& path)
 {
-    const QFileInfo info(path);
-    const std::string name = info.fileName().toStdString();
-    if (!info.isFile())
-        return gp::Error{{}, "not a regular file", name};
-    if (info.size() > kMaxFileBytes)
-        return gp::Error{{}, "larger than 64 MiB", name};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return gp::Error{{}, file.errorString().toStdString(), name};
-    QByteArray bytes = file.read(kMaxFileBytes + 1);
-    if (bytes.size() > kMaxFileBytes)
-        return gp::Error{{}, "larger than 64 MiB", name};
-    return bytes;
+    return gp::readRegularFile(QFile::encodeName(path).toStdString());
 }
 
 // One undoable change of the overrides: the whole set before and after (they are small).
@@ -80,7 +67,7 @@ CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
 {
     if (QFileInfo::exists(m_path)) {
         auto bytes = readSmallFile(m_path);
-        auto parsed = bytes ? gp::parseOverridesJson(std::string_view(bytes->constData(), size_t(bytes->size())),
+        auto parsed = bytes ? gp::parseOverridesJson(*bytes,
                                                      QFileInfo(m_path).fileName().toStdString())
                             : gp::Expected<gp::CatalogOverrides>(bytes.error());
         if (parsed) {
@@ -160,7 +147,7 @@ gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(const QStri
         options.fileName = QFileInfo(path).fileName().toStdString();
     if (options.date.empty())
         options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    auto result = gp::importCloudListing(std::string_view(bytes->constData(), size_t(bytes->size())), options,
+    auto result = gp::importCloudListing(*bytes, options,
                                          gp::builtinCatalog(), m_overrides);
     if (!result)
         return result.error();

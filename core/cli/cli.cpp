@@ -68,7 +68,9 @@ std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::s
                 if (!parsed.values.emplace(name, value).second)
                     return UsageError{name + " is given more than once"};
             } else if (flagOptions.count(name) && !hasValue) {
-                parsed.flags.insert(name);
+                // A flag typed twice is a slip (an edited command line); say so rather than accept it silently.
+                if (!parsed.flags.insert(name).second)
+                    return UsageError{name + " is given more than once"};
             } else {
                 return UsageError{"unknown option " + arg};
             }

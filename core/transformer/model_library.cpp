@@ -3,6 +3,7 @@
 
 #include "base/number_text.h"
 #include "plan/architecture_json.h"
+#include "plan/limits.h"
 
 #include <cmath>
 #include <limits>
@@ -11,8 +12,6 @@
 namespace gp {
 
 namespace {
-
-constexpr double kMaxParameters = 1e13;
 
 std::string fmt(double v)
 {
@@ -77,7 +76,7 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
     if (a.numDecoderLayers < 0)
         return fieldError(path, "num_decoder_layers", "must not be negative");
     const ParameterCounts c = countParameters(a);
-    if (!std::isfinite(c.total) || c.total > kMaxParameters)
+    if (!std::isfinite(c.total) || c.total > limits::kMaxParameters)
         return Error{path, "the architecture has " + fmt(c.total) + " parameters, more than the 1e13 supported", {}};
     return true;
 }
@@ -113,7 +112,7 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
             const double p = *spec.parameters;
             if (!std::isfinite(p) || p <= 0)
                 return Error{"model.parameters", "must be a positive number, got " + fmt(p), {}};
-            if (p > kMaxParameters)
+            if (p > limits::kMaxParameters)
                 return Error{"model.parameters", "must be at most 1e13, got " + fmt(p), {}};
             arch = typicalArchitecture(p);
             r.warnings.push_back(Diagnostic{
