@@ -138,6 +138,10 @@ json priceToJson(const PriceSpec& price)
         j["as_of"] = price.asOf;
     if (!price.note.empty())
         j["note"] = price.note;
+    if (!price.region.empty())
+        j["region"] = price.region;
+    if (!price.zone.empty())
+        j["zone"] = price.zone;
     return j;
 }
 
@@ -165,6 +169,7 @@ json gpuToJson(const GpuSpec& gpu)
                 {"bf16", optionalJson(gpu.tflops.bf16)},
                 {"fp16", optionalJson(gpu.tflops.fp16)},
                 {"fp8", optionalJson(gpu.tflops.fp8)},
+                {"fp4", optionalJson(gpu.tflops.fp4)},
                 {"int8", optionalJson(gpu.tflops.int8)},
                 {"int4", optionalJson(gpu.tflops.int4)}}},
               {"nvlink", gpu.nvlink.empty() ? json(nullptr) : json(gpu.nvlink)},
@@ -172,6 +177,10 @@ json gpuToJson(const GpuSpec& gpu)
               {"tdp_watts", optionalJson(gpu.tdpWatts)},
               {"source", gpu.source},
               {"as_of", gpu.asOf}};
+    if (gpu.usableMemoryBytes) {
+        g["usable_memory_mib"] = *gpu.usableMemoryBytes / (1024.0 * 1024.0);
+        g["usable_memory_source"] = gpu.usableMemorySource;
+    }
     if (!gpu.mig.empty())
         g["mig"] = gpu.mig;
     if (!gpu.notes.empty())
@@ -222,11 +231,17 @@ json instanceToJson(const InstanceSpec& instance, const json& original)
     const PriceSpec& p = instance.price;
     if (p.onDemandPerHour || p.monthly || p.spotDiscount || p.reservedDiscount || !p.source.empty())
         i["price"] = priceToJson(p);
+    if (!instance.otherPrices.empty()) {
+        json others = json::array();
+        for (const PriceSpec& other : instance.otherPrices)
+            others.push_back(priceToJson(other));
+        i["other_prices"] = std::move(others);
+    }
     if (!instance.availability.empty())
         i["availability"] = availabilityToJson(instance.availability);
     return overlay(original, i,
                    {"disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price",
-                    "availability"});
+                    "other_prices", "availability"});
 }
 
 // The entry with `id` in the array `key` of the original document, or null.

@@ -202,7 +202,7 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                                   {{"module", name}}});
 
     const double headroom = headroomFraction(plan.assumptions, catalog);
-    r.usableMemory = r.gpuMemory * (1.0 - headroom);
+    r.usableMemory = usableMemoryBytes(hw, headroom);
     if (auto failure = checkLayout(model, config, hw, plan.workload.mode == Mode::Serving)) {
         r.failure = failure;
         r.fits = false;

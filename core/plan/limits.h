@@ -19,5 +19,7 @@ inline constexpr double kMaxParameters = 1e13; // 10 trillion
 // A plan's title, in characters: it heads every report page, and laying out a longer one costs time quadratic in
 // its length (200,000 characters took 20 s to export).
 inline constexpr std::int64_t kMaxTitleLength = 1000;
+// The plan's notes (a few paragraphs for the report's first page): 20,000 characters, about five pages.
+inline constexpr std::int64_t kMaxNotesLength = 20000;
 
 } // namespace gp::limits

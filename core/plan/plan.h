@@ -219,6 +219,7 @@ struct SearchSpec {
 
 struct Plan {
     std::string title;
+    std::string notes; // free text for the report: what the plan is for, what was agreed
     ModelSpec model;
     Workload workload;
     std::vector<CandidateSpec> candidates; // empty = every catalog instance

@@ -419,6 +419,10 @@ Expected<Plan> planFromJson(const json& document)
     if (root.ok() && utf8Length(plan.title) > std::size_t(kMaxTitleLength))
         root.fail("title", "must be at most " + std::to_string(kMaxTitleLength) + " characters, got "
                                + std::to_string(utf8Length(plan.title)));
+    root.string("notes", plan.notes);
+    if (root.ok() && utf8Length(plan.notes) > std::size_t(kMaxNotesLength))
+        root.fail("notes", "must be at most " + std::to_string(kMaxNotesLength) + " characters, got "
+                               + std::to_string(utf8Length(plan.notes)));
     if (root.ok())
         readModel(document, plan, root);
     if (root.ok())

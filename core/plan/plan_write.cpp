@@ -189,6 +189,7 @@ json planToJson(const Plan& plan)
     json known = {{"format", "gpu-planner-plan"},
                   {"version", 1},
                   {"title", plan.title},
+                  {"notes", plan.notes},
                   {"model", model},
                   {"workload", workload},
                   {"candidates", candidates},

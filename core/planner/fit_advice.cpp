@@ -94,7 +94,7 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
     const MemoryBreakdown m = estimateMemory(*inputs.model, workload, config, hardware, inputs.memory);
     if (memory)
         *memory = m;
-    const double usable = hardware.gpu.memoryBytes * (1.0 - inputs.headroom);
+    const double usable = usableMemoryBytes(hardware, inputs.headroom);
     const double r = usable > 0 && std::isfinite(m.total) ? m.total / usable : std::numeric_limits<double>::infinity();
     if (ratio)
         *ratio = r;
@@ -195,7 +195,11 @@ std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, 
     toNodes = std::min(toNodes, kMaxAdviceNodes);
     if (fromNodes > toNodes)
         return std::nullopt;
-    auto hardwareAt = [&](int nodes) { return resolveCandidate(candidate, *inputs.catalog, nodes, "candidates"); };
+    // Resolved against the catalog once; each node count tried is derived from it.
+    const auto resolved = resolveCandidate(candidate, *inputs.catalog, 1, "candidates");
+    if (!resolved)
+        return std::nullopt;
+    auto hardwareAt = [&](int nodes) -> std::optional<Hardware> { return atNodes(*resolved, candidate, nodes); };
     auto floorFits = [&](int nodes) {
         const auto hardware = hardwareAt(nodes);
         if (!hardware || (hardware->nodes > 1 && hardware->interNodeGbps <= 0))
@@ -233,7 +237,8 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
                         const std::optional<CandidateResult>& moreNodes, int nodeLimit)
 {
     const double gpuMemory = hardware.gpu.memoryBytes;
-    const double usable = closestMiss.usableMemory > 0 ? closestMiss.usableMemory : gpuMemory * (1 - inputs.headroom);
+    const double usable = closestMiss.usableMemory > 0 ? closestMiss.usableMemory
+                                                       : usableMemoryBytes(hardware, inputs.headroom);
     const bool evaluated = closestMiss.memory.total > 0;
     // The constraint that binds the configuration shown beside the reason (the closest miss), in its numbers.
     FitFailure binding;

@@ -39,13 +39,14 @@ struct Chosen {
 // The state of one candidate's search.
 class CandidateSearch {
 public:
+    // `hardware`: the candidate resolved against the catalog once (at any node count), or why it cannot be.
     CandidateSearch(const SearchInputs& inputs, const Plan& work, const CandidateSpec& spec,
-                    const std::atomic<bool>* cancel)
-        : m_inputs(inputs), m_work(work), m_spec(spec), m_cancel(cancel)
+                    const Expected<Hardware>& hardware, const std::atomic<bool>* cancel)
+        : m_inputs(inputs), m_work(work), m_spec(spec), m_hardware(hardware), m_cancel(cancel)
     {
     }
 
-    CandidatePlan run(const std::string& fieldPath);
+    CandidatePlan run();
     // Keeps every fitting configuration the search scores in `scored` (the frontier chart's points).
     void keepScored(std::vector<ParetoPoint>* scored) { m_keepScored = scored; }
 
@@ -53,7 +54,7 @@ private:
     void searchTraining(const Hardware& hw);
     void searchInference(const Hardware& hw);
     // Serving: tensor (and pipeline while one replica does not start) x replicas x nodes, per the load and SLO.
-    void searchServing(const std::string& fieldPath, std::optional<Hardware>& firstHardware);
+    void searchServing(std::optional<Hardware>& firstHardware);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -68,6 +69,7 @@ private:
     const SearchInputs& m_inputs;
     const Plan& m_work;
     const CandidateSpec& m_spec;
+    const Expected<Hardware>& m_hardware;
     const std::atomic<bool>* m_cancel;
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
@@ -163,10 +165,10 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
 
 CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
 {
-    auto hw = resolveCandidate(m_spec, *m_inputs.catalog, chosen.nodes, "candidates");
-    if (!hw)
+    if (!m_hardware)
         return CandidateResult{};
-    return evaluateCandidate(*m_inputs.model, m_work, *hw, chosen.configuration, *m_inputs.catalog);
+    return evaluateCandidate(*m_inputs.model, m_work, atNodes(*m_hardware, m_spec, chosen.nodes),
+                             chosen.configuration, *m_inputs.catalog);
 }
 
 void CandidateSearch::searchTraining(const Hardware& hw)
@@ -278,17 +280,17 @@ FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bo
 
 } // namespace
 
-void CandidateSearch::searchServing(const std::string& fieldPath, std::optional<Hardware>& firstHardware)
+void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
 {
     const Architecture& arch = m_inputs.model->architecture;
     const ServingSpec& spec = m_work.workload.serving;
     const int maxNodes
         = m_spec.nodes ? std::max(1, *m_spec.nodes) : std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
-    auto first = resolveCandidate(m_spec, *m_inputs.catalog, 1, fieldPath);
-    if (!first) {
-        note("candidate_invalid", first.error().toString(), {{"field", first.error().field}});
+    if (!m_hardware) {
+        note("candidate_invalid", m_hardware.error().toString(), {{"field", m_hardware.error().field}});
         return;
     }
+    const std::optional<Hardware> first = atNodes(*m_hardware, m_spec, 1);
     firstHardware = *first;
     const int perNode = first->gpusPerNode;
     m_memoryWorkload = workloadOnGpu(m_work.workload, first->gpu);
@@ -300,9 +302,7 @@ void CandidateSearch::searchServing(const std::string& fieldPath, std::optional<
             const int replicaNodes = (t * p + perNode - 1) / perNode;
             if (replicaNodes > maxNodes || (p > 1 && t * p > perNode * replicaNodes))
                 break;
-            auto hw = resolveCandidate(m_spec, *m_inputs.catalog, replicaNodes, fieldPath);
-            if (!hw)
-                break;
+            const std::optional<Hardware> hw = atNodes(*m_hardware, m_spec, replicaNodes);
             if (replicaNodes > 1 && hw->interNodeGbps <= 0) {
                 note("no_network", "more than one node needs a network bandwidth between nodes",
                      {{"nodes", std::to_string(replicaNodes)}});
@@ -330,9 +330,7 @@ void CandidateSearch::searchServing(const std::string& fieldPath, std::optional<
             nodes = std::clamp(nodes, replicaNodes, maxNodes);
             if (!spec.replicas || nodesLimited)
                 replicas = std::max(1, nodes * perNode / (t * p)); // the instances' other GPUs serve too
-            auto deployment = resolveCandidate(m_spec, *m_inputs.catalog, nodes, fieldPath);
-            if (!deployment)
-                break;
+            const std::optional<Hardware> deployment = atNodes(*m_hardware, m_spec, nodes);
             config.data = replicas;
             CandidateResult& r = m_scratch;
             r.configuration = config;
@@ -378,24 +376,24 @@ void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
         consider(hw, *config, memory);
 }
 
-CandidatePlan CandidateSearch::run(const std::string& fieldPath)
+CandidatePlan CandidateSearch::run()
 {
     m_objective = m_work.search.objective;
     const int maxNodes = std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
     const std::vector<int> nodes = nodeCounts(m_spec, maxNodes);
     std::optional<Hardware> firstHardware;
     if (m_work.workload.mode == Mode::Serving && m_work.search.enabled) {
-        searchServing(fieldPath, firstHardware);
+        searchServing(firstHardware);
         return finish(firstHardware);
     }
     for (int n : nodes) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break; // the caller drops this answer
-        auto hw = resolveCandidate(m_spec, *m_inputs.catalog, n, fieldPath);
-        if (!hw) {
-            note("candidate_invalid", hw.error().toString(), {{"field", hw.error().field}});
-            continue;
+        if (!m_hardware) {
+            note("candidate_invalid", m_hardware.error().toString(), {{"field", m_hardware.error().field}});
+            break;
         }
+        const std::optional<Hardware> hw = atNodes(*m_hardware, m_spec, n);
         if (!firstHardware)
             firstHardware = *hw;
         if (n > 1 && hw->interNodeGbps <= 0) {
@@ -470,9 +468,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         std::optional<Hardware> missHardware;
         if (m_work.workload.mode == Mode::Serving) {
             // The serving engine's own reason (no KV memory, a request longer than the cache) is the answer.
-            if (m_missNodes > 0)
-                if (auto hw = resolveCandidate(m_spec, *m_inputs.catalog, m_missNodes, "candidates"))
-                    out.best = evaluateCandidate(*m_inputs.model, m_work, *hw, m_missConfig, *m_inputs.catalog);
+            if (m_missNodes > 0 && m_hardware)
+                out.best = evaluateCandidate(*m_inputs.model, m_work, atNodes(*m_hardware, m_spec, m_missNodes),
+                                             m_missConfig, *m_inputs.catalog);
             if (m_missNodes == 0 && !m_notes.empty()) {
                 const Diagnostic& firstNote = m_notes.front();
                 out.best.failure = FitFailure{firstNote.code, firstNote.message, firstNote.args};
@@ -480,10 +478,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             out.best.fits = false;
             out.objectiveValue = kInfinity;
         } else if (m_missNodes > 0) {
-            auto hw = resolveCandidate(m_spec, *m_inputs.catalog, m_missNodes, "candidates");
-            if (hw) {
-                missHardware = *hw;
-                out.best = evaluateCandidate(*m_inputs.model, m_work, *hw, m_missConfig, *m_inputs.catalog);
+            if (m_hardware) {
+                missHardware = atNodes(*m_hardware, m_spec, m_missNodes);
+                out.best = evaluateCandidate(*m_inputs.model, m_work, *missHardware, m_missConfig, *m_inputs.catalog);
             }
         }
         const bool serving = m_work.workload.mode == Mode::Serving;
@@ -502,7 +499,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             out.best.nodes = firstHardware->nodes;
             out.best.gpus = firstHardware->totalGpus();
             out.best.gpuMemory = firstHardware->gpu.memoryBytes;
-            out.best.usableMemory = firstHardware->gpu.memoryBytes * (1 - m_inputs.headroom);
+            out.best.usableMemory = usableMemoryBytes(*firstHardware, m_inputs.headroom);
             out.best.bottleneck = Bottleneck::MemoryCapacity;
         }
         out.best.fits = false;
@@ -557,15 +554,13 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
 }
 
 // The global batch kept for one candidate: explicit, or the plan's configuration on its first node count.
-std::int64_t candidateGlobalBatch(const Plan& plan, const CandidateSpec& spec, const Catalog& catalog,
-                                  const std::string& fieldPath)
+std::int64_t candidateGlobalBatch(const Plan& plan, const CandidateSpec& spec, const Expected<Hardware>& hardware)
 {
     if (plan.workload.globalBatchSize && *plan.workload.globalBatchSize > 0)
         return *plan.workload.globalBatchSize;
-    auto hw = resolveCandidate(spec, catalog, spec.nodes.value_or(1), fieldPath);
-    if (!hw)
+    if (!hardware)
         return std::max(plan.workload.microBatchSize, 1);
-    auto config = configurationFromPlan(plan, *hw);
+    auto config = configurationFromPlan(plan, atNodes(*hardware, spec, spec.nodes.value_or(1)));
     if (!config)
         return std::max(plan.workload.microBatchSize, 1);
     return targetGlobalBatch(plan.workload, *config);
@@ -589,15 +584,16 @@ Plan searchablePlan(const Plan& plan)
     return slim;
 }
 
-CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const ResolvedModel& model,
-                        const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel,
+// `hardware`: the candidate resolved once (searchPlan's validation), shared by every node count the search tries.
+CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const Expected<Hardware>& hardware,
+                        const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
                         std::vector<ParetoPoint>* scored = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
-    inputs.globalBatch = candidateGlobalBatch(slim, candidate, catalog, fieldPath);
-    CandidateSearch search(inputs, slim, candidate, cancel);
+    inputs.globalBatch = candidateGlobalBatch(slim, candidate, hardware);
+    CandidateSearch search(inputs, slim, candidate, hardware, cancel);
     search.keepScored(scored);
-    return search.run(fieldPath);
+    return search.run();
 }
 
 } // namespace
@@ -610,7 +606,8 @@ bool isCancelled(const Error& error)
 CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
                               const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
 {
-    return searchOne(searchablePlan(plan), candidate, model, catalog, fieldPath, cancel);
+    const Expected<Hardware> hardware = resolveCandidate(candidate, catalog, candidate.nodes.value_or(1), fieldPath);
+    return searchOne(searchablePlan(plan), candidate, hardware, model, catalog, cancel);
 }
 
 std::vector<ParetoPoint> scoredConfigurations(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
@@ -623,8 +620,10 @@ std::vector<ParetoPoint> scoredConfigurations(const Plan& plan, const Catalog& c
     const std::vector<CandidateSpec> specs = planCandidates(plan, catalog);
     if (index < 0 || std::size_t(index) >= specs.size())
         return scored;
-    searchOne(searchablePlan(plan), specs[std::size_t(index)], answer.search.model, catalog,
-              "candidates[" + std::to_string(index) + "]", nullptr, &scored);
+    const CandidateSpec& spec = specs[std::size_t(index)];
+    const Expected<Hardware> hardware
+        = resolveCandidate(spec, catalog, spec.nodes.value_or(1), "candidates[" + std::to_string(index) + "]");
+    searchOne(searchablePlan(plan), spec, hardware, answer.search.model, catalog, nullptr, &scored);
     return scored;
 }
 
@@ -640,12 +639,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     PlanSearchResult result;
     result.model = std::move(*model);
     const std::vector<CandidateSpec> candidates = planCandidates(plan, catalog);
-    // A candidate that names an unknown GPU or instance is an error in the plan, not a misfit.
+    // A candidate that names an unknown GPU or instance is an error in the plan, not a misfit. Each is resolved
+    // against the catalog here, once; the search derives every node count it tries from that.
+    std::vector<Expected<Hardware>> hardware;
+    hardware.reserve(candidates.size());
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const std::string path = "candidates[" + std::to_string(i) + "]";
-        auto hw = resolveCandidate(candidates[i], catalog, candidates[i].nodes.value_or(1), path);
-        if (!hw)
-            return hw.error();
+        hardware.push_back(resolveCandidate(candidates[i], catalog, candidates[i].nodes.value_or(1), path));
+        if (!hardware.back())
+            return hardware.back().error();
     }
     // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
     result.candidates.resize(candidates.size());
@@ -655,8 +657,7 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     auto work = [&] {
         for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
             try {
-                const std::string path = "candidates[" + std::to_string(i) + "]";
-                result.candidates[i] = searchOne(slim, candidates[i], result.model, catalog, path, cancel);
+                result.candidates[i] = searchOne(slim, candidates[i], hardware[i], result.model, catalog, cancel);
                 result.candidates[i].planIndex = int(i);
             } catch (...) {
                 failures[i] = std::current_exception();

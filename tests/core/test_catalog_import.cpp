@@ -563,3 +563,52 @@ TEST(OverridesFile, RewriteKeepsFieldsTheProgramDoesNotModel)
     EXPECT_EQ(written["prices"]["aws:p5.48xlarge"]["on_demand_per_hour"], 40);
     EXPECT_TRUE(parseOverridesJson(written.dump(), "o.json").ok());
 }
+
+TEST(OverridesFile, EveryModelledGpuAndInstanceFieldSurvivesAWriteAndRead)
+{
+    // Every built-in GPU and instance written into an overrides file (as a user's copy of them would be) and read
+    // back: the 4-bit rate, the driver-reported memory, the price's region and zone and the prices in other regions
+    // must all come back, or a rewrite would silently drop them.
+    CatalogOverrides all;
+    all.gpus = builtinCatalog().gpus;
+    all.instances = builtinCatalog().instances;
+    const std::string text = overridesToJson(all);
+    auto back = parseOverridesJson(text, "all.json");
+    ASSERT_TRUE(back.ok()) << back.error().toString();
+    ASSERT_EQ(back->gpus.size(), all.gpus.size());
+    ASSERT_EQ(back->instances.size(), all.instances.size());
+    int fp4 = 0, usable = 0, regional = 0, others = 0;
+    for (std::size_t i = 0; i < all.gpus.size(); ++i) {
+        const GpuSpec& a = all.gpus[i];
+        const GpuSpec& b = back->gpus[i];
+        SCOPED_TRACE(a.id);
+        EXPECT_EQ(a.tflops.fp4, b.tflops.fp4);
+        EXPECT_EQ(a.tflops.fp8, b.tflops.fp8);
+        ASSERT_EQ(a.usableMemoryBytes.has_value(), b.usableMemoryBytes.has_value());
+        if (a.usableMemoryBytes) {
+            EXPECT_NEAR(*a.usableMemoryBytes, *b.usableMemoryBytes, 1.0);
+            EXPECT_EQ(a.usableMemorySource, b.usableMemorySource);
+            ++usable;
+        }
+        fp4 += a.tflops.fp4.has_value();
+    }
+    for (std::size_t i = 0; i < all.instances.size(); ++i) {
+        const InstanceSpec& a = all.instances[i];
+        const InstanceSpec& b = back->instances[i];
+        SCOPED_TRACE(a.id);
+        EXPECT_EQ(a.price.region, b.price.region);
+        EXPECT_EQ(a.price.zone, b.price.zone);
+        ASSERT_EQ(a.otherPrices.size(), b.otherPrices.size());
+        for (std::size_t k = 0; k < a.otherPrices.size(); ++k) {
+            EXPECT_EQ(a.otherPrices[k].region, b.otherPrices[k].region);
+            EXPECT_EQ(a.otherPrices[k].currency, b.otherPrices[k].currency);
+            EXPECT_EQ(a.otherPrices[k].onDemandPerHour, b.otherPrices[k].onDemandPerHour);
+        }
+        regional += !a.price.region.empty();
+        others += !a.otherPrices.empty();
+    }
+    // The catalog has each kind, so the checks above compared something.
+    EXPECT_GT(fp4, 0);
+    EXPECT_GT(usable, 0);
+    EXPECT_GT(regional + others, 0);
+}

@@ -333,6 +333,24 @@ TEST(SharedLimits, OverlongTitleIsRefusedNamingTheField)
     EXPECT_TRUE(parsePlan(robustness::planText([&](nlohmann::json& plan) { plan["title"] = chinese; })).ok());
 }
 
+TEST(SharedLimits, NotesRoundTripAndOverlongNotesAreRefusedNamingTheField)
+{
+    const std::string notes = "Budget agreed on 2026-11-30.\nAsk finance about the reserved term.";
+    const auto parsed = parsePlan(robustness::planText([&](nlohmann::json& plan) { plan["notes"] = notes; }));
+    ASSERT_TRUE(parsed.ok()) << parsed.error().toString();
+    EXPECT_EQ(parsed->notes, notes);
+    const auto again = parsePlan(serializePlan(*parsed));
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->notes, notes); // line breaks kept
+    const std::string tooLong(std::size_t(limits::kMaxNotesLength) + 1, 'n');
+    const auto refused = parsePlan(robustness::planText([&](nlohmann::json& plan) { plan["notes"] = tooLong; }));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().field, "notes");
+    const auto notText = parsePlan(robustness::planText([&](nlohmann::json& plan) { plan["notes"] = 42; }));
+    ASSERT_FALSE(notText.ok());
+    EXPECT_EQ(notText.error().field, "notes");
+}
+
 // --- CSV formula injection ---
 
 TEST(CsvInjection, TextCellsAreNeutralisedAndNegativeNumbersStayNumbers)

@@ -173,6 +173,20 @@ done
     fail "export of the plan as configured failed"
 check_csv "$WORK/as-configured.csv" "$WORK/as-configured.json"
 
+# The plan's title and notes head the report's first page, the notes with their line breaks.
+python3 - "$WORK/plan.gpuplan" "$WORK/noted.gpuplan" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1], encoding="utf-8"))
+plan["title"] = "Support bot fine-tune"
+plan["notes"] = "Budget agreed on 30 November.\nAsk finance about the reserved term."
+json.dump(plan, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PY
+"$CLI" export "$WORK/noted.gpuplan" --pdf "$WORK/noted.pdf" --lang en || fail "export of a plan with notes failed"
+pdftotext -enc UTF-8 -f 1 -l 1 "$WORK/noted.pdf" "$WORK/noted.page1.txt"
+grep -q "^Budget agreed on 30 November.$" "$WORK/noted.page1.txt" || fail "the notes' first line is not on page 1"
+grep -q "^Ask finance about the reserved term.$" "$WORK/noted.page1.txt" ||
+    fail "the notes' second line is not on a line of its own on page 1"
+
 # Unwritable destinations: a missing directory, and a "directory" that is a regular file (unwritable even as root).
 touch "$WORK/not-a-directory"
 before=$(ls -A "$WORK" | sort)

@@ -19,6 +19,8 @@
 #include "widgets/inputs_panel.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QFocusEvent>
 #include <QBarCategoryAxis>
 #include <QCheckBox>
 #include <QChart>
@@ -27,6 +29,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -423,4 +426,28 @@ TEST_F(WindowInputsTest, TitleIsEditedInTheWindowAndNamesTheExport)
     EXPECT_EQ(m_window->document()->plan().title, "Qwen2.5-14B LoRA / support bot");
     EXPECT_EQ(m_window->exportBaseName(), QStringLiteral("Qwen2.5-14B LoRA - support bot"));
     EXPECT_EQ(savedJson(QStringLiteral("title.gpuplan"))["title"], "Qwen2.5-14B LoRA / support bot");
+}
+
+TEST_F(WindowInputsTest, NotesAreEditedUndoneSavedAndPrintedOnTheReport)
+{
+    auto* notes = m_window->inputsPanel()->findChild<QPlainTextEdit*>();
+    ASSERT_NE(notes, nullptr);
+    const QString text = QStringLiteral("Budget agreed on 30 November.\nAsk finance about the reserved term.");
+    notes->setPlainText(text);
+    // Leaving the field records the edit at once (no wait for the pause in typing).
+    QFocusEvent leave(QEvent::FocusOut);
+    QApplication::sendEvent(notes, &leave);
+    EXPECT_EQ(m_window->document()->plan().notes, text.toStdString());
+    EXPECT_EQ(savedJson(QStringLiteral("notes.gpuplan"))["notes"], text.toStdString());
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->plan().notes, "");
+    EXPECT_TRUE(notes->toPlainText().isEmpty());
+    m_window->document()->undoStack()->redo();
+    EXPECT_EQ(notes->toPlainText(), text);
+    // A pause in typing records it too.
+    notes->setPlainText(text + QStringLiteral(" Decide by Friday."));
+    const std::string expected = QString(text + QStringLiteral(" Decide by Friday.")).toStdString();
+    for (int waited = 0; waited < 3000 && m_window->document()->plan().notes != expected; waited += 50)
+        QTest::qWait(50);
+    EXPECT_EQ(m_window->document()->plan().notes, expected);
 }

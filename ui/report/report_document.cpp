@@ -161,6 +161,9 @@ void ReportBuilder::addTitle(Blocks& blocks) const
                               .arg(QLocale().toString(m_data.generated, QLocale::LongFormat),
                                    QStringLiteral(GP_VERSION)),
                           muted(8), 12));
+    // The plan's notes, as the author wrote them (line breaks kept), before any figure.
+    if (!m_data.plan.notes.empty())
+        blocks.push_back(text(qs(m_data.plan.notes).left(int(gp::limits::kMaxNotesLength)), body(), 12));
 }
 
 void ReportBuilder::addQuestion(Blocks& blocks) const

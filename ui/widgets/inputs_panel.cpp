@@ -1,4 +1,5 @@
 #include "widgets/inputs_panel.h"
+#include "plan/limits.h"
 
 #include "core_text.h"
 #include "estimate/sanity_checks.h"
@@ -21,6 +22,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -176,6 +178,25 @@ private:
     QWidget* m_button;
 };
 
+// Runs `leave` when the watched widget loses the keyboard focus (a multi-line field has no editingFinished).
+class FocusLeaveWatcher : public QObject {
+public:
+    FocusLeaveWatcher(QWidget* watched, std::function<void()> leave) : QObject(watched), m_leave(std::move(leave))
+    {
+        watched->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::FocusOut)
+            m_leave();
+        return false;
+    }
+
+private:
+    std::function<void()> m_leave;
+};
+
 } // namespace
 
 QGroupBox* InputsPanel::group(std::function<QString()> title, QFormLayout** form, const QString& helpAnchor)
@@ -223,17 +244,39 @@ void InputsPanel::build()
     QFormLayout* form = nullptr;
     QGroupBox* reportGroup = group([] { return tr("Report"); }, &form, QStringLiteral("report"));
     m_title = new QLineEdit;
-    m_title->setMaxLength(200);
+    m_title->setMaxLength(int(gp::limits::kMaxTitleLength)); // the plan's own limit: a loaded title is never cut
     m_retranslate.push_back([this] {
         m_title->setPlaceholderText(tr("e.g. Qwen2.5-14B LoRA for the support bot"));
         m_title->setToolTip(tr("The plan's title: the PDF report's title, running header and file name use it"));
     });
     addRow(form, [] { return tr("Title"); }, m_title, QStringLiteral("title"));
+    m_notes = new QPlainTextEdit;
+    m_notes->setTabChangesFocus(true); // Tab moves on, as in every other field
+    m_notes->setFixedHeight(m_notes->fontMetrics().lineSpacing() * 4 + 12);
+    m_retranslate.push_back([this] {
+        m_notes->setPlaceholderText(tr("What the plan is for, what was agreed; printed under the report's title"));
+        m_notes->setToolTip(tr("The plan's notes: the PDF report prints them on its first page"));
+    });
+    addRow(form, [] { return tr("Notes"); }, m_notes, QStringLiteral("notes"));
     outer->addWidget(reportGroup);
     connect(m_title, &QLineEdit::editingFinished, this, [this] {
         if (m_title->text().trimmed().toStdString() != m_plan.title)
             edited(FTitle);
     });
+    m_notesPause = new QTimer(this);
+    m_notesPause->setSingleShot(true);
+    m_notesPause->setInterval(700);
+    auto notesEdited = [this] {
+        m_notesPause->stop();
+        if (m_notes->toPlainText().toStdString() != m_plan.notes)
+            edited(FNotes);
+    };
+    connect(m_notesPause, &QTimer::timeout, this, notesEdited);
+    connect(m_notes, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_updating)
+            m_notesPause->start();
+    });
+    new FocusLeaveWatcher(m_notes, notesEdited);
 
     // Model
     QGroupBox* modelGroup = group([] { return tr("Model"); }, &form, QStringLiteral("model"));
@@ -651,6 +694,10 @@ void InputsPanel::setPlan(const gp::Plan& plan)
         w->blockSignals(true);
 
     m_title->setText(QString::fromStdString(plan.title));
+    if (m_notes->toPlainText().toStdString() != plan.notes) {
+        m_notesPause->stop();
+        m_notes->setPlainText(QString::fromStdString(plan.notes));
+    }
     const gp::ModelSpec& model = plan.model;
     if (!model.preset.empty()) {
         selectData(m_preset, QString::fromStdString(model.preset));
@@ -778,6 +825,17 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     case FTitle:
         plan.title = m_title->text().trimmed().toStdString();
         break;
+    case FNotes: {
+        const QString notes = m_notes->toPlainText();
+        if (notes.size() > gp::limits::kMaxNotesLength) { // counted in UTF-16 units: never more characters
+            fail(QStringLiteral("notes"), tr("Notes: at most %1 characters, got %2.")
+                                              .arg(formatNumber(double(gp::limits::kMaxNotesLength), 0),
+                                                   formatNumber(double(notes.size()), 0)));
+            break;
+        }
+        plan.notes = notes.toStdString();
+        break;
+    }
     case FModel:
     case FParameters: {
         const QString presetId = m_preset->currentData().toString();
@@ -959,6 +1017,8 @@ QString InputsPanel::describe(Field field) const
     switch (field) {
     case FTitle:
         return tr("Change title");
+    case FNotes:
+        return tr("Change notes");
     case FModel:
     case FParameters:
         return tr("Change model");

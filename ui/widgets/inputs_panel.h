@@ -10,6 +10,9 @@
 #include <QPointer>
 #include <QWidget>
 
+class QPlainTextEdit;
+class QTimer;
+
 #include <functional>
 #include <vector>
 
@@ -87,7 +90,7 @@ protected:
 
 private:
     enum Field {
-        FTitle, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
+        FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
         FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FZero, FOffload, FObjective,
         FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes
@@ -127,6 +130,8 @@ private:
     QString m_importedName;
 
     QLineEdit* m_title = nullptr;
+    QPlainTextEdit* m_notes = nullptr;
+    QTimer* m_notesPause = nullptr; // a pause in typing notes records one undoable edit
     QComboBox* m_preset = nullptr;
     QLineEdit* m_parameters = nullptr;
     QPushButton* m_import = nullptr;

@@ -65,11 +65,17 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
         hw.price.status = "unknown";
         hw.price.onDemandPerHour.reset();
     }
+    return atNodes(std::move(hw), spec, nodes);
+}
+
+Hardware atNodes(Hardware hardware, const CandidateSpec& spec, int nodes)
+{
+    hardware.nodes = nodes;
     // The user's quote is for the candidate as written (its node count, or one node when "auto"),
     // so a planner that scales out pays for every node it adds.
     if (spec.pricePerHour)
-        hw.userPricePerHour = *spec.pricePerHour / spec.nodes.value_or(1) * nodes;
-    return hw;
+        hardware.userPricePerHour = *spec.pricePerHour / spec.nodes.value_or(1) * nodes;
+    return hardware;
 }
 
 } // namespace gp

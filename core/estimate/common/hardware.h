@@ -35,4 +35,8 @@ struct Hardware {
 Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& catalog, int nodes,
                                     const std::string& fieldPath);
 
+// The same candidate at `nodes` (>= 1) nodes, from its resolution at any node count: only the node count and the
+// user's quote (which scales with it) change, so a search resolves each candidate against the catalog once.
+Hardware atNodes(Hardware hardware, const CandidateSpec& spec, int nodes);
+
 } // namespace gp

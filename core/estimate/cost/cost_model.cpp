@@ -13,6 +13,13 @@ namespace {
 
 constexpr int kMaxCurvePoints = 400;
 
+// A cost default (defaults-cost.json, with its source): from the catalog in use, else the built-in catalog's (a
+// user catalog may leave it out). There is no literal here: a value missing from both is NaN, never a made-up number.
+double costDefault(const Catalog& catalog, std::string_view key)
+{
+    return catalog.number(key, builtinCatalog().number(key, std::numeric_limits<double>::quiet_NaN()));
+}
+
 bool usable(const std::optional<double>& v)
 {
     return v && std::isfinite(*v) && *v >= 0;
@@ -20,8 +27,8 @@ bool usable(const std::optional<double>& v)
 
 double daysPerMonth(const Catalog& catalog)
 {
-    const double v = catalog.number("billing.days_per_month", 30);
-    return std::isfinite(v) && v >= 1 ? v : 30;
+    const double v = costDefault(catalog, "billing.days_per_month");
+    return std::isfinite(v) && v >= 1 ? v : std::numeric_limits<double>::quiet_NaN();
 }
 
 std::vector<CostPoint> linearCurve(double perDay, double days)
@@ -65,7 +72,7 @@ double convertCurrency(double amount, const std::string& from, const std::string
 {
     if (from == to || !std::isfinite(amount))
         return amount;
-    double rate = catalog.number("cny_per_usd", 7.0796);
+    double rate = costDefault(catalog, "cny_per_usd");
     if (billing.exchangeRate && std::isfinite(*billing.exchangeRate) && *billing.exchangeRate > 0)
         rate = *billing.exchangeRate;
     if (!(rate > 0) || !std::isfinite(rate))
@@ -168,13 +175,13 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1)
             c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1});
         if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
-            double perDay = catalog.number("spot.interruptions_per_node_day", 0.0067);
+            double perDay = costDefault(catalog, "spot.interruptions_per_node_day");
             if (billing.spotInterruptionsPerDay && std::isfinite(*billing.spotInterruptionsPerDay))
                 perDay = *billing.spotInterruptionsPerDay;
-            double interval = catalog.number("spot.checkpoint_interval_hours", 1.0);
+            double interval = costDefault(catalog, "spot.checkpoint_interval_hours");
             if (billing.checkpointIntervalHours && std::isfinite(*billing.checkpointIntervalHours))
                 interval = *billing.checkpointIntervalHours;
-            double restart = catalog.number("spot.restart_minutes", 15.0);
+            double restart = costDefault(catalog, "spot.restart_minutes");
             if (billing.restartMinutes && std::isfinite(*billing.restartMinutes))
                 restart = *billing.restartMinutes;
             // Each node can be reclaimed; any reclaim stops the whole job.
@@ -183,7 +190,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             // Time T satisfies T = hours + rate * T * lost, interruptions falling in the extra time too.
             const double busy = perHourRate * lost;
             // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
-            if (busy < 1)
+            const bool known = std::isfinite(perDay) && std::isfinite(interval) && std::isfinite(restart);
+            if (known && busy < 1)
                 c.rates.push_back({"spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy)});
         }
     }

@@ -40,10 +40,18 @@ double headroomFraction(const Assumptions& assumptions, const Catalog& catalog)
     return std::clamp(v, 0.0, 0.9);
 }
 
+double usableMemoryBytes(const Hardware& hardware, double headroom)
+{
+    double capacity = std::isfinite(hardware.gpu.memoryBytes) ? std::max(0.0, hardware.gpu.memoryBytes) : 0.0;
+    if (hardware.gpu.usableMemoryBytes && std::isfinite(*hardware.gpu.usableMemoryBytes)
+        && *hardware.gpu.usableMemoryBytes > 0)
+        capacity = std::min(capacity, *hardware.gpu.usableMemoryBytes);
+    return capacity * (1.0 - headroom);
+}
+
 double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
 {
-    const double capacity = std::isfinite(hardware.gpu.memoryBytes) ? std::max(0.0, hardware.gpu.memoryBytes) : 0.0;
-    return capacity * (1.0 - headroomFraction(assumptions, catalog));
+    return usableMemoryBytes(hardware, headroomFraction(assumptions, catalog));
 }
 
 using namespace memory_detail;

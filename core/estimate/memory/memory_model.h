@@ -121,7 +121,11 @@ std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workl
 int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                   const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
                   int upperBound = 4096);
-// Usable bytes of one GPU: capacity x (1 - headroom).
+// Usable bytes of one GPU: its capacity x (1 - headroom). The capacity is what the driver reports
+// (`usable_memory_mib`, below the vendor's "GB" figure: ECC and reserved memory are not the program's) when the
+// catalog sources it, else the vendor figure. The one home of this rule: the estimator, the search and the advice
+// call it.
+double usableMemoryBytes(const Hardware& hardware, double headroom);
 double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
 
 } // namespace gp
