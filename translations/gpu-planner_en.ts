@@ -2798,6 +2798,26 @@
         <source>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</source>
         <translation>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</translation>
     </message>
+    <message>
+        <source>What the plan is for, what was agreed; printed under the report&apos;s title</source>
+        <translation>What the plan is for, what was agreed; printed under the report&apos;s title</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s notes: the PDF report prints them on its first page</source>
+        <translation>The plan&apos;s notes: the PDF report prints them on its first page</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Notes: at most %1 characters, got %2.</source>
+        <translation>Notes: at most %1 characters, got %2.</translation>
+    </message>
+    <message>
+        <source>Change notes</source>
+        <translation>Change notes</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>

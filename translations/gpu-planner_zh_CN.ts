@@ -2789,6 +2789,26 @@
         <source>The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch per candidate.</source>
         <translation>规划器为每个候选选择节点数、并行划分、ZeRO 阶段、卸载、梯度检查点和微批次。</translation>
     </message>
+    <message>
+        <source>What the plan is for, what was agreed; printed under the report&apos;s title</source>
+        <translation>计划的用途、已商定的事项；打印在报告标题下方</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s notes: the PDF report prints them on its first page</source>
+        <translation>计划备注：PDF 报告会在第一页打印</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Notes: at most %1 characters, got %2.</source>
+        <translation>备注：最多 %1 个字符，实际 %2 个。</translation>
+    </message>
+    <message>
+        <source>Change notes</source>
+        <translation>修改备注</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
