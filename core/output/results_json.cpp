@@ -109,6 +109,18 @@ json servingResultToJson(const ServingResult& s)
     };
 }
 
+json configurationToJson(const Configuration& c)
+{
+    return {{"zero_stage", c.zeroStage},
+            {"activation_checkpointing", toString(c.checkpointing)},
+            {"micro_batch_size", c.microBatchSize},
+            {"gradient_accumulation_steps", c.gradientAccumulationSteps},
+            {"tensor", c.tensor},
+            {"pipeline", c.pipeline},
+            {"data", c.data},
+            {"offload", toString(c.offload)}};
+}
+
 json candidateResultToJson(const CandidateResult& r)
 {
     const Configuration& c = r.configuration;
@@ -138,15 +150,7 @@ json candidateResultToJson(const CandidateResult& r)
         {"gpus_per_node", r.gpusPerNode},
         {"nodes", r.nodes},
         {"gpus", r.gpus},
-        {"configuration",
-         {{"zero_stage", c.zeroStage},
-          {"activation_checkpointing", toString(c.checkpointing)},
-          {"micro_batch_size", c.microBatchSize},
-          {"gradient_accumulation_steps", c.gradientAccumulationSteps},
-          {"tensor", c.tensor},
-          {"pipeline", c.pipeline},
-          {"data", c.data},
-          {"offload", toString(c.offload)}}},
+        {"configuration", configurationToJson(c)},
         {"memory_per_gpu",
          {{"weights", number(m.weights)},
           {"gradients", number(m.gradients)},

@@ -14,6 +14,8 @@
 
 namespace gp {
 
+// A configuration as every JSON output writes it (results, scenarios).
+nlohmann::json configurationToJson(const Configuration& configuration);
 nlohmann::json candidateResultToJson(const CandidateResult& result);
 // The "serving" object of a result (names: docs/plan-format.md "Serving results").
 nlohmann::json servingResultToJson(const ServingResult& serving);

@@ -1,6 +1,7 @@
 // Scenario comparisons as JSON, CSV and text.
 #include "output/scenarios_output.h"
 
+#include "output/results_json.h"
 #include "output/text_table.h"
 
 #include <algorithm>
@@ -64,7 +65,6 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
         r["billing_modes"] = answer.billingModes;
         r["recommended"] = answer.recommended >= 0;
         if (h.hasCandidate) {
-            const Configuration& c = h.configuration;
             json costs = json::object();
             for (const ModeCost& m : h.costs)
                 costs[m.mode] = number(m.cost);
@@ -73,15 +73,7 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
                          {"nodes", h.nodes},
                          {"gpus_per_node", h.gpusPerNode},
                          {"gpus", h.gpus},
-                         {"configuration",
-                          {{"zero_stage", c.zeroStage},
-                           {"activation_checkpointing", toString(c.checkpointing)},
-                           {"micro_batch_size", c.microBatchSize},
-                           {"gradient_accumulation_steps", c.gradientAccumulationSteps},
-                           {"tensor", c.tensor},
-                           {"pipeline", c.pipeline},
-                           {"data", c.data},
-                           {"offload", toString(c.offload)}}},
+                         {"configuration", configurationToJson(h.configuration)},
                          {"fits", h.fits},
                          {"meets_objective", h.meetsObjective},
                          {"priced", h.figures.priced},
