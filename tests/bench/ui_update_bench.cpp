@@ -20,9 +20,57 @@
 
 #include <benchmark/benchmark.h>
 
+#include <QPaintEvent>
+#include <QResizeEvent>
+
+#include <cstdio>
+#include <map>
 #include <memory>
 
 namespace {
+
+// Counts what Qt repaints: the widgets' paint events and their area in pixels, per widget class. A change of one
+// result should repaint the table, the charts and the texts that changed, not the whole window.
+class PaintCounter : public QObject {
+public:
+    PaintCounter() { qApp->installEventFilter(this); }
+    ~PaintCounter() override { qApp->removeEventFilter(this); }
+    bool eventFilter(QObject* object, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && object->isWidgetType()) {
+            const QRect r = static_cast<QPaintEvent*>(event)->rect();
+            const double area = double(r.width()) * double(r.height());
+            pixels += area;
+            byClass[object->metaObject()->className()] += area;
+        }
+        if ((event->type() == QEvent::Resize || event->type() == QEvent::Move) && object->isWidgetType()
+            && !qEnvironmentVariableIsEmpty("GP_GEOMETRY_REPORT"))
+            std::fprintf(stderr, "%s %s '%s' parent %s %s\n", event->type() == QEvent::Resize ? "resize" : "move",
+                         object->metaObject()->className(), qPrintable(object->objectName()),
+                         object->parent() ? object->parent()->metaObject()->className() : "-",
+                         event->type() == QEvent::Resize
+                             ? qPrintable(QStringLiteral("%1x%2").arg(static_cast<QResizeEvent*>(event)->size().width()).arg(static_cast<QResizeEvent*>(event)->size().height()))
+                             : "");
+        return false;
+    }
+    // The widget classes that painted the most, for the benchmark's log (GP_PAINT_REPORT=1).
+    void report(const char* name, double iterations) const
+    {
+        if (qEnvironmentVariableIsEmpty("GP_PAINT_REPORT"))
+            return;
+        std::multimap<double, std::string, std::greater<>> top;
+        for (const auto& [cls, area] : byClass)
+            top.emplace(area / iterations, cls);
+        int shown = 0;
+        for (const auto& [area, cls] : top) {
+            if (++shown > 12)
+                break;
+            std::fprintf(stderr, "%s: %-36s %10.0f px per update\n", name, cls.c_str(), area);
+        }
+    }
+    double pixels = 0;
+    std::map<std::string, double> byClass;
+};
 
 // Runs the repaint Qt scheduled: widget updates, and the chart scenes' updates that post further updates.
 double flushPaint()
@@ -61,6 +109,7 @@ public:
     void measure(benchmark::State& state, Edit edit)
     {
         const long rebuildsBefore = m_window->chartRebuilds();
+        PaintCounter painted;
         int i = 0;
         double updatedMs = 0, paintMs = 0;
         for (auto _ : state) {
@@ -74,6 +123,8 @@ public:
         state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
         state.counters["rebuilt_charts"]
             = benchmark::Counter(double(m_window->chartRebuilds() - rebuildsBefore) / n);
+        state.counters["painted_kpx"] = benchmark::Counter(painted.pixels / n / 1e3);
+        painted.report("window change", n);
     }
 
 private:
@@ -84,16 +135,20 @@ private:
 };
 
 // The whole path the user waits for: spin box edit -> undo command -> background evaluation -> table, charts and
-// recommendation -> repaint. The sequence length doubles and halves, so memory, time and cost all change.
+// recommendation -> repaint. The sequence length halves and comes back (Arg 0: within the model's context, the usual
+// edit), or doubles and comes back (Arg 1: past the model's 4,096-token context, so a field warning appears and
+// goes each time and the inputs panel relays out), so memory, time and cost all change.
 void BM_InputChangeToUpdatedWindow(benchmark::State& state)
 {
     BenchWindow bench;
     QSpinBox* sequence = bench.window().inputsPanel()->sequenceLengthBox();
     const int base = sequence->value();
+    const int other = state.range(0) == 0 ? base / 2 : base * 2;
     // Alternate so that every change is a real change.
-    bench.measure(state, [&](int i) { sequence->setValue(i % 2 ? base * 2 : base); });
+    bench.measure(state, [&](int i) { sequence->setValue(i % 2 ? other : base); });
+    state.SetLabel(state.range(0) == 0 ? "within context" : "warning appears and goes");
 }
-BENCHMARK(BM_InputChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_InputChangeToUpdatedWindow)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // The same path for a change that keeps the candidates and chart layout (the training tokens), so the charts are
 // updated in place: the normal case while dragging a slider.
@@ -109,18 +164,24 @@ void BM_LayoutKeepingChangeToUpdatedWindow(benchmark::State& state)
 }
 BENCHMARK(BM_LayoutKeepingChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
-// Only the window's Qt side, without the background thread: two results (the default plan and twice its sequence
-// length) handed to the window in turn as the evaluator delivers them, each applied and repainted.
+// Only the window's Qt side, without the background thread: two results (the default plan and half its sequence
+// length, or twice it with Arg 1, as above) handed to the window in turn as the evaluator delivers them, each
+// applied and repainted.
 void BM_WindowApplyAndPaint(benchmark::State& state)
 {
     BenchWindow bench;
     gp::Plan longer = gpui::defaultPlan();
-    longer.workload.sequenceLength *= 2;
+    if (state.range(0) == 0)
+        longer.workload.sequenceLength /= 2;
+    else
+        longer.workload.sequenceLength *= 2;
+    state.SetLabel(state.range(0) == 0 ? "within context" : "warning appears and goes");
     const gpui::EvaluationPtr evaluations[2] = {
         std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
         std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog()))};
     int i = 0;
     double applyMs = 0, paintMs = 0;
+    PaintCounter painted;
     for (auto _ : state) {
         QElapsedTimer timer;
         timer.start();
@@ -131,8 +192,10 @@ void BM_WindowApplyAndPaint(benchmark::State& state)
     const double n = double(state.iterations());
     state.counters["apply_ms"] = benchmark::Counter(applyMs / n);
     state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
+    state.counters["painted_kpx"] = benchmark::Counter(painted.pixels / n / 1e3);
+    painted.report("apply and paint", n);
 }
-BENCHMARK(BM_WindowApplyAndPaint)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_WindowApplyAndPaint)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // Only the Qt side: table model update and the three charts rebuilt into their views.
 void BM_ApplyResultsToTableAndCharts(benchmark::State& state)

@@ -520,6 +520,7 @@ void InputsPanel::build()
     m_plannerChoice->setWordWrap(true);
     m_plannerChoice->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_plannerChoice->setVisible(false);
+    m_plannerChoice->setProperty("growOnly", true);
     form->addRow(m_plannerChoice);
     m_maxNodes = spin(1, MaxSearchNodes);
     addRow(form, [] { return tr("Max nodes"); }, m_maxNodes, QStringLiteral("search.max_nodes"));
@@ -1224,6 +1225,10 @@ void fitHeight(QLabel* label)
     if (width < 40)
         width = 280;
     const int height = label->heightForWidth(width);
+    // A label whose text follows every result (the planner's choice) keeps the tallest height it needed at this
+    // width: a line fewer would move every field below it, and the whole panel would repaint on each update.
+    if (label->property("growOnly").toBool() && height < label->minimumHeight())
+        return;
     if (height > 0 && label->minimumHeight() != height)
         label->setMinimumHeight(height);
 }
@@ -1233,8 +1238,13 @@ public:
     using QObject::QObject;
     bool eventFilter(QObject* watched, QEvent* event) override
     {
-        if (event->type() == QEvent::Resize)
-            fitHeight(static_cast<QLabel*>(watched));
+        if (event->type() == QEvent::Resize) {
+            auto* label = static_cast<QLabel*>(watched);
+            const auto* resize = static_cast<QResizeEvent*>(event);
+            if (resize->oldSize().width() != resize->size().width() && label->property("growOnly").toBool())
+                label->setMinimumHeight(0); // a new width: the height it needs starts over
+            fitHeight(label);
+        }
         return false;
     }
 };

@@ -176,12 +176,27 @@ void ScenarioBar::askRename()
 void ScenarioBar::rebuildTabs()
 {
     const QSignalBlocker block(m_tabs);
+    // Every edit of the plan comes through here: when the tabs already say the same, they stay as they are (a
+    // rebuilt tab bar repaints on every change of any input).
+    bool same = m_tabs->count() == int(m_scenarios.size()) + 1 && m_tabs->currentIndex() == m_active + 1
+                && m_tabs->tabText(0) == tr("Base plan");
+    for (int i = 0; same && i < int(m_scenarios.size()); ++i)
+        same = m_tabs->tabText(i + 1) == QString::fromStdString(m_scenarios[size_t(i)].name);
+    if (same) {
+        updateButtons();
+        return;
+    }
     while (m_tabs->count() > 0)
         m_tabs->removeTab(m_tabs->count() - 1);
     m_tabs->addTab(tr("Base plan"));
     for (const gp::Scenario& s : m_scenarios)
         m_tabs->addTab(QString::fromStdString(s.name));
     m_tabs->setCurrentIndex(m_active + 1);
+    updateButtons();
+}
+
+void ScenarioBar::updateButtons()
+{
     m_rename->setEnabled(m_active >= 0);
     m_delete->setEnabled(m_active >= 0);
     m_duplicate->setEnabled(m_scenarios.size() < gp::kMaxScenarios);

@@ -48,6 +48,7 @@ protected:
 private:
     void retranslate();
     void rebuildTabs();
+    void updateButtons(); // what the buttons allow for the scenarios and the chosen tab
     void askRename();
     // Emits planEdited for the base plan holding `scenarios`.
     void emitScenarios(const std::vector<gp::Scenario>& scenarios, EditText describe);
