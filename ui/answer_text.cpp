@@ -74,6 +74,24 @@ QString AnswerText::headline(const Evaluation& e, std::size_t i)
     return tr("%1 (%2)").arg(formatMoney(*cost, e.currency), mode);
 }
 
+QString AnswerText::servingDeployment(const gp::CandidateResult& r)
+{
+    const int replicas = r.serving ? r.serving->replicas : 1;
+    const int perReplica = r.configuration.tensor * r.configuration.pipeline;
+    const QString split = r.configuration.pipeline > 1
+                              ? tr("tensor %1 × pipeline %2").arg(r.configuration.tensor).arg(r.configuration.pipeline)
+                              : tr("tensor %1").arg(r.configuration.tensor);
+    return tr("%n replica(s) × %1 GPUs (%2)", nullptr, replicas).arg(perReplica).arg(split);
+}
+
+QString AnswerText::againstTarget(double seconds, const std::optional<double>& target)
+{
+    if (!target)
+        return tr("%1 (no target)").arg(formatSeconds(seconds));
+    return seconds <= *target * (1 + 1e-9) ? tr("%1 (target %2)").arg(formatSeconds(seconds), formatSeconds(*target))
+                                           : tr("%1 (over the target of %2)").arg(formatSeconds(seconds), formatSeconds(*target));
+}
+
 QString AnswerText::countedModes(const Evaluation& e)
 {
     QStringList modes;

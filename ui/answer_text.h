@@ -20,6 +20,10 @@ public:
     static QString headline(const Evaluation& e, std::size_t i);
     // The billing modes the ranking counted, in words ("pay-as-you-go, monthly").
     static QString countedModes(const Evaluation& e);
+    // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline 2)").
+    static QString servingDeployment(const gp::CandidateResult& result);
+    // Serving: a measured latency against its target ("0.41 s (target 1 s)", "0.41 s (no target)").
+    static QString againstTarget(double seconds, const std::optional<double>& target);
 };
 
 } // namespace gpui

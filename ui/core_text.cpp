@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <cmath>
+
 namespace gpui {
 
 namespace {
@@ -390,6 +392,36 @@ QString CoreText::offload(gp::Offload offload)
         return tr("Optimizer offload");
     case gp::Offload::OptimizerAndParameters:
         return tr("Optimizer + parameter offload");
+    }
+    return {};
+}
+
+QString CoreText::servingLimit(const QString& limit)
+{
+    if (limit == QLatin1String("kv_cache"))
+        return tr("KV cache");
+    if (limit == QLatin1String("ttft"))
+        return tr("time to first token");
+    if (limit == QLatin1String("tpot"))
+        return tr("time per output token");
+    if (limit == QLatin1String("max_num_seqs"))
+        return tr("max sequences");
+    if (limit == QLatin1String("compute"))
+        return tr("compute");
+    if (limit == QLatin1String("memory_bandwidth"))
+        return tr("memory bandwidth");
+    return limit;
+}
+
+QString CoreText::servingLoad(const gp::ServingLoad& load)
+{
+    switch (load.kind) {
+    case gp::ServingLoadKind::Concurrency:
+        return tr("%n concurrent request(s)", nullptr, int(std::lround(load.value)));
+    case gp::ServingLoadKind::RequestsPerSecond:
+        return tr("%1 requests/s").arg(QLocale().toString(load.value, 'g', 6));
+    case gp::ServingLoadKind::Max:
+        return tr("max throughput");
     }
     return {};
 }

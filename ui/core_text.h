@@ -14,6 +14,11 @@ class CoreText {
     Q_DECLARE_TR_FUNCTIONS(CoreText)
 public:
     static QString bottleneck(gp::Bottleneck bottleneck);
+    // What caps a serving replica's operating point: "kv_cache", "ttft", "tpot", "max_num_seqs", "compute",
+    // "memory_bandwidth".
+    static QString servingLimit(const QString& limit);
+    // A serving load in words: "32 concurrent requests", "40 requests/s", "max throughput".
+    static QString servingLoad(const gp::ServingLoad& load);
     static QString listSeparator(); // between the items of a list in a sentence (", " / "，")
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
     static QString failure(const gp::FitFailure& failure);       // why a candidate does not fit

@@ -59,6 +59,7 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
     e.deadlineHours = plan.search.deadlineHours;
     e.budget = plan.search.budget;
     e.mode = plan.workload.mode;
+    e.serving = plan.workload.serving;
     e.searched = plan.search.enabled;
     try {
         gp::SearchControl control;

@@ -40,6 +40,7 @@ struct Evaluation {
     double activeParameters = 0;
     gp::Diagnostics modelWarnings;
     gp::Mode mode = gp::Mode::Training;
+    gp::ServingSpec serving; // the plan's serving question (load, lengths, latency targets)
 };
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;

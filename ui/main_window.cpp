@@ -148,7 +148,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
             updateRecentMenu();
     });
     connect(m_table, &ComparisonView::hiddenColumnsChanged, this,
-            [this](const QStringList& keys) { m_settings->setValue(Settings::Key::HiddenColumns, keys); });
+            [this](const QStringList& keys) {
+                if (!m_servingColumns) // the serving columns' choice lasts while the plan serves
+                    m_settings->setValue(Settings::Key::HiddenColumns, keys);
+            });
 
     m_autosaveTimer = new QTimer(this);
     m_autosaveTimer->setInterval(m_settings->autosaveSeconds() * 1000); // Settings keeps it within a day
@@ -528,7 +531,14 @@ void MainWindow::restoreSession()
         resize(1600, 1000);
     if (m_settings->value(Settings::Key::HiddenColumns).isValid()
         && !m_settings->value(Settings::Key::HiddenColumns).toStringList().isEmpty())
-        m_table->setHiddenColumnKeys(m_settings->hiddenColumns());
+    {
+        // Columns saved before the serving mode existed: its columns stay hidden until a plan serves.
+        QStringList hidden = m_settings->hiddenColumns();
+        for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+            if (ComparisonModel::servingOnly(c) && !hidden.contains(ComparisonModel::columnKey(c)))
+                hidden << ComparisonModel::columnKey(c);
+        m_table->setHiddenColumnKeys(hidden);
+    }
     // Only a regular file: a setting pointing at /dev/zero or a FIFO must not stop the window from starting.
     const QString last = m_settings->lastPlan();
     if (!last.isEmpty() && QFileInfo(last).isFile())
@@ -545,7 +555,8 @@ void MainWindow::saveSession()
         << m_bottomSplitter->saveState();
     m_settings->setValue(Settings::Key::SplitterState, splitters);
     m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
-    m_settings->setValue(Settings::Key::HiddenColumns, m_table->hiddenColumnKeys());
+    m_settings->setValue(Settings::Key::HiddenColumns,
+                         m_servingColumns ? m_nonServingHiddenColumns : m_table->hiddenColumnKeys());
     m_settings->sync();
 }
 
@@ -714,6 +725,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
     m_inputs->setSanityWarnings(evaluation->results);
+    showServingColumns(evaluation->mode == gp::Mode::Serving);
     showCostColumnsOf(countedBillingModes(*evaluation));
     m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
                                        && evaluation->best < int(evaluation->results.size())
@@ -764,24 +776,36 @@ void MainWindow::updateCharts(ChartUpdate how)
     ChartOptions options;
     const int count = int(results.size());
     options.maxCandidates = m_allCandidatesCharted ? std::max(1, count) : DefaultChartedCandidates;
-    updateChartNotice(count);
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
     options.live = how == ChartUpdate::Live;
+    const bool serving = e && e->ok && e->mode == gp::Mode::Serving;
+    if (serving)
+        options.tpotTargetSeconds = e->serving.slo.tpotSeconds;
+    updateChartNotice(count, serving);
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items.
     if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {
         m_memoryChart->replaceChart(buildMemoryChart(results, options));
         ++m_chartRebuilds;
     }
-    if (rebuild || !updateCostChart(m_costChart->chart(), results, options)) {
-        m_costChart->replaceChart(buildCostChart(results, options));
+    // Serving: cost per million tokens instead of cost over time, the throughput-latency curves instead of the step
+    // time's parts.
+    if (rebuild
+        || !(serving ? updateServingCostChart(m_costChart->chart(), results, options)
+                     : updateCostChart(m_costChart->chart(), results, options))) {
+        m_costChart->replaceChart(serving ? buildServingCostChart(results, options) : buildCostChart(results, options));
         ++m_chartRebuilds;
     }
-    if (rebuild || !updateBottleneckChart(m_bottleneckChart->chart(), results, options)) {
-        m_bottleneckChart->replaceChart(buildBottleneckChart(results, options));
+    if (rebuild
+        || !(serving ? updateServingCurveChart(m_bottleneckChart->chart(), results, options)
+                     : updateBottleneckChart(m_bottleneckChart->chart(), results, options))) {
+        m_bottleneckChart->replaceChart(serving ? buildServingCurveChart(results, options)
+                                                : buildBottleneckChart(results, options));
         ++m_chartRebuilds;
     }
+    // The curves' sloped lines need antialiasing; the step-time bars do not.
+    m_bottleneckChart->setRenderHint(QPainter::Antialiasing, serving);
     for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart})
         view->settleLayout();
 }
@@ -790,7 +814,7 @@ void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
 {
     // The table shows a cost column for each billing mode the plan counts; the others would be figures the answer
     // does not use. Only a change of modes touches the columns, so the user's own choice stands in between.
-    if (modes.empty() || modes == m_costColumnModes)
+    if (modes.empty() || modes == m_costColumnModes || m_servingColumns)
         return;
     m_costColumnModes = modes;
     const std::pair<int, const char*> columns[] = {{ComparisonModel::CostOnDemand, "on_demand"},
@@ -801,6 +825,25 @@ void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
         m_table->setColumnHidden(column, std::find(modes.begin(), modes.end(), mode) == modes.end());
 }
 
+void MainWindow::showServingColumns(bool serving)
+{
+    if (serving == m_servingColumns)
+        return;
+    m_servingColumns = serving;
+    if (serving) {
+        m_nonServingHiddenColumns = m_table->hiddenColumnKeys();
+        for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+            if (ComparisonModel::servingOnly(c))
+                m_table->setColumnHidden(c, false);
+            else if (ComparisonModel::notServing(c))
+                m_table->setColumnHidden(c, true);
+        }
+    } else {
+        m_table->setHiddenColumnKeys(m_nonServingHiddenColumns);
+        m_costColumnModes.clear(); // the cost columns follow the billing modes again
+    }
+}
+
 void MainWindow::setAllCandidatesCharted(bool all)
 {
     if (m_allCandidatesCharted == all)
@@ -809,7 +852,7 @@ void MainWindow::setAllCandidatesCharted(bool all)
     updateCharts(ChartUpdate::Rebuild);
 }
 
-void MainWindow::updateChartNotice(int count)
+void MainWindow::updateChartNotice(int count, bool serving)
 {
     const bool paged = count > DefaultChartedCandidates;
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
@@ -817,11 +860,12 @@ void MainWindow::updateChartNotice(int count)
     // its name. Past the view's size the chart scrolls.
     // Always room for every label (a bar chart hides labels that would overlap); many candidates scroll.
     m_memoryChart->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
-    m_bottleneckChart->setMinimumHeight(shown > 6 ? 110 + 20 * shown : 0);
+    m_bottleneckChart->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)
         return;
-    const QString cost = tr("the cost chart the best %1 that fit").arg(4);
+    const QString cost = serving ? tr("the throughput-latency chart the best %1").arg(MaxServingCurves)
+                                 : tr("the cost chart the best %1 that fit").arg(4);
     m_chartNotice->setText(
         m_allCandidatesCharted
             ? tr("Charts show all %1 candidates (scroll the memory and step-time charts); %2. "

@@ -174,8 +174,11 @@ private:
     // their places; Settled: they follow the ranking), or built anew.
     enum class ChartUpdate { Live, Settled, Rebuild };
     void updateCharts(ChartUpdate how);
-    void updateChartNotice(int count);
+    void updateChartNotice(int count, bool serving);
     void showCostColumnsOf(const std::vector<std::string>& modes);
+    // Serving plans show the serving columns instead of the training ones; switching back restores the columns the
+    // table showed before.
+    void showServingColumns(bool serving);
     void showError(const QString& title, const QString& text);
     bool maybeSave();
     void removeRecoveryFile();
@@ -218,6 +221,8 @@ private:
     QLabel* m_chartNotice = nullptr;
     bool m_allCandidatesCharted = false;
     std::vector<std::string> m_costColumnModes; // the billing modes whose cost columns the table shows
+    bool m_servingColumns = false;               // the table shows the serving columns
+    QStringList m_nonServingHiddenColumns;       // the hidden columns to go back to when a plan stops serving
     QProgressBar* m_busy = nullptr;
     QToolBar* m_toolBar = nullptr;
 

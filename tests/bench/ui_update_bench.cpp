@@ -164,6 +164,25 @@ void BM_LayoutKeepingChangeToUpdatedWindow(benchmark::State& state)
 }
 BENCHMARK(BM_LayoutKeepingChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
+// Serving: the default serving plan (`example --serving`) in the window, its output tokens edited in the Serving
+// group: planner search, table, serving charts (cost per million tokens, throughput-latency curves) and repaint.
+void BM_ServingInputChangeToUpdatedWindow(benchmark::State& state)
+{
+    BenchWindow bench;
+    auto serving = gp::parsePlan(gp::servingPlanText());
+    if (!serving.ok()) {
+        state.SkipWithError("the serving example plan does not parse");
+        return;
+    }
+    bench.window().document()->change(*serving, QStringLiteral("serving"));
+    bench.waitForResult();
+    flushPaint();
+    QSpinBox* output = bench.window().inputsPanel()->servingOutputBox();
+    const int base = output->value();
+    bench.measure(state, [&](int i) { output->setValue(i % 2 ? base * 2 : base); });
+}
+BENCHMARK(BM_ServingInputChangeToUpdatedWindow)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
 // Only the window's Qt side, without the background thread: two results (the default plan and half its sequence
 // length, or twice it with Arg 1, as above) handed to the window in turn as the evaluator delivers them, each
 // applied and repainted.

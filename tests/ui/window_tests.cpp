@@ -231,14 +231,17 @@ TEST_F(WindowTest, CoreErrorIsShownNextToTheField)
     EXPECT_TRUE(inputs->fieldError(QStringLiteral("workload.lora.rank")).isEmpty());
 }
 
-TEST_F(WindowTest, SwitchingToInferenceReportsDecodeSpeed)
+TEST_F(WindowTest, AnInferencePlanReportsDecodeSpeed)
 {
+    // New choices offer Serving; a plan in the one-batch inference mode still opens in it and is evaluated.
     QComboBox* mode = m_window->inputsPanel()->modeBox();
-    const int inference = mode->findData(int(gp::Mode::Inference));
-    ASSERT_GE(inference, 0);
-    mode->setCurrentIndex(inference);
-    emit mode->activated(inference);
+    EXPECT_LT(mode->findData(int(gp::Mode::Inference)), 0);
+    gp::Plan plan = m_window->document()->plan();
+    plan.workload.mode = gp::Mode::Inference;
+    m_window->document()->change(plan, QStringLiteral("inference"));
     ASSERT_TRUE(waitForResult(m_window.get()));
+    ASSERT_GE(mode->findData(int(gp::Mode::Inference)), 0);
+    EXPECT_EQ(mode->currentData().toInt(), int(gp::Mode::Inference));
     ASSERT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Inference);
     EvaluationPtr e = m_window->comparisonModel()->evaluation();
     ASSERT_TRUE(e && e->ok);

@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QCursor>
+#include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
@@ -212,6 +213,11 @@ public:
     std::vector<bool> listedParts;
     // The shown candidates (candidateIds) in the order the chart shows them, best-ranked first.
     QStringList order;
+    // Serving throughput-latency chart: one line and one operating point per candidate, the TPOT target line.
+    std::vector<QLineSeries*> curves;
+    std::vector<QStringList> curveTips;
+    std::vector<QScatterSeries*> operatingPoints;
+    QLineSeries* target = nullptr;
 };
 
 ChartState* stateOf(QChart* chart)
@@ -1034,6 +1040,349 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
         replaceValues(sets[k], b.values[size_t(k)]);
     listParts(chart, bars, b.listed, state);
     setBottleneckAxis(axisX, b, options.live);
+    return true;
+}
+
+// ---- Serving charts ----
+
+namespace {
+
+struct ServingCostModel {
+    std::vector<const gp::CandidateResult*> reversed; // bottom-up: the best candidate last, drawn on top
+    QStringList reversedLabels;
+    std::vector<double> perToken, perOutputToken; // per reversed candidate
+    double max = 0;
+    int available = 0; // candidates with a serving cost
+    QString layoutKey;
+};
+
+ServingCostModel servingCostModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    ServingCostModel c;
+    std::vector<const gp::CandidateResult*> rs;
+    const int max = std::max(1, std::min(options.maxCandidates, 12));
+    for (const gp::CandidateResult& r : results) {
+        if (!r.fits || !r.serving || !r.serving->costPerMillionTokens)
+            continue;
+        ++c.available;
+        if (int(rs.size()) < max)
+            rs.push_back(&r);
+    }
+    const QStringList labels = categoryLabels(rs);
+    c.reversed.assign(rs.rbegin(), rs.rend());
+    c.reversedLabels = QStringList(labels.rbegin(), labels.rend());
+    for (const gp::CandidateResult* r : c.reversed) {
+        c.perToken.push_back(*r->serving->costPerMillionTokens);
+        c.perOutputToken.push_back(r->serving->costPerMillionOutputTokens.value_or(0));
+        c.max = std::max({c.max, c.perToken.back(), c.perOutputToken.back()});
+    }
+    c.layoutKey = QStringLiteral("servingcost|%1|%2|").arg(c.reversed.size()).arg(c.available) + optionsKey(options);
+    return c;
+}
+
+void setServingCostAxis(QValueAxis* axis, const ServingCostModel& c, bool live)
+{
+    const NiceScale scale = valueScale(axis, std::max(c.max, 1e-6) * 1.05, live);
+    applyScale(axis, scale, labelFormat(scale));
+}
+
+struct ServingCurveModel {
+    std::vector<const gp::CandidateResult*> rs; // best-ranked first
+    QStringList labels;
+    std::vector<QList<QPointF>> lines;      // per candidate: (TPOT ms, output tokens/s per replica)
+    std::vector<QStringList> tips;          // per candidate, parallel to its line
+    std::vector<QList<QPointF>> operating;  // per candidate: its operating point
+    QList<QPointF> target;                  // the TPOT target as a vertical line ("" = no target)
+    double maxX = 0, maxY = 0;
+    int available = 0;
+    QString layoutKey;
+};
+
+ServingCurveModel servingCurveModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    ServingCurveModel m;
+    const int max = std::max(1, std::min(options.maxCandidates, MaxServingCurves));
+    for (const gp::CandidateResult& r : results) {
+        if (!r.serving || r.serving->curve.empty())
+            continue;
+        ++m.available;
+        if (int(m.rs.size()) < max)
+            m.rs.push_back(&r);
+    }
+    m.labels = categoryLabels(m.rs);
+    double operatingMaxX = 0;
+    for (size_t i = 0; i < m.rs.size(); ++i) {
+        const gp::ServingResult& s = *m.rs[i]->serving;
+        QList<QPointF> line;
+        QStringList tips;
+        for (const gp::ServingPoint& p : s.curve) {
+            if (!std::isfinite(p.tpotSeconds) || !std::isfinite(p.outputTokensPerSecond))
+                continue;
+            line.append(QPointF(p.tpotSeconds * 1e3, p.outputTokensPerSecond));
+            tips << Tr::tr("<b>%1</b><br>%2 requests in flight per replica<br>%3 output tokens/s per replica<br>"
+                           "Time per output token %4, time to first token %5")
+                        .arg(m.labels[int(i)], formatNumber(p.concurrency, 0), formatNumber(p.outputTokensPerSecond, 0),
+                             formatSeconds(p.tpotSeconds), formatSeconds(p.ttftSeconds));
+            m.maxX = std::max(m.maxX, p.tpotSeconds * 1e3);
+            m.maxY = std::max(m.maxY, p.outputTokensPerSecond);
+        }
+        m.lines.push_back(std::move(line));
+        m.tips.push_back(std::move(tips));
+        QList<QPointF> point;
+        if (std::isfinite(s.tpotSeconds) && std::isfinite(s.outputTokensPerSecond)) {
+            point.append(QPointF(s.tpotSeconds * 1e3, s.outputTokensPerSecond));
+            operatingMaxX = std::max(operatingMaxX, s.tpotSeconds * 1e3);
+            m.maxY = std::max(m.maxY, s.outputTokensPerSecond);
+        }
+        m.operating.push_back(std::move(point));
+    }
+    // A slow candidate's curve can run to many times the target: the x axis shows the targets' neighbourhood and
+    // every operating point, the rest of a long curve runs off the chart.
+    if (options.tpotTargetSeconds) {
+        const double target = *options.tpotTargetSeconds * 1e3;
+        m.maxX = std::min(m.maxX, std::max({target * 3, operatingMaxX * 1.3, target * 1.2}));
+        m.maxX = std::max(m.maxX, target * 1.2);
+    }
+    if (options.tpotTargetSeconds && !m.rs.empty()) {
+        const double target = *options.tpotTargetSeconds * 1e3;
+        m.target = {QPointF(target, 0), QPointF(target, std::max(m.maxY, 1.0) * 1.05)};
+    }
+    m.layoutKey = QStringLiteral("servingcurve|%1|%2|%3|").arg(m.rs.size()).arg(m.available).arg(int(!m.target.isEmpty()))
+                  + optionsKey(options);
+    return m;
+}
+
+void setServingCurveAxes(QValueAxis* axisX, QValueAxis* axisY, const ServingCurveModel& m, bool live)
+{
+    const NiceScale x = valueScale(axisX, std::max(m.maxX, 1e-3) * 1.02, live);
+    applyScale(axisX, x, labelFormat(x));
+    const NiceScale y = valueScale(axisY, std::max(m.maxY, 1e-3) * 1.05, live);
+    applyScale(axisY, y, labelFormat(y));
+}
+
+QString servingCurveTitle(const ServingCurveModel& m)
+{
+    if (int(m.rs.size()) < m.available)
+        return Tr::tr("Throughput vs latency per replica (best %1 of %2)").arg(m.rs.size()).arg(m.available);
+    return Tr::tr("Throughput vs latency per replica");
+}
+
+} // namespace
+
+QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    const ServingCostModel c = servingCostModel(results, options);
+    QChart* chart = newChart(Tr::tr("Cost per million tokens"), options);
+    auto* state = new ChartState(chart);
+    state->layoutKey = c.layoutKey;
+    if (c.reversed.empty()) {
+        chart->setTitle(Tr::tr("Cost per million tokens: no fitting candidate with a price"));
+        return chart;
+    }
+    storeResults(state, c.reversed, c.reversedLabels);
+    if (int(c.reversed.size()) < c.available)
+        chart->setTitle(Tr::tr("Cost per million tokens (best %1 of %2)").arg(c.reversed.size()).arg(c.available));
+    auto* series = new QHorizontalBarSeries;
+    series->setBarWidth(0.75);
+    auto* all = new QBarSet(Tr::tr("Per million tokens (input + output)"));
+    auto* output = new QBarSet(Tr::tr("Per million output tokens"));
+    all->setColor(QColor(CandidatePalette[0]));
+    output->setColor(QColor(CandidatePalette[0]).lighter(150));
+    all->setBorderColor(all->color().darker(115));
+    output->setBorderColor(output->color().darker(115));
+    for (double v : c.perToken)
+        *all << v;
+    for (double v : c.perOutputToken)
+        *output << v;
+    const QString currency = options.currency;
+    for (QBarSet* set : {all, output}) {
+        QObject::connect(set, &QBarSet::hovered, chart, [state, currency](bool on, int i) {
+            if (!on || i < 0 || i >= int(state->results.size()) || !state->results[size_t(i)].serving) {
+                QToolTip::hideText();
+                return;
+            }
+            const gp::ServingResult& s = *state->results[size_t(i)].serving;
+            showTip(Tr::tr("<b>%1</b> · %2<br>%3 per million tokens<br>%4 per million output tokens<br>%n replica(s)",
+                           nullptr, s.replicas)
+                        .arg(state->labels[i], CoreText::billingMode(QString::fromStdString(s.billingMode)),
+                             s.costPerMillionTokens ? formatMoney(*s.costPerMillionTokens, currency) : Tr::tr("n/a"),
+                             s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency)
+                                                          : Tr::tr("n/a")));
+        });
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto* axisY = new QBarCategoryAxis;
+    axisY->append(c.reversedLabels);
+    axisY->setTruncateLabels(false);
+    auto* axisX = new QValueAxis;
+    setServingCostAxis(axisX, c, false);
+    axisX->setTitleText(Tr::tr("Cost (%1)").arg(currencySymbol(options.currency).trimmed()));
+    styleAxis(axisX);
+    styleAxis(axisY);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisY);
+    series->attachAxis(axisX);
+    useHairlines(chart);
+    return chart;
+}
+
+bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                            const ChartOptions& options)
+{
+    ChartState* state = stateOf(chart);
+    if (!state)
+        return false;
+    const ServingCostModel c = servingCostModel(results, options);
+    if (c.layoutKey != state->layoutKey)
+        return false;
+    if (c.reversed.empty())
+        return true;
+    QHorizontalBarSeries* bars = nullptr;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* h = qobject_cast<QHorizontalBarSeries*>(s))
+            bars = h;
+    auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
+    auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
+    if (!bars || !axisX || !axisY || bars->count() != 2)
+        return false;
+    storeResults(state, c.reversed, c.reversedLabels);
+    if (axisY->categories() != c.reversedLabels)
+        axisY->setCategories(c.reversedLabels);
+    replaceValues(bars->barSets()[0], c.perToken);
+    replaceValues(bars->barSets()[1], c.perOutputToken);
+    setServingCostAxis(axisX, c, options.live);
+    return true;
+}
+
+QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
+{
+    const ServingCurveModel m = servingCurveModel(results, options);
+    QChart* chart = newChart(servingCurveTitle(m), options);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    auto* state = new ChartState(chart);
+    state->layoutKey = m.layoutKey;
+    if (m.rs.empty()) {
+        chart->setTitle(Tr::tr("Throughput vs latency: no candidate starts the serving engine"));
+        return chart;
+    }
+    storeResults(state, m.rs, m.labels);
+    state->order = candidateIds(m.rs);
+    state->curveTips = m.tips;
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(Tr::tr("Time per output token (ms)"));
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(Tr::tr("Output tokens/s per replica"));
+    setServingCurveAxes(axisX, axisY, m, false);
+    styleAxis(axisX);
+    styleAxis(axisY);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    auto attach = [&](QAbstractSeries* s) {
+        chart->addSeries(s);
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    };
+    std::vector<QAbstractSeries*> unlisted;
+    for (size_t i = 0; i < m.rs.size(); ++i) {
+        const QColor color = candidateColor(int(i));
+        auto* line = new QLineSeries;
+        line->setName(m.labels[int(i)]);
+        QPen pen(color);
+        pen.setWidthF(i == 0 ? 2.4 : 1.6);
+        line->setPen(pen);
+        line->replace(m.lines[i]);
+        attach(line);
+        state->curves.push_back(line);
+        QObject::connect(line, &QLineSeries::hovered, line, [state, line, i](const QPointF& p, bool on) {
+            if (!on || i >= state->curveTips.size())
+                QToolTip::hideText();
+            else
+                showNearestTip(line, state->curveTips[i], p);
+        });
+        auto* point = new QScatterSeries;
+        point->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        point->setMarkerSize(10);
+        point->setColor(color);
+        point->setBorderColor(options.dark ? Qt::white : Qt::black);
+        point->setName(Tr::tr("Operating point"));
+        point->replace(m.operating[i]);
+        attach(point);
+        if (i > 0)
+            unlisted.push_back(point); // one legend entry says what the dots are
+        state->operatingPoints.push_back(point);
+        QObject::connect(point, &QXYSeries::hovered, point, [state, i](const QPointF&, bool on) {
+            if (!on || i >= state->results.size() || !state->results[i].serving) {
+                QToolTip::hideText();
+                return;
+            }
+            const gp::ServingResult& s = *state->results[i].serving;
+            showTip(Tr::tr("<b>%1</b> · operating point<br>%2 requests in flight per replica, %n replica(s)<br>"
+                           "%3 output tokens/s per replica<br>Time per output token %4, time to first token %5<br>"
+                           "Limit: %6",
+                           nullptr, s.replicas)
+                        .arg(state->labels[int(i)], formatNumber(s.concurrency, 1),
+                             formatNumber(s.outputTokensPerSecond, 0), formatSeconds(s.tpotSeconds),
+                             formatSeconds(s.ttftSeconds), CoreText::servingLimit(QString::fromStdString(s.limit))));
+        });
+    }
+    if (!m.target.isEmpty()) {
+        auto* target = new QLineSeries;
+        QPen pen(MissColor);
+        pen.setWidthF(1.6);
+        pen.setStyle(Qt::DashLine);
+        target->setPen(pen);
+        target->setName(Tr::tr("TPOT target %1").arg(formatSeconds(*options.tpotTargetSeconds)));
+        target->replace(m.target);
+        attach(target);
+        state->target = target;
+    }
+    for (QLegendMarker* marker : chart->legend()->markers())
+        if (std::find(unlisted.begin(), unlisted.end(), marker->series()) != unlisted.end())
+            marker->setVisible(false);
+    useHairlines(chart);
+    return chart;
+}
+
+bool updateServingCurveChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                             const ChartOptions& options)
+{
+    ChartState* state = stateOf(chart);
+    if (!state)
+        return false;
+    const ServingCurveModel m = servingCurveModel(results, options);
+    if (m.layoutKey != state->layoutKey)
+        return false;
+    if (m.rs.empty())
+        return true;
+    auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
+    auto* axisY = firstAxis<QValueAxis>(chart, Qt::Vertical);
+    if (!axisX || !axisY || state->curves.size() != m.rs.size() || state->operatingPoints.size() != m.rs.size())
+        return false;
+    storeResults(state, m.rs, m.labels);
+    state->order = candidateIds(m.rs);
+    state->curveTips = m.tips;
+    setServingCurveAxes(axisX, axisY, m, options.live);
+    for (size_t i = 0; i < m.rs.size(); ++i) {
+        if (state->curves[i]->points() != m.lines[i])
+            state->curves[i]->replace(m.lines[i]);
+        if (state->curves[i]->name() != m.labels[int(i)])
+            state->curves[i]->setName(m.labels[int(i)]);
+        if (state->operatingPoints[i]->points() != m.operating[i])
+            state->operatingPoints[i]->replace(m.operating[i]);
+    }
+    if (state->target) {
+        if (state->target->points() != m.target)
+            state->target->replace(m.target);
+        const QString name = Tr::tr("TPOT target %1").arg(formatSeconds(*options.tpotTargetSeconds));
+        if (state->target->name() != name)
+            state->target->setName(name);
+    }
+    const QString title = servingCurveTitle(m);
+    if (chart->title() != title)
+        chart->setTitle(title);
     return true;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QString>
+#include <optional>
 #include <vector>
 
 class QChart;
@@ -20,7 +21,12 @@ struct ChartOptions {
     // their places and labels instead of following the ranking, and the axes keep a scale the values still fit, so
     // bars do not jump and axis labels are not redone. The window updates without it once the input settles.
     bool live = false;
+    // Serving: the plan's target for the time per output token (the throughput-latency chart's SLO line).
+    std::optional<double> tpotTargetSeconds;
 };
+
+// Serving charts draw at most this many candidates' curves (the best-ranked), so that 50 stay readable.
+constexpr int MaxServingCurves = 6;
 
 // Colour of the i-th candidate in every chart (a palette that reads on light and dark backgrounds).
 QColor candidateColor(int index);
@@ -34,6 +40,12 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
 // Step time split (compute, exposed intra-node / network communication, offload, data loading).
 QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 
+// Serving: cost per million tokens (and per million output tokens) per candidate that fits, best first.
+QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+// Serving: output tokens/s per replica against the time per output token, one line per candidate (the best
+// MaxServingCurves) from its curve over concurrency, the operating points marked and the TPOT target as a line.
+QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+
 // Updates a chart built by the matching build function in place (series values, axis ranges, tooltips) when the
 // new results keep its layout: the same candidates, parts and billing modes, scale and options, which is the normal
 // case while dragging a slider. Returns false, changing nothing, when the chart must be rebuilt instead.
@@ -41,5 +53,9 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
 bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
                            const ChartOptions& options);
+bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                            const ChartOptions& options);
+bool updateServingCurveChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
+                             const ChartOptions& options);
 
 } // namespace gpui

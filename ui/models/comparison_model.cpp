@@ -1,5 +1,6 @@
 #include "models/comparison_model.h"
 
+#include "answer_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -7,6 +8,7 @@
 #include <QColor>
 #include <QFont>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QPalette>
 
 #include <cmath>
@@ -16,8 +18,11 @@ namespace gpui {
 namespace {
 
 const char* const ColumnKeys[ComparisonModel::ColumnCount] = {
-    "rank",        "candidate",     "gpu",          "gpus",         "nodes",       "configuration",  "memory_per_gpu",
-    "headroom",    "fits",          "tokens_per_second", "mfu",     "days",        "gpu_hours",      "ranked_cost",    "price_per_hour",
+    "rank",        "candidate",     "gpu",          "gpus",         "nodes",       "configuration",
+    "replicas",    "concurrency",   "memory_per_gpu",
+    "headroom",    "fits",          "tokens_per_second", "ttft_seconds", "tpot_seconds", "output_tokens_per_second",
+    "limit",       "meets_slo",     "mfu",     "days",        "gpu_hours",      "ranked_cost",
+    "cost_per_million_output_tokens", "monthly_cost", "price_per_hour",
     "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings"};
 
 std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
@@ -79,7 +84,33 @@ int ComparisonModel::columnForKey(const QString& key)
 
 bool ComparisonModel::hiddenByDefault(int column)
 {
-    return column == CostReserved || column == GpuHours || column == Nodes;
+    return column == CostReserved || column == GpuHours || column == Nodes || servingOnly(column);
+}
+
+bool ComparisonModel::servingOnly(int column)
+{
+    switch (column) {
+    case Replicas:
+    case ConcurrencyPerReplica:
+    case Ttft:
+    case Tpot:
+    case OutputTokensPerSecond:
+    case Limit:
+    case MeetsSlo:
+    case CostPerMillionOutputTokens:
+    case MonthlyCost:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool ComparisonModel::notServing(int column)
+{
+    // Training figures, the one-batch decode rate and the step's bottleneck (serving says its limit instead); the
+    // per-mode totals are a training run's.
+    return column == TokensPerSecond || column == Mfu || column == Days || column == GpuHours || column == Bottleneck
+           || column == CostOnDemand || column == CostMonthly || column == CostReserved || column == CostSpot;
 }
 
 void ComparisonModel::setEvaluation(EvaluationPtr evaluation)
@@ -167,6 +198,24 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Wall-clock time to process the plan's training tokens");
         case PricePerHour:
             return tr("Price per hour of the whole candidate (all nodes), pay-as-you-go");
+        case Replicas:
+            return tr("Copies of the model behind a load balancer, each on tensor x pipeline GPUs");
+        case ConcurrencyPerReplica:
+            return tr("Requests in flight on each replica at the operating point");
+        case Ttft:
+            return tr("Mean time to first token at the operating point (queueing and prefill)");
+        case Tpot:
+            return tr("Mean time per output token after the first (inter-token latency)");
+        case OutputTokensPerSecond:
+            return tr("Output tokens per second of one replica, all its requests together");
+        case Limit:
+            return tr("What caps each replica's operating point");
+        case MeetsSlo:
+            return tr("Whether the operating point meets the plan's latency targets");
+        case CostPerMillionOutputTokens:
+            return tr("Cost of the deployment per million generated tokens");
+        case MonthlyCost:
+            return tr("The deployment's monthly bill: always on, or the hours the plan's requests per month need");
         default:
             break;
         }
@@ -203,6 +252,24 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("GPU-hours");
     case RankedCost:
         return m_evaluation && m_evaluation->mode != gp::Mode::Training ? tr("Cost / M tokens") : tr("Cost");
+    case Replicas:
+        return tr("Replicas");
+    case ConcurrencyPerReplica:
+        return tr("Concurrency / replica");
+    case Ttft:
+        return tr("TTFT");
+    case Tpot:
+        return tr("TPOT");
+    case OutputTokensPerSecond:
+        return tr("Output tokens/s / replica");
+    case Limit:
+        return tr("Limit");
+    case MeetsSlo:
+        return tr("Meets SLO");
+    case CostPerMillionOutputTokens:
+        return tr("Cost / M output tokens");
+    case MonthlyCost:
+        return tr("Monthly cost");
     case PricePerHour:
         return tr("Price / h (%1)").arg(currencySymbol(currency).trimmed());
     case CostOnDemand:
@@ -245,12 +312,16 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         if (column == Candidate || column == Gpu || column == Configuration || column == Bottleneck
             || column == Warnings)
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-        if (column == Fits)
+        if (column == Fits || column == MeetsSlo)
             return Qt::AlignCenter;
+        if (column == Limit)
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (column == Fits || column == Headroom)
             return QBrush(r->fits ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3b, 0x3b));
+        if (column == MeetsSlo && r->serving)
+            return QBrush(r->serving->meetsSlo ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3b, 0x3b));
         if (!r->fits)
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
         return {};
@@ -282,7 +353,8 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case Nodes:
         return r.nodes;
     case Configuration:
-        return CoreText::configuration(r.configuration);
+        // Serving: the replicas and their split; the training layout's micro-batch and ZeRO do not apply.
+        return r.serving ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
     case MemoryPerGpu:
         return tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
     case Headroom:
@@ -312,6 +384,41 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case CostSpot: {
         const auto total = modeTotal(r, costModeOf(column));
         return total ? formatMoney(*total, currency) : tr("n/a");
+    }
+    case Replicas:
+    case ConcurrencyPerReplica:
+    case Ttft:
+    case Tpot:
+    case OutputTokensPerSecond:
+    case Limit:
+    case MeetsSlo:
+    case CostPerMillionOutputTokens:
+    case MonthlyCost: {
+        if (!r.serving)
+            return QString();
+        const gp::ServingResult& s = *r.serving;
+        switch (column) {
+        case Replicas:
+            return s.replicas;
+        case ConcurrencyPerReplica:
+            return formatNumber(s.concurrency, s.concurrency < 10 ? 1 : 0);
+        case Ttft:
+            return formatSeconds(s.ttftSeconds);
+        case Tpot:
+            return formatSeconds(s.tpotSeconds);
+        case OutputTokensPerSecond:
+            return formatNumber(s.outputTokensPerSecond, 0);
+        case Limit:
+            return CoreText::servingLimit(QString::fromStdString(s.limit));
+        case MeetsSlo:
+            return s.meetsSlo ? tr("Yes") : tr("No");
+        case CostPerMillionOutputTokens:
+            return s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a");
+        default: // MonthlyCost
+            return s.monthlyCost ? tr("%1 (%2)").arg(formatMoney(*s.monthlyCost, currency),
+                                                     CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode)))
+                                 : tr("n/a");
+        }
     }
     case Bottleneck:
         return CoreText::bottleneck(r.bottleneck);
@@ -343,7 +450,7 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
     case Nodes:
         return r.nodes;
     case Configuration:
-        return CoreText::configuration(r.configuration);
+        return r.serving ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
     case MemoryPerGpu:
         return r.memory.total;
     case Headroom:
@@ -367,6 +474,24 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
     case CostReserved:
     case CostSpot:
         return modeTotal(r, costModeOf(column)).value_or(Missing);
+    case Replicas:
+        return r.serving ? double(r.serving->replicas) : Missing;
+    case ConcurrencyPerReplica:
+        return r.serving ? r.serving->concurrency : Missing;
+    case Ttft:
+        return r.serving ? r.serving->ttftSeconds : Missing;
+    case Tpot:
+        return r.serving ? r.serving->tpotSeconds : Missing;
+    case OutputTokensPerSecond:
+        return r.serving ? r.serving->outputTokensPerSecond : 0.0;
+    case Limit:
+        return r.serving ? QString::fromStdString(r.serving->limit) : QString();
+    case MeetsSlo:
+        return r.serving && r.serving->meetsSlo ? 1 : 0;
+    case CostPerMillionOutputTokens:
+        return r.serving ? r.serving->costPerMillionOutputTokens.value_or(Missing) : Missing;
+    case MonthlyCost:
+        return r.serving ? r.serving->monthlyCost.value_or(Missing) : Missing;
     case Bottleneck:
         return CoreText::bottleneck(r.bottleneck);
     case Warnings:
@@ -409,6 +534,26 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
                                  QString::fromStdString(r.cost.priceSource));
     case Days:
         return formatHours(r.trainingHours);
+    case OutputTokensPerSecond:
+        if (r.serving)
+            return tr("%1 output tokens/s per replica, %2 for all %3 replicas; %4 requests/s")
+                .arg(formatNumber(r.serving->outputTokensPerSecond, 0),
+                     formatNumber(r.serving->totalOutputTokensPerSecond, 0))
+                .arg(r.serving->replicas)
+                .arg(formatNumber(r.serving->totalRequestsPerSecond, 2));
+        return {};
+    case ConcurrencyPerReplica:
+        if (r.serving)
+            return tr("%1 requests in flight per replica; the KV cache holds %2 of full length (%3 tokens)")
+                .arg(formatNumber(r.serving->concurrency, 1))
+                .arg(r.serving->maxConcurrency)
+                .arg(QLocale().toString(qlonglong(r.serving->kvCacheTokens)));
+        return {};
+    case MonthlyCost:
+        if (r.serving && r.serving->breakEvenHoursPerMonth)
+            return tr("Monthly billing costs less than pay-as-you-go above %1 hours a month")
+                .arg(formatNumber(*r.serving->breakEvenHoursPerMonth, 0));
+        return display(r, 0, column).toString();
     case Bottleneck:
         return tr("Step %1: compute %2, intra-node %3, network %4, offload %5, data %6")
             .arg(formatSeconds(r.step.total), formatSeconds(r.step.compute), formatSeconds(r.step.communicationIntraNode),

@@ -18,14 +18,23 @@ public:
         GpuCount,
         Nodes,
         Configuration,
+        Replicas,              // serving: copies of the model
+        ConcurrencyPerReplica, // serving: requests in flight per replica at the operating point
         MemoryPerGpu,
         Headroom,
         Fits,
         TokensPerSecond,
+        Ttft,                  // serving: mean time to first token
+        Tpot,                  // serving: mean time per output token
+        OutputTokensPerSecond, // serving: per replica
+        Limit,                 // serving: what caps the operating point
+        MeetsSlo,              // serving
         Mfu,
         Days,
         GpuHours,
         RankedCost, // the cost the answer ranks by, under the cheapest billing mode the plan counts
+        CostPerMillionOutputTokens, // serving
+        MonthlyCost,                // serving
         PricePerHour,
         CostOnDemand,
         CostMonthly,
@@ -50,6 +59,9 @@ public:
     static int columnForKey(const QString& key);
     // Columns shown when the user has not chosen.
     static bool hiddenByDefault(int column);
+    // Columns whose figures only the serving mode has, and those it has none of (training and one-batch inference).
+    static bool servingOnly(int column);
+    static bool notServing(int column);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;

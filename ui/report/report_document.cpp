@@ -112,6 +112,22 @@ bool ReportBuilder::inference() const
     return m_evaluation.mode != gp::Mode::Training;
 }
 
+bool ReportBuilder::serving() const
+{
+    return m_evaluation.mode == gp::Mode::Serving;
+}
+
+QString ReportBuilder::servingTargets() const
+{
+    const gp::ServingSlo& slo = m_evaluation.serving.slo;
+    QStringList targets;
+    if (slo.ttftSeconds)
+        targets << tr("time to first token under %1").arg(formatSeconds(*slo.ttftSeconds));
+    if (slo.tpotSeconds)
+        targets << tr("time per output token under %1").arg(formatSeconds(*slo.tpotSeconds));
+    return targets.isEmpty() ? tr("no latency targets") : targets.join(CoreText::listSeparator());
+}
+
 QString ReportBuilder::title() const
 {
     if (!m_data.plan.title.empty()) // plan files hold at most kMaxTitleLength characters; a plan built in code too
@@ -184,7 +200,28 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
     if (w.weightFormat != gp::WeightFormat::Same)
         precision += tr(", weights stored as %1").arg(CoreText::weightFormat(w.weightFormat));
     rows.emplace_back(tr("Precision"), precision);
-    if (inference()) {
+    if (serving()) {
+        const gp::ServingSpec& sv = w.serving;
+        rows.emplace_back(tr("Load"), CoreText::servingLoad(sv.load));
+        rows.emplace_back(tr("Prompt / output tokens"), tr("%1 / %2").arg(sv.promptTokens).arg(sv.outputTokens));
+        rows.emplace_back(tr("Latency targets"), servingTargets());
+        rows.emplace_back(tr("KV-cache precision"), sv.kvCachePrecision ? CoreText::kvPrecision(*sv.kvCachePrecision)
+                                                                        : tr("as the precision"));
+        rows.emplace_back(tr("Replicas"), sv.replicas ? QString::number(*sv.replicas) : tr("as the load needs"));
+        rows.emplace_back(tr("Requests per month"),
+                          sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth) : tr("always on"));
+        QStringList engine;
+        if (sv.engine.gpuMemoryUtilization)
+            engine << tr("GPU memory utilization %1").arg(formatNumber(*sv.engine.gpuMemoryUtilization, 2));
+        if (sv.engine.maxNumSeqs)
+            engine << tr("max sequences %1").arg(*sv.engine.maxNumSeqs);
+        if (sv.engine.maxNumBatchedTokens)
+            engine << tr("max batched tokens %1").arg(*sv.engine.maxNumBatchedTokens);
+        if (sv.engine.prefixCacheHitRate > 0)
+            engine << tr("prefix cache hit rate %1").arg(formatPercent(sv.engine.prefixCacheHitRate));
+        rows.emplace_back(tr("Serving engine"), engine.isEmpty() ? tr("engine defaults")
+                                                                 : engine.join(CoreText::listSeparator()));
+    } else if (inference()) {
         rows.emplace_back(tr("Batch size"), QString::number(w.inference.batchSize));
         rows.emplace_back(tr("Prompt / output tokens"),
                           tr("%1 / %2").arg(w.inference.promptTokens).arg(w.inference.outputTokens));
@@ -224,7 +261,13 @@ void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
     blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
     QString question;
     const QString model = tr("%1 (%2 parameters)").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
-    if (inference())
+    if (serving())
+        question = tr("Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.")
+                       .arg(model, CoreText::servingLoad(w.serving.load))
+                       .arg(w.serving.promptTokens)
+                       .arg(w.serving.outputTokens)
+                       .arg(CoreText::precision(w.precision), servingTargets());
+    else if (inference())
         question = tr("Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.")
                        .arg(model)
                        .arg(w.inference.batchSize)
@@ -257,13 +300,16 @@ void ReportBuilder::addRunnersUp(Blocks& blocks) const
     if (others.empty())
         return;
     blocks.push_back(text(tr("Runners-up"), strong(10.5, palette::accent), 3));
-    auto table = makeTable({tr("#"), tr("Candidate"), inference() ? tr("Decode") : tr("Time"),
+    auto table = makeTable({tr("#"), tr("Candidate"), serving() ? tr("TTFT / TPOT") : inference() ? tr("Decode") : tr("Time"),
                             inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Why not first")},
                            {4, 22, 10, 14, 34}, {R, L, R, R, L});
     for (std::size_t i : others) {
         const gp::CandidateResult& r = results[i];
-        const QString time = inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
-                                         : formatHours(r.trainingHours);
+        const QString time = serving() && r.serving
+                                 ? tr("%1 / %2").arg(formatSeconds(r.serving->ttftSeconds),
+                                                     formatSeconds(r.serving->tpotSeconds))
+                             : inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
+                                           : formatHours(r.trainingHours);
         table->addRow({QString::number(i + 1), qs(r.candidate), time, costText(i), AnswerText::reasons(m_evaluation, i)});
     }
     appendTable(blocks, table);
@@ -294,8 +340,9 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
                                   formatPercent(results[i].trainingHours / best.trainingHours - 1));
             break;
         }
-        // Billing modes the plan does not count: what they would cost for the recommendation.
-        for (const gp::BillingCost& mode : best.cost.modes) {
+        // Billing modes the plan does not count: what they would cost for the recommendation (a training run's
+        // totals; a serving deployment's cost is per token).
+        for (const gp::BillingCost& mode : serving() ? std::vector<gp::BillingCost>() : best.cost.modes) {
             const auto& modes = countedBillingModes(m_evaluation);
             const bool counted = std::find(modes.begin(), modes.end(), mode.mode) != modes.end();
             if (counted || !mode.total)
@@ -359,7 +406,18 @@ QStringList ReportBuilder::whyRecommended() const
     } else {
         const auto cost = headlineCost(m_evaluation, bestIndex);
         const auto other = headlineCost(m_evaluation, runnerUpIndex);
-        if (cost && other) {
+        if (cost && other && serving()) {
+            QString sentence = tr("It is the cheapest per million tokens of the %1 candidates that fit: %2, against "
+                                  "%3 for the runner-up, %4")
+                                   .arg(fitting)
+                                   .arg(formatMoney(*cost, m_evaluation.currency),
+                                        formatMoney(*other, m_evaluation.currency), qs(runnerUp->candidate));
+            if (*other > 0 && *cost < *other)
+                sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
+            else
+                sentence += QLatin1Char('.');
+            why << sentence;
+        } else if (cost && other) {
             QString sentence = tr("It is the cheapest of the %1 candidates that fit: %2, against %3 for the "
                                   "runner-up, %4")
                                    .arg(fitting)
@@ -378,7 +436,15 @@ QStringList ReportBuilder::whyRecommended() const
         why << tr("It finishes within the deadline of %1.").arg(formatHours(*m_evaluation.deadlineHours));
     if (m_evaluation.objective == gp::SearchObjective::TimeUnderBudget && m_evaluation.budget)
         why << tr("It stays within the budget of %1.").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
-    if (inference()) {
+    if (serving() && best.serving) {
+        const gp::ServingResult& sv = *best.serving;
+        why << tr("At %1 it answers with a first token after %2 and %3 per output token (%4); %5 replicas give "
+                  "%6 output tokens/s.")
+                   .arg(CoreText::servingLoad(m_evaluation.serving.load), formatSeconds(sv.ttftSeconds),
+                        formatSeconds(sv.tpotSeconds), servingTargets())
+                   .arg(sv.replicas)
+                   .arg(formatNumber(sv.totalOutputTokensPerSecond, 0));
+    } else if (inference()) {
         why << tr("It generates %1 tokens/s after a prefill of %2; the limit is %3.")
                    .arg(formatNumber(best.decodeTokensPerSecond.value_or(0), 0),
                         formatSeconds(best.prefillSeconds.value_or(0)), CoreText::bottleneck(best.bottleneck));
@@ -406,7 +472,27 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         rows.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
         rows.emplace_back(tr("Memory per GPU"),
                           tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
-        if (inference()) {
+        if (serving() && r.serving) {
+            const gp::ServingResult& sv = *r.serving;
+            const gp::ServingSlo& slo = m_evaluation.serving.slo;
+            rows.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
+            rows.emplace_back(tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, slo.ttftSeconds));
+            rows.emplace_back(tr("Time per output token"), AnswerText::againstTarget(sv.tpotSeconds, slo.tpotSeconds));
+            rows.emplace_back(tr("Output tokens/s"), tr("%1 per replica, %2 in all")
+                                                         .arg(formatNumber(sv.outputTokensPerSecond, 0),
+                                                              formatNumber(sv.totalOutputTokensPerSecond, 0)));
+            rows.emplace_back(tr("Requests in flight"), tr("%1 per replica (limit: %2)")
+                                                            .arg(formatNumber(sv.concurrency, 1),
+                                                                 CoreText::servingLimit(qs(sv.limit))));
+            rows.emplace_back(tr("Cost / M tokens"), costText(std::size_t(m_evaluation.best))
+                                                         .replace(QLatin1Char('\n'), CoreText::listSeparator()));
+            if (sv.costPerMillionOutputTokens)
+                rows.emplace_back(tr("Cost / M output tokens"),
+                                  formatMoney(*sv.costPerMillionOutputTokens, m_evaluation.currency));
+            if (sv.monthlyCost)
+                rows.emplace_back(tr("Monthly cost"), tr("%1 (%2)").arg(formatMoney(*sv.monthlyCost, m_evaluation.currency),
+                                                                      CoreText::billingMode(qs(sv.monthlyBillingMode))));
+        } else if (inference()) {
             rows.emplace_back(tr("Decode speed"),
                               tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
             rows.emplace_back(tr("Price per hour"), r.cost.pricePerHour
@@ -421,7 +507,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         }
         rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
         // Cost and time under each billing mode the plan counts (spot takes longer: interruptions and restarts).
-        for (const std::string& mode : countedBillingModes(m_evaluation)) {
+        for (const std::string& mode : serving() ? std::vector<std::string>() : countedBillingModes(m_evaluation)) {
             for (const gp::BillingCost& cost : r.cost.modes) {
                 if (cost.mode != mode || !cost.total)
                     continue;
@@ -431,7 +517,8 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                                                                    formatHours(cost.finishDays * 24)));
             }
         }
-        rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+        if (!serving())
+            rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
         rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));
         auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
         kv->spaceAfterPt = 6;
@@ -467,8 +554,8 @@ void ReportBuilder::addComparison(Blocks& blocks) const
                               .arg(results.size()),
                           muted(8), 5));
     auto table = makeTable({tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
-                            inference() ? tr("Decode") : tr("Time"),
-                            inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Bottleneck")},
+                            serving() ? tr("Output") : inference() ? tr("Decode") : tr("Time"),
+                            inference() ? tr("Cost / M tokens") : tr("Cost"), serving() ? tr("Limit") : tr("Bottleneck")},
                            {4, 19, 13, 21, 12, 9, 11, 11}, {R, L, L, L, R, R, R, L});
     for (std::size_t i = 0; i < results.size(); ++i) {
         const gp::CandidateResult& r = results[i];
@@ -479,7 +566,10 @@ void ReportBuilder::addComparison(Blocks& blocks) const
         const QString gpus = r.nodes > 1 ? tr("%1 × %2\n%3 nodes").arg(r.gpus).arg(gpu).arg(r.nodes)
                                          : tr("%1 × %2").arg(r.gpus).arg(gpu);
         QString time, cost;
-        if (inference()) {
+        if (serving()) {
+            time = r.serving ? tr("%1 tok/s").arg(formatNumber(r.serving->totalOutputTokensPerSecond, 0)) : QString();
+            cost = costText(i);
+        } else if (inference()) {
             time = tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0));
             cost = costText(i);
         } else {
@@ -502,8 +592,10 @@ void ReportBuilder::addComparison(Blocks& blocks) const
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
                               : r.fits && !missed         ? Table::RowKind::Normal
                                                           : Table::RowKind::Muted;
-        table->addRow({QString::number(i + 1), qs(r.candidate), gpus, CoreText::configuration(r.configuration),
-                       memory, time, cost, CoreText::bottleneck(r.bottleneck)},
+        const QString limit = serving() ? (r.serving ? CoreText::servingLimit(qs(r.serving->limit)) : QString())
+                                        : CoreText::bottleneck(r.bottleneck);
+        const QString configuration = serving() ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
+        table->addRow({QString::number(i + 1), qs(r.candidate), gpus, configuration, memory, time, cost, limit},
                       kind);
     }
     appendTable(blocks, table);
@@ -529,11 +621,59 @@ void ReportBuilder::addCharts(Blocks& blocks) const
     options.animate = false;
     blocks.push_back(std::make_unique<ChartBlock>([results, options] { return buildMemoryChart(*results, options); },
                                                   74, m_families));
+    if (serving()) {
+        options.tpotTargetSeconds = m_evaluation.serving.slo.tpotSeconds;
+        blocks.push_back(std::make_unique<ChartBlock>(
+            [results, options] { return buildServingCostChart(*results, options); }, 74, m_families));
+        blocks.push_back(std::make_unique<ChartBlock>(
+            [results, options] { return buildServingCurveChart(*results, options); }, 80, m_families));
+        return;
+    }
     if (!inference())
         blocks.push_back(std::make_unique<ChartBlock>(
             [results, options] { return buildCostChart(*results, options); }, 74, m_families));
     blocks.push_back(std::make_unique<ChartBlock>(
         [results, options] { return buildBottleneckChart(*results, options); }, 74, m_families));
+}
+
+void ReportBuilder::addServing(Blocks& blocks) const
+{
+    const auto& results = m_evaluation.results;
+    blocks.push_back(std::make_unique<HeadingBlock>(tr("Serving: throughput, latency and cost")));
+    blocks.push_back(text(tr("Per candidate at its operating point: %1 of %2 prompt and %3 output tokens; %4. "
+                             "Throughput is per replica; cost is under the cheapest billing mode the plan counts.")
+                              .arg(CoreText::servingLoad(m_evaluation.serving.load))
+                              .arg(m_evaluation.serving.promptTokens)
+                              .arg(m_evaluation.serving.outputTokens)
+                              .arg(servingTargets()),
+                          muted(8), 5));
+    auto table = makeTable({tr("#"), tr("Candidate"), tr("Replicas"), tr("In flight / replica"), tr("TTFT"),
+                            tr("TPOT"), tr("Output tok/s / replica"), tr("Limit"), tr("Meets SLO"),
+                            tr("Cost / M tokens"), tr("Cost / M output tokens"), tr("Monthly cost")},
+                           {3, 16, 6, 7, 7, 7, 9, 9, 6, 10, 10, 10}, {R, L, R, R, R, R, R, L, L, R, R, R});
+    const QString currency = m_evaluation.currency;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const gp::CandidateResult& r = results[i];
+        Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
+                              : r.fits && r.serving && r.serving->meetsSlo ? Table::RowKind::Normal
+                                                                            : Table::RowKind::Muted;
+        if (!r.fits || !r.serving) {
+            table->addRow({QString::number(i + 1), qs(r.candidate), QString(), QString(), QString(), QString(),
+                           QString(), QString(), tr("No"), QString(), QString(),
+                           r.failure ? CoreText::failure(*r.failure) : tr("does not fit")},
+                          kind);
+            continue;
+        }
+        const gp::ServingResult& s = *r.serving;
+        table->addRow({QString::number(i + 1), qs(r.candidate), QString::number(s.replicas),
+                       formatNumber(s.concurrency, 1), formatSeconds(s.ttftSeconds), formatSeconds(s.tpotSeconds),
+                       formatNumber(s.outputTokensPerSecond, 0), CoreText::servingLimit(qs(s.limit)),
+                       s.meetsSlo ? tr("Yes") : tr("No"), costText(i),
+                       s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a"),
+                       s.monthlyCost ? formatMoney(*s.monthlyCost, currency) : tr("n/a")},
+                      kind);
+    }
+    appendTable(blocks, table);
 }
 
 BlockPtr ReportBuilder::candidateDetail(int rank) const
@@ -603,7 +743,21 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     right.push_back(std::move(stepBlock));
 
     std::vector<std::pair<QString, QString>> perf;
-    if (inference()) {
+    if (serving() && r.serving) {
+        const gp::ServingResult& sv = *r.serving;
+        perf.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
+        perf.emplace_back(tr("KV cache"), tr("%1 tokens per replica, %2 requests of full length")
+                                              .arg(QLocale().toString(qlonglong(sv.kvCacheTokens)))
+                                              .arg(sv.maxConcurrency));
+        perf.emplace_back(tr("Operating point"), tr("%1 in flight per replica (limit: %2)")
+                                                     .arg(formatNumber(sv.concurrency, 1),
+                                                          CoreText::servingLimit(qs(sv.limit))));
+        perf.emplace_back(tr("Time to first token"),
+                          AnswerText::againstTarget(sv.ttftSeconds, m_evaluation.serving.slo.ttftSeconds));
+        perf.emplace_back(tr("Time per output token"),
+                          AnswerText::againstTarget(sv.tpotSeconds, m_evaluation.serving.slo.tpotSeconds));
+        perf.emplace_back(tr("Output tokens/s"), tr("%1 per replica").arg(formatNumber(sv.outputTokensPerSecond, 0)));
+    } else if (inference()) {
         perf.emplace_back(tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
         perf.emplace_back(tr("Prefill"), formatSeconds(r.prefillSeconds.value_or(0)));
     } else {
@@ -612,7 +766,8 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         perf.emplace_back(tr("Training time"), tr("%1 (%2 GPU-hours)")
                                                    .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0)));
     }
-    perf.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+    if (!serving())
+        perf.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
     perf.emplace_back(tr("Price per hour"),
                       (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) +
                           QStringLiteral(" (") + CoreText::priceStatus(qs(r.cost.priceStatus)) + QLatin1Char(')'));
@@ -843,6 +998,8 @@ Blocks ReportBuilder::build() const
     blocks.push_back(std::move(details));
     addQuestion(blocks);
     addComparison(blocks);
+    if (serving())
+        addServing(blocks);
     addScenarios(blocks);
     if (!m_evaluation.results.empty()) {
         addCharts(blocks);

@@ -31,6 +31,7 @@ private:
     void addRecommendation(Blocks& blocks) const;
     void addComparison(Blocks& blocks) const;
     void addCharts(Blocks& blocks) const;
+    void addServing(Blocks& blocks) const; // serving: the throughput, latency and cost of every candidate
     void addScenarios(Blocks& blocks) const;
     void addDetails(Blocks& blocks) const;
     void addAssumptions(Blocks& blocks) const;
@@ -41,6 +42,8 @@ private:
     QString costText(std::size_t index) const; // results[index] under the billing mode the answer ranks it by
     QString sourceTitle(const std::string& key) const;
     bool inference() const;
+    bool serving() const;
+    QString servingTargets() const; // "time to first token under 1 s, time per output token under 50 ms" 
 
     const ReportData& m_data;
     const Evaluation& m_evaluation;

@@ -1,6 +1,7 @@
 #include "widgets/inputs_panel.h"
 #include "plan/limits.h"
 
+#include "answer_text.h"
 #include "core_text.h"
 #include "estimate/sanity_checks.h"
 #include "file_access.h"
@@ -65,6 +66,9 @@ constexpr int MaxInferenceBatch = 1 << 20;
 constexpr int MaxDataParallel = 1 << 20;
 constexpr int MaxTensorOrPipeline = 1024;
 constexpr int MaxSearchNodes = 1024;
+constexpr int MaxServingConcurrency = 1 << 20; // workload.serving.load.concurrency
+constexpr int MaxServingReplicas = 1 << 16;    // workload.serving.replicas
+constexpr int MaxEngineKnob = 1 << 24;         // workload.serving.engine.max_num_seqs, max_num_batched_tokens
 
 // A spin box that lets a number past its range be typed, so that the panel can refuse it with the core's message
 // for the field (rather than the widget silently ignoring the keystroke or clamping the value).
@@ -333,7 +337,8 @@ void InputsPanel::build()
     // Workload
     QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form, QStringLiteral("workload"));
     m_mode = new QComboBox;
-    fillCombo<gp::Mode>(m_mode, {gp::Mode::Training, gp::Mode::Inference}, &CoreText::mode);
+    // Serving replaces the one-batch inference mode for new choices; a plan in that mode still shows it (setPlan).
+    fillCombo<gp::Mode>(m_mode, {gp::Mode::Training, gp::Mode::Serving, gp::Mode::Inference}, &CoreText::mode);
     addRow(form, [] { return tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
     m_technique = new QComboBox;
     fillCombo<gp::Technique>(m_technique,
@@ -486,7 +491,7 @@ void InputsPanel::build()
     connect(m_epochs, &QDoubleSpinBox::valueChanged, this, [this] { edited(FTokens); });
 
     // Inference
-    m_inferenceGroup = group([] { return tr("Serving"); }, &form, QStringLiteral("serving"));
+    m_inferenceGroup = group([] { return tr("Inference batch"); }, &form, QStringLiteral("serving"));
     m_inferenceBatch = spin(1, MaxInferenceBatch);
     addRow(form, [] { return tr("Concurrent requests"); }, m_inferenceBatch,
            QStringLiteral("workload.inference.batch_size"));
@@ -505,6 +510,160 @@ void InputsPanel::build()
     connect(m_promptTokens, &QSpinBox::valueChanged, this, [this] { edited(FPrompt); });
     connect(m_outputTokens, &QSpinBox::valueChanged, this, [this] { edited(FOutput); });
     connect(m_kvPrecision, &QComboBox::activated, this, [this] { edited(FKvPrecision); });
+
+    // Serving (workload.serving): traffic, lengths, latency targets; the engine's knobs behind "Advanced".
+    m_servingGroup = group([] { return tr("Serving"); }, &form, QStringLiteral("serving"));
+    m_servingGroup->setObjectName(QStringLiteral("servingGroup"));
+    m_servingPrompt = spin(1, MaxSequence, 128);
+    addRow(form, [] { return tr("Prompt tokens"); }, m_servingPrompt, QStringLiteral("workload.serving.prompt_tokens"));
+    m_servingOutput = spin(1, MaxSequence, 64);
+    addRow(form, [] { return tr("Output tokens"); }, m_servingOutput, QStringLiteral("workload.serving.output_tokens"));
+    auto* loadRow = new QWidget;
+    auto* loadLayout = new QHBoxLayout(loadRow);
+    loadLayout->setContentsMargins(0, 0, 0, 0);
+    m_servingLoadKind = new QComboBox;
+    m_servingLoadKind->addItem(QString(), int(gp::ServingLoadKind::Concurrency));
+    m_servingLoadKind->addItem(QString(), int(gp::ServingLoadKind::RequestsPerSecond));
+    m_servingLoadKind->addItem(QString(), int(gp::ServingLoadKind::Max));
+    m_servingConcurrency = spin(1, MaxServingConcurrency);
+    m_servingRate = new QDoubleSpinBox;
+    m_servingRate->setRange(0.01, 1e7);
+    m_servingRate->setDecimals(2);
+    m_servingRate->setKeyboardTracking(false);
+    m_servingRate->setGroupSeparatorShown(true);
+    loadLayout->addWidget(m_servingLoadKind, 3);
+    loadLayout->addWidget(m_servingConcurrency, 2);
+    loadLayout->addWidget(m_servingRate, 2);
+    m_retranslate.push_back([this] {
+        m_servingLoadKind->setItemText(0, tr("Concurrent requests"));
+        m_servingLoadKind->setItemText(1, tr("Requests per second"));
+        m_servingLoadKind->setItemText(2, tr("Max throughput"));
+        m_servingLoadKind->setToolTip(tr("Concurrent requests: always this many in flight (N users); requests per "
+                                         "second: an arrival rate the replicas must serve within the targets; max "
+                                         "throughput: as many in flight as the engine takes (offline)"));
+        m_servingRate->setSuffix(tr(" req/s"));
+    });
+    addRow(form, [] { return tr("Load"); }, loadRow, QStringLiteral("workload.serving.load"));
+    // Latency targets: the box's lowest value reads "none" (no target; the core refuses 0).
+    m_servingTtft = new QDoubleSpinBox;
+    m_servingTtft->setRange(0, 1e6);
+    m_servingTtft->setDecimals(3);
+    m_servingTtft->setSingleStep(0.1);
+    m_servingTtft->setKeyboardTracking(false);
+    m_servingTpot = new QDoubleSpinBox;
+    m_servingTpot->setRange(0, 1e9);
+    m_servingTpot->setDecimals(1);
+    m_servingTpot->setSingleStep(5);
+    m_servingTpot->setKeyboardTracking(false);
+    m_retranslate.push_back([this] {
+        m_servingTtft->setSpecialValueText(tr("none"));
+        m_servingTtft->setSuffix(tr(" s"));
+        m_servingTtft->setToolTip(tr("Target for the mean time to first token; none = no target"));
+        m_servingTpot->setSpecialValueText(tr("none"));
+        m_servingTpot->setSuffix(tr(" ms"));
+        m_servingTpot->setToolTip(tr("Target for the mean time per output token after the first (inter-token "
+                                     "latency); none = no target"));
+    });
+    addRow(form, [] { return tr("Time to first token"); }, m_servingTtft, QStringLiteral("workload.serving.slo.ttft_seconds"));
+    addRow(form, [] { return tr("Time per output token"); }, m_servingTpot,
+           QStringLiteral("workload.serving.slo.tpot_seconds"));
+    m_servingKv = new QComboBox;
+    m_servingKv->addItem(QString(), -1);
+    for (gp::KvPrecision kv : {gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8, gp::KvPrecision::Int8})
+        m_servingKv->addItem(QString(), int(kv));
+    m_retranslate.push_back([this] {
+        m_servingKv->setItemText(0, tr("Same as the precision"));
+        for (int i = 1; i < m_servingKv->count(); ++i)
+            m_servingKv->setItemText(i, CoreText::kvPrecision(gp::KvPrecision(m_servingKv->itemData(i).toInt())));
+    });
+    addRow(form, [] { return tr("KV cache"); }, m_servingKv, QStringLiteral("workload.serving.kv_cache_precision"));
+    m_servingReplicas = spin(0, MaxServingReplicas);
+    m_retranslate.push_back([this] {
+        m_servingReplicas->setSpecialValueText(tr("auto"));
+        m_servingReplicas->setToolTip(tr("Copies of the model (each tensor x pipeline GPUs) behind a load balancer; "
+                                         "auto = as many as the load and targets need"));
+    });
+    addRow(form, [] { return tr("Replicas"); }, m_servingReplicas, QStringLiteral("workload.serving.replicas"));
+    m_servingRequestsPerMonth = new QLineEdit;
+    m_retranslate.push_back([this] {
+        m_servingRequestsPerMonth->setPlaceholderText(tr("none (always on), e.g. 3M"));
+        m_servingRequestsPerMonth->setToolTip(tr("Requests a month, for the monthly bill; empty = the deployment "
+                                                 "runs all month. K, M, B suffixes are understood"));
+    });
+    addRow(form, [] { return tr("Requests per month"); }, m_servingRequestsPerMonth,
+           QStringLiteral("workload.serving.requests_per_month"));
+    m_servingAdvancedButton = new QToolButton;
+    m_servingAdvancedButton->setObjectName(QStringLiteral("servingAdvanced"));
+    m_servingAdvancedButton->setCheckable(true);
+    m_servingAdvancedButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_servingAdvancedButton->setAutoRaise(true);
+    m_servingAdvancedButton->setArrowType(Qt::RightArrow);
+    m_retranslate.push_back([this] { m_servingAdvancedButton->setText(tr("Advanced: serving engine")); });
+    form->addRow(m_servingAdvancedButton);
+    m_servingAdvanced = new QWidget;
+    auto* advanced = new QFormLayout(m_servingAdvanced);
+    advanced->setContentsMargins(0, 0, 0, 0);
+    advanced->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_servingGpuUtilization = new QDoubleSpinBox;
+    m_servingGpuUtilization->setRange(0, 1);
+    m_servingGpuUtilization->setDecimals(2);
+    m_servingGpuUtilization->setSingleStep(0.05);
+    m_servingGpuUtilization->setKeyboardTracking(false);
+    m_servingMaxSeqs = spin(0, MaxEngineKnob);
+    m_servingMaxTokens = spin(0, MaxEngineKnob, 1024);
+    m_servingPrefixHit = new QDoubleSpinBox;
+    m_servingPrefixHit->setRange(0, 0.99);
+    m_servingPrefixHit->setDecimals(2);
+    m_servingPrefixHit->setSingleStep(0.05);
+    m_servingPrefixHit->setKeyboardTracking(false);
+    m_retranslate.push_back([this] {
+        m_servingGpuUtilization->setSpecialValueText(tr("engine default"));
+        m_servingGpuUtilization->setToolTip(tr("Share of GPU memory the engine takes; the KV cache gets what the "
+                                               "weights, activations and runtime leave of it (vLLM's "
+                                               "gpu_memory_utilization)"));
+        m_servingMaxSeqs->setSpecialValueText(tr("engine default"));
+        m_servingMaxSeqs->setToolTip(tr("Requests batched together at most (vLLM's max_num_seqs)"));
+        m_servingMaxTokens->setSpecialValueText(tr("engine default"));
+        m_servingMaxTokens->setToolTip(tr("Tokens per engine step, the chunked-prefill budget (vLLM's "
+                                          "max_num_batched_tokens)"));
+        m_servingPrefixHit->setToolTip(tr("Share of prompt tokens found in the prefix cache: they skip prefill"));
+    });
+    addRow(advanced, [] { return tr("GPU memory utilization"); }, m_servingGpuUtilization,
+           QStringLiteral("workload.serving.engine.gpu_memory_utilization"));
+    addRow(advanced, [] { return tr("Max sequences"); }, m_servingMaxSeqs,
+           QStringLiteral("workload.serving.engine.max_num_seqs"));
+    addRow(advanced, [] { return tr("Max batched tokens"); }, m_servingMaxTokens,
+           QStringLiteral("workload.serving.engine.max_num_batched_tokens"));
+    addRow(advanced, [] { return tr("Prefix cache hit rate"); }, m_servingPrefixHit,
+           QStringLiteral("workload.serving.engine.prefix_cache_hit_rate"));
+    m_servingAdvanced->setVisible(false);
+    form->addRow(m_servingAdvanced);
+    outer->addWidget(m_servingGroup);
+    connect(m_servingAdvancedButton, &QToolButton::toggled, this, [this](bool open) {
+        m_servingAdvancedButton->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_servingAdvanced->setVisible(open);
+        fitWrappedLabels();
+    });
+    connect(m_servingPrompt, &QSpinBox::valueChanged, this, [this] { edited(FServingPrompt); });
+    connect(m_servingOutput, &QSpinBox::valueChanged, this, [this] { edited(FServingOutput); });
+    connect(m_servingLoadKind, &QComboBox::activated, this, [this] { edited(FServingLoadKind); });
+    connect(m_servingConcurrency, &QSpinBox::valueChanged, this, [this] { edited(FServingLoadValue); });
+    connect(m_servingRate, &QDoubleSpinBox::valueChanged, this, [this] { edited(FServingLoadValue); });
+    connect(m_servingTtft, &QDoubleSpinBox::valueChanged, this, [this] { edited(FServingTtft); });
+    connect(m_servingTpot, &QDoubleSpinBox::valueChanged, this, [this] { edited(FServingTpot); });
+    connect(m_servingKv, &QComboBox::activated, this, [this] { edited(FServingKv); });
+    connect(m_servingReplicas, &QSpinBox::valueChanged, this, [this] { edited(FServingReplicas); });
+    connect(m_servingRequestsPerMonth, &QLineEdit::editingFinished, this, [this] {
+        const QString shown = m_plan.workload.serving.requestsPerMonth
+                                  ? formatTokens(*m_plan.workload.serving.requestsPerMonth).remove(QLatin1Char(' '))
+                                  : QString();
+        if (m_servingRequestsPerMonth->text().trimmed() != shown)
+            edited(FServingRequestsPerMonth);
+    });
+    connect(m_servingGpuUtilization, &QDoubleSpinBox::valueChanged, this, [this] { edited(FServingGpuUtilization); });
+    connect(m_servingMaxSeqs, &QSpinBox::valueChanged, this, [this] { edited(FServingMaxSeqs); });
+    connect(m_servingMaxTokens, &QSpinBox::valueChanged, this, [this] { edited(FServingMaxTokens); });
+    connect(m_servingPrefixHit, &QDoubleSpinBox::valueChanged, this, [this] { edited(FServingPrefixHit); });
 
     // Parallelism
     QGroupBox* parallelGroup = group([] { return tr("Parallelism"); }, &form, QStringLiteral("parallelism"));
@@ -679,6 +838,15 @@ void InputsPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void InputsPanel::showInferenceMode(bool shown)
+{
+    const int at = m_mode->findData(int(gp::Mode::Inference));
+    if (shown && at < 0)
+        m_mode->addItem(CoreText::mode(gp::Mode::Inference), int(gp::Mode::Inference));
+    else if (!shown && at >= 0 && comboValue<gp::Mode>(m_mode) != gp::Mode::Inference)
+        m_mode->removeItem(at);
+}
+
 void InputsPanel::syncSequenceSlider()
 {
     const QSignalBlocker block(m_sequenceSlider);
@@ -721,6 +889,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
 
     const gp::Workload& w = plan.workload;
+    showInferenceMode(w.mode == gp::Mode::Inference);
     selectData(m_mode, int(w.mode));
     selectData(m_technique, int(w.technique));
     selectData(m_precision, int(w.precision));
@@ -749,6 +918,24 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_promptTokens->setValue(int(w.inference.promptTokens));
     m_outputTokens->setValue(int(w.inference.outputTokens));
     selectData(m_kvPrecision, int(w.inference.kvCachePrecision));
+    const gp::ServingSpec& sv = w.serving;
+    m_servingPrompt->setValue(int(sv.promptTokens));
+    m_servingOutput->setValue(int(sv.outputTokens));
+    selectData(m_servingLoadKind, int(sv.load.kind));
+    if (sv.load.kind == gp::ServingLoadKind::Concurrency)
+        m_servingConcurrency->setValue(int(std::lround(sv.load.value)));
+    if (sv.load.kind == gp::ServingLoadKind::RequestsPerSecond)
+        m_servingRate->setValue(sv.load.value);
+    m_servingTtft->setValue(sv.slo.ttftSeconds ? *sv.slo.ttftSeconds : 0.0);
+    m_servingTpot->setValue(sv.slo.tpotSeconds ? *sv.slo.tpotSeconds * 1000 : 0.0);
+    selectData(m_servingKv, sv.kvCachePrecision ? int(*sv.kvCachePrecision) : -1);
+    m_servingReplicas->setValue(sv.replicas ? *sv.replicas : 0);
+    m_servingRequestsPerMonth->setText(sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth).remove(QLatin1Char(' '))
+                                                           : QString());
+    m_servingGpuUtilization->setValue(sv.engine.gpuMemoryUtilization ? *sv.engine.gpuMemoryUtilization : 0.0);
+    m_servingMaxSeqs->setValue(sv.engine.maxNumSeqs ? *sv.engine.maxNumSeqs : 0);
+    m_servingMaxTokens->setValue(sv.engine.maxNumBatchedTokens ? *sv.engine.maxNumBatchedTokens : 0);
+    m_servingPrefixHit->setValue(sv.engine.prefixCacheHitRate);
 
     m_plannerChooses->setChecked(plan.search.enabled);
     m_maxNodes->setValue(plan.search.maxNodes);
@@ -783,9 +970,11 @@ void InputsPanel::updateVisibility()
     const bool training = comboValue<gp::Mode>(m_mode) == gp::Mode::Training;
     const auto technique = comboValue<gp::Technique>(m_technique);
     const bool lora = technique == gp::Technique::Lora || technique == gp::Technique::Qlora;
+    const auto mode = comboValue<gp::Mode>(m_mode);
     m_loraGroup->setVisible(training && lora);
     m_trainingGroup->setVisible(training);
-    m_inferenceGroup->setVisible(!training);
+    m_inferenceGroup->setVisible(mode == gp::Mode::Inference);
+    m_servingGroup->setVisible(mode == gp::Mode::Serving);
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
     m_loss->setEnabled(training);
@@ -804,6 +993,16 @@ void InputsPanel::updateVisibility()
     const bool spot = std::any_of(m_billingModes.begin(), m_billingModes.end(), [](const QCheckBox* box) {
         return box->isChecked() && box->property("mode").toString() == QLatin1String("spot");
     });
+    // Training-only inputs are hidden while serving (the one-batch inference mode keeps its old look).
+    const bool serving = mode == gp::Mode::Serving;
+    for (QWidget* input : {static_cast<QWidget*>(m_technique), static_cast<QWidget*>(m_optimizer),
+                           static_cast<QWidget*>(m_checkpointing), static_cast<QWidget*>(m_loss),
+                           static_cast<QWidget*>(m_data), static_cast<QWidget*>(m_zero),
+                           static_cast<QWidget*>(m_offload)})
+        setRow(input->parentWidget(), !serving);
+    const auto loadKind = comboValue<gp::ServingLoadKind>(m_servingLoadKind);
+    m_servingConcurrency->setVisible(loadKind == gp::ServingLoadKind::Concurrency);
+    m_servingRate->setVisible(loadKind == gp::ServingLoadKind::RequestsPerSecond);
     setRow(m_spotInterruptions->parentWidget(), spot);
     setRow(m_checkpointInterval->parentWidget(), spot);
     setRow(m_deadlineDays->parentWidget(), objective == gp::SearchObjective::CostUnderDeadline);
@@ -860,9 +1059,23 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         }
         break;
     }
-    case FMode:
+    case FMode: {
+        const gp::Mode before = w.mode;
         w.mode = comboValue<gp::Mode>(m_mode);
+        // A one-batch inference plan becomes a serving plan with the same lengths and its batch as the load.
+        const bool servingInFile = plan.original.is_object() && plan.original.contains("workload")
+                                   && plan.original["workload"].is_object()
+                                   && plan.original["workload"].contains("serving");
+        if (before == gp::Mode::Inference && w.mode == gp::Mode::Serving && !servingInFile) {
+            w.serving.promptTokens = std::max<std::int64_t>(1, w.inference.promptTokens);
+            w.serving.outputTokens = std::max<std::int64_t>(1, w.inference.outputTokens);
+            w.serving.load = {gp::ServingLoadKind::Concurrency, double(w.inference.batchSize)};
+            const gp::KvPrecision kv = w.inference.kvCachePrecision;
+            if (kv != gp::KvPrecision::Fp32 && kv != gp::KvPrecision::Int4)
+                w.serving.kvCachePrecision = kv;
+        }
         break;
+    }
     case FTechnique:
         w.technique = comboValue<gp::Technique>(m_technique);
         break;
@@ -940,6 +1153,69 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         break;
     case FKvPrecision:
         w.inference.kvCachePrecision = comboValue<gp::KvPrecision>(m_kvPrecision);
+        break;
+    case FServingPrompt:
+        w.serving.promptTokens = m_servingPrompt->value();
+        break;
+    case FServingOutput:
+        w.serving.outputTokens = m_servingOutput->value();
+        break;
+    case FServingLoadKind:
+    case FServingLoadValue: {
+        const auto kind = comboValue<gp::ServingLoadKind>(m_servingLoadKind);
+        w.serving.load.kind = kind;
+        w.serving.load.value = kind == gp::ServingLoadKind::Concurrency ? double(m_servingConcurrency->value())
+                               : kind == gp::ServingLoadKind::RequestsPerSecond ? m_servingRate->value()
+                                                                                : 0.0;
+        break;
+    }
+    case FServingTtft:
+        w.serving.slo.ttftSeconds = m_servingTtft->value() > m_servingTtft->minimum()
+                                        ? std::optional<double>(m_servingTtft->value())
+                                        : std::nullopt;
+        break;
+    case FServingTpot:
+        w.serving.slo.tpotSeconds = m_servingTpot->value() > m_servingTpot->minimum()
+                                        ? std::optional<double>(m_servingTpot->value() / 1000)
+                                        : std::nullopt;
+        break;
+    case FServingKv: {
+        const int kv = m_servingKv->currentData().toInt();
+        w.serving.kvCachePrecision = kv < 0 ? std::nullopt : std::optional<gp::KvPrecision>(gp::KvPrecision(kv));
+        break;
+    }
+    case FServingReplicas:
+        w.serving.replicas = m_servingReplicas->value() > 0 ? std::optional<int>(m_servingReplicas->value())
+                                                            : std::nullopt;
+        break;
+    case FServingRequestsPerMonth: {
+        const QString text = m_servingRequestsPerMonth->text().trimmed();
+        double requests = 0;
+        if (text.isEmpty())
+            w.serving.requestsPerMonth.reset();
+        else if (!parseScaledNumber(text, &requests) || !(requests > 0))
+            fail(QStringLiteral("workload.serving.requests_per_month"),
+                 tr("Enter requests per month, e.g. 3M, or leave it empty"));
+        else
+            w.serving.requestsPerMonth = requests;
+        break;
+    }
+    case FServingGpuUtilization:
+        w.serving.engine.gpuMemoryUtilization = m_servingGpuUtilization->value() > m_servingGpuUtilization->minimum()
+                                                    ? std::optional<double>(m_servingGpuUtilization->value())
+                                                    : std::nullopt;
+        break;
+    case FServingMaxSeqs:
+        w.serving.engine.maxNumSeqs = m_servingMaxSeqs->value() > 0 ? std::optional<int>(m_servingMaxSeqs->value())
+                                                                    : std::nullopt;
+        break;
+    case FServingMaxTokens:
+        w.serving.engine.maxNumBatchedTokens = m_servingMaxTokens->value() > 0
+                                                   ? std::optional<int>(m_servingMaxTokens->value())
+                                                   : std::nullopt;
+        break;
+    case FServingPrefixHit:
+        w.serving.engine.prefixCacheHitRate = m_servingPrefixHit->value();
         break;
     case FData:
         w.parallelism.data = m_data->value() > 0 ? std::optional<int>(m_data->value()) : std::nullopt;
@@ -1058,6 +1334,26 @@ QString InputsPanel::describe(Field field) const
     case FOutput:
     case FKvPrecision:
         return tr("Change serving inputs");
+    case FServingPrompt:
+    case FServingOutput:
+        return tr("Change serving lengths");
+    case FServingLoadKind:
+    case FServingLoadValue:
+        return tr("Change serving load");
+    case FServingTtft:
+    case FServingTpot:
+        return tr("Change latency targets");
+    case FServingKv:
+        return tr("Change KV cache precision");
+    case FServingReplicas:
+        return tr("Change replicas");
+    case FServingRequestsPerMonth:
+        return tr("Change requests per month");
+    case FServingGpuUtilization:
+    case FServingMaxSeqs:
+    case FServingMaxTokens:
+    case FServingPrefixHit:
+        return tr("Change serving engine");
     case FPlanner:
         return tr("Toggle planner");
     case FMaxNodes:
@@ -1107,6 +1403,8 @@ void InputsPanel::edited(Field field)
     m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
     m_plan = plan;
+    if (field == FMode)
+        setPlan(plan); // a new mode can fill in other fields (serving from a one-batch inference plan)
     emit planEdited(plan, EditText([this, field] { return describe(field); }), int(field));
 }
 
@@ -1193,12 +1491,18 @@ void InputsPanel::updatePlannerChoice()
                                      : QString());
     QString text;
     if (planner) {
-        if (m_recommended) {
+        if (m_recommended && m_recommended->serving) {
+            const gp::CandidateResult& r = *m_recommended;
+            text = tr("Chosen by the planner for the recommendation, %1 (%n node(s)): %2.", nullptr, r.nodes)
+                       .arg(QString::fromStdString(r.candidate), AnswerText::servingDeployment(r));
+        } else if (m_recommended) {
             const gp::CandidateResult& r = *m_recommended;
             text = tr("Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.", nullptr, r.nodes)
                        .arg(QString::fromStdString(r.candidate))
                        .arg(r.gpus)
                        .arg(CoreText::configuration(r.configuration));
+        } else if (comboValue<gp::Mode>(m_mode) == gp::Mode::Serving) {
+            text = tr("The planner chooses nodes, tensor and pipeline split and replicas per candidate.");
         } else {
             text = tr("The planner chooses nodes, parallel split, ZeRO stage, offload, checkpointing and micro-batch "
                       "per candidate.");
@@ -1287,8 +1591,11 @@ QString sanityField(const std::string& code, gp::Mode mode)
     if (code == "run_shorter_than_one_step")
         return QStringLiteral("workload.training_tokens");
     if (code == "sequence_exceeds_model_context")
-        return mode == gp::Mode::Training ? QStringLiteral("workload.sequence_length")
-                                          : QStringLiteral("workload.inference.prompt_tokens");
+        return mode == gp::Mode::Training  ? QStringLiteral("workload.sequence_length")
+               : mode == gp::Mode::Serving ? QStringLiteral("workload.serving.prompt_tokens")
+                                           : QStringLiteral("workload.inference.prompt_tokens");
+    if (code == "serving_batch_cut" && mode == gp::Mode::Serving)
+        return QStringLiteral("workload.serving.load");
     return {};
 }
 

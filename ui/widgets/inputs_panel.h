@@ -26,6 +26,7 @@ class QLineEdit;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QToolButton;
 
 namespace gpui {
 
@@ -74,6 +75,24 @@ public:
     QLineEdit* datasetTokensBox() const { return m_datasetTokens; }
     QDoubleSpinBox* epochsBox() const { return m_epochs; }
     QComboBox* checkpointingBox() const { return m_checkpointing; }
+    // Serving inputs (workload.serving).
+    QGroupBox* servingGroup() const { return m_servingGroup; }
+    QGroupBox* trainingGroup() const { return m_trainingGroup; }
+    QSpinBox* servingPromptBox() const { return m_servingPrompt; }
+    QSpinBox* servingOutputBox() const { return m_servingOutput; }
+    QComboBox* servingLoadKindBox() const { return m_servingLoadKind; }
+    QSpinBox* servingConcurrencyBox() const { return m_servingConcurrency; }
+    QDoubleSpinBox* servingRateBox() const { return m_servingRate; }
+    QDoubleSpinBox* servingTtftBox() const { return m_servingTtft; }
+    QDoubleSpinBox* servingTpotBox() const { return m_servingTpot; }
+    QComboBox* servingKvBox() const { return m_servingKv; }
+    QSpinBox* servingReplicasBox() const { return m_servingReplicas; }
+    QLineEdit* servingRequestsPerMonthBox() const { return m_servingRequestsPerMonth; }
+    QToolButton* servingAdvancedButton() const { return m_servingAdvancedButton; }
+    QDoubleSpinBox* servingGpuUtilizationBox() const { return m_servingGpuUtilization; }
+    QSpinBox* servingMaxSeqsBox() const { return m_servingMaxSeqs; }
+    QSpinBox* servingMaxTokensBox() const { return m_servingMaxTokens; }
+    QDoubleSpinBox* servingPrefixHitBox() const { return m_servingPrefixHit; }
     // The billing-mode check box for "on_demand", "monthly", "reserved" or "spot".
     QCheckBox* billingModeBox(const QString& mode) const;
 
@@ -93,7 +112,11 @@ private:
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
         FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FZero, FOffload, FObjective,
-        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes
+        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
+        // workload.serving
+        FServingPrompt, FServingOutput, FServingLoadKind, FServingLoadValue, FServingTtft, FServingTpot, FServingKv,
+        FServingReplicas, FServingRequestsPerMonth, FServingGpuUtilization, FServingMaxSeqs, FServingMaxTokens,
+        FServingPrefixHit
     };
 
     void build();
@@ -111,6 +134,8 @@ private:
     // A typed number past a field's range: shows the core's message for it (the widget keeps its value).
     void refuseValue(const QString& fieldKey, qint64 value);
     void syncSequenceSlider();
+    // The one-batch inference mode is offered only while the plan is in it (Serving replaces it).
+    void showInferenceMode(bool shown);
 
     gp::Plan m_plan;
     bool m_updating = false;
@@ -173,6 +198,24 @@ private:
     QDoubleSpinBox* m_spotInterruptions = nullptr;  // minimum = the catalog's default
     QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
     QDoubleSpinBox* m_storage = nullptr;            // minimum = the catalog's default
+    // workload.serving: optional values show their "none" / "auto" / "engine default" at the box's minimum.
+    QGroupBox* m_servingGroup = nullptr;
+    QSpinBox* m_servingPrompt = nullptr;
+    QSpinBox* m_servingOutput = nullptr;
+    QComboBox* m_servingLoadKind = nullptr;
+    QSpinBox* m_servingConcurrency = nullptr;
+    QDoubleSpinBox* m_servingRate = nullptr;
+    QDoubleSpinBox* m_servingTtft = nullptr; // seconds
+    QDoubleSpinBox* m_servingTpot = nullptr; // milliseconds
+    QComboBox* m_servingKv = nullptr;        // -1 = the compute precision
+    QSpinBox* m_servingReplicas = nullptr;   // 0 = auto
+    QLineEdit* m_servingRequestsPerMonth = nullptr;
+    QToolButton* m_servingAdvancedButton = nullptr;
+    QWidget* m_servingAdvanced = nullptr;
+    QDoubleSpinBox* m_servingGpuUtilization = nullptr;
+    QSpinBox* m_servingMaxSeqs = nullptr;
+    QSpinBox* m_servingMaxTokens = nullptr;
+    QDoubleSpinBox* m_servingPrefixHit = nullptr;
     QGroupBox* m_trainingGroup = nullptr;
     QGroupBox* m_inferenceGroup = nullptr;
     QGroupBox* m_loraGroup = nullptr;

@@ -5,6 +5,7 @@
 #include "number_format.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QTimer>
 
 #include <cmath>
@@ -28,6 +29,69 @@ QString nameOf(const gp::CandidateResult& r)
     return name;
 }
 
+// The serving recommendation: instance, replicas x GPUs, latency against the targets, cost per million tokens and
+// the monthly bill.
+QString servingRecommendationHtml(const Evaluation& e)
+{
+    using P = RecommendationPanel;
+    const gp::CandidateResult& r = e.results[size_t(e.best)];
+    const gp::ServingResult& s = *r.serving;
+    const std::size_t bestIndex = std::size_t(e.best);
+    const QString currency = e.currency;
+    QString html = P::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
+    html += P::tr("<p>%1 · %2 x %3</p>")
+                .arg(esc(AnswerText::servingDeployment(r)))
+                .arg(r.gpus)
+                .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)));
+    const QString why = e.objective == gp::SearchObjective::Time
+                            ? P::tr("the lowest latency that meets the targets at the load")
+                            : P::tr("the lowest cost per million tokens that meets the targets at the load");
+    html += P::tr("<p>Why: %1.</p><ul>").arg(esc(why));
+    html += P::tr("<li>Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)"
+                  "</li>")
+                .arg(esc(CoreText::servingLoad(e.serving.load)))
+                .arg(e.serving.promptTokens)
+                .arg(e.serving.outputTokens)
+                .arg(formatNumber(s.concurrency, 1))
+                .arg(s.maxConcurrency);
+    html += P::tr("<li>Time to first token <b>%1</b>; time per output token <b>%2</b></li>")
+                .arg(esc(AnswerText::againstTarget(s.ttftSeconds, e.serving.slo.ttftSeconds)),
+                     esc(AnswerText::againstTarget(s.tpotSeconds, e.serving.slo.tpotSeconds)));
+    html += P::tr("<li>%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4</li>")
+                .arg(formatNumber(s.outputTokensPerSecond, 0), formatNumber(s.totalOutputTokensPerSecond, 0),
+                     formatNumber(s.totalRequestsPerSecond, 2),
+                     esc(CoreText::servingLimit(QString::fromStdString(s.limit))));
+    if (const auto cost = headlineCost(e, bestIndex)) {
+        const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, bestIndex)));
+        QString line = P::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)").arg(formatMoney(*cost, currency), esc(mode),
+                           esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+        if (s.costPerMillionOutputTokens)
+            line += P::tr("; %1 per million output tokens").arg(formatMoney(*s.costPerMillionOutputTokens, currency));
+        html += line + QStringLiteral("</li>");
+    } else {
+        html += P::tr("<li>No price under the counted billing modes (%1)</li>").arg(esc(AnswerText::countedModes(e)));
+    }
+    if (s.monthlyCost) {
+        const QString mode = CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode));
+        html += e.serving.requestsPerMonth
+                    ? P::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
+                          .arg(formatMoney(*s.monthlyCost, currency), esc(mode), formatTokens(*e.serving.requestsPerMonth))
+                    : P::tr("<li>Monthly cost <b>%1</b> (%2), always on</li>").arg(formatMoney(*s.monthlyCost, currency),
+                                                                                  esc(mode));
+    }
+    if (s.breakEvenHoursPerMonth && std::isfinite(*s.breakEvenHoursPerMonth))
+        html += P::tr("<li>Monthly billing costs less than pay-as-you-go above %1 hours a month</li>")
+                    .arg(formatNumber(*s.breakEvenHoursPerMonth, 0));
+    html += P::tr("<li>Billing modes counted: %1</li>").arg(esc(AnswerText::countedModes(e)));
+    html += P::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
+                .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory),
+                     QLocale().toString(qlonglong(s.kvCacheTokens)));
+    for (const gp::Diagnostic& w : r.warnings)
+        html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
+    html += QStringLiteral("</ul>");
+    return html;
+}
+
 } // namespace
 
 QString recommendationHtml(const Evaluation& e)
@@ -48,7 +112,19 @@ QString recommendationHtml(const Evaluation& e)
 
     const bool inference = e.mode != gp::Mode::Training;
     const gp::CandidateResult* best = e.best >= 0 ? &e.results[size_t(e.best)] : nullptr;
-    if (!best) {
+    if (!best && e.mode == gp::Mode::Serving && e.results.front().fits) {
+        // Serving: it fits, but no configuration meets the latency targets at the load (the core says which).
+        const gp::CandidateResult& closest = e.results.front();
+        html += RecommendationPanel::tr("<h3 style='color:#d03b3b'>No candidate meets the latency targets</h3>");
+        html += RecommendationPanel::tr("<p>Closest: <b>%1</b> — %2</p>")
+                    .arg(esc(nameOf(closest)), esc(AnswerText::reasons(e, 0)));
+        if (closest.serving)
+            html += RecommendationPanel::tr("<p>Time to first token %1, time per output token %2 at %3 requests in "
+                                            "flight per replica.</p>")
+                        .arg(esc(AnswerText::againstTarget(closest.serving->ttftSeconds, e.serving.slo.ttftSeconds)),
+                             esc(AnswerText::againstTarget(closest.serving->tpotSeconds, e.serving.slo.tpotSeconds)),
+                             formatNumber(closest.serving->concurrency, 1));
+    } else if (!best) {
         const gp::CandidateResult& closest = e.results.front();
         html += RecommendationPanel::tr("<h3 style='color:#d03b3b'>No candidate fits</h3>");
         html += RecommendationPanel::tr("<p>Closest: <b>%1</b> — %2</p>")
@@ -61,6 +137,8 @@ QString recommendationHtml(const Evaluation& e)
                 html += QStringLiteral("<li>%1</li>").arg(esc(CoreText::diagnostic(s)));
             html += QStringLiteral("</ul>");
         }
+    } else if (e.mode == gp::Mode::Serving && best->serving) {
+        html += servingRecommendationHtml(e);
     } else {
         const gp::CandidateResult& r = *best;
         const std::size_t bestIndex = std::size_t(e.best);

@@ -1,0 +1,418 @@
+// The window's serving mode: its inputs (edited through undo, saved and opened unchanged), the table's serving
+// columns, the recommendation, the throughput-latency chart and the PDF's serving section.
+#include "answer_text.h"
+#include "charts/chart_builders.h"
+#include "charts/chart_view.h"
+#include "main_window.h"
+#include "models/comparison_model.h"
+#include "report/report_export.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "widgets/comparison_view.h"
+#include "widgets/inputs_panel.h"
+#include "widgets/recommendation_panel.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGroupBox>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QProcess>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QValueAxis>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace {
+
+constexpr int WaitMs = 60000;
+
+gp::Plan servingPlan()
+{
+    auto plan = gp::parsePlan(gp::servingPlanText());
+    EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
+    return plan.ok() ? *plan : gp::Plan{};
+}
+
+class ServingWindow : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        installLanguage(QStringLiteral("en"));
+        ASSERT_TRUE(m_dir.isValid());
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindowOptions options;
+        options.settings = m_settings.get();
+        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
+        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
+        options.restoreSession = false;
+        options.offerRecovery = false;
+        m_window = std::make_unique<MainWindow>(options);
+        m_window->setMessageSink([](const QString&, const QString&) {});
+        ASSERT_TRUE(waitForResult());
+    }
+
+    bool waitForResult()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
+        for (int i = 0; i < 4; ++i) {
+            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
+            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
+                return true;
+            if (!spy.wait(WaitMs))
+                return false;
+        }
+        return m_window->comparisonModel()->evaluation() != nullptr;
+    }
+
+    void openJson(const json& document, const QString& name = QStringLiteral("serving.gpuplan"))
+    {
+        const QString path = test::writeFile(m_dir, name, QByteArray::fromStdString(document.dump(2)));
+        ASSERT_TRUE(m_window->openPlan(path));
+        ASSERT_TRUE(waitForResult());
+    }
+    void openServing() { openJson(json::parse(gp::servingPlanText())); }
+
+    json savedJson(const QString& name)
+    {
+        const QString path = m_dir.filePath(name);
+        EXPECT_TRUE(m_window->savePlan(path));
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+        return json::parse(file.readAll().toStdString());
+    }
+
+    // The table's figure for the recommendation (row 0 is the answer's first).
+    QVariant cell(int column, int role = ComparisonModel::SortRole) const
+    {
+        ComparisonModel* model = m_window->comparisonModel();
+        return model->data(model->index(0, column), role);
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+} // namespace
+
+TEST_F(ServingWindow, ChoosingServingShowsTheServingInputsAndColumns)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    ASSERT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Training);
+    EXPECT_FALSE(inputs->servingGroup()->isVisibleTo(inputs));
+    EXPECT_TRUE(inputs->trainingGroup()->isVisibleTo(inputs));
+    // New choices offer Serving, not the one-batch inference mode.
+    QComboBox* mode = inputs->modeBox();
+    EXPECT_GE(mode->findData(int(gp::Mode::Serving)), 0);
+    EXPECT_LT(mode->findData(int(gp::Mode::Inference)), 0);
+    EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Ttft));
+    EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
+
+    mode->setCurrentIndex(mode->findData(int(gp::Mode::Serving)));
+    emit mode->activated(mode->currentIndex());
+    ASSERT_TRUE(waitForResult());
+    EXPECT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Serving);
+    EXPECT_TRUE(inputs->servingGroup()->isVisibleTo(inputs));
+    EXPECT_FALSE(inputs->trainingGroup()->isVisibleTo(inputs));
+    // Training-only inputs are hidden, the engine's knobs wait behind "Advanced".
+    EXPECT_FALSE(inputs->checkpointingBox()->isVisibleTo(inputs));
+    EXPECT_FALSE(inputs->servingMaxSeqsBox()->isVisibleTo(inputs));
+    inputs->servingAdvancedButton()->click();
+    EXPECT_TRUE(inputs->servingMaxSeqsBox()->isVisibleTo(inputs));
+    // The table: serving columns in, training columns out; and back when the plan trains again.
+    EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Ttft));
+    EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::MonthlyCost));
+    EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
+    m_window->document()->undoStack()->undo();
+    ASSERT_TRUE(waitForResult());
+    EXPECT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Training);
+    EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Ttft));
+    EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
+}
+
+TEST_F(ServingWindow, AnEditChangesTheCostPerMillionTokensAndUndoRestoresIt)
+{
+    openServing();
+    EvaluationPtr before = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(before && before->ok);
+    ASSERT_GE(before->best, 0);
+    const double cost = cell(ComparisonModel::RankedCost).toDouble();
+    ASSERT_TRUE(std::isfinite(cost) && cost > 0 && cost < 1e299);
+    // The table's figure is the answer's (one home): the result's own cost per million tokens.
+    ASSERT_TRUE(before->results[0].serving && before->results[0].serving->costPerMillionTokens);
+    EXPECT_NEAR(cost, *before->results[0].serving->costPerMillionTokens, 1e-9 * cost);
+    EXPECT_FALSE(cell(ComparisonModel::Ttft, Qt::DisplayRole).toString().isEmpty());
+    EXPECT_EQ(cell(ComparisonModel::Replicas).toDouble(), double(before->results[0].serving->replicas));
+
+    // A tighter time-per-output-token target (50 ms -> 15 ms) can only make tokens dearer, and here it does.
+    QDoubleSpinBox* tpot = m_window->inputsPanel()->servingTpotBox();
+    ASSERT_DOUBLE_EQ(tpot->value(), 50.0);
+    tpot->setValue(15.0);
+    ASSERT_TRUE(waitForResult());
+    ASSERT_TRUE(m_window->document()->plan().workload.serving.slo.tpotSeconds.has_value());
+    EXPECT_DOUBLE_EQ(*m_window->document()->plan().workload.serving.slo.tpotSeconds, 0.015);
+    const double tighter = cell(ComparisonModel::RankedCost).toDouble();
+    EXPECT_GT(tighter, cost);
+
+    m_window->document()->undoStack()->undo();
+    ASSERT_TRUE(waitForResult());
+    EXPECT_DOUBLE_EQ(*m_window->document()->plan().workload.serving.slo.tpotSeconds, 0.05);
+    EXPECT_DOUBLE_EQ(tpot->value(), 50.0);
+    EXPECT_DOUBLE_EQ(cell(ComparisonModel::RankedCost).toDouble(), cost);
+}
+
+TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
+{
+    openServing();
+    InputsPanel* inputs = m_window->inputsPanel();
+    // Each edit through the widgets, as a user makes it.
+    inputs->servingPromptBox()->setValue(2048);
+    inputs->servingOutputBox()->setValue(256);
+    QComboBox* kind = inputs->servingLoadKindBox();
+    kind->setCurrentIndex(kind->findData(int(gp::ServingLoadKind::Concurrency)));
+    emit kind->activated(kind->currentIndex());
+    inputs->servingConcurrencyBox()->setValue(24);
+    inputs->servingTtftBox()->setValue(inputs->servingTtftBox()->minimum()); // "none"
+    inputs->servingTpotBox()->setValue(40);
+    QComboBox* kv = inputs->servingKvBox();
+    kv->setCurrentIndex(kv->findData(int(gp::KvPrecision::Fp8)));
+    emit kv->activated(kv->currentIndex());
+    inputs->servingReplicasBox()->setValue(3);
+    inputs->servingRequestsPerMonthBox()->setText(QStringLiteral("3M"));
+    emit inputs->servingRequestsPerMonthBox()->editingFinished();
+    inputs->servingGpuUtilizationBox()->setValue(0.85);
+    inputs->servingMaxSeqsBox()->setValue(128);
+    inputs->servingMaxTokensBox()->setValue(4096);
+    inputs->servingPrefixHitBox()->setValue(0.25);
+    ASSERT_TRUE(waitForResult());
+    EXPECT_EQ(m_window->document()->undoStack()->count(), 13);
+
+    const json saved = savedJson(QStringLiteral("edited.gpuplan"));
+    const json& s = saved["workload"]["serving"];
+    EXPECT_EQ(saved["workload"]["mode"], "serving");
+    EXPECT_EQ(s["prompt_tokens"], 2048);
+    EXPECT_EQ(s["output_tokens"], 256);
+    EXPECT_EQ(s["load"], json({{"concurrency", 24}}));
+    EXPECT_FALSE(s.at("slo").contains("ttft_seconds")) << s.dump();
+    EXPECT_DOUBLE_EQ(s["slo"]["tpot_seconds"].get<double>(), 0.04);
+    EXPECT_EQ(s["kv_cache_precision"], "fp8");
+    EXPECT_EQ(s["replicas"], 3);
+    EXPECT_DOUBLE_EQ(s["requests_per_month"].get<double>(), 3e6);
+    EXPECT_DOUBLE_EQ(s["engine"]["gpu_memory_utilization"].get<double>(), 0.85);
+    EXPECT_EQ(s["engine"]["max_num_seqs"], 128);
+    EXPECT_EQ(s["engine"]["max_num_batched_tokens"], 4096);
+    EXPECT_DOUBLE_EQ(s["engine"]["prefix_cache_hit_rate"].get<double>(), 0.25);
+
+    // Opened again, the widgets show the same values and saving writes the same plan.
+    openJson(saved, QStringLiteral("reopened.gpuplan"));
+    EXPECT_EQ(inputs->servingPromptBox()->value(), 2048);
+    EXPECT_EQ(inputs->servingConcurrencyBox()->value(), 24);
+    EXPECT_TRUE(inputs->servingConcurrencyBox()->isVisibleTo(inputs));
+    EXPECT_FALSE(inputs->servingRateBox()->isVisibleTo(inputs));
+    EXPECT_EQ(inputs->servingTtftBox()->text(), QStringLiteral("none"));
+    EXPECT_DOUBLE_EQ(inputs->servingTpotBox()->value(), 40.0);
+    EXPECT_EQ(inputs->servingReplicasBox()->value(), 3);
+    EXPECT_EQ(inputs->servingMaxSeqsBox()->value(), 128);
+    EXPECT_EQ(savedJson(QStringLiteral("again.gpuplan")), saved);
+
+    // Undo goes back through the edits one at a time: the last one was the prefix-cache hit rate.
+    openJson(saved, QStringLiteral("undo.gpuplan"));
+    inputs->servingMaxSeqsBox()->setValue(64);
+    inputs->servingPrefixHitBox()->setValue(0.5);
+    m_window->document()->undoStack()->undo();
+    EXPECT_DOUBLE_EQ(m_window->document()->plan().workload.serving.engine.prefixCacheHitRate, 0.25);
+    EXPECT_EQ(m_window->document()->plan().workload.serving.engine.maxNumSeqs.value_or(0), 64);
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->plan().workload.serving.engine.maxNumSeqs.value_or(0), 128);
+    EXPECT_EQ(inputs->servingMaxSeqsBox()->value(), 128);
+}
+
+TEST_F(ServingWindow, AnEditNeverDropsAnotherFieldsValue)
+{
+    json plan = json::parse(gp::servingPlanText());
+    plan["workload"]["serving"]["slo"] = {{"ttft_seconds", 0.0004}, {"tpot_seconds", 0.05}};
+    plan["workload"]["serving"]["requests_per_month"] = 1234567.0;
+    openJson(plan);
+    // 0.0004 s shows as 0.000 in a three-decimal box, but an edit elsewhere keeps it as the file has it.
+    m_window->inputsPanel()->servingOutputBox()->setValue(400);
+    ASSERT_TRUE(waitForResult());
+    const json saved = savedJson(QStringLiteral("kept.gpuplan"));
+    EXPECT_DOUBLE_EQ(saved["workload"]["serving"]["slo"]["ttft_seconds"].get<double>(), 0.0004);
+    EXPECT_DOUBLE_EQ(saved["workload"]["serving"]["requests_per_month"].get<double>(), 1234567.0);
+    EXPECT_EQ(saved["workload"]["serving"]["output_tokens"], 400);
+}
+
+TEST_F(ServingWindow, BadServingInputNamesTheField)
+{
+    openServing();
+    InputsPanel* inputs = m_window->inputsPanel();
+    const int steps = m_window->document()->undoStack()->count();
+    inputs->servingRequestsPerMonthBox()->setText(QStringLiteral("lots"));
+    emit inputs->servingRequestsPerMonthBox()->editingFinished();
+    EXPECT_FALSE(inputs->fieldError(QStringLiteral("workload.serving.requests_per_month")).isEmpty());
+    EXPECT_EQ(m_window->document()->undoStack()->count(), steps); // refused: nothing recorded
+    // A value past the core's limit is refused with the core's message for the field.
+    const QString field = inputs->showFieldError(QStringLiteral("workload.serving.engine.max_num_seqs"),
+                                                 QStringLiteral("must be at most 16777216"));
+    EXPECT_EQ(field, QStringLiteral("workload.serving.engine.max_num_seqs"));
+}
+
+TEST_F(ServingWindow, AnInferencePlanStillOpensAndBecomesServingWithItsBatchAsTheLoad)
+{
+    json plan = json::parse(gp::defaultPlanText());
+    plan["workload"]["mode"] = "inference";
+    plan["workload"]["inference"] = {{"batch_size", 12}, {"prompt_tokens", 700}, {"output_tokens", 90}};
+    openJson(plan, QStringLiteral("inference.gpuplan"));
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->ok);
+    EXPECT_EQ(e->mode, gp::Mode::Inference);
+    QComboBox* mode = m_window->inputsPanel()->modeBox();
+    ASSERT_GE(mode->findData(int(gp::Mode::Inference)), 0);
+    EXPECT_EQ(mode->currentData().toInt(), int(gp::Mode::Inference));
+    EXPECT_FALSE(m_window->inputsPanel()->servingGroup()->isVisibleTo(m_window->inputsPanel()));
+
+    mode->setCurrentIndex(mode->findData(int(gp::Mode::Serving)));
+    emit mode->activated(mode->currentIndex());
+    ASSERT_TRUE(waitForResult());
+    const gp::ServingSpec& s = m_window->document()->plan().workload.serving;
+    EXPECT_EQ(s.load.kind, gp::ServingLoadKind::Concurrency);
+    EXPECT_EQ(s.load.value, 12);
+    EXPECT_EQ(s.promptTokens, 700);
+    EXPECT_EQ(s.outputTokens, 90);
+    EXPECT_EQ(m_window->inputsPanel()->servingConcurrencyBox()->value(), 12);
+}
+
+TEST_F(ServingWindow, RecommendationSaysReplicasLatencyAgainstTargetsAndCost)
+{
+    openServing();
+    m_window->settleNow();
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->best >= 0);
+    const gp::CandidateResult& best = e->results[size_t(e->best)];
+    ASSERT_TRUE(best.serving);
+    const QString html = recommendationHtml(*e);
+    EXPECT_TRUE(html.contains(AnswerText::servingDeployment(best).toHtmlEscaped())) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("target 1.00 s"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("per million tokens"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("Monthly cost"))) << html.toStdString();
+    // Why the others lose, in the core's words: a candidate that needs more instances than the search may use.
+    EXPECT_TRUE(html.contains(QStringLiteral("The others"))) << html.toStdString();
+}
+
+TEST_F(ServingWindow, ThroughputLatencyChartHasALinePerCandidateAndTheTargetLine)
+{
+    const gp::Plan plan = servingPlan();
+    const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    int withCurve = 0;
+    for (const gp::CandidateResult& r : e.results)
+        withCurve += r.serving && !r.serving->curve.empty() ? 1 : 0;
+    ASSERT_GE(withCurve, 2);
+    ChartOptions options;
+    options.tpotTargetSeconds = plan.workload.serving.slo.tpotSeconds;
+    std::unique_ptr<QChart> chart(buildServingCurveChart(e.results, options));
+    int lines = 0, points = 0;
+    QLineSeries* target = nullptr;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* scatter = qobject_cast<QScatterSeries*>(s)) {
+            ++points;
+            ASSERT_EQ(scatter->count(), 1);
+        } else if (auto* line = qobject_cast<QLineSeries*>(s)) {
+            if (line->name().startsWith(QStringLiteral("TPOT target")))
+                target = line;
+            else
+                ++lines;
+        }
+    }
+    EXPECT_EQ(lines, std::min(withCurve, MaxServingCurves));
+    EXPECT_EQ(points, lines);
+    ASSERT_NE(target, nullptr);
+    EXPECT_DOUBLE_EQ(target->at(0).x(), 50.0); // 0.05 s in milliseconds
+    EXPECT_DOUBLE_EQ(target->at(1).x(), 50.0);
+    // Each line is its candidate's curve: as many points, x = TPOT in ms, y = output tokens/s per replica.
+    const gp::ServingResult& first = *e.results[0].serving;
+    auto* firstLine = qobject_cast<QLineSeries*>(chart->series().at(0));
+    ASSERT_NE(firstLine, nullptr);
+    ASSERT_EQ(firstLine->count(), int(first.curve.size()));
+    EXPECT_DOUBLE_EQ(firstLine->at(0).x(), first.curve[0].tpotSeconds * 1e3);
+    EXPECT_DOUBLE_EQ(firstLine->at(0).y(), first.curve[0].outputTokensPerSecond);
+    // In place: a changed target moves the line without a rebuild.
+    options.tpotTargetSeconds = 0.03;
+    EXPECT_TRUE(updateServingCurveChart(chart.get(), e.results, options));
+    EXPECT_DOUBLE_EQ(target->at(0).x(), 30.0);
+}
+
+TEST_F(ServingWindow, ManyCandidatesDrawTheBestCurvesAndSaySo)
+{
+    gp::Plan plan = servingPlan();
+    plan.candidates.clear(); // every catalog instance
+    const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    int withCurve = 0;
+    for (const gp::CandidateResult& r : e.results)
+        withCurve += r.serving && !r.serving->curve.empty() ? 1 : 0;
+    ASSERT_GT(withCurve, MaxServingCurves);
+    ChartOptions options;
+    options.maxCandidates = int(e.results.size());
+    std::unique_ptr<QChart> chart(buildServingCurveChart(e.results, options));
+    int lines = 0;
+    for (QAbstractSeries* s : chart->series())
+        lines += qobject_cast<QLineSeries*>(s) && !qobject_cast<QScatterSeries*>(s) ? 1 : 0;
+    EXPECT_EQ(lines, MaxServingCurves);
+    EXPECT_TRUE(chart->title().contains(QStringLiteral("best %1 of %2").arg(MaxServingCurves).arg(withCurve)))
+        << chart->title().toStdString();
+}
+
+TEST_F(ServingWindow, WindowShowsServingChartsInServingMode)
+{
+    openServing();
+    m_window->settleNow();
+    EXPECT_TRUE(m_window->costChartView()->chart()->title().startsWith(QStringLiteral("Cost per million tokens")))
+        << m_window->costChartView()->chart()->title().toStdString();
+    EXPECT_TRUE(m_window->bottleneckChartView()->chart()->title().startsWith(QStringLiteral("Throughput vs latency")))
+        << m_window->bottleneckChartView()->chart()->title().toStdString();
+}
+
+TEST_F(ServingWindow, PdfHasTheServingSection)
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    ASSERT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
+    const gp::Plan plan = servingPlan();
+    ExportRequest request;
+    request.pdfPath = m_dir.filePath(QStringLiteral("serving.pdf"));
+    request.csvPath = m_dir.filePath(QStringLiteral("serving.csv"));
+    request.language = QStringLiteral("en");
+    const auto exported = exportPlanReport(plan, gp::builtinCatalog(), request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    QProcess text;
+    text.start(pdftotext, {QStringLiteral("-layout"), request.pdfPath, QStringLiteral("-")});
+    ASSERT_TRUE(text.waitForFinished(WaitMs));
+    const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
+    EXPECT_TRUE(pdf.contains(QStringLiteral("Serving: throughput, latency and cost"))) << pdf.toStdString();
+    EXPECT_TRUE(pdf.contains(QStringLiteral("40 requests/s"))) << pdf.toStdString();
+    EXPECT_TRUE(pdf.contains(QStringLiteral("Throughput vs latency per replica")));
+    EXPECT_TRUE(pdf.contains(QStringLiteral("Cost per million tokens")));
+    // The one-batch wording does not appear for a serving plan.
+    EXPECT_FALSE(pdf.contains(QStringLiteral("concurrent requests of"))) << pdf.toStdString();
+    QFile csv(request.csvPath);
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(csv.readLine().contains("serving_cost_per_million_tokens"));
+}
