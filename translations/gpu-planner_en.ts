@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name></name>
+    <message>
+        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the lowest latency that meets the targets at the load</source>
+        <translation>the lowest latency that meets the targets at the load</translation>
+    </message>
+    <message>
+        <source>the lowest cost per million tokens that meets the targets at the load</source>
+        <translation>the lowest cost per million tokens that meets the targets at the load</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
+        <translation>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</translation>
+    </message>
+    <message>
+        <source>; %1 per million output tokens</source>
+        <translation>; %1 per million output tokens</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
     <name>AnswerText</name>
     <message>
         <source>does not fit (%1 of %2 per GPU)</source>
@@ -62,6 +129,33 @@
     <message>
         <source>misses the latency targets</source>
         <translation>misses the latency targets</translation>
+    </message>
+    <message>
+        <source>tensor %1 × pipeline %2</source>
+        <translation>tensor %1 × pipeline %2</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>tensor %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n replica × %1 GPUs (%2)</numerusform>
+            <numerusform>%n replicas × %1 GPUs (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (no target)</source>
+        <translation>%1 (no target)</translation>
+    </message>
+    <message>
+        <source>%1 (target %2)</source>
+        <translation>%1 (target %2)</translation>
+    </message>
+    <message>
+        <source>%1 (over the target of %2)</source>
+        <translation>%1 (over the target of %2)</translation>
     </message>
 </context>
 <context>
@@ -181,6 +275,72 @@
     <message>
         <source>Monthly breaks even</source>
         <translation>Monthly breaks even</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</translation>
+    </message>
+    <message>
+        <source>Throughput vs latency per replica (best %1 of %2)</source>
+        <translation>Throughput vs latency per replica (best %1 of %2)</translation>
+    </message>
+    <message>
+        <source>Throughput vs latency per replica</source>
+        <translation>Throughput vs latency per replica</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>Cost per million tokens</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens: no fitting candidate with a price</source>
+        <translation>Cost per million tokens: no fitting candidate with a price</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (best %1 of %2)</source>
+        <translation>Cost per million tokens (best %1 of %2)</translation>
+    </message>
+    <message>
+        <source>Per million tokens (input + output)</source>
+        <translation>Per million tokens (input + output)</translation>
+    </message>
+    <message>
+        <source>Per million output tokens</source>
+        <translation>Per million output tokens</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per million tokens&lt;br&gt;%4 per million output tokens&lt;br&gt;%n replica(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per million tokens&lt;br&gt;%4 per million output tokens&lt;br&gt;%n replica</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per million tokens&lt;br&gt;%4 per million output tokens&lt;br&gt;%n replicas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Throughput vs latency: no candidate starts the serving engine</source>
+        <translation>Throughput vs latency: no candidate starts the serving engine</translation>
+    </message>
+    <message>
+        <source>Time per output token (ms)</source>
+        <translation>Time per output token (ms)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per replica</source>
+        <translation>Output tokens/s per replica</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Operating point</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; · operating point&lt;br&gt;%2 requests in flight per replica, %n replica(s)&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5&lt;br&gt;Limit: %6</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · operating point&lt;br&gt;%2 requests in flight per replica, %n replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5&lt;br&gt;Limit: %6</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · operating point&lt;br&gt;%2 requests in flight per replica, %n replicas&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5&lt;br&gt;Limit: %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TPOT target %1</source>
+        <translation>TPOT target %1</translation>
     </message>
 </context>
 <context>
@@ -760,6 +920,41 @@
     <message>
         <source>Serving</source>
         <translation>Serving</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>time to first token</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>time per output token</translation>
+    </message>
+    <message>
+        <source>max sequences</source>
+        <translation>max sequences</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>compute</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>memory bandwidth</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent request(s)</source>
+        <translation>
+            <numerusform>%n concurrent request</numerusform>
+            <numerusform>%n concurrent requests</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>%1 requests/s</translation>
+    </message>
+    <message>
+        <source>max throughput</source>
+        <translation>max throughput</translation>
     </message>
 </context>
 <context>
@@ -1552,6 +1747,194 @@
         <source>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</source>
         <translation>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</translation>
     </message>
+    <message>
+        <source>time to first token under %1</source>
+        <translation>time to first token under %1</translation>
+    </message>
+    <message>
+        <source>time per output token under %1</source>
+        <translation>time per output token under %1</translation>
+    </message>
+    <message>
+        <source>no latency targets</source>
+        <translation>no latency targets</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Load</translation>
+    </message>
+    <message>
+        <source>Latency targets</source>
+        <translation>Latency targets</translation>
+    </message>
+    <message>
+        <source>as the precision</source>
+        <translation>as the precision</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>as the load needs</source>
+        <translation>as the load needs</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>Requests per month</translation>
+    </message>
+    <message>
+        <source>always on</source>
+        <translation>always on</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization %1</source>
+        <translation>GPU memory utilization %1</translation>
+    </message>
+    <message>
+        <source>max sequences %1</source>
+        <translation>max sequences %1</translation>
+    </message>
+    <message>
+        <source>max batched tokens %1</source>
+        <translation>max batched tokens %1</translation>
+    </message>
+    <message>
+        <source>prefix cache hit rate %1</source>
+        <translation>prefix cache hit rate %1</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Serving engine</translation>
+    </message>
+    <message>
+        <source>engine defaults</source>
+        <translation>engine defaults</translation>
+    </message>
+    <message>
+        <source>Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.</source>
+        <translation>Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.</translation>
+    </message>
+    <message>
+        <source>TTFT / TPOT</source>
+        <translation>TTFT / TPOT</translation>
+    </message>
+    <message>
+        <source>It is the cheapest per million tokens of the %1 candidates that fit: %2, against %3 for the runner-up, %4</source>
+        <translation>It is the cheapest per million tokens of the %1 candidates that fit: %2, against %3 for the runner-up, %4</translation>
+    </message>
+    <message>
+        <source>At %1 it answers with a first token after %2 and %3 per output token (%4); %5 replicas give %6 output tokens/s.</source>
+        <translation>At %1 it answers with a first token after %2 and %3 per output token (%4); %5 replicas give %6 output tokens/s.</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Time to first token</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>Time per output token</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>Output tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 per replica, %2 in all</source>
+        <translation>%1 per replica, %2 in all</translation>
+    </message>
+    <message>
+        <source>Requests in flight</source>
+        <translation>Requests in flight</translation>
+    </message>
+    <message>
+        <source>%1 per replica (limit: %2)</source>
+        <translation>%1 per replica (limit: %2)</translation>
+    </message>
+    <message>
+        <source>Cost / M output tokens</source>
+        <translation>Cost / M output tokens</translation>
+    </message>
+    <message>
+        <source>Monthly cost</source>
+        <translation>Monthly cost</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Output</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Limit</translation>
+    </message>
+    <message>
+        <source>Serving: throughput, latency and cost</source>
+        <translation>Serving: throughput, latency and cost</translation>
+    </message>
+    <message>
+        <source>Per candidate at its operating point: %1 of %2 prompt and %3 output tokens; %4. Throughput is per replica; cost is under the cheapest billing mode the plan counts.</source>
+        <translation>Per candidate at its operating point: %1 of %2 prompt and %3 output tokens; %4. Throughput is per replica; cost is under the cheapest billing mode the plan counts.</translation>
+    </message>
+    <message>
+        <source>In flight / replica</source>
+        <translation>In flight / replica</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Output tok/s / replica</source>
+        <translation>Output tok/s / replica</translation>
+    </message>
+    <message>
+        <source>Meets SLO</source>
+        <translation>Meets SLO</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/a</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>%1 tokens per replica, %2 requests of full length</source>
+        <translation>%1 tokens per replica, %2 requests of full length</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Operating point</translation>
+    </message>
+    <message>
+        <source>%1 in flight per replica (limit: %2)</source>
+        <translation>%1 in flight per replica (limit: %2)</translation>
+    </message>
+    <message>
+        <source>%1 per replica</source>
+        <translation>%1 per replica</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioChart</name>
@@ -2232,6 +2615,90 @@
         <source>Cost</source>
         <translation>Cost</translation>
     </message>
+    <message>
+        <source>Copies of the model behind a load balancer, each on tensor x pipeline GPUs</source>
+        <translation>Copies of the model behind a load balancer, each on tensor x pipeline GPUs</translation>
+    </message>
+    <message>
+        <source>Requests in flight on each replica at the operating point</source>
+        <translation>Requests in flight on each replica at the operating point</translation>
+    </message>
+    <message>
+        <source>Mean time to first token at the operating point (queueing and prefill)</source>
+        <translation>Mean time to first token at the operating point (queueing and prefill)</translation>
+    </message>
+    <message>
+        <source>Mean time per output token after the first (inter-token latency)</source>
+        <translation>Mean time per output token after the first (inter-token latency)</translation>
+    </message>
+    <message>
+        <source>Output tokens per second of one replica, all its requests together</source>
+        <translation>Output tokens per second of one replica, all its requests together</translation>
+    </message>
+    <message>
+        <source>What caps each replica&apos;s operating point</source>
+        <translation>What caps each replica&apos;s operating point</translation>
+    </message>
+    <message>
+        <source>Whether the operating point meets the plan&apos;s latency targets</source>
+        <translation>Whether the operating point meets the plan&apos;s latency targets</translation>
+    </message>
+    <message>
+        <source>Cost of the deployment per million generated tokens</source>
+        <translation>Cost of the deployment per million generated tokens</translation>
+    </message>
+    <message>
+        <source>The deployment&apos;s monthly bill: always on, or the hours the plan&apos;s requests per month need</source>
+        <translation>The deployment&apos;s monthly bill: always on, or the hours the plan&apos;s requests per month need</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>Concurrency / replica</source>
+        <translation>Concurrency / replica</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Output tokens/s / replica</source>
+        <translation>Output tokens/s / replica</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Limit</translation>
+    </message>
+    <message>
+        <source>Meets SLO</source>
+        <translation>Meets SLO</translation>
+    </message>
+    <message>
+        <source>Cost / M output tokens</source>
+        <translation>Cost / M output tokens</translation>
+    </message>
+    <message>
+        <source>Monthly cost</source>
+        <translation>Monthly cost</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s per replica, %2 for all %3 replicas; %4 requests/s</source>
+        <translation>%1 output tokens/s per replica, %2 for all %3 replicas; %4 requests/s</translation>
+    </message>
+    <message>
+        <source>%1 requests in flight per replica; the KV cache holds %2 of full length (%3 tokens)</source>
+        <translation>%1 requests in flight per replica; the KV cache holds %2 of full length (%3 tokens)</translation>
+    </message>
+    <message>
+        <source>Monthly billing costs less than pay-as-you-go above %1 hours a month</source>
+        <translation>Monthly billing costs less than pay-as-you-go above %1 hours a month</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonView</name>
@@ -2818,6 +3285,165 @@
         <source>Change notes</source>
         <translation>Change notes</translation>
     </message>
+    <message>
+        <source>Inference batch</source>
+        <translation>Inference batch</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>Requests per second</translation>
+    </message>
+    <message>
+        <source>Max throughput</source>
+        <translation>Max throughput</translation>
+    </message>
+    <message>
+        <source>Concurrent requests: always this many in flight (N users); requests per second: an arrival rate the replicas must serve within the targets; max throughput: as many in flight as the engine takes (offline)</source>
+        <translation>Concurrent requests: always this many in flight (N users); requests per second: an arrival rate the replicas must serve within the targets; max throughput: as many in flight as the engine takes (offline)</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> req/s</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Load</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Target for the mean time to first token; none = no target</source>
+        <translation>Target for the mean time to first token; none = no target</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Target for the mean time per output token after the first (inter-token latency); none = no target</source>
+        <translation>Target for the mean time per output token after the first (inter-token latency); none = no target</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Time to first token</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>Time per output token</translation>
+    </message>
+    <message>
+        <source>Same as the precision</source>
+        <translation>Same as the precision</translation>
+    </message>
+    <message>
+        <source>Copies of the model (each tensor x pipeline GPUs) behind a load balancer; auto = as many as the load and targets need</source>
+        <translation>Copies of the model (each tensor x pipeline GPUs) behind a load balancer; auto = as many as the load and targets need</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>none (always on), e.g. 3M</source>
+        <translation>none (always on), e.g. 3M</translation>
+    </message>
+    <message>
+        <source>Requests a month, for the monthly bill; empty = the deployment runs all month. K, M, B suffixes are understood</source>
+        <translation>Requests a month, for the monthly bill; empty = the deployment runs all month. K, M, B suffixes are understood</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>Requests per month</translation>
+    </message>
+    <message>
+        <source>Advanced: serving engine</source>
+        <translation>Advanced: serving engine</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>engine default</translation>
+    </message>
+    <message>
+        <source>Share of GPU memory the engine takes; the KV cache gets what the weights, activations and runtime leave of it (vLLM&apos;s gpu_memory_utilization)</source>
+        <translation>Share of GPU memory the engine takes; the KV cache gets what the weights, activations and runtime leave of it (vLLM&apos;s gpu_memory_utilization)</translation>
+    </message>
+    <message>
+        <source>Requests batched together at most (vLLM&apos;s max_num_seqs)</source>
+        <translation>Requests batched together at most (vLLM&apos;s max_num_seqs)</translation>
+    </message>
+    <message>
+        <source>Tokens per engine step, the chunked-prefill budget (vLLM&apos;s max_num_batched_tokens)</source>
+        <translation>Tokens per engine step, the chunked-prefill budget (vLLM&apos;s max_num_batched_tokens)</translation>
+    </message>
+    <message>
+        <source>Share of prompt tokens found in the prefix cache: they skip prefill</source>
+        <translation>Share of prompt tokens found in the prefix cache: they skip prefill</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>GPU memory utilization</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>Max sequences</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>Max batched tokens</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>Prefix cache hit rate</translation>
+    </message>
+    <message>
+        <source>Enter requests per month, e.g. 3M, or leave it empty</source>
+        <translation>Enter requests per month, e.g. 3M, or leave it empty</translation>
+    </message>
+    <message>
+        <source>Change serving lengths</source>
+        <translation>Change serving lengths</translation>
+    </message>
+    <message>
+        <source>Change serving load</source>
+        <translation>Change serving load</translation>
+    </message>
+    <message>
+        <source>Change latency targets</source>
+        <translation>Change latency targets</translation>
+    </message>
+    <message>
+        <source>Change KV cache precision</source>
+        <translation>Change KV cache precision</translation>
+    </message>
+    <message>
+        <source>Change replicas</source>
+        <translation>Change replicas</translation>
+    </message>
+    <message>
+        <source>Change requests per month</source>
+        <translation>Change requests per month</translation>
+    </message>
+    <message>
+        <source>Change serving engine</source>
+        <translation>Change serving engine</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chosen by the planner for the recommendation, %1 (%n node(s)): %2.</source>
+        <translation>
+            <numerusform>Chosen by the planner for the recommendation, %1 (%n node): %2.</numerusform>
+            <numerusform>Chosen by the planner for the recommendation, %1 (%n nodes): %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</source>
+        <translation>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -3214,6 +3840,10 @@ It was kept as %2.</translation>
         <source>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</source>
         <translation>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</translation>
     </message>
+    <message>
+        <source>the throughput-latency chart the best %1</source>
+        <translation>the throughput-latency chart the best %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -3462,6 +4092,14 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
         <translation>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate meets the latency targets&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate meets the latency targets&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

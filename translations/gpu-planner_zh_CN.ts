@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;推荐：%1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 · %2 × %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the lowest latency that meets the targets at the load</source>
+        <translation>在该负载下满足延迟目标且延迟最低</translation>
+    </message>
+    <message>
+        <source>the lowest cost per million tokens that meets the targets at the load</source>
+        <translation>在该负载下满足延迟目标且每百万 token 成本最低</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;理由：%1。&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;负载：%1，每个请求 %2 个输入 token、%3 个输出 token；每副本在途 %4 个请求（KV 缓存可容纳 %5 个）&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
+        <translation>&lt;li&gt;首 token 时间 &lt;b&gt;%1&lt;/b&gt;；每输出 token 时间 &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每副本 %1 输出 token/秒，合计 %2（%3 请求/秒）；限制因素：%4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
+        <translation>&lt;li&gt;费用 &lt;b&gt;每百万 token %1&lt;/b&gt;（%2，%3）</translation>
+    </message>
+    <message>
+        <source>; %1 per million output tokens</source>
+        <translation>；每百万输出 token %1</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;计入的计费方式（%1）下没有价格&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），每月 %3 个请求&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
+        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），全天候运行&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每月使用超过 %1 小时，包年包月比按量计费更便宜&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;计入的计费方式：%1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每 GPU 显存 %1 / %2；每副本 KV 缓存 %3 个 token&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
     <name>AnswerText</name>
     <message>
         <source>does not fit (%1 of %2 per GPU)</source>
@@ -62,6 +129,32 @@
     <message>
         <source>misses the latency targets</source>
         <translation>未满足延迟目标</translation>
+    </message>
+    <message>
+        <source>tensor %1 × pipeline %2</source>
+        <translation>张量并行 %1 × 流水线并行 %2</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>张量并行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n 个副本 × %1 个 GPU（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (no target)</source>
+        <translation>%1（无目标）</translation>
+    </message>
+    <message>
+        <source>%1 (target %2)</source>
+        <translation>%1（目标 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (over the target of %2)</source>
+        <translation>%1（超出目标 %2）</translation>
     </message>
 </context>
 <context>
@@ -181,6 +274,70 @@
     <message>
         <source>Monthly breaks even</source>
         <translation>包年包月回本点</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;每副本在途请求 %2 个&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4，首 token 时间 %5</translation>
+    </message>
+    <message>
+        <source>Throughput vs latency per replica (best %1 of %2)</source>
+        <translation>每副本吞吐与延迟（%2 个中最优的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Throughput vs latency per replica</source>
+        <translation>每副本吞吐与延迟</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens: no fitting candidate with a price</source>
+        <translation>每百万 token 成本：没有放得下且有价格的候选</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens (best %1 of %2)</source>
+        <translation>每百万 token 成本（%2 个中最优的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Per million tokens (input + output)</source>
+        <translation>每百万 token（输入 + 输出）</translation>
+    </message>
+    <message>
+        <source>Per million output tokens</source>
+        <translation>每百万输出 token</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per million tokens&lt;br&gt;%4 per million output tokens&lt;br&gt;%n replica(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每百万 token %3&lt;br&gt;每百万输出 token %4&lt;br&gt;%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Throughput vs latency: no candidate starts the serving engine</source>
+        <translation>吞吐与延迟：没有候选能启动推理引擎</translation>
+    </message>
+    <message>
+        <source>Time per output token (ms)</source>
+        <translation>每输出 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per replica</source>
+        <translation>每副本输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>工作点</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; · operating point&lt;br&gt;%2 requests in flight per replica, %n replica(s)&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5&lt;br&gt;Limit: %6</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; · 工作点&lt;br&gt;每副本在途请求 %2 个，%n 个副本&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4，首 token 时间 %5&lt;br&gt;限制因素：%6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TPOT target %1</source>
+        <translation>TPOT 目标 %1</translation>
     </message>
 </context>
 <context>
@@ -759,6 +916,40 @@
     <message>
         <source>Serving</source>
         <translation>在线服务</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <source>max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent request(s)</source>
+        <translation>
+            <numerusform>%n 个并发请求</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>max throughput</source>
+        <translation>最大吞吐</translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1739,194 @@
         <source>The plan and each of its scenarios, answered alike: the best candidate of each, its cost under the cheapest billing mode the scenario counts and its time, and the difference to the baseline (%1).</source>
         <translation>方案及其各场景按同一方法求解：各自的最佳候选、在该场景计入的最便宜计费方式下的费用和时间，以及与基准（%1）的差异。</translation>
     </message>
+    <message>
+        <source>time to first token under %1</source>
+        <translation>首 token 时间低于 %1</translation>
+    </message>
+    <message>
+        <source>time per output token under %1</source>
+        <translation>每输出 token 时间低于 %1</translation>
+    </message>
+    <message>
+        <source>no latency targets</source>
+        <translation>无延迟目标</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Latency targets</source>
+        <translation>延迟目标</translation>
+    </message>
+    <message>
+        <source>as the precision</source>
+        <translation>与计算精度相同</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>as the load needs</source>
+        <translation>按负载需要</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>每月请求数</translation>
+    </message>
+    <message>
+        <source>always on</source>
+        <translation>全天候运行</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization %1</source>
+        <translation>显存利用率 %1</translation>
+    </message>
+    <message>
+        <source>max sequences %1</source>
+        <translation>最大序列数 %1</translation>
+    </message>
+    <message>
+        <source>max batched tokens %1</source>
+        <translation>最大批处理 token 数 %1</translation>
+    </message>
+    <message>
+        <source>prefix cache hit rate %1</source>
+        <translation>前缀缓存命中率 %1</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>engine defaults</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <source>Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.</source>
+        <translation>以 %5 部署 %1，负载为%2，每个请求 %3 个输入 token、%4 个输出 token；%6。</translation>
+    </message>
+    <message>
+        <source>TTFT / TPOT</source>
+        <translation>TTFT / TPOT</translation>
+    </message>
+    <message>
+        <source>It is the cheapest per million tokens of the %1 candidates that fit: %2, against %3 for the runner-up, %4</source>
+        <translation>在 %1 个放得下的候选中每百万 token 成本最低：%2，次优的 %4 为 %3</translation>
+    </message>
+    <message>
+        <source>At %1 it answers with a first token after %2 and %3 per output token (%4); %5 replicas give %6 output tokens/s.</source>
+        <translation>在%1下，首 token 时间为 %2，每输出 token 时间为 %3（%4）；%5 个副本共输出 %6 token/秒。</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>%1 per replica, %2 in all</source>
+        <translation>每副本 %1，合计 %2</translation>
+    </message>
+    <message>
+        <source>Requests in flight</source>
+        <translation>在途请求</translation>
+    </message>
+    <message>
+        <source>%1 per replica (limit: %2)</source>
+        <translation>每副本 %1 个（限制因素：%2）</translation>
+    </message>
+    <message>
+        <source>Cost / M output tokens</source>
+        <translation>每百万输出 token 费用</translation>
+    </message>
+    <message>
+        <source>Monthly cost</source>
+        <translation>月度费用</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>限制因素</translation>
+    </message>
+    <message>
+        <source>Serving: throughput, latency and cost</source>
+        <translation>推理服务：吞吐、延迟与成本</translation>
+    </message>
+    <message>
+        <source>Per candidate at its operating point: %1 of %2 prompt and %3 output tokens; %4. Throughput is per replica; cost is under the cheapest billing mode the plan counts.</source>
+        <translation>各候选在其工作点的数据：%1，每个请求 %2 个输入 token、%3 个输出 token；%4。吞吐按每副本计；成本按方案计入的最便宜计费方式计算。</translation>
+    </message>
+    <message>
+        <source>In flight / replica</source>
+        <translation>每副本在途</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Output tok/s / replica</source>
+        <translation>每副本输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Meets SLO</source>
+        <translation>满足 SLO</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>%1 tokens per replica, %2 requests of full length</source>
+        <translation>每副本 %1 个 token，可容纳 %2 个完整长度的请求</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>工作点</translation>
+    </message>
+    <message>
+        <source>%1 in flight per replica (limit: %2)</source>
+        <translation>每副本在途 %1 个（限制因素：%2）</translation>
+    </message>
+    <message>
+        <source>%1 per replica</source>
+        <translation>每副本 %1</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioChart</name>
@@ -2225,6 +2604,90 @@
         <source>Cost</source>
         <translation>费用</translation>
     </message>
+    <message>
+        <source>Copies of the model behind a load balancer, each on tensor x pipeline GPUs</source>
+        <translation>负载均衡之后的模型副本数，每个占用张量 × 流水线个 GPU</translation>
+    </message>
+    <message>
+        <source>Requests in flight on each replica at the operating point</source>
+        <translation>工作点上每个副本的在途请求数</translation>
+    </message>
+    <message>
+        <source>Mean time to first token at the operating point (queueing and prefill)</source>
+        <translation>工作点上的平均首 token 时间（排队与预填充）</translation>
+    </message>
+    <message>
+        <source>Mean time per output token after the first (inter-token latency)</source>
+        <translation>首个之后每个输出 token 的平均时间（token 间延迟）</translation>
+    </message>
+    <message>
+        <source>Output tokens per second of one replica, all its requests together</source>
+        <translation>一个副本所有请求合计的每秒输出 token 数</translation>
+    </message>
+    <message>
+        <source>What caps each replica&apos;s operating point</source>
+        <translation>限制每个副本工作点的因素</translation>
+    </message>
+    <message>
+        <source>Whether the operating point meets the plan&apos;s latency targets</source>
+        <translation>工作点是否满足方案的延迟目标</translation>
+    </message>
+    <message>
+        <source>Cost of the deployment per million generated tokens</source>
+        <translation>部署每生成一百万 token 的费用</translation>
+    </message>
+    <message>
+        <source>The deployment&apos;s monthly bill: always on, or the hours the plan&apos;s requests per month need</source>
+        <translation>部署的月度费用：全天候运行，或按方案每月请求数所需的小时数</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Concurrency / replica</source>
+        <translation>每副本并发</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Output tokens/s / replica</source>
+        <translation>每副本输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>限制因素</translation>
+    </message>
+    <message>
+        <source>Meets SLO</source>
+        <translation>满足 SLO</translation>
+    </message>
+    <message>
+        <source>Cost / M output tokens</source>
+        <translation>每百万输出 token 费用</translation>
+    </message>
+    <message>
+        <source>Monthly cost</source>
+        <translation>月度费用</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s per replica, %2 for all %3 replicas; %4 requests/s</source>
+        <translation>每副本 %1 输出 token/秒，全部 %3 个副本合计 %2；每秒 %4 个请求</translation>
+    </message>
+    <message>
+        <source>%1 requests in flight per replica; the KV cache holds %2 of full length (%3 tokens)</source>
+        <translation>每副本在途 %1 个请求；KV 缓存可容纳 %2 个完整长度的请求（%3 个 token）</translation>
+    </message>
+    <message>
+        <source>Monthly billing costs less than pay-as-you-go above %1 hours a month</source>
+        <translation>每月使用超过 %1 小时，包年包月比按量计费更便宜</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonView</name>
@@ -2809,6 +3272,164 @@
         <source>Change notes</source>
         <translation>修改备注</translation>
     </message>
+    <message>
+        <source>Inference batch</source>
+        <translation>推理批次</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <source>Max throughput</source>
+        <translation>最大吞吐</translation>
+    </message>
+    <message>
+        <source>Concurrent requests: always this many in flight (N users); requests per second: an arrival rate the replicas must serve within the targets; max throughput: as many in flight as the engine takes (offline)</source>
+        <translation>并发请求：始终有这么多请求在途（N 个用户）；每秒请求数：副本须在目标内处理的到达速率；最大吞吐：引擎能容纳多少就在途多少（离线）</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> 请求/秒</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Target for the mean time to first token; none = no target</source>
+        <translation>平均首 token 时间的目标；无 = 不设目标</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Target for the mean time per output token after the first (inter-token latency); none = no target</source>
+        <translation>首个之后每个输出 token 平均时间（token 间延迟）的目标；无 = 不设目标</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <source>Same as the precision</source>
+        <translation>与计算精度相同</translation>
+    </message>
+    <message>
+        <source>Copies of the model (each tensor x pipeline GPUs) behind a load balancer; auto = as many as the load and targets need</source>
+        <translation>负载均衡之后的模型副本数（每个占用张量 × 流水线个 GPU）；自动 = 按负载和目标需要的数量</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>none (always on), e.g. 3M</source>
+        <translation>无（全天候运行），例如 3M</translation>
+    </message>
+    <message>
+        <source>Requests a month, for the monthly bill; empty = the deployment runs all month. K, M, B suffixes are understood</source>
+        <translation>每月请求数，用于月度费用；留空 = 部署整月运行。可使用 K、M、B 后缀</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>每月请求数</translation>
+    </message>
+    <message>
+        <source>Advanced: serving engine</source>
+        <translation>高级：推理引擎</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <source>Share of GPU memory the engine takes; the KV cache gets what the weights, activations and runtime leave of it (vLLM&apos;s gpu_memory_utilization)</source>
+        <translation>引擎占用的显存比例；KV 缓存得到权重、激活和运行时剩下的部分（vLLM 的 gpu_memory_utilization）</translation>
+    </message>
+    <message>
+        <source>Requests batched together at most (vLLM&apos;s max_num_seqs)</source>
+        <translation>一起批处理的最大请求数（vLLM 的 max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>Tokens per engine step, the chunked-prefill budget (vLLM&apos;s max_num_batched_tokens)</source>
+        <translation>引擎每步的 token 数，即分块预填充预算（vLLM 的 max_num_batched_tokens）</translation>
+    </message>
+    <message>
+        <source>Share of prompt tokens found in the prefix cache: they skip prefill</source>
+        <translation>在前缀缓存中命中的输入 token 比例：这些 token 跳过预填充</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>显存利用率</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>最大批处理 token 数</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>前缀缓存命中率</translation>
+    </message>
+    <message>
+        <source>Enter requests per month, e.g. 3M, or leave it empty</source>
+        <translation>输入每月请求数，例如 3M，或留空</translation>
+    </message>
+    <message>
+        <source>Change serving lengths</source>
+        <translation>修改请求长度</translation>
+    </message>
+    <message>
+        <source>Change serving load</source>
+        <translation>修改负载</translation>
+    </message>
+    <message>
+        <source>Change latency targets</source>
+        <translation>修改延迟目标</translation>
+    </message>
+    <message>
+        <source>Change KV cache precision</source>
+        <translation>修改 KV 缓存精度</translation>
+    </message>
+    <message>
+        <source>Change replicas</source>
+        <translation>修改副本数</translation>
+    </message>
+    <message>
+        <source>Change requests per month</source>
+        <translation>修改每月请求数</translation>
+    </message>
+    <message>
+        <source>Change serving engine</source>
+        <translation>修改推理引擎参数</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chosen by the planner for the recommendation, %1 (%n node(s)): %2.</source>
+        <translation>
+            <numerusform>规划器为推荐方案 %1（%n 个节点）选择：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</source>
+        <translation>规划器为每个候选选择节点数、张量与流水线并行划分以及副本数。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -3204,6 +3825,10 @@ It was kept as %2.</source>
         <source>Every configuration that fits, as cost against time, with the frontier and the chosen one marked</source>
         <translation>所有放得下的配置的费用与时间，标出前沿和选定的配置</translation>
     </message>
+    <message>
+        <source>the throughput-latency chart the best %1</source>
+        <translation>吞吐与延迟图显示最优的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -3452,6 +4077,14 @@ It was kept as %2.</source>
     <message>
         <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
         <translation>&lt;li&gt;计入的计费方式（%1）下没有价格&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;No candidate meets the latency targets&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#d03b3b&apos;&gt;没有候选满足延迟目标&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每副本在途 %3 个请求时，首 token 时间 %1，每输出 token 时间 %2。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
