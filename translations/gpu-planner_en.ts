@@ -2,73 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name></name>
-    <message>
-        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
-        <translation>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>the lowest latency that meets the targets at the load</source>
-        <translation>the lowest latency that meets the targets at the load</translation>
-    </message>
-    <message>
-        <source>the lowest cost per million tokens that meets the targets at the load</source>
-        <translation>the lowest cost per million tokens that meets the targets at the load</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
-        <translation>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
-        <translation>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
-        <translation>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</translation>
-    </message>
-    <message>
-        <source>; %1 per million output tokens</source>
-        <translation>; %1 per million output tokens</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
-        <translation>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
-        <translation>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</translation>
-    </message>
-</context>
-<context>
     <name>AnswerText</name>
     <message>
         <source>does not fit (%1 of %2 per GPU)</source>
@@ -4100,6 +4033,54 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the lowest latency that meets the targets at the load</source>
+        <translation>the lowest latency that meets the targets at the load</translation>
+    </message>
+    <message>
+        <source>the lowest cost per million tokens that meets the targets at the load</source>
+        <translation>the lowest cost per million tokens that meets the targets at the load</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
+        <translation>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</translation>
+    </message>
+    <message>
+        <source>; %1 per million output tokens</source>
+        <translation>; %1 per million output tokens</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</translation>
     </message>
 </context>
 <context>

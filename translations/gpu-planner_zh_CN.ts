@@ -2,73 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <source>&lt;h3&gt;Recommended: %1&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;推荐：%1&lt;/h3&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
-        <translation>&lt;p&gt;%1 · %2 × %3&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>the lowest latency that meets the targets at the load</source>
-        <translation>在该负载下满足延迟目标且延迟最低</translation>
-    </message>
-    <message>
-        <source>the lowest cost per million tokens that meets the targets at the load</source>
-        <translation>在该负载下满足延迟目标且每百万 token 成本最低</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Why: %1.&lt;/p&gt;&lt;ul&gt;</source>
-        <translation>&lt;p&gt;理由：%1。&lt;/p&gt;&lt;ul&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
-        <translation>&lt;li&gt;负载：%1，每个请求 %2 个输入 token、%3 个输出 token；每副本在途 %4 个请求（KV 缓存可容纳 %5 个）&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
-        <translation>&lt;li&gt;首 token 时间 &lt;b&gt;%1&lt;/b&gt;；每输出 token 时间 &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
-        <translation>&lt;li&gt;每副本 %1 输出 token/秒，合计 %2（%3 请求/秒）；限制因素：%4&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
-        <translation>&lt;li&gt;费用 &lt;b&gt;每百万 token %1&lt;/b&gt;（%2，%3）</translation>
-    </message>
-    <message>
-        <source>; %1 per million output tokens</source>
-        <translation>；每百万输出 token %1</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;No price under the counted billing modes (%1)&lt;/li&gt;</source>
-        <translation>&lt;li&gt;计入的计费方式（%1）下没有价格&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
-        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），每月 %3 个请求&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
-        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），全天候运行&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
-        <translation>&lt;li&gt;每月使用超过 %1 小时，包年包月比按量计费更便宜&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Billing modes counted: %1&lt;/li&gt;</source>
-        <translation>&lt;li&gt;计入的计费方式：%1&lt;/li&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
-        <translation>&lt;li&gt;每 GPU 显存 %1 / %2；每副本 KV 缓存 %3 个 token&lt;/li&gt;</translation>
-    </message>
-</context>
-<context>
     <name>AnswerText</name>
     <message>
         <source>does not fit (%1 of %2 per GPU)</source>
@@ -4085,6 +4018,54 @@ It was kept as %2.</source>
     <message>
         <source>&lt;p&gt;Time to first token %1, time per output token %2 at %3 requests in flight per replica.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每副本在途 %3 个请求时，首 token 时间 %1，每输出 token 时间 %2。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 · %2 x %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 · %2 × %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>the lowest latency that meets the targets at the load</source>
+        <translation>在该负载下满足延迟目标且延迟最低</translation>
+    </message>
+    <message>
+        <source>the lowest cost per million tokens that meets the targets at the load</source>
+        <translation>在该负载下满足延迟目标且每百万 token 成本最低</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)&lt;/li&gt;</source>
+        <translation>&lt;li&gt;负载：%1，每个请求 %2 个输入 token、%3 个输出 token；每副本在途 %4 个请求（KV 缓存可容纳 %5 个）&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Time to first token &lt;b&gt;%1&lt;/b&gt;; time per output token &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</source>
+        <translation>&lt;li&gt;首 token 时间 &lt;b&gt;%1&lt;/b&gt;；每输出 token 时间 &lt;b&gt;%2&lt;/b&gt;&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每副本 %1 输出 token/秒，合计 %2（%3 请求/秒）；限制因素：%4&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Costs &lt;b&gt;%1 per million tokens&lt;/b&gt; (%2, %3)</source>
+        <translation>&lt;li&gt;费用 &lt;b&gt;每百万 token %1&lt;/b&gt;（%2，%3）</translation>
+    </message>
+    <message>
+        <source>; %1 per million output tokens</source>
+        <translation>；每百万输出 token %1</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2) for %3 requests a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），每月 %3 个请求&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly cost &lt;b&gt;%1&lt;/b&gt; (%2), always on&lt;/li&gt;</source>
+        <translation>&lt;li&gt;月度费用 &lt;b&gt;%1&lt;/b&gt;（%2），全天候运行&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Monthly billing costs less than pay-as-you-go above %1 hours a month&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每月使用超过 %1 小时，包年包月比按量计费更便宜&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
+        <translation>&lt;li&gt;每 GPU 显存 %1 / %2；每副本 KV 缓存 %3 个 token&lt;/li&gt;</translation>
     </message>
 </context>
 <context>

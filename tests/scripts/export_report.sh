@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `gpu-planner-cli export`: PDF + CSV of the default plan in English and Chinese, checked with poppler and Python;
-# the CSV's numbers equal the JSON output's exactly; an unwritable destination fails with status 2, leaving nothing.
+# the CSV's numbers equal the JSON output's exactly; a serving plan's PDF has its serving section and its serving_*
+# columns equal the JSON's; an unwritable destination fails with status 2, leaving nothing.
 # Usage: export_report.sh BIN_DIR TEST_DATA_DIR
 set -euo pipefail
 
@@ -186,6 +187,49 @@ pdftotext -enc UTF-8 -f 1 -l 1 "$WORK/noted.pdf" "$WORK/noted.page1.txt"
 grep -q "^Budget agreed on 30 November.$" "$WORK/noted.page1.txt" || fail "the notes' first line is not on page 1"
 grep -q "^Ask finance about the reserved term.$" "$WORK/noted.page1.txt" ||
     fail "the notes' second line is not on a line of its own on page 1"
+
+# A serving plan: the PDF has the serving section (table and charts) in both languages, and every serving_* CSV
+# column of every row equals the JSON result's serving figure.
+"$CLI" example --serving >"$WORK/serving.gpuplan"
+"$CLI" plan "$WORK/serving.gpuplan" --format json >"$WORK/serving.json"
+for lang in en zh_CN; do
+    "$CLI" export "$WORK/serving.gpuplan" --pdf "$WORK/serving-$lang.pdf" --csv "$WORK/serving-$lang.csv" --lang "$lang" ||
+        fail "export of the serving plan (--lang $lang) failed"
+    pdftotext -enc UTF-8 "$WORK/serving-$lang.pdf" "$WORK/serving-$lang.txt"
+done
+for heading in "Serving: throughput, latency and cost" "Throughput vs latency per replica" "Cost per million tokens" \
+    "Per million output tokens" "Time per output token (ms)"; do
+    grep -qF "$heading" "$WORK/serving-en.txt" || fail "the serving PDF lacks \"$heading\""
+done
+for heading in "推理服务：吞吐、延迟与成本" "每副本吞吐与延迟" "每百万 token 成本"; do
+    grep -qF "$heading" "$WORK/serving-zh_CN.txt" || fail "the Chinese serving PDF lacks \"$heading\""
+done
+python3 - "$WORK/serving-en.csv" "$WORK/serving.json" "$WORK/serving-en.txt" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8-sig", newline="")))
+results = json.load(open(sys.argv[2], encoding="utf-8"))["results"]
+assert [r["candidate"] for r in rows] == [r["candidate"] for r in results], "serving CSV and JSON rank differently"
+checked = 0
+for row, result in zip(rows, results):
+    serving = result.get("serving")
+    if not serving:
+        continue
+    for key in ("replicas", "concurrency", "ttft_seconds", "tpot_seconds", "output_tokens_per_second",
+                "cost_per_million_tokens", "cost_per_million_output_tokens", "monthly_cost"):
+        column = "serving_" + key
+        assert column in row, f"CSV has no {column}"
+        want = serving.get(key)
+        if want is None:
+            assert row[column] == "", f"{row['candidate']} {column}: {row[column]!r}, JSON null"
+        else:
+            assert float(row[column]) == float(want), f"{row['candidate']} {column}: {row[column]} != {want}"
+        checked += 1
+assert checked >= 8 * 3, f"only {checked} serving figures checked"
+# The PDF's serving table lists every candidate the answer ranks.
+text = open(sys.argv[3], encoding="utf-8").read()
+for result in results:
+    assert result["candidate"] in text, f"{result['candidate']} is not in the serving PDF"
+PY
 
 # Unwritable destinations: a missing directory, and a "directory" that is a regular file (unwritable even as root).
 touch "$WORK/not-a-directory"

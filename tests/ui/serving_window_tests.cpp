@@ -416,3 +416,16 @@ TEST_F(ServingWindow, PdfHasTheServingSection)
     ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
     EXPECT_TRUE(csv.readLine().contains("serving_cost_per_million_tokens"));
 }
+
+TEST_F(ServingWindow, ServingRecommendationIsTranslated)
+{
+    const Evaluation e = evaluatePlan(servingPlan(), gp::builtinCatalog());
+    ASSERT_TRUE(e.ok && e.best >= 0);
+    installLanguage(QStringLiteral("zh_CN"));
+    const QString html = recommendationHtml(e);
+    installLanguage(QStringLiteral("en"));
+    EXPECT_TRUE(html.contains(QStringLiteral("首 token 时间"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral("每百万 token"))) << html.toStdString();
+    EXPECT_FALSE(html.contains(QStringLiteral("per million tokens"))) << html.toStdString();
+    EXPECT_FALSE(html.contains(QStringLiteral("in flight per replica"))) << html.toStdString();
+}

@@ -469,7 +469,8 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         inside.push_back(text(qs(r.candidate), strong(14, palette::good), 1));
         inside.push_back(text(gpuLine(r), muted(9), 6));
         std::vector<std::pair<QString, QString>> rows;
-        rows.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
+        if (!serving()) // serving: the deployment row says the replicas and their split
+            rows.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
         rows.emplace_back(tr("Memory per GPU"),
                           tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
         if (serving() && r.serving) {
@@ -694,7 +695,8 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     // Left: configuration and memory. Right: time, throughput and cost.
     Blocks left;
     std::vector<std::pair<QString, QString>> config;
-    config.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
+    config.emplace_back(tr("Configuration"), serving() ? AnswerText::servingDeployment(r)
+                                                       : CoreText::configuration(r.configuration));
     if (!inference()) {
         config.emplace_back(tr("Offload"), CoreText::offload(r.configuration.offload));
         config.emplace_back(tr("Checkpointing"), CoreText::checkpointing(r.configuration.checkpointing));

@@ -33,57 +33,56 @@ QString nameOf(const gp::CandidateResult& r)
 // the monthly bill.
 QString servingRecommendationHtml(const Evaluation& e)
 {
-    using P = RecommendationPanel;
     const gp::CandidateResult& r = e.results[size_t(e.best)];
     const gp::ServingResult& s = *r.serving;
     const std::size_t bestIndex = std::size_t(e.best);
     const QString currency = e.currency;
-    QString html = P::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
-    html += P::tr("<p>%1 · %2 x %3</p>")
+    QString html = RecommendationPanel::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
+    html += RecommendationPanel::tr("<p>%1 · %2 x %3</p>")
                 .arg(esc(AnswerText::servingDeployment(r)))
                 .arg(r.gpus)
                 .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)));
     const QString why = e.objective == gp::SearchObjective::Time
-                            ? P::tr("the lowest latency that meets the targets at the load")
-                            : P::tr("the lowest cost per million tokens that meets the targets at the load");
-    html += P::tr("<p>Why: %1.</p><ul>").arg(esc(why));
-    html += P::tr("<li>Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)"
+                            ? RecommendationPanel::tr("the lowest latency that meets the targets at the load")
+                            : RecommendationPanel::tr("the lowest cost per million tokens that meets the targets at the load");
+    html += RecommendationPanel::tr("<p>Why: %1.</p><ul>").arg(esc(why));
+    html += RecommendationPanel::tr("<li>Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)"
                   "</li>")
                 .arg(esc(CoreText::servingLoad(e.serving.load)))
                 .arg(e.serving.promptTokens)
                 .arg(e.serving.outputTokens)
                 .arg(formatNumber(s.concurrency, 1))
                 .arg(s.maxConcurrency);
-    html += P::tr("<li>Time to first token <b>%1</b>; time per output token <b>%2</b></li>")
+    html += RecommendationPanel::tr("<li>Time to first token <b>%1</b>; time per output token <b>%2</b></li>")
                 .arg(esc(AnswerText::againstTarget(s.ttftSeconds, e.serving.slo.ttftSeconds)),
                      esc(AnswerText::againstTarget(s.tpotSeconds, e.serving.slo.tpotSeconds)));
-    html += P::tr("<li>%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4</li>")
+    html += RecommendationPanel::tr("<li>%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4</li>")
                 .arg(formatNumber(s.outputTokensPerSecond, 0), formatNumber(s.totalOutputTokensPerSecond, 0),
                      formatNumber(s.totalRequestsPerSecond, 2),
                      esc(CoreText::servingLimit(QString::fromStdString(s.limit))));
     if (const auto cost = headlineCost(e, bestIndex)) {
         const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, bestIndex)));
-        QString line = P::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)").arg(formatMoney(*cost, currency), esc(mode),
+        QString line = RecommendationPanel::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)").arg(formatMoney(*cost, currency), esc(mode),
                            esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         if (s.costPerMillionOutputTokens)
-            line += P::tr("; %1 per million output tokens").arg(formatMoney(*s.costPerMillionOutputTokens, currency));
+            line += RecommendationPanel::tr("; %1 per million output tokens").arg(formatMoney(*s.costPerMillionOutputTokens, currency));
         html += line + QStringLiteral("</li>");
     } else {
-        html += P::tr("<li>No price under the counted billing modes (%1)</li>").arg(esc(AnswerText::countedModes(e)));
+        html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>").arg(esc(AnswerText::countedModes(e)));
     }
     if (s.monthlyCost) {
         const QString mode = CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode));
         html += e.serving.requestsPerMonth
-                    ? P::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
+                    ? RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
                           .arg(formatMoney(*s.monthlyCost, currency), esc(mode), formatTokens(*e.serving.requestsPerMonth))
-                    : P::tr("<li>Monthly cost <b>%1</b> (%2), always on</li>").arg(formatMoney(*s.monthlyCost, currency),
+                    : RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2), always on</li>").arg(formatMoney(*s.monthlyCost, currency),
                                                                                   esc(mode));
     }
     if (s.breakEvenHoursPerMonth && std::isfinite(*s.breakEvenHoursPerMonth))
-        html += P::tr("<li>Monthly billing costs less than pay-as-you-go above %1 hours a month</li>")
+        html += RecommendationPanel::tr("<li>Monthly billing costs less than pay-as-you-go above %1 hours a month</li>")
                     .arg(formatNumber(*s.breakEvenHoursPerMonth, 0));
-    html += P::tr("<li>Billing modes counted: %1</li>").arg(esc(AnswerText::countedModes(e)));
-    html += P::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
+    html += RecommendationPanel::tr("<li>Billing modes counted: %1</li>").arg(esc(AnswerText::countedModes(e)));
+    html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
                 .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory),
                      QLocale().toString(qlonglong(s.kvCacheTokens)));
     for (const gp::Diagnostic& w : r.warnings)
