@@ -833,8 +833,10 @@ void MainWindow::showServingColumns(bool serving)
     if (serving) {
         m_nonServingHiddenColumns = m_table->hiddenColumnKeys();
         for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
-            if (ComparisonModel::servingOnly(c))
+            if (ComparisonModel::servingOnly(c)) {
                 m_table->setColumnHidden(c, false);
+                m_table->resizeColumnToContents(c); // sized while hidden, a column gets the default width
+            }
             else if (ComparisonModel::notServing(c))
                 m_table->setColumnHidden(c, true);
         }

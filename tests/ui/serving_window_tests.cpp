@@ -13,7 +13,9 @@
 #include "widgets/inputs_panel.h"
 #include "widgets/recommendation_panel.h"
 
+#include <QAbstractBarSeries>
 #include <QApplication>
+#include <QBarSet>
 #include <QChart>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -428,4 +430,30 @@ TEST_F(ServingWindow, ServingRecommendationIsTranslated)
     EXPECT_TRUE(html.contains(QStringLiteral("每百万 token"))) << html.toStdString();
     EXPECT_FALSE(html.contains(QStringLiteral("per million tokens"))) << html.toStdString();
     EXPECT_FALSE(html.contains(QStringLiteral("in flight per replica"))) << html.toStdString();
+}
+
+TEST_F(ServingWindow, CostChartShowsTheBestCandidatesPerMillionTokens)
+{
+    gp::Plan plan = servingPlan();
+    plan.candidates.clear(); // every catalog instance
+    const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    std::vector<const gp::CandidateResult*> priced;
+    for (const gp::CandidateResult& r : e.results)
+        if (r.fits && r.serving && r.serving->costPerMillionTokens)
+            priced.push_back(&r);
+    ASSERT_GT(int(priced.size()), MaxServingCostBars);
+    ChartOptions options;
+    options.maxCandidates = int(e.results.size());
+    std::unique_ptr<QChart> chart(buildServingCostChart(e.results, options));
+    EXPECT_TRUE(chart->title().contains(QStringLiteral("best %1 of %2").arg(MaxServingCostBars).arg(priced.size())))
+        << chart->title().toStdString();
+    auto* bars = qobject_cast<QAbstractBarSeries*>(chart->series().value(0));
+    ASSERT_NE(bars, nullptr);
+    ASSERT_EQ(bars->barSets().size(), 2);
+    QBarSet* perToken = bars->barSets().at(0);
+    ASSERT_EQ(perToken->count(), MaxServingCostBars);
+    // Bottom-up: the best-ranked candidate's bar is the last (drawn on top), and it is its cost per million tokens.
+    EXPECT_DOUBLE_EQ(perToken->at(MaxServingCostBars - 1), *priced.front()->serving->costPerMillionTokens);
+    EXPECT_DOUBLE_EQ(perToken->at(0), *priced[size_t(MaxServingCostBars - 1)]->serving->costPerMillionTokens);
 }

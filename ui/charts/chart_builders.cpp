@@ -1060,7 +1060,8 @@ ServingCostModel servingCostModel(const std::vector<gp::CandidateResult>& result
 {
     ServingCostModel c;
     std::vector<const gp::CandidateResult*> rs;
-    const int max = std::max(1, std::min(options.maxCandidates, 12));
+    // Eight bar pairs keep every candidate's label on the axis at the window's chart height (CJK labels included).
+    const int max = std::max(1, std::min(options.maxCandidates, MaxServingCostBars));
     for (const gp::CandidateResult& r : results) {
         if (!r.fits || !r.serving || !r.serving->costPerMillionTokens)
             continue;

@@ -27,6 +27,8 @@ struct ChartOptions {
 
 // Serving charts draw at most this many candidates' curves (the best-ranked), so that 50 stay readable.
 constexpr int MaxServingCurves = 6;
+// The serving cost chart draws at most this many candidates' bars (the best-ranked that fit).
+constexpr int MaxServingCostBars = 8;
 
 // Colour of the i-th candidate in every chart (a palette that reads on light and dark backgrounds).
 QColor candidateColor(int index);
