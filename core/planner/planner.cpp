@@ -442,6 +442,10 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
         if (m_sloFailure) {
             out.best.failure = *m_sloFailure;
+        } else if (m_work.workload.mode == Mode::Serving) {
+            // Serving as configured (no search): the configuration fits but misses the latency targets at the load.
+            out.best.failure = FitFailure{"serving_slo_not_met",
+                                          "no configuration meets the latency targets at this load", {}};
         } else if (m_objective == SearchObjective::CostUnderDeadline) {
             const std::string fastest = formatNumber(m_fallback.figures.hours, 3);
             const std::string deadline = formatNumber(search.deadlineHours.value_or(0), 3);

@@ -1177,7 +1177,11 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
     auto* state = new ChartState(chart);
     state->layoutKey = c.layoutKey;
     if (c.reversed.empty()) {
-        chart->setTitle(Tr::tr("Cost per million tokens: no fitting candidate with a price"));
+        // Candidates that fit but have no cost per token serve no requests at the load (or have no price).
+        const bool fitting = std::any_of(results.begin(), results.end(),
+                                         [](const gp::CandidateResult& r) { return r.fits && r.serving; });
+        chart->setTitle(fitting ? Tr::tr("Cost per million tokens: no candidate serves the load at a known price")
+                                : Tr::tr("Cost per million tokens: no fitting candidate with a price"));
         return chart;
     }
     storeResults(state, c.reversed, c.reversedLabels);
