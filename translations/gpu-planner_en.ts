@@ -275,6 +275,10 @@
         <source>TPOT target %1</source>
         <translation>TPOT target %1</translation>
     </message>
+    <message>
+        <source>Cost per million tokens: no candidate serves the load at a known price</source>
+        <translation>Cost per million tokens: no candidate serves the load at a known price</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

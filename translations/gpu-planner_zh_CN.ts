@@ -272,6 +272,10 @@
         <source>TPOT target %1</source>
         <translation>TPOT 目标 %1</translation>
     </message>
+    <message>
+        <source>Cost per million tokens: no candidate serves the load at a known price</source>
+        <translation>每百万 token 成本：没有候选能以已知价格承载该负载</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
