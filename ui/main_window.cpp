@@ -29,6 +29,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QChart>
+#include <QHeaderView>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -840,7 +841,15 @@ void MainWindow::showServingColumns(bool serving)
             else if (ComparisonModel::notServing(c))
                 m_table->setColumnHidden(c, true);
         }
+        // The serving figures first: memory, headroom and fits move behind the monthly cost, so that latency and
+        // cost per token are on screen without scrolling.
+        QHeaderView* header = m_table->horizontalHeader();
+        for (int c : {int(ComparisonModel::Fits), int(ComparisonModel::Headroom), int(ComparisonModel::MemoryPerGpu)})
+            header->moveSection(header->visualIndex(c), header->visualIndex(ComparisonModel::MonthlyCost));
     } else {
+        QHeaderView* header = m_table->horizontalHeader();
+        for (int c : {int(ComparisonModel::MemoryPerGpu), int(ComparisonModel::Headroom), int(ComparisonModel::Fits)})
+            header->moveSection(header->visualIndex(c), header->visualIndex(ComparisonModel::TokensPerSecond));
         m_table->setHiddenColumnKeys(m_nonServingHiddenColumns);
         m_costColumnModes.clear(); // the cost columns follow the billing modes again
     }

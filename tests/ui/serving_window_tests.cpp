@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QProcess>
@@ -143,11 +144,17 @@ TEST_F(ServingWindow, ChoosingServingShowsTheServingInputsAndColumns)
     EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Ttft));
     EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::MonthlyCost));
     EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
+    // Latency and cost come before memory, so that they are on screen without scrolling.
+    QHeaderView* header = m_window->comparisonView()->horizontalHeader();
+    EXPECT_LT(header->visualIndex(ComparisonModel::Ttft), header->visualIndex(ComparisonModel::MemoryPerGpu));
+    EXPECT_LT(header->visualIndex(ComparisonModel::RankedCost), header->visualIndex(ComparisonModel::Fits));
     m_window->document()->undoStack()->undo();
     ASSERT_TRUE(waitForResult());
     EXPECT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Training);
     EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Ttft));
     EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
+        EXPECT_EQ(header->visualIndex(c), c) << "column " << c << " is back in its place";
 }
 
 TEST_F(ServingWindow, AnEditChangesTheCostPerMillionTokensAndUndoRestoresIt)
