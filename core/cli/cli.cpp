@@ -12,6 +12,7 @@
 #include "output/results_json.h"
 #include "output/frontier_output.h"
 #include "output/scenarios_output.h"
+#include "output/sensitivity_output.h"
 #include "plan/scenarios.h"
 #include "planner/scenario_comparison.h"
 
@@ -337,12 +338,28 @@ int commandSweep(CommandContext& ctx, const std::vector<std::string>& argv)
 int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ReportInputs in;
-    if (auto code = readReportInputs(ctx, argv, "plan", in, {"--baseline"}, {"--scenarios", "--frontier"}))
+    if (auto code = readReportInputs(ctx, argv, "plan", in, {"--baseline"},
+                                     {"--scenarios", "--frontier", "--sensitivity"}))
         return *code;
     const ParsedArgs& args = in.args;
     const std::string& format = in.format;
-    if (args.flags.count("--scenarios") && args.flags.count("--frontier"))
-        return fail(ctx, ExitUsage, "give --scenarios or --frontier, not both");
+    if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 1)
+        return fail(ctx, ExitUsage, "give one of --scenarios, --frontier and --sensitivity");
+    if (args.flags.count("--sensitivity")) {
+        if (args.values.count("--baseline"))
+            return fail(ctx, ExitUsage, "--baseline needs --scenarios");
+        auto answer = answerPlan(in.plan, *in.catalog);
+        if (!answer)
+            return fail(ctx, ExitInvalidInput, answer.error().toString());
+        auto sensitivity = planSensitivity(in.plan, *in.catalog, *answer);
+        if (!sensitivity)
+            return fail(ctx, ExitInvalidInput, sensitivity.error().toString());
+        if (format == "json")
+            return emit(ctx, args, sensitivityToJson(*sensitivity).dump(2) + "\n");
+        if (format == "csv")
+            return emit(ctx, args, sensitivityToCsv(*sensitivity));
+        return emit(ctx, args, sensitivityToTable(*sensitivity));
+    }
     if (args.flags.count("--scenarios"))
         return emitComparison(ctx, in, in.plan);
     if (args.flags.count("--frontier")) {
@@ -558,6 +575,7 @@ std::string cliUsage()
            "  plan PLAN [--format json|csv|table] [--output FILE]      search the cheapest configuration that fits\n"
            "  plan PLAN --scenarios [--baseline NAME]                  compare the plan's scenarios side by side\n"
            "  plan PLAN --frontier [--format json|csv]                 every scored configuration: cost, hours, frontier\n"
+           "  plan PLAN --sensitivity                                  how far the answer moves with prices, efficiencies, spot\n"
            "  sweep PLAN --field PATH --values A,B,C [--baseline NAME] the answer across values of one field\n"
            "                                                           (e.g. workload.sequence_length, candidates[*].nodes)\n"
            "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"

@@ -82,4 +82,7 @@ TEST(InferenceSpeedReference, DecodeCasesWithinPublishedError)
     std::printf("median |error| %.1f%%, worst %.1f%% over %zu cases\n", med * 100,
                 *std::max_element(errors.begin(), errors.end()) * 100, errors.size());
     EXPECT_LE(med, 0.15);
+    // The sensitivity's bandwidth-efficiency spread is this median (defaults-performance.json): it follows the model.
+    EXPECT_NEAR(builtinCatalog().number("uncertainty.bandwidth_efficiency_spread", 0), med, 0.005)
+        << "update uncertainty.bandwidth_efficiency_spread to the measured median";
 }

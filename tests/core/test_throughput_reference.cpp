@@ -129,4 +129,7 @@ TEST(ThroughputReference, TimeCasesWithinPublishedError)
     const double worst = *std::max_element(errors.begin(), errors.end());
     std::printf("median |error| %.1f%%, worst %.1f%% over %zu cases\n", med * 100, worst * 100, errors.size());
     EXPECT_LE(med, 0.20);
+    // The sensitivity's compute-efficiency spread is this median (defaults-performance.json): it follows the model.
+    EXPECT_NEAR(builtinCatalog().number("uncertainty.compute_efficiency_spread", 0), med, 0.005)
+        << "update uncertainty.compute_efficiency_spread to the measured median";
 }

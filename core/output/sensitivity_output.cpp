@@ -1,0 +1,150 @@
+// Sensitivity as JSON, CSV and text.
+#include "output/sensitivity_output.h"
+
+#include "output/text_table.h"
+
+#include <cmath>
+
+namespace gp {
+
+using nlohmann::json;
+
+namespace {
+
+json number(double value)
+{
+    return std::isfinite(value) ? json(value) : json(nullptr);
+}
+
+json diagnosticJson(const Diagnostic& d)
+{
+    json args = json::object();
+    for (const auto& [key, value] : d.args)
+        args[key] = value;
+    return {{"code", d.code}, {"message", d.message}, {"args", args}};
+}
+
+json boundJson(const SensitivityBound& b)
+{
+    if (!b.answered)
+        return {{"value", b.value}, {"answered", false}};
+    return {{"value", b.value},     {"answered", true},          {"cost", number(b.cost)},
+            {"hours", number(b.hours)}, {"billing_mode", b.mode}, {"candidate", b.candidate},
+            {"changed", b.changed}};
+}
+
+std::string costText(double value)
+{
+    return std::isfinite(value) ? formatNumber(value, 3) : std::string("-");
+}
+
+} // namespace
+
+json sensitivityToJson(const PlanSensitivity& s)
+{
+    json j = {{"available", s.available},
+              {"reason", s.reason ? diagnosticJson(*s.reason) : json(nullptr)},
+              {"method", "one_at_a_time"}};
+    if (!s.available)
+        return j;
+    json inputs = json::array();
+    for (const SensitivityInput& in : s.inputs)
+        inputs.push_back({{"input", in.input},
+                          {"key", in.key},
+                          {"spread", in.spread > 0 ? json(in.spread) : json(nullptr)},
+                          {"cost_width", number(in.costWidth())},
+                          {"low", boundJson(in.low)},
+                          {"high", boundJson(in.high)}});
+    j["candidate"] = s.candidate;
+    j["currency"] = s.currency;
+    j["mode"] = toString(s.mode);
+    j["priced"] = s.point.priced;
+    j["billing_mode"] = s.point.priced ? json(s.point.mode) : json(nullptr);
+    j["price_status"] = s.priceStatus;
+    j["cost"] = number(s.point.cost);
+    j["cost_low"] = number(s.costLow);
+    j["cost_high"] = number(s.costHigh);
+    j["hours"] = number(s.point.hours);
+    j["hours_low"] = number(s.hoursLow);
+    j["hours_high"] = number(s.hoursHigh);
+    j["stable"] = s.stable;
+    j["price_threshold"] = s.priceThreshold
+                               ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}}
+                               : json(nullptr);
+    j["summary"] = s.summary ? diagnosticJson(*s.summary) : json(nullptr);
+    j["inputs"] = inputs;
+    j["skipped"] = s.skipped;
+    j["seconds"] = s.seconds;
+    return j;
+}
+
+const std::vector<std::string>& sensitivityCsvColumns()
+{
+    static const std::vector<std::string> columns{"input",  "key",   "spread",       "bound",     "value",
+                                                  "answered", "cost", "hours",       "billing_mode", "candidate",
+                                                  "changed", "point_cost", "point_hours", "currency"};
+    return columns;
+}
+
+std::string sensitivityToCsv(const PlanSensitivity& s, const CsvOptions& options)
+{
+    std::string out = options.byteOrderMark ? "\xEF\xBB\xBF" : "";
+    const auto& columns = sensitivityCsvColumns();
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out += (i ? "," : "") + columns[i];
+    out += "\r\n";
+    for (const SensitivityInput& in : s.inputs)
+        for (auto [b, bound] : {std::pair{&in.low, "low"}, std::pair{&in.high, "high"}}) {
+            const std::vector<std::string> cells{
+                in.input,
+                in.key,
+                in.spread > 0 ? csvNumber(in.spread) : "",
+                bound,
+                csvNumber(b->value),
+                b->answered ? "true" : "false",
+                b->answered ? csvNumber(b->cost) : "",
+                b->answered ? csvNumber(b->hours) : "",
+                b->answered ? b->mode : "",
+                b->answered ? csvField(csvText(b->candidate)) : "",
+                b->changed ? "true" : "false",
+                csvNumber(s.point.cost),
+                csvNumber(s.point.hours),
+                csvField(csvText(s.currency))};
+            for (std::size_t i = 0; i < cells.size(); ++i)
+                out += (i ? "," : "") + cells[i];
+            out += "\r\n";
+        }
+    return out;
+}
+
+std::string sensitivityToTable(const PlanSensitivity& s)
+{
+    if (!s.available)
+        return (s.reason ? s.reason->message : std::string("no sensitivity")) + "\n";
+    const std::string unit = s.point.priced ? " " + s.currency : " GPU-hours";
+    std::string out = s.candidate + ": " + costText(s.point.cost) + unit + " (" + costText(s.costLow) + " - "
+                      + costText(s.costHigh) + "), " + costText(s.point.hours) + " h (" + costText(s.hoursLow)
+                      + " - " + costText(s.hoursHigh) + "); one input at a time\n";
+    std::vector<std::vector<std::string>> rows{
+        {"input", "range", "cost at low", "cost at high", "hours at low", "hours at high", "recommended"}};
+    for (const SensitivityInput& in : s.inputs) {
+        const std::string range = in.spread > 0 ? "+/-" + formatNumber(100 * in.spread, 2) + "%"
+                                                : formatNumber(in.low.value, 2) + " - " + formatNumber(in.high.value, 2)
+                                                      + " per node-day";
+        std::string recommended = "same";
+        if (in.low.changed || in.high.changed)
+            recommended = (in.low.changed ? "low: " + in.low.candidate : std::string())
+                          + (in.low.changed && in.high.changed ? ", " : "")
+                          + (in.high.changed ? "high: " + in.high.candidate : std::string());
+        rows.push_back({in.input, range, in.low.answered ? costText(in.low.cost) : "-",
+                        in.high.answered ? costText(in.high.cost) : "-",
+                        in.low.answered ? costText(in.low.hours) : "-",
+                        in.high.answered ? costText(in.high.hours) : "-", recommended});
+    }
+    out += renderTextTable(rows);
+    if (s.summary)
+        out += s.summary->message + "\n";
+    return out;
+}
+
+} // namespace gp

@@ -1,0 +1,282 @@
+// The answer re-run with each uncertain input at the ends of its sourced spread, one input at a time.
+#include "planner/sensitivity.h"
+
+#include "estimate/common/performance_defaults.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+
+namespace gp {
+
+namespace {
+
+constexpr const char* kPriceKey = "uncertainty.price_estimate_spread";
+constexpr const char* kComputeKey = "uncertainty.compute_efficiency_spread";
+constexpr const char* kBandwidthKey = "uncertainty.bandwidth_efficiency_spread";
+constexpr const char* kSpotKey = "spot.interruptions_per_node_day";
+constexpr const char* kSpotLowKey = "spot.interruptions_per_node_day.low";
+constexpr const char* kSpotHighKey = "spot.interruptions_per_node_day.high";
+
+double capped(double fraction, double factor)
+{
+    return std::min(1.0, fraction * factor);
+}
+
+void scaleDefault(Catalog& catalog, const std::string& key, double factor)
+{
+    auto it = catalog.defaults.find(key);
+    if (it != catalog.defaults.end())
+        it->second.value = capped(it->second.value, factor);
+}
+
+void scaleAssumption(std::optional<double>& value, double factor)
+{
+    if (value && std::isfinite(*value) && *value > 0)
+        *value = capped(*value, factor);
+}
+
+void scalePrice(PriceSpec& price, double factor)
+{
+    if (price.onDemandPerHour && price.statusOf("on_demand_per_hour") == "estimate")
+        *price.onDemandPerHour *= factor;
+    if (price.monthly && price.statusOf("monthly") == "estimate")
+        *price.monthly *= factor;
+}
+
+// An input's id in English words for the CLI's sentence ("estimated_prices" -> "estimated prices").
+std::string inputWords(std::string id)
+{
+    std::replace(id.begin(), id.end(), '_', ' ');
+    return id;
+}
+
+std::string percentText(double fraction)
+{
+    return formatNumber(100 * fraction, 2);
+}
+
+// The headline of an answer at one end of an input.
+SensitivityBound boundOf(const Expected<PlanAnswer>& answer, int planIndex, double value)
+{
+    SensitivityBound b;
+    b.value = value;
+    if (!answer || !answer->recommendation())
+        return b;
+    const Standing& standing = answer->standings[std::size_t(answer->recommended)];
+    b.answered = std::isfinite(standing.figures.cost) && std::isfinite(standing.figures.hours);
+    b.cost = standing.figures.cost;
+    b.hours = standing.figures.hours;
+    b.mode = standing.figures.mode;
+    b.candidate = answer->recommendation()->best.candidate;
+    b.changed = answer->recommendation()->planIndex != planIndex;
+    return b;
+}
+
+bool anyEstimatedPrice(const PlanAnswer& answer)
+{
+    for (const CandidatePlan& c : answer.search.candidates)
+        if (c.best.cost.priceStatus == "estimate")
+            return true;
+    return false;
+}
+
+} // namespace
+
+UncertaintySpreads uncertaintySpreads(const Catalog& catalog)
+{
+    UncertaintySpreads s;
+    s.priceEstimate = catalogDefault(catalog, kPriceKey, 0, 10);
+    s.computeEfficiency = catalogDefault(catalog, kComputeKey, 0, 0.99);
+    s.bandwidthEfficiency = catalogDefault(catalog, kBandwidthKey, 0, 0.99);
+    s.spotInterruptions = catalogDefault(catalog, kSpotKey, 0, 1000);
+    s.spotInterruptionsLow = catalogDefault(catalog, kSpotLowKey, 0, 1000);
+    s.spotInterruptionsHigh = catalogDefault(catalog, kSpotHighKey, 0, 1000);
+    return s;
+}
+
+const std::vector<std::string>& uncertaintyDefaultKeys()
+{
+    static const std::vector<std::string> keys = {kPriceKey, kComputeKey, kBandwidthKey, kSpotLowKey, kSpotHighKey};
+    return keys;
+}
+
+double SensitivityInput::costWidth() const
+{
+    return low.answered && high.answered ? std::abs(high.cost - low.cost) : 0.0;
+}
+
+Catalog withEstimatedPricesScaled(const Catalog& catalog, double factor)
+{
+    Catalog scaled = catalog;
+    for (InstanceSpec& instance : scaled.instances) {
+        scalePrice(instance.price, factor);
+        for (PriceSpec& price : instance.otherPrices)
+            scalePrice(price, factor);
+    }
+    return scaled;
+}
+
+Catalog withComputeEfficiencyScaled(const Catalog& catalog, Plan& plan, double factor)
+{
+    Catalog scaled = catalog;
+    for (auto& [key, value] : scaled.defaults)
+        if (key.rfind("compute_efficiency.peak.", 0) == 0 || key == "serving.prefill_compute_efficiency")
+            value.value = capped(value.value, factor);
+    scaleAssumption(plan.assumptions.computeEfficiency, factor);
+    scaleAssumption(plan.assumptions.servingPrefillComputeEfficiency, factor);
+    return scaled;
+}
+
+Catalog withBandwidthEfficiencyScaled(const Catalog& catalog, Plan& plan, double factor)
+{
+    Catalog scaled = catalog;
+    for (LinkSpec& link : scaled.links)
+        link.achievedFraction = capped(link.achievedFraction, factor);
+    for (const char* key : {"network.rdma_achieved_fraction", "network.tcp_achieved_fraction", "pcie.achieved_fraction",
+                            "decode.bandwidth_efficiency", "decode.bandwidth_efficiency.int8",
+                            "decode.bandwidth_efficiency.int4", "serving.decode_bandwidth_efficiency"})
+        scaleDefault(scaled, key, factor);
+    scaleAssumption(plan.assumptions.linkEfficiency, factor);
+    scaleAssumption(plan.assumptions.memoryBandwidthEfficiency, factor);
+    scaleAssumption(plan.assumptions.servingDecodeBandwidthEfficiency, factor);
+    return scaled;
+}
+
+Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                          const SearchControl& control)
+{
+    const auto started = std::chrono::steady_clock::now();
+    PlanSensitivity s;
+    s.currency = answer.currency;
+    s.mode = answer.mode;
+    const CandidatePlan* best = answer.recommendation();
+    if (!best) {
+        s.reason = Diagnostic{"sensitivity_no_recommendation",
+                              "No candidate meets the objective, so there is no recommendation to vary."};
+        return s;
+    }
+    s.available = true;
+    s.candidate = best->best.candidate;
+    s.planIndex = best->planIndex;
+    s.point = answer.standings[std::size_t(answer.recommended)].figures;
+    s.priceStatus = best->best.cost.priceStatus;
+    const UncertaintySpreads spreads = uncertaintySpreads(catalog);
+
+    // One input: how to build the plan and catalog at a factor (or rate) `value`.
+    struct Variation {
+        std::string input;
+        std::string key;
+        double spread;
+        double low, high;
+        std::function<Expected<PlanAnswer>(double)> answerAt;
+    };
+    std::vector<Variation> variations;
+    if (anyEstimatedPrice(answer) && spreads.priceEstimate > 0)
+        variations.push_back({"estimated_prices", kPriceKey, spreads.priceEstimate, 1 - spreads.priceEstimate,
+                              1 + spreads.priceEstimate, [&](double f) {
+                                  return answerPlan(plan, withEstimatedPricesScaled(catalog, f), control);
+                              }});
+    else
+        s.skipped.push_back("estimated_prices");
+    if (spreads.computeEfficiency > 0)
+        variations.push_back({"compute_efficiency", kComputeKey, spreads.computeEfficiency,
+                              1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, [&](double f) {
+                                  Plan variant = plan;
+                                  const Catalog scaled = withComputeEfficiencyScaled(catalog, variant, f);
+                                  return answerPlan(variant, scaled, control);
+                              }});
+    if (spreads.bandwidthEfficiency > 0)
+        variations.push_back({"bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency,
+                              1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, [&](double f) {
+                                  Plan variant = plan;
+                                  const Catalog scaled = withBandwidthEfficiencyScaled(catalog, variant, f);
+                                  return answerPlan(variant, scaled, control);
+                              }});
+    if (plan.billing.allows("spot") && plan.workload.mode == Mode::Training)
+        variations.push_back({"spot_interruptions", kSpotLowKey, 0, spreads.spotInterruptionsLow,
+                              spreads.spotInterruptionsHigh, [&](double rate) {
+                                  Plan variant = plan;
+                                  variant.billing.spotInterruptionsPerDay = rate;
+                                  return answerPlan(variant, catalog, control);
+                              }});
+    else
+        s.skipped.push_back("spot_interruptions");
+
+    s.costLow = s.costHigh = s.point.cost;
+    s.hoursLow = s.hoursHigh = s.point.hours;
+    for (const Variation& v : variations) {
+        SensitivityInput in;
+        in.input = v.input;
+        in.key = v.key;
+        in.spread = v.spread;
+        for (auto [end, value] : {std::pair{&in.low, v.low}, std::pair{&in.high, v.high}}) {
+            auto a = v.answerAt(value);
+            if (!a && isCancelled(a.error()))
+                return a.error();
+            *end = boundOf(a, s.planIndex, value);
+            if (end->answered) {
+                s.costLow = std::min(s.costLow, end->cost);
+                s.costHigh = std::max(s.costHigh, end->cost);
+                s.hoursLow = std::min(s.hoursLow, end->hours);
+                s.hoursHigh = std::max(s.hoursHigh, end->hours);
+            }
+            if (end->changed || !end->answered)
+                s.stable = false;
+        }
+        s.inputs.push_back(std::move(in));
+    }
+    std::stable_sort(s.inputs.begin(), s.inputs.end(), [](const SensitivityInput& a, const SensitivityInput& b) {
+        return a.costWidth() > b.costWidth();
+    });
+
+    // The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest
+    // until its cost reaches the runner-up's.
+    const bool costObjective =
+        answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
+    if (costObjective && s.priceStatus == "estimate" && s.point.priced && s.point.cost > 0) {
+        for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
+            const CandidatePlan& c = answer.search.candidates[i];
+            const ObjectiveFigures& f = answer.standings[i].figures;
+            if (int(i) == answer.recommended || !c.meetsObjective || !f.priced || !std::isfinite(f.cost))
+                continue;
+            s.priceThreshold = f.cost / s.point.cost - 1;
+            s.runnerUp = c.best.candidate;
+            break;
+        }
+    }
+
+    if (!s.stable) {
+        for (const SensitivityInput& in : s.inputs)
+            for (auto [end, bound] : {std::pair{&in.low, "low"}, std::pair{&in.high, "high"}}) {
+                if (s.summary || !end->changed)
+                    continue;
+                s.summary = Diagnostic{"sensitivity_changes",
+                                       s.candidate + " is no longer recommended at the " + bound + " end of "
+                                           + inputWords(in.input) + ": " + end->candidate + " is.",
+                                       {{"candidate", s.candidate}, {"input", in.input}, {"bound", bound},
+                                        {"to", end->candidate}}};
+            }
+        if (!s.summary)
+            s.summary = Diagnostic{"sensitivity_unanswered",
+                                   "At one end of an input's range no candidate meets the objective.",
+                                   {{"candidate", s.candidate}}};
+    } else if (s.priceThreshold) {
+        s.summary = Diagnostic{"sensitivity_stable_unless_price",
+                               s.candidate + " stays the recommendation unless its price is more than "
+                                   + percentText(*s.priceThreshold) + "% above the estimate (then " + s.runnerUp
+                                   + " is cheaper).",
+                               {{"candidate", s.candidate},
+                                {"percent", percentText(*s.priceThreshold)},
+                                {"runner_up", s.runnerUp}}};
+    } else {
+        s.summary = Diagnostic{"sensitivity_stable",
+                               s.candidate + " stays the recommendation across every input's range.",
+                               {{"candidate", s.candidate}}};
+    }
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return s;
+}
+
+} // namespace gp

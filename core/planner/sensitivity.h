@@ -1,0 +1,95 @@
+// How far the answer moves when an uncertain input is off: the plan answered again with each input at the low and
+// the high end of its sourced spread (estimated prices, compute and bandwidth efficiencies, spot interruptions),
+// one input at a time, and whether the recommended candidate changes. The window's Sensitivity view,
+// `plan --sensitivity` (table, JSON, CSV) and the report render this one value.
+#pragma once
+
+#include "planner/answer.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gp {
+
+// The uncertain inputs and their spreads, from the catalog (resources/catalog/defaults-*.json, each with source):
+// `uncertainty.price_estimate_spread`, `uncertainty.compute_efficiency_spread`,
+// `uncertainty.bandwidth_efficiency_spread`, `spot.interruptions_per_node_day{,.low,.high}`.
+struct UncertaintySpreads {
+    double priceEstimate = 0;       // relative: an estimated price may be off by +/- this fraction
+    double computeEfficiency = 0;   // relative, on the compute-efficiency curve (training, prefill)
+    double bandwidthEfficiency = 0; // relative, on achieved link, network and memory bandwidth
+    double spotInterruptions = 0;   // per node-day, the point value
+    double spotInterruptionsLow = 0;
+    double spotInterruptionsHigh = 0;
+};
+UncertaintySpreads uncertaintySpreads(const Catalog& catalog);
+// The catalog keys uncertaintySpreads reads (every one in the built-in catalog with a source; a test checks it).
+const std::vector<std::string>& uncertaintyDefaultKeys();
+
+// The answer's headline under one end of an input's range.
+struct SensitivityBound {
+    double value = 0;       // the input's value there: a factor for prices and efficiencies, a rate for spot
+    bool answered = false;  // false: nothing met the objective (or the plan could not be answered) there
+    double cost = 0;        // the recommendation's cost (the plan's currency; per million tokens for inference)
+    double hours = 0;
+    std::string mode;       // the billing mode the cost is under
+    std::string candidate;  // the recommended candidate there (instance id or label)
+    bool changed = false;   // the recommendation is another candidate than the plan's
+};
+
+struct SensitivityInput {
+    // "estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions"
+    std::string input;
+    std::string key;    // the catalog key of its spread
+    double spread = 0;  // relative spread (prices, efficiencies); 0 for spot, whose low/high are rates
+    SensitivityBound low;
+    SensitivityBound high;
+    double costWidth() const; // |high.cost - low.cost| (0 when either end is unanswered)
+};
+
+struct PlanSensitivity {
+    bool available = false;      // false: the plan has no recommendation to vary (see `reason`)
+    std::optional<Diagnostic> reason; // why not: "sensitivity_no_recommendation"
+    std::string candidate;       // the recommendation
+    int planIndex = -1;          // its index in the plan's candidates
+    ObjectiveFigures point;      // its headline figures (the answer's)
+    std::string currency = "CNY";
+    Mode mode = Mode::Training;
+    std::string priceStatus;     // of the recommendation's price ("estimate", "published", ...)
+    // One per input that can move the answer, widest cost range first (an input with nothing to vary, such as
+    // estimated prices when every candidate's price is published or spot when the plan does not allow it, is
+    // left out and named in `skipped`).
+    std::vector<SensitivityInput> inputs;
+    std::vector<std::string> skipped;
+    // The headline range: the lowest and highest cost and hours over every input's two ends and the point.
+    // One input at a time, not a joint worst case.
+    double costLow = 0, costHigh = 0;
+    double hoursLow = 0, hoursHigh = 0;
+    bool stable = true;          // the same candidate is recommended at both ends of every input
+    // How much the recommendation's price may rise before the runner-up is cheaper (cost objectives, when the
+    // recommendation's price is an estimate): runner-up cost / recommended cost - 1 at fixed hours.
+    std::optional<double> priceThreshold;
+    std::string runnerUp;
+    // The sentence, as data: "sensitivity_stable" (candidate), "sensitivity_stable_unless_price" (candidate,
+    // percent, runner_up), "sensitivity_changes" (candidate, input, bound "low"/"high", to).
+    std::optional<Diagnostic> summary;
+    double seconds = 0;
+};
+
+// Answers the plan again with each uncertain input at its low and high end (a copy of the catalog with the
+// estimated prices or the efficiencies scaled, or the plan's spot rate set) and compares each answer's
+// recommendation with `answer`'s (the plan's own answer). Inputs are varied one at a time. A cancelled search
+// returns the cancelled error.
+Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+                                          const SearchControl& control = {});
+
+// A copy of `catalog` whose estimated prices (on-demand and monthly figures whose status is "estimate") are
+// multiplied by `factor`.
+Catalog withEstimatedPricesScaled(const Catalog& catalog, double factor);
+// A copy of `catalog` (and of `plan`'s assumptions) whose compute-efficiency peaks, or achieved bandwidth
+// fractions (links, network, PCIe, decode memory), are multiplied by `factor` (capped at 1).
+Catalog withComputeEfficiencyScaled(const Catalog& catalog, Plan& plan, double factor);
+Catalog withBandwidthEfficiencyScaled(const Catalog& catalog, Plan& plan, double factor);
+
+} // namespace gp
