@@ -50,6 +50,19 @@ struct Args {
 
 } // namespace
 
+QString CoreText::sensitivityInput(const std::string& input)
+{
+    if (input == "estimated_prices")
+        return tr("Estimated prices");
+    if (input == "compute_efficiency")
+        return tr("Compute efficiency");
+    if (input == "bandwidth_efficiency")
+        return tr("Bandwidth efficiency");
+    if (input == "spot_interruptions")
+        return tr("Spot interruptions");
+    return qs(input);
+}
+
 QString CoreText::bottleneck(gp::Bottleneck bottleneck)
 {
     switch (bottleneck) {
@@ -210,6 +223,29 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
+    else if (c == "sensitivity_stable")
+        text = tr("%1 stays the recommendation across every input's range.").arg(a.text("candidate"));
+    else if (c == "sensitivity_stable_unless_price")
+        text = tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is "
+                  "cheaper).")
+                   .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
+    else if (c == "sensitivity_changes") {
+        const QString input = sensitivityInput(a.text("input").toStdString()).toLower();
+        text = a.text("bound") == QLatin1String("low")
+                   ? tr("The recommendation can change: with %1 at the low end of their range, %2 is recommended "
+                        "instead of %3.")
+                         .arg(input, a.text("to"), a.text("candidate"))
+                   : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
+                        "instead of %3.")
+                         .arg(input, a.text("to"), a.text("candidate"));
+        if (a.has("percent"))
+            text += QLatin1Char(' ')
+                    + tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
+                          .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
+    } else if (c == "sensitivity_unanswered")
+        text = tr("At one end of an input's range no candidate meets the objective.");
+    else if (c == "sensitivity_no_recommendation")
+        text = tr("No candidate meets the objective, so there is no recommendation to vary.");
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : qs(diagnostic.message);

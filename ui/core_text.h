@@ -39,6 +39,8 @@ public:
     static QString kvPrecision(gp::KvPrecision precision);
     static QString lossImplementation(gp::LossImplementation loss);
     static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "gcp", "azure", "onprem"
+    // A sensitivity input ("estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions").
+    static QString sensitivityInput(const std::string& input);
 };
 
 } // namespace gpui

@@ -14,6 +14,7 @@
 #include "theme.h"
 #include "translator.h"
 #include "widgets/frontier_view.h"
+#include "widgets/sensitivity_view.h"
 #include "widgets/scenario_bar.h"
 #include "widgets/sweep_view.h"
 #include "widgets/scenario_compare_view.h"
@@ -405,6 +406,9 @@ void MainWindow::createActions()
     m_sweepAction = new QAction(this);
     connect(m_sweepAction, &QAction::triggered, this, &MainWindow::showSweepView);
     m_viewMenu->addAction(m_sweepAction);
+    m_sensitivityAction = new QAction(this);
+    connect(m_sensitivityAction, &QAction::triggered, this, &MainWindow::showSensitivityView);
+    m_viewMenu->addAction(m_sensitivityAction);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -484,6 +488,9 @@ void MainWindow::retranslateUi()
     m_viewMenu->setTitle(tr("&View"));
     m_frontierAction->setText(tr("Cost-Time &Frontier…"));
     m_sweepAction->setText(tr("S&weep…"));
+    m_sensitivityAction->setText(tr("Se&nsitivity…"));
+    m_sensitivityAction->setToolTip(tr("How far the recommendation's cost moves when an estimated price, an efficiency "
+                                       "or the spot interruption rate is off, and whether the choice changes"));
     m_sweepAction->setToolTip(tr("One input across a range of values: cost, time and memory of the best answer at each"));
     m_frontierAction->setToolTip(tr("Every configuration that fits, as cost against time, with the frontier and the "
                                     "chosen one marked"));
@@ -674,6 +681,21 @@ void MainWindow::showFrontierView()
     view->raise();
 }
 
+SensitivityView* MainWindow::sensitivityView()
+{
+    if (!m_sensitivityView)
+        m_sensitivityView = new SensitivityView(this);
+    return m_sensitivityView;
+}
+
+void MainWindow::showSensitivityView()
+{
+    SensitivityView* view = sensitivityView();
+    view->setEvaluation(shownPlan(), m_evaluator->catalog(), m_comparison->evaluation());
+    view->show();
+    view->raise();
+}
+
 SweepView* MainWindow::sweepView()
 {
     if (!m_sweepView)
@@ -741,6 +763,8 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     updateExportActions();
     if (m_frontierView && m_frontierView->isVisible())
         m_frontierView->setEvaluation(shownPlan(), m_evaluator->catalog(), evaluation);
+    if (m_sensitivityView && m_sensitivityView->isVisible())
+        m_sensitivityView->setEvaluation(shownPlan(), m_evaluator->catalog(), evaluation);
     int fitting = 0;
     for (const gp::CandidateResult& r : evaluation->results)
         fitting += r.fits ? 1 : 0;

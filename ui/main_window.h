@@ -37,6 +37,7 @@ class RecommendationPanel;
 class FrontierView;
 class ScenarioBar;
 class SweepView;
+class SensitivityView;
 class ScenarioCompareView;
 class RecoveryStore;
 class Settings;
@@ -104,6 +105,9 @@ public:
     // The sweep view over the shown plan (created when first shown).
     SweepView* sweepView();
     void showSweepView();
+    // How far the shown answer moves with its uncertain inputs (created when first shown; computed off the UI thread).
+    SensitivityView* sensitivityView();
+    void showSensitivityView();
     // The plan the window shows and edits: the base plan, or the active scenario's plan (gp::scenarioPlan).
     gp::Plan shownPlan() const;
     ChartView* memoryChartView() const { return m_memoryChart; }
@@ -213,6 +217,8 @@ private:
     QAction* m_frontierAction = nullptr;
     SweepView* m_sweepView = nullptr;
     QAction* m_sweepAction = nullptr;
+    SensitivityView* m_sensitivityView = nullptr;
+    QAction* m_sensitivityAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;  // memory | cost

@@ -258,6 +258,12 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
                                        {{"candidate", s.candidate}, {"input", in.input}, {"bound", bound},
                                         {"to", end->candidate}}};
             }
+        if (s.summary && s.priceThreshold) {
+            s.summary->args.emplace_back("percent", percentText(*s.priceThreshold));
+            s.summary->args.emplace_back("runner_up", s.runnerUp);
+            s.summary->message += " Its price may rise " + percentText(*s.priceThreshold)
+                                  + "% above the estimate before " + s.runnerUp + " is cheaper.";
+        }
         if (!s.summary)
             s.summary = Diagnostic{"sensitivity_unanswered",
                                    "At one end of an input's range no candidate meets the objective.",

@@ -72,7 +72,8 @@ struct PlanSensitivity {
     std::optional<double> priceThreshold;
     std::string runnerUp;
     // The sentence, as data: "sensitivity_stable" (candidate), "sensitivity_stable_unless_price" (candidate,
-    // percent, runner_up), "sensitivity_changes" (candidate, input, bound "low"/"high", to).
+    // percent, runner_up), "sensitivity_changes" (candidate, input, bound "low"/"high", to, and
+    // percent and runner_up when there is a price threshold), "sensitivity_unanswered" (candidate).
     std::optional<Diagnostic> summary;
     double seconds = 0;
 };

@@ -1,5 +1,6 @@
 // Builds the report's blocks from a plan and its evaluation; every sentence goes through tr().
 #include "report_document.h"
+#include "report_sensitivity.h"
 #include "charts/scenario_chart.h"
 #include "models/scenario_comparison_model.h"
 
@@ -366,6 +367,8 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         }
         lines << tr("%n candidate(s) do not fit; the table on the next pages says why.", nullptr, int(misfits));
     }
+    if (const QString sensitivity = sensitivityLine(m_data); !sensitivity.isEmpty())
+        lines.prepend(sensitivity);
     if (lines.isEmpty())
         return;
     blocks.push_back(text(tr("What would change the answer"), strong(10.5, palette::accent), 3));

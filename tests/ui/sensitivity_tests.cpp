@@ -1,0 +1,141 @@
+// The Sensitivity view in the window: it opens from the View menu's action, computes off the UI thread, draws one
+// tornado bar per uncertain input, and its range holds the recommendation's cost the window shows.
+#include "main_window.h"
+#include "models/comparison_model.h"
+#include "number_format.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "charts/tornado_chart.h"
+#include "core_text.h"
+#include "widgets/sensitivity_view.h"
+
+#include "planner/sensitivity.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace {
+
+constexpr int WaitMs = 120000;
+
+class SensitivityWindow : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        MainWindowOptions options;
+        options.settings = m_settings.get();
+        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
+        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
+        options.restoreSession = false;
+        options.offerRecovery = false;
+        m_window = std::make_unique<MainWindow>(options);
+        m_window->setMessageSink([](const QString&, const QString&) {});
+    }
+
+    EvaluationPtr settled()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
+        for (int i = 0; i < 8; ++i) {
+            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
+            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
+                return latest;
+            if (!spy.wait(WaitMs))
+                return nullptr;
+        }
+        return nullptr;
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+} // namespace
+
+TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
+{
+    json document = json::parse(gp::defaultPlanText());
+    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
+                                          {{"instance", "tencent:GNV7-8GPU"}, {"nodes", "auto"}},
+                                          {{"instance", "tencent:GNV7e-8GPU"}, {"nodes", "auto"}}});
+    document["billing"]["modes"] = json::array({"on_demand", "monthly", "spot"});
+    const QString path = test::writeFile(m_dir, QStringLiteral("sensitivity.gpuplan"),
+                                         QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    EvaluationPtr shown = settled();
+    ASSERT_TRUE(shown && shown->ok && shown->answer && shown->best >= 0);
+
+    m_window->showSensitivityView();
+    SensitivityView* view = m_window->sensitivityView();
+    ASSERT_TRUE(view->isVisible());
+    if (!view->sensitivity()) {
+        QSignalSpy ready(view, &SensitivityView::sensitivityReady);
+        ASSERT_TRUE(ready.wait(WaitMs));
+    }
+    const auto s = view->sensitivity();
+    ASSERT_TRUE(s && s->available);
+    // Prices (two candidates are estimated), compute, bandwidth, spot: one bar each.
+    ASSERT_EQ(s->inputs.size(), 4u);
+    const auto& bars = view->tornado()->bars();
+    ASSERT_EQ(bars.size(), s->inputs.size());
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        EXPECT_DOUBLE_EQ(bars[i].low, s->inputs[i].low.cost);
+        EXPECT_DOUBLE_EQ(bars[i].high, s->inputs[i].high.cost);
+    }
+    // The range holds the cost the window shows for its recommendation.
+    const auto cost = headlineCost(*shown, std::size_t(shown->best));
+    ASSERT_TRUE(cost.has_value());
+    EXPECT_DOUBLE_EQ(s->point.cost, *cost);
+    EXPECT_LE(s->costLow, *cost);
+    EXPECT_GE(s->costHigh, *cost);
+    EXPECT_LT(s->costLow, s->costHigh);
+    EXPECT_DOUBLE_EQ(view->tornado()->point(), *cost);
+    EXPECT_TRUE(view->headlineText().startsWith(formatMoney(*cost, shown->currency)))
+        << view->headlineText().toStdString();
+    EXPECT_TRUE(view->headlineText().contains(formatMoney(s->costHigh, shown->currency)));
+    EXPECT_FALSE(view->summaryText().isEmpty());
+    // The same value the CLI prints: the core's planSensitivity of the shown answer.
+    auto direct = gp::planSensitivity(m_window->shownPlan(), gp::builtinCatalog(), *shown->answer);
+    ASSERT_TRUE(direct.ok());
+    EXPECT_DOUBLE_EQ(direct->costLow, s->costLow);
+    EXPECT_DOUBLE_EQ(direct->costHigh, s->costHigh);
+    EXPECT_EQ(direct->stable, s->stable);
+
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->resize(1000, 640);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sensitivity_") + language
+                                          + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(SensitivityWindow, ViewSaysWhenNothingMeetsTheObjective)
+{
+    SensitivityView view;
+    gp::PlanSensitivity none;
+    none.available = false;
+    none.reason = gp::Diagnostic{"sensitivity_no_recommendation", "No candidate meets the objective."};
+    view.setSensitivity(std::make_shared<const gp::PlanSensitivity>(none));
+    EXPECT_TRUE(view.tornado()->bars().empty());
+    // Worded by the window, not the core's English message.
+    EXPECT_EQ(view.summaryText(), CoreText::diagnostic(*none.reason));
+    EXPECT_NE(view.summaryText(), QStringLiteral("No candidate meets the objective."));
+}

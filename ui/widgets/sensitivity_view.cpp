@@ -1,0 +1,257 @@
+// The Sensitivity view.
+#include "widgets/sensitivity_view.h"
+
+#include "charts/tornado_chart.h"
+#include "core_text.h"
+#include "number_format.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace gpui {
+
+namespace {
+
+QString candidateName(const std::string& id)
+{
+    return QString::fromStdString(id);
+}
+
+} // namespace
+
+SensitivityView::SensitivityView(QWidget* parent)
+    : QDialog(parent), m_candidate(new QLabel), m_headline(new QLabel), m_hours(new QLabel), m_method(new QLabel),
+      m_tornado(new TornadoChart), m_summary(new QLabel), m_details(new QLabel), m_status(new QLabel),
+      m_watcher(new QFutureWatcher<SensitivityJob>(this))
+{
+    setObjectName(QStringLiteral("sensitivityView"));
+    m_headline->setObjectName(QStringLiteral("sensitivityHeadline"));
+    m_summary->setObjectName(QStringLiteral("sensitivitySummary"));
+    m_status->setObjectName(QStringLiteral("sensitivityStatus"));
+    QFont big = m_headline->font();
+    big.setPointSizeF(big.pointSizeF() * 1.8);
+    big.setBold(true);
+    m_headline->setFont(big);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_method->setWordWrap(true);
+    m_summary->setWordWrap(true);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    m_details->setWordWrap(true);
+    m_details->setTextFormat(Qt::RichText);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_candidate, 1);
+    top->addWidget(m_status);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_hours);
+    layout->addWidget(m_method);
+    m_tornado->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    layout->addWidget(m_tornado);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_details);
+    layout->addStretch(1);
+    resize(980, 560);
+
+    m_tornado->setAxisFormatter([this](double v) {
+        if (!m_sensitivity || !m_sensitivity->point.priced)
+            return formatNumber(v);
+        return formatMoney(v, QString::fromStdString(m_sensitivity->currency));
+    });
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (m_watcher->property("generation").toULongLong() != m_generation)
+            return; // superseded
+        m_computing = false;
+        const SensitivityJob job = m_watcher->result();
+        if (!job.sensitivity) {
+            if (!job.cancelled)
+                m_status->setText(QString::fromStdString(job.error.toString()));
+            m_answer.reset(); // a later request for the same answer tries again
+            return;
+        }
+        showSensitivity(job.sensitivity);
+    });
+    retranslate();
+}
+
+SensitivityView::~SensitivityView()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_watcher->waitForFinished();
+}
+
+void SensitivityView::setEvaluation(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog,
+                                    EvaluationPtr evaluation)
+{
+    if (!catalog || !evaluation || !evaluation->ok || !evaluation->answer)
+        return;
+    if (evaluation->answer == m_answer)
+        return; // this answer is computed or being computed
+    m_answer = evaluation->answer;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    ++m_generation;
+    m_computing = true;
+    m_status->setText(tr("Computing…"));
+    auto cancel = m_cancel;
+    auto answer = evaluation->answer;
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
+    m_watcher->setProperty("generation", m_generation);
+    m_watcher->setFuture(QtConcurrent::run([plan, catalog, answer, cancel]() {
+        SensitivityJob job;
+        try {
+            gp::SearchControl control;
+            control.cancel = cancel.get();
+            auto s = gp::planSensitivity(plan, *catalog, *answer, control);
+            if (s)
+                job.sensitivity = std::make_shared<const gp::PlanSensitivity>(std::move(*s));
+            else if (gp::isCancelled(s.error()))
+                job.cancelled = true;
+            else
+                job.error = s.error();
+        } catch (const std::exception& e) {
+            job.error = gp::Error{"", std::string("internal error: ") + e.what()};
+        }
+        return job;
+    }));
+}
+
+void SensitivityView::setSensitivity(SensitivityPtr sensitivity)
+{
+    ++m_generation; // a running computation is superseded
+    m_answer.reset();
+    m_computing = false;
+    showSensitivity(std::move(sensitivity));
+}
+
+void SensitivityView::showSensitivity(SensitivityPtr sensitivity)
+{
+    m_sensitivity = std::move(sensitivity);
+    render();
+    emit sensitivityReady();
+}
+
+QString SensitivityView::headlineText() const
+{
+    return m_headline->text();
+}
+
+QString SensitivityView::summaryText() const
+{
+    return m_summary->text();
+}
+
+QString SensitivityView::inputName(const std::string& input)
+{
+    return CoreText::sensitivityInput(input);
+}
+
+QString SensitivityView::headline(const gp::PlanSensitivity& s)
+{
+    auto money = [&](double v) {
+        if (!s.point.priced)
+            return tr("%1 GPU-hours").arg(formatNumber(v));
+        const QString m = formatMoney(v, QString::fromStdString(s.currency));
+        return s.mode == gp::Mode::Inference ? tr("%1 / M tokens").arg(m) : m;
+    };
+    if (!s.available)
+        return QString();
+    return tr("%1 (%2–%3)").arg(money(s.point.cost), money(s.costLow), money(s.costHigh));
+}
+
+QString SensitivityView::sentence(const gp::PlanSensitivity& s)
+{
+    if (!s.available)
+        return s.reason ? CoreText::diagnostic(*s.reason) : QString();
+    return s.summary ? CoreText::diagnostic(*s.summary) : QString();
+}
+
+void SensitivityView::render()
+{
+    const gp::PlanSensitivity* s = m_sensitivity.get();
+    if (!s) {
+        m_headline->clear();
+        m_hours->clear();
+        m_summary->clear();
+        m_details->clear();
+        m_tornado->setBars({}, 0, QString());
+        return;
+    }
+    if (!m_computing)
+        m_status->setText(tr("Computed in %1").arg(formatSeconds(s->seconds)));
+    if (!s->available) {
+        m_candidate->setText(QString());
+        m_headline->setText(QStringLiteral("–"));
+        m_hours->clear();
+        m_summary->setText(sentence(*s));
+        m_details->clear();
+        m_tornado->setBars({}, 0, QString());
+        return;
+    }
+    m_candidate->setText(tr("Recommended: <b>%1</b>").arg(candidateName(s->candidate).toHtmlEscaped()));
+    m_headline->setText(headline(*s));
+    m_hours->setText(tr("Time: %1 (%2–%3)").arg(formatHours(s->point.hours), formatHours(s->hoursLow),
+                                               formatHours(s->hoursHigh)));
+    auto money = [&](double v) {
+        return s->point.priced ? formatMoney(v, QString::fromStdString(s->currency)) : formatNumber(v);
+    };
+    std::vector<TornadoChart::Bar> bars;
+    QStringList lines;
+    for (const gp::SensitivityInput& in : s->inputs) {
+        const QString range = in.spread > 0
+                                  ? tr("±%1").arg(formatPercent(in.spread))
+                                  : tr("%1–%2 per node-day").arg(formatNumber(in.low.value), formatNumber(in.high.value));
+        TornadoChart::Bar bar;
+        bar.label = tr("%1 %2").arg(inputName(in.input), range);
+        bar.low = in.low.answered ? in.low.cost : NAN;
+        bar.high = in.high.answered ? in.high.cost : NAN;
+        bar.lowText = in.low.answered ? money(in.low.cost) : tr("nothing meets the objective");
+        bar.highText = in.high.answered ? money(in.high.cost) : tr("nothing meets the objective");
+        bars.push_back(bar);
+        QString line = tr("<b>%1</b>: %2 at the low end, %3 at the high end")
+                           .arg(bar.label.toHtmlEscaped(), bar.lowText, bar.highText);
+        if (in.low.changed)
+            line += tr("; at the low end %1 is recommended").arg(candidateName(in.low.candidate).toHtmlEscaped());
+        if (in.high.changed)
+            line += tr("; at the high end %1 is recommended").arg(candidateName(in.high.candidate).toHtmlEscaped());
+        lines.push_back(line);
+    }
+    for (const std::string& skipped : s->skipped)
+        lines.push_back(skipped == "estimated_prices"
+                            ? tr("<b>%1</b>: every candidate's price is published or your own").arg(inputName(skipped))
+                            : tr("<b>%1</b>: the plan does not count spot instances").arg(inputName(skipped)));
+    m_tornado->setBars(std::move(bars), s->point.cost, money(s->point.cost));
+    m_summary->setText(sentence(*s));
+    m_details->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void SensitivityView::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void SensitivityView::retranslate()
+{
+    setWindowTitle(tr("Sensitivity"));
+    m_method->setText(tr("How far the recommendation's cost moves when one uncertain input is at either end of its "
+                         "sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One "
+                         "input at a time, not a joint worst case."));
+    m_tornado->setLegend(tr("Input at its low end"), tr("Input at its high end"), tr("Estimate"));
+    render();
+}
+
+} // namespace gpui
