@@ -893,6 +893,50 @@
         <source>max throughput</source>
         <translation>max throughput</translation>
     </message>
+    <message>
+        <source>Estimated prices</source>
+        <translation>Estimated prices</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>Compute efficiency</translation>
+    </message>
+    <message>
+        <source>Bandwidth efficiency</source>
+        <translation>Bandwidth efficiency</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>Spot interruptions</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation across every input&apos;s range.</source>
+        <translation>%1 stays the recommendation across every input&apos;s range.</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is cheaper).</source>
+        <translation>%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is cheaper).</translation>
+    </message>
+    <message>
+        <source>The recommendation can change: with %1 at the low end of their range, %2 is recommended instead of %3.</source>
+        <translation>The recommendation can change: with %1 at the low end of their range, %2 is recommended instead of %3.</translation>
+    </message>
+    <message>
+        <source>The recommendation can change: with %1 at the high end of their range, %2 is recommended instead of %3.</source>
+        <translation>The recommendation can change: with %1 at the high end of their range, %2 is recommended instead of %3.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above the estimate before %3 is cheaper.</source>
+        <translation>%1&apos;s price may rise %2% above the estimate before %3 is cheaper.</translation>
+    </message>
+    <message>
+        <source>At one end of an input&apos;s range no candidate meets the objective.</source>
+        <translation>At one end of an input&apos;s range no candidate meets the objective.</translation>
+    </message>
+    <message>
+        <source>No candidate meets the objective, so there is no recommendation to vary.</source>
+        <translation>No candidate meets the objective, so there is no recommendation to vary.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -1871,6 +1915,13 @@
     <message>
         <source>%1 per replica</source>
         <translation>%1 per replica</translation>
+    </message>
+</context>
+<context>
+    <name>ReportSensitivity</name>
+    <message>
+        <source>Sensitivity: %1, one uncertain input at a time.</source>
+        <translation>Sensitivity: %1, one uncertain input at a time.</translation>
     </message>
 </context>
 <context>
@@ -3781,6 +3832,14 @@ It was kept as %2.</translation>
         <source>the throughput-latency chart the best %1</source>
         <translation>the throughput-latency chart the best %1</translation>
     </message>
+    <message>
+        <source>Se&amp;nsitivity…</source>
+        <translation>Se&amp;nsitivity…</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</source>
+        <translation>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -4265,6 +4324,93 @@ It was kept as %2.</translation>
     <message>
         <source>Time vs baseline</source>
         <translation>Time vs baseline</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::SensitivityView</name>
+    <message>
+        <source>Computing…</source>
+        <translation>Computing…</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU-hours</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / M tokens</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>Computed in %1</source>
+        <translation>Computed in %1</translation>
+    </message>
+    <message>
+        <source>Recommended: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Recommended: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Time: %1 (%2–%3)</source>
+        <translation>Time: %1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>±%1</source>
+        <translation>±%1</translation>
+    </message>
+    <message>
+        <source>%1–%2 per node-day</source>
+        <translation>%1–%2 per node-day</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>nothing meets the objective</source>
+        <translation>nothing meets the objective</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 at the low end, %3 at the high end</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 at the low end, %3 at the high end</translation>
+    </message>
+    <message>
+        <source>; at the low end %1 is recommended</source>
+        <translation>; at the low end %1 is recommended</translation>
+    </message>
+    <message>
+        <source>; at the high end %1 is recommended</source>
+        <translation>; at the high end %1 is recommended</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: every candidate&apos;s price is published or your own</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: every candidate&apos;s price is published or your own</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the plan does not count spot instances</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: the plan does not count spot instances</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>Sensitivity</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</source>
+        <translation>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</translation>
+    </message>
+    <message>
+        <source>Input at its low end</source>
+        <translation>Input at its low end</translation>
+    </message>
+    <message>
+        <source>Input at its high end</source>
+        <translation>Input at its high end</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>Estimate</translation>
     </message>
 </context>
 <context>

@@ -888,6 +888,50 @@
         <source>max throughput</source>
         <translation>最大吞吐</translation>
     </message>
+    <message>
+        <source>Estimated prices</source>
+        <translation>估算价格</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>Bandwidth efficiency</source>
+        <translation>带宽效率</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>竞价实例中断</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation across every input&apos;s range.</source>
+        <translation>在每项输入的范围内，%1 始终是推荐方案。</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is cheaper).</source>
+        <translation>除非 %1 的价格比估算高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+    </message>
+    <message>
+        <source>The recommendation can change: with %1 at the low end of their range, %2 is recommended instead of %3.</source>
+        <translation>推荐方案可能改变：当%1处于其范围的低端时，推荐 %2 而不是 %3。</translation>
+    </message>
+    <message>
+        <source>The recommendation can change: with %1 at the high end of their range, %2 is recommended instead of %3.</source>
+        <translation>推荐方案可能改变：当%1处于其范围的高端时，推荐 %2 而不是 %3。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above the estimate before %3 is cheaper.</source>
+        <translation>%1 的价格可比估算高出 %2%，再高则 %3 更便宜。</translation>
+    </message>
+    <message>
+        <source>At one end of an input&apos;s range no candidate meets the objective.</source>
+        <translation>在某项输入范围的一端，没有候选满足目标。</translation>
+    </message>
+    <message>
+        <source>No candidate meets the objective, so there is no recommendation to vary.</source>
+        <translation>没有候选满足目标，因此没有可供变动的推荐方案。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -1863,6 +1907,13 @@
     <message>
         <source>%1 per replica</source>
         <translation>每副本 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportSensitivity</name>
+    <message>
+        <source>Sensitivity: %1, one uncertain input at a time.</source>
+        <translation>敏感性：%1，每次只变动一项不确定输入。</translation>
     </message>
 </context>
 <context>
@@ -3766,6 +3817,14 @@ It was kept as %2.</source>
         <source>the throughput-latency chart the best %1</source>
         <translation>吞吐与延迟图显示最优的 %1 个</translation>
     </message>
+    <message>
+        <source>Se&amp;nsitivity…</source>
+        <translation>敏感性分析(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</source>
+        <translation>估算价格、效率或竞价实例中断率有偏差时，推荐方案的费用变化多少，以及推荐是否改变</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -4249,6 +4308,93 @@ It was kept as %2.</source>
     <message>
         <source>Time vs baseline</source>
         <translation>时间相对基准</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::SensitivityView</name>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>Computed in %1</source>
+        <translation>计算用时 %1</translation>
+    </message>
+    <message>
+        <source>Recommended: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>推荐：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Time: %1 (%2–%3)</source>
+        <translation>时间：%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>±%1</source>
+        <translation>±%1</translation>
+    </message>
+    <message>
+        <source>%1–%2 per node-day</source>
+        <translation>每节点每天 %1–%2 次</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>nothing meets the objective</source>
+        <translation>没有候选满足目标</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 at the low end, %3 at the high end</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：低端 %2，高端 %3</translation>
+    </message>
+    <message>
+        <source>; at the low end %1 is recommended</source>
+        <translation>；低端时推荐 %1</translation>
+    </message>
+    <message>
+        <source>; at the high end %1 is recommended</source>
+        <translation>；高端时推荐 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: every candidate&apos;s price is published or your own</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：所有候选的价格均为公开价格或您自己的报价</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the plan does not count spot instances</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：此计划不计入竞价实例</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性分析</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</source>
+        <translation>当一项不确定输入处于其有来源的范围两端时，推荐方案的费用变化多少：估算价格、计算与带宽效率、竞价实例中断。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
+    </message>
+    <message>
+        <source>Input at its low end</source>
+        <translation>输入取低端</translation>
+    </message>
+    <message>
+        <source>Input at its high end</source>
+        <translation>输入取高端</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估算值</translation>
     </message>
 </context>
 <context>
