@@ -1,5 +1,6 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
+#include "catalog/gpu_precision.h"
 
 #include "base/number_text.h"
 #include "estimate/cost/cost_model.h"
@@ -150,23 +151,8 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
 Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
 {
     Workload w = workload;
-    const Tflops& t = gpu.tflops;
-    switch (workload.precision) {
-    case Precision::Fp8:
-        if (!t.fp8)
-            w.precision = t.bf16 ? Precision::Bf16 : Precision::Fp16;
-        break;
-    case Precision::Bf16:
-        if (!t.bf16)
-            w.precision = Precision::Fp16;
-        break;
-    case Precision::Tf32:
-        if (!t.tf32)
-            w.precision = Precision::Fp32;
-        break;
-    default:
-        break;
-    }
+    if (const std::optional<Precision> used = precisionOnGpu(gpu, workload.precision))
+        w.precision = *used; // none known: kept, and the time model says the speed is unknown
     return w;
 }
 

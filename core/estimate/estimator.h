@@ -13,7 +13,7 @@
 namespace gp {
 
 // The workload as the models run it on `gpu`: a precision the GPU lacks runs as the nearest one it has
-// (bf16 -> fp16 before Ampere, fp8 -> bf16/fp16 before Hopper/Ada, tf32 -> fp32).
+// (catalog/gpu_precision.h: precisionOnGpu).
 Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
 
 // One candidate in one configuration (the unit the planner scores).

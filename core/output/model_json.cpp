@@ -2,6 +2,7 @@
 #include "output/model_json.h"
 
 #include "base/number_text.h"
+#include "plan/architecture_json.h"
 #include "transformer/attention.h"
 
 #include <algorithm>

@@ -25,11 +25,6 @@ Error fieldError(const std::string& path, const std::string& field, const std::s
 
 } // namespace
 
-Expected<Architecture> applyArchitectureJson(const nlohmann::json& fields, Architecture a, const std::string& path)
-{
-    return readArchitecture(fields, a, path); // the plan format's one reader (plan/architecture_json.h)
-}
-
 Expected<bool> validateArchitecture(const Architecture& a, const std::string& path)
 {
     auto positive = [&](const char* key, std::int64_t value) -> std::optional<Error> {

@@ -61,12 +61,9 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
 // norms, MoE total and active, encoder-decoder with cross-attention, BERT pooler, learned positions.
 ParameterCounts countParameters(const Architecture& architecture);
 
-// Applies the plan-format architecture fields present in `fields` over `into`; errors name "<path>.<field>".
-Expected<Architecture> applyArchitectureJson(const nlohmann::json& fields, Architecture into, const std::string& path);
 // Refuses absurd architectures (zero sizes, heads not dividing hidden, kv heads not dividing heads, > 1e13 params).
 Expected<bool> validateArchitecture(const Architecture& architecture, const std::string& path);
-// Plan-format JSON of an architecture (every field).
-nlohmann::json architectureToJson(const Architecture& architecture);
+// The plan format's architecture fields are read and written by plan/architecture_json.h only.
 
 // A typical decoder architecture for a size given only as a parameter count.
 Architecture typicalArchitecture(double parameters);

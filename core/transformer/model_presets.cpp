@@ -1,5 +1,6 @@
 // The built-in model library: presets parsed from the embedded models/presets.json.
 #include "base/embedded_files.h"
+#include "plan/architecture_json.h"
 #include "transformer/model_library.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
                 return Error{path + ".source", "is required (where the architecture was read)", fileName};
             if (p.weightsDtype.empty())
                 p.weightsDtype = "bf16";
-            auto arch = applyArchitectureJson(entry.value("architecture", nlohmann::json::object()), Architecture{},
+            auto arch = readArchitecture(entry.value("architecture", nlohmann::json::object()), Architecture{},
                                               path + ".architecture");
             if (!arch) {
                 Error e = arch.error();

@@ -60,7 +60,7 @@ TEST(ArchitectureCodec, PlanAndPresetsShareTheReaderAndItsMessages)
     auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1,
                                "model": {"architecture": {"hidden_size": 0}}})");
     ASSERT_FALSE(plan);
-    auto direct = applyArchitectureJson(nlohmann::json{{"hidden_size", 0}}, Architecture{}, "model.architecture");
+    auto direct = readArchitecture(nlohmann::json{{"hidden_size", 0}}, Architecture{}, "model.architecture");
     ASSERT_FALSE(direct);
     EXPECT_EQ(plan.error().field, "model.architecture.hidden_size");
     EXPECT_EQ(direct.error().field, plan.error().field);

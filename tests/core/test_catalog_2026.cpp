@@ -212,7 +212,8 @@ TEST(Catalog2026, GpusTheCloudsRentHaveAnInstance)
 TEST(Catalog2026, TencentListPricesArePublishedWithTheirSource)
 {
     // Tencent 标准刊例价 (qcloud-documents@8ec0729 价格总览): GT4.4XLARGE96 13748 CNY/month, 28.64 CNY/h;
-    // GN10Xp.2XLARGE40 5750 / 11.98; GN8.LARGE56 3520-4400 / 12.07-15.09 (upper end kept); GN7.8XLARGE128 5500 / 19.1.
+    // GN10Xp.2XLARGE40 5750 / 11.98; GN8.LARGE56 3520-4400 / 12.07-15.09 (upper end kept); GN7.8XLARGE128 5500 / 19.1;
+    // GN6.7XLARGE48 2600 / 9; GN6S.2XLARGE40 4000 / 13.88.
     struct Row {
         const char* id;
         double monthly, hourly;
@@ -220,7 +221,8 @@ TEST(Catalog2026, TencentListPricesArePublishedWithTheirSource)
     for (const Row& row : {Row{"tencent:GT4.4XLARGE96", 13748, 28.64}, Row{"tencent:GT4.41XLARGE948", 114016, 237.51},
                            Row{"tencent:GN10Xp.2XLARGE40", 5750, 11.98}, Row{"tencent:GN10X.18XLARGE320", 42000, 145.96},
                            Row{"tencent:GN8.LARGE56", 4400, 15.09}, Row{"tencent:GI3X.45XLARGE452", 18400, 38.33},
-                           Row{"tencent:GN7.2XLARGE32", 2500, 8.68}, Row{"tencent:GN7.8XLARGE128", 5500, 19.1}}) {
+                           Row{"tencent:GN7.2XLARGE32", 2500, 8.68}, Row{"tencent:GN7.8XLARGE128", 5500, 19.1},
+                           Row{"tencent:GN6.7XLARGE48", 2600, 9}, Row{"tencent:GN6S.2XLARGE40", 4000, 13.88}}) {
         const auto& price = instance(row.id).price;
         EXPECT_EQ(price.status, "published") << row.id;
         EXPECT_EQ(price.source, "tencent-list-price") << row.id;
@@ -245,7 +247,8 @@ TEST(Catalog2026, TencentHourlyFollowsTheListsPerFamilyRule)
     const gp::ProviderSpec* tencent = catalog().findProvider("tencent");
     ASSERT_NE(tencent, nullptr);
     const std::map<std::string, double> expected = {{"GT4", 480}, {"GN10Xp", 480}, {"GI3X", 480},
-                                                    {"GN7", 288}, {"GN8", 288},    {"GN10X", 288}};
+                                                    {"GN7", 288}, {"GN8", 288},    {"GN10X", 288},
+                                                    {"GN6", 288}, {"GN6S", 288}};
     EXPECT_EQ(tencent->monthlyHoursByFamily, expected);
     int checked = 0;
     for (const auto& item : catalog().instances) {
@@ -256,7 +259,7 @@ TEST(Catalog2026, TencentHourlyFollowsTheListsPerFamilyRule)
             << item.id;
         ++checked;
     }
-    EXPECT_EQ(checked, 24) << "4 GT4 + 4 GN10X + 4 GN10Xp + 4 GN8 + 3 GI3X + 5 GN7";
+    EXPECT_EQ(checked, 28) << "4 GT4 + 4 GN10X + 4 GN10Xp + 4 GN8 + 3 GI3X + 5 GN7 + 2 GN6 + 2 GN6S";
     // No Tencent price is derived with the old single rule (monthly = hourly x 730 x 0.55, Alibaba's observed ratio).
     for (const auto& item : catalog().instances) {
         if (item.provider != "tencent")
@@ -292,10 +295,12 @@ TEST(Catalog2026, TencentEstimatesNameThePublishedPriceTheyDeriveFrom)
 TEST(Catalog2026, TencentInternationalPricesNameTheirZone)
 {
     // Tencent international 'Billing Description' (prices for Guangzhou Zone 3): GN7.2XLARGE32 1.26 USD/h,
-    // GN7.5XLARGE80 2.01, GN7.8XLARGE128 2.77.
+    // GN7.5XLARGE80 2.01, GN7.8XLARGE128 2.77, GN6S.LARGE20 1.11, GN6S.2XLARGE40 2.22.
     for (const auto& [id, usd] : std::map<std::string, double>{{"tencent:GN7.2XLARGE32", 1.26},
                                                                {"tencent:GN7.5XLARGE80", 2.01},
-                                                               {"tencent:GN7.8XLARGE128", 2.77}}) {
+                                                               {"tencent:GN7.8XLARGE128", 2.77},
+                                                               {"tencent:GN6S.LARGE20", 1.11},
+                                                               {"tencent:GN6S.2XLARGE40", 2.22}}) {
         const auto& item = instance(id);
         ASSERT_EQ(item.otherPrices.size(), 1u) << id;
         const auto& intl = item.otherPrices.front();

@@ -8,6 +8,8 @@
 #include "planner/planner.h"
 #include "plan/plan.h"
 
+#include "test_cli_support.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +19,8 @@
 #include <sstream>
 #include <unistd.h>
 
+using gp::testing::CliRun;
+using gp::testing::cli;
 namespace fs = std::filesystem;
 using namespace gp;
 using nlohmann::json;
@@ -78,22 +82,6 @@ Catalog mergedAfterRoundTrip(const CloudImportResult& r)
     auto reread = parseOverridesJson(overridesToJson(r.overrides), "overrides.json");
     EXPECT_TRUE(reread.ok()) << (reread.ok() ? "" : reread.error().toString());
     return mergeOverrides(builtinCatalog(), reread.ok() ? *reread : CatalogOverrides{});
-}
-
-struct CliRun {
-    int code = -1;
-    std::string out, err;
-};
-
-CliRun cli(const std::vector<std::string>& args)
-{
-    std::istringstream in;
-    std::ostringstream out, err;
-    CliRun run;
-    run.code = gp::runCli(args, in, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
 }
 
 fs::path scratch(const std::string& name)

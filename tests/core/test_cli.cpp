@@ -2,6 +2,8 @@
 #include "cli/cli.h"
 #include "plan/plan.h"
 
+#include "test_cli_support.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -12,27 +14,15 @@
 #include <sstream>
 #include <sys/wait.h>
 
+using gp::testing::CliRun;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-CliRun runCli(const std::vector<std::string>& args, const std::string& input = {})
+gp::testing::CliRun runCli(const std::vector<std::string>& args, const std::string& input = {})
 {
-    std::istringstream in(input);
-    std::ostringstream out;
-    std::ostringstream err;
-    CliRun run;
-    run.code = gp::runCli(args, in, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
+    return gp::testing::cli(args, input);
 }
 
 fs::path tempDir()

@@ -7,6 +7,8 @@
 #include "transformer/attention.h"
 #include "transformer/training_flops.h"
 
+#include "test_cli_support.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +18,8 @@
 #include <sstream>
 #include <unistd.h>
 
+using gp::testing::CliRun;
+using gp::testing::cli;
 namespace gp {
 namespace {
 
@@ -243,22 +247,6 @@ TEST(Models2025, LatentAttentionFlopsAndActivations)
     EXPECT_LT(relativeError(f.matmul, 2 * weights), 1e-3) << f.matmul / 2 << " vs " << weights;
     // Scores over (128 + 64)-wide keys, values 128 wide, 128 heads, 61 layers, half the causal context.
     EXPECT_DOUBLE_EQ(f.attention, 2 * 61.0 * 128 * (192 + 128) * 2048);
-}
-
-struct CliRun {
-    int code = -1;
-    std::string out, err;
-};
-
-CliRun cli(const std::vector<std::string>& args)
-{
-    std::istringstream in;
-    std::ostringstream out, err;
-    CliRun r;
-    r.code = runCli(args, in, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
 }
 
 TEST(Models2025, CliModelImport)

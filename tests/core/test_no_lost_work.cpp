@@ -2,6 +2,7 @@
 // destinations are checked before anything is written; standard output is checked; one set of size limits for
 // config.json import and plan parsing; CSV text cells are neutralised against formula injection.
 #include "test_robustness_support.h"
+#include "test_cli_support.h"
 
 #include "base/atomic_file.h"
 #include "base/input_file.h"
@@ -27,6 +28,8 @@
 #include <unistd.h>
 
 using namespace gp;
+using gp::testing::cli;
+using gp::testing::CliRun;
 namespace fs = std::filesystem;
 
 namespace {
@@ -45,23 +48,6 @@ std::string readAll(const fs::path& path)
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-CliRun cli(const std::vector<std::string>& args, const std::string& input = {})
-{
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    CliRun run;
-    run.code = runCli(args, in, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
 }
 
 std::string smallPlan()

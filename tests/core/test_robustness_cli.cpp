@@ -1,6 +1,7 @@
 // gpu-planner-cli on bad arguments and absurd plans, in-process through gp::runCli: exit 2 for usage and I/O,
 // 1 for invalid input, one line on stderr, nothing on stdout, no exception; huge plans give finite JSON.
 #include "test_robustness_support.h"
+#include "test_cli_support.h"
 
 #include "cli/cli.h"
 
@@ -14,27 +15,12 @@
 using namespace gp;
 using gp::robustness::expectFiniteJson;
 using gp::robustness::planText;
+using gp::testing::cli;
+using gp::testing::CliRun;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-CliRun cli(const std::vector<std::string>& args, const std::string& input = {})
-{
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    CliRun run;
-    run.code = runCli(args, in, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
-}
 
 void expectOneLineError(const CliRun& run, int code, const std::string& fragment)
 {

@@ -6,6 +6,8 @@
 #include "planner/answer.h"
 #include "planner/scenario_comparison.h"
 
+#include "test_cli_support.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +18,8 @@
 
 using nlohmann::json;
 
+using gp::testing::CliRun;
+using gp::testing::cli;
 namespace {
 
 // The default plan with two of its candidates (a quick search) and the given scenarios.
@@ -51,24 +55,6 @@ std::string parseError(const json& document)
 {
     auto plan = gp::planFromJson(document);
     return plan.ok() ? std::string("(no error)") : plan.error().toString();
-}
-
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-CliRun cli(const std::vector<std::string>& args, const std::string& input)
-{
-    std::istringstream in(input);
-    std::ostringstream out;
-    std::ostringstream err;
-    CliRun run;
-    run.code = gp::runCli(args, in, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
 }
 
 } // namespace

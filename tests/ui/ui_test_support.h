@@ -2,6 +2,7 @@
 #pragma once
 
 #include "evaluation.h"
+#include "main_window.h"
 #include "plan_document.h"
 
 #include "catalog/catalog.h"
@@ -18,6 +19,19 @@ namespace gpui::test {
 inline EvaluationPtr evaluateDefaultPlan()
 {
     return std::make_shared<const Evaluation>(evaluatePlan(defaultPlan(), gp::builtinCatalog()));
+}
+
+// A window that touches only `dir`: its overrides and recovery files there, `settings` (kept in `dir` by the
+// caller), no session restored and no recovery offered.
+inline MainWindowOptions isolatedWindowOptions(const QTemporaryDir& dir, Settings* settings)
+{
+    MainWindowOptions options;
+    options.settings = settings;
+    options.overridesPath = dir.filePath(QStringLiteral("overrides.json"));
+    options.recoveryPath = dir.filePath(QStringLiteral("recovery.gpuplan"));
+    options.restoreSession = false;
+    options.offerRecovery = false;
+    return options;
 }
 
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)

@@ -2,6 +2,7 @@
 // + communication not hidden behind compute + offload + data loading not hidden by prefetching.
 #include "estimate/time/throughput_model.h"
 
+#include "catalog/gpu_precision.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/inference_speed.h"
@@ -67,35 +68,8 @@ void inferenceEstimate(ThroughputEstimate& r, const ResolvedModel& model, const 
 
 std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision)
 {
-    const Tflops& t = gpu.tflops;
-    auto valid = [](const std::optional<double>& v) { return v && std::isfinite(*v) && *v > 0; };
-    switch (precision) {
-    case Precision::Fp32:
-        if (valid(t.fp32))
-            return t.fp32;
-        break;
-    case Precision::Tf32:
-        if (valid(t.tf32))
-            return t.tf32;
-        if (valid(t.fp32))
-            return t.fp32;
-        break;
-    case Precision::Fp8:
-        if (valid(t.fp8))
-            return t.fp8;
-        [[fallthrough]];
-    case Precision::Bf16:
-        if (valid(t.bf16))
-            return t.bf16;
-        [[fallthrough]];
-    case Precision::Fp16:
-        if (valid(t.fp16))
-            return t.fp16;
-        if (valid(t.bf16))
-            return t.bf16;
-        break;
-    }
-    return std::nullopt;
+    const std::optional<Precision> used = precisionOnGpu(gpu, precision);
+    return used ? denseTflops(gpu, *used) : std::nullopt;
 }
 
 const std::vector<std::string>& throughputDefaultKeys()

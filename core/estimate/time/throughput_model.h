@@ -60,7 +60,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                                       const PerformanceDefaults& defaults,
                                       ThroughputDetail detail = ThroughputDetail::Full);
 
-// Dense peak TFLOPS of the GPU for a training precision (fp8 falls back to bf16/fp16 when absent).
+// Dense peak TFLOPS of the GPU for a training precision, at the precision it runs there (precisionOnGpu).
 std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision);
 
 // Every catalog default key the time model reads (see resources/catalog/defaults-performance.json).

@@ -1,0 +1,57 @@
+#include "catalog/gpu_precision.h"
+
+#include <cmath>
+#include <initializer_list>
+
+namespace gp {
+
+std::optional<double> denseTflops(const GpuSpec& gpu, Precision precision)
+{
+    const Tflops& t = gpu.tflops;
+    std::optional<double> v;
+    switch (precision) {
+    case Precision::Fp32:
+        v = t.fp32;
+        break;
+    case Precision::Tf32:
+        v = t.tf32;
+        break;
+    case Precision::Fp16:
+        v = t.fp16;
+        break;
+    case Precision::Bf16:
+        v = t.bf16;
+        break;
+    case Precision::Fp8:
+        v = t.fp8;
+        break;
+    }
+    if (v && std::isfinite(*v) && *v > 0)
+        return v;
+    return std::nullopt;
+}
+
+std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted)
+{
+    auto firstKnown = [&gpu](std::initializer_list<Precision> order) -> std::optional<Precision> {
+        for (Precision p : order)
+            if (denseTflops(gpu, p))
+                return p;
+        return std::nullopt;
+    };
+    switch (wanted) {
+    case Precision::Fp8:
+        return firstKnown({Precision::Fp8, Precision::Bf16, Precision::Fp16});
+    case Precision::Bf16:
+        return firstKnown({Precision::Bf16, Precision::Fp16});
+    case Precision::Fp16:
+        return firstKnown({Precision::Fp16, Precision::Bf16});
+    case Precision::Tf32:
+        return firstKnown({Precision::Tf32, Precision::Fp32});
+    case Precision::Fp32:
+        return firstKnown({Precision::Fp32});
+    }
+    return std::nullopt;
+}
+
+} // namespace gp
