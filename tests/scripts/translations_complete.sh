@@ -43,6 +43,14 @@ done
 COPIES=("$WORK/gpu-planner_zh_CN.ts" "$WORK/gpu-planner_en.ts")
 PROJECT_JSON=""
 [[ -n "$BIN_DIR" ]] && PROJECT_JSON="$BIN_DIR/../ui/.lupdate/gp_ui_project.json"
+# The project's JSON is written only when update_translations runs, so it can predate a source added since; the
+# CMake file it comes from is written at every configure: make the JSON afresh from it when Qt's generator is there.
+PROJECT_CMAKE="${PROJECT_JSON%.json}.cmake"
+GENERATOR=$(ls /usr/lib/*/cmake/Qt6LinguistTools/GenerateLUpdateProject.cmake 2>/dev/null | head -n 1 || true)
+if [[ -n "$PROJECT_JSON" && -f "$PROJECT_CMAKE" && -n "$GENERATOR" ]]; then
+    (cd "$(dirname "$PROJECT_CMAKE")/.." && cmake -DIN_FILE="$PROJECT_CMAKE" -DOUT_FILE="$WORK/fresh-project.json" \
+        -P "$GENERATOR") >/dev/null 2>&1 && PROJECT_JSON="$WORK/fresh-project.json"
+fi
 if [[ -n "$PROJECT_JSON" && -f "$PROJECT_JSON" ]]; then
     python3 - "$PROJECT_JSON" "$WORK/project.json" "${COPIES[@]}" <<'PY'
 import json, os, sys
