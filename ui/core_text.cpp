@@ -96,6 +96,7 @@ QString configurationArgs(Args& a)
     c.tensor = int(a.number("tensor"));
     c.pipeline = int(a.number("pipeline"));
     c.data = int(a.number("data"));
+    c.context = std::max(1, int(a.number("context")));
     c.microBatchSize = int(a.number("micro_batch_size"));
     const QString offload = a.text("offload");
     c.offload = offload == QLatin1String("optimizer")                  ? gp::Offload::Optimizer
@@ -104,6 +105,7 @@ QString configurationArgs(Args& a)
     const QString checkpointing = a.text("checkpointing");
     c.checkpointing = checkpointing == QLatin1String("full")        ? gp::Checkpointing::Full
                       : checkpointing == QLatin1String("selective") ? gp::Checkpointing::Selective
+                      : checkpointing == QLatin1String("per-op")    ? gp::Checkpointing::PerOp
                                                                     : gp::Checkpointing::None;
     return CoreText::tr("%1 on %n node(s), %2 GPUs", nullptr, int(a.number("nodes")))
         .arg(CoreText::configuration(c), a.count("gpus"));
@@ -162,6 +164,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("Time and speed are not estimated for %1 (no peak rate or bandwidth known).").arg(a.text("gpu"));
     else if (c == "suggest_more_gpus")
         text = tr("Use more nodes: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_context_parallel")
+        text = tr("Split each sequence across %1 GPUs (context parallelism): fits with %2.")
+                   .arg(a.count("context"), configurationArgs(a));
     else if (c == "suggest_checkpointing")
         text = tr("Use full activation checkpointing: fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_zero")
@@ -288,7 +293,8 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("Offload needs %1 of host RAM per node; the node has %2.").arg(gibText(a, "needed_gib"),
                                                                                   gibText(a, "ram_gib"));
     else if (c == "layout_mismatch")
-        text = tr("Data x tensor x pipeline = %1, but the candidate has %2 GPUs.").arg(a.count("used"), a.count("gpus"));
+        text = tr("Data x tensor x pipeline x context = %1, but the candidate has %2 GPUs.")
+                   .arg(a.count("used"), a.count("gpus"));
     else if (c == "tensor_exceeds_node")
         text = tr("Tensor parallelism %1 exceeds the %2 GPUs of one node.").arg(a.count("tensor"),
                                                                                 a.count("gpus_per_node"));
@@ -415,6 +421,8 @@ QString CoreText::checkpointing(gp::Checkpointing checkpointing)
         return tr("Selective checkpointing");
     case gp::Checkpointing::Full:
         return tr("Full checkpointing");
+    case gp::Checkpointing::PerOp:
+        return tr("Per-op selective checkpointing (torchtitan)");
     }
     return {};
 }
@@ -595,8 +603,14 @@ QString CoreText::configuration(const gp::Configuration& c)
     if (c.gradientAccumulationSteps > 1)
         parts << tr("accumulation %1").arg(c.gradientAccumulationSteps);
     QString layout = tr("TP %1 x PP %2 x DP %3").arg(c.tensor).arg(c.pipeline).arg(c.data);
+    if (c.context > 1)
+        layout += tr(" x CP %1").arg(c.context);
     if (c.expert > 1)
         layout += tr(" x EP %1").arg(c.expert);
+    if (c.pipeline > 1 && c.pipelineSchedule == gp::PipelineSchedule::Interleaved)
+        layout += tr(" (interleaved, %1 chunks per stage)").arg(c.virtualStages);
+    else if (c.pipeline > 1 && c.pipelineSchedule == gp::PipelineSchedule::ZeroBubble)
+        layout += tr(" (zero-bubble schedule)");
     if (c.sequenceParallel)
         layout += tr(" (sequence parallel)");
     parts << layout;

@@ -2,6 +2,8 @@
 #include "estimate/estimator.h"
 #include "catalog/gpu_precision.h"
 
+#include "plan/limits.h"
+
 #include "base/number_text.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
@@ -36,13 +38,17 @@ std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configur
                                      bool serving = false)
 {
     const int gpus = hw.totalGpus();
-    const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline;
-    if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.microBatchSize < 1 || c.gradientAccumulationSteps < 1)
-        return makeFailure("invalid_configuration", "data, tensor, pipeline and batch sizes must be at least 1", {});
+    const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
+    if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
+        || c.gradientAccumulationSteps < 1)
+        return makeFailure("invalid_configuration",
+                           "data, tensor, pipeline, context and batch sizes must be at least 1", {});
     // Serving replicas may leave GPUs of the last instance idle (they are paid for all the same).
     if (serving ? used > gpus : used != gpus)
         return makeFailure("layout_mismatch",
-                           "data x tensor x pipeline = " + std::to_string(used) + " but the candidate has "
+                           std::string(c.context > 1 ? "data x tensor x pipeline x context = "
+                                                     : "data x tensor x pipeline = ")
+                               + std::to_string(used) + " but the candidate has "
                                + std::to_string(gpus) + " GPUs",
                            {{"used", std::to_string(used)}, {"gpus", std::to_string(gpus)}});
     if (c.tensor > hw.gpusPerNode)
@@ -260,6 +266,9 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
     c.gradientAccumulationSteps = plan.workload.gradientAccumulationSteps;
     c.sequenceParallel = p.sequenceParallel;
     c.expert = p.expert;
+    c.context = p.context;
+    c.pipelineSchedule = p.pipelineSchedule;
+    c.virtualStages = p.virtualStages;
     if (plan.workload.mode == Mode::Inference || plan.workload.mode == Mode::Serving) {
         c.zeroStage = 0;
         c.offload = Offload::None;
@@ -267,11 +276,19 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
         c.microBatchSize = plan.workload.mode == Mode::Serving ? 1 : plan.workload.inference.batchSize;
         c.gradientAccumulationSteps = 1;
     }
+    if (plan.workload.mode != Mode::Training) {
+        c.context = 1; // a sequence is split across ranks in training only
+    } else if (const std::string problem = limits::contextParallelProblem(c.context, plan.workload.sequenceLength);
+               !problem.empty()) {
+        return Error{"workload.parallelism.context", problem};
+    }
     const int gpus = hw.totalGpus();
-    const long long modelParallel = static_cast<long long>(c.tensor) * c.pipeline;
+    // GPUs of one replica: tensor x pipeline x context ranks (context parallelism splits each sequence).
+    const long long modelParallel = static_cast<long long>(c.tensor) * c.pipeline * std::max(1, c.context);
+    const std::string layout = c.context > 1 ? "tensor x pipeline x context" : "tensor x pipeline";
     if (modelParallel > gpus)
-        return Error{"workload.parallelism.tensor",
-                     "tensor x pipeline (" + std::to_string(modelParallel) + ") exceeds the candidate's "
+        return Error{c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
+                     layout + " (" + std::to_string(modelParallel) + ") exceeds the candidate's "
                          + std::to_string(gpus) + " GPUs"};
     if (plan.workload.mode == Mode::Serving) {
         // Replicas: the plan's number (its GPUs must be there), else as many as the candidate's GPUs hold.
@@ -286,8 +303,8 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
         c.data = *p.data;
     } else {
         if (gpus % modelParallel != 0)
-            return Error{"workload.parallelism.tensor",
-                         "tensor x pipeline (" + std::to_string(modelParallel) + ") does not divide the candidate's "
+            return Error{c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
+                         layout + " (" + std::to_string(modelParallel) + ") does not divide the candidate's "
                              + std::to_string(gpus) + " GPUs"};
         c.data = static_cast<int>(gpus / modelParallel);
     }

@@ -177,6 +177,11 @@ const std::array kColumns = {
            [](const CandidateResult& r) { return servingNumber(r, &ServingResult::totalOutputTokensPerSecond); }},
     // The curve as "concurrency:tok/s:ttft:tpot" points separated by spaces.
     Column{"serving_curve", [](const CandidateResult& r) { return servingCurve(r); }, kText},
+    // Appended after the serving columns so the positions of the earlier ones stay put.
+    Column{"context", [](const CandidateResult& r) { return integer(r.configuration.context); }},
+    Column{"pipeline_schedule",
+           [](const CandidateResult& r) { return std::string(toString(r.configuration.pipelineSchedule)); }},
+    Column{"virtual_stages", [](const CandidateResult& r) { return integer(r.configuration.virtualStages); }},
 };
 // clang-format on
 

@@ -118,6 +118,9 @@ json configurationToJson(const Configuration& c)
             {"tensor", c.tensor},
             {"pipeline", c.pipeline},
             {"data", c.data},
+            {"context", c.context},
+            {"pipeline_schedule", toString(c.pipelineSchedule)},
+            {"virtual_stages", c.virtualStages},
             {"offload", toString(c.offload)}};
 }
 

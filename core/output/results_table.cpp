@@ -59,6 +59,11 @@ std::string configurationCell(const Configuration& c)
     std::string s = "z" + std::to_string(c.zeroStage) + " ckpt:" + std::string(toString(c.checkpointing)) + " mb"
                     + std::to_string(c.microBatchSize) + " ga" + std::to_string(c.gradientAccumulationSteps) + " tp"
                     + std::to_string(c.tensor) + " pp" + std::to_string(c.pipeline) + " dp" + std::to_string(c.data);
+    if (c.context > 1)
+        s += " cp" + std::to_string(c.context);
+    if (c.pipeline > 1 && c.pipelineSchedule != PipelineSchedule::OneFOneB)
+        s += " sched:" + std::string(toString(c.pipelineSchedule))
+            + (c.virtualStages > 1 ? "x" + std::to_string(c.virtualStages) : std::string());
     if (c.offload != Offload::None)
         s += " off:" + std::string(toString(c.offload));
     return s;

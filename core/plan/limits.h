@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace gp::limits {
 
@@ -14,6 +15,21 @@ inline constexpr std::int64_t kMaxLayers = 10000;
 inline constexpr std::int64_t kMaxHeads = 65536; // attention heads, key/value heads, head dimension
 inline constexpr std::int64_t kMaxVocabulary = 1LL << 24;
 inline constexpr std::int64_t kMaxExperts = 4096; // routed, per token, shared, expert parallelism
+inline constexpr int kMaxContextParallel = 1024; // ranks a sequence is split across (context parallelism)
+
+// Why `context` ranks cannot split a sequence of `sequenceLength` tokens (empty when they can): a power of two
+// up to kMaxContextParallel dividing the sequence into 2 x context equal chunks (load-balanced ring attention
+// gives each rank one early and one late chunk, Megatron-Core's rule). The text follows the field name.
+inline std::string contextParallelProblem(int context, std::int64_t sequenceLength)
+{
+    if (context < 1 || context > kMaxContextParallel || (context & (context - 1)) != 0)
+        return "must be a power of two from 1 to " + std::to_string(kMaxContextParallel) + ", got "
+            + std::to_string(context);
+    if (context > 1 && sequenceLength % (2LL * context) != 0)
+        return "must divide the sequence length (" + std::to_string(sequenceLength) + ") into 2 x "
+            + std::to_string(context) + " equal chunks (load-balanced ring attention)";
+    return {};
+}
 inline constexpr std::int64_t kMaxClasses = 1000000;
 inline constexpr double kMaxParameters = 1e13; // 10 trillion
 // A plan's title, in characters: it heads every report page, and laying out a longer one costs time quadratic in

@@ -22,9 +22,12 @@ enum class Technique { Full, Lora, Qlora, Freeze };
 enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
 enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4, Mxfp4, Fp8Block };
 enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
-enum class Checkpointing { None, Selective, Full };
+enum class Checkpointing { None, Selective, Full, PerOp };
 enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
+// Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
+// zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
+enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
 
@@ -97,6 +100,9 @@ struct ParallelismSpec {
     Offload offload = Offload::None;
     bool sequenceParallel = false;
     int expert = 1; // expert parallel degree (MoE)
+    int context = 1; // context parallel degree: the sequence split across ranks (ring attention)
+    PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
+    int virtualStages = 1; // model chunks per pipeline rank (interleaved schedule)
 };
 
 struct InferenceSpec {
@@ -161,6 +167,8 @@ struct Workload {
     bool pagedOptimizer = false;      // bitsandbytes paged optimizer state (unified memory, spills to host)
     bool torchCompile = false;        // torch.compile recomputes pointwise ops instead of saving them
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
+    bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
+    std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
 };
 
 struct CandidateSpec {
@@ -254,6 +262,7 @@ std::string_view toString(Optimizer);
 std::string_view toString(Checkpointing);
 std::string_view toString(LossImplementation);
 std::string_view toString(Offload);
+std::string_view toString(PipelineSchedule);
 std::string_view toString(KvPrecision);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);

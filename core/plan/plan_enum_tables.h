@@ -42,7 +42,8 @@ inline constexpr EnumName<Optimizer> kOptimizers[] = {{"adamw", Optimizer::AdamW
                                                       {"adafactor", Optimizer::Adafactor},
                                                       {"lion", Optimizer::Lion}};
 inline constexpr EnumName<Checkpointing> kCheckpointing[] = {
-    {"none", Checkpointing::None}, {"selective", Checkpointing::Selective}, {"full", Checkpointing::Full}};
+    {"none", Checkpointing::None}, {"selective", Checkpointing::Selective}, {"full", Checkpointing::Full},
+    {"per-op", Checkpointing::PerOp}};
 inline constexpr EnumName<LossImplementation> kLossImplementations[] = {
     {"fp32-logits", LossImplementation::Fp32Logits},
     {"bf16-logits", LossImplementation::Bf16Logits},
@@ -51,6 +52,9 @@ inline constexpr EnumName<LossImplementation> kLossImplementations[] = {
 inline constexpr EnumName<Offload> kOffloads[] = {{"none", Offload::None},
                                                   {"optimizer", Offload::Optimizer},
                                                   {"optimizer-and-parameters", Offload::OptimizerAndParameters}};
+inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = {{"1f1b", PipelineSchedule::OneFOneB},
+                                                                    {"interleaved", PipelineSchedule::Interleaved},
+                                                                    {"zero_bubble", PipelineSchedule::ZeroBubble}};
 inline constexpr EnumName<KvPrecision> kKvPrecisions[] = {{"fp32", KvPrecision::Fp32}, {"fp16", KvPrecision::Fp16},
                                                           {"bf16", KvPrecision::Bf16}, {"fp8", KvPrecision::Fp8},
                                                           {"int8", KvPrecision::Int8}, {"int4", KvPrecision::Int4}};

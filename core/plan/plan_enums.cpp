@@ -16,6 +16,7 @@ std::string_view toString(Optimizer v) { return nameOf(kOptimizers, v); }
 std::string_view toString(Checkpointing v) { return nameOf(kCheckpointing, v); }
 std::string_view toString(LossImplementation v) { return nameOf(kLossImplementations, v); }
 std::string_view toString(Offload v) { return nameOf(kOffloads, v); }
+std::string_view toString(PipelineSchedule v) { return nameOf(kPipelineSchedules, v); }
 std::string_view toString(KvPrecision v) { return nameOf(kKvPrecisions, v); }
 std::string_view toString(SearchObjective v) { return nameOf(kSearchObjectives, v); }
 std::string_view toString(ModelKind v) { return nameOf(kModelKinds, v); }

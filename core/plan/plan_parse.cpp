@@ -211,6 +211,16 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     r.boolean("paged_optimizer", w.pagedOptimizer);
     r.boolean("torch_compile", w.torchCompile);
     r.boolean("optimizer_in_backward", w.optimizerInBackward);
+    r.boolean("bf16_optimizer_states", w.bf16OptimizerStates);
+    if (r.has("activation_checkpointing_layers") && !r.isNull("activation_checkpointing_layers")) {
+        int layers = 0;
+        if (r.integer("activation_checkpointing_layers", layers, true, 0, int(kMaxLayers))) {
+            if (w.activationCheckpointing != Checkpointing::Full)
+                r.fail("activation_checkpointing_layers", "applies to activation_checkpointing \"full\" only");
+            else
+                w.checkpointedLayers = layers;
+        }
+    }
     if (const json* lora = child(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         l.integer("rank", w.lora.rank, false, 1, 65536);
@@ -242,6 +252,22 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         p.enumeration("offload", ps.offload, kOffloads);
         p.boolean("sequence_parallel", ps.sequenceParallel);
         p.integer("expert", ps.expert, false, 1, int(kMaxExperts));
+        if (p.integer("context", ps.context, false, 1, kMaxContextParallel) && ps.context > 1) {
+            if (const std::string problem = contextParallelProblem(ps.context, w.sequenceLength); !problem.empty())
+                p.fail("context", problem);
+            else if (w.mode != Mode::Training)
+                p.fail("context", "applies to training only");
+        }
+        const bool scheduleGiven = p.has("pipeline_schedule");
+        p.enumeration("pipeline_schedule", ps.pipelineSchedule, kPipelineSchedules);
+        if (p.integer("virtual_stages", ps.virtualStages, false, 1, int(kMaxLayers)) && p.ok()) {
+            if (ps.virtualStages > 1 && !scheduleGiven)
+                ps.pipelineSchedule = PipelineSchedule::Interleaved;
+            if (ps.virtualStages > 1 && ps.pipelineSchedule != PipelineSchedule::Interleaved)
+                p.fail("virtual_stages", "more than 1 needs pipeline_schedule \"interleaved\"");
+            else if (ps.pipelineSchedule == PipelineSchedule::Interleaved && ps.virtualStages < 2)
+                p.fail("virtual_stages", "the interleaved schedule needs at least 2 model chunks per pipeline rank");
+        }
         if (!p.ok())
             r.failPath(p.takeError().field, p.takeError().message);
     }

@@ -57,6 +57,12 @@ json planToJson(const Plan& plan)
         parallelism["sequence_parallel"] = true;
     if (w.parallelism.expert != 1)
         parallelism["expert"] = w.parallelism.expert;
+    if (w.parallelism.context != 1)
+        parallelism["context"] = w.parallelism.context;
+    if (w.parallelism.pipelineSchedule != PipelineSchedule::OneFOneB)
+        parallelism["pipeline_schedule"] = nameOf(kPipelineSchedules, w.parallelism.pipelineSchedule);
+    if (w.parallelism.virtualStages != 1)
+        parallelism["virtual_stages"] = w.parallelism.virtualStages;
     json workload = {{"mode", nameOf(kModes, w.mode)},
                      {"objective", nameOf(kObjectives, w.objective)},
                      {"technique", nameOf(kTechniques, w.technique)},
@@ -121,6 +127,10 @@ json planToJson(const Plan& plan)
     workload["paged_optimizer"] = w.pagedOptimizer;
     workload["torch_compile"] = w.torchCompile;
     workload["optimizer_in_backward"] = w.optimizerInBackward;
+    if (w.bf16OptimizerStates)
+        workload["bf16_optimizer_states"] = true;
+    if (w.checkpointedLayers)
+        workload["activation_checkpointing_layers"] = *w.checkpointedLayers;
 
     json candidates = json::array();
     const json* originalCandidates = nullptr;

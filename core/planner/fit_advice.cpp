@@ -39,6 +39,7 @@ void addConfigurationArgs(Diagnostic& d, const CandidateResult& r)
     d.args.emplace_back("tensor", std::to_string(c.tensor));
     d.args.emplace_back("pipeline", std::to_string(c.pipeline));
     d.args.emplace_back("data", std::to_string(c.data));
+    d.args.emplace_back("context", std::to_string(c.context));
     d.args.emplace_back("zero_stage", std::to_string(c.zeroStage));
     d.args.emplace_back("offload", std::string(toString(c.offload)));
     d.args.emplace_back("checkpointing", std::string(toString(c.checkpointing)));
@@ -54,6 +55,8 @@ std::string configurationWords(const CandidateResult& r)
         s += ", tensor " + std::to_string(c.tensor);
     if (c.pipeline > 1)
         s += ", pipeline " + std::to_string(c.pipeline);
+    if (c.context > 1)
+        s += ", context " + std::to_string(c.context);
     s += ")";
     if (c.offload != Offload::None)
         s += std::string(", offload ") + std::string(toString(c.offload));
@@ -102,12 +105,13 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
 }
 
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload)
+                                int microBatch, int accumulation, const Workload& workload, int context)
 {
     Configuration c;
     c.tensor = std::max(tensor, 1);
     c.pipeline = std::max(pipeline, 1);
-    c.data = std::max(hardware.totalGpus() / (c.tensor * c.pipeline), 1);
+    c.context = std::max(context, 1);
+    c.data = std::max(hardware.totalGpus() / (c.tensor * c.pipeline * c.context), 1);
     c.zeroStage = levels.zeroStage;
     c.offload = levels.offload;
     c.checkpointing = levels.checkpointing;
@@ -116,6 +120,10 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
     c.sequenceParallel = workload.parallelism.sequenceParallel && c.tensor > 1;
     const int expert = workload.parallelism.expert;
     c.expert = expert > 1 && c.data % expert == 0 ? expert : 1;
+    if (c.pipeline > 1) { // the plan's schedule; its model chunks only where the stages can hold them
+        c.pipelineSchedule = workload.parallelism.pipelineSchedule;
+        c.virtualStages = std::max(workload.parallelism.virtualStages, 1);
+    }
     return c;
 }
 
@@ -134,25 +142,30 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
             if (gpus % t != 0)
                 continue;
             for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-                const int data = gpus / (t * p);
-                // The planner's grid rules (planner.cpp searchTraining), so a fit found here is one the search
-                // finds when the nodes are allowed: the global batch divides over the replicas, and a pipeline
-                // gets at least as many micro-batches as stages.
-                if (training && (data <= 0 || inputs.globalBatch % data != 0))
-                    continue;
-                SavingLevels levels = training ? footprintLevels(data)[levelIndex] : SavingLevels{};
-                const std::int64_t accumulation = training ? inputs.globalBatch / data : 1;
-                if (training && p > 1 && accumulation < p)
-                    continue;
-                const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
-                const Configuration c = makeConfiguration(
-                    hardware, t, p, levels, batch, static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)),
-                    workload);
-                if (!fitsGpuMemory(inputs, workload, hardware, c))
-                    continue;
-                CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
-                if (r.fits)
-                    return r;
+                const std::vector<int> contexts = training ? contextDegrees(workload.sequenceLength,
+                                                                            hardware.gpusPerNode, t, gpus / (t * p))
+                                                           : std::vector<int>{1};
+                for (int cp : contexts) {
+                    const int data = gpus / (t * p * cp);
+                    // The planner's grid rules (planner.cpp searchTraining), so a fit found here is one the search
+                    // finds when the nodes are allowed: the global batch divides over the replicas, and a pipeline
+                    // gets at least as many micro-batches as stages.
+                    if (training && (data <= 0 || inputs.globalBatch % data != 0))
+                        continue;
+                    SavingLevels levels = training ? footprintLevels(data * cp)[levelIndex] : SavingLevels{};
+                    const std::int64_t accumulation = training ? inputs.globalBatch / data : 1;
+                    if (training && p > 1 && accumulation < p)
+                        continue;
+                    const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
+                    const Configuration c = makeConfiguration(
+                        hardware, t, p, levels, batch,
+                        static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)), workload, cp);
+                    if (!fitsGpuMemory(inputs, workload, hardware, c))
+                        continue;
+                    CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
+                    if (r.fits)
+                        return r;
+                }
             }
         }
     }
@@ -172,12 +185,17 @@ bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Ha
         if (gpus % t != 0)
             continue;
         for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-            const int data = gpus / (t * p);
+            // The most saving context split only: more context parallelism never needs more memory per GPU.
+            const std::vector<int> contexts
+                = training ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
+                           : std::vector<int>{1};
+            const int cp = contexts.back();
+            const int data = gpus / (t * p * cp);
             SavingLevels levels;
             if (training)
-                levels = footprintLevels(data)[allowOffload ? 2 : 0];
+                levels = footprintLevels(data * cp)[allowOffload ? 2 : 0];
             const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
-            const Configuration c = makeConfiguration(hardware, t, p, levels, batch, std::max(p, 1), workload);
+            const Configuration c = makeConfiguration(hardware, t, p, levels, batch, std::max(p, 1), workload, cp);
             if (fitsGpuMemory(inputs, workload, hardware, c))
                 return true;
         }
@@ -357,6 +375,62 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             d.code = v.code;
             addConfigurationArgs(d, r);
             d.message = std::string("use ") + v.words + ": fits with " + gib(r.memory.total) + " GiB per GPU";
+            out.push_back(std::move(d));
+        }
+    }
+
+    // Context parallelism: a sequence whose activations no data-parallel layout holds is split across the GPUs
+    // of a node (ring attention), evaluated like every suggestion. With the plan's own configuration (search
+    // disabled) its context degree grows at the same GPUs (fewer replicas); else the smallest footprint split of
+    // the candidate's first node count with context parallelism at any sequence length.
+    if (training) {
+        std::optional<CandidateResult> fit;
+        if (asConfigured && configuredHardware) {
+            const Configuration& c = *asConfigured;
+            const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
+            const int groupGpus = c.data * std::max(c.context, 1); // the GPUs data x context ranks share
+            for (int cp : contextDegrees(workload.sequenceLength, configuredHardware->gpusPerNode, c.tensor, groupGpus,
+                                         true)) {
+                if (cp <= c.context || fit)
+                    continue;
+                Configuration changed = c;
+                changed.context = cp;
+                changed.data = groupGpus / cp;
+                if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
+                    continue;
+                CandidateResult r
+                    = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);
+                if (r.fits)
+                    fit = r;
+            }
+        } else if (!asConfigured) {
+            const Workload onGpu = workloadOnGpu(workload, hardware.gpu);
+            const int gpus = hardware.totalGpus();
+            for (int t : tensorDegrees(hardware.gpusPerNode, inputs.model->architecture)) {
+                if (fit || gpus % t != 0)
+                    continue;
+                for (int cp : contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / t, true)) {
+                    const int data = gpus / (t * cp);
+                    if (fit || cp == 1 || data <= 0 || inputs.globalBatch % data != 0)
+                        continue;
+                    const Configuration c = makeConfiguration(
+                        hardware, t, 1, footprintLevels(data * cp)[0], 1,
+                        static_cast<int>(std::min<std::int64_t>(inputs.globalBatch / data, 1 << 20)), onGpu, cp);
+                    if (!fitsGpuMemory(inputs, onGpu, hardware, c))
+                        continue;
+                    CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
+                    if (r.fits)
+                        fit = r;
+                }
+            }
+        }
+        if (fit) {
+            Diagnostic d;
+            d.code = "suggest_context_parallel";
+            addConfigurationArgs(d, *fit);
+            d.message = "split each sequence across " + std::to_string(fit->configuration.context)
+                + " GPUs (context parallelism): fits with " + configurationWords(*fit) + ", "
+                + gib(fit->memory.total) + " GiB per GPU";
             out.push_back(std::move(d));
         }
     }

@@ -38,9 +38,9 @@ SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, cons
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
                    const Configuration& config, double* ratio = nullptr, MemoryBreakdown* memory = nullptr);
 
-// A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline).
+// A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline x context).
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload);
+                                int microBatch, int accumulation, const Workload& workload, int context = 1);
 
 // The least memory-saving configuration that fits `hardware` at micro-batch 1 (ZeRO-3 without offload,
 // then optimizer offload, then parameters too; full checkpointing), verified by evaluateCandidate

@@ -15,7 +15,8 @@ bool sameConfiguration(const Configuration& a, const Configuration& b)
     return a.data == b.data && a.tensor == b.tensor && a.pipeline == b.pipeline && a.zeroStage == b.zeroStage
            && a.offload == b.offload && a.checkpointing == b.checkpointing && a.microBatchSize == b.microBatchSize
            && a.gradientAccumulationSteps == b.gradientAccumulationSteps && a.sequenceParallel == b.sequenceParallel
-           && a.expert == b.expert;
+           && a.expert == b.expert && a.context == b.context && a.pipelineSchedule == b.pipelineSchedule
+           && a.virtualStages == b.virtualStages;
 }
 
 bool samePoint(const ParetoPoint& a, const ParetoPoint& b)

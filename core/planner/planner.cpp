@@ -180,41 +180,46 @@ void CandidateSearch::searchTraining(const Hardware& hw)
         if (gpus % t != 0)
             continue;
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
-            const int data = gpus / (t * p);
-            if (global % data != 0) {
-                note("global_batch_indivisible",
-                     "some splits were skipped: the global batch of " + std::to_string(global)
-                         + " sequences does not divide evenly over their data-parallel replicas",
-                     {{"global_batch", std::to_string(global)}});
-                continue;
-            }
-            const std::int64_t perReplica = global / data;
-            const std::vector<SavingLevels>& levels = savingLevels(data);
-            for (int micro : microBatchSizes(perReplica)) {
-                const std::int64_t accumulation = perReplica / micro;
-                // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
-                if (p > 1 && accumulation < p)
+            // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
+            for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
+                const int data = gpus / (t * p * cp);
+                if (global % data != 0) {
+                    note("global_batch_indivisible",
+                         "some splits were skipped: the global batch of " + std::to_string(global)
+                             + " sequences does not divide evenly over their data-parallel replicas",
+                         {{"global_batch", std::to_string(global)}});
                     continue;
-                const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
-                // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
-                MemoryBreakdown memory;
-                const Configuration most = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload);
-                if (!checkMemory(hw, most, memory))
-                    break;
-                // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
-                std::array<SavingLevels, 32> fitting{};
-                std::size_t fittingCount = 0;
-                for (const SavingLevels& lv : levels) {
-                    bool dominated = false;
-                    for (std::size_t i = 0; i < fittingCount && !dominated; ++i)
-                        dominated = savesNoMore(fitting[i], lv);
-                    if (dominated)
+                }
+                const std::int64_t perReplica = global / data;
+                // ZeRO shards over data x context ranks, so context-parallel ranks count as replicas for the levels.
+                const std::vector<SavingLevels>& levels = savingLevels(data * cp);
+                for (int micro : microBatchSizes(perReplica)) {
+                    const std::int64_t accumulation = perReplica / micro;
+                    // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
+                    if (p > 1 && accumulation < p)
                         continue;
-                    const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload);
-                    if (!checkMemory(hw, c, memory))
-                        continue;
-                    if (consider(hw, c, memory) && fittingCount < fitting.size())
-                        fitting[fittingCount++] = lv;
+                    const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
+                    // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
+                    MemoryBreakdown memory;
+                    const Configuration most
+                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp);
+                    if (!checkMemory(hw, most, memory))
+                        break;
+                    // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
+                    std::array<SavingLevels, 32> fitting{};
+                    std::size_t fittingCount = 0;
+                    for (const SavingLevels& lv : levels) {
+                        bool dominated = false;
+                        for (std::size_t i = 0; i < fittingCount && !dominated; ++i)
+                            dominated = savesNoMore(fitting[i], lv);
+                        if (dominated)
+                            continue;
+                        const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp);
+                        if (!checkMemory(hw, c, memory))
+                            continue;
+                        if (consider(hw, c, memory) && fittingCount < fitting.size())
+                            fitting[fittingCount++] = lv;
+                    }
                 }
             }
         }

@@ -58,6 +58,20 @@ std::vector<int> pipelineDegrees(const Architecture& architecture, int nodes, in
     return out;
 }
 
+std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft,
+                                bool anyLength)
+{
+    std::vector<int> out{1};
+    if (sequenceLength < kMinContextParallelSequence && !anyLength)
+        return out;
+    for (int cp = 2; static_cast<long long>(cp) * std::max(tensor, 1) <= gpusPerNode && cp <= gpusLeft; cp *= 2) {
+        if (gpusLeft % cp != 0 || sequenceLength / cp < kMinContextParallelChunk || sequenceLength % (2LL * cp) != 0)
+            continue;
+        out.push_back(cp);
+    }
+    return out;
+}
+
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica)
 {
     std::vector<int> out;
@@ -110,6 +124,7 @@ int level(Checkpointing checkpointing)
     case Checkpointing::None: return 0;
     case Checkpointing::Selective: return 1;
     case Checkpointing::Full: return 2;
+    case Checkpointing::PerOp: return 1; // not searched (a torchtitan policy), ordered beside selective
     }
     return 0;
 }

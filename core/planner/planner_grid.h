@@ -30,6 +30,18 @@ std::vector<int> tensorDegrees(int gpusPerNode, const Architecture& architecture
 // p <= nodes (stages span nodes; tensor parallelism stays inside one) and p dividing gpusLeft.
 std::vector<int> pipelineDegrees(const Architecture& architecture, int nodes, int gpusLeft);
 
+// Context parallelism is searched only for sequences at least this long, and only down to chunks of this
+// many tokens per rank (shorter chunks leave the matmuls too small to run efficiently).
+inline constexpr std::int64_t kMinContextParallelSequence = 16384;
+inline constexpr std::int64_t kMinContextParallelChunk = 4096;
+
+// Context-parallel degrees: 1, and for a sequence of at least kMinContextParallelSequence tokens the powers of
+// two cp >= 2 with cp x tensor within one node, cp dividing gpusLeft, at least kMinContextParallelChunk tokens
+// per rank, and the sequence splitting into 2 x cp equal chunks (load-balanced ring attention). `anyLength`
+// (the fit advice) drops the minimum sequence, keeping the other rules.
+std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft,
+                                bool anyLength = false);
+
 // Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
 // sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica);

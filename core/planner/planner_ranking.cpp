@@ -54,6 +54,7 @@ std::string checkpointingWords(Checkpointing c)
     case Checkpointing::None: return "no activation checkpointing";
     case Checkpointing::Selective: return "selective checkpointing";
     case Checkpointing::Full: return "full checkpointing";
+    case Checkpointing::PerOp: return "per-op selective checkpointing";
     }
     return {};
 }
@@ -277,11 +278,14 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
               {"offload", std::string(toString(c.offload))},
               {"checkpointing", std::string(toString(c.checkpointing))},
               {"micro_batch_size", std::to_string(c.microBatchSize)},
-              {"gradient_accumulation_steps", std::to_string(c.gradientAccumulationSteps)}};
+              {"gradient_accumulation_steps", std::to_string(c.gradientAccumulationSteps)},
+              {"context", std::to_string(c.context)}};
     std::string split;
     if (c.tensor > 1 || c.pipeline > 1)
         split = ", tensor " + std::to_string(c.tensor) + " x pipeline " + std::to_string(c.pipeline) + " x data "
             + std::to_string(c.data);
+    if (c.context > 1)
+        split += ", each sequence split across " + std::to_string(c.context) + " GPUs (context parallel)";
     const std::string nodes = std::to_string(r.nodes) + (r.nodes == 1 ? " node" : " nodes");
     if (mode == Mode::Training) {
         const double days = r.trainingHours / 24.0;

@@ -111,6 +111,16 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     return f;
 }
 
+double recomputedLayerShare(const Architecture& arch, const Workload& workload, Checkpointing checkpointing)
+{
+    if (checkpointing != Checkpointing::Full)
+        return 0.0;
+    const double layers = totalLayers(arch);
+    if (!workload.checkpointedLayers || layers <= 0)
+        return 1.0;
+    return std::clamp(double(*workload.checkpointedLayers) / layers, 0.0, 1.0);
+}
+
 namespace {
 
 // Forward + backward (`model`) and recomputation FLOPs of one token from its forward FLOPs.
@@ -119,7 +129,8 @@ struct PassFlops {
     double recompute = 0;
 };
 
-PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointing checkpointing, double layers)
+PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointing checkpointing, double layers,
+                    double perOpRecompute, double recomputedShare)
 {
     PassFlops t;
     // Fraction of the layers the backward pass runs through.
@@ -141,11 +152,15 @@ PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointi
     }
     }
     switch (checkpointing) {
-    case Checkpointing::Full: // one more forward of every backpropagated layer (the head is not recomputed)
-        t.recompute = (f.matmul + f.attention + f.adapters) * backpropagated;
+    case Checkpointing::Full: // one more forward of every backpropagated layer (the head is not recomputed); partial
+                              // recompute (Megatron's --recompute-num-layers) repeats that share of them only
+        t.recompute = (f.matmul + f.attention + f.adapters) * backpropagated * recomputedShare;
         break;
     case Checkpointing::Selective: // attention core only (Korthikanti et al. 2022, arXiv:2205.05198, Sec. 5)
         t.recompute = f.attention * backpropagated;
+        break;
+    case Checkpointing::PerOp: // the matmuls the policy does not save, recomputed once
+        t.recompute = perOpRecompute * backpropagated;
         break;
     case Checkpointing::None:
         break;
@@ -166,7 +181,14 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     const Dims s = dimsOf(arch);
     const double layers = s.layers + s.decoderLayers;
     t.scoreElementsPerToken = s.a * sequence * layers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);
-    const PassFlops all = passFlops(t.forward, workload, checkpointing, layers);
+    // torchtitan's per-op policy saves every other matmul output of a block (wq, wv, w1, w2 in forward order,
+    // torchtitan models/llama3/infra/parallelize.py `_save_list`): wk, wo and w3 are recomputed.
+    const AttentionShape at = attentionShape(arch);
+    const double perOpRecompute
+        = 2 * ((s.h * at.kvHeads * at.qkHeadDim + at.heads * at.vHeadDim * s.h) * layers
+               + s.h * s.f * s.denseLayers + s.h * s.fe * s.activeExperts * s.moeLayers);
+    const double share = recomputedLayerShare(arch, workload, checkpointing);
+    const PassFlops all = passFlops(t.forward, workload, checkpointing, layers, perOpRecompute, share);
     t.model = all.model;
     t.recompute = all.recompute;
     t.hardware = t.model + t.recompute;
@@ -175,7 +197,7 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     linear.attention = 0;
     linear.head = 0;
     linear.frozenMatmul = std::min(linear.frozenMatmul, linear.matmul);
-    const PassFlops blocks = passFlops(linear, workload, checkpointing, layers);
+    const PassFlops blocks = passFlops(linear, workload, checkpointing, layers, perOpRecompute, share);
     t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute);
     return t;
 }

@@ -34,6 +34,10 @@ struct TrainingFlopsPerToken {
 ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
                                   double contextTokens, bool causal);
 
+// Share of the layers full checkpointing recomputes: workload.activation_checkpointing_layers of the model's
+// layers (partial recompute), 1 when unset; 0 for any other checkpointing.
+double recomputedLayerShare(const Architecture& arch, const Workload& workload, Checkpointing checkpointing);
+
 // Training FLOPs per token for the workload's technique and the configuration's checkpointing.
 TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
                                             const Workload& workload, Checkpointing checkpointing);

@@ -143,14 +143,14 @@ TEST(FitAdviceBinding, MoreNodesAdviceIsStableAndFitsWhenAllowed)
 
 TEST(FitAdviceBinding, LongSequenceSaysNoNodeCountHelps)
 {
-    // Llama-2-7B at 262,144 tokens with full checkpointing keeps each layer's input, 262,144 x 4,096 x 2 B =
-    // 2 GiB per layer, 64 GiB for 32 layers before the logits, on every GPU of a tensor-parallel group of at most
-    // 8 with sequence parallelism: 8 GiB, plus fp32 logits 262,144 x 32,000 x 4 B = 31 GiB / 8. More data-parallel
+    // Llama-2-7B at 1,048,576 tokens with full checkpointing: even split across the 8 GPUs of a node (context
+    // parallelism 8, 131,072 tokens each) every GPU keeps each layer's input, 131,072 x 4,096 x 2 B = 1 GiB per
+    // layer, 32 GiB for 32 layers, plus fp32 logits of 131,072 x 32,000 x 14 B = 55 GiB. More data-parallel
     // replicas never shrink one sequence, so no node count of 40 GB A100s fits and no node count is offered.
     const std::string candidates = R"([{ "instance": "tencent:GT4.41XLARGE948", "nodes": "auto" }])";
     std::string first;
     for (int limit : {8, 100, 128}) {
-        const CandidatePlan c = planOne(trainingPlan("llama-2-7b", "full", 262144, 64, candidates, limit));
+        const CandidatePlan c = planOne(trainingPlan("llama-2-7b", "full", 1048576, 64, candidates, limit));
         ASSERT_FALSE(c.fits);
         expectReasonAgreesWithShownConfiguration(c);
         EXPECT_EQ(suggestion(c, "suggest_more_gpus"), nullptr) << "offered nodes that cannot help";
@@ -162,6 +162,17 @@ TEST(FitAdviceBinding, LongSequenceSaysNoNodeCountHelps)
             first = c.best.failure->code;
         EXPECT_EQ(c.best.failure->code, first) << "the reason moved with search.max_nodes = " << limit;
     }
+}
+
+TEST(FitAdviceBinding, ContextParallelismFitsWhatReplicasCannot)
+{
+    // The same model at 262,144 tokens: no data-parallel layout holds one sequence (2 GiB of layer inputs per
+    // layer, 64 GiB in all), but split across the 8 GPUs of a node (32,768 tokens each) it fits.
+    const std::string candidates = R"([{ "instance": "tencent:GT4.41XLARGE948", "nodes": "auto" }])";
+    const CandidatePlan c = planOne(trainingPlan("llama-2-7b", "full", 262144, 64, candidates, 8));
+    ASSERT_TRUE(c.fits) << (c.best.failure ? c.best.failure->message : std::string());
+    EXPECT_GT(c.best.configuration.context, 1);
+    EXPECT_LE(c.best.configuration.context * c.best.configuration.tensor, 8);
 }
 
 TEST(FitAdviceBinding, IndivisibleBatchIsTheBindingReason)

@@ -26,6 +26,7 @@ TEST(Reference2026, PublishedRunsPerKind)
     const auto doc = nlohmann::json::parse(
         test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
     std::map<std::string, std::vector<double>> errors;
+    std::map<std::string, double> errorOf; // |error| by case id
     std::printf("%-46s %-10s %14s %14s %8s\n", "case", "kind", "measured", "estimated", "error");
     for (const auto& c : doc["cases"]) {
         const std::string id = c["id"];
@@ -51,22 +52,62 @@ TEST(Reference2026, PublishedRunsPerKind)
         }
         const double error = (estimated - measured) / measured;
         errors[kind].push_back(std::abs(error));
+        errorOf[id] = std::abs(error);
         std::printf("%-46s %-10s %14.5g %14.5g %+7.1f%%\n", id.c_str(), kind.c_str(), measured, estimated,
                     100 * error);
     }
     for (const auto& [kind, list] : errors)
         std::printf("2026 %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", kind.c_str(), list.size(),
                     100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
-    ASSERT_EQ(errors["throughput"].size(), 10u);
+    ASSERT_EQ(errors["throughput"].size(), 11u);
     ASSERT_EQ(errors["memory"].size(), 4u);
     ASSERT_EQ(errors["decode"].size(), 4u);
-    // Before FP8 was scoped to the linear GEMMs: throughput median 20.8%, worst 116.5%.
-    EXPECT_LE(medianOf(errors["throughput"]), 0.19);
-    EXPECT_LE(*std::max_element(errors["throughput"].begin(), errors["throughput"].end()), 0.56);
-    // torchtitan's per-op selective checkpointing is not modelled yet: its memory rows stay far off.
-    EXPECT_LE(medianOf(errors["memory"]), 0.50);
+    // Before FP8 was scoped to the linear GEMMs: throughput median 20.8%, worst 116.5%. Before per-op
+    // checkpointing, context parallelism and the interleaved schedule: median 18.3% over 10 cases, worst 54.6%.
+    // The 405B interleaved row is now run as interleaved (v = 2, half the 1F1B bubble): +23% like the other
+    // torchtitan rows on H100 96GB at 500 W (+19% to +22%), where as 1F1B it matched (-0.8%) by accident.
+    EXPECT_LE(medianOf(errors["throughput"]), 0.21);
+    // The 262,144-token context-parallel row (+135%): the attention core runs at the matmul efficiency here,
+    // and at that length attention is four fifths of the FLOPs (the 32k row without CP, +55%, shows the same
+    // gap). Bounded apart so that the others keep their bound.
+    double worstOthers = 0;
+    for (const auto& c : doc["cases"])
+        if (c["kind"] == "throughput" && c["id"] != "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps")
+            worstOthers = std::max(worstOthers, errorOf.at(c["id"].get<std::string>()));
+    EXPECT_LE(worstOthers, 0.56);
+    EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 1.40);
+    // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
+    EXPECT_LE(medianOf(errors["memory"]), 0.10);
+    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.31);
     EXPECT_LE(medianOf(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);
+}
+
+// torchtitan's Table 5: the same 405B layout (FSDP 8 x TP 8 x PP 8, 8 micro-batches) runs at 100 tokens/s/GPU
+// with 1F1B and 128 with interleaved 1F1B. The estimate's ratio, from the schedules' bubbles alone, is checked
+// against 1.28 (whatever the absolute level).
+TEST(Reference2026, InterleavedOverOneFOneBAsPublished)
+{
+    const auto doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
+    for (const auto& c : doc["cases"]) {
+        if (c["id"] != "tt24-l31-405b-512xh100-3d-interleaved-tps")
+            continue;
+        auto interleaved = planFromJson(c["plan"]);
+        ASSERT_TRUE(interleaved.ok());
+        ASSERT_EQ(interleaved->workload.parallelism.pipelineSchedule, PipelineSchedule::Interleaved);
+        Plan oneFOneB = *interleaved;
+        oneFOneB.workload.parallelism.pipelineSchedule = PipelineSchedule::OneFOneB;
+        oneFOneB.workload.parallelism.virtualStages = 1;
+        auto fast = estimatePlan(*interleaved, builtinCatalog());
+        auto slow = estimatePlan(oneFOneB, builtinCatalog());
+        ASSERT_TRUE(fast.ok() && slow.ok());
+        const double ratio = fast->results.front().tokensPerSecond / slow->results.front().tokensPerSecond;
+        std::printf("405B interleaved / 1F1B: estimated %.3f, published %.3f\n", ratio, 128.0 / 100.0);
+        EXPECT_NEAR(ratio, 1.28, 0.1);
+        return;
+    }
+    FAIL() << "the 405B interleaved case is missing";
 }
 
 } // namespace

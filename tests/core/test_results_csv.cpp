@@ -139,7 +139,9 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "serving_requests_per_second", "serving_replicas", "serving_meets_slo", "serving_limit",
         "serving_cost_per_million_output_tokens", "serving_cost_per_million_tokens", "serving_monthly_cost",
         "serving_billing_mode", "serving_concurrency_cut", "serving_decode_step_seconds",
-        "serving_kv_capacity_requests", "serving_total_output_tokens_per_second", "serving_curve"};
+        "serving_kv_capacity_requests", "serving_total_output_tokens_per_second", "serving_curve",
+        // context parallelism and the pipeline schedule, appended
+        "context", "pipeline_schedule", "virtual_stages"};
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -366,7 +366,8 @@ void InputsPanel::build()
     addRow(form, [] { return tr("Optimizer"); }, m_optimizer, QStringLiteral("workload.optimizer"));
     m_checkpointing = new QComboBox;
     fillCombo<gp::Checkpointing>(m_checkpointing,
-                                 {gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full},
+                                 {gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full,
+                                  gp::Checkpointing::PerOp},
                                  &CoreText::checkpointing);
     addRow(form, [] { return tr("Activation checkpointing"); }, m_checkpointing,
            QStringLiteral("workload.activation_checkpointing"));
@@ -694,6 +695,8 @@ void InputsPanel::build()
     addRow(manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
     m_pipeline = spin(1, MaxTensorOrPipeline);
     addRow(manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
+    m_context = spin(1, gp::limits::kMaxContextParallel);
+    addRow(manual, [] { return tr("Context parallel"); }, m_context, QStringLiteral("workload.parallelism.context"));
     m_zero = spin(0, 3);
     addRow(manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
     m_offload = new QComboBox;
@@ -707,6 +710,7 @@ void InputsPanel::build()
     connect(m_data, &QSpinBox::valueChanged, this, [this] { edited(FData); });
     connect(m_tensor, &QSpinBox::valueChanged, this, [this] { edited(FTensor); });
     connect(m_pipeline, &QSpinBox::valueChanged, this, [this] { edited(FPipeline); });
+    connect(m_context, &QSpinBox::valueChanged, this, [this] { edited(FContext); });
     connect(m_zero, &QSpinBox::valueChanged, this, [this] { edited(FZero); });
     connect(m_offload, &QComboBox::activated, this, [this] { edited(FOffload); });
 
@@ -942,6 +946,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_data->setValue(w.parallelism.data ? *w.parallelism.data : 0);
     m_tensor->setValue(w.parallelism.tensor);
     m_pipeline->setValue(w.parallelism.pipeline);
+    m_context->setValue(w.parallelism.context);
     m_zero->setValue(w.parallelism.zeroStage);
     selectData(m_offload, int(w.parallelism.offload));
     selectData(m_objective, int(plan.search.objective));
@@ -1226,6 +1231,9 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     case FPipeline:
         w.parallelism.pipeline = m_pipeline->value();
         break;
+    case FContext:
+        w.parallelism.context = m_context->value();
+        break;
     case FZero:
         w.parallelism.zeroStage = m_zero->value();
         break;
@@ -1361,6 +1369,7 @@ QString InputsPanel::describe(Field field) const
     case FData:
     case FTensor:
     case FPipeline:
+    case FContext:
     case FZero:
     case FOffload:
         return tr("Change parallelism");

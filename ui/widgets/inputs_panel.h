@@ -111,7 +111,8 @@ private:
     enum Field {
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
         FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
-        FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FZero, FOffload, FObjective,
+        FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FContext, FZero, FOffload,
+        FObjective,
         FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
         // workload.serving
         FServingPrompt, FServingOutput, FServingLoadKind, FServingLoadValue, FServingTtft, FServingTpot, FServingKv,
@@ -187,6 +188,7 @@ private:
     QSpinBox* m_data = nullptr;
     QSpinBox* m_tensor = nullptr;
     QSpinBox* m_pipeline = nullptr;
+    QSpinBox* m_context = nullptr;
     QSpinBox* m_zero = nullptr;
     QComboBox* m_offload = nullptr;
     QComboBox* m_objective = nullptr;

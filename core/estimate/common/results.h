@@ -23,6 +23,9 @@ struct Configuration {
     int gradientAccumulationSteps = 1;
     bool sequenceParallel = false;
     int expert = 1;
+    int context = 1; // context parallel degree (sequence split across ranks)
+    PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
+    int virtualStages = 1;
 };
 
 // Bytes per GPU. `total` is the sum of the parts.

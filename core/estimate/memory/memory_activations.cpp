@@ -87,4 +87,33 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     return whole + split / t;
 }
 
+// torchtitan's per-op selective activation checkpointing (models/llama3/infra/parallelize.py, `_save_list`: aten.mm,
+// the SDPA kernels, reduce-scatter and max; "save every other mm"): in forward order a block runs wq, wk, wv,
+// wo, w1, w3, w2, of which the 1st, 3rd, 5th and 7th outputs are kept. The checkpointed region's input is kept too.
+double perOpCheckpointBytes(const Architecture& arch, const LayerActivationInput& in)
+{
+    const double s = std::max(0.0, std::isfinite(in.sequence) ? in.sequence : 0.0);
+    const double b = std::max(0.0, std::isfinite(in.microBatch) ? in.microBatch : 0.0);
+    const double p = in.bytes > 0 ? in.bytes : 2;
+    const double t = std::max(1, in.tensorParallel);
+    const AttentionShape at = attentionShape(arch);
+    const double h = double(arch.hiddenSize);
+    const int experts = std::max(1, arch.numExperts);
+    const double width = experts > 1 ? double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
+                                                                            : arch.intermediateSize)
+                                           * (std::clamp(arch.expertsPerToken, 1, experts)
+                                              + std::max(0, arch.numSharedExperts))
+                                     : double(arch.intermediateSize);
+    const double sb = s * b;
+    const double whole = p * sb * h * 2; // block input, w2 output (the MLP's result, before the residual add)
+    double split = p * sb * at.heads * at.qkHeadDim      // wq
+                   + p * sb * at.kvHeads * at.vHeadDim   // wv
+                   + p * sb * at.heads * at.vHeadDim     // attention output
+                   + 4.0 * sb * at.heads                 // its fp32 log-sum-exp per query row
+                   + p * sb * width;                     // w1
+    if (in.sequenceParallel)
+        return (whole + split) / t;
+    return whole + split / t;
+}
+
 } // namespace gp

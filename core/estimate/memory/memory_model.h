@@ -112,6 +112,9 @@ struct LayerActivationInput {
     bool recomputePointwise = false; // torch.compile: MLP activation outputs recomputed, not stored
 };
 double layerActivationBytes(const Architecture& architecture, const LayerActivationInput& input);
+// What one layer keeps under torchtitan's per-op selective checkpointing: the layer input, every other matmul
+// output (wq, wv, w1, w2), the attention output and its fp32 log-sum-exp; pointwise results are recomputed.
+double perOpCheckpointBytes(const Architecture& architecture, const LayerActivationInput& input);
 
 // Longest sequence (tokens) for which the estimate fits in usable memory; 0 if none does.
 std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,

@@ -1,8 +1,11 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/memory/memory_internal.h"
 
+#include "estimate/common/pipeline_schedule.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
+#include "transformer/training_flops.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,7 +74,10 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const ParameterCounts& c = model.parameters;
     const double h = double(arch.hiddenSize);
     const double vocab = double(arch.vocabSize);
-    const int n = std::max(1, cfg.data);
+    // Context-parallel ranks hold the same weights and reduce their gradients together: ZeRO/FSDP shards over
+    // data x context (torchtitan's dp_shard_cp mesh; Megatron's distributed optimizer over the DP-CP group).
+    const int cp = std::max(1, cfg.context);
+    const int n = std::max(1, cfg.data) * cp;
     const int t = std::max(1, cfg.tensor);
     const int pp = std::max(1, cfg.pipeline);
     const int ep = std::max(1, cfg.expert);
@@ -130,6 +136,9 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         const double params = lora ? adapters.parameters : c.total;
         bytes.optimizer = params > 0 ? 4.0 * std::min(1.0, elements / params) : 0.0;
     }
+    // Full-bf16 training keeps the fp32 moments in bf16 (8-bit optimizers are already below that).
+    if (w.bf16OptimizerStates && w.optimizer != Optimizer::AdamW8bit)
+        bytes.optimizer *= 0.5;
 
     // Frozen weights at their storage format (QLoRA: NF4 blocks, 16-bit embeddings/head/norms).
     WeightFormat frozenFormat = w.weightFormat;
@@ -167,7 +176,9 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     m.buffers = states.buffers;
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
-    const double s = positive(double(w.sequenceLength));
+    // Context parallelism splits every activation along the sequence: each rank holds sequence / cp tokens
+    // (Megatron-Core context_parallel docs; the attention's K,V of the other chunks are streamed, not kept).
+    const double s = positive(double(w.sequenceLength)) / cp;
     const double b = positive(double(cfg.microBatchSize));
     LayerActivationInput in;
     in.sequence = s;
@@ -194,13 +205,24 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const double layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
     double stored = 0;
     if (cfg.checkpointing == Checkpointing::Full) {
-        stored = storingLayers * layerInput + perLayer; // inputs kept, one layer recomputed at a time
+        // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
+        // other layers' activations whole.
+        const double share = recomputedLayerShare(arch, w, cfg.checkpointing);
+        stored = storingLayers * (share * layerInput + (1 - share) * averageLayer) + (share > 0 ? perLayer : 0.0);
+        if (lora && share < 1)
+            stored += (1 - share) * adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
+    } else if (cfg.checkpointing == Checkpointing::PerOp) {
+        // Each layer keeps the policy's tensors; backward recomputes the rest of one layer at a time.
+        const double kept = std::min(perLayer, perOpCheckpointBytes(arch, in));
+        stored = storingLayers * kept + (perLayer - kept);
+        if (lora)
+            stored += adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
     } else {
         stored = storingLayers * averageLayer;
         if (lora)
             stored += adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
     }
-    const double inFlight = pp > 1 ? std::min(double(pp), positive(double(cfg.gradientAccumulationSteps))) : 1.0;
+    const double inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
     // Embedding output and the final norm's input and output.
     m.activations = stored * inFlight + 3 * layerInput;
 
@@ -229,6 +251,12 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         }
     } else {
         m.logits = b * double(std::max(1, arch.numClasses)) * 4 * 3;
+    }
+    if (cp > 1) {
+        // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
+        const AttentionShape at = attentionShape(arch);
+        const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t)); // key/value heads split, or replicated
+        m.buffers += 2.0 * s * b * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * cb / kvRanks;
     }
     m.cpuBytes = states.cpuBytes;
     return m;

@@ -1,9 +1,12 @@
 // Collective volumes per GPU follow the ring algorithms NCCL uses: all-reduce moves 2(N-1)/N of the buffer,
 // reduce-scatter and all-gather (N-1)/N each (Patarasuk & Yuan 2009; NCCL "Performance" notes on bus bandwidth).
-// Ranks are laid out tensor-parallel innermost, then pipeline, then data parallel (Megatron-LM's order), so a
-// data-parallel ring spans nodes as soon as tensor x pipeline x data exceeds one node.
+// Ranks are laid out tensor-parallel innermost, then context parallel, then pipeline, then data parallel
+// (Megatron-LM's order puts context next to tensor), so a data-parallel ring spans nodes as soon as
+// tensor x context x pipeline x data exceeds one node, and a context-parallel ring stays on NVLink while
+// context x tensor fits in one node.
 #include "estimate/time/communication_model.h"
 
+#include "transformer/attention.h"
 #include "transformer/training_flops.h"
 
 #include "plan/precision.h"
@@ -92,11 +95,14 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     CommunicationTime c;
     const int t = std::max(1, config.tensor);
     const int p = std::max(1, config.pipeline);
-    const int dp = std::max(1, config.data);
+    const int cp = std::max(1, config.context);
+    // Gradients are reduced (and ZeRO/FSDP shards held) over data x context ranks: context-parallel ranks
+    // compute gradients of the same weights from different parts of the sequences.
+    const int dp = std::max(1, config.data) * cp;
     const int ep = std::max(1, config.expert);
     const double accum = std::max(1, config.gradientAccumulationSteps);
     const double micro = std::max(1, config.microBatchSize);
-    const double seq = positive(double(w.sequenceLength));
+    const double seq = positive(double(w.sequenceLength)) / cp; // tokens of a sequence on one rank
     const double h = positive(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
     const double act = bytesPerElement(w.precision);
@@ -111,7 +117,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // Data parallelism and ZeRO.
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
-        const double n = dp;
+        const double n = dp; // data x context
         const double part = (n - 1) / n; // one reduce-scatter or all-gather
         double bytes = 0;
         switch (std::clamp(config.zeroStage, 0, 3)) {
@@ -136,16 +142,21 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     if (t > 1 && layers > 0) {
         const Route r = routeFor(t, 1, hw, intraBus, nodeNet);
         const double perCall = 2.0 * (t - 1) / t * micro * seq * h * act;
-        const double calls = (4.0 + (config.checkpointing == Checkpointing::Full ? 2.0 : 0.0)) * layers / p * accum;
+        const double recomputed = recomputedLayerShare(arch, w, config.checkpointing);
+        const double calls = (4.0 + 2.0 * recomputed) * layers / p * accum;
         const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
         c.tensorParallelBytes = perCall * calls;
         add(c, r, transferSeconds(perCall * calls, r.busGBps) + calls * latency, true);
     }
 
-    // Pipeline parallelism: each micro-batch's activations forward and their gradients backward per boundary.
+    // Pipeline parallelism: each micro-batch's activations forward and their gradients backward per boundary;
+    // the interleaved schedule crosses v times as many (Narayanan et al. 2021, Sec. 2.2.2).
     if (p > 1) {
-        const Route r = routeFor(p, t, hw, intraBus, nodeNet);
-        const double perMicro = 2.0 * micro * seq * h * act;
+        const Route r = routeFor(p, t * cp, hw, intraBus, nodeNet);
+        const double chunks = config.pipelineSchedule == PipelineSchedule::Interleaved
+                                  ? std::max(1, config.virtualStages)
+                                  : 1;
+        const double perMicro = 2.0 * micro * seq * h * act * chunks;
         add(c, r, transferSeconds(perMicro * accum, r.busGBps), false);
     }
 
@@ -155,6 +166,23 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         const double k = std::clamp(arch.expertsPerToken, 1, std::max(1, arch.numExperts));
         const double perCall = double(ep - 1) / ep * micro * seq * k * h * act;
         add(c, r, transferSeconds(perCall * 4 * moeLayers(arch) / p * accum, r.busGBps), true);
+    }
+
+    // Context parallelism, ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core context_parallel docs;
+    // Transformer Engine's KV P2P ring): in each layer's forward a rank passes its K,V shard on and receives the
+    // next, cp - 1 times; backward passes the K,V shards again and their gradients (dK, dV) the other way, and full
+    // recomputation repeats the forward exchange. With GQA only the key/value heads travel.
+    if (cp > 1 && layers > 0) {
+        const Route r = routeFor(cp, t, hw, intraBus, nodeNet);
+        const AttentionShape at = attentionShape(arch);
+        const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t));
+        const double kvShard = micro * seq * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * act / kvRanks;
+        const double passes = 1.0 + 2.0 + recomputedLayerShare(arch, w, config.checkpointing);
+        const double steps = (cp - 1) * passes * at.layers / p * accum;
+        const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
+        c.contextParallelBytes = kvShard * steps;
+        c.contextParallelSeconds = transferSeconds(kvShard * steps, r.busGBps) + steps * latency;
+        c.contextParallelNetwork = r.network;
     }
 
     // CPU offload (ZeRO-Offload, Ren et al. 2021): gradients to the host and updated 16-bit parameters back each

@@ -20,6 +20,11 @@ struct CommunicationTime {
     double cpuOptimizer = 0;          // optimizer step on the host CPU (not overlapped)
     double dataParallelBytes = 0;     // bytes each GPU sends per step for data parallelism / ZeRO
     double tensorParallelBytes = 0;
+    // Context parallelism (ring attention): the K,V shards passed around the ring in forward and backward.
+    // Not in the four sums above: the throughput model overlaps it with the attention compute it feeds.
+    double contextParallelSeconds = 0;
+    double contextParallelBytes = 0;
+    bool contextParallelNetwork = false; // the ring crosses nodes
 };
 
 // Achieved bus bandwidth of the link between GPUs of one node (GB/s).

@@ -7,6 +7,7 @@
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/common/performance_defaults.h"
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/training_flops.h"
 
@@ -118,6 +119,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const int t = std::max(1, config.tensor);
     const int p = std::max(1, config.pipeline);
     const int dp = std::max(1, config.data);
+    const int cp = std::max(1, config.context);
     const double micro = std::max(1, config.microBatchSize);
     const double accum = std::max(1, config.gradientAccumulationSteps);
     const double seq = positive(double(workload.sequenceLength));
@@ -129,10 +131,13 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.hardwareFlopsPerToken = flops.hardware;
     r.tokensPerStep = microTokens * accum * dp;
     r.flopsPerStep = r.tokensPerStep * flops.model;
-    r.computeEfficiency = computeEfficiency(d, double(arch.hiddenSize), microTokens);
+    // Context parallelism: each rank runs its matmuls on sequence / cp tokens of the micro-batch.
+    r.computeEfficiency = computeEfficiency(d, double(arch.hiddenSize), microTokens / cp);
 
-    // Compute per GPU: the replica's work split over tensor x pipeline ranks.
-    const double gpuTokens = microTokens * accum / (double(t) * p);
+    // Compute per GPU: the replica's work split over tensor x pipeline x context ranks. A context-parallel rank
+    // computes the attention of its queries against every key, so its attention FLOPs are 1/cp of the
+    // sequence's too (load-balanced chunks under the causal mask, Megatron-Core's 2 x cp split).
+    const double gpuTokens = microTokens * accum / (double(t) * p * cp);
     const double achieved = peak * 1e12 * r.computeEfficiency;
     double matmul = achieved > 0 ? gpuTokens * flops.hardware / achieved : INFINITY;
     if (workload.precision == Precision::Fp8) {
@@ -144,9 +149,17 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         matmul = achieved > 0 && bf16 > 0 ? gpuTokens * (flops.linearHardware / achieved + other / bf16) : INFINITY;
     }
 
+    const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
+    // The attention core's share of that (forward, backward, and its recomputation), at the 16-bit peak: what the
+    // ring attention exchange of context parallelism can hide behind.
+    const double attentionPasses = 3.0 + (config.checkpointing == Checkpointing::Selective ? 1.0 : recomputedShare);
+    const double attention16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12 * r.computeEfficiency;
+    const double attentionSeconds
+        = attention16 > 0 ? gpuTokens * flops.forward.attention * attentionPasses / attention16 : 0.0;
+
     // Memory-bound work the efficiency curve does not cover.
     const double shard = positive(model.parameters.total) / (double(t) * p);
-    const double weightPasses = 2.0 + (config.checkpointing == Checkpointing::Full ? 1.0 : 0.0);
+    const double weightPasses = 2.0 + recomputedShare;
     const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesPerElement(workload.precision) / bandwidth
                                             : 0.0;
     double memoryBound = std::max(0.0, weightRead - matmul);
@@ -159,7 +172,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                        / bandwidth;
     r.memoryBoundSeconds = memoryBound;
     const double busyCompute = matmul + memoryBound;
-    r.pipelineBubbleSeconds = p > 1 ? busyCompute * (p - 1) / accum : 0.0;
+    r.pipelineBubbleSeconds = p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds;
     r.achievedTflopsPerGpu = busyCompute > 0 && std::isfinite(busyCompute)
                                  ? gpuTokens * flops.hardware / r.step.compute / 1e12
@@ -176,10 +189,17 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double keep = overlappable > 0 ? 1.0 - hidden / overlappable : 0.0;
     r.step.communicationIntraNode = c.overlappableIntraNode * keep + c.blockingIntraNode;
     r.step.communicationNetwork = c.overlappableNetwork * keep + c.blockingNetwork;
+    // Ring attention sends the next K,V chunk while the attention of the current one runs (Liu et al. 2023,
+    // Sec. 3; Transformer Engine's P2P ring): each step takes max(attention, transfer), so only the transfer
+    // the attention cannot cover is exposed. Assumed: the exchange overlaps the attention core only, never the
+    // matmuls around it (they wait for the attention output).
+    const double contextExposed = std::max(0.0, c.contextParallelSeconds - attentionSeconds);
+    (c.contextParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) += contextExposed;
     r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
-    r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork;
+    r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork + c.contextParallelSeconds;
     r.intraNodeBusySeconds = c.overlappableIntraNode + c.blockingIntraNode;
     r.networkBusySeconds = c.overlappableNetwork + c.blockingNetwork;
+    (c.contextParallelNetwork ? r.networkBusySeconds : r.intraNodeBusySeconds) += c.contextParallelSeconds;
 
     const double pcieHidden = std::min(d.overlap * c.pcieTransfer, std::max(0.0, window));
     r.step.offload = c.pcieTransfer - pcieHidden + c.cpuOptimizer;
@@ -208,7 +228,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         return r;
     }
     r.tokensPerSecond = r.tokensPerStep / r.step.total;
-    const double usedGpus = double(dp) * t * p;
+    const double usedGpus = double(dp) * t * p * cp;
     r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
     const double tokens = positive(workload.trainingTokens);
     r.trainingFlops = tokens * flops.model;
