@@ -375,10 +375,6 @@
         <translation>Offload needs %1 of host RAM per node; the node has %2.</translation>
     </message>
     <message>
-        <source>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</source>
-        <translation>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</translation>
-    </message>
-    <message>
         <source>Tensor parallelism %1 exceeds the %2 GPUs of one node.</source>
         <translation>Tensor parallelism %1 exceeds the %2 GPUs of one node.</translation>
     </message>
@@ -936,6 +932,30 @@
     <message>
         <source>No candidate meets the objective, so there is no recommendation to vary.</source>
         <translation>No candidate meets the objective, so there is no recommendation to vary.</translation>
+    </message>
+    <message>
+        <source>Split each sequence across %1 GPUs (context parallelism): fits with %2.</source>
+        <translation>Split each sequence across %1 GPUs (context parallelism): fits with %2.</translation>
+    </message>
+    <message>
+        <source>Data x tensor x pipeline x context = %1, but the candidate has %2 GPUs.</source>
+        <translation>Data x tensor x pipeline x context = %1, but the candidate has %2 GPUs.</translation>
+    </message>
+    <message>
+        <source>Per-op selective checkpointing (torchtitan)</source>
+        <translation>Per-op selective checkpointing (torchtitan)</translation>
+    </message>
+    <message>
+        <source> x CP %1</source>
+        <translation> x CP %1</translation>
+    </message>
+    <message>
+        <source> (interleaved, %1 chunks per stage)</source>
+        <translation> (interleaved, %1 chunks per stage)</translation>
+    </message>
+    <message>
+        <source> (zero-bubble schedule)</source>
+        <translation> (zero-bubble schedule)</translation>
     </message>
 </context>
 <context>
@@ -3431,6 +3451,10 @@
     <message>
         <source>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</source>
         <translation>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>Context parallel</translation>
     </message>
 </context>
 <context>

@@ -372,10 +372,6 @@
         <translation>卸载需要每节点 %1 主机内存，而节点只有 %2。</translation>
     </message>
     <message>
-        <source>Data x tensor x pipeline = %1, but the candidate has %2 GPUs.</source>
-        <translation>数据并行 × 张量并行 × 流水线并行 = %1，但该候选共有 %2 张卡。</translation>
-    </message>
-    <message>
         <source>Tensor parallelism %1 exceeds the %2 GPUs of one node.</source>
         <translation>张量并行度 %1 超过单节点的 %2 张卡。</translation>
     </message>
@@ -931,6 +927,30 @@
     <message>
         <source>No candidate meets the objective, so there is no recommendation to vary.</source>
         <translation>没有候选满足目标，因此没有可供变动的推荐方案。</translation>
+    </message>
+    <message>
+        <source>Split each sequence across %1 GPUs (context parallelism): fits with %2.</source>
+        <translation>将每个序列拆分到 %1 张卡上（上下文并行）即可放下：%2。</translation>
+    </message>
+    <message>
+        <source>Data x tensor x pipeline x context = %1, but the candidate has %2 GPUs.</source>
+        <translation>数据并行 × 张量并行 × 流水线并行 × 上下文并行 = %1，但该候选共有 %2 张卡。</translation>
+    </message>
+    <message>
+        <source>Per-op selective checkpointing (torchtitan)</source>
+        <translation>逐算子选择性激活检查点（torchtitan）</translation>
+    </message>
+    <message>
+        <source> x CP %1</source>
+        <translation> × CP %1</translation>
+    </message>
+    <message>
+        <source> (interleaved, %1 chunks per stage)</source>
+        <translation>（交错调度，每级 %1 个模型块）</translation>
+    </message>
+    <message>
+        <source> (zero-bubble schedule)</source>
+        <translation>（零气泡调度）</translation>
     </message>
 </context>
 <context>
@@ -3417,6 +3437,10 @@
     <message>
         <source>The planner chooses nodes, tensor and pipeline split and replicas per candidate.</source>
         <translation>规划器为每个候选选择节点数、张量与流水线并行划分以及副本数。</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
     </message>
 </context>
 <context>
