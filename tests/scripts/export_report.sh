@@ -62,9 +62,10 @@ columns = {
     "currency": ("s", ["cost", "currency"]), "price_source": ("s", ["cost", "price_source"]),
     "price_citation": ("s", ["cost", "price_citation"]), "warnings": ("w", ["warnings"]),
 }
-for key in ["zero_stage", "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline", "data"]:
+for key in ["zero_stage", "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline", "data",
+            "context", "virtual_stages"]:
     columns[key] = ("i", ["configuration", key])
-for key in ["activation_checkpointing", "offload"]:
+for key in ["activation_checkpointing", "offload", "pipeline_schedule"]:
     columns[key] = ("s", ["configuration", key])
 for part in ["weights", "gradients", "optimizer", "activations", "logits", "kv_cache", "buffers", "allocator",
              "runtime", "total"]:
