@@ -35,12 +35,7 @@ protected:
     {
         ASSERT_TRUE(m_dir.isValid());
         m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
-        MainWindowOptions options;
-        options.settings = m_settings.get();
-        options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
-        options.recoveryPath = m_dir.filePath(QStringLiteral("recovery.gpuplan"));
-        options.restoreSession = false;
-        options.offerRecovery = false;
+        const MainWindowOptions options = test::isolatedWindowOptions(m_dir, m_settings.get());
         m_window = std::make_unique<MainWindow>(options);
         m_window->setMessageSink([](const QString&, const QString&) {});
     }
