@@ -163,6 +163,23 @@ void useHairlines(QChart* chart)
     }
 }
 
+// A horizontal bar chart's axes: the candidates down the left (top = first), `axisX`'s values along the bottom.
+void attachHorizontalBarAxes(QChart* chart, QAbstractSeries* series, const QStringList& labelsBottomUp,
+                             QValueAxis* axisX)
+{
+    auto* axisY = new QBarCategoryAxis;
+    axisY->append(labelsBottomUp);
+    // Truncating measures each label again at every shorter length on every relayout; the labels are short.
+    axisY->setTruncateLabels(false);
+    styleAxis(axisX);
+    styleAxis(axisY);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisY);
+    series->attachAxis(axisX);
+    useHairlines(chart);
+}
+
 } // namespace
 
 QColor candidateColor(int index)
@@ -996,19 +1013,9 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     }
     chart->addSeries(series);
     listParts(chart, series, b.listed, state);
-    auto* axisY = new QBarCategoryAxis;
-    axisY->append(b.reversedLabels);
-    // Truncating measures each label again at every shorter length on every relayout; the labels are short.
-    axisY->setTruncateLabels(false);
     auto* axisX = new QValueAxis;
     setBottleneckAxis(axisX, b, false);
-    styleAxis(axisX);
-    styleAxis(axisY);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisY);
-    series->attachAxis(axisX);
-    useHairlines(chart);
+    attachHorizontalBarAxes(chart, series, b.reversedLabels, axisX);
     return chart;
 }
 
@@ -1217,19 +1224,10 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
         series->append(set);
     }
     chart->addSeries(series);
-    auto* axisY = new QBarCategoryAxis;
-    axisY->append(c.reversedLabels);
-    axisY->setTruncateLabels(false);
     auto* axisX = new QValueAxis;
     setServingCostAxis(axisX, c, false);
     axisX->setTitleText(Tr::tr("Cost (%1)").arg(currencySymbol(options.currency).trimmed()));
-    styleAxis(axisX);
-    styleAxis(axisY);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisY);
-    series->attachAxis(axisX);
-    useHairlines(chart);
+    attachHorizontalBarAxes(chart, series, c.reversedLabels, axisX);
     return chart;
 }
 

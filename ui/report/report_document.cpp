@@ -409,23 +409,14 @@ QStringList ReportBuilder::whyRecommended() const
     } else {
         const auto cost = headlineCost(m_evaluation, bestIndex);
         const auto other = headlineCost(m_evaluation, runnerUpIndex);
-        if (cost && other && serving()) {
-            QString sentence = tr("It is the cheapest per million tokens of the %1 candidates that fit: %2, against "
-                                  "%3 for the runner-up, %4")
-                                   .arg(fitting)
-                                   .arg(formatMoney(*cost, m_evaluation.currency),
-                                        formatMoney(*other, m_evaluation.currency), qs(runnerUp->candidate));
-            if (*other > 0 && *cost < *other)
-                sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
-            else
-                sentence += QLatin1Char('.');
-            why << sentence;
-        } else if (cost && other) {
-            QString sentence = tr("It is the cheapest of the %1 candidates that fit: %2, against %3 for the "
-                                  "runner-up, %4")
-                                   .arg(fitting)
-                                   .arg(formatMoney(*cost, m_evaluation.currency),
-                                        formatMoney(*other, m_evaluation.currency), qs(runnerUp->candidate));
+        if (cost && other) {
+            const QString cheapest = serving() ? tr("It is the cheapest per million tokens of the %1 candidates that "
+                                                    "fit: %2, against %3 for the runner-up, %4")
+                                               : tr("It is the cheapest of the %1 candidates that fit: %2, against %3 "
+                                                    "for the runner-up, %4");
+            QString sentence = cheapest.arg(fitting).arg(formatMoney(*cost, m_evaluation.currency),
+                                                         formatMoney(*other, m_evaluation.currency),
+                                                         qs(runnerUp->candidate));
             if (*other > 0 && *cost < *other)
                 sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
             else
