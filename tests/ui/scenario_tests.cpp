@@ -69,18 +69,7 @@ protected:
     }
 
     // Waits until the window shows the evaluation of its newest request.
-    EvaluationPtr settled()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
-        for (int i = 0; i < 8; ++i) {
-            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
-            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
-                return latest;
-            if (!spy.wait(WaitMs))
-                return nullptr;
-        }
-        return nullptr;
-    }
+    EvaluationPtr settled() { return test::settledEvaluation(*m_window, WaitMs); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;

@@ -40,18 +40,7 @@ protected:
         m_window->setMessageSink([](const QString&, const QString&) {});
     }
 
-    EvaluationPtr settled()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
-        for (int i = 0; i < 8; ++i) {
-            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
-            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
-                return latest;
-            if (!spy.wait(WaitMs))
-                return nullptr;
-        }
-        return nullptr;
-    }
+    EvaluationPtr settled() { return test::settledEvaluation(*m_window, WaitMs); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;

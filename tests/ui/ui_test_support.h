@@ -3,12 +3,14 @@
 
 #include "evaluation.h"
 #include "main_window.h"
+#include "models/comparison_model.h"
 #include "plan_document.h"
 
 #include "catalog/catalog.h"
 
 #include <QByteArray>
 #include <QFile>
+#include <QSignalSpy>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -32,6 +34,21 @@ inline MainWindowOptions isolatedWindowOptions(const QTemporaryDir& dir, Setting
     options.restoreSession = false;
     options.offerRecovery = false;
     return options;
+}
+
+// The evaluation the window shows once it shows its newest request, waiting up to `waitMs` for each of at most
+// `rounds` evaluations; nullptr when none arrives in time.
+inline EvaluationPtr settledEvaluation(MainWindow& window, int waitMs, int rounds = 8)
+{
+    QSignalSpy spy(&window, &MainWindow::evaluationApplied);
+    for (int i = 0; i < rounds; ++i) {
+        EvaluationPtr latest = window.comparisonModel()->evaluation();
+        if (latest && latest->generation == window.evaluator()->generation() && !window.evaluator()->isBusy())
+            return latest;
+        if (!spy.wait(waitMs))
+            return nullptr;
+    }
+    return nullptr;
 }
 
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)

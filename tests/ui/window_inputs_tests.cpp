@@ -65,18 +65,7 @@ protected:
     }
     void TearDown() override { installLanguage(QStringLiteral("en")); }
 
-    bool waitForResult()
-    {
-        QSignalSpy spy(m_window.get(), &MainWindow::evaluationApplied);
-        for (int i = 0; i < 4; ++i) {
-            EvaluationPtr latest = m_window->comparisonModel()->evaluation();
-            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
-                return true;
-            if (!spy.wait(WaitMs))
-                return false;
-        }
-        return m_window->comparisonModel()->evaluation() != nullptr;
-    }
+    bool waitForResult() { return test::settledEvaluation(*m_window, WaitMs) != nullptr; }
 
     // Opens a plan made from the default plan with `patch` merged in.
     void openPatched(const json& patch)
