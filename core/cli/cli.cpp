@@ -268,7 +268,7 @@ int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
         return emit(ctx, args, planEstimateToJson(*estimate).dump(2) + "\n");
     if (format == "csv")
         return emit(ctx, args, resultsToCsv(estimate->results));
-    return emit(ctx, args, resultsToTable(estimate->results));
+    return emit(ctx, args, resultsToTable(estimate->results, in.plan.workload.mode));
 }
 
 // Compares the plan's scenarios (or a sweep's points) and prints the comparison in `format`.

@@ -28,8 +28,10 @@ nlohmann::json planAnswerToJson(const PlanAnswer& answer);
 std::string answerToTable(const PlanAnswer& answer);
 nlohmann::json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstances);
 
-// Plain-text tables for `--format table`.
-std::string resultsToTable(const std::vector<CandidateResult>& results);
+// Plain-text tables for `--format table`. Serving plans get the serving columns (replicas, concurrency per
+// replica, TTFT, TPOT, output tokens/s per replica, limit, meets SLO, cost per million tokens, monthly cost);
+// training and inference plans the training ones (tokens/s, MFU, hours, cost to finish).
+std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mode = Mode::Training);
 std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includeInstances);
 
 } // namespace gp

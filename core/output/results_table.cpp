@@ -86,8 +86,70 @@ std::string fixedText(double value, int decimals)
     return fixed(value, decimals);
 }
 
-std::string resultsToTable(const std::vector<CandidateResult>& results)
+namespace {
+
+std::string yesNo(bool value)
 {
+    return value ? "yes" : "no";
+}
+
+// Serving plans: the operating point of each candidate's replicas and its money, read from the result's
+// ServingResult (the JSON "serving" object and the CSV serving_* columns carry the same fields).
+std::string servingResultsToTable(const std::vector<CandidateResult>& results)
+{
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"candidate", "gpu", "replicas", "gpus", "split", "concurrency/replica", "ttft s", "tpot s",
+                    "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output", "cost/M tokens",
+                    "monthly", "fits"});
+    for (const auto& r : results) {
+        const std::string gpus =
+            std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : "");
+        const std::string split =
+            "tp" + std::to_string(r.configuration.tensor) + " pp" + std::to_string(r.configuration.pipeline);
+        if (!r.serving) { // refused before the engine model ran (the layout does not fit the instance)
+            rows.push_back({r.candidate, r.gpu, "-", gpus, split, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
+                            yesNo(r.fits)});
+            continue;
+        }
+        const ServingResult& s = *r.serving;
+        // An engine that does not start has no operating point: its zeros are not latencies.
+        const auto point = [&](double value, int decimals) { return r.fits ? fixed(value, decimals) : "-"; };
+        rows.push_back({r.candidate,
+                        r.gpu,
+                        std::to_string(s.replicas),
+                        gpus,
+                        split,
+                        point(s.concurrency, 1),
+                        point(s.ttftSeconds, 3),
+                        point(s.tpotSeconds, 4),
+                        point(s.outputTokensPerSecond, 0),
+                        s.limit.empty() ? "-" : s.limit,
+                        yesNo(s.meetsSlo),
+                        s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
+                        optionalFixed(s.costPerMillionOutputTokens, 3),
+                        optionalFixed(s.costPerMillionTokens, 3),
+                        optionalFixed(s.monthlyCost, 0),
+                        yesNo(r.fits)});
+    }
+    std::string out = renderTable(rows);
+    if (!results.empty())
+        out += "costs in " + results.front().cost.currency + ", under each row's billing mode\n";
+    for (const auto& r : results) {
+        if (r.failure)
+            out += r.candidate + ": " + r.failure->message + "\n";
+        for (const Diagnostic& w : r.warnings)
+            if (w.code == "serving_batch_cut") // a load cut by the KV cache is said in every output
+                out += r.candidate + ": " + w.message + "\n";
+    }
+    return out;
+}
+
+} // namespace
+
+std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mode)
+{
+    if (mode == Mode::Serving)
+        return servingResultsToTable(results);
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
                     "hours", "on-demand", "monthly", "spot", "bottleneck"});
@@ -138,19 +200,25 @@ std::string answerToTable(const PlanAnswer& answer)
         modes += (modes.empty() ? "" : ", ") + billingModeWords(m);
     out += "billing modes counted: " + modes + "\n\n";
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({"rank", "candidate", "billing mode", "cost", "hours", "why not recommended"});
+    // Serving ranks by cost per million tokens; its time is one request's latency, in seconds.
+    const bool serving = answer.mode == Mode::Serving;
+    rows.push_back({"rank", "candidate", "billing mode", serving ? "cost/M tokens" : "cost",
+                    serving ? "latency s" : "hours", "why not recommended"});
     for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
         const Standing& s = answer.standings[i];
+        const CandidateResult& best = answer.search.candidates[i].best;
         std::string why;
         for (const Diagnostic& d : s.reasons)
             why += (why.empty() ? "" : "; ") + d.message;
-        rows.push_back({std::to_string(s.rank), answer.search.candidates[i].best.candidate,
-                        s.figures.priced ? billingModeWords(s.figures.mode) : "-",
-                        s.figures.priced ? fixed(s.figures.cost, answer.mode != Mode::Training ? 3 : 0) : "-",
-                        fixed(s.figures.hours, answer.mode != Mode::Training ? 5 : 1), s.recommended ? "recommended" : why});
+        std::string time = fixed(s.figures.hours, answer.mode != Mode::Training ? 5 : 1);
+        if (serving)
+            time = best.serving && best.fits ? fixed(best.serving->requestLatencySeconds, 3) : "-";
+        rows.push_back({std::to_string(s.rank), best.candidate, s.figures.priced ? billingModeWords(s.figures.mode) : "-",
+                        s.figures.priced ? fixed(s.figures.cost, answer.mode != Mode::Training ? 3 : 0) : "-", time,
+                        s.recommended ? "recommended" : why});
     }
     out += renderTable(rows) + "\n";
-    return out + resultsToTable(answerResults(answer));
+    return out + resultsToTable(answerResults(answer), answer.mode);
 }
 
 std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includeInstances)
