@@ -3,6 +3,8 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include "estimate/common/memory_headroom.h"
+
 #include <QStringList>
 
 namespace gpui {
@@ -82,6 +84,22 @@ QString AnswerText::servingDeployment(const gp::CandidateResult& r)
                               ? tr("tensor %1 × pipeline %2").arg(r.configuration.tensor).arg(r.configuration.pipeline)
                               : tr("tensor %1").arg(r.configuration.tensor);
     return tr("%n replica(s) × %1 GPUs (%2)", nullptr, replicas).arg(perReplica).arg(split);
+}
+
+QString AnswerText::servingMemory(const gp::CandidateResult& r)
+{
+    if (!r.serving)
+        return {};
+    const gp::ServingResult& s = *r.serving;
+    const double headroom = gp::memoryHeadroomBytes(r);
+    if (headroom < 0)
+        return tr("The weights, the activation peak and non-torch memory need %1 more than the engine's %2 per GPU: "
+                  "no room is left for a KV cache.")
+            .arg(formatBytes(-headroom), formatBytes(s.engineMemoryBytes));
+    return tr("The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak "
+              "and non-torch memory leave; %4 stay outside the engine.")
+        .arg(formatBytes(s.engineMemoryBytes), formatBytes(s.visibleMemoryBytes), formatBytes(s.kvBudgetBytes),
+             formatBytes(headroom));
 }
 
 QString AnswerText::againstTarget(double seconds, const std::optional<double>& target)

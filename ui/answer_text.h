@@ -22,6 +22,10 @@ public:
     static QString countedModes(const Evaluation& e);
     // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline 2)").
     static QString servingDeployment(const gp::CandidateResult& result);
+    // Serving: where each GPU's memory goes ("The engine takes 64.3 GiB of 71.4 GiB per GPU; its KV cache fills
+    // the 47.1 GiB the weights, the activation peak and non-torch memory leave; 7.1 GiB stay outside the engine."),
+    // or by how much the engine is short when no KV cache fits. Its figures are gp::memoryHeadroomBytes's.
+    static QString servingMemory(const gp::CandidateResult& result);
     // Serving: a measured latency against its target ("0.41 s (target 1 s)", "0.41 s (no target)").
     static QString againstTarget(double seconds, const std::optional<double>& target);
 };

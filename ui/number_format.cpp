@@ -48,7 +48,9 @@ QString formatBytes(double bytes)
         return Tr::tr("%1 TiB").arg(QLocale().toString(gib / 1024, 'f', 2));
     if (std::fabs(gib) >= 1 || bytes == 0)
         return Tr::tr("%1 GiB").arg(QLocale().toString(gib, 'f', std::fabs(gib) >= 100 ? 0 : 1));
-    return Tr::tr("%1 MiB").arg(QLocale().toString(bytes / (1024.0 * 1024.0), 'f', 0));
+    // Under half a MiB either way rounds to 0: never "-0 MiB".
+    const double mib = std::round(bytes / (1024.0 * 1024.0));
+    return Tr::tr("%1 MiB").arg(QLocale().toString(mib == 0 ? 0.0 : mib, 'f', 0));
 }
 
 QString formatNumber(double value, int decimals)

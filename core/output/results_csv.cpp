@@ -1,6 +1,8 @@
 // CSV export of candidate results and cost curves; shared by the CLI (`--format csv`) and the report.
 #include "output/results_csv.h"
 
+#include "estimate/common/memory_headroom.h"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -182,6 +184,7 @@ const std::array kColumns = {
     Column{"pipeline_schedule",
            [](const CandidateResult& r) { return std::string(toString(r.configuration.pipelineSchedule)); }},
     Column{"virtual_stages", [](const CandidateResult& r) { return integer(r.configuration.virtualStages); }},
+    Column{"memory_headroom_bytes", [](const CandidateResult& r) { return csvNumber(memoryHeadroomBytes(r)); }},
 };
 // clang-format on
 

@@ -1,6 +1,8 @@
 // JSON output of results and the catalog, with the names fixed by plan-format.md.
 #include "output/results_json.h"
 
+#include "estimate/common/memory_headroom.h"
+
 #include <cmath>
 
 namespace gp {
@@ -168,6 +170,7 @@ json candidateResultToJson(const CandidateResult& r)
         {"host_memory_per_node", number(m.cpuBytes)},
         {"gpu_memory", number(r.gpuMemory)},
         {"usable_memory", number(r.usableMemory)},
+        {"memory_headroom", number(memoryHeadroomBytes(r))},
         {"fits", r.fits},
         {"step_time",
          {{"compute", number(r.step.compute)},

@@ -1,6 +1,7 @@
 // Scenarios compared: one answerPlan per scenario, the headline of each answer, differences to a baseline.
 #include "planner/scenario_comparison.h"
 
+#include "estimate/common/memory_headroom.h"
 #include "plan/scenarios.h"
 
 #include <chrono>
@@ -35,7 +36,7 @@ ScenarioHeadline headlineOf(const PlanAnswer& answer, const Plan& plan)
         }
     h.memoryBytes = r.memory.total;
     h.usableBytes = r.usableMemory;
-    h.headroomBytes = r.usableMemory - r.memory.total;
+    h.headroomBytes = memoryHeadroomBytes(r);
     return h;
 }
 

@@ -141,7 +141,9 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "serving_billing_mode", "serving_concurrency_cut", "serving_decode_step_seconds",
         "serving_kv_capacity_requests", "serving_total_output_tokens_per_second", "serving_curve",
         // context parallelism and the pipeline schedule, appended
-        "context", "pipeline_schedule", "virtual_stages"};
+        "context", "pipeline_schedule", "virtual_stages",
+        // the memory headroom (memoryHeadroomBytes), appended
+        "memory_headroom_bytes"};
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

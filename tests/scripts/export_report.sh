@@ -58,6 +58,7 @@ columns = {
     "bottleneck": ("s", ["bottleneck"]), "fits": ("b", ["fits"]),
     "gpu_memory_bytes": ("f", ["gpu_memory"]), "usable_memory_bytes": ("f", ["usable_memory"]),
     "host_memory_per_node_bytes": ("f", ["host_memory_per_node"]),
+    "memory_headroom_bytes": ("f", ["memory_headroom"]),
     "price_per_hour": ("f", ["cost", "price_per_hour"]), "break_even_days": ("f", ["cost", "break_even_days"]),
     "currency": ("s", ["cost", "currency"]), "price_source": ("s", ["cost", "price_source"]),
     "price_citation": ("s", ["cost", "price_citation"]), "warnings": ("w", ["warnings"]),

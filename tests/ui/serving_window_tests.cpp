@@ -4,6 +4,7 @@
 #include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
+#include "number_format.h"
 #include "models/comparison_model.h"
 #include "report/report_export.h"
 #include "settings.h"
@@ -139,6 +140,34 @@ TEST_F(ServingWindow, ChoosingServingShowsTheServingInputsAndColumns)
     EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::Mfu));
     for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
         EXPECT_EQ(header->visualIndex(c), c) << "column " << c << " is back in its place";
+}
+
+TEST_F(ServingWindow, HeadroomIsTheMemoryTheEngineLeavesOutsideItsShare)
+{
+    openServing();
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->ok);
+    ComparisonModel* model = m_window->comparisonModel();
+    int started = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const gp::CandidateResult& r = e->results[size_t(row)];
+        if (!r.serving || r.serving->kvBudgetBytes <= 0)
+            continue;
+        ++started;
+        // The KV cache fills the engine's share; what is left is the share's complement, about a tenth of the GPU
+        // at gpu_memory_utilization 0.9, not a rounding residue ("-0 MiB").
+        const double headroom = model->data(model->index(row, ComparisonModel::Headroom), ComparisonModel::SortRole).toDouble();
+        EXPECT_NEAR(headroom, 0.1 * r.serving->visibleMemoryBytes, 1.0) << r.candidate;
+        const QString shown = model->data(model->index(row, ComparisonModel::Headroom)).toString();
+        EXPECT_EQ(shown, formatBytes(headroom)) << r.candidate;
+        EXPECT_FALSE(shown.startsWith(QLatin1Char('-')) || shown.startsWith(QChar(0x2212))) << shown.toStdString();
+        const QString tip = model->data(model->index(row, ComparisonModel::Headroom), Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(QStringLiteral("KV cache fills"))) << tip.toStdString();
+        EXPECT_TRUE(tip.contains(formatBytes(headroom))) << tip.toStdString();
+    }
+    EXPECT_GE(started, 3);
+    const QString header = model->headerData(ComparisonModel::Headroom, Qt::Horizontal, Qt::ToolTipRole).toString();
+    EXPECT_TRUE(header.contains(QStringLiteral("gpu_memory_utilization"))) << header.toStdString();
 }
 
 TEST_F(ServingWindow, AnEditChangesTheCostPerMillionTokensAndUndoRestoresIt)
@@ -405,6 +434,11 @@ TEST_F(ServingWindow, PdfHasTheServingSection)
     EXPECT_TRUE(pdf.contains(QStringLiteral("Cost per million tokens")));
     // The one-batch wording does not appear for a serving plan.
     EXPECT_FALSE(pdf.contains(QStringLiteral("concurrent requests of"))) << pdf.toStdString();
+    // Memory: the engine's share filled by the KV cache and what it leaves unused, not "it needs X of X usable".
+    const QString flowing = pdf.simplified();
+    EXPECT_TRUE(flowing.contains(QStringLiteral("stay outside the engine"))) << pdf.toStdString();
+    EXPECT_TRUE(flowing.contains(QStringLiteral("leaves"))) << pdf.toStdString();
+    EXPECT_FALSE(flowing.contains(QStringLiteral("usable on each"))) << pdf.toStdString();
     QFile csv(request.csvPath);
     ASSERT_TRUE(csv.open(QIODevice::ReadOnly));
     EXPECT_TRUE(csv.readLine().contains("serving_cost_per_million_tokens"));

@@ -86,6 +86,9 @@ TEST(NumberFormat, BytesInBinaryUnits)
     EnglishLocale english;
     EXPECT_EQ(formatBytes(40.0 * 1024 * 1024 * 1024), QStringLiteral("40.0 GiB"));
     EXPECT_EQ(formatBytes(512.0 * 1024 * 1024), QStringLiteral("512 MiB"));
+    // A residue under half a MiB either way is zero, never "-0 MiB".
+    EXPECT_EQ(formatBytes(-1000.0), QStringLiteral("0 MiB"));
+    EXPECT_EQ(formatBytes(-3.0 * 1024 * 1024), QStringLiteral("-3 MiB"));
 }
 
 TEST(NumberFormat, ParsesScaledNumbers)

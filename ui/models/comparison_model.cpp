@@ -4,6 +4,8 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include "estimate/common/memory_headroom.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -191,6 +193,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         case MemoryPerGpu:
             return tr("Memory each GPU needs, including CUDA runtime (what nvidia-smi shows)");
         case Headroom:
+            if (m_evaluation && m_evaluation->mode == gp::Mode::Serving)
+                return tr("Memory each GPU keeps outside the engine's gpu_memory_utilization share: the KV cache "
+                          "fills the share; negative means the engine does not start");
             return tr("Usable memory left per GPU after the plan's safety margin; negative means it does not fit");
         case Mfu:
             return tr("Model FLOPs utilization: model FLOPs / (GPUs x dense peak x time)");
@@ -358,7 +363,7 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case MemoryPerGpu:
         return tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
     case Headroom:
-        return formatBytes(r.usableMemory - r.memory.total);
+        return formatBytes(gp::memoryHeadroomBytes(r));
     case Fits:
         return r.fits ? tr("Yes") : tr("No");
     case TokensPerSecond:
@@ -454,7 +459,7 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
     case MemoryPerGpu:
         return r.memory.total;
     case Headroom:
-        return r.usableMemory - r.memory.total;
+        return gp::memoryHeadroomBytes(r);
     case Fits:
         return r.fits ? 1 : 0;
     case TokensPerSecond:
@@ -514,10 +519,17 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
         for (const auto& [name, bytes] : parts)
             if (bytes > 0)
                 lines << tr("%1: %2").arg(CoreText::memoryPart(QString::fromLatin1(name)), formatBytes(bytes));
-        lines << tr("Total: %1 (usable %2 of %3)").arg(formatBytes(m.total), formatBytes(r.usableMemory),
-                                                       formatBytes(r.gpuMemory));
+        if (r.serving)
+            lines << AnswerText::servingMemory(r);
+        else
+            lines << tr("Total: %1 (usable %2 of %3)").arg(formatBytes(m.total), formatBytes(r.usableMemory),
+                                                           formatBytes(r.gpuMemory));
         return lines.join(QLatin1Char('\n'));
     }
+    case Headroom:
+        if (r.serving)
+            return AnswerText::servingMemory(r);
+        return {};
     case Warnings:
     case Fits: {
         QStringList lines;

@@ -9,6 +9,7 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include "estimate/common/memory_headroom.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
@@ -380,8 +381,11 @@ QStringList ReportBuilder::whyRecommended() const
     const auto& results = m_evaluation.results;
     const gp::CandidateResult& best = results[std::size_t(m_evaluation.best)];
     QStringList why;
-    why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
-               .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), qs(best.gpuName));
+    if (serving() && best.serving)
+        why << AnswerText::servingMemory(best);
+    else
+        why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
+                   .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), qs(best.gpuName));
 
     int fitting = 0;
     const gp::CandidateResult* runnerUp = nullptr;
@@ -695,8 +699,13 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         config.emplace_back(tr("Offload"), CoreText::offload(r.configuration.offload));
         config.emplace_back(tr("Checkpointing"), CoreText::checkpointing(r.configuration.checkpointing));
     }
-    config.emplace_back(tr("GPU memory"),
-                        tr("%1 (%2 usable)").arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory)));
+    if (serving() && r.serving)
+        config.emplace_back(tr("GPU memory"), tr("%1 (the engine takes %2, leaves %3 unused)")
+                                                  .arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
+                                                       formatBytes(gp::memoryHeadroomBytes(r))));
+    else
+        config.emplace_back(tr("GPU memory"),
+                            tr("%1 (%2 usable)").arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory)));
     auto configBlock = std::make_unique<KeyValueBlock>(std::move(config), 1, 7.5, 0.34);
     configBlock->spaceAfterPt = 5;
     left.push_back(std::move(configBlock));
