@@ -90,6 +90,14 @@
         <source>%1 (over the target of %2)</source>
         <translation>%1 (over the target of %2)</translation>
     </message>
+    <message>
+        <source>The weights, the activation peak and non-torch memory need %1 more than the engine&apos;s %2 per GPU: no room is left for a KV cache.</source>
+        <translation>The weights, the activation peak and non-torch memory need %1 more than the engine&apos;s %2 per GPU: no room is left for a KV cache.</translation>
+    </message>
+    <message>
+        <source>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</source>
+        <translation>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1936,6 +1944,10 @@
         <source>%1 per replica</source>
         <translation>%1 per replica</translation>
     </message>
+    <message>
+        <source>%1 (the engine takes %2, leaves %3 unused)</source>
+        <translation>%1 (the engine takes %2, leaves %3 unused)</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>
@@ -2706,6 +2718,10 @@
     <message>
         <source>Monthly billing costs less than pay-as-you-go above %1 hours a month</source>
         <translation>Monthly billing costs less than pay-as-you-go above %1 hours a month</translation>
+    </message>
+    <message>
+        <source>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</source>
+        <translation>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</translation>
     </message>
 </context>
 <context>

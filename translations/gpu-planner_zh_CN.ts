@@ -89,6 +89,14 @@
         <source>%1 (over the target of %2)</source>
         <translation>%1（超出目标 %2）</translation>
     </message>
+    <message>
+        <source>The weights, the activation peak and non-torch memory need %1 more than the engine&apos;s %2 per GPU: no room is left for a KV cache.</source>
+        <translation>权重、激活峰值和非 torch 显存比引擎每块 GPU 的 %2 还多需要 %1：没有留给 KV 缓存的空间。</translation>
+    </message>
+    <message>
+        <source>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</source>
+        <translation>引擎占用每块 GPU %2 中的 %1；权重、激活峰值和非 torch 显存之外剩下的 %3 全部由 KV 缓存占满；%4 留在引擎之外。</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1928,6 +1936,10 @@
         <source>%1 per replica</source>
         <translation>每副本 %1</translation>
     </message>
+    <message>
+        <source>%1 (the engine takes %2, leaves %3 unused)</source>
+        <translation>%1（引擎占用 %2，留下 %3 未用）</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>
@@ -2695,6 +2707,10 @@
     <message>
         <source>Monthly billing costs less than pay-as-you-go above %1 hours a month</source>
         <translation>每月使用超过 %1 小时，包年包月比按量计费更便宜</translation>
+    </message>
+    <message>
+        <source>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</source>
+        <translation>每块 GPU 在引擎 gpu_memory_utilization 份额之外保留的显存：KV 缓存占满该份额；负值表示引擎无法启动</translation>
     </message>
 </context>
 <context>
