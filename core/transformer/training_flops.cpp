@@ -95,6 +95,9 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     if (macs == 0 && counts.active > 0) // no architecture: 2 FLOPs per active non-embedding parameter
         macs = positive(counts.active - counts.embedding - counts.outputHead);
     f.matmul = 2 * macs;
+    if (arch.numExperts > 1) // routed experts only: shared experts run on every token like a dense MLP
+        f.experts = std::min(f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts)
+                                           * s.moeLayers);
     f.attention = 2 * attention;
     f.head = workload.objective == TrainingObjective::Classification ? 2 * s.h * std::max(1, arch.numClasses)
                                                                      : 2 * s.h * s.v;

@@ -10,6 +10,8 @@ namespace gp {
 // Forward-pass FLOPs of one token (2 per multiply-add).
 struct ForwardFlops {
     double matmul = 0;    // weight matrices of the layers (active experts only), without the output head
+    double experts = 0;   // part of `matmul`: the routed experts' MLPs a token runs (its k experts per MoE layer;
+                          // shared experts excluded)
     double head = 0;      // output head: vocabulary logits, or the classification head
     double attention = 0; // scores (Q K^T) and weighted sum (P V); causal models see half the context on average
     double adapters = 0;  // LoRA adapters (A and B), when the technique has them

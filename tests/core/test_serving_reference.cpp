@@ -153,11 +153,9 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     for (const char* q : {"throughput", "ttft", "tpot", "latency"}) {
         const Summary s = summarize(rows, q, true);
         EXPECT_GE(s.count, 3) << q;
-        // TTFT does not reach the 15% median yet: gpt-oss's MoE prefill is estimated at about 0.34 s against
-        // 0.45-0.47 s measured (MoE prefill efficiency is not modelled, and no constant is fitted to hide it). Until
-        // it is, the bound is the error reached (25.7%), so any change that makes it worse fails here.
-        const double medianBound = std::string_view(q) == "ttft" ? 0.26 : 0.15;
-        EXPECT_LE(s.median, medianBound) << q;
+        // TTFT reaches the 15% median only just (14.9%): gpt-oss's prefill, with its experts at the efficiency of
+        // their routed rows and the k-way combine, is still 15-18% short of the measured 0.45-0.47 s.
+        EXPECT_LE(s.median, 0.15) << q;
         EXPECT_LE(s.worst, 0.35) << q;
     }
     const Summary kv = summarize(rows, "kv", true);

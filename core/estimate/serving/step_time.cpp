@@ -1,12 +1,14 @@
 // Decode steps reuse the inference speed model (estimate/time/inference_speed.cpp: weights + KV bytes over the
 // achieved bandwidth, FLOPs over the achieved peak, two all-reduces per layer) at the serving engine's achieved
 // bandwidth; the per-step overhead is the engine's CPU time the GPU waits on. Prefill is chunked as vLLM V1
-// schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget.
+// schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget. In MoE layers
+// the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency.
 #include "estimate/serving/step_time.h"
 
 #include "estimate/time/communication_model.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/throughput_model.h"
+#include "plan/precision.h"
 #include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
@@ -51,12 +53,36 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_chunks = int(std::ceil(computed / budget));
     m_shareOfStep = std::min(1.0, computed / budget);
     const ForwardFlops f = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt, true);
-    const double flops = computed * (f.matmul + f.attention + f.adapters) + f.head; // logits of the last position
     const double chunkTokens = std::min(computed, budget);
-    const double efficiency = d.prefillComputeEfficiency * chunkTokens / (chunkTokens + m_performance.tokensHalf);
+    // GEMM efficiency falls with the rows it multiplies (the time model's tokens-per-micro-batch curve).
+    const auto efficiencyAt = [&](double rows) {
+        return d.prefillComputeEfficiency * rows / (rows + m_performance.tokensHalf);
+    };
     const double t = std::max(1, config.tensor);
-    const double achieved = positive(m_peakTflops) * 1e12 * efficiency;
-    m_chunkComputeSeconds = achieved > 0 ? flops / t / achieved / m_chunks : INFINITY;
+    const double peak = positive(m_peakTflops) * 1e12;
+    // Routed experts (vLLM fused_moe.py): the chunk's tokens are sorted by expert (moe_align_block_size) and each
+    // expert multiplies only the rows routed to it, chunk x k / E with uniform routing, so the experts' share of the
+    // FLOPs runs at the efficiency of those smaller GEMMs, not the chunk's.
+    const double experts = arch.numExperts > 1 ? positive(f.experts) : 0.0;
+    const double e = std::max(1.0, double(arch.numExperts));
+    const double rowsPerExpert = chunkTokens * std::clamp(double(arch.expertsPerToken), 1.0, e) / e;
+    const double denseFlops = computed * (f.matmul - experts + f.attention + f.adapters) + f.head; // last logits
+    const double expertFlops = computed * experts;
+    const double denseAchieved = peak * efficiencyAt(chunkTokens);
+    const double expertAchieved = peak * efficiencyAt(rowsPerExpert);
+    m_chunkComputeSeconds = denseAchieved > 0 && expertAchieved > 0
+                                ? (denseFlops / denseAchieved + expertFlops / expertAchieved) / t / m_chunks
+                                : INFINITY;
+    // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
+    // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
+    // tensor rank (each holds partial sums of the whole hidden vector).
+    const double hbm = positive(hw.gpu.memoryBandwidthGBps) * 1e9 * m_performance.decodeBandwidth;
+    if (experts > 0 && std::isfinite(m_chunkComputeSeconds)) {
+        const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+        const double combineBytes = chunkTokens * moeLayers(arch) * (k + 1) * positive(double(arch.hiddenSize))
+                                    * bytesPerElement(m_workload.precision);
+        m_chunkComputeSeconds = hbm > 0 ? m_chunkComputeSeconds + combineBytes / hbm : INFINITY;
+    }
     if (t > 1) {
         const bool network = t > hw.gpusPerNode;
         const double bus = network ? nodeNetworkGBps(hw, m_performance) * std::max(1, hw.gpusPerNode) / t
