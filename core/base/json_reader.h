@@ -82,3 +82,16 @@ private:
 };
 
 } // namespace gp::detail
+
+namespace gp {
+
+// The member `key` of a JSON object, or null when `object` is not an object or the member is absent or null.
+inline const nlohmann::json* jsonChild(const nlohmann::json& object, const char* key)
+{
+    if (!object.is_object())
+        return nullptr;
+    auto it = object.find(key);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+} // namespace gp

@@ -1,5 +1,6 @@
 // The significant-digits rule for numbers in messages.
 #include "base/number_text.h"
+#include "base/finite_number.h"
 
 #include <algorithm>
 #include <charconv>
@@ -46,6 +47,11 @@ std::string formatExact(double value)
     char buffer[64];
     auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
+}
+
+std::string formatGiB(double bytes)
+{
+    return formatNumber(bytes / kGiB, 3);
 }
 
 } // namespace gp

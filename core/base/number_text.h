@@ -13,6 +13,9 @@ int significantDecimals(double value, int significant = 3);
 // 2.50 -> "2.5"; non-finite values as "nan", "inf", "-inf".
 std::string formatNumber(double value, int significant = 3);
 
+// Bytes as GiB (2^30) with three significant digits: the memory figures of messages and warning arguments.
+std::string formatGiB(double bytes);
+
 // The shortest text that reads back as exactly `value` (for "got ..." in input errors); "NaN", "inf", "-inf".
 std::string formatExact(double value);
 

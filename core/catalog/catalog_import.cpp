@@ -37,24 +37,16 @@ std::string lower(std::string_view text)
     return s;
 }
 
-const json* child(const json& object, const char* key)
-{
-    if (!object.is_object())
-        return nullptr;
-    auto it = object.find(key);
-    return it == object.end() || it->is_null() ? nullptr : &*it;
-}
-
 std::string text(const json& object, const char* key)
 {
-    const json* v = child(object, key);
+    const json* v = jsonChild(object, key);
     return v && v->is_string() ? v->get<std::string>() : std::string();
 }
 
 // A number or a numeric string ("100.000000", "55.0400000000"); null or absent = not given.
 std::optional<double> number(const json& object, const char* key, const std::string& path)
 {
-    const json* v = child(object, key);
+    const json* v = jsonChild(object, key);
     if (!v)
         return std::nullopt;
     if (v->is_number()) {
@@ -89,9 +81,9 @@ std::optional<double> price(const json& object, const char* key, const std::stri
 // Arrays the Alibaba CLI wraps in an object named after the element: {"InstanceType": [...]}.
 const json* list(const json& object, const char* key, const char* element = nullptr)
 {
-    const json* v = child(object, key);
+    const json* v = jsonChild(object, key);
     if (v && element && v->is_object())
-        v = child(*v, element);
+        v = jsonChild(*v, element);
     return v && v->is_array() ? v : nullptr;
 }
 
@@ -239,7 +231,7 @@ struct Reader {
                     stock = "limited";
                 setStock(l, zone, stock, priority);
             }
-            const json* itemPrice = child(item, "Price");
+            const json* itemPrice = jsonChild(item, "Price");
             if (!itemPrice)
                 continue;
             const std::string pricePath = path + ".Price";
@@ -307,7 +299,7 @@ struct Reader {
             const std::string type = text(item, "InstanceType");
             if (type.empty())
                 throw BadField{path + ".InstanceType", "is required"};
-            const json* gpuInfo = child(item, "GpuInfo");
+            const json* gpuInfo = jsonChild(item, "GpuInfo");
             const json* gpuList = gpuInfo ? list(*gpuInfo, "Gpus") : nullptr;
             if (!gpuList || gpuList->empty())
                 continue; // no GPU
@@ -322,13 +314,13 @@ struct Reader {
             l.hasSize = true;
             l.gpus = count;
             l.gpuName = text(gpu, "Name");
-            if (const json* memory = child(gpu, "MemoryInfo"))
+            if (const json* memory = jsonChild(gpu, "MemoryInfo"))
                 l.gpuMemoryMiB = number(*memory, "SizeInMiB", path + ".GpuInfo.Gpus[0].MemoryInfo").value_or(0);
-            if (const json* cpu = child(item, "VCpuInfo"))
+            if (const json* cpu = jsonChild(item, "VCpuInfo"))
                 l.vcpus = static_cast<int>(number(*cpu, "DefaultVCpus", path + ".VCpuInfo").value_or(0));
-            if (const json* memory = child(item, "MemoryInfo"))
+            if (const json* memory = jsonChild(item, "MemoryInfo"))
                 l.memoryGiB = number(*memory, "SizeInMiB", path + ".MemoryInfo").value_or(0) / 1024.0;
-            if (const json* network = child(item, "NetworkInfo")) {
+            if (const json* network = jsonChild(item, "NetworkInfo")) {
                 double peak = 0;
                 if (const json* cards = list(*network, "NetworkCards"))
                     for (const json& card : *cards)
@@ -341,7 +333,7 @@ struct Reader {
                         peak = std::strtod(performance.c_str() + digit, nullptr);
                 }
                 l.networkGbps = peak;
-                if (const json* efa = child(*network, "EfaSupported"); efa && efa->is_boolean())
+                if (const json* efa = jsonChild(*network, "EfaSupported"); efa && efa->is_boolean())
                     l.rdma = efa->get<bool>();
             }
         }
@@ -362,8 +354,8 @@ struct Reader {
             } else {
                 element = priceList[i];
             }
-            const json* product = child(element, "product");
-            const json* attributes = product ? child(*product, "attributes") : nullptr;
+            const json* product = jsonChild(element, "product");
+            const json* attributes = product ? jsonChild(*product, "attributes") : nullptr;
             if (!attributes)
                 throw BadField{path + ".product.attributes", "is required"};
             const std::string type = text(*attributes, "instanceType");
@@ -380,17 +372,17 @@ struct Reader {
             const std::string region = text(*attributes, "regionCode");
             if (!inRegion(region))
                 continue;
-            const json* terms = child(element, "terms");
+            const json* terms = jsonChild(element, "terms");
             std::optional<double> onDemand;
             std::string currency;
             auto hourlyOf = [&](const json& term, const std::string& termPath) -> std::optional<double> {
-                const json* dimensions = child(term, "priceDimensions");
+                const json* dimensions = jsonChild(term, "priceDimensions");
                 if (!dimensions || !dimensions->is_object())
                     return std::nullopt;
                 for (const auto& [key, dimension] : dimensions->items()) {
                     if (text(dimension, "unit") != "Hrs")
                         continue;
-                    const json* perUnit = child(dimension, "pricePerUnit");
+                    const json* perUnit = jsonChild(dimension, "pricePerUnit");
                     if (!perUnit || !perUnit->is_object() || perUnit->empty())
                         continue;
                     const auto first = perUnit->begin();
@@ -402,16 +394,16 @@ struct Reader {
                 }
                 return std::nullopt;
             };
-            if (const json* onDemandTerms = terms ? child(*terms, "OnDemand") : nullptr; onDemandTerms
+            if (const json* onDemandTerms = terms ? jsonChild(*terms, "OnDemand") : nullptr; onDemandTerms
                 && onDemandTerms->is_object())
                 for (const auto& [key, term] : onDemandTerms->items())
                     if (auto hourly = hourlyOf(term, path + ".terms.OnDemand." + key))
                         onDemand = hourly;
             std::optional<double> reserved;
-            if (const json* reservedTerms = terms ? child(*terms, "Reserved") : nullptr; reservedTerms
+            if (const json* reservedTerms = terms ? jsonChild(*terms, "Reserved") : nullptr; reservedTerms
                 && reservedTerms->is_object())
                 for (const auto& [key, term] : reservedTerms->items()) {
-                    const json* attributesOfTerm = child(term, "termAttributes");
+                    const json* attributesOfTerm = jsonChild(term, "termAttributes");
                     if (!attributesOfTerm || text(*attributesOfTerm, "LeaseContractLength") != "1yr"
                         || text(*attributesOfTerm, "PurchaseOption") != "No Upfront"
                         || text(*attributesOfTerm, "OfferingClass") != "standard")
@@ -564,15 +556,15 @@ struct Reader {
     void read(const json& document)
     {
         const json* root = &document;
-        if (const json* response = child(document, "Response"); response && response->is_object())
+        if (const json* response = jsonChild(document, "Response"); response && response->is_object())
             root = response; // the API's wrapper; tccli prints the object without it
-        if (const json* error = child(*root, "Error"))
+        if (const json* error = jsonChild(*root, "Error"))
             throw BadField{"Error", "the file is an error response: " + text(*error, "Code") + ": "
                                         + text(*error, "Message")};
         if (const json* set = list(*root, "InstanceTypeQuotaSet"))
             return tencentZoneConfigs(*set);
-        if (const json* p = child(*root, "Price"); p && child(*p, "InstancePrice"))
-            return tencentQuote(*child(*p, "InstancePrice"));
+        if (const json* p = jsonChild(*root, "Price"); p && jsonChild(*p, "InstancePrice"))
+            return tencentQuote(*jsonChild(*p, "InstancePrice"));
         if (const json* types = list(*root, "InstanceTypes"))
             return awsInstanceTypes(*types);
         if (const json* types = list(*root, "InstanceTypes", "InstanceType"))
@@ -581,8 +573,8 @@ struct Reader {
             return awsPriceList(*prices);
         if (const json* zones = list(*root, "AvailableZones", "AvailableZone"))
             return alibabaAvailableResource(*zones);
-        if (const json* info = child(*root, "PriceInfo"); info && child(*info, "Price"))
-            return alibabaPrice(*child(*info, "Price"));
+        if (const json* info = jsonChild(*root, "PriceInfo"); info && jsonChild(*info, "Price"))
+            return alibabaPrice(*jsonChild(*info, "Price"));
         throw BadField{"", "not a cloud listing this program reads: expected the JSON that tccli cvm "
                            "DescribeZoneInstanceConfigInfos or InquiryPriceRunInstances, aws ec2 "
                            "describe-instance-types, aws pricing get-products, or aliyun ecs DescribeInstanceTypes, "

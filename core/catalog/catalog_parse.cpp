@@ -1,5 +1,6 @@
 // Parses catalog documents (resources/catalog/README.md describes the format).
 #include "catalog/catalog.h"
+#include "base/finite_number.h"
 #include "catalog/catalog_parse_internal.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
@@ -16,7 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
 bool readTflops(JsonReader& reader, Tflops& out)

@@ -1,5 +1,6 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
+#include "base/finite_number.h"
 #include "catalog/gpu_precision.h"
 
 #include "plan/limits.h"
@@ -20,13 +21,6 @@
 namespace gp {
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string gib(double bytes)
-{
-    return formatNumber(bytes / kGiB, 3);
-}
 
 FitFailure makeFailure(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)
 {
@@ -110,13 +104,13 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     const std::string length = std::to_string(replica.engine().requestTokens);
     if (m.kvBudgetBytes <= 0) {
         r.failure = makeFailure("serving_no_kv_memory",
-                                "the weights (" + gib(m.weightBytes) + " GiB), the activation peak ("
-                                    + gib(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "
-                                    + gib(m.engineBytes) + " GiB per GPU",
-                                {{"weights_gib", gib(m.weightBytes)},
-                                 {"activation_gib", gib(m.activationPeakBytes)},
-                                 {"engine_gib", gib(m.engineBytes)},
-                                 {"kv_gib", gib(m.kvBudgetBytes)}});
+                                "the weights (" + formatGiB(m.weightBytes) + " GiB), the activation peak ("
+                                    + formatGiB(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "
+                                    + formatGiB(m.engineBytes) + " GiB per GPU",
+                                {{"weights_gib", formatGiB(m.weightBytes)},
+                                 {"activation_gib", formatGiB(m.activationPeakBytes)},
+                                 {"engine_gib", formatGiB(m.engineBytes)},
+                                 {"kv_gib", formatGiB(m.kvBudgetBytes)}});
     } else if (!r.fits) {
         r.failure = makeFailure("serving_request_exceeds_kv",
                                 "the KV cache holds " + std::to_string(m.kvCacheTokens) + " tokens, less than one request of "
@@ -210,18 +204,18 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.fits = std::isfinite(r.memory.total) && r.memory.total <= r.usableMemory;
     if (!r.fits) {
         r.failure = makeFailure("memory_exceeds_capacity",
-                                "needs " + gib(r.memory.total) + " GiB per GPU; " + gib(r.usableMemory)
-                                    + " GiB usable of " + gib(r.gpuMemory) + " GiB",
-                                {{"needed_gib", gib(r.memory.total)},
-                                 {"usable_gib", gib(r.usableMemory)},
-                                 {"gpu_memory_gib", gib(r.gpuMemory)},
-                                 {"weights_gib", gib(r.memory.weights)}});
+                                "needs " + formatGiB(r.memory.total) + " GiB per GPU; " + formatGiB(r.usableMemory)
+                                    + " GiB usable of " + formatGiB(r.gpuMemory) + " GiB",
+                                {{"needed_gib", formatGiB(r.memory.total)},
+                                 {"usable_gib", formatGiB(r.usableMemory)},
+                                 {"gpu_memory_gib", formatGiB(r.gpuMemory)},
+                                 {"weights_gib", formatGiB(r.memory.weights)}});
     } else if (hw.ramBytesPerNode > 0 && r.memory.cpuBytes > hw.ramBytesPerNode) {
         r.fits = false;
         r.failure = makeFailure("host_memory_exceeded",
-                                "offload needs " + gib(r.memory.cpuBytes) + " GiB of host RAM per node; the node has "
-                                    + gib(hw.ramBytesPerNode) + " GiB",
-                                {{"needed_gib", gib(r.memory.cpuBytes)}, {"ram_gib", gib(hw.ramBytesPerNode)}});
+                                "offload needs " + formatGiB(r.memory.cpuBytes) + " GiB of host RAM per node; the node has "
+                                    + formatGiB(hw.ramBytesPerNode) + " GiB",
+                                {{"needed_gib", formatGiB(r.memory.cpuBytes)}, {"ram_gib", formatGiB(hw.ramBytesPerNode)}});
     }
 
     ThroughputEstimate t = estimateThroughput(model, workload, config, hw, r.memory, plan.assumptions, catalog);

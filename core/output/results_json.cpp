@@ -1,5 +1,6 @@
 // JSON output of results and the catalog, with the names fixed by plan-format.md.
 #include "output/results_json.h"
+#include "output/json_numbers.h"
 
 #include "estimate/common/memory_headroom.h"
 
@@ -10,16 +11,6 @@ namespace gp {
 using nlohmann::json;
 
 namespace {
-
-json number(double value)
-{
-    return std::isfinite(value) ? json(value) : json(nullptr);
-}
-
-json optional(const std::optional<double>& value)
-{
-    return (value && std::isfinite(*value)) ? json(*value) : json(nullptr);
-}
 
 json argsToJson(const std::vector<std::pair<std::string, std::string>>& args)
 {
@@ -64,50 +55,50 @@ json servingResultToJson(const ServingResult& s)
 {
     json curve = json::array();
     for (const ServingPoint& p : s.curve)
-        curve.push_back({number(p.concurrency), number(p.outputTokensPerSecond), number(p.ttftSeconds),
-                         number(p.tpotSeconds)});
+        curve.push_back({jsonNumber(p.concurrency), jsonNumber(p.outputTokensPerSecond), jsonNumber(p.ttftSeconds),
+                         jsonNumber(p.tpotSeconds)});
     return {
         {"kv_cache_tokens", s.kvCacheTokens},
         {"max_concurrency", s.maxConcurrency},
-        {"concurrency", number(s.concurrency)},
-        {"ttft_seconds", number(s.ttftSeconds)},
-        {"tpot_seconds", number(s.tpotSeconds)},
-        {"request_latency_seconds", number(s.requestLatencySeconds)},
-        {"output_tokens_per_second", number(s.outputTokensPerSecond)},
-        {"requests_per_second", number(s.requestsPerSecond)},
+        {"concurrency", jsonNumber(s.concurrency)},
+        {"ttft_seconds", jsonNumber(s.ttftSeconds)},
+        {"tpot_seconds", jsonNumber(s.tpotSeconds)},
+        {"request_latency_seconds", jsonNumber(s.requestLatencySeconds)},
+        {"output_tokens_per_second", jsonNumber(s.outputTokensPerSecond)},
+        {"requests_per_second", jsonNumber(s.requestsPerSecond)},
         {"replicas", s.replicas},
         {"meets_slo", s.meetsSlo},
         {"limit", s.limit},
-        {"cost_per_million_output_tokens", optional(s.costPerMillionOutputTokens)},
-        {"cost_per_million_tokens", optional(s.costPerMillionTokens)},
-        {"monthly_cost", optional(s.monthlyCost)},
+        {"cost_per_million_output_tokens", jsonNumber(s.costPerMillionOutputTokens)},
+        {"cost_per_million_tokens", jsonNumber(s.costPerMillionTokens)},
+        {"monthly_cost", jsonNumber(s.monthlyCost)},
         {"curve", curve},
         // Beyond the contract: how the figures come about.
-        {"kv_capacity_requests", number(s.kvCapacityRequests)},
+        {"kv_capacity_requests", jsonNumber(s.kvCapacityRequests)},
         {"request_tokens", s.requestTokens},
-        {"kv_bytes_per_token", number(s.kvBytesPerToken)},
+        {"kv_bytes_per_token", jsonNumber(s.kvBytesPerToken)},
         {"engine_memory",
-         {{"visible", number(s.visibleMemoryBytes)},
-          {"engine", number(s.engineMemoryBytes)},
-          {"weights", number(s.weightBytes)},
-          {"activation_peak", number(s.activationPeakBytes)},
-          {"non_torch", number(s.nonTorchBytes)},
-          {"kv_cache", number(s.kvBudgetBytes)}}},
+         {{"visible", jsonNumber(s.visibleMemoryBytes)},
+          {"engine", jsonNumber(s.engineMemoryBytes)},
+          {"weights", jsonNumber(s.weightBytes)},
+          {"activation_peak", jsonNumber(s.activationPeakBytes)},
+          {"non_torch", jsonNumber(s.nonTorchBytes)},
+          {"kv_cache", jsonNumber(s.kvBudgetBytes)}}},
         {"engine",
          {{"max_num_seqs", s.maxNumSeqs}, {"max_num_batched_tokens", s.maxNumBatchedTokens}, {"block_size", s.blockSize}}},
-        {"requested_concurrency", number(s.requestedConcurrency)},
+        {"requested_concurrency", jsonNumber(s.requestedConcurrency)},
         {"concurrency_cut", s.concurrencyCut},
-        {"slo_concurrency", number(s.sloConcurrency)},
-        {"decode_step_seconds", number(s.decodeStepSeconds)},
-        {"prefill_seconds", number(s.prefillSeconds)},
-        {"queue_seconds", number(s.queueSeconds)},
-        {"utilization", number(s.utilization)},
-        {"total_output_tokens_per_second", number(s.totalOutputTokensPerSecond)},
-        {"total_requests_per_second", number(s.totalRequestsPerSecond)},
+        {"slo_concurrency", jsonNumber(s.sloConcurrency)},
+        {"decode_step_seconds", jsonNumber(s.decodeStepSeconds)},
+        {"prefill_seconds", jsonNumber(s.prefillSeconds)},
+        {"queue_seconds", jsonNumber(s.queueSeconds)},
+        {"utilization", jsonNumber(s.utilization)},
+        {"total_output_tokens_per_second", jsonNumber(s.totalOutputTokensPerSecond)},
+        {"total_requests_per_second", jsonNumber(s.totalRequestsPerSecond)},
         {"billing_mode", s.billingMode},
-        {"price_per_hour", optional(s.pricePerHour)},
+        {"price_per_hour", jsonNumber(s.pricePerHour)},
         {"monthly_billing_mode", s.monthlyBillingMode},
-        {"break_even_hours_per_month", optional(s.breakEvenHoursPerMonth)},
+        {"break_even_hours_per_month", jsonNumber(s.breakEvenHoursPerMonth)},
     };
 }
 
@@ -141,10 +132,10 @@ json candidateResultToJson(const CandidateResult& r)
     for (const auto& mode : r.cost.modes) {
         json curve = json::array();
         for (const auto& point : mode.curve)
-            curve.push_back({number(point.days), number(point.cost)});
+            curve.push_back({jsonNumber(point.days), jsonNumber(point.cost)});
         modes.push_back({{"mode", mode.mode},
-                         {"total", optional(mode.total)},
-                         {"finish_days", number(mode.finishDays)},
+                         {"total", jsonNumber(mode.total)},
+                         {"finish_days", jsonNumber(mode.finishDays)},
                          {"price_source", mode.priceStatus},
                          {"curve", curve}});
     }
@@ -157,46 +148,46 @@ json candidateResultToJson(const CandidateResult& r)
         {"gpus", r.gpus},
         {"configuration", configurationToJson(c)},
         {"memory_per_gpu",
-         {{"weights", number(m.weights)},
-          {"gradients", number(m.gradients)},
-          {"optimizer", number(m.optimizer)},
-          {"activations", number(m.activations)},
-          {"logits", number(m.logits)},
-          {"kv_cache", number(m.kvCache)},
-          {"buffers", number(m.buffers)},
-          {"allocator", number(m.allocator)},
-          {"runtime", number(m.runtime)},
-          {"total", number(m.total)}}},
-        {"host_memory_per_node", number(m.cpuBytes)},
-        {"gpu_memory", number(r.gpuMemory)},
-        {"usable_memory", number(r.usableMemory)},
-        {"memory_headroom", number(memoryHeadroomBytes(r))},
+         {{"weights", jsonNumber(m.weights)},
+          {"gradients", jsonNumber(m.gradients)},
+          {"optimizer", jsonNumber(m.optimizer)},
+          {"activations", jsonNumber(m.activations)},
+          {"logits", jsonNumber(m.logits)},
+          {"kv_cache", jsonNumber(m.kvCache)},
+          {"buffers", jsonNumber(m.buffers)},
+          {"allocator", jsonNumber(m.allocator)},
+          {"runtime", jsonNumber(m.runtime)},
+          {"total", jsonNumber(m.total)}}},
+        {"host_memory_per_node", jsonNumber(m.cpuBytes)},
+        {"gpu_memory", jsonNumber(r.gpuMemory)},
+        {"usable_memory", jsonNumber(r.usableMemory)},
+        {"memory_headroom", jsonNumber(memoryHeadroomBytes(r))},
         {"fits", r.fits},
         {"step_time",
-         {{"compute", number(r.step.compute)},
-          {"communication", number(r.step.communication)},
-          {"communication_intra_node", number(r.step.communicationIntraNode)},
-          {"communication_network", number(r.step.communicationNetwork)},
-          {"offload", number(r.step.offload)},
-          {"data_loading", number(r.step.dataLoading)},
-          {"total", number(r.step.total)}}},
-        {"tokens_per_second", number(r.tokensPerSecond)},
-        {"model_flops_utilization", inference ? json(nullptr) : number(r.modelFlopsUtilization)},
-        {"training_hours", inference ? json(nullptr) : number(r.trainingHours)},
-        {"gpu_hours", inference ? json(nullptr) : number(r.gpuHours)},
-        {"training_flops", inference ? json(nullptr) : number(r.trainingFlops)},
-        {"decode_tokens_per_second", optional(r.decodeTokensPerSecond)},
-        {"prefill_seconds", optional(r.prefillSeconds)},
+         {{"compute", jsonNumber(r.step.compute)},
+          {"communication", jsonNumber(r.step.communication)},
+          {"communication_intra_node", jsonNumber(r.step.communicationIntraNode)},
+          {"communication_network", jsonNumber(r.step.communicationNetwork)},
+          {"offload", jsonNumber(r.step.offload)},
+          {"data_loading", jsonNumber(r.step.dataLoading)},
+          {"total", jsonNumber(r.step.total)}}},
+        {"tokens_per_second", jsonNumber(r.tokensPerSecond)},
+        {"model_flops_utilization", inference ? json(nullptr) : jsonNumber(r.modelFlopsUtilization)},
+        {"training_hours", inference ? json(nullptr) : jsonNumber(r.trainingHours)},
+        {"gpu_hours", inference ? json(nullptr) : jsonNumber(r.gpuHours)},
+        {"training_flops", inference ? json(nullptr) : jsonNumber(r.trainingFlops)},
+        {"decode_tokens_per_second", jsonNumber(r.decodeTokensPerSecond)},
+        {"prefill_seconds", jsonNumber(r.prefillSeconds)},
         {"bottleneck", toString(r.bottleneck)},
         {"cost",
-         {{"on_demand", optional(r.cost.onDemand)},
-          {"monthly", optional(r.cost.monthly)},
-          {"reserved", optional(r.cost.reserved)},
-          {"spot", optional(r.cost.spot)},
-          {"storage", optional(r.cost.storage)},
-          {"price_per_hour", optional(r.cost.pricePerHour)},
-          {"break_even_days", optional(r.cost.breakEvenDays)},
-          {"spot_extra_hours", number(r.cost.spotExtraHours)},
+         {{"on_demand", jsonNumber(r.cost.onDemand)},
+          {"monthly", jsonNumber(r.cost.monthly)},
+          {"reserved", jsonNumber(r.cost.reserved)},
+          {"spot", jsonNumber(r.cost.spot)},
+          {"storage", jsonNumber(r.cost.storage)},
+          {"price_per_hour", jsonNumber(r.cost.pricePerHour)},
+          {"break_even_days", jsonNumber(r.cost.breakEvenDays)},
+          {"spot_extra_hours", jsonNumber(r.cost.spotExtraHours)},
           {"currency", r.cost.currency},
           {"price_source", r.cost.priceStatus},
           {"price_citation", r.cost.priceSource},
@@ -231,8 +222,8 @@ json planAnswerToJson(const PlanAnswer& answer)
         json r = candidateResultToJson(candidate.best);
         json frontier = json::array();
         for (const auto& point : candidate.frontier)
-            frontier.push_back({{"hours", number(point.hours)},
-                                {"cost", number(point.cost)},
+            frontier.push_back({{"hours", jsonNumber(point.hours)},
+                                {"cost", jsonNumber(point.cost)},
                                 {"priced", point.priced},
                                 {"nodes", point.nodes},
                                 {"zero_stage", point.configuration.zeroStage},
@@ -252,8 +243,8 @@ json planAnswerToJson(const PlanAnswer& answer)
                         {"meets_objective", candidate.meetsObjective},
                         {"priced", standing.figures.priced},
                         {"billing_mode", standing.figures.mode.empty() ? json(nullptr) : json(standing.figures.mode)},
-                        {"cost", standing.figures.priced ? number(standing.figures.cost) : json(nullptr)},
-                        {"hours", number(standing.figures.hours)},
+                        {"cost", standing.figures.priced ? jsonNumber(standing.figures.cost) : json(nullptr)},
+                        {"hours", jsonNumber(standing.figures.hours)},
                         {"reasons", reasons}};
         results.push_back(r);
     }
@@ -262,9 +253,9 @@ json planAnswerToJson(const PlanAnswer& answer)
         const Standing& s = answer.standings[std::size_t(answer.recommended)];
         recommendation = {{"candidate", best->best.candidate},
                           {"billing_mode", s.figures.mode.empty() ? json(nullptr) : json(s.figures.mode)},
-                          {"cost", s.figures.priced ? number(s.figures.cost) : json(nullptr)},
+                          {"cost", s.figures.priced ? jsonNumber(s.figures.cost) : json(nullptr)},
                           {"currency", answer.currency},
-                          {"hours", number(s.figures.hours)},
+                          {"hours", jsonNumber(s.figures.hours)},
                           {"summary", answer.summary ? diagnosticToJson(*answer.summary) : json(nullptr)}};
     }
     return {{"model", modelToJson(search.model)},

@@ -1,5 +1,6 @@
 // Fixed-width text tables for `--format table`.
 #include "output/results_json.h"
+#include "base/finite_number.h"
 #include "output/results_csv.h"
 #include "output/text_table.h"
 
@@ -10,8 +11,6 @@
 namespace gp {
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string fixed(double value, int decimals)
 {

@@ -1,5 +1,7 @@
 // Scenario comparisons as JSON, CSV and text.
 #include "output/scenarios_output.h"
+#include "output/json_numbers.h"
+#include "base/finite_number.h"
 
 #include "output/results_json.h"
 #include "output/text_table.h"
@@ -12,18 +14,6 @@ namespace gp {
 using nlohmann::json;
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-json number(double value)
-{
-    return std::isfinite(value) ? json(value) : json(nullptr);
-}
-
-json optional(const std::optional<double>& value)
-{
-    return value && std::isfinite(*value) ? json(*value) : json(nullptr);
-}
 
 std::string rowName(const ScenarioRow& row)
 {
@@ -67,7 +57,7 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
         if (h.hasCandidate) {
             json costs = json::object();
             for (const ModeCost& m : h.costs)
-                costs[m.mode] = number(m.cost);
+                costs[m.mode] = jsonNumber(m.cost);
             r["best"] = {{"candidate", h.candidate},
                          {"gpu_name", h.gpuName},
                          {"nodes", h.nodes},
@@ -78,19 +68,19 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
                          {"meets_objective", h.meetsObjective},
                          {"priced", h.figures.priced},
                          {"billing_mode", h.figures.priced ? json(h.figures.mode) : json(nullptr)},
-                         {"cost", number(h.figures.cost)},
-                         {"hours", number(h.figures.hours)},
+                         {"cost", jsonNumber(h.figures.cost)},
+                         {"hours", jsonNumber(h.figures.hours)},
                          {"costs", costs},
-                         {"memory_per_gpu", number(h.memoryBytes)},
-                         {"usable_memory_per_gpu", number(h.usableBytes)},
-                         {"memory_headroom_per_gpu", number(h.headroomBytes)}};
+                         {"memory_per_gpu", jsonNumber(h.memoryBytes)},
+                         {"usable_memory_per_gpu", jsonNumber(h.usableBytes)},
+                         {"memory_headroom_per_gpu", jsonNumber(h.headroomBytes)}};
         } else {
             r["best"] = nullptr;
         }
-        r["difference"] = {{"cost", optional(row.delta.cost)},
-                           {"cost_percent", optional(row.delta.costPercent)},
-                           {"hours", optional(row.delta.hours)},
-                           {"hours_percent", optional(row.delta.hoursPercent)}};
+        r["difference"] = {{"cost", jsonNumber(row.delta.cost)},
+                           {"cost_percent", jsonNumber(row.delta.costPercent)},
+                           {"hours", jsonNumber(row.delta.hours)},
+                           {"hours_percent", jsonNumber(row.delta.hoursPercent)}};
         rows.push_back(r);
     }
     const ScenarioRow* baseline = comparison.baseline < comparison.rows.size()

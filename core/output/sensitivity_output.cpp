@@ -1,5 +1,6 @@
 // Sensitivity as JSON, CSV and text.
 #include "output/sensitivity_output.h"
+#include "output/json_numbers.h"
 
 #include "output/text_table.h"
 
@@ -10,11 +11,6 @@ namespace gp {
 using nlohmann::json;
 
 namespace {
-
-json number(double value)
-{
-    return std::isfinite(value) ? json(value) : json(nullptr);
-}
 
 json diagnosticJson(const Diagnostic& d)
 {
@@ -28,8 +24,8 @@ json boundJson(const SensitivityBound& b)
 {
     if (!b.answered)
         return {{"value", b.value}, {"answered", false}};
-    return {{"value", b.value},     {"answered", true},          {"cost", number(b.cost)},
-            {"hours", number(b.hours)}, {"billing_mode", b.mode}, {"candidate", b.candidate},
+    return {{"value", b.value},     {"answered", true},          {"cost", jsonNumber(b.cost)},
+            {"hours", jsonNumber(b.hours)}, {"billing_mode", b.mode}, {"candidate", b.candidate},
             {"changed", b.changed}};
 }
 
@@ -52,7 +48,7 @@ json sensitivityToJson(const PlanSensitivity& s)
         inputs.push_back({{"input", in.input},
                           {"key", in.key},
                           {"spread", in.spread > 0 ? json(in.spread) : json(nullptr)},
-                          {"cost_width", number(in.costWidth())},
+                          {"cost_width", jsonNumber(in.costWidth())},
                           {"low", boundJson(in.low)},
                           {"high", boundJson(in.high)}});
     j["candidate"] = s.candidate;
@@ -61,12 +57,12 @@ json sensitivityToJson(const PlanSensitivity& s)
     j["priced"] = s.point.priced;
     j["billing_mode"] = s.point.priced ? json(s.point.mode) : json(nullptr);
     j["price_status"] = s.priceStatus;
-    j["cost"] = number(s.point.cost);
-    j["cost_low"] = number(s.costLow);
-    j["cost_high"] = number(s.costHigh);
-    j["hours"] = number(s.point.hours);
-    j["hours_low"] = number(s.hoursLow);
-    j["hours_high"] = number(s.hoursHigh);
+    j["cost"] = jsonNumber(s.point.cost);
+    j["cost_low"] = jsonNumber(s.costLow);
+    j["cost_high"] = jsonNumber(s.costHigh);
+    j["hours"] = jsonNumber(s.point.hours);
+    j["hours_low"] = jsonNumber(s.hoursLow);
+    j["hours_high"] = jsonNumber(s.hoursHigh);
     j["stable"] = s.stable;
     j["price_threshold"] = s.priceThreshold
                                ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}}

@@ -1,5 +1,6 @@
 // Reads plan documents (spec: plan-format.md); every error names its field path.
 #include "plan/plan.h"
+#include "base/text_length.h"
 #include "plan/architecture_json.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
@@ -19,26 +20,11 @@ namespace {
 
 using namespace limits;
 
-const json* child(const json& object, const char* key)
-{
-    if (!object.is_object())
-        return nullptr;
-    auto it = object.find(key);
-    return (it == object.end() || it->is_null()) ? nullptr : &*it;
-}
-
 // Characters, not bytes: a title in Chinese has the same limit as one in English.
-std::size_t utf8Length(const std::string& text)
-{
-    std::size_t count = 0;
-    for (unsigned char c : text)
-        count += (c & 0xC0) != 0x80 ? 1 : 0;
-    return count;
-}
 
 bool readModel(const json& document, Plan& plan, JsonReader& root)
 {
-    const json* model = child(document, "model");
+    const json* model = jsonChild(document, "model");
     if (!model) {
         root.fail("model", "is required (a preset, an architecture or a parameter count)");
         return false;
@@ -49,7 +35,7 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     r.optionalNumber("parameters", plan.model.parameters, 1, kMaxParameters);
     if (r.ok() && r.has("parameters") && !r.isNull("parameters") && *plan.model.parameters < 1e3)
         r.fail("parameters", "must be at least 1000, got " + formatExact(*plan.model.parameters));
-    if (const json* arch = child(*model, "architecture"); arch && r.ok()) {
+    if (const json* arch = jsonChild(*model, "architecture"); arch && r.ok()) {
         auto a = readArchitecture(*arch, Architecture{}, "model.architecture");
         if (a) {
             plan.model.architecture = *a;
@@ -110,7 +96,7 @@ void readServing(const json& object, ServingSpec& s, JsonReader& parent)
                 r.failPath(l.takeError().field, l.takeError().message);
         }
     }
-    if (const json* slo = child(object, "slo"); slo && r.ok()) {
+    if (const json* slo = jsonChild(object, "slo"); slo && r.ok()) {
         JsonReader l(*slo, "workload.serving.slo");
         for (const char* key : {"ttft_seconds", "tpot_seconds"}) {
             std::optional<double>& out = std::string_view(key) == "ttft_seconds" ? s.slo.ttftSeconds : s.slo.tpotSeconds;
@@ -130,7 +116,7 @@ void readServing(const json& object, ServingSpec& s, JsonReader& parent)
                 s.kvCachePrecision = kv;
         }
     }
-    if (const json* engine = child(object, "engine"); engine && r.ok()) {
+    if (const json* engine = jsonChild(object, "engine"); engine && r.ok()) {
         JsonReader e(*engine, "workload.serving.engine");
         ServingEngine& en = s.engine;
         e.optionalNumber("gpu_memory_utilization", en.gpuMemoryUtilization, -1e300, 1e300);
@@ -183,7 +169,7 @@ void readServing(const json& object, ServingSpec& s, JsonReader& parent)
 
 bool readWorkload(const json& document, Plan& plan, JsonReader& root)
 {
-    const json* workload = child(document, "workload");
+    const json* workload = jsonChild(document, "workload");
     if (!workload)
         return true; // all defaults
     Workload& w = plan.workload;
@@ -221,7 +207,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
                 w.checkpointedLayers = layers;
         }
     }
-    if (const json* lora = child(*workload, "lora"); lora && r.ok()) {
+    if (const json* lora = jsonChild(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         l.integer("rank", w.lora.rank, false, 1, 65536);
         l.stringList("target_modules", w.lora.targetModules);
@@ -230,7 +216,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         if (!l.ok())
             r.failPath(l.takeError().field, l.takeError().message);
     }
-    if (const json* par = child(*workload, "parallelism"); par && r.ok()) {
+    if (const json* par = jsonChild(*workload, "parallelism"); par && r.ok()) {
         JsonReader p(*par, "workload.parallelism");
         ParallelismSpec& ps = w.parallelism;
         if (p.has("data") && !p.isNull("data")) {
@@ -271,7 +257,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         if (!p.ok())
             r.failPath(p.takeError().field, p.takeError().message);
     }
-    if (const json* inf = child(*workload, "inference"); inf && r.ok()) {
+    if (const json* inf = jsonChild(*workload, "inference"); inf && r.ok()) {
         JsonReader i(*inf, "workload.inference");
         i.integer("batch_size", w.inference.batchSize, false, 1, 1 << 20);
         i.integer("prompt_tokens", w.inference.promptTokens, false, 1, kMaxSequence);
@@ -280,7 +266,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         if (!i.ok())
             r.failPath(i.takeError().field, i.takeError().message);
     }
-    if (const json* serving = child(*workload, "serving"); serving && r.ok())
+    if (const json* serving = jsonChild(*workload, "serving"); serving && r.ok())
         readServing(*serving, w.serving, r);
     if (r.ok() && w.technique == Technique::Qlora && w.weightFormat == WeightFormat::Same)
         w.weightFormat = WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base
@@ -293,7 +279,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
 
 bool readCandidates(const json& document, Plan& plan, JsonReader& root)
 {
-    const json* list = child(document, "candidates");
+    const json* list = jsonChild(document, "candidates");
     if (!list)
         return true;
     if (!list->is_array()) {
@@ -340,7 +326,7 @@ bool readCandidates(const json& document, Plan& plan, JsonReader& root)
 
 bool readSettings(const json& document, Plan& plan, JsonReader& root)
 {
-    if (const json* a = child(document, "assumptions")) {
+    if (const json* a = jsonChild(document, "assumptions")) {
         JsonReader r(*a, "assumptions");
         Assumptions& as = plan.assumptions;
         r.optionalNumber("compute_efficiency", as.computeEfficiency, 0.01, 1);
@@ -360,7 +346,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
             return false;
         }
     }
-    if (const json* b = child(document, "billing")) {
+    if (const json* b = jsonChild(document, "billing")) {
         JsonReader r(*b, "billing");
         Billing& bi = plan.billing;
         r.string("currency", bi.currency);
@@ -404,7 +390,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
             return false;
         }
     }
-    if (const json* s = child(document, "search")) {
+    if (const json* s = jsonChild(document, "search")) {
         JsonReader r(*s, "search");
         SearchSpec& se = plan.search;
         r.boolean("enabled", se.enabled);

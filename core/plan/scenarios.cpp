@@ -1,5 +1,6 @@
 // Scenarios: reading, writing and applying the named variants of a plan.
 #include "plan/scenarios.h"
+#include "base/text_length.h"
 
 #include "base/json_reader.h"
 #include "plan/limits.h"
@@ -20,14 +21,6 @@ std::string joinedSections()
     for (const std::string& s : scenarioSections())
         list += (list.empty() ? "" : ", ") + s;
     return list;
-}
-
-std::size_t utf8Length(const std::string& text)
-{
-    std::size_t count = 0;
-    for (unsigned char c : text)
-        count += (c & 0xC0) != 0x80 ? 1 : 0;
-    return count;
 }
 
 std::string prefixed(const std::string& prefix, const std::string& field)

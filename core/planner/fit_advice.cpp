@@ -1,5 +1,6 @@
 // Why a candidate cannot fit, and verified changes that would make it fit.
 #include "planner/fit_advice.h"
+#include "base/finite_number.h"
 
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
@@ -11,13 +12,6 @@
 namespace gp {
 
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string gib(double bytes)
-{
-    return formatNumber(bytes / kGiB, 3);
-}
 
 // Memory-saving levels tried, least first, for the smallest-footprint fit of advice.
 std::vector<SavingLevels> footprintLevels(int data)
@@ -264,37 +258,37 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
         // No configuration reached the memory model (no valid split): what one GPU would have to hold.
         const double weights = unshardedWeights(inputs, inputs.plan->workload, hardware);
         binding.code = weights > usable ? "weights_exceed_memory" : "memory_exceeds_capacity";
-        binding.args = {{"weights_gib", gib(weights)}, {"gpu_memory_gib", gib(gpuMemory)}, {"usable_gib", gib(usable)}};
-        binding.message = "the model's weights alone take " + gib(weights) + " GiB, more than one GPU's "
-            + gib(usable) + " GiB usable";
+        binding.args = {{"weights_gib", formatGiB(weights)}, {"gpu_memory_gib", formatGiB(gpuMemory)}, {"usable_gib", formatGiB(usable)}};
+        binding.message = "the model's weights alone take " + formatGiB(weights) + " GiB, more than one GPU's "
+            + formatGiB(usable) + " GiB usable";
     } else if (closestMiss.failure && closestMiss.failure->code != "memory_exceeds_capacity") {
         binding = *closestMiss.failure; // host RAM, layout: as the estimator words it
     } else if (closestMiss.memory.weights > usable) {
         binding.code = "weights_exceed_memory";
-        binding.args = {{"weights_gib", gib(closestMiss.memory.weights)},
-                        {"gpu_memory_gib", gib(gpuMemory)},
-                        {"usable_gib", gib(usable)}};
-        binding.message = "the weights alone take " + gib(closestMiss.memory.weights)
-            + " GiB per GPU in the closest configuration, more than the " + gib(usable) + " GiB usable";
+        binding.args = {{"weights_gib", formatGiB(closestMiss.memory.weights)},
+                        {"gpu_memory_gib", formatGiB(gpuMemory)},
+                        {"usable_gib", formatGiB(usable)}};
+        binding.message = "the weights alone take " + formatGiB(closestMiss.memory.weights)
+            + " GiB per GPU in the closest configuration, more than the " + formatGiB(usable) + " GiB usable";
     } else if (!moreNodes && closestMiss.memory.activations + closestMiss.memory.logits > usable
                && inputs.plan->workload.mode == Mode::Training) {
         // More replicas shard weights, gradients and optimizer states, never one sequence's activations.
         const double activations = closestMiss.memory.activations + closestMiss.memory.logits;
         binding.code = "activations_exceed_memory";
-        binding.args = {{"activations_gib", gib(activations)},
-                        {"usable_gib", gib(usable)},
+        binding.args = {{"activations_gib", formatGiB(activations)},
+                        {"usable_gib", formatGiB(usable)},
                         {"sequence_length", std::to_string(inputs.plan->workload.sequenceLength)},
                         {"nodes_ceiling", std::to_string(kMaxAdviceNodes)}};
         binding.message = "the activations of one sequence of " + std::to_string(inputs.plan->workload.sequenceLength)
-            + " tokens take " + gib(activations) + " GiB per GPU even with full checkpointing, more than the "
-            + gib(usable) + " GiB usable; more nodes do not shrink them (no node count up to "
+            + " tokens take " + formatGiB(activations) + " GiB per GPU even with full checkpointing, more than the "
+            + formatGiB(usable) + " GiB usable; more nodes do not shrink them (no node count up to "
             + std::to_string(kMaxAdviceNodes) + " fits): a shorter sequence, a larger GPU or splitting the sequence "
             + "across GPUs would";
     } else {
         binding.code = "memory_exceeds_capacity";
-        binding.args = {{"required_gib", gib(closestMiss.memory.total)}, {"usable_gib", gib(usable)}};
-        binding.message = "even the most memory-saving configuration needs " + gib(closestMiss.memory.total)
-            + " GiB per GPU, " + gib(usable) + " GiB usable";
+        binding.args = {{"required_gib", formatGiB(closestMiss.memory.total)}, {"usable_gib", formatGiB(usable)}};
+        binding.message = "even the most memory-saving configuration needs " + formatGiB(closestMiss.memory.total)
+            + " GiB per GPU, " + formatGiB(usable) + " GiB usable";
         if (!moreNodes && nodeLimit < kMaxAdviceNodes) {
             binding.args.emplace_back("nodes_ceiling", std::to_string(kMaxAdviceNodes));
             binding.message += "; no node count up to " + std::to_string(kMaxAdviceNodes) + " fits";
@@ -374,7 +368,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             Diagnostic d;
             d.code = v.code;
             addConfigurationArgs(d, r);
-            d.message = std::string("use ") + v.words + ": fits with " + gib(r.memory.total) + " GiB per GPU";
+            d.message = std::string("use ") + v.words + ": fits with " + formatGiB(r.memory.total) + " GiB per GPU";
             out.push_back(std::move(d));
         }
     }
@@ -430,7 +424,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             addConfigurationArgs(d, *fit);
             d.message = "split each sequence across " + std::to_string(fit->configuration.context)
                 + " GPUs (context parallelism): fits with " + configurationWords(*fit) + ", "
-                + gib(fit->memory.total) + " GiB per GPU";
+                + formatGiB(fit->memory.total) + " GiB per GPU";
             out.push_back(std::move(d));
         }
     }
@@ -458,7 +452,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                     continue;
                 Diagnostic d;
                 d.code = "suggest_larger_gpu";
-                d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", gib(g->memoryBytes)}};
+                d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", formatGiB(g->memoryBytes)}};
                 // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
                 const InstanceSpec* instance = nullptr;
                 for (const auto& i : inputs.catalog->instances) {
@@ -471,7 +465,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                 if (instance)
                     d.args.emplace_back("instance", instance->id);
                 addConfigurationArgs(d, *fit);
-                d.message = "a " + g->name + " (" + gib(g->memoryBytes) + " GiB) fits with "
+                d.message = "a " + g->name + " (" + formatGiB(g->memoryBytes) + " GiB) fits with "
                     + configurationWords(*fit) + (instance ? ", e.g. instance " + instance->id : std::string());
                 out.push_back(std::move(d));
                 found = true;

@@ -1,5 +1,6 @@
 // Attention shapes, attended positions and the KV cache per token: one reading of the attention fields.
 #include "transformer/attention.h"
+#include "base/finite_number.h"
 
 #include "plan/precision.h"
 #include "transformer/layers.h"
@@ -9,31 +10,22 @@
 
 namespace gp {
 
-namespace {
-
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
-} // namespace
-
 AttentionShape attentionShape(const Architecture& a)
 {
     AttentionShape s;
-    s.heads = positive(double(a.numAttentionHeads));
+    s.heads = positiveOrZero(double(a.numAttentionHeads));
     s.layers = totalLayers(a);
     if (a.latentAttention()) {
         s.latent = true;
         s.kvHeads = s.heads;
-        s.qkHeadDim = positive(double(a.qkNopeHeadDim)) + positive(double(a.qkRopeHeadDim));
-        s.vHeadDim = positive(double(a.vHeadDim));
-        s.qLoraRank = positive(double(a.qLoraRank));
-        s.kvLoraRank = positive(double(a.kvLoraRank));
-        s.ropeDim = positive(double(a.qkRopeHeadDim));
+        s.qkHeadDim = positiveOrZero(double(a.qkNopeHeadDim)) + positiveOrZero(double(a.qkRopeHeadDim));
+        s.vHeadDim = positiveOrZero(double(a.vHeadDim));
+        s.qLoraRank = positiveOrZero(double(a.qLoraRank));
+        s.kvLoraRank = positiveOrZero(double(a.kvLoraRank));
+        s.ropeDim = positiveOrZero(double(a.qkRopeHeadDim));
     } else {
-        s.kvHeads = positive(double(a.kvHeads()));
-        s.qkHeadDim = positive(double(a.headDimension()));
+        s.kvHeads = positiveOrZero(double(a.kvHeads()));
+        s.qkHeadDim = positiveOrZero(double(a.headDimension()));
         s.vHeadDim = s.qkHeadDim;
     }
     if (a.slidingWindow > 0 && a.kind == ModelKind::Decoder) {
@@ -46,8 +38,8 @@ AttentionShape attentionShape(const Architecture& a)
 
 double attendedPositions(double context, double window, bool causal)
 {
-    const double c = positive(context);
-    const double w = positive(window);
+    const double c = positiveOrZero(context);
+    const double w = positiveOrZero(window);
     if (!causal)
         return w > 0 ? std::min(c, w) : c;
     if (w <= 0 || c <= w)
@@ -82,7 +74,7 @@ double kvCacheBytes(const Architecture& a, KvPrecision precision, double context
     const AttentionShape s = attentionShape(a);
     const double layers = kvCacheLayers(a);
     const double windowLayers = std::min(layers, s.windowLayers);
-    const double context = positive(contextTokens);
+    const double context = positiveOrZero(contextTokens);
     const double kept = (layers - windowLayers) * context + windowLayers * std::min(context, s.window);
     return kept * kvCacheElementsPerTokenPerLayer(a, tensorParallel) * bytesPerElement(precision);
 }

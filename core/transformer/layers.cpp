@@ -1,30 +1,22 @@
 // Layer counts and model-parallel shares: the one definition the memory, time and layout checks use.
 #include "transformer/layers.h"
+#include "base/finite_number.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace gp {
 
-namespace {
-
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
-} // namespace
-
 double decoderLayers(const Architecture& a)
 {
     if (a.kind != ModelKind::EncoderDecoder)
-        return positive(double(a.numLayers));
-    return positive(double(a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers));
+        return positiveOrZero(double(a.numLayers));
+    return positiveOrZero(double(a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers));
 }
 
 double totalLayers(const Architecture& a)
 {
-    const double layers = positive(double(a.numLayers));
+    const double layers = positiveOrZero(double(a.numLayers));
     return a.kind == ModelKind::EncoderDecoder ? layers + decoderLayers(a) : layers;
 }
 
@@ -47,20 +39,20 @@ double moeLayers(const Architecture& a)
 double formatScopeParameters(const ParameterCounts& c, WeightFormat format)
 {
     if (format == WeightFormat::Mxfp4 && c.expertLinear > 0)
-        return positive(c.expertLinear);
-    return positive(c.blockLinear);
+        return positiveOrZero(c.expertLinear);
+    return positiveOrZero(c.blockLinear);
 }
 
 double layersPerStage(double layers, int pipeline)
 {
-    return std::ceil(positive(layers) / std::max(1, pipeline));
+    return std::ceil(positiveOrZero(layers) / std::max(1, pipeline));
 }
 
 double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
                         int pipeline, int expert)
 {
     const int pp = std::max(1, pipeline);
-    const double layers = positive(c.layerCount);
+    const double layers = positiveOrZero(c.layerCount);
     double stage = total;
     if (pp > 1 && layers > 0) {
         const double stageLayers = layersPerStage(layers, pp);

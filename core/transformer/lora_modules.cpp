@@ -1,5 +1,6 @@
 // LoRA target names -> adapted matrices of a layer, for every architecture kind.
 #include "transformer/lora_modules.h"
+#include "base/finite_number.h"
 
 #include "transformer/layers.h"
 
@@ -62,11 +63,6 @@ const Name* find(std::string_view name)
     return nullptr;
 }
 
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
 } // namespace
 
 std::vector<std::string> unknownLoraModules(const std::vector<std::string>& targets)
@@ -90,9 +86,9 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
     }
     if (parts & QkvFused)
         parts &= ~(Q | K | V); // a fused projection is one matrix
-    const double h = positive(double(a.hiddenSize));
-    const double qd = positive(double(a.numAttentionHeads * a.headDimension()));
-    const double kd = positive(double(a.kvHeads() * a.headDimension()));
+    const double h = positiveOrZero(double(a.hiddenSize));
+    const double qd = positiveOrZero(double(a.numAttentionHeads * a.headDimension()));
+    const double kd = positiveOrZero(double(a.kvHeads() * a.headDimension()));
     const bool gated = a.mlp == MlpKind::Gated;
 
     // Attention blocks: one per layer, two in the decoder layers of an encoder-decoder (cross-attention).
@@ -115,8 +111,8 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
     // MLPs: dense layers at intermediate_size; MoE layers hold every routed and shared expert at the expert width.
     const double moe = moeLayers(a);
     const double dense = totalLayers(a) - moe;
-    const double f = positive(double(a.intermediateSize));
-    const double fe = positive(double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize : a.intermediateSize));
+    const double f = positiveOrZero(double(a.intermediateSize));
+    const double fe = positiveOrZero(double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize : a.intermediateSize));
     const double experts = double(std::max(1, a.numExperts));
     const double shared = double(std::max(0, a.numSharedExperts));
     const double active = std::clamp(double(a.expertsPerToken), 1.0, experts) + shared;

@@ -3,6 +3,7 @@
 // frozen matrix costs 1x in backward (input gradients only); causal attention with a block-skipping kernel does
 // half of the score work (FlashAttention-2 paper, Dao 2023, Sec. 3.1 "causal masking").
 #include "transformer/training_flops.h"
+#include "base/finite_number.h"
 
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -17,11 +18,6 @@ namespace gp {
 
 namespace {
 
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
 struct Dims {
     double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
     double layers = 0, decoderLayers = 0, moeLayers = 0, denseLayers = 0;
@@ -34,17 +30,17 @@ struct Dims {
 Dims dimsOf(const Architecture& arch)
 {
     Dims s;
-    s.h = positive(double(arch.hiddenSize));
-    s.a = positive(double(arch.numAttentionHeads));
-    s.k = positive(double(arch.kvHeads()));
-    s.d = positive(double(arch.headDimension()));
-    s.f = positive(double(arch.intermediateSize));
-    s.fe = positive(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize));
-    s.v = positive(double(arch.vocabSize));
+    s.h = positiveOrZero(double(arch.hiddenSize));
+    s.a = positiveOrZero(double(arch.numAttentionHeads));
+    s.k = positiveOrZero(double(arch.kvHeads()));
+    s.d = positiveOrZero(double(arch.headDimension()));
+    s.f = positiveOrZero(double(arch.intermediateSize));
+    s.fe = positiveOrZero(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize));
+    s.v = positiveOrZero(double(arch.vocabSize));
     s.gated = arch.mlp == MlpKind::Gated;
     s.encoderDecoder = arch.kind == ModelKind::EncoderDecoder;
     s.causal = arch.kind != ModelKind::Encoder;
-    s.layers = positive(double(arch.numLayers));
+    s.layers = positiveOrZero(double(arch.numLayers));
     s.decoderLayers = s.encoderDecoder ? decoderLayers(arch) : 0.0;
     s.experts = std::max(1.0, double(arch.numExperts));
     s.activeExperts = std::clamp(double(arch.expertsPerToken), 1.0, s.experts) + std::max(0, arch.numSharedExperts);
@@ -78,7 +74,7 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
 {
     const Dims s = dimsOf(arch);
     ForwardFlops f;
-    const double context = positive(contextTokens);
+    const double context = positiveOrZero(contextTokens);
 
     const AttentionShape at = attentionShape(arch);
     const double moeMlp = mlpMacs(s, s.fe) * s.activeExperts + s.h * s.experts; // + router
@@ -93,7 +89,7 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
         attention += 2 * s.a * s.d * context * s.decoderLayers;
     }
     if (macs == 0 && counts.active > 0) // no architecture: 2 FLOPs per active non-embedding parameter
-        macs = positive(counts.active - counts.embedding - counts.outputHead);
+        macs = positiveOrZero(counts.active - counts.embedding - counts.outputHead);
     f.matmul = 2 * macs;
     if (arch.numExperts > 1) // routed experts only: shared experts run on every token like a dense MLP
         f.experts = std::min(f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts)
@@ -179,7 +175,7 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     TrainingFlopsPerToken t;
     Workload training = workload;
     training.mode = Mode::Training;
-    const double sequence = positive(double(workload.sequenceLength));
+    const double sequence = positiveOrZero(double(workload.sequenceLength));
     t.forward = forwardFlopsPerToken(arch, counts, training, sequence, true);
     const Dims s = dimsOf(arch);
     const double layers = s.layers + s.decoderLayers;

@@ -10,7 +10,7 @@ using namespace gp;
 
 namespace {
 
-Plan planWith(const char* model)
+Plan planWithModel(const char* model)
 {
     auto plan = parsePlan(std::string(R"({"format": "gpu-planner-plan", "version": 1, "model": )") + model + "}");
     EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
@@ -21,7 +21,7 @@ Plan planWith(const char* model)
 
 TEST(ArchitectureCodec, TypedEditOfAPartialOverrideIsSavedAndEstimated)
 {
-    Plan plan = planWith(R"({"preset": "llama-2-7b", "architecture": {"num_layers": 16}})");
+    Plan plan = planWithModel(R"({"preset": "llama-2-7b", "architecture": {"num_layers": 16}})");
     ASSERT_TRUE(plan.model.architecture);
     auto before = resolveModel(plan.model);
     ASSERT_TRUE(before);

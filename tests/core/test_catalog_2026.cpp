@@ -1,6 +1,8 @@
 // The 2026 catalog: Blackwell / CDNA 3-4 GPUs with dense figures and fp4, five providers, Tencent's published list
 // prices and their hourly/monthly rule, regions on prices, usable memory, and the checks on the new fields.
 // Every figure asserted here is quoted from the source named next to it (the catalog's sources.json keys).
+#include "test_catalog_support.h"
+#include "base/finite_number.h"
 #include "base/embedded_files.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
@@ -25,29 +27,12 @@ using nlohmann::json;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 constexpr double kMiB = 1024.0 * 1024.0;
 
-const gp::Catalog& catalog()
-{
-    return gp::builtinCatalog();
-}
-
-const gp::GpuSpec& gpu(const std::string& id)
-{
-    const gp::GpuSpec* found = catalog().findGpu(id);
-    if (!found)
-        throw std::runtime_error("missing GPU " + id);
-    return *found;
-}
-
-const gp::InstanceSpec& instance(const std::string& id)
-{
-    const gp::InstanceSpec* found = catalog().findInstance(id);
-    if (!found)
-        throw std::runtime_error("missing instance " + id);
-    return *found;
-}
+using gp::testing::catalog;
+using gp::testing::gpu;
+using gp::testing::instance;
 
 struct Dense {
     std::optional<double> fp32, tf32, bf16, fp16, fp8, fp4, int8;
@@ -83,7 +68,7 @@ json document(json gpus)
     return {{"format", "gpu-planner-catalog"}, {"version", 1}, {"gpus", gpus}};
 }
 
-gp::Plan planWith(const json& patch)
+gp::Plan catalogPlan(const json& patch)
 {
     json doc = json::parse(gp::defaultPlanText());
     doc.merge_patch(patch);
@@ -345,8 +330,8 @@ TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
 {
     // g6.48xlarge: 13.3504 USD/h in us-east-1, 16.416 USD/h in ap-northeast-2 (Seoul) [aws-p5e-other-region].
     const json candidate = json::array({{{"instance", "aws:g6.48xlarge"}}});
-    gp::Plan reference = planWith({{"candidates", candidate}, {"billing", {{"currency", "USD"}}}});
-    gp::Plan seoul = planWith({{"candidates", candidate},
+    gp::Plan reference = catalogPlan({{"candidates", candidate}, {"billing", {{"currency", "USD"}}}});
+    gp::Plan seoul = catalogPlan({{"candidates", candidate},
                                {"billing", {{"currency", "USD"}, {"regions", {{"aws", "ap-northeast-2"}}}}}});
     EXPECT_EQ(seoul.billing.regions.at("aws"), "ap-northeast-2");
     auto a = gp::estimatePlan(reference, catalog());
@@ -364,7 +349,7 @@ TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
     };
     EXPECT_FALSE(hasWarning(b->results[0], "price_not_in_region"));
     // Tokyo has no g6 price in the catalog: the reference price stays and the result says so.
-    gp::Plan tokyo = planWith({{"candidates", candidate},
+    gp::Plan tokyo = catalogPlan({{"candidates", candidate},
                                {"billing", {{"currency", "USD"}, {"regions", {{"aws", "ap-northeast-1"}}}}}});
     auto c = gp::estimatePlan(tokyo, catalog());
     ASSERT_TRUE(c.ok());
@@ -374,7 +359,7 @@ TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
 
 TEST(Catalog2026, BillingRegionsRoundTripAndBadValuesNameTheField)
 {
-    gp::Plan plan = planWith({{"billing", {{"regions", {{"aws", "us-west-2"}, {"tencent", "ap-guangzhou"}}}}}});
+    gp::Plan plan = catalogPlan({{"billing", {{"regions", {{"aws", "us-west-2"}, {"tencent", "ap-guangzhou"}}}}}});
     auto reread = gp::parsePlan(gp::serializePlan(plan));
     ASSERT_TRUE(reread.ok());
     EXPECT_EQ(reread->billing.regions, plan.billing.regions);

@@ -1,5 +1,7 @@
 // Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the two Tencent Cloud guides and the
 // catalog's own sourcing rules. Figures asserted here are quoted from the cited documents in the comments.
+#include "test_catalog_support.h"
+#include "base/finite_number.h"
 #include "catalog/catalog.h"
 
 #include <gtest/gtest.h>
@@ -15,28 +17,11 @@
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 
-const gp::Catalog& catalog()
-{
-    return gp::builtinCatalog();
-}
-
-const gp::GpuSpec& gpu(const std::string& id)
-{
-    const gp::GpuSpec* found = catalog().findGpu(id);
-    if (!found)
-        throw std::runtime_error("missing GPU " + id);
-    return *found;
-}
-
-const gp::InstanceSpec& instance(const std::string& id)
-{
-    const gp::InstanceSpec* found = catalog().findInstance(id);
-    if (!found)
-        throw std::runtime_error("missing instance " + id);
-    return *found;
-}
+using gp::testing::catalog;
+using gp::testing::gpu;
+using gp::testing::instance;
 
 bool isDate(const std::string& text)
 {

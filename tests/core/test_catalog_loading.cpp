@@ -9,7 +9,7 @@ using nlohmann::json;
 
 namespace {
 
-json gpuEntry()
+json loadingGpuEntry()
 {
     return json::parse(R"({"id": "test-gpu", "name": "Test GPU", "class": "datacenter-hbm", "memory_gib": 80,
         "memory_bandwidth_gbps": 2039, "tflops": {"fp32": 19.5, "bf16": 312, "fp16": 312},
@@ -53,7 +53,7 @@ gp::Expected<gp::Catalog> load(const json& doc)
 
 TEST(CatalogLoading, ReadsEntriesInBytes)
 {
-    auto catalog = load(document({gpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
     ASSERT_TRUE(catalog.ok()) << catalog.error().toString();
     const gp::GpuSpec* gpu = catalog->findGpu("test-gpu");
     ASSERT_NE(gpu, nullptr);
@@ -69,10 +69,10 @@ TEST(CatalogLoading, ReadsEntriesInBytes)
 
 TEST(CatalogLoading, MissingFieldIsNamedWithItsPath)
 {
-    json gpu = gpuEntry();
+    json gpu = loadingGpuEntry();
     gpu.erase("memory_gib");
     gp::Catalog catalog;
-    auto parsed = gp::parseCatalogJson(document({gpuEntry(), gpu}, {linkEntry()}, json::array()).dump(), "gpus.json",
+    auto parsed = gp::parseCatalogJson(document({loadingGpuEntry(), gpu}, {linkEntry()}, json::array()).dump(), "gpus.json",
                                        catalog);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().field, "gpus[1].memory_gib");
@@ -86,11 +86,11 @@ TEST(CatalogLoading, NegativeAndWrongTypedValuesAreRefused)
     instance["price"]["on_demand_per_hour"] = -3;
     gp::Catalog catalog;
     auto parsed =
-        gp::parseCatalogJson(document({gpuEntry()}, {linkEntry()}, {instance}).dump(), "instances.json", catalog);
+        gp::parseCatalogJson(document({loadingGpuEntry()}, {linkEntry()}, {instance}).dump(), "instances.json", catalog);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().field, "instances[0].price.on_demand_per_hour");
 
-    json gpu = gpuEntry();
+    json gpu = loadingGpuEntry();
     gpu["tflops"]["bf16"] = "fast";
     gp::Catalog other;
     auto typed = gp::parseCatalogJson(document({gpu}, {linkEntry()}, json::array()).dump(), "gpus.json", other);
@@ -102,12 +102,12 @@ TEST(CatalogLoading, UnknownGpuAndDuplicateIdsAreReported)
 {
     json instance = instanceEntry();
     instance["gpu"] = "no-such-gpu";
-    auto unknown = load(document({gpuEntry()}, {linkEntry()}, {instance}));
+    auto unknown = load(document({loadingGpuEntry()}, {linkEntry()}, {instance}));
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.error().field, "instances[0].gpu");
     EXPECT_NE(unknown.error().message.find("no-such-gpu"), std::string::npos);
 
-    auto duplicate = load(document({gpuEntry(), gpuEntry()}, {linkEntry()}, json::array()));
+    auto duplicate = load(document({loadingGpuEntry(), loadingGpuEntry()}, {linkEntry()}, json::array()));
     ASSERT_FALSE(duplicate.ok());
     EXPECT_EQ(duplicate.error().field, "gpus[1].id");
 }
@@ -123,7 +123,7 @@ TEST(CatalogLoading, NotJsonIsAClearError)
 
 TEST(CatalogOverrides, PriceOverrideReplacesTheQuoteAndKeepsOtherModes)
 {
-    auto catalog = load(document({gpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
     ASSERT_TRUE(catalog.ok());
     auto overrides = gp::parseOverridesJson(
         R"({"format": "gpu-planner-overrides", "version": 1,
@@ -141,7 +141,7 @@ TEST(CatalogOverrides, PriceOverrideReplacesTheQuoteAndKeepsOtherModes)
 
 TEST(CatalogOverrides, OnPremiseMachineIsAdded)
 {
-    auto catalog = load(document({gpuEntry()}, {linkEntry()}, json::array()));
+    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, json::array()));
     ASSERT_TRUE(catalog.ok());
     auto overrides = gp::parseOverridesJson(
         R"({"format": "gpu-planner-overrides", "version": 1,
@@ -159,7 +159,7 @@ TEST(CatalogOverrides, OnPremiseMachineIsAdded)
 
 TEST(CatalogOverrides, UnknownReferencesBecomeNoticesNotFailures)
 {
-    auto catalog = load(document({gpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
     ASSERT_TRUE(catalog.ok());
     gp::CatalogOverrides overrides;
     overrides.prices.push_back({"nowhere:x", gp::PriceSpec{}});

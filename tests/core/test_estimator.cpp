@@ -10,7 +10,7 @@ using nlohmann::json;
 
 namespace {
 
-gp::Plan planWith(const json& patch)
+gp::Plan estimatorPlan(const json& patch)
 {
     json document = json::parse(gp::defaultPlanText());
     document.merge_patch(patch);
@@ -31,7 +31,7 @@ gp::CandidateResult onlyResult(const gp::Plan& plan)
 
 TEST(Estimator, DataParallelAutoUsesEveryGpuLeft)
 {
-    gp::Plan plan = planWith({{"candidates", json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 2}}})},
+    gp::Plan plan = estimatorPlan({{"candidates", json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 2}}})},
                               {"workload", {{"parallelism", {{"tensor", 2}, {"pipeline", 2}}}}}});
     gp::CandidateResult r = onlyResult(plan);
     EXPECT_EQ(r.gpus, 16);
@@ -42,7 +42,7 @@ TEST(Estimator, DataParallelAutoUsesEveryGpuLeft)
 
 TEST(Estimator, TensorBeyondTheCandidatesGpusIsAnError)
 {
-    gp::Plan plan = planWith({{"candidates", json::array({{{"instance", "tencent:GT4.4XLARGE96"}}})},
+    gp::Plan plan = estimatorPlan({{"candidates", json::array({{{"instance", "tencent:GT4.4XLARGE96"}}})},
                               {"workload", {{"parallelism", {{"tensor", 2}}}}}});
     auto estimate = gp::estimatePlan(plan, gp::builtinCatalog());
     ASSERT_FALSE(estimate.ok()) << "TP 2 on a 1-GPU instance is invalid input";
@@ -52,7 +52,7 @@ TEST(Estimator, TensorBeyondTheCandidatesGpusIsAnError)
 
 TEST(Estimator, TensorAcrossNodesIsRefusedWithItsReason)
 {
-    gp::Plan plan = planWith({{"candidates", json::array({{{"instance", "tencent:GT4.8XLARGE192"}, {"nodes", 2}}})},
+    gp::Plan plan = estimatorPlan({{"candidates", json::array({{{"instance", "tencent:GT4.8XLARGE192"}, {"nodes", 2}}})},
                               {"workload", {{"parallelism", {{"tensor", 4}}}}}});
     gp::CandidateResult r = onlyResult(plan);
     ASSERT_TRUE(r.failure.has_value());
@@ -61,7 +61,7 @@ TEST(Estimator, TensorAcrossNodesIsRefusedWithItsReason)
 
 TEST(Estimator, Bf16OnVoltaRunsAsFp16WithAWarning)
 {
-    gp::Plan plan = planWith({{"candidates", json::array({{{"instance", "tencent:GN10Xp.20XLARGE320"}}})}});
+    gp::Plan plan = estimatorPlan({{"candidates", json::array({{{"instance", "tencent:GN10Xp.20XLARGE320"}}})}});
     gp::CandidateResult r = onlyResult(plan);
     bool warned = false;
     for (const auto& w : r.warnings)
@@ -72,10 +72,10 @@ TEST(Estimator, Bf16OnVoltaRunsAsFp16WithAWarning)
 
 TEST(Estimator, UserQuoteIsPerNodeWhenNodesAreAuto)
 {
-    gp::Plan one = planWith({{"candidates", json::array({{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8},
+    gp::Plan one = estimatorPlan({{"candidates", json::array({{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8},
                                                           {"nodes", 1}, {"price_per_hour", 100.0},
                                                           {"inter_node_gbps", 800}}})}});
-    gp::Plan two = planWith({{"candidates", json::array({{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8},
+    gp::Plan two = estimatorPlan({{"candidates", json::array({{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8},
                                                           {"nodes", 2}, {"price_per_hour", 100.0},
                                                           {"inter_node_gbps", 800}}})}});
     gp::CandidateResult r1 = onlyResult(one);
@@ -91,7 +91,7 @@ TEST(Estimator, UserQuoteIsPerNodeWhenNodesAreAuto)
 
 TEST(Estimator, InferenceCostCoversServingThePlansTokens)
 {
-    gp::Plan plan = planWith({{"candidates", json::array({{{"instance", "tencent:GNV7e-1GPU"}}})},
+    gp::Plan plan = estimatorPlan({{"candidates", json::array({{{"instance", "tencent:GNV7e-1GPU"}}})},
                               {"workload", {{"mode", "inference"}, {"training_tokens", 1.0e8}}}});
     gp::CandidateResult r = onlyResult(plan);
     ASSERT_TRUE(r.decodeTokensPerSecond.has_value());
@@ -105,8 +105,8 @@ TEST(Estimator, InferenceCostCoversServingThePlansTokens)
 TEST(Estimator, PureBf16NeedsLessMemoryThanAMasterCopy)
 {
     json candidates = json::array({{{"instance", "tencent:GNV7e-8GPU"}}});
-    gp::CandidateResult mixed = onlyResult(planWith({{"candidates", candidates}}));
-    gp::CandidateResult pure = onlyResult(planWith({{"candidates", candidates}, {"workload", {{"master_weights", false}}}}));
+    gp::CandidateResult mixed = onlyResult(estimatorPlan({{"candidates", candidates}}));
+    gp::CandidateResult pure = onlyResult(estimatorPlan({{"candidates", candidates}, {"workload", {{"master_weights", false}}}}));
     // ZeRO-3 over 8 GPUs: the fp32 master copy alone is 4 bytes per parameter / 8 GPUs = 0.5 B/param per GPU.
     const double params = 6738415616.0; // Llama-2-7B, exact count
     EXPECT_GT(mixed.memory.total - pure.memory.total, 0.9 * 4.0 * params / 8);
@@ -115,7 +115,7 @@ TEST(Estimator, PureBf16NeedsLessMemoryThanAMasterCopy)
 
 TEST(Estimator, FrameworkSwitchesRoundTripThroughThePlanFile)
 {
-    gp::Plan plan = planWith({{"workload", {{"master_weights", false}, {"paged_optimizer", true},
+    gp::Plan plan = estimatorPlan({{"workload", {{"master_weights", false}, {"paged_optimizer", true},
                                             {"torch_compile", true}, {"optimizer_in_backward", true}}}});
     EXPECT_FALSE(plan.workload.masterWeights);
     auto reread = gp::parsePlan(gp::serializePlan(plan));

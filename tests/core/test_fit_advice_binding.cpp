@@ -1,5 +1,6 @@
 // The failure reason agrees with the numbers shown beside it, and "needs N nodes" advice is evaluated and
 // stable: the same whatever search.max_nodes is below it, and the planner fits when those nodes are allowed.
+#include "base/finite_number.h"
 #include "catalog/catalog.h"
 #include "planner/planner.h"
 
@@ -12,7 +13,7 @@ using namespace gp;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 
 Plan trainingPlan(const std::string& preset, const std::string& technique, int sequence, int globalBatch,
                   const std::string& candidates, int maxNodes)

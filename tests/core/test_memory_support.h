@@ -1,6 +1,7 @@
 // Helpers shared by the memory-model tests: a hand-built Hardware and a Catalog holding the memory defaults.
 #pragma once
 
+#include "base/finite_number.h"
 #include "estimate/memory/memory_model.h"
 
 #include <nlohmann/json.hpp>
@@ -11,7 +12,7 @@
 
 namespace gp::test {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 
 inline std::string readTextFile(const std::string& path)
 {

@@ -1,4 +1,5 @@
 // Why candidates cannot fit and what would make them fit: every suggestion is evaluated here again.
+#include "base/finite_number.h"
 #include "estimate/estimator.h"
 #include "planner/fit_advice.h"
 #include "planner/planner.h"
@@ -11,7 +12,7 @@ using namespace gp;
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 
 Plan makePlan(const std::string& model, const std::string& workload, const std::string& candidates, bool search,
               int maxNodes = 1)

@@ -15,7 +15,7 @@ using namespace gp;
 
 namespace {
 
-Plan defaultPlan()
+Plan fastPathDefaultPlan()
 {
     auto plan = parsePlan(defaultPlanText());
     EXPECT_TRUE(plan.ok());
@@ -36,7 +36,7 @@ Catalog unusualDefaults()
 
 TEST(PlannerFastPath, ResolvedMemoryDefaultsMatchTheCatalogsPerEstimate)
 {
-    const Plan plan = defaultPlan();
+    const Plan plan = fastPathDefaultPlan();
     const Catalog catalog = unusualDefaults();
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
@@ -64,7 +64,7 @@ TEST(PlannerFastPath, ResolvedMemoryDefaultsMatchTheCatalogsPerEstimate)
 
 TEST(PlannerFastPath, ResolvedPerformanceDefaultsMatchTheCatalogsPerEstimate)
 {
-    const Plan plan = defaultPlan();
+    const Plan plan = fastPathDefaultPlan();
     const Catalog catalog = unusualDefaults();
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
@@ -92,7 +92,7 @@ TEST(PlannerFastPath, ResolvedPerformanceDefaultsMatchTheCatalogsPerEstimate)
 
 TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
 {
-    Plan plan = defaultPlan();
+    Plan plan = fastPathDefaultPlan();
     plan.candidates.clear(); // every catalog instance: many candidates per thread
     const Catalog& catalog = builtinCatalog();
     auto serial = searchPlan(plan, catalog, SearchControl{1});

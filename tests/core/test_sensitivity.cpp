@@ -22,7 +22,7 @@ using namespace gp;
 
 namespace {
 
-Plan planWith(const json& candidates, const json& billingModes = nullptr)
+Plan sensitivityPlan(const json& candidates, const json& billingModes = nullptr)
 {
     json document = json::parse(defaultPlanText());
     document["candidates"] = candidates;
@@ -76,7 +76,7 @@ const SensitivityInput* inputNamed(const PlanSensitivity& s, const std::string& 
 
 TEST(Sensitivity, RangeContainsThePointEstimate)
 {
-    const Plan plan = planWith(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("tencent:GNV7e-8GPU"),
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("tencent:GNV7e-8GPU"),
                                             candidate("tencent:GN10Xp.20XLARGE320")}),
                                json::array({"on_demand", "monthly", "spot"}));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
@@ -109,7 +109,7 @@ TEST(Sensitivity, RangeContainsThePointEstimate)
 
 TEST(Sensitivity, CostRisesWithEstimatedPrice)
 {
-    const Plan plan = planWith(json::array({candidate("tencent:GNV7-8GPU"), candidate("tencent:GNV7e-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("tencent:GNV7e-8GPU")}));
     double previous = 0;
     for (double factor : {0.7, 0.85, 1.0, 1.15, 1.3}) {
         const Catalog scaled = withEstimatedPricesScaled(builtinCatalog(), factor);
@@ -133,7 +133,7 @@ TEST(Sensitivity, StableCandidateIsReportedStableWithItsPriceThreshold)
     // GNV7-8GPU (estimated price) against the same machine published at 1.5x: the estimate stays cheapest unless
     // its price is more than 50% above the estimate (the same hours, cost linear in the price).
     const Catalog catalog = withPublishedTwin("tencent:GNV7-8GPU", "test:TWIN-8GPU", 1.5);
-    const Plan plan = planWith(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     EXPECT_EQ(s.candidate, "tencent:GNV7-8GPU");
@@ -157,7 +157,7 @@ TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
     const double spread = uncertaintySpreads(builtinCatalog()).priceEstimate;
     ASSERT_GT(spread, 0.05);
     const Catalog catalog = withPublishedTwin("tencent:GNV7-8GPU", "test:TWIN-8GPU", 1.05);
-    const Plan plan = planWith(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     EXPECT_FALSE(s.stable);
@@ -179,7 +179,7 @@ TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
 
 TEST(Sensitivity, PublishedPricesAndNoSpotSkipThoseInputs)
 {
-    const Plan plan = planWith(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     ASSERT_TRUE(s.available);
     EXPECT_EQ(s.inputs.size(), 2u); // compute and bandwidth efficiency
@@ -194,7 +194,7 @@ TEST(Sensitivity, PublishedPricesAndNoSpotSkipThoseInputs)
 
 TEST(Sensitivity, EfficiencyScalingKeepsTheCurveAndCapsAtOne)
 {
-    Plan plan = planWith(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
     const Catalog& base = builtinCatalog();
     const Catalog up = withComputeEfficiencyScaled(base, plan, 1.2);
     EXPECT_NEAR(up.number("compute_efficiency.peak.ampere", 0), 1.2 * base.number("compute_efficiency.peak.ampere", 0),
@@ -311,7 +311,7 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
     ASSERT_EQ(j["inputs"].size(), 3u);
     EXPECT_EQ(j["inputs"][0]["low"]["answered"], true);
     // The same numbers as the core's value.
-    const Plan plan = planWith(document["candidates"]);
+    const Plan plan = sensitivityPlan(document["candidates"]);
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     EXPECT_DOUBLE_EQ(j["cost_low"].get<double>(), s.costLow);
     EXPECT_DOUBLE_EQ(j["cost_high"].get<double>(), s.costHigh);

@@ -129,7 +129,7 @@ TEST(FullBf16Training, Bf16MomentsHalveAdamState)
 }
 
 
-Expected<Plan> planWith(const std::string& workloadFields)
+Expected<Plan> recipePlan(const std::string& workloadFields)
 {
     return parsePlan(R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-2-7b" },
         "workload": { "mode": "training", )" + workloadFields + R"( } })");
@@ -137,16 +137,16 @@ Expected<Plan> planWith(const std::string& workloadFields)
 
 TEST(TrainingRecipeFields, ReadWrittenAndRefusedByName)
 {
-    auto interleaved = planWith(R"("parallelism": { "pipeline": 4, "virtual_stages": 2 })");
+    auto interleaved = recipePlan(R"("parallelism": { "pipeline": 4, "virtual_stages": 2 })");
     ASSERT_TRUE(interleaved.ok()) << interleaved.error().toString();
     EXPECT_EQ(interleaved->workload.parallelism.pipelineSchedule, PipelineSchedule::Interleaved); // implied
     const nlohmann::json written = planToJson(*interleaved)["workload"]["parallelism"];
     EXPECT_EQ(written["pipeline_schedule"], "interleaved");
     EXPECT_EQ(written["virtual_stages"], 2);
-    auto zb = planWith(R"("parallelism": { "pipeline": 4, "pipeline_schedule": "zero_bubble" })");
+    auto zb = recipePlan(R"("parallelism": { "pipeline": 4, "pipeline_schedule": "zero_bubble" })");
     ASSERT_TRUE(zb.ok());
     EXPECT_EQ(zb->workload.parallelism.pipelineSchedule, PipelineSchedule::ZeroBubble);
-    auto partial = planWith(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 8)");
+    auto partial = recipePlan(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 8)");
     ASSERT_TRUE(partial.ok()) << partial.error().toString();
     EXPECT_EQ(partial->workload.checkpointedLayers, std::optional<int>(8));
     EXPECT_EQ(planToJson(*partial)["workload"]["activation_checkpointing_layers"], 8);
@@ -160,7 +160,7 @@ TEST(TrainingRecipeFields, ReadWrittenAndRefusedByName)
          "workload.activation_checkpointing_layers"},
     };
     for (const auto& [fields, field] : refused) {
-        auto bad = planWith(fields);
+        auto bad = recipePlan(fields);
         ASSERT_FALSE(bad.ok()) << fields;
         EXPECT_EQ(bad.error().field, field) << bad.error().toString();
     }

@@ -1,5 +1,6 @@
 // Usable GPU memory: the driver-reported total where the catalog sources it, else the vendor figure, less the
 // headroom; the estimator, the search and the advice all use it.
+#include "base/finite_number.h"
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
@@ -12,7 +13,7 @@ using namespace gp;
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-constexpr double kGiB = 1024.0 * kMiB;
+using gp::kGiB; // core/base/finite_number.h
 
 Hardware bareGpu(const std::string& id)
 {

@@ -24,8 +24,6 @@ using namespace gpui;
 
 namespace {
 
-constexpr int WaitMs = 120000;
-
 struct CliRun {
     int exitCode = -1;
     QByteArray out;
@@ -37,7 +35,7 @@ CliRun runCli(const QStringList& arguments)
     QProcess process;
     process.start(QStringLiteral(GP_CLI_PATH), arguments);
     CliRun run;
-    if (!process.waitForFinished(WaitMs))
+    if (!process.waitForFinished(test::kEvaluationWaitMs))
         return run;
     run.exitCode = process.exitCode();
     run.out = process.readAllStandardOutput();
@@ -89,7 +87,7 @@ protected:
             if (latest && latest->generation == m_window->evaluator()->generation()
                 && !m_window->evaluator()->isBusy())
                 return latest;
-            if (!spy.wait(WaitMs))
+            if (!spy.wait(test::kEvaluationWaitMs))
                 return nullptr;
         }
         return nullptr;
@@ -143,7 +141,7 @@ protected:
         if (!pdftotext.isEmpty()) {
             QProcess text;
             text.start(pdftotext, {QStringLiteral("-layout"), pdfPath, QStringLiteral("-")});
-            EXPECT_TRUE(text.waitForFinished(WaitMs));
+            EXPECT_TRUE(text.waitForFinished(test::kEvaluationWaitMs));
             const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
             const int heading = pdf.indexOf(QStringLiteral("Recommendation"));
             EXPECT_GE(heading, 0) << name.toStdString();

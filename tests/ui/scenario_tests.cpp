@@ -39,8 +39,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int WaitMs = 120000;
-
 json scenarioPlanDocument()
 {
     json document = json::parse(gp::defaultPlanText());
@@ -69,7 +67,7 @@ protected:
     }
 
     // Waits until the window shows the evaluation of its newest request.
-    EvaluationPtr settled() { return test::settledEvaluation(*m_window, WaitMs); }
+    EvaluationPtr settled() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;
@@ -173,14 +171,14 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
     QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
     m_window->showCompareView();
-    ASSERT_TRUE(ready.wait(WaitMs));
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ScenarioComparisonModel* model = view->model();
     ASSERT_EQ(model->rowCount(), 4);
 
     QProcess cli;
     cli.start(QStringLiteral(GP_CLI_PATH), {QStringLiteral("plan"), m_planPath, QStringLiteral("--scenarios"),
                                             QStringLiteral("--format"), QStringLiteral("json")});
-    ASSERT_TRUE(cli.waitForFinished(WaitMs));
+    ASSERT_TRUE(cli.waitForFinished(test::kEvaluationWaitMs));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
     const json out = json::parse(cli.readAllStandardOutput().toStdString());
     ASSERT_EQ(out["scenarios"].size(), 4u);
@@ -245,7 +243,7 @@ TEST_F(ScenarioWindow, CompareViewWithOneCandidate)
     ScenarioCompareView* view = m_window->compareView();
     QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
     m_window->showCompareView();
-    ASSERT_TRUE(ready.wait(WaitMs));
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_EQ(view->model()->rowCount(), 4);
     for (int row = 0; row < 4; ++row)
         EXPECT_EQ(view->model()->data(view->model()->index(row, ScenarioComparisonModel::Candidate)).toString(),
@@ -316,7 +314,7 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     SweepView* view = m_window->sweepView();
     QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
     m_window->showSweepView(); // sequence length 2048, 4096, 8192, 16384
-    ASSERT_TRUE(ready.wait(WaitMs));
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ScenarioComparisonModel* model = view->model();
     ASSERT_EQ(model->rowCount(), 5); // the plan, then one row per value
     using C = ScenarioComparisonModel;
@@ -337,7 +335,7 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     if (!screens.isEmpty()) {
         view->setValues(QStringLiteral("2048, 4096, 8192, 16384"));
         ASSERT_TRUE(view->run());
-        ASSERT_TRUE(ready.wait(WaitMs));
+        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
         view->resize(1300, 760);
         for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
             installLanguage(language);

@@ -27,8 +27,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int WaitMs = 120000;
-
 class SensitivityWindow : public ::testing::Test {
 protected:
     void SetUp() override
@@ -40,7 +38,7 @@ protected:
         m_window->setMessageSink([](const QString&, const QString&) {});
     }
 
-    EvaluationPtr settled() { return test::settledEvaluation(*m_window, WaitMs); }
+    EvaluationPtr settled() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;
@@ -67,7 +65,7 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
     ASSERT_TRUE(view->isVisible());
     if (!view->sensitivity()) {
         QSignalSpy ready(view, &SensitivityView::sensitivityReady);
-        ASSERT_TRUE(ready.wait(WaitMs));
+        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     }
     const auto s = view->sensitivity();
     ASSERT_TRUE(s && s->available);

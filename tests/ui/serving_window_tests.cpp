@@ -46,8 +46,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int WaitMs = 60000;
-
 gp::Plan servingPlan()
 {
     auto plan = gp::parsePlan(gp::servingPlanText());
@@ -68,7 +66,7 @@ protected:
         ASSERT_TRUE(waitForResult());
     }
 
-    bool waitForResult() { return test::settledEvaluation(*m_window, WaitMs) != nullptr; }
+    bool waitForResult() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs) != nullptr; }
 
     void openJson(const json& document, const QString& name = QStringLiteral("serving.gpuplan"))
     {
@@ -426,7 +424,7 @@ TEST_F(ServingWindow, PdfHasTheServingSection)
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     QProcess text;
     text.start(pdftotext, {QStringLiteral("-layout"), request.pdfPath, QStringLiteral("-")});
-    ASSERT_TRUE(text.waitForFinished(WaitMs));
+    ASSERT_TRUE(text.waitForFinished(test::kEvaluationWaitMs));
     const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
     EXPECT_TRUE(pdf.contains(QStringLiteral("Serving: throughput, latency and cost"))) << pdf.toStdString();
     EXPECT_TRUE(pdf.contains(QStringLiteral("40 requests/s"))) << pdf.toStdString();

@@ -1,4 +1,5 @@
 // The PDF / CSV report: pages, fonts, atomic writes, and the same report from the window's API and the printer.
+#include "ui_test_support.h"
 #include "report/report_export.h"
 
 #include "evaluation.h"
@@ -32,12 +33,6 @@ QByteArray readFile(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-// Page objects in a PDF (Qt writes the page dictionaries uncompressed): "/Type /Page" but not "/Type /Pages".
-int countPdfPages(const QByteArray& pdf)
-{
-    return int(pdf.count("/Type /Page")) - int(pdf.count("/Type /Pages"));
-}
-
 int countCsvRecords(const QByteArray& csv)
 {
     // No field in these results holds a line break, so records are CRLF-terminated lines.
@@ -66,7 +61,7 @@ TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
     ASSERT_TRUE(pdf.startsWith("%PDF-"));
     EXPECT_TRUE(pdf.trimmed().endsWith("%%EOF"));
     // Title page + charts + details + assumptions at the least.
-    EXPECT_GE(countPdfPages(pdf), 4);
+    EXPECT_GE(test::countPdfPages(pdf), 4);
 
     const QByteArray csv = readFile(request.csvPath);
     ASSERT_TRUE(csv.startsWith("\xEF\xBB\xBF" "rank,recommended,")); // BOM on by default for Excel
@@ -91,12 +86,12 @@ TEST_F(ReportExport, RenderedPageCountMatchesThePdf)
     const auto rendered = gpui::renderPdfReport(data);
     ASSERT_TRUE(rendered.ok()) << rendered.error().toString();
     EXPECT_GE(rendered->pages, 2);
-    EXPECT_EQ(countPdfPages(rendered->bytes), rendered->pages);
+    EXPECT_EQ(test::countPdfPages(rendered->bytes), rendered->pages);
 
     // The window's path writes the same document.
     const QString file = path(QStringLiteral("window.pdf"));
     ASSERT_TRUE(gpui::writePdfReport(data, file).ok());
-    EXPECT_EQ(countPdfPages(readFile(file)), rendered->pages);
+    EXPECT_EQ(test::countPdfPages(readFile(file)), rendered->pages);
 }
 
 TEST_F(ReportExport, EveryCatalogInstancePaginatesTheTable)
@@ -115,7 +110,7 @@ TEST_F(ReportExport, EveryCatalogInstancePaginatesTheTable)
     const auto allPdf = gpui::renderPdfReport(gpui::makeReportData(all, catalog, allEvaluation));
     ASSERT_TRUE(fewPdf.ok() && allPdf.ok());
     EXPECT_GT(allPdf->pages, fewPdf->pages);
-    EXPECT_EQ(countPdfPages(allPdf->bytes), allPdf->pages);
+    EXPECT_EQ(test::countPdfPages(allPdf->bytes), allPdf->pages);
 }
 
 TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
@@ -128,7 +123,7 @@ TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
     const QByteArray pdf = readFile(request.pdfPath);
     // Font dictionaries are not compressed; the subset's BaseFont names the face (NotoSansCJKsc-Regular).
     EXPECT_TRUE(pdf.contains("NotoSansCJK")) << "CJK font not embedded";
-    EXPECT_GE(countPdfPages(pdf), 2);
+    EXPECT_GE(test::countPdfPages(pdf), 2);
     EXPECT_EQ(gpui::currentLanguage(), QStringLiteral("en")) << "export must restore the previous language";
 
     // The ToUnicode maps (uncompressed) name ideographs, not the radicals Noto draws with the same glyphs: the
@@ -206,7 +201,7 @@ TEST_F(ReportExport, PrintsToAPdfPrinter)
     const auto printed = gpui::printReport(data, &printer);
     ASSERT_TRUE(printed.ok()) << printed.error().toString();
     EXPECT_GE(*printed, 2);
-    EXPECT_EQ(countPdfPages(readFile(path(QStringLiteral("printed.pdf")))), *printed);
+    EXPECT_EQ(test::countPdfPages(readFile(path(QStringLiteral("printed.pdf")))), *printed);
 }
 
 TEST_F(ReportExport, FailedEvaluationIsReported)

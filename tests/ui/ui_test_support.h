@@ -18,6 +18,15 @@
 
 namespace gpui::test {
 
+// How long a test waits for the window's evaluation (generous: CI machines are slow and loaded).
+inline constexpr int kEvaluationWaitMs = 120000;
+
+// Page objects in a PDF: Qt writes page dictionaries uncompressed, "/Type /Page" but not "/Type /Pages".
+inline int countPdfPages(const QByteArray& pdf)
+{
+    return int(pdf.count("/Type /Page")) - int(pdf.count("/Type /Pages"));
+}
+
 inline EvaluationPtr evaluateDefaultPlan()
 {
     return std::make_shared<const Evaluation>(evaluatePlan(defaultPlan(), gp::builtinCatalog()));

@@ -22,18 +22,10 @@ using namespace gpui;
 
 namespace {
 
-constexpr int WaitMs = 60000;
-
 QByteArray readAll(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// Page objects in a PDF: Qt writes page dictionaries uncompressed, "/Type /Page" but not "/Type /Pages".
-int countPdfPages(const QByteArray& pdf)
-{
-    return int(pdf.count("/Type /Page")) - int(pdf.count("/Type /Pages"));
 }
 
 class WindowExport : public ::testing::Test {
@@ -50,7 +42,7 @@ protected:
             return m_chosen;
         });
         QSignalSpy applied(m_window.get(), &MainWindow::evaluationApplied);
-        ASSERT_TRUE(m_window->comparisonModel()->evaluation() || applied.wait(WaitMs));
+        ASSERT_TRUE(m_window->comparisonModel()->evaluation() || applied.wait(test::kEvaluationWaitMs));
         ASSERT_TRUE(m_window->canExport());
     }
 
@@ -81,7 +73,7 @@ TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
     const QByteArray pdf = readAll(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     // Summary, table and three charts do not fit one A4 page.
-    EXPECT_GE(countPdfPages(pdf), 2);
+    EXPECT_GE(test::countPdfPages(pdf), 2);
     EXPECT_TRUE(m_messages.isEmpty());
     // The directory is remembered for the next export.
     EXPECT_EQ(m_settings->value(Settings::Key::ExportDirectory).toString(), QFileInfo(path).absolutePath());
@@ -155,8 +147,8 @@ TEST_F(WindowExport, ActionsAreDisabledWhileThereIsNoResult)
     plan.model.preset = "no-such-model"; // the evaluation fails and names the field: no result to report
     QSignalSpy applied(m_window.get(), &MainWindow::evaluationApplied);
     m_window->document()->change(plan, QStringLiteral("bad"));
-    ASSERT_TRUE(applied.wait(WaitMs));
-    while (m_window->evaluator()->isBusy() && applied.wait(WaitMs)) {
+    ASSERT_TRUE(applied.wait(test::kEvaluationWaitMs));
+    while (m_window->evaluator()->isBusy() && applied.wait(test::kEvaluationWaitMs)) {
     }
     EXPECT_FALSE(m_window->canExport());
     EXPECT_FALSE(pdf->isEnabled());

@@ -49,8 +49,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int WaitMs = 60000;
-
 class WindowInputsTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -65,7 +63,7 @@ protected:
     }
     void TearDown() override { installLanguage(QStringLiteral("en")); }
 
-    bool waitForResult() { return test::settledEvaluation(*m_window, WaitMs) != nullptr; }
+    bool waitForResult() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs) != nullptr; }
 
     // Opens a plan made from the default plan with `patch` merged in.
     void openPatched(const json& patch)

@@ -32,8 +32,6 @@ using namespace gpui;
 
 namespace {
 
-constexpr int WaitMs = 60000;
-
 QByteArray readAll(const QString& path)
 {
     QFile file(path);
@@ -103,7 +101,7 @@ protected:
             EvaluationPtr latest = window->comparisonModel()->evaluation();
             if (latest && latest->generation == window->evaluator()->generation() && !window->evaluator()->isBusy())
                 return true;
-            if (!spy.wait(WaitMs))
+            if (!spy.wait(test::kEvaluationWaitMs))
                 return false;
         }
         return window->comparisonModel()->evaluation() != nullptr;

@@ -28,8 +28,6 @@ using namespace gpui;
 
 namespace {
 
-constexpr int WaitMs = 60000;
-
 class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override
@@ -70,7 +68,7 @@ protected:
             EvaluationPtr latest = window->comparisonModel()->evaluation();
             if (latest && latest->generation == window->evaluator()->generation() && !window->evaluator()->isBusy())
                 return true;
-            if (!spy.wait(WaitMs))
+            if (!spy.wait(test::kEvaluationWaitMs))
                 return false;
         }
         return window->comparisonModel()->evaluation() != nullptr;

@@ -1,12 +1,10 @@
 // Shared pieces of the memory model's implementation files (not part of the public API).
 #pragma once
 
+#include "base/finite_number.h"
 #include "estimate/memory/memory_model.h"
 
 namespace gp::memory_detail {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
 
 // Bytes of the training activations and logits for one GPU.
 struct ActivationMemory {

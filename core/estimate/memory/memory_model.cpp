@@ -8,7 +8,6 @@ namespace gp {
 
 MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
 {
-    using memory_detail::kGiB;
     MemoryDefaults d;
     // The plan's assumption when given, else the catalog's default (resources/catalog/defaults-memory.json).
     auto pick = [&](const std::optional<double>& user, const char* key, double lo, double hi) {

@@ -1,5 +1,6 @@
 // Reads the serving defaults from the catalog; a catalog without a key gets the built-in catalog's value.
 #include "estimate/serving/serving_defaults.h"
+#include "base/finite_number.h"
 
 #include "estimate/common/performance_defaults.h"
 
@@ -10,7 +11,6 @@ namespace gp {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
 } // namespace

@@ -4,6 +4,7 @@
 // schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget. In MoE layers
 // the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency.
 #include "estimate/serving/step_time.h"
+#include "base/finite_number.h"
 
 #include "estimate/time/communication_model.h"
 #include "estimate/time/inference_speed.h"
@@ -16,15 +17,6 @@
 #include <cmath>
 
 namespace gp {
-
-namespace {
-
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
-} // namespace
 
 ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                            const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d,
@@ -59,11 +51,11 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         return d.prefillComputeEfficiency * rows / (rows + m_performance.tokensHalf);
     };
     const double t = std::max(1, config.tensor);
-    const double peak = positive(m_peakTflops) * 1e12;
+    const double peak = positiveOrZero(m_peakTflops) * 1e12;
     // Routed experts (vLLM fused_moe.py): the chunk's tokens are sorted by expert (moe_align_block_size) and each
     // expert multiplies only the rows routed to it, chunk x k / E with uniform routing, so the experts' share of the
     // FLOPs runs at the efficiency of those smaller GEMMs, not the chunk's.
-    const double experts = arch.numExperts > 1 ? positive(f.experts) : 0.0;
+    const double experts = arch.numExperts > 1 ? positiveOrZero(f.experts) : 0.0;
     const double e = std::max(1.0, double(arch.numExperts));
     const double rowsPerExpert = chunkTokens * std::clamp(double(arch.expertsPerToken), 1.0, e) / e;
     const double denseFlops = computed * (f.matmul - experts + f.attention + f.adapters) + f.head; // last logits
@@ -76,10 +68,10 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
     // tensor rank (each holds partial sums of the whole hidden vector).
-    const double hbm = positive(hw.gpu.memoryBandwidthGBps) * 1e9 * m_performance.decodeBandwidth;
+    const double hbm = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * m_performance.decodeBandwidth;
     if (experts > 0 && std::isfinite(m_chunkComputeSeconds)) {
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double combineBytes = chunkTokens * moeLayers(arch) * (k + 1) * positive(double(arch.hiddenSize))
+        const double combineBytes = chunkTokens * moeLayers(arch) * (k + 1) * positiveOrZero(double(arch.hiddenSize))
                                     * bytesPerElement(m_workload.precision);
         m_chunkComputeSeconds = hbm > 0 ? m_chunkComputeSeconds + combineBytes / hbm : INFINITY;
     }
@@ -88,7 +80,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         const double bus = network ? nodeNetworkGBps(hw, m_performance) * std::max(1, hw.gpusPerNode) / t
                                    : intraNodeBusGBps(hw, m_performance);
         const double latency = network ? m_performance.networkLatencySeconds : m_performance.allReduceLatencySeconds;
-        const double bytes = 2.0 * (t - 1) / t * chunkTokens * positive(double(arch.hiddenSize)) * 2;
+        const double bytes = 2.0 * (t - 1) / t * chunkTokens * positiveOrZero(double(arch.hiddenSize)) * 2;
         m_chunkCommunicationSeconds = 2 * totalLayers(arch) * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
     }
 }

@@ -5,6 +5,7 @@
 // tensor x context x pipeline x data exceeds one node, and a context-parallel ring stays on NVLink while
 // context x tensor fits in one node.
 #include "estimate/time/communication_model.h"
+#include "base/finite_number.h"
 
 #include "transformer/attention.h"
 #include "transformer/training_flops.h"
@@ -17,11 +18,6 @@
 namespace gp {
 
 namespace {
-
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
 
 // Where a collective over `groupSize` ranks spaced `stride` apart runs, and at what bus bandwidth.
 struct Route {
@@ -65,7 +61,7 @@ double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
     const double fraction = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride
                                                      : std::clamp(hw.intraNode.achievedFraction, 0.01, 1.0);
-    double spec = positive(hw.intraNode.bandwidthGBpsPerDirection);
+    double spec = positiveOrZero(hw.intraNode.bandwidthGBpsPerDirection);
     if (spec == 0)
         spec = d.pcieFallbackGBps;
     return spec * fraction;
@@ -75,7 +71,7 @@ double nodeNetworkGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
     const double fraction = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride
                                                      : (hw.rdma ? d.rdmaFraction : d.tcpFraction);
-    return positive(hw.interNodeGbps) / 8.0 * fraction;
+    return positiveOrZero(hw.interNodeGbps) / 8.0 * fraction;
 }
 
 double pcieGBps(const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d)
@@ -102,14 +98,14 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const int ep = std::max(1, config.expert);
     const double accum = std::max(1, config.gradientAccumulationSteps);
     const double micro = std::max(1, config.microBatchSize);
-    const double seq = positive(double(w.sequenceLength)) / cp; // tokens of a sequence on one rank
-    const double h = positive(double(arch.hiddenSize));
+    const double seq = positiveOrZero(double(w.sequenceLength)) / cp; // tokens of a sequence on one rank
+    const double h = positiveOrZero(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
     const double act = bytesPerElement(w.precision);
     const double gradBytes = bytesPerElement(w.precision);
     const double paramBytes = bytesPerElement(w.precision);
-    const double shard = positive(totalParams) / (double(t) * p);
-    const double trainedShard = positive(trainedParams) / (double(t) * p);
+    const double shard = positiveOrZero(totalParams) / (double(t) * p);
+    const double trainedShard = positiveOrZero(trainedParams) / (double(t) * p);
 
     const double intraBus = intraNodeBusGBps(hw, d);
     const double nodeNet = nodeNetworkGBps(hw, d);

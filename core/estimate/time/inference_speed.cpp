@@ -2,6 +2,7 @@
 // (roofline model, Williams et al. 2009; gpt-fast README "Benchmarks" reports the achieved bandwidth);
 // large batches become compute bound. Prefill is one forward pass over the prompt.
 #include "estimate/time/inference_speed.h"
+#include "base/finite_number.h"
 
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
@@ -14,11 +15,6 @@
 namespace gp {
 
 namespace {
-
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
 
 double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
 {
@@ -47,28 +43,28 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     const ParameterCounts& counts = model.parameters;
     const double t = std::max(1, config.tensor);
     const double batch = std::max(1, config.microBatchSize); // sequences decoded together
-    const double prompt = positive(double(w.inference.promptTokens));
-    const double output = positive(double(w.inference.outputTokens));
-    const double h = positive(double(arch.hiddenSize));
+    const double prompt = positiveOrZero(double(w.inference.promptTokens));
+    const double output = positiveOrZero(double(w.inference.outputTokens));
+    const double h = positiveOrZero(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
-    const double bandwidth = positive(hw.gpu.memoryBandwidthGBps) * 1e9;
-    const double peak = positive(peakTflops) * 1e12;
+    const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9;
+    const double peak = positiveOrZero(peakTflops) * 1e12;
     const double efficiency = computeEfficiency(d, h, 1e12); // decode matmuls: no micro-batch penalty here,
                                                              // their memory-boundness is modelled explicitly
 
     // Weights read per step: everything but the input embedding table (one row per token); a tied head reads it.
     // The blocks' linear layers are read at the storage format, the rest at the compute precision (the same
     // split as the memory model's weightStorageBytes).
-    double params = positive(counts.total) - positive(counts.embedding);
+    double params = positiveOrZero(counts.total) - positiveOrZero(counts.embedding);
     if (arch.tieWordEmbeddings && counts.outputHead <= 0)
-        params += h * positive(double(arch.vocabSize));
+        params += h * positiveOrZero(double(arch.vocabSize));
     const double scope = formatScopeParameters(counts, w.weightFormat);
     double linear = std::min(params, scope);
     if (arch.numExperts > 1) {
         // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
         const double e = arch.numExperts;
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double fe = positive(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
+        const double fe = positiveOrZero(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
                                                                         : arch.intermediateSize));
         const double perExpert = (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * fe;
         const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to

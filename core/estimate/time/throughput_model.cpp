@@ -1,6 +1,7 @@
 // Step time = compute (matmuls at an efficiency of the dense peak, plus memory-bound work and pipeline bubble)
 // + communication not hidden behind compute + offload + data loading not hidden by prefetching.
 #include "estimate/time/throughput_model.h"
+#include "base/finite_number.h"
 
 #include "catalog/gpu_precision.h"
 #include "estimate/time/communication_model.h"
@@ -20,17 +21,11 @@ namespace gp {
 
 namespace {
 
-double positive(double x)
-{
-    return std::isfinite(x) && x > 0 ? x : 0.0;
-}
-
 // Bytes moved per attention score element when scores are materialized (no flash attention), 16-bit:
 // forward writes QK^T (2), softmax reads and writes it (4), PV reads it (2); backward reads P and writes dP
 // (4), the softmax gradient reads both and writes dS (6), dQ/dK read dS twice (4): 22, rounded to 24 for the
 // mask and dropout passes eager implementations add.
 constexpr double kBytesPerMaterializedScore = 24;
-
 
 Bottleneck busiest(const std::array<double, 7>& busy)
 {
@@ -122,9 +117,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const int cp = std::max(1, config.context);
     const double micro = std::max(1, config.microBatchSize);
     const double accum = std::max(1, config.gradientAccumulationSteps);
-    const double seq = positive(double(workload.sequenceLength));
+    const double seq = positiveOrZero(double(workload.sequenceLength));
     const double microTokens = micro * seq;
-    const double bandwidth = positive(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
+    const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
 
     const TrainingFlopsPerToken flops = trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
     r.modelFlopsPerToken = flops.model;
@@ -158,7 +153,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         = attention16 > 0 ? gpuTokens * flops.forward.attention * attentionPasses / attention16 : 0.0;
 
     // Memory-bound work the efficiency curve does not cover.
-    const double shard = positive(model.parameters.total) / (double(t) * p);
+    const double shard = positiveOrZero(model.parameters.total) / (double(t) * p);
     const double weightPasses = 2.0 + recomputedShare;
     const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesPerElement(workload.precision) / bandwidth
                                             : 0.0;
@@ -230,7 +225,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.tokensPerSecond = r.tokensPerStep / r.step.total;
     const double usedGpus = double(dp) * t * p * cp;
     r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
-    const double tokens = positive(workload.trainingTokens);
+    const double tokens = positiveOrZero(workload.trainingTokens);
     r.trainingFlops = tokens * flops.model;
     r.goodput = d.trainingGoodput;
     r.trainingHours = tokens / r.tokensPerSecond / 3600.0 / r.goodput;
