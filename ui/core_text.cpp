@@ -10,11 +10,6 @@ namespace gpui {
 
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 // Named argument of a diagnostic or failure; `ok` turns false when it is missing so the caller falls back.
 struct Args {
     const std::vector<std::pair<std::string, std::string>>& args;
@@ -31,7 +26,7 @@ struct Args {
     {
         for (const auto& [k, v] : args)
             if (k == name)
-                return qs(v);
+                return QString::fromStdString(v);
         ok = false;
         return {};
     }
@@ -60,7 +55,7 @@ QString CoreText::sensitivityInput(const std::string& input)
         return tr("Bandwidth efficiency");
     if (input == "spot_interruptions")
         return tr("Spot interruptions");
-    return qs(input);
+    return QString::fromStdString(input);
 }
 
 QString CoreText::bottleneck(gp::Bottleneck bottleneck)
@@ -216,9 +211,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   "unquantized.")
                    .arg(a.text("method"));
     else if (c == "configuration_invalid")
-        text = tr("The plan's configuration does not apply to this candidate: %1").arg(qs(diagnostic.message));
+        text = tr("The plan's configuration does not apply to this candidate: %1").arg(QString::fromStdString(diagnostic.message));
     else if (c == "candidate_invalid")
-        text = tr("This candidate cannot be used: %1").arg(qs(diagnostic.message));
+        text = tr("This candidate cannot be used: %1").arg(QString::fromStdString(diagnostic.message));
     else if (c == "serving_batch_cut")
         text = tr("Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is "
                   "cut to %3.")
@@ -253,7 +248,7 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("No candidate meets the objective, so there is no recommendation to vary.");
     else
         a.ok = false;
-    return a.ok && !text.isEmpty() ? text : qs(diagnostic.message);
+    return a.ok && !text.isEmpty() ? text : QString::fromStdString(diagnostic.message);
 }
 
 QString CoreText::failure(const gp::FitFailure& failure)
@@ -315,7 +310,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "price_unknown")
         text = tr("No price is known for this candidate, so the budget cannot be checked.");
     else if (c == "invalid_configuration")
-        text = tr("The configuration cannot run on this candidate: %1").arg(qs(failure.message));
+        text = tr("The configuration cannot run on this candidate: %1").arg(QString::fromStdString(failure.message));
     else if (c == "serving_no_kv_memory")
         text = tr("The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in "
                   "the engine's %3 per GPU.")
@@ -337,7 +332,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("No configuration meets the latency targets at this load.");
     else
         a.ok = false;
-    return a.ok && !text.isEmpty() ? text : qs(failure.message);
+    return a.ok && !text.isEmpty() ? text : QString::fromStdString(failure.message);
 }
 
 QString CoreText::technique(gp::Technique technique)

@@ -11,7 +11,7 @@ namespace gpui {
 
 namespace {
 
-struct Tr {
+struct NumberFormatTr {
     Q_DECLARE_TR_FUNCTIONS(NumberFormat)
 };
 
@@ -45,12 +45,12 @@ QString formatBytes(double bytes)
         return QStringLiteral("—");
     const double gib = toGiB(bytes);
     if (std::fabs(gib) >= 1024)
-        return Tr::tr("%1 TiB").arg(QLocale().toString(gib / 1024, 'f', 2));
+        return NumberFormatTr::tr("%1 TiB").arg(QLocale().toString(gib / 1024, 'f', 2));
     if (std::fabs(gib) >= 1 || bytes == 0)
-        return Tr::tr("%1 GiB").arg(QLocale().toString(gib, 'f', std::fabs(gib) >= 100 ? 0 : 1));
+        return NumberFormatTr::tr("%1 GiB").arg(QLocale().toString(gib, 'f', std::fabs(gib) >= 100 ? 0 : 1));
     // Under half a MiB either way rounds to 0: never "-0 MiB".
     const double mib = std::round(bytes / (1024.0 * 1024.0));
-    return Tr::tr("%1 MiB").arg(QLocale().toString(mib == 0 ? 0.0 : mib, 'f', 0));
+    return NumberFormatTr::tr("%1 MiB").arg(QLocale().toString(mib == 0 ? 0.0 : mib, 'f', 0));
 }
 
 QString formatNumber(double value, int decimals)
@@ -65,10 +65,10 @@ QString formatHours(double hours)
     if (!std::isfinite(hours) || hours < 0)
         return QStringLiteral("—");
     if (hours >= 48)
-        return Tr::tr("%1 days").arg(formatNumber(hours / 24, hours / 24 >= 100 ? 0 : 1));
+        return NumberFormatTr::tr("%1 days").arg(formatNumber(hours / 24, hours / 24 >= 100 ? 0 : 1));
     if (hours >= 1)
-        return Tr::tr("%1 h").arg(formatNumber(hours, 1));
-    return Tr::tr("%1 min").arg(formatNumber(hours * 60, 0));
+        return NumberFormatTr::tr("%1 h").arg(formatNumber(hours, 1));
+    return NumberFormatTr::tr("%1 min").arg(formatNumber(hours * 60, 0));
 }
 
 QString formatSeconds(double seconds)
@@ -76,10 +76,10 @@ QString formatSeconds(double seconds)
     if (!std::isfinite(seconds))
         return QStringLiteral("—");
     if (seconds >= 1 || seconds == 0)
-        return Tr::tr("%1 s").arg(formatNumber(seconds, 2));
+        return NumberFormatTr::tr("%1 s").arg(formatNumber(seconds, 2));
     if (seconds >= 1e-3)
-        return Tr::tr("%1 ms").arg(formatNumber(seconds * 1e3, 1));
-    return Tr::tr("%1 µs").arg(formatNumber(seconds * 1e6, 0));
+        return NumberFormatTr::tr("%1 ms").arg(formatNumber(seconds * 1e3, 1));
+    return NumberFormatTr::tr("%1 µs").arg(formatNumber(seconds * 1e6, 0));
 }
 
 QString formatPercent(double fraction)
@@ -95,13 +95,13 @@ QString formatTokens(double tokens)
         return QStringLiteral("—");
     const double a = std::fabs(tokens);
     if (a >= 1e12)
-        return Tr::tr("%1 T").arg(formatNumber(tokens / 1e12, 2));
+        return NumberFormatTr::tr("%1 T").arg(formatNumber(tokens / 1e12, 2));
     if (a >= 1e9)
-        return Tr::tr("%1 B").arg(formatNumber(tokens / 1e9, 2));
+        return NumberFormatTr::tr("%1 B").arg(formatNumber(tokens / 1e9, 2));
     if (a >= 1e6)
-        return Tr::tr("%1 M").arg(formatNumber(tokens / 1e6, 1));
+        return NumberFormatTr::tr("%1 M").arg(formatNumber(tokens / 1e6, 1));
     if (a >= 1e3)
-        return Tr::tr("%1 K").arg(formatNumber(tokens / 1e3, 1));
+        return NumberFormatTr::tr("%1 K").arg(formatNumber(tokens / 1e3, 1));
     return formatNumber(tokens, 0);
 }
 

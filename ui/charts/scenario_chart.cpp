@@ -24,7 +24,7 @@ namespace gpui {
 
 namespace {
 
-struct Tr {
+struct ScenarioChartTr {
     Q_DECLARE_TR_FUNCTIONS(ScenarioChart)
 };
 
@@ -36,7 +36,7 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     if (dark)
         chart->setTheme(QChart::ChartThemeDark);
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitle(Tr::tr("Cost and time per scenario"));
+    chart->setTitle(ScenarioChartTr::tr("Cost and time per scenario"));
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
@@ -53,12 +53,12 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
 
     QStringList labels;
     QStringList tips; // what hovering a bar says, per row
-    auto* costs = new QBarSet(inference ? Tr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(currency))
-                                        : Tr::tr("Cost (%1)").arg(QString::fromStdString(currency)));
+    auto* costs = new QBarSet(inference ? ScenarioChartTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(currency))
+                                        : ScenarioChartTr::tr("Cost (%1)").arg(QString::fromStdString(currency)));
     costs->setColor(QColor(0x4E79A7));
     costs->setBorderColor(QColor(0x4E79A7).darker(115));
     auto* hours = new QLineSeries;
-    hours->setName(inference ? Tr::tr("Time per request batch (hours)") : Tr::tr("Time to finish (hours)"));
+    hours->setName(inference ? ScenarioChartTr::tr("Time per request batch (hours)") : ScenarioChartTr::tr("Time to finish (hours)"));
     hours->setColor(QColor(0xF28E2B));
     auto* points = new QScatterSeries;
     points->setColor(QColor(0xF28E2B));
@@ -80,14 +80,14 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
         if (row.error || !h.hasCandidate || !row.answer)
             tips << label.toHtmlEscaped();
         else
-            tips << Tr::tr("<b>%1</b><br>%2, %3 GPUs<br>%4<br>%5, %6")
+            tips << ScenarioChartTr::tr("<b>%1</b><br>%2, %3 GPUs<br>%4<br>%5, %6")
                         .arg(label.toHtmlEscaped(), QString::fromStdString(h.candidate).toHtmlEscaped())
                         .arg(h.gpus)
                         .arg(CoreText::configuration(h.configuration),
                              h.fits && h.figures.priced
                                  ? formatMoney(h.figures.cost, QString::fromStdString(row.answer->currency))
                                  : QStringLiteral("-"),
-                             h.fits ? formatHours(h.figures.hours) : Tr::tr("does not fit"));
+                             h.fits ? formatHours(h.figures.hours) : ScenarioChartTr::tr("does not fit"));
         const bool usable = !row.error && h.hasCandidate && h.fits && row.answer;
         const bool sameCurrency = usable && row.answer->currency == currency;
         const double cost = usable && sameCurrency && h.figures.priced && std::isfinite(h.figures.cost)
@@ -126,7 +126,7 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     axisHours->setRange(0, maxHours > 0 ? maxHours * 1.15 : 1);
     axisHours->applyNiceNumbers();
     axisHours->setLabelFormat(maxHours >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
-    axisHours->setTitleText(Tr::tr("hours"));
+    axisHours->setTitleText(ScenarioChartTr::tr("hours"));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisCost, Qt::AlignLeft);
     chart->addAxis(axisHours, Qt::AlignRight);

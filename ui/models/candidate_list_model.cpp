@@ -5,15 +5,6 @@
 
 namespace gpui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 CandidateListModel::CandidateListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 CandidateListModel::~CandidateListModel() = default;
@@ -36,13 +27,13 @@ const gp::CandidateSpec* CandidateListModel::candidate(int row) const
 QString CandidateListModel::displayName(const gp::CandidateSpec& c, const gp::Catalog& catalog)
 {
     if (!c.label.empty())
-        return qs(c.label);
+        return QString::fromStdString(c.label);
     if (!c.instance.empty()) {
         const gp::InstanceSpec* spec = catalog.findInstance(c.instance);
-        return spec ? qs(spec->name) : qs(c.instance);
+        return spec ? QString::fromStdString(spec->name) : QString::fromStdString(c.instance);
     }
     const gp::GpuSpec* gpu = catalog.findGpu(c.gpu);
-    return tr("%1 x %2").arg(c.gpusPerNode).arg(gpu ? qs(gpu->name) : qs(c.gpu));
+    return tr("%1 x %2").arg(c.gpusPerNode).arg(gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(c.gpu));
 }
 
 int CandidateListModel::rowCount(const QModelIndex& parent) const
@@ -65,7 +56,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
     const gp::GpuSpec* gpu = m_catalog->findGpu(gpuId);
     if (role == Qt::ToolTipRole) {
         if (!c.instance.empty() && !spec)
-            return tr("Not in the catalog: %1").arg(qs(c.instance));
+            return tr("Not in the catalog: %1").arg(QString::fromStdString(c.instance));
         if (index.column() == Nodes)
             return tr("Nodes of this candidate; auto lets the planner choose up to Max nodes. Double-click to edit.");
         if (index.column() == GpusPerNode && c.instance.empty())
@@ -73,7 +64,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         // The full name, however narrow the column.
         const QString name = displayName(c, *m_catalog);
         return c.instance.empty() ? tr("%1 (on-premise machine)").arg(name)
-                                  : (name == qs(c.instance) ? name : tr("%1 (%2)").arg(name, qs(c.instance)));
+                                  : (name == QString::fromStdString(c.instance) ? name : tr("%1 (%2)").arg(name, QString::fromStdString(c.instance)));
     }
     if (role == Qt::EditRole) {
         if (index.column() == Nodes)
@@ -91,7 +82,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         return displayName(c, *m_catalog);
     case Gpu: {
         // The vendor prefix repeats on every row of a narrow panel.
-        QString name = gpu ? qs(gpu->name) : qs(gpuId);
+        QString name = gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(gpuId);
         if (name.startsWith(QLatin1String("NVIDIA ")))
             name = name.mid(7);
         return name;
@@ -104,7 +95,7 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         if (c.pricePerHour)
             return tr("%1 (quote)").arg(formatMoney(*c.pricePerHour, m_currency));
         if (spec && spec->price.onDemandPerHour)
-            return formatMoney(*spec->price.onDemandPerHour, qs(spec->price.currency));
+            return formatMoney(*spec->price.onDemandPerHour, QString::fromStdString(spec->price.currency));
         return tr("n/a");
     default:
         return {};

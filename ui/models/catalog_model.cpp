@@ -7,15 +7,6 @@
 
 namespace gpui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 CatalogModel::CatalogModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 CatalogModel::~CatalogModel() = default;
@@ -77,7 +68,7 @@ bool CatalogModel::setData(const QModelIndex& index, const QVariant& value, int 
     const gp::InstanceSpec* spec = index.isValid() ? instance(index.row()) : nullptr;
     if (!spec || role != Qt::CheckStateRole || index.column() != Instance)
         return false;
-    const QString id = qs(spec->id);
+    const QString id = QString::fromStdString(spec->id);
     if (value.value<Qt::CheckState>() == Qt::Checked)
         m_checked.insert(id);
     else
@@ -98,15 +89,15 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
     const double gpuMemory = gpu ? gpu->memoryBytes : 0;
     const gp::RegionalPrice shown = shownPrice(*spec);
     const gp::PriceSpec& price = *shown.price;
-    const QString currency = qs(price.currency);
+    const QString currency = QString::fromStdString(price.currency);
     const auto chosen = m_regions.find(spec->provider);
-    const QString wanted = chosen == m_regions.end() ? QString() : qs(chosen->second);
-    const QString priceRegion = qs(gp::priceRegion(*m_catalog, *spec, price));
+    const QString wanted = chosen == m_regions.end() ? QString() : QString::fromStdString(chosen->second);
+    const QString priceRegion = QString::fromStdString(gp::priceRegion(*m_catalog, *spec, price));
     switch (role) {
     case IdRole:
-        return qs(spec->id);
+        return QString::fromStdString(spec->id);
     case ProviderRole:
-        return qs(spec->provider);
+        return QString::fromStdString(spec->provider);
     case GpuMemoryRole:
         return toGiB(gpuMemory);
     case PriceRole:
@@ -119,26 +110,26 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
                               [](const gp::ZoneStock& z) { return z.status == "sold_out"; });
     case Qt::CheckStateRole:
         if (index.column() == Instance)
-            return m_checked.contains(qs(spec->id)) ? Qt::Checked : Qt::Unchecked;
+            return m_checked.contains(QString::fromStdString(spec->id)) ? Qt::Checked : Qt::Unchecked;
         return {};
     case Qt::ToolTipRole:
         if (index.column() == Stock && !spec->availability.empty()) {
             QStringList zones;
             for (const gp::ZoneStock& z : spec->availability)
-                zones << qs(z.zone) + QStringLiteral(": ")
+                zones << QString::fromStdString(z.zone) + QStringLiteral(": ")
                              + (z.status == "sold_out" ? tr("sold out") : z.status == "limited" ? tr("limited")
                                                                                                 : tr("in stock"));
             return zones.join(QLatin1Char('\n'));
         }
         if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus
             || index.column() == Region) {
-            QString tip = tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(qs(price.status)), qs(price.source),
-                                                      qs(price.asOf));
+            QString tip = tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(QString::fromStdString(price.status)), QString::fromStdString(price.source),
+                                                      QString::fromStdString(price.asOf));
             if (!shown.inRegion)
                 tip = tr("No price in %1; the price shown is for %2.").arg(wanted, priceRegion) + QLatin1Char('\n') + tip;
             return tip;
         }
-        return qs(spec->notes.empty() ? spec->source : spec->notes);
+        return QString::fromStdString(spec->notes.empty() ? spec->source : spec->notes);
     case Qt::TextAlignmentRole:
         if (index.column() >= GpuCount && index.column() <= Monthly && index.column() != Interconnect)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -165,11 +156,11 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case Instance:
-            return qs(spec->name);
+            return QString::fromStdString(spec->name);
         case Provider:
-            return CoreText::provider(qs(spec->provider));
+            return CoreText::provider(QString::fromStdString(spec->provider));
         case Gpu:
-            return gpu ? qs(gpu->name) : qs(spec->gpu);
+            return gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(spec->gpu);
         case GpuCount:
             return spec->gpus;
         case GpuMemory:
@@ -179,7 +170,7 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         case HostMemory:
             return formatBytes(spec->memoryBytes);
         case Interconnect:
-            return link ? qs(link->name) : qs(spec->intraNode);
+            return link ? QString::fromStdString(link->name) : QString::fromStdString(spec->intraNode);
         case Network:
             return tr("%1 Gb/s").arg(formatNumber(spec->networkGbps, 0));
         case PricePerHour:
@@ -187,11 +178,11 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         case Monthly:
             return price.monthly ? formatMoney(*price.monthly, currency) : tr("n/a");
         case PriceStatus:
-            return CoreText::priceStatus(qs(price.status));
+            return CoreText::priceStatus(QString::fromStdString(price.status));
         case Region:
             if (!shown.inRegion)
                 return tr("no price in %1 (%2 shown)").arg(wanted, priceRegion);
-            return price.zone.empty() ? priceRegion : tr("%1 (zone %2)").arg(priceRegion, qs(price.zone));
+            return price.zone.empty() ? priceRegion : tr("%1 (zone %2)").arg(priceRegion, QString::fromStdString(price.zone));
         case Stock: {
             if (spec->availability.empty())
                 return tr("unknown");

@@ -26,11 +26,6 @@ namespace gpui::report {
 
 namespace {
 
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 QString bullets(const QStringList& lines)
 {
     return lines.join(QLatin1Char('\n'));
@@ -133,7 +128,7 @@ QString ReportBuilder::servingTargets() const
 QString ReportBuilder::title() const
 {
     if (!m_data.plan.title.empty()) // plan files hold at most kMaxTitleLength characters; a plan built in code too
-        return qs(m_data.plan.title).left(int(gp::limits::kMaxTitleLength));
+        return QString::fromStdString(m_data.plan.title).left(int(gp::limits::kMaxTitleLength));
     return tr("GPU plan for %1").arg(m_evaluation.modelName);
 }
 
@@ -148,7 +143,7 @@ PageDecoration ReportBuilder::decoration() const
 
 QString ReportBuilder::gpuLine(const gp::CandidateResult& r) const
 {
-    const QString gpu = r.gpuName.empty() ? qs(r.gpu) : qs(r.gpuName);
+    const QString gpu = r.gpuName.empty() ? QString::fromStdString(r.gpu) : QString::fromStdString(r.gpuName);
     if (r.nodes > 1)
         return tr("%1 × %2 (%3 nodes × %4 GPUs)").arg(r.gpus).arg(gpu).arg(r.nodes).arg(r.gpusPerNode);
     return tr("%1 × %2").arg(r.gpus).arg(gpu);
@@ -161,13 +156,13 @@ QString ReportBuilder::costText(std::size_t index) const
         return tr("no price");
     const QString money = inference() ? tr("%1 / M tokens").arg(formatMoney(*cost, m_evaluation.currency))
                                       : formatMoney(*cost, m_evaluation.currency);
-    return money + QLatin1Char('\n') + CoreText::billingMode(qs(headlineMode(m_evaluation, index)));
+    return money + QLatin1Char('\n') + CoreText::billingMode(QString::fromStdString(headlineMode(m_evaluation, index)));
 }
 
 QString ReportBuilder::sourceTitle(const std::string& key) const
 {
     const auto it = m_catalog.sources.find(key);
-    return it != m_catalog.sources.end() && !it->second.title.empty() ? qs(it->second.title) : qs(key);
+    return it != m_catalog.sources.end() && !it->second.title.empty() ? QString::fromStdString(it->second.title) : QString::fromStdString(key);
 }
 
 void ReportBuilder::addTitle(Blocks& blocks) const
@@ -181,7 +176,7 @@ void ReportBuilder::addTitle(Blocks& blocks) const
                           muted(8), 12));
     // The plan's notes, as the author wrote them (line breaks kept), before any figure.
     if (!m_data.plan.notes.empty())
-        blocks.push_back(text(qs(m_data.plan.notes).left(int(gp::limits::kMaxNotesLength)), body(), 12));
+        blocks.push_back(text(QString::fromStdString(m_data.plan.notes).left(int(gp::limits::kMaxNotesLength)), body(), 12));
 }
 
 void ReportBuilder::addQuestion(Blocks& blocks) const
@@ -312,7 +307,7 @@ void ReportBuilder::addRunnersUp(Blocks& blocks) const
                                                      formatSeconds(r.serving->tpotSeconds))
                              : inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
                                            : formatHours(r.trainingHours);
-        table->addRow({QString::number(i + 1), qs(r.candidate), time, costText(i), AnswerText::reasons(m_evaluation, i)});
+        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), time, costText(i), AnswerText::reasons(m_evaluation, i)});
     }
     appendTable(blocks, table);
 }
@@ -335,10 +330,10 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
                                 || m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
             if (!byTime && cost && other && *other > *cost && *other > 0)
                 lines << tr("A price cut of %1 on %2 would make it the cheaper choice.")
-                             .arg(formatPercent((*other - *cost) / *other), qs(results[i].candidate));
+                             .arg(formatPercent((*other - *cost) / *other), QString::fromStdString(results[i].candidate));
             else if (byTime && !inference() && results[i].trainingHours > best.trainingHours && best.trainingHours > 0)
                 lines << tr("%1 would have to run %2 faster to finish first.")
-                             .arg(qs(results[i].candidate),
+                             .arg(QString::fromStdString(results[i].candidate),
                                   formatPercent(results[i].trainingHours / best.trainingHours - 1));
             break;
         }
@@ -351,7 +346,7 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
                 continue;
             lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
                         "it.")
-                         .arg(CoreText::billingMode(qs(mode.mode)), formatMoney(*mode.total, currency),
+                         .arg(CoreText::billingMode(QString::fromStdString(mode.mode)), formatMoney(*mode.total, currency),
                               formatNumber(mode.finishDays, 1));
         }
         if (!inference() && m_evaluation.objective != gp::SearchObjective::CostUnderDeadline && best.trainingHours > 0)
@@ -363,7 +358,7 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         for (const gp::CandidateResult& r : results) {
             if (r.fits || r.suggestions.empty())
                 continue;
-            lines << tr("%1 does not fit as planned: %2").arg(qs(r.candidate), CoreText::diagnostic(r.suggestions.front()));
+            lines << tr("%1 does not fit as planned: %2").arg(QString::fromStdString(r.candidate), CoreText::diagnostic(r.suggestions.front()));
             break;
         }
         lines << tr("%n candidate(s) do not fit; the table on the next pages says why.", nullptr, int(misfits));
@@ -385,7 +380,7 @@ QStringList ReportBuilder::whyRecommended() const
         why << AnswerText::servingMemory(best);
     else
         why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
-                   .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), qs(best.gpuName));
+                   .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), QString::fromStdString(best.gpuName));
 
     int fitting = 0;
     const gp::CandidateResult* runnerUp = nullptr;
@@ -409,7 +404,7 @@ QStringList ReportBuilder::whyRecommended() const
                    .arg(fitting)
                    .arg(formatHours(headlineHours(m_evaluation, bestIndex)),
                         formatHours(headlineHours(m_evaluation, runnerUpIndex)),
-                        qs(runnerUp->candidate));
+                        QString::fromStdString(runnerUp->candidate));
     } else {
         const auto cost = headlineCost(m_evaluation, bestIndex);
         const auto other = headlineCost(m_evaluation, runnerUpIndex);
@@ -420,7 +415,7 @@ QStringList ReportBuilder::whyRecommended() const
                                                     "for the runner-up, %4");
             QString sentence = cheapest.arg(fitting).arg(formatMoney(*cost, m_evaluation.currency),
                                                          formatMoney(*other, m_evaluation.currency),
-                                                         qs(runnerUp->candidate));
+                                                         QString::fromStdString(runnerUp->candidate));
             if (*other > 0 && *cost < *other)
                 sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
             else
@@ -464,7 +459,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
     Blocks inside;
     if (m_evaluation.best >= 0) {
         const gp::CandidateResult& r = m_evaluation.results[std::size_t(m_evaluation.best)];
-        inside.push_back(text(qs(r.candidate), strong(14, palette::good), 1));
+        inside.push_back(text(QString::fromStdString(r.candidate), strong(14, palette::good), 1));
         inside.push_back(text(gpuLine(r), muted(9), 6));
         std::vector<std::pair<QString, QString>> rows;
         if (!serving()) // serving: the deployment row says the replicas and their split
@@ -482,7 +477,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                                                               formatNumber(sv.totalOutputTokensPerSecond, 0)));
             rows.emplace_back(tr("Requests in flight"), tr("%1 per replica (limit: %2)")
                                                             .arg(formatNumber(sv.concurrency, 1),
-                                                                 CoreText::servingLimit(qs(sv.limit))));
+                                                                 CoreText::servingLimit(QString::fromStdString(sv.limit))));
             rows.emplace_back(tr("Cost / M tokens"), costText(std::size_t(m_evaluation.best))
                                                          .replace(QLatin1Char('\n'), CoreText::listSeparator()));
             if (sv.costPerMillionOutputTokens)
@@ -490,7 +485,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                                   formatMoney(*sv.costPerMillionOutputTokens, m_evaluation.currency));
             if (sv.monthlyCost)
                 rows.emplace_back(tr("Monthly cost"), tr("%1 (%2)").arg(formatMoney(*sv.monthlyCost, m_evaluation.currency),
-                                                                      CoreText::billingMode(qs(sv.monthlyBillingMode))));
+                                                                      CoreText::billingMode(QString::fromStdString(sv.monthlyBillingMode))));
         } else if (inference()) {
             rows.emplace_back(tr("Decode speed"),
                               tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
@@ -510,7 +505,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
             for (const gp::BillingCost& cost : r.cost.modes) {
                 if (cost.mode != mode || !cost.total)
                     continue;
-                rows.emplace_back(CoreText::billingMode(qs(mode)),
+                rows.emplace_back(CoreText::billingMode(QString::fromStdString(mode)),
                                   inference() ? formatMoney(*cost.total, m_evaluation.currency)
                                               : tr("%1 in %2").arg(formatMoney(*cost.total, m_evaluation.currency),
                                                                    formatHours(cost.finishDays * 24)));
@@ -518,7 +513,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         }
         if (!serving())
             rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
-        rows.emplace_back(tr("Price"), CoreText::priceStatus(qs(r.cost.priceStatus)));
+        rows.emplace_back(tr("Price"), CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)));
         auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
         kv->spaceAfterPt = 6;
         inside.push_back(std::move(kv));
@@ -530,7 +525,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         if (!m_evaluation.results.empty()) {
             const gp::CandidateResult& closest = m_evaluation.results.front();
             QStringList lines;
-            lines << tr("The closest is %1 (%2).").arg(qs(closest.candidate), gpuLine(closest));
+            lines << tr("The closest is %1 (%2).").arg(QString::fromStdString(closest.candidate), gpuLine(closest));
             if (closest.failure)
                 lines << CoreText::failure(*closest.failure);
             for (const auto& suggestion : closest.suggestions)
@@ -561,7 +556,7 @@ void ReportBuilder::addComparison(Blocks& blocks) const
         QString memory = tr("%1 / %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
         if (!r.fits)
             memory += QLatin1Char('\n') + tr("does not fit");
-        const QString gpu = r.gpuName.empty() ? qs(r.gpu) : qs(r.gpuName);
+        const QString gpu = r.gpuName.empty() ? QString::fromStdString(r.gpu) : QString::fromStdString(r.gpuName);
         const QString gpus = r.nodes > 1 ? tr("%1 × %2\n%3 nodes").arg(r.gpus).arg(gpu).arg(r.nodes)
                                          : tr("%1 × %2").arg(r.gpus).arg(gpu);
         QString time, cost;
@@ -591,10 +586,10 @@ void ReportBuilder::addComparison(Blocks& blocks) const
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
                               : r.fits && !missed         ? Table::RowKind::Normal
                                                           : Table::RowKind::Muted;
-        const QString limit = serving() ? (r.serving ? CoreText::servingLimit(qs(r.serving->limit)) : QString())
+        const QString limit = serving() ? (r.serving ? CoreText::servingLimit(QString::fromStdString(r.serving->limit)) : QString())
                                         : CoreText::bottleneck(r.bottleneck);
         const QString configuration = serving() ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
-        table->addRow({QString::number(i + 1), qs(r.candidate), gpus, configuration, memory, time, cost, limit},
+        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), gpus, configuration, memory, time, cost, limit},
                       kind);
     }
     appendTable(blocks, table);
@@ -657,16 +652,16 @@ void ReportBuilder::addServing(Blocks& blocks) const
                               : r.fits && r.serving && r.serving->meetsSlo ? Table::RowKind::Normal
                                                                             : Table::RowKind::Muted;
         if (!r.fits || !r.serving) {
-            table->addRow({QString::number(i + 1), qs(r.candidate), QString(), QString(), QString(), QString(),
+            table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), QString(), QString(), QString(), QString(),
                            QString(), QString(), tr("No"), QString(), QString(),
                            r.failure ? CoreText::failure(*r.failure) : tr("does not fit")},
                           kind);
             continue;
         }
         const gp::ServingResult& s = *r.serving;
-        table->addRow({QString::number(i + 1), qs(r.candidate), QString::number(s.replicas),
+        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), QString::number(s.replicas),
                        formatNumber(s.concurrency, 1), formatSeconds(s.ttftSeconds), formatSeconds(s.tpotSeconds),
-                       formatNumber(s.outputTokensPerSecond, 0), CoreText::servingLimit(qs(s.limit)),
+                       formatNumber(s.outputTokensPerSecond, 0), CoreText::servingLimit(QString::fromStdString(s.limit)),
                        s.meetsSlo ? tr("Yes") : tr("No"), costText(i),
                        s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a"),
                        s.monthlyCost ? formatMoney(*s.monthlyCost, currency) : tr("n/a")},
@@ -680,7 +675,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     const gp::CandidateResult& r = m_evaluation.results[std::size_t(rank)];
     const QString currency = m_evaluation.currency;
     Blocks stack;
-    QString heading = tr("#%1  %2").arg(rank + 1).arg(qs(r.candidate));
+    QString heading = tr("#%1  %2").arg(rank + 1).arg(QString::fromStdString(r.candidate));
     if (rank == m_evaluation.best)
         heading += QStringLiteral("  —  ") + tr("recommended");
     stack.push_back(text(heading, strong(10.5, r.fits ? palette::accent : palette::bad), 1));
@@ -756,7 +751,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
                                               .arg(sv.maxConcurrency));
         perf.emplace_back(tr("Operating point"), tr("%1 in flight per replica (limit: %2)")
                                                      .arg(formatNumber(sv.concurrency, 1),
-                                                          CoreText::servingLimit(qs(sv.limit))));
+                                                          CoreText::servingLimit(QString::fromStdString(sv.limit))));
         perf.emplace_back(tr("Time to first token"),
                           AnswerText::againstTarget(sv.ttftSeconds, m_evaluation.serving.slo.ttftSeconds));
         perf.emplace_back(tr("Time per output token"),
@@ -775,7 +770,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         perf.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
     perf.emplace_back(tr("Price per hour"),
                       (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) +
-                          QStringLiteral(" (") + CoreText::priceStatus(qs(r.cost.priceStatus)) + QLatin1Char(')'));
+                          QStringLiteral(" (") + CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)) + QLatin1Char(')'));
     auto perfBlock = std::make_unique<KeyValueBlock>(std::move(perf), 1, 7.5, 0.42);
     perfBlock->spaceAfterPt = 5;
     right.push_back(std::move(perfBlock));
@@ -784,7 +779,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         auto cost = makeTable({tr("Billing mode"), tr("Cost to finish"), tr("Finishes after")}, {9, 7, 6},
                               {L, R, R}, 7.5);
         for (const gp::BillingCost& mode : r.cost.modes)
-            cost->addRow({CoreText::billingMode(qs(mode.mode)),
+            cost->addRow({CoreText::billingMode(QString::fromStdString(mode.mode)),
                           mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
                           mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString()});
         if (r.cost.storage)
@@ -898,11 +893,11 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
             continue;
         const gp::SourcedValue& v = it->second;
         // The source by key: the Sources table below gives its title (a title per row would take pages).
-        QString source = qs(v.source);
+        QString source = QString::fromStdString(v.source);
         if (v.estimate)
             source += QLatin1Char(' ') + tr("(estimate)");
         defaults->addRow({breakableKey(key), formatNumber(v.value), breakableKey(v.source) + source.mid(int(v.source.size())),
-                          qs(v.asOf)});
+                          QString::fromStdString(v.asOf)});
         usedSources.insert(v.source);
     }
     if (!defaults->rows.empty()) {
@@ -915,10 +910,10 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     for (const gp::CandidateResult& r : m_evaluation.results) {
         QString asOf;
         if (const gp::InstanceSpec* instance = m_catalog.findInstance(r.candidate))
-            asOf = qs(instance->price.asOf);
-        prices->addRow({qs(r.candidate),
+            asOf = QString::fromStdString(instance->price.asOf);
+        prices->addRow({QString::fromStdString(r.candidate),
                         r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("unknown"),
-                        CoreText::priceStatus(qs(r.cost.priceStatus)), qs(r.cost.priceSource), asOf});
+                        CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)), QString::fromStdString(r.cost.priceSource), asOf});
         usedSources.insert(r.cost.priceSource);
     }
     blocks.push_back(text(tr("Prices (whole candidate, %1)").arg(m_evaluation.currency), strong(9.5, palette::accent),
@@ -932,10 +927,10 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         const auto it = m_catalog.sources.find(key);
         if (key.empty() || it == m_catalog.sources.end())
             continue;
-        QString titleAndUrl = qs(it->second.title);
+        QString titleAndUrl = QString::fromStdString(it->second.title);
         if (!it->second.url.empty())
-            titleAndUrl += QLatin1Char('\n') + qs(it->second.url); // wraps anywhere when too long
-        sources->addRow({qs(key), titleAndUrl, qs(it->second.asOf)});
+            titleAndUrl += QLatin1Char('\n') + QString::fromStdString(it->second.url); // wraps anywhere when too long
+        sources->addRow({QString::fromStdString(key), titleAndUrl, QString::fromStdString(it->second.asOf)});
     }
     if (!sources->rows.empty()) {
         blocks.push_back(text(tr("Sources"), strong(9.5, palette::accent), 3));

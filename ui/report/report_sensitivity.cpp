@@ -11,7 +11,7 @@ namespace gpui::report {
 
 namespace {
 
-struct Tr {
+struct ReportSensitivityTr {
     Q_DECLARE_TR_FUNCTIONS(ReportSensitivity)
 };
 
@@ -25,7 +25,7 @@ QString sensitivityLine(const ReportData& data)
     auto s = gp::planSensitivity(data.plan, *data.catalog, *data.evaluation->answer);
     if (!s || !s->available)
         return QString();
-    return Tr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s))
+    return ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s))
            + QLatin1Char(' ') + SensitivityView::sentence(*s);
 }
 

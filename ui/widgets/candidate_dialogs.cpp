@@ -18,15 +18,6 @@
 
 namespace gpui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QString& currency, QWidget* parent)
     : QDialog(parent), m_catalog(std::move(catalog))
 {
@@ -37,7 +28,7 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     m_label->setPlaceholderText(tr("e.g. Lab server 1"));
     m_gpu = new QComboBox;
     for (const gp::GpuSpec& g : m_catalog->gpus)
-        m_gpu->addItem(tr("%1 (%2)").arg(qs(g.name), formatBytes(g.memoryBytes)), qs(g.id));
+        m_gpu->addItem(tr("%1 (%2)").arg(QString::fromStdString(g.name), formatBytes(g.memoryBytes)), QString::fromStdString(g.id));
     m_gpus = new QSpinBox;
     m_gpus->setRange(1, 64);
     m_gpus->setValue(8);
@@ -46,7 +37,7 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     m_link = new QComboBox;
     m_link->addItem(tr("GPU's own (NVLink if any, else PCIe)"), QString());
     for (const gp::LinkSpec& l : m_catalog->links)
-        m_link->addItem(qs(l.name), qs(l.id));
+        m_link->addItem(QString::fromStdString(l.name), QString::fromStdString(l.id));
     m_network = new QDoubleSpinBox;
     m_network->setRange(0, 100000);
     m_network->setDecimals(0);
@@ -78,12 +69,12 @@ OnPremDialog::~OnPremDialog() = default;
 
 void OnPremDialog::setCandidate(const gp::CandidateSpec& c)
 {
-    m_label->setText(qs(c.label));
-    if (int i = m_gpu->findData(qs(c.gpu)); i >= 0)
+    m_label->setText(QString::fromStdString(c.label));
+    if (int i = m_gpu->findData(QString::fromStdString(c.gpu)); i >= 0)
         m_gpu->setCurrentIndex(i);
     m_gpus->setValue(c.gpusPerNode);
     m_nodes->setValue(c.nodes.value_or(1));
-    if (int i = m_link->findData(qs(c.intraNode)); i >= 0)
+    if (int i = m_link->findData(QString::fromStdString(c.intraNode)); i >= 0)
         m_link->setCurrentIndex(i);
     m_network->setValue(c.interNodeGbps.value_or(0));
     m_price->setValue(c.pricePerHour.value_or(0));
@@ -106,7 +97,7 @@ gp::CandidateSpec OnPremDialog::candidate() const
 PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QWidget* parent)
     : QDialog(parent), m_base(instance.price)
 {
-    setWindowTitle(tr("Price of %1").arg(qs(instance.name)));
+    setWindowTitle(tr("Price of %1").arg(QString::fromStdString(instance.name)));
     const gp::PriceSpec& p = instance.price;
     const bool quote = hasUserPrice && (p.status == "user" || p.status == "quoted");
     auto shown = [&](const std::optional<double>& value, const char* field) {
@@ -127,7 +118,7 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
     m_currency = new QComboBox;
     m_currency->addItem(tr("CNY (¥)"), QStringLiteral("CNY"));
     m_currency->addItem(tr("USD ($)"), QStringLiteral("USD"));
-    if (int i = m_currency->findData(qs(p.currency)); i >= 0)
+    if (int i = m_currency->findData(QString::fromStdString(p.currency)); i >= 0)
         m_currency->setCurrentIndex(i);
     // Enough decimals for every catalog figure (289.614): OK without a change must not round a price.
     m_hourly = new QDoubleSpinBox;
@@ -181,7 +172,7 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
     m_source = new QLineEdit;
     m_source->setPlaceholderText(tr("Where the quote came from, e.g. sales email 2026-11-20"));
     if (quote)
-        m_source->setText(qs(p.source));
+        m_source->setText(QString::fromStdString(p.source));
     auto* spotRow = new QHBoxLayout;
     spotRow->addWidget(m_spotKind);
     spotRow->addWidget(m_spot, 1);

@@ -16,15 +16,6 @@
 
 namespace gpui {
 
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 CloudImportDialog::CloudImportDialog(const gp::Catalog& catalog, QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Import Cloud Prices"));
@@ -62,7 +53,7 @@ CloudImportDialog::CloudImportDialog(const gp::Catalog& catalog, QWidget* parent
     m_instance->addItem(QString());
     for (const gp::InstanceSpec& i : catalog.instances)
         if (i.provider != "onprem")
-            m_instance->addItem(qs(i.id));
+            m_instance->addItem(QString::fromStdString(i.id));
     m_instance->setToolTip(tr("For a quote that does not name its instance (InquiryPriceRunInstances, DescribePrice)"));
     m_region = new QLineEdit;
     m_region->setPlaceholderText(tr("every region in the file, e.g. ap-guangzhou"));
@@ -109,26 +100,26 @@ gp::CloudImportOptions CloudImportDialog::options() const
 
 QString CloudImportDialog::describe(const gp::CloudImportResult& result)
 {
-    QString text = tr("%1: %n price(s), ", nullptr, result.prices).arg(qs(result.format))
+    QString text = tr("%1: %n price(s), ", nullptr, result.prices).arg(QString::fromStdString(result.format))
                    + tr("%n stock listing(s), ", nullptr, result.stock)
                    + tr("%n new instance(s).", nullptr, result.added);
     QStringList lines;
     for (const gp::Diagnostic& n : result.notices) {
-        const QString instance = qs(n.arg("instance"));
+        const QString instance = QString::fromStdString(n.arg("instance"));
         if (n.code == "import_unknown_gpu")
-            lines << tr("%1: unknown GPU \"%2\"; left out.").arg(instance, qs(n.arg("gpu")));
+            lines << tr("%1: unknown GPU \"%2\"; left out.").arg(instance, QString::fromStdString(n.arg("gpu")));
         else if (n.code == "import_unknown_family")
-            lines << tr("%1: unknown instance family \"%2\"; left out.").arg(instance, qs(n.arg("family")));
+            lines << tr("%1: unknown instance family \"%2\"; left out.").arg(instance, QString::fromStdString(n.arg("family")));
         else if (n.code == "import_unknown_instance")
             lines << tr("%1 is not in the catalog; import the listing of its size first.").arg(instance);
         else if (n.code == "import_fractional_gpu")
-            lines << tr("%1: %2 of a GPU (vGPU) is not a whole GPU; left out.").arg(instance, qs(n.arg("gpus")));
+            lines << tr("%1: %2 of a GPU (vGPU) is not a whole GPU; left out.").arg(instance, QString::fromStdString(n.arg("gpus")));
         else if (n.code == "import_user_quote_replaced")
             lines << tr("%1: your own quote was replaced by the imported price.").arg(instance);
         else if (n.code == "import_prices_differ_by_zone")
-            lines << tr("%1: prices differ by zone; the lowest (%2) is used.").arg(instance, qs(n.arg("zone")));
+            lines << tr("%1: prices differ by zone; the lowest (%2) is used.").arg(instance, QString::fromStdString(n.arg("zone")));
         else
-            lines << qs(n.message);
+            lines << QString::fromStdString(n.message);
     }
     if (!lines.isEmpty())
         text += QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'));
@@ -149,7 +140,7 @@ bool CloudImportDialog::run(QWidget* parent, CatalogStore* store)
     if (!result) {
         QMessageBox::warning(parent, tr("Import Cloud Prices"),
                              tr("Nothing was imported; your overrides are unchanged.\n\n%1")
-                                 .arg(qs(result.error().toString())));
+                                 .arg(QString::fromStdString(result.error().toString())));
         return false;
     }
     if (result->prices == 0 && result->stock == 0 && result->added == 0) {

@@ -28,28 +28,28 @@ namespace gpui {
 
 namespace {
 
-struct Tr {
+struct FrontierViewTr {
     Q_DECLARE_TR_FUNCTIONS(FrontierView)
 };
 
 QString costWords(const gp::PlanAnswer& answer, double cost, bool priced)
 {
     if (!priced)
-        return Tr::tr("%1 GPU-hours").arg(formatNumber(cost));
+        return FrontierViewTr::tr("%1 GPU-hours").arg(formatNumber(cost));
     const QString money = formatMoney(cost, QString::fromStdString(answer.currency));
-    return answer.mode == gp::Mode::Inference ? Tr::tr("%1 / M tokens").arg(money) : money;
+    return answer.mode == gp::Mode::Inference ? FrontierViewTr::tr("%1 / M tokens").arg(money) : money;
 }
 
 QString pointWords(const gp::PlanAnswer& answer, const gp::FrontierPoint& f)
 {
-    QString text = Tr::tr("<b>%1</b><br>%2<br>%3, %4")
+    QString text = FrontierViewTr::tr("<b>%1</b><br>%2<br>%3, %4")
                        .arg(CoreText::configuration(f.point.configuration).toHtmlEscaped(),
-                            Tr::tr("%n node(s)", "", f.point.nodes),
+                            FrontierViewTr::tr("%n node(s)", "", f.point.nodes),
                             costWords(answer, f.point.cost, f.point.priced), formatHours(f.point.hours));
     if (f.chosen)
-        text += Tr::tr("<br>The chosen configuration");
+        text += FrontierViewTr::tr("<br>The chosen configuration");
     else if (f.onFrontier)
-        text += Tr::tr("<br>On the frontier: nothing is both cheaper and faster");
+        text += FrontierViewTr::tr("<br>On the frontier: nothing is both cheaper and faster");
     return text;
 }
 
@@ -85,24 +85,24 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
     if (candidate >= answer.search.candidates.size())
         return chart;
     const gp::CandidatePlan& c = answer.search.candidates[candidate];
-    chart->setTitle(Tr::tr("Cost against time: %1").arg(QString::fromStdString(c.best.candidate)));
+    chart->setTitle(FrontierViewTr::tr("Cost against time: %1").arg(QString::fromStdString(c.best.candidate)));
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     auto* scored = new QScatterSeries;
-    scored->setName(Tr::tr("Configurations that fit"));
+    scored->setName(FrontierViewTr::tr("Configurations that fit"));
     scored->setColor(QColor(0xBAB0AC));
     scored->setBorderColor(QColor(0x9C9590));
     scored->setMarkerSize(7);
     auto* line = new QLineSeries;
-    line->setName(Tr::tr("Frontier"));
+    line->setName(FrontierViewTr::tr("Frontier"));
     line->setColor(QColor(0x4E79A7));
     auto* frontier = new QScatterSeries;
     frontier->setColor(QColor(0x4E79A7));
     frontier->setBorderColor(QColor(0x4E79A7).darker(120));
     frontier->setMarkerSize(9);
     auto* chosen = new QScatterSeries;
-    chosen->setName(Tr::tr("Chosen"));
+    chosen->setName(FrontierViewTr::tr("Chosen"));
     chosen->setColor(QColor(0xF28E2B));
     chosen->setBorderColor(QColor(0xF28E2B).darker(130));
     chosen->setMarkerSize(15);
@@ -136,12 +136,12 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
                     points.empty() ? 1 : maxHours + hourSpan * 0.08);
     axisY->setRange(points.empty() ? 0 : std::max(0.0, minCost - costSpan * 0.08),
                     points.empty() ? 1 : maxCost + costSpan * 0.08);
-    axisX->setTitleText(answer.mode == gp::Mode::Inference ? Tr::tr("Hours per request batch")
-                                                           : Tr::tr("Hours to finish"));
-    axisY->setTitleText(!priced ? Tr::tr("GPU-hours")
+    axisX->setTitleText(answer.mode == gp::Mode::Inference ? FrontierViewTr::tr("Hours per request batch")
+                                                           : FrontierViewTr::tr("Hours to finish"));
+    axisY->setTitleText(!priced ? FrontierViewTr::tr("GPU-hours")
                         : answer.mode == gp::Mode::Inference
-                            ? Tr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
-                            : Tr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
+                            ? FrontierViewTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
+                            : FrontierViewTr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
     axisX->setLabelFormat(maxHours >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
     axisY->setLabelFormat(maxCost >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.3f"));
     chart->addAxis(axisX, Qt::AlignBottom);
