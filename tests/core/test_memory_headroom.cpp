@@ -1,6 +1,7 @@
 // Memory headroom per GPU (memoryHeadroomBytes): training keeps usable minus needed; a serving engine's KV cache
 // fills its gpu_memory_utilization share, so its headroom is the memory outside the share, never a rounding
 // residue of the share minus itself ("-0 MiB").
+#include "base/finite_number.h"
 #include "catalog/catalog.h"
 #include "estimate/common/memory_headroom.h"
 #include "estimate/estimator.h"
@@ -16,7 +17,7 @@
 namespace gp {
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using gp::kGiB; // core/base/finite_number.h
 
 std::string servingPlan(const std::string& model, const std::string& serving)
 {

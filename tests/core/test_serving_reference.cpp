@@ -21,7 +21,7 @@
 namespace gp {
 namespace {
 
-struct Row {
+struct ServingRow {
     std::string id;
     std::string quantity; // throughput | ttft | tpot | kv | latency
     std::string field;
@@ -78,9 +78,9 @@ std::string quantityOf(const std::string& field)
     return "kv";
 }
 
-std::vector<Row> evaluateAll()
+std::vector<ServingRow> evaluateAll()
 {
-    std::vector<Row> rows;
+    std::vector<ServingRow> rows;
     for (const auto& c : cases().at("cases")) {
         const std::string id = c.at("id").get<std::string>();
         auto plan = planFromJson(c.at("plan"));
@@ -97,7 +97,7 @@ std::vector<Row> evaluateAll()
         if (!r.serving)
             continue;
         for (const auto& check : c.at("checks")) {
-            Row row;
+            ServingRow row;
             row.id = id;
             row.field = check.at("field").get<std::string>();
             row.quantity = quantityOf(row.field);
@@ -116,10 +116,10 @@ struct Summary {
     int count = 0;
 };
 
-Summary summarize(const std::vector<Row>& rows, const std::string& quantity, bool aimOnly)
+Summary summarize(const std::vector<ServingRow>& rows, const std::string& quantity, bool aimOnly)
 {
     std::vector<double> errors;
-    for (const Row& r : rows)
+    for (const ServingRow& r : rows)
         if (r.quantity == quantity && (r.inAim || !aimOnly))
             errors.push_back(std::fabs(r.error));
     Summary s;
@@ -135,11 +135,11 @@ Summary summarize(const std::vector<Row>& rows, const std::string& quantity, boo
 
 TEST(ServingReference, ErrorTableMeetsTheAims)
 {
-    const std::vector<Row> rows = evaluateAll();
+    const std::vector<ServingRow> rows = evaluateAll();
     ASSERT_FALSE(rows.empty());
     std::printf("\n%-58s %-32s %12s %12s %8s\n", "case (* = outside the aim: see aim_excluded)", "field", "measured",
                 "estimated", "error");
-    for (const Row& r : rows)
+    for (const ServingRow& r : rows)
         std::printf("%-57s%c %-32s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.inAim ? ' ' : '*', r.field.c_str() + 8,
                     r.measured, r.estimated, 100 * r.error);
     std::printf("\n%-12s %6s %10s %10s   %6s %10s %10s\n", "quantity", "aim", "median", "worst", "all", "median",

@@ -35,7 +35,7 @@ double megatronFlopsPerToken(const Architecture& a, double s)
     return 96 * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
 }
 
-struct Row {
+struct TimeRow {
     std::string id;
     std::string metric;
     double measured = 0;
@@ -45,9 +45,9 @@ struct Row {
     double mfu = 0;
 };
 
-std::vector<Row> evaluateTimeCases()
+std::vector<TimeRow> evaluateTimeCases()
 {
-    std::vector<Row> rows;
+    std::vector<TimeRow> rows;
     const nlohmann::json doc = readJson(std::string(GP_TEST_DATA_DIR) + "/reference/time-cases.json");
     if (!doc.is_object())
         return rows;
@@ -82,7 +82,7 @@ std::vector<Row> evaluateTimeCases()
 
         const ThroughputEstimate t = estimateThroughput(model, w, config, hw, {}, {}, catalog);
         const double gpus = double(config.data) * config.tensor * config.pipeline;
-        Row row;
+        TimeRow row;
         row.id = c["id"];
         row.metric = c["metric"];
         row.bottleneck = bottleneckName(t.bottleneck);
@@ -113,12 +113,12 @@ std::vector<Row> evaluateTimeCases()
 
 TEST(ThroughputReference, TimeCasesWithinPublishedError)
 {
-    const std::vector<Row> rows = evaluateTimeCases();
+    const std::vector<TimeRow> rows = evaluateTimeCases();
     ASSERT_GE(rows.size(), 10u) << "time-cases.json missing or unreadable";
     std::vector<double> errors;
     std::printf("%-30s %-38s %14s %14s %8s %6s %s\n", "case", "metric", "measured", "estimated", "error", "MFU",
                 "bottleneck");
-    for (const Row& r : rows) {
+    for (const TimeRow& r : rows) {
         std::printf("%-30s %-38s %14.5g %14.5g %+7.1f%% %5.1f%% %s\n", r.id.c_str(), r.metric.c_str(), r.measured,
                     r.estimated, r.error * 100, r.mfu * 100, r.bottleneck.c_str());
         ASSERT_TRUE(std::isfinite(r.error)) << r.id;
