@@ -48,6 +48,7 @@
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -190,6 +191,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
         recovered = offerRecovery();
     if (!recovered)
         planChanged();
+    fitInputsWidth();
     updateTitle();
     updateRecentMenu();
 }
@@ -210,7 +212,6 @@ void MainWindow::buildUi()
     m_leftTabs->setDocumentMode(true);
     m_leftTabs->addTab(m_inputsScroll, QString());
     m_leftTabs->addTab(m_candidates, QString());
-    m_leftTabs->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
 
     m_memoryChart = new ChartView;
     m_memoryChart->setExportName(QStringLiteral("memory"));
@@ -513,6 +514,8 @@ void MainWindow::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange && m_fileMenu) {
         m_document->retranslateHistory();
         retranslateUi();
+        // The panels re-word themselves on their own LanguageChange, which may come after this one.
+        QTimer::singleShot(0, this, &MainWindow::fitInputsWidth);
         m_comparison->retranslate();
         rebuildCharts();
         if (m_evaluator->latest())
@@ -644,12 +647,25 @@ void MainWindow::planChanged()
 {
     m_scenarioBar->setPlan(m_document->plan());
     const gp::Plan plan = shownPlan();
-    if (!(m_inputs->plan() == plan))
+    if (!(m_inputs->plan() == plan)) {
         m_inputs->setPlan(plan);
+        // Rows shown or hidden by the plan (serving, inference, custom size) change the width once laid out.
+        QTimer::singleShot(0, this, &MainWindow::fitInputsWidth);
+    }
     m_candidates->setPlan(plan);
     m_evaluator->evaluate(plan);
     if (m_compareView && m_compareView->isVisible())
         m_compareView->compare(m_document->plan(), m_evaluator->catalog());
+}
+
+// The inputs scroll only vertically, so their tab is kept as wide as they need: their labels and combo boxes grow
+// with the language and the plan (model names, the planner's choice), and a narrower tab would cut fields off.
+void MainWindow::fitInputsWidth()
+{
+    const int needed = m_inputs->minimumSizeHint().width() + m_inputsScroll->verticalScrollBar()->sizeHint().width()
+                       + 2 * m_inputsScroll->frameWidth();
+    if (m_inputsScroll->minimumWidth() != needed)
+        m_inputsScroll->setMinimumWidth(needed); // the tab widget and the splitter keep their pages' minimum
 }
 
 void MainWindow::recompute()

@@ -169,6 +169,7 @@ private:
     void updateUndoActions();
     void updateRecentMenu();
     void planChanged();
+    void fitInputsWidth();
     // The base plan after an edit of the shown plan: the edit itself, or (with a scenario active) the base plan with
     // that scenario's overrides rewritten to hold the edit.
     gp::Plan baseAfterEdit(const gp::Plan& shown) const;

@@ -223,6 +223,38 @@ TEST_F(WindowInputsTest, DatasetTimesEpochsSurvivesSaveAndOpen)
     EXPECT_DOUBLE_EQ(recovered->workload.trainingTokens, 4e9);
 }
 
+// The inputs scroll only vertically: in each language, and with the serving plan's longer rows, their tab is as wide as
+// the inputs need, so no field is cut off at the right (Chinese labels are shorter, and the tab used to shrink below
+// the fields' width).
+TEST_F(WindowInputsTest, InputsTabIsAsWideAsTheInputsNeedInEveryLanguage)
+{
+    m_window.reset();
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& plan : {QString(), QStringLiteral(GP_SOURCE_DIR "/resources/plans/serving.gpuplan")}) {
+            // Started in the language, as a user whose system language it is starts it.
+            installLanguage(language);
+            MainWindow window(test::isolatedWindowOptions(m_dir, m_settings.get()));
+            if (!plan.isEmpty()) {
+                ASSERT_TRUE(window.openPlan(plan));
+            }
+            window.resize(1600, 1000);
+            window.show();
+            QCoreApplication::processEvents();
+            const QWidget* inputs = window.inputsPanel();
+            ASSERT_NE(inputs->parentWidget(), nullptr);
+            EXPECT_GE(inputs->parentWidget()->width(), inputs->minimumSizeHint().width())
+                << language.toStdString() << " " << plan.toStdString();
+            // Switched at run time, the other way.
+            installLanguage(language == QStringLiteral("en") ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            EXPECT_GE(inputs->parentWidget()->width(), inputs->minimumSizeHint().width())
+                << "switched from " << language.toStdString() << " " << plan.toStdString();
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
 TEST_F(WindowInputsTest, SaveAsHasCtrlShiftS)
 {
     bool found = false;
