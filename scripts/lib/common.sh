@@ -40,13 +40,14 @@ gp_install_missing_packages() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
+# gp_configure_and_build [CMAKE ARGS...]: the arguments apply when the build directory is first configured.
 gp_configure_and_build() {
     local launcher=()
     if command -v ccache >/dev/null 2>&1; then
         launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     fi
     if [ ! -f "$GP_BUILD_DIR/CMakeCache.txt" ]; then
-        cmake -S "$GP_ROOT" -B "$GP_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGP_WERROR=ON "${launcher[@]}"
+        cmake -S "$GP_ROOT" -B "$GP_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGP_WERROR=ON "${launcher[@]}" "$@"
     fi
     cmake --build "$GP_BUILD_DIR" -j "$(nproc)"
 }
@@ -63,7 +64,8 @@ gp_asan_core_tests() {
     fi
     if [ ! -f "$GP_ASAN_CORE_BUILD_DIR/CMakeCache.txt" ]; then
         # -g1: line tables for the sanitizers' stack traces, without the full debug information's compile time.
-        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_CORE_BUILD_DIR" -DGP_BUILD_UI=OFF \
+        # Warnings are errors here too: in CI this is the only build of the core suite.
+        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_CORE_BUILD_DIR" -DGP_BUILD_UI=OFF -DGP_WERROR=ON \
             -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}")
     fi
     cmake --build "$GP_ASAN_CORE_BUILD_DIR" -j "$(nproc)" --target core_tests gpu-planner-cli
