@@ -225,10 +225,18 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   "said it does; treat this candidate with care.");
     else if (c == "sensitivity_stable")
         text = tr("%1 stays the recommendation across every input's range.").arg(a.text("candidate"));
-    else if (c == "sensitivity_stable_unless_price")
-        text = tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is "
-                  "cheaper).")
+    else if (c == "sensitivity_stable_unless_price") {
+        const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
+        text = (status == QLatin1String("estimate")
+                    ? tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 "
+                         "is cheaper).")
+                : status == QLatin1String("user")
+                    ? tr("%1 stays the recommendation unless its price is more than %2% above the quoted price (then "
+                         "%3 is cheaper).")
+                    : tr("%1 stays the recommendation unless its price is more than %2% above its published price "
+                         "(then %3 is cheaper)."))
                    .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
+    }
     else if (c == "sensitivity_changes") {
         const QString input = sensitivityInput(a.text("input").toStdString()).toLower();
         text = a.text("bound") == QLatin1String("low")
@@ -238,10 +246,16 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
                         "instead of %3.")
                          .arg(input, a.text("to"), a.text("candidate"));
-        if (a.has("percent"))
-            text += QLatin1Char(' ')
-                    + tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
-                          .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
+        if (a.has("percent")) {
+            const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
+            appendSentence(text, (status == QLatin1String("estimate")
+                                      ? tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
+                                  : status == QLatin1String("user")
+                                      ? tr("%1's price may rise %2% above the quoted price before %3 is cheaper.")
+                                      : tr("%1's price may rise %2% above its published price before %3 is "
+                                           "cheaper."))
+                                     .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
+        }
     } else if (c == "sensitivity_unanswered")
         text = tr("At one end of an input's range no candidate meets the objective.");
     else if (c == "sensitivity_no_recommendation")
@@ -260,7 +274,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("Needs %1 per GPU; %2 usable.")
                    .arg(gibText(a, a.has("required_gib") ? "required_gib" : "needed_gib"), gibText(a, "usable_gib"));
         if (a.has("nodes_ceiling"))
-            text += QLatin1Char(' ') + tr("No node count up to %1 fits.").arg(a.count("nodes_ceiling"));
+            appendSentence(text, tr("No node count up to %1 fits.").arg(a.count("nodes_ceiling")));
     } else if (c == "weights_exceed_memory")
         text = tr("The weights alone need %1 per GPU; the GPU has %2.").arg(gibText(a, "weights_gib"),
                                                                             gibText(a, "gpu_memory_gib"));
@@ -279,10 +293,10 @@ QString CoreText::failure(const gp::FitFailure& failure)
         // What binds within the nodes allowed (the configuration shown), then the fit beyond them.
         if (a.has("limit_code")) {
             const gp::FitFailure limit{a.text("limit_code").toStdString(), failure.message, failure.args};
-            text = CoreText::failure(limit) + QLatin1Char(' ');
+            text = CoreText::failure(limit);
         }
-        text += tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
-                    .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes"));
+        appendSentence(text, tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
+                                 .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes")));
     }
     else if (c == "host_memory_exceeded")
         text = tr("Offload needs %1 of host RAM per node; the node has %2.").arg(gibText(a, "needed_gib"),
@@ -583,6 +597,36 @@ QString CoreText::stepPart(const QString& part)
 QString CoreText::listSeparator()
 {
     return tr(", ", "separator between the items of a list inside a sentence");
+}
+
+namespace {
+
+// Full-width: CJK punctuation and ideographs, kana, hangul, full-width forms. Text in these scripts puts no space
+// between sentences.
+bool isFullWidth(QChar c)
+{
+    const char16_t u = c.unicode();
+    return (u >= 0x2E80 && u <= 0x9FFF) || (u >= 0xAC00 && u <= 0xD7AF) || (u >= 0xF900 && u <= 0xFAFF)
+           || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6);
+}
+
+} // namespace
+
+void CoreText::appendSentence(QString& text, const QString& sentence)
+{
+    if (sentence.isEmpty())
+        return;
+    if (!text.isEmpty() && !isFullWidth(text.back()) && !text.back().isSpace())
+        text += QLatin1Char(' ');
+    text += sentence;
+}
+
+QString CoreText::joinSentences(const QStringList& sentences)
+{
+    QString text;
+    for (const QString& sentence : sentences)
+        appendSentence(text, sentence);
+    return text;
 }
 
 QString CoreText::configuration(const gp::Configuration& c)

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace gpui {
 
@@ -20,6 +21,11 @@ public:
     // A serving load in words: "32 concurrent requests", "40 requests/s", "max throughput".
     static QString servingLoad(const gp::ServingLoad& load);
     static QString listSeparator(); // between the items of a list in a sentence (", " / "，")
+    // Sentences one after another, the one rule every front end joins them by: a space after a sentence that ends
+    // in a narrow character ("fits. It"), nothing after one that ends in a full-width one ("适用。推荐"), as
+    // Chinese text has no space between sentences. Empty sentences are skipped.
+    static QString joinSentences(const QStringList& sentences);
+    static void appendSentence(QString& text, const QString& sentence); // text = joinSentences({text, sentence})
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
     static QString failure(const gp::FitFailure& failure);       // why a candidate does not fit
     static QString technique(gp::Technique technique);

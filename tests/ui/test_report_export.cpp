@@ -5,9 +5,15 @@
 #include "evaluation.h"
 #include "translator.h"
 
+#include "models/scenario_comparison_model.h"
+#include "number_format.h"
+
 #include "catalog/catalog.h"
 #include "plan/plan.h"
 #include "output/results_csv.h"
+#include "planner/scenario_comparison.h"
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -15,8 +21,13 @@
 #include <QDir>
 #include <QFile>
 #include <QPrinter>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 namespace {
 
@@ -31,6 +42,22 @@ QByteArray readFile(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The PDF's text as pdftotext (poppler-utils) reads it, pages separated by form feeds; empty when it cannot.
+QString pdfText(const QString& pdfPath, bool layout)
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    EXPECT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
+    if (pdftotext.isEmpty())
+        return {};
+    QStringList arguments{QStringLiteral("-enc"), QStringLiteral("UTF-8")};
+    if (layout)
+        arguments << QStringLiteral("-layout");
+    QProcess process;
+    process.start(pdftotext, arguments << pdfPath << QStringLiteral("-"));
+    EXPECT_TRUE(process.waitForFinished(test::kEvaluationWaitMs));
+    return QString::fromUtf8(process.readAllStandardOutput());
 }
 
 int countCsvRecords(const QByteArray& csv)
@@ -140,6 +167,84 @@ TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
     }
     EXPECT_GT(maps, 0);
     EXPECT_TRUE(text.contains(QLatin1String("<6708>"))) << "月 (U+6708) of the Chinese date is not mapped";
+}
+
+TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
+{
+    // The default plan's recommendation has an estimated price, so page one carries the sensitivity line: two
+    // sentences the report joins ("…每次只变动一项不确定输入。推荐方案可能改变…").
+    gpui::ExportRequest request;
+    request.pdfPath = path(QStringLiteral("zh.pdf"));
+    request.language = QStringLiteral("zh_CN");
+    const auto exported = gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    const QString text = pdfText(request.pdfPath, false);
+    ASSERT_TRUE(text.contains(QStringLiteral("敏感性"))) << "no sensitivity line on the Chinese report";
+    EXPECT_TRUE(text.contains(QStringLiteral("不确定输入。推荐方案可能改变")));
+    for (const QString& gap : {QStringLiteral("。 "), QStringLiteral("。\u3000")}) {
+        const qsizetype at = text.indexOf(gap);
+        EXPECT_LT(at, 0) << "space after a Chinese full stop: " << text.mid(std::max<qsizetype>(0, at - 40), 80).toStdString();
+    }
+    // The runner-up sentence ends with a Chinese full stop, not an ASCII one after Chinese text.
+    EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]\\.(\\s|$)"))));
+}
+
+TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
+{
+    nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText());
+    document["candidates"] = nlohmann::json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
+                                                    {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["scenarios"] = nlohmann::json::array(
+        {{{"name", "Context 8k"}, {"overrides", {{"workload", {{"sequence_length", 8192}}}}}},
+         {{"name", "Rank64 LoRA"},
+          {"overrides", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}}},
+         {{"name", "Only GN7"},
+          {"overrides",
+           {{"candidates", nlohmann::json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}})}}}}});
+    auto plan = gp::parsePlan(document.dump());
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+
+    gpui::installLanguage(QStringLiteral("en"));
+    gpui::ExportRequest request;
+    request.pdfPath = path(QStringLiteral("scenarios.pdf"));
+    request.language = QStringLiteral("en");
+    const auto exported = gpui::exportPlanReport(*plan, gp::builtinCatalog(), request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    const QString text = pdfText(request.pdfPath, true);
+    const QStringList pages = text.split(QLatin1Char('\f'));
+    const auto page = std::find_if(pages.begin(), pages.end(),
+                                   [](const QString& p) { return p.contains(QStringLiteral("Scenarios compared")); });
+    ASSERT_NE(page, pages.end()) << "no comparison page";
+
+    // The core's comparison of the same plan: each row's name and best cost (cheapest allowed mode).
+    const auto comparison = gp::compareScenarios(*plan, gp::builtinCatalog());
+    ASSERT_TRUE(comparison.ok()) << comparison.error().toString();
+    ASSERT_EQ(comparison->rows.size(), 4u);
+    QStringList costs;
+    for (const gp::ScenarioRow& row : comparison->rows) {
+        ASSERT_TRUE(row.headline.fits && row.headline.figures.priced) << row.name;
+        const QString name = gpui::ScenarioComparisonModel::rowName(row);
+        const QString cost = gpui::formatMoney(row.headline.figures.cost, QString::fromStdString(row.answer->currency));
+        costs << cost;
+        // The table row: the scenario's name first, its cost on the same line.
+        const QStringList lines = page->split(QLatin1Char('\n'));
+        const auto line = std::find_if(lines.begin(), lines.end(), [&](const QString& l) {
+            return l.trimmed().startsWith(name);
+        });
+        ASSERT_NE(line, lines.end()) << name.toStdString() << " is not on the comparison page:\n" << page->toStdString();
+        EXPECT_TRUE(line->contains(cost)) << name.toStdString() << ": " << cost.toStdString() << " not in\n"
+                                          << line->toStdString();
+    }
+    // The scenarios differ (8k context costs more than 4k, LoRA less than the full fine-tune): a page that
+    // printed one row's figure four times would not pass.
+    EXPECT_GT(comparison->rows[1].headline.figures.cost, comparison->rows[0].headline.figures.cost);
+    EXPECT_LT(comparison->rows[2].headline.figures.cost, comparison->rows[0].headline.figures.cost);
+    EXPECT_EQ(QSet<QString>(costs.begin(), costs.end()).size(), costs.size());
+
+    // A plan without scenarios has no comparison page.
+    request.pdfPath = path(QStringLiteral("plain.pdf"));
+    ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request).ok());
+    EXPECT_FALSE(pdfText(request.pdfPath, true).contains(QStringLiteral("Scenarios compared")));
 }
 
 TEST_F(ReportExport, UnwritableDestinationFailsAndWritesNothing)

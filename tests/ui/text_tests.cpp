@@ -3,6 +3,9 @@
 #include "number_format.h"
 #include "translator.h"
 
+#include <QApplication>
+#include <QFont>
+#include <QFontMetricsF>
 #include <QLocale>
 
 #include <gtest/gtest.h>
@@ -74,11 +77,47 @@ TEST(CoreText, ConfigurationNamesItsKnobs)
     EXPECT_TRUE(text.contains(QStringLiteral("DP 8")));
 }
 
+TEST(CoreText, SentencesJoinWithASpaceOnlyAfterANarrowFullStop)
+{
+    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("It fits."), QStringLiteral("It is cheapest.")}),
+              QStringLiteral("It fits. It is cheapest."));
+    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("放得下。"), QStringLiteral("推荐 GT4。")}),
+              QStringLiteral("放得下。推荐 GT4。"));
+    // Full-width closing punctuation and an ideograph end a sentence just as 。 does.
+    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("（估算）"), QStringLiteral("是"), QStringLiteral("否！")}),
+              QStringLiteral("（估算）是否！"));
+    // Empty sentences add nothing; a trailing space is not doubled.
+    EXPECT_EQ(CoreText::joinSentences({QString(), QStringLiteral("A."), QString(), QStringLiteral("B.")}),
+              QStringLiteral("A. B."));
+    QString text = QStringLiteral("A. ");
+    CoreText::appendSentence(text, QStringLiteral("B."));
+    EXPECT_EQ(text, QStringLiteral("A. B."));
+}
+
 TEST(NumberFormat, MoneyUsesSymbolAndThousandsSeparators)
 {
     EnglishLocale english;
     EXPECT_EQ(formatMoney(12345.6, QStringLiteral("CNY")), QStringLiteral("¥12,346"));
     EXPECT_EQ(formatMoney(12.5, QStringLiteral("USD")), QStringLiteral("$12.50"));
+}
+
+TEST(NumberFormat, ChineseGroupsThousandsWithACommaTheWindowFontDrawsAsOne)
+{
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    // CLDR's zh_CN groups with U+002C, the ASCII comma, as English does.
+    EXPECT_EQ(QLocale().groupSeparator(), QStringLiteral(","));
+    EXPECT_EQ(formatMoney(2652.4, QStringLiteral("CNY")), QStringLiteral("¥2,652"));
+    EXPECT_EQ(formatNumber(27640, 0), QStringLiteral("27,640"));
+    // The window's font (and the CJK face Chinese text falls back to) draws it as a comma: it reaches below the
+    // baseline, where a full stop does not.
+    for (const QString& family : {QApplication::font().family(), QStringLiteral("Noto Sans CJK SC")}) {
+        QFont font(family);
+        font.setPointSizeF(9);
+        const QFontMetricsF metrics(font);
+        EXPECT_GT(metrics.boundingRect(QLatin1Char(',')).bottom(), 0.5) << family.toStdString();
+        EXPECT_LE(metrics.boundingRect(QLatin1Char('.')).bottom(), 0.5) << family.toStdString();
+    }
+    installLanguage(QStringLiteral("en"));
 }
 
 TEST(NumberFormat, BytesInBinaryUnits)

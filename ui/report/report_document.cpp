@@ -280,10 +280,9 @@ void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
         objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));
     if (m_evaluation.budget)
         objective += tr(", budget %1").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
-    question += QLatin1Char(' ')
-                + tr("Objective: %1. %n candidate(s) compared; billing modes counted: %2.", nullptr,
-                     int(m_evaluation.results.size()))
-                      .arg(objective, AnswerText::countedModes(m_evaluation));
+    CoreText::appendSentence(question, tr("Objective: %1. %n candidate(s) compared; billing modes counted: %2.",
+                                          nullptr, int(m_evaluation.results.size()))
+                                           .arg(objective, AnswerText::countedModes(m_evaluation)));
     blocks.push_back(text(question, body(9), 10));
 }
 
@@ -419,7 +418,7 @@ QStringList ReportBuilder::whyRecommended() const
             if (*other > 0 && *cost < *other)
                 sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
             else
-                sentence += QLatin1Char('.');
+                sentence = tr("%1.", "a sentence ended with a full stop").arg(sentence);
             why << sentence;
         } else {
             why << tr("It ranks first of the %1 candidates that fit.").arg(fitting);

@@ -1,6 +1,7 @@
 // The report's sensitivity line.
 #include "report_sensitivity.h"
 
+#include "core_text.h"
 #include "widgets/sensitivity_view.h"
 
 #include "planner/sensitivity.h"
@@ -25,8 +26,9 @@ QString sensitivityLine(const ReportData& data)
     auto s = gp::planSensitivity(data.plan, *data.catalog, *data.evaluation->answer);
     if (!s || !s->available)
         return QString();
-    return ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s))
-           + QLatin1Char(' ') + SensitivityView::sentence(*s);
+    return CoreText::joinSentences(
+        {ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s)),
+         SensitivityView::sentence(*s)});
 }
 
 } // namespace gpui::report
