@@ -234,6 +234,30 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
     }
 }
 
+TEST_F(ScenarioWindow, CompareViewStatusLineFollowsTheLanguage)
+{
+    ASSERT_TRUE(installLanguage(QStringLiteral("en"))); // as the application starts: English plurals from its .qm
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ScenarioCompareView* view = m_window->compareView();
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showCompareView();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    const auto comparison = view->comparison();
+    ASSERT_TRUE(comparison);
+    const QString seconds = formatSeconds(comparison->seconds);
+    const QString english = view->statusText();
+    EXPECT_EQ(english, QStringLiteral("3 scenarios compared in %1").arg(seconds));
+
+    // The View > Language switch installs a translator; the line is worded again, not left in English.
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    const QString chinese = view->statusText();
+    EXPECT_EQ(chinese, QStringLiteral("已比较 3 个场景，用时 %1").arg(formatSeconds(comparison->seconds)));
+    ASSERT_TRUE(installLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(view->statusText(), english);
+}
+
 TEST_F(ScenarioWindow, CompareViewWithOneCandidate)
 {
     json document = scenarioPlanDocument();

@@ -60,8 +60,11 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
             return; // superseded
         const ScenarioComparisonJob job = m_watcher->result();
         if (!job.comparison) {
-            if (!job.cancelled)
-                m_status->setText(QString::fromStdString(job.error.toString()));
+            if (!job.cancelled) {
+                m_state = State::Failed;
+                m_error = QString::fromStdString(job.error.toString());
+                updateStatus();
+            }
             return;
         }
         showComparison(job.comparison);
@@ -84,7 +87,8 @@ void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp
         m_cancel->store(true);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     ++m_generation;
-    m_status->setText(tr("Comparing…"));
+    m_state = State::Comparing;
+    updateStatus();
     const std::size_t baseline = std::size_t(std::max(0, m_wantedBaseline));
     auto cancel = m_cancel;
     if (m_watcher->isRunning())
@@ -125,11 +129,36 @@ void ScenarioCompareView::showComparison(ScenarioComparisonPtr comparison)
     }
     m_model->setComparison(comparison);
     m_chart->replaceChart(buildScenarioChart(comparison ? *comparison : gp::ScenarioComparison{}));
-    if (comparison)
-        m_status->setText(tr("%n scenario(s) compared in %1", "", int(comparison->rows.size()) - 1)
-                              .arg(formatSeconds(comparison->seconds)));
+    m_state = comparison ? State::Compared : State::Idle;
+    updateStatus();
     fillBaselines();
     emit comparisonReady();
+}
+
+QString ScenarioCompareView::statusText() const
+{
+    return m_status->text();
+}
+
+void ScenarioCompareView::updateStatus()
+{
+    const auto comparison = m_model->comparison();
+    switch (m_state) {
+    case State::Idle:
+        m_status->clear();
+        break;
+    case State::Comparing:
+        m_status->setText(tr("Comparing…"));
+        break;
+    case State::Compared:
+        m_status->setText(comparison ? tr("%n scenario(s) compared in %1", "", int(comparison->rows.size()) - 1)
+                                           .arg(formatSeconds(comparison->seconds))
+                                     : QString());
+        break;
+    case State::Failed:
+        m_status->setText(m_error);
+        break;
+    }
 }
 
 void ScenarioCompareView::fillBaselines()
@@ -168,6 +197,7 @@ void ScenarioCompareView::retranslate()
     setWindowTitle(tr("Compare Scenarios"));
     m_baselineLabel->setText(tr("&Baseline:"));
     m_model->retranslate();
+    updateStatus();
     if (const auto c = m_model->comparison()) {
         m_chart->replaceChart(buildScenarioChart(*c));
         fillBaselines();

@@ -46,6 +46,8 @@ public:
     // The row the differences are taken to (0: the base plan).
     void setBaseline(int row);
     int baseline() const;
+    // The status line ("Comparing…", "3 scenarios compared in 0.2 s", or the error), in the language installed now.
+    QString statusText() const;
 
 signals:
     void comparisonReady();
@@ -60,6 +62,11 @@ private:
     void retranslate();
     void showComparison(ScenarioComparisonPtr comparison);
     void fillBaselines();
+    void updateStatus(); // words the status line from m_state (again after a language change)
+
+    enum class State { Idle, Comparing, Compared, Failed };
+    State m_state = State::Idle;
+    QString m_error; // the core's message when Failed
 
     ScenarioComparisonModel* m_model;
     QTableView* m_table;
