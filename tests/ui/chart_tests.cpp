@@ -15,6 +15,14 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <QScatterSeries>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QSet>
+#include <QToolTip>
+
+#include "plan/plan.h"
+#include "catalog/catalog.h"
 
 #include <gtest/gtest.h>
 
@@ -39,6 +47,78 @@ TEST(Charts, MemoryBarsOfEachCandidateSumToItsTotal)
             gib += set->at(i);
         EXPECT_NEAR(gib, toGiB(e->results[size_t(i)].memory.total), 1e-9) << i;
     }
+}
+
+TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
+{
+    auto plan = gp::parsePlan(gp::defaultPlanText());
+    ASSERT_TRUE(plan.ok());
+    plan->candidates.clear();
+    for (const char* id : {"alibaba:ecs.gn7i-c32g1.16xlarge", "alibaba:ecs.gn7e-c16g1.32xlarge",
+                           "alibaba:ecs.gn8v-8x.48xlarge", "alibaba:ecs.gn8v-tee-8x.48xlarge",
+                           "alibaba:ecs.ebmgn8v.48xlarge", "alibaba:ecs.gn7-c13g1.26xlarge",
+                           "alibaba:ecs.gn8is-8x.32xlarge", "aws:p4de.24xlarge", "aws:p5en.48xlarge",
+                           "aws:p6-b200.48xlarge", "aws:g6e.48xlarge", "aws:g5.48xlarge"}) {
+        gp::CandidateSpec candidate;
+        candidate.instance = id;
+        plan->candidates.push_back(candidate);
+    }
+    plan->candidates.back().nodes = 2; // a node count goes on a label's second line
+    const Evaluation e = evaluatePlan(*plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    ASSERT_EQ(e.results.size(), 12u);
+    auto* chart = buildMemoryChart(e.results, ChartOptions{});
+    QChartView view(chart);
+    QBarCategoryAxis* axis = nullptr;
+    for (QAbstractAxis* a : chart->axes(Qt::Horizontal))
+        axis = qobject_cast<QBarCategoryAxis*>(a);
+    ASSERT_NE(axis, nullptr);
+    const QStringList labels = axis->categories();
+    ASSERT_EQ(labels.size(), 12);
+    EXPECT_EQ(QSet<QString>(labels.begin(), labels.end()).size(), 12) << "labels must tell the candidates apart";
+    int elided = 0;
+    for (int i = 0; i < labels.size(); ++i) {
+        const gp::CandidateResult& r = e.results[size_t(i)];
+        const QString name = labels[i].section(QStringLiteral("<br>"), 0, 0); // the node count is on line 2
+        EXPECT_LE(name.size(), MaxAxisLabelChars) << labels[i].toStdString();
+        EXPECT_TRUE(chartLabel(r).startsWith(name.left(name.indexOf(QChar(0x2026))))) << labels[i].toStdString();
+        elided += name.contains(QChar(0x2026)) ? 1 : 0;
+    }
+    EXPECT_GT(elided, 0) << "the Alibaba names are longer than an axis label keeps";
+
+    // Upright labels one line of text high never reach a neighbour when the bars are further apart than that, at
+    // the width the window gives the chart (160 + 34 px per candidate).
+    EXPECT_EQ(axis->labelsAngle(), -90);
+    view.resize(160 + 34 * 12, 380);
+    view.show();
+    QCoreApplication::processEvents();
+    const QFontMetricsF metrics(axis->labelsFont());
+    const double spacing = chart->plotArea().width() / labels.size();
+    int twoLines = 0;
+    for (const QString& label : labels) {
+        const QStringList lines = label.split(QStringLiteral("<br>"));
+        twoLines += lines.size() > 1 ? 1 : 0;
+        EXPECT_GE(spacing, lines.size() * metrics.height()) << label.toStdString();
+        // Upright, a label reaches down by its longest line: within the chart, not cut at its edge.
+        double longest = 0;
+        for (const QString& line : lines)
+            longest = std::max(longest, metrics.horizontalAdvance(line));
+        EXPECT_LE(chart->plotArea().bottom() + longest, chart->size().height()) << label.toStdString();
+    }
+    EXPECT_EQ(twoLines, 1);
+
+    // Hovering a bar names the candidate by its full id.
+    QAbstractBarSeries* bars = nullptr;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* b = qobject_cast<QAbstractBarSeries*>(s))
+            bars = b;
+    ASSERT_TRUE(bars && !bars->barSets().isEmpty());
+    for (int i : {0, 3, 11}) {
+        emit bars->barSets().front()->hovered(true, i);
+        EXPECT_TRUE(QToolTip::text().contains(QString::fromStdString(e.results[size_t(i)].candidate)))
+            << QToolTip::text().toStdString();
+    }
+    QToolTip::hideText();
 }
 
 TEST(Charts, CostCurvesEndAtEachModesTotal)

@@ -82,18 +82,58 @@ void showTip(const QString& text)
     QToolTip::showText(QCursor::pos(), text);
 }
 
-// Unique axis labels: chartLabel() plus a counter when two candidates share a name.
+// `text` with its middle replaced by an ellipsis when longer than `max` characters; the start names the family and
+// the end the size ("gn8v-te…48xlarge").
+QString elideMiddle(const QString& text, int max)
+{
+    if (text.size() <= max || max < 3)
+        return text;
+    const int tail = (max - 1) / 2;
+    return text.left(max - 1 - tail) + QChar(0x2026) + text.right(tail);
+}
+
+// Unique axis labels: chartLabel() (eliding its middle past MaxAxisLabelChars) plus a counter when two candidates
+// share a label.
 QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
 {
     QStringList labels;
     for (const gp::CandidateResult* r : rs) {
-        QString label = chartLabel(*r);
+        QString label = elideMiddle(chartLabel(*r), MaxAxisLabelChars);
         if (r->nodes > 1)
             label = Tr::tr("%1, %2 nodes").arg(label).arg(r->nodes);
         QString unique = label;
         for (int n = 2; labels.contains(unique); ++n)
             unique = label + QStringLiteral(" (%1)").arg(n);
         labels << unique;
+    }
+    return labels;
+}
+
+// The memory chart's upright labels: the elided name, and the node count on a second line (labels are rich text)
+// so that a label stays as short as its name.
+QStringList memoryAxisLabels(const std::vector<const gp::CandidateResult*>& rs)
+{
+    QStringList labels;
+    for (const gp::CandidateResult* r : rs) {
+        QString label = elideMiddle(chartLabel(*r), MaxAxisLabelChars).toHtmlEscaped();
+        if (r->nodes > 1)
+            label += QStringLiteral("<br>") + Tr::tr("%n node(s)", nullptr, r->nodes);
+        QString unique = label;
+        for (int n = 2; labels.contains(unique); ++n)
+            unique = label + QStringLiteral(" (%1)").arg(n);
+        labels << unique;
+    }
+    return labels;
+}
+
+// What a tooltip calls each shown result: its full catalog id ("alibaba:ecs.gn8v-tee-8x.48xlarge"), with its
+// node count.
+QStringList fullLabels(const std::vector<const gp::CandidateResult*>& rs)
+{
+    QStringList labels;
+    for (const gp::CandidateResult* r : rs) {
+        const QString id = QString::fromStdString(r->candidate);
+        labels << (r->nodes > 1 ? Tr::tr("%1, %2 nodes").arg(id).arg(r->nodes) : id);
     }
     return labels;
 }
@@ -302,7 +342,7 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
     MemoryModel m;
     m.rs = shown(results, options.maxCandidates);
     m.samePlaces = keepOrder(m.rs, previousOrder);
-    m.labels = categoryLabels(m.rs);
+    m.labels = memoryAxisLabels(m.rs);
     for (const gp::CandidateResult* r : m.rs)
         m.maxGiB = std::max({m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory)});
     for (int part = 0; part < 9; ++part) {
@@ -370,13 +410,13 @@ void listFirstCapacityLines(QChart* chart, const std::vector<QLineSeries*>& line
                 marker->setVisible(show); // isVisible() says false until the legend is drawn: always set it
 }
 
-void storeResults(ChartState* state, const std::vector<const gp::CandidateResult*>& rs, const QStringList& labels)
+void storeResults(ChartState* state, const std::vector<const gp::CandidateResult*>& rs)
 {
     state->results.clear();
     state->results.reserve(rs.size());
     for (const gp::CandidateResult* r : rs)
         state->results.push_back(*r);
-    state->labels = labels;
+    state->labels = fullLabels(rs); // tooltips name the candidate in full; axes show categoryLabels()
 }
 
 // ---- Cost chart ----
@@ -679,7 +719,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         chart->setTitle(Tr::tr("Memory per GPU: no candidates"));
         return chart;
     }
-    storeResults(state, m.rs, m.labels);
+    storeResults(state, m.rs);
     state->order = candidateIds(m.rs);
 
     auto* series = new QStackedBarSeries;
@@ -710,9 +750,11 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
     auto* axisX = new QBarCategoryAxis;
     axisX->append(m.labels);
     axisX->setTruncateLabels(false);
-    // Slanted labels of neighbouring bars stay apart when the slant is steep enough for their spacing.
+    // Upright labels of neighbouring bars stay apart whenever a bar's spacing exceeds a line of text (the window
+    // gives each 34 pixels or more); slanted ones reach over their neighbours and past the
+    // chart's left edge.
     if (m.rs.size() > 6)
-        axisX->setLabelsAngle(-60);
+        axisX->setLabelsAngle(-90);
     else if (m.rs.size() > 4)
         axisX->setLabelsAngle(-35);
     auto* axisY = new QValueAxis;
@@ -773,7 +815,7 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
     auto* axisX = firstAxis<QBarCategoryAxis>(chart, Qt::Horizontal);
     if (!bars || !axisY || !axisX || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
         return false;
-    storeResults(state, m.rs, m.labels);
+    storeResults(state, m.rs);
     state->order = candidateIds(m.rs);
     // Relabelling re-measures every label; while a slider drags (same candidates in the same places) a changed
     // node count or bottleneck waits for the settled update, the tooltips say it at once.
@@ -806,7 +848,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
         chart->setTitle(Tr::tr("Cost over time: no fitting candidate with a price"));
         return chart;
     }
-    storeResults(state, c.rs, c.labels);
+    storeResults(state, c.rs);
     state->order = candidateIds(c.rs);
     const QString symbol = currencySymbol(options.currency).trimmed();
 
@@ -950,7 +992,7 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
     QAbstractAxis* axisY = chart->axes(Qt::Vertical).isEmpty() ? nullptr : chart->axes(Qt::Vertical).front();
     if (!axisX || !axisY || state->costLines.size() != c.lines.size() || state->finishes.size() != c.rs.size())
         return false;
-    storeResults(state, c.rs, c.labels);
+    storeResults(state, c.rs);
     state->order = candidateIds(c.rs);
     state->finishTips = c.finishTips;
     state->breakEvenTips = c.breakEvenTips;
@@ -979,7 +1021,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     state->layoutKey = b.layoutKey;
     if (b.reversed.empty())
         return chart;
-    storeResults(state, b.reversed, b.reversedLabels);
+    storeResults(state, b.reversed);
     state->order = b.order;
 
     auto* series = new QHorizontalStackedBarSeries;
@@ -1038,7 +1080,7 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
     auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
     if (!bars || !axisX || !axisY || bars->count() != StepPartCount)
         return false;
-    storeResults(state, b.reversed, b.reversedLabels);
+    storeResults(state, b.reversed);
     state->order = b.order;
     if (axisY->categories() != b.reversedLabels && !(options.live && b.samePlaces))
         axisY->setCategories(b.reversedLabels); // the ranking or a bottleneck changed
@@ -1191,7 +1233,7 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
                                 : Tr::tr("Cost per million tokens: no fitting candidate with a price"));
         return chart;
     }
-    storeResults(state, c.reversed, c.reversedLabels);
+    storeResults(state, c.reversed);
     if (int(c.reversed.size()) < c.available)
         chart->setTitle(Tr::tr("Cost per million tokens (best %1 of %2)").arg(c.reversed.size()).arg(c.available));
     auto* series = new QHorizontalBarSeries;
@@ -1250,7 +1292,7 @@ bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult
     auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
     if (!bars || !axisX || !axisY || bars->count() != 2)
         return false;
-    storeResults(state, c.reversed, c.reversedLabels);
+    storeResults(state, c.reversed);
     if (axisY->categories() != c.reversedLabels)
         axisY->setCategories(c.reversedLabels);
     replaceValues(bars->barSets()[0], c.perToken);
@@ -1271,7 +1313,7 @@ QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, 
         chart->setTitle(Tr::tr("Throughput vs latency: no candidate starts the serving engine"));
         return chart;
     }
-    storeResults(state, m.rs, m.labels);
+    storeResults(state, m.rs);
     state->order = candidateIds(m.rs);
     state->curveTips = m.tips;
     auto* axisX = new QValueAxis;
@@ -1364,7 +1406,7 @@ bool updateServingCurveChart(QChart* chart, const std::vector<gp::CandidateResul
     auto* axisY = firstAxis<QValueAxis>(chart, Qt::Vertical);
     if (!axisX || !axisY || state->curves.size() != m.rs.size() || state->operatingPoints.size() != m.rs.size())
         return false;
-    storeResults(state, m.rs, m.labels);
+    storeResults(state, m.rs);
     state->order = candidateIds(m.rs);
     state->curveTips = m.tips;
     setServingCurveAxes(axisX, axisY, m, options.live);

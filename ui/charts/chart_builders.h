@@ -34,6 +34,9 @@ constexpr int MaxServingCostBars = 8;
 QColor candidateColor(int index);
 // Short label of a result for chart axes: the instance name without its provider ("GT4.41XLARGE948").
 QString chartLabel(const gp::CandidateResult& result);
+// Axis labels keep at most this many characters of chartLabel() (the middle elided: "gn8v-te…48xlarge") so that
+// twelve long names stay apart; tooltips name the candidate in full.
+constexpr int MaxAxisLabelChars = 16;
 
 // Stacked per-GPU memory parts per candidate against each GPU's capacity.
 QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
