@@ -74,6 +74,17 @@ SensitivityBound boundOf(const Expected<PlanAnswer>& answer, int planIndex, doub
     return b;
 }
 
+// What the price threshold's percentage is taken of, in the CLI's words: the recommendation's estimate, its
+// published price or the user's quote.
+std::string priceReference(const std::string& status)
+{
+    if (status == "estimate")
+        return "the estimate";
+    if (status == "user")
+        return "the quoted price";
+    return "its published price";
+}
+
 bool anyEstimatedPrice(const PlanAnswer& answer)
 {
     for (const CandidatePlan& c : answer.search.candidates)
@@ -232,10 +243,11 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     });
 
     // The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest
-    // until its cost reaches the runner-up's.
+    // until its cost reaches the runner-up's. One rule whatever the price's status: a published price or a quote
+    // moves too (a discount, a list-price change), only an estimate also has a sourced spread.
     const bool costObjective =
         answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
-    if (costObjective && s.priceStatus == "estimate" && s.point.priced && s.point.cost > 0) {
+    if (costObjective && s.priceStatus != "unknown" && s.point.priced && s.point.cost > 0) {
         for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
             const CandidatePlan& c = answer.search.candidates[i];
             const ObjectiveFigures& f = answer.standings[i].figures;
@@ -261,8 +273,9 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
         if (s.summary && s.priceThreshold) {
             s.summary->args.emplace_back("percent", percentText(*s.priceThreshold));
             s.summary->args.emplace_back("runner_up", s.runnerUp);
-            s.summary->message += " Its price may rise " + percentText(*s.priceThreshold)
-                                  + "% above the estimate before " + s.runnerUp + " is cheaper.";
+            s.summary->args.emplace_back("price_status", s.priceStatus);
+            s.summary->message += " Its price may rise " + percentText(*s.priceThreshold) + "% above "
+                                  + priceReference(s.priceStatus) + " before " + s.runnerUp + " is cheaper.";
         }
         if (!s.summary)
             s.summary = Diagnostic{"sensitivity_unanswered",
@@ -271,11 +284,12 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     } else if (s.priceThreshold) {
         s.summary = Diagnostic{"sensitivity_stable_unless_price",
                                s.candidate + " stays the recommendation unless its price is more than "
-                                   + percentText(*s.priceThreshold) + "% above the estimate (then " + s.runnerUp
-                                   + " is cheaper).",
+                                   + percentText(*s.priceThreshold) + "% above " + priceReference(s.priceStatus)
+                                   + " (then " + s.runnerUp + " is cheaper).",
                                {{"candidate", s.candidate},
                                 {"percent", percentText(*s.priceThreshold)},
-                                {"runner_up", s.runnerUp}}};
+                                {"runner_up", s.runnerUp},
+                                {"price_status", s.priceStatus}}};
     } else {
         s.summary = Diagnostic{"sensitivity_stable",
                                s.candidate + " stays the recommendation across every input's range.",

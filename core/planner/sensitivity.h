@@ -68,12 +68,13 @@ struct PlanSensitivity {
     double hoursLow = 0, hoursHigh = 0;
     bool stable = true;          // the same candidate is recommended at both ends of every input
     // How much the recommendation's price may rise before the runner-up is cheaper (cost objectives, when the
-    // recommendation's price is an estimate): runner-up cost / recommended cost - 1 at fixed hours.
+    // recommendation has a price: estimated, published or quoted): runner-up cost / recommended cost - 1 at fixed
+    // hours.
     std::optional<double> priceThreshold;
     std::string runnerUp;
     // The sentence, as data: "sensitivity_stable" (candidate), "sensitivity_stable_unless_price" (candidate,
-    // percent, runner_up), "sensitivity_changes" (candidate, input, bound "low"/"high", to, and
-    // percent and runner_up when there is a price threshold), "sensitivity_unanswered" (candidate).
+    // percent, runner_up, price_status), "sensitivity_changes" (candidate, input, bound "low"/"high", to, and
+    // percent, runner_up and price_status when there is a price threshold), "sensitivity_unanswered" (candidate).
     std::optional<Diagnostic> summary;
     double seconds = 0;
 };

@@ -151,6 +151,31 @@ TEST(Sensitivity, StableCandidateIsReportedStableWithItsPriceThreshold)
     EXPECT_EQ(s.summary->arg("percent"), "50");
 }
 
+TEST(Sensitivity, PublishedPriceGetsTheSameThresholdRule)
+{
+    // GT4.41XLARGE948's price is published; the same machine published at 1.2x: the same hours, cost linear in the
+    // price, so GT4 stays cheapest unless its price rises more than 20% (1.2 / 1 - 1), the estimated case's rule.
+    ASSERT_EQ(builtinCatalog().findInstance("tencent:GT4.41XLARGE948")->price.status, "published");
+    const Catalog catalog = withPublishedTwin("tencent:GT4.41XLARGE948", "test:TWIN-GT4", 1.2);
+    const Plan plan =
+        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4")}));
+    const PlanSensitivity s = sensitivityOf(plan, catalog);
+    ASSERT_TRUE(s.available);
+    EXPECT_EQ(s.candidate, "tencent:GT4.41XLARGE948");
+    EXPECT_EQ(s.priceStatus, "published");
+    EXPECT_EQ(inputNamed(s, "estimated_prices"), nullptr); // nothing estimated to vary
+    EXPECT_TRUE(s.stable);
+    ASSERT_TRUE(s.priceThreshold.has_value());
+    EXPECT_NEAR(*s.priceThreshold, 0.2, 1e-6);
+    EXPECT_EQ(s.runnerUp, "test:TWIN-GT4");
+    ASSERT_TRUE(s.summary.has_value());
+    EXPECT_EQ(s.summary->code, "sensitivity_stable_unless_price");
+    EXPECT_EQ(s.summary->arg("percent"), "20");
+    EXPECT_EQ(s.summary->arg("price_status"), "published");
+    EXPECT_NE(s.summary->message.find("above its published price"), std::string::npos) << s.summary->message;
+    EXPECT_EQ(s.summary->message.find("estimate"), std::string::npos) << s.summary->message;
+}
+
 TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
 {
     // The twin published at 1.05x: the estimate's high end (1 + spread, spread > 5%) makes the twin cheaper.
