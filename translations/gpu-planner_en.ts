@@ -287,6 +287,13 @@
         <source>Cost per million tokens: no candidate serves the load at a known price</source>
         <translation>Cost per million tokens: no candidate serves the load at a known price</translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -964,6 +971,22 @@
     <message>
         <source> (zero-bubble schedule)</source>
         <translation> (zero-bubble schedule)</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above the quoted price (then %3 is cheaper).</source>
+        <translation>%1 stays the recommendation unless its price is more than %2% above the quoted price (then %3 is cheaper).</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above its published price (then %3 is cheaper).</source>
+        <translation>%1 stays the recommendation unless its price is more than %2% above its published price (then %3 is cheaper).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above the quoted price before %3 is cheaper.</source>
+        <translation>%1&apos;s price may rise %2% above the quoted price before %3 is cheaper.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</source>
+        <translation>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</translation>
     </message>
 </context>
 <context>
@@ -1947,6 +1970,11 @@
     <message>
         <source>%1 (the engine takes %2, leaves %3 unused)</source>
         <translation>%1 (the engine takes %2, leaves %3 unused)</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence ended with a full stop</comment>
+        <translation>%1.</translation>
     </message>
 </context>
 <context>

@@ -284,6 +284,12 @@
         <source>Cost per million tokens: no candidate serves the load at a known price</source>
         <translation>每百万 token 成本：没有候选能以已知价格承载该负载</translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 节点</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -959,6 +965,22 @@
     <message>
         <source> (zero-bubble schedule)</source>
         <translation>（零气泡调度）</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above the quoted price (then %3 is cheaper).</source>
+        <translation>除非 %1 的价格比报价高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+    </message>
+    <message>
+        <source>%1 stays the recommendation unless its price is more than %2% above its published price (then %3 is cheaper).</source>
+        <translation>除非 %1 的价格比公开价格高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above the quoted price before %3 is cheaper.</source>
+        <translation>%1 的价格可比报价高出 %2%，再高则 %3 更便宜。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</source>
+        <translation>%1 的价格可比公开价格高出 %2%，再高则 %3 更便宜。</translation>
     </message>
 </context>
 <context>
@@ -1939,6 +1961,11 @@
     <message>
         <source>%1 (the engine takes %2, leaves %3 unused)</source>
         <translation>%1（引擎占用 %2，留下 %3 未用）</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence ended with a full stop</comment>
+        <translation>%1。</translation>
     </message>
 </context>
 <context>
