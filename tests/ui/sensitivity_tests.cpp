@@ -15,6 +15,10 @@
 #include <QCoreApplication>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QLabel>
+#include <QTextLayout>
+
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -89,6 +93,37 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
         << view->headlineText().toStdString();
     EXPECT_TRUE(view->headlineText().contains(formatMoney(s->costHigh, shown->currency)));
     EXPECT_FALSE(view->summaryText().isEmpty());
+    // In Chinese the headline groups thousands with U+002C as well (CLDR's zh_CN), the character the window draws.
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    {
+        const QString headline = view->headlineText();
+        QString codes;
+        for (QChar c : headline)
+            codes += QStringLiteral("U+%1 ").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        EXPECT_TRUE(headline.startsWith(formatMoney(*cost, shown->currency))) << codes.toStdString();
+        if (*cost >= 1000) {
+            EXPECT_TRUE(headline.contains(QLatin1Char(','))) << codes.toStdString();
+            EXPECT_FALSE(headline.left(formatMoney(*cost, shown->currency).size()).contains(QLatin1Char('.')))
+                << codes.toStdString();
+        }
+    }
+    {
+        // The label is as tall as the line it draws (the CJK fallback font's ascent included), so the separator's
+        // tail below the baseline is not cut off.
+        auto* label = view->findChild<QLabel*>(QStringLiteral("sensitivityHeadline"));
+        ASSERT_NE(label, nullptr);
+        QTextLayout layout(label->text(), label->font());
+        layout.beginLayout();
+        const QTextLine line = layout.createLine();
+        layout.endLayout();
+        ASSERT_TRUE(line.isValid());
+        // Checked as the language switch leaves it, before anything else lays the view out again.
+        EXPECT_GE(label->height(), int(std::floor(line.height()))) << label->height() << " < " << line.height();
+    }
+    ASSERT_TRUE(installLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+
     // The same value the CLI prints: the core's planSensitivity of the shown answer.
     auto direct = gp::planSensitivity(m_window->shownPlan(), gp::builtinCatalog(), *shown->answer);
     ASSERT_TRUE(direct.ok());

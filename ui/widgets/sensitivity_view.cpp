@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextLayout>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -202,6 +203,16 @@ void SensitivityView::render()
     }
     m_candidate->setText(tr("Recommended: <b>%1</b>").arg(candidateName(s->candidate).toHtmlEscaped()));
     m_headline->setText(headline(*s));
+    // Chinese characters fall back to Noto Sans CJK, whose ascent is taller than the Latin face's: the line is then
+    // taller than the label's font metrics (its size hint) say, and the descenders were cut off, the thousands
+    // separator's tail among them ("¥1,592" read "¥1.592"). The label is as tall as its laid-out line.
+    {
+        QTextLayout layout(m_headline->text(), m_headline->font());
+        layout.beginLayout();
+        const QTextLine line = layout.createLine();
+        layout.endLayout();
+        m_headline->setMinimumHeight(line.isValid() ? int(std::ceil(line.height())) : 0);
+    }
     m_hours->setText(tr("Time: %1 (%2–%3)").arg(formatHours(s->point.hours), formatHours(s->hoursLow),
                                                formatHours(s->hoursHigh)));
     auto money = [&](double v) {
