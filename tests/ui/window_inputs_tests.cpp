@@ -400,6 +400,17 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     // Wide enough that the slanted labels do not overlap: at least a label height (about 20 px) per category.
     EXPECT_GE(m_window->memoryChartView()->minimumWidth(), 46 * 20);
     EXPECT_GE(m_window->bottleneckChartView()->minimumHeight(), 46 * 16);
+    // Screenshots for review, when asked for (GP_SCREENS_DIR): the scrolling memory chart with all 46.
+    if (const QString screens = qEnvironmentVariable("GP_SCREENS_DIR"); !screens.isEmpty()) {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            switchLanguage(language);
+            m_window->settleNow();
+            ChartView* memory = m_window->memoryChartView();
+            memory->resize(std::max(memory->minimumWidth(), memory->width()), 420);
+            EXPECT_TRUE(memory->grab().save(screens + QStringLiteral("/memory_all_") + language + QStringLiteral(".png")));
+        }
+        switchLanguage(QStringLiteral("en"));
+    }
     m_window->setAllCandidatesCharted(false);
     EXPECT_EQ(categories(), MainWindow::DefaultChartedCandidates);
     // One candidate: no notice.
