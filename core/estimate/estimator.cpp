@@ -310,6 +310,29 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
     return c;
 }
 
+std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
+{
+    const Workload& w = plan.workload;
+    if (w.mode != Mode::Training)
+        return std::nullopt;
+    const auto layers = static_cast<long long>(totalLayers(model.architecture));
+    if (w.checkpointedLayers && *w.checkpointedLayers > layers)
+        return Error{"workload.activation_checkpointing_layers",
+                     "must be at most the model's " + std::to_string(layers) + " layers, got "
+                         + std::to_string(*w.checkpointedLayers)};
+    const ParallelismSpec& p = w.parallelism;
+    const long long pipeline = plan.search.enabled ? 2 : p.pipeline;
+    const long long chunks = pipeline * p.virtualStages;
+    if (pipeline > 1 && p.pipelineSchedule == PipelineSchedule::Interleaved && chunks > layers)
+        return Error{"workload.parallelism.virtual_stages",
+                     std::string(plan.search.enabled ? "the planner's smallest pipeline x virtual_stages"
+                                                     : "pipeline x virtual_stages")
+                         + " (" + std::to_string(pipeline) + " x " + std::to_string(p.virtualStages) + " = "
+                         + std::to_string(chunks) + " model chunks) exceeds the model's " + std::to_string(layers)
+                         + " layers: each chunk needs at least one layer"};
+    return std::nullopt;
+}
+
 std::vector<CandidateSpec> planCandidates(const Plan& plan, const Catalog& catalog)
 {
     if (!plan.candidates.empty())
@@ -330,6 +353,8 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
     auto model = resolveModel(plan.model);
     if (!model)
         return model.error();
+    if (auto problem = recipeProblem(plan, *model))
+        return *problem;
     PlanEstimate estimate;
     estimate.model = *model;
     const auto candidates = planCandidates(plan, catalog);

@@ -8,6 +8,7 @@
 #include "plan/plan.h"
 #include "estimate/common/results.h"
 
+#include <optional>
 #include <vector>
 
 namespace gp {
@@ -24,6 +25,12 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
 // the one place the plan's knob fields (workload.parallelism, micro-batch, accumulation, checkpointing,
 // inference batch) become a Configuration. The models read the knobs from the Configuration only.
 Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hardware);
+
+// The training recipe's fields that the model bounds (empty when they fit it), naming the field:
+// `workload.activation_checkpointing_layers` at most the model's layers, and an interleaved pipeline's model
+// chunks (pipeline x virtual_stages; the planner's smallest pipeline, 2, while it chooses) at least one layer
+// each.
+std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model);
 
 struct PlanEstimate {
     ResolvedModel model;

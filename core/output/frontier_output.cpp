@@ -1,5 +1,6 @@
 // Frontier points as CSV and JSON.
 #include "output/frontier_output.h"
+#include "output/results_json.h"
 
 namespace gp {
 
@@ -10,7 +11,7 @@ const std::vector<std::string>& frontierCsvColumns()
     static const std::vector<std::string> columns{
         "candidate", "rank", "nodes", "zero_stage", "activation_checkpointing", "micro_batch_size",
         "gradient_accumulation_steps", "tensor", "pipeline", "data", "offload", "hours", "cost", "priced",
-        "currency", "on_frontier", "chosen"};
+        "currency", "on_frontier", "chosen", "context", "pipeline_schedule", "virtual_stages"};
     return columns;
 }
 
@@ -33,7 +34,8 @@ std::string frontierToCsv(const Plan& plan, const Catalog& catalog, const PlanAn
                 std::to_string(k.gradientAccumulationSteps), std::to_string(k.tensor), std::to_string(k.pipeline),
                 std::to_string(k.data), std::string(toString(k.offload)), csvNumber(f.point.hours),
                 csvNumber(f.point.cost), f.point.priced ? "true" : "false", csvField(csvText(answer.currency)),
-                f.onFrontier ? "true" : "false", f.chosen ? "true" : "false"};
+                f.onFrontier ? "true" : "false", f.chosen ? "true" : "false", std::to_string(k.context),
+                std::string(toString(k.pipelineSchedule)), std::to_string(k.virtualStages)};
             for (std::size_t i = 0; i < cells.size(); ++i)
                 out += (i ? "," : "") + cells[i];
             out += "\r\n";
@@ -49,20 +51,11 @@ json frontierToJson(const Plan& plan, const Catalog& catalog, const PlanAnswer& 
         const CandidatePlan& candidate = answer.search.candidates[c];
         json points = json::array();
         for (const FrontierPoint& f : frontierPoints(plan, catalog, answer, c)) {
-            const Configuration& k = f.point.configuration;
             points.push_back({{"hours", f.point.hours},
                               {"cost", f.point.cost},
                               {"priced", f.point.priced},
                               {"nodes", f.point.nodes},
-                              {"configuration",
-                               {{"zero_stage", k.zeroStage},
-                                {"activation_checkpointing", toString(k.checkpointing)},
-                                {"micro_batch_size", k.microBatchSize},
-                                {"gradient_accumulation_steps", k.gradientAccumulationSteps},
-                                {"tensor", k.tensor},
-                                {"pipeline", k.pipeline},
-                                {"data", k.data},
-                                {"offload", toString(k.offload)}}},
+                              {"configuration", configurationToJson(f.point.configuration)},
                               {"on_frontier", f.onFrontier},
                               {"chosen", f.chosen}});
         }

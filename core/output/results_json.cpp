@@ -232,7 +232,10 @@ json planAnswerToJson(const PlanAnswer& answer)
                                 {"tensor", point.configuration.tensor},
                                 {"pipeline", point.configuration.pipeline},
                                 {"data", point.configuration.data},
-                                {"offload", toString(point.configuration.offload)}});
+                                {"offload", toString(point.configuration.offload)},
+                                {"context", point.configuration.context},
+                                {"pipeline_schedule", toString(point.configuration.pipelineSchedule)},
+                                {"virtual_stages", point.configuration.virtualStages}});
         r["pareto_frontier"] = frontier;
         r["configurations_evaluated"] = candidate.configurationsEvaluated;
         json reasons = json::array();

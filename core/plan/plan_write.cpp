@@ -227,6 +227,16 @@ json planToJson(const Plan& plan)
                                     "block_size"})
                 serving["engine"].erase(key);
     }
+    // Recipe fields written only when they differ from the default: one set back to it leaves the file too
+    // (else the loaded file's value would come back on the next read).
+    if (document.contains("workload") && document["workload"].is_object()) {
+        json& workload = document["workload"];
+        for (const char* key : {"bf16_optimizer_states", "activation_checkpointing_layers"})
+            workload.erase(key);
+        if (workload.contains("parallelism") && workload["parallelism"].is_object())
+            for (const char* key : {"sequence_parallel", "expert", "context", "pipeline_schedule", "virtual_stages"})
+                workload["parallelism"].erase(key);
+    }
     mergeInto(document, known);
     if (!plan.model.parameters && document["model"].is_object())
         document["model"].erase("parameters");

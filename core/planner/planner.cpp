@@ -645,6 +645,8 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     auto model = resolveModel(plan.model);
     if (!model)
         return model.error();
+    if (auto problem = recipeProblem(plan, *model))
+        return *problem;
     PlanSearchResult result;
     result.model = std::move(*model);
     const std::vector<CandidateSpec> candidates = planCandidates(plan, catalog);

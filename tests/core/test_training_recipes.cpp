@@ -1,6 +1,8 @@
 // Pipeline schedules (1F1B, interleaved, zero-bubble), partial recompute and full-bf16 optimizer states: each
 // against a hand calculation or a property.
+#include "catalog/catalog.h"
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
 #include "test_throughput_helpers.h"
@@ -164,6 +166,68 @@ TEST(TrainingRecipeFields, ReadWrittenAndRefusedByName)
         ASSERT_FALSE(bad.ok()) << fields;
         EXPECT_EQ(bad.error().field, field) << bad.error().toString();
     }
+}
+
+TEST(TrainingRecipeFields, SetBackToTheDefaultLeavesTheFile)
+{
+    // A file with every recipe field set; the plan then edited back to the defaults (as the window does) writes
+    // none of them, and reads back as the defaults rather than the file's old values.
+    auto plan = planWith(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 8,
+        "bf16_optimizer_states": true, "sequence_length": 32768,
+        "parallelism": { "pipeline": 4, "pipeline_schedule": "interleaved", "virtual_stages": 2, "context": 4,
+                         "expert": 2, "sequence_parallel": true })");
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+    Plan edited = *plan;
+    edited.workload.checkpointedLayers.reset();
+    edited.workload.bf16OptimizerStates = false;
+    edited.workload.parallelism = ParallelismSpec{};
+    const nlohmann::json written = planToJson(edited);
+    for (const char* key : {"activation_checkpointing_layers", "bf16_optimizer_states"})
+        EXPECT_FALSE(written["workload"].contains(key)) << key;
+    for (const char* key : {"pipeline_schedule", "virtual_stages", "context", "expert", "sequence_parallel"})
+        EXPECT_FALSE(written["workload"]["parallelism"].contains(key)) << key;
+    auto reread = planFromJson(written);
+    ASSERT_TRUE(reread.ok()) << reread.error().toString();
+    EXPECT_EQ(reread->workload.parallelism.pipelineSchedule, PipelineSchedule::OneFOneB);
+    EXPECT_EQ(reread->workload.parallelism.virtualStages, 1);
+    EXPECT_EQ(reread->workload.parallelism.context, 1);
+    EXPECT_FALSE(reread->workload.checkpointedLayers.has_value());
+    EXPECT_FALSE(reread->workload.bf16OptimizerStates);
+}
+
+TEST(TrainingRecipeFields, ModelBoundsNameTheField)
+{
+    // llama-2-7b has 32 layers (config.json num_hidden_layers).
+    auto model = resolveModel(planWith(R"("sequence_length": 4096)")->model);
+    ASSERT_TRUE(model.ok());
+    auto check = [&](const std::string& fields, bool searched) {
+        auto plan = planWith(fields);
+        EXPECT_TRUE(plan.ok()) << plan.error().toString();
+        plan->search.enabled = searched;
+        return recipeProblem(*plan, *model);
+    };
+    EXPECT_FALSE(check(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 32)", false));
+    auto layers = check(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 33)", false);
+    ASSERT_TRUE(layers);
+    EXPECT_EQ(layers->field, "workload.activation_checkpointing_layers");
+    EXPECT_NE(layers->message.find("32 layers, got 33"), std::string::npos) << layers->message;
+    // 4 stages x 8 chunks = 32 chunks of one layer each: allowed; x 9 = 36 chunks: refused.
+    EXPECT_FALSE(check(R"("parallelism": { "pipeline": 4, "virtual_stages": 8 })", false));
+    auto chunks = check(R"("parallelism": { "pipeline": 4, "virtual_stages": 9 })", false);
+    ASSERT_TRUE(chunks);
+    EXPECT_EQ(chunks->field, "workload.parallelism.virtual_stages");
+    EXPECT_NE(chunks->message.find("4 x 9 = 36 model chunks"), std::string::npos) << chunks->message;
+    // While the planner chooses, its smallest pipeline (2) bounds the chunks: 2 x 16 fits, 2 x 17 does not.
+    EXPECT_FALSE(check(R"("parallelism": { "virtual_stages": 16 })", true));
+    EXPECT_TRUE(check(R"("parallelism": { "virtual_stages": 17 })", true));
+    // Without a pipeline the chunks do not run: no bound.
+    EXPECT_FALSE(check(R"("parallelism": { "pipeline": 1, "virtual_stages": 64 })", false));
+    // The same bound reaches `plan` and `estimate` through the search and the estimate.
+    auto refused = planWith(R"("parallelism": { "pipeline": 4, "virtual_stages": 9 })");
+    refused->search.enabled = false;
+    auto answer = estimatePlan(*refused, builtinCatalog());
+    ASSERT_FALSE(answer.ok());
+    EXPECT_EQ(answer.error().field, "workload.parallelism.virtual_stages");
 }
 
 } // namespace

@@ -88,6 +88,9 @@ ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zer
 
 // Optimizer state bytes per trainable parameter (Adafactor: see optimizerStateBytes).
 double optimizerBytesPerParameter(Optimizer optimizer);
+// Whether `workload.bf16_optimizer_states` changes this optimizer's states: it keeps fp32 moments (8-bit
+// optimizers are already below bf16; plain SGD keeps none).
+bool bf16OptimizerStatesApply(Optimizer optimizer);
 
 // Bytes of all weights stored at `format` (quantized formats apply to the blocks' linear layers only;
 // embeddings, head and norms stay at the compute precision).

@@ -27,6 +27,11 @@ double optimizerBytesPerParameter(Optimizer optimizer)
     return 8;
 }
 
+bool bf16OptimizerStatesApply(Optimizer optimizer)
+{
+    return optimizer != Optimizer::AdamW8bit && optimizerBytesPerParameter(optimizer) > 0;
+}
+
 ModelStates modelStatesPerGpu(double parameters, const StateBytesPerParameter& b, int zeroStage, int dataParallel,
                               Offload offload, double gatherBufferBytes)
 {

@@ -137,7 +137,7 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         bytes.optimizer = params > 0 ? 4.0 * std::min(1.0, elements / params) : 0.0;
     }
     // Full-bf16 training keeps the fp32 moments in bf16 (8-bit optimizers are already below that).
-    if (w.bf16OptimizerStates && w.optimizer != Optimizer::AdamW8bit)
+    if (w.bf16OptimizerStates && bf16OptimizerStatesApply(w.optimizer))
         bytes.optimizer *= 0.5;
 
     // Frozen weights at their storage format (QLoRA: NF4 blocks, 16-bit embeddings/head/norms).
