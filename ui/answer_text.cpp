@@ -1,6 +1,7 @@
 #include "answer_text.h"
 
 #include "core_text.h"
+#include "estimate/memory/memory_model.h"
 #include "number_format.h"
 
 #include "estimate/common/memory_headroom.h"
@@ -74,6 +75,27 @@ QString AnswerText::headline(const Evaluation& e, std::size_t i)
     if (e.mode != gp::Mode::Training)
         return tr("%1 per million tokens (%2)").arg(formatMoney(*cost, e.currency), mode);
     return tr("%1 (%2)").arg(formatMoney(*cost, e.currency), mode);
+}
+
+QString AnswerText::configuration(const gp::Configuration& c, const gp::Workload& w, double modelLayers)
+{
+    QString text = CoreText::configuration(c);
+    if (w.mode != gp::Mode::Training)
+        return text;
+    QStringList recipe;
+    if (c.checkpointing == gp::Checkpointing::Full && w.checkpointedLayers && modelLayers > 0
+        && *w.checkpointedLayers < modelLayers)
+        recipe << tr("recompute %1 of %2 layers").arg(*w.checkpointedLayers).arg(qint64(modelLayers));
+    if (w.bf16OptimizerStates && gp::bf16OptimizerStatesApply(w.optimizer))
+        recipe << tr("bf16 optimizer states");
+    for (const QString& part : recipe)
+        text += CoreText::listSeparator() + part;
+    return text;
+}
+
+QString AnswerText::configuration(const Evaluation& e, const gp::CandidateResult& r)
+{
+    return configuration(r.configuration, e.workload, e.modelLayers);
 }
 
 QString AnswerText::servingDeployment(const gp::CandidateResult& r)

@@ -20,6 +20,13 @@ public:
     static QString headline(const Evaluation& e, std::size_t i);
     // The billing modes the ranking counted, in words ("pay-as-you-go, monthly").
     static QString countedModes(const Evaluation& e);
+    // A training configuration in words with the plan's recipe where it applies: CoreText::configuration (which
+    // names a non-default pipeline schedule) plus partial recompute ("recompute 8 of 32 layers", with full
+    // checkpointing and fewer than all of the model's `modelLayers`) and bf16 optimizer states. The window's
+    // recommendation, the planner's choice, the comparison table and the PDF all use it.
+    static QString configuration(const gp::Configuration& configuration, const gp::Workload& workload,
+                                 double modelLayers);
+    static QString configuration(const Evaluation& e, const gp::CandidateResult& result);
     // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline 2)").
     static QString servingDeployment(const gp::CandidateResult& result);
     // Serving: where each GPU's memory goes ("The engine takes 64.3 GiB of 71.4 GiB per GPU; its KV cache fills

@@ -436,6 +436,19 @@ QString CoreText::checkpointing(gp::Checkpointing checkpointing)
     return {};
 }
 
+QString CoreText::pipelineSchedule(gp::PipelineSchedule schedule)
+{
+    switch (schedule) {
+    case gp::PipelineSchedule::OneFOneB:
+        return tr("1F1B");
+    case gp::PipelineSchedule::Interleaved:
+        return tr("Interleaved 1F1B (virtual stages)");
+    case gp::PipelineSchedule::ZeroBubble:
+        return tr("Zero bubble (ZB-H2)");
+    }
+    return {};
+}
+
 QString CoreText::offload(gp::Offload offload)
 {
     switch (offload) {

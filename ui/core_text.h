@@ -33,6 +33,7 @@ public:
     static QString optimizer(gp::Optimizer optimizer);
     static QString checkpointing(gp::Checkpointing checkpointing);
     static QString offload(gp::Offload offload);
+    static QString pipelineSchedule(gp::PipelineSchedule schedule);
     static QString mode(gp::Mode mode);
     static QString billingMode(const QString& mode); // "on_demand", "monthly", "reserved", "spot"
     static QString memoryPart(const QString& part);  // "weights", "gradients", ... "runtime"

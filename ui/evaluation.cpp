@@ -1,6 +1,7 @@
 #include "evaluation.h"
 
 #include "planner/answer.h"
+#include "transformer/layers.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -60,6 +61,7 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
     e.budget = plan.search.budget;
     e.mode = plan.workload.mode;
     e.serving = plan.workload.serving;
+    e.workload = plan.workload;
     e.searched = plan.search.enabled;
     try {
         gp::SearchControl control;
@@ -74,6 +76,7 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
         e.modelParameters = model.parameters.total;
         e.activeParameters = model.parameters.active;
         e.modelWarnings = model.warnings;
+        e.modelLayers = gp::totalLayers(model.architecture);
         e.configurationsEvaluated = answer->search.configurationsEvaluated;
         e.best = answer->recommended;
         const std::size_t n = answer->search.candidates.size();

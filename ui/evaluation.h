@@ -41,6 +41,8 @@ struct Evaluation {
     gp::Diagnostics modelWarnings;
     gp::Mode mode = gp::Mode::Training;
     gp::ServingSpec serving; // the plan's serving question (load, lengths, latency targets)
+    gp::Workload workload;   // the plan's workload (its recipe: partial recompute, bf16 optimizer states)
+    double modelLayers = 0;  // the resolved model's layers (all stacks)
 };
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;

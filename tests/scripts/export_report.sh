@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `gpu-planner-cli export`: PDF + CSV of the default plan in English and Chinese, checked with poppler and Python;
 # the CSV's numbers equal the JSON output's exactly; a serving plan's PDF has its serving section and its serving_*
-# columns equal the JSON's; an unwritable destination fails with status 2, leaving nothing.
+# columns equal the JSON's; a training recipe (interleaved schedule, partial recompute, bf16 optimizer states) is
+# named on the PDF's configuration lines; an unwritable destination fails with status 2, leaving nothing.
 # Usage: export_report.sh BIN_DIR TEST_DATA_DIR
 set -euo pipefail
 
@@ -231,6 +232,36 @@ assert checked >= 8 * 3, f"only {checked} serving figures checked"
 text = open(sys.argv[3], encoding="utf-8").read()
 for result in results:
     assert result["candidate"] in text, f"{result['candidate']} is not in the serving PDF"
+PY
+
+# A training recipe the recommendation uses: the interleaved schedule, partial recompute and bf16 optimizer
+# states are named on the PDF's configuration lines, in both languages (whitespace dropped: lines wrap anywhere).
+python3 - "$WORK/plan.gpuplan" "$WORK/recipe.gpuplan" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1], encoding="utf-8"))
+w = plan["workload"]
+w.pop("global_batch_size", None)
+w.update({"activation_checkpointing": "full", "activation_checkpointing_layers": 8, "bf16_optimizer_states": True,
+          "gradient_accumulation_steps": 8})
+w["parallelism"] = {"data": "auto", "tensor": 2, "pipeline": 4, "zero_stage": 1, "offload": "none",
+                    "pipeline_schedule": "interleaved", "virtual_stages": 2}
+plan["candidates"] = [{"instance": "tencent:GT4.41XLARGE948", "nodes": 1}]
+plan["search"]["enabled"] = False
+json.dump(plan, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PY
+for lang in en zh_CN; do
+    "$CLI" export "$WORK/recipe.gpuplan" --pdf "$WORK/recipe-$lang.pdf" --lang "$lang" ||
+        fail "export of the recipe plan (--lang $lang) failed"
+    pdftotext -enc UTF-8 "$WORK/recipe-$lang.pdf" "$WORK/recipe-$lang.txt"
+done
+python3 - "$WORK/recipe-en.txt" "$WORK/recipe-zh_CN.txt" <<'PY'
+import sys
+want = {sys.argv[1]: ["interleaved,2chunksperstage", "recompute8of32layers", "bf16optimizerstates"],
+        sys.argv[2]: ["重计算8/32层", "bf16优化器状态"]}
+for path, phrases in want.items():
+    text = "".join(open(path, encoding="utf-8").read().split())
+    for phrase in phrases:
+        assert phrase in text, f"{path}: the recipe's \"{phrase}\" is not in the PDF"
 PY
 
 # Unwritable destinations: a missing directory, and a "directory" that is a regular file (unwritable even as root).

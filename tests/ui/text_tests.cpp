@@ -1,4 +1,5 @@
 // Words for the core's codes, number formatting, and language switching.
+#include "answer_text.h"
 #include "core_text.h"
 #include "number_format.h"
 #include "translator.h"
@@ -92,6 +93,50 @@ TEST(CoreText, SentencesJoinWithASpaceOnlyAfterANarrowFullStop)
     QString text = QStringLiteral("A. ");
     CoreText::appendSentence(text, QStringLiteral("B."));
     EXPECT_EQ(text, QStringLiteral("A. B."));
+}
+
+TEST(AnswerText, ConfigurationNamesTheRecipeWhereItApplies)
+{
+    gp::Configuration c;
+    c.checkpointing = gp::Checkpointing::Full;
+    c.tensor = 2;
+    c.pipeline = 4;
+    c.data = 1;
+    c.pipelineSchedule = gp::PipelineSchedule::Interleaved;
+    c.virtualStages = 2;
+    gp::Workload w;
+    w.checkpointedLayers = 8;
+    w.bf16OptimizerStates = true;
+    const QString text = AnswerText::configuration(c, w, 32);
+    EXPECT_TRUE(text.startsWith(CoreText::configuration(c))) << text.toStdString(); // one text, extended
+    EXPECT_TRUE(text.contains(QStringLiteral("interleaved, 2 chunks per stage"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("recompute 8 of 32 layers"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("bf16 optimizer states"))) << text.toStdString();
+    EXPECT_TRUE(CoreText::configuration([] {
+                    gp::Configuration z;
+                    z.pipeline = 4;
+                    z.pipelineSchedule = gp::PipelineSchedule::ZeroBubble;
+                    return z;
+                }()).contains(QStringLiteral("zero-bubble")));
+
+    // Not mentioned where they do not apply: every layer recomputed, another checkpointing policy, an optimizer
+    // without fp32 moments, the default schedule, a serving plan.
+    gp::Workload all = w;
+    all.checkpointedLayers = 32;
+    EXPECT_FALSE(AnswerText::configuration(c, all, 32).contains(QStringLiteral("recompute")));
+    gp::Configuration selective = c;
+    selective.checkpointing = gp::Checkpointing::Selective;
+    EXPECT_FALSE(AnswerText::configuration(selective, w, 32).contains(QStringLiteral("recompute")));
+    gp::Workload eightBit = w;
+    eightBit.optimizer = gp::Optimizer::AdamW8bit;
+    EXPECT_FALSE(AnswerText::configuration(c, eightBit, 32).contains(QStringLiteral("bf16")));
+    gp::Configuration plain = c;
+    plain.pipelineSchedule = gp::PipelineSchedule::OneFOneB;
+    plain.virtualStages = 1;
+    EXPECT_FALSE(AnswerText::configuration(plain, w, 32).contains(QStringLiteral("interleaved")));
+    gp::Workload serving = w;
+    serving.mode = gp::Mode::Serving;
+    EXPECT_EQ(AnswerText::configuration(c, serving, 32), CoreText::configuration(c));
 }
 
 TEST(NumberFormat, MoneyUsesSymbolAndThousandsSeparators)

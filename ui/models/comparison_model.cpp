@@ -359,7 +359,7 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         return r.nodes;
     case Configuration:
         // Serving: the replicas and their split; the training layout's micro-batch and ZeRO do not apply.
-        return r.serving ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
+        return r.serving ? AnswerText::servingDeployment(r) : AnswerText::configuration(*m_evaluation, r);
     case MemoryPerGpu:
         return tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
     case Headroom:
@@ -455,7 +455,7 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
     case Nodes:
         return r.nodes;
     case Configuration:
-        return r.serving ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
+        return r.serving ? AnswerText::servingDeployment(r) : AnswerText::configuration(*m_evaluation, r);
     case MemoryPerGpu:
         return r.memory.total;
     case Headroom:

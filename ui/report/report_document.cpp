@@ -462,7 +462,7 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         inside.push_back(text(gpuLine(r), muted(9), 6));
         std::vector<std::pair<QString, QString>> rows;
         if (!serving()) // serving: the deployment row says the replicas and their split
-            rows.emplace_back(tr("Configuration"), CoreText::configuration(r.configuration));
+            rows.emplace_back(tr("Configuration"), AnswerText::configuration(m_evaluation, r));
         rows.emplace_back(tr("Memory per GPU"),
                           tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
         if (serving() && r.serving) {
@@ -587,7 +587,7 @@ void ReportBuilder::addComparison(Blocks& blocks) const
                                                           : Table::RowKind::Muted;
         const QString limit = serving() ? (r.serving ? CoreText::servingLimit(QString::fromStdString(r.serving->limit)) : QString())
                                         : CoreText::bottleneck(r.bottleneck);
-        const QString configuration = serving() ? AnswerText::servingDeployment(r) : CoreText::configuration(r.configuration);
+        const QString configuration = serving() ? AnswerText::servingDeployment(r) : AnswerText::configuration(m_evaluation, r);
         table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), gpus, configuration, memory, time, cost, limit},
                       kind);
     }
@@ -688,7 +688,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     Blocks left;
     std::vector<std::pair<QString, QString>> config;
     config.emplace_back(tr("Configuration"), serving() ? AnswerText::servingDeployment(r)
-                                                       : CoreText::configuration(r.configuration));
+                                                       : AnswerText::configuration(m_evaluation, r));
     if (!inference()) {
         config.emplace_back(tr("Offload"), CoreText::offload(r.configuration.offload));
         config.emplace_back(tr("Checkpointing"), CoreText::checkpointing(r.configuration.checkpointing));

@@ -6,6 +6,9 @@
 #include "estimate/sanity_checks.h"
 #include "file_access.h"
 #include "number_format.h"
+#include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
+#include "transformer/layers.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -364,6 +367,10 @@ void InputsPanel::build()
                               gp::Optimizer::SgdMomentum, gp::Optimizer::Adafactor, gp::Optimizer::Lion},
                              &CoreText::optimizer);
     addRow(form, [] { return tr("Optimizer"); }, m_optimizer, QStringLiteral("workload.optimizer"));
+    m_bf16States = new QCheckBox;
+    m_bf16States->setObjectName(QStringLiteral("bf16OptimizerStates"));
+    m_retranslate.push_back([this] { m_bf16States->setText(tr("bf16 optimizer states")); });
+    form->addRow(QString(), withError(m_bf16States, QStringLiteral("workload.bf16_optimizer_states")));
     m_checkpointing = new QComboBox;
     fillCombo<gp::Checkpointing>(m_checkpointing,
                                  {gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full,
@@ -371,6 +378,12 @@ void InputsPanel::build()
                                  &CoreText::checkpointing);
     addRow(form, [] { return tr("Activation checkpointing"); }, m_checkpointing,
            QStringLiteral("workload.activation_checkpointing"));
+    // Partial recompute: N of the model's layers fully recomputed; the model's count = all (the plan then leaves
+    // the field out). The box's range follows the model (updateModelLayers).
+    m_checkpointedLayers = spin(0, int(gp::limits::kMaxLayers));
+    m_checkpointedLayers->setObjectName(QStringLiteral("checkpointedLayers"));
+    addRow(form, [] { return tr("Partial recompute layers"); }, m_checkpointedLayers,
+           QStringLiteral("workload.activation_checkpointing_layers"));
     m_loss = new QComboBox;
     fillCombo<gp::LossImplementation>(m_loss,
                                       {gp::LossImplementation::Fp32Logits, gp::LossImplementation::Bf16Logits,
@@ -392,6 +405,8 @@ void InputsPanel::build()
         connect(combo, &QComboBox::activated, this, [this, f] { edited(f); });
     }
     connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
+    connect(m_bf16States, &QCheckBox::toggled, this, [this] { edited(FBf16States); });
+    connect(m_checkpointedLayers, &QSpinBox::valueChanged, this, [this] { edited(FCheckpointedLayers); });
 
     // LoRA
     m_loraGroup = group([] { return tr("LoRA adapters"); }, &form, QStringLiteral("lora"));
@@ -695,7 +710,24 @@ void InputsPanel::build()
     addRow(manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
     m_pipeline = spin(1, MaxTensorOrPipeline);
     addRow(manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
+    // The pipeline schedule applies to the planner's layouts too, so its rows stay while the planner chooses.
+    m_pipelineSchedule = new QComboBox;
+    m_pipelineSchedule->setObjectName(QStringLiteral("pipelineSchedule"));
+    fillCombo<gp::PipelineSchedule>(m_pipelineSchedule,
+                                    {gp::PipelineSchedule::OneFOneB, gp::PipelineSchedule::Interleaved,
+                                     gp::PipelineSchedule::ZeroBubble},
+                                    &CoreText::pipelineSchedule);
+    addRow(manual, [] { return tr("Pipeline schedule"); }, m_pipelineSchedule,
+           QStringLiteral("workload.parallelism.pipeline_schedule"));
+    m_virtualStages = spin(1, int(gp::limits::kMaxLayers));
+    m_virtualStages->setObjectName(QStringLiteral("virtualStages"));
+    addRow(manual, [] { return tr("Virtual stages"); }, m_virtualStages,
+           QStringLiteral("workload.parallelism.virtual_stages"));
     m_context = spin(1, gp::limits::kMaxContextParallel);
+    m_retranslate.push_back([this] {
+        m_context->setToolTip(tr("GPUs each sequence is split across (ring attention): a power of two dividing the "
+                                 "sequence into 2 x this many equal chunks"));
+    });
     addRow(manual, [] { return tr("Context parallel"); }, m_context, QStringLiteral("workload.parallelism.context"));
     m_zero = spin(0, 3);
     addRow(manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
@@ -711,6 +743,8 @@ void InputsPanel::build()
     connect(m_tensor, &QSpinBox::valueChanged, this, [this] { edited(FTensor); });
     connect(m_pipeline, &QSpinBox::valueChanged, this, [this] { edited(FPipeline); });
     connect(m_context, &QSpinBox::valueChanged, this, [this] { edited(FContext); });
+    connect(m_pipelineSchedule, &QComboBox::activated, this, [this] { edited(FPipelineSchedule); });
+    connect(m_virtualStages, &QSpinBox::valueChanged, this, [this] { edited(FVirtualStages); });
     connect(m_zero, &QSpinBox::valueChanged, this, [this] { edited(FZero); });
     connect(m_offload, &QComboBox::activated, this, [this] { edited(FOffload); });
 
@@ -900,6 +934,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     selectData(m_weightFormat, int(w.weightFormat));
     selectData(m_optimizer, int(w.optimizer));
     selectData(m_checkpointing, int(w.activationCheckpointing));
+    m_bf16States->setChecked(w.bf16OptimizerStates);
     selectData(m_loss, int(w.lossImplementation));
     m_flash->setChecked(w.flashAttention);
     m_loraRank->setValue(w.lora.rank);
@@ -947,6 +982,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_tensor->setValue(w.parallelism.tensor);
     m_pipeline->setValue(w.parallelism.pipeline);
     m_context->setValue(w.parallelism.context);
+    selectData(m_pipelineSchedule, int(w.parallelism.pipelineSchedule));
+    m_virtualStages->setValue(w.parallelism.virtualStages);
     m_zero->setValue(w.parallelism.zeroStage);
     selectData(m_offload, int(w.parallelism.offload));
     selectData(m_objective, int(plan.search.objective));
@@ -964,10 +1001,25 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     showOptional(m_checkpointInterval, plan.billing.checkpointIntervalHours);
     showOptional(m_storage, plan.billing.storageGib);
 
+    updateModelLayers();
+
     for (QWidget* w2 : inputs)
         w2->blockSignals(false);
     m_updating = false;
     updateVisibility();
+}
+
+void InputsPanel::updateModelLayers()
+{
+    auto model = gp::resolveModel(m_plan.model);
+    m_modelLayers = model ? int(gp::totalLayers(model->architecture)) : 0;
+    const std::optional<int> layers = m_plan.workload.checkpointedLayers;
+    const QSignalBlocker block(m_checkpointedLayers);
+    // Bounded by the model; a plan's larger count is shown as it is (the core names the field).
+    const int max = std::max(m_modelLayers > 0 ? m_modelLayers : int(gp::limits::kMaxLayers), layers.value_or(0));
+    m_checkpointedLayers->setMaximum(max);
+    m_checkpointedLayers->setValue(layers ? *layers : m_modelLayers);
+    m_checkpointedLayers->setSuffix(m_modelLayers > 0 ? tr(" of %1 layers").arg(m_modelLayers) : QString());
 }
 
 void InputsPanel::updateVisibility()
@@ -983,11 +1035,8 @@ void InputsPanel::updateVisibility()
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
     m_loss->setEnabled(training);
-    // While the planner chooses, the manual layout does not apply: hiding it (rather than greying it out) keeps the
-    // Objective section on screen at 1000 px height.
     // "Custom size" is typed into the Parameters field.
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
-    m_manualParallelism->setVisible(!m_plannerChooses->isChecked());
     m_maxNodes->setEnabled(m_plannerChooses->isChecked());
     updatePlannerChoice();
     const auto objective = comboValue<gp::SearchObjective>(m_objective);
@@ -1001,10 +1050,23 @@ void InputsPanel::updateVisibility()
     // Training-only inputs are hidden while serving (the one-batch inference mode keeps its old look).
     const bool serving = mode == gp::Mode::Serving;
     for (QWidget* input : {static_cast<QWidget*>(m_technique), static_cast<QWidget*>(m_optimizer),
-                           static_cast<QWidget*>(m_checkpointing), static_cast<QWidget*>(m_loss),
-                           static_cast<QWidget*>(m_data), static_cast<QWidget*>(m_zero),
-                           static_cast<QWidget*>(m_offload)})
+                           static_cast<QWidget*>(m_checkpointing), static_cast<QWidget*>(m_loss)})
         setRow(input->parentWidget(), !serving);
+    // The manual layout's rows: hidden while the planner chooses (rather than greyed out, which keeps the
+    // Objective section on screen at 1000 px height), except the pipeline schedule, which its layouts use too.
+    // One form for all of them keeps their fields aligned.
+    const bool manual = !m_plannerChooses->isChecked();
+    for (QWidget* input : {static_cast<QWidget*>(m_data), static_cast<QWidget*>(m_zero),
+                           static_cast<QWidget*>(m_offload)})
+        setRow(input->parentWidget(), manual && !serving);
+    setRow(m_tensor->parentWidget(), manual);
+    setRow(m_pipeline->parentWidget(), manual);
+    setRow(m_context->parentWidget(), manual && training);
+    // The training recipe: training only (the one-batch inference mode hides them as well).
+    for (QWidget* input : {static_cast<QWidget*>(m_checkpointedLayers), static_cast<QWidget*>(m_bf16States),
+                           static_cast<QWidget*>(m_pipelineSchedule), static_cast<QWidget*>(m_virtualStages)})
+        setRow(input->parentWidget(), training);
+    updateRecipeInputs();
     const auto loadKind = comboValue<gp::ServingLoadKind>(m_servingLoadKind);
     m_servingConcurrency->setVisible(loadKind == gp::ServingLoadKind::Concurrency);
     m_servingRate->setVisible(loadKind == gp::ServingLoadKind::RequestsPerSecond);
@@ -1012,6 +1074,46 @@ void InputsPanel::updateVisibility()
     setRow(m_checkpointInterval->parentWidget(), spot);
     setRow(m_deadlineDays->parentWidget(), objective == gp::SearchObjective::CostUnderDeadline);
     setRow(m_budget->parentWidget(), objective == gp::SearchObjective::TimeUnderBudget);
+}
+
+void InputsPanel::updateRecipeInputs()
+{
+    const bool training = comboValue<gp::Mode>(m_mode) == gp::Mode::Training;
+    const bool planner = m_plannerChooses->isChecked();
+    // A disabled input says why in its tool tip (Qt shows tool tips of disabled widgets too).
+    auto state = [](QWidget* input, bool enabled, const QString& tip) {
+        input->setEnabled(enabled);
+        input->setToolTip(tip);
+    };
+
+    const auto optimizer = comboValue<gp::Optimizer>(m_optimizer);
+    state(m_bf16States, training && gp::bf16OptimizerStatesApply(optimizer),
+          gp::bf16OptimizerStatesApply(optimizer)
+              ? tr("Keep the optimizer's moments in bf16 (2 bytes each instead of 4), as full-bf16 training does")
+              : tr("%1 keeps no fp32 optimizer moments, so bf16 states change nothing")
+                    .arg(CoreText::optimizer(optimizer)));
+
+    const bool full = comboValue<gp::Checkpointing>(m_checkpointing) == gp::Checkpointing::Full;
+    state(m_checkpointedLayers, training && !planner && full,
+          planner ? tr("The planner chooses this per candidate while \"Let the planner choose\" is on")
+          : full  ? tr("Layers fully recomputed in the backward pass (only their inputs kept); the others keep all "
+                       "their activations. The model's layer count recomputes every layer")
+                  : tr("Partial recompute applies to full activation checkpointing only"));
+
+    // The schedule counts only with a pipeline: the manual one, or any the planner picks.
+    const bool pipeline = planner || m_pipeline->value() > 1;
+    const QString needsPipeline = tr("Applies with pipeline parallel 2 or more");
+    state(m_pipelineSchedule, training && pipeline,
+          !pipeline ? needsPipeline
+          : planner ? tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts "
+                         "with a pipeline the planner chooses")
+                    : tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble"));
+    const bool interleaved = comboValue<gp::PipelineSchedule>(m_pipelineSchedule) == gp::PipelineSchedule::Interleaved;
+    state(m_virtualStages, training && pipeline && interleaved,
+          !pipeline      ? needsPipeline
+          : !interleaved ? tr("Virtual stages apply to the interleaved schedule only")
+                         : tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
+                              "pipeline sends grow by it"));
 }
 
 bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
@@ -1095,6 +1197,17 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         break;
     case FCheckpointing:
         w.activationCheckpointing = comboValue<gp::Checkpointing>(m_checkpointing);
+        if (w.activationCheckpointing != gp::Checkpointing::Full) // partial recompute is of full checkpointing
+            w.checkpointedLayers.reset();
+        break;
+    case FCheckpointedLayers: {
+        const int layers = m_checkpointedLayers->value();
+        // The model's count recomputes every layer: the plan's default, so the field is left out.
+        w.checkpointedLayers = m_modelLayers > 0 && layers == m_modelLayers ? std::nullopt : std::optional<int>(layers);
+        break;
+    }
+    case FBf16States:
+        w.bf16OptimizerStates = m_bf16States->isChecked();
         break;
     case FLoss:
         w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
@@ -1234,6 +1347,18 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     case FContext:
         w.parallelism.context = m_context->value();
         break;
+    case FPipelineSchedule: {
+        // Interleaving needs at least two model chunks per rank; the other schedules run one.
+        w.parallelism.pipelineSchedule = comboValue<gp::PipelineSchedule>(m_pipelineSchedule);
+        const bool interleaved = w.parallelism.pipelineSchedule == gp::PipelineSchedule::Interleaved;
+        w.parallelism.virtualStages = interleaved ? std::max(2, w.parallelism.virtualStages) : 1;
+        const QSignalBlocker block(m_virtualStages);
+        m_virtualStages->setValue(w.parallelism.virtualStages);
+        break;
+    }
+    case FVirtualStages:
+        w.parallelism.virtualStages = m_virtualStages->value();
+        break;
     case FZero:
         w.parallelism.zeroStage = m_zero->value();
         break;
@@ -1323,6 +1448,10 @@ QString InputsPanel::describe(Field field) const
         return tr("Change LoRA targets");
     case FCheckpointing:
         return tr("Change checkpointing");
+    case FCheckpointedLayers:
+        return tr("Change partial recompute");
+    case FBf16States:
+        return tr("Toggle bf16 optimizer states");
     case FFlash:
         return tr("Toggle flash attention");
     case FLoss:
@@ -1369,6 +1498,8 @@ QString InputsPanel::describe(Field field) const
     case FData:
     case FTensor:
     case FPipeline:
+    case FPipelineSchedule:
+    case FVirtualStages:
     case FContext:
     case FZero:
     case FOffload:
@@ -1412,6 +1543,8 @@ void InputsPanel::edited(Field field)
     m_budget->setPrefix(currencySymbol(QString::fromStdString(plan.billing.currency)));
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
     m_plan = plan;
+    if (field == FModel || field == FParameters || field == FCheckpointing)
+        updateModelLayers(); // partial recompute: bounded by the new model's layers, reset off full checkpointing
     if (field == FMode)
         setPlan(plan); // a new mode can fill in other fields (serving from a one-batch inference plan)
     emit planEdited(plan, EditText([this, field] { return describe(field); }), int(field));
@@ -1426,8 +1559,13 @@ void InputsPanel::refuseValue(const QString& fieldKey, qint64 value)
         value;
     clearFieldErrors();
     auto checked = gp::planFromJson(document);
+    std::optional<gp::Error> problem;
     if (!checked)
-        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+        problem = checked.error();
+    else if (auto model = gp::resolveModel(checked->model)) // a bound the model sets (layers)
+        problem = gp::recipeProblem(*checked, *model);
+    if (problem)
+        showFieldError(QString::fromStdString(problem->field), QString::fromStdString(problem->message));
     else
         showFieldError(fieldKey, tr("%1 is out of range").arg(QLocale().toString(value)));
 }
@@ -1509,7 +1647,7 @@ void InputsPanel::updatePlannerChoice()
             text = tr("Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.", nullptr, r.nodes)
                        .arg(QString::fromStdString(r.candidate))
                        .arg(r.gpus)
-                       .arg(CoreText::configuration(r.configuration));
+                       .arg(AnswerText::configuration(r.configuration, m_plan.workload, m_modelLayers));
         } else if (comboValue<gp::Mode>(m_mode) == gp::Mode::Serving) {
             text = tr("The planner chooses nodes, tensor and pipeline split and replicas per candidate.");
         } else {

@@ -75,6 +75,13 @@ public:
     QLineEdit* datasetTokensBox() const { return m_datasetTokens; }
     QDoubleSpinBox* epochsBox() const { return m_epochs; }
     QComboBox* checkpointingBox() const { return m_checkpointing; }
+    // The training recipe: partial recompute, bf16 optimizer states, pipeline schedule and virtual stages.
+    QSpinBox* checkpointedLayersBox() const { return m_checkpointedLayers; }
+    QCheckBox* bf16StatesBox() const { return m_bf16States; }
+    QComboBox* pipelineScheduleBox() const { return m_pipelineSchedule; }
+    QSpinBox* virtualStagesBox() const { return m_virtualStages; }
+    QSpinBox* pipelineBox() const { return m_pipeline; }
+    QSpinBox* contextBox() const { return m_context; }
     // Serving inputs (workload.serving).
     QGroupBox* servingGroup() const { return m_servingGroup; }
     QGroupBox* trainingGroup() const { return m_trainingGroup; }
@@ -110,8 +117,9 @@ protected:
 private:
     enum Field {
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
-        FCheckpointing, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
-        FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FContext, FZero, FOffload,
+        FCheckpointing, FCheckpointedLayers, FBf16States, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
+        FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FPipelineSchedule,
+        FVirtualStages, FContext, FZero, FOffload,
         FObjective,
         FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
         // workload.serving
@@ -128,6 +136,10 @@ private:
     template <class Enum>
     void fillCombo(QComboBox* combo, const std::vector<Enum>& values, QString (*text)(Enum));
     void updateVisibility();
+    // Enables the recipe's inputs where they apply and says why where they do not (their tool tips).
+    void updateRecipeInputs();
+    // The resolved model's layer count (0 when the model does not resolve): partial recompute's bound.
+    void updateModelLayers();
     void edited(Field field);
     // Builds the plan the widgets show; false (with errors shown) when a typed value is invalid.
     bool readWidgets(gp::Plan& plan, Field field);
@@ -169,6 +181,9 @@ private:
     QSpinBox* m_loraRank = nullptr;
     std::vector<QCheckBox*> m_loraTargets;
     QComboBox* m_checkpointing = nullptr;
+    QSpinBox* m_checkpointedLayers = nullptr; // shows the model's layer count when the plan recomputes all
+    QCheckBox* m_bf16States = nullptr;
+    int m_modelLayers = 0;
     QCheckBox* m_flash = nullptr;
     QComboBox* m_loss = nullptr;
     QSlider* m_sequenceSlider = nullptr;
@@ -188,6 +203,8 @@ private:
     QSpinBox* m_data = nullptr;
     QSpinBox* m_tensor = nullptr;
     QSpinBox* m_pipeline = nullptr;
+    QComboBox* m_pipelineSchedule = nullptr;
+    QSpinBox* m_virtualStages = nullptr;
     QSpinBox* m_context = nullptr;
     QSpinBox* m_zero = nullptr;
     QComboBox* m_offload = nullptr;

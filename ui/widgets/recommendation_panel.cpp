@@ -147,7 +147,7 @@ QString recommendationHtml(const Evaluation& e)
         html += RecommendationPanel::tr("<p>%1 x %2 · %3</p>")
                     .arg(r.gpus)
                     .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)),
-                         esc(CoreText::configuration(r.configuration)));
+                         esc(AnswerText::configuration(e, r)));
         QString why;
         switch (e.objective) {
         case gp::SearchObjective::Cost:

@@ -1,0 +1,293 @@
+// The training recipe in the window: pipeline schedule and virtual stages, partial recompute and bf16 optimizer
+// states. Each control edits its plan field, undo restores it, it is disabled (saying why) where it does not
+// apply, an invalid combination shows the core's message at the field, and the planner's choice shows the recipe.
+#include "answer_text.h"
+#include "main_window.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "widgets/inputs_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace {
+
+constexpr int WaitMs = 60000;
+constexpr int Llama2Layers = 32; // llama-2-7b, the default plan's model (config.json: num_hidden_layers)
+
+class RecipeInputsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        installLanguage(QStringLiteral("en"));
+        ASSERT_TRUE(m_dir.isValid());
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("settings.ini")));
+        m_window = std::make_unique<MainWindow>(test::isolatedWindowOptions(m_dir, m_settings.get()));
+        m_window->setMessageSink([](const QString&, const QString&) {});
+        ASSERT_TRUE(settled());
+        m_inputs = m_window->inputsPanel();
+    }
+    void TearDown() override { installLanguage(QStringLiteral("en")); }
+
+    bool settled() { return test::settledEvaluation(*m_window, WaitMs) != nullptr; }
+    const gp::Plan& plan() const { return m_window->document()->plan(); }
+    QUndoStack* undo() const { return m_window->document()->undoStack(); }
+
+    // The default plan as configured (planner off) with `patch` merged in.
+    void openManual(const json& patch)
+    {
+        json document = json::parse(gp::defaultPlanText());
+        document["search"]["enabled"] = false;
+        document.merge_patch(patch);
+        const QString path = test::writeFile(m_dir, QStringLiteral("recipe.gpuplan"),
+                                             QByteArray::fromStdString(document.dump(2)));
+        ASSERT_TRUE(m_window->openPlan(path));
+        ASSERT_TRUE(settled());
+    }
+
+    static void choose(QComboBox* combo, int value)
+    {
+        const int i = combo->findData(value);
+        ASSERT_GE(i, 0);
+        combo->setCurrentIndex(i);
+        emit combo->activated(i);
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+    InputsPanel* m_inputs = nullptr;
+};
+
+} // namespace
+
+TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesNeedAPipelineAndSayWhy)
+{
+    openManual(json::object());
+    ASSERT_EQ(plan().workload.parallelism.pipeline, 1);
+    QComboBox* schedule = m_inputs->pipelineScheduleBox();
+    QSpinBox* stages = m_inputs->virtualStagesBox();
+    EXPECT_TRUE(schedule->isVisibleTo(m_inputs));
+    EXPECT_FALSE(schedule->isEnabled());
+    EXPECT_FALSE(stages->isEnabled());
+    EXPECT_TRUE(schedule->toolTip().contains(QStringLiteral("pipeline parallel 2"))) << schedule->toolTip().toStdString();
+    EXPECT_TRUE(stages->toolTip().contains(QStringLiteral("pipeline parallel 2"))) << stages->toolTip().toStdString();
+
+    m_inputs->pipelineBox()->setValue(2);
+    EXPECT_TRUE(schedule->isEnabled());
+    EXPECT_FALSE(stages->isEnabled()); // 1F1B: one model chunk per rank
+    EXPECT_TRUE(stages->toolTip().contains(QStringLiteral("interleaved"))) << stages->toolTip().toStdString();
+    choose(schedule, int(gp::PipelineSchedule::Interleaved));
+    EXPECT_TRUE(stages->isEnabled());
+
+    // Back to one stage: disabled again, the plan's schedule kept for when a pipeline returns.
+    m_inputs->pipelineBox()->setValue(1);
+    EXPECT_FALSE(schedule->isEnabled());
+    EXPECT_FALSE(stages->isEnabled());
+    EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, gp::PipelineSchedule::Interleaved);
+}
+
+TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesEditThePlanAndUndoRestoresThem)
+{
+    openManual({{"workload", {{"parallelism", {{"pipeline", 4}, {"zero_stage", 1}}}, {"gradient_accumulation_steps", 8}}}});
+    QComboBox* schedule = m_inputs->pipelineScheduleBox();
+    QSpinBox* stages = m_inputs->virtualStagesBox();
+    const int steps = undo()->count();
+
+    // Interleaving starts at two model chunks per rank (the core refuses fewer).
+    choose(schedule, int(gp::PipelineSchedule::Interleaved));
+    EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, gp::PipelineSchedule::Interleaved);
+    EXPECT_EQ(plan().workload.parallelism.virtualStages, 2);
+    EXPECT_EQ(stages->value(), 2);
+    stages->setValue(4);
+    EXPECT_EQ(plan().workload.parallelism.virtualStages, 4);
+    EXPECT_EQ(undo()->count(), steps + 2);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Change parallelism"));
+
+    // The evaluated configuration carries them, and the recommendation's words name them.
+    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    ASSERT_TRUE(e && e->ok && !e->results.empty());
+    EXPECT_EQ(e->results.front().configuration.virtualStages, 4);
+    EXPECT_TRUE(AnswerText::configuration(*e, e->results.front()).contains(QStringLiteral("interleaved, 4 chunks")))
+        << AnswerText::configuration(*e, e->results.front()).toStdString();
+
+    undo()->undo();
+    EXPECT_EQ(plan().workload.parallelism.virtualStages, 2);
+    EXPECT_EQ(stages->value(), 2);
+    undo()->undo();
+    EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, gp::PipelineSchedule::OneFOneB);
+    EXPECT_EQ(plan().workload.parallelism.virtualStages, 1);
+    EXPECT_EQ(schedule->currentData().toInt(), int(gp::PipelineSchedule::OneFOneB));
+    EXPECT_EQ(stages->value(), 1);
+    EXPECT_FALSE(stages->isEnabled());
+
+    // Zero bubble runs one chunk per rank.
+    choose(schedule, int(gp::PipelineSchedule::ZeroBubble));
+    EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, gp::PipelineSchedule::ZeroBubble);
+    EXPECT_EQ(plan().workload.parallelism.virtualStages, 1);
+}
+
+TEST_F(RecipeInputsTest, InvalidVirtualStagesShowTheCoresErrorAtTheField)
+{
+    openManual({{"workload",
+                 {{"parallelism", {{"pipeline", 4}, {"pipeline_schedule", "interleaved"}, {"virtual_stages", 2}}},
+                  {"gradient_accumulation_steps", 8}}}});
+    QSpinBox* stages = m_inputs->virtualStagesBox();
+    ASSERT_TRUE(stages->isEnabled());
+    const gp::Plan before = plan();
+    // Interleaved with one chunk: the parser's message, the plan unchanged.
+    stages->setValue(1);
+    const QString one = m_inputs->fieldError(QStringLiteral("workload.parallelism.virtual_stages"));
+    EXPECT_TRUE(one.contains(QStringLiteral("at least 2"))) << one.toStdString() << " | "
+                                                            << m_inputs->fieldError(QString()).toStdString();
+    EXPECT_TRUE(plan() == before);
+    // More chunks than the model has layers (4 stages x 16 chunks > 32 layers): the core's message at the field.
+    stages->setValue(16);
+    ASSERT_TRUE(test::settledEvaluation(*m_window, WaitMs) != nullptr);
+    const QString many = m_inputs->fieldError(QStringLiteral("workload.parallelism.virtual_stages"));
+    EXPECT_TRUE(many.contains(QStringLiteral("64 model chunks")) && many.contains(QStringLiteral("32 layers")))
+        << many.toStdString();
+}
+
+TEST_F(RecipeInputsTest, PartialRecomputeEditsThePlanBoundedByTheModel)
+{
+    openManual(json::object()); // full checkpointing, every layer
+    QSpinBox* layers = m_inputs->checkpointedLayersBox();
+    ASSERT_TRUE(layers->isEnabled());
+    EXPECT_EQ(layers->maximum(), Llama2Layers);
+    EXPECT_EQ(layers->value(), Llama2Layers); // all layers: the plan leaves the field out
+    EXPECT_FALSE(plan().workload.checkpointedLayers.has_value());
+    EXPECT_TRUE(layers->text().contains(QStringLiteral("of 32 layers"))) << layers->text().toStdString();
+
+    layers->setValue(8);
+    ASSERT_TRUE(plan().workload.checkpointedLayers.has_value());
+    EXPECT_EQ(*plan().workload.checkpointedLayers, 8);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Change partial recompute"));
+    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    ASSERT_TRUE(e && e->ok && !e->results.empty());
+    EXPECT_TRUE(AnswerText::configuration(*e, e->results.front()).contains(QStringLiteral("recompute 8 of 32 layers")));
+
+    // Typed past the model's layers: the core's bound, naming the model's count.
+    layers->setFocus();
+    layers->selectAll();
+    QTest::keyClicks(layers, QStringLiteral("40"));
+    QTest::keyClick(layers, Qt::Key_Return);
+    const QString error = m_inputs->fieldError(QStringLiteral("workload.activation_checkpointing_layers"));
+    EXPECT_TRUE(error.contains(QStringLiteral("32 layers")) && error.contains(QStringLiteral("40"))) << error.toStdString();
+    EXPECT_EQ(*plan().workload.checkpointedLayers, 8);
+
+    undo()->undo();
+    EXPECT_FALSE(plan().workload.checkpointedLayers.has_value());
+    EXPECT_EQ(layers->value(), Llama2Layers);
+
+    // Only full checkpointing recomputes whole layers: another policy disables the box and says why.
+    layers->setValue(8);
+    choose(m_inputs->checkpointingBox(), int(gp::Checkpointing::Selective));
+    EXPECT_EQ(plan().workload.activationCheckpointing, gp::Checkpointing::Selective);
+    EXPECT_FALSE(plan().workload.checkpointedLayers.has_value()); // the parser refuses it off full checkpointing
+    EXPECT_FALSE(layers->isEnabled());
+    EXPECT_TRUE(layers->toolTip().contains(QStringLiteral("full"))) << layers->toolTip().toStdString();
+    undo()->undo();
+    EXPECT_EQ(plan().workload.activationCheckpointing, gp::Checkpointing::Full);
+    EXPECT_EQ(*plan().workload.checkpointedLayers, 8);
+    EXPECT_EQ(layers->value(), 8);
+    EXPECT_TRUE(layers->isEnabled());
+}
+
+TEST_F(RecipeInputsTest, Bf16OptimizerStatesEditThePlanAndUndoRestoresThem)
+{
+    openManual(json::object());
+    QCheckBox* bf16 = m_inputs->bf16StatesBox();
+    ASSERT_TRUE(bf16->isEnabled());
+    ASSERT_FALSE(bf16->isChecked());
+    const gp::CandidateResult before = test::settledEvaluation(*m_window, WaitMs)->results.front();
+    bf16->setChecked(true);
+    EXPECT_TRUE(plan().workload.bf16OptimizerStates);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Toggle bf16 optimizer states"));
+    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    ASSERT_TRUE(e && e->ok && !e->results.empty());
+    // The optimizer part holds, per parameter under ZeRO-3 in bf16 mixed precision, the fp32 master weights (4 B),
+    // the fp32 gradient partition (4 B) and AdamW's two fp32 moments (8 B): 16 B. The moments in bf16 (4 B)
+    // leave 12 B, three quarters, for the same candidate in the same layout.
+    const auto same = std::find_if(e->results.begin(), e->results.end(),
+                                   [&](const gp::CandidateResult& r) { return r.candidate == before.candidate; });
+    ASSERT_NE(same, e->results.end());
+    ASSERT_GT(before.memory.optimizer, 0);
+    EXPECT_NEAR(same->memory.optimizer, before.memory.optimizer * 12 / 16, 1e-6 * before.memory.optimizer);
+    EXPECT_TRUE(AnswerText::configuration(*e, *same).contains(QStringLiteral("bf16 optimizer states")));
+    undo()->undo();
+    EXPECT_FALSE(plan().workload.bf16OptimizerStates);
+    EXPECT_FALSE(bf16->isChecked());
+
+    // 8-bit AdamW keeps no fp32 moments: nothing to halve, so the box is off and says why.
+    openManual({{"workload", {{"optimizer", "adamw-8bit"}}}});
+    EXPECT_FALSE(bf16->isEnabled());
+    EXPECT_TRUE(bf16->toolTip().contains(QStringLiteral("8-bit"))) << bf16->toolTip().toStdString();
+}
+
+TEST_F(RecipeInputsTest, PlannerModeShowsTheRecipeLikeTheOtherChosenInputs)
+{
+    // The default plan: the planner chooses, full checkpointing.
+    ASSERT_TRUE(m_inputs->plannerChoosesBox()->isChecked());
+    QSpinBox* layers = m_inputs->checkpointedLayersBox();
+    EXPECT_FALSE(layers->isEnabled()); // like the checkpointing policy, the planner's to choose
+    EXPECT_EQ(layers->toolTip(), m_inputs->checkpointingBox()->toolTip());
+    // The schedule still applies to the planner's pipelines: shown and editable, virtual stages only interleaved.
+    EXPECT_TRUE(m_inputs->pipelineScheduleBox()->isVisibleTo(m_inputs));
+    EXPECT_TRUE(m_inputs->pipelineScheduleBox()->isEnabled());
+    EXPECT_FALSE(m_inputs->virtualStagesBox()->isEnabled());
+    EXPECT_FALSE(m_inputs->contextBox()->isVisibleTo(m_inputs)); // the planner searches it
+    m_inputs->bf16StatesBox()->setChecked(true);
+    ASSERT_TRUE(settled());
+    const QString text = m_inputs->plannerChoiceText();
+    EXPECT_TRUE(text.contains(QStringLiteral("bf16 optimizer states"))) << text.toStdString();
+}
+
+TEST_F(RecipeInputsTest, ControlsAreReachableByKeyboardAndTranslated)
+{
+    openManual({{"workload", {{"parallelism", {{"pipeline", 2}, {"pipeline_schedule", "interleaved"},
+                                               {"virtual_stages", 2}}},
+                              {"gradient_accumulation_steps", 4}}}});
+    // Tab moves from the pipeline degree to the schedule, then to the virtual stages.
+    QWidget* next = m_inputs->pipelineBox();
+    QList<QWidget*> order;
+    for (int i = 0; i < 40 && next; ++i) {
+        next = next->nextInFocusChain();
+        if (next->focusPolicy() & Qt::TabFocus)
+            order << next;
+    }
+    const qsizetype schedule = order.indexOf(m_inputs->pipelineScheduleBox());
+    const qsizetype stages = order.indexOf(m_inputs->virtualStagesBox());
+    ASSERT_GE(schedule, 0);
+    EXPECT_GT(stages, schedule);
+    for (QWidget* w : {static_cast<QWidget*>(m_inputs->checkpointedLayersBox()),
+                       static_cast<QWidget*>(m_inputs->bf16StatesBox())})
+        EXPECT_TRUE(w->focusPolicy() & Qt::TabFocus);
+
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_TRUE(m_inputs->bf16StatesBox()->text().contains(QStringLiteral("bf16 优化器状态")))
+        << m_inputs->bf16StatesBox()->text().toStdString();
+    QStringList labels;
+    for (QLabel* label : m_inputs->findChildren<QLabel*>())
+        labels << label->text();
+    EXPECT_TRUE(labels.contains(QStringLiteral("流水线调度"))) << labels.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("虚拟阶段")));
+    EXPECT_TRUE(labels.contains(QStringLiteral("部分重计算层数")));
+    EXPECT_FALSE(m_inputs->virtualStagesBox()->toolTip().contains(QStringLiteral("chunks")));
+}
