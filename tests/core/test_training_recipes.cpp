@@ -172,7 +172,7 @@ TEST(TrainingRecipeFields, SetBackToTheDefaultLeavesTheFile)
 {
     // A file with every recipe field set; the plan then edited back to the defaults (as the window does) writes
     // none of them, and reads back as the defaults rather than the file's old values.
-    auto plan = planWith(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 8,
+    auto plan = recipePlan(R"("activation_checkpointing": "full", "activation_checkpointing_layers": 8,
         "bf16_optimizer_states": true, "sequence_length": 32768,
         "parallelism": { "pipeline": 4, "pipeline_schedule": "interleaved", "virtual_stages": 2, "context": 4,
                          "expert": 2, "sequence_parallel": true })");
@@ -198,10 +198,10 @@ TEST(TrainingRecipeFields, SetBackToTheDefaultLeavesTheFile)
 TEST(TrainingRecipeFields, ModelBoundsNameTheField)
 {
     // llama-2-7b has 32 layers (config.json num_hidden_layers).
-    auto model = resolveModel(planWith(R"("sequence_length": 4096)")->model);
+    auto model = resolveModel(recipePlan(R"("sequence_length": 4096)")->model);
     ASSERT_TRUE(model.ok());
     auto check = [&](const std::string& fields, bool searched) {
-        auto plan = planWith(fields);
+        auto plan = recipePlan(fields);
         EXPECT_TRUE(plan.ok()) << plan.error().toString();
         plan->search.enabled = searched;
         return recipeProblem(*plan, *model);
@@ -223,7 +223,7 @@ TEST(TrainingRecipeFields, ModelBoundsNameTheField)
     // Without a pipeline the chunks do not run: no bound.
     EXPECT_FALSE(check(R"("parallelism": { "pipeline": 1, "virtual_stages": 64 })", false));
     // The same bound reaches `plan` and `estimate` through the search and the estimate.
-    auto refused = planWith(R"("parallelism": { "pipeline": 4, "virtual_stages": 9 })");
+    auto refused = recipePlan(R"("parallelism": { "pipeline": 4, "virtual_stages": 9 })");
     refused->search.enabled = false;
     auto answer = estimatePlan(*refused, builtinCatalog());
     ASSERT_FALSE(answer.ok());

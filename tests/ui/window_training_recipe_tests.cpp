@@ -27,7 +27,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int WaitMs = 60000;
 constexpr int Llama2Layers = 32; // llama-2-7b, the default plan's model (config.json: num_hidden_layers)
 
 class RecipeInputsTest : public ::testing::Test {
@@ -44,7 +43,7 @@ protected:
     }
     void TearDown() override { installLanguage(QStringLiteral("en")); }
 
-    bool settled() { return test::settledEvaluation(*m_window, WaitMs) != nullptr; }
+    bool settled() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs) != nullptr; }
     const gp::Plan& plan() const { return m_window->document()->plan(); }
     QUndoStack* undo() const { return m_window->document()->undoStack(); }
 
@@ -120,7 +119,7 @@ TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesEditThePlanAndUndoRestoresThem)
     EXPECT_EQ(undo()->undoText(), QStringLiteral("Change parallelism"));
 
     // The evaluated configuration carries them, and the recommendation's words name them.
-    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_TRUE(e && e->ok && !e->results.empty());
     EXPECT_EQ(e->results.front().configuration.virtualStages, 4);
     EXPECT_TRUE(AnswerText::configuration(*e, e->results.front()).contains(QStringLiteral("interleaved, 4 chunks")))
@@ -158,7 +157,7 @@ TEST_F(RecipeInputsTest, InvalidVirtualStagesShowTheCoresErrorAtTheField)
     EXPECT_TRUE(plan() == before);
     // More chunks than the model has layers (4 stages x 16 chunks > 32 layers): the core's message at the field.
     stages->setValue(16);
-    ASSERT_TRUE(test::settledEvaluation(*m_window, WaitMs) != nullptr);
+    ASSERT_TRUE(test::settledEvaluation(*m_window, test::kEvaluationWaitMs) != nullptr);
     const QString many = m_inputs->fieldError(QStringLiteral("workload.parallelism.virtual_stages"));
     EXPECT_TRUE(many.contains(QStringLiteral("64 model chunks")) && many.contains(QStringLiteral("32 layers")))
         << many.toStdString();
@@ -178,7 +177,7 @@ TEST_F(RecipeInputsTest, PartialRecomputeEditsThePlanBoundedByTheModel)
     ASSERT_TRUE(plan().workload.checkpointedLayers.has_value());
     EXPECT_EQ(*plan().workload.checkpointedLayers, 8);
     EXPECT_EQ(undo()->undoText(), QStringLiteral("Change partial recompute"));
-    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_TRUE(e && e->ok && !e->results.empty());
     EXPECT_TRUE(AnswerText::configuration(*e, e->results.front()).contains(QStringLiteral("recompute 8 of 32 layers")));
 
@@ -215,11 +214,11 @@ TEST_F(RecipeInputsTest, Bf16OptimizerStatesEditThePlanAndUndoRestoresThem)
     QCheckBox* bf16 = m_inputs->bf16StatesBox();
     ASSERT_TRUE(bf16->isEnabled());
     ASSERT_FALSE(bf16->isChecked());
-    const gp::CandidateResult before = test::settledEvaluation(*m_window, WaitMs)->results.front();
+    const gp::CandidateResult before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs)->results.front();
     bf16->setChecked(true);
     EXPECT_TRUE(plan().workload.bf16OptimizerStates);
     EXPECT_EQ(undo()->undoText(), QStringLiteral("Toggle bf16 optimizer states"));
-    EvaluationPtr e = test::settledEvaluation(*m_window, WaitMs);
+    EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_TRUE(e && e->ok && !e->results.empty());
     // The optimizer part holds, per parameter under ZeRO-3 in bf16 mixed precision, the fp32 master weights (4 B),
     // the fp32 gradient partition (4 B) and AdamW's two fp32 moments (8 B): 16 B. The moments in bf16 (4 B)
