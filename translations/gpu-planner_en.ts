@@ -98,6 +98,14 @@
         <source>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</source>
         <translation>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</translation>
     </message>
+    <message>
+        <source>recompute %1 of %2 layers</source>
+        <translation>recompute %1 of %2 layers</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 optimizer states</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -987,6 +995,18 @@
     <message>
         <source>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</source>
         <translation>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B (virtual stages)</source>
+        <translation>Interleaved 1F1B (virtual stages)</translation>
+    </message>
+    <message>
+        <source>Zero bubble (ZB-H2)</source>
+        <translation>Zero bubble (ZB-H2)</translation>
     </message>
 </context>
 <context>
@@ -3499,6 +3519,74 @@
     <message>
         <source>Context parallel</source>
         <translation>Context parallel</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 optimizer states</translation>
+    </message>
+    <message>
+        <source>Partial recompute layers</source>
+        <translation>Partial recompute layers</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Pipeline schedule</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Virtual stages</translation>
+    </message>
+    <message>
+        <source>GPUs each sequence is split across (ring attention): a power of two dividing the sequence into 2 x this many equal chunks</source>
+        <translation>GPUs each sequence is split across (ring attention): a power of two dividing the sequence into 2 x this many equal chunks</translation>
+    </message>
+    <message>
+        <source> of %1 layers</source>
+        <translation> of %1 layers</translation>
+    </message>
+    <message>
+        <source>Keep the optimizer&apos;s moments in bf16 (2 bytes each instead of 4), as full-bf16 training does</source>
+        <translation>Keep the optimizer&apos;s moments in bf16 (2 bytes each instead of 4), as full-bf16 training does</translation>
+    </message>
+    <message>
+        <source>%1 keeps no fp32 optimizer moments, so bf16 states change nothing</source>
+        <translation>%1 keeps no fp32 optimizer moments, so bf16 states change nothing</translation>
+    </message>
+    <message>
+        <source>Layers fully recomputed in the backward pass (only their inputs kept); the others keep all their activations. The model&apos;s layer count recomputes every layer</source>
+        <translation>Layers fully recomputed in the backward pass (only their inputs kept); the others keep all their activations. The model&apos;s layer count recomputes every layer</translation>
+    </message>
+    <message>
+        <source>Partial recompute applies to full activation checkpointing only</source>
+        <translation>Partial recompute applies to full activation checkpointing only</translation>
+    </message>
+    <message>
+        <source>Applies with pipeline parallel 2 or more</source>
+        <translation>Applies with pipeline parallel 2 or more</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts with a pipeline the planner chooses</source>
+        <translation>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts with a pipeline the planner chooses</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble</source>
+        <translation>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble</translation>
+    </message>
+    <message>
+        <source>Virtual stages apply to the interleaved schedule only</source>
+        <translation>Virtual stages apply to the interleaved schedule only</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it</source>
+        <translation>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it</translation>
+    </message>
+    <message>
+        <source>Change partial recompute</source>
+        <translation>Change partial recompute</translation>
+    </message>
+    <message>
+        <source>Toggle bf16 optimizer states</source>
+        <translation>Toggle bf16 optimizer states</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,14 @@
         <source>The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak and non-torch memory leave; %4 stay outside the engine.</source>
         <translation>引擎占用每块 GPU %2 中的 %1；权重、激活峰值和非 torch 显存之外剩下的 %3 全部由 KV 缓存占满；%4 留在引擎之外。</translation>
     </message>
+    <message>
+        <source>recompute %1 of %2 layers</source>
+        <translation>重计算 %1/%2 层</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 优化器状态</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -981,6 +989,18 @@
     <message>
         <source>%1&apos;s price may rise %2% above its published price before %3 is cheaper.</source>
         <translation>%1 的价格可比公开价格高出 %2%，再高则 %3 更便宜。</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B (virtual stages)</source>
+        <translation>交错 1F1B（虚拟阶段）</translation>
+    </message>
+    <message>
+        <source>Zero bubble (ZB-H2)</source>
+        <translation>零气泡（ZB-H2）</translation>
     </message>
 </context>
 <context>
@@ -3484,6 +3504,74 @@
     <message>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 优化器状态</translation>
+    </message>
+    <message>
+        <source>Partial recompute layers</source>
+        <translation>部分重计算层数</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>GPUs each sequence is split across (ring attention): a power of two dividing the sequence into 2 x this many equal chunks</source>
+        <translation>每条序列切分到多少块 GPU 上（环形注意力）：须为 2 的幂，且能把序列均分为 2 × 该数个块</translation>
+    </message>
+    <message>
+        <source> of %1 layers</source>
+        <translation> / %1 层</translation>
+    </message>
+    <message>
+        <source>Keep the optimizer&apos;s moments in bf16 (2 bytes each instead of 4), as full-bf16 training does</source>
+        <translation>以 bf16 保存优化器的动量（每个 2 字节而非 4 字节），与全 bf16 训练相同</translation>
+    </message>
+    <message>
+        <source>%1 keeps no fp32 optimizer moments, so bf16 states change nothing</source>
+        <translation>%1 没有 fp32 优化器动量，bf16 状态不起作用</translation>
+    </message>
+    <message>
+        <source>Layers fully recomputed in the backward pass (only their inputs kept); the others keep all their activations. The model&apos;s layer count recomputes every layer</source>
+        <translation>反向传播时完整重计算的层数（只保留其输入）；其余层保留全部激活值。等于模型层数即重计算所有层</translation>
+    </message>
+    <message>
+        <source>Partial recompute applies to full activation checkpointing only</source>
+        <translation>部分重计算仅适用于完全激活检查点</translation>
+    </message>
+    <message>
+        <source>Applies with pipeline parallel 2 or more</source>
+        <translation>流水线并行为 2 或以上时才适用</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts with a pipeline the planner chooses</source>
+        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡；用于规划器选出的含流水线的方案</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble</source>
+        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡</translation>
+    </message>
+    <message>
+        <source>Virtual stages apply to the interleaved schedule only</source>
+        <translation>虚拟阶段仅适用于交错调度</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it</source>
+        <translation>每个流水线 rank 上的模型块数（2 或以上）：气泡按此倍数缩小，流水线通信按此倍数增加</translation>
+    </message>
+    <message>
+        <source>Change partial recompute</source>
+        <translation>修改部分重计算</translation>
+    </message>
+    <message>
+        <source>Toggle bf16 optimizer states</source>
+        <translation>切换 bf16 优化器状态</translation>
     </message>
 </context>
 <context>
