@@ -57,6 +57,12 @@ double attentionCoreMacsPerToken(const Architecture& a, double context, bool cau
                           + s.windowLayers * attendedPositions(context, s.window, causal));
 }
 
+double attentionHeadDim(const Architecture& a)
+{
+    const AttentionShape s = attentionShape(a);
+    return std::max(s.qkHeadDim, s.vHeadDim);
+}
+
 double kvCacheElementsPerTokenPerLayer(const Architecture& a, int tensorParallel)
 {
     const AttentionShape s = attentionShape(a);

@@ -32,6 +32,10 @@ double attendedPositions(double context, double window, bool causal);
 // at their window.
 double attentionCoreMacsPerToken(const Architecture& architecture, double context, bool causal);
 
+// The head dimension an attention kernel tiles over: the query/key size per head (latent attention: its
+// non-rotary plus rotary part, the larger of its two head sizes).
+double attentionHeadDim(const Architecture& architecture);
+
 // Elements of keys and values one token keeps in one layer on one of `tensorParallel` ranks: 2 x KV heads x
 // head size (tensor parallelism splits heads, one whole head at least); latent attention keeps the compressed
 // latent and the shared rotary key, the same on every rank (DeepSeek-V2 paper, Table 1: (d_c + d_h^R) l).

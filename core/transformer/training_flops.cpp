@@ -198,6 +198,13 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     linear.frozenMatmul = std::min(linear.frozenMatmul, linear.matmul);
     const PassFlops blocks = passFlops(linear, workload, checkpointing, layers, perOpRecompute, share);
     t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute);
+    // ...and over the attention core alone (QK^T and PV): its forward, recomputed forward and backward.
+    ForwardFlops core;
+    core.attention = t.forward.attention;
+    const PassFlops scores = passFlops(core, workload, checkpointing, layers, 0.0, share);
+    const double coreForward = std::max(0.0, t.forward.attention);
+    t.attentionBackward = std::max(0.0, scores.model - coreForward);
+    t.attentionForwardHardware = coreForward + scores.recompute;
     return t;
 }
 

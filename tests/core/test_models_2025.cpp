@@ -23,7 +23,7 @@ using gp::testing::cli;
 namespace gp {
 namespace {
 
-ImportedConfig importSample(const std::string& name)
+ImportedConfig importSample2025(const std::string& name)
 {
     const std::string path = std::string(GP_TEST_DATA_DIR) + "/hf-configs/" + name;
     auto c = importHuggingFaceConfig(test::readTextFile(path), name);
@@ -31,7 +31,7 @@ ImportedConfig importSample(const std::string& name)
     return c.ok() ? *c : ImportedConfig{};
 }
 
-std::vector<std::string> warnedFields(const ImportedConfig& c)
+std::vector<std::string> warnedFields2025(const ImportedConfig& c)
 {
     std::vector<std::string> fields;
     for (const auto& w : c.warnings)
@@ -53,14 +53,14 @@ bool withinRounding(double value, double published, double unit)
 
 TEST(Models2025, DeepSeekV3ImportCounts)
 {
-    const ImportedConfig c = importSample("deepseek-v3.json");
+    const ImportedConfig c = importSample2025("deepseek-v3.json");
     const Architecture& a = c.architecture;
     EXPECT_TRUE(a.latentAttention());
     EXPECT_EQ(a.kvLoraRank, 512);
     EXPECT_EQ(a.qLoraRank, 1536);
     EXPECT_EQ(a.mtpModules, 1);
     EXPECT_EQ(c.quantization, "fp8_block");
-    EXPECT_TRUE(warnedFields(c).empty()) << warnedFields(c).front();
+    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
     const ParameterCounts p = countParameters(a);
     // DeepSeek-V3 Technical Report (arXiv 2412.19437), abstract: 671B total parameters, 37B activated per token;
     // the multi-token-prediction module is apart (Sec. 5.4.3: the released weights are 685B with the 14B MTP
@@ -80,8 +80,8 @@ TEST(Models2025, DeepSeekV3ImportCounts)
 
 TEST(Models2025, Qwen3MoeImportCounts)
 {
-    const ImportedConfig c = importSample("qwen3-235b-a22b.json");
-    EXPECT_TRUE(warnedFields(c).empty()) << warnedFields(c).front();
+    const ImportedConfig c = importSample2025("qwen3-235b-a22b.json");
+    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
     EXPECT_TRUE(c.architecture.qkNorm);
     EXPECT_EQ(c.architecture.slidingWindow, 0); // use_sliding_window false
     const ParameterCounts p = countParameters(c.architecture);
@@ -94,8 +94,8 @@ TEST(Models2025, Qwen3MoeImportCounts)
 
 TEST(Models2025, GptOssImportCounts)
 {
-    const ImportedConfig c = importSample("gpt-oss-120b.json");
-    EXPECT_TRUE(warnedFields(c).empty()) << warnedFields(c).front();
+    const ImportedConfig c = importSample2025("gpt-oss-120b.json");
+    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
     EXPECT_EQ(c.quantization, "mxfp4");
     const Architecture& a = c.architecture;
     EXPECT_EQ(a.slidingWindow, 128);
@@ -118,14 +118,14 @@ TEST(Models2025, GptOssImportCounts)
 
 TEST(Models2025, Llama4MaverickImportCounts)
 {
-    const ImportedConfig c = importSample("llama-4-maverick-17b-128e.json");
+    const ImportedConfig c = importSample2025("llama-4-maverick-17b-128e.json");
     const Architecture& a = c.architecture;
     EXPECT_EQ(a.moeLayerInterval, 2);
     EXPECT_EQ(a.moeIntermediateSize, 8192);
     EXPECT_EQ(a.intermediateSize, 16384);
     EXPECT_EQ(a.numSharedExperts, 1);
     EXPECT_EQ(moeLayers(a), 24.0);
-    EXPECT_EQ(warnedFields(c), std::vector<std::string>{"vision_config"}); // the vision tower is not modelled
+    EXPECT_EQ(warnedFields2025(c), std::vector<std::string>{"vision_config"}); // the vision tower is not modelled
     EXPECT_EQ(c.torchDtype, "bf16");
     const ParameterCounts p = countParameters(a);
     // Meta, Llama 4 model card (2025-04-05): Maverick 17B activated, 400B total (text and vision; the vision
@@ -140,14 +140,14 @@ TEST(Models2025, Llama4MaverickImportCounts)
 
 TEST(Models2025, Gemma3ImportCounts)
 {
-    const ImportedConfig c = importSample("gemma-3-27b.json");
+    const ImportedConfig c = importSample2025("gemma-3-27b.json");
     const Architecture& a = c.architecture;
     EXPECT_EQ(a.vocabSize, 262208); // Gemma3TextConfig's default, left out of the published text_config
     EXPECT_TRUE(a.tieWordEmbeddings);
     EXPECT_TRUE(a.qkNorm);
     EXPECT_TRUE(a.sandwichNorms);
     EXPECT_EQ(a.slidingWindowLayers, 52); // 5 local : 1 global over 62 layers
-    EXPECT_EQ(warnedFields(c), std::vector<std::string>{"vision_config"});
+    EXPECT_EQ(warnedFields2025(c), std::vector<std::string>{"vision_config"});
     const ParameterCounts p = countParameters(a);
     // Gemma 3 Technical Report (arXiv 2503.19786), Table 1: 27B has 25,600M non-embedding and 1,416M embedding
     // parameters (and a 417M vision encoder, not counted here).
@@ -169,7 +169,7 @@ TEST(Models2025, ImportedConfigsMatchTheirPresets)
     for (const auto& [file, id] : pairs) {
         const ModelPreset* preset = findModelPreset(id);
         ASSERT_NE(preset, nullptr) << id;
-        const Architecture imported = importSample(file).architecture;
+        const Architecture imported = importSample2025(file).architecture;
         const ModelFigures a = modelFigures(imported);
         const ModelFigures b = modelFigures(preset->architecture);
         EXPECT_EQ(a.parameters, b.parameters) << id;
@@ -257,7 +257,7 @@ TEST(Models2025, CliModelImport)
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["architecture"]["num_experts"], 128);
     EXPECT_EQ(j["architecture"]["sliding_window"], 128);
-    EXPECT_EQ(j["parameters"].get<double>(), countParameters(importSample("gpt-oss-120b.json").architecture).total);
+    EXPECT_EQ(j["parameters"].get<double>(), countParameters(importSample2025("gpt-oss-120b.json").architecture).total);
     EXPECT_GT(j["parameters"].get<double>(), j["active_parameters"].get<double>());
     EXPECT_EQ(j["kv_cache_bytes_per_token"].get<double>(), 18.0 * 2 * 8 * 64 * 2);
     EXPECT_EQ(j["kv_cache_window_bytes"].get<double>(), 18.0 * 128 * 2 * 8 * 64 * 2);

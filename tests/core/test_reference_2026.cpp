@@ -66,16 +66,20 @@ TEST(Reference2026, PublishedRunsPerKind)
     // checkpointing, context parallelism and the interleaved schedule: median 18.3% over 10 cases, worst 54.6%.
     // The 405B interleaved row is now run as interleaved (v = 2, half the 1F1B bubble): +23% like the other
     // torchtitan rows on H100 96GB at 500 W (+19% to +22%), where as 1F1B it matched (-0.8%) by accident.
-    EXPECT_LE(medianOf(errors["throughput"]), 0.21);
-    // The 262,144-token context-parallel row (+135%): the attention core runs at the matmul efficiency here,
-    // and at that length attention is four fifths of the FLOPs (the 32k row without CP, +55%, shows the same
-    // gap). Bounded apart so that the others keep their bound.
+    // The attention core at the flash-attention kernel's measured efficiency (FlashAttention-2 on H100, the kernel
+    // of PyTorch SDPA), no longer at the matmul efficiency: median 20.9% -> 17.3%, worst 135.4% -> 69.2% (the
+    // 262,144-token CP row; the 32k row without CP +54.6% -> +25.9%). The four AutoModel rows, already under
+    // (-7.6% to -20.0%), move 2-4 points further under (-11.7% to -23.1%): attention is a small share of their
+    // step and the kernel runs below the matmul efficiency, so their remaining gap lies elsewhere.
+    EXPECT_LE(medianOf(errors["throughput"]), 0.18);
+    // The 262,144-token context-parallel row (+69%): what remains is not the kernel (ring attention's per-chunk
+    // overheads and load balance are not modelled). Bounded apart so that the others keep their bound.
     double worstOthers = 0;
     for (const auto& c : doc["cases"])
         if (c["kind"] == "throughput" && c["id"] != "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps")
             worstOthers = std::max(worstOthers, errorOf.at(c["id"].get<std::string>()));
-    EXPECT_LE(worstOthers, 0.56);
-    EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 1.40);
+    EXPECT_LE(worstOthers, 0.26);
+    EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.70);
     // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
     EXPECT_LE(medianOf(errors["memory"]), 0.10);
     EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.31);

@@ -39,6 +39,23 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     }
     d.classPeak = peak;
     d.hiddenHalf = get("compute_efficiency.hidden_half", 0, 1e6);
+    // As the matmul peak: GDDR and consumer cards keep their class's figures (none for attention), the others their
+    // architecture's (FlashAttention's papers measured A100 and H100 SXM).
+    if (!architecture.empty() && gpuClass != "datacenter-gddr" && gpuClass != "consumer") {
+        const std::string prefix = "attention_efficiency." + architecture + ".";
+        auto figure = [&](const std::string& key) {
+            const double v = catalog.number(prefix + key, builtinCatalog().number(prefix + key, 0.0));
+            return within(v, 0.01, 1.0) ? v : 0.0;
+        };
+        d.attentionForward[0] = figure("forward.head_dim_64");
+        d.attentionForward[1] = figure("forward.head_dim_128");
+        d.attentionBackward[0] = figure("backward.head_dim_64");
+        d.attentionBackward[1] = figure("backward.head_dim_128");
+        const double causal = figure("causal");
+        d.attentionCausal = causal > 0 ? causal : 1.0;
+        d.attentionKnown = d.attentionForward[0] > 0 && d.attentionForward[1] > 0
+                           && d.attentionBackward[0] > 0 && d.attentionBackward[1] > 0;
+    }
     d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
     d.overlap = get("communication_overlap", 0, 1);
@@ -104,6 +121,45 @@ double computeEfficiency(const PerformanceDefaults& d, double hiddenSize, double
     return std::clamp(e, 1e-4, 1.0);
 }
 
+namespace {
+
+// Linear in log2(head dim) between the figures at 64 and 128, flat outside them.
+double alongHeadDim(const double* figures, int count, double headDim)
+{
+    const double x = std::clamp(std::log2(std::isfinite(headDim) && headDim > 0 ? headDim : 128.0), 6.0,
+                                6.0 + double(count - 1));
+    const int i = std::min(count - 2, int(x - 6.0));
+    const double f = x - 6.0 - i;
+    return figures[i] + (figures[i + 1] - figures[i]) * f;
+}
+
+} // namespace
+
+AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& d, double headDim, bool causal)
+{
+    AttentionEfficiency e;
+    if (!d.attentionKnown || d.efficiencyOverride)
+        return e;
+    const double mask = causal ? d.attentionCausal : 1.0;
+    e.forward = std::clamp(alongHeadDim(d.attentionForward, 2, headDim) * mask, 1e-4, 1.0);
+    e.backward = std::clamp(alongHeadDim(d.attentionBackward, 2, headDim) * mask, 1e-4, 1.0);
+    return e;
+}
+
+double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
+                            double peakFlops, double matmulEfficiency)
+{
+    const double forward = std::isfinite(forwardFlops) && forwardFlops > 0 ? forwardFlops : 0.0;
+    const double backward = std::isfinite(backwardFlops) && backwardFlops > 0 ? backwardFlops : 0.0;
+    if (forward + backward == 0)
+        return 0.0;
+    if (!(peakFlops > 0) || !std::isfinite(peakFlops))
+        return INFINITY;
+    if (kernel.known())
+        return forward / (peakFlops * kernel.forward) + 1.25 * backward / (peakFlops * kernel.backward);
+    return matmulEfficiency > 0 ? (forward + backward) / (peakFlops * matmulEfficiency) : INFINITY;
+}
+
 const std::vector<std::string>& performanceDefaultKeys()
 {
     static const std::vector<std::string> keys = {
@@ -119,6 +175,16 @@ const std::vector<std::string>& performanceDefaultKeys()
         "compute_efficiency.peak.class.consumer",
         "compute_efficiency.hidden_half",
         "compute_efficiency.tokens_half",
+        "attention_efficiency.ampere.forward.head_dim_64",
+        "attention_efficiency.ampere.forward.head_dim_128",
+        "attention_efficiency.ampere.backward.head_dim_64",
+        "attention_efficiency.ampere.backward.head_dim_128",
+        "attention_efficiency.ampere.causal",
+        "attention_efficiency.hopper.forward.head_dim_64",
+        "attention_efficiency.hopper.forward.head_dim_128",
+        "attention_efficiency.hopper.backward.head_dim_64",
+        "attention_efficiency.hopper.backward.head_dim_128",
+        "attention_efficiency.hopper.causal",
         "training_goodput",
         "communication_overlap",
         "network.rdma_achieved_fraction",

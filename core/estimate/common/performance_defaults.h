@@ -19,6 +19,14 @@ struct PerformanceDefaults {
     double hiddenHalf = 0;
     double tokensHalf = 0;
     std::optional<double> efficiencyOverride; // assumptions.compute_efficiency
+    // The flash-attention kernel's measured efficiencies on this GPU's architecture (attention_efficiency.<arch>.*,
+    // fractions of the dense 16-bit peak at long sequences, unmasked), forward and backward at head dims 64 and 128
+    // (larger head dims keep the 128 figure). attentionKnown = false where the catalog has none for the
+    // architecture: the attention core then runs at the matmul efficiency.
+    bool attentionKnown = false;
+    double attentionForward[2] = {0, 0};
+    double attentionBackward[2] = {0, 0};
+    double attentionCausal = 1; // causal over unmasked speed (causal FLOPs counted as half)
     double trainingGoodput = 0;  // productive fraction of a long run's wall-clock time
     double overlap = 0;          // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
@@ -53,6 +61,24 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
 
 // Fraction of the dense peak the matmuls reach for a hidden size and tokens per micro-batch (0 < x <= 1).
 double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize, double tokensPerMicroBatch);
+
+// Fractions of the dense 16-bit peak the flash-attention kernel reaches, forward and backward, each counted as
+// flash-attention's benchmarks count it (forward: the FLOP model's attention core, causal = half of the scores;
+// backward: 2.5x the forward, as the kernel recomputes the scores). Zero where not known (no catalog figure for
+// the architecture, or a compute_efficiency override): the caller's matmul efficiency applies.
+struct AttentionEfficiency {
+    double forward = 0;
+    double backward = 0;
+    bool known() const { return forward > 0 && backward > 0; }
+};
+AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& defaults, double headDim, bool causal);
+
+// Seconds of the attention core (QK^T and PV): `forwardFlops` (forward passes, recomputation included) and
+// `backwardFlops` (the FLOP model's backward, 2x its forward) at the kernel's efficiencies of `peakFlops` (the
+// 16-bit dense peak, FLOP/s); the kernel's backward does 1.25x the model's backward FLOPs (2.5x forward). Without
+// kernel figures, all of it at `matmulEfficiency`. The one rule for training steps and serving prefill.
+double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
+                            double peakFlops, double matmulEfficiency);
 
 // Every catalog default key the time model reads.
 const std::vector<std::string>& performanceDefaultKeys();

@@ -10,6 +10,7 @@
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/throughput_model.h"
 #include "plan/precision.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
@@ -58,12 +59,21 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     const double experts = arch.numExperts > 1 ? positiveOrZero(f.experts) : 0.0;
     const double e = std::max(1.0, double(arch.numExperts));
     const double rowsPerExpert = chunkTokens * std::clamp(double(arch.expertsPerToken), 1.0, e) / e;
-    const double denseFlops = computed * (f.matmul - experts + f.attention + f.adapters) + f.head; // last logits
+    const double denseFlops = computed * (f.matmul - experts + f.adapters) + f.head; // last logits
     const double expertFlops = computed * experts;
     const double denseAchieved = peak * efficiencyAt(chunkTokens);
     const double expertAchieved = peak * efficiencyAt(rowsPerExpert);
+    // The attention core in the flash-attention kernel, at its measured forward efficiency where known (the time
+    // model's rule); else as a GEMM of the chunk.
+    const AttentionEfficiency kernel
+        = m_workload.flashAttention
+              ? attentionKernelEfficiency(m_performance, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+              : AttentionEfficiency{};
+    const double attentionSeconds
+        = attentionCoreSeconds(kernel, computed * positiveOrZero(f.attention), 0, peak, efficiencyAt(chunkTokens));
     m_chunkComputeSeconds = denseAchieved > 0 && expertAchieved > 0
-                                ? (denseFlops / denseAchieved + expertFlops / expertAchieved) / t / m_chunks
+                                ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t
+                                      / m_chunks
                                 : INFINITY;
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every

@@ -6,6 +6,7 @@
 
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
@@ -111,10 +112,19 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
 
     // Prefill: the prompt's forward pass at the training efficiency for that many tokens, never faster than
     // reading the weights once.
+    // The attention core runs in the flash-attention kernel at its measured forward efficiency where known.
     const double prefillTokens = batch * prompt;
-    const double prefillFlops = prefillTokens * forwardFlopsPerToken(arch, counts, forward, prompt, true).total();
-    const double prefillAchieved = peak * computeEfficiency(d, h, prefillTokens);
-    double prefill = prefillAchieved > 0 ? prefillFlops / t / prefillAchieved : INFINITY;
+    const ForwardFlops pass = forwardFlopsPerToken(arch, counts, forward, prompt, true);
+    const double prefillEfficiency = computeEfficiency(d, h, prefillTokens);
+    const double prefillAchieved = peak * prefillEfficiency;
+    const AttentionEfficiency kernel
+        = w.flashAttention ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+                           : AttentionEfficiency{};
+    double prefill = prefillAchieved > 0
+                         ? (prefillTokens * std::max(0.0, pass.total() - pass.attention) / prefillAchieved
+                            + attentionCoreSeconds(kernel, prefillTokens * pass.attention, 0, peak, prefillEfficiency))
+                               / t
+                         : INFINITY;
     prefill = std::max(prefill, weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY);
     if (t > 1) {
         const double bytes = 2.0 * (t - 1) / t * prefillTokens * h * 2;

@@ -10,6 +10,7 @@
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/time/sizing_rules.h"
+#include "transformer/attention.h"
 #include "transformer/training_flops.h"
 
 #include <algorithm>
@@ -134,23 +135,36 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // sequence's too (load-balanced chunks under the causal mask, Megatron-Core's 2 x cp split).
     const double gpuTokens = microTokens * accum / (double(t) * p * cp);
     const double achieved = peak * 1e12 * r.computeEfficiency;
-    double matmul = achieved > 0 ? gpuTokens * flops.hardware / achieved : INFINITY;
+    // The attention core runs in the flash-attention kernel at its own measured efficiency (16-bit, also under FP8
+    // training), the rest at the matmul efficiency; eager attention (flash_attention off) runs its score matmuls as
+    // GEMMs at the matmul efficiency and pays the score traffic below.
+    const double peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
+    const bool flashKernel = workload.flashAttention && workload.precision != Precision::Fp32;
+    const AttentionEfficiency kernel
+        = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+                      : AttentionEfficiency{};
+    r.attentionSeconds = gpuTokens
+                         * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward,
+                                                workload.precision == Precision::Fp8 ? peak16 : peak * 1e12,
+                                                r.computeEfficiency);
+    const double attentionFlops = flops.attentionForwardHardware + flops.attentionBackward;
+    double matmul = INFINITY;
     if (workload.precision == Precision::Fp8) {
         // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
         // layer filtered out, torchtitan docs/float8.md; Transformer Engine's te.Linear): the attention core and
         // the output head run at the 16-bit peak.
-        const double bf16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12 * r.computeEfficiency;
-        const double other = std::max(0.0, flops.hardware - flops.linearHardware);
-        matmul = achieved > 0 && bf16 > 0 ? gpuTokens * (flops.linearHardware / achieved + other / bf16) : INFINITY;
+        const double bf16 = peak16 * r.computeEfficiency;
+        const double other = std::max(0.0, flops.hardware - flops.linearHardware - attentionFlops);
+        if (achieved > 0 && bf16 > 0)
+            matmul = gpuTokens * (flops.linearHardware / achieved + other / bf16) + r.attentionSeconds;
+    } else if (achieved > 0) {
+        matmul = gpuTokens * std::max(0.0, flops.hardware - attentionFlops) / achieved + r.attentionSeconds;
     }
 
     const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
-    // The attention core's share of that (forward, backward, and its recomputation), at the 16-bit peak: what the
-    // ring attention exchange of context parallelism can hide behind.
-    const double attentionPasses = 3.0 + (config.checkpointing == Checkpointing::Selective ? 1.0 : recomputedShare);
-    const double attention16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12 * r.computeEfficiency;
-    const double attentionSeconds
-        = attention16 > 0 ? gpuTokens * flops.forward.attention * attentionPasses / attention16 : 0.0;
+    // The attention core's share of that (forward, backward, and its recomputation): what the ring attention
+    // exchange of context parallelism can hide behind.
+    const double attentionSeconds = r.attentionSeconds;
 
     // Memory-bound work the efficiency curve does not cover.
     const double shard = positiveOrZero(model.parameters.total) / (double(t) * p);

@@ -34,6 +34,8 @@ struct ThroughputEstimate {
     double memoryBoundSeconds = 0;    // part of step.compute spent on memory traffic (no flash attention,
                                       // QLoRA dequantization, weight reads at tiny batches)
     double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
+    double attentionSeconds = 0;      // part of step.compute in the attention core (QK^T, PV and their backward),
+                                      // at the flash-attention kernel's efficiency where the catalog has it
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0;  // link busy time per step (before overlap)
     double networkBusySeconds = 0;

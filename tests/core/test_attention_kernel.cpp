@@ -1,0 +1,229 @@
+// The attention core runs at the flash-attention kernel's measured efficiency (FlashAttention-2 on H100 as the
+// FlashAttention-3 paper measures it, and on A100 as its own paper does; resources/catalog/defaults-performance.json), the linear layers at the matmul
+// efficiency. Checked: the figures are the papers' numbers, a hand calculation of the attention seconds, the
+// head-dim and sequence-length properties, and the fallbacks where no figure is known.
+#include "estimate/common/performance_defaults.h"
+#include "estimate/time/inference_speed.h"
+#include "estimate/time/throughput_model.h"
+#include "test_throughput_helpers.h"
+#include "transformer/training_flops.h"
+
+#include <gtest/gtest.h>
+
+namespace gp {
+namespace {
+
+using testing::catalogHardware;
+using testing::llama2_7b;
+using testing::modelFrom;
+
+// Published TFLOPS (FlashAttention-3 paper, arXiv:2407.08608, Figs. 5-6, its FlashAttention-2 bars, H100 SXM5,
+// sequence 16k) over the H100 SXM's dense BF16 peak of 989 TFLOPS.
+constexpr double kH100Bf16 = 989.0;
+
+PerformanceDefaults kernelDefaults(const std::string& gpuId)
+{
+    const Catalog& catalog = builtinCatalog();
+    const GpuSpec* gpu = catalog.findGpu(gpuId);
+    EXPECT_NE(gpu, nullptr) << gpuId;
+    return gpu ? performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture) : PerformanceDefaults{};
+}
+
+Workload kernelWorkload(std::int64_t sequence)
+{
+    Workload w;
+    w.sequenceLength = sequence;
+    w.trainingTokens = 1e9;
+    return w;
+}
+
+Configuration oneGpu()
+{
+    Configuration c;
+    c.data = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = 1;
+    return c;
+}
+
+// Llama-3.1-8B's shape (meta-llama/Llama-3.1-8B config.json): 32 layers, hidden 4096, 32 heads of 128, 8 KV heads.
+Architecture kernelLlama31_8b()
+{
+    Architecture a;
+    a.numLayers = 32;
+    a.hiddenSize = 4096;
+    a.numAttentionHeads = 32;
+    a.numKeyValueHeads = 8;
+    a.intermediateSize = 14336;
+    a.vocabSize = 128256;
+    return a;
+}
+
+TEST(AttentionKernel, FiguresAreThePapersNumbers)
+{
+    // FlashAttention-2 on H100 SXM5 (the FlashAttention-3 paper's FlashAttention-2 bars, sequence 16k): the kernel
+    // PyTorch's scaled_dot_product_attention runs.
+    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
+    ASSERT_TRUE(h100.attentionKnown);
+    const AttentionEfficiency d64 = attentionKernelEfficiency(h100, 64, false);
+    const AttentionEfficiency d128 = attentionKernelEfficiency(h100, 128, false);
+    EXPECT_NEAR(d64.forward, 324 / kH100Bf16, 0.001);
+    EXPECT_NEAR(d128.forward, 370 / kH100Bf16, 0.001);
+    EXPECT_NEAR(d64.backward, 291 / kH100Bf16, 0.001);
+    EXPECT_NEAR(d128.backward, 322 / kH100Bf16, 0.001);
+    // Larger head dims than measured keep the head-dim-128 figure.
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(h100, 256, false).forward, d128.forward);
+    // Causal, head dim 128: 335 TFLOPS forward (Fig. 5), the causal FLOPs counted as half.
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true).forward, 335 / kH100Bf16, 0.001);
+    // Between measured head dims: linear in log2(head dim): 96 is log2(96) - 6 = 0.585 of the way to 128.
+    const double at96 = 324 + (370 - 324) * (std::log2(96.0) - 6);
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 96, false).forward, at96 / kH100Bf16, 0.001);
+    // FlashAttention-2 on A100: forward up to 73% of peak, backward at the range's low end, 50%.
+    const PerformanceDefaults a100 = kernelDefaults("a100-80gb-sxm");
+    ASSERT_TRUE(a100.attentionKnown);
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true).forward, 0.73);
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true).backward, 0.50);
+    // Each figure cites its paper.
+    const Catalog& catalog = builtinCatalog();
+    for (const char* key : {"attention_efficiency.hopper.forward.head_dim_128",
+                            "attention_efficiency.hopper.backward.head_dim_128", "attention_efficiency.hopper.causal"}) {
+        const auto it = catalog.defaults.find(key);
+        ASSERT_NE(it, catalog.defaults.end()) << key;
+        EXPECT_EQ(it->second.source, "perf-flashattention3") << key;
+    }
+    EXPECT_NE(catalog.sources.at("perf-flashattention3").url.find("2407.08608"), std::string::npos);
+    EXPECT_EQ(catalog.defaults.find("attention_efficiency.ampere.forward.head_dim_128")->second.source,
+              "perf-flashattention2");
+}
+
+TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
+{
+    // Llama-2-7B, one sequence of 4,096 tokens on one H100, no checkpointing. Attention core forward FLOPs per
+    // token: 2 x 32 layers x 32 heads x (128 + 128) x 4096 / 2 (causal: half the positions) = 1.0737e9.
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    const ThroughputEstimate t = estimateThroughput(modelFrom(llama2_7b()), kernelWorkload(4096), oneGpu(), hw, {}, {},
+                                                    catalog);
+    const double forward = 2.0 * 32 * 32 * 256 * 4096 / 2;
+    const double peak = 989e12;
+    const double causal = 335.0 / 370.0;
+    const double fwdEfficiency = 370 / kH100Bf16 * causal;
+    const double bwdEfficiency = 322 / kH100Bf16 * causal;
+    // The kernel's backward does 2.5x the forward FLOPs.
+    const double expected = 4096 * (forward / (peak * fwdEfficiency) + 2.5 * forward / (peak * bwdEfficiency));
+    EXPECT_NEAR(t.attentionSeconds, expected, expected * 0.002);
+    // The rest of the compute at the matmul efficiency.
+    const TrainingFlopsPerToken f = trainingFlopsPerToken(llama2_7b(), countParameters(llama2_7b()),
+                                                          kernelWorkload(4096), Checkpointing::None);
+    const double rest = 4096 * (f.hardware - 3 * forward) / (peak * t.computeEfficiency);
+    EXPECT_NEAR(t.step.compute - t.memoryBoundSeconds, rest + expected, (rest + expected) * 0.002);
+}
+
+TEST(AttentionKernel, AttentionShareOfStepRisesWithSequenceLength)
+{
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
+    Configuration c = oneGpu();
+    c.context = 1;
+    double previous = 0;
+    for (std::int64_t sequence : {2048, 8192, 32768, 131072}) {
+        const ThroughputEstimate t
+            = estimateThroughput(modelFrom(kernelLlama31_8b()), kernelWorkload(sequence), c, hw, {}, {}, catalog);
+        ASSERT_GT(t.step.compute, 0);
+        const double share = t.attentionSeconds / t.step.compute;
+        EXPECT_GT(share, previous) << sequence;
+        previous = share;
+    }
+    EXPECT_GT(previous, 0.5); // at 128k tokens the attention core is most of the step
+}
+
+TEST(AttentionKernel, LongerHeadDimRunsAttentionFasterPerFlop)
+{
+    // The same attention FLOPs (heads x head dim = 4096) in 64 heads of 64 or 32 heads of 128: FlashAttention-2 on
+    // H100 runs head dim 128 at 370 vs 324 TFLOPS forward, 322 vs 291 backward.
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    Architecture narrow = llama2_7b();
+    narrow.numAttentionHeads = 64;
+    narrow.numKeyValueHeads = 64;
+    narrow.headDim = 64;
+    Architecture wide = llama2_7b();
+    const auto fn = trainingFlopsPerToken(narrow, countParameters(narrow), kernelWorkload(16384), Checkpointing::None);
+    const auto fw = trainingFlopsPerToken(wide, countParameters(wide), kernelWorkload(16384), Checkpointing::None);
+    ASSERT_NEAR(fn.forward.attention, fw.forward.attention, fw.forward.attention * 1e-12);
+    const auto tn = estimateThroughput(modelFrom(narrow), kernelWorkload(16384), oneGpu(), hw, {}, {}, catalog);
+    const auto tw = estimateThroughput(modelFrom(wide), kernelWorkload(16384), oneGpu(), hw, {}, {}, catalog);
+    EXPECT_LT(tw.attentionSeconds, tn.attentionSeconds);
+    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true).forward, attentionKernelEfficiency(h100, 64, true).forward);
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true).backward, attentionKernelEfficiency(h100, 64, true).backward);
+}
+
+TEST(AttentionKernel, WithoutFiguresTheCoreRunsAtTheMatmulEfficiency)
+{
+    const Catalog& catalog = builtinCatalog();
+    const ResolvedModel m = modelFrom(llama2_7b());
+    const Workload w = kernelWorkload(8192);
+    const double forward = 2.0 * 32 * 32 * 256 * 8192 / 2;
+    auto matmulRate = [&](const Hardware& hw, const Workload& workload, const Assumptions& a) {
+        const ThroughputEstimate t = estimateThroughput(m, workload, oneGpu(), hw, {}, a, catalog);
+        return std::make_pair(t.attentionSeconds, 8192 * 3 * forward / (t.peakTflopsPerGpu * 1e12 * t.computeEfficiency));
+    };
+    // No published kernel figure: Blackwell, and a GDDR card (A10).
+    for (const char* gpu : {"b200-180gb-sxm", "a10-24gb"}) {
+        const auto [seconds, expected] = matmulRate(catalogHardware(catalog, gpu, 1, "pcie4"), w, {});
+        EXPECT_NEAR(seconds, expected, expected * 1e-9) << gpu;
+    }
+    const Hardware h100 = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    // A plan's compute_efficiency replaces every efficiency, the kernel's too.
+    Assumptions fixed;
+    fixed.computeEfficiency = 0.4;
+    const auto [overridden, atOverride] = matmulRate(h100, w, fixed);
+    EXPECT_NEAR(overridden, atOverride, atOverride * 1e-9);
+    // Eager attention (no flash kernel) runs the score matmuls as GEMMs.
+    Workload eager = w;
+    eager.flashAttention = false;
+    const auto [eagerSeconds, atMatmul] = matmulRate(h100, eager, {});
+    EXPECT_NEAR(eagerSeconds, atMatmul, atMatmul * 1e-9);
+}
+
+TEST(AttentionKernel, Fp8TrainingKeepsAttentionAt16BitKernelSpeed)
+{
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    Workload bf16 = kernelWorkload(16384);
+    Workload fp8 = bf16;
+    fp8.precision = Precision::Fp8;
+    const auto a = estimateThroughput(modelFrom(kernelLlama31_8b()), bf16, oneGpu(), hw, {}, {}, catalog);
+    const auto b = estimateThroughput(modelFrom(kernelLlama31_8b()), fp8, oneGpu(), hw, {}, {}, catalog);
+    EXPECT_NEAR(b.attentionSeconds, a.attentionSeconds, a.attentionSeconds * 1e-9);
+    EXPECT_LT(b.step.compute, a.step.compute);
+}
+
+TEST(AttentionKernel, PrefillRunsTheCoreForwardAtTheKernelEfficiency)
+{
+    // One 32k-token prompt of Llama-3.1-8B on one H100: the prefill's attention core forward (causal, head dim 128)
+    // at 335 TFLOPS, the rest at the matmul efficiency; eager attention runs it at the matmul efficiency.
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    Workload w;
+    w.mode = Mode::Inference;
+    w.inference.promptTokens = 32768;
+    w.inference.outputTokens = 1;
+    w.inference.batchSize = 1;
+    Configuration c = oneGpu();
+    const ResolvedModel m = modelFrom(kernelLlama31_8b());
+    PerformanceDefaults d = kernelDefaults("h100-80gb-sxm");
+    const double peak = *peakTflops(hw.gpu, Precision::Bf16);
+    const InferenceSpeed flash = estimateInferenceSpeed(m, w, c, hw, d, peak);
+    Workload eager = w;
+    eager.flashAttention = false;
+    const InferenceSpeed gemm = estimateInferenceSpeed(m, eager, c, hw, d, peak);
+    const double forward = 32768.0 * 2 * 32 * 32 * 256 * 32768 / 2;
+    const double efficiency = computeEfficiency(d, 4096, 32768);
+    const double expectedGap = forward / (peak * 1e12 * 335 / kH100Bf16) - forward / (peak * 1e12 * efficiency);
+    EXPECT_NEAR(flash.prefillSeconds - gemm.prefillSeconds, expectedGap, std::abs(expectedGap) * 0.01); // catalog rounding
+}
+
+} // namespace
+} // namespace gp
