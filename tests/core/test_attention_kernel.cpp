@@ -89,11 +89,13 @@ TEST(AttentionKernel, FiguresAreThePapersNumbers)
                             "attention_efficiency.hopper.backward.head_dim_128", "attention_efficiency.hopper.causal"}) {
         const auto it = catalog.defaults.find(key);
         ASSERT_NE(it, catalog.defaults.end()) << key;
-        EXPECT_EQ(it->second.source, "perf-flashattention3") << key;
+        EXPECT_EQ(it->second.source, "perf-flash-attention") << key;
     }
-    EXPECT_NE(catalog.sources.at("perf-flashattention3").url.find("2407.08608"), std::string::npos);
-    EXPECT_EQ(catalog.defaults.find("attention_efficiency.ampere.forward.head_dim_128")->second.source,
-              "perf-flashattention2");
+    EXPECT_NE(catalog.sources.at("perf-flash-attention").url.find("2407.08608"), std::string::npos);
+    EXPECT_EQ(catalog.defaults.find("attention_efficiency.ampere.forward")->second.source,
+              "perf-flash-attention");
+    EXPECT_NE(catalog.defaults.find("attention_efficiency.ampere.forward")->second.note.find("2307.08691"),
+              std::string::npos);
 }
 
 TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The PDF report leads with the page a manager reads: the question, the recommendation with cost and time per counted
 # billing mode, the runners-up and what would change the answer, all on page 1; its title, running header and
-# metadata use the plan's title; candidates that miss a deadline are marked; eleven candidates fit in 8 pages.
+# metadata use the plan's title; candidates that miss a deadline are marked; eleven candidates fit in 9 pages
+# (8 until the catalog defaults table gained the attention kernel's seven sourced figures, attention_efficiency.*).
 # Usage: report_manager_page.sh BIN_DIR TEST_DATA_DIR
 set -euo pipefail
 
@@ -35,7 +36,7 @@ PY
 for lang in en zh_CN; do
     "$CLI" export "$WORK/eleven.gpuplan" --pdf "$WORK/eleven-$lang.pdf" --lang "$lang"
     pages=$(pdfinfo "$WORK/eleven-$lang.pdf" | awk '/^Pages:/ {print $2}')
-    (( pages <= 8 )) || fail "$lang: eleven candidates take $pages pages (at most 8)"
+    (( pages <= 9 )) || fail "$lang: eleven candidates take $pages pages (at most 9)"
     pdfinfo "$WORK/eleven-$lang.pdf" | grep -q "^Title: *Llama 2 7B for the support bot" || fail "$lang: PDF title is not the plan's"
     pdftotext -enc UTF-8 -f 1 -l 1 "$WORK/eleven-$lang.pdf" "$WORK/page1-$lang.txt"
     pdftotext -enc UTF-8 -f 2 -l 2 "$WORK/eleven-$lang.pdf" "$WORK/page2-$lang.txt"

@@ -47,10 +47,14 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
             const double v = catalog.number(prefix + key, builtinCatalog().number(prefix + key, 0.0));
             return within(v, 0.01, 1.0) ? v : 0.0;
         };
-        d.attentionForward[0] = figure("forward.head_dim_64");
-        d.attentionForward[1] = figure("forward.head_dim_128");
-        d.attentionBackward[0] = figure("backward.head_dim_64");
-        d.attentionBackward[1] = figure("backward.head_dim_128");
+        // Per head dim where measured, else one figure for every head dim (`forward`, `backward`).
+        const double forward = figure("forward");
+        const double backward = figure("backward");
+        auto either = [](double specific, double all) { return specific > 0 ? specific : all; };
+        d.attentionForward[0] = either(figure("forward.head_dim_64"), forward);
+        d.attentionForward[1] = either(figure("forward.head_dim_128"), forward);
+        d.attentionBackward[0] = either(figure("backward.head_dim_64"), backward);
+        d.attentionBackward[1] = either(figure("backward.head_dim_128"), backward);
         const double causal = figure("causal");
         d.attentionCausal = causal > 0 ? causal : 1.0;
         d.attentionKnown = d.attentionForward[0] > 0 && d.attentionForward[1] > 0
@@ -175,11 +179,8 @@ const std::vector<std::string>& performanceDefaultKeys()
         "compute_efficiency.peak.class.consumer",
         "compute_efficiency.hidden_half",
         "compute_efficiency.tokens_half",
-        "attention_efficiency.ampere.forward.head_dim_64",
-        "attention_efficiency.ampere.forward.head_dim_128",
-        "attention_efficiency.ampere.backward.head_dim_64",
-        "attention_efficiency.ampere.backward.head_dim_128",
-        "attention_efficiency.ampere.causal",
+        "attention_efficiency.ampere.forward",
+        "attention_efficiency.ampere.backward",
         "attention_efficiency.hopper.forward.head_dim_64",
         "attention_efficiency.hopper.forward.head_dim_128",
         "attention_efficiency.hopper.backward.head_dim_64",
