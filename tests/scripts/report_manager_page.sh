@@ -56,6 +56,10 @@ import re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("\u200b", "")
 # A line that ends in a letter followed by a line that starts with a lower-case letter and continues a key.
 for a, b in zip(text.splitlines(), text.splitlines()[1:]):
+    # Two whole dotted keys on consecutive lines are two rows (pdftotext may emit a column's cells together).
+    whole = r"^[a-z0-9]+(_[a-z0-9]+)*(\.[a-z0-9]+(_[a-z0-9]+)*)+$"
+    if re.match(whole, a) and re.match(whole, b) and b.split(".")[0] != a.split(".")[-1]:
+        continue
     if re.search(r"[a-z]+_[a-z]*[a-z]$", a) and re.match(r"^[a-z]+(_|\.)", b) and not a.endswith(("_", ".")):
         raise SystemExit(f"{a!r} / {b!r}")
 PY
