@@ -1,4 +1,5 @@
 // Hugging Face config.json import and safetensors header counting.
+#include "test_import_support.h"
 #include "test_memory_support.h"
 
 #include <gtest/gtest.h>
@@ -19,15 +20,6 @@ double presetTotal(const char* id)
     return countParameters(findModelPreset(id)->architecture).total;
 }
 
-std::vector<std::string> warnedFields(const ImportedConfig& c)
-{
-    std::vector<std::string> fields;
-    for (const auto& w : c.warnings)
-        if (w.code == "config_field_ignored")
-            fields.push_back(w.arg("field"));
-    return fields;
-}
-
 TEST(ModelImport, DecoderConfigsMatchPresets)
 {
     const std::pair<const char*, const char*> pairs[] = {{"llama-2-7b.json", "llama-2-7b"},
@@ -42,7 +34,7 @@ TEST(ModelImport, DecoderConfigsMatchPresets)
         auto c = importSample(file);
         ASSERT_TRUE(c.ok()) << file << ": " << c.error().toString();
         EXPECT_EQ(countParameters(c->architecture).total, presetTotal(preset)) << file;
-        EXPECT_TRUE(warnedFields(*c).empty()) << file << " warned about " << warnedFields(*c).front();
+        EXPECT_TRUE(gp::testing::ignoredConfigFields(*c).empty()) << file << " warned about " << gp::testing::ignoredConfigFields(*c).front();
     }
 }
 
@@ -88,7 +80,7 @@ TEST(ModelImport, UnknownFieldIsNamed)
     auto c = importSample("llama-3.1-8b-unknown-field.json");
     ASSERT_TRUE(c.ok());
     EXPECT_EQ(countParameters(c->architecture).total, 8'030'261'248.0);
-    const auto fields = warnedFields(*c);
+    const auto fields = gp::testing::ignoredConfigFields(*c);
     ASSERT_EQ(fields.size(), 1u);
     EXPECT_EQ(fields[0], "sparse_attention_window");
     EXPECT_NE(c->warnings[0].message.find("sparse_attention_window"), std::string::npos);

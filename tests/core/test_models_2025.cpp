@@ -1,5 +1,6 @@
 // The 2025-2026 families: config.json import of DeepSeek-V3, Qwen3-235B-A22B, GPT-OSS-120B, Llama 4 Maverick and
 // Gemma 3 27B against the published counts, the KV cache per token derived by hand, and the new presets.
+#include "test_import_support.h"
 #include "test_memory_support.h"
 
 #include "cli/cli.h"
@@ -31,14 +32,6 @@ ImportedConfig importSample2025(const std::string& name)
     return c.ok() ? *c : ImportedConfig{};
 }
 
-std::vector<std::string> warnedFields2025(const ImportedConfig& c)
-{
-    std::vector<std::string> fields;
-    for (const auto& w : c.warnings)
-        if (w.code == "config_field_ignored")
-            fields.push_back(w.arg("field"));
-    return fields;
-}
 
 double relativeError(double value, double published)
 {
@@ -60,7 +53,7 @@ TEST(Models2025, DeepSeekV3ImportCounts)
     EXPECT_EQ(a.qLoraRank, 1536);
     EXPECT_EQ(a.mtpModules, 1);
     EXPECT_EQ(c.quantization, "fp8_block");
-    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
+    EXPECT_TRUE(gp::testing::ignoredConfigFields(c).empty()) << gp::testing::ignoredConfigFields(c).front();
     const ParameterCounts p = countParameters(a);
     // DeepSeek-V3 Technical Report (arXiv 2412.19437), abstract: 671B total parameters, 37B activated per token;
     // the multi-token-prediction module is apart (Sec. 5.4.3: the released weights are 685B with the 14B MTP
@@ -81,7 +74,7 @@ TEST(Models2025, DeepSeekV3ImportCounts)
 TEST(Models2025, Qwen3MoeImportCounts)
 {
     const ImportedConfig c = importSample2025("qwen3-235b-a22b.json");
-    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
+    EXPECT_TRUE(gp::testing::ignoredConfigFields(c).empty()) << gp::testing::ignoredConfigFields(c).front();
     EXPECT_TRUE(c.architecture.qkNorm);
     EXPECT_EQ(c.architecture.slidingWindow, 0); // use_sliding_window false
     const ParameterCounts p = countParameters(c.architecture);
@@ -95,7 +88,7 @@ TEST(Models2025, Qwen3MoeImportCounts)
 TEST(Models2025, GptOssImportCounts)
 {
     const ImportedConfig c = importSample2025("gpt-oss-120b.json");
-    EXPECT_TRUE(warnedFields2025(c).empty()) << warnedFields2025(c).front();
+    EXPECT_TRUE(gp::testing::ignoredConfigFields(c).empty()) << gp::testing::ignoredConfigFields(c).front();
     EXPECT_EQ(c.quantization, "mxfp4");
     const Architecture& a = c.architecture;
     EXPECT_EQ(a.slidingWindow, 128);
@@ -125,7 +118,7 @@ TEST(Models2025, Llama4MaverickImportCounts)
     EXPECT_EQ(a.intermediateSize, 16384);
     EXPECT_EQ(a.numSharedExperts, 1);
     EXPECT_EQ(moeLayers(a), 24.0);
-    EXPECT_EQ(warnedFields2025(c), std::vector<std::string>{"vision_config"}); // the vision tower is not modelled
+    EXPECT_EQ(gp::testing::ignoredConfigFields(c), std::vector<std::string>{"vision_config"}); // the vision tower is not modelled
     EXPECT_EQ(c.torchDtype, "bf16");
     const ParameterCounts p = countParameters(a);
     // Meta, Llama 4 model card (2025-04-05): Maverick 17B activated, 400B total (text and vision; the vision
@@ -147,7 +140,7 @@ TEST(Models2025, Gemma3ImportCounts)
     EXPECT_TRUE(a.qkNorm);
     EXPECT_TRUE(a.sandwichNorms);
     EXPECT_EQ(a.slidingWindowLayers, 52); // 5 local : 1 global over 62 layers
-    EXPECT_EQ(warnedFields2025(c), std::vector<std::string>{"vision_config"});
+    EXPECT_EQ(gp::testing::ignoredConfigFields(c), std::vector<std::string>{"vision_config"});
     const ParameterCounts p = countParameters(a);
     // Gemma 3 Technical Report (arXiv 2503.19786), Table 1: 27B has 25,600M non-embedding and 1,416M embedding
     // parameters (and a 417M vision encoder, not counted here).

@@ -21,6 +21,13 @@ namespace gpui::test {
 // How long a test waits for the window's evaluation (generous: CI machines are slow and loaded).
 inline constexpr int kEvaluationWaitMs = 120000;
 
+// A file's bytes, empty when it cannot be read.
+inline QByteArray readFileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 // Page objects in a PDF: Qt writes page dictionaries uncompressed, "/Type /Page" but not "/Type /Pages".
 inline int countPdfPages(const QByteArray& pdf)
 {

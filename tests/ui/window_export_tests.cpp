@@ -22,12 +22,6 @@ using namespace gpui;
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 class WindowExport : public ::testing::Test {
 protected:
     void SetUp() override
@@ -70,7 +64,7 @@ TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
 {
     const QString path = m_dir.filePath(QStringLiteral("report.pdf"));
     ASSERT_TRUE(m_window->exportPdf(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
-    const QByteArray pdf = readAll(path);
+    const QByteArray pdf = test::readFileBytes(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     // Summary, table and three charts do not fit one A4 page.
     EXPECT_GE(test::countPdfPages(pdf), 2);
@@ -83,7 +77,7 @@ TEST_F(WindowExport, CsvHasOneRecordPerCandidateAfterTheHeader)
 {
     const QString path = m_dir.filePath(QStringLiteral("results.csv"));
     ASSERT_TRUE(m_window->exportCsv(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
-    const QByteArray csv = readAll(path);
+    const QByteArray csv = test::readFileBytes(path);
     const int candidates = int(m_window->evaluator()->latest()->results.size());
     ASSERT_GT(candidates, 0);
     EXPECT_EQ(m_window->comparisonModel()->rowCount(), candidates);
@@ -92,7 +86,7 @@ TEST_F(WindowExport, CsvHasOneRecordPerCandidateAfterTheHeader)
 
     const QString curve = m_dir.filePath(QStringLiteral("curve.csv"));
     ASSERT_TRUE(m_window->exportCostCurveCsv(curve));
-    EXPECT_GT(int(readAll(curve).count("\r\n")), 1);
+    EXPECT_GT(int(test::readFileBytes(curve).count("\r\n")), 1);
 }
 
 TEST_F(WindowExport, UnwritablePathShowsAnErrorNamingTheFileAndWritesNothing)
@@ -126,7 +120,7 @@ TEST_F(WindowExport, DialogSuggestsThePlanTitleInTheLastExportDirectory)
     m_window->exportPdfAs();
     ASSERT_EQ(m_suggested.size(), 1);
     EXPECT_EQ(m_suggested[0], exports + QStringLiteral("/Llama 70B- fine-tune - March.pdf"));
-    EXPECT_TRUE(readAll(exports + QStringLiteral("/chosen.pdf")).startsWith("%PDF-"));
+    EXPECT_TRUE(test::readFileBytes(exports + QStringLiteral("/chosen.pdf")).startsWith("%PDF-"));
 
     m_chosen.clear(); // cancelled: nothing written, no message
     m_window->exportCostCurveCsvAs();

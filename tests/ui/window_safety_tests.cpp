@@ -32,12 +32,6 @@ using namespace gpui;
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 // While alive, writes beyond `bytes` into any file fail (EFBIG), as on a full disk; unprivileged and exact.
 class FileSizeLimit {
 public:
@@ -119,7 +113,7 @@ TEST_F(WindowSafety, SaveOnAFullDiskKeepsTheOldFileAndTheDocumentModified)
 {
     const QString path = m_dir.filePath(QStringLiteral("plan.gpuplan"));
     ASSERT_TRUE(m_window->savePlan(path));
-    const QByteArray saved = readAll(path);
+    const QByteArray saved = test::readFileBytes(path);
     ASSERT_GT(saved.size(), 1000); // the default plan is about 1.7 kB
     editSequenceLength(m_window.get(), 8192);
     ASSERT_TRUE(m_window->document()->isModified());
@@ -133,7 +127,7 @@ TEST_F(WindowSafety, SaveOnAFullDiskKeepsTheOldFileAndTheDocumentModified)
         savedAgain = m_window->savePlan(path);
     }
     EXPECT_FALSE(savedAgain);
-    EXPECT_EQ(readAll(path), saved);                       // the old file, whole
+    EXPECT_EQ(test::readFileBytes(path), saved);                       // the old file, whole
     EXPECT_TRUE(m_window->document()->isModified());       // the title keeps its *
     EXPECT_TRUE(QFileInfo::exists(recovery));              // and the recovery copy stays
     ASSERT_EQ(m_messages.size(), 1);
@@ -243,10 +237,10 @@ TEST_F(WindowSafety, ExportRightAfterAnEditPrintsTheEditedPlansResults)
             std::make_shared<const Evaluation>(evaluatePlan(plan, *m_window->evaluator()->catalog()));
         const QString file = m_dir.filePath(name);
         EXPECT_TRUE(writeCsvReport(makeReportData(plan, m_window->evaluator()->catalog(), evaluation), file).ok());
-        return readAll(file);
+        return test::readFileBytes(file);
     };
     const QByteArray expected = csvOf(m_window->document()->plan(), QStringLiteral("expected.csv"));
-    EXPECT_EQ(readAll(path), expected);
+    EXPECT_EQ(test::readFileBytes(path), expected);
     // and it differs from what the old plan gives, so the check can fail
     gp::Plan old = m_window->document()->plan();
     old.workload.sequenceLength = before;
