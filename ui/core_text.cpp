@@ -145,6 +145,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "price_not_in_region")
         text = tr("%1 has no price in %2; the price shown is for %3.")
                    .arg(a.text("instance"), a.text("region"), a.text("price_region"));
+    else if (c == "reserved_term_not_quoted")
+        text = tr("The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.")
+                   .arg(a.text("instance"), reservedTerm(a.text("quoted_term_months").toInt()),
+                        reservedTerm(a.text("term_months").toInt()));
     else if (c == "gpu_no_tflops")
         text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
     else if (c == "instance_size_estimate")
@@ -565,6 +569,20 @@ QString CoreText::billingMode(const QString& mode)
     if (mode == QLatin1String("spot"))
         return tr("Spot");
     return mode;
+}
+
+QString CoreText::reservedTerm(int months)
+{
+    if (months > 0 && months % 12 == 0)
+        return tr("%1-year term").arg(months / 12);
+    return tr("%1-month term").arg(months);
+}
+
+QString CoreText::billingMode(const QString& mode, int reservedTermMonths)
+{
+    if (mode == QLatin1String("reserved") && reservedTermMonths > 0)
+        return tr("%1, %2", "billing mode, reservation term").arg(billingMode(mode), reservedTerm(reservedTermMonths));
+    return billingMode(mode);
 }
 
 QString CoreText::memoryPart(const QString& part)

@@ -36,6 +36,9 @@ public:
     static QString pipelineSchedule(gp::PipelineSchedule schedule);
     static QString mode(gp::Mode mode);
     static QString billingMode(const QString& mode); // "on_demand", "monthly", "reserved", "spot"
+    // The mode naming a reservation's term: "Reserved, 1-year term" (other modes as billingMode).
+    static QString billingMode(const QString& mode, int reservedTermMonths);
+    static QString reservedTerm(int months); // "1-year term", "3-year term", "18-month term"
     static QString memoryPart(const QString& part);  // "weights", "gradients", ... "runtime"
     static QString stepPart(const QString& part);    // "compute", "communication", "offload", "data_loading"
     static QString configuration(const gp::Configuration& configuration); // "ZeRO-3, full checkpointing, micro-batch 4, TP 1 x PP 1 x DP 8"

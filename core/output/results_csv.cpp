@@ -185,6 +185,10 @@ const std::array kColumns = {
            [](const CandidateResult& r) { return std::string(toString(r.configuration.pipelineSchedule)); }},
     Column{"virtual_stages", [](const CandidateResult& r) { return integer(r.configuration.virtualStages); }},
     Column{"memory_headroom_bytes", [](const CandidateResult& r) { return csvNumber(memoryHeadroomBytes(r)); }},
+    // The reservation behind cost_reserved, appended: its term and the committed hours the run leaves unused.
+    Column{"reserved_term_months",
+           [](const CandidateResult& r) { return r.cost.reservedTermMonths ? integer(*r.cost.reservedTermMonths) : std::string(); }},
+    Column{"reserved_unused_hours", [](const CandidateResult& r) { return optionalNumber(r.cost.reservedUnusedHours); }},
 };
 // clang-format on
 

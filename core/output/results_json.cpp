@@ -188,6 +188,8 @@ json candidateResultToJson(const CandidateResult& r)
           {"price_per_hour", jsonNumber(r.cost.pricePerHour)},
           {"break_even_days", jsonNumber(r.cost.breakEvenDays)},
           {"spot_extra_hours", jsonNumber(r.cost.spotExtraHours)},
+          {"reserved_term_months", r.cost.reservedTermMonths ? json(*r.cost.reservedTermMonths) : json(nullptr)},
+          {"reserved_unused_hours", jsonNumber(r.cost.reservedUnusedHours)},
           {"currency", r.cost.currency},
           {"price_source", r.cost.priceStatus},
           {"price_citation", r.cost.priceSource},

@@ -196,7 +196,10 @@ std::string answerToTable(const PlanAnswer& answer)
     }
     std::string modes;
     for (const std::string& m : answer.billingModes)
-        modes += (modes.empty() ? "" : ", ") + billingModeWords(m);
+        modes += (modes.empty() ? "" : ", ") + billingModeWords(m)
+            + (m == "reserved" && reservedTermOf(answer.search.candidates) > 0
+                   ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + ", paid in full)"
+                   : "");
     out += "billing modes counted: " + modes + "\n\n";
     std::vector<std::vector<std::string>> rows;
     // Serving ranks by cost per million tokens; its time is one request's latency, in seconds.

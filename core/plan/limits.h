@@ -30,6 +30,8 @@ inline std::string contextParallelProblem(int context, std::int64_t sequenceLeng
             + std::to_string(context) + " equal chunks (load-balanced ring attention)";
     return {};
 }
+// A reservation's term, in months: 5 years, beyond the 1- and 3-year terms reservations are usually sold for.
+inline constexpr int kMaxReservedTermMonths = 60;
 inline constexpr std::int64_t kMaxClasses = 1000000;
 inline constexpr double kMaxParameters = 1e13; // 10 trillion
 // A plan's title, in characters: it heads every report page, and laying out a longer one costs time quadratic in

@@ -214,6 +214,9 @@ struct Billing {
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
     std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    // The reservation's term (预留实例券, RI, savings plan), paid in full whether used or not; absent = the catalog's
+    // `billing.reserved_term_months`, the term its reserved discounts are quoted for.
+    std::optional<int> reservedTermMonths;
     std::map<std::string, std::string> regions; // provider -> region priced ("aws" -> "us-east-1"); absent = reference
 };
 

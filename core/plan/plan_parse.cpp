@@ -9,6 +9,7 @@
 #include "plan/scenarios.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gp {
 
@@ -374,6 +375,16 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("checkpoint_interval_hours", bi.checkpointIntervalHours, 0.001, 10000);
         r.optionalNumber("restart_minutes", bi.restartMinutes, 0, 100000);
         r.optionalNumber("storage_gib", bi.storageGib, 0, 1e9);
+        if (const auto term = b->find("reserved_term_months"); r.ok() && term != b->end() && !term->is_null()) {
+            const double months = term->is_number() ? term->get<double>() : 0;
+            if (!term->is_number() || !std::isfinite(months) || months != std::floor(months) || months < 1
+                || months > kMaxReservedTermMonths)
+                r.fail("reserved_term_months", "must be a whole number of months from 1 to "
+                                                   + std::to_string(kMaxReservedTermMonths) + " (12 = a 1-year term), got "
+                                                   + (term->is_number() ? term->dump() : describeJsonType(*term)));
+            else
+                bi.reservedTermMonths = int(months);
+        }
         if (const auto regions = b->find("regions"); r.ok() && regions != b->end() && !regions->is_null()) {
             if (!regions->is_object())
                 r.fail("regions", "must be an object of provider -> region, got " + describeJsonType(*regions));

@@ -186,7 +186,8 @@ json planToJson(const Plan& plan)
                     {"spot_interruptions_per_day", optionalNumber(b.spotInterruptionsPerDay)},
                     {"checkpoint_interval_hours", optionalNumber(b.checkpointIntervalHours)},
                     {"restart_minutes", optionalNumber(b.restartMinutes)},
-                    {"storage_gib", optionalNumber(b.storageGib)}};
+                    {"storage_gib", optionalNumber(b.storageGib)},
+                    {"reserved_term_months", b.reservedTermMonths ? json(*b.reservedTermMonths) : json(nullptr)}};
     if (!b.regions.empty())
         billing["regions"] = b.regions;
     const SearchSpec& s = plan.search;

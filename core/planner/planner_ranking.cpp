@@ -84,6 +84,21 @@ std::string billingModeWords(std::string_view mode)
     return std::string(mode);
 }
 
+std::string reservedTermWords(int months)
+{
+    if (months > 0 && months % 12 == 0)
+        return std::to_string(months / 12) + "-year term";
+    return std::to_string(months) + "-month term";
+}
+
+int reservedTermOf(const std::vector<CandidatePlan>& candidates)
+{
+    for (const CandidatePlan& c : candidates)
+        if (c.best.cost.reservedTermMonths)
+            return *c.best.cost.reservedTermMonths;
+    return 0;
+}
+
 std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, const Billing& billing)
 {
     std::vector<BillingRate> allowed;

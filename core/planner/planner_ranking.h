@@ -53,5 +53,10 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan);
 
 // A billing mode in English words for messages ("on_demand" -> "pay-as-you-go").
 std::string billingModeWords(std::string_view mode);
+// A reservation's term in English words ("1-year term", "3-year term", "18-month term"); the UI's is
+// CoreText::reservedTerm.
+std::string reservedTermWords(int months);
+// The term of the reserved rates in `results` (every candidate of a plan shares it), 0 when none is priced.
+int reservedTermOf(const std::vector<CandidatePlan>& candidates);
 
 } // namespace gp

@@ -484,7 +484,8 @@ TEST(QuoteBillingModes, SheetRowKeepsSpotAndReservedItGives)
     const CostEstimate e = estimateCost(hw, 10, Billing{}, c);
     EXPECT_EQ(e.priceStatus, "user");
     EXPECT_DOUBLE_EQ(e.onDemand.value_or(0), 1800.0);
-    EXPECT_DOUBLE_EQ(e.reserved.value_or(0), 180 * 0.7 * 10); // the quote's 30% off
+    // The quote's 30% off, for the whole 1-year term (12 x 730 h) a reservation commits to, not the run's 10 h.
+    EXPECT_DOUBLE_EQ(e.reserved.value_or(0), 180 * 0.7 * 12 * 730);
     ASSERT_TRUE(e.spot.has_value());                          // the quote's 50% off, plus interruptions
     EXPECT_GE(*e.spot, 180 * 0.5 * 10);
     for (const auto& m : e.modes)

@@ -50,7 +50,11 @@ TEST(CostModel, OnDemandReservedAndNodes)
     ASSERT_TRUE(e.onDemand && e.pricePerHour && e.reserved);
     EXPECT_DOUBLE_EQ(*e.pricePerHour, 20.0);           // two nodes
     EXPECT_DOUBLE_EQ(*e.onDemand, 2000.0);             // 20/h x 100 h
-    EXPECT_DOUBLE_EQ(*e.reserved, 2000.0 * (1 - 0.4)); // 40% reserved-instance coupon
+    // A 40% reserved-instance coupon, paid for the whole default 1-year term (12 months x 730 h), not the 100 h used.
+    EXPECT_DOUBLE_EQ(*e.reserved, 20.0 * (1 - 0.4) * 12 * 730);
+    ASSERT_TRUE(e.reservedTermMonths && e.reservedUnusedHours);
+    EXPECT_EQ(*e.reservedTermMonths, 12);
+    EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, 12 * 730 - 100.0);
     const BillingCost* od = mode(e, "on_demand");
     ASSERT_NE(od, nullptr);
     EXPECT_DOUBLE_EQ(od->curve.back().cost, 2000.0);
@@ -66,7 +70,8 @@ TEST(CostModel, DoublingHoursDoublesCost)
     const CostEstimate d = estimateCost(priced(12.5), 80, b, c);
     EXPECT_NEAR(*d.onDemand / *a.onDemand, 2.0, 1e-12);
     EXPECT_NEAR(*d.spot / *a.spot, 2.0, 1e-12);
-    EXPECT_NEAR(*d.reserved / *a.reserved, 2.0, 1e-12);
+    // Reserved: both runs are inside the 1-year term, so both pay the same whole term.
+    EXPECT_DOUBLE_EQ(*d.reserved, *a.reserved);
 }
 
 TEST(CostModel, SpotWithoutInterruptionsIsDiscountedOnDemand)

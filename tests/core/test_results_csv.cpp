@@ -143,7 +143,9 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // context parallelism and the pipeline schedule, appended
         "context", "pipeline_schedule", "virtual_stages",
         // the memory headroom (memoryHeadroomBytes), appended
-        "memory_headroom_bytes"};
+        "memory_headroom_bytes",
+        // the reservation behind cost_reserved, appended
+        "reserved_term_months", "reserved_unused_hours"};
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -71,6 +71,8 @@ struct BillingRate {
     double perHour = 0;    // monthly: one month's price spread over the month's hours (for always-on use)
     double perMonth = 0;   // monthly only: one month's price, paid for every month started
     double timeFactor = 1; // spot: wall-clock hours per hour of work (interruptions, restarts, lost work)
+    double committedHours = 0; // reserved: the term's hours, paid at perHour whether used or not (the cost's floor)
+    int termMonths = 0;        // reserved: the term committed to, in months
 };
 
 struct BillingCost {
@@ -91,6 +93,8 @@ struct CostEstimate {
     std::optional<double> reserved;
     std::optional<double> spot;
     std::optional<double> storage; // disk for the run's duration
+    std::optional<int> reservedTermMonths;    // the reserved rate's term (when the catalog prices reserved)
+    std::optional<double> reservedUnusedHours; // committed hours of the term the run leaves unused (with a total)
     std::optional<double> breakEvenDays; // monthly becomes cheaper than pay-as-you-go after this
     double spotExtraHours = 0;
     std::string priceStatus; // of the pay-as-you-go figure (else monthly): "published", "estimate", "user", "quoted", "unknown"

@@ -1,6 +1,7 @@
 // Cost to finish under each billing mode the catalog prices, cost-vs-days curves, pay-as-you-go vs monthly
 // break-even, and spot's expected interruption overhead (restart + half a checkpoint interval of lost work each
-// time, the expected loss for interruptions uniform in time).
+// time, the expected loss for interruptions uniform in time). A reservation (预留实例券, RI, savings plan) is a
+// commitment: its whole term is paid at the discounted rate whether the run uses it or not.
 #include "estimate/cost/cost_model.h"
 
 #include <algorithm>
@@ -51,7 +52,49 @@ std::vector<CostPoint> monthlyCurve(double perMonth, double days, double monthDa
     return curve;
 }
 
+// Reserved: the commitment is owed from the day it is signed, so the curve jumps to it at day 0 and stays flat;
+// a run longer than the term goes on at the reserved rate past the term's end.
+std::vector<CostPoint> reservedCurve(const BillingRate& rate, double days)
+{
+    const double committed = rate.perHour * rate.committedHours;
+    const double termDays = rate.committedHours / 24.0;
+    std::vector<CostPoint> curve = {{0, 0}, {0, committed}};
+    if (days > termDays) {
+        curve.push_back({termDays, committed});
+        curve.push_back({days, rate.perHour * days * 24.0});
+    } else {
+        curve.push_back({days, committed});
+    }
+    return curve;
+}
+
+// A positive whole number of months, else 0.
+int wholeMonths(double months)
+{
+    return std::isfinite(months) && months >= 1 && months == std::floor(months) && months <= 1200 ? int(months) : 0;
+}
+
 } // namespace
+
+int quotedReservedTermMonths(const Catalog& catalog)
+{
+    return wholeMonths(costDefault(catalog, "billing.reserved_term_months"));
+}
+
+int reservedTermMonths(const Billing& billing, const Catalog& catalog)
+{
+    if (billing.reservedTermMonths && *billing.reservedTermMonths >= 1)
+        return *billing.reservedTermMonths;
+    return quotedReservedTermMonths(catalog);
+}
+
+double reservedTermHours(int months, const Catalog& catalog)
+{
+    const double perMonth = costDefault(catalog, "billing.reserved_term_hours_per_month");
+    if (months < 1 || !std::isfinite(perMonth) || perMonth <= 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return months * perMonth;
+}
 
 double monthsBilled(double days, double monthDays)
 {
@@ -64,7 +107,15 @@ double billedCost(const BillingRate& rate, double workHours, double monthDays)
         return std::numeric_limits<double>::infinity();
     if (rate.mode == "monthly")
         return rate.perMonth * monthsBilled(workHours / 24.0, monthDays);
-    return rate.perHour * workHours * rate.timeFactor;
+    // A reservation's term is paid whether used or not: the committed hours are the floor.
+    return rate.perHour * std::max(workHours * rate.timeFactor, rate.committedHours);
+}
+
+double billedMonth(const BillingRate& rate, double workHours, double monthDays)
+{
+    if (rate.mode == "reserved" && std::isfinite(workHours) && workHours >= 0)
+        return rate.perHour * std::max(workHours, monthDays * 24.0);
+    return billedCost(rate, workHours, monthDays);
 }
 
 double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
@@ -89,6 +140,8 @@ const std::vector<std::string>& costDefaultKeys()
     static const std::vector<std::string> keys = {
         "cny_per_usd",
         "billing.days_per_month",
+        "billing.reserved_term_months",
+        "billing.reserved_term_hours_per_month",
         "spot.interruptions_per_node_day",
         "spot.checkpoint_interval_hours",
         "spot.restart_minutes",
@@ -169,11 +222,16 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     // What each mode charges; totals below all come from billedCost() on these rates.
     c.monthDays = monthDays;
     if (perHour) {
-        c.rates.push_back({"on_demand", *perHour, 0, 1});
+        c.rates.push_back({"on_demand", *perHour, 0, 1, 0, 0});
         // A quote's discounts apply to the quote (a plan's own price_per_hour has none: the catalog's discounts are
-        // for the catalog's price).
-        if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1)
-            c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1});
+        // for the catalog's price). Reserved pays for its whole term: without a known term there is no reserved cost.
+        const int term = reservedTermMonths(billing, catalog);
+        const double termHours = reservedTermHours(term, catalog);
+        if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1
+            && std::isfinite(termHours)) {
+            c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term});
+            c.reservedTermMonths = term;
+        }
         if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
             double perDay = costDefault(catalog, "spot.interruptions_per_node_day");
             if (billing.spotInterruptionsPerDay && std::isfinite(*billing.spotInterruptionsPerDay))
@@ -192,11 +250,11 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
             const bool known = std::isfinite(perDay) && std::isfinite(interval) && std::isfinite(restart);
             if (known && busy < 1)
-                c.rates.push_back({"spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy)});
+                c.rates.push_back({"spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0});
         }
     }
     if (perMonth)
-        c.rates.push_back({"monthly", *perMonth / (monthDays * 24), *perMonth, 1});
+        c.rates.push_back({"monthly", *perMonth / (monthDays * 24), *perMonth, 1, 0, 0});
     std::stable_sort(c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) {
         const auto& names = billingModeNames();
         return std::find(names.begin(), names.end(), a.mode) < std::find(names.begin(), names.end(), b.mode);
@@ -208,14 +266,17 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         const double total = billedCost(rate, runHours, monthDays);
         const double finishDays = runHours * rate.timeFactor / 24.0;
         BillingCost mode{rate.mode, total,
-                         rate.mode == "monthly" ? monthlyCurve(rate.perMonth, days, monthDays)
-                                                : linearCurve(rate.perHour * 24, finishDays),
+                         rate.mode == "monthly"    ? monthlyCurve(rate.perMonth, days, monthDays)
+                         : rate.mode == "reserved" ? reservedCurve(rate, days)
+                                                   : linearCurve(rate.perHour * 24, finishDays),
                          finishDays,
                          modeStatus(rate.mode)};
         if (rate.mode == "on_demand")
             c.onDemand = total;
-        else if (rate.mode == "reserved")
+        else if (rate.mode == "reserved") {
             c.reserved = total;
+            c.reservedUnusedHours = std::max(0.0, rate.committedHours - runHours);
+        }
         else if (rate.mode == "spot") {
             c.spot = total;
             c.spotExtraHours = runHours * rate.timeFactor - runHours;

@@ -38,7 +38,7 @@ void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const
     if (tokensPerHour > 0 && std::isfinite(tokensPerHour))
         r.costPerMillionTokens = *r.pricePerHour / tokensPerHour * 1e6;
 
-    // The month's bill: the hours of serving the month's requests, or always on.
+    // The month's bill: the hours of serving the month's requests, or always on (a reservation pays the whole month).
     const double monthHours = monthDays * 24.0;
     double hours = monthHours;
     if (spec.requestsPerMonth && r.totalRequestsPerSecond > 0)
@@ -47,7 +47,7 @@ void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const
     for (const BillingRate& rate : rates) {
         if (!billing.allows(rate.mode) || !std::isfinite(rate.perHour) || rate.perHour < 0)
             continue;
-        const double cost = billedCost(rate, hours, monthDays);
+        const double cost = billedMonth(rate, hours, monthDays);
         if (cost < best) {
             best = cost;
             r.monthlyBillingMode = rate.mode;
