@@ -80,6 +80,8 @@ for key in ["tokens_per_second", "model_flops_utilization", "training_hours", "g
     columns[key] = ("f", [key])
 for mode in ["on_demand", "monthly", "reserved", "spot", "storage"]:
     columns[f"cost_{mode}"] = ("f", ["cost", mode])
+for key in ["reserved_term_months", "reserved_unused_hours"]:  # the reservation behind cost_reserved
+    columns[key] = ("f", ["cost", key])
 columns.update({"rank": ("i", ["ranking", "rank"]), "recommended": ("b", ["ranking", "recommended"]),
                 "meets_objective": ("b", ["ranking", "meets_objective"]),
                 "ranking_billing_mode": ("o", ["ranking", "billing_mode"]),
