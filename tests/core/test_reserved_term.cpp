@@ -19,11 +19,11 @@ namespace {
 
 // tencent:GT4.4XLARGE96 in instances-tencent.json: 28.64 CNY/h on demand (标准刊例价), reserved_discount 0.4 (the
 // Tencent Cloud guide's 预留实例券 'up to 40%'); defaults-cost.json: a 12-month term of 730 hours a month.
-constexpr double kGt4PerHour = 28.64;
-constexpr double kGt4ReservedPerHour = 28.64 * (1 - 0.4); // 17.184 CNY/h
-constexpr double kYearHours = 12 * 730;                    // 8,760 h
+constexpr double kReservedGt4OnDemand = 28.64;
+constexpr double kReservedGt4Rate = 28.64 * (1 - 0.4); // 17.184 CNY/h
+constexpr double kReservedYearHours = 12 * 730;                    // 8,760 h
 
-Hardware gt4(int nodes = 1)
+Hardware reservedGt4(int nodes = 1)
 {
     CandidateSpec spec;
     spec.instance = "tencent:GT4.4XLARGE96";
@@ -32,7 +32,7 @@ Hardware gt4(int nodes = 1)
     return *hw;
 }
 
-const BillingCost* mode(const CostEstimate& c, const std::string& name)
+const BillingCost* reservedMode(const CostEstimate& c, const std::string& name)
 {
     for (const auto& m : c.modes)
         if (m.mode == name)
@@ -40,22 +40,22 @@ const BillingCost* mode(const CostEstimate& c, const std::string& name)
     return nullptr;
 }
 
-Plan defaultPlan()
+Plan reservedDefaultPlan()
 {
     auto plan = parsePlan(defaultPlanText());
     EXPECT_TRUE(plan) << plan.error().toString();
     return *plan;
 }
 
-Expected<Plan> withBilling(const nlohmann::json& billing)
+Expected<Plan> reservedPlanWith(const nlohmann::json& billing)
 {
-    auto document = planToJson(defaultPlan());
+    auto document = planToJson(reservedDefaultPlan());
     for (const auto& [key, value] : billing.items())
         document["billing"][key] = value;
     return planFromJson(document);
 }
 
-bool hasWarning(const CandidateResult& r, const std::string& code)
+bool hasReservedWarning(const CandidateResult& r, const std::string& code)
 {
     return std::any_of(r.warnings.begin(), r.warnings.end(), [&](const Diagnostic& d) { return d.code == code; });
 }
@@ -76,17 +76,17 @@ TEST(ReservedTerm, ShortJobPaysTheWholeTerm)
 {
     // A 3-day fine-tune on a 1-year reservation pays the year: 17.184 CNY/h x 8,760 h = 150,531.84 CNY, against
     // 28.64 x 72 = 2,062.08 CNY pay-as-you-go. (Before, reserved was 17.184 x 72 = 1,237.25 CNY, the "cheapest".)
-    const CostEstimate e = estimateCost(gt4(), 72, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(), 72, Billing{}, builtinCatalog());
     ASSERT_TRUE(e.reserved && e.onDemand);
-    EXPECT_NEAR(*e.onDemand, kGt4PerHour * 72, 1e-9);
-    EXPECT_NEAR(*e.reserved, kGt4ReservedPerHour * kYearHours, 1e-6);
+    EXPECT_NEAR(*e.onDemand, kReservedGt4OnDemand * 72, 1e-9);
+    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * kReservedYearHours, 1e-6);
     EXPECT_NEAR(*e.reserved, 150531.84, 1e-6);
     EXPECT_GT(*e.reserved, *e.onDemand);
     ASSERT_TRUE(e.reservedTermMonths && e.reservedUnusedHours);
     EXPECT_EQ(*e.reservedTermMonths, 12);
-    EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, kYearHours - 72);
+    EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, kReservedYearHours - 72);
     // The curve owes the commitment from day 0 and stays flat to the finish.
-    const BillingCost* reserved = mode(e, "reserved");
+    const BillingCost* reserved = reservedMode(e, "reserved");
     ASSERT_NE(reserved, nullptr);
     ASSERT_GE(reserved->curve.size(), 2u);
     EXPECT_DOUBLE_EQ(reserved->curve.front().cost, 0);
@@ -99,42 +99,42 @@ TEST(ReservedTerm, ShortJobPaysTheWholeTerm)
 TEST(ReservedTerm, CommitmentCoversEveryNode)
 {
     // Two nodes reserve two instances for the term.
-    const CostEstimate e = estimateCost(gt4(2), 72, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(2), 72, Billing{}, builtinCatalog());
     ASSERT_TRUE(e.reserved);
-    EXPECT_NEAR(*e.reserved, 2 * kGt4ReservedPerHour * kYearHours, 1e-6);
+    EXPECT_NEAR(*e.reserved, 2 * kReservedGt4Rate * kReservedYearHours, 1e-6);
 }
 
 TEST(ReservedTerm, JobLongerThanTheTermPaysRateTimesHours)
 {
     const double hours = 10000; // past the 8,760-hour term
-    const CostEstimate e = estimateCost(gt4(), hours, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(), hours, Billing{}, builtinCatalog());
     ASSERT_TRUE(e.reserved && e.reservedUnusedHours);
-    EXPECT_NEAR(*e.reserved, kGt4ReservedPerHour * hours, 1e-6); // 171,840 CNY
+    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * hours, 1e-6); // 171,840 CNY
     EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, 0);
     // The curve: the commitment, flat to the term's end, then the reserved rate to the finish.
-    const BillingCost* reserved = mode(e, "reserved");
+    const BillingCost* reserved = reservedMode(e, "reserved");
     ASSERT_NE(reserved, nullptr);
     ASSERT_EQ(reserved->curve.size(), 4u);
     EXPECT_NEAR(reserved->curve[2].days, 365, 1e-9);
-    EXPECT_NEAR(reserved->curve[2].cost, kGt4ReservedPerHour * kYearHours, 1e-6);
+    EXPECT_NEAR(reserved->curve[2].cost, kReservedGt4Rate * kReservedYearHours, 1e-6);
     EXPECT_NEAR(reserved->curve[3].cost, *e.reserved, 1e-6);
     // billedCost, the rule the planner ranks by, agrees.
     for (const BillingRate& rate : e.rates)
         if (rate.mode == "reserved") {
             EXPECT_NEAR(billedCost(rate, hours, e.monthDays), *e.reserved, 1e-6);
-            EXPECT_NEAR(billedCost(rate, 1, e.monthDays), kGt4ReservedPerHour * kYearHours, 1e-6);
+            EXPECT_NEAR(billedCost(rate, 1, e.monthDays), kReservedGt4Rate * kReservedYearHours, 1e-6);
         }
 }
 
 TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
 {
-    auto plan = withBilling({{"modes", {"on_demand", "reserved"}}, {"reserved_term_months", 36}});
+    auto plan = reservedPlanWith({{"modes", {"on_demand", "reserved"}}, {"reserved_term_months", 36}});
     ASSERT_TRUE(plan) << plan.error().toString();
     EXPECT_EQ(plan->billing.reservedTermMonths, 36);
-    const CostEstimate e = estimateCost(gt4(), 72, plan->billing, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(), 72, plan->billing, builtinCatalog());
     ASSERT_TRUE(e.reserved);
     // The 1-year discount is kept for three years of hours: 17.184 x 36 x 730.
-    EXPECT_NEAR(*e.reserved, kGt4ReservedPerHour * 36 * 730, 1e-6);
+    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * 36 * 730, 1e-6);
     EXPECT_EQ(e.reservedTermMonths, 36);
 
     auto estimate = estimatePlan(*plan, builtinCatalog());
@@ -143,7 +143,7 @@ TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
     for (const CandidateResult& r : estimate->results) {
         if (!r.cost.reserved)
             continue;
-        ASSERT_TRUE(hasWarning(r, "reserved_term_not_quoted")) << r.candidate;
+        ASSERT_TRUE(hasReservedWarning(r, "reserved_term_not_quoted")) << r.candidate;
         for (const Diagnostic& d : r.warnings)
             if (d.code == "reserved_term_not_quoted") {
                 EXPECT_EQ(d.arg("term_months"), "36");
@@ -156,12 +156,12 @@ TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
     for (const nlohmann::json& billing :
          {nlohmann::json{{"modes", {"on_demand", "reserved"}}, {"reserved_term_months", 12}},
           nlohmann::json{{"reserved_term_months", 36}}}) {
-        auto quiet = withBilling(billing);
+        auto quiet = reservedPlanWith(billing);
         ASSERT_TRUE(quiet) << quiet.error().toString();
         auto results = estimatePlan(*quiet, builtinCatalog());
         ASSERT_TRUE(results);
         for (const CandidateResult& r : results->results)
-            EXPECT_FALSE(hasWarning(r, "reserved_term_not_quoted")) << billing.dump();
+            EXPECT_FALSE(hasReservedWarning(r, "reserved_term_not_quoted")) << billing.dump();
     }
 }
 
@@ -170,7 +170,7 @@ TEST(ReservedTerm, RankingNoLongerPicksReservedForAShortJob)
     // The default plan (Llama-2-7B, 1e9 tokens: about half a day) with reserved allowed. Before, reserved's rate x
     // run hours ranked every candidate under reserved (GT4.41XLARGE948 at 1,591 CNY); the year's commitment costs far
     // more than the half day pay-as-you-go.
-    auto plan = withBilling({{"modes", {"on_demand", "monthly", "reserved"}}});
+    auto plan = reservedPlanWith({{"modes", {"on_demand", "monthly", "reserved"}}});
     ASSERT_TRUE(plan);
     auto answer = answerPlan(*plan, builtinCatalog());
     ASSERT_TRUE(answer) << answer.error().toString();
@@ -192,7 +192,7 @@ TEST(ReservedTerm, RankingNoLongerPicksReservedForAShortJob)
 
 TEST(ReservedTerm, ServingMonthPaysEveryHourUnderAReservation)
 {
-    BillingRate reserved{"reserved", 10, 0, 1, kYearHours, 12};
+    BillingRate reserved{"reserved", 10, 0, 1, kReservedYearHours, 12};
     // 100 hours of requests in a 30-day month: a reservation still pays the month's 720 hours.
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 100, 30), 10 * 720.0);
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 800, 30), 10 * 800.0);
@@ -204,13 +204,13 @@ TEST(ReservedTerm, ValidationNamesTheField)
 {
     for (const nlohmann::json& bad : {nlohmann::json(0), nlohmann::json(-12), nlohmann::json(1.5), nlohmann::json(61),
                                       nlohmann::json("12"), nlohmann::json(true)}) {
-        auto plan = withBilling({{"reserved_term_months", bad}});
+        auto plan = reservedPlanWith({{"reserved_term_months", bad}});
         ASSERT_FALSE(plan) << bad.dump();
         EXPECT_EQ(plan.error().field, "billing.reserved_term_months") << bad.dump();
         EXPECT_NE(plan.error().message.find("whole number of months"), std::string::npos) << plan.error().message;
     }
     for (int good : {1, 12, 36, 60}) {
-        auto plan = withBilling({{"reserved_term_months", good}});
+        auto plan = reservedPlanWith({{"reserved_term_months", good}});
         ASSERT_TRUE(plan) << good << ": " << plan.error().toString();
         EXPECT_EQ(plan->billing.reservedTermMonths, good);
     }
@@ -218,14 +218,14 @@ TEST(ReservedTerm, ValidationNamesTheField)
 
 TEST(ReservedTerm, PlanRoundTrip)
 {
-    auto plan = withBilling({{"reserved_term_months", 36}});
+    auto plan = reservedPlanWith({{"reserved_term_months", 36}});
     ASSERT_TRUE(plan);
     auto again = parsePlan(serializePlan(*plan));
     ASSERT_TRUE(again) << again.error().toString();
     EXPECT_EQ(again->billing.reservedTermMonths, 36);
     EXPECT_TRUE(*again == *plan);
     // Absent stays absent (the catalog's term), written as null.
-    const Plan base = defaultPlan();
+    const Plan base = reservedDefaultPlan();
     EXPECT_FALSE(base.billing.reservedTermMonths);
     const nlohmann::json written = planToJson(base);
     EXPECT_TRUE(written["billing"]["reserved_term_months"].is_null());
@@ -236,7 +236,7 @@ TEST(ReservedTerm, PlanRoundTrip)
 
 TEST(ReservedTerm, ResultsNameTheTermAndUnusedHours)
 {
-    auto plan = withBilling({{"modes", {"on_demand", "reserved"}}});
+    auto plan = reservedPlanWith({{"modes", {"on_demand", "reserved"}}});
     ASSERT_TRUE(plan);
     auto estimate = estimatePlan(*plan, builtinCatalog());
     ASSERT_TRUE(estimate);
