@@ -1008,6 +1008,23 @@
         <source>Zero bubble (ZB-H2)</source>
         <translation>Zero bubble (ZB-H2)</translation>
     </message>
+    <message>
+        <source>The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.</source>
+        <translation>The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.</translation>
+    </message>
+    <message>
+        <source>%1-year term</source>
+        <translation>%1-year term</translation>
+    </message>
+    <message>
+        <source>%1-month term</source>
+        <translation>%1-month term</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>billing mode, reservation term</comment>
+        <translation>%1, %2</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3227,10 +3244,6 @@
         <translation>Title</translation>
     </message>
     <message>
-        <source>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</source>
-        <translation>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</translation>
-    </message>
-    <message>
         <source>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
         <translation>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</translation>
     </message>
@@ -3587,6 +3600,30 @@
     <message>
         <source>Toggle bf16 optimizer states</source>
         <translation>Toggle bf16 optimizer states</translation>
+    </message>
+    <message>
+        <source>Reserved instances (预留实例券) are a commitment for their term: the discounted rate is paid for the whole term, used or not</source>
+        <translation>Reserved instances (预留实例券) are a commitment for their term: the discounted rate is paid for the whole term, used or not</translation>
+    </message>
+    <message>
+        <source>catalog default (%1)</source>
+        <translation>catalog default (%1)</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> months</translation>
+    </message>
+    <message>
+        <source>The reservation&apos;s term (预留实例券 期限): the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</source>
+        <translation>The reservation&apos;s term (预留实例券 期限): the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</translation>
+    </message>
+    <message>
+        <source>Reservation term</source>
+        <translation>Reservation term</translation>
+    </message>
+    <message>
+        <source>Change reservation term</source>
+        <translation>Change reservation term</translation>
     </message>
 </context>
 <context>

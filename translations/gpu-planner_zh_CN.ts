@@ -1002,6 +1002,23 @@
         <source>Zero bubble (ZB-H2)</source>
         <translation>零气泡（ZB-H2）</translation>
     </message>
+    <message>
+        <source>The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.</source>
+        <translation>%1 的预留实例券折扣按%2报价；%3沿用该折扣。</translation>
+    </message>
+    <message>
+        <source>%1-year term</source>
+        <translation>%1 年期</translation>
+    </message>
+    <message>
+        <source>%1-month term</source>
+        <translation>%1 个月期</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>billing mode, reservation term</comment>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3214,10 +3231,6 @@
         <translation>标题</translation>
     </message>
     <message>
-        <source>Reserved instances (预留实例券) are a one- or three-year commitment; the catalog&apos;s reserved discount is applied to the run&apos;s hours</source>
-        <translation>预留实例券是一年或三年的承诺；按目录中的预留折扣计算训练时长的费用</translation>
-    </message>
-    <message>
         <source>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
         <translation>竞价实例更便宜，但可能被回收：中断和从最近检查点重启的时间会计入总时长</translation>
     </message>
@@ -3572,6 +3585,30 @@
     <message>
         <source>Toggle bf16 optimizer states</source>
         <translation>切换 bf16 优化器状态</translation>
+    </message>
+    <message>
+        <source>Reserved instances (预留实例券) are a commitment for their term: the discounted rate is paid for the whole term, used or not</source>
+        <translation>预留实例券是按期限的承诺：无论是否使用，整个期限都按折扣价付费</translation>
+    </message>
+    <message>
+        <source>catalog default (%1)</source>
+        <translation>目录默认值（%1）</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> 个月</translation>
+    </message>
+    <message>
+        <source>The reservation&apos;s term (预留实例券 期限): the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</source>
+        <translation>预留实例券的期限：期限内每个小时都按折扣价付费，因此比期限短的任务也要为未使用的小时付费。目录中的预留折扣按%1报价。</translation>
+    </message>
+    <message>
+        <source>Reservation term</source>
+        <translation>预留期限</translation>
+    </message>
+    <message>
+        <source>Change reservation term</source>
+        <translation>修改预留期限</translation>
     </message>
 </context>
 <context>

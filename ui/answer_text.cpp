@@ -71,7 +71,7 @@ QString AnswerText::headline(const Evaluation& e, std::size_t i)
     const auto cost = headlineCost(e, i);
     if (!cost)
         return tr("no price under the counted billing modes");
-    const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, i)));
+    const QString mode = AnswerText::headlineMode(e, i);
     if (e.mode != gp::Mode::Training)
         return tr("%1 per million tokens (%2)").arg(formatMoney(*cost, e.currency), mode);
     return tr("%1 (%2)").arg(formatMoney(*cost, e.currency), mode);
@@ -136,8 +136,23 @@ QString AnswerText::countedModes(const Evaluation& e)
 {
     QStringList modes;
     for (const std::string& m : countedBillingModes(e))
-        modes << CoreText::billingMode(QString::fromStdString(m));
+        modes << CoreText::billingMode(QString::fromStdString(m), reservedTermMonths(e));
     return modes.join(CoreText::listSeparator());
+}
+
+QString AnswerText::headlineMode(const Evaluation& e, std::size_t i)
+{
+    const QString mode = QString::fromStdString(gpui::headlineMode(e, i));
+    const int term = i < e.results.size() ? e.results[i].cost.reservedTermMonths.value_or(0) : 0;
+    return CoreText::billingMode(mode, term);
+}
+
+int AnswerText::reservedTermMonths(const Evaluation& e)
+{
+    for (const gp::CandidateResult& r : e.results)
+        if (r.cost.reservedTermMonths)
+            return *r.cost.reservedTermMonths;
+    return 0;
 }
 
 } // namespace gpui

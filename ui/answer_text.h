@@ -27,6 +27,10 @@ public:
     static QString configuration(const gp::Configuration& configuration, const gp::Workload& workload,
                                  double modelLayers);
     static QString configuration(const Evaluation& e, const gp::CandidateResult& result);
+    // The billing mode results[i]'s headline cost is under, a reservation with its term ("Reserved, 1-year term").
+    static QString headlineMode(const Evaluation& e, std::size_t i);
+    // The reservation term of the evaluation's reserved prices, 0 when none is priced.
+    static int reservedTermMonths(const Evaluation& e);
     // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline 2)").
     static QString servingDeployment(const gp::CandidateResult& result);
     // Serving: where each GPU's memory goes ("The engine takes 64.3 GiB of 71.4 GiB per GPU; its KV cache fills

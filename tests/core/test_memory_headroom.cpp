@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <string>
 
@@ -99,13 +101,17 @@ TEST(MemoryHeadroom, EveryOutputCarriesTheOneFigure)
     const CandidateResult r = evaluate(text);
     const double headroom = memoryHeadroomBytes(r);
     EXPECT_DOUBLE_EQ(candidateResultToJson(r).at("memory_headroom").get<double>(), headroom);
-    // CSV: the last column.
+    // CSV: the memory_headroom_bytes column (found by its header name; later columns are appended after it).
     const std::string csv = resultsToCsv({r});
     const std::string header = csv.substr(0, csv.find('\n'));
     EXPECT_NE(header.find(",memory_headroom_bytes"), std::string::npos);
-    const std::string row = csv.substr(csv.find('\n') + 1);
-    const std::string last = row.substr(row.rfind(',', row.find('\r')) + 1, row.find('\r') - row.rfind(',', row.find('\r')) - 1);
-    EXPECT_NEAR(std::stod(last), headroom, 1.0);
+    const std::size_t column = std::size_t(std::count(header.begin(), header.begin() + std::ptrdiff_t(header.find(",memory_headroom_bytes")) + 1, ','));
+    std::string row = csv.substr(csv.find('\n') + 1);
+    row = row.substr(0, row.find('\r'));
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < column; ++i)
+        start = row.find(',', start) + 1;
+    EXPECT_NEAR(std::stod(row.substr(start, row.find(',', start) - start)), headroom, 1.0);
     // Scenario comparisons show the same headroom for the headline candidate.
     auto plan = parsePlan(text);
     ASSERT_TRUE(plan);

@@ -1,7 +1,9 @@
 // What a team lead needs from the window: every input reachable (nodes, GPUs per node, custom size), New and
 // Save As behaving, edits that never rewrite other fields, sanity warnings next to the field, the planner's choice
 // shown, undo texts and the manual following the language.
+#include "answer_text.h"
 #include "catalog_store.h"
+#include "core_text.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
 #include "models/candidate_list_model.h"
@@ -475,4 +477,63 @@ TEST_F(WindowInputsTest, NotesAreEditedUndoneSavedAndPrintedOnTheReport)
     for (int waited = 0; waited < 3000 && m_window->document()->plan().notes != expected; waited += 50)
         QTest::qWait(50);
     EXPECT_EQ(m_window->document()->plan().notes, expected);
+}
+
+// The reservation's term: edited in "Objective and billing" while reserved counts, undoable, saved, and named by
+// every headline under reserved ("Reserved, 1-year term").
+TEST_F(WindowInputsTest, ReservationTermIsShownWhileReservedCountsAndEditsUndoAndSave)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    QSpinBox* term = inputs->reservedTermBox();
+    ASSERT_NE(term, nullptr);
+    EXPECT_FALSE(term->isVisibleTo(inputs));   // reserved does not count in the default plan
+    EXPECT_EQ(term->value(), term->minimum()); // the catalog's term
+    EXPECT_TRUE(term->specialValueText().contains(QStringLiteral("1-year term"))) << term->specialValueText().toStdString();
+    inputs->billingModeBox(QStringLiteral("reserved"))->setChecked(true);
+    EXPECT_TRUE(term->isVisibleTo(inputs));
+
+    QUndoStack* undo = m_window->document()->undoStack();
+    term->setValue(36);
+    EXPECT_EQ(m_window->document()->plan().billing.reservedTermMonths, 36);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Change reservation term"));
+    EXPECT_EQ(savedJson(QStringLiteral("term.gpuplan"))["billing"]["reserved_term_months"], 36);
+    undo->undo();
+    EXPECT_FALSE(m_window->document()->plan().billing.reservedTermMonths);
+    EXPECT_EQ(term->value(), term->minimum());
+    EXPECT_TRUE(savedJson(QStringLiteral("undone.gpuplan"))["billing"]["reserved_term_months"].is_null());
+    undo->redo();
+    EXPECT_EQ(m_window->document()->plan().billing.reservedTermMonths, 36);
+    EXPECT_EQ(term->value(), 36);
+    // Chinese: the box and the undo text follow the language.
+    switchLanguage(QStringLiteral("zh_CN"));
+    EXPECT_FALSE(undo->undoText().contains(QStringLiteral("reservation"))) << undo->undoText().toStdString();
+    EXPECT_FALSE(term->suffix().contains(QStringLiteral("months"))) << term->suffix().toStdString();
+}
+
+TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)
+{
+    // The default plan's run on one GT4.41XLARGE948 with reserved the only mode counted: the headline is under
+    // reserved and says for which term.
+    openPatched({{"billing", {{"modes", json::array({"reserved"})}}},
+                 {"candidates", json::array({json{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}})}});
+    const EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_NE(e, nullptr);
+    ASSERT_GE(e->best, 0);
+    const std::size_t best = std::size_t(e->best);
+    EXPECT_EQ(headlineMode(*e, best), "reserved");
+    EXPECT_EQ(AnswerText::headlineMode(*e, best), QStringLiteral("Reserved, 1-year term"));
+    EXPECT_TRUE(AnswerText::headline(*e, best).contains(QStringLiteral("Reserved, 1-year term")));
+    EXPECT_EQ(AnswerText::countedModes(*e), QStringLiteral("Reserved, 1-year term"));
+    EXPECT_EQ(CoreText::billingMode(QStringLiteral("reserved"), 36), QStringLiteral("Reserved, 3-year term"));
+    EXPECT_EQ(CoreText::billingMode(QStringLiteral("reserved"), 18), QStringLiteral("Reserved, 18-month term"));
+    EXPECT_EQ(CoreText::billingMode(QStringLiteral("on_demand"), 12), QStringLiteral("Pay-as-you-go"));
+    // Under reserved the cost is at least the year's commitment: the reserved rate x 8,760 h.
+    const gp::CandidateResult& r = e->results[best];
+    ASSERT_TRUE(r.cost.reserved && r.cost.reservedUnusedHours);
+    double rate = 0;
+    for (const gp::BillingRate& b : r.cost.rates)
+        if (b.mode == "reserved")
+            rate = b.perHour;
+    EXPECT_GT(rate, 0);
+    EXPECT_NEAR(*r.cost.reserved, rate * std::max(8760.0, r.trainingHours), 1e-6 * *r.cost.reserved);
 }

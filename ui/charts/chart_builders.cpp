@@ -518,7 +518,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
             CostLine line;
             line.candidate = int(i);
             line.mode = m.mode;
-            line.modeName = CoreText::billingMode(QString::fromStdString(m.mode));
+            line.modeName = CoreText::billingMode(QString::fromStdString(m.mode), r.cost.reservedTermMonths.value_or(0));
             for (const QPointF& p : sampled[i][k])
                 if (!c.logScale || p.y() > 0)
                     line.points.append(QPointF(p.x(), p.y() / c.scale));

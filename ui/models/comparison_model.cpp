@@ -379,7 +379,7 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         if (!cost)
             return tr("n/a");
         return tr("%1 (%2)").arg(formatMoney(*cost, currency),
-                                 CoreText::billingMode(QString::fromStdString(headlineMode(*m_evaluation, std::size_t(row)))));
+                                 AnswerText::headlineMode(*m_evaluation, std::size_t(row)));
     }
     case PricePerHour:
         return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("n/a");

@@ -156,7 +156,7 @@ QString ReportBuilder::costText(std::size_t index) const
         return tr("no price");
     const QString money = inference() ? tr("%1 / M tokens").arg(formatMoney(*cost, m_evaluation.currency))
                                       : formatMoney(*cost, m_evaluation.currency);
-    return money + QLatin1Char('\n') + CoreText::billingMode(QString::fromStdString(headlineMode(m_evaluation, index)));
+    return money + QLatin1Char('\n') + AnswerText::headlineMode(m_evaluation, index);
 }
 
 QString ReportBuilder::sourceTitle(const std::string& key) const
@@ -345,7 +345,8 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
                 continue;
             lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
                         "it.")
-                         .arg(CoreText::billingMode(QString::fromStdString(mode.mode)), formatMoney(*mode.total, currency),
+                         .arg(CoreText::billingMode(QString::fromStdString(mode.mode), best.cost.reservedTermMonths.value_or(0)),
+                              formatMoney(*mode.total, currency),
                               formatNumber(mode.finishDays, 1));
         }
         if (!inference() && m_evaluation.objective != gp::SearchObjective::CostUnderDeadline && best.trainingHours > 0)
@@ -778,7 +779,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         auto cost = makeTable({tr("Billing mode"), tr("Cost to finish"), tr("Finishes after")}, {9, 7, 6},
                               {L, R, R}, 7.5);
         for (const gp::BillingCost& mode : r.cost.modes)
-            cost->addRow({CoreText::billingMode(QString::fromStdString(mode.mode)),
+            cost->addRow({CoreText::billingMode(QString::fromStdString(mode.mode), r.cost.reservedTermMonths.value_or(0)),
                           mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
                           mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString()});
         if (r.cost.storage)

@@ -3,6 +3,8 @@
 
 #include "answer_text.h"
 #include "core_text.h"
+#include "catalog/catalog.h"
+#include "estimate/cost/cost_model.h"
 #include "estimate/sanity_checks.h"
 #include "file_access.h"
 #include "number_format.h"
@@ -794,8 +796,8 @@ void InputsPanel::build()
         m_retranslate.push_back([box, name] {
             box->setText(CoreText::billingMode(name));
             if (name == QLatin1String("reserved"))
-                box->setToolTip(tr("Reserved instances (预留实例券) are a one- or three-year commitment; the catalog's "
-                                   "reserved discount is applied to the run's hours"));
+                box->setToolTip(tr("Reserved instances (预留实例券) are a commitment for their term: the discounted "
+                                   "rate is paid for the whole term, used or not"));
             else if (name == QLatin1String("spot"))
                 box->setToolTip(tr("Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and "
                                    "restarts from the last checkpoint are added to the time"));
@@ -807,6 +809,23 @@ void InputsPanel::build()
         connect(box, &QCheckBox::toggled, this, [this] { edited(FBillingModes); });
     }
     addRow(form, [] { return tr("Billing modes"); }, modes, QStringLiteral("billing.modes"));
+    // The reservation's term (shown while reserved counts): the whole term is paid, so it sets the reserved cost.
+    m_reservedTerm = new QSpinBox;
+    m_reservedTerm->setObjectName(QStringLiteral("billing:reserved_term_months"));
+    m_reservedTerm->setRange(0, gp::limits::kMaxReservedTermMonths);
+    m_reservedTerm->setSingleStep(12);
+    m_reservedTerm->setKeyboardTracking(false);
+    m_retranslate.push_back([this] {
+        const int quoted = gp::quotedReservedTermMonths(gp::builtinCatalog());
+        m_reservedTerm->setSpecialValueText(tr("catalog default (%1)").arg(CoreText::reservedTerm(quoted)));
+        m_reservedTerm->setSuffix(tr(" months"));
+        m_reservedTerm->setToolTip(tr("The reservation's term (预留实例券 期限): the discounted rate is paid for every "
+                                      "hour of it, so a run shorter than the term pays for the unused hours too. The "
+                                      "catalog's reserved discounts are quoted for a %1.")
+                                       .arg(CoreText::reservedTerm(quoted)));
+    });
+    addRow(form, [] { return tr("Reservation term"); }, m_reservedTerm, QStringLiteral("billing.reserved_term_months"));
+    connect(m_reservedTerm, &QSpinBox::valueChanged, this, [this] { edited(FReservedTerm); });
     // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
     auto optionalBox = [](double min, double max, int decimals, double step) {
         auto* box = new QDoubleSpinBox;
@@ -1000,6 +1019,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     showOptional(m_spotInterruptions, plan.billing.spotInterruptionsPerDay);
     showOptional(m_checkpointInterval, plan.billing.checkpointIntervalHours);
     showOptional(m_storage, plan.billing.storageGib);
+    m_reservedTerm->setValue(plan.billing.reservedTermMonths.value_or(m_reservedTerm->minimum()));
 
     updateModelLayers();
 
@@ -1071,6 +1091,10 @@ void InputsPanel::updateVisibility()
     m_servingConcurrency->setVisible(loadKind == gp::ServingLoadKind::Concurrency);
     m_servingRate->setVisible(loadKind == gp::ServingLoadKind::RequestsPerSecond);
     setRow(m_spotInterruptions->parentWidget(), spot);
+    const bool reserved = std::any_of(m_billingModes.begin(), m_billingModes.end(), [](const QCheckBox* box) {
+        return box->isChecked() && box->property("mode").toString() == QLatin1String("reserved");
+    });
+    setRow(m_reservedTerm->parentWidget(), reserved);
     setRow(m_checkpointInterval->parentWidget(), spot);
     setRow(m_deadlineDays->parentWidget(), objective == gp::SearchObjective::CostUnderDeadline);
     setRow(m_budget->parentWidget(), objective == gp::SearchObjective::TimeUnderBudget);
@@ -1403,6 +1427,11 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             plan.billing.modes = modes;
         break;
     }
+    case FReservedTerm:
+        plan.billing.reservedTermMonths = m_reservedTerm->value() > m_reservedTerm->minimum()
+                                              ? std::optional<int>(m_reservedTerm->value())
+                                              : std::nullopt;
+        break;
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:
@@ -1512,6 +1541,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Change currency");
     case FBillingModes:
         return tr("Change billing modes");
+    case FReservedTerm:
+        return tr("Change reservation term");
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:

@@ -102,6 +102,8 @@ public:
     QDoubleSpinBox* servingPrefixHitBox() const { return m_servingPrefixHit; }
     // The billing-mode check box for "on_demand", "monthly", "reserved" or "spot".
     QCheckBox* billingModeBox(const QString& mode) const;
+    // billing.reserved_term_months; its minimum (0) stands for the catalog's term.
+    QSpinBox* reservedTermBox() const { return m_reservedTerm; }
 
 signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
@@ -122,6 +124,7 @@ private:
         FVirtualStages, FContext, FZero, FOffload,
         FObjective,
         FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
+        FReservedTerm,
         // workload.serving
         FServingPrompt, FServingOutput, FServingLoadKind, FServingLoadValue, FServingTtft, FServingTpot, FServingKv,
         FServingReplicas, FServingRequestsPerMonth, FServingGpuUtilization, FServingMaxSeqs, FServingMaxTokens,
@@ -217,6 +220,7 @@ private:
     QDoubleSpinBox* m_spotInterruptions = nullptr;  // minimum = the catalog's default
     QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
     QDoubleSpinBox* m_storage = nullptr;            // minimum = the catalog's default
+    QSpinBox* m_reservedTerm = nullptr;             // months; minimum (0) = the catalog's term
     // workload.serving: optional values show their "none" / "auto" / "engine default" at the box's minimum.
     QGroupBox* m_servingGroup = nullptr;
     QSpinBox* m_servingPrompt = nullptr;

@@ -61,7 +61,7 @@ QString servingRecommendationHtml(const Evaluation& e)
                      formatNumber(s.totalRequestsPerSecond, 2),
                      esc(CoreText::servingLimit(QString::fromStdString(s.limit))));
     if (const auto cost = headlineCost(e, bestIndex)) {
-        const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, bestIndex)));
+        const QString mode = AnswerText::headlineMode(e, bestIndex);
         QString line = RecommendationPanel::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)").arg(formatMoney(*cost, currency), esc(mode),
                            esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         if (s.costPerMillionOutputTokens)
@@ -142,7 +142,7 @@ QString recommendationHtml(const Evaluation& e)
         const gp::CandidateResult& r = *best;
         const std::size_t bestIndex = std::size_t(e.best);
         const auto cost = headlineCost(e, bestIndex);
-        const QString mode = CoreText::billingMode(QString::fromStdString(headlineMode(e, bestIndex)));
+        const QString mode = AnswerText::headlineMode(e, bestIndex);
         html += RecommendationPanel::tr("<h3>Recommended: %1</h3>").arg(esc(nameOf(r)));
         html += RecommendationPanel::tr("<p>%1 x %2 · %3</p>")
                     .arg(r.gpus)
