@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 namespace gp {
 namespace {
 
@@ -46,17 +48,13 @@ Configuration oneGpu()
     return c;
 }
 
-// Llama-3.1-8B's shape (meta-llama/Llama-3.1-8B config.json): 32 layers, hidden 4096, 32 heads of 128, 8 KV heads.
+// Llama-3.1-8B as the model library ships it (32 layers, hidden 4096, 32 heads of 128, 8 KV heads).
 Architecture kernelLlama31_8b()
 {
-    Architecture a;
-    a.numLayers = 32;
-    a.hiddenSize = 4096;
-    a.numAttentionHeads = 32;
-    a.numKeyValueHeads = 8;
-    a.intermediateSize = 14336;
-    a.vocabSize = 128256;
-    return a;
+    const ModelPreset* preset = findModelPreset("llama-3.1-8b");
+    if (!preset)
+        throw std::runtime_error("missing preset llama-3.1-8b");
+    return preset->architecture;
 }
 
 TEST(AttentionKernel, FiguresAreThePapersNumbers)

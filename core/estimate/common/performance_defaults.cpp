@@ -29,8 +29,9 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     PerformanceDefaults d;
     // The peak of the GPU's class or architecture, else the catalog's default peak.
     double peak = get("compute_efficiency.peak.default", 0.01, 1.0);
-    const std::string specific = gpuClass == "datacenter-gddr" || gpuClass == "consumer"
-                                     ? "compute_efficiency.peak.class." + gpuClass
+    // GDDR and consumer cards take their class's figures, the others their architecture's.
+    const bool byClass = gpuClass == "datacenter-gddr" || gpuClass == "consumer";
+    const std::string specific = byClass ? "compute_efficiency.peak.class." + gpuClass
                                      : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
     if (!specific.empty()) {
         const double v = catalog.number(specific, builtinCatalog().number(specific, peak));
@@ -39,12 +40,12 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     }
     d.classPeak = peak;
     d.hiddenHalf = get("compute_efficiency.hidden_half", 0, 1e6);
-    // As the matmul peak: GDDR and consumer cards keep their class's figures (none for attention), the others their
-    // architecture's (FlashAttention's papers measured A100 and H100 SXM).
-    if (!architecture.empty() && gpuClass != "datacenter-gddr" && gpuClass != "consumer") {
+    // As the matmul peak: a class has no attention figures, an architecture may (FlashAttention's papers measured
+    // A100 and H100 SXM).
+    if (!architecture.empty() && !byClass) {
         const std::string prefix = "attention_efficiency." + architecture + ".";
         auto figure = [&](const std::string& key) {
-            const double v = catalog.number(prefix + key, builtinCatalog().number(prefix + key, 0.0));
+            const double v = get(prefix + key, 0.01, 1.0);
             return within(v, 0.01, 1.0) ? v : 0.0;
         };
         // Per head dim where measured, else one figure for every head dim (`forward`, `backward`).
