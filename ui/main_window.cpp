@@ -820,6 +820,8 @@ void MainWindow::updateCharts(ChartUpdate how)
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
     options.live = how == ChartUpdate::Live;
+    if (e)
+        options.billingModes = countedBillingModes(*e);
     const bool serving = e && e->ok && e->mode == gp::Mode::Serving;
     if (serving)
         options.tpotTargetSeconds = e->serving.slo.tpotSeconds;

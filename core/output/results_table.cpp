@@ -151,8 +151,11 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
         return servingResultsToTable(results);
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
-                    "hours", "on-demand", "monthly", "spot", "bottleneck"});
+                    "hours", "on-demand", "monthly", "reserved", "spot", "bottleneck"});
+    int reservedTerm = 0; // the reservation's term, said once under the table
     for (const auto& r : results) {
+        if (r.cost.reserved && r.cost.reservedTermMonths)
+            reservedTerm = std::max(reservedTerm, *r.cost.reservedTermMonths);
         const bool inference = r.decodeTokensPerSecond.has_value();
         rows.push_back({r.candidate,
                         r.gpu,
@@ -166,12 +169,15 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
                         inference ? "-" : fixed(r.trainingHours, 1),
                         optionalFixed(r.cost.onDemand, 0),
                         optionalFixed(r.cost.monthly, 0),
+                        optionalFixed(r.cost.reserved, 0),
                         optionalFixed(r.cost.spot, 0),
                         std::string(toString(r.bottleneck))});
     }
     std::string out = renderTable(rows);
     if (!results.empty())
         out += "costs in " + results.front().cost.currency + "\n";
+    if (reservedTerm > 0)
+        out += "reserved: " + reservedTermWords(reservedTerm) + ", paid in full\n";
     for (const auto& r : results)
         if (r.failure)
             out += r.candidate + ": " + r.failure->message + "\n";

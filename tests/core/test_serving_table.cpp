@@ -225,7 +225,7 @@ TEST(ServingTable, TrainingTableKeepsItsColumns)
     const ParsedTable parsed = resultsTable(table.out);
     const std::vector<std::string> expected = {"candidate", "gpu",  "gpus",      "configuration", "mem/gpu GiB",
                                                "gpu GiB",   "fits", "tokens/s",  "MFU",           "hours",
-                                               "on-demand", "monthly", "spot",   "bottleneck"};
+                                               "on-demand", "monthly", "reserved", "spot", "bottleneck"};
     EXPECT_EQ(parsed.header, expected) << table.out;
     int compared = 0;
     const json j = json::parse(document.out);
@@ -237,6 +237,15 @@ TEST(ServingTable, TrainingTableKeepsItsColumns)
             continue;
         expectPrinted(row.at("tokens/s"), r.at("tokens_per_second"), 0, candidate);
         expectPrinted(row.at("hours"), r.at("training_hours"), 1, candidate);
+        // Each billing mode's column is that mode's cost in the JSON, "-" where the mode has no price.
+        for (const auto& [column, field] : std::vector<std::pair<std::string, std::string>>{
+                 {"on-demand", "on_demand"}, {"monthly", "monthly"}, {"reserved", "reserved"}, {"spot", "spot"}}) {
+            const json& cost = r.at("cost").at(field);
+            if (cost.is_number())
+                expectPrinted(row.at(column), cost, 0, candidate + " " + column);
+            else
+                EXPECT_EQ(row.at(column), "-") << candidate << " " << column;
+        }
         ++compared;
     }
     EXPECT_GT(compared, 0);

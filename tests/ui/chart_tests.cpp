@@ -145,6 +145,52 @@ TEST(Charts, CostCurvesEndAtEachModesTotal)
     EXPECT_GE(matched, 4);
 }
 
+TEST(Charts, CostChartDrawsOnlyTheBillingModesThePlanCounts)
+{
+    gp::Plan plan = defaultPlan();
+    plan.billing.modes = {"on_demand"};
+    const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    // The shown candidates price more modes than the one counted, so drawing them all would be visible.
+    std::size_t shown = 0;
+    bool otherPriced = false;
+    for (const gp::CandidateResult& r : e.results) {
+        if (!r.fits || shown == 4)
+            continue;
+        bool onDemand = false;
+        for (const gp::BillingCost& m : r.cost.modes) {
+            onDemand = onDemand || (m.mode == "on_demand" && !m.curve.empty());
+            otherPriced = otherPriced || (m.mode != "on_demand" && !m.curve.empty());
+        }
+        shown += onDemand ? 1 : 0;
+    }
+    ASSERT_TRUE(otherPriced);
+    ASSERT_GT(shown, 0u);
+    const auto names = [](QChart* chart) {
+        QSet<QString> set;
+        for (QAbstractSeries* s : chart->series())
+            set.insert(s->name());
+        return set;
+    };
+    const auto finishMarkers = [](QChart* chart) {
+        int n = 0;
+        for (QAbstractSeries* s : chart->series())
+            if (auto* scatter = qobject_cast<QScatterSeries*>(s))
+                n += scatter->count();
+        return n;
+    };
+    std::unique_ptr<QChart> every(buildCostChart(e.results, ChartOptions{}));
+    ChartOptions options;
+    options.billingModes = countedBillingModes(e);
+    std::unique_ptr<QChart> counted(buildCostChart(e.results, options));
+    EXPECT_TRUE(names(every.get()).contains(CoreText::billingMode(QStringLiteral("monthly"))));
+    EXPECT_FALSE(names(counted.get()).contains(CoreText::billingMode(QStringLiteral("monthly"))));
+    EXPECT_TRUE(names(counted.get()).contains(CoreText::billingMode(QStringLiteral("on_demand"))));
+    // One finish marker per shown candidate (its pay-as-you-go total) and no break-even with monthly not counted.
+    EXPECT_EQ(finishMarkers(counted.get()), int(shown));
+    EXPECT_GT(finishMarkers(every.get()), int(shown));
+}
+
 TEST(Charts, EmptyResultsGiveATitledEmptyChart)
 {
     const std::vector<gp::CandidateResult> none;

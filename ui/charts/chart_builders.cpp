@@ -480,9 +480,16 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
                     const QStringList* previousOrder = nullptr)
 {
     CostModel c;
+    const auto drawn = [&options](const std::string& mode) {
+        return options.billingModes.empty()
+            || std::find(options.billingModes.begin(), options.billingModes.end(), mode) != options.billingModes.end();
+    };
     // Only candidates that fit have a cost worth comparing; the best four keep 4 x 4 billing curves readable.
     for (const gp::CandidateResult& r : results) {
-        if (r.fits && !r.cost.modes.empty() && int(c.rs.size()) < std::min(options.maxCandidates, 4))
+        const bool priced = std::any_of(r.cost.modes.begin(), r.cost.modes.end(), [&drawn](const gp::BillingCost& m) {
+            return drawn(m.mode) && !m.curve.empty();
+        });
+        if (r.fits && priced && int(c.rs.size()) < std::min(options.maxCandidates, 4))
             c.rs.push_back(&r);
     }
     if (c.rs.empty())
@@ -492,7 +499,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     std::vector<std::vector<QList<QPointF>>> sampled(c.rs.size());
     for (size_t i = 0; i < c.rs.size(); ++i)
         for (const gp::BillingCost& m : c.rs[i]->cost.modes) {
-            sampled[i].push_back(sampledCurve(m.curve));
+            sampled[i].push_back(drawn(m.mode) ? sampledCurve(m.curve) : QList<QPointF>{});
             for (const QPointF& p : sampled[i].back()) {
                 c.maxDays = std::max(c.maxDays, p.x());
                 c.maxCost = std::max(c.maxCost, p.y());
@@ -513,7 +520,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
         const QString& label = c.labels[int(i)];
         for (size_t k = 0; k < r.cost.modes.size(); ++k) {
             const gp::BillingCost& m = r.cost.modes[k];
-            if (m.curve.empty())
+            if (m.curve.empty() || !drawn(m.mode))
                 continue;
             CostLine line;
             line.candidate = int(i);
@@ -533,7 +540,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
         }
 
         // Break-even: where monthly billing becomes cheaper than pay-as-you-go.
-        if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays)
+        if (drawn("on_demand") && drawn("monthly") && r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays)
             && *r.cost.breakEvenDays <= c.maxDays * 1.05) {
             double costAt = 0;
             for (const gp::BillingCost& m : r.cost.modes) {
@@ -560,9 +567,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     }
     for (const char* mode : {"on_demand", "monthly", "reserved", "spot"}) {
         bool used = false;
-        for (const gp::CandidateResult* r : c.rs)
-            for (const gp::BillingCost& m : r->cost.modes)
-                used = used || m.mode == mode;
+        for (const CostLine& line : c.lines)
+            used = used || line.mode == mode;
         if (used)
             c.modesUsed.push_back(mode);
     }

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 #include <optional>
+#include <string>
 #include <vector>
 
 class QChart;
@@ -23,6 +24,9 @@ struct ChartOptions {
     bool live = false;
     // Serving: the plan's target for the time per output token (the throughput-latency chart's SLO line).
     std::optional<double> tpotTargetSeconds;
+    // The billing modes the plan counts (the planner's answer): the cost chart draws only these, so it never shows
+    // a mode the recommendation and the table leave out. Empty draws every priced mode.
+    std::vector<std::string> billingModes;
 };
 
 // Serving charts draw at most this many candidates' curves (the best-ranked), so that 50 stay readable.

@@ -613,6 +613,7 @@ void ReportBuilder::addCharts(Blocks& blocks) const
     options.currency = m_evaluation.currency;
     options.dark = false;
     options.animate = false;
+    options.billingModes = countedBillingModes(m_evaluation);
     blocks.push_back(std::make_unique<ChartBlock>([results, options] { return buildMemoryChart(*results, options); },
                                                   74, m_families));
     if (serving()) {
