@@ -1025,6 +1025,26 @@
         <comment>billing mode, reservation term</comment>
         <translation>%1, %2</translation>
     </message>
+    <message>
+        <source>The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.</source>
+        <translation>The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.</translation>
+    </message>
+    <message>
+        <source>Tensorwise (one scale per tensor)</source>
+        <translation>Tensorwise (one scale per tensor)</translation>
+    </message>
+    <message>
+        <source>Rowwise (one scale per row)</source>
+        <translation>Rowwise (one scale per row)</translation>
+    </message>
+    <message>
+        <source>Blockwise (1x128 / 128x128 blocks)</source>
+        <translation>Blockwise (1x128 / 128x128 blocks)</translation>
+    </message>
+    <message>
+        <source>MXFP8 (32-element blocks, Blackwell)</source>
+        <translation>MXFP8 (32-element blocks, Blackwell)</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3624,6 +3644,22 @@
     <message>
         <source>Change reservation term</source>
         <translation>Change reservation term</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 scaling</translation>
+    </message>
+    <message>
+        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</source>
+        <translation>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</translation>
+    </message>
+    <message>
+        <source>Applies to FP8 training only; choose FP8 as the precision</source>
+        <translation>Applies to FP8 training only; choose FP8 as the precision</translation>
+    </message>
+    <message>
+        <source>Change FP8 scaling</source>
+        <translation>Change FP8 scaling</translation>
     </message>
 </context>
 <context>

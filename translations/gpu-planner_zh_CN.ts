@@ -1019,6 +1019,26 @@
         <comment>billing mode, reservation term</comment>
         <translation>%1，%2</translation>
     </message>
+    <message>
+        <source>The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.</source>
+        <translation>%1 FP8 方案需要 Blackwell 张量核心；%2 按 %3 缩放估算。</translation>
+    </message>
+    <message>
+        <source>Tensorwise (one scale per tensor)</source>
+        <translation>按张量（每个张量一个缩放因子）</translation>
+    </message>
+    <message>
+        <source>Rowwise (one scale per row)</source>
+        <translation>按行（每行一个缩放因子）</translation>
+    </message>
+    <message>
+        <source>Blockwise (1x128 / 128x128 blocks)</source>
+        <translation>分块（1x128 / 128x128 块）</translation>
+    </message>
+    <message>
+        <source>MXFP8 (32-element blocks, Blackwell)</source>
+        <translation>MXFP8（32 元素块，Blackwell）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3609,6 +3629,22 @@
     <message>
         <source>Change reservation term</source>
         <translation>修改预留期限</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</source>
+        <translation>每个线性层之前转换为 FP8 时如何缩放；MXFP8 需要 Blackwell GPU（其他 GPU 按张量缩放估算）</translation>
+    </message>
+    <message>
+        <source>Applies to FP8 training only; choose FP8 as the precision</source>
+        <translation>仅适用于 FP8 训练；请将精度选为 FP8</translation>
+    </message>
+    <message>
+        <source>Change FP8 scaling</source>
+        <translation>修改 FP8 缩放</translation>
     </message>
 </context>
 <context>

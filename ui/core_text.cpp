@@ -155,6 +155,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
     else if (c == "precision_unsupported")
         text = tr("%1 does not support %2; estimated as %3.").arg(a.text("gpu"), a.text("precision"), a.text("used"));
+    else if (c == "fp8_recipe_unsupported")
+        text = tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
+                   .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
     else if (c == "lora_module_unknown")
         text = tr("LoRA target module \"%1\" is not a known module name, so it adapts nothing; use names "
                   "such as q_proj, v_proj or all-linear.")
@@ -436,6 +439,21 @@ QString CoreText::checkpointing(gp::Checkpointing checkpointing)
         return tr("Full checkpointing");
     case gp::Checkpointing::PerOp:
         return tr("Per-op selective checkpointing (torchtitan)");
+    }
+    return {};
+}
+
+QString CoreText::fp8Recipe(gp::Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case gp::Fp8Recipe::Tensorwise:
+        return tr("Tensorwise (one scale per tensor)");
+    case gp::Fp8Recipe::Rowwise:
+        return tr("Rowwise (one scale per row)");
+    case gp::Fp8Recipe::Blockwise:
+        return tr("Blockwise (1x128 / 128x128 blocks)");
+    case gp::Fp8Recipe::Mxfp8:
+        return tr("MXFP8 (32-element blocks, Blackwell)");
     }
     return {};
 }

@@ -34,6 +34,7 @@ public:
     static QString checkpointing(gp::Checkpointing checkpointing);
     static QString offload(gp::Offload offload);
     static QString pipelineSchedule(gp::PipelineSchedule schedule);
+    static QString fp8Recipe(gp::Fp8Recipe recipe);
     static QString mode(gp::Mode mode);
     static QString billingMode(const QString& mode); // "on_demand", "monthly", "reserved", "spot"
     // The mode naming a reservation's term: "Reserved, 1-year term" (other modes as billingMode).

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 namespace gp {
 
@@ -13,5 +14,8 @@ inline double positiveOrZero(double x)
 
 // Bytes in a GiB (2^30): memory figures in messages and warning arguments are GiB.
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// The value a missing or unreachable figure ranks as (never cheapest, never fastest).
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 } // namespace gp

@@ -54,4 +54,13 @@ std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted)
     return std::nullopt;
 }
 
+Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted)
+{
+    // MXFP8 GEMMs with e8m0 block scales are a 5th-generation tensor-core format (NVIDIA Blackwell architecture
+    // technical brief, 2024; torchao mx_formats runs them on sm100 only).
+    if (wanted == Fp8Recipe::Mxfp8 && gpu.architecture != "blackwell")
+        return Fp8Recipe::Tensorwise;
+    return wanted;
+}
+
 } // namespace gp

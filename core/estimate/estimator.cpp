@@ -171,6 +171,7 @@ Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
     Workload w = workload;
     if (const std::optional<Precision> used = precisionOnGpu(gpu, workload.precision))
         w.precision = *used; // none known: kept, and the time model says the speed is unknown
+    w.fp8Recipe = fp8RecipeOnGpu(gpu, workload.fp8Recipe);
     return w;
 }
 
@@ -195,6 +196,14 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
         r.warnings.push_back({"precision_unsupported",
                               wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
                               {{"precision", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
+    }
+    if (workload.precision == Precision::Fp8 && workload.fp8Recipe != plan.workload.fp8Recipe) {
+        const std::string wanted(toString(plan.workload.fp8Recipe));
+        const std::string used(toString(workload.fp8Recipe));
+        r.warnings.push_back({"fp8_recipe_unsupported",
+                              "the " + wanted + " FP8 recipe needs Blackwell tensor cores; " + hw.gpu.name
+                                  + " is estimated with " + used + " scaling",
+                              {{"recipe", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
     }
 
     if (plan.workload.technique == Technique::Lora || plan.workload.technique == Technique::Qlora)

@@ -28,6 +28,8 @@ enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
 enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
+// How FP8 training scales its casts (torchao float8 / mx_formats recipes; DeepSeek-V3's 1x128 / 128x128 blocks).
+enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8 };
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
 
@@ -168,6 +170,7 @@ struct Workload {
     bool torchCompile = false;        // torch.compile recomputes pointwise ops instead of saving them
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
     bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
 };
 
@@ -266,6 +269,7 @@ std::string_view toString(Checkpointing);
 std::string_view toString(LossImplementation);
 std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
+std::string_view toString(Fp8Recipe);
 std::string_view toString(KvPrecision);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);

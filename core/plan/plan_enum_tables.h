@@ -55,6 +55,10 @@ inline constexpr EnumName<Offload> kOffloads[] = {{"none", Offload::None},
 inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = {{"1f1b", PipelineSchedule::OneFOneB},
                                                                     {"interleaved", PipelineSchedule::Interleaved},
                                                                     {"zero_bubble", PipelineSchedule::ZeroBubble}};
+inline constexpr EnumName<Fp8Recipe> kFp8Recipes[] = {{"tensorwise", Fp8Recipe::Tensorwise},
+                                                      {"rowwise", Fp8Recipe::Rowwise},
+                                                      {"blockwise", Fp8Recipe::Blockwise},
+                                                      {"mxfp8", Fp8Recipe::Mxfp8}};
 inline constexpr EnumName<KvPrecision> kKvPrecisions[] = {{"fp32", KvPrecision::Fp32}, {"fp16", KvPrecision::Fp16},
                                                           {"bf16", KvPrecision::Bf16}, {"fp8", KvPrecision::Fp8},
                                                           {"int8", KvPrecision::Int8}, {"int4", KvPrecision::Int4}};

@@ -1,6 +1,7 @@
 // The planner: per candidate, the configuration that fits and best meets the objective, searched
 // over a pruned grid (rules and pruning in docs/plan-search.md); then the candidates ranked.
 #include "planner/planner.h"
+#include "base/finite_number.h"
 
 #include "estimate/cost/cost_model.h"
 #include "planner/fit_advice.h"
@@ -26,7 +27,6 @@ namespace gp {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // A configuration kept while searching; only the final choice gets a full CandidateResult.
 struct Chosen {

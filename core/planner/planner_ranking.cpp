@@ -1,5 +1,6 @@
 // Objective figures, cost/time Pareto frontier and candidate ranking for the planner.
 #include "planner/planner_ranking.h"
+#include "base/finite_number.h"
 
 #include "estimate/cost/cost_model.h"
 
@@ -12,7 +13,6 @@ namespace gp {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 double finiteOrInfinity(double v)
 {

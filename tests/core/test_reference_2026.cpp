@@ -71,14 +71,16 @@ TEST(Reference2026, PublishedRunsPerKind)
     // 262,144-token CP row; the 32k row without CP +54.6% -> +25.9%). The four AutoModel rows, already under
     // (-7.6% to -20.0%), move 2-4 points further under (-11.7% to -23.1%): attention is a small share of their
     // step and the kernel runs below the matmul efficiency, so their remaining gap lies elsewhere.
-    EXPECT_LE(medianOf(errors["throughput"]), 0.18);
+    // FP8 casts as memory-bound kernels per scaling recipe (torchao's float8 roofline): the three FP8 rows
+    // +24.6% -> +17.1%, +25.9% -> +22.7%, +13.7% -> +11.2%; median 17.3% -> 15.5%.
+    EXPECT_LE(medianOf(errors["throughput"]), 0.16);
     // The 262,144-token context-parallel row (+69%): what remains is not the kernel (ring attention's per-chunk
     // overheads and load balance are not modelled). Bounded apart so that the others keep their bound.
     double worstOthers = 0;
     for (const auto& c : doc["cases"])
         if (c["kind"] == "throughput" && c["id"] != "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps")
             worstOthers = std::max(worstOthers, errorOf.at(c["id"].get<std::string>()));
-    EXPECT_LE(worstOthers, 0.26);
+    EXPECT_LE(worstOthers, 0.24);
     EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.70);
     // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
     EXPECT_LE(medianOf(errors["memory"]), 0.10);

@@ -2,6 +2,7 @@
 // states. Each control edits its plan field, undo restores it, it is disabled (saying why) where it does not
 // apply, an invalid combination shows the core's message at the field, and the planner's choice shows the recipe.
 #include "answer_text.h"
+#include "core_text.h"
 #include "main_window.h"
 #include "settings.h"
 #include "translator.h"
@@ -289,4 +290,43 @@ TEST_F(RecipeInputsTest, ControlsAreReachableByKeyboardAndTranslated)
     EXPECT_TRUE(labels.contains(QStringLiteral("虚拟阶段")));
     EXPECT_TRUE(labels.contains(QStringLiteral("部分重计算层数")));
     EXPECT_FALSE(m_inputs->virtualStagesBox()->toolTip().contains(QStringLiteral("chunks")));
+}
+
+TEST_F(RecipeInputsTest, Fp8ScalingAppliesToFp8TrainingEditsThePlanAndUndoRestoresIt)
+{
+    openManual(json::object()); // bf16: the recipe does not apply and the box says why
+    QComboBox* recipe = m_inputs->fp8RecipeBox();
+    EXPECT_FALSE(recipe->isEnabled());
+    EXPECT_TRUE(recipe->toolTip().contains(QStringLiteral("FP8"))) << recipe->toolTip().toStdString();
+
+    openManual({{"workload", {{"precision", "fp8"}}},
+                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}}})}});
+    ASSERT_TRUE(recipe->isEnabled());
+    EXPECT_EQ(recipe->currentData().toInt(), int(gp::Fp8Recipe::Tensorwise));
+    const EvaluationPtr tensorwise = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(tensorwise && tensorwise->ok && !tensorwise->results.empty());
+    choose(recipe, int(gp::Fp8Recipe::Rowwise));
+    EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Rowwise);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Change FP8 scaling"));
+    const EvaluationPtr rowwise = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(rowwise && rowwise->ok && !rowwise->results.empty());
+    // Rowwise scaling moves more bytes per cast (torchao's roofline): the same layout trains slower.
+    EXPECT_LT(rowwise->results.front().tokensPerSecond, tensorwise->results.front().tokensPerSecond);
+
+    // MXFP8 on an H100 runs as tensorwise and the result says so, in words.
+    choose(recipe, int(gp::Fp8Recipe::Mxfp8));
+    const EvaluationPtr mx = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(mx && mx->ok && !mx->results.empty());
+    const auto& warnings = mx->results.front().warnings;
+    const auto warned = std::find_if(warnings.begin(), warnings.end(),
+                                     [](const gp::Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
+    ASSERT_NE(warned, warnings.end());
+    EXPECT_TRUE(CoreText::diagnostic(*warned).contains(QStringLiteral("Blackwell")));
+    EXPECT_NEAR(mx->results.front().tokensPerSecond, tensorwise->results.front().tokensPerSecond,
+                1e-9 * tensorwise->results.front().tokensPerSecond);
+
+    undo()->undo();
+    undo()->undo();
+    EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Tensorwise);
+    EXPECT_EQ(recipe->currentData().toInt(), int(gp::Fp8Recipe::Tensorwise));
 }

@@ -356,6 +356,13 @@ void InputsPanel::build()
                               gp::Precision::Fp32},
                              &CoreText::precision);
     addRow(form, [] { return tr("Precision"); }, m_precision, QStringLiteral("workload.precision"));
+    m_fp8Recipe = new QComboBox;
+    m_fp8Recipe->setObjectName(QStringLiteral("fp8Recipe"));
+    fillCombo<gp::Fp8Recipe>(m_fp8Recipe,
+                             {gp::Fp8Recipe::Tensorwise, gp::Fp8Recipe::Rowwise, gp::Fp8Recipe::Blockwise,
+                              gp::Fp8Recipe::Mxfp8},
+                             &CoreText::fp8Recipe);
+    addRow(form, [] { return tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
     m_weightFormat = new QComboBox;
     fillCombo<gp::WeightFormat>(m_weightFormat,
                                 {gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8,
@@ -396,10 +403,12 @@ void InputsPanel::build()
     m_retranslate.push_back([this] { m_flash->setText(tr("Flash attention")); });
     form->addRow(QString(), withError(m_flash, QStringLiteral("workload.flash_attention")));
     outer->addWidget(workloadGroup);
-    for (QComboBox* combo : {m_mode, m_technique, m_precision, m_weightFormat, m_optimizer, m_checkpointing, m_loss}) {
+    for (QComboBox* combo :
+         {m_mode, m_technique, m_precision, m_fp8Recipe, m_weightFormat, m_optimizer, m_checkpointing, m_loss}) {
         const Field f = combo == m_mode          ? FMode
                         : combo == m_technique   ? FTechnique
                         : combo == m_precision   ? FPrecision
+                        : combo == m_fp8Recipe   ? FFp8Recipe
                         : combo == m_weightFormat ? FWeightFormat
                         : combo == m_optimizer   ? FOptimizer
                         : combo == m_checkpointing ? FCheckpointing
@@ -950,6 +959,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     selectData(m_mode, int(w.mode));
     selectData(m_technique, int(w.technique));
     selectData(m_precision, int(w.precision));
+    selectData(m_fp8Recipe, int(w.fp8Recipe));
     selectData(m_weightFormat, int(w.weightFormat));
     selectData(m_optimizer, int(w.optimizer));
     selectData(m_checkpointing, int(w.activationCheckpointing));
@@ -1083,7 +1093,8 @@ void InputsPanel::updateVisibility()
     setRow(m_pipeline->parentWidget(), manual);
     setRow(m_context->parentWidget(), manual && training);
     // The training recipe: training only (the one-batch inference mode hides them as well).
-    for (QWidget* input : {static_cast<QWidget*>(m_checkpointedLayers), static_cast<QWidget*>(m_bf16States),
+    for (QWidget* input : {static_cast<QWidget*>(m_fp8Recipe), static_cast<QWidget*>(m_checkpointedLayers),
+                           static_cast<QWidget*>(m_bf16States),
                            static_cast<QWidget*>(m_pipelineSchedule), static_cast<QWidget*>(m_virtualStages)})
         setRow(input->parentWidget(), training);
     updateRecipeInputs();
@@ -1109,6 +1120,12 @@ void InputsPanel::updateRecipeInputs()
         input->setEnabled(enabled);
         input->setToolTip(tip);
     };
+
+    const bool fp8 = comboValue<gp::Precision>(m_precision) == gp::Precision::Fp8;
+    state(m_fp8Recipe, training && fp8,
+          fp8 ? tr("How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others "
+                   "are estimated with tensorwise scaling)")
+              : tr("Applies to FP8 training only; choose FP8 as the precision"));
 
     const auto optimizer = comboValue<gp::Optimizer>(m_optimizer);
     state(m_bf16States, training && gp::bf16OptimizerStatesApply(optimizer),
@@ -1232,6 +1249,9 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     }
     case FBf16States:
         w.bf16OptimizerStates = m_bf16States->isChecked();
+        break;
+    case FFp8Recipe:
+        w.fp8Recipe = comboValue<gp::Fp8Recipe>(m_fp8Recipe);
         break;
     case FLoss:
         w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
@@ -1481,6 +1501,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Change partial recompute");
     case FBf16States:
         return tr("Toggle bf16 optimizer states");
+    case FFp8Recipe:
+        return tr("Change FP8 scaling");
     case FFlash:
         return tr("Toggle flash attention");
     case FLoss:

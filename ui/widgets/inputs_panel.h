@@ -78,6 +78,7 @@ public:
     // The training recipe: partial recompute, bf16 optimizer states, pipeline schedule and virtual stages.
     QSpinBox* checkpointedLayersBox() const { return m_checkpointedLayers; }
     QCheckBox* bf16StatesBox() const { return m_bf16States; }
+    QComboBox* fp8RecipeBox() const { return m_fp8Recipe; }
     QComboBox* pipelineScheduleBox() const { return m_pipelineSchedule; }
     QSpinBox* virtualStagesBox() const { return m_virtualStages; }
     QSpinBox* pipelineBox() const { return m_pipeline; }
@@ -119,7 +120,7 @@ protected:
 private:
     enum Field {
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
-        FCheckpointing, FCheckpointedLayers, FBf16States, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
+        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FPipelineSchedule,
         FVirtualStages, FContext, FZero, FOffload,
         FObjective,
@@ -180,6 +181,7 @@ private:
     QComboBox* m_technique = nullptr;
     QComboBox* m_precision = nullptr;
     QComboBox* m_weightFormat = nullptr;
+    QComboBox* m_fp8Recipe = nullptr;
     QComboBox* m_optimizer = nullptr;
     QSpinBox* m_loraRank = nullptr;
     std::vector<QCheckBox*> m_loraTargets;

@@ -5,6 +5,7 @@
 
 #include "catalog/gpu_precision.h"
 #include "estimate/time/communication_model.h"
+#include "estimate/time/fp8_scaling.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/common/performance_defaults.h"
@@ -179,6 +180,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         memoryBound += accum * weightPasses * shard
                        * (bytesPerWeight(WeightFormat::Nf4, workload.precision) + 2 * bytesPerElement(workload.precision))
                        / bandwidth;
+    if (workload.precision == Precision::Fp8 && bandwidth > 0) {
+        // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
+        // Weights are cast every micro-batch, on the shard of each tensor x pipeline rank. The recipe is the one
+        // the GPU runs (workloadOnGpu).
+        const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
+        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * cast.weightBytes / (double(t) * p)) / bandwidth;
+        memoryBound += r.fp8CastSeconds;
+    }
     r.memoryBoundSeconds = memoryBound;
     const double busyCompute = matmul + memoryBound;
     r.pipelineBubbleSeconds = p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;

@@ -1,0 +1,28 @@
+// The memory traffic of FP8 training's casts: before each FP8 GEMM its 16-bit operands are scaled and cast to
+// fp8, in both layouts the forward and the two backward GEMMs read. How many bytes that moves depends on the
+// scaling recipe; the GEMMs themselves run at the FP8 peak in the throughput model.
+#pragma once
+
+#include "plan/plan.h"
+
+namespace gp {
+
+// Bytes read and written per element to cast one linear layer's operands in forward + backward.
+struct Fp8CastBytes {
+    double input = 0;      // per element of the layer's input (tokens x in-features)
+    double gradOutput = 0; // per element of its output gradient (tokens x out-features)
+    double weight = 0;     // per element of its weight, every time the layer runs (each micro-batch)
+};
+
+Fp8CastBytes fp8CastBytes(Fp8Recipe recipe);
+
+// Cast traffic of the blocks' linear layers (peft's "all-linear": attention and MLP projections, every expert
+// a token is routed to; the output head stays 16-bit) for FP8 training.
+struct Fp8CastTraffic {
+    double bytesPerToken = 0;  // activations and output gradients, whole model, per training token
+    double weightBytes = 0;    // weights, whole model, per micro-batch
+};
+
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe);
+
+} // namespace gp

@@ -1,0 +1,133 @@
+// FP8 scaling recipes: the casts to fp8 before each linear GEMM move bytes that depend on the recipe (torchao's
+// float8 roofline), run as memory-bound kernels, and MX block scaling needs Blackwell.
+#include "catalog/gpu_precision.h"
+#include "estimate/estimator.h"
+#include "estimate/time/fp8_scaling.h"
+#include "estimate/time/throughput_model.h"
+#include "test_throughput_helpers.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace gp {
+namespace {
+
+using namespace gp::testing;
+
+Workload fp8Pretraining(Fp8Recipe recipe)
+{
+    Workload w;
+    w.sequenceLength = 8192;
+    w.trainingTokens = 1e9;
+    w.precision = Precision::Fp8;
+    w.fp8Recipe = recipe;
+    return w;
+}
+
+ThroughputEstimate onEightGpus(const Workload& w, const std::string& gpu, const std::string& link)
+{
+    const Catalog& catalog = builtinCatalog();
+    const ResolvedModel m = modelFrom(llama2_7b());
+    const Hardware hw = catalogHardware(catalog, gpu, 8, link);
+    Configuration c;
+    c.data = 8;
+    c.zeroStage = 3;
+    return estimateThroughput(m, w, c, hw, {}, {}, catalog);
+}
+
+TEST(Fp8Recipes, CastBytesOfLlama2_7bByHand)
+{
+    // Llama 2 7B: h 4096, MLP 11008, 32 layers, no GQA. Per layer the seven linears take inputs of widths
+    // q, k, v, gate, up: h; o: h; down: f  (6h + f = 35,584) and give outputs q, k, v, o: h; gate, up: f;
+    // down: h  (5h + 2f = 42,496). Tensorwise moves 4 bytes per activation and output-gradient element and 8
+    // per weight element; the weights are 4h^2 + 3hf = 202,375,168 per layer.
+    const Fp8CastTraffic t = fp8CastTraffic(llama2_7b(), Fp8Recipe::Tensorwise);
+    EXPECT_DOUBLE_EQ(t.bytesPerToken, 32.0 * 4 * (35584 + 42496));
+    EXPECT_DOUBLE_EQ(t.weightBytes, 32.0 * 8 * 202375168);
+    const Fp8CastTraffic rowwise = fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise);
+    EXPECT_DOUBLE_EQ(rowwise.bytesPerToken, 32.0 * 6 * (35584 + 42496));
+    EXPECT_DOUBLE_EQ(rowwise.weightBytes, 32.0 * 10 * 202375168);
+    const Fp8CastTraffic mx = fp8CastTraffic(llama2_7b(), Fp8Recipe::Mxfp8);
+    EXPECT_DOUBLE_EQ(mx.bytesPerToken, 32.0 * 2 * (35584 + 42496));
+    EXPECT_DOUBLE_EQ(mx.weightBytes, 32.0 * 6 * 202375168);
+}
+
+TEST(Fp8Recipes, CastsCostTimeAndRowwiseCostsMoreThanTensorwise)
+{
+    const ThroughputEstimate tensorwise = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "h100-80gb-sxm", "nvlink4");
+    const ThroughputEstimate rowwise = onEightGpus(fp8Pretraining(Fp8Recipe::Rowwise), "h100-80gb-sxm", "nvlink4");
+    Workload bf16 = fp8Pretraining(Fp8Recipe::Tensorwise);
+    bf16.precision = Precision::Bf16;
+    const ThroughputEstimate plain = onEightGpus(bf16, "h100-80gb-sxm", "nvlink4");
+    EXPECT_GT(tensorwise.fp8CastSeconds, 0);
+    EXPECT_DOUBLE_EQ(plain.fp8CastSeconds, 0);
+    EXPECT_GT(rowwise.fp8CastSeconds, tensorwise.fp8CastSeconds);
+    EXPECT_LT(rowwise.tokensPerSecond, tensorwise.tokensPerSecond);
+    // The casts are a small share: FP8 still trains faster than bf16 at this size.
+    EXPECT_GT(tensorwise.tokensPerSecond, plain.tokensPerSecond);
+    EXPECT_LT(tensorwise.fp8CastSeconds, 0.2 * tensorwise.step.compute);
+    // By hand: the per-GPU tokens of a step and the shard's weights, over the achieved memory bandwidth.
+    const Fp8CastTraffic t = fp8CastTraffic(llama2_7b(), Fp8Recipe::Tensorwise);
+    const double bandwidthRatio = (8192.0 * t.bytesPerToken + t.weightBytes) / tensorwise.fp8CastSeconds;
+    const double rowwiseRatio = (8192.0 * fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise).bytesPerToken
+                                 + fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise).weightBytes)
+                                / rowwise.fp8CastSeconds;
+    EXPECT_NEAR(bandwidthRatio, rowwiseRatio, 1e-6 * rowwiseRatio); // the same bandwidth for both
+    EXPECT_LT(bandwidthRatio, 3.35e12);                              // below H100 SXM's 3.35 TB/s peak
+}
+
+TEST(Fp8Recipes, MxScalingRunsOnBlackwellAndFallsBackElsewhere)
+{
+    const ThroughputEstimate mx = onEightGpus(fp8Pretraining(Fp8Recipe::Mxfp8), "b200-180gb-sxm", "nvlink5");
+    const ThroughputEstimate tensorwise = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "b200-180gb-sxm", "nvlink5");
+    EXPECT_LT(mx.fp8CastSeconds, tensorwise.fp8CastSeconds);
+    EXPECT_GT(mx.tokensPerSecond, tensorwise.tokensPerSecond);
+
+    // Through the estimator: on an H100 the plan's mxfp8 runs as tensorwise and says so.
+    auto plan = parsePlan(R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-2-7b" },
+        "workload": { "mode": "training", "precision": "fp8", "fp8_recipe": "mxfp8", "sequence_length": 4096 },
+        "candidates": [ { "gpu": "h100-80gb-sxm", "gpus_per_node": 8 }, { "gpu": "b200-180gb-sxm", "gpus_per_node": 8 } ] })");
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
+    ASSERT_EQ(estimate->results.size(), 2u);
+    const auto warned = [](const CandidateResult& r) {
+        return std::find_if(r.warnings.begin(), r.warnings.end(),
+                            [](const Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
+    };
+    const CandidateResult& hopper = estimate->results[0];
+    const CandidateResult& blackwell = estimate->results[1];
+    ASSERT_NE(warned(hopper), hopper.warnings.end());
+    EXPECT_EQ(warned(hopper)->arg("recipe"), "mxfp8");
+    EXPECT_EQ(warned(hopper)->arg("used"), "tensorwise");
+    EXPECT_EQ(warned(blackwell), blackwell.warnings.end());
+    const Hardware h100 = catalogHardware(builtinCatalog(), "h100-80gb-sxm", 8, "nvlink4");
+    EXPECT_EQ(fp8RecipeOnGpu(h100.gpu, Fp8Recipe::Rowwise), Fp8Recipe::Rowwise);
+    EXPECT_EQ(fp8RecipeOnGpu(h100.gpu, Fp8Recipe::Blockwise), Fp8Recipe::Blockwise);
+}
+
+TEST(Fp8Recipes, FieldIsReadWrittenAndRefusedByName)
+{
+    const auto plan = [](const std::string& recipe) {
+        return parsePlan(R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-2-7b" },
+            "workload": { "mode": "training", "precision": "fp8", "fp8_recipe": )" + recipe + R"( } })");
+    };
+    auto rowwise = plan("\"rowwise\"");
+    ASSERT_TRUE(rowwise.ok()) << rowwise.error().toString();
+    EXPECT_EQ(rowwise->workload.fp8Recipe, Fp8Recipe::Rowwise);
+    EXPECT_EQ(planToJson(*rowwise)["workload"]["fp8_recipe"], "rowwise");
+    auto reread = planFromJson(planToJson(*rowwise));
+    ASSERT_TRUE(reread.ok());
+    EXPECT_EQ(reread->workload.fp8Recipe, Fp8Recipe::Rowwise);
+    // Set back to the default, the field leaves the file.
+    Plan edited = *rowwise;
+    edited.workload.fp8Recipe = Fp8Recipe::Tensorwise;
+    EXPECT_FALSE(planToJson(edited)["workload"].contains("fp8_recipe"));
+    auto bad = plan("\"per-tensor\"");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().field, "workload.fp8_recipe") << bad.error().toString();
+}
+
+} // namespace
+} // namespace gp
