@@ -155,6 +155,7 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     if (spec.requestsPerMonth && s.totalRequestsPerSecond > 0)
         hours = *spec.requestsPerMonth / s.totalRequestsPerSecond / 3600.0;
     r.cost = estimateCost(hw, hours, plan.billing, catalog);
+    billServingMonth(r.cost, hours);
     priceServing(s, r.cost.rates, plan.billing, spec, r.cost.monthDays);
     r.serving = std::move(s);
     if (hw.sizeEstimate)

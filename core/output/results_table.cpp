@@ -200,11 +200,13 @@ std::string answerToTable(const PlanAnswer& answer)
     } else {
         out += "no candidate meets the objective\n";
     }
+    // A training run pays its whole reservation; a serving deployment's figures are a month of it.
+    const char* reservedPays = answer.mode == Mode::Serving ? ", billed by the month" : ", paid in full";
     std::string modes;
     for (const std::string& m : answer.billingModes)
         modes += (modes.empty() ? "" : ", ") + billingModeWords(m)
             + (m == "reserved" && reservedTermOf(answer.search.candidates) > 0
-                   ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + ", paid in full)"
+                   ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + reservedPays + ")"
                    : "");
     out += "billing modes counted: " + modes + "\n\n";
     std::vector<std::vector<std::string>> rows;

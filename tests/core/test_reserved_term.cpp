@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 using namespace gp;
 
@@ -253,4 +255,84 @@ TEST(ReservedTerm, ResultsNameTheTermAndUnusedHours)
         }
     const std::string csv = resultsToCsv(estimate->results);
     EXPECT_NE(csv.find("reserved_term_months,reserved_unused_hours"), std::string::npos);
+}
+
+// Serving: every billing mode of `cost` is one month's bill, so a reservation's figure is the month's share of its
+// term (the discounted rate x every hour of the month), not the whole year, and compares with on-demand's month.
+namespace {
+
+Plan reservedServingPlan(std::optional<double> requestsPerMonth)
+{
+    auto plan = parsePlan(servingPlanText());
+    EXPECT_TRUE(plan) << plan.error().toString();
+    nlohmann::json document = planToJson(*plan);
+    document["candidates"] = nlohmann::json::array({{{"instance", "tencent:GT4.4XLARGE96"}, {"nodes", 1}}});
+    document["billing"]["modes"] = {"on_demand", "monthly", "reserved"};
+    document["workload"]["serving"]["load"] = {{"concurrency", 4}};
+    document["workload"]["serving"]["replicas"] = 1;
+    document["workload"]["serving"].erase("slo");
+    if (requestsPerMonth)
+        document["workload"]["serving"]["requests_per_month"] = *requestsPerMonth;
+    auto parsed = planFromJson(document);
+    EXPECT_TRUE(parsed) << parsed.error().toString();
+    return *parsed;
+}
+
+const CandidateResult& reservedServingResult(const PlanEstimate& estimate)
+{
+    EXPECT_EQ(estimate.results.size(), 1u);
+    const CandidateResult& r = estimate.results.front();
+    EXPECT_TRUE(r.serving);
+    EXPECT_TRUE(r.cost.reserved && r.cost.onDemand) << r.candidate;
+    return r;
+}
+
+} // namespace
+
+TEST(ReservedTerm, ServingReservedIsOneMonthsBillAlwaysOn)
+{
+    auto estimate = estimatePlan(reservedServingPlan(std::nullopt), builtinCatalog());
+    ASSERT_TRUE(estimate);
+    const CandidateResult& r = reservedServingResult(*estimate);
+    ASSERT_TRUE(r.cost.reserved && r.cost.onDemand);
+    const double monthHours = r.cost.monthDays * 24;
+    // Always on: on-demand pays the month's hours at 28.64 CNY/h, the reservation the same hours at 17.184 CNY/h.
+    EXPECT_NEAR(*r.cost.onDemand, kReservedGt4OnDemand * monthHours, 1e-6);
+    EXPECT_NEAR(*r.cost.reserved, kReservedGt4Rate * monthHours, 1e-6);
+    EXPECT_LT(*r.cost.reserved, kReservedGt4Rate * kReservedYearHours / 2); // not the year's commitment
+    EXPECT_EQ(r.cost.reservedTermMonths, 12);                               // the term is still said
+    ASSERT_TRUE(r.cost.reservedUnusedHours);
+    EXPECT_NEAR(*r.cost.reservedUnusedHours, 0, 1e-9);
+    const BillingCost* mode = reservedMode(r.cost, "reserved");
+    ASSERT_NE(mode, nullptr);
+    ASSERT_TRUE(mode->total);
+    EXPECT_DOUBLE_EQ(*mode->total, *r.cost.reserved);
+    ASSERT_FALSE(mode->curve.empty());
+    EXPECT_NEAR(mode->curve.back().cost, *r.cost.reserved, 1e-6);
+    EXPECT_NEAR(mode->curve[1].days, 0, 1e-12); // the month is owed from its first day
+    // The serving figures' monthly bill under the reservation is the same month.
+    const nlohmann::json j = planEstimateToJson(*estimate);
+    EXPECT_NEAR(j["results"][0]["cost"]["reserved"].get<double>(), *r.cost.reserved, 1e-6);
+    ASSERT_TRUE(r.serving->monthlyCost);
+    EXPECT_LE(*r.serving->monthlyCost, *r.cost.reserved + 1e-6);
+}
+
+TEST(ReservedTerm, ServingReservedPaysTheMonthForFewRequests)
+{
+    // A few requests a month: on-demand pays their hours, the reservation still the whole month, its unused hours
+    // the month's rest.
+    auto estimate = estimatePlan(reservedServingPlan(1000.0), builtinCatalog());
+    ASSERT_TRUE(estimate);
+    const CandidateResult& r = reservedServingResult(*estimate);
+    ASSERT_TRUE(r.cost.reserved && r.cost.onDemand && r.cost.reservedUnusedHours);
+    const double monthHours = r.cost.monthDays * 24;
+    const double hours = *r.cost.onDemand / kReservedGt4OnDemand;
+    ASSERT_GT(hours, 0);
+    ASSERT_LT(hours, monthHours);
+    EXPECT_NEAR(hours, 1000.0 / r.serving->totalRequestsPerSecond / 3600, 1e-6 * hours);
+    EXPECT_NEAR(*r.cost.reserved, kReservedGt4Rate * monthHours, 1e-6);
+    EXPECT_NEAR(*r.cost.reservedUnusedHours, monthHours - hours, 1e-6);
+    ASSERT_TRUE(r.serving->monthlyCost);
+    EXPECT_EQ(r.serving->monthlyBillingMode, "on_demand");
+    EXPECT_NEAR(*r.serving->monthlyCost, *r.cost.onDemand, 1e-6);
 }

@@ -216,6 +216,20 @@ TEST(ServingTable, ABatchCutIsSaidUnderTheTable)
     expectServingRowsMatchJson(resultsTable(table.out), j, 1);
 }
 
+TEST(ServingTable, ReservedIsSaidAsAMonthsBill)
+{
+    // Serving figures are a month of a reservation, not its whole term paid up front.
+    const std::string plan = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 1000, "output_tokens": 200,
+            "load": {"concurrency": 8}, "replicas": 1}},
+        "billing": {"modes": ["on_demand", "reserved"]},
+        "candidates": [{"instance": "tencent:GT4.4XLARGE96", "nodes": 1}]})";
+    const auto run = cli({"plan", "-", "--format", "table"}, plan);
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_NE(run.out.find("reserved (1-year term, billed by the month)"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("paid in full"), std::string::npos) << run.out;
+}
+
 TEST(ServingTable, TrainingTableKeepsItsColumns)
 {
     const auto table = cli({"estimate", kTrainingPlan, "--format", "table"});

@@ -4,6 +4,7 @@
 
 #include "estimate/cost/cost_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -57,6 +58,34 @@ void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const
         r.monthlyCost = best;
     if (onDemand && monthly && onDemand->perHour > 0 && monthly->perMonth > 0)
         r.breakEvenHoursPerMonth = monthly->perMonth / onDemand->perHour;
+}
+
+void billServingMonth(CostEstimate& cost, double hours)
+{
+    if (!std::isfinite(hours) || hours < 0)
+        return;
+    const auto rate = std::find_if(cost.rates.begin(), cost.rates.end(),
+                                   [](const BillingRate& r) { return r.mode == "reserved"; });
+    const auto mode = std::find_if(cost.modes.begin(), cost.modes.end(),
+                                   [](const BillingCost& m) { return m.mode == "reserved"; });
+    if (rate == cost.rates.end() || mode == cost.modes.end())
+        return;
+    const double monthHours = cost.monthDays * 24.0;
+    const double month = billedMonth(*rate, hours, cost.monthDays);
+    const double finishDays = hours / 24.0;
+    // The month is owed from its first day; hours beyond it (more requests than a month always on serves) go on at
+    // the reserved rate.
+    const double owed = rate->perHour * monthHours;
+    mode->total = month;
+    mode->curve = {{0, 0}, {0, owed}};
+    if (hours > monthHours) {
+        mode->curve.push_back({cost.monthDays, owed});
+        mode->curve.push_back({finishDays, month});
+    } else {
+        mode->curve.push_back({finishDays, owed});
+    }
+    cost.reserved = month;
+    cost.reservedUnusedHours = std::max(0.0, monthHours - hours);
 }
 
 } // namespace gp
