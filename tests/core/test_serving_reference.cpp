@@ -150,18 +150,28 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
         std::printf("%-12s %6d %9.1f%% %9.1f%%   %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst,
                     all.count, 100 * all.median, 100 * all.worst);
     }
-    for (const char* q : {"throughput", "ttft", "tpot", "latency"}) {
-        const Summary s = summarize(rows, q, true);
-        EXPECT_GE(s.count, 3) << q;
-        // TTFT reaches the 15% median only just (14.9%): gpt-oss's prefill, with its experts at the efficiency of
-        // their routed rows and the k-way combine, is still 15-18% short of the measured 0.45-0.47 s.
-        EXPECT_LE(s.median, 0.15) << q;
-        EXPECT_LE(s.worst, 0.35) << q;
+    // The aims are median 15% and worst 35%; each bound below is what the model reaches, one point or so
+    // above it, so that a regression fails. Reached: throughput 4.1% / 31.8% (vLLM CI 8B latency run), TTFT
+    // 11.8% / 31.7% (70B TP4 at 1 req/s), TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels
+    // counted), latency 13.0% / 24.1%, KV capacity 0.3% / 3.5%.
+    struct Bound {
+        const char* quantity;
+        int count;
+        double median, worst;
+    };
+    for (const Bound& b : {Bound{"throughput", 14, 0.05, 0.33}, Bound{"ttft", 6, 0.13, 0.33},
+                           Bound{"tpot", 22, 0.085, 0.22}, Bound{"latency", 3, 0.14, 0.25}}) {
+        const Summary s = summarize(rows, b.quantity, true);
+        EXPECT_GE(s.count, b.count) << b.quantity;
+        EXPECT_LE(s.median, b.median) << b.quantity;
+        EXPECT_LE(s.worst, b.worst) << b.quantity;
+        EXPECT_LE(b.median, 0.15); // never looser than the aims
+        EXPECT_LE(b.worst, 0.35);
     }
     const Summary kv = summarize(rows, "kv", true);
-    EXPECT_GE(kv.count, 8);
-    EXPECT_LE(kv.median, 0.05);
-    EXPECT_LE(kv.worst, 0.05);
+    EXPECT_GE(kv.count, 10);
+    EXPECT_LE(kv.median, 0.01);
+    EXPECT_LE(kv.worst, 0.04);
 }
 
 TEST(ServingReference, EveryExclusionSaysWhy)
@@ -172,7 +182,7 @@ TEST(ServingReference, EveryExclusionSaysWhy)
             ++excluded;
             EXPECT_GT(c.at("aim_excluded").get<std::string>().size(), 40u) << c.at("id");
         }
-    EXPECT_LE(excluded, 14); // most cases stay in the aim
+    EXPECT_LE(excluded, 5); // most cases stay in the aim (gpt-oss 120b, Mistral vision, three offline ShareGPT runs)
 }
 
 } // namespace

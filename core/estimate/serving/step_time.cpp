@@ -2,7 +2,8 @@
 // achieved bandwidth, FLOPs over the achieved peak, two all-reduces per layer) at the serving engine's achieved
 // bandwidth; the per-step overhead is the engine's CPU time the GPU waits on. Prefill is chunked as vLLM V1
 // schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget. In MoE layers
-// the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency.
+// the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency, and
+// each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer).
 #include "estimate/serving/step_time.h"
 #include "base/finite_number.h"
 
@@ -38,6 +39,11 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture);
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
+    // Each MoE layer routes its tokens before the expert GEMMs and combines their outputs after: top-k selection,
+    // the expert sort (moe_align_block_size) and the k-way sum, small kernels on a few thread blocks whose time at
+    // decode batches is their latency, not their bytes. Every forward step runs them in every MoE layer, on every
+    // tensor rank, one stage after another.
+    m_routing = model.architecture.numExperts > 1 ? moeLayers(model.architecture) * d.moeRoutingSecondsPerLayer : 0.0;
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
     const Architecture& arch = model.architecture;
@@ -85,6 +91,8 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
                                     * bytesPerElement(m_workload.precision);
         m_chunkComputeSeconds = hbm > 0 ? m_chunkComputeSeconds + combineBytes / hbm : INFINITY;
     }
+    if (std::isfinite(m_chunkComputeSeconds))
+        m_chunkComputeSeconds += m_routing;
     if (t > 1) {
         const bool network = t > hw.gpusPerNode;
         const double bus = network ? nodeNetworkGBps(hw, m_performance) * std::max(1, hw.gpusPerNode) / t
@@ -107,7 +115,7 @@ const ReplicaSteps::Decode& ReplicaSteps::decodeAt(int batch) const
         c.microBatchSize = int(index) + 1;
         const InferenceSpeed s = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
         Decode& d = m_decode[index];
-        d.memoryAndCompute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds);
+        d.memoryAndCompute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds) + m_routing;
         d.communication = s.decodeCommunicationSeconds;
         d.bound = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute : Bottleneck::MemoryBandwidth;
         m_known[index] = true;

@@ -50,6 +50,7 @@ private:
     PerformanceDefaults m_performance;
     double m_peakTflops = 0;
     double m_overhead = 0;
+    double m_routing = 0; // the MoE layers' latency-bound routing kernels, every forward step
     double m_prompt = 0, m_output = 0;
     int m_chunks = 1;
     double m_shareOfStep = 1;
