@@ -195,6 +195,8 @@ struct Assumptions {
     std::optional<double> linkEfficiency;     // achieved / spec bandwidth of links
     std::optional<double> communicationOverlap; // fraction of overlappable communication hidden
     std::optional<double> diskThroughputMBps;
+    // MoE training: the busiest expert-parallel rank's routed tokens over the mean (>= 1; 1 = balanced routing).
+    std::optional<double> expertLoadImbalance;
     // Serving: achieved fractions and per-step overhead (defaults: resources/catalog/defaults-serving.json).
     std::optional<double> servingDecodeBandwidthEfficiency; // weights + KV read per decode step / HBM bandwidth
     std::optional<double> servingPrefillComputeEfficiency;  // prefill FLOPs / dense peak

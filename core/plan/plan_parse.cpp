@@ -340,6 +340,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("link_efficiency", as.linkEfficiency, 0.01, 1);
         r.optionalNumber("communication_overlap", as.communicationOverlap, 0, 1);
         r.optionalNumber("disk_throughput_mbps", as.diskThroughputMBps, 0.001, 1e7);
+        r.optionalNumber("expert_load_imbalance", as.expertLoadImbalance, 1, 64);
         r.optionalNumber("serving_decode_bandwidth_efficiency", as.servingDecodeBandwidthEfficiency, 0.01, 1);
         r.optionalNumber("serving_prefill_compute_efficiency", as.servingPrefillComputeEfficiency, 0.01, 1);
         r.optionalNumber("serving_step_overhead_seconds", as.servingStepOverheadSeconds, 0, 1);

@@ -175,6 +175,8 @@ json planToJson(const Plan& plan)
                         {"link_efficiency", optionalNumber(a.linkEfficiency)},
                         {"communication_overlap", optionalNumber(a.communicationOverlap)},
                         {"disk_throughput_mbps", optionalNumber(a.diskThroughputMBps)}};
+    if (a.expertLoadImbalance)
+        assumptions["expert_load_imbalance"] = *a.expertLoadImbalance;
     if (a.servingDecodeBandwidthEfficiency)
         assumptions["serving_decode_bandwidth_efficiency"] = *a.servingDecodeBandwidthEfficiency;
     if (a.servingPrefillComputeEfficiency)

@@ -48,6 +48,27 @@ double layersPerStage(double layers, int pipeline)
     return std::ceil(positiveOrZero(layers) / std::max(1, pipeline));
 }
 
+double routedExpertParametersPerLayer(const Architecture& a, const ParameterCounts& c)
+{
+    if (a.numExperts <= 1)
+        return 0.0;
+    const double routed = double(a.numExperts) / double(a.numExperts + std::max(0, a.numSharedExperts));
+    return positiveOrZero(c.mlpPerLayer) * routed;
+}
+
+double routedExpertFraction(const Architecture& a, const ParameterCounts& c, double total)
+{
+    if (a.numExperts <= 1 || !(total > 0))
+        return 0.0;
+    return std::clamp(moeLayers(a) * routedExpertParametersPerLayer(a, c) / total, 0.0, 1.0);
+}
+
+double routedRowsPerExpert(const Architecture& a, double tokens)
+{
+    const double e = std::max(1.0, double(a.numExperts));
+    return positiveOrZero(tokens) * std::clamp(double(a.expertsPerToken), 1.0, e) / e;
+}
+
 double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
                         int pipeline, int expert)
 {
@@ -59,11 +80,7 @@ double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double 
         const double bodyPerLayer = std::max(0.0, total - c.embedding - head) / layers;
         stage = std::max(c.embedding + stageLayers * bodyPerLayer, stageLayers * bodyPerLayer + head);
     }
-    double expertFraction = 0;
-    if (a.numExperts > 1 && total > 0) {
-        const double routed = double(a.numExperts) / double(a.numExperts + std::max(0, a.numSharedExperts));
-        expertFraction = std::clamp(moeLayers(a) * c.mlpPerLayer * routed / total, 0.0, 1.0);
-    }
+    const double expertFraction = routedExpertFraction(a, c, total);
     const int ep = std::max(1, expert);
     return stage * (1 - expertFraction + expertFraction / ep) / std::max(1, tensor);
 }

@@ -22,6 +22,17 @@ double formatScopeParameters(const ParameterCounts& counts, WeightFormat format)
 // Layers one pipeline stage holds: ceil(layers / pipeline).
 double layersPerStage(double layers, int pipeline);
 
+// Share of `total` parameters held by the routed experts (every MoE layer's routed experts; shared experts, router
+// and the dense layers excluded); 0 for dense models. The part expert parallelism splits.
+double routedExpertFraction(const Architecture& architecture, const ParameterCounts& counts, double total);
+// Parameters of one MoE layer's routed experts (0 for dense models).
+double routedExpertParametersPerLayer(const Architecture& architecture, const ParameterCounts& counts);
+
+// Rows each routed expert's GEMM multiplies when `tokens` tokens are routed together: tokens x k / E with uniform
+// routing (vLLM fused_moe sorts a chunk's tokens by expert; Megatron-Core's and torchtitan's grouped GEMM run one
+// GEMM per local expert over the tokens dispatched to it). The one rule for serving prefill and training steps.
+double routedRowsPerExpert(const Architecture& architecture, double tokens);
+
 // Parameters one GPU holds of a model with `total` parameters of which `head` are the output (or
 // classification) head: the largest pipeline stage (the first holds the embedding, the last the head), the
 // routed experts split over `expert` ranks, then everything split over `tensor` ranks (Megatron layout,

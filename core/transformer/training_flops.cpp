@@ -198,6 +198,17 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     linear.frozenMatmul = std::min(linear.frozenMatmul, linear.matmul);
     const PassFlops blocks = passFlops(linear, workload, checkpointing, layers, perOpRecompute, share);
     t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute);
+    // ...over the routed experts alone (per-op checkpointing recomputes one of their two or three matrices, as it
+    // does for the dense MLP)...
+    if (t.forward.experts > 0 && t.forward.matmul > 0) {
+        ForwardFlops routed;
+        routed.matmul = t.forward.experts;
+        routed.frozenMatmul = t.forward.frozenMatmul * t.forward.experts / t.forward.matmul;
+        const double routedK = std::clamp(double(arch.expertsPerToken), 1.0, s.experts);
+        const double perOpExperts = 2 * s.h * s.fe * routedK * s.moeLayers;
+        const PassFlops experts = passFlops(routed, workload, checkpointing, layers, perOpExperts, share);
+        t.expertsHardware = std::min(t.linearHardware, experts.model + experts.recompute);
+    }
     // ...and over the attention core alone (QK^T and PV): its forward, recomputed forward and backward.
     ForwardFlops core;
     core.attention = t.forward.attention;

@@ -27,6 +27,7 @@ struct TrainingFlopsPerToken {
     double recompute = 0;  // extra forward work of activation checkpointing
     double hardware = 0;   // model + recompute: what the GPUs execute
     double linearHardware = 0; // of `hardware`, the blocks' linear GEMMs (what FP8 training runs in FP8)
+    double expertsHardware = 0;  // of `linearHardware`, the routed experts' GEMMs (forward, backward, recomputation)
     double attentionForwardHardware = 0; // of `hardware`, the attention core's forward passes (recomputation included)
     double attentionBackward = 0;        // of `hardware`, the attention core's backward (2x its forward)
     double scoreElementsPerToken = 0; // attention score elements per token over all layers (memory traffic

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace gp {
 namespace {
@@ -59,7 +60,7 @@ TEST(Reference2026, PublishedRunsPerKind)
     for (const auto& [kind, list] : errors)
         std::printf("2026 %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", kind.c_str(), list.size(),
                     100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
-    ASSERT_EQ(errors["throughput"].size(), 11u);
+    ASSERT_EQ(errors["throughput"].size(), 13u);
     ASSERT_EQ(errors["memory"].size(), 4u);
     ASSERT_EQ(errors["decode"].size(), 4u);
     // Before FP8 was scoped to the linear GEMMs: throughput median 20.8%, worst 116.5%. Before per-op
@@ -76,12 +77,24 @@ TEST(Reference2026, PublishedRunsPerKind)
     EXPECT_LE(medianOf(errors["throughput"]), 0.16);
     // The 262,144-token context-parallel row (+69%): what remains is not the kernel (ring attention's per-chunk
     // overheads and load balance are not modelled). Bounded apart so that the others keep their bound.
+    // The two MoE rows (NeMo AutoModel, balanced gate) are bounded apart too. Trained as if dense (experts' states
+    // sharded over the whole data-parallel degree, every expert counted in the ZeRO-3 gathers and gradient
+    // reductions, the all-to-all at NVLink speed whatever it crosses): Qwen3-30B-A3B EP 8 -30.2%, DeepSeek-V3 EP 64
+    // over 8 nodes -91.8% (its ZeRO-3 traffic of all 671B parameters over InfiniBand). With expert-data-parallel
+    // sharding, grouped-GEMM rows, and the all-to-all over the link it crosses: -28.0% and -33.8%. What remains is
+    // the matmul efficiency at hidden 2048 (Qwen3: compute alone exceeds the published step) and, for DeepSeek-V3,
+    // its node-limited routing (a token reaches at most 4 nodes), which the architecture does not describe.
+    const std::set<std::string> apart = {"tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps",
+                                         "automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8",
+                                         "automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"};
     double worstOthers = 0;
     for (const auto& c : doc["cases"])
-        if (c["kind"] == "throughput" && c["id"] != "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps")
+        if (c["kind"] == "throughput" && !apart.count(c["id"].get<std::string>()))
             worstOthers = std::max(worstOthers, errorOf.at(c["id"].get<std::string>()));
     EXPECT_LE(worstOthers, 0.24);
     EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.70);
+    EXPECT_LE(errorOf.at("automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8"), 0.29);
+    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.35);
     // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
     EXPECT_LE(medianOf(errors["memory"]), 0.10);
     EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.31);

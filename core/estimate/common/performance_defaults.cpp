@@ -76,6 +76,7 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     d.decodeBandwidthInt4 = get("decode.bandwidth_efficiency.int4", 0.01, 1);
     d.allReduceLatencySeconds = get("collective.intra_node_latency_us", 0, 1e6) * 1e-6;
     d.networkLatencySeconds = get("collective.inter_node_latency_us", 0, 1e6) * 1e-6;
+    d.expertLoadImbalance = get("moe.expert_load_imbalance", 1, 64);
     d.minVcpusPerGpu = get("rules.min_vcpus_per_gpu", 0, 1e4);
     d.ramGbPerVcpu = get("rules.ram_gb_per_vcpu", 0, 1e6);
     d.minDiskIops = get("rules.min_disk_iops", 0, 1e9);
@@ -101,6 +102,8 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
     d.linkEfficiencyOverride = fraction(assumptions.linkEfficiency);
+    if (assumptions.expertLoadImbalance && std::isfinite(*assumptions.expertLoadImbalance))
+        d.expertLoadImbalance = std::clamp(*assumptions.expertLoadImbalance, 1.0, 64.0);
     if (assumptions.diskThroughputMBps && std::isfinite(*assumptions.diskThroughputMBps)
         && *assumptions.diskThroughputMBps > 0) {
         d.diskThroughputMBps = *assumptions.diskThroughputMBps;
@@ -201,6 +204,7 @@ const std::vector<std::string>& performanceDefaultKeys()
         "decode.bandwidth_efficiency.int4",
         "collective.intra_node_latency_us",
         "collective.inter_node_latency_us",
+        "moe.expert_load_imbalance",
         "rules.min_vcpus_per_gpu",
         "rules.ram_gb_per_vcpu",
         "rules.min_disk_iops",

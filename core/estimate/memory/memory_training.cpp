@@ -148,15 +148,37 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         c.total > 0 ? weightStorageBytes(model, frozenFormat, w.precision) / c.total : cb;
     const double frozenBytes = frozen * storagePerParameter;
 
-    // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width.
-    const double unitParameters = std::max(c.perLayer, c.largestTensor) / t;
+    // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
+    // parallelism a layer gathers its local experts only.
+    const double routedPerLayer = std::min(routedExpertParametersPerLayer(arch, c), std::max(0.0, c.perLayer));
+    const double localLayer = c.perLayer - routedPerLayer + routedPerLayer / ep;
+    const double unitParameters = std::max(localLayer, c.largestTensor) / t;
     const double unitBytesPerParameter = lora || w.technique == Technique::Freeze ? storagePerParameter : bytes.weights;
     double gather = defaults.zero3PrefetchUnits * unitParameters * unitBytesPerParameter;
     if (lora && frozenFormat != WeightFormat::Same)
         gather += c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time
 
-    ModelStates states = modelStatesPerGpu(trainable, bytes, stage, n, cfg.offload, stage >= 3 ? gather : 0.0);
-    double frozenOnGpu = stage >= 3 ? frozenBytes / n : frozenBytes;
+    // Expert parallelism: this GPU's routed experts are held by the n / ep ranks of its expert-data-parallel group
+    // only (Megatron-Core's expert-data-parallel group, the distributed optimizer sharding expert states over it;
+    // torchtitan's and NeMo AutoModel's FSDP of the experts over dp_shard_mod_ep), so ZeRO/FSDP shards their
+    // states over n / ep ranks and the dense ones over all n.
+    const double routedShare = ep > 1 ? routedExpertFraction(arch, c, total) : 0.0;
+    // The routed experts' share of this GPU's parameters (parametersPerGpu's split).
+    const double expertOfGpu = routedShare > 0 ? (routedShare / ep) / (1 - routedShare + routedShare / ep) : 0.0;
+    const int expertGroup = std::max(1, n / ep);
+    const double expertTrainable = lora ? 0.0 : trainable * expertOfGpu;
+    ModelStates states = modelStatesPerGpu(trainable - expertTrainable, bytes, stage, n, cfg.offload,
+                                           stage >= 3 ? gather : 0.0);
+    if (expertTrainable > 0) {
+        const ModelStates expertStates = modelStatesPerGpu(expertTrainable, bytes, stage, expertGroup, cfg.offload, 0.0);
+        states.weights += expertStates.weights;
+        states.gradients += expertStates.gradients;
+        states.optimizer += expertStates.optimizer;
+        states.cpuBytes += expertStates.cpuBytes;
+    }
+    const double frozenExpertBytes = frozenBytes * expertOfGpu;
+    double frozenOnGpu = stage >= 3 ? (frozenBytes - frozenExpertBytes) / n + frozenExpertBytes / expertGroup
+                                    : frozenBytes;
     if (stage >= 3 && cfg.offload == Offload::OptimizerAndParameters) {
         states.cpuBytes += frozenOnGpu;
         frozenOnGpu = 0;

@@ -64,7 +64,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // FLOPs runs at the efficiency of those smaller GEMMs, not the chunk's.
     const double experts = arch.numExperts > 1 ? positiveOrZero(f.experts) : 0.0;
     const double e = std::max(1.0, double(arch.numExperts));
-    const double rowsPerExpert = chunkTokens * std::clamp(double(arch.expertsPerToken), 1.0, e) / e;
+    const double rowsPerExpert = routedRowsPerExpert(arch, chunkTokens);
     const double denseFlops = computed * (f.matmul - experts + f.adapters) + f.head; // last logits
     const double expertFlops = computed * experts;
     const double denseAchieved = peak * efficiencyAt(chunkTokens);

@@ -55,7 +55,56 @@ double transferSeconds(double bytes, double gbps)
     return gbps > 0 ? bytes / (gbps * 1e9) : (bytes > 0 ? INFINITY : 0.0);
 }
 
+// Probability that none of a token's k experts (drawn uniformly without repetition from E) is among `held` of them.
+double noneOfExperts(double experts, double k, double held)
+{
+    double p = 1;
+    for (int i = 0; i < int(k) && p > 0; ++i)
+        p *= std::max(0.0, experts - held - i) / std::max(1.0, experts - i);
+    return p;
+}
+
 } // namespace
+
+// The token dispatcher DeepEP and Megatron-Core's flex dispatcher implement, and DeepSeek-V3 describes (Sec. 3.2.2):
+// a token is sent once to each rank that holds one of its k experts, and across nodes once per destination node over
+// the network (RDMA), then forwarded over NVLink inside that node; the combine returns the same volume. Both links
+// run at once, so a call lasts as long as the slower of its NVLink part and its network part; each GPU drives its
+// share of the node's network (every GPU of the node dispatches at the same time).
+ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int expert, int stride, double bytesPerValue,
+                              const Hardware& hw, const PerformanceDefaults& d)
+{
+    ExpertAllToAll a;
+    const int ep = std::max(1, expert);
+    if (ep <= 1 || arch.numExperts <= 1 || !(tokens > 0))
+        return a;
+    const double e = double(arch.numExperts);
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    const double perRank = e / ep;
+    const int g = std::max(1, hw.gpusPerNode);
+    const long long span = static_cast<long long>(ep) * std::max(1, stride);
+    const bool crossesNodes = hw.nodes > 1 && span > g;
+    // Ranks of the group on one node.
+    const double local = crossesNodes ? std::clamp(double(g) / std::max(1, stride), 1.0, double(ep)) : double(ep);
+    const double vector = positiveOrZero(double(arch.hiddenSize)) * bytesPerValue;
+    const double reached = 1.0 - noneOfExperts(e, k, perRank); // a given rank holds one of the token's experts
+    // Inside the node: one copy to each other local rank holding one of the token's experts. Across nodes: one copy
+    // per other node holding one, sent to the GPU of the same local index there, which forwards it over NVLink to its
+    // node's other ranks that need it (as many, per node reached, as this node's direct copies).
+    const double nodes = crossesNodes ? std::ceil(ep / local) : 1.0;
+    const double nvlinkBytes = tokens * (local - 1) * reached * vector * nodes;
+    double networkBytes = 0;
+    if (crossesNodes) {
+        const double nodeReached = 1.0 - noneOfExperts(e, k, perRank * local);
+        networkBytes = tokens * (nodes - 1) * nodeReached * vector;
+    }
+    const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
+    const double network = transferSeconds(networkBytes, nodeNetworkGBps(hw, d) / g);
+    a.network = network > nvlink;
+    a.seconds = std::max(nvlink, network) + (crossesNodes ? d.networkLatencySeconds : d.allReduceLatencySeconds);
+    a.bytes = nvlinkBytes + networkBytes;
+    return a;
+}
 
 double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
@@ -86,7 +135,7 @@ double pcieGBps(const Hardware& hw, const Catalog& catalog, const PerformanceDef
 
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
                                         const Workload& w, const Configuration& config, const Hardware& hw,
-                                        const Catalog& catalog, const PerformanceDefaults& d)
+                                        const Catalog& catalog, const PerformanceDefaults& d, double routedExpertShare)
 {
     CommunicationTime c;
     const int t = std::max(1, config.tensor);
@@ -104,8 +153,18 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double act = bytesPerElement(w.precision);
     const double gradBytes = bytesPerElement(w.precision);
     const double paramBytes = bytesPerElement(w.precision);
-    const double shard = positiveOrZero(totalParams) / (double(t) * p);
-    const double trainedShard = positiveOrZero(trainedParams) / (double(t) * p);
+    // Expert parallelism splits the routed experts over `ep` of the data-parallel ranks; their gradients are reduced
+    // (and ZeRO/FSDP shards held) over the dp / ep ranks holding the same experts (Megatron-Core's expert-data-parallel
+    // group; torchtitan's and NeMo AutoModel's dp_shard_mod_ep mesh), the dense parameters over all dp ranks.
+    const double routed = arch.numExperts > 1 ? std::clamp(routedExpertShare, 0.0, 1.0) : 0.0;
+    const bool expertSplit = ep > 1 && routed > 0;
+    const double trainedRouted = trainedParams >= totalParams ? routed : 0.0; // full training: experts train too
+    const double shard = positiveOrZero(totalParams) * (1 - (expertSplit ? routed : 0.0)) / (double(t) * p);
+    const double trainedShard
+        = positiveOrZero(trainedParams) * (1 - (expertSplit ? trainedRouted : 0.0)) / (double(t) * p);
+    const double expertShard = expertSplit ? positiveOrZero(totalParams) * routed / (double(t) * p * ep) : 0.0;
+    const double trainedExpertShard
+        = expertSplit ? positiveOrZero(trainedParams) * trainedRouted / (double(t) * p * ep) : 0.0;
 
     const double intraBus = intraNodeBusGBps(hw, d);
     const double nodeNet = nodeNetworkGBps(hw, d);
@@ -129,6 +188,27 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             break;
         }
         c.dataParallelBytes = bytes;
+        add(c, r, transferSeconds(bytes, r.busGBps), false);
+    }
+    const int expertData = std::max(1, dp / ep);
+    if (expertSplit && expertData > 1 && (expertShard > 0 || trainedExpertShard > 0)) {
+        // The expert-data-parallel group: ranks ep apart among the data-parallel ones.
+        const Route r = routeFor(expertData, t * p * ep, hw, intraBus, nodeNet);
+        const double part = double(expertData - 1) / expertData;
+        double bytes = 0;
+        switch (std::clamp(config.zeroStage, 0, 3)) {
+        case 0:
+        case 1:
+            bytes = 2 * part * trainedExpertShard * gradBytes;
+            break;
+        case 2:
+            bytes = accum * part * trainedExpertShard * gradBytes + part * trainedExpertShard * paramBytes;
+            break;
+        case 3:
+            bytes = accum * (2 * part * expertShard * paramBytes + part * trainedExpertShard * gradBytes);
+            break;
+        }
+        c.dataParallelBytes += bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
 
@@ -156,12 +236,20 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         add(c, r, transferSeconds(perMicro * accum, r.busGBps), false);
     }
 
-    // Expert parallelism: dispatch and combine all-to-alls in forward and again in backward.
+    // Expert parallelism: a dispatch and a combine all-to-all per MoE layer in forward, again (their gradients) in
+    // backward, and once more in the forward that full recomputation repeats. On the critical path: hiding them
+    // behind the expert GEMMs is an opt-in schedule (Megatron-Core --overlap-moe-expert-parallel-comm, not with full
+    // recomputation; DeepSeek-V3's DualPipe) that the plan does not describe. The group is the ep ranks next to the
+    // tensor x context ranks (Megatron-Core's tp-cp-ep-dp-pp order; torchtitan and AutoModel keep pipeline outermost).
     if (ep > 1 && arch.numExperts > 1) {
-        const Route r = routeFor(ep, t, hw, intraBus, nodeNet);
-        const double k = std::clamp(arch.expertsPerToken, 1, std::max(1, arch.numExperts));
-        const double perCall = double(ep - 1) / ep * micro * seq * k * h * act;
-        add(c, r, transferSeconds(perCall * 4 * moeLayers(arch) / p * accum, r.busGBps), true);
+        const ExpertAllToAll call = expertAllToAll(arch, micro * seq, ep, t * cp, act, hw, d);
+        const double calls = (4.0 + 2.0 * recomputedLayerShare(arch, w, config.checkpointing)) * moeLayers(arch)
+                             / p * accum;
+        c.expertParallelSeconds = call.seconds * calls;
+        c.expertParallelBytes = call.bytes * calls;
+        c.expertParallelNetwork = call.network;
+        if (std::isfinite(c.expertParallelSeconds) && c.expertParallelSeconds > 0)
+            (call.network ? c.blockingNetwork : c.blockingIntraNode) += c.expertParallelSeconds;
     }
 
     // Context parallelism, ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core context_parallel docs;

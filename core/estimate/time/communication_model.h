@@ -20,6 +20,10 @@ struct CommunicationTime {
     double cpuOptimizer = 0;          // optimizer step on the host CPU (not overlapped)
     double dataParallelBytes = 0;     // bytes each GPU sends per step for data parallelism / ZeRO
     double tensorParallelBytes = 0;
+    // Expert parallelism (MoE): dispatch and combine all-to-alls, in the blocking sums above.
+    double expertParallelSeconds = 0;
+    double expertParallelBytes = 0;   // bytes each GPU sends per step (NVLink and network together)
+    bool expertParallelNetwork = false; // the group spans nodes and the network part is the slower one
     // Context parallelism (ring attention): the K,V shards passed around the ring in forward and backward.
     // Not in the four sums above: the throughput model overlaps it with the attention compute it feeds.
     double contextParallelSeconds = 0;
@@ -35,10 +39,21 @@ double nodeNetworkGBps(const Hardware& hardware, const PerformanceDefaults& defa
 double pcieGBps(const Hardware& hardware, const Catalog& catalog, const PerformanceDefaults& defaults);
 
 // Communication of one training step. `trainedParams` receive gradients; `totalParams` are held (and gathered
-// under ZeRO-3).
+// under ZeRO-3). `routedExpertShare` is the share of `totalParams` in routed experts (routedExpertFraction): expert
+// parallelism splits them, and their gradients and ZeRO shards live in the expert-data-parallel group.
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
                                         const Workload& workload, const Configuration& config,
                                         const Hardware& hardware, const Catalog& catalog,
-                                        const PerformanceDefaults& defaults);
+                                        const PerformanceDefaults& defaults, double routedExpertShare = 0.0);
+
+// Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).
+struct ExpertAllToAll {
+    double seconds = 0;
+    double bytes = 0;        // sent by one GPU, NVLink and network together
+    bool network = false;    // the network part is the slower one
+};
+// `tokens`: the rank's tokens of one micro-batch; the group is `expert` ranks spaced `stride` apart.
+ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int expert, int stride, double bytesPerValue,
+                              const Hardware& hardware, const PerformanceDefaults& defaults);
 
 } // namespace gp

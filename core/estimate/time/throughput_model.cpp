@@ -149,6 +149,20 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                                                 workload.precision == Precision::Fp8 ? peak16 : peak * 1e12,
                                                 r.computeEfficiency);
     const double attentionFlops = flops.attentionForwardHardware + flops.attentionBackward;
+    // Routed experts run as grouped GEMMs, one per local expert over the tokens the expert-parallel group dispatches
+    // to it (Megatron-Core --moe-grouped-gemm, torchtitan's grouped_mm, NeMo AutoModel experts: gmm): ep x the
+    // rank's micro-batch tokens x k / E rows each, the serving prefill's rule (routedRowsPerExpert), so their share
+    // of the FLOPs runs at that GEMM's efficiency. With experts split over ranks, every rank waits at the combine
+    // for the busiest one: its share of the routed tokens over the mean (expert_load_imbalance) stretches them.
+    const bool moe = arch.numExperts > 1 && flops.expertsHardware > 0;
+    const int ep = moe ? std::max(1, config.expert) : 1;
+    const double expertsFlops = moe ? flops.expertsHardware : 0.0;
+    const double expertEfficiency
+        = moe ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, microTokens / cp * ep))
+              : r.computeEfficiency;
+    const double imbalance = ep > 1 ? d.expertLoadImbalance : 1.0;
+    const double expertStretch = r.computeEfficiency / expertEfficiency * imbalance; // over the dense GEMMs' time
+    r.expertComputeSeconds = 0;
     double matmul = INFINITY;
     if (workload.precision == Precision::Fp8) {
         // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
@@ -156,10 +170,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         // the output head run at the 16-bit peak.
         const double bf16 = peak16 * r.computeEfficiency;
         const double other = std::max(0.0, flops.hardware - flops.linearHardware - attentionFlops);
-        if (achieved > 0 && bf16 > 0)
-            matmul = gpuTokens * (flops.linearHardware / achieved + other / bf16) + r.attentionSeconds;
+        if (achieved > 0 && bf16 > 0) {
+            r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
+            matmul = gpuTokens * (std::max(0.0, flops.linearHardware - expertsFlops) / achieved + other / bf16)
+                     + r.expertComputeSeconds + r.attentionSeconds;
+        }
     } else if (achieved > 0) {
-        matmul = gpuTokens * std::max(0.0, flops.hardware - attentionFlops) / achieved + r.attentionSeconds;
+        r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
+        matmul = gpuTokens * std::max(0.0, flops.hardware - attentionFlops - expertsFlops) / achieved
+                 + r.expertComputeSeconds + r.attentionSeconds;
     }
 
     const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
@@ -198,8 +217,10 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 
     // Communication, with the overlappable part hidden behind compute as far as compute lasts.
     const double trained = trainableParameters(model, workload); // the memory model's count: one definition
-    const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
-                                                      catalog, d);
+    const CommunicationTime c
+        = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw, catalog, d,
+                                routedExpertFraction(arch, model.parameters, model.parameters.total));
+    r.expertParallelSeconds = c.expertParallelSeconds;
     const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;
     double window = busyCompute;
     const double hidden = std::min(d.overlap * overlappable, window);

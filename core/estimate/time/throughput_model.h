@@ -37,6 +37,9 @@ struct ThroughputEstimate {
     double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
     double attentionSeconds = 0;      // part of step.compute in the attention core (QK^T, PV and their backward),
                                       // at the flash-attention kernel's efficiency where the catalog has it
+    double expertComputeSeconds = 0;  // part of step.compute in the routed experts' grouped GEMMs (MoE), load
+                                      // imbalance included
+    double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0;  // link busy time per step (before overlap)
     double networkBusySeconds = 0;

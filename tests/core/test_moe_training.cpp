@@ -1,0 +1,203 @@
+// MoE training: routed experts at the grouped-GEMM efficiency of the rows dispatched to each expert, the
+// expert-parallel all-to-all over the link it crosses, expert states sharded over the expert-data-parallel group,
+// and the load-imbalance factor. Hand calculations and properties that the dense treatment failed.
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/communication_model.h"
+#include "estimate/time/throughput_model.h"
+#include "plan/plan.h"
+#include "transformer/layers.h"
+#include "test_memory_support.h"
+#include "test_throughput_helpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace gp {
+namespace {
+
+// Qwen3-30B-A3B (the shipped preset): 128 experts, 8 per token, hidden 2048.
+ResolvedModel moeQwen3()
+{
+    return test::presetModel("qwen3-30b-a3b");
+}
+
+Workload moeTrainingWorkload()
+{
+    Workload w;
+    w.mode = Mode::Training;
+    w.technique = Technique::Full;
+    w.precision = Precision::Bf16;
+    w.sequenceLength = 4096;
+    w.flashAttention = true;
+    w.trainingTokens = 1e9;
+    return w;
+}
+
+Configuration moeConfiguration(int data, int expert, int zero)
+{
+    Configuration c;
+    c.data = data;
+    c.expert = expert;
+    c.zeroStage = zero;
+    c.microBatchSize = 4;
+    c.gradientAccumulationSteps = 4;
+    c.checkpointing = Checkpointing::Full;
+    return c;
+}
+
+TEST(MoeTraining, RoutedRowsPerExpertIsTokensTimesTopKOverExperts)
+{
+    const ResolvedModel m = moeQwen3();
+    ASSERT_EQ(m.architecture.numExperts, 128);
+    // 16,384 tokens x 8 experts each / 128 experts = 1,024 rows per expert.
+    EXPECT_DOUBLE_EQ(routedRowsPerExpert(m.architecture, 16384), 1024.0);
+    Architecture dense = m.architecture;
+    dense.numExperts = 1;
+    dense.expertsPerToken = 1;
+    EXPECT_DOUBLE_EQ(routedRowsPerExpert(dense, 16384), 16384.0);
+}
+
+// ZeRO-1 shards the optimizer: the whole model's optimizer states, summed over the n GPUs, are the same whatever the
+// expert-parallel degree (each GPU's experts are 1/ep of them, sharded over n/ep ranks). The dense treatment
+// sharded a GPU's experts over all n ranks and lost a factor ep.
+TEST(MoeTraining, ExpertOptimizerStatesAreConservedAcrossExpertDegrees)
+{
+    const ResolvedModel m = moeQwen3();
+    const Workload w = moeTrainingWorkload();
+    const Hardware hw = test::testHardware(1000);
+    const double reference = estimateMemory(m, w, moeConfiguration(16, 1, 1), hw, {}, builtinCatalog()).optimizer;
+    // Hand calculation: fp32 master 4 + Adam moments 8 + fp32 gradient partition 4 = 16 bytes per parameter over 16.
+    EXPECT_NEAR(reference, m.parameters.total * 16.0 / 16, 1e-6 * reference);
+    for (int ep : {2, 4, 8, 16}) {
+        const double optimizer = estimateMemory(m, w, moeConfiguration(16, ep, 1), hw, {}, builtinCatalog()).optimizer;
+        EXPECT_NEAR(optimizer, reference, 1e-6 * reference) << "ep " << ep;
+    }
+}
+
+// More experts per GPU (a smaller expert-parallel degree) never lowers the memory per GPU, at any ZeRO stage.
+TEST(MoeTraining, MoreExpertsPerGpuNeverLowersMemory)
+{
+    const ResolvedModel m = moeQwen3();
+    const Workload w = moeTrainingWorkload();
+    const Hardware hw = test::testHardware(1000);
+    for (int zero = 0; zero <= 3; ++zero) {
+        double previous = 0;
+        for (int ep : {16, 8, 4, 2, 1}) {
+            const double total = estimateMemory(m, w, moeConfiguration(16, ep, zero), hw, {}, builtinCatalog()).total;
+            EXPECT_GE(total, previous * (1 - 1e-12)) << "zero " << zero << " ep " << ep;
+            previous = total;
+        }
+    }
+    // Without ZeRO, expert parallelism is what divides the experts: 8 ranks hold an eighth of them each.
+    const MemoryBreakdown whole = estimateMemory(m, w, moeConfiguration(8, 1, 0), hw, {}, builtinCatalog());
+    const MemoryBreakdown split = estimateMemory(m, w, moeConfiguration(8, 8, 0), hw, {}, builtinCatalog());
+    const double routed = routedExpertFraction(m.architecture, m.parameters, m.parameters.total);
+    EXPECT_NEAR(split.weights / whole.weights, 1 - routed + routed / 8, 1e-9);
+}
+
+// The dispatch by hand: 4,096 tokens, E = 128, k = 8, 8 ranks of one node holding 16 experts each. A token goes
+// once to each other rank holding one of its experts: 7 x (1 - C(112, 8) / C(128, 8)) copies of 2,048 x 2 bytes.
+TEST(MoeTraining, AllToAllVolumeByHandWithinANode)
+{
+    const ResolvedModel m = moeQwen3();
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    double none = 1;
+    for (int i = 0; i < 8; ++i)
+        none *= double(112 - i) / double(128 - i);
+    const double expected = 4096 * 7 * (1 - none) * 2048 * 2;
+    const ExpertAllToAll a = expertAllToAll(m.architecture, 4096, 8, 1, 2, hw, d);
+    EXPECT_NEAR(a.bytes, expected, 1e-9 * expected);
+    EXPECT_FALSE(a.network);
+    EXPECT_NEAR(a.seconds, expected / (intraNodeBusGBps(hw, d) * 1e9) + d.allReduceLatencySeconds, 1e-12);
+}
+
+// An expert-parallel group that crosses nodes is never faster than the same group inside one node, with networks up to
+// 800 Gb/s per GPU (ConnectX-8, the fastest per-GPU NIC shipped); its network part runs at one GPU's share of the
+// node's network, not at the node's whole bandwidth. (A network near NVLink speed could beat it: one copy per node
+// crosses the network and fans out over NVLink there.)
+TEST(MoeTraining, CrossNodeExpertGroupIsNeverFasterThanWithinANode)
+{
+    const ResolvedModel m = moeQwen3();
+    const Catalog& catalog = builtinCatalog();
+    const Hardware one = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, one.gpu.gpuClass, one.gpu.architecture);
+    for (double gbps : {100.0, 400.0, 1600.0, 3200.0}) { // per 4-GPU node
+        const Hardware two = testing::catalogHardware(catalog, "h100-80gb-sxm", 4, "nvlink4", 2, gbps, true);
+        const ExpertAllToAll inside = expertAllToAll(m.architecture, 8192, 8, 1, 2, one, d);
+        const ExpertAllToAll across = expertAllToAll(m.architecture, 8192, 8, 1, 2, two, d);
+        EXPECT_GE(across.seconds, inside.seconds) << gbps << " Gb/s";
+    }
+    // 16 ranks over 2 nodes of 8, 400 Gb/s per GPU: a token reaches the other node when one of its 8 experts is
+    // among that node's 64, and crosses it once; 8 GPUs share the node's 3,200 Gb/s.
+    const Hardware two = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 2, 3200, true);
+    const ExpertAllToAll across = expertAllToAll(m.architecture, 4096, 16, 1, 2, two, d);
+    double none = 1;
+    for (int i = 0; i < 8; ++i)
+        none *= double(64 - i) / double(128 - i);
+    const double networkBytes = 4096 * (1 - none) * 2048 * 2;
+    const double perGpu = nodeNetworkGBps(two, d) / 8;
+    EXPECT_TRUE(across.network);
+    EXPECT_NEAR(across.seconds, networkBytes / (perGpu * 1e9) + d.networkLatencySeconds, 1e-9);
+}
+
+// The routed experts' grouped GEMMs: fewer rows per expert (a smaller expert-parallel group) never run faster, and
+// the load-imbalance factor stretches them exactly when experts are split over ranks.
+TEST(MoeTraining, ExpertComputeFollowsRowsAndImbalance)
+{
+    const ResolvedModel m = moeQwen3();
+    const Workload w = moeTrainingWorkload();
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c = moeConfiguration(8, 1, 3);
+    c.microBatchSize = 1;
+    double previous = INFINITY;
+    for (int ep : {1, 2, 4, 8}) {
+        c.expert = ep;
+        const ThroughputEstimate t = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly);
+        EXPECT_GT(t.expertComputeSeconds, 0);
+        EXPECT_LE(t.expertComputeSeconds, previous * (1 + 1e-12)) << "ep " << ep;
+        previous = t.expertComputeSeconds;
+    }
+    Assumptions skewed;
+    skewed.expertLoadImbalance = 1.3;
+    const PerformanceDefaults ds = performanceDefaults(catalog, skewed, hw.gpu.gpuClass, hw.gpu.architecture);
+    c.expert = 8;
+    const double balanced = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    const double busy = estimateThroughput(m, w, c, hw, catalog, ds, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    EXPECT_NEAR(busy / balanced, 1.3, 1e-9);
+    c.expert = 1; // every expert on every GPU: no rank waits for another
+    const double alone = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    const double aloneSkewed
+        = estimateThroughput(m, w, c, hw, catalog, ds, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    EXPECT_DOUBLE_EQ(aloneSkewed, alone);
+}
+
+TEST(MoeTraining, LoadImbalanceAssumptionRoundTripsAndNamesItsField)
+{
+    const char* text = R"({"format": "gpu-planner-plan", "version": 1,
+        "model": {"preset": "qwen3-30b-a3b"},
+        "workload": {"mode": "training", "sequence_length": 4096, "parallelism": {"data": 8, "expert": 8}},
+        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 8, "nodes": 1}],
+        "assumptions": {"expert_load_imbalance": 1.25}})";
+    auto plan = planFromJson(nlohmann::json::parse(text));
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+    ASSERT_TRUE(plan->assumptions.expertLoadImbalance);
+    EXPECT_DOUBLE_EQ(*plan->assumptions.expertLoadImbalance, 1.25);
+    auto again = planFromJson(planToJson(*plan));
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->assumptions.expertLoadImbalance, plan->assumptions.expertLoadImbalance);
+
+    auto bad = nlohmann::json::parse(text);
+    bad["assumptions"]["expert_load_imbalance"] = 0.5;
+    auto rejected = planFromJson(bad);
+    ASSERT_FALSE(rejected.ok());
+    EXPECT_NE(rejected.error().toString().find("assumptions.expert_load_imbalance"), std::string::npos)
+        << rejected.error().toString();
+}
+
+} // namespace
+} // namespace gp
