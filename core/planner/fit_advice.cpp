@@ -99,7 +99,7 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
 }
 
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload, int context)
+                                int microBatch, int accumulation, const Workload& workload, int context, int expert)
 {
     Configuration c;
     c.tensor = std::max(tensor, 1);
@@ -112,8 +112,9 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
     c.microBatchSize = std::max(microBatch, 1);
     c.gradientAccumulationSteps = std::max(accumulation, 1);
     c.sequenceParallel = workload.parallelism.sequenceParallel && c.tensor > 1;
-    const int expert = workload.parallelism.expert;
-    c.expert = expert > 1 && c.data % expert == 0 ? expert : 1;
+    // The searched expert degree, else the plan's where it divides the data-parallel replicas.
+    const int ep = expert > 0 ? expert : workload.parallelism.expert;
+    c.expert = ep > 1 && c.data % ep == 0 ? ep : 1;
     if (c.pipeline > 1) { // the plan's schedule; its model chunks only where the stages can hold them
         c.pipelineSchedule = workload.parallelism.pipelineSchedule;
         c.virtualStages = std::max(workload.parallelism.virtualStages, 1);

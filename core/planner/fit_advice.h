@@ -40,7 +40,8 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
 
 // A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline x context).
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload, int context = 1);
+                                int microBatch, int accumulation, const Workload& workload, int context = 1,
+                                int expert = 0);
 
 // The least memory-saving configuration that fits `hardware` at micro-batch 1 (ZeRO-3 without offload,
 // then optimizer offload, then parameters too; full checkpointing), verified by evaluateCandidate

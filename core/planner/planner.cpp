@@ -193,6 +193,8 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                 const std::int64_t perReplica = global / data;
                 // ZeRO shards over data x context ranks, so context-parallel ranks count as replicas for the levels.
                 const std::vector<SavingLevels>& levels = savingLevels(data * cp);
+                // MoE: the expert-parallel degrees among the replicas (planner_grid.h); dense models keep 1.
+                for (int ep : expertDegrees(arch, data, m_work.workload.parallelism.expert))
                 for (int micro : microBatchSizes(perReplica)) {
                     const std::int64_t accumulation = perReplica / micro;
                     // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
@@ -202,7 +204,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
                     MemoryBreakdown memory;
                     const Configuration most
-                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp);
+                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp, ep);
                     if (!checkMemory(hw, most, memory))
                         break;
                     // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
@@ -214,7 +216,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             dominated = savesNoMore(fitting[i], lv);
                         if (dominated)
                             continue;
-                        const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp);
+                        const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep);
                         if (!checkMemory(hw, c, memory))
                             continue;
                         if (consider(hw, c, memory) && fittingCount < fitting.size())

@@ -72,6 +72,23 @@ std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, in
     return out;
 }
 
+std::vector<int> expertDegrees(const Architecture& architecture, int data, int planExpert)
+{
+    std::vector<int> out{1};
+    const int experts = architecture.numExperts;
+    if (experts <= 1 || data <= 1)
+        return out;
+    for (int ep = 2; ep <= data && ep <= experts; ep *= 2)
+        if (data % ep == 0 && experts % ep == 0)
+            out.push_back(ep);
+    if (planExpert > 1 && planExpert <= data && data % planExpert == 0 && experts % planExpert == 0
+        && std::find(out.begin(), out.end(), planExpert) == out.end()) {
+        out.push_back(planExpert);
+        std::sort(out.begin(), out.end());
+    }
+    return out;
+}
+
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica)
 {
     std::vector<int> out;

@@ -42,6 +42,12 @@ inline constexpr std::int64_t kMinContextParallelChunk = 4096;
 std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft,
                                 bool anyLength = false);
 
+// Expert-parallel degrees for `data` data-parallel replicas: 1 for dense models; for MoE models the powers of two
+// ep dividing both `data` and the routed experts (each rank holding num_experts / ep of them), and the plan's own
+// degree `planExpert` where it divides both too. Expert groups may span nodes: the all-to-all then crosses the
+// network, which the time model charges.
+std::vector<int> expertDegrees(const Architecture& architecture, int data, int planExpert);
+
 // Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
 // sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica);

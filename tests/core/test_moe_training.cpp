@@ -4,7 +4,10 @@
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/throughput_model.h"
+#include "estimate/estimator.h"
 #include "plan/plan.h"
+#include "planner/planner.h"
+#include "planner/planner_grid.h"
 #include "transformer/layers.h"
 #include "test_memory_support.h"
 #include "test_throughput_helpers.h"
@@ -197,6 +200,56 @@ TEST(MoeTraining, LoadImbalanceAssumptionRoundTripsAndNamesItsField)
     ASSERT_FALSE(rejected.ok());
     EXPECT_NE(rejected.error().toString().find("assumptions.expert_load_imbalance"), std::string::npos)
         << rejected.error().toString();
+}
+
+} // namespace
+} // namespace gp
+
+namespace gp {
+namespace {
+
+TEST(MoeTraining, PlannerSearchesExpertDegreesForMoeModelsOnly)
+{
+    const ResolvedModel m = moeQwen3(); // 128 routed experts
+    EXPECT_EQ(expertDegrees(m.architecture, 8, 1), (std::vector<int>{1, 2, 4, 8}));
+    EXPECT_EQ(expertDegrees(m.architecture, 12, 1), (std::vector<int>{1, 2, 4}));
+    EXPECT_EQ(expertDegrees(m.architecture, 1, 8), (std::vector<int>{1}));
+    Architecture six = m.architecture;
+    six.numExperts = 48; // the plan's 6 divides 12 replicas and 48 experts
+    EXPECT_EQ(expertDegrees(six, 12, 6), (std::vector<int>{1, 2, 4, 6}));
+    Architecture dense = m.architecture;
+    dense.numExperts = 1;
+    dense.expertsPerToken = 1;
+    EXPECT_EQ(expertDegrees(dense, 64, 8), (std::vector<int>{1}));
+}
+
+// The planner's answer for the Qwen3 MoE row, searching the expert degree: what it chooses is never slower than
+// the published layout (EP 8) it could have chosen, and it uses expert parallelism.
+TEST(MoeTraining, PlannerChoosesAnExpertDegreeNoSlowerThanThePublishedOne)
+{
+    const auto doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
+    for (const auto& c : doc["cases"]) {
+        if (c["id"] != "automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8")
+            continue;
+        nlohmann::json j = c["plan"];
+        j["candidates"][0]["gpu"] = "h200-141gb-sxm"; // room for the states of 16 experts per GPU
+        auto plan = planFromJson(j);
+        ASSERT_TRUE(plan.ok()) << plan.error().toString();
+        auto fixed = estimatePlan(*plan, builtinCatalog());
+        ASSERT_TRUE(fixed.ok());
+        ASSERT_TRUE(fixed->results.front().fits);
+        auto searched = searchPlan(*plan, builtinCatalog());
+        ASSERT_TRUE(searched.ok());
+        ASSERT_FALSE(searched->candidates.empty());
+        const CandidateResult& best = searched->candidates.front().best;
+        ASSERT_TRUE(best.fits);
+        EXPECT_GT(best.configuration.expert, 1);
+        EXPECT_EQ(best.configuration.data % best.configuration.expert, 0);
+        EXPECT_LE(best.trainingHours, fixed->results.front().trainingHours * (1 + 1e-9));
+        return;
+    }
+    FAIL() << "the Qwen3 MoE case is missing";
 }
 
 } // namespace
