@@ -169,13 +169,15 @@ TEST(MoeTraining, ExpertComputeFollowsRowsAndImbalance)
     skewed.expertLoadImbalance = 1.3;
     const PerformanceDefaults ds = performanceDefaults(catalog, skewed, hw.gpu.gpuClass, hw.gpu.architecture);
     c.expert = 8;
-    const double balanced = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly).expertComputeSeconds;
-    const double busy = estimateThroughput(m, w, c, hw, catalog, ds, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    const auto expertSeconds = [&](const PerformanceDefaults& defaults) {
+        return estimateThroughput(m, w, c, hw, catalog, defaults, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    };
+    const double balanced = expertSeconds(d);
+    const double busy = expertSeconds(ds);
     EXPECT_NEAR(busy / balanced, 1.3, 1e-9);
     c.expert = 1; // every expert on every GPU: no rank waits for another
-    const double alone = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly).expertComputeSeconds;
-    const double aloneSkewed
-        = estimateThroughput(m, w, c, hw, catalog, ds, ThroughputDetail::FiguresOnly).expertComputeSeconds;
+    const double alone = expertSeconds(d);
+    const double aloneSkewed = expertSeconds(ds);
     EXPECT_DOUBLE_EQ(aloneSkewed, alone);
 }
 

@@ -170,7 +170,8 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     ModelStates states = modelStatesPerGpu(trainable - expertTrainable, bytes, stage, n, cfg.offload,
                                            stage >= 3 ? gather : 0.0);
     if (expertTrainable > 0) {
-        const ModelStates expertStates = modelStatesPerGpu(expertTrainable, bytes, stage, expertGroup, cfg.offload, 0.0);
+        const ModelStates expertStates
+            = modelStatesPerGpu(expertTrainable, bytes, stage, expertGroup, cfg.offload, 0.0);
         states.weights += expertStates.weights;
         states.gradients += expertStates.gradients;
         states.optimizer += expertStates.optimizer;

@@ -162,7 +162,6 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
               : r.computeEfficiency;
     const double imbalance = ep > 1 ? d.expertLoadImbalance : 1.0;
     const double expertStretch = r.computeEfficiency / expertEfficiency * imbalance; // over the dense GEMMs' time
-    r.expertComputeSeconds = 0;
     double matmul = INFINITY;
     if (workload.precision == Precision::Fp8) {
         // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
