@@ -3661,6 +3661,14 @@
         <source>Change FP8 scaling</source>
         <translation>Change FP8 scaling</translation>
     </message>
+    <message>
+        <source>From Hugging Face cache…</source>
+        <translation>From Hugging Face cache…</translation>
+    </message>
+    <message>
+        <source>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</source>
+        <translation>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -4068,6 +4076,26 @@ It was kept as %2.</translation>
     <message>
         <source>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</source>
         <translation>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</translation>
+    </message>
+    <message>
+        <source>Hugging Face Cache</source>
+        <translation>Hugging Face Cache</translation>
+    </message>
+    <message>
+        <source>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</source>
+        <translation>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</translation>
+    </message>
+    <message>
+        <source>no HF_HUB_CACHE, HF_HOME or HOME set</source>
+        <translation>no HF_HUB_CACHE, HF_HOME or HOME set</translation>
+    </message>
+    <message>
+        <source>Models in %1:</source>
+        <translation>Models in %1:</translation>
+    </message>
+    <message>
+        <source>%1 is not in the Hugging Face cache (%2).</source>
+        <translation>%1 is not in the Hugging Face cache (%2).</translation>
     </message>
 </context>
 <context>

@@ -3646,6 +3646,14 @@
         <source>Change FP8 scaling</source>
         <translation>修改 FP8 缩放</translation>
     </message>
+    <message>
+        <source>From Hugging Face cache…</source>
+        <translation>从 Hugging Face 缓存选择…</translation>
+    </message>
+    <message>
+        <source>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</source>
+        <translation>选择本机用 Hugging Face 工具下载过的模型（$HF_HOME/hub，默认 ~/.cache/huggingface/hub）；离线读取</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -4052,6 +4060,26 @@ It was kept as %2.</source>
     <message>
         <source>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</source>
         <translation>估算价格、效率或竞价实例中断率有偏差时，推荐方案的费用变化多少，以及推荐是否改变</translation>
+    </message>
+    <message>
+        <source>Hugging Face Cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <source>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</source>
+        <translation>在 Hugging Face 缓存（%1）中没有找到带 config.json 的模型。请在联网的机器上用 huggingface-cli download ORG/NAME config.json 下载，或把 HF_HOME 设为存放缓存的文件夹。</translation>
+    </message>
+    <message>
+        <source>no HF_HUB_CACHE, HF_HOME or HOME set</source>
+        <translation>未设置 HF_HUB_CACHE、HF_HOME 或 HOME</translation>
+    </message>
+    <message>
+        <source>Models in %1:</source>
+        <translation>%1 中的模型：</translation>
+    </message>
+    <message>
+        <source>%1 is not in the Hugging Face cache (%2).</source>
+        <translation>%1 不在 Hugging Face 缓存（%2）中。</translation>
     </message>
 </context>
 <context>

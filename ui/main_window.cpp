@@ -19,6 +19,7 @@
 #include "widgets/sweep_view.h"
 #include "widgets/scenario_compare_view.h"
 #include "plan/scenarios.h"
+#include "transformer/hf_cache.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
 #include "widgets/comparison_view.h"
@@ -38,6 +39,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -124,6 +126,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connect(m_inputs, &InputsPanel::planEdited, this, edited);
     connect(m_candidates, &CandidatesPanel::planEdited, this, edited);
     connect(m_inputs, &InputsPanel::importRequested, this, &MainWindow::importModelConfig);
+    connect(m_inputs, &InputsPanel::importCachedRequested, this, &MainWindow::chooseCachedModel);
     connect(m_inputs, &InputsPanel::helpRequested, this, &MainWindow::showManual);
     connect(m_candidates, &CandidatesPanel::errorOccurred, this,
             [this](const QString& text) { showError(tr("Candidates"), text); });
@@ -1041,6 +1044,56 @@ void MainWindow::importModelConfig()
         showError(tr("Import Model Config"), tr("Could not import %1:\n%2").arg(QDir::toNativeSeparators(path), error));
 }
 
+void MainWindow::chooseCachedModel()
+{
+    const QString hub = hfHubDir();
+    const std::vector<gp::CachedModel> models = gp::cachedModels(hub.toStdString());
+    if (models.empty()) {
+        showError(tr("Hugging Face Cache"),
+                  tr("No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, "
+                     "download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the "
+                     "folder that holds the cache.")
+                      .arg(hub.isEmpty() ? tr("no HF_HUB_CACHE, HF_HOME or HOME set") : QDir::toNativeSeparators(hub)));
+        return;
+    }
+    QStringList repos;
+    for (const gp::CachedModel& m : models)
+        repos << QString::fromStdString(m.repo);
+    const QString title = tr("Hugging Face Cache");
+    const QString label = tr("Models in %1:").arg(QDir::toNativeSeparators(hub));
+    QString chosen;
+    if (m_itemChooser) {
+        chosen = m_itemChooser(title, label, repos);
+    } else {
+        bool ok = false;
+        chosen = QInputDialog::getItem(this, title, label, repos, 0, false, &ok);
+        if (!ok)
+            chosen.clear();
+    }
+    if (chosen.isEmpty())
+        return;
+    QString error;
+    if (!importCachedModel(chosen, &error))
+        showError(tr("Hugging Face Cache"), tr("Could not import %1:\n%2").arg(chosen, error));
+}
+
+QString MainWindow::hfHubDir() const
+{
+    const QByteArray cache = qgetenv("HF_HUB_CACHE"), home = qgetenv("HF_HOME"), user = qgetenv("HOME");
+    return QString::fromStdString(gp::huggingFaceHubDir(cache.isEmpty() ? nullptr : cache.constData(),
+                                                        home.isEmpty() ? nullptr : home.constData(),
+                                                        user.isEmpty() ? nullptr : user.constData()));
+}
+
+bool MainWindow::importCachedModel(const QString& repo, QString* error)
+{
+    for (const gp::CachedModel& m : gp::cachedModels(hfHubDir().toStdString()))
+        if (QString::fromStdString(m.repo) == repo)
+            return m_inputs->importConfig(QString::fromStdString(m.configPath), error, repo);
+    *error = tr("%1 is not in the Hugging Face cache (%2).").arg(repo, QDir::toNativeSeparators(hfHubDir()));
+    return false;
+}
+
 bool MainWindow::maybeSave()
 {
     if (!m_document->isModified())
@@ -1168,6 +1221,11 @@ void MainWindow::saveChartImages()
         showError(tr("Save Chart Images"), failed.join(QLatin1Char('\n')));
     else
         statusBar()->showMessage(tr("Saved chart images to %1").arg(QDir::toNativeSeparators(dir)), 4000);
+}
+
+void MainWindow::setItemChooser(ItemChooser chooser)
+{
+    m_itemChooser = std::move(chooser);
 }
 
 void MainWindow::setSaveFileChooser(SaveFileChooser chooser)

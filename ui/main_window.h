@@ -68,6 +68,14 @@ public:
     using SaveFileChooser =
         std::function<QString(const QString& caption, const QString& suggestedPath, const QString& filter)>;
     void setSaveFileChooser(SaveFileChooser chooser);
+    // Asks the user to pick one of `items` (default: a list dialog); returns "" when cancelled. Tests install their own.
+    using ItemChooser = std::function<QString(const QString& title, const QString& label, const QStringList& items)>;
+    void setItemChooser(ItemChooser chooser);
+    // Model > From Hugging Face cache: lists the models of the local Hugging Face cache ($HF_HUB_CACHE, else
+    // $HF_HOME/hub, else ~/.cache/huggingface/hub) and imports the chosen one's config.json, named after its
+    // repository; an empty cache says which folder it read and how to fill it.
+    void chooseCachedModel();
+    bool importCachedModel(const QString& repo, QString* error);
     // Writes the report of the shown result; on error shows the message (naming the file) and returns false.
     bool exportPdf(const QString& path);
     bool exportCsv(const QString& path);
@@ -136,6 +144,7 @@ public slots:
     bool save();
     bool saveAs();
     void importModelConfig();
+    QString hfHubDir() const;
     void setLanguage(const QString& language);
     void setTheme(const QString& theme);
     void saveChartImages();
@@ -273,6 +282,7 @@ private:
     std::function<void(const QString&, const QString&)> m_messageSink;
     std::function<bool()> m_recoveryPrompt;
     SaveFileChooser m_saveFileChooser;
+    ItemChooser m_itemChooser;
     double m_lastUpdateMs = 0;
     long m_chartRebuilds = 0;
     bool m_ownsSettings = false;

@@ -12,7 +12,7 @@ namespace gp {
 
 namespace {
 
-enum Part : unsigned {
+enum ModulePart : unsigned {
     Q = 1u << 0,
     K = 1u << 1,
     V = 1u << 2,

@@ -302,6 +302,54 @@ TEST_F(WindowTest, ImportedHuggingFaceConfigBecomesTheModel)
     EXPECT_FALSE(m_window->document()->plan().model.architecture.has_value());
 }
 
+TEST_F(WindowTest, ModelFromTheHuggingFaceCacheIsImportedOffline)
+{
+    // A hub cache as huggingface_hub lays it out, with the TinyLlama config.json above in the snapshot refs/main
+    // names; HF_HOME points at it for the test only.
+    const QByteArray previousHome = qgetenv("HF_HOME"), previousCache = qgetenv("HF_HUB_CACHE");
+    qunsetenv("HF_HUB_CACHE");
+    qputenv("HF_HOME", m_dir.path().toUtf8());
+    const QString repoDir = QStringLiteral("hub/models--TinyLlama--TinyLlama-1.1B");
+    QDir(m_dir.path()).mkpath(repoDir + QStringLiteral("/snapshots/abc123"));
+    QDir(m_dir.path()).mkpath(repoDir + QStringLiteral("/refs"));
+    test::writeFile(m_dir, repoDir + QStringLiteral("/refs/main"), "abc123\n");
+    test::writeFile(m_dir, repoDir + QStringLiteral("/snapshots/abc123/config.json"), R"({
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_attention_heads": 32, "num_hidden_layers": 22, "num_key_value_heads": 4,
+        "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "hidden_act": "silu"})");
+    QStringList offered;
+    m_window->setItemChooser([&](const QString&, const QString& label, const QStringList& items) {
+        offered = items;
+        EXPECT_TRUE(label.contains(QStringLiteral("hub"))) << label.toStdString();
+        return items.value(0);
+    });
+    m_window->chooseCachedModel();
+    EXPECT_EQ(offered, QStringList{QStringLiteral("TinyLlama/TinyLlama-1.1B")});
+    const gp::Plan& plan = m_window->document()->plan();
+    ASSERT_TRUE(plan.model.architecture.has_value());
+    EXPECT_EQ(plan.model.architecture->hiddenSize, 2048);
+    EXPECT_EQ(plan.model.name, "TinyLlama/TinyLlama-1.1B");
+    ASSERT_TRUE(waitForResult(m_window.get()));
+    EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->ok);
+    EXPECT_NEAR(e->modelParameters, 1100048384.0, 0.005 * 1100048384.0);
+
+    // An empty cache says which folder it read, and nothing changes.
+    QString shown;
+    m_window->setMessageSink([&](const QString&, const QString& text) { shown = text; });
+    qputenv("HF_HOME", (m_dir.path() + QStringLiteral("/empty")).toUtf8());
+    m_window->chooseCachedModel();
+    EXPECT_TRUE(shown.contains(QStringLiteral("empty"))) << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("huggingface-cli download"))) << shown.toStdString();
+    EXPECT_EQ(m_window->document()->plan().model.name, "TinyLlama/TinyLlama-1.1B");
+    if (previousHome.isNull())
+        qunsetenv("HF_HOME");
+    else
+        qputenv("HF_HOME", previousHome);
+    if (!previousCache.isNull())
+        qputenv("HF_HUB_CACHE", previousCache);
+}
+
 TEST_F(WindowTest, ChartsSettleInRankOrderAfterLiveUpdates)
 {
     // The fastest instead of the cheapest reorders the same candidates. The live update leaves them in place; once

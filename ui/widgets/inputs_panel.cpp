@@ -314,6 +314,13 @@ void InputsPanel::build()
         m_import->setText(tr("Import config.json…"));
         m_import->setToolTip(tr("Read a Hugging Face config.json (or drop one on the window)"));
     });
+    m_importCached = new QPushButton;
+    m_importCached->setObjectName(QStringLiteral("importCachedModel"));
+    m_retranslate.push_back([this] {
+        m_importCached->setText(tr("From Hugging Face cache…"));
+        m_importCached->setToolTip(tr("Pick a model downloaded with Hugging Face tools on this computer "
+                                      "($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline"));
+    });
     m_modelInfo = new QLabel;
     m_modelInfo->setWordWrap(true);
     m_modelInfo->setStyleSheet(QStringLiteral("color: palette(mid);"));
@@ -321,6 +328,7 @@ void InputsPanel::build()
     auto* importLayout = new QVBoxLayout(importRow);
     importLayout->setContentsMargins(0, 0, 0, 0);
     importLayout->addWidget(m_import);
+    importLayout->addWidget(m_importCached);
     importLayout->addWidget(m_modelInfo);
     form->addRow(importRow);
     outer->addWidget(modelGroup);
@@ -338,6 +346,7 @@ void InputsPanel::build()
         error->setVisible(!ok);
     });
     connect(m_import, &QPushButton::clicked, this, &InputsPanel::importRequested);
+    connect(m_importCached, &QPushButton::clicked, this, &InputsPanel::importCachedRequested);
 
     // Workload
     QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form, QStringLiteral("workload"));
@@ -1839,7 +1848,7 @@ void InputsPanel::setModelInfo(const QString& text)
     fitWrappedLabels();
 }
 
-bool InputsPanel::importConfig(const QString& path, QString* error)
+bool InputsPanel::importConfig(const QString& path, QString* error, const QString& modelName)
 {
     const auto read = readInputFile(path); // 64 MiB at most, a regular file
     if (!read) {
@@ -1847,9 +1856,9 @@ bool InputsPanel::importConfig(const QString& path, QString* error)
         return false;
     }
     const QByteArray& bytes = *read;
-    const QString name = QFileInfo(path).fileName() == QLatin1String("config.json")
-                             ? QFileInfo(path).dir().dirName()
-                             : QFileInfo(path).completeBaseName();
+    const QString name = !modelName.isEmpty()                               ? modelName
+                         : QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).dir().dirName()
+                                                                                  : QFileInfo(path).completeBaseName();
     auto imported = gp::importHuggingFaceConfig(std::string_view(bytes.constData(), size_t(bytes.size())),
                                                 QFileInfo(path).fileName().toStdString());
     if (!imported) {

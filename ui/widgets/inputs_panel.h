@@ -62,7 +62,8 @@ public:
 
 
     // Imports a Hugging Face config.json into the model; false with `error` set when it cannot be read.
-    bool importConfig(const QString& path, QString* error);
+    // Reads a Hugging Face config.json into the plan's model, named `modelName` (else after its folder or file).
+    bool importConfig(const QString& path, QString* error, const QString& modelName = {});
 
     // Test and automation hooks: the widgets by name.
     QSpinBox* sequenceLengthBox() const { return m_sequenceLength; }
@@ -110,6 +111,7 @@ signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
     void planEdited(const gp::Plan& plan, const gpui::EditText& describe, int mergeId);
     void importRequested();
+    void importCachedRequested();
     // The "?" of a group: open the manual at `anchor` ("model", "workload", "parallelism", ...).
     void helpRequested(const QString& anchor);
 
@@ -177,6 +179,7 @@ private:
     QComboBox* m_preset = nullptr;
     QLineEdit* m_parameters = nullptr;
     QPushButton* m_import = nullptr;
+    QPushButton* m_importCached = nullptr;
     QComboBox* m_mode = nullptr;
     QComboBox* m_technique = nullptr;
     QComboBox* m_precision = nullptr;
