@@ -2033,6 +2033,30 @@
         <comment>a sentence ended with a full stop</comment>
         <translation>%1.</translation>
     </message>
+    <message>
+        <source>Expert load imbalance (busiest rank / mean)</source>
+        <translation>Expert load imbalance (busiest rank / mean)</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>Serving decode bandwidth efficiency</source>
+        <translation>Serving decode bandwidth efficiency</translation>
+    </message>
+    <message>
+        <source>Serving prefill compute efficiency</source>
+        <translation>Serving prefill compute efficiency</translation>
+    </message>
+    <message>
+        <source>Serving step overhead</source>
+        <translation>Serving step overhead</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>

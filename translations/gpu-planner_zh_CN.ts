@@ -2024,6 +2024,30 @@
         <comment>a sentence ended with a full stop</comment>
         <translation>%1。</translation>
     </message>
+    <message>
+        <source>Expert load imbalance (busiest rank / mean)</source>
+        <translation>专家负载不均衡（最忙 rank / 平均）</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>倍</translation>
+    </message>
+    <message>
+        <source>Serving decode bandwidth efficiency</source>
+        <translation>推理解码带宽效率</translation>
+    </message>
+    <message>
+        <source>Serving prefill compute efficiency</source>
+        <translation>推理预填充算力效率</translation>
+    </message>
+    <message>
+        <source>Serving step overhead</source>
+        <translation>推理单步开销</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>

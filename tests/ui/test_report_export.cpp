@@ -189,6 +189,25 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
     EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]\\.(\\s|$)"))));
 }
 
+TEST_F(ReportExport, AssumptionsSetInThePlanAreListedWithTheirValues)
+{
+    // Every assumption a plan sets is listed under "Set in the plan", the MoE and serving ones included.
+    gp::Plan plan = defaultPlan();
+    plan.assumptions.expertLoadImbalance = 1.35;
+    plan.assumptions.servingDecodeBandwidthEfficiency = 0.62;
+    plan.assumptions.servingStepOverheadSeconds = 0.0007;
+    gpui::ExportRequest request;
+    request.pdfPath = path(QStringLiteral("assumptions.pdf"));
+    request.language = QStringLiteral("en");
+    const auto exported = gpui::exportPlanReport(plan, gp::builtinCatalog(), request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    const QString text = pdfText(request.pdfPath, false).simplified();
+    EXPECT_TRUE(text.contains(QStringLiteral("Expert load imbalance (busiest rank / mean) 1.35x"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Serving decode bandwidth efficiency 62")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Serving step overhead 0.700 ms")));
+    EXPECT_FALSE(text.contains(QStringLiteral("Serving prefill compute efficiency"))); // not set, not listed
+}
+
 TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
 {
     nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText());

@@ -862,6 +862,11 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     addFraction(tr("Link efficiency"), a.linkEfficiency);
     addFraction(tr("Communication overlap"), a.communicationOverlap);
     addPlan(tr("Disk throughput"), a.diskThroughputMBps, tr(" MB/s"));
+    addPlan(tr("Expert load imbalance (busiest rank / mean)"), a.expertLoadImbalance, tr("x"));
+    addFraction(tr("Serving decode bandwidth efficiency"), a.servingDecodeBandwidthEfficiency);
+    addFraction(tr("Serving prefill compute efficiency"), a.servingPrefillComputeEfficiency);
+    if (a.servingStepOverheadSeconds)
+        addPlan(tr("Serving step overhead"), *a.servingStepOverheadSeconds * 1e3, tr(" ms"));
     addPlan(tr("Spot interruptions per day"), b.spotInterruptionsPerDay);
     addPlan(tr("Checkpoint interval"), b.checkpointIntervalHours, tr(" h"));
     addPlan(tr("Restart time"), b.restartMinutes, tr(" min"));
