@@ -244,6 +244,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                          "(then %3 is cheaper)."))
                    .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
     }
+    else if (c == "sensitivity_price_tie")
+        text = tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
+                   .arg(a.text("candidate"), a.text("runner_up"));
     else if (c == "sensitivity_changes") {
         const QString input = sensitivityInput(a.text("input").toStdString()).toLower();
         text = a.text("bound") == QLatin1String("low")
@@ -253,7 +256,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
                         "instead of %3.")
                          .arg(input, a.text("to"), a.text("candidate"));
-        if (a.has("percent")) {
+        if (a.has("percent") && a.has("tie") && a.text("tie") == QLatin1String("true")) {
+            appendSentence(text, tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
+                                     .arg(a.text("candidate"), a.text("runner_up")));
+        } else if (a.has("percent")) {
             const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
             appendSentence(text, (status == QLatin1String("estimate")
                                       ? tr("%1's price may rise %2% above the estimate before %3 is cheaper.")

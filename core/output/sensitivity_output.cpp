@@ -65,7 +65,7 @@ json sensitivityToJson(const PlanSensitivity& s)
     j["hours_high"] = jsonNumber(s.hoursHigh);
     j["stable"] = s.stable;
     j["price_threshold"] = s.priceThreshold
-                               ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}}
+                               ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}, {"tie", s.priceTie}}
                                : json(nullptr);
     j["summary"] = s.summary ? diagnosticJson(*s.summary) : json(nullptr);
     j["inputs"] = inputs;

@@ -32,6 +32,9 @@ inline std::string contextParallelProblem(int context, std::int64_t sequenceLeng
 }
 // A reservation's term, in months: 5 years, beyond the 1- and 3-year terms reservations are usually sold for.
 inline constexpr int kMaxReservedTermMonths = 60;
+// billing.price_discount, a fraction off list prices: at most 0.99, the catalog's own bound on a discount (spot and
+// reserved discounts, price sheets); 1 or more would make the run free.
+inline constexpr double kMaxPriceDiscount = 0.99;
 inline constexpr std::int64_t kMaxClasses = 1000000;
 inline constexpr double kMaxParameters = 1e13; // 10 trillion
 // A plan's title, in characters: it heads every report page, and laying out a longer one costs time quadratic in

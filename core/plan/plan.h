@@ -219,6 +219,10 @@ struct Billing {
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
     std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    // The user's discount off the catalog's list prices (published or estimated), a fraction from 0 to 0.99: every
+    // billing mode of such a price is paid at (1 - discount) of it. A quote (a candidate's price_per_hour, a user or
+    // imported price) is what the user pays already and is not discounted. Absent = list prices.
+    std::optional<double> priceDiscount;
     // The reservation's term (预留实例券, RI, savings plan), paid in full whether used or not; absent = the catalog's
     // `billing.reserved_term_months`, the term its reserved discounts are quoted for.
     std::optional<int> reservedTermMonths;

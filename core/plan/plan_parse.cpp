@@ -377,6 +377,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("checkpoint_interval_hours", bi.checkpointIntervalHours, 0.001, 10000);
         r.optionalNumber("restart_minutes", bi.restartMinutes, 0, 100000);
         r.optionalNumber("storage_gib", bi.storageGib, 0, 1e9);
+        r.optionalNumber("price_discount", bi.priceDiscount, 0, kMaxPriceDiscount);
         if (const auto term = b->find("reserved_term_months"); r.ok() && term != b->end() && !term->is_null()) {
             const double months = term->is_number() ? term->get<double>() : 0;
             if (!term->is_number() || !std::isfinite(months) || months != std::floor(months) || months < 1

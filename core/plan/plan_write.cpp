@@ -194,6 +194,8 @@ json planToJson(const Plan& plan)
                     {"reserved_term_months", b.reservedTermMonths ? json(*b.reservedTermMonths) : json(nullptr)}};
     if (!b.regions.empty())
         billing["regions"] = b.regions;
+    if (b.priceDiscount)
+        billing["price_discount"] = *b.priceDiscount;
     const SearchSpec& s = plan.search;
     json search = {{"enabled", s.enabled},
                    {"objective", nameOf(kSearchObjectives, s.objective)},
@@ -217,7 +219,8 @@ json planToJson(const Plan& plan)
     for (const char* key : {"candidates"})
         document.erase(key);
     if (document.contains("billing") && document["billing"].is_object())
-        document["billing"].erase("regions"); // a region removed from the plan is removed from the file
+        for (const char* key : {"regions", "price_discount"})
+            document["billing"].erase(key); // a region or discount removed from the plan is removed from the file
     if (document.contains("model") && document["model"].is_object())
         document["model"].erase("architecture");
     if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("serving")

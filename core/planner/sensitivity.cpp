@@ -52,6 +52,15 @@ std::string inputWords(std::string id)
     return id;
 }
 
+// Costs this close (relative) are the same figure: a tie, worded as one (a rounding-level difference is no margin).
+constexpr double kPriceTieFraction = 1e-9;
+
+std::string tieSentence(const std::string& candidate, const std::string& runnerUp)
+{
+    return candidate + " and " + runnerUp + " cost the same; any price rise on " + candidate + " makes " + runnerUp
+           + " cheaper.";
+}
+
 std::string percentText(double fraction)
 {
     return formatNumber(100 * fraction, 2);
@@ -255,6 +264,9 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
                 continue;
             s.priceThreshold = f.cost / s.point.cost - 1;
             s.runnerUp = c.best.candidate;
+            // The two cost the same (the ranking's tie-break chose): any rise at all makes the runner-up cheaper,
+            // which "more than 0% above" would only hint at.
+            s.priceTie = *s.priceThreshold <= kPriceTieFraction;
             break;
         }
     }
@@ -274,13 +286,22 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
             s.summary->args.emplace_back("percent", percentText(*s.priceThreshold));
             s.summary->args.emplace_back("runner_up", s.runnerUp);
             s.summary->args.emplace_back("price_status", s.priceStatus);
-            s.summary->message += " Its price may rise " + percentText(*s.priceThreshold) + "% above "
-                                  + priceReference(s.priceStatus) + " before " + s.runnerUp + " is cheaper.";
+            if (s.priceTie) {
+                s.summary->args.emplace_back("tie", "true");
+                s.summary->message += " " + tieSentence(s.candidate, s.runnerUp);
+            } else {
+                s.summary->message += " Its price may rise " + percentText(*s.priceThreshold) + "% above "
+                                      + priceReference(s.priceStatus) + " before " + s.runnerUp + " is cheaper.";
+            }
         }
         if (!s.summary)
             s.summary = Diagnostic{"sensitivity_unanswered",
                                    "At one end of an input's range no candidate meets the objective.",
                                    {{"candidate", s.candidate}}};
+    } else if (s.priceThreshold && s.priceTie) {
+        s.summary = Diagnostic{"sensitivity_price_tie",
+                               tieSentence(s.candidate, s.runnerUp),
+                               {{"candidate", s.candidate}, {"runner_up", s.runnerUp}, {"price_status", s.priceStatus}}};
     } else if (s.priceThreshold) {
         s.summary = Diagnostic{"sensitivity_stable_unless_price",
                                s.candidate + " stays the recommendation unless its price is more than "

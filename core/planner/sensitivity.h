@@ -72,9 +72,12 @@ struct PlanSensitivity {
     // hours.
     std::optional<double> priceThreshold;
     std::string runnerUp;
+    bool priceTie = false; // the runner-up costs the same (threshold 0): any price rise makes it cheaper
     // The sentence, as data: "sensitivity_stable" (candidate), "sensitivity_stable_unless_price" (candidate,
-    // percent, runner_up, price_status), "sensitivity_changes" (candidate, input, bound "low"/"high", to, and
-    // percent, runner_up and price_status when there is a price threshold), "sensitivity_unanswered" (candidate).
+    // percent, runner_up, price_status), "sensitivity_price_tie" (candidate, runner_up, price_status: stable, and
+    // the runner-up costs the same), "sensitivity_changes" (candidate, input, bound "low"/"high", to, and percent,
+    // runner_up, price_status when there is a price threshold, and tie "true" when it costs the same),
+    // "sensitivity_unanswered" (candidate).
     std::optional<Diagnostic> summary;
     double seconds = 0;
 };

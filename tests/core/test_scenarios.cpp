@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 using nlohmann::json;
@@ -326,6 +327,86 @@ TEST(Sweep, CostRisesWithPrice)
                      2 * out["scenarios"][1]["best"]["cost"].get<double>());
     const CliRun missing = cli({"sweep", "-", "--field", "workload.sequence_length"}, document.dump());
     EXPECT_EQ(missing.code, gp::ExitUsage);
+}
+
+// Property: a deeper discount off list prices never raises the cost; at fixed hours a pay-as-you-go cost is the list
+// cost x (1 - discount); a plan's own price_per_hour (a quote) is not discounted.
+TEST(Sweep, CostFallsAsThePriceDiscountRises)
+{
+    json document = planDocument(nullptr);
+    document["billing"]["modes"] = json::array({"on_demand", "monthly", "reserved", "spot"});
+    const gp::Plan plan = parsed(document);
+    auto swept = gp::sweepPlan(plan, "billing.price_discount", {0, 0.1, 0.25, 0.5, 0.9});
+    ASSERT_TRUE(swept.ok()) << swept.error().toString();
+    auto comparison = gp::compareScenarios(*swept, gp::builtinCatalog());
+    ASSERT_TRUE(comparison.ok());
+    ASSERT_EQ(comparison->rows.size(), 6u);
+    const auto& base = comparison->rows[0].headline; // no discount: the list prices
+    ASSERT_TRUE(base.fits && base.figures.priced);
+    EXPECT_DOUBLE_EQ(comparison->rows[1].headline.figures.cost, base.figures.cost); // 0 = list prices
+    double previous = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 1; i < comparison->rows.size(); ++i) {
+        const auto& h = comparison->rows[i].headline;
+        ASSERT_TRUE(h.fits && h.figures.priced) << comparison->rows[i].name;
+        EXPECT_LE(h.figures.cost, previous) << comparison->rows[i].name;
+        previous = h.figures.cost;
+    }
+    EXPECT_LT(comparison->rows[5].headline.figures.cost, comparison->rows[1].headline.figures.cost);
+    // Every mode of one candidate at fixed hours scales by (1 - d): the same machine, the same search.
+    json one = planDocument(nullptr);
+    one["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}});
+    one["billing"]["modes"] = json::array({"on_demand"});
+    gp::Plan listPlan = parsed(one);
+    one["billing"]["price_discount"] = 0.2;
+    const gp::Plan discounted = parsed(one);
+    ASSERT_TRUE(discounted.billing.priceDiscount.has_value());
+    EXPECT_DOUBLE_EQ(*discounted.billing.priceDiscount, 0.2);
+    auto a = gp::answerPlan(listPlan, gp::builtinCatalog());
+    auto b = gp::answerPlan(discounted, gp::builtinCatalog());
+    ASSERT_TRUE(a.ok() && b.ok() && a->recommendation() && b->recommendation());
+    const gp::CostEstimate& listCost = a->recommendation()->best.cost;
+    const gp::CostEstimate& cost = b->recommendation()->best.cost;
+    ASSERT_TRUE(listCost.onDemand && cost.onDemand);
+    EXPECT_DOUBLE_EQ(a->recommendation()->best.trainingHours, b->recommendation()->best.trainingHours);
+    EXPECT_NEAR(*cost.onDemand, 0.8 * *listCost.onDemand, 1e-9 * *listCost.onDemand);
+    ASSERT_TRUE(listCost.monthly && cost.monthly);
+    EXPECT_NEAR(*cost.monthly, 0.8 * *listCost.monthly, 1e-9 * *listCost.monthly);
+    EXPECT_EQ(cost.priceStatus, listCost.priceStatus); // still the catalog's published price, discounted
+    // The field round-trips, and a plan without it is written without it.
+    EXPECT_EQ(gp::planToJson(discounted)["billing"]["price_discount"], 0.2);
+    EXPECT_FALSE(gp::planToJson(listPlan)["billing"].contains("price_discount"));
+    // A quote is what the user pays: no discount on a candidate's price_per_hour.
+    one["candidates"][0]["price_per_hour"] = 50.0;
+    auto quoted = gp::answerPlan(parsed(one), gp::builtinCatalog());
+    one["billing"].erase("price_discount");
+    auto quotedList = gp::answerPlan(parsed(one), gp::builtinCatalog());
+    ASSERT_TRUE(quoted.ok() && quotedList.ok() && quoted->recommendation() && quotedList->recommendation());
+    EXPECT_DOUBLE_EQ(*quoted->recommendation()->best.cost.onDemand, *quotedList->recommendation()->best.cost.onDemand);
+}
+
+TEST(Sweep, BadPriceDiscountNamesTheField)
+{
+    const json document = planDocument(nullptr);
+    for (const json& bad : {json(-0.1), json(1.0), json(1.5), json("20%"), json("NaN")}) {
+        json d = document;
+        d["billing"]["price_discount"] = bad;
+        const std::string error = parseError(d);
+        EXPECT_EQ(error.rfind("billing.price_discount: ", 0), 0u) << bad.dump() << ": " << error;
+    }
+    const gp::Plan plan = parsed(document);
+    auto negative = gp::sweepPlan(plan, "billing.price_discount", {0.1, -0.2});
+    ASSERT_FALSE(negative.ok());
+    EXPECT_EQ(negative.error().toString().rfind("--values: -0.2: billing.price_discount: ", 0), 0u)
+        << negative.error().toString();
+    // The CLI reads NaN as text (it is not JSON): still a message naming the field.
+    const CliRun nan = cli({"sweep", "-", "--field", "billing.price_discount", "--values", "0.1,NaN"},
+                           document.dump());
+    EXPECT_NE(nan.code, gp::ExitOk);
+    EXPECT_NE(nan.err.find("billing.price_discount"), std::string::npos) << nan.err;
+    const CliRun whole = cli({"sweep", "-", "--field", "billing.price_discount", "--values", "1"}, document.dump());
+    EXPECT_NE(whole.code, gp::ExitOk);
+    EXPECT_NE(whole.err.find("billing.price_discount: must be between 0 and 0.99, got 1"), std::string::npos)
+        << whole.err;
 }
 
 TEST(Scenarios, OverridesBetweenTwoPlansReadBackAsTheEditedPlan)

@@ -176,6 +176,36 @@ TEST(Sensitivity, PublishedPriceGetsTheSameThresholdRule)
     EXPECT_EQ(s.summary->message.find("estimate"), std::string::npos) << s.summary->message;
 }
 
+TEST(Sensitivity, TieBetweenTheBestTwoIsWordedAsATie)
+{
+    // The same published machine listed twice: the two cost exactly the same, so the threshold is 0 and the
+    // sentence says they cost the same instead of "more than 0% above its published price".
+    const Catalog catalog = withPublishedTwin("tencent:GT4.41XLARGE948", "test:SAME-GT4", 1.0);
+    const Plan plan =
+        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:SAME-GT4")}));
+    const PlanSensitivity s = sensitivityOf(plan, catalog);
+    ASSERT_TRUE(s.available);
+    ASSERT_TRUE(s.priceThreshold.has_value());
+    EXPECT_NEAR(*s.priceThreshold, 0.0, 1e-12);
+    EXPECT_TRUE(s.priceTie);
+    ASSERT_TRUE(s.summary.has_value());
+    EXPECT_EQ(s.summary->code, "sensitivity_price_tie");
+    EXPECT_EQ(s.summary->arg("candidate"), s.candidate);
+    EXPECT_EQ(s.summary->arg("runner_up"), s.runnerUp);
+    EXPECT_NE(s.summary->message.find("cost the same; any price rise on " + s.candidate + " makes " + s.runnerUp
+                                      + " cheaper"),
+              std::string::npos)
+        << s.summary->message;
+    EXPECT_EQ(s.summary->message.find("0%"), std::string::npos) << s.summary->message;
+    EXPECT_EQ(sensitivityToJson(s)["price_threshold"]["tie"], true);
+    // A real margin is no tie (the 20% twin of PublishedPriceGetsTheSameThresholdRule).
+    const Catalog apart = withPublishedTwin("tencent:GT4.41XLARGE948", "test:TWIN-GT4", 1.2);
+    const PlanSensitivity margin = sensitivityOf(
+        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4")})), apart);
+    EXPECT_FALSE(margin.priceTie);
+    EXPECT_EQ(sensitivityToJson(margin)["price_threshold"]["tie"], false);
+}
+
 TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
 {
     // The twin published at 1.05x: the estimate's high end (1 + spread, spread > 5%) makes the twin cheaper.

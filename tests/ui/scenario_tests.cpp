@@ -32,6 +32,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 using namespace gpui;
@@ -365,6 +366,77 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
             installLanguage(language);
             QCoreApplication::processEvents();
             EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sweep_") + language + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValue)
+{
+    json document = scenarioPlanDocument();
+    document.erase("scenarios");
+    const QString path = test::writeFile(m_dir, QStringLiteral("discount.gpuplan"),
+                                         QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    SweepView* view = m_window->sweepView();
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showSweepView();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    int field = -1;
+    for (std::size_t i = 0; i < SweepView::fields().size(); ++i)
+        if (std::string(SweepView::fields()[i].path) == "billing.price_discount")
+            field = int(i);
+    ASSERT_GE(field, 0) << "the sweep offers a price discount";
+    view->setField(field);
+    view->setValues(QStringLiteral("0, 0.2, 0.4"));
+    ASSERT_TRUE(view->run());
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    ScenarioComparisonModel* model = view->model();
+    ASSERT_EQ(model->rowCount(), 4);
+
+    QProcess cli;
+    cli.start(QStringLiteral(GP_CLI_PATH), {QStringLiteral("sweep"), path, QStringLiteral("--field"),
+                                            QStringLiteral("billing.price_discount"), QStringLiteral("--values"),
+                                            QStringLiteral("0,0.2,0.4"), QStringLiteral("--format"),
+                                            QStringLiteral("json")});
+    ASSERT_TRUE(cli.waitForFinished(test::kEvaluationWaitMs));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    const json out = json::parse(cli.readAllStandardOutput().toStdString());
+    ASSERT_EQ(out["scenarios"].size(), 4u);
+    using C = ScenarioComparisonModel;
+    double previous = std::numeric_limits<double>::infinity();
+    for (int row = 0; row < 4; ++row) {
+        const json& r = out["scenarios"][std::size_t(row)];
+        EXPECT_EQ(model->data(model->index(row, C::Candidate)).toString().toStdString(),
+                  r["best"]["candidate"].get<std::string>());
+        const double cost = model->data(model->index(row, C::BestCost), C::ValueRole).toDouble();
+        EXPECT_DOUBLE_EQ(cost, r["best"]["cost"].get<double>());
+        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Hours), C::ValueRole).toDouble(),
+                         r["best"]["hours"].get<double>());
+        if (row > 0) {
+            EXPECT_LE(cost, previous) << row; // a deeper discount never costs more
+            previous = cost;
+        }
+    }
+    EXPECT_LT(model->data(model->index(3, C::BestCost), C::ValueRole).toDouble(),
+              model->data(model->index(1, C::BestCost), C::ValueRole).toDouble());
+    for (const QString& bad : {QStringLiteral("0.1, -0.1"), QStringLiteral("0.1, 1"), QStringLiteral("NaN")}) {
+        view->setValues(bad);
+        EXPECT_FALSE(view->run()) << bad.toStdString();
+        EXPECT_TRUE(view->errorText().contains(QStringLiteral("billing.price_discount:")))
+            << view->errorText().toStdString();
+    }
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->setValues(QStringLiteral("0, 0.1, 0.2, 0.3"));
+        ASSERT_TRUE(view->run());
+        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+        view->resize(1300, 760);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sweep_discount_") + language
+                                          + QStringLiteral(".png")));
         }
         installLanguage(QStringLiteral("en"));
     }

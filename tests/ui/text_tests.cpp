@@ -57,6 +57,29 @@ TEST(CoreText, UnknownCodeOrMissingArgumentFallsBackToTheEnglishMessage)
     EXPECT_EQ(CoreText::diagnostic(d), QStringLiteral("diagnostic words"));
 }
 
+TEST(CoreText, PriceTieIsWordedAsATieInEnglishAndChinese)
+{
+    EnglishLocale english;
+    const gp::Diagnostic tie{"sensitivity_price_tie", "core words",
+                             {{"candidate", "A"}, {"runner_up", "B"}, {"price_status", "published"}}};
+    EXPECT_EQ(CoreText::diagnostic(tie), QStringLiteral("A and B cost the same; any price rise on A makes B cheaper."));
+    const gp::Diagnostic changes{"sensitivity_changes", "core words",
+                                 {{"candidate", "A"}, {"input", "estimated_prices"}, {"bound", "low"}, {"to", "C"},
+                                  {"percent", "0"}, {"runner_up", "B"}, {"price_status", "estimate"},
+                                  {"tie", "true"}}};
+    const QString changed = CoreText::diagnostic(changes);
+    EXPECT_TRUE(changed.endsWith(QStringLiteral("A and B cost the same; any price rise on A makes B cheaper.")))
+        << changed.toStdString();
+    EXPECT_FALSE(changed.contains(QStringLiteral("0%"))) << changed.toStdString();
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    const QString chinese = CoreText::diagnostic(tie);
+    EXPECT_NE(chinese, QStringLiteral("core words"));
+    EXPECT_FALSE(chinese.contains(QStringLiteral("cost the same"))) << chinese.toStdString();
+    EXPECT_TRUE(chinese.contains(QStringLiteral("A")) && chinese.contains(QStringLiteral("B")));
+    EXPECT_FALSE(CoreText::diagnostic(changes).contains(QStringLiteral("0%")));
+    installLanguage(QStringLiteral("en"));
+}
+
 TEST(CoreText, EveryBottleneckHasWords)
 {
     for (gp::Bottleneck b : {gp::Bottleneck::Compute, gp::Bottleneck::MemoryBandwidth, gp::Bottleneck::IntraNodeLink,

@@ -25,6 +25,7 @@ const std::vector<SweepView::Field>& SweepView::fields()
         {"workload.global_batch_size", "32, 64, 128, 256"},
         {"workload.training_tokens", "1e9, 2e9, 5e9, 1e10"},
         {"workload.lora.rank", "8, 16, 64, 256"},
+        {"billing.price_discount", "0, 0.1, 0.2, 0.3"},
     };
     return list;
 }
@@ -124,7 +125,8 @@ void SweepView::retranslateSweep()
     m_run->setText(tr("&Sweep"));
     const QStringList names{tr("Nodes (every candidate)"), tr("GPUs per node (bare GPUs)"), tr("Sequence length"),
                             tr("Micro-batch size"),        tr("Global batch size"),         tr("Training tokens"),
-                            tr("LoRA rank")};
+                            tr("LoRA rank"),
+                            tr("Discount off list prices (0–0.99)")};
     for (int i = 0; i < m_field->count() && i < names.size(); ++i)
         m_field->setItemText(i, names[i]);
 }

@@ -1,5 +1,5 @@
 // The sweep view: one input (nodes, GPUs per node, sequence length, micro-batch, global batch, training tokens,
-// LoRA rank) across a list of values, each value a scenario answered by the core (gp::sweepPlan, then
+// LoRA rank, a discount off list prices) across a list of values, each value a scenario answered by the core (gp::sweepPlan, then
 // gp::compareScenarios), shown as the Compare view's table and chart. `gpu-planner-cli sweep` prints the same.
 #pragma once
 

@@ -4,6 +4,8 @@
 // commitment: its whole term is paid at the discounted rate whether the run uses it or not.
 #include "estimate/cost/cost_model.h"
 
+#include "plan/limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -164,6 +166,16 @@ static const PriceSpec& regionalPrice(const Hardware& hw, const Billing& billing
     return found.inRegion ? *found.price : hw.price;
 }
 
+double listPriceFactor(const PriceSpec& price, const char* figure, const Billing& billing)
+{
+    if (!billing.priceDiscount || !std::isfinite(*billing.priceDiscount))
+        return 1.0;
+    const std::string& status = price.statusOf(figure);
+    if (status == "user" || status == "quoted")
+        return 1.0; // a quote is what the user pays already
+    return 1.0 - std::clamp(*billing.priceDiscount, 0.0, limits::kMaxPriceDiscount);
+}
+
 CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billing, const Catalog& catalog)
 {
     const PriceSpec& priceSpec = regionalPrice(hw, billing, catalog);
@@ -186,9 +198,10 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         c.priceSource = "plan";
     } else {
         if (usable(priceSpec.onDemandPerHour))
-            perHour = convert(*priceSpec.onDemandPerHour * nodes);
+            perHour = convert(*priceSpec.onDemandPerHour * nodes
+                              * listPriceFactor(priceSpec, "on_demand_per_hour", billing));
         if (usable(priceSpec.monthly))
-            perMonth = convert(*priceSpec.monthly * nodes);
+            perMonth = convert(*priceSpec.monthly * nodes * listPriceFactor(priceSpec, "monthly", billing));
         if (perHour && !std::isfinite(*perHour))
             perHour.reset();
         if (perMonth && !std::isfinite(*perMonth))

@@ -12,6 +12,11 @@ namespace gp {
 // the catalog gives, converted to `billing.currency`.
 CostEstimate estimateCost(const Hardware& hardware, double hours, const Billing& billing, const Catalog& catalog);
 
+// What the plan pays of one catalog price figure ("on_demand_per_hour" or "monthly"): 1 - billing.price_discount for
+// a list price (published or estimated), 1 for a quote (user or imported) or without a discount. Spot and reserved
+// rates are taken off the pay-as-you-go figure, so the discount reaches every mode.
+double listPriceFactor(const PriceSpec& price, const char* figure, const Billing& billing);
+
 // Months a monthly subscription pays for a run of `days`: every month started, at least one.
 double monthsBilled(double days, double monthDays);
 
