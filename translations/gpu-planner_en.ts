@@ -1045,6 +1045,10 @@
         <source>MXFP8 (32-element blocks, Blackwell)</source>
         <translation>MXFP8 (32-element blocks, Blackwell)</translation>
     </message>
+    <message>
+        <source>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</source>
+        <translation>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3693,6 +3697,26 @@
         <source>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</source>
         <translation>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</translation>
     </message>
+    <message>
+        <source>list prices</source>
+        <translation>list prices</translation>
+    </message>
+    <message>
+        <source> % off</source>
+        <translation> % off</translation>
+    </message>
+    <message>
+        <source>Your discount off the catalog&apos;s published and estimated prices (an enterprise agreement, a negotiated rate); quoted prices are what you pay already and are not discounted</source>
+        <translation>Your discount off the catalog&apos;s published and estimated prices (an enterprise agreement, a negotiated rate); quoted prices are what you pay already and are not discounted</translation>
+    </message>
+    <message>
+        <source>Price discount</source>
+        <translation>Price discount</translation>
+    </message>
+    <message>
+        <source>Change price discount</source>
+        <translation>Change price discount</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -4743,6 +4767,10 @@ It was kept as %2.</translation>
     <message>
         <source>LoRA rank</source>
         <translation>LoRA rank</translation>
+    </message>
+    <message>
+        <source>Discount off list prices (0–0.99)</source>
+        <translation>Discount off list prices (0–0.99)</translation>
     </message>
 </context>
 </TS>

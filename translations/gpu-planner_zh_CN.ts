@@ -1039,6 +1039,10 @@
         <source>MXFP8 (32-element blocks, Blackwell)</source>
         <translation>MXFP8（32 元素块，Blackwell）</translation>
     </message>
+    <message>
+        <source>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</source>
+        <translation>%1 与 %2 费用相同；%1 的价格只要上涨，%2 就更便宜。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3678,6 +3682,26 @@
         <source>Pick a model downloaded with Hugging Face tools on this computer ($HF_HOME/hub, by default ~/.cache/huggingface/hub); read offline</source>
         <translation>选择本机用 Hugging Face 工具下载过的模型（$HF_HOME/hub，默认 ~/.cache/huggingface/hub）；离线读取</translation>
     </message>
+    <message>
+        <source>list prices</source>
+        <translation>目录价</translation>
+    </message>
+    <message>
+        <source> % off</source>
+        <translation> % 折扣</translation>
+    </message>
+    <message>
+        <source>Your discount off the catalog&apos;s published and estimated prices (an enterprise agreement, a negotiated rate); quoted prices are what you pay already and are not discounted</source>
+        <translation>您相对目录中公开价和预估价的折扣（企业协议、议定价格）；报价已是您实际支付的价格，不再打折</translation>
+    </message>
+    <message>
+        <source>Price discount</source>
+        <translation>价格折扣</translation>
+    </message>
+    <message>
+        <source>Change price discount</source>
+        <translation>修改价格折扣</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>
@@ -4726,6 +4750,10 @@ It was kept as %2.</source>
     <message>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Discount off list prices (0–0.99)</source>
+        <translation>相对目录价的折扣（0–0.99）</translation>
     </message>
 </context>
 </TS>

@@ -44,6 +44,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <memory>
 
 using namespace gpui;
@@ -508,6 +510,42 @@ TEST_F(WindowInputsTest, ReservationTermIsShownWhileReservedCountsAndEditsUndoAn
     switchLanguage(QStringLiteral("zh_CN"));
     EXPECT_FALSE(undo->undoText().contains(QStringLiteral("reservation"))) << undo->undoText().toStdString();
     EXPECT_FALSE(term->suffix().contains(QStringLiteral("months"))) << term->suffix().toStdString();
+}
+
+TEST_F(WindowInputsTest, PriceDiscountLowersTheCostEditsUndoAndSaves)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    QDoubleSpinBox* discount = inputs->priceDiscountBox();
+    ASSERT_NE(discount, nullptr);
+    EXPECT_TRUE(discount->isVisibleTo(inputs));
+    EXPECT_EQ(discount->value(), 0); // list prices
+    const EvaluationPtr before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(before && before->ok && before->best >= 0);
+    const gp::CandidateResult listed = before->results[std::size_t(before->best)];
+    ASSERT_TRUE(listed.cost.onDemand.has_value());
+
+    QUndoStack* undo = m_window->document()->undoStack();
+    discount->setValue(20);
+    EXPECT_DOUBLE_EQ(*m_window->document()->plan().billing.priceDiscount, 0.2);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Change price discount"));
+    EXPECT_DOUBLE_EQ(savedJson(QStringLiteral("discount.gpuplan"))["billing"]["price_discount"].get<double>(), 0.2);
+    const EvaluationPtr after = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(after && after->ok);
+    // The same candidate in the same configuration pays 80% of its list price (the default plan's prices are
+    // published or estimated, none quoted).
+    const auto same = std::find_if(after->results.begin(), after->results.end(), [&](const gp::CandidateResult& r) {
+        return r.candidate == listed.candidate && r.configuration.tensor == listed.configuration.tensor
+               && r.configuration.data == listed.configuration.data && r.nodes == listed.nodes;
+    });
+    ASSERT_NE(same, after->results.end());
+    ASSERT_TRUE(same->cost.onDemand.has_value());
+    EXPECT_NEAR(*same->cost.onDemand, 0.8 * *listed.cost.onDemand, 1e-6 * *listed.cost.onDemand);
+    undo->undo();
+    EXPECT_FALSE(m_window->document()->plan().billing.priceDiscount);
+    EXPECT_EQ(discount->value(), 0);
+    EXPECT_FALSE(savedJson(QStringLiteral("undone-discount.gpuplan"))["billing"].contains("price_discount"));
+    switchLanguage(QStringLiteral("zh_CN"));
+    EXPECT_FALSE(discount->specialValueText().contains(QStringLiteral("list"))) << discount->specialValueText().toStdString();
 }
 
 TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)

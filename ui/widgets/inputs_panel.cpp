@@ -844,6 +844,22 @@ void InputsPanel::build()
     });
     addRow(form, [] { return tr("Reservation term"); }, m_reservedTerm, QStringLiteral("billing.reserved_term_months"));
     connect(m_reservedTerm, &QSpinBox::valueChanged, this, [this] { edited(FReservedTerm); });
+    // A discount off the catalog's list prices (billing.price_discount); 0 = list prices.
+    m_priceDiscount = new QDoubleSpinBox;
+    m_priceDiscount->setObjectName(QStringLiteral("billing:price_discount"));
+    m_priceDiscount->setRange(0, gp::limits::kMaxPriceDiscount * 100);
+    m_priceDiscount->setDecimals(1);
+    m_priceDiscount->setSingleStep(5);
+    m_priceDiscount->setKeyboardTracking(false);
+    m_retranslate.push_back([this] {
+        m_priceDiscount->setSpecialValueText(tr("list prices"));
+        m_priceDiscount->setSuffix(tr(" % off"));
+        m_priceDiscount->setToolTip(tr("Your discount off the catalog's published and estimated prices (an "
+                                       "enterprise agreement, a negotiated rate); quoted prices are what you pay "
+                                       "already and are not discounted"));
+    });
+    addRow(form, [] { return tr("Price discount"); }, m_priceDiscount, QStringLiteral("billing.price_discount"));
+    connect(m_priceDiscount, &QDoubleSpinBox::valueChanged, this, [this] { edited(FPriceDiscount); });
     // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
     auto optionalBox = [](double min, double max, int decimals, double step) {
         auto* box = new QDoubleSpinBox;
@@ -1039,6 +1055,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     showOptional(m_checkpointInterval, plan.billing.checkpointIntervalHours);
     showOptional(m_storage, plan.billing.storageGib);
     m_reservedTerm->setValue(plan.billing.reservedTermMonths.value_or(m_reservedTerm->minimum()));
+    m_priceDiscount->setValue(plan.billing.priceDiscount.value_or(0) * 100);
 
     updateModelLayers();
 
@@ -1461,6 +1478,10 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
                                               ? std::optional<int>(m_reservedTerm->value())
                                               : std::nullopt;
         break;
+    case FPriceDiscount:
+        plan.billing.priceDiscount = m_priceDiscount->value() > 0 ? std::optional<double>(m_priceDiscount->value() / 100)
+                                                                  : std::nullopt;
+        break;
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:
@@ -1574,6 +1595,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Change billing modes");
     case FReservedTerm:
         return tr("Change reservation term");
+    case FPriceDiscount:
+        return tr("Change price discount");
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:

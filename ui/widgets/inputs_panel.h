@@ -106,6 +106,7 @@ public:
     QCheckBox* billingModeBox(const QString& mode) const;
     // billing.reserved_term_months; its minimum (0) stands for the catalog's term.
     QSpinBox* reservedTermBox() const { return m_reservedTerm; }
+    QDoubleSpinBox* priceDiscountBox() const { return m_priceDiscount; }
 
 signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
@@ -127,7 +128,7 @@ private:
         FVirtualStages, FContext, FZero, FOffload,
         FObjective,
         FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
-        FReservedTerm,
+        FReservedTerm, FPriceDiscount,
         // workload.serving
         FServingPrompt, FServingOutput, FServingLoadKind, FServingLoadValue, FServingTtft, FServingTpot, FServingKv,
         FServingReplicas, FServingRequestsPerMonth, FServingGpuUtilization, FServingMaxSeqs, FServingMaxTokens,
@@ -226,6 +227,7 @@ private:
     QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
     QDoubleSpinBox* m_storage = nullptr;            // minimum = the catalog's default
     QSpinBox* m_reservedTerm = nullptr;             // months; minimum (0) = the catalog's term
+    QDoubleSpinBox* m_priceDiscount = nullptr;      // percent off list prices; 0 = list prices (null in the plan)
     // workload.serving: optional values show their "none" / "auto" / "engine default" at the box's minimum.
     QGroupBox* m_servingGroup = nullptr;
     QSpinBox* m_servingPrompt = nullptr;
