@@ -76,6 +76,24 @@ protected:
     QString m_planPath;
 };
 
+// With GP_SCREENS_DIR set: sweeps `values` and saves the view in English and Chinese as PREFIX{en,zh_CN}.png there.
+void saveSweepScreens(SweepView* view, QSignalSpy& ready, const QString& values, const QString& prefix)
+{
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (screens.isEmpty())
+        return;
+    view->setValues(values);
+    ASSERT_TRUE(view->run());
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    view->resize(1300, 760);
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        installLanguage(language);
+        QCoreApplication::processEvents();
+        EXPECT_TRUE(view->grab().save(screens + QLatin1Char('/') + prefix + language + QStringLiteral(".png")));
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
 } // namespace
 
 TEST_F(ScenarioWindow, PlanWithThreeScenariosRoundTripsThroughTheWindow)
@@ -356,19 +374,7 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     EXPECT_FALSE(view->run());
     EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("--values: 0: workload.sequence_length:")))
         << view->errorText().toStdString();
-    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
-    if (!screens.isEmpty()) {
-        view->setValues(QStringLiteral("2048, 4096, 8192, 16384"));
-        ASSERT_TRUE(view->run());
-        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
-        view->resize(1300, 760);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            installLanguage(language);
-            QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sweep_") + language + QStringLiteral(".png")));
-        }
-        installLanguage(QStringLiteral("en"));
-    }
+    saveSweepScreens(view, ready, QStringLiteral("2048, 4096, 8192, 16384"), QStringLiteral("sweep_"));
 }
 
 TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValue)
@@ -426,18 +432,5 @@ TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValu
         EXPECT_TRUE(view->errorText().contains(QStringLiteral("billing.price_discount:")))
             << view->errorText().toStdString();
     }
-    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
-    if (!screens.isEmpty()) {
-        view->setValues(QStringLiteral("0, 0.1, 0.2, 0.3"));
-        ASSERT_TRUE(view->run());
-        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
-        view->resize(1300, 760);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            installLanguage(language);
-            QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sweep_discount_") + language
-                                          + QStringLiteral(".png")));
-        }
-        installLanguage(QStringLiteral("en"));
-    }
+    saveSweepScreens(view, ready, QStringLiteral("0, 0.1, 0.2, 0.3"), QStringLiteral("sweep_discount_"));
 }
