@@ -70,6 +70,21 @@ protected:
     // Waits until the window shows the evaluation of its newest request.
     EvaluationPtr settled() { return test::settledEvaluation(*m_window, test::kEvaluationWaitMs); }
 
+    // Opens the scenario plan without its scenarios as `name` and shows the sweep view; `ready` (spying on the view's
+    // comparisonReady) has seen the first sweep when this returns.
+    SweepView* openSweep(const QString& name, std::unique_ptr<QSignalSpy>& ready)
+    {
+        json document = scenarioPlanDocument();
+        document.erase("scenarios");
+        const QString path = test::writeFile(m_dir, name, QByteArray::fromStdString(document.dump()));
+        EXPECT_TRUE(m_window->openPlan(path));
+        SweepView* view = m_window->sweepView();
+        ready = std::make_unique<QSignalSpy>(view, &ScenarioCompareView::comparisonReady);
+        m_window->showSweepView();
+        EXPECT_TRUE(ready->wait(test::kEvaluationWaitMs));
+        return view;
+    }
+
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<MainWindow> m_window;
@@ -349,15 +364,9 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
 
 TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
 {
-    json document = scenarioPlanDocument();
-    document.erase("scenarios");
-    const QString path = test::writeFile(m_dir, QStringLiteral("sweep.gpuplan"),
-                                         QByteArray::fromStdString(document.dump()));
-    ASSERT_TRUE(m_window->openPlan(path));
-    SweepView* view = m_window->sweepView();
-    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
-    m_window->showSweepView(); // sequence length 2048, 4096, 8192, 16384
-    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    std::unique_ptr<QSignalSpy> spy;
+    SweepView* view = openSweep(QStringLiteral("sweep.gpuplan"), spy); // sequence length 2048, 4096, 8192, 16384
+    QSignalSpy& ready = *spy;
     ScenarioComparisonModel* model = view->model();
     ASSERT_EQ(model->rowCount(), 5); // the plan, then one row per value
     using C = ScenarioComparisonModel;
@@ -379,15 +388,10 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
 
 TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValue)
 {
-    json document = scenarioPlanDocument();
-    document.erase("scenarios");
-    const QString path = test::writeFile(m_dir, QStringLiteral("discount.gpuplan"),
-                                         QByteArray::fromStdString(document.dump()));
-    ASSERT_TRUE(m_window->openPlan(path));
-    SweepView* view = m_window->sweepView();
-    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
-    m_window->showSweepView();
-    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    std::unique_ptr<QSignalSpy> spy;
+    SweepView* view = openSweep(QStringLiteral("discount.gpuplan"), spy);
+    QSignalSpy& ready = *spy;
+    const QString path = m_dir.filePath(QStringLiteral("discount.gpuplan")); // the plan the window opened
     int field = -1;
     for (std::size_t i = 0; i < SweepView::fields().size(); ++i)
         if (std::string(SweepView::fields()[i].path) == "billing.price_discount")
