@@ -1049,6 +1049,18 @@
         <source>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</source>
         <translation>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</translation>
     </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA context</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>Allocator fragmentation</translation>
+    </message>
+    <message>
+        <source>NCCL communicators</source>
+        <translation>NCCL communicators</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2067,6 +2079,11 @@
     <message>
         <source>Sensitivity: %1, one uncertain input at a time.</source>
         <translation>Sensitivity: %1, one uncertain input at a time.</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence&apos;s full stop</comment>
+        <translation>%1.</translation>
     </message>
 </context>
 <context>
@@ -4702,10 +4719,6 @@ It was kept as %2.</translation>
         <translation>Sensitivity</translation>
     </message>
     <message>
-        <source>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</source>
-        <translation>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</translation>
-    </message>
-    <message>
         <source>Input at its low end</source>
         <translation>Input at its low end</translation>
     </message>
@@ -4716,6 +4729,50 @@ It was kept as %2.</translation>
     <message>
         <source>Estimate</source>
         <translation>Estimate</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 (%2–%3) of %4 usable</source>
+        <translation>Memory per GPU: %1 (%2–%3) of %4 usable</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable</source>
+        <translation>Memory per GPU: %1 of %2 usable</translation>
+    </message>
+    <message>
+        <source>; above the usable memory at an end of the range</source>
+        <translation>; above the usable memory at an end of the range</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the plan sets it, so it is not varied</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: the plan sets it, so it is not varied</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: a serving engine takes a set share of GPU memory, so it does not move memory</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: a serving engine takes a set share of GPU memory, so it does not move memory</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: one published measurement and no range, so the point value is used</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: one published measurement and no range, so the point value is used</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: not varied</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: not varied</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>; memory per GPU %1 at the low end, %2 at the high end</source>
+        <translation>; memory per GPU %1 at the low end, %2 at the high end</translation>
+    </message>
+    <message>
+        <source> (above the usable memory)</source>
+        <translation> (above the usable memory)</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</source>
+        <translation>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</translation>
     </message>
 </context>
 <context>

@@ -1043,6 +1043,18 @@
         <source>%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.</source>
         <translation>%1 与 %2 费用相同；%1 的价格只要上涨，%2 就更便宜。</translation>
     </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>NCCL communicators</source>
+        <translation>NCCL 通信器</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2058,6 +2070,11 @@
     <message>
         <source>Sensitivity: %1, one uncertain input at a time.</source>
         <translation>敏感性：%1，每次只变动一项不确定输入。</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence&apos;s full stop</comment>
+        <translation>%1。</translation>
     </message>
 </context>
 <context>
@@ -4685,10 +4702,6 @@ It was kept as %2.</source>
         <translation>敏感性分析</translation>
     </message>
     <message>
-        <source>How far the recommendation&apos;s cost moves when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One input at a time, not a joint worst case.</source>
-        <translation>当一项不确定输入处于其有来源的范围两端时，推荐方案的费用变化多少：估算价格、计算与带宽效率、竞价实例中断。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
-    </message>
-    <message>
         <source>Input at its low end</source>
         <translation>输入取低端</translation>
     </message>
@@ -4699,6 +4712,50 @@ It was kept as %2.</source>
     <message>
         <source>Estimate</source>
         <translation>估算值</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 (%2–%3) of %4 usable</source>
+        <translation>每块 GPU 显存：%1（%2–%3），可用 %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: %1 of %2 usable</source>
+        <translation>每块 GPU 显存：%1，可用 %2</translation>
+    </message>
+    <message>
+        <source>; above the usable memory at an end of the range</source>
+        <translation>；在范围的某一端超出可用显存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: the plan sets it, so it is not varied</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：此计划设定了该值，因此不做变动</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: a serving engine takes a set share of GPU memory, so it does not move memory</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：推理引擎占用固定比例的 GPU 显存，因此它不改变显存</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: one published measurement and no range, so the point value is used</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：只有一项公开测量、没有范围，因此使用点值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: not varied</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：不做变动</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>; memory per GPU %1 at the low end, %2 at the high end</source>
+        <translation>；每块 GPU 显存低端 %1，高端 %2</translation>
+    </message>
+    <message>
+        <source> (above the usable memory)</source>
+        <translation>（超出可用显存）</translation>
+    </message>
+    <message>
+        <source>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</source>
+        <translation>当一项不确定输入处于其有来源的范围两端时，推荐方案的费用、时间和显存变化多少：估算价格、计算与带宽效率、竞价实例中断、CUDA 上下文和分配器碎片。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
     </message>
 </context>
 <context>

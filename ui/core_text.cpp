@@ -55,6 +55,12 @@ QString CoreText::sensitivityInput(const std::string& input)
         return tr("Bandwidth efficiency");
     if (input == "spot_interruptions")
         return tr("Spot interruptions");
+    if (input == "cuda_context")
+        return tr("CUDA context");
+    if (input == "allocator_fragmentation")
+        return tr("Allocator fragmentation");
+    if (input == "nccl_memory")
+        return tr("NCCL communicators");
     return QString::fromStdString(input);
 }
 

@@ -22,11 +22,52 @@ json diagnosticJson(const Diagnostic& d)
 
 json boundJson(const SensitivityBound& b)
 {
+    json j = {{"value", b.value},
+              {"answered", b.answered},
+              {"memory_per_gpu", jsonNumber(b.memoryBytes)},
+              {"memory_fits", b.memoryFits}};
     if (!b.answered)
-        return {{"value", b.value}, {"answered", false}};
-    return {{"value", b.value},     {"answered", true},          {"cost", jsonNumber(b.cost)},
-            {"hours", jsonNumber(b.hours)}, {"billing_mode", b.mode}, {"candidate", b.candidate},
-            {"changed", b.changed}};
+        return j;
+    j["cost"] = jsonNumber(b.cost);
+    j["hours"] = jsonNumber(b.hours);
+    j["billing_mode"] = b.mode;
+    j["candidate"] = b.candidate;
+    j["changed"] = b.changed;
+    return j;
+}
+
+// The value of an input's end as the table writes it.
+std::string endValueText(const SensitivityInput& in, double value)
+{
+    if (in.unit == "gib")
+        return formatNumber(value, 3) + " GiB";
+    if (in.unit == "fraction")
+        return formatNumber(100 * value, 2) + "%";
+    return formatNumber(value, 2);
+}
+
+// Why an input was not varied, in the table's words.
+std::string skippedReasonWords(const std::string& reason)
+{
+    if (reason == "no_estimated_price")
+        return "every candidate's price is published or your own";
+    if (reason == "spot_not_counted")
+        return "the plan does not count spot instances";
+    if (reason == "plan_sets")
+        return "the plan sets it";
+    if (reason == "serving_engine_share")
+        return "a serving engine takes a set share of GPU memory";
+    if (reason == "no_sourced_range")
+        return "one published measurement, no range";
+    return reason;
+}
+
+std::string rangeText(const SensitivityInput& in)
+{
+    if (in.spread > 0)
+        return "+/-" + formatNumber(100 * in.spread, 2) + "%";
+    const std::string range = endValueText(in, in.low.value) + " - " + endValueText(in, in.high.value);
+    return in.unit == "per_node_day" ? range + " per node-day" : range;
 }
 
 std::string costText(double value)
@@ -48,6 +89,8 @@ json sensitivityToJson(const PlanSensitivity& s)
         inputs.push_back({{"input", in.input},
                           {"key", in.key},
                           {"spread", in.spread > 0 ? json(in.spread) : json(nullptr)},
+                          {"unit", in.unit},
+                          {"memory_width", jsonNumber(in.memoryWidth())},
                           {"cost_width", jsonNumber(in.costWidth())},
                           {"low", boundJson(in.low)},
                           {"high", boundJson(in.high)}});
@@ -63,13 +106,25 @@ json sensitivityToJson(const PlanSensitivity& s)
     j["hours"] = jsonNumber(s.point.hours);
     j["hours_low"] = jsonNumber(s.hoursLow);
     j["hours_high"] = jsonNumber(s.hoursHigh);
+    j["memory_per_gpu"] = jsonNumber(s.memoryBytes);
+    j["memory_per_gpu_low"] = jsonNumber(s.memoryLow);
+    j["memory_per_gpu_high"] = jsonNumber(s.memoryHigh);
+    j["usable_memory"] = jsonNumber(s.usableMemoryBytes);
+    j["memory_fits_across_range"] = s.memoryFitsAcrossRange;
     j["stable"] = s.stable;
     j["price_threshold"] = s.priceThreshold
                                ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}, {"tie", s.priceTie}}
                                : json(nullptr);
     j["summary"] = s.summary ? diagnosticJson(*s.summary) : json(nullptr);
     j["inputs"] = inputs;
-    j["skipped"] = s.skipped;
+    json skipped = json::array();
+    json reasons = json::object();
+    for (const PlanSensitivity::Skipped& k : s.skipped) {
+        skipped.push_back(k.input);
+        reasons[k.input] = k.reason;
+    }
+    j["skipped"] = skipped;
+    j["skipped_reasons"] = reasons;
     j["seconds"] = s.seconds;
     return j;
 }
@@ -78,7 +133,8 @@ const std::vector<std::string>& sensitivityCsvColumns()
 {
     static const std::vector<std::string> columns{"input",  "key",   "spread",       "bound",     "value",
                                                   "answered", "cost", "hours",       "billing_mode", "candidate",
-                                                  "changed", "point_cost", "point_hours", "currency"};
+                                                  "changed", "point_cost", "point_hours", "currency",
+                                                  "unit", "memory_per_gpu", "memory_fits", "point_memory_per_gpu"};
     return columns;
 }
 
@@ -105,7 +161,11 @@ std::string sensitivityToCsv(const PlanSensitivity& s, const CsvOptions& options
                 b->changed ? "true" : "false",
                 csvNumber(s.point.cost),
                 csvNumber(s.point.hours),
-                csvField(csvText(s.currency))};
+                csvField(csvText(s.currency)),
+                in.unit,
+                csvNumber(b->memoryBytes),
+                b->memoryFits ? "true" : "false",
+                csvNumber(s.memoryBytes)};
             for (std::size_t i = 0; i < cells.size(); ++i)
                 out += (i ? "," : "") + cells[i];
             out += "\r\n";
@@ -121,23 +181,27 @@ std::string sensitivityToTable(const PlanSensitivity& s)
     std::string out = s.candidate + ": " + costText(s.point.cost) + unit + " (" + costText(s.costLow) + " - "
                       + costText(s.costHigh) + "), " + costText(s.point.hours) + " h (" + costText(s.hoursLow)
                       + " - " + costText(s.hoursHigh) + "); one input at a time\n";
+    out += "memory per GPU: " + formatGiB(s.memoryBytes) + " GiB (" + formatGiB(s.memoryLow) + " - "
+           + formatGiB(s.memoryHigh) + ") of " + formatGiB(s.usableMemoryBytes) + " GiB usable"
+           + (s.memoryFitsAcrossRange ? "" : "; above the usable memory at an end of the range") + "\n";
     std::vector<std::vector<std::string>> rows{
-        {"input", "range", "cost at low", "cost at high", "hours at low", "hours at high", "recommended"}};
+        {"input", "range", "cost at low", "cost at high", "hours at low", "hours at high", "memory at low",
+         "memory at high", "recommended"}};
     for (const SensitivityInput& in : s.inputs) {
-        const std::string range = in.spread > 0 ? "+/-" + formatNumber(100 * in.spread, 2) + "%"
-                                                : formatNumber(in.low.value, 2) + " - " + formatNumber(in.high.value, 2)
-                                                      + " per node-day";
         std::string recommended = "same";
         if (in.low.changed || in.high.changed)
             recommended = (in.low.changed ? "low: " + in.low.candidate : std::string())
                           + (in.low.changed && in.high.changed ? ", " : "")
                           + (in.high.changed ? "high: " + in.high.candidate : std::string());
-        rows.push_back({in.input, range, in.low.answered ? costText(in.low.cost) : "-",
+        rows.push_back({in.input, rangeText(in), in.low.answered ? costText(in.low.cost) : "-",
                         in.high.answered ? costText(in.high.cost) : "-",
                         in.low.answered ? costText(in.low.hours) : "-",
-                        in.high.answered ? costText(in.high.hours) : "-", recommended});
+                        in.high.answered ? costText(in.high.hours) : "-", formatGiB(in.low.memoryBytes),
+                        formatGiB(in.high.memoryBytes), recommended});
     }
     out += renderTextTable(rows);
+    for (const PlanSensitivity::Skipped& k : s.skipped)
+        out += "not varied: " + sensitivityInputWords(k.input) + ": " + skippedReasonWords(k.reason) + "\n";
     if (s.summary)
         out += s.summary->message + "\n";
     return out;

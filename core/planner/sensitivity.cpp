@@ -2,6 +2,7 @@
 #include "planner/sensitivity.h"
 
 #include "estimate/common/performance_defaults.h"
+#include "planner/frontier.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +19,10 @@ constexpr const char* kBandwidthKey = "uncertainty.bandwidth_efficiency_spread";
 constexpr const char* kSpotKey = "spot.interruptions_per_node_day";
 constexpr const char* kSpotLowKey = "spot.interruptions_per_node_day.low";
 constexpr const char* kSpotHighKey = "spot.interruptions_per_node_day.high";
+constexpr const char* kContextLowKey = "cuda_context_gib.low";
+constexpr const char* kContextHighKey = "cuda_context_gib.high";
+constexpr const char* kAllocatorLowKey = "allocator_fraction.low";
+constexpr const char* kAllocatorHighKey = "allocator_fraction.high";
 
 double capped(double fraction, double factor)
 {
@@ -45,12 +50,6 @@ void scalePrice(PriceSpec& price, double factor)
         *price.monthly *= factor;
 }
 
-// An input's id in English words for the CLI's sentence ("estimated_prices" -> "estimated prices").
-std::string inputWords(std::string id)
-{
-    std::replace(id.begin(), id.end(), '_', ' ');
-    return id;
-}
 
 // Costs this close (relative) are the same figure: a tie, worded as one (a rounding-level difference is no margin).
 constexpr double kPriceTieFraction = 1e-9;
@@ -104,6 +103,12 @@ bool anyEstimatedPrice(const PlanAnswer& answer)
 
 } // namespace
 
+std::string sensitivityInputWords(std::string input)
+{
+    std::replace(input.begin(), input.end(), '_', ' ');
+    return input;
+}
+
 UncertaintySpreads uncertaintySpreads(const Catalog& catalog)
 {
     UncertaintySpreads s;
@@ -113,18 +118,29 @@ UncertaintySpreads uncertaintySpreads(const Catalog& catalog)
     s.spotInterruptions = catalogDefault(catalog, kSpotKey, 0, 1000);
     s.spotInterruptionsLow = catalogDefault(catalog, kSpotLowKey, 0, 1000);
     s.spotInterruptionsHigh = catalogDefault(catalog, kSpotHighKey, 0, 1000);
+    s.cudaContextLowGib = catalogDefault(catalog, kContextLowKey, 0, 64);
+    s.cudaContextHighGib = catalogDefault(catalog, kContextHighKey, 0, 64);
+    s.allocatorLow = catalogDefault(catalog, kAllocatorLowKey, 0, 1);
+    s.allocatorHigh = catalogDefault(catalog, kAllocatorHighKey, 0, 1);
     return s;
 }
 
 const std::vector<std::string>& uncertaintyDefaultKeys()
 {
-    static const std::vector<std::string> keys = {kPriceKey, kComputeKey, kBandwidthKey, kSpotLowKey, kSpotHighKey};
+    static const std::vector<std::string> keys = {kPriceKey,      kComputeKey,     kBandwidthKey,
+                                                  kSpotLowKey,    kSpotHighKey,    kContextLowKey,
+                                                  kContextHighKey, kAllocatorLowKey, kAllocatorHighKey};
     return keys;
 }
 
 double SensitivityInput::costWidth() const
 {
     return low.answered && high.answered ? std::abs(high.cost - low.cost) : 0.0;
+}
+
+double SensitivityInput::memoryWidth() const
+{
+    return std::abs(high.memoryBytes - low.memoryBytes);
 }
 
 Catalog withEstimatedPricesScaled(const Catalog& catalog, double factor)
@@ -184,58 +200,107 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     s.priceStatus = best->best.cost.priceStatus;
     const UncertaintySpreads spreads = uncertaintySpreads(catalog);
 
-    // One input: how to build the plan and catalog at a factor (or rate) `value`.
+    s.memoryBytes = s.memoryLow = s.memoryHigh = best->best.memory.total;
+    s.usableMemoryBytes = best->best.usableMemory;
+    s.memoryFitsAcrossRange = best->best.fits;
+
+    // One input: how to build the plan and catalog at a factor (or value) `value`; a memory input also evaluates
+    // the recommended configuration again at that value.
     struct Variation {
         std::string input;
         std::string key;
         double spread;
+        std::string unit;
         double low, high;
-        std::function<Expected<PlanAnswer>(double)> answerAt;
+        std::function<Plan(double)> planAt;        // the plan with the input at `value` (unset: the plan)
+        std::function<Catalog(double, Plan&)> catalogAt; // the catalog at `value` (unset: the catalog)
+        bool memory = false;
     };
     std::vector<Variation> variations;
     if (anyEstimatedPrice(answer) && spreads.priceEstimate > 0)
-        variations.push_back({"estimated_prices", kPriceKey, spreads.priceEstimate, 1 - spreads.priceEstimate,
-                              1 + spreads.priceEstimate, [&](double f) {
-                                  return answerPlan(plan, withEstimatedPricesScaled(catalog, f), control);
-                              }});
+        variations.push_back({"estimated_prices", kPriceKey, spreads.priceEstimate, "factor",
+                              1 - spreads.priceEstimate, 1 + spreads.priceEstimate, nullptr,
+                              [&](double f, Plan&) { return withEstimatedPricesScaled(catalog, f); }});
     else
-        s.skipped.push_back("estimated_prices");
+        s.skipped.push_back({"estimated_prices", "no_estimated_price"});
     if (spreads.computeEfficiency > 0)
-        variations.push_back({"compute_efficiency", kComputeKey, spreads.computeEfficiency,
-                              1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, [&](double f) {
-                                  Plan variant = plan;
-                                  const Catalog scaled = withComputeEfficiencyScaled(catalog, variant, f);
-                                  return answerPlan(variant, scaled, control);
-                              }});
+        variations.push_back({"compute_efficiency", kComputeKey, spreads.computeEfficiency, "factor",
+                              1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, nullptr,
+                              [&](double f, Plan& variant) { return withComputeEfficiencyScaled(catalog, variant, f); }});
     if (spreads.bandwidthEfficiency > 0)
-        variations.push_back({"bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency,
-                              1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, [&](double f) {
-                                  Plan variant = plan;
-                                  const Catalog scaled = withBandwidthEfficiencyScaled(catalog, variant, f);
-                                  return answerPlan(variant, scaled, control);
+        variations.push_back({"bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency, "factor",
+                              1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, nullptr,
+                              [&](double f, Plan& variant) {
+                                  return withBandwidthEfficiencyScaled(catalog, variant, f);
                               }});
     if (plan.billing.allows("spot") && plan.workload.mode == Mode::Training)
-        variations.push_back({"spot_interruptions", kSpotLowKey, 0, spreads.spotInterruptionsLow,
-                              spreads.spotInterruptionsHigh, [&](double rate) {
+        variations.push_back({"spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,
+                              spreads.spotInterruptionsHigh,
+                              [&](double rate) {
                                   Plan variant = plan;
                                   variant.billing.spotInterruptionsPerDay = rate;
-                                  return answerPlan(variant, catalog, control);
-                              }});
+                                  return variant;
+                              },
+                              nullptr});
     else
-        s.skipped.push_back("spot_interruptions");
+        s.skipped.push_back({"spot_interruptions", "spot_not_counted"});
+    // The memory terms with a sourced range. A serving engine's memory is its set share of the GPU
+    // (gpu_memory_utilization), whatever the runtime takes; a term the plan sets is the plan's, not the catalog's.
+    const bool serving = plan.workload.mode == Mode::Serving;
+    const auto memoryInput = [&](const char* input, const char* key, const char* unit, double low, double high,
+                                 const std::optional<double>& planValue, std::optional<double> Assumptions::*field) {
+        if (serving)
+            s.skipped.push_back({input, "serving_engine_share"});
+        else if (planValue)
+            s.skipped.push_back({input, "plan_sets"});
+        else if (high > low || low > 0)
+            variations.push_back({input, key, 0, unit, low, high,
+                                  [&, field](double value) {
+                                      Plan variant = plan;
+                                      variant.assumptions.*field = value;
+                                      return variant;
+                                  },
+                                  nullptr, true});
+    };
+    memoryInput("cuda_context", kContextLowKey, "gib", spreads.cudaContextLowGib, spreads.cudaContextHighGib,
+                plan.assumptions.cudaContextGib, &Assumptions::cudaContextGib);
+    memoryInput("allocator_fragmentation", kAllocatorLowKey, "fraction", spreads.allocatorLow, spreads.allocatorHigh,
+                plan.assumptions.allocatorFraction, &Assumptions::allocatorFraction);
+    // NCCL's communicators: one measurement (before and after the first barrier), no range to vary.
+    if (!serving && best->best.gpus > 1)
+        s.skipped.push_back({"nccl_memory", plan.assumptions.ncclGib ? "plan_sets" : "no_sourced_range"});
 
     s.costLow = s.costHigh = s.point.cost;
     s.hoursLow = s.hoursHigh = s.point.hours;
+    const ParetoPoint recommended{0, 0, best->best.configuration, best->best.nodes, s.point.priced};
     for (const Variation& v : variations) {
         SensitivityInput in;
         in.input = v.input;
         in.key = v.key;
         in.spread = v.spread;
+        in.unit = v.unit;
         for (auto [end, value] : {std::pair{&in.low, v.low}, std::pair{&in.high, v.high}}) {
-            auto a = v.answerAt(value);
+            Plan variant = v.planAt ? v.planAt(value) : plan;
+            std::optional<Catalog> varied;
+            if (v.catalogAt)
+                varied = v.catalogAt(value, variant);
+            const Catalog& used = varied ? *varied : catalog;
+            auto a = answerPlan(variant, used, control);
             if (!a && isCancelled(a.error()))
                 return a.error();
             *end = boundOf(a, s.planIndex, value);
+            end->memoryBytes = s.memoryBytes;
+            end->memoryFits = best->best.fits;
+            if (v.memory) {
+                auto r = evaluatePoint(variant, used, answer, std::size_t(answer.recommended), recommended);
+                if (r) {
+                    end->memoryBytes = r->memory.total;
+                    end->memoryFits = r->fits;
+                    s.memoryLow = std::min(s.memoryLow, end->memoryBytes);
+                    s.memoryHigh = std::max(s.memoryHigh, end->memoryBytes);
+                    s.memoryFitsAcrossRange = s.memoryFitsAcrossRange && r->fits;
+                }
+            }
             if (end->answered) {
                 s.costLow = std::min(s.costLow, end->cost);
                 s.costHigh = std::max(s.costHigh, end->cost);
@@ -248,7 +313,9 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
         s.inputs.push_back(std::move(in));
     }
     std::stable_sort(s.inputs.begin(), s.inputs.end(), [](const SensitivityInput& a, const SensitivityInput& b) {
-        return a.costWidth() > b.costWidth();
+        if (a.costWidth() != b.costWidth())
+            return a.costWidth() > b.costWidth();
+        return a.memoryWidth() > b.memoryWidth();
     });
 
     // The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest
@@ -278,7 +345,7 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
                     continue;
                 s.summary = Diagnostic{"sensitivity_changes",
                                        s.candidate + " is no longer recommended at the " + bound + " end of "
-                                           + inputWords(in.input) + ": " + end->candidate + " is.",
+                                           + sensitivityInputWords(in.input) + ": " + end->candidate + " is.",
                                        {{"candidate", s.candidate}, {"input", in.input}, {"bound", bound},
                                         {"to", end->candidate}}};
             }

@@ -14,7 +14,8 @@ namespace gp {
 
 // The uncertain inputs and their spreads, from the catalog (resources/catalog/defaults-*.json, each with source):
 // `uncertainty.price_estimate_spread`, `uncertainty.compute_efficiency_spread`,
-// `uncertainty.bandwidth_efficiency_spread`, `spot.interruptions_per_node_day{,.low,.high}`.
+// `uncertainty.bandwidth_efficiency_spread`, `spot.interruptions_per_node_day{,.low,.high}`,
+// `cuda_context_gib.low/.high`, `allocator_fraction.low/.high`.
 struct UncertaintySpreads {
     double priceEstimate = 0;       // relative: an estimated price may be off by +/- this fraction
     double computeEfficiency = 0;   // relative, on the compute-efficiency curve (training, prefill)
@@ -22,6 +23,10 @@ struct UncertaintySpreads {
     double spotInterruptions = 0;   // per node-day, the point value
     double spotInterruptionsLow = 0;
     double spotInterruptionsHigh = 0;
+    double cudaContextLowGib = 0;   // the CUDA context's measured range per GPU
+    double cudaContextHighGib = 0;
+    double allocatorLow = 0;        // the caching allocator's rounding and fragmentation, a fraction of allocated
+    double allocatorHigh = 0;
 };
 UncertaintySpreads uncertaintySpreads(const Catalog& catalog);
 // The catalog keys uncertaintySpreads reads (every one in the built-in catalog with a source; a test checks it).
@@ -36,16 +41,26 @@ struct SensitivityBound {
     std::string mode;       // the billing mode the cost is under
     std::string candidate;  // the recommended candidate there (instance id or label)
     bool changed = false;   // the recommendation is another candidate than the plan's
+    // The plan's recommended configuration (same candidate, layout and node count, not chosen again) evaluated
+    // with the input at this end: its memory per GPU and whether it still fits. Inputs that do not change memory
+    // keep the point's.
+    double memoryBytes = 0;
+    bool memoryFits = true;
 };
 
 struct SensitivityInput {
-    // "estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions"
+    // "estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions", "cuda_context",
+    // "allocator_fragmentation"
     std::string input;
-    std::string key;    // the catalog key of its spread
-    double spread = 0;  // relative spread (prices, efficiencies); 0 for spot, whose low/high are rates
+    std::string key;    // the catalog key of its spread (of its low end when the ends are values)
+    double spread = 0;  // relative spread (prices, efficiencies); 0 when low/high are values
+    // What low.value and high.value are: "factor" (on the catalog's figures), "per_node_day" (spot interruptions),
+    // "gib" (the CUDA context per GPU), "fraction" (the allocator's share of allocated memory)
+    std::string unit = "factor";
     SensitivityBound low;
     SensitivityBound high;
-    double costWidth() const; // |high.cost - low.cost| (0 when either end is unanswered)
+    double costWidth() const;   // |high.cost - low.cost| (0 when either end is unanswered)
+    double memoryWidth() const; // |high.memoryBytes - low.memoryBytes|
 };
 
 struct PlanSensitivity {
@@ -57,15 +72,27 @@ struct PlanSensitivity {
     std::string currency = "CNY";
     Mode mode = Mode::Training;
     std::string priceStatus;     // of the recommendation's price ("estimate", "published", ...)
-    // One per input that can move the answer, widest cost range first (an input with nothing to vary, such as
-    // estimated prices when every candidate's price is published or spot when the plan does not allow it, is
-    // left out and named in `skipped`).
+    // One per input that can move the answer, widest cost range first, then widest memory range (an input with
+    // nothing to vary, such as estimated prices when every candidate's price is published or spot when the plan
+    // does not allow it, is left out and named in `skipped`, with why).
     std::vector<SensitivityInput> inputs;
-    std::vector<std::string> skipped;
+    struct Skipped {
+        std::string input;
+        // "no_estimated_price", "spot_not_counted", "plan_sets" (the plan's assumption replaces the catalog's
+        // range), "serving_engine_share" (a serving engine takes a set share of GPU memory), "no_sourced_range"
+        // (NCCL's communicator memory: one measurement, no range)
+        std::string reason;
+    };
+    std::vector<Skipped> skipped;
     // The headline range: the lowest and highest cost and hours over every input's two ends and the point.
     // One input at a time, not a joint worst case.
     double costLow = 0, costHigh = 0;
     double hoursLow = 0, hoursHigh = 0;
+    // The recommendation's memory per GPU (the point) and its range: the recommended configuration evaluated again
+    // with each memory input at its ends, one at a time; `usableMemoryBytes` is what it must stay under, and
+    // `memoryFitsAcrossRange` says whether it does at every end.
+    double memoryBytes = 0, memoryLow = 0, memoryHigh = 0, usableMemoryBytes = 0;
+    bool memoryFitsAcrossRange = true;
     bool stable = true;          // the same candidate is recommended at both ends of every input
     // How much the recommendation's price may rise before the runner-up is cheaper (cost objectives, when the
     // recommendation has a price: estimated, published or quoted): runner-up cost / recommended cost - 1 at fixed
@@ -81,6 +108,9 @@ struct PlanSensitivity {
     std::optional<Diagnostic> summary;
     double seconds = 0;
 };
+
+// An input's id in English words, for the CLI's sentences and table ("estimated_prices" -> "estimated prices").
+std::string sensitivityInputWords(std::string input);
 
 // Answers the plan again with each uncertain input at its low and high end (a copy of the catalog with the
 // estimated prices or the efficiencies scaled, or the plan's spot rate set) and compares each answer's

@@ -1,6 +1,8 @@
 // Sensitivity: the answer re-run with each uncertain input at the ends of its sourced spread. Properties (the range
 // holds the point estimate, cost rises with price, a candidate best across the range is stable), a hand-computed
 // price threshold, the catalog's spreads recomputed from their sources, and `plan --sensitivity`.
+#include "base/finite_number.h"
+#include "base/number_text.h"
 #include "catalog/catalog.h"
 #include "cli/cli.h"
 #include "estimate/cost/cost_model.h"
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <sstream>
 
@@ -64,6 +67,14 @@ PlanSensitivity sensitivityOf(const Plan& plan, const Catalog& catalog)
     return s.ok() ? *s : PlanSensitivity{};
 }
 
+std::string skippedReason(const PlanSensitivity& s, const std::string& input)
+{
+    for (const PlanSensitivity::Skipped& k : s.skipped)
+        if (k.input == input)
+            return k.reason;
+    return {};
+}
+
 const SensitivityInput* inputNamed(const PlanSensitivity& s, const std::string& name)
 {
     for (const SensitivityInput& in : s.inputs)
@@ -81,7 +92,7 @@ TEST(Sensitivity, RangeContainsThePointEstimate)
                                json::array({"on_demand", "monthly", "spot"}));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     ASSERT_TRUE(s.available);
-    ASSERT_EQ(s.inputs.size(), 4u); // prices (GNV7e is estimated), compute, bandwidth, spot
+    ASSERT_EQ(s.inputs.size(), 6u); // prices (GNV7e is estimated), compute, bandwidth, spot, CUDA context, allocator
     EXPECT_LE(s.costLow, s.point.cost);
     EXPECT_GE(s.costHigh, s.point.cost);
     EXPECT_LE(s.hoursLow, s.point.hours);
@@ -237,10 +248,10 @@ TEST(Sensitivity, PublishedPricesAndNoSpotSkipThoseInputs)
     const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     ASSERT_TRUE(s.available);
-    EXPECT_EQ(s.inputs.size(), 2u); // compute and bandwidth efficiency
+    EXPECT_EQ(s.inputs.size(), 4u); // compute and bandwidth efficiency, CUDA context, allocator
     EXPECT_EQ(inputNamed(s, "estimated_prices"), nullptr);
-    EXPECT_NE(std::find(s.skipped.begin(), s.skipped.end(), "estimated_prices"), s.skipped.end());
-    EXPECT_NE(std::find(s.skipped.begin(), s.skipped.end(), "spot_interruptions"), s.skipped.end());
+    EXPECT_EQ(skippedReason(s, "estimated_prices"), "no_estimated_price");
+    EXPECT_EQ(skippedReason(s, "spot_interruptions"), "spot_not_counted");
     EXPECT_TRUE(s.stable); // one candidate: nothing to change to
     EXPECT_FALSE(s.priceThreshold.has_value());
     ASSERT_TRUE(s.summary.has_value());
@@ -363,7 +374,7 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
     EXPECT_EQ(j["method"], "one_at_a_time");
     EXPECT_LE(j["cost_low"].get<double>(), j["cost"].get<double>());
     EXPECT_GE(j["cost_high"].get<double>(), j["cost"].get<double>());
-    ASSERT_EQ(j["inputs"].size(), 3u);
+    ASSERT_EQ(j["inputs"].size(), 5u);
     EXPECT_EQ(j["inputs"][0]["low"]["answered"], true);
     // The same numbers as the core's value.
     const Plan plan = sensitivityPlan(document["candidates"]);
@@ -371,8 +382,130 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
     EXPECT_DOUBLE_EQ(j["cost_low"].get<double>(), s.costLow);
     EXPECT_DOUBLE_EQ(j["cost_high"].get<double>(), s.costHigh);
     ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "csv"}, out), 0);
-    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1 + 2 * 3); // header + low and high per input
+    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1 + 2 * 5); // header + low and high per input
     ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "table"}, out), 0);
     EXPECT_NE(out.find("one input at a time"), std::string::npos);
+    EXPECT_NE(out.find("memory per GPU: " + formatGiB(s.memoryBytes) + " GiB (" + formatGiB(s.memoryLow) + " - "
+                       + formatGiB(s.memoryHigh) + ")"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("not varied: nccl memory: one published measurement, no range"), std::string::npos) << out;
+    ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "json"}, out), 0);
+    const json again = json::parse(out);
+    EXPECT_DOUBLE_EQ(again["memory_per_gpu_low"].get<double>(), s.memoryLow);
+    EXPECT_DOUBLE_EQ(again["memory_per_gpu_high"].get<double>(), s.memoryHigh);
+    EXPECT_EQ(again["skipped_reasons"]["nccl_memory"], "no_sourced_range");
     EXPECT_NE(run({"plan", "-", "--sensitivity", "--frontier"}, out), 0);
+}
+
+// The memory range: the recommended configuration evaluated again with the CUDA context and the allocator's
+// fragmentation at the ends of their sourced ranges (stas00/ml-engineering 0.47-1.78 GiB; the allocator's 5-10%).
+// Both terms are additive in the memory model, so each end's difference is known by hand.
+TEST(Sensitivity, MemoryRangeMovesByTheSourcedEndsOfEachTerm)
+{
+    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    const Catalog& catalog = builtinCatalog();
+    const PlanSensitivity s = sensitivityOf(plan, catalog);
+    ASSERT_TRUE(s.available);
+    auto answer = answerPlan(plan, catalog);
+    ASSERT_TRUE(answer.ok());
+    const MemoryBreakdown& point = answer->recommendation()->best.memory;
+    EXPECT_DOUBLE_EQ(s.memoryBytes, point.total);
+    EXPECT_LE(s.memoryLow, s.memoryBytes);
+    EXPECT_GE(s.memoryHigh, s.memoryBytes);
+    EXPECT_LT(s.memoryLow, s.memoryHigh);
+
+    const SensitivityInput* context = inputNamed(s, "cuda_context");
+    ASSERT_NE(context, nullptr);
+    EXPECT_EQ(context->unit, "gib");
+    EXPECT_DOUBLE_EQ(context->low.value, 0.47);
+    EXPECT_DOUBLE_EQ(context->high.value, 1.78);
+    // The context is outside the allocator: the total moves by exactly the context's difference.
+    EXPECT_NEAR(context->high.memoryBytes - context->low.memoryBytes, (1.78 - 0.47) * kGiB, 1e3);
+    EXPECT_NEAR(s.memoryBytes - context->low.memoryBytes, (1.0 - 0.47) * kGiB, 1e3);
+
+    const SensitivityInput* allocator = inputNamed(s, "allocator_fragmentation");
+    ASSERT_NE(allocator, nullptr);
+    EXPECT_EQ(allocator->unit, "fraction");
+    // 5% is the point, 10% the high end: the allocator's share of the allocated memory doubles.
+    EXPECT_NEAR(allocator->low.memoryBytes, s.memoryBytes, 1e3);
+    EXPECT_NEAR(allocator->high.memoryBytes - s.memoryBytes, point.allocator, 1e3);
+    EXPECT_DOUBLE_EQ(s.memoryHigh, std::max(context->high.memoryBytes, allocator->high.memoryBytes));
+    EXPECT_DOUBLE_EQ(s.memoryLow, context->low.memoryBytes);
+    // The default plan's GT4 sits close to its usable memory: whether every end still fits is the range's verdict,
+    // computed from the ends (the allocator's 10% end is the highest here).
+    EXPECT_EQ(s.memoryFitsAcrossRange, s.memoryHigh <= s.usableMemoryBytes);
+    EXPECT_EQ(context->high.memoryFits, context->high.memoryBytes <= s.usableMemoryBytes);
+    // Inputs that do not touch memory keep the point's.
+    const SensitivityInput* compute = inputNamed(s, "compute_efficiency");
+    ASSERT_NE(compute, nullptr);
+    EXPECT_DOUBLE_EQ(compute->low.memoryBytes, s.memoryBytes);
+    EXPECT_DOUBLE_EQ(compute->memoryWidth(), 0.0);
+    // Eight GPUs communicate: NCCL's memory has one measurement and is named as not varied.
+    EXPECT_EQ(skippedReason(s, "nccl_memory"), "no_sourced_range");
+}
+
+TEST(Sensitivity, MemoryTermsThePlanSetsAreNotVaried)
+{
+    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    plan.assumptions.cudaContextGib = 0.8;
+    plan.assumptions.ncclGib = 1.0;
+    const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
+    ASSERT_TRUE(s.available);
+    EXPECT_EQ(inputNamed(s, "cuda_context"), nullptr);
+    EXPECT_EQ(skippedReason(s, "cuda_context"), "plan_sets");
+    EXPECT_EQ(skippedReason(s, "nccl_memory"), "plan_sets");
+    ASSERT_NE(inputNamed(s, "allocator_fragmentation"), nullptr);
+    EXPECT_EQ(s.memoryLow, s.memoryBytes); // the allocator's low end is the point
+    EXPECT_GT(s.memoryHigh, s.memoryBytes);
+}
+
+// A fixed configuration (search off) whose usable memory sits just above its point estimate: at the high end of
+// the CUDA context it no longer fits, and the range says so.
+TEST(Sensitivity, MemoryRangeReportsAnEndThatNoLongerFits)
+{
+    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    plan.search.enabled = false;
+    const Catalog& catalog = builtinCatalog();
+    auto answer = answerPlan(plan, catalog);
+    ASSERT_TRUE(answer.ok());
+    ASSERT_NE(answer->recommendation(), nullptr);
+    const CandidateResult& r = answer->recommendation()->best;
+    // Usable = capacity x (1 - headroom): leave 0.3 GiB above the point, less than the context's +0.78 GiB.
+    plan.assumptions.headroomFraction = 1 - (r.memory.total + 0.3 * kGiB) / r.gpuMemory;
+    const PlanSensitivity s = sensitivityOf(plan, catalog);
+    ASSERT_TRUE(s.available);
+    EXPECT_LT(s.memoryBytes, s.usableMemoryBytes);
+    EXPECT_GT(s.memoryHigh, s.usableMemoryBytes);
+    EXPECT_FALSE(s.memoryFitsAcrossRange);
+    const SensitivityInput* context = inputNamed(s, "cuda_context");
+    ASSERT_NE(context, nullptr);
+    EXPECT_TRUE(context->low.memoryFits);
+    EXPECT_FALSE(context->high.memoryFits);
+    // The fixed configuration no longer fits on the point's nodes at that end: the planner's answer there is another
+    // one (more nodes, at another time and cost) or none.
+    EXPECT_TRUE(!context->high.answered || context->high.hours != s.point.hours
+                || context->high.cost != s.point.cost);
+    const SensitivityInput* allocator = inputNamed(s, "allocator_fragmentation");
+    ASSERT_NE(allocator, nullptr);
+    EXPECT_DOUBLE_EQ(s.memoryHigh, std::max(context->high.memoryBytes, allocator->high.memoryBytes));
+}
+
+// A serving engine takes its set share of GPU memory (gpu_memory_utilization): the runtime's terms do not move it,
+// and they are named as not varied rather than left out silently.
+TEST(Sensitivity, ServingMemoryIsTheEnginesShareAndNotVaried)
+{
+    std::ifstream file(std::string(GP_SOURCE_DIR) + "/resources/plans/serving.gpuplan");
+    std::stringstream text;
+    text << file.rdbuf();
+    auto plan = parsePlan(text.str());
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+    const PlanSensitivity s = sensitivityOf(*plan, builtinCatalog());
+    ASSERT_TRUE(s.available);
+    EXPECT_EQ(skippedReason(s, "cuda_context"), "serving_engine_share");
+    EXPECT_EQ(skippedReason(s, "allocator_fragmentation"), "serving_engine_share");
+    EXPECT_EQ(inputNamed(s, "cuda_context"), nullptr);
+    EXPECT_GT(s.memoryBytes, 0);
+    EXPECT_EQ(s.memoryLow, s.memoryBytes);
+    EXPECT_EQ(s.memoryHigh, s.memoryBytes);
 }

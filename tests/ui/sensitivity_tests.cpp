@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTextLayout>
 
 #include <cmath>
@@ -73,8 +75,9 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
     }
     const auto s = view->sensitivity();
     ASSERT_TRUE(s && s->available);
-    // Prices (two candidates are estimated), compute, bandwidth, spot: one bar each.
-    ASSERT_EQ(s->inputs.size(), 4u);
+    // Prices (two candidates are estimated), compute, bandwidth, spot, the CUDA context and the allocator: one bar
+    // each.
+    ASSERT_EQ(s->inputs.size(), 6u);
     const auto& bars = view->tornado()->bars();
     ASSERT_EQ(bars.size(), s->inputs.size());
     for (std::size_t i = 0; i < bars.size(); ++i) {
@@ -93,6 +96,12 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
         << view->headlineText().toStdString();
     EXPECT_TRUE(view->headlineText().contains(formatMoney(s->costHigh, shown->currency)));
     EXPECT_FALSE(view->summaryText().isEmpty());
+    // The memory line names the recommendation's memory per GPU, its range and its usable memory, as the core has them.
+    EXPECT_EQ(view->memoryText(), SensitivityView::memoryLine(*s));
+    EXPECT_TRUE(view->memoryText().contains(formatBytes(s->memoryBytes))) << view->memoryText().toStdString();
+    EXPECT_TRUE(view->memoryText().contains(formatBytes(s->memoryHigh))) << view->memoryText().toStdString();
+    EXPECT_TRUE(view->memoryText().contains(formatBytes(s->usableMemoryBytes))) << view->memoryText().toStdString();
+    EXPECT_EQ(view->memoryText().contains(QStringLiteral("above the usable memory")), !s->memoryFitsAcrossRange);
     // In Chinese the headline groups thousands with U+002C as well (CLDR's zh_CN), the character the window draws.
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
     QCoreApplication::processEvents();
@@ -123,7 +132,6 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
     }
     ASSERT_TRUE(installLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
-
     // The same value the CLI prints: the core's planSensitivity of the shown answer.
     auto direct = gp::planSensitivity(m_window->shownPlan(), gp::builtinCatalog(), *shown->answer);
     ASSERT_TRUE(direct.ok());
@@ -131,17 +139,25 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
     EXPECT_DOUBLE_EQ(direct->costHigh, s->costHigh);
     EXPECT_EQ(direct->stable, s->stable);
 
+    // Nothing is cut at a smaller size, in either language: the content is as tall as its text needs at its width
+    // and the area below the top line scrolls. Screenshots for review when asked for (GP_SCREENS_DIR).
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
-    if (!screens.isEmpty()) {
-        view->resize(1000, 640);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            installLanguage(language);
-            QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sensitivity_") + language
-                                          + QStringLiteral(".png")));
+    view->resize(1000, 600);
+    auto* scroll = view->findChild<QScrollArea*>(QStringLiteral("sensitivityScroll"));
+    ASSERT_NE(scroll, nullptr);
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(installLanguage(language));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents(); // the scroll area takes the relaid-out content's height
+        QWidget* content = scroll->widget();
+        EXPECT_GE(content->height(), content->heightForWidth(content->width())) << language.toStdString();
+        EXPECT_GT(content->height(), scroll->viewport()->height()) << "the review size is meant to scroll";
+        EXPECT_GT(scroll->verticalScrollBar()->maximum(), 0) << language.toStdString();
+        if (!screens.isEmpty()) {
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sensitivity_") + language + QStringLiteral(".png")));
         }
-        installLanguage(QStringLiteral("en"));
     }
+    ASSERT_TRUE(installLanguage(QStringLiteral("en")));
 }
 
 TEST_F(SensitivityWindow, ViewSaysWhenNothingMeetsTheObjective)

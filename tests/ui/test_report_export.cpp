@@ -181,6 +181,8 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
     const QString text = pdfText(request.pdfPath, false);
     ASSERT_TRUE(text.contains(QStringLiteral("敏感性"))) << "no sensitivity line on the Chinese report";
     EXPECT_TRUE(text.contains(QStringLiteral("不确定输入。推荐方案可能改变")));
+    // The memory range follows as its own sentence, ended by a Chinese full stop.
+    EXPECT_TRUE(text.contains(QRegularExpression(QStringLiteral("。每块 GPU 显存：[^。]*可用 [^。]*。"))));
     for (const QString& gap : {QStringLiteral("。 "), QStringLiteral("。\u3000")}) {
         const qsizetype at = text.indexOf(gap);
         EXPECT_LT(at, 0) << "space after a Chinese full stop: " << text.mid(std::max<qsizetype>(0, at - 40), 80).toStdString();

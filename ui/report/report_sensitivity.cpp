@@ -28,7 +28,8 @@ QString sensitivityLine(const ReportData& data)
         return QString();
     return CoreText::joinSentences(
         {ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s)),
-         SensitivityView::sentence(*s)});
+         SensitivityView::sentence(*s),
+         ReportSensitivityTr::tr("%1.", "a sentence's full stop").arg(SensitivityView::memoryLine(*s))});
 }
 
 } // namespace gpui::report

@@ -5,9 +5,12 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include "base/finite_number.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTextLayout>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -26,13 +29,16 @@ QString candidateName(const std::string& id)
 } // namespace
 
 SensitivityView::SensitivityView(QWidget* parent)
-    : QDialog(parent), m_candidate(new QLabel), m_headline(new QLabel), m_hours(new QLabel), m_method(new QLabel),
+    : QDialog(parent), m_candidate(new QLabel), m_headline(new QLabel), m_hours(new QLabel), m_memory(new QLabel),
+      m_method(new QLabel),
       m_tornado(new TornadoChart), m_summary(new QLabel), m_details(new QLabel), m_status(new QLabel),
       m_watcher(new QFutureWatcher<SensitivityJob>(this))
 {
     setObjectName(QStringLiteral("sensitivityView"));
     m_headline->setObjectName(QStringLiteral("sensitivityHeadline"));
     m_summary->setObjectName(QStringLiteral("sensitivitySummary"));
+    m_memory->setObjectName(QStringLiteral("sensitivityMemory"));
+    m_memory->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("sensitivityStatus"));
     QFont big = m_headline->font();
     big.setPointSizeF(big.pointSizeF() * 1.8);
@@ -51,17 +57,29 @@ SensitivityView::SensitivityView(QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(m_candidate, 1);
     top->addWidget(m_status);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    auto* outer = new QVBoxLayout(this);
+    outer->addLayout(top);
+    // Everything below the top line scrolls: with more inputs, a taller script or a smaller window nothing is cut.
+    auto* content = new QWidget;
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("sensitivityScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    outer->addWidget(scroll, 1);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_headline);
     layout->addWidget(m_hours);
+    layout->addWidget(m_memory);
     layout->addWidget(m_method);
     m_tornado->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     layout->addWidget(m_tornado);
     layout->addWidget(m_summary);
     layout->addWidget(m_details);
     layout->addStretch(1);
-    resize(980, 560);
+    resize(980, 680);
 
     m_tornado->setAxisFormatter([this](double v) {
         if (!m_sensitivity || !m_sensitivity->point.priced)
@@ -154,6 +172,11 @@ QString SensitivityView::summaryText() const
     return m_summary->text();
 }
 
+QString SensitivityView::memoryText() const
+{
+    return m_memory->text();
+}
+
 QString SensitivityView::inputName(const std::string& input)
 {
     return CoreText::sensitivityInput(input);
@@ -172,6 +195,37 @@ QString SensitivityView::headline(const gp::PlanSensitivity& s)
     return tr("%1 (%2–%3)").arg(money(s.point.cost), money(s.costLow), money(s.costHigh));
 }
 
+QString SensitivityView::memoryLine(const gp::PlanSensitivity& s)
+{
+    if (!s.available)
+        return QString();
+    QString line = s.memoryLow < s.memoryHigh
+                       ? tr("Memory per GPU: %1 (%2–%3) of %4 usable")
+                             .arg(formatBytes(s.memoryBytes), formatBytes(s.memoryLow), formatBytes(s.memoryHigh),
+                                  formatBytes(s.usableMemoryBytes))
+                       : tr("Memory per GPU: %1 of %2 usable").arg(formatBytes(s.memoryBytes),
+                                                                  formatBytes(s.usableMemoryBytes));
+    if (!s.memoryFitsAcrossRange)
+        line += tr("; above the usable memory at an end of the range");
+    return line;
+}
+
+QString SensitivityView::skippedLine(const gp::PlanSensitivity::Skipped& k)
+{
+    const QString name = inputName(k.input).toHtmlEscaped();
+    if (k.reason == "no_estimated_price")
+        return tr("<b>%1</b>: every candidate's price is published or your own").arg(name);
+    if (k.reason == "spot_not_counted")
+        return tr("<b>%1</b>: the plan does not count spot instances").arg(name);
+    if (k.reason == "plan_sets")
+        return tr("<b>%1</b>: the plan sets it, so it is not varied").arg(name);
+    if (k.reason == "serving_engine_share")
+        return tr("<b>%1</b>: a serving engine takes a set share of GPU memory, so it does not move memory").arg(name);
+    if (k.reason == "no_sourced_range")
+        return tr("<b>%1</b>: one published measurement and no range, so the point value is used").arg(name);
+    return tr("<b>%1</b>: not varied").arg(name);
+}
+
 QString SensitivityView::sentence(const gp::PlanSensitivity& s)
 {
     if (!s.available)
@@ -185,6 +239,7 @@ void SensitivityView::render()
     if (!s) {
         m_headline->clear();
         m_hours->clear();
+        m_memory->clear();
         m_summary->clear();
         m_details->clear();
         m_tornado->setBars({}, 0, QString());
@@ -196,6 +251,7 @@ void SensitivityView::render()
         m_candidate->setText(QString());
         m_headline->setText(QStringLiteral("–"));
         m_hours->clear();
+        m_memory->clear();
         m_summary->setText(sentence(*s));
         m_details->clear();
         m_tornado->setBars({}, 0, QString());
@@ -215,15 +271,22 @@ void SensitivityView::render()
     }
     m_hours->setText(tr("Time: %1 (%2–%3)").arg(formatHours(s->point.hours), formatHours(s->hoursLow),
                                                formatHours(s->hoursHigh)));
+    m_memory->setText(memoryLine(*s));
     auto money = [&](double v) {
         return s->point.priced ? formatMoney(v, QString::fromStdString(s->currency)) : formatNumber(v);
     };
     std::vector<TornadoChart::Bar> bars;
     QStringList lines;
     for (const gp::SensitivityInput& in : s->inputs) {
-        const QString range = in.spread > 0
-                                  ? tr("±%1").arg(formatPercent(in.spread))
-                                  : tr("%1–%2 per node-day").arg(formatNumber(in.low.value), formatNumber(in.high.value));
+        QString range;
+        if (in.spread > 0)
+            range = tr("±%1").arg(formatPercent(in.spread));
+        else if (in.unit == "gib")
+            range = tr("%1–%2").arg(formatBytes(in.low.value * gp::kGiB), formatBytes(in.high.value * gp::kGiB));
+        else if (in.unit == "fraction")
+            range = tr("%1–%2").arg(formatPercent(in.low.value), formatPercent(in.high.value));
+        else
+            range = tr("%1–%2 per node-day").arg(formatNumber(in.low.value), formatNumber(in.high.value));
         TornadoChart::Bar bar;
         bar.label = tr("%1 %2").arg(inputName(in.input), range);
         bar.low = in.low.answered ? in.low.cost : NAN;
@@ -237,12 +300,15 @@ void SensitivityView::render()
             line += tr("; at the low end %1 is recommended").arg(candidateName(in.low.candidate).toHtmlEscaped());
         if (in.high.changed)
             line += tr("; at the high end %1 is recommended").arg(candidateName(in.high.candidate).toHtmlEscaped());
+        if (in.memoryWidth() > 0)
+            line += tr("; memory per GPU %1 at the low end, %2 at the high end")
+                        .arg(formatBytes(in.low.memoryBytes), formatBytes(in.high.memoryBytes));
+        if (in.memoryWidth() > 0 && !in.high.memoryFits)
+            line += tr(" (above the usable memory)");
         lines.push_back(line);
     }
-    for (const std::string& skipped : s->skipped)
-        lines.push_back(skipped == "estimated_prices"
-                            ? tr("<b>%1</b>: every candidate's price is published or your own").arg(inputName(skipped))
-                            : tr("<b>%1</b>: the plan does not count spot instances").arg(inputName(skipped)));
+    for (const gp::PlanSensitivity::Skipped& skipped : s->skipped)
+        lines.push_back(skippedLine(skipped));
     m_tornado->setBars(std::move(bars), s->point.cost, money(s->point.cost));
     m_summary->setText(sentence(*s));
     m_details->setText(lines.join(QStringLiteral("<br>")));
@@ -258,9 +324,10 @@ void SensitivityView::changeEvent(QEvent* event)
 void SensitivityView::retranslate()
 {
     setWindowTitle(tr("Sensitivity"));
-    m_method->setText(tr("How far the recommendation's cost moves when one uncertain input is at either end of its "
-                         "sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions. One "
-                         "input at a time, not a joint worst case."));
+    m_method->setText(tr("How far the recommendation's cost, time and memory move when one uncertain input is at either "
+                         "end of its sourced range: estimated prices, compute and bandwidth efficiency, spot "
+                         "interruptions, the CUDA context and the allocator's fragmentation. One input at a time, not "
+                         "a joint worst case."));
     m_tornado->setLegend(tr("Input at its low end"), tr("Input at its high end"), tr("Estimate"));
     render();
 }

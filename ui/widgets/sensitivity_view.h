@@ -44,12 +44,17 @@ public:
     TornadoChart* tornado() const { return m_tornado; }
     QString headlineText() const;
     QString summaryText() const;
+    QString memoryText() const;
 
     // The words of the core's sentence codes and input ids (also used by the report).
     static QString inputName(const std::string& input);
     static QString sentence(const gp::PlanSensitivity& sensitivity);
     // "¥1,300 (¥1,050–¥1,700)" (per million tokens for inference, GPU-hours when unpriced).
     static QString headline(const gp::PlanSensitivity& sensitivity);
+    // "Memory per GPU: 61.2 GiB (60.7–63.9 GiB) of 76.0 GiB usable", and whether it stays under at every end.
+    static QString memoryLine(const gp::PlanSensitivity& sensitivity);
+    // Why an input was not varied ("<b>CUDA context</b>: the plan sets it").
+    static QString skippedLine(const gp::PlanSensitivity::Skipped& skipped);
 
 signals:
     void sensitivityReady();
@@ -67,6 +72,7 @@ private:
     QLabel* m_candidate;
     QLabel* m_headline;
     QLabel* m_hours;
+    QLabel* m_memory;
     QLabel* m_method;
     TornadoChart* m_tornado;
     QLabel* m_summary;
