@@ -23,6 +23,7 @@
 #include <QScatterSeries>
 #include <QDir>
 #include <QProcess>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -104,6 +105,13 @@ void saveSweepScreens(SweepView* view, QSignalSpy& ready, const QString& values,
     for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         installLanguage(language);
         QCoreApplication::processEvents();
+        QCoreApplication::processEvents(); // the relaid-out labels take their new text's width
+        // No label is cut: each is as wide as its text in this language.
+        for (const QLabel* label : view->findChildren<QLabel*>()) {
+            if (label->isVisible() && !label->wordWrap() && !label->text().isEmpty()) {
+                EXPECT_GE(label->width(), label->sizeHint().width()) << label->text().toStdString();
+            }
+        }
         EXPECT_TRUE(view->grab().save(screens + QLatin1Char('/') + prefix + language + QStringLiteral(".png")));
     }
     installLanguage(QStringLiteral("en"));
