@@ -1061,6 +1061,22 @@
         <source>NCCL communicators</source>
         <translation>NCCL communicators</translation>
     </message>
+    <message>
+        <source>No measured speed of the %1 attention kernel on %2; its attention is estimated at %3&apos;s.</source>
+        <translation>No measured speed of the %1 attention kernel on %2; its attention is estimated at %3&apos;s.</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA)</source>
+        <translation>FlashAttention-2 (PyTorch SDPA)</translation>
+    </message>
+    <message>
+        <source>cuDNN fused attention (Transformer Engine)</source>
+        <translation>cuDNN fused attention (Transformer Engine)</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3 (Hopper)</source>
+        <translation>FlashAttention-3 (Hopper)</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2072,6 +2088,14 @@
     <message>
         <source> ms</source>
         <translation> ms</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Eager (no fused kernel)</source>
+        <translation>Eager (no fused kernel)</translation>
     </message>
 </context>
 <context>
@@ -3733,6 +3757,14 @@
     <message>
         <source>Change price discount</source>
         <translation>Change price discount</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>Attention kernel</translation>
+    </message>
+    <message>
+        <source>Change attention kernel</source>
+        <translation>Change attention kernel</translation>
     </message>
 </context>
 <context>

@@ -1055,6 +1055,22 @@
         <source>NCCL communicators</source>
         <translation>NCCL 通信器</translation>
     </message>
+    <message>
+        <source>No measured speed of the %1 attention kernel on %2; its attention is estimated at %3&apos;s.</source>
+        <translation>%2 上没有 %1 注意力内核的实测速度；其注意力按 %3 的速度估算。</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA)</source>
+        <translation>FlashAttention-2（PyTorch SDPA）</translation>
+    </message>
+    <message>
+        <source>cuDNN fused attention (Transformer Engine)</source>
+        <translation>cuDNN 融合注意力（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3 (Hopper)</source>
+        <translation>FlashAttention-3（Hopper）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2063,6 +2079,14 @@
     <message>
         <source> ms</source>
         <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Eager (no fused kernel)</source>
+        <translation>普通实现（无融合内核）</translation>
     </message>
 </context>
 <context>
@@ -3718,6 +3742,14 @@
     <message>
         <source>Change price discount</source>
         <translation>修改价格折扣</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>Change attention kernel</source>
+        <translation>更改注意力内核</translation>
     </message>
 </context>
 <context>

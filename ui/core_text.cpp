@@ -10,6 +10,16 @@ namespace gpui {
 
 namespace {
 
+// A kernel's plan name ("cudnn") in the window's words; an unknown name is shown as written.
+QString attentionKernelName(const QString& name)
+{
+    for (gp::AttentionKernel k :
+         {gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn, gp::AttentionKernel::FlashAttention3})
+        if (name == QLatin1String(gp::toString(k).data(), qsizetype(gp::toString(k).size())))
+            return CoreText::attentionKernel(k);
+    return name;
+}
+
 // Named argument of a diagnostic or failure; `ok` turns false when it is missing so the caller falls back.
 struct Args {
     const std::vector<std::pair<std::string, std::string>>& args;
@@ -164,6 +174,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "fp8_recipe_unsupported")
         text = tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
                    .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
+    else if (c == "attention_kernel_unmeasured")
+        text = tr("No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
+                   .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
     else if (c == "lora_module_unknown")
         text = tr("LoRA target module \"%1\" is not a known module name, so it adapts nothing; use names "
                   "such as q_proj, v_proj or all-linear.")
@@ -569,6 +582,19 @@ QString CoreText::kvPrecision(gp::KvPrecision precision)
         return tr("INT8");
     case gp::KvPrecision::Int4:
         return tr("INT4");
+    }
+    return {};
+}
+
+QString CoreText::attentionKernel(gp::AttentionKernel kernel)
+{
+    switch (kernel) {
+    case gp::AttentionKernel::FlashAttention2:
+        return tr("FlashAttention-2 (PyTorch SDPA)");
+    case gp::AttentionKernel::Cudnn:
+        return tr("cuDNN fused attention (Transformer Engine)");
+    case gp::AttentionKernel::FlashAttention3:
+        return tr("FlashAttention-3 (Hopper)");
     }
     return {};
 }

@@ -49,6 +49,7 @@ public:
     static QString objective(gp::SearchObjective objective);
     static QString kvPrecision(gp::KvPrecision precision);
     static QString lossImplementation(gp::LossImplementation loss);
+    static QString attentionKernel(gp::AttentionKernel kernel);
     static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "gcp", "azure", "onprem"
     // A sensitivity input ("estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions").
     static QString sensitivityInput(const std::string& input);

@@ -24,6 +24,9 @@ enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4, Mxfp4, Fp8Block };
 enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
 enum class Checkpointing { None, Selective, Full, PerOp };
 enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
+// The fused attention kernel a framework runs (with flash_attention on): PyTorch SDPA's flash backend
+// (FlashAttention-2), cuDNN's fused attention (Transformer Engine, SDPA's cuDNN backend) or FlashAttention-3.
+enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
@@ -154,6 +157,7 @@ struct Workload {
     LoraSpec lora;
     Checkpointing activationCheckpointing = Checkpointing::None;
     bool flashAttention = true;
+    AttentionKernel attentionKernel = AttentionKernel::FlashAttention2;
     LossImplementation lossImplementation = LossImplementation::Fp32Logits;
     std::int64_t sequenceLength = 4096;
     int microBatchSize = 1;
@@ -273,6 +277,7 @@ std::string_view toString(WeightFormat);
 std::string_view toString(Optimizer);
 std::string_view toString(Checkpointing);
 std::string_view toString(LossImplementation);
+std::string_view toString(AttentionKernel);
 std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);

@@ -44,6 +44,9 @@ inline constexpr EnumName<Optimizer> kOptimizers[] = {{"adamw", Optimizer::AdamW
 inline constexpr EnumName<Checkpointing> kCheckpointing[] = {
     {"none", Checkpointing::None}, {"selective", Checkpointing::Selective}, {"full", Checkpointing::Full},
     {"per-op", Checkpointing::PerOp}};
+inline constexpr EnumName<AttentionKernel> kAttentionKernels[] = {{"flash-attention-2", AttentionKernel::FlashAttention2},
+                                                                  {"cudnn", AttentionKernel::Cudnn},
+                                                                  {"flash-attention-3", AttentionKernel::FlashAttention3}};
 inline constexpr EnumName<LossImplementation> kLossImplementations[] = {
     {"fp32-logits", LossImplementation::Fp32Logits},
     {"bf16-logits", LossImplementation::Bf16Logits},

@@ -15,6 +15,7 @@ std::string_view toString(WeightFormat v) { return nameOf(kWeightFormats, v); }
 std::string_view toString(Optimizer v) { return nameOf(kOptimizers, v); }
 std::string_view toString(Checkpointing v) { return nameOf(kCheckpointing, v); }
 std::string_view toString(LossImplementation v) { return nameOf(kLossImplementations, v); }
+std::string_view toString(AttentionKernel v) { return nameOf(kAttentionKernels, v); }
 std::string_view toString(Offload v) { return nameOf(kOffloads, v); }
 std::string_view toString(PipelineSchedule v) { return nameOf(kPipelineSchedules, v); }
 std::string_view toString(Fp8Recipe v) { return nameOf(kFp8Recipes, v); }

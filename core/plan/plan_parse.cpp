@@ -183,6 +183,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     r.enumeration("optimizer", w.optimizer, kOptimizers);
     r.enumeration("activation_checkpointing", w.activationCheckpointing, kCheckpointing);
     r.boolean("flash_attention", w.flashAttention);
+    r.enumeration("attention_kernel", w.attentionKernel, kAttentionKernels);
     r.enumeration("loss_implementation", w.lossImplementation, kLossImplementations);
     r.integer("sequence_length", w.sequenceLength, false, 1, kMaxSequence);
     r.integer("micro_batch_size", w.microBatchSize, false, 1, 1 << 16);

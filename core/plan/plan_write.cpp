@@ -72,6 +72,7 @@ json planToJson(const Plan& plan)
                      {"lora", {{"rank", w.lora.rank}, {"target_modules", w.lora.targetModules}}},
                      {"activation_checkpointing", nameOf(kCheckpointing, w.activationCheckpointing)},
                      {"flash_attention", w.flashAttention},
+                     {"attention_kernel", nameOf(kAttentionKernels, w.attentionKernel)},
                      {"loss_implementation", nameOf(kLossImplementations, w.lossImplementation)},
                      {"sequence_length", w.sequenceLength},
                      {"micro_batch_size", w.microBatchSize},

@@ -62,25 +62,25 @@ TEST(AttentionKernel, FiguresAreThePapersNumbers)
     // FlashAttention-2 on H100 SXM5 (the FlashAttention-3 paper's FlashAttention-2 bars, sequence 16k): the kernel
     // PyTorch's scaled_dot_product_attention runs.
     const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
-    ASSERT_TRUE(h100.attentionKnown);
-    const AttentionEfficiency d64 = attentionKernelEfficiency(h100, 64, false);
-    const AttentionEfficiency d128 = attentionKernelEfficiency(h100, 128, false);
+    ASSERT_TRUE(h100.attention[int(AttentionKernel::FlashAttention2)].known);
+    const AttentionEfficiency d64 = attentionKernelEfficiency(h100, 64, false, AttentionKernel::FlashAttention2);
+    const AttentionEfficiency d128 = attentionKernelEfficiency(h100, 128, false, AttentionKernel::FlashAttention2);
     EXPECT_NEAR(d64.forward, 324 / kH100Bf16, 0.001);
     EXPECT_NEAR(d128.forward, 370 / kH100Bf16, 0.001);
     EXPECT_NEAR(d64.backward, 291 / kH100Bf16, 0.001);
     EXPECT_NEAR(d128.backward, 322 / kH100Bf16, 0.001);
     // Larger head dims than measured keep the head-dim-128 figure.
-    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(h100, 256, false).forward, d128.forward);
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(h100, 256, false, AttentionKernel::FlashAttention2).forward, d128.forward);
     // Causal, head dim 128: 335 TFLOPS forward (Fig. 5), the causal FLOPs counted as half.
-    EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true).forward, 335 / kH100Bf16, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward, 335 / kH100Bf16, 0.001);
     // Between measured head dims: linear in log2(head dim): 96 is log2(96) - 6 = 0.585 of the way to 128.
     const double at96 = 324 + (370 - 324) * (std::log2(96.0) - 6);
-    EXPECT_NEAR(attentionKernelEfficiency(h100, 96, false).forward, at96 / kH100Bf16, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 96, false, AttentionKernel::FlashAttention2).forward, at96 / kH100Bf16, 0.001);
     // FlashAttention-2 on A100: forward up to 73% of peak, backward at the range's low end, 50%.
     const PerformanceDefaults a100 = kernelDefaults("a100-80gb-sxm");
-    ASSERT_TRUE(a100.attentionKnown);
-    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true).forward, 0.73);
-    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true).backward, 0.50);
+    ASSERT_TRUE(a100.attention[int(AttentionKernel::FlashAttention2)].known);
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true, AttentionKernel::FlashAttention2).forward, 0.73);
+    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true, AttentionKernel::FlashAttention2).backward, 0.50);
     // Each figure cites its paper.
     const Catalog& catalog = builtinCatalog();
     for (const char* key : {"attention_efficiency.hopper.forward.head_dim_128",
@@ -119,6 +119,63 @@ TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
     EXPECT_NEAR(t.step.compute - t.memoryBoundSeconds, rest + expected, (rest + expected) * 0.002);
 }
 
+// cuDNN's fused attention (Transformer Engine's kernel on Hopper) and FlashAttention-3, from the same figures' other
+// bars: each faster than FlashAttention-2 at every head dim, forward and backward.
+TEST(AttentionKernel, CudnnAndFlashAttention3AreThePapersOtherBars)
+{
+    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
+    const AttentionEfficiency cudnn = attentionKernelEfficiency(h100, 128, false, AttentionKernel::Cudnn);
+    EXPECT_EQ(cudnn.kernel, AttentionKernel::Cudnn);
+    EXPECT_NEAR(cudnn.forward, 595 / kH100Bf16, 0.001);
+    EXPECT_NEAR(cudnn.backward, 516 / kH100Bf16, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 64, false, AttentionKernel::Cudnn).forward, 413 / kH100Bf16, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true, AttentionKernel::Cudnn).forward, 539 / kH100Bf16, 0.001);
+    const AttentionEfficiency fa3 = attentionKernelEfficiency(h100, 64, false, AttentionKernel::FlashAttention3);
+    EXPECT_NEAR(fa3.forward, 497 / kH100Bf16, 0.001);
+    EXPECT_NEAR(fa3.backward, 474 / kH100Bf16, 0.001);
+    for (double dim : {64.0, 96.0, 128.0})
+        for (bool causal : {false, true}) {
+            const AttentionEfficiency fa2 = attentionKernelEfficiency(h100, dim, causal, AttentionKernel::FlashAttention2);
+            for (AttentionKernel k : {AttentionKernel::Cudnn, AttentionKernel::FlashAttention3}) {
+                const AttentionEfficiency other = attentionKernelEfficiency(h100, dim, causal, k);
+                EXPECT_GT(other.forward, fa2.forward) << dim << toString(k);
+                EXPECT_GT(other.backward, fa2.backward) << dim << toString(k);
+            }
+        }
+}
+
+// The kernel changes the attention core's seconds only; on a GPU without its figures (A100: the FlashAttention-3
+// paper measured H100) the estimate keeps FlashAttention-2's and says so, naming the kernel.
+TEST(AttentionKernel, PlansKernelMovesOnlyTheAttentionAndAnUnmeasuredOneIsNamed)
+{
+    const Catalog& catalog = builtinCatalog();
+    const Hardware h100 = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
+    Workload fa2 = kernelWorkload(8192);
+    Workload cudnn = fa2;
+    cudnn.attentionKernel = AttentionKernel::Cudnn;
+    const ThroughputEstimate a = estimateThroughput(modelFrom(llama2_7b()), fa2, oneGpu(), h100, {}, {}, catalog);
+    const ThroughputEstimate b = estimateThroughput(modelFrom(llama2_7b()), cudnn, oneGpu(), h100, {}, {}, catalog);
+    EXPECT_LT(b.attentionSeconds, a.attentionSeconds);
+    EXPECT_NEAR(a.step.compute - b.step.compute, a.attentionSeconds - b.attentionSeconds, 1e-9 * a.step.compute);
+    EXPECT_GT(b.tokensPerSecond, a.tokensPerSecond);
+    auto named = [](const ThroughputEstimate& t) {
+        for (const Diagnostic& w : t.warnings)
+            if (w.code == "attention_kernel_unmeasured")
+                return &w;
+        return static_cast<const Diagnostic*>(nullptr);
+    };
+    EXPECT_EQ(named(b), nullptr);
+
+    const Hardware a100 = catalogHardware(catalog, "a100-80gb-sxm", 1, "nvlink3");
+    const ThroughputEstimate c = estimateThroughput(modelFrom(llama2_7b()), fa2, oneGpu(), a100, {}, {}, catalog);
+    const ThroughputEstimate d = estimateThroughput(modelFrom(llama2_7b()), cudnn, oneGpu(), a100, {}, {}, catalog);
+    EXPECT_DOUBLE_EQ(d.attentionSeconds, c.attentionSeconds);
+    const Diagnostic* warning = named(d);
+    ASSERT_NE(warning, nullptr);
+    EXPECT_NE(warning->message.find("cudnn"), std::string::npos) << warning->message;
+    EXPECT_EQ(named(c), nullptr);
+}
+
 TEST(AttentionKernel, AttentionShareOfStepRisesWithSequenceLength)
 {
     const Catalog& catalog = builtinCatalog();
@@ -155,8 +212,8 @@ TEST(AttentionKernel, LongerHeadDimRunsAttentionFasterPerFlop)
     const auto tw = estimateThroughput(modelFrom(wide), kernelWorkload(16384), oneGpu(), hw, {}, {}, catalog);
     EXPECT_LT(tw.attentionSeconds, tn.attentionSeconds);
     const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
-    EXPECT_GT(attentionKernelEfficiency(h100, 128, true).forward, attentionKernelEfficiency(h100, 64, true).forward);
-    EXPECT_GT(attentionKernelEfficiency(h100, 128, true).backward, attentionKernelEfficiency(h100, 64, true).backward);
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward, attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).forward);
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).backward, attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).backward);
 }
 
 TEST(AttentionKernel, WithoutFiguresTheCoreRunsAtTheMatmulEfficiency)

@@ -47,7 +47,7 @@ TEST(PlanFile, SpecExampleReadsEveryField)
       "workload": {"mode": "inference", "objective": "classification", "technique": "qlora", "precision": "fp16",
                    "weight_format": "int4", "optimizer": "lion", "lora": {"rank": 64, "target_modules": ["all-linear"]},
                    "activation_checkpointing": "selective", "flash_attention": false,
-                   "loss_implementation": "chunked", "sequence_length": 2048, "micro_batch_size": 3,
+                   "attention_kernel": "flash-attention-3", "loss_implementation": "chunked", "sequence_length": 2048, "micro_batch_size": 3,
                    "gradient_accumulation_steps": 5, "training_tokens": 3e9,
                    "parallelism": {"data": 2, "tensor": 4, "pipeline": 2, "zero_stage": 2, "offload": "optimizer"},
                    "inference": {"batch_size": 16, "prompt_tokens": 100, "output_tokens": 50,
@@ -69,6 +69,7 @@ TEST(PlanFile, SpecExampleReadsEveryField)
     EXPECT_EQ(w.lora.rank, 64);
     EXPECT_EQ(w.activationCheckpointing, gp::Checkpointing::Selective);
     EXPECT_FALSE(w.flashAttention);
+    EXPECT_EQ(w.attentionKernel, gp::AttentionKernel::FlashAttention3);
     EXPECT_EQ(w.lossImplementation, gp::LossImplementation::Chunked);
     EXPECT_EQ(w.parallelism.data, 2);
     EXPECT_EQ(w.parallelism.tensor, 4);
@@ -96,6 +97,26 @@ TEST(PlanFile, RoundTripKeepsEverything)
     ASSERT_TRUE(reread.ok()) << reread.error().toString();
     EXPECT_TRUE(*reread == *plan);
     EXPECT_EQ(gp::serializePlan(*reread), saved) << "saving twice gives the same bytes";
+}
+
+// The attention kernel: older plans (without the field) read as FlashAttention-2, the kernel PyTorch SDPA runs; it
+// is written and read back; an unknown kernel is an error naming the field.
+TEST(PlanFile, AttentionKernelDefaultsRoundTripsAndNamesABadValue)
+{
+    auto plan = gp::parsePlan(gp::defaultPlanText());
+    ASSERT_TRUE(plan.ok());
+    EXPECT_EQ(plan->workload.attentionKernel, gp::AttentionKernel::FlashAttention2);
+    plan->workload.attentionKernel = gp::AttentionKernel::Cudnn;
+    const std::string saved = gp::serializePlan(*plan);
+    EXPECT_NE(saved.find("\"attention_kernel\": \"cudnn\""), std::string::npos);
+    auto reread = gp::parsePlan(saved);
+    ASSERT_TRUE(reread.ok()) << reread.error().toString();
+    EXPECT_EQ(reread->workload.attentionKernel, gp::AttentionKernel::Cudnn);
+    auto document = nlohmann::json::parse(saved);
+    document["workload"]["attention_kernel"] = "flash-attention-9";
+    auto bad = gp::parsePlan(document.dump());
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().field, "workload.attention_kernel") << bad.error().toString();
 }
 
 TEST(PlanFile, ChangesAreWritten)

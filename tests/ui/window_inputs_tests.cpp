@@ -575,3 +575,47 @@ TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)
     EXPECT_GT(rate, 0);
     EXPECT_NEAR(*r.cost.reserved, rate * std::max(8760.0, r.trainingHours), 1e-6 * *r.cost.reserved);
 }
+
+// The attention kernel: a combo in the workload section (mouse and keyboard), undoable, saved; greyed out with flash
+// attention off. The default plan's GPUs are A100s, where only FlashAttention-2 is measured: choosing cuDNN keeps the
+// speed and the result says why, in the window's words.
+TEST_F(WindowInputsTest, AttentionKernelIsChosenUndoneSavedAndAnUnmeasuredOneIsNamed)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    auto* kernel = inputs->findChild<QComboBox*>(QStringLiteral("attentionKernel"));
+    ASSERT_NE(kernel, nullptr);
+    EXPECT_TRUE(kernel->isVisibleTo(inputs));
+    EXPECT_TRUE(kernel->isEnabled());
+    EXPECT_EQ(kernel->currentData().toInt(), int(gp::AttentionKernel::FlashAttention2));
+    const EvaluationPtr before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(before && before->ok && before->best >= 0);
+
+    QUndoStack* undo = m_window->document()->undoStack();
+    const int cudnn = kernel->findData(int(gp::AttentionKernel::Cudnn));
+    ASSERT_GE(cudnn, 0);
+    kernel->setCurrentIndex(cudnn);
+    emit kernel->activated(cudnn);
+    EXPECT_EQ(m_window->document()->plan().workload.attentionKernel, gp::AttentionKernel::Cudnn);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Change attention kernel"));
+    EXPECT_EQ(savedJson(QStringLiteral("kernel.gpuplan"))["workload"]["attention_kernel"], "cudnn");
+    const EvaluationPtr after = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(after && after->ok && after->best >= 0);
+    const gp::CandidateResult& r = after->results[std::size_t(after->best)];
+    const auto warning = std::find_if(r.warnings.begin(), r.warnings.end(),
+                                      [](const gp::Diagnostic& d) { return d.code == "attention_kernel_unmeasured"; });
+    ASSERT_NE(warning, r.warnings.end());
+    const QString words = CoreText::diagnostic(*warning);
+    EXPECT_TRUE(words.contains(CoreText::attentionKernel(gp::AttentionKernel::Cudnn))) << words.toStdString();
+
+    undo->undo();
+    EXPECT_EQ(m_window->document()->plan().workload.attentionKernel, gp::AttentionKernel::FlashAttention2);
+    EXPECT_EQ(kernel->currentData().toInt(), int(gp::AttentionKernel::FlashAttention2));
+    const QList<QCheckBox*> flash = inputs->findChildren<QCheckBox*>();
+    const auto box = std::find_if(flash.begin(), flash.end(),
+                                  [](const QCheckBox* b) { return b->text() == QStringLiteral("Flash attention"); });
+    ASSERT_NE(box, flash.end());
+    (*box)->setChecked(false);
+    EXPECT_FALSE(kernel->isEnabled());
+    (*box)->setChecked(true);
+    EXPECT_TRUE(kernel->isEnabled());
+}

@@ -232,6 +232,8 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
         rows.emplace_back(tr("Batch"), batch);
         rows.emplace_back(tr("Loss"), CoreText::lossImplementation(w.lossImplementation));
     }
+    rows.emplace_back(tr("Attention"), w.flashAttention ? CoreText::attentionKernel(w.attentionKernel)
+                                                        : tr("Eager (no fused kernel)"));
     QString objective = CoreText::objective(m_evaluation.objective);
     if (m_evaluation.deadlineHours)
         objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));

@@ -411,9 +411,17 @@ void InputsPanel::build()
     m_flash = new QCheckBox;
     m_retranslate.push_back([this] { m_flash->setText(tr("Flash attention")); });
     form->addRow(QString(), withError(m_flash, QStringLiteral("workload.flash_attention")));
+    m_attentionKernel = new QComboBox;
+    m_attentionKernel->setObjectName(QStringLiteral("attentionKernel"));
+    fillCombo<gp::AttentionKernel>(m_attentionKernel,
+                                   {gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn,
+                                    gp::AttentionKernel::FlashAttention3},
+                                   &CoreText::attentionKernel);
+    addRow(form, [] { return tr("Attention kernel"); }, m_attentionKernel, QStringLiteral("workload.attention_kernel"));
     outer->addWidget(workloadGroup);
     for (QComboBox* combo :
-         {m_mode, m_technique, m_precision, m_fp8Recipe, m_weightFormat, m_optimizer, m_checkpointing, m_loss}) {
+         {m_mode, m_technique, m_precision, m_fp8Recipe, m_weightFormat, m_optimizer, m_checkpointing, m_loss,
+          m_attentionKernel}) {
         const Field f = combo == m_mode          ? FMode
                         : combo == m_technique   ? FTechnique
                         : combo == m_precision   ? FPrecision
@@ -421,10 +429,14 @@ void InputsPanel::build()
                         : combo == m_weightFormat ? FWeightFormat
                         : combo == m_optimizer   ? FOptimizer
                         : combo == m_checkpointing ? FCheckpointing
+                        : combo == m_attentionKernel ? FAttentionKernel
                                                    : FLoss;
         connect(combo, &QComboBox::activated, this, [this, f] { edited(f); });
     }
-    connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
+    connect(m_flash, &QCheckBox::toggled, this, [this](bool on) {
+        m_attentionKernel->setEnabled(on);
+        edited(FFlash);
+    });
     connect(m_bf16States, &QCheckBox::toggled, this, [this] { edited(FBf16States); });
     connect(m_checkpointedLayers, &QSpinBox::valueChanged, this, [this] { edited(FCheckpointedLayers); });
 
@@ -991,6 +1003,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_bf16States->setChecked(w.bf16OptimizerStates);
     selectData(m_loss, int(w.lossImplementation));
     m_flash->setChecked(w.flashAttention);
+    selectData(m_attentionKernel, int(w.attentionKernel));
     m_loraRank->setValue(w.lora.rank);
     for (QCheckBox* box : m_loraTargets) {
         const std::string module = box->property("module").toString().toStdString();
@@ -1091,6 +1104,7 @@ void InputsPanel::updateVisibility()
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
     m_loss->setEnabled(training);
+    m_attentionKernel->setEnabled(m_flash->isChecked()); // the kernel runs only with flash attention on
     // "Custom size" is typed into the Parameters field.
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
     m_maxNodes->setEnabled(m_plannerChooses->isChecked());
@@ -1284,6 +1298,9 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         break;
     case FFlash:
         w.flashAttention = m_flash->isChecked();
+        break;
+    case FAttentionKernel:
+        w.attentionKernel = comboValue<gp::AttentionKernel>(m_attentionKernel);
         break;
     case FLoraRank:
         w.lora.rank = m_loraRank->value();
@@ -1535,6 +1552,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Change FP8 scaling");
     case FFlash:
         return tr("Toggle flash attention");
+    case FAttentionKernel:
+        return tr("Change attention kernel");
     case FLoss:
         return tr("Change loss implementation");
     case FSequence:

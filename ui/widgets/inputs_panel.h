@@ -123,7 +123,7 @@ protected:
 private:
     enum Field {
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
-        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFlash, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
+        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFlash, FAttentionKernel, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FPipelineSchedule,
         FVirtualStages, FContext, FZero, FOffload,
         FObjective,
@@ -194,6 +194,7 @@ private:
     QCheckBox* m_bf16States = nullptr;
     int m_modelLayers = 0;
     QCheckBox* m_flash = nullptr;
+    QComboBox* m_attentionKernel = nullptr;
     QComboBox* m_loss = nullptr;
     QSlider* m_sequenceSlider = nullptr;
     QSpinBox* m_sequenceLength = nullptr;

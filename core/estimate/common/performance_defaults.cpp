@@ -2,6 +2,8 @@
 // written in code: a catalog without a key gets the built-in catalog's value.
 #include "estimate/common/performance_defaults.h"
 
+#include "plan/plan_enum_tables.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -43,23 +45,28 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     // As the matmul peak: a class has no attention figures, an architecture may (FlashAttention's papers measured
     // A100 and H100 SXM).
     if (!architecture.empty() && !byClass) {
-        const std::string prefix = "attention_efficiency." + architecture + ".";
-        auto figure = [&](const std::string& key) {
-            const double v = get(prefix + key, 0.01, 1.0);
-            return within(v, 0.01, 1.0) ? v : 0.0;
-        };
-        // Per head dim where measured, else one figure for every head dim (`forward`, `backward`).
-        const double forward = figure("forward");
-        const double backward = figure("backward");
-        auto either = [](double specific, double all) { return specific > 0 ? specific : all; };
-        d.attentionForward[0] = either(figure("forward.head_dim_64"), forward);
-        d.attentionForward[1] = either(figure("forward.head_dim_128"), forward);
-        d.attentionBackward[0] = either(figure("backward.head_dim_64"), backward);
-        d.attentionBackward[1] = either(figure("backward.head_dim_128"), backward);
-        const double causal = figure("causal");
-        d.attentionCausal = causal > 0 ? causal : 1.0;
-        d.attentionKnown = d.attentionForward[0] > 0 && d.attentionForward[1] > 0
-                           && d.attentionBackward[0] > 0 && d.attentionBackward[1] > 0;
+        for (const auto& [name, kernel] : detail::kAttentionKernels) {
+            // FlashAttention-2's figures are the architecture's plain keys; the other kernels' carry their name.
+            const std::string prefix = "attention_efficiency." + architecture + "."
+                                       + (kernel == AttentionKernel::FlashAttention2 ? std::string()
+                                                                                     : std::string(name) + ".");
+            auto figure = [&](const std::string& key) {
+                const double v = get(prefix + key, 0.01, 1.0);
+                return within(v, 0.01, 1.0) ? v : 0.0;
+            };
+            // Per head dim where measured, else one figure for every head dim (`forward`, `backward`).
+            const double forward = figure("forward");
+            const double backward = figure("backward");
+            auto either = [](double specific, double all) { return specific > 0 ? specific : all; };
+            PerformanceDefaults::AttentionFigures& a = d.attention[int(kernel)];
+            a.forward[0] = either(figure("forward.head_dim_64"), forward);
+            a.forward[1] = either(figure("forward.head_dim_128"), forward);
+            a.backward[0] = either(figure("backward.head_dim_64"), backward);
+            a.backward[1] = either(figure("backward.head_dim_128"), backward);
+            const double causal = figure("causal");
+            a.causal = causal > 0 ? causal : 1.0;
+            a.known = a.forward[0] > 0 && a.forward[1] > 0 && a.backward[0] > 0 && a.backward[1] > 0;
+        }
     }
     d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
@@ -143,14 +150,19 @@ double alongHeadDim(const double* figures, int count, double headDim)
 
 } // namespace
 
-AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& d, double headDim, bool causal)
+AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& d, double headDim, bool causal,
+                                              AttentionKernel kernel)
 {
     AttentionEfficiency e;
-    if (!d.attentionKnown || d.efficiencyOverride)
+    if (!d.attention[int(kernel)].known)
+        kernel = AttentionKernel::FlashAttention2;
+    e.kernel = kernel;
+    const PerformanceDefaults::AttentionFigures& a = d.attention[int(kernel)];
+    if (!a.known || d.efficiencyOverride)
         return e;
-    const double mask = causal ? d.attentionCausal : 1.0;
-    e.forward = std::clamp(alongHeadDim(d.attentionForward, 2, headDim) * mask, 1e-4, 1.0);
-    e.backward = std::clamp(alongHeadDim(d.attentionBackward, 2, headDim) * mask, 1e-4, 1.0);
+    const double mask = causal ? a.causal : 1.0;
+    e.forward = std::clamp(alongHeadDim(a.forward, 2, headDim) * mask, 1e-4, 1.0);
+    e.backward = std::clamp(alongHeadDim(a.backward, 2, headDim) * mask, 1e-4, 1.0);
     return e;
 }
 
@@ -190,6 +202,16 @@ const std::vector<std::string>& performanceDefaultKeys()
         "attention_efficiency.hopper.backward.head_dim_64",
         "attention_efficiency.hopper.backward.head_dim_128",
         "attention_efficiency.hopper.causal",
+        "attention_efficiency.hopper.cudnn.forward.head_dim_64",
+        "attention_efficiency.hopper.cudnn.forward.head_dim_128",
+        "attention_efficiency.hopper.cudnn.backward.head_dim_64",
+        "attention_efficiency.hopper.cudnn.backward.head_dim_128",
+        "attention_efficiency.hopper.cudnn.causal",
+        "attention_efficiency.hopper.flash-attention-3.forward.head_dim_64",
+        "attention_efficiency.hopper.flash-attention-3.forward.head_dim_128",
+        "attention_efficiency.hopper.flash-attention-3.backward.head_dim_64",
+        "attention_efficiency.hopper.flash-attention-3.backward.head_dim_128",
+        "attention_efficiency.hopper.flash-attention-3.causal",
         "training_goodput",
         "communication_overlap",
         "network.rdma_achieved_fraction",

@@ -19,14 +19,17 @@ struct PerformanceDefaults {
     double hiddenHalf = 0;
     double tokensHalf = 0;
     std::optional<double> efficiencyOverride; // assumptions.compute_efficiency
-    // The flash-attention kernel's measured efficiencies on this GPU's architecture (attention_efficiency.<arch>.*,
+    // Each fused attention kernel's measured efficiencies on this GPU's architecture, by AttentionKernel
+    // (attention_efficiency.<arch>.* for FlashAttention-2, attention_efficiency.<arch>.<kernel>.* for the others:
     // fractions of the dense 16-bit peak at long sequences, unmasked), forward and backward at head dims 64 and 128
-    // (larger head dims keep the 128 figure). attentionKnown = false where the catalog has none for the
-    // architecture: the attention core then runs at the matmul efficiency.
-    bool attentionKnown = false;
-    double attentionForward[2] = {0, 0};
-    double attentionBackward[2] = {0, 0};
-    double attentionCausal = 1; // causal over unmasked speed (causal FLOPs counted as half)
+    // (larger head dims keep the 128 figure). known = false where the catalog has none for the architecture.
+    struct AttentionFigures {
+        bool known = false;
+        double forward[2] = {0, 0};
+        double backward[2] = {0, 0};
+        double causal = 1; // causal over unmasked speed (causal FLOPs counted as half)
+    };
+    AttentionFigures attention[3];
     double trainingGoodput = 0;  // productive fraction of a long run's wall-clock time
     double overlap = 0;          // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
@@ -67,12 +70,16 @@ double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize,
 // flash-attention's benchmarks count it (forward: the FLOP model's attention core, causal = half of the scores;
 // backward: 2.5x the forward, as the kernel recomputes the scores). Zero where not known (no catalog figure for
 // the architecture, or a compute_efficiency override): the caller's matmul efficiency applies.
+// `kernel` is the plan's; one the catalog has no figures for on the architecture runs at FlashAttention-2's figures
+// (`kernel` then says which was used), and without those at the matmul efficiency.
 struct AttentionEfficiency {
     double forward = 0;
     double backward = 0;
+    AttentionKernel kernel = AttentionKernel::FlashAttention2; // whose figures these are
     bool known() const { return forward > 0 && backward > 0; }
 };
-AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& defaults, double headDim, bool causal);
+AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& defaults, double headDim, bool causal,
+                                              AttentionKernel kernel);
 
 // Seconds of the attention core (QK^T and PV): `forwardFlops` (forward passes, recomputation included) and
 // `backwardFlops` (the FLOP model's backward, 2x its forward) at the kernel's efficiencies of `peakFlops` (the

@@ -73,7 +73,8 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // model's rule); else as a GEMM of the chunk.
     const AttentionEfficiency kernel
         = m_workload.flashAttention
-              ? attentionKernelEfficiency(m_performance, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+              ? attentionKernelEfficiency(m_performance, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
+                                          m_workload.attentionKernel)
               : AttentionEfficiency{};
     const double attentionSeconds
         = attentionCoreSeconds(kernel, computed * positiveOrZero(f.attention), 0, peak, efficiencyAt(chunkTokens));

@@ -118,7 +118,8 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     const double prefillEfficiency = computeEfficiency(d, h, prefillTokens);
     const double prefillAchieved = peak * prefillEfficiency;
     const AttentionEfficiency kernel
-        = w.flashAttention ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+        = w.flashAttention ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
+                                                       w.attentionKernel)
                            : AttentionEfficiency{};
     double prefill = prefillAchieved > 0
                          ? (prefillTokens * std::max(0.0, pass.total() - pass.attention) / prefillAchieved

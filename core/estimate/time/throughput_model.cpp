@@ -142,8 +142,16 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
     const bool flashKernel = workload.flashAttention && workload.precision != Precision::Fp32;
     const AttentionEfficiency kernel
-        = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder)
+        = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
+                                                  workload.attentionKernel)
                       : AttentionEfficiency{};
+    if (detail == ThroughputDetail::Full && flashKernel && kernel.kernel != workload.attentionKernel) {
+        const std::string wanted(toString(workload.attentionKernel));
+        r.warnings.push_back({"attention_kernel_unmeasured",
+                              "no measured speed of the " + wanted + " attention kernel on " + hw.gpu.name
+                                  + "; its attention is estimated at flash-attention-2's",
+                              {{"kernel", wanted}, {"gpu", hw.gpu.name}, {"used", "flash-attention-2"}}});
+    }
     r.attentionSeconds = gpuTokens
                          * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward,
                                                 workload.precision == Precision::Fp8 ? peak16 : peak * 1e12,
