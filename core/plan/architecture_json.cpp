@@ -36,6 +36,8 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("moe_layer_interval", a.moeLayerInterval, false, 1, int(kMaxLayers));
     r.boolean("expert_bias", a.expertBias);
     r.integer("mtp_modules", a.mtpModules, false, 0, int(kMaxLayers));
+    r.integer("expert_groups", a.expertGroups, false, 1, int(kMaxExperts));
+    r.integer("expert_groups_per_token", a.expertGroupsPerToken, false, 0, int(kMaxExperts));
     r.integer("q_lora_rank", a.qLoraRank, false, 0, kMaxDimension);
     r.integer("kv_lora_rank", a.kvLoraRank, false, 0, kMaxDimension);
     r.integer("qk_rope_head_dim", a.qkRopeHeadDim, false, 0, kMaxHeads);
@@ -53,6 +55,14 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("num_classes", a.numClasses, false, 1, int(kMaxClasses));
     if (r.ok() && a.expertsPerToken > a.numExperts)
         r.fail("experts_per_token", "must not exceed num_experts (" + std::to_string(a.numExperts) + ")");
+    if (r.ok() && a.expertGroups > 1 && a.numExperts % a.expertGroups != 0)
+        r.fail("expert_groups", "must divide num_experts (" + std::to_string(a.numExperts) + ") into equal groups");
+    if (r.ok() && a.expertGroupsPerToken > a.expertGroups)
+        r.fail("expert_groups_per_token", "must not exceed expert_groups (" + std::to_string(a.expertGroups) + ")");
+    if (r.ok() && a.expertGroupsPerToken > 0
+        && a.expertGroupsPerToken * (a.numExperts / a.expertGroups) < a.expertsPerToken)
+        r.fail("expert_groups_per_token", "its groups must hold at least experts_per_token ("
+                                              + std::to_string(a.expertsPerToken) + ") experts");
     if (r.ok() && a.kvLoraRank > 0 && (a.qkNopeHeadDim + a.qkRopeHeadDim <= 0 || a.vHeadDim <= 0))
         r.fail("kv_lora_rank", "latent attention needs qk_nope_head_dim or qk_rope_head_dim, and v_head_dim");
     if (r.ok() && a.slidingWindowLayers > a.numLayers && a.numLayers > 0)
@@ -98,6 +108,10 @@ nlohmann::json architectureToJson(const Architecture& a)
         j["expert_bias"] = true;
     if (a.mtpModules > 0)
         j["mtp_modules"] = a.mtpModules;
+    if (a.expertGroups > 1)
+        j["expert_groups"] = a.expertGroups;
+    if (a.expertGroupsPerToken > 0)
+        j["expert_groups_per_token"] = a.expertGroupsPerToken;
     if (a.kvLoraRank > 0) {
         j["q_lora_rank"] = a.qLoraRank;
         j["kv_lora_rank"] = a.kvLoraRank;

@@ -57,6 +57,10 @@ struct Architecture {
     int moeLayerInterval = 1;                // after those, every n-th layer has experts (Llama 4 Maverick: 2)
     bool expertBias = false;                 // biases on the expert MLPs and the router (GPT-OSS)
     int mtpModules = 0;                      // multi-token-prediction modules trained beside the model (DeepSeek-V3)
+    // Group-limited routing (DeepSeek-V2/V3's n_group / topk_group): the routed experts form expertGroups equal
+    // groups and a token's experts come from at most expertGroupsPerToken of them (0 = no limit).
+    int expertGroups = 1;
+    int expertGroupsPerToken = 0;
     // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2); kvLoraRank 0 = ordinary attention.
     std::int64_t qLoraRank = 0;              // 0 = full-rank query projection
     std::int64_t kvLoraRank = 0;             // compressed key/value latent (what the KV cache keeps)

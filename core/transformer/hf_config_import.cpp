@@ -46,7 +46,7 @@ const std::set<std::string, std::less<>> kIrrelevantFields{
     "add_qkv_bias", "add_bias_linear", "qkv_bias", "tie_word_embeddings", "tie_encoder_decoder",
     "output_past", "bias_dropout_fusion", "_from_model_config", "router_z_loss_coef",
     // 2025-2026 families: routing, rotary and logit details that change neither memory nor time.
-    "n_group", "topk_group", "ep_size", "query_pre_attn_scalar", "final_logit_softcapping",
+    "ep_size", "query_pre_attn_scalar", "final_logit_softcapping",
     "attn_logit_softcapping", "rope_local_base_freq", "hidden_activation", "image_token_index",
     "boi_token_index", "eoi_token_index", "mm_tokens_per_image", "swiglu_limit", "initial_context_length",
     "attn_temperature_tuning", "floor_scale", "attn_scale", "cache_implementation", "image_token_id",
@@ -291,6 +291,17 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             withinLimit({"interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step"}, *step,
                         limits::kMaxLayers);
             a.moeLayerInterval = int(std::clamp(*step, 1.0, 1e6));
+        }
+        // Group-limited routing (DeepSeek-V2/V3: n_group 8, topk_group 3/4): kept only when it limits something.
+        const auto groups = r.number({"n_group"});
+        const auto groupsPerToken = r.number({"topk_group"});
+        if (groups && *groups > 1) {
+            withinLimit({"n_group"}, *groups, limits::kMaxExperts);
+            a.expertGroups = int(std::clamp(*groups, 1.0, 1e6));
+            if (groupsPerToken && *groupsPerToken >= 1 && *groupsPerToken < *groups) {
+                withinLimit({"topk_group"}, *groupsPerToken, limits::kMaxExperts);
+                a.expertGroupsPerToken = int(std::clamp(*groupsPerToken, 1.0, 1e6));
+            }
         }
         if (auto mtp = r.number({"num_nextn_predict_layers"})) {
             withinLimit({"num_nextn_predict_layers"}, *mtp, limits::kMaxLayers);

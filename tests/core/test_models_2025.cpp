@@ -4,6 +4,7 @@
 #include "test_memory_support.h"
 
 #include "cli/cli.h"
+#include "plan/architecture_json.h"
 #include "output/model_json.h"
 #include "transformer/attention.h"
 #include "transformer/training_flops.h"
@@ -52,6 +53,9 @@ TEST(Models2025, DeepSeekV3ImportCounts)
     EXPECT_EQ(a.kvLoraRank, 512);
     EXPECT_EQ(a.qLoraRank, 1536);
     EXPECT_EQ(a.mtpModules, 1);
+    // Node-limited routing: n_group 8, topk_group 4 (the config; DeepSeek-V3 report Sec. 2.1.2, M = 4 nodes).
+    EXPECT_EQ(a.expertGroups, 8);
+    EXPECT_EQ(a.expertGroupsPerToken, 4);
     EXPECT_EQ(c.quantization, "fp8_block");
     EXPECT_TRUE(gp::testing::ignoredConfigFields(c).empty()) << gp::testing::ignoredConfigFields(c).front();
     const ParameterCounts p = countParameters(a);
@@ -169,6 +173,34 @@ TEST(Models2025, ImportedConfigsMatchTheirPresets)
         EXPECT_EQ(a.activeParameters, b.activeParameters) << id;
         EXPECT_EQ(a.kvCacheBytesPerToken, b.kvCacheBytesPerToken) << id;
         EXPECT_EQ(a.kvCacheWindowBytes, b.kvCacheWindowBytes) << id;
+        EXPECT_EQ(imported.expertGroups, preset->architecture.expertGroups) << id;
+        EXPECT_EQ(imported.expertGroupsPerToken, preset->architecture.expertGroupsPerToken) << id;
+    }
+}
+
+// The routing groups in a plan's architecture: written and read back; groups that do not divide the experts, more
+// groups per token than groups, or too few experts in a token's groups are errors naming the field.
+TEST(Models2025, ExpertGroupsRoundTripAndBadValuesNameTheField)
+{
+    const ModelPreset* preset = findModelPreset("deepseek-v3");
+    ASSERT_NE(preset, nullptr);
+    const nlohmann::json j = architectureToJson(preset->architecture);
+    EXPECT_EQ(j["expert_groups"], 8);
+    EXPECT_EQ(j["expert_groups_per_token"], 4);
+    auto back = readArchitecture(j, Architecture{}, "model.architecture");
+    ASSERT_TRUE(back.ok()) << back.error().toString();
+    EXPECT_EQ(back->expertGroups, 8);
+    EXPECT_EQ(back->expertGroupsPerToken, 4);
+    EXPECT_FALSE(architectureToJson(findModelPreset("kimi-k2")->architecture).contains("expert_groups"));
+    const std::pair<std::pair<int, int>, const char*> bad[] = {
+        {{7, 4}, "expert_groups"}, {{8, 9}, "expert_groups_per_token"}, {{64, 1}, "expert_groups_per_token"}};
+    for (const auto& [values, field] : bad) {
+        nlohmann::json b = j;
+        b["expert_groups"] = values.first;
+        b["expert_groups_per_token"] = values.second;
+        auto parsed = readArchitecture(b, Architecture{}, "model.architecture");
+        ASSERT_FALSE(parsed.ok()) << values.first << "/" << values.second;
+        EXPECT_NE(parsed.error().field.find(field), std::string::npos) << parsed.error().toString();
     }
 }
 

@@ -146,6 +146,46 @@ TEST(MoeTraining, CrossNodeExpertGroupIsNeverFasterThanWithinANode)
     EXPECT_NEAR(across.seconds, networkBytes / (perGpu * 1e9) + d.networkLatencySeconds, 1e-9);
 }
 
+// Group-limited routing (DeepSeek-V3: 256 experts in 8 groups of 32, a token's 8 from at most 4 groups). With 64
+// expert-parallel ranks over 8 nodes of 8 each node holds one group: another node is reached when its group is one of
+// the token's 4 (4/8) and one of the token's 8 experts, drawn from those 4 x 32 = 128, is among its 32. By hand:
+// 7 x 1/2 x (1 - C(96, 8) / C(128, 8)) network copies per token, against 7 x (1 - C(224, 8) / C(256, 8)) unlimited.
+TEST(MoeTraining, GroupLimitedRoutingReachesFewerNodesByHand)
+{
+    Architecture arch;
+    arch.hiddenSize = 7168;
+    arch.numLayers = 61;
+    arch.numAttentionHeads = 128;
+    arch.intermediateSize = 18432;
+    arch.vocabSize = 129280;
+    arch.numExperts = 256;
+    arch.expertsPerToken = 8;
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 8, 3200, true);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    auto none = [](double experts, double held) {
+        double p = 1;
+        for (int i = 0; i < 8; ++i)
+            p *= (experts - held - i) / (experts - i);
+        return p;
+    };
+    const double vector = 7168 * 2.0;
+    const double perGpu = nodeNetworkGBps(hw, d) / 8 * 1e9;
+    const ExpertAllToAll unlimited = expertAllToAll(arch, 4096, 64, 1, 2, hw, d);
+    ASSERT_TRUE(unlimited.network);
+    EXPECT_NEAR(unlimited.seconds - d.networkLatencySeconds, 4096 * 7 * (1 - none(256, 32)) * vector / perGpu, 1e-9);
+    arch.expertGroups = 8;
+    arch.expertGroupsPerToken = 4;
+    const ExpertAllToAll limited = expertAllToAll(arch, 4096, 64, 1, 2, hw, d);
+    ASSERT_TRUE(limited.network);
+    EXPECT_NEAR(limited.seconds - d.networkLatencySeconds, 4096 * 7 * 0.5 * (1 - none(128, 32)) * vector / perGpu,
+                1e-9);
+    EXPECT_LT(limited.bytes, unlimited.bytes);
+    // A limit of every group is no limit.
+    arch.expertGroupsPerToken = 8;
+    EXPECT_DOUBLE_EQ(expertAllToAll(arch, 4096, 64, 1, 2, hw, d).bytes, unlimited.bytes);
+}
+
 // The routed experts' grouped GEMMs: fewer rows per expert (a smaller expert-parallel group) never run faster, and
 // the load-imbalance factor stretches them exactly when experts are split over ranks.
 TEST(MoeTraining, ExpertComputeFollowsRowsAndImbalance)

@@ -111,7 +111,9 @@ TEST(Reference2026, PublishedRunsPerKind)
     EXPECT_LE(worstOthers, 0.24);
     EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.52);
     EXPECT_LE(errorOf.at("automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8"), 0.23);
-    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.32);
+    // DeepSeek-V3's node-limited routing (expert_groups 8, expert_groups_per_token 4: a token's experts on at most 4
+    // of the 8 nodes) cuts its dispatch's network copies per token from 4.6 to 3.2: -31.1% -> -21.2%.
+    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.22);
     // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
     EXPECT_LE(medianOf(errors["memory"]), 0.10);
     EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.31);

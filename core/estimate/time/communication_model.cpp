@@ -64,6 +64,35 @@ double noneOfExperts(double experts, double k, double held)
     return p;
 }
 
+// Probability that `held` consecutive experts (one rank's or one node's, experts placed in order) include one of a
+// token's k. Without group-limited routing the k are drawn uniformly from all E. With it (DeepSeek-V3 Sec. 2.1.2:
+// its 256 experts in 8 groups, a token's 8 from at most 4 groups), a balanced router picks the token's groups
+// uniformly and its experts uniformly within them: the held experts overlap m groups, j of which are chosen with the
+// hypergeometric probability, and then hold j x (their share of a group) of the chosen groups' experts.
+double heldReached(const Architecture& arch, double experts, double k, double held)
+{
+    const int groups = arch.expertGroups;
+    const int perToken = arch.expertGroupsPerToken;
+    if (groups <= 1 || perToken <= 0 || perToken >= groups)
+        return 1.0 - noneOfExperts(experts, k, held);
+    const double size = experts / groups;              // experts per group
+    const double pool = perToken * size;               // the experts a token can reach
+    const double share = std::min(held, size);         // of each overlapped group, the held experts
+    const int overlapped = std::max(1, int(std::lround(held / std::max(1.0, size))));
+    double reached = 0;
+    for (int j = 1; j <= std::min(overlapped, perToken); ++j) {
+        // P(j of the token's groups among the `overlapped`): C(m, j) C(G - m, T - j) / C(G, T).
+        const double logP = std::lgamma(overlapped + 1.0) - std::lgamma(j + 1.0) - std::lgamma(overlapped - j + 1.0)
+                            + std::lgamma(groups - overlapped + 1.0) - std::lgamma(perToken - j + 1.0)
+                            - std::lgamma(groups - overlapped - (perToken - j) + 1.0) - std::lgamma(groups + 1.0)
+                            + std::lgamma(perToken + 1.0) + std::lgamma(groups - perToken + 1.0);
+        if (groups - overlapped < perToken - j)
+            continue;
+        reached += std::exp(logP) * (1.0 - noneOfExperts(pool, k, j * share));
+    }
+    return std::clamp(reached, 0.0, 1.0);
+}
+
 } // namespace
 
 // The token dispatcher DeepEP and Megatron-Core's flex dispatcher implement, and DeepSeek-V3 describes (Sec. 3.2.2):
@@ -87,7 +116,7 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
     // Ranks of the group on one node.
     const double local = crossesNodes ? std::clamp(double(g) / std::max(1, stride), 1.0, double(ep)) : double(ep);
     const double vector = positiveOrZero(double(arch.hiddenSize)) * bytesPerValue;
-    const double reached = 1.0 - noneOfExperts(e, k, perRank); // a given rank holds one of the token's experts
+    const double reached = heldReached(arch, e, k, perRank); // a given rank holds one of the token's experts
     // Inside the node: one copy to each other local rank holding one of the token's experts. Across nodes: one copy
     // per other node holding one, sent to the GPU of the same local index there, which forwards it over NVLink to its
     // node's other ranks that need it (as many, per node reached, as this node's direct copies).
@@ -95,7 +124,7 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
     const double nvlinkBytes = tokens * (local - 1) * reached * vector * nodes;
     double networkBytes = 0;
     if (crossesNodes) {
-        const double nodeReached = 1.0 - noneOfExperts(e, k, perRank * local);
+        const double nodeReached = heldReached(arch, e, k, perRank * local);
         networkBytes = tokens * (nodes - 1) * nodeReached * vector;
     }
     const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
