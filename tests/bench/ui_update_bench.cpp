@@ -8,7 +8,10 @@
 #include "models/comparison_model.h"
 #include "plan_document.h"
 #include "settings.h"
+#include "widgets/frontier_view.h"
 #include "widgets/inputs_panel.h"
+
+#include "planner/frontier.h"
 
 #include <QApplication>
 #include <QChart>
@@ -320,6 +323,34 @@ void BM_UpdateTableModel(benchmark::State& state)
         model.setEvaluation(evaluations[++i % 2]);
 }
 BENCHMARK(BM_UpdateTableModel)->Unit(benchmark::kMillisecond);
+
+// The frontier for the default plan's recommendation after the evaluation (goal: under 16 ms, one frame): its scored
+// configurations gathered (the candidate's search again, keeping its points), the chart built and painted at the
+// view's size.
+void BM_FrontierAfterEvaluation(benchmark::State& state)
+{
+    const gp::Plan plan = gpui::defaultPlan();
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    const gpui::Evaluation evaluation = gpui::evaluatePlan(plan, catalog);
+    if (!evaluation.answer) {
+        state.SkipWithError("the default plan has no answer");
+        return;
+    }
+    gpui::ChartView view;
+    view.resize(880, 580);
+    view.show();
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    std::size_t points = 0;
+    for (auto _ : state) {
+        const std::vector<gp::FrontierPoint> scored = gp::frontierPoints(plan, catalog, *evaluation.answer, 0);
+        points = scored.size();
+        view.replaceChart(gpui::buildFrontierChart(*evaluation.answer, 0, scored));
+        QCoreApplication::sendPostedEvents();
+        static_cast<QWidget&>(view).render(&image);
+    }
+    state.counters["points"] = double(points);
+}
+BENCHMARK(BM_FrontierAfterEvaluation)->Unit(benchmark::kMillisecond);
 
 // Only the core: the default plan evaluated (planner search when the plan enables it).
 void BM_EvaluateDefaultPlan(benchmark::State& state)
