@@ -25,6 +25,7 @@
 #include <QProcess>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QValueAxis>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -33,6 +34,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <memory>
 
@@ -350,6 +352,18 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
     auto* scored = qobject_cast<QScatterSeries*>(chart->series().first());
     ASSERT_TRUE(scored);
     EXPECT_EQ(std::size_t(scored->count()), points.size());
+    // Round ticks: each axis steps by 1, 2, 2.5 or 5 times a power of ten from a multiple of its step.
+    for (QAbstractAxis* axis : chart->axes()) {
+        auto* values = qobject_cast<QValueAxis*>(axis);
+        ASSERT_NE(values, nullptr);
+        const double step = (values->max() - values->min()) / std::max(1, values->tickCount() - 1);
+        ASSERT_GT(step, 0);
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+        EXPECT_TRUE(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 2.5) < 1e-9
+                    || std::abs(mantissa - 5) < 1e-9)
+            << step;
+        EXPECT_NEAR(std::remainder(values->min(), step), 0.0, 1e-9 * step) << values->min();
+    }
     // The chosen point's details are the recommendation's figures.
     const gp::CandidateResult& best = shown->results.front();
     EXPECT_TRUE(view->detailsText().contains(formatHours(best.trainingHours))) << view->detailsText().toStdString();

@@ -136,6 +136,9 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
                     points.empty() ? 1 : maxHours + hourSpan * 0.08);
     axisY->setRange(points.empty() ? 0 : std::max(0.0, minCost - costSpan * 0.08),
                     points.empty() ? 1 : maxCost + costSpan * 0.08);
+    // Round tick values (0, 20, 40 ... rather than 0, 28.8, 57.6 ...): the range widens to the nearest nice numbers.
+    axisX->applyNiceNumbers();
+    axisY->applyNiceNumbers();
     axisX->setTitleText(answer.mode == gp::Mode::Inference ? FrontierViewTr::tr("Hours per request batch")
                                                            : FrontierViewTr::tr("Hours to finish"));
     axisY->setTitleText(!priced ? FrontierViewTr::tr("GPU-hours")
