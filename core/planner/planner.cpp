@@ -411,7 +411,7 @@ CandidatePlan CandidateSearch::run()
         m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
         if (!m_performance)
             m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
-                                                hw->gpu.architecture); // one GPU per candidate
+                                                hw->gpu.architecture, m_work.workload.attentionKernel); // one GPU per candidate
         const CostEstimate prices = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog);
         m_rates = allowedRates(prices.rates, m_work.billing);
         m_monthDays = prices.monthDays;

@@ -261,6 +261,8 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
                                       return variant;
                                   },
                                   nullptr, true});
+        else
+            s.skipped.push_back({input, "no_sourced_range"}); // a catalog without the range's ends
     };
     memoryInput("cuda_context", kContextLowKey, "gib", spreads.cudaContextLowGib, spreads.cudaContextHighGib,
                 plan.assumptions.cudaContextGib, &Assumptions::cudaContextGib);

@@ -80,7 +80,7 @@ struct PlanSensitivity {
         std::string input;
         // "no_estimated_price", "spot_not_counted", "plan_sets" (the plan's assumption replaces the catalog's
         // range), "serving_engine_share" (a serving engine takes a set share of GPU memory), "no_sourced_range"
-        // (NCCL's communicator memory: one measurement, no range)
+        // (NCCL's communicator memory: one measurement, no range; a memory input the catalog gives no ends for)
         std::string reason;
     };
     std::vector<Skipped> skipped;

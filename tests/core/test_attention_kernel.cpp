@@ -23,12 +23,13 @@ using testing::modelFrom;
 // sequence 16k) over the H100 SXM's dense BF16 peak of 989 TFLOPS.
 constexpr double kH100Bf16 = 989.0;
 
-PerformanceDefaults kernelDefaults(const std::string& gpuId)
+PerformanceDefaults kernelDefaults(const std::string& gpuId,
+                                   AttentionKernel kernel = AttentionKernel::FlashAttention2)
 {
     const Catalog& catalog = builtinCatalog();
     const GpuSpec* gpu = catalog.findGpu(gpuId);
     EXPECT_NE(gpu, nullptr) << gpuId;
-    return gpu ? performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture) : PerformanceDefaults{};
+    return gpu ? performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture, kernel) : PerformanceDefaults{};
 }
 
 Workload kernelWorkload(std::int64_t sequence)
@@ -123,21 +124,23 @@ TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
 // bars: each faster than FlashAttention-2 at every head dim, forward and backward.
 TEST(AttentionKernel, CudnnAndFlashAttention3AreThePapersOtherBars)
 {
-    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
+    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm", AttentionKernel::Cudnn);
     const AttentionEfficiency cudnn = attentionKernelEfficiency(h100, 128, false, AttentionKernel::Cudnn);
     EXPECT_EQ(cudnn.kernel, AttentionKernel::Cudnn);
     EXPECT_NEAR(cudnn.forward, 595 / kH100Bf16, 0.001);
     EXPECT_NEAR(cudnn.backward, 516 / kH100Bf16, 0.001);
     EXPECT_NEAR(attentionKernelEfficiency(h100, 64, false, AttentionKernel::Cudnn).forward, 413 / kH100Bf16, 0.001);
     EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true, AttentionKernel::Cudnn).forward, 539 / kH100Bf16, 0.001);
-    const AttentionEfficiency fa3 = attentionKernelEfficiency(h100, 64, false, AttentionKernel::FlashAttention3);
+    const PerformanceDefaults withFa3 = kernelDefaults("h100-80gb-sxm", AttentionKernel::FlashAttention3);
+    const AttentionEfficiency fa3 = attentionKernelEfficiency(withFa3, 64, false, AttentionKernel::FlashAttention3);
     EXPECT_NEAR(fa3.forward, 497 / kH100Bf16, 0.001);
     EXPECT_NEAR(fa3.backward, 474 / kH100Bf16, 0.001);
     for (double dim : {64.0, 96.0, 128.0})
         for (bool causal : {false, true}) {
             const AttentionEfficiency fa2 = attentionKernelEfficiency(h100, dim, causal, AttentionKernel::FlashAttention2);
             for (AttentionKernel k : {AttentionKernel::Cudnn, AttentionKernel::FlashAttention3}) {
-                const AttentionEfficiency other = attentionKernelEfficiency(h100, dim, causal, k);
+                const AttentionEfficiency other
+                    = attentionKernelEfficiency(kernelDefaults("h100-80gb-sxm", k), dim, causal, k);
                 EXPECT_GT(other.forward, fa2.forward) << dim << toString(k);
                 EXPECT_GT(other.backward, fa2.backward) << dim << toString(k);
             }

@@ -433,10 +433,7 @@ void InputsPanel::build()
                                                    : FLoss;
         connect(combo, &QComboBox::activated, this, [this, f] { edited(f); });
     }
-    connect(m_flash, &QCheckBox::toggled, this, [this](bool on) {
-        m_attentionKernel->setEnabled(on);
-        edited(FFlash);
-    });
+    connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
     connect(m_bf16States, &QCheckBox::toggled, this, [this] { edited(FBf16States); });
     connect(m_checkpointedLayers, &QSpinBox::valueChanged, this, [this] { edited(FCheckpointedLayers); });
 

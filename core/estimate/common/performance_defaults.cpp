@@ -25,7 +25,8 @@ bool within(double v, double lo, double hi)
 }
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
-PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture)
+PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture,
+                                 AttentionKernel wanted)
 {
     auto get = [&](std::string_view key, double lo, double hi) { return catalogDefault(catalog, key, lo, hi); };
     PerformanceDefaults d;
@@ -46,6 +47,8 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     // A100 and H100 SXM).
     if (!architecture.empty() && !byClass) {
         for (const auto& [name, kernel] : detail::kAttentionKernels) {
+            if (kernel != AttentionKernel::FlashAttention2 && kernel != wanted)
+                continue;
             // FlashAttention-2's figures are the architecture's plain keys; the other kernels' carry their name.
             const std::string prefix = "attention_efficiency." + architecture + "."
                                        + (kernel == AttentionKernel::FlashAttention2 ? std::string()
@@ -102,9 +105,10 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo, d
 }
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-                                        const std::string& gpuClass, const std::string& architecture)
+                                        const std::string& gpuClass, const std::string& architecture,
+                                        AttentionKernel kernel)
 {
-    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture);
+    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel);
     d.efficiencyOverride = fraction(assumptions.computeEfficiency);
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);

@@ -59,9 +59,12 @@ struct PerformanceDefaults {
 // default is written in code.
 double catalogDefault(const Catalog& catalog, std::string_view key, double lo = -1e300, double hi = 1e300);
 
-// Resolves the defaults for one GPU (its class and architecture select the efficiency peak).
+// Resolves the defaults for one GPU (its class and architecture select the efficiency peak). Of the attention
+// kernels it reads FlashAttention-2's figures (every kernel's fallback) and `kernel`'s, the one the workload runs:
+// each estimate resolves its defaults, so the other kernels' keys are not looked up.
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-                                        const std::string& gpuClass, const std::string& architecture);
+                                        const std::string& gpuClass, const std::string& architecture,
+                                        AttentionKernel kernel = AttentionKernel::FlashAttention2);
 
 // Fraction of the dense peak the matmuls reach for a hidden size and tokens per micro-batch (0 < x <= 1).
 double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize, double tokensPerMicroBatch);

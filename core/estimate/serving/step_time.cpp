@@ -36,7 +36,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // model's measured ratio to 16-bit decode.
     Assumptions a = assumptions;
     a.memoryBandwidthEfficiency = d.decodeBandwidthEfficiency;
-    m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture);
+    m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture, m_workload.attentionKernel);
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
     // Each MoE layer routes its tokens before the expert GEMMs and combines their outputs after: top-k selection,

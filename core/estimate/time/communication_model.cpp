@@ -81,13 +81,13 @@ double heldReached(const Architecture& arch, double experts, double k, double he
     const int overlapped = std::max(1, int(std::lround(held / std::max(1.0, size))));
     double reached = 0;
     for (int j = 1; j <= std::min(overlapped, perToken); ++j) {
+        if (groups - overlapped < perToken - j)
+            continue; // too few other groups for the token's remaining T - j
         // P(j of the token's groups among the `overlapped`): C(m, j) C(G - m, T - j) / C(G, T).
         const double logP = std::lgamma(overlapped + 1.0) - std::lgamma(j + 1.0) - std::lgamma(overlapped - j + 1.0)
                             + std::lgamma(groups - overlapped + 1.0) - std::lgamma(perToken - j + 1.0)
                             - std::lgamma(groups - overlapped - (perToken - j) + 1.0) - std::lgamma(groups + 1.0)
                             + std::lgamma(perToken + 1.0) + std::lgamma(groups - perToken + 1.0);
-        if (groups - overlapped < perToken - j)
-            continue;
         reached += std::exp(logP) * (1.0 - noneOfExperts(pool, k, j * share));
     }
     return std::clamp(reached, 0.0, 1.0);

@@ -81,7 +81,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 {
     (void)memory; // host RAM and capacity checks belong to the memory model and the estimator
     return estimateThroughput(model, workload, config, hw, catalog,
-                              performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture));
+                              performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture,
+                                                  workload.attentionKernel));
 }
 
 ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
