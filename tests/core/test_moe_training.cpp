@@ -152,14 +152,16 @@ TEST(MoeTraining, CrossNodeExpertGroupIsNeverFasterThanWithinANode)
 // 7 x 1/2 x (1 - C(96, 8) / C(128, 8)) network copies per token, against 7 x (1 - C(224, 8) / C(256, 8)) unlimited.
 TEST(MoeTraining, GroupLimitedRoutingReachesFewerNodesByHand)
 {
-    Architecture arch;
-    arch.hiddenSize = 7168;
-    arch.numLayers = 61;
-    arch.numAttentionHeads = 128;
-    arch.intermediateSize = 18432;
-    arch.vocabSize = 129280;
-    arch.numExperts = 256;
-    arch.expertsPerToken = 8;
+    const ModelPreset* preset = findModelPreset("deepseek-v3");
+    ASSERT_NE(preset, nullptr);
+    Architecture arch = preset->architecture;
+    ASSERT_EQ(arch.numExperts, 256);
+    ASSERT_EQ(arch.expertsPerToken, 8);
+    ASSERT_EQ(arch.hiddenSize, 7168);
+    ASSERT_EQ(arch.expertGroups, 8);
+    ASSERT_EQ(arch.expertGroupsPerToken, 4);
+    arch.expertGroups = 1; // first without the limit
+    arch.expertGroupsPerToken = 0;
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 8, 3200, true);
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
