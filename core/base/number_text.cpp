@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace gp {
 
@@ -25,10 +24,13 @@ std::string formatNumber(double value, int significant)
         return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
     if (value == 0)
         return "0";
-    char buffer[64];
+    char buffer[330]; // the longest fixed-point double: 309 digits and a sign
     const int decimals = std::fabs(value) >= 1e15 ? 0 : significantDecimals(value, significant);
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    std::string s = buffer;
+    // std::to_chars writes what printf's %.*f would, in the C locale, without its cost.
+    const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    if (written.ec != std::errc())
+        return formatExact(value);
+    std::string s(buffer, written.ptr);
     if (s.find('.') != std::string::npos) {
         while (!s.empty() && s.back() == '0')
             s.pop_back();

@@ -76,6 +76,9 @@ private:
     std::vector<BillingRate> m_rates;     // the current node count's rates under the modes the plan allows
     double m_monthDays = 30;
     std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
+    // Training FLOPs per token of m_memoryWorkload, one per checkpointing level (the only configuration field they
+    // read), computed when a level is first scored and dropped whenever m_memoryWorkload is set.
+    std::array<std::optional<TrainingFlopsPerToken>, 4> m_flops;
     CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
     Chosen m_feasible;         // best meeting the objective's constraint
     Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
@@ -130,8 +133,16 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
         recordMiss(1.0 + 1e-9, config, hw.nodes);
         return false;
     }
+    const TrainingFlopsPerToken* flops = nullptr;
+    if (m_memoryWorkload.mode == Mode::Training) {
+        std::optional<TrainingFlopsPerToken>& level = m_flops.at(static_cast<std::size_t>(config.checkpointing));
+        if (!level)
+            level = trainingFlopsPerToken(m_inputs.model->architecture, m_inputs.model->parameters, m_memoryWorkload,
+                                          config.checkpointing);
+        flops = &*level;
+    }
     const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, *m_inputs.catalog,
-                                                    *m_performance, ThroughputDetail::FiguresOnly);
+                                                    *m_performance, ThroughputDetail::FiguresOnly, flops);
     CandidateResult& r = m_scratch;
     r.configuration = config;
     r.gpus = hw.totalGpus();
@@ -301,6 +312,7 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
     firstHardware = *first;
     const int perNode = first->gpusPerNode;
     m_memoryWorkload = workloadOnGpu(m_work.workload, first->gpu);
+    m_flops.fill(std::nullopt);
     double bestMissCost = kInfinity;
     for (int t : tensorDegrees(perNode, arch)) {
         for (int p = 1; p <= std::max(1, int(totalLayers(arch))); p *= 2) {
@@ -409,6 +421,7 @@ CandidatePlan CandidateSearch::run()
             break; // no larger node count can run either
         }
         m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
+        m_flops.fill(std::nullopt);
         if (!m_performance)
             m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
                                                 hw->gpu.architecture, m_work.workload.attentionKernel); // one GPU per candidate

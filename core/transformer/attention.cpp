@@ -10,32 +10,6 @@
 
 namespace gp {
 
-AttentionShape attentionShape(const Architecture& a)
-{
-    AttentionShape s;
-    s.heads = positiveOrZero(double(a.numAttentionHeads));
-    s.layers = totalLayers(a);
-    if (a.latentAttention()) {
-        s.latent = true;
-        s.kvHeads = s.heads;
-        s.qkHeadDim = positiveOrZero(double(a.qkNopeHeadDim)) + positiveOrZero(double(a.qkRopeHeadDim));
-        s.vHeadDim = positiveOrZero(double(a.vHeadDim));
-        s.qLoraRank = positiveOrZero(double(a.qLoraRank));
-        s.kvLoraRank = positiveOrZero(double(a.kvLoraRank));
-        s.ropeDim = positiveOrZero(double(a.qkRopeHeadDim));
-    } else {
-        s.kvHeads = positiveOrZero(double(a.kvHeads()));
-        s.qkHeadDim = positiveOrZero(double(a.headDimension()));
-        s.vHeadDim = s.qkHeadDim;
-    }
-    if (a.slidingWindow > 0 && a.kind == ModelKind::Decoder) {
-        const double layers = decoderLayers(a);
-        s.window = double(a.slidingWindow);
-        s.windowLayers = a.slidingWindowLayers > 0 ? std::min(layers, double(a.slidingWindowLayers)) : layers;
-    }
-    return s;
-}
-
 double attendedPositions(double context, double window, bool causal)
 {
     const double c = positiveOrZero(context);

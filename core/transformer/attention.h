@@ -4,6 +4,9 @@
 #pragma once
 
 #include "plan/plan.h"
+#include "transformer/layers.h"
+
+#include <algorithm>
 
 namespace gp {
 
@@ -21,7 +24,32 @@ struct AttentionShape {
     double window = 0;
 };
 
-AttentionShape attentionShape(const Architecture& architecture);
+// Inline: the planner's every memory and time estimate reads it.
+inline AttentionShape attentionShape(const Architecture& a)
+{
+    AttentionShape s;
+    s.heads = positiveOrZero(double(a.numAttentionHeads));
+    s.layers = totalLayers(a);
+    if (a.latentAttention()) {
+        s.latent = true;
+        s.kvHeads = s.heads;
+        s.qkHeadDim = positiveOrZero(double(a.qkNopeHeadDim)) + positiveOrZero(double(a.qkRopeHeadDim));
+        s.vHeadDim = positiveOrZero(double(a.vHeadDim));
+        s.qLoraRank = positiveOrZero(double(a.qLoraRank));
+        s.kvLoraRank = positiveOrZero(double(a.kvLoraRank));
+        s.ropeDim = positiveOrZero(double(a.qkRopeHeadDim));
+    } else {
+        s.kvHeads = positiveOrZero(double(a.kvHeads()));
+        s.qkHeadDim = positiveOrZero(double(a.headDimension()));
+        s.vHeadDim = s.qkHeadDim;
+    }
+    if (a.slidingWindow > 0 && a.kind == ModelKind::Decoder) {
+        const double layers = decoderLayers(a);
+        s.window = double(a.slidingWindow);
+        s.windowLayers = a.slidingWindowLayers > 0 ? std::min(layers, double(a.slidingWindowLayers)) : layers;
+    }
+    return s;
+}
 
 // Average number of earlier positions (itself included) one query attends to in a layer of window `window`
 // (0 = the whole context). causal: the mean over every position of a causal sequence of `context` tokens

@@ -7,19 +7,6 @@
 
 namespace gp {
 
-double decoderLayers(const Architecture& a)
-{
-    if (a.kind != ModelKind::EncoderDecoder)
-        return positiveOrZero(double(a.numLayers));
-    return positiveOrZero(double(a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers));
-}
-
-double totalLayers(const Architecture& a)
-{
-    const double layers = positiveOrZero(double(a.numLayers));
-    return a.kind == ModelKind::EncoderDecoder ? layers + decoderLayers(a) : layers;
-}
-
 double kvCacheLayers(const Architecture& a)
 {
     return a.kind == ModelKind::Encoder ? 0.0 : decoderLayers(a);
@@ -41,11 +28,6 @@ double formatScopeParameters(const ParameterCounts& c, WeightFormat format)
     if (format == WeightFormat::Mxfp4 && c.expertLinear > 0)
         return positiveOrZero(c.expertLinear);
     return positiveOrZero(c.blockLinear);
-}
-
-double layersPerStage(double layers, int pipeline)
-{
-    return std::ceil(positiveOrZero(layers) / std::max(1, pipeline));
 }
 
 double routedExpertParametersPerLayer(const Architecture& a, const ParameterCounts& c)

@@ -1,15 +1,29 @@
 // Layer counts of an architecture and the share of the model one GPU holds under model parallelism.
 #pragma once
 
+#include "base/finite_number.h"
 #include "plan/plan.h"
 #include "transformer/model_library.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace gp {
 
+// Layers of the decoder stack (encoder-decoder: numDecoderLayers, or numLayers when not given). Inline, as
+// totalLayers and layersPerStage: every memory and time estimate of the planner's search reads them.
+inline double decoderLayers(const Architecture& a)
+{
+    if (a.kind != ModelKind::EncoderDecoder)
+        return positiveOrZero(double(a.numLayers));
+    return positiveOrZero(double(a.numDecoderLayers > 0 ? a.numDecoderLayers : a.numLayers));
+}
 // Layers of all stacks: encoder + decoder layers for encoder-decoder models.
-double totalLayers(const Architecture& architecture);
-// Layers of the decoder stack (encoder-decoder: numDecoderLayers, or numLayers when not given).
-double decoderLayers(const Architecture& architecture);
+inline double totalLayers(const Architecture& a)
+{
+    const double layers = positiveOrZero(double(a.numLayers));
+    return a.kind == ModelKind::EncoderDecoder ? layers + decoderLayers(a) : layers;
+}
 // Layers that keep keys and values while generating: the decoder stack; 0 for encoder-only models.
 double kvCacheLayers(const Architecture& architecture);
 // Layers with a routed-expert MLP (all stacks minus the leading dense ones); 0 for dense models.
@@ -20,7 +34,10 @@ double moeLayers(const Architecture& architecture);
 double formatScopeParameters(const ParameterCounts& counts, WeightFormat format);
 
 // Layers one pipeline stage holds: ceil(layers / pipeline).
-double layersPerStage(double layers, int pipeline);
+inline double layersPerStage(double layers, int pipeline)
+{
+    return std::ceil(positiveOrZero(layers) / std::max(1, pipeline));
+}
 
 // Share of `total` parameters held by the routed experts (every MoE layer's routed experts; shared experts, router
 // and the dense layers excluded); 0 for dense models. The part expert parallelism splits.

@@ -67,10 +67,10 @@ double mlpMacs(const Dims& s, double width)
     return (s.gated ? 3.0 : 2.0) * s.h * width;
 }
 
-} // namespace
-
-ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
-                                  double contextTokens, bool causal)
+// forwardFlopsPerToken with the mode given: training counts the adapters and the frozen share whatever the
+// workload's mode (trainingFlopsPerToken), without copying the workload for it.
+ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
+                          double contextTokens, bool causal, bool training)
 {
     const Dims s = dimsOf(arch);
     ForwardFlops f;
@@ -97,7 +97,7 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     f.attention = 2 * attention;
     f.head = workload.objective == TrainingObjective::Classification ? 2 * s.h * std::max(1, arch.numClasses)
                                                                      : 2 * s.h * s.v;
-    if (workload.mode == Mode::Training) {
+    if (training) {
         if (workload.technique == Technique::Lora || workload.technique == Technique::Qlora) {
             f.adapters = 2 * loraParameters(arch, workload.lora, true); // the experts one token uses
             f.frozenMatmul = f.matmul + f.head;
@@ -108,6 +108,14 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
         }
     }
     return f;
+}
+
+} // namespace
+
+ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
+                                  double contextTokens, bool causal)
+{
+    return forwardFlops(arch, counts, workload, contextTokens, causal, workload.mode == Mode::Training);
 }
 
 double recomputedLayerShare(const Architecture& arch, const Workload& workload, Checkpointing checkpointing)
@@ -173,10 +181,8 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
                                             const Workload& workload, Checkpointing checkpointing)
 {
     TrainingFlopsPerToken t;
-    Workload training = workload;
-    training.mode = Mode::Training;
     const double sequence = positiveOrZero(double(workload.sequenceLength));
-    t.forward = forwardFlopsPerToken(arch, counts, training, sequence, true);
+    t.forward = forwardFlops(arch, counts, workload, sequence, true, true);
     const Dims s = dimsOf(arch);
     const double layers = s.layers + s.decoderLayers;
     t.scoreElementsPerToken = s.a * sequence * layers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);

@@ -147,6 +147,43 @@ TEST(AttentionKernel, CudnnAndFlashAttention3AreThePapersOtherBars)
         }
 }
 
+// A catalog's own figures replace the built-in ones key by key; an out-of-range one keeps the built-in figure, a
+// figure for one kernel never reaches another, and an architecture given figures of its own gets them.
+TEST(AttentionKernel, CatalogFiguresOverrideKeyByKey)
+{
+    Catalog catalog = builtinCatalog();
+    const GpuSpec* gpu = catalog.findGpu("h100-80gb-sxm");
+    ASSERT_NE(gpu, nullptr);
+    auto set = [&](const std::string& key, double value) {
+        SourcedValue v;
+        v.value = value;
+        catalog.defaults[key] = v;
+    };
+    set("attention_efficiency.hopper.cudnn.forward.head_dim_128", 0.5);
+    set("attention_efficiency.hopper.cudnn.backward.head_dim_128", 1.5); // out of range: the built-in 0.522 stays
+    set("attention_efficiency.hopper.causal", 0.8);                         // FlashAttention-2's only
+    const PerformanceDefaults cudnn = performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture,
+                                                          AttentionKernel::Cudnn);
+    const AttentionEfficiency c = attentionKernelEfficiency(cudnn, 128, false, AttentionKernel::Cudnn);
+    EXPECT_DOUBLE_EQ(c.forward, 0.5);
+    EXPECT_NEAR(c.backward, 516 / kH100Bf16, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(cudnn, 128, true, AttentionKernel::Cudnn).forward, 0.5 * 0.906, 1e-9);
+    const AttentionEfficiency fa2 = attentionKernelEfficiency(cudnn, 128, true, AttentionKernel::FlashAttention2);
+    EXPECT_NEAR(fa2.forward, 0.374 * 0.8, 1e-9); // the catalog's 370 / 989, rounded
+    // Figures for every head dim (`forward`, `backward`) under a new architecture's prefix.
+    set("attention_efficiency.blackwell.forward", 0.6);
+    set("attention_efficiency.blackwell.backward", 0.45);
+    const PerformanceDefaults blackwell = performanceDefaults(catalog, {}, "datacenter-hbm", "blackwell",
+                                                              AttentionKernel::FlashAttention2);
+    ASSERT_TRUE(blackwell.attention[int(AttentionKernel::FlashAttention2)].known);
+    const AttentionEfficiency b = attentionKernelEfficiency(blackwell, 64, false, AttentionKernel::FlashAttention2);
+    EXPECT_DOUBLE_EQ(b.forward, 0.6);
+    EXPECT_DOUBLE_EQ(b.backward, 0.45);
+    EXPECT_FALSE(performanceDefaults(builtinCatalog(), {}, "datacenter-hbm", "blackwell", AttentionKernel::FlashAttention2)
+                     .attention[int(AttentionKernel::FlashAttention2)]
+                     .known);
+}
+
 // The kernel changes the attention core's seconds only; on a GPU without its figures (A100: the FlashAttention-3
 // paper measured H100) the estimate keeps FlashAttention-2's and says so, naming the kernel.
 TEST(AttentionKernel, PlansKernelMovesOnlyTheAttentionAndAnUnmeasuredOneIsNamed)

@@ -22,6 +22,12 @@ TEST(NumberText, FormatNumberSignificantDigits)
     EXPECT_EQ(formatNumber(std::nan("")), "nan");
     EXPECT_EQ(formatNumber(-INFINITY), "-inf");
     EXPECT_EQ(formatNumber(1e20), std::string("1") + std::string(20, '0'));
+    // The largest magnitudes come out whole, never cut at a buffer's end.
+    const std::string huge = formatNumber(-1e300);
+    EXPECT_EQ(huge.size(), 302u) << huge;
+    EXPECT_EQ(huge.substr(0, 2), "-1");
+    EXPECT_EQ(std::stod(huge), -1e300);
+    EXPECT_EQ(formatNumber(1.7976931348623157e308).size(), 309u);
 }
 
 TEST(NumberText, DecimalsFollowTheSignificantDigits)

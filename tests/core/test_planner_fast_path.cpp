@@ -2,6 +2,8 @@
 // exactly what the per-configuration estimator and a single-threaded search give.
 #include "estimate/estimator.h"
 #include "planner/fit_advice.h"
+#include "planner/frontier.h"
+#include "planner/answer.h"
 #include "estimate/memory/memory_model.h"
 #include "transformer/model_library.h"
 #include "planner/planner.h"
@@ -10,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
 using namespace gp;
 
@@ -113,6 +116,38 @@ TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
         EXPECT_DOUBLE_EQ(a.memory.total, b.memory.total) << a.candidate;
         EXPECT_TRUE(a.trainingHours == b.trainingHours || (std::isnan(a.trainingHours) && std::isnan(b.trainingHours)))
             << a.candidate;
+    }
+}
+
+
+// The search scores each configuration with the training FLOPs it keeps per checkpointing level of a candidate:
+// every scored point's hours are those of the configuration evaluated on its own, whatever level it uses, and the
+// levels it keeps FLOPs for include partial recompute (a workload field the kept FLOPs depend on).
+TEST(PlannerFastPath, ScoredHoursMatchTheFullEstimateAtEveryCheckpointingLevel)
+{
+    for (const bool partial : {false, true}) {
+        Plan plan = fastPathDefaultPlan();
+        if (partial)
+            plan.workload.checkpointedLayers = 8;
+        const Catalog& catalog = builtinCatalog();
+        auto answer = answerPlan(plan, catalog);
+        ASSERT_TRUE(answer.ok()) << answer.error().toString();
+        std::set<Checkpointing> levels;
+        int checked = 0;
+        for (std::size_t c = 0; c < answer->search.candidates.size() && checked < 60; ++c) {
+            if (!answer->search.candidates[c].fits)
+                continue;
+            for (const ParetoPoint& point : scoredConfigurations(plan, catalog, *answer, c)) {
+                auto full = evaluatePoint(plan, catalog, *answer, c, point);
+                ASSERT_TRUE(full.ok()) << full.error().toString();
+                EXPECT_NEAR(point.hours, full->trainingHours, 1e-9 * full->trainingHours)
+                    << full->candidate << " checkpointing " << int(point.configuration.checkpointing);
+                levels.insert(point.configuration.checkpointing);
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 10);
+        EXPECT_GE(levels.size(), 2u) << "the default plan's search scores more than one checkpointing level";
     }
 }
 

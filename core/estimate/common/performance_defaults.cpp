@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <string_view>
 
 namespace gp {
 
@@ -22,6 +24,58 @@ std::optional<double> fraction(const std::optional<double>& v)
 bool within(double v, double lo, double hi)
 {
     return std::isfinite(v) && v >= lo && v <= hi;
+}
+
+// The attention kernels' figures of one architecture: FlashAttention-2's under
+// attention_efficiency.<architecture>.<figure>, the other kernels' under attention_efficiency.<architecture>.<kernel>.
+// <figure>; per head dim where measured, else one figure for every head dim (`forward`, `backward`). One ordered scan
+// of the keys under the architecture's prefix (the built-in catalog's, then the catalog's valid values over them)
+// instead of a lookup per figure and kernel: the same values as catalogDefault per key.
+void readAttentionFigures(const Catalog& catalog, const std::string& architecture, AttentionKernel wanted,
+                          PerformanceDefaults& d)
+{
+    static constexpr std::string_view kFigures[] = {"forward",           "backward",           "forward.head_dim_64",
+                                                    "forward.head_dim_128", "backward.head_dim_64",
+                                                    "backward.head_dim_128", "causal"};
+    constexpr int kKernels = int(std::size(detail::kAttentionKernels));
+    double figures[kKernels][std::size(kFigures)] = {};
+    const std::string prefix = "attention_efficiency." + architecture + ".";
+    auto scan = [&](const Catalog& from) {
+        for (auto it = from.defaults.lower_bound(std::string_view(prefix));
+             it != from.defaults.end() && std::string_view(it->first).starts_with(prefix); ++it) {
+            std::string_view rest = std::string_view(it->first).substr(prefix.size());
+            AttentionKernel kernel = AttentionKernel::FlashAttention2;
+            for (const auto& [name, k] : detail::kAttentionKernels) {
+                if (k != AttentionKernel::FlashAttention2 && rest.size() > name.size() && rest.starts_with(name)
+                    && rest[name.size()] == '.') {
+                    kernel = k;
+                    rest.remove_prefix(name.size() + 1);
+                    break;
+                }
+            }
+            if (kernel != AttentionKernel::FlashAttention2 && kernel != wanted)
+                continue;
+            const auto figure = std::find(std::begin(kFigures), std::end(kFigures), rest);
+            if (figure != std::end(kFigures) && within(it->second.value, 0.01, 1.0))
+                figures[int(kernel)][figure - std::begin(kFigures)] = it->second.value;
+        }
+    };
+    scan(builtinCatalog());
+    if (&catalog != &builtinCatalog())
+        scan(catalog);
+    for (const auto& [name, kernel] : detail::kAttentionKernels) {
+        if (kernel != AttentionKernel::FlashAttention2 && kernel != wanted)
+            continue;
+        const double* f = figures[int(kernel)];
+        auto either = [](double specific, double all) { return specific > 0 ? specific : all; };
+        PerformanceDefaults::AttentionFigures& a = d.attention[int(kernel)];
+        a.forward[0] = either(f[2], f[0]);
+        a.forward[1] = either(f[3], f[0]);
+        a.backward[0] = either(f[4], f[1]);
+        a.backward[1] = either(f[5], f[1]);
+        a.causal = f[6] > 0 ? f[6] : 1.0;
+        a.known = a.forward[0] > 0 && a.forward[1] > 0 && a.backward[0] > 0 && a.backward[1] > 0;
+    }
 }
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
@@ -45,32 +99,8 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     d.hiddenHalf = get("compute_efficiency.hidden_half", 0, 1e6);
     // As the matmul peak: a class has no attention figures, an architecture may (FlashAttention's papers measured
     // A100 and H100 SXM).
-    if (!architecture.empty() && !byClass) {
-        for (const auto& [name, kernel] : detail::kAttentionKernels) {
-            if (kernel != AttentionKernel::FlashAttention2 && kernel != wanted)
-                continue;
-            // FlashAttention-2's figures are the architecture's plain keys; the other kernels' carry their name.
-            const std::string prefix = "attention_efficiency." + architecture + "."
-                                       + (kernel == AttentionKernel::FlashAttention2 ? std::string()
-                                                                                     : std::string(name) + ".");
-            auto figure = [&](const std::string& key) {
-                const double v = get(prefix + key, 0.01, 1.0);
-                return within(v, 0.01, 1.0) ? v : 0.0;
-            };
-            // Per head dim where measured, else one figure for every head dim (`forward`, `backward`).
-            const double forward = figure("forward");
-            const double backward = figure("backward");
-            auto either = [](double specific, double all) { return specific > 0 ? specific : all; };
-            PerformanceDefaults::AttentionFigures& a = d.attention[int(kernel)];
-            a.forward[0] = either(figure("forward.head_dim_64"), forward);
-            a.forward[1] = either(figure("forward.head_dim_128"), forward);
-            a.backward[0] = either(figure("backward.head_dim_64"), backward);
-            a.backward[1] = either(figure("backward.head_dim_128"), backward);
-            const double causal = figure("causal");
-            a.causal = causal > 0 ? causal : 1.0;
-            a.known = a.forward[0] > 0 && a.forward[1] > 0 && a.backward[0] > 0 && a.backward[1] > 0;
-        }
-    }
+    if (!architecture.empty() && !byClass)
+        readAttentionFigures(catalog, architecture, wanted, d);
     d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
     d.overlap = get("communication_overlap", 0, 1);
@@ -99,7 +129,7 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
 double catalogDefault(const Catalog& catalog, std::string_view key, double lo, double hi)
 {
     const double v = catalog.number(key, std::numeric_limits<double>::quiet_NaN());
-    if (within(v, lo, hi))
+    if (within(v, lo, hi) || &catalog == &builtinCatalog())
         return v;
     return builtinCatalog().number(key, std::numeric_limits<double>::quiet_NaN());
 }

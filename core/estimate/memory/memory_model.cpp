@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gp {
 
@@ -86,10 +87,21 @@ MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload&
     // Host RAM per node: the offloaded shards of the node's GPUs, with DeepSpeed's pinned-buffer margin.
     const double gpusOnNode = double(std::min<long long>(std::max(1, hardware.gpusPerNode), gpus));
     m.cpuBytes = m.cpuBytes * gpusOnNode * d.offloadCpuMargin;
-    for (double* part : {&m.weights, &m.gradients, &m.optimizer, &m.activations, &m.logits, &m.kvCache, &m.buffers,
-                         &m.allocator, &m.runtime, &m.cpuBytes})
-        if (!std::isfinite(*part) || *part < 0)
-            *part = std::isnan(*part) || *part < 0 ? 0.0 : 1e300;
+    // NaN and negative parts read 0, infinite ones 1e300 (a figure JSON can carry that never fits).
+    auto finite = [](double& part) {
+        if (!(part >= 0 && part <= std::numeric_limits<double>::max()))
+            part = part > 0 ? 1e300 : 0.0;
+    };
+    finite(m.weights);
+    finite(m.gradients);
+    finite(m.optimizer);
+    finite(m.activations);
+    finite(m.logits);
+    finite(m.kvCache);
+    finite(m.buffers);
+    finite(m.allocator);
+    finite(m.runtime);
+    finite(m.cpuBytes);
     m.sum();
     return m;
 }

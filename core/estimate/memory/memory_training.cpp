@@ -144,9 +144,13 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     WeightFormat frozenFormat = w.weightFormat;
     if (w.technique == Technique::Qlora && frozenFormat == WeightFormat::Same)
         frozenFormat = WeightFormat::Nf4;
-    const double storagePerParameter =
-        c.total > 0 ? weightStorageBytes(model, frozenFormat, w.precision) / c.total : cb;
-    const double frozenBytes = frozen * storagePerParameter;
+    // Read only where something is stored at that format (frozen weights, or LoRA's and freeze's gathered units):
+    // full training of every weight, the planner's most common case, skips the format's table.
+    const bool storedAtFormat = frozen > 0 || lora || w.technique == Technique::Freeze;
+    const double storagePerParameter = storedAtFormat && c.total > 0
+                                           ? weightStorageBytes(model, frozenFormat, w.precision) / c.total
+                                           : cb;
+    const double frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
 
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
     // parallelism a layer gathers its local experts only.

@@ -47,12 +47,14 @@ Diagnostics checkSizingRules(const Hardware& hw, const Workload& w, const Config
         const double perVcpu = hw.ramBytesPerNode / 1073741824.0 / hw.vcpusPerNode;
         // A little tolerance: cloud sizes are quoted in whole GB and some reserve memory for the hypervisor.
         if (perVcpu < d.ramGbPerVcpu * 0.95) {
+            const std::string has = number(perVcpu);
+            const std::string advised = number(d.ramGbPerVcpu);
             out.push_back({"ram_per_vcpu_low",
-                           "the instance has " + number(perVcpu) + " GB of RAM per vCPU; " + guide(kGuideTrainingHardware)
-                               + " a 1:" + number(d.ramGbPerVcpu) + " vCPU-to-memory ratio (" + number(d.ramGbPerVcpu)
+                           "the instance has " + has + " GB of RAM per vCPU; " + guide(kGuideTrainingHardware)
+                               + " a 1:" + advised + " vCPU-to-memory ratio (" + advised
                                + " GB per vCPU) so the data pipeline does not block (many cloud GPU instances are "
                                  "sized with less)",
-                           {{"gb_per_vcpu", number(perVcpu)}, {"advised_gb_per_vcpu", number(d.ramGbPerVcpu)},
+                           {{"gb_per_vcpu", has}, {"advised_gb_per_vcpu", advised},
                             {"source", std::string(kGuideTrainingHardware)}}});
         }
     }

@@ -87,7 +87,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 
 ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
                                       const Configuration& config, const Hardware& hw, const Catalog& catalog,
-                                      const PerformanceDefaults& d, ThroughputDetail detail)
+                                      const PerformanceDefaults& d, ThroughputDetail detail,
+                                      const TrainingFlopsPerToken* precomputedFlops)
 {
     ThroughputEstimate r;
     if (detail == ThroughputDetail::Full)
@@ -124,7 +125,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double microTokens = micro * seq;
     const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
 
-    const TrainingFlopsPerToken flops = trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
+    const TrainingFlopsPerToken flops = precomputedFlops ? *precomputedFlops
+                                                         : trainingFlopsPerToken(arch, model.parameters, workload,
+                                                                                 config.checkpointing);
     r.modelFlopsPerToken = flops.model;
     r.hardwareFlopsPerToken = flops.hardware;
     r.tokensPerStep = microTokens * accum * dp;

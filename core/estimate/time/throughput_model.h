@@ -4,6 +4,7 @@
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "transformer/model_library.h"
+#include "transformer/training_flops.h"
 #include "estimate/common/performance_defaults.h"
 #include "plan/plan.h"
 #include "estimate/common/results.h"
@@ -60,11 +61,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 enum class ThroughputDetail { Full, FiguresOnly };
 
 // As above with the defaults already resolved by performanceDefaults() for this hardware's GPU (the planner
-// resolves them once per candidate rather than once per configuration); `catalog` supplies the links.
+// resolves them once per candidate rather than once per configuration); `catalog` supplies the links. `flops`, when
+// given, is trainingFlopsPerToken(model's architecture and counts, workload, config.checkpointing) as the caller
+// already computed it (the planner keeps one per checkpointing level of a candidate); null computes it here.
 ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
                                       const Configuration& config, const Hardware& hardware, const Catalog& catalog,
                                       const PerformanceDefaults& defaults,
-                                      ThroughputDetail detail = ThroughputDetail::Full);
+                                      ThroughputDetail detail = ThroughputDetail::Full,
+                                      const TrainingFlopsPerToken* flops = nullptr);
 
 // Dense peak TFLOPS of the GPU for a training precision, at the precision it runs there (precisionOnGpu).
 std::optional<double> peakTflops(const GpuSpec& gpu, Precision precision);
