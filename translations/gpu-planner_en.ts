@@ -3766,6 +3766,10 @@
         <source>Change attention kernel</source>
         <translation>Change attention kernel</translation>
     </message>
+    <message>
+        <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</source>
+        <translation>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>

@@ -3751,6 +3751,10 @@
         <source>Change attention kernel</source>
         <translation>更改注意力内核</translation>
     </message>
+    <message>
+        <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</source>
+        <translation>每个流水线 rank 的模型块数（2 或以上）：气泡按此倍数缩小，流水线发送量按此倍数增加。规划器会尝试此数值、1（1F1B）以及能均分各层的 2 的幂，并保留最优者</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>

@@ -99,7 +99,8 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
 }
 
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload, int context, int expert)
+                                int microBatch, int accumulation, const Workload& workload, int context, int expert,
+                                int virtualStages)
 {
     Configuration c;
     c.tensor = std::max(tensor, 1);
@@ -115,9 +116,11 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
     // The searched expert degree, else the plan's where it divides the data-parallel replicas.
     const int ep = expert > 0 ? expert : workload.parallelism.expert;
     c.expert = ep > 1 && c.data % ep == 0 ? ep : 1;
-    if (c.pipeline > 1) { // the plan's schedule; its model chunks only where the stages can hold them
+    if (c.pipeline > 1) { // the plan's schedule; the searched model chunks, else the plan's
         c.pipelineSchedule = workload.parallelism.pipelineSchedule;
-        c.virtualStages = std::max(workload.parallelism.virtualStages, 1);
+        c.virtualStages = virtualStages > 0 ? virtualStages : std::max(workload.parallelism.virtualStages, 1);
+        if (c.pipelineSchedule == PipelineSchedule::Interleaved && c.virtualStages < 2)
+            c.pipelineSchedule = PipelineSchedule::OneFOneB; // one chunk per rank interleaves nothing: 1F1B
     }
     return c;
 }

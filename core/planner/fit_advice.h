@@ -39,9 +39,10 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
                    const Configuration& config, double* ratio = nullptr, MemoryBreakdown* memory = nullptr);
 
 // A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline x context).
+// `expert` 0 takes the plan's expert degree where it divides the replicas; `virtualStages` 0 the plan's.
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
                                 int microBatch, int accumulation, const Workload& workload, int context = 1,
-                                int expert = 0);
+                                int expert = 0, int virtualStages = 0);
 
 // The least memory-saving configuration that fits `hardware` at micro-batch 1 (ZeRO-3 without offload,
 // then optimizer offload, then parameters too; full checkpointing), verified by evaluateCandidate

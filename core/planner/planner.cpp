@@ -191,6 +191,9 @@ void CandidateSearch::searchTraining(const Hardware& hw)
         if (gpus % t != 0)
             continue;
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
+            // Interleaved pipelines: the model chunks per rank (planner_grid.h); other schedules keep the plan's.
+            const ParallelismSpec& planned = m_work.workload.parallelism;
+            for (int v : virtualStageDegrees(arch, p, planned.pipelineSchedule, planned.virtualStages))
             // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
             for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
                 const int data = gpus / (t * p * cp);
@@ -215,7 +218,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
                     MemoryBreakdown memory;
                     const Configuration most
-                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp, ep);
+                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp, ep, v);
                     if (!checkMemory(hw, most, memory))
                         break;
                     // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
@@ -227,7 +230,8 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             dominated = savesNoMore(fitting[i], lv);
                         if (dominated)
                             continue;
-                        const Configuration c = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep);
+                        const Configuration c
+                            = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep, v);
                         if (!checkMemory(hw, c, memory))
                             continue;
                         if (consider(hw, c, memory) && fittingCount < fitting.size())

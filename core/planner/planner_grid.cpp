@@ -89,6 +89,24 @@ std::vector<int> expertDegrees(const Architecture& architecture, int data, int p
     return out;
 }
 
+std::vector<int> virtualStageDegrees(const Architecture& architecture, int pipeline, PipelineSchedule schedule,
+                                     int planVirtual)
+{
+    const int plan = std::max(planVirtual, 1);
+    if (pipeline <= 1 || schedule != PipelineSchedule::Interleaved)
+        return {plan};
+    std::vector<int> out{1};
+    const std::int64_t layers = pipelineLayers(architecture);
+    for (std::int64_t v = 2; v * pipeline <= layers; v *= 2)
+        if (layers % (v * pipeline) == 0)
+            out.push_back(static_cast<int>(v));
+    if (static_cast<std::int64_t>(plan) * pipeline <= layers && std::find(out.begin(), out.end(), plan) == out.end()) {
+        out.push_back(plan);
+        std::sort(out.begin(), out.end());
+    }
+    return out;
+}
+
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica)
 {
     std::vector<int> out;

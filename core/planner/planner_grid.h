@@ -48,6 +48,13 @@ std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, in
 // network, which the time model charges.
 std::vector<int> expertDegrees(const Architecture& architecture, int data, int planExpert);
 
+// Model chunks per pipeline rank (virtual stages) to try for a pipeline of `pipeline` stages: with the interleaved
+// schedule 1 (1F1B's bubble and memory), the powers of two v >= 2 whose p x v chunks split the layers evenly, and
+// the plan's own `planVirtual` where each of its chunks keeps a layer; any other schedule, or no pipeline, keeps the
+// plan's value only (the schedule decides whether it is read).
+std::vector<int> virtualStageDegrees(const Architecture& architecture, int pipeline, PipelineSchedule schedule,
+                                     int planVirtual);
+
 // Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
 // sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica);

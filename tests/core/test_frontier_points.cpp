@@ -16,6 +16,7 @@
 #include <charconv>
 #include <map>
 #include <sstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -201,7 +202,8 @@ TEST(FrontierRecipeColumns, CsvAppendsContextScheduleAndVirtualStagesEqualToTheJ
             points.push_back(row);
         }
     ASSERT_EQ(lines.size() - 1, points.size());
-    int contextSplit = 0, interleaved = 0, oneStage = 0;
+    int contextSplit = 0, interleaved = 0, oneStage = 0, pipelinedOneFOneB = 0;
+    std::set<int> chunkCounts;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const std::vector<std::string> cells = splitFrontierCsv(lines[i + 1], ",");
         ASSERT_EQ(cells.size(), header.size()) << lines[i + 1];
@@ -226,10 +228,18 @@ TEST(FrontierRecipeColumns, CsvAppendsContextScheduleAndVirtualStagesEqualToTheJ
         const int pipeline = k["pipeline"].get<int>();
         contextSplit += k["context"].get<int>() > 1 ? 1 : 0;
         if (pipeline > 1) {
-            // The plan's schedule on every pipelined layout, with its two chunks per rank.
-            EXPECT_EQ(k["pipeline_schedule"], "interleaved");
-            EXPECT_EQ(k["virtual_stages"], 2);
-            ++interleaved;
+            // The interleaved plan's pipelines search their chunks per rank: one chunk is 1F1B, more split Llama-2-7B's
+            // 32 layers evenly over pipeline x chunks.
+            const int chunks = k["virtual_stages"].get<int>();
+            if (chunks == 1) {
+                EXPECT_EQ(k["pipeline_schedule"], "1f1b");
+                ++pipelinedOneFOneB;
+            } else {
+                EXPECT_EQ(k["pipeline_schedule"], "interleaved");
+                EXPECT_EQ(32 % (pipeline * chunks), 0) << pipeline << " x " << chunks;
+                chunkCounts.insert(chunks);
+                ++interleaved;
+            }
         } else {
             EXPECT_EQ(k["pipeline_schedule"], "1f1b");
             EXPECT_EQ(k["virtual_stages"], 1);
@@ -239,5 +249,7 @@ TEST(FrontierRecipeColumns, CsvAppendsContextScheduleAndVirtualStagesEqualToTheJ
     // The columns are exercised: the search split sequences across GPUs and pipelined some layouts.
     EXPECT_GT(contextSplit, 0);
     EXPECT_GT(interleaved, 0);
+    EXPECT_GT(pipelinedOneFOneB, 0);
+    EXPECT_GE(chunkCounts.size(), 2u) << "several chunk counts searched";
     EXPECT_GT(oneStage, 0);
 }

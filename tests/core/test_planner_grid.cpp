@@ -1,4 +1,5 @@
 // The planner's grid rules: divisors, tensor/pipeline degrees, micro-batches, node counts, saving levels.
+#include "planner/fit_advice.h"
 #include "planner/planner_grid.h"
 
 #include <gtest/gtest.h>
@@ -63,6 +64,43 @@ TEST(PlannerGrid, EncoderDecoderPipelinesBothStacks)
     EXPECT_EQ(pipelineLayers(t5), 48);
     t5.numDecoderLayers = 12;
     EXPECT_EQ(pipelineLayers(t5), 36);
+}
+
+TEST(PlannerGrid, VirtualStagesSplitTheLayersEvenlyForInterleavedPipelines)
+{
+    const Architecture a = decoder(32, 32, 32);
+    using V = std::vector<int>;
+    const PipelineSchedule interleaved = PipelineSchedule::Interleaved;
+    EXPECT_EQ(virtualStageDegrees(a, 2, interleaved, 2), (V{1, 2, 4, 8, 16}));
+    EXPECT_EQ(virtualStageDegrees(a, 4, interleaved, 2), (V{1, 2, 4, 8}));
+    // The plan's own count is tried where each chunk keeps a layer, even when it splits them unevenly.
+    EXPECT_EQ(virtualStageDegrees(a, 2, interleaved, 3), (V{1, 2, 3, 4, 8, 16}));
+    EXPECT_EQ(virtualStageDegrees(a, 8, interleaved, 5), (V{1, 2, 4}));
+    // Too deep a pipeline for two chunks per rank: 1F1B's one chunk only.
+    EXPECT_EQ(virtualStageDegrees(a, 32, interleaved, 2), (V{1}));
+    // Other schedules and no pipeline keep the plan's value.
+    EXPECT_EQ(virtualStageDegrees(a, 4, PipelineSchedule::OneFOneB, 1), (V{1}));
+    EXPECT_EQ(virtualStageDegrees(a, 4, PipelineSchedule::ZeroBubble, 1), (V{1}));
+    EXPECT_EQ(virtualStageDegrees(a, 1, interleaved, 4), (V{4}));
+}
+
+// One chunk per rank interleaves nothing: the searched configuration says 1F1B.
+TEST(PlannerGrid, OneChunkOfAnInterleavedPlanIsOneFOneB)
+{
+    Hardware hw;
+    hw.gpusPerNode = 8;
+    hw.nodes = 2;
+    Workload w;
+    w.parallelism.pipelineSchedule = PipelineSchedule::Interleaved;
+    w.parallelism.virtualStages = 2;
+    const Configuration one = makeConfiguration(hw, 1, 2, SavingLevels{}, 1, 4, w, 1, 0, 1);
+    EXPECT_EQ(one.pipelineSchedule, PipelineSchedule::OneFOneB);
+    EXPECT_EQ(one.virtualStages, 1);
+    const Configuration four = makeConfiguration(hw, 1, 2, SavingLevels{}, 1, 4, w, 1, 0, 4);
+    EXPECT_EQ(four.pipelineSchedule, PipelineSchedule::Interleaved);
+    EXPECT_EQ(four.virtualStages, 4);
+    const Configuration plans = makeConfiguration(hw, 1, 2, SavingLevels{}, 1, 4, w);
+    EXPECT_EQ(plans.virtualStages, 2);
 }
 
 TEST(PlannerGrid, MicroBatchesArePowersOfTwoDividingTheReplicaShare)

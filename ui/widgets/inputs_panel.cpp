@@ -1190,6 +1190,9 @@ void InputsPanel::updateRecipeInputs()
     state(m_virtualStages, training && pipeline && interleaved,
           !pipeline      ? needsPipeline
           : !interleaved ? tr("Virtual stages apply to the interleaved schedule only")
+          : planner      ? tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
+                              "pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers "
+                              "of two that split the layers evenly, and keeps the best")
                          : tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
                               "pipeline sends grow by it"));
 }
