@@ -1077,6 +1077,14 @@
         <source>FlashAttention-3 (Hopper)</source>
         <translation>FlashAttention-3 (Hopper)</translation>
     </message>
+    <message>
+        <source>FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are gathered in it.</source>
+        <translation>FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are gathered in it.</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
+        <translation>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2096,6 +2104,14 @@
     <message>
         <source>Eager (no fused kernel)</source>
         <translation>Eager (no fused kernel)</translation>
+    </message>
+    <message>
+        <source>, FP8 scaling: %1</source>
+        <translation>, FP8 scaling: %1</translation>
+    </message>
+    <message>
+        <source>, FSDP weights all-gathered in FP8</source>
+        <translation>, FSDP weights all-gathered in FP8</translation>
     </message>
 </context>
 <context>
@@ -3769,6 +3785,22 @@
     <message>
         <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</source>
         <translation>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather (FSDP)</source>
+        <translation>FP8 all-gather (FSDP)</translation>
+    </message>
+    <message>
+        <source>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</source>
+        <translation>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</source>
+        <translation>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</translation>
+    </message>
+    <message>
+        <source>Toggle FP8 all-gather</source>
+        <translation>Toggle FP8 all-gather</translation>
     </message>
 </context>
 <context>

@@ -1071,6 +1071,14 @@
         <source>FlashAttention-3 (Hopper)</source>
         <translation>FlashAttention-3（Hopper）</translation>
     </message>
+    <message>
+        <source>FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are gathered in it.</source>
+        <translation>FP8 全收集需要 FP8 训练；%1 以 %2 训练此计划，因此权重以该精度收集。</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
+        <translation>FP8 全收集在此无效：该布局不收集权重（需要在多于一块 GPU 上使用 ZeRO-3/FSDP）。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2087,6 +2095,14 @@
     <message>
         <source>Eager (no fused kernel)</source>
         <translation>普通实现（无融合内核）</translation>
+    </message>
+    <message>
+        <source>, FP8 scaling: %1</source>
+        <translation>，FP8 缩放：%1</translation>
+    </message>
+    <message>
+        <source>, FSDP weights all-gathered in FP8</source>
+        <translation>，FSDP 权重以 FP8 全收集</translation>
     </message>
 </context>
 <context>
@@ -3754,6 +3770,22 @@
     <message>
         <source>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</source>
         <translation>每个流水线 rank 的模型块数（2 或以上）：气泡按此倍数缩小，流水线发送量按此倍数增加。规划器会尝试此数值、1（1F1B）以及能均分各层的 2 的幂，并保留最优者</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather (FSDP)</source>
+        <translation>FP8 全收集（FSDP）</translation>
+    </message>
+    <message>
+        <source>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</source>
+        <translation>适用于收集权重的 ZeRO-3/FSDP；请将 ZeRO 阶段设为 3</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</source>
+        <translation>在 FSDP 全收集之前把每个 rank 的线性层权重分片转换为 FP8：收集的字节数减半，收集缓冲更小（torchtitan 的 FSDP float8 全收集）</translation>
+    </message>
+    <message>
+        <source>Toggle FP8 all-gather</source>
+        <translation>切换 FP8 全收集</translation>
     </message>
 </context>
 <context>

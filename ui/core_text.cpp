@@ -174,6 +174,13 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "fp8_recipe_unsupported")
         text = tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
                    .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
+    else if (c == "fp8_all_gather_unused")
+        text = a.text("reason") == QLatin1String("precision")
+                   ? tr("FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are "
+                        "gathered in it.")
+                         .arg(a.text("gpu"), a.text("precision"))
+                   : tr("FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
+                        "over more than one GPU).");
     else if (c == "attention_kernel_unmeasured")
         text = tr("No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
                    .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));

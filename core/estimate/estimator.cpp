@@ -1,5 +1,6 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
+#include "estimate/common/fp8_all_gather.h"
 #include "base/finite_number.h"
 #include "catalog/gpu_precision.h"
 
@@ -207,6 +208,16 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                               {{"recipe", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
     }
 
+    if (const std::string why = fp8AllGatherUnusedReason(workload, config); !why.empty())
+        r.warnings.push_back({"fp8_all_gather_unused",
+                              why == "precision"
+                                  ? "fp8_all_gather needs FP8 training; " + hw.gpu.name + " trains this plan in "
+                                        + std::string(toString(workload.precision)) + ", so weights are gathered in it"
+                                  : "fp8_all_gather changes nothing here: this configuration gathers no weights "
+                                    "(it needs ZeRO-3/FSDP over more than one rank)",
+                              {{"reason", why},
+                               {"gpu", hw.gpu.name},
+                               {"precision", std::string(toString(workload.precision))}}});
     if (plan.workload.technique == Technique::Lora || plan.workload.technique == Technique::Qlora)
         for (const std::string& name : unknownLoraModules(plan.workload.lora.targetModules))
             r.warnings.push_back({"lora_module_unknown",

@@ -201,6 +201,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     r.boolean("optimizer_in_backward", w.optimizerInBackward);
     r.boolean("bf16_optimizer_states", w.bf16OptimizerStates);
     r.enumeration("fp8_recipe", w.fp8Recipe, kFp8Recipes);
+    r.boolean("fp8_all_gather", w.fp8AllGather);
     if (r.has("activation_checkpointing_layers") && !r.isNull("activation_checkpointing_layers")) {
         int layers = 0;
         if (r.integer("activation_checkpointing_layers", layers, true, 0, int(kMaxLayers))) {

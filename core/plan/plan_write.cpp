@@ -132,6 +132,8 @@ json planToJson(const Plan& plan)
         workload["bf16_optimizer_states"] = true;
     if (w.fp8Recipe != Fp8Recipe::Tensorwise)
         workload["fp8_recipe"] = nameOf(kFp8Recipes, w.fp8Recipe);
+    if (w.fp8AllGather)
+        workload["fp8_all_gather"] = true;
     if (w.checkpointedLayers)
         workload["activation_checkpointing_layers"] = *w.checkpointedLayers;
 
@@ -240,7 +242,7 @@ json planToJson(const Plan& plan)
     // (else the loaded file's value would come back on the next read).
     if (document.contains("workload") && document["workload"].is_object()) {
         json& workload = document["workload"];
-        for (const char* key : {"bf16_optimizer_states", "activation_checkpointing_layers", "fp8_recipe"})
+        for (const char* key : {"bf16_optimizer_states", "activation_checkpointing_layers", "fp8_recipe", "fp8_all_gather"})
             workload.erase(key);
         if (workload.contains("parallelism") && workload["parallelism"].is_object())
             for (const char* key : {"sequence_parallel", "expert", "context", "pipeline_schedule", "virtual_stages"})

@@ -330,3 +330,42 @@ TEST_F(RecipeInputsTest, Fp8ScalingAppliesToFp8TrainingEditsThePlanAndUndoRestor
     EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Tensorwise);
     EXPECT_EQ(recipe->currentData().toInt(), int(gp::Fp8Recipe::Tensorwise));
 }
+
+TEST_F(RecipeInputsTest, Fp8AllGatherAppliesToFp8Zero3EditsThePlanAndUndoRestoresIt)
+{
+    openManual(json::object()); // bf16: does not apply, and the box says why
+    QCheckBox* box = m_inputs->fp8AllGatherBox();
+    EXPECT_FALSE(box->isEnabled());
+    EXPECT_TRUE(box->toolTip().contains(QStringLiteral("FP8 training"))) << box->toolTip().toStdString();
+
+    // FP8 under ZeRO-2: still no weights gathered.
+    openManual({{"workload", {{"precision", "fp8"}, {"parallelism", {{"zero_stage", 2}}}}},
+                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}, {"nodes", 2},
+                                             {"inter_node_gbps", 400}}})}});
+    EXPECT_FALSE(box->isEnabled());
+    EXPECT_TRUE(box->toolTip().contains(QStringLiteral("ZeRO-3"))) << box->toolTip().toStdString();
+
+    openManual({{"workload", {{"precision", "fp8"}, {"parallelism", {{"zero_stage", 3}}}}},
+                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}, {"nodes", 2},
+                                             {"inter_node_gbps", 400}}})}});
+    ASSERT_TRUE(box->isEnabled());
+    ASSERT_FALSE(box->isChecked());
+    const EvaluationPtr before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(before && before->ok && !before->results.empty());
+    box->setChecked(true);
+    EXPECT_TRUE(plan().workload.fp8AllGather);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Toggle FP8 all-gather"));
+    const EvaluationPtr after = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(after && after->ok && !after->results.empty());
+    // Half the gathered bytes of the linear weights: a smaller gather buffer, and no slower.
+    EXPECT_LT(after->results.front().memory.total, before->results.front().memory.total);
+    EXPECT_GE(after->results.front().tokensPerSecond, before->results.front().tokensPerSecond);
+    undo()->undo();
+    EXPECT_FALSE(plan().workload.fp8AllGather);
+    EXPECT_FALSE(box->isChecked());
+    EXPECT_TRUE(box->focusPolicy() & Qt::TabFocus);
+
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_TRUE(box->text().contains(QStringLiteral("FP8 全收集"))) << box->text().toStdString();
+}

@@ -196,6 +196,11 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
     QString precision = CoreText::precision(w.precision);
     if (w.weightFormat != gp::WeightFormat::Same)
         precision += tr(", weights stored as %1").arg(CoreText::weightFormat(w.weightFormat));
+    if (!inference() && w.precision == gp::Precision::Fp8) {
+        precision += tr(", FP8 scaling: %1").arg(CoreText::fp8Recipe(w.fp8Recipe));
+        if (w.fp8AllGather)
+            precision += tr(", FSDP weights all-gathered in FP8");
+    }
     rows.emplace_back(tr("Precision"), precision);
     if (serving()) {
         const gp::ServingSpec& sv = w.serving;

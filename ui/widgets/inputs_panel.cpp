@@ -372,6 +372,10 @@ void InputsPanel::build()
                               gp::Fp8Recipe::Mxfp8},
                              &CoreText::fp8Recipe);
     addRow(form, [] { return tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
+    m_fp8AllGather = new QCheckBox;
+    m_fp8AllGather->setObjectName(QStringLiteral("fp8AllGather"));
+    m_retranslate.push_back([this] { m_fp8AllGather->setText(tr("FP8 all-gather (FSDP)")); });
+    form->addRow(QString(), withError(m_fp8AllGather, QStringLiteral("workload.fp8_all_gather")));
     m_weightFormat = new QComboBox;
     fillCombo<gp::WeightFormat>(m_weightFormat,
                                 {gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8,
@@ -435,6 +439,7 @@ void InputsPanel::build()
     }
     connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
     connect(m_bf16States, &QCheckBox::toggled, this, [this] { edited(FBf16States); });
+    connect(m_fp8AllGather, &QCheckBox::toggled, this, [this] { edited(FFp8AllGather); });
     connect(m_checkpointedLayers, &QSpinBox::valueChanged, this, [this] { edited(FCheckpointedLayers); });
 
     // LoRA
@@ -998,6 +1003,7 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     selectData(m_optimizer, int(w.optimizer));
     selectData(m_checkpointing, int(w.activationCheckpointing));
     m_bf16States->setChecked(w.bf16OptimizerStates);
+    m_fp8AllGather->setChecked(w.fp8AllGather);
     selectData(m_loss, int(w.lossImplementation));
     m_flash->setChecked(w.flashAttention);
     selectData(m_attentionKernel, int(w.attentionKernel));
@@ -1130,8 +1136,8 @@ void InputsPanel::updateVisibility()
     setRow(m_pipeline->parentWidget(), manual);
     setRow(m_context->parentWidget(), manual && training);
     // The training recipe: training only (the one-batch inference mode hides them as well).
-    for (QWidget* input : {static_cast<QWidget*>(m_fp8Recipe), static_cast<QWidget*>(m_checkpointedLayers),
-                           static_cast<QWidget*>(m_bf16States),
+    for (QWidget* input : {static_cast<QWidget*>(m_fp8Recipe), static_cast<QWidget*>(m_fp8AllGather),
+                           static_cast<QWidget*>(m_checkpointedLayers), static_cast<QWidget*>(m_bf16States),
                            static_cast<QWidget*>(m_pipelineSchedule), static_cast<QWidget*>(m_virtualStages)})
         setRow(input->parentWidget(), training);
     updateRecipeInputs();
@@ -1163,6 +1169,13 @@ void InputsPanel::updateRecipeInputs()
           fp8 ? tr("How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others "
                    "are estimated with tensorwise scaling)")
               : tr("Applies to FP8 training only; choose FP8 as the precision"));
+    // FP8 all-gather needs weights gathered: ZeRO-3/FSDP, which the planner may choose.
+    const bool gathers = planner || m_zero->value() >= 3;
+    state(m_fp8AllGather, training && fp8 && gathers,
+          !fp8       ? tr("Applies to FP8 training only; choose FP8 as the precision")
+          : !gathers ? tr("Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3")
+                     : tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather: half the "
+                          "gathered bytes and a smaller gather buffer (torchtitan's FSDP float8 all-gather)"));
 
     const auto optimizer = comboValue<gp::Optimizer>(m_optimizer);
     state(m_bf16States, training && gp::bf16OptimizerStatesApply(optimizer),
@@ -1292,6 +1305,9 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         break;
     case FFp8Recipe:
         w.fp8Recipe = comboValue<gp::Fp8Recipe>(m_fp8Recipe);
+        break;
+    case FFp8AllGather:
+        w.fp8AllGather = m_fp8AllGather->isChecked();
         break;
     case FLoss:
         w.lossImplementation = comboValue<gp::LossImplementation>(m_loss);
@@ -1550,6 +1566,8 @@ QString InputsPanel::describe(Field field) const
         return tr("Toggle bf16 optimizer states");
     case FFp8Recipe:
         return tr("Change FP8 scaling");
+    case FFp8AllGather:
+        return tr("Toggle FP8 all-gather");
     case FFlash:
         return tr("Toggle flash attention");
     case FAttentionKernel:

@@ -80,6 +80,7 @@ public:
     QSpinBox* checkpointedLayersBox() const { return m_checkpointedLayers; }
     QCheckBox* bf16StatesBox() const { return m_bf16States; }
     QComboBox* fp8RecipeBox() const { return m_fp8Recipe; }
+    QCheckBox* fp8AllGatherBox() const { return m_fp8AllGather; }
     QComboBox* pipelineScheduleBox() const { return m_pipelineSchedule; }
     QSpinBox* virtualStagesBox() const { return m_virtualStages; }
     QSpinBox* pipelineBox() const { return m_pipeline; }
@@ -123,7 +124,7 @@ protected:
 private:
     enum Field {
         FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
-        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFlash, FAttentionKernel, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
+        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFp8AllGather, FFlash, FAttentionKernel, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
         FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FPipelineSchedule,
         FVirtualStages, FContext, FZero, FOffload,
         FObjective,
@@ -186,6 +187,7 @@ private:
     QComboBox* m_precision = nullptr;
     QComboBox* m_weightFormat = nullptr;
     QComboBox* m_fp8Recipe = nullptr;
+    QCheckBox* m_fp8AllGather = nullptr;
     QComboBox* m_optimizer = nullptr;
     QSpinBox* m_loraRank = nullptr;
     std::vector<QCheckBox*> m_loraTargets;

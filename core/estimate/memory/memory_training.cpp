@@ -1,5 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/memory/memory_internal.h"
+#include "estimate/common/fp8_all_gather.h"
 
 #include "estimate/common/pipeline_schedule.h"
 #include "transformer/attention.h"
@@ -157,7 +158,10 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const double routedPerLayer = std::min(routedExpertParametersPerLayer(arch, c), std::max(0.0, c.perLayer));
     const double localLayer = c.perLayer - routedPerLayer + routedPerLayer / ep;
     const double unitParameters = std::max(localLayer, c.largestTensor) / t;
-    const double unitBytesPerParameter = lora || w.technique == Technique::Freeze ? storagePerParameter : bytes.weights;
+    double unitBytesPerParameter = lora || w.technique == Technique::Freeze ? storagePerParameter : bytes.weights;
+    // FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside the cast), the rest in 16 bits.
+    if (const double fp8Share = fp8AllGatherShare(c, w, cfg); fp8Share > 0 && !lora && w.technique != Technique::Freeze)
+        unitBytesPerParameter = fp8Share * 1.0 + (1 - fp8Share) * cb;
     double gather = defaults.zero3PrefetchUnits * unitParameters * unitBytesPerParameter;
     if (lora && frozenFormat != WeightFormat::Same)
         gather += c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time

@@ -164,7 +164,8 @@ double pcieGBps(const Hardware& hw, const Catalog& catalog, const PerformanceDef
 
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
                                         const Workload& w, const Configuration& config, const Hardware& hw,
-                                        const Catalog& catalog, const PerformanceDefaults& d, double routedExpertShare)
+                                        const Catalog& catalog, const PerformanceDefaults& d, double routedExpertShare,
+                                        double fp8GatheredShare)
 {
     CommunicationTime c;
     const int t = std::max(1, config.tensor);
@@ -182,6 +183,9 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double act = bytesPerElement(w.precision);
     const double gradBytes = bytesPerElement(w.precision);
     const double paramBytes = bytesPerElement(w.precision);
+    // ZeRO-3's parameter all-gathers: the fp8-gathered share at one byte (torchtitan enable_fsdp_float8_all_gather).
+    const double fp8Share = std::clamp(std::isfinite(fp8GatheredShare) ? fp8GatheredShare : 0.0, 0.0, 1.0);
+    const double gatheredBytes = fp8Share * 1.0 + (1 - fp8Share) * paramBytes;
     // Expert parallelism splits the routed experts over `ep` of the data-parallel ranks; their gradients are reduced
     // (and ZeRO/FSDP shards held) over the dp / ep ranks holding the same experts (Megatron-Core's expert-data-parallel
     // group; torchtitan's and NeMo AutoModel's dp_shard_mod_ep mesh), the dense parameters over all dp ranks.
@@ -213,7 +217,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             bytes = accum * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
             break;
         case 3: // parameters gathered for forward and again for backward, gradients reduce-scattered
-            bytes = accum * (2 * part * shard * paramBytes + part * trainedShard * gradBytes);
+            bytes = accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
             break;
         }
         c.dataParallelBytes = bytes;
@@ -234,7 +238,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             bytes = accum * part * trainedExpertShard * gradBytes + part * trainedExpertShard * paramBytes;
             break;
         case 3:
-            bytes = accum * (2 * part * expertShard * paramBytes + part * trainedExpertShard * gradBytes);
+            bytes = accum * (2 * part * expertShard * gatheredBytes + part * trainedExpertShard * gradBytes);
             break;
         }
         c.dataParallelBytes += bytes;

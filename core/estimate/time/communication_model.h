@@ -41,10 +41,13 @@ double pcieGBps(const Hardware& hardware, const Catalog& catalog, const Performa
 // Communication of one training step. `trainedParams` receive gradients; `totalParams` are held (and gathered
 // under ZeRO-3). `routedExpertShare` is the share of `totalParams` in routed experts (routedExpertFraction): expert
 // parallelism splits them, and their gradients and ZeRO shards live in the expert-data-parallel group.
+// `fp8GatheredShare` is the share of the held parameters ZeRO-3 all-gathers in fp8 (fp8AllGatherShare): one byte
+// each instead of the compute precision's.
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
                                         const Workload& workload, const Configuration& config,
                                         const Hardware& hardware, const Catalog& catalog,
-                                        const PerformanceDefaults& defaults, double routedExpertShare = 0.0);
+                                        const PerformanceDefaults& defaults, double routedExpertShare = 0.0,
+                                        double fp8GatheredShare = 0.0);
 
 // Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).
 struct ExpertAllToAll {

@@ -1,6 +1,7 @@
 // Step time = compute (matmuls at an efficiency of the dense peak, plus memory-bound work and pipeline bubble)
 // + communication not hidden behind compute + offload + data loading not hidden by prefetching.
 #include "estimate/time/throughput_model.h"
+#include "estimate/common/fp8_all_gather.h"
 #include "base/finite_number.h"
 
 #include "catalog/gpu_precision.h"
@@ -125,6 +126,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double microTokens = micro * seq;
     const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
 
+    const double fp8Gathered = fp8AllGatherShare(model.parameters, workload, config); // 0 unless it applies
     const TrainingFlopsPerToken flops = precomputedFlops ? *precomputedFlops
                                                          : trainingFlopsPerToken(arch, model.parameters, workload,
                                                                                  config.checkpointing);
@@ -215,7 +217,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         // Weights are cast every micro-batch, on the shard of each tensor x pipeline rank. The recipe is the one
         // the GPU runs (workloadOnGpu).
         const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
-        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * cast.weightBytes / (double(t) * p)) / bandwidth;
+        // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
+        const double weightCasters = fp8Gathered > 0 ? double(t) * p * dp * cp : double(t) * p;
+        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * cast.weightBytes / weightCasters) / bandwidth;
         memoryBound += r.fp8CastSeconds;
     }
     r.memoryBoundSeconds = memoryBound;
@@ -230,7 +234,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double trained = trainableParameters(model, workload); // the memory model's count: one definition
     const CommunicationTime c
         = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw, catalog, d,
-                                routedExpertFraction(arch, model.parameters, model.parameters.total));
+                                routedExpertFraction(arch, model.parameters, model.parameters.total), fp8Gathered);
     r.expertParallelSeconds = c.expertParallelSeconds;
     const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;
     double window = busyCompute;
