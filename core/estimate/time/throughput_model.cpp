@@ -202,15 +202,27 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Memory-bound work the efficiency curve does not cover.
     const double shard = positiveOrZero(model.parameters.total) / (double(t) * p);
     const double weightPasses = 2.0 + recomputedShare;
-    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * bytesPerElement(workload.precision) / bandwidth
-                                            : 0.0;
+    // Frozen base weights of adapter training stored in another format than the GEMMs read (QLoRA's NF4, LoRA over
+    // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
+    // copy (bitsandbytes' dequantize-then-matmul). FP8 training over weights stored in FP8 (MLPerf Training's
+    // Llama 2 70B LoRA with fp8_params, Transformer Engine's fp8_model_init) feeds them to the FP8 GEMMs as stored:
+    // read at one byte, never dequantized, never cast.
+    const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
+    const WeightFormat frozenFormat = !adapters ? WeightFormat::Same
+                                      : workload.technique == Technique::Qlora && workload.weightFormat == WeightFormat::Same
+                                          ? WeightFormat::Nf4
+                                          : workload.weightFormat;
+    const bool fp8Frozen = workload.precision == Precision::Fp8
+                           && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
+    const double weightBytes = fp8Frozen ? bytesPerWeight(frozenFormat, workload.precision)
+                                         : bytesPerElement(workload.precision);
+    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * weightBytes / bandwidth : 0.0;
     double memoryBound = std::max(0.0, weightRead - matmul);
     if (!workload.flashAttention && bandwidth > 0)
         memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
-    if (workload.technique == Technique::Qlora && bandwidth > 0)
-        // QLoRA dequantizes every frozen NF4 weight before each use: read it, write and read a 16-bit copy.
+    if (frozenFormat != WeightFormat::Same && !fp8Frozen && bandwidth > 0)
         memoryBound += accum * weightPasses * shard
-                       * (bytesPerWeight(WeightFormat::Nf4, workload.precision) + 2 * bytesPerElement(workload.precision))
+                       * (bytesPerWeight(frozenFormat, workload.precision) + 2 * bytesPerElement(workload.precision))
                        / bandwidth;
     if (workload.precision == Precision::Fp8 && bandwidth > 0) {
         // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
@@ -219,7 +231,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
         // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
         const double weightCasters = fp8Gathered > 0 ? double(t) * p * dp * cp : double(t) * p;
-        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * cast.weightBytes / weightCasters) / bandwidth;
+        // Frozen weights stored in FP8 need no cast (the adapters' own matrices are too small to count).
+        const double castWeights = fp8Frozen ? 0.0 : cast.weightBytes;
+        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * castWeights / weightCasters) / bandwidth;
         memoryBound += r.fp8CastSeconds;
     }
     r.memoryBoundSeconds = memoryBound;
