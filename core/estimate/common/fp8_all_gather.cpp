@@ -6,21 +6,41 @@
 
 namespace gp {
 
+namespace {
+
+enum class Unused { No, Precision, NoGather };
+
+Unused unused(const Workload& workload, const Configuration& config)
+{
+    if (workload.mode != Mode::Training || workload.precision != Precision::Fp8)
+        return Unused::Precision;
+    const long long ranks = static_cast<long long>(std::max(1, config.data)) * std::max(1, config.context);
+    if (config.zeroStage < 3 || ranks <= 1)
+        return Unused::NoGather;
+    return Unused::No;
+}
+
+} // namespace
+
 std::string fp8AllGatherUnusedReason(const Workload& workload, const Configuration& config)
 {
     if (!workload.fp8AllGather)
         return {};
-    if (workload.mode != Mode::Training || workload.precision != Precision::Fp8)
+    switch (unused(workload, config)) {
+    case Unused::Precision:
         return "precision";
-    const long long ranks = static_cast<long long>(std::max(1, config.data)) * std::max(1, config.context);
-    if (config.zeroStage < 3 || ranks <= 1)
+    case Unused::NoGather:
         return "no_gather";
+    case Unused::No:
+        break;
+    }
     return {};
 }
 
 double fp8AllGatherShare(const ParameterCounts& counts, const Workload& workload, const Configuration& config)
 {
-    if (!workload.fp8AllGather || !fp8AllGatherUnusedReason(workload, config).empty())
+    // Every memory and time estimate of the search asks: no strings on this path.
+    if (!workload.fp8AllGather || unused(workload, config) != Unused::No)
         return 0.0;
     if (!(counts.total > 0) || !std::isfinite(counts.blockLinear))
         return 0.0;
