@@ -60,6 +60,13 @@ double bytesPerElement(KvPrecision precision)
     return 2;
 }
 
+WeightFormat frozenWeightFormat(const Workload& workload)
+{
+    if (workload.technique == Technique::Qlora && workload.weightFormat == WeightFormat::Same)
+        return WeightFormat::Nf4;
+    return workload.weightFormat;
+}
+
 double bytesPerWeight(WeightFormat format, Precision compute)
 {
     switch (format) {

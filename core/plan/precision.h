@@ -14,5 +14,7 @@ double bytesPerElement(KvPrecision precision);
 // One weight of a block's linear layer stored at `format`, quantization constants included; `Same` stores it
 // at the compute precision. Embeddings, heads and norms stay at the compute precision in every format.
 double bytesPerWeight(WeightFormat format, Precision compute);
+// The format frozen weights are stored at in training: the plan's weight_format, NF4 for QLoRA when `same`.
+WeightFormat frozenWeightFormat(const Workload& workload);
 
 } // namespace gp

@@ -47,14 +47,17 @@ TEST(FrozenWeightFormats, LoraOverInt8WeightsDequantizesThemBeforeEachUse)
     const AdapterRun s;
     const ThroughputEstimate same = s.run(adapterTraining(Technique::Lora, Precision::Bf16, WeightFormat::Same));
     const ThroughputEstimate int8 = s.run(adapterTraining(Technique::Lora, Precision::Bf16, WeightFormat::Int8));
-    // 2 micro-batches x 2 weight passes (forward, backward) x every weight x (1 + 4/4096 B read + 2 x 2 B copy).
-    const double expected = 2 * 2 * s.model.parameters.total * (1.0 + 4.0 / 4096 + 4.0) / s.bandwidth;
+    // 2 micro-batches x 2 weight passes (forward, backward) x the blocks' linear weights (the ones int8 stores, as
+    // the memory model counts them; embeddings, head and norms stay 16-bit) x (1 + 4/4096 B read + 2 x 2 B copy).
+    const double linear = s.model.parameters.blockLinear;
+    EXPECT_DOUBLE_EQ(linear, 32.0 * 202375168); // Llama 2 7B: 32 layers of 4h^2 + 3hf
+    const double expected = 2 * 2 * linear * (1.0 + 4.0 / 4096 + 4.0) / s.bandwidth;
     EXPECT_NEAR(int8.memoryBoundSeconds - same.memoryBoundSeconds, expected, expected * 1e-9);
     EXPECT_LT(int8.tokensPerSecond, same.tokensPerSecond);
     // QLoRA keeps its NF4 rule: 4.127 bits per weight read.
     const ThroughputEstimate qlora = s.run(adapterTraining(Technique::Qlora, Precision::Bf16, WeightFormat::Same));
     const double nf4 = (4.0 + 8.0 / 64 + 32.0 / (64 * 256)) / 8;
-    const double expectedNf4 = 2 * 2 * s.model.parameters.total * (nf4 + 4.0) / s.bandwidth;
+    const double expectedNf4 = 2 * 2 * linear * (nf4 + 4.0) / s.bandwidth;
     EXPECT_NEAR(qlora.memoryBoundSeconds - same.memoryBoundSeconds, expectedNf4, expectedNf4 * 1e-9);
 }
 
@@ -72,7 +75,7 @@ TEST(FrozenWeightFormats, Fp8TrainingOverFp8WeightsReadsThemAsStored)
     // The same FP8 weights under 16-bit training are dequantized, like int8.
     const ThroughputEstimate bf16 = s.run(adapterTraining(Technique::Lora, Precision::Bf16, WeightFormat::Fp8));
     const ThroughputEstimate bf16Same = s.run(adapterTraining(Technique::Lora, Precision::Bf16, WeightFormat::Same));
-    const double dequant = 2 * 2 * s.model.parameters.total * (1.0 + 4.0) / s.bandwidth;
+    const double dequant = 2 * 2 * s.model.parameters.blockLinear * (1.0 + 4.0) / s.bandwidth;
     EXPECT_NEAR(bf16.memoryBoundSeconds - bf16Same.memoryBoundSeconds, dequant, dequant * 1e-9);
 }
 

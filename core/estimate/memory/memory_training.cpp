@@ -142,9 +142,7 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         bytes.optimizer *= 0.5;
 
     // Frozen weights at their storage format (QLoRA: NF4 blocks, 16-bit embeddings/head/norms).
-    WeightFormat frozenFormat = w.weightFormat;
-    if (w.technique == Technique::Qlora && frozenFormat == WeightFormat::Same)
-        frozenFormat = WeightFormat::Nf4;
+    const WeightFormat frozenFormat = frozenWeightFormat(w);
     // Read only where something is stored at that format (frozen weights, or LoRA's and freeze's gathered units):
     // full training of every weight, the planner's most common case, skips the format's table.
     const bool storedAtFormat = frozen > 0 || lora || w.technique == Technique::Freeze;

@@ -13,6 +13,7 @@
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/attention.h"
+#include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
 #include <algorithm>
@@ -206,24 +207,27 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
     // copy (bitsandbytes' dequantize-then-matmul). FP8 training over weights stored in FP8 (MLPerf Training's
     // Llama 2 70B LoRA with fp8_params, Transformer Engine's fp8_model_init) feeds them to the FP8 GEMMs as stored:
-    // read at one byte, never dequantized, never cast.
+    // read at one byte, never dequantized, never cast. Either way only the weights the format covers (the memory
+    // model's formatScopeParameters: the blocks' linear layers, MXFP4's experts); the rest stays 16-bit.
     const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
-    const WeightFormat frozenFormat = !adapters ? WeightFormat::Same
-                                      : workload.technique == Technique::Qlora && workload.weightFormat == WeightFormat::Same
-                                          ? WeightFormat::Nf4
-                                          : workload.weightFormat;
+    const WeightFormat frozenFormat = adapters ? frozenWeightFormat(workload) : WeightFormat::Same;
     const bool fp8Frozen = workload.precision == Precision::Fp8
                            && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
-    const double weightBytes = fp8Frozen ? bytesPerWeight(frozenFormat, workload.precision)
-                                         : bytesPerElement(workload.precision);
-    const double weightRead = bandwidth > 0 ? accum * weightPasses * shard * weightBytes / bandwidth : 0.0;
+    const double formatShard = frozenFormat == WeightFormat::Same
+                                   ? 0.0
+                                   : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(t) * p),
+                                              shard);
+    const double element = bytesPerElement(workload.precision);
+    const double weightBytesRead
+        = fp8Frozen ? formatShard * bytesPerWeight(frozenFormat, workload.precision) + (shard - formatShard) * element
+                    : shard * element;
+    const double weightRead = bandwidth > 0 ? accum * weightPasses * weightBytesRead / bandwidth : 0.0;
     double memoryBound = std::max(0.0, weightRead - matmul);
     if (!workload.flashAttention && bandwidth > 0)
         memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
-    if (frozenFormat != WeightFormat::Same && !fp8Frozen && bandwidth > 0)
-        memoryBound += accum * weightPasses * shard
-                       * (bytesPerWeight(frozenFormat, workload.precision) + 2 * bytesPerElement(workload.precision))
-                       / bandwidth;
+    if (formatShard > 0 && !fp8Frozen && bandwidth > 0)
+        memoryBound += accum * weightPasses * formatShard
+                       * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
     if (workload.precision == Precision::Fp8 && bandwidth > 0) {
         // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
         // Weights are cast every micro-batch, on the shard of each tensor x pipeline rank. The recipe is the one
