@@ -1085,6 +1085,18 @@
         <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
         <translation>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</translation>
     </message>
+    <message>
+        <source>NVFP4 MLPs, FP8 attention (Blackwell)</source>
+        <translation>NVFP4 MLPs, FP8 attention (Blackwell)</translation>
+    </message>
+    <message>
+        <source>The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated with %2 scaling.</source>
+        <translation>The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated with %2 scaling.</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</source>
+        <translation>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3735,10 +3747,6 @@
         <translation>FP8 scaling</translation>
     </message>
     <message>
-        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</source>
-        <translation>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</translation>
-    </message>
-    <message>
         <source>Applies to FP8 training only; choose FP8 as the precision</source>
         <translation>Applies to FP8 training only; choose FP8 as the precision</translation>
     </message>
@@ -3801,6 +3809,14 @@
     <message>
         <source>Toggle FP8 all-gather</source>
         <translation>Toggle FP8 all-gather</translation>
+    </message>
+    <message>
+        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</source>
+        <translation>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
+        <translation>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</translation>
     </message>
 </context>
 <context>

@@ -1079,6 +1079,18 @@
         <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
         <translation>FP8 全收集在此无效：该布局不收集权重（需要在多于一块 GPU 上使用 ZeRO-3/FSDP）。</translation>
     </message>
+    <message>
+        <source>NVFP4 MLPs, FP8 attention (Blackwell)</source>
+        <translation>NVFP4 MLP 层、FP8 注意力（Blackwell）</translation>
+    </message>
+    <message>
+        <source>The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated with %2 scaling.</source>
+        <translation>NVFP4 方案需要带 FP4 张量核心的数据中心 Blackwell GPU；%1 按 %2 缩放估算。</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</source>
+        <translation>FP8 全收集把权重转换为 FP8，但 NVFP4 方案的 MLP 层使用 NVFP4 权重；在 %1 上权重以 16 位收集。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -3720,10 +3732,6 @@
         <translation>FP8 缩放</translation>
     </message>
     <message>
-        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling)</source>
-        <translation>每个线性层之前转换为 FP8 时如何缩放；MXFP8 需要 Blackwell GPU（其他 GPU 按张量缩放估算）</translation>
-    </message>
-    <message>
         <source>Applies to FP8 training only; choose FP8 as the precision</source>
         <translation>仅适用于 FP8 训练；请将精度选为 FP8</translation>
     </message>
@@ -3786,6 +3794,14 @@
     <message>
         <source>Toggle FP8 all-gather</source>
         <translation>切换 FP8 全收集</translation>
+    </message>
+    <message>
+        <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</source>
+        <translation>每个线性层之前转换为 FP8 时如何缩放；MXFP8 需要 Blackwell GPU（其他 GPU 按张量缩放估算）；NVFP4 以 4 位 NVFP4 运行 MLP 层、以 FP8 运行注意力投影，仅限数据中心 Blackwell GPU（其他 GPU 在 Blackwell 上按 MXFP8、其余按张量缩放估算）</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
+        <translation>在 FSDP 全收集之前把每个进程的线性层权重分片转换为 FP8；在运行 NVFP4 缩放的 GPU 上不使用（其 MLP 层使用 NVFP4 权重，以 16 位收集），在回退到 FP8 缩放的其他 GPU 上使用</translation>
     </message>
 </context>
 <context>

@@ -6,15 +6,17 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 // A kernel's plan name ("cudnn") in the window's words; an unknown name is shown as written.
 QString attentionKernelName(const QString& name)
 {
     for (gp::AttentionKernel k :
-         {gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn, gp::AttentionKernel::FlashAttention3})
+        { gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn, gp::AttentionKernel::FlashAttention3 })
         if (name == QLatin1String(gp::toString(k).data(), qsizetype(gp::toString(k).size())))
             return CoreText::attentionKernel(k);
     return name;
@@ -97,7 +99,8 @@ QString CoreText::bottleneck(gp::Bottleneck bottleneck)
     return {};
 }
 
-namespace {
+namespace
+{
 
 // "ZeRO-3, full checkpointing, micro-batch 2 on 2 nodes (16 GPUs)" from addConfigurationArgs()-style args.
 QString configurationArgs(Args& a)
@@ -110,14 +113,14 @@ QString configurationArgs(Args& a)
     c.context = std::max(1, int(a.number("context")));
     c.microBatchSize = int(a.number("micro_batch_size"));
     const QString offload = a.text("offload");
-    c.offload = offload == QLatin1String("optimizer")                  ? gp::Offload::Optimizer
-                : offload == QLatin1String("optimizer-and-parameters") ? gp::Offload::OptimizerAndParameters
-                                                                       : gp::Offload::None;
+    c.offload = offload == QLatin1String("optimizer")          ? gp::Offload::Optimizer
+        : offload == QLatin1String("optimizer-and-parameters") ? gp::Offload::OptimizerAndParameters
+                                                               : gp::Offload::None;
     const QString checkpointing = a.text("checkpointing");
-    c.checkpointing = checkpointing == QLatin1String("full")        ? gp::Checkpointing::Full
-                      : checkpointing == QLatin1String("selective") ? gp::Checkpointing::Selective
-                      : checkpointing == QLatin1String("per-op")    ? gp::Checkpointing::PerOp
-                                                                    : gp::Checkpointing::None;
+    c.checkpointing = checkpointing == QLatin1String("full") ? gp::Checkpointing::Full
+        : checkpointing == QLatin1String("selective")        ? gp::Checkpointing::Selective
+        : checkpointing == QLatin1String("per-op")           ? gp::Checkpointing::PerOp
+                                                             : gp::Checkpointing::None;
     return CoreText::tr("%1 on %n node(s), %2 GPUs", nullptr, int(a.number("nodes")))
         .arg(CoreText::configuration(c), a.count("gpus"));
 }
@@ -131,7 +134,7 @@ QString gibText(Args& a, const char* name)
 
 QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
 {
-    Args a{diagnostic.args};
+    Args a { diagnostic.args };
     const std::string& c = diagnostic.code;
     QString text;
     if (c == "cpu_cores_per_gpu_low")
@@ -164,7 +167,7 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "reserved_term_not_quoted")
         text = tr("The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.")
                    .arg(a.text("instance"), reservedTerm(a.text("quoted_term_months").toInt()),
-                        reservedTerm(a.text("term_months").toInt()));
+                       reservedTerm(a.text("term_months").toInt()));
     else if (c == "gpu_no_tflops")
         text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
     else if (c == "instance_size_estimate")
@@ -172,15 +175,23 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "precision_unsupported")
         text = tr("%1 does not support %2; estimated as %3.").arg(a.text("gpu"), a.text("precision"), a.text("used"));
     else if (c == "fp8_recipe_unsupported")
-        text = tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
-                   .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
+        text = a.text("recipe") == QLatin1String("nvfp4")
+            ? tr("The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated "
+                 "with %2 scaling.")
+                  .arg(a.text("gpu"), a.text("used"))
+            : tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
+                  .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
     else if (c == "fp8_all_gather_unused")
         text = a.text("reason") == QLatin1String("precision")
-                   ? tr("FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are "
-                        "gathered in it.")
-                         .arg(a.text("gpu"), a.text("precision"))
-                   : tr("FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
-                        "over more than one GPU).");
+            ? tr("FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are "
+                 "gathered in it.")
+                  .arg(a.text("gpu"), a.text("precision"))
+            : a.text("reason") == QLatin1String("recipe")
+            ? tr("FP8 all-gather casts the weights to FP8, but the NVFP4 recipe's MLP layers take NVFP4 "
+                 "weights; on %1 the weights are gathered in 16-bit.")
+                  .arg(a.text("gpu"))
+            : tr("FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
+                 "over more than one GPU).");
     else if (c == "attention_kernel_unmeasured")
         text = tr("No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
                    .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
@@ -206,8 +217,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   "(hidden %2, %3 layers); give the architecture for exact figures.")
                    .arg(a.text("parameters"), a.text("hidden_size"), a.text("num_layers"));
     else if (c == "parameters_differ_from_architecture")
-        text = tr("The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.")
-                   .arg(a.text("given"), a.text("counted"));
+        text
+            = tr("The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.")
+                  .arg(a.text("given"), a.text("counted"));
     else if (c == "ranked_by_gpu_hours")
         text = tr("No price is known for %1, so it is ranked by GPU-hours instead of cost.").arg(a.text("candidate"));
     else if (c == "batch_reduced")
@@ -227,7 +239,7 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower "
                   "the global batch or the micro-batch.")
                    .arg(a.count("global_batch"), formatTokens(a.number("step_tokens")),
-                        formatTokens(a.number("dataset_tokens")));
+                       formatTokens(a.number("dataset_tokens")));
     else if (c == "run_shorter_than_one_step")
         text = tr("The run's %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for "
                   "a fraction of a step.")
@@ -244,15 +256,16 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   "unquantized.")
                    .arg(a.text("method"));
     else if (c == "configuration_invalid")
-        text = tr("The plan's configuration does not apply to this candidate: %1").arg(QString::fromStdString(diagnostic.message));
+        text = tr("The plan's configuration does not apply to this candidate: %1")
+                   .arg(QString::fromStdString(diagnostic.message));
     else if (c == "candidate_invalid")
         text = tr("This candidate cannot be used: %1").arg(QString::fromStdString(diagnostic.message));
     else if (c == "serving_batch_cut")
         text = tr("Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is "
                   "cut to %3.")
                    .arg(a.decimal("requested"),
-                        a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
-                        a.decimal("held"), a.count("request_tokens"));
+                       a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
+                       a.decimal("held"), a.count("request_tokens"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
@@ -261,39 +274,40 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "sensitivity_stable_unless_price") {
         const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
         text = (status == QLatin1String("estimate")
-                    ? tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 "
-                         "is cheaper).")
+                ? tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 "
+                     "is cheaper).")
                 : status == QLatin1String("user")
-                    ? tr("%1 stays the recommendation unless its price is more than %2% above the quoted price (then "
-                         "%3 is cheaper).")
-                    : tr("%1 stays the recommendation unless its price is more than %2% above its published price "
-                         "(then %3 is cheaper)."))
+                ? tr("%1 stays the recommendation unless its price is more than %2% above the quoted price (then "
+                     "%3 is cheaper).")
+                : tr("%1 stays the recommendation unless its price is more than %2% above its published price "
+                     "(then %3 is cheaper)."))
                    .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
-    }
-    else if (c == "sensitivity_price_tie")
+    } else if (c == "sensitivity_price_tie")
         text = tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
                    .arg(a.text("candidate"), a.text("runner_up"));
     else if (c == "sensitivity_changes") {
         const QString input = sensitivityInput(a.text("input").toStdString()).toLower();
         text = a.text("bound") == QLatin1String("low")
-                   ? tr("The recommendation can change: with %1 at the low end of their range, %2 is recommended "
-                        "instead of %3.")
-                         .arg(input, a.text("to"), a.text("candidate"))
-                   : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
-                        "instead of %3.")
-                         .arg(input, a.text("to"), a.text("candidate"));
+            ? tr("The recommendation can change: with %1 at the low end of their range, %2 is recommended "
+                 "instead of %3.")
+                  .arg(input, a.text("to"), a.text("candidate"))
+            : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
+                 "instead of %3.")
+                  .arg(input, a.text("to"), a.text("candidate"));
         if (a.has("percent") && a.has("tie") && a.text("tie") == QLatin1String("true")) {
-            appendSentence(text, tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
-                                     .arg(a.text("candidate"), a.text("runner_up")));
+            appendSentence(text,
+                tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
+                    .arg(a.text("candidate"), a.text("runner_up")));
         } else if (a.has("percent")) {
             const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
-            appendSentence(text, (status == QLatin1String("estimate")
-                                      ? tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
-                                  : status == QLatin1String("user")
-                                      ? tr("%1's price may rise %2% above the quoted price before %3 is cheaper.")
-                                      : tr("%1's price may rise %2% above its published price before %3 is "
-                                           "cheaper."))
-                                     .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
+            appendSentence(text,
+                (status == QLatin1String("estimate")
+                        ? tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
+                        : status == QLatin1String("user")
+                        ? tr("%1's price may rise %2% above the quoted price before %3 is cheaper.")
+                        : tr("%1's price may rise %2% above its published price before %3 is "
+                             "cheaper."))
+                    .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
         }
     } else if (c == "sensitivity_unanswered")
         text = tr("At one end of an input's range no candidate meets the objective.");
@@ -306,7 +320,7 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
 
 QString CoreText::failure(const gp::FitFailure& failure)
 {
-    Args a{failure.args};
+    Args a { failure.args };
     const std::string& c = failure.code;
     QString text;
     if (c == "memory_exceeds_capacity") {
@@ -315,8 +329,8 @@ QString CoreText::failure(const gp::FitFailure& failure)
         if (a.has("nodes_ceiling"))
             appendSentence(text, tr("No node count up to %1 fits.").arg(a.count("nodes_ceiling")));
     } else if (c == "weights_exceed_memory")
-        text = tr("The weights alone need %1 per GPU; the GPU has %2.").arg(gibText(a, "weights_gib"),
-                                                                            gibText(a, "gpu_memory_gib"));
+        text = tr("The weights alone need %1 per GPU; the GPU has %2.")
+                   .arg(gibText(a, "weights_gib"), gibText(a, "gpu_memory_gib"));
     else if (c == "no_split_divides_batch")
         text = tr("No split of the GPUs allowed divides the global batch of %1 sequences evenly over its "
                   "data-parallel replicas; a global batch that the replica count divides (a power of two, for "
@@ -327,28 +341,28 @@ QString CoreText::failure(const gp::FitFailure& failure)
                   "usable. More nodes do not shrink them (no node count up to %4 fits): a shorter sequence, a "
                   "larger GPU or splitting the sequence across GPUs would.")
                    .arg(a.count("sequence_length"), gibText(a, "activations_gib"), gibText(a, "usable_gib"),
-                        a.count("nodes_ceiling"));
+                       a.count("nodes_ceiling"));
     else if (c == "needs_more_nodes") {
         // What binds within the nodes allowed (the configuration shown), then the fit beyond them.
         if (a.has("limit_code")) {
-            const gp::FitFailure limit{a.text("limit_code").toStdString(), failure.message, failure.args};
+            const gp::FitFailure limit { a.text("limit_code").toStdString(), failure.message, failure.args };
             text = CoreText::failure(limit);
         }
-        appendSentence(text, tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
-                                 .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes")));
-    }
-    else if (c == "host_memory_exceeded")
-        text = tr("Offload needs %1 of host RAM per node; the node has %2.").arg(gibText(a, "needed_gib"),
-                                                                                  gibText(a, "ram_gib"));
+        appendSentence(text,
+            tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
+                .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes")));
+    } else if (c == "host_memory_exceeded")
+        text = tr("Offload needs %1 of host RAM per node; the node has %2.")
+                   .arg(gibText(a, "needed_gib"), gibText(a, "ram_gib"));
     else if (c == "layout_mismatch")
         text = tr("Data x tensor x pipeline x context = %1, but the candidate has %2 GPUs.")
                    .arg(a.count("used"), a.count("gpus"));
     else if (c == "tensor_exceeds_node")
-        text = tr("Tensor parallelism %1 exceeds the %2 GPUs of one node.").arg(a.count("tensor"),
-                                                                                a.count("gpus_per_node"));
+        text = tr("Tensor parallelism %1 exceeds the %2 GPUs of one node.")
+                   .arg(a.count("tensor"), a.count("gpus_per_node"));
     else if (c == "tensor_not_dividing_heads")
-        text = tr("Tensor parallelism %1 does not divide the %2 attention heads.").arg(a.count("tensor"),
-                                                                                       a.count("heads"));
+        text = tr("Tensor parallelism %1 does not divide the %2 attention heads.")
+                   .arg(a.count("tensor"), a.count("heads"));
     else if (c == "pipeline_exceeds_layers")
         text = tr("Pipeline parallelism %1 exceeds the %2 layers.").arg(a.count("pipeline"), a.count("layers"));
     else if (c == "no_network")
@@ -359,7 +373,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "budget_exceeded")
         text = tr("The cheapest configuration costs %1, over the budget of %2.")
                    .arg(formatMoney(a.number("cheapest_cost"), a.text("currency")),
-                        formatMoney(a.number("budget"), a.text("currency")));
+                       formatMoney(a.number("budget"), a.text("currency")));
     else if (c == "price_unknown")
         text = tr("No price is known for this candidate, so the budget cannot be checked.");
     else if (c == "invalid_configuration")
@@ -378,7 +392,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "serving_tpot_floor")
         text = tr("Time per output token is at least %1 ms, above the %2 ms target even with one request in flight.")
                    .arg(formatNumber(a.number("tpot_seconds") * 1000, 3),
-                        formatNumber(a.number("target_seconds") * 1000, 3));
+                       formatNumber(a.number("target_seconds") * 1000, 3));
     else if (c == "serving_nodes_exhausted")
         text = tr("The load needs more than the %1 instances the search may use.").arg(a.count("max_nodes"));
     else if (c == "serving_slo_not_met")
@@ -486,6 +500,8 @@ QString CoreText::fp8Recipe(gp::Fp8Recipe recipe)
         return tr("Blockwise (1x128 / 128x128 blocks)");
     case gp::Fp8Recipe::Mxfp8:
         return tr("MXFP8 (32-element blocks, Blackwell)");
+    case gp::Fp8Recipe::Nvfp4:
+        return tr("NVFP4 MLPs, FP8 attention (Blackwell)");
     }
     return {};
 }
@@ -693,7 +709,8 @@ QString CoreText::listSeparator()
     return tr(", ", "separator between the items of a list inside a sentence");
 }
 
-namespace {
+namespace
+{
 
 // Full-width: CJK punctuation and ideographs, kana, hangul, full-width forms. Text in these scripts puts no space
 // between sentences.
@@ -701,7 +718,7 @@ bool isFullWidth(QChar c)
 {
     const char16_t u = c.unicode();
     return (u >= 0x2E80 && u <= 0x9FFF) || (u >= 0xAC00 && u <= 0xD7AF) || (u >= 0xF900 && u <= 0xFAFF)
-           || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6);
+        || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6);
 }
 
 } // namespace

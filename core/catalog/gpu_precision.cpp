@@ -58,7 +58,17 @@ Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted)
 {
     // MXFP8 GEMMs with e8m0 block scales are a 5th-generation tensor-core format (NVIDIA Blackwell architecture
     // technical brief, 2024; torchao mx_formats runs them on sm100 only).
-    if (wanted == Fp8Recipe::Mxfp8 && gpu.architecture != "blackwell")
+    const bool blackwell = gpu.architecture == "blackwell";
+    // NVFP4 training GEMMs: Transformer Engine trains NVFP4 on SM 10.0 and 10.3 only (the data-center Blackwell
+    // parts; its NVFP4 page, 'Supported devices'), so a GPU also needs its FP4 tensor rate in the catalog and not
+    // be a consumer card (SM 12.x). Elsewhere the nearest recipe the GPU runs: MXFP8 on Blackwell, else tensorwise.
+    if (wanted == Fp8Recipe::Nvfp4) {
+        const bool fp4 = gpu.tflops.fp4 && std::isfinite(*gpu.tflops.fp4) && *gpu.tflops.fp4 > 0;
+        if (blackwell && fp4 && gpu.gpuClass != "consumer")
+            return wanted;
+        return blackwell ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
+    }
+    if (wanted == Fp8Recipe::Mxfp8 && !blackwell)
         return Fp8Recipe::Tensorwise;
     return wanted;
 }

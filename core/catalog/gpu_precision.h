@@ -19,7 +19,8 @@ std::optional<double> denseTflops(const GpuSpec& gpu, Precision precision);
 std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted);
 
 // The FP8 scaling recipe `wanted` runs as on `gpu`: MX block scaling (mxfp8) needs Blackwell's tensor cores, so
-// other GPUs run tensorwise scaling; every other recipe runs as asked.
+// other GPUs run tensorwise scaling; NVFP4 needs a data-center Blackwell GPU with an FP4 rate (else mxfp8 on
+// Blackwell, tensorwise elsewhere); every other recipe runs as asked.
 Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted);
 
 } // namespace gp

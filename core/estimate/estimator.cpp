@@ -203,8 +203,11 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
         const std::string wanted(toString(plan.workload.fp8Recipe));
         const std::string used(toString(workload.fp8Recipe));
         r.warnings.push_back({"fp8_recipe_unsupported",
-                              "the " + wanted + " FP8 recipe needs Blackwell tensor cores; " + hw.gpu.name
-                                  + " is estimated with " + used + " scaling",
+                              "the " + wanted + " recipe needs "
+                                  + (plan.workload.fp8Recipe == Fp8Recipe::Nvfp4
+                                         ? "a data-center Blackwell GPU with FP4 tensor cores; "
+                                         : "Blackwell tensor cores; ")
+                                  + hw.gpu.name + " is estimated with " + used + " scaling",
                               {{"recipe", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
     }
 
@@ -213,6 +216,9 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
                               why == "precision"
                                   ? "fp8_all_gather needs FP8 training; " + hw.gpu.name + " trains this plan in "
                                         + std::string(toString(workload.precision)) + ", so weights are gathered in it"
+                              : why == "recipe"
+                                  ? "fp8_all_gather casts the weights to FP8, but the nvfp4 recipe's MLP GEMMs take "
+                                    "NVFP4 weights; on " + hw.gpu.name + " the weights are gathered in 16-bit"
                                   : "fp8_all_gather changes nothing here: this configuration gathers no weights "
                                     "(it needs ZeRO-3/FSDP over more than one rank)",
                               {{"reason", why},

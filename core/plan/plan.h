@@ -32,7 +32,9 @@ enum class Offload { None, Optimizer, OptimizerAndParameters };
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
 enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
 // How FP8 training scales its casts (torchao float8 / mx_formats recipes; DeepSeek-V3's 1x128 / 128x128 blocks).
-enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8 };
+// Nvfp4: the MLP GEMMs in NVFP4 (16-element blocks, E4M3 block scales, FP32 tensor scale; Transformer Engine's
+// NVFP4BlockScaling as NVIDIA's MaxText recipe applies it), the attention projections in tensorwise FP8.
+enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4 };
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
 

@@ -61,7 +61,8 @@ inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = {{"1f1b", Pip
 inline constexpr EnumName<Fp8Recipe> kFp8Recipes[] = {{"tensorwise", Fp8Recipe::Tensorwise},
                                                       {"rowwise", Fp8Recipe::Rowwise},
                                                       {"blockwise", Fp8Recipe::Blockwise},
-                                                      {"mxfp8", Fp8Recipe::Mxfp8}};
+                                                      {"mxfp8", Fp8Recipe::Mxfp8},
+                                                      {"nvfp4", Fp8Recipe::Nvfp4}};
 inline constexpr EnumName<KvPrecision> kKvPrecisions[] = {{"fp32", KvPrecision::Fp32}, {"fp16", KvPrecision::Fp16},
                                                           {"bf16", KvPrecision::Bf16}, {"fp8", KvPrecision::Fp8},
                                                           {"int8", KvPrecision::Int8}, {"int4", KvPrecision::Int4}};

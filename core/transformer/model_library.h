@@ -38,6 +38,7 @@ struct ParameterCounts {
     double layerCount = 0;           // transformer layers over all stacks
     double classificationHead = 0;   // pooled-output classifier (numClasses x hidden + bias)
     double expertLinear = 0;         // of blockLinear, the routed and shared experts' matrices
+    double mlpLinear = 0;            // of blockLinear, every MLP's matrices (dense MLPs and all experts)
     double mtp = 0;                  // multi-token-prediction modules (not in `total`; trained beside it)
     double mtpActive = 0;            // of which one token uses
 };

@@ -184,6 +184,7 @@ ParameterCounts countParameters(const Architecture& arch)
             body.matrix(double(arch.maxPositions), s.h, false); // decoder positions (BART-like)
         activeBody = body.params;
         largestLayer = decoderLayer;
+        c.mlpLinear = (layers + decoderStack) * dense.linear;
     } else if (moe) {
         const double moeCount = moeLayers(arch);
         const double denseCount = layers - moeCount;
@@ -198,6 +199,7 @@ ParameterCounts countParameters(const Architecture& arch)
         body.add(norm(s)); // final norm
         activeBody = body.params - moeCount * (experts - perToken) * expertMlp.params;
         c.expertLinear = moeCount * (experts + std::max(0, arch.numSharedExperts)) * expertMlp.linear;
+        c.mlpLinear = denseCount * dense.linear + c.expertLinear;
         largestLayer = moeLayer;
         mlpPerLayer = moeLayer.params - attn.params - normsPerLayer(s) * norm(s).params;
         // A multi-token-prediction module (DeepSeek-V3 report, arXiv 2412.19437, Sec. 2.2): two norms, the
@@ -209,6 +211,7 @@ ParameterCounts countParameters(const Architecture& arch)
                          + 3 * norm(s).params);
     } else {
         body.add(denseLayer, layers);
+        c.mlpLinear = layers * dense.linear;
         if (arch.kind == ModelKind::Decoder)
             body.add(norm(s)); // final norm
         activeBody = body.params;

@@ -91,6 +91,9 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
     if (macs == 0 && counts.active > 0) // no architecture: 2 FLOPs per active non-embedding parameter
         macs = positiveOrZero(counts.active - counts.embedding - counts.outputHead);
     f.matmul = 2 * macs;
+    if (arch.numLayers > 0) // no architecture: the MLP share is unknown (0)
+        f.mlp = std::min(f.matmul,
+                         2 * (mlpMacs(s, s.f) * s.denseLayers + mlpMacs(s, s.fe) * s.activeExperts * s.moeLayers));
     if (arch.numExperts > 1) // routed experts only: shared experts run on every token like a dense MLP
         f.experts = std::min(f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts)
                                            * s.moeLayers);
@@ -214,6 +217,15 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
         const double perOpExperts = 2 * s.h * s.fe * routedK * s.moeLayers;
         const PassFlops experts = passFlops(routed, workload, checkpointing, layers, perOpExperts, share);
         t.expertsHardware = std::min(t.linearHardware, experts.model + experts.recompute);
+    }
+    // ...over every MLP (per-op checkpointing recomputes one matrix of each, as perOpRecompute counts)...
+    if (t.forward.mlp > 0 && t.forward.matmul > 0) {
+        ForwardFlops mlps;
+        mlps.matmul = t.forward.mlp;
+        mlps.frozenMatmul = t.forward.frozenMatmul * t.forward.mlp / t.forward.matmul;
+        const double perOpMlp = 2 * (s.h * s.f * s.denseLayers + s.h * s.fe * s.activeExperts * s.moeLayers);
+        const PassFlops mlpPasses = passFlops(mlps, workload, checkpointing, layers, perOpMlp, share);
+        t.mlpHardware = std::min(t.linearHardware, mlpPasses.model + mlpPasses.recompute);
     }
     // ...and over the attention core alone (QK^T and PV): its forward, recomputed forward and backward.
     ForwardFlops core;

@@ -12,6 +12,8 @@ struct ForwardFlops {
     double matmul = 0;    // weight matrices of the layers (active experts only), without the output head
     double experts = 0;   // part of `matmul`: the routed experts' MLPs a token runs (its k experts per MoE layer;
                           // shared experts excluded)
+    double mlp = 0;       // part of `matmul`: every MLP a token runs (dense MLPs, shared and routed experts; no
+                          // router)
     double head = 0;      // output head: vocabulary logits, or the classification head
     double attention = 0; // scores (Q K^T) and weighted sum (P V); causal models see half the context on average
     double adapters = 0;  // LoRA adapters (A and B), when the technique has them
@@ -28,6 +30,7 @@ struct TrainingFlopsPerToken {
     double hardware = 0;   // model + recompute: what the GPUs execute
     double linearHardware = 0; // of `hardware`, the blocks' linear GEMMs (what FP8 training runs in FP8)
     double expertsHardware = 0;  // of `linearHardware`, the routed experts' GEMMs (forward, backward, recomputation)
+    double mlpHardware = 0;      // of `linearHardware`, every MLP GEMM (dense, shared and routed experts)
     double attentionForwardHardware = 0; // of `hardware`, the attention core's forward passes (recomputation included)
     double attentionBackward = 0;        // of `hardware`, the attention core's backward (2x its forward)
     double scoreElementsPerToken = 0; // attention score elements per token over all layers (memory traffic

@@ -26,11 +26,13 @@
 using namespace gpui;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 constexpr int Llama2Layers = 32; // llama-2-7b, the default plan's model (config.json: num_hidden_layers)
 
-class RecipeInputsTest : public ::testing::Test {
+class RecipeInputsTest : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -54,8 +56,8 @@ protected:
         json document = json::parse(gp::defaultPlanText());
         document["search"]["enabled"] = false;
         document.merge_patch(patch);
-        const QString path = test::writeFile(m_dir, QStringLiteral("recipe.gpuplan"),
-                                             QByteArray::fromStdString(document.dump(2)));
+        const QString path
+            = test::writeFile(m_dir, QStringLiteral("recipe.gpuplan"), QByteArray::fromStdString(document.dump(2)));
         ASSERT_TRUE(m_window->openPlan(path));
         ASSERT_TRUE(settled());
     }
@@ -85,7 +87,8 @@ TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesNeedAPipelineAndSayWhy)
     EXPECT_TRUE(schedule->isVisibleTo(m_inputs));
     EXPECT_FALSE(schedule->isEnabled());
     EXPECT_FALSE(stages->isEnabled());
-    EXPECT_TRUE(schedule->toolTip().contains(QStringLiteral("pipeline parallel 2"))) << schedule->toolTip().toStdString();
+    EXPECT_TRUE(schedule->toolTip().contains(QStringLiteral("pipeline parallel 2")))
+        << schedule->toolTip().toStdString();
     EXPECT_TRUE(stages->toolTip().contains(QStringLiteral("pipeline parallel 2"))) << stages->toolTip().toStdString();
 
     m_inputs->pipelineBox()->setValue(2);
@@ -104,7 +107,8 @@ TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesNeedAPipelineAndSayWhy)
 
 TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesEditThePlanAndUndoRestoresThem)
 {
-    openManual({{"workload", {{"parallelism", {{"pipeline", 4}, {"zero_stage", 1}}}, {"gradient_accumulation_steps", 8}}}});
+    openManual({ { "workload",
+        { { "parallelism", { { "pipeline", 4 }, { "zero_stage", 1 } } }, { "gradient_accumulation_steps", 8 } } } });
     QComboBox* schedule = m_inputs->pipelineScheduleBox();
     QSpinBox* stages = m_inputs->virtualStagesBox();
     const int steps = undo()->count();
@@ -144,17 +148,17 @@ TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesEditThePlanAndUndoRestoresThem)
 
 TEST_F(RecipeInputsTest, InvalidVirtualStagesShowTheCoresErrorAtTheField)
 {
-    openManual({{"workload",
-                 {{"parallelism", {{"pipeline", 4}, {"pipeline_schedule", "interleaved"}, {"virtual_stages", 2}}},
-                  {"gradient_accumulation_steps", 8}}}});
+    openManual({ { "workload",
+        { { "parallelism", { { "pipeline", 4 }, { "pipeline_schedule", "interleaved" }, { "virtual_stages", 2 } } },
+            { "gradient_accumulation_steps", 8 } } } });
     QSpinBox* stages = m_inputs->virtualStagesBox();
     ASSERT_TRUE(stages->isEnabled());
     const gp::Plan before = plan();
     // Interleaved with one chunk: the parser's message, the plan unchanged.
     stages->setValue(1);
     const QString one = m_inputs->fieldError(QStringLiteral("workload.parallelism.virtual_stages"));
-    EXPECT_TRUE(one.contains(QStringLiteral("at least 2"))) << one.toStdString() << " | "
-                                                            << m_inputs->fieldError(QString()).toStdString();
+    EXPECT_TRUE(one.contains(QStringLiteral("at least 2")))
+        << one.toStdString() << " | " << m_inputs->fieldError(QString()).toStdString();
     EXPECT_TRUE(plan() == before);
     // More chunks than the model has layers (4 stages x 16 chunks > 32 layers): the core's message at the field.
     stages->setValue(16);
@@ -188,7 +192,8 @@ TEST_F(RecipeInputsTest, PartialRecomputeEditsThePlanBoundedByTheModel)
     QTest::keyClicks(layers, QStringLiteral("40"));
     QTest::keyClick(layers, Qt::Key_Return);
     const QString error = m_inputs->fieldError(QStringLiteral("workload.activation_checkpointing_layers"));
-    EXPECT_TRUE(error.contains(QStringLiteral("32 layers")) && error.contains(QStringLiteral("40"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("32 layers")) && error.contains(QStringLiteral("40")))
+        << error.toStdString();
     EXPECT_EQ(*plan().workload.checkpointedLayers, 8);
 
     undo()->undo();
@@ -225,7 +230,7 @@ TEST_F(RecipeInputsTest, Bf16OptimizerStatesEditThePlanAndUndoRestoresThem)
     // the fp32 gradient partition (4 B) and AdamW's two fp32 moments (8 B): 16 B. The moments in bf16 (4 B)
     // leave 12 B, three quarters, for the same candidate in the same layout.
     const auto same = std::find_if(e->results.begin(), e->results.end(),
-                                   [&](const gp::CandidateResult& r) { return r.candidate == before.candidate; });
+        [&](const gp::CandidateResult& r) { return r.candidate == before.candidate; });
     ASSERT_NE(same, e->results.end());
     ASSERT_GT(before.memory.optimizer, 0);
     EXPECT_NEAR(same->memory.optimizer, before.memory.optimizer * 12 / 16, 1e-6 * before.memory.optimizer);
@@ -235,7 +240,7 @@ TEST_F(RecipeInputsTest, Bf16OptimizerStatesEditThePlanAndUndoRestoresThem)
     EXPECT_FALSE(bf16->isChecked());
 
     // 8-bit AdamW keeps no fp32 moments: nothing to halve, so the box is off and says why.
-    openManual({{"workload", {{"optimizer", "adamw-8bit"}}}});
+    openManual({ { "workload", { { "optimizer", "adamw-8bit" } } } });
     EXPECT_FALSE(bf16->isEnabled());
     EXPECT_TRUE(bf16->toolTip().contains(QStringLiteral("8-bit"))) << bf16->toolTip().toStdString();
 }
@@ -260,9 +265,9 @@ TEST_F(RecipeInputsTest, PlannerModeShowsTheRecipeLikeTheOtherChosenInputs)
 
 TEST_F(RecipeInputsTest, ControlsAreReachableByKeyboardAndTranslated)
 {
-    openManual({{"workload", {{"parallelism", {{"pipeline", 2}, {"pipeline_schedule", "interleaved"},
-                                               {"virtual_stages", 2}}},
-                              {"gradient_accumulation_steps", 4}}}});
+    openManual({ { "workload",
+        { { "parallelism", { { "pipeline", 2 }, { "pipeline_schedule", "interleaved" }, { "virtual_stages", 2 } } },
+            { "gradient_accumulation_steps", 4 } } } });
     // Tab moves from the pipeline degree to the schedule, then to the virtual stages.
     QWidget* next = m_inputs->pipelineBox();
     QList<QWidget*> order;
@@ -275,8 +280,8 @@ TEST_F(RecipeInputsTest, ControlsAreReachableByKeyboardAndTranslated)
     const qsizetype stages = order.indexOf(m_inputs->virtualStagesBox());
     ASSERT_GE(schedule, 0);
     EXPECT_GT(stages, schedule);
-    for (QWidget* w : {static_cast<QWidget*>(m_inputs->checkpointedLayersBox()),
-                       static_cast<QWidget*>(m_inputs->bf16StatesBox())})
+    for (QWidget* w :
+        { static_cast<QWidget*>(m_inputs->checkpointedLayersBox()), static_cast<QWidget*>(m_inputs->bf16StatesBox()) })
         EXPECT_TRUE(w->focusPolicy() & Qt::TabFocus);
 
     m_window->setLanguage(QStringLiteral("zh_CN"));
@@ -299,8 +304,8 @@ TEST_F(RecipeInputsTest, Fp8ScalingAppliesToFp8TrainingEditsThePlanAndUndoRestor
     EXPECT_FALSE(recipe->isEnabled());
     EXPECT_TRUE(recipe->toolTip().contains(QStringLiteral("FP8"))) << recipe->toolTip().toStdString();
 
-    openManual({{"workload", {{"precision", "fp8"}}},
-                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}}})}});
+    openManual({ { "workload", { { "precision", "fp8" } } },
+        { "candidates", json::array({ { { "gpu", "h100-80gb-sxm" }, { "gpus_per_node", 8 } } }) } });
     ASSERT_TRUE(recipe->isEnabled());
     EXPECT_EQ(recipe->currentData().toInt(), int(gp::Fp8Recipe::Tensorwise));
     const EvaluationPtr tensorwise = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
@@ -318,17 +323,64 @@ TEST_F(RecipeInputsTest, Fp8ScalingAppliesToFp8TrainingEditsThePlanAndUndoRestor
     const EvaluationPtr mx = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_TRUE(mx && mx->ok && !mx->results.empty());
     const auto& warnings = mx->results.front().warnings;
-    const auto warned = std::find_if(warnings.begin(), warnings.end(),
-                                     [](const gp::Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
+    const auto warned = std::find_if(
+        warnings.begin(), warnings.end(), [](const gp::Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
     ASSERT_NE(warned, warnings.end());
     EXPECT_TRUE(CoreText::diagnostic(*warned).contains(QStringLiteral("Blackwell")));
     EXPECT_NEAR(mx->results.front().tokensPerSecond, tensorwise->results.front().tokensPerSecond,
-                1e-9 * tensorwise->results.front().tokensPerSecond);
+        1e-9 * tensorwise->results.front().tokensPerSecond);
 
     undo()->undo();
     undo()->undo();
     EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Tensorwise);
     EXPECT_EQ(recipe->currentData().toInt(), int(gp::Fp8Recipe::Tensorwise));
+}
+
+TEST_F(RecipeInputsTest, Nvfp4ScalingSpeedsUpABlackwellAndSaysTheFp8AllGatherIsNotUsedThere)
+{
+    openManual({ { "workload", { { "precision", "fp8" }, { "parallelism", { { "zero_stage", 3 } } } } },
+        { "candidates", json::array({ { { "gpu", "b200-180gb-sxm" }, { "gpus_per_node", 8 } } }) } });
+    QComboBox* recipe = m_inputs->fp8RecipeBox();
+    QCheckBox* gather = m_inputs->fp8AllGatherBox();
+    ASSERT_TRUE(recipe->isEnabled());
+    ASSERT_TRUE(gather->isEnabled());
+    const EvaluationPtr fp8 = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(fp8 && fp8->ok && !fp8->results.empty());
+
+    choose(recipe, int(gp::Fp8Recipe::Nvfp4));
+    EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Nvfp4);
+    EXPECT_TRUE(recipe->currentText().contains(QStringLiteral("NVFP4"))) << recipe->currentText().toStdString();
+    // The MLP GEMMs at the FP4 peak: faster on a B200, and no warning that the recipe is not run.
+    const EvaluationPtr fp4 = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(fp4 && fp4->ok && !fp4->results.empty());
+    EXPECT_GT(fp4->results.front().tokensPerSecond, 1.1 * fp8->results.front().tokensPerSecond);
+    for (const gp::Diagnostic& d : fp4->results.front().warnings)
+        EXPECT_NE(d.code, "fp8_recipe_unsupported");
+    // FP8 all-gather does not apply to NVFP4 weights: the box (still on for GPUs that fall back to FP8) says so,
+    // and the B200's result says it is not used there.
+    gather->setChecked(true);
+    EXPECT_TRUE(plan().workload.fp8AllGather);
+    EXPECT_TRUE(gather->toolTip().contains(QStringLiteral("NVFP4"))) << gather->toolTip().toStdString();
+    const EvaluationPtr gathered = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(gathered && gathered->ok && !gathered->results.empty());
+    const auto& warnings = gathered->results.front().warnings;
+    const auto unused = std::find_if(
+        warnings.begin(), warnings.end(), [](const gp::Diagnostic& d) { return d.code == "fp8_all_gather_unused"; });
+    ASSERT_NE(unused, warnings.end());
+    EXPECT_TRUE(CoreText::diagnostic(*unused).contains(QStringLiteral("NVFP4")))
+        << CoreText::diagnostic(*unused).toStdString();
+
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_TRUE(recipe->currentText().contains(QStringLiteral("注意力"))) << recipe->currentText().toStdString();
+    m_window->setLanguage(QStringLiteral("en"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+
+    undo()->undo();
+    EXPECT_FALSE(plan().workload.fp8AllGather);
+    undo()->undo();
+    EXPECT_EQ(plan().workload.fp8Recipe, gp::Fp8Recipe::Tensorwise);
+    EXPECT_FALSE(gather->toolTip().contains(QStringLiteral("NVFP4"))) << gather->toolTip().toStdString();
 }
 
 TEST_F(RecipeInputsTest, Fp8AllGatherAppliesToFp8Zero3EditsThePlanAndUndoRestoresIt)
@@ -339,15 +391,17 @@ TEST_F(RecipeInputsTest, Fp8AllGatherAppliesToFp8Zero3EditsThePlanAndUndoRestore
     EXPECT_TRUE(box->toolTip().contains(QStringLiteral("FP8 training"))) << box->toolTip().toStdString();
 
     // FP8 under ZeRO-2: still no weights gathered.
-    openManual({{"workload", {{"precision", "fp8"}, {"parallelism", {{"zero_stage", 2}}}}},
-                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}, {"nodes", 2},
-                                             {"inter_node_gbps", 400}}})}});
+    openManual({ { "workload", { { "precision", "fp8" }, { "parallelism", { { "zero_stage", 2 } } } } },
+        { "candidates",
+            json::array({ { { "gpu", "h100-80gb-sxm" }, { "gpus_per_node", 8 }, { "nodes", 2 },
+                { "inter_node_gbps", 400 } } }) } });
     EXPECT_FALSE(box->isEnabled());
     EXPECT_TRUE(box->toolTip().contains(QStringLiteral("ZeRO-3"))) << box->toolTip().toStdString();
 
-    openManual({{"workload", {{"precision", "fp8"}, {"parallelism", {{"zero_stage", 3}}}}},
-                {"candidates", json::array({{{"gpu", "h100-80gb-sxm"}, {"gpus_per_node", 8}, {"nodes", 2},
-                                             {"inter_node_gbps", 400}}})}});
+    openManual({ { "workload", { { "precision", "fp8" }, { "parallelism", { { "zero_stage", 3 } } } } },
+        { "candidates",
+            json::array({ { { "gpu", "h100-80gb-sxm" }, { "gpus_per_node", 8 }, { "nodes", 2 },
+                { "inter_node_gbps", 400 } } }) } });
     ASSERT_TRUE(box->isEnabled());
     ASSERT_FALSE(box->isChecked());
     const EvaluationPtr before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);

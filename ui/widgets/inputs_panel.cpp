@@ -2,23 +2,22 @@
 #include "plan/limits.h"
 
 #include "answer_text.h"
-#include "core_text.h"
 #include "catalog/catalog.h"
+#include "core_text.h"
 #include "estimate/cost/cost_model.h"
+#include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
 #include "file_access.h"
 #include "number_format.h"
-#include "estimate/estimator.h"
-#include "estimate/memory/memory_model.h"
 #include "transformer/layers.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QResizeEvent>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -30,6 +29,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
@@ -39,16 +39,17 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
-const char* const LoraModules[] = {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
-constexpr int MinSequenceLog2 = 7;  // 128
+const char* const LoraModules[] = { "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj" };
+constexpr int MinSequenceLog2 = 7; // 128
 constexpr int MaxSequenceLog2 = 17; // 131072
 
-template <class Enum>
-Enum comboValue(const QComboBox* combo)
+template <class Enum> Enum comboValue(const QComboBox* combo)
 {
     return static_cast<Enum>(combo->currentData().toInt());
 }
@@ -72,12 +73,13 @@ constexpr int MaxDataParallel = 1 << 20;
 constexpr int MaxTensorOrPipeline = 1024;
 constexpr int MaxSearchNodes = 1024;
 constexpr int MaxServingConcurrency = 1 << 20; // workload.serving.load.concurrency
-constexpr int MaxServingReplicas = 1 << 16;    // workload.serving.replicas
-constexpr int MaxEngineKnob = 1 << 24;         // workload.serving.engine.max_num_seqs, max_num_batched_tokens
+constexpr int MaxServingReplicas = 1 << 16; // workload.serving.replicas
+constexpr int MaxEngineKnob = 1 << 24; // workload.serving.engine.max_num_seqs, max_num_batched_tokens
 
 // A spin box that lets a number past its range be typed, so that the panel can refuse it with the core's message
 // for the field (rather than the widget silently ignoring the keystroke or clamping the value).
-class FieldSpinBox : public QSpinBox {
+class FieldSpinBox : public QSpinBox
+{
 public:
     std::function<void(qint64)> outOfRange;
 
@@ -124,7 +126,8 @@ FieldSpinBox* spin(int min, int max, int step = 1)
 
 } // namespace
 
-InputsPanel::InputsPanel(QWidget* parent) : QWidget(parent)
+InputsPanel::InputsPanel(QWidget* parent)
+    : QWidget(parent)
 {
     build();
     retranslate();
@@ -166,12 +169,19 @@ void InputsPanel::addRow(QFormLayout* form, std::function<QString()> label, QWid
     form->addRow(l, fieldKey.isEmpty() ? input : withError(input, fieldKey));
 }
 
-namespace {
+namespace
+{
 
 // Keeps a group's "?" button in the top right corner, on the title's line, so it costs no height.
-class CornerButtonPlacer : public QObject {
+class CornerButtonPlacer : public QObject
+{
 public:
-    CornerButtonPlacer(QWidget* box, QWidget* button) : QObject(box), m_button(button) { box->installEventFilter(this); }
+    CornerButtonPlacer(QWidget* box, QWidget* button)
+        : QObject(box)
+        , m_button(button)
+    {
+        box->installEventFilter(this);
+    }
 
     bool eventFilter(QObject* watched, QEvent* event) override
     {
@@ -188,9 +198,12 @@ private:
 };
 
 // Runs `leave` when the watched widget loses the keyboard focus (a multi-line field has no editingFinished).
-class FocusLeaveWatcher : public QObject {
+class FocusLeaveWatcher : public QObject
+{
 public:
-    FocusLeaveWatcher(QWidget* watched, std::function<void()> leave) : QObject(watched), m_leave(std::move(leave))
+    FocusLeaveWatcher(QWidget* watched, std::function<void()> leave)
+        : QObject(watched)
+        , m_leave(std::move(leave))
     {
         watched->installEventFilter(this);
     }
@@ -258,7 +271,8 @@ void InputsPanel::build()
         m_title->setPlaceholderText(tr("e.g. Qwen2.5-14B LoRA for the support bot"));
         m_title->setToolTip(tr("The plan's title: the PDF report's title, running header and file name use it"));
     });
-    addRow(form, [] { return tr("Title"); }, m_title, QStringLiteral("title"));
+    addRow(
+        form, [] { return tr("Title"); }, m_title, QStringLiteral("title"));
     m_notes = new QPlainTextEdit;
     m_notes->setTabChangesFocus(true); // Tab moves on, as in every other field
     m_notes->setFixedHeight(m_notes->fontMetrics().lineSpacing() * 4 + 12);
@@ -266,7 +280,8 @@ void InputsPanel::build()
         m_notes->setPlaceholderText(tr("What the plan is for, what was agreed; printed under the report's title"));
         m_notes->setToolTip(tr("The plan's notes: the PDF report prints them on its first page"));
     });
-    addRow(form, [] { return tr("Notes"); }, m_notes, QStringLiteral("notes"));
+    addRow(
+        form, [] { return tr("Notes"); }, m_notes, QStringLiteral("notes"));
     outer->addWidget(reportGroup);
     connect(m_title, &QLineEdit::editingFinished, this, [this] {
         if (m_title->text().trimmed().toStdString() != m_plan.title)
@@ -302,13 +317,15 @@ void InputsPanel::build()
         m_preset->setItemText(0, tr("Custom size (parameters only)"));
         m_preset->lineEdit()->setPlaceholderText(tr("Search models…"));
     });
-    addRow(form, [] { return tr("Preset"); }, m_preset, QStringLiteral("model"));
+    addRow(
+        form, [] { return tr("Preset"); }, m_preset, QStringLiteral("model"));
     m_parameters = new QLineEdit;
     m_retranslate.push_back([this] {
         m_parameters->setPlaceholderText(tr("e.g. 7B, 70e9"));
         m_parameters->setToolTip(tr("Number of parameters; K, M, B and T suffixes are understood"));
     });
-    addRow(form, [] { return tr("Parameters"); }, m_parameters, QStringLiteral("model.parameters"));
+    addRow(
+        form, [] { return tr("Parameters"); }, m_parameters, QStringLiteral("model.parameters"));
     m_import = new QPushButton;
     m_retranslate.push_back([this] {
         m_import->setText(tr("Import config.json…"));
@@ -352,89 +369,94 @@ void InputsPanel::build()
     QGroupBox* workloadGroup = group([] { return tr("Workload"); }, &form, QStringLiteral("workload"));
     m_mode = new QComboBox;
     // Serving replaces the one-batch inference mode for new choices; a plan in that mode still shows it (setPlan).
-    fillCombo<gp::Mode>(m_mode, {gp::Mode::Training, gp::Mode::Serving, gp::Mode::Inference}, &CoreText::mode);
-    addRow(form, [] { return tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
+    fillCombo<gp::Mode>(m_mode, { gp::Mode::Training, gp::Mode::Serving, gp::Mode::Inference }, &CoreText::mode);
+    addRow(
+        form, [] { return tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
     m_technique = new QComboBox;
     fillCombo<gp::Technique>(m_technique,
-                             {gp::Technique::Full, gp::Technique::Lora, gp::Technique::Qlora, gp::Technique::Freeze},
-                             &CoreText::technique);
-    addRow(form, [] { return tr("Technique"); }, m_technique, QStringLiteral("workload.technique"));
+        { gp::Technique::Full, gp::Technique::Lora, gp::Technique::Qlora, gp::Technique::Freeze },
+        &CoreText::technique);
+    addRow(
+        form, [] { return tr("Technique"); }, m_technique, QStringLiteral("workload.technique"));
     m_precision = new QComboBox;
     fillCombo<gp::Precision>(m_precision,
-                             {gp::Precision::Bf16, gp::Precision::Fp16, gp::Precision::Fp8, gp::Precision::Tf32,
-                              gp::Precision::Fp32},
-                             &CoreText::precision);
-    addRow(form, [] { return tr("Precision"); }, m_precision, QStringLiteral("workload.precision"));
+        { gp::Precision::Bf16, gp::Precision::Fp16, gp::Precision::Fp8, gp::Precision::Tf32, gp::Precision::Fp32 },
+        &CoreText::precision);
+    addRow(
+        form, [] { return tr("Precision"); }, m_precision, QStringLiteral("workload.precision"));
     m_fp8Recipe = new QComboBox;
     m_fp8Recipe->setObjectName(QStringLiteral("fp8Recipe"));
     fillCombo<gp::Fp8Recipe>(m_fp8Recipe,
-                             {gp::Fp8Recipe::Tensorwise, gp::Fp8Recipe::Rowwise, gp::Fp8Recipe::Blockwise,
-                              gp::Fp8Recipe::Mxfp8},
-                             &CoreText::fp8Recipe);
-    addRow(form, [] { return tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
+        { gp::Fp8Recipe::Tensorwise, gp::Fp8Recipe::Rowwise, gp::Fp8Recipe::Blockwise, gp::Fp8Recipe::Mxfp8,
+            gp::Fp8Recipe::Nvfp4 },
+        &CoreText::fp8Recipe);
+    addRow(
+        form, [] { return tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
     m_fp8AllGather = new QCheckBox;
     m_fp8AllGather->setObjectName(QStringLiteral("fp8AllGather"));
     m_retranslate.push_back([this] { m_fp8AllGather->setText(tr("FP8 all-gather (FSDP)")); });
     form->addRow(QString(), withError(m_fp8AllGather, QStringLiteral("workload.fp8_all_gather")));
     m_weightFormat = new QComboBox;
     fillCombo<gp::WeightFormat>(m_weightFormat,
-                                {gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8,
-                                 gp::WeightFormat::Int4, gp::WeightFormat::Nf4, gp::WeightFormat::Mxfp4,
-                                 gp::WeightFormat::Fp8Block},
-                                &CoreText::weightFormat);
-    addRow(form, [] { return tr("Weight format"); }, m_weightFormat, QStringLiteral("workload.weight_format"));
+        { gp::WeightFormat::Same, gp::WeightFormat::Fp8, gp::WeightFormat::Int8, gp::WeightFormat::Int4,
+            gp::WeightFormat::Nf4, gp::WeightFormat::Mxfp4, gp::WeightFormat::Fp8Block },
+        &CoreText::weightFormat);
+    addRow(
+        form, [] { return tr("Weight format"); }, m_weightFormat, QStringLiteral("workload.weight_format"));
     m_optimizer = new QComboBox;
     fillCombo<gp::Optimizer>(m_optimizer,
-                             {gp::Optimizer::AdamW, gp::Optimizer::AdamW8bit, gp::Optimizer::Sgd,
-                              gp::Optimizer::SgdMomentum, gp::Optimizer::Adafactor, gp::Optimizer::Lion},
-                             &CoreText::optimizer);
-    addRow(form, [] { return tr("Optimizer"); }, m_optimizer, QStringLiteral("workload.optimizer"));
+        { gp::Optimizer::AdamW, gp::Optimizer::AdamW8bit, gp::Optimizer::Sgd, gp::Optimizer::SgdMomentum,
+            gp::Optimizer::Adafactor, gp::Optimizer::Lion },
+        &CoreText::optimizer);
+    addRow(
+        form, [] { return tr("Optimizer"); }, m_optimizer, QStringLiteral("workload.optimizer"));
     m_bf16States = new QCheckBox;
     m_bf16States->setObjectName(QStringLiteral("bf16OptimizerStates"));
     m_retranslate.push_back([this] { m_bf16States->setText(tr("bf16 optimizer states")); });
     form->addRow(QString(), withError(m_bf16States, QStringLiteral("workload.bf16_optimizer_states")));
     m_checkpointing = new QComboBox;
     fillCombo<gp::Checkpointing>(m_checkpointing,
-                                 {gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full,
-                                  gp::Checkpointing::PerOp},
-                                 &CoreText::checkpointing);
-    addRow(form, [] { return tr("Activation checkpointing"); }, m_checkpointing,
-           QStringLiteral("workload.activation_checkpointing"));
+        { gp::Checkpointing::None, gp::Checkpointing::Selective, gp::Checkpointing::Full, gp::Checkpointing::PerOp },
+        &CoreText::checkpointing);
+    addRow(
+        form, [] { return tr("Activation checkpointing"); }, m_checkpointing,
+        QStringLiteral("workload.activation_checkpointing"));
     // Partial recompute: N of the model's layers fully recomputed; the model's count = all (the plan then leaves
     // the field out). The box's range follows the model (updateModelLayers).
     m_checkpointedLayers = spin(0, int(gp::limits::kMaxLayers));
     m_checkpointedLayers->setObjectName(QStringLiteral("checkpointedLayers"));
-    addRow(form, [] { return tr("Partial recompute layers"); }, m_checkpointedLayers,
-           QStringLiteral("workload.activation_checkpointing_layers"));
+    addRow(
+        form, [] { return tr("Partial recompute layers"); }, m_checkpointedLayers,
+        QStringLiteral("workload.activation_checkpointing_layers"));
     m_loss = new QComboBox;
     fillCombo<gp::LossImplementation>(m_loss,
-                                      {gp::LossImplementation::Fp32Logits, gp::LossImplementation::Bf16Logits,
-                                       gp::LossImplementation::Chunked, gp::LossImplementation::Fused},
-                                      &CoreText::lossImplementation);
-    addRow(form, [] { return tr("Loss"); }, m_loss, QStringLiteral("workload.loss_implementation"));
+        { gp::LossImplementation::Fp32Logits, gp::LossImplementation::Bf16Logits, gp::LossImplementation::Chunked,
+            gp::LossImplementation::Fused },
+        &CoreText::lossImplementation);
+    addRow(
+        form, [] { return tr("Loss"); }, m_loss, QStringLiteral("workload.loss_implementation"));
     m_flash = new QCheckBox;
     m_retranslate.push_back([this] { m_flash->setText(tr("Flash attention")); });
     form->addRow(QString(), withError(m_flash, QStringLiteral("workload.flash_attention")));
     m_attentionKernel = new QComboBox;
     m_attentionKernel->setObjectName(QStringLiteral("attentionKernel"));
     fillCombo<gp::AttentionKernel>(m_attentionKernel,
-                                   {gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn,
-                                    gp::AttentionKernel::FlashAttention3},
-                                   &CoreText::attentionKernel);
-    addRow(form, [] { return tr("Attention kernel"); }, m_attentionKernel, QStringLiteral("workload.attention_kernel"));
+        { gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn, gp::AttentionKernel::FlashAttention3 },
+        &CoreText::attentionKernel);
+    addRow(
+        form, [] { return tr("Attention kernel"); }, m_attentionKernel, QStringLiteral("workload.attention_kernel"));
     outer->addWidget(workloadGroup);
-    for (QComboBox* combo :
-         {m_mode, m_technique, m_precision, m_fp8Recipe, m_weightFormat, m_optimizer, m_checkpointing, m_loss,
-          m_attentionKernel}) {
-        const Field f = combo == m_mode          ? FMode
-                        : combo == m_technique   ? FTechnique
-                        : combo == m_precision   ? FPrecision
-                        : combo == m_fp8Recipe   ? FFp8Recipe
-                        : combo == m_weightFormat ? FWeightFormat
-                        : combo == m_optimizer   ? FOptimizer
-                        : combo == m_checkpointing ? FCheckpointing
-                        : combo == m_attentionKernel ? FAttentionKernel
-                                                   : FLoss;
+    for (QComboBox* combo : { m_mode, m_technique, m_precision, m_fp8Recipe, m_weightFormat, m_optimizer,
+             m_checkpointing, m_loss, m_attentionKernel }) {
+        const Field f = combo == m_mode  ? FMode
+            : combo == m_technique       ? FTechnique
+            : combo == m_precision       ? FPrecision
+            : combo == m_fp8Recipe       ? FFp8Recipe
+            : combo == m_weightFormat    ? FWeightFormat
+            : combo == m_optimizer       ? FOptimizer
+            : combo == m_checkpointing   ? FCheckpointing
+            : combo == m_attentionKernel ? FAttentionKernel
+                                         : FLoss;
         connect(combo, &QComboBox::activated, this, [this, f] { edited(f); });
     }
     connect(m_flash, &QCheckBox::toggled, this, [this] { edited(FFlash); });
@@ -445,7 +467,8 @@ void InputsPanel::build()
     // LoRA
     m_loraGroup = group([] { return tr("LoRA adapters"); }, &form, QStringLiteral("lora"));
     m_loraRank = spin(1, MaxLoraRank);
-    addRow(form, [] { return tr("Rank"); }, m_loraRank, QStringLiteral("workload.lora.rank"));
+    addRow(
+        form, [] { return tr("Rank"); }, m_loraRank, QStringLiteral("workload.lora.rank"));
     auto* targets = new QWidget;
     auto* grid = new QGridLayout(targets);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -460,7 +483,8 @@ void InputsPanel::build()
         connect(box, &QCheckBox::toggled, this, [this] { edited(FLoraTargets); });
         ++n;
     }
-    addRow(form, [] { return tr("Targets"); }, targets, QStringLiteral("workload.lora.target_modules"));
+    addRow(
+        form, [] { return tr("Targets"); }, targets, QStringLiteral("workload.lora.target_modules"));
     outer->addWidget(m_loraGroup);
     connect(m_loraRank, &QSpinBox::valueChanged, this, [this] { edited(FLoraRank); });
 
@@ -479,7 +503,8 @@ void InputsPanel::build()
     m_sequenceLength->setMinimumWidth(90);
     seqLayout->addWidget(m_sequenceSlider, 1);
     seqLayout->addWidget(m_sequenceLength);
-    addRow(form, [] { return tr("Sequence length"); }, seqRow, QStringLiteral("workload.sequence_length"));
+    addRow(
+        form, [] { return tr("Sequence length"); }, seqRow, QStringLiteral("workload.sequence_length"));
     connect(m_sequenceSlider, &QSlider::valueChanged, this, [this](int log2) {
         if (m_updating)
             return;
@@ -492,15 +517,19 @@ void InputsPanel::build()
         edited(FSequence);
     });
     m_microBatch = spin(1, MaxMicroBatch);
-    addRow(form, [] { return tr("Micro-batch"); }, m_microBatch, QStringLiteral("workload.micro_batch_size"));
+    addRow(
+        form, [] { return tr("Micro-batch"); }, m_microBatch, QStringLiteral("workload.micro_batch_size"));
     m_accumulation = spin(1, MaxAccumulation);
-    addRow(form, [] { return tr("Gradient accumulation"); }, m_accumulation,
-           QStringLiteral("workload.gradient_accumulation_steps"));
+    addRow(
+        form, [] { return tr("Gradient accumulation"); }, m_accumulation,
+        QStringLiteral("workload.gradient_accumulation_steps"));
     m_globalBatch = spin(0, MaxGlobalBatch);
-    addRow(form, [] { return tr("Global batch"); }, m_globalBatch, QStringLiteral("workload.global_batch_size"));
+    addRow(
+        form, [] { return tr("Global batch"); }, m_globalBatch, QStringLiteral("workload.global_batch_size"));
     m_retranslate.push_back([this] {
         m_globalBatch->setSpecialValueText(tr("auto"));
-        m_globalBatch->setToolTip(tr("Sequences per optimizer step; auto = micro-batch x accumulation x data parallel"));
+        m_globalBatch->setToolTip(
+            tr("Sequences per optimizer step; auto = micro-batch x accumulation x data parallel"));
         m_globalBatch->setSuffix(tr(" seq"));
     });
     auto* tokensRow = new QWidget;
@@ -522,7 +551,8 @@ void InputsPanel::build()
         m_datasetTokens->setToolTip(tr("Tokens in the dataset; K, M, B and T suffixes are understood"));
         m_epochs->setSuffix(tr(" epochs"));
     });
-    addRow(form, [] { return tr("Tokens"); }, tokensRow, QStringLiteral("workload.training_tokens"));
+    addRow(
+        form, [] { return tr("Tokens"); }, tokensRow, QStringLiteral("workload.training_tokens"));
     m_tokensTotal = new QLabel;
     m_tokensTotal->setStyleSheet(QStringLiteral("color: palette(mid);"));
     form->addRow(QString(), m_tokensTotal);
@@ -543,18 +573,22 @@ void InputsPanel::build()
     // Inference
     m_inferenceGroup = group([] { return tr("Inference batch"); }, &form, QStringLiteral("serving"));
     m_inferenceBatch = spin(1, MaxInferenceBatch);
-    addRow(form, [] { return tr("Concurrent requests"); }, m_inferenceBatch,
-           QStringLiteral("workload.inference.batch_size"));
+    addRow(
+        form, [] { return tr("Concurrent requests"); }, m_inferenceBatch,
+        QStringLiteral("workload.inference.batch_size"));
     m_promptTokens = spin(1, MaxSequence, 128);
-    addRow(form, [] { return tr("Prompt tokens"); }, m_promptTokens, QStringLiteral("workload.inference.prompt_tokens"));
+    addRow(
+        form, [] { return tr("Prompt tokens"); }, m_promptTokens, QStringLiteral("workload.inference.prompt_tokens"));
     m_outputTokens = spin(0, MaxSequence, 64);
-    addRow(form, [] { return tr("Output tokens"); }, m_outputTokens, QStringLiteral("workload.inference.output_tokens"));
+    addRow(
+        form, [] { return tr("Output tokens"); }, m_outputTokens, QStringLiteral("workload.inference.output_tokens"));
     m_kvPrecision = new QComboBox;
     fillCombo<gp::KvPrecision>(m_kvPrecision,
-                               {gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8,
-                                gp::KvPrecision::Int8, gp::KvPrecision::Int4, gp::KvPrecision::Fp32},
-                               &CoreText::kvPrecision);
-    addRow(form, [] { return tr("KV cache"); }, m_kvPrecision, QStringLiteral("workload.inference.kv_cache_precision"));
+        { gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8, gp::KvPrecision::Int8,
+            gp::KvPrecision::Int4, gp::KvPrecision::Fp32 },
+        &CoreText::kvPrecision);
+    addRow(
+        form, [] { return tr("KV cache"); }, m_kvPrecision, QStringLiteral("workload.inference.kv_cache_precision"));
     outer->addWidget(m_inferenceGroup);
     connect(m_inferenceBatch, &QSpinBox::valueChanged, this, [this] { edited(FInferenceBatch); });
     connect(m_promptTokens, &QSpinBox::valueChanged, this, [this] { edited(FPrompt); });
@@ -565,9 +599,11 @@ void InputsPanel::build()
     m_servingGroup = group([] { return tr("Serving"); }, &form, QStringLiteral("serving"));
     m_servingGroup->setObjectName(QStringLiteral("servingGroup"));
     m_servingPrompt = spin(1, MaxSequence, 128);
-    addRow(form, [] { return tr("Prompt tokens"); }, m_servingPrompt, QStringLiteral("workload.serving.prompt_tokens"));
+    addRow(
+        form, [] { return tr("Prompt tokens"); }, m_servingPrompt, QStringLiteral("workload.serving.prompt_tokens"));
     m_servingOutput = spin(1, MaxSequence, 64);
-    addRow(form, [] { return tr("Output tokens"); }, m_servingOutput, QStringLiteral("workload.serving.output_tokens"));
+    addRow(
+        form, [] { return tr("Output tokens"); }, m_servingOutput, QStringLiteral("workload.serving.output_tokens"));
     auto* loadRow = new QWidget;
     auto* loadLayout = new QHBoxLayout(loadRow);
     loadLayout->setContentsMargins(0, 0, 0, 0);
@@ -593,7 +629,8 @@ void InputsPanel::build()
                                          "throughput: as many in flight as the engine takes (offline)"));
         m_servingRate->setSuffix(tr(" req/s"));
     });
-    addRow(form, [] { return tr("Load"); }, loadRow, QStringLiteral("workload.serving.load"));
+    addRow(
+        form, [] { return tr("Load"); }, loadRow, QStringLiteral("workload.serving.load"));
     // Latency targets: the box's lowest value reads "none" (no target; the core refuses 0).
     m_servingTtft = new QDoubleSpinBox;
     m_servingTtft->setRange(0, 1e6);
@@ -614,34 +651,41 @@ void InputsPanel::build()
         m_servingTpot->setToolTip(tr("Target for the mean time per output token after the first (inter-token "
                                      "latency); none = no target"));
     });
-    addRow(form, [] { return tr("Time to first token"); }, m_servingTtft, QStringLiteral("workload.serving.slo.ttft_seconds"));
-    addRow(form, [] { return tr("Time per output token"); }, m_servingTpot,
-           QStringLiteral("workload.serving.slo.tpot_seconds"));
+    addRow(
+        form, [] { return tr("Time to first token"); }, m_servingTtft,
+        QStringLiteral("workload.serving.slo.ttft_seconds"));
+    addRow(
+        form, [] { return tr("Time per output token"); }, m_servingTpot,
+        QStringLiteral("workload.serving.slo.tpot_seconds"));
     m_servingKv = new QComboBox;
     m_servingKv->addItem(QString(), -1);
-    for (gp::KvPrecision kv : {gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8, gp::KvPrecision::Int8})
+    for (gp::KvPrecision kv :
+        { gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8, gp::KvPrecision::Int8 })
         m_servingKv->addItem(QString(), int(kv));
     m_retranslate.push_back([this] {
         m_servingKv->setItemText(0, tr("Same as the precision"));
         for (int i = 1; i < m_servingKv->count(); ++i)
             m_servingKv->setItemText(i, CoreText::kvPrecision(gp::KvPrecision(m_servingKv->itemData(i).toInt())));
     });
-    addRow(form, [] { return tr("KV cache"); }, m_servingKv, QStringLiteral("workload.serving.kv_cache_precision"));
+    addRow(
+        form, [] { return tr("KV cache"); }, m_servingKv, QStringLiteral("workload.serving.kv_cache_precision"));
     m_servingReplicas = spin(0, MaxServingReplicas);
     m_retranslate.push_back([this] {
         m_servingReplicas->setSpecialValueText(tr("auto"));
         m_servingReplicas->setToolTip(tr("Copies of the model (each tensor x pipeline GPUs) behind a load balancer; "
                                          "auto = as many as the load and targets need"));
     });
-    addRow(form, [] { return tr("Replicas"); }, m_servingReplicas, QStringLiteral("workload.serving.replicas"));
+    addRow(
+        form, [] { return tr("Replicas"); }, m_servingReplicas, QStringLiteral("workload.serving.replicas"));
     m_servingRequestsPerMonth = new QLineEdit;
     m_retranslate.push_back([this] {
         m_servingRequestsPerMonth->setPlaceholderText(tr("none (always on), e.g. 3M"));
         m_servingRequestsPerMonth->setToolTip(tr("Requests a month, for the monthly bill; empty = the deployment "
                                                  "runs all month. K, M, B suffixes are understood"));
     });
-    addRow(form, [] { return tr("Requests per month"); }, m_servingRequestsPerMonth,
-           QStringLiteral("workload.serving.requests_per_month"));
+    addRow(
+        form, [] { return tr("Requests per month"); }, m_servingRequestsPerMonth,
+        QStringLiteral("workload.serving.requests_per_month"));
     m_servingAdvancedButton = new QToolButton;
     m_servingAdvancedButton->setObjectName(QStringLiteral("servingAdvanced"));
     m_servingAdvancedButton->setCheckable(true);
@@ -678,14 +722,18 @@ void InputsPanel::build()
                                           "max_num_batched_tokens)"));
         m_servingPrefixHit->setToolTip(tr("Share of prompt tokens found in the prefix cache: they skip prefill"));
     });
-    addRow(advanced, [] { return tr("GPU memory utilization"); }, m_servingGpuUtilization,
-           QStringLiteral("workload.serving.engine.gpu_memory_utilization"));
-    addRow(advanced, [] { return tr("Max sequences"); }, m_servingMaxSeqs,
-           QStringLiteral("workload.serving.engine.max_num_seqs"));
-    addRow(advanced, [] { return tr("Max batched tokens"); }, m_servingMaxTokens,
-           QStringLiteral("workload.serving.engine.max_num_batched_tokens"));
-    addRow(advanced, [] { return tr("Prefix cache hit rate"); }, m_servingPrefixHit,
-           QStringLiteral("workload.serving.engine.prefix_cache_hit_rate"));
+    addRow(
+        advanced, [] { return tr("GPU memory utilization"); }, m_servingGpuUtilization,
+        QStringLiteral("workload.serving.engine.gpu_memory_utilization"));
+    addRow(
+        advanced, [] { return tr("Max sequences"); }, m_servingMaxSeqs,
+        QStringLiteral("workload.serving.engine.max_num_seqs"));
+    addRow(
+        advanced, [] { return tr("Max batched tokens"); }, m_servingMaxTokens,
+        QStringLiteral("workload.serving.engine.max_num_batched_tokens"));
+    addRow(
+        advanced, [] { return tr("Prefix cache hit rate"); }, m_servingPrefixHit,
+        QStringLiteral("workload.serving.engine.prefix_cache_hit_rate"));
     m_servingAdvanced->setVisible(false);
     form->addRow(m_servingAdvanced);
     outer->addWidget(m_servingGroup);
@@ -705,8 +753,8 @@ void InputsPanel::build()
     connect(m_servingReplicas, &QSpinBox::valueChanged, this, [this] { edited(FServingReplicas); });
     connect(m_servingRequestsPerMonth, &QLineEdit::editingFinished, this, [this] {
         const QString shown = m_plan.workload.serving.requestsPerMonth
-                                  ? formatTokens(*m_plan.workload.serving.requestsPerMonth).remove(QLatin1Char(' '))
-                                  : QString();
+            ? formatTokens(*m_plan.workload.serving.requestsPerMonth).remove(QLatin1Char(' '))
+            : QString();
         if (m_servingRequestsPerMonth->text().trimmed() != shown)
             edited(FServingRequestsPerMonth);
     });
@@ -732,43 +780,51 @@ void InputsPanel::build()
     m_plannerChoice->setProperty("growOnly", true);
     form->addRow(m_plannerChoice);
     m_maxNodes = spin(1, MaxSearchNodes);
-    addRow(form, [] { return tr("Max nodes"); }, m_maxNodes, QStringLiteral("search.max_nodes"));
+    addRow(
+        form, [] { return tr("Max nodes"); }, m_maxNodes, QStringLiteral("search.max_nodes"));
     m_manualParallelism = new QWidget;
     auto* manual = new QFormLayout(m_manualParallelism);
     manual->setContentsMargins(0, 0, 0, 0);
     manual->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_data = spin(0, MaxDataParallel);
     m_retranslate.push_back([this] { m_data->setSpecialValueText(tr("auto")); });
-    addRow(manual, [] { return tr("Data parallel"); }, m_data, QStringLiteral("workload.parallelism.data"));
+    addRow(
+        manual, [] { return tr("Data parallel"); }, m_data, QStringLiteral("workload.parallelism.data"));
     m_tensor = spin(1, MaxTensorOrPipeline);
-    addRow(manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
+    addRow(
+        manual, [] { return tr("Tensor parallel"); }, m_tensor, QStringLiteral("workload.parallelism.tensor"));
     m_pipeline = spin(1, MaxTensorOrPipeline);
-    addRow(manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
+    addRow(
+        manual, [] { return tr("Pipeline parallel"); }, m_pipeline, QStringLiteral("workload.parallelism.pipeline"));
     // The pipeline schedule applies to the planner's layouts too, so its rows stay while the planner chooses.
     m_pipelineSchedule = new QComboBox;
     m_pipelineSchedule->setObjectName(QStringLiteral("pipelineSchedule"));
     fillCombo<gp::PipelineSchedule>(m_pipelineSchedule,
-                                    {gp::PipelineSchedule::OneFOneB, gp::PipelineSchedule::Interleaved,
-                                     gp::PipelineSchedule::ZeroBubble},
-                                    &CoreText::pipelineSchedule);
-    addRow(manual, [] { return tr("Pipeline schedule"); }, m_pipelineSchedule,
-           QStringLiteral("workload.parallelism.pipeline_schedule"));
+        { gp::PipelineSchedule::OneFOneB, gp::PipelineSchedule::Interleaved, gp::PipelineSchedule::ZeroBubble },
+        &CoreText::pipelineSchedule);
+    addRow(
+        manual, [] { return tr("Pipeline schedule"); }, m_pipelineSchedule,
+        QStringLiteral("workload.parallelism.pipeline_schedule"));
     m_virtualStages = spin(1, int(gp::limits::kMaxLayers));
     m_virtualStages->setObjectName(QStringLiteral("virtualStages"));
-    addRow(manual, [] { return tr("Virtual stages"); }, m_virtualStages,
-           QStringLiteral("workload.parallelism.virtual_stages"));
+    addRow(
+        manual, [] { return tr("Virtual stages"); }, m_virtualStages,
+        QStringLiteral("workload.parallelism.virtual_stages"));
     m_context = spin(1, gp::limits::kMaxContextParallel);
     m_retranslate.push_back([this] {
         m_context->setToolTip(tr("GPUs each sequence is split across (ring attention): a power of two dividing the "
                                  "sequence into 2 x this many equal chunks"));
     });
-    addRow(manual, [] { return tr("Context parallel"); }, m_context, QStringLiteral("workload.parallelism.context"));
+    addRow(
+        manual, [] { return tr("Context parallel"); }, m_context, QStringLiteral("workload.parallelism.context"));
     m_zero = spin(0, 3);
-    addRow(manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
+    addRow(
+        manual, [] { return tr("ZeRO stage"); }, m_zero, QStringLiteral("workload.parallelism.zero_stage"));
     m_offload = new QComboBox;
-    fillCombo<gp::Offload>(m_offload, {gp::Offload::None, gp::Offload::Optimizer, gp::Offload::OptimizerAndParameters},
-                           &CoreText::offload);
-    addRow(manual, [] { return tr("Offload"); }, m_offload, QStringLiteral("workload.parallelism.offload"));
+    fillCombo<gp::Offload>(m_offload,
+        { gp::Offload::None, gp::Offload::Optimizer, gp::Offload::OptimizerAndParameters }, &CoreText::offload);
+    addRow(
+        manual, [] { return tr("Offload"); }, m_offload, QStringLiteral("workload.parallelism.offload"));
     form->addRow(m_manualParallelism);
     outer->addWidget(parallelGroup);
     connect(m_plannerChooses, &QCheckBox::toggled, this, [this] { edited(FPlanner); });
@@ -786,23 +842,26 @@ void InputsPanel::build()
     QGroupBox* objectiveGroup = group([] { return tr("Objective and billing"); }, &form, QStringLiteral("objective"));
     m_objective = new QComboBox;
     fillCombo<gp::SearchObjective>(m_objective,
-                                   {gp::SearchObjective::Cost, gp::SearchObjective::Time,
-                                    gp::SearchObjective::CostUnderDeadline, gp::SearchObjective::TimeUnderBudget},
-                                   &CoreText::objective);
-    addRow(form, [] { return tr("Objective"); }, m_objective, QStringLiteral("search.objective"));
+        { gp::SearchObjective::Cost, gp::SearchObjective::Time, gp::SearchObjective::CostUnderDeadline,
+            gp::SearchObjective::TimeUnderBudget },
+        &CoreText::objective);
+    addRow(
+        form, [] { return tr("Objective"); }, m_objective, QStringLiteral("search.objective"));
     m_deadlineDays = new QDoubleSpinBox;
     m_deadlineDays->setRange(0.01, 3650);
     m_deadlineDays->setDecimals(2);
     m_deadlineDays->setKeyboardTracking(false);
     m_retranslate.push_back([this] { m_deadlineDays->setSuffix(tr(" days")); });
-    addRow(form, [] { return tr("Deadline"); }, m_deadlineDays, QStringLiteral("search.deadline_hours"));
+    addRow(
+        form, [] { return tr("Deadline"); }, m_deadlineDays, QStringLiteral("search.deadline_hours"));
     m_budget = new QDoubleSpinBox;
     m_budget->setRange(1, 1e12);
     m_budget->setDecimals(2);
     m_budget->setSingleStep(1000);
     m_budget->setGroupSeparatorShown(true);
     m_budget->setKeyboardTracking(false);
-    addRow(form, [] { return tr("Budget"); }, m_budget, QStringLiteral("search.budget"));
+    addRow(
+        form, [] { return tr("Budget"); }, m_budget, QStringLiteral("search.budget"));
     m_currency = new QComboBox;
     m_currency->addItem(QString(), QStringLiteral("CNY"));
     m_currency->addItem(QString(), QStringLiteral("USD"));
@@ -810,7 +869,8 @@ void InputsPanel::build()
         m_currency->setItemText(0, tr("CNY (¥)"));
         m_currency->setItemText(1, tr("USD ($)"));
     });
-    addRow(form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
+    addRow(
+        form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
     // Which billing modes count: reserved is a one- or three-year commitment and spot can be reclaimed, so a plan
     // counts them only when asked to.
     auto* modes = new QWidget;
@@ -840,7 +900,8 @@ void InputsPanel::build()
         });
         connect(box, &QCheckBox::toggled, this, [this] { edited(FBillingModes); });
     }
-    addRow(form, [] { return tr("Billing modes"); }, modes, QStringLiteral("billing.modes"));
+    addRow(
+        form, [] { return tr("Billing modes"); }, modes, QStringLiteral("billing.modes"));
     // The reservation's term (shown while reserved counts): the whole term is paid, so it sets the reserved cost.
     m_reservedTerm = new QSpinBox;
     m_reservedTerm->setObjectName(QStringLiteral("billing:reserved_term_months"));
@@ -856,7 +917,8 @@ void InputsPanel::build()
                                       "catalog's reserved discounts are quoted for a %1.")
                                        .arg(CoreText::reservedTerm(quoted)));
     });
-    addRow(form, [] { return tr("Reservation term"); }, m_reservedTerm, QStringLiteral("billing.reserved_term_months"));
+    addRow(
+        form, [] { return tr("Reservation term"); }, m_reservedTerm, QStringLiteral("billing.reserved_term_months"));
     connect(m_reservedTerm, &QSpinBox::valueChanged, this, [this] { edited(FReservedTerm); });
     // A discount off the catalog's list prices (billing.price_discount); 0 = list prices.
     m_priceDiscount = new QDoubleSpinBox;
@@ -872,7 +934,8 @@ void InputsPanel::build()
                                        "enterprise agreement, a negotiated rate); quoted prices are what you pay "
                                        "already and are not discounted"));
     });
-    addRow(form, [] { return tr("Price discount"); }, m_priceDiscount, QStringLiteral("billing.price_discount"));
+    addRow(
+        form, [] { return tr("Price discount"); }, m_priceDiscount, QStringLiteral("billing.price_discount"));
     connect(m_priceDiscount, &QDoubleSpinBox::valueChanged, this, [this] { edited(FPriceDiscount); });
     // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
     auto optionalBox = [](double min, double max, int decimals, double step) {
@@ -886,8 +949,8 @@ void InputsPanel::build()
     };
     m_exchangeRate = optionalBox(0, 10000, 4, 0.05); // billing.exchange_rate: 0.0001..10000
     m_spotInterruptions = optionalBox(-0.01, 1000, 2, 0.1); // 0..1000
-    m_checkpointInterval = optionalBox(0, 10000, 2, 0.5);   // 0.001..10000
-    m_storage = optionalBox(-1, 1e9, 0, 100);               // 0..1e9
+    m_checkpointInterval = optionalBox(0, 10000, 2, 0.5); // 0.001..10000
+    m_storage = optionalBox(-1, 1e9, 0, 100); // 0..1e9
     m_retranslate.push_back([this] {
         m_exchangeRate->setSpecialValueText(tr("catalog default"));
         m_exchangeRate->setSuffix(tr(" CNY per USD"));
@@ -898,17 +961,22 @@ void InputsPanel::build()
                                            "since the last checkpoint plus a restart"));
         m_checkpointInterval->setSpecialValueText(tr("catalog default"));
         m_checkpointInterval->setSuffix(tr(" h"));
-        m_checkpointInterval->setToolTip(tr("Hours between checkpoints: on average half of it is lost per interruption"));
+        m_checkpointInterval->setToolTip(
+            tr("Hours between checkpoints: on average half of it is lost per interruption"));
         m_storage->setSpecialValueText(tr("catalog default"));
         m_storage->setSuffix(tr(" GiB"));
         m_storage->setToolTip(tr("Cloud disk kept for the dataset and checkpoints for the length of the run"));
     });
-    addRow(form, [] { return tr("Exchange rate"); }, m_exchangeRate, QStringLiteral("billing.exchange_rate"));
-    addRow(form, [] { return tr("Spot interruptions"); }, m_spotInterruptions,
-           QStringLiteral("billing.spot_interruptions_per_day"));
-    addRow(form, [] { return tr("Checkpoint interval"); }, m_checkpointInterval,
-           QStringLiteral("billing.checkpoint_interval_hours"));
-    addRow(form, [] { return tr("Storage"); }, m_storage, QStringLiteral("billing.storage_gib"));
+    addRow(
+        form, [] { return tr("Exchange rate"); }, m_exchangeRate, QStringLiteral("billing.exchange_rate"));
+    addRow(
+        form, [] { return tr("Spot interruptions"); }, m_spotInterruptions,
+        QStringLiteral("billing.spot_interruptions_per_day"));
+    addRow(
+        form, [] { return tr("Checkpoint interval"); }, m_checkpointInterval,
+        QStringLiteral("billing.checkpoint_interval_hours"));
+    addRow(
+        form, [] { return tr("Storage"); }, m_storage, QStringLiteral("billing.storage_gib"));
     outer->addWidget(objectiveGroup);
     connect(m_exchangeRate, &QDoubleSpinBox::valueChanged, this, [this] { edited(FExchangeRate); });
     connect(m_spotInterruptions, &QDoubleSpinBox::valueChanged, this, [this] { edited(FSpotInterruptions); });
@@ -1010,8 +1078,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_loraRank->setValue(w.lora.rank);
     for (QCheckBox* box : m_loraTargets) {
         const std::string module = box->property("module").toString().toStdString();
-        box->setChecked(std::find(w.lora.targetModules.begin(), w.lora.targetModules.end(), module)
-                        != w.lora.targetModules.end());
+        box->setChecked(
+            std::find(w.lora.targetModules.begin(), w.lora.targetModules.end(), module) != w.lora.targetModules.end());
     }
     m_sequenceLength->setValue(int(w.sequenceLength));
     syncSequenceSlider();
@@ -1039,8 +1107,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_servingTpot->setValue(sv.slo.tpotSeconds ? *sv.slo.tpotSeconds * 1000 : 0.0);
     selectData(m_servingKv, sv.kvCachePrecision ? int(*sv.kvCachePrecision) : -1);
     m_servingReplicas->setValue(sv.replicas ? *sv.replicas : 0);
-    m_servingRequestsPerMonth->setText(sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth).remove(QLatin1Char(' '))
-                                                           : QString());
+    m_servingRequestsPerMonth->setText(
+        sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth).remove(QLatin1Char(' ')) : QString());
     m_servingGpuUtilization->setValue(sv.engine.gpuMemoryUtilization ? *sv.engine.gpuMemoryUtilization : 0.0);
     m_servingMaxSeqs->setValue(sv.engine.maxNumSeqs ? *sv.engine.maxNumSeqs : 0);
     m_servingMaxTokens->setValue(sv.engine.maxNumBatchedTokens ? *sv.engine.maxNumBatchedTokens : 0);
@@ -1122,23 +1190,23 @@ void InputsPanel::updateVisibility()
     });
     // Training-only inputs are hidden while serving (the one-batch inference mode keeps its old look).
     const bool serving = mode == gp::Mode::Serving;
-    for (QWidget* input : {static_cast<QWidget*>(m_technique), static_cast<QWidget*>(m_optimizer),
-                           static_cast<QWidget*>(m_checkpointing), static_cast<QWidget*>(m_loss)})
+    for (QWidget* input : { static_cast<QWidget*>(m_technique), static_cast<QWidget*>(m_optimizer),
+             static_cast<QWidget*>(m_checkpointing), static_cast<QWidget*>(m_loss) })
         setRow(input->parentWidget(), !serving);
     // The manual layout's rows: hidden while the planner chooses (rather than greyed out, which keeps the
     // Objective section on screen at 1000 px height), except the pipeline schedule, which its layouts use too.
     // One form for all of them keeps their fields aligned.
     const bool manual = !m_plannerChooses->isChecked();
-    for (QWidget* input : {static_cast<QWidget*>(m_data), static_cast<QWidget*>(m_zero),
-                           static_cast<QWidget*>(m_offload)})
+    for (QWidget* input :
+        { static_cast<QWidget*>(m_data), static_cast<QWidget*>(m_zero), static_cast<QWidget*>(m_offload) })
         setRow(input->parentWidget(), manual && !serving);
     setRow(m_tensor->parentWidget(), manual);
     setRow(m_pipeline->parentWidget(), manual);
     setRow(m_context->parentWidget(), manual && training);
     // The training recipe: training only (the one-batch inference mode hides them as well).
-    for (QWidget* input : {static_cast<QWidget*>(m_fp8Recipe), static_cast<QWidget*>(m_fp8AllGather),
-                           static_cast<QWidget*>(m_checkpointedLayers), static_cast<QWidget*>(m_bf16States),
-                           static_cast<QWidget*>(m_pipelineSchedule), static_cast<QWidget*>(m_virtualStages)})
+    for (QWidget* input : { static_cast<QWidget*>(m_fp8Recipe), static_cast<QWidget*>(m_fp8AllGather),
+             static_cast<QWidget*>(m_checkpointedLayers), static_cast<QWidget*>(m_bf16States),
+             static_cast<QWidget*>(m_pipelineSchedule), static_cast<QWidget*>(m_virtualStages) })
         setRow(input->parentWidget(), training);
     updateRecipeInputs();
     const auto loadKind = comboValue<gp::ServingLoadKind>(m_servingLoadKind);
@@ -1166,48 +1234,56 @@ void InputsPanel::updateRecipeInputs()
 
     const bool fp8 = comboValue<gp::Precision>(m_precision) == gp::Precision::Fp8;
     state(m_fp8Recipe, training && fp8,
-          fp8 ? tr("How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others "
-                   "are estimated with tensorwise scaling)")
-              : tr("Applies to FP8 training only; choose FP8 as the precision"));
+        fp8 ? tr("How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others "
+                 "are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the "
+                 "attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with "
+                 "MXFP8 on Blackwell, tensorwise elsewhere)")
+            : tr("Applies to FP8 training only; choose FP8 as the precision"));
     // FP8 all-gather needs weights gathered: ZeRO-3/FSDP, which the planner may choose.
+    // The NVFP4 recipe's MLP GEMMs take NVFP4 weights: GPUs that run it gather in 16-bit (fp8_all_gather_unused),
+    // the others fall back to an FP8 scaling and use the all-gather, so the box stays on and says so.
     const bool gathers = planner || m_zero->value() >= 3;
+    const bool nvfp4 = comboValue<gp::Fp8Recipe>(m_fp8Recipe) == gp::Fp8Recipe::Nvfp4;
     state(m_fp8AllGather, training && fp8 && gathers,
-          !fp8       ? tr("Applies to FP8 training only; choose FP8 as the precision")
-          : !gathers ? tr("Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3")
-                     : tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather: half the "
-                          "gathered bytes and a smaller gather buffer (torchtitan's FSDP float8 all-gather)"));
+        !fp8           ? tr("Applies to FP8 training only; choose FP8 as the precision")
+            : !gathers ? tr("Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3")
+            : nvfp4    ? tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather; not used "
+                               "on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in "
+                               "16-bit), used on the others, which fall back to an FP8 scaling")
+                       : tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather: half the "
+                               "gathered bytes and a smaller gather buffer (torchtitan's FSDP float8 all-gather)"));
 
     const auto optimizer = comboValue<gp::Optimizer>(m_optimizer);
     state(m_bf16States, training && gp::bf16OptimizerStatesApply(optimizer),
-          gp::bf16OptimizerStatesApply(optimizer)
-              ? tr("Keep the optimizer's moments in bf16 (2 bytes each instead of 4), as full-bf16 training does")
-              : tr("%1 keeps no fp32 optimizer moments, so bf16 states change nothing")
-                    .arg(CoreText::optimizer(optimizer)));
+        gp::bf16OptimizerStatesApply(optimizer)
+            ? tr("Keep the optimizer's moments in bf16 (2 bytes each instead of 4), as full-bf16 training does")
+            : tr("%1 keeps no fp32 optimizer moments, so bf16 states change nothing")
+                  .arg(CoreText::optimizer(optimizer)));
 
     const bool full = comboValue<gp::Checkpointing>(m_checkpointing) == gp::Checkpointing::Full;
     state(m_checkpointedLayers, training && !planner && full,
-          planner ? tr("The planner chooses this per candidate while \"Let the planner choose\" is on")
-          : full  ? tr("Layers fully recomputed in the backward pass (only their inputs kept); the others keep all "
-                       "their activations. The model's layer count recomputes every layer")
-                  : tr("Partial recompute applies to full activation checkpointing only"));
+        planner    ? tr("The planner chooses this per candidate while \"Let the planner choose\" is on")
+            : full ? tr("Layers fully recomputed in the backward pass (only their inputs kept); the others keep all "
+                        "their activations. The model's layer count recomputes every layer")
+                   : tr("Partial recompute applies to full activation checkpointing only"));
 
     // The schedule counts only with a pipeline: the manual one, or any the planner picks.
     const bool pipeline = planner || m_pipeline->value() > 1;
     const QString needsPipeline = tr("Applies with pipeline parallel 2 or more");
     state(m_pipelineSchedule, training && pipeline,
-          !pipeline ? needsPipeline
-          : planner ? tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts "
-                         "with a pipeline the planner chooses")
-                    : tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble"));
+        !pipeline     ? needsPipeline
+            : planner ? tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts "
+                           "with a pipeline the planner chooses")
+                      : tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble"));
     const bool interleaved = comboValue<gp::PipelineSchedule>(m_pipelineSchedule) == gp::PipelineSchedule::Interleaved;
     state(m_virtualStages, training && pipeline && interleaved,
-          !pipeline      ? needsPipeline
-          : !interleaved ? tr("Virtual stages apply to the interleaved schedule only")
-          : planner      ? tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
-                              "pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers "
-                              "of two that split the layers evenly, and keeps the best")
-                         : tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
-                              "pipeline sends grow by it"));
+        !pipeline          ? needsPipeline
+            : !interleaved ? tr("Virtual stages apply to the interleaved schedule only")
+            : planner      ? tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
+                                     "pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers "
+                                     "of two that split the layers evenly, and keeps the best")
+                           : tr("Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, "
+                                     "pipeline sends grow by it"));
 }
 
 bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
@@ -1229,9 +1305,9 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     case FNotes: {
         const QString notes = m_notes->toPlainText();
         if (notes.size() > gp::limits::kMaxNotesLength) { // counted in UTF-16 units: never more characters
-            fail(QStringLiteral("notes"), tr("Notes: at most %1 characters, got %2.")
-                                              .arg(formatNumber(double(gp::limits::kMaxNotesLength), 0),
-                                                   formatNumber(double(notes.size()), 0)));
+            fail(QStringLiteral("notes"),
+                tr("Notes: at most %1 characters, got %2.")
+                    .arg(formatNumber(double(gp::limits::kMaxNotesLength), 0), formatNumber(double(notes.size()), 0)));
             break;
         }
         plan.notes = notes.toStdString();
@@ -1247,14 +1323,14 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             model.parameters.reset();
             model.name = m_importedName.toStdString();
         } else if (!presetId.isEmpty()) {
-            model = gp::ModelSpec{};
+            model = gp::ModelSpec {};
             model.preset = presetId.toStdString();
         } else {
             double parameters = 0;
             if (!parseScaledNumber(m_parameters->text(), &parameters) || parameters <= 0) {
                 fail(QStringLiteral("model.parameters"), tr("Enter the number of parameters, e.g. 7B"));
             } else {
-                model = gp::ModelSpec{};
+                model = gp::ModelSpec {};
                 model.parameters = parameters;
             }
         }
@@ -1265,12 +1341,11 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         w.mode = comboValue<gp::Mode>(m_mode);
         // A one-batch inference plan becomes a serving plan with the same lengths and its batch as the load.
         const bool servingInFile = plan.original.is_object() && plan.original.contains("workload")
-                                   && plan.original["workload"].is_object()
-                                   && plan.original["workload"].contains("serving");
+            && plan.original["workload"].is_object() && plan.original["workload"].contains("serving");
         if (before == gp::Mode::Inference && w.mode == gp::Mode::Serving && !servingInFile) {
             w.serving.promptTokens = std::max<std::int64_t>(1, w.inference.promptTokens);
             w.serving.outputTokens = std::max<std::int64_t>(1, w.inference.outputTokens);
-            w.serving.load = {gp::ServingLoadKind::Concurrency, double(w.inference.batchSize)};
+            w.serving.load = { gp::ServingLoadKind::Concurrency, double(w.inference.batchSize) };
             const gp::KvPrecision kv = w.inference.kvCachePrecision;
             if (kv != gp::KvPrecision::Fp32 && kv != gp::KvPrecision::Int4)
                 w.serving.kvCachePrecision = kv;
@@ -1342,8 +1417,8 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         w.gradientAccumulationSteps = m_accumulation->value();
         break;
     case FGlobalBatch:
-        w.globalBatchSize =
-            m_globalBatch->value() > 0 ? std::optional<std::int64_t>(m_globalBatch->value()) : std::nullopt;
+        w.globalBatchSize
+            = m_globalBatch->value() > 0 ? std::optional<std::int64_t>(m_globalBatch->value()) : std::nullopt;
         break;
     case FTokens: {
         double dataset = 0;
@@ -1386,19 +1461,19 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         const auto kind = comboValue<gp::ServingLoadKind>(m_servingLoadKind);
         w.serving.load.kind = kind;
         w.serving.load.value = kind == gp::ServingLoadKind::Concurrency ? double(m_servingConcurrency->value())
-                               : kind == gp::ServingLoadKind::RequestsPerSecond ? m_servingRate->value()
-                                                                                : 0.0;
+            : kind == gp::ServingLoadKind::RequestsPerSecond            ? m_servingRate->value()
+                                                                        : 0.0;
         break;
     }
     case FServingTtft:
         w.serving.slo.ttftSeconds = m_servingTtft->value() > m_servingTtft->minimum()
-                                        ? std::optional<double>(m_servingTtft->value())
-                                        : std::nullopt;
+            ? std::optional<double>(m_servingTtft->value())
+            : std::nullopt;
         break;
     case FServingTpot:
         w.serving.slo.tpotSeconds = m_servingTpot->value() > m_servingTpot->minimum()
-                                        ? std::optional<double>(m_servingTpot->value() / 1000)
-                                        : std::nullopt;
+            ? std::optional<double>(m_servingTpot->value() / 1000)
+            : std::nullopt;
         break;
     case FServingKv: {
         const int kv = m_servingKv->currentData().toInt();
@@ -1406,8 +1481,8 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
         break;
     }
     case FServingReplicas:
-        w.serving.replicas = m_servingReplicas->value() > 0 ? std::optional<int>(m_servingReplicas->value())
-                                                            : std::nullopt;
+        w.serving.replicas
+            = m_servingReplicas->value() > 0 ? std::optional<int>(m_servingReplicas->value()) : std::nullopt;
         break;
     case FServingRequestsPerMonth: {
         const QString text = m_servingRequestsPerMonth->text().trimmed();
@@ -1416,24 +1491,23 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             w.serving.requestsPerMonth.reset();
         else if (!parseScaledNumber(text, &requests) || !(requests > 0))
             fail(QStringLiteral("workload.serving.requests_per_month"),
-                 tr("Enter requests per month, e.g. 3M, or leave it empty"));
+                tr("Enter requests per month, e.g. 3M, or leave it empty"));
         else
             w.serving.requestsPerMonth = requests;
         break;
     }
     case FServingGpuUtilization:
         w.serving.engine.gpuMemoryUtilization = m_servingGpuUtilization->value() > m_servingGpuUtilization->minimum()
-                                                    ? std::optional<double>(m_servingGpuUtilization->value())
-                                                    : std::nullopt;
+            ? std::optional<double>(m_servingGpuUtilization->value())
+            : std::nullopt;
         break;
     case FServingMaxSeqs:
-        w.serving.engine.maxNumSeqs = m_servingMaxSeqs->value() > 0 ? std::optional<int>(m_servingMaxSeqs->value())
-                                                                    : std::nullopt;
+        w.serving.engine.maxNumSeqs
+            = m_servingMaxSeqs->value() > 0 ? std::optional<int>(m_servingMaxSeqs->value()) : std::nullopt;
         break;
     case FServingMaxTokens:
-        w.serving.engine.maxNumBatchedTokens = m_servingMaxTokens->value() > 0
-                                                   ? std::optional<int>(m_servingMaxTokens->value())
-                                                   : std::nullopt;
+        w.serving.engine.maxNumBatchedTokens
+            = m_servingMaxTokens->value() > 0 ? std::optional<int>(m_servingMaxTokens->value()) : std::nullopt;
         break;
     case FServingPrefixHit:
         w.serving.engine.prefixCacheHitRate = m_servingPrefixHit->value();
@@ -1508,25 +1582,25 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
     }
     case FReservedTerm:
         plan.billing.reservedTermMonths = m_reservedTerm->value() > m_reservedTerm->minimum()
-                                              ? std::optional<int>(m_reservedTerm->value())
-                                              : std::nullopt;
+            ? std::optional<int>(m_reservedTerm->value())
+            : std::nullopt;
         break;
     case FPriceDiscount:
-        plan.billing.priceDiscount = m_priceDiscount->value() > 0 ? std::optional<double>(m_priceDiscount->value() / 100)
-                                                                  : std::nullopt;
+        plan.billing.priceDiscount
+            = m_priceDiscount->value() > 0 ? std::optional<double>(m_priceDiscount->value() / 100) : std::nullopt;
         break;
     case FExchangeRate:
     case FSpotInterruptions:
     case FCheckpointInterval:
     case FStorage: {
-        QDoubleSpinBox* box = field == FExchangeRate        ? m_exchangeRate
-                              : field == FSpotInterruptions ? m_spotInterruptions
-                              : field == FCheckpointInterval ? m_checkpointInterval
-                                                             : m_storage;
-        std::optional<double>& value = field == FExchangeRate        ? plan.billing.exchangeRate
-                                       : field == FSpotInterruptions ? plan.billing.spotInterruptionsPerDay
-                                       : field == FCheckpointInterval ? plan.billing.checkpointIntervalHours
-                                                                      : plan.billing.storageGib;
+        QDoubleSpinBox* box = field == FExchangeRate ? m_exchangeRate
+            : field == FSpotInterruptions            ? m_spotInterruptions
+            : field == FCheckpointInterval           ? m_checkpointInterval
+                                                     : m_storage;
+        std::optional<double>& value = field == FExchangeRate ? plan.billing.exchangeRate
+            : field == FSpotInterruptions                     ? plan.billing.spotInterruptionsPerDay
+            : field == FCheckpointInterval                    ? plan.billing.checkpointIntervalHours
+                                                              : plan.billing.storageGib;
         value = box->value() > box->minimum() ? std::optional<double>(box->value()) : std::nullopt;
         break;
     }
@@ -1677,8 +1751,8 @@ void InputsPanel::refuseValue(const QString& fieldKey, qint64 value)
     // The core's words for the refusal: the plan with this value, checked as a file would be.
     nlohmann::json document = gp::planToJson(m_plan);
     QString pointer = fieldKey;
-    document[nlohmann::json::json_pointer("/" + pointer.replace(QLatin1Char('.'), QLatin1Char('/')).toStdString())] =
-        value;
+    document[nlohmann::json::json_pointer("/" + pointer.replace(QLatin1Char('.'), QLatin1Char('/')).toStdString())]
+        = value;
     clearFieldErrors();
     auto checked = gp::planFromJson(document);
     std::optional<gp::Error> problem;
@@ -1698,8 +1772,8 @@ QString InputsPanel::showFieldError(const QString& field, const QString& message
     for (auto it = m_errorLabels.cbegin(); it != m_errorLabels.cend(); ++it) {
         const QString& key = it.key();
         const bool prefix = field == key
-                            || (field.startsWith(key) && (field.at(key.size()) == QLatin1Char('.')
-                                                          || field.at(key.size()) == QLatin1Char('[')));
+            || (field.startsWith(key)
+                && (field.at(key.size()) == QLatin1Char('.') || field.at(key.size()) == QLatin1Char('[')));
         if (prefix && key.size() > best.size())
             best = key;
     }
@@ -1783,7 +1857,8 @@ void InputsPanel::updatePlannerChoice()
     QTimer::singleShot(0, this, [this] { fitWrappedLabels(); }); // again once the layout has placed it
 }
 
-namespace {
+namespace
+{
 
 // A word-wrapped label inside the scroll area gets the height of its size hint, which is not the height its text needs
 // at the width it gets: set that height whenever its width changes, so that nothing is cut.
@@ -1806,7 +1881,8 @@ void fitHeight(QLabel* label)
         label->setMinimumHeight(height);
 }
 
-class WrappedLabelFitter : public QObject {
+class WrappedLabelFitter : public QObject
+{
 public:
     using QObject::QObject;
     bool eventFilter(QObject* watched, QEvent* event) override
@@ -1850,7 +1926,8 @@ void InputsPanel::resizeEvent(QResizeEvent* event)
     fitWrappedLabels();
 }
 
-namespace {
+namespace
+{
 
 // The field a sanity warning is about ("" = not one of them).
 QString sanityField(const std::string& code, gp::Mode mode)
@@ -1860,9 +1937,9 @@ QString sanityField(const std::string& code, gp::Mode mode)
     if (code == "run_shorter_than_one_step")
         return QStringLiteral("workload.training_tokens");
     if (code == "sequence_exceeds_model_context")
-        return mode == gp::Mode::Training  ? QStringLiteral("workload.sequence_length")
-               : mode == gp::Mode::Serving ? QStringLiteral("workload.serving.prompt_tokens")
-                                           : QStringLiteral("workload.inference.prompt_tokens");
+        return mode == gp::Mode::Training ? QStringLiteral("workload.sequence_length")
+            : mode == gp::Mode::Serving   ? QStringLiteral("workload.serving.prompt_tokens")
+                                          : QStringLiteral("workload.inference.prompt_tokens");
     if (code == "serving_batch_cut" && mode == gp::Mode::Serving)
         return QStringLiteral("workload.serving.load");
     return {};
@@ -1916,17 +1993,17 @@ bool InputsPanel::importConfig(const QString& path, QString* error, const QStrin
         return false;
     }
     const QByteArray& bytes = *read;
-    const QString name = !modelName.isEmpty()                               ? modelName
-                         : QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).dir().dirName()
-                                                                                  : QFileInfo(path).completeBaseName();
-    auto imported = gp::importHuggingFaceConfig(std::string_view(bytes.constData(), size_t(bytes.size())),
-                                                QFileInfo(path).fileName().toStdString());
+    const QString name = !modelName.isEmpty()                        ? modelName
+        : QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).dir().dirName()
+                                                                     : QFileInfo(path).completeBaseName();
+    auto imported = gp::importHuggingFaceConfig(
+        std::string_view(bytes.constData(), size_t(bytes.size())), QFileInfo(path).fileName().toStdString());
     if (!imported) {
         *error = QString::fromStdString(imported.error().toString());
         return false;
     }
     gp::Plan plan = m_plan;
-    plan.model = gp::ModelSpec{};
+    plan.model = gp::ModelSpec {};
     plan.model.architecture = imported->architecture;
     plan.model.name = name.toStdString();
     const std::string& q = imported->quantization;

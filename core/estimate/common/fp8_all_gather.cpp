@@ -8,12 +8,15 @@ namespace gp {
 
 namespace {
 
-enum class Unused { No, Precision, NoGather };
+enum class Unused { No, Precision, Recipe, NoGather };
 
 Unused unused(const Workload& workload, const Configuration& config)
 {
     if (workload.mode != Mode::Training || workload.precision != Precision::Fp8)
         return Unused::Precision;
+    // torchtitan's float8 all-gather casts the weights to FP8; the NVFP4 recipe's MLP GEMMs take NVFP4 weights.
+    if (workload.fp8Recipe == Fp8Recipe::Nvfp4)
+        return Unused::Recipe;
     const long long ranks = static_cast<long long>(std::max(1, config.data)) * std::max(1, config.context);
     if (config.zeroStage < 3 || ranks <= 1)
         return Unused::NoGather;
@@ -29,6 +32,8 @@ std::string fp8AllGatherUnusedReason(const Workload& workload, const Configurati
     switch (unused(workload, config)) {
     case Unused::Precision:
         return "precision";
+    case Unused::Recipe:
+        return "recipe";
     case Unused::NoGather:
         return "no_gather";
     case Unused::No:

@@ -14,11 +14,12 @@ namespace gp {
 
 // Share of the model's parameters all-gathered in fp8: the blocks' linear weights (the layers FP8 training casts)
 // when the workload asks for it, trains in FP8 and the configuration gathers weights (ZeRO-3 over more than one
-// data x context rank); 0 otherwise.
+// data x context rank) with an FP8 recipe; 0 otherwise.
 double fp8AllGatherShare(const ParameterCounts& counts, const Workload& workload, const Configuration& config);
 
 // Why a plan's fp8_all_gather does nothing for a configuration: "precision" (not FP8 training on this GPU),
-// "no_gather" (no ZeRO-3 weight gathering); empty when it applies or is not asked for.
+// "recipe" (the nvfp4 recipe runs on this GPU), "no_gather" (no ZeRO-3 weight gathering); empty when it applies
+// or is not asked for.
 std::string fp8AllGatherUnusedReason(const Workload& workload, const Configuration& config);
 
 } // namespace gp

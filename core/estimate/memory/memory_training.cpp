@@ -125,7 +125,13 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const double cb = bytesPerElement(w.precision);
     const bool mixed = cb < 4;
     StateBytesPerParameter bytes;
-    bytes.weights = cb + (w.precision == Precision::Fp8 ? 1.0 : 0.0); // FP8: cached 1-byte cast of the weights
+    // FP8: a cached 1-byte cast of the weights; the NVFP4 recipe caches its MLP weights as two NVFP4 copies
+    // (rowwise and the transposed columnwise one, 0.5 byte + an E4M3 scale per 16 elements each = 1.125 bytes).
+    const double mlpShare = c.total > 0 ? std::clamp(c.mlpLinear / c.total, 0.0, 1.0) : 0.0;
+    const double castCache = w.precision != Precision::Fp8        ? 0.0
+                             : w.fp8Recipe == Fp8Recipe::Nvfp4 ? 1.0 + (1.125 - 1.0) * mlpShare
+                                                               : 1.0;
+    bytes.weights = cb + castCache;
     bytes.gradients = cb;
     bytes.master = mixed && fw.masterWeights ? 4 : 0;
     // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.

@@ -2,6 +2,9 @@
 
 #include "transformer/lora_modules.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace gp {
 
 // Per-kernel read/write counts of torchao's float8 roofline (torchao/testing/float8/roofline_utils.py,
@@ -17,9 +20,18 @@ namespace gp {
 // - blockwise (DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks, technical report Sec. 3.3):
 //   the roofline has no entry; assumed the same kernels as the MX recipe (a tile's scale is local, so one pass
 //   writes both layouts), which is what the block-scaled kernels of Transformer Engine and torchao implement.
+// - nvfp4 (Transformer Engine's NVFP4 recipe, docs/features/low_precision_training/nvfp4, read 2026-12): each
+//   NVFP4 copy is 0.5 byte per element plus one E4M3 scale per 16 elements = 0.5625; the GEMMs take only the TN
+//   layout, so a rowwise and a (transposed) columnwise copy = 1.125. Activation and output gradient: the FP32
+//   tensor scale's amax fused into the producing op as for tensorwise, read 2, write both copies (the columnwise
+//   one through the 16-point Hadamard transform, in the same pass) = 3.125; weight (16x16 2D blocks, both copies
+//   from one scale): amax read 2, read 2, write 1.125 = 5.125. These are the MLP GEMMs' bytes; the recipe's
+//   attention projections cast as tensorwise FP8.
 Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
 {
     switch (recipe) {
+    case Fp8Recipe::Nvfp4:
+        return {3.125, 3.125, 5.125};
     case Fp8Recipe::Tensorwise:
         return {4, 4, 8};
     case Fp8Recipe::Rowwise:
@@ -31,14 +43,33 @@ Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
     return {4, 4, 8};
 }
 
+namespace {
+
+void addTraffic(Fp8CastTraffic& t, const std::vector<AdaptedMatrix>& matrices, const Fp8CastBytes& bytes, double sign)
+{
+    for (const AdaptedMatrix& m : matrices) {
+        t.bytesPerToken += sign * m.activeCount * (bytes.input * m.in + bytes.gradOutput * m.out);
+        t.weightBytes += sign * m.count * bytes.weight * m.in * m.out;
+    }
+}
+
+} // namespace
+
 Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe)
 {
-    const Fp8CastBytes bytes = fp8CastBytes(recipe);
     Fp8CastTraffic t;
-    for (const AdaptedMatrix& m : loraTargets(architecture, {"all-linear"}).matrices) {
-        t.bytesPerToken += m.activeCount * (bytes.input * m.in + bytes.gradOutput * m.out);
-        t.weightBytes += m.count * bytes.weight * m.in * m.out;
+    if (recipe != Fp8Recipe::Nvfp4) {
+        addTraffic(t, loraTargets(architecture, {"all-linear"}).matrices, fp8CastBytes(recipe), 1.0);
+        return t;
     }
+    // NVFP4 on the MLPs (dense, shared and routed experts), tensorwise FP8 on every other linear of the blocks.
+    const std::vector<AdaptedMatrix> mlps = loraTargets(architecture, {"gate_proj", "up_proj", "down_proj"}).matrices;
+    const Fp8CastBytes tensorwise = fp8CastBytes(Fp8Recipe::Tensorwise);
+    addTraffic(t, loraTargets(architecture, {"all-linear"}).matrices, tensorwise, 1.0);
+    addTraffic(t, mlps, tensorwise, -1.0);
+    addTraffic(t, mlps, fp8CastBytes(Fp8Recipe::Nvfp4), 1.0);
+    t.bytesPerToken = std::max(0.0, t.bytesPerToken);
+    t.weightBytes = std::max(0.0, t.weightBytes);
     return t;
 }
 

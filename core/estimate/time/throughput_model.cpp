@@ -184,10 +184,16 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         // the output head run at the 16-bit peak.
         const double bf16 = peak16 * r.computeEfficiency;
         const double other = std::max(0.0, flops.hardware - flops.linearHardware - attentionFlops);
-        if (achieved > 0 && bf16 > 0) {
-            r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
-            matmul = gpuTokens * (std::max(0.0, flops.linearHardware - expertsFlops) / achieved + other / bf16)
-                     + r.expertComputeSeconds + r.attentionSeconds;
+        // The NVFP4 recipe (which workloadOnGpu keeps only where the GPU has an FP4 rate) runs the MLP GEMMs at the
+        // FP4 peak, at the same fraction of it as every other GEMM, and the other linear layers in FP8.
+        const bool nvfp4 = workload.fp8Recipe == Fp8Recipe::Nvfp4 && hw.gpu.tflops.fp4 && *hw.gpu.tflops.fp4 > 0;
+        const double fp4 = nvfp4 ? *hw.gpu.tflops.fp4 * 1e12 * r.computeEfficiency : achieved;
+        const double fp4Flops = nvfp4 ? std::max(0.0, flops.mlpHardware - expertsFlops) : 0.0;
+        if (achieved > 0 && bf16 > 0 && fp4 > 0) {
+            r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / (nvfp4 ? fp4 : achieved);
+            const double fp8Flops = std::max(0.0, flops.linearHardware - expertsFlops - fp4Flops);
+            matmul = gpuTokens * (fp8Flops / achieved + fp4Flops / fp4 + other / bf16) + r.expertComputeSeconds
+                     + r.attentionSeconds;
         }
     } else if (achieved > 0) {
         r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
@@ -207,11 +213,13 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
     // copy (bitsandbytes' dequantize-then-matmul). FP8 training over weights stored in FP8 (MLPerf Training's
     // Llama 2 70B LoRA with fp8_params, Transformer Engine's fp8_model_init) feeds them to the FP8 GEMMs as stored:
-    // read at one byte, never dequantized, never cast. Either way only the weights the format covers (the memory
-    // model's formatScopeParameters: the blocks' linear layers, MXFP4's experts); the rest stays 16-bit.
+    // read at one byte, never dequantized, never cast (not under the NVFP4 recipe, whose MLP GEMMs take NVFP4
+    // operands: there FP8-stored weights are dequantized as any other format). Either way only the weights the
+    // format covers (the memory model's formatScopeParameters: the blocks' linear layers, MXFP4's experts); the
+    // rest stays 16-bit.
     const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
     const WeightFormat frozenFormat = adapters ? frozenWeightFormat(workload) : WeightFormat::Same;
-    const bool fp8Frozen = workload.precision == Precision::Fp8
+    const bool fp8Frozen = workload.precision == Precision::Fp8 && workload.fp8Recipe != Fp8Recipe::Nvfp4
                            && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
     const double formatShard = frozenFormat == WeightFormat::Same
                                    ? 0.0
