@@ -15,16 +15,6 @@ namespace {
 
 using namespace gp::testing;
 
-Workload fp8Pretraining(Fp8Recipe recipe)
-{
-    Workload w;
-    w.sequenceLength = 8192;
-    w.trainingTokens = 1e9;
-    w.precision = Precision::Fp8;
-    w.fp8Recipe = recipe;
-    return w;
-}
-
 ThroughputEstimate onEightGpus(const Workload& w, const std::string& gpu, const std::string& link)
 {
     const Catalog& catalog = builtinCatalog();

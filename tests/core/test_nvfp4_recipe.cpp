@@ -24,16 +24,6 @@ namespace
 
 using namespace gp::testing;
 
-Workload fp8Pretraining(Fp8Recipe recipe)
-{
-    Workload w;
-    w.sequenceLength = 8192;
-    w.trainingTokens = 1e9;
-    w.precision = Precision::Fp8;
-    w.fp8Recipe = recipe;
-    return w;
-}
-
 Configuration zero3(int data)
 {
     Configuration c;

@@ -110,4 +110,15 @@ inline std::string bottleneckName(Bottleneck b)
     return "?";
 }
 
+// FP8 pretraining at 8k sequence, as the FP8 recipe tests compare recipes on it.
+inline Workload fp8Pretraining(Fp8Recipe recipe)
+{
+    Workload w;
+    w.sequenceLength = 8192;
+    w.trainingTokens = 1e9;
+    w.precision = Precision::Fp8;
+    w.fp8Recipe = recipe;
+    return w;
+}
+
 } // namespace gp::testing
