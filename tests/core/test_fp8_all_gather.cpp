@@ -18,12 +18,9 @@ namespace {
 
 using namespace gp::testing;
 
-Workload fp8Training(bool allGather)
+Workload fp8AllGatherTraining(bool allGather)
 {
-    Workload w;
-    w.sequenceLength = 4096;
-    w.trainingTokens = 1e9;
-    w.precision = Precision::Fp8;
+    Workload w = fp8Training(4096);
     w.fp8AllGather = allGather;
     return w;
 }
@@ -43,22 +40,22 @@ TEST(Fp8AllGather, ShareIsTheLinearWeightsWhereWeightsAreGathered)
     const ParameterCounts& p = m.parameters;
     // Llama 2 7B: 32 layers of 4h^2 + 3hf = 202,375,168 linear weights over 6.74 B parameters.
     EXPECT_DOUBLE_EQ(p.blockLinear, 32.0 * 202375168);
-    EXPECT_DOUBLE_EQ(fp8AllGatherShare(p, fp8Training(true), zero3(16)), p.blockLinear / p.total);
-    EXPECT_EQ(fp8AllGatherShare(p, fp8Training(false), zero3(16)), 0.0);
+    EXPECT_DOUBLE_EQ(fp8AllGatherShare(p, fp8AllGatherTraining(true), zero3(16)), p.blockLinear / p.total);
+    EXPECT_EQ(fp8AllGatherShare(p, fp8AllGatherTraining(false), zero3(16)), 0.0);
     Configuration zero2 = zero3(16);
     zero2.zeroStage = 2;
-    EXPECT_EQ(fp8AllGatherShare(p, fp8Training(true), zero2), 0.0);
-    EXPECT_EQ(fp8AllGatherUnusedReason(fp8Training(true), zero2), "no_gather");
-    EXPECT_EQ(fp8AllGatherUnusedReason(fp8Training(true), zero3(1)), "no_gather");
-    Workload bf16 = fp8Training(true);
+    EXPECT_EQ(fp8AllGatherShare(p, fp8AllGatherTraining(true), zero2), 0.0);
+    EXPECT_EQ(fp8AllGatherUnusedReason(fp8AllGatherTraining(true), zero2), "no_gather");
+    EXPECT_EQ(fp8AllGatherUnusedReason(fp8AllGatherTraining(true), zero3(1)), "no_gather");
+    Workload bf16 = fp8AllGatherTraining(true);
     bf16.precision = Precision::Bf16;
     EXPECT_EQ(fp8AllGatherShare(p, bf16, zero3(16)), 0.0);
     EXPECT_EQ(fp8AllGatherUnusedReason(bf16, zero3(16)), "precision");
-    EXPECT_EQ(fp8AllGatherUnusedReason(fp8Training(true), zero3(16)), "");
+    EXPECT_EQ(fp8AllGatherUnusedReason(fp8AllGatherTraining(true), zero3(16)), "");
     // Context-parallel ranks shard the weights too: one data replica over 8 context ranks gathers.
     Configuration context = zero3(1);
     context.context = 8;
-    EXPECT_EQ(fp8AllGatherUnusedReason(fp8Training(true), context), "");
+    EXPECT_EQ(fp8AllGatherUnusedReason(fp8AllGatherTraining(true), context), "");
 }
 
 TEST(Fp8AllGather, Zero3TrafficCarriesTheLinearWeightsAtOneByte)
@@ -70,7 +67,7 @@ TEST(Fp8AllGather, Zero3TrafficCarriesTheLinearWeightsAtOneByte)
     const Configuration c = zero3(8);
     const double share = m.parameters.blockLinear / m.parameters.total;
     auto bytes = [&](bool allGather) {
-        const Workload w = fp8Training(allGather);
+        const Workload w = fp8AllGatherTraining(allGather);
         return estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w, c, hw, catalog, d, 0.0,
                                      fp8AllGatherShare(m.parameters, w, c))
             .dataParallelBytes;
@@ -90,8 +87,8 @@ TEST(Fp8AllGather, GatherBufferHoldsFp8LinearWeights)
     const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
     const MemoryDefaults d = memoryDefaults({}, catalog);
     const Configuration c = zero3(8);
-    const MemoryBreakdown without = estimateMemory(m, fp8Training(false), c, hw, d);
-    const MemoryBreakdown with = estimateMemory(m, fp8Training(true), c, hw, d);
+    const MemoryBreakdown without = estimateMemory(m, fp8AllGatherTraining(false), c, hw, d);
+    const MemoryBreakdown with = estimateMemory(m, fp8AllGatherTraining(true), c, hw, d);
     // The gather buffer: prefetch units x one layer's parameters, at 2 B + the 1 B cast in FP8 training; with fp8
     // all-gather the linear share arrives at 1 B and the rest (norms) at 2 B.
     const ParameterCounts& p = m.parameters;
@@ -113,8 +110,8 @@ TEST(Fp8AllGather, StepIsFasterAndCastsRunOnTheShard)
     hw.interNodeGbps = 400;
     hw.rdma = true;
     const Configuration c = zero3(16);
-    const ThroughputEstimate without = estimateThroughput(m, fp8Training(false), c, hw, {}, {}, catalog);
-    const ThroughputEstimate with = estimateThroughput(m, fp8Training(true), c, hw, {}, {}, catalog);
+    const ThroughputEstimate without = estimateThroughput(m, fp8AllGatherTraining(false), c, hw, {}, {}, catalog);
+    const ThroughputEstimate with = estimateThroughput(m, fp8AllGatherTraining(true), c, hw, {}, {}, catalog);
     EXPECT_LT(with.communicationRawSeconds, without.communicationRawSeconds);
     EXPECT_LE(with.step.total, without.step.total);
     // The weights' cast traffic falls 16 times (each of 16 ranks casts its shard); the activations' stays.
@@ -130,7 +127,7 @@ TEST(Fp8AllGather, ResultsSayWhenItChangesNothing)
     const ResolvedModel m = modelFrom(llama2_7b());
     auto warningReason = [&](const std::string& gpu, Precision precision, int zeroStage) {
         Plan plan;
-        plan.workload = fp8Training(true);
+        plan.workload = fp8AllGatherTraining(true);
         plan.workload.precision = precision;
         const Hardware hw = catalogHardware(catalog, gpu, 8, gpu == "a100-80gb-sxm" ? "nvlink3" : "nvlink4");
         Configuration c = zero3(8, 1);

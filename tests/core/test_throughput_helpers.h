@@ -110,15 +110,18 @@ inline std::string bottleneckName(Bottleneck b)
     return "?";
 }
 
-// FP8 pretraining at 8k sequence, as the FP8 recipe tests compare recipes on it.
-inline Workload fp8Pretraining(Fp8Recipe recipe)
+// FP8 training of 1e9 tokens at `sequenceLength` under `recipe`, the workload the FP8 tests compare on.
+inline Workload fp8Training(double sequenceLength, Fp8Recipe recipe = Fp8Recipe::Tensorwise)
 {
     Workload w;
-    w.sequenceLength = 8192;
+    w.sequenceLength = sequenceLength;
     w.trainingTokens = 1e9;
     w.precision = Precision::Fp8;
     w.fp8Recipe = recipe;
     return w;
 }
+
+// FP8 pretraining at 8k sequence, as the FP8 recipe tests compare recipes on it.
+inline Workload fp8Pretraining(Fp8Recipe recipe) { return fp8Training(8192, recipe); }
 
 } // namespace gp::testing
