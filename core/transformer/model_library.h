@@ -78,7 +78,7 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec);
 struct ImportedConfig {
     Architecture architecture;
     std::string torchDtype;
-    std::string quantization; // "", "nf4", "int8", "int4", "fp8"
+    std::string quantization; // "", "nf4", "int8", "int4", "fp8", "fp8_block", "mxfp4"
     Diagnostics warnings;
 };
 // Warnings: "config_field_ignored" (arg "field") for every top-level field it cannot map.
