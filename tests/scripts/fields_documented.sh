@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every field name gpu-planner-cli writes in JSON (estimate, plan, --frontier, --sensitivity, --scenarios, sweep,
+# Every field name gpu-planner-cli writes in JSON and every CSV column (estimate, plan, --frontier, --sensitivity, --scenarios, sweep,
 # model import, model list, catalog list, example) appears in docs/plan-format.md or docs/plan-search.md, in code
 # text (`name` or a JSON block): the documents are the contract other people's scripts use, so an undocumented
 # field fails here. Plans: the default training and serving plans, a scenario, and every published reference case.
@@ -54,6 +54,23 @@ for config in "$DATA"/hf-configs/*.json; do
     run "import-$(basename "$config" .json)" model import "$config"
 done
 run catalog catalog list --format json
+# CSV headers: every column name, kept as a JSON object so the check below reads it with the rest.
+header() { # header NAME ARGS...: the header of the CLI's CSV output as NAME.json
+    local name=$1
+    shift
+    "$CLI" "$@" >"$WORK/$name.csv" 2>"$WORK/$name.err" || { echo "FAIL: gpu-planner-cli $*: $(head -c 300 "$WORK/$name.err")" >&2; exit 1; }
+    python3 - "$WORK/$name.csv" >"$WORK/$name.json" <<'PY'
+import csv, json, sys
+with open(sys.argv[1], encoding="utf-8-sig", newline="") as f:
+    json.dump({column: None for column in next(csv.reader(f))}, sys.stdout)
+PY
+}
+for p in training serving; do
+    header "csv-$p" plan "$WORK/$p.gpuplan" --format csv
+    header "csv-frontier-$p" plan "$WORK/$p.gpuplan" --frontier --format csv
+    header "csv-sensitivity-$p" plan "$WORK/$p.gpuplan" --sensitivity --format csv
+done
+header csv-scenarios plan "$WORK/scenarios.gpuplan" --scenarios --format csv
 for p in "$WORK"/case*.gpuplan; do
     run "$(basename "$p" .gpuplan)" estimate "$p" --format json
 done
