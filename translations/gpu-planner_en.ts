@@ -1097,6 +1097,10 @@
         <source>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</source>
         <translation>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</translation>
     </message>
+    <message>
+        <source>Use ZeRO-1 to shard the optimizer states: fits with %1.</source>
+        <translation>Use ZeRO-1 to shard the optimizer states: fits with %1.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

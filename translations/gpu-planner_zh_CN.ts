@@ -1091,6 +1091,10 @@
         <source>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</source>
         <translation>FP8 全收集把权重转换为 FP8，但 NVFP4 方案的 MLP 层使用 NVFP4 权重；在 %1 上权重以 16 位收集。</translation>
     </message>
+    <message>
+        <source>Use ZeRO-1 to shard the optimizer states: fits with %1.</source>
+        <translation>用 ZeRO-1 切分优化器状态即可放下：%1。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

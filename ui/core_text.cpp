@@ -208,6 +208,8 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    .arg(a.count("context"), configurationArgs(a));
     else if (c == "suggest_checkpointing")
         text = tr("Use full activation checkpointing: fits with %1.").arg(configurationArgs(a));
+    else if (c == "suggest_zero" && a.text("zero_stage") == QLatin1String("1")) // with a pipeline (plan-format)
+        text = tr("Use ZeRO-1 to shard the optimizer states: fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_zero")
         text = tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.").arg(configurationArgs(a));
     else if (c == "suggest_offload")

@@ -2,6 +2,7 @@
 #include "planner/fit_advice.h"
 #include "base/finite_number.h"
 
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "planner/planner_ranking.h"
@@ -13,9 +14,14 @@ namespace gp {
 
 namespace {
 
-// Memory-saving levels tried, least first, for the smallest-footprint fit of advice.
-std::vector<SavingLevels> footprintLevels(int data)
+// Memory-saving levels tried, least first, for the smallest-footprint fit of advice: no offload, the optimizer
+// offloaded, everything offloaded (the planner grid's most saving ones, planner_grid.h).
+std::vector<SavingLevels> footprintLevels(int data, int pipeline)
 {
+    if (pipelineKeepsShardsGathered(3, pipeline, data)) // ZeRO-2/3 keep a pipeline stage gathered
+        return {{1, Offload::None, Checkpointing::Full},
+                {1, Offload::Optimizer, Checkpointing::Full},
+                {1, Offload::Optimizer, Checkpointing::Full}};
     if (data <= 1)
         return {{0, Offload::None, Checkpointing::Full},
                 {2, Offload::Optimizer, Checkpointing::Full},
@@ -150,7 +156,7 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
                     // gets at least as many micro-batches as stages.
                     if (training && (data <= 0 || inputs.globalBatch % data != 0))
                         continue;
-                    SavingLevels levels = training ? footprintLevels(data * cp)[levelIndex] : SavingLevels{};
+                    SavingLevels levels = training ? footprintLevels(data * cp, p)[levelIndex] : SavingLevels{};
                     const std::int64_t accumulation = training ? inputs.globalBatch / data : 1;
                     if (training && p > 1 && accumulation < p)
                         continue;
@@ -191,7 +197,7 @@ bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Ha
             const int data = gpus / (t * p * cp);
             SavingLevels levels;
             if (training)
-                levels = footprintLevels(data * cp)[allowOffload ? 2 : 0];
+                levels = footprintLevels(data * cp, p)[allowOffload ? 2 : 0];
             const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
             const Configuration c = makeConfiguration(hardware, t, p, levels, batch, std::max(p, 1), workload, cp);
             if (fitsGpuMemory(inputs, workload, hardware, c))
@@ -339,11 +345,18 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             const char* words;
         };
         const Configuration& c = *asConfigured;
+        // Inside a pipeline ZeRO-2/3 keep the stage gathered (pipeline_schedule.h): ZeRO-1 is the sharding to suggest.
+        const bool pipelined = pipelineKeepsShardsGathered(3, c.pipeline, std::max(1, c.data) * std::max(1, c.context));
+        const int zero = pipelined ? 1 : 3;
+        const Offload zeroOffload = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer
+                                                                                              : c.offload;
         // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
         const Variant variants[] = {
             {"suggest_checkpointing", {c.zeroStage, c.offload, Checkpointing::Full}, "full activation checkpointing"},
-            {"suggest_zero", {3, c.offload, c.checkpointing}, "ZeRO-3 (shard weights, gradients and optimizer)"},
-            {"suggest_zero", {3, c.offload, Checkpointing::Full}, "ZeRO-3 and full activation checkpointing"},
+            {"suggest_zero", {zero, zeroOffload, c.checkpointing},
+             pipelined ? "ZeRO-1 (shard the optimizer states)" : "ZeRO-3 (shard weights, gradients and optimizer)"},
+            {"suggest_zero", {zero, zeroOffload, Checkpointing::Full},
+             pipelined ? "ZeRO-1 and full activation checkpointing" : "ZeRO-3 and full activation checkpointing"},
             {"suggest_offload", {3, Offload::OptimizerAndParameters, c.checkpointing},
              "ZeRO-3 with optimizer and parameters offloaded to CPU"},
             {"suggest_offload", {3, Offload::OptimizerAndParameters, Checkpointing::Full},
@@ -412,7 +425,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                     if (fit || cp == 1 || data <= 0 || inputs.globalBatch % data != 0)
                         continue;
                     const Configuration c = makeConfiguration(
-                        hardware, t, 1, footprintLevels(data * cp)[0], 1,
+                        hardware, t, 1, footprintLevels(data * cp, 1)[0], 1,
                         static_cast<int>(std::min<std::int64_t>(inputs.globalBatch / data, 1 << 20)), onGpu, cp);
                     if (!fitsGpuMemory(inputs, onGpu, hardware, c))
                         continue;

@@ -206,7 +206,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                 }
                 const std::int64_t perReplica = global / data;
                 // ZeRO shards over data x context ranks, so context-parallel ranks count as replicas for the levels.
-                const std::vector<SavingLevels>& levels = savingLevels(data * cp);
+                const std::vector<SavingLevels>& levels = savingLevels(data * cp, p);
                 // MoE: the expert-parallel degrees among the replicas (planner_grid.h); dense models keep 1.
                 for (int ep : expertDegrees(arch, data, m_work.workload.parallelism.expert))
                 for (int micro : microBatchSizes(perReplica)) {
@@ -218,7 +218,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
                     MemoryBreakdown memory;
                     const Configuration most
-                        = makeConfiguration(hw, t, p, mostSaving(), micro, accum, m_work.workload, cp, ep, v);
+                        = makeConfiguration(hw, t, p, mostSaving(data * cp, p), micro, accum, m_work.workload, cp, ep, v);
                     if (!checkMemory(hw, most, memory))
                         break;
                     // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.

@@ -1,5 +1,6 @@
 // The planner's grid: sensible parallel splits, saving levels and micro-batches for one candidate.
 #include "planner/planner_grid.h"
+#include "estimate/common/pipeline_schedule.h"
 
 #include "transformer/layers.h"
 
@@ -166,15 +167,20 @@ int level(Checkpointing checkpointing)
 
 namespace {
 
-std::vector<SavingLevels> buildLevels(bool oneReplica)
+enum class Replicas { One, Many, ManyPipelined };
+
+std::vector<SavingLevels> buildLevels(Replicas replicas)
 {
     struct Sharding {
         int zero;
         Offload offload;
     };
     std::vector<Sharding> shardings;
-    if (oneReplica) {
+    if (replicas == Replicas::One) {
         shardings = {{0, Offload::None}, {2, Offload::Optimizer}, {3, Offload::OptimizerAndParameters}};
+    } else if (replicas == Replicas::ManyPipelined) {
+        // Inside a pipeline ZeRO-2/3 keeps the stage gathered (pipeline_schedule.h): more memory than ZeRO-1.
+        shardings = {{0, Offload::None}, {1, Offload::None}, {1, Offload::Optimizer}};
     } else {
         shardings = {{0, Offload::None},      {1, Offload::None},      {2, Offload::None},
                      {3, Offload::None},      {1, Offload::Optimizer}, {2, Offload::Optimizer},
@@ -194,11 +200,14 @@ std::vector<SavingLevels> buildLevels(bool oneReplica)
 
 } // namespace
 
-const std::vector<SavingLevels>& savingLevels(int data)
+const std::vector<SavingLevels>& savingLevels(int data, int pipeline)
 {
-    static const std::vector<SavingLevels> one = buildLevels(true);
-    static const std::vector<SavingLevels> many = buildLevels(false);
-    return data <= 1 ? one : many;
+    static const std::vector<SavingLevels> one = buildLevels(Replicas::One);
+    static const std::vector<SavingLevels> many = buildLevels(Replicas::Many);
+    static const std::vector<SavingLevels> pipelined = buildLevels(Replicas::ManyPipelined);
+    if (data <= 1)
+        return one;
+    return pipelineKeepsShardsGathered(3, pipeline, data) ? pipelined : many;
 }
 
 bool savesNoMore(const SavingLevels& a, const SavingLevels& b)
@@ -207,8 +216,11 @@ bool savesNoMore(const SavingLevels& a, const SavingLevels& b)
         && level(a.checkpointing) <= level(b.checkpointing);
 }
 
-SavingLevels mostSaving()
+SavingLevels mostSaving(int data, int pipeline)
 {
+    // Inside a pipeline: ZeRO-1 with the optimizer offloaded (ZeRO-2/3 keep the stage gathered there).
+    if (pipelineKeepsShardsGathered(3, pipeline, data))
+        return {1, Offload::Optimizer, Checkpointing::Full};
     // ZeRO-3 with full offload is valid for one replica too (parameters offloaded need stage 3).
     return {3, Offload::OptimizerAndParameters, Checkpointing::Full};
 }

@@ -75,16 +75,19 @@ struct SavingLevels {
     Checkpointing checkpointing = Checkpointing::None;
 };
 
-// Every valid ZeRO x offload x checkpointing combination for `data` replicas, the least saving first.
-// Offload needs ZeRO (optimizer: stage >= 1, parameters: stage 3). With one replica ZeRO shards
-// nothing, so only (0, none), (2, optimizer) and (3, optimizer-and-parameters) are kept.
-const std::vector<SavingLevels>& savingLevels(int data);
+// Every valid ZeRO x offload x checkpointing combination for `data` replicas (data x context ranks) and a
+// `pipeline` of that many stages, the least saving first. Offload needs ZeRO (optimizer: stage >= 1,
+// parameters: stage 3). With one replica ZeRO shards nothing, so only (0, none), (2, optimizer) and
+// (3, optimizer-and-parameters) are kept. Inside a pipeline ZeRO-2/3 keep the stage gathered and save
+// nothing over ZeRO-1 (pipelineKeepsShardsGathered), so only (0, none), (1, none) and (1, optimizer) are kept.
+const std::vector<SavingLevels>& savingLevels(int data, int pipeline);
 
 // True when `a` saves no more than `b` on every axis (so if `a` fits, `b` is no faster).
 bool savesNoMore(const SavingLevels& a, const SavingLevels& b);
 
-// The most memory-saving combination (ZeRO-3, optimizer and parameters offloaded, full checkpointing).
-SavingLevels mostSaving();
+// The most memory-saving combination of savingLevels(data, pipeline): ZeRO-3, optimizer and parameters
+// offloaded, full checkpointing; inside a pipeline ZeRO-1 with the optimizer offloaded, full checkpointing.
+SavingLevels mostSaving(int data, int pipeline);
 
 // Numeric rank of an offload / checkpointing level (0 = none).
 int level(Offload offload);

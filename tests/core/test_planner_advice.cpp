@@ -284,3 +284,33 @@ TEST(PlannerAdvice, AbsurdModelDoesNotCrashAndSaysWhy)
         EXPECT_TRUE(evaluateSuggestion(plan, *model, s).fits);
     }
 }
+
+TEST(PlannerAdvice, InsideAPipelineTheZeroSuggestionIsZero1)
+{
+    // Llama 2 13B as configured on 2 x 8 A100-80GB: pipeline 2 x data 8, ZeRO-0. A stage holds 6.5 B parameters:
+    // 13 GB of bf16 weights, 13 GB of gradients and 78 GB of fp32 master weights and Adam moments, so it cannot fit.
+    // ZeRO-1 shards the 78 GB over 8 ranks. ZeRO-3 would keep the stage gathered and its gradients unsharded in
+    // fp32 inside the pipeline, so the suggestion is ZeRO-1, evaluated.
+    const char* workload = R"({ "mode": "training", "technique": "full", "precision": "bf16", "optimizer": "adamw",
+        "activation_checkpointing": "full", "sequence_length": 2048, "micro_batch_size": 1,
+        "gradient_accumulation_steps": 8, "global_batch_size": 64, "training_tokens": 1.0e8,
+        "parallelism": { "data": "auto", "tensor": 1, "pipeline": 2, "zero_stage": 0, "offload": "none" } })";
+    const Plan plan = makePlan(R"({ "preset": "llama-2-13b" })", workload,
+                               R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 8, "nodes": 2, "price_per_hour": 100,
+                                     "inter_node_gbps": 1600 }])",
+                               false, 2);
+    auto model = resolveModel(plan.model);
+    ASSERT_TRUE(model.ok());
+    const CandidatePlan result = searchCandidate(plan, plan.candidates[0], *model, builtinCatalog(), "candidates[0]");
+    ASSERT_FALSE(result.fits) << result.best.memory.total / kGiB << " GiB per GPU";
+    ASSERT_EQ(result.best.configuration.pipeline, 2);
+    const Diagnostic* zero = nullptr;
+    for (const auto& s : result.best.suggestions)
+        if (s.code == "suggest_zero")
+            zero = &s;
+    ASSERT_NE(zero, nullptr);
+    EXPECT_EQ(zero->arg("zero_stage"), "1");
+    EXPECT_EQ(zero->arg("pipeline"), "2");
+    EXPECT_NE(zero->message.find("ZeRO-1"), std::string::npos) << zero->message;
+    EXPECT_TRUE(evaluateSuggestion(plan, *model, *zero).fits);
+}

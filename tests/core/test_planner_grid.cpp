@@ -142,9 +142,16 @@ TEST(PlannerGrid, GlobalBatchExplicitOrFromPlan)
 
 TEST(PlannerGrid, SavingLevelsValidAndLeastSavingFirst)
 {
-    for (int data : {1, 8}) {
-        const auto& levels = savingLevels(data);
-        EXPECT_EQ(levels.size(), data == 1 ? 9u : 24u);
+    struct Grid {
+        int data;
+        int pipeline;
+        std::size_t size;
+    };
+    // Inside a pipeline with several replicas only ZeRO-0/1 (and ZeRO-1 with the optimizer offloaded) are kept.
+    for (const Grid& g : {Grid{1, 1, 9}, Grid{8, 1, 24}, Grid{1, 4, 9}, Grid{8, 4, 9}}) {
+        const int data = g.data;
+        const auto& levels = savingLevels(data, g.pipeline);
+        EXPECT_EQ(levels.size(), g.size);
         std::set<std::tuple<int, int, int>> seen;
         for (std::size_t j = 0; j < levels.size(); ++j) {
             const auto& lv = levels[j];
@@ -158,10 +165,13 @@ TEST(PlannerGrid, SavingLevelsValidAndLeastSavingFirst)
             if (data == 1 && lv.offload == Offload::None) {
                 EXPECT_EQ(lv.zeroStage, 0);
             }
+            if (data > 1 && g.pipeline > 1) {
+                EXPECT_LE(lv.zeroStage, 1);
+            }
             // Nothing that saves no more than this level comes after it: dominators are met first.
             for (std::size_t i = j + 1; i < levels.size(); ++i)
                 EXPECT_FALSE(savesNoMore(levels[i], lv)) << "level " << i << " should precede " << j;
-            EXPECT_TRUE(savesNoMore(lv, mostSaving()));
+            EXPECT_TRUE(savesNoMore(lv, mostSaving(data, g.pipeline)));
         }
     }
 }

@@ -90,7 +90,11 @@ TEST(Reference2026, PublishedRunsPerKind)
         if (c["kind"] == "throughput" && !moeRows.count(c["id"].get<std::string>()))
             dense.push_back(errorOf.at(c["id"].get<std::string>()));
     ASSERT_EQ(dense.size(), 11u);
-    EXPECT_LE(medianOf(dense), 0.08);
+    // ZeRO-3 inside a pipeline gathers a stage once per step and reduce-scatters it once (torchtitan does not reshard
+    // after forward with PP; torch.distributed.pipelining syncs gradients at the last micro-batch only), no longer
+    // twice per micro-batch: the 405B interleaved row +4.1% -> +9.6% (with the fp8 all-gather its preset sets),
+    // DeepSeek-V3 PP 4 -21.2% -> -17.6%; dense median 8.4% -> 9.3%, all 13 9.3% -> 9.6%.
+    EXPECT_LE(medianOf(dense), 0.094);
     EXPECT_LE(medianOf(errors["throughput"]), 0.10); // all 13 rows
     // The 262,144-token context-parallel row (+51%): what remains is not the kernel (ring attention's per-chunk
     // overheads and load balance are not modelled). Bounded apart so that the others keep their bound.
@@ -113,10 +117,13 @@ TEST(Reference2026, PublishedRunsPerKind)
     EXPECT_LE(errorOf.at("automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8"), 0.23);
     // DeepSeek-V3's node-limited routing (expert_groups 8, expert_groups_per_token 4: a token's experts on at most 4
     // of the 8 nodes) cuts its dispatch's network copies per token from 4.6 to 3.2: -31.1% -> -21.2%.
-    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.22);
-    // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%.
-    EXPECT_LE(medianOf(errors["memory"]), 0.10);
-    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.31);
+    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.18);
+    // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%. ZeRO-3 inside a pipeline
+    // holding the stage's weights gathered (at fp8 for the linears, the 405B preset's fp8 all-gather) and its
+    // gradients unsharded in fp32 for the step: the 405B 1F1B row -30.9% -> +5.7%; median 9.6% -> 4.5%, worst
+    // 30.9% -> 15.9% (the 70B row, -15.9%, which has no pipeline).
+    EXPECT_LE(medianOf(errors["memory"]), 0.05);
+    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.16);
     EXPECT_LE(medianOf(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);
 }

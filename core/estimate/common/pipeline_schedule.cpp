@@ -1,4 +1,4 @@
-// Pipeline schedules: bubble and in-flight activations of the first stage.
+// Pipeline schedules: bubble and in-flight activations of the first stage; ZeRO-2/3 inside a pipeline.
 #include "estimate/common/pipeline_schedule.h"
 
 #include <algorithm>
@@ -37,6 +37,17 @@ double pipelineInFlightMicroBatches(const Configuration& config)
         return std::min(m, 2.0 * p - 1);
     }
     return std::min(m, double(p));
+}
+
+bool pipelineKeepsShardsGathered(int zeroStage, int pipeline, int shardRanks)
+{
+    return zeroStage >= 2 && pipeline > 1 && shardRanks > 1;
+}
+
+bool pipelineKeepsShardsGathered(const Configuration& config)
+{
+    return pipelineKeepsShardsGathered(config.zeroStage, config.pipeline,
+                                       std::max(1, config.data) * std::max(1, config.context));
 }
 
 } // namespace gp

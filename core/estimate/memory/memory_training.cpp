@@ -209,6 +209,14 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     m.gradients = states.gradients;
     m.optimizer = states.optimizer;
     m.buffers = states.buffers;
+    if (pipelineKeepsShardsGathered(cfg)) {
+        // Inside a pipeline ZeRO-2/3 keeps the stage gathered through the step (pipeline_schedule.h): the whole
+        // stage's weights at the gathered width, which replaces the gather buffer, and its gradients unsharded at
+        // the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
+        m.weights += modelShare * unitBytesPerParameter;
+        m.buffers = std::max(0.0, m.buffers - (stage >= 3 ? gather : 0.0));
+        m.gradients += trainable * (bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients);
+    }
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
     // Context parallelism splits every activation along the sequence: each rank holds sequence / cp tokens

@@ -6,6 +6,7 @@
 // context x tensor fits in one node.
 #include "estimate/time/communication_model.h"
 #include "base/finite_number.h"
+#include "estimate/common/pipeline_schedule.h"
 
 #include "transformer/attention.h"
 #include "transformer/training_flops.h"
@@ -201,6 +202,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
 
     const double intraBus = intraNodeBusGBps(hw, d);
     const double nodeNet = nodeNetworkGBps(hw, d);
+    // ZeRO-2/3 inside a pipeline holds the stage gathered for the whole step (pipeline_schedule.h).
+    const bool gatheredForStep = pipelineKeepsShardsGathered(config);
 
     // Data parallelism and ZeRO.
     if (dp > 1) {
@@ -220,6 +223,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             bytes = accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
             break;
         }
+        if (gatheredForStep) // inside a pipeline: gathered once, reduce-scattered once per step
+            bytes = part * shard * gatheredBytes + part * trainedShard * gradBytes;
         c.dataParallelBytes = bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
@@ -241,6 +246,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             bytes = accum * (2 * part * expertShard * gatheredBytes + part * trainedExpertShard * gradBytes);
             break;
         }
+        if (gatheredForStep)
+            bytes = part * expertShard * gatheredBytes + part * trainedExpertShard * gradBytes;
         c.dataParallelBytes += bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
