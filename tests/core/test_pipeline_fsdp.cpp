@@ -5,6 +5,7 @@
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
+#include "test_memory_support.h"
 #include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
@@ -74,6 +75,30 @@ TEST(PipelineFsdp, StageWeightsStayGatheredAndGradientsUnshardedInFp32)
     const MemoryBreakdown flat3 = estimateMemory(m, w, stagedLayout(3, n, 1), hw, d);
     EXPECT_NEAR(flat3.weights, flat0.weights / n, 1.0);
     EXPECT_GT(flat3.buffers, 0.0);
+}
+
+TEST(PipelineFsdp, ExpertsHeldByOneRankHaveNoGatheredCopy)
+{
+    // Qwen3-30B-A3B with expert parallelism 8 over 8 data ranks: each GPU holds its 16 experts alone (an expert-data
+    // group of one), so only the dense share D of the stage is gathered (2 B) and accumulated unsharded (4 B).
+    // ZeRO-3 weights = D x 2/8 + E x 2 + D x 2 and gradients = D x 2/8 + E x 2 + D x 4, against ZeRO-0's (D + E) x 2
+    // weights: gradients - weights = 2 D, and weights - ZeRO-0 weights = D x 2/8.
+    const Catalog& catalog = builtinCatalog();
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    ASSERT_GT(m.architecture.numExperts, 1);
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
+    const MemoryDefaults d = memoryDefaults({}, catalog);
+    const Workload w = bf16PipelineTraining();
+    Configuration c3 = stagedLayout(3, 8, 2);
+    c3.expert = 8;
+    Configuration c0 = c3;
+    c0.zeroStage = 0;
+    const MemoryBreakdown z3 = estimateMemory(m, w, c3, hw, d);
+    const MemoryBreakdown z0 = estimateMemory(m, w, c0, hw, d);
+    const double dense = (z3.gradients - z3.weights) / 2;
+    ASSERT_GT(dense, 0.0);
+    EXPECT_LT(dense * 2, z0.weights / 2); // the experts are most of what a GPU holds
+    EXPECT_NEAR(z3.weights - z0.weights, dense * 2 / 8, 1e3);
 }
 
 TEST(PipelineFsdp, Fp8AllGatherKeepsTheGatheredLinearsAtOneByte)

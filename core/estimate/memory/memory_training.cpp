@@ -213,9 +213,13 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         // Inside a pipeline ZeRO-2/3 keeps the stage gathered through the step (pipeline_schedule.h): the whole
         // stage's weights at the gathered width, which replaces the gather buffer, and its gradients unsharded at
         // the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
-        m.weights += modelShare * unitBytesPerParameter;
+        // Routed experts held by one rank of their expert-data-parallel group are not sharded, so they have no
+        // second, gathered copy (NeMo AutoModel leaves them out of FSDP then).
+        const double held = expertGroup > 1 ? 1.0 : 1.0 - expertOfGpu;
+        const double accumulated = bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients;
+        m.weights += modelShare * held * unitBytesPerParameter;
         m.buffers = std::max(0.0, m.buffers - (stage >= 3 ? gather : 0.0));
-        m.gradients += trainable * (bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients);
+        m.gradients += (trainable - (expertGroup > 1 ? 0.0 : expertTrainable)) * accumulated;
     }
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
