@@ -346,7 +346,9 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
         };
         const Configuration& c = *asConfigured;
         // Inside a pipeline ZeRO-2/3 keep the stage gathered (pipeline_schedule.h): ZeRO-1 is the sharding to suggest.
-        const bool pipelined = pipelineKeepsShardsGathered(3, c.pipeline, std::max(1, c.data) * std::max(1, c.context));
+        Configuration atZero3 = c;
+        atZero3.zeroStage = 3;
+        const bool pipelined = pipelineKeepsShardsGathered(atZero3);
         const int zero = pipelined ? 1 : 3;
         const Offload zeroOffload = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer
                                                                                               : c.offload;

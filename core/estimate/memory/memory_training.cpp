@@ -179,8 +179,10 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const double expertOfGpu = routedShare > 0 ? (routedShare / ep) / (1 - routedShare + routedShare / ep) : 0.0;
     const int expertGroup = std::max(1, n / ep);
     const double expertTrainable = lora ? 0.0 : trainable * expertOfGpu;
+    // Inside a pipeline ZeRO-2/3 keeps the whole stage gathered (pipeline_schedule.h): no gather buffer beside it.
+    const bool stageGathered = pipelineKeepsShardsGathered(cfg);
     ModelStates states = modelStatesPerGpu(trainable - expertTrainable, bytes, stage, n, cfg.offload,
-                                           stage >= 3 ? gather : 0.0);
+                                           stage >= 3 && !stageGathered ? gather : 0.0);
     if (expertTrainable > 0) {
         const ModelStates expertStates
             = modelStatesPerGpu(expertTrainable, bytes, stage, expertGroup, cfg.offload, 0.0);
@@ -209,16 +211,14 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     m.gradients = states.gradients;
     m.optimizer = states.optimizer;
     m.buffers = states.buffers;
-    if (pipelineKeepsShardsGathered(cfg)) {
-        // Inside a pipeline ZeRO-2/3 keeps the stage gathered through the step (pipeline_schedule.h): the whole
-        // stage's weights at the gathered width, which replaces the gather buffer, and its gradients unsharded at
-        // the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
+    if (stageGathered) {
+        // The whole stage's weights at the gathered width, in place of the gather buffer, and its gradients
+        // unsharded at the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
         // Routed experts held by one rank of their expert-data-parallel group are not sharded, so they have no
         // second, gathered copy (NeMo AutoModel leaves them out of FSDP then).
         const double held = expertGroup > 1 ? 1.0 : 1.0 - expertOfGpu;
         const double accumulated = bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients;
         m.weights += modelShare * held * unitBytesPerParameter;
-        m.buffers = std::max(0.0, m.buffers - (stage >= 3 ? gather : 0.0));
         m.gradients += (trainable - (expertGroup > 1 ? 0.0 : expertTrainable)) * accumulated;
     }
 
