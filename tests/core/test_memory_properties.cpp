@@ -189,6 +189,11 @@ TEST(MemoryProperties, LossImplementationsOrdered)
     EXPECT_GT(chunked, fused);
     // 4096 tokens x 128256 vocabulary x 14 bytes (bf16 logits, fp32 log-softmax, two fp32 gradients).
     EXPECT_DOUBLE_EQ(fp32, 4096.0 * 128256 * 14);
+    // At fp32 compute the upcast returns the logits themselves, kept at 4 bytes beside the three fp32 tensors.
+    w.lossImplementation = LossImplementation::Fp32Logits;
+    w.precision = Precision::Fp32;
+    EXPECT_DOUBLE_EQ(estimate(m, w, c).logits, 4096.0 * 128256 * 16);
+    w.precision = Precision::Bf16;
     w.objective = TrainingObjective::Classification;
     EXPECT_LT(estimate(m, w, c).logits, 1e6);
 }

@@ -1,6 +1,8 @@
 // The memory model against published measurements (tests/data/reference/memory-cases.json).
 #include "test_memory_support.h"
 
+#include "plan/plan_enum_tables.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,14 +23,15 @@ struct CaseInput {
     Hardware hardware;
 };
 
-template <class E>
-E pick(const std::string& name, std::initializer_list<std::pair<const char*, E>> table)
+// The plan's own spelling of each value (plan/plan_enum_tables.h), so a case reads as a plan file would.
+template <class E, std::size_t N>
+E pick(const std::string& name, const detail::EnumName<E> (&table)[N])
 {
     for (const auto& [k, v] : table)
         if (name == k)
             return v;
     ADD_FAILURE() << "unknown value " << name;
-    return table.begin()->second;
+    return table[0].second;
 }
 
 CaseInput readInput(const nlohmann::json& j)
@@ -37,23 +40,11 @@ CaseInput readInput(const nlohmann::json& j)
     c.model = test::presetModel(j.at("preset").get<std::string>());
     Workload& w = c.workload;
     w.mode = j.value("mode", "training") == "training" ? Mode::Training : Mode::Inference;
-    w.technique = pick<Technique>(j.value("technique", "full"), {{"full", Technique::Full},
-                                                                 {"lora", Technique::Lora},
-                                                                 {"qlora", Technique::Qlora},
-                                                                 {"freeze", Technique::Freeze}});
-    w.precision = pick<Precision>(j.value("precision", "bf16"), {{"fp32", Precision::Fp32},
-                                                                 {"fp16", Precision::Fp16},
-                                                                 {"bf16", Precision::Bf16},
-                                                                 {"fp8", Precision::Fp8}});
-    w.optimizer = pick<Optimizer>(j.value("optimizer", "adamw"),
-                                  {{"adamw", Optimizer::AdamW}, {"adamw-8bit", Optimizer::AdamW8bit}});
-    w.weightFormat = pick<WeightFormat>(j.value("weight_format", "same"),
-                                        {{"same", WeightFormat::Same}, {"nf4", WeightFormat::Nf4}});
-    w.lossImplementation = pick<LossImplementation>(j.value("loss", "fp32-logits"),
-                                                    {{"fp32-logits", LossImplementation::Fp32Logits},
-                                                     {"bf16-logits", LossImplementation::Bf16Logits},
-                                                     {"chunked", LossImplementation::Chunked},
-                                                     {"fused", LossImplementation::Fused}});
+    w.technique = pick(j.value("technique", "full"), detail::kTechniques);
+    w.precision = pick(j.value("precision", "bf16"), detail::kPrecisions);
+    w.optimizer = pick(j.value("optimizer", "adamw"), detail::kOptimizers);
+    w.weightFormat = pick(j.value("weight_format", "same"), detail::kWeightFormats);
+    w.lossImplementation = pick(j.value("loss", "fp32-logits"), detail::kLossImplementations);
     w.flashAttention = j.value("flash_attention", true);
     w.sequenceLength = j.value("sequence_length", 2048);
     w.lora.rank = j.value("lora_rank", 16);
@@ -66,13 +57,8 @@ CaseInput readInput(const nlohmann::json& j)
     Configuration& cfg = c.config;
     cfg.data = j.value("gpus", 1);
     cfg.zeroStage = j.value("zero_stage", 0);
-    cfg.offload = pick<Offload>(j.value("offload", "none"), {{"none", Offload::None},
-                                                             {"optimizer", Offload::Optimizer},
-                                                             {"optimizer-and-parameters",
-                                                              Offload::OptimizerAndParameters}});
-    cfg.checkpointing = pick<Checkpointing>(j.value("checkpointing", "none"), {{"none", Checkpointing::None},
-                                                                             {"selective", Checkpointing::Selective},
-                                                                             {"full", Checkpointing::Full}});
+    cfg.offload = pick(j.value("offload", "none"), detail::kOffloads);
+    cfg.checkpointing = pick(j.value("checkpointing", "none"), detail::kCheckpointing);
     cfg.microBatchSize = w.mode == Mode::Inference ? w.inference.batchSize : j.value("micro_batch", 1);
     w.microBatchSize = cfg.microBatchSize;
     w.activationCheckpointing = cfg.checkpointing;

@@ -279,8 +279,11 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
         const double v = vocab / t;
         switch (w.lossImplementation) {
         case LossImplementation::Fp32Logits:
-            // logits kept by the model output + fp32 log-softmax saved + its gradient + the logits' fp32 gradient
-            m.logits = positions * v * (cb + (cb < 4 ? 12.0 : 8.0));
+            // The model's logits kept through backward, and at log-softmax's backward its fp32 output (saved),
+            // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
+            // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
+            // block is cached and too small for the fp32 tensors allocated after it.
+            m.logits = positions * v * (cb + 12.0);
             break;
         case LossImplementation::Bf16Logits:
             m.logits = positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
