@@ -91,10 +91,11 @@ SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, cons
     return inputs;
 }
 
-bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
-                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+namespace {
+
+bool fitsUsableMemory(const MemoryBreakdown& m, const SearchInputs& inputs, const Hardware& hardware, double* ratio,
+                      MemoryBreakdown* memory)
 {
-    const MemoryBreakdown m = estimateMemory(*inputs.model, workload, config, hardware, inputs.memory);
     if (memory)
         *memory = m;
     const double usable = usableMemoryBytes(hardware, inputs.headroom);
@@ -102,6 +103,21 @@ bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const H
     if (ratio)
         *ratio = r;
     return r <= 1.0;
+}
+
+} // namespace
+
+bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
+                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+{
+    return fitsUsableMemory(estimateMemory(*inputs.model, workload, config, hardware, inputs.memory), inputs, hardware,
+                            ratio, memory);
+}
+
+bool fitsGpuMemory(const SearchInputs& inputs, const TrainingMemoryBasis& basis, const Hardware& hardware,
+                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+{
+    return fitsUsableMemory(estimateMemory(basis, config, hardware), inputs, hardware, ratio, memory);
 }
 
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,

@@ -37,6 +37,10 @@ SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, cons
 // memory needed / usable.
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
                    const Configuration& config, double* ratio = nullptr, MemoryBreakdown* memory = nullptr);
+// The same check for a training configuration from the basis of its split (memory_model.h: the saving levels of one
+// split share everything else).
+bool fitsGpuMemory(const SearchInputs& inputs, const TrainingMemoryBasis& basis, const Hardware& hardware,
+                   const Configuration& config, double* ratio = nullptr, MemoryBreakdown* memory = nullptr);
 
 // A configuration with the split, saving levels and micro-batch set; data = GPUs / (tensor x pipeline x context).
 // `expert` 0 takes the plan's expert degree where it divides the replicas; `virtualStages` 0 the plan's.

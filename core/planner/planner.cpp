@@ -59,7 +59,9 @@ private:
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
     // Memory check of `config`; true when it fits in GPU memory.
-    bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory);
+    // `basis`: the split's memory basis (training), else the configuration is estimated whole.
+    bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory,
+                     const TrainingMemoryBasis* basis = nullptr);
     CandidateResult evaluateChosen(const Chosen& chosen);
     void recordMiss(double ratio, const Configuration& config, int nodes);
     void note(const std::string& code, const std::string& message,
@@ -113,11 +115,13 @@ void CandidateSearch::recordMiss(double ratio, const Configuration& config, int 
     }
 }
 
-bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory)
+bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory,
+                                  const TrainingMemoryBasis* basis)
 {
     double ratio = 0;
     ++m_evaluated;
-    if (fitsGpuMemory(m_inputs, m_memoryWorkload, hw, config, &ratio, &memory))
+    if (basis ? fitsGpuMemory(m_inputs, *basis, hw, config, &ratio, &memory)
+              : fitsGpuMemory(m_inputs, m_memoryWorkload, hw, config, &ratio, &memory))
         return true;
     recordMiss(ratio, config, hw.nodes);
     return false;
@@ -219,7 +223,10 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     MemoryBreakdown memory;
                     const Configuration most
                         = makeConfiguration(hw, t, p, mostSaving(data * cp, p), micro, accum, m_work.workload, cp, ep, v);
-                    if (!checkMemory(hw, most, memory))
+                    // Every saving level of this split shares the rest of its memory: computed once.
+                    const TrainingMemoryBasis basis
+                        = trainingMemoryBasis(*m_inputs.model, m_memoryWorkload, most, m_inputs.memory);
+                    if (!checkMemory(hw, most, memory, &basis))
                         break;
                     // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
                     std::array<SavingLevels, 32> fitting{};
@@ -232,7 +239,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             continue;
                         const Configuration c
                             = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep, v);
-                        if (!checkMemory(hw, c, memory))
+                        if (!checkMemory(hw, c, memory, &basis))
                             continue;
                         if (consider(hw, c, memory) && fittingCount < fitting.size())
                             fitting[fittingCount++] = lv;

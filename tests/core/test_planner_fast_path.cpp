@@ -152,3 +152,105 @@ TEST(PlannerFastPath, ScoredHoursMatchTheFullEstimateAtEveryCheckpointingLevel)
 }
 
 } // namespace
+
+// The search scores every saving level of a split from one memory basis (memory_model.h). For each kind of training
+// the basis has a branch for (dense, MoE with expert parallelism, LoRA with partial recompute, QLoRA, freeze,
+// encoder-decoder, eager attention, FP8 with its all-gather, context and interleaved pipeline parallelism, paged
+// and in-backward optimizers), every ZeRO stage, offload and checkpointing level must read what the whole estimate
+// reads, part by part.
+TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
+{
+    const Catalog& catalog = builtinCatalog();
+    CandidateSpec spec;
+    spec.gpu = "h100-80gb-sxm";
+    spec.gpusPerNode = 8;
+    auto hw = resolveCandidate(spec, catalog, 2, "candidates[0]");
+    ASSERT_TRUE(hw.ok());
+    const MemoryDefaults defaults = memoryDefaults(Assumptions{}, catalog);
+
+    struct Case {
+        const char* name;
+        const char* preset;
+        void (*edit)(Workload&, Configuration&);
+    };
+    const std::vector<Case> cases = {
+        {"dense", "llama-2-7b", [](Workload&, Configuration&) {}},
+        {"eager attention", "llama-2-7b", [](Workload& w, Configuration&) { w.flashAttention = false; }},
+        {"lora, partial recompute", "llama-2-7b",
+         [](Workload& w, Configuration&) {
+             w.technique = Technique::Lora;
+             w.checkpointedLayers = 12;
+         }},
+        {"qlora", "llama-2-7b", [](Workload& w, Configuration&) { w.technique = Technique::Qlora; }},
+        {"freeze", "llama-2-7b",
+         [](Workload& w, Configuration&) {
+             w.technique = Technique::Freeze;
+             w.freezeTrainableLayers = 4;
+         }},
+        {"fp8 all-gather", "llama-3.1-8b",
+         [](Workload& w, Configuration&) {
+             w.precision = Precision::Fp8;
+             w.fp8AllGather = true;
+         }},
+        {"moe, expert parallel", "qwen3-30b-a3b", [](Workload&, Configuration& c) { c.expert = 4; }},
+        {"context, interleaved pipeline", "llama-3.1-8b",
+         [](Workload& w, Configuration& c) {
+             w.sequenceLength = 32768;
+             c.context = 2;
+             c.pipeline = 2;
+             c.pipelineSchedule = PipelineSchedule::Interleaved;
+             c.virtualStages = 2;
+             c.gradientAccumulationSteps = 8;
+         }},
+        {"encoder-decoder", "t5-3b", [](Workload&, Configuration&) {}},
+        {"paged, in-backward optimizer", "llama-2-7b",
+         [](Workload& w, Configuration&) {
+             w.pagedOptimizer = true;
+             w.optimizerInBackward = true;
+         }},
+    };
+    for (const Case& k : cases) {
+        ModelSpec modelSpec;
+        modelSpec.preset = k.preset;
+        auto model = resolveModel(modelSpec);
+        ASSERT_TRUE(model.ok()) << k.name;
+        Plan plan = fastPathDefaultPlan();
+        Workload w = plan.workload;
+        Configuration split;
+        split.tensor = 2;
+        k.edit(w, split);
+        split.data = hw->totalGpus() / (split.tensor * split.pipeline * split.context);
+        const TrainingMemoryBasis basis = trainingMemoryBasis(*model, w, split, defaults);
+        int compared = 0;
+        for (int zero = 0; zero <= 3; ++zero)
+            for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters})
+                for (Checkpointing ckpt :
+                     {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full, Checkpointing::PerOp}) {
+                    Configuration c = split;
+                    c.zeroStage = zero;
+                    c.offload = offload;
+                    c.checkpointing = ckpt;
+                    const MemoryBreakdown whole = estimateMemory(*model, w, c, *hw, defaults);
+                    const MemoryBreakdown fromBasis = estimateMemory(basis, c, *hw);
+                    const std::string where = std::string(k.name) + ", ZeRO-" + std::to_string(zero) + ", offload "
+                                              + std::to_string(int(offload)) + ", checkpointing "
+                                              + std::to_string(int(ckpt));
+                    auto same = [&](double a, double b, const char* part) {
+                        EXPECT_NEAR(a, b, 1e-12 * std::max(1.0, std::abs(b))) << where << ": " << part;
+                    };
+                    same(fromBasis.weights, whole.weights, "weights");
+                    same(fromBasis.gradients, whole.gradients, "gradients");
+                    same(fromBasis.optimizer, whole.optimizer, "optimizer");
+                    same(fromBasis.activations, whole.activations, "activations");
+                    same(fromBasis.logits, whole.logits, "logits");
+                    same(fromBasis.buffers, whole.buffers, "buffers");
+                    same(fromBasis.allocator, whole.allocator, "allocator");
+                    same(fromBasis.runtime, whole.runtime, "runtime");
+                    same(fromBasis.cpuBytes, whole.cpuBytes, "host memory");
+                    same(fromBasis.total, whole.total, "total");
+                    EXPECT_GT(whole.total, 0) << where;
+                    ++compared;
+                }
+        EXPECT_EQ(compared, 48) << k.name;
+    }
+}

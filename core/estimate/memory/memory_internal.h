@@ -14,6 +14,8 @@ struct ActivationMemory {
 
 MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                  const MemoryDefaults& defaults, const TrainingFramework& framework);
+// The saving levels' part of a training estimate, over the rest computed once (memory_model.h).
+MemoryBreakdown estimateTraining(const TrainingMemoryBasis& basis, const Configuration& config);
 MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                   const MemoryDefaults& defaults);
 

@@ -70,19 +70,18 @@ TrainingFramework frameworkOf(const Workload& workload)
     return framework;
 }
 
-MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                     const Hardware& hardware, const MemoryDefaults& d,
-                                     const TrainingFramework& framework)
+// The parts every estimate adds to the model's: allocator slack, CUDA context and NCCL, host RAM per node; then
+// every part made finite.
+MemoryBreakdown completed(MemoryBreakdown m, Mode mode, const Configuration& config, const Hardware& hardware,
+                          const MemoryDefaults& d)
 {
-    MemoryBreakdown m = workload.mode == Mode::Training ? estimateTraining(model, workload, config, d, framework)
-                                                        : estimateInference(model, workload, config, d);
     const double visible = m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.kvCache + m.buffers;
     m.allocator = d.allocatorFraction * visible;
     const long long modelParallel = (long long)std::max(1, config.tensor) * std::max(1, config.pipeline);
     const long long gpus = modelParallel * std::max(1, config.data);
     // NCCL communicators exist once GPUs talk: any parallelism in training; only tensor/pipeline groups in
     // inference (data-parallel replicas of a server are independent processes).
-    const long long communicating = workload.mode == Mode::Training ? gpus : modelParallel;
+    const long long communicating = mode == Mode::Training ? gpus : modelParallel;
     m.runtime = d.cudaContextBytes + (communicating > 1 ? d.ncclBytes : 0.0);
     // Host RAM per node: the offloaded shards of the node's GPUs, with DeepSpeed's pinned-buffer margin.
     const double gpusOnNode = double(std::min<long long>(std::max(1, hardware.gpusPerNode), gpus));
@@ -106,6 +105,15 @@ MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload&
     return m;
 }
 
+MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                     const Hardware& hardware, const MemoryDefaults& d,
+                                     const TrainingFramework& framework)
+{
+    return completed(workload.mode == Mode::Training ? estimateTraining(model, workload, config, d, framework)
+                                                     : estimateInference(model, workload, config, d),
+                     workload.mode, config, hardware, d);
+}
+
 } // namespace
 
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
@@ -119,6 +127,17 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
                                const Hardware& hardware, const MemoryDefaults& defaults)
 {
     return estimateWithDefaults(model, workload, config, hardware, defaults, frameworkOf(workload));
+}
+
+TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                        const MemoryDefaults& defaults)
+{
+    return trainingMemoryBasis(model, workload, config, defaults, frameworkOf(workload));
+}
+
+MemoryBreakdown estimateMemory(const TrainingMemoryBasis& basis, const Configuration& config, const Hardware& hardware)
+{
+    return completed(estimateTraining(basis, config), Mode::Training, config, hardware, basis.defaults);
 }
 
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,

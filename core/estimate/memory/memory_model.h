@@ -72,6 +72,49 @@ struct StateBytesPerParameter {
     double optimizer = 8;      // optimizer state (Adam m and v)
 };
 
+// The part of one training configuration's memory per GPU that its saving levels (ZeRO stage, offload,
+// checkpointing) leave as it is: the model's share of the GPU, its trainable and frozen parameters, one layer's
+// activations, the logits, the ring buffers. Computed once, it serves every saving level of that split: the planner
+// scores all levels of a split from one basis (estimateMemory below), and every other estimate builds its own.
+// Its fields are the memory model's (memory_training.cpp); `model` and `workload` must outlive it.
+struct TrainingMemoryBasis {
+    const ResolvedModel* model = nullptr;
+    const Workload* workload = nullptr;
+    TrainingFramework framework;
+    MemoryDefaults defaults;
+    int shardRanks = 1;           // data x context ranks ZeRO/FSDP shards over
+    bool lora = false, freeze = false;
+    double modelShare = 0;        // parameters on this GPU (tensor x pipeline x expert share)
+    double trainable = 0;         // of them, trained
+    double frozenBytes = 0;       // the frozen ones at their storage format
+    double computeBytes = 2;      // bytes per element at the compute precision
+    bool mixedWithMaster = false; // below fp32 with an fp32 master copy
+    StateBytesPerParameter bytes; // without the fp32 gradient partition (it depends on the ZeRO stage)
+    double unitParameters = 0;    // one ZeRO-3 gather unit's parameters on this GPU
+    double unitBytesPerParameter = 0; // ...at the width it is stored (not the fp8 all-gather's)
+    double dequantizedBytes = 0;  // LoRA over quantized weights: one weight dequantized at a time
+    double expertOfGpu = 0;       // routed experts' share of the GPU's parameters
+    int expertGroup = 1;          // ranks sharding the routed experts' states
+    double expertTrainable = 0;
+    double storingLayers = 0;     // layers whose activations backward needs
+    double perLayer[2] = {0, 0};  // one layer's stored activations (the largest), [1] with the flash kernel's layout
+    double averageLayer[2] = {0, 0};
+    double perOpKeptBytes = 0;    // what per-op selective checkpointing keeps of a layer
+    double layerInput = 0;        // one layer's input (what full checkpointing keeps)
+    double adapterActivations = 0; // LoRA's stored activations over the stage's layers
+    double inFlight = 1;          // micro-batches the first pipeline stage holds
+    double logits = 0;
+    double ringBuffers = 0;       // context parallelism's in-flight K,V chunks
+};
+// Built from `config`; its saving levels are not read. The framework is the workload's switches.
+TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                        const MemoryDefaults& defaults);
+TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+                                        const MemoryDefaults& defaults, const TrainingFramework& framework);
+// estimateMemory of `config`, which differs from the configuration the basis was built from in its saving levels
+// at most: the same figures as estimateMemory(model, workload, config, hardware, defaults).
+MemoryBreakdown estimateMemory(const TrainingMemoryBasis& basis, const Configuration& config, const Hardware& hardware);
+
 // Model states per GPU, ZeRO stage 0-3 over `dataParallel` GPUs (Rajbhandari et al. 2019, arXiv 1910.02054):
 // stage 1 shards master + optimizer (+ fp32 gradients), 2 also gradients, 3 also weights.
 struct ModelStates {

@@ -65,12 +65,14 @@ double trainableParameters(const ResolvedModel& model, const Workload& workload)
     return c.total;
 }
 
-namespace memory_detail {
-
-MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                 const MemoryDefaults& defaults, const TrainingFramework& fw)
+TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
+                                        const MemoryDefaults& defaults, const TrainingFramework& fw)
 {
-    MemoryBreakdown m;
+    TrainingMemoryBasis a;
+    a.model = &model;
+    a.workload = &w;
+    a.framework = fw;
+    a.defaults = defaults;
     const Architecture& arch = model.architecture;
     const ParameterCounts& c = model.parameters;
     const double h = double(arch.hiddenSize);
@@ -78,11 +80,11 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     // Context-parallel ranks hold the same weights and reduce their gradients together: ZeRO/FSDP shards over
     // data x context (torchtitan's dp_shard_cp mesh; Megatron's distributed optimizer over the DP-CP group).
     const int cp = std::max(1, cfg.context);
-    const int n = std::max(1, cfg.data) * cp;
+    a.shardRanks = std::max(1, cfg.data) * cp;
+    const int n = a.shardRanks;
     const int t = std::max(1, cfg.tensor);
     const int pp = std::max(1, cfg.pipeline);
     const int ep = std::max(1, cfg.expert);
-    const int stage = std::clamp(cfg.zeroStage, 0, 3);
     const bool classification = w.objective == TrainingObjective::Classification;
 
     // Parameters of the model as trained: a classification head replaces the LM head; BERT's masked-LM head
@@ -102,29 +104,33 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
-    const double modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep);
+    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep);
 
     // Trainable and frozen parameters on this GPU.
-    const bool lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
+    a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
+    a.freeze = w.technique == Technique::Freeze;
+    const bool lora = a.lora;
     LoraCounts adapters;
     if (lora)
         adapters = loraCounts(arch, w.lora, fw.loraDropout);
-    double trainable = modelShare;
-    double trainedLayers = layersInStage;
+    double trainable = a.modelShare;
+    a.storingLayers = layersInStage;
     if (lora) {
         trainable = adapters.parameters * (layersInStage / layers) / t;
-    } else if (w.technique == Technique::Freeze) {
-        trainedLayers = std::clamp(double(w.freezeTrainableLayers), 0.0, layersInStage);
-        trainable = (bodyPerLayer * trainedLayers + head) / t;
+    } else if (a.freeze) {
+        a.storingLayers = std::clamp(double(w.freezeTrainableLayers), 0.0, layersInStage);
+        trainable = (bodyPerLayer * a.storingLayers + head) / t;
     }
     if (!lora)
-        trainable = std::min(trainable, modelShare);
-    const double frozen = lora ? modelShare : std::max(0.0, modelShare - trainable);
+        trainable = std::min(trainable, a.modelShare);
+    a.trainable = trainable;
+    const double frozen = lora ? a.modelShare : std::max(0.0, a.modelShare - trainable);
 
     // Bytes per trainable parameter (mixed precision: ZeRO paper's 2 + 2 + 4 master + optimizer state).
     const double cb = bytesPerElement(w.precision);
-    const bool mixed = cb < 4;
-    StateBytesPerParameter bytes;
+    a.computeBytes = cb;
+    a.mixedWithMaster = cb < 4 && fw.masterWeights;
+    StateBytesPerParameter& bytes = a.bytes;
     // FP8: a cached 1-byte cast of the weights; the NVFP4 recipe caches its MLP weights as two NVFP4 copies
     // (rowwise and the transposed columnwise one, 0.5 byte + an E4M3 scale per 16 elements each = 1.125 bytes).
     const double mlpShare = c.total > 0 ? std::clamp(c.mlpLinear / c.total, 0.0, 1.0) : 0.0;
@@ -133,9 +139,8 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
                                                                : 1.0;
     bytes.weights = cb + castCache;
     bytes.gradients = cb;
-    bytes.master = mixed && fw.masterWeights ? 4 : 0;
-    // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
-    bytes.fp32Gradients = stage >= 1 && mixed && fw.masterWeights ? 4 : 0;
+    bytes.master = a.mixedWithMaster ? 4 : 0;
+    bytes.fp32Gradients = 0; // per ZeRO stage (estimateTraining)
     bytes.optimizer = optimizerBytesPerParameter(w.optimizer);
     if (w.optimizer == Optimizer::Adafactor) {
         // Factored second moment: rows + cols per matrix (Shazeer & Stern 2018, arXiv 1804.04235), no momentum.
@@ -151,24 +156,20 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     const WeightFormat frozenFormat = frozenWeightFormat(w);
     // Read only where something is stored at that format (frozen weights, or LoRA's and freeze's gathered units):
     // full training of every weight, the planner's most common case, skips the format's table.
-    const bool storedAtFormat = frozen > 0 || lora || w.technique == Technique::Freeze;
+    const bool storedAtFormat = frozen > 0 || lora || a.freeze;
     const double storagePerParameter = storedAtFormat && c.total > 0
                                            ? weightStorageBytes(model, frozenFormat, w.precision) / c.total
                                            : cb;
-    const double frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
+    a.frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
 
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
     // parallelism a layer gathers its local experts only.
     const double routedPerLayer = std::min(routedExpertParametersPerLayer(arch, c), std::max(0.0, c.perLayer));
     const double localLayer = c.perLayer - routedPerLayer + routedPerLayer / ep;
-    const double unitParameters = std::max(localLayer, c.largestTensor) / t;
-    double unitBytesPerParameter = lora || w.technique == Technique::Freeze ? storagePerParameter : bytes.weights;
-    // FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside the cast), the rest in 16 bits.
-    if (const double fp8Share = fp8AllGatherShare(c, w, cfg); fp8Share > 0 && !lora && w.technique != Technique::Freeze)
-        unitBytesPerParameter = fp8Share * 1.0 + (1 - fp8Share) * cb;
-    double gather = defaults.zero3PrefetchUnits * unitParameters * unitBytesPerParameter;
+    a.unitParameters = std::max(localLayer, c.largestTensor) / t;
+    a.unitBytesPerParameter = lora || a.freeze ? storagePerParameter : bytes.weights;
     if (lora && frozenFormat != WeightFormat::Same)
-        gather += c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time
+        a.dequantizedBytes = c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time
 
     // Expert parallelism: this GPU's routed experts are held by the n / ep ranks of its expert-data-parallel group
     // only (Megatron-Core's expert-data-parallel group, the distributed optimizer sharding expert states over it;
@@ -176,51 +177,9 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     // states over n / ep ranks and the dense ones over all n.
     const double routedShare = ep > 1 ? routedExpertFraction(arch, c, total) : 0.0;
     // The routed experts' share of this GPU's parameters (parametersPerGpu's split).
-    const double expertOfGpu = routedShare > 0 ? (routedShare / ep) / (1 - routedShare + routedShare / ep) : 0.0;
-    const int expertGroup = std::max(1, n / ep);
-    const double expertTrainable = lora ? 0.0 : trainable * expertOfGpu;
-    // Inside a pipeline ZeRO-2/3 keeps the whole stage gathered (pipeline_schedule.h): no gather buffer beside it.
-    const bool stageGathered = pipelineKeepsShardsGathered(cfg);
-    ModelStates states = modelStatesPerGpu(trainable - expertTrainable, bytes, stage, n, cfg.offload,
-                                           stage >= 3 && !stageGathered ? gather : 0.0);
-    if (expertTrainable > 0) {
-        const ModelStates expertStates
-            = modelStatesPerGpu(expertTrainable, bytes, stage, expertGroup, cfg.offload, 0.0);
-        states.weights += expertStates.weights;
-        states.gradients += expertStates.gradients;
-        states.optimizer += expertStates.optimizer;
-        states.cpuBytes += expertStates.cpuBytes;
-    }
-    const double frozenExpertBytes = frozenBytes * expertOfGpu;
-    double frozenOnGpu = stage >= 3 ? (frozenBytes - frozenExpertBytes) / n + frozenExpertBytes / expertGroup
-                                    : frozenBytes;
-    if (stage >= 3 && cfg.offload == Offload::OptimizerAndParameters) {
-        states.cpuBytes += frozenOnGpu;
-        frozenOnGpu = 0;
-    }
-    if (fw.pagedOptimizer) {
-        states.cpuBytes += states.optimizer;
-        states.optimizer = 0;
-    }
-    if (fw.optimizerInBackward) // each gradient is applied and freed as soon as it is produced
-        states.gradients = std::min(states.gradients, c.largestTensor / t * bytes.gradients);
-    if (stage == 0 && n > 1) // DDP's gradient buckets are a copy of the gradients (gradient_as_bucket_view=False)
-        states.buffers += trainable * bytes.gradients;
-
-    m.weights = states.weights + frozenOnGpu;
-    m.gradients = states.gradients;
-    m.optimizer = states.optimizer;
-    m.buffers = states.buffers;
-    if (stageGathered) {
-        // The whole stage's weights at the gathered width, in place of the gather buffer, and its gradients
-        // unsharded at the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
-        // Routed experts held by one rank of their expert-data-parallel group are not sharded, so they have no
-        // second, gathered copy (NeMo AutoModel leaves them out of FSDP then).
-        const double held = expertGroup > 1 ? 1.0 : 1.0 - expertOfGpu;
-        const double accumulated = bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients;
-        m.weights += modelShare * held * unitBytesPerParameter;
-        m.gradients += (trainable - (expertGroup > 1 ? 0.0 : expertTrainable)) * accumulated;
-    }
+    a.expertOfGpu = routedShare > 0 ? (routedShare / ep) / (1 - routedShare + routedShare / ep) : 0.0;
+    a.expertGroup = std::max(1, n / ep);
+    a.expertTrainable = lora ? 0.0 : trainable * a.expertOfGpu;
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
     // Context parallelism splits every activation along the sequence: each rank holds sequence / cp tokens
@@ -233,45 +192,34 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
     in.bytes = cb;
     in.tensorParallel = t;
     in.sequenceParallel = cfg.sequenceParallel;
-    in.flashAttention = w.flashAttention || cfg.checkpointing == Checkpointing::Selective;
     in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
     in.recomputePointwise = fw.compiled;
-    double perLayer = layerActivationBytes(arch, in);
-    double storingLayers = trainedLayers;
-    double averageLayer = perLayer;
-    if (arch.kind == ModelKind::EncoderDecoder) {
-        LayerActivationInput dec = in;
-        dec.crossAttention = true;
-        dec.encoderSequence = s;
-        const double decoderLayer = layerActivationBytes(arch, dec);
-        const double enc = double(arch.numLayers);
-        const double decLayers = layers - enc;
-        averageLayer = (perLayer * enc + decoderLayer * decLayers) / layers;
-        perLayer = std::max(perLayer, decoderLayer);
-    }
-    const double layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
-    double stored = 0;
-    if (cfg.checkpointing == Checkpointing::Full) {
-        // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
-        // other layers' activations whole.
-        const double share = recomputedLayerShare(arch, w, cfg.checkpointing);
-        stored = storingLayers * (share * layerInput + (1 - share) * averageLayer) + (share > 0 ? perLayer : 0.0);
-        if (lora && share < 1)
-            stored += (1 - share) * adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
-    } else if (cfg.checkpointing == Checkpointing::PerOp) {
-        // Each layer keeps the policy's tensors; backward recomputes the rest of one layer at a time.
-        const double kept = std::min(perLayer, perOpCheckpointBytes(arch, in));
-        stored = storingLayers * kept + (perLayer - kept);
-        if (lora)
-            stored += adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
-    } else {
-        stored = storingLayers * averageLayer;
-        if (lora)
-            stored += adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
-    }
-    const double inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
-    // Embedding output and the final norm's input and output.
-    m.activations = stored * inFlight + 3 * layerInput;
+    // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
+    // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
+    auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {
+        in.flashAttention = flash;
+        perLayer = layerActivationBytes(arch, in);
+        averageLayer = perLayer;
+        if (arch.kind == ModelKind::EncoderDecoder) {
+            LayerActivationInput dec = in;
+            dec.crossAttention = true;
+            dec.encoderSequence = s;
+            const double decoderLayer = layerActivationBytes(arch, dec);
+            const double enc = double(arch.numLayers);
+            const double decLayers = layers - enc;
+            averageLayer = (perLayer * enc + decoderLayer * decLayers) / layers;
+            perLayer = std::max(perLayer, decoderLayer);
+        }
+    };
+    layerBytes(true, a.perLayer[1], a.averageLayer[1]);
+    if (!w.flashAttention)
+        layerBytes(false, a.perLayer[0], a.averageLayer[0]);
+    in.flashAttention = w.flashAttention;
+    a.perOpKeptBytes = perOpCheckpointBytes(arch, in);
+    a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
+    if (lora)
+        a.adapterActivations = adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
+    a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     if (!classification) {
@@ -283,33 +231,135 @@ MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, 
             // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
             // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
             // block is cached and too small for the fp32 tensors allocated after it.
-            m.logits = positions * v * (cb + 12.0);
+            a.logits = positions * v * (cb + 12.0);
             break;
         case LossImplementation::Bf16Logits:
-            m.logits = positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
+            a.logits = positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
             break;
         case LossImplementation::Chunked:
             // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
-            m.logits = positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
+            a.logits = positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
             break;
         case LossImplementation::Fused: {
             // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens
             const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));
-            m.logits = chunk * v * (cb + 4.0);
+            a.logits = chunk * v * (cb + 4.0);
             break;
         }
         }
     } else {
-        m.logits = b * double(std::max(1, arch.numClasses)) * 4 * 3;
+        a.logits = b * double(std::max(1, arch.numClasses)) * 4 * 3;
     }
     if (cp > 1) {
         // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
         const AttentionShape at = attentionShape(arch);
         const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t)); // key/value heads split, or replicated
-        m.buffers += 2.0 * s * b * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * cb / kvRanks;
+        a.ringBuffers = 2.0 * s * b * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * cb / kvRanks;
     }
+    return a;
+}
+
+namespace memory_detail {
+
+MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configuration& cfg)
+{
+    MemoryBreakdown m;
+    const ResolvedModel& model = *a.model;
+    const Workload& w = *a.workload;
+    const ParameterCounts& c = model.parameters;
+    const int n = a.shardRanks;
+    const int stage = std::clamp(cfg.zeroStage, 0, 3);
+    const bool lora = a.lora;
+
+    StateBytesPerParameter bytes = a.bytes;
+    // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
+    bytes.fp32Gradients = stage >= 1 && a.mixedWithMaster ? 4 : 0;
+
+    // ZeRO-3/FSDP gather buffer. FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside
+    // the cast), the rest in 16 bits.
+    double unitBytesPerParameter = a.unitBytesPerParameter;
+    if (const double fp8Share = fp8AllGatherShare(c, w, cfg); fp8Share > 0 && !lora && !a.freeze)
+        unitBytesPerParameter = fp8Share * 1.0 + (1 - fp8Share) * a.computeBytes;
+    const double gather = a.defaults.zero3PrefetchUnits * a.unitParameters * unitBytesPerParameter + a.dequantizedBytes;
+
+    // Inside a pipeline ZeRO-2/3 keeps the whole stage gathered (pipeline_schedule.h): no gather buffer beside it.
+    const bool stageGathered = pipelineKeepsShardsGathered(cfg);
+    ModelStates states = modelStatesPerGpu(a.trainable - a.expertTrainable, bytes, stage, n, cfg.offload,
+                                           stage >= 3 && !stageGathered ? gather : 0.0);
+    if (a.expertTrainable > 0) {
+        const ModelStates expertStates
+            = modelStatesPerGpu(a.expertTrainable, bytes, stage, a.expertGroup, cfg.offload, 0.0);
+        states.weights += expertStates.weights;
+        states.gradients += expertStates.gradients;
+        states.optimizer += expertStates.optimizer;
+        states.cpuBytes += expertStates.cpuBytes;
+    }
+    const double frozenExpertBytes = a.frozenBytes * a.expertOfGpu;
+    double frozenOnGpu = stage >= 3 ? (a.frozenBytes - frozenExpertBytes) / n + frozenExpertBytes / a.expertGroup
+                                    : a.frozenBytes;
+    if (stage >= 3 && cfg.offload == Offload::OptimizerAndParameters) {
+        states.cpuBytes += frozenOnGpu;
+        frozenOnGpu = 0;
+    }
+    if (a.framework.pagedOptimizer) {
+        states.cpuBytes += states.optimizer;
+        states.optimizer = 0;
+    }
+    if (a.framework.optimizerInBackward) // each gradient is applied and freed as soon as it is produced
+        states.gradients = std::min(states.gradients, c.largestTensor / std::max(1, cfg.tensor) * bytes.gradients);
+    if (stage == 0 && n > 1) // DDP's gradient buckets are a copy of the gradients (gradient_as_bucket_view=False)
+        states.buffers += a.trainable * bytes.gradients;
+
+    m.weights = states.weights + frozenOnGpu;
+    m.gradients = states.gradients;
+    m.optimizer = states.optimizer;
+    m.buffers = states.buffers;
+    if (stageGathered) {
+        // The whole stage's weights at the gathered width, in place of the gather buffer, and its gradients
+        // unsharded at the reduce precision (fp32 under mixed precision) until the last micro-batch's reduce-scatter.
+        // Routed experts held by one rank of their expert-data-parallel group are not sharded, so they have no
+        // second, gathered copy (NeMo AutoModel leaves them out of FSDP then).
+        const double held = a.expertGroup > 1 ? 1.0 : 1.0 - a.expertOfGpu;
+        const double accumulated = bytes.fp32Gradients > 0 ? bytes.fp32Gradients : bytes.gradients;
+        m.weights += a.modelShare * held * unitBytesPerParameter;
+        m.gradients += (a.trainable - (a.expertGroup > 1 ? 0.0 : a.expertTrainable)) * accumulated;
+    }
+
+    // Activations by checkpointing level (the basis holds one layer's, with and without the flash kernel's layout).
+    const int flash = w.flashAttention || cfg.checkpointing == Checkpointing::Selective ? 1 : 0;
+    const double perLayer = a.perLayer[flash];
+    const double averageLayer = a.averageLayer[flash];
+    double stored = 0;
+    if (cfg.checkpointing == Checkpointing::Full) {
+        // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
+        // other layers' activations whole.
+        const double share = recomputedLayerShare(model.architecture, w, cfg.checkpointing);
+        stored = a.storingLayers * (share * a.layerInput + (1 - share) * averageLayer) + (share > 0 ? perLayer : 0.0);
+        if (lora && share < 1)
+            stored += (1 - share) * a.adapterActivations;
+    } else if (cfg.checkpointing == Checkpointing::PerOp) {
+        // Each layer keeps the policy's tensors; backward recomputes the rest of one layer at a time.
+        const double kept = std::min(perLayer, a.perOpKeptBytes);
+        stored = a.storingLayers * kept + (perLayer - kept);
+        if (lora)
+            stored += a.adapterActivations;
+    } else {
+        stored = a.storingLayers * averageLayer;
+        if (lora)
+            stored += a.adapterActivations;
+    }
+    // Embedding output and the final norm's input and output.
+    m.activations = stored * a.inFlight + 3 * a.layerInput;
+    m.logits = a.logits;
+    m.buffers += a.ringBuffers;
     m.cpuBytes = states.cpuBytes;
     return m;
+}
+
+MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
+                                 const MemoryDefaults& defaults, const TrainingFramework& fw)
+{
+    return estimateTraining(trainingMemoryBasis(model, w, cfg, defaults, fw), cfg);
 }
 
 } // namespace memory_detail
