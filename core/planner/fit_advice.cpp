@@ -195,9 +195,10 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
 namespace {
 
 // Memory only, ignoring the batch's divisibility: whether the most saving split (offloading or not) fits.
-bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Hardware& hardware, bool allowOffload)
+// `workload`: the plan's as run on the hardware's GPU (workloadOnGpu).
+bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Workload& workload,
+                          const Hardware& hardware, bool allowOffload)
 {
-    const Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
     const Architecture& arch = inputs.model->architecture;
     const int gpus = hardware.totalGpus();
     const bool training = workload.mode == Mode::Training;
@@ -238,11 +239,14 @@ std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, 
     if (!resolved)
         return std::nullopt;
     auto hardwareAt = [&](int nodes) -> std::optional<Hardware> { return atNodes(*resolved, candidate, nodes); };
+    // The bisection's node counts change one copy; the GPU, and so the workload run on it, stays.
+    Hardware trial = *resolved;
+    const Workload onGpu = workloadOnGpu(plan.workload, trial.gpu);
     auto floorFits = [&](int nodes) {
-        const auto hardware = hardwareAt(nodes);
-        if (!hardware || (hardware->nodes > 1 && hardware->interNodeGbps <= 0))
+        setNodes(trial, candidate, nodes);
+        if (trial.nodes > 1 && trial.interNodeGbps <= 0)
             return false;
-        return fitsMemoryAtAnySplit(inputs, plan, *hardware, allowOffload);
+        return fitsMemoryAtAnySplit(inputs, plan, onGpu, trial, allowOffload);
     };
     // The memory floor over the whole advice range, independent of the range asked for, so the answer does
     // not move with search.max_nodes: the fewest nodes whose most saving split fits in GPU memory (memory per

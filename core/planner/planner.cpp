@@ -416,6 +416,9 @@ CandidatePlan CandidateSearch::run()
         searchServing(firstHardware);
         return finish(firstHardware);
     }
+    // One copy of the candidate's hardware, its node count changed per count tried; the workload as run on its GPU
+    // (and the FLOPs cached for it) are the same at every count.
+    std::optional<Hardware> hw;
     for (int n : nodes) {
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break; // the caller drops this answer
@@ -423,7 +426,12 @@ CandidatePlan CandidateSearch::run()
             note("candidate_invalid", m_hardware.error().toString(), {{"field", m_hardware.error().field}});
             break;
         }
-        const std::optional<Hardware> hw = atNodes(*m_hardware, m_spec, n);
+        if (!hw) {
+            hw = *m_hardware;
+            m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
+            m_flops.fill(std::nullopt);
+        }
+        setNodes(*hw, m_spec, n);
         if (!firstHardware)
             firstHardware = *hw;
         if (n > 1 && hw->interNodeGbps <= 0) {
@@ -431,8 +439,6 @@ CandidatePlan CandidateSearch::run()
                  {{"nodes", std::to_string(n)}});
             break; // no larger node count can run either
         }
-        m_memoryWorkload = workloadOnGpu(m_work.workload, hw->gpu);
-        m_flops.fill(std::nullopt);
         if (!m_performance)
             m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
                                                 hw->gpu.architecture, m_work.workload.attentionKernel); // one GPU per candidate

@@ -35,6 +35,43 @@ void BM_SearchDefaultPlanAllInstances(benchmark::State& state)
 }
 BENCHMARK(BM_SearchDefaultPlanAllInstances)->Unit(benchmark::kMillisecond);
 
+// The same search where the dimensions of issue #18 open: /0 an MoE model (expert-parallel degrees), /1 a 32k-token
+// sequence (context-parallel degrees), /2 an interleaved pipeline schedule (virtual stages).
+void BM_SearchNewDimensionsAllInstances(benchmark::State& state)
+{
+    gp::Plan plan = defaultPlanAllInstances();
+    switch (state.range(0)) {
+    case 0:
+        plan.model = gp::ModelSpec{};
+        plan.model.preset = "qwen3-30b-a3b";
+        break;
+    case 1:
+        plan.model = gp::ModelSpec{};
+        plan.model.preset = "llama-3.1-8b";
+        plan.workload.sequenceLength = 32768;
+        break;
+    default:
+        plan.workload.parallelism.pipelineSchedule = gp::PipelineSchedule::Interleaved;
+        plan.workload.parallelism.virtualStages = 2;
+        break;
+    }
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    long configurations = 0;
+    for (auto _ : state) {
+        auto result = gp::searchPlan(plan, catalog);
+        if (!result) {
+            state.SkipWithError(result.error().toString().c_str());
+            break;
+        }
+        configurations = result->configurationsEvaluated;
+        benchmark::DoNotOptimize(result->candidates.data());
+    }
+    state.counters["configurations"] = static_cast<double>(configurations);
+    state.counters["configurations_per_second"]
+        = benchmark::Counter(static_cast<double>(configurations), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_SearchNewDimensionsAllInstances)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
 void BM_SearchDefaultPlan(benchmark::State& state)
 {
     auto parsed = gp::parsePlan(gp::defaultPlanText());

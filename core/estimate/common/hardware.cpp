@@ -68,13 +68,18 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
     return atNodes(std::move(hw), spec, nodes);
 }
 
-Hardware atNodes(Hardware hardware, const CandidateSpec& spec, int nodes)
+void setNodes(Hardware& hardware, const CandidateSpec& spec, int nodes)
 {
     hardware.nodes = nodes;
     // The user's quote is for the candidate as written (its node count, or one node when "auto"),
     // so a planner that scales out pays for every node it adds.
     if (spec.pricePerHour)
         hardware.userPricePerHour = *spec.pricePerHour / spec.nodes.value_or(1) * nodes;
+}
+
+Hardware atNodes(Hardware hardware, const CandidateSpec& spec, int nodes)
+{
+    setNodes(hardware, spec, nodes);
     return hardware;
 }
 

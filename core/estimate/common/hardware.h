@@ -38,5 +38,8 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
 // The same candidate at `nodes` (>= 1) nodes, from its resolution at any node count: only the node count and the
 // user's quote (which scales with it) change, so a search resolves each candidate against the catalog once.
 Hardware atNodes(Hardware hardware, const CandidateSpec& spec, int nodes);
+// The same in place: a search that tries many node counts of one candidate changes one copy (a Hardware holds the
+// GPU's and the instance's names and sources, whose copies cost more than the estimates between them).
+void setNodes(Hardware& hardware, const CandidateSpec& spec, int nodes);
 
 } // namespace gp
