@@ -221,7 +221,6 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
         k.edit(w, split);
         split.data = hw->totalGpus() / (split.tensor * split.pipeline * split.context);
         const TrainingMemoryBasis basis = trainingMemoryBasis(*model, w, split, defaults);
-        int compared = 0;
         for (int zero = 0; zero <= 3; ++zero)
             for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters})
                 for (Checkpointing ckpt :
@@ -249,8 +248,6 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
                     same(fromBasis.cpuBytes, whole.cpuBytes, "host memory");
                     same(fromBasis.total, whole.total, "total");
                     EXPECT_GT(whole.total, 0) << where;
-                    ++compared;
                 }
-        EXPECT_EQ(compared, 48) << k.name;
     }
 }

@@ -214,8 +214,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     layerBytes(true, a.perLayer[1], a.averageLayer[1]);
     if (!w.flashAttention)
         layerBytes(false, a.perLayer[0], a.averageLayer[0]);
-    in.flashAttention = w.flashAttention;
-    a.perOpKeptBytes = perOpCheckpointBytes(arch, in);
+    a.perOpKeptBytes = perOpCheckpointBytes(arch, in); // the same with either attention layout
     a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
     if (lora)
         a.adapterActivations = adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
