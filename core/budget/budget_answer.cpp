@@ -352,7 +352,28 @@ int BudgetAnswer::unplacedItems() const
         items.begin(), items.end(), [](const ItemBudget& i) { return i.unplaced && !i.error.has_value(); }));
 }
 
-BudgetAnswer answerBudget(const Budget& budget, const Catalog& catalog, const SearchControl& control)
+// The planner's answer to an item's plan, from the cache when the same plan was answered before.
+static Expected<PlanAnswer> cachedPlanAnswer(
+    const Plan& plan, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
+{
+    if (!cache)
+        return answerPlan(plan, catalog, control);
+    const std::string key = serializePlan(plan);
+    {
+        std::lock_guard<std::mutex> lock(cache->mutex);
+        if (auto it = cache->answers.find(key); it != cache->answers.end())
+            return *it->second;
+    }
+    auto answer = answerPlan(plan, catalog, control);
+    if (answer) {
+        std::lock_guard<std::mutex> lock(cache->mutex);
+        cache->answers[key] = std::make_shared<const PlanAnswer>(*answer);
+    }
+    return answer;
+}
+
+BudgetAnswer answerBudget(
+    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
 {
     const auto started = std::chrono::steady_clock::now();
     BudgetAnswer answer;
@@ -377,7 +398,11 @@ BudgetAnswer answerBudget(const Budget& budget, const Catalog& catalog, const Se
             ? servingRates(item, budget.horizonMonths, item.plan->workload.serving.load.value)
             : std::vector<double>();
         const Plan plan = budgetItemPlan(item, budget, rates);
-        auto planAnswer = answerPlan(plan, catalog, control);
+        auto planAnswer = cachedPlanAnswer(plan, catalog, control, cache);
+        if (!planAnswer && isCancelled(planAnswer.error())) {
+            answer.cancelled = true;
+            return answer;
+        }
         if (!planAnswer) {
             const Error& e = planAnswer.error();
             out.error

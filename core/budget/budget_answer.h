@@ -6,6 +6,7 @@
 #pragma once
 
 #include "budget/budget.h"
+#include "budget/budget_what_if.h"
 #include "budget/buy_or_rent.h"
 #include "catalog/catalog.h"
 #include "planner/answer.h"
@@ -103,12 +104,16 @@ struct BudgetAnswer {
     std::optional<BuyOrRentAnswer> buyOrRent;
     Diagnostics warnings;
     double seconds = 0;
+    bool cancelled = false;
 
     int failedItems() const;
     int unplacedItems() const;
 };
 
-// Answers the budget: the planner per item (on up to `control.threads` threads each), then the fleet.
-BudgetAnswer answerBudget(const Budget& budget, const Catalog& catalog, const SearchControl& control = {});
+// Answers the budget: the planner per item (on up to `control.threads` threads each), then the fleet. With a
+// `cache`, an item whose plan was answered before (same JSON) reuses that answer. A cancelled search stops the
+// answer: `cancelled` is set and the rest is left empty.
+BudgetAnswer answerBudget(
+    const Budget& budget, const Catalog& catalog, const SearchControl& control = {}, BudgetPlanCache* cache = nullptr);
 
 } // namespace gp
