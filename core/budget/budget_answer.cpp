@@ -42,6 +42,17 @@ Plan budgetItemPlan(const BudgetItem& item, const Budget& budget, const std::vec
     return plan;
 }
 
+// A serving item's requests per second per horizon month: its traffic, else the plan's rate; NaN in its active
+// months when the plan's load is not a rate and the item gives no traffic (it then runs the planner's deployment).
+std::vector<double> budgetItemRates(const BudgetItem& item, const Plan& plan, int horizonMonths)
+{
+    if (plan.workload.mode != Mode::Serving)
+        return {};
+    const ServingLoad& load = plan.workload.serving.load;
+    const bool rate = load.kind == ServingLoadKind::RequestsPerSecond;
+    return servingRates(item, horizonMonths, rate ? load.value : std::numeric_limits<double>::quiet_NaN());
+}
+
 // The region an item's plan prices `provider` in: its billing.regions entry, else the provider's reference region.
 std::string planRegion(const Plan& plan, const Catalog& catalog, const std::string& provider)
 {
@@ -65,6 +76,15 @@ void servingDemand(BudgetItemDemand& d, const Plan& plan, const PlanAnswer& answ
     const ServingReplica replica(answer.search.model, workload, config, replicaHw, plan.assumptions, catalog);
     for (std::size_t m = 0; m < d.ratesByMonth.size(); ++m) {
         const double rate = d.ratesByMonth[m];
+        const long from = long(std::llround(double(m) * monthHours));
+        const long to = std::min(long(d.hourly.size()), long(std::llround(double(m + 1) * monthHours)));
+        if (std::isnan(rate)) { // a load that is not a rate: the planner's deployment, all month
+            const double use = candidate.best.serving ? candidate.best.serving->utilization : 1.0;
+            d.utilisationByMonth[m] = std::clamp(use > 0 ? use : 1.0, 0.0, 1.0);
+            for (long h = from; h < to; ++h)
+                d.hourly[std::size_t(h)] = hw.nodes;
+            continue;
+        }
         if (!(rate > 0))
             continue;
         ServingSpec load = plan.workload.serving;
@@ -79,8 +99,6 @@ void servingDemand(BudgetItemDemand& d, const Plan& plan, const PlanAnswer& answ
         // The instances' other GPUs serve too, as the planner counts them: the load spreads over all of them.
         const int serving = std::max(replicas, int(machines * perNode / replicaGpus));
         d.utilisationByMonth[m] = std::clamp(replica.serve(load, serving, false).utilization, 0.0, 1.0);
-        const long from = long(std::llround(double(m) * monthHours));
-        const long to = std::min(long(d.hourly.size()), long(std::llround(double(m + 1) * monthHours)));
         for (long h = from; h < to; ++h)
             d.hourly[std::size_t(h)] = machines;
     }
@@ -261,11 +279,7 @@ void BudgetPlacer::place(
     const BudgetItem& item = budget.items[index];
     const PlanAnswer& answer = *out.answer;
     const std::vector<CandidateSpec> specs = planCandidates(plan, catalog);
-    const std::vector<double> rates = plan.workload.mode == Mode::Serving
-        ? servingRates(item, budget.horizonMonths,
-            plan.workload.serving.load.kind == ServingLoadKind::RequestsPerSecond ? plan.workload.serving.load.value
-                                                                                  : 0.0)
-        : std::vector<double>();
+    const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
     std::string firstChoice, firstReason, lastProblem;
     for (const CandidatePlan& candidate : answer.search.candidates) {
         if (!candidate.fits || !candidate.meetsObjective || candidate.planIndex < 0
@@ -394,9 +408,7 @@ BudgetAnswer answerBudget(
             continue;
         }
         out.mode = item.plan->workload.mode;
-        const std::vector<double> rates = out.mode == Mode::Serving
-            ? servingRates(item, budget.horizonMonths, item.plan->workload.serving.load.value)
-            : std::vector<double>();
+        const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
         const Plan plan = budgetItemPlan(item, budget, rates);
         auto planAnswer = cachedPlanAnswer(plan, catalog, control, cache);
         if (!planAnswer && isCancelled(planAnswer.error())) {

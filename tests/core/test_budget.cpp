@@ -180,9 +180,9 @@ TEST(BudgetAnswerTest, TrainingAndServingShareOneReservation)
     EXPECT_EQ(a.fleet[0].machines, 1);
     EXPECT_EQ(fleetModesText(a.fleet[0].modeByMonth), "reserved 1-12");
     EXPECT_EQ(a.fleet[0].items.size(), 2u);
-    // Alone, training pays min(its hours x 237.51, 114,016) and serving a reservation from month 2 (1,248,352.56):
-    // sharing saves exactly the training's own bill.
-    const double trainingAlone = std::min(a.items[0].hoursPerRun * kGt4Hourly, kGt4Monthly);
+    // Alone, training pays min(its hours, counted in whole hours as the timeline holds them, x 237.51, 114,016) and
+    // serving a reservation from month 2 (1,248,352.56): sharing saves exactly the training's own bill.
+    const double trainingAlone = std::min(std::ceil(a.items[0].hoursPerRun) * kGt4Hourly, kGt4Monthly);
     EXPECT_NEAR(a.items[0].aloneCost, trainingAlone, 1e-3);
     EXPECT_NEAR(a.items[1].aloneCost, kGt4ReservedYear, 1e-3);
     EXPECT_NEAR(a.sharingSaves, trainingAlone, 1e-3);

@@ -290,20 +290,8 @@ QStringList BudgetView::capLines(const gp::BudgetAnswer& a)
                                               .arg(formatMoney(b.limit, currency))
                                               .arg(b.month)
                                               .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency));
-        for (const gp::Diagnostic& fix : b.fixes) {
-            const QString item = QString::fromStdString(fix.arg("item"));
-            if (fix.code == "raise_cap")
-                line += QLatin1Char(' ')
-                    + tr("Raise the cap to %1.").arg(formatMoney(std::stod(fix.arg("amount")), currency));
-            else if (fix.code == "move_item")
-                line += QLatin1Char(' ')
-                    + tr("Or move %1 out of month %2 (saves %3).")
-                          .arg(item, QString::fromStdString(fix.arg("month")),
-                              formatMoney(std::stod(fix.arg("saves")), currency));
-            else if (fix.code == "drop_item")
-                line += QLatin1Char(' ')
-                    + tr("Or drop %1 (saves %2).").arg(item, formatMoney(std::stod(fix.arg("saves")), currency));
-        }
+        for (const gp::Diagnostic& fix : b.fixes)
+            line += QLatin1Char(' ') + CoreText::diagnostic(fix);
         lines << line;
     }
     return lines;
@@ -341,6 +329,8 @@ void BudgetView::render()
         if (const QString note = itemNote(item); !note.isEmpty())
             details << tr("%1: %2").arg(QString::fromStdString(item.name), note);
     details << capLines(*m_answer);
+    for (const gp::Diagnostic& warning : m_answer->warnings)
+        details << CoreText::diagnostic(warning);
     if (m_answer->buyOrRent)
         details << buyOrRentLine(*m_answer->buyOrRent, QString::fromStdString(m_answer->currency));
     double kwh = 0, kg = 0;
