@@ -398,6 +398,9 @@ BudgetAnswer answerBudget(
     std::vector<BudgetPool> pools;
     std::vector<BudgetItemDemand> demands(budget.items.size());
     BudgetPlacer placer { budget, catalog, monthHours, pools };
+    BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
+    if (!cache)
+        cache = &local;
     for (std::size_t i = 0; i < budget.items.size(); ++i) {
         const BudgetItem& item = budget.items[i];
         ItemBudget out;

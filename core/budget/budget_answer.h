@@ -111,8 +111,8 @@ struct BudgetAnswer {
 };
 
 // Answers the budget: the planner per item (on up to `control.threads` threads each), then the fleet. With a
-// `cache`, an item whose plan was answered before (same JSON) reuses that answer. A cancelled search stops the
-// answer: `cancelled` is set and the rest is left empty.
+// `cache` (else one for this answer), an item whose plan was answered before (same JSON) reuses that answer. A
+// cancelled search stops the answer: `cancelled` is set and the rest is left empty.
 BudgetAnswer answerBudget(
     const Budget& budget, const Catalog& catalog, const SearchControl& control = {}, BudgetPlanCache* cache = nullptr);
 

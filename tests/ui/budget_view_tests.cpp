@@ -2,6 +2,7 @@
 // answer `gpu-planner-cli budget --format json` prints (one answer: window = json = csv = PDF for three budgets);
 // what-if edits answer again; with GP_SCREENS_DIR set it saves the view with 2 and 20 items in both languages.
 #include "main_window.h"
+#include "number_format.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
