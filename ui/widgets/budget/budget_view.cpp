@@ -84,7 +84,12 @@ BudgetView::BudgetView(QWidget* parent)
     proxy->setSortRole(BudgetFleetModel::SortRole);
     m_fleet->setModel(proxy);
     m_fleet->setSortingEnabled(true);
-    m_fleet->horizontalHeader()->setStretchLastSection(true);
+    for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
+        m_fleet->horizontalHeader()->setSectionResizeMode(column,
+            column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
+                ? QHeaderView::Stretch
+                : QHeaderView::ResizeToContents);
+    m_fleet->setWordWrap(false);
     m_fleet->verticalHeader()->hide();
     m_fleet->setMinimumHeight(140);
 
