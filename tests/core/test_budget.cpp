@@ -8,6 +8,7 @@
 #include "budget/budget_energy.h"
 #include "budget/budget_fleet.h"
 #include "budget/budget_output.h"
+#include "budget/budget_what_if.h"
 #include "budget/buy_or_rent.h"
 #include "cli/cli.h"
 
@@ -240,6 +241,41 @@ TEST(BudgetStock, AGpuQuotaCountsEveryInstanceOfThatGpu)
     overlap.replace(overlap.find(R"("start_month": 2)"), 16, R"("start_month": 1)");
     const BudgetAnswer full = answerText(overlap);
     EXPECT_TRUE(full.items[1].unplaced);
+}
+
+TEST(BudgetStock, ImportedStockSoldOutInEveryZoneClosesTheRegion)
+{
+    // The catalog's imported stock (catalog import of DescribeZoneInstanceConfigInfos) lists GT4.41XLARGE948 sold
+    // out in both Guangzhou zones and in stock in Nanjing: the items move to Nanjing, because "sold_out".
+    Catalog catalog = builtinCatalog();
+    for (InstanceSpec& instance : catalog.instances)
+        if (instance.id == "tencent:GT4.41XLARGE948")
+            instance.availability = { { "ap-guangzhou-3", "sold_out" }, { "ap-guangzhou-6", "sold_out" },
+                { "ap-nanjing-1", "in_stock" } };
+    auto budget = parseBudget(sharedBudget(R"("allowed": {"regions": {"tencent": ["ap-guangzhou", "ap-nanjing"]}}, )"));
+    ASSERT_TRUE(budget);
+    const BudgetAnswer a = answerBudget(*budget, catalog);
+    ASSERT_TRUE(a.items[0].placement);
+    EXPECT_EQ(a.items[0].placement->region, "ap-nanjing");
+    EXPECT_EQ(a.items[0].placement->movedBecause, "sold_out");
+    // Told to ignore the imported stock, Guangzhou takes it.
+    budget->catalogStock = false;
+    EXPECT_EQ(answerBudget(*budget, catalog).items[0].placement->region, "ap-guangzhou");
+}
+
+TEST(BudgetWhatIfTest, LaterPastTheHorizonNamesTheItemsStartMonth)
+{
+    auto budget = parseBudget(sharedBudget());
+    ASSERT_TRUE(budget);
+    BudgetWhatIf later;
+    later.delayMonths = 11;
+    const Budget edited = applyWhatIf(*budget, later);
+    EXPECT_EQ(edited.items[0].schedule.startMonth, 12);
+    ASSERT_TRUE(edited.items[1].problem); // serving started in month 2: month 13 is past the horizon
+    EXPECT_EQ(edited.items[1].problem->field, "items[1].schedule.start_month");
+    BudgetWhatIf doubled;
+    doubled.trafficFactor = 2;
+    EXPECT_EQ(*applyWhatIf(*budget, doubled).items[1].traffic.requestsPerSecond, 2.0);
 }
 
 // --- caps ---
