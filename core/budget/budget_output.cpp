@@ -220,6 +220,16 @@ std::string budgetAnswerToTable(const BudgetAnswer& a)
         months.push_back({ std::to_string(m + 1), fixedText(a.monthly[m], 0), fixedText(a.cumulative[m], 0),
             fixedText(a.kwhByMonth[m], 0) });
     out << renderTextTable(months);
+    auto totals = [&](const char* what, const std::vector<SpendLine>& lines) {
+        out << what << ':';
+        for (const SpendLine& l : lines)
+            out << ' ' << l.key << ' ' << fixedText(l.total, 0) << (&l == &lines.back() ? "" : ",");
+        out << '\n';
+    };
+    out << '\n';
+    totals("By billing mode", a.byMode);
+    totals("By provider", a.byProvider);
+    totals("By GPU", a.byGpu);
     for (const CapBreak& b : a.capBreaks) {
         out << "\nThe " << (b.cap == "total" ? "total" : "monthly") << " cap of " << fixedText(b.limit, 0)
             << " breaks in month " << b.month << " (" << fixedText(b.spend, 0) << ", over by " << fixedText(b.over, 0)
