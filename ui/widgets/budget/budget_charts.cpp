@@ -175,6 +175,7 @@ void BudgetSpendChart::retranslate()
         cap->attachAxis(y);
     }
     y->setRange(0, top > 0 ? top * 1.1 : 1);
+    y->applyNiceNumbers(); // round ticks: 0, 250000, 500000 …
     y->setLabelFormat(QStringLiteral("%.0f"));
 }
 
