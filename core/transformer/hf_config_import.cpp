@@ -142,7 +142,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const std::string fieldPrefix = nested ? "text_config." : "";
         ImportedConfig out;
         Architecture& a = out.architecture;
-        Reader r{j, {}};
+        Reader r{j, {}, std::nullopt};
         std::string type = r.string({"model_type"});
         if (nested && root.contains("model_type") && root["model_type"].is_string())
             type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"

@@ -23,8 +23,8 @@ command -v python3 >/dev/null || fail "python3 is required"
 # Each import alone, for the entries it contributes.
 import_a=(catalog import "$CLOUD/tencent-describe-zone-instance-config-infos.json" --currency CNY)
 import_b=(catalog import "$CLOUD/aws-ec2-describe-instance-types.json")
-"$CLI" "${import_a[@]}" --overrides "$WORK/a.json" >/dev/null
-"$CLI" "${import_b[@]}" --overrides "$WORK/b.json" >/dev/null
+"$CLI" "${import_a[@]}" --overrides "$WORK/a.json" >/dev/null 2>&1
+"$CLI" "${import_b[@]}" --overrides "$WORK/b.json" >/dev/null 2>&1
 
 # keys FILE: every instance id, price id and stock id of an overrides file, one a line.
 keys() {
