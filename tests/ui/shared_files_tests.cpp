@@ -21,8 +21,13 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 #include <string>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace gpui;
 
@@ -229,4 +234,47 @@ TEST(ExportAllOrNothing, APdfIsNotWrittenWhenItsCsvCannotBe)
     ASSERT_FALSE(exported);
     EXPECT_FALSE(QFile::exists(request.pdfPath)) << "half an export: the PDF without its CSV";
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList()) << "a temporary was left";
+}
+
+TEST_F(TypedTitle, ACachedModelWhoseFolderNameIsNotUtf8IsImported)
+{
+    // A Hugging Face cache folder named in Latin-1 (bytes that are not UTF-8): listed and imported by its bytes.
+    const QByteArray hub = QByteArray(QFile::encodeName(m_dir.path()) + "/hub");
+    const QByteArray repo = QByteArray(hub + "/models--org--caf\xe9");
+    const QList<QByteArray> folders = { hub, repo, QByteArray(repo + "/refs"), QByteArray(repo + "/snapshots"),
+        QByteArray(repo + "/snapshots/abc123") };
+    for (const QByteArray& folder : folders)
+        ASSERT_EQ(::mkdir(folder.constData(), 0700), 0) << folder.toStdString();
+    const auto writeBytes = [](const QByteArray& path, const QByteArray& bytes) {
+        const int fd = ::open(path.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        ASSERT_GE(fd, 0);
+        ASSERT_EQ(::write(fd, bytes.constData(), std::size_t(bytes.size())), bytes.size());
+        ::close(fd);
+    };
+    writeBytes(QByteArray(repo + "/refs/main"), "abc123\n");
+    writeBytes(QByteArray(repo + "/snapshots/abc123/config.json"), R"({
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_attention_heads": 32, "num_hidden_layers": 22, "num_key_value_heads": 4,
+        "vocab_size": 32000, "tie_word_embeddings": false, "torch_dtype": "bfloat16", "hidden_act": "silu"})");
+    const QByteArray previousCache = qgetenv("HF_HUB_CACHE");
+    qputenv("HF_HUB_CACHE", hub);
+    QStringList offered;
+    m_window->setItemChooser([&](const QString&, const QString&, const QStringList& items) {
+        offered = items;
+        return items.value(0);
+    });
+    QStringList errors;
+    m_window->setMessageSink([&](const QString&, const QString& text) { errors << text; });
+    m_window->chooseCachedModel();
+    if (previousCache.isNull())
+        qunsetenv("HF_HUB_CACHE");
+    else
+        qputenv("HF_HUB_CACHE", previousCache);
+    std::error_code ignored;
+    std::filesystem::remove_all(std::string(hub.constData()), ignored); // QTemporaryDir cannot name the folder
+    ASSERT_EQ(offered.size(), 1);
+    EXPECT_TRUE(errors.isEmpty()) << errors.join(QLatin1Char('\n')).toStdString();
+    const gp::Plan& plan = m_window->document()->plan();
+    ASSERT_TRUE(plan.model.architecture.has_value()) << "the config.json of a non-UTF-8 folder was not imported";
+    EXPECT_EQ(plan.model.architecture->hiddenSize, 2048);
 }
