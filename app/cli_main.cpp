@@ -1,4 +1,5 @@
 // gpu-planner-cli: thin main over gp::runCli; `export` renders the Qt report headlessly.
+#include "base/terminal_text.h"
 #include "cli/cli.h"
 
 #include <cstdio>
@@ -8,6 +9,8 @@
 #include <new>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #ifdef GP_HAVE_REPORT
 #include "report/report_export.h"
@@ -73,9 +76,24 @@ int main(int argc, char** argv)
 {
     std::set_terminate(onTerminate);
     std::vector<std::string> args(argv + 1, argv + argc);
+    // A title, label or imported id from a file someone sent is shown, never obeyed, by the terminal: control
+    // characters are escaped on standard error (human text only) and on standard output when it is a terminal (a
+    // file or pipe gets the exact bytes of the JSON or CSV).
+    std::streambuf* const errTarget = std::cerr.rdbuf();
+    std::streambuf* const outTarget = std::cout.rdbuf();
+    gp::TerminalEscapingBuffer escapedErr(errTarget);
+    gp::TerminalEscapingBuffer escapedOut(outTarget);
+    std::cerr.rdbuf(&escapedErr);
+    if (::isatty(STDOUT_FILENO))
+        std::cout.rdbuf(&escapedOut);
 #ifdef GP_HAVE_REPORT
-    return gp::runCli(args, std::cin, std::cout, std::cerr, exportWithQt);
+    const int status = gp::runCli(args, std::cin, std::cout, std::cerr, exportWithQt);
 #else
-    return gp::runCli(args, std::cin, std::cout, std::cerr);
+    const int status = gp::runCli(args, std::cin, std::cout, std::cerr);
 #endif
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(outTarget);
+    std::cerr.rdbuf(errTarget);
+    return status;
 }

@@ -4564,6 +4564,14 @@ It was kept as %2.</translation>
         <translation>Hugging Face Cache</translation>
     </message>
     <message>
+        <source>Reading the Hugging Face cache...</source>
+        <translation>Reading the Hugging Face cache...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
         <source>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</source>
         <translation>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</translation>
     </message>

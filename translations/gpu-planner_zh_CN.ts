@@ -4546,6 +4546,14 @@ It was kept as %2.</source>
         <translation>Hugging Face 缓存</translation>
     </message>
     <message>
+        <source>Reading the Hugging Face cache...</source>
+        <translation>正在读取 Hugging Face 缓存……</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
         <source>No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the folder that holds the cache.</source>
         <translation>在 Hugging Face 缓存（%1）中没有找到带 config.json 的模型。请在联网的机器上用 huggingface-cli download ORG/NAME config.json 下载，或把 HF_HOME 设为存放缓存的文件夹。</translation>
     </message>

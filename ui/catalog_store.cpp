@@ -2,6 +2,7 @@
 
 #include "base/atomic_file.h"
 #include "base/input_file.h"
+#include "catalog/catalog_overrides_file.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -13,6 +14,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <optional>
 
 namespace gpui {
 
@@ -31,20 +33,22 @@ public:
         : QUndoCommand(text), m_store(store), m_before(std::move(before)), m_after(std::move(after))
     {
     }
-    void undo() override { apply(m_before); }
+    void undo() override { apply(m_after, m_before); }
     void redo() override
     {
         if (m_first) {
             m_first = false; // already applied and saved when recorded
             return;
         }
-        apply(m_after);
+        apply(m_before, m_after);
     }
 
 private:
-    void apply(const gp::CatalogOverrides& overrides)
+    // Only the entries this step changed go back (or forward): a price another window or a `catalog import` wrote
+    // since stays.
+    void apply(const gp::CatalogOverrides& from, const gp::CatalogOverrides& to)
     {
-        auto saved = m_store->restore(overrides);
+        auto saved = m_store->restore(from, to);
         if (!saved)
             emit m_store->saveFailed(QString::fromStdString(saved.error().toString()));
     }
@@ -75,6 +79,12 @@ CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
         } else {
             m_loadError = QString::fromStdString(parsed.error().toString());
             m_unreadable = true;
+            // Named once: the dialog shows this name and the first save moves the file to exactly this name.
+            const QFileInfo info(m_path);
+            m_plannedBackupPath = info.absolutePath() + QLatin1Char('/') + info.completeBaseName()
+                                  + QStringLiteral(".unreadable-")
+                                  + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
+                                  + QLatin1Char('.') + info.suffix();
         }
     }
     m_catalog = std::make_shared<const gp::Catalog>(gp::mergeOverrides(gp::builtinCatalog(), m_overrides));
@@ -84,12 +94,7 @@ CatalogStore::~CatalogStore() = default;
 
 QString CatalogStore::plannedBackupPath() const
 {
-    if (!m_unreadable)
-        return {};
-    const QFileInfo info(m_path);
-    return info.absolutePath() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral(".unreadable-")
-           + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) + QLatin1Char('.')
-           + info.suffix();
+    return m_unreadable ? m_plannedBackupPath : QString();
 }
 
 bool CatalogStore::hasUserPrice(const std::string& instanceId) const
@@ -98,15 +103,20 @@ bool CatalogStore::hasUserPrice(const std::string& instanceId) const
                        [&](const auto& p) { return p.first == instanceId; });
 }
 
-gp::Expected<bool> CatalogStore::record(const gp::CatalogOverrides& before, const QString& text)
+gp::Expected<bool> CatalogStore::commit(const gp::OverridesChange& change, const QString& undoText)
 {
-    auto saved = saveAndMerge();
-    if (!saved) {
-        m_overrides = before;
+    gp::CatalogOverrides before;
+    bool changed = false;
+    auto saved = save([&](gp::CatalogOverrides& onDisk) -> gp::Expected<bool> {
+        before = onDisk;
+        auto result = change(onDisk);
+        changed = result && *result;
+        return result;
+    });
+    if (!saved)
         return saved;
-    }
-    if (m_undoStack)
-        m_undoStack->push(new OverridesCommand(this, before, m_overrides, text));
+    if (changed && m_undoStack)
+        m_undoStack->push(new OverridesCommand(this, std::move(before), m_overrides, undoText));
     return true;
 }
 
@@ -114,28 +124,32 @@ gp::Expected<bool> CatalogStore::setPrice(const std::string& instanceId, const g
 {
     if (!price.onDemandPerHour && !price.monthly && !price.spotDiscount && !price.reservedDiscount)
         return clearPrice(instanceId);
-    const gp::CatalogOverrides before = m_overrides;
     gp::PriceSpec user = price;
     user.status = "user";
     user.keptFromCatalog.clear();
     user.catalogStatus.clear();
     user.catalogSource.clear();
-    auto it = std::find_if(m_overrides.prices.begin(), m_overrides.prices.end(),
-                           [&](const auto& p) { return p.first == instanceId; });
-    if (it != m_overrides.prices.end())
-        it->second = user;
-    else
-        m_overrides.prices.emplace_back(instanceId, user);
-    return record(before, tr("Edit price of %1").arg(QString::fromStdString(instanceId)));
+    // Applied to the file as it is now: prices another window or `gpu-planner-cli catalog import` wrote stay.
+    return commit(
+        [&](gp::CatalogOverrides& overrides) -> gp::Expected<bool> {
+            auto it = std::find_if(overrides.prices.begin(), overrides.prices.end(),
+                                   [&](const auto& p) { return p.first == instanceId; });
+            if (it != overrides.prices.end())
+                it->second = user;
+            else
+                overrides.prices.emplace_back(instanceId, user);
+            return true;
+        },
+        tr("Edit price of %1").arg(QString::fromStdString(instanceId)));
 }
 
 gp::Expected<bool> CatalogStore::clearPrice(const std::string& instanceId)
 {
-    if (!hasUserPrice(instanceId))
-        return true;
-    const gp::CatalogOverrides before = m_overrides;
-    std::erase_if(m_overrides.prices, [&](const auto& p) { return p.first == instanceId; });
-    return record(before, tr("Use catalog price of %1").arg(QString::fromStdString(instanceId)));
+    return commit(
+        [&](gp::CatalogOverrides& overrides) -> gp::Expected<bool> {
+            return std::erase_if(overrides.prices, [&](const auto& p) { return p.first == instanceId; }) > 0;
+        },
+        tr("Use catalog price of %1").arg(QString::fromStdString(instanceId)));
 }
 
 gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(const QString& path, gp::CloudImportOptions options)
@@ -147,35 +161,43 @@ gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(const QStri
         options.fileName = QFileInfo(path).fileName().toStdString();
     if (options.date.empty())
         options.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
-    auto result = gp::importCloudListing(*bytes, options,
-                                         gp::builtinCatalog(), m_overrides);
-    if (!result)
-        return result.error();
-    if (result->prices == 0 && result->stock == 0 && result->added == 0)
-        return *result; // nothing to save
-    const gp::CatalogOverrides before = m_overrides;
-    m_overrides = result->overrides;
-    auto saved = record(before, tr("Import cloud prices from %1").arg(QFileInfo(path).fileName()));
+    std::optional<gp::CloudImportResult> result;
+    // Imported into the file as it is now, under the lock `gpu-planner-cli catalog import` takes too.
+    auto saved = commit(
+        [&](gp::CatalogOverrides& overrides) -> gp::Expected<bool> {
+            auto imported = gp::importCloudListing(*bytes, options, gp::builtinCatalog(), overrides);
+            if (!imported)
+                return imported.error();
+            result = std::move(*imported);
+            if (result->prices == 0 && result->stock == 0 && result->added == 0)
+                return false; // nothing to save
+            overrides = result->overrides;
+            return true;
+        },
+        tr("Import cloud prices from %1").arg(QFileInfo(path).fileName()));
     if (!saved)
         return saved.error();
-    return *result;
+    return std::move(*result);
 }
 
-gp::Expected<bool> CatalogStore::restore(const gp::CatalogOverrides& overrides)
+gp::Expected<bool> CatalogStore::restore(const gp::CatalogOverrides& from, const gp::CatalogOverrides& to)
 {
-    const gp::CatalogOverrides before = m_overrides;
-    m_overrides = overrides;
-    auto saved = saveAndMerge();
-    if (!saved)
-        m_overrides = before;
-    return saved;
+    return save([&](gp::CatalogOverrides& onDisk) -> gp::Expected<bool> {
+        onDisk = gp::withOverridesChanges(std::move(onDisk), from, to);
+        return true;
+    });
 }
 
-gp::Expected<bool> CatalogStore::saveAndMerge()
+gp::Expected<bool> CatalogStore::save(const gp::OverridesChange& change)
 {
     const std::string fileName = QFileInfo(m_path).fileName().toStdString();
     QDir().mkpath(QFileInfo(m_path).absolutePath());
-    if (m_unreadable && QFileInfo::exists(m_path)) {
+    bool stillUnreadable = m_unreadable && QFileInfo::exists(m_path);
+    if (stillUnreadable) {
+        auto bytes = readSmallFile(m_path); // another writer may have replaced it with a good one since
+        stillUnreadable = !(bytes && gp::parseOverridesJson(*bytes, fileName));
+    }
+    if (stillUnreadable) {
         // Never overwrite a file that did not read: it may hold the user's only copy of their quotes and machines.
         const QString backup = plannedBackupPath();
         if (!QFile::rename(m_path, backup))
@@ -185,12 +207,11 @@ gp::Expected<bool> CatalogStore::saveAndMerge()
         m_backupPath = backup;
     }
     m_unreadable = false;
-    std::string text = gp::overridesToJson(m_overrides);
-    // The core's writer checks every write and the flush before it renames over the old file.
-    auto written = gp::writeFileAtomically(QFile::encodeName(m_path).toStdString(), text);
-    if (!written)
-        return written.error();
-    m_overrides.document = std::move(text);
+    // Under the lock every writer takes: the file is read again, changed and replaced (base/file_lock.h).
+    auto updated = gp::updateOverridesFile(QFile::encodeName(m_path).toStdString(), fileName, change);
+    if (!updated)
+        return updated.error();
+    m_overrides = std::move(*updated);
     m_catalog = std::make_shared<const gp::Catalog>(gp::mergeOverrides(gp::builtinCatalog(), m_overrides));
     emit catalogChanged();
     return true;

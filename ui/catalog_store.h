@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/catalog_import.h"
+#include "catalog/catalog_overrides_file.h"
 
 #include <QObject>
 #include <QString>
@@ -47,8 +48,9 @@ public:
     // error. `options.fileName` and `options.date` are filled in from `path` and today when empty.
     gp::Expected<gp::CloudImportResult> importCloudListing(const QString& path, gp::CloudImportOptions options);
 
-    // Replaces the overrides and saves them (undo/redo of a recorded change).
-    gp::Expected<bool> restore(const gp::CatalogOverrides& overrides);
+    // Sets the entries that differ between `from` and `to` as `to` has them, in the file as it is now, and saves
+    // (undo/redo of a recorded change: what other writers saved since stays).
+    gp::Expected<bool> restore(const gp::CatalogOverrides& from, const gp::CatalogOverrides& to);
 
 signals:
     void catalogChanged();
@@ -56,8 +58,11 @@ signals:
     void saveFailed(const QString& message);
 
 private:
-    gp::Expected<bool> saveAndMerge();
-    gp::Expected<bool> record(const gp::CatalogOverrides& before, const QString& text);
+    // Applies `change` to the overrides file as it is on disk now (read again under the lock that every writer,
+    // gpu-planner-cli included, takes), saves, and takes the result as this store's overrides.
+    gp::Expected<bool> save(const gp::OverridesChange& change);
+    // save() recorded as one undoable step named `undoText` when it changed anything.
+    gp::Expected<bool> commit(const gp::OverridesChange& change, const QString& undoText);
 
     QString m_path;
     gp::CatalogOverrides m_overrides;
@@ -65,6 +70,7 @@ private:
     QString m_loadError;
     bool m_unreadable = false; // the file exists but did not read: never overwrite it
     QString m_backupPath;
+    QString m_plannedBackupPath;
     QUndoStack* m_undoStack = nullptr;
 };
 

@@ -20,6 +20,7 @@
 #include "widgets/sweep_view.h"
 #include "widgets/scenario_compare_view.h"
 #include "plan/scenarios.h"
+#include "base/input_file.h"
 #include "transformer/hf_cache.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
@@ -38,6 +39,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QFile>
 #include <QFileDialog>
 #include <QInputDialog>
@@ -49,6 +52,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -62,6 +66,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -997,6 +1002,7 @@ bool MainWindow::openPlan(const QString& path)
 
 bool MainWindow::savePlan(const QString& path)
 {
+    m_inputs->commitPendingEdits(); // a title typed just before Ctrl+S is saved, not lost
     auto saved = m_document->save(path);
     if (!saved) {
         showError(tr("Save Plan"), tr("Could not save %1:\n%2")
@@ -1039,6 +1045,7 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
+    m_inputs->commitPendingEdits();
     QString start = m_document->filePath();
     if (start.isEmpty())
         start = m_settings->value(Settings::Key::LastDirectory).toString() + QStringLiteral("/plan.gpuplan");
@@ -1062,10 +1069,50 @@ void MainWindow::importModelConfig()
         showError(tr("Import Model Config"), tr("Could not import %1:\n%2").arg(QDir::toNativeSeparators(path), error));
 }
 
+std::string MainWindow::hfHubDirNative() const
+{
+    // The variables' bytes as they are: a folder name that is not UTF-8 still opens.
+    const QByteArray cache = qgetenv("HF_HUB_CACHE"), home = qgetenv("HF_HOME"), user = qgetenv("HOME");
+    return gp::huggingFaceHubDir(cache.isEmpty() ? nullptr : cache.constData(),
+                                 home.isEmpty() ? nullptr : home.constData(), user.isEmpty() ? nullptr : user.constData());
+}
+
+QString MainWindow::hfHubDir() const
+{
+    return QFile::decodeName(QByteArray::fromStdString(hfHubDirNative()));
+}
+
+std::optional<std::vector<gp::CachedModel>> MainWindow::scanCachedModels(const std::string& hub)
+{
+    // Off the UI thread: a cache on a slow or network disk never freezes the window; after a moment the scan shows
+    // a progress dialog that can cancel it (its result is then dropped).
+    QFutureWatcher<std::vector<gp::CachedModel>> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<std::vector<gp::CachedModel>>::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(QtConcurrent::run([hub] { return gp::cachedModels(hub); }));
+    if (!watcher.future().isFinished()) {
+        QProgressDialog progress(tr("Reading the Hugging Face cache..."), tr("Cancel"), 0, 0, this);
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(300);
+        bool cancelled = false;
+        connect(&progress, &QProgressDialog::canceled, &loop, [&] {
+            cancelled = true;
+            loop.quit();
+        });
+        loop.exec();
+        if (cancelled)
+            return std::nullopt;
+    }
+    return watcher.future().result();
+}
+
 void MainWindow::chooseCachedModel()
 {
     const QString hub = hfHubDir();
-    const std::vector<gp::CachedModel> models = gp::cachedModels(hub.toStdString());
+    const auto scanned = scanCachedModels(hfHubDirNative());
+    if (!scanned)
+        return;
+    const std::vector<gp::CachedModel>& models = *scanned;
     if (models.empty()) {
         showError(tr("Hugging Face Cache"),
                   tr("No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, "
@@ -1088,32 +1135,39 @@ void MainWindow::chooseCachedModel()
         if (!ok)
             chosen.clear();
     }
-    if (chosen.isEmpty())
+    const qsizetype index = chosen.isEmpty() ? -1 : repos.indexOf(chosen);
+    if (index < 0)
         return;
     QString error;
-    if (!importCachedModel(chosen, &error))
+    if (!importCachedConfig(models[std::size_t(index)], &error))
         showError(tr("Hugging Face Cache"), tr("Could not import %1:\n%2").arg(chosen, error));
 }
 
-QString MainWindow::hfHubDir() const
+bool MainWindow::importCachedConfig(const gp::CachedModel& model, QString* error)
 {
-    const QByteArray cache = qgetenv("HF_HUB_CACHE"), home = qgetenv("HF_HOME"), user = qgetenv("HOME");
-    return QString::fromStdString(gp::huggingFaceHubDir(cache.isEmpty() ? nullptr : cache.constData(),
-                                                        home.isEmpty() ? nullptr : home.constData(),
-                                                        user.isEmpty() ? nullptr : user.constData()));
+    // Read by the path's bytes: a cache folder whose name is not UTF-8 imports too.
+    auto bytes = gp::readRegularFile(model.configPath);
+    if (!bytes) {
+        *error = QString::fromStdString(bytes.error().message);
+        return false;
+    }
+    return m_inputs->importConfigBytes(QByteArray::fromStdString(*bytes),
+                                       QFile::decodeName(QByteArray::fromStdString(model.configPath)), error,
+                                       QString::fromStdString(model.repo));
 }
 
 bool MainWindow::importCachedModel(const QString& repo, QString* error)
 {
-    for (const gp::CachedModel& m : gp::cachedModels(hfHubDir().toStdString()))
+    for (const gp::CachedModel& m : gp::cachedModels(hfHubDirNative()))
         if (QString::fromStdString(m.repo) == repo)
-            return m_inputs->importConfig(QString::fromStdString(m.configPath), error, repo);
+            return importCachedConfig(m, error);
     *error = tr("%1 is not in the Hugging Face cache (%2).").arg(repo, QDir::toNativeSeparators(hfHubDir()));
     return false;
 }
 
 bool MainWindow::maybeSave()
 {
+    m_inputs->commitPendingEdits(); // typed text counts as an unsaved change on close, open and new
     if (!m_document->isModified())
         return true;
     const auto answer = QMessageBox::warning(
@@ -1142,6 +1196,7 @@ QString MainWindow::recoveryPath() const
 
 bool MainWindow::autosaveNow()
 {
+    m_inputs->commitPendingEdits();
     const int index = m_document->undoStack()->index();
     if (!m_document->isModified() || index == m_autosavedIndex)
         return false;
@@ -1284,6 +1339,7 @@ QString MainWindow::exportBaseName() const
 
 QString MainWindow::chooseExportPath(const QString& caption, const QString& suffix, const QString& filter)
 {
+    m_inputs->commitPendingEdits(); // the file name and the report take the title as typed
     QString dir = m_settings->value(Settings::Key::ExportDirectory).toString();
     if (dir.isEmpty() || !QFileInfo(dir).isDir())
         dir = m_settings->value(Settings::Key::LastDirectory).toString();
@@ -1307,6 +1363,7 @@ EvaluationPtr MainWindow::currentEvaluation()
 bool MainWindow::runExport(const QString& title, const QString& path,
                            const std::function<gp::Expected<bool>(const ReportData&)>& write)
 {
+    m_inputs->commitPendingEdits();
     if (!canExport()) {
         showError(title, tr("There is no result to export yet: fix the plan's errors or wait for the evaluation."));
         return false;
@@ -1369,6 +1426,7 @@ void MainWindow::exportCostCurveCsvAs()
 
 void MainWindow::printReportDialog()
 {
+    m_inputs->commitPendingEdits();
     if (!canExport()) {
         showError(tr("Print Report"), tr("There is no result to print yet: fix the plan's errors or wait for the "
                                          "evaluation."));

@@ -5,12 +5,16 @@
 #include "evaluation.h"
 
 #include "base/expected.h"
+#include "transformer/hf_cache.h"
 
 #include <QMainWindow>
 #include <QPointer>
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 class QAction;
 class QActionGroup;
@@ -76,6 +80,8 @@ public:
     // repository; an empty cache says which folder it read and how to fill it.
     void chooseCachedModel();
     bool importCachedModel(const QString& repo, QString* error);
+    // Imports one cached model's config.json, read by the path's bytes (a folder name that is not UTF-8 imports).
+    bool importCachedConfig(const gp::CachedModel& model, QString* error);
     // Writes the report of the shown result; on error shows the message (naming the file) and returns false.
     bool exportPdf(const QString& path);
     bool exportCsv(const QString& path);
@@ -136,6 +142,10 @@ public:
     QString chartNoticeText() const;
     // Brings what live updates defer up to date now: the charts in rank order, the recommendation text.
     void settleNow();
+    // The Hugging Face hub folder as bytes, for the core.
+    std::string hfHubDirNative() const;
+    // The cached models of `hub`, scanned off the UI thread; nullopt when the user cancels the scan.
+    std::optional<std::vector<gp::CachedModel>> scanCachedModels(const std::string& hub);
 
 public slots:
     void recompute();

@@ -8,8 +8,14 @@
 #include <cstdlib>
 #include <random>
 #include <system_error>
+#include <utility>
+#include <vector>
 
+#include <ctime>
+
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +36,60 @@ Error failure(const std::string& path, const std::string& what, int err)
     return error;
 }
 
+constexpr const char* kTemporaryMarker = ".tmp.";
+
+// "PID.SERIAL.XXXXXXXX", the tail temporaryName() puts after the marker; the writer's process id, or -1.
+long writerOfTemporaryTail(const std::string& tail)
+{
+    const std::size_t first = tail.find('.');
+    const std::size_t second = first == std::string::npos ? std::string::npos : tail.find('.', first + 1);
+    if (first == 0 || second == std::string::npos || second == first + 1 || tail.size() != second + 9)
+        return -1;
+    for (std::size_t i = 0; i < tail.size(); ++i) {
+        const char c = tail[i];
+        const bool digit = c >= '0' && c <= '9';
+        const bool hex = digit || (c >= 'a' && c <= 'f');
+        if (i == first || i == second ? c != '.' : (i < second ? !digit : !hex))
+            return -1;
+    }
+    if (first > 9)
+        return -1;
+    return std::stol(tail.substr(0, first));
+}
+
+} // namespace
+
+int removeStaleTemporaries(const std::string& directory, int minimumAgeSeconds)
+{
+    DIR* folder = ::opendir(directory.c_str());
+    if (!folder)
+        return 0;
+    int removed = 0;
+    const std::time_t now = std::time(nullptr);
+    while (const dirent* entry = ::readdir(folder)) {
+        const std::string name = entry->d_name;
+        const std::size_t marker = name.rfind(kTemporaryMarker);
+        if (name.size() < 2 || name[0] != '.' || marker == std::string::npos || marker < 2)
+            continue;
+        const long writer = writerOfTemporaryTail(name.substr(marker + std::char_traits<char>::length(kTemporaryMarker)));
+        if (writer <= 0 || writer == static_cast<long>(::getpid()))
+            continue;
+        // Only a writer that is gone: a live one (or one this process cannot see) may still rename it.
+        if (::kill(static_cast<pid_t>(writer), 0) == 0 || errno != ESRCH)
+            continue;
+        const std::string path = directory + "/" + name;
+        struct stat info {};
+        if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || now - info.st_mtime < minimumAgeSeconds)
+            continue;
+        if (::unlink(path.c_str()) == 0)
+            ++removed;
+    }
+    ::closedir(folder);
+    return removed;
+}
+
+namespace {
+
 // A name no other writer picks: process id, a per-process counter and a random suffix.
 std::string temporaryName(const std::string& directory, const std::string& base)
 {
@@ -37,7 +97,7 @@ std::string temporaryName(const std::string& directory, const std::string& base)
     thread_local std::mt19937 random{std::random_device{}()};
     const unsigned serial = counter.fetch_add(1);
     char suffix[48];
-    std::snprintf(suffix, sizeof suffix, ".tmp.%ld.%u.%08x", static_cast<long>(::getpid()), serial,
+    std::snprintf(suffix, sizeof suffix, "%s%ld.%u.%08x", kTemporaryMarker, static_cast<long>(::getpid()), serial,
                   static_cast<unsigned>(random()));
     return directory + "/." + base + suffix;
 }
@@ -106,12 +166,29 @@ bool isSpecialFileTarget(const std::string& path)
     return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 }
 
-Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string_view contents)
+namespace {
+
+// A file written in full beside its target, not yet renamed over it (or, for a special target, not yet written).
+struct PreparedWrite {
+    std::string requested;
+    std::string path;      // the target after symbolic links
+    std::string directory; // where the temporary is
+    std::string temporary; // "" for a special target, written directly at commit
+};
+
+void discardPrepared(const PreparedWrite& prepared)
+{
+    if (!prepared.temporary.empty())
+        ::unlink(prepared.temporary.c_str());
+}
+
+Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::string_view contents)
 {
     if (requestedPath.empty())
         return failure(requestedPath, "no file name given", 0);
+    PreparedWrite prepared{requestedPath, requestedPath, {}, {}};
     if (isSpecialFileTarget(requestedPath))
-        return writeDirectly(requestedPath, contents);
+        return prepared;
 
     // Writing through a symbolic link replaces the file it points to, not the link.
     std::string path = requestedPath;
@@ -133,6 +210,7 @@ Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string
     if (replacing && S_ISDIR(existing.st_mode))
         return failure(requestedPath, "is a directory", 0);
 
+    removeStaleTemporaries(directory);
     std::string temporary;
     int fd = -1;
     for (int attempt = 0; attempt < 16 && fd < 0; ++attempt) {
@@ -144,7 +222,7 @@ Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string
     if (fd < 0)
         return failure(requestedPath, "cannot create a temporary file in " + directory, EEXIST);
 
-    auto abandon = [&](const std::string& what, int err) -> Expected<bool> {
+    auto abandon = [&](const std::string& what, int err) -> Expected<PreparedWrite> {
         if (fd >= 0)
             ::close(fd);
         ::unlink(temporary.c_str());
@@ -162,9 +240,57 @@ Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string
     fd = -1;
     if (closed != 0)
         return abandon("cannot write", errno);
-    if (::rename(temporary.c_str(), path.c_str()) != 0)
-        return abandon("cannot replace the file", errno);
-    syncDirectory(directory);
+    prepared.path = path;
+    prepared.directory = directory;
+    prepared.temporary = temporary;
+    return prepared;
+}
+
+Expected<bool> commitPrepared(const PreparedWrite& prepared, std::string_view contents)
+{
+    if (prepared.temporary.empty())
+        return writeDirectly(prepared.requested, contents);
+    if (::rename(prepared.temporary.c_str(), prepared.path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(prepared.temporary.c_str());
+        return failure(prepared.requested, "cannot replace the file", err);
+    }
+    syncDirectory(prepared.directory);
+    return true;
+}
+
+} // namespace
+
+Expected<bool> writeFileAtomically(const std::string& requestedPath, std::string_view contents)
+{
+    auto prepared = prepareWrite(requestedPath, contents);
+    if (!prepared)
+        return prepared.error();
+    return commitPrepared(*prepared, contents);
+}
+
+Expected<bool> writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>>& files)
+{
+    // Every file written in full first: a full disk while writing the second leaves the first untouched too.
+    std::vector<PreparedWrite> prepared;
+    prepared.reserve(files.size());
+    for (const auto& [path, contents] : files) {
+        auto one = prepareWrite(path, contents);
+        if (!one) {
+            for (const PreparedWrite& done : prepared)
+                discardPrepared(done);
+            return one.error();
+        }
+        prepared.push_back(std::move(*one));
+    }
+    for (std::size_t i = 0; i < prepared.size(); ++i) {
+        auto committed = commitPrepared(prepared[i], files[i].second);
+        if (!committed) {
+            for (std::size_t j = i + 1; j < prepared.size(); ++j)
+                discardPrepared(prepared[j]);
+            return committed.error();
+        }
+    }
     return true;
 }
 

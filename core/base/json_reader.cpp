@@ -1,9 +1,11 @@
 #include "base/json_reader.h"
 
 #include "base/number_text.h"
+#include "base/text_length.h"
 
 #include <charconv>
 #include <cstdio>
+#include <limits>
 
 namespace gp::detail {
 
@@ -61,12 +63,62 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
     }
     try {
         out = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::exception& error) {
-        // parse_error for bad syntax, out_of_range for numbers such as 1e400 that overflow a double.
+    } catch (const nlohmann::json::parse_error& error) {
         out = nullptr;
-        return std::string("not valid JSON: ") + error.what();
+        // The library's text ("[json.exception.parse_error.101] parse error at line 1, column 5: syntax error while
+        // parsing value - invalid literal; last read: 'x'") becomes the line, the column and the reason.
+        std::string reason = error.what();
+        if (auto colon = reason.find(": "); colon != std::string::npos)
+            reason = reason.substr(colon + 2);
+        return "not valid JSON at " + textPosition(text, error.byte == 0 ? 0 : error.byte - 1) + ": " + reason;
+    } catch (const nlohmann::json::exception& error) {
+        // out_of_range for a number such as 1e999 that overflows a double: "number overflow parsing '1e999'".
+        out = nullptr;
+        const std::string what = error.what();
+        const auto open = what.find('\'');
+        const auto close = open == std::string::npos ? open : what.find('\'', open + 1);
+        if (close != std::string::npos) {
+            const std::string token = what.substr(open + 1, close - open - 1);
+            const auto at = text.find(token);
+            if (!token.empty() && at != std::string_view::npos)
+                return "not valid JSON at " + textPosition(text, at) + ": the number " + token
+                       + " is too large for a double";
+        }
+        return "not valid JSON: a number is too large for a double";
     }
     return std::nullopt;
+}
+
+std::string textPosition(std::string_view text, std::size_t offset)
+{
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++column; // columns count characters, not the bytes of a UTF-8 sequence
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string rangeRequirement(double min, double max)
+{
+    // The readers' defaults (+-1e300) mean "no bound": say the bound there is, in words.
+    constexpr double unbounded = 1e300;
+    if (max >= unbounded && min <= -unbounded)
+        return "must be a number";
+    if (max >= unbounded) {
+        if (min > 0 && min < 1e-200)
+            return "must be positive";
+        if (min == 0)
+            return "must be 0 or more";
+        return "must be at least " + formatExact(min);
+    }
+    if (min <= -unbounded)
+        return "must be at most " + formatExact(max);
+    return "must be between " + formatExact(min) + " and " + formatExact(max);
 }
 
 JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::string file)
@@ -156,8 +208,7 @@ bool JsonReader::number(std::string_view key, double& out, bool required, double
         return false;
     }
     if (v < min || v > max) {
-        fail(std::string(key), "must be between " + formatExact(min) + " and " + formatExact(max) + ", got "
-                                   + formatExact(v));
+        fail(std::string(key), rangeRequirement(min, max) + ", got " + formatExact(v));
         return false;
     }
     out = v;
@@ -197,8 +248,12 @@ bool JsonReader::integer(std::string_view key, std::int64_t& out, bool required,
         return false;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
-        fail(std::string(key), "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got "
-                                   + describeJsonType(*value));
+        const bool noUpperBound = max >= std::numeric_limits<int>::max();
+        fail(std::string(key), (noUpperBound ? (min == 1 ? std::string("must be positive")
+                                                : min == 0 ? std::string("must be 0 or more")
+                                                           : "must be at least " + std::to_string(min))
+                                             : "must be between " + std::to_string(min) + " and " + std::to_string(max))
+                                   + ", got " + describeJsonType(*value));
         return false;
     }
     out = value->is_number_integer() ? value->get<std::int64_t>() : static_cast<std::int64_t>(d);
@@ -229,6 +284,20 @@ bool JsonReader::boolean(std::string_view key, bool& out, bool required)
         return false;
     }
     out = value->get<bool>();
+    return true;
+}
+
+bool JsonReader::boundedString(std::string_view key, std::string& out, std::size_t maxCharacters, bool required)
+{
+    if (!string(key, out, required))
+        return false;
+    const std::size_t length = utf8Length(out);
+    if (length > maxCharacters) {
+        fail(std::string(key), "must be at most " + std::to_string(maxCharacters) + " characters, got "
+                                   + std::to_string(length));
+        out.clear();
+        return false;
+    }
     return true;
 }
 

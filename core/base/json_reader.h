@@ -25,6 +25,13 @@ constexpr int kMaxJsonDepth = 256;
 // beyond the double range, nesting deeper than kMaxJsonDepth) and leaves `out` null.
 std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out);
 
+// "line L, column C" of the byte `offset` in `text` (columns count UTF-8 characters), for messages.
+std::string textPosition(std::string_view text, std::size_t offset);
+
+// What a number between `min` and `max` must be, in words: "must be positive" (min > 0 and tiny, no upper bound),
+// "must be 0 or more", "must be at most 5", "must be between 1 and 8" (the readers' +-1e300 are no bound).
+std::string rangeRequirement(double min, double max);
+
 // The first problem found wins; later reads become no-ops once an error is set.
 class JsonReader {
 public:
@@ -44,6 +51,9 @@ public:
 
     // Each getter leaves `out` untouched when the key is absent (or null) and not required.
     bool string(std::string_view key, std::string& out, bool required = false);
+    // A string of at most `maxCharacters` characters (code points): every text a window or report shows is capped
+    // where it is read, naming the field, so that no file can make laying it out take minutes.
+    bool boundedString(std::string_view key, std::string& out, std::size_t maxCharacters, bool required = false);
     bool number(std::string_view key, double& out, bool required = false, double min = -1e300, double max = 1e300);
     bool optionalNumber(std::string_view key, std::optional<double>& out, double min = -1e300, double max = 1e300);
     bool integer(std::string_view key, std::int64_t& out, bool required = false, std::int64_t min = INT64_MIN,

@@ -3,6 +3,8 @@
 // 2014-05-26 DescribeInstanceTypes / DescribeAvailableResource / DescribePrice).
 #include "catalog/catalog_import.h"
 
+#include "base/terminal_text.h"
+
 #include "base/json_reader.h"
 #include "base/number_text.h"
 
@@ -129,6 +131,11 @@ struct Reader {
 
     Listing& listing(const std::string& provider, const std::string& name)
     {
+        // An id is printed by `catalog list` and in messages: a control character in it (ESC ] 52 writes the
+        // clipboard on some terminals) is refused, never stored.
+        if (hasControlCharacters(name) || hasControlCharacters(provider))
+            throw BadField{"", "the instance type \"" + escapeTerminalControls(name)
+                                   + "\" holds a control character; nothing imported"};
         const std::string id = provider + ":" + name;
         auto [it, inserted] = index.emplace(id, listings.size());
         if (inserted) {
@@ -160,6 +167,9 @@ struct Reader {
 
     void setStock(Listing& l, const std::string& zone, const std::string& status, int priority)
     {
+        if (hasControlCharacters(zone) || hasControlCharacters(status))
+            throw BadField{"", "the zone \"" + escapeTerminalControls(zone) + "\" of " + escapeTerminalControls(l.id)
+                                   + " holds a control character; nothing imported"};
         auto it = l.zonePriority.find(zone);
         if (it != l.zonePriority.end() && it->second <= priority)
             return;

@@ -1,13 +1,17 @@
 // A user's overrides (their quotes, on-premise machines) and how they merge over the catalog.
 #include "catalog/catalog_parse_internal.h"
 #include "catalog/catalog.h"
+#include "catalog/catalog_overrides_file.h"
 #include "base/json_reader.h"
+#include "base/terminal_text.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace gp {
 
@@ -22,6 +26,9 @@ std::optional<Error> findDuplicateId(const CatalogOverrides& overrides, const st
     auto check = [&](const auto& items, const char* section) -> std::optional<Error> {
         std::map<std::string, std::size_t> first; // id -> index where it first appears
         for (std::size_t i = 0; i < items.size(); ++i) {
+            if (hasControlCharacters(items[i].id)) // printed by `catalog list`: never obeyed by a terminal
+                return Error{std::string(section) + "[" + std::to_string(i) + "].id",
+                             "\"" + escapeTerminalControls(items[i].id) + "\" holds a control character", fileName};
             auto [it, inserted] = first.emplace(items[i].id, i);
             if (!inserted)
                 return Error{std::string(section) + "[" + std::to_string(i) + "].id",
@@ -89,6 +96,9 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
         if (!it->is_object())
             return Error{"prices", "must be an object keyed by instance id", fileName};
         for (const auto& [id, value] : it->items()) {
+            if (hasControlCharacters(id))
+                return Error{"prices", "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character",
+                             fileName};
             auto price = parsePrice(value, "prices." + id, fileName, true);
             if (!price)
                 return price.error();
@@ -105,6 +115,9 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
         if (!it->is_object())
             return Error{"availability", "must be an object keyed by instance id", fileName};
         for (const auto& [id, value] : it->items()) {
+            if (hasControlCharacters(id))
+                return Error{"availability",
+                             "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName};
             auto zones = parseAvailability(value, "availability." + id, fileName);
             if (!zones)
                 return zones.error();
@@ -203,7 +216,7 @@ json overlay(json base, const json& written, std::initializer_list<const char*> 
     return base;
 }
 
-json instanceToJson(const InstanceSpec& instance, const json& original)
+json instanceToJson(const InstanceSpec& instance, json original)
 {
     json i = {{"id", instance.id},
               {"provider", instance.provider},
@@ -239,67 +252,91 @@ json instanceToJson(const InstanceSpec& instance, const json& original)
     }
     if (!instance.availability.empty())
         i["availability"] = availabilityToJson(instance.availability);
-    return overlay(original, i,
+    return overlay(std::move(original), i,
                    {"disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price",
                     "other_prices", "availability"});
 }
 
-// The entry with `id` in the array `key` of the original document, or null.
-json originalEntry(const json& document, const char* key, const std::string& id)
+// The entries of the array `section` of the original document by id (an index: one look-up per entry, not a scan).
+std::unordered_map<std::string, json*> originalEntries(json& section)
 {
-    if (!document.is_object())
-        return nullptr;
+    std::unordered_map<std::string, json*> entries;
+    if (!section.is_array())
+        return entries;
+    for (auto& entry : section)
+        if (entry.is_object()) {
+            auto id = entry.find("id");
+            if (id != entry.end() && id->is_string())
+                entries.emplace(id->get<std::string>(), &entry); // the first, as a scan would find
+        }
+    return entries;
+}
+
+// The original entry with `id`, moved out (each is used once), or null.
+json takeEntry(const std::unordered_map<std::string, json*>& entries, const std::string& id)
+{
+    auto it = entries.find(id);
+    return it == entries.end() ? json(nullptr) : std::move(*it->second);
+}
+
+// Removes `key` from `document` and returns its value (null when absent), without copying it.
+json takeKey(json& document, const char* key)
+{
     auto it = document.find(key);
-    if (it == document.end() || !it->is_array())
+    if (it == document.end())
         return nullptr;
-    for (const auto& entry : *it)
-        if (entry.is_object() && entry.value("id", std::string()) == id)
-            return entry;
-    return nullptr;
+    json value = std::move(*it);
+    document.erase(it);
+    return value;
 }
 
 } // namespace
 
 std::string overridesToJson(const CatalogOverrides& overrides)
 {
-    json original;
-    if (!overrides.document.empty() && detail::parseJsonDocument(overrides.document, original))
-        original = nullptr; // not JSON (a CSV sheet): nothing to keep
-    json document = original.is_object() ? original : json::object();
+    // Linear in the entries, moving the original's values instead of copying them: 100,000 machines write in a
+    // second or two.
+    json document;
+    if (overrides.document.empty() || detail::parseJsonDocument(overrides.document, document) || !document.is_object())
+        document = json::object(); // not JSON (a CSV sheet): nothing to keep
+    json originalGpus = takeKey(document, "gpus");
+    json originalInstances = takeKey(document, "instances");
+    json originalPrices = takeKey(document, "prices");
+    takeKey(document, "availability");
     document["format"] = "gpu-planner-overrides";
     document["version"] = 1;
-    for (const char* key : {"gpus", "instances", "prices", "availability"})
-        document.erase(key);
     json gpus = json::array();
+    const auto gpuEntries = originalEntries(originalGpus);
     for (const auto& gpu : overrides.gpus) {
         // GPUs are never edited here: the entry as written keeps every field, those added by later versions too.
-        json entry = originalEntry(original, "gpus", gpu.id);
-        gpus.push_back(entry.is_object() ? entry : gpuToJson(gpu));
+        json entry = takeEntry(gpuEntries, gpu.id);
+        gpus.push_back(entry.is_object() ? std::move(entry) : gpuToJson(gpu));
     }
     if (!gpus.empty())
-        document["gpus"] = gpus;
+        document["gpus"] = std::move(gpus);
     json instances = json::array();
+    const auto instanceEntries = originalEntries(originalInstances);
     for (const auto& instance : overrides.instances)
-        instances.push_back(instanceToJson(instance, originalEntry(original, "instances", instance.id)));
+        instances.push_back(instanceToJson(instance, takeEntry(instanceEntries, instance.id)));
     if (!instances.empty())
-        document["instances"] = instances;
+        document["instances"] = std::move(instances);
     json prices = json::object();
-    const json* originalPrices = original.is_object() && original.contains("prices") && original["prices"].is_object()
-                                     ? &original["prices"]
-                                     : nullptr;
     for (const auto& [id, price] : overrides.prices) {
-        json base = originalPrices && originalPrices->contains(id) ? (*originalPrices)[id] : json(nullptr);
-        prices[id] = overlay(base, priceToJson(price),
+        json base = nullptr;
+        if (originalPrices.is_object())
+            if (auto it = originalPrices.find(id); it != originalPrices.end())
+                base = std::move(*it);
+        prices[id] = overlay(std::move(base), priceToJson(price),
                              {"currency", "on_demand_per_hour", "monthly", "spot_discount", "reserved_discount",
                               "status", "source", "as_of", "note"});
     }
     if (!prices.empty())
-        document["prices"] = prices;
+        document["prices"] = std::move(prices);
     json availability = json::object();
     for (const auto& [id, zones] : overrides.availability)
         availability[id] = availabilityToJson(zones);
     if (!availability.empty())
-        document["availability"] = availability;
+        document["availability"] = std::move(availability);
     return document.dump(2) + "\n";
 }
 
@@ -325,38 +362,51 @@ std::optional<double> inCurrency(const std::optional<double>& amount, const std:
 
 Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
 {
+    // Every look-up by id goes through an index: 100,000 user machines merge in linear time, not quadratic.
     Catalog merged = base;
+    std::unordered_map<std::string, std::size_t> gpuAt;
+    for (std::size_t i = 0; i < merged.gpus.size(); ++i)
+        gpuAt.emplace(merged.gpus[i].id, i);
     for (const auto& gpu : overrides.gpus) {
-        auto it = std::find_if(merged.gpus.begin(), merged.gpus.end(), [&](const GpuSpec& g) { return g.id == gpu.id; });
-        if (it != merged.gpus.end())
-            *it = gpu;
-        else
+        auto [it, inserted] = gpuAt.emplace(gpu.id, merged.gpus.size());
+        if (inserted)
             merged.gpus.push_back(gpu);
+        else
+            merged.gpus[it->second] = gpu;
     }
+    std::unordered_map<std::string, std::size_t> linkAt;
+    for (std::size_t i = 0; i < merged.links.size(); ++i)
+        linkAt.emplace(merged.links[i].id, i);
+    std::unordered_map<std::string, std::size_t> instanceAt;
+    for (std::size_t i = 0; i < merged.instances.size(); ++i)
+        instanceAt.emplace(merged.instances[i].id, i);
+    auto findInstance = [&](const std::string& id) -> InstanceSpec* {
+        auto it = instanceAt.find(id);
+        return it == instanceAt.end() ? nullptr : &merged.instances[it->second];
+    };
     for (const auto& instance : overrides.instances) {
-        if (!merged.findGpu(instance.gpu)) {
+        auto gpuIt = gpuAt.find(instance.gpu);
+        if (gpuIt == gpuAt.end()) {
             merged.notices.push_back("overrides: instance \"" + instance.id + "\" names unknown GPU \"" + instance.gpu
                                      + "\"; ignored");
             continue;
         }
         InstanceSpec resolved = instance;
-        if (resolved.intraNode.empty() || !merged.findLink(resolved.intraNode)) {
-            const GpuSpec* gpu = merged.findGpu(instance.gpu);
-            resolved.intraNode = (resolved.gpus > 1 && !gpu->nvlink.empty()) ? gpu->nvlink : gpu->pcie;
+        if (resolved.intraNode.empty() || !linkAt.count(resolved.intraNode)) {
+            const GpuSpec& gpu = merged.gpus[gpuIt->second];
+            resolved.intraNode = (resolved.gpus > 1 && !gpu.nvlink.empty()) ? gpu.nvlink : gpu.pcie;
         }
-        auto it = std::find_if(merged.instances.begin(), merged.instances.end(),
-                               [&](const InstanceSpec& i) { return i.id == instance.id; });
-        if (it != merged.instances.end())
-            *it = resolved;
+        auto [it, inserted] = instanceAt.emplace(instance.id, merged.instances.size());
+        if (inserted)
+            merged.instances.push_back(std::move(resolved));
         else
-            merged.instances.push_back(resolved);
+            merged.instances[it->second] = std::move(resolved);
     }
     for (const auto& entry : overrides.prices) {
         const std::string& id = entry.first; // a named reference: clang 14 cannot capture structured bindings
         const PriceSpec& price = entry.second;
-        auto it = std::find_if(merged.instances.begin(), merged.instances.end(),
-                               [&](const InstanceSpec& i) { return i.id == id; });
-        if (it == merged.instances.end()) {
+        InstanceSpec* it = findInstance(id);
+        if (!it) {
             merged.notices.push_back("overrides: price for unknown instance \"" + id + "\"; ignored");
             continue;
         }
@@ -385,15 +435,72 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
     }
     for (const auto& entry : overrides.availability) {
         const std::string& id = entry.first;
-        auto it = std::find_if(merged.instances.begin(), merged.instances.end(),
-                               [&](const InstanceSpec& i) { return i.id == id; });
-        if (it == merged.instances.end()) {
+        InstanceSpec* it = findInstance(id);
+        if (!it) {
             merged.notices.push_back("overrides: stock for unknown instance \"" + id + "\"; ignored");
             continue;
         }
         it->availability = entry.second;
     }
     return merged;
+}
+
+namespace {
+
+// One section of the overrides keyed by id: the ids whose entry differs between `from` and `to` take `to`'s entry
+// (or lose theirs) in `onDisk`; the others stay as on disk. `key` gives an entry's id, `text` what it says.
+template <class Item, class Key, class Text>
+void applySectionChanges(std::vector<Item>& onDisk, const std::vector<Item>& from, const std::vector<Item>& to, Key key,
+                         Text text)
+{
+    std::unordered_map<std::string, const Item*> before;
+    for (const Item& item : from)
+        before.emplace(key(item), &item);
+    std::unordered_map<std::string, const Item*> after;
+    for (const Item& item : to)
+        after.emplace(key(item), &item);
+    std::unordered_map<std::string, std::size_t> diskAt;
+    for (std::size_t i = 0; i < onDisk.size(); ++i)
+        diskAt.emplace(key(onDisk[i]), i);
+    std::unordered_set<std::string> removed;
+    for (const Item& item : to) {
+        auto old = before.find(key(item));
+        if (old != before.end() && text(*old->second) == text(item))
+            continue; // not edited here: the file's entry (perhaps newer) stays
+        auto at = diskAt.find(key(item));
+        if (at == diskAt.end()) {
+            diskAt.emplace(key(item), onDisk.size());
+            onDisk.push_back(item);
+        } else {
+            onDisk[at->second] = item;
+        }
+    }
+    for (const Item& item : from)
+        if (!after.count(key(item)))
+            removed.insert(key(item));
+    if (!removed.empty())
+        std::erase_if(onDisk, [&](const Item& item) { return removed.count(key(item)) > 0; });
+}
+
+} // namespace
+
+CatalogOverrides withOverridesChanges(CatalogOverrides onDisk, const CatalogOverrides& from, const CatalogOverrides& to)
+{
+    applySectionChanges(
+        onDisk.gpus, from.gpus, to.gpus, [](const GpuSpec& g) { return g.id; },
+        [](const GpuSpec& g) { return gpuToJson(g).dump(); });
+    applySectionChanges(
+        onDisk.instances, from.instances, to.instances, [](const InstanceSpec& i) { return i.id; },
+        [](const InstanceSpec& i) { return instanceToJson(i, nullptr).dump(); });
+    using PriceEntry = std::pair<std::string, PriceSpec>;
+    applySectionChanges(
+        onDisk.prices, from.prices, to.prices, [](const PriceEntry& p) { return p.first; },
+        [](const PriceEntry& p) { return priceToJson(p.second).dump(); });
+    using StockEntry = std::pair<std::string, std::vector<ZoneStock>>;
+    applySectionChanges(
+        onDisk.availability, from.availability, to.availability, [](const StockEntry& a) { return a.first; },
+        [](const StockEntry& a) { return availabilityToJson(a.second).dump(); });
+    return onDisk;
 }
 
 } // namespace gp

@@ -1,6 +1,8 @@
 // A price sheet as CSV: one row per instance with the user's quote.
 #include "base/csv_reader.h"
 #include "catalog/catalog.h"
+#include "base/text_length.h"
+#include "plan/limits.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
 
@@ -154,6 +156,14 @@ Expected<CatalogOverrides> parseOverridesCsv(std::string_view text, const std::s
         price.source = cell("source");
         price.asOf = cell("as_of");
         price.note = cell("note");
+        // Shown in the catalog dialog, tables and every report: capped where read, naming the cell.
+        for (const auto& [column, text] : {std::pair<const char*, const std::string*>{"source", &price.source},
+                                           {"note", &price.note}, {"as_of", &price.asOf}})
+            if (utf8Length(*text) > std::size_t(limits::kMaxSourceTextLength))
+                return Error{line + "." + column,
+                             "must be at most " + std::to_string(limits::kMaxSourceTextLength) + " characters, got "
+                                 + std::to_string(utf8Length(*text)),
+                             fileName};
         overrides.prices.emplace_back(id, price);
     }
     return overrides;

@@ -4,6 +4,7 @@
 #include "catalog/catalog_parse_internal.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
+#include "plan/limits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -161,9 +162,9 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
         && price.status != "quoted")
         r.fail("status",
                "must be \"published\", \"estimate\", \"user\" or \"quoted\", got \"" + price.status + "\"");
-    r.string("source", price.source, !userPrice);
+    r.boundedString("source", price.source, std::size_t(limits::kMaxSourceTextLength), !userPrice);
     r.string("as_of", price.asOf, !userPrice);
-    r.string("note", price.note);
+    r.boundedString("note", price.note, std::size_t(limits::kMaxSourceTextLength));
     r.string("region", price.region);
     r.string("zone", price.zone);
     if (!r.ok())

@@ -1,11 +1,12 @@
 #include "cli/catalog_import_command.h"
 
-#include "base/atomic_file.h"
 #include "catalog/catalog_import.h"
+#include "catalog/catalog_overrides_file.h"
 
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 
 namespace gp {
@@ -87,41 +88,40 @@ int runCatalogImport(const std::vector<std::string>& args, const InputReader& re
     if (!listing)
         return fail(err, usage, listing.error().message);
 
-    // The overrides the import merges into: a file that does not read is never replaced.
-    CatalogOverrides overrides;
-    std::error_code ignored;
-    if (std::filesystem::exists(overridesPath, ignored)) {
-        auto current = read(overridesPath);
-        if (!current)
-            return fail(err, usage, current.error().message);
-        if (looksLikeCsvOverrides(overridesPath, *current))
-            return fail(err, usage, overridesPath + " is a price sheet (CSV), which cannot hold imported sizes and "
-                                                    "stock: give a .json overrides file");
-        auto parsed = parseOverridesJson(*current, overridesPath);
-        if (!parsed)
-            return fail(err, invalid, parsed.error().toString() + " (nothing imported; the file is unchanged)");
-        overrides = std::move(*parsed);
-    }
-
-    auto imported = importCloudListing(*listing, options, builtinCatalog(), overrides);
-    if (!imported)
-        return fail(err, invalid, imported.error().toString() + " (nothing imported; " + overridesPath
-                                      + " is unchanged)");
-    for (const auto& notice : imported->notices)
-        err << "warning: " << notice.message << '\n';
-    if (imported->prices == 0 && imported->stock == 0 && imported->added == 0)
-        return fail(err, invalid, "nothing to import from " + files[0] + " (" + imported->format + "); "
-                                      + overridesPath + " is unchanged");
-    // Check the merge before writing: an entry it would drop is a defect here, not the user's.
-    const Catalog merged = mergeOverrides(builtinCatalog(), imported->overrides);
-    for (const auto& notice : merged.notices)
-        if (notice.rfind("overrides:", 0) == 0)
-            return fail(err, invalid, notice.substr(11) + " (nothing imported)");
-    auto written = writeFileAtomically(overridesPath, overridesToJson(imported->overrides));
-    if (!written)
-        return fail(err, usage, written.error().toString());
-    out << files[0] << " (" << imported->format << "): " << imported->prices << " prices, " << imported->stock
-        << " stock listings, " << imported->added << " new instances merged into " << overridesPath << '\n';
+    // The import merges into the overrides as they are on disk under the lock every writer takes (base/file_lock.h),
+    // from the read to the rename: two imports at once, or an import while the window saves a quote, lose nothing.
+    // A file that does not read is never replaced.
+    std::optional<CloudImportResult> result;
+    OverridesStep failedAt = OverridesStep::None;
+    auto updated = updateOverridesFile(
+        overridesPath, overridesPath,
+        [&](CatalogOverrides& overrides) -> Expected<bool> {
+            auto imported = importCloudListing(*listing, options, builtinCatalog(), overrides);
+            if (!imported)
+                return Error{imported.error().field, imported.error().message + " (nothing imported; " + overridesPath
+                                                         + " is unchanged)",
+                             imported.error().file};
+            result = std::move(*imported);
+            if (result->prices == 0 && result->stock == 0 && result->added == 0)
+                return Error{"", "nothing to import from " + files[0] + " (" + result->format + "); " + overridesPath
+                                     + " is unchanged"};
+            // Check the merge before writing: an entry it would drop is a defect here, not the user's.
+            const Catalog merged = mergeOverrides(builtinCatalog(), result->overrides);
+            for (const auto& notice : merged.notices)
+                if (notice.rfind("overrides:", 0) == 0)
+                    return Error{"", notice.substr(11) + " (nothing imported)"};
+            overrides = result->overrides;
+            return true;
+        },
+        &failedAt);
+    if (result)
+        for (const auto& notice : result->notices)
+            err << "warning: " << notice.message << '\n';
+    if (!updated)
+        return fail(err, failedAt == OverridesStep::Parse || failedAt == OverridesStep::Change ? invalid : usage,
+                    updated.error().toString());
+    out << files[0] << " (" << result->format << "): " << result->prices << " prices, " << result->stock
+        << " stock listings, " << result->added << " new instances merged into " << overridesPath << '\n';
     return ok;
 }
 

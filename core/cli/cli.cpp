@@ -495,12 +495,29 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         // A catalog file is checked together with the built-in catalog it refers to; an overrides file likewise.
         Catalog fragment;
         auto parsed = parseCatalogJson(*text, name, fragment);
+        // A GPU the planner cannot time (no floating-point TFLOPS) is refused here, naming it; loading only warns.
+        auto untimed = [&](const std::vector<GpuSpec>& gpus) -> std::optional<std::string> {
+            for (std::size_t i = 0; i < gpus.size(); ++i) {
+                const Tflops& t = gpus[i].tflops;
+                if (!(t.fp32 > 0.0 || t.tf32 > 0.0 || t.bf16 > 0.0 || t.fp16 > 0.0 || t.fp8 > 0.0 || t.fp4 > 0.0))
+                    return name + ": gpus[" + std::to_string(i) + "].tflops: GPU \"" + gpus[i].id
+                           + "\" has no positive figure for fp32, tf32, bf16, fp16, fp8 or fp4; the planner cannot "
+                             "time it";
+            }
+            return std::nullopt;
+        };
         if (!parsed) {
             auto overrides = parseOverridesJson(*text, name);
+            // An overrides file (its format says so) is reported as one: not as a catalog with the wrong format.
+            const bool overridesFormat = text->find("\"gpu-planner-overrides\"") != std::string::npos;
             if (!overrides)
-                return fail(ctx, ExitInvalidInput, parsed.error().message.find("format") != std::string::npos
-                                                       ? overrides.error().toString()
-                                                       : parsed.error().toString());
+                return fail(ctx, ExitInvalidInput,
+                            overridesFormat || parsed.error().field == "format"
+                                    || parsed.error().message.find("format") != std::string::npos
+                                ? overrides.error().toString()
+                                : parsed.error().toString());
+            if (auto problem = untimed(overrides->gpus))
+                return fail(ctx, ExitInvalidInput, *problem);
             Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
             for (const auto& notice : merged.notices)
                 if (notice.rfind("overrides:", 0) == 0)
@@ -527,6 +544,8 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         auto valid = validateCatalog(combined);
         if (!valid)
             return fail(ctx, ExitInvalidInput, name + ": " + valid.error().toString());
+        if (auto problem = untimed(fragment.gpus))
+            return fail(ctx, ExitInvalidInput, *problem);
         for (const auto& warning : catalogWarnings(fragment))
             ctx.err << "warning: " << name << ": " << warning.message << '\n';
         ctx.out << name << ": valid catalog, " << fragment.gpus.size() << " GPUs, " << fragment.links.size()

@@ -42,5 +42,11 @@ inline constexpr double kMaxParameters = 1e13; // 10 trillion
 inline constexpr std::int64_t kMaxTitleLength = 1000;
 // The plan's notes (a few paragraphs for the report's first page): 20,000 characters, about five pages.
 inline constexpr std::int64_t kMaxNotesLength = 20000;
+// A name shown in a table cell, a chart legend and every report page that lists it (the model's name, a candidate's
+// label): 300 characters, a long sentence; a million took over 300 s to export.
+inline constexpr std::int64_t kMaxShownNameLength = 300;
+// A price's source or note (shown in the catalog dialog and the report's sources): 2,000 characters, a paragraph
+// with its URLs (the built-in catalog's longest note is 740).
+inline constexpr std::int64_t kMaxSourceTextLength = 2000;
 
 } // namespace gp::limits

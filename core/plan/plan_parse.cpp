@@ -32,7 +32,7 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     }
     JsonReader r(*model, "model");
     r.string("preset", plan.model.preset);
-    r.string("name", plan.model.name);
+    r.boundedString("name", plan.model.name, std::size_t(kMaxShownNameLength));
     r.optionalNumber("parameters", plan.model.parameters, 1, kMaxParameters);
     if (r.ok() && r.has("parameters") && !r.isNull("parameters") && *plan.model.parameters < 1e3)
         r.fail("parameters", "must be at least 1000, got " + formatExact(*plan.model.parameters));
@@ -297,7 +297,7 @@ bool readCandidates(const json& document, Plan& plan, JsonReader& root)
         CandidateSpec c;
         r.string("instance", c.instance);
         r.string("gpu", c.gpu);
-        r.string("label", c.label);
+        r.boundedString("label", c.label, std::size_t(kMaxShownNameLength));
         r.integer("gpus_per_node", c.gpusPerNode, false, 1, 64);
         if (r.has("nodes") && !r.isNull("nodes")) {
             const json& nodes = item["nodes"];

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gp {
 
@@ -41,14 +44,34 @@ std::optional<std::string> configOfSnapshot(const fs::path& snapshot)
     return std::nullopt;
 }
 
+// The first line of a ref file: a commit hash of 40 hex digits. Only a regular file is read (a FIFO, a device or a
+// link to /dev/zero is passed over without blocking), and only its first kMaxRefBytes bytes.
+constexpr std::size_t kMaxRefBytes = 64;
+
+std::string readRefFile(const fs::path& file)
+{
+    const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return {};
+    struct stat info {};
+    char bytes[kMaxRefBytes];
+    ssize_t count = -1;
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode))
+        count = ::read(fd, bytes, sizeof bytes);
+    ::close(fd);
+    if (count <= 0)
+        return {};
+    std::string text(bytes, static_cast<std::size_t>(count));
+    return text.substr(0, text.find('\n'));
+}
+
 std::optional<std::string> configOfRepo(const fs::path& repoDir)
 {
     std::error_code ec;
     const fs::path snapshots = repoDir / "snapshots";
     // The snapshot the main branch points at, when the cache recorded it.
-    std::ifstream ref(repoDir / "refs" / "main");
-    std::string hash;
-    if (ref && std::getline(ref, hash)) {
+    std::string hash = readRefFile(repoDir / "refs" / "main");
+    if (!hash.empty()) {
         hash.erase(std::remove_if(hash.begin(), hash.end(), [](char c) { return c == ' ' || c == '\r'; }), hash.end());
         if (!hash.empty() && hash.find('/') == std::string::npos)
             if (auto config = configOfSnapshot(snapshots / hash))

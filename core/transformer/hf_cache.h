@@ -10,6 +10,8 @@ namespace gp {
 struct CachedModel {
     std::string repo;       // "Qwen/Qwen3-8B" ("gpt2" for a repository without an owner)
     std::string configPath; // the config.json of the snapshot refs/main names, else of the newest snapshot
+                            // (the path's bytes as the file system has them, not necessarily UTF-8)
+    bool operator==(const CachedModel&) const = default;
 };
 
 // The hub cache folder as huggingface_hub resolves it: $HF_HUB_CACHE, else $HF_HOME/hub, else

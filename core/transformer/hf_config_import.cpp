@@ -63,6 +63,7 @@ bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
 struct Reader {
     const nlohmann::json& j;
     std::set<std::string, std::less<>> used;
+    std::optional<std::pair<std::string, std::string>> wrongType; // the first numeric field given as a string
 
     const nlohmann::json* find(std::initializer_list<const char*> keys)
     {
@@ -79,6 +80,12 @@ struct Reader {
     std::optional<double> number(std::initializer_list<const char*> keys)
     {
         const nlohmann::json* v = find(keys);
+        if (v && v->is_string() && !wrongType) {
+            // A size written as a string ("4096") is named, not read as a missing field.
+            for (const char* k : keys)
+                if (auto it = j.find(k); it != j.end() && &*it == v)
+                    wrongType = std::make_pair(std::string(k), "must be a number, got " + detail::describeJsonType(*v));
+        }
         if (!v || !v->is_number())
             return std::nullopt;
         const double d = v->get<double>();
@@ -135,7 +142,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const std::string fieldPrefix = nested ? "text_config." : "";
         ImportedConfig out;
         Architecture& a = out.architecture;
-        Reader r{j, {}};
+        Reader r{j, {}, std::nullopt};
         std::string type = r.string({"model_type"});
         if (nested && root.contains("model_type") && root["model_type"].is_string())
             type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
@@ -408,6 +415,8 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
         if (type == "opt" && a.maxPositions > limits::kMaxSequence)
             withinLimit({"max_position_embeddings"}, double(a.maxPositions), limits::kMaxSequence);
+        if (r.wrongType)
+            return Error{fieldPrefix + r.wrongType->first, r.wrongType->second, fileName};
         if (beyondLimit)
             return *beyondLimit;
 

@@ -28,7 +28,9 @@ Error fieldError(const std::string& path, const std::string& field, const std::s
 Expected<bool> validateArchitecture(const Architecture& a, const std::string& path)
 {
     auto positive = [&](const char* key, std::int64_t value) -> std::optional<Error> {
-        if (value <= 0)
+        if (value == 0) // absent (or 0): "got 0" would name a value the file may not have
+            return fieldError(path, key, "is required: a positive integer");
+        if (value < 0)
             return fieldError(path, key, "must be a positive integer, got " + std::to_string(value));
         return std::nullopt;
     };

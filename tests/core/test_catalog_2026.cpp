@@ -502,18 +502,22 @@ TEST(Catalog2026, CatalogListJsonShowsFp4ProvidersRegionsAndTheTencentList)
     }
 }
 
-TEST(Catalog2026, CatalogValidateWarnsAboutAGpuWithoutAnyTflops)
+TEST(Catalog2026, CatalogValidateRefusesAGpuWithoutUsableTflops)
 {
+    // Issue 45: `catalog validate` refuses (exit 1, naming the field) a GPU the planner cannot time: no TFLOPS at
+    // all, or only integer ones; loading such a file elsewhere still only warns.
     const std::string overrides = R"({"format": "gpu-planner-overrides", "version": 1, "gpus": [
         {"id": "lab-gpu", "name": "Lab GPU", "class": "datacenter-hbm", "memory_gib": 80,
          "memory_bandwidth_gbps": 2000, "tflops": {}, "pcie": "pcie4", "source": "our lab", "as_of": "2026-12-01"}]})";
-    std::istringstream in(overrides);
-    std::ostringstream out;
-    std::ostringstream err;
-    EXPECT_EQ(gp::runCli({"catalog", "validate", "-"}, in, out, err), gp::ExitOk) << err.str();
-    EXPECT_NE(err.str().find("warning: <stdin>: GPU \"lab-gpu\" has no TFLOPS figure for any precision"),
-              std::string::npos)
-        << err.str();
+    for (const char* tflops : {"\"tflops\": {}", "\"tflops\": {\"int8\": 600}"}) {
+        std::istringstream in(std::string(overrides).replace(overrides.find("\"tflops\": {}"), 12, tflops));
+        std::ostringstream out;
+        std::ostringstream err;
+        EXPECT_EQ(gp::runCli({"catalog", "validate", "-"}, in, out, err), gp::ExitInvalidInput) << err.str();
+        EXPECT_NE(err.str().find("gpus[0].tflops: GPU \"lab-gpu\" has no positive figure"), std::string::npos)
+            << err.str();
+        EXPECT_TRUE(out.str().empty()) << out.str();
+    }
     // A figure for any one precision is enough.
     std::istringstream in2(std::string(overrides).replace(overrides.find("\"tflops\": {}"), 12,
                                                           "\"tflops\": {\"fp32\": 19.5}"));

@@ -200,7 +200,7 @@ TEST(CatalogModel, ShowsImportedStockAndHidesSoldOutSizes)
     gp::CatalogOverrides overrides = store.overrides();
     overrides.availability.emplace_back("tencent:GN7.5XLARGE80",
                                         std::vector<gp::ZoneStock>{{"ap-guangzhou-6", "sold_out"}});
-    ASSERT_TRUE(store.restore(overrides));
+    ASSERT_TRUE(store.restore(store.overrides(), overrides));
     CatalogModel model;
     model.setCatalog(store.catalog());
     CatalogFilterModel filter;

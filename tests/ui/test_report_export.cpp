@@ -29,6 +29,8 @@
 
 #include <algorithm>
 
+namespace test = gpui::test; // ui_test_support.h's helpers (a precompiled header must not be needed to see them)
+
 namespace {
 
 namespace test = gpui::test;

@@ -355,12 +355,11 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
     if (!request.costCurveCsvPath.isEmpty())
         files.emplace_back(request.costCurveCsvPath, gp::costCurveToCsv(evaluation->results, csvOptions));
 
-    for (const auto& [path, bytes] : files) {
-        auto written = writeBytes(path, bytes);
-        if (!written)
-            return written.error();
-    }
-    return true;
+    // All or nothing: a disk that fills while the CSV is written leaves the PDF as it was too.
+    std::vector<std::pair<std::string, std::string_view>> writes;
+    for (const auto& [path, bytes] : files)
+        writes.emplace_back(QFile::encodeName(path).toStdString(), bytes);
+    return gp::writeFilesAtomically(writes);
 }
 
 } // namespace gpui

@@ -12,6 +12,8 @@
 #include "number_format.h"
 #include "transformer/layers.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCompleter>
@@ -1717,6 +1719,20 @@ QString InputsPanel::describe(Field field) const
     return tr("Change plan");
 }
 
+void InputsPanel::commitPendingEdits()
+{
+    if (m_updating)
+        return;
+    // A focused spin box's typed digits, the title (taken when focus leaves it), the notes (within their pause).
+    if (auto* box = qobject_cast<QAbstractSpinBox*>(QApplication::focusWidget()); box && isAncestorOf(box))
+        box->interpretText();
+    if (m_title->text().trimmed().toStdString() != m_plan.title)
+        edited(FTitle);
+    m_notesPause->stop();
+    if (m_notes->toPlainText().toStdString() != m_plan.notes)
+        edited(FNotes);
+}
+
 void InputsPanel::edited(Field field)
 {
     if (m_updating)
@@ -1992,7 +2008,12 @@ bool InputsPanel::importConfig(const QString& path, QString* error, const QStrin
         *error = QString::fromStdString(read.error().message);
         return false;
     }
-    const QByteArray& bytes = *read;
+    return importConfigBytes(*read, path, error, modelName);
+}
+
+bool InputsPanel::importConfigBytes(const QByteArray& bytes, const QString& path, QString* error,
+                                    const QString& modelName)
+{
     const QString name = !modelName.isEmpty()                        ? modelName
         : QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).dir().dirName()
                                                                      : QFileInfo(path).completeBaseName();

@@ -39,6 +39,9 @@ public:
     // Shows `plan` in the widgets without emitting planEdited.
     void setPlan(const gp::Plan& plan);
     const gp::Plan& plan() const { return m_plan; }
+    // Takes what is typed but not yet committed (the title until focus leaves it, the notes within their typing
+    // pause, a focused spin box's digits) into the plan: called before save, export, close and autosave.
+    void commitPendingEdits();
 
     // Shows `message` next to the widget that edits `field` (a core field path such as "workload.lora.rank");
     // fields without a widget show at the top. Returns the field key that took the message ("" = top).
@@ -64,6 +67,8 @@ public:
     // Imports a Hugging Face config.json into the model; false with `error` set when it cannot be read.
     // Reads a Hugging Face config.json into the plan's model, named `modelName` (else after its folder or file).
     bool importConfig(const QString& path, QString* error, const QString& modelName = {});
+    // The same for a config.json already read (`path` only names it).
+    bool importConfigBytes(const QByteArray& bytes, const QString& path, QString* error, const QString& modelName);
 
     // Test and automation hooks: the widgets by name.
     QSpinBox* sequenceLengthBox() const { return m_sequenceLength; }

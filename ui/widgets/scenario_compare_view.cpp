@@ -106,6 +106,8 @@ void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp
                 job.cancelled = true;
             else
                 job.error = comparison.error();
+        } catch (const std::bad_alloc&) {
+            job.error = gp::Error{"", "out of memory: the computation needs more memory than is free"};
         } catch (const std::exception& e) {
             job.error = gp::Error{"", std::string("internal error: ") + e.what()};
         }

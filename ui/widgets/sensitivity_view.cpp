@@ -140,6 +140,8 @@ void SensitivityView::setEvaluation(const gp::Plan& plan, std::shared_ptr<const 
                 job.cancelled = true;
             else
                 job.error = s.error();
+        } catch (const std::bad_alloc&) {
+            job.error = gp::Error{"", "out of memory: the computation needs more memory than is free"};
         } catch (const std::exception& e) {
             job.error = gp::Error{"", std::string("internal error: ") + e.what()};
         }
