@@ -10,12 +10,21 @@ namespace gp::launch
 namespace
 {
 
-// The line of the first `"key"` in the text (nlohmann's reader keeps no positions); 0 when not found.
-int jsonKeyLine(std::string_view text, const std::string& key)
+// The line of a dotted key path in the text ("bf16.enabled": the first "enabled" after the first "bf16"); nlohmann's
+// reader keeps no positions. 0 when not found.
+int jsonKeyLine(std::string_view text, const std::string& path)
 {
-    const std::size_t at = text.find("\"" + key + "\"");
-    if (at == std::string_view::npos)
-        return 0;
+    std::size_t at = 0;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        std::size_t dot = path.find('.', start);
+        if (dot == std::string::npos)
+            dot = path.size();
+        at = text.find("\"" + path.substr(start, dot - start) + "\"", at);
+        if (at == std::string_view::npos)
+            return 0;
+        start = dot + 1;
+    }
     return 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
 }
 
@@ -35,7 +44,7 @@ void readDeepSpeedZero(ImportBuilder& out, std::string_view text, const nlohmann
 {
     for (const auto& [key, value] : zero.items()) {
         const std::string field = prefix + "zero_optimization." + key;
-        const int line = jsonKeyLine(text, key);
+        const int line = jsonKeyLine(text, "zero_optimization." + key);
         if (key == "stage" && value.is_number_integer())
             out.set("workload.parallelism.zero_stage", value.get<int>(), field, line);
         else if (key == "offload_optimizer" || key == "offload_param")
@@ -48,10 +57,11 @@ void readDeepSpeedZero(ImportBuilder& out, std::string_view text, const nlohmann
     const std::string parameters = offloadDevice(zero, "offload_param");
     if (parameters == "cpu" || parameters == "nvme")
         out.set("workload.parallelism.offload", "optimizer-and-parameters",
-            prefix + "zero_optimization.offload_param.device", jsonKeyLine(text, "offload_param"));
+            prefix + "zero_optimization.offload_param.device",
+            jsonKeyLine(text, "zero_optimization.offload_param.device"));
     else if (optimizer == "cpu" || optimizer == "nvme")
         out.set("workload.parallelism.offload", "optimizer", prefix + "zero_optimization.offload_optimizer.device",
-            jsonKeyLine(text, "offload_optimizer"));
+            jsonKeyLine(text, "zero_optimization.offload_optimizer.device"));
     else
         out.set("workload.parallelism.offload", "none", prefix + "zero_optimization",
             jsonKeyLine(text, "zero_optimization"));
@@ -82,10 +92,11 @@ Expected<bool> readDeepSpeedFields(
             readDeepSpeedZero(out, text, value, prefix);
         } else if ((key == "bf16" || key == "fp16") && value.is_object()) {
             const auto enabled = value.value("enabled", nlohmann::json(false));
+            const int enabledLine = jsonKeyLine(text, key + ".enabled");
             if (isAuto(enabled))
-                out.ignore(field + ".enabled", line, "\"auto\": the Hugging Face Trainer's bf16/fp16 decide");
+                out.ignore(field + ".enabled", enabledLine, "\"auto\": the Hugging Face Trainer's bf16/fp16 decide");
             else if (enabled.is_boolean() && enabled.get<bool>())
-                out.set("workload.precision", key, field + ".enabled", line);
+                out.set("workload.precision", key, field + ".enabled", enabledLine);
             else
                 out.ignore(field, line, "off");
         } else if (key == "optimizer" && value.is_object()) {

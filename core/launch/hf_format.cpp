@@ -247,7 +247,7 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
     }
     mapHfAdapter(out, d);
     mapHfFsdp(out, d);
-    if (!out.has("workload.parallelism.zero_stage"))
+    if (!out.has("workload.parallelism.zero_stage") && !d["deepspeed"].IsDefined())
         out.set("workload.parallelism.zero_stage", 0, "(no deepspeed or fsdp)", 0);
     return out.take();
 }

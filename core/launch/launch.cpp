@@ -433,9 +433,6 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
             list += (list.empty() ? "" : "|") + f;
         return Error { "--launch", "must be " + list + ", got \"" + format + "\"" };
     }
-    const CandidatePlan* recommendation = answer.recommendation();
-    if (!recommendation)
-        return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
     const bool serving = plan.workload.mode == Mode::Serving;
     const bool servingFormat = format == "vllm" || format == "sglang";
     if (serving && !servingFormat && format != "k8s")
@@ -445,6 +442,9 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
             format
                 + " is a serving engine; a training plan exports torchtitan, megatron, "
                   "deepspeed, hf or k8s" };
+    const CandidatePlan* recommendation = answer.recommendation();
+    if (!recommendation)
+        return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
     const auto candidates = planCandidates(plan, catalog);
     const CandidateSpec& spec = candidates.at(std::size_t(recommendation->planIndex));
     std::string modelId = plan.model.name.empty() ? answer.search.model.name : plan.model.name;

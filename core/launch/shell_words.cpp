@@ -12,6 +12,7 @@ namespace
 
 struct ShellVariables {
     std::map<std::string, std::vector<std::string>> values; // a scalar is a one-element array
+    std::map<std::string, std::vector<int>> lines; // where each array element was written
 };
 
 bool isShellNameStart(char c)
@@ -44,6 +45,7 @@ struct ArrayAssignment {
     std::string name;
     bool append = false;
     std::vector<std::string> elements;
+    std::vector<int> lines;
 };
 
 struct LexedCommand {
@@ -67,13 +69,17 @@ struct WordBuilder {
         current.clear();
         started = false;
     }
-    void appendSplit(const std::string& text)
+    // Appends unquoted text, splitting it on blanks; a word begun by it is placed at `textLine` when given.
+    void appendSplit(const std::string& text, int textLine = 0)
     {
         for (char c : text) {
-            if (c == ' ' || c == '\t' || c == '\n')
+            if (c == ' ' || c == '\t' || c == '\n') {
                 finish();
-            else
+            } else {
+                if (textLine > 0 && current.empty() && !started)
+                    line = textLine;
                 current += c;
+            }
         }
     }
 };
@@ -273,6 +279,7 @@ private:
         const auto prefix = assignmentPrefix(word.current);
         const std::string name = word.current.substr(0, prefix->first);
         std::vector<std::string> elements;
+        std::vector<int> lines;
         while (true) {
             skipBlanks();
             const char c = peek();
@@ -298,10 +305,12 @@ private:
                 return read;
             if (element.fields.empty() && peek() != ')' && peek() != '\n' && peek() != '#')
                 ++m_pos; // a character no word takes (';', '&', '|'): skipped inside ( ... )
-            for (auto& f : element.fields)
+            for (auto& f : element.fields) {
+                lines.push_back(f.line);
                 elements.push_back(std::move(f.text));
+            }
         }
-        m_arrays.push_back({ name, prefix->second, std::move(elements) });
+        m_arrays.push_back({ name, prefix->second, std::move(elements), std::move(lines) });
         word.current.clear();
         word.started = false;
         return true;
@@ -346,7 +355,8 @@ private:
         return joined;
     }
 
-    void emit(WordBuilder& word, const std::vector<std::string>& values, bool quoted, bool eachWord)
+    void emit(WordBuilder& word, const std::vector<std::string>& values, bool quoted, bool eachWord,
+        const std::vector<int>& lines = {})
     {
         for (std::size_t k = 0; k < values.size(); ++k) {
             if (k > 0 && quoted && eachWord) {
@@ -357,10 +367,12 @@ private:
             } else if (k > 0) {
                 word.appendSplit(" ");
             }
+            if (quoted && eachWord && word.current.empty() && k < lines.size())
+                word.line = lines[k]; // "${ARRAY[@]}": each element a word, placed where it was written
             if (quoted)
                 word.current += values[k];
             else
-                word.appendSplit(values[k]);
+                word.appendSplit(values[k], k < lines.size() ? lines[k] : 0);
         }
     }
 
@@ -410,7 +422,9 @@ private:
         const std::string name = inner.substr(0, k);
         const std::string rest = inner.substr(k);
         if (rest == "[@]" || rest == "[*]") {
-            emit(word, lookup(name), quoted, rest == "[@]");
+            auto lines = m_vars.lines.find(name);
+            emit(word, lookup(name), quoted, rest == "[@]",
+                lines == m_vars.lines.end() ? std::vector<int> {} : lines->second);
             return true;
         }
         const auto values = lookup(name);
@@ -526,9 +540,13 @@ public:
             return;
         for (auto& array : command.arrays) {
             auto& values = m_vars.values[array.name];
-            if (!array.append)
+            auto& lines = m_vars.lines[array.name];
+            if (!array.append) {
                 values.clear();
+                lines.clear();
+            }
             values.insert(values.end(), array.elements.begin(), array.elements.end());
+            lines.insert(lines.end(), array.lines.begin(), array.lines.end());
         }
         if (words.empty())
             return;
@@ -588,6 +606,7 @@ private:
             if (!prefix)
                 break;
             if (words.size() == k + 1 || declaration) {
+                m_vars.lines.erase(words[k].text.substr(0, prefix->first));
                 auto& values = m_vars.values[words[k].text.substr(0, prefix->first)];
                 const std::string value = words[k].text.substr(prefix->first + (prefix->second ? 2 : 1));
                 if (prefix->second && !values.empty())
