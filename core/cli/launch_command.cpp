@@ -20,14 +20,24 @@ int launchFail(std::ostream& err, int code, const std::string& message)
     return code;
 }
 
-// The ignored fields as lines for standard error: what the import left out is never silent.
+// What the import read and left out, for the plan's notes: the ignored fields are never dropped silently.
 std::string importSummary(const LaunchImport& launch)
 {
-    std::string text = launch.fileName + ": read as " + launch.format + ", " + std::to_string(launch.mapped.size())
-        + " plan field(s) set, " + std::to_string(launch.ignored.size()) + " field(s) ignored\n";
-    for (const auto& i : launch.ignored)
-        text += "  ignored " + i.field + (i.line > 0 ? " (line " + std::to_string(i.line) + ")" : std::string()) + ": "
-            + i.reason + "\n";
+    std::string text = "Imported from " + launch.fileName + " (" + launch.format
+        + "): " + std::to_string(launch.mapped.size()) + " field(s) used, " + std::to_string(launch.ignored.size())
+        + " ignored.";
+    std::size_t listed = 0;
+    for (const auto& i : launch.ignored) {
+        const std::string line = "\n- " + i.field
+            + (i.line > 0 ? " (line " + std::to_string(i.line) + ")" : std::string()) + ": " + i.reason;
+        if (text.size() + line.size() > 15000) // the plan's notes hold 20,000 characters (plan/limits.h)
+            break;
+        text += line;
+        ++listed;
+    }
+    if (listed < launch.ignored.size())
+        text += "\n- and " + std::to_string(launch.ignored.size() - listed)
+            + " more (gpu-planner-cli import --format json lists them all)";
     return text;
 }
 
@@ -91,6 +101,7 @@ int runLaunchImport(
         return launchFail(err, invalid, plan.error().toString());
     if (plan->title.empty() || !values.count("--onto"))
         plan->title = "Imported from " + std::filesystem::path(name).filename().string();
+    plan->notes = (plan->notes.empty() ? std::string() : plan->notes + "\n\n") + importSummary(*launch);
     std::string output;
     if (format == "json") {
         nlohmann::json document = launchImportToJson(*launch);
@@ -98,7 +109,6 @@ int runLaunchImport(
         output = document.dump(2) + "\n";
     } else {
         output = serializePlan(*plan);
-        err << importSummary(*launch);
     }
     if (!values.count("--output")) {
         out << output;
@@ -131,7 +141,7 @@ int runLaunchExport(const Plan& plan, const Catalog& catalog, const std::string&
     if (!written)
         return launchFail(err, usage, written.error().toString());
     for (const auto& path : *written)
-        err << "wrote " << path << '\n';
+        out << path << '\n';
     return ok;
 }
 

@@ -65,6 +65,13 @@ void readDeepSpeedZero(ImportBuilder& out, std::string_view text, const nlohmann
     else
         out.set("workload.parallelism.offload", "none", prefix + "zero_optimization",
             jsonKeyLine(text, "zero_optimization"));
+    for (const char* section : { "offload_optimizer", "offload_param" })
+        if (zero.contains(section) && zero[section].is_object())
+            for (const auto& [inner, ignoredValue] : zero[section].items())
+                if (inner != "device")
+                    out.ignore(prefix + "zero_optimization." + section + "." + inner,
+                        jsonKeyLine(text, std::string("zero_optimization.") + section + "." + inner),
+                        "pinned buffers and NVMe paths: not modelled");
     if (optimizer == "nvme" || parameters == "nvme")
         out.ignore(prefix + "zero_optimization.offload_*.device", 0,
             "NVMe offload is planned as CPU offload (the PCIe traffic is the same; the disk's speed is not modelled)");
@@ -98,7 +105,11 @@ Expected<bool> readDeepSpeedFields(
             else if (enabled.is_boolean() && enabled.get<bool>())
                 out.set("workload.precision", key, field + ".enabled", enabledLine);
             else
-                out.ignore(field, line, "off");
+                out.ignore(field + ".enabled", enabledLine, "off");
+            for (const auto& [inner, ignoredValue] : value.items())
+                if (inner != "enabled")
+                    out.ignore(field + "." + inner, jsonKeyLine(text, key + "." + inner),
+                        "loss scaling: no effect on the planned memory or time");
         } else if (key == "optimizer" && value.is_object()) {
             std::string type = value.value("type", "");
             std::transform(

@@ -89,6 +89,13 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
     else if (lora && eightBit)
         out.set("workload.weight_format", "int8", d["load_in_8bit"] ? "load_in_8bit" : "quantization_bit",
             yamlLine(d["load_in_8bit"] ? d["load_in_8bit"] : d["quantization_bit"]));
+    for (const char* quantized : { "load_in_4bit", "load_in_8bit", "quantization_bit" }) {
+        const std::string q = quantized;
+        const bool used = lora && ((fourBit && q != "load_in_8bit") || (!fourBit && eightBit && q != "load_in_4bit"));
+        if (d[quantized].IsDefined() && !used)
+            out.ignore(q, yamlLine(d[quantized]),
+                lora ? "off" : "quantized loading goes with a LoRA adapter here (technique qlora or lora)");
+    }
     for (const char* rank : { "lora_rank", "lora_r" })
         if (auto r = integerValue(d[rank]))
             out.set("workload.lora.rank", *r, rank, yamlLine(d[rank]));
@@ -135,6 +142,8 @@ void mapHfFsdp(ImportBuilder& out, const YAML::Node& d)
         out.set("workload.parallelism.zero_stage", 3, "fsdp", yamlLine(fsdp));
     else if (text.find("shard_grad_op") != std::string::npos)
         out.set("workload.parallelism.zero_stage", 2, "fsdp", yamlLine(fsdp));
+    else if (fsdp.IsDefined())
+        out.ignore("fsdp", yamlLine(fsdp), "no sharding strategy GPU Planner knows in \"" + text + "\"");
     const YAML::Node config = d["fsdp_config"];
     if (!config.IsDefined() || !config.IsMap())
         return;

@@ -50,11 +50,8 @@ void ImportBuilder::clear(const std::string& planField)
 void ImportBuilder::set(const std::string& planField, nlohmann::json value, const std::string& field, int line)
 {
     put(planField, value);
-    // A field read twice (a flag repeated, a YAML key and its alias) keeps its last value, as the frameworks do.
-    auto same = std::find_if(m_import.mapped.begin(), m_import.mapped.end(),
-        [&](const LaunchMappedField& m) { return m.planField == planField; });
-    if (same != m_import.mapped.end())
-        m_import.mapped.erase(same);
+    // A plan field set from several fields of the file (name and flavor, a DeepSpeed section and its offload) lists
+    // each of them; the last value set is the one the plan gets.
     m_import.mapped.push_back({ field, line, planField, std::move(value) });
 }
 

@@ -61,6 +61,9 @@ struct TorchtitanRead {
     const toml::table& root;
     std::optional<long long> shard, replicate, tensor, pipeline, local, global, ppMicro, steps, seq;
     std::string reshard = "default";
+    std::string localField = "training.local_batch_size";
+    int localLine = 0, globalLine = 0, stepsLine = 0, shardLine = 0, replicateLine = 0, ppMicroLine = 0,
+        reshardLine = 0;
     bool fp8 = false;
     bool mx = false;
 
@@ -73,11 +76,13 @@ void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const 
     const std::string field = "parallelism." + key;
     const int line = r.line(value);
     const auto number = value.value<long long>();
-    if (key == "data_parallel_shard_degree")
+    if (key == "data_parallel_shard_degree") {
         r.shard = number;
-    else if (key == "data_parallel_replicate_degree")
+        r.shardLine = line;
+    } else if (key == "data_parallel_replicate_degree") {
         r.replicate = number;
-    else if (key == "tensor_parallel_degree" && number) {
+        r.replicateLine = line;
+    } else if (key == "tensor_parallel_degree" && number) {
         r.tensor = number;
         r.out.set("workload.parallelism.tensor", *number, field, line);
         // torchtitan's tensor-parallel plan shards the norms' activations along the sequence (SequenceParallel).
@@ -89,11 +94,13 @@ void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const 
         r.out.set("workload.parallelism.context", *number, field, line);
     else if (key == "expert_parallel_degree" && number)
         r.out.set("workload.parallelism.expert", *number, field, line);
-    else if (key == "pipeline_parallel_microbatch_size")
+    else if (key == "pipeline_parallel_microbatch_size") {
         r.ppMicro = number;
-    else if (key == "fsdp_reshard_after_forward")
+        r.ppMicroLine = line;
+    } else if (key == "fsdp_reshard_after_forward") {
         r.reshard = value.value<std::string>().value_or("default");
-    else if (key == "pipeline_parallel_schedule") {
+        r.reshardLine = line;
+    } else if (key == "pipeline_parallel_schedule") {
         const std::string schedule = value.value<std::string>().value_or("");
         if (schedule == "1F1B" || schedule == "GPipe")
             r.out.set("workload.parallelism.pipeline_schedule", "1f1b", field, line);
@@ -114,11 +121,14 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
 {
     const std::string field = "training." + key;
     const int line = r.line(value);
-    if (key == "batch_size" || key == "local_batch_size")
+    if (key == "batch_size" || key == "local_batch_size") {
         r.local = value.value<long long>();
-    else if (key == "global_batch_size")
+        r.localField = field;
+        r.localLine = line;
+    } else if (key == "global_batch_size") {
         r.global = value.value<long long>();
-    else if (key == "seq_len") {
+        r.globalLine = line;
+    } else if (key == "seq_len") {
         r.seq = value.value<long long>();
         if (r.seq)
             r.out.set("workload.sequence_length", *r.seq, field, line);
@@ -165,15 +175,19 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
             const std::string option = table["selective_ac_option"].value<std::string>().value_or("op");
             if (mode == "none" || mode == "full")
                 r.out.set("workload.activation_checkpointing", mode, field, line);
-            else if (mode == "selective" && option == "op")
+            else if (mode == "selective" && option == "op") {
                 r.out.set("workload.activation_checkpointing", "per-op", field, line);
-            else if (mode == "selective")
+                if (auto at = table["selective_ac_option"].node())
+                    r.out.set("workload.activation_checkpointing", "per-op",
+                        "activation_checkpoint.selective_ac_option", int(at->source().begin.line));
+            } else if (mode == "selective")
                 r.out.ignore(field, line,
                     "selective_ac_option \"" + option
                         + "\" (every n-th layer) is not a plan field; set "
                           "workload.activation_checkpointing_layers");
         } else if (section == "activation_checkpoint" && key == "selective_ac_option") {
-            continue; // read with mode
+            if (table["mode"].value<std::string>().value_or("") != "selective")
+                r.out.ignore(field, line, "read only with mode = \"selective\"");
         } else if (section == "float8" && key == "enable_fsdp_float8_all_gather") {
             r.out.set("workload.fp8_all_gather", value.value<bool>().value_or(false), field, line);
         } else if (section == "float8" && key == "recipe_name") {
@@ -205,34 +219,38 @@ void finishTorchtitanBatch(TorchtitanRead& r)
     const bool piped = r.pipeline.value_or(1) > 1;
     const long long micro = piped ? r.ppMicro.value_or(1) : r.local.value_or(1);
     const long long accumulation = piped && r.local ? std::max(1LL, *r.local / std::max(1LL, micro)) : 1;
-    r.out.set("workload.micro_batch_size", micro,
-        piped ? "parallelism.pipeline_parallel_microbatch_size" : "training.local_batch_size", 0);
+    if (piped)
+        r.out.set("workload.micro_batch_size", micro, "parallelism.pipeline_parallel_microbatch_size", r.ppMicroLine);
+    r.out.set("workload.micro_batch_size", micro, r.localField, r.localLine);
     if (r.global && *r.global > 0) {
-        r.out.set("workload.global_batch_size", *r.global, "training.global_batch_size", 0);
+        r.out.set("workload.global_batch_size", *r.global, "training.global_batch_size", r.globalLine);
         if (r.steps && r.seq)
-            r.out.set(
-                "workload.training_tokens", double(*r.steps) * double(*r.global) * double(*r.seq), "training.steps", 0);
+            r.out.set("workload.training_tokens", double(*r.steps) * double(*r.global) * double(*r.seq),
+                "training.steps", r.stepsLine);
     } else {
-        r.out.set("workload.global_batch_size", nullptr, "training.global_batch_size", 0);
-        r.out.set("workload.gradient_accumulation_steps", accumulation, "training.local_batch_size", 0);
+        // No global batch: torchtitan's is local x data-parallel degree, one micro-batch (or one pipeline batch) a
+        // step.
+        r.out.set("workload.global_batch_size", nullptr, r.localField, r.localLine);
+        r.out.set("workload.gradient_accumulation_steps", accumulation, r.localField, r.localLine);
         if (r.steps)
-            r.out.ignore("training.steps", 0,
+            r.out.ignore("training.steps", r.stepsLine,
                 "tokens per step need the data-parallel degree the planner chooses; set workload.training_tokens");
     }
     // FSDP (data_parallel_shard_degree, -1 = every GPU left) is ZeRO-3, or ZeRO-2 when parameters stay gathered after
     // the forward pass; only replication (HSDP's replicate degree alone) is plain data parallelism.
     const long long shard = r.shard.value_or(-1);
     const long long replicate = r.replicate.value_or(1);
-    if (shard == 1) {
-        r.out.set("workload.parallelism.zero_stage", 0, "parallelism.data_parallel_shard_degree", 0);
-        r.out.set("workload.parallelism.data", replicate > 1 ? nlohmann::json(replicate) : nlohmann::json("auto"),
-            "parallelism.data_parallel_replicate_degree", 0);
-    } else {
-        r.out.set("workload.parallelism.zero_stage", r.reshard == "never" ? 2 : 3,
-            "parallelism.data_parallel_shard_degree", 0);
-        r.out.set("workload.parallelism.data", shard > 0 ? nlohmann::json(shard * replicate) : nlohmann::json("auto"),
-            "parallelism.data_parallel_shard_degree", 0);
-    }
+    const std::string shardField = "parallelism.data_parallel_shard_degree";
+    const std::string replicateField = "parallelism.data_parallel_replicate_degree";
+    const int stage = shard == 1 ? 0 : r.reshard == "never" ? 2 : 3;
+    const nlohmann::json data = shard == 1 ? (replicate > 1 ? nlohmann::json(replicate) : nlohmann::json("auto"))
+                                           : (shard > 0 ? nlohmann::json(shard * replicate) : nlohmann::json("auto"));
+    r.out.set("workload.parallelism.zero_stage", stage, shardField, r.shardLine);
+    if (r.reshardLine > 0)
+        r.out.set("workload.parallelism.zero_stage", stage, "parallelism.fsdp_reshard_after_forward", r.reshardLine);
+    if (r.replicateLine > 0)
+        r.out.set("workload.parallelism.data", data, replicateField, r.replicateLine);
+    r.out.set("workload.parallelism.data", data, shardField, r.shardLine);
 }
 
 } // namespace
@@ -260,11 +278,14 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
     const auto flavor = root["model"]["flavor"].value<std::string>();
     if (name && flavor) {
         const int line = int(root["model"]["flavor"].node()->source().begin.line);
+        const int nameLine = int(root["model"]["name"].node()->source().begin.line);
         if (const ModelPreset* preset = presetForTorchtitan(*name, *flavor)) {
+            out.set("model.preset", preset->id, "model.name", nameLine);
             out.set("model.preset", preset->id, "model.flavor", line);
             out.clear("model.architecture");
             out.clear("model.parameters");
         } else {
+            out.ignore("model.name", nameLine, "read with model.flavor");
             out.ignore("model.flavor", line,
                 *name + " " + *flavor + " is not a flavor GPU Planner knows; choose the model in the plan");
         }
