@@ -193,7 +193,21 @@ std::string commentHeader(const LaunchTarget& target, std::string_view mark, con
 namespace
 {
 
-using namespace launch;
+using launch::LaunchTarget;
+using launch::readCommand;
+using launch::readDeepSpeed;
+using launch::readHfYaml;
+using launch::readMegatronYaml;
+using launch::readTorchtitan;
+using launch::readVllmYaml;
+using launch::writeDeepSpeed;
+using launch::writeHf;
+using launch::writeKubernetes;
+using launch::writeMegatron;
+using launch::writeSglang;
+using launch::writeTorchtitan;
+using launch::writeVllm;
+using launch::yamlLine;
 
 std::string lowerName(std::string text)
 {

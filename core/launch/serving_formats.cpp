@@ -111,7 +111,7 @@ bool serverOnlyFlag(const std::string& flag)
 }
 
 // "32k", "1M" and plain numbers (vLLM reads human-readable lengths).
-std::optional<double> servingNumber(std::string text)
+std::optional<double> servingFlagNumber(std::string text)
 {
     double scale = 1;
     if (!text.empty() && (text.back() == 'k' || text.back() == 'K'))
@@ -151,7 +151,7 @@ Expected<bool> mapServingValue(
         else
             out.set(planField, it->second, flag, line);
     } else {
-        auto number = servingNumber(value);
+        auto number = servingFlagNumber(value);
         if (!number)
             return out.error(flag, line, "needs a number, got \"" + value + "\"");
         if (planField == "workload.serving.engine.gpu_memory_utilization")
