@@ -495,7 +495,7 @@ void MainWindow::retranslateUi()
     m_importLaunchAction->setText(tr("Import &Launch File…"));
     m_importLaunchAction->setToolTip(tr("Read a torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM or SGLang launch "
                                         "file into the plan"));
-    m_exportLaunchAction->setText(tr("Export &Launch Files…"));
+    m_exportLaunchAction->setText(tr("Export La&unch Files…"));
     m_exportLaunchAction->setToolTip(tr("Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, "
                                         "vLLM, SGLang or Kubernetes files"));
     m_quitAction->setText(tr("&Quit"));
