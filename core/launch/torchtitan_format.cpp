@@ -328,6 +328,9 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
         { "data_parallel_shard_degree", c.zeroStage == 0 ? 1 : c.data }, { "tensor_parallel_degree", c.tensor },
         { "pipeline_parallel_degree", c.pipeline }, { "context_parallel_degree", c.context },
         { "expert_parallel_degree", c.expert } };
+    if (c.tensor > 1 && !c.sequenceParallel)
+        notes.push_back("sequence parallelism: torchtitan's tensor parallelism always shards the norms along the "
+                        "sequence; the plan was estimated without it (a little more activation memory than this runs)");
     if (c.zeroStage == 1 || c.zeroStage == 2)
         parallelism.insert("fsdp_reshard_after_forward", "never");
     if (c.zeroStage == 1)
