@@ -50,7 +50,7 @@ if(GP_DPKG_SHLIBDEPS)
     set(GP_DEB_LINKED_DEPENDS "")
 else()
     # Without dpkg-shlibdeps, name what a Debian 12 build links against.
-    set(GP_DEB_LINKED_DEPENDS "libc6, libstdc++6")
+    set(GP_DEB_LINKED_DEPENDS "libc6, libstdc++6, libyaml-cpp0.7")
     if(TARGET gpu-planner)
         string(APPEND GP_DEB_LINKED_DEPENDS ", libqt6core6 (>= 6.4), libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4),"
                " libqt6charts6 (>= 6.4), libqt6printsupport6 (>= 6.4), libqt6concurrent6 (>= 6.4)")

@@ -24,6 +24,7 @@
 #include "transformer/hf_cache.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
+#include "widgets/launch_dialog.h"
 #include "widgets/comparison_view.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
@@ -332,6 +333,22 @@ void MainWindow::createActions()
     connect(m_importAction, &QAction::triggered, this, &MainWindow::importModelConfig);
     m_importPricesAction = new QAction(QString(), this);
     connect(m_importPricesAction, &QAction::triggered, this, [this] { CloudImportDialog::run(this, m_store); });
+    // Launch files (widgets/launch_dialog.h): the import is one undoable edit; the export writes the recommendation.
+    m_importLaunchAction = new QAction(QString(), this);
+    connect(m_importLaunchAction, &QAction::triggered, this, [this] {
+        LaunchImportDialog::run(this, m_document, m_settings->value(Settings::Key::LastDirectory).toString());
+    });
+    m_exportLaunchAction = new QAction(QString(), this);
+    connect(m_exportLaunchAction, &QAction::triggered, this, [this] {
+        const EvaluationPtr e = canExport() ? currentEvaluation() : nullptr;
+        if (!e || !e->answer || !e->answer->recommendation()) {
+            showError(tr("Export Launch Files"), tr("There is no recommendation to export yet: fix the plan's errors or "
+                                                    "wait for the evaluation."));
+            return;
+        }
+        LaunchExportDialog::run(this, shownPlan(), *e->answer, *m_evaluator->catalog(), m_document->displayName(),
+                                m_settings->value(Settings::Key::LastDirectory).toString());
+    });
     m_quitAction = new QAction(QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -392,10 +409,12 @@ void MainWindow::createActions()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_importAction);
     m_fileMenu->addAction(m_importPricesAction);
+    m_fileMenu->addAction(m_importLaunchAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_exportPdfAction);
     m_fileMenu->addAction(m_exportCsvAction);
     m_fileMenu->addAction(m_exportCostCurveAction);
+    m_fileMenu->addAction(m_exportLaunchAction);
     m_fileMenu->addAction(m_chartImagesAction);
     m_fileMenu->addAction(m_printAction);
     m_fileMenu->addSeparator();
@@ -493,6 +512,12 @@ void MainWindow::retranslateUi()
     m_importPricesAction->setText(tr("Import Cloud &Prices…"));
     m_importPricesAction->setToolTip(tr("Merge what your cloud's CLI printed (sizes, prices, stock) into your catalog "
                                         "overrides"));
+    m_importLaunchAction->setText(tr("Import &Launch File…"));
+    m_importLaunchAction->setToolTip(tr("Read a torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM or SGLang launch "
+                                        "file into the plan"));
+    m_exportLaunchAction->setText(tr("Export La&unch Files…"));
+    m_exportLaunchAction->setToolTip(tr("Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, "
+                                        "vLLM, SGLang or Kubernetes files"));
     m_quitAction->setText(tr("&Quit"));
     m_chooseAction->setText(tr("&Choose Candidates…"));
     m_onPremAction->setText(tr("Add &On-Premise Machine…"));
@@ -1317,7 +1342,7 @@ void MainWindow::updateExportActions()
     if (!m_exportPdfAction)
         return;
     const bool enabled = canExport();
-    for (QAction* a : {m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction})
+    for (QAction* a : {m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction, m_exportLaunchAction})
         a->setEnabled(enabled);
 }
 

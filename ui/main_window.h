@@ -266,6 +266,8 @@ private:
     QAction* m_saveAsAction = nullptr;
     QAction* m_importAction = nullptr;
     QAction* m_importPricesAction = nullptr; // File > Import Cloud Prices (into the user's overrides)
+    QAction* m_importLaunchAction = nullptr; // File > Import Launch File (widgets/launch_dialog.h)
+    QAction* m_exportLaunchAction = nullptr; // File > Export Launch Files
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;

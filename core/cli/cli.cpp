@@ -5,6 +5,7 @@
 #include "budget/budget.h"
 #include "cli/budget_command.h"
 #include "cli/catalog_import_command.h"
+#include "cli/launch_command.h"
 #include "cli/model_command.h"
 #include "base/input_file.h"
 #include "cli/output_files.h"
@@ -390,8 +391,22 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ParsedArgs args;
-    if (auto e = parseArgs(argv, 1, {"--pdf", "--csv", "--cost-csv", "--lang", "--overrides"}, {"--no-bom"}, args))
+    if (auto e = parseArgs(argv, 1, {"--pdf", "--csv", "--cost-csv", "--lang", "--overrides", "--launch", "--output"},
+                           {"--no-bom"}, args))
         return fail(ctx, ExitUsage, e->message);
+    if (args.values.count("--launch")) { // launch files of the recommendation (cli/launch_command.h)
+        Plan plan;
+        if (auto code = loadPlan(ctx, args, "export", plan))
+            return *code;
+        auto catalog = loadCatalog(ctx, args);
+        if (!catalog)
+            return catalogError(ctx, catalog.error());
+        const auto folder = args.values.find("--output");
+        return runLaunchExport(plan, *catalog, args.positional[0], args.values.at("--launch"),
+                               folder == args.values.end() ? std::string() : folder->second, ctx.out, ctx.err);
+    }
+    if (args.values.count("--output"))
+        return fail(ctx, ExitUsage, "--output goes with --launch (the report's files are --pdf, --csv, --cost-csv)");
     ExportArguments request;
     if (auto it = args.values.find("--pdf"); it != args.values.end())
         request.pdfPath = it->second;
@@ -601,6 +616,11 @@ std::string cliUsage()
            "                                                           (e.g. workload.sequence_length, candidates[*].nodes)\n"
            "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"
            "                                                           write the report the window exports\n"
+           "  export PLAN --launch torchtitan|megatron|deepspeed|hf|vllm|sglang|k8s [--output DIR]\n"
+           "                                                           the recommendation as that framework's launch files\n"
+           "  import FILE [--format plan|json] [--onto PLAN] [--output FILE]\n"
+           "                                                           a launch file (torchtitan, Megatron, DeepSpeed, HF/\n"
+           "                                                           TRL/LLaMA-Factory/axolotl, vLLM, SGLang) as a plan\n"
            "  catalog list [--gpus|--instances] [--format json|table]  the catalog with your overrides\n"
            "  catalog validate FILE                                    check a catalog, overrides or price-sheet file\n"
            "  catalog import FILE --overrides OVERRIDES.json [--currency CNY|USD] [--instance ID] [--region R]\n"
@@ -654,6 +674,10 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
             return commandCatalog(ctx, args);
         if (command == "validate")
             return commandValidate(ctx, args);
+        if (command == "import")
+            return runLaunchImport(std::vector<std::string>(args.begin() + 1, args.end()),
+                                   [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out,
+                                   ctx.err);
         if (command == "model")
             return runModelCommand(std::vector<std::string>(args.begin() + 1, args.end()),
                                    [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,

@@ -11,7 +11,7 @@ GP_PACKAGES=(
     build-essential cmake ninja-build pkg-config ccache
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev libgl-dev libvulkan-dev
-    nlohmann-json3-dev libgtest-dev libbenchmark-dev
+    nlohmann-json3-dev libgtest-dev libbenchmark-dev libtomlplusplus-dev libyaml-cpp-dev python3-yaml
     fonts-noto-cjk fonts-dejavu-core poppler-utils xvfb python3 dpkg-dev file desktop-file-utils
     clang-format-14
 )

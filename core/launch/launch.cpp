@@ -1,0 +1,498 @@
+#include "launch/launch.h"
+
+#include "base/atomic_file.h"
+#include "base/number_text.h"
+#include "estimate/estimator.h"
+#include "launch/launch_internal.h"
+#include "launch/launch_models.h"
+#include "plan/scenarios.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <sstream>
+
+namespace gp
+{
+
+namespace launch
+{
+
+ImportBuilder::ImportBuilder(std::string format, std::string fileName, bool serving)
+{
+    m_import.format = std::move(format);
+    m_import.fileName = std::move(fileName);
+    m_import.serving = serving;
+    m_import.overrides["workload"]["mode"] = serving ? "serving" : "training";
+}
+
+void ImportBuilder::put(const std::string& planField, const nlohmann::json& value)
+{
+    nlohmann::json* node = &m_import.overrides;
+    std::stringstream path(planField);
+    std::string part;
+    std::vector<std::string> parts;
+    while (std::getline(path, part, '.'))
+        parts.push_back(part);
+    for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+        if (!(*node)[parts[k]].is_object())
+            (*node)[parts[k]] = nlohmann::json::object();
+        node = &(*node)[parts[k]];
+    }
+    (*node)[parts.back()] = value;
+}
+
+void ImportBuilder::clear(const std::string& planField)
+{
+    put(planField, nullptr);
+}
+
+void ImportBuilder::set(const std::string& planField, nlohmann::json value, const std::string& field, int line)
+{
+    put(planField, value);
+    // A plan field set from several fields of the file (name and flavor, a DeepSpeed section and its offload) lists
+    // each of them; the last value set is the one the plan gets.
+    m_import.mapped.push_back({ field, line, planField, std::move(value) });
+}
+
+void ImportBuilder::ignore(const std::string& field, int line, const std::string& reason)
+{
+    m_import.ignored.push_back({ field, line, reason });
+}
+
+bool ImportBuilder::has(const std::string& planField) const
+{
+    return std::any_of(m_import.mapped.begin(), m_import.mapped.end(),
+        [&](const LaunchMappedField& m) { return m.planField == planField; });
+}
+
+Error ImportBuilder::error(const std::string& field, int line, const std::string& message) const
+{
+    return Error { field, message, m_import.fileName + (line > 0 ? ":" + std::to_string(line) : std::string()) };
+}
+
+std::optional<long long> integerText(const std::string& text)
+{
+    if (text.empty())
+        return std::nullopt;
+    std::size_t used = 0;
+    try {
+        const long long value = std::stoll(text, &used);
+        if (used == text.size())
+            return value;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
+
+std::optional<double> numberText(const std::string& text)
+{
+    if (text.empty())
+        return std::nullopt;
+    std::size_t used = 0;
+    try {
+        const double value = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(value))
+            return value;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
+
+std::optional<long long> integerValue(const YAML::Node& node)
+{
+    return node.IsDefined() && node.IsScalar() ? integerText(node.Scalar()) : std::nullopt;
+}
+
+std::optional<double> numberValue(const YAML::Node& node)
+{
+    return node.IsDefined() && node.IsScalar() ? numberText(node.Scalar()) : std::nullopt;
+}
+
+std::optional<bool> boolValue(const YAML::Node& node)
+{
+    if (!node.IsDefined() || !node.IsScalar())
+        return std::nullopt;
+    std::string text = node.Scalar();
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (text == "true" || text == "yes" || text == "on")
+        return true;
+    if (text == "false" || text == "no" || text == "off")
+        return false;
+    return std::nullopt;
+}
+
+int yamlLine(const YAML::Node& node)
+{
+    if (!node.IsDefined())
+        return 0;
+    return node.Mark().line >= 0 ? node.Mark().line + 1 : 0;
+}
+
+std::optional<std::string> precisionName(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (text == "bfloat16" || text == "bf16")
+        return "bf16";
+    if (text == "float16" || text == "fp16" || text == "half")
+        return "fp16";
+    if (text == "float32" || text == "fp32" || text == "float")
+        return "fp32";
+    return std::nullopt;
+}
+
+void mapModelName(ImportBuilder& out, const std::string& name, const std::string& field, int line)
+{
+    if (const ModelPreset* preset = presetForModelName(name)) {
+        out.set("model.preset", preset->id, field, line);
+        out.clear("model.architecture");
+        out.clear("model.parameters");
+        return;
+    }
+    out.ignore(field, line,
+        "\"" + name
+            + "\" is not one of the model library's presets; choose the model in the plan (or import its "
+              "config.json)");
+}
+
+std::string shellQuote(const std::string& word)
+{
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+        return std::isalnum(c) || std::string_view("-_./=:,+@%").find(char(c)) != std::string_view::npos;
+    });
+    if (plain)
+        return word;
+    std::string quoted = "'";
+    for (char c : word)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+std::string torchrunPrefix(const LaunchTarget& target, int node)
+{
+    const auto& r = target.result;
+    std::string text = "torchrun --nnodes " + std::to_string(r.nodes) + " --nproc_per_node "
+        + std::to_string(r.gpusPerNode) + " --node_rank " + std::to_string(node);
+    if (r.nodes > 1)
+        text += " --master_addr \"${MASTER_ADDR:?set MASTER_ADDR to node 0's address}\" --master_port 29500";
+    return text;
+}
+
+std::string commentHeader(const LaunchTarget& target, std::string_view mark, const std::vector<std::string>& notes)
+{
+    std::string text;
+    for (const auto& line : target.header)
+        text += std::string(mark) + " " + line + "\n";
+    for (const auto& note : notes)
+        text += std::string(mark) + " Not in this file: " + note + "\n";
+    return text;
+}
+
+} // namespace launch
+
+namespace
+{
+
+using launch::LaunchTarget;
+using launch::readCommand;
+using launch::readDeepSpeed;
+using launch::readHfYaml;
+using launch::readMegatronYaml;
+using launch::readTorchtitan;
+using launch::readVllmYaml;
+using launch::writeDeepSpeed;
+using launch::writeHf;
+using launch::writeKubernetes;
+using launch::writeMegatron;
+using launch::writeSglang;
+using launch::writeTorchtitan;
+using launch::writeVllm;
+using launch::yamlLine;
+
+std::string lowerName(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+std::string extensionOf(const std::string& fileName)
+{
+    return lowerName(std::filesystem::path(fileName).extension().string());
+}
+
+// node[key1][key2]... without yaml-cpp's exception for a missing step; an undefined node when one is missing.
+YAML::Node yamlAt(const YAML::Node& node, std::initializer_list<const char*> keys)
+{
+    YAML::Node at = node;
+    for (const char* key : keys) {
+        if (!at.IsDefined() || !at.IsMap() || !at[key].IsDefined())
+            return YAML::Node(YAML::NodeType::Undefined);
+        at = at[key];
+    }
+    return at;
+}
+
+// Kubernetes manifests: torchtitan's TOML from a ConfigMap, else the first container's command.
+Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& documents, const std::string& fileName)
+{
+    for (const auto& document : documents) {
+        if (!document.IsMap() || !document["kind"] || document["kind"].as<std::string>() != "ConfigMap"
+            || !document["data"])
+            continue;
+        for (const auto& entry : document["data"]) {
+            const std::string key = entry.first.as<std::string>();
+            if (key.size() > 5 && key.compare(key.size() - 5, 5, ".toml") == 0)
+                return readTorchtitan(entry.second.as<std::string>(), fileName + " (ConfigMap " + key + ")");
+        }
+    }
+    for (const auto& document : documents) {
+        if (!document.IsMap())
+            continue;
+        const YAML::Node containers = yamlAt(document, { "spec", "template", "spec", "containers" });
+        if (!containers.IsDefined() || !containers.IsSequence() || containers.size() == 0)
+            continue;
+        ShellCommand command;
+        command.line = yamlLine(containers[0]);
+        for (const char* key : { "command", "args" })
+            if (const YAML::Node words = yamlAt(containers[0], { key }); words.IsDefined() && words.IsSequence())
+                for (const auto& w : words)
+                    command.words.push_back({ w.as<std::string>(), yamlLine(w) });
+        // `bash -c "..."`: the script is the last word.
+        if (command.words.size() >= 2 && command.words[command.words.size() - 2].text == "-c") {
+            auto script = readShellScript(command.words.back().text, fileName);
+            if (!script)
+                return script.error();
+            for (const auto& c : script->commands)
+                if (auto read = readCommand(c, fileName))
+                    return *read;
+        }
+        if (auto read = readCommand(command, fileName))
+            return *read;
+    }
+    return Error { "spec.template.spec.containers[0].command", "no container runs a launch command GPU Planner reads",
+        fileName };
+}
+
+// A YAML document: a Kubernetes manifest's container command, a Megatron-Bridge/NeMo recipe, a vLLM config, or a
+// Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
+Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& fileName)
+{
+    // YAML forbids tabs in indentation; yaml-cpp's message for them is obscure, so name the line here.
+    std::size_t lineStart = 0;
+    for (int line = 1; lineStart < text.size(); ++line) {
+        std::size_t k = lineStart;
+        while (k < text.size() && text[k] == ' ')
+            ++k;
+        if (k < text.size() && text[k] == '\t')
+            return Error { "", "a tab indents this line; YAML indents with spaces only",
+                fileName + ":" + std::to_string(line) };
+        const std::size_t end = text.find('\n', lineStart);
+        lineStart = end == std::string_view::npos ? text.size() : end + 1;
+    }
+    std::vector<YAML::Node> documents;
+    try {
+        documents = YAML::LoadAll(std::string(text));
+    } catch (const YAML::Exception& e) {
+        return Error { "", "not valid YAML: " + e.msg, fileName + ":" + std::to_string(e.mark.line + 1) };
+    }
+    if (documents.empty() || !documents[0].IsMap())
+        return Error { "", "a launch YAML is a mapping of fields; this file is not", fileName };
+    if (documents[0]["apiVersion"] && documents[0]["kind"])
+        return readKubernetesLaunch(documents, fileName);
+    const YAML::Node document = documents[0];
+    if (document["model"] && document["model"].IsMap()
+        && (document["model"]["tensor_model_parallel_size"] || document["trainer"] || document["train"]))
+        return readMegatronYaml(document, fileName);
+    const bool training = document["per_device_train_batch_size"] || document["micro_batch_size"]
+        || document["base_model"] || document["finetuning_type"] || document["model_name_or_path"]
+        || document["gradient_accumulation_steps"] || document["output_dir"];
+    if (!training && document["model"])
+        return readVllmYaml(document, fileName);
+    if (training)
+        return readHfYaml(document, fileName);
+    return Error { "", "not a launch file GPU Planner reads (no training or serving fields)", fileName };
+}
+
+Expected<LaunchImport> readCommandText(std::string_view text, const std::string& fileName)
+{
+    auto script = readShellScript(text, fileName);
+    if (!script)
+        return script.error();
+    for (const auto& command : script->commands) {
+        auto read = readCommand(command, fileName);
+        if (!read)
+            continue;
+        if (!*read)
+            return *read;
+        for (const auto& note : script->notes)
+            (*read)->ignored.push_back({ "(script)", note.line, note.text });
+        return *read;
+    }
+    return Error { "",
+        "no launch command found (vllm serve, python -m sglang.launch_server, or a Megatron "
+        "pretrain_*.py run)",
+        fileName };
+}
+
+} // namespace
+
+const std::vector<std::string>& launchImportFormats()
+{
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang" };
+    return formats;
+}
+
+const std::vector<std::string>& launchExportFormats()
+{
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
+        "k8s" };
+    return formats;
+}
+
+Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& fileName)
+{
+    const std::string extension = extensionOf(fileName);
+    if (extension == ".toml")
+        return readTorchtitan(text, fileName);
+    if (extension == ".yaml" || extension == ".yml")
+        return readYamlLaunch(text, fileName);
+    if (extension == ".json") {
+        nlohmann::json document;
+        try {
+            document = nlohmann::json::parse(text);
+        } catch (const nlohmann::json::parse_error& e) {
+            return Error { "", std::string("not valid JSON: ") + e.what(), fileName };
+        }
+        return readDeepSpeed(text, document, fileName);
+    }
+    return readCommandText(text, fileName);
+}
+
+Expected<Plan> applyLaunchImport(const Plan& base, const LaunchImport& launch)
+{
+    auto plan = applyOverrides(base, launch.overrides, "");
+    if (plan)
+        return plan;
+    // Name the launch file's field the refused plan field came from.
+    const std::string field = plan.error().field;
+    for (const auto& m : launch.mapped)
+        if (field == m.planField || field.rfind(m.planField + ".", 0) == 0 || field.rfind(m.planField + "[", 0) == 0)
+            return Error { m.field, plan.error().message + " (plan field " + m.planField + ")",
+                launch.fileName + (m.line > 0 ? ":" + std::to_string(m.line) : std::string()) };
+    return Error { plan.error().field, plan.error().message, launch.fileName };
+}
+
+nlohmann::json launchImportToJson(const LaunchImport& launch)
+{
+    nlohmann::json out { { "format", launch.format }, { "file", launch.fileName } };
+    out["mapped"] = nlohmann::json::array();
+    for (const auto& m : launch.mapped)
+        out["mapped"].push_back(
+            { { "field", m.field }, { "line", m.line }, { "plan_field", m.planField }, { "value", m.value } });
+    out["ignored"] = nlohmann::json::array();
+    for (const auto& i : launch.ignored)
+        out["ignored"].push_back({ { "field", i.field }, { "line", i.line }, { "reason", i.reason } });
+    return out;
+}
+
+namespace
+{
+
+std::vector<std::string> headerLines(
+    const Plan& plan, const PlanAnswer& answer, const CandidateResult& r, const std::string& planName)
+{
+    const Standing& standing = answer.standings[std::size_t(answer.recommended)];
+    const Configuration& c = r.configuration;
+    std::vector<std::string> lines;
+    lines.push_back(std::string("Written by GPU Planner ") + GP_VERSION + " from the plan \"" + planName + "\"");
+    lines.push_back("Candidate: " + r.candidate + " (" + r.gpuName + "), " + std::to_string(r.nodes) + " node(s) x "
+        + std::to_string(r.gpusPerNode) + " GPUs = " + std::to_string(r.gpus) + " GPUs; model "
+        + answer.search.model.name);
+    lines.push_back("Layout: data " + std::to_string(c.data) + ", tensor " + std::to_string(c.tensor) + ", pipeline "
+        + std::to_string(c.pipeline) + ", context " + std::to_string(c.context) + ", expert " + std::to_string(c.expert)
+        + ", ZeRO " + std::to_string(c.zeroStage) + ", offload " + std::string(toString(c.offload)) + ", checkpointing "
+        + std::string(toString(c.checkpointing)) + ", micro-batch " + std::to_string(c.microBatchSize)
+        + ", accumulation " + std::to_string(c.gradientAccumulationSteps));
+    lines.push_back("Memory per GPU planned: " + formatNumber(r.memory.total / 1073741824.0) + " GiB of "
+        + formatNumber(r.usableMemory / 1073741824.0) + " GiB usable");
+    const std::string cost = standing.figures.priced
+        ? formatNumber(standing.figures.cost, 4) + " " + answer.currency + " (" + standing.figures.mode + ")"
+        : formatNumber(standing.figures.cost, 4) + " GPU-hours (no price)";
+    if (plan.workload.mode == Mode::Serving && r.serving) {
+        const auto& s = *r.serving;
+        lines.push_back("Planned for: " + std::to_string(s.replicas) + " replica(s), " + formatNumber(s.concurrency)
+            + " requests in flight each, TTFT " + formatNumber(s.ttftSeconds) + " s, TPOT "
+            + formatNumber(s.tpotSeconds * 1000) + " ms, " + formatNumber(s.totalOutputTokensPerSecond)
+            + " output tokens/s; " + cost + " per million output tokens");
+    } else {
+        lines.push_back("Planned for: " + formatNumber(plan.workload.trainingTokens) + " tokens at "
+            + formatNumber(r.tokensPerSecond) + " tokens/s, " + formatNumber(standing.figures.hours) + " hours, " + cost
+            + ", MFU " + formatNumber(r.modelFlopsUtilization * 100) + "%");
+    }
+    return lines;
+}
+
+} // namespace
+
+Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, const Catalog& catalog,
+    const std::string& format, const std::string& planName)
+{
+    const auto& formats = launchExportFormats();
+    if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
+        std::string list;
+        for (const auto& f : formats)
+            list += (list.empty() ? "" : "|") + f;
+        return Error { "--launch", "must be " + list + ", got \"" + format + "\"" };
+    }
+    const bool serving = plan.workload.mode == Mode::Serving;
+    const bool servingFormat = format == "vllm" || format == "sglang";
+    if (serving && !servingFormat && format != "k8s")
+        return Error { "--launch", format + " is a training format; a serving plan exports vllm, sglang or k8s" };
+    if (!serving && servingFormat)
+        return Error { "--launch",
+            format
+                + " is a serving engine; a training plan exports torchtitan, megatron, "
+                  "deepspeed, hf or k8s" };
+    const CandidatePlan* recommendation = answer.recommendation();
+    if (!recommendation)
+        return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
+    const auto candidates = planCandidates(plan, catalog);
+    const CandidateSpec& spec = candidates.at(std::size_t(recommendation->planIndex));
+    std::string modelId = plan.model.name.empty() ? answer.search.model.name : plan.model.name;
+    if (const ModelPreset* preset = findModelPreset(plan.model.preset))
+        if (auto repo = presetRepository(*preset); !repo.empty())
+            modelId = repo;
+    LaunchTarget target { plan, answer, recommendation->best, spec, catalog.findInstance(spec.instance), modelId,
+        planName, headerLines(plan, answer, recommendation->best, planName) };
+    if (format == "torchtitan")
+        return writeTorchtitan(target);
+    if (format == "megatron")
+        return writeMegatron(target);
+    if (format == "deepspeed")
+        return writeDeepSpeed(target);
+    if (format == "hf")
+        return writeHf(target);
+    if (format == "vllm")
+        return writeVllm(target);
+    if (format == "sglang")
+        return writeSglang(target);
+    return writeKubernetes(target);
+}
+
+Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, const std::string& folder)
+{
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error)
+        return Error { "", "cannot create the folder " + folder + ": " + error.message(), "io" };
+    std::vector<std::string> written;
+    for (const auto& file : files.files) {
+        const std::string path = (std::filesystem::path(folder) / file.name).string();
+        if (auto w = writeFileAtomically(path, file.text); !w)
+            return Error { w.error().field, w.error().message, "io" };
+        written.push_back(path);
+    }
+    return written;
+}
+
+} // namespace gp

@@ -1,0 +1,104 @@
+// Shared by the launch-file formats (one file per format holds its reader and its writer): the import being built,
+// the recommendation being written, and the per-format entry points launch.cpp dispatches to.
+#pragma once
+
+#include "launch/launch.h"
+#include "launch/shell_words.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gp::launch
+{
+
+// Builds a LaunchImport: each mapped field sets a plan field (a dotted path of the plan format) in the overrides.
+class ImportBuilder
+{
+public:
+    ImportBuilder(std::string format, std::string fileName, bool serving);
+
+    // Sets `planField` ("workload.parallelism.tensor") to `value`, read from `field` at `line`.
+    void set(const std::string& planField, nlohmann::json value, const std::string& field, int line);
+    // Removes `planField` from the plan (its default applies), as part of a field already recorded.
+    void clear(const std::string& planField);
+    void ignore(const std::string& field, int line, const std::string& reason);
+    bool has(const std::string& planField) const;
+    // "FILE:LINE: FIELD: MESSAGE" as an Error (file "FILE:LINE", field FIELD).
+    Error error(const std::string& field, int line, const std::string& message) const;
+    const std::string& fileName() const { return m_import.fileName; }
+    LaunchImport take() { return std::move(m_import); }
+
+private:
+    void put(const std::string& planField, const nlohmann::json& value);
+    LaunchImport m_import;
+};
+
+// Numbers in launch files: an integer (also "8" in a YAML string); nullopt for anything else.
+std::optional<long long> integerValue(const YAML::Node& node);
+std::optional<double> numberValue(const YAML::Node& node);
+std::optional<bool> boolValue(const YAML::Node& node);
+int yamlLine(const YAML::Node& node); // 1-based
+std::optional<long long> integerText(const std::string& text);
+std::optional<double> numberText(const std::string& text);
+
+// Framework dtype names ("bfloat16", "bf16", "float16", "fp16", "float32", "auto") -> the plan's precision name;
+// nullopt for names that are not a dtype.
+std::optional<std::string> precisionName(std::string text);
+
+// Sets model.preset from a Hugging Face repository or local path naming a preset; otherwise ignores the field.
+void mapModelName(ImportBuilder& out, const std::string& name, const std::string& field, int line);
+
+// Readers, one per format (launch.cpp picks the format).
+Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& fileName);
+Expected<LaunchImport> readDeepSpeed(
+    std::string_view text, const nlohmann::json& document, const std::string& fileName);
+// Reads a DeepSpeed config's fields into an import being built (the HF YAML's `deepspeed:` dict uses it too).
+Expected<bool> readDeepSpeedFields(
+    ImportBuilder& out, std::string_view text, const nlohmann::json& document, const std::string& prefix);
+Expected<LaunchImport> readHfYaml(const YAML::Node& document, const std::string& fileName);
+Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::string& fileName);
+Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::string& fileName);
+// A command line: `vllm serve`, `python -m sglang.launch_server`, `torchrun ... pretrain_gpt.py ...`; nullopt when
+// `words` is none of them.
+std::optional<Expected<LaunchImport>> readCommand(const ShellCommand& command, const std::string& fileName);
+Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
+Expected<LaunchImport> readVllmArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
+Expected<LaunchImport> readSglangArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
+
+// What a writer writes: the recommendation, resolved.
+struct LaunchTarget {
+    const Plan& plan;
+    const PlanAnswer& answer;
+    const CandidateResult& result;
+    const CandidateSpec& candidate;
+    const InstanceSpec* instance; // nullptr for a bare GPU candidate
+    std::string modelId; // Hugging Face repository of the model (or the plan's model name)
+    std::string planName;
+    std::vector<std::string> header; // the header lines, without comment marks
+};
+
+// The header as comment lines (`mark` "#" for TOML, YAML and shell) followed by the format's notes.
+std::string commentHeader(const LaunchTarget& target, std::string_view mark, const std::vector<std::string>& notes);
+// `torchrun` arguments for node `node` of the recommendation (nnodes, nproc_per_node, node_rank, rendezvous).
+std::string torchrunPrefix(const LaunchTarget& target, int node);
+// A shell word quoted for bash when it needs quotes.
+std::string shellQuote(const std::string& word);
+
+Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target);
+Expected<LaunchExport> writeMegatron(const LaunchTarget& target);
+Expected<LaunchExport> writeDeepSpeed(const LaunchTarget& target);
+Expected<LaunchExport> writeHf(const LaunchTarget& target);
+Expected<LaunchExport> writeVllm(const LaunchTarget& target);
+Expected<LaunchExport> writeSglang(const LaunchTarget& target);
+Expected<LaunchExport> writeKubernetes(const LaunchTarget& target);
+
+// The DeepSpeed config of a recommendation (also written beside the HF YAML).
+nlohmann::json deepSpeedConfig(const LaunchTarget& target, std::vector<std::string>& notes);
+// The launch command of the recommendation in `format` for node `node` (the Kubernetes container runs it).
+std::vector<std::string> launchCommand(const LaunchTarget& target, const std::string& format, int node);
+
+} // namespace gp::launch

@@ -1,0 +1,486 @@
+// Megatron-LM: the arguments of pretrain_gpt.py (megatron/training/arguments.py; every flag the import accepts is in
+// resources/launch/megatron-arguments.json) and Megatron-Bridge / NeMo YAML recipes, whose fields carry the same
+// names in snake_case; the recommendation written as a torchrun command per node.
+#include "base/embedded_files.h"
+#include "launch/launch_internal.h"
+#include "launch/launch_models.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace gp::launch
+{
+
+namespace
+{
+
+struct MegatronFlags {
+    std::map<std::string, bool> takesValue;
+    std::string commit;
+};
+
+const MegatronFlags& megatronFlags()
+{
+    static const MegatronFlags flags = [] {
+        MegatronFlags f;
+        const auto document = nlohmann::json::parse(embeddedFile("launch/megatron-arguments.json"));
+        for (const auto& [name, value] : document.at("flags").items())
+            f.takesValue[name] = value.get<bool>();
+        f.commit = document.at("source").at("commit").get<std::string>();
+        return f;
+    }();
+    return flags;
+}
+
+// The flags read so far (name -> values and line), interpreted together at the end.
+struct MegatronArgs {
+    std::map<std::string, std::pair<std::vector<std::string>, int>> values;
+    std::string fieldPrefix; // "" for flags, "model." style paths for YAML
+    std::map<std::string, std::string> fieldNames; // flag -> the field as the file spells it
+
+    bool has(const std::string& flag) const { return values.count(flag) > 0; }
+    std::string text(const std::string& flag) const
+    {
+        auto it = values.find(flag);
+        return it == values.end() || it->second.first.empty() ? std::string() : it->second.first[0];
+    }
+    std::optional<long long> integer(const std::string& flag) const { return integerText(text(flag)); }
+    int line(const std::string& flag) const
+    {
+        auto it = values.find(flag);
+        return it == values.end() ? 0 : it->second.second;
+    }
+    std::string field(const std::string& flag) const
+    {
+        auto it = fieldNames.find(flag);
+        return it == fieldNames.end() ? flag : it->second;
+    }
+};
+
+// Why a flag GPU Planner does not read leaves the plan as it is.
+std::string megatronIgnoreReason(const std::string& flag)
+{
+    auto starts = [&](const char* prefix) { return flag.rfind(prefix, 0) == 0; };
+    if (starts("--lr") || starts("--min-lr") || starts("--weight-decay") || starts("--adam") || starts("--clip-grad")
+        || starts("--init-method") || flag.find("dropout") != std::string::npos || starts("--decoupled")
+        || starts("--seed"))
+        return "optimizer or initialisation hyper-parameter: no effect on memory or time";
+    if (starts("--log") || starts("--tensorboard") || starts("--wandb") || starts("--profile") || starts("--eval")
+        || starts("--save") || starts("--load") || starts("--ckpt") || starts("--exit") || starts("--timing"))
+        return "logging, evaluation or checkpoint files: no effect on the planned memory or time";
+    if (starts("--data") || starts("--split") || starts("--vocab-file") || starts("--merge-file")
+        || starts("--tokenizer") || starts("--mock-data") || starts("--num-workers") || starts("--tiktoken")
+        || starts("--no-mmap") || starts("--no-create-attention-mask"))
+        return "data and tokenizer files: data loading is assumptions.disk_throughput_mbps";
+    if (starts("--overlap") || starts("--grad-reduce") || starts("--distributed-timeout") || starts("--ddp"))
+        return "communication overlap and buckets: assumptions.communication_overlap covers them";
+    return "a Megatron-LM flag GPU Planner does not model";
+}
+
+// The flags that set the plan's parallel layout, ZeRO and offload.
+void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
+{
+    const std::pair<const char*, const char*> degrees[] = {
+        { "--tensor-model-parallel-size", "workload.parallelism.tensor" },
+        { "--pipeline-model-parallel-size", "workload.parallelism.pipeline" },
+        { "--context-parallel-size", "workload.parallelism.context" },
+        { "--expert-model-parallel-size", "workload.parallelism.expert" },
+    };
+    for (const auto& [flag, planField] : degrees)
+        if (auto v = a.integer(flag))
+            out.set(planField, *v, a.field(flag), a.line(flag));
+    if (a.has("--sequence-parallel"))
+        out.set("workload.parallelism.sequence_parallel", true, a.field("--sequence-parallel"),
+            a.line("--sequence-parallel"));
+    for (const char* flag : { "--virtual-pipeline-model-parallel-size", "--num-virtual-stages-per-pipeline-rank" })
+        if (auto v = a.integer(flag); v && *v > 1) {
+            out.set("workload.parallelism.virtual_stages", *v, a.field(flag), a.line(flag));
+            out.set("workload.parallelism.pipeline_schedule", "interleaved", a.field(flag), a.line(flag));
+        }
+    if (auto perStage = a.integer("--num-layers-per-virtual-pipeline-stage")) {
+        const long long layers = a.integer("--num-layers").value_or(0);
+        const long long pp = a.integer("--pipeline-model-parallel-size").value_or(1);
+        if (layers > 0 && *perStage > 0 && layers % (pp * *perStage) == 0) {
+            const std::string f = a.field("--num-layers-per-virtual-pipeline-stage");
+            out.set("workload.parallelism.virtual_stages", layers / (pp * *perStage), f,
+                a.line("--num-layers-per-virtual-pipeline-stage"));
+            out.set("workload.parallelism.pipeline_schedule", "interleaved", f,
+                a.line("--num-layers-per-virtual-pipeline-stage"));
+        }
+    }
+    // ZeRO: Megatron's distributed optimizer shards the optimizer state (ZeRO-1); Megatron FSDP shards what its
+    // sharding strategy names (optim, optim_grads, optim_grads_params); torch FSDP2 shards everything.
+    if (a.has("--use-megatron-fsdp")) {
+        const std::string strategy = a.has("--data-parallel-sharding-strategy")
+            ? a.text("--data-parallel-sharding-strategy")
+            : "optim_grads_params";
+        const int stage = strategy == "optim" ? 1 : strategy == "optim_grads" ? 2 : strategy == "no_shard" ? 0 : 3;
+        out.set(
+            "workload.parallelism.zero_stage", stage, a.field("--use-megatron-fsdp"), a.line("--use-megatron-fsdp"));
+    } else if (a.has("--use-torch-fsdp2")) {
+        out.set("workload.parallelism.zero_stage", 3, a.field("--use-torch-fsdp2"), a.line("--use-torch-fsdp2"));
+    } else if (a.has("--use-distributed-optimizer")) {
+        out.set("workload.parallelism.zero_stage", 1, a.field("--use-distributed-optimizer"),
+            a.line("--use-distributed-optimizer"));
+    } else {
+        out.set("workload.parallelism.zero_stage", 0, "(no --use-distributed-optimizer)", 0);
+    }
+    if (a.has("--optimizer-cpu-offload"))
+        out.set("workload.parallelism.offload", "optimizer", a.field("--optimizer-cpu-offload"),
+            a.line("--optimizer-cpu-offload"));
+}
+
+// Batch, sequence, precision, recompute, optimizer and the run's length.
+void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
+{
+    if (auto v = a.integer("--micro-batch-size"))
+        out.set("workload.micro_batch_size", *v, a.field("--micro-batch-size"), a.line("--micro-batch-size"));
+    const auto global = a.integer("--global-batch-size");
+    if (global)
+        out.set("workload.global_batch_size", *global, a.field("--global-batch-size"), a.line("--global-batch-size"));
+    const auto seq = a.integer("--seq-length");
+    if (seq)
+        out.set("workload.sequence_length", *seq, a.field("--seq-length"), a.line("--seq-length"));
+    if (auto samples = a.integer("--train-samples"); samples && seq)
+        out.set("workload.training_tokens", double(*samples) * double(*seq), a.field("--train-samples"),
+            a.line("--train-samples"));
+    else if (auto iters = a.integer("--train-iters"); iters && seq && global)
+        out.set("workload.training_tokens", double(*iters) * double(*global) * double(*seq), a.field("--train-iters"),
+            a.line("--train-iters"));
+    if (a.has("--fp8-format")) {
+        out.set("workload.precision", "fp8", a.field("--fp8-format"), a.line("--fp8-format"));
+        const std::string recipe = a.text("--fp8-recipe");
+        if (recipe == "mxfp8" || recipe == "blockwise")
+            out.set("workload.fp8_recipe", recipe, a.field("--fp8-recipe"), a.line("--fp8-recipe"));
+        else if (recipe == "tensorwise" || recipe == "delayed" || recipe.empty())
+            out.set("workload.fp8_recipe", "tensorwise", a.field("--fp8-format"), a.line("--fp8-format"));
+        if (a.has("--fp8-param-gather"))
+            out.set("workload.fp8_all_gather", true, a.field("--fp8-param-gather"), a.line("--fp8-param-gather"));
+    } else if (a.has("--bf16")) {
+        out.set("workload.precision", "bf16", a.field("--bf16"), a.line("--bf16"));
+    } else if (a.has("--fp16")) {
+        out.set("workload.precision", "fp16", a.field("--fp16"), a.line("--fp16"));
+    }
+    const std::string granularity = a.text("--recompute-granularity");
+    if (granularity == "full") {
+        const std::string method = a.text("--recompute-method");
+        out.set("workload.activation_checkpointing", "full", a.field("--recompute-granularity"),
+            a.line("--recompute-granularity"));
+        if (method == "block" && a.integer("--recompute-num-layers"))
+            out.set("workload.activation_checkpointing_layers", *a.integer("--recompute-num-layers"),
+                a.field("--recompute-num-layers"), a.line("--recompute-num-layers"));
+    } else if (granularity == "selective" || a.has("--recompute-activations")) {
+        const std::string flag = granularity == "selective" ? "--recompute-granularity" : "--recompute-activations";
+        out.set("workload.activation_checkpointing", "selective", a.field(flag), a.line(flag));
+    } else {
+        out.set("workload.activation_checkpointing", "none", "(no --recompute-granularity)", 0);
+    }
+    if (a.has("--optimizer")) {
+        const std::string name = a.text("--optimizer");
+        if (name == "adam" || name == "sgd")
+            out.set("workload.optimizer", name == "adam" ? "adamw" : "sgd-momentum", a.field("--optimizer"),
+                a.line("--optimizer"));
+    }
+}
+
+// The model the flags describe (Megatron's defaults where a flag is absent: learned absolute positions, biases,
+// tied embeddings, a 4 x hidden MLP).
+void mapMegatronModel(const MegatronArgs& a, ImportBuilder& out)
+{
+    const auto layers = a.integer("--num-layers");
+    const auto hidden = a.integer("--hidden-size");
+    const auto heads = a.integer("--num-attention-heads");
+    const std::string tokenizer = a.text("--tokenizer-model");
+    const ModelPreset* preset = tokenizer.empty() ? nullptr : presetForModelName(tokenizer);
+    if (!layers || !hidden || !heads) {
+        if (preset)
+            mapModelName(out, tokenizer, a.field("--tokenizer-model"), a.line("--tokenizer-model"));
+        return;
+    }
+    nlohmann::json arch { { "num_layers", *layers }, { "hidden_size", *hidden }, { "num_attention_heads", *heads } };
+    const bool gated = a.has("--swiglu");
+    arch["mlp"] = gated ? "gated" : "standard";
+    if (auto ffn = a.integer("--ffn-hidden-size"))
+        arch["intermediate_size"] = *ffn;
+    else // megatron/training/arguments.py: 4 x hidden, or for SwiGLU 2/3 of that rounded down to a multiple of 64
+        arch["intermediate_size"] = gated ? (*hidden * 8 / 3 / 64) * 64 : 4 * *hidden;
+    if (a.has("--group-query-attention") && a.integer("--num-query-groups"))
+        arch["num_key_value_heads"] = *a.integer("--num-query-groups");
+    if (auto kv = a.integer("--kv-channels"))
+        arch["head_dim"] = *kv;
+    if (auto vocab = a.integer("--vocab-size")) {
+        arch["vocab_size"] = *vocab;
+    } else if (a.has("--vocab-file") && !preset) {
+        // GPT-2 BPE (the default tokenizer with --vocab-file): 50257 tokens padded to a multiple of 128 x tensor size
+        // (megatron/training/tokenizer: _vocab_size_with_padding, --make-vocab-size-divisible-by 128).
+        const long long multiple = 128 * a.integer("--tensor-model-parallel-size").value_or(1);
+        arch["vocab_size"] = (50257 + multiple - 1) / multiple * multiple;
+    }
+    arch["tie_word_embeddings"] = !a.has("--untie-embeddings-and-output-weights");
+    const bool bias = !a.has("--disable-bias-linear");
+    arch["attention_bias"] = bias;
+    arch["mlp_bias"] = bias;
+    const std::string positions
+        = a.has("--position-embedding-type") ? a.text("--position-embedding-type") : "learned_absolute";
+    arch["learned_positions"] = positions == "learned_absolute";
+    if (auto maxPositions = a.integer("--max-position-embeddings"))
+        arch["max_positions"] = *maxPositions;
+    if (auto experts = a.integer("--num-experts")) {
+        arch["num_experts"] = *experts;
+        arch["experts_per_token"] = a.integer("--moe-router-topk").value_or(2);
+        if (auto moeFfn = a.integer("--moe-ffn-hidden-size"))
+            arch["moe_intermediate_size"] = *moeFfn;
+    }
+    const std::string field = a.field("--num-layers");
+    if (preset) {
+        out.set("model.preset", preset->id, a.field("--tokenizer-model"), a.line("--tokenizer-model"));
+    } else {
+        out.clear("model.preset");
+        out.set("model.name",
+            "Megatron model (" + std::to_string(*layers) + " layers, hidden " + std::to_string(*hidden) + ")", field,
+            a.line("--num-layers"));
+    }
+    out.clear("model.parameters");
+    out.set("model.architecture", arch, field, a.line("--num-layers"));
+}
+
+// The flags every mapping function reads: the ones not listed here are reported as ignored.
+const std::vector<std::string>& megatronMappedFlags()
+{
+    static const std::vector<std::string> flags { "--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+        "--context-parallel-size", "--expert-model-parallel-size", "--sequence-parallel",
+        "--virtual-pipeline-model-parallel-size", "--num-virtual-stages-per-pipeline-rank",
+        "--num-layers-per-virtual-pipeline-stage", "--use-megatron-fsdp", "--data-parallel-sharding-strategy",
+        "--use-torch-fsdp2", "--use-distributed-optimizer", "--optimizer-cpu-offload", "--micro-batch-size",
+        "--global-batch-size", "--seq-length", "--train-samples", "--train-iters", "--fp8-format", "--fp8-recipe",
+        "--fp8-param-gather", "--bf16", "--fp16", "--recompute-granularity", "--recompute-method",
+        "--recompute-num-layers", "--recompute-activations", "--optimizer", "--num-layers", "--hidden-size",
+        "--num-attention-heads", "--swiglu", "--ffn-hidden-size", "--group-query-attention", "--num-query-groups",
+        "--kv-channels", "--vocab-size", "--tokenizer-model", "--untie-embeddings-and-output-weights",
+        "--disable-bias-linear", "--position-embedding-type", "--max-position-embeddings", "--num-experts",
+        "--moe-router-topk", "--moe-ffn-hidden-size" };
+    return flags;
+}
+
+LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out)
+{
+    mapMegatronParallel(a, out);
+    mapMegatronTraining(a, out);
+    mapMegatronModel(a, out);
+    const auto& mapped = megatronMappedFlags();
+    for (const auto& [flag, entry] : a.values)
+        if (std::find(mapped.begin(), mapped.end(), flag) == mapped.end())
+            out.ignore(a.field(flag), entry.second, megatronIgnoreReason(flag));
+    return out.take();
+}
+
+} // namespace
+
+Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t first, const std::string& fileName)
+{
+    ImportBuilder out("megatron", fileName, false);
+    for (std::size_t k = 0; k < first; ++k)
+        if (command.words[k].text.rfind("--", 0) == 0)
+            out.ignore(command.words[k].text, command.words[k].line,
+                "launcher option: the planner chooses the nodes and GPUs (candidates[].nodes)");
+    const auto& flags = megatronFlags();
+    MegatronArgs args;
+    const auto& words = command.words;
+    for (std::size_t k = first; k < words.size(); ++k) {
+        std::string flag = words[k].text;
+        const int line = words[k].line;
+        if (flag.rfind("--", 0) != 0)
+            return out.error(flag, line, "expected a --flag of Megatron-LM here");
+        std::vector<std::string> values;
+        if (auto eq = flag.find('='); eq != std::string::npos) {
+            values.push_back(flag.substr(eq + 1));
+            flag = flag.substr(0, eq);
+        }
+        auto known = flags.takesValue.find(flag);
+        if (known == flags.takesValue.end())
+            return out.error(
+                flag, line, "not a Megatron-LM flag (megatron/training/arguments.py at commit " + flags.commit + ")");
+        if (known->second && values.empty()) {
+            while (k + 1 < words.size() && words[k + 1].text.rfind("--", 0) != 0)
+                values.push_back(words[++k].text);
+            if (values.empty())
+                return out.error(flag, line, "needs a value");
+        }
+        args.values[flag] = { values, line };
+    }
+    return finishMegatron(args, out);
+}
+
+Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::string& fileName)
+{
+    ImportBuilder out("megatron", fileName, false);
+    MegatronArgs args;
+    // Recipe field names that differ from the flag's (NeMo 1.x, Megatron-Bridge).
+    static const std::map<std::string, std::string> aliases {
+        { "encoder_seq_length", "--seq-length" },
+        { "activations_checkpoint_granularity", "--recompute-granularity" },
+        { "activations_checkpoint_method", "--recompute-method" },
+        { "activations_checkpoint_num_layers", "--recompute-num-layers" },
+        { "recompute_granularity", "--recompute-granularity" },
+        { "fp8", "--fp8-format" },
+    };
+    const auto& flags = megatronFlags();
+    std::function<void(const YAML::Node&, const std::string&)> walk
+        = [&](const YAML::Node& node, const std::string& path) {
+              for (const auto& entry : node) {
+                  const std::string key = entry.first.as<std::string>();
+                  const std::string field = path.empty() ? key : path + "." + key;
+                  const YAML::Node& value = entry.second;
+                  const int line = yamlLine(entry.first);
+                  if (value.IsMap()) {
+                      walk(value, field);
+                      continue;
+                  }
+                  std::string flag = "--" + key;
+                  std::replace(flag.begin(), flag.end(), '_', '-');
+                  if (auto alias = aliases.find(key); alias != aliases.end())
+                      flag = alias->second;
+                  const std::string text = value.IsScalar() ? value.Scalar() : std::string();
+                  if (key == "precision" || key == "mixed_precision" || key == "params_dtype") {
+                      if (text.find("bf16") != std::string::npos)
+                          flag = "--bf16";
+                      else if (text.find("16") != std::string::npos)
+                          flag = "--fp16";
+                  }
+                  if (key == "name" && path.find("optim") != std::string::npos
+                      && text.find("distributed") != std::string::npos)
+                      flag = "--use-distributed-optimizer";
+                  if (!flags.takesValue.count(flag) || value.IsNull() || value.IsSequence()) {
+                      out.ignore(field, line, "not a Megatron-LM argument GPU Planner reads");
+                      continue;
+                  }
+                  if (auto on = boolValue(value); on && !flags.takesValue.at(flag)) {
+                      if (*on)
+                          args.values[flag] = { {}, line };
+                      else
+                          out.ignore(field, line, "off");
+                  } else {
+                      args.values[flag] = { { text }, line };
+                  }
+                  args.fieldNames[flag] = field;
+              }
+          };
+    walk(document, "");
+    return finishMegatron(args, out);
+}
+
+namespace
+{
+
+std::vector<std::string> megatronModelFlags(const LaunchTarget& t)
+{
+    const Architecture& a = t.answer.search.model.architecture;
+    std::vector<std::string> f { "--use-mcore-models", "--num-layers", std::to_string(a.numLayers), "--hidden-size",
+        std::to_string(a.hiddenSize), "--ffn-hidden-size", std::to_string(a.intermediateSize), "--num-attention-heads",
+        std::to_string(a.numAttentionHeads) };
+    if (a.kvHeads() != a.numAttentionHeads)
+        f.insert(f.end(), { "--group-query-attention", "--num-query-groups", std::to_string(a.kvHeads()) });
+    if (a.headDim > 0)
+        f.insert(f.end(), { "--kv-channels", std::to_string(a.headDim) });
+    if (a.mlp == MlpKind::Gated)
+        f.push_back("--swiglu");
+    if (!a.tieWordEmbeddings)
+        f.push_back("--untie-embeddings-and-output-weights");
+    if (!a.attentionBias && !a.mlpBias)
+        f.push_back("--disable-bias-linear");
+    if (!a.learnedPositions)
+        f.insert(f.end(), { "--position-embedding-type", "rope", "--normalization", "RMSNorm" });
+    if (a.maxPositions > 0)
+        f.insert(f.end(), { "--max-position-embeddings", std::to_string(a.maxPositions) });
+    if (a.numExperts > 1) {
+        f.insert(f.end(),
+            { "--num-experts", std::to_string(a.numExperts), "--moe-router-topk", std::to_string(a.expertsPerToken) });
+        if (a.moeIntermediateSize > 0)
+            f.insert(f.end(), { "--moe-ffn-hidden-size", std::to_string(a.moeIntermediateSize) });
+    }
+    f.insert(f.end(),
+        { "--tokenizer-type", "HuggingFaceTokenizer", "--tokenizer-model", t.modelId, "--vocab-size",
+            std::to_string(a.vocabSize) });
+    return f;
+}
+
+std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<std::string>& notes)
+{
+    const Configuration& c = t.result.configuration;
+    const Workload& w = t.plan.workload;
+    std::vector<std::string> f { "--tensor-model-parallel-size", std::to_string(c.tensor),
+        "--pipeline-model-parallel-size", std::to_string(c.pipeline), "--context-parallel-size",
+        std::to_string(c.context), "--expert-model-parallel-size", std::to_string(c.expert) };
+    if (c.sequenceParallel)
+        f.push_back("--sequence-parallel");
+    if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::Interleaved && c.virtualStages > 1)
+        f.insert(f.end(), { "--num-virtual-stages-per-pipeline-rank", std::to_string(c.virtualStages) });
+    if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::ZeroBubble)
+        notes.push_back("pipeline schedule: zero-bubble has no Megatron-LM flag here; the command runs 1F1B");
+    if (c.zeroStage == 1)
+        f.push_back("--use-distributed-optimizer");
+    else if (c.zeroStage >= 2)
+        f.insert(f.end(),
+            { "--use-megatron-fsdp", "--data-parallel-sharding-strategy",
+                c.zeroStage == 2 ? "optim_grads" : "optim_grads_params" });
+    if (c.offload != Offload::None)
+        f.push_back("--optimizer-cpu-offload");
+    if (c.offload == Offload::OptimizerAndParameters)
+        notes.push_back("offload: Megatron-LM offloads the optimizer only (--optimizer-cpu-offload); the plan offloads "
+                        "parameters too");
+    if (c.checkpointing == Checkpointing::Full)
+        f.insert(f.end(),
+            { "--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1" });
+    else if (c.checkpointing != Checkpointing::None)
+        f.insert(f.end(), { "--recompute-granularity", "selective" });
+    if (c.checkpointing == Checkpointing::PerOp)
+        notes.push_back("checkpointing: per-op selective checkpointing is written as Megatron's selective recompute");
+    const long long global = (long long)c.microBatchSize * c.gradientAccumulationSteps * c.data;
+    f.insert(f.end(),
+        { "--micro-batch-size", std::to_string(c.microBatchSize), "--global-batch-size", std::to_string(global),
+            "--seq-length", std::to_string(w.sequenceLength), "--train-samples",
+            std::to_string((long long)std::ceil(w.trainingTokens / double(w.sequenceLength))) });
+    if (w.precision != Precision::Fp32 && w.precision != Precision::Tf32)
+        f.push_back(w.precision == Precision::Fp16 ? "--fp16" : "--bf16"); // without either Megatron trains in fp32
+    if (w.precision == Precision::Fp8) {
+        const char* recipe = w.fp8Recipe == Fp8Recipe::Mxfp8 ? "mxfp8"
+            : w.fp8Recipe == Fp8Recipe::Blockwise            ? "blockwise"
+                                                             : "tensorwise";
+        f.insert(f.end(), { "--fp8-format", "hybrid", "--fp8-recipe", recipe });
+        if (w.fp8AllGather)
+            f.push_back("--fp8-param-gather");
+    }
+    f.insert(f.end(),
+        { "--optimizer", w.optimizer == Optimizer::Sgd || w.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam" });
+    return f;
+}
+
+} // namespace
+
+Expected<LaunchExport> writeMegatron(const LaunchTarget& target)
+{
+    LaunchExport result;
+    result.format = "megatron";
+    auto& notes = result.notes;
+    if (target.plan.workload.technique != Technique::Full)
+        notes.push_back("technique: Megatron-LM's pretrain_gpt.py trains every weight; LoRA/QLoRA/freeze need "
+                        "Megatron-Bridge's PEFT");
+    notes.push_back("data: add --data-path (or --mock-data) and a --save folder for your run");
+    const auto model = megatronModelFlags(target);
+    const auto layout = megatronLayoutFlags(target, notes);
+    for (int node = 0; node < target.result.nodes; ++node) {
+        std::string text = "#!/usr/bin/env bash\n" + commentHeader(target, "#", notes) + "set -euo pipefail\n"
+            + torchrunPrefix(target, node) + " pretrain_gpt.py";
+        for (const auto* list : { &model, &layout })
+            for (std::size_t k = 0; k < list->size(); ++k) {
+                const std::string& word = (*list)[k];
+                text += (word.rfind("--", 0) == 0 ? " \\\n    " : " ") + shellQuote(word);
+            }
+        result.files.push_back({ "megatron-node" + std::to_string(node) + ".sh", text + "\n" });
+    }
+    return result;
+}
+
+} // namespace gp::launch

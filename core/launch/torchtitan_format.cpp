@@ -1,0 +1,374 @@
+// torchtitan's job TOML (torchtitan/config/job_config.py; train_configs/*.toml): read into a plan, and the
+// recommendation written as one with a torchrun command per node.
+#include "launch/launch_internal.h"
+#include "launch/launch_models.h"
+
+#include <toml++/toml.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <sstream>
+
+namespace gp::launch
+{
+
+namespace
+{
+
+// The field a TOML parse error is at: the nearest "[table]" and "key =" at or above `line`.
+std::string tomlFieldNear(std::string_view text, int line)
+{
+    std::vector<std::string> lines;
+    std::stringstream stream { std::string(text) };
+    for (std::string l; std::getline(stream, l);)
+        lines.push_back(l);
+    static const std::regex keyLine(R"(^\s*([A-Za-z0-9_.\-"]+)\s*=)");
+    static const std::regex tableLine(R"(^\s*\[+\s*([A-Za-z0-9_.\-]+))");
+    std::string key;
+    for (int k = std::min<int>(line, int(lines.size())) - 1; k >= 0; --k) {
+        std::smatch m;
+        if (key.empty() && std::regex_search(lines[std::size_t(k)], m, keyLine))
+            key = m[1];
+        else if (std::regex_search(lines[std::size_t(k)], m, tableLine))
+            return key.empty() ? std::string(m[1]) : std::string(m[1]) + "." + key;
+    }
+    return key;
+}
+
+// Why a section torchtitan reads does not change the plan.
+std::string sectionReason(const std::string& section)
+{
+    static const std::map<std::string, std::string> reasons {
+        { "job", "job bookkeeping (folders, description): no effect on memory or time" },
+        { "profiling", "profiling: no effect on the planned memory or time" },
+        { "metrics", "logging: no effect on the planned memory or time" },
+        { "checkpoint", "checkpoint saving: its time and disk are billing.checkpoint_interval_hours and storage_gib" },
+        { "lr_scheduler", "learning-rate schedule: no effect on memory or time" },
+        { "validation", "validation runs are not planned" },
+        { "comm", "collective timeouts and tracing: no effect on the planned time" },
+        { "experimental", "experimental options are not modelled" },
+        { "fault_tolerance",
+            "fault tolerance is not modelled (spot interruptions are billing.spot_interruptions_per_day)" },
+        { "memory_estimation", "torchtitan's own estimator does not change the plan" },
+    };
+    auto it = reasons.find(section);
+    return it != reasons.end() ? it->second : "not a field GPU Planner models";
+}
+
+struct TorchtitanRead {
+    ImportBuilder& out;
+    const toml::table& root;
+    std::optional<long long> shard, replicate, tensor, pipeline, local, global, ppMicro, steps, seq;
+    std::string reshard = "default";
+    std::string localField = "training.local_batch_size";
+    int localLine = 0, globalLine = 0, stepsLine = 0, shardLine = 0, replicateLine = 0, ppMicroLine = 0,
+        reshardLine = 0;
+    bool fp8 = false;
+    bool mx = false;
+
+    int line(const toml::node& n) const { return int(n.source().begin.line); }
+};
+
+// [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
+void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const toml::node& value)
+{
+    const std::string field = "parallelism." + key;
+    const int line = r.line(value);
+    const auto number = value.value<long long>();
+    if (key == "data_parallel_shard_degree") {
+        r.shard = number;
+        r.shardLine = line;
+    } else if (key == "data_parallel_replicate_degree") {
+        r.replicate = number;
+        r.replicateLine = line;
+    } else if (key == "tensor_parallel_degree" && number) {
+        r.tensor = number;
+        r.out.set("workload.parallelism.tensor", *number, field, line);
+        // torchtitan's tensor-parallel plan shards the norms' activations along the sequence (SequenceParallel).
+        r.out.set("workload.parallelism.sequence_parallel", *number > 1, field, line);
+    } else if (key == "pipeline_parallel_degree" && number) {
+        r.pipeline = number;
+        r.out.set("workload.parallelism.pipeline", *number, field, line);
+    } else if (key == "context_parallel_degree" && number)
+        r.out.set("workload.parallelism.context", *number, field, line);
+    else if (key == "expert_parallel_degree" && number)
+        r.out.set("workload.parallelism.expert", *number, field, line);
+    else if (key == "pipeline_parallel_microbatch_size") {
+        r.ppMicro = number;
+        r.ppMicroLine = line;
+    } else if (key == "fsdp_reshard_after_forward") {
+        r.reshard = value.value<std::string>().value_or("default");
+        r.reshardLine = line;
+    } else if (key == "pipeline_parallel_schedule") {
+        const std::string schedule = value.value<std::string>().value_or("");
+        if (schedule == "1F1B" || schedule == "GPipe")
+            r.out.set("workload.parallelism.pipeline_schedule", "1f1b", field, line);
+        else if (schedule == "Interleaved1F1B")
+            r.out.set("workload.parallelism.pipeline_schedule", "interleaved", field, line);
+        else if (schedule.find("ZeroBubble") != std::string::npos || schedule.find("ZBV") != std::string::npos)
+            r.out.set("workload.parallelism.pipeline_schedule", "zero_bubble", field, line);
+        else
+            r.out.ignore(field, line, "schedule \"" + schedule + "\" is not one GPU Planner models");
+    } else if (key == "enable_async_tensor_parallel")
+        r.out.ignore(
+            field, line, "overlap of tensor-parallel communication: assumptions.communication_overlap covers it");
+    else
+        r.out.ignore(field, line, "not a parallelism field GPU Planner models");
+}
+
+void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const toml::node& value)
+{
+    const std::string field = "training." + key;
+    const int line = r.line(value);
+    if (key == "batch_size" || key == "local_batch_size") {
+        r.local = value.value<long long>();
+        r.localField = field;
+        r.localLine = line;
+    } else if (key == "global_batch_size") {
+        r.global = value.value<long long>();
+        r.globalLine = line;
+    } else if (key == "seq_len") {
+        r.seq = value.value<long long>();
+        if (r.seq)
+            r.out.set("workload.sequence_length", *r.seq, field, line);
+    } else if (key == "steps")
+        r.steps = value.value<long long>();
+    else if (key == "mixed_precision_param") {
+        if (auto p = precisionName(value.value<std::string>().value_or("")))
+            r.out.set("workload.precision", *p, field, line);
+    } else if (key == "compile")
+        r.out.set("workload.torch_compile", value.value<bool>().value_or(false), field, line);
+    else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
+        r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
+    else
+        r.out.ignore(field, line,
+            key == "dataset" || key == "dataset_path" ? "the data set: its loading is assumptions.disk_throughput_mbps"
+                                                      : "training hyper-parameter: no effect on memory or time");
+}
+
+void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const toml::table& table)
+{
+    for (auto&& [k, value] : table) {
+        const std::string key(k.str());
+        const std::string field = section + "." + key;
+        const int line = r.line(value);
+        if (section == "parallelism") {
+            readTorchtitanParallelism(r, key, value);
+        } else if (section == "training") {
+            readTorchtitanTraining(r, key, value);
+        } else if (section == "model" && key == "converters") {
+            if (const auto* list = value.as_array())
+                for (const auto& c : *list) {
+                    const std::string name = c.value<std::string>().value_or("");
+                    r.fp8 = r.fp8 || name == "float8" || name == "quantize.linear.float8";
+                    r.mx = r.mx || name == "mx" || name == "quantize.linear.mx";
+                }
+            if (r.fp8 || r.mx)
+                r.out.set("workload.precision", "fp8", field, line);
+            if (r.mx)
+                r.out.set("workload.fp8_recipe", "mxfp8", field, line);
+        } else if (section == "model" && (key == "name" || key == "flavor")) {
+            continue; // read together below
+        } else if (section == "activation_checkpoint" && key == "mode") {
+            const std::string mode = value.value<std::string>().value_or("");
+            const std::string option = table["selective_ac_option"].value<std::string>().value_or("op");
+            if (mode == "none" || mode == "full")
+                r.out.set("workload.activation_checkpointing", mode, field, line);
+            else if (mode == "selective" && option == "op") {
+                r.out.set("workload.activation_checkpointing", "per-op", field, line);
+                if (auto at = table["selective_ac_option"].node())
+                    r.out.set("workload.activation_checkpointing", "per-op",
+                        "activation_checkpoint.selective_ac_option", int(at->source().begin.line));
+            } else if (mode == "selective")
+                r.out.ignore(field, line,
+                    "selective_ac_option \"" + option
+                        + "\" (every n-th layer) is not a plan field; set "
+                          "workload.activation_checkpointing_layers");
+        } else if (section == "activation_checkpoint" && key == "selective_ac_option") {
+            if (table["mode"].value<std::string>().value_or("") != "selective")
+                r.out.ignore(field, line, "read only with mode = \"selective\"");
+        } else if (section == "float8" && key == "enable_fsdp_float8_all_gather") {
+            r.out.set("workload.fp8_all_gather", value.value<bool>().value_or(false), field, line);
+        } else if (section == "float8" && key == "recipe_name") {
+            const std::string recipe = value.value<std::string>().value_or("");
+            if (recipe == "tensorwise" || recipe == "rowwise")
+                r.out.set("workload.fp8_recipe", recipe, field, line);
+            else
+                r.out.ignore(field, line, "recipe \"" + recipe + "\" is not one GPU Planner models");
+        } else if (section == "optimizer" && key == "name") {
+            const std::string name = value.value<std::string>().value_or("");
+            if (name == "AdamW" || name == "Adam")
+                r.out.set("workload.optimizer", "adamw", field, line);
+            else
+                r.out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
+        } else if (section == "model") {
+            r.out.ignore(field, line, "tokenizer and asset paths: no effect on memory or time");
+        } else if (section == "float8" || section == "optimizer" || section == "activation_checkpoint") {
+            r.out.ignore(field, line, "a detail GPU Planner does not model");
+        } else {
+            r.out.ignore(field, line, sectionReason(section));
+        }
+    }
+}
+
+// The batch fields together: with a pipeline, local_batch_size is cut into micro-batches of
+// pipeline_parallel_microbatch_size (torchtitan/distributed/pipeline_parallel.py).
+void finishTorchtitanBatch(TorchtitanRead& r)
+{
+    const bool piped = r.pipeline.value_or(1) > 1;
+    const long long micro = piped ? r.ppMicro.value_or(1) : r.local.value_or(1);
+    const long long accumulation = piped && r.local ? std::max(1LL, *r.local / std::max(1LL, micro)) : 1;
+    if (piped)
+        r.out.set("workload.micro_batch_size", micro, "parallelism.pipeline_parallel_microbatch_size", r.ppMicroLine);
+    r.out.set("workload.micro_batch_size", micro, r.localField, r.localLine);
+    if (r.global && *r.global > 0) {
+        r.out.set("workload.global_batch_size", *r.global, "training.global_batch_size", r.globalLine);
+        if (r.steps && r.seq)
+            r.out.set("workload.training_tokens", double(*r.steps) * double(*r.global) * double(*r.seq),
+                "training.steps", r.stepsLine);
+    } else {
+        // No global batch: torchtitan's is local x data-parallel degree, one micro-batch (or one pipeline batch) a
+        // step.
+        r.out.set("workload.global_batch_size", nullptr, r.localField, r.localLine);
+        r.out.set("workload.gradient_accumulation_steps", accumulation, r.localField, r.localLine);
+        if (r.steps)
+            r.out.ignore("training.steps", r.stepsLine,
+                "tokens per step need the data-parallel degree the planner chooses; set workload.training_tokens");
+    }
+    // FSDP (data_parallel_shard_degree, -1 = every GPU left) is ZeRO-3, or ZeRO-2 when parameters stay gathered after
+    // the forward pass; only replication (HSDP's replicate degree alone) is plain data parallelism.
+    const long long shard = r.shard.value_or(-1);
+    const long long replicate = r.replicate.value_or(1);
+    const std::string shardField = "parallelism.data_parallel_shard_degree";
+    const std::string replicateField = "parallelism.data_parallel_replicate_degree";
+    const int stage = shard == 1 ? 0 : r.reshard == "never" ? 2 : 3;
+    const nlohmann::json data = shard == 1 ? (replicate > 1 ? nlohmann::json(replicate) : nlohmann::json("auto"))
+                                           : (shard > 0 ? nlohmann::json(shard * replicate) : nlohmann::json("auto"));
+    r.out.set("workload.parallelism.zero_stage", stage, shardField, r.shardLine);
+    if (r.reshardLine > 0)
+        r.out.set("workload.parallelism.zero_stage", stage, "parallelism.fsdp_reshard_after_forward", r.reshardLine);
+    if (r.replicateLine > 0)
+        r.out.set("workload.parallelism.data", data, replicateField, r.replicateLine);
+    r.out.set("workload.parallelism.data", data, shardField, r.shardLine);
+}
+
+} // namespace
+
+Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& fileName)
+{
+    toml::table root;
+    try {
+        root = toml::parse(text, fileName);
+    } catch (const toml::parse_error& e) {
+        const int line = int(e.source().begin.line);
+        return Error { tomlFieldNear(text, line), "not valid TOML: " + std::string(e.description()),
+            fileName + ":" + std::to_string(line) };
+    }
+    ImportBuilder out("torchtitan", fileName, false);
+    TorchtitanRead r { out, root, {}, {}, {}, {}, {}, {}, {}, {}, {} };
+    for (auto&& [k, value] : root) {
+        const std::string section(k.str());
+        if (const auto* table = value.as_table())
+            readTorchtitanSection(r, section, *table);
+        else
+            out.ignore(section, r.line(value), "a top-level field torchtitan does not define");
+    }
+    const auto name = root["model"]["name"].value<std::string>();
+    const auto flavor = root["model"]["flavor"].value<std::string>();
+    if (name && flavor) {
+        const int line = int(root["model"]["flavor"].node()->source().begin.line);
+        const int nameLine = int(root["model"]["name"].node()->source().begin.line);
+        if (const ModelPreset* preset = presetForTorchtitan(*name, *flavor)) {
+            out.set("model.preset", preset->id, "model.name", nameLine);
+            out.set("model.preset", preset->id, "model.flavor", line);
+            out.clear("model.architecture");
+            out.clear("model.parameters");
+        } else {
+            out.ignore("model.name", nameLine, "read with model.flavor");
+            out.ignore("model.flavor", line,
+                *name + " " + *flavor + " is not a flavor GPU Planner knows; choose the model in the plan");
+        }
+    }
+    finishTorchtitanBatch(r);
+    return out.take();
+}
+
+Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
+{
+    const Configuration& c = target.result.configuration;
+    const Workload& w = target.plan.workload;
+    LaunchExport result;
+    result.format = "torchtitan";
+    auto& notes = result.notes;
+    const TorchtitanModel model = torchtitanModel(target.plan.model.preset);
+    if (model.name.empty())
+        notes.push_back(
+            "model: torchtitan has no flavor for " + target.modelId + "; [model] names it as a custom flavor");
+    toml::table modelTable { { "name", model.name.empty() ? "llama3" : model.name },
+        { "flavor", model.flavor.empty() ? "custom" : model.flavor },
+        { "hf_assets_path", "./assets/hf/" + target.modelId.substr(target.modelId.rfind('/') + 1) } };
+    if (w.precision == Precision::Fp8)
+        modelTable.insert("converters", toml::array { w.fp8Recipe == Fp8Recipe::Mxfp8 ? "mx" : "float8" });
+    const bool piped = c.pipeline > 1;
+    const long long global = (long long)c.microBatchSize * c.gradientAccumulationSteps * c.data;
+    const double tokensPerStep = double(global) * double(w.sequenceLength);
+    toml::table training { { "local_batch_size",
+                               (long long)c.microBatchSize * (piped ? c.gradientAccumulationSteps : 1) },
+        { "global_batch_size", global }, { "seq_len", (long long)w.sequenceLength },
+        { "steps", (long long)std::ceil(w.trainingTokens / tokensPerStep) },
+        { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" },
+        { "compile", w.torchCompile } };
+    if (c.offload != Offload::None)
+        training.insert("enable_cpu_offload", true);
+    if (c.offload == Offload::Optimizer)
+        notes.push_back("offload: torchtitan offloads parameters, gradients and optimizer together "
+                        "(enable_cpu_offload); the plan offloads the optimizer only");
+    toml::table parallelism { { "data_parallel_replicate_degree", c.zeroStage == 0 ? c.data : 1 },
+        { "data_parallel_shard_degree", c.zeroStage == 0 ? 1 : c.data }, { "tensor_parallel_degree", c.tensor },
+        { "pipeline_parallel_degree", c.pipeline }, { "context_parallel_degree", c.context },
+        { "expert_parallel_degree", c.expert } };
+    if (c.tensor > 1 && !c.sequenceParallel)
+        notes.push_back("sequence parallelism: torchtitan's tensor parallelism always shards the norms along the "
+                        "sequence; the plan was estimated without it (a little more activation memory than this runs)");
+    if (c.zeroStage == 1 || c.zeroStage == 2)
+        parallelism.insert("fsdp_reshard_after_forward", "never");
+    if (c.zeroStage == 1)
+        notes.push_back("ZeRO-1: FSDP has no optimizer-only sharding; written as FSDP without resharding (ZeRO-2), "
+                        "which also shards gradients");
+    if (piped) {
+        parallelism.insert("pipeline_parallel_schedule",
+            c.pipelineSchedule == PipelineSchedule::Interleaved      ? "Interleaved1F1B"
+                : c.pipelineSchedule == PipelineSchedule::ZeroBubble ? "ZBVZeroBubble"
+                                                                     : "1F1B");
+        parallelism.insert("pipeline_parallel_microbatch_size", c.microBatchSize);
+    }
+    toml::table checkpointing { { "mode",
+        c.checkpointing == Checkpointing::None       ? "none"
+            : c.checkpointing == Checkpointing::Full ? "full"
+                                                     : "selective" } };
+    if (c.checkpointing == Checkpointing::PerOp || c.checkpointing == Checkpointing::Selective)
+        checkpointing.insert("selective_ac_option", "op");
+    if (c.checkpointing == Checkpointing::Selective)
+        notes.push_back("checkpointing: Megatron's selective recompute (attention core) has no torchtitan equivalent; "
+                        "written as per-op selective checkpointing");
+    toml::table root { { "job", toml::table { { "description", target.planName + " on " + target.result.candidate } } },
+        { "model", modelTable }, { "training", training }, { "parallelism", parallelism },
+        { "activation_checkpoint", checkpointing }, { "optimizer", toml::table { { "name", "AdamW" } } } };
+    if (w.precision == Precision::Fp8 && w.fp8Recipe != Fp8Recipe::Mxfp8) {
+        toml::table float8 { { "enable_fsdp_float8_all_gather", w.fp8AllGather } };
+        if (w.fp8Recipe == Fp8Recipe::Rowwise)
+            float8.insert("recipe_name", "rowwise");
+        root.insert("float8", float8);
+    }
+    std::ostringstream toml;
+    toml << root;
+    result.files.push_back({ "torchtitan.toml", commentHeader(target, "#", notes) + "\n" + toml.str() + "\n" });
+    for (int node = 0; node < target.result.nodes; ++node)
+        result.files.push_back({ "launch-node" + std::to_string(node) + ".sh",
+            "#!/usr/bin/env bash\n" + commentHeader(target, "#", notes) + "set -euo pipefail\n"
+                + torchrunPrefix(target, node) + " -m torchtitan.train --job.config_file torchtitan.toml\n" });
+    return result;
+}
+
+} // namespace gp::launch

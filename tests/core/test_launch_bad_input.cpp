@@ -1,0 +1,118 @@
+// Launch files that cannot be read: the message names the file, the line and the field; nothing is imported.
+#include "launch/launch.h"
+#include "launch/shell_words.h"
+
+#include <gtest/gtest.h>
+
+namespace gp
+{
+namespace
+{
+
+void expectRefused(std::string_view text, const std::string& file, const std::string& where, const std::string& field,
+    const std::string& says)
+{
+    auto read = readLaunchFile(text, file);
+    ASSERT_FALSE(read) << file << " was read";
+    EXPECT_EQ(read.error().file, where) << read.error().toString();
+    EXPECT_EQ(read.error().field, field) << read.error().toString();
+    EXPECT_NE(read.error().message.find(says), std::string::npos) << read.error().toString();
+}
+
+TEST(LaunchBadInput, TruncatedTomlNamesTheLineAndTheKeyBeingRead)
+{
+    const std::string text
+        = "[training]\nlocal_batch_size = 2\nseq_len = 8192\n\n[parallelism]\ntensor_parallel_degree = ";
+    expectRefused(text, "train.toml", "train.toml:6", "parallelism.tensor_parallel_degree", "not valid TOML");
+}
+
+TEST(LaunchBadInput, YamlIndentedWithATabNamesItsLine)
+{
+    const std::string text = "base_model: NousResearch/Meta-Llama-3-8B\nfsdp_config:\n\tfsdp_offload_params: true\n";
+    auto read = readLaunchFile(text, "axolotl.yml");
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().file, "axolotl.yml:3");
+    EXPECT_NE(read.error().message.find("tab"), std::string::npos);
+}
+
+TEST(LaunchBadInput, UnknownMegatronFlagIsRefusedByName)
+{
+    const std::string text
+        = "torchrun --nproc_per_node 8 pretrain_gpt.py \\\n    --num-layers 32 \\\n    --tensor-model-paralel-size 2\n";
+    expectRefused(text, "train.sh", "train.sh:3", "--tensor-model-paralel-size", "not a Megatron-LM flag");
+}
+
+TEST(LaunchBadInput, VllmFlagWithoutItsValue)
+{
+    expectRefused("vllm serve Qwen/Qwen2.5-7B --tensor-parallel-size --max-model-len 8192\n", "serve.sh", "serve.sh:1",
+        "--tensor-parallel-size", "needs a value");
+    expectRefused("vllm serve Qwen/Qwen2.5-7B \\\n  --max-num-seqs\n", "serve.sh", "serve.sh:2", "--max-num-seqs",
+        "needs a value");
+}
+
+TEST(LaunchBadInput, NumbersThatAreNotNumbersAndUnterminatedQuotes)
+{
+    expectRefused(
+        "vllm serve gpt2 --max-num-seqs many\n", "serve.sh", "serve.sh:1", "--max-num-seqs", "needs a number");
+    expectRefused("{\"train_micro_batch_size_per_gpu\": 0, \"zero_optimization\": {\"stage\": 2}}", "ds.json",
+        "ds.json:1", "train_micro_batch_size_per_gpu", "at least 1");
+    auto quote = readLaunchFile("vllm serve 'gpt2 --tensor-parallel-size 2\n", "serve.sh");
+    ASSERT_FALSE(quote);
+    EXPECT_EQ(quote.error().file, "serve.sh:1");
+    EXPECT_NE(quote.error().message.find("unterminated"), std::string::npos);
+}
+
+TEST(LaunchBadInput, AFileOfNoKnownFormatSaysSo)
+{
+    auto json = readLaunchFile("{\"name\": \"x\"}", "package.json");
+    ASSERT_FALSE(json);
+    EXPECT_NE(json.error().message.find("not a DeepSpeed config"), std::string::npos);
+    auto script = readLaunchFile("echo hello\n", "run.sh");
+    ASSERT_FALSE(script);
+    EXPECT_NE(script.error().message.find("no launch command found"), std::string::npos);
+}
+
+TEST(LaunchBadInput, APlanFieldTheImportSetsOutOfRangeIsReportedAgainstTheLaunchField)
+{
+    auto read = readLaunchFile("vllm serve gpt2 --tensor-parallel-size 0\n", "serve.sh");
+    ASSERT_TRUE(read);
+    auto base = parsePlan(servingPlanText());
+    ASSERT_TRUE(base);
+    auto plan = applyLaunchImport(*base, *read);
+    ASSERT_FALSE(plan);
+    EXPECT_EQ(plan.error().file, "serve.sh:1");
+    EXPECT_EQ(plan.error().field, "--tensor-parallel-size");
+}
+
+TEST(ShellWords, QuotesContinuationsVariablesArraysAndBranches)
+{
+    const std::string script = R"(#!/bin/bash
+TP=4
+MODEL=${1:-"meta-llama/Llama-3.1-8B"}
+ARGS=(
+    --tensor-parallel-size $TP   # the degree
+    "--max-model-len 8192"
+)
+if [[ "$TP" == "4" ]]; then
+    ARGS+=(--max-num-seqs 64)
+else
+    ARGS+=(--max-num-seqs 1)
+fi
+vllm serve "$MODEL" ${ARGS[@]} \
+    --served-model-name 'my model' --api-key="a b"
+)";
+    auto read = readShellScript(script, "s.sh");
+    ASSERT_TRUE(read) << read.error().toString();
+    ASSERT_EQ(read->commands.size(), 1u);
+    std::vector<std::string> words;
+    for (const auto& w : read->commands[0].words)
+        words.push_back(w.text);
+    const std::vector<std::string> expected { "vllm", "serve", "meta-llama/Llama-3.1-8B", "--tensor-parallel-size", "4",
+        "--max-model-len", "8192", "--max-num-seqs", "64", "--served-model-name", "my model", "--api-key=a b" };
+    EXPECT_EQ(words, expected);
+    EXPECT_EQ(read->commands[0].words.back().line, 14);
+    EXPECT_EQ(read->commands[0].line, 13);
+}
+
+} // namespace
+} // namespace gp

@@ -1,0 +1,222 @@
+// Launch files round trip: the recommendation exported in each format and imported back onto the plan gives the
+// same configuration on the same candidate, and so the same estimate (what the answer planned for).
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "launch/launch.h"
+#include "planner/answer.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace gp
+{
+namespace
+{
+
+Plan planFromText(std::string_view text)
+{
+    auto plan = parsePlan(text);
+    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
+    return plan ? *plan : Plan {};
+}
+
+// The default plan with one model swapped in and the candidates cut to `instances` (a search per format is slow).
+Plan roundTripPlan(
+    const std::string& preset, const std::vector<std::string>& instances, std::string_view base = defaultPlanText())
+{
+    Plan plan = planFromText(base);
+    plan.model.preset = preset;
+    plan.model.architectureJson = nlohmann::json();
+    plan.candidates.clear();
+    for (const auto& id : instances) {
+        CandidateSpec c;
+        c.instance = id;
+        c.nodes = std::nullopt;
+        plan.candidates.push_back(c);
+    }
+    return plan;
+}
+
+struct RoundTrip {
+    LaunchImport imported;
+    CandidateResult recommended;
+    CandidateResult reimported;
+};
+
+// Exports `format`, reads back `file` of the export, applies it to the plan, and estimates that plan on the
+// recommended candidate at the recommended node count without a search.
+RoundTrip roundTrip(const Plan& plan, const std::string& format, const std::string& file)
+{
+    RoundTrip out;
+    auto answer = answerPlan(plan, builtinCatalog());
+    EXPECT_TRUE(answer) << (answer ? "" : answer.error().toString());
+    if (!answer || !answer->recommendation()) {
+        ADD_FAILURE() << "no recommendation";
+        return out;
+    }
+    out.recommended = answer->recommendation()->best;
+    auto exported = exportLaunch(plan, *answer, builtinCatalog(), format, "round trip");
+    EXPECT_TRUE(exported) << (exported ? "" : exported.error().toString());
+    if (!exported)
+        return out;
+    auto it = std::find_if(
+        exported->files.begin(), exported->files.end(), [&](const LaunchFile& f) { return f.name == file; });
+    if (it == exported->files.end()) {
+        ADD_FAILURE() << format << " wrote no " << file;
+        return out;
+    }
+    auto imported = readLaunchFile(it->text, it->name);
+    EXPECT_TRUE(imported) << (imported ? "" : imported.error().toString()) << "\n" << it->text;
+    if (!imported)
+        return out;
+    out.imported = *imported;
+    auto applied = applyLaunchImport(plan, *imported);
+    EXPECT_TRUE(applied) << (applied ? "" : applied.error().toString());
+    if (!applied)
+        return out;
+    Plan fixed = *applied;
+    CandidateSpec candidate
+        = planCandidates(plan, builtinCatalog()).at(std::size_t(answer->recommendation()->planIndex));
+    candidate.nodes = out.recommended.nodes;
+    fixed.candidates = { candidate };
+    fixed.search.enabled = false;
+    auto estimate = estimatePlan(fixed, builtinCatalog());
+    EXPECT_TRUE(estimate) << (estimate ? "" : estimate.error().toString());
+    if (estimate)
+        out.reimported = estimate->results.at(0);
+    return out;
+}
+
+bool maps(const LaunchImport& imported, const std::string& planField)
+{
+    return std::any_of(imported.mapped.begin(), imported.mapped.end(),
+        [&](const LaunchMappedField& m) { return m.planField == planField; });
+}
+
+bool sameConfiguration(const Configuration& a, const Configuration& b)
+{
+    return a.data == b.data && a.tensor == b.tensor && a.pipeline == b.pipeline && a.zeroStage == b.zeroStage
+        && a.offload == b.offload && a.checkpointing == b.checkpointing && a.microBatchSize == b.microBatchSize
+        && a.gradientAccumulationSteps == b.gradientAccumulationSteps && a.sequenceParallel == b.sequenceParallel
+        && a.expert == b.expert && a.context == b.context && a.pipelineSchedule == b.pipelineSchedule
+        && a.virtualStages == b.virtualStages;
+}
+
+void expectSameLayout(const Configuration& want, const Configuration& got, const std::string& format)
+{
+    EXPECT_EQ(got.data, want.data) << format;
+    EXPECT_EQ(got.tensor, want.tensor) << format;
+    EXPECT_EQ(got.pipeline, want.pipeline) << format;
+    EXPECT_EQ(got.context, want.context) << format;
+    EXPECT_EQ(got.expert, want.expert) << format;
+    EXPECT_EQ(got.zeroStage, want.zeroStage) << format;
+    EXPECT_EQ(got.offload, want.offload) << format;
+    EXPECT_EQ(got.microBatchSize, want.microBatchSize) << format;
+    EXPECT_EQ(got.gradientAccumulationSteps, want.gradientAccumulationSteps) << format;
+}
+
+TEST(LaunchRoundTrip, TrainingFormatsGiveBackTheRecommendedLayoutAndItsEstimate)
+{
+    // One candidate, so the answer is quick; Llama 2 7B on 8 A100 40GB needs sharding and a split the search picks.
+    const Plan plan = roundTripPlan("llama-2-7b", { "tencent:GT4.41XLARGE948" });
+    const std::pair<const char*, const char*> formats[]
+        = { { "torchtitan", "torchtitan.toml" }, { "megatron", "megatron-node0.sh" }, { "deepspeed", "ds_config.json" },
+              { "hf", "train.yaml" }, { "k8s", "job.yaml" } };
+    for (const auto& [format, file] : formats) {
+        const RoundTrip trip = roundTrip(plan, format, file);
+        Configuration want = trip.recommended.configuration;
+        const std::string f = format;
+        // What a format cannot say, documented in its header: torchtitan's FSDP has no ZeRO-1 and shards the norms
+        // along the sequence whenever it splits tensors; Megatron has no per-op checkpointing.
+        if ((f == "torchtitan" || f == "k8s") && want.zeroStage == 1)
+            want.zeroStage = 2;
+        expectSameLayout(want, trip.reimported.configuration, f);
+        EXPECT_TRUE(maps(trip.imported, "workload.parallelism.zero_stage")) << f;
+        EXPECT_TRUE(maps(trip.imported, "workload.micro_batch_size")) << f;
+        if (f != "deepspeed" && f != "hf") {
+            EXPECT_EQ(trip.reimported.configuration.checkpointing, want.checkpointing) << f;
+            EXPECT_TRUE(maps(trip.imported, "workload.activation_checkpointing")) << f;
+            EXPECT_TRUE(maps(trip.imported, "workload.parallelism.tensor")) << f;
+        }
+        // Megatron's flags carry every knob: the same configuration, so the same step the answer planned (the run's
+        // length is written in whole samples or steps, so the total hours may differ by the last step's rounding).
+        const bool same = sameConfiguration(trip.reimported.configuration, trip.recommended.configuration);
+        if (f == "megatron") {
+            EXPECT_TRUE(same) << f;
+        }
+        if (same) {
+            EXPECT_NEAR(trip.reimported.step.total, trip.recommended.step.total, 1e-9 * trip.recommended.step.total)
+                << f;
+            EXPECT_NEAR(trip.reimported.memory.total, trip.recommended.memory.total, 1.0) << f;
+            EXPECT_NEAR(
+                trip.reimported.trainingHours, trip.recommended.trainingHours, 1e-4 * trip.recommended.trainingHours)
+                << f;
+        } else if (f == "torchtitan" || f == "k8s") {
+            // torchtitan's tensor parallelism shards the norms along the sequence whenever it splits tensors.
+            EXPECT_EQ(trip.reimported.configuration.sequenceParallel, want.tensor > 1) << f;
+        }
+    }
+}
+
+TEST(LaunchRoundTrip, DeepSpeedAndTrainerCarryZeroOffloadAndBatchesOfAShardedRecommendation)
+{
+    // 7B full fine-tuning on 8 x A100 40GB: 16 bytes of states per parameter (108 GB) need sharding.
+    const Plan plan = roundTripPlan("llama-2-7b", { "tencent:GT4.41XLARGE948" });
+    for (const auto& [format, file] :
+        { std::pair<const char*, const char*> { "deepspeed", "ds_config.json" }, { "hf", "train.yaml" } }) {
+        const RoundTrip trip = roundTrip(plan, format, file);
+        const Configuration& want = trip.recommended.configuration;
+        ASSERT_GT(want.zeroStage, 0) << "the plan was meant to need ZeRO";
+        EXPECT_EQ(trip.reimported.configuration.zeroStage, want.zeroStage) << format;
+        EXPECT_EQ(trip.reimported.configuration.offload, want.offload) << format;
+        EXPECT_EQ(trip.reimported.configuration.microBatchSize, want.microBatchSize) << format;
+        EXPECT_EQ(trip.reimported.configuration.tensor, want.tensor) << format;
+        if (want.pipeline == 1 && want.context == 1) {
+            EXPECT_EQ(trip.reimported.configuration.gradientAccumulationSteps, want.gradientAccumulationSteps)
+                << format;
+        }
+    }
+}
+
+TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
+{
+    Plan plan = planFromText(servingPlanText());
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "" } };
+    for (const auto& [format, file] : { std::pair<const char*, const char*> { "vllm", "serve.sh" },
+             { "vllm", "vllm-config.yaml" }, { "sglang", "sglang-node0.sh" }, { "k8s", "deployment.yaml" } }) {
+        const RoundTrip trip = roundTrip(plan, format, file);
+        ASSERT_TRUE(trip.recommended.serving && trip.reimported.serving) << format;
+        const ServingResult& want = *trip.recommended.serving;
+        const ServingResult& got = *trip.reimported.serving;
+        EXPECT_EQ(trip.reimported.configuration.tensor, trip.recommended.configuration.tensor) << format;
+        EXPECT_EQ(trip.reimported.configuration.pipeline, trip.recommended.configuration.pipeline) << format;
+        EXPECT_EQ(got.maxNumSeqs, want.maxNumSeqs) << format;
+        EXPECT_EQ(got.maxNumBatchedTokens, want.maxNumBatchedTokens) << format;
+        EXPECT_EQ(got.blockSize, want.blockSize) << format;
+        EXPECT_EQ(got.requestTokens, want.requestTokens) << format;
+        EXPECT_TRUE(maps(trip.imported, "workload.serving.engine.max_num_seqs")) << format;
+        if (std::string(format) != "sglang") {
+            // vLLM's gpu_memory_utilization is written to three decimals: the KV cache within 0.1% of the GPU.
+            EXPECT_NEAR(got.kvBudgetBytes, want.kvBudgetBytes, 0.001 * want.visibleMemoryBytes) << format;
+            EXPECT_EQ(got.replicas, want.replicas) << format;
+        }
+    }
+}
+
+TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
+{
+    Plan serving = planFromText(servingPlanText());
+    serving.candidates.resize(1);
+    auto answer = answerPlan(serving, builtinCatalog());
+    ASSERT_TRUE(answer);
+    auto training = exportLaunch(serving, *answer, builtinCatalog(), "torchtitan", "p");
+    ASSERT_FALSE(training);
+    EXPECT_NE(training.error().message.find("serving plan exports vllm, sglang or k8s"), std::string::npos);
+    auto unknown = exportLaunch(serving, *answer, builtinCatalog(), "slurm", "p");
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().field, "--launch");
+}
+
+} // namespace
+} // namespace gp

@@ -1,0 +1,200 @@
+#include "widgets/launch_dialog.h"
+
+#include "file_access.h"
+#include "plan_document.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace gpui
+{
+
+namespace
+{
+
+QString launchLine(int line)
+{
+    return line > 0 ? QString::number(line) : QString();
+}
+
+} // namespace
+
+LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* parent)
+    : QDialog(parent)
+    , m_fields(new QTreeWidget(this))
+{
+    setWindowTitle(tr("Import Launch File"));
+    auto* layout = new QVBoxLayout(this);
+    auto* summary = new QLabel(tr("%1 read as %2: %n field(s) used", nullptr, int(launch.mapped.size()))
+                                   .arg(QFileInfo(QString::fromStdString(launch.fileName)).fileName(),
+                                       QString::fromStdString(launch.format))
+            + QLatin1Char(' ')
+            + tr("and %n field(s) ignored, each with its reason. OK changes the plan (Edit > Undo "
+                 "takes it back).",
+                nullptr, int(launch.ignored.size())),
+        this);
+    summary->setWordWrap(true);
+    layout->addWidget(summary);
+    m_fields->setColumnCount(3);
+    m_fields->setHeaderLabels({ tr("Field"), tr("Line"), tr("Plan field or reason") });
+    m_fields->setRootIsDecorated(true);
+    auto* used = new QTreeWidgetItem(m_fields, { tr("Used (%1)").arg(launch.mapped.size()) });
+    for (const auto& m : launch.mapped)
+        new QTreeWidgetItem(used,
+            { QString::fromStdString(m.field), launchLine(m.line),
+                QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump()) });
+    auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
+    for (const auto& i : launch.ignored)
+        new QTreeWidgetItem(
+            ignored, { QString::fromStdString(i.field), launchLine(i.line), QString::fromStdString(i.reason) });
+    m_fields->expandAll();
+    m_fields->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    layout->addWidget(m_fields, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(760, 520);
+}
+
+bool LaunchImportDialog::run(QWidget* parent, PlanDocument* document, const QString& startDir, const QString& given)
+{
+    const QString title = tr("Import Launch File");
+    const QString path = !given.isEmpty() ? given
+                                          : QFileDialog::getOpenFileName(parent, title, startDir,
+                                              tr("Launch files (*.toml *.yaml *.yml *.json *.sh);;All files (*)"));
+    if (path.isEmpty())
+        return false;
+    auto bytes = readInputFile(path);
+    if (!bytes) {
+        QMessageBox::critical(parent, title, QString::fromStdString(bytes.error().toString()));
+        return false;
+    }
+    const std::string name = QDir::toNativeSeparators(path).toStdString();
+    auto launch = gp::readLaunchFile(std::string_view(bytes->constData(), std::size_t(bytes->size())), name);
+    if (!launch) {
+        QMessageBox::critical(parent, title,
+            tr("Could not read %1:\n%2")
+                .arg(QDir::toNativeSeparators(path), QString::fromStdString(launch.error().toString())));
+        return false;
+    }
+    auto plan = gp::applyLaunchImport(document->plan(), *launch);
+    if (!plan) {
+        QMessageBox::critical(parent, title, QString::fromStdString(plan.error().toString()));
+        return false;
+    }
+    LaunchImportDialog dialog(*launch, parent);
+    if (!given.isEmpty()) {
+        // Tests pass the file: no modal loop, the import is taken as shown.
+    } else if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    const QString file = QFileInfo(path).fileName();
+    document->change(*plan, [file] { return tr("Import Launch File %1").arg(file); });
+    return true;
+}
+
+LaunchExportDialog::LaunchExportDialog(gp::Mode mode, const QString& startDir, QWidget* parent)
+    : QDialog(parent)
+    , m_format(new QComboBox(this))
+    , m_folder(new QLineEdit(this))
+{
+    setWindowTitle(tr("Export Launch Files"));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    const bool serving = mode == gp::Mode::Serving;
+    const std::vector<std::pair<QString, QString>> formats = serving
+        ? std::vector<std::pair<QString, QString>> { { QStringLiteral("vllm"),
+                                                         tr("vLLM (vllm serve and its YAML config)") },
+              { QStringLiteral("sglang"), tr("SGLang (one command per node)") },
+              { QStringLiteral("k8s"), tr("Kubernetes Deployment (TKE, ACK, EKS, GKE)") } }
+        : std::vector<std::pair<QString, QString>> { { QStringLiteral("torchtitan"),
+                                                         tr("torchtitan (TOML and a torchrun command per node)") },
+              { QStringLiteral("megatron"), tr("Megatron-LM (a torchrun command per node)") },
+              { QStringLiteral("deepspeed"), tr("DeepSpeed (JSON config and the deepspeed launcher)") },
+              { QStringLiteral("hf"), tr("Hugging Face Trainer / TRL (YAML)") },
+              { QStringLiteral("k8s"), tr("Kubernetes Job (TKE, ACK, EKS, GKE)") } };
+    for (const auto& [id, label] : formats)
+        m_format->addItem(label, id);
+    form->addRow(tr("&Format:"), m_format);
+    auto* row = new QHBoxLayout;
+    m_folder->setText(QDir(startDir.isEmpty() ? QDir::homePath() : startDir).filePath(QStringLiteral("launch")));
+    row->addWidget(m_folder, 1);
+    auto* browse = new QPushButton(tr("&Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export Launch Files To"), m_folder->text());
+        if (!dir.isEmpty())
+            m_folder->setText(dir);
+    });
+    row->addWidget(browse);
+    form->addRow(tr("F&older:"), row);
+    layout->addLayout(form);
+    auto* note
+        = new QLabel(tr("Each file starts with a header naming the plan, the recommended candidate and the "
+                        "numbers it was planned for. Files already in the folder with the same names are replaced."),
+            this);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+QString LaunchExportDialog::format() const
+{
+    return m_format->currentData().toString();
+}
+
+QString LaunchExportDialog::folder() const
+{
+    return m_folder->text();
+}
+
+void LaunchExportDialog::setFolder(const QString& folder)
+{
+    m_folder->setText(folder);
+}
+
+void LaunchExportDialog::setFormat(const QString& format)
+{
+    m_format->setCurrentIndex(std::max(0, m_format->findData(format)));
+}
+
+bool LaunchExportDialog::run(QWidget* parent, const gp::Plan& plan, const gp::PlanAnswer& answer,
+    const gp::Catalog& catalog, const QString& planName, const QString& startDir)
+{
+    const QString title = tr("Export Launch Files");
+    LaunchExportDialog dialog(plan.workload.mode, startDir, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    auto files = gp::exportLaunch(plan, answer, catalog, dialog.format().toStdString(), planName.toStdString());
+    if (!files) {
+        QMessageBox::critical(parent, title, QString::fromStdString(files.error().toString()));
+        return false;
+    }
+    auto written = gp::writeLaunchExport(*files, dialog.folder().toStdString());
+    if (!written) {
+        QMessageBox::critical(parent, title, QString::fromStdString(written.error().toString()));
+        return false;
+    }
+    QStringList names;
+    for (const auto& path : *written)
+        names << QDir::toNativeSeparators(QString::fromStdString(path));
+    QMessageBox::information(parent, title, tr("Wrote:\n%1").arg(names.join(QLatin1Char('\n'))));
+    return true;
+}
+
+} // namespace gpui
