@@ -4153,6 +4153,126 @@
     </message>
 </context>
 <context>
+    <name>gpui::LaunchExportDialog</name>
+    <message>
+        <source>Export Launch Files</source>
+        <translation>Export Launch Files</translation>
+    </message>
+    <message>
+        <source>vLLM (vllm serve and its YAML config)</source>
+        <translation>vLLM (vllm serve and its YAML config)</translation>
+    </message>
+    <message>
+        <source>SGLang (one command per node)</source>
+        <translation>SGLang (one command per node)</translation>
+    </message>
+    <message>
+        <source>Kubernetes Deployment (TKE, ACK, EKS, GKE)</source>
+        <translation>Kubernetes Deployment (TKE, ACK, EKS, GKE)</translation>
+    </message>
+    <message>
+        <source>torchtitan (TOML and a torchrun command per node)</source>
+        <translation>torchtitan (TOML and a torchrun command per node)</translation>
+    </message>
+    <message>
+        <source>Megatron-LM (a torchrun command per node)</source>
+        <translation>Megatron-LM (a torchrun command per node)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed (JSON config and the deepspeed launcher)</source>
+        <translation>DeepSpeed (JSON config and the deepspeed launcher)</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer / TRL (YAML)</source>
+        <translation>Hugging Face Trainer / TRL (YAML)</translation>
+    </message>
+    <message>
+        <source>Kubernetes Job (TKE, ACK, EKS, GKE)</source>
+        <translation>Kubernetes Job (TKE, ACK, EKS, GKE)</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Browse…</translation>
+    </message>
+    <message>
+        <source>Export Launch Files To</source>
+        <translation>Export Launch Files To</translation>
+    </message>
+    <message>
+        <source>F&amp;older:</source>
+        <translation>F&amp;older:</translation>
+    </message>
+    <message>
+        <source>Each file starts with a header naming the plan, the recommended candidate and the numbers it was planned for. Files already in the folder with the same names are replaced.</source>
+        <translation>Each file starts with a header naming the plan, the recommended candidate and the numbers it was planned for. Files already in the folder with the same names are replaced.</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>Wrote:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::LaunchImportDialog</name>
+    <message>
+        <source>Import Launch File</source>
+        <translation>Import Launch File</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 read as %2: %n field(s) used</source>
+        <translation>
+            <numerusform>%1 read as %2: %n field used</numerusform>
+            <numerusform>%1 read as %2: %n fields used</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n field(s) ignored, each with its reason. OK changes the plan (Edit &gt; Undo takes it back).</source>
+        <translation>
+            <numerusform>and %n field ignored, with its reason. OK changes the plan (Edit &gt; Undo takes it back).</numerusform>
+            <numerusform>and %n fields ignored, each with its reason. OK changes the plan (Edit &gt; Undo takes it back).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Field</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>Plan field or reason</source>
+        <translation>Plan field or reason</translation>
+    </message>
+    <message>
+        <source>Used (%1)</source>
+        <translation>Used (%1)</translation>
+    </message>
+    <message>
+        <source>Ignored (%1)</source>
+        <translation>Ignored (%1)</translation>
+    </message>
+    <message>
+        <source>Launch files (*.toml *.yaml *.yml *.json *.sh);;All files (*)</source>
+        <translation>Launch files (*.toml *.yaml *.yml *.json *.sh);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Could not read %1:
+%2</source>
+        <translation>Could not read %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Import Launch File %1</source>
+        <translation>Import Launch File %1</translation>
+    </message>
+</context>
+<context>
     <name>gpui::MainWindow</name>
     <message>
         <source>Candidates</source>
@@ -4594,6 +4714,30 @@ It was kept as %2.</translation>
     <message>
         <source>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</source>
         <translation>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</translation>
+    </message>
+    <message>
+        <source>Export Launch Files</source>
+        <translation>Export Launch Files</translation>
+    </message>
+    <message>
+        <source>There is no recommendation to export yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>There is no recommendation to export yet: fix the plan&apos;s errors or wait for the evaluation.</translation>
+    </message>
+    <message>
+        <source>Import &amp;Launch File…</source>
+        <translation>Import &amp;Launch File…</translation>
+    </message>
+    <message>
+        <source>Read a torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM or SGLang launch file into the plan</source>
+        <translation>Read a torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM or SGLang launch file into the plan</translation>
+    </message>
+    <message>
+        <source>Export La&amp;unch Files…</source>
+        <translation>Export La&amp;unch Files…</translation>
+    </message>
+    <message>
+        <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
+        <translation>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</translation>
     </message>
 </context>
 <context>

@@ -4136,6 +4136,124 @@
     </message>
 </context>
 <context>
+    <name>gpui::LaunchExportDialog</name>
+    <message>
+        <source>Export Launch Files</source>
+        <translation>导出启动文件</translation>
+    </message>
+    <message>
+        <source>vLLM (vllm serve and its YAML config)</source>
+        <translation>vLLM（vllm serve 命令及其 YAML 配置）</translation>
+    </message>
+    <message>
+        <source>SGLang (one command per node)</source>
+        <translation>SGLang（每个节点一条命令）</translation>
+    </message>
+    <message>
+        <source>Kubernetes Deployment (TKE, ACK, EKS, GKE)</source>
+        <translation>Kubernetes Deployment（TKE、ACK、EKS、GKE）</translation>
+    </message>
+    <message>
+        <source>torchtitan (TOML and a torchrun command per node)</source>
+        <translation>torchtitan（TOML 配置及每个节点一条 torchrun 命令）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM (a torchrun command per node)</source>
+        <translation>Megatron-LM（每个节点一条 torchrun 命令）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed (JSON config and the deepspeed launcher)</source>
+        <translation>DeepSpeed（JSON 配置及 deepspeed 启动命令）</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer / TRL (YAML)</source>
+        <translation>Hugging Face Trainer / TRL（YAML）</translation>
+    </message>
+    <message>
+        <source>Kubernetes Job (TKE, ACK, EKS, GKE)</source>
+        <translation>Kubernetes Job（TKE、ACK、EKS、GKE）</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Export Launch Files To</source>
+        <translation>导出启动文件到</translation>
+    </message>
+    <message>
+        <source>F&amp;older:</source>
+        <translation>文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Each file starts with a header naming the plan, the recommended candidate and the numbers it was planned for. Files already in the folder with the same names are replaced.</source>
+        <translation>每个文件开头都有说明：方案名称、推荐的候选实例以及规划所依据的数字。文件夹中已有的同名文件会被替换。</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>已写入：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::LaunchImportDialog</name>
+    <message>
+        <source>Import Launch File</source>
+        <translation>导入启动文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 read as %2: %n field(s) used</source>
+        <translation>
+            <numerusform>%1 按 %2 格式读取：使用了 %n 个字段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n field(s) ignored, each with its reason. OK changes the plan (Edit &gt; Undo takes it back).</source>
+        <translation>
+            <numerusform>忽略了 %n 个字段（各附原因）。按“确定”修改方案（编辑 &gt; 撤销可恢复）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Plan field or reason</source>
+        <translation>方案字段或原因</translation>
+    </message>
+    <message>
+        <source>Used (%1)</source>
+        <translation>已使用（%1）</translation>
+    </message>
+    <message>
+        <source>Ignored (%1)</source>
+        <translation>已忽略（%1）</translation>
+    </message>
+    <message>
+        <source>Launch files (*.toml *.yaml *.yml *.json *.sh);;All files (*)</source>
+        <translation>启动文件 (*.toml *.yaml *.yml *.json *.sh);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not read %1:
+%2</source>
+        <translation>无法读取 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Import Launch File %1</source>
+        <translation>导入启动文件 %1</translation>
+    </message>
+</context>
+<context>
     <name>gpui::MainWindow</name>
     <message>
         <source>Candidates</source>
@@ -4576,6 +4694,30 @@ It was kept as %2.</source>
     <message>
         <source>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</source>
         <translation>团队的多月预算：多项工作负载、共用机群、包年包月与预留实例券、库存、上限、能耗、购买或租用</translation>
+    </message>
+    <message>
+        <source>Export Launch Files</source>
+        <translation>导出启动文件</translation>
+    </message>
+    <message>
+        <source>There is no recommendation to export yet: fix the plan&apos;s errors or wait for the evaluation.</source>
+        <translation>还没有可导出的推荐：请修正方案中的错误，或等待计算完成。</translation>
+    </message>
+    <message>
+        <source>Import &amp;Launch File…</source>
+        <translation>导入启动文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read a torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM or SGLang launch file into the plan</source>
+        <translation>将 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM 或 SGLang 启动文件读入方案</translation>
+    </message>
+    <message>
+        <source>Export La&amp;unch Files…</source>
+        <translation>导出启动文件(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
+        <translation>将推荐方案写成 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM、SGLang 或 Kubernetes 文件</translation>
     </message>
 </context>
 <context>
