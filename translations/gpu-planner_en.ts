@@ -1604,6 +1604,14 @@
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1: must be from %2 to %3, got %4</translation>
     </message>
+    <message>
+        <source>Storage per month</source>
+        <translation>Storage per month</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -1598,6 +1598,14 @@
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1：必须在 %2 到 %3 之间，输入为 %4</translation>
     </message>
+    <message>
+        <source>Storage per month</source>
+        <translation>每月存储费用</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>以计划货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -248,6 +248,7 @@ struct Billing {
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
     std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    std::optional<double> storagePerMonth; // a monthly storage bill (plan currency) added to the cost of every run
     // The user's discount off the catalog's list prices (published or estimated), a fraction from 0 to 0.99: every
     // billing mode of such a price is paid at (1 - discount) of it. A quote (a candidate's price_per_hour, a user or
     // imported price) is what the user pays already and is not discounted. Absent = list prices.

@@ -311,6 +311,8 @@ std::vector<PlanField> billingAndSearchFields()
             PfWrite::Always, PfReport::Assumption),
         planField("billing.storage_gib", GP_ACCESS(billing.storageGib), PfUnit::Gib, 0, kMaxStorageGib, PfWrite::Always,
             PfReport::Assumption),
+        planField("billing.storage_per_month", GP_ACCESS(billing.storagePerMonth), PfUnit::MoneyPerMonth, 0, kMaxBudget,
+            PfWrite::NotAtDefault, PfReport::Assumption),
         planField("billing.price_discount", GP_ACCESS(billing.priceDiscount), PfUnit::Fraction, 0, kMaxPriceDiscount,
             PfWrite::NotAtDefault, PfReport::Assumption)
             .sweep("0, 0.1, 0.2, 0.3"),

@@ -1,5 +1,8 @@
 // The plan's field table: every scalar input round-trips through the file, leaves it when set back to its default,
 // names itself in errors, and a plan that lost a value is not equal to the one that had it.
+#include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "estimate/cost/cost_model.h"
 #include "plan/limits.h"
 #include "plan/plan.h"
 #include "plan/plan_fields.h"
@@ -181,4 +184,25 @@ TEST(PlanFields, APlanReadFromAFileMissingAValueIsNotEqualToThePlanThatHadIt)
     gp::Plan respelled = plan;
     respelled.original["workload"]["sequence_length"] = 123;
     EXPECT_TRUE(respelled == plan);
+}
+
+// billing.storage_per_month: a monthly bill in the plan's currency, paid for the run's days.
+TEST(PlanFields, StoragePerMonthIsPaidForTheRunsDays)
+{
+    gp::Hardware hw;
+    hw.nodes = 1;
+    hw.price.onDemandPerHour = 10.0;
+    hw.price.currency = "CNY";
+    hw.id = "test:box";
+    hw.price.status = "published";
+    hw.price.source = "test";
+    gp::Billing billing;
+    billing.storagePerMonth = 300;
+    const double hours = 24 * 15;
+    const gp::CostEstimate e = gp::estimateCost(hw, hours, billing, gp::builtinCatalog());
+    ASSERT_TRUE(e.storage.has_value());
+    EXPECT_NEAR(*e.storage, 300 * 15 / e.monthDays, 1e-9); // 15 days of a month of e.monthDays days
+    EXPECT_NEAR(*e.onDemand, 10.0 * hours, 1e-9) << "the compute bill is unchanged";
+    billing.storagePerMonth.reset();
+    EXPECT_FALSE(gp::estimateCost(hw, hours, billing, gp::builtinCatalog()).storage.has_value());
 }

@@ -191,6 +191,12 @@ FieldWordsMap settingsFieldWords()
                     return FieldText::tr("Time to restart a run from its last checkpoint after a spot interruption");
                 } } },
         { "billing.storage_gib", W { [] { return FieldText::tr("Cloud storage"); }, {} } },
+        { "billing.storage_per_month",
+            W { [] { return FieldText::tr("Storage per month"); },
+                [] {
+                    return FieldText::tr("A monthly storage bill in the plan's currency (a file system, an object "
+                                         "store), added to the run's storage cost for its length");
+                } } },
         { "billing.price_discount", W { [] { return FieldText::tr("Price discount"); }, {} } },
         { "billing.reserved_term_months", W { [] { return FieldText::tr("Reservation term"); }, {} } },
         { "search.enabled", W { [] { return FieldText::tr("Let the planner choose"); }, {} } },
