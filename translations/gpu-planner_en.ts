@@ -1102,6 +1102,26 @@
         <translation>Use ZeRO-1 to shard the optimizer states: fits with %1.</translation>
     </message>
     <message>
+        <source>%1 has no price of its own in %2; the provider&apos;s reference price is used.</source>
+        <translation>%1 has no price of its own in %2; the provider&apos;s reference price is used.</translation>
+    </message>
+    <message>
+        <source>%1: %2 run hours fall past the budget&apos;s horizon and are not budgeted.</source>
+        <translation>%1: %2 run hours fall past the budget&apos;s horizon and are not budgeted.</translation>
+    </message>
+    <message>
+        <source>Raise the cap to %1.</source>
+        <translation>Raise the cap to %1.</translation>
+    </message>
+    <message>
+        <source>Or move %1 out of month %2 (saves %3).</source>
+        <translation>Or move %1 out of month %2 (saves %3).</translation>
+    </message>
+    <message>
+        <source>Or drop %1 (saves %2).</source>
+        <translation>Or drop %1 (saves %2).</translation>
+    </message>
+    <message>
         <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
         <translation>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</translation>
     </message>
@@ -1485,6 +1505,14 @@
         <translation>Cloud storage</translation>
     </message>
     <message>
+        <source>Storage per month</source>
+        <translation>Storage per month</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</translation>
+    </message>
+    <message>
         <source>Price discount</source>
         <translation>Price discount</translation>
     </message>
@@ -1603,14 +1631,6 @@
     <message>
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1: must be from %2 to %3, got %4</translation>
-    </message>
-    <message>
-        <source>Storage per month</source>
-        <translation>Storage per month</translation>
-    </message>
-    <message>
-        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
-        <translation>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</translation>
     </message>
 </context>
 <context>
@@ -2594,6 +2614,315 @@
     <message>
         <source>hours</source>
         <translation>hours</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetFleetModel</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>Machines</translation>
+    </message>
+    <message>
+        <source>Commitment by month</source>
+        <translation>Commitment by month</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilisation</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetReport</name>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>Instance</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>Machines</translation>
+    </message>
+    <message>
+        <source>Spend</source>
+        <translation>Spend</translation>
+    </message>
+    <message>
+        <source>Alone</source>
+        <translation>Alone</translation>
+    </message>
+    <message>
+        <source>kWh</source>
+        <translation>kWh</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>Fleet</translation>
+    </message>
+    <message>
+        <source>Commitment by month</source>
+        <translation>Commitment by month</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <source>Months</source>
+        <translation>Months</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Month</translation>
+    </message>
+    <message>
+        <source>Cumulative</source>
+        <translation>Cumulative</translation>
+    </message>
+    <message>
+        <source>kg CO2</source>
+        <translation>kg CO2</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetSpendChart</name>
+    <message>
+        <source>Spend by month</source>
+        <translation>Spend by month</translation>
+    </message>
+    <message>
+        <source>Unused commitment</source>
+        <translation>Unused commitment</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Month</translation>
+    </message>
+    <message>
+        <source>Spend (%1)</source>
+        <translation>Spend (%1)</translation>
+    </message>
+    <message>
+        <source>Monthly cap</source>
+        <translation>Monthly cap</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetTimeline</name>
+    <message>
+        <source>failed: %1</source>
+        <translation>failed: %1</translation>
+    </message>
+    <message>
+        <source>not placed under the stock</source>
+        <translation>not placed under the stock</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetView</name>
+    <message>
+        <source>Open Budget</source>
+        <translation>Open Budget</translation>
+    </message>
+    <message>
+        <source>Budgets (*.gpubudget);;All files (*)</source>
+        <translation>Budgets (*.gpubudget);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Every item</source>
+        <translation>Every item</translation>
+    </message>
+    <message>
+        <source>As in the budget</source>
+        <translation>As in the budget</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Computing…</translation>
+    </message>
+    <message>
+        <source>%1 over %2 months</source>
+        <translation>%1 over %2 months</translation>
+    </message>
+    <message>
+        <source>, and %1 of reservations past the horizon</source>
+        <translation>, and %1 of reservations past the horizon</translation>
+    </message>
+    <message>
+        <source>. Billed alone the items would cost %1; sharing machines saves %2.</source>
+        <translation>. Billed alone the items would cost %1; sharing machines saves %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n item(s) failed.</source>
+        <translation>
+            <numerusform> %n item failed.</numerusform>
+            <numerusform> %n items failed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %n item(s) cannot be placed under the stock.</source>
+        <translation>
+            <numerusform> %n item cannot be placed under the stock.</numerusform>
+            <numerusform> %n items cannot be placed under the stock.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Failed: %1</translation>
+    </message>
+    <message>
+        <source>No stock for it in the allowed regions</source>
+        <translation>No stock for it in the allowed regions</translation>
+    </message>
+    <message>
+        <source>No stock for it in the allowed regions; %1 would take it</source>
+        <translation>No stock for it in the allowed regions; %1 would take it</translation>
+    </message>
+    <message>
+        <source>Moved from %1: %2</source>
+        <translation>Moved from %1: %2</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>sold out</translation>
+    </message>
+    <message>
+        <source>over the stock or quota</source>
+        <translation>over the stock or quota</translation>
+    </message>
+    <message>
+        <source>on spot machines</source>
+        <translation>on spot machines</translation>
+    </message>
+    <message>
+        <source>The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).</source>
+        <translation>The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).</translation>
+    </message>
+    <message>
+        <source>The monthly cap of %1 breaks in month %2 (%3, %4 over).</source>
+        <translation>The monthly cap of %1 breaks in month %2 (%3, %4 over).</translation>
+    </message>
+    <message>
+        <source>Buying %1 × %2: rent %3 over the horizon against %4 in cash (%5 after depreciation).</source>
+        <translation>Buying %1 × %2: rent %3 over the horizon against %4 in cash (%5 after depreciation).</translation>
+    </message>
+    <message>
+        <source>Owning never pays off.</source>
+        <translation>Owning never pays off.</translation>
+    </message>
+    <message>
+        <source>Owning pays off in month %1, past the horizon.</source>
+        <translation>Owning pays off in month %1, past the horizon.</translation>
+    </message>
+    <message>
+        <source>Owning pays off in month %1.</source>
+        <translation>Owning pays off in month %1.</translation>
+    </message>
+    <message>
+        <source>Answered in %1</source>
+        <translation>Answered in %1</translation>
+    </message>
+    <message>
+        <source>Energy: %1 kWh at the wall, %2 t CO2.</source>
+        <translation>Energy: %1 kWh at the wall, %2 t CO2.</translation>
+    </message>
+    <message>
+        <source>Export Budget CSV</source>
+        <translation>Export Budget CSV</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export Budget PDF</source>
+        <translation>Export Budget PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>&amp;Open Budget…</source>
+        <translation>&amp;Open Budget…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Export &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>Export &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>What if &amp;item:</source>
+        <translation>What if &amp;item:</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic ×</source>
+        <translation>&amp;Traffic ×</translation>
+    </message>
+    <message>
+        <source>&amp;Later by (months):</source>
+        <translation>&amp;Later by (months):</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
     </message>
 </context>
 <context>
@@ -4699,6 +5028,14 @@ It was kept as %2.</translation>
     <message>
         <source>%1 is not in the Hugging Face cache (%2).</source>
         <translation>%1 is not in the Hugging Face cache (%2).</translation>
+    </message>
+    <message>
+        <source>&amp;Budget…</source>
+        <translation>&amp;Budget…</translation>
+    </message>
+    <message>
+        <source>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</source>
+        <translation>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</translation>
     </message>
 </context>
 <context>

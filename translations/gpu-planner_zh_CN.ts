@@ -1096,6 +1096,26 @@
         <translation>用 ZeRO-1 切分优化器状态即可放下：%1。</translation>
     </message>
     <message>
+        <source>%1 has no price of its own in %2; the provider&apos;s reference price is used.</source>
+        <translation>%1 在 %2 没有单独的价格，使用该云厂商的参考价格。</translation>
+    </message>
+    <message>
+        <source>%1: %2 run hours fall past the budget&apos;s horizon and are not budgeted.</source>
+        <translation>%1：有 %2 小时的运行落在预算期之后，未计入预算。</translation>
+    </message>
+    <message>
+        <source>Raise the cap to %1.</source>
+        <translation>将上限提高到 %1。</translation>
+    </message>
+    <message>
+        <source>Or move %1 out of month %2 (saves %3).</source>
+        <translation>或将 %1 移出第 %2 个月（节省 %3）。</translation>
+    </message>
+    <message>
+        <source>Or drop %1 (saves %2).</source>
+        <translation>或取消 %1（节省 %2）。</translation>
+    </message>
+    <message>
         <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
         <translation>%1 没有运行 %2 权重的内核：需要 FP8 张量核心，或可运行仅权重内核的 bf16 张量核心。</translation>
     </message>
@@ -1479,6 +1499,14 @@
         <translation>云存储</translation>
     </message>
     <message>
+        <source>Storage per month</source>
+        <translation>每月存储费用</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>以计划货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
+    </message>
+    <message>
         <source>Price discount</source>
         <translation>价格折扣</translation>
     </message>
@@ -1597,14 +1625,6 @@
     <message>
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1：必须在 %2 到 %3 之间，输入为 %4</translation>
-    </message>
-    <message>
-        <source>Storage per month</source>
-        <translation>每月存储费用</translation>
-    </message>
-    <message>
-        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
-        <translation>以计划货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
     </message>
 </context>
 <context>
@@ -2585,6 +2605,313 @@
     <message>
         <source>hours</source>
         <translation>小时</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetFleetModel</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>机器数</translation>
+    </message>
+    <message>
+        <source>Commitment by month</source>
+        <translation>各月计费方式</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetReport</name>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>机器数</translation>
+    </message>
+    <message>
+        <source>Spend</source>
+        <translation>支出</translation>
+    </message>
+    <message>
+        <source>Alone</source>
+        <translation>单独计费</translation>
+    </message>
+    <message>
+        <source>kWh</source>
+        <translation>千瓦时</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>机群</translation>
+    </message>
+    <message>
+        <source>Commitment by month</source>
+        <translation>各月计费方式</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Months</source>
+        <translation>各月</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Cumulative</source>
+        <translation>累计</translation>
+    </message>
+    <message>
+        <source>kg CO2</source>
+        <translation>千克二氧化碳</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetSpendChart</name>
+    <message>
+        <source>Spend by month</source>
+        <translation>每月支出</translation>
+    </message>
+    <message>
+        <source>Unused commitment</source>
+        <translation>未使用的承诺</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Spend (%1)</source>
+        <translation>支出（%1）</translation>
+    </message>
+    <message>
+        <source>Monthly cap</source>
+        <translation>每月上限</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetTimeline</name>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>not placed under the stock</source>
+        <translation>库存不足，未能安排</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::BudgetView</name>
+    <message>
+        <source>Open Budget</source>
+        <translation>打开预算</translation>
+    </message>
+    <message>
+        <source>Budgets (*.gpubudget);;All files (*)</source>
+        <translation>预算文件 (*.gpubudget);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Every item</source>
+        <translation>所有项目</translation>
+    </message>
+    <message>
+        <source>As in the budget</source>
+        <translation>按预算文件</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>%1 over %2 months</source>
+        <translation>%2 个月共 %1</translation>
+    </message>
+    <message>
+        <source>, and %1 of reservations past the horizon</source>
+        <translation>，另有 %1 预留实例券费用落在预算期之后</translation>
+    </message>
+    <message>
+        <source>. Billed alone the items would cost %1; sharing machines saves %2.</source>
+        <translation>。各项单独计费共 %1；共用机器节省 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n item(s) failed.</source>
+        <translation>
+            <numerusform> %n 个项目失败。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %n item(s) cannot be placed under the stock.</source>
+        <translation>
+            <numerusform> %n 个项目因库存不足无法安排。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>No stock for it in the allowed regions</source>
+        <translation>允许的地域中没有库存</translation>
+    </message>
+    <message>
+        <source>No stock for it in the allowed regions; %1 would take it</source>
+        <translation>允许的地域中没有库存；%1 可以容纳</translation>
+    </message>
+    <message>
+        <source>Moved from %1: %2</source>
+        <translation>已从 %1 移出：%2</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>over the stock or quota</source>
+        <translation>超出库存或配额</translation>
+    </message>
+    <message>
+        <source>on spot machines</source>
+        <translation>使用竞价实例</translation>
+    </message>
+    <message>
+        <source>The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).</source>
+        <translation>总上限 %1 在第 %2 个月被突破（届时累计 %3；期末超出 %4）。</translation>
+    </message>
+    <message>
+        <source>The monthly cap of %1 breaks in month %2 (%3, %4 over).</source>
+        <translation>每月上限 %1 在第 %2 个月被突破（%3，超出 %4）。</translation>
+    </message>
+    <message>
+        <source>Buying %1 × %2: rent %3 over the horizon against %4 in cash (%5 after depreciation).</source>
+        <translation>购买 %1 台 %2：预算期内租用 %3，购买现金支出 %4（按折旧计 %5）。</translation>
+    </message>
+    <message>
+        <source>Owning never pays off.</source>
+        <translation>购买始终不如租用划算。</translation>
+    </message>
+    <message>
+        <source>Owning pays off in month %1, past the horizon.</source>
+        <translation>购买在第 %1 个月回本（在预算期之后）。</translation>
+    </message>
+    <message>
+        <source>Owning pays off in month %1.</source>
+        <translation>购买在第 %1 个月回本。</translation>
+    </message>
+    <message>
+        <source>Answered in %1</source>
+        <translation>用时 %1</translation>
+    </message>
+    <message>
+        <source>Energy: %1 kWh at the wall, %2 t CO2.</source>
+        <translation>能耗：%1 千瓦时（含 PUE），%2 吨二氧化碳。</translation>
+    </message>
+    <message>
+        <source>Export Budget CSV</source>
+        <translation>导出预算 CSV</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export Budget PDF</source>
+        <translation>导出预算 PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>&amp;Open Budget…</source>
+        <translation>打开预算(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>导出 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>导出 PDF(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>What if &amp;item:</source>
+        <translation>假设项目(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic ×</source>
+        <translation>流量倍数(&amp;T) ×</translation>
+    </message>
+    <message>
+        <source>&amp;Later by (months):</source>
+        <translation>推迟月数(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>地域(&amp;R)：</translation>
     </message>
 </context>
 <context>
@@ -4682,6 +5009,14 @@ It was kept as %2.</source>
     <message>
         <source>%1 is not in the Hugging Face cache (%2).</source>
         <translation>%1 不在 Hugging Face 缓存（%2）中。</translation>
+    </message>
+    <message>
+        <source>&amp;Budget…</source>
+        <translation>预算(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>A team&apos;s budget over months: several workloads, the shared fleet, commitments, stock, caps, energy, buy or rent</source>
+        <translation>团队的多月预算：多项工作负载、共用机群、包年包月与预留实例券、库存、上限、能耗、购买或租用</translation>
     </message>
 </context>
 <context>

@@ -169,6 +169,18 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.")
                    .arg(a.text("instance"), reservedTerm(a.text("quoted_term_months").toInt()),
                        reservedTerm(a.text("term_months").toInt()));
+    else if (c == "price_from_reference_region") // budget (core/budget)
+        text = tr("%1 has no price of its own in %2; the provider's reference price is used.")
+                   .arg(a.text("instance"), a.text("region"));
+    else if (c == "run_past_horizon")
+        text = tr("%1: %2 run hours fall past the budget's horizon and are not budgeted.")
+                   .arg(a.text("item"), a.count("hours"));
+    else if (c == "raise_cap")
+        text = tr("Raise the cap to %1.").arg(a.count("amount"));
+    else if (c == "move_item")
+        text = tr("Or move %1 out of month %2 (saves %3).").arg(a.text("item"), a.text("month"), a.count("saves"));
+    else if (c == "drop_item")
+        text = tr("Or drop %1 (saves %2).").arg(a.text("item"), a.count("saves"));
     else if (c == "gpu_no_tflops")
         text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
     else if (c == "instance_size_estimate")

@@ -15,6 +15,7 @@
 #include "translator.h"
 #include "widgets/frontier_view.h"
 #include "widgets/sensitivity_view.h"
+#include "widgets/budget/budget_view.h"
 #include "widgets/scenario_bar.h"
 #include "widgets/sweep_view.h"
 #include "widgets/scenario_compare_view.h"
@@ -413,6 +414,20 @@ void MainWindow::createActions()
     m_sensitivityAction = new QAction(this);
     connect(m_sensitivityAction, &QAction::triggered, this, &MainWindow::showSensitivityView);
     m_viewMenu->addAction(m_sensitivityAction);
+    // A team's budget over months (docs/budget-format.md): opens on the example budget; Open Budget… in the view.
+    m_budgetAction = new QAction(this);
+    connect(m_budgetAction, &QAction::triggered, this, [this] {
+        auto* view = findChild<BudgetView*>();
+        if (!view) {
+            view = new BudgetView(this);
+            view->setCatalog(m_evaluator->catalog());
+            if (auto budget = gp::parseBudget(gp::exampleBudgetText()))
+                view->setBudget(std::move(*budget));
+        }
+        view->show();
+        view->raise();
+    });
+    m_viewMenu->addAction(m_budgetAction);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
@@ -493,6 +508,9 @@ void MainWindow::retranslateUi()
     m_frontierAction->setText(tr("Cost-Time &Frontier…"));
     m_sweepAction->setText(tr("S&weep…"));
     m_sensitivityAction->setText(tr("Se&nsitivity…"));
+    m_budgetAction->setText(tr("&Budget…"));
+    m_budgetAction->setToolTip(tr("A team's budget over months: several workloads, the shared fleet, commitments, "
+                                  "stock, caps, energy, buy or rent"));
     m_sensitivityAction->setToolTip(tr("How far the recommendation's cost moves when an estimated price, an efficiency "
                                        "or the spot interruption rate is off, and whether the choice changes"));
     m_sweepAction->setToolTip(tr("One input across a range of values: cost, time and memory of the best answer at each"));

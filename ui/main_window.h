@@ -229,6 +229,7 @@ private:
     QAction* m_sweepAction = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
     QAction* m_sensitivityAction = nullptr;
+    QAction* m_budgetAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;  // memory | cost

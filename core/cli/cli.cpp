@@ -2,6 +2,8 @@
 #include "cli/cli.h"
 
 #include "base/atomic_file.h"
+#include "budget/budget.h"
+#include "cli/budget_command.h"
 #include "cli/catalog_import_command.h"
 #include "cli/model_command.h"
 #include "base/input_file.h"
@@ -588,7 +590,8 @@ std::string cliUsage()
            "  model import PATH                                        count a Hugging Face config.json (a file, a\n"
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
-           "  example [--serving]                                      print the default plan (or a serving plan)\n"
+           "  budget FILE [--format json|csv|table] [--output FILE]    a team's budget: items, fleet, commitments, caps\n"
+           "  example [--serving|--budget]                             print the default plan (or a serving plan, a budget)\n"
            "\n"
            "Options:\n"
            "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
@@ -636,10 +639,14 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
             return runModelCommand(std::vector<std::string>(args.begin() + 1, args.end()),
                                    [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,
                                    ctx.err);
+        if (command == "budget")
+            return runBudgetCommand(std::vector<std::string>(args.begin() + 1, args.end()),
+                                    [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out,
+                                    ctx.err);
         if (command == "example") {
-            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving"))
-                return fail(ctx, ExitUsage, "example takes no arguments but --serving");
-            out << (args.size() == 2 ? servingPlanText() : defaultPlanText());
+            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving" && args[1] != "--budget"))
+                return fail(ctx, ExitUsage, "example takes no arguments but --serving or --budget");
+            out << (args.size() == 1 ? defaultPlanText() : args[1] == "--budget" ? exampleBudgetText() : servingPlanText());
             return ExitOk;
         }
         return fail(ctx, ExitUsage, "unknown command \"" + command + "\"\n\n" + cliUsage());

@@ -50,7 +50,7 @@ protected:
 TEST_F(AtomicFileTest, WritesNewFileWithExactContents)
 {
     const fs::path target = m_dir / "plan.csv";
-    const std::string contents = std::string("a,b\r\n\0binary\xff", 14) + std::string(100000, 'x');
+    const std::string contents = std::string("a,b\r\n\0binary\xff", 13) + std::string(100000, 'x');
     const auto written = gp::writeFileAtomically(target.string(), contents);
     ASSERT_TRUE(written.ok()) << written.error().toString();
     EXPECT_EQ(readAll(target), contents);

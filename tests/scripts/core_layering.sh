@@ -34,7 +34,7 @@ core = os.path.join(root, "core")
 ORDER = [
     ("base",), ("plan",), ("catalog", "transformer"),
     ("estimate/common",), ("estimate/memory",), ("estimate/time",), ("estimate/cost",), ("estimate/serving",), ("estimate",),
-    ("planner",), ("output",), ("cli",),
+    ("planner",), ("output",), ("budget",), ("cli",),
 ]
 rank = {stage: i for i, group in enumerate(ORDER) for stage in group}
 

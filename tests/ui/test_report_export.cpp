@@ -31,6 +31,8 @@
 
 namespace {
 
+namespace test = gpui::test;
+
 gp::Plan defaultPlan()
 {
     auto plan = gp::parsePlan(gp::defaultPlanText());

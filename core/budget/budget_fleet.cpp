@@ -1,0 +1,117 @@
+// Commitments per machine level, chosen by a dynamic programme over months.
+#include "budget/budget_fleet.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace gp
+{
+
+namespace
+{
+
+// The cheaper of pay-as-you-go and monthly for one month of `hours` use; mode "" when unused.
+std::pair<double, std::string> fleetMonthCost(double hours, const MachineRates& r)
+{
+    if (hours <= 0)
+        return { 0.0, "" };
+    double best = std::numeric_limits<double>::infinity();
+    std::string mode;
+    if (r.onDemandPerHour && hours * *r.onDemandPerHour < best) {
+        best = hours * *r.onDemandPerHour;
+        mode = "on_demand";
+    }
+    if (r.perMonth && *r.perMonth < best) {
+        best = *r.perMonth;
+        mode = "monthly";
+    }
+    return { best, mode };
+}
+
+} // namespace
+
+LevelBill cheapestCommitments(const std::vector<double>& usedHours, const MachineRates& r, double monthHours)
+{
+    const int months = int(usedHours.size());
+    const int term = r.reservedPerHour && r.reservedTermMonths > 0 ? r.reservedTermMonths : 0;
+    const double reservedMonth = term ? *r.reservedPerHour * r.reservedHoursPerMonth : 0;
+    // best[m]: the cheapest bill for months m..end; reserveAt[m]: whether it starts a reservation at m.
+    std::vector<double> best(std::size_t(months) + 1, 0.0);
+    std::vector<char> reserveAt(std::size_t(months), 0);
+    for (int m = months - 1; m >= 0; --m) {
+        double cost = fleetMonthCost(usedHours[std::size_t(m)], r).first + best[std::size_t(m) + 1];
+        if (term) {
+            const double reserve = reservedMonth * term + best[std::size_t(std::min(months, m + term))];
+            if (reserve < cost) {
+                cost = reserve;
+                reserveAt[std::size_t(m)] = 1;
+            }
+        }
+        best[std::size_t(m)] = cost;
+    }
+    LevelBill bill;
+    bill.modeByMonth.assign(std::size_t(months), "");
+    bill.costByMonth.assign(std::size_t(months), 0.0);
+    for (int m = 0; m < months;) {
+        if (reserveAt[std::size_t(m)]) {
+            bill.reservationStarts.push_back(m);
+            for (int k = 0; k < term; ++k) {
+                if (m + k < months) {
+                    bill.modeByMonth[std::size_t(m + k)] = "reserved";
+                    bill.costByMonth[std::size_t(m + k)] = reservedMonth;
+                } else {
+                    bill.committedAfterHorizon += reservedMonth;
+                }
+            }
+            m += term;
+            continue;
+        }
+        const auto [cost, mode] = fleetMonthCost(usedHours[std::size_t(m)], r);
+        bill.modeByMonth[std::size_t(m)] = mode;
+        bill.costByMonth[std::size_t(m)] = std::isfinite(cost) ? cost : 0.0;
+        ++m;
+    }
+    bill.total = best[0];
+    (void)monthHours;
+    return bill;
+}
+
+std::vector<std::vector<double>> levelHours(const std::vector<int>& hourly, int months, double monthHours)
+{
+    const int peak = hourly.empty() ? 0 : *std::max_element(hourly.begin(), hourly.end());
+    std::vector<std::vector<double>> out(std::size_t(std::max(0, peak)), std::vector<double>(std::size_t(months), 0.0));
+    for (std::size_t h = 0; h < hourly.size(); ++h) {
+        const int m = std::min(months - 1, int(double(h) / monthHours));
+        for (int k = 0; k < hourly[h]; ++k)
+            out[std::size_t(k)][std::size_t(m)] += 1;
+    }
+    return out;
+}
+
+std::vector<std::vector<std::vector<double>>> levelItemHours(
+    const std::vector<std::vector<int>>& itemHourly, int levels, int months, double monthHours)
+{
+    const std::size_t items = itemHourly.size();
+    std::vector<std::vector<std::vector<double>>> out(
+        std::size_t(levels), std::vector<std::vector<double>>(std::size_t(months), std::vector<double>(items, 0.0)));
+    const std::size_t hours = items ? itemHourly[0].size() : 0;
+    for (std::size_t h = 0; h < hours; ++h) {
+        const std::size_t m = std::size_t(std::min(months - 1, int(double(h) / monthHours)));
+        int level = 0;
+        for (std::size_t i = 0; i < items; ++i)
+            for (int k = 0; k < itemHourly[i][h] && level < levels; ++k)
+                out[std::size_t(level++)][m][i] += 1;
+    }
+    return out;
+}
+
+double cheapestFleetCost(const std::vector<int>& hourly, int months, double monthHours, const MachineRates& rates)
+{
+    double total = 0;
+    for (const auto& hours : levelHours(hourly, months, monthHours))
+        total += cheapestCommitments(hours, rates, monthHours).total;
+    return total;
+}
+
+} // namespace gp

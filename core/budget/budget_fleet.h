@@ -1,0 +1,51 @@
+// The fleet's billing: the machines one instance type in one region needs hour by hour, stacked into levels
+// (level k is "the k-th machine", busy whenever k or more are needed), and the cheapest mix of commitments for
+// each level: pay-as-you-go, monthly (包年包月) or a reserved term (预留实例券) from any month. Items whose times do
+// not overlap share a level's machine and so its commitment.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gp
+{
+
+// What one machine costs under each mode, in the budget's currency; a mode the catalog does not price, or the budget
+// does not allow, is absent.
+struct MachineRates {
+    std::optional<double> onDemandPerHour;
+    std::optional<double> perMonth; // monthly subscription: a whole month for any use in it
+    std::optional<double> reservedPerHour; // paid for every hour of the term, used or not
+    int reservedTermMonths = 0;
+    double reservedHoursPerMonth = 0; // the term's hours per month (catalog billing.reserved_term_hours_per_month)
+    std::optional<double> spotPerHour; // per hour of wall-clock time
+    double spotTimeFactor = 1; // wall-clock hours per hour of work (interruptions)
+};
+
+// One level's bill: the mode of each horizon month ("" = not used, nothing paid) and its cost.
+struct LevelBill {
+    std::vector<std::string> modeByMonth;
+    std::vector<double> costByMonth;
+    std::vector<int> reservationStarts; // 0-based months where a reservation starts
+    double committedAfterHorizon = 0; // reservation months past the horizon, owed all the same
+    double total = 0; // costByMonth + committedAfterHorizon: what the choice minimised
+};
+
+// The cheapest bill for one machine used `usedHours[m]` hours in month m (0-based months of `monthHours`): each
+// month pay-as-you-go (hours x rate) or monthly (the month's price), or a reservation of the whole term starting
+// in any month and covering every month of it. Exact (a dynamic programme over months).
+LevelBill cheapestCommitments(const std::vector<double>& usedHours, const MachineRates& rates, double monthHours);
+
+// Hours each level is busy in each month: result[k][m] for level k+1 (k from 0 to the peak - 1).
+std::vector<std::vector<double>> levelHours(const std::vector<int>& hourly, int months, double monthHours);
+
+// The hours each item spends on each level in each month, items stacked in their order each hour (item 0 on the
+// lowest levels): result[k][m][i].
+std::vector<std::vector<std::vector<double>>> levelItemHours(
+    const std::vector<std::vector<int>>& itemHourly, int levels, int months, double monthHours);
+
+// The cheapest bill of a demand profile: the sum of its levels' cheapest bills.
+double cheapestFleetCost(const std::vector<int>& hourly, int months, double monthHours, const MachineRates& rates);
+
+} // namespace gp

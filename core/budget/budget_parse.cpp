@@ -1,0 +1,337 @@
+// Reads a `.gpubudget` document (docs/budget-format.md). The budget's own fields stop the read with a message
+// naming the field; an item's plan, schedule or traffic problem is kept on the item so the rest is still answered.
+#include "budget/budget.h"
+
+#include "base/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace gp
+{
+
+namespace
+{
+
+using detail::JsonReader;
+
+constexpr int kBudgetMaxHorizonMonths = 120; // ten years: longer than any reservation term or machine life
+constexpr double kBudgetMaxMoney = 1e15;
+constexpr int kBudgetMaxItems = 1000;
+
+std::optional<Error> readBudgetSchedule(
+    const nlohmann::json& object, const std::string& path, int horizon, BudgetSchedule& out)
+{
+    if (!object.is_object())
+        return Error { path, "must be an object" };
+    JsonReader r(object, path);
+    r.integer("start_month", out.startMonth, true, 1, 100000);
+    int duration = 0;
+    if (r.has("duration_months") && r.integer("duration_months", duration, false, 1, 100000))
+        out.durationMonths = duration;
+    r.integer("runs", out.runs, false, 1, 100000);
+    int until = 0;
+    if (r.has("until_month") && r.integer("until_month", until, false, 1, 100000))
+        out.untilMonth = until;
+    if (const nlohmann::json* repeat = jsonChild(object, "repeat")) {
+        if (!repeat->is_object())
+            return Error { path + ".repeat", "must be an object such as {\"every_weeks\": 2}" };
+        JsonReader rr(*repeat, path + ".repeat");
+        std::optional<double> weeks;
+        rr.optionalNumber("every_weeks", weeks, 0.1, 520);
+        int months = 0;
+        if (rr.has("every_months") && rr.integer("every_months", months, false, 1, 120))
+            out.everyMonths = months;
+        if (!rr.ok())
+            return rr.takeError();
+        out.everyWeeks = weeks;
+        if (weeks.has_value() == out.everyMonths.has_value())
+            return Error { path + ".repeat", "needs exactly one of every_weeks and every_months" };
+    }
+    if (!r.ok())
+        return r.takeError();
+    if (out.startMonth > horizon)
+        return Error { path + ".start_month",
+            "month " + std::to_string(out.startMonth) + " is past the horizon of " + std::to_string(horizon)
+                + " months" };
+    if (out.durationMonths && out.startMonth + *out.durationMonths - 1 > horizon)
+        return Error { path + ".duration_months",
+            "months " + std::to_string(out.startMonth) + " to "
+                + std::to_string(out.startMonth + *out.durationMonths - 1) + " go past the horizon of "
+                + std::to_string(horizon) + " months" };
+    if (out.untilMonth && (*out.untilMonth > horizon || *out.untilMonth < out.startMonth))
+        return Error { path + ".until_month",
+            "must be between start_month (" + std::to_string(out.startMonth) + ") and the horizon ("
+                + std::to_string(horizon) + ")" };
+    if ((out.runs > 1 || out.untilMonth) && !out.everyWeeks && !out.everyMonths)
+        return Error { path + ".repeat", "is required with runs above 1 or until_month" };
+    return std::nullopt;
+}
+
+std::optional<Error> readBudgetTraffic(const nlohmann::json& object, const std::string& path, BudgetTraffic& out)
+{
+    if (!object.is_object())
+        return Error { path, "must be an object" };
+    JsonReader r(object, path);
+    r.optionalNumber("requests_per_second", out.requestsPerSecond, 0, 1e9);
+    r.number("growth_per_month", out.growthPerMonth, false, -0.99, 100);
+    if (!r.ok())
+        return r.takeError();
+    if (const nlohmann::json* table = jsonChild(object, "requests_per_second_by_month")) {
+        if (!table->is_array() || table->empty())
+            return Error { path + ".requests_per_second_by_month", "must be a list of rates, one per month" };
+        for (std::size_t i = 0; i < table->size(); ++i) {
+            const std::string field = path + ".requests_per_second_by_month[" + std::to_string(i) + "]";
+            const nlohmann::json& v = (*table)[i];
+            if (!v.is_number() || !std::isfinite(v.get<double>()))
+                return Error { field, "must be a number, got " + detail::describeJsonType(v) };
+            if (v.get<double>() < 0)
+                return Error { field, "a rate cannot be negative, got " + detail::describeJsonType(v) };
+            out.byMonth.push_back(v.get<double>());
+        }
+    }
+    if (out.requestsPerSecond.has_value() == !out.byMonth.empty())
+        return Error { path, "needs exactly one of requests_per_second and requests_per_second_by_month" };
+    return std::nullopt;
+}
+
+// One item; a problem of its own goes to item.problem (the budget read goes on).
+BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path, int horizon)
+{
+    BudgetItem item;
+    if (!object.is_object()) {
+        item.problem = Error { path, "must be an object" };
+        return item;
+    }
+    JsonReader r(object, path);
+    r.string("name", item.name, true);
+    r.boolean("spot", item.allowSpot);
+    if (!r.ok()) {
+        item.problem = r.takeError();
+        return item;
+    }
+    const nlohmann::json* plan = jsonChild(object, "plan");
+    if (!plan)
+        item.problem = Error { path + ".plan", "is required: a plan object or the path of a .gpuplan file" };
+    else if (plan->is_string()) {
+        item.planPath = plan->get<std::string>();
+        if (item.planPath.empty())
+            item.problem = Error { path + ".plan", "the path is empty" };
+    } else if (plan->is_object()) {
+        item.planDocument = *plan;
+        auto parsed = planFromJson(*plan);
+        if (parsed)
+            item.plan = std::move(*parsed);
+        else
+            item.problem = Error { path + ".plan." + parsed.error().field, parsed.error().message };
+    } else {
+        item.problem
+            = Error { path + ".plan", "must be a plan object or a path, got " + detail::describeJsonType(*plan) };
+    }
+    if (const nlohmann::json* schedule = jsonChild(object, "schedule")) {
+        if (auto e = readBudgetSchedule(*schedule, path + ".schedule", horizon, item.schedule); e && !item.problem)
+            item.problem = e;
+    } else if (!item.problem) {
+        item.problem = Error { path + ".schedule", "is required (start_month at least)" };
+    }
+    if (const nlohmann::json* traffic = jsonChild(object, "traffic")) {
+        if (auto e = readBudgetTraffic(*traffic, path + ".traffic", item.traffic); e && !item.problem)
+            item.problem = e;
+    }
+    if (!item.problem && item.plan && item.plan->workload.mode == Mode::Inference)
+        item.problem = Error { path + ".plan.workload.mode", "a budget item is training or serving, not inference" };
+    return item;
+}
+
+std::optional<Error> readStockLimit(const nlohmann::json& object, const std::string& path, StockLimit& out)
+{
+    if (!object.is_object())
+        return Error { path, "must be an object" };
+    JsonReader r(object, path);
+    r.string("instance", out.instance);
+    r.string("gpu", out.gpu);
+    r.string("region", out.region, true);
+    int count = 0;
+    if (r.has("max_instances") && r.integer("max_instances", count, false, 0, 1000000))
+        out.maxInstances = count;
+    if (r.has("max_gpus") && r.integer("max_gpus", count, false, 0, 100000000))
+        out.maxGpus = count;
+    if (!r.ok())
+        return r.takeError();
+    if (out.instance.empty() == out.gpu.empty())
+        return Error { path, "names exactly one of instance and gpu" };
+    if (!out.maxInstances && !out.maxGpus)
+        return Error { path, "needs max_instances or max_gpus" };
+    return std::nullopt;
+}
+
+std::optional<Error> readOwnedOption(const nlohmann::json& object, OwnedOption& out)
+{
+    if (!object.is_object())
+        return Error { "owned", "must be an object" };
+    JsonReader r(object, "owned");
+    r.string("instance", out.instance, true);
+    int machines = 0;
+    if (r.has("machines") && r.integer("machines", machines, false, 1, 100000))
+        out.machines = machines;
+    r.number("purchase_price", out.purchasePrice, true, 0, kBudgetMaxMoney);
+    r.integer("life_months", out.lifeMonths, false, 1, 600);
+    r.number("residual_value", out.residualValue, false, 0, kBudgetMaxMoney);
+    r.number("host_watts", out.hostWatts, false, 0, 1e6);
+    r.number("electricity_price_per_kwh", out.electricityPerKwh, false, 0, 1e4);
+    r.number("hosting_per_month", out.hostingPerMonth, false, 0, kBudgetMaxMoney);
+    r.number("maintenance_per_month", out.maintenancePerMonth, false, 0, kBudgetMaxMoney);
+    if (!r.ok())
+        return r.takeError();
+    if (out.residualValue > out.purchasePrice)
+        return Error { "owned.residual_value", "is more than the purchase price" };
+    return std::nullopt;
+}
+
+std::optional<Error> readBudgetAllowed(const nlohmann::json& object, Budget& out)
+{
+    if (!object.is_object())
+        return Error { "allowed", "must be an object" };
+    JsonReader r(object, "allowed");
+    r.stringList("providers", out.providers);
+    r.stringList("billing_modes", out.billingModes);
+    if (!r.ok())
+        return r.takeError();
+    const auto& names = billingModeNames();
+    for (std::size_t i = 0; i < out.billingModes.size(); ++i)
+        if (std::find(names.begin(), names.end(), out.billingModes[i]) == names.end())
+            return Error { "allowed.billing_modes[" + std::to_string(i) + "]",
+                "unknown billing mode \"" + out.billingModes[i] + "\"; expected on_demand, monthly, reserved or spot" };
+    if (const nlohmann::json* regions = jsonChild(object, "regions")) {
+        if (!regions->is_object())
+            return Error { "allowed.regions",
+                "must map a provider to its regions, e.g. {\"tencent\": [\"ap-nanjing\"]}" };
+        JsonReader rr(*regions, "allowed.regions");
+        for (const auto& [provider, list] : regions->items()) {
+            std::vector<std::string> names;
+            rr.stringList(provider, names, true);
+            if (!rr.ok())
+                return rr.takeError();
+            if (names.empty())
+                return Error { "allowed.regions." + provider, "lists no region" };
+            out.regions[provider] = std::move(names);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> readBudgetTop(const nlohmann::json& doc, Budget& out)
+{
+    JsonReader r(doc, "");
+    std::string format;
+    r.string("format", format, true);
+    if (r.ok() && format != "gpu-planner-budget")
+        return Error { "format", "must be \"gpu-planner-budget\", got \"" + format + "\"" };
+    int version = 1;
+    r.integer("version", version, true, 1, 1);
+    r.string("title", out.title);
+    r.string("currency", out.currency);
+    r.integer("horizon_months", out.horizonMonths, true, 1, kBudgetMaxHorizonMonths);
+    r.boolean("catalog_stock", out.catalogStock);
+    r.optionalNumber("pue", out.pue, 1, 5);
+    if (!r.ok())
+        return r.takeError();
+    if (out.currency != "CNY" && out.currency != "USD")
+        return Error { "currency", "must be CNY or USD, got \"" + out.currency + "\"" };
+    if (const nlohmann::json* caps = jsonChild(doc, "caps")) {
+        if (!caps->is_object())
+            return Error { "caps", "must be an object" };
+        JsonReader rc(*caps, "caps");
+        rc.optionalNumber("per_month", out.caps.perMonth, 0, kBudgetMaxMoney);
+        rc.optionalNumber("total", out.caps.total, 0, kBudgetMaxMoney);
+        if (!rc.ok())
+            return rc.takeError();
+        if (out.caps.perMonth && *out.caps.perMonth <= 0)
+            return Error { "caps.per_month", "a cap of 0 allows nothing; leave it out for no cap" };
+        if (out.caps.total && *out.caps.total <= 0)
+            return Error { "caps.total", "a cap of 0 allows nothing; leave it out for no cap" };
+    }
+    if (const nlohmann::json* allowed = jsonChild(doc, "allowed"))
+        if (auto e = readBudgetAllowed(*allowed, out))
+            return e;
+    if (const nlohmann::json* stock = jsonChild(doc, "stock")) {
+        if (!stock->is_array())
+            return Error { "stock", "must be a list" };
+        for (std::size_t i = 0; i < stock->size(); ++i) {
+            StockLimit limit;
+            if (auto e = readStockLimit((*stock)[i], "stock[" + std::to_string(i) + "]", limit))
+                return e;
+            out.stock.push_back(std::move(limit));
+        }
+    }
+    if (const nlohmann::json* owned = jsonChild(doc, "owned")) {
+        OwnedOption option;
+        if (auto e = readOwnedOption(*owned, option))
+            return e;
+        out.owned = std::move(option);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool Budget::allowsMode(std::string_view mode) const
+{
+    return billingModes.empty() || std::find(billingModes.begin(), billingModes.end(), mode) != billingModes.end();
+}
+
+bool Budget::allowsProvider(std::string_view provider) const
+{
+    return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
+}
+
+Expected<Budget> parseBudget(std::string_view text)
+{
+    nlohmann::json doc;
+    if (auto problem = detail::parseJsonDocument(text, doc))
+        return Error { "", *problem };
+    if (!doc.is_object())
+        return Error { "", "a budget is a JSON object" };
+    Budget out;
+    if (auto e = readBudgetTop(doc, out))
+        return *e;
+    const nlohmann::json* items = jsonChild(doc, "items");
+    if (!items || !items->is_array() || items->empty())
+        return Error { "items", "must list at least one item" };
+    if (items->size() > std::size_t(kBudgetMaxItems))
+        return Error { "items", "at most " + std::to_string(kBudgetMaxItems) + " items" };
+    for (std::size_t i = 0; i < items->size(); ++i)
+        out.items.push_back(readBudgetItem((*items)[i], "items[" + std::to_string(i) + "]", out.horizonMonths));
+    out.original = std::move(doc);
+    return out;
+}
+
+void loadBudgetPlans(Budget& budget, const std::string& baseDir, const BudgetFileReader& read)
+{
+    for (std::size_t i = 0; i < budget.items.size(); ++i) {
+        BudgetItem& item = budget.items[i];
+        if (item.planPath.empty() || item.plan || item.problem)
+            continue;
+        const std::string field = "items[" + std::to_string(i) + "].plan";
+        std::filesystem::path path(item.planPath);
+        if (path.is_relative() && !baseDir.empty())
+            path = std::filesystem::path(baseDir) / path;
+        auto text = read(path.string());
+        if (!text) {
+            item.problem = Error { field, "cannot open " + item.planPath + ": " + text.error().message };
+            continue;
+        }
+        auto plan = parsePlan(*text);
+        if (!plan) {
+            item.problem = Error { field, item.planPath + ": " + plan.error().toString() };
+            continue;
+        }
+        if (plan->workload.mode == Mode::Inference)
+            item.problem = Error { field, item.planPath + ": a budget item is training or serving, not inference" };
+        else
+            item.plan = std::move(*plan);
+    }
+}
+
+} // namespace gp

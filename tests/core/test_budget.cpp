@@ -1,0 +1,405 @@
+// The team budget (core/budget): the file, the fleet's commitments, stock, caps, buy or rent, energy. Each number
+// checked here is worked out by hand in the comment beside it from the catalog's published figures:
+// tencent:GT4.41XLARGE948 (8 x A100 40GB SXM4): 237.51 CNY/h pay-as-you-go, 114,016 CNY a month (标准刊例价),
+// 预留实例券 40% off (the Tencent Cloud guide 'AI训练选什么GPU型号性价比高？深度学习项目如何选配服务器硬件': up to 40%)
+// for a 12-month term of 730 hours a month; a billing month of 30 days (720 hours).
+#include "budget/budget.h"
+#include "budget/budget_answer.h"
+#include "budget/budget_energy.h"
+#include "budget/budget_fleet.h"
+#include "budget/budget_output.h"
+#include "budget/budget_what_if.h"
+#include "budget/buy_or_rent.h"
+#include "cli/cli.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace gp
+{
+namespace
+{
+
+constexpr double kGt4Hourly = 237.51;
+constexpr double kGt4Monthly = 114016;
+constexpr double kGt4ReservedHourly = 237.51 * 0.6; // 142.506
+constexpr double kGt4ReservedYear = 142.506 * 730 * 12; // 1,248,352.56
+
+MachineRates gt4Rates()
+{
+    MachineRates r;
+    r.onDemandPerHour = kGt4Hourly;
+    r.perMonth = kGt4Monthly;
+    r.reservedPerHour = kGt4ReservedHourly;
+    r.reservedTermMonths = 12;
+    r.reservedHoursPerMonth = 730;
+    return r;
+}
+
+const char* kTrainingPlan = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
+  "workload": {"mode": "training", "technique": "full", "precision": "bf16", "activation_checkpointing": "full",
+    "sequence_length": 4096, "global_batch_size": 64, "training_tokens": 1.0e9,
+    "parallelism": {"data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 3}},
+  "candidates": [{"instance": "tencent:GT4.41XLARGE948", "nodes": 1}, {"instance": "tencent:GNV7e-8GPU", "nodes": 1}],
+  "search": {"enabled": true, "objective": "cost", "max_nodes": 1}})";
+
+const char* kServingPlan = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
+  "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 1000, "output_tokens": 200,
+    "load": {"requests_per_second": 1}, "slo": {"ttft_seconds": 2.0}, "replicas": "auto"}},
+  "candidates": [{"instance": "tencent:GT4.41XLARGE948", "nodes": "auto"}],
+  "search": {"enabled": true, "objective": "cost", "max_nodes": 4}})";
+
+// A budget of a training item in month 1 and a serving item from month 2 on the same 8-GPU instance type.
+std::string sharedBudget(const std::string& extra = "", const std::string& trainingSchedule = R"({"start_month": 1})")
+{
+    return std::string(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 12, )") + extra
+        + R"("items": [{"name": "fine-tune", "schedule": )" + trainingSchedule + R"(, "plan": )" + kTrainingPlan
+        + R"(}, {"name": "serving", "schedule": {"start_month": 2}, "traffic": {"requests_per_second": 1},
+                "plan": )"
+        + kServingPlan + "}]}";
+}
+
+BudgetAnswer answerText(const std::string& text)
+{
+    auto budget = parseBudget(text);
+    EXPECT_TRUE(budget) << (budget ? "" : budget.error().toString());
+    return answerBudget(*budget, builtinCatalog());
+}
+
+// --- the file ---
+
+TEST(BudgetFile, ExampleReadsWritesAndReadsBackTheSame)
+{
+    auto budget = parseBudget(exampleBudgetText());
+    ASSERT_TRUE(budget) << budget.error().toString();
+    EXPECT_EQ(budget->items.size(), 3u);
+    for (const BudgetItem& item : budget->items)
+        EXPECT_FALSE(item.problem) << item.problem->toString();
+    EXPECT_EQ(budget->items[1].schedule.everyWeeks.value_or(0), 2.0);
+    const std::string written = serializeBudget(*budget);
+    auto again = parseBudget(written);
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(serializeBudget(*again), written);
+}
+
+TEST(BudgetFile, ACapOfZeroNamesTheField)
+{
+    auto budget = parseBudget(sharedBudget(R"("caps": {"per_month": 0}, )"));
+    ASSERT_FALSE(budget);
+    EXPECT_EQ(budget.error().field, "caps.per_month");
+}
+
+TEST(BudgetFile, ScheduleAfterTheHorizonFailsThatItemAndTheRestIsAnswered)
+{
+    const BudgetAnswer a = answerText(sharedBudget("", R"({"start_month": 13})"));
+    ASSERT_EQ(a.items.size(), 2u);
+    ASSERT_TRUE(a.items[0].error);
+    EXPECT_EQ(a.items[0].error->field, "items[0].schedule.start_month");
+    EXPECT_FALSE(a.items[1].error);
+    EXPECT_EQ(a.failedItems(), 1);
+    EXPECT_GT(a.total, 0); // the serving item is still billed
+}
+
+TEST(BudgetFile, NegativeTrafficMonthNamesTheMonth)
+{
+    std::string text = sharedBudget();
+    const std::string from = R"("traffic": {"requests_per_second": 1})";
+    text.replace(text.find(from), from.size(), R"("traffic": {"requests_per_second_by_month": [1, 2, -3]})");
+    auto budget = parseBudget(text);
+    ASSERT_TRUE(budget);
+    ASSERT_TRUE(budget->items[1].problem);
+    EXPECT_EQ(budget->items[1].problem->field, "items[1].traffic.requests_per_second_by_month[2]");
+    EXPECT_FALSE(budget->items[0].problem);
+}
+
+TEST(BudgetFile, PlanThatCannotBeOpenedNamesTheItem)
+{
+    auto budget = parseBudget(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 3,
+        "items": [{"name": "a", "plan": "missing.gpuplan", "schedule": {"start_month": 1}}]})");
+    ASSERT_TRUE(budget);
+    loadBudgetPlans(*budget, "/nowhere", [](const std::string& path) -> Expected<std::string> {
+        return Error { "", "no such file: " + path };
+    });
+    ASSERT_TRUE(budget->items[0].problem);
+    EXPECT_EQ(budget->items[0].problem->field, "items[0].plan");
+    EXPECT_NE(budget->items[0].problem->message.find("missing.gpuplan"), std::string::npos);
+    const BudgetAnswer a = answerBudget(*budget, builtinCatalog());
+    EXPECT_EQ(a.failedItems(), 1);
+}
+
+// --- commitments ---
+
+TEST(BudgetFleet, TwelveMonthReservationSharedByTrainingAndServingIsCheapest)
+{
+    // Training uses one machine all of month 1, serving one machine in months 2-12 (720 h a month).
+    std::vector<double> training(12, 0.0), serving(12, 720.0), both(12, 720.0);
+    training[0] = 720;
+    serving[0] = 0;
+    // Training alone: one month, monthly 114,016 < pay-as-you-go 720 x 237.51 = 171,007.2 < a year's reservation.
+    EXPECT_NEAR(cheapestCommitments(training, gt4Rates(), 720).total, 114016, 1e-6);
+    // Serving alone: 11 monthly months 1,254,176 > a 12-month reservation from month 2, 1,248,352.56, one month of
+    // which (104,029.38) falls past the horizon and is owed all the same.
+    const LevelBill servingBill = cheapestCommitments(serving, gt4Rates(), 720);
+    EXPECT_NEAR(servingBill.total, kGt4ReservedYear, 1e-6);
+    EXPECT_NEAR(servingBill.committedAfterHorizon, 142.506 * 730, 1e-6);
+    // Shared: one reservation for months 1-12 covers both, 1,248,352.56 < 114,016 + 1,248,352.56 = 1,362,368.56.
+    const LevelBill shared = cheapestCommitments(both, gt4Rates(), 720);
+    EXPECT_NEAR(shared.total, 1248352.56, 1e-6);
+    EXPECT_EQ(shared.reservationStarts, std::vector<int> { 0 });
+    EXPECT_EQ(shared.committedAfterHorizon, 0);
+}
+
+TEST(BudgetFleet, LevelsShareAMachineOnlyWhenTimesDoNotOverlap)
+{
+    // Two items of 10 hours each: one after the other need one machine; at the same time two.
+    std::vector<int> apart(1440, 0), together(1440, 0);
+    for (int h = 0; h < 10; ++h) {
+        apart[std::size_t(h)] += 1;
+        apart[std::size_t(h + 10)] += 1;
+        together[std::size_t(h)] += 2;
+    }
+    EXPECT_EQ(levelHours(apart, 2, 720).size(), 1u);
+    EXPECT_EQ(levelHours(apart, 2, 720)[0][0], 20);
+    ASSERT_EQ(levelHours(together, 2, 720).size(), 2u);
+    EXPECT_EQ(levelHours(together, 2, 720)[1][0], 10);
+}
+
+TEST(BudgetAnswerTest, TrainingAndServingShareOneReservation)
+{
+    const BudgetAnswer a = answerText(sharedBudget());
+    ASSERT_EQ(a.failedItems(), 0);
+    ASSERT_TRUE(a.items[0].placement && a.items[1].placement);
+    EXPECT_EQ(a.items[0].placement->instance, "tencent:GT4.41XLARGE948");
+    EXPECT_EQ(a.items[1].placement->instance, "tencent:GT4.41XLARGE948");
+    EXPECT_EQ(a.items[1].machinesByMonth[0], 0);
+    EXPECT_EQ(a.items[1].machinesByMonth[1], 1); // 1 request/s: one replica of one GPU, one machine
+    ASSERT_LT(a.items[0].hoursPerRun, 720); // the fine-tune finishes inside month 1
+    // The fleet: one machine reserved for months 1-12, 142.506 x 730 x 12 = 1,248,352.56.
+    EXPECT_NEAR(a.total, kGt4ReservedYear, 1e-3);
+    ASSERT_FALSE(a.fleet.empty());
+    EXPECT_EQ(a.fleet[0].machines, 1);
+    EXPECT_EQ(fleetModesText(a.fleet[0].modeByMonth), "reserved 1-12");
+    EXPECT_EQ(a.fleet[0].items.size(), 2u);
+    // Alone, training pays min(its hours, counted in whole hours as the timeline holds them, x 237.51, 114,016) and
+    // serving a reservation from month 2 (1,248,352.56): sharing saves exactly the training's own bill.
+    const double trainingAlone = std::min(std::ceil(a.items[0].hoursPerRun) * kGt4Hourly, kGt4Monthly);
+    EXPECT_NEAR(a.items[0].aloneCost, trainingAlone, 1e-3);
+    EXPECT_NEAR(a.items[1].aloneCost, kGt4ReservedYear, 1e-3);
+    EXPECT_NEAR(a.sharingSaves, trainingAlone, 1e-3);
+    EXPECT_LT(a.total, a.items[0].aloneCost + a.items[1].aloneCost);
+    // Each month's bill is shared by hours: in month 1 training holds the machine alone.
+    EXPECT_NEAR(
+        a.items[0].spendByMonth[0] + a.items[1].spendByMonth[0] +
+            [&] {
+                for (const SpendLine& l : a.byItem)
+                    if (l.key == "(unused commitment)")
+                        return l.byMonth[0];
+                return 0.0;
+            }(),
+        142.506 * 730, 1e-6);
+}
+
+// --- stock ---
+
+TEST(BudgetStock, StockMovesTheRegionThenTheGpu)
+{
+    const std::string limits = R"("stock": [{"instance": "tencent:GT4.41XLARGE948", "region": "ap-guangzhou",
+        "max_instances": 0}], )";
+    // Guangzhou has no GT4 left; Nanjing is allowed: the fine-tune moves region, not GPU.
+    const BudgetAnswer nanjing
+        = answerText(sharedBudget(limits + R"("allowed": {"regions": {"tencent": ["ap-guangzhou", "ap-nanjing"]}}, )"));
+    ASSERT_TRUE(nanjing.items[0].placement);
+    EXPECT_EQ(nanjing.items[0].placement->instance, "tencent:GT4.41XLARGE948");
+    EXPECT_EQ(nanjing.items[0].placement->region, "ap-nanjing");
+    EXPECT_TRUE(nanjing.items[0].placement->moved);
+    EXPECT_EQ(nanjing.items[0].placement->movedFrom, "tencent:GT4.41XLARGE948@ap-guangzhou");
+    EXPECT_EQ(nanjing.items[0].placement->movedBecause, "stock_limit");
+    // Only Guangzhou allowed: the fine-tune moves to the next GPU the planner ranks (GNV7e, A100 80GB).
+    const BudgetAnswer gpu
+        = answerText(sharedBudget(limits + R"("allowed": {"regions": {"tencent": ["ap-guangzhou"]}}, )"));
+    ASSERT_TRUE(gpu.items[0].placement);
+    EXPECT_EQ(gpu.items[0].placement->instance, "tencent:GNV7e-8GPU");
+    EXPECT_EQ(gpu.items[0].placement->region, "ap-guangzhou");
+    // The serving item has no other candidate: it is not placed, and the answer names a region that would take it.
+    EXPECT_TRUE(gpu.items[1].unplaced);
+    EXPECT_EQ(gpu.items[1].suggestion.rfind("tencent:GT4.41XLARGE948@", 0), 0u) << gpu.items[1].suggestion;
+    EXPECT_EQ(gpu.unplacedItems(), 1);
+}
+
+TEST(BudgetStock, AGpuQuotaCountsEveryInstanceOfThatGpu)
+{
+    // At most 8 A100 40GB in the reference region: the serving machine (8 GPUs) and the fine-tune (8 GPUs) cannot
+    // both run in month 1... they do not overlap (training month 1, serving from month 2), so both fit.
+    const BudgetAnswer fits = answerText(
+        sharedBudget(R"("stock": [{"gpu": "a100-40gb-sxm", "region": "china-mainland", "max_gpus": 8}], )"));
+    EXPECT_EQ(fits.unplacedItems(), 0);
+    EXPECT_FALSE(fits.items[1].placement->moved);
+    // With serving from month 1 they overlap: the serving item (placed second) finds the quota full.
+    std::string overlap
+        = sharedBudget(R"("stock": [{"gpu": "a100-40gb-sxm", "region": "china-mainland", "max_gpus": 8}], )");
+    overlap.replace(overlap.find(R"("start_month": 2)"), 16, R"("start_month": 1)");
+    const BudgetAnswer full = answerText(overlap);
+    EXPECT_TRUE(full.items[1].unplaced);
+}
+
+TEST(BudgetStock, ImportedStockSoldOutInEveryZoneClosesTheRegion)
+{
+    // The catalog's imported stock (catalog import of DescribeZoneInstanceConfigInfos) lists GT4.41XLARGE948 sold
+    // out in both Guangzhou zones and in stock in Nanjing: the items move to Nanjing, because "sold_out".
+    Catalog catalog = builtinCatalog();
+    for (InstanceSpec& instance : catalog.instances)
+        if (instance.id == "tencent:GT4.41XLARGE948")
+            instance.availability = { { "ap-guangzhou-3", "sold_out" }, { "ap-guangzhou-6", "sold_out" },
+                { "ap-nanjing-1", "in_stock" } };
+    auto budget = parseBudget(sharedBudget(R"("allowed": {"regions": {"tencent": ["ap-guangzhou", "ap-nanjing"]}}, )"));
+    ASSERT_TRUE(budget);
+    const BudgetAnswer a = answerBudget(*budget, catalog);
+    ASSERT_TRUE(a.items[0].placement);
+    EXPECT_EQ(a.items[0].placement->region, "ap-nanjing");
+    EXPECT_EQ(a.items[0].placement->movedBecause, "sold_out");
+    // Told to ignore the imported stock, Guangzhou takes it.
+    budget->catalogStock = false;
+    EXPECT_EQ(answerBudget(*budget, catalog).items[0].placement->region, "ap-guangzhou");
+}
+
+TEST(BudgetWhatIfTest, LaterPastTheHorizonNamesTheItemsStartMonth)
+{
+    auto budget = parseBudget(sharedBudget());
+    ASSERT_TRUE(budget);
+    BudgetWhatIf later;
+    later.delayMonths = 11;
+    const Budget edited = applyWhatIf(*budget, later);
+    EXPECT_EQ(edited.items[0].schedule.startMonth, 12);
+    ASSERT_TRUE(edited.items[1].problem); // serving started in month 2: month 13 is past the horizon
+    EXPECT_EQ(edited.items[1].problem->field, "items[1].schedule.start_month");
+    BudgetWhatIf doubled;
+    doubled.trafficFactor = 2;
+    EXPECT_EQ(*applyWhatIf(*budget, doubled).items[1].traffic.requestsPerSecond, 2.0);
+}
+
+// --- caps ---
+
+TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndTheItemToMove)
+{
+    // Pay-as-you-go only. One fine-tune run in month 1; the second item runs it 4 times in month 5 (a week apart).
+    // Month 1 costs h x 237.51 and month 5 4h x 237.51: a cap of twice month 1 breaks in month 5, by 2h x 237.51.
+    const std::string text = std::string(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 6,
+        "allowed": {"billing_modes": ["on_demand"]}, "caps": {"per_month": CAP},
+        "items": [{"name": "once", "schedule": {"start_month": 1}, "plan": )")
+        + kTrainingPlan + R"(}, {"name": "weekly", "schedule": {"start_month": 5, "runs": 4,
+        "repeat": {"every_weeks": 1}}, "plan": )"
+        + kTrainingPlan + "}]}";
+    const BudgetAnswer probe = answerText(std::string(text).replace(text.find("CAP"), 3, "1e12"));
+    const double h = probe.items[0].hoursPerRun;
+    ASSERT_GT(h, 0);
+    ASSERT_LT(h, 168); // a run fits in a week
+    const double cap = 2 * std::ceil(h) * kGt4Hourly; // billed hours are whole hours
+    const BudgetAnswer a = answerText(std::string(text).replace(text.find("CAP"), 3, std::to_string(cap)));
+    ASSERT_EQ(a.capBreaks.size(), 1u);
+    EXPECT_EQ(a.capBreaks[0].cap, "per_month");
+    EXPECT_EQ(a.capBreaks[0].month, 5);
+    EXPECT_NEAR(a.capBreaks[0].over, 2 * std::ceil(h) * kGt4Hourly, 1e-3);
+    ASSERT_GE(a.capBreaks[0].fixes.size(), 2u);
+    EXPECT_EQ(a.capBreaks[0].fixes[1].code, "move_item");
+    EXPECT_EQ(a.capBreaks[0].fixes[1].arg("item"), "weekly");
+}
+
+// --- buy or rent ---
+
+TEST(BuyOrRent, CrossoverMonthByHand)
+{
+    OwnedOption o;
+    o.instance = "tencent:GT4.41XLARGE948";
+    o.purchasePrice = 1200000;
+    o.lifeMonths = 48;
+    o.residualValue = 150000;
+    o.hostWatts = 1500;
+    o.electricityPerKwh = 0.8;
+    o.hostingPerMonth = 6000;
+    o.maintenancePerMonth = 3000;
+    // Busy all month: GPUs 8 x 400 W x 720 h = 2,304 kWh, host 1.5 kW x 720 h = 1,080 kWh; x PUE 1.58 = 5,346.72 kWh,
+    // 4,277.376 CNY; opex 6,000 + 3,000 + 4,277.376 = 13,277.376 a month.
+    const std::vector<double> kwh(12, 2304.0), busy(12, 720.0);
+    // Against pay-as-you-go (720 x 237.51 = 171,007.2 a month): 171,007.2 m >= 1,200,000 + 13,277.376 m from
+    // m = 1,200,000 / 157,729.824 = 7.61, month 8.
+    const BuyOrRentAnswer onDemand = buyOrRent(o, 1, std::vector<double>(12, 720 * kGt4Hourly), kwh, busy, 1.58);
+    EXPECT_NEAR(onDemand.energyKwhByMonth[0], 5346.72, 1e-9);
+    EXPECT_NEAR(onDemand.ownedCashByMonth[1], 13277.376, 1e-9);
+    EXPECT_NEAR(onDemand.ownedCostByMonth[1], 13277.376 + 21875, 1e-9); // depreciation (1.2M - 150k) / 48
+    ASSERT_TRUE(onDemand.crossoverMonth);
+    EXPECT_EQ(*onDemand.crossoverMonth, 8);
+    EXPECT_FALSE(onDemand.crossoverEstimated);
+    // Against the reservation (104,029.38 a month) it has not paid off in 12 months: the gap left, 1,359,328.512 -
+    // 1,248,352.56 = 110,975.952, closes at 90,752.004 a month: 2 more months, month 14.
+    const BuyOrRentAnswer reserved = buyOrRent(o, 1, std::vector<double>(12, 142.506 * 730), kwh, busy, 1.58);
+    ASSERT_TRUE(reserved.crossoverMonth);
+    EXPECT_EQ(*reserved.crossoverMonth, 14);
+    EXPECT_TRUE(reserved.crossoverEstimated);
+    EXPECT_NEAR(reserved.residualAtHorizon, 1200000 - 12 * 21875.0, 1e-6);
+}
+
+// --- energy ---
+
+TEST(BudgetEnergy, KilowattHoursAndCarbonFromTheCatalog)
+{
+    const EnergyFactors guangzhou = energyFactors(builtinCatalog(), "ap-guangzhou", std::nullopt);
+    EXPECT_EQ(guangzhou.pue, 1.58); // Uptime Institute 2023
+    EXPECT_EQ(guangzhou.kgCo2PerKwh.value_or(0), 0.3869); // 南方 grid, 2022
+    EXPECT_FALSE(energyFactors(builtinCatalog(), "mars-1", 1.2).kgCo2PerKwh);
+    EXPECT_EQ(energyFactors(builtinCatalog(), "mars-1", 1.2).pue, 1.2);
+    // 100 machine-hours of 8 x 400 W at full draw: 320 kWh of GPU energy.
+    EXPECT_NEAR(gpuKwh(100, 8, 400, 1.0), 320, 1e-12);
+    // In a budget: the fine-tune's kWh = its machine-hours x 8 x 400 W x 1.0 x PUE 1.58 / 1000.
+    const BudgetAnswer a = answerText(sharedBudget());
+    const double hours = a.items[0].machineHoursByMonth[0];
+    EXPECT_NEAR(a.items[0].kwhByMonth[0], hours * 8 * 400 * 1.58 / 1000, 1e-9);
+    EXPECT_NEAR(a.items[0].kgCo2ByMonth[0], a.items[0].kwhByMonth[0] * 0.5366, 1e-9); // china-mainland, national
+    // Serving draws TDP x its utilisation, below the full draw.
+    EXPECT_LT(a.items[1].kwhByMonth[5], a.items[1].machineHoursByMonth[5] * 8 * 400 * 1.58 / 1000);
+}
+
+// --- one answer: json = csv = table ---
+
+TEST(BudgetOutput, JsonCsvAndTableCarryTheSameTotals)
+{
+    for (const std::string& text : { sharedBudget(), std::string(exampleBudgetText()) }) {
+        const BudgetAnswer a = answerText(text);
+        const nlohmann::json j = budgetAnswerToJson(a);
+        EXPECT_NEAR(j["total"].get<double>(), a.total, 1e-6);
+        const std::string csv = budgetAnswerToCsv(a);
+        std::istringstream lines(csv);
+        std::string line;
+        double csvTotal = -1;
+        while (std::getline(lines, line))
+            if (line.rfind("total,", 0) == 0 && line.find(",all,") != std::string::npos)
+                csvTotal = std::stod(line.substr(line.rfind(',') + 1));
+        EXPECT_NEAR(csvTotal, a.total, 1e-6 * a.total);
+        double items = 0;
+        for (const auto& item : j["spend"]["by_item"])
+            items += item["total"].get<double>();
+        EXPECT_NEAR(items, a.total, 1e-6 * a.total); // every cost goes to an item or to unused commitment
+        EXPECT_NE(budgetAnswerToTable(a).find(std::to_string(int(std::llround(a.total)))), std::string::npos);
+    }
+}
+
+TEST(BudgetOutput, CliPrintsTheExampleAndAnswersIt)
+{
+    std::istringstream in;
+    std::ostringstream out, err;
+    ASSERT_EQ(runCli({ "example", "--budget" }, in, out, err), 0);
+    EXPECT_EQ(out.str(), exampleBudgetText());
+    std::istringstream budgetIn(out.str());
+    std::ostringstream json, err2;
+    ASSERT_EQ(runCli({ "budget", "-", "--format", "json" }, budgetIn, json, err2), 0) << err2.str();
+    const nlohmann::json j = nlohmann::json::parse(json.str());
+    EXPECT_EQ(j["items"].size(), 3u);
+    EXPECT_EQ(j["failed_items"], 0);
+    std::istringstream bad(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 0, "items": []})");
+    std::ostringstream out3, err3;
+    EXPECT_EQ(runCli({ "budget", "-" }, bad, out3, err3), 1);
+    EXPECT_NE(err3.str().find("horizon_months"), std::string::npos);
+}
+
+} // namespace
+} // namespace gp

@@ -1,0 +1,159 @@
+// The Budget view: it opens from View > Budget… on the example budget, answers off the UI thread, and shows the one
+// answer `gpu-planner-cli budget --format json` prints (one answer: window = json = csv = PDF for three budgets);
+// what-if edits answer again; with GP_SCREENS_DIR set it saves the view with 2 and 20 items in both languages.
+#include "main_window.h"
+#include "number_format.h"
+#include "settings.h"
+#include "translator.h"
+#include "ui_test_support.h"
+#include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_report.h"
+#include "widgets/budget/budget_view.h"
+
+#include "budget/budget_output.h"
+#include "cli/cli.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace
+{
+
+// The example budget with `count` items: its three repeated, starting in later months.
+std::string budgetWithItems(int count)
+{
+    json doc = json::parse(gp::exampleBudgetText());
+    const json three = doc["items"];
+    doc["items"] = json::array();
+    for (int i = 0; i < count; ++i) {
+        json item = three[std::size_t(i % 3)];
+        item["name"] = item["name"].get<std::string>() + " " + std::to_string(i + 1);
+        item["schedule"]["start_month"] = 1 + i % 6;
+        doc["items"].push_back(item);
+    }
+    if (count > 3)
+        doc.erase("stock");
+    return doc.dump();
+}
+
+json cliJson(const std::string& budget)
+{
+    std::istringstream in(budget);
+    std::ostringstream out, err;
+    EXPECT_EQ(gp::runCli({ "budget", "-", "--format", "json" }, in, out, err), 0) << err.str();
+    return json::parse(out.str());
+}
+
+BudgetAnswerPtr answerInView(BudgetView& view, const std::string& text)
+{
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    auto budget = gp::parseBudget(text);
+    EXPECT_TRUE(budget);
+    view.setBudget(std::move(*budget));
+    EXPECT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    return view.answer();
+}
+
+} // namespace
+
+TEST(BudgetViewTest, OneAnswerWindowJsonCsvPdf)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    BudgetView view;
+    for (const std::string& text : { std::string(gp::exampleBudgetText()), budgetWithItems(2), budgetWithItems(5) }) {
+        const BudgetAnswerPtr answer = answerInView(view, text);
+        ASSERT_TRUE(answer);
+        const json j = cliJson(text);
+        EXPECT_NEAR(j["total"].get<double>(), answer->total, 1e-6 * std::max(1.0, answer->total));
+        ASSERT_EQ(j["items"].size(), answer->items.size());
+        for (std::size_t i = 0; i < answer->items.size(); ++i)
+            EXPECT_NEAR(
+                j["items"][i]["spend"].get<double>(), answer->items[i].spend, 1e-6 * std::max(1.0, answer->total));
+        ASSERT_EQ(view.fleetModel()->rowCount(), int(j["fleet"].size()));
+        // The summary the window shows names the total the CLI prints.
+        EXPECT_TRUE(view.summaryText().contains(formatMoney(j["total"].get<double>(), QStringLiteral("CNY"))))
+            << view.summaryText().toStdString();
+        // The CSV the view exports is the CLI's, after the byte-order mark.
+        const QString csv = dir.filePath(QStringLiteral("budget.csv"));
+        QString error;
+        ASSERT_TRUE(BudgetReport::writeCsv(*answer, csv, &error)) << error.toStdString();
+        EXPECT_EQ(test::readFileBytes(csv).mid(3).toStdString(), gp::budgetAnswerToCsv(*answer));
+        const QString pdf = dir.filePath(QStringLiteral("budget.pdf"));
+        ASSERT_TRUE(BudgetReport::writePdf(*answer, pdf, &error));
+        EXPECT_GE(test::countPdfPages(test::readFileBytes(pdf)), 1);
+        EXPECT_TRUE(BudgetReport::html(*answer).contains(formatMoney(answer->total, QStringLiteral("CNY"))));
+    }
+}
+
+TEST(BudgetViewTest, WhatIfTrafficAndDelayAnswerAgain)
+{
+    BudgetView view;
+    const BudgetAnswerPtr base = answerInView(view, std::string(gp::exampleBudgetText()));
+    ASSERT_TRUE(base);
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    gp::BudgetWhatIf doubled;
+    doubled.trafficFactor = 2;
+    view.setWhatIf(doubled);
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    // Twice the traffic needs at least as many serving machines each month, and costs at least as much.
+    const gp::ItemBudget& serving = view.answer()->items[2];
+    for (std::size_t m = 0; m < serving.machinesByMonth.size(); ++m)
+        EXPECT_GE(serving.machinesByMonth[m], base->items[2].machinesByMonth[m]);
+    EXPECT_GE(view.answer()->total, base->total);
+    gp::BudgetWhatIf later;
+    later.delayMonths = 1;
+    later.item = 0;
+    view.setWhatIf(later);
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    // The fine-tune a month later: its machines move from month 3 to month 4.
+    EXPECT_EQ(view.answer()->items[0].machinesByMonth[2], 0);
+    EXPECT_GT(view.answer()->items[0].machinesByMonth[3], 0);
+}
+
+TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    window.setMessageSink([](const QString&, const QString&) {});
+    QAction* action = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+        if (a->text() == QStringLiteral("&Budget…"))
+            action = a;
+    ASSERT_TRUE(action);
+    action->trigger();
+    auto* view = window.findChild<BudgetView*>();
+    ASSERT_TRUE(view);
+    QSignalSpy ready(view, &BudgetView::answerReady);
+    ASSERT_TRUE(view->answer() || ready.wait(test::kEvaluationWaitMs));
+    EXPECT_EQ(view->answer()->items.size(), 3u);
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (screens.isEmpty())
+        return;
+    for (int count : { 2, 20 }) {
+        ASSERT_TRUE(answerInView(*view, budgetWithItems(count)));
+        view->resize(1200, count > 10 ? 1300 : 900);
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(
+                view->grab().save(screens + QStringLiteral("/budget-%1-items-%2.png").arg(count).arg(language)));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}

@@ -1,0 +1,119 @@
+// The fleet table.
+#include "widgets/budget/budget_fleet_model.h"
+
+#include "core_text.h"
+#include "number_format.h"
+
+namespace gpui
+{
+
+BudgetFleetModel::BudgetFleetModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+BudgetFleetModel::~BudgetFleetModel() = default;
+
+void BudgetFleetModel::setAnswer(std::shared_ptr<const gp::BudgetAnswer> answer)
+{
+    beginResetModel();
+    m_answer = std::move(answer);
+    endResetModel();
+}
+
+int BudgetFleetModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_answer ? 0 : int(m_answer->fleet.size());
+}
+
+int BudgetFleetModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString BudgetFleetModel::billingText(const std::vector<std::string>& modes)
+{
+    QStringList parts;
+    for (std::size_t m = 0; m < modes.size();) {
+        std::size_t end = m;
+        while (end + 1 < modes.size() && modes[end + 1] == modes[m])
+            ++end;
+        if (!modes[m].empty()) {
+            const QString months = end > m ? tr("%1–%2").arg(m + 1).arg(end + 1) : QString::number(m + 1);
+            parts << tr("%1 %2").arg(CoreText::billingMode(QString::fromStdString(modes[m])), months);
+        }
+        m = end + 1;
+    }
+    return parts.join(CoreText::listSeparator());
+}
+
+QVariant BudgetFleetModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_answer || !index.isValid() || index.row() >= rowCount())
+        return {};
+    const gp::FleetRow& row = m_answer->fleet[std::size_t(index.row())];
+    if (role == SortRole) {
+        switch (index.column()) {
+        case MachinesColumn:
+            return row.machines;
+        case CostColumn:
+            return row.cost;
+        case UseColumn:
+            return row.utilisation;
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    }
+    if (role == Qt::TextAlignmentRole && (index.column() == MachinesColumn || index.column() >= CostColumn))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    switch (index.column()) {
+    case InstanceColumn:
+        return QString::fromStdString(row.instance);
+    case RegionColumn:
+        return QString::fromStdString(row.region);
+    case MachinesColumn:
+        return row.machines;
+    case BillingColumn:
+        return billingText(row.modeByMonth);
+    case ItemsColumn: {
+        QStringList names;
+        for (const std::string& n : row.items)
+            names << QString::fromStdString(n);
+        return names.join(CoreText::listSeparator());
+    }
+    case CostColumn:
+        return formatMoney(row.cost, QString::fromStdString(m_answer->currency));
+    case UseColumn:
+        return formatPercent(row.utilisation);
+    default:
+        return {};
+    }
+}
+
+QVariant BudgetFleetModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case InstanceColumn:
+        return tr("Instance");
+    case RegionColumn:
+        return tr("Region");
+    case MachinesColumn:
+        return tr("Machines");
+    case BillingColumn:
+        return tr("Commitment by month");
+    case ItemsColumn:
+        return tr("Items");
+    case CostColumn:
+        return tr("Cost");
+    case UseColumn:
+        return tr("Utilisation");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpui

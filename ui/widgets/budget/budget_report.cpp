@@ -1,0 +1,106 @@
+// Budget report: CSV and PDF.
+#include "widgets/budget/budget_report.h"
+
+#include "budget/budget_output.h"
+#include "core_text.h"
+#include "number_format.h"
+#include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_view.h"
+
+#include "base/atomic_file.h"
+
+#include <QCoreApplication>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QTextDocument>
+
+namespace gpui
+{
+
+namespace
+{
+
+QString budgetCell(const QString& text)
+{
+    return QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>");
+}
+
+QString budgetRow(const QStringList& cells, bool header = false)
+{
+    QString row = QStringLiteral("<tr>");
+    for (const QString& c : cells)
+        row += header ? QStringLiteral("<th>") + c.toHtmlEscaped() + QStringLiteral("</th>") : budgetCell(c);
+    return row + QStringLiteral("</tr>");
+}
+
+} // namespace
+
+bool BudgetReport::writeCsv(const gp::BudgetAnswer& answer, const QString& path, QString* error)
+{
+    const std::string text = "\xEF\xBB\xBF" + gp::budgetAnswerToCsv(answer);
+    auto written = gp::writeFileAtomically(path.toStdString(), text);
+    if (!written && error)
+        *error = QString::fromStdString(written.error().toString());
+    return bool(written);
+}
+
+QString BudgetReport::html(const gp::BudgetAnswer& a)
+{
+    const QString currency = QString::fromStdString(a.currency);
+    auto money = [&](double v) { return formatMoney(v, currency); };
+    QString html = QStringLiteral("<html><body style='font-size:9pt'>");
+    html += QStringLiteral("<h2>") + (a.title.empty() ? tr("Budget") : QString::fromStdString(a.title)).toHtmlEscaped()
+        + QStringLiteral("</h2><p>") + BudgetView::summary(a).toHtmlEscaped() + QStringLiteral("</p>");
+    html += QStringLiteral("<h3>") + tr("Items")
+        + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
+    html += budgetRow(
+        { tr("Item"), tr("Instance"), tr("Region"), tr("Machines"), tr("Spend"), tr("Alone"), tr("kWh"), tr("Note") },
+        true);
+    for (const gp::ItemBudget& item : a.items) {
+        const gp::ItemPlacement* p = item.placement ? &*item.placement : nullptr;
+        double kwh = 0;
+        for (double v : item.kwhByMonth)
+            kwh += v;
+        html += budgetRow({ QString::fromStdString(item.name), p ? QString::fromStdString(p->instance) : QString(),
+            p ? QString::fromStdString(p->region) : QString(), p ? QString::number(p->peakMachines) : QString(),
+            money(item.spend), money(item.aloneCost), formatNumber(kwh, 0), BudgetView::itemNote(item) });
+    }
+    html += QStringLiteral("</table><h3>") + tr("Fleet")
+        + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
+    html += budgetRow(
+        { tr("Instance"), tr("Region"), tr("Machines"), tr("Commitment by month"), tr("Cost"), tr("Utilisation") },
+        true);
+    for (const gp::FleetRow& r : a.fleet)
+        html += budgetRow(
+            { QString::fromStdString(r.instance), QString::fromStdString(r.region), QString::number(r.machines),
+                BudgetFleetModel::billingText(r.modeByMonth), money(r.cost), formatPercent(r.utilisation) });
+    html += QStringLiteral("</table><h3>") + tr("Months")
+        + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
+    html += budgetRow({ tr("Month"), tr("Spend"), tr("Cumulative"), tr("kWh"), tr("kg CO2") }, true);
+    for (std::size_t m = 0; m < a.monthly.size(); ++m)
+        html += budgetRow({ QString::number(m + 1), money(a.monthly[m]), money(a.cumulative[m]),
+            formatNumber(a.kwhByMonth[m], 0), formatNumber(a.kgCo2ByMonth[m], 0) });
+    html += QStringLiteral("</table>");
+    for (const QString& line : BudgetView::capLines(a))
+        html += QStringLiteral("<p>") + line.toHtmlEscaped() + QStringLiteral("</p>");
+    if (a.buyOrRent)
+        html += QStringLiteral("<p>") + BudgetView::buyOrRentLine(*a.buyOrRent, currency).toHtmlEscaped()
+            + QStringLiteral("</p>");
+    return html + QStringLiteral("</body></html>");
+}
+
+bool BudgetReport::writePdf(const gp::BudgetAnswer& answer, const QString& path, QString* error)
+{
+    QPdfWriter writer(path);
+    writer.setPageSize(QPageSize(QPageSize::A4));
+    writer.setResolution(300);
+    writer.setTitle(QString::fromStdString(answer.title));
+    QTextDocument document;
+    document.setHtml(html(answer));
+    document.print(&writer);
+    if (error)
+        error->clear();
+    return true;
+}
+
+} // namespace gpui

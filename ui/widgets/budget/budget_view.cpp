@@ -1,0 +1,395 @@
+// The Budget view.
+#include "widgets/budget/budget_view.h"
+
+#include "core_text.h"
+#include "number_format.h"
+#include "widgets/budget/budget_charts.h"
+#include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_report.h"
+
+#include "base/input_file.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpui
+{
+
+BudgetView::BudgetView(QWidget* parent)
+    : QDialog(parent)
+    , m_catalog(std::make_shared<gp::Catalog>(gp::builtinCatalog()))
+    , m_cache(std::make_shared<gp::BudgetPlanCache>())
+    , m_open(new QPushButton)
+    , m_csv(new QPushButton)
+    , m_pdf(new QPushButton)
+    , m_itemLabel(new QLabel)
+    , m_item(new QComboBox)
+    , m_trafficLabel(new QLabel)
+    , m_traffic(new QDoubleSpinBox)
+    , m_delayLabel(new QLabel)
+    , m_delay(new QSpinBox)
+    , m_regionLabel(new QLabel)
+    , m_region(new QComboBox)
+    , m_summary(new QLabel)
+    , m_status(new QLabel)
+    , m_timeline(new BudgetTimeline)
+    , m_chart(new BudgetSpendChart)
+    , m_fleetModel(new BudgetFleetModel(this))
+    , m_fleet(new QTableView)
+    , m_details(new QLabel)
+    , m_watcher(new QFutureWatcher<BudgetJob>(this))
+{
+    setObjectName(QStringLiteral("budgetView"));
+    m_summary->setObjectName(QStringLiteral("budgetSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_traffic->setRange(0.1, 100);
+    m_traffic->setSingleStep(0.5);
+    m_traffic->setDecimals(2);
+    m_traffic->setValue(1);
+    m_delay->setRange(-120, 120);
+    for (auto [label, field] : { std::pair<QLabel*, QWidget*> { m_itemLabel, m_item }, { m_trafficLabel, m_traffic },
+             { m_delayLabel, m_delay }, { m_regionLabel, m_region } })
+        label->setBuddy(field);
+
+    auto* controls = new QHBoxLayout;
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_itemLabel, m_item, m_trafficLabel, m_traffic, m_delayLabel, m_delay, m_regionLabel, m_region })
+        controls->addWidget(w);
+    controls->addStretch(1);
+    controls->addWidget(m_open);
+    controls->addWidget(m_csv);
+    controls->addWidget(m_pdf);
+
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_fleetModel);
+    proxy->setSortRole(BudgetFleetModel::SortRole);
+    m_fleet->setModel(proxy);
+    m_fleet->setSortingEnabled(true);
+    for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
+        m_fleet->horizontalHeader()->setSectionResizeMode(column,
+            column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
+                ? QHeaderView::Stretch
+                : QHeaderView::ResizeToContents);
+    m_fleet->setWordWrap(false);
+    m_fleet->verticalHeader()->hide();
+    m_fleet->setMinimumHeight(140);
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_timeline);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_fleet);
+    layout->addWidget(m_details);
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->addLayout(controls);
+    outer->addWidget(scroll, 1);
+    outer->addWidget(m_status);
+    resize(1100, 860);
+
+    connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
+    connect(m_traffic, &QDoubleSpinBox::valueChanged, this, [this] { readControls(); });
+    connect(m_delay, &QSpinBox::valueChanged, this, [this] { readControls(); });
+    connect(m_region, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Budget"), QString(), tr("Budgets (*.gpubudget);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !openBudget(path, &error))
+            QMessageBox::warning(this, tr("Open Budget"), error);
+    });
+    connect(m_csv, &QPushButton::clicked, this, &BudgetView::exportCsv);
+    connect(m_pdf, &QPushButton::clicked, this, &BudgetView::exportPdf);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (m_watcher->property("generation").toULongLong() != m_generation)
+            return; // superseded by a newer edit
+        const BudgetJob job = m_watcher->result();
+        if (!job.answer || job.answer->cancelled)
+            return;
+        m_answer = job.answer;
+        render();
+        emit answerReady();
+    });
+    retranslate();
+}
+
+BudgetView::~BudgetView()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_watcher->waitForFinished();
+}
+
+bool BudgetView::openBudget(const QString& path, QString* error)
+{
+    auto text = gp::readRegularFile(path.toStdString());
+    auto budget = text ? gp::parseBudget(*text) : gp::Expected<gp::Budget>(text.error());
+    if (!budget) {
+        if (error)
+            *error = QString::fromStdString(budget.error().toString());
+        return false;
+    }
+    gp::loadBudgetPlans(*budget, QFileInfo(path).absolutePath().toStdString(),
+        [](const std::string& p) { return gp::readRegularFile(p); });
+    setWindowFilePath(path);
+    setBudget(std::move(*budget));
+    return true;
+}
+
+void BudgetView::setBudget(gp::Budget budget)
+{
+    m_budget = std::move(budget);
+    m_whatIf = {};
+    fillWhatIfChoices();
+    recompute();
+}
+
+void BudgetView::setCatalog(std::shared_ptr<const gp::Catalog> catalog)
+{
+    if (!catalog)
+        return;
+    m_catalog = std::move(catalog);
+    m_cache = std::make_shared<gp::BudgetPlanCache>(); // answers of another catalog are not this one's
+    recompute();
+}
+
+void BudgetView::setWhatIf(const gp::BudgetWhatIf& whatIf)
+{
+    m_whatIf = whatIf;
+    m_filling = true;
+    m_traffic->setValue(whatIf.trafficFactor);
+    m_delay->setValue(whatIf.delayMonths);
+    m_item->setCurrentIndex(whatIf.item + 1);
+    m_filling = false;
+    recompute();
+}
+
+void BudgetView::fillWhatIfChoices()
+{
+    m_filling = true;
+    m_item->clear();
+    m_item->addItem(tr("Every item"));
+    for (const gp::BudgetItem& item : m_budget.items)
+        m_item->addItem(QString::fromStdString(item.name));
+    m_region->clear();
+    m_region->addItem(tr("As in the budget"));
+    for (const auto& [provider, regions] : m_budget.regions)
+        for (const std::string& region : regions)
+            m_region->addItem(
+                tr("%1: %2").arg(CoreText::provider(QString::fromStdString(provider)), QString::fromStdString(region)),
+                QStringList { QString::fromStdString(provider), QString::fromStdString(region) });
+    m_traffic->setValue(1);
+    m_delay->setValue(0);
+    m_filling = false;
+}
+
+void BudgetView::readControls()
+{
+    if (m_filling)
+        return;
+    m_whatIf.item = m_item->currentIndex() - 1;
+    m_whatIf.trafficFactor = m_traffic->value();
+    m_whatIf.delayMonths = m_delay->value();
+    const QStringList region = m_region->currentData().toStringList();
+    m_whatIf.provider = region.size() == 2 ? region[0].toStdString() : std::string();
+    m_whatIf.region = region.size() == 2 ? region[1].toStdString() : std::string();
+    recompute();
+}
+
+void BudgetView::recompute()
+{
+    if (m_budget.items.empty())
+        return;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    ++m_generation;
+    m_status->setText(tr("Computing…"));
+    const gp::Budget budget = m_whatIf.any() ? gp::applyWhatIf(m_budget, m_whatIf) : m_budget;
+    auto catalog = m_catalog;
+    auto cache = m_cache;
+    auto cancel = m_cancel;
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
+    m_watcher->setProperty("generation", m_generation);
+    m_watcher->setFuture(QtConcurrent::run([budget, catalog, cache, cancel]() {
+        BudgetJob job;
+        gp::SearchControl control;
+        control.cancel = cancel.get();
+        try {
+            job.answer
+                = std::make_shared<const gp::BudgetAnswer>(gp::answerBudget(budget, *catalog, control, cache.get()));
+        } catch (const std::exception&) {
+            job.answer.reset();
+        }
+        return job;
+    }));
+}
+
+QString BudgetView::summary(const gp::BudgetAnswer& a)
+{
+    const QString currency = QString::fromStdString(a.currency);
+    QString text = tr("%1 over %2 months").arg(formatMoney(a.total, currency)).arg(a.horizonMonths);
+    if (a.committedAfterHorizon > 0)
+        text += tr(", and %1 of reservations past the horizon").arg(formatMoney(a.committedAfterHorizon, currency));
+    text += tr(". Billed alone the items would cost %1; sharing machines saves %2.")
+                .arg(formatMoney(a.aloneTotal, currency), formatMoney(a.sharingSaves, currency));
+    if (a.failedItems() > 0)
+        text += tr(" %n item(s) failed.", nullptr, a.failedItems());
+    if (a.unplacedItems() > 0)
+        text += tr(" %n item(s) cannot be placed under the stock.", nullptr, a.unplacedItems());
+    return text;
+}
+
+QString BudgetView::itemNote(const gp::ItemBudget& item)
+{
+    if (item.error)
+        return tr("Failed: %1").arg(QString::fromStdString(item.error->toString()));
+    if (item.unplaced)
+        return item.suggestion.empty() ? tr("No stock for it in the allowed regions")
+                                       : tr("No stock for it in the allowed regions; %1 would take it")
+                                             .arg(QString::fromStdString(item.suggestion));
+    QString note;
+    if (item.placement && item.placement->moved)
+        note = tr("Moved from %1: %2")
+                   .arg(QString::fromStdString(item.placement->movedFrom),
+                       item.placement->movedBecause == "sold_out" ? tr("sold out") : tr("over the stock or quota"));
+    if (item.spot)
+        note += (note.isEmpty() ? QString() : CoreText::listSeparator()) + tr("on spot machines");
+    return note;
+}
+
+QStringList BudgetView::capLines(const gp::BudgetAnswer& a)
+{
+    QStringList lines;
+    const QString currency = QString::fromStdString(a.currency);
+    for (const gp::CapBreak& b : a.capBreaks) {
+        QString line = b.cap == "total" ? tr("The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).")
+                                              .arg(formatMoney(b.limit, currency))
+                                              .arg(b.month)
+                                              .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency))
+                                        : tr("The monthly cap of %1 breaks in month %2 (%3, %4 over).")
+                                              .arg(formatMoney(b.limit, currency))
+                                              .arg(b.month)
+                                              .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency));
+        for (const gp::Diagnostic& fix : b.fixes)
+            line += QLatin1Char(' ') + CoreText::diagnostic(fix);
+        lines << line;
+    }
+    return lines;
+}
+
+QString BudgetView::buyOrRentLine(const gp::BuyOrRentAnswer& b, const QString& currency)
+{
+    QString line = tr("Buying %1 × %2: rent %3 over the horizon against %4 in cash (%5 after depreciation).")
+                       .arg(b.machines)
+                       .arg(QString::fromStdString(b.instance), formatMoney(b.rentTotal, currency),
+                           formatMoney(b.ownedCashTotal, currency), formatMoney(b.ownedCostTotal, currency));
+    if (!b.crossoverMonth)
+        return line + QLatin1Char(' ') + tr("Owning never pays off.");
+    return line + QLatin1Char(' ')
+        + (b.crossoverEstimated ? tr("Owning pays off in month %1, past the horizon.").arg(*b.crossoverMonth)
+                                : tr("Owning pays off in month %1.").arg(*b.crossoverMonth));
+}
+
+QString BudgetView::summaryText() const
+{
+    return m_summary->text();
+}
+
+void BudgetView::render()
+{
+    if (!m_answer)
+        return;
+    m_status->setText(tr("Answered in %1").arg(formatSeconds(m_answer->seconds)));
+    m_summary->setText(summary(*m_answer));
+    m_timeline->setAnswer(m_answer);
+    m_chart->setAnswer(m_answer, m_budget.caps.perMonth);
+    m_fleetModel->setAnswer(m_answer);
+    QStringList details;
+    for (const gp::ItemBudget& item : m_answer->items)
+        if (const QString note = itemNote(item); !note.isEmpty())
+            details << tr("%1: %2").arg(QString::fromStdString(item.name), note);
+    details << capLines(*m_answer);
+    for (const gp::Diagnostic& warning : m_answer->warnings)
+        details << CoreText::diagnostic(warning);
+    if (m_answer->buyOrRent)
+        details << buyOrRentLine(*m_answer->buyOrRent, QString::fromStdString(m_answer->currency));
+    double kwh = 0, kg = 0;
+    for (std::size_t m = 0; m < m_answer->kwhByMonth.size(); ++m) {
+        kwh += m_answer->kwhByMonth[m];
+        kg += m_answer->kgCo2ByMonth[m];
+    }
+    details << tr("Energy: %1 kWh at the wall, %2 t CO2.").arg(formatNumber(kwh, 0), formatNumber(kg / 1000, 1));
+    m_details->setText(details.join(QLatin1Char('\n')));
+}
+
+void BudgetView::exportCsv()
+{
+    if (!m_answer)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Budget CSV"), QString(), tr("CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !BudgetReport::writeCsv(*m_answer, path, &error))
+        QMessageBox::warning(this, tr("Export Budget CSV"), error);
+}
+
+void BudgetView::exportPdf()
+{
+    if (!m_answer)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Budget PDF"), QString(), tr("PDF (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && !BudgetReport::writePdf(*m_answer, path, &error))
+        QMessageBox::warning(this, tr("Export Budget PDF"), error);
+}
+
+void BudgetView::retranslate()
+{
+    setWindowTitle(tr("Budget"));
+    m_open->setText(tr("&Open Budget…"));
+    m_csv->setText(tr("Export &CSV…"));
+    m_pdf->setText(tr("Export &PDF…"));
+    m_itemLabel->setText(tr("What if &item:"));
+    m_trafficLabel->setText(tr("&Traffic ×"));
+    m_delayLabel->setText(tr("&Later by (months):"));
+    m_regionLabel->setText(tr("&Region:"));
+    m_chart->retranslate();
+    if (m_item->count() > 0) {
+        m_item->setItemText(0, tr("Every item"));
+        m_region->setItemText(0, tr("As in the budget"));
+    }
+    render();
+}
+
+void BudgetView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
+}
+
+} // namespace gpui

@@ -1,0 +1,105 @@
+// The Budget view: a team's budget (.gpubudget) answered by the core's gp::answerBudget — the timeline of items,
+// the stacked monthly spend with the cap, the fleet table, caps broken and buy or rent — with what-if edits
+// (traffic x, items later, another region) answered as you type on the thread pool, and the PDF/CSV report.
+#pragma once
+
+#include "budget/budget.h"
+#include "budget/budget_answer.h"
+#include "budget/budget_what_if.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace gpui
+{
+
+class BudgetFleetModel;
+class BudgetSpendChart;
+class BudgetTimeline;
+
+using BudgetAnswerPtr = std::shared_ptr<const gp::BudgetAnswer>;
+
+// What a background answer hands back (a future's value must be default-constructible).
+struct BudgetJob {
+    BudgetAnswerPtr answer;
+};
+
+class BudgetView : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit BudgetView(QWidget* parent = nullptr);
+    ~BudgetView() override;
+
+    // Reads a .gpubudget and the plans it names, and answers it; false with the reason when it cannot be read.
+    bool openBudget(const QString& path, QString* error = nullptr);
+    // Answers `budget` (its plans read already) with the current what-if.
+    void setBudget(gp::Budget budget);
+    void setCatalog(std::shared_ptr<const gp::Catalog> catalog);
+    void setWhatIf(const gp::BudgetWhatIf& whatIf); // also what the controls set
+    BudgetAnswerPtr answer() const { return m_answer; }
+    const gp::Budget& budget() const { return m_budget; }
+    QString summaryText() const;
+    BudgetFleetModel* fleetModel() const { return m_fleetModel; }
+
+    // The words of the answer, shared with the report.
+    static QString summary(const gp::BudgetAnswer& answer);
+    static QString itemNote(const gp::ItemBudget& item);
+    static QStringList capLines(const gp::BudgetAnswer& answer);
+    static QString buyOrRentLine(const gp::BuyOrRentAnswer& option, const QString& currency);
+
+signals:
+    void answerReady();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void recompute();
+    void render();
+    void fillWhatIfChoices();
+    void readControls();
+    void exportCsv();
+    void exportPdf();
+
+    gp::Budget m_budget;
+    gp::BudgetWhatIf m_whatIf;
+    std::shared_ptr<const gp::Catalog> m_catalog;
+    std::shared_ptr<gp::BudgetPlanCache> m_cache;
+    BudgetAnswerPtr m_answer;
+    QPushButton* m_open;
+    QPushButton* m_csv;
+    QPushButton* m_pdf;
+    QLabel* m_itemLabel;
+    QComboBox* m_item;
+    QLabel* m_trafficLabel;
+    QDoubleSpinBox* m_traffic;
+    QLabel* m_delayLabel;
+    QSpinBox* m_delay;
+    QLabel* m_regionLabel;
+    QComboBox* m_region;
+    QLabel* m_summary;
+    QLabel* m_status;
+    BudgetTimeline* m_timeline;
+    BudgetSpendChart* m_chart;
+    BudgetFleetModel* m_fleetModel;
+    QTableView* m_fleet;
+    QLabel* m_details;
+    QFutureWatcher<BudgetJob>* m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    bool m_filling = false;
+};
+
+} // namespace gpui
