@@ -1121,6 +1121,517 @@
         <source>Or drop %1 (saves %2).</source>
         <translation>Or drop %1 (saves %2).</translation>
     </message>
+    <message>
+        <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
+        <translation>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</translation>
+    </message>
+</context>
+<context>
+    <name>FieldText</name>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Training objective</source>
+        <translation>Training objective</translation>
+    </message>
+    <message>
+        <source>Language modeling (next-token loss over the vocabulary) or classification (a small head over the classes)</source>
+        <translation>Language modeling (next-token loss over the vocabulary) or classification (a small head over the classes)</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Technique</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>Weight format</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Activation checkpointing</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>Attention kernel</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequence length</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>Micro-batch size</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Gradient accumulation</translation>
+    </message>
+    <message>
+        <source>Global batch size</source>
+        <translation>Global batch size</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>Training tokens</translation>
+    </message>
+    <message>
+        <source>Layers trained (freeze)</source>
+        <translation>Layers trained (freeze)</translation>
+    </message>
+    <message>
+        <source>With the freeze technique: the top layers trained, the others frozen</source>
+        <translation>With the freeze technique: the top layers trained, the others frozen</translation>
+    </message>
+    <message>
+        <source>FP32 master weights</source>
+        <translation>FP32 master weights</translation>
+    </message>
+    <message>
+        <source>Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 training)</source>
+        <translation>Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 training)</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>Paged optimizer</translation>
+    </message>
+    <message>
+        <source>bitsandbytes paged optimizer states (unified memory that spills to the host)</source>
+        <translation>bitsandbytes paged optimizer states (unified memory that spills to the host)</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>torch.compile recomputes pointwise operations instead of saving them</source>
+        <translation>torch.compile recomputes pointwise operations instead of saving them</translation>
+    </message>
+    <message>
+        <source>Optimizer in backward</source>
+        <translation>Optimizer in backward</translation>
+    </message>
+    <message>
+        <source>The optimizer step fused into the backward pass: each gradient is freed once applied</source>
+        <translation>The optimizer step fused into the backward pass: each gradient is freed once applied</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 optimizer states</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 scaling</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather (FSDP)</source>
+        <translation>FP8 all-gather (FSDP)</translation>
+    </message>
+    <message>
+        <source>Partial recompute layers</source>
+        <translation>Partial recompute layers</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA rank</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Data parallel</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Tensor parallel</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>Pipeline parallel</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO stage</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>Offload</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Sequence parallel</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: norms and dropout split across the tensor-parallel ranks</source>
+        <translation>Megatron sequence parallelism: norms and dropout split across the tensor-parallel ranks</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>Expert parallel</translation>
+    </message>
+    <message>
+        <source>GPUs the experts of a mixture-of-experts model are spread over</source>
+        <translation>GPUs the experts of a mixture-of-experts model are spread over</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>Context parallel</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>Pipeline schedule</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Virtual stages</translation>
+    </message>
+    <message>
+        <source>Concurrent requests</source>
+        <translation>Concurrent requests</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>Prompt tokens</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>Output tokens</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Time to first token</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>Time per output token</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>GPU memory utilization</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>Max sequences</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>Max batched tokens</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV block size</translation>
+    </message>
+    <message>
+        <source>Tokens per KV-cache page (vLLM&apos;s block_size); empty = the engine&apos;s</source>
+        <translation>Tokens per KV-cache page (vLLM&apos;s block_size); empty = the engine&apos;s</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>Prefix cache hit rate</translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation>Max model length</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</source>
+        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>Requests per month</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>Compute efficiency</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s dense peak the matrix multiplications reach; empty = the catalog&apos;s</source>
+        <translation>Share of the GPU&apos;s dense peak the matrix multiplications reach; empty = the catalog&apos;s</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU</source>
+        <translation>CUDA context per GPU</translation>
+    </message>
+    <message>
+        <source>Memory the CUDA runtime takes per GPU outside the allocator</source>
+        <translation>Memory the CUDA runtime takes per GPU outside the allocator</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per GPU</source>
+        <translation>NCCL buffers per GPU</translation>
+    </message>
+    <message>
+        <source>Communication buffers per GPU when the run is distributed</source>
+        <translation>Communication buffers per GPU when the run is distributed</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>Allocator fragmentation</translation>
+    </message>
+    <message>
+        <source>Share of memory lost to the caching allocator&apos;s fragmentation</source>
+        <translation>Share of memory lost to the caching allocator&apos;s fragmentation</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>Memory headroom</translation>
+    </message>
+    <message>
+        <source>Share of memory kept free for a plan to count as fitting</source>
+        <translation>Share of memory kept free for a plan to count as fitting</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>Memory bandwidth efficiency</translation>
+    </message>
+    <message>
+        <source>Achieved over datasheet memory bandwidth (decoding)</source>
+        <translation>Achieved over datasheet memory bandwidth (decoding)</translation>
+    </message>
+    <message>
+        <source>Link efficiency</source>
+        <translation>Link efficiency</translation>
+    </message>
+    <message>
+        <source>Achieved over specified bandwidth of NVLink, PCIe and the network</source>
+        <translation>Achieved over specified bandwidth of NVLink, PCIe and the network</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>Communication overlap</translation>
+    </message>
+    <message>
+        <source>Share of the overlappable communication hidden behind compute</source>
+        <translation>Share of the overlappable communication hidden behind compute</translation>
+    </message>
+    <message>
+        <source>Disk throughput</source>
+        <translation>Disk throughput</translation>
+    </message>
+    <message>
+        <source>Read throughput of the dataset&apos;s disk, MB/s</source>
+        <translation>Read throughput of the dataset&apos;s disk, MB/s</translation>
+    </message>
+    <message>
+        <source>Expert load imbalance (busiest rank / mean)</source>
+        <translation>Expert load imbalance (busiest rank / mean)</translation>
+    </message>
+    <message>
+        <source>Tokens routed to the busiest expert-parallel rank over the mean (1 = balanced)</source>
+        <translation>Tokens routed to the busiest expert-parallel rank over the mean (1 = balanced)</translation>
+    </message>
+    <message>
+        <source>Serving decode bandwidth efficiency</source>
+        <translation>Serving decode bandwidth efficiency</translation>
+    </message>
+    <message>
+        <source>Weights and KV cache read per decode step over the memory bandwidth</source>
+        <translation>Weights and KV cache read per decode step over the memory bandwidth</translation>
+    </message>
+    <message>
+        <source>Serving prefill compute efficiency</source>
+        <translation>Serving prefill compute efficiency</translation>
+    </message>
+    <message>
+        <source>Prefill FLOPs over the dense peak</source>
+        <translation>Prefill FLOPs over the dense peak</translation>
+    </message>
+    <message>
+        <source>Serving step overhead</source>
+        <translation>Serving step overhead</translation>
+    </message>
+    <message>
+        <source>Scheduler, sampler and kernel launch time per engine step</source>
+        <translation>Scheduler, sampler and kernel launch time per engine step</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Currency</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>Exchange rate</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>Spot interruptions</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>Checkpoint interval</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>Restart time</translation>
+    </message>
+    <message>
+        <source>Time to restart a run from its last checkpoint after a spot interruption</source>
+        <translation>Time to restart a run from its last checkpoint after a spot interruption</translation>
+    </message>
+    <message>
+        <source>Cloud storage</source>
+        <translation>Cloud storage</translation>
+    </message>
+    <message>
+        <source>Storage per month</source>
+        <translation>Storage per month</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</translation>
+    </message>
+    <message>
+        <source>Price discount</source>
+        <translation>Price discount</translation>
+    </message>
+    <message>
+        <source>Reservation term</source>
+        <translation>Reservation term</translation>
+    </message>
+    <message>
+        <source>Let the planner choose</source>
+        <translation>Let the planner choose</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Objective</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>Deadline</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Max nodes</source>
+        <translation>Max nodes</translation>
+    </message>
+    <message>
+        <source>Language modeling</source>
+        <translation>Language modeling</translation>
+    </message>
+    <message>
+        <source>Classification</source>
+        <translation>Classification</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>CNY (¥)</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>USD ($)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> months</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> MB/s</source>
+        <translation> MB/s</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source> per day</source>
+        <translation> per day</translation>
+    </message>
+    <message>
+        <source> CNY per USD</source>
+        <translation> CNY per USD</translation>
+    </message>
+    <message>
+        <source> per month</source>
+        <translation> per month</translation>
+    </message>
+    <message>
+        <source> layers</source>
+        <translation> layers</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a time; write e.g. 500 ms or 0.5 s</source>
+        <translation>%1: &quot;%2&quot; is not a time; write e.g. 500 ms or 0.5 s</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: &quot;%2&quot; is not a number</translation>
+    </message>
+    <message>
+        <source>%1: must be more than %2 and at most %3, got %4</source>
+        <translation>%1: must be more than %2 and at most %3, got %4</translation>
+    </message>
+    <message>
+        <source>%1: must be from %2 to %3, got %4</source>
+        <translation>%1: must be from %2 to %3, got %4</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -1667,74 +2178,6 @@
         <translation>Estimates rest on these figures. Values set in the plan replace the catalog&apos;s defaults; every catalog value names its source and date.</translation>
     </message>
     <message>
-        <source>Compute efficiency</source>
-        <translation>Compute efficiency</translation>
-    </message>
-    <message>
-        <source>CUDA context per GPU</source>
-        <translation>CUDA context per GPU</translation>
-    </message>
-    <message>
-        <source> GiB</source>
-        <translation> GiB</translation>
-    </message>
-    <message>
-        <source>NCCL buffers per GPU</source>
-        <translation>NCCL buffers per GPU</translation>
-    </message>
-    <message>
-        <source>Allocator fragmentation</source>
-        <translation>Allocator fragmentation</translation>
-    </message>
-    <message>
-        <source>Memory headroom</source>
-        <translation>Memory headroom</translation>
-    </message>
-    <message>
-        <source>Memory bandwidth efficiency</source>
-        <translation>Memory bandwidth efficiency</translation>
-    </message>
-    <message>
-        <source>Link efficiency</source>
-        <translation>Link efficiency</translation>
-    </message>
-    <message>
-        <source>Communication overlap</source>
-        <translation>Communication overlap</translation>
-    </message>
-    <message>
-        <source>Disk throughput</source>
-        <translation>Disk throughput</translation>
-    </message>
-    <message>
-        <source> MB/s</source>
-        <translation> MB/s</translation>
-    </message>
-    <message>
-        <source>Spot interruptions per day</source>
-        <translation>Spot interruptions per day</translation>
-    </message>
-    <message>
-        <source>Checkpoint interval</source>
-        <translation>Checkpoint interval</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> h</translation>
-    </message>
-    <message>
-        <source>Restart time</source>
-        <translation>Restart time</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> min</translation>
-    </message>
-    <message>
-        <source>Cloud storage</source>
-        <translation>Cloud storage</translation>
-    </message>
-    <message>
         <source>Set in the plan</source>
         <translation>Set in the plan</translation>
     </message>
@@ -2108,30 +2551,6 @@
         <source>%1.</source>
         <comment>a sentence ended with a full stop</comment>
         <translation>%1.</translation>
-    </message>
-    <message>
-        <source>Expert load imbalance (busiest rank / mean)</source>
-        <translation>Expert load imbalance (busiest rank / mean)</translation>
-    </message>
-    <message>
-        <source>x</source>
-        <translation>x</translation>
-    </message>
-    <message>
-        <source>Serving decode bandwidth efficiency</source>
-        <translation>Serving decode bandwidth efficiency</translation>
-    </message>
-    <message>
-        <source>Serving prefill compute efficiency</source>
-        <translation>Serving prefill compute efficiency</translation>
-    </message>
-    <message>
-        <source>Serving step overhead</source>
-        <translation>Serving step overhead</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -4151,6 +4570,37 @@
         <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
         <translation>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</translation>
     </message>
+    <message>
+        <source>%1: %2 is out of range</source>
+        <translation>%1: %2 is out of range</translation>
+    </message>
+    <message>
+        <source>Epochs: %1 is out of range</source>
+        <translation>Epochs: %1 is out of range</translation>
+    </message>
+    <message>
+        <source>Training details</source>
+        <translation>Training details</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>Assumptions</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>Change %1</translation>
+    </message>
+    <message>
+        <source>No model matches &quot;%1&quot;</source>
+        <translation>No model matches &quot;%1&quot;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n models match &quot;%1&quot;: type more of the name or pick one from the list</source>
+        <translation>
+            <numerusform>%n model matches &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
+            <numerusform>%n models match &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpui::LaunchExportDialog</name>
@@ -5383,28 +5833,8 @@ It was kept as %2.</translation>
         <translation>GPUs per node (bare GPUs)</translation>
     </message>
     <message>
-        <source>Sequence length</source>
-        <translation>Sequence length</translation>
-    </message>
-    <message>
-        <source>Micro-batch size</source>
-        <translation>Micro-batch size</translation>
-    </message>
-    <message>
-        <source>Global batch size</source>
-        <translation>Global batch size</translation>
-    </message>
-    <message>
-        <source>Training tokens</source>
-        <translation>Training tokens</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>LoRA rank</translation>
-    </message>
-    <message>
-        <source>Discount off list prices (0–0.99)</source>
-        <translation>Discount off list prices (0–0.99)</translation>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
     </message>
 </context>
 </TS>

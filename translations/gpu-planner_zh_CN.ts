@@ -1115,6 +1115,517 @@
         <source>Or drop %1 (saves %2).</source>
         <translation>或取消 %1（节省 %2）。</translation>
     </message>
+    <message>
+        <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
+        <translation>%1 没有运行 %2 权重的内核：需要 FP8 张量核心，或可运行仅权重内核的 bf16 张量核心。</translation>
+    </message>
+</context>
+<context>
+    <name>FieldText</name>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Training objective</source>
+        <translation>训练目标</translation>
+    </message>
+    <message>
+        <source>Language modeling (next-token loss over the vocabulary) or classification (a small head over the classes)</source>
+        <translation>语言建模（在词表上的下一个 token 损失）或分类（在类别上的小分类头）</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>训练方式</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Weight format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失计算</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Global batch size</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Layers trained (freeze)</source>
+        <translation>训练的层数（冻结）</translation>
+    </message>
+    <message>
+        <source>With the freeze technique: the top layers trained, the others frozen</source>
+        <translation>冻结方法：训练顶部这些层，其余层冻结</translation>
+    </message>
+    <message>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <source>Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 training)</source>
+        <translation>混合精度下保留一份 fp32 权重副本（关闭：纯 bf16/fp16 训练）</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
+        <source>bitsandbytes paged optimizer states (unified memory that spills to the host)</source>
+        <translation>bitsandbytes 分页优化器状态（统一内存，可溢出到主机内存）</translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <source>torch.compile recomputes pointwise operations instead of saving them</source>
+        <translation>torch.compile 重算逐元素运算而不保存它们</translation>
+    </message>
+    <message>
+        <source>Optimizer in backward</source>
+        <translation>反向中执行优化器</translation>
+    </message>
+    <message>
+        <source>The optimizer step fused into the backward pass: each gradient is freed once applied</source>
+        <translation>优化器步骤融合进反向传播：每个梯度应用后即释放</translation>
+    </message>
+    <message>
+        <source>bf16 optimizer states</source>
+        <translation>bf16 优化器状态</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather (FSDP)</source>
+        <translation>FP8 全收集（FSDP）</translation>
+    </message>
+    <message>
+        <source>Partial recompute layers</source>
+        <translation>部分重计算层数</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: norms and dropout split across the tensor-parallel ranks</source>
+        <translation>Megatron 序列并行：归一化和 dropout 在张量并行各卡间切分</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>GPUs the experts of a mixture-of-experts model are spread over</source>
+        <translation>混合专家模型的专家分布到的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>Concurrent requests</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>输入 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>显存利用率</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>最大批处理 token 数</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV 块大小</translation>
+    </message>
+    <message>
+        <source>Tokens per KV-cache page (vLLM&apos;s block_size); empty = the engine&apos;s</source>
+        <translation>每个 KV 缓存页的 token 数（vLLM 的 block_size）；留空 = 引擎默认</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>前缀缓存命中率</translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation>最大模型长度</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</source>
+        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len）；留空 = 提示 + 输出</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Requests per month</source>
+        <translation>每月请求数</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s dense peak the matrix multiplications reach; empty = the catalog&apos;s</source>
+        <translation>矩阵乘法达到的 GPU 稠密峰值比例；留空 = 目录默认值</translation>
+    </message>
+    <message>
+        <source>CUDA context per GPU</source>
+        <translation>每卡 CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>Memory the CUDA runtime takes per GPU outside the allocator</source>
+        <translation>CUDA 运行时在分配器之外占用的每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>NCCL buffers per GPU</source>
+        <translation>每卡 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <source>Communication buffers per GPU when the run is distributed</source>
+        <translation>分布式运行时每 GPU 的通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <source>Share of memory lost to the caching allocator&apos;s fragmentation</source>
+        <translation>因缓存分配器碎片而损失的显存比例</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Share of memory kept free for a plan to count as fitting</source>
+        <translation>计划被视为放得下时需保留的空闲显存比例</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth efficiency</source>
+        <translation>显存带宽效率</translation>
+    </message>
+    <message>
+        <source>Achieved over datasheet memory bandwidth (decoding)</source>
+        <translation>实际达到的显存带宽与规格值之比（解码）</translation>
+    </message>
+    <message>
+        <source>Link efficiency</source>
+        <translation>互联效率</translation>
+    </message>
+    <message>
+        <source>Achieved over specified bandwidth of NVLink, PCIe and the network</source>
+        <translation>NVLink、PCIe 和网络实际带宽与规格带宽之比</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠比例</translation>
+    </message>
+    <message>
+        <source>Share of the overlappable communication hidden behind compute</source>
+        <translation>可重叠通信中被计算掩盖的比例</translation>
+    </message>
+    <message>
+        <source>Disk throughput</source>
+        <translation>磁盘吞吐</translation>
+    </message>
+    <message>
+        <source>Read throughput of the dataset&apos;s disk, MB/s</source>
+        <translation>数据集所在磁盘的读取吞吐，MB/s</translation>
+    </message>
+    <message>
+        <source>Expert load imbalance (busiest rank / mean)</source>
+        <translation>专家负载不均衡（最忙 rank / 平均）</translation>
+    </message>
+    <message>
+        <source>Tokens routed to the busiest expert-parallel rank over the mean (1 = balanced)</source>
+        <translation>路由到最忙专家并行卡的 token 数与平均值之比（1 = 均衡）</translation>
+    </message>
+    <message>
+        <source>Serving decode bandwidth efficiency</source>
+        <translation>推理解码带宽效率</translation>
+    </message>
+    <message>
+        <source>Weights and KV cache read per decode step over the memory bandwidth</source>
+        <translation>每个解码步读取的权重和 KV 缓存与显存带宽之比</translation>
+    </message>
+    <message>
+        <source>Serving prefill compute efficiency</source>
+        <translation>推理预填充算力效率</translation>
+    </message>
+    <message>
+        <source>Prefill FLOPs over the dense peak</source>
+        <translation>预填充 FLOPs 与稠密峰值之比</translation>
+    </message>
+    <message>
+        <source>Serving step overhead</source>
+        <translation>推理单步开销</translation>
+    </message>
+    <message>
+        <source>Scheduler, sampler and kernel launch time per engine step</source>
+        <translation>每个引擎步骤的调度、采样和内核启动时间</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>竞价实例中断</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Restart time</source>
+        <translation>重启耗时</translation>
+    </message>
+    <message>
+        <source>Time to restart a run from its last checkpoint after a spot interruption</source>
+        <translation>竞价实例中断后从最近检查点重启运行所需的时间</translation>
+    </message>
+    <message>
+        <source>Cloud storage</source>
+        <translation>云存储</translation>
+    </message>
+    <message>
+        <source>Storage per month</source>
+        <translation>每月存储费用</translation>
+    </message>
+    <message>
+        <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
+        <translation>以计划货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
+    </message>
+    <message>
+        <source>Price discount</source>
+        <translation>价格折扣</translation>
+    </message>
+    <message>
+        <source>Reservation term</source>
+        <translation>预留期限</translation>
+    </message>
+    <message>
+        <source>Let the planner choose</source>
+        <translation>由规划器选择</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>优化目标</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Max nodes</source>
+        <translation>最大节点数</translation>
+    </message>
+    <message>
+        <source>Language modeling</source>
+        <translation>语言建模</translation>
+    </message>
+    <message>
+        <source>Classification</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <source>CNY (¥)</source>
+        <translation>人民币（¥）</translation>
+    </message>
+    <message>
+        <source>USD ($)</source>
+        <translation>美元（$）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source> months</source>
+        <translation> 个月</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> MB/s</source>
+        <translation> MB/s</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>倍</translation>
+    </message>
+    <message>
+        <source> per day</source>
+        <translation> 次/天</translation>
+    </message>
+    <message>
+        <source> CNY per USD</source>
+        <translation> 人民币/美元</translation>
+    </message>
+    <message>
+        <source> per month</source>
+        <translation> /月</translation>
+    </message>
+    <message>
+        <source> layers</source>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a time; write e.g. 500 ms or 0.5 s</source>
+        <translation>%1：“%2”不是时间；请写成例如 500 ms 或 0.5 s</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1：“%2”不是数字</translation>
+    </message>
+    <message>
+        <source>%1: must be more than %2 and at most %3, got %4</source>
+        <translation>%1：必须大于 %2 且不超过 %3，输入为 %4</translation>
+    </message>
+    <message>
+        <source>%1: must be from %2 to %3, got %4</source>
+        <translation>%1：必须在 %2 到 %3 之间，输入为 %4</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -1660,74 +2171,6 @@
         <translation>估算基于以下数值。方案文件中设定的值优先于目录默认值；目录中每个数值都注明了来源和日期。</translation>
     </message>
     <message>
-        <source>Compute efficiency</source>
-        <translation>计算效率</translation>
-    </message>
-    <message>
-        <source>CUDA context per GPU</source>
-        <translation>每卡 CUDA 上下文</translation>
-    </message>
-    <message>
-        <source> GiB</source>
-        <translation> GiB</translation>
-    </message>
-    <message>
-        <source>NCCL buffers per GPU</source>
-        <translation>每卡 NCCL 缓冲区</translation>
-    </message>
-    <message>
-        <source>Allocator fragmentation</source>
-        <translation>分配器碎片</translation>
-    </message>
-    <message>
-        <source>Memory headroom</source>
-        <translation>显存余量</translation>
-    </message>
-    <message>
-        <source>Memory bandwidth efficiency</source>
-        <translation>显存带宽效率</translation>
-    </message>
-    <message>
-        <source>Link efficiency</source>
-        <translation>互联效率</translation>
-    </message>
-    <message>
-        <source>Communication overlap</source>
-        <translation>通信重叠比例</translation>
-    </message>
-    <message>
-        <source>Disk throughput</source>
-        <translation>磁盘吞吐</translation>
-    </message>
-    <message>
-        <source> MB/s</source>
-        <translation> MB/s</translation>
-    </message>
-    <message>
-        <source>Spot interruptions per day</source>
-        <translation>竞价实例每日中断次数</translation>
-    </message>
-    <message>
-        <source>Checkpoint interval</source>
-        <translation>检查点保存间隔</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> 小时</translation>
-    </message>
-    <message>
-        <source>Restart time</source>
-        <translation>重启耗时</translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Cloud storage</source>
-        <translation>云存储</translation>
-    </message>
-    <message>
         <source>Set in the plan</source>
         <translation>方案中设定</translation>
     </message>
@@ -2099,30 +2542,6 @@
         <source>%1.</source>
         <comment>a sentence ended with a full stop</comment>
         <translation>%1。</translation>
-    </message>
-    <message>
-        <source>Expert load imbalance (busiest rank / mean)</source>
-        <translation>专家负载不均衡（最忙 rank / 平均）</translation>
-    </message>
-    <message>
-        <source>x</source>
-        <translation>倍</translation>
-    </message>
-    <message>
-        <source>Serving decode bandwidth efficiency</source>
-        <translation>推理解码带宽效率</translation>
-    </message>
-    <message>
-        <source>Serving prefill compute efficiency</source>
-        <translation>推理预填充算力效率</translation>
-    </message>
-    <message>
-        <source>Serving step overhead</source>
-        <translation>推理单步开销</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -4134,6 +4553,36 @@
         <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
         <translation>在 FSDP 全收集之前把每个进程的线性层权重分片转换为 FP8；在运行 NVFP4 缩放的 GPU 上不使用（其 MLP 层使用 NVFP4 权重，以 16 位收集），在回退到 FP8 缩放的其他 GPU 上使用</translation>
     </message>
+    <message>
+        <source>%1: %2 is out of range</source>
+        <translation>%1：%2 超出范围</translation>
+    </message>
+    <message>
+        <source>Epochs: %1 is out of range</source>
+        <translation>轮数：%1 超出范围</translation>
+    </message>
+    <message>
+        <source>Training details</source>
+        <translation>训练细节</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <source>No model matches &quot;%1&quot;</source>
+        <translation>没有与“%1”匹配的模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n models match &quot;%1&quot;: type more of the name or pick one from the list</source>
+        <translation>
+            <numerusform>%n 个模型与“%1”匹配：请输入更完整的名称或从列表中选择</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpui::LaunchExportDialog</name>
@@ -5362,28 +5811,8 @@ It was kept as %2.</source>
         <translation>每节点 GPU 数（裸 GPU）</translation>
     </message>
     <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>Micro-batch size</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <source>Global batch size</source>
-        <translation>全局批大小</translation>
-    </message>
-    <message>
-        <source>Training tokens</source>
-        <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>LoRA 秩</translation>
-    </message>
-    <message>
-        <source>Discount off list prices (0–0.99)</source>
-        <translation>相对目录价的折扣（0–0.99）</translation>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
     </message>
 </context>
 </TS>

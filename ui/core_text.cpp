@@ -1,4 +1,5 @@
 #include "core_text.h"
+#include "plan/plan_enum_tables.h"
 
 #include "number_format.h"
 
@@ -332,6 +333,19 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     return a.ok && !text.isEmpty() ? text : QString::fromStdString(diagnostic.message);
 }
 
+namespace
+{
+
+gp::WeightFormat weightFormatNamed(const QString& name)
+{
+    for (const auto& [spec, format] : gp::detail::kWeightFormats)
+        if (name == QLatin1String(spec.data(), qsizetype(spec.size())))
+            return format;
+    return gp::WeightFormat::Same;
+}
+
+} // namespace
+
 QString CoreText::failure(const gp::FitFailure& failure)
 {
     Args a { failure.args };
@@ -381,6 +395,10 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("Pipeline parallelism %1 exceeds the %2 layers.").arg(a.count("pipeline"), a.count("layers"));
     else if (c == "no_network")
         text = tr("%1 nodes need a network bandwidth between them.").arg(a.count("nodes"));
+    else if (c == "weight_format_unsupported")
+        text = tr("%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only "
+                  "kernels.")
+                   .arg(a.text("gpu"), CoreText::weightFormat(weightFormatNamed(a.text("weight_format"))));
     else if (c == "deadline_not_met")
         text = tr("The fastest configuration takes %1, past the deadline of %2.")
                    .arg(formatHours(a.number("fastest_hours")), formatHours(a.number("deadline_hours")));

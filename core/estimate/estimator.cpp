@@ -29,6 +29,18 @@ FitFailure makeFailure(std::string code, std::string message, std::vector<std::p
     return FitFailure{std::move(code), std::move(message), std::move(args)};
 }
 
+// Whether `gpu` has kernels for weights stored as `format`. FP8 (per-tensor or 128x128 block) and MXFP4 weights run
+// as W8A8/W4A8 GEMMs on FP8 tensor cores, or weight-only on GPUs with a bf16 tensor rate (sm80 and later): vLLM's
+// FP8 page (docs.vllm.ai/en/stable/features/quantization/fp8.html, 2025) runs W8A8 on Ada/Hopper and later and
+// W8A16 through FP8 Marlin on Ampere, and does not support Volta or Turing; its GPT-OSS recipe runs MXFP4 on
+// Hopper/Blackwell and through Marlin on Ampere. A GPU with neither rate (V100, T4) has no kernel for them; the
+// other formats run everywhere.
+bool runsWeightFormat(const GpuSpec& gpu, WeightFormat format)
+{
+    const bool fp8Weights = format == WeightFormat::Fp8 || format == WeightFormat::Fp8Block || format == WeightFormat::Mxfp4;
+    return !fp8Weights || denseTflops(gpu, Precision::Fp8) || denseTflops(gpu, Precision::Bf16);
+}
+
 // Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
 std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw,
                                      bool serving = false)
@@ -236,6 +248,16 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.usableMemory = usableMemoryBytes(hw, headroom);
     if (auto failure = checkLayout(model, config, hw, plan.workload.mode == Mode::Serving)) {
         r.failure = failure;
+        r.fits = false;
+        r.bottleneck = Bottleneck::MemoryCapacity;
+        return r;
+    }
+    if (!runsWeightFormat(hw.gpu, plan.workload.weightFormat)) {
+        const std::string format(toString(plan.workload.weightFormat));
+        r.failure = makeFailure("weight_format_unsupported",
+                                hw.gpu.name + " has no kernels for " + format
+                                    + " weights (they need FP8 tensor cores, or bf16 ones for weight-only kernels)",
+                                {{"weight_format", format}, {"gpu", hw.gpu.name}});
         r.fits = false;
         r.bottleneck = Bottleneck::MemoryCapacity;
         return r;

@@ -30,6 +30,42 @@ inline std::string contextParallelProblem(int context, std::int64_t sequenceLeng
             + std::to_string(context) + " equal chunks (load-balanced ring attention)";
     return {};
 }
+// The plan's other bounds, one per field kind (core/plan/plan_fields.cpp reads them; the window's rows take them
+// from the field table, so a plan the core accepts is always shown as it is, never clamped by a widget).
+inline constexpr std::int64_t kMaxMicroBatch = 1 << 16;
+inline constexpr std::int64_t kMaxAccumulation = 1 << 20;
+inline constexpr std::int64_t kMaxGlobalBatch = 1LL << 30;
+inline constexpr double kMaxTrainingTokens = 1e16;
+inline constexpr std::int64_t kMaxLoraRank = 65536;
+inline constexpr std::int64_t kMaxDataParallel = 1 << 20;
+inline constexpr std::int64_t kMaxTensorOrPipeline = 1024;
+inline constexpr std::int64_t kMaxZeroStage = 3;
+inline constexpr std::int64_t kMaxInferenceBatch = 1 << 20;
+inline constexpr std::int64_t kMaxServingConcurrency = 1 << 20; // workload.serving.load.concurrency
+inline constexpr double kMaxRequestsPerSecond = 1e7;
+inline constexpr double kMaxLatencySeconds = 1e6;               // latency targets (time to first token, per token)
+inline constexpr std::int64_t kMaxEngineKnob = 1 << 24;         // max_num_seqs, max_num_batched_tokens, block_size
+inline constexpr std::int64_t kMaxReplicas = 1 << 16;
+inline constexpr double kMaxRequestsPerMonth = 1e15;
+inline constexpr double kMinEfficiency = 0.01;                  // achieved fractions of a peak
+inline constexpr double kMaxRuntimeGib = 64;                    // CUDA context, NCCL buffers per GPU
+inline constexpr double kMaxMemoryFraction = 0.5;               // allocator slack, headroom
+inline constexpr double kMinDiskMBps = 0.001;
+inline constexpr double kMaxDiskMBps = 1e7;
+inline constexpr double kMaxExpertImbalance = 64;
+inline constexpr double kMaxStepOverheadSeconds = 1;
+inline constexpr double kMinExchangeRate = 0.0001;
+inline constexpr double kMaxExchangeRate = 10000;
+inline constexpr double kMaxInterruptionsPerDay = 1000;
+inline constexpr double kMinCheckpointHours = 0.001;
+inline constexpr double kMaxCheckpointHours = 10000;
+inline constexpr double kMaxRestartMinutes = 100000;
+inline constexpr double kMaxStorageGib = 1e9;
+inline constexpr double kMinDeadlineHours = 0.001;
+inline constexpr double kMaxDeadlineHours = 1e7;
+inline constexpr double kMinBudget = 0.001;
+inline constexpr double kMaxBudget = 1e15;                      // plan currency; also a month's storage bill
+inline constexpr std::int64_t kMaxSearchNodes = 1024;
 // A reservation's term, in months: 5 years, beyond the 1- and 3-year terms reservations are usually sold for.
 inline constexpr int kMaxReservedTermMonths = 60;
 // billing.price_discount, a fraction off list prices: at most 0.99, the catalog's own bound on a discount (spot and

@@ -40,6 +40,7 @@ enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
 
 // Architecture of a transformer. Zero means "not given" for optional sizes.
 struct Architecture {
+    bool operator==(const Architecture&) const = default;
     ModelKind kind = ModelKind::Decoder;
     std::int64_t hiddenSize = 0;
     std::int64_t numLayers = 0;        // per stack for encoder-decoder
@@ -91,6 +92,12 @@ struct Architecture {
 };
 
 struct ModelSpec {
+    bool operator==(const ModelSpec& o) const // the architecture given, not how the file spelled it
+    {
+        // With a preset, the fields the file names are the override (an unnamed field keeps the preset's value).
+        return preset == o.preset && architecture == o.architecture && parameters == o.parameters && name == o.name
+               && (preset.empty() || architectureJson == o.architectureJson);
+    }
     std::string preset;                      // model library id, may be empty
     std::optional<Architecture> architecture; // overrides the preset field by field when given
     nlohmann::json architectureJson;          // the fields given in the file (to override a preset partially)
@@ -99,11 +106,13 @@ struct ModelSpec {
 };
 
 struct LoraSpec {
+    bool operator==(const LoraSpec&) const = default;
     int rank = 16;
     std::vector<std::string> targetModules{"q_proj", "v_proj"};
 };
 
 struct ParallelismSpec {
+    bool operator==(const ParallelismSpec&) const = default;
     std::optional<int> data; // nullopt = "auto"
     int tensor = 1;
     int pipeline = 1;
@@ -117,6 +126,7 @@ struct ParallelismSpec {
 };
 
 struct InferenceSpec {
+    bool operator==(const InferenceSpec&) const = default;
     int batchSize = 1;
     std::int64_t promptTokens = 512;
     std::int64_t outputTokens = 256;
@@ -127,14 +137,17 @@ struct InferenceSpec {
 // the serving engine's knobs (vLLM's meanings). Absent optionals take the catalog's engine defaults.
 enum class ServingLoadKind { Concurrency, RequestsPerSecond, Max };
 struct ServingLoad {
+    bool operator==(const ServingLoad&) const = default;
     ServingLoadKind kind = ServingLoadKind::Concurrency;
     double value = 32; // requests in flight (concurrency) or arrivals per second; unused for "max"
 };
 struct ServingSlo {
+    bool operator==(const ServingSlo&) const = default;
     std::optional<double> ttftSeconds; // mean time to first token
     std::optional<double> tpotSeconds; // mean time per output token after the first
 };
 struct ServingEngine {
+    bool operator==(const ServingEngine&) const = default;
     std::optional<double> gpuMemoryUtilization; // share of GPU memory the engine takes (KV gets the rest of it)
     std::optional<int> maxNumSeqs;              // requests batched together at most
     std::optional<int> maxNumBatchedTokens;     // tokens per step (chunked prefill budget)
@@ -143,6 +156,7 @@ struct ServingEngine {
     std::optional<int> blockSize;               // KV-cache page, tokens
 };
 struct ServingSpec {
+    bool operator==(const ServingSpec&) const = default;
     std::int64_t promptTokens = 1000;
     std::int64_t outputTokens = 200;
     ServingLoad load;
@@ -154,6 +168,7 @@ struct ServingSpec {
 };
 
 struct Workload {
+    bool operator==(const Workload&) const = default;
     Mode mode = Mode::Training;
     TrainingObjective objective = TrainingObjective::LanguageModeling;
     Technique technique = Technique::Full;
@@ -186,6 +201,7 @@ struct Workload {
 };
 
 struct CandidateSpec {
+    bool operator==(const CandidateSpec&) const = default;
     std::string instance; // catalog instance id "provider:name"; empty for bare GPUs
     std::string gpu;      // bare GPUs: GPU id
     int gpusPerNode = 1;
@@ -197,6 +213,7 @@ struct CandidateSpec {
 };
 
 struct Assumptions {
+    bool operator==(const Assumptions&) const = default;
     std::optional<double> computeEfficiency;  // fraction of dense peak achieved in matmuls
     std::optional<double> cudaContextGib;     // per-GPU runtime memory not seen by the allocator
     std::optional<double> ncclGib;            // per-GPU NCCL buffers when distributed
@@ -222,6 +239,7 @@ const std::vector<std::string>& billingModeNames();
 const std::vector<std::string>& defaultBillingModes();
 
 struct Billing {
+    bool operator==(const Billing&) const = default;
     std::string currency = "CNY";
     std::vector<std::string> modes = defaultBillingModes(); // the billing modes the ranking may use
     bool allows(std::string_view mode) const;
@@ -230,6 +248,7 @@ struct Billing {
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
     std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    std::optional<double> storagePerMonth; // a monthly storage bill (plan currency) added to the cost of every run
     // The user's discount off the catalog's list prices (published or estimated), a fraction from 0 to 0.99: every
     // billing mode of such a price is paid at (1 - discount) of it. A quote (a candidate's price_per_hour, a user or
     // imported price) is what the user pays already and is not discounted. Absent = list prices.
@@ -241,6 +260,7 @@ struct Billing {
 };
 
 struct SearchSpec {
+    bool operator==(const SearchSpec&) const = default;
     bool enabled = true; // let the planner choose nodes/ZeRO/checkpointing/micro-batch per candidate
     SearchObjective objective = SearchObjective::Cost;
     std::optional<double> deadlineHours;
@@ -259,6 +279,7 @@ struct Plan {
     SearchSpec search;
     nlohmann::json original; // the document as read, so unknown fields survive a save
 
+    // The structs, and the document's fields no struct holds (unknown fields, scenarios; unmodelledFields).
     bool operator==(const Plan& other) const;
 };
 

@@ -72,6 +72,9 @@ inline constexpr EnumName<SearchObjective> kSearchObjectives[] = {
     {"cost-under-deadline", SearchObjective::CostUnderDeadline},
     {"time-under-budget", SearchObjective::TimeUnderBudget}};
 
+// billing.currency: the currencies a plan's costs are given in.
+inline constexpr std::string_view kCurrencies[] = {"CNY", "USD"};
+
 template <class E, std::size_t N>
 constexpr std::string_view nameOf(const EnumName<E> (&table)[N], E value)
 {

@@ -1,4 +1,6 @@
 // Builds the report's blocks from a plan and its evaluation; every sentence goes through tr().
+#include "plan/plan_fields.h"
+#include "widgets/inputs/field_text.h"
 #include "report_document.h"
 #include "report_sensitivity.h"
 #include "charts/scenario_chart.h"
@@ -840,6 +842,16 @@ void ReportBuilder::addDetails(Blocks& blocks) const
                               muted(8), 6));
 }
 
+std::vector<std::pair<QString, QString>> ReportBuilder::setInThePlanRows(const gp::Plan& plan)
+{
+    // Every table field the report shows as an assumption, where the plan sets it away from its default.
+    std::vector<std::pair<QString, QString>> rows;
+    for (const gp::PlanField& field : gp::planFields())
+        if (field.report == gp::FieldReport::Assumption && !field.atDefault(plan))
+            rows.emplace_back(FieldText::label(field.path), FieldText::value(field, field.get(plan)));
+    return rows;
+}
+
 void ReportBuilder::addAssumptions(Blocks& blocks) const
 {
     auto heading = std::make_unique<HeadingBlock>(tr("Assumptions"));
@@ -849,35 +861,8 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
                              "defaults; every catalog value names its source and date."),
                           muted(8), 6));
 
-    const gp::Assumptions& a = m_data.plan.assumptions;
     const gp::Billing& b = m_data.plan.billing;
-    std::vector<std::pair<QString, QString>> plan;
-    auto addPlan = [&](const QString& label, const std::optional<double>& value, const QString& unit = {}) {
-        if (value)
-            plan.emplace_back(label, formatNumber(*value) + unit);
-    };
-    auto addFraction = [&](const QString& label, const std::optional<double>& value) {
-        if (value)
-            plan.emplace_back(label, formatPercent(*value));
-    };
-    addFraction(tr("Compute efficiency"), a.computeEfficiency);
-    addPlan(tr("CUDA context per GPU"), a.cudaContextGib, tr(" GiB"));
-    addPlan(tr("NCCL buffers per GPU"), a.ncclGib, tr(" GiB"));
-    addFraction(tr("Allocator fragmentation"), a.allocatorFraction);
-    addFraction(tr("Memory headroom"), a.headroomFraction);
-    addFraction(tr("Memory bandwidth efficiency"), a.memoryBandwidthEfficiency);
-    addFraction(tr("Link efficiency"), a.linkEfficiency);
-    addFraction(tr("Communication overlap"), a.communicationOverlap);
-    addPlan(tr("Disk throughput"), a.diskThroughputMBps, tr(" MB/s"));
-    addPlan(tr("Expert load imbalance (busiest rank / mean)"), a.expertLoadImbalance, tr("x"));
-    addFraction(tr("Serving decode bandwidth efficiency"), a.servingDecodeBandwidthEfficiency);
-    addFraction(tr("Serving prefill compute efficiency"), a.servingPrefillComputeEfficiency);
-    if (a.servingStepOverheadSeconds)
-        addPlan(tr("Serving step overhead"), *a.servingStepOverheadSeconds * 1e3, tr(" ms"));
-    addPlan(tr("Spot interruptions per day"), b.spotInterruptionsPerDay);
-    addPlan(tr("Checkpoint interval"), b.checkpointIntervalHours, tr(" h"));
-    addPlan(tr("Restart time"), b.restartMinutes, tr(" min"));
-    addPlan(tr("Cloud storage"), b.storageGib, tr(" GiB"));
+    std::vector<std::pair<QString, QString>> plan = setInThePlanRows(m_data.plan);
     blocks.push_back(text(tr("Set in the plan"), strong(9.5, palette::accent), 3));
     if (plan.empty()) {
         blocks.push_back(text(tr("Nothing: the catalog's defaults below apply."), body(8), 8));

@@ -21,6 +21,9 @@ public:
     PageDecoration decoration() const;
     // The document title (PDF metadata and first page).
     QString title() const;
+    // The "Set in the plan" rows of the assumptions: each field of the plan's field table that the report shows as an
+    // assumption and the plan sets away from its default, with its value.
+    static std::vector<std::pair<QString, QString>> setInThePlanRows(const gp::Plan& plan);
 
 private:
     void addTitle(Blocks& blocks) const;

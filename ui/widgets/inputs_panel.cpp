@@ -1,5 +1,8 @@
 #include "widgets/inputs_panel.h"
 #include "plan/limits.h"
+#include "plan/plan_enum_tables.h"
+#include "plan/plan_fields.h"
+#include "widgets/inputs/field_text.h"
 
 #include "answer_text.h"
 #include "catalog/catalog.h"
@@ -32,6 +35,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QSet>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
@@ -92,7 +96,9 @@ public:
             return state;
         bool ok = false;
         number(input, &ok);
-        return ok ? QValidator::Intermediate : state;
+        // A sign typed first stays (the number follows): dropping it would turn "-100" into 100 without a word.
+        const QString bare = input.trimmed();
+        return ok || bare == QLatin1String("-") || bare == QLatin1String("+") ? QValidator::Intermediate : state;
     }
     void fixup(QString& input) const override
     {
@@ -112,6 +118,43 @@ private:
             text.chop(suffix().size());
         text = text.trimmed().remove(locale().groupSeparator());
         return locale().toLongLong(text, ok);
+    }
+};
+
+// The same for numbers with decimals: a typed value past the range (a sign included) is refused with a message.
+class FieldDoubleSpinBox : public QDoubleSpinBox
+{
+public:
+    std::function<void(const QString&)> outOfRange;
+
+    QValidator::State validate(QString& input, int& pos) const override
+    {
+        const QValidator::State state = QDoubleSpinBox::validate(input, pos);
+        if (state != QValidator::Invalid)
+            return state;
+        bool ok = false;
+        number(input, &ok);
+        const QString bare = input.trimmed();
+        return ok || bare == QLatin1String("-") || bare == QLatin1String("+") ? QValidator::Intermediate : state;
+    }
+    void fixup(QString& input) const override
+    {
+        bool ok = false;
+        const double value = number(input, &ok);
+        if (ok && (value > maximum() || value < minimum()) && outOfRange)
+            outOfRange(input.trimmed());
+        QDoubleSpinBox::fixup(input);
+    }
+
+private:
+    double number(QString text, bool* ok) const
+    {
+        if (!prefix().isEmpty() && text.startsWith(prefix()))
+            text.remove(0, prefix().size());
+        if (!suffix().isEmpty() && text.endsWith(suffix()))
+            text.chop(suffix().size());
+        text = text.trimmed().remove(locale().groupSeparator());
+        return locale().toDouble(text, ok);
     }
 };
 
@@ -140,6 +183,10 @@ InputsPanel::~InputsPanel() = default;
 
 QWidget* InputsPanel::withError(QWidget* input, const QString& fieldKey)
 {
+    // The editor (not a row of several) names the plan field it edits, as the table's rows do (fieldInput()).
+    if (qobject_cast<QAbstractSpinBox*>(input) || qobject_cast<QComboBox*>(input) || qobject_cast<QCheckBox*>(input)
+        || qobject_cast<QLineEdit*>(input))
+        input->setProperty("planField", fieldKey);
     auto* box = new QWidget;
     auto* layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -166,6 +213,16 @@ void InputsPanel::addRow(QFormLayout* form, std::function<QString()> label, QWid
 {
     if (auto* box = dynamic_cast<FieldSpinBox*>(input); box && !fieldKey.isEmpty())
         box->outOfRange = [this, fieldKey](qint64 value) { refuseValue(fieldKey, value); };
+    if (auto* box = dynamic_cast<FieldDoubleSpinBox*>(input); box && !fieldKey.isEmpty())
+        box->outOfRange = [this, fieldKey, label](const QString& typed) {
+            clearFieldErrors();
+            showFieldError(fieldKey, tr("%1: %2 is out of range").arg(label(), typed));
+        };
+    if (auto* box = dynamic_cast<UnitSpinBox*>(input); box && !fieldKey.isEmpty())
+        box->refused = [this, fieldKey](const QString& message) {
+            clearFieldErrors();
+            showFieldError(fieldKey, message);
+        };
     auto* l = new QLabel;
     m_retranslate.push_back([l, label] { l->setText(label()); });
     form->addRow(l, fieldKey.isEmpty() ? input : withError(input, fieldKey));
@@ -352,6 +409,7 @@ void InputsPanel::build()
     form->addRow(importRow);
     outer->addWidget(modelGroup);
     connect(m_preset, &QComboBox::activated, this, [this] { edited(FModel); });
+    connect(m_preset->lineEdit(), &QLineEdit::returnPressed, this, &InputsPanel::pickTypedPreset);
     connect(m_parameters, &QLineEdit::editingFinished, this, [this] {
         if (m_preset->currentIndex() != 0)
             m_preset->setCurrentIndex(0);
@@ -502,6 +560,7 @@ void InputsPanel::build()
     auto* sequenceBox = spin(1, MaxSequence, 512);
     sequenceBox->outOfRange = [this](qint64 value) { refuseValue(QStringLiteral("workload.sequence_length"), value); };
     m_sequenceLength = sequenceBox;
+    m_sequenceLength->setProperty("planField", QStringLiteral("workload.sequence_length"));
     m_sequenceLength->setMinimumWidth(90);
     seqLayout->addWidget(m_sequenceSlider, 1);
     seqLayout->addWidget(m_sequenceLength);
@@ -538,7 +597,12 @@ void InputsPanel::build()
     auto* tokensLayout = new QHBoxLayout(tokensRow);
     tokensLayout->setContentsMargins(0, 0, 0, 0);
     m_datasetTokens = new QLineEdit;
-    m_epochs = new QDoubleSpinBox;
+    auto* epochs = new FieldDoubleSpinBox;
+    epochs->outOfRange = [this](const QString& typed) {
+        clearFieldErrors();
+        showFieldError(QStringLiteral("workload.training_tokens"), tr("Epochs: %1 is out of range").arg(typed));
+    };
+    m_epochs = epochs;
     m_epochs->setRange(0.01, 1000);
     m_epochs->setDecimals(2);
     m_epochs->setSingleStep(1);
@@ -562,6 +626,7 @@ void InputsPanel::build()
     connect(m_microBatch, &QSpinBox::valueChanged, this, [this] { edited(FMicroBatch); });
     connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { edited(FAccumulation); });
     connect(m_globalBatch, &QSpinBox::valueChanged, this, [this] { edited(FGlobalBatch); });
+    m_datasetTokens->setProperty("planField", QStringLiteral("workload.training_tokens"));
     connect(m_datasetTokens, &QLineEdit::editingFinished, this, [this] { edited(FTokens); });
     connect(m_datasetTokens, &QLineEdit::textEdited, this, [this](const QString& text) {
         double v = 0;
@@ -614,7 +679,7 @@ void InputsPanel::build()
     m_servingLoadKind->addItem(QString(), int(gp::ServingLoadKind::RequestsPerSecond));
     m_servingLoadKind->addItem(QString(), int(gp::ServingLoadKind::Max));
     m_servingConcurrency = spin(1, MaxServingConcurrency);
-    m_servingRate = new QDoubleSpinBox;
+    m_servingRate = new FieldDoubleSpinBox;
     m_servingRate->setRange(0.01, 1e7);
     m_servingRate->setDecimals(2);
     m_servingRate->setKeyboardTracking(false);
@@ -634,12 +699,12 @@ void InputsPanel::build()
     addRow(
         form, [] { return tr("Load"); }, loadRow, QStringLiteral("workload.serving.load"));
     // Latency targets: the box's lowest value reads "none" (no target; the core refuses 0).
-    m_servingTtft = new QDoubleSpinBox;
+    m_servingTtft = new UnitSpinBox(*gp::findPlanField("workload.serving.slo.ttft_seconds"), "s");
     m_servingTtft->setRange(0, 1e6);
     m_servingTtft->setDecimals(3);
     m_servingTtft->setSingleStep(0.1);
     m_servingTtft->setKeyboardTracking(false);
-    m_servingTpot = new QDoubleSpinBox;
+    m_servingTpot = new UnitSpinBox(*gp::findPlanField("workload.serving.slo.tpot_seconds"), "ms");
     m_servingTpot->setRange(0, 1e9);
     m_servingTpot->setDecimals(1);
     m_servingTpot->setSingleStep(5);
@@ -700,14 +765,14 @@ void InputsPanel::build()
     auto* advanced = new QFormLayout(m_servingAdvanced);
     advanced->setContentsMargins(0, 0, 0, 0);
     advanced->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_servingGpuUtilization = new QDoubleSpinBox;
+    m_servingGpuUtilization = new FieldDoubleSpinBox;
     m_servingGpuUtilization->setRange(0, 1);
     m_servingGpuUtilization->setDecimals(2);
     m_servingGpuUtilization->setSingleStep(0.05);
     m_servingGpuUtilization->setKeyboardTracking(false);
     m_servingMaxSeqs = spin(0, MaxEngineKnob);
     m_servingMaxTokens = spin(0, MaxEngineKnob, 1024);
-    m_servingPrefixHit = new QDoubleSpinBox;
+    m_servingPrefixHit = new FieldDoubleSpinBox;
     m_servingPrefixHit->setRange(0, 0.99);
     m_servingPrefixHit->setDecimals(2);
     m_servingPrefixHit->setSingleStep(0.05);
@@ -774,6 +839,8 @@ void InputsPanel::build()
                                         "offload for the configuration that fits and best meets the objective"));
     });
     form->addRow(withError(m_plannerChooses, QStringLiteral("search")));
+    m_plannerChooses->setProperty("planField", QStringLiteral("search.enabled"));
+    QFormLayout* parallelForm = form;
     m_plannerChoice = new QLabel;
     m_plannerChoice->setObjectName(QStringLiteral("plannerChoice"));
     m_plannerChoice->setWordWrap(true);
@@ -849,14 +916,14 @@ void InputsPanel::build()
         &CoreText::objective);
     addRow(
         form, [] { return tr("Objective"); }, m_objective, QStringLiteral("search.objective"));
-    m_deadlineDays = new QDoubleSpinBox;
+    m_deadlineDays = new FieldDoubleSpinBox;
     m_deadlineDays->setRange(0.01, 3650);
     m_deadlineDays->setDecimals(2);
     m_deadlineDays->setKeyboardTracking(false);
     m_retranslate.push_back([this] { m_deadlineDays->setSuffix(tr(" days")); });
     addRow(
         form, [] { return tr("Deadline"); }, m_deadlineDays, QStringLiteral("search.deadline_hours"));
-    m_budget = new QDoubleSpinBox;
+    m_budget = new FieldDoubleSpinBox;
     m_budget->setRange(1, 1e12);
     m_budget->setDecimals(2);
     m_budget->setSingleStep(1000);
@@ -873,6 +940,8 @@ void InputsPanel::build()
     });
     addRow(
         form, [] { return tr("Currency"); }, m_currency, QStringLiteral("billing"));
+    m_currency->setProperty("planField", QStringLiteral("billing.currency"));
+    QFormLayout* billingForm = form;
     // Which billing modes count: reserved is a one- or three-year commitment and spot can be reclaimed, so a plan
     // counts them only when asked to.
     auto* modes = new QWidget;
@@ -923,7 +992,7 @@ void InputsPanel::build()
         form, [] { return tr("Reservation term"); }, m_reservedTerm, QStringLiteral("billing.reserved_term_months"));
     connect(m_reservedTerm, &QSpinBox::valueChanged, this, [this] { edited(FReservedTerm); });
     // A discount off the catalog's list prices (billing.price_discount); 0 = list prices.
-    m_priceDiscount = new QDoubleSpinBox;
+    m_priceDiscount = new FieldDoubleSpinBox;
     m_priceDiscount->setObjectName(QStringLiteral("billing:price_discount"));
     m_priceDiscount->setRange(0, gp::limits::kMaxPriceDiscount * 100);
     m_priceDiscount->setDecimals(1);
@@ -941,7 +1010,7 @@ void InputsPanel::build()
     connect(m_priceDiscount, &QDoubleSpinBox::valueChanged, this, [this] { edited(FPriceDiscount); });
     // Optional billing settings: the lowest value of each box stands for "the catalog's default" (null in the plan).
     auto optionalBox = [](double min, double max, int decimals, double step) {
-        auto* box = new QDoubleSpinBox;
+        auto* box = new FieldDoubleSpinBox;
         box->setRange(min, max);
         box->setDecimals(decimals);
         box->setSingleStep(step);
@@ -989,7 +1058,115 @@ void InputsPanel::build()
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, [this] { edited(FBudget); });
     connect(m_currency, &QComboBox::activated, this, [this] { edited(FCurrency); });
 
+    buildFieldRows(outer, advanced, parallelForm, billingForm);
     outer->addStretch(1);
+}
+
+void InputsPanel::buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism,
+                                 QFormLayout* billing)
+{
+    QSet<QString> handMade;
+    for (QWidget* input : findChildren<QWidget*>())
+        if (const QVariant tag = input->property("planField"); tag.isValid())
+            handMade.insert(tag.toString());
+    QFormLayout* details = nullptr;
+    m_detailsGroup = group([] { return tr("Training details"); }, &details, QStringLiteral("workload"));
+    m_detailsGroup->setObjectName(QStringLiteral("detailsGroup"));
+    QFormLayout* assumptions = nullptr;
+    m_assumptionsGroup = group([] { return tr("Assumptions"); }, &assumptions, QStringLiteral("assumptions"));
+    m_assumptionsGroup->setObjectName(QStringLiteral("assumptionsGroup"));
+    for (std::size_t index = 0; index < gp::planFields().size(); ++index) {
+        const gp::PlanField& field = gp::planFields()[index];
+        const QString path = QString::fromUtf8(field.path.data(), qsizetype(field.path.size()));
+        if (handMade.contains(path))
+            continue;
+        QFormLayout* form = path.startsWith(QLatin1String("workload.serving.")) ? servingEngine
+            : path.startsWith(QLatin1String("workload."))                      ? details
+            : path.startsWith(QLatin1String("search."))                        ? parallelism
+            : path.startsWith(QLatin1String("billing."))                       ? billing
+                                                                               : assumptions;
+        auto editor = std::make_unique<FieldEditor>(field);
+        FieldEditor* e = editor.get();
+        e->edited = [this, &field](const nlohmann::json& value) { editedField(field, value); };
+        e->refused = [this, path](const QString& message) {
+            clearFieldErrors();
+            showFieldError(path, message);
+        };
+        m_retranslate.push_back([e] { e->retranslate(); });
+        if (field.kind == gp::FieldKind::Boolean)
+            form->addRow(QString(), withError(e->input(), path));
+        else
+            addRow(
+                form, [path] { return FieldText::label(path.toStdString()); }, e->input(), path);
+        m_fieldEditors.push_back(std::move(editor));
+    }
+    outer->addWidget(m_detailsGroup);
+    outer->addWidget(m_assumptionsGroup);
+}
+
+QWidget* InputsPanel::fieldInput(const QString& path) const
+{
+    for (QWidget* input : findChildren<QWidget*>())
+        if (input->property("planField").toString() == path)
+            return input;
+    return nullptr;
+}
+
+void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& value)
+{
+    if (m_updating)
+        return;
+    clearFieldErrors();
+    showTextProblems();
+    gp::Plan plan = m_plan;
+    field.set(plan, value);
+    auto checked = gp::planFromJson(gp::planToJson(plan));
+    if (!checked) {
+        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+        return;
+    }
+    m_plan = plan;
+    const std::string_view path = field.path;
+    const int mergeId = 1000 + int(&field - gp::planFields().data());
+    emit planEdited(plan, EditText([path] { return tr("Change %1").arg(FieldText::label(path)); }), mergeId);
+}
+
+void InputsPanel::showTextProblems()
+{
+    auto check = [this](QLineEdit* edit, const QString& key, bool emptyMeansNone, const QString& message) {
+        double v = 0;
+        const QString text = edit->text();
+        if (!(emptyMeansNone && text.trimmed().isEmpty()) && !(parseScaledNumber(text, &v) && v > 0))
+            showFieldError(key, message);
+    };
+    check(m_datasetTokens, QStringLiteral("workload.training_tokens"), false,
+        tr("Not a token count: write e.g. 2B or 350M"));
+    if (m_parameters->isEnabled())
+        check(m_parameters, QStringLiteral("model.parameters"), true, tr("Not a parameter count: write e.g. 7B or 6.7e9"));
+    check(m_servingRequestsPerMonth, QStringLiteral("workload.serving.requests_per_month"), true,
+        tr("Enter requests per month, e.g. 3M, or leave it empty"));
+}
+
+void InputsPanel::pickTypedPreset()
+{
+    const QString typed = m_preset->lineEdit()->text().trimmed();
+    if (typed.isEmpty() || m_preset->findText(typed) >= 0)
+        return; // empty, or a whole name: the combo box picks it
+    QList<int> matches;
+    for (int i = 1; i < m_preset->count(); ++i)
+        if (m_preset->itemText(i).contains(typed, Qt::CaseInsensitive))
+            matches << i;
+    if (matches.size() == 1) {
+        m_preset->setCurrentIndex(matches.front());
+        edited(FModel);
+        return;
+    }
+    clearFieldErrors();
+    showFieldError(QStringLiteral("model"),
+        matches.isEmpty()
+            ? tr("No model matches \"%1\"").arg(typed)
+            : tr("%n models match \"%1\": type more of the name or pick one from the list", nullptr, int(matches.size()))
+                  .arg(typed));
 }
 
 void InputsPanel::retranslate()
@@ -1143,6 +1320,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     m_reservedTerm->setValue(plan.billing.reservedTermMonths.value_or(m_reservedTerm->minimum()));
     m_priceDiscount->setValue(plan.billing.priceDiscount.value_or(0) * 100);
 
+    for (const auto& editor : m_fieldEditors)
+        editor->show(plan);
     updateModelLayers();
 
     for (QWidget* w2 : inputs)
@@ -1174,6 +1353,7 @@ void InputsPanel::updateVisibility()
     m_trainingGroup->setVisible(training);
     m_inferenceGroup->setVisible(mode == gp::Mode::Inference);
     m_servingGroup->setVisible(mode == gp::Mode::Serving);
+    m_detailsGroup->setVisible(training);
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
     m_loss->setEnabled(training);
@@ -1324,18 +1504,35 @@ bool InputsPanel::readWidgets(gp::Plan& plan, Field field)
             model.architectureJson = nlohmann::json();
             model.parameters.reset();
             model.name = m_importedName.toStdString();
+            if (!(model == m_plan.model))
+                w.weightFormat = m_importedFormat;
         } else if (!presetId.isEmpty()) {
             model = gp::ModelSpec {};
             model.preset = presetId.toStdString();
+            // A new model takes the format its published weights ship in (DeepSeek-V3's FP8 blocks, GPT-OSS's
+            // MXFP4; 16-bit weights as the precision), not the format the model before it had.
+            if (!(model == m_plan.model)) {
+                w.weightFormat = gp::WeightFormat::Same;
+                for (const gp::ModelPreset& p : gp::modelPresets())
+                    if (p.id == model.preset)
+                        for (const auto& [name, format] : gp::detail::kWeightFormats)
+                            if (name == p.weightsDtype)
+                                w.weightFormat = format;
+            }
         } else {
             double parameters = 0;
             if (!parseScaledNumber(m_parameters->text(), &parameters) || parameters <= 0) {
                 fail(QStringLiteral("model.parameters"), tr("Enter the number of parameters, e.g. 7B"));
             } else {
+                const bool changed = !m_plan.model.parameters || *m_plan.model.parameters != parameters;
                 model = gp::ModelSpec {};
                 model.parameters = parameters;
+                if (changed)
+                    w.weightFormat = gp::WeightFormat::Same;
             }
         }
+        if (w.technique == gp::Technique::Qlora && w.weightFormat == gp::WeightFormat::Same)
+            w.weightFormat = gp::WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base, as the plan reader says
         break;
     }
     case FMode: {
@@ -1739,6 +1936,7 @@ void InputsPanel::edited(Field field)
         return;
     updateVisibility();
     clearFieldErrors();
+    showTextProblems(); // a field still holding text the plan did not take keeps its message
     gp::Plan plan = m_plan;
     if (!readWidgets(plan, field)) {
         if (field == FModel && m_parameters->isEnabled())
@@ -2040,6 +2238,10 @@ bool InputsPanel::importConfigBytes(const QByteArray& bytes, const QString& path
         plan.workload.weightFormat = gp::WeightFormat::Mxfp4;
     else if (q == "fp8_block")
         plan.workload.weightFormat = gp::WeightFormat::Fp8Block;
+    else // unquantized weights: the format the model before it was imported in does not carry over
+        plan.workload.weightFormat
+            = plan.workload.technique == gp::Technique::Qlora ? gp::WeightFormat::Nf4 : gp::WeightFormat::Same;
+    m_importedFormat = plan.workload.weightFormat;
     setPlan(plan);
     QStringList notes;
     for (const gp::Diagnostic& d : imported->warnings)

@@ -5,6 +5,7 @@
 #include "transformer/model_library.h"
 #include "plan/plan.h"
 #include "plan_document.h"
+#include "widgets/inputs/field_editor.h"
 
 #include <QHash>
 #include <QPointer>
@@ -14,6 +15,7 @@ class QPlainTextEdit;
 class QTimer;
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QCheckBox;
@@ -27,6 +29,7 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QToolButton;
+class QVBoxLayout;
 
 namespace gpui {
 
@@ -113,6 +116,9 @@ public:
     // billing.reserved_term_months; its minimum (0) stands for the catalog's term.
     QSpinBox* reservedTermBox() const { return m_reservedTerm; }
     QDoubleSpinBox* priceDiscountBox() const { return m_priceDiscount; }
+    // The widget that edits a field of the plan's field table (gp::planFields(), property "planField"); nullptr
+    // when none does. Fields without a hand-made row get an ordinary row built from the table.
+    QWidget* fieldInput(const QString& path) const;
 
 signals:
     // The user changed an input; `mergeId` identifies the field so repeated edits merge into one undo step.
@@ -142,6 +148,14 @@ private:
     };
 
     void build();
+    // The ordinary rows of the table fields no hand-made row edits, in the form of their section.
+    void buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism,
+                        QFormLayout* billing);
+    void editedField(const gp::PlanField& field, const nlohmann::json& value);
+    // Text fields that hold text the plan could not take keep saying so (their value is not the plan's).
+    void showTextProblems();
+    // A partial model name typed with Enter: the one preset it matches, or a message (none or several match).
+    void pickTypedPreset();
     void retranslate();
     QWidget* withError(QWidget* input, const QString& fieldKey);
     void addRow(QFormLayout* form, std::function<QString()> label, QWidget* input, const QString& fieldKey);
@@ -178,6 +192,10 @@ private:
     void fitWrappedLabels();
     QObject* m_labelFitter = nullptr;
     std::optional<gp::Architecture> m_importedArchitecture;
+    gp::WeightFormat m_importedFormat = gp::WeightFormat::Same; // the format the imported config ships
+    std::vector<std::unique_ptr<FieldEditor>> m_fieldEditors;
+    QGroupBox* m_detailsGroup = nullptr;     // training inputs without a hand-made row
+    QGroupBox* m_assumptionsGroup = nullptr; // assumptions.* and the other table fields without one
     QString m_importedName;
 
     QLineEdit* m_title = nullptr;

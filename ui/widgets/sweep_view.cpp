@@ -1,7 +1,9 @@
 // The sweep view.
 #include "widgets/sweep_view.h"
 
+#include "plan/plan_fields.h"
 #include "plan/scenarios.h"
+#include "widgets/inputs/field_text.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -17,16 +19,13 @@ namespace gpui {
 
 const std::vector<SweepView::Field>& SweepView::fields()
 {
-    static const std::vector<Field> list{
-        {"candidates[*].nodes", "1, 2, 4, 8"},
-        {"candidates[*].gpus_per_node", "1, 2, 4, 8"},
-        {"workload.sequence_length", "2048, 4096, 8192, 16384"},
-        {"workload.micro_batch_size", "1, 2, 4, 8"},
-        {"workload.global_batch_size", "32, 64, 128, 256"},
-        {"workload.training_tokens", "1e9, 2e9, 5e9, 1e10"},
-        {"workload.lora.rank", "8, 16, 64, 256"},
-        {"billing.price_discount", "0, 0.1, 0.2, 0.3"},
-    };
+    // The candidates' node and GPU counts (a list the field table does not hold), then the table's sweepable fields.
+    static const std::vector<Field> list = [] {
+        std::vector<Field> fields{{"candidates[*].nodes", "1, 2, 4, 8"}, {"candidates[*].gpus_per_node", "1, 2, 4, 8"}};
+        for (const gp::PlanField* f : gp::sweepableFields())
+            fields.push_back({f->path.data(), f->sweepValues.data()}); // literals: NUL-terminated
+        return fields;
+    }();
     return list;
 }
 
@@ -123,10 +122,11 @@ void SweepView::retranslateSweep()
     m_valuesLabel->setText(tr("V&alues:"));
     m_values->setToolTip(tr("Values separated by commas; each one is a scenario answered like the plan"));
     m_run->setText(tr("&Sweep"));
-    const QStringList names{tr("Nodes (every candidate)"), tr("GPUs per node (bare GPUs)"), tr("Sequence length"),
-                            tr("Micro-batch size"),        tr("Global batch size"),         tr("Training tokens"),
-                            tr("LoRA rank"),
-                            tr("Discount off list prices (0–0.99)")};
+    QStringList names{tr("Nodes (every candidate)"), tr("GPUs per node (bare GPUs)")};
+    for (const gp::PlanField* f : gp::sweepableFields()) // fractions are swept as fractions (0.1 = 10%)
+        names << (f->unit == gp::FieldUnit::Fraction
+                      ? tr("%1 (%2–%3)").arg(FieldText::label(f->path), QString::number(f->min), QString::number(f->max))
+                      : FieldText::label(f->path));
     for (int i = 0; i < m_field->count() && i < names.size(); ++i)
         m_field->setItemText(i, names[i]);
 }

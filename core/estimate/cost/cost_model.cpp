@@ -307,6 +307,9 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
                 c.storage = cost;
         }
     }
+    // The plan's own monthly storage bill (billing.storage_per_month, plan currency), for the run's days.
+    if (billing.storagePerMonth && std::isfinite(*billing.storagePerMonth) && *billing.storagePerMonth > 0)
+        c.storage = c.storage.value_or(0) + *billing.storagePerMonth * std::max(days, 0.0) / monthDays;
     return c;
 }
 

@@ -1,0 +1,129 @@
+// The plan's scalar inputs as one table: every scalar of workload, serving, billing, search and assumptions, with
+// its JSON path, kind, unit, bounds (from plan/limits.h), choices (from plan/plan_enum_tables.h), how the file
+// writes it, whether a sweep may vary it and how the report shows it. The parser, the writer, the window's rows,
+// the report and the sweep read this table; a new input is one entry here.
+#pragma once
+
+#include "plan/plan.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+#include <vector>
+
+namespace gp
+{
+
+namespace detail
+{
+class JsonReader;
+}
+
+enum class FieldKind { Integer, Number, Boolean, Choice };
+
+// What a number counts; the window shows and reads it with this unit (plan/field_units.h), the report prints it.
+enum class FieldUnit {
+    None,
+    Tokens,
+    Sequences,
+    Requests,
+    RequestsPerMonth,
+    Layers,
+    Seconds,
+    Minutes,
+    Hours,
+    Months,
+    Gib,
+    MegabytesPerSecond,
+    Fraction, // 0..1, shown as a percentage
+    Ratio, // "1.35x"
+    PerDay,
+    Money, // plan currency
+    MoneyPerMonth, // plan currency per month
+    CnyPerUsd,
+};
+
+// How the writer treats a field at its default: Always writes it (an absent optional as null or its absent word),
+// NotAtDefault leaves it out (and removes it from the file it was read from), WithServing writes it at its default
+// only where the plan writes its serving section (a serving plan, or a file that has one).
+enum class FieldWrite { Always, NotAtDefault, WithServing };
+
+// How the report shows a field set away from its default: in the question's rows, in the assumptions' "Set in the
+// plan" rows, or not at all (Hidden, with the reason in hiddenReason).
+enum class FieldReport { Question, Assumption, Hidden };
+
+struct PlanField {
+    std::string_view path; // "workload.serving.slo.ttft_seconds"
+    FieldKind kind = FieldKind::Number;
+    FieldUnit unit = FieldUnit::None;
+    double min = 0;
+    double max = 0;
+    bool minExclusive = false; // the value must be above `min` (a latency target, a utilization)
+    bool optional = false; // may be absent (null): "not set", the catalog's or engine's default applies
+    std::string_view absentWord; // written for an absent value instead of null ("auto"); "" = null
+    FieldWrite write = FieldWrite::Always;
+    FieldReport report = FieldReport::Assumption;
+    std::string_view hiddenReason; // FieldReport::Hidden: why the report leaves it out
+    std::string_view sweepValues; // suggested values when a sweep varies it; "" = not sweepable
+    std::string_view rangeWords; // an out-of-range value's words ("a whole number of months from 1 to 60")
+    std::vector<std::string_view> choices; // FieldKind::Choice: the spec names, in the enumeration's order
+    nlohmann::json (*get)(const Plan&) = nullptr; // the value (null = absent; Choice: the spec name)
+    void (*set)(Plan&, const nlohmann::json&) = nullptr; // sets a value `get` could return
+
+    std::string_view key() const; // "ttft_seconds"
+    std::string_view parent() const; // "workload.serving.slo"
+    nlohmann::json defaultValue() const; // the value of a plan that does not set it
+    bool atDefault(const Plan& plan) const { return get(plan) == defaultValue(); }
+    bool sweepable() const { return !sweepValues.empty(); }
+
+    // Builder steps for the table.
+    PlanField& exclusiveMin()
+    {
+        minExclusive = true;
+        return *this;
+    }
+    PlanField& absentAs(std::string_view word)
+    {
+        absentWord = word;
+        return *this;
+    }
+    PlanField& sweep(std::string_view values)
+    {
+        sweepValues = values;
+        return *this;
+    }
+    PlanField& hidden(std::string_view reason)
+    {
+        report = FieldReport::Hidden;
+        hiddenReason = reason;
+        return *this;
+    }
+    PlanField& rangeIs(std::string_view words)
+    {
+        rangeWords = words;
+        return *this;
+    }
+};
+
+// Every scalar input, in the order the parser reads them (its first error wins).
+const std::vector<PlanField>& planFields();
+// The entry for `path`, or nullptr.
+const PlanField* findPlanField(std::string_view path);
+
+// The fields a sweep can vary (planFields()'s sweepable entries, in table order).
+std::vector<const PlanField*> sweepableFields();
+
+// Reads the table's fields whose parent is `reader`'s path from its object into `plan`; the first error stays in
+// `reader`. Absent fields keep the plan's value.
+void readPlanFields(detail::JsonReader& reader, Plan& plan);
+
+// Writes every table field the plan writes into `known` (creating its parent objects) and removes every other one
+// from `document` (the file the plan was read from), so a field set back to its default leaves the file.
+// `servingWritten`: the plan writes its serving section (FieldWrite::WithServing).
+void writePlanFields(const Plan& plan, nlohmann::json& known, nlohmann::json& document, bool servingWritten);
+
+// The document's fields a Plan does not model (unknown fields, scenarios, the window's epochs): `document` without
+// every path the plan reads, empty objects dropped. Plan::operator== compares them beside the structs.
+nlohmann::json unmodelledFields(const nlohmann::json& document);
+
+} // namespace gp

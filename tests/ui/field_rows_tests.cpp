@@ -1,0 +1,363 @@
+// The window's rows from the plan's field table: every table field has a row that edits the plan and undoes, units
+// are read and never dropped, every field set away from its default is in the report's rows (or hidden with its
+// reason), the sweep offers the table's sweepable fields; and the inputs panel's traps of a team lead's tries (a
+// weight format carried to the next model, text on screen that is not the plan's value, a sign dropped, a partial
+// model name ignored).
+#include "plan_document.h"
+#include "report/report_document.h"
+#include "report/report_export.h"
+#include "translator.h"
+#include "widgets/inputs/field_text.h"
+#include "widgets/inputs_panel.h"
+#include "widgets/sweep_view.h"
+
+#include "catalog/catalog.h"
+#include "plan/plan_fields.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace gpui;
+using nlohmann::json;
+
+namespace
+{
+
+gp::Plan fieldRowsPlan(std::string_view text)
+{
+    auto plan = gp::parsePlan(text);
+    EXPECT_TRUE(plan.ok());
+    return plan.ok() ? *plan : gp::Plan {};
+}
+
+// The base plan a field is edited on: its section's mode, and what its cross-field rules need.
+gp::Plan basePlanFor(const gp::PlanField& f)
+{
+    const std::string_view path = f.path;
+    gp::Plan plan
+        = fieldRowsPlan(path.starts_with("workload.serving.") ? gp::servingPlanText() : gp::defaultPlanText());
+    if (path.starts_with("workload.inference."))
+        plan.workload.mode = gp::Mode::Inference;
+    if (path == "workload.activation_checkpointing_layers") {
+        plan.workload.activationCheckpointing = gp::Checkpointing::Full;
+        plan.search.enabled = false;
+    }
+    if (path == "workload.parallelism.virtual_stages") {
+        plan.workload.parallelism.pipelineSchedule = gp::PipelineSchedule::Interleaved;
+        plan.workload.parallelism.virtualStages = 2;
+    }
+    return plan;
+}
+
+// Texts for a line editor: the table's value of a field with its unit, a few of them.
+QStringList lineTexts(const gp::PlanField& f)
+{
+    if (f.path == "workload.training_tokens")
+        return { QStringLiteral("3B") };
+    if (f.path == "workload.serving.requests_per_month")
+        return { QStringLiteral("3M") };
+    QStringList texts;
+    for (double v : { f.min + 1, (f.min + f.max) / 2, f.max }) {
+        if (f.kind == gp::FieldKind::Integer)
+            v = std::floor(v);
+        if (v < f.min || v > f.max)
+            continue;
+        texts << (f.unit == gp::FieldUnit::Fraction ? QString::number(v * 100, 'g', 12) + QLatin1Char('%')
+                                                    : QString::number(v, 'g', 15));
+    }
+    return texts;
+}
+
+// Changes the widget's value one way after another until the plan's field changes; false when none does.
+bool editWidget(QWidget* input, const gp::PlanField& f, InputsPanel& panel)
+{
+    const json before = f.get(panel.plan());
+    auto changed = [&] { return f.get(panel.plan()) != before; };
+    if (auto* check = qobject_cast<QCheckBox*>(input)) {
+        check->setChecked(!check->isChecked());
+        return changed();
+    }
+    if (auto* combo = qobject_cast<QComboBox*>(input)) {
+        for (int i = 0; i < combo->count() && !changed(); ++i) {
+            if (i == combo->currentIndex())
+                continue;
+            combo->setCurrentIndex(i);
+            emit combo->activated(i);
+        }
+        return changed();
+    }
+    if (auto* box = qobject_cast<QSpinBox*>(input)) {
+        for (int v : { box->value() + 1, box->value() * 2, box->value() - 1, box->maximum() })
+            if (!changed() && v >= box->minimum() && v <= box->maximum() && v != box->value())
+                box->setValue(v);
+        return changed();
+    }
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(input)) {
+        for (double v : { box->value() + box->singleStep(), box->value() * 2, box->maximum() / 2 })
+            if (!changed() && v >= box->minimum() && v <= box->maximum() && v != box->value())
+                box->setValue(v);
+        return changed();
+    }
+    if (auto* line = qobject_cast<QLineEdit*>(input)) {
+        for (const QString& text : lineTexts(f)) {
+            if (changed())
+                break;
+            line->setText(text);
+            emit line->editingFinished();
+        }
+        return changed();
+    }
+    return false;
+}
+
+QString widgetState(QWidget* input)
+{
+    if (auto* check = qobject_cast<QCheckBox*>(input))
+        return check->isChecked() ? QStringLiteral("on") : QStringLiteral("off");
+    if (auto* combo = qobject_cast<QComboBox*>(input))
+        return QString::number(combo->currentIndex());
+    if (auto* box = qobject_cast<QAbstractSpinBox*>(input))
+        return box->text();
+    if (auto* line = qobject_cast<QLineEdit*>(input))
+        return line->text();
+    return {};
+}
+
+struct PanelWithHistory {
+    PlanDocument document;
+    InputsPanel panel;
+    explicit PanelWithHistory(const gp::Plan& plan)
+    {
+        document.reset(plan, QString());
+        panel.setPlan(plan);
+        QObject::connect(&panel, &InputsPanel::planEdited, &document,
+            [this](
+                const gp::Plan& p, const EditText& describe, int mergeId) { document.change(p, describe, mergeId); });
+        QObject::connect(&document, &PlanDocument::planChanged, &panel, [this] {
+            if (!(panel.plan() == document.plan()))
+                panel.setPlan(document.plan());
+        });
+    }
+};
+
+} // namespace
+
+TEST(FieldRows, EveryTableFieldHasAWindowRowThatEditsThePlanAndUndoes)
+{
+    installLanguage(QStringLiteral("en"));
+    for (const gp::PlanField& f : gp::planFields()) {
+        const QString path = QString::fromUtf8(f.path.data(), qsizetype(f.path.size()));
+        SCOPED_TRACE(path.toStdString());
+        PanelWithHistory window(basePlanFor(f));
+        QWidget* input = window.panel.fieldInput(path);
+        ASSERT_NE(input, nullptr) << "no row edits it";
+        const json before = f.get(window.panel.plan());
+        const QString shownBefore = widgetState(input);
+        ASSERT_TRUE(editWidget(input, f, window.panel))
+            << "the row does not change the plan; error: " << window.panel.fieldError(path).toStdString();
+        EXPECT_NE(f.get(window.document.plan()), before) << "the edit reaches the document";
+        EXPECT_GE(window.document.undoStack()->count(), 1);
+        window.document.undoStack()->undo();
+        EXPECT_EQ(f.get(window.document.plan()), before);
+        EXPECT_EQ(f.get(window.panel.plan()), before);
+        EXPECT_EQ(widgetState(input), shownBefore) << "the row shows the value again";
+    }
+}
+
+TEST(FieldRows, EveryFieldAndChoiceHasWords)
+{
+    installLanguage(QStringLiteral("en"));
+    for (const gp::PlanField& f : gp::planFields()) {
+        EXPECT_FALSE(FieldText::label(f.path).isEmpty()) << f.path;
+        for (std::string_view choice : f.choices)
+            EXPECT_NE(FieldText::choice(f, choice).toStdString(), std::string(choice)) << f.path << " " << choice;
+    }
+}
+
+// A latency field takes "500 ms" or "0.5 s"; a bare number is in the unit it shows; text it cannot read is refused
+// with a message naming the field, and the plan keeps its value. "1000 ms" in Time to first token is 1 s.
+TEST(FieldRows, LatencyFieldReadsUnitsAndRefusesWhatItCannotRead)
+{
+    installLanguage(QStringLiteral("en"));
+    InputsPanel panel;
+    panel.setPlan(fieldRowsPlan(gp::servingPlanText()));
+    panel.show();
+    QDoubleSpinBox* ttft = panel.servingTtftBox();
+    auto type = [&](QAbstractSpinBox* box, const QString& text) {
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, text);
+        QTest::keyClick(box, Qt::Key_Return);
+    };
+    const struct {
+        const char* text;
+        double seconds;
+    } cases[] = { { "500 ms", 0.5 }, { "0.5 s", 0.5 }, { "0.5", 0.5 }, { "1000 ms", 1.0 }, { "250ms", 0.25 } };
+    for (const auto& c : cases) {
+        type(ttft, QString::fromLatin1(c.text));
+        ASSERT_TRUE(panel.plan().workload.serving.slo.ttftSeconds.has_value()) << c.text;
+        EXPECT_DOUBLE_EQ(*panel.plan().workload.serving.slo.ttftSeconds, c.seconds) << c.text;
+    }
+    const auto kept = panel.plan().workload.serving.slo.ttftSeconds;
+    type(ttft, QStringLiteral("abc"));
+    EXPECT_EQ(panel.plan().workload.serving.slo.ttftSeconds, kept);
+    const QString error = panel.fieldError(QStringLiteral("workload.serving.slo.ttft_seconds"));
+    EXPECT_TRUE(error.contains(QStringLiteral("Time to first token"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("abc"))) << error.toStdString();
+    // Time per output token shows milliseconds: "50" is 50 ms, "0.02 s" is 20 ms.
+    type(panel.servingTpotBox(), QStringLiteral("50"));
+    EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.05);
+    type(panel.servingTpotBox(), QStringLiteral("0.02 s"));
+    EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.02);
+}
+
+// Every field the report shows as an assumption is listed under "Set in the plan" once set away from its default;
+// a hidden one says why. A few of them reach the PDF's text.
+TEST(FieldRows, EveryNonDefaultFieldIsInTheReportOrHiddenWithItsReason)
+{
+    installLanguage(QStringLiteral("en"));
+    for (const gp::PlanField& f : gp::planFields()) {
+        SCOPED_TRACE(std::string(f.path));
+        if (f.report == gp::FieldReport::Hidden) {
+            EXPECT_FALSE(f.hiddenReason.empty());
+            continue;
+        }
+        if (f.report != gp::FieldReport::Assumption)
+            continue;
+        gp::Plan plan = basePlanFor(f);
+        PanelWithHistory window(plan);
+        ASSERT_TRUE(editWidget(
+            window.panel.fieldInput(QString::fromUtf8(f.path.data(), qsizetype(f.path.size()))), f, window.panel));
+        const gp::Plan edited = window.panel.plan();
+        if (f.atDefault(edited))
+            continue; // the edit set it back to the table's default (the example plan sets it away)
+        bool listed = false;
+        for (const auto& [label, value] : report::ReportBuilder::setInThePlanRows(edited))
+            listed = listed || (label == FieldText::label(f.path) && value == FieldText::value(f, f.get(edited)));
+        EXPECT_TRUE(listed);
+    }
+    gp::Plan plan = fieldRowsPlan(gp::defaultPlanText());
+    plan.billing.priceDiscount = 0.15;
+    plan.billing.restartMinutes = 12;
+    plan.workload.torchCompile = true;
+    QTemporaryDir dir;
+    ExportRequest request;
+    request.pdfPath = dir.filePath(QStringLiteral("fields.pdf"));
+    request.language = QStringLiteral("en");
+    ASSERT_TRUE(exportPlanReport(plan, gp::builtinCatalog(), request).ok());
+    const auto rows = report::ReportBuilder::setInThePlanRows(plan);
+    for (const char* label : { "Price discount", "Restart time", "torch.compile" })
+        EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [&](const auto& row) {
+            return row.first == QLatin1String(label);
+        })) << label;
+}
+
+TEST(FieldRows, TheSweepVariesTheTablesSweepableFields)
+{
+    std::vector<std::string> paths;
+    for (const SweepView::Field& f : SweepView::fields())
+        paths.emplace_back(f.path);
+    std::vector<std::string> expected { "candidates[*].nodes", "candidates[*].gpus_per_node" };
+    for (const gp::PlanField* f : gp::sweepableFields())
+        expected.emplace_back(f->path);
+    EXPECT_EQ(paths, expected);
+}
+
+// Issue 44, 1: a model picked after DeepSeek-V3 (FP8 blocks) takes its own 16-bit weights, and DeepSeek-V3 its
+// FP8 blocks again.
+TEST(InputsPanelTraps, ANewModelTakesTheWeightFormatItShips)
+{
+    installLanguage(QStringLiteral("en"));
+    InputsPanel panel;
+    panel.setPlan(fieldRowsPlan(gp::servingPlanText()));
+    auto pick = [&](const char* id) {
+        QComboBox* box = panel.modelBox();
+        const int i = box->findData(QString::fromLatin1(id));
+        ASSERT_GE(i, 0) << id;
+        box->setCurrentIndex(i);
+        emit box->activated(i);
+    };
+    pick("deepseek-v3");
+    EXPECT_EQ(panel.plan().workload.weightFormat, gp::WeightFormat::Fp8Block);
+    pick("qwen2.5-7b");
+    EXPECT_EQ(panel.plan().workload.weightFormat, gp::WeightFormat::Same) << "not DeepSeek-V3's FP8 blocks";
+    pick("deepseek-v3");
+    EXPECT_EQ(panel.plan().workload.weightFormat, gp::WeightFormat::Fp8Block);
+    // A config.json without quantization: its weights are 16-bit, whatever the model before it had.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 2048,
+                  "num_hidden_layers": 16, "num_attention_heads": 16, "num_key_value_heads": 8,
+                  "intermediate_size": 8192, "vocab_size": 32000, "torch_dtype": "bfloat16"})");
+    file.close();
+    QString error;
+    ASSERT_TRUE(panel.importConfig(path, &error)) << error.toStdString();
+    EXPECT_EQ(panel.plan().workload.weightFormat, gp::WeightFormat::Same);
+}
+
+// Issue 44, 6: text the plan did not take stays marked while another field is edited (the plan holds another value),
+// and a minus typed into a count is not dropped ("-100" is refused, not read as 100).
+TEST(InputsPanelTraps, RefusedTextKeepsItsMessageAndASignIsNotDropped)
+{
+    installLanguage(QStringLiteral("en"));
+    InputsPanel panel;
+    panel.setPlan(fieldRowsPlan(gp::defaultPlanText()));
+    panel.show();
+    const double tokens = panel.plan().workload.trainingTokens;
+    panel.datasetTokensBox()->setText(QStringLiteral("-5"));
+    emit panel.datasetTokensBox()->textEdited(QStringLiteral("-5"));
+    emit panel.datasetTokensBox()->editingFinished();
+    EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.training_tokens")).isEmpty());
+    panel.microBatchBox()->setValue(panel.microBatchBox()->value() + 1); // another field
+    EXPECT_EQ(panel.plan().workload.trainingTokens, tokens);
+    EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.training_tokens")).isEmpty())
+        << "the box still shows -5 while the plan holds " << tokens;
+
+    const int micro = panel.plan().workload.microBatchSize;
+    QSpinBox* box = panel.microBatchBox();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("-100"));
+    QTest::keyClick(box, Qt::Key_Return);
+    EXPECT_EQ(panel.plan().workload.microBatchSize, micro) << "not 100";
+    EXPECT_NE(box->value(), 100);
+    EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.micro_batch_size")).isEmpty());
+}
+
+// Issue 44, 11: a partial model name and Enter picks the one preset it matches, or says that none or several do.
+TEST(InputsPanelTraps, PartialModelNameWithEnterPicksTheOneMatchOrSaysWhy)
+{
+    installLanguage(QStringLiteral("en"));
+    InputsPanel panel;
+    panel.setPlan(fieldRowsPlan(gp::defaultPlanText()));
+    panel.show();
+    QLineEdit* line = panel.modelBox()->lineEdit();
+    auto enter = [&](const QString& text) {
+        line->setText(text);
+        emit line->returnPressed(); // what Enter does once the completer's list (if any) is closed
+    };
+    enter(QStringLiteral("qwen2.5 14"));
+    EXPECT_EQ(panel.plan().model.preset, "qwen2.5-14b");
+    enter(QStringLiteral("no such model"));
+    EXPECT_EQ(panel.plan().model.preset, "qwen2.5-14b");
+    EXPECT_TRUE(panel.fieldError(QStringLiteral("model")).contains(QStringLiteral("No model matches")))
+        << panel.fieldError(QStringLiteral("model")).toStdString();
+    enter(QStringLiteral("qwen2.5 7")); // Qwen2.5 7B and Qwen2.5 72B
+    EXPECT_EQ(panel.plan().model.preset, "qwen2.5-14b");
+    EXPECT_TRUE(panel.fieldError(QStringLiteral("model")).contains(QStringLiteral("2 models match")))
+        << panel.fieldError(QStringLiteral("model")).toStdString();
+}

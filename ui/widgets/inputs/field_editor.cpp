@@ -1,0 +1,189 @@
+// Editors built from the plan's field table (field_editor.h).
+#include "widgets/inputs/field_editor.h"
+
+#include "plan/field_units.h"
+#include "widgets/inputs/field_text.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+
+#include <cmath>
+
+namespace gpui
+{
+
+UnitSpinBox::UnitSpinBox(const gp::PlanField& field, std::string shownSymbol, QWidget* parent)
+    : QDoubleSpinBox(parent)
+    , m_field(field)
+    , m_symbol(std::move(shownSymbol))
+{
+    m_shownPerFieldUnit = gp::readQuantity("1" + m_symbol, field.unit).value_or(1);
+    setKeyboardTracking(false); // a typed value applies on Enter or focus out
+}
+
+UnitSpinBox::~UnitSpinBox() = default;
+
+std::optional<double> UnitSpinBox::shownValue(QString text) const
+{
+    text = text.trimmed();
+    if (!prefix().isEmpty() && text.startsWith(prefix()))
+        text.remove(0, prefix().size());
+    // The whole text first ("500 ms" in a box showing " s"), then without the box's own suffix ("0.05 s ms").
+    auto value = gp::readQuantity(text.toStdString(), m_field.unit, m_symbol);
+    if (!value && !suffix().trimmed().isEmpty() && text.endsWith(suffix().trimmed()))
+        value = gp::readQuantity(text.chopped(suffix().trimmed().size()).toStdString(), m_field.unit, m_symbol);
+    if (!value)
+        return std::nullopt;
+    return *value / m_shownPerFieldUnit;
+}
+
+QValidator::State UnitSpinBox::validate(QString& input, int&) const
+{
+    if (!specialValueText().isEmpty() && input == specialValueText())
+        return QValidator::Acceptable;
+    const auto value = shownValue(input);
+    // Text that is not (yet) a number in range stays as typed: fixup() says what is wrong with it.
+    return value && *value >= minimum() && *value <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+}
+
+double UnitSpinBox::valueFromText(const QString& text) const
+{
+    if (!specialValueText().isEmpty() && text == specialValueText())
+        return minimum();
+    return shownValue(text).value_or(value());
+}
+
+void UnitSpinBox::fixup(QString& input) const
+{
+    if (!refused || (!specialValueText().isEmpty() && input == specialValueText()))
+        return;
+    const auto value = shownValue(input);
+    if (!value)
+        refused(FieldText::unreadable(m_field, input.trimmed()));
+    else if (*value < minimum() || *value > maximum())
+        refused(FieldText::outOfRange(m_field, *value * m_shownPerFieldUnit));
+}
+
+FieldEditor::FieldEditor(const gp::PlanField& field)
+    : m_field(field)
+{
+    const QString name = QStringLiteral("field:") + QString::fromUtf8(field.path.data(), qsizetype(field.path.size()));
+    switch (field.kind) {
+    case gp::FieldKind::Boolean:
+        m_check = new QCheckBox;
+        m_input = m_check;
+        QObject::connect(m_check, &QCheckBox::toggled, m_check, [this](bool on) {
+            if (!m_showing && edited)
+                edited(nlohmann::json(on));
+        });
+        break;
+    case gp::FieldKind::Choice:
+        m_combo = new QComboBox;
+        m_input = m_combo;
+        if (field.optional)
+            m_combo->addItem(QString(), QString());
+        for (std::string_view choice : field.choices)
+            m_combo->addItem(QString(), QString::fromUtf8(choice.data(), qsizetype(choice.size())));
+        QObject::connect(m_combo, &QComboBox::activated, m_combo, [this] {
+            const QString data = m_combo->currentData().toString();
+            if (!m_showing && edited)
+                edited(data.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(data.toStdString()));
+        });
+        break;
+    case gp::FieldKind::Integer:
+    case gp::FieldKind::Number:
+        m_line = new QLineEdit;
+        m_input = m_line;
+        QObject::connect(m_line, &QLineEdit::editingFinished, m_line, [this] { lineFinished(); });
+        break;
+    }
+    m_input->setObjectName(name);
+    m_input->setProperty("planField", name.mid(6));
+}
+
+FieldEditor::~FieldEditor()
+{
+    // The input may outlive this editor for a moment (the panel's children go after its members).
+    QObject::disconnect(m_input, nullptr, m_input, nullptr);
+}
+
+void FieldEditor::retranslate()
+{
+    const QString tip = FieldText::toolTip(m_field.path);
+    m_input->setToolTip(tip);
+    if (m_check)
+        m_check->setText(FieldText::label(m_field.path));
+    if (m_combo)
+        for (int i = 0; i < m_combo->count(); ++i) {
+            const QString data = m_combo->itemData(i).toString();
+            m_combo->setItemText(
+                i, data.isEmpty() ? FieldText::tr("default") : FieldText::choice(m_field, data.toStdString()));
+        }
+    if (m_line)
+        m_line->setPlaceholderText(m_field.absentWord.empty() ? FieldText::tr("default") : FieldText::tr("auto"));
+}
+
+QString FieldEditor::numberText(const nlohmann::json& value) const
+{
+    if (value.is_null())
+        return {};
+    const double v = value.get<double>();
+    if (m_field.unit == gp::FieldUnit::Fraction)
+        return QString::number(v * 100, 'g', 12) + QLatin1Char('%');
+    const std::string_view symbol = gp::unitSymbol(m_field.unit);
+    QString text = QString::number(v, 'g', 15);
+    if (!symbol.empty())
+        text += QLatin1Char(' ') + QString::fromUtf8(symbol.data(), qsizetype(symbol.size()));
+    return text;
+}
+
+void FieldEditor::show(const gp::Plan& plan)
+{
+    m_showing = true;
+    const nlohmann::json value = m_field.get(plan);
+    if (m_check)
+        m_check->setChecked(value.is_boolean() && value.get<bool>());
+    if (m_combo) {
+        const int i
+            = m_combo->findData(value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString());
+        if (i >= 0)
+            m_combo->setCurrentIndex(i);
+    }
+    if (m_line) {
+        m_shown = numberText(value);
+        m_line->setText(m_shown);
+    }
+    m_showing = false;
+}
+
+void FieldEditor::lineFinished()
+{
+    const QString text = m_line->text().trimmed();
+    if (text == m_shown || m_showing)
+        return;
+    if (text.isEmpty()) {
+        if (m_field.optional && edited)
+            edited(nlohmann::json(nullptr));
+        else if (refused)
+            refused(FieldText::unreadable(m_field, text));
+        return;
+    }
+    const auto value = gp::readQuantity(text.toStdString(), m_field.unit);
+    if (!value || (m_field.kind == gp::FieldKind::Integer && *value != std::floor(*value))) {
+        if (refused)
+            refused(FieldText::unreadable(m_field, text));
+        return;
+    }
+    const bool inRange = m_field.minExclusive ? *value > m_field.min && *value <= m_field.max
+                                              : *value >= m_field.min && *value <= m_field.max;
+    if (!inRange) {
+        if (refused)
+            refused(FieldText::outOfRange(m_field, *value));
+        return;
+    }
+    if (edited)
+        edited(m_field.kind == gp::FieldKind::Integer ? nlohmann::json(std::int64_t(*value)) : nlohmann::json(*value));
+}
+
+} // namespace gpui

@@ -1,0 +1,372 @@
+// Words for the plan's field table (field_text.h).
+#include "widgets/inputs/field_text.h"
+
+#include "core_text.h"
+#include "number_format.h"
+#include "plan/field_units.h"
+#include "plan/plan_enum_tables.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+
+namespace gpui
+{
+
+namespace
+{
+
+struct FieldWords {
+    std::function<QString()> label;
+    std::function<QString()> toolTip;
+};
+
+using FieldWordsMap = std::map<std::string_view, FieldWords>;
+
+// Labels and tool tips of the workload's fields (workload.*).
+FieldWordsMap workloadFieldWords()
+{
+    using W = FieldWords;
+    return {
+        { "workload.mode", W { [] { return FieldText::tr("Mode"); }, {} } },
+        { "workload.objective",
+            W { [] { return FieldText::tr("Training objective"); },
+                [] {
+                    return FieldText::tr("Language modeling (next-token loss over the vocabulary) or classification (a "
+                                         "small head over the classes)");
+                } } },
+        { "workload.technique", W { [] { return FieldText::tr("Technique"); }, {} } },
+        { "workload.precision", W { [] { return FieldText::tr("Precision"); }, {} } },
+        { "workload.weight_format", W { [] { return FieldText::tr("Weight format"); }, {} } },
+        { "workload.optimizer", W { [] { return FieldText::tr("Optimizer"); }, {} } },
+        { "workload.activation_checkpointing", W { [] { return FieldText::tr("Activation checkpointing"); }, {} } },
+        { "workload.flash_attention", W { [] { return FieldText::tr("Flash attention"); }, {} } },
+        { "workload.attention_kernel", W { [] { return FieldText::tr("Attention kernel"); }, {} } },
+        { "workload.loss_implementation", W { [] { return FieldText::tr("Loss"); }, {} } },
+        { "workload.sequence_length", W { [] { return FieldText::tr("Sequence length"); }, {} } },
+        { "workload.micro_batch_size", W { [] { return FieldText::tr("Micro-batch size"); }, {} } },
+        { "workload.gradient_accumulation_steps", W { [] { return FieldText::tr("Gradient accumulation"); }, {} } },
+        { "workload.global_batch_size", W { [] { return FieldText::tr("Global batch size"); }, {} } },
+        { "workload.training_tokens", W { [] { return FieldText::tr("Training tokens"); }, {} } },
+        { "workload.freeze_trainable_layers",
+            W { [] { return FieldText::tr("Layers trained (freeze)"); },
+                [] {
+                    return FieldText::tr("With the freeze technique: the top layers trained, the others frozen");
+                } } },
+        { "workload.master_weights",
+            W { [] { return FieldText::tr("FP32 master weights"); },
+                [] {
+                    return FieldText::tr("Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 "
+                                         "training)");
+                } } },
+        { "workload.paged_optimizer",
+            W { [] { return FieldText::tr("Paged optimizer"); },
+                [] {
+                    return FieldText::tr("bitsandbytes paged optimizer states (unified memory that spills to the "
+                                         "host)");
+                } } },
+        { "workload.torch_compile",
+            W { [] { return FieldText::tr("torch.compile"); },
+                [] {
+                    return FieldText::tr("torch.compile recomputes pointwise operations instead of saving them");
+                } } },
+        { "workload.optimizer_in_backward",
+            W { [] { return FieldText::tr("Optimizer in backward"); },
+                [] {
+                    return FieldText::tr("The optimizer step fused into the backward pass: each gradient is freed once "
+                                         "applied");
+                } } },
+        { "workload.bf16_optimizer_states", W { [] { return FieldText::tr("bf16 optimizer states"); }, {} } },
+        { "workload.fp8_recipe", W { [] { return FieldText::tr("FP8 scaling"); }, {} } },
+        { "workload.fp8_all_gather", W { [] { return FieldText::tr("FP8 all-gather (FSDP)"); }, {} } },
+        { "workload.activation_checkpointing_layers",
+            W { [] { return FieldText::tr("Partial recompute layers"); }, {} } },
+        { "workload.lora.rank", W { [] { return FieldText::tr("LoRA rank"); }, {} } },
+        { "workload.parallelism.data", W { [] { return FieldText::tr("Data parallel"); }, {} } },
+        { "workload.parallelism.tensor", W { [] { return FieldText::tr("Tensor parallel"); }, {} } },
+        { "workload.parallelism.pipeline", W { [] { return FieldText::tr("Pipeline parallel"); }, {} } },
+        { "workload.parallelism.zero_stage", W { [] { return FieldText::tr("ZeRO stage"); }, {} } },
+        { "workload.parallelism.offload", W { [] { return FieldText::tr("Offload"); }, {} } },
+        { "workload.parallelism.sequence_parallel",
+            W { [] { return FieldText::tr("Sequence parallel"); },
+                [] {
+                    return FieldText::tr(
+                        "Megatron sequence parallelism: norms and dropout split across the tensor-parallel "
+                        "ranks");
+                } } },
+        { "workload.parallelism.expert",
+            W { [] { return FieldText::tr("Expert parallel"); },
+                [] { return FieldText::tr("GPUs the experts of a mixture-of-experts model are spread over"); } } },
+        { "workload.parallelism.context", W { [] { return FieldText::tr("Context parallel"); }, {} } },
+        { "workload.parallelism.pipeline_schedule", W { [] { return FieldText::tr("Pipeline schedule"); }, {} } },
+        { "workload.parallelism.virtual_stages", W { [] { return FieldText::tr("Virtual stages"); }, {} } },
+        { "workload.inference.batch_size", W { [] { return FieldText::tr("Concurrent requests"); }, {} } },
+        { "workload.inference.prompt_tokens", W { [] { return FieldText::tr("Prompt tokens"); }, {} } },
+        { "workload.inference.output_tokens", W { [] { return FieldText::tr("Output tokens"); }, {} } },
+        { "workload.inference.kv_cache_precision", W { [] { return FieldText::tr("KV cache"); }, {} } },
+        { "workload.serving.prompt_tokens", W { [] { return FieldText::tr("Prompt tokens"); }, {} } },
+        { "workload.serving.output_tokens", W { [] { return FieldText::tr("Output tokens"); }, {} } },
+        { "workload.serving.slo.ttft_seconds", W { [] { return FieldText::tr("Time to first token"); }, {} } },
+        { "workload.serving.slo.tpot_seconds", W { [] { return FieldText::tr("Time per output token"); }, {} } },
+        { "workload.serving.kv_cache_precision", W { [] { return FieldText::tr("KV cache"); }, {} } },
+        { "workload.serving.engine.gpu_memory_utilization",
+            W { [] { return FieldText::tr("GPU memory utilization"); }, {} } },
+        { "workload.serving.engine.max_num_seqs", W { [] { return FieldText::tr("Max sequences"); }, {} } },
+        { "workload.serving.engine.max_num_batched_tokens",
+            W { [] { return FieldText::tr("Max batched tokens"); }, {} } },
+        { "workload.serving.engine.block_size",
+            W { [] { return FieldText::tr("KV block size"); },
+                [] { return FieldText::tr("Tokens per KV-cache page (vLLM's block_size); empty = the engine's"); } } },
+        { "workload.serving.engine.prefix_cache_hit_rate",
+            W { [] { return FieldText::tr("Prefix cache hit rate"); }, {} } },
+        { "workload.serving.engine.max_model_len",
+            W { [] { return FieldText::tr("Max model length"); },
+                [] {
+                    return FieldText::tr(
+                        "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
+                        "= prompt + output");
+                } } },
+        { "workload.serving.replicas", W { [] { return FieldText::tr("Replicas"); }, {} } },
+        { "workload.serving.requests_per_month", W { [] { return FieldText::tr("Requests per month"); }, {} } },
+    };
+}
+
+// Labels and tool tips of assumptions.*, billing.* and search.*.
+FieldWordsMap settingsFieldWords()
+{
+    using W = FieldWords;
+    return {
+        { "assumptions.compute_efficiency",
+            W { [] { return FieldText::tr("Compute efficiency"); },
+                [] {
+                    return FieldText::tr("Share of the GPU's dense peak the matrix multiplications reach; empty = the "
+                                         "catalog's");
+                } } },
+        { "assumptions.cuda_context_gib",
+            W { [] { return FieldText::tr("CUDA context per GPU"); },
+                [] { return FieldText::tr("Memory the CUDA runtime takes per GPU outside the allocator"); } } },
+        { "assumptions.nccl_gib",
+            W { [] { return FieldText::tr("NCCL buffers per GPU"); },
+                [] { return FieldText::tr("Communication buffers per GPU when the run is distributed"); } } },
+        { "assumptions.allocator_fraction",
+            W { [] { return FieldText::tr("Allocator fragmentation"); },
+                [] { return FieldText::tr("Share of memory lost to the caching allocator's fragmentation"); } } },
+        { "assumptions.headroom_fraction",
+            W { [] { return FieldText::tr("Memory headroom"); },
+                [] { return FieldText::tr("Share of memory kept free for a plan to count as fitting"); } } },
+        { "assumptions.memory_bandwidth_efficiency",
+            W { [] { return FieldText::tr("Memory bandwidth efficiency"); },
+                [] { return FieldText::tr("Achieved over datasheet memory bandwidth (decoding)"); } } },
+        { "assumptions.link_efficiency",
+            W { [] { return FieldText::tr("Link efficiency"); },
+                [] { return FieldText::tr("Achieved over specified bandwidth of NVLink, PCIe and the network"); } } },
+        { "assumptions.communication_overlap",
+            W { [] { return FieldText::tr("Communication overlap"); },
+                [] { return FieldText::tr("Share of the overlappable communication hidden behind compute"); } } },
+        { "assumptions.disk_throughput_mbps",
+            W { [] { return FieldText::tr("Disk throughput"); },
+                [] { return FieldText::tr("Read throughput of the dataset's disk, MB/s"); } } },
+        { "assumptions.expert_load_imbalance",
+            W { [] { return FieldText::tr("Expert load imbalance (busiest rank / mean)"); },
+                [] {
+                    return FieldText::tr("Tokens routed to the busiest expert-parallel rank over the mean (1 = "
+                                         "balanced)");
+                } } },
+        { "assumptions.serving_decode_bandwidth_efficiency",
+            W { [] { return FieldText::tr("Serving decode bandwidth efficiency"); },
+                [] { return FieldText::tr("Weights and KV cache read per decode step over the memory bandwidth"); } } },
+        { "assumptions.serving_prefill_compute_efficiency",
+            W { [] { return FieldText::tr("Serving prefill compute efficiency"); },
+                [] { return FieldText::tr("Prefill FLOPs over the dense peak"); } } },
+        { "assumptions.serving_step_overhead_seconds",
+            W { [] { return FieldText::tr("Serving step overhead"); },
+                [] { return FieldText::tr("Scheduler, sampler and kernel launch time per engine step"); } } },
+        { "billing.currency", W { [] { return FieldText::tr("Currency"); }, {} } },
+        { "billing.exchange_rate", W { [] { return FieldText::tr("Exchange rate"); }, {} } },
+        { "billing.spot_interruptions_per_day", W { [] { return FieldText::tr("Spot interruptions"); }, {} } },
+        { "billing.checkpoint_interval_hours", W { [] { return FieldText::tr("Checkpoint interval"); }, {} } },
+        { "billing.restart_minutes",
+            W { [] { return FieldText::tr("Restart time"); },
+                [] {
+                    return FieldText::tr("Time to restart a run from its last checkpoint after a spot interruption");
+                } } },
+        { "billing.storage_gib", W { [] { return FieldText::tr("Cloud storage"); }, {} } },
+        { "billing.storage_per_month",
+            W { [] { return FieldText::tr("Storage per month"); },
+                [] {
+                    return FieldText::tr("A monthly storage bill in the plan's currency (a file system, an object "
+                                         "store), added to the run's storage cost for its length");
+                } } },
+        { "billing.price_discount", W { [] { return FieldText::tr("Price discount"); }, {} } },
+        { "billing.reserved_term_months", W { [] { return FieldText::tr("Reservation term"); }, {} } },
+        { "search.enabled", W { [] { return FieldText::tr("Let the planner choose"); }, {} } },
+        { "search.objective", W { [] { return FieldText::tr("Objective"); }, {} } },
+        { "search.deadline_hours", W { [] { return FieldText::tr("Deadline"); }, {} } },
+        { "search.budget", W { [] { return FieldText::tr("Budget"); }, {} } },
+        { "search.max_nodes", W { [] { return FieldText::tr("Max nodes"); }, {} } },
+    };
+}
+
+// Labels and tool tips by path: one entry per table field (FieldRows.EveryFieldAndChoiceHasWords checks that none is
+// missing).
+const FieldWordsMap& fieldWords()
+{
+    static const FieldWordsMap words = [] {
+        FieldWordsMap all = workloadFieldWords();
+        all.merge(settingsFieldWords());
+        return all;
+    }();
+    return words;
+}
+
+template <class E, std::size_t N>
+std::optional<E> enumOf(const gp::detail::EnumName<E> (&table)[N], std::string_view name)
+{
+    for (const auto& [n, v] : table)
+        if (n == name)
+            return v;
+    return std::nullopt;
+}
+
+} // namespace
+
+QString FieldText::label(std::string_view path)
+{
+    const auto it = fieldWords().find(path);
+    return it == fieldWords().end() ? QString() : it->second.label();
+}
+
+QString FieldText::toolTip(std::string_view path)
+{
+    const auto it = fieldWords().find(path);
+    return it == fieldWords().end() || !it->second.toolTip ? QString() : it->second.toolTip();
+}
+
+QString FieldText::choice(const gp::PlanField& field, std::string_view name)
+{
+    using namespace gp::detail;
+    const std::string_view key = field.key();
+    if (field.path == "workload.mode")
+        if (auto v = enumOf(kModes, name))
+            return CoreText::mode(*v);
+    if (field.path == "workload.objective") {
+        if (name == "language-modeling")
+            return tr("Language modeling");
+        if (name == "classification")
+            return tr("Classification");
+    }
+    if (key == "technique")
+        if (auto v = enumOf(kTechniques, name))
+            return CoreText::technique(*v);
+    if (key == "precision")
+        if (auto v = enumOf(kPrecisions, name))
+            return CoreText::precision(*v);
+    if (key == "weight_format")
+        if (auto v = enumOf(kWeightFormats, name))
+            return CoreText::weightFormat(*v);
+    if (key == "optimizer")
+        if (auto v = enumOf(kOptimizers, name))
+            return CoreText::optimizer(*v);
+    if (key == "activation_checkpointing")
+        if (auto v = enumOf(kCheckpointing, name))
+            return CoreText::checkpointing(*v);
+    if (key == "attention_kernel")
+        if (auto v = enumOf(kAttentionKernels, name))
+            return CoreText::attentionKernel(*v);
+    if (key == "loss_implementation")
+        if (auto v = enumOf(kLossImplementations, name))
+            return CoreText::lossImplementation(*v);
+    if (key == "offload")
+        if (auto v = enumOf(kOffloads, name))
+            return CoreText::offload(*v);
+    if (key == "pipeline_schedule")
+        if (auto v = enumOf(kPipelineSchedules, name))
+            return CoreText::pipelineSchedule(*v);
+    if (key == "fp8_recipe")
+        if (auto v = enumOf(kFp8Recipes, name))
+            return CoreText::fp8Recipe(*v);
+    if (key == "kv_cache_precision")
+        if (auto v = enumOf(kKvPrecisions, name))
+            return CoreText::kvPrecision(*v);
+    if (field.path == "search.objective")
+        if (auto v = enumOf(kSearchObjectives, name))
+            return CoreText::objective(*v);
+    if (field.path == "billing.currency")
+        return name == "CNY" ? tr("CNY (¥)") : name == "USD" ? tr("USD ($)") : QString();
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString FieldText::unitSuffix(gp::FieldUnit unit)
+{
+    using U = gp::FieldUnit;
+    switch (unit) {
+    case U::Seconds:
+        return tr(" s");
+    case U::Minutes:
+        return tr(" min");
+    case U::Hours:
+        return tr(" h");
+    case U::Months:
+        return tr(" months");
+    case U::Gib:
+        return tr(" GiB");
+    case U::MegabytesPerSecond:
+        return tr(" MB/s");
+    case U::Fraction:
+        return tr(" %");
+    case U::Ratio:
+        return tr("x");
+    case U::PerDay:
+        return tr(" per day");
+    case U::CnyPerUsd:
+        return tr(" CNY per USD");
+    case U::MoneyPerMonth:
+        return tr(" per month");
+    case U::Layers:
+        return tr(" layers");
+    default:
+        return {};
+    }
+}
+
+QString FieldText::value(const gp::PlanField& field, const nlohmann::json& value)
+{
+    if (value.is_null())
+        return field.absentWord.empty() ? tr("default") : tr("auto");
+    if (value.is_boolean())
+        return value.get<bool>() ? tr("Yes") : tr("No");
+    if (value.is_string())
+        return choice(field, value.get_ref<const std::string&>());
+    const double v = value.get<double>();
+    using U = gp::FieldUnit;
+    switch (field.unit) {
+    case U::Fraction:
+        return formatPercent(v);
+    case U::Seconds:
+        return v < 1 ? formatNumber(v * 1e3) + tr(" ms") : formatNumber(v) + tr(" s");
+    case U::Tokens:
+    case U::RequestsPerMonth:
+        return field.kind == gp::FieldKind::Integer && v < 1e6 ? formatNumber(v, 0) : formatTokens(v);
+    default:
+        return (field.kind == gp::FieldKind::Integer ? formatNumber(v, 0) : formatNumber(v)) + unitSuffix(field.unit);
+    }
+}
+
+QString FieldText::unreadable(const gp::PlanField& field, const QString& text)
+{
+    if (gp::isTimeUnit(field.unit))
+        return tr("%1: \"%2\" is not a time; write e.g. 500 ms or 0.5 s").arg(label(field.path), text);
+    return tr("%1: \"%2\" is not a number").arg(label(field.path), text);
+}
+
+QString FieldText::outOfRange(const gp::PlanField& field, double value)
+{
+    const auto bound = [&](double b) { return FieldText::value(field, nlohmann::json(b)); };
+    if (field.minExclusive)
+        return tr("%1: must be more than %2 and at most %3, got %4")
+            .arg(label(field.path), bound(field.min), bound(field.max), bound(value));
+    return tr("%1: must be from %2 to %3, got %4")
+        .arg(label(field.path), bound(field.min), bound(field.max), bound(value));
+}
+
+} // namespace gpui
