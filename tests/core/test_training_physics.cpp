@@ -26,8 +26,10 @@
 #include <random>
 #include <set>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 struct PhysicsPlan {
     ResolvedModel model;
@@ -48,8 +50,8 @@ const std::vector<ResolvedModel>& physicsModels()
 {
     static const std::vector<ResolvedModel> models = [] {
         std::vector<ResolvedModel> list;
-        for (const char* id : {"llama-3.2-1b", "llama-2-7b", "llama-3.1-8b", "qwen3-14b", "llama-3.1-70b",
-                               "mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b"}) {
+        for (const char* id : { "llama-3.2-1b", "llama-2-7b", "llama-3.1-8b", "qwen3-14b", "llama-3.1-70b",
+                 "mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b" }) {
             ModelSpec spec;
             spec.preset = id;
             auto m = resolveModel(spec);
@@ -76,60 +78,61 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     const bool moe = p.model.architecture.numExperts > 1;
     const std::string link = !gpu.nvlink.empty() ? gpu.nvlink : gpu.pcie;
     const int gpusPerNode = 8;
-    const int nodes = pick(rng, {1, 2, 4, 8, 16, 32});
-    p.hardware = testing::catalogHardware(catalog, gpu.id, gpusPerNode, link, nodes,
-                                          double(pick(rng, {100, 400, 800, 1600, 3200})), true);
+    const int nodes = pick(rng, { 1, 2, 4, 8, 16, 32 });
+    p.hardware = testing::catalogHardware(
+        catalog, gpu.id, gpusPerNode, link, nodes, double(pick(rng, { 100, 400, 800, 1600, 3200 })), true);
     Configuration& c = p.config;
-    c.tensor = pick(rng, {1, 2, 4, 8});
-    c.pipeline = nodes > 1 ? pick(rng, {1, 1, 2, 4}) : 1;
-    c.context = pick(rng, {1, 1, 1, 2});
+    c.tensor = pick(rng, { 1, 2, 4, 8 });
+    c.pipeline = nodes > 1 ? pick(rng, { 1, 1, 2, 4 }) : 1;
+    c.context = pick(rng, { 1, 1, 1, 2 });
     const int total = gpusPerNode * nodes;
     c.data = std::max(1, total / (c.tensor * c.pipeline * c.context));
     if (c.data * c.tensor * c.pipeline * c.context != total)
         c.data = 1;
-    c.zeroStage = pick(rng, {0, 1, 2, 3});
-    c.microBatchSize = pick(rng, {1, 2, 4});
-    c.gradientAccumulationSteps = pick(rng, {1, 4, 16});
-    c.checkpointing = pick(rng, {0, 1}) ? Checkpointing::Full : Checkpointing::Selective;
+    c.zeroStage = pick(rng, { 0, 1, 2, 3 });
+    c.microBatchSize = pick(rng, { 1, 2, 4 });
+    c.gradientAccumulationSteps = pick(rng, { 1, 4, 16 });
+    c.checkpointing = pick(rng, { 0, 1 }) ? Checkpointing::Full : Checkpointing::Selective;
     c.sequenceParallel = c.tensor > 1;
     if (moe) {
         const int experts = p.model.architecture.numExperts;
         const int stage = c.tensor * c.data * c.context;
         c.expert = 1;
-        for (int ep : {pick(rng, {1, 2, 4, 8, 16, 32, 64})})
+        for (int ep : { pick(rng, { 1, 2, 4, 8, 16, 32, 64 }) })
             if (ep <= experts && experts % ep == 0 && stage % ep == 0)
                 c.expert = ep;
     }
     if (c.pipeline > 1)
-        c.pipelineSchedule = pick(rng, {0, 1}) ? PipelineSchedule::OneFOneB : PipelineSchedule::Interleaved;
+        c.pipelineSchedule = pick(rng, { 0, 1 }) ? PipelineSchedule::OneFOneB : PipelineSchedule::Interleaved;
     if (c.pipelineSchedule == PipelineSchedule::Interleaved)
         c.virtualStages = 2;
     Workload& w = p.workload;
-    w.technique = pick(rng, {0, 0, 0, 1}) ? Technique::Lora : Technique::Full;
-    w.sequenceLength = pick(rng, {2048, 4096, 8192});
+    w.technique = pick(rng, { 0, 0, 0, 1 }) ? Technique::Lora : Technique::Full;
+    w.sequenceLength = pick(rng, { 2048, 4096, 8192 });
     w.microBatchSize = c.microBatchSize;
     w.gradientAccumulationSteps = c.gradientAccumulationSteps;
     w.activationCheckpointing = c.checkpointing;
     w.trainingTokens = 1e10;
     w.precision = Precision::Bf16;
-    w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, {0, 1, 2, 3}));
+    w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3 }));
     return p;
 }
 
 double computeCeiling(const PerformanceDefaults& d)
 {
     double ceiling = computeEfficiency(d, 1e9, 1e12);
-    for (AttentionKernel k : {AttentionKernel::FlashAttention2, AttentionKernel::Cudnn, AttentionKernel::FlashAttention3})
-        for (double headDim : {64.0, 128.0, 192.0})
-            for (bool causal : {false, true}) {
+    for (AttentionKernel k :
+        { AttentionKernel::FlashAttention2, AttentionKernel::Cudnn, AttentionKernel::FlashAttention3 })
+        for (double headDim : { 64.0, 128.0, 192.0 })
+            for (bool causal : { false, true }) {
                 const AttentionEfficiency a = attentionKernelEfficiency(d, headDim, causal, k);
-                ceiling = std::max({ceiling, a.forward, a.backward});
+                ceiling = std::max({ ceiling, a.forward, a.backward });
             }
     return ceiling;
 }
 
-ThroughputEstimate estimateOn(const PhysicsPlan& p, const Workload& workload, const Catalog& catalog,
-                              MemoryBreakdown* memoryOut = nullptr)
+ThroughputEstimate estimateOn(
+    const PhysicsPlan& p, const Workload& workload, const Catalog& catalog, MemoryBreakdown* memoryOut = nullptr)
 {
     const Workload run = workloadOnGpu(workload, p.hardware.gpu);
     const MemoryBreakdown memory = estimateMemory(p.model, run, p.config, p.hardware, {}, catalog);
@@ -153,10 +156,8 @@ double heldParameters(const PhysicsPlan& p)
 {
     const ParameterCounts& c = p.model.parameters;
     const Architecture& a = p.model.architecture;
-    const double routed = a.numExperts > 1 ? moeLayers(a) * double(a.numExperts)
-                                                 * (a.mlp == MlpKind::Gated ? 3.0 : 2.0) * double(a.hiddenSize)
-                                                 * double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize
-                                                                                    : a.intermediateSize)
+    const double routed = a.numExperts > 1 ? moeLayers(a) * double(a.numExperts) * (a.mlp == MlpKind::Gated ? 3.0 : 2.0)
+            * double(a.hiddenSize) * double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize : a.intermediateSize)
                                            : 0.0;
     const int t = p.config.tensor, pp = p.config.pipeline, ep = p.config.expert;
     const double stageShare = std::ceil(c.layerCount / pp) / c.layerCount;
@@ -174,16 +175,15 @@ int checkBounds(const PhysicsPlan& p, const Workload& workload, const Throughput
     const double gpus = double(c.data) * c.tensor * c.pipeline * c.context;
     auto fail = [&](const char* what, double value, double bound) {
         std::printf("physics: %s on %s, %s t%d p%d d%d cp%d ep%d z%d mb%d ga%d %s %s: %.4g > %.4g\n", what,
-                    gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.data, c.context, c.expert,
-                    c.zeroStage, c.microBatchSize, c.gradientAccumulationSteps,
-                    std::string(toString(run.precision)).c_str(), std::string(toString(workload.technique)).c_str(),
-                    value, bound);
+            gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.data, c.context, c.expert, c.zeroStage,
+            c.microBatchSize, c.gradientAccumulationSteps, std::string(toString(run.precision)).c_str(),
+            std::string(toString(workload.technique)).c_str(), value, bound);
         ++broken;
     };
     const PerformanceDefaults d = performanceDefaults(catalog, {}, gpu.gpuClass, gpu.architecture);
     const bool nvfp4 = run.precision == Precision::Fp8 && run.fp8Recipe == Fp8Recipe::Nvfp4 && gpu.tflops.fp4;
-    const double ceiling = computeCeiling(d) * (nvfp4 ? *gpu.tflops.fp4 / peakTflops(gpu, run.precision).value_or(1)
-                                                      : 1.0);
+    const double ceiling
+        = computeCeiling(d) * (nvfp4 ? *gpu.tflops.fp4 / peakTflops(gpu, run.precision).value_or(1) : 1.0);
     if (t.modelFlopsUtilization > ceiling * (1 + 1e-9))
         fail("MFU above the GPU's fastest measured kernel", t.modelFlopsUtilization, ceiling);
 
@@ -202,9 +202,9 @@ int checkBounds(const PhysicsPlan& p, const Workload& workload, const Throughput
     // gradients are reduced in BF16 or FP32) all-reduced across the nodes at the line rate.
     const int nodes = p.hardware.nodes;
     const bool replicasPerNode = c.tensor * c.pipeline * c.context <= p.hardware.gpusPerNode && c.expert == 1
-                                 && gpus == double(p.hardware.gpusPerNode) * nodes;
+        && gpus == double(p.hardware.gpusPerNode) * nodes;
     if (nodes > 1 && replicasPerNode && workload.technique == Technique::Full && c.data > 1) {
-        const double nodeBytesPerSecond = *p.hardware.interNodeGbps / 8 * 1e9;
+        const double nodeBytesPerSecond = p.hardware.interNodeGbps / 8 * 1e9;
         const double bytes = 2.0 * (nodes - 1) / nodes * pc.total * 2.0;
         const double seconds = bytes / nodeBytesPerSecond;
         if (t.step.total < seconds * (1 - 1e-9))
@@ -214,8 +214,8 @@ int checkBounds(const PhysicsPlan& p, const Workload& workload, const Throughput
     // backward), each moving 2 (t - 1) / t of micro x seq x hidden at 16 bits, over the NVLink spec bandwidth.
     if (c.tensor > 1 && c.tensor <= p.hardware.gpusPerNode && p.hardware.intraNode.bandwidthGBpsPerDirection > 0) {
         const double layers = pc.layerCount / c.pipeline;
-        const double perCall = 2.0 * (c.tensor - 1) / c.tensor * c.microBatchSize
-                               * double(workload.sequenceLength) / c.context * p.model.architecture.hiddenSize * 2.0;
+        const double perCall = 2.0 * (c.tensor - 1) / c.tensor * c.microBatchSize * double(workload.sequenceLength)
+            / c.context * p.model.architecture.hiddenSize * 2.0;
         const double bytes = 4.0 * layers * c.gradientAccumulationSteps * perCall;
         const double seconds = bytes / (p.hardware.intraNode.bandwidthGBpsPerDirection * 1e9);
         if (t.step.total < seconds * (1 - 1e-9))
@@ -254,16 +254,16 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     const Fp8CastTraffic cast = fp8CastTraffic(p.model.architecture, run.fp8Recipe);
     const double bandwidth = gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     const double tokens = double(c.microBatchSize) * p.workload.sequenceLength * c.gradientAccumulationSteps
-                          / (double(c.tensor) * c.pipeline * c.context);
+        / (double(c.tensor) * c.pipeline * c.context);
     const double weightCast = f.fp8CastSeconds * bandwidth - tokens * cast.bytesPerToken;
     const double held = heldParameters(p) * 10.0 * c.gradientAccumulationSteps;
     if (!hasWarning(f.warnings, "fp8_slower_than_bf16")) {
         std::printf("physics: FP8 slower than BF16 without a reason on %s, %s: %.4g > %.4g s\n", gpu.id.c_str(),
-                    p.model.name.c_str(), f.step.total, t.step.total);
+            p.model.name.c_str(), f.step.total, t.step.total);
         ++broken;
     } else if (weightCast > held * (1 + 1e-6)) {
         std::printf("physics: FP8 weight casts of more bytes than the GPU holds on %s, %s t%d p%d ep%d: %.4g > %.4g\n",
-                    gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.expert, weightCast, held);
+            gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.expert, weightCast, held);
         ++broken;
     }
     return broken;
@@ -285,8 +285,8 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
     }
     std::printf("physics: %d plans estimated on %d GPUs (%zu in the catalog); %d FP8/BF16 pairs, %d with FP8 "
                 "slower (each naming its reason); %d network bounds checked; %d bounds broken\n",
-                tally.plans, gpusChecked, catalog.gpus.size(), tally.fp8Pairs, tally.fp8Slower, tally.networkChecked,
-                tally.failures);
+        tally.plans, gpusChecked, catalog.gpus.size(), tally.fp8Pairs, tally.fp8Slower, tally.networkChecked,
+        tally.failures);
     EXPECT_GE(tally.plans, 2000);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
@@ -297,8 +297,7 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
 // The ones that still do not are listed by id with the reason; the list may only shrink.
 TEST(TrainingPhysics, PublishedRecipesFit)
 {
-    const auto doc
-        = testing::readJson(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json");
+    const auto doc = testing::readJson(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json");
     ASSERT_TRUE(doc.is_object());
     std::set<std::string> tooBig;
     int recipes = 0;
@@ -312,15 +311,14 @@ TEST(TrainingPhysics, PublishedRecipesFit)
         if (!r.fits) {
             tooBig.insert(c["id"].get<std::string>());
             std::printf("does not fit: %s (%.1f of %.1f GiB)\n", c["id"].get<std::string>().c_str(),
-                        r.memory.total / kGiB, r.usableMemory / kGiB);
+                r.memory.total / kGiB, r.usableMemory / kGiB);
         }
     }
     EXPECT_EQ(recipes, int(doc["cases"].size()));
     // torchtitan's two 8B FP8 rows at 32k tokens per rank keep the fp32 loss over 32,768 x 128,256 positions
     // (torchtitan's eager cross-entropy on pred.float() at the benchmarked commit); the Qwen2.5-7B LoRA is 2 GiB over.
-    const std::set<std::string> stillTooBig = {"tt24-l31-8b-8xh100-fsdp8-seq32k-fp8-tps",
-                                               "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps",
-                                               "automodel-qwen25-7b-lora-1xh100-bf16"};
+    const std::set<std::string> stillTooBig = { "tt24-l31-8b-8xh100-fsdp8-seq32k-fp8-tps",
+        "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps", "automodel-qwen25-7b-lora-1xh100-bf16" };
     for (const std::string& id : tooBig)
         EXPECT_TRUE(stillTooBig.count(id)) << id << " ran as published but is estimated not to fit";
 }
