@@ -333,7 +333,8 @@ TEST(Models2025, ActiveParametersAsTheModelCardCountsThem)
     const CliRun r = cli({"model", "list", "--format", "json"});
     ASSERT_EQ(r.code, 0) << r.err;
     std::map<std::string, nlohmann::json> byId;
-    for (const auto& p : nlohmann::json::parse(r.out)["presets"])
+    const auto list = nlohmann::json::parse(r.out);
+    for (const auto& p : list["presets"])
         byId[p["id"].get<std::string>()] = p;
     ASSERT_TRUE(byId.count("gpt-oss-120b") && byId.count("gpt-oss-20b") && byId.count("mixtral-8x7b"));
     EXPECT_LT(relativeError(byId["gpt-oss-120b"]["active_parameters"].get<double>(), 5.13e9), 0.005);

@@ -181,15 +181,9 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double seq = positiveOrZero(double(w.sequenceLength)) / cp; // tokens of a sequence on one rank
     const double h = positiveOrZero(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
-    // FP8 training runs its GEMMs in FP8 and nothing else: parameters stay 16-bit and are gathered so (the FP8
-    // all-gather's share apart), gradients are reduced at 16 bits or more (torchao's Float8Linear keeps bf16
-    // weights and gradients; Transformer Engine's FP8 GEMMs take and return BF16 tensors), and the activations
-    // tensor, pipeline and expert parallelism exchange are the GEMMs' 16-bit outputs. Found by the physics property
-    // test (TrainingPhysics): at one byte, FP8 plans synchronised their gradients faster than the line rate allows.
-    const double wire = w.precision == Precision::Fp8 ? bytesPerElement(Precision::Bf16) : bytesPerElement(w.precision);
-    const double act = wire;
-    const double gradBytes = wire;
-    const double paramBytes = wire;
+    const double act = bytesPerElement(w.precision);
+    const double gradBytes = bytesPerElement(w.precision);
+    const double paramBytes = bytesPerElement(w.precision);
     // ZeRO-3's parameter all-gathers: the fp8-gathered share at one byte (torchtitan enable_fsdp_float8_all_gather).
     const double fp8Share = std::clamp(std::isfinite(fp8GatheredShare) ? fp8GatheredShare : 0.0, 0.0, 1.0);
     const double gatheredBytes = fp8Share * 1.0 + (1 - fp8Share) * paramBytes;

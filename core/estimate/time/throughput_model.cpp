@@ -213,8 +213,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // exchange of context parallelism can hide behind.
     const double attentionSeconds = r.attentionSeconds;
 
-    // Memory-bound work the efficiency curve does not cover.
-    const double shard = positiveOrZero(model.parameters.total) / (double(t) * p);
+    // Memory-bound work the efficiency curve does not cover. A rank reads the weights it holds: its tensor x pipeline
+    // shard of the dense ones and, with expert parallelism, its own experts only (parametersPerGpu's placement). Found
+    // by the physics property test (TrainingPhysics): reading every expert of the stage made FP8 plans of DeepSeek-V3
+    // memory-bound, and slower than BF16, on weights their GPUs do not hold.
+    const double routedHeld
+        = moe && ep > 1 ? routedExpertFraction(arch, model.parameters, model.parameters.total) : 0.0;
+    const double expertRanks = double(p) * ep * trainingExpertTensor(t, ep);
+    const double shard
+        = positiveOrZero(model.parameters.total) * ((1 - routedHeld) / (double(t) * p) + routedHeld / expertRanks);
     const double weightPasses = 2.0 + recomputedShare;
     // Frozen base weights of adapter training stored in another format than the GEMMs read (QLoRA's NF4, LoRA over
     // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
