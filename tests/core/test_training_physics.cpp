@@ -261,12 +261,11 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
         std::printf("physics: FP8 slower than BF16 without a reason on %s, %s t%d p%d d%d cp%d ep%d z%d mb%d ga%d: "
                     "%.4g > %.4g s (compute %.4g/%.4g, memory-bound %.4g/%.4g, casts %.4g, bubble %.4g/%.4g, "
                     "intra %.4g/%.4g, network %.4g/%.4g, data %.4g/%.4g)\n",
-                    gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.data, c.context, c.expert,
-                    c.zeroStage, c.microBatchSize, c.gradientAccumulationSteps, f.step.total, t.step.total,
-                    f.step.compute, t.step.compute, f.memoryBoundSeconds, t.memoryBoundSeconds, f.fp8CastSeconds,
-                    f.pipelineBubbleSeconds, t.pipelineBubbleSeconds, f.step.communicationIntraNode,
-                    t.step.communicationIntraNode, f.step.communicationNetwork, t.step.communicationNetwork,
-                    f.step.dataLoading, t.step.dataLoading);
+            gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.data, c.context, c.expert, c.zeroStage,
+            c.microBatchSize, c.gradientAccumulationSteps, f.step.total, t.step.total, f.step.compute, t.step.compute,
+            f.memoryBoundSeconds, t.memoryBoundSeconds, f.fp8CastSeconds, f.pipelineBubbleSeconds,
+            t.pipelineBubbleSeconds, f.step.communicationIntraNode, t.step.communicationIntraNode,
+            f.step.communicationNetwork, t.step.communicationNetwork, f.step.dataLoading, t.step.dataLoading);
         ++broken;
     } else if (weightCast > held * (1 + 1e-6)) {
         std::printf("physics: FP8 weight casts of more bytes than the GPU holds on %s, %s t%d p%d ep%d: %.4g > %.4g\n",
