@@ -74,7 +74,7 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
         const gp::ResolvedModel& model = answer->search.model;
         e.modelName = QString::fromStdString(model.name);
         e.modelParameters = model.parameters.total;
-        e.activeParameters = model.parameters.active;
+        e.activeParameters = model.parameters.activeAsPublished;
         e.modelWarnings = model.warnings;
         e.modelLayers = gp::totalLayers(model.architecture);
         e.configurationsEvaluated = answer->search.configurationsEvaluated;

@@ -626,7 +626,7 @@ std::string cliUsage()
            "  catalog import FILE --overrides OVERRIDES.json [--currency CNY|USD] [--instance ID] [--region R]\n"
            "                 [--months N]                              merge a cloud CLI's sizes, prices and stock\n"
            "  validate PLAN                                            check a plan file\n"
-           "  model import PATH                                        count a Hugging Face config.json (a file, a\n"
+           "  model import PATH [--format json|table]                  count a Hugging Face config.json (a file, a\n"
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
            "  budget FILE [--format json|csv|table] [--output FILE]    a team's budget: items, fleet, commitments, caps\n"

@@ -18,12 +18,33 @@ int failWith(std::ostream& err, int code, const std::string& message)
     return code;
 }
 
+// Reads --format VALUE / --format=VALUE from args[1..]; other arguments not starting with "--" go to `rest`.
+bool readFormat(const std::vector<std::string>& args, std::string& format, std::vector<std::string>& rest,
+                std::ostream& err, const char* usage)
+{
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.rfind("--format=", 0) == 0) {
+            format = arg.substr(9);
+        } else if (arg == "--format" && i + 1 < args.size()) {
+            format = args[++i];
+        } else if (arg.rfind("--", 0) == 0 && arg != "-") {
+            failWith(err, ExitUsage, "unknown option " + arg + " (" + usage + ")");
+            return false;
+        } else {
+            rest.push_back(arg);
+        }
+    }
+    return true;
+}
+
 bool endsWith(const std::string& s, const std::string& tail)
 {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-int importModel(const std::string& path, const InputReader& read, std::ostream& out, std::ostream& err)
+int importModel(const std::string& path, const std::string& format, const InputReader& read, std::ostream& out,
+                std::ostream& err)
 {
     namespace fs = std::filesystem;
     std::error_code ignored;
@@ -62,7 +83,10 @@ int importModel(const std::string& path, const InputReader& read, std::ostream& 
     }
     for (const Diagnostic& d : imported->warnings)
         err << "warning: " << d.message << '\n';
-    out << importedModelToJson(*imported, shown, stored).dump(2) << '\n';
+    if (format == "table")
+        out << importedModelToTable(*imported, shown, stored);
+    else
+        out << importedModelToJson(*imported, shown, stored).dump(2) << '\n';
     return ExitOk;
 }
 
@@ -75,23 +99,25 @@ int runModelCommand(const std::vector<std::string>& args, const InputReader& rea
         return failWith(err, ExitUsage, "model needs a subcommand: import or list");
     const std::string& sub = args[0];
     if (sub == "import") {
-        if (args.size() != 2 || args[1].rfind("--", 0) == 0)
+        // model import PATH [--format json|table] (json by default, what scripts read).
+        std::string format = "json";
+        std::vector<std::string> paths;
+        if (!readFormat(args, format, paths, err, "model import PATH [--format json|table]"))
+            return ExitUsage;
+        if (paths.size() != 1)
             return failWith(err, ExitUsage, "model import takes one PATH (a config.json, a folder with one, or a "
                                             "model.safetensors.index.json beside one)");
-        return importModel(args[1], read, out, err);
+        if (format != "json" && format != "table")
+            return failWith(err, ExitUsage, "--format must be json or table for model import, got \"" + format + "\"");
+        return importModel(paths.front(), format, read, out, err);
     }
     if (sub == "list") {
         std::string format = "table";
-        for (std::size_t i = 1; i < args.size(); ++i) {
-            std::string arg = args[i];
-            if (arg.rfind("--format=", 0) == 0) {
-                format = arg.substr(9);
-            } else if (arg == "--format" && i + 1 < args.size()) {
-                format = args[++i];
-            } else {
-                return failWith(err, ExitUsage, "unknown option " + arg + " (model list [--format json|table])");
-            }
-        }
+        std::vector<std::string> extra;
+        if (!readFormat(args, format, extra, err, "model list [--format json|table]"))
+            return ExitUsage;
+        if (!extra.empty())
+            return failWith(err, ExitUsage, "unknown argument " + extra.front() + " (model list [--format json|table])");
         if (format == "json") {
             out << presetsToJson(modelPresets()).dump(2) << '\n';
             return ExitOk;

@@ -29,6 +29,7 @@ void putFigures(nlohmann::json& j, const ModelFigures& f)
 {
     j["parameters"] = f.parameters;
     j["active_parameters"] = f.activeParameters;
+    j["active_parameters_convention"] = f.activeWithoutEmbedding ? "without-embedding" : "with-embedding";
     if (f.mtpParameters > 0)
         j["mtp_parameters"] = f.mtpParameters;
     j["kv_cache_bytes_per_token"] = f.kvCacheBytesPerToken;
@@ -44,12 +45,13 @@ std::string billions(double parameters)
 
 } // namespace
 
-ModelFigures modelFigures(const Architecture& a)
+ModelFigures modelFigures(const Architecture& a, bool activeWithoutEmbedding)
 {
     const ParameterCounts c = countParameters(a);
     ModelFigures f;
     f.parameters = c.total;
-    f.activeParameters = c.active;
+    f.activeParameters = activeWithoutEmbedding ? c.active - c.embedding : c.active;
+    f.activeWithoutEmbedding = activeWithoutEmbedding;
     f.mtpParameters = c.mtp;
     f.kvCacheBytesPerToken = kvCacheBytesPerToken(a, KvPrecision::Bf16);
     f.kvCacheWindowBytes = kvCacheWindowBytes(a, KvPrecision::Bf16);
@@ -60,7 +62,7 @@ nlohmann::json importedModelToJson(const ImportedConfig& imported, const std::st
                                    std::optional<double> safetensorsParameters)
 {
     nlohmann::json j = {{"source", source}, {"architecture", architectureToJson(imported.architecture)}};
-    putFigures(j, modelFigures(imported.architecture));
+    putFigures(j, modelFigures(imported.architecture, imported.activeWithoutEmbedding));
     if (safetensorsParameters)
         j["safetensors_parameters"] = *safetensorsParameters;
     j["torch_dtype"] = imported.torchDtype;
@@ -69,13 +71,44 @@ nlohmann::json importedModelToJson(const ImportedConfig& imported, const std::st
     return j;
 }
 
+std::string importedModelToTable(const ImportedConfig& imported, const std::string& source,
+                                 std::optional<double> safetensorsParameters)
+{
+    const ModelFigures f = modelFigures(imported.architecture, imported.activeWithoutEmbedding);
+    const Architecture& a = imported.architecture;
+    std::ostringstream out;
+    auto row = [&out](const char* name, const std::string& value) {
+        out << std::left << std::setw(26) << name << value << '\n';
+    };
+    row("source", source);
+    row("kind", std::string(toString(a.kind)));
+    row("parameters", billions(f.parameters));
+    row("active parameters", billions(f.activeParameters)
+                                 + (f.activeWithoutEmbedding ? " (without the embedding)" : " (with the embedding)"));
+    if (f.mtpParameters > 0)
+        row("mtp parameters", billions(f.mtpParameters));
+    if (safetensorsParameters)
+        row("safetensors parameters", billions(*safetensorsParameters));
+    row("layers", std::to_string(a.numLayers));
+    row("hidden size", std::to_string(a.hiddenSize));
+    if (a.numExperts > 1)
+        row("experts", std::to_string(a.expertsPerToken) + " of " + std::to_string(a.numExperts) + " per token");
+    row("KV B/token", formatExact(f.kvCacheBytesPerToken));
+    row("KV window B", formatExact(f.kvCacheWindowBytes));
+    row("torch dtype", imported.torchDtype.empty() ? std::string("-") : imported.torchDtype);
+    row("quantization", imported.quantization.empty() ? std::string("-") : imported.quantization);
+    for (const Diagnostic& d : imported.warnings)
+        row("warning", d.message);
+    return out.str();
+}
+
 nlohmann::json presetsToJson(const std::vector<ModelPreset>& presets)
 {
     nlohmann::json list = nlohmann::json::array();
     for (const ModelPreset& p : presets) {
         nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"family", p.family}, {"weights_dtype", p.weightsDtype},
                             {"source", p.source}, {"architecture", architectureToJson(p.architecture)}};
-        putFigures(j, modelFigures(p.architecture));
+        putFigures(j, modelFigures(p.architecture, p.activeWithoutEmbedding));
         list.push_back(j);
     }
     return {{"presets", list}};
@@ -93,7 +126,7 @@ std::string presetsToTable(const std::vector<ModelPreset>& presets)
         << std::right << std::setw(12) << "parameters" << std::setw(12) << "active" << std::setw(14) << "KV B/token"
         << std::setw(14) << "KV window B" << '\n';
     for (const ModelPreset& p : presets) {
-        const ModelFigures f = modelFigures(p.architecture);
+        const ModelFigures f = modelFigures(p.architecture, p.activeWithoutEmbedding);
         out << std::left << std::setw(int(idWidth) + 2) << p.id << std::setw(int(nameWidth) + 2) << p.name
             << std::right << std::setw(12) << billions(f.parameters) << std::setw(12)
             << billions(f.activeParameters) << std::setw(14) << formatExact(f.kvCacheBytesPerToken) << std::setw(14)

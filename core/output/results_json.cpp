@@ -36,7 +36,7 @@ json modelToJson(const ResolvedModel& model)
         warnings.push_back(diagnosticToJson(w));
     return {{"name", model.name},
             {"parameters", model.parameters.total},
-            {"active_parameters", model.parameters.active},
+            {"active_parameters", model.parameters.activeAsPublished},
             {"kind", toString(a.kind)},
             {"hidden_size", a.hiddenSize},
             {"num_layers", a.numLayers},

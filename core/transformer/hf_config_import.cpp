@@ -405,6 +405,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         if (type == "gpt_oss") {
             a.attentionSinks = true;
             a.expertBias = true;
+            out.activeWithoutEmbedding = true; // the model card's count (Table 1), as the presets say
         }
         if (auto labels = r.number({"num_labels"})) {
             withinLimit({"num_labels"}, *labels, limits::kMaxClasses);

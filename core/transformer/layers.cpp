@@ -52,7 +52,7 @@ double routedRowsPerExpert(const Architecture& a, double tokens)
 }
 
 double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
-                        int pipeline, int expert)
+                        int pipeline, int expert, int expertTensor)
 {
     const int pp = std::max(1, pipeline);
     const double layers = positiveOrZero(c.layerCount);
@@ -63,8 +63,8 @@ double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double 
         stage = std::max(c.embedding + stageLayers * bodyPerLayer, stageLayers * bodyPerLayer + head);
     }
     const double expertFraction = routedExpertFraction(a, c, total);
-    const int ep = std::max(1, expert);
-    return stage * (1 - expertFraction + expertFraction / ep) / std::max(1, tensor);
+    const double expertRanks = double(std::max(1, expert)) * std::max(1, expertTensor);
+    return stage * ((1 - expertFraction) / std::max(1, tensor) + expertFraction / expertRanks);
 }
 
 } // namespace gp

@@ -51,10 +51,20 @@ double routedExpertParametersPerLayer(const Architecture& architecture, const Pa
 double routedRowsPerExpert(const Architecture& architecture, double tokens);
 
 // Parameters one GPU holds of a model with `total` parameters of which `head` are the output (or
-// classification) head: the largest pipeline stage (the first holds the embedding, the last the head), the
-// routed experts split over `expert` ranks, then everything split over `tensor` ranks (Megatron layout,
-// vocabulary-parallel embedding and head).
+// classification) head: the largest pipeline stage (the first holds the embedding, the last the head), the dense
+// parameters split over `tensor` ranks (vocabulary-parallel embedding and head), the routed experts over `expert` x
+// `expertTensor` ranks. Training places experts as Megatron-Core does with expert tensor parallel 1 (the MoE
+// recipes' setting, torchtitan's default): expertTensor 1, each rank holding whole experts; inference splits the
+// experts over tensor ranks too (expertTensor = tensor, vLLM's TP MoE).
 double parametersPerGpu(const Architecture& architecture, const ParameterCounts& counts, double total, double head,
-                        int tensor, int pipeline, int expert);
+                        int tensor, int pipeline, int expert, int expertTensor);
+
+// Training's expert tensor parallel degree: 1 with expert parallelism (Megatron-Core MoE recipes'
+// expert_tensor_parallel_size 1, torchtitan's default: EP borrows the tensor ranks, each rank holds whole experts),
+// the tensor degree without it (the experts split over TP as every other matrix).
+inline int trainingExpertTensor(int tensor, int expert)
+{
+    return expert > 1 ? 1 : std::max(1, tensor);
+}
 
 } // namespace gp

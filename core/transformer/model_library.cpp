@@ -84,6 +84,7 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
         ResolvedModel r;
         Architecture arch;
         bool haveArchitecture = false;
+        bool activeWithoutEmbedding = false;
         r.weightsDtype = "bf16";
         if (!spec.preset.empty()) {
             const ModelPreset* preset = findModelPreset(spec.preset);
@@ -92,6 +93,7 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
             arch = preset->architecture;
             r.name = preset->name;
             r.weightsDtype = preset->weightsDtype;
+            activeWithoutEmbedding = preset->activeWithoutEmbedding;
             haveArchitecture = true;
         }
         // The fields the plan gives, from its typed architecture (the ones the plan writer saves), over the preset.
@@ -126,6 +128,8 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
             return valid.error();
         r.architecture = arch;
         r.parameters = countParameters(arch);
+        if (activeWithoutEmbedding)
+            r.parameters.activeAsPublished = r.parameters.active - r.parameters.embedding;
         if (r.name.empty())
             r.name = spec.name.empty() ? "custom model" : spec.name;
         if (!spec.name.empty())

@@ -18,12 +18,16 @@ struct ModelPreset {
     Architecture architecture;
     std::string weightsDtype; // "bf16", "fp16", "fp32" (torch_dtype of the published weights)
     std::string source;       // where the architecture was read (config.json of the model repo)
+    // How the model card counts active parameters: with the input embedding (Mixtral, Qwen3: a token's row is read)
+    // or without it (GPT-OSS's model card, Table 1: 5.13 B / 3.61 B; the embedding is a lookup, not a matmul).
+    bool activeWithoutEmbedding = false;
 };
 
 // Parameter counts from an architecture. All counts are exact numbers of scalars.
 struct ParameterCounts {
     double total = 0;          // every parameter (all experts)
-    double active = 0;         // used per token (MoE: routed experts_per_token + shared)
+    double active = 0;         // used per token (MoE: routed experts_per_token + shared), embedding included
+    double activeAsPublished = 0; // `active` as the model card counts it (ModelPreset::activeWithoutEmbedding)
     double embedding = 0;      // input embeddings (+ learned positions)
     double outputHead = 0;     // untied LM head or classification head
     double perLayer = 0;       // one transformer layer (largest kind), all experts
@@ -79,6 +83,7 @@ struct ImportedConfig {
     Architecture architecture;
     std::string torchDtype;
     std::string quantization; // "", "nf4", "int8", "int4", "fp8", "fp8_block", "mxfp4"
+    bool activeWithoutEmbedding = false; // the family's model card counts active parameters without the embedding
     Diagnostics warnings;
 };
 // Warnings: "config_field_ignored" (arg "field") for every top-level field it cannot map.

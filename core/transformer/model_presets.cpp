@@ -44,6 +44,12 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
             p.family = stringField(entry, "family");
             p.weightsDtype = stringField(entry, "weights_dtype");
             p.source = stringField(entry, "source");
+            const std::string convention = stringField(entry, "active_parameters_convention");
+            if (!convention.empty() && convention != "with-embedding" && convention != "without-embedding")
+                return Error{path + ".active_parameters_convention",
+                             "must be \"with-embedding\" or \"without-embedding\", got \"" + convention + "\"",
+                             fileName};
+            p.activeWithoutEmbedding = convention == "without-embedding";
             if (p.id.empty())
                 return Error{path + ".id", "is required", fileName};
             if (p.source.empty())

@@ -228,6 +228,7 @@ ParameterCounts countParameters(const Architecture& arch)
     c.outputHead = head.params;
     c.total = embedding.params + body.params + head.params;
     c.active = embedding.params + activeBody + head.params;
+    c.activeAsPublished = c.active;
     c.perLayer = largestLayer.params;
     c.attentionPerLayer = attn.params;
     c.mlpPerLayer = mlpPerLayer;

@@ -164,12 +164,27 @@ TEST(FactHomes, ParallelSharesSplitTheModel)
 {
     const ResolvedModel m = preset("llama-2-7b");
     const ParameterCounts& c = m.parameters;
-    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 1, 1, 1), c.total);
-    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 4, 1, 1), c.total / 4);
+    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 1, 1, 1, 1), c.total);
+    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 4, 1, 1, 1), c.total / 4);
     // Two stages of 16 layers: the first holds the embedding, the last the head (equal for Llama 2).
     const double body = (c.total - c.embedding - c.outputHead) / 32;
-    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 1, 2, 1),
+    EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 1, 2, 1, 1),
                      std::max(c.embedding, c.outputHead) + 16 * body);
+}
+
+// Expert tensor parallel 1 (training's placement): the dense parameters split over the tensor ranks, the routed
+// experts over the expert ranks only, whole. Mixtral 8x7B at TP 2 x EP 4: each GPU holds 2 of the 8 experts whole
+// and half of everything else; with the experts split over TP as well (inference) a quarter of that.
+TEST(FactHomes, ExpertsSplitOverExpertRanksOnlyInTraining)
+{
+    const ResolvedModel m = preset("mixtral-8x7b");
+    const ParameterCounts& c = m.parameters;
+    const double routed = routedExpertFraction(m.architecture, c, c.total) * c.total;
+    ASSERT_GT(routed, 0.9 * c.total);
+    EXPECT_NEAR(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 1),
+                (c.total - routed) / 2 + routed / 4, 1);
+    EXPECT_NEAR(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 2),
+                (c.total - routed) / 2 + routed / 8, 1);
 }
 
 TEST(FactHomes, ModelsReadTheKnobsFromTheConfigurationOnly)

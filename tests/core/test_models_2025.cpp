@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <fstream>
 #include <sstream>
@@ -308,7 +309,54 @@ TEST(Models2025, CliModelImport)
 
     EXPECT_EQ(cli({"model", "import", dir + "no-such.json"}).code, ExitUsage);
     EXPECT_EQ(cli({"model", "import"}).code, ExitUsage);
+    // --format as the other commands: json (the default) or a table of the same figures; anything else is refused.
+    const CliRun asJson = cli({"model", "import", dir + "gpt-oss-120b.json", "--format", "json"});
+    ASSERT_EQ(asJson.code, 0) << asJson.err;
+    EXPECT_EQ(nlohmann::json::parse(asJson.out), j);
+    const CliRun table = cli({"model", "import", "--format=table", dir + "gpt-oss-120b.json"});
+    ASSERT_EQ(table.code, 0) << table.err;
+    EXPECT_NE(table.out.find("active parameters"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("5.13 B (without the embedding)"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("mxfp4"), std::string::npos) << table.out;
+    const CliRun bad = cli({"model", "import", dir + "gpt-oss-120b.json", "--format", "csv"});
+    EXPECT_EQ(bad.code, ExitUsage);
+    EXPECT_NE(bad.err.find("--format"), std::string::npos) << bad.err;
+    EXPECT_EQ(cli({"model", "import", dir + "gpt-oss-120b.json", "--frobnicate"}).code, ExitUsage);
     EXPECT_EQ(cli({"model", "frobnicate"}).code, ExitUsage);
+}
+
+// The active count as each model card states it: GPT-OSS's card (Table 1) leaves the input embedding out (5.13 B and
+// 3.61 B), Mixtral's and Qwen3's count it (12.9 B, 3.3 B). The JSON names the convention; the estimate's own
+// FLOPs never read this count.
+TEST(Models2025, ActiveParametersAsTheModelCardCountsThem)
+{
+    const CliRun r = cli({"model", "list", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::map<std::string, nlohmann::json> byId;
+    const auto list = nlohmann::json::parse(r.out);
+    for (const auto& p : list["presets"])
+        byId[p["id"].get<std::string>()] = p;
+    ASSERT_TRUE(byId.count("gpt-oss-120b") && byId.count("gpt-oss-20b") && byId.count("mixtral-8x7b"));
+    EXPECT_LT(relativeError(byId["gpt-oss-120b"]["active_parameters"].get<double>(), 5.13e9), 0.005);
+    EXPECT_LT(relativeError(byId["gpt-oss-20b"]["active_parameters"].get<double>(), 3.61e9), 0.005);
+    EXPECT_EQ(byId["gpt-oss-120b"]["active_parameters_convention"], "without-embedding");
+    EXPECT_EQ(byId["mixtral-8x7b"]["active_parameters_convention"], "with-embedding");
+    EXPECT_NEAR(byId["mixtral-8x7b"]["active_parameters"].get<double>() / 1e9, 12.9, 0.05);
+    // The resolved model of a plan carries the card's count too (results JSON, window, report).
+    ModelSpec spec;
+    spec.preset = "gpt-oss-120b";
+    auto m = resolveModel(spec);
+    ASSERT_TRUE(m.ok());
+    EXPECT_DOUBLE_EQ(m->parameters.activeAsPublished, m->parameters.active - m->parameters.embedding);
+    EXPECT_LT(relativeError(m->parameters.activeAsPublished, 5.13e9), 0.005);
+    // A bad convention in a presets file names the field.
+    const auto bad = parseModelPresets(
+        R"({"presets": [{"id": "x", "source": "s", "active_parameters_convention": "sometimes",
+             "architecture": {"hidden_size": 64, "num_layers": 2, "num_attention_heads": 4, "intermediate_size": 128,
+                              "vocab_size": 100}}]})",
+        "p.json");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().field, "presets[0].active_parameters_convention");
 }
 
 TEST(Models2025, CliModelList)

@@ -27,6 +27,7 @@ TEST(Reference2026, PublishedRunsPerKind)
     const auto doc = nlohmann::json::parse(
         test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
     std::map<std::string, std::vector<double>> errors;
+    std::map<std::string, std::vector<double>> errorsByStack; // "stack kind": the training stack the row ran on
     std::map<std::string, double> errorOf; // |error| by case id
     std::set<std::string> estimatedTooBig;  // cases the memory estimate says do not fit
     std::printf("%-46s %-10s %14s %14s %8s\n", "case", "kind", "measured", "estimated", "error");
@@ -58,12 +59,21 @@ TEST(Reference2026, PublishedRunsPerKind)
         const double error = (estimated - measured) / measured;
         errors[kind].push_back(std::abs(error));
         errorOf[id] = std::abs(error);
+        const std::string framework = c.contains("software") ? c["software"].value("framework", std::string("?"))
+                                                             : std::string("vLLM");
+        const std::string stack = framework.rfind("torchtitan", 0) == 0       ? "torchtitan"
+                                  : framework.rfind("NeMo AutoModel", 0) == 0 ? "nemo-automodel"
+                                                                              : framework.substr(0, framework.find(' '));
+        errorsByStack[stack + " " + kind].push_back(std::abs(error));
         std::printf("%-46s %-10s %14.5g %14.5g %+7.1f%%\n", id.c_str(), kind.c_str(), measured, estimated,
                     100 * error);
     }
     for (const auto& [kind, list] : errors)
         std::printf("2026 %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", kind.c_str(), list.size(),
                     100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
+    for (const auto& [stackKind, list] : errorsByStack)
+        std::printf("2026 by stack, %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", stackKind.c_str(),
+                    list.size(), 100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
     // Published runs the memory estimate says do not fit (what it says for these throughput rows; their memory is
     // not a case of its own): the two 8B rows at 32k tokens per rank (96.5 and 95.2 GiB estimated on the 96 GB GPU;
     // torchtitan reports 83.9 and 84.5 GiB; the fp32 loss over 32,768 positions x 128,256 is 54.8 GiB of the estimate)

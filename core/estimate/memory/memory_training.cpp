@@ -104,7 +104,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
-    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep);
+    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep));
 
     // Trainable and frozen parameters on this GPU.
     a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
@@ -165,20 +165,23 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
     // parallelism a layer gathers its local experts only.
     const double routedPerLayer = std::min(routedExpertParametersPerLayer(arch, c), std::max(0.0, c.perLayer));
-    const double localLayer = c.perLayer - routedPerLayer + routedPerLayer / ep;
-    a.unitParameters = std::max(localLayer, c.largestTensor) / t;
+    // (parametersPerGpu's split: the dense part over the tensor ranks, the experts over ep x expert tensor ranks.)
+    const double localLayer
+        = (c.perLayer - routedPerLayer) / t + routedPerLayer / (double(ep) * trainingExpertTensor(t, ep));
+    a.unitParameters = std::max(localLayer, c.largestTensor / t);
     a.unitBytesPerParameter = lora || a.freeze ? storagePerParameter : bytes.weights;
     if (lora && frozenFormat != WeightFormat::Same)
         a.dequantizedBytes = c.largestTensor / t * cb; // one weight dequantized to the compute precision at a time
 
-    // Expert parallelism: this GPU's routed experts are held by the n / ep ranks of its expert-data-parallel group
-    // only (Megatron-Core's expert-data-parallel group, the distributed optimizer sharding expert states over it;
-    // torchtitan's and NeMo AutoModel's FSDP of the experts over dp_shard_mod_ep), so ZeRO/FSDP shards their
-    // states over n / ep ranks and the dense ones over all n.
+    // Expert parallelism: this GPU's routed experts are held by the t x n / ep ranks of its expert-data-parallel
+    // group only (Megatron-Core's expert rank order etp-ep-edp-pp over a stage's tp x cp x dp ranks, expert tensor
+    // parallel 1, the distributed optimizer sharding expert states over it; torchtitan's and NeMo AutoModel's FSDP of
+    // the experts over dp_shard_mod_ep, EP borrowing TP when ETP is 1), so ZeRO/FSDP shards their states over
+    // t x n / ep ranks and the dense ones over all n.
     const double routedShare = ep > 1 ? routedExpertFraction(arch, c, total) : 0.0;
-    // The routed experts' share of this GPU's parameters (parametersPerGpu's split).
-    a.expertOfGpu = routedShare > 0 ? (routedShare / ep) / (1 - routedShare + routedShare / ep) : 0.0;
-    a.expertGroup = std::max(1, n / ep);
+    // The routed experts' share of this GPU's parameters (parametersPerGpu's split: dense over t, experts over ep).
+    a.expertOfGpu = routedShare > 0 ? (routedShare / ep) / ((1 - routedShare) / t + routedShare / ep) : 0.0;
+    a.expertGroup = std::max(1, t * n / ep);
     a.expertTrainable = lora ? 0.0 : trainable * a.expertOfGpu;
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).

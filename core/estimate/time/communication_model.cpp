@@ -187,18 +187,19 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // ZeRO-3's parameter all-gathers: the fp8-gathered share at one byte (torchtitan enable_fsdp_float8_all_gather).
     const double fp8Share = std::clamp(std::isfinite(fp8GatheredShare) ? fp8GatheredShare : 0.0, 0.0, 1.0);
     const double gatheredBytes = fp8Share * 1.0 + (1 - fp8Share) * paramBytes;
-    // Expert parallelism splits the routed experts over `ep` of the data-parallel ranks; their gradients are reduced
-    // (and ZeRO/FSDP shards held) over the dp / ep ranks holding the same experts (Megatron-Core's expert-data-parallel
-    // group; torchtitan's and NeMo AutoModel's dp_shard_mod_ep mesh), the dense parameters over all dp ranks.
+    // Expert parallelism splits the routed experts, whole (expert tensor parallel 1, trainingExpertTensor), over `ep`
+    // of a stage's tensor x data x context ranks; their gradients are reduced (and ZeRO/FSDP shards held) over the
+    // t x dp / ep ranks holding the same experts (Megatron-Core's expert-data-parallel group in its etp-ep-edp-pp
+    // order; torchtitan's and NeMo AutoModel's dp_shard_mod_ep mesh), the dense parameters over all dp ranks.
     const double routed = arch.numExperts > 1 ? std::clamp(routedExpertShare, 0.0, 1.0) : 0.0;
     const bool expertSplit = ep > 1 && routed > 0;
     const double trainedRouted = trainedParams >= totalParams ? routed : 0.0; // full training: experts train too
     const double shard = positiveOrZero(totalParams) * (1 - (expertSplit ? routed : 0.0)) / (double(t) * p);
     const double trainedShard
         = positiveOrZero(trainedParams) * (1 - (expertSplit ? trainedRouted : 0.0)) / (double(t) * p);
-    const double expertShard = expertSplit ? positiveOrZero(totalParams) * routed / (double(t) * p * ep) : 0.0;
+    const double expertShard = expertSplit ? positiveOrZero(totalParams) * routed / (double(p) * ep) : 0.0;
     const double trainedExpertShard
-        = expertSplit ? positiveOrZero(trainedParams) * trainedRouted / (double(t) * p * ep) : 0.0;
+        = expertSplit ? positiveOrZero(trainedParams) * trainedRouted / (double(p) * ep) : 0.0;
 
     const double intraBus = intraNodeBusGBps(hw, d);
     const double nodeNet = nodeNetworkGBps(hw, d);
@@ -228,10 +229,10 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         c.dataParallelBytes = bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
-    const int expertData = std::max(1, dp / ep);
+    const int expertData = std::max(1, t * dp / ep);
     if (expertSplit && expertData > 1 && (expertShard > 0 || trainedExpertShard > 0)) {
-        // The expert-data-parallel group: ranks ep apart among the data-parallel ones.
-        const Route r = routeFor(expertData, t * p * ep, hw, intraBus, nodeNet);
+        // The expert-data-parallel group: ranks ep apart among a stage's consecutive ranks.
+        const Route r = routeFor(expertData, ep, hw, intraBus, nodeNet);
         const double part = double(expertData - 1) / expertData;
         double bytes = 0;
         switch (std::clamp(config.zeroStage, 0, 3)) {
@@ -279,10 +280,13 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // Expert parallelism: a dispatch and a combine all-to-all per MoE layer in forward, again (their gradients) in
     // backward, and once more in the forward that full recomputation repeats. On the critical path: hiding them
     // behind the expert GEMMs is an opt-in schedule (Megatron-Core --overlap-moe-expert-parallel-comm, not with full
-    // recomputation; DeepSeek-V3's DualPipe) that the plan does not describe. The group is the ep ranks next to the
-    // tensor x context ranks (Megatron-Core's tp-cp-ep-dp-pp order; torchtitan and AutoModel keep pipeline outermost).
+    // recomputation; DeepSeek-V3's DualPipe) that the plan does not describe. The group is ep consecutive ranks of a
+    // stage (Megatron-Core's expert order etp-ep-edp-pp with expert tensor parallel 1, pipeline outermost as in
+    // torchtitan and AutoModel): EP 64 on 8-GPU nodes spans 8 nodes whatever the tensor degree. Each rank dispatches
+    // its own sequence-parallel share of the micro-batch, micro x seq / (cp x t) tokens (Megatron-Core requires
+    // sequence parallelism for MoE with tensor parallelism).
     if (ep > 1 && arch.numExperts > 1) {
-        const ExpertAllToAll call = expertAllToAll(arch, micro * seq, ep, t * cp, act, hw, d);
+        const ExpertAllToAll call = expertAllToAll(arch, micro * seq / t, ep, 1, act, hw, d);
         const double calls = (4.0 + 2.0 * recomputedLayerShare(arch, w, config.checkpointing)) * moeLayers(arch)
                              / p * accum;
         c.expertParallelSeconds = call.seconds * calls;

@@ -1,5 +1,6 @@
 #include "estimate/time/fp8_scaling.h"
 
+#include "transformer/layers.h"
 #include "transformer/lora_modules.h"
 
 #include <algorithm>
@@ -53,13 +54,28 @@ void addTraffic(Fp8CastTraffic& t, const std::vector<AdaptedMatrix>& matrices, c
     }
 }
 
+// Elements of the routed experts' weight matrices (gate, up and down projections of each of E experts in every MoE
+// layer; the shared experts are held by every rank), the rows loraTargets' MoE MLP entries count before the shared
+// ones are added.
+double routedExpertWeightElements(const Architecture& a)
+{
+    if (a.numExperts <= 1)
+        return 0.0;
+    const double fe = double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize : a.intermediateSize);
+    const double matrices = a.mlp == MlpKind::Gated ? 3.0 : 2.0;
+    return moeLayers(a) * double(a.numExperts) * matrices * double(a.hiddenSize) * std::max(0.0, fe);
+}
+
 } // namespace
 
 Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe)
 {
     Fp8CastTraffic t;
+    // The routed experts' weights cast at the MLP recipe's bytes (NVFP4's under that recipe).
+    t.routedWeightBytes = routedExpertWeightElements(architecture) * fp8CastBytes(recipe).weight;
     if (recipe != Fp8Recipe::Nvfp4) {
         addTraffic(t, loraTargets(architecture, {"all-linear"}).matrices, fp8CastBytes(recipe), 1.0);
+        t.routedWeightBytes = std::min(t.routedWeightBytes, t.weightBytes);
         return t;
     }
     // NVFP4 on the MLPs (dense, shared and routed experts), tensorwise FP8 on every other linear of the blocks.
@@ -70,6 +86,7 @@ Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe
     addTraffic(t, mlps, fp8CastBytes(Fp8Recipe::Nvfp4), 1.0);
     t.bytesPerToken = std::max(0.0, t.bytesPerToken);
     t.weightBytes = std::max(0.0, t.weightBytes);
+    t.routedWeightBytes = std::min(t.routedWeightBytes, t.weightBytes);
     return t;
 }
 

@@ -21,6 +21,7 @@ Fp8CastBytes fp8CastBytes(Fp8Recipe recipe);
 struct Fp8CastTraffic {
     double bytesPerToken = 0;  // activations and output gradients, whole model, per training token
     double weightBytes = 0;    // weights, whole model, per micro-batch
+    double routedWeightBytes = 0; // of weightBytes, the routed experts' (cast by the ranks holding them only)
 };
 
 Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe);

@@ -3,6 +3,7 @@
 #include "estimate/time/throughput_model.h"
 #include "estimate/common/fp8_all_gather.h"
 #include "base/finite_number.h"
+#include "base/number_text.h"
 
 #include "catalog/gpu_precision.h"
 #include "estimate/time/communication_model.h"
@@ -171,13 +172,17 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // for the busiest one: its share of the routed tokens over the mean (expert_load_imbalance) stretches them.
     const bool moe = arch.numExperts > 1 && flops.expertsHardware > 0;
     const int ep = moe ? std::max(1, config.expert) : 1;
+    // Tokens one rank dispatches: with expert parallelism its sequence-parallel share (micro x seq / (cp x t), whole
+    // experts per rank, trainingExpertTensor); without it every tensor rank runs the micro-batch on its slice of them.
+    const double dispatched = ep > 1 ? microTokens / (double(cp) * t) : microTokens / cp;
     const double expertsFlops = moe ? flops.expertsHardware : 0.0;
     const double expertEfficiency
-        = moe ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, microTokens / cp * ep))
+        = moe ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, dispatched * ep))
               : r.computeEfficiency;
     const double imbalance = ep > 1 ? d.expertLoadImbalance : 1.0;
     const double expertStretch = r.computeEfficiency / expertEfficiency * imbalance; // over the dense GEMMs' time
     double matmul = INFINITY;
+    double fp8GemmSaving = 0; // FP8 training: the GEMM time the FP8 (and FP4) peaks save over the 16-bit one
     if (workload.precision == Precision::Fp8) {
         // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
         // layer filtered out, torchtitan docs/float8.md; Transformer Engine's te.Linear): the attention core and
@@ -194,6 +199,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
             const double fp8Flops = std::max(0.0, flops.linearHardware - expertsFlops - fp4Flops);
             matmul = gpuTokens * (fp8Flops / achieved + fp4Flops / fp4 + other / bf16) + r.expertComputeSeconds
                      + r.attentionSeconds;
+            fp8GemmSaving = gpuTokens * ((fp8Flops + fp4Flops) / bf16 - fp8Flops / achieved - fp4Flops / fp4)
+                            + (gpuTokens * expertsFlops * expertStretch / bf16 - r.expertComputeSeconds);
         }
     } else if (achieved > 0) {
         r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
@@ -206,8 +213,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // exchange of context parallelism can hide behind.
     const double attentionSeconds = r.attentionSeconds;
 
-    // Memory-bound work the efficiency curve does not cover.
-    const double shard = positiveOrZero(model.parameters.total) / (double(t) * p);
+    // Memory-bound work the efficiency curve does not cover. A rank reads the weights it holds: its tensor x pipeline
+    // shard of the dense ones and, with expert parallelism, its own experts only (parametersPerGpu's placement). Found
+    // by the physics property test (TrainingPhysics): reading every expert of the stage made FP8 plans of DeepSeek-V3
+    // memory-bound, and slower than BF16, on weights their GPUs do not hold.
+    const double routedHeld
+        = moe && ep > 1 ? routedExpertFraction(arch, model.parameters, model.parameters.total) : 0.0;
+    const double expertRanks = double(p) * ep * trainingExpertTensor(t, ep);
+    const double shard
+        = positiveOrZero(model.parameters.total) * ((1 - routedHeld) / (double(t) * p) + routedHeld / expertRanks);
     const double weightPasses = 2.0 + recomputedShare;
     // Frozen base weights of adapter training stored in another format than the GEMMs read (QLoRA's NF4, LoRA over
     // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
@@ -238,15 +252,31 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
                        * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
     if (workload.precision == Precision::Fp8 && bandwidth > 0) {
         // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
-        // Weights are cast every micro-batch, on the shard of each tensor x pipeline rank. The recipe is the one
-        // the GPU runs (workloadOnGpu).
+        // Weights are cast every micro-batch, each rank casting the weights it holds: its tensor x pipeline shard of
+        // the dense ones and, with expert parallelism, only its own experts (whole, pipeline x ep of them split
+        // the routed experts; parametersPerGpu's placement). The recipe is the one the GPU runs (workloadOnGpu).
         const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
         // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
-        const double weightCasters = fp8Gathered > 0 ? double(t) * p * dp * cp : double(t) * p;
+        // (The expert-data-parallel group times ep x expert tensor ranks is the stage's t x dp x cp ranks.)
+        const double stageRanks = double(t) * p * dp * cp;
+        const double denseCasters = fp8Gathered > 0 ? stageRanks : double(t) * p;
+        const double expertCasters = fp8Gathered > 0 ? stageRanks : double(p) * ep * trainingExpertTensor(t, ep);
         // Frozen weights stored in FP8 need no cast (the adapters' own matrices are too small to count).
-        const double castWeights = fp8Frozen ? 0.0 : cast.weightBytes;
-        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * castWeights / weightCasters) / bandwidth;
+        const double routedBytes = moe ? cast.routedWeightBytes : 0.0;
+        const double castWeights
+            = fp8Frozen ? 0.0 : (cast.weightBytes - routedBytes) / denseCasters + routedBytes / expertCasters;
+        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * castWeights) / bandwidth;
         memoryBound += r.fp8CastSeconds;
+        // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
+        // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
+        if (detail == ThroughputDetail::Full && r.fp8CastSeconds > fp8GemmSaving && std::isfinite(fp8GemmSaving))
+            r.warnings.push_back({"fp8_slower_than_bf16",
+                                  "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on "
+                                      + hw.gpu.name + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
+                                      + " ms its GEMMs save over BF16: this layout trains faster in BF16",
+                                  {{"cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3)},
+                                   {"saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3)},
+                                   {"gpu", hw.gpu.name}}});
     }
     r.memoryBoundSeconds = memoryBound;
     const double busyCompute = matmul + memoryBound;
