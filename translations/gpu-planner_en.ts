@@ -1125,6 +1125,10 @@
         <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
         <translation>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</translation>
     </message>
+    <message>
+        <source>FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout trains faster in BF16.</source>
+        <translation>FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout trains faster in BF16.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -205,6 +205,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   .arg(a.text("gpu"))
             : tr("FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
                  "over more than one GPU).");
+    else if (c == "fp8_slower_than_bf16")
+        text = tr("FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout "
+                  "trains faster in BF16.")
+                   .arg(a.decimal("cast_ms"), a.text("gpu"), a.decimal("saved_ms"));
     else if (c == "attention_kernel_unmeasured")
         text = tr("No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
                    .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
