@@ -49,8 +49,9 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
     if (field == "serving.ttft_seconds")
         // A median TTFT of a closed loop is the prefill alone: fewer than half the requests wait for another's
         // prefill (utilization of the prefill below one half).
-        return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds ? s.prefillSeconds
-                                                                                               : s.ttftSeconds;
+        return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds
+                   ? s.ttftSeconds - s.queueSeconds
+                   : s.ttftSeconds;
     if (field == "serving.output_tokens_per_second")
         return s.outputTokensPerSecond;
     if (field == "serving.requests_per_second")

@@ -1,6 +1,8 @@
-// Mean-field continuous batching (the closed form AIConfigurator's aggregated model and Vidur's simulations
-// share): a request's latency = its wait + its prefill + (output - 1) decode steps + the stalls the other
-// requests' prefills add to those steps; throughput = requests in flight / latency (Little's law).
+// Mean-field continuous batching at the engine's steps (the closed form AIConfigurator's aggregated model and Vidur's
+// simulations share, with the step of step_time.h): in steady state at an arrival rate, each step carries the decode
+// tokens of the requests decoding and the prompt tokens that arrive during it, within the token budget; a request's
+// latency = its front-end overhead + its wait for the prefill room + its prefill chunks + (output - 1) steps of the
+// decode it sees; throughput = requests in flight / latency (Little's law).
 #include "estimate/serving/load_model.h"
 
 #include <algorithm>
@@ -10,82 +12,162 @@ namespace gp {
 
 namespace {
 
-// The point at `concurrency` requests in flight arriving at `rate` (closed loop: rate = concurrency / latency);
-// `poisson` adds the mean wait for the next engine step of a random arrival.
-LoadPoint pointAt(const ReplicaSteps& steps, double concurrency, double rate, bool poisson)
+constexpr double kStepTolerance = 1e-8;
+
+// The engine's mean step S at `rate`: S = step(rate g S, rate a S), the decode tokens of the requests decoding
+// (Little's law) and the prompt tokens arriving during the step. The smallest fixed point within the token budget
+// (rate (a + g) S <= budget); INFINITY when there is none: the engine cannot take that rate.
+double engineMeanStep(const ReplicaSteps& steps, double rate)
+{
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    if (!(rate > 0))
+        return steps.stepSeconds(0, 0);
+    const double ceiling = steps.tokenBudget() / (rate * (a + g));
+    const auto excess = [&](double s) { return steps.stepSeconds(rate * g * s, rate * a * s) - s; };
+    if (!(excess(ceiling) <= 0))
+        return INFINITY;
+    double lo = 0, hi = ceiling; // excess(lo) > 0 >= excess(hi)
+    for (int i = 0; i < 200 && hi - lo > kStepTolerance * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        (excess(mid) > 0 ? lo : hi) = mid;
+    }
+    return hi;
+}
+
+// The mean step one request sees while it decodes: itself and the requests decoding beside it (Little's law on the
+// decode phase, at most `maxDecoding`), and the prompt tokens of the `others` rate arriving during it.
+double requestDecodeStep(const ReplicaSteps& steps, double rate, double others, double maxDecoding)
+{
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    const auto excess = [&](double t) {
+        return steps.stepSeconds(std::clamp(rate * g * t, 1.0, std::max(1.0, maxDecoding)), others * a * t) - t;
+    };
+    double lo = 0, hi = steps.stepSeconds(1, 0);
+    for (int i = 0; i < 64 && excess(hi) > 0; ++i) {
+        lo = hi;
+        hi *= 2;
+    }
+    if (!(excess(hi) <= 0))
+        return INFINITY;
+    for (int i = 0; i < 200 && hi - lo > kStepTolerance * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        (excess(mid) > 0 ? lo : hi) = mid;
+    }
+    return hi;
+}
+
+LoadPoint unstablePoint()
 {
     LoadPoint p;
-    const double c = std::max(1.0, concurrency);
-    const double output = steps.outputTokens();
-    p.concurrency = concurrency;
-    p.decodeStepSeconds = steps.decodeStepSeconds(c);
-    p.prefillSeconds = steps.prefillSeconds(c);
-    // A prefill chunk step replaces a decode step of the requests in flight; what it lasts beyond one is a stall.
-    const double stall = std::max(0.0, p.prefillSeconds - steps.prefillChunks() * p.decodeStepSeconds);
-    // The prefill is a server busy for the prompt's share of the steps; M/D/1 mean wait rho b / (2 (1 - rho)).
-    const double busy = p.prefillSeconds * steps.prefillShareOfStep();
-    const double rho = rate * busy;
-    if (rho >= 1) {
-        p.stable = false;
-        p.queueSeconds = INFINITY;
-    } else {
-        p.queueSeconds = rho * busy / (2 * (1 - rho)) + (poisson ? p.decodeStepSeconds / 2 : 0.0);
-    }
-    p.ttftSeconds = p.queueSeconds + p.prefillSeconds;
-    const double decode = (output - 1) * p.decodeStepSeconds + (c - 1) * stall;
-    p.latencySeconds = p.ttftSeconds + decode;
-    p.tpotSeconds = output > 1 ? decode / (output - 1) : 0.0;
-    p.requestsPerSecond = std::isfinite(p.latencySeconds) && p.latencySeconds > 0 ? concurrency / p.latencySeconds : 0;
-    p.outputTokensPerSecond = p.requestsPerSecond * output;
+    p.stable = false;
+    p.ttftSeconds = p.tpotSeconds = p.latencySeconds = p.queueSeconds = INFINITY;
+    return p;
+}
+
+// The point at arrival `rate`; `others` is the rate of the other requests' arrivals one request sees (Poisson: the
+// rate itself; a closed loop of c: (c - 1) / c of it); `poisson` adds the wait for the step in progress.
+LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double maxDecoding, bool poisson)
+{
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    const double step = engineMeanStep(steps, rate);
+    const double tpot = std::isfinite(step) ? requestDecodeStep(steps, rate, others, maxDecoding) : INFINITY;
+    if (!std::isfinite(step) || !std::isfinite(tpot))
+        return unstablePoint();
+    LoadPoint p;
+    p.stepSeconds = step;
+    p.tpotSeconds = g > 0 ? tpot : 0.0;
+    const double decoding = rate * g * tpot;
+    p.decodeStepSeconds = steps.stepSeconds(std::clamp(decoding, 1.0, std::max(1.0, maxDecoding)), 0.0);
+    // The prompt goes in chunks into the room the running decodes leave in the token budget, beside the decodes of
+    // the other requests.
+    const double running = rate * g * step;
+    const double room = std::max(1.0, steps.tokenBudget() - running);
+    const double chunks = std::max(1.0, std::ceil(a / room - 1e-9));
+    p.prefillSeconds = chunks * steps.stepSeconds(std::min(others * g * tpot, running), a / chunks);
+    // Other prompts hold the prefill room (token budget per step, or the achieved peak when the steps are
+    // compute-bound): an M/D/1 queue at that utilization.
+    const double perToken = std::max(step / room, steps.prefillSecondsPerToken());
+    const double rho = others * a * perToken;
+    if (rho >= 1)
+        return unstablePoint();
+    p.queueSeconds = rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? step / 2 : 0.0);
+    p.ttftSeconds = steps.requestOverheadSeconds() + p.queueSeconds + p.prefillSeconds;
+    p.latencySeconds = p.ttftSeconds + g * tpot;
+    p.requestsPerSecond = rate;
+    p.outputTokensPerSecond = rate * steps.outputTokens();
+    p.concurrency = rate * p.latencySeconds;
+    p.computeBound = steps.computeBound(running, rate * a * step);
     return p;
 }
 
 } // namespace
 
+double saturationRate(const ReplicaSteps& steps)
+{
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    const double idle = steps.stepSeconds(0, 0);
+    if (!(idle > 0) || !std::isfinite(idle))
+        return 0;
+    // No rate fills more than the budget in the shortest step.
+    double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
+    if (std::isfinite(engineMeanStep(steps, hi)))
+        return hi;
+    for (int i = 0; i < 200 && hi - lo > 1e-7 * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        (std::isfinite(engineMeanStep(steps, mid)) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
 {
-    // The wait depends on the rate, the rate on the latency: a few fixed-point rounds settle it.
-    LoadPoint p = pointAt(steps, concurrency, 0.0, false);
-    for (int i = 0; i < 30; ++i) {
-        const LoadPoint next = pointAt(steps, concurrency, p.requestsPerSecond, false);
-        const bool settled = std::fabs(next.latencySeconds - p.latencySeconds) <= 1e-9 * p.latencySeconds;
-        p = next;
-        if (!p.stable || settled)
-            break;
+    const double c = std::max(1.0, concurrency);
+    const double saturated = saturationRate(steps);
+    if (!(saturated > 0))
+        return unstablePoint();
+    const auto at = [&](double rate) { return pointAt(steps, rate, rate * (c - 1) / c, c, false); };
+    // rate x latency(rate) grows with the rate: the rate where it reaches c, or the saturation rate.
+    double lo = 0, hi = saturated;
+    for (int i = 0; i < 200 && hi - lo > 1e-7 * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        const LoadPoint p = at(mid);
+        (p.stable && mid * p.latencySeconds < c ? lo : hi) = mid;
     }
+    LoadPoint p = at(lo > 0 ? lo : hi * 1e-7);
+    if (!p.stable)
+        return p;
+    // Saturated: the requests beyond what the steps take wait in the engine's queue.
+    const double wait = c / p.requestsPerSecond - p.latencySeconds;
+    if (wait > 1e-6 * p.latencySeconds) {
+        p.queueSeconds += wait;
+        p.ttftSeconds += wait;
+        p.latencySeconds += wait;
+    }
+    p.concurrency = concurrency;
     return p;
 }
 
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity)
 {
-    // concurrency = rate x latency(concurrency): latency grows with concurrency, so bisect on the excess.
-    auto excess = [&](double c) {
-        const LoadPoint p = pointAt(steps, c, rate, true);
-        return p.stable ? rate * p.latencySeconds - c : INFINITY;
-    };
     const double cap = std::max(1.0, capacity);
     if (!(rate > 0)) {
-        LoadPoint idle = pointAt(steps, 0.0, 0.0, true);
+        LoadPoint idle = pointAt(steps, 0.0, 0.0, 1.0, true);
         idle.requestsPerSecond = 0;
         idle.outputTokensPerSecond = 0;
+        idle.concurrency = 0;
         return idle;
     }
-    if (excess(cap) > 0) {
-        LoadPoint p = pointAt(steps, cap, rate, true);
-        p.stable = false;
-        p.requestsPerSecond = cap / p.latencySeconds;
-        p.outputTokensPerSecond = p.requestsPerSecond * steps.outputTokens();
+    const LoadPoint p = pointAt(steps, rate, rate, cap, true);
+    if (p.stable && p.concurrency <= cap)
         return p;
-    }
-    double lo = 0, hi = cap;
-    for (int i = 0; i < 60 && hi - lo > 1e-6 * std::max(1.0, hi); ++i) {
-        const double mid = (lo + hi) / 2;
-        (excess(mid) > 0 ? lo : hi) = mid;
-    }
-    LoadPoint p = pointAt(steps, hi, rate, true);
-    p.requestsPerSecond = rate;
-    p.outputTokensPerSecond = rate * steps.outputTokens();
-    return p;
+    // The replica does not keep up: it serves what it holds.
+    LoadPoint full = closedLoopPoint(steps, cap);
+    full.stable = false;
+    return full;
 }
 
 bool meetsSlo(const LoadPoint& p, const ServingSlo& slo)

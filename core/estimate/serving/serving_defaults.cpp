@@ -33,6 +33,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.decodeBandwidthEfficiency = get("serving.decode_bandwidth_efficiency", 0.01, 1);
     d.prefillComputeEfficiency = get("serving.prefill_compute_efficiency", 0.01, 1);
     d.stepOverheadSeconds = get("serving.step_overhead_ms", 0, 1e4) * 1e-3;
+    d.requestOverheadSeconds = get("serving.request_overhead_ms", 0, 1e4) * 1e-3;
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
     if (a.servingDecodeBandwidthEfficiency && *a.servingDecodeBandwidthEfficiency > 0)
@@ -85,6 +86,7 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.decode_bandwidth_efficiency",
         "serving.prefill_compute_efficiency",
         "serving.step_overhead_ms",
+        "serving.request_overhead_ms",
         "serving.moe_routing_us_per_layer",
         "serving.rate_headroom",
     };

@@ -25,6 +25,7 @@ struct ServingDefaults {
     double decodeBandwidthEfficiency = 0; // assumptions.serving_decode_bandwidth_efficiency overrides
     double prefillComputeEfficiency = 0;  // assumptions.serving_prefill_compute_efficiency overrides
     double stepOverheadSeconds = 0;       // assumptions.serving_step_overhead_seconds overrides
+    double requestOverheadSeconds = 0;    // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0;              // replicas for a rate without latency targets
 };

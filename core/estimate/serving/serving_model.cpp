@@ -11,9 +11,9 @@ namespace gp {
 
 namespace {
 
-std::string boundName(Bottleneck b)
+std::string boundName(const LoadPoint& p)
 {
-    return b == Bottleneck::Compute ? "compute" : "memory_bandwidth";
+    return p.computeBound ? "compute" : "memory_bandwidth";
 }
 
 // Whole concurrencies 1, 2, 4, ... up to `capacity` (and it), for the throughput-latency curve.
@@ -105,7 +105,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         const double c = std::min<double>(r.requestedConcurrency, m_capacity);
         r.concurrencyCut = c < r.requestedConcurrency;
         p = closedLoopPoint(m_steps, c);
-        r.limit = r.concurrencyCut ? capacityLimit : boundName(m_steps.decodeBound(c));
+        r.limit = r.concurrencyCut ? capacityLimit : boundName(p);
         break;
     }
     case ServingLoadKind::RequestsPerSecond: {
@@ -113,7 +113,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         p = openLoopPoint(m_steps, rate, m_capacity);
         const double ceiling = closedLoopPoint(m_steps, m_capacity).requestsPerSecond;
         r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
-        r.limit = p.stable ? boundName(m_steps.decodeBound(p.concurrency)) : capacityLimit;
+        r.limit = p.stable ? boundName(p) : capacityLimit;
         break;
     }
     }
