@@ -1,8 +1,9 @@
 // Mean-field continuous batching at the engine's steps (the closed form AIConfigurator's aggregated model and Vidur's
-// simulations share, with the step of step_time.h): in steady state at an arrival rate, each step carries the decode
-// tokens of the requests decoding and the prompt tokens that arrive during it, within the token budget; a request's
-// latency = its front-end overhead + its wait for the prefill room + its prefill chunks + (output - 1) steps of the
-// decode it sees; throughput = requests in flight / latency (Little's law).
+// simulations share, with the step of step_time.h). Every step decodes one token of each request decoding; prompt
+// tokens go into the steps that carry them (vLLM V1: waiting prompts fill what the running decodes leave of the token
+// budget), each such step lasting its chunk's FLOPs, the others only their decode reads. Steady state at a rate: the
+// steps per second of both kinds give the time per output token; a request's latency = its front-end overhead + its
+// wait for the prefill + its prefill steps + (output - 1) steps; throughput = requests in flight / latency (Little).
 #include "estimate/serving/load_model.h"
 
 #include <algorithm>
@@ -14,48 +15,72 @@ namespace {
 
 constexpr double kStepTolerance = 1e-8;
 
-// The engine's mean step S at `rate`: S = step(rate g S, rate a S), the decode tokens of the requests decoding
-// (Little's law) and the prompt tokens arriving during the step. The smallest fixed point within the token budget
-// (rate (a + g) S <= budget); INFINITY when there is none: the engine cannot take that rate.
-double engineMeanStep(const ReplicaSteps& steps, double rate)
+// The engine's steps when prompts arrive at `promptRate` per second and `decodeRate` output tokens per second are
+// decoded (Little's law: rate x (output - 1) x time per token requests decoding, within [minDecoding, maxDecoding]).
+struct StepMix {
+    double tpot = INFINITY;   // mean step: 1 / steps per second
+    double decoding = 0;      // requests decoding in each step
+    double chunkTokens = 0;   // prompt tokens of a step that carries prompts
+    double prefillStep = 0;   // that step's duration
+    double prefillShare = 0;  // share of the time in such steps
+    double room = 0;          // what the decodes leave of the token budget
+    bool feasible = false;
+};
+
+StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding,
+              double tpot)
 {
+    StepMix m;
     const double a = steps.computedPromptTokens();
-    const double g = steps.decodeTokensPerRequest();
-    if (!(rate > 0))
-        return steps.stepSeconds(0, 0);
-    const double ceiling = steps.tokenBudget() / (rate * (a + g));
-    const auto excess = [&](double s) { return steps.stepSeconds(rate * g * s, rate * a * s) - s; };
-    if (!(excess(ceiling) <= 0))
-        return INFINITY;
-    double lo = 0, hi = ceiling; // excess(lo) > 0 >= excess(hi)
-    for (int i = 0; i < 200 && hi - lo > kStepTolerance * hi; ++i) {
-        const double mid = (lo + hi) / 2;
-        (excess(mid) > 0 ? lo : hi) = mid;
+    m.decoding = std::clamp(decodeRate * tpot, minDecoding, std::max(minDecoding, maxDecoding));
+    m.room = steps.tokenBudget() - m.decoding;
+    if (m.room < 1)
+        return m;
+    const double decodeStep = steps.stepSeconds(m.decoding, 0.0);
+    if (!(promptRate > 0)) {
+        m.tpot = decodeStep;
+        m.feasible = true;
+        return m;
     }
-    return hi;
+    // A step takes the prompt tokens that arrived during the last one, at least one prompt's chunk, at most the room.
+    m.chunkTokens = std::min(m.room, std::max(std::min(a, m.room), promptRate * a * tpot));
+    m.prefillStep = steps.stepSeconds(m.decoding, m.chunkTokens);
+    const double prefillSteps = promptRate * a / m.chunkTokens; // per second
+    m.prefillShare = prefillSteps * m.prefillStep;
+    if (!(m.prefillShare < 1))
+        return m;
+    m.tpot = 1.0 / (prefillSteps + (1 - m.prefillShare) / decodeStep);
+    m.feasible = true;
+    return m;
 }
 
-// The mean step one request sees while it decodes: itself and the requests decoding beside it (Little's law on the
-// decode phase, at most `maxDecoding`), and the prompt tokens of the `others` rate arriving during it.
-double requestDecodeStep(const ReplicaSteps& steps, double rate, double others, double maxDecoding)
+// The smallest time per token that reproduces itself (the decodes and chunks it implies give it back); infeasible
+// when the steps cannot take the prompts within the budget and the time.
+StepMix steadyMix(const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding,
+                  double maxDecoding)
 {
-    const double a = steps.computedPromptTokens();
-    const double g = steps.decodeTokensPerRequest();
     const auto excess = [&](double t) {
-        return steps.stepSeconds(std::clamp(rate * g * t, 1.0, std::max(1.0, maxDecoding)), others * a * t) - t;
+        const StepMix m = mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, t);
+        return m.feasible ? m.tpot - t : INFINITY;
     };
-    double lo = 0, hi = steps.stepSeconds(1, 0);
-    for (int i = 0; i < 64 && excess(hi) > 0; ++i) {
+    double lo = 0, hi = steps.stepSeconds(std::max(minDecoding, 0.0), 0.0);
+    for (int i = 0; i < 64 && !(excess(hi) <= 0); ++i) {
         lo = hi;
         hi *= 2;
     }
     if (!(excess(hi) <= 0))
-        return INFINITY;
+        return StepMix{};
     for (int i = 0; i < 200 && hi - lo > kStepTolerance * hi; ++i) {
         const double mid = (lo + hi) / 2;
         (excess(mid) > 0 ? lo : hi) = mid;
     }
-    return hi;
+    return mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, hi);
+}
+
+// The engine as a whole at `rate`: every request's prompt and decode tokens (the physics of the steady state).
+StepMix engineMix(const ReplicaSteps& steps, double rate, double maxDecoding)
+{
+    return steadyMix(steps, rate, rate * steps.decodeTokensPerRequest(), 0.0, maxDecoding);
 }
 
 LoadPoint unstablePoint()
@@ -72,40 +97,42 @@ LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double 
 {
     const double a = steps.computedPromptTokens();
     const double g = steps.decodeTokensPerRequest();
-    const double step = engineMeanStep(steps, rate);
-    const double tpot = std::isfinite(step) ? requestDecodeStep(steps, rate, others, maxDecoding) : INFINITY;
-    if (!std::isfinite(step) || !std::isfinite(tpot))
+    const StepMix engine = engineMix(steps, rate, maxDecoding);
+    if (!engine.feasible)
+        return unstablePoint();
+    // What one request sees while it decodes: itself and the others decoding, the others' prompts.
+    const StepMix seen = steadyMix(steps, others, rate * g, 1.0, maxDecoding);
+    if (!seen.feasible)
         return unstablePoint();
     LoadPoint p;
-    p.stepSeconds = step;
-    p.tpotSeconds = g > 0 ? tpot : 0.0;
-    const double decoding = rate * g * tpot;
-    p.decodeStepSeconds = steps.stepSeconds(std::clamp(decoding, 1.0, std::max(1.0, maxDecoding)), 0.0);
-    // The prompt goes in chunks into the room the running decodes leave in the token budget, beside the decodes of
-    // the other requests.
-    const double running = rate * g * step;
-    const double room = std::max(1.0, steps.tokenBudget() - running);
-    const double chunks = std::max(1.0, std::ceil(a / room - 1e-9));
-    p.prefillSeconds = chunks * steps.stepSeconds(std::min(others * g * tpot, running), a / chunks);
-    // Other prompts hold the prefill room (token budget per step, or the achieved peak when the steps are
-    // compute-bound): an M/D/1 queue at that utilization.
-    const double perToken = std::max(step / room, steps.prefillSecondsPerToken());
-    const double rho = others * a * perToken;
-    if (rho >= 1)
+    p.stepSeconds = engine.tpot;
+    p.tpotSeconds = g > 0 ? seen.tpot : 0.0;
+    p.decodeStepSeconds = steps.stepSeconds(seen.decoding, 0.0);
+    // The prompt in chunks of the room the decodes leave, beside the others' decodes and the prompt tokens that arrive
+    // meanwhile.
+    const double othersDecoding = std::max(0.0, seen.decoding - 1);
+    const double chunks = std::max(1.0, std::ceil(a / seen.room - 1e-9));
+    const double chunk = std::min(seen.room, a / chunks + others * a * seen.tpot);
+    p.prefillSeconds = chunks * steps.stepSeconds(othersDecoding, chunk);
+    // The others' prefill steps hold the engine: an M/D/1 wait at their share of the time.
+    const double rho = seen.prefillShare;
+    if (!(rho < 1))
         return unstablePoint();
-    p.queueSeconds = rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? step / 2 : 0.0);
+    p.queueSeconds = rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? engine.tpot / 2 : 0.0);
     p.ttftSeconds = steps.requestOverheadSeconds() + p.queueSeconds + p.prefillSeconds;
-    p.latencySeconds = p.ttftSeconds + g * tpot;
+    p.latencySeconds = p.ttftSeconds + g * p.tpotSeconds;
     p.requestsPerSecond = rate;
     p.outputTokensPerSecond = rate * steps.outputTokens();
     p.concurrency = rate * p.latencySeconds;
-    p.computeBound = steps.computeBound(running, rate * a * step);
+    // The engine's time goes mostly to compute when its prefill steps' FLOPs (or its decodes') outlast their reads.
+    p.computeBound = engine.prefillShare > 0.5 ? steps.computeBound(engine.decoding, engine.chunkTokens)
+                                               : steps.computeBound(engine.decoding, 0.0);
     return p;
 }
 
 } // namespace
 
-double saturationRate(const ReplicaSteps& steps)
+double saturationRate(const ReplicaSteps& steps, double maxDecoding)
 {
     const double a = steps.computedPromptTokens();
     const double g = steps.decodeTokensPerRequest();
@@ -114,11 +141,11 @@ double saturationRate(const ReplicaSteps& steps)
         return 0;
     // No rate fills more than the budget in the shortest step.
     double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
-    if (std::isfinite(engineMeanStep(steps, hi)))
+    if (engineMix(steps, hi, maxDecoding).feasible)
         return hi;
     for (int i = 0; i < 200 && hi - lo > 1e-7 * hi; ++i) {
         const double mid = (lo + hi) / 2;
-        (std::isfinite(engineMeanStep(steps, mid)) ? lo : hi) = mid;
+        (engineMix(steps, mid, maxDecoding).feasible ? lo : hi) = mid;
     }
     return lo;
 }
@@ -126,7 +153,7 @@ double saturationRate(const ReplicaSteps& steps)
 LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
 {
     const double c = std::max(1.0, concurrency);
-    const double saturated = saturationRate(steps);
+    const double saturated = saturationRate(steps, c);
     if (!(saturated > 0))
         return unstablePoint();
     const auto at = [&](double rate) { return pointAt(steps, rate, rate * (c - 1) / c, c, false); };

@@ -11,7 +11,7 @@ struct LoadPoint {
     double ttftSeconds = 0;      // request overhead + wait + prefill
     double tpotSeconds = 0;      // mean over a request's output tokens after the first (others' prefill chunks included)
     double decodeStepSeconds = 0; // a decode-only step of the requests decoding beside one (the median inter-token gap)
-    double stepSeconds = 0;      // the engine's mean step over all steps (decode tokens and prefill chunks)
+    double stepSeconds = 0;      // the engine's mean step over all its steps (decode-only and prompt-carrying)
     double prefillSeconds = 0;   // one request's prefill chunks, without waiting
     double queueSeconds = 0;     // mean wait before the prefill starts
     double latencySeconds = 0;   // end to end
@@ -31,9 +31,9 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency);
 // keep up (stable = false).
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity);
 
-// The largest arrival rate the engine's steps sustain (prompt tokens within the step budget, FLOPs within the
-// achieved peak): the ceiling of every steady state.
-double saturationRate(const ReplicaSteps& steps);
+// The largest arrival rate the engine's steps sustain with at most `maxDecoding` requests decoding (prompt tokens
+// within the step budget, the steps' FLOPs within the achieved peak): the ceiling of every steady state.
+double saturationRate(const ReplicaSteps& steps, double maxDecoding);
 
 // Whether a point meets the targets that are given.
 bool meetsSlo(const LoadPoint& point, const ServingSlo& slo);
