@@ -42,8 +42,13 @@ StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, d
         m.feasible = true;
         return m;
     }
-    // A step takes the prompt tokens that arrived during the last one, at least one prompt's chunk, at most the room.
-    m.chunkTokens = std::min(m.room, std::max(std::min(a, m.room), promptRate * a * tpot));
+    // A prompt-carrying step takes the prompt tokens that arrived during the last such step, at least one prompt's
+    // chunk, at most the room: q = rate x a x step(q), approached from the full room.
+    const double least = std::min(a, m.room);
+    m.chunkTokens = m.room;
+    for (int i = 0; i < 8; ++i)
+        m.chunkTokens
+            = std::clamp(promptRate * a * steps.stepSeconds(m.decoding, m.chunkTokens), least, m.room);
     m.prefillStep = steps.stepSeconds(m.decoding, m.chunkTokens);
     const double prefillSteps = promptRate * a / m.chunkTokens; // per second
     m.prefillShare = prefillSteps * m.prefillStep;
@@ -108,17 +113,18 @@ LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double 
     p.stepSeconds = engine.tpot;
     p.tpotSeconds = g > 0 ? seen.tpot : 0.0;
     p.decodeStepSeconds = steps.stepSeconds(seen.decoding, 0.0);
-    // The prompt in chunks of the room the decodes leave, beside the others' decodes and the prompt tokens that arrive
-    // meanwhile.
+    // The prompt in chunks of the room the decodes leave, beside the others' decodes.
     const double othersDecoding = std::max(0.0, seen.decoding - 1);
     const double chunks = std::max(1.0, std::ceil(a / seen.room - 1e-9));
-    const double chunk = std::min(seen.room, a / chunks + others * a * seen.tpot);
-    p.prefillSeconds = chunks * steps.stepSeconds(othersDecoding, chunk);
-    // The others' prefill steps hold the engine: an M/D/1 wait at their share of the time.
+    p.prefillSeconds = chunks * steps.stepSeconds(othersDecoding, a / chunks);
+    // Waiting for the others: prompts that arrive meanwhile join the room its last chunk leaves, and the others'
+    // prefill steps hold the engine (an M/D/1 wait at their share of the time).
+    const double joining = std::max(0.0, std::min(chunks * seen.room - a, others * a * seen.prefillStep));
+    const double shared = chunks * steps.stepSeconds(othersDecoding, (a + joining) / chunks) - p.prefillSeconds;
     const double rho = seen.prefillShare;
     if (!(rho < 1))
         return unstablePoint();
-    p.queueSeconds = rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? engine.tpot / 2 : 0.0);
+    p.queueSeconds = shared + rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? engine.tpot / 2 : 0.0);
     p.ttftSeconds = steps.requestOverheadSeconds() + p.queueSeconds + p.prefillSeconds;
     p.latencySeconds = p.ttftSeconds + g * p.tpotSeconds;
     p.requestsPerSecond = rate;
@@ -170,6 +176,7 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
     // Saturated: the requests beyond what the steps take wait in the engine's queue.
     const double wait = c / p.requestsPerSecond - p.latencySeconds;
     if (wait > 1e-6 * p.latencySeconds) {
+        p.saturated = true;
         p.queueSeconds += wait;
         p.ttftSeconds += wait;
         p.latencySeconds += wait;

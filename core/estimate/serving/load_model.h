@@ -18,6 +18,7 @@ struct LoadPoint {
     double requestsPerSecond = 0;
     double outputTokensPerSecond = 0;
     bool computeBound = false;   // the mean step's FLOPs outlast its HBM reads
+    bool saturated = false;      // closed loop: the steps take no more requests; the rest wait in the engine's queue
     bool stable = true;          // open loop: the replica keeps up with the rate
 };
 

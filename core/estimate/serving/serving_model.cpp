@@ -98,7 +98,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     switch (spec.load.kind) {
     case ServingLoadKind::Max:
         p = closedLoopPoint(m_steps, m_capacity);
-        r.limit = capacityLimit;
+        r.limit = p.saturated ? boundName(p) : capacityLimit;
         break;
     case ServingLoadKind::Concurrency: {
         r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
