@@ -9,26 +9,57 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
-constexpr double kStepTolerance = 1e-8;
+constexpr double kStepTolerance = 1e-6;
+constexpr double kRateTolerance = 1e-6;
+
+// Narrows [lo, hi] around the root of a function falling through zero from f(lo) > 0 to f(hi) <= 0 (an infeasible
+// point counts as an infinity): regula falsi with the Illinois weighting, bisecting where an end is infinite.
+template <typename Fn> void narrowRoot(const Fn& f, double& lo, double flo, double& hi, double fhi, double tolerance)
+{
+    int side = 0;
+    for (int i = 0; i < 100 && hi - lo > tolerance * hi; ++i) {
+        const double secant
+            = std::isfinite(flo) && std::isfinite(fhi) && flo - fhi > 0 ? hi - fhi * (hi - lo) / (fhi - flo) : NAN;
+        const double x = secant > lo && secant < hi ? secant : (lo + hi) / 2;
+        const double fx = f(x);
+        if (fx > 0) {
+            lo = x;
+            flo = fx;
+            if (side == -1 && std::isfinite(fhi))
+                fhi /= 2;
+            side = -1;
+        } else {
+            hi = x;
+            fhi = fx;
+            if (side == 1 && std::isfinite(flo))
+                flo /= 2;
+            side = 1;
+            if (fx == 0)
+                return;
+        }
+    }
+}
 
 // The engine's steps when prompts arrive at `promptRate` per second and `decodeRate` output tokens per second are
 // decoded (Little's law: rate x (output - 1) x time per token requests decoding, within [minDecoding, maxDecoding]).
 struct StepMix {
-    double tpot = INFINITY;   // mean step: 1 / steps per second
-    double decoding = 0;      // requests decoding in each step
-    double chunkTokens = 0;   // prompt tokens of a step that carries prompts
-    double prefillStep = 0;   // that step's duration
-    double prefillShare = 0;  // share of the time in such steps
-    double room = 0;          // what the decodes leave of the token budget
+    double tpot = INFINITY; // mean step: 1 / steps per second
+    double decoding = 0; // requests decoding in each step
+    double chunkTokens = 0; // prompt tokens of a step that carries prompts
+    double prefillStep = 0; // that step's duration
+    double prefillShare = 0; // share of the time in such steps
+    double room = 0; // what the decodes leave of the token budget
     bool feasible = false;
 };
 
 StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding,
-              double tpot)
+    double tpot)
 {
     StepMix m;
     const double a = steps.computedPromptTokens();
@@ -43,12 +74,8 @@ StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, d
         return m;
     }
     // A prompt-carrying step takes the prompt tokens that arrived during the last such step, at least one prompt's
-    // chunk, at most the room: q = rate x a x step(q), approached from the full room.
-    const double least = std::min(a, m.room);
-    m.chunkTokens = m.room;
-    for (int i = 0; i < 8; ++i)
-        m.chunkTokens
-            = std::clamp(promptRate * a * steps.stepSeconds(m.decoding, m.chunkTokens), least, m.room);
+    // chunk, at most the room.
+    m.chunkTokens = steps.promptTokensFilling(m.decoding, promptRate * a, std::min(a, m.room), m.room);
     m.prefillStep = steps.stepSeconds(m.decoding, m.chunkTokens);
     const double prefillSteps = promptRate * a / m.chunkTokens; // per second
     m.prefillShare = prefillSteps * m.prefillStep;
@@ -61,24 +88,25 @@ StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, d
 
 // The smallest time per token that reproduces itself (the decodes and chunks it implies give it back); infeasible
 // when the steps cannot take the prompts within the budget and the time.
-StepMix steadyMix(const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding,
-                  double maxDecoding)
+StepMix steadyMix(
+    const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding)
 {
     const auto excess = [&](double t) {
         const StepMix m = mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, t);
         return m.feasible ? m.tpot - t : INFINITY;
     };
+    // Bracket the smallest root (excess falls through zero), then narrow it.
     double lo = 0, hi = steps.stepSeconds(std::max(minDecoding, 0.0), 0.0);
-    for (int i = 0; i < 64 && !(excess(hi) <= 0); ++i) {
+    double flo = INFINITY, fhi = excess(hi);
+    for (int i = 0; i < 64 && !(fhi <= 0); ++i) {
         lo = hi;
+        flo = fhi;
         hi *= 2;
+        fhi = excess(hi);
     }
-    if (!(excess(hi) <= 0))
-        return StepMix{};
-    for (int i = 0; i < 200 && hi - lo > kStepTolerance * hi; ++i) {
-        const double mid = (lo + hi) / 2;
-        (excess(mid) > 0 ? lo : hi) = mid;
-    }
+    if (!(fhi <= 0))
+        return StepMix {};
+    narrowRoot(excess, lo, flo, hi, fhi, kStepTolerance);
     return mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, hi);
 }
 
@@ -138,44 +166,34 @@ LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double 
 
 } // namespace
 
-double saturationRate(const ReplicaSteps& steps, double maxDecoding)
+LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
 {
+    const double c = std::max(1.0, concurrency);
     const double a = steps.computedPromptTokens();
     const double g = steps.decodeTokensPerRequest();
     const double idle = steps.stepSeconds(0, 0);
     if (!(idle > 0) || !std::isfinite(idle))
-        return 0;
-    // No rate fills more than the budget in the shortest step.
-    double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
-    if (engineMix(steps, hi, maxDecoding).feasible)
-        return hi;
-    for (int i = 0; i < 200 && hi - lo > 1e-7 * hi; ++i) {
-        const double mid = (lo + hi) / 2;
-        (engineMix(steps, mid, maxDecoding).feasible ? lo : hi) = mid;
-    }
-    return lo;
-}
-
-LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
-{
-    const double c = std::max(1.0, concurrency);
-    const double saturated = saturationRate(steps, c);
-    if (!(saturated > 0))
         return unstablePoint();
     const auto at = [&](double rate) { return pointAt(steps, rate, rate * (c - 1) / c, c, false); };
-    // rate x latency(rate) grows with the rate: the rate where it reaches c, or the saturation rate.
-    double lo = 0, hi = saturated;
-    for (int i = 0; i < 200 && hi - lo > 1e-7 * hi; ++i) {
-        const double mid = (lo + hi) / 2;
-        const LoadPoint p = at(mid);
-        (p.stable && mid * p.latencySeconds < c ? lo : hi) = mid;
-    }
-    LoadPoint p = at(lo > 0 ? lo : hi * 1e-7);
+    // rate x latency(rate) grows with the rate: the rate where it reaches c, or the largest the steps take (no rate
+    // fills more than the budget in the shortest step).
+    double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
+    // c - rate x latency falls with the rate; a rate the steps do not take lies beyond the root.
+    const auto falling = [&](double rate) {
+        const LoadPoint p = at(rate);
+        return p.stable ? c - rate * p.latencySeconds : -INFINITY;
+    };
+    double fhi = falling(hi);
+    if (fhi > 0)
+        lo = hi; // even the largest rate keeps fewer than c requests busy
+    else
+        narrowRoot(falling, lo, c, hi, fhi, kRateTolerance);
+    LoadPoint p = at(lo > 0 ? lo : hi * kRateTolerance);
     if (!p.stable)
         return p;
     // Saturated: the requests beyond what the steps take wait in the engine's queue.
     const double wait = c / p.requestsPerSecond - p.latencySeconds;
-    if (wait > 1e-6 * p.latencySeconds) {
+    if (wait > 1e-4 * p.latencySeconds) {
         p.saturated = true;
         p.queueSeconds += wait;
         p.ttftSeconds += wait;
@@ -184,6 +202,19 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
     p.concurrency = concurrency;
     return p;
 }
+
+namespace
+{
+
+// The open-loop point, or an unstable one when the replica does not keep up (without what it would serve then).
+LoadPoint openLoopOrUnstable(const ReplicaSteps& steps, double rate, double capacity)
+{
+    const double cap = std::max(1.0, capacity);
+    const LoadPoint p = pointAt(steps, rate, rate, cap, true);
+    return p.stable && p.concurrency <= cap ? p : unstablePoint();
+}
+
+} // namespace
 
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity)
 {
@@ -195,8 +226,8 @@ LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity)
         idle.concurrency = 0;
         return idle;
     }
-    const LoadPoint p = pointAt(steps, rate, rate, cap, true);
-    if (p.stable && p.concurrency <= cap)
+    const LoadPoint p = openLoopOrUnstable(steps, rate, cap);
+    if (p.stable)
         return p;
     // The replica does not keep up: it serves what it holds.
     LoadPoint full = closedLoopPoint(steps, cap);
@@ -238,11 +269,11 @@ double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int 
     if (!(ceiling > 0))
         return 0;
     double lo = 0, hi = ceiling;
-    if (meetsSlo(openLoopPoint(steps, hi, capacity), slo))
+    if (meetsSlo(openLoopOrUnstable(steps, hi, capacity), slo))
         return hi;
-    for (int i = 0; i < 50 && hi - lo > 1e-6 * hi; ++i) {
+    for (int i = 0; i < 50 && hi - lo > kRateTolerance * hi; ++i) {
         const double mid = (lo + hi) / 2;
-        (meetsSlo(openLoopPoint(steps, mid, capacity), slo) ? lo : hi) = mid;
+        (meetsSlo(openLoopOrUnstable(steps, mid, capacity), slo) ? lo : hi) = mid;
     }
     return lo;
 }

@@ -4,22 +4,23 @@
 
 #include "estimate/serving/step_time.h"
 
-namespace gp {
+namespace gp
+{
 
 struct LoadPoint {
-    double concurrency = 0;      // mean requests in flight
-    double ttftSeconds = 0;      // request overhead + wait + prefill
-    double tpotSeconds = 0;      // mean over a request's output tokens after the first (others' prefill chunks included)
+    double concurrency = 0; // mean requests in flight
+    double ttftSeconds = 0; // request overhead + wait + prefill
+    double tpotSeconds = 0; // mean over a request's output tokens after the first (others' prefill chunks included)
     double decodeStepSeconds = 0; // a decode-only step of the requests decoding beside one (the median inter-token gap)
-    double stepSeconds = 0;      // the engine's mean step over all its steps (decode-only and prompt-carrying)
-    double prefillSeconds = 0;   // one request's prefill chunks, without waiting
-    double queueSeconds = 0;     // mean wait before the prefill starts
-    double latencySeconds = 0;   // end to end
+    double stepSeconds = 0; // the engine's mean step over all its steps (decode-only and prompt-carrying)
+    double prefillSeconds = 0; // one request's prefill chunks, without waiting
+    double queueSeconds = 0; // mean wait before the prefill starts
+    double latencySeconds = 0; // end to end
     double requestsPerSecond = 0;
     double outputTokensPerSecond = 0;
-    bool computeBound = false;   // the mean step's FLOPs outlast its HBM reads
-    bool saturated = false;      // closed loop: the steps take no more requests; the rest wait in the engine's queue
-    bool stable = true;          // open loop: the replica keeps up with the rate
+    bool computeBound = false; // the mean step's FLOPs outlast its HBM reads
+    bool saturated = false; // closed loop: the steps take no more requests; the rest wait in the engine's queue
+    bool stable = true; // open loop: the replica keeps up with the rate
 };
 
 // `concurrency` requests always in flight (a closed-loop benchmark): each finished request is replaced at once.
@@ -31,10 +32,6 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency);
 // `capacity` requests (KV cache or max_num_seqs): beyond it, or beyond what the steps compute, the replica does not
 // keep up (stable = false).
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity);
-
-// The largest arrival rate the engine's steps sustain with at most `maxDecoding` requests decoding (prompt tokens
-// within the step budget, the steps' FLOPs within the achieved peak): the ceiling of every steady state.
-double saturationRate(const ReplicaSteps& steps, double maxDecoding);
 
 // Whether a point meets the targets that are given.
 bool meetsSlo(const LoadPoint& point, const ServingSlo& slo);

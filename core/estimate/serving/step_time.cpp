@@ -146,6 +146,24 @@ double ReplicaSteps::stepSeconds(double decodeTokens, double prefillTokens) cons
     return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead;
 }
 
+double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const
+{
+    const double nd = std::max(0.0, decodeTokens);
+    const double r = std::max(0.0, tokensPerSecond);
+    // The step is the larger of two lines in q (its reads, its FLOPs), each plus the all-reduces; q = r x step(q) is
+    // the larger of the two lines' fixed points (the reads at the least tokens: an MoE's touched experts grow with q).
+    const double fixed = m_commLatency + nd * m_commPerToken + m_routing + m_overhead;
+    const double memory = weightSeconds(nd + least) + nd * m_kvPerRequest;
+    const double compute = nd * m_computePerDecode;
+    const auto fixedPoint = [&](double base, double slope) {
+        const double k = r * slope;
+        return k < 1 ? r * base / (1 - k) : INFINITY;
+    };
+    const double q = std::max(fixedPoint(memory + fixed, m_commPerToken),
+                              fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
+    return std::clamp(q, least, std::max(least, most));
+}
+
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const
 {
     const double nd = std::max(0.0, decodeTokens);

@@ -27,6 +27,9 @@ public:
     double stepSeconds(double decodeTokens, double prefillTokens) const;
     // Whether that step's FLOPs take longer than its HBM reads.
     bool computeBound(double decodeTokens, double prefillTokens) const;
+    // The prompt tokens q a step carries when prompt tokens arrive at `tokensPerSecond` and each step takes those
+    // that arrived during the last: q = tokensPerSecond x stepSeconds(decodeTokens, q), within [least, most].
+    double promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const;
     // A decode-only step with `batch` requests in flight.
     double decodeStepSeconds(double batch) const { return stepSeconds(std::max(1.0, batch), 0.0); }
 
