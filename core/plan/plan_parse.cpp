@@ -120,6 +120,8 @@ void readServing(const json& object, ServingSpec& s, JsonReader& parent)
     if (const json* engine = jsonChild(object, "engine"); engine && r.ok()) {
         JsonReader e(*engine, "workload.serving.engine");
         ServingEngine& en = s.engine;
+        e.enumeration("name", en.kind, kServingEngines);
+        e.string("version", en.version);
         e.optionalNumber("gpu_memory_utilization", en.gpuMemoryUtilization, -1e300, 1e300);
         if (e.ok() && en.gpuMemoryUtilization && !(*en.gpuMemoryUtilization > 0 && *en.gpuMemoryUtilization <= 1))
             e.fail("gpu_memory_utilization", "must be > 0 and at most 1, got " + formatExact(*en.gpuMemoryUtilization));

@@ -112,6 +112,10 @@ json planToJson(const Plan& plan)
             engine["max_model_len"] = *sv.engine.maxModelLen;
         if (sv.engine.blockSize)
             engine["block_size"] = *sv.engine.blockSize;
+        if (sv.engine.kind != ServingEngineKind::Vllm)
+            engine["name"] = std::string(toString(sv.engine.kind));
+        if (!sv.engine.version.empty())
+            engine["version"] = sv.engine.version;
         json serving = {{"prompt_tokens", sv.promptTokens},
                         {"output_tokens", sv.outputTokens},
                         {"load", load},
@@ -235,7 +239,7 @@ json planToJson(const Plan& plan)
             serving.erase(key);
         if (serving.contains("engine") && serving["engine"].is_object())
             for (const char* key : {"gpu_memory_utilization", "max_num_seqs", "max_num_batched_tokens", "max_model_len",
-                                    "block_size"})
+                                    "block_size", "name", "version"})
                 serving["engine"].erase(key);
     }
     // Recipe fields written only when they differ from the default: one set back to it leaves the file too

@@ -32,7 +32,7 @@ std::vector<double> curveConcurrencies(int capacity)
 ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
     : m_workload(workload),
-      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions))),
+      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions), config.tensor)),
       m_defaults(servingDefaults(catalog, assumptions)),
       m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog)),
       m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
@@ -81,6 +81,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     r.maxConcurrency = m.maxConcurrency;
     r.kvCapacityRequests = m.kvCapacityRequests;
     r.requestTokens = m_engine.requestTokens;
+    r.engineName = std::string(toString(m_engine.kind));
     r.maxNumSeqs = m_engine.maxNumSeqs;
     r.maxNumBatchedTokens = m_engine.maxNumBatchedTokens;
     r.blockSize = m_engine.blockSize;
