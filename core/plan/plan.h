@@ -146,8 +146,12 @@ struct ServingSlo {
     std::optional<double> ttftSeconds; // mean time to first token
     std::optional<double> tpotSeconds; // mean time per output token after the first
 };
+// The serving engine a replica runs (serving.engine.name); its defaults are catalog data (serving.engine.<name>.*).
+enum class ServingEngineKind { Vllm, Sglang, TensorRtLlm };
 struct ServingEngine {
     bool operator==(const ServingEngine&) const = default;
+    ServingEngineKind kind = ServingEngineKind::Vllm;
+    std::string version;                        // as the team runs it (recorded, shown; the defaults are the catalog's)
     std::optional<double> gpuMemoryUtilization; // share of GPU memory the engine takes (KV gets the rest of it)
     std::optional<int> maxNumSeqs;              // requests batched together at most
     std::optional<int> maxNumBatchedTokens;     // tokens per step (chunked prefill budget)
@@ -310,6 +314,7 @@ std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);
 std::string_view toString(KvPrecision);
+std::string_view toString(ServingEngineKind);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);
 std::string_view toString(MlpKind);

@@ -16,6 +16,9 @@ inline constexpr EnumName<ModelKind> kModelKinds[] = {
 inline constexpr EnumName<MlpKind> kMlpKinds[] = {{"gated", MlpKind::Gated}, {"standard", MlpKind::Standard}};
 inline constexpr EnumName<Mode> kModes[] = {
     {"training", Mode::Training}, {"inference", Mode::Inference}, {"serving", Mode::Serving}};
+inline constexpr EnumName<ServingEngineKind> kServingEngines[] = {{"vllm", ServingEngineKind::Vllm},
+                                                                 {"sglang", ServingEngineKind::Sglang},
+                                                                 {"tensorrt-llm", ServingEngineKind::TensorRtLlm}};
 inline constexpr EnumName<ServingLoadKind> kServingLoadKinds[] = {{"concurrency", ServingLoadKind::Concurrency},
                                                                  {"requests_per_second", ServingLoadKind::RequestsPerSecond},
                                                                  {"max", ServingLoadKind::Max}};

@@ -20,6 +20,7 @@ std::string_view toString(Offload v) { return nameOf(kOffloads, v); }
 std::string_view toString(PipelineSchedule v) { return nameOf(kPipelineSchedules, v); }
 std::string_view toString(Fp8Recipe v) { return nameOf(kFp8Recipes, v); }
 std::string_view toString(KvPrecision v) { return nameOf(kKvPrecisions, v); }
+std::string_view toString(ServingEngineKind v) { return nameOf(kServingEngines, v); }
 std::string_view toString(SearchObjective v) { return nameOf(kSearchObjectives, v); }
 std::string_view toString(ModelKind v) { return nameOf(kModelKinds, v); }
 std::string_view toString(MlpKind v) { return nameOf(kMlpKinds, v); }

@@ -49,6 +49,7 @@ GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
 GP_PLAN_FIELD_ENUM(KvPrecision, kKvPrecisions);
+GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
 #undef GP_PLAN_FIELD_ENUM
 
@@ -231,6 +232,8 @@ std::vector<PlanField> servingFields()
             .exclusiveMin(),
         planField("workload.serving.kv_cache_precision", GP_ACCESS(workload.serving.kvCachePrecision),
             PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.engine.name", GP_ACCESS(workload.serving.engine.kind), PfWrite::NotAtDefault,
+            PfReport::Question),
         planField("workload.serving.engine.gpu_memory_utilization",
             GP_ACCESS(workload.serving.engine.gpuMemoryUtilization), PfUnit::Fraction, 0, 1, PfWrite::NotAtDefault,
             PfReport::Question)

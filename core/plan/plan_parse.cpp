@@ -111,6 +111,7 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         JsonReader e(*engine, "workload.serving.engine");
         ServingEngine& en = s.engine;
         readPlanFields(e, plan);
+        e.string("version", en.version); // free text, recorded and shown; not a table scalar
         if (e.ok() && en.prefixCacheHitRate >= 1)
             e.fail("prefix_cache_hit_rate", "must be below 1 (the last prompt token is always computed), got "
                                                 + formatExact(en.prefixCacheHitRate));

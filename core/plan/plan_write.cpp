@@ -59,6 +59,8 @@ json planToJson(const Plan& plan)
                         ? json{{"concurrency", static_cast<std::int64_t>(std::llround(sv.load.value))}}
                         : json{{"requests_per_second", sv.load.value}};
         workload["serving"] = {{"load", load}, {"slo", json::object()}, {"engine", json::object()}};
+        if (!sv.engine.version.empty())
+            workload["serving"]["engine"]["version"] = sv.engine.version;
     }
 
     json candidates = json::array();
@@ -117,7 +119,12 @@ json planToJson(const Plan& plan)
         document["model"].erase("architecture");
     if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("serving")
         && document["workload"]["serving"].is_object())
-        document["workload"]["serving"].erase("load"); // switching concurrency to a rate drops the concurrency
+    {
+        json& serving = document["workload"]["serving"];
+        serving.erase("load"); // switching concurrency to a rate drops the concurrency
+        if (serving.contains("engine") && serving["engine"].is_object())
+            serving["engine"].erase("version"); // free text, written above when set
+    }
     // Every scalar the table does not write (one at its default) leaves the file: a field set back to its default
     // does not come back from the file on the next read.
     writePlanFields(plan, known, document, servingWritten);

@@ -49,8 +49,9 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
     if (field == "serving.ttft_seconds")
         // A median TTFT of a closed loop is the prefill alone: fewer than half the requests wait for another's
         // prefill (utilization of the prefill below one half).
-        return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds ? s.prefillSeconds
-                                                                                               : s.ttftSeconds;
+        return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds
+                   ? s.ttftSeconds - s.queueSeconds
+                   : s.ttftSeconds;
     if (field == "serving.output_tokens_per_second")
         return s.outputTokensPerSecond;
     if (field == "serving.requests_per_second")
@@ -151,16 +152,17 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
                     all.count, 100 * all.median, 100 * all.worst);
     }
     // The issue's aims are median 15% and worst 35%; each bound below is what the model reaches, one point or so
-    // above it, so that a regression fails. Reached: throughput 4.1% / 31.8% (vLLM CI 8B latency run), TTFT
-    // 11.8% / 31.7% (70B TP4 at 1 req/s), TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels
-    // counted), latency 13.0% / 24.1%, KV capacity 0.3% / 3.5%.
+    // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
+    // throughput 3.2% / 29.2% (vLLM CI 8B latency run), TTFT 8.5% / 22.3% (8B 20k-token prompts at concurrency 8),
+    // TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels counted), latency 12.2% / 22.6%, KV
+    // capacity 0.3% / 3.5%.
     struct Bound {
         const char* quantity;
         int count;
         double median, worst;
     };
-    for (const Bound& b : {Bound{"throughput", 14, 0.05, 0.33}, Bound{"ttft", 6, 0.13, 0.33},
-                           Bound{"tpot", 22, 0.085, 0.22}, Bound{"latency", 3, 0.14, 0.25}}) {
+    for (const Bound& b : {Bound{"throughput", 14, 0.045, 0.305}, Bound{"ttft", 6, 0.095, 0.235},
+                           Bound{"tpot", 22, 0.085, 0.22}, Bound{"latency", 3, 0.135, 0.235}}) {
         const Summary s = summarize(rows, b.quantity, true);
         EXPECT_GE(s.count, b.count) << b.quantity;
         EXPECT_LE(s.median, b.median) << b.quantity;

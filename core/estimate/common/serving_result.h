@@ -30,6 +30,7 @@ struct ServingResult {
     std::int64_t maxConcurrency = 0;  // requests of full length one replica holds
     double kvCapacityRequests = 0;    // kvCacheTokens / full length (vLLM's "Maximum concurrency: 11.55x")
     std::int64_t requestTokens = 0;   // full length of one request: max_model_len, else prompt + output
+    std::string engineName;           // serving.engine.name the replica runs (vllm, sglang, tensorrt-llm)
     int maxNumSeqs = 0;
     int maxNumBatchedTokens = 0;
     int blockSize = 0;

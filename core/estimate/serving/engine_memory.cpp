@@ -23,7 +23,6 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const int p = std::max(1, config.pipeline);
     const double total = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes);
     m.visibleBytes = std::max(0.0, total - d.driverReservedBytes);
-    m.engineBytes = engine.gpuMemoryUtilization * m.visibleBytes;
     m.weightBytes = inferenceWeightBytesPerGpu(model, w, config);
 
     // The profiling forward: one sequence of max_num_batched_tokens tokens through the memory model's inference
@@ -41,9 +40,28 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     // to every tensor rank before sampling) with its temporaries (bytes per logit: see the catalog note).
     const double rows = std::min(engine.maxNumSeqs, engine.maxNumBatchedTokens);
     const double sampler = rows * double(std::max<std::int64_t>(arch.vocabSize, 0)) * d.samplerBytesPerLogit;
-    m.activationPeakBytes = std::max(forwardPeak, sampler);
+    m.activationPeakBytes = engine.kind == ServingEngineKind::Vllm ? std::max(forwardPeak, sampler) : forwardPeak;
     m.nonTorchBytes = t * p > 1 ? d.nonTorchTensorParallelBytes : d.nonTorchSingleBytes;
-    m.kvBudgetBytes = m.engineBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
+    switch (engine.kind) {
+    case ServingEngineKind::Vllm:
+        m.engineBytes = engine.gpuMemoryUtilization * m.visibleBytes;
+        m.kvBudgetBytes = m.engineBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
+        break;
+    case ServingEngineKind::Sglang:
+        // SGLang (server_args.py): mem_fraction_static of the GPU holds the weights and the KV pool; activations,
+        // CUDA graphs and communicators live in the rest.
+        m.engineBytes = engine.gpuMemoryUtilization * m.visibleBytes;
+        m.kvBudgetBytes = m.engineBytes - m.weightBytes;
+        break;
+    case ServingEngineKind::TensorRtLlm: {
+        // TensorRT-LLM (KvCacheConfig.free_gpu_memory_fraction): the KV cache takes that share of the memory left
+        // free once the weights and the runtime's buffers are in place.
+        const double free = m.visibleBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
+        m.kvBudgetBytes = free > 0 ? engine.gpuMemoryUtilization * free : free;
+        m.engineBytes = m.weightBytes + m.activationPeakBytes + m.nonTorchBytes + std::max(0.0, m.kvBudgetBytes);
+        break;
+    }
+    }
 
     // vLLM counts the cache in tokens of every layer (its "GPU KV cache size" line: one page per layer per token);
     // a request needs its full-context layers at its length and its local (sliding-window) layers at the window,

@@ -1,42 +1,166 @@
-// Mean-field continuous batching (the closed form AIConfigurator's aggregated model and Vidur's simulations
-// share): a request's latency = its wait + its prefill + (output - 1) decode steps + the stalls the other
-// requests' prefills add to those steps; throughput = requests in flight / latency (Little's law).
+// Mean-field continuous batching at the engine's steps (the closed form AIConfigurator's aggregated model and Vidur's
+// simulations share, with the step of step_time.h). Every step decodes one token of each request decoding; prompt
+// tokens go into the steps that carry them (vLLM V1: waiting prompts fill what the running decodes leave of the token
+// budget), each such step lasting its chunk's FLOPs, the others only their decode reads. Steady state at a rate: the
+// steps per second of both kinds give the time per output token; a request's latency = its front-end overhead + its
+// wait for the prefill + its prefill steps + (output - 1) steps; throughput = requests in flight / latency (Little).
 #include "estimate/serving/load_model.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
-// The point at `concurrency` requests in flight arriving at `rate` (closed loop: rate = concurrency / latency);
-// `poisson` adds the mean wait for the next engine step of a random arrival.
-LoadPoint pointAt(const ReplicaSteps& steps, double concurrency, double rate, bool poisson)
+constexpr double kStepTolerance = 1e-6;
+constexpr double kRateTolerance = 1e-6;
+
+// Narrows [lo, hi] around the root of a function falling through zero from f(lo) > 0 to f(hi) <= 0 (an infeasible
+// point counts as an infinity): regula falsi with the Illinois weighting, bisecting where an end is infinite.
+template <typename Fn> void narrowRoot(const Fn& f, double& lo, double flo, double& hi, double fhi, double tolerance)
+{
+    int side = 0;
+    for (int i = 0; i < 100 && hi - lo > tolerance * hi; ++i) {
+        const double secant
+            = std::isfinite(flo) && std::isfinite(fhi) && flo - fhi > 0 ? hi - fhi * (hi - lo) / (fhi - flo) : NAN;
+        const double x = secant > lo && secant < hi ? secant : (lo + hi) / 2;
+        const double fx = f(x);
+        if (fx > 0) {
+            lo = x;
+            flo = fx;
+            if (side == -1 && std::isfinite(fhi))
+                fhi /= 2;
+            side = -1;
+        } else {
+            hi = x;
+            fhi = fx;
+            if (side == 1 && std::isfinite(flo))
+                flo /= 2;
+            side = 1;
+            if (fx == 0)
+                return;
+        }
+    }
+}
+
+// The engine's steps when prompts arrive at `promptRate` per second and `decodeRate` output tokens per second are
+// decoded (Little's law: rate x (output - 1) x time per token requests decoding, within [minDecoding, maxDecoding]).
+struct StepMix {
+    double tpot = INFINITY; // mean step: 1 / steps per second
+    double decoding = 0; // requests decoding in each step
+    double chunkTokens = 0; // prompt tokens of a step that carries prompts
+    double prefillStep = 0; // that step's duration
+    double prefillShare = 0; // share of the time in such steps
+    double room = 0; // what the decodes leave of the token budget
+    bool feasible = false;
+};
+
+StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding,
+    double tpot)
+{
+    StepMix m;
+    const double a = steps.computedPromptTokens();
+    m.decoding = std::clamp(decodeRate * tpot, minDecoding, std::max(minDecoding, maxDecoding));
+    m.room = steps.tokenBudget() - m.decoding;
+    if (m.room < 1)
+        return m;
+    const double decodeStep = steps.stepSeconds(m.decoding, 0.0);
+    if (!(promptRate > 0)) {
+        m.tpot = decodeStep;
+        m.feasible = true;
+        return m;
+    }
+    // A prompt-carrying step takes the prompt tokens that arrived during the last such step, at least one prompt's
+    // chunk, at most the room.
+    m.chunkTokens = steps.promptTokensFilling(m.decoding, promptRate * a, std::min(a, m.room), m.room);
+    m.prefillStep = steps.stepSeconds(m.decoding, m.chunkTokens);
+    const double prefillSteps = promptRate * a / m.chunkTokens; // per second
+    m.prefillShare = prefillSteps * m.prefillStep;
+    if (!(m.prefillShare < 1))
+        return m;
+    m.tpot = 1.0 / (prefillSteps + (1 - m.prefillShare) / decodeStep);
+    m.feasible = true;
+    return m;
+}
+
+// The smallest time per token that reproduces itself (the decodes and chunks it implies give it back); infeasible
+// when the steps cannot take the prompts within the budget and the time.
+StepMix steadyMix(
+    const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding)
+{
+    const auto excess = [&](double t) {
+        const StepMix m = mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, t);
+        return m.feasible ? m.tpot - t : INFINITY;
+    };
+    // Bracket the smallest root (excess falls through zero), then narrow it.
+    double lo = 0, hi = steps.stepSeconds(std::max(minDecoding, 0.0), 0.0);
+    double flo = INFINITY, fhi = excess(hi);
+    for (int i = 0; i < 64 && !(fhi <= 0); ++i) {
+        lo = hi;
+        flo = fhi;
+        hi *= 2;
+        fhi = excess(hi);
+    }
+    if (!(fhi <= 0))
+        return StepMix {};
+    narrowRoot(excess, lo, flo, hi, fhi, kStepTolerance);
+    return mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, hi);
+}
+
+// The engine as a whole at `rate`: every request's prompt and decode tokens (the physics of the steady state).
+StepMix engineMix(const ReplicaSteps& steps, double rate, double maxDecoding)
+{
+    return steadyMix(steps, rate, rate * steps.decodeTokensPerRequest(), 0.0, maxDecoding);
+}
+
+LoadPoint unstablePoint()
 {
     LoadPoint p;
-    const double c = std::max(1.0, concurrency);
-    const double output = steps.outputTokens();
-    p.concurrency = concurrency;
-    p.decodeStepSeconds = steps.decodeStepSeconds(c);
-    p.prefillSeconds = steps.prefillSeconds(c);
-    // A prefill chunk step replaces a decode step of the requests in flight; what it lasts beyond one is a stall.
-    const double stall = std::max(0.0, p.prefillSeconds - steps.prefillChunks() * p.decodeStepSeconds);
-    // The prefill is a server busy for the prompt's share of the steps; M/D/1 mean wait rho b / (2 (1 - rho)).
-    const double busy = p.prefillSeconds * steps.prefillShareOfStep();
-    const double rho = rate * busy;
-    if (rho >= 1) {
-        p.stable = false;
-        p.queueSeconds = INFINITY;
-    } else {
-        p.queueSeconds = rho * busy / (2 * (1 - rho)) + (poisson ? p.decodeStepSeconds / 2 : 0.0);
-    }
-    p.ttftSeconds = p.queueSeconds + p.prefillSeconds;
-    const double decode = (output - 1) * p.decodeStepSeconds + (c - 1) * stall;
-    p.latencySeconds = p.ttftSeconds + decode;
-    p.tpotSeconds = output > 1 ? decode / (output - 1) : 0.0;
-    p.requestsPerSecond = std::isfinite(p.latencySeconds) && p.latencySeconds > 0 ? concurrency / p.latencySeconds : 0;
-    p.outputTokensPerSecond = p.requestsPerSecond * output;
+    p.stable = false;
+    p.ttftSeconds = p.tpotSeconds = p.latencySeconds = p.queueSeconds = INFINITY;
+    return p;
+}
+
+// The point at arrival `rate`; `others` is the rate of the other requests' arrivals one request sees (Poisson: the
+// rate itself; a closed loop of c: (c - 1) / c of it); `poisson` adds the wait for the step in progress.
+LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double maxDecoding, bool poisson)
+{
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    const StepMix engine = engineMix(steps, rate, maxDecoding);
+    if (!engine.feasible)
+        return unstablePoint();
+    // What one request sees while it decodes: itself and the others decoding, the others' prompts.
+    const StepMix seen = steadyMix(steps, others, rate * g, 1.0, maxDecoding);
+    if (!seen.feasible)
+        return unstablePoint();
+    LoadPoint p;
+    p.stepSeconds = engine.tpot;
+    p.tpotSeconds = g > 0 ? seen.tpot : 0.0;
+    p.decodeStepSeconds = steps.stepSeconds(seen.decoding, 0.0);
+    // The prompt in chunks of the room the decodes leave, beside the others' decodes.
+    const double othersDecoding = std::max(0.0, seen.decoding - 1);
+    const double chunks = std::max(1.0, std::ceil(a / seen.room - 1e-9));
+    p.prefillSeconds = chunks * steps.stepSeconds(othersDecoding, a / chunks);
+    // Waiting for the others: prompts that arrive meanwhile join the room its last chunk leaves, and the others'
+    // prefill steps hold the engine (an M/D/1 wait at their share of the time).
+    const double joining = std::max(0.0, std::min(chunks * seen.room - a, others * a * seen.prefillStep));
+    const double shared = chunks * steps.stepSeconds(othersDecoding, (a + joining) / chunks) - p.prefillSeconds;
+    const double rho = seen.prefillShare;
+    if (!(rho < 1))
+        return unstablePoint();
+    p.queueSeconds = shared + rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? engine.tpot / 2 : 0.0);
+    p.ttftSeconds = steps.requestOverheadSeconds() + p.queueSeconds + p.prefillSeconds;
+    p.latencySeconds = p.ttftSeconds + g * p.tpotSeconds;
+    p.requestsPerSecond = rate;
+    p.outputTokensPerSecond = rate * steps.outputTokens();
+    p.concurrency = rate * p.latencySeconds;
+    // The engine's time goes mostly to compute when its prefill steps' FLOPs (or its decodes') outlast their reads.
+    p.computeBound = engine.prefillShare > 0.5 ? steps.computeBound(engine.decoding, engine.chunkTokens)
+                                               : steps.computeBound(engine.decoding, 0.0);
     return p;
 }
 
@@ -44,48 +168,71 @@ LoadPoint pointAt(const ReplicaSteps& steps, double concurrency, double rate, bo
 
 LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
 {
-    // The wait depends on the rate, the rate on the latency: a few fixed-point rounds settle it.
-    LoadPoint p = pointAt(steps, concurrency, 0.0, false);
-    for (int i = 0; i < 30; ++i) {
-        const LoadPoint next = pointAt(steps, concurrency, p.requestsPerSecond, false);
-        const bool settled = std::fabs(next.latencySeconds - p.latencySeconds) <= 1e-9 * p.latencySeconds;
-        p = next;
-        if (!p.stable || settled)
-            break;
+    const double c = std::max(1.0, concurrency);
+    const double a = steps.computedPromptTokens();
+    const double g = steps.decodeTokensPerRequest();
+    const double idle = steps.stepSeconds(0, 0);
+    if (!(idle > 0) || !std::isfinite(idle))
+        return unstablePoint();
+    const auto at = [&](double rate) { return pointAt(steps, rate, rate * (c - 1) / c, c, false); };
+    // rate x latency(rate) grows with the rate: the rate where it reaches c, or the largest the steps take (no rate
+    // fills more than the budget in the shortest step).
+    double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
+    // c - rate x latency falls with the rate; a rate the steps do not take lies beyond the root.
+    const auto falling = [&](double rate) {
+        const LoadPoint p = at(rate);
+        return p.stable ? c - rate * p.latencySeconds : -INFINITY;
+    };
+    double fhi = falling(hi);
+    if (fhi > 0)
+        lo = hi; // even the largest rate keeps fewer than c requests busy
+    else
+        narrowRoot(falling, lo, c, hi, fhi, kRateTolerance);
+    LoadPoint p = at(lo > 0 ? lo : hi * kRateTolerance);
+    if (!p.stable)
+        return p;
+    // Saturated: the requests beyond what the steps take wait in the engine's queue.
+    const double wait = c / p.requestsPerSecond - p.latencySeconds;
+    if (wait > 1e-4 * p.latencySeconds) {
+        p.saturated = true;
+        p.queueSeconds += wait;
+        p.ttftSeconds += wait;
+        p.latencySeconds += wait;
     }
+    p.concurrency = concurrency;
     return p;
 }
 
+namespace
+{
+
+// The open-loop point, or an unstable one when the replica does not keep up (without what it would serve then).
+LoadPoint openLoopOrUnstable(const ReplicaSteps& steps, double rate, double capacity)
+{
+    const double cap = std::max(1.0, capacity);
+    const LoadPoint p = pointAt(steps, rate, rate, cap, true);
+    return p.stable && p.concurrency <= cap ? p : unstablePoint();
+}
+
+} // namespace
+
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity)
 {
-    // concurrency = rate x latency(concurrency): latency grows with concurrency, so bisect on the excess.
-    auto excess = [&](double c) {
-        const LoadPoint p = pointAt(steps, c, rate, true);
-        return p.stable ? rate * p.latencySeconds - c : INFINITY;
-    };
     const double cap = std::max(1.0, capacity);
     if (!(rate > 0)) {
-        LoadPoint idle = pointAt(steps, 0.0, 0.0, true);
+        LoadPoint idle = pointAt(steps, 0.0, 0.0, 1.0, true);
         idle.requestsPerSecond = 0;
         idle.outputTokensPerSecond = 0;
+        idle.concurrency = 0;
         return idle;
     }
-    if (excess(cap) > 0) {
-        LoadPoint p = pointAt(steps, cap, rate, true);
-        p.stable = false;
-        p.requestsPerSecond = cap / p.latencySeconds;
-        p.outputTokensPerSecond = p.requestsPerSecond * steps.outputTokens();
+    const LoadPoint p = openLoopOrUnstable(steps, rate, cap);
+    if (p.stable)
         return p;
-    }
-    double lo = 0, hi = cap;
-    for (int i = 0; i < 60 && hi - lo > 1e-6 * std::max(1.0, hi); ++i) {
-        const double mid = (lo + hi) / 2;
-        (excess(mid) > 0 ? lo : hi) = mid;
-    }
-    LoadPoint p = pointAt(steps, hi, rate, true);
-    p.requestsPerSecond = rate;
-    p.outputTokensPerSecond = rate * steps.outputTokens();
-    return p;
+    // The replica does not keep up: it serves what it holds.
+    LoadPoint full = closedLoopPoint(steps, cap);
+    full.stable = false;
+    return full;
 }
 
 bool meetsSlo(const LoadPoint& p, const ServingSlo& slo)
@@ -122,11 +269,11 @@ double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int 
     if (!(ceiling > 0))
         return 0;
     double lo = 0, hi = ceiling;
-    if (meetsSlo(openLoopPoint(steps, hi, capacity), slo))
+    if (meetsSlo(openLoopOrUnstable(steps, hi, capacity), slo))
         return hi;
-    for (int i = 0; i < 50 && hi - lo > 1e-6 * hi; ++i) {
+    for (int i = 0; i < 50 && hi - lo > kRateTolerance * hi; ++i) {
         const double mid = (lo + hi) / 2;
-        (meetsSlo(openLoopPoint(steps, mid, capacity), slo) ? lo : hi) = mid;
+        (meetsSlo(openLoopOrUnstable(steps, mid, capacity), slo) ? lo : hi) = mid;
     }
     return lo;
 }

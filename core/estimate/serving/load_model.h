@@ -4,28 +4,33 @@
 
 #include "estimate/serving/step_time.h"
 
-namespace gp {
+namespace gp
+{
 
 struct LoadPoint {
-    double concurrency = 0;      // mean requests in flight
-    double ttftSeconds = 0;
-    double tpotSeconds = 0;      // mean over a request's output tokens after the first
-    double decodeStepSeconds = 0;
-    double prefillSeconds = 0;
-    double queueSeconds = 0;     // mean wait before the prefill starts
-    double latencySeconds = 0;   // end to end
+    double concurrency = 0; // mean requests in flight
+    double ttftSeconds = 0; // request overhead + wait + prefill
+    double tpotSeconds = 0; // mean over a request's output tokens after the first (others' prefill chunks included)
+    double decodeStepSeconds = 0; // a decode-only step of the requests decoding beside one (the median inter-token gap)
+    double stepSeconds = 0; // the engine's mean step over all its steps (decode-only and prompt-carrying)
+    double prefillSeconds = 0; // one request's prefill chunks, without waiting
+    double queueSeconds = 0; // mean wait before the prefill starts
+    double latencySeconds = 0; // end to end
     double requestsPerSecond = 0;
     double outputTokensPerSecond = 0;
-    bool stable = true;          // open loop: the replica keeps up with the rate
+    bool computeBound = false; // the mean step's FLOPs outlast its HBM reads
+    bool saturated = false; // closed loop: the steps take no more requests; the rest wait in the engine's queue
+    bool stable = true; // open loop: the replica keeps up with the rate
 };
 
 // `concurrency` requests always in flight (a closed-loop benchmark): each finished request is replaced at once.
-// In steady state (Little's law) the other requests' prefills, about concurrency - 1 of them per request lifetime,
-// stretch its decode steps; a request waits for the prefill in progress (M/D/1 on the prefill's share of steps).
+// The rate is the one at which Little's law holds (rate x latency = concurrency); when the engine saturates first
+// (its steps cannot take more prompt tokens or FLOPs) the requests beyond wait in its queue.
 LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency);
 
 // Poisson arrivals at `rate` requests per second; concurrency from Little's law (rate x latency), at most
-// `capacity` requests (KV cache or max_num_seqs): beyond it the replica does not keep up (stable = false).
+// `capacity` requests (KV cache or max_num_seqs): beyond it, or beyond what the steps compute, the replica does not
+// keep up (stable = false).
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity);
 
 // Whether a point meets the targets that are given.

@@ -33,8 +33,20 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.decodeBandwidthEfficiency = get("serving.decode_bandwidth_efficiency", 0.01, 1);
     d.prefillComputeEfficiency = get("serving.prefill_compute_efficiency", 0.01, 1);
     d.stepOverheadSeconds = get("serving.step_overhead_ms", 0, 1e4) * 1e-3;
+    d.requestOverheadSeconds = get("serving.request_overhead_ms", 0, 1e4) * 1e-3;
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
+    const char* sglangTp[] = {"tp1", "tp2", "tp4", "tp8", "tp16"};
+    for (int i = 0; i < 5; ++i)
+        d.sglangMemFractionStatic[i]
+            = get(std::string("serving.engine.sglang.mem_fraction_static.") + sglangTp[i], 0.01, 1);
+    d.sglangSmallGpuBytes = get("serving.engine.sglang.small_gpu_gib", 0, 1e6) * kGiB;
+    d.sglangChunkedPrefillLarge = int(get("serving.engine.sglang.chunked_prefill_size.large", 1, 1 << 24));
+    d.sglangChunkedPrefillSmall = int(get("serving.engine.sglang.chunked_prefill_size.small", 1, 1 << 24));
+    d.sglangMaxRunningRequests = int(get("serving.engine.sglang.max_running_requests", 1, 1 << 20));
+    d.trtllmFreeGpuMemoryFraction = get("serving.engine.tensorrt_llm.free_gpu_memory_fraction", 0.01, 1);
+    d.trtllmMaxBatchSize = int(get("serving.engine.tensorrt_llm.max_batch_size", 1, 1 << 20));
+    d.trtllmMaxNumTokens = int(get("serving.engine.tensorrt_llm.max_num_tokens", 1, 1 << 24));
     if (a.servingDecodeBandwidthEfficiency && *a.servingDecodeBandwidthEfficiency > 0)
         d.decodeBandwidthEfficiency = std::min(1.0, *a.servingDecodeBandwidthEfficiency);
     if (a.servingPrefillComputeEfficiency && *a.servingPrefillComputeEfficiency > 0)
@@ -51,16 +63,39 @@ KvPrecision servingKvPrecision(const Workload& w)
     return w.precision == Precision::Fp16 ? KvPrecision::Fp16 : KvPrecision::Bf16;
 }
 
-EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const ServingDefaults& d)
+EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const ServingDefaults& d, int tensorParallel)
 {
     const ServingEngine& e = w.serving.engine;
-    // vLLM picks larger scheduler limits on large GPUs, except Ampere A100s ("Setting large max_num_batched_tokens
-    // for A100 reduces throughput").
-    const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.architecture != "ampere";
     EngineSettings s;
-    s.gpuMemoryUtilization = e.gpuMemoryUtilization.value_or(d.gpuMemoryUtilization);
-    s.maxNumSeqs = e.maxNumSeqs.value_or(large ? d.maxNumSeqsLarge : d.maxNumSeqsSmall);
-    s.maxNumBatchedTokens = e.maxNumBatchedTokens.value_or(large ? d.maxNumBatchedTokensLarge : d.maxNumBatchedTokensSmall);
+    s.kind = e.kind;
+    double memory = d.gpuMemoryUtilization;
+    int seqs = 0, tokens = 0;
+    switch (e.kind) {
+    case ServingEngineKind::Vllm: {
+        // vLLM picks larger scheduler limits on large GPUs, except Ampere A100s ("Setting large
+        // max_num_batched_tokens for A100 reduces throughput").
+        const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.architecture != "ampere";
+        seqs = large ? d.maxNumSeqsLarge : d.maxNumSeqsSmall;
+        tokens = large ? d.maxNumBatchedTokensLarge : d.maxNumBatchedTokensSmall;
+        break;
+    }
+    case ServingEngineKind::Sglang: {
+        // server_args.py: mem_fraction_static falls as the tensor-parallel size grows (more communication buffers).
+        const int t = std::max(1, tensorParallel);
+        memory = d.sglangMemFractionStatic[t >= 16 ? 4 : t >= 8 ? 3 : t >= 4 ? 2 : t >= 2 ? 1 : 0];
+        seqs = d.sglangMaxRunningRequests;
+        tokens = gpu.memoryBytes < d.sglangSmallGpuBytes ? d.sglangChunkedPrefillSmall : d.sglangChunkedPrefillLarge;
+        break;
+    }
+    case ServingEngineKind::TensorRtLlm:
+        memory = d.trtllmFreeGpuMemoryFraction;
+        seqs = d.trtllmMaxBatchSize;
+        tokens = d.trtllmMaxNumTokens;
+        break;
+    }
+    s.gpuMemoryUtilization = e.gpuMemoryUtilization.value_or(memory);
+    s.maxNumSeqs = e.maxNumSeqs.value_or(seqs);
+    s.maxNumBatchedTokens = e.maxNumBatchedTokens.value_or(tokens);
     s.blockSize = std::max(1, e.blockSize.value_or(d.blockSize));
     s.requestTokens = e.maxModelLen.value_or(w.serving.promptTokens + w.serving.outputTokens);
     s.prefixCacheHitRate = std::clamp(e.prefixCacheHitRate, 0.0, 0.999);
@@ -85,8 +120,21 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.decode_bandwidth_efficiency",
         "serving.prefill_compute_efficiency",
         "serving.step_overhead_ms",
+        "serving.request_overhead_ms",
         "serving.moe_routing_us_per_layer",
         "serving.rate_headroom",
+        "serving.engine.sglang.mem_fraction_static.tp1",
+        "serving.engine.sglang.mem_fraction_static.tp2",
+        "serving.engine.sglang.mem_fraction_static.tp4",
+        "serving.engine.sglang.mem_fraction_static.tp8",
+        "serving.engine.sglang.mem_fraction_static.tp16",
+        "serving.engine.sglang.small_gpu_gib",
+        "serving.engine.sglang.chunked_prefill_size.large",
+        "serving.engine.sglang.chunked_prefill_size.small",
+        "serving.engine.sglang.max_running_requests",
+        "serving.engine.tensorrt_llm.free_gpu_memory_fraction",
+        "serving.engine.tensorrt_llm.max_batch_size",
+        "serving.engine.tensorrt_llm.max_num_tokens",
     };
     return keys;
 }

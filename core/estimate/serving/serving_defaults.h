@@ -25,8 +25,17 @@ struct ServingDefaults {
     double decodeBandwidthEfficiency = 0; // assumptions.serving_decode_bandwidth_efficiency overrides
     double prefillComputeEfficiency = 0;  // assumptions.serving_prefill_compute_efficiency overrides
     double stepOverheadSeconds = 0;       // assumptions.serving_step_overhead_seconds overrides
+    double requestOverheadSeconds = 0;    // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0;              // replicas for a rate without latency targets
+    // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
+    // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
+    double sglangMemFractionStatic[5] = {0, 0, 0, 0, 0};
+    double sglangSmallGpuBytes = 0;
+    int sglangChunkedPrefillLarge = 0, sglangChunkedPrefillSmall = 0, sglangMaxRunningRequests = 0;
+    // TensorRT-LLM: the KV cache's share of the memory free after the weights and runtime buffers; batch and token caps.
+    double trtllmFreeGpuMemoryFraction = 0;
+    int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
 };
 ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assumptions);
 
@@ -34,9 +43,12 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assum
 // fp16 models, bf16 otherwise (an fp8 checkpoint keeps a 16-bit cache unless asked for an fp8 one).
 KvPrecision servingKvPrecision(const Workload& workload);
 
-// What one replica's engine runs with on `gpu`: the plan's engine knobs, else vLLM's defaults for that GPU.
+// What one replica's engine runs with on `gpu`: the plan's engine knobs, else the defaults of the plan's engine for
+// that GPU and the replica's tensor-parallel size.
 struct EngineSettings {
-    double gpuMemoryUtilization = 0.9;
+    ServingEngineKind kind = ServingEngineKind::Vllm;
+    double gpuMemoryUtilization = 0.9; // the engine's memory knob in its own meaning (vLLM: of the GPU; SGLang: static
+                                       // share of the GPU; TensorRT-LLM: KV share of the memory left free)
     int maxNumSeqs = 256;
     int maxNumBatchedTokens = 2048;
     int blockSize = 16;
@@ -44,7 +56,8 @@ struct EngineSettings {
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
 };
-EngineSettings engineSettings(const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults);
+EngineSettings engineSettings(const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults,
+                              int tensorParallel);
 
 // Every catalog default key the serving model reads.
 const std::vector<std::string>& servingDefaultKeys();

@@ -11,9 +11,9 @@ namespace gp {
 
 namespace {
 
-std::string boundName(Bottleneck b)
+std::string boundName(const LoadPoint& p)
 {
-    return b == Bottleneck::Compute ? "compute" : "memory_bandwidth";
+    return p.computeBound ? "compute" : "memory_bandwidth";
 }
 
 // Whole concurrencies 1, 2, 4, ... up to `capacity` (and it), for the throughput-latency curve.
@@ -32,7 +32,7 @@ std::vector<double> curveConcurrencies(int capacity)
 ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
                                const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
     : m_workload(workload),
-      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions))),
+      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions), config.tensor)),
       m_defaults(servingDefaults(catalog, assumptions)),
       m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog)),
       m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
@@ -81,6 +81,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     r.maxConcurrency = m.maxConcurrency;
     r.kvCapacityRequests = m.kvCapacityRequests;
     r.requestTokens = m_engine.requestTokens;
+    r.engineName = std::string(toString(m_engine.kind));
     r.maxNumSeqs = m_engine.maxNumSeqs;
     r.maxNumBatchedTokens = m_engine.maxNumBatchedTokens;
     r.blockSize = m_engine.blockSize;
@@ -98,14 +99,14 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     switch (spec.load.kind) {
     case ServingLoadKind::Max:
         p = closedLoopPoint(m_steps, m_capacity);
-        r.limit = capacityLimit;
+        r.limit = p.saturated ? boundName(p) : capacityLimit;
         break;
     case ServingLoadKind::Concurrency: {
         r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
         const double c = std::min<double>(r.requestedConcurrency, m_capacity);
         r.concurrencyCut = c < r.requestedConcurrency;
         p = closedLoopPoint(m_steps, c);
-        r.limit = r.concurrencyCut ? capacityLimit : boundName(m_steps.decodeBound(c));
+        r.limit = r.concurrencyCut ? capacityLimit : boundName(p);
         break;
     }
     case ServingLoadKind::RequestsPerSecond: {
@@ -113,7 +114,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         p = openLoopPoint(m_steps, rate, m_capacity);
         const double ceiling = closedLoopPoint(m_steps, m_capacity).requestsPerSecond;
         r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
-        r.limit = p.stable ? boundName(m_steps.decodeBound(p.concurrency)) : capacityLimit;
+        r.limit = p.stable ? boundName(p) : capacityLimit;
         break;
     }
     }

@@ -1,7 +1,9 @@
-// Decode steps reuse the inference speed model (estimate/time/inference_speed.cpp: weights + KV bytes over the
+// Decode work reuses the inference speed model (estimate/time/inference_speed.cpp: weights + KV bytes over the
 // achieved bandwidth, FLOPs over the achieved peak, two all-reduces per layer) at the serving engine's achieved
-// bandwidth; the per-step overhead is the engine's CPU time the GPU waits on. Prefill is chunked as vLLM V1
-// schedules it: decode requests first, then prompt tokens fill the max_num_batched_tokens budget. In MoE layers
+// bandwidth; the per-step overhead is the engine's CPU time the GPU waits on. A step's tokens share one pass over
+// the weights: decode tokens and prompt tokens of prefill chunks (vLLM V1 scheduler: running requests first, then
+// waiting prompts fill the max_num_batched_tokens budget) add their FLOPs, so a step full of prompt tokens is
+// compute-bound and no steady state computes faster than the achieved peak. In MoE layers
 // the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency, and
 // each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer).
 #include "estimate/serving/step_time.h"
@@ -39,20 +41,32 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture, m_workload.attentionKernel);
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
+    m_requestOverhead = d.requestOverheadSeconds;
+    m_budget = std::max(1, engine.maxNumBatchedTokens);
     // Each MoE layer routes its tokens before the expert GEMMs and combines their outputs after: top-k selection,
     // the expert sort (moe_align_block_size) and the k-way sum, small kernels on a few thread blocks whose time at
     // decode batches is their latency, not their bytes. Every forward step runs them in every MoE layer, on every
     // tensor rank, one stage after another.
-    m_routing = model.architecture.numExperts > 1 ? moeLayers(model.architecture) * d.moeRoutingSecondsPerLayer : 0.0;
+    const Architecture& arch = model.architecture;
+    m_moe = arch.numExperts > 1;
+    m_routing = m_moe ? moeLayers(arch) * d.moeRoutingSecondsPerLayer : 0.0;
+
+    // Decode: the inference speed model at one and two requests; KV reads, FLOPs and all-reduce bytes grow by the
+    // same amount with each further request, the weights read stay (dense) or grow with the experts touched (MoE).
+    const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9;
+    const double kvBw = bandwidth * m_performance.decodeBandwidth;
+    Configuration one = m_config;
+    one.microBatchSize = 1;
+    const InferenceSpeed s1 = estimateInferenceSpeed(m_model, m_workload, one, m_hardware, m_performance, m_peakTflops);
+    m_kvPerRequest = kvBw > 0 ? s1.kvBytesPerGpu / kvBw : INFINITY;
+    m_computePerDecode = s1.decodeComputeSeconds;
+    m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerRequest);
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
-    const Architecture& arch = model.architecture;
-    const double budget = std::max(1, engine.maxNumBatchedTokens);
-    const double computed = std::max(1.0, std::round(m_prompt * (1.0 - engine.prefixCacheHitRate)));
-    m_chunks = int(std::ceil(computed / budget));
-    m_shareOfStep = std::min(1.0, computed / budget);
+    const double budget = double(m_budget);
+    m_computed = std::max(1.0, std::round(m_prompt * (1.0 - engine.prefixCacheHitRate)));
     const ForwardFlops f = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt, true);
-    const double chunkTokens = std::min(computed, budget);
+    const double chunkTokens = std::min(m_computed, budget);
     // GEMM efficiency falls with the rows it multiplies (the time model's tokens-per-micro-batch curve).
     const auto efficiencyAt = [&](double rows) {
         return d.prefillComputeEfficiency * rows / (rows + m_performance.tokensHalf);
@@ -62,11 +76,11 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // Routed experts (vLLM fused_moe.py): the chunk's tokens are sorted by expert (moe_align_block_size) and each
     // expert multiplies only the rows routed to it, chunk x k / E with uniform routing, so the experts' share of the
     // FLOPs runs at the efficiency of those smaller GEMMs, not the chunk's.
-    const double experts = arch.numExperts > 1 ? positiveOrZero(f.experts) : 0.0;
+    const double experts = m_moe ? positiveOrZero(f.experts) : 0.0;
     const double e = std::max(1.0, double(arch.numExperts));
     const double rowsPerExpert = routedRowsPerExpert(arch, chunkTokens);
-    const double denseFlops = computed * (f.matmul - experts + f.adapters) + f.head; // last logits
-    const double expertFlops = computed * experts;
+    const double denseFlops = m_computed * (f.matmul - experts + f.adapters) + f.head; // last logits
+    const double expertFlops = m_computed * experts;
     const double denseAchieved = peak * efficiencyAt(chunkTokens);
     const double expertAchieved = peak * efficiencyAt(rowsPerExpert);
     // The attention core in the flash-attention kernel, at its measured forward efficiency where known (the time
@@ -77,77 +91,84 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
                                           m_workload.attentionKernel)
               : AttentionEfficiency{};
     const double attentionSeconds
-        = attentionCoreSeconds(kernel, computed * positiveOrZero(f.attention), 0, peak, efficiencyAt(chunkTokens));
-    m_chunkComputeSeconds = denseAchieved > 0 && expertAchieved > 0
-                                ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t
-                                      / m_chunks
-                                : INFINITY;
+        = attentionCoreSeconds(kernel, m_computed * positiveOrZero(f.attention), 0, peak, efficiencyAt(chunkTokens));
+    m_prefillPerToken = denseAchieved > 0 && expertAchieved > 0
+                            ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t
+                                  / m_computed
+                            : INFINITY;
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
     // tensor rank (each holds partial sums of the whole hidden vector).
-    const double hbm = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * m_performance.decodeBandwidth;
-    if (experts > 0 && std::isfinite(m_chunkComputeSeconds)) {
+    const double hbm = bandwidth * m_performance.decodeBandwidth;
+    if (experts > 0 && std::isfinite(m_prefillPerToken)) {
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double combineBytes = chunkTokens * moeLayers(arch) * (k + 1) * positiveOrZero(double(arch.hiddenSize))
-                                    * bytesPerElement(m_workload.precision);
-        m_chunkComputeSeconds = hbm > 0 ? m_chunkComputeSeconds + combineBytes / hbm : INFINITY;
+        const double combineBytes
+            = moeLayers(arch) * (k + 1) * positiveOrZero(double(arch.hiddenSize)) * bytesPerElement(m_workload.precision);
+        m_prefillPerToken = hbm > 0 ? m_prefillPerToken + combineBytes / hbm : INFINITY;
     }
-    if (std::isfinite(m_chunkComputeSeconds))
-        m_chunkComputeSeconds += m_routing;
+    // Tensor parallelism: two all-reduces of every token's hidden state per layer and step (Megatron-LM layout).
     if (t > 1) {
         const bool network = t > hw.gpusPerNode;
         const double bus = network ? nodeNetworkGBps(hw, m_performance) * std::max(1, hw.gpusPerNode) / t
                                    : intraNodeBusGBps(hw, m_performance);
         const double latency = network ? m_performance.networkLatencySeconds : m_performance.allReduceLatencySeconds;
-        const double bytes = 2.0 * (t - 1) / t * chunkTokens * positiveOrZero(double(arch.hiddenSize)) * 2;
-        m_chunkCommunicationSeconds = 2 * totalLayers(arch) * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
+        const double bytesPerToken = 2.0 * (t - 1) / t * positiveOrZero(double(arch.hiddenSize)) * 2;
+        m_commLatency = 2 * totalLayers(arch) * latency;
+        m_commPerToken = 2 * totalLayers(arch) * (bus > 0 ? bytesPerToken / (bus * 1e9) : INFINITY);
     }
 }
 
-const ReplicaSteps::Decode& ReplicaSteps::decodeAt(int batch) const
+double ReplicaSteps::weightSeconds(double tokens) const
 {
-    const std::size_t index = std::size_t(std::max(batch, 1) - 1);
-    if (index >= m_decode.size()) {
-        m_decode.resize(index + 1);
-        m_known.resize(index + 1, false);
-    }
-    if (!m_known[index]) {
+    if (!m_moe)
+        return m_denseWeightSeconds;
+    // Routed experts a step's tokens touch: E x (1 - (1 - k/E)^tokens) (the inference speed model's rule); past a
+    // few hundred tokens every expert is read.
+    const int batch = int(std::clamp(std::ceil(tokens), 1.0, 512.0));
+    const std::size_t index = std::size_t(batch - 1);
+    if (index >= m_moeWeights.size())
+        m_moeWeights.resize(index + 1, -1.0);
+    if (m_moeWeights[index] < 0) {
         Configuration c = m_config;
-        c.microBatchSize = int(index) + 1;
+        c.microBatchSize = batch;
         const InferenceSpeed s = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
-        Decode& d = m_decode[index];
-        d.memoryAndCompute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds) + m_routing;
-        d.communication = s.decodeCommunicationSeconds;
-        d.bound = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute : Bottleneck::MemoryBandwidth;
-        m_known[index] = true;
+        m_moeWeights[index] = std::max(0.0, s.decodeMemorySeconds - batch * m_kvPerRequest);
     }
-    return m_decode[index];
+    return m_moeWeights[index];
 }
 
-double ReplicaSteps::decodeStepSeconds(double batch) const
+double ReplicaSteps::stepSeconds(double decodeTokens, double prefillTokens) const
 {
-    const double b = std::max(1.0, batch);
-    const int lower = int(std::floor(b));
-    const Decode& lo = decodeAt(lower);
-    double step = lo.memoryAndCompute + lo.communication;
-    if (b > lower) {
-        const Decode& hi = decodeAt(lower + 1);
-        step += (b - lower) * (hi.memoryAndCompute + hi.communication - step);
-    }
-    return step + m_overhead;
+    const double nd = std::max(0.0, decodeTokens);
+    const double np = std::max(0.0, prefillTokens);
+    const double memory = weightSeconds(nd + np) + nd * m_kvPerRequest;
+    const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
+    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead;
 }
 
-Bottleneck ReplicaSteps::decodeBound(double batch) const
+double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const
 {
-    return decodeAt(int(std::llround(std::max(1.0, batch)))).bound;
+    const double nd = std::max(0.0, decodeTokens);
+    const double r = std::max(0.0, tokensPerSecond);
+    // The step is the larger of two lines in q (its reads, its FLOPs), each plus the all-reduces; q = r x step(q) is
+    // the larger of the two lines' fixed points (the reads at the least tokens: an MoE's touched experts grow with q).
+    const double fixed = m_commLatency + nd * m_commPerToken + m_routing + m_overhead;
+    const double memory = weightSeconds(nd + least) + nd * m_kvPerRequest;
+    const double compute = nd * m_computePerDecode;
+    const auto fixedPoint = [&](double base, double slope) {
+        const double k = r * slope;
+        return k < 1 ? r * base / (1 - k) : INFINITY;
+    };
+    const double q = std::max(fixedPoint(memory + fixed, m_commPerToken),
+                              fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
+    return std::clamp(q, least, std::max(least, most));
 }
 
-double ReplicaSteps::prefillSeconds(double batch) const
+bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const
 {
-    // Each chunk step also decodes the other requests in flight: it lasts as long as the slower of the two.
-    const double others = std::max(0.0, batch - 1);
-    const double rideAlong = others >= 1 ? decodeStepSeconds(others) - m_overhead : decodeAt(1).memoryAndCompute;
-    return m_chunks * (std::max(m_chunkComputeSeconds, rideAlong) + m_chunkCommunicationSeconds + m_overhead);
+    const double nd = std::max(0.0, decodeTokens);
+    const double np = std::max(0.0, prefillTokens);
+    return nd * m_computePerDecode + np * m_prefillPerToken > weightSeconds(nd + np) + nd * m_kvPerRequest;
 }
 
 } // namespace gp

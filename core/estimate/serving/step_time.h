@@ -1,6 +1,7 @@
-// One replica's engine steps under continuous batching: a decode step for b requests in flight (weights and KV
-// read at an achieved bandwidth, FLOPs at an achieved peak, tensor-parallel all-reduces, a per-step overhead) and
-// a request's prefill in chunks of the token budget mixed into those steps.
+// One replica's engine step under continuous batching, as vLLM V1 and TensorRT-LLM schedule it: a step carries the
+// decode tokens of the running requests and prefill chunks up to the engine's per-step token budget
+// (max_num_batched_tokens); it lasts as long as the slower of reading the weights and the decoding requests' KV cache
+// and computing all its tokens' FLOPs, plus its tensor-parallel all-reduces and the engine's per-step overhead.
 #pragma once
 
 #include "estimate/common/hardware.h"
@@ -9,6 +10,7 @@
 #include "estimate/serving/serving_defaults.h"
 #include "transformer/model_library.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace gp {
@@ -20,28 +22,31 @@ public:
                  const Hardware& hardware, const EngineSettings& engine, const ServingDefaults& defaults,
                  const Catalog& catalog, const Assumptions& assumptions);
 
-    // One decode step with `batch` requests in flight at the generation's mean context (prompt + output / 2);
-    // fractional batches interpolate between whole ones.
-    double decodeStepSeconds(double batch) const;
-    // Whether that step is bound by HBM bandwidth or by compute.
-    Bottleneck decodeBound(double batch) const;
-    // One request's prefill while `batch` - 1 others decode: its chunks, each as long as the slower of the chunk's
-    // FLOPs and the decode step it rides with.
-    double prefillSeconds(double batch) const;
-    int prefillChunks() const { return m_chunks; }
-    // Share of the token budget one prompt takes (1 for prompts of at least the budget): several short prompts are
-    // prefilled in one step.
-    double prefillShareOfStep() const { return m_shareOfStep; }
+    // One engine step carrying `decodeTokens` decoding requests (one token each, at the generation's mean context
+    // prompt + output / 2) and `prefillTokens` prompt tokens; fractional counts are means over steps.
+    double stepSeconds(double decodeTokens, double prefillTokens) const;
+    // Whether that step's FLOPs take longer than its HBM reads.
+    bool computeBound(double decodeTokens, double prefillTokens) const;
+    // The prompt tokens q a step carries when prompt tokens arrive at `tokensPerSecond` and each step takes those
+    // that arrived during the last: q = tokensPerSecond x stepSeconds(decodeTokens, q), within [least, most].
+    double promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const;
+    // A decode-only step with `batch` requests in flight.
+    double decodeStepSeconds(double batch) const { return stepSeconds(std::max(1.0, batch), 0.0); }
+
+    // Compute time of one prompt token at the chunk's GEMM size (matmuls, attention over the prompt, MoE combine).
+    double prefillSecondsPerToken() const { return m_prefillPerToken; }
+    // Prompt tokens one request's prefill computes (those not found in the prefix cache).
+    double computedPromptTokens() const { return m_computed; }
+    // Tokens one request decodes after the first (which its last prefill step yields).
+    double decodeTokensPerRequest() const { return std::max(0.0, m_output - 1); }
+    int tokenBudget() const { return m_budget; }
+    // Front end, tokenization and scheduling of one request before its first step (serving.request_overhead_ms).
+    double requestOverheadSeconds() const { return m_requestOverhead; }
     double promptTokens() const { return m_prompt; }
     double outputTokens() const { return m_output; }
 
 private:
-    struct Decode {
-        double memoryAndCompute = 0; // max(bytes / bandwidth, FLOPs / peak)
-        double communication = 0;
-        Bottleneck bound = Bottleneck::MemoryBandwidth;
-    };
-    const Decode& decodeAt(int batch) const;
+    double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
 
     const ResolvedModel& m_model;
     Workload m_workload; // inference fields set from the serving spec
@@ -50,14 +55,17 @@ private:
     PerformanceDefaults m_performance;
     double m_peakTflops = 0;
     double m_overhead = 0;
+    double m_requestOverhead = 0;
     double m_routing = 0; // the MoE layers' latency-bound routing kernels, every forward step
-    double m_prompt = 0, m_output = 0;
-    int m_chunks = 1;
-    double m_shareOfStep = 1;
-    double m_chunkComputeSeconds = 0;
-    double m_chunkCommunicationSeconds = 0;
-    mutable std::vector<Decode> m_decode; // by batch - 1, filled on demand
-    mutable std::vector<bool> m_known;
+    double m_prompt = 0, m_output = 0, m_computed = 1;
+    int m_budget = 1;
+    bool m_moe = false;
+    // Decode per request in a step (linear in the batch: KV reads, FLOPs, all-reduce bytes).
+    double m_kvPerRequest = 0, m_computePerDecode = 0;
+    double m_commLatency = 0, m_commPerToken = 0; // tensor-parallel all-reduces: per step and per token
+    double m_prefillPerToken = 0;
+    double m_denseWeightSeconds = 0;
+    mutable std::vector<double> m_moeWeights; // MoE: weight seconds by tokens - 1, filled on demand
 };
 
 } // namespace gp

@@ -109,6 +109,12 @@ FieldWordsMap workloadFieldWords()
         { "workload.serving.slo.ttft_seconds", W { [] { return FieldText::tr("Time to first token"); }, {} } },
         { "workload.serving.slo.tpot_seconds", W { [] { return FieldText::tr("Time per output token"); }, {} } },
         { "workload.serving.kv_cache_precision", W { [] { return FieldText::tr("KV cache"); }, {} } },
+        { "workload.serving.engine.name",
+            W { [] { return FieldText::tr("Serving engine"); },
+                [] {
+                    return FieldText::tr("The engine each replica runs: its KV-cache budget rule and default batch "
+                                         "and token limits are the catalog's for that engine");
+                } } },
         { "workload.serving.engine.gpu_memory_utilization",
             W { [] { return FieldText::tr("GPU memory utilization"); }, {} } },
         { "workload.serving.engine.max_num_seqs", W { [] { return FieldText::tr("Max sequences"); }, {} } },
@@ -288,6 +294,8 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
     if (key == "kv_cache_precision")
         if (auto v = enumOf(kKvPrecisions, name))
             return CoreText::kvPrecision(*v);
+    if (field.path == "workload.serving.engine.name")
+        return name == "vllm" ? tr("vLLM") : name == "sglang" ? tr("SGLang") : name == "tensorrt-llm" ? tr("TensorRT-LLM") : QString();
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
             return CoreText::objective(*v);
