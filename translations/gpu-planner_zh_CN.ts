@@ -873,6 +873,10 @@
         <translation>在线服务</translation>
     </message>
     <message>
+        <source>RL post-training</source>
+        <translation>强化学习后训练</translation>
+    </message>
+    <message>
         <source>time to first token</source>
         <translation>首 token 时间</translation>
     </message>
@@ -1094,6 +1098,38 @@
     <message>
         <source>Use ZeRO-1 to shard the optimizer states: fits with %1.</source>
         <translation>用 ZeRO-1 切分优化器状态即可放下：%1。</translation>
+    </message>
+    <message>
+        <source>Costs %1x the recommendation (%2 limits its RL step).</source>
+        <translation>成本为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+    </message>
+    <message>
+        <source>Takes %1x as long as the recommendation (%2 limits its RL step).</source>
+        <translation>耗时为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+    </message>
+    <message>
+        <source>No placement holds the %1.</source>
+        <translation>没有放置方式能容纳 %1。</translation>
+    </message>
+    <message>
+        <source>No price is known: ranked after the priced candidates (%1 GPU-hours).</source>
+        <translation>价格未知：排在有价格的候选之后（%1 GPU 小时）。</translation>
+    </message>
+    <message>
+        <source>Misses the plan&apos;s limit (%1 hours).</source>
+        <translation>未满足计划的限制（%1 小时）。</translation>
+    </message>
+    <message>
+        <source>The %1 needs %2 per GPU; %3 usable.</source>
+        <translation>%1 每块 GPU 需要 %2；可用 %3。</translation>
+    </message>
+    <message>
+        <source>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</source>
+        <translation>rollout 推理引擎（张量并行 %1）放不下一条最长回复的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>The RL step cannot finish on this candidate.</source>
+        <translation>该候选无法完成 RL 步。</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "planner/planner.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
+#include "output/rl_output.h"
 #include "output/frontier_output.h"
 #include "output/scenarios_output.h"
 #include "output/sensitivity_output.h"
@@ -261,6 +262,8 @@ int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
         return *code;
     const ParsedArgs& args = in.args;
     const std::string& format = in.format;
+    if (in.plan.workload.mode == Mode::Rl)
+        return fail(ctx, ExitInvalidInput, "workload.mode: an RL plan is answered by `plan` (it searches placements)");
     auto estimate = estimatePlan(in.plan, *in.catalog);
     if (!estimate)
         return fail(ctx, ExitInvalidInput, estimate.error().toString());
@@ -345,6 +348,18 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
     const std::string& format = in.format;
     if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 1)
         return fail(ctx, ExitUsage, "give one of --scenarios, --frontier and --sensitivity");
+    if (in.plan.workload.mode == Mode::Rl) { // the RL answer (rl/rl_search.h), one per plan
+        if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 0
+            || args.values.count("--baseline"))
+            return fail(ctx, ExitUsage, "an RL plan (workload.mode \"rl\") prints its answer only: no --scenarios, "
+                                        "--frontier, --sensitivity or --baseline");
+        auto rl = answerRlPlan(in.plan, *in.catalog);
+        if (!rl)
+            return fail(ctx, ExitInvalidInput, rl.error().toString());
+        if (format == "json")
+            return emit(ctx, args, rlAnswerToJson(*rl).dump(2) + "\n");
+        return emit(ctx, args, format == "csv" ? rlAnswerToCsv(*rl) : rlAnswerToTable(*rl));
+    }
     if (args.flags.count("--sensitivity")) {
         if (args.values.count("--baseline"))
             return fail(ctx, ExitUsage, "--baseline needs --scenarios");
@@ -588,7 +603,7 @@ std::string cliUsage()
            "  model import PATH                                        count a Hugging Face config.json (a file, a\n"
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
-           "  example [--serving]                                      print the default plan (or a serving plan)\n"
+           "  example [--serving|--rl]                                 print the default plan (or a serving or RL plan)\n"
            "\n"
            "Options:\n"
            "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
@@ -637,9 +652,9 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
                                    [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,
                                    ctx.err);
         if (command == "example") {
-            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving"))
-                return fail(ctx, ExitUsage, "example takes no arguments but --serving");
-            out << (args.size() == 2 ? servingPlanText() : defaultPlanText());
+            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving" && args[1] != "--rl"))
+                return fail(ctx, ExitUsage, "example takes no arguments but --serving or --rl");
+            out << (args.size() == 2 ? (args[1] == "--rl" ? rlPlanText() : servingPlanText()) : defaultPlanText());
             return ExitOk;
         }
         return fail(ctx, ExitUsage, "unknown command \"" + command + "\"\n\n" + cliUsage());
