@@ -1101,6 +1101,42 @@
         <source>Use ZeRO-1 to shard the optimizer states: fits with %1.</source>
         <translation>Use ZeRO-1 to shard the optimizer states: fits with %1.</translation>
     </message>
+    <message>
+        <source>Costs %1x the recommendation (%2 limits its RL step).</source>
+        <translation>Costs %1x the recommendation (%2 limits its RL step).</translation>
+    </message>
+    <message>
+        <source>Takes %1x as long as the recommendation (%2 limits its RL step).</source>
+        <translation>Takes %1x as long as the recommendation (%2 limits its RL step).</translation>
+    </message>
+    <message>
+        <source>No placement holds the %1.</source>
+        <translation>No placement holds the %1.</translation>
+    </message>
+    <message>
+        <source>No price is known: ranked after the priced candidates (%1 GPU-hours).</source>
+        <translation>No price is known: ranked after the priced candidates (%1 GPU-hours).</translation>
+    </message>
+    <message>
+        <source>Misses the plan&apos;s limit (%1 hours).</source>
+        <translation>Misses the plan&apos;s limit (%1 hours).</translation>
+    </message>
+    <message>
+        <source>The %1 needs %2 per GPU; %3 usable.</source>
+        <translation>The %1 needs %2 per GPU; %3 usable.</translation>
+    </message>
+    <message>
+        <source>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</source>
+        <translation>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</translation>
+    </message>
+    <message>
+        <source>The RL step cannot finish on this candidate.</source>
+        <translation>The RL step cannot finish on this candidate.</translation>
+    </message>
+    <message>
+        <source>RL post-training</source>
+        <translation>RL post-training</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
