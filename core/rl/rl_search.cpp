@@ -120,22 +120,22 @@ RlCandidateAnswer searchRlCandidate(const RlWorkload& w, const Plan& plan, const
     a.gpusPerNode = hw.gpusPerNode;
     const RlGpuDefaults gpu = rlGpuDefaults(w, plan, hw, catalog);
     std::optional<RlChoice> best;
+    const bool timeObjective
+        = plan.search.objective == SearchObjective::Time || plan.search.objective == SearchObjective::TimeUnderBudget;
     for (int nodes : rlNodeCounts(spec, plan.search.maxNodes)) {
         setNodes(hw, spec, nodes);
-        bool anyFits = false;
+        bool improved = false;
         for (const RlLayout& layout : rlLayouts(w, hw, nodes)) {
             ++a.layoutsEvaluated;
             RlChoice c = rlPriced(estimateRlStep(w, plan, hw, layout, gpu, catalog), w, plan, hw, gpu, catalog);
-            anyFits = anyFits || c.step.fits;
-            if (!best || rlBetter(c, *best, plan.search))
+            if (!best || rlBetter(c, *best, plan.search)) {
                 best = std::move(c);
+                improved = true;
+            }
         }
-        // More nodes cost more per hour; once a fitting layout meets the objective at a node count, larger counts
-        // only win on time.
-        const bool timeObjective = plan.search.objective == SearchObjective::Time
-            || plan.search.objective == SearchObjective::TimeUnderBudget;
-        if (anyFits && best && best->step.fits && rlMeetsLimit(*best, plan.search) && !timeObjective && best->cost
-            && best->pricePerHour && nodes >= 2)
+        // Cost objectives: doubling the nodes doubles the price per hour, so once a fitting layout meets the limit
+        // and twice the nodes did not lower the cost, more nodes (which shorten the step less and less) stop here.
+        if (!timeObjective && !improved && best && best->step.fits && rlMeetsLimit(*best, plan.search))
             break;
     }
     if (best) {

@@ -287,3 +287,60 @@ TEST(RlRollout, ALongerTailTakesLongerAtTheSameMean)
 
 } // namespace
 } // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlStep, LoraActorSyncsItsAdaptersAndKeepsNoSecondCopy)
+{
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 512,
+        "response_tokens_mean": 1024, "response_tokens_max": 4096, "placement": "colocated")";
+    Plan full = rlStepPlan(fields);
+    Plan lora = full;
+    lora.workload.technique = Technique::Lora;
+    lora.workload.lora.rank = 16;
+    lora.workload.lora.targetModules = { "all-linear" };
+    auto wf = resolveRlWorkload(full);
+    auto wl = resolveRlWorkload(lora);
+    ASSERT_TRUE(wf && wl);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gf = rlGpuDefaults(*wf, full, hw, builtinCatalog());
+    const RlGpuDefaults gl = rlGpuDefaults(*wl, lora, hw, builtinCatalog());
+    const RlStepEstimate ef = estimateRlStep(*wf, full, hw, layout, gf, builtinCatalog());
+    const RlStepEstimate el = estimateRlStep(*wl, lora, hw, layout, gl, builtinCatalog());
+    ASSERT_TRUE(ef.fits && el.fits);
+    // The reference is the base with the adapters off: no frozen copy; the engine receives the adapters only.
+    EXPECT_DOUBLE_EQ(rlTrainerMemory(*wl, hw, gl).frozenBytes, 0.0);
+    EXPECT_GT(rlTrainerMemory(*wf, hw, gf).frozenBytes, 0.0);
+    EXPECT_LT(rlPhaseOf(el, RlPhase::WeightSync).seconds, 0.05 * rlPhaseOf(ef, RlPhase::WeightSync).seconds);
+    // Fewer resident states leave the rollout engine more KV cache.
+    EXPECT_GT(el.rollout.kvCacheTokens, ef.rollout.kvCacheTokens);
+}
+
+TEST(RlStep, DapoOversamplingGeneratesMoreButTrainsTheSame)
+{
+    const std::string fields = R"("algorithm": "dapo", "prompts_per_step": 32, "samples_per_prompt": 16,
+        "prompt_tokens": 512, "response_tokens_mean": 2048, "response_tokens_max": 8192, "placement": "colocated")";
+    Plan once = rlStepPlan(fields);
+    Plan over = rlStepPlan(fields + R"(, "oversampling": 2)");
+    auto w1 = resolveRlWorkload(once);
+    auto w2 = resolveRlWorkload(over);
+    ASSERT_TRUE(w1 && w2);
+    EXPECT_FALSE(w1->reference); // DAPO drops the KL term
+    EXPECT_DOUBLE_EQ(w2->generatedSamples, 2 * w1->generatedSamples);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gpu = rlGpuDefaults(*w1, once, hw, builtinCatalog());
+    const RlStepEstimate e1 = estimateRlStep(*w1, once, hw, layout, gpu, builtinCatalog());
+    const RlStepEstimate e2 = estimateRlStep(*w2, over, hw, layout, gpu, builtinCatalog());
+    ASSERT_TRUE(e1.fits && e2.fits);
+    EXPECT_FALSE(rlHasPhase(e1, RlPhase::Reference));
+    EXPECT_GT(rlPhaseOf(e2, RlPhase::Rollout).seconds, rlPhaseOf(e1, RlPhase::Rollout).seconds);
+    EXPECT_DOUBLE_EQ(rlPhaseOf(e2, RlPhase::ActorTrain).seconds, rlPhaseOf(e1, RlPhase::ActorTrain).seconds);
+}
+
+} // namespace
+} // namespace gp
