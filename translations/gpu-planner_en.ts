@@ -1137,6 +1137,10 @@
         <source>RL post-training</source>
         <translation>RL post-training</translation>
     </message>
+    <message>
+        <source>A rollout pool of %1 GPUs leaves none of the %2 for training.</source>
+        <translation>A rollout pool of %1 GPUs leaves none of the %2 for training.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

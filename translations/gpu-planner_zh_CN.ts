@@ -1131,6 +1131,10 @@
         <source>The RL step cannot finish on this candidate.</source>
         <translation>该候选无法完成 RL 步。</translation>
     </message>
+    <message>
+        <source>A rollout pool of %1 GPUs leaves none of the %2 for training.</source>
+        <translation>容量为 %1 块 GPU 的 rollout 池没有给训练留下 %2 块中的任何一块。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -417,6 +417,9 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "rl_rollout_no_kv_cache")
         text = tr("The rollout engine (tensor %1) has no room for the KV cache of one longest response.")
                    .arg(a.count("tensor"));
+    else if (c == "rl_no_training_gpus")
+        text = tr("A rollout pool of %1 GPUs leaves none of the %2 for training.")
+                   .arg(a.count("rollout_gpus"), a.count("gpus"));
     else if (c == "rl_step_not_finite")
         text = tr("The RL step cannot finish on this candidate.");
     else

@@ -144,6 +144,15 @@ RlCandidateAnswer searchRlCandidate(const RlWorkload& w, const Plan& plan, const
         a.meetsObjective = a.fits && rlMeetsLimit(a.best, plan.search);
         if (!a.fits)
             a.failure = a.best.step.failure;
+    } else {
+        // No layout to try: the plan's rollout pool leaves the training pool nothing (or the candidate has one GPU).
+        const int gpus = hw.totalGpus();
+        a.best.gpus = gpus;
+        a.failure = FitFailure { "rl_no_training_gpus",
+            "workload.rl.rollout_gpus (" + std::to_string(w.spec.rolloutGpus.value_or(gpus)) + ") leaves no GPU of the "
+                + std::to_string(gpus) + " for training",
+            { { "role", "training" }, { "rollout_gpus", std::to_string(w.spec.rolloutGpus.value_or(gpus)) },
+                { "gpus", std::to_string(gpus) } } };
     }
     return a;
 }

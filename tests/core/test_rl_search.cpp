@@ -140,3 +140,27 @@ TEST(RlSearch, CliPrintsTheAnswerInEachFormat)
 
 } // namespace
 } // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlSearch, ARolloutPoolOfEveryGpuLeavesNoneForTraining)
+{
+    Plan plan = rlExamplePlan();
+    plan.candidates = { plan.candidates.front() };
+    plan.candidates.front().nodes = 1;
+    plan.workload.rl.placement = RlPlacement::Separate;
+    plan.workload.rl.rolloutGpus = 8;
+    auto answer = answerRlPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    const RlCandidateAnswer& c = answer->candidates.front();
+    EXPECT_FALSE(c.fits);
+    ASSERT_TRUE(c.failure);
+    EXPECT_EQ(c.failure->code, "rl_no_training_gpus");
+    EXPECT_NE(c.failure->message.find("workload.rl.rollout_gpus (8)"), std::string::npos) << c.failure->message;
+}
+
+} // namespace
+} // namespace gp
