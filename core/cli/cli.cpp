@@ -431,6 +431,16 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
     auto catalog = loadCatalog(ctx, args);
     if (!catalog)
         return catalogError(ctx, catalog.error());
+    if (plan.workload.mode == Mode::Rl) { // the RL answer's CSV; the PDF report has no RL pages yet
+        if (!request.pdfPath.empty() || !request.costCsvPath.empty())
+            return fail(ctx, ExitInvalidInput, "workload.mode: an RL plan exports --csv only (no PDF or cost curve yet)");
+        auto rl = answerRlPlan(plan, *catalog);
+        if (!rl)
+            return fail(ctx, ExitInvalidInput, rl.error().toString());
+        if (auto w = writeFileAtomically(request.csvPath, rlAnswerToCsv(*rl, CsvOptions{request.csvByteOrderMark})); !w)
+            return fail(ctx, ExitUsage, w.error().toString());
+        return ExitOk;
+    }
     if (!ctx.exportHandler) {
         if (!request.pdfPath.empty())
             return fail(ctx, ExitUsage, "this build has no PDF report (built without Qt)");

@@ -115,13 +115,16 @@ const std::vector<std::string>& rlCsvColumns()
     return columns;
 }
 
-std::string rlAnswerToCsv(const RlAnswer& answer)
+std::string rlAnswerToCsv(const RlAnswer& answer, const CsvOptions& options)
 {
     std::string out;
     for (const std::string& c : rlCsvColumns())
         out += (out.empty() ? "" : ",") + c;
-    for (RlPhase phase : rlPhases())
-        out += "," + std::string(toString(phase)) + "_seconds";
+    for (RlPhase phase : rlPhases()) {
+        out += ',';
+        out += toString(phase);
+        out += "_seconds";
+    }
     out += "\n";
     for (std::size_t i = 0; i < answer.candidates.size(); ++i) {
         const RlCandidateAnswer& c = answer.candidates[i];
@@ -144,7 +147,7 @@ std::string rlAnswerToCsv(const RlAnswer& answer)
             line += (line.empty() ? "" : ",") + cell;
         out += line + "\n";
     }
-    return out;
+    return options.byteOrderMark ? "\xEF\xBB\xBF" + out : out;
 }
 
 std::string rlAnswerToTable(const RlAnswer& answer)

@@ -9,7 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
+
+#include <unistd.h>
 
 namespace gp
 {
@@ -160,6 +164,31 @@ TEST(RlSearch, ARolloutPoolOfEveryGpuLeavesNoneForTraining)
     ASSERT_TRUE(c.failure);
     EXPECT_EQ(c.failure->code, "rl_no_training_gpus");
     EXPECT_NE(c.failure->message.find("workload.rl.rollout_gpus (8)"), std::string::npos) << c.failure->message;
+}
+
+} // namespace
+} // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlSearch, ExportWritesTheRlCsvAndRefusesAPdf)
+{
+    const std::string plan(rlPlanText());
+    const std::string path = ::testing::TempDir() + "/gp-rl-export-" + std::to_string(::getpid()) + ".csv";
+    const auto run = testing::cli({ "export", "-", "--csv", path, "--no-bom" }, plan);
+    ASSERT_EQ(run.code, 0) << run.err;
+    std::ifstream in(path, std::ios::binary);
+    std::string header;
+    std::getline(in, header);
+    EXPECT_EQ(header.substr(0, header.find(',')), "rank");
+    EXPECT_NE(header.find("weight_sync_seconds"), std::string::npos);
+    std::remove(path.c_str());
+    const auto pdf = testing::cli({ "export", "-", "--pdf", path + ".pdf" }, plan);
+    EXPECT_NE(pdf.code, 0);
+    EXPECT_NE(pdf.err.find("workload.mode"), std::string::npos) << pdf.err;
 }
 
 } // namespace
