@@ -328,7 +328,19 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                              "cheaper."))
                     .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
         }
-    } else if (c == "sensitivity_unanswered")
+    } else if (c == "rl_costs_more")
+        text = tr("Costs %1x the recommendation (%2 limits its RL step).")
+                   .arg(a.decimal("ratio"), a.text("limiting_phase"));
+    else if (c == "rl_slower")
+        text = tr("Takes %1x as long as the recommendation (%2 limits its RL step).")
+                   .arg(a.decimal("ratio"), a.text("limiting_phase"));
+    else if (c == "rl_does_not_fit")
+        text = tr("No placement holds the %1.").arg(a.text("role"));
+    else if (c == "rl_unpriced")
+        text = tr("No price is known: ranked after the priced candidates (%1 GPU-hours).").arg(a.text("gpu_hours"));
+    else if (c == "rl_misses_deadline" || c == "rl_over_budget")
+        text = tr("Misses the plan's limit (%1 hours).").arg(a.text("hours"));
+    else if (c == "sensitivity_unanswered")
         text = tr("At one end of an input's range no candidate meets the objective.");
     else if (c == "sensitivity_no_recommendation")
         text = tr("No candidate meets the objective, so there is no recommendation to vary.");
@@ -433,6 +445,17 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("The load needs more than the %1 instances the search may use.").arg(a.count("max_nodes"));
     else if (c == "serving_slo_not_met")
         text = tr("No configuration meets the latency targets at this load.");
+    else if (c == "rl_role_does_not_fit")
+        text = tr("The %1 needs %2 per GPU; %3 usable.")
+                   .arg(a.text("role"), gibText(a, "needed_gib"), gibText(a, "usable_gib"));
+    else if (c == "rl_rollout_no_kv_cache")
+        text = tr("The rollout engine (tensor %1) has no room for the KV cache of one longest response.")
+                   .arg(a.count("tensor"));
+    else if (c == "rl_no_training_gpus")
+        text = tr("A rollout pool of %1 GPUs leaves none of the %2 for training.")
+                   .arg(a.count("rollout_gpus"), a.count("gpus"));
+    else if (c == "rl_step_not_finite")
+        text = tr("The RL step cannot finish on this candidate.");
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : QString::fromStdString(failure.message);
@@ -607,6 +630,8 @@ QString CoreText::mode(gp::Mode mode)
         return tr("Inference (one batch)");
     case gp::Mode::Serving:
         return tr("Serving");
+    case gp::Mode::Rl:
+        return tr("RL post-training");
     }
     return {};
 }

@@ -13,6 +13,7 @@
 #include "planner/planner.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
+#include "output/rl_output.h"
 #include "output/frontier_output.h"
 #include "output/scenarios_output.h"
 #include "output/sensitivity_output.h"
@@ -264,6 +265,8 @@ int commandEstimate(CommandContext& ctx, const std::vector<std::string>& argv)
         return *code;
     const ParsedArgs& args = in.args;
     const std::string& format = in.format;
+    if (in.plan.workload.mode == Mode::Rl)
+        return fail(ctx, ExitInvalidInput, "workload.mode: an RL plan is answered by `plan` (it searches placements)");
     auto estimate = estimatePlan(in.plan, *in.catalog);
     if (!estimate)
         return fail(ctx, ExitInvalidInput, estimate.error().toString());
@@ -348,6 +351,18 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
     const std::string& format = in.format;
     if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 1)
         return fail(ctx, ExitUsage, "give one of --scenarios, --frontier and --sensitivity");
+    if (in.plan.workload.mode == Mode::Rl) { // the RL answer (rl/rl_search.h), one per plan
+        if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 0
+            || args.values.count("--baseline"))
+            return fail(ctx, ExitUsage, "an RL plan (workload.mode \"rl\") prints its answer only: no --scenarios, "
+                                        "--frontier, --sensitivity or --baseline");
+        auto rl = answerRlPlan(in.plan, *in.catalog);
+        if (!rl)
+            return fail(ctx, ExitInvalidInput, rl.error().toString());
+        if (format == "json")
+            return emit(ctx, args, rlAnswerToJson(*rl).dump(2) + "\n");
+        return emit(ctx, args, format == "csv" ? rlAnswerToCsv(*rl) : rlAnswerToTable(*rl));
+    }
     if (args.flags.count("--sensitivity")) {
         if (args.values.count("--baseline"))
             return fail(ctx, ExitUsage, "--baseline needs --scenarios");
@@ -433,6 +448,16 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
     auto catalog = loadCatalog(ctx, args);
     if (!catalog)
         return catalogError(ctx, catalog.error());
+    if (plan.workload.mode == Mode::Rl) { // the RL answer's CSV; the PDF report has no RL pages yet
+        if (!request.pdfPath.empty() || !request.costCsvPath.empty())
+            return fail(ctx, ExitInvalidInput, "workload.mode: an RL plan exports --csv only (no PDF or cost curve yet)");
+        auto rl = answerRlPlan(plan, *catalog);
+        if (!rl)
+            return fail(ctx, ExitInvalidInput, rl.error().toString());
+        if (auto w = writeFileAtomically(request.csvPath, rlAnswerToCsv(*rl, CsvOptions{request.csvByteOrderMark})); !w)
+            return fail(ctx, ExitUsage, w.error().toString());
+        return ExitOk;
+    }
     if (!ctx.exportHandler) {
         if (!request.pdfPath.empty())
             return fail(ctx, ExitUsage, "this build has no PDF report (built without Qt)");
@@ -630,7 +655,7 @@ std::string cliUsage()
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
            "  budget FILE [--format json|csv|table] [--output FILE]    a team's budget: items, fleet, commitments, caps\n"
-           "  example [--serving|--budget]                             print the default plan (or a serving plan, a budget)\n"
+           "  example [--serving|--rl|--budget]                        print the default plan (or a serving or RL plan, a budget)\n"
            "\n"
            "Options:\n"
            "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
@@ -687,9 +712,13 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
                                     [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out,
                                     ctx.err);
         if (command == "example") {
-            if (args.size() > 2 || (args.size() == 2 && args[1] != "--serving" && args[1] != "--budget"))
-                return fail(ctx, ExitUsage, "example takes no arguments but --serving or --budget");
-            out << (args.size() == 1 ? defaultPlanText() : args[1] == "--budget" ? exampleBudgetText() : servingPlanText());
+            if (args.size() > 2
+                || (args.size() == 2 && args[1] != "--serving" && args[1] != "--rl" && args[1] != "--budget"))
+                return fail(ctx, ExitUsage, "example takes no arguments but --serving, --rl or --budget");
+            out << (args.size() == 1            ? defaultPlanText()
+                    : args[1] == "--budget" ? exampleBudgetText()
+                    : args[1] == "--rl"     ? rlPlanText()
+                                            : servingPlanText());
             return ExitOk;
         }
         return fail(ctx, ExitUsage, "unknown command \"" + command + "\"\n\n" + cliUsage());

@@ -16,7 +16,7 @@ namespace gp {
 
 enum class ModelKind { Decoder, Encoder, EncoderDecoder };
 enum class MlpKind { Gated, Standard };
-enum class Mode { Training, Inference, Serving };
+enum class Mode { Training, Inference, Serving, Rl };
 enum class TrainingObjective { LanguageModeling, Classification };
 enum class Technique { Full, Lora, Qlora, Freeze };
 enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
@@ -171,6 +171,42 @@ struct ServingSpec {
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
 };
 
+// Reinforcement-learning post-training (workload.mode "rl", spec: docs/plan-format.md "RL post-training"): the actor
+// is the plan's model trained with workload.technique/precision/optimizer/lora; rollouts, reference, reward and
+// critic around it. Models other than the actor are given by a preset or a parameter count.
+enum class RlAlgorithm { Grpo, Dapo, Ppo };
+enum class RlPlacement { Auto, Colocated, Separate };
+enum class RlRewardKind { Rule, Model };
+struct RlModelRef {
+    bool operator==(const RlModelRef&) const = default;
+    std::string preset;               // model library id, may be empty
+    std::optional<double> parameters; // only a size
+    bool given() const { return !preset.empty() || parameters.has_value(); }
+};
+struct RlSpec {
+    bool operator==(const RlSpec&) const = default;
+    RlAlgorithm algorithm = RlAlgorithm::Grpo;
+    int promptsPerStep = 128;
+    int samplesPerPrompt = 8;           // responses per prompt (the group; 1 for PPO as usual)
+    double oversampling = 1;            // generated per kept sample (DAPO's dynamic sampling refills filtered groups)
+    std::int64_t promptTokens = 512;
+    std::int64_t responseTokensMean = 1024;
+    std::int64_t responseTokensMax = 4096; // the longest response the engine allows (its tail ends the rollout)
+    int ppoEpochs = 1;                  // passes over the step's samples
+    int miniBatches = 1;                // optimizer steps per pass
+    std::int64_t steps = 500;           // RL steps in all
+    std::optional<bool> reference;      // KL to a frozen copy of the actor; default: yes, but not for DAPO
+    RlRewardKind rewardKind = RlRewardKind::Rule;
+    double rewardCpuSecondsPerSample = 0.05; // rule/verifier: CPU seconds to score one response
+    RlModelRef rewardModel;             // reward kind "model"
+    std::optional<RlModelRef> critic;   // PPO only; absent = the actor's model
+    RlPlacement placement = RlPlacement::Auto;
+    std::optional<int> rolloutGpus;     // separate pools: GPUs generating; absent = searched
+    int offPolicySteps = 0;             // separate pools: rollouts this many steps ahead of training (async)
+
+    bool usesReference() const { return reference.value_or(algorithm != RlAlgorithm::Dapo); }
+};
+
 struct Workload {
     bool operator==(const Workload&) const = default;
     Mode mode = Mode::Training;
@@ -192,6 +228,7 @@ struct Workload {
     ParallelismSpec parallelism;
     InferenceSpec inference;
     ServingSpec serving;
+    RlSpec rl; // mode "rl"
     int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
     // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
     bool masterWeights = true;        // fp32 master copy in mixed precision; false = "pure" bf16/fp16
@@ -298,10 +335,15 @@ std::string serializePlan(const Plan& plan); // pretty JSON + newline
 std::string_view defaultPlanText();
 // The serving plan `gpu-planner-cli example --serving` prints.
 std::string_view servingPlanText();
+// The RL post-training plan `gpu-planner-cli example --rl` prints.
+std::string_view rlPlanText();
 
 // Enum <-> stable spec names.
 std::string_view toString(Mode);
 std::string_view toString(ServingLoadKind);
+std::string_view toString(RlAlgorithm);
+std::string_view toString(RlPlacement);
+std::string_view toString(RlRewardKind);
 std::string_view toString(TrainingObjective);
 std::string_view toString(Technique);
 std::string_view toString(Precision);

@@ -15,10 +15,15 @@ inline constexpr EnumName<ModelKind> kModelKinds[] = {
     {"decoder", ModelKind::Decoder}, {"encoder", ModelKind::Encoder}, {"encoder-decoder", ModelKind::EncoderDecoder}};
 inline constexpr EnumName<MlpKind> kMlpKinds[] = {{"gated", MlpKind::Gated}, {"standard", MlpKind::Standard}};
 inline constexpr EnumName<Mode> kModes[] = {
-    {"training", Mode::Training}, {"inference", Mode::Inference}, {"serving", Mode::Serving}};
+    {"training", Mode::Training}, {"inference", Mode::Inference}, {"serving", Mode::Serving}, {"rl", Mode::Rl}};
 inline constexpr EnumName<ServingEngineKind> kServingEngines[] = {{"vllm", ServingEngineKind::Vllm},
                                                                  {"sglang", ServingEngineKind::Sglang},
                                                                  {"tensorrt-llm", ServingEngineKind::TensorRtLlm}};
+inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[] = {
+    {"grpo", RlAlgorithm::Grpo}, {"dapo", RlAlgorithm::Dapo}, {"ppo", RlAlgorithm::Ppo}};
+inline constexpr EnumName<RlPlacement> kRlPlacements[] = {
+    {"auto", RlPlacement::Auto}, {"colocated", RlPlacement::Colocated}, {"separate", RlPlacement::Separate}};
+inline constexpr EnumName<RlRewardKind> kRlRewardKinds[] = {{"rule", RlRewardKind::Rule}, {"model", RlRewardKind::Model}};
 inline constexpr EnumName<ServingLoadKind> kServingLoadKinds[] = {{"concurrency", ServingLoadKind::Concurrency},
                                                                  {"requests_per_second", ServingLoadKind::RequestsPerSecond},
                                                                  {"max", ServingLoadKind::Max}};

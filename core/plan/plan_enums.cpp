@@ -8,6 +8,9 @@ using namespace detail;
 
 std::string_view toString(Mode v) { return nameOf(kModes, v); }
 std::string_view toString(ServingLoadKind v) { return nameOf(kServingLoadKinds, v); }
+std::string_view toString(RlAlgorithm v) { return nameOf(kRlAlgorithms, v); }
+std::string_view toString(RlPlacement v) { return nameOf(kRlPlacements, v); }
+std::string_view toString(RlRewardKind v) { return nameOf(kRlRewardKinds, v); }
 std::string_view toString(TrainingObjective v) { return nameOf(kObjectives, v); }
 std::string_view toString(Technique v) { return nameOf(kTechniques, v); }
 std::string_view toString(Precision v) { return nameOf(kPrecisions, v); }

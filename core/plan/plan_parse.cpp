@@ -126,6 +126,85 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         parent.failPath(r.takeError().field, r.takeError().message);
 }
 
+// workload.rl (spec: docs/plan-format.md "RL post-training"); the first error goes to `parent`.
+void readRlModelRef(const json& object, const std::string& path, RlModelRef& out, JsonReader& parent)
+{
+    JsonReader r(object, path);
+    r.string("preset", out.preset);
+    r.optionalNumber("parameters", out.parameters, 1e3, kMaxParameters);
+    if (r.ok() && !out.given())
+        r.fail("preset", "name a model preset or give \"parameters\"");
+    if (!r.ok())
+        parent.failPath(r.takeError().field, r.takeError().message);
+}
+
+void readRl(const json& object, Workload& w, JsonReader& parent)
+{
+    RlSpec& rl = w.rl;
+    JsonReader r(object, "workload.rl");
+    r.enumeration("algorithm", rl.algorithm, kRlAlgorithms);
+    r.integer("prompts_per_step", rl.promptsPerStep, false, 1, 1 << 20);
+    r.integer("samples_per_prompt", rl.samplesPerPrompt, false, 1, 4096);
+    r.number("oversampling", rl.oversampling, false, 1, 64);
+    r.integer("prompt_tokens", rl.promptTokens, false, 1, kMaxSequence);
+    r.integer("response_tokens_mean", rl.responseTokensMean, false, 1, kMaxSequence);
+    r.integer("response_tokens_max", rl.responseTokensMax, false, 1, kMaxSequence);
+    r.integer("ppo_epochs", rl.ppoEpochs, false, 1, 64);
+    r.integer("mini_batches", rl.miniBatches, false, 1, 1 << 16);
+    r.integer("steps", rl.steps, false, 1, 1LL << 30);
+    if (r.ok() && r.has("reference") && !r.isNull("reference")) {
+        bool reference = true;
+        if (r.boolean("reference", reference))
+            rl.reference = reference;
+    }
+    if (const json* reward = jsonChild(object, "reward"); reward && r.ok()) {
+        JsonReader q(*reward, "workload.rl.reward");
+        q.enumeration("kind", rl.rewardKind, kRlRewardKinds, true);
+        if (q.ok() && rl.rewardKind == RlRewardKind::Rule) {
+            q.number("cpu_seconds_per_sample", rl.rewardCpuSecondsPerSample, false, 0, 86400);
+            if (q.ok() && (q.has("preset") || q.has("parameters")))
+                q.fail("kind", "a rule reward has no model; write \"kind\": \"model\" to score with a reward model");
+        } else if (q.ok()) {
+            readRlModelRef(*reward, "workload.rl.reward", rl.rewardModel, q);
+        }
+        if (!q.ok())
+            r.failPath(q.takeError().field, q.takeError().message);
+    }
+    if (const json* critic = jsonChild(object, "critic"); critic && r.ok()) {
+        if (rl.algorithm != RlAlgorithm::Ppo)
+            r.fail("critic", std::string(toString(rl.algorithm))
+                                 + " has no critic (advantages are relative to the group's rewards); remove it or use "
+                                   "algorithm \"ppo\"");
+        else
+            readRlModelRef(*critic, "workload.rl.critic", rl.critic.emplace(), r);
+    }
+    r.enumeration("placement", rl.placement, kRlPlacements);
+    if (r.ok() && r.has("rollout_gpus") && !r.isNull("rollout_gpus")) {
+        const json& gpus = object["rollout_gpus"];
+        if (gpus.is_string() && gpus.get<std::string>() == "auto") {
+            rl.rolloutGpus.reset();
+        } else {
+            int n = 1;
+            if (r.integer("rollout_gpus", n, true, 1, 1 << 20))
+                rl.rolloutGpus = n;
+        }
+    }
+    r.integer("off_policy_steps", rl.offPolicySteps, false, 0, 64);
+    if (r.ok() && rl.responseTokensMean > rl.responseTokensMax)
+        r.fail("response_tokens_mean", "must be at most response_tokens_max (" + std::to_string(rl.responseTokensMax)
+                                           + "), got " + std::to_string(rl.responseTokensMean));
+    if (r.ok() && rl.placement == RlPlacement::Colocated && rl.rolloutGpus)
+        r.fail("rollout_gpus", "applies to placement \"separate\" (colocated rollouts run on every GPU)");
+    if (r.ok() && rl.placement == RlPlacement::Colocated && rl.offPolicySteps > 0)
+        r.fail("off_policy_steps", "needs placement \"separate\" (colocated rollout and training take turns)");
+    if (r.ok() && std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt < rl.miniBatches)
+        r.fail("mini_batches", "must be at most prompts_per_step x samples_per_prompt ("
+                                   + std::to_string(std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt) + "), got "
+                                   + std::to_string(rl.miniBatches));
+    if (!r.ok())
+        parent.failPath(r.takeError().field, r.takeError().message);
+}
+
 bool readWorkload(const json& document, Plan& plan, JsonReader& root)
 {
     const json* workload = jsonChild(document, "workload");
@@ -175,6 +254,10 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     }
     if (const json* serving = jsonChild(*workload, "serving"); serving && r.ok())
         readServing(*serving, plan, r);
+    if (const json* rl = jsonChild(*workload, "rl"); rl && r.ok())
+        readRl(*rl, w, r);
+    if (r.ok() && w.mode == Mode::Rl && w.technique != Technique::Full && w.technique != Technique::Lora)
+        r.fail("technique", "an RL actor trains \"full\" or \"lora\", got \"" + std::string(toString(w.technique)) + "\"");
     if (r.ok() && w.technique == Technique::Qlora && w.weightFormat == WeightFormat::Same)
         w.weightFormat = WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base
     if (!r.ok()) {

@@ -62,6 +62,42 @@ json planToJson(const Plan& plan)
         if (!sv.engine.version.empty())
             workload["serving"]["engine"]["version"] = sv.engine.version;
     }
+    if (w.mode == Mode::Rl) {
+        // workload.rl (docs/plan-format.md "RL post-training")
+        const RlSpec& rl = w.rl;
+        const auto modelRef = [](const RlModelRef& m) {
+            json out = json::object();
+            if (!m.preset.empty())
+                out["preset"] = m.preset;
+            if (m.parameters)
+                out["parameters"] = *m.parameters;
+            return out;
+        };
+        json reward = {{"kind", nameOf(kRlRewardKinds, rl.rewardKind)}};
+        if (rl.rewardKind == RlRewardKind::Rule)
+            reward["cpu_seconds_per_sample"] = rl.rewardCpuSecondsPerSample;
+        else
+            reward.update(modelRef(rl.rewardModel));
+        json out = {{"algorithm", nameOf(kRlAlgorithms, rl.algorithm)},
+                    {"prompts_per_step", rl.promptsPerStep},
+                    {"samples_per_prompt", rl.samplesPerPrompt},
+                    {"oversampling", rl.oversampling},
+                    {"prompt_tokens", rl.promptTokens},
+                    {"response_tokens_mean", rl.responseTokensMean},
+                    {"response_tokens_max", rl.responseTokensMax},
+                    {"ppo_epochs", rl.ppoEpochs},
+                    {"mini_batches", rl.miniBatches},
+                    {"steps", rl.steps},
+                    {"reward", reward},
+                    {"placement", nameOf(kRlPlacements, rl.placement)},
+                    {"rollout_gpus", rl.rolloutGpus ? json(*rl.rolloutGpus) : json("auto")},
+                    {"off_policy_steps", rl.offPolicySteps}};
+        if (rl.reference)
+            out["reference"] = *rl.reference;
+        if (rl.critic)
+            out["critic"] = modelRef(*rl.critic);
+        workload["rl"] = out;
+    }
 
     json candidates = json::array();
     const json* originalCandidates = nullptr;
@@ -156,6 +192,11 @@ std::string_view defaultPlanText()
 std::string_view servingPlanText()
 {
     return embeddedFile("plans/serving.gpuplan");
+}
+
+std::string_view rlPlanText()
+{
+    return embeddedFile("plans/rl.gpuplan");
 }
 
 } // namespace gp

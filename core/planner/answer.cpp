@@ -135,6 +135,8 @@ PlanAnswer rankAnswer(PlanSearchResult search, const Plan& plan)
 
 Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control)
 {
+    if (plan.workload.mode == Mode::Rl) // one answer per mode: an RL plan's is answerRlPlan (rl/rl_search.h)
+        return Error{"workload.mode", "an RL plan is answered by the RL search (gpu-planner-cli plan), not this one"};
     auto search = searchPlan(plan, catalog, control);
     if (!search)
         return search.error();

@@ -33,7 +33,7 @@ core = os.path.join(root, "core")
 # catalog and transformer are siblings: neither includes the other.
 ORDER = [
     ("base",), ("plan",), ("catalog", "transformer"),
-    ("estimate/common",), ("estimate/memory",), ("estimate/time",), ("estimate/cost",), ("estimate/serving",), ("estimate",),
+    ("estimate/common",), ("estimate/memory",), ("estimate/time",), ("estimate/cost",), ("estimate/serving",), ("estimate",), ("rl",),
     ("planner",), ("launch",), ("output",), ("budget",), ("cli",),
 ]
 rank = {stage: i for i, group in enumerate(ORDER) for stage in group}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every field name gpu-planner-cli writes in JSON and every CSV column (estimate, plan, --frontier, --sensitivity, --scenarios, sweep,
-# model import, model list, catalog list, example) appears in docs/plan-format.md or docs/plan-search.md, in code
+# model import, model list, catalog list, example, and an RL plan's answer) appears in docs/plan-format.md or docs/plan-search.md, in code
 # text (`name` or a JSON block): the documents are the contract other people's scripts use, so an undocumented
 # field fails here. Plans: the default training and serving plans, a scenario, and every published reference case.
 # Usage: fields_documented.sh BIN_DIR TEST_DATA_DIR
@@ -15,6 +15,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 "$CLI" example >"$WORK/training.gpuplan"
 "$CLI" example --serving >"$WORK/serving.gpuplan"
+"$CLI" example --rl >"$WORK/rl.gpuplan"
 python3 - "$WORK" "$DATA/reference/cases-2026.json" "$DATA/reference/serving-cases.json" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -71,6 +72,10 @@ for p in training serving; do
     header "csv-sensitivity-$p" plan "$WORK/$p.gpuplan" --sensitivity --format csv
 done
 header csv-scenarios plan "$WORK/scenarios.gpuplan" --scenarios --format csv
+# RL plans (workload.mode "rl") print their own answer.
+cp "$WORK/rl.gpuplan" "$WORK/example-rl.json"
+run plan-rl plan "$WORK/rl.gpuplan" --format json
+header csv-rl plan "$WORK/rl.gpuplan" --format csv
 for p in "$WORK"/case*.gpuplan; do
     run "$(basename "$p" .gpuplan)" estimate "$p" --format json
 done

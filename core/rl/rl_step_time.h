@@ -1,0 +1,34 @@
+// Time of one RL step, phase by phase, on one candidate in one layout: rollout with the serving engine's step model
+// (long tail included), reward / reference / critic / old-log-prob forwards and the actor's (and critic's) training
+// with the training model at the trainer's layout, weight sync or resharding, and the overlap async rollouts buy.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "rl/rl_memory.h"
+#include "rl/rl_phases.h"
+
+namespace gp
+{
+
+// `candidate` at `layout.nodes` nodes; `layout.trainer` is filled here (rlTrainerMemory's choice). `gpu` is
+// rlGpuDefaults for the candidate's GPU.
+RlStepEstimate estimateRlStep(const RlWorkload& workload, const Plan& plan, const Hardware& candidate,
+    const RlLayout& layout, const RlGpuDefaults& gpu, const Catalog& catalog);
+
+// Seconds of one forward pass over `sequences` sequences of `tokens` tokens with `model`, data-parallel over the
+// pool's GPUs (FSDP: each GPU gathers the weights it lacks, layer by layer), and the share of the dense peak it
+// achieves.
+struct RlForward {
+    double seconds = 0;
+    double utilization = 0;
+};
+RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkload, double sequences, double tokens,
+    const Hardware& pool, const RlGpuDefaults& gpu);
+
+// Seconds to bring the trained weights to the rollout engines: colocated, an all-gather of the FSDP shards over the
+// training GPUs (verl's sharding manager); separate pools, that gather and a broadcast from the trainer to the
+// engines (OpenRLHF broadcast_to_vllm, slime's NCCL weight update) over NVLink inside one node, else the network.
+double rlWeightSyncSeconds(
+    const RlWorkload& workload, const Hardware& candidate, const RlLayout& layout, const RlGpuDefaults& gpu);
+
+} // namespace gp

@@ -1,0 +1,137 @@
+// workload.mode "rl": the plan fields read, written back and refused with the field named (docs/plan-format.md
+// "RL post-training").
+#include "plan/plan.h"
+#include "rl/rl_workload.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace gp
+{
+namespace
+{
+
+std::string rlPlanWith(const std::string& rlFields, const std::string& workloadExtra = "")
+{
+    return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "qwen2.5-7b"},
+              "workload": {"mode": "rl")"
+        + workloadExtra + R"(, "rl": {)" + rlFields + R"(}}})";
+}
+
+void rlExpectRefused(const std::string& text, const std::string& field, const std::string& words)
+{
+    auto plan = parsePlan(text);
+    ASSERT_FALSE(plan) << text;
+    EXPECT_EQ(plan.error().field, field) << plan.error().message;
+    EXPECT_NE(plan.error().message.find(words), std::string::npos) << plan.error().message;
+}
+
+TEST(RlPlan, ExamplePlanReadsAndWritesBack)
+{
+    auto plan = parsePlan(rlPlanText());
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_EQ(plan->workload.mode, Mode::Rl);
+    const RlSpec& rl = plan->workload.rl;
+    EXPECT_EQ(rl.algorithm, RlAlgorithm::Grpo);
+    EXPECT_EQ(rl.promptsPerStep, 128);
+    EXPECT_EQ(rl.samplesPerPrompt, 8);
+    EXPECT_EQ(rl.responseTokensMax, 8192);
+    EXPECT_EQ(rl.miniBatches, 4);
+    EXPECT_TRUE(rl.usesReference());
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(*again, *plan);
+}
+
+TEST(RlPlan, EveryFieldSurvivesARoundTrip)
+{
+    auto plan = parsePlan(rlPlanWith(R"("algorithm": "ppo", "prompts_per_step": 32, "samples_per_prompt": 2,
+        "oversampling": 1.5, "prompt_tokens": 256, "response_tokens_mean": 300, "response_tokens_max": 900,
+        "ppo_epochs": 2, "mini_batches": 8, "steps": 77, "reference": false,
+        "reward": {"kind": "model", "preset": "llama-3.1-8b"}, "critic": {"parameters": 1.5e9},
+        "placement": "separate", "rollout_gpus": 4, "off_policy_steps": 1)"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    const RlSpec& rl = plan->workload.rl;
+    EXPECT_EQ(rl.algorithm, RlAlgorithm::Ppo);
+    EXPECT_DOUBLE_EQ(rl.oversampling, 1.5);
+    EXPECT_EQ(rl.ppoEpochs, 2);
+    EXPECT_FALSE(rl.usesReference());
+    EXPECT_EQ(rl.rewardKind, RlRewardKind::Model);
+    EXPECT_EQ(rl.rewardModel.preset, "llama-3.1-8b");
+    ASSERT_TRUE(rl.critic);
+    EXPECT_DOUBLE_EQ(*rl.critic->parameters, 1.5e9);
+    EXPECT_EQ(rl.placement, RlPlacement::Separate);
+    EXPECT_EQ(*rl.rolloutGpus, 4);
+    EXPECT_EQ(rl.offPolicySteps, 1);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(*again, *plan);
+    EXPECT_EQ(again->workload.rl.critic->parameters, rl.critic->parameters);
+    EXPECT_EQ(again->workload.rl.rolloutGpus, rl.rolloutGpus);
+}
+
+TEST(RlPlan, DapoHasNoReferenceUnlessAsked)
+{
+    auto plan = parsePlan(rlPlanWith(R"("algorithm": "dapo")"));
+    ASSERT_TRUE(plan);
+    EXPECT_FALSE(plan->workload.rl.usesReference());
+    plan = parsePlan(rlPlanWith(R"("algorithm": "dapo", "reference": true)"));
+    ASSERT_TRUE(plan);
+    EXPECT_TRUE(plan->workload.rl.usesReference());
+}
+
+TEST(RlPlan, BadInputNamesTheField)
+{
+    rlExpectRefused(rlPlanWith(R"("samples_per_prompt": 0)"), "workload.rl.samples_per_prompt", "0");
+    rlExpectRefused(rlPlanWith(R"("critic": {"preset": "qwen2.5-7b"})"), "workload.rl.critic", "grpo has no critic");
+    rlExpectRefused(rlPlanWith(R"("algorithm": "dapo", "critic": {"parameters": 1e9})"), "workload.rl.critic",
+        "dapo has no critic");
+    rlExpectRefused(rlPlanWith(R"("response_tokens_mean": 5000, "response_tokens_max": 4096)"),
+        "workload.rl.response_tokens_mean", "at most response_tokens_max");
+    rlExpectRefused(
+        rlPlanWith(R"("placement": "colocated", "rollout_gpus": 4)"), "workload.rl.rollout_gpus", "separate");
+    rlExpectRefused(
+        rlPlanWith(R"("placement": "colocated", "off_policy_steps": 1)"), "workload.rl.off_policy_steps", "separate");
+    rlExpectRefused(rlPlanWith(R"("algorithm": "sac")"), "workload.rl.algorithm", "grpo, dapo, ppo");
+    rlExpectRefused(rlPlanWith(R"("reward": {"kind": "model"})"), "workload.rl.reward.preset", "parameters");
+    rlExpectRefused(
+        rlPlanWith(R"("reward": {"kind": "rule", "preset": "qwen2.5-7b"})"), "workload.rl.reward.kind", "no model");
+    rlExpectRefused(rlPlanWith(R"("prompts_per_step": 2, "samples_per_prompt": 2, "mini_batches": 5)"),
+        "workload.rl.mini_batches", "at most prompts_per_step x samples_per_prompt (4)");
+    rlExpectRefused(rlPlanWith("", R"(, "technique": "qlora")"), "workload.technique", "\"full\" or \"lora\"");
+}
+
+TEST(RlPlan, AResponseLongerThanTheContextNamesTheField)
+{
+    // Llama-2-7B's config.json: max_position_embeddings 4096.
+    std::string text
+        = rlPlanWith(R"("prompt_tokens": 1024, "response_tokens_mean": 1000, "response_tokens_max": 4000)");
+    text.replace(text.find("qwen2.5-7b"), 10, "llama-2-7b");
+    auto plan = parsePlan(text);
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto w = resolveRlWorkload(*plan);
+    ASSERT_FALSE(w);
+    EXPECT_EQ(w.error().field, "workload.rl.response_tokens_max");
+    EXPECT_NE(w.error().message.find("5024"), std::string::npos) << w.error().message;
+    EXPECT_NE(w.error().message.find("4096"), std::string::npos) << w.error().message;
+    plan->workload.rl.responseTokensMax = 3072; // 1024 + 3072 = 4096 fits exactly
+    EXPECT_TRUE(resolveRlWorkload(*plan));
+}
+
+TEST(RlPlan, PpoCriticDefaultsToTheActorAndRewardModelsResolve)
+{
+    auto plan = parsePlan(rlPlanWith(R"("algorithm": "ppo", "samples_per_prompt": 1,
+        "reward": {"kind": "model", "parameters": 2e9})"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto w = resolveRlWorkload(*plan);
+    ASSERT_TRUE(w) << w.error().toString();
+    ASSERT_TRUE(w->critic);
+    EXPECT_DOUBLE_EQ(w->critic->parameters.total, w->actor.parameters.total);
+    ASSERT_TRUE(w->reward);
+    EXPECT_NEAR(w->reward->parameters.total, 2e9, 0.05 * 2e9);
+    EXPECT_TRUE(w->reference);
+}
+
+} // namespace
+} // namespace gp

@@ -1,0 +1,346 @@
+// Hand-checked RL steps (issue #40): a GRPO step of a 7B model colocated on one 8-GPU node, each phase worked here
+// from the existing serving and training models, and a PPO step with four models (actor, critic, reference, reward)
+// in separate pools, synchronous and one step off-policy.
+#include "catalog/catalog.h"
+#include "estimate/serving/engine_memory.h"
+#include "estimate/serving/serving_defaults.h"
+#include "estimate/time/communication_model.h"
+#include "estimate/time/throughput_model.h"
+#include "plan/precision.h"
+#include "rl/rl_rollout.h"
+#include "rl/rl_step_time.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace gp
+{
+namespace
+{
+
+Plan rlStepPlan(const std::string& rl)
+{
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "qwen2.5-7b"},
+        "workload": {"mode": "rl", "technique": "full", "precision": "bf16", "rl": {)"
+        + rl + R"(}}, "candidates": [{"instance": "aws:p5.48xlarge", "nodes": 1}]})");
+    EXPECT_TRUE(plan) << plan.error().toString();
+    return *plan;
+}
+
+Hardware rlP5Nodes(int nodes)
+{
+    CandidateSpec spec;
+    spec.instance = "aws:p5.48xlarge";
+    auto hw = resolveCandidate(spec, builtinCatalog(), nodes, "candidates[0]");
+    EXPECT_TRUE(hw) << hw.error().toString();
+    return *hw;
+}
+
+const RlPhaseTime& rlPhaseOf(const RlStepEstimate& e, RlPhase phase)
+{
+    for (const RlPhaseTime& p : e.phases)
+        if (p.phase == phase)
+            return p;
+    ADD_FAILURE() << "no phase " << toString(phase);
+    return e.phases.front();
+}
+
+bool rlHasPhase(const RlStepEstimate& e, RlPhase phase)
+{
+    for (const RlPhaseTime& p : e.phases)
+        if (p.phase == phase)
+            return true;
+    return false;
+}
+
+// Seconds of one optimizer step of the training model for the RL batch: `global` sequences of `tokens` tokens,
+// micro-batches of `micro`, data-parallel over `data` GPUs at the trainer's saving levels.
+double rlTrainingStepSeconds(const ResolvedModel& model, Workload w, Configuration c, const Hardware& hw,
+    const RlGpuDefaults& gpu, double tokens, double global, int micro)
+{
+    w.mode = Mode::Training;
+    w.sequenceLength = std::int64_t(tokens);
+    c.microBatchSize = micro;
+    c.gradientAccumulationSteps = int(std::ceil(global / (micro * c.data)));
+    w.microBatchSize = micro;
+    w.gradientAccumulationSteps = c.gradientAccumulationSteps;
+    w.globalBatchSize = std::int64_t(global);
+    return estimateThroughput(model, w, c, hw, builtinCatalog(), gpu.performance, ThroughputDetail::FiguresOnly)
+        .step.total;
+}
+
+TEST(RlStep, GrpoSevenBColocatedOnOneEightGpuNodeByHand)
+{
+    // 64 prompts x 8 samples, prompt 512, responses 1024 on average and at most 4096; 4 mini-batches; a reference;
+    // a rule reward of 0.05 CPU seconds per sample.
+    const Plan plan = rlStepPlan(R"("algorithm": "grpo", "prompts_per_step": 64, "samples_per_prompt": 8,
+        "prompt_tokens": 512, "response_tokens_mean": 1024, "response_tokens_max": 4096, "mini_batches": 4,
+        "reward": {"kind": "rule", "cpu_seconds_per_sample": 0.05}, "placement": "colocated")");
+    const Catalog& catalog = builtinCatalog();
+    auto w = resolveRlWorkload(plan);
+    ASSERT_TRUE(w) << w.error().toString();
+    const Hardware hw = rlP5Nodes(1);
+    ASSERT_EQ(hw.totalGpus(), 8);
+    const RlGpuDefaults gpu = rlGpuDefaults(*w, plan, hw, catalog);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlStepEstimate e = estimateRlStep(*w, plan, hw, layout, gpu, catalog);
+    ASSERT_TRUE(e.fits) << (e.failure ? e.failure->message : "");
+
+    // Trainer: ZeRO-3 over the 8 GPUs without recomputation fits a 7B model (16 bytes a parameter / 8 = 15 GB).
+    EXPECT_EQ(e.layout.trainer.zeroStage, 3);
+    EXPECT_EQ(e.layout.trainer.data, 8);
+    const RlTrainerMemory tm = rlTrainerMemory(*w, hw, gpu);
+    const double params = w->actor.parameters.total;
+    // The reference's bf16 weights, sharded over 8 GPUs.
+    EXPECT_NEAR(tm.frozenBytes, params * 2 / 8, 1);
+
+    // Rollout: 8 engines of one GPU, 64 responses each. vLLM's share of the GPU holds the trainer's resident states
+    // too.
+    Workload rollout = gpu.actorWorkload;
+    rollout.mode = Mode::Serving;
+    rollout.serving.promptTokens = 512;
+    rollout.serving.outputTokens = 1024;
+    rollout.serving.engine.maxModelLen = 512 + 4096;
+    const ServingDefaults sd = servingDefaults(catalog, plan.assumptions);
+    EngineSettings engine = engineSettings(rollout, hw.gpu, sd);
+    const double visible = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes) - sd.driverReservedBytes;
+    const double resident = tm.actorResidentBytes + tm.frozenBytes;
+    engine.gpuMemoryUtilization -= resident / visible; // vLLM's share caps the trainer's states too
+    Configuration rc;
+    const Hardware one = [&] {
+        Hardware h = hw;
+        h.gpusPerNode = 8;
+        return h;
+    }();
+    const EngineMemory em = engineMemory(w->actor, rollout, rc, one, engine, sd, plan.assumptions, catalog);
+    EXPECT_EQ(e.rollout.kvCacheTokens, em.kvCacheTokens);
+    const double capacity = std::min<double>(engine.maxNumSeqs, std::floor(em.kvCacheTokens / 1536.0));
+    ASSERT_GE(capacity, 64); // all 64 responses of an engine run together
+    const ReplicaSteps steps(w->actor, rollout, rc, one, engine, sd, catalog, plan.assumptions);
+    // Lengths: P(L > t) = (1 - t/4096)^3 (mean 4096/4 = 1024); the batch of 64 ends at the median of its longest,
+    // where 1 - (1 - S)^64 = 1/2.
+    const double end = 4096 * (1 - std::pow(1 - std::pow(0.5, 1.0 / 64), 1.0 / 3));
+    EXPECT_NEAR(e.rollout.longestResponseTokens, end, 0.5);
+    EXPECT_GT(end, 3000); // most batches of 64 have a response past 3,000 tokens: the tail
+    // One decode step per token, at the responses still running; they hold 512 + t tokens of context where the
+    // serving model reads 512 + 1024 / 2, so each reads (t - 512) tokens more KV at the engine's HBM bandwidth.
+    const double kvSeconds = em.kvBytesPerToken / (hw.gpu.memoryBandwidthGBps * 1e9 * sd.decodeBandwidthEfficiency);
+    double decode = 0;
+    for (int t = 0; t < int(end); ++t) {
+        const double running = std::max(1.0, 64 * std::pow(1 - (t + 0.5) / 4096, 3));
+        decode += steps.decodeStepSeconds(running) + running * (t + 0.5 - 512) * kvSeconds;
+    }
+    EXPECT_NEAR(e.rollout.decodeSeconds, decode, 0.01 * decode);
+    EXPECT_NEAR(e.rollout.prefillSeconds, 8 * steps.prefillSeconds(1), 1e-9); // 8 prompts an engine
+    // The full batch makes 64 / step(64) tokens a second; 64 x 1024 tokens take far longer than at that rate.
+    const double fullRate = 64 / steps.decodeStepSeconds(64);
+    EXPECT_NEAR(rlPhaseOf(e, RlPhase::Rollout).utilization, 64 * 1024 / (fullRate * decode), 0.01);
+    EXPECT_LT(rlPhaseOf(e, RlPhase::Rollout).utilization, 0.6);
+
+    // Reward: 512 samples x 0.05 s on the node's vCPUs.
+    EXPECT_NEAR(rlPhaseOf(e, RlPhase::Reward).seconds, 512 * 0.05 / hw.vcpusPerNode, 1e-9);
+    EXPECT_EQ(rlPhaseOf(e, RlPhase::Reward).pool, RlPool::Cpu);
+
+    // Actor training: 4 optimizer steps of 128 samples of 1536 tokens, micro-batches of floor(4608 / 1536) = 3.
+    const double train
+        = 4 * rlTrainingStepSeconds(w->actor, gpu.actorWorkload, e.layout.trainer, hw, gpu, 1536, 128, 3);
+    EXPECT_NEAR(rlPhaseOf(e, RlPhase::ActorTrain).seconds, train, 1e-9 * train);
+    // Its FLOPs: 6 x params x tokens at most the 8 GPUs' dense peak, so it takes at least that long.
+    const double peak = peakTflops(hw.gpu, Precision::Bf16).value() * 1e12;
+    EXPECT_GT(train, 6 * params * 512 * 1536 / (8 * peak));
+
+    // Reference and old log-probs: one forward each, 64 sequences a GPU; the FSDP gather moves 7/8 of the weights.
+    const double forward = rlPhaseOf(e, RlPhase::Reference).seconds;
+    EXPECT_DOUBLE_EQ(forward, rlPhaseOf(e, RlPhase::ActorForward).seconds);
+    EXPECT_GT(forward, 2 * params * 64 * 1536 / peak);
+    EXPECT_LT(forward, train / 2); // a forward is a third of a training pass's FLOPs
+
+    // Weight sync: the bf16 weights all-gathered over NVLink (7/8 of them reach each GPU).
+    const double bus = intraNodeBusGBps(hw, gpu.performance) * 1e9;
+    EXPECT_NEAR(rlPhaseOf(e, RlPhase::WeightSync).seconds, params * 2 * 7 / 8 / bus, 1e-12);
+
+    // No critic; the step is the phases one after another.
+    EXPECT_FALSE(rlHasPhase(e, RlPhase::CriticTrain));
+    double sum = 0;
+    for (const RlPhaseTime& p : e.phases)
+        sum += p.seconds;
+    EXPECT_NEAR(e.stepSeconds, sum, 1e-9 * sum);
+    EXPECT_DOUBLE_EQ(e.overlapSeconds, 0);
+    EXPECT_EQ(e.limitingPhase, RlPhase::Rollout);
+    // Memory: the rollout phase holds the engine and the trainer's resident states, within the GPU.
+    EXPECT_NEAR(rlPhaseOf(e, RlPhase::Rollout).memoryBytesPerGpu, em.engineBytes + resident, 1);
+    EXPECT_NEAR(em.engineBytes + resident, sd.gpuMemoryUtilization * visible, 1);
+    EXPECT_LE(e.peakMemoryBytesPerGpu, visible);
+}
+
+TEST(RlStep, PpoWithFourModelsInSeparatePools)
+{
+    // Actor and critic Qwen2.5-7B, reference, an 8B reward model; one node generates, one node trains.
+    const std::string fields = R"("algorithm": "ppo", "prompts_per_step": 256, "samples_per_prompt": 1,
+        "prompt_tokens": 1024, "response_tokens_mean": 1024, "response_tokens_max": 2048, "mini_batches": 2,
+        "ppo_epochs": 1, "reward": {"kind": "model", "preset": "llama-3.1-8b"}, "placement": "separate",
+        "rollout_gpus": 8)";
+    const Catalog& catalog = builtinCatalog();
+    const Plan plan = rlStepPlan(fields + R"(, "off_policy_steps": 0)");
+    auto w = resolveRlWorkload(plan);
+    ASSERT_TRUE(w) << w.error().toString();
+    const Hardware hw = rlP5Nodes(2);
+    const RlGpuDefaults gpu = rlGpuDefaults(*w, plan, hw, catalog);
+    const RlLayout layout { RlPlacement::Separate, 2, 8, 8, 1, {}, 0 };
+    const RlStepEstimate sync = estimateRlStep(*w, plan, hw, layout, gpu, catalog);
+    ASSERT_TRUE(sync.fits) << (sync.failure ? sync.failure->message : "");
+
+    // Every role's phase, on its pool.
+    for (RlPhase p : { RlPhase::Reward, RlPhase::ActorForward, RlPhase::Reference, RlPhase::CriticForward,
+             RlPhase::CriticTrain, RlPhase::ActorTrain }) {
+        EXPECT_EQ(rlPhaseOf(sync, p).pool, RlPool::Training) << toString(p);
+        EXPECT_EQ(rlPhaseOf(sync, p).gpus, 8) << toString(p);
+    }
+    EXPECT_EQ(rlPhaseOf(sync, RlPhase::Rollout).pool, RlPool::Rollout);
+    EXPECT_EQ(sync.rollout.replicas, 8);
+    // Critic and actor are the same size and train on the same batch at the same layout: the same seconds.
+    EXPECT_NEAR(rlPhaseOf(sync, RlPhase::CriticTrain).seconds, rlPhaseOf(sync, RlPhase::ActorTrain).seconds,
+        1e-9 * rlPhaseOf(sync, RlPhase::ActorTrain).seconds);
+    // The 8B reward model's forward takes longer than the 7.6B actor's (more parameters, same tokens).
+    EXPECT_GT(rlPhaseOf(sync, RlPhase::Reward).seconds, rlPhaseOf(sync, RlPhase::ActorForward).seconds);
+    // The training pool holds four models: the frozen ones' bf16 weights sharded over 8 GPUs.
+    const RlTrainerMemory tm = rlTrainerMemory(
+        *w,
+        [&] {
+            Hardware h = hw;
+            h.nodes = 1;
+            return h;
+        }(),
+        gpu);
+    EXPECT_NEAR(tm.frozenBytes, (w->actor.parameters.total + w->reward->parameters.total) * 2 / 8, 1);
+    EXPECT_GT(tm.criticResidentBytes, 0);
+
+    // Weight sync: gather the actor over the trainer's NVLink, then broadcast it over the network to the other node.
+    const double bytes = w->actor.parameters.total * 2;
+    const Hardware trainer = [&] {
+        Hardware h = hw;
+        h.nodes = 1;
+        return h;
+    }();
+    const double expectSync = bytes * 7 / 8 / (intraNodeBusGBps(trainer, gpu.performance) * 1e9)
+        + bytes / (nodeNetworkGBps(hw, gpu.performance) * 1e9);
+    EXPECT_NEAR(rlPhaseOf(sync, RlPhase::WeightSync).seconds, expectSync, 1e-9 * expectSync);
+
+    // Synchronous: the pools take turns.
+    EXPECT_NEAR(sync.stepSeconds, sync.rolloutSideSeconds + sync.trainingSideSeconds + expectSync, 1e-9);
+    EXPECT_NEAR(sync.rolloutPoolBusy + sync.trainingPoolBusy, 1.0, 1e-9);
+
+    // One step off-policy: the rollout of the next step runs while this one trains.
+    const Plan asyncPlan = rlStepPlan(fields + R"(, "off_policy_steps": 1)");
+    RlLayout asyncLayout = layout;
+    asyncLayout.offPolicySteps = 1;
+    const RlStepEstimate async = estimateRlStep(*w, asyncPlan, hw, asyncLayout, gpu, catalog);
+    ASSERT_TRUE(async.fits);
+    EXPECT_NEAR(async.stepSeconds, std::max(sync.rolloutSideSeconds, sync.trainingSideSeconds) + expectSync, 1e-9);
+    EXPECT_NEAR(async.overlapSeconds, std::min(sync.rolloutSideSeconds, sync.trainingSideSeconds), 1e-9);
+    EXPECT_LT(async.stepSeconds, sync.stepSeconds);
+}
+
+TEST(RlRollout, LengthLawHasThePlansMeanAndMaximum)
+{
+    for (double mean : { 512.0, 1024.0, 2048.0, 4096.0 }) {
+        // The mean of L is the integral of its survival.
+        double integral = 0;
+        const int n = 100000;
+        for (int i = 0; i < n; ++i)
+            integral += rlResponseSurvival((i + 0.5) * 4096.0 / n, mean, 4096) * 4096.0 / n;
+        EXPECT_NEAR(integral, mean, 0.001 * mean) << mean;
+        EXPECT_DOUBLE_EQ(rlResponseSurvival(4096, mean, 4096), 0.0);
+    }
+    // The longest of more responses is longer, never past the maximum.
+    double last = 0;
+    for (double n : { 1.0, 8.0, 64.0, 512.0, 4096.0 }) {
+        const double longest = rlLongestResponse(n, 1024, 4096);
+        EXPECT_GT(longest, last);
+        EXPECT_LE(longest, 4096);
+        last = longest;
+    }
+    EXPECT_DOUBLE_EQ(rlLongestResponse(64, 4096, 4096), 4096); // all at the maximum
+}
+
+TEST(RlRollout, ALongerTailTakesLongerAtTheSameMean)
+{
+    const Plan plan
+        = rlStepPlan(R"("placement": "colocated", "response_tokens_mean": 1024, "response_tokens_max": 2048)");
+    auto w = resolveRlWorkload(plan);
+    ASSERT_TRUE(w);
+    const Hardware hw = rlP5Nodes(1);
+    const RlGpuDefaults gpu = rlGpuDefaults(*w, plan, hw, builtinCatalog());
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlStepEstimate shortTail = estimateRlStep(*w, plan, hw, layout, gpu, builtinCatalog());
+    Plan longer = plan;
+    longer.workload.rl.responseTokensMax = 16384;
+    auto w2 = resolveRlWorkload(longer);
+    ASSERT_TRUE(w2);
+    const RlStepEstimate longTail = estimateRlStep(*w2, longer, hw, layout, gpu, builtinCatalog());
+    ASSERT_TRUE(shortTail.fits && longTail.fits);
+    EXPECT_GT(longTail.rollout.decodeSeconds, 1.5 * shortTail.rollout.decodeSeconds);
+    EXPECT_LT(rlPhaseOf(longTail, RlPhase::Rollout).utilization, rlPhaseOf(shortTail, RlPhase::Rollout).utilization);
+}
+
+} // namespace
+} // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlStep, LoraActorSyncsItsAdaptersAndKeepsNoSecondCopy)
+{
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 512,
+        "response_tokens_mean": 1024, "response_tokens_max": 4096, "placement": "colocated")";
+    Plan full = rlStepPlan(fields);
+    Plan lora = full;
+    lora.workload.technique = Technique::Lora;
+    lora.workload.lora.rank = 16;
+    lora.workload.lora.targetModules = { "all-linear" };
+    auto wf = resolveRlWorkload(full);
+    auto wl = resolveRlWorkload(lora);
+    ASSERT_TRUE(wf && wl);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gf = rlGpuDefaults(*wf, full, hw, builtinCatalog());
+    const RlGpuDefaults gl = rlGpuDefaults(*wl, lora, hw, builtinCatalog());
+    const RlStepEstimate ef = estimateRlStep(*wf, full, hw, layout, gf, builtinCatalog());
+    const RlStepEstimate el = estimateRlStep(*wl, lora, hw, layout, gl, builtinCatalog());
+    ASSERT_TRUE(ef.fits && el.fits);
+    // The reference is the base with the adapters off: no frozen copy; the engine receives the adapters only.
+    EXPECT_DOUBLE_EQ(rlTrainerMemory(*wl, hw, gl).frozenBytes, 0.0);
+    EXPECT_GT(rlTrainerMemory(*wf, hw, gf).frozenBytes, 0.0);
+    EXPECT_LT(rlPhaseOf(el, RlPhase::WeightSync).seconds, 0.05 * rlPhaseOf(ef, RlPhase::WeightSync).seconds);
+    // Fewer resident states leave the rollout engine more KV cache.
+    EXPECT_GT(el.rollout.kvCacheTokens, ef.rollout.kvCacheTokens);
+}
+
+TEST(RlStep, DapoOversamplingGeneratesMoreButTrainsTheSame)
+{
+    const std::string fields = R"("algorithm": "dapo", "prompts_per_step": 32, "samples_per_prompt": 16,
+        "prompt_tokens": 512, "response_tokens_mean": 2048, "response_tokens_max": 8192, "placement": "colocated")";
+    Plan once = rlStepPlan(fields);
+    Plan over = rlStepPlan(fields + R"(, "oversampling": 2)");
+    auto w1 = resolveRlWorkload(once);
+    auto w2 = resolveRlWorkload(over);
+    ASSERT_TRUE(w1 && w2);
+    EXPECT_FALSE(w1->reference); // DAPO drops the KL term
+    EXPECT_DOUBLE_EQ(w2->generatedSamples, 2 * w1->generatedSamples);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gpu = rlGpuDefaults(*w1, once, hw, builtinCatalog());
+    const RlStepEstimate e1 = estimateRlStep(*w1, once, hw, layout, gpu, builtinCatalog());
+    const RlStepEstimate e2 = estimateRlStep(*w2, over, hw, layout, gpu, builtinCatalog());
+    ASSERT_TRUE(e1.fits && e2.fits);
+    EXPECT_FALSE(rlHasPhase(e1, RlPhase::Reference));
+    EXPECT_GT(rlPhaseOf(e2, RlPhase::Rollout).seconds, rlPhaseOf(e1, RlPhase::Rollout).seconds);
+    EXPECT_DOUBLE_EQ(rlPhaseOf(e2, RlPhase::ActorTrain).seconds, rlPhaseOf(e1, RlPhase::ActorTrain).seconds);
+}
+
+} // namespace
+} // namespace gp
