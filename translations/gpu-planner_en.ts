@@ -1129,6 +1129,46 @@
         <source>FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout trains faster in BF16.</source>
         <translation>FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout trains faster in BF16.</translation>
     </message>
+    <message>
+        <source>Costs %1x the recommendation (%2 limits its RL step).</source>
+        <translation>Costs %1x the recommendation (%2 limits its RL step).</translation>
+    </message>
+    <message>
+        <source>Takes %1x as long as the recommendation (%2 limits its RL step).</source>
+        <translation>Takes %1x as long as the recommendation (%2 limits its RL step).</translation>
+    </message>
+    <message>
+        <source>No placement holds the %1.</source>
+        <translation>No placement holds the %1.</translation>
+    </message>
+    <message>
+        <source>No price is known: ranked after the priced candidates (%1 GPU-hours).</source>
+        <translation>No price is known: ranked after the priced candidates (%1 GPU-hours).</translation>
+    </message>
+    <message>
+        <source>Misses the plan&apos;s limit (%1 hours).</source>
+        <translation>Misses the plan&apos;s limit (%1 hours).</translation>
+    </message>
+    <message>
+        <source>The %1 needs %2 per GPU; %3 usable.</source>
+        <translation>The %1 needs %2 per GPU; %3 usable.</translation>
+    </message>
+    <message>
+        <source>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</source>
+        <translation>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</translation>
+    </message>
+    <message>
+        <source>A rollout pool of %1 GPUs leaves none of the %2 for training.</source>
+        <translation>A rollout pool of %1 GPUs leaves none of the %2 for training.</translation>
+    </message>
+    <message>
+        <source>The RL step cannot finish on this candidate.</source>
+        <translation>The RL step cannot finish on this candidate.</translation>
+    </message>
+    <message>
+        <source>RL post-training</source>
+        <translation>RL post-training</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1635,6 +1675,26 @@
     <message>
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1: must be from %2 to %3, got %4</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Serving engine</translation>
+    </message>
+    <message>
+        <source>The engine each replica runs: its KV-cache budget rule and default batch and token limits are the catalog&apos;s for that engine</source>
+        <translation>The engine each replica runs: its KV-cache budget rule and default batch and token limits are the catalog&apos;s for that engine</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
     </message>
 </context>
 <context>

@@ -1123,6 +1123,46 @@
         <source>FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout trains faster in BF16.</source>
         <translation>在 %2 上 FP8 转换每步需要 %1 ms，超过其 GEMM 相比 BF16 节省的 %3 ms：此布局用 BF16 训练更快。</translation>
     </message>
+    <message>
+        <source>Costs %1x the recommendation (%2 limits its RL step).</source>
+        <translation>成本为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+    </message>
+    <message>
+        <source>Takes %1x as long as the recommendation (%2 limits its RL step).</source>
+        <translation>耗时为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+    </message>
+    <message>
+        <source>No placement holds the %1.</source>
+        <translation>没有放置方式能容纳 %1。</translation>
+    </message>
+    <message>
+        <source>No price is known: ranked after the priced candidates (%1 GPU-hours).</source>
+        <translation>价格未知：排在有价格的候选之后（%1 GPU 小时）。</translation>
+    </message>
+    <message>
+        <source>Misses the plan&apos;s limit (%1 hours).</source>
+        <translation>未满足计划的限制（%1 小时）。</translation>
+    </message>
+    <message>
+        <source>The %1 needs %2 per GPU; %3 usable.</source>
+        <translation>%1 每块 GPU 需要 %2；可用 %3。</translation>
+    </message>
+    <message>
+        <source>The rollout engine (tensor %1) has no room for the KV cache of one longest response.</source>
+        <translation>rollout 推理引擎（张量并行 %1）放不下一条最长回复的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>A rollout pool of %1 GPUs leaves none of the %2 for training.</source>
+        <translation>容量为 %1 块 GPU 的 rollout 池没有给训练留下 %2 块中的任何一块。</translation>
+    </message>
+    <message>
+        <source>The RL step cannot finish on this candidate.</source>
+        <translation>该候选无法完成 RL 步。</translation>
+    </message>
+    <message>
+        <source>RL post-training</source>
+        <translation>强化学习后训练</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1629,6 +1669,26 @@
     <message>
         <source>%1: must be from %2 to %3, got %4</source>
         <translation>%1：必须在 %2 到 %3 之间，输入为 %4</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>The engine each replica runs: its KV-cache budget rule and default batch and token limits are the catalog&apos;s for that engine</source>
+        <translation>每个副本运行的引擎：其 KV 缓存预算规则以及默认批大小和 token 上限取自目录中该引擎的数值</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
     </message>
 </context>
 <context>
