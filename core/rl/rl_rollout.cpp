@@ -56,6 +56,17 @@ double rlLongestResponse(double n, double mean, double max)
     return max * (1.0 - std::pow(s, 1.0 / k));
 }
 
+// One prompt's prefill with nothing else in flight: its computed tokens (those not in the prefix cache) in steps of
+// the engine's token budget, each step as long as the engine-step model makes it.
+double rlPromptPrefillSeconds(const ReplicaSteps& steps)
+{
+    const double tokens = steps.computedPromptTokens();
+    const double budget = std::max(1, steps.tokenBudget());
+    const double fullSteps = std::floor(tokens / budget);
+    const double rest = tokens - fullSteps * budget;
+    return fullSteps * steps.stepSeconds(0, budget) + (rest > 0 ? steps.stepSeconds(0, rest) : 0.0);
+}
+
 RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prompts, double capacity, double mean,
     double max, bool tailFilled, double kvSecondsPerToken)
 {
@@ -66,7 +77,7 @@ RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prom
     const double full = steps.decodeStepSeconds(batch);
     r.peakTokensPerSecond = batch / full;
     // Each distinct prompt is prefilled once; its samples find it in the prefix cache.
-    r.prefillSeconds = std::max(0.0, prompts) * steps.prefillSeconds(1);
+    r.prefillSeconds = std::max(0.0, prompts) * rlPromptPrefillSeconds(steps);
     if (tailFilled) {
         r.tailFilled = true;
         r.longestResponseTokens = rlLongestResponse(batch, mean, max);

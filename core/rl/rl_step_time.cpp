@@ -136,7 +136,7 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     rollout.serving.outputTokens = w.spec.responseTokensMean;
     rollout.serving.engine.maxModelLen = w.spec.promptTokens + w.spec.responseTokensMax;
     const ServingDefaults sd = servingDefaults(catalog, plan.assumptions);
-    EngineSettings engine = engineSettings(rollout, rolloutPool.gpu, sd);
+    EngineSettings engine = engineSettings(rollout, rolloutPool.gpu, sd, layout.rolloutTensor);
     const double resident = colocated ? tm.actorResidentBytes + tm.criticResidentBytes + tm.frozenBytes : 0.0;
     const double visible = std::max(
         1.0, rolloutPool.gpu.usableMemoryBytes.value_or(rolloutPool.gpu.memoryBytes) - sd.driverReservedBytes);

@@ -104,7 +104,7 @@ TEST(RlStep, GrpoSevenBColocatedOnOneEightGpuNodeByHand)
     rollout.serving.outputTokens = 1024;
     rollout.serving.engine.maxModelLen = 512 + 4096;
     const ServingDefaults sd = servingDefaults(catalog, plan.assumptions);
-    EngineSettings engine = engineSettings(rollout, hw.gpu, sd);
+    EngineSettings engine = engineSettings(rollout, hw.gpu, sd, 1); // the engine at tensor 1 (rc below)
     const double visible = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes) - sd.driverReservedBytes;
     const double resident = tm.actorResidentBytes + tm.frozenBytes;
     engine.gpuMemoryUtilization -= resident / visible; // vLLM's share caps the trainer's states too
@@ -133,7 +133,9 @@ TEST(RlStep, GrpoSevenBColocatedOnOneEightGpuNodeByHand)
         decode += steps.decodeStepSeconds(running) + running * (t + 0.5 - 512) * kvSeconds;
     }
     EXPECT_NEAR(e.rollout.decodeSeconds, decode, 0.01 * decode);
-    EXPECT_NEAR(e.rollout.prefillSeconds, 8 * steps.prefillSeconds(1), 1e-9); // 8 prompts an engine
+    // 8 prompts an engine, each prefilled alone: its 512 tokens fit one step of the engine's token budget.
+    ASSERT_LE(steps.computedPromptTokens(), steps.tokenBudget());
+    EXPECT_NEAR(e.rollout.prefillSeconds, 8 * steps.stepSeconds(0, steps.computedPromptTokens()), 1e-9);
     // The full batch makes 64 / step(64) tokens a second; 64 x 1024 tokens take far longer than at that rate.
     const double fullRate = 64 / steps.decodeStepSeconds(64);
     EXPECT_NEAR(rlPhaseOf(e, RlPhase::Rollout).utilization, 64 * 1024 / (fullRate * decode), 0.01);
