@@ -248,6 +248,17 @@ json planToJson(const Plan& plan)
             for (const char* key : {"sequence_parallel", "expert", "context", "pipeline_schedule", "virtual_stages"})
                 workload["parallelism"].erase(key);
     }
+    document.erase("answered_with"); // written whole, and only when the answer used a quote
+    if (!plan.answeredWith.empty()) {
+        json overrides = json::array();
+        for (const OverrideUse& use : plan.answeredWith)
+            overrides.push_back({{"instance", use.instance},
+                                 {"status", use.status},
+                                 {"currency", use.currency},
+                                 {"on_demand_per_hour", optionalNumber(use.onDemandPerHour)},
+                                 {"monthly", optionalNumber(use.monthly)}});
+        known["answered_with"] = {{"overrides", overrides}};
+    }
     mergeInto(document, known);
     if (!plan.model.parameters && document["model"].is_object())
         document["model"].erase("parameters");

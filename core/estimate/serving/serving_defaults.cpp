@@ -54,9 +54,9 @@ KvPrecision servingKvPrecision(const Workload& w)
 EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const ServingDefaults& d)
 {
     const ServingEngine& e = w.serving.engine;
-    // vLLM picks larger scheduler limits on large GPUs, except Ampere A100s ("Setting large max_num_batched_tokens
-    // for A100 reduces throughput").
-    const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.architecture != "ampere";
+    // vLLM picks larger scheduler limits on large GPUs, except A100s ("Setting large max_num_batched_tokens for A100
+    // reduces throughput"): the catalog's `serving_large_defaults` says which GPUs it leaves on the small ones.
+    const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.servingLargeDefaults;
     EngineSettings s;
     s.gpuMemoryUtilization = e.gpuMemoryUtilization.value_or(d.gpuMemoryUtilization);
     s.maxNumSeqs = e.maxNumSeqs.value_or(large ? d.maxNumSeqsLarge : d.maxNumSeqsSmall);
