@@ -1109,6 +1109,18 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>no public price: enter your quote (Edit Price)</translation>
     </message>
+    <message>
+        <source>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</source>
+        <translation>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</translation>
+    </message>
+    <message>
+        <source>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</source>
+        <translation>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</translation>
+    </message>
+    <message>
+        <source>GPU %1 lists the tensor format %2 but has no rate for it.</source>
+        <translation>GPU %1 lists the tensor format %2 but has no rate for it.</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

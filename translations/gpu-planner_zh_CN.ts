@@ -1103,6 +1103,18 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>无公开价格：请输入您的报价（编辑价格）</translation>
     </message>
+    <message>
+        <source>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</source>
+        <translation>GPU %1 的类别“%2”未知；已知类别为 datacenter-hbm、datacenter-gddr 和 consumer。</translation>
+    </message>
+    <message>
+        <source>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</source>
+        <translation>GPU %1：目录中没有架构“%2”的效率数据，因此采用默认峰值效率。</translation>
+    </message>
+    <message>
+        <source>GPU %1 lists the tensor format %2 but has no rate for it.</source>
+        <translation>GPU %1 列出了张量格式 %2，但没有它的算力数据。</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

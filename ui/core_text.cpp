@@ -186,6 +186,16 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                        reservedTerm(a.text("term_months").toInt()));
     else if (c == "gpu_no_tflops")
         text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
+    else if (c == "gpu_class_unknown")
+        text = tr("GPU %1 has the unknown class \"%2\"; the known ones are datacenter-hbm, datacenter-gddr and "
+                  "consumer.")
+                   .arg(a.text("gpu"), a.text("class"));
+    else if (c == "gpu_architecture_no_efficiency")
+        text = tr("GPU %1: the architecture \"%2\" has no efficiency figures in the catalog, so it takes the default "
+                  "peak efficiency.")
+                   .arg(a.text("gpu"), a.text("architecture"));
+    else if (c == "gpu_format_without_rate")
+        text = tr("GPU %1 lists the tensor format %2 but has no rate for it.").arg(a.text("gpu"), a.text("format"));
     else if (c == "instance_size_estimate")
         text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
     else if (c == "precision_unsupported")
