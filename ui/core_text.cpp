@@ -100,6 +100,22 @@ QString CoreText::bottleneck(gp::Bottleneck bottleneck)
     return {};
 }
 
+QString CoreText::bottleneckShare(const gp::CandidateResult& r)
+{
+    const bool computeShare = r.bottleneck == gp::Bottleneck::Compute || r.bottleneck == gp::Bottleneck::MemoryBandwidth;
+    const double seconds = computeShare ? r.step.compute : r.largestOverheadSeconds;
+    if (!(r.step.total > 0) || r.bottleneck == gp::Bottleneck::MemoryCapacity || !r.fits)
+        return bottleneck(r.bottleneck);
+    return tr("%1, %2 of the step").arg(bottleneck(r.bottleneck), formatPercent(seconds / r.step.total));
+}
+
+QString CoreText::largestOverhead(const gp::CandidateResult& r)
+{
+    if (!r.largestOverhead || !(r.step.total > 0) || !r.fits)
+        return {};
+    return tr("%1, %2 of the step").arg(bottleneck(*r.largestOverhead), formatPercent(r.largestOverheadSeconds / r.step.total));
+}
+
 namespace
 {
 
@@ -183,6 +199,16 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("Or drop %1 (saves %2).").arg(a.text("item"), a.count("saves"));
     else if (c == "gpu_no_tflops")
         text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
+    else if (c == "gpu_class_unknown")
+        text = tr("GPU %1 has the unknown class \"%2\"; the known ones are datacenter-hbm, datacenter-gddr and "
+                  "consumer.")
+                   .arg(a.text("gpu"), a.text("class"));
+    else if (c == "gpu_architecture_no_efficiency")
+        text = tr("GPU %1: the architecture \"%2\" has no efficiency figures in the catalog, so it takes the default "
+                  "peak efficiency.")
+                   .arg(a.text("gpu"), a.text("architecture"));
+    else if (c == "gpu_format_without_rate")
+        text = tr("GPU %1 lists the tensor format %2 but has no rate for it.").arg(a.text("gpu"), a.text("format"));
     else if (c == "instance_size_estimate")
         text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
     else if (c == "precision_unsupported")
@@ -280,11 +306,11 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "candidate_invalid")
         text = tr("This candidate cannot be used: %1").arg(QString::fromStdString(diagnostic.message));
     else if (c == "serving_batch_cut")
-        text = tr("Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is "
-                  "cut to %3.")
+        text = tr("%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens "
+                  "each: the batch is cut to %3 requests.")
                    .arg(a.decimal("requested"),
                        a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
-                       a.decimal("held"), a.count("request_tokens"));
+                       a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
@@ -410,7 +436,9 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "pipeline_exceeds_layers")
         text = tr("Pipeline parallelism %1 exceeds the %2 layers.").arg(a.count("pipeline"), a.count("layers"));
     else if (c == "no_network")
-        text = tr("%1 nodes need a network bandwidth between them.").arg(a.count("nodes"));
+        text = tr("%1 nodes need a network bandwidth between them, and this candidate has none: its memory was "
+                  "not evaluated. Give its network (Gb/s per node) to plan it over several nodes.")
+                   .arg(a.count("nodes"));
     else if (c == "weight_format_unsupported")
         text = tr("%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only "
                   "kernels.")
@@ -838,6 +866,8 @@ QString CoreText::priceStatus(const QString& status)
         return tr("your quote");
     if (status == QLatin1String("quoted"))
         return tr("your cloud account's price");
+    if (status == QLatin1String("missing"))
+        return tr("no public price: enter your quote (Edit Price)");
     return tr("unknown price");
 }
 

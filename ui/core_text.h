@@ -15,6 +15,10 @@ class CoreText {
     Q_DECLARE_TR_FUNCTIONS(CoreText)
 public:
     static QString bottleneck(gp::Bottleneck bottleneck);
+    // The largest share of a training step with its percentage ("Compute, 75% of the step"), and the largest
+    // exposed overhead beside it ("Network, 16% of the step"; empty when the step has none).
+    static QString bottleneckShare(const gp::CandidateResult& result);
+    static QString largestOverhead(const gp::CandidateResult& result);
     // What caps a serving replica's operating point: "kv_cache", "ttft", "tpot", "max_num_seqs", "compute",
     // "memory_bandwidth".
     static QString servingLimit(const QString& limit);

@@ -21,6 +21,7 @@
 #include "widgets/scenario_compare_view.h"
 #include "plan/scenarios.h"
 #include "base/input_file.h"
+#include "planner/answer.h"
 #include "transformer/hf_cache.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
@@ -63,6 +64,9 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QPainter>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QAbstractSpinBox>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -206,7 +210,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     updateRecentMenu();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    qApp->removeEventFilter(this);
+}
 
 void MainWindow::buildUi()
 {
@@ -355,6 +362,8 @@ void MainWindow::createActions()
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
     // Own actions rather than QUndoStack's, whose "Undo %1" prefix is fixed in the language they were made in.
+    // Their shortcuts reach them from the inputs' fields too (eventFilter).
+    qApp->installEventFilter(this);
     m_undoAction = new QAction(themedIcon("edit-undo", QStyle::SP_ArrowBack), QString(), this);
     m_undoAction->setShortcut(QKeySequence::Undo);
     connect(m_undoAction, &QAction::triggered, undo, &QUndoStack::undo);
@@ -689,7 +698,26 @@ gp::Plan MainWindow::baseAfterEdit(const gp::Plan& shown) const
         gp::setPlanScenarios(edited, scenarios); // the panels edit the plan, never its scenario list
         return edited;
     }
-    scenarios[std::size_t(active)].overrides = gp::overridesBetween(base, shown);
+    gp::Scenario& scenario = scenarios[std::size_t(active)];
+    // A scenario still under the name it was given ("Scenario 2", or the words of its previous changes) is named
+    // after what it changes, so the Compare view and the report say what each scenario is.
+    const QString name = QString::fromStdString(scenario.name);
+    static const QRegularExpression numbered(QStringLiteral("^Scenario \\d+$"));
+    const QRegularExpression translated(
+        QLatin1Char('^') + QRegularExpression::escape(ScenarioBar::tr("Scenario %1")).replace(QStringLiteral("%1"), QStringLiteral("\\d+"))
+        + QLatin1Char('$'));
+    auto previous = gp::applyOverrides(base, scenario.overrides, "scenario");
+    const QString previousWords
+        = previous ? QString::fromStdString(gp::scenarioNameFor(gp::planChanges(base, *previous))) : QString();
+    const bool generated = numbered.match(name).hasMatch() || translated.match(name).hasMatch()
+                           || (!previousWords.isEmpty() && name.startsWith(previousWords));
+    scenario.overrides = gp::overridesBetween(base, shown);
+    const QString words = QString::fromStdString(gp::scenarioNameFor(gp::planChanges(base, shown)));
+    if (generated && !words.isEmpty() && words != name) {
+        std::vector<gp::Scenario> others = scenarios;
+        others.erase(others.begin() + active);
+        scenario.name = ScenarioBar::uniqueName(others, words).toStdString();
+    }
     gp::setPlanScenarios(base, scenarios);
     return base;
 }
@@ -814,7 +842,11 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     updateCharts(ChartUpdate::Live);
     m_settleTimer->start();
     m_recommendation->setEvaluation(evaluation);
-    m_inputs->setSanityWarnings(evaluation->results);
+    // The recommendation's warnings first: a warning shown once per code is then the recommendation's own.
+    std::vector<gp::CandidateResult> warned = evaluation->results;
+    if (evaluation->best > 0 && evaluation->best < int(warned.size()))
+        std::rotate(warned.begin(), warned.begin() + evaluation->best, warned.begin() + evaluation->best + 1);
+    m_inputs->setSanityWarnings(warned);
     showServingColumns(evaluation->mode == gp::Mode::Serving);
     showCostColumnsOf(countedBillingModes(*evaluation));
     m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
@@ -916,7 +948,7 @@ void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
                                                    {ComparisonModel::CostReserved, "reserved"},
                                                    {ComparisonModel::CostSpot, "spot"}};
     for (const auto& [column, mode] : columns)
-        m_table->setColumnHidden(column, std::find(modes.begin(), modes.end(), mode) == modes.end());
+        m_table->showColumn(column, std::find(modes.begin(), modes.end(), mode) != modes.end());
 }
 
 void MainWindow::showServingColumns(bool serving)
@@ -927,10 +959,8 @@ void MainWindow::showServingColumns(bool serving)
     if (serving) {
         m_nonServingHiddenColumns = m_table->hiddenColumnKeys();
         for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
-            if (ComparisonModel::servingOnly(c)) {
-                m_table->setColumnHidden(c, false);
-                m_table->resizeColumnToContents(c); // sized while hidden, a column gets the default width
-            }
+            if (ComparisonModel::servingOnly(c))
+                m_table->showColumn(c, true); // sized while hidden, a column would keep the default width
             else if (ComparisonModel::notServing(c))
                 m_table->setColumnHidden(c, true);
         }
@@ -1028,7 +1058,9 @@ bool MainWindow::openPlan(const QString& path)
 bool MainWindow::savePlan(const QString& path)
 {
     m_inputs->commitPendingEdits(); // a title typed just before Ctrl+S is saved, not lost
-    auto saved = m_document->save(path);
+    // The quotes from the overrides (outside the plan) that the window's answer uses: recorded in the file, so
+    // that the command-line tool can say when it answers the plan without them.
+    auto saved = m_document->save(path, gp::overridesUsed(m_document->plan(), *m_store->catalog()));
     if (!saved) {
         showError(tr("Save Plan"), tr("Could not save %1:\n%2")
                                        .arg(QDir::toNativeSeparators(path),
@@ -1214,6 +1246,22 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && m_inputs) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        auto* widget = qobject_cast<QWidget*>(watched);
+        const bool undoKey = key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo);
+        // Left unaccepted, the key goes to the window's Undo / Redo action instead of the field.
+        if (undoKey && widget && (qobject_cast<QLineEdit*>(widget) || qobject_cast<QAbstractSpinBox*>(widget))
+            && m_inputs->isAncestorOf(widget)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 QString MainWindow::recoveryPath() const
 {
     return m_recovery->path();
@@ -1365,7 +1413,11 @@ QString MainWindow::exportBaseName() const
 QString MainWindow::chooseExportPath(const QString& caption, const QString& suffix, const QString& filter)
 {
     m_inputs->commitPendingEdits(); // the file name and the report take the title as typed
+    // The last export's folder, else the plan's own folder (a first export lands beside the plan), else the last
+    // folder a plan was opened from.
     QString dir = m_settings->value(Settings::Key::ExportDirectory).toString();
+    if ((dir.isEmpty() || !QFileInfo(dir).isDir()) && !m_document->filePath().isEmpty())
+        dir = QFileInfo(m_document->filePath()).absolutePath();
     if (dir.isEmpty() || !QFileInfo(dir).isDir())
         dir = m_settings->value(Settings::Key::LastDirectory).toString();
     const QString suggested = QDir(dir).filePath(exportBaseName() + suffix);

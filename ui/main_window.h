@@ -175,6 +175,9 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    // Ctrl+Z / Ctrl+Shift+Z in a field of the inputs is the plan's undo and redo (what the toolbar offers), not
+    // the field's own text undo: every field edit is a plan edit.
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 

@@ -127,11 +127,12 @@ gp::Expected<bool> PlanDocument::open(const QString& path)
     return true;
 }
 
-gp::Expected<bool> PlanDocument::save(const QString& path)
+gp::Expected<bool> PlanDocument::save(const QString& path, std::vector<gp::OverrideUse> answeredWith)
 {
     const std::string fileName = QFileInfo(path).fileName().toStdString();
     // The core's writer checks every write, the flush to disk and the close before it renames: on a full disk the
     // old file stays and the document stays modified (QSaveFile in Qt 6.4 commits an empty file there).
+    m_plan.answeredWith = std::move(answeredWith);
     const std::string text = gp::serializePlan(m_plan);
     if (auto written = writeFileAtomically(path, text); !written)
         return gp::Error{{}, written.error().message, fileName};

@@ -43,7 +43,9 @@ public:
     gp::Expected<bool> open(const QString& path);
     // Writes the plan atomically and marks it unmodified; on failure (a full disk included) the file on disk and
     // the modified state stay as they were.
-    gp::Expected<bool> save(const QString& path);
+    // Writes the plan with `answeredWith`: the quotes from the user's overrides its answer used (the plan's
+    // answered_with, kept in the document too).
+    gp::Expected<bool> save(const QString& path, std::vector<gp::OverrideUse> answeredWith = {});
 
     // Sets the plan without recording (used by the undo commands).
     void setPlanSilently(const gp::Plan& plan);

@@ -57,6 +57,19 @@ struct GpuSpec {
     std::string asOf;
     std::string notes;
     std::vector<std::string> estimatedFields; // fields derived rather than read from a datasheet
+    // Capabilities as data (no architecture name is compared in code): the block-scaled training formats its
+    // tensor cores run ("mxfp8", "nvfp4"; fp8/fp4 rates themselves are `tflops`), and whether vLLM gives it the
+    // large scheduler defaults when its memory is large (vLLM leaves A100s on the small ones).
+    std::vector<std::string> tensorFormats;
+    bool servingLargeDefaults = true;
+
+    bool runsFormat(std::string_view format) const
+    {
+        for (const auto& f : tensorFormats)
+            if (f == format)
+                return true;
+        return false;
+    }
 };
 
 struct LinkSpec {
@@ -124,6 +137,7 @@ struct InstanceSpec {
     std::optional<double> diskIops;       // of the recommended data disk, when known
     std::optional<double> diskThroughputMBps;
     bool sizeEstimate = false; // sizes modelled from text rather than a published table
+    bool networkEstimate = false; // networkGbps is the family's default, no published figure (network_status)
     std::string source;
     std::string asOf;
     std::string notes;

@@ -73,6 +73,11 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.string("as_of", gpu.asOf, true);
     r.string("notes", gpu.notes);
     r.stringList("estimated_fields", gpu.estimatedFields);
+    r.stringList("tensor_formats", gpu.tensorFormats);
+    for (const std::string& format : gpu.tensorFormats)
+        if (r.ok() && format != "mxfp8" && format != "nvfp4")
+            r.fail("tensor_formats", "lists \"mxfp8\" and \"nvfp4\" only, got \"" + format + "\"");
+    r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
     if (!r.ok())
         return r.takeError();
     gpu.memoryBytes = memoryGib * kGiB;
@@ -159,9 +164,11 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
     if (userPrice && price.status.empty())
         price.status = "user";
     if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user"
-        && price.status != "quoted")
-        r.fail("status",
-               "must be \"published\", \"estimate\", \"user\" or \"quoted\", got \"" + price.status + "\"");
+        && price.status != "quoted" && price.status != "missing")
+        r.fail("status", "must be \"published\", \"estimate\", \"missing\", \"user\" or \"quoted\", got \""
+                             + price.status + "\"");
+    if (r.ok() && price.status == "missing" && (price.onDemandPerHour || price.monthly))
+        r.fail("status", "is \"missing\" but the price gives a figure");
     r.boundedString("source", price.source, std::size_t(limits::kMaxSourceTextLength), !userPrice);
     r.string("as_of", price.asOf, !userPrice);
     r.boundedString("note", price.note, std::size_t(limits::kMaxSourceTextLength));
@@ -219,6 +226,11 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
     if (r.ok() && sizeStatus != "published" && sizeStatus != "estimate")
         r.fail("size_status", "must be \"published\" or \"estimate\", got \"" + sizeStatus + "\"");
     instance.sizeEstimate = sizeStatus == "estimate";
+    std::string networkStatus = "published";
+    r.string("network_status", networkStatus);
+    if (r.ok() && networkStatus != "published" && networkStatus != "estimate")
+        r.fail("network_status", "must be \"published\" or \"estimate\", got \"" + networkStatus + "\"");
+    instance.networkEstimate = networkStatus == "estimate";
     r.string("source", instance.source, !userInstance);
     r.string("as_of", instance.asOf, !userInstance);
     r.string("notes", instance.notes);

@@ -59,11 +59,37 @@ Expected<bool> validateCatalog(const Catalog& catalog)
 Diagnostics catalogWarnings(const Catalog& catalog)
 {
     Diagnostics warnings;
+    // A default key the catalog (or the built-in one it falls back to) gives.
+    auto hasDefault = [&catalog](const std::string& key) {
+        return catalog.defaults.find(key) != catalog.defaults.end()
+               || builtinCatalog().defaults.find(key) != builtinCatalog().defaults.end();
+    };
+    // The efficiency classes the time model documents (resources/catalog/README.md, gpus[].class).
+    static const std::set<std::string> knownClasses = {"datacenter-hbm", "datacenter-gddr", "consumer"};
     for (const auto& gpu : catalog.gpus) {
         if (!gpu.tflops.any())
             warnings.push_back({"gpu_no_tflops",
                                 "GPU \"" + gpu.id + "\" has no TFLOPS figure for any precision; its speed is unknown",
                                 {{"gpu", gpu.id}}});
+        if (!knownClasses.count(gpu.gpuClass))
+            warnings.push_back({"gpu_class_unknown",
+                                "GPU \"" + gpu.id + "\" has the unknown class \"" + gpu.gpuClass
+                                    + "\"; the known ones are datacenter-hbm, datacenter-gddr and consumer",
+                                {{"gpu", gpu.id}, {"class", gpu.gpuClass}}});
+        // Its peak efficiency comes from its class's key, else its architecture's; a named architecture without
+        // either silently took compute_efficiency.peak.default (a GPU naming none takes it knowingly).
+        const bool classPeak = hasDefault("compute_efficiency.peak.class." + gpu.gpuClass);
+        if (!gpu.architecture.empty() && !classPeak && !hasDefault("compute_efficiency.peak." + gpu.architecture))
+            warnings.push_back({"gpu_architecture_no_efficiency",
+                                "GPU \"" + gpu.id + "\": architecture \"" + gpu.architecture
+                                    + "\" has no compute_efficiency.peak." + gpu.architecture
+                                    + " (nor its class a compute_efficiency.peak.class." + gpu.gpuClass
+                                    + "); it takes compute_efficiency.peak.default",
+                                {{"gpu", gpu.id}, {"architecture", gpu.architecture}}});
+        if (gpu.runsFormat("nvfp4") && !(gpu.tflops.fp4 && *gpu.tflops.fp4 > 0))
+            warnings.push_back({"gpu_format_without_rate",
+                                "GPU \"" + gpu.id + "\" lists tensor format nvfp4 but has no tflops.fp4",
+                                {{"gpu", gpu.id}, {"format", "nvfp4"}}});
     }
     return warnings;
 }

@@ -56,19 +56,19 @@ std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted)
 
 Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted)
 {
-    // MXFP8 GEMMs with e8m0 block scales are a 5th-generation tensor-core format (NVIDIA Blackwell architecture
-    // technical brief, 2024; torchao mx_formats runs them on sm100 only).
-    const bool blackwell = gpu.architecture == "blackwell";
-    // NVFP4 training GEMMs: Transformer Engine trains NVFP4 on SM 10.0 and 10.3 only (the data-center Blackwell
-    // parts; its NVFP4 page, 'Supported devices'), so a GPU also needs its FP4 tensor rate in the catalog and not
-    // be a consumer card (SM 12.x). Elsewhere the nearest recipe the GPU runs: MXFP8 on Blackwell, else tensorwise.
+    // What the GPU's tensor cores run is catalog data (gpus.json `tensor_formats`): MXFP8 GEMMs with e8m0 block
+    // scales are a 5th-generation tensor-core format (NVIDIA Blackwell architecture technical brief, 2024; torchao
+    // mx_formats); NVFP4 training GEMMs run where Transformer Engine trains NVFP4 (its NVFP4 page, 'Supported
+    // devices': SM 10.0 and 10.3), with the GPU's FP4 rate in the catalog. Elsewhere the nearest recipe the GPU
+    // runs: MXFP8 where it runs that, else tensorwise.
+    const bool mxfp8 = gpu.runsFormat("mxfp8");
     if (wanted == Fp8Recipe::Nvfp4) {
         const bool fp4 = gpu.tflops.fp4 && std::isfinite(*gpu.tflops.fp4) && *gpu.tflops.fp4 > 0;
-        if (blackwell && fp4 && gpu.gpuClass != "consumer")
+        if (gpu.runsFormat("nvfp4") && fp4)
             return wanted;
-        return blackwell ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
+        return mxfp8 ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
     }
-    if (wanted == Fp8Recipe::Mxfp8 && !blackwell)
+    if (wanted == Fp8Recipe::Mxfp8 && !mxfp8)
         return Fp8Recipe::Tensorwise;
     return wanted;
 }

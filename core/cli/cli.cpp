@@ -8,6 +8,7 @@
 #include "cli/launch_command.h"
 #include "cli/model_command.h"
 #include "base/input_file.h"
+#include "base/number_text.h"
 #include "cli/output_files.h"
 #include "estimate/estimator.h"
 #include "planner/planner.h"
@@ -341,6 +342,23 @@ int commandSweep(CommandContext& ctx, const std::vector<std::string>& argv)
     return emitComparison(ctx, in, *swept);
 }
 
+// Says on standard error when the plan records quotes its answer used (answered_with, saved by the window) that
+// this answer does not have: the same plan then gets another answer, and the user should know why.
+void noteMissingOverrides(CommandContext& ctx, const Plan& plan, const PlanAnswer& answer)
+{
+    const std::vector<OverrideUse> missing = overridesMissing(plan, answer.overridesUsed);
+    for (const OverrideUse& use : missing) {
+        std::string figures;
+        if (use.onDemandPerHour)
+            figures += formatNumber(*use.onDemandPerHour, 6) + " " + use.currency + "/h";
+        if (use.monthly)
+            figures += (figures.empty() ? "" : ", ") + formatNumber(*use.monthly, 6) + " " + use.currency + "/month";
+        ctx.err << "note: this plan was answered with your " << (use.status == "quoted" ? "account's price" : "quote")
+                << " for " << use.instance << (figures.empty() ? "" : " (" + figures + ")")
+                << ", which this answer does not use; pass --overrides FILE with it to get the same answer\n";
+    }
+}
+
 int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ReportInputs in;
@@ -395,6 +413,7 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
     auto answer = answerPlan(in.plan, *in.catalog);
     if (!answer)
         return fail(ctx, ExitInvalidInput, answer.error().toString());
+    noteMissingOverrides(ctx, in.plan, *answer);
     if (format == "json")
         return emit(ctx, args, planAnswerToJson(*answer).dump(2) + "\n");
     if (format == "csv")

@@ -150,15 +150,21 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     }
     r.bottleneck = r.fits ? (s.limit == "compute" ? Bottleneck::Compute : Bottleneck::MemoryBandwidth)
                           : Bottleneck::MemoryCapacity;
-    if (s.concurrencyCut)
+    if (s.concurrencyCut) {
+        // Requests, not tokens: the replica holds `held` requests of `request_tokens` tokens each. Named for its
+        // candidate, since the cut is one candidate's (another, or the recommendation, may hold the load).
+        const std::string name = hw.label.empty() ? hw.id : hw.label;
         r.warnings.push_back({"serving_batch_cut",
-                              "each replica is asked to hold " + formatNumber(s.requestedConcurrency, 6)
-                                  + " requests but its " + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache")
-                                  + " holds " + formatNumber(s.concurrency, 6) + " of " + length + " tokens",
+                              "each replica is asked to hold "
+                                  + formatNumber(s.requestedConcurrency, 6) + " requests but its "
+                                  + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache") + " holds "
+                                  + formatNumber(s.concurrency, 6) + " requests of " + length + " tokens each",
                               {{"requested", formatNumber(s.requestedConcurrency, 6)},
                                {"held", formatNumber(s.concurrency, 6)},
                                {"request_tokens", length},
-                               {"limit", s.limit}}});
+                               {"limit", s.limit},
+                               {"candidate", name}}});
+    }
     r.decodeTokensPerSecond = s.outputTokensPerSecond;
     r.prefillSeconds = s.ttftSeconds;
     r.tokensPerSecond = s.totalOutputTokensPerSecond;
@@ -295,6 +301,8 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;
     r.bottleneck = r.fits ? t.bottleneck : Bottleneck::MemoryCapacity;
+    r.largestOverhead = t.largestOverhead;
+    r.largestOverheadSeconds = t.largestOverheadSeconds;
     r.warnings.insert(r.warnings.end(), t.warnings.begin(), t.warnings.end());
     const Diagnostics sanity = sanityChecks(model, plan.workload, config, planEpochs(plan));
     r.warnings.insert(r.warnings.end(), sanity.begin(), sanity.end());

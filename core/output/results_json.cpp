@@ -182,6 +182,7 @@ json candidateResultToJson(const CandidateResult& r)
         {"decode_tokens_per_second", jsonNumber(r.decodeTokensPerSecond)},
         {"prefill_seconds", jsonNumber(r.prefillSeconds)},
         {"bottleneck", toString(r.bottleneck)},
+        {"largest_overhead", r.largestOverhead ? json(toString(*r.largestOverhead)) : json(nullptr)},
         {"cost",
          {{"on_demand", jsonNumber(r.cost.onDemand)},
           {"monthly", jsonNumber(r.cost.monthly)},
@@ -266,8 +267,16 @@ json planAnswerToJson(const PlanAnswer& answer)
                           {"hours", jsonNumber(s.figures.hours)},
                           {"summary", answer.summary ? diagnosticToJson(*answer.summary) : json(nullptr)}};
     }
+    json overrides = json::array();
+    for (const OverrideUse& use : answer.overridesUsed)
+        overrides.push_back({{"instance", use.instance},
+                             {"status", use.status},
+                             {"currency", use.currency},
+                             {"on_demand_per_hour", jsonNumber(use.onDemandPerHour)},
+                             {"monthly", jsonNumber(use.monthly)}});
     return {{"model", modelToJson(search.model)},
             {"billing_modes", answer.billingModes},
+            {"overrides_used", overrides},
             {"recommendation", recommendation},
             {"results", results},
             {"search", {{"configurations_evaluated", search.configurationsEvaluated}, {"seconds", search.seconds}}}};
@@ -350,6 +359,7 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                                  {"network_gbps", i.networkGbps},
                                  {"rdma", i.rdma},
                                  {"size_status", i.sizeEstimate ? "estimate" : "published"},
+                                 {"network_status", i.networkEstimate ? "estimate" : "published"},
                                  {"source", i.source},
                                  {"as_of", i.asOf},
                                  {"price", priceJson(i.price)},

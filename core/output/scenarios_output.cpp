@@ -81,6 +81,10 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
                            {"cost_percent", jsonNumber(row.delta.costPercent)},
                            {"hours", jsonNumber(row.delta.hours)},
                            {"hours_percent", jsonNumber(row.delta.hoursPercent)}};
+        json changes = json::array();
+        for (const PlanChange& change : row.changes)
+            changes.push_back({{"path", change.path}, {"from", change.from}, {"to", change.to}});
+        r["changes"] = changes;
         rows.push_back(r);
     }
     const ScenarioRow* baseline = comparison.baseline < comparison.rows.size()

@@ -309,6 +309,20 @@ struct SearchSpec {
     int maxNodes = 16;
 };
 
+// A figure from the user's catalog overrides that an answer to the plan used: the price quote of one catalog
+// instance ("user": typed in Edit Price or a price sheet; "quoted": imported from the user's cloud account). The
+// window records them in the plan it saves (`answered_with.overrides`) so that another tool can tell when it
+// answers the same plan without them.
+struct OverrideUse {
+    std::string instance; // catalog instance id
+    std::string status;   // "user" or "quoted"
+    std::string currency; // of the figures
+    std::optional<double> onDemandPerHour;
+    std::optional<double> monthly;
+
+    bool operator==(const OverrideUse& other) const = default;
+};
+
 struct Plan {
     std::string title;
     std::string notes; // free text for the report: what the plan is for, what was agreed
@@ -318,6 +332,7 @@ struct Plan {
     Assumptions assumptions;
     Billing billing;
     SearchSpec search;
+    std::vector<OverrideUse> answeredWith; // answered_with.overrides: the quotes the saved answer used
     nlohmann::json original; // the document as read, so unknown fields survive a save
 
     // The structs, and the document's fields no struct holds (unknown fields, scenarios; unmodelledFields).

@@ -267,6 +267,36 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     return true;
 }
 
+// answered_with.overrides: the quotes the window's answer used when it saved the plan (OverrideUse).
+bool readAnsweredWith(const json& document, Plan& plan, JsonReader& root)
+{
+    const json* section = jsonChild(document, "answered_with");
+    if (!section)
+        return true;
+    const json* list = section->is_object() ? jsonChild(*section, "overrides") : nullptr;
+    if (!section->is_object() || (list && !list->is_array())) {
+        root.fail("answered_with", "must be an object with an \"overrides\" array");
+        return false;
+    }
+    for (std::size_t index = 0; list && index < list->size(); ++index) {
+        JsonReader r((*list)[index], "answered_with.overrides[" + std::to_string(index) + "]");
+        OverrideUse use;
+        r.string("instance", use.instance, true);
+        r.string("status", use.status, true);
+        r.string("currency", use.currency);
+        r.optionalNumber("on_demand_per_hour", use.onDemandPerHour, 0, 1e9);
+        r.optionalNumber("monthly", use.monthly, 0, 1e12);
+        if (r.ok() && use.status != "user" && use.status != "quoted")
+            r.fail("status", "must be \"user\" or \"quoted\", got \"" + use.status + "\"");
+        if (!r.ok()) {
+            root.failPath(r.takeError().field, r.takeError().message);
+            return false;
+        }
+        plan.answeredWith.push_back(std::move(use));
+    }
+    return true;
+}
+
 bool readCandidates(const json& document, Plan& plan, JsonReader& root)
 {
     const json* list = jsonChild(document, "candidates");
@@ -410,6 +440,8 @@ Expected<Plan> planFromJson(const json& document)
         readCandidates(document, plan, root);
     if (root.ok())
         readSettings(document, plan, root);
+    if (root.ok())
+        readAnsweredWith(document, plan, root);
     if (!root.ok())
         return root.takeError();
     plan.original = document;

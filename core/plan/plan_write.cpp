@@ -164,6 +164,17 @@ json planToJson(const Plan& plan)
     // Every scalar the table does not write (one at its default) leaves the file: a field set back to its default
     // does not come back from the file on the next read.
     writePlanFields(plan, known, document, servingWritten);
+    document.erase("answered_with"); // written whole, and only when the answer used a quote
+    if (!plan.answeredWith.empty()) {
+        json overrides = json::array();
+        for (const OverrideUse& use : plan.answeredWith)
+            overrides.push_back({{"instance", use.instance},
+                                 {"status", use.status},
+                                 {"currency", use.currency},
+                                 {"on_demand_per_hour", optionalNumber(use.onDemandPerHour)},
+                                 {"monthly", optionalNumber(use.monthly)}});
+        known["answered_with"] = {{"overrides", overrides}};
+    }
     mergeInto(document, known);
     if (!plan.model.parameters && document["model"].is_object())
         document["model"].erase("parameters");

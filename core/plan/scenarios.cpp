@@ -148,6 +148,73 @@ json overridesBetween(const Plan& base, const Plan& variant)
     return patch;
 }
 
+namespace {
+
+// The leaves of merge patch `patch` under `prefix`, with the value each had in `from` (null when absent).
+void collectPlanChanges(const json& patch, const json* from, const std::string& prefix, std::vector<PlanChange>& out)
+{
+    for (auto it = patch.begin(); it != patch.end(); ++it) {
+        const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+        const json* old = from && from->is_object() && from->contains(it.key()) ? &(*from)[it.key()] : nullptr;
+        if (it.value().is_object() && old && old->is_object() && !it.value().empty()) {
+            collectPlanChanges(it.value(), old, path, out);
+            continue;
+        }
+        out.push_back({path, old ? *old : json(nullptr), it.value()});
+    }
+}
+
+} // namespace
+
+std::vector<PlanChange> planChanges(const Plan& from, const Plan& to)
+{
+    std::vector<PlanChange> changes;
+    const json before = documentWithoutScenarios(from);
+    collectPlanChanges(overridesBetween(from, to), &before, "", changes);
+    return changes;
+}
+
+std::string changeValueText(const json& value)
+{
+    if (value.is_null())
+        return "default";
+    if (value.is_string())
+        return value.get<std::string>();
+    if (value.is_array()) {
+        std::string text;
+        for (const json& item : value) {
+            std::string one;
+            if (item.is_object() && item.contains("instance") && item["instance"].is_string())
+                one = item["instance"].get<std::string>();
+            else if (item.is_object() && item.contains("gpu") && item["gpu"].is_string())
+                one = item["gpu"].get<std::string>();
+            else
+                one = changeValueText(item);
+            text += (text.empty() ? "" : ", ") + one;
+        }
+        return "[" + text + "]";
+    }
+    return value.dump();
+}
+
+std::string scenarioNameFor(const std::vector<PlanChange>& changes)
+{
+    std::string name;
+    for (std::size_t i = 0; i < changes.size() && i < 2; ++i) {
+        const std::string& path = changes[i].path;
+        const std::size_t section = path.find('.');
+        // "workload.sequence_length" -> "sequence_length"; a whole section keeps its name.
+        const std::string field = section == std::string::npos ? path : path.substr(section + 1);
+        std::string value = changeValueText(changes[i].to);
+        if (value.size() > 40)
+            value = value.substr(0, 37) + "...";
+        name += (name.empty() ? "" : ", ") + field + " " + value;
+    }
+    if (changes.size() > 2)
+        name += ", +" + std::to_string(changes.size() - 2) + " more";
+    return name;
+}
+
 std::vector<Scenario> planScenarios(const Plan& plan)
 {
     std::vector<Scenario> scenarios;

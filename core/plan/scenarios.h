@@ -41,6 +41,23 @@ nlohmann::json overridesBetween(const Plan& base, const Plan& variant);
 // The plan of planScenarios(base)[index]; errors name "scenarios[index].overrides...".
 Expected<Plan> scenarioPlan(const Plan& base, std::size_t index);
 
+// One field a plan sets differently from another: its dotted path ("workload.sequence_length"; a section a
+// scenario replaces whole, like "candidates", is one change) and its value in each (null: absent, the default).
+struct PlanChange {
+    std::string path;
+    nlohmann::json from;
+    nlohmann::json to;
+};
+
+// What `to` changes from `from` in the sections a scenario may override, in document order.
+std::vector<PlanChange> planChanges(const Plan& from, const Plan& to);
+// A value as the change lists show it: numbers and text plainly, "default" for null, candidates by their instance
+// or GPU ids, other arrays and objects compactly.
+std::string changeValueText(const nlohmann::json& value);
+// A scenario name from its changes: "sequence_length 8192", "technique lora, lora.rank 64", "+N more" past two;
+// empty when nothing changes.
+std::string scenarioNameFor(const std::vector<PlanChange>& changes);
+
 // Checks document["scenarios"] (absent or null: none): names, fields, and that each one applies to the plan; the
 // error names the field. `plan` must hold everything else read from `document`.
 std::optional<Error> readScenarios(const nlohmann::json& document, const Plan& plan);

@@ -140,7 +140,48 @@ Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const 
     auto search = searchPlan(plan, catalog, control);
     if (!search)
         return search.error();
-    return rankAnswer(std::move(*search), plan);
+    PlanAnswer answer = rankAnswer(std::move(*search), plan);
+    answer.overridesUsed = overridesUsed(plan, catalog);
+    return answer;
+}
+
+std::vector<OverrideUse> overridesUsed(const Plan& plan, const Catalog& catalog)
+{
+    std::vector<const InstanceSpec*> instances;
+    if (plan.candidates.empty()) {
+        for (const InstanceSpec& instance : catalog.instances)
+            instances.push_back(&instance);
+    } else {
+        for (const CandidateSpec& c : plan.candidates)
+            if (const InstanceSpec* instance = c.instance.empty() ? nullptr : catalog.findInstance(c.instance);
+                instance && !c.pricePerHour
+                && std::none_of(instances.begin(), instances.end(), [&](const InstanceSpec* i) { return i == instance; }))
+                instances.push_back(instance);
+    }
+    std::vector<OverrideUse> used;
+    for (const InstanceSpec* instance : instances) {
+        const auto region = plan.billing.regions.find(instance->provider);
+        const PriceSpec* price
+            = priceInRegion(catalog, *instance, region == plan.billing.regions.end() ? "" : region->second).price;
+        if (!price || (price->status != "user" && price->status != "quoted"))
+            continue;
+        // The figures the quote gives; one it leaves to the catalog is null.
+        auto quoted = [&](const char* field, const std::optional<double>& v) {
+            return price->keeps(field) ? std::nullopt : v;
+        };
+        used.push_back({instance->id, price->status, price->currency,
+                        quoted("on_demand_per_hour", price->onDemandPerHour), quoted("monthly", price->monthly)});
+    }
+    return used;
+}
+
+std::vector<OverrideUse> overridesMissing(const Plan& plan, const std::vector<OverrideUse>& used)
+{
+    std::vector<OverrideUse> missing;
+    for (const OverrideUse& recorded : plan.answeredWith)
+        if (std::find(used.begin(), used.end(), recorded) == used.end())
+            missing.push_back(recorded);
+    return missing;
 }
 
 } // namespace gp

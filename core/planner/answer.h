@@ -40,6 +40,7 @@ struct PlanAnswer {
     SearchObjective objective = SearchObjective::Cost;
     std::optional<double> deadlineHours;
     std::optional<double> budget;
+    std::vector<OverrideUse> overridesUsed; // the user's quotes among the candidates' prices (overridesUsed())
 
     const CandidatePlan* recommendation() const
     {
@@ -51,6 +52,14 @@ struct PlanAnswer {
 // candidates under the billing modes the plan allows. Errors name the field; a cancelled search returns the
 // error isCancelled() recognises.
 Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control = {});
+
+// The user's price quotes (catalog overrides: status "user" or "quoted") that answering `plan` with `catalog` uses:
+// one per candidate instance whose price in the plan's region comes from a quote, in candidate order.
+std::vector<OverrideUse> overridesUsed(const Plan& plan, const Catalog& catalog);
+
+// The recorded quotes (`plan.answeredWith`) that `used` lacks or gives other figures for: what an answer without
+// the same overrides computes differently.
+std::vector<OverrideUse> overridesMissing(const Plan& plan, const std::vector<OverrideUse>& used);
 
 // The standings for already ranked candidates (answerPlan's second half, for tests and callers that search
 // themselves).

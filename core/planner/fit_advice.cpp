@@ -301,8 +301,11 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
         binding.message = "the weights alone take " + formatGiB(closestMiss.memory.weights)
             + " GiB per GPU in the closest configuration, more than the " + formatGiB(usable) + " GiB usable";
     } else if (!moreNodes && closestMiss.memory.activations + closestMiss.memory.logits > usable
-               && inputs.plan->workload.mode == Mode::Training) {
-        // More replicas shard weights, gradients and optimizer states, never one sequence's activations.
+               && inputs.plan->workload.mode == Mode::Training
+               && closestMiss.configuration.checkpointing == Checkpointing::Full) {
+        // More replicas shard weights, gradients and optimizer states, never one sequence's activations. Said
+        // only of a configuration that checkpoints fully: one that does not (a layout the user set) may fit with
+        // checkpointing, which the suggestions then offer.
         const double activations = closestMiss.memory.activations + closestMiss.memory.logits;
         binding.code = "activations_exceed_memory";
         binding.args = {{"activations_gib", formatGiB(activations)},
@@ -317,8 +320,10 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
     } else {
         binding.code = "memory_exceeds_capacity";
         binding.args = {{"required_gib", formatGiB(closestMiss.memory.total)}, {"usable_gib", formatGiB(usable)}};
-        binding.message = "even the most memory-saving configuration needs " + formatGiB(closestMiss.memory.total)
-            + " GiB per GPU, " + formatGiB(usable) + " GiB usable";
+        // With the search off the configuration shown is the plan's own, not the most memory-saving one.
+        binding.message = std::string(inputs.plan->search.enabled ? "even the most memory-saving configuration needs "
+                                                                  : "the configuration as set needs ")
+            + formatGiB(closestMiss.memory.total) + " GiB per GPU, " + formatGiB(usable) + " GiB usable";
         if (!moreNodes && nodeLimit < kMaxAdviceNodes) {
             binding.args.emplace_back("nodes_ceiling", std::to_string(kMaxAdviceNodes));
             binding.message += "; no node count up to " + std::to_string(kMaxAdviceNodes) + " fits";

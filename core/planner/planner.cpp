@@ -445,9 +445,13 @@ CandidatePlan CandidateSearch::run()
         const CostEstimate prices = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog);
         m_rates = allowedRates(prices.rates, m_work.billing);
         m_monthDays = prices.monthDays;
-        if (!m_work.search.enabled)
+        if (!m_work.search.enabled) {
+            // The plan's own layout: "auto" nodes are the fewest it fits on (and meets a deadline or budget with),
+            // never more instances to win on the objective; a data-parallel "auto" fills them.
             evaluateAsConfigured(*hw);
-        else if (m_work.workload.mode == Mode::Training)
+            if (m_feasible.have)
+                break;
+        } else if (m_work.workload.mode == Mode::Training)
             searchTraining(*hw);
         else
             searchInference(*hw);

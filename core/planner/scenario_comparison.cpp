@@ -67,9 +67,12 @@ void setBaseline(ScenarioComparison& comparison, std::size_t baseline)
     if (baseline >= comparison.rows.size())
         baseline = 0;
     comparison.baseline = baseline;
-    for (std::size_t i = 0; i < comparison.rows.size(); ++i)
-        comparison.rows[i].delta = i == baseline ? ScenarioDelta{}
-                                                 : deltaBetween(comparison.rows[i], comparison.rows[baseline]);
+    const std::optional<Plan>& basePlan = comparison.rows[baseline].plan;
+    for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
+        ScenarioRow& row = comparison.rows[i];
+        row.delta = i == baseline ? ScenarioDelta{} : deltaBetween(row, comparison.rows[baseline]);
+        row.changes = i != baseline && basePlan && row.plan ? planChanges(*basePlan, *row.plan) : std::vector<PlanChange>{};
+    }
 }
 
 Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& catalog, std::size_t baseline,
@@ -94,6 +97,7 @@ Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& c
     };
     ScenarioRow base;
     base.base = true;
+    base.plan = basePlan;
     if (auto cancelled = answerRow(base, basePlan))
         return *cancelled;
     comparison.rows.push_back(std::move(base));
@@ -106,6 +110,8 @@ Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& c
             row.error = variant.error();
         else if (auto cancelled = answerRow(row, *variant))
             return *cancelled;
+        if (variant)
+            row.plan = std::move(*variant);
         if (row.error && !row.error->field.empty() && row.error->field.rfind("scenarios[", 0) != 0)
             row.error->field = "scenarios[" + std::to_string(i) + "].overrides." + row.error->field;
         comparison.rows.push_back(std::move(row));

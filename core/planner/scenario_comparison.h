@@ -3,6 +3,7 @@
 // CSV) and the report render this one value.
 #pragma once
 
+#include "plan/scenarios.h"
 #include "planner/answer.h"
 
 #include <optional>
@@ -54,6 +55,8 @@ struct ScenarioRow {
     std::optional<PlanAnswer> answer;
     ScenarioHeadline headline;
     ScenarioDelta delta; // to the baseline row (empty on the baseline itself)
+    std::optional<Plan> plan;        // the row's plan (absent when it could not be built)
+    std::vector<PlanChange> changes; // what the row's plan changes from the baseline's (empty on the baseline)
 };
 
 struct ScenarioComparison {

@@ -325,7 +325,7 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     // moves too (a discount, a list-price change), only an estimate also has a sourced spread.
     const bool costObjective =
         answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
-    if (costObjective && s.priceStatus != "unknown" && s.point.priced && s.point.cost > 0) {
+    if (costObjective && s.priceStatus != "unknown" && s.priceStatus != "missing" && s.point.priced && s.point.cost > 0) {
         for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
             const CandidatePlan& c = answer.search.candidates[i];
             const ObjectiveFigures& f = answer.standings[i].figures;

@@ -5,6 +5,7 @@
 #include "base/finite_number.h"
 #include "base/embedded_files.h"
 #include "catalog/catalog.h"
+#include "catalog/gpu_precision.h"
 #include "cli/cli.h"
 #include "estimate/estimator.h"
 #include "plan/plan.h"
@@ -438,8 +439,10 @@ TEST(CatalogValidation, GpuWithoutAnyTflopsFigureWarns)
     gp::Catalog catalog;
     gp::GpuSpec silent;
     silent.id = "mystery-gpu";
+    silent.gpuClass = "datacenter-hbm"; // a known class and architecture: only the missing figure warns
+    silent.architecture = "hopper";
     catalog.gpus.push_back(silent);
-    gp::GpuSpec known;
+    gp::GpuSpec known = silent;
     known.id = "fp32-only";
     known.tflops.fp32 = 19.5;
     catalog.gpus.push_back(known);
@@ -525,4 +528,63 @@ TEST(Catalog2026, CatalogValidateRefusesAGpuWithoutUsableTflops)
     std::ostringstream err2;
     EXPECT_EQ(gp::runCli({"catalog", "validate", "-"}, in2, out2, err2), gp::ExitOk) << err2.str();
     EXPECT_EQ(err2.str().find("warning"), std::string::npos) << err2.str();
+}
+
+TEST(CatalogValidation, ArchitectureWithoutEfficiencyKeysAndUnknownClassWarn)
+{
+    // Issue 37 part 5: a new architecture without compute_efficiency.peak.<architecture> silently took the default
+    // peak, and nothing checked a GPU's class. Both warn now; a GDDR card takes its class's peak, so its
+    // architecture needs no key of its own.
+    gp::Catalog catalog;
+    gp::GpuSpec next;
+    next.id = "next-gen";
+    next.gpuClass = "datacenter-hbm";
+    next.architecture = "rubin";
+    next.tflops.bf16 = 2500;
+    catalog.gpus.push_back(next);
+    gp::GpuSpec gddr = next;
+    gddr.id = "next-gddr";
+    gddr.gpuClass = "datacenter-gddr";
+    catalog.gpus.push_back(gddr);
+    gp::GpuSpec odd = next;
+    odd.id = "odd-class";
+    odd.gpuClass = "workstation";
+    odd.architecture = "hopper";
+    catalog.gpus.push_back(odd);
+    const gp::Diagnostics warnings = gp::catalogWarnings(catalog);
+    std::vector<std::string> seen;
+    for (const auto& w : warnings)
+        seen.push_back(w.code + ":" + w.arg("gpu"));
+    EXPECT_EQ(seen, (std::vector<std::string>{"gpu_architecture_no_efficiency:next-gen", "gpu_class_unknown:odd-class"}));
+    EXPECT_TRUE(gp::catalogWarnings(gp::builtinCatalog()).empty()) << "the built-in catalog has every key";
+}
+
+TEST(GpuCapabilities, BlockScaledRecipesFollowTheCatalogsTensorFormats)
+{
+    // Issue 37 part 5: which FP8 recipe a GPU runs is read from its tensor_formats, not its architecture's name. A
+    // Hopper-class GPU given the formats runs them; a Blackwell GPU without them falls back.
+    const gp::GpuSpec* b200 = gp::builtinCatalog().findGpu("b200-180gb-sxm");
+    const gp::GpuSpec* h100 = gp::builtinCatalog().findGpu("h100-80gb-sxm");
+    const gp::GpuSpec* rtx5090 = gp::builtinCatalog().findGpu("rtx-5090-32gb");
+    ASSERT_TRUE(b200 && h100 && rtx5090);
+    EXPECT_EQ(gp::fp8RecipeOnGpu(*b200, gp::Fp8Recipe::Nvfp4), gp::Fp8Recipe::Nvfp4);
+    EXPECT_EQ(gp::fp8RecipeOnGpu(*rtx5090, gp::Fp8Recipe::Nvfp4), gp::Fp8Recipe::Mxfp8);
+    EXPECT_EQ(gp::fp8RecipeOnGpu(*h100, gp::Fp8Recipe::Mxfp8), gp::Fp8Recipe::Tensorwise);
+    gp::GpuSpec renamed = *b200;
+    renamed.architecture = "some-future-name";
+    EXPECT_EQ(gp::fp8RecipeOnGpu(renamed, gp::Fp8Recipe::Nvfp4), gp::Fp8Recipe::Nvfp4) << "a name was compared";
+    gp::GpuSpec withoutFormats = *b200;
+    withoutFormats.tensorFormats.clear();
+    EXPECT_EQ(gp::fp8RecipeOnGpu(withoutFormats, gp::Fp8Recipe::Nvfp4), gp::Fp8Recipe::Tensorwise);
+    gp::GpuSpec hopperWithMx = *h100;
+    hopperWithMx.tensorFormats = {"mxfp8"};
+    EXPECT_EQ(gp::fp8RecipeOnGpu(hopperWithMx, gp::Fp8Recipe::Mxfp8), gp::Fp8Recipe::Mxfp8);
+    // A GPU's tensor_formats takes known formats only.
+    gp::Catalog parsed;
+    const auto bad = gp::parseCatalogJson(R"({"format": "gpu-planner-catalog", "version": 1, "gpus": [{"id": "x",
+        "name": "X", "class": "datacenter-hbm", "memory_gib": 80, "memory_bandwidth_gbps": 3000,
+        "tflops": {"bf16": 900}, "pcie": "pcie5", "source": "s", "as_of": "2026-12-06",
+        "tensor_formats": ["fp6"]}]})", "x.json", parsed);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().toString().find("tensor_formats"), std::string::npos) << bad.error().toString();
 }

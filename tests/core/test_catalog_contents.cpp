@@ -296,7 +296,10 @@ TEST(CatalogContents, EveryInstanceHasASourcedPrice)
     for (const auto& item : catalog().instances) {
         const auto& price = item.price;
         ++statuses[price.status];
-        EXPECT_TRUE(price.status == "published" || price.status == "estimate") << item.id << ": " << price.status;
+        EXPECT_TRUE(price.status == "published" || price.status == "estimate" || price.status == "missing")
+            << item.id << ": " << price.status;
+        // A price with no figure says it is missing, never "estimate" (issue 44: an H20 without a price).
+        EXPECT_EQ(price.status == "missing", !price.onDemandPerHour && !price.monthly) << item.id;
         EXPECT_FALSE(price.source.empty()) << item.id;
         EXPECT_EQ(catalog().sources.count(price.source), 1u) << item.id << ": " << price.source;
         EXPECT_TRUE(isDate(price.asOf)) << item.id;
@@ -377,3 +380,23 @@ TEST(CatalogContents, TencentEstimatesFollowTheStatedRule)
 }
 
 } // namespace
+
+TEST(CatalogContents, EveryInstanceCanGoPastOneNode)
+{
+    // Issue 44 item 4: 16 instances had no network bandwidth (PNV5b, PNV6, a3-highgpu-1g/2g/4g), so no plan could
+    // use two of them. Each has a figure now; one not published is the family's default, marked estimate, and its
+    // note says where it comes from.
+    for (const auto& item : catalog().instances) {
+        EXPECT_GT(item.networkGbps, 0) << item.id;
+        if (item.networkEstimate) {
+            EXPECT_NE(item.notes.find("network_status estimate"), std::string::npos) << item.id;
+        }
+    }
+    const gp::InstanceSpec& pnv6 = instance("tencent:PNV6.32XLARGE1280");
+    const gp::InstanceSpec& pnv4 = instance("tencent:PNV4.56XLARGE932");
+    EXPECT_TRUE(pnv6.networkEstimate);
+    EXPECT_FALSE(pnv4.networkEstimate);
+    EXPECT_EQ(pnv6.networkGbps, pnv4.networkGbps) << "the PNV family default is PNV4's published 8-GPU figure";
+    EXPECT_TRUE(instance("gcp:a3-highgpu-4g").networkEstimate);
+    EXPECT_FALSE(instance("gcp:a3-highgpu-8g").networkEstimate);
+}

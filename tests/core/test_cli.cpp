@@ -118,3 +118,45 @@ TEST(Cli, ProcessExitCodesMatchTheSpec)
     EXPECT_EQ(status("echo '{\"format\":' | " + cli + " validate - 2> /dev/null"), 1);
     EXPECT_EQ(status(cli + " nonsense 2> /dev/null"), 2);
 }
+
+TEST(Cli, PlanSaysWhenAnsweredWithoutTheQuotesItRecords)
+{
+    // Issue 44 item 3: a quote lives in the user's overrides, outside the plan. The window records in the plan the
+    // quotes its answer used (answered_with); `plan` without them answers differently and must say so.
+    fs::path dir = tempDir();
+    gp::Plan plan = *gp::parsePlan(gp::defaultPlanText());
+    plan.candidates = {gp::CandidateSpec{}, gp::CandidateSpec{}};
+    plan.candidates[0].instance = "tencent:GNV7e-8GPU";
+    plan.candidates[1].instance = "tencent:GT4.41XLARGE948";
+    gp::OverrideUse quote;
+    quote.instance = "tencent:GNV7e-8GPU";
+    quote.status = "user";
+    quote.currency = "CNY";
+    quote.onDemandPerHour = 42.5;
+    plan.answeredWith = {quote};
+    const std::string text = gp::serializePlan(plan);
+    auto reread = gp::parsePlan(text);
+    ASSERT_TRUE(reread.ok()) << reread.error().toString();
+    ASSERT_EQ(reread->answeredWith.size(), 1u);
+    EXPECT_EQ(reread->answeredWith.front(), quote) << "answered_with does not round-trip";
+    writeFile(dir / "quoted.gpuplan", text);
+    writeFile(dir / "quote.json", R"({"format": "gpu-planner-overrides", "version": 1, "prices": {
+        "tencent:GNV7e-8GPU": {"currency": "CNY", "on_demand_per_hour": 42.5, "source": "our quote"}}})");
+
+    const CliRun without = runCli({"plan", (dir / "quoted.gpuplan").string(), "--format", "json"});
+    ASSERT_EQ(without.code, 0) << without.err;
+    EXPECT_NE(without.err.find("note: this plan was answered with your quote for tencent:GNV7e-8GPU (42.5 CNY/h)"),
+              std::string::npos)
+        << without.err;
+    EXPECT_TRUE(json::parse(without.out)["overrides_used"].empty());
+
+    const CliRun with = runCli({"plan", (dir / "quoted.gpuplan").string(), "--format", "json", "--overrides",
+                                (dir / "quote.json").string()});
+    ASSERT_EQ(with.code, 0) << with.err;
+    EXPECT_EQ(with.err.find("note: this plan was answered"), std::string::npos) << with.err;
+    const json used = json::parse(with.out)["overrides_used"];
+    ASSERT_EQ(used.size(), 1u);
+    EXPECT_EQ(used[0]["instance"], "tencent:GNV7e-8GPU");
+    EXPECT_EQ(used[0]["on_demand_per_hour"], 42.5);
+    EXPECT_EQ(used[0]["status"], "user");
+}

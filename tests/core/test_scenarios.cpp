@@ -439,3 +439,36 @@ TEST(Scenarios, OverridesBetweenTwoPlansReadBackAsTheEditedPlan)
     ASSERT_TRUE(back.ok());
     EXPECT_TRUE(*back == cleared);
 }
+
+TEST(ScenarioComparison, EachRowSaysWhatItChangesFromTheBaseline)
+{
+    // Issue 44 item 8: every row lists its changes from the baseline row, by field path with both values; with a
+    // scenario as the baseline the base plan's row lists the reverse.
+    const gp::Plan plan = parsed(planDocument(threeScenarios()));
+    auto comparison = gp::compareScenarios(plan, gp::builtinCatalog());
+    ASSERT_TRUE(comparison.ok()) << comparison.error().toString();
+    ASSERT_EQ(comparison->rows.size(), 4u);
+    EXPECT_TRUE(comparison->rows[0].changes.empty());
+    const auto& context = comparison->rows[1].changes;
+    ASSERT_EQ(context.size(), 1u);
+    EXPECT_EQ(context[0].path, "workload.sequence_length");
+    EXPECT_EQ(context[0].from, plan.workload.sequenceLength);
+    EXPECT_EQ(context[0].to, 8192);
+    std::vector<std::string> lora;
+    for (const gp::PlanChange& c : comparison->rows[2].changes)
+        lora.push_back(c.path + "=" + gp::changeValueText(c.to));
+    EXPECT_NE(std::find(lora.begin(), lora.end(), "workload.technique=lora"), lora.end());
+    EXPECT_NE(std::find(lora.begin(), lora.end(), "workload.lora.rank=64"), lora.end());
+    std::vector<std::string> gn7;
+    for (const gp::PlanChange& c : comparison->rows[3].changes)
+        gn7.push_back(c.path + "=" + gp::changeValueText(c.to));
+    EXPECT_NE(std::find(gn7.begin(), gn7.end(), "candidates=[tencent:GN7.20XLARGE320]"), gn7.end());
+    EXPECT_EQ(gp::scenarioNameFor(context), "sequence_length 8192");
+
+    gp::setBaseline(*comparison, 1);
+    ASSERT_EQ(comparison->rows[0].changes.size(), 1u);
+    EXPECT_EQ(comparison->rows[0].changes[0].from, 8192);
+    EXPECT_TRUE(comparison->rows[1].changes.empty());
+    const json out = gp::scenarioComparisonToJson(*comparison);
+    EXPECT_EQ(out["scenarios"][0]["changes"][0]["path"], "workload.sequence_length");
+}

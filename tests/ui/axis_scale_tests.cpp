@@ -79,3 +79,10 @@ TEST(AxisScale, LiveUpdatesKeepAScaleTheValuesStillFit)
     EXPECT_FALSE(keepLogRange(&log, 1, 10000));  // above it
     EXPECT_FALSE(keepLogRange(&log, 0.1, 1));    // three decades under its top
 }
+
+TEST(AxisScale, TinyValuesGetTheDecimalsTheirTicksNeed)
+{
+    // Issue 44 item 11: costs per million tokens of a few thousandths drew "0.000" labels, three decimals at most.
+    EXPECT_EQ(labelFormat(niceScale(0.0009, 5)), QStringLiteral("%.5f")); // 0 0.00025 0.0005 0.00075 0.001
+    EXPECT_EQ(labelFormat(niceScale(0.00009, 5)), QStringLiteral("%.6f"));
+}

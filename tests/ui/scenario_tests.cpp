@@ -20,12 +20,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QChart>
+#include <QCheckBox>
 #include <QScatterSeries>
 #include <QDir>
 #include <QProcess>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QValueAxis>
+#include <QLogValueAxis>
+#include <QTest>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -208,6 +211,54 @@ TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
     EXPECT_EQ(gp::planScenarios(m_window->document()->plan()).size(), 3u);
 }
 
+TEST_F(ScenarioWindow, NewScenarioIsNamedAfterItsChangeAndTheCompareViewSaysWhatChanged)
+{
+    // Issue 44 item 8: the comparison did not say what each scenario changed, and new scenarios were "Scenario 4".
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ASSERT_TRUE(settled());
+    const gp::Plan base = m_window->document()->plan();
+    ScenarioBar* bar = m_window->scenarioBar();
+    bar->addScenario();
+    ASSERT_EQ(bar->activeScenario(), 3);
+    ASSERT_TRUE(settled());
+    gp::Plan edited = m_window->inputsPanel()->plan();
+    edited.workload.sequenceLength = 16384;
+    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[3].name, "sequence_length 16384");
+    // A name the user gave stays.
+    bar->renameScenario(3, QStringLiteral("long context"));
+    edited = m_window->inputsPanel()->plan();
+    edited.workload.microBatchSize = 2;
+    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[3].name, "long context");
+
+    ScenarioCompareView* view = m_window->compareView();
+    QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
+    m_window->showCompareView();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    ScenarioComparisonModel* model = view->model();
+    ASSERT_EQ(model->rowCount(), 5);
+    using C = ScenarioComparisonModel;
+    const QString changes = model->data(model->index(4, C::Changes)).toString();
+    EXPECT_TRUE(changes.contains(QStringLiteral("workload.sequence_length: %1 → 16384").arg(base.workload.sequenceLength)))
+        << changes.toStdString();
+    EXPECT_TRUE(changes.contains(QStringLiteral("workload.micro_batch_size: %1 → 2").arg(base.workload.microBatchSize)))
+        << changes.toStdString();
+    EXPECT_TRUE(model->data(model->index(3, C::Changes)).toString().contains(QStringLiteral("candidates:")))
+        << "the \"only GN7\" scenario changes the candidates";
+    EXPECT_EQ(model->data(model->index(0, C::Changes)).toString(), QStringLiteral("baseline"));
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        view->resize(1400, 600);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_changes_") + language + QStringLiteral(".png")));
+        }
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
 TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
 {
     ASSERT_TRUE(m_window->openPlan(m_planPath));
@@ -382,6 +433,110 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
         }
         installLanguage(QStringLiteral("en"));
     }
+}
+
+TEST_F(ScenarioWindow, FrontierViewFramesTheFrontierAndZoomsByKeyboard)
+{
+    // Issue 44 item 7: axes to 3,000 h and 400k squeezed the frontier and the choice into a corner. By default the
+    // chart frames the frontier and the chosen point; "all configurations" frames every point; log axes are an
+    // option; + and - zoom, the arrows pan, 0 resets.
+    json document = scenarioPlanDocument();
+    document.erase("scenarios");
+    const QString path = test::writeFile(m_dir, QStringLiteral("frontier-zoom.gpuplan"),
+                                         QByteArray::fromStdString(document.dump()));
+    ASSERT_TRUE(m_window->openPlan(path));
+    ASSERT_TRUE(settled());
+    m_window->showFrontierView();
+    FrontierView* view = m_window->frontierView();
+    const auto& points = view->points();
+    ASSERT_GT(points.size(), 1u);
+    double frontierMax = 0, allMax = 0;
+    for (const gp::FrontierPoint& f : points) {
+        allMax = std::max(allMax, f.point.hours);
+        if (f.onFrontier || f.chosen)
+            frontierMax = std::max(frontierMax, f.point.hours);
+    }
+    ASSERT_GT(allMax, 2 * frontierMax) << "the plan's slowest configurations lie far beyond its frontier";
+    auto hoursAxis = [&]() -> QAbstractAxis* {
+        const auto axes = view->chartView()->chart()->axes(Qt::Horizontal);
+        return axes.isEmpty() ? nullptr : axes.first();
+    };
+    auto* hours = qobject_cast<QValueAxis*>(hoursAxis());
+    ASSERT_TRUE(hours);
+    EXPECT_GE(hours->max(), frontierMax);
+    EXPECT_LT(hours->max(), allMax) << "the default frame is every point, not the frontier";
+    for (const gp::FrontierPoint& f : points)
+        if (f.onFrontier || f.chosen) {
+            EXPECT_GE(f.point.hours, hours->min());
+        }
+
+    view->allPointsBox()->setChecked(true);
+    hours = qobject_cast<QValueAxis*>(hoursAxis());
+    ASSERT_TRUE(hours);
+    EXPECT_GE(hours->max(), allMax);
+    view->allPointsBox()->setChecked(false);
+
+    view->logScaleBox()->setChecked(true);
+    EXPECT_TRUE(qobject_cast<QLogValueAxis*>(hoursAxis()));
+    view->logScaleBox()->setChecked(false);
+
+    hours = qobject_cast<QValueAxis*>(hoursAxis());
+    ASSERT_TRUE(hours);
+    view->resize(1100, 640);
+    view->chartView()->settleLayout();
+    const double span = hours->max() - hours->min();
+    QTest::keyClick(view->chartView(), Qt::Key_Plus);
+    EXPECT_LT(hours->max() - hours->min(), span * 0.9) << "+ did not zoom in";
+    const double zoomedMin = hours->min();
+    QTest::keyClick(view->chartView(), Qt::Key_Right);
+    EXPECT_GT(hours->min(), zoomedMin) << "the right arrow did not pan";
+    QTest::keyClick(view->chartView(), Qt::Key_0);
+    EXPECT_NEAR(hours->max() - hours->min(), span, span * 1e-6) << "0 did not reset the zoom";
+    const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+    if (!screens.isEmpty()) {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            installLanguage(language);
+            QCoreApplication::processEvents();
+            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_zoomed_") + language + QStringLiteral(".png")));
+        }
+        view->logScaleBox()->setChecked(true);
+        EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_log_zh_CN.png")));
+        installLanguage(QStringLiteral("en"));
+    }
+}
+
+TEST_F(ScenarioWindow, LanguageSwitchesWithEveryViewOpenKeepTheWindow)
+{
+    // Issue 44 item 9: the window vanished once on a language switch with the frontier, sweep, sensitivity and
+    // Compare views open. The switch is repeated here with all four open and their background work in flight
+    // (the sanitizer build runs this test: cmake -DGP_SANITIZE=ON, target ui_tests).
+    ASSERT_TRUE(m_window->openPlan(m_planPath));
+    ASSERT_TRUE(settled());
+    QSignalSpy compared(m_window->compareView(), &ScenarioCompareView::comparisonReady);
+    m_window->showCompareView();
+    m_window->showFrontierView();
+    m_window->showSensitivityView();
+    m_window->showSweepView();
+    m_window->sweepView()->setValues(QStringLiteral("2048, 4096"));
+    ASSERT_TRUE(m_window->sweepView()->run());
+    for (int round = 0; round < 6; ++round) {
+        m_window->setLanguage(round % 2 == 0 ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+        QCoreApplication::processEvents();
+        // An edit while the views recompute: new background work supersedes the old.
+        gp::Plan edited = m_window->document()->plan();
+        edited.workload.microBatchSize = 1 + round % 2;
+        m_window->document()->change(edited, QStringLiteral("edit"));
+        QCoreApplication::processEvents();
+    }
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    ASSERT_TRUE(compared.wait(test::kEvaluationWaitMs) || compared.count() > 0);
+    EXPECT_TRUE(settled());
+    EXPECT_EQ(m_window->frontierView()->windowTitle(), QStringLiteral("费用-时间前沿"));
+    EXPECT_TRUE(m_window->compareView()->isVisible());
+    m_window->setLanguage(QStringLiteral("en"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
 }
 
 TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)

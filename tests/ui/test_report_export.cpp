@@ -351,3 +351,48 @@ TEST_F(ReportExport, FailedEvaluationIsReported)
 }
 
 } // namespace
+
+TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
+{
+    // Issue 44 item 3: a plan answered with a quote from the user's overrides says so in the report, with the
+    // figure; without a quote the section is absent.
+    gp::CatalogOverrides overrides;
+    gp::PriceSpec quote;
+    quote.currency = "CNY";
+    quote.onDemandPerHour = 42.5;
+    quote.status = "user";
+    quote.source = "test quote";
+    quote.asOf = "2026-12-06";
+    overrides.prices.emplace_back("tencent:GNV7-8GPU", quote);
+    const gp::Catalog merged = gp::mergeOverrides(gp::builtinCatalog(), overrides);
+    gpui::ExportRequest request;
+    request.pdfPath = path(QStringLiteral("quoted.pdf"));
+    const auto exported = gpui::exportPlanReport(defaultPlan(), merged, request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    const QString text = pdfText(request.pdfPath, false).simplified();
+    EXPECT_TRUE(text.contains(QStringLiteral("Your price quotes")));
+    EXPECT_TRUE(text.contains(QStringLiteral("tencent:GNV7-8GPU: ¥42.50 per hour"))) << text.toStdString();
+
+    gpui::ExportRequest plain;
+    plain.pdfPath = path(QStringLiteral("plain.pdf"));
+    ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), plain).ok());
+    EXPECT_FALSE(pdfText(plain.pdfPath, false).contains(QStringLiteral("Your price quotes")));
+}
+
+TEST_F(ReportExport, ServingFirstPageNamesTheWeightFormatAndNoEmptyMemoryRatio)
+{
+    // Issue 44 item 11: the serving PDF's first page did not name the weight format and said "19.8 GiB of
+    // 19.8 GiB usable" (the engine's share, which its KV cache always fills).
+    auto plan = gp::parsePlan(gp::servingPlanText());
+    ASSERT_TRUE(plan.ok()) << plan.error().toString();
+    plan->workload.weightFormat = gp::WeightFormat::Fp8;
+    gpui::ExportRequest request;
+    request.pdfPath = path(QStringLiteral("serving.pdf"));
+    const auto exported = gpui::exportPlanReport(*plan, gp::builtinCatalog(), request);
+    ASSERT_TRUE(exported.ok()) << exported.error().toString();
+    const QString text = pdfText(request.pdfPath, false);
+    const QString first = text.section(QChar(0x0c), 0, 0).simplified();
+    EXPECT_TRUE(first.contains(QStringLiteral("weights in FP8"))) << first.toStdString();
+    const QRegularExpression sameSize(QStringLiteral("([0-9.,]+ GiB) of \\1 usable"));
+    EXPECT_FALSE(sameSize.match(first).hasMatch()) << sameSize.match(first).captured(0).toStdString();
+}

@@ -246,3 +246,35 @@ TEST(Translator, InstallsShippedLanguagesAndRejectsUnknownOnes)
     EXPECT_EQ(currentLanguage(), QStringLiteral("en"));
     installLanguage(QStringLiteral("en"));
 }
+
+TEST(CoreText, ServingBatchCutNamesItsCandidateAndCountsRequests)
+{
+    // Issue 44 item 10: "213 of 1,200 tokens" read as tokens and named no candidate.
+    EnglishLocale english;
+    const gp::Diagnostic cut{"serving_batch_cut", "core words",
+                             {{"requested", "1200"}, {"held", "213"}, {"request_tokens", "1800"}, {"limit", "kv_cache"},
+                              {"candidate", "tencent:GN7.20XLARGE320"}}};
+    const QString text = CoreText::diagnostic(cut);
+    EXPECT_TRUE(text.startsWith(QStringLiteral("tencent:GN7.20XLARGE320: "))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("holds only 213 requests of 1,800 tokens each"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("cut to 213 requests"))) << text.toStdString();
+}
+
+TEST(CoreText, BottleneckIsTheLargestShareAndTheOverheadIsNamedApart)
+{
+    // Issue 44 item 10: a step that is 75% compute and 16% network names compute, and the network as its overhead.
+    EnglishLocale english;
+    gp::CandidateResult r;
+    r.fits = true;
+    r.step.compute = 0.75;
+    r.step.communicationNetwork = 0.16;
+    r.step.dataLoading = 0.09;
+    r.step.total = 1.0;
+    r.bottleneck = gp::Bottleneck::Compute;
+    r.largestOverhead = gp::Bottleneck::Network;
+    r.largestOverheadSeconds = 0.16;
+    EXPECT_EQ(CoreText::bottleneckShare(r), QStringLiteral("Compute, 75.0 % of the step"));
+    EXPECT_EQ(CoreText::largestOverhead(r), QStringLiteral("Network, 16.0 % of the step"));
+    r.largestOverhead.reset();
+    EXPECT_TRUE(CoreText::largestOverhead(r).isEmpty());
+}

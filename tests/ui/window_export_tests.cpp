@@ -1,6 +1,7 @@
 // File > Export / Print in the window: the report files it writes, their default names, and errors that name the file.
 #include "main_window.h"
 #include "models/comparison_model.h"
+#include "catalog_store.h"
 #include "plan_document.h"
 #include "settings.h"
 #include "ui_test_support.h"
@@ -150,4 +151,45 @@ TEST_F(WindowExport, ActionsAreDisabledWhileThereIsNoResult)
     EXPECT_FALSE(m_window->exportCsv(path));
     EXPECT_FALSE(QFileInfo::exists(path));
     EXPECT_EQ(m_messages.size(), 1);
+}
+
+TEST_F(WindowExport, SavedPlanRecordsTheQuotesItsAnswerUsed)
+{
+    // Issue 44 item 3: a quote in Edit Price lives in the overrides, outside the plan. The plan the window saves
+    // records it (answered_with), so `gpu-planner-cli plan` can say it answers without it.
+    gp::PriceSpec quote;
+    quote.currency = "CNY";
+    quote.onDemandPerHour = 42.5;
+    quote.source = "test quote";
+    quote.asOf = "2026-12-06";
+    ASSERT_TRUE(m_window->catalogStore()->setPrice("tencent:GNV7-8GPU", quote));
+    const QString path = m_dir.filePath(QStringLiteral("quoted.gpuplan"));
+    ASSERT_TRUE(m_window->savePlan(path));
+    auto saved = gp::parsePlan(test::readFileBytes(path).toStdString());
+    ASSERT_TRUE(saved.ok()) << saved.error().toString();
+    ASSERT_EQ(saved->answeredWith.size(), 1u);
+    EXPECT_EQ(saved->answeredWith.front().instance, "tencent:GNV7-8GPU");
+    EXPECT_EQ(saved->answeredWith.front().status, "user");
+    EXPECT_EQ(saved->answeredWith.front().onDemandPerHour, 42.5);
+    EXPECT_FALSE(saved->answeredWith.front().monthly.has_value()) << "the quote gave no monthly price";
+
+    // Back at the catalog's price: the next save records no quote.
+    ASSERT_TRUE(m_window->catalogStore()->clearPrice("tencent:GNV7-8GPU"));
+    ASSERT_TRUE(m_window->savePlan(path));
+    const QByteArray again = test::readFileBytes(path);
+    EXPECT_FALSE(again.contains("answered_with")) << again.toStdString();
+}
+
+TEST_F(WindowExport, FirstExportDialogOpensInThePlansFolder)
+{
+    // Issue 44 item 11: the first export dialog opened in $HOME, not beside the plan.
+    QDir(m_dir.path()).mkpath(QStringLiteral("plans"));
+    const QString plans = m_dir.filePath(QStringLiteral("plans"));
+    m_settings->setValue(Settings::Key::LastDirectory, m_dir.path());
+    ASSERT_TRUE(m_window->savePlan(plans + QStringLiteral("/budget.gpuplan")));
+    ASSERT_TRUE(m_settings->value(Settings::Key::ExportDirectory).toString().isEmpty());
+    m_chosen.clear();
+    m_window->exportPdfAs();
+    ASSERT_EQ(m_suggested.size(), 1);
+    EXPECT_EQ(QFileInfo(m_suggested[0]).absolutePath(), plans) << m_suggested[0].toStdString();
 }

@@ -15,12 +15,15 @@
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
+#include "widgets/candidate_dialogs.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/catalog_dialog.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QKeyEvent>
 #include <QApplication>
 #include <QFocusEvent>
 #include <QBarCategoryAxis>
@@ -618,4 +621,79 @@ TEST_F(WindowInputsTest, AttentionKernelIsChosenUndoneSavedAndAnUnmeasuredOneIsN
     EXPECT_FALSE(kernel->isEnabled());
     (*box)->setChecked(true);
     EXPECT_TRUE(kernel->isEnabled());
+}
+
+TEST_F(WindowInputsTest, CtrlZInANumberFieldIsThePlansUndo)
+{
+    // Issue 44 item 11: Ctrl+Z inside a number field undid the field's text while the toolbar offered the plan's
+    // undo. The field leaves the key to the window's Undo action: the ShortcutOverride is not accepted.
+    QAbstractSpinBox* spin = m_window->inputsPanel()->findChild<QAbstractSpinBox*>();
+    ASSERT_NE(spin, nullptr);
+    QLineEdit* edit = spin->findChild<QLineEdit*>();
+    ASSERT_NE(edit, nullptr);
+    for (QWidget* target : {static_cast<QWidget*>(spin), static_cast<QWidget*>(edit)}) {
+        QKeyEvent undo(QEvent::ShortcutOverride, Qt::Key_Z, Qt::ControlModifier);
+        undo.setAccepted(false);
+        QApplication::sendEvent(target, &undo);
+        EXPECT_FALSE(undo.isAccepted()) << "the field keeps Ctrl+Z for its own text";
+    }
+    // Other keys still reach the field.
+    QKeyEvent copy(QEvent::ShortcutOverride, Qt::Key_C, Qt::ControlModifier);
+    copy.setAccepted(false);
+    QApplication::sendEvent(edit, &copy);
+    EXPECT_TRUE(copy.isAccepted());
+}
+
+TEST_F(WindowInputsTest, OnPremiseDialogAsksForTheNetworkOfSeveralNodes)
+{
+    // Issue 44 item 4: the on-premise dialog's "catalog default" network was no network at all, so two nodes could
+    // not be planned and nothing said why.
+    OnPremDialog dialog(m_window->catalogStore()->catalog(), QStringLiteral("CNY"));
+    EXPECT_TRUE(dialog.acceptable());
+    EXPECT_TRUE(dialog.networkNote().isEmpty());
+    dialog.nodesEditor()->setValue(2);
+    EXPECT_FALSE(dialog.acceptable());
+    EXPECT_TRUE(dialog.networkNote().contains(QStringLiteral("2 nodes need a network bandwidth")))
+        << dialog.networkNote().toStdString();
+    dialog.networkEditor()->setValue(400);
+    EXPECT_TRUE(dialog.acceptable());
+    EXPECT_EQ(dialog.candidate().interNodeGbps.value_or(0), 400);
+    EXPECT_EQ(dialog.networkEditor()->specialValueText(), QStringLiteral("none (one node only)"));
+}
+
+TEST_F(WindowInputsTest, AFailureForWantOfANetworkShowsNoMemoryVerdict)
+{
+    // Issue 44 item 4: "needs a network bandwidth" sat beside "162 GiB of 96 GiB ... No", which read as a memory
+    // failure. Two nodes of 8 x H20 without a network between them cannot run at all.
+    openPatched({{"model", {{"preset", "llama-2-70b"}}},
+                 {"candidates", json::array({{{"gpu", "h20-96gb"}, {"gpus_per_node", 8}, {"nodes", 2}}})}});
+    const ComparisonModel* model = m_window->comparisonModel();
+    ASSERT_EQ(model->rowCount(), 1);
+    const EvaluationPtr e = model->evaluation();
+    ASSERT_TRUE(e && e->ok);
+    ASSERT_TRUE(e->results[0].failure.has_value());
+    ASSERT_EQ(e->results[0].failure->code, "no_network") << e->results[0].failure->message;
+    EXPECT_EQ(model->data(model->index(0, ComparisonModel::Fits)).toString(), QStringLiteral("No network figure"));
+    EXPECT_EQ(model->data(model->index(0, ComparisonModel::MemoryPerGpu)).toString(), QStringLiteral("not evaluated"));
+    EXPECT_TRUE(model->data(model->index(0, ComparisonModel::Fits), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("has none: its memory was not evaluated")));
+}
+
+TEST_F(WindowInputsTest, CostColumnsShownLaterAreWideEnoughInBothLanguages)
+{
+    // Issue 44 item 11: the Spot, TTFT and Headroom columns were clipped: shown after the table sized its columns
+    // (sized while hidden, a column keeps the default width), or after a language switch.
+    openPatched({{"billing", {{"modes", json::array({"on_demand", "spot"})}}}});
+    ComparisonView* table = m_window->comparisonView();
+    ASSERT_FALSE(table->isColumnHidden(ComparisonModel::CostSpot));
+    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        switchLanguage(language);
+        for (int column : {int(ComparisonModel::CostSpot), int(ComparisonModel::Headroom)}) {
+            if (table->isColumnHidden(column))
+                continue;
+            EXPECT_GE(table->columnWidth(column), table->horizontalHeader()->sectionSizeHint(column))
+                << language.toStdString() << " column " << column;
+        }
+    }
 }

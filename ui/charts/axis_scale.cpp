@@ -45,7 +45,7 @@ QString labelFormat(const NiceScale& scale)
 {
     const double step = scale.max / double(std::max(1, scale.ticks - 1));
     int decimals = 0;
-    for (double scaled = step; decimals < 3 && std::fabs(scaled - std::round(scaled)) > 1e-6 * std::max(1.0, scaled);
+    for (double scaled = step; decimals < 6 && std::fabs(scaled - std::round(scaled)) > 1e-6 * std::max(1.0, scaled);
          scaled *= 10)
         ++decimals;
     return QStringLiteral("%.%1f").arg(decimals);

@@ -27,7 +27,7 @@ NiceScale liveScale(const QValueAxis* axis, double value, int targetTicks);
 // within two decades of its top (then the current range is kept).
 bool keepLogRange(const QLogValueAxis* axis, double newMin, double newMax);
 
-// "%.Nf" with the fewest decimals (0-3) that show every tick of the scale distinctly.
+// "%.Nf" with the fewest decimals (0-6: a tiny cost reads 0.00025, never 0.000) that show every tick of the scale distinctly.
 QString labelFormat(const NiceScale& scale);
 
 // Sets the axis to 0..scale.max with scale.ticks ticks and the label format; does nothing that is already so.

@@ -5,6 +5,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QWheelEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsLayout>
@@ -120,9 +123,123 @@ void ChartView::copyToClipboard()
 void ChartView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
+    if (m_navigable) {
+        menu.addAction(tr("Zoom In"), this, [this] { zoomBy(1.25); });
+        menu.addAction(tr("Zoom Out"), this, [this] { zoomBy(0.8); });
+        menu.addAction(tr("Reset Zoom"), this, &ChartView::resetZoom);
+        menu.addSeparator();
+    }
     menu.addAction(tr("Copy Image"), this, &ChartView::copyToClipboard);
     menu.addAction(tr("Save as PNG or SVG…"), this, &ChartView::saveAs);
     menu.exec(event->globalPos());
+}
+
+void ChartView::setNavigable(bool on)
+{
+    m_navigable = on;
+    setFocusPolicy(on ? Qt::StrongFocus : Qt::NoFocus);
+}
+
+void ChartView::zoomBy(qreal factor)
+{
+    if (QChart* c = chart(); c && factor > 0)
+        c->zoom(factor);
+}
+
+void ChartView::resetZoom()
+{
+    if (QChart* c = chart())
+        c->zoomReset();
+}
+
+void ChartView::wheelEvent(QWheelEvent* event)
+{
+    QChart* c = chart();
+    if (!m_navigable || !c || event->angleDelta().y() == 0) {
+        QChartView::wheelEvent(event);
+        return;
+    }
+    // Around the pointer: the point under it stays where it is.
+    const qreal factor = event->angleDelta().y() > 0 ? 1.25 : 0.8;
+    const QRectF area = c->plotArea();
+    const QPointF at = c->mapFromScene(mapToScene(event->position().toPoint()));
+    QRectF zoomed(0, 0, area.width() / factor, area.height() / factor);
+    zoomed.moveCenter(at + (area.center() - at) / factor);
+    c->zoomIn(zoomed);
+    event->accept();
+}
+
+void ChartView::keyPressEvent(QKeyEvent* event)
+{
+    QChart* c = chart();
+    if (!m_navigable || !c) {
+        QChartView::keyPressEvent(event);
+        return;
+    }
+    const QRectF area = c->plotArea();
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        break;
+    case Qt::Key_Minus:
+        zoomBy(0.8);
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        resetZoom();
+        break;
+    case Qt::Key_Left:
+        c->scroll(-area.width() / 10, 0);
+        break;
+    case Qt::Key_Right:
+        c->scroll(area.width() / 10, 0);
+        break;
+    case Qt::Key_Up:
+        c->scroll(0, area.height() / 10);
+        break;
+    case Qt::Key_Down:
+        c->scroll(0, -area.height() / 10);
+        break;
+    default:
+        QChartView::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void ChartView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressAt = m_lastPan = event->pos();
+    m_panning = false;
+    QChartView::mousePressEvent(event);
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    // A drag of more than a few pixels with the left button pans; a click still reaches the points.
+    if (m_navigable && chart() && (event->buttons() & Qt::LeftButton)) {
+        if (!m_panning && (event->pos() - m_pressAt).manhattanLength() > 4)
+            m_panning = true;
+        if (m_panning) {
+            const QPoint delta = event->pos() - m_lastPan;
+            chart()->scroll(-delta.x(), delta.y());
+            m_lastPan = event->pos();
+            event->accept();
+            return;
+        }
+    }
+    QChartView::mouseMoveEvent(event);
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_panning) {
+        m_panning = false;
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
 }
 
 } // namespace gpui

@@ -15,6 +15,12 @@ public:
     void replaceChart(QChart* chart);
     // Base name suggested in save dialogs ("memory").
     void setExportName(const QString& name) { m_exportName = name; }
+    // Zoom and pan by mouse and keyboard: the wheel zooms around the pointer, dragging pans; + and - zoom, the
+    // arrow keys pan, 0 or Home restores the chart's own range (also in the context menu). Off by default.
+    void setNavigable(bool on);
+    bool isNavigable() const { return m_navigable; }
+    void zoomBy(qreal factor); // > 1 zooms in, around the plot's centre
+    void resetZoom();
 
     // Lays the chart out now rather than on Qt's posted layout request, so that a changed chart is painted once in
     // its final layout instead of once before and once after.
@@ -31,9 +37,18 @@ public slots:
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     QString m_exportName = QStringLiteral("chart");
+    bool m_navigable = false;
+    bool m_panning = false;
+    QPoint m_pressAt;
+    QPoint m_lastPan;
 };
 
 } // namespace gpui

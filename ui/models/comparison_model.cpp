@@ -27,6 +27,12 @@ const char* const ColumnKeys[ComparisonModel::ColumnCount] = {
     "cost_per_million_output_tokens", "monthly_cost", "price_per_hour",
     "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings"};
 
+// Failed for want of a network bandwidth (several nodes, none between them): nothing about its memory is a verdict.
+bool lacksNetworkFigure(const gp::CandidateResult& r)
+{
+    return !r.fits && r.failure && r.failure->code == "no_network";
+}
+
 std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
 {
     for (const gp::BillingCost& m : r.cost.modes)
@@ -361,10 +367,17 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         // Serving: the replicas and their split; the training layout's micro-batch and ZeRO do not apply.
         return r.serving ? AnswerText::servingDeployment(r) : AnswerText::configuration(*m_evaluation, r);
     case MemoryPerGpu:
+        // A candidate that lacks a figure to evaluate (its network) has no memory verdict: what it misses is said.
+        if (lacksNetworkFigure(r))
+            return tr("not evaluated");
         return tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
     case Headroom:
+        if (lacksNetworkFigure(r))
+            return QString();
         return formatBytes(gp::memoryHeadroomBytes(r));
     case Fits:
+        if (lacksNetworkFigure(r))
+            return tr("No network figure");
         return r.fits ? tr("Yes") : tr("No");
     case TokensPerSecond:
         return formatNumber(tokensPerSecondOf(r), 0);

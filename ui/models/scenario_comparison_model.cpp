@@ -73,6 +73,20 @@ QString ScenarioComparisonModel::rowName(const gp::ScenarioRow& row)
     return row.base ? tr("Base plan") : QString::fromStdString(row.name);
 }
 
+QString ScenarioComparisonModel::changesText(const gp::ScenarioRow& row)
+{
+    if (row.changes.empty())
+        return tr("no change");
+    QStringList parts;
+    for (const gp::PlanChange& change : row.changes) {
+        auto value = [](const nlohmann::json& v) {
+            return v.is_null() ? tr("default") : QString::fromStdString(gp::changeValueText(v));
+        };
+        parts << tr("%1: %2 → %3").arg(QString::fromStdString(change.path), value(change.from), value(change.to));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 int ScenarioComparisonModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !m_comparison ? 0 : int(m_comparison->rows.size());
@@ -112,6 +126,8 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
     const bool isBaseline = m_comparison && std::size_t(rowIndex) == m_comparison->baseline;
     if (column == Scenario)
         return isBaseline ? tr("%1 (baseline)").arg(rowName(row)) : rowName(row);
+    if (column == Changes)
+        return isBaseline ? tr("baseline") : changesText(row);
     if (row.error)
         return column == Candidate ? QVariant(QString::fromStdString(row.error->toString()))
                                    : QVariant();
@@ -187,6 +203,8 @@ QVariant ScenarioComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (row.error)
             return QString::fromStdString(row.error->toString());
+        if (index.column() == Changes)
+            return display(row, index.row(), Changes);
         if (index.column() == Headroom)
             return tr("Memory per GPU: %1 of %2 usable")
                 .arg(formatBytes(row.headline.memoryBytes), formatBytes(row.headline.usableBytes));
@@ -205,6 +223,7 @@ QVariant ScenarioComparisonModel::headerData(int section, Qt::Orientation orient
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Scenario: return tr("Scenario");
+    case Changes: return tr("Changes from baseline");
     case Candidate: return tr("Best candidate");
     case Gpus: return tr("GPUs");
     case Configuration: return tr("Configuration");

@@ -17,6 +17,7 @@ class ScenarioComparisonModel : public QAbstractTableModel {
 public:
     enum Column {
         Scenario,
+        Changes, // what the scenario sets differently from the baseline
         Candidate,
         Gpus,
         Configuration,
@@ -45,6 +46,9 @@ public:
 
     // A row's name as the window shows it ("Base plan" for the base plan).
     static QString rowName(const gp::ScenarioRow& row);
+    // What the row changes from the baseline: "workload.sequence_length: 4096 → 8192; ..." ("no change" when
+    // nothing does).
+    static QString changesText(const gp::ScenarioRow& row);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;

@@ -267,19 +267,24 @@ void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
     blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
     QString question;
     const QString model = tr("%1 (%2 parameters)").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
+    // The weight format a served model is stored in moves its memory and cost: named when it is not the precision.
+    const QString precision = w.weightFormat == gp::WeightFormat::Same || (!serving() && !inference())
+                                  ? CoreText::precision(w.precision)
+                                  : tr("%1, weights in %2").arg(CoreText::precision(w.precision),
+                                                                CoreText::weightFormat(w.weightFormat));
     if (serving())
         question = tr("Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.")
                        .arg(model, CoreText::servingLoad(w.serving.load))
                        .arg(w.serving.promptTokens)
                        .arg(w.serving.outputTokens)
-                       .arg(CoreText::precision(w.precision), servingTargets());
+                       .arg(precision, servingTargets());
     else if (inference())
         question = tr("Serve %1 to %2 concurrent requests of %3 prompt and %4 output tokens in %5.")
                        .arg(model)
                        .arg(w.inference.batchSize)
                        .arg(w.inference.promptTokens)
                        .arg(w.inference.outputTokens)
-                       .arg(CoreText::precision(w.precision));
+                       .arg(precision);
     else
         question = tr("%1 of %2 on %3 tokens at sequence length %4 in %5.")
                        .arg(CoreText::technique(w.technique), model, formatTokens(w.trainingTokens),
@@ -457,7 +462,7 @@ QStringList ReportBuilder::whyRecommended() const
     }
     if (best.cost.priceStatus == "estimate")
         why << tr("Its price is an estimate: confirm the provider's current price before committing.");
-    else if (best.cost.priceStatus == "unknown")
+    else if (best.cost.priceStatus == "unknown" || best.cost.priceStatus == "missing")
         why << tr("No price is known for it: the ranking ignores its cost.");
     return why;
 }
@@ -521,7 +526,9 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
             }
         }
         if (!serving())
-            rows.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+            rows.emplace_back(tr("Bottleneck"), CoreText::bottleneckShare(r));
+        if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && !serving() && !inference())
+            rows.emplace_back(tr("Largest overhead"), overhead);
         rows.emplace_back(tr("Price"), CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)));
         auto kv = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
         kv->spaceAfterPt = 6;
@@ -777,7 +784,9 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
                                                    .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0)));
     }
     if (!serving())
-        perf.emplace_back(tr("Bottleneck"), CoreText::bottleneck(r.bottleneck));
+        perf.emplace_back(tr("Bottleneck"), CoreText::bottleneckShare(r));
+    if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && m_evaluation.mode == gp::Mode::Training)
+        perf.emplace_back(tr("Largest overhead"), overhead);
     perf.emplace_back(tr("Price per hour"),
                       (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) +
                           QStringLiteral(" (") + CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)) + QLatin1Char(')'));
@@ -880,6 +889,26 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
                                    b.exchangeRate ? tr("set in the plan") : tr("catalog default")),
                           body(8), 8));
 
+    // Quotes from the user's overrides live outside the plan: said, so the same plan elsewhere can be answered alike.
+    if (m_evaluation.answer && !m_evaluation.answer->overridesUsed.empty()) {
+        blocks.push_back(text(tr("Your price quotes"), strong(9.5, palette::accent), 3));
+        QStringList lines;
+        for (const gp::OverrideUse& use : m_evaluation.answer->overridesUsed) {
+            const QString currency = QString::fromStdString(use.currency);
+            QStringList figures;
+            if (use.onDemandPerHour)
+                figures << tr("%1 per hour").arg(formatMoney(*use.onDemandPerHour, currency));
+            if (use.monthly)
+                figures << tr("%1 per month").arg(formatMoney(*use.monthly, currency));
+            lines << tr("%1: %2 (%3)").arg(QString::fromStdString(use.instance),
+                                           figures.isEmpty() ? tr("catalog figures") : figures.join(QStringLiteral(", ")),
+                                           CoreText::priceStatus(QString::fromStdString(use.status)));
+        }
+        lines << tr("These come from your catalog overrides, not from the plan: the command-line tool answers the "
+                    "plan the same way only when given them (--overrides FILE).");
+        blocks.push_back(text(lines.join(QLatin1Char('\n')), body(8), 8));
+    }
+
     std::set<std::string> usedSources;
     std::set<std::string> keys;
     for (const auto* list : {&gp::memoryDefaultKeys(), &gp::throughputDefaultKeys(), &gp::costDefaultKeys()})
@@ -977,6 +1006,16 @@ void ReportBuilder::addScenarios(Blocks& blocks) const
         table->addRow(cells, kind);
     }
     appendTable(blocks, table);
+    // What each scenario is: its changes from the baseline, in the words of the Compare view's column.
+    QStringList changes;
+    for (std::size_t row = 0; row < comparison->rows.size(); ++row)
+        if (row != comparison->baseline)
+            changes << tr("%1: %2").arg(ScenarioComparisonModel::rowName(comparison->rows[row]),
+                                        ScenarioComparisonModel::changesText(comparison->rows[row]));
+    if (!changes.isEmpty()) {
+        blocks.push_back(text(tr("What each scenario changes from the baseline"), strong(9.5, palette::accent), 3));
+        blocks.push_back(text(changes.join(QLatin1Char('\n')), body(8), 8));
+    }
     blocks.push_back(std::make_unique<ChartBlock>([comparison] { return buildScenarioChart(*comparison); }, 80,
                                                   m_families));
 }

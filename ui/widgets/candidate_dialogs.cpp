@@ -42,8 +42,12 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     m_network->setRange(0, 100000);
     m_network->setDecimals(0);
     m_network->setSuffix(tr(" Gb/s"));
-    m_network->setSpecialValueText(tr("catalog default"));
+    // 0 is no network at all (a machine of one node): there is no catalog figure for owned hardware.
+    m_network->setSpecialValueText(tr("none (one node only)"));
     m_network->setToolTip(tr("Each node's total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)"));
+    m_networkNote = new QLabel;
+    m_networkNote->setWordWrap(true);
+    m_networkNote->setStyleSheet(QStringLiteral("color:#b36b00"));
     m_price = new QDoubleSpinBox;
     m_price->setRange(0, 1e7);
     m_price->setDecimals(2);
@@ -57,12 +61,38 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("GPU link"), m_link);
     form->addRow(tr("Network"), m_network);
+    form->addRow(QString(), m_networkNote);
     form->addRow(tr("Price"), m_price);
     layout->addLayout(form);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &OnPremDialog::updateNetworkNote);
+    connect(m_network, &QDoubleSpinBox::valueChanged, this, &OnPremDialog::updateNetworkNote);
+    updateNetworkNote();
+}
+
+void OnPremDialog::updateNetworkNote()
+{
+    const bool missing = m_nodes->value() > 1 && m_network->value() <= 0;
+    m_networkNote->setText(missing ? tr("%1 nodes need a network bandwidth between them: give each node's network "
+                                        "(8 x 200 Gb/s InfiniBand = 1600).")
+                                         .arg(m_nodes->value())
+                                   : QString());
+    m_networkNote->setVisible(missing);
+    m_ok->setEnabled(!missing);
+}
+
+QString OnPremDialog::networkNote() const
+{
+    return m_networkNote->isHidden() ? QString() : m_networkNote->text();
+}
+
+bool OnPremDialog::acceptable() const
+{
+    return m_ok->isEnabled();
 }
 
 OnPremDialog::~OnPremDialog() = default;

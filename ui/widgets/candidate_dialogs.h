@@ -10,7 +10,9 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace gpui {
@@ -25,8 +27,19 @@ public:
     void setCandidate(const gp::CandidateSpec& candidate);
     gp::CandidateSpec candidate() const;
 
+    // For tests: the editors, the network note and whether OK is enabled.
+    QSpinBox* nodesEditor() const { return m_nodes; }
+    QDoubleSpinBox* networkEditor() const { return m_network; }
+    QString networkNote() const;
+    bool acceptable() const;
+
 private:
+    // Several nodes without a network cannot be planned: say so beside the field and keep OK off until it is given.
+    void updateNetworkNote();
+
     std::shared_ptr<const gp::Catalog> m_catalog;
+    QLabel* m_networkNote = nullptr;
+    QPushButton* m_ok = nullptr;
     QLineEdit* m_label;
     QComboBox* m_gpu;
     QSpinBox* m_gpus;

@@ -2,6 +2,7 @@
 
 #include "models/comparison_model.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
 
@@ -27,12 +28,7 @@ ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
     horizontalHeader()->setHighlightSections(false);
     connect(horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &ComparisonView::showHeaderMenu);
     // Size columns to their contents when results arrive in a new shape, not on every live update.
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        resizeColumnsToContents();
-        for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
-            if (columnWidth(c) > 280)
-                setColumnWidth(c, 280);
-    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ComparisonView::fitColumnsToContents);
     QStringList defaults;
     for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
         if (ComparisonModel::hiddenByDefault(c))
@@ -41,6 +37,36 @@ ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
 }
 
 ComparisonView::~ComparisonView() = default;
+
+void ComparisonView::fitColumnsToContents()
+{
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+        if (isColumnHidden(c))
+            continue;
+        resizeColumnToContents(c);
+        if (columnWidth(c) > MaxColumnWidth)
+            setColumnWidth(c, MaxColumnWidth);
+    }
+}
+
+void ComparisonView::showColumn(int column, bool shown)
+{
+    const bool wasHidden = isColumnHidden(column);
+    setColumnHidden(column, !shown);
+    if (shown && wasHidden) {
+        resizeColumnToContents(column);
+        if (columnWidth(column) > MaxColumnWidth)
+            setColumnWidth(column, MaxColumnWidth);
+    }
+}
+
+void ComparisonView::changeEvent(QEvent* event)
+{
+    QTableView::changeEvent(event);
+    // Headers in another language are another width: "Spot", "竞价实例".
+    if (event->type() == QEvent::LanguageChange)
+        fitColumnsToContents();
+}
 
 QStringList ComparisonView::hiddenColumnKeys() const
 {
@@ -54,7 +80,7 @@ QStringList ComparisonView::hiddenColumnKeys() const
 void ComparisonView::setHiddenColumnKeys(const QStringList& keys)
 {
     for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
-        setColumnHidden(c, keys.contains(ComparisonModel::columnKey(c)));
+        showColumn(c, !keys.contains(ComparisonModel::columnKey(c)));
 }
 
 void ComparisonView::showHeaderMenu(const QPoint& pos)
@@ -66,7 +92,7 @@ void ComparisonView::showHeaderMenu(const QPoint& pos)
         action->setCheckable(true);
         action->setChecked(!isColumnHidden(c));
         connect(action, &QAction::toggled, this, [this, c](bool on) {
-            setColumnHidden(c, !on);
+            showColumn(c, on);
             emit hiddenColumnsChanged(hiddenColumnKeys());
         });
     }

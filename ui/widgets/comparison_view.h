@@ -19,9 +19,18 @@ public:
     // Column keys (ComparisonModel::columnKey) the user hid.
     QStringList hiddenColumnKeys() const;
     void setHiddenColumnKeys(const QStringList& keys);
+    // Shows or hides a column; one shown is sized to its header and cells (sized while hidden, it would keep the
+    // default width and clip them).
+    void showColumn(int column, bool shown);
+    // Every shown column as wide as its header and cells, at most MaxColumnWidth (new results, a new language).
+    void fitColumnsToContents();
+    static constexpr int MaxColumnWidth = 280;
 
 signals:
     void hiddenColumnsChanged(const QStringList& keys);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void showHeaderMenu(const QPoint& pos);

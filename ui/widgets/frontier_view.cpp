@@ -13,6 +13,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
+#include <QLogValueAxis>
+#include <QCheckBox>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSplitter>
@@ -72,8 +74,39 @@ int nearest(const std::vector<gp::FrontierPoint>& points, const QPointF& at, dou
 
 } // namespace
 
+FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool allPoints)
+{
+    FrontierRange r{INFINITY, 0, INFINITY, 0};
+    auto take = [&r](const gp::FrontierPoint& f) {
+        if (!std::isfinite(f.point.hours) || !std::isfinite(f.point.cost) || f.point.hours <= 0 || f.point.cost <= 0)
+            return;
+        r.minHours = std::min(r.minHours, f.point.hours);
+        r.maxHours = std::max(r.maxHours, f.point.hours);
+        r.minCost = std::min(r.minCost, f.point.cost);
+        r.maxCost = std::max(r.maxCost, f.point.cost);
+    };
+    for (const gp::FrontierPoint& f : points)
+        if (allPoints || f.onFrontier || f.chosen)
+            take(f);
+    if (!(r.maxHours > 0)) // nothing on the frontier: every point
+        for (const gp::FrontierPoint& f : points)
+            take(f);
+    if (!(r.maxHours > 0))
+        return {0, 1, 0, 1};
+    // A single point (or a flat frontier) still gets a readable span around it.
+    if (r.maxHours - r.minHours < r.maxHours * 0.05) {
+        r.minHours = r.maxHours * 0.9;
+        r.maxHours *= 1.1;
+    }
+    if (r.maxCost - r.minCost < r.maxCost * 0.05) {
+        r.minCost = r.maxCost * 0.9;
+        r.maxCost *= 1.1;
+    }
+    return r;
+}
+
 QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
-                           const std::vector<gp::FrontierPoint>& points, bool dark)
+                           const std::vector<gp::FrontierPoint>& points, bool dark, FrontierScale scale)
 {
     auto* chart = new QChart;
     if (dark)
@@ -106,7 +139,6 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
     chosen->setColor(QColor(0xF28E2B));
     chosen->setBorderColor(QColor(0xF28E2B).darker(130));
     chosen->setMarkerSize(15);
-    double maxHours = 0, maxCost = 0, minHours = INFINITY, minCost = INFINITY;
     bool priced = true;
     for (const gp::FrontierPoint& f : points) {
         scored->append(f.point.hours, f.point.cost);
@@ -116,37 +148,58 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
         }
         if (f.chosen)
             chosen->append(f.point.hours, f.point.cost);
-        maxHours = std::max(maxHours, f.point.hours);
-        maxCost = std::max(maxCost, f.point.cost);
-        minHours = std::min(minHours, f.point.hours);
-        minCost = std::min(minCost, f.point.cost);
         priced = priced && f.point.priced;
     }
+    const FrontierRange range = frontierRange(points, scale.allPoints);
+    const double hourSpan = range.maxHours - range.minHours;
+    const double costSpan = range.maxCost - range.minCost;
     chart->addSeries(scored);
     chart->addSeries(line);
     chart->addSeries(frontier);
     chart->addSeries(chosen);
     if (!chart->legend()->markers(frontier).isEmpty())
         chart->legend()->markers(frontier).first()->setVisible(false);
-    auto* axisX = new QValueAxis;
-    auto* axisY = new QValueAxis;
-    const double hourSpan = points.empty() ? 1 : std::max(maxHours - minHours, maxHours * 0.05);
-    const double costSpan = points.empty() ? 1 : std::max(maxCost - minCost, maxCost * 0.05);
-    axisX->setRange(points.empty() ? 0 : std::max(0.0, minHours - hourSpan * 0.08),
-                    points.empty() ? 1 : maxHours + hourSpan * 0.08);
-    axisY->setRange(points.empty() ? 0 : std::max(0.0, minCost - costSpan * 0.08),
-                    points.empty() ? 1 : maxCost + costSpan * 0.08);
-    // Round tick values (0, 20, 40 ... rather than 0, 28.8, 57.6 ...): the range widens to the nearest nice numbers.
-    axisX->applyNiceNumbers();
-    axisY->applyNiceNumbers();
+    QAbstractAxis* axisX = nullptr;
+    QAbstractAxis* axisY = nullptr;
+    // Labels with the decimals the range needs (never "…" at small values).
+    auto format = [](double lo, double hi) -> QString { // a QString, not a QStringBuilder of temporaries
+        const double span = hi - lo;
+        const int decimals = span >= 10 ? 0 : span >= 1 ? 1 : span >= 0.1 ? 2 : span >= 0.01 ? 3 : 4;
+        return QStringLiteral("%.") + QString::number(decimals) + QLatin1Char('f');
+    };
+    if (scale.logarithmic) {
+        // Decades: hours and costs over several orders of magnitude spread out (values are positive).
+        auto* logX = new QLogValueAxis;
+        auto* logY = new QLogValueAxis;
+        logX->setBase(10);
+        logY->setBase(10);
+        logX->setRange(range.minHours / 1.3, range.maxHours * 1.3);
+        logY->setRange(range.minCost / 1.3, range.maxCost * 1.3);
+        logX->setLabelFormat(range.minHours < 1 ? QStringLiteral("%.2g") : QStringLiteral("%.0f"));
+        logY->setLabelFormat(range.minCost < 1 ? QStringLiteral("%.2g") : QStringLiteral("%.0f"));
+        logX->setMinorTickCount(8);
+        logY->setMinorTickCount(8);
+        axisX = logX;
+        axisY = logY;
+    } else {
+        auto* valueX = new QValueAxis;
+        auto* valueY = new QValueAxis;
+        valueX->setRange(std::max(0.0, range.minHours - hourSpan * 0.12), range.maxHours + hourSpan * 0.12);
+        valueY->setRange(std::max(0.0, range.minCost - costSpan * 0.12), range.maxCost + costSpan * 0.12);
+        // Round tick values (0, 20, 40 ... rather than 0, 28.8, 57.6 ...): the range widens to the nearest nice numbers.
+        valueX->applyNiceNumbers();
+        valueY->applyNiceNumbers();
+        valueX->setLabelFormat(format(valueX->min(), valueX->max()));
+        valueY->setLabelFormat(format(valueY->min(), valueY->max()));
+        axisX = valueX;
+        axisY = valueY;
+    }
     axisX->setTitleText(answer.mode == gp::Mode::Inference ? FrontierViewTr::tr("Hours per request batch")
                                                            : FrontierViewTr::tr("Hours to finish"));
     axisY->setTitleText(!priced ? FrontierViewTr::tr("GPU-hours")
                         : answer.mode == gp::Mode::Inference
                             ? FrontierViewTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
                             : FrontierViewTr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
-    axisX->setLabelFormat(maxHours >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
-    axisY->setLabelFormat(maxCost >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.3f"));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
@@ -176,8 +229,8 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
 }
 
 FrontierView::FrontierView(QWidget* parent)
-    : QDialog(parent), m_candidateLabel(new QLabel), m_candidates(new QComboBox), m_chart(new ChartView),
-      m_details(new QTextBrowser), m_hint(new QLabel)
+    : QDialog(parent), m_candidateLabel(new QLabel), m_candidates(new QComboBox), m_allPoints(new QCheckBox),
+      m_logScale(new QCheckBox), m_chart(new ChartView), m_details(new QTextBrowser), m_hint(new QLabel)
 {
     setObjectName(QStringLiteral("frontierView"));
     m_candidates->setObjectName(QStringLiteral("frontierCandidate"));
@@ -191,6 +244,11 @@ FrontierView::FrontierView(QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(m_candidateLabel);
     top->addWidget(m_candidates, 1);
+    top->addWidget(m_allPoints);
+    top->addWidget(m_logScale);
+    m_allPoints->setObjectName(QStringLiteral("frontierAllPoints"));
+    m_logScale->setObjectName(QStringLiteral("frontierLogScale"));
+    m_chart->setNavigable(true);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(m_chart);
     splitter->addWidget(m_details);
@@ -203,6 +261,8 @@ FrontierView::FrontierView(QWidget* parent)
     layout->addWidget(m_hint);
     resize(1100, 640);
     connect(m_candidates, &QComboBox::activated, this, [this](int index) { setCandidate(index); });
+    connect(m_allPoints, &QCheckBox::toggled, this, [this] { rebuild(); });
+    connect(m_logScale, &QCheckBox::toggled, this, [this] { rebuild(); });
     retranslate();
 }
 
@@ -255,24 +315,12 @@ void FrontierView::rebuild()
     const gp::PlanAnswer& answer = *m_evaluation->answer;
     if (m_catalog)
         m_points = gp::frontierPoints(m_plan, *m_catalog, answer, std::size_t(index));
-    QChart* chart = buildFrontierChart(answer, std::size_t(index), m_points);
+    QChart* chart = buildFrontierChart(answer, std::size_t(index), m_points, false,
+                                       FrontierScale{m_allPoints->isChecked(), m_logScale->isChecked()});
     // Clicking a point shows its configuration's full result.
-    const double hourSpan = [&] {
-        double lo = INFINITY, hi = 0;
-        for (const auto& f : m_points) {
-            lo = std::min(lo, f.point.hours);
-            hi = std::max(hi, f.point.hours);
-        }
-        return m_points.empty() ? 1.0 : std::max(hi - lo, hi * 0.05);
-    }();
-    const double costSpan = [&] {
-        double lo = INFINITY, hi = 0;
-        for (const auto& f : m_points) {
-            lo = std::min(lo, f.point.cost);
-            hi = std::max(hi, f.point.cost);
-        }
-        return m_points.empty() ? 1.0 : std::max(hi - lo, hi * 0.05);
-    }();
+    const FrontierRange range = frontierRange(m_points, m_allPoints->isChecked());
+    const double hourSpan = range.maxHours - range.minHours;
+    const double costSpan = range.maxCost - range.minCost;
     for (QAbstractSeries* s : chart->series())
         if (auto* scatter = qobject_cast<QScatterSeries*>(s))
             connect(scatter, &QScatterSeries::clicked, this, [this, hourSpan, costSpan](const QPointF& at) {
@@ -314,7 +362,9 @@ void FrontierView::showPoint(int index)
     } else if (r.decodeTokensPerSecond) {
         html += QStringLiteral("<br>") + tr("Decode: %1 tokens/s").arg(formatNumber(*r.decodeTokensPerSecond, 0));
     }
-    html += QStringLiteral("<br>") + tr("Bottleneck: %1").arg(CoreText::bottleneck(r.bottleneck));
+    html += QStringLiteral("<br>") + tr("Bottleneck: %1").arg(CoreText::bottleneckShare(r));
+    if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty())
+        html += QStringLiteral("<br>") + tr("Largest overhead: %1").arg(overhead);
     for (const gp::BillingCost& m : r.cost.modes)
         if (m.total && m_plan.billing.allows(m.mode))
             html += QStringLiteral("<br>") + tr("%1: %2").arg(CoreText::billingMode(QString::fromStdString(m.mode)),
@@ -343,9 +393,14 @@ void FrontierView::retranslate()
 {
     setWindowTitle(tr("Cost-Time Frontier"));
     m_candidateLabel->setText(tr("&Candidate:"));
+    m_allPoints->setText(tr("Show &all configurations"));
+    m_allPoints->setToolTip(tr("Frame every configuration that fits; unchecked, the chart frames the frontier and "
+                               "the chosen configuration"));
+    m_logScale->setText(tr("&Logarithmic axes"));
     m_hint->setText(tr("Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, "
                        "parallelism); the line joins those nothing else beats on both cost and time. Hover a point "
-                       "to name it, click it to see its result."));
+                       "to name it, click it to see its result. Zoom with the wheel or + and -, pan by dragging or "
+                       "with the arrow keys, 0 resets."));
 }
 
 } // namespace gpui

@@ -13,6 +13,7 @@
 #include <vector>
 
 class QChart;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTextBrowser;
@@ -21,9 +22,23 @@ namespace gpui {
 
 class ChartView;
 
+// How the frontier chart frames its points: by default around the frontier and the chosen configuration (the
+// points a decision is between; the others may lie far out), on linear axes.
+struct FrontierScale {
+    bool allPoints = false;   // frame every configuration that fits
+    bool logarithmic = false; // log axes (hours and cost over several decades)
+};
+
+// The hours and cost the chart frames (FrontierScale::allPoints: every point; else the frontier and the chosen
+// one), positive and finite only; a single point gets +-10% around it.
+struct FrontierRange {
+    double minHours, maxHours, minCost, maxCost;
+};
+FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool allPoints);
+
 // The frontier chart of one candidate (answer.search.candidates[candidate]) drawing `points` (gp::frontierPoints).
 QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
-                           const std::vector<gp::FrontierPoint>& points, bool dark = false);
+                           const std::vector<gp::FrontierPoint>& points, bool dark = false, FrontierScale scale = {});
 
 class FrontierView : public QDialog {
     Q_OBJECT
@@ -41,6 +56,9 @@ public:
     void showPoint(int index);
     QString detailsText() const;
     ChartView* chartView() const { return m_chart; }
+    // The framing options (tests drive them like a user).
+    QCheckBox* allPointsBox() const { return m_allPoints; }
+    QCheckBox* logScaleBox() const { return m_logScale; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -56,6 +74,8 @@ private:
     std::vector<gp::FrontierPoint> m_points;
     QLabel* m_candidateLabel;
     QComboBox* m_candidates;
+    QCheckBox* m_allPoints;
+    QCheckBox* m_logScale;
     ChartView* m_chart;
     QTextBrowser* m_details;
     QLabel* m_hint;

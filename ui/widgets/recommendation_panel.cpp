@@ -187,9 +187,12 @@ QString recommendationHtml(const Evaluation& e)
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
             html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>").arg(formatNumber(*r.cost.breakEvenDays, 1));
         html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; bottleneck: %3</li>")
-                    .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory), esc(CoreText::bottleneck(r.bottleneck)));
+                    .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory), esc(CoreText::bottleneckShare(r)));
+        if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && e.mode == gp::Mode::Training)
+            html += RecommendationPanel::tr("<li>Largest overhead: %1</li>").arg(esc(overhead));
         for (const gp::Diagnostic& w : r.warnings)
-            html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
+            if (!RecommendationPanel::isSearchDetail(w))
+                html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
         html += QStringLiteral("</ul>");
     }
 
@@ -270,6 +273,13 @@ void RecommendationPanel::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         render();
     QTextBrowser::changeEvent(event);
+}
+
+bool RecommendationPanel::isSearchDetail(const gp::Diagnostic& warning)
+{
+    // How the search went, not a caution about the answer: splits it skipped because the global batch does not
+    // divide over their replicas. Kept in the comparison table's warnings and the report's details.
+    return warning.code == "global_batch_indivisible";
 }
 
 } // namespace gpui

@@ -19,6 +19,10 @@ public:
     explicit RecommendationPanel(QWidget* parent = nullptr);
     ~RecommendationPanel() override;
 
+    // A warning about how the search went rather than about the answer ("some splits were skipped"): left out of the
+    // panel a manager reads, kept in the table's warnings and the report's details.
+    static bool isSearchDetail(const gp::Diagnostic& warning);
+
     // Shows `evaluation`: at once, or, while results arrive faster than MinRenderIntervalMs apart (a slider
     // dragging), at most that often and always with the newest one; the table and charts keep every frame.
     void setEvaluation(EvaluationPtr evaluation);

@@ -29,6 +29,7 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
     m_table->setObjectName(QStringLiteral("scenarioTable"));
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setMaximumSectionSize(460); // long change lists stay in their tool tip
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
     m_chart->setExportName(QStringLiteral("scenarios"));

@@ -201,6 +201,10 @@ QString SensitivityView::memoryLine(const gp::PlanSensitivity& s)
 {
     if (!s.available)
         return QString();
+    // A serving engine takes its set share and its KV cache fills it: "19.8 of 19.8 usable" would say nothing.
+    if (s.mode == gp::Mode::Serving)
+        return tr("Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave")
+            .arg(formatBytes(s.memoryBytes));
     QString line = s.memoryLow < s.memoryHigh
                        ? tr("Memory per GPU: %1 (%2–%3) of %4 usable")
                              .arg(formatBytes(s.memoryBytes), formatBytes(s.memoryLow), formatBytes(s.memoryHigh),

@@ -86,9 +86,13 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     PerformanceDefaults d;
     // The peak of the GPU's class or architecture, else the catalog's default peak.
     double peak = get("compute_efficiency.peak.default", 0.01, 1.0);
-    // GDDR and consumer cards take their class's figures, the others their architecture's.
-    const bool byClass = gpuClass == "datacenter-gddr" || gpuClass == "consumer";
-    const std::string specific = byClass ? "compute_efficiency.peak.class." + gpuClass
+    // A class with its own peak in the catalog (GDDR and consumer cards) gives its figures, the others their
+    // architecture's: the keys are data, no class or architecture name is compared here.
+    const std::string classKey = "compute_efficiency.peak.class." + gpuClass;
+    const bool byClass = !gpuClass.empty()
+                         && (catalog.defaults.find(classKey) != catalog.defaults.end()
+                             || builtinCatalog().defaults.find(classKey) != builtinCatalog().defaults.end());
+    const std::string specific = byClass ? classKey
                                      : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
     if (!specific.empty()) {
         const double v = catalog.number(specific, builtinCatalog().number(specific, peak));

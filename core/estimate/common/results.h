@@ -132,7 +132,9 @@ struct CandidateResult {
     std::optional<double> decodeTokensPerSecond;
     std::optional<double> prefillSeconds;
     std::optional<ServingResult> serving; // workload.mode "serving"
-    Bottleneck bottleneck = Bottleneck::Compute;
+    Bottleneck bottleneck = Bottleneck::Compute; // the largest share of the step (training)
+    std::optional<Bottleneck> largestOverhead;    // the largest exposed share beyond compute (training)
+    double largestOverheadSeconds = 0;            // its seconds per step
     CostEstimate cost;
     Diagnostics warnings;
     std::optional<FitFailure> failure;

@@ -210,7 +210,9 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         // catalog's, never the user's.
         const char* headline = perHour ? "on_demand_per_hour" : "monthly";
         const std::string& status = priceSpec.statusOf(headline);
-        c.priceStatus = (perHour || perMonth) ? (status.empty() ? "estimate" : status) : "unknown";
+        // No figure: "missing" when the catalog says no price was found (published nowhere), else "unknown".
+        c.priceStatus = (perHour || perMonth) ? (status.empty() ? "estimate" : status)
+                                              : (priceSpec.status == "missing" ? "missing" : "unknown");
         c.priceSource = priceSpec.sourceOf(headline);
     }
     // Whose figures a mode rests on: the quote's only when every one of them came from the quote (spot and reserved
@@ -226,7 +228,7 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         return status.empty() ? std::string("estimate") : status;
     };
     if (!perHour && !perMonth) {
-        c.priceStatus = "unknown";
+        c.priceStatus = !planPrice && priceSpec.status == "missing" ? "missing" : "unknown";
         return c;
     }
     c.pricePerHour = perHour;

@@ -72,9 +72,9 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     int seqs = 0, tokens = 0;
     switch (e.kind) {
     case ServingEngineKind::Vllm: {
-        // vLLM picks larger scheduler limits on large GPUs, except Ampere A100s ("Setting large
-        // max_num_batched_tokens for A100 reduces throughput").
-        const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.architecture != "ampere";
+        // vLLM picks larger scheduler limits on large GPUs, except A100s ("Setting large max_num_batched_tokens for
+        // A100 reduces throughput"): the catalog's `serving_large_defaults` says which GPUs it leaves on the small ones.
+        const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.servingLargeDefaults;
         seqs = large ? d.maxNumSeqsLarge : d.maxNumSeqsSmall;
         tokens = large ? d.maxNumBatchedTokensLarge : d.maxNumBatchedTokensSmall;
         break;

@@ -32,16 +32,19 @@ namespace {
 // mask and dropout passes eager implementations add.
 constexpr double kBytesPerMaterializedScore = 24;
 
-Bottleneck busiest(const std::array<double, 7>& busy)
+// The largest exposed overhead of a step (the time it adds beyond compute): intra-node link, network, PCIe
+// offload, host CPU or data loading, in that order on a tie; nullopt when the step has none.
+std::optional<Bottleneck> largestExposedOverhead(const std::array<double, 5>& exposed, double* seconds)
 {
-    static constexpr std::array<Bottleneck, 7> kinds = {
-        Bottleneck::Compute,     Bottleneck::MemoryBandwidth, Bottleneck::IntraNodeLink, Bottleneck::Network,
-        Bottleneck::PcieOffload, Bottleneck::Cpu,             Bottleneck::DataLoading};
+    static constexpr std::array<Bottleneck, 5> kinds = {Bottleneck::IntraNodeLink, Bottleneck::Network,
+                                                        Bottleneck::PcieOffload, Bottleneck::Cpu,
+                                                        Bottleneck::DataLoading};
     std::size_t best = 0;
-    for (std::size_t i = 1; i < busy.size(); ++i)
-        if (busy[i] > busy[best])
+    for (std::size_t i = 1; i < exposed.size(); ++i)
+        if (exposed[i] > exposed[best])
             best = i;
-    return kinds[best];
+    *seconds = exposed[best] > 0 && std::isfinite(exposed[best]) ? exposed[best] : 0.0;
+    return *seconds > 0 ? std::optional<Bottleneck>(kinds[best]) : std::nullopt;
 }
 
 void inferenceEstimate(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
@@ -328,8 +331,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.step.dataLoading = std::max(0.0, load - others);
     r.step.total = others + r.step.dataLoading;
 
-    r.bottleneck = busiest({matmul, memoryBound, r.intraNodeBusySeconds, r.networkBusySeconds, r.pcieBusySeconds,
-                            r.cpuBusySeconds, r.dataLoadingBusySeconds});
+    // The bottleneck is the largest share of the step: compute (memory-bound when its memory traffic outweighs
+    // its matmuls) or, when it takes longer, the largest exposed overhead, which is named on its own too (a
+    // network busy behind compute for most of the step is not what the step waits for).
+    r.largestOverhead = largestExposedOverhead({r.step.communicationIntraNode, r.step.communicationNetwork,
+                                                c.pcieTransfer - pcieHidden, c.cpuOptimizer, r.step.dataLoading},
+                                               &r.largestOverheadSeconds);
+    const Bottleneck computeKind = memoryBound > matmul ? Bottleneck::MemoryBandwidth : Bottleneck::Compute;
+    r.bottleneck = r.largestOverhead && r.largestOverheadSeconds > r.step.compute ? *r.largestOverhead : computeKind;
 
     if (!(r.step.total > 0) || !std::isfinite(r.step.total)) {
         r.warnings.push_back({"throughput_unknown", "the step time could not be estimated (a link or rate is zero)",

@@ -21,7 +21,9 @@ struct ThroughputEstimate {
     double gpuHours = 0;
     std::optional<double> decodeTokensPerSecond;
     std::optional<double> prefillSeconds;
-    Bottleneck bottleneck = Bottleneck::Compute;
+    Bottleneck bottleneck = Bottleneck::Compute; // the largest share of the step
+    std::optional<Bottleneck> largestOverhead;    // the largest exposed share beyond compute (none: nullopt)
+    double largestOverheadSeconds = 0;            // its seconds per step
     Diagnostics warnings; // the Tencent Cloud guides' sizing rules: cpu_cores_per_gpu_low, ram_per_vcpu_low, ...
 
     // How the figures above were reached (for explanations and tests).
