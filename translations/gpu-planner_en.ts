@@ -410,10 +410,6 @@
         <translation>Pipeline parallelism %1 exceeds the %2 layers.</translation>
     </message>
     <message>
-        <source>%1 nodes need a network bandwidth between them.</source>
-        <translation>%1 nodes need a network bandwidth between them.</translation>
-    </message>
-    <message>
         <source>The fastest configuration takes %1, past the deadline of %2.</source>
         <translation>The fastest configuration takes %1, past the deadline of %2.</translation>
     </message>
@@ -838,10 +834,6 @@
         <translation>FP8, 128x128 block scales</translation>
     </message>
     <message>
-        <source>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</source>
-        <translation>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</translation>
-    </message>
-    <message>
         <source>max_num_seqs</source>
         <translation>max_num_seqs</translation>
     </message>
@@ -1168,6 +1160,34 @@
     <message>
         <source>RL post-training</source>
         <translation>RL post-training</translation>
+    </message>
+    <message>
+        <source>%1, %2 of the step</source>
+        <translation>%1, %2 of the step</translation>
+    </message>
+    <message>
+        <source>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</source>
+        <translation>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</translation>
+    </message>
+    <message>
+        <source>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</source>
+        <translation>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</translation>
+    </message>
+    <message>
+        <source>GPU %1 lists the tensor format %2 but has no rate for it.</source>
+        <translation>GPU %1 lists the tensor format %2 but has no rate for it.</translation>
+    </message>
+    <message>
+        <source>%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens each: the batch is cut to %3 requests.</source>
+        <translation>%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens each: the batch is cut to %3 requests.</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them, and this candidate has none: its memory was not evaluated. Give its network (Gb/s per node) to plan it over several nodes.</source>
+        <translation>%1 nodes need a network bandwidth between them, and this candidate has none: its memory was not evaluated. Give its network (Gb/s per node) to plan it over several nodes.</translation>
+    </message>
+    <message>
+        <source>no public price: enter your quote (Edit Price)</source>
+        <translation>no public price: enter your quote (Edit Price)</translation>
     </message>
 </context>
 <context>
@@ -2632,6 +2652,46 @@
         <source>, FSDP weights all-gathered in FP8</source>
         <translation>, FSDP weights all-gathered in FP8</translation>
     </message>
+    <message>
+        <source>%1, weights in %2</source>
+        <translation>%1, weights in %2</translation>
+    </message>
+    <message>
+        <source>Largest overhead</source>
+        <translation>Largest overhead</translation>
+    </message>
+    <message>
+        <source>Your price quotes</source>
+        <translation>Your price quotes</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>%1 per hour</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>%1 per month</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>catalog figures</source>
+        <translation>catalog figures</translation>
+    </message>
+    <message>
+        <source>These come from your catalog overrides, not from the plan: the command-line tool answers the plan the same way only when given them (--overrides FILE).</source>
+        <translation>These come from your catalog overrides, not from the plan: the command-line tool answers the plan the same way only when given them (--overrides FILE).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>What each scenario changes from the baseline</source>
+        <translation>What each scenario changes from the baseline</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>
@@ -3334,6 +3394,18 @@
         <source>cannot encode the PNG image</source>
         <translation>cannot encode the PNG image</translation>
     </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Zoom In</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>Zoom Out</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Reset Zoom</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CloudImportDialog</name>
@@ -3721,6 +3793,14 @@
         <source>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</source>
         <translation>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</translation>
     </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>not evaluated</translation>
+    </message>
+    <message>
+        <source>No network figure</source>
+        <translation>No network figure</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonView</name>
@@ -3795,8 +3875,24 @@
         <translation>&amp;Candidate:</translation>
     </message>
     <message>
-        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</source>
-        <translation>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</translation>
+        <source>Largest overhead: %1</source>
+        <translation>Largest overhead: %1</translation>
+    </message>
+    <message>
+        <source>Show &amp;all configurations</source>
+        <translation>Show &amp;all configurations</translation>
+    </message>
+    <message>
+        <source>Frame every configuration that fits; unchecked, the chart frames the frontier and the chosen configuration</source>
+        <translation>Frame every configuration that fits; unchecked, the chart frames the frontier and the chosen configuration</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic axes</source>
+        <translation>&amp;Logarithmic axes</translation>
+    </message>
+    <message>
+        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result. Zoom with the wheel or + and -, pan by dragging or with the arrow keys, 0 resets.</source>
+        <translation>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result. Zoom with the wheel or + and -, pan by dragging or with the arrow keys, 0 resets.</translation>
     </message>
 </context>
 <context>
@@ -5277,10 +5373,6 @@ It was kept as %2.</translation>
         <translation> Gb/s</translation>
     </message>
     <message>
-        <source>catalog default</source>
-        <translation>catalog default</translation>
-    </message>
-    <message>
         <source>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</source>
         <translation>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</translation>
     </message>
@@ -5323,6 +5415,14 @@ It was kept as %2.</translation>
     <message>
         <source>Price</source>
         <translation>Price</translation>
+    </message>
+    <message>
+        <source>none (one node only)</source>
+        <translation>none (one node only)</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</source>
+        <translation>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</translation>
     </message>
 </context>
 <context>
@@ -5558,6 +5658,10 @@ It was kept as %2.</translation>
         <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
         <translation>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</translation>
     </message>
+    <message>
+        <source>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ScenarioBar</name>
@@ -5738,6 +5842,22 @@ It was kept as %2.</translation>
         <source>Time vs baseline</source>
         <translation>Time vs baseline</translation>
     </message>
+    <message>
+        <source>no change</source>
+        <translation>no change</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>Changes from baseline</source>
+        <translation>Changes from baseline</translation>
+    </message>
 </context>
 <context>
     <name>gpui::SensitivityView</name>
@@ -5864,6 +5984,10 @@ It was kept as %2.</translation>
     <message>
         <source>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</source>
         <translation>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</source>
+        <translation>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</translation>
     </message>
 </context>
 <context>

@@ -406,10 +406,6 @@
         <translation>流水线并行度 %1 超过模型的 %2 层。</translation>
     </message>
     <message>
-        <source>%1 nodes need a network bandwidth between them.</source>
-        <translation>%1 个节点之间需要设定网络带宽。</translation>
-    </message>
-    <message>
         <source>The fastest configuration takes %1, past the deadline of %2.</source>
         <translation>最快的配置需要 %1，超出 %2 的期限。</translation>
     </message>
@@ -833,10 +829,6 @@
         <translation>FP8，128x128 分块缩放</translation>
     </message>
     <message>
-        <source>Each replica is asked to hold %1 requests, but its %2 holds only %3 of %4 tokens: the batch is cut to %3.</source>
-        <translation>每个副本需同时处理 %1 个请求，但其%2只能容纳 %3 个 %4 token 的请求：批次被削减为 %3。</translation>
-    </message>
-    <message>
         <source>max_num_seqs</source>
         <translation>max_num_seqs</translation>
     </message>
@@ -1162,6 +1154,34 @@
     <message>
         <source>RL post-training</source>
         <translation>强化学习后训练</translation>
+    </message>
+    <message>
+        <source>%1, %2 of the step</source>
+        <translation>%1，占每步 %2</translation>
+    </message>
+    <message>
+        <source>GPU %1 has the unknown class &quot;%2&quot;; the known ones are datacenter-hbm, datacenter-gddr and consumer.</source>
+        <translation>GPU %1 的类别“%2”未知；已知类别为 datacenter-hbm、datacenter-gddr 和 consumer。</translation>
+    </message>
+    <message>
+        <source>GPU %1: the architecture &quot;%2&quot; has no efficiency figures in the catalog, so it takes the default peak efficiency.</source>
+        <translation>GPU %1：目录中没有架构“%2”的效率数据，因此采用默认峰值效率。</translation>
+    </message>
+    <message>
+        <source>GPU %1 lists the tensor format %2 but has no rate for it.</source>
+        <translation>GPU %1 列出了张量格式 %2，但没有它的算力数据。</translation>
+    </message>
+    <message>
+        <source>%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens each: the batch is cut to %3 requests.</source>
+        <translation>%5：每个副本需容纳 %1 个请求，但其%2只能容纳 %3 个请求（每个 %4 个 token）：批量被削减为 %3 个请求。</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them, and this candidate has none: its memory was not evaluated. Give its network (Gb/s per node) to plan it over several nodes.</source>
+        <translation>%1 个节点之间需要网络带宽，而该候选没有网络数据：未评估其显存。请填写其网络带宽（每节点 Gb/s），才能按多节点规划。</translation>
+    </message>
+    <message>
+        <source>no public price: enter your quote (Edit Price)</source>
+        <translation>无公开价格：请输入您的报价（编辑价格）</translation>
     </message>
 </context>
 <context>
@@ -2623,6 +2643,46 @@
         <source>, FSDP weights all-gathered in FP8</source>
         <translation>，FSDP 权重以 FP8 全收集</translation>
     </message>
+    <message>
+        <source>%1, weights in %2</source>
+        <translation>%1，权重为 %2</translation>
+    </message>
+    <message>
+        <source>Largest overhead</source>
+        <translation>最大开销</translation>
+    </message>
+    <message>
+        <source>Your price quotes</source>
+        <translation>您的报价</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>catalog figures</source>
+        <translation>目录价格</translation>
+    </message>
+    <message>
+        <source>These come from your catalog overrides, not from the plan: the command-line tool answers the plan the same way only when given them (--overrides FILE).</source>
+        <translation>这些报价来自您的目录覆盖文件，而不在方案中：命令行工具只有在提供它们时（--overrides FILE）才会给出相同的结果。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>What each scenario changes from the baseline</source>
+        <translation>各场景相对基准的改动</translation>
+    </message>
 </context>
 <context>
     <name>ReportSensitivity</name>
@@ -3323,6 +3383,18 @@
         <source>cannot encode the PNG image</source>
         <translation>无法编码 PNG 图像</translation>
     </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>重置缩放</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CloudImportDialog</name>
@@ -3707,6 +3779,14 @@
         <source>Memory each GPU keeps outside the engine&apos;s gpu_memory_utilization share: the KV cache fills the share; negative means the engine does not start</source>
         <translation>每块 GPU 在引擎 gpu_memory_utilization 份额之外保留的显存：KV 缓存占满该份额；负值表示引擎无法启动</translation>
     </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>No network figure</source>
+        <translation>缺少网络数据</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonView</name>
@@ -3780,8 +3860,24 @@
         <translation>候选(&amp;C)：</translation>
     </message>
     <message>
-        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result.</source>
-        <translation>每个点是一个放得下的配置（节点数、ZeRO 阶段、梯度检查点、微批大小、并行方式）；连线连接在费用和时间上都无法被同时超越的配置。悬停查看配置名称，点击查看其结果。</translation>
+        <source>Largest overhead: %1</source>
+        <translation>最大开销：%1</translation>
+    </message>
+    <message>
+        <source>Show &amp;all configurations</source>
+        <translation>显示全部配置(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Frame every configuration that fits; unchecked, the chart frames the frontier and the chosen configuration</source>
+        <translation>显示所有放得下的配置；不勾选时，图表只框选前沿和所选配置</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic axes</source>
+        <translation>对数坐标轴(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Each point is a configuration that fits (nodes, ZeRO stage, checkpointing, micro-batch, parallelism); the line joins those nothing else beats on both cost and time. Hover a point to name it, click it to see its result. Zoom with the wheel or + and -, pan by dragging or with the arrow keys, 0 resets.</source>
+        <translation>每个点是一种放得下的配置（节点数、ZeRO 阶段、检查点、微批量、并行方式）；连线连接那些在费用和时间上都无法被同时超越的配置。悬停某点可查看其名称，点击可查看其结果。用滚轮或 + 和 - 缩放，拖动或用方向键平移，按 0 复原。</translation>
     </message>
 </context>
 <context>
@@ -5256,10 +5352,6 @@ It was kept as %2.</source>
         <translation> Gb/s</translation>
     </message>
     <message>
-        <source>catalog default</source>
-        <translation>目录默认值</translation>
-    </message>
-    <message>
         <source>Each node&apos;s total network bandwidth to other nodes (8 x 200 Gb/s InfiniBand = 1600)</source>
         <translation>每个节点到其他节点的网络总带宽（8 × 200 Gb/s InfiniBand = 1600）</translation>
     </message>
@@ -5302,6 +5394,14 @@ It was kept as %2.</source>
     <message>
         <source>Price</source>
         <translation>价格</translation>
+    </message>
+    <message>
+        <source>none (one node only)</source>
+        <translation>无（仅单节点）</translation>
+    </message>
+    <message>
+        <source>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</source>
+        <translation>%1 个节点之间需要网络带宽：请填写每个节点的网络带宽（8 × 200 Gb/s InfiniBand = 1600）。</translation>
     </message>
 </context>
 <context>
@@ -5537,6 +5637,10 @@ It was kept as %2.</source>
         <source>&lt;li&gt;Memory %1 of %2 per GPU; KV cache %3 tokens per replica&lt;/li&gt;</source>
         <translation>&lt;li&gt;每 GPU 显存 %1 / %2；每副本 KV 缓存 %3 个 token&lt;/li&gt;</translation>
     </message>
+    <message>
+        <source>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;最大开销：%1&lt;/li&gt;</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ScenarioBar</name>
@@ -5716,6 +5820,22 @@ It was kept as %2.</source>
         <source>Time vs baseline</source>
         <translation>时间相对基准</translation>
     </message>
+    <message>
+        <source>no change</source>
+        <translation>无改动</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Changes from baseline</source>
+        <translation>相对基准的改动</translation>
+    </message>
 </context>
 <context>
     <name>gpui::SensitivityView</name>
@@ -5842,6 +5962,10 @@ It was kept as %2.</source>
     <message>
         <source>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</source>
         <translation>当一项不确定输入处于其有来源的范围两端时，推荐方案的费用、时间和显存变化多少：估算价格、计算与带宽效率、竞价实例中断、CUDA 上下文和分配器碎片。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</source>
+        <translation>每块 GPU 显存：推理引擎占用 %1；权重之外的空间由其 KV 缓存占满</translation>
     </message>
 </context>
 <context>
