@@ -167,12 +167,13 @@ json planToJson(const Plan& plan)
     document.erase("answered_with"); // written whole, and only when the answer used a quote
     if (!plan.answeredWith.empty()) {
         json overrides = json::array();
+        const auto numberOrNull = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
         for (const OverrideUse& use : plan.answeredWith)
             overrides.push_back({{"instance", use.instance},
                                  {"status", use.status},
                                  {"currency", use.currency},
-                                 {"on_demand_per_hour", optionalNumber(use.onDemandPerHour)},
-                                 {"monthly", optionalNumber(use.monthly)}});
+                                 {"on_demand_per_hour", numberOrNull(use.onDemandPerHour)},
+                                 {"monthly", numberOrNull(use.monthly)}});
         known["answered_with"] = {{"overrides", overrides}};
     }
     mergeInto(document, known);
