@@ -1248,6 +1248,10 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
+    // The inputs re-lay themselves out when a row is shown or re-worded (a language switch, a plan's rows): their
+    // tab then follows their new minimum width, whenever that layout pass comes.
+    if (event->type() == QEvent::LayoutRequest && m_inputs && watched == m_inputs)
+        fitInputsWidth();
     if (event->type() == QEvent::ShortcutOverride && m_inputs) {
         auto* key = static_cast<QKeyEvent*>(event);
         auto* widget = qobject_cast<QWidget*>(watched);

@@ -536,7 +536,8 @@ json unmodelledFields(const json& document)
     for (const PlanField& f : planFields())
         erasePlanFieldSlot(rest, f.path);
     for (std::string_view path : { "format", "version", "title", "notes", "model", "candidates",
-             "workload.lora.target_modules", "workload.serving.load", "billing.modes", "billing.regions" })
+             "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version", "workload.rl",
+             "billing.modes", "billing.regions", "answered_with" })
         erasePlanFieldSlot(rest, path);
     // Sections left empty say nothing.
     for (const char* section : { "workload", "assumptions", "billing", "search" }) {

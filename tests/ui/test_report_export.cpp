@@ -367,6 +367,7 @@ TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
     const gp::Catalog merged = gp::mergeOverrides(gp::builtinCatalog(), overrides);
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("quoted.pdf"));
+    request.language = QStringLiteral("en"); // English words and en_US money, whatever ran before in this process
     const auto exported = gpui::exportPlanReport(defaultPlan(), merged, request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, false).simplified();
@@ -375,6 +376,7 @@ TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
 
     gpui::ExportRequest plain;
     plain.pdfPath = path(QStringLiteral("plain.pdf"));
+    plain.language = QStringLiteral("en");
     ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), plain).ok());
     EXPECT_FALSE(pdfText(plain.pdfPath, false).contains(QStringLiteral("Your price quotes")));
 }
