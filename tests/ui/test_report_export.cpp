@@ -356,6 +356,7 @@ TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
 {
     // Issue 44 item 3: a plan answered with a quote from the user's overrides says so in the report, with the
     // figure; without a quote the section is absent.
+    gpui::installLanguage(QStringLiteral("en")); // as the window starts: English words and en_US money
     gp::CatalogOverrides overrides;
     gp::PriceSpec quote;
     quote.currency = "CNY";
