@@ -35,7 +35,7 @@ namespace {
 
 namespace test = gpui::test;
 
-gp::Plan defaultPlan()
+gp::Plan reportDefaultPlan()
 {
     auto plan = gp::parsePlan(gp::defaultPlanText());
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
@@ -79,7 +79,7 @@ protected:
 
 TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
 {
-    const gp::Plan plan = defaultPlan();
+    const gp::Plan plan = reportDefaultPlan();
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("plan.pdf"));
     request.csvPath = path(QStringLiteral("plan.csv"));
@@ -109,7 +109,7 @@ TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
 TEST_F(ReportExport, RenderedPageCountMatchesThePdf)
 {
     gpui::installLanguage(QStringLiteral("en"));
-    const gp::Plan plan = defaultPlan();
+    const gp::Plan plan = reportDefaultPlan();
     auto evaluation = std::make_shared<gpui::Evaluation>(gpui::evaluatePlan(plan, gp::builtinCatalog()));
     ASSERT_TRUE(evaluation->ok) << evaluation->error.toString();
     const auto data =
@@ -129,7 +129,7 @@ TEST_F(ReportExport, EveryCatalogInstancePaginatesTheTable)
 {
     // An empty candidate list means every catalog instance: dozens of rows and detail blocks, more pages.
     gpui::installLanguage(QStringLiteral("en"));
-    gp::Plan few = defaultPlan();
+    gp::Plan few = reportDefaultPlan();
     gp::Plan all = few;
     all.candidates.clear();
     const auto catalog = std::make_shared<const gp::Catalog>(gp::builtinCatalog());
@@ -149,7 +149,7 @@ TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("zh.pdf"));
     request.language = QStringLiteral("zh_CN");
-    const auto exported = gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request);
+    const auto exported = gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QByteArray pdf = readFile(request.pdfPath);
     // Font dictionaries are not compressed; the subset's BaseFont names the face (NotoSansCJKsc-Regular).
@@ -180,7 +180,7 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("zh.pdf"));
     request.language = QStringLiteral("zh_CN");
-    const auto exported = gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request);
+    const auto exported = gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, false);
     ASSERT_TRUE(text.contains(QStringLiteral("敏感性"))) << "no sensitivity line on the Chinese report";
@@ -198,7 +198,7 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
 TEST_F(ReportExport, AssumptionsSetInThePlanAreListedWithTheirValues)
 {
     // Every assumption a plan sets is listed under "Set in the plan", the MoE and serving ones included.
-    gp::Plan plan = defaultPlan();
+    gp::Plan plan = reportDefaultPlan();
     plan.assumptions.expertLoadImbalance = 1.35;
     plan.assumptions.servingDecodeBandwidthEfficiency = 0.62;
     plan.assumptions.servingStepOverheadSeconds = 0.0007;
@@ -268,7 +268,7 @@ TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
 
     // A plan without scenarios has no comparison page.
     request.pdfPath = path(QStringLiteral("plain.pdf"));
-    ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request).ok());
+    ASSERT_TRUE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), request).ok());
     EXPECT_FALSE(pdfText(request.pdfPath, true).contains(QStringLiteral("Scenarios compared")));
 }
 
@@ -277,7 +277,7 @@ TEST_F(ReportExport, UnwritableDestinationFailsAndWritesNothing)
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("missing-dir/plan.pdf"));
     request.csvPath = path(QStringLiteral("plan.csv"));
-    const auto exported = gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request);
+    const auto exported = gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), request);
     ASSERT_FALSE(exported.ok());
     EXPECT_NE(exported.error().toString().find("missing-dir/plan.pdf"), std::string::npos)
         << exported.error().toString();
@@ -292,7 +292,7 @@ TEST_F(ReportExport, ExistingFileSurvivesAFailedExport)
         ASSERT_TRUE(file.open(QIODevice::WriteOnly));
         file.write("previous export\r\n");
     }
-    gp::Plan broken = defaultPlan();
+    gp::Plan broken = reportDefaultPlan();
     broken.candidates = {gp::CandidateSpec{}};
     broken.candidates[0].instance = "tencent:NO-SUCH-INSTANCE";
     gpui::ExportRequest request;
@@ -304,7 +304,7 @@ TEST_F(ReportExport, ExistingFileSurvivesAFailedExport)
 
 TEST_F(ReportExport, NothingRequestedIsAnError)
 {
-    EXPECT_FALSE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), gpui::ExportRequest{}).ok());
+    EXPECT_FALSE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), gpui::ExportRequest{}).ok());
 }
 
 TEST_F(ReportExport, CsvWithoutByteOrderMark)
@@ -312,14 +312,14 @@ TEST_F(ReportExport, CsvWithoutByteOrderMark)
     gpui::ExportRequest request;
     request.csvPath = path(QStringLiteral("plain.csv"));
     request.csvByteOrderMark = false;
-    ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), request).ok());
+    ASSERT_TRUE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), request).ok());
     EXPECT_TRUE(readFile(request.csvPath).startsWith("rank,recommended,"));
 }
 
 TEST_F(ReportExport, PrintsToAPdfPrinter)
 {
     gpui::installLanguage(QStringLiteral("en"));
-    const gp::Plan plan = defaultPlan();
+    const gp::Plan plan = reportDefaultPlan();
     auto evaluation = std::make_shared<gpui::Evaluation>(gpui::evaluatePlan(plan, gp::builtinCatalog()));
     ASSERT_TRUE(evaluation->ok);
     const auto data =
@@ -369,7 +369,7 @@ TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("quoted.pdf"));
     request.language = QStringLiteral("en"); // English words and en_US money, whatever ran before in this process
-    const auto exported = gpui::exportPlanReport(defaultPlan(), merged, request);
+    const auto exported = gpui::exportPlanReport(reportDefaultPlan(), merged, request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, false).simplified();
     EXPECT_TRUE(text.contains(QStringLiteral("Your price quotes")));
@@ -378,7 +378,7 @@ TEST_F(ReportExport, ReportListsTheQuotesItsAnswerUsed)
     gpui::ExportRequest plain;
     plain.pdfPath = path(QStringLiteral("plain.pdf"));
     plain.language = QStringLiteral("en");
-    ASSERT_TRUE(gpui::exportPlanReport(defaultPlan(), gp::builtinCatalog(), plain).ok());
+    ASSERT_TRUE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), plain).ok());
     EXPECT_FALSE(pdfText(plain.pdfPath, false).contains(QStringLiteral("Your price quotes")));
 }
 
