@@ -2,6 +2,7 @@
 // (parseOverridesJson) and merged over the built-in catalog (mergeOverrides), the work of every `--overrides` run
 // and of the window's start. Quadratic before issue 45 (100,000 took 44.7 s); linear now.
 #include "catalog/catalog.h"
+#include "../core/many_machines_overrides.h"
 
 #include <benchmark/benchmark.h>
 
@@ -10,27 +11,9 @@
 namespace
 {
 
-std::string benchMachinesOverrides(int machines)
-{
-    using nlohmann::json;
-    const gp::InstanceSpec& model = gp::builtinCatalog().instances.at(0);
-    json instances = json::array();
-    json prices = json::object();
-    for (int i = 0; i < machines; ++i) {
-        const std::string id = "onprem:rack-" + std::to_string(i);
-        instances.push_back({ { "id", id }, { "provider", "onprem" }, { "family", "rack" }, { "name", id },
-            { "gpu", model.gpu }, { "gpus", model.gpus }, { "vcpus", 64 }, { "memory_gib", 512 },
-            { "intra_node", model.intraNode }, { "network_gbps", 100 }, { "rdma", false } });
-        prices[id] = { { "currency", "USD" }, { "on_demand_per_hour", 1.0 + i } };
-    }
-    return json {
-        { "format", "gpu-planner-overrides" }, { "version", 1 }, { "instances", instances }, { "prices", prices }
-    }.dump();
-}
-
 void BM_OverridesLoad(benchmark::State& state)
 {
-    const std::string text = benchMachinesOverrides(static_cast<int>(state.range(0)));
+    const std::string text = gp::test::manyMachinesOverrides(static_cast<int>(state.range(0)));
     for (auto _ : state) {
         auto overrides = gp::parseOverridesJson(text, "overrides.json");
         if (!overrides) {

@@ -14,6 +14,8 @@
 #include "transformer/hf_cache.h"
 #include "transformer/model_library.h"
 
+#include "many_machines_overrides.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -188,30 +190,12 @@ TEST(SharedOverrides, AnEditIsMergedByIdIntoANewerFile)
 namespace
 {
 
-// An overrides file of `machines` on-premise machines (each a new instance of a known GPU) with a price each.
-std::string machinesOverrides(int machines)
-{
-    const InstanceSpec& model = someInstance(0);
-    json instances = json::array();
-    json prices = json::object();
-    for (int i = 0; i < machines; ++i) {
-        const std::string id = "onprem:rack-" + std::to_string(i);
-        instances.push_back({ { "id", id }, { "provider", "onprem" }, { "family", "rack" }, { "name", id },
-            { "gpu", model.gpu }, { "gpus", model.gpus }, { "vcpus", 64 }, { "memory_gib", 512 },
-            { "intra_node", model.intraNode }, { "network_gbps", 100 }, { "rdma", false } });
-        prices[id] = { { "currency", "USD" }, { "on_demand_per_hour", 1.0 + i } };
-    }
-    return json {
-        { "format", "gpu-planner-overrides" }, { "version", 1 }, { "instances", instances }, { "prices", prices }
-    }.dump();
-}
-
 // CPU seconds to read, merge and write back an overrides file of `machines` machines (the work of every
 // `--overrides` run, the window's start and each save). Processor time, not wall time: other programs on a shared
 // machine do not count.
 double loadMergeWriteSeconds(int machines)
 {
-    const std::string text = machinesOverrides(machines);
+    const std::string text = gp::test::manyMachinesOverrides(machines);
     const std::clock_t start = std::clock();
     auto overrides = parseOverridesJson(text, "overrides.json");
     EXPECT_TRUE(overrides) << overrides.error().toString();
