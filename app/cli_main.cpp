@@ -17,10 +17,11 @@
 #include "translator.h"
 
 #include <QApplication>
-#include <QtGlobal>
 #include <QString>
+#include <QtGlobal>
 
-namespace {
+namespace
+{
 
 gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog, const gp::ExportArguments& args)
 {
@@ -34,7 +35,7 @@ gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog
     });
     static int argc = 1;
     static char name[] = "gpu-planner-cli";
-    static char* argv[] = {name, nullptr};
+    static char* argv[] = { name, nullptr };
     static QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("gpu-planner"));
     QApplication::setApplicationName(QStringLiteral("gpu-planner"));
@@ -51,7 +52,8 @@ gp::Expected<bool> exportWithQt(const gp::Plan& plan, const gp::Catalog& catalog
 } // namespace
 #endif
 
-namespace {
+namespace
+{
 
 // Last resort for an exception no handler caught (one thrown on a worker thread, or while unwinding): the tool
 // says what happened and exits 1 instead of aborting with a core dump. runCli itself catches std::bad_alloc.

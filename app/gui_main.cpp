@@ -15,7 +15,8 @@
 
 #include <cstdio>
 
-namespace {
+namespace
+{
 
 void printError(const QString& text)
 {
@@ -39,15 +40,14 @@ int main(int argc, char* argv[])
                                                     "inference."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("PLAN"), QStringLiteral("Plan file to open (.gpuplan)."),
-                                 QStringLiteral("[PLAN]"));
-    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("User interface language: en, zh_CN."),
-                                        QStringLiteral("LANG"));
-    const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"), QStringLiteral("Render the window once the plan is evaluated, write a PNG, exit."),
-        QStringLiteral("FILE.png"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Colours: system, light, dark."),
-                                         QStringLiteral("THEME"));
+    parser.addPositionalArgument(
+        QStringLiteral("PLAN"), QStringLiteral("Plan file to open (.gpuplan)."), QStringLiteral("[PLAN]"));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"), QStringLiteral("User interface language: en, zh_CN."), QStringLiteral("LANG"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        QStringLiteral("Render the window once the plan is evaluated, write a PNG, exit."), QStringLiteral("FILE.png"));
+    const QCommandLineOption themeOption(
+        QStringLiteral("theme"), QStringLiteral("Colours: system, light, dark."), QStringLiteral("THEME"));
     parser.addOption(langOption);
     parser.addOption(themeOption);
     parser.addOption(screenshotOption);
@@ -109,23 +109,26 @@ int main(int argc, char* argv[])
 
     if (screenshot) {
         window.resize(1600, 1000);
-        QObject::connect(&window, &gpui::MainWindow::evaluationApplied, &app, [&](gpui::EvaluationPtr evaluation) {
-            if (!evaluation->ok) {
-                printError(QString::fromStdString(evaluation->error.toString()));
-                exitCode = 1;
-            }
-            // One event-loop turn lets the layout settle around the new charts before rendering.
-            QTimer::singleShot(0, &app, [&] {
-                window.settleNow();
-                const QImage image = window.grab().toImage();
-                if (!image.save(screenshotPath, "PNG")) {
-                    printError(QStringLiteral("cannot write %1").arg(screenshotPath));
-                    QApplication::exit(2);
-                    return;
+        QObject::connect(
+            &window, &gpui::MainWindow::evaluationApplied, &app,
+            [&](gpui::EvaluationPtr evaluation) {
+                if (!evaluation->ok) {
+                    printError(QString::fromStdString(evaluation->error.toString()));
+                    exitCode = 1;
                 }
-                QApplication::exit(exitCode);
-            });
-        }, Qt::SingleShotConnection);
+                // One event-loop turn lets the layout settle around the new charts before rendering.
+                QTimer::singleShot(0, &app, [&] {
+                    window.settleNow();
+                    const QImage image = window.grab().toImage();
+                    if (!image.save(screenshotPath, "PNG")) {
+                        printError(QStringLiteral("cannot write %1").arg(screenshotPath));
+                        QApplication::exit(2);
+                        return;
+                    }
+                    QApplication::exit(exitCode);
+                });
+            },
+            Qt::SingleShotConnection);
     }
     window.show();
     return app.exec();

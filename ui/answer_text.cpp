@@ -8,9 +8,11 @@
 
 #include <QStringList>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 double number(const gp::Diagnostic& d, const char* name)
 {
@@ -41,9 +43,10 @@ QString AnswerText::reason(const gp::Diagnostic& d, const gp::CandidateResult& r
         const QString mode = CoreText::billingMode(QString::fromStdString(d.arg("billing_mode")));
         const bool perToken = d.arg("per") == "million_tokens";
         if (c == "costs_more")
-            return perToken ? tr("costs %1 more per million tokens (+%2, %3)")
-                                  .arg(amount, formatPercent(number(d, "percent") / 100), mode)
-                            : tr("costs %1 more (+%2, %3)").arg(amount, formatPercent(number(d, "percent") / 100), mode);
+            return perToken
+                ? tr("costs %1 more per million tokens (+%2, %3)")
+                      .arg(amount, formatPercent(number(d, "percent") / 100), mode)
+                : tr("costs %1 more (+%2, %3)").arg(amount, formatPercent(number(d, "percent") / 100), mode);
         return perToken ? tr("costs %1 less per million tokens (%2)").arg(amount, mode)
                         : tr("costs %1 less (%2)").arg(amount, mode);
     }
@@ -103,8 +106,8 @@ QString AnswerText::servingDeployment(const gp::CandidateResult& r)
     const int replicas = r.serving ? r.serving->replicas : 1;
     const int perReplica = r.configuration.tensor * r.configuration.pipeline;
     const QString split = r.configuration.pipeline > 1
-                              ? tr("tensor %1 × pipeline %2").arg(r.configuration.tensor).arg(r.configuration.pipeline)
-                              : tr("tensor %1").arg(r.configuration.tensor);
+        ? tr("tensor %1 × pipeline %2").arg(r.configuration.tensor).arg(r.configuration.pipeline)
+        : tr("tensor %1").arg(r.configuration.tensor);
     return tr("%n replica(s) × %1 GPUs (%2)", nullptr, replicas).arg(perReplica).arg(split);
 }
 
@@ -121,15 +124,16 @@ QString AnswerText::servingMemory(const gp::CandidateResult& r)
     return tr("The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak "
               "and non-torch memory leave; %4 stay outside the engine.")
         .arg(formatBytes(s.engineMemoryBytes), formatBytes(s.visibleMemoryBytes), formatBytes(s.kvBudgetBytes),
-             formatBytes(headroom));
+            formatBytes(headroom));
 }
 
 QString AnswerText::againstTarget(double seconds, const std::optional<double>& target)
 {
     if (!target)
         return tr("%1 (no target)").arg(formatSeconds(seconds));
-    return seconds <= *target * (1 + 1e-9) ? tr("%1 (target %2)").arg(formatSeconds(seconds), formatSeconds(*target))
-                                           : tr("%1 (over the target of %2)").arg(formatSeconds(seconds), formatSeconds(*target));
+    return seconds <= *target * (1 + 1e-9)
+        ? tr("%1 (target %2)").arg(formatSeconds(seconds), formatSeconds(*target))
+        : tr("%1 (over the target of %2)").arg(formatSeconds(seconds), formatSeconds(*target));
 }
 
 QString AnswerText::countedModes(const Evaluation& e)

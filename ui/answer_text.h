@@ -7,9 +7,11 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace gpui {
+namespace gpui
+{
 
-class AnswerText {
+class AnswerText
+{
     Q_DECLARE_TR_FUNCTIONS(AnswerText)
 public:
     // One reason as a sentence fragment ("costs ¥120 more (+8.5 %, monthly)").
@@ -24,14 +26,15 @@ public:
     // names a non-default pipeline schedule) plus partial recompute ("recompute 8 of 32 layers", with full
     // checkpointing and fewer than all of the model's `modelLayers`) and bf16 optimizer states. The window's
     // recommendation, the planner's choice, the comparison table and the PDF all use it.
-    static QString configuration(const gp::Configuration& configuration, const gp::Workload& workload,
-                                 double modelLayers);
+    static QString configuration(
+        const gp::Configuration& configuration, const gp::Workload& workload, double modelLayers);
     static QString configuration(const Evaluation& e, const gp::CandidateResult& result);
     // The billing mode results[i]'s headline cost is under, a reservation with its term ("Reserved, 1-year term").
     static QString headlineMode(const Evaluation& e, std::size_t i);
     // The reservation term of the evaluation's reserved prices, 0 when none is priced.
     static int reservedTermMonths(const Evaluation& e);
-    // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline 2)").
+    // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline
+    // 2)").
     static QString servingDeployment(const gp::CandidateResult& result);
     // Serving: where each GPU's memory goes ("The engine takes 64.3 GiB of 71.4 GiB per GPU; its KV cache fills
     // the 47.1 GiB the weights, the activation peak and non-torch memory leave; 7.1 GiB stay outside the engine."),

@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <optional>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 // Reads a regular file under the size cap every front end shares (base/input_file.h).
 gp::Expected<std::string> readSmallFile(const QString& path)
@@ -27,10 +29,14 @@ gp::Expected<std::string> readSmallFile(const QString& path)
 }
 
 // One undoable change of the overrides: the whole set before and after (they are small).
-class OverridesCommand : public QUndoCommand {
+class OverridesCommand : public QUndoCommand
+{
 public:
     OverridesCommand(CatalogStore* store, gp::CatalogOverrides before, gp::CatalogOverrides after, const QString& text)
-        : QUndoCommand(text), m_store(store), m_before(std::move(before)), m_after(std::move(after))
+        : QUndoCommand(text)
+        , m_store(store)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
     {
     }
     void undo() override { apply(m_after, m_before); }
@@ -67,12 +73,12 @@ QString CatalogStore::defaultOverridesPath()
 }
 
 CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
-    : QObject(parent), m_path(overridesPath.isEmpty() ? defaultOverridesPath() : overridesPath)
+    : QObject(parent)
+    , m_path(overridesPath.isEmpty() ? defaultOverridesPath() : overridesPath)
 {
     if (QFileInfo::exists(m_path)) {
         auto bytes = readSmallFile(m_path);
-        auto parsed = bytes ? gp::parseOverridesJson(*bytes,
-                                                     QFileInfo(m_path).fileName().toStdString())
+        auto parsed = bytes ? gp::parseOverridesJson(*bytes, QFileInfo(m_path).fileName().toStdString())
                             : gp::Expected<gp::CatalogOverrides>(bytes.error());
         if (parsed) {
             m_overrides = std::move(parsed.value());
@@ -82,9 +88,9 @@ CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
             // Named once: the dialog shows this name and the first save moves the file to exactly this name.
             const QFileInfo info(m_path);
             m_plannedBackupPath = info.absolutePath() + QLatin1Char('/') + info.completeBaseName()
-                                  + QStringLiteral(".unreadable-")
-                                  + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
-                                  + QLatin1Char('.') + info.suffix();
+                + QStringLiteral(".unreadable-")
+                + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")) + QLatin1Char('.')
+                + info.suffix();
         }
     }
     m_catalog = std::make_shared<const gp::Catalog>(gp::mergeOverrides(gp::builtinCatalog(), m_overrides));
@@ -99,8 +105,8 @@ QString CatalogStore::plannedBackupPath() const
 
 bool CatalogStore::hasUserPrice(const std::string& instanceId) const
 {
-    return std::any_of(m_overrides.prices.begin(), m_overrides.prices.end(),
-                       [&](const auto& p) { return p.first == instanceId; });
+    return std::any_of(
+        m_overrides.prices.begin(), m_overrides.prices.end(), [&](const auto& p) { return p.first == instanceId; });
 }
 
 gp::Expected<bool> CatalogStore::commit(const gp::OverridesChange& change, const QString& undoText)
@@ -132,8 +138,8 @@ gp::Expected<bool> CatalogStore::setPrice(const std::string& instanceId, const g
     // Applied to the file as it is now: prices another window or `gpu-planner-cli catalog import` wrote stay.
     return commit(
         [&](gp::CatalogOverrides& overrides) -> gp::Expected<bool> {
-            auto it = std::find_if(overrides.prices.begin(), overrides.prices.end(),
-                                   [&](const auto& p) { return p.first == instanceId; });
+            auto it = std::find_if(
+                overrides.prices.begin(), overrides.prices.end(), [&](const auto& p) { return p.first == instanceId; });
             if (it != overrides.prices.end())
                 it->second = user;
             else
@@ -152,7 +158,8 @@ gp::Expected<bool> CatalogStore::clearPrice(const std::string& instanceId)
         tr("Use catalog price of %1").arg(QString::fromStdString(instanceId)));
 }
 
-gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(const QString& path, gp::CloudImportOptions options)
+gp::Expected<gp::CloudImportResult> CatalogStore::importCloudListing(
+    const QString& path, gp::CloudImportOptions options)
 {
     auto bytes = readSmallFile(path);
     if (!bytes)
@@ -201,9 +208,8 @@ gp::Expected<bool> CatalogStore::save(const gp::OverridesChange& change)
         // Never overwrite a file that did not read: it may hold the user's only copy of their quotes and machines.
         const QString backup = plannedBackupPath();
         if (!QFile::rename(m_path, backup))
-            return gp::Error{{}, "could not keep the unreadable file as " + backup.toStdString()
-                                     + "; nothing was saved",
-                             fileName};
+            return gp::Error { {},
+                "could not keep the unreadable file as " + backup.toStdString() + "; nothing was saved", fileName };
         m_backupPath = backup;
     }
     m_unreadable = false;

@@ -12,9 +12,11 @@
 
 class QUndoStack;
 
-namespace gpui {
+namespace gpui
+{
 
-class CatalogStore : public QObject {
+class CatalogStore : public QObject
+{
     Q_OBJECT
 public:
     // Reads the overrides at `overridesPath` ("" = defaultOverridesPath()). A file that does not read is reported by

@@ -102,7 +102,8 @@ QString CoreText::bottleneck(gp::Bottleneck bottleneck)
 
 QString CoreText::bottleneckShare(const gp::CandidateResult& r)
 {
-    const bool computeShare = r.bottleneck == gp::Bottleneck::Compute || r.bottleneck == gp::Bottleneck::MemoryBandwidth;
+    const bool computeShare
+        = r.bottleneck == gp::Bottleneck::Compute || r.bottleneck == gp::Bottleneck::MemoryBandwidth;
     const double seconds = computeShare ? r.step.compute : r.largestOverheadSeconds;
     if (!(r.step.total > 0) || r.bottleneck == gp::Bottleneck::MemoryCapacity || !r.fits)
         return bottleneck(r.bottleneck);
@@ -113,7 +114,8 @@ QString CoreText::largestOverhead(const gp::CandidateResult& r)
 {
     if (!r.largestOverhead || !(r.step.total > 0) || !r.fits)
         return {};
-    return tr("%1, %2 of the step").arg(bottleneck(*r.largestOverhead), formatPercent(r.largestOverheadSeconds / r.step.total));
+    return tr("%1, %2 of the step")
+        .arg(bottleneck(*r.largestOverhead), formatPercent(r.largestOverheadSeconds / r.step.total));
 }
 
 namespace

@@ -2,16 +2,18 @@
 #pragma once
 
 #include "base/diagnostic.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
 
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
-namespace gpui {
+namespace gpui
+{
 
-class CoreText {
+class CoreText
+{
     Q_DECLARE_TR_FUNCTIONS(CoreText)
 public:
     static QString bottleneck(gp::Bottleneck bottleneck);
@@ -31,7 +33,7 @@ public:
     static QString joinSentences(const QStringList& sentences);
     static void appendSentence(QString& text, const QString& sentence); // text = joinSentences({text, sentence})
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
-    static QString failure(const gp::FitFailure& failure);       // why a candidate does not fit
+    static QString failure(const gp::FitFailure& failure); // why a candidate does not fit
     static QString technique(gp::Technique technique);
     static QString precision(gp::Precision precision);
     static QString optimizer(gp::Optimizer optimizer);
@@ -44,9 +46,10 @@ public:
     // The mode naming a reservation's term: "Reserved, 1-year term" (other modes as billingMode).
     static QString billingMode(const QString& mode, int reservedTermMonths);
     static QString reservedTerm(int months); // "1-year term", "3-year term", "18-month term"
-    static QString memoryPart(const QString& part);  // "weights", "gradients", ... "runtime"
-    static QString stepPart(const QString& part);    // "compute", "communication", "offload", "data_loading"
-    static QString configuration(const gp::Configuration& configuration); // "ZeRO-3, full checkpointing, micro-batch 4, TP 1 x PP 1 x DP 8"
+    static QString memoryPart(const QString& part); // "weights", "gradients", ... "runtime"
+    static QString stepPart(const QString& part); // "compute", "communication", "offload", "data_loading"
+    static QString configuration(
+        const gp::Configuration& configuration); // "ZeRO-3, full checkpointing, micro-batch 4, TP 1 x PP 1 x DP 8"
     static QString priceStatus(const QString& status); // "published", "estimate", "user", "unknown"
     // Added by the window engineer for the inputs panel:
     static QString weightFormat(gp::WeightFormat format);

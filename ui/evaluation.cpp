@@ -12,9 +12,11 @@
 #include <new>
 #include <stdexcept>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 const gp::Standing* standingOf(const Evaluation& e, std::size_t i)
 {
@@ -88,12 +90,12 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
         }
         e.answer = std::make_shared<const gp::PlanAnswer>(std::move(*answer));
     } catch (const std::bad_alloc&) {
-        e = Evaluation{};
-        e.error = gp::Error{"", "out of memory while evaluating the plan"};
+        e = Evaluation {};
+        e.error = gp::Error { "", "out of memory while evaluating the plan" };
         return e;
     } catch (const std::exception& ex) {
-        e = Evaluation{};
-        e.error = gp::Error{"", std::string("the evaluation failed: ") + ex.what()};
+        e = Evaluation {};
+        e.error = gp::Error { "", std::string("the evaluation failed: ") + ex.what() };
         return e;
     }
     e.ok = true;
@@ -102,8 +104,9 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
 }
 
 Evaluator::Evaluator(QObject* parent)
-    : QObject(parent), m_catalog(std::make_shared<gp::Catalog>(gp::builtinCatalog())),
-      m_watcher(new QFutureWatcher<Evaluation>(this))
+    : QObject(parent)
+    , m_catalog(std::make_shared<gp::Catalog>(gp::builtinCatalog()))
+    , m_watcher(new QFutureWatcher<Evaluation>(this))
 {
     qRegisterMetaType<gpui::EvaluationPtr>();
     connect(m_watcher, &QFutureWatcher<Evaluation>::finished, this, &Evaluator::jobFinished);

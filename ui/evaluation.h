@@ -16,19 +16,20 @@
 #include <memory>
 #include <optional>
 
-namespace gpui {
+namespace gpui
+{
 
 // The core's answer to a plan (gp::answerPlan), unpacked for the window: the window renders it and never
 // re-ranks or re-derives it.
 struct Evaluation {
     quint64 generation = 0;
     bool ok = false;
-    gp::Error error;                          // when !ok: names the field
+    gp::Error error; // when !ok: names the field
     std::shared_ptr<const gp::PlanAnswer> answer; // the core's answer: standings, frontiers, summary, modes
     std::vector<gp::CandidateResult> results; // answer->search.candidates[i].best, in the answer's ranked order
-    std::vector<int> planOrder;               // results[i] came from plan candidate planOrder[i]
-    int best = -1;                            // index into results of the recommendation; -1 = nothing fits
-    bool searched = false;                    // the planner chose configurations
+    std::vector<int> planOrder; // results[i] came from plan candidate planOrder[i]
+    int best = -1; // index into results of the recommendation; -1 = nothing fits
+    bool searched = false; // the planner chose configurations
     long configurationsEvaluated = 0;
     double coreSeconds = 0; // time the core took
     QString currency = QStringLiteral("CNY");
@@ -41,8 +42,8 @@ struct Evaluation {
     gp::Diagnostics modelWarnings;
     gp::Mode mode = gp::Mode::Training;
     gp::ServingSpec serving; // the plan's serving question (load, lengths, latency targets)
-    gp::Workload workload;   // the plan's workload (its recipe: partial recompute, bf16 optimizer states)
-    double modelLayers = 0;  // the resolved model's layers (all stacks)
+    gp::Workload workload; // the plan's workload (its recipe: partial recompute, bf16 optimizer states)
+    double modelLayers = 0; // the resolved model's layers (all stacks)
 };
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;
@@ -59,12 +60,12 @@ double headlineHours(const Evaluation& e, std::size_t i);
 // Evaluates synchronously: the core's answer for the plan (the planner's search, or each candidate as configured
 // when the plan's search is off). An exception in the core becomes an error, never a crash. `cancel` stops a
 // superseded evaluation early (the result then has ok == false and a "cancelled" error).
-Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog,
-                        const std::atomic<bool>* cancel = nullptr);
+Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const std::atomic<bool>* cancel = nullptr);
 
 // Runs evaluatePlan() on the thread pool. Only the newest request's result is delivered; while one runs, further
 // requests collapse into one pending plan, so dragging a slider never queues stale work.
-class Evaluator : public QObject {
+class Evaluator : public QObject
+{
     Q_OBJECT
 public:
     explicit Evaluator(QObject* parent = nullptr);

@@ -5,7 +5,8 @@
 
 #include <QFile>
 
-namespace gpui {
+namespace gpui
+{
 
 gp::Expected<QByteArray> readInputFile(const QString& path)
 {

@@ -9,7 +9,8 @@
 
 #include <string_view>
 
-namespace gpui {
+namespace gpui
+{
 
 // Reads a regular file of at most 64 MiB; a directory, FIFO or device is refused without blocking on it.
 gp::Expected<QByteArray> readInputFile(const QString& path);

@@ -1,56 +1,60 @@
 #include "main_window.h"
 
+#include "base/input_file.h"
 #include "catalog_store.h"
 #include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
+#include "plan/scenarios.h"
 #include "plan_document.h"
+#include "planner/answer.h"
 #include "recovery_store.h"
 #include "report/report_export.h"
 #include "resources.h"
 #include "settings.h"
 #include "theme.h"
-#include "translator.h"
-#include "widgets/frontier_view.h"
-#include "widgets/sensitivity_view.h"
-#include "widgets/budget/budget_view.h"
-#include "widgets/scenario_bar.h"
-#include "widgets/sweep_view.h"
-#include "widgets/scenario_compare_view.h"
-#include "plan/scenarios.h"
-#include "base/input_file.h"
-#include "planner/answer.h"
 #include "transformer/hf_cache.h"
+#include "translator.h"
+#include "widgets/budget/budget_view.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/cloud_import_dialog.h"
-#include "widgets/launch_dialog.h"
 #include "widgets/comparison_view.h"
+#include "widgets/frontier_view.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
+#include "widgets/launch_dialog.h"
 #include "widgets/recommendation_panel.h"
+#include "widgets/scenario_bar.h"
+#include "widgets/scenario_compare_view.h"
+#include "widgets/sensitivity_view.h"
+#include "widgets/sweep_view.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QChart>
-#include <QHeaderView>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFutureWatcher>
 #include <QFile>
 #include <QFileDialog>
-#include <QInputDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QProgressBar>
@@ -63,10 +67,6 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
-#include <QPainter>
-#include <QKeyEvent>
-#include <QLineEdit>
-#include <QAbstractSpinBox>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -75,9 +75,11 @@
 
 #include <algorithm>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 QString defaultRecoveryPath()
 {
@@ -91,17 +93,21 @@ QIcon themedIcon(const char* name, QStyle::StandardPixmap fallback)
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : MainWindow(MainWindowOptions{}, parent) {}
+MainWindow::MainWindow(QWidget* parent)
+    : MainWindow(MainWindowOptions {}, parent)
+{
+}
 
-MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
+    : QMainWindow(parent)
 {
     m_settings = options.settings;
     if (!m_settings) {
         m_settings = new Settings(this);
         m_ownsSettings = true;
     }
-    m_recovery = std::make_unique<RecoveryStore>(options.recoveryPath.isEmpty() ? defaultRecoveryPath()
-                                                                                : options.recoveryPath);
+    m_recovery = std::make_unique<RecoveryStore>(
+        options.recoveryPath.isEmpty() ? defaultRecoveryPath() : options.recoveryPath);
     m_store = new CatalogStore(options.overridesPath, this);
     m_document = new PlanDocument(this);
     m_store->setUndoStack(m_document->undoStack()); // quote edits and imports are undoable
@@ -129,9 +135,9 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     };
     // The scenario bar edits the base plan's scenario list itself (add, duplicate, rename, delete).
     connect(m_scenarioBar, &ScenarioBar::planEdited, this,
-            [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
-                m_document->change(plan, describe, mergeId);
-            });
+        [this](const gp::Plan& plan, const EditText& describe, int mergeId) {
+            m_document->change(plan, describe, mergeId);
+        });
     connect(m_scenarioBar, &ScenarioBar::activeScenarioChanged, this, &MainWindow::planChanged);
     connect(m_scenarioBar, &ScenarioBar::compareRequested, this, &MainWindow::showCompareView);
     connect(m_inputs, &InputsPanel::planEdited, this, edited);
@@ -140,7 +146,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     connect(m_inputs, &InputsPanel::importCachedRequested, this, &MainWindow::chooseCachedModel);
     connect(m_inputs, &InputsPanel::helpRequested, this, &MainWindow::showManual);
     connect(m_candidates, &CandidatesPanel::errorOccurred, this,
-            [this](const QString& text) { showError(tr("Candidates"), text); });
+        [this](const QString& text) { showError(tr("Candidates"), text); });
     connect(m_evaluator, &Evaluator::finished, this, &MainWindow::applyEvaluation);
     // The busy bar appears only for evaluations that take long enough to notice; flashing it on every quick
     // update would relayout and repaint the status bar each time.
@@ -164,11 +170,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
         if (key == Settings::Key::RecentFiles)
             updateRecentMenu();
     });
-    connect(m_table, &ComparisonView::hiddenColumnsChanged, this,
-            [this](const QStringList& keys) {
-                if (!m_servingColumns) // the serving columns' choice lasts while the plan serves
-                    m_settings->setValue(Settings::Key::HiddenColumns, keys);
-            });
+    connect(m_table, &ComparisonView::hiddenColumnsChanged, this, [this](const QStringList& keys) {
+        if (!m_servingColumns) // the serving columns' choice lasts while the plan serves
+            m_settings->setValue(Settings::Key::HiddenColumns, keys);
+    });
 
     m_autosaveTimer = new QTimer(this);
     m_autosaveTimer->setInterval(m_settings->autosaveSeconds() * 1000); // Settings keeps it within a day
@@ -176,14 +181,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
     m_autosaveTimer->start();
 
     connect(m_store, &CatalogStore::saveFailed, this,
-            [this](const QString& text) { showError(tr("Catalog Overrides"), text); });
+        [this](const QString& text) { showError(tr("Catalog Overrides"), text); });
     if (!m_store->loadError().isEmpty())
         QTimer::singleShot(0, this, [this] {
             // Once the window is up (a message sink set by a test applies too).
             showError(tr("Catalog Overrides"),
-                      tr("Your catalog overrides could not be read and are not used: %1\n\nThe file is left as it "
-                         "is, so you can fix it and restart. If you save a price before that, it is first kept as %2.")
-                          .arg(m_store->loadError(), QDir::toNativeSeparators(m_store->plannedBackupPath())));
+                tr("Your catalog overrides could not be read and are not used: %1\n\nThe file is left as it "
+                   "is, so you can fix it and restart. If you save a price before that, it is first kept as %2.")
+                    .arg(m_store->loadError(), QDir::toNativeSeparators(m_store->plannedBackupPath())));
         });
 
     applyTheme(m_settings->theme());
@@ -191,14 +196,14 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
         restoreSession();
     else
         resize(1600, 1000);
-    m_mainSplitter->setSizes({380, std::max(600, width() - 380)});
+    m_mainSplitter->setSizes({ 380, std::max(600, width() - 380) });
     if (m_settings->value(Settings::Key::SplitterState).toByteArray().isEmpty() || !options.restoreSession) {
         const int h = std::max(600, height() - 120);
-        m_rightSplitter->setSizes({h * 36 / 100, h * 32 / 100, h * 32 / 100});
+        m_rightSplitter->setSizes({ h * 36 / 100, h * 32 / 100, h * 32 / 100 });
         // In pixels: the bar charts sit in scroll areas, whose small minimum would otherwise give them the leftovers.
         const int w = std::max(600, width() - 400);
-        m_chartSplitter->setSizes({w / 2, w - w / 2});
-        m_bottomSplitter->setSizes({w * 3 / 5, w - w * 3 / 5});
+        m_chartSplitter->setSizes({ w / 2, w - w / 2 });
+        m_bottomSplitter->setSizes({ w * 3 / 5, w - w * 3 / 5 });
     }
     bool recovered = false;
     if (options.offerRecovery)
@@ -258,9 +263,8 @@ void MainWindow::buildUi()
     m_chartNotice->setObjectName(QStringLiteral("chartNotice"));
     m_chartNotice->setTextFormat(Qt::RichText);
     m_chartNotice->setVisible(false);
-    connect(m_chartNotice, &QLabel::linkActivated, this, [this](const QString& link) {
-        setAllCandidatesCharted(link == QLatin1String("all"));
-    });
+    connect(m_chartNotice, &QLabel::linkActivated, this,
+        [this](const QString& link) { setAllCandidatesCharted(link == QLatin1String("all")); });
     m_chartSplitter = new QSplitter(Qt::Horizontal);
     m_chartSplitter->addWidget(scrolled(m_memoryChart));
     m_chartSplitter->addWidget(m_costChart);
@@ -349,12 +353,13 @@ void MainWindow::createActions()
     connect(m_exportLaunchAction, &QAction::triggered, this, [this] {
         const EvaluationPtr e = canExport() ? currentEvaluation() : nullptr;
         if (!e || !e->answer || !e->answer->recommendation()) {
-            showError(tr("Export Launch Files"), tr("There is no recommendation to export yet: fix the plan's errors or "
-                                                    "wait for the evaluation."));
+            showError(tr("Export Launch Files"),
+                tr("There is no recommendation to export yet: fix the plan's errors or "
+                   "wait for the evaluation."));
             return;
         }
         LaunchExportDialog::run(this, shownPlan(), *e->answer, *m_evaluator->catalog(), m_document->displayName(),
-                                m_settings->value(Settings::Key::LastDirectory).toString());
+            m_settings->value(Settings::Key::LastDirectory).toString());
     });
     m_quitAction = new QAction(QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -379,7 +384,7 @@ void MainWindow::createActions()
     connect(m_onPremAction, &QAction::triggered, m_candidates, &CandidatesPanel::addOnPremise);
 
     m_recomputeAction = new QAction(themedIcon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
-    m_recomputeAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
+    m_recomputeAction->setShortcuts({ QKeySequence(Qt::Key_F5), QKeySequence::Refresh });
     connect(m_recomputeAction, &QAction::triggered, this, &MainWindow::recompute);
     m_chartImagesAction = new QAction(QString(), this);
     m_chartImagesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -403,9 +408,9 @@ void MainWindow::createActions()
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About GPU Planner"),
-                           tr("<h3>GPU Planner %1</h3><p>Plans GPU instances, counts, time and cost for LLM training "
-                              "and inference. Every figure in the catalog carries its source and date.</p>")
-                               .arg(QApplication::applicationVersion()));
+            tr("<h3>GPU Planner %1</h3><p>Plans GPU instances, counts, time and cost for LLM training "
+               "and inference. Every figure in the catalog carries its source and date.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 
     m_fileMenu = menuBar()->addMenu(QString());
@@ -464,7 +469,7 @@ void MainWindow::createActions()
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeGroup = new QActionGroup(this);
-    for (const char* theme : {"system", "light", "dark"}) {
+    for (const char* theme : { "system", "light", "dark" }) {
         QAction* a = m_themeMenu->addAction(QString());
         a->setCheckable(true);
         a->setData(QString::fromLatin1(theme));
@@ -475,9 +480,8 @@ void MainWindow::createActions()
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
     // Language names in their own language, so anyone can find theirs.
-    const std::pair<QString, QString> languages[] = {{QString(), QString()},
-                                                     {QStringLiteral("en"), QStringLiteral("English")},
-                                                     {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    const std::pair<QString, QString> languages[] = { { QString(), QString() },
+        { QStringLiteral("en"), QStringLiteral("English") }, { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
     for (const auto& [code, name] : languages) {
         QAction* a = m_languageMenu->addAction(name);
         a->setCheckable(true);
@@ -552,7 +556,8 @@ void MainWindow::retranslateUi()
                                   "stock, caps, energy, buy or rent"));
     m_sensitivityAction->setToolTip(tr("How far the recommendation's cost moves when an estimated price, an efficiency "
                                        "or the spot interruption rate is off, and whether the choice changes"));
-    m_sweepAction->setToolTip(tr("One input across a range of values: cost, time and memory of the best answer at each"));
+    m_sweepAction->setToolTip(
+        tr("One input across a range of values: cost, time and memory of the best answer at each"));
     m_frontierAction->setToolTip(tr("Every configuration that fits, as cost against time, with the frontier and the "
                                     "chosen one marked"));
     m_themeMenu->setTitle(tr("&Theme"));
@@ -601,8 +606,7 @@ void MainWindow::restoreSession()
     if (m_settings->value(Settings::Key::Geometry).toByteArray().isEmpty())
         resize(1600, 1000);
     if (m_settings->value(Settings::Key::HiddenColumns).isValid()
-        && !m_settings->value(Settings::Key::HiddenColumns).toStringList().isEmpty())
-    {
+        && !m_settings->value(Settings::Key::HiddenColumns).toStringList().isEmpty()) {
         // Columns saved before the serving mode existed: its columns stay hidden until a plan serves.
         QStringList hidden = m_settings->hiddenColumns();
         for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
@@ -626,8 +630,8 @@ void MainWindow::saveSession()
         << m_bottomSplitter->saveState();
     m_settings->setValue(Settings::Key::SplitterState, splitters);
     m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
-    m_settings->setValue(Settings::Key::HiddenColumns,
-                         m_servingColumns ? m_nonServingHiddenColumns : m_table->hiddenColumnKeys());
+    m_settings->setValue(
+        Settings::Key::HiddenColumns, m_servingColumns ? m_nonServingHiddenColumns : m_table->hiddenColumnKeys());
     m_settings->sync();
 }
 
@@ -703,14 +707,15 @@ gp::Plan MainWindow::baseAfterEdit(const gp::Plan& shown) const
     // after what it changes, so the Compare view and the report say what each scenario is.
     const QString name = QString::fromStdString(scenario.name);
     static const QRegularExpression numbered(QStringLiteral("^Scenario \\d+$"));
-    const QRegularExpression translated(
-        QLatin1Char('^') + QRegularExpression::escape(ScenarioBar::tr("Scenario %1")).replace(QStringLiteral("%1"), QStringLiteral("\\d+"))
+    const QRegularExpression translated(QLatin1Char('^')
+        + QRegularExpression::escape(ScenarioBar::tr("Scenario %1"))
+              .replace(QStringLiteral("%1"), QStringLiteral("\\d+"))
         + QLatin1Char('$'));
     auto previous = gp::applyOverrides(base, scenario.overrides, "scenario");
     const QString previousWords
         = previous ? QString::fromStdString(gp::scenarioNameFor(gp::planChanges(base, *previous))) : QString();
     const bool generated = numbered.match(name).hasMatch() || translated.match(name).hasMatch()
-                           || (!previousWords.isEmpty() && name.startsWith(previousWords));
+        || (!previousWords.isEmpty() && name.startsWith(previousWords));
     scenario.overrides = gp::overridesBetween(base, shown);
     const QString words = QString::fromStdString(gp::scenarioNameFor(gp::planChanges(base, shown)));
     if (generated && !words.isEmpty() && words != name) {
@@ -742,7 +747,7 @@ void MainWindow::planChanged()
 void MainWindow::fitInputsWidth()
 {
     const int needed = m_inputs->minimumSizeHint().width() + m_inputsScroll->verticalScrollBar()->sizeHint().width()
-                       + 2 * m_inputsScroll->frameWidth();
+        + 2 * m_inputsScroll->frameWidth();
     if (m_inputsScroll->minimumWidth() != needed)
         m_inputsScroll->setMinimumWidth(needed); // the tab widget and the splitter keep their pages' minimum
 }
@@ -849,10 +854,10 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     m_inputs->setSanityWarnings(warned);
     showServingColumns(evaluation->mode == gp::Mode::Serving);
     showCostColumnsOf(countedBillingModes(*evaluation));
-    m_inputs->setPlannerChoice(evaluation->searched && evaluation->best >= 0
-                                       && evaluation->best < int(evaluation->results.size())
-                                   ? &evaluation->results[size_t(evaluation->best)]
-                                   : nullptr);
+    m_inputs->setPlannerChoice(
+        evaluation->searched && evaluation->best >= 0 && evaluation->best < int(evaluation->results.size())
+            ? &evaluation->results[size_t(evaluation->best)]
+            : nullptr);
     QString info = tr("%1 parameters").arg(formatTokens(evaluation->modelParameters));
     if (evaluation->activeParameters > 0 && evaluation->activeParameters < evaluation->modelParameters * 0.99)
         info += tr(", %1 active per token").arg(formatTokens(evaluation->activeParameters));
@@ -868,12 +873,11 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     for (const gp::CandidateResult& r : evaluation->results)
         fitting += r.fits ? 1 : 0;
     m_lastUpdateMs = milliseconds + double(timer.nsecsElapsed()) / 1e6;
-    m_status->setText(
-        tr("%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms")
-            .arg(fitting)
-            .arg(evaluation->results.size())
-            .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
-            .arg(formatNumber(evaluation->coreSeconds * 1e3, 1), formatNumber(m_lastUpdateMs, 1)));
+    m_status->setText(tr("%1 of %2 candidates fit · %3 configurations scored in %4 ms · updated in %5 ms")
+                          .arg(fitting)
+                          .arg(evaluation->results.size())
+                          .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
+                          .arg(formatNumber(evaluation->coreSeconds * 1e3, 1), formatNumber(m_lastUpdateMs, 1)));
     emit evaluationApplied(evaluation);
 }
 
@@ -926,13 +930,13 @@ void MainWindow::updateCharts(ChartUpdate how)
     if (rebuild
         || !(serving ? updateServingCurveChart(m_bottleneckChart->chart(), results, options)
                      : updateBottleneckChart(m_bottleneckChart->chart(), results, options))) {
-        m_bottleneckChart->replaceChart(serving ? buildServingCurveChart(results, options)
-                                                : buildBottleneckChart(results, options));
+        m_bottleneckChart->replaceChart(
+            serving ? buildServingCurveChart(results, options) : buildBottleneckChart(results, options));
         ++m_chartRebuilds;
     }
     // The curves' sloped lines need antialiasing; the step-time bars do not.
     m_bottleneckChart->setRenderHint(QPainter::Antialiasing, serving);
-    for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart})
+    for (ChartView* view : { m_memoryChart, m_costChart, m_bottleneckChart })
         view->settleLayout();
 }
 
@@ -943,10 +947,9 @@ void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
     if (modes.empty() || modes == m_costColumnModes || m_servingColumns)
         return;
     m_costColumnModes = modes;
-    const std::pair<int, const char*> columns[] = {{ComparisonModel::CostOnDemand, "on_demand"},
-                                                   {ComparisonModel::CostMonthly, "monthly"},
-                                                   {ComparisonModel::CostReserved, "reserved"},
-                                                   {ComparisonModel::CostSpot, "spot"}};
+    const std::pair<int, const char*> columns[]
+        = { { ComparisonModel::CostOnDemand, "on_demand" }, { ComparisonModel::CostMonthly, "monthly" },
+              { ComparisonModel::CostReserved, "reserved" }, { ComparisonModel::CostSpot, "spot" } };
     for (const auto& [column, mode] : columns)
         m_table->showColumn(column, std::find(modes.begin(), modes.end(), mode) != modes.end());
 }
@@ -967,11 +970,11 @@ void MainWindow::showServingColumns(bool serving)
         // The serving figures first: memory, headroom and fits move behind the monthly cost, so that latency and
         // cost per token are on screen without scrolling.
         QHeaderView* header = m_table->horizontalHeader();
-        for (int c : {int(ComparisonModel::Fits), int(ComparisonModel::Headroom), int(ComparisonModel::MemoryPerGpu)})
+        for (int c : { int(ComparisonModel::Fits), int(ComparisonModel::Headroom), int(ComparisonModel::MemoryPerGpu) })
             header->moveSection(header->visualIndex(c), header->visualIndex(ComparisonModel::MonthlyCost));
     } else {
         QHeaderView* header = m_table->horizontalHeader();
-        for (int c : {int(ComparisonModel::MemoryPerGpu), int(ComparisonModel::Headroom), int(ComparisonModel::Fits)})
+        for (int c : { int(ComparisonModel::MemoryPerGpu), int(ComparisonModel::Headroom), int(ComparisonModel::Fits) })
             header->moveSection(header->visualIndex(c), header->visualIndex(ComparisonModel::TokensPerSecond));
         m_table->setHiddenColumnKeys(m_nonServingHiddenColumns);
         m_costColumnModes.clear(); // the cost columns follow the billing modes again
@@ -1000,8 +1003,7 @@ void MainWindow::updateChartNotice(int count, bool serving)
         return;
     const QString cost = serving ? tr("the throughput-latency chart the best %1").arg(MaxServingCurves)
                                  : tr("the cost chart the best %1 that fit").arg(4);
-    m_chartNotice->setText(
-        m_allCandidatesCharted
+    m_chartNotice->setText(m_allCandidatesCharted
             ? tr("Charts show all %1 candidates (scroll the memory and step-time charts); %2. "
                  "<a href=\"best\">Show the best %3</a>")
                   .arg(count)
@@ -1045,9 +1047,9 @@ bool MainWindow::openPlan(const QString& path)
     auto opened = m_document->open(path);
     if (!opened) {
         m_scenarioBar->setActiveScenario(active);
-        showError(tr("Open Plan"), tr("Could not open %1:\n%2")
-                                       .arg(QDir::toNativeSeparators(path),
-                                            QString::fromStdString(opened.error().toString())));
+        showError(tr("Open Plan"),
+            tr("Could not open %1:\n%2")
+                .arg(QDir::toNativeSeparators(path), QString::fromStdString(opened.error().toString())));
         return false;
     }
     m_settings->addRecentFile(path);
@@ -1062,9 +1064,9 @@ bool MainWindow::savePlan(const QString& path)
     // that the command-line tool can say when it answers the plan without them.
     auto saved = m_document->save(path, gp::overridesUsed(m_document->plan(), *m_store->catalog()));
     if (!saved) {
-        showError(tr("Save Plan"), tr("Could not save %1:\n%2")
-                                       .arg(QDir::toNativeSeparators(path),
-                                            QString::fromStdString(saved.error().toString())));
+        showError(tr("Save Plan"),
+            tr("Could not save %1:\n%2")
+                .arg(QDir::toNativeSeparators(path), QString::fromStdString(saved.error().toString())));
         return false;
     }
     m_settings->addRecentFile(path);
@@ -1087,8 +1089,7 @@ void MainWindow::open()
     if (!maybeSave())
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Plan"),
-                                                      m_settings->value(Settings::Key::LastDirectory).toString(),
-                                                      tr("GPU plans (*.gpuplan *.json);;All files (*)"));
+        m_settings->value(Settings::Key::LastDirectory).toString(), tr("GPU plans (*.gpuplan *.json);;All files (*)"));
     if (!path.isEmpty())
         openPlan(path);
 }
@@ -1117,8 +1118,8 @@ bool MainWindow::saveAs()
 void MainWindow::importModelConfig()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face Config"),
-                                                      m_settings->value(Settings::Key::LastDirectory).toString(),
-                                                      tr("Model configs (config.json *.json);;All files (*)"));
+        m_settings->value(Settings::Key::LastDirectory).toString(),
+        tr("Model configs (config.json *.json);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -1131,7 +1132,7 @@ std::string MainWindow::hfHubDirNative() const
     // The variables' bytes as they are: a folder name that is not UTF-8 still opens.
     const QByteArray cache = qgetenv("HF_HUB_CACHE"), home = qgetenv("HF_HOME"), user = qgetenv("HOME");
     return gp::huggingFaceHubDir(cache.isEmpty() ? nullptr : cache.constData(),
-                                 home.isEmpty() ? nullptr : home.constData(), user.isEmpty() ? nullptr : user.constData());
+        home.isEmpty() ? nullptr : home.constData(), user.isEmpty() ? nullptr : user.constData());
 }
 
 QString MainWindow::hfHubDir() const
@@ -1172,10 +1173,10 @@ void MainWindow::chooseCachedModel()
     const std::vector<gp::CachedModel>& models = *scanned;
     if (models.empty()) {
         showError(tr("Hugging Face Cache"),
-                  tr("No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, "
-                     "download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the "
-                     "folder that holds the cache.")
-                      .arg(hub.isEmpty() ? tr("no HF_HUB_CACHE, HF_HOME or HOME set") : QDir::toNativeSeparators(hub)));
+            tr("No model with a config.json was found in the Hugging Face cache (%1). On a connected machine, "
+               "download one with: huggingface-cli download ORG/NAME config.json, or set HF_HOME to the "
+               "folder that holds the cache.")
+                .arg(hub.isEmpty() ? tr("no HF_HUB_CACHE, HF_HOME or HOME set") : QDir::toNativeSeparators(hub)));
         return;
     }
     QStringList repos;
@@ -1209,8 +1210,7 @@ bool MainWindow::importCachedConfig(const gp::CachedModel& model, QString* error
         return false;
     }
     return m_inputs->importConfigBytes(QByteArray::fromStdString(*bytes),
-                                       QFile::decodeName(QByteArray::fromStdString(model.configPath)), error,
-                                       QString::fromStdString(model.repo));
+        QFile::decodeName(QByteArray::fromStdString(model.configPath)), error, QString::fromStdString(model.repo));
 }
 
 bool MainWindow::importCachedModel(const QString& repo, QString* error)
@@ -1227,8 +1227,8 @@ bool MainWindow::maybeSave()
     m_inputs->commitPendingEdits(); // typed text counts as an unsaved change on close, open and new
     if (!m_document->isModified())
         return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+    const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
@@ -1310,18 +1310,17 @@ bool MainWindow::offerRecovery()
         if (!recovered) {
             const QString aside = m_recovery->moveAside(orphan);
             showError(tr("Recover Plan"),
-                      tr("A recovery file could not be read, so it was not restored:\n%1\n\nIt was kept as %2.")
-                          .arg(QString::fromStdString(recovered.error().toString()),
-                               QDir::toNativeSeparators(aside.isEmpty() ? orphan : aside)));
+                tr("A recovery file could not be read, so it was not restored:\n%1\n\nIt was kept as %2.")
+                    .arg(QString::fromStdString(recovered.error().toString()),
+                        QDir::toNativeSeparators(aside.isEmpty() ? orphan : aside)));
             continue;
         }
-        const bool accept = m_recoveryPrompt
-                                ? m_recoveryPrompt()
-                                : QMessageBox::question(this, tr("Recover Plan"),
-                                                        tr("GPU Planner did not close normally. Restore the unsaved "
-                                                           "changes it kept?"),
-                                                        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
-                                      == QMessageBox::Yes;
+        const bool accept = m_recoveryPrompt ? m_recoveryPrompt()
+                                             : QMessageBox::question(this, tr("Recover Plan"),
+                                                   tr("GPU Planner did not close normally. Restore the unsaved "
+                                                      "changes it kept?"),
+                                                   QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+                == QMessageBox::Yes;
         if (!accept) {
             m_recovery->discard(orphan); // its writer is gone and the user declined it
             return false;
@@ -1355,16 +1354,17 @@ void MainWindow::setTheme(const QString& theme)
 
 void MainWindow::saveChartImages()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Save Chart Images To"),
-                                                          m_settings->value(Settings::Key::LastDirectory).toString());
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Save Chart Images To"), m_settings->value(Settings::Key::LastDirectory).toString());
     if (dir.isEmpty())
         return;
     settleNow(); // the images show the charts in rank order with current labels
     QStringList failed;
-    for (ChartView* view : {m_memoryChart, m_costChart, m_bottleneckChart}) {
+    for (ChartView* view : { m_memoryChart, m_costChart, m_bottleneckChart }) {
         const QString base = dir + QLatin1Char('/') + view->objectName();
         QString error;
-        if (!view->savePng(base + QStringLiteral(".png"), &error) || !view->saveSvg(base + QStringLiteral(".svg"), &error))
+        if (!view->savePng(base + QStringLiteral(".png"), &error)
+            || !view->saveSvg(base + QStringLiteral(".svg"), &error))
             failed << error;
     }
     if (!failed.isEmpty())
@@ -1394,7 +1394,8 @@ void MainWindow::updateExportActions()
     if (!m_exportPdfAction)
         return;
     const bool enabled = canExport();
-    for (QAction* a : {m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction, m_exportLaunchAction})
+    for (QAction* a :
+        { m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction, m_exportLaunchAction })
         a->setEnabled(enabled);
 }
 
@@ -1441,8 +1442,8 @@ EvaluationPtr MainWindow::currentEvaluation()
     return std::make_shared<const Evaluation>(evaluatePlan(shownPlan(), *m_evaluator->catalog()));
 }
 
-bool MainWindow::runExport(const QString& title, const QString& path,
-                           const std::function<gp::Expected<bool>(const ReportData&)>& write)
+bool MainWindow::runExport(
+    const QString& title, const QString& path, const std::function<gp::Expected<bool>(const ReportData&)>& write)
 {
     m_inputs->commitPendingEdits();
     if (!canExport()) {
@@ -1455,8 +1456,9 @@ bool MainWindow::runExport(const QString& title, const QString& path,
     const gp::Expected<bool> written = write(data);
     QApplication::restoreOverrideCursor();
     if (!written) {
-        showError(title, tr("Could not write %1:\n%2")
-                             .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString())));
+        showError(title,
+            tr("Could not write %1:\n%2")
+                .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString())));
         return false;
     }
     m_settings->setValue(Settings::Key::ExportDirectory, QFileInfo(path).absolutePath());
@@ -1466,20 +1468,20 @@ bool MainWindow::runExport(const QString& title, const QString& path,
 
 bool MainWindow::exportPdf(const QString& path)
 {
-    return runExport(tr("Export PDF Report"), path,
-                     [&path](const ReportData& data) { return writePdfReport(data, path); });
+    return runExport(
+        tr("Export PDF Report"), path, [&path](const ReportData& data) { return writePdfReport(data, path); });
 }
 
 bool MainWindow::exportCsv(const QString& path)
 {
-    return runExport(tr("Export Results as CSV"), path,
-                     [&path](const ReportData& data) { return writeCsvReport(data, path); });
+    return runExport(
+        tr("Export Results as CSV"), path, [&path](const ReportData& data) { return writeCsvReport(data, path); });
 }
 
 bool MainWindow::exportCostCurveCsv(const QString& path)
 {
-    return runExport(tr("Export Cost Curve CSV"), path,
-                     [&path](const ReportData& data) { return writeCostCurveCsv(data, path); });
+    return runExport(
+        tr("Export Cost Curve CSV"), path, [&path](const ReportData& data) { return writeCostCurveCsv(data, path); });
 }
 
 void MainWindow::exportPdfAs()
@@ -1491,16 +1493,16 @@ void MainWindow::exportPdfAs()
 
 void MainWindow::exportCsvAs()
 {
-    const QString path = chooseExportPath(tr("Export Results as CSV"), QStringLiteral(".csv"),
-                                          tr("CSV files (*.csv);;All files (*)"));
+    const QString path
+        = chooseExportPath(tr("Export Results as CSV"), QStringLiteral(".csv"), tr("CSV files (*.csv);;All files (*)"));
     if (!path.isEmpty())
         exportCsv(path);
 }
 
 void MainWindow::exportCostCurveCsvAs()
 {
-    const QString path = chooseExportPath(tr("Export Cost Curve CSV"), QStringLiteral("-cost-curve.csv"),
-                                          tr("CSV files (*.csv);;All files (*)"));
+    const QString path = chooseExportPath(
+        tr("Export Cost Curve CSV"), QStringLiteral("-cost-curve.csv"), tr("CSV files (*.csv);;All files (*)"));
     if (!path.isEmpty())
         exportCostCurveCsv(path);
 }
@@ -1509,8 +1511,9 @@ void MainWindow::printReportDialog()
 {
     m_inputs->commitPendingEdits();
     if (!canExport()) {
-        showError(tr("Print Report"), tr("There is no result to print yet: fix the plan's errors or wait for the "
-                                         "evaluation."));
+        showError(tr("Print Report"),
+            tr("There is no result to print yet: fix the plan's errors or wait for the "
+               "evaluation."));
         return;
     }
     QPrinter printer(QPrinter::HighResolution);

@@ -27,7 +27,8 @@ class QTabWidget;
 class QTimer;
 class QToolBar;
 
-namespace gpui {
+namespace gpui
+{
 
 class CandidatesPanel;
 class CatalogStore;
@@ -49,13 +50,14 @@ struct ReportData;
 
 struct MainWindowOptions {
     Settings* settings = nullptr; // nullptr: the application's settings, owned by the window
-    QString overridesPath;        // "" = CatalogStore::defaultOverridesPath()
-    QString recoveryPath;         // "" = <AppDataLocation>/recovery.gpuplan; each window writes its own file beside it
-    bool restoreSession = true;   // geometry, state, last plan
-    bool offerRecovery = true;    // ask to restore an autosaved plan found at start
+    QString overridesPath; // "" = CatalogStore::defaultOverridesPath()
+    QString recoveryPath; // "" = <AppDataLocation>/recovery.gpuplan; each window writes its own file beside it
+    bool restoreSession = true; // geometry, state, last plan
+    bool offerRecovery = true; // ask to restore an autosaved plan found at start
 };
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow
+{
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
@@ -69,10 +71,11 @@ public:
     // Where errors go: by default a message box; tests install a recorder. errorShown() fires either way.
     void setMessageSink(std::function<void(const QString& title, const QString& text)> sink);
     // Asks where to save an export (default: a save-file dialog); returns "" when cancelled. Tests install their own.
-    using SaveFileChooser =
-        std::function<QString(const QString& caption, const QString& suggestedPath, const QString& filter)>;
+    using SaveFileChooser
+        = std::function<QString(const QString& caption, const QString& suggestedPath, const QString& filter)>;
     void setSaveFileChooser(SaveFileChooser chooser);
-    // Asks the user to pick one of `items` (default: a list dialog); returns "" when cancelled. Tests install their own.
+    // Asks the user to pick one of `items` (default: a list dialog); returns "" when cancelled. Tests install their
+    // own.
     using ItemChooser = std::function<QString(const QString& title, const QString& label, const QStringList& items)>;
     void setItemChooser(ItemChooser chooser);
     // Model > From Hugging Face cache: lists the models of the local Hugging Face cache ($HF_HUB_CACHE, else
@@ -216,8 +219,8 @@ private:
     void updateExportActions();
     QString chooseExportPath(const QString& caption, const QString& suffix, const QString& filter);
     // Runs one report writer on the shown result; reports success in the status bar, errors as messages.
-    bool runExport(const QString& title, const QString& path,
-                   const std::function<gp::Expected<bool>(const ReportData&)>& write);
+    bool runExport(
+        const QString& title, const QString& path, const std::function<gp::Expected<bool>(const ReportData&)>& write);
 
     Settings* m_settings = nullptr;
     CatalogStore* m_store = nullptr;
@@ -245,14 +248,14 @@ private:
     QAction* m_budgetAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
-    QSplitter* m_chartSplitter = nullptr;  // memory | cost
+    QSplitter* m_chartSplitter = nullptr; // memory | cost
     QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
     QLabel* m_status = nullptr;
     QLabel* m_chartNotice = nullptr;
     bool m_allCandidatesCharted = false;
     std::vector<std::string> m_costColumnModes; // the billing modes whose cost columns the table shows
-    bool m_servingColumns = false;               // the table shows the serving columns
-    QStringList m_nonServingHiddenColumns;       // the hidden columns to go back to when a plan stops serving
+    bool m_servingColumns = false; // the table shows the serving columns
+    QStringList m_nonServingHiddenColumns; // the hidden columns to go back to when a plan stops serving
     QProgressBar* m_busy = nullptr;
     QToolBar* m_toolBar = nullptr;
 

@@ -7,9 +7,11 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct NumberFormatTr {
     Q_DECLARE_TR_FUNCTIONS(NumberFormat)

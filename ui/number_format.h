@@ -3,7 +3,8 @@
 
 #include <QString>
 
-namespace gpui {
+namespace gpui
+{
 
 // "¥12,345" / "$1,234.50": no decimals for large amounts.
 QString formatMoney(double amount, const QString& currency);

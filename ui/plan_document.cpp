@@ -6,15 +6,22 @@
 #include <QFileInfo>
 #include <QUndoCommand>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
-class PlanChangeCommand : public QUndoCommand {
+class PlanChangeCommand : public QUndoCommand
+{
 public:
     PlanChangeCommand(PlanDocument* document, gp::Plan before, gp::Plan after, EditText describe, int mergeId)
-        : QUndoCommand(describe()), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
-          m_describe(std::move(describe)), m_mergeId(mergeId)
+        : QUndoCommand(describe())
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_describe(std::move(describe))
+        , m_mergeId(mergeId)
     {
     }
 
@@ -47,10 +54,13 @@ private:
 gp::Plan defaultPlan()
 {
     auto parsed = gp::parsePlan(gp::defaultPlanText());
-    return parsed ? parsed.value() : gp::Plan{};
+    return parsed ? parsed.value() : gp::Plan {};
 }
 
-PlanDocument::PlanDocument(QObject* parent) : QObject(parent), m_plan(defaultPlan()), m_undoStack(new QUndoStack(this))
+PlanDocument::PlanDocument(QObject* parent)
+    : QObject(parent)
+    , m_plan(defaultPlan())
+    , m_undoStack(new QUndoStack(this))
 {
     connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -107,7 +117,7 @@ gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
     // The command-line tool's limits: at most 64 MiB, a regular file (never /dev/zero, never a FIFO that hangs).
     const auto read = readInputFile(path);
     if (!read)
-        return gp::Error{{}, read.error().message, fileName};
+        return gp::Error { {}, read.error().message, fileName };
     const QByteArray& bytes = *read;
     auto parsed = gp::parsePlan(std::string_view(bytes.constData(), size_t(bytes.size())));
     if (!parsed) {
@@ -135,7 +145,7 @@ gp::Expected<bool> PlanDocument::save(const QString& path, std::vector<gp::Overr
     m_plan.answeredWith = std::move(answeredWith);
     const std::string text = gp::serializePlan(m_plan);
     if (auto written = writeFileAtomically(path, text); !written)
-        return gp::Error{{}, written.error().message, fileName};
+        return gp::Error { {}, written.error().message, fileName };
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute != m_filePath) {
         m_filePath = absolute;

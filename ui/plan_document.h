@@ -9,12 +9,14 @@
 
 #include <functional>
 
-namespace gpui {
+namespace gpui
+{
 
 // Words an edit for the undo history, in the language of the moment (the history is re-worded on a language switch).
 using EditText = std::function<QString()>;
 
-class PlanDocument : public QObject {
+class PlanDocument : public QObject
+{
     Q_OBJECT
 public:
     explicit PlanDocument(QObject* parent = nullptr);

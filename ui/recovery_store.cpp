@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <atomic>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 QString sourcePathOf(const QString& recoveryFile)
 {
@@ -22,9 +24,10 @@ QString sourcePathOf(const QString& recoveryFile)
 
 } // namespace
 
-RecoveryStore::RecoveryStore(const QString& basePath) : m_basePath(basePath)
+RecoveryStore::RecoveryStore(const QString& basePath)
+    : m_basePath(basePath)
 {
-    static std::atomic<int> serial{0};
+    static std::atomic<int> serial { 0 };
     const QFileInfo base(basePath);
     m_path = base.absoluteDir().filePath(QStringLiteral("%1-%2-%3.%4")
                                              .arg(base.completeBaseName())
@@ -85,8 +88,8 @@ QStringList RecoveryStore::orphans() const
     const QFileInfo base(m_basePath);
     const QDir dir = base.absoluteDir();
     const QString suffix = base.suffix().isEmpty() ? QStringLiteral("gpuplan") : base.suffix();
-    QFileInfoList candidates =
-        dir.entryInfoList({base.completeBaseName() + QStringLiteral("-*.") + suffix}, QDir::Files, QDir::Time);
+    QFileInfoList candidates
+        = dir.entryInfoList({ base.completeBaseName() + QStringLiteral("-*.") + suffix }, QDir::Files, QDir::Time);
     if (base.isFile())
         candidates.append(base); // written by a version with one shared recovery file
     QStringList found;
@@ -119,7 +122,7 @@ QString RecoveryStore::moveAside(const QString& orphan) const
     QString aside = orphan + QStringLiteral(".unreadable");
     if (QFileInfo::exists(aside))
         aside = orphan + QStringLiteral(".unreadable-")
-                + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddTHHmmsszzz"));
+            + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddTHHmmsszzz"));
     if (!QFile::rename(orphan, aside))
         return QString();
     QFile::remove(sourcePathOf(orphan));

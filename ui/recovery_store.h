@@ -11,9 +11,11 @@
 
 #include <memory>
 
-namespace gpui {
+namespace gpui
+{
 
-class RecoveryStore {
+class RecoveryStore
+{
 public:
     // `basePath` names the family, e.g. <AppDataLocation>/recovery.gpuplan: this instance writes
     // recovery-<pid>-<n>.gpuplan beside it (with .source naming the plan file the changes belong to, and .lock

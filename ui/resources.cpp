@@ -8,7 +8,8 @@ static void initGpuPlannerResources()
     Q_INIT_RESOURCE(gpu_planner);
 }
 
-namespace gpui {
+namespace gpui
+{
 
 void initResources()
 {

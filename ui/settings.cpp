@@ -6,9 +6,11 @@
 #include <QDir>
 #include <QFileInfo>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct KeyInfo {
     Settings::Key key;
@@ -19,18 +21,18 @@ struct KeyInfo {
 const std::vector<KeyInfo>& keyTable()
 {
     static const std::vector<KeyInfo> table = {
-        {Settings::Key::Language, "ui/language", QString()},
-        {Settings::Key::Theme, "ui/theme", QStringLiteral("system")},
-        {Settings::Key::Geometry, "window/geometry", QByteArray()},
-        {Settings::Key::WindowState, "window/state", QByteArray()},
-        {Settings::Key::RecentFiles, "files/recent", QStringList()},
-        {Settings::Key::LastPlan, "files/last_plan", QString()},
-        {Settings::Key::LastDirectory, "files/last_directory", QDir::homePath()},
-        {Settings::Key::HiddenColumns, "table/hidden_columns", QStringList()},
-        {Settings::Key::SplitterState, "window/splitters", QByteArray()},
-        {Settings::Key::AutosaveSeconds, "files/autosave_seconds", 5},
-        {Settings::Key::ExportDirectory, "files/export_directory", QString()},
-        {Settings::Key::CatalogDialogGeometry, "dialogs/catalog_geometry", QByteArray()},
+        { Settings::Key::Language, "ui/language", QString() },
+        { Settings::Key::Theme, "ui/theme", QStringLiteral("system") },
+        { Settings::Key::Geometry, "window/geometry", QByteArray() },
+        { Settings::Key::WindowState, "window/state", QByteArray() },
+        { Settings::Key::RecentFiles, "files/recent", QStringList() },
+        { Settings::Key::LastPlan, "files/last_plan", QString() },
+        { Settings::Key::LastDirectory, "files/last_directory", QDir::homePath() },
+        { Settings::Key::HiddenColumns, "table/hidden_columns", QStringList() },
+        { Settings::Key::SplitterState, "window/splitters", QByteArray() },
+        { Settings::Key::AutosaveSeconds, "files/autosave_seconds", 5 },
+        { Settings::Key::ExportDirectory, "files/export_directory", QString() },
+        { Settings::Key::CatalogDialogGeometry, "dialogs/catalog_geometry", QByteArray() },
     };
     return table;
 }
@@ -45,10 +47,15 @@ const KeyInfo& info(Settings::Key key)
 
 } // namespace
 
-Settings::Settings(QObject* parent) : QObject(parent), m_settings(new QSettings()) {}
+Settings::Settings(QObject* parent)
+    : QObject(parent)
+    , m_settings(new QSettings())
+{
+}
 
 Settings::Settings(const QString& iniFile, QObject* parent)
-    : QObject(parent), m_settings(new QSettings(iniFile, QSettings::IniFormat))
+    : QObject(parent)
+    , m_settings(new QSettings(iniFile, QSettings::IniFormat))
 {
 }
 
@@ -70,7 +77,7 @@ QVariant Settings::value(Key key) const
     QVariant v = m_settings->value(QString::fromLatin1(k.name), k.defaultValue);
     // INI files store lists of one element as a plain string; keep the declared type.
     if (k.defaultValue.typeId() == QMetaType::QStringList && v.typeId() == QMetaType::QString)
-        return QStringList{v.toString()};
+        return QStringList { v.toString() };
     if (k.defaultValue.isValid() && v.typeId() != k.defaultValue.typeId() && v.canConvert(k.defaultValue.metaType()))
         v.convert(k.defaultValue.metaType());
     return v;
@@ -105,8 +112,8 @@ int Settings::autosaveSeconds() const
 {
     // The stored text, read as a double: an integer conversion of a huge value fails (giving 0) or wraps.
     bool ok = false;
-    const double seconds = m_settings->value(keyName(Key::AutosaveSeconds), defaultValue(Key::AutosaveSeconds))
-                               .toDouble(&ok);
+    const double seconds
+        = m_settings->value(keyName(Key::AutosaveSeconds), defaultValue(Key::AutosaveSeconds)).toDouble(&ok);
     if (!ok || !std::isfinite(seconds))
         return defaultValue(Key::AutosaveSeconds).toInt();
     return int(std::clamp(seconds, 1.0, double(MaxAutosaveSeconds)));

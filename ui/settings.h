@@ -7,21 +7,23 @@
 #include <QStringList>
 #include <QVariant>
 
-namespace gpui {
+namespace gpui
+{
 
-class Settings : public QObject {
+class Settings : public QObject
+{
     Q_OBJECT
 public:
     enum class Key {
-        Language,        // "" = system
-        Theme,           // "system", "light", "dark"
-        Geometry,        // QByteArray from saveGeometry()
-        WindowState,     // QByteArray from saveState(version)
-        RecentFiles,     // QStringList, newest first
-        LastPlan,        // path of the plan open at exit ("" = the default plan)
-        LastDirectory,   // where file dialogs start
-        HiddenColumns,   // comparison table columns the user hid (QStringList of column keys)
-        SplitterState,   // QByteArray of the main splitters
+        Language, // "" = system
+        Theme, // "system", "light", "dark"
+        Geometry, // QByteArray from saveGeometry()
+        WindowState, // QByteArray from saveState(version)
+        RecentFiles, // QStringList, newest first
+        LastPlan, // path of the plan open at exit ("" = the default plan)
+        LastDirectory, // where file dialogs start
+        HiddenColumns, // comparison table columns the user hid (QStringList of column keys)
+        SplitterState, // QByteArray of the main splitters
         AutosaveSeconds, // recovery file interval
         ExportDirectory, // where report exports (PDF, CSV) were last written
         CatalogDialogGeometry, // QByteArray from the catalog dialog's saveGeometry()

@@ -5,9 +5,11 @@
 #include <QStyle>
 #include <QStyleFactory>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct StartupLook {
     QPalette palette;
@@ -16,7 +18,7 @@ struct StartupLook {
 
 StartupLook& startup()
 {
-    static StartupLook look{QApplication::palette(), QApplication::style()->name()};
+    static StartupLook look { QApplication::palette(), QApplication::style()->name() };
     return look;
 }
 
@@ -44,7 +46,7 @@ QPalette darkPalette()
     p.setColor(QPalette::Mid, QColor(0x90, 0x90, 0x90));
     p.setColor(QPalette::Dark, window.darker(150));
     p.setColor(QPalette::Shadow, Qt::black);
-    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+    for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
         p.setColor(QPalette::Disabled, role, disabled);
     return p;
 }

@@ -3,7 +3,8 @@
 
 #include <QString>
 
-namespace gpui {
+namespace gpui
+{
 
 // Applies "light", "dark" or "system" (the palette the program started with) to the application.
 void applyTheme(const QString& theme);

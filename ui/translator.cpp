@@ -7,9 +7,11 @@
 #include <QPointer>
 #include <QTranslator>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct InstalledTranslators {
     QPointer<QTranslator> app;
@@ -56,7 +58,7 @@ void removeInstalled()
 
 QStringList availableLanguages()
 {
-    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+    return { QStringLiteral("en"), QStringLiteral("zh_CN") };
 }
 
 QString currentLanguage()

@@ -4,7 +4,8 @@
 #include <QString>
 #include <QStringList>
 
-namespace gpui {
+namespace gpui
+{
 
 // Installs the translations for `language` ("en", "zh_CN"; "" = the system's UI languages, falling back to
 // English): removes the previously installed translators, loads :/i18n/gpu-planner_<lang>.qm and Qt's own

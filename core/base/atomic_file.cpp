@@ -19,9 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::string describe(int err)
 {
@@ -71,14 +73,16 @@ int removeStaleTemporaries(const std::string& directory, int minimumAgeSeconds)
         const std::size_t marker = name.rfind(kTemporaryMarker);
         if (name.size() < 2 || name[0] != '.' || marker == std::string::npos || marker < 2)
             continue;
-        const long writer = writerOfTemporaryTail(name.substr(marker + std::char_traits<char>::length(kTemporaryMarker)));
+        const long writer
+            = writerOfTemporaryTail(name.substr(marker + std::char_traits<char>::length(kTemporaryMarker)));
         if (writer <= 0 || writer == static_cast<long>(::getpid()))
             continue;
         // Only a writer that is gone: a live one (or one this process cannot see) may still rename it.
         if (::kill(static_cast<pid_t>(writer), 0) == 0 || errno != ESRCH)
             continue;
         const std::string path = directory + "/" + name;
-        struct stat info {};
+        struct stat info {
+        };
         if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || now - info.st_mtime < minimumAgeSeconds)
             continue;
         if (::unlink(path.c_str()) == 0)
@@ -88,17 +92,18 @@ int removeStaleTemporaries(const std::string& directory, int minimumAgeSeconds)
     return removed;
 }
 
-namespace {
+namespace
+{
 
 // A name no other writer picks: process id, a per-process counter and a random suffix.
 std::string temporaryName(const std::string& directory, const std::string& base)
 {
-    static std::atomic<unsigned> counter{0};
-    thread_local std::mt19937 random{std::random_device{}()};
+    static std::atomic<unsigned> counter { 0 };
+    thread_local std::mt19937 random { std::random_device {}() };
     const unsigned serial = counter.fetch_add(1);
     char suffix[48];
     std::snprintf(suffix, sizeof suffix, "%s%ld.%u.%08x", kTemporaryMarker, static_cast<long>(::getpid()), serial,
-                  static_cast<unsigned>(random()));
+        static_cast<unsigned>(random()));
     return directory + "/." + base + suffix;
 }
 
@@ -133,7 +138,7 @@ void syncDirectory(const std::string& directory)
 // Names of an already open descriptor (the shell's redirections): /dev/stdout, /dev/fd/N, /proc/self/fd/N.
 bool namesOpenDescriptor(const std::string& path)
 {
-    for (const char* prefix : {"/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"})
+    for (const char* prefix : { "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/" })
         if (path.rfind(prefix, 0) == 0)
             return true;
     return false;
@@ -162,16 +167,18 @@ bool isSpecialFileTarget(const std::string& path)
 {
     if (namesOpenDescriptor(path))
         return true;
-    struct stat info {};
+    struct stat info {
+    };
     return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 }
 
-namespace {
+namespace
+{
 
 // A file written in full beside its target, not yet renamed over it (or, for a special target, not yet written).
 struct PreparedWrite {
     std::string requested;
-    std::string path;      // the target after symbolic links
+    std::string path; // the target after symbolic links
     std::string directory; // where the temporary is
     std::string temporary; // "" for a special target, written directly at commit
 };
@@ -186,13 +193,14 @@ Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::stri
 {
     if (requestedPath.empty())
         return failure(requestedPath, "no file name given", 0);
-    PreparedWrite prepared{requestedPath, requestedPath, {}, {}};
+    PreparedWrite prepared { requestedPath, requestedPath, {}, {} };
     if (isSpecialFileTarget(requestedPath))
         return prepared;
 
     // Writing through a symbolic link replaces the file it points to, not the link.
     std::string path = requestedPath;
-    struct stat linkInfo {};
+    struct stat linkInfo {
+    };
     if (::lstat(path.c_str(), &linkInfo) == 0 && S_ISLNK(linkInfo.st_mode)) {
         char resolved[PATH_MAX];
         if (::realpath(path.c_str(), resolved) != nullptr)
@@ -205,7 +213,8 @@ Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::stri
     if (base.empty() || base == "." || base == "..")
         return failure(requestedPath, "not a file name", 0);
 
-    struct stat existing {};
+    struct stat existing {
+    };
     const bool replacing = ::stat(path.c_str(), &existing) == 0;
     if (replacing && S_ISDIR(existing.st_mode))
         return failure(requestedPath, "is a directory", 0);

@@ -8,7 +8,8 @@
 #include <utility>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Writes `contents` to `path` atomically: readers see the old file or the complete new one, never a part.
 // On failure the temporary file is removed, an existing file at `path` is left untouched, and the error

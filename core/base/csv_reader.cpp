@@ -1,8 +1,10 @@
 #include "base/csv_reader.h"
 
-namespace gp::detail {
+namespace gp::detail
+{
 
-namespace {
+namespace
+{
 
 // Length of the well-formed UTF-8 sequence starting at text[i] (RFC 3629: no overlongs, no surrogates, at most
 // U+10FFFF), or 0 when it is malformed.
@@ -45,12 +47,12 @@ Expected<std::vector<CsvRow>> parseCsv(std::string_view text)
     for (std::size_t i = 0, line = 1; i < text.size();) {
         const std::size_t length = utf8SequenceLength(text, i);
         if (length == 0)
-            return Error{"line " + std::to_string(line),
-                         "not valid UTF-8 (byte " + std::to_string(i + 1) + "); save the price sheet as UTF-8"};
+            return Error { "line " + std::to_string(line),
+                "not valid UTF-8 (byte " + std::to_string(i + 1) + "); save the price sheet as UTF-8" };
         if (text[i] == '\n')
             ++line;
         else if (text[i] == '\0')
-            return Error{"line " + std::to_string(line), "holds a NUL byte; a price sheet is text"};
+            return Error { "line " + std::to_string(line), "holds a NUL byte; a price sheet is text" };
         i += length;
     }
     std::vector<CsvRow> rows;
@@ -90,7 +92,7 @@ Expected<std::vector<CsvRow>> parseCsv(std::string_view text)
         }
         if (c == '"') {
             if (!field.empty() || fieldWasQuoted)
-                return Error{"line " + std::to_string(line), "a quote inside an unquoted field"};
+                return Error { "line " + std::to_string(line), "a quote inside an unquoted field" };
             inQuotes = true;
             fieldWasQuoted = true;
         } else if (c == ',') {
@@ -105,12 +107,12 @@ Expected<std::vector<CsvRow>> parseCsv(std::string_view text)
             ++line;
         } else {
             if (fieldWasQuoted)
-                return Error{"line " + std::to_string(line), "text after a closing quote"};
+                return Error { "line " + std::to_string(line), "text after a closing quote" };
             field += c;
         }
     }
     if (inQuotes)
-        return Error{"line " + std::to_string(line), "a quoted field is not closed"};
+        return Error { "line " + std::to_string(line), "a quoted field is not closed" };
     if (!field.empty() || !row.empty() || fieldWasQuoted)
         endRow();
     return rows;

@@ -7,7 +7,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp::detail {
+namespace gp::detail
+{
 
 using CsvRow = std::vector<std::string>;
 // Rows of the document; errors give the line number in `field` ("line 7").

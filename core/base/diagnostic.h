@@ -5,10 +5,11 @@
 #include <utility>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct Diagnostic {
-    std::string code;    // stable id, e.g. "cpu_cores_per_gpu_low"
+    std::string code; // stable id, e.g. "cpu_cores_per_gpu_low"
     std::string message; // English sentence for the CLI and logs
     std::vector<std::pair<std::string, std::string>> args = {}; // named values the UI substitutes
 

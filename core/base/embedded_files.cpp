@@ -1,6 +1,7 @@
 #include "base/embedded_files.h"
 
-namespace gp {
+namespace gp
+{
 
 std::string_view embeddedFile(std::string_view path)
 {

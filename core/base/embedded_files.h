@@ -4,7 +4,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct EmbeddedFile {
     std::string_view path; // relative to resources/, e.g. "catalog/gpus.json"

@@ -6,7 +6,8 @@
 #include <variant>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // An error found in input: `field` is a JSON-style path ("workload.sequence_length"),
 // `message` says what is wrong in English (the CLI prints "field: message").
@@ -26,11 +27,17 @@ struct Error {
     }
 };
 
-template <class T>
-class Expected {
+template <class T> class Expected
+{
 public:
-    Expected(T value) : m_data(std::move(value)) {}
-    Expected(Error error) : m_data(std::move(error)) {}
+    Expected(T value)
+        : m_data(std::move(value))
+    {
+    }
+    Expected(Error error)
+        : m_data(std::move(error))
+    {
+    }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
 // `x` when it is a finite positive number, else 0 (a missing or broken figure contributes nothing).
 inline double positiveOrZero(double x)

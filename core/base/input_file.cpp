@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 Error problem(const std::string& path, const std::string& message, int err = 0)
 {
@@ -28,7 +30,8 @@ Expected<std::string> readRegularFile(const std::string& path)
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return problem(path, "cannot open", errno);
-    struct stat info {};
+    struct stat info {
+    };
     if (::fstat(fd, &info) != 0) {
         const int err = errno;
         ::close(fd);

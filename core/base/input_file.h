@@ -6,7 +6,8 @@
 #include <cstddef>
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 // The largest input (plan, config.json, overrides, price sheet) any front end reads: 64 MiB, a thousand times a
 // real plan, and small enough that a mistaken multi-gigabyte file cannot exhaust memory.

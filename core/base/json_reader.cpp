@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <limits>
 
-namespace gp::detail {
+namespace gp::detail
+{
 
 std::string describeJsonType(const nlohmann::json& value)
 {
@@ -56,7 +57,7 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         } else if (c == '[' || c == '{') {
             if (++depth > kMaxJsonDepth)
                 return "not valid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels at line "
-                       + std::to_string(line);
+                    + std::to_string(line);
         } else if (c == ']' || c == '}') {
             --depth;
         }
@@ -82,7 +83,7 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
             const auto at = text.find(token);
             if (!token.empty() && at != std::string_view::npos)
                 return "not valid JSON at " + textPosition(text, at) + ": the number " + token
-                       + " is too large for a double";
+                    + " is too large for a double";
         }
         return "not valid JSON: a number is too large for a double";
     }
@@ -122,10 +123,12 @@ std::string rangeRequirement(double min, double max)
 }
 
 JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::string file)
-    : m_object(object), m_path(std::move(path)), m_file(std::move(file))
+    : m_object(object)
+    , m_path(std::move(path))
+    , m_file(std::move(file))
 {
     if (!m_object.is_object())
-        m_error = Error{m_path, "must be an object, got " + describeJsonType(m_object), m_file};
+        m_error = Error { m_path, "must be an object, got " + describeJsonType(m_object), m_file };
 }
 
 std::string JsonReader::fieldPath(std::string_view key) const
@@ -138,13 +141,13 @@ std::string JsonReader::fieldPath(std::string_view key) const
 void JsonReader::fail(const std::string& key, const std::string& message)
 {
     if (!m_error)
-        m_error = Error{fieldPath(key), message, m_file};
+        m_error = Error { fieldPath(key), message, m_file };
 }
 
 void JsonReader::failPath(const std::string& fullPath, const std::string& message)
 {
     if (!m_error)
-        m_error = Error{fullPath, message, m_file};
+        m_error = Error { fullPath, message, m_file };
 }
 
 const nlohmann::json* JsonReader::find(std::string_view key) const
@@ -249,11 +252,12 @@ bool JsonReader::integer(std::string_view key, std::int64_t& out, bool required,
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
         const bool noUpperBound = max >= std::numeric_limits<int>::max();
-        fail(std::string(key), (noUpperBound ? (min == 1 ? std::string("must be positive")
-                                                : min == 0 ? std::string("must be 0 or more")
-                                                           : "must be at least " + std::to_string(min))
-                                             : "must be between " + std::to_string(min) + " and " + std::to_string(max))
-                                   + ", got " + describeJsonType(*value));
+        fail(std::string(key),
+            (noUpperBound ? (min == 1 ? std::string("must be positive")
+                     : min == 0       ? std::string("must be 0 or more")
+                                      : "must be at least " + std::to_string(min))
+                          : "must be between " + std::to_string(min) + " and " + std::to_string(max))
+                + ", got " + describeJsonType(*value));
         return false;
     }
     out = value->is_number_integer() ? value->get<std::int64_t>() : static_cast<std::int64_t>(d);
@@ -293,8 +297,8 @@ bool JsonReader::boundedString(std::string_view key, std::string& out, std::size
         return false;
     const std::size_t length = utf8Length(out);
     if (length > maxCharacters) {
-        fail(std::string(key), "must be at most " + std::to_string(maxCharacters) + " characters, got "
-                                   + std::to_string(length));
+        fail(std::string(key),
+            "must be at most " + std::to_string(maxCharacters) + " characters, got " + std::to_string(length));
         out.clear();
         return false;
     }
@@ -319,8 +323,7 @@ bool JsonReader::stringList(std::string_view key, std::vector<std::string>& out,
     for (std::size_t i = 0; i < value->size(); ++i) {
         const auto& item = (*value)[i];
         if (!item.is_string()) {
-            failPath(fieldPath(key) + "[" + std::to_string(i) + "]",
-                     "must be a string, got " + describeJsonType(item));
+            failPath(fieldPath(key) + "[" + std::to_string(i) + "]", "must be a string, got " + describeJsonType(item));
             return false;
         }
         items.push_back(item.get<std::string>());

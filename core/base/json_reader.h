@@ -13,7 +13,8 @@
 #include <utility>
 #include <vector>
 
-namespace gp::detail {
+namespace gp::detail
+{
 
 std::string describeJsonType(const nlohmann::json& value);
 
@@ -33,13 +34,14 @@ std::string textPosition(std::string_view text, std::size_t offset);
 std::string rangeRequirement(double min, double max);
 
 // The first problem found wins; later reads become no-ops once an error is set.
-class JsonReader {
+class JsonReader
+{
 public:
     JsonReader(const nlohmann::json& object, std::string path, std::string file = {});
 
     bool ok() const { return !m_error.has_value(); }
     const std::optional<Error>& error() const { return m_error; }
-    Error takeError() const { return m_error.value_or(Error{m_path, "invalid", m_file}); }
+    Error takeError() const { return m_error.value_or(Error { m_path, "invalid", m_file }); }
     void fail(const std::string& key, const std::string& message);
     void failPath(const std::string& fullPath, const std::string& message);
     std::string fieldPath(std::string_view key) const;
@@ -57,14 +59,14 @@ public:
     bool number(std::string_view key, double& out, bool required = false, double min = -1e300, double max = 1e300);
     bool optionalNumber(std::string_view key, std::optional<double>& out, double min = -1e300, double max = 1e300);
     bool integer(std::string_view key, std::int64_t& out, bool required = false, std::int64_t min = INT64_MIN,
-                 std::int64_t max = INT64_MAX);
+        std::int64_t max = INT64_MAX);
     bool integer(std::string_view key, int& out, bool required = false, int min = INT32_MIN, int max = INT32_MAX);
     bool boolean(std::string_view key, bool& out, bool required = false);
     bool stringList(std::string_view key, std::vector<std::string>& out, bool required = false);
 
     template <class E, std::size_t N>
-    bool enumeration(std::string_view key, E& out, const std::pair<std::string_view, E> (&table)[N],
-                     bool required = false)
+    bool enumeration(
+        std::string_view key, E& out, const std::pair<std::string_view, E> (&table)[N], bool required = false)
     {
         std::string text;
         if (!string(key, text, required) || !has(key) || isNull(key))
@@ -93,7 +95,8 @@ private:
 
 } // namespace gp::detail
 
-namespace gp {
+namespace gp
+{
 
 // The member `key` of a JSON object, or null when `object` is not an object or the member is absent or null.
 inline const nlohmann::json* jsonChild(const nlohmann::json& object, const char* key)

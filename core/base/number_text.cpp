@@ -6,7 +6,8 @@
 #include <charconv>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 int significantDecimals(double value, int significant)
 {

@@ -3,7 +3,8 @@
 
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 // Decimals that show `value` with `significant` significant digits (0 for values with at least that many
 // integer digits, and for 0). The UI's locale-aware formatting uses the same count.

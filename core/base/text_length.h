@@ -4,7 +4,8 @@
 #include <cstddef>
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 // Characters (code points) in UTF-8 text: every byte that does not continue a multi-byte sequence starts one.
 inline std::size_t utf8Length(const std::string& text)

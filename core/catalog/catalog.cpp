@@ -2,11 +2,12 @@
 
 #include <algorithm>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
-template <class T>
-const T* findById(const std::vector<T>& items, std::string_view id)
+namespace
+{
+template <class T> const T* findById(const std::vector<T>& items, std::string_view id)
 {
     auto it = std::find_if(items.begin(), items.end(), [&](const T& item) { return item.id == id; });
     return it == items.end() ? nullptr : &*it;
@@ -44,11 +45,11 @@ std::string priceRegion(const Catalog& catalog, const InstanceSpec& instance, co
 RegionalPrice priceInRegion(const Catalog& catalog, const InstanceSpec& instance, std::string_view region)
 {
     if (region.empty() || priceRegion(catalog, instance, instance.price) == region)
-        return {&instance.price, true};
+        return { &instance.price, true };
     for (const auto& other : instance.otherPrices)
         if (other.region == region)
-            return {&other, true};
-    return {&instance.price, false};
+            return { &other, true };
+    return { &instance.price, false };
 }
 
 std::vector<std::string> providerRegions(const Catalog& catalog, std::string_view provider)

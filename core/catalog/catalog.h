@@ -10,7 +10,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // A number taken from the world, with where it came from.
 struct SourcedValue {
@@ -37,12 +38,12 @@ struct Tflops {
 };
 
 struct GpuSpec {
-    std::string id;           // stable lower-case id, e.g. "a100-40gb-sxm"
-    std::string name;         // "NVIDIA A100 40GB SXM4"
-    std::string vendor;       // "nvidia", "amd"
+    std::string id; // stable lower-case id, e.g. "a100-40gb-sxm"
+    std::string name; // "NVIDIA A100 40GB SXM4"
+    std::string vendor; // "nvidia", "amd"
     std::string architecture; // "ampere", "hopper", ...
-    std::string formFactor;   // "sxm", "pcie", "oam"
-    std::string gpuClass;     // efficiency class: "datacenter-hbm", "datacenter-gddr", "consumer"
+    std::string formFactor; // "sxm", "pcie", "oam"
+    std::string gpuClass; // efficiency class: "datacenter-hbm", "datacenter-gddr", "consumer"
     double memoryBytes = 0;
     // Total the driver reports (nvidia-smi / the cloud's API), below the vendor "GB" figure; nullopt = not sourced.
     std::optional<double> usableMemoryBytes;
@@ -50,7 +51,7 @@ struct GpuSpec {
     double memoryBandwidthGBps = 0; // GB/s (1e9)
     Tflops tflops;
     std::string nvlink; // link id of the GPU's own NVLink (empty: none)
-    std::string pcie;   // link id of its host interface, e.g. "pcie4"
+    std::string pcie; // link id of its host interface, e.g. "pcie4"
     std::optional<double> tdpWatts;
     std::string mig; // e.g. "7x10GB"; empty = none/unknown
     std::string source;
@@ -73,11 +74,11 @@ struct GpuSpec {
 };
 
 struct LinkSpec {
-    std::string id;   // "pcie4", "nvlink3", "nvlink3-a800", ...
+    std::string id; // "pcie4", "nvlink3", "nvlink3-a800", ...
     std::string name; // "NVLink 3 (A100)"
     std::string kind; // "pcie", "nvlink", "infinity-fabric"
     double bandwidthGBpsPerDirection = 0; // per GPU, unidirectional, GB/s
-    double achievedFraction = 0.8;        // typical achieved NCCL bus bandwidth / spec
+    double achievedFraction = 0.8; // typical achieved NCCL bus bandwidth / spec
     std::string source;
     std::string asOf;
     std::string notes;
@@ -86,8 +87,8 @@ struct LinkSpec {
 struct PriceSpec {
     std::string currency = "CNY";
     std::optional<double> onDemandPerHour; // pay-as-you-go, whole instance
-    std::optional<double> monthly;         // monthly subscription, whole instance
-    std::optional<double> spotDiscount;    // fraction off on-demand (0.6 = 60% off)
+    std::optional<double> monthly; // monthly subscription, whole instance
+    std::optional<double> spotDiscount; // fraction off on-demand (0.6 = 60% off)
     std::optional<double> reservedDiscount; // fraction off on-demand for reserved/committed use
     // "published", "estimate", "user" (typed by the user), "quoted" (imported from the user's cloud account)
     std::string status = "estimate";
@@ -118,39 +119,39 @@ struct PriceSpec {
 
 // Stock of an instance type in one zone, as the cloud's stock listing reported it.
 struct ZoneStock {
-    std::string zone;   // "ap-guangzhou-6"
+    std::string zone; // "ap-guangzhou-6"
     std::string status; // "in_stock", "limited", "sold_out"
 };
 
 struct InstanceSpec {
-    std::string id;       // "tencent:GT4.41XLARGE948"
+    std::string id; // "tencent:GT4.41XLARGE948"
     std::string provider; // "tencent", "alibaba", "aws", "onprem"
-    std::string family;   // "GT4"
-    std::string name;     // "GT4.41XLARGE948"
-    std::string gpu;      // GPU id
+    std::string family; // "GT4"
+    std::string name; // "GT4.41XLARGE948"
+    std::string gpu; // GPU id
     int gpus = 1;
     int vcpus = 0;
     double memoryBytes = 0;
     std::string intraNode; // link id used between the GPUs of one instance
     double networkGbps = 0;
     bool rdma = false;
-    std::optional<double> diskIops;       // of the recommended data disk, when known
+    std::optional<double> diskIops; // of the recommended data disk, when known
     std::optional<double> diskThroughputMBps;
     bool sizeEstimate = false; // sizes modelled from text rather than a published table
     bool networkEstimate = false; // networkGbps is the family's default, no published figure (network_status)
     std::string source;
     std::string asOf;
     std::string notes;
-    PriceSpec price;                     // the reference price (the one used when the plan names no region)
-    std::vector<PriceSpec> otherPrices;  // the same instance priced in other regions/currencies (region set)
+    PriceSpec price; // the reference price (the one used when the plan names no region)
+    std::vector<PriceSpec> otherPrices; // the same instance priced in other regions/currencies (region set)
     std::vector<ZoneStock> availability; // per zone, from an imported stock listing; empty = unknown
 };
 
 // A cloud provider: its reference region (where prices without a region apply) and, where its own list shows
 // one, the per-family relation between the hourly and monthly price (hourly = monthly / hours).
 struct ProviderSpec {
-    std::string id;              // "tencent"
-    std::string name;            // "Tencent Cloud"
+    std::string id; // "tencent"
+    std::string name; // "Tencent Cloud"
     std::string referenceRegion; // "ap-guangzhou", "us-east-1"
     std::string referenceRegionNote;
     std::map<std::string, double> monthlyHoursByFamily; // family -> hours: hourly = monthly / hours

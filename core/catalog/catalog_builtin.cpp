@@ -1,13 +1,15 @@
 // The catalog compiled into the program from resources/catalog/*.json.
-#include "catalog/catalog.h"
 #include "base/embedded_files.h"
+#include "catalog/catalog.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 Catalog loadBuiltinCatalog()
 {

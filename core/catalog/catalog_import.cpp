@@ -17,11 +17,13 @@
 #include <map>
 #include <set>
 
-namespace gp {
+namespace gp
+{
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 // A problem in the file: thrown inside the importer, returned as an Error naming the field.
 struct BadField {
@@ -54,7 +56,7 @@ std::optional<double> number(const json& object, const char* key, const std::str
     if (v->is_number()) {
         const double d = v->get<double>();
         if (!std::isfinite(d))
-            throw BadField{path + "." + key, "must be a finite number"};
+            throw BadField { path + "." + key, "must be a finite number" };
         return d;
     }
     if (v->is_string()) {
@@ -65,18 +67,17 @@ std::optional<double> number(const json& object, const char* key, const std::str
         const double d = std::strtod(s.c_str(), &end);
         const bool hex = s.find_first_of("xX") != std::string::npos;
         if (end == s.c_str() || *end != '\0' || hex || !std::isfinite(d))
-            throw BadField{path + "." + key, "must be a number, got \"" + s + "\""};
+            throw BadField { path + "." + key, "must be a number, got \"" + s + "\"" };
         return d;
     }
-    throw BadField{path + "." + key, "must be a number, got " + detail::describeJsonType(*v)};
+    throw BadField { path + "." + key, "must be a number, got " + detail::describeJsonType(*v) };
 }
 
 std::optional<double> price(const json& object, const char* key, const std::string& path, double max)
 {
     auto v = number(object, key, path);
     if (v && (*v < 0 || *v > max))
-        throw BadField{path + "." + key, "must be between 0 and " + formatExact(max) + ", got "
-                                             + formatExact(*v)};
+        throw BadField { path + "." + key, "must be between 0 and " + formatExact(max) + ", got " + formatExact(*v) };
     return v;
 }
 
@@ -134,8 +135,9 @@ struct Reader {
         // An id is printed by `catalog list` and in messages: a control character in it (ESC ] 52 writes the
         // clipboard on some terminals) is refused, never stored.
         if (hasControlCharacters(name) || hasControlCharacters(provider))
-            throw BadField{"", "the instance type \"" + escapeTerminalControls(name)
-                                   + "\" holds a control character; nothing imported"};
+            throw BadField { "",
+                "the instance type \"" + escapeTerminalControls(name)
+                    + "\" holds a control character; nothing imported" };
         const std::string id = provider + ":" + name;
         auto [it, inserted] = index.emplace(id, listings.size());
         if (inserted) {
@@ -154,45 +156,50 @@ struct Reader {
     Listing& quotedInstance(const std::string& provider)
     {
         if (options.instance.empty())
-            throw BadField{"", "this " + command + " quote does not name its instance: pass --instance "
-                                   + provider + ":NAME"};
+            throw BadField { "",
+                "this " + command + " quote does not name its instance: pass --instance " + provider + ":NAME" };
         std::string name = options.instance;
         if (name.rfind(provider + ":", 0) == 0)
             name = name.substr(provider.size() + 1);
         else if (name.find(':') != std::string::npos)
-            throw BadField{"", "--instance " + options.instance + " is not a " + provider + " instance, but the file is "
-                                   + command + " output"};
+            throw BadField { "",
+                "--instance " + options.instance + " is not a " + provider + " instance, but the file is " + command
+                    + " output" };
         return listing(provider, name);
     }
 
     void setStock(Listing& l, const std::string& zone, const std::string& status, int priority)
     {
         if (hasControlCharacters(zone) || hasControlCharacters(status))
-            throw BadField{"", "the zone \"" + escapeTerminalControls(zone) + "\" of " + escapeTerminalControls(l.id)
-                                   + " holds a control character; nothing imported"};
+            throw BadField { "",
+                "the zone \"" + escapeTerminalControls(zone) + "\" of " + escapeTerminalControls(l.id)
+                    + " holds a control character; nothing imported" };
         auto it = l.zonePriority.find(zone);
         if (it != l.zonePriority.end() && it->second <= priority)
             return;
         l.zonePriority[zone] = priority;
-        auto existing = std::find_if(l.zones.begin(), l.zones.end(), [&](const ZoneStock& z) { return z.zone == zone; });
+        auto existing
+            = std::find_if(l.zones.begin(), l.zones.end(), [&](const ZoneStock& z) { return z.zone == zone; });
         if (existing != l.zones.end())
             existing->status = status;
         else
-            l.zones.push_back({zone, status});
+            l.zones.push_back({ zone, status });
     }
 
     std::string currencyOrAsk(const std::string& fromFile)
     {
         if (!fromFile.empty() && fromFile != "CNY" && fromFile != "USD")
-            throw BadField{"currency", "the file's prices are in " + fromFile + "; only CNY and USD are supported"};
+            throw BadField { "currency", "the file's prices are in " + fromFile + "; only CNY and USD are supported" };
         if (!fromFile.empty() && !options.currency.empty() && fromFile != options.currency)
-            throw BadField{"currency", "the file's prices are in " + fromFile + ", but --currency says "
-                                           + options.currency};
+            throw BadField { "currency",
+                "the file's prices are in " + fromFile + ", but --currency says " + options.currency };
         if (!fromFile.empty())
             return fromFile;
         if (options.currency.empty())
-            throw BadField{"", command + " output does not say its currency: pass --currency CNY (China site) or "
-                                         "--currency USD (international site)"};
+            throw BadField { "",
+                command
+                    + " output does not say its currency: pass --currency CNY (China site) or "
+                      "--currency USD (international site)" };
         return options.currency;
     }
 
@@ -207,10 +214,10 @@ struct Reader {
             const json& item = set[i];
             const std::string path = "InstanceTypeQuotaSet[" + std::to_string(i) + "]";
             if (!item.is_object())
-                throw BadField{path, "must be an object"};
+                throw BadField { path, "must be an object" };
             const std::string type = text(item, "InstanceType");
             if (type.empty())
-                throw BadField{path + ".InstanceType", "is required"};
+                throw BadField { path + ".InstanceType", "is required" };
             const std::string zone = text(item, "Zone");
             if (!inRegion(regionOfZone(zone)))
                 continue;
@@ -289,9 +296,9 @@ struct Reader {
             if (!total)
                 total = price(instancePrice, "OriginalPrice", path, kMaxMonthly);
             if (!total)
-                throw BadField{path, "has no UnitPrice, UnitPriceDiscount, DiscountPrice or OriginalPrice"};
+                throw BadField { path, "has no UnitPrice, UnitPriceDiscount, DiscountPrice or OriginalPrice" };
             if (!options.months)
-                throw BadField{"", "this is a prepaid quote (a total for the Period you asked): pass --months N"};
+                throw BadField { "", "this is a prepaid quote (a total for the Period you asked): pass --months N" };
             l.monthly = *total / *options.months;
         }
         addNote(l, "includes the system disk of the quoted launch");
@@ -308,7 +315,7 @@ struct Reader {
             const std::string path = "InstanceTypes[" + std::to_string(i) + "]";
             const std::string type = text(item, "InstanceType");
             if (type.empty())
-                throw BadField{path + ".InstanceType", "is required"};
+                throw BadField { path + ".InstanceType", "is required" };
             const json* gpuInfo = jsonChild(item, "GpuInfo");
             const json* gpuList = gpuInfo ? list(*gpuInfo, "Gpus") : nullptr;
             if (!gpuList || gpuList->empty())
@@ -360,14 +367,14 @@ struct Reader {
             if (priceList[i].is_string()) {
                 // Each element is a JSON document in a string.
                 if (auto problem = detail::parseJsonDocument(priceList[i].get<std::string>(), element))
-                    throw BadField{path, *problem};
+                    throw BadField { path, *problem };
             } else {
                 element = priceList[i];
             }
             const json* product = jsonChild(element, "product");
             const json* attributes = product ? jsonChild(*product, "attributes") : nullptr;
             if (!attributes)
-                throw BadField{path + ".product.attributes", "is required"};
+                throw BadField { path + ".product.attributes", "is required" };
             const std::string type = text(*attributes, "instanceType");
             if (type.empty())
                 continue;
@@ -398,20 +405,20 @@ struct Reader {
                     const auto first = perUnit->begin();
                     const std::string dimensionPath = termPath + ".priceDimensions." + key + ".pricePerUnit";
                     if (!currency.empty() && currency != first.key())
-                        throw BadField{dimensionPath, "mixes currencies " + currency + " and " + first.key()};
+                        throw BadField { dimensionPath, "mixes currencies " + currency + " and " + first.key() };
                     currency = first.key();
                     return price(*perUnit, first.key().c_str(), dimensionPath, kMaxHourly);
                 }
                 return std::nullopt;
             };
-            if (const json* onDemandTerms = terms ? jsonChild(*terms, "OnDemand") : nullptr; onDemandTerms
-                && onDemandTerms->is_object())
+            if (const json* onDemandTerms = terms ? jsonChild(*terms, "OnDemand") : nullptr;
+                onDemandTerms && onDemandTerms->is_object())
                 for (const auto& [key, term] : onDemandTerms->items())
                     if (auto hourly = hourlyOf(term, path + ".terms.OnDemand." + key))
                         onDemand = hourly;
             std::optional<double> reserved;
-            if (const json* reservedTerms = terms ? jsonChild(*terms, "Reserved") : nullptr; reservedTerms
-                && reservedTerms->is_object())
+            if (const json* reservedTerms = terms ? jsonChild(*terms, "Reserved") : nullptr;
+                reservedTerms && reservedTerms->is_object())
                 for (const auto& [key, term] : reservedTerms->items()) {
                     const json* attributesOfTerm = jsonChild(term, "termAttributes");
                     if (!attributesOfTerm || text(*attributesOfTerm, "LeaseContractLength") != "1yr"
@@ -440,8 +447,8 @@ struct Reader {
                 std::string names;
                 for (const auto& r : set)
                     names += (names.empty() ? "" : ", ") + r;
-                throw BadField{"", "the file prices " + type + " in several regions (" + names
-                                       + "): pass --region to choose one"};
+                throw BadField { "",
+                    "the file prices " + type + " in several regions (" + names + "): pass --region to choose one" };
             }
     }
 
@@ -461,7 +468,7 @@ struct Reader {
             const std::string path = "InstanceTypes.InstanceType[" + std::to_string(i) + "]";
             const std::string type = text(item, "InstanceTypeId");
             if (type.empty())
-                throw BadField{path + ".InstanceTypeId", "is required"};
+                throw BadField { path + ".InstanceTypeId", "is required" };
             const double gpus = number(item, "GPUAmount", path).value_or(0);
             if (gpus <= 0)
                 continue;
@@ -480,7 +487,7 @@ struct Reader {
             l.memoryGiB = number(item, "MemorySize", path).value_or(0);
             // Kbit/s; whether the API counts 1,000 or 1,024 per Mbit is not documented: round to whole Gbit/s.
             const double kbits = std::max(number(item, "InstanceBandwidthRx", path).value_or(0),
-                                          number(item, "InstanceBandwidthTx", path).value_or(0));
+                number(item, "InstanceBandwidthTx", path).value_or(0));
             l.networkGbps = std::round(kbits / 1e6);
         }
     }
@@ -494,7 +501,7 @@ struct Reader {
             const std::string zonePath = "AvailableZones.AvailableZone[" + std::to_string(z) + "]";
             const std::string zoneId = text(zone, "ZoneId");
             if (zoneId.empty())
-                throw BadField{zonePath + ".ZoneId", "is required"};
+                throw BadField { zonePath + ".ZoneId", "is required" };
             std::string region = text(zone, "RegionId");
             if (region.empty())
                 region = regionOfZone(zoneId);
@@ -540,19 +547,19 @@ struct Reader {
             for (std::size_t i = 0; i < details->size(); ++i)
                 if (text((*details)[i], "Resource") == "instanceType")
                     amount = price((*details)[i], "TradePrice",
-                                   "PriceInfo.Price.DetailInfos.DetailInfo[" + std::to_string(i) + "]", kMaxMonthly);
+                        "PriceInfo.Price.DetailInfos.DetailInfo[" + std::to_string(i) + "]", kMaxMonthly);
         if (!amount) {
             amount = price(priceObject, "TradePrice", "PriceInfo.Price", kMaxMonthly);
             if (amount)
                 addNote(l, "includes the system disk of the quote");
         }
         if (!amount)
-            throw BadField{"PriceInfo.Price.TradePrice", "is required"};
+            throw BadField { "PriceInfo.Price.TradePrice", "is required" };
         if (options.months) {
             l.monthly = *amount / *options.months;
         } else {
             if (*amount > kMaxHourly)
-                throw BadField{"PriceInfo.Price.TradePrice", "is too large for an hourly price: pass --months N"};
+                throw BadField { "PriceInfo.Price.TradePrice", "is too large for an hourly price: pass --months N" };
             l.onDemand = amount;
         }
     }
@@ -569,8 +576,8 @@ struct Reader {
         if (const json* response = jsonChild(document, "Response"); response && response->is_object())
             root = response; // the API's wrapper; tccli prints the object without it
         if (const json* error = jsonChild(*root, "Error"))
-            throw BadField{"Error", "the file is an error response: " + text(*error, "Code") + ": "
-                                        + text(*error, "Message")};
+            throw BadField { "Error",
+                "the file is an error response: " + text(*error, "Code") + ": " + text(*error, "Message") };
         if (const json* set = list(*root, "InstanceTypeQuotaSet"))
             return tencentZoneConfigs(*set);
         if (const json* p = jsonChild(*root, "Price"); p && jsonChild(*p, "InstancePrice"))
@@ -585,10 +592,11 @@ struct Reader {
             return alibabaAvailableResource(*zones);
         if (const json* info = jsonChild(*root, "PriceInfo"); info && jsonChild(*info, "Price"))
             return alibabaPrice(*jsonChild(*info, "Price"));
-        throw BadField{"", "not a cloud listing this program reads: expected the JSON that tccli cvm "
-                           "DescribeZoneInstanceConfigInfos or InquiryPriceRunInstances, aws ec2 "
-                           "describe-instance-types, aws pricing get-products, or aliyun ecs DescribeInstanceTypes, "
-                           "DescribeAvailableResource or DescribePrice prints"};
+        throw BadField { "",
+            "not a cloud listing this program reads: expected the JSON that tccli cvm "
+            "DescribeZoneInstanceConfigInfos or InquiryPriceRunInstances, aws ec2 "
+            "describe-instance-types, aws pricing get-products, or aliyun ecs DescribeInstanceTypes, "
+            "DescribeAvailableResource or DescribePrice prints" };
     }
 };
 
@@ -601,9 +609,8 @@ std::string gpuModelKey(std::string_view name)
     auto flush = [&] {
         const std::string w = lower(word);
         word.clear();
-        if (w.empty() || w == "nvidia" || w == "amd" || w == "tesla" || w == "geforce" || w == "instinct"
-            || w == "(aws" || w == "g5)" || w.rfind("sxm", 0) == 0 || w.rfind("pcie", 0) == 0
-            || w.rfind("oam", 0) == 0)
+        if (w.empty() || w == "nvidia" || w == "amd" || w == "tesla" || w == "geforce" || w == "instinct" || w == "(aws"
+            || w == "g5)" || w.rfind("sxm", 0) == 0 || w.rfind("pcie", 0) == 0 || w.rfind("oam", 0) == 0)
             return;
         if (w.size() > 2 && w.substr(w.size() - 2) == "gb" && std::isdigit(static_cast<unsigned char>(w[0])))
             return; // "40gb"
@@ -643,7 +650,7 @@ std::string formatCount(double count)
 
 Diagnostic notice(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)
 {
-    return Diagnostic{std::move(code), std::move(message), std::move(args)};
+    return Diagnostic { std::move(code), std::move(message), std::move(args) };
 }
 
 // A discount off on-demand from an absolute price, kept within the catalog's limits.
@@ -680,20 +687,20 @@ std::string matchGpuName(const Catalog& catalog, std::string_view name, double m
 }
 
 Expected<CloudImportResult> importCloudListing(std::string_view input, const CloudImportOptions& options,
-                                               const Catalog& builtin, const CatalogOverrides& overrides)
+    const Catalog& builtin, const CatalogOverrides& overrides)
 {
     if (!options.currency.empty() && options.currency != "CNY" && options.currency != "USD")
-        return Error{"--currency", "must be CNY or USD, got \"" + options.currency + "\""};
+        return Error { "--currency", "must be CNY or USD, got \"" + options.currency + "\"" };
     if (options.months && *options.months < 1)
-        return Error{"--months", "must be at least 1"};
+        return Error { "--months", "must be at least 1" };
     json document;
     if (auto problem = detail::parseJsonDocument(input, document))
-        return Error{"", *problem + " (is the file complete?)", options.fileName};
-    Reader reader{options, {}, {}, {}, {}};
+        return Error { "", *problem + " (is the file complete?)", options.fileName };
+    Reader reader { options, {}, {}, {}, {} };
     try {
         reader.read(document);
     } catch (const BadField& bad) {
-        return Error{bad.path, bad.message, options.fileName};
+        return Error { bad.path, bad.message, options.fileName };
     }
 
     CloudImportResult result;
@@ -708,17 +715,17 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
         if (l.hasSize && !isWhole(l.gpus)) {
             // A vGPU slice is not a whole GPU: the planner cannot place a model on it.
             result.notices.push_back(notice("import_fractional_gpu",
-                                            l.id + ": " + formatCount(l.gpus)
-                                                + " of a GPU (vGPU) is not a whole GPU; left out",
-                                            {{"instance", l.id}, {"gpus", formatCount(l.gpus)}}));
+                l.id + ": " + formatCount(l.gpus) + " of a GPU (vGPU) is not a whole GPU; left out",
+                { { "instance", l.id }, { "gpus", formatCount(l.gpus) } }));
             continue;
         }
         if (!known) {
             if (!l.hasSize) {
                 result.notices.push_back(notice("import_unknown_instance",
-                                                l.id + " is not in the catalog; import the file that lists its size "
-                                                       "(describe-instance-types, DescribeInstanceTypes) first",
-                                                {{"instance", l.id}}));
+                    l.id
+                        + " is not in the catalog; import the file that lists its size "
+                          "(describe-instance-types, DescribeInstanceTypes) first",
+                    { { "instance", l.id } }));
                 continue;
             }
             // The GPU: the name in the file, else the one the family's other sizes have.
@@ -737,18 +744,17 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
                     && gpuModelKey(catalog.findGpu(*familyGpus.begin())->name) == gpuModelKey(l.gpuName))
                     gpu = *familyGpus.begin();
                 if (gpu.empty()) {
-                    result.notices.push_back(notice("import_unknown_gpu",
-                                                    l.id + ": unknown GPU \"" + l.gpuName + "\"; left out",
-                                                    {{"instance", l.id}, {"gpu", l.gpuName}}));
+                    result.notices.push_back(
+                        notice("import_unknown_gpu", l.id + ": unknown GPU \"" + l.gpuName + "\"; left out",
+                            { { "instance", l.id }, { "gpu", l.gpuName } }));
                     continue;
                 }
             } else if (familyGpus.size() == 1) {
                 gpu = *familyGpus.begin();
             } else {
                 result.notices.push_back(notice("import_unknown_family",
-                                                l.id + ": unknown instance family \"" + l.family
-                                                    + "\" (the file does not name its GPU); left out",
-                                                {{"instance", l.id}, {"family", l.family}}));
+                    l.id + ": unknown instance family \"" + l.family + "\" (the file does not name its GPU); left out",
+                    { { "instance", l.id }, { "family", l.family } }));
                 continue;
             }
             InstanceSpec added;
@@ -787,9 +793,8 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
         if (l.onDemand && l.onDemandMax && *l.onDemandMax > *l.onDemand * (1 + 1e-9)) {
             Reader::addNote(l, "lowest zone price, " + l.cheapestZone);
             result.notices.push_back(notice("import_prices_differ_by_zone",
-                                            l.id + ": pay-as-you-go prices differ by zone; the lowest (" + l.cheapestZone
-                                                + ") is used",
-                                            {{"instance", l.id}, {"zone", l.cheapestZone}}));
+                l.id + ": pay-as-you-go prices differ by zone; the lowest (" + l.cheapestZone + ") is used",
+                { { "instance", l.id }, { "zone", l.cheapestZone } }));
         }
         if (quote.onDemandPerHour || quote.monthly || quote.spotDiscount || quote.reservedDiscount) {
             quote.status = "quoted";
@@ -797,15 +802,15 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
             quote.asOf = options.date;
             for (const auto& note : l.notes)
                 quote.note += (quote.note.empty() ? "" : "; ") + note;
-            auto existing = std::find_if(out.prices.begin(), out.prices.end(),
-                                         [&](const auto& p) { return p.first == l.id; });
+            auto existing
+                = std::find_if(out.prices.begin(), out.prices.end(), [&](const auto& p) { return p.first == l.id; });
             if (existing == out.prices.end()) {
                 out.prices.emplace_back(l.id, quote);
             } else if (existing->second.status == "quoted" && existing->second.currency == quote.currency) {
                 // An earlier import: this file's figures replace its, the others stay.
                 PriceSpec& merged = existing->second;
-                for (auto field : {&PriceSpec::onDemandPerHour, &PriceSpec::monthly, &PriceSpec::spotDiscount,
-                                   &PriceSpec::reservedDiscount})
+                for (auto field : { &PriceSpec::onDemandPerHour, &PriceSpec::monthly, &PriceSpec::spotDiscount,
+                         &PriceSpec::reservedDiscount })
                     if (quote.*field)
                         merged.*field = quote.*field;
                 if (merged.source.find(source) == std::string::npos)
@@ -816,22 +821,21 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
             } else {
                 if (existing->second.status != "quoted")
                     result.notices.push_back(notice("import_user_quote_replaced",
-                                                    l.id + ": your own quote is replaced by the imported price",
-                                                    {{"instance", l.id}}));
+                        l.id + ": your own quote is replaced by the imported price", { { "instance", l.id } }));
                 existing->second = quote;
             }
             ++result.prices;
         }
         // Stock per zone: this file's zones replace the same zones of an earlier import.
         if (!l.zones.empty()) {
-            auto existing = std::find_if(out.availability.begin(), out.availability.end(),
-                                         [&](const auto& a) { return a.first == l.id; });
+            auto existing = std::find_if(
+                out.availability.begin(), out.availability.end(), [&](const auto& a) { return a.first == l.id; });
             if (existing == out.availability.end()) {
                 out.availability.emplace_back(l.id, l.zones);
             } else {
                 for (const ZoneStock& zone : l.zones) {
                     auto same = std::find_if(existing->second.begin(), existing->second.end(),
-                                             [&](const ZoneStock& z) { return z.zone == zone.zone; });
+                        [&](const ZoneStock& z) { return z.zone == zone.zone; });
                     if (same != existing->second.end())
                         same->status = zone.status;
                     else

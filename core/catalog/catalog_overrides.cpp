@@ -1,9 +1,9 @@
 // A user's overrides (their quotes, on-premise machines) and how they merge over the catalog.
-#include "catalog/catalog_parse_internal.h"
-#include "catalog/catalog.h"
-#include "catalog/catalog_overrides_file.h"
 #include "base/json_reader.h"
 #include "base/terminal_text.h"
+#include "catalog/catalog.h"
+#include "catalog/catalog_overrides_file.h"
+#include "catalog/catalog_parse_internal.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,12 +13,14 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace gp {
+namespace gp
+{
 
 using detail::JsonReader;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 // The same GPU or machine twice in one file: the merge would keep only the last, silently dropping the first.
 std::optional<Error> findDuplicateId(const CatalogOverrides& overrides, const std::string& fileName)
@@ -27,14 +29,13 @@ std::optional<Error> findDuplicateId(const CatalogOverrides& overrides, const st
         std::map<std::string, std::size_t> first; // id -> index where it first appears
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (hasControlCharacters(items[i].id)) // printed by `catalog list`: never obeyed by a terminal
-                return Error{std::string(section) + "[" + std::to_string(i) + "].id",
-                             "\"" + escapeTerminalControls(items[i].id) + "\" holds a control character", fileName};
+                return Error { std::string(section) + "[" + std::to_string(i) + "].id",
+                    "\"" + escapeTerminalControls(items[i].id) + "\" holds a control character", fileName };
             auto [it, inserted] = first.emplace(items[i].id, i);
             if (!inserted)
-                return Error{std::string(section) + "[" + std::to_string(i) + "].id",
-                             "\"" + items[i].id + "\" is already defined by " + section + "["
-                                 + std::to_string(it->second) + "]",
-                             fileName};
+                return Error { std::string(section) + "[" + std::to_string(i) + "].id",
+                    "\"" + items[i].id + "\" is already defined by " + section + "[" + std::to_string(it->second) + "]",
+                    fileName };
         }
         return std::nullopt;
     };
@@ -49,7 +50,7 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error{"", *problem, fileName};
+        return Error { "", *problem, fileName };
     JsonReader root(document, "", fileName);
     std::string format;
     root.string("format", format, true);
@@ -76,7 +77,7 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     }
     Catalog gpusOnly;
     if (auto it = document.find("gpus"); it != document.end() && !it->is_null()) {
-        json fragment = {{"format", "gpu-planner-catalog"}, {"version", 1}, {"gpus", *it}};
+        json fragment = { { "format", "gpu-planner-catalog" }, { "version", 1 }, { "gpus", *it } };
         auto parsed = parseCatalogJson(fragment.dump(), fileName, gpusOnly);
         if (!parsed)
             return parsed.error();
@@ -84,7 +85,7 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     }
     if (auto it = document.find("instances"); it != document.end() && !it->is_null()) {
         if (!it->is_array())
-            return Error{"instances", "must be an array", fileName};
+            return Error { "instances", "must be an array", fileName };
         for (std::size_t i = 0; i < it->size(); ++i) {
             auto instance = parseInstance((*it)[i], "instances[" + std::to_string(i) + "]", fileName, true);
             if (!instance)
@@ -94,30 +95,29 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     }
     if (auto it = document.find("prices"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error{"prices", "must be an object keyed by instance id", fileName};
+            return Error { "prices", "must be an object keyed by instance id", fileName };
         for (const auto& [id, value] : it->items()) {
             if (hasControlCharacters(id))
-                return Error{"prices", "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character",
-                             fileName};
+                return Error { "prices",
+                    "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName };
             auto price = parsePrice(value, "prices." + id, fileName, true);
             if (!price)
                 return price.error();
             if (price->status != "quoted")
                 price->status = "user"; // a catalog status on a user's entry would pass their figure off as ours
             if (!price->onDemandPerHour && !price->monthly && !price->spotDiscount && !price->reservedDiscount)
-                return Error{"prices." + id,
-                             "gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount",
-                             fileName};
+                return Error { "prices." + id,
+                    "gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount", fileName };
             overrides.prices.emplace_back(id, std::move(*price));
         }
     }
     if (auto it = document.find("availability"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error{"availability", "must be an object keyed by instance id", fileName};
+            return Error { "availability", "must be an object keyed by instance id", fileName };
         for (const auto& [id, value] : it->items()) {
             if (hasControlCharacters(id))
-                return Error{"availability",
-                             "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName};
+                return Error { "availability",
+                    "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName };
             auto zones = parseAvailability(value, "availability." + id, fileName);
             if (!zones)
                 return zones.error();
@@ -130,7 +130,8 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     return overrides;
 }
 
-namespace {
+namespace
+{
 
 json optionalJson(const std::optional<double>& v)
 {
@@ -139,12 +140,9 @@ json optionalJson(const std::optional<double>& v)
 
 json priceToJson(const PriceSpec& price)
 {
-    json j = {{"currency", price.currency},
-              {"on_demand_per_hour", optionalJson(price.onDemandPerHour)},
-              {"monthly", optionalJson(price.monthly)},
-              {"spot_discount", optionalJson(price.spotDiscount)},
-              {"reserved_discount", optionalJson(price.reservedDiscount)},
-              {"status", price.status}};
+    json j = { { "currency", price.currency }, { "on_demand_per_hour", optionalJson(price.onDemandPerHour) },
+        { "monthly", optionalJson(price.monthly) }, { "spot_discount", optionalJson(price.spotDiscount) },
+        { "reserved_discount", optionalJson(price.reservedDiscount) }, { "status", price.status } };
     if (!price.source.empty())
         j["source"] = price.source;
     if (!price.asOf.empty())
@@ -162,34 +160,23 @@ json availabilityToJson(const std::vector<ZoneStock>& zones)
 {
     json list = json::array();
     for (const auto& zone : zones)
-        list.push_back({{"zone", zone.zone}, {"status", zone.status}});
+        list.push_back({ { "zone", zone.zone }, { "status", zone.status } });
     return list;
 }
 
 json gpuToJson(const GpuSpec& gpu)
 {
-    json g = {{"id", gpu.id},
-              {"name", gpu.name},
-              {"vendor", gpu.vendor},
-              {"architecture", gpu.architecture},
-              {"form_factor", gpu.formFactor},
-              {"class", gpu.gpuClass},
-              {"memory_gib", gpu.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
-              {"memory_bandwidth_gbps", gpu.memoryBandwidthGBps},
-              {"tflops",
-               {{"fp32", optionalJson(gpu.tflops.fp32)},
-                {"tf32", optionalJson(gpu.tflops.tf32)},
-                {"bf16", optionalJson(gpu.tflops.bf16)},
-                {"fp16", optionalJson(gpu.tflops.fp16)},
-                {"fp8", optionalJson(gpu.tflops.fp8)},
-                {"fp4", optionalJson(gpu.tflops.fp4)},
-                {"int8", optionalJson(gpu.tflops.int8)},
-                {"int4", optionalJson(gpu.tflops.int4)}}},
-              {"nvlink", gpu.nvlink.empty() ? json(nullptr) : json(gpu.nvlink)},
-              {"pcie", gpu.pcie},
-              {"tdp_watts", optionalJson(gpu.tdpWatts)},
-              {"source", gpu.source},
-              {"as_of", gpu.asOf}};
+    json g = { { "id", gpu.id }, { "name", gpu.name }, { "vendor", gpu.vendor }, { "architecture", gpu.architecture },
+        { "form_factor", gpu.formFactor }, { "class", gpu.gpuClass },
+        { "memory_gib", gpu.memoryBytes / (1024.0 * 1024.0 * 1024.0) },
+        { "memory_bandwidth_gbps", gpu.memoryBandwidthGBps },
+        { "tflops",
+            { { "fp32", optionalJson(gpu.tflops.fp32) }, { "tf32", optionalJson(gpu.tflops.tf32) },
+                { "bf16", optionalJson(gpu.tflops.bf16) }, { "fp16", optionalJson(gpu.tflops.fp16) },
+                { "fp8", optionalJson(gpu.tflops.fp8) }, { "fp4", optionalJson(gpu.tflops.fp4) },
+                { "int8", optionalJson(gpu.tflops.int8) }, { "int4", optionalJson(gpu.tflops.int4) } } },
+        { "nvlink", gpu.nvlink.empty() ? json(nullptr) : json(gpu.nvlink) }, { "pcie", gpu.pcie },
+        { "tdp_watts", optionalJson(gpu.tdpWatts) }, { "source", gpu.source }, { "as_of", gpu.asOf } };
     if (gpu.usableMemoryBytes) {
         g["usable_memory_mib"] = *gpu.usableMemoryBytes / (1024.0 * 1024.0);
         g["usable_memory_source"] = gpu.usableMemorySource;
@@ -218,17 +205,10 @@ json overlay(json base, const json& written, std::initializer_list<const char*> 
 
 json instanceToJson(const InstanceSpec& instance, json original)
 {
-    json i = {{"id", instance.id},
-              {"provider", instance.provider},
-              {"family", instance.family},
-              {"name", instance.name},
-              {"gpu", instance.gpu},
-              {"gpus", instance.gpus},
-              {"vcpus", instance.vcpus},
-              {"memory_gib", instance.memoryBytes / (1024.0 * 1024.0 * 1024.0)},
-              {"intra_node", instance.intraNode},
-              {"network_gbps", instance.networkGbps},
-              {"rdma", instance.rdma}};
+    json i = { { "id", instance.id }, { "provider", instance.provider }, { "family", instance.family },
+        { "name", instance.name }, { "gpu", instance.gpu }, { "gpus", instance.gpus }, { "vcpus", instance.vcpus },
+        { "memory_gib", instance.memoryBytes / (1024.0 * 1024.0 * 1024.0) }, { "intra_node", instance.intraNode },
+        { "network_gbps", instance.networkGbps }, { "rdma", instance.rdma } };
     if (instance.diskIops)
         i["disk_iops"] = *instance.diskIops;
     if (instance.diskThroughputMBps)
@@ -253,8 +233,8 @@ json instanceToJson(const InstanceSpec& instance, json original)
     if (!instance.availability.empty())
         i["availability"] = availabilityToJson(instance.availability);
     return overlay(std::move(original), i,
-                   {"disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price",
-                    "other_prices", "availability"});
+        { "disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price", "other_prices",
+            "availability" });
 }
 
 // The entries of the array `section` of the original document by id (an index: one look-up per entry, not a scan).
@@ -327,8 +307,8 @@ std::string overridesToJson(const CatalogOverrides& overrides)
             if (auto it = originalPrices.find(id); it != originalPrices.end())
                 base = std::move(*it);
         prices[id] = overlay(std::move(base), priceToJson(price),
-                             {"currency", "on_demand_per_hour", "monthly", "spot_discount", "reserved_discount",
-                              "status", "source", "as_of", "note"});
+            { "currency", "on_demand_per_hour", "monthly", "spot_discount", "reserved_discount", "status", "source",
+                "as_of", "note" });
     }
     if (!prices.empty())
         document["prices"] = std::move(prices);
@@ -340,11 +320,12 @@ std::string overridesToJson(const CatalogOverrides& overrides)
     return document.dump(2) + "\n";
 }
 
-namespace {
+namespace
+{
 
 // An amount kept from the catalog in the quote's currency, at the catalog's exchange rate.
-std::optional<double> inCurrency(const std::optional<double>& amount, const std::string& from, const std::string& to,
-                                 const Catalog& catalog)
+std::optional<double> inCurrency(
+    const std::optional<double>& amount, const std::string& from, const std::string& to, const Catalog& catalog)
 {
     if (!amount || from == to)
         return amount;
@@ -387,8 +368,8 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
     for (const auto& instance : overrides.instances) {
         auto gpuIt = gpuAt.find(instance.gpu);
         if (gpuIt == gpuAt.end()) {
-            merged.notices.push_back("overrides: instance \"" + instance.id + "\" names unknown GPU \"" + instance.gpu
-                                     + "\"; ignored");
+            merged.notices.push_back(
+                "overrides: instance \"" + instance.id + "\" names unknown GPU \"" + instance.gpu + "\"; ignored");
             continue;
         }
         InstanceSpec resolved = instance;
@@ -425,10 +406,10 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
             }
         };
         keep(updated.onDemandPerHour,
-             inCurrency(catalogPrice.onDemandPerHour, catalogPrice.currency, updated.currency, base),
-             "on_demand_per_hour");
+            inCurrency(catalogPrice.onDemandPerHour, catalogPrice.currency, updated.currency, base),
+            "on_demand_per_hour");
         keep(updated.monthly, inCurrency(catalogPrice.monthly, catalogPrice.currency, updated.currency, base),
-             "monthly");
+            "monthly");
         keep(updated.spotDiscount, catalogPrice.spotDiscount, "spot_discount");
         keep(updated.reservedDiscount, catalogPrice.reservedDiscount, "reserved_discount");
         it->price = updated;
@@ -445,13 +426,14 @@ Catalog mergeOverrides(const Catalog& base, const CatalogOverrides& overrides)
     return merged;
 }
 
-namespace {
+namespace
+{
 
 // One section of the overrides keyed by id: the ids whose entry differs between `from` and `to` take `to`'s entry
 // (or lose theirs) in `onDisk`; the others stay as on disk. `key` gives an entry's id, `text` what it says.
 template <class Item, class Key, class Text>
-void applySectionChanges(std::vector<Item>& onDisk, const std::vector<Item>& from, const std::vector<Item>& to, Key key,
-                         Text text)
+void applySectionChanges(
+    std::vector<Item>& onDisk, const std::vector<Item>& from, const std::vector<Item>& to, Key key, Text text)
 {
     std::unordered_map<std::string, const Item*> before;
     for (const Item& item : from)

@@ -1,9 +1,9 @@
 // Parses catalog documents (resources/catalog/README.md describes the format).
-#include "catalog/catalog.h"
 #include "base/finite_number.h"
-#include "catalog/catalog_parse_internal.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
+#include "catalog/catalog.h"
+#include "catalog/catalog_parse_internal.h"
 #include "plan/limits.h"
 
 #include <nlohmann/json.hpp>
@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <iterator>
 
-namespace gp {
+namespace gp
+{
 
 using detail::JsonReader;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
@@ -60,8 +62,8 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.optionalNumber("usable_memory_mib", usableMib, 1, 1e8);
     r.string("usable_memory_source", gpu.usableMemorySource, usableMib.has_value());
     if (r.ok() && usableMib && *usableMib * kMiB > memoryGib * kGiB)
-        r.fail("usable_memory_mib", "must not exceed memory_gib (" + formatExact(memoryGib) + " GiB), got "
-                                        + formatExact(*usableMib) + " MiB");
+        r.fail("usable_memory_mib",
+            "must not exceed memory_gib (" + formatExact(memoryGib) + " GiB), got " + formatExact(*usableMib) + " MiB");
     r.number("memory_bandwidth_gbps", gpu.memoryBandwidthGBps, true, 1, 1e6);
     if (r.ok())
         readTflops(r, gpu.tflops);
@@ -118,7 +120,7 @@ Expected<ProviderSpec> parseProvider(const json& value, const std::string& path,
         return r.takeError();
     if (const auto rules = value.find("monthly_hours_by_family"); rules != value.end() && !rules->is_null()) {
         if (!rules->is_object())
-            return Error{r.fieldPath("monthly_hours_by_family"), "must be an object", file};
+            return Error { r.fieldPath("monthly_hours_by_family"), "must be an object", file };
         JsonReader hours(*rules, r.fieldPath("monthly_hours_by_family"), file);
         for (const auto& [family, number] : rules->items()) {
             double h = 0;
@@ -134,9 +136,8 @@ Expected<ProviderSpec> parseProvider(const json& value, const std::string& path,
 
 // Every key a price object may have; any other (a misspelt "on_demand", say) is an error, since ignoring it would
 // silently keep the catalog's figure. Keys starting with "_" are comments.
-constexpr std::string_view kPriceKeys[] = {"currency", "on_demand_per_hour", "monthly", "spot_discount",
-                                           "reserved_discount", "status", "source", "as_of", "note", "region",
-                                           "zone"};
+constexpr std::string_view kPriceKeys[] = { "currency", "on_demand_per_hour", "monthly", "spot_discount",
+    "reserved_discount", "status", "source", "as_of", "note", "region", "zone" };
 
 Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const std::string& file, bool userPrice)
 {
@@ -147,9 +148,10 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
             const std::string& key = item.key();
             if (key.rfind('_', 0) != 0
                 && std::find(std::begin(kPriceKeys), std::end(kPriceKeys), key) == std::end(kPriceKeys))
-                return Error{path + "." + key, "unknown price field (expected currency, on_demand_per_hour, monthly, "
-                                               "spot_discount, reserved_discount, status, source, as_of, note, region or zone)",
-                             file};
+                return Error { path + "." + key,
+                    "unknown price field (expected currency, on_demand_per_hour, monthly, "
+                    "spot_discount, reserved_discount, status, source, as_of, note, region or zone)",
+                    file };
         }
     if (userPrice)
         price.status.clear(); // a user's entry is "user" unless it says otherwise
@@ -165,8 +167,8 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
         price.status = "user";
     if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user"
         && price.status != "quoted" && price.status != "missing")
-        r.fail("status", "must be \"published\", \"estimate\", \"missing\", \"user\" or \"quoted\", got \""
-                             + price.status + "\"");
+        r.fail("status",
+            "must be \"published\", \"estimate\", \"missing\", \"user\" or \"quoted\", got \"" + price.status + "\"");
     if (r.ok() && price.status == "missing" && (price.onDemandPerHour || price.monthly))
         r.fail("status", "is \"missing\" but the price gives a figure");
     r.boundedString("source", price.source, std::size_t(limits::kMaxSourceTextLength), !userPrice);
@@ -185,7 +187,7 @@ Expected<std::vector<ZoneStock>> parseAvailability(const json& value, const std:
     if (value.is_null())
         return stock;
     if (!value.is_array())
-        return Error{path, "must be an array of {\"zone\", \"status\"}", file};
+        return Error { path, "must be an array of {\"zone\", \"status\"}", file };
     for (std::size_t i = 0; i < value.size(); ++i) {
         JsonReader r(value[i], path + "[" + std::to_string(i) + "]", file);
         ZoneStock zone;
@@ -202,8 +204,8 @@ Expected<std::vector<ZoneStock>> parseAvailability(const json& value, const std:
     return stock;
 }
 
-Expected<InstanceSpec> parseInstance(const json& value, const std::string& path, const std::string& file,
-                                     bool userInstance)
+Expected<InstanceSpec> parseInstance(
+    const json& value, const std::string& path, const std::string& file, bool userInstance)
 {
     JsonReader r(value, path, file);
     InstanceSpec instance;
@@ -237,7 +239,7 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
     if (!r.ok())
         return r.takeError();
     if (instance.id.find(':') == std::string::npos)
-        return Error{r.fieldPath("id"), "must be \"provider:NAME\", got \"" + instance.id + "\"", file};
+        return Error { r.fieldPath("id"), "must be \"provider:NAME\", got \"" + instance.id + "\"", file };
     if (instance.name.empty())
         instance.name = instance.id.substr(instance.id.find(':') + 1);
     if (instance.family.empty())
@@ -252,7 +254,7 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
     const auto it = value.find("price");
     if (it == value.end() || it->is_null()) {
         if (!userInstance)
-            return Error{r.fieldPath("price"), "is required", file};
+            return Error { r.fieldPath("price"), "is required", file };
         instance.price.status = "user";
     } else {
         auto price = parsePrice(*it, r.fieldPath("price"), file, userInstance);
@@ -262,14 +264,14 @@ Expected<InstanceSpec> parseInstance(const json& value, const std::string& path,
     }
     if (const auto others = value.find("other_prices"); others != value.end() && !others->is_null()) {
         if (!others->is_array())
-            return Error{r.fieldPath("other_prices"), "must be an array", file};
+            return Error { r.fieldPath("other_prices"), "must be an array", file };
         for (std::size_t i = 0; i < others->size(); ++i) {
             const std::string path = r.fieldPath("other_prices") + "[" + std::to_string(i) + "]";
             auto price = parsePrice((*others)[i], path, file, userInstance);
             if (!price)
                 return price.error();
             if (price->region.empty())
-                return Error{path + ".region", "is required (an other price names the region it applies to)", file};
+                return Error { path + ".region", "is required (an other price names the region it applies to)", file };
             instance.otherPrices.push_back(std::move(*price));
         }
     }
@@ -280,7 +282,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error{"", *problem, fileName};
+        return Error { "", *problem, fileName };
     JsonReader root(document, "", fileName);
     if (!root.ok())
         return root.takeError();
@@ -295,7 +297,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 
     if (auto it = document.find("sources"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error{"sources", "must be an object", fileName};
+            return Error { "sources", "must be an object", fileName };
         for (const auto& [key, value] : it->items()) {
             JsonReader r(value, "sources." + key, fileName);
             SourceRef ref;
@@ -313,7 +315,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
         if (it == document.end() || it->is_null())
             return std::nullopt;
         if (!it->is_array())
-            return Error{name, "must be an array", fileName};
+            return Error { name, "must be an array", fileName };
         for (std::size_t i = 0; i < it->size(); ++i) {
             auto item = parse((*it)[i], std::string(name) + "[" + std::to_string(i) + "]", fileName);
             if (!item)
@@ -328,15 +330,14 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
         return *error;
     if (auto error = readArray("providers", parseProvider, into.providers))
         return *error;
-    auto parseCatalogInstance = [](const json& v, const std::string& p, const std::string& f) {
-        return parseInstance(v, p, f, false);
-    };
+    auto parseCatalogInstance
+        = [](const json& v, const std::string& p, const std::string& f) { return parseInstance(v, p, f, false); };
     if (auto error = readArray("instances", parseCatalogInstance, into.instances))
         return *error;
 
     if (auto it = document.find("defaults"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error{"defaults", "must be an object", fileName};
+            return Error { "defaults", "must be an object", fileName };
         for (const auto& [key, value] : it->items()) {
             JsonReader r(value, "defaults." + key, fileName);
             SourcedValue sourced;
@@ -348,7 +349,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
             if (!r.ok())
                 return r.takeError();
             if (into.defaults.count(key))
-                return Error{"defaults." + key, "is defined twice", fileName};
+                return Error { "defaults." + key, "is defined twice", fileName };
             into.defaults[key] = sourced;
         }
     }

@@ -5,13 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
-namespace gp {
+namespace gp
+{
 
-Expected<PriceSpec> parsePrice(const nlohmann::json& value, const std::string& path, const std::string& file,
-                               bool userPrice);
-Expected<std::vector<ZoneStock>> parseAvailability(const nlohmann::json& value, const std::string& path,
-                                                  const std::string& file);
-Expected<InstanceSpec> parseInstance(const nlohmann::json& value, const std::string& path, const std::string& file,
-                                     bool userInstance);
+Expected<PriceSpec> parsePrice(
+    const nlohmann::json& value, const std::string& path, const std::string& file, bool userPrice);
+Expected<std::vector<ZoneStock>> parseAvailability(
+    const nlohmann::json& value, const std::string& path, const std::string& file);
+Expected<InstanceSpec> parseInstance(
+    const nlohmann::json& value, const std::string& path, const std::string& file, bool userInstance);
 
 } // namespace gp

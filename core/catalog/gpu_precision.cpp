@@ -3,7 +3,8 @@
 #include <cmath>
 #include <initializer_list>
 
-namespace gp {
+namespace gp
+{
 
 std::optional<double> denseTflops(const GpuSpec& gpu, Precision precision)
 {
@@ -41,15 +42,15 @@ std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted)
     };
     switch (wanted) {
     case Precision::Fp8:
-        return firstKnown({Precision::Fp8, Precision::Bf16, Precision::Fp16});
+        return firstKnown({ Precision::Fp8, Precision::Bf16, Precision::Fp16 });
     case Precision::Bf16:
-        return firstKnown({Precision::Bf16, Precision::Fp16});
+        return firstKnown({ Precision::Bf16, Precision::Fp16 });
     case Precision::Fp16:
-        return firstKnown({Precision::Fp16, Precision::Bf16});
+        return firstKnown({ Precision::Fp16, Precision::Bf16 });
     case Precision::Tf32:
-        return firstKnown({Precision::Tf32, Precision::Fp32});
+        return firstKnown({ Precision::Tf32, Precision::Fp32 });
     case Precision::Fp32:
-        return firstKnown({Precision::Fp32});
+        return firstKnown({ Precision::Fp32 });
     }
     return std::nullopt;
 }

@@ -7,7 +7,8 @@
 
 #include <optional>
 
-namespace gp {
+namespace gp
+{
 
 // The dense peak TFLOPS the catalog gives for exactly this precision; nullopt when absent, zero, negative or not
 // finite (an unknown figure, never a zero-time estimate).

@@ -9,14 +9,16 @@
 #include <optional>
 #include <ostream>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::string todayUtc()
 {
     const std::time_t now = std::time(nullptr);
-    std::tm utc{};
+    std::tm utc {};
     gmtime_r(&now, &utc);
     char text[16];
     std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
@@ -31,8 +33,8 @@ int fail(std::ostream& err, int code, const std::string& message)
 
 } // namespace
 
-int runCatalogImport(const std::vector<std::string>& args, const InputReader& read, std::ostream& out,
-                     std::ostream& err)
+int runCatalogImport(
+    const std::vector<std::string>& args, const InputReader& read, std::ostream& out, std::ostream& err)
 {
     constexpr int ok = 0, invalid = 1, usage = 2;
     std::vector<std::string> files;
@@ -98,18 +100,19 @@ int runCatalogImport(const std::vector<std::string>& args, const InputReader& re
         [&](CatalogOverrides& overrides) -> Expected<bool> {
             auto imported = importCloudListing(*listing, options, builtinCatalog(), overrides);
             if (!imported)
-                return Error{imported.error().field, imported.error().message + " (nothing imported; " + overridesPath
-                                                         + " is unchanged)",
-                             imported.error().file};
+                return Error { imported.error().field,
+                    imported.error().message + " (nothing imported; " + overridesPath + " is unchanged)",
+                    imported.error().file };
             result = std::move(*imported);
             if (result->prices == 0 && result->stock == 0 && result->added == 0)
-                return Error{"", "nothing to import from " + files[0] + " (" + result->format + "); " + overridesPath
-                                     + " is unchanged"};
+                return Error { "",
+                    "nothing to import from " + files[0] + " (" + result->format + "); " + overridesPath
+                        + " is unchanged" };
             // Check the merge before writing: an entry it would drop is a defect here, not the user's.
             const Catalog merged = mergeOverrides(builtinCatalog(), result->overrides);
             for (const auto& notice : merged.notices)
                 if (notice.rfind("overrides:", 0) == 0)
-                    return Error{"", notice.substr(11) + " (nothing imported)"};
+                    return Error { "", notice.substr(11) + " (nothing imported)" };
             overrides = result->overrides;
             return true;
         },
@@ -119,7 +122,7 @@ int runCatalogImport(const std::vector<std::string>& args, const InputReader& re
             err << "warning: " << notice.message << '\n';
     if (!updated)
         return fail(err, failedAt == OverridesStep::Parse || failedAt == OverridesStep::Change ? invalid : usage,
-                    updated.error().toString());
+            updated.error().toString());
     out << files[0] << " (" << result->format << "): " << result->prices << " prices, " << result->stock
         << " stock listings, " << result->added << " new instances merged into " << overridesPath << '\n';
     return ok;

@@ -9,12 +9,13 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 using InputReader = std::function<Expected<std::string>(const std::string& path)>;
 
 // `args` are the words after "catalog import". Returns the exit status (0, 1 invalid input, 2 usage or I/O).
-int runCatalogImport(const std::vector<std::string>& args, const InputReader& read, std::ostream& out,
-                     std::ostream& err);
+int runCatalogImport(
+    const std::vector<std::string>& args, const InputReader& read, std::ostream& out, std::ostream& err);
 
 } // namespace gp

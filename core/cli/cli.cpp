@@ -2,23 +2,23 @@
 #include "cli/cli.h"
 
 #include "base/atomic_file.h"
+#include "base/input_file.h"
+#include "base/number_text.h"
 #include "budget/budget.h"
 #include "cli/budget_command.h"
 #include "cli/catalog_import_command.h"
 #include "cli/launch_command.h"
 #include "cli/model_command.h"
-#include "base/input_file.h"
-#include "base/number_text.h"
 #include "cli/output_files.h"
 #include "estimate/estimator.h"
-#include "planner/planner.h"
+#include "output/frontier_output.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "output/rl_output.h"
-#include "output/frontier_output.h"
 #include "output/scenarios_output.h"
 #include "output/sensitivity_output.h"
 #include "plan/scenarios.h"
+#include "planner/planner.h"
 #include "planner/scenario_comparison.h"
 
 #include <algorithm>
@@ -33,10 +33,11 @@
 #include <set>
 #include <sstream>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
-
+namespace
+{
 
 struct UsageError {
     std::string message;
@@ -50,8 +51,7 @@ struct ParsedArgs {
 };
 
 std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::size_t start,
-                                    const std::set<std::string>& valueOptions, const std::set<std::string>& flagOptions,
-                                    ParsedArgs& parsed)
+    const std::set<std::string>& valueOptions, const std::set<std::string>& flagOptions, ParsedArgs& parsed)
 {
     for (std::size_t i = start; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -67,18 +67,18 @@ std::optional<UsageError> parseArgs(const std::vector<std::string>& args, std::s
             if (valueOptions.count(name)) {
                 if (!hasValue) {
                     if (i + 1 >= args.size())
-                        return UsageError{name + " needs a value"};
+                        return UsageError { name + " needs a value" };
                     value = args[++i];
                 }
                 // Taking the last of two values would silently ignore the first one the user typed.
                 if (!parsed.values.emplace(name, value).second)
-                    return UsageError{name + " is given more than once"};
+                    return UsageError { name + " is given more than once" };
             } else if (flagOptions.count(name) && !hasValue) {
                 // A flag typed twice is a slip (an edited command line); say so rather than accept it silently.
                 if (!parsed.flags.insert(name).second)
-                    return UsageError{name + " is given more than once"};
+                    return UsageError { name + " is given more than once" };
             } else {
-                return UsageError{"unknown option " + arg};
+                return UsageError { "unknown option " + arg };
             }
         } else {
             parsed.positional.push_back(arg);
@@ -97,10 +97,10 @@ Expected<std::string> readInput(const std::string& path, std::istream& in)
     if (path != "-") {
         std::error_code ignored;
         if (std::filesystem::is_directory(path, ignored))
-            return Error{"", "cannot read " + path + ": is a directory"};
+            return Error { "", "cannot read " + path + ": is a directory" };
         file.open(path, std::ios::binary);
         if (!file)
-            return Error{"", "cannot read " + path + ": no such file or not readable"};
+            return Error { "", "cannot read " + path + ": no such file or not readable" };
         stream = &file;
     }
     std::string text;
@@ -112,10 +112,10 @@ Expected<std::string> readInput(const std::string& path, std::istream& in)
             break;
         text.append(buffer.data(), static_cast<std::size_t>(count));
         if (text.size() > kMaxInputBytes)
-            return Error{"", name + " is larger than 64 MiB"};
+            return Error { "", name + " is larger than 64 MiB" };
     }
     if (stream->bad())
-        return Error{"", "cannot read " + name};
+        return Error { "", "cannot read " + name };
     return text;
 }
 
@@ -132,8 +132,9 @@ Expected<std::string> readSource(CommandContext& ctx, const std::string& path, c
 {
     if (path == "-") {
         if (!ctx.stdinReader.empty())
-            return Error{"", what + " and " + ctx.stdinReader
-                                 + " are both - (standard input), which can be read only once; give one of them a file"};
+            return Error { "",
+                what + " and " + ctx.stdinReader
+                    + " are both - (standard input), which can be read only once; give one of them a file" };
         ctx.stdinReader = what;
     }
     return readInput(path, ctx.in);
@@ -163,7 +164,7 @@ int emit(CommandContext& ctx, const ParsedArgs& args, const std::string& text)
         ctx.out.flush();
         return ExitOk; // runCli checks that standard output took it
     }
-    if (auto checked = checkDestinations({{"--output", it->second}}, inputFiles(args)); !checked)
+    if (auto checked = checkDestinations({ { "--output", it->second } }, inputFiles(args)); !checked)
         return fail(ctx, ExitUsage, checked.error().toString());
     auto written = writeFileAtomically(it->second, text);
     if (!written)
@@ -179,7 +180,7 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
         return builtinCatalog();
     auto text = readSource(ctx, it->second, "--overrides");
     if (!text)
-        return Error{"", text.error().message, "io"};
+        return Error { "", text.error().message, "io" };
     auto overrides = parseOverridesFile(*text, it->second);
     if (!overrides)
         return overrides.error();
@@ -188,7 +189,7 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     // as `catalog validate` does.
     for (const auto& notice : merged.notices)
         if (notice.rfind("overrides:", 0) == 0)
-            return Error{"", notice.substr(11), it->second};
+            return Error { "", notice.substr(11), it->second };
     return merged;
 }
 
@@ -202,15 +203,16 @@ std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const s
         return fail(ctx, ExitUsage, text.error().message);
     auto parsed = parsePlan(*text);
     if (!parsed)
-        return fail(ctx, ExitInvalidInput, (args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0])
-                                               + ": " + parsed.error().toString());
+        return fail(ctx, ExitInvalidInput,
+            (args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0]) + ": "
+                + parsed.error().toString());
     plan = std::move(*parsed);
     return std::nullopt;
 }
 
 // Reads --format (default json, the spec's contract for scripts) and checks it is one of `allowed`.
-std::optional<int> checkFormat(CommandContext& ctx, const ParsedArgs& args, const std::set<std::string>& allowed,
-                               std::string& format)
+std::optional<int> checkFormat(
+    CommandContext& ctx, const ParsedArgs& args, const std::set<std::string>& allowed, std::string& format)
 {
     auto it = args.values.find("--format");
     format = it == args.values.end() ? std::string("json") : it->second;
@@ -241,14 +243,13 @@ struct ReportInputs {
 };
 
 std::optional<int> readReportInputs(CommandContext& ctx, const std::vector<std::string>& argv, const char* command,
-                                    ReportInputs& in, const std::set<std::string>& moreValues = {},
-                                    const std::set<std::string>& flags = {})
+    ReportInputs& in, const std::set<std::string>& moreValues = {}, const std::set<std::string>& flags = {})
 {
-    std::set<std::string> values{"--format", "--output", "--overrides"};
+    std::set<std::string> values { "--format", "--output", "--overrides" };
     values.insert(moreValues.begin(), moreValues.end());
     if (auto e = parseArgs(argv, 1, values, flags, in.args))
         return fail(ctx, ExitUsage, e->message);
-    if (auto code = checkFormat(ctx, in.args, {"json", "csv", "table"}, in.format))
+    if (auto code = checkFormat(ctx, in.args, { "json", "csv", "table" }, in.format))
         return *code;
     if (auto code = loadPlan(ctx, in.args, command, in.plan))
         return *code;
@@ -324,7 +325,7 @@ std::vector<nlohmann::json> sweepValues(const std::string& list)
 int commandSweep(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ReportInputs in;
-    if (auto code = readReportInputs(ctx, argv, "sweep", in, {"--field", "--values", "--baseline"}))
+    if (auto code = readReportInputs(ctx, argv, "sweep", in, { "--field", "--values", "--baseline" }))
         return *code;
     const auto field = in.args.values.find("--field");
     const auto list = in.args.values.find("--values");
@@ -332,13 +333,13 @@ int commandSweep(CommandContext& ctx, const std::vector<std::string>& argv)
         return fail(ctx, ExitUsage, "sweep needs --field PATH and --values A,B,C");
     const auto values = sweepValues(list->second);
     if (values.size() > kMaxScenarios)
-        return fail(ctx, ExitUsage, "--values: at most " + std::to_string(kMaxScenarios) + " values, got "
-                                        + std::to_string(values.size()));
+        return fail(ctx, ExitUsage,
+            "--values: at most " + std::to_string(kMaxScenarios) + " values, got " + std::to_string(values.size()));
     auto swept = sweepPlan(in.plan, field->second, values);
     if (!swept)
-        return fail(ctx, swept.error().field == "--field" || swept.error().field == "--values" ? ExitUsage
-                                                                                                : ExitInvalidInput,
-                    swept.error().toString());
+        return fail(ctx,
+            swept.error().field == "--field" || swept.error().field == "--values" ? ExitUsage : ExitInvalidInput,
+            swept.error().toString());
     return emitComparison(ctx, in, *swept);
 }
 
@@ -362,8 +363,8 @@ void noteMissingOverrides(CommandContext& ctx, const Plan& plan, const PlanAnswe
 int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ReportInputs in;
-    if (auto code = readReportInputs(ctx, argv, "plan", in, {"--baseline"},
-                                     {"--scenarios", "--frontier", "--sensitivity"}))
+    if (auto code
+        = readReportInputs(ctx, argv, "plan", in, { "--baseline" }, { "--scenarios", "--frontier", "--sensitivity" }))
         return *code;
     const ParsedArgs& args = in.args;
     const std::string& format = in.format;
@@ -372,8 +373,9 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
     if (in.plan.workload.mode == Mode::Rl) { // the RL answer (rl/rl_search.h), one per plan
         if (args.flags.count("--scenarios") + args.flags.count("--frontier") + args.flags.count("--sensitivity") > 0
             || args.values.count("--baseline"))
-            return fail(ctx, ExitUsage, "an RL plan (workload.mode \"rl\") prints its answer only: no --scenarios, "
-                                        "--frontier, --sensitivity or --baseline");
+            return fail(ctx, ExitUsage,
+                "an RL plan (workload.mode \"rl\") prints its answer only: no --scenarios, "
+                "--frontier, --sensitivity or --baseline");
         auto rl = answerRlPlan(in.plan, *in.catalog);
         if (!rl)
             return fail(ctx, ExitInvalidInput, rl.error().toString());
@@ -418,15 +420,16 @@ int commandPlan(CommandContext& ctx, const std::vector<std::string>& argv)
         return emit(ctx, args, planAnswerToJson(*answer).dump(2) + "\n");
     if (format == "csv")
         return emit(ctx, args, answerToCsv(*answer));
-    return emit(ctx, args, answerToTable(*answer) + "configurations evaluated: "
-                               + std::to_string(answer->search.configurationsEvaluated) + "\n");
+    return emit(ctx, args,
+        answerToTable(*answer) + "configurations evaluated: " + std::to_string(answer->search.configurationsEvaluated)
+            + "\n");
 }
 
 int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ParsedArgs args;
-    if (auto e = parseArgs(argv, 1, {"--pdf", "--csv", "--cost-csv", "--lang", "--overrides", "--launch", "--output"},
-                           {"--no-bom"}, args))
+    if (auto e = parseArgs(argv, 1, { "--pdf", "--csv", "--cost-csv", "--lang", "--overrides", "--launch", "--output" },
+            { "--no-bom" }, args))
         return fail(ctx, ExitUsage, e->message);
     if (args.values.count("--launch")) { // launch files of the recommendation (cli/launch_command.h)
         Plan plan;
@@ -437,7 +440,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
             return catalogError(ctx, catalog.error());
         const auto folder = args.values.find("--output");
         return runLaunchExport(plan, *catalog, args.positional[0], args.values.at("--launch"),
-                               folder == args.values.end() ? std::string() : folder->second, ctx.out, ctx.err);
+            folder == args.values.end() ? std::string() : folder->second, ctx.out, ctx.err);
     }
     if (args.values.count("--output"))
         return fail(ctx, ExitUsage, "--output goes with --launch (the report's files are --pdf, --csv, --cost-csv)");
@@ -457,7 +460,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
         return fail(ctx, ExitUsage, "--lang must be en or zh_CN, got \"" + request.language + "\"");
     // All or nothing: every destination is checked before the first one is written.
     if (auto checked = checkDestinations(
-            {{"--pdf", request.pdfPath}, {"--csv", request.csvPath}, {"--cost-csv", request.costCsvPath}},
+            { { "--pdf", request.pdfPath }, { "--csv", request.csvPath }, { "--cost-csv", request.costCsvPath } },
             inputFiles(args));
         !checked)
         return fail(ctx, ExitUsage, checked.error().toString());
@@ -469,11 +472,13 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
         return catalogError(ctx, catalog.error());
     if (plan.workload.mode == Mode::Rl) { // the RL answer's CSV; the PDF report has no RL pages yet
         if (!request.pdfPath.empty() || !request.costCsvPath.empty())
-            return fail(ctx, ExitInvalidInput, "workload.mode: an RL plan exports --csv only (no PDF or cost curve yet)");
+            return fail(
+                ctx, ExitInvalidInput, "workload.mode: an RL plan exports --csv only (no PDF or cost curve yet)");
         auto rl = answerRlPlan(plan, *catalog);
         if (!rl)
             return fail(ctx, ExitInvalidInput, rl.error().toString());
-        if (auto w = writeFileAtomically(request.csvPath, rlAnswerToCsv(*rl, CsvOptions{request.csvByteOrderMark})); !w)
+        if (auto w = writeFileAtomically(request.csvPath, rlAnswerToCsv(*rl, CsvOptions { request.csvByteOrderMark }));
+            !w)
             return fail(ctx, ExitUsage, w.error().toString());
         return ExitOk;
     }
@@ -484,7 +489,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
         auto answer = answerPlan(plan, *catalog);
         if (!answer)
             return fail(ctx, ExitInvalidInput, answer.error().toString());
-        CsvOptions options{request.csvByteOrderMark};
+        CsvOptions options { request.csvByteOrderMark };
         if (!request.csvPath.empty())
             if (auto w = writeFileAtomically(request.csvPath, answerToCsv(*answer, options)); !w)
                 return fail(ctx, ExitUsage, w.error().toString());
@@ -496,7 +501,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
     auto exported = ctx.exportHandler(plan, *catalog, request);
     if (!exported)
         return fail(ctx, exported.error().file == "io" || exported.error().field.empty() ? ExitUsage : ExitInvalidInput,
-                    exported.error().toString());
+            exported.error().toString());
     return ExitOk;
 }
 
@@ -507,12 +512,12 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
     const std::string& sub = argv[1];
     if (sub == "list") {
         ParsedArgs args;
-        if (auto e = parseArgs(argv, 2, {"--format", "--overrides", "--output"}, {"--gpus", "--instances"}, args))
+        if (auto e = parseArgs(argv, 2, { "--format", "--overrides", "--output" }, { "--gpus", "--instances" }, args))
             return fail(ctx, ExitUsage, e->message);
         if (!args.positional.empty())
             return fail(ctx, ExitUsage, "catalog list takes no file argument (use --overrides FILE)");
         std::string format;
-        if (auto code = checkFormat(ctx, args, {"json", "table"}, format))
+        if (auto code = checkFormat(ctx, args, { "json", "table" }, format))
             return *code;
         auto catalog = loadCatalog(ctx, args);
         if (!catalog)
@@ -526,8 +531,9 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         return emit(ctx, args, catalogToTable(*catalog, gpus, instances));
     }
     if (sub == "import")
-        return runCatalogImport(std::vector<std::string>(argv.begin() + 2, argv.end()),
-                                [&](const std::string& path) { return readInput(path, ctx.in); }, ctx.out, ctx.err);
+        return runCatalogImport(
+            std::vector<std::string>(argv.begin() + 2, argv.end()),
+            [&](const std::string& path) { return readInput(path, ctx.in); }, ctx.out, ctx.err);
     if (sub == "validate") {
         ParsedArgs args;
         if (auto e = parseArgs(argv, 2, {}, {}, args))
@@ -560,8 +566,8 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
                 const Tflops& t = gpus[i].tflops;
                 if (!(t.fp32 > 0.0 || t.tf32 > 0.0 || t.bf16 > 0.0 || t.fp16 > 0.0 || t.fp8 > 0.0 || t.fp4 > 0.0))
                     return name + ": gpus[" + std::to_string(i) + "].tflops: GPU \"" + gpus[i].id
-                           + "\" has no positive figure for fp32, tf32, bf16, fp16, fp8 or fp4; the planner cannot "
-                             "time it";
+                        + "\" has no positive figure for fp32, tf32, bf16, fp16, fp8 or fp4; the planner cannot "
+                          "time it";
             }
             return std::nullopt;
         };
@@ -571,10 +577,10 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
             const bool overridesFormat = text->find("\"gpu-planner-overrides\"") != std::string::npos;
             if (!overrides)
                 return fail(ctx, ExitInvalidInput,
-                            overridesFormat || parsed.error().field == "format"
-                                    || parsed.error().message.find("format") != std::string::npos
-                                ? overrides.error().toString()
-                                : parsed.error().toString());
+                    overridesFormat || parsed.error().field == "format"
+                            || parsed.error().message.find("format") != std::string::npos
+                        ? overrides.error().toString()
+                        : parsed.error().toString());
             if (auto problem = untimed(overrides->gpus))
                 return fail(ctx, ExitInvalidInput, *problem);
             Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
@@ -592,7 +598,7 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
         auto without = [&](auto& items, const auto& remove) {
             for (const auto& r : remove)
                 items.erase(std::remove_if(items.begin(), items.end(), [&](const auto& i) { return i.id == r.id; }),
-                            items.end());
+                    items.end());
             items.insert(items.end(), remove.begin(), remove.end());
         };
         without(combined.gpus, fragment.gpus);
@@ -617,7 +623,7 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
 int commandValidate(CommandContext& ctx, const std::vector<std::string>& argv)
 {
     ParsedArgs args;
-    if (auto e = parseArgs(argv, 1, {"--overrides"}, {}, args))
+    if (auto e = parseArgs(argv, 1, { "--overrides" }, {}, args))
         return fail(ctx, ExitUsage, e->message);
     Plan plan;
     if (auto code = loadPlan(ctx, args, "validate", plan))
@@ -630,8 +636,8 @@ int commandValidate(CommandContext& ctx, const std::vector<std::string>& argv)
         return fail(ctx, ExitInvalidInput, model.error().toString());
     const auto candidates = planCandidates(plan, *catalog);
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-        auto hw = resolveCandidate(candidates[i], *catalog, candidates[i].nodes.value_or(1),
-                                   "candidates[" + std::to_string(i) + "]");
+        auto hw = resolveCandidate(
+            candidates[i], *catalog, candidates[i].nodes.value_or(1), "candidates[" + std::to_string(i) + "]");
         if (!hw)
             return fail(ctx, ExitInvalidInput, hw.error().toString());
     }
@@ -654,17 +660,23 @@ std::string cliUsage()
            "  estimate PLAN [--format json|csv|table] [--output FILE]  evaluate every candidate as configured\n"
            "  plan PLAN [--format json|csv|table] [--output FILE]      search the cheapest configuration that fits\n"
            "  plan PLAN --scenarios [--baseline NAME]                  compare the plan's scenarios side by side\n"
-           "  plan PLAN --frontier [--format json|csv]                 every scored configuration: cost, hours, frontier\n"
-           "  plan PLAN --sensitivity                                  how far the answer moves with prices, efficiencies, spot\n"
+           "  plan PLAN --frontier [--format json|csv]                 every scored configuration: cost, hours, "
+           "frontier\n"
+           "  plan PLAN --sensitivity                                  how far the answer moves with prices, "
+           "efficiencies, spot\n"
            "  sweep PLAN --field PATH --values A,B,C [--baseline NAME] the answer across values of one field\n"
-           "                                                           (e.g. workload.sequence_length, candidates[*].nodes)\n"
+           "                                                           (e.g. workload.sequence_length, "
+           "candidates[*].nodes)\n"
            "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"
            "                                                           write the report the window exports\n"
            "  export PLAN --launch torchtitan|megatron|deepspeed|hf|vllm|sglang|k8s [--output DIR]\n"
-           "                                                           the recommendation as that framework's launch files\n"
+           "                                                           the recommendation as that framework's launch "
+           "files\n"
            "  import FILE [--format plan|json] [--onto PLAN] [--output FILE]\n"
-           "                                                           a launch file (torchtitan, Megatron, DeepSpeed, HF/\n"
-           "                                                           TRL/LLaMA-Factory/axolotl, vLLM, SGLang) as a plan\n"
+           "                                                           a launch file (torchtitan, Megatron, DeepSpeed, "
+           "HF/\n"
+           "                                                           TRL/LLaMA-Factory/axolotl, vLLM, SGLang) as a "
+           "plan\n"
            "  catalog list [--gpus|--instances] [--format json|table]  the catalog with your overrides\n"
            "  catalog validate FILE                                    check a catalog, overrides or price-sheet file\n"
            "  catalog import FILE --overrides OVERRIDES.json [--currency CNY|USD] [--instance ID] [--region R]\n"
@@ -673,8 +685,10 @@ std::string cliUsage()
            "  model import PATH [--format json|table]                  count a Hugging Face config.json (a file, a\n"
            "                                                           folder with one, or a safetensors index)\n"
            "  model list [--format json|table]                         the built-in model presets and their counts\n"
-           "  budget FILE [--format json|csv|table] [--output FILE]    a team's budget: items, fleet, commitments, caps\n"
-           "  example [--serving|--rl|--budget]                        print the default plan (or a serving or RL plan, a budget)\n"
+           "  budget FILE [--format json|csv|table] [--output FILE]    a team's budget: items, fleet, commitments, "
+           "caps\n"
+           "  example [--serving|--rl|--budget]                        print the default plan (or a serving or RL "
+           "plan, a budget)\n"
            "\n"
            "Options:\n"
            "  --overrides FILE   merge your price sheet (.json or .csv) over the built-in catalog\n"
@@ -684,7 +698,8 @@ std::string cliUsage()
            "2 usage or I/O error.\n";
 }
 
-namespace {
+namespace
+{
 
 int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
 {
@@ -719,22 +734,22 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
         if (command == "validate")
             return commandValidate(ctx, args);
         if (command == "import")
-            return runLaunchImport(std::vector<std::string>(args.begin() + 1, args.end()),
-                                   [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out,
-                                   ctx.err);
+            return runLaunchImport(
+                std::vector<std::string>(args.begin() + 1, args.end()),
+                [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out, ctx.err);
         if (command == "model")
-            return runModelCommand(std::vector<std::string>(args.begin() + 1, args.end()),
-                                   [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out,
-                                   ctx.err);
+            return runModelCommand(
+                std::vector<std::string>(args.begin() + 1, args.end()),
+                [&](const std::string& path) { return readSource(ctx, path, "PATH"); }, ctx.out, ctx.err);
         if (command == "budget")
-            return runBudgetCommand(std::vector<std::string>(args.begin() + 1, args.end()),
-                                    [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out,
-                                    ctx.err);
+            return runBudgetCommand(
+                std::vector<std::string>(args.begin() + 1, args.end()),
+                [&](const std::string& path) { return readSource(ctx, path, "FILE"); }, ctx.out, ctx.err);
         if (command == "example") {
             if (args.size() > 2
                 || (args.size() == 2 && args[1] != "--serving" && args[1] != "--rl" && args[1] != "--budget"))
                 return fail(ctx, ExitUsage, "example takes no arguments but --serving, --rl or --budget");
-            out << (args.size() == 1            ? defaultPlanText()
+            out << (args.size() == 1        ? defaultPlanText()
                     : args[1] == "--budget" ? exampleBudgetText()
                     : args[1] == "--rl"     ? rlPlanText()
                                             : servingPlanText());
@@ -751,9 +766,9 @@ int runCommand(CommandContext& ctx, const std::vector<std::string>& args)
 } // namespace
 
 int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-           const ExportHandler& exportHandler)
+    const ExportHandler& exportHandler)
 {
-    CommandContext ctx{in, out, err, exportHandler, {}};
+    CommandContext ctx { in, out, err, exportHandler, {} };
     const int code = runCommand(ctx, args);
     // Output that did not reach standard output (a full disk, /dev/full, a closed descriptor) is an I/O error,
     // not a success with a truncated answer.
@@ -762,8 +777,9 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     if (!out) {
         const int error = errno;
         out.clear();
-        return fail(ctx, ExitUsage, std::string("cannot write to standard output")
-                                        + (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
+        return fail(ctx, ExitUsage,
+            std::string("cannot write to standard output")
+                + (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
     }
     return code;
 }

@@ -1,8 +1,8 @@
 // gpu-planner-cli: the command-line contract of plan-format.md, as a function the tests can call.
 #pragma once
 
-#include "catalog/catalog.h"
 #include "base/expected.h"
+#include "catalog/catalog.h"
 #include "plan/plan.h"
 
 #include <functional>
@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // What `export` needs from the Qt report library (the core stays Qt-free).
 struct ExportArguments {
@@ -27,7 +28,7 @@ enum ExitCode { ExitOk = 0, ExitInvalidInput = 1, ExitUsage = 2 };
 
 // Runs one CLI invocation. `args` excludes the program name. Errors go to `err` only.
 int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
-           const ExportHandler& exportHandler = {});
+    const ExportHandler& exportHandler = {});
 
 std::string cliUsage();
 

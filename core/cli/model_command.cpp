@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <ostream>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 int failWith(std::ostream& err, int code, const std::string& message)
 {
@@ -20,7 +22,7 @@ int failWith(std::ostream& err, int code, const std::string& message)
 
 // Reads --format VALUE / --format=VALUE from args[1..]; other arguments not starting with "--" go to `rest`.
 bool readFormat(const std::vector<std::string>& args, std::string& format, std::vector<std::string>& rest,
-                std::ostream& err, const char* usage)
+    std::ostream& err, const char* usage)
 {
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -43,8 +45,8 @@ bool endsWith(const std::string& s, const std::string& tail)
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-int importModel(const std::string& path, const std::string& format, const InputReader& read, std::ostream& out,
-                std::ostream& err)
+int importModel(
+    const std::string& path, const std::string& format, const InputReader& read, std::ostream& out, std::ostream& err)
 {
     namespace fs = std::filesystem;
     std::error_code ignored;
@@ -75,8 +77,8 @@ int importModel(const std::string& path, const std::string& format, const InputR
         auto index = read(indexPath);
         if (!index)
             return failWith(err, ExitUsage, index.error().toString());
-        auto count = countSafetensorsParameters(*index, indexPath, imported->torchDtype.empty() ? "bf16"
-                                                                                                : imported->torchDtype);
+        auto count = countSafetensorsParameters(
+            *index, indexPath, imported->torchDtype.empty() ? "bf16" : imported->torchDtype);
         if (!count)
             return failWith(err, ExitInvalidInput, count.error().toString());
         stored = *count;
@@ -92,8 +94,7 @@ int importModel(const std::string& path, const std::string& format, const InputR
 
 } // namespace
 
-int runModelCommand(const std::vector<std::string>& args, const InputReader& read, std::ostream& out,
-                    std::ostream& err)
+int runModelCommand(const std::vector<std::string>& args, const InputReader& read, std::ostream& out, std::ostream& err)
 {
     if (args.empty())
         return failWith(err, ExitUsage, "model needs a subcommand: import or list");
@@ -105,8 +106,9 @@ int runModelCommand(const std::vector<std::string>& args, const InputReader& rea
         if (!readFormat(args, format, paths, err, "model import PATH [--format json|table]"))
             return ExitUsage;
         if (paths.size() != 1)
-            return failWith(err, ExitUsage, "model import takes one PATH (a config.json, a folder with one, or a "
-                                            "model.safetensors.index.json beside one)");
+            return failWith(err, ExitUsage,
+                "model import takes one PATH (a config.json, a folder with one, or a "
+                "model.safetensors.index.json beside one)");
         if (format != "json" && format != "table")
             return failWith(err, ExitUsage, "--format must be json or table for model import, got \"" + format + "\"");
         return importModel(paths.front(), format, read, out, err);
@@ -117,7 +119,8 @@ int runModelCommand(const std::vector<std::string>& args, const InputReader& rea
         if (!readFormat(args, format, extra, err, "model list [--format json|table]"))
             return ExitUsage;
         if (!extra.empty())
-            return failWith(err, ExitUsage, "unknown argument " + extra.front() + " (model list [--format json|table])");
+            return failWith(
+                err, ExitUsage, "unknown argument " + extra.front() + " (model list [--format json|table])");
         if (format == "json") {
             out << presetsToJson(modelPresets()).dump(2) << '\n';
             return ExitOk;

@@ -7,10 +7,11 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // `args` are the words after "model". Returns the exit status (0, 1 invalid input, 2 usage or I/O).
-int runModelCommand(const std::vector<std::string>& args, const InputReader& read, std::ostream& out,
-                    std::ostream& err);
+int runModelCommand(
+    const std::vector<std::string>& args, const InputReader& read, std::ostream& out, std::ostream& err);
 
 } // namespace gp

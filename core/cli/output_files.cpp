@@ -10,9 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // What a path names: the file's device and inode when it exists, else its normalised absolute path.
 struct FileIdentity {
@@ -32,7 +34,8 @@ struct FileIdentity {
 FileIdentity identify(const std::string& path)
 {
     FileIdentity id;
-    struct stat info {};
+    struct stat info {
+    };
     if (::stat(path.c_str(), &info) == 0) {
         id.exists = true;
         id.device = info.st_dev;
@@ -46,7 +49,7 @@ FileIdentity identify(const std::string& path)
 
 Error problem(const Destination& d, const std::string& message)
 {
-    return Error{"", d.option + " " + d.path + ": " + message};
+    return Error { "", d.option + " " + d.path + ": " + message };
 }
 
 std::string parentDirectory(const std::string& path)
@@ -74,13 +77,15 @@ Expected<bool> checkDestinations(const std::vector<Destination>& destinations, c
                 return problem(d, "names the same file as " + other->option + "; give each output its own file");
         seen.emplace_back(&d, id);
 
-        struct stat info {};
+        struct stat info {
+        };
         if (::stat(d.path.c_str(), &info) == 0) {
             if (S_ISDIR(info.st_mode))
                 return problem(d, "is a directory");
             if (isSpecialFileTarget(d.path)) {
                 if (::access(d.path.c_str(), W_OK) != 0)
-                    return problem(d, "cannot be written: " + std::error_code(errno, std::generic_category()).message());
+                    return problem(
+                        d, "cannot be written: " + std::error_code(errno, std::generic_category()).message());
                 continue;
             }
         } else if (isSpecialFileTarget(d.path)) {
@@ -88,7 +93,8 @@ Expected<bool> checkDestinations(const std::vector<Destination>& destinations, c
         }
         // A regular or new file is written beside itself and renamed: its directory must exist and be writable.
         const std::string directory = parentDirectory(d.path);
-        struct stat dirInfo {};
+        struct stat dirInfo {
+        };
         if (::stat(directory.c_str(), &dirInfo) != 0 || !S_ISDIR(dirInfo.st_mode))
             return problem(d, "the directory " + directory + " does not exist");
         if (::access(directory.c_str(), W_OK | X_OK) != 0)

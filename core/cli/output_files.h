@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct Destination {
     std::string option; // "--output", "--pdf", ... (names the destination in messages)
-    std::string path;   // "" = not requested
+    std::string path; // "" = not requested
 };
 
 // Checks every destination before any is written: a writable directory to create it in (or an existing special

@@ -1,8 +1,8 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
-#include "estimate/common/fp8_all_gather.h"
 #include "base/finite_number.h"
 #include "catalog/gpu_precision.h"
+#include "estimate/common/fp8_all_gather.h"
 
 #include "plan/limits.h"
 
@@ -20,13 +20,15 @@
 #include <cmath>
 #include <cstdio>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 FitFailure makeFailure(std::string code, std::string message, std::vector<std::pair<std::string, std::string>> args)
 {
-    return FitFailure{std::move(code), std::move(message), std::move(args)};
+    return FitFailure { std::move(code), std::move(message), std::move(args) };
 }
 
 // Whether `gpu` has kernels for weights stored as `format`. FP8 (per-tensor or 128x128 block) and MXFP4 weights run
@@ -37,48 +39,46 @@ FitFailure makeFailure(std::string code, std::string message, std::vector<std::p
 // other formats run everywhere.
 bool runsWeightFormat(const GpuSpec& gpu, WeightFormat format)
 {
-    const bool fp8Weights = format == WeightFormat::Fp8 || format == WeightFormat::Fp8Block || format == WeightFormat::Mxfp4;
+    const bool fp8Weights
+        = format == WeightFormat::Fp8 || format == WeightFormat::Fp8Block || format == WeightFormat::Mxfp4;
     return !fp8Weights || denseTflops(gpu, Precision::Fp8) || denseTflops(gpu, Precision::Bf16);
 }
 
 // Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
-std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configuration& c, const Hardware& hw,
-                                     bool serving = false)
+std::optional<FitFailure> checkLayout(
+    const ResolvedModel& model, const Configuration& c, const Hardware& hw, bool serving = false)
 {
     const int gpus = hw.totalGpus();
     const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
     if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
         || c.gradientAccumulationSteps < 1)
-        return makeFailure("invalid_configuration",
-                           "data, tensor, pipeline, context and batch sizes must be at least 1", {});
+        return makeFailure(
+            "invalid_configuration", "data, tensor, pipeline, context and batch sizes must be at least 1", {});
     // Serving replicas may leave GPUs of the last instance idle (they are paid for all the same).
     if (serving ? used > gpus : used != gpus)
         return makeFailure("layout_mismatch",
-                           std::string(c.context > 1 ? "data x tensor x pipeline x context = "
-                                                     : "data x tensor x pipeline = ")
-                               + std::to_string(used) + " but the candidate has "
-                               + std::to_string(gpus) + " GPUs",
-                           {{"used", std::to_string(used)}, {"gpus", std::to_string(gpus)}});
+            std::string(c.context > 1 ? "data x tensor x pipeline x context = " : "data x tensor x pipeline = ")
+                + std::to_string(used) + " but the candidate has " + std::to_string(gpus) + " GPUs",
+            { { "used", std::to_string(used) }, { "gpus", std::to_string(gpus) } });
     if (c.tensor > hw.gpusPerNode)
         return makeFailure("tensor_exceeds_node",
-                           "tensor parallelism " + std::to_string(c.tensor) + " exceeds the "
-                               + std::to_string(hw.gpusPerNode) + " GPUs of one node",
-                           {{"tensor", std::to_string(c.tensor)}, {"gpus_per_node", std::to_string(hw.gpusPerNode)}});
+            "tensor parallelism " + std::to_string(c.tensor) + " exceeds the " + std::to_string(hw.gpusPerNode)
+                + " GPUs of one node",
+            { { "tensor", std::to_string(c.tensor) }, { "gpus_per_node", std::to_string(hw.gpusPerNode) } });
     const Architecture& a = model.architecture;
     if (a.numAttentionHeads > 0 && a.numAttentionHeads % c.tensor != 0)
         return makeFailure("tensor_not_dividing_heads",
-                           "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
-                               + std::to_string(a.numAttentionHeads) + " attention heads",
-                           {{"tensor", std::to_string(c.tensor)}, {"heads", std::to_string(a.numAttentionHeads)}});
+            "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
+                + std::to_string(a.numAttentionHeads) + " attention heads",
+            { { "tensor", std::to_string(c.tensor) }, { "heads", std::to_string(a.numAttentionHeads) } });
     const long long layers = static_cast<long long>(totalLayers(a));
     if (c.pipeline > layers)
         return makeFailure("pipeline_exceeds_layers",
-                           "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the "
-                               + std::to_string(layers) + " layers",
-                           {{"pipeline", std::to_string(c.pipeline)}, {"layers", std::to_string(layers)}});
+            "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the " + std::to_string(layers) + " layers",
+            { { "pipeline", std::to_string(c.pipeline) }, { "layers", std::to_string(layers) } });
     if (hw.nodes > 1 && hw.interNodeGbps <= 0)
         return makeFailure("no_network", "several nodes need a network bandwidth (inter_node_gbps)",
-                           {{"nodes", std::to_string(hw.nodes)}});
+            { { "nodes", std::to_string(hw.nodes) } });
     return std::nullopt;
 }
 
@@ -86,40 +86,37 @@ std::optional<FitFailure> checkLayout(const ResolvedModel& model, const Configur
 void addPriceWarnings(CandidateResult& r, const Plan& plan, const Hardware& hw, const Catalog& catalog)
 {
     if (r.cost.priceStatus == "estimate")
-        r.warnings.push_back({"price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
-                              {{"instance", hw.id}}});
+        r.warnings.push_back({ "price_estimate", "the price of " + hw.id + " is an estimate: " + hw.price.note,
+            { { "instance", hw.id } } });
     if (const auto region = plan.billing.regions.find(hw.provider); region != plan.billing.regions.end()) {
         const InstanceSpec* instance = catalog.findInstance(hw.id);
         if (instance && hw.price.status != "user" && !priceInRegion(catalog, *instance, region->second).inRegion)
-            r.warnings.push_back({"price_not_in_region",
-                                  hw.id + " has no price in " + region->second + "; the price shown is for "
-                                      + priceRegion(catalog, *instance, instance->price),
-                                  {{"instance", hw.id},
-                                   {"region", region->second},
-                                   {"price_region", priceRegion(catalog, *instance, instance->price)}}});
+            r.warnings.push_back({ "price_not_in_region",
+                hw.id + " has no price in " + region->second + "; the price shown is for "
+                    + priceRegion(catalog, *instance, instance->price),
+                { { "instance", hw.id }, { "region", region->second },
+                    { "price_region", priceRegion(catalog, *instance, instance->price) } } });
     }
     // A term the catalog's reserved discount is not quoted for keeps that discount, and says so (a user's own
     // reserved discount is taken to be for the plan's term).
     const int quoted = quotedReservedTermMonths(catalog);
     if (plan.billing.allows("reserved") && r.cost.reservedTermMonths && *r.cost.reservedTermMonths != quoted) {
-        const auto reserved = std::find_if(r.cost.modes.begin(), r.cost.modes.end(),
-                                           [](const BillingCost& m) { return m.mode == "reserved"; });
-        const bool fromQuote = reserved != r.cost.modes.end()
-                               && (reserved->priceStatus == "user" || reserved->priceStatus == "quoted");
+        const auto reserved = std::find_if(
+            r.cost.modes.begin(), r.cost.modes.end(), [](const BillingCost& m) { return m.mode == "reserved"; });
+        const bool fromQuote
+            = reserved != r.cost.modes.end() && (reserved->priceStatus == "user" || reserved->priceStatus == "quoted");
         if (!fromQuote && reserved != r.cost.modes.end())
-            r.warnings.push_back({"reserved_term_not_quoted",
-                                  "the reserved discount of " + hw.id + " is quoted for a "
-                                      + std::to_string(quoted) + "-month term; the " + std::to_string(*r.cost.reservedTermMonths)
-                                      + "-month term keeps that discount",
-                                  {{"instance", hw.id},
-                                   {"term_months", std::to_string(*r.cost.reservedTermMonths)},
-                                   {"quoted_term_months", std::to_string(quoted)}}});
+            r.warnings.push_back({ "reserved_term_not_quoted",
+                "the reserved discount of " + hw.id + " is quoted for a " + std::to_string(quoted) + "-month term; the "
+                    + std::to_string(*r.cost.reservedTermMonths) + "-month term keeps that discount",
+                { { "instance", hw.id }, { "term_months", std::to_string(*r.cost.reservedTermMonths) },
+                    { "quoted_term_months", std::to_string(quoted) } } });
     }
 }
 
 // Serving: the engine's memory, the load's operating point over `config.data` replicas, and its money.
 void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan& plan, const Workload& workload,
-                     const Hardware& hw, const Configuration& config, const Catalog& catalog)
+    const Hardware& hw, const Configuration& config, const Catalog& catalog)
 {
     const ServingSpec& spec = plan.workload.serving;
     const ServingReplica replica(model, workload, config, hw, plan.assumptions, catalog);
@@ -135,18 +132,16 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     const std::string length = std::to_string(replica.engine().requestTokens);
     if (m.kvBudgetBytes <= 0) {
         r.failure = makeFailure("serving_no_kv_memory",
-                                "the weights (" + formatGiB(m.weightBytes) + " GiB), the activation peak ("
-                                    + formatGiB(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "
-                                    + formatGiB(m.engineBytes) + " GiB per GPU",
-                                {{"weights_gib", formatGiB(m.weightBytes)},
-                                 {"activation_gib", formatGiB(m.activationPeakBytes)},
-                                 {"engine_gib", formatGiB(m.engineBytes)},
-                                 {"kv_gib", formatGiB(m.kvBudgetBytes)}});
+            "the weights (" + formatGiB(m.weightBytes) + " GiB), the activation peak ("
+                + formatGiB(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "
+                + formatGiB(m.engineBytes) + " GiB per GPU",
+            { { "weights_gib", formatGiB(m.weightBytes) }, { "activation_gib", formatGiB(m.activationPeakBytes) },
+                { "engine_gib", formatGiB(m.engineBytes) }, { "kv_gib", formatGiB(m.kvBudgetBytes) } });
     } else if (!r.fits) {
         r.failure = makeFailure("serving_request_exceeds_kv",
-                                "the KV cache holds " + std::to_string(m.kvCacheTokens) + " tokens, less than one request of "
-                                    + length + " tokens",
-                                {{"kv_tokens", std::to_string(m.kvCacheTokens)}, {"request_tokens", length}});
+            "the KV cache holds " + std::to_string(m.kvCacheTokens) + " tokens, less than one request of " + length
+                + " tokens",
+            { { "kv_tokens", std::to_string(m.kvCacheTokens) }, { "request_tokens", length } });
     }
     r.bottleneck = r.fits ? (s.limit == "compute" ? Bottleneck::Compute : Bottleneck::MemoryBandwidth)
                           : Bottleneck::MemoryCapacity;
@@ -154,16 +149,12 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
         // Requests, not tokens: the replica holds `held` requests of `request_tokens` tokens each. Named for its
         // candidate, since the cut is one candidate's (another, or the recommendation, may hold the load).
         const std::string name = hw.label.empty() ? hw.id : hw.label;
-        r.warnings.push_back({"serving_batch_cut",
-                              "each replica is asked to hold "
-                                  + formatNumber(s.requestedConcurrency, 6) + " requests but its "
-                                  + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache") + " holds "
-                                  + formatNumber(s.concurrency, 6) + " requests of " + length + " tokens each",
-                              {{"requested", formatNumber(s.requestedConcurrency, 6)},
-                               {"held", formatNumber(s.concurrency, 6)},
-                               {"request_tokens", length},
-                               {"limit", s.limit},
-                               {"candidate", name}}});
+        r.warnings.push_back({ "serving_batch_cut",
+            "each replica is asked to hold " + formatNumber(s.requestedConcurrency, 6) + " requests but its "
+                + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache") + " holds " + formatNumber(s.concurrency, 6)
+                + " requests of " + length + " tokens each",
+            { { "requested", formatNumber(s.requestedConcurrency, 6) }, { "held", formatNumber(s.concurrency, 6) },
+                { "request_tokens", length }, { "limit", s.limit }, { "candidate", name } } });
     }
     r.decodeTokensPerSecond = s.outputTokensPerSecond;
     r.prefillSeconds = s.ttftSeconds;
@@ -178,9 +169,8 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     priceServing(s, r.cost.rates, plan.billing, spec, r.cost.monthDays);
     r.serving = std::move(s);
     if (hw.sizeEstimate)
-        r.warnings.push_back({"instance_size_estimate",
-                              "the size of " + hw.id + " is modelled from text, not a published table",
-                              {{"instance", hw.id}}});
+        r.warnings.push_back({ "instance_size_estimate",
+            "the size of " + hw.id + " is modelled from text, not a published table", { { "instance", hw.id } } });
     addPriceWarnings(r, plan, hw, catalog);
 }
 
@@ -196,7 +186,7 @@ Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
 }
 
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
-                                  const Configuration& config, const Catalog& catalog)
+    const Configuration& config, const Catalog& catalog)
 {
     CandidateResult r;
     r.candidate = hw.label.empty() ? hw.id : hw.label;
@@ -213,42 +203,40 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     if (workload.precision != plan.workload.precision) {
         const std::string wanted(toString(plan.workload.precision));
         const std::string used(toString(workload.precision));
-        r.warnings.push_back({"precision_unsupported",
-                              wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
-                              {{"precision", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
+        r.warnings.push_back(
+            { "precision_unsupported", wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
+                { { "precision", wanted }, { "gpu", hw.gpu.name }, { "used", used } } });
     }
     if (workload.precision == Precision::Fp8 && workload.fp8Recipe != plan.workload.fp8Recipe) {
         const std::string wanted(toString(plan.workload.fp8Recipe));
         const std::string used(toString(workload.fp8Recipe));
-        r.warnings.push_back({"fp8_recipe_unsupported",
-                              "the " + wanted + " recipe needs "
-                                  + (plan.workload.fp8Recipe == Fp8Recipe::Nvfp4
-                                         ? "a data-center Blackwell GPU with FP4 tensor cores; "
-                                         : "Blackwell tensor cores; ")
-                                  + hw.gpu.name + " is estimated with " + used + " scaling",
-                              {{"recipe", wanted}, {"gpu", hw.gpu.name}, {"used", used}}});
+        r.warnings.push_back({ "fp8_recipe_unsupported",
+            "the " + wanted + " recipe needs "
+                + (plan.workload.fp8Recipe == Fp8Recipe::Nvfp4 ? "a data-center Blackwell GPU with FP4 tensor cores; "
+                                                               : "Blackwell tensor cores; ")
+                + hw.gpu.name + " is estimated with " + used + " scaling",
+            { { "recipe", wanted }, { "gpu", hw.gpu.name }, { "used", used } } });
     }
 
     if (const std::string why = fp8AllGatherUnusedReason(workload, config); !why.empty())
-        r.warnings.push_back({"fp8_all_gather_unused",
-                              why == "precision"
-                                  ? "fp8_all_gather needs FP8 training; " + hw.gpu.name + " trains this plan in "
-                                        + std::string(toString(workload.precision)) + ", so weights are gathered in it"
-                              : why == "recipe"
-                                  ? "fp8_all_gather casts the weights to FP8, but the nvfp4 recipe's MLP GEMMs take "
-                                    "NVFP4 weights; on " + hw.gpu.name + " the weights are gathered in 16-bit"
+        r.warnings.push_back({ "fp8_all_gather_unused",
+            why == "precision" ? "fp8_all_gather needs FP8 training; " + hw.gpu.name + " trains this plan in "
+                    + std::string(toString(workload.precision)) + ", so weights are gathered in it"
+                : why == "recipe" ? "fp8_all_gather casts the weights to FP8, but the nvfp4 recipe's MLP GEMMs take "
+                                    "NVFP4 weights; on "
+                    + hw.gpu.name + " the weights are gathered in 16-bit"
                                   : "fp8_all_gather changes nothing here: this configuration gathers no weights "
                                     "(it needs ZeRO-3/FSDP over more than one rank)",
-                              {{"reason", why},
-                               {"gpu", hw.gpu.name},
-                               {"precision", std::string(toString(workload.precision))}}});
+            { { "reason", why }, { "gpu", hw.gpu.name },
+                { "precision", std::string(toString(workload.precision)) } } });
     if (plan.workload.technique == Technique::Lora || plan.workload.technique == Technique::Qlora)
         for (const std::string& name : unknownLoraModules(plan.workload.lora.targetModules))
-            r.warnings.push_back({"lora_module_unknown",
-                                  "LoRA target module \"" + name + "\" is not a module name GPU Planner knows; it "
-                                      "adapts nothing (known names: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, "
-                                      "down_proj, all-linear and their GPT-2, BLOOM, T5 and Mixtral spellings)",
-                                  {{"module", name}}});
+            r.warnings.push_back({ "lora_module_unknown",
+                "LoRA target module \"" + name
+                    + "\" is not a module name GPU Planner knows; it "
+                      "adapts nothing (known names: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, "
+                      "down_proj, all-linear and their GPT-2, BLOOM, T5 and Mixtral spellings)",
+                { { "module", name } } });
 
     const double headroom = headroomFraction(plan.assumptions, catalog);
     r.usableMemory = usableMemoryBytes(hw, headroom);
@@ -261,9 +249,9 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     if (!runsWeightFormat(hw.gpu, plan.workload.weightFormat)) {
         const std::string format(toString(plan.workload.weightFormat));
         r.failure = makeFailure("weight_format_unsupported",
-                                hw.gpu.name + " has no kernels for " + format
-                                    + " weights (they need FP8 tensor cores, or bf16 ones for weight-only kernels)",
-                                {{"weight_format", format}, {"gpu", hw.gpu.name}});
+            hw.gpu.name + " has no kernels for " + format
+                + " weights (they need FP8 tensor cores, or bf16 ones for weight-only kernels)",
+            { { "weight_format", format }, { "gpu", hw.gpu.name } });
         r.fits = false;
         r.bottleneck = Bottleneck::MemoryCapacity;
         return r;
@@ -277,18 +265,16 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.fits = std::isfinite(r.memory.total) && r.memory.total <= r.usableMemory;
     if (!r.fits) {
         r.failure = makeFailure("memory_exceeds_capacity",
-                                "needs " + formatGiB(r.memory.total) + " GiB per GPU; " + formatGiB(r.usableMemory)
-                                    + " GiB usable of " + formatGiB(r.gpuMemory) + " GiB",
-                                {{"needed_gib", formatGiB(r.memory.total)},
-                                 {"usable_gib", formatGiB(r.usableMemory)},
-                                 {"gpu_memory_gib", formatGiB(r.gpuMemory)},
-                                 {"weights_gib", formatGiB(r.memory.weights)}});
+            "needs " + formatGiB(r.memory.total) + " GiB per GPU; " + formatGiB(r.usableMemory) + " GiB usable of "
+                + formatGiB(r.gpuMemory) + " GiB",
+            { { "needed_gib", formatGiB(r.memory.total) }, { "usable_gib", formatGiB(r.usableMemory) },
+                { "gpu_memory_gib", formatGiB(r.gpuMemory) }, { "weights_gib", formatGiB(r.memory.weights) } });
     } else if (hw.ramBytesPerNode > 0 && r.memory.cpuBytes > hw.ramBytesPerNode) {
         r.fits = false;
         r.failure = makeFailure("host_memory_exceeded",
-                                "offload needs " + formatGiB(r.memory.cpuBytes) + " GiB of host RAM per node; the node has "
-                                    + formatGiB(hw.ramBytesPerNode) + " GiB",
-                                {{"needed_gib", formatGiB(r.memory.cpuBytes)}, {"ram_gib", formatGiB(hw.ramBytesPerNode)}});
+            "offload needs " + formatGiB(r.memory.cpuBytes) + " GiB of host RAM per node; the node has "
+                + formatGiB(hw.ramBytesPerNode) + " GiB",
+            { { "needed_gib", formatGiB(r.memory.cpuBytes) }, { "ram_gib", formatGiB(hw.ramBytesPerNode) } });
     }
 
     ThroughputEstimate t = estimateThroughput(model, workload, config, hw, r.memory, plan.assumptions, catalog);
@@ -307,16 +293,15 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     const Diagnostics sanity = sanityChecks(model, plan.workload, config, planEpochs(plan));
     r.warnings.insert(r.warnings.end(), sanity.begin(), sanity.end());
     if (hw.sizeEstimate)
-        r.warnings.push_back({"instance_size_estimate",
-                              "the size of " + hw.id + " is modelled from text, not a published table",
-                              {{"instance", hw.id}}});
+        r.warnings.push_back({ "instance_size_estimate",
+            "the size of " + hw.id + " is modelled from text, not a published table", { { "instance", hw.id } } });
 
     // Inference: the plan's tokens are the tokens to generate, so cost covers the hours of serving them.
     double hours = r.trainingHours;
     if (plan.workload.mode == Mode::Inference)
         hours = (r.decodeTokensPerSecond && *r.decodeTokensPerSecond > 0)
-                    ? plan.workload.trainingTokens / *r.decodeTokensPerSecond / 3600.0
-                    : 0.0;
+            ? plan.workload.trainingTokens / *r.decodeTokensPerSecond / 3600.0
+            : 0.0;
     r.cost = estimateCost(hw, hours, plan.billing, catalog);
     addPriceWarnings(r, plan, hw, catalog);
     return r;
@@ -349,38 +334,38 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
         c.context = 1; // a sequence is split across ranks in training only
     } else if (const std::string problem = limits::contextParallelProblem(c.context, plan.workload.sequenceLength);
                !problem.empty()) {
-        return Error{"workload.parallelism.context", problem};
+        return Error { "workload.parallelism.context", problem };
     }
     const int gpus = hw.totalGpus();
     // GPUs of one replica: tensor x pipeline x context ranks (context parallelism splits each sequence).
     const long long modelParallel = static_cast<long long>(c.tensor) * c.pipeline * std::max(1, c.context);
     const std::string layout = c.context > 1 ? "tensor x pipeline x context" : "tensor x pipeline";
     if (modelParallel > gpus)
-        return Error{c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
-                     layout + " (" + std::to_string(modelParallel) + ") exceeds the candidate's "
-                         + std::to_string(gpus) + " GPUs"};
+        return Error { c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
+            layout + " (" + std::to_string(modelParallel) + ") exceeds the candidate's " + std::to_string(gpus)
+                + " GPUs" };
     if (plan.workload.mode == Mode::Serving) {
         // Replicas: the plan's number (its GPUs must be there), else as many as the candidate's GPUs hold.
         const std::optional<int> replicas = plan.workload.serving.replicas;
         if (replicas && static_cast<long long>(*replicas) * modelParallel > gpus)
-            return Error{"workload.serving.replicas",
-                         std::to_string(*replicas) + " replicas of tensor x pipeline = " + std::to_string(modelParallel)
-                             + " GPUs need " + std::to_string(*replicas * modelParallel) + " GPUs; the candidate has "
-                             + std::to_string(gpus)};
+            return Error { "workload.serving.replicas",
+                std::to_string(*replicas) + " replicas of tensor x pipeline = " + std::to_string(modelParallel)
+                    + " GPUs need " + std::to_string(*replicas * modelParallel) + " GPUs; the candidate has "
+                    + std::to_string(gpus) };
         c.data = replicas ? *replicas : static_cast<int>(gpus / modelParallel);
     } else if (p.data) {
         c.data = *p.data;
     } else {
         if (gpus % modelParallel != 0)
-            return Error{c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
-                         layout + " (" + std::to_string(modelParallel) + ") does not divide the candidate's "
-                             + std::to_string(gpus) + " GPUs"};
+            return Error { c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
+                layout + " (" + std::to_string(modelParallel) + ") does not divide the candidate's "
+                    + std::to_string(gpus) + " GPUs" };
         c.data = static_cast<int>(gpus / modelParallel);
     }
     if (plan.workload.globalBatchSize && plan.workload.mode == Mode::Training) {
         const long long perStep = static_cast<long long>(c.microBatchSize) * c.data;
-        c.gradientAccumulationSteps = static_cast<int>(
-            std::max<long long>(1, (*plan.workload.globalBatchSize + perStep - 1) / perStep));
+        c.gradientAccumulationSteps
+            = static_cast<int>(std::max<long long>(1, (*plan.workload.globalBatchSize + perStep - 1) / perStep));
     }
     return c;
 }
@@ -392,19 +377,19 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
         return std::nullopt;
     const auto layers = static_cast<long long>(totalLayers(model.architecture));
     if (w.checkpointedLayers && *w.checkpointedLayers > layers)
-        return Error{"workload.activation_checkpointing_layers",
-                     "must be at most the model's " + std::to_string(layers) + " layers, got "
-                         + std::to_string(*w.checkpointedLayers)};
+        return Error { "workload.activation_checkpointing_layers",
+            "must be at most the model's " + std::to_string(layers) + " layers, got "
+                + std::to_string(*w.checkpointedLayers) };
     const ParallelismSpec& p = w.parallelism;
     const long long pipeline = plan.search.enabled ? 2 : p.pipeline;
     const long long chunks = pipeline * p.virtualStages;
     if (pipeline > 1 && p.pipelineSchedule == PipelineSchedule::Interleaved && chunks > layers)
-        return Error{"workload.parallelism.virtual_stages",
-                     std::string(plan.search.enabled ? "the planner's smallest pipeline x virtual_stages"
-                                                     : "pipeline x virtual_stages")
-                         + " (" + std::to_string(pipeline) + " x " + std::to_string(p.virtualStages) + " = "
-                         + std::to_string(chunks) + " model chunks) exceeds the model's " + std::to_string(layers)
-                         + " layers: each chunk needs at least one layer"};
+        return Error { "workload.parallelism.virtual_stages",
+            std::string(
+                plan.search.enabled ? "the planner's smallest pipeline x virtual_stages" : "pipeline x virtual_stages")
+                + " (" + std::to_string(pipeline) + " x " + std::to_string(p.virtualStages) + " = "
+                + std::to_string(chunks) + " model chunks) exceeds the model's " + std::to_string(layers)
+                + " layers: each chunk needs at least one layer" };
     return std::nullopt;
 }
 
@@ -442,8 +427,8 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
             return hw.error();
         auto config = configurationFromPlan(plan, *hw);
         if (!config && !layoutError)
-            layoutError = Error{config.error().field,
-                                config.error().message + " (" + path + " \"" + hw->label + "\")"};
+            layoutError
+                = Error { config.error().field, config.error().message + " (" + path + " \"" + hw->label + "\")" };
         if (!config) {
             CandidateResult r;
             r.candidate = hw->label;
@@ -455,7 +440,7 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
             r.gpuMemory = hw->gpu.memoryBytes;
             r.fits = false;
             r.bottleneck = Bottleneck::MemoryCapacity;
-            r.failure = FitFailure{"invalid_configuration", config.error().toString(), {}};
+            r.failure = FitFailure { "invalid_configuration", config.error().toString(), {} };
             estimate.results.push_back(std::move(r));
             continue;
         }

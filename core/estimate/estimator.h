@@ -1,17 +1,18 @@
 // Evaluates candidates: memory, time and cost joined into one CandidateResult each.
 #pragma once
 
-#include "catalog/catalog.h"
 #include "base/expected.h"
+#include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
-#include "transformer/model_library.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
+#include "transformer/model_library.h"
 
 #include <optional>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // The workload as the models run it on `gpu`: a precision the GPU lacks runs as the nearest one it has
 // (catalog/gpu_precision.h: precisionOnGpu).
@@ -19,7 +20,7 @@ Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu);
 
 // One candidate in one configuration (the unit the planner scores).
 CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
-                                  const Configuration& config, const Catalog& catalog);
+    const Configuration& config, const Catalog& catalog);
 
 // The configuration the plan asks for on this hardware (data "auto" = all GPUs left by tensor x pipeline):
 // the one place the plan's knob fields (workload.parallelism, micro-batch, accumulation, checkpointing,

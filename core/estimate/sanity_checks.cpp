@@ -4,9 +4,11 @@
 #include <cmath>
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Token counts are whole numbers; written plainly so scripts and the UI can read them back.
 std::string count(double tokens)
@@ -19,7 +21,7 @@ std::string count(double tokens)
 double tokensPerOptimizerStep(const Workload& workload, const Configuration& config)
 {
     return double(config.microBatchSize) * double(config.gradientAccumulationSteps) * double(config.data)
-           * double(workload.sequenceLength);
+        * double(workload.sequenceLength);
 }
 
 double planEpochs(const Plan& plan)
@@ -34,40 +36,35 @@ double planEpochs(const Plan& plan)
     return it != w.end() && it->is_number() && it->get<double>() > 0 ? it->get<double>() : 1.0;
 }
 
-Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                         double epochs)
+Diagnostics sanityChecks(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, double epochs)
 {
     Diagnostics out;
     if (workload.mode == Mode::Training) {
         const double step = tokensPerOptimizerStep(workload, config);
         const double dataset = workload.trainingTokens / std::max(epochs, 1e-9);
-        const std::string global = std::to_string(static_cast<long long>(config.microBatchSize)
-                                                  * config.gradientAccumulationSteps * config.data);
+        const std::string global = std::to_string(
+            static_cast<long long>(config.microBatchSize) * config.gradientAccumulationSteps * config.data);
         if (step > dataset)
-            out.push_back({"global_batch_exceeds_dataset",
-                           "one optimizer step (" + global + " sequences, " + count(step)
-                               + " tokens) needs more tokens than the dataset has (" + count(dataset) + ")",
-                           {{"step_tokens", count(step)},
-                            {"dataset_tokens", count(dataset)},
-                            {"global_batch", global}}});
+            out.push_back({ "global_batch_exceeds_dataset",
+                "one optimizer step (" + global + " sequences, " + count(step)
+                    + " tokens) needs more tokens than the dataset has (" + count(dataset) + ")",
+                { { "step_tokens", count(step) }, { "dataset_tokens", count(dataset) }, { "global_batch", global } } });
         if (workload.trainingTokens < step)
-            out.push_back({"run_shorter_than_one_step",
-                           "the run's " + count(workload.trainingTokens)
-                               + " training tokens are fewer than one optimizer step's " + count(step)
-                               + ": time and cost are for a fraction of a step",
-                           {{"training_tokens", count(workload.trainingTokens)},
-                            {"step_tokens", count(step)}}});
+            out.push_back({ "run_shorter_than_one_step",
+                "the run's " + count(workload.trainingTokens) + " training tokens are fewer than one optimizer step's "
+                    + count(step) + ": time and cost are for a fraction of a step",
+                { { "training_tokens", count(workload.trainingTokens) }, { "step_tokens", count(step) } } });
     }
     const std::int64_t maxPositions = model.architecture.maxPositions;
     const std::int64_t sequence = workload.mode == Mode::Training
-                                      ? workload.sequenceLength
-                                      : workload.inference.promptTokens + workload.inference.outputTokens;
+        ? workload.sequenceLength
+        : workload.inference.promptTokens + workload.inference.outputTokens;
     if (maxPositions > 0 && sequence > maxPositions)
-        out.push_back({"sequence_exceeds_model_context",
-                       "a sequence of " + std::to_string(sequence) + " tokens is longer than the model's context of "
-                           + std::to_string(maxPositions) + " positions",
-                       {{"sequence_length", std::to_string(sequence)},
-                        {"max_positions", std::to_string(maxPositions)}}});
+        out.push_back({ "sequence_exceeds_model_context",
+            "a sequence of " + std::to_string(sequence) + " tokens is longer than the model's context of "
+                + std::to_string(maxPositions) + " positions",
+            { { "sequence_length", std::to_string(sequence) }, { "max_positions", std::to_string(maxPositions) } } });
     return out;
 }
 

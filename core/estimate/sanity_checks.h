@@ -8,7 +8,8 @@
 #include "plan/plan.h"
 #include "transformer/model_library.h"
 
-namespace gp {
+namespace gp
+{
 
 // Tokens one optimizer step consumes with `config` (training: micro-batch x accumulation x data x sequence).
 double tokensPerOptimizerStep(const Workload& workload, const Configuration& config);
@@ -18,8 +19,8 @@ double tokensPerOptimizerStep(const Workload& workload, const Configuration& con
 //   run_shorter_than_one_step      (args training_tokens, step_tokens)
 //   sequence_exceeds_model_context (args sequence_length, max_positions)
 // `epochs`: passes over the dataset (the dataset is training_tokens / epochs), see planEpochs().
-Diagnostics sanityChecks(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                         double epochs = 1.0);
+Diagnostics sanityChecks(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, double epochs = 1.0);
 // The plan's `workload.epochs` (1 when absent or not a positive number).
 double planEpochs(const Plan& plan);
 

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
-// One row per scored configuration (frontierPoints), candidates in the answer's order: the columns frontierCsvColumns() names.
-std::string frontierToCsv(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                          const CsvOptions& options = {});
+// One row per scored configuration (frontierPoints), candidates in the answer's order: the columns frontierCsvColumns()
+// names.
+std::string frontierToCsv(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const CsvOptions& options = {});
 const std::vector<std::string>& frontierCsvColumns();
 
 // {"currency", "mode", "candidates": [{"candidate", "rank", "points": [{"hours", "cost", "priced", "nodes",

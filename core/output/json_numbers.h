@@ -6,7 +6,8 @@
 #include <cmath>
 #include <optional>
 
-namespace gp {
+namespace gp
+{
 
 inline nlohmann::json jsonNumber(double value)
 {

@@ -9,15 +9,17 @@
 #include <iomanip>
 #include <sstream>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 nlohmann::json warningsToJson(const Diagnostics& warnings)
 {
     nlohmann::json list = nlohmann::json::array();
     for (const Diagnostic& d : warnings) {
-        nlohmann::json w = {{"code", d.code}, {"message", d.message}};
+        nlohmann::json w = { { "code", d.code }, { "message", d.message } };
         for (const auto& [key, value] : d.args)
             w[key] = value;
         list.push_back(w);
@@ -58,10 +60,10 @@ ModelFigures modelFigures(const Architecture& a, bool activeWithoutEmbedding)
     return f;
 }
 
-nlohmann::json importedModelToJson(const ImportedConfig& imported, const std::string& source,
-                                   std::optional<double> safetensorsParameters)
+nlohmann::json importedModelToJson(
+    const ImportedConfig& imported, const std::string& source, std::optional<double> safetensorsParameters)
 {
-    nlohmann::json j = {{"source", source}, {"architecture", architectureToJson(imported.architecture)}};
+    nlohmann::json j = { { "source", source }, { "architecture", architectureToJson(imported.architecture) } };
     putFigures(j, modelFigures(imported.architecture, imported.activeWithoutEmbedding));
     if (safetensorsParameters)
         j["safetensors_parameters"] = *safetensorsParameters;
@@ -71,8 +73,8 @@ nlohmann::json importedModelToJson(const ImportedConfig& imported, const std::st
     return j;
 }
 
-std::string importedModelToTable(const ImportedConfig& imported, const std::string& source,
-                                 std::optional<double> safetensorsParameters)
+std::string importedModelToTable(
+    const ImportedConfig& imported, const std::string& source, std::optional<double> safetensorsParameters)
 {
     const ModelFigures f = modelFigures(imported.architecture, imported.activeWithoutEmbedding);
     const Architecture& a = imported.architecture;
@@ -83,8 +85,9 @@ std::string importedModelToTable(const ImportedConfig& imported, const std::stri
     row("source", source);
     row("kind", std::string(toString(a.kind)));
     row("parameters", billions(f.parameters));
-    row("active parameters", billions(f.activeParameters)
-                                 + (f.activeWithoutEmbedding ? " (without the embedding)" : " (with the embedding)"));
+    row("active parameters",
+        billions(f.activeParameters)
+            + (f.activeWithoutEmbedding ? " (without the embedding)" : " (with the embedding)"));
     if (f.mtpParameters > 0)
         row("mtp parameters", billions(f.mtpParameters));
     if (safetensorsParameters)
@@ -106,12 +109,13 @@ nlohmann::json presetsToJson(const std::vector<ModelPreset>& presets)
 {
     nlohmann::json list = nlohmann::json::array();
     for (const ModelPreset& p : presets) {
-        nlohmann::json j = {{"id", p.id}, {"name", p.name}, {"family", p.family}, {"weights_dtype", p.weightsDtype},
-                            {"source", p.source}, {"architecture", architectureToJson(p.architecture)}};
+        nlohmann::json j
+            = { { "id", p.id }, { "name", p.name }, { "family", p.family }, { "weights_dtype", p.weightsDtype },
+                  { "source", p.source }, { "architecture", architectureToJson(p.architecture) } };
         putFigures(j, modelFigures(p.architecture, p.activeWithoutEmbedding));
         list.push_back(j);
     }
-    return {{"presets", list}};
+    return { { "presets", list } };
 }
 
 std::string presetsToTable(const std::vector<ModelPreset>& presets)
@@ -122,15 +126,14 @@ std::string presetsToTable(const std::vector<ModelPreset>& presets)
         nameWidth = std::max(nameWidth, p.name.size());
     }
     std::ostringstream out;
-    out << std::left << std::setw(int(idWidth) + 2) << "id" << std::setw(int(nameWidth) + 2) << "name"
-        << std::right << std::setw(12) << "parameters" << std::setw(12) << "active" << std::setw(14) << "KV B/token"
-        << std::setw(14) << "KV window B" << '\n';
+    out << std::left << std::setw(int(idWidth) + 2) << "id" << std::setw(int(nameWidth) + 2) << "name" << std::right
+        << std::setw(12) << "parameters" << std::setw(12) << "active" << std::setw(14) << "KV B/token" << std::setw(14)
+        << "KV window B" << '\n';
     for (const ModelPreset& p : presets) {
         const ModelFigures f = modelFigures(p.architecture, p.activeWithoutEmbedding);
-        out << std::left << std::setw(int(idWidth) + 2) << p.id << std::setw(int(nameWidth) + 2) << p.name
-            << std::right << std::setw(12) << billions(f.parameters) << std::setw(12)
-            << billions(f.activeParameters) << std::setw(14) << formatExact(f.kvCacheBytesPerToken) << std::setw(14)
-            << formatExact(f.kvCacheWindowBytes) << '\n';
+        out << std::left << std::setw(int(idWidth) + 2) << p.id << std::setw(int(nameWidth) + 2) << p.name << std::right
+            << std::setw(12) << billions(f.parameters) << std::setw(12) << billions(f.activeParameters) << std::setw(14)
+            << formatExact(f.kvCacheBytesPerToken) << std::setw(14) << formatExact(f.kvCacheWindowBytes) << '\n';
     }
     return out.str();
 }

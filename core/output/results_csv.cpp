@@ -8,9 +8,11 @@
 #include <cmath>
 #include <optional>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 constexpr std::string_view kLineEnd = "\r\n"; // RFC 4180
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
@@ -66,7 +68,7 @@ std::string servingCurve(const CandidateResult& r)
         if (!out.empty())
             out += ' ';
         out += csvNumber(p.concurrency) + ":" + csvNumber(p.outputTokensPerSecond) + ":" + csvNumber(p.ttftSeconds)
-               + ":" + csvNumber(p.tpotSeconds);
+            + ":" + csvNumber(p.tpotSeconds);
     }
     return out;
 }
@@ -275,8 +277,8 @@ std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvO
 const std::vector<std::string>& answerCsvColumns()
 {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> list = {"rank",         "recommended",   "ranking_billing_mode",
-                                         "ranking_cost", "ranking_hours", "meets_objective"};
+        std::vector<std::string> list
+            = { "rank", "recommended", "ranking_billing_mode", "ranking_cost", "ranking_hours", "meets_objective" };
         const auto& rest = resultsCsvColumns();
         list.insert(list.end(), rest.begin(), rest.end());
         return list;
@@ -322,13 +324,13 @@ std::string costCurveToCsv(const std::vector<CandidateResult>& results, const Cs
     std::string out;
     if (options.byteOrderMark)
         out += kByteOrderMark;
-    appendRow(out, {"candidate", "billing_mode", "days", "cumulative_cost", "currency"});
+    appendRow(out, { "candidate", "billing_mode", "days", "cumulative_cost", "currency" });
     for (const auto& result : results) {
         for (const auto& mode : result.cost.modes) {
             for (const auto& point : mode.curve)
-                appendRow(out, {result.candidate, mode.mode, csvNumber(point.days), csvNumber(point.cost),
-                                result.cost.currency},
-                          {kText, kText, Cell::Number, Cell::Number, kText});
+                appendRow(out,
+                    { result.candidate, mode.mode, csvNumber(point.days), csvNumber(point.cost), result.cost.currency },
+                    { kText, kText, Cell::Number, Cell::Number, kText });
         }
     }
     return out;

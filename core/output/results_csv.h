@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct CsvOptions {
     bool byteOrderMark = false; // UTF-8 BOM first, so Excel (Chinese locale included) reads the file as UTF-8

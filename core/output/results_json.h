@@ -2,17 +2,18 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "estimate/common/results.h"
 #include "estimate/estimator.h"
 #include "planner/answer.h"
 #include "planner/planner.h"
-#include "estimate/common/results.h"
 
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // A configuration as every JSON output writes it (results, scenarios).
 nlohmann::json configurationToJson(const Configuration& configuration);

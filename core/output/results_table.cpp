@@ -1,16 +1,18 @@
 // Fixed-width text tables for `--format table`.
-#include "output/results_json.h"
 #include "base/finite_number.h"
 #include "output/results_csv.h"
+#include "output/results_json.h"
 #include "output/text_table.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::string fixed(double value, int decimals)
 {
@@ -56,8 +58,8 @@ std::string renderTable(const std::vector<std::vector<std::string>>& rows)
 std::string configurationCell(const Configuration& c)
 {
     std::string s = "z" + std::to_string(c.zeroStage) + " ckpt:" + std::string(toString(c.checkpointing)) + " mb"
-                    + std::to_string(c.microBatchSize) + " ga" + std::to_string(c.gradientAccumulationSteps) + " tp"
-                    + std::to_string(c.tensor) + " pp" + std::to_string(c.pipeline) + " dp" + std::to_string(c.data);
+        + std::to_string(c.microBatchSize) + " ga" + std::to_string(c.gradientAccumulationSteps) + " tp"
+        + std::to_string(c.tensor) + " pp" + std::to_string(c.pipeline) + " dp" + std::to_string(c.data);
     if (c.context > 1)
         s += " cp" + std::to_string(c.context);
     if (c.pipeline > 1 && c.pipelineSchedule != PipelineSchedule::OneFOneB)
@@ -85,7 +87,8 @@ std::string fixedText(double value, int decimals)
     return fixed(value, decimals);
 }
 
-namespace {
+namespace
+{
 
 std::string yesNo(bool value)
 {
@@ -97,38 +100,28 @@ std::string yesNo(bool value)
 std::string servingResultsToTable(const std::vector<CandidateResult>& results)
 {
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({"candidate", "gpu", "replicas", "gpus", "split", "concurrency/replica", "ttft s", "tpot s",
-                    "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output", "cost/M tokens",
-                    "monthly", "fits"});
+    rows.push_back({ "candidate", "gpu", "replicas", "gpus", "split", "concurrency/replica", "ttft s", "tpot s",
+        "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output", "cost/M tokens", "monthly",
+        "fits" });
     for (const auto& r : results) {
-        const std::string gpus =
-            std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : "");
-        const std::string split =
-            "tp" + std::to_string(r.configuration.tensor) + " pp" + std::to_string(r.configuration.pipeline);
+        const std::string gpus
+            = std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : "");
+        const std::string split
+            = "tp" + std::to_string(r.configuration.tensor) + " pp" + std::to_string(r.configuration.pipeline);
         if (!r.serving) { // refused before the engine model ran (the layout does not fit the instance)
-            rows.push_back({r.candidate, r.gpu, "-", gpus, split, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
-                            yesNo(r.fits)});
+            rows.push_back({ r.candidate, r.gpu, "-", gpus, split, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
+                yesNo(r.fits) });
             continue;
         }
         const ServingResult& s = *r.serving;
         // An engine that does not start has no operating point: its zeros are not latencies.
         const auto point = [&](double value, int decimals) { return r.fits ? fixed(value, decimals) : "-"; };
-        rows.push_back({r.candidate,
-                        r.gpu,
-                        std::to_string(s.replicas),
-                        gpus,
-                        split,
-                        point(s.concurrency, 1),
-                        point(s.ttftSeconds, 3),
-                        point(s.tpotSeconds, 4),
-                        point(s.outputTokensPerSecond, 0),
-                        s.limit.empty() ? "-" : s.limit,
-                        yesNo(s.meetsSlo),
-                        s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
-                        optionalFixed(s.costPerMillionOutputTokens, 3),
-                        optionalFixed(s.costPerMillionTokens, 3),
-                        optionalFixed(s.monthlyCost, 0),
-                        yesNo(r.fits)});
+        rows.push_back({ r.candidate, r.gpu, std::to_string(s.replicas), gpus, split, point(s.concurrency, 1),
+            point(s.ttftSeconds, 3), point(s.tpotSeconds, 4), point(s.outputTokensPerSecond, 0),
+            s.limit.empty() ? "-" : s.limit, yesNo(s.meetsSlo),
+            s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
+            optionalFixed(s.costPerMillionOutputTokens, 3), optionalFixed(s.costPerMillionTokens, 3),
+            optionalFixed(s.monthlyCost, 0), yesNo(r.fits) });
     }
     std::string out = renderTable(rows);
     if (!results.empty())
@@ -150,28 +143,21 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
     if (mode == Mode::Serving)
         return servingResultsToTable(results);
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({"candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
-                    "hours", "on-demand", "monthly", "reserved", "spot", "bottleneck"});
+    rows.push_back({ "candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
+        "hours", "on-demand", "monthly", "reserved", "spot", "bottleneck" });
     int reservedTerm = 0; // the reservation's term, said once under the table
     for (const auto& r : results) {
         if (r.cost.reserved && r.cost.reservedTermMonths)
             reservedTerm = std::max(reservedTerm, *r.cost.reservedTermMonths);
         const bool inference = r.decodeTokensPerSecond.has_value();
-        rows.push_back({r.candidate,
-                        r.gpu,
-                        std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : ""),
-                        configurationCell(r.configuration),
-                        fixed(r.memory.total / kGiB, 1),
-                        fixed(r.gpuMemory / kGiB, 0),
-                        r.fits ? "yes" : "no",
-                        fixed(inference ? *r.decodeTokensPerSecond : r.tokensPerSecond, 0),
-                        inference ? "-" : fixed(r.modelFlopsUtilization * 100, 1) + "%",
-                        inference ? "-" : fixed(r.trainingHours, 1),
-                        optionalFixed(r.cost.onDemand, 0),
-                        optionalFixed(r.cost.monthly, 0),
-                        optionalFixed(r.cost.reserved, 0),
-                        optionalFixed(r.cost.spot, 0),
-                        std::string(toString(r.bottleneck))});
+        rows.push_back({ r.candidate, r.gpu,
+            std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : ""),
+            configurationCell(r.configuration), fixed(r.memory.total / kGiB, 1), fixed(r.gpuMemory / kGiB, 0),
+            r.fits ? "yes" : "no", fixed(inference ? *r.decodeTokensPerSecond : r.tokensPerSecond, 0),
+            inference ? "-" : fixed(r.modelFlopsUtilization * 100, 1) + "%",
+            inference ? "-" : fixed(r.trainingHours, 1), optionalFixed(r.cost.onDemand, 0),
+            optionalFixed(r.cost.monthly, 0), optionalFixed(r.cost.reserved, 0), optionalFixed(r.cost.spot, 0),
+            std::string(toString(r.bottleneck)) });
     }
     std::string out = renderTable(rows);
     if (!results.empty())
@@ -206,14 +192,14 @@ std::string answerToTable(const PlanAnswer& answer)
     for (const std::string& m : answer.billingModes)
         modes += (modes.empty() ? "" : ", ") + billingModeWords(m)
             + (m == "reserved" && reservedTermOf(answer.search.candidates) > 0
-                   ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + reservedPays + ")"
-                   : "");
+                    ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + reservedPays + ")"
+                    : "");
     out += "billing modes counted: " + modes + "\n\n";
     std::vector<std::vector<std::string>> rows;
     // Serving ranks by cost per million tokens; its time is one request's latency, in seconds.
     const bool serving = answer.mode == Mode::Serving;
-    rows.push_back({"rank", "candidate", "billing mode", serving ? "cost/M tokens" : "cost",
-                    serving ? "latency s" : "hours", "why not recommended"});
+    rows.push_back({ "rank", "candidate", "billing mode", serving ? "cost/M tokens" : "cost",
+        serving ? "latency s" : "hours", "why not recommended" });
     for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
         const Standing& s = answer.standings[i];
         const CandidateResult& best = answer.search.candidates[i].best;
@@ -223,9 +209,10 @@ std::string answerToTable(const PlanAnswer& answer)
         std::string time = fixed(s.figures.hours, answer.mode != Mode::Training ? 5 : 1);
         if (serving)
             time = best.serving && best.fits ? fixed(best.serving->requestLatencySeconds, 3) : "-";
-        rows.push_back({std::to_string(s.rank), best.candidate, s.figures.priced ? billingModeWords(s.figures.mode) : "-",
-                        s.figures.priced ? fixed(s.figures.cost, answer.mode != Mode::Training ? 3 : 0) : "-", time,
-                        s.recommended ? "recommended" : why});
+        rows.push_back(
+            { std::to_string(s.rank), best.candidate, s.figures.priced ? billingModeWords(s.figures.mode) : "-",
+                s.figures.priced ? fixed(s.figures.cost, answer.mode != Mode::Training ? 3 : 0) : "-", time,
+                s.recommended ? "recommended" : why });
     }
     out += renderTable(rows) + "\n";
     return out + resultsToTable(answerResults(answer), answer.mode);
@@ -236,27 +223,25 @@ std::string catalogToTable(const Catalog& catalog, bool includeGpus, bool includ
     std::string out;
     if (includeGpus) {
         std::vector<std::vector<std::string>> rows;
-        rows.push_back({"gpu", "name", "GiB", "GB/s", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "link"});
+        rows.push_back({ "gpu", "name", "GiB", "GB/s", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "link" });
         for (const auto& g : catalog.gpus)
-            rows.push_back({g.id, g.name, fixed(g.memoryBytes / kGiB, 0), fixed(g.memoryBandwidthGBps, 0),
-                            optionalFixed(g.tflops.fp32, 1), optionalFixed(g.tflops.tf32, 1),
-                            optionalFixed(g.tflops.bf16, 1), optionalFixed(g.tflops.fp16, 1),
-                            optionalFixed(g.tflops.fp8, 1), optionalFixed(g.tflops.fp4, 1),
-                            optionalFixed(g.tflops.int8, 1),
-                            g.nvlink.empty() ? g.pcie : g.nvlink});
+            rows.push_back({ g.id, g.name, fixed(g.memoryBytes / kGiB, 0), fixed(g.memoryBandwidthGBps, 0),
+                optionalFixed(g.tflops.fp32, 1), optionalFixed(g.tflops.tf32, 1), optionalFixed(g.tflops.bf16, 1),
+                optionalFixed(g.tflops.fp16, 1), optionalFixed(g.tflops.fp8, 1), optionalFixed(g.tflops.fp4, 1),
+                optionalFixed(g.tflops.int8, 1), g.nvlink.empty() ? g.pcie : g.nvlink });
         out += renderTable(rows);
     }
     if (includeInstances) {
         if (!out.empty())
             out += '\n';
         std::vector<std::vector<std::string>> rows;
-        rows.push_back({"instance", "gpu", "gpus", "vcpus", "RAM GiB", "link", "Gbps", "on-demand/h", "monthly",
-                        "currency", "price status", "region"});
+        rows.push_back({ "instance", "gpu", "gpus", "vcpus", "RAM GiB", "link", "Gbps", "on-demand/h", "monthly",
+            "currency", "price status", "region" });
         for (const auto& i : catalog.instances)
-            rows.push_back({i.id, i.gpu, std::to_string(i.gpus), std::to_string(i.vcpus), fixed(i.memoryBytes / kGiB, 0),
-                            i.intraNode, fixed(i.networkGbps, 0), optionalFixed(i.price.onDemandPerHour, 2),
-                            optionalFixed(i.price.monthly, 0), i.price.currency, i.price.status,
-                            priceRegion(catalog, i, i.price)});
+            rows.push_back({ i.id, i.gpu, std::to_string(i.gpus), std::to_string(i.vcpus),
+                fixed(i.memoryBytes / kGiB, 0), i.intraNode, fixed(i.networkGbps, 0),
+                optionalFixed(i.price.onDemandPerHour, 2), optionalFixed(i.price.monthly, 0), i.price.currency,
+                i.price.status, priceRegion(catalog, i, i.price) });
         out += renderTable(rows);
     }
     for (const auto& notice : catalog.notices)

@@ -1,7 +1,7 @@
 // Scenario comparisons as JSON, CSV and text.
 #include "output/scenarios_output.h"
-#include "output/json_numbers.h"
 #include "base/finite_number.h"
+#include "output/json_numbers.h"
 
 #include "output/results_json.h"
 #include "output/text_table.h"
@@ -9,11 +9,13 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string rowName(const ScenarioRow& row)
 {
@@ -41,9 +43,9 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
 {
     json rows = json::array();
     for (const ScenarioRow& row : comparison.rows) {
-        json r = {{"name", row.base ? json(nullptr) : json(row.name)}, {"base", row.base}};
+        json r = { { "name", row.base ? json(nullptr) : json(row.name) }, { "base", row.base } };
         if (row.error) {
-            r["error"] = {{"field", row.error->field}, {"message", row.error->message}};
+            r["error"] = { { "field", row.error->field }, { "message", row.error->message } };
             rows.push_back(r);
             continue;
         }
@@ -58,52 +60,40 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
             json costs = json::object();
             for (const ModeCost& m : h.costs)
                 costs[m.mode] = jsonNumber(m.cost);
-            r["best"] = {{"candidate", h.candidate},
-                         {"gpu_name", h.gpuName},
-                         {"nodes", h.nodes},
-                         {"gpus_per_node", h.gpusPerNode},
-                         {"gpus", h.gpus},
-                         {"configuration", configurationToJson(h.configuration)},
-                         {"fits", h.fits},
-                         {"meets_objective", h.meetsObjective},
-                         {"priced", h.figures.priced},
-                         {"billing_mode", h.figures.priced ? json(h.figures.mode) : json(nullptr)},
-                         {"cost", jsonNumber(h.figures.cost)},
-                         {"hours", jsonNumber(h.figures.hours)},
-                         {"costs", costs},
-                         {"memory_per_gpu", jsonNumber(h.memoryBytes)},
-                         {"usable_memory_per_gpu", jsonNumber(h.usableBytes)},
-                         {"memory_headroom_per_gpu", jsonNumber(h.headroomBytes)}};
+            r["best"] = { { "candidate", h.candidate }, { "gpu_name", h.gpuName }, { "nodes", h.nodes },
+                { "gpus_per_node", h.gpusPerNode }, { "gpus", h.gpus },
+                { "configuration", configurationToJson(h.configuration) }, { "fits", h.fits },
+                { "meets_objective", h.meetsObjective }, { "priced", h.figures.priced },
+                { "billing_mode", h.figures.priced ? json(h.figures.mode) : json(nullptr) },
+                { "cost", jsonNumber(h.figures.cost) }, { "hours", jsonNumber(h.figures.hours) }, { "costs", costs },
+                { "memory_per_gpu", jsonNumber(h.memoryBytes) }, { "usable_memory_per_gpu", jsonNumber(h.usableBytes) },
+                { "memory_headroom_per_gpu", jsonNumber(h.headroomBytes) } };
         } else {
             r["best"] = nullptr;
         }
-        r["difference"] = {{"cost", jsonNumber(row.delta.cost)},
-                           {"cost_percent", jsonNumber(row.delta.costPercent)},
-                           {"hours", jsonNumber(row.delta.hours)},
-                           {"hours_percent", jsonNumber(row.delta.hoursPercent)}};
+        r["difference"]
+            = { { "cost", jsonNumber(row.delta.cost) }, { "cost_percent", jsonNumber(row.delta.costPercent) },
+                  { "hours", jsonNumber(row.delta.hours) }, { "hours_percent", jsonNumber(row.delta.hoursPercent) } };
         json changes = json::array();
         for (const PlanChange& change : row.changes)
-            changes.push_back({{"path", change.path}, {"from", change.from}, {"to", change.to}});
+            changes.push_back({ { "path", change.path }, { "from", change.from }, { "to", change.to } });
         r["changes"] = changes;
         rows.push_back(r);
     }
-    const ScenarioRow* baseline = comparison.baseline < comparison.rows.size()
-                                      ? &comparison.rows[comparison.baseline]
-                                      : nullptr;
-    return {{"baseline", !baseline || baseline->base ? json(nullptr) : json(baseline->name)},
-            {"seconds", comparison.seconds},
-            {"scenarios", rows}};
+    const ScenarioRow* baseline
+        = comparison.baseline < comparison.rows.size() ? &comparison.rows[comparison.baseline] : nullptr;
+    return { { "baseline", !baseline || baseline->base ? json(nullptr) : json(baseline->name) },
+        { "seconds", comparison.seconds }, { "scenarios", rows } };
 }
 
 const std::vector<std::string>& scenarioCsvColumns()
 {
-    static const std::vector<std::string> columns{
-        "scenario", "base", "baseline", "error_field", "error", "candidate", "gpu_name", "nodes", "gpus_per_node",
-        "gpus", "zero_stage", "activation_checkpointing", "micro_batch_size", "gradient_accumulation_steps", "tensor",
-        "pipeline", "data", "offload", "fits", "meets_objective", "billing_mode", "cost", "hours", "currency",
-        "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "memory_per_gpu_bytes",
-        "usable_memory_per_gpu_bytes", "memory_headroom_per_gpu_bytes", "cost_difference", "cost_difference_percent",
-        "hours_difference", "hours_difference_percent"};
+    static const std::vector<std::string> columns { "scenario", "base", "baseline", "error_field", "error", "candidate",
+        "gpu_name", "nodes", "gpus_per_node", "gpus", "zero_stage", "activation_checkpointing", "micro_batch_size",
+        "gradient_accumulation_steps", "tensor", "pipeline", "data", "offload", "fits", "meets_objective",
+        "billing_mode", "cost", "hours", "currency", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot",
+        "memory_per_gpu_bytes", "usable_memory_per_gpu_bytes", "memory_headroom_per_gpu_bytes", "cost_difference",
+        "cost_difference_percent", "hours_difference", "hours_difference_percent" };
     return columns;
 }
 
@@ -147,7 +137,7 @@ std::string scenarioComparisonToCsv(const ScenarioComparison& comparison, const 
             cells.push_back(h.figures.priced ? csvNumber(h.figures.cost) : "");
             cells.push_back(csvNumber(h.figures.hours));
             cells.push_back(csvField(csvText(row.answer->currency)));
-            for (const char* mode : {"on_demand", "monthly", "reserved", "spot"}) {
+            for (const char* mode : { "on_demand", "monthly", "reserved", "spot" }) {
                 const ModeCost* m = costUnder(h, mode);
                 cells.push_back(m ? csvNumber(m->cost) : "");
             }
@@ -178,16 +168,16 @@ std::string scenarioComparisonToTable(const ScenarioComparison& comparison)
         if (std::find(modes.begin(), modes.end(), mode) != modes.end())
             order.push_back(mode);
     std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> header{"scenario", "candidate", "gpus", "configuration", "fits", "best cost", "hours"};
+    std::vector<std::string> header { "scenario", "candidate", "gpus", "configuration", "fits", "best cost", "hours" };
     for (const std::string& mode : order)
         header.push_back(billingModeWords(mode));
-    for (const char* h : {"headroom GiB", "cost vs baseline", "hours vs baseline"})
+    for (const char* h : { "headroom GiB", "cost vs baseline", "hours vs baseline" })
         header.push_back(h);
     rows.push_back(header);
     std::string errors;
     for (std::size_t index = 0; index < comparison.rows.size(); ++index) {
         const ScenarioRow& row = comparison.rows[index];
-        std::vector<std::string> cells{rowName(row) + (index == comparison.baseline ? " (baseline)" : "")};
+        std::vector<std::string> cells { rowName(row) + (index == comparison.baseline ? " (baseline)" : "") };
         const ScenarioHeadline& h = row.headline;
         if (row.error) {
             errors += rowName(row) + ": " + row.error->toString() + "\n";
@@ -202,8 +192,7 @@ std::string scenarioComparisonToTable(const ScenarioComparison& comparison)
             cells.push_back(configurationText(h.configuration));
             cells.push_back(h.fits ? (h.meetsObjective ? "yes" : "yes, misses objective") : "no");
             cells.push_back(h.fits && h.figures.priced ? fixedText(h.figures.cost, costDecimals) + " "
-                                                             + row.answer->currency + " ("
-                                                             + billingModeWords(h.figures.mode) + ")"
+                        + row.answer->currency + " (" + billingModeWords(h.figures.mode) + ")"
                                                        : "-");
             cells.push_back(h.fits ? fixedText(h.figures.hours, inference ? 5 : 1) : "-");
             for (const std::string& mode : order) {
@@ -226,9 +215,9 @@ std::string scenarioComparisonToTable(const ScenarioComparison& comparison)
     std::string out = renderTextTable(rows);
     if (!comparison.rows.empty() && comparison.rows.front().answer)
         out += "costs in " + comparison.rows.front().answer->currency
-               + (comparison.rows.front().answer->mode == Mode::Inference ? " per million generated tokens" : "")
-               + "; hours " + (comparison.rows.front().answer->mode == Mode::Inference ? "per request batch" : "to finish")
-               + "\n";
+            + (comparison.rows.front().answer->mode == Mode::Inference ? " per million generated tokens" : "")
+            + "; hours " + (comparison.rows.front().answer->mode == Mode::Inference ? "per request batch" : "to finish")
+            + "\n";
     return out + errors;
 }
 

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // {"baseline", "seconds", "scenarios": [{"name", "base", "error", "currency", "mode", "billing_modes", "best",
 // "difference"}]} (docs/plan-format.md).

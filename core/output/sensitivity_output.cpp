@@ -6,26 +6,26 @@
 
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 json diagnosticJson(const Diagnostic& d)
 {
     json args = json::object();
     for (const auto& [key, value] : d.args)
         args[key] = value;
-    return {{"code", d.code}, {"message", d.message}, {"args", args}};
+    return { { "code", d.code }, { "message", d.message }, { "args", args } };
 }
 
 json boundJson(const SensitivityBound& b)
 {
-    json j = {{"value", b.value},
-              {"answered", b.answered},
-              {"memory_per_gpu", jsonNumber(b.memoryBytes)},
-              {"memory_fits", b.memoryFits}};
+    json j = { { "value", b.value }, { "answered", b.answered }, { "memory_per_gpu", jsonNumber(b.memoryBytes) },
+        { "memory_fits", b.memoryFits } };
     if (!b.answered)
         return j;
     j["cost"] = jsonNumber(b.cost);
@@ -79,21 +79,16 @@ std::string costText(double value)
 
 json sensitivityToJson(const PlanSensitivity& s)
 {
-    json j = {{"available", s.available},
-              {"reason", s.reason ? diagnosticJson(*s.reason) : json(nullptr)},
-              {"method", "one_at_a_time"}};
+    json j = { { "available", s.available }, { "reason", s.reason ? diagnosticJson(*s.reason) : json(nullptr) },
+        { "method", "one_at_a_time" } };
     if (!s.available)
         return j;
     json inputs = json::array();
     for (const SensitivityInput& in : s.inputs)
-        inputs.push_back({{"input", in.input},
-                          {"key", in.key},
-                          {"spread", in.spread > 0 ? json(in.spread) : json(nullptr)},
-                          {"unit", in.unit},
-                          {"memory_width", jsonNumber(in.memoryWidth())},
-                          {"cost_width", jsonNumber(in.costWidth())},
-                          {"low", boundJson(in.low)},
-                          {"high", boundJson(in.high)}});
+        inputs.push_back({ { "input", in.input }, { "key", in.key },
+            { "spread", in.spread > 0 ? json(in.spread) : json(nullptr) }, { "unit", in.unit },
+            { "memory_width", jsonNumber(in.memoryWidth()) }, { "cost_width", jsonNumber(in.costWidth()) },
+            { "low", boundJson(in.low) }, { "high", boundJson(in.high) } });
     j["candidate"] = s.candidate;
     j["currency"] = s.currency;
     j["mode"] = toString(s.mode);
@@ -113,8 +108,8 @@ json sensitivityToJson(const PlanSensitivity& s)
     j["memory_fits_across_range"] = s.memoryFitsAcrossRange;
     j["stable"] = s.stable;
     j["price_threshold"] = s.priceThreshold
-                               ? json{{"fraction", *s.priceThreshold}, {"runner_up", s.runnerUp}, {"tie", s.priceTie}}
-                               : json(nullptr);
+        ? json { { "fraction", *s.priceThreshold }, { "runner_up", s.runnerUp }, { "tie", s.priceTie } }
+        : json(nullptr);
     j["summary"] = s.summary ? diagnosticJson(*s.summary) : json(nullptr);
     j["inputs"] = inputs;
     json skipped = json::array();
@@ -131,10 +126,9 @@ json sensitivityToJson(const PlanSensitivity& s)
 
 const std::vector<std::string>& sensitivityCsvColumns()
 {
-    static const std::vector<std::string> columns{"input",  "key",   "spread",       "bound",     "value",
-                                                  "answered", "cost", "hours",       "billing_mode", "candidate",
-                                                  "changed", "point_cost", "point_hours", "currency",
-                                                  "unit", "memory_per_gpu", "memory_fits", "point_memory_per_gpu"};
+    static const std::vector<std::string> columns { "input", "key", "spread", "bound", "value", "answered", "cost",
+        "hours", "billing_mode", "candidate", "changed", "point_cost", "point_hours", "currency", "unit",
+        "memory_per_gpu", "memory_fits", "point_memory_per_gpu" };
     return columns;
 }
 
@@ -146,26 +140,13 @@ std::string sensitivityToCsv(const PlanSensitivity& s, const CsvOptions& options
         out += (i ? "," : "") + columns[i];
     out += "\r\n";
     for (const SensitivityInput& in : s.inputs)
-        for (auto [b, bound] : {std::pair{&in.low, "low"}, std::pair{&in.high, "high"}}) {
-            const std::vector<std::string> cells{
-                in.input,
-                in.key,
-                in.spread > 0 ? csvNumber(in.spread) : "",
-                bound,
-                csvNumber(b->value),
-                b->answered ? "true" : "false",
-                b->answered ? csvNumber(b->cost) : "",
-                b->answered ? csvNumber(b->hours) : "",
-                b->answered ? b->mode : "",
-                b->answered ? csvField(csvText(b->candidate)) : "",
-                b->changed ? "true" : "false",
-                csvNumber(s.point.cost),
-                csvNumber(s.point.hours),
-                csvField(csvText(s.currency)),
-                in.unit,
-                csvNumber(b->memoryBytes),
-                b->memoryFits ? "true" : "false",
-                csvNumber(s.memoryBytes)};
+        for (auto [b, bound] : { std::pair { &in.low, "low" }, std::pair { &in.high, "high" } }) {
+            const std::vector<std::string> cells { in.input, in.key, in.spread > 0 ? csvNumber(in.spread) : "", bound,
+                csvNumber(b->value), b->answered ? "true" : "false", b->answered ? csvNumber(b->cost) : "",
+                b->answered ? csvNumber(b->hours) : "", b->answered ? b->mode : "",
+                b->answered ? csvField(csvText(b->candidate)) : "", b->changed ? "true" : "false",
+                csvNumber(s.point.cost), csvNumber(s.point.hours), csvField(csvText(s.currency)), in.unit,
+                csvNumber(b->memoryBytes), b->memoryFits ? "true" : "false", csvNumber(s.memoryBytes) };
             for (std::size_t i = 0; i < cells.size(); ++i)
                 out += (i ? "," : "") + cells[i];
             out += "\r\n";
@@ -179,25 +160,23 @@ std::string sensitivityToTable(const PlanSensitivity& s)
         return (s.reason ? s.reason->message : std::string("no sensitivity")) + "\n";
     const std::string unit = s.point.priced ? " " + s.currency : " GPU-hours";
     std::string out = s.candidate + ": " + costText(s.point.cost) + unit + " (" + costText(s.costLow) + " - "
-                      + costText(s.costHigh) + "), " + costText(s.point.hours) + " h (" + costText(s.hoursLow)
-                      + " - " + costText(s.hoursHigh) + "); one input at a time\n";
+        + costText(s.costHigh) + "), " + costText(s.point.hours) + " h (" + costText(s.hoursLow) + " - "
+        + costText(s.hoursHigh) + "); one input at a time\n";
     out += "memory per GPU: " + formatGiB(s.memoryBytes) + " GiB (" + formatGiB(s.memoryLow) + " - "
-           + formatGiB(s.memoryHigh) + ") of " + formatGiB(s.usableMemoryBytes) + " GiB usable"
-           + (s.memoryFitsAcrossRange ? "" : "; above the usable memory at an end of the range") + "\n";
-    std::vector<std::vector<std::string>> rows{
-        {"input", "range", "cost at low", "cost at high", "hours at low", "hours at high", "memory at low",
-         "memory at high", "recommended"}};
+        + formatGiB(s.memoryHigh) + ") of " + formatGiB(s.usableMemoryBytes) + " GiB usable"
+        + (s.memoryFitsAcrossRange ? "" : "; above the usable memory at an end of the range") + "\n";
+    std::vector<std::vector<std::string>> rows { { "input", "range", "cost at low", "cost at high", "hours at low",
+        "hours at high", "memory at low", "memory at high", "recommended" } };
     for (const SensitivityInput& in : s.inputs) {
         std::string recommended = "same";
         if (in.low.changed || in.high.changed)
             recommended = (in.low.changed ? "low: " + in.low.candidate : std::string())
-                          + (in.low.changed && in.high.changed ? ", " : "")
-                          + (in.high.changed ? "high: " + in.high.candidate : std::string());
-        rows.push_back({in.input, rangeText(in), in.low.answered ? costText(in.low.cost) : "-",
-                        in.high.answered ? costText(in.high.cost) : "-",
-                        in.low.answered ? costText(in.low.hours) : "-",
-                        in.high.answered ? costText(in.high.hours) : "-", formatGiB(in.low.memoryBytes),
-                        formatGiB(in.high.memoryBytes), recommended});
+                + (in.low.changed && in.high.changed ? ", " : "")
+                + (in.high.changed ? "high: " + in.high.candidate : std::string());
+        rows.push_back({ in.input, rangeText(in), in.low.answered ? costText(in.low.cost) : "-",
+            in.high.answered ? costText(in.high.cost) : "-", in.low.answered ? costText(in.low.hours) : "-",
+            in.high.answered ? costText(in.high.hours) : "-", formatGiB(in.low.memoryBytes),
+            formatGiB(in.high.memoryBytes), recommended });
     }
     out += renderTextTable(rows);
     for (const PlanSensitivity::Skipped& k : s.skipped)

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // {"available", "reason", "method", "candidate", "currency", "mode", "billing_mode", "price_status", "cost",
 // "cost_low", "cost_high", "hours", "hours_low", "hours_high", "stable", "price_threshold", "summary", "inputs":

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Rows as columns padded to the widest cell (byte width; ids are ASCII); the first row is the header.
 std::string renderTextTable(const std::vector<std::vector<std::string>>& rows);

@@ -5,7 +5,8 @@
 #include "plan/limits.h"
 #include "plan/plan_enum_tables.h"
 
-namespace gp {
+namespace gp
+{
 
 using namespace limits; // one set of limits for plan files and config.json import
 
@@ -14,7 +15,7 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     if (fields.is_null())
         return a;
     if (!fields.is_object())
-        return Error{path, "must be an object", {}};
+        return Error { path, "must be an object", {} };
     using namespace detail;
     JsonReader r(fields, path);
     r.enumeration("kind", a.kind, kModelKinds);
@@ -61,8 +62,8 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
         r.fail("expert_groups_per_token", "must not exceed expert_groups (" + std::to_string(a.expertGroups) + ")");
     if (r.ok() && a.expertGroupsPerToken > 0
         && a.expertGroupsPerToken * (a.numExperts / a.expertGroups) < a.expertsPerToken)
-        r.fail("expert_groups_per_token", "its groups must hold at least experts_per_token ("
-                                              + std::to_string(a.expertsPerToken) + ") experts");
+        r.fail("expert_groups_per_token",
+            "its groups must hold at least experts_per_token (" + std::to_string(a.expertsPerToken) + ") experts");
     if (r.ok() && a.kvLoraRank > 0 && (a.qkNopeHeadDim + a.qkRopeHeadDim <= 0 || a.vHeadDim <= 0))
         r.fail("kv_lora_rank", "latent attention needs qk_nope_head_dim or qk_rope_head_dim, and v_head_dim");
     if (r.ok() && a.slidingWindowLayers > a.numLayers && a.numLayers > 0)
@@ -75,21 +76,13 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
 nlohmann::json architectureToJson(const Architecture& a)
 {
     using namespace detail;
-    nlohmann::json j = {{"kind", nameOf(kModelKinds, a.kind)},
-                        {"hidden_size", a.hiddenSize},
-                        {"num_layers", a.numLayers},
-                        {"num_attention_heads", a.numAttentionHeads},
-                        {"num_key_value_heads", a.kvHeads()},
-                        {"intermediate_size", a.intermediateSize},
-                        {"vocab_size", a.vocabSize},
-                        {"mlp", nameOf(kMlpKinds, a.mlp)},
-                        {"tie_word_embeddings", a.tieWordEmbeddings},
-                        {"num_experts", a.numExperts},
-                        {"experts_per_token", a.expertsPerToken},
-                        {"attention_bias", a.attentionBias},
-                        {"mlp_bias", a.mlpBias},
-                        {"learned_positions", a.learnedPositions},
-                        {"num_classes", a.numClasses}};
+    nlohmann::json j = { { "kind", nameOf(kModelKinds, a.kind) }, { "hidden_size", a.hiddenSize },
+        { "num_layers", a.numLayers }, { "num_attention_heads", a.numAttentionHeads },
+        { "num_key_value_heads", a.kvHeads() }, { "intermediate_size", a.intermediateSize },
+        { "vocab_size", a.vocabSize }, { "mlp", nameOf(kMlpKinds, a.mlp) },
+        { "tie_word_embeddings", a.tieWordEmbeddings }, { "num_experts", a.numExperts },
+        { "experts_per_token", a.expertsPerToken }, { "attention_bias", a.attentionBias }, { "mlp_bias", a.mlpBias },
+        { "learned_positions", a.learnedPositions }, { "num_classes", a.numClasses } };
     if (a.numDecoderLayers > 0)
         j["num_decoder_layers"] = a.numDecoderLayers;
     if (a.headDim > 0)

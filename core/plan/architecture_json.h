@@ -9,7 +9,8 @@
 
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 // Applies the architecture fields present in `fields` over `into`; errors name "<path>.<field>".
 Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architecture into, const std::string& path);

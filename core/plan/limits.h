@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <string>
 
-namespace gp::limits {
+namespace gp::limits
+{
 
 inline constexpr std::int64_t kMaxSequence = 1LL << 24; // tokens: sequence length, positions, prompt and output
 inline constexpr std::int64_t kMaxDimension = 1LL << 20; // hidden size
@@ -43,13 +44,13 @@ inline constexpr std::int64_t kMaxZeroStage = 3;
 inline constexpr std::int64_t kMaxInferenceBatch = 1 << 20;
 inline constexpr std::int64_t kMaxServingConcurrency = 1 << 20; // workload.serving.load.concurrency
 inline constexpr double kMaxRequestsPerSecond = 1e7;
-inline constexpr double kMaxLatencySeconds = 1e6;               // latency targets (time to first token, per token)
-inline constexpr std::int64_t kMaxEngineKnob = 1 << 24;         // max_num_seqs, max_num_batched_tokens, block_size
+inline constexpr double kMaxLatencySeconds = 1e6; // latency targets (time to first token, per token)
+inline constexpr std::int64_t kMaxEngineKnob = 1 << 24; // max_num_seqs, max_num_batched_tokens, block_size
 inline constexpr std::int64_t kMaxReplicas = 1 << 16;
 inline constexpr double kMaxRequestsPerMonth = 1e15;
-inline constexpr double kMinEfficiency = 0.01;                  // achieved fractions of a peak
-inline constexpr double kMaxRuntimeGib = 64;                    // CUDA context, NCCL buffers per GPU
-inline constexpr double kMaxMemoryFraction = 0.5;               // allocator slack, headroom
+inline constexpr double kMinEfficiency = 0.01; // achieved fractions of a peak
+inline constexpr double kMaxRuntimeGib = 64; // CUDA context, NCCL buffers per GPU
+inline constexpr double kMaxMemoryFraction = 0.5; // allocator slack, headroom
 inline constexpr double kMinDiskMBps = 0.001;
 inline constexpr double kMaxDiskMBps = 1e7;
 inline constexpr double kMaxExpertImbalance = 64;
@@ -64,7 +65,7 @@ inline constexpr double kMaxStorageGib = 1e9;
 inline constexpr double kMinDeadlineHours = 0.001;
 inline constexpr double kMaxDeadlineHours = 1e7;
 inline constexpr double kMinBudget = 0.001;
-inline constexpr double kMaxBudget = 1e15;                      // plan currency; also a month's storage bill
+inline constexpr double kMaxBudget = 1e15; // plan currency; also a month's storage bill
 inline constexpr std::int64_t kMaxSearchNodes = 1024;
 // A reservation's term, in months: 5 years, beyond the 1- and 3-year terms reservations are usually sold for.
 inline constexpr int kMaxReservedTermMonths = 60;

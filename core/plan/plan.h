@@ -12,7 +12,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 enum class ModelKind { Decoder, Encoder, EncoderDecoder };
 enum class MlpKind { Gated, Standard };
@@ -43,40 +44,40 @@ struct Architecture {
     bool operator==(const Architecture&) const = default;
     ModelKind kind = ModelKind::Decoder;
     std::int64_t hiddenSize = 0;
-    std::int64_t numLayers = 0;        // per stack for encoder-decoder
+    std::int64_t numLayers = 0; // per stack for encoder-decoder
     std::int64_t numDecoderLayers = 0; // encoder-decoder only; 0 = same as numLayers
     std::int64_t numAttentionHeads = 0;
     std::int64_t numKeyValueHeads = 0; // 0 = same as numAttentionHeads
-    std::int64_t headDim = 0;          // 0 = hiddenSize / numAttentionHeads
+    std::int64_t headDim = 0; // 0 = hiddenSize / numAttentionHeads
     std::int64_t intermediateSize = 0;
     std::int64_t vocabSize = 0;
     MlpKind mlp = MlpKind::Gated;
     bool tieWordEmbeddings = false;
     int numExperts = 1;
     int expertsPerToken = 1;
-    int numSharedExperts = 0;                // DeepSeek-style always-on experts
-    std::int64_t moeIntermediateSize = 0;    // per expert; 0 = intermediateSize
-    int firstDenseLayers = 0;                // leading layers with a dense MLP (DeepSeek-style)
-    int moeLayerInterval = 1;                // after those, every n-th layer has experts (Llama 4 Maverick: 2)
-    bool expertBias = false;                 // biases on the expert MLPs and the router (GPT-OSS)
-    int mtpModules = 0;                      // multi-token-prediction modules trained beside the model (DeepSeek-V3)
+    int numSharedExperts = 0; // DeepSeek-style always-on experts
+    std::int64_t moeIntermediateSize = 0; // per expert; 0 = intermediateSize
+    int firstDenseLayers = 0; // leading layers with a dense MLP (DeepSeek-style)
+    int moeLayerInterval = 1; // after those, every n-th layer has experts (Llama 4 Maverick: 2)
+    bool expertBias = false; // biases on the expert MLPs and the router (GPT-OSS)
+    int mtpModules = 0; // multi-token-prediction modules trained beside the model (DeepSeek-V3)
     // Group-limited routing (DeepSeek-V2/V3's n_group / topk_group): the routed experts form expertGroups equal
     // groups and a token's experts come from at most expertGroupsPerToken of them (0 = no limit).
     int expertGroups = 1;
     int expertGroupsPerToken = 0;
     // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2); kvLoraRank 0 = ordinary attention.
-    std::int64_t qLoraRank = 0;              // 0 = full-rank query projection
-    std::int64_t kvLoraRank = 0;             // compressed key/value latent (what the KV cache keeps)
-    std::int64_t qkRopeHeadDim = 0;          // decoupled rotary key/query part, shared key kept in the cache
-    std::int64_t qkNopeHeadDim = 0;          // per-head query/key part without rotary
-    std::int64_t vHeadDim = 0;               // per-head value size
+    std::int64_t qLoraRank = 0; // 0 = full-rank query projection
+    std::int64_t kvLoraRank = 0; // compressed key/value latent (what the KV cache keeps)
+    std::int64_t qkRopeHeadDim = 0; // decoupled rotary key/query part, shared key kept in the cache
+    std::int64_t qkNopeHeadDim = 0; // per-head query/key part without rotary
+    std::int64_t vHeadDim = 0; // per-head value size
     // Local attention: slidingWindowLayers of the layers see only the last slidingWindow tokens (Mistral,
     // Gemma 2/3, GPT-OSS; Llama 4's chunked layers counted at their chunk). Layers 0 with a window = all.
     std::int64_t slidingWindow = 0;
     std::int64_t slidingWindowLayers = 0;
-    bool qkNorm = false;                     // per-head RMSNorm weights on queries and keys (Qwen3, Gemma 3)
-    bool sandwichNorms = false;              // norms after attention and MLP too: 4 per layer (Gemma 2/3)
-    bool attentionSinks = false;             // one learned sink logit per head and layer (GPT-OSS)
+    bool qkNorm = false; // per-head RMSNorm weights on queries and keys (Qwen3, Gemma 3)
+    bool sandwichNorms = false; // norms after attention and MLP too: 4 per layer (Gemma 2/3)
+    bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
     bool attentionBias = false;
     bool mlpBias = false;
     bool learnedPositions = false; // GPT-2/BERT absolute position embeddings
@@ -96,19 +97,19 @@ struct ModelSpec {
     {
         // With a preset, the fields the file names are the override (an unnamed field keeps the preset's value).
         return preset == o.preset && architecture == o.architecture && parameters == o.parameters && name == o.name
-               && (preset.empty() || architectureJson == o.architectureJson);
+            && (preset.empty() || architectureJson == o.architectureJson);
     }
-    std::string preset;                      // model library id, may be empty
+    std::string preset; // model library id, may be empty
     std::optional<Architecture> architecture; // overrides the preset field by field when given
-    nlohmann::json architectureJson;          // the fields given in the file (to override a preset partially)
-    std::optional<double> parameters;         // only a size is known
-    std::string name;                         // display name (imported config path, preset name)
+    nlohmann::json architectureJson; // the fields given in the file (to override a preset partially)
+    std::optional<double> parameters; // only a size is known
+    std::string name; // display name (imported config path, preset name)
 };
 
 struct LoraSpec {
     bool operator==(const LoraSpec&) const = default;
     int rank = 16;
-    std::vector<std::string> targetModules{"q_proj", "v_proj"};
+    std::vector<std::string> targetModules { "q_proj", "v_proj" };
 };
 
 struct ParallelismSpec {
@@ -151,13 +152,13 @@ enum class ServingEngineKind { Vllm, Sglang, TensorRtLlm };
 struct ServingEngine {
     bool operator==(const ServingEngine&) const = default;
     ServingEngineKind kind = ServingEngineKind::Vllm;
-    std::string version;                        // as the team runs it (recorded, shown; the defaults are the catalog's)
+    std::string version; // as the team runs it (recorded, shown; the defaults are the catalog's)
     std::optional<double> gpuMemoryUtilization; // share of GPU memory the engine takes (KV gets the rest of it)
-    std::optional<int> maxNumSeqs;              // requests batched together at most
-    std::optional<int> maxNumBatchedTokens;     // tokens per step (chunked prefill budget)
-    double prefixCacheHitRate = 0;              // share of prompt tokens found in the prefix cache
-    std::optional<std::int64_t> maxModelLen;    // longest request the engine admits (default prompt + output)
-    std::optional<int> blockSize;               // KV-cache page, tokens
+    std::optional<int> maxNumSeqs; // requests batched together at most
+    std::optional<int> maxNumBatchedTokens; // tokens per step (chunked prefill budget)
+    double prefixCacheHitRate = 0; // share of prompt tokens found in the prefix cache
+    std::optional<std::int64_t> maxModelLen; // longest request the engine admits (default prompt + output)
+    std::optional<int> blockSize; // KV-cache page, tokens
 };
 struct ServingSpec {
     bool operator==(const ServingSpec&) const = default;
@@ -167,7 +168,7 @@ struct ServingSpec {
     ServingSlo slo;
     std::optional<KvPrecision> kvCachePrecision; // default: the model dtype (servingKvPrecision)
     ServingEngine engine;
-    std::optional<int> replicas;            // nullopt = "auto"
+    std::optional<int> replicas; // nullopt = "auto"
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
 };
 
@@ -179,7 +180,7 @@ enum class RlPlacement { Auto, Colocated, Separate };
 enum class RlRewardKind { Rule, Model };
 struct RlModelRef {
     bool operator==(const RlModelRef&) const = default;
-    std::string preset;               // model library id, may be empty
+    std::string preset; // model library id, may be empty
     std::optional<double> parameters; // only a size
     bool given() const { return !preset.empty() || parameters.has_value(); }
 };
@@ -187,22 +188,22 @@ struct RlSpec {
     bool operator==(const RlSpec&) const = default;
     RlAlgorithm algorithm = RlAlgorithm::Grpo;
     int promptsPerStep = 128;
-    int samplesPerPrompt = 8;           // responses per prompt (the group; 1 for PPO as usual)
-    double oversampling = 1;            // generated per kept sample (DAPO's dynamic sampling refills filtered groups)
+    int samplesPerPrompt = 8; // responses per prompt (the group; 1 for PPO as usual)
+    double oversampling = 1; // generated per kept sample (DAPO's dynamic sampling refills filtered groups)
     std::int64_t promptTokens = 512;
     std::int64_t responseTokensMean = 1024;
     std::int64_t responseTokensMax = 4096; // the longest response the engine allows (its tail ends the rollout)
-    int ppoEpochs = 1;                  // passes over the step's samples
-    int miniBatches = 1;                // optimizer steps per pass
-    std::int64_t steps = 500;           // RL steps in all
-    std::optional<bool> reference;      // KL to a frozen copy of the actor; default: yes, but not for DAPO
+    int ppoEpochs = 1; // passes over the step's samples
+    int miniBatches = 1; // optimizer steps per pass
+    std::int64_t steps = 500; // RL steps in all
+    std::optional<bool> reference; // KL to a frozen copy of the actor; default: yes, but not for DAPO
     RlRewardKind rewardKind = RlRewardKind::Rule;
     double rewardCpuSecondsPerSample = 0.05; // rule/verifier: CPU seconds to score one response
-    RlModelRef rewardModel;             // reward kind "model"
-    std::optional<RlModelRef> critic;   // PPO only; absent = the actor's model
+    RlModelRef rewardModel; // reward kind "model"
+    std::optional<RlModelRef> critic; // PPO only; absent = the actor's model
     RlPlacement placement = RlPlacement::Auto;
-    std::optional<int> rolloutGpus;     // separate pools: GPUs generating; absent = searched
-    int offPolicySteps = 0;             // separate pools: rollouts this many steps ahead of training (async)
+    std::optional<int> rolloutGpus; // separate pools: GPUs generating; absent = searched
+    int offPolicySteps = 0; // separate pools: rollouts this many steps ahead of training (async)
 
     bool usesReference() const { return reference.value_or(algorithm != RlAlgorithm::Dapo); }
 };
@@ -231,9 +232,9 @@ struct Workload {
     RlSpec rl; // mode "rl"
     int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
     // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
-    bool masterWeights = true;        // fp32 master copy in mixed precision; false = "pure" bf16/fp16
-    bool pagedOptimizer = false;      // bitsandbytes paged optimizer state (unified memory, spills to host)
-    bool torchCompile = false;        // torch.compile recomputes pointwise ops instead of saving them
+    bool masterWeights = true; // fp32 master copy in mixed precision; false = "pure" bf16/fp16
+    bool pagedOptimizer = false; // bitsandbytes paged optimizer state (unified memory, spills to host)
+    bool torchCompile = false; // torch.compile recomputes pointwise ops instead of saving them
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
     bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
     Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
@@ -244,32 +245,32 @@ struct Workload {
 struct CandidateSpec {
     bool operator==(const CandidateSpec&) const = default;
     std::string instance; // catalog instance id "provider:name"; empty for bare GPUs
-    std::string gpu;      // bare GPUs: GPU id
+    std::string gpu; // bare GPUs: GPU id
     int gpusPerNode = 1;
     std::optional<int> nodes = 1; // nullopt = "auto"
-    std::string intraNode;        // bare GPUs: link id (default: the GPU's NVLink or PCIe)
+    std::string intraNode; // bare GPUs: link id (default: the GPU's NVLink or PCIe)
     std::optional<double> interNodeGbps;
     std::optional<double> pricePerHour; // user's quote for the whole candidate, plan currency
-    std::string label;                  // display name (optional)
+    std::string label; // display name (optional)
 };
 
 struct Assumptions {
     bool operator==(const Assumptions&) const = default;
-    std::optional<double> computeEfficiency;  // fraction of dense peak achieved in matmuls
-    std::optional<double> cudaContextGib;     // per-GPU runtime memory not seen by the allocator
-    std::optional<double> ncclGib;            // per-GPU NCCL buffers when distributed
-    std::optional<double> allocatorFraction;  // caching-allocator fragmentation
-    std::optional<double> headroomFraction;   // memory kept free for a plan to count as fitting
+    std::optional<double> computeEfficiency; // fraction of dense peak achieved in matmuls
+    std::optional<double> cudaContextGib; // per-GPU runtime memory not seen by the allocator
+    std::optional<double> ncclGib; // per-GPU NCCL buffers when distributed
+    std::optional<double> allocatorFraction; // caching-allocator fragmentation
+    std::optional<double> headroomFraction; // memory kept free for a plan to count as fitting
     std::optional<double> memoryBandwidthEfficiency; // decode: achieved / datasheet HBM bandwidth
-    std::optional<double> linkEfficiency;     // achieved / spec bandwidth of links
+    std::optional<double> linkEfficiency; // achieved / spec bandwidth of links
     std::optional<double> communicationOverlap; // fraction of overlappable communication hidden
     std::optional<double> diskThroughputMBps;
     // MoE training: the busiest expert-parallel rank's routed tokens over the mean (>= 1; 1 = balanced routing).
     std::optional<double> expertLoadImbalance;
     // Serving: achieved fractions and per-step overhead (defaults: resources/catalog/defaults-serving.json).
     std::optional<double> servingDecodeBandwidthEfficiency; // weights + KV read per decode step / HBM bandwidth
-    std::optional<double> servingPrefillComputeEfficiency;  // prefill FLOPs / dense peak
-    std::optional<double> servingStepOverheadSeconds;       // scheduler, sampler and launch time per step
+    std::optional<double> servingPrefillComputeEfficiency; // prefill FLOPs / dense peak
+    std::optional<double> servingStepOverheadSeconds; // scheduler, sampler and launch time per step
 };
 
 // The billing modes a cost can be computed under, in display order: pay-as-you-go (按量计费), monthly
@@ -288,7 +289,7 @@ struct Billing {
     std::optional<double> spotInterruptionsPerDay;
     std::optional<double> checkpointIntervalHours;
     std::optional<double> restartMinutes;
-    std::optional<double> storageGib;   // dataset + checkpoints kept on cloud disk
+    std::optional<double> storageGib; // dataset + checkpoints kept on cloud disk
     std::optional<double> storagePerMonth; // a monthly storage bill (plan currency) added to the cost of every run
     // The user's discount off the catalog's list prices (published or estimated), a fraction from 0 to 0.99: every
     // billing mode of such a price is paid at (1 - discount) of it. A quote (a candidate's price_per_hour, a user or
@@ -315,7 +316,7 @@ struct SearchSpec {
 // answers the same plan without them.
 struct OverrideUse {
     std::string instance; // catalog instance id
-    std::string status;   // "user" or "quoted"
+    std::string status; // "user" or "quoted"
     std::string currency; // of the figures
     std::optional<double> onDemandPerHour;
     std::optional<double> monthly;

@@ -6,85 +6,65 @@
 #include <string_view>
 #include <utility>
 
-namespace gp::detail {
+namespace gp::detail
+{
 
-template <class E>
-using EnumName = std::pair<std::string_view, E>;
+template <class E> using EnumName = std::pair<std::string_view, E>;
 
-inline constexpr EnumName<ModelKind> kModelKinds[] = {
-    {"decoder", ModelKind::Decoder}, {"encoder", ModelKind::Encoder}, {"encoder-decoder", ModelKind::EncoderDecoder}};
-inline constexpr EnumName<MlpKind> kMlpKinds[] = {{"gated", MlpKind::Gated}, {"standard", MlpKind::Standard}};
-inline constexpr EnumName<Mode> kModes[] = {
-    {"training", Mode::Training}, {"inference", Mode::Inference}, {"serving", Mode::Serving}, {"rl", Mode::Rl}};
-inline constexpr EnumName<ServingEngineKind> kServingEngines[] = {{"vllm", ServingEngineKind::Vllm},
-                                                                 {"sglang", ServingEngineKind::Sglang},
-                                                                 {"tensorrt-llm", ServingEngineKind::TensorRtLlm}};
-inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[] = {
-    {"grpo", RlAlgorithm::Grpo}, {"dapo", RlAlgorithm::Dapo}, {"ppo", RlAlgorithm::Ppo}};
-inline constexpr EnumName<RlPlacement> kRlPlacements[] = {
-    {"auto", RlPlacement::Auto}, {"colocated", RlPlacement::Colocated}, {"separate", RlPlacement::Separate}};
-inline constexpr EnumName<RlRewardKind> kRlRewardKinds[] = {{"rule", RlRewardKind::Rule}, {"model", RlRewardKind::Model}};
-inline constexpr EnumName<ServingLoadKind> kServingLoadKinds[] = {{"concurrency", ServingLoadKind::Concurrency},
-                                                                 {"requests_per_second", ServingLoadKind::RequestsPerSecond},
-                                                                 {"max", ServingLoadKind::Max}};
-inline constexpr EnumName<TrainingObjective> kObjectives[] = {
-    {"language-modeling", TrainingObjective::LanguageModeling}, {"classification", TrainingObjective::Classification}};
-inline constexpr EnumName<Technique> kTechniques[] = {
-    {"full", Technique::Full}, {"lora", Technique::Lora}, {"qlora", Technique::Qlora}, {"freeze", Technique::Freeze}};
-inline constexpr EnumName<Precision> kPrecisions[] = {{"fp32", Precision::Fp32},
-                                                      {"tf32", Precision::Tf32},
-                                                      {"fp16", Precision::Fp16},
-                                                      {"bf16", Precision::Bf16},
-                                                      {"fp8", Precision::Fp8}};
-inline constexpr EnumName<WeightFormat> kWeightFormats[] = {{"same", WeightFormat::Same},
-                                                            {"fp8", WeightFormat::Fp8},
-                                                            {"int8", WeightFormat::Int8},
-                                                            {"int4", WeightFormat::Int4},
-                                                            {"nf4", WeightFormat::Nf4},
-                                                            {"mxfp4", WeightFormat::Mxfp4},
-                                                            {"fp8-block", WeightFormat::Fp8Block}};
-inline constexpr EnumName<Optimizer> kOptimizers[] = {{"adamw", Optimizer::AdamW},
-                                                      {"adamw-8bit", Optimizer::AdamW8bit},
-                                                      {"sgd", Optimizer::Sgd},
-                                                      {"sgd-momentum", Optimizer::SgdMomentum},
-                                                      {"adafactor", Optimizer::Adafactor},
-                                                      {"lion", Optimizer::Lion}};
-inline constexpr EnumName<Checkpointing> kCheckpointing[] = {
-    {"none", Checkpointing::None}, {"selective", Checkpointing::Selective}, {"full", Checkpointing::Full},
-    {"per-op", Checkpointing::PerOp}};
-inline constexpr EnumName<AttentionKernel> kAttentionKernels[] = {{"flash-attention-2", AttentionKernel::FlashAttention2},
-                                                                  {"cudnn", AttentionKernel::Cudnn},
-                                                                  {"flash-attention-3", AttentionKernel::FlashAttention3}};
-inline constexpr EnumName<LossImplementation> kLossImplementations[] = {
-    {"fp32-logits", LossImplementation::Fp32Logits},
-    {"bf16-logits", LossImplementation::Bf16Logits},
-    {"chunked", LossImplementation::Chunked},
-    {"fused", LossImplementation::Fused}};
-inline constexpr EnumName<Offload> kOffloads[] = {{"none", Offload::None},
-                                                  {"optimizer", Offload::Optimizer},
-                                                  {"optimizer-and-parameters", Offload::OptimizerAndParameters}};
-inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = {{"1f1b", PipelineSchedule::OneFOneB},
-                                                                    {"interleaved", PipelineSchedule::Interleaved},
-                                                                    {"zero_bubble", PipelineSchedule::ZeroBubble}};
-inline constexpr EnumName<Fp8Recipe> kFp8Recipes[] = {{"tensorwise", Fp8Recipe::Tensorwise},
-                                                      {"rowwise", Fp8Recipe::Rowwise},
-                                                      {"blockwise", Fp8Recipe::Blockwise},
-                                                      {"mxfp8", Fp8Recipe::Mxfp8},
-                                                      {"nvfp4", Fp8Recipe::Nvfp4}};
-inline constexpr EnumName<KvPrecision> kKvPrecisions[] = {{"fp32", KvPrecision::Fp32}, {"fp16", KvPrecision::Fp16},
-                                                          {"bf16", KvPrecision::Bf16}, {"fp8", KvPrecision::Fp8},
-                                                          {"int8", KvPrecision::Int8}, {"int4", KvPrecision::Int4}};
-inline constexpr EnumName<SearchObjective> kSearchObjectives[] = {
-    {"cost", SearchObjective::Cost},
-    {"time", SearchObjective::Time},
-    {"cost-under-deadline", SearchObjective::CostUnderDeadline},
-    {"time-under-budget", SearchObjective::TimeUnderBudget}};
+inline constexpr EnumName<ModelKind> kModelKinds[] = { { "decoder", ModelKind::Decoder },
+    { "encoder", ModelKind::Encoder }, { "encoder-decoder", ModelKind::EncoderDecoder } };
+inline constexpr EnumName<MlpKind> kMlpKinds[] = { { "gated", MlpKind::Gated }, { "standard", MlpKind::Standard } };
+inline constexpr EnumName<Mode> kModes[] = { { "training", Mode::Training }, { "inference", Mode::Inference },
+    { "serving", Mode::Serving }, { "rl", Mode::Rl } };
+inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", ServingEngineKind::Vllm },
+    { "sglang", ServingEngineKind::Sglang }, { "tensorrt-llm", ServingEngineKind::TensorRtLlm } };
+inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
+    = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
+inline constexpr EnumName<RlPlacement> kRlPlacements[]
+    = { { "auto", RlPlacement::Auto }, { "colocated", RlPlacement::Colocated }, { "separate", RlPlacement::Separate } };
+inline constexpr EnumName<RlRewardKind> kRlRewardKinds[]
+    = { { "rule", RlRewardKind::Rule }, { "model", RlRewardKind::Model } };
+inline constexpr EnumName<ServingLoadKind> kServingLoadKinds[] = { { "concurrency", ServingLoadKind::Concurrency },
+    { "requests_per_second", ServingLoadKind::RequestsPerSecond }, { "max", ServingLoadKind::Max } };
+inline constexpr EnumName<TrainingObjective> kObjectives[]
+    = { { "language-modeling", TrainingObjective::LanguageModeling },
+          { "classification", TrainingObjective::Classification } };
+inline constexpr EnumName<Technique> kTechniques[] = { { "full", Technique::Full }, { "lora", Technique::Lora },
+    { "qlora", Technique::Qlora }, { "freeze", Technique::Freeze } };
+inline constexpr EnumName<Precision> kPrecisions[] = { { "fp32", Precision::Fp32 }, { "tf32", Precision::Tf32 },
+    { "fp16", Precision::Fp16 }, { "bf16", Precision::Bf16 }, { "fp8", Precision::Fp8 } };
+inline constexpr EnumName<WeightFormat> kWeightFormats[] = { { "same", WeightFormat::Same },
+    { "fp8", WeightFormat::Fp8 }, { "int8", WeightFormat::Int8 }, { "int4", WeightFormat::Int4 },
+    { "nf4", WeightFormat::Nf4 }, { "mxfp4", WeightFormat::Mxfp4 }, { "fp8-block", WeightFormat::Fp8Block } };
+inline constexpr EnumName<Optimizer> kOptimizers[] = { { "adamw", Optimizer::AdamW },
+    { "adamw-8bit", Optimizer::AdamW8bit }, { "sgd", Optimizer::Sgd }, { "sgd-momentum", Optimizer::SgdMomentum },
+    { "adafactor", Optimizer::Adafactor }, { "lion", Optimizer::Lion } };
+inline constexpr EnumName<Checkpointing> kCheckpointing[] = { { "none", Checkpointing::None },
+    { "selective", Checkpointing::Selective }, { "full", Checkpointing::Full }, { "per-op", Checkpointing::PerOp } };
+inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
+    = { { "flash-attention-2", AttentionKernel::FlashAttention2 }, { "cudnn", AttentionKernel::Cudnn },
+          { "flash-attention-3", AttentionKernel::FlashAttention3 } };
+inline constexpr EnumName<LossImplementation> kLossImplementations[]
+    = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
+          { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused } };
+inline constexpr EnumName<Offload> kOffloads[] = { { "none", Offload::None }, { "optimizer", Offload::Optimizer },
+    { "optimizer-and-parameters", Offload::OptimizerAndParameters } };
+inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = { { "1f1b", PipelineSchedule::OneFOneB },
+    { "interleaved", PipelineSchedule::Interleaved }, { "zero_bubble", PipelineSchedule::ZeroBubble } };
+inline constexpr EnumName<Fp8Recipe> kFp8Recipes[]
+    = { { "tensorwise", Fp8Recipe::Tensorwise }, { "rowwise", Fp8Recipe::Rowwise },
+          { "blockwise", Fp8Recipe::Blockwise }, { "mxfp8", Fp8Recipe::Mxfp8 }, { "nvfp4", Fp8Recipe::Nvfp4 } };
+inline constexpr EnumName<KvPrecision> kKvPrecisions[]
+    = { { "fp32", KvPrecision::Fp32 }, { "fp16", KvPrecision::Fp16 }, { "bf16", KvPrecision::Bf16 },
+          { "fp8", KvPrecision::Fp8 }, { "int8", KvPrecision::Int8 }, { "int4", KvPrecision::Int4 } };
+inline constexpr EnumName<SearchObjective> kSearchObjectives[] = { { "cost", SearchObjective::Cost },
+    { "time", SearchObjective::Time }, { "cost-under-deadline", SearchObjective::CostUnderDeadline },
+    { "time-under-budget", SearchObjective::TimeUnderBudget } };
 
 // billing.currency: the currencies a plan's costs are given in.
-inline constexpr std::string_view kCurrencies[] = {"CNY", "USD"};
+inline constexpr std::string_view kCurrencies[] = { "CNY", "USD" };
 
-template <class E, std::size_t N>
-constexpr std::string_view nameOf(const EnumName<E> (&table)[N], E value)
+template <class E, std::size_t N> constexpr std::string_view nameOf(const EnumName<E> (&table)[N], E value)
 {
     for (const auto& [name, v] : table)
         if (v == value)

@@ -2,41 +2,105 @@
 
 #include <algorithm>
 
-namespace gp {
+namespace gp
+{
 
 using namespace detail;
 
-std::string_view toString(Mode v) { return nameOf(kModes, v); }
-std::string_view toString(ServingLoadKind v) { return nameOf(kServingLoadKinds, v); }
-std::string_view toString(RlAlgorithm v) { return nameOf(kRlAlgorithms, v); }
-std::string_view toString(RlPlacement v) { return nameOf(kRlPlacements, v); }
-std::string_view toString(RlRewardKind v) { return nameOf(kRlRewardKinds, v); }
-std::string_view toString(TrainingObjective v) { return nameOf(kObjectives, v); }
-std::string_view toString(Technique v) { return nameOf(kTechniques, v); }
-std::string_view toString(Precision v) { return nameOf(kPrecisions, v); }
-std::string_view toString(WeightFormat v) { return nameOf(kWeightFormats, v); }
-std::string_view toString(Optimizer v) { return nameOf(kOptimizers, v); }
-std::string_view toString(Checkpointing v) { return nameOf(kCheckpointing, v); }
-std::string_view toString(LossImplementation v) { return nameOf(kLossImplementations, v); }
-std::string_view toString(AttentionKernel v) { return nameOf(kAttentionKernels, v); }
-std::string_view toString(Offload v) { return nameOf(kOffloads, v); }
-std::string_view toString(PipelineSchedule v) { return nameOf(kPipelineSchedules, v); }
-std::string_view toString(Fp8Recipe v) { return nameOf(kFp8Recipes, v); }
-std::string_view toString(KvPrecision v) { return nameOf(kKvPrecisions, v); }
-std::string_view toString(ServingEngineKind v) { return nameOf(kServingEngines, v); }
-std::string_view toString(SearchObjective v) { return nameOf(kSearchObjectives, v); }
-std::string_view toString(ModelKind v) { return nameOf(kModelKinds, v); }
-std::string_view toString(MlpKind v) { return nameOf(kMlpKinds, v); }
+std::string_view toString(Mode v)
+{
+    return nameOf(kModes, v);
+}
+std::string_view toString(ServingLoadKind v)
+{
+    return nameOf(kServingLoadKinds, v);
+}
+std::string_view toString(RlAlgorithm v)
+{
+    return nameOf(kRlAlgorithms, v);
+}
+std::string_view toString(RlPlacement v)
+{
+    return nameOf(kRlPlacements, v);
+}
+std::string_view toString(RlRewardKind v)
+{
+    return nameOf(kRlRewardKinds, v);
+}
+std::string_view toString(TrainingObjective v)
+{
+    return nameOf(kObjectives, v);
+}
+std::string_view toString(Technique v)
+{
+    return nameOf(kTechniques, v);
+}
+std::string_view toString(Precision v)
+{
+    return nameOf(kPrecisions, v);
+}
+std::string_view toString(WeightFormat v)
+{
+    return nameOf(kWeightFormats, v);
+}
+std::string_view toString(Optimizer v)
+{
+    return nameOf(kOptimizers, v);
+}
+std::string_view toString(Checkpointing v)
+{
+    return nameOf(kCheckpointing, v);
+}
+std::string_view toString(LossImplementation v)
+{
+    return nameOf(kLossImplementations, v);
+}
+std::string_view toString(AttentionKernel v)
+{
+    return nameOf(kAttentionKernels, v);
+}
+std::string_view toString(Offload v)
+{
+    return nameOf(kOffloads, v);
+}
+std::string_view toString(PipelineSchedule v)
+{
+    return nameOf(kPipelineSchedules, v);
+}
+std::string_view toString(Fp8Recipe v)
+{
+    return nameOf(kFp8Recipes, v);
+}
+std::string_view toString(KvPrecision v)
+{
+    return nameOf(kKvPrecisions, v);
+}
+std::string_view toString(ServingEngineKind v)
+{
+    return nameOf(kServingEngines, v);
+}
+std::string_view toString(SearchObjective v)
+{
+    return nameOf(kSearchObjectives, v);
+}
+std::string_view toString(ModelKind v)
+{
+    return nameOf(kModelKinds, v);
+}
+std::string_view toString(MlpKind v)
+{
+    return nameOf(kMlpKinds, v);
+}
 
 const std::vector<std::string>& billingModeNames()
 {
-    static const std::vector<std::string> names = {"on_demand", "monthly", "reserved", "spot"};
+    static const std::vector<std::string> names = { "on_demand", "monthly", "reserved", "spot" };
     return names;
 }
 
 const std::vector<std::string>& defaultBillingModes()
 {
-    static const std::vector<std::string> modes = {"on_demand", "monthly"};
+    static const std::vector<std::string> modes = { "on_demand", "monthly" };
     return modes;
 }
 

@@ -1,10 +1,10 @@
 // Reads plan documents (spec: plan-format.md); every error names its field path.
-#include "plan/plan.h"
-#include "base/text_length.h"
-#include "plan/architecture_json.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
+#include "base/text_length.h"
+#include "plan/architecture_json.h"
 #include "plan/limits.h"
+#include "plan/plan.h"
 #include "plan/plan_enum_tables.h"
 #include "plan/plan_fields.h"
 #include "plan/scenarios.h"
@@ -12,13 +12,15 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 using detail::JsonReader;
 using nlohmann::json;
 using namespace detail;
 
-namespace {
+namespace
+{
 
 using namespace limits;
 
@@ -38,7 +40,7 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     if (r.ok() && r.has("parameters") && !r.isNull("parameters") && *plan.model.parameters < 1e3)
         r.fail("parameters", "must be at least 1000, got " + formatExact(*plan.model.parameters));
     if (const json* arch = jsonChild(*model, "architecture"); arch && r.ok()) {
-        auto a = readArchitecture(*arch, Architecture{}, "model.architecture");
+        auto a = readArchitecture(*arch, Architecture {}, "model.architecture");
         if (a) {
             plan.model.architecture = *a;
             plan.model.architectureJson = *arch; // which fields the file names (a partial override stays partial)
@@ -65,13 +67,15 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         const json& load = object["load"];
         if (load.is_string()) {
             if (load.get<std::string>() != "max")
-                r.fail("load", "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got \""
-                                   + load.get<std::string>() + "\"");
+                r.fail("load",
+                    "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got \""
+                        + load.get<std::string>() + "\"");
             else
-                s.load = {ServingLoadKind::Max, 0};
+                s.load = { ServingLoadKind::Max, 0 };
         } else if (!load.is_object()) {
-            r.fail("load", "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got "
-                               + describeJsonType(load));
+            r.fail("load",
+                "must be \"max\" or an object with \"concurrency\" or \"requests_per_second\", got "
+                    + describeJsonType(load));
         } else {
             JsonReader l(load, "workload.serving.load");
             const bool concurrency = l.has("concurrency") && !l.isNull("concurrency");
@@ -83,7 +87,7 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
             if (l.ok() && concurrency) {
                 int n = 1;
                 if (l.integer("concurrency", n, true, 1, int(kMaxServingConcurrency)))
-                    s.load = {ServingLoadKind::Concurrency, double(n)};
+                    s.load = { ServingLoadKind::Concurrency, double(n) };
             }
             if (l.ok() && rate) {
                 double perSecond = 0;
@@ -91,7 +95,7 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
                     if (!(perSecond > 0))
                         l.fail("requests_per_second", "must be > 0, got " + formatExact(perSecond));
                     else
-                        s.load = {ServingLoadKind::RequestsPerSecond, perSecond};
+                        s.load = { ServingLoadKind::RequestsPerSecond, perSecond };
                 }
             }
             if (!l.ok())
@@ -104,24 +108,27 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         if (!l.ok())
             r.failPath(l.takeError().field, l.takeError().message);
     }
-    if (r.ok() && s.kvCachePrecision && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
-        r.fail("kv_cache_precision", "serving engines keep the KV cache in fp16, bf16, fp8 or int8, got \""
-                                         + std::string(toString(*s.kvCachePrecision)) + "\"");
+    if (r.ok() && s.kvCachePrecision
+        && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
+        r.fail("kv_cache_precision",
+            "serving engines keep the KV cache in fp16, bf16, fp8 or int8, got \""
+                + std::string(toString(*s.kvCachePrecision)) + "\"");
     if (const json* engine = jsonChild(object, "engine"); engine && r.ok()) {
         JsonReader e(*engine, "workload.serving.engine");
         ServingEngine& en = s.engine;
         readPlanFields(e, plan);
         e.string("version", en.version); // free text, recorded and shown; not a table scalar
         if (e.ok() && en.prefixCacheHitRate >= 1)
-            e.fail("prefix_cache_hit_rate", "must be below 1 (the last prompt token is always computed), got "
-                                                + formatExact(en.prefixCacheHitRate));
+            e.fail("prefix_cache_hit_rate",
+                "must be below 1 (the last prompt token is always computed), got "
+                    + formatExact(en.prefixCacheHitRate));
         if (!e.ok())
             r.failPath(e.takeError().field, e.takeError().message);
     }
     if (r.ok() && s.engine.maxModelLen && *s.engine.maxModelLen < s.promptTokens + s.outputTokens)
         r.failPath("workload.serving.engine.max_model_len",
-                   "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens)
-                       + "), got " + std::to_string(*s.engine.maxModelLen));
+            "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens) + "), got "
+                + std::to_string(*s.engine.maxModelLen));
     if (!r.ok())
         parent.failPath(r.takeError().field, r.takeError().message);
 }
@@ -172,9 +179,10 @@ void readRl(const json& object, Workload& w, JsonReader& parent)
     }
     if (const json* critic = jsonChild(object, "critic"); critic && r.ok()) {
         if (rl.algorithm != RlAlgorithm::Ppo)
-            r.fail("critic", std::string(toString(rl.algorithm))
-                                 + " has no critic (advantages are relative to the group's rewards); remove it or use "
-                                   "algorithm \"ppo\"");
+            r.fail("critic",
+                std::string(toString(rl.algorithm))
+                    + " has no critic (advantages are relative to the group's rewards); remove it or use "
+                      "algorithm \"ppo\"");
         else
             readRlModelRef(*critic, "workload.rl.critic", rl.critic.emplace(), r);
     }
@@ -191,16 +199,18 @@ void readRl(const json& object, Workload& w, JsonReader& parent)
     }
     r.integer("off_policy_steps", rl.offPolicySteps, false, 0, 64);
     if (r.ok() && rl.responseTokensMean > rl.responseTokensMax)
-        r.fail("response_tokens_mean", "must be at most response_tokens_max (" + std::to_string(rl.responseTokensMax)
-                                           + "), got " + std::to_string(rl.responseTokensMean));
+        r.fail("response_tokens_mean",
+            "must be at most response_tokens_max (" + std::to_string(rl.responseTokensMax) + "), got "
+                + std::to_string(rl.responseTokensMean));
     if (r.ok() && rl.placement == RlPlacement::Colocated && rl.rolloutGpus)
         r.fail("rollout_gpus", "applies to placement \"separate\" (colocated rollouts run on every GPU)");
     if (r.ok() && rl.placement == RlPlacement::Colocated && rl.offPolicySteps > 0)
         r.fail("off_policy_steps", "needs placement \"separate\" (colocated rollout and training take turns)");
     if (r.ok() && std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt < rl.miniBatches)
-        r.fail("mini_batches", "must be at most prompts_per_step x samples_per_prompt ("
-                                   + std::to_string(std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt) + "), got "
-                                   + std::to_string(rl.miniBatches));
+        r.fail("mini_batches",
+            "must be at most prompts_per_step x samples_per_prompt ("
+                + std::to_string(std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt) + "), got "
+                + std::to_string(rl.miniBatches));
     if (!r.ok())
         parent.failPath(r.takeError().field, r.takeError().message);
 }
@@ -257,7 +267,8 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     if (const json* rl = jsonChild(*workload, "rl"); rl && r.ok())
         readRl(*rl, w, r);
     if (r.ok() && w.mode == Mode::Rl && w.technique != Technique::Full && w.technique != Technique::Lora)
-        r.fail("technique", "an RL actor trains \"full\" or \"lora\", got \"" + std::string(toString(w.technique)) + "\"");
+        r.fail(
+            "technique", "an RL actor trains \"full\" or \"lora\", got \"" + std::string(toString(w.technique)) + "\"");
     if (r.ok() && w.technique == Technique::Qlora && w.weightFormat == WeightFormat::Same)
         w.weightFormat = WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base
     if (!r.ok()) {
@@ -367,9 +378,10 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
                 const auto& names = billingModeNames();
                 const std::string path = "modes[" + std::to_string(i) + "]";
                 if (std::find(names.begin(), names.end(), modes[i]) == names.end())
-                    r.fail(path, "unknown billing mode \"" + modes[i]
-                                     + "\"; expected on_demand, monthly, reserved or spot");
-                else if (std::find(modes.begin(), modes.begin() + std::ptrdiff_t(i), modes[i]) != modes.begin() + std::ptrdiff_t(i))
+                    r.fail(path,
+                        "unknown billing mode \"" + modes[i] + "\"; expected on_demand, monthly, reserved or spot");
+                else if (std::find(modes.begin(), modes.begin() + std::ptrdiff_t(i), modes[i])
+                    != modes.begin() + std::ptrdiff_t(i))
                     r.fail(path, "\"" + modes[i] + "\" is listed twice");
             }
             if (r.ok())
@@ -380,8 +392,8 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
                 r.fail("regions", "must be an object of provider -> region, got " + describeJsonType(*regions));
             for (auto it = regions->begin(); r.ok() && regions->is_object() && it != regions->end(); ++it) {
                 if (!it.value().is_string() || it.value().get_ref<const std::string&>().empty())
-                    r.failPath("billing.regions." + it.key(), "must be a region name such as \"us-east-1\", got "
-                                                                  + describeJsonType(it.value()));
+                    r.failPath("billing.regions." + it.key(),
+                        "must be a region name such as \"us-east-1\", got " + describeJsonType(it.value()));
                 else
                     bi.regions[it.key()] = it.value().get_ref<const std::string&>();
             }
@@ -413,7 +425,7 @@ Expected<Plan> planFromJson(const json& document)
 {
     JsonReader root(document, "");
     if (!root.ok())
-        return Error{"", "a plan must be a JSON object"};
+        return Error { "", "a plan must be a JSON object" };
     std::string format;
     root.string("format", format, true);
     if (root.ok() && format != "gpu-planner-plan")
@@ -421,17 +433,20 @@ Expected<Plan> planFromJson(const json& document)
     std::int64_t version = 1;
     root.integer("version", version, true, 1, 1000000);
     if (root.ok() && version > 1)
-        root.fail("version", "this plan was written by a newer GPU Planner (version " + std::to_string(version)
-                                 + "); this one reads version 1");
+        root.fail("version",
+            "this plan was written by a newer GPU Planner (version " + std::to_string(version)
+                + "); this one reads version 1");
     Plan plan;
     root.string("title", plan.title);
     if (root.ok() && utf8Length(plan.title) > std::size_t(kMaxTitleLength))
-        root.fail("title", "must be at most " + std::to_string(kMaxTitleLength) + " characters, got "
-                               + std::to_string(utf8Length(plan.title)));
+        root.fail("title",
+            "must be at most " + std::to_string(kMaxTitleLength) + " characters, got "
+                + std::to_string(utf8Length(plan.title)));
     root.string("notes", plan.notes);
     if (root.ok() && utf8Length(plan.notes) > std::size_t(kMaxNotesLength))
-        root.fail("notes", "must be at most " + std::to_string(kMaxNotesLength) + " characters, got "
-                               + std::to_string(utf8Length(plan.notes)));
+        root.fail("notes",
+            "must be at most " + std::to_string(kMaxNotesLength) + " characters, got "
+                + std::to_string(utf8Length(plan.notes)));
     if (root.ok())
         readModel(document, plan, root);
     if (root.ok())
@@ -454,11 +469,11 @@ Expected<Plan> parsePlan(std::string_view text)
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error{"", *problem};
+        return Error { "", *problem };
     try {
         return planFromJson(document);
     } catch (const json::exception& error) {
-        return Error{"", std::string("unreadable plan: ") + error.what()};
+        return Error { "", std::string("unreadable plan: ") + error.what() };
     }
 }
 

@@ -1,17 +1,19 @@
 // Writes plans back to JSON, keeping fields this version does not know.
 #include "base/embedded_files.h"
-#include "plan/plan.h"
-#include <cmath>
 #include "plan/architecture_json.h"
+#include "plan/plan.h"
 #include "plan/plan_enum_tables.h"
 #include "plan/plan_fields.h"
+#include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 using nlohmann::json;
 using namespace detail;
 
-namespace {
+namespace
+{
 
 // Overwrites known keys of `target` with `source`, recursing into objects so unknown keys survive.
 void mergeInto(json& target, const json& source)
@@ -46,19 +48,18 @@ json planToJson(const Plan& plan)
 
     // The scalars come from the field table (writePlanFields); what is written here is the rest: lists, maps and
     // the serving load, whose JSON is one of three shapes.
-    json workload = {{"lora", {{"target_modules", w.lora.targetModules}}}};
+    json workload = { { "lora", { { "target_modules", w.lora.targetModules } } } };
     const bool servingInFile = plan.original.is_object() && plan.original.contains("workload")
-                               && plan.original["workload"].is_object()
-                               && plan.original["workload"].contains("serving");
+        && plan.original["workload"].is_object() && plan.original["workload"].contains("serving");
     // A training plan that sets a serving value writes the whole section too, so a second save writes the same.
-    const bool servingWritten = w.mode == Mode::Serving || servingInFile || !(w.serving == ServingSpec{});
+    const bool servingWritten = w.mode == Mode::Serving || servingInFile || !(w.serving == ServingSpec {});
     if (servingWritten) {
         const ServingSpec& sv = w.serving;
         json load = sv.load.kind == ServingLoadKind::Max ? json("max")
-                    : sv.load.kind == ServingLoadKind::Concurrency
-                        ? json{{"concurrency", static_cast<std::int64_t>(std::llround(sv.load.value))}}
-                        : json{{"requests_per_second", sv.load.value}};
-        workload["serving"] = {{"load", load}, {"slo", json::object()}, {"engine", json::object()}};
+            : sv.load.kind == ServingLoadKind::Concurrency
+            ? json { { "concurrency", static_cast<std::int64_t>(std::llround(sv.load.value)) } }
+            : json { { "requests_per_second", sv.load.value } };
+        workload["serving"] = { { "load", load }, { "slo", json::object() }, { "engine", json::object() } };
         if (!sv.engine.version.empty())
             workload["serving"]["engine"]["version"] = sv.engine.version;
     }
@@ -73,25 +74,19 @@ json planToJson(const Plan& plan)
                 out["parameters"] = *m.parameters;
             return out;
         };
-        json reward = {{"kind", nameOf(kRlRewardKinds, rl.rewardKind)}};
+        json reward = { { "kind", nameOf(kRlRewardKinds, rl.rewardKind) } };
         if (rl.rewardKind == RlRewardKind::Rule)
             reward["cpu_seconds_per_sample"] = rl.rewardCpuSecondsPerSample;
         else
             reward.update(modelRef(rl.rewardModel));
-        json out = {{"algorithm", nameOf(kRlAlgorithms, rl.algorithm)},
-                    {"prompts_per_step", rl.promptsPerStep},
-                    {"samples_per_prompt", rl.samplesPerPrompt},
-                    {"oversampling", rl.oversampling},
-                    {"prompt_tokens", rl.promptTokens},
-                    {"response_tokens_mean", rl.responseTokensMean},
-                    {"response_tokens_max", rl.responseTokensMax},
-                    {"ppo_epochs", rl.ppoEpochs},
-                    {"mini_batches", rl.miniBatches},
-                    {"steps", rl.steps},
-                    {"reward", reward},
-                    {"placement", nameOf(kRlPlacements, rl.placement)},
-                    {"rollout_gpus", rl.rolloutGpus ? json(*rl.rolloutGpus) : json("auto")},
-                    {"off_policy_steps", rl.offPolicySteps}};
+        json out = { { "algorithm", nameOf(kRlAlgorithms, rl.algorithm) }, { "prompts_per_step", rl.promptsPerStep },
+            { "samples_per_prompt", rl.samplesPerPrompt }, { "oversampling", rl.oversampling },
+            { "prompt_tokens", rl.promptTokens }, { "response_tokens_mean", rl.responseTokensMean },
+            { "response_tokens_max", rl.responseTokensMax }, { "ppo_epochs", rl.ppoEpochs },
+            { "mini_batches", rl.miniBatches }, { "steps", rl.steps }, { "reward", reward },
+            { "placement", nameOf(kRlPlacements, rl.placement) },
+            { "rollout_gpus", rl.rolloutGpus ? json(*rl.rolloutGpus) : json("auto") },
+            { "off_policy_steps", rl.offPolicySteps } };
         if (rl.reference)
             out["reference"] = *rl.reference;
         if (rl.critic)
@@ -109,8 +104,8 @@ json planToJson(const Plan& plan)
         json item = json::object();
         if (originalCandidates && index < originalCandidates->size() && (*originalCandidates)[index].is_object()) {
             item = (*originalCandidates)[index];
-            for (const char* key : {"instance", "gpu", "gpus_per_node", "intra_node", "nodes", "inter_node_gbps",
-                                    "price_per_hour", "label"})
+            for (const char* key : { "instance", "gpu", "gpus_per_node", "intra_node", "nodes", "inter_node_gbps",
+                     "price_per_hour", "label" })
                 item.erase(key);
         }
         if (!c.instance.empty()) {
@@ -131,20 +126,13 @@ json planToJson(const Plan& plan)
         candidates.push_back(item);
     }
     const Billing& b = plan.billing;
-    json billing = {{"modes", b.modes}};
+    json billing = { { "modes", b.modes } };
     if (!b.regions.empty())
         billing["regions"] = b.regions;
 
-    json known = {{"format", "gpu-planner-plan"},
-                  {"version", 1},
-                  {"title", plan.title},
-                  {"notes", plan.notes},
-                  {"model", model},
-                  {"workload", workload},
-                  {"candidates", candidates},
-                  {"assumptions", json::object()},
-                  {"billing", billing},
-                  {"search", json::object()}};
+    json known = { { "format", "gpu-planner-plan" }, { "version", 1 }, { "title", plan.title }, { "notes", plan.notes },
+        { "model", model }, { "workload", workload }, { "candidates", candidates }, { "assumptions", json::object() },
+        { "billing", billing }, { "search", json::object() } };
     json document = plan.original.is_object() ? plan.original : json::object();
     // Sections this version rewrites completely (their content is fully known) are replaced, not merged,
     // so that removing a candidate or an architecture field really removes it.
@@ -154,8 +142,7 @@ json planToJson(const Plan& plan)
     if (document.contains("model") && document["model"].is_object())
         document["model"].erase("architecture");
     if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("serving")
-        && document["workload"]["serving"].is_object())
-    {
+        && document["workload"]["serving"].is_object()) {
         json& serving = document["workload"]["serving"];
         serving.erase("load"); // switching concurrency to a rate drops the concurrency
         if (serving.contains("engine") && serving["engine"].is_object())
@@ -169,12 +156,10 @@ json planToJson(const Plan& plan)
         json overrides = json::array();
         const auto numberOrNull = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
         for (const OverrideUse& use : plan.answeredWith)
-            overrides.push_back({{"instance", use.instance},
-                                 {"status", use.status},
-                                 {"currency", use.currency},
-                                 {"on_demand_per_hour", numberOrNull(use.onDemandPerHour)},
-                                 {"monthly", numberOrNull(use.monthly)}});
-        known["answered_with"] = {{"overrides", overrides}};
+            overrides.push_back({ { "instance", use.instance }, { "status", use.status }, { "currency", use.currency },
+                { "on_demand_per_hour", numberOrNull(use.onDemandPerHour) },
+                { "monthly", numberOrNull(use.monthly) } });
+        known["answered_with"] = { { "overrides", overrides } };
     }
     mergeInto(document, known);
     if (!plan.model.parameters && document["model"].is_object())
@@ -192,8 +177,8 @@ std::string serializePlan(const Plan& plan)
 bool Plan::operator==(const Plan& other) const
 {
     return title == other.title && notes == other.notes && model == other.model && workload == other.workload
-           && candidates == other.candidates && assumptions == other.assumptions && billing == other.billing
-           && search == other.search && unmodelledFields(original) == unmodelledFields(other.original);
+        && candidates == other.candidates && assumptions == other.assumptions && billing == other.billing
+        && search == other.search && unmodelledFields(original) == unmodelledFields(other.original);
 }
 
 std::string_view defaultPlanText()

@@ -1,9 +1,11 @@
 // Element sizes of precisions and storage formats, each with the layout it comes from.
 #include "plan/precision.h"
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // llama.cpp Q4_0 (ggml/src/ggml-common.h block_q4_0): 32 4-bit weights + one fp16 scale = 18 bytes,
 // 4.5 bits per weight; gpt-fast's int4 group-32 kernels, which the decode efficiency was measured with,

@@ -4,7 +4,8 @@
 
 #include "plan/plan.h"
 
-namespace gp {
+namespace gp
+{
 
 // One activation, gradient or unquantized weight element at a compute precision. FP8 training keeps bf16
 // weights and activations outside the GEMMs (NVIDIA Transformer Engine), so fp8 counts 2 bytes here.

@@ -9,11 +9,13 @@
 #include <cctype>
 #include <set>
 
-namespace gp {
+namespace gp
+{
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string joinedSections()
 {
@@ -106,8 +108,8 @@ json mergePatchBetween(const json& from, const json& to)
         } else if (*old != it.value()) {
             // null in the target cannot be written as a merge-patch value (it means "remove"): removing the key
             // reads back the same, since the plan reads null as absent.
-            patch[it.key()] = it.value().is_object() && old->is_object() ? mergePatchBetween(*old, it.value())
-                                                                         : it.value();
+            patch[it.key()]
+                = it.value().is_object() && old->is_object() ? mergePatchBetween(*old, it.value()) : it.value();
         }
     }
     return patch;
@@ -148,7 +150,8 @@ json overridesBetween(const Plan& base, const Plan& variant)
     return patch;
 }
 
-namespace {
+namespace
+{
 
 // The leaves of merge patch `patch` under `prefix`, with the value each had in `from` (null when absent).
 void collectPlanChanges(const json& patch, const json* from, const std::string& prefix, std::vector<PlanChange>& out)
@@ -160,7 +163,7 @@ void collectPlanChanges(const json& patch, const json* from, const std::string& 
             collectPlanChanges(it.value(), old, path, out);
             continue;
         }
-        out.push_back({path, old ? *old : json(nullptr), it.value()});
+        out.push_back({ path, old ? *old : json(nullptr), it.value() });
     }
 }
 
@@ -248,21 +251,22 @@ void setPlanScenarios(Plan& plan, const std::vector<Scenario>& scenarios)
 
 const std::vector<std::string>& scenarioSections()
 {
-    static const std::vector<std::string> sections{"model", "workload", "candidates", "assumptions", "billing",
-                                                   "search"};
+    static const std::vector<std::string> sections { "model", "workload", "candidates", "assumptions", "billing",
+        "search" };
     return sections;
 }
 
 Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std::string& fieldPrefix)
 {
     if (!overrides.is_object())
-        return Error{fieldPrefix, "must be an object of plan sections (" + joinedSections() + "), got "
-                                      + detail::describeJsonType(overrides)};
+        return Error { fieldPrefix,
+            "must be an object of plan sections (" + joinedSections() + "), got "
+                + detail::describeJsonType(overrides) };
     for (auto it = overrides.begin(); it != overrides.end(); ++it) {
         const auto& sections = scenarioSections();
         if (std::find(sections.begin(), sections.end(), it.key()) == sections.end())
-            return Error{prefixed(fieldPrefix, it.key()),
-                         "a scenario cannot override this; it overrides " + joinedSections()};
+            return Error { prefixed(fieldPrefix, it.key()),
+                "a scenario cannot override this; it overrides " + joinedSections() };
     }
     json document = planToJson(base);
     document.erase("scenarios");
@@ -270,10 +274,10 @@ Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std
     try {
         auto plan = planFromJson(document);
         if (!plan)
-            return Error{prefixed(fieldPrefix, plan.error().field), plan.error().message};
+            return Error { prefixed(fieldPrefix, plan.error().field), plan.error().message };
         return plan;
     } catch (const json::exception& error) {
-        return Error{fieldPrefix, std::string("unreadable overrides: ") + error.what()};
+        return Error { fieldPrefix, std::string("unreadable overrides: ") + error.what() };
     }
 }
 
@@ -281,9 +285,8 @@ Expected<Plan> scenarioPlan(const Plan& base, std::size_t index)
 {
     const std::vector<Scenario> scenarios = planScenarios(base);
     if (index >= scenarios.size())
-        return Error{"scenarios", "there is no scenario " + std::to_string(index + 1)};
-    return applyOverrides(base, scenarios[index].overrides,
-                          "scenarios[" + std::to_string(index) + "].overrides");
+        return Error { "scenarios", "there is no scenario " + std::to_string(index + 1) };
+    return applyOverrides(base, scenarios[index].overrides, "scenarios[" + std::to_string(index) + "].overrides");
 }
 
 std::optional<Error> readScenarios(const json& document, const Plan& plan)
@@ -294,43 +297,43 @@ std::optional<Error> readScenarios(const json& document, const Plan& plan)
     if (found == document.end() || found->is_null())
         return std::nullopt;
     if (!found->is_array())
-        return Error{"scenarios", "must be an array of {\"name\", \"overrides\"}, got "
-                                      + detail::describeJsonType(*found)};
+        return Error { "scenarios",
+            "must be an array of {\"name\", \"overrides\"}, got " + detail::describeJsonType(*found) };
     if (found->size() > kMaxScenarios)
-        return Error{"scenarios", "must hold at most " + std::to_string(kMaxScenarios) + " scenarios, got "
-                                      + std::to_string(found->size())};
+        return Error { "scenarios",
+            "must hold at most " + std::to_string(kMaxScenarios) + " scenarios, got " + std::to_string(found->size()) };
     std::set<std::string> names;
     std::vector<Scenario> scenarios;
     for (std::size_t i = 0; i < found->size(); ++i) {
         const std::string path = "scenarios[" + std::to_string(i) + "]";
         const json& item = (*found)[i];
         if (!item.is_object())
-            return Error{path, "must be an object with \"name\" and \"overrides\", got "
-                                   + detail::describeJsonType(item)};
+            return Error { path,
+                "must be an object with \"name\" and \"overrides\", got " + detail::describeJsonType(item) };
         for (auto it = item.begin(); it != item.end(); ++it)
             if (it.key() != "name" && it.key() != "overrides")
-                return Error{path + "." + it.key(), "unknown field; a scenario has \"name\" and \"overrides\""};
+                return Error { path + "." + it.key(), "unknown field; a scenario has \"name\" and \"overrides\"" };
         Scenario s;
         const auto name = item.find("name");
         if (name == item.end() || !name->is_string())
-            return Error{path + ".name", "is required: a text naming the scenario"};
+            return Error { path + ".name", "is required: a text naming the scenario" };
         s.name = name->get<std::string>();
         const auto first = s.name.find_first_not_of(" \t");
         if (first == std::string::npos)
-            return Error{path + ".name", "must not be empty"};
+            return Error { path + ".name", "must not be empty" };
         if (utf8Length(s.name) > std::size_t(limits::kMaxTitleLength))
-            return Error{path + ".name", "must be at most " + std::to_string(limits::kMaxTitleLength)
-                                             + " characters, got " + std::to_string(utf8Length(s.name))};
+            return Error { path + ".name",
+                "must be at most " + std::to_string(limits::kMaxTitleLength) + " characters, got "
+                    + std::to_string(utf8Length(s.name)) };
         if (!names.insert(s.name).second)
-            return Error{path + ".name", "\"" + s.name + "\" names another scenario too; names must differ"};
+            return Error { path + ".name", "\"" + s.name + "\" names another scenario too; names must differ" };
         if (const auto overrides = item.find("overrides"); overrides != item.end() && !overrides->is_null())
             s.overrides = *overrides;
         scenarios.push_back(std::move(s));
     }
     // Each scenario must describe a plan that reads; `plan` (without scenarios) is the base they apply to.
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
-        auto applied = applyOverrides(plan, scenarios[i].overrides,
-                                      "scenarios[" + std::to_string(i) + "].overrides");
+        auto applied = applyOverrides(plan, scenarios[i].overrides, "scenarios[" + std::to_string(i) + "].overrides");
         if (!applied)
             return applied.error();
     }
@@ -341,7 +344,7 @@ json scenariosToJson(const std::vector<Scenario>& scenarios)
 {
     json list = json::array();
     for (const Scenario& s : scenarios)
-        list.push_back({{"name", s.name}, {"overrides", s.overrides.is_object() ? s.overrides : json::object()}});
+        list.push_back({ { "name", s.name }, { "overrides", s.overrides.is_object() ? s.overrides : json::object() } });
     return list;
 }
 
@@ -349,24 +352,28 @@ Expected<json> overridesForField(const Plan& base, const std::string& path, cons
 {
     const auto steps = splitPath(path);
     if (!steps)
-        return Error{"--field", "\"" + path + "\" is not a field path (e.g. workload.sequence_length or "
-                                               "candidates[*].nodes)"};
+        return Error { "--field",
+            "\"" + path
+                + "\" is not a field path (e.g. workload.sequence_length or "
+                  "candidates[*].nodes)" };
     const auto& sections = scenarioSections();
     const PathStep& head = steps->front();
     if (std::find(sections.begin(), sections.end(), head.key) == sections.end())
-        return Error{"--field", "\"" + path + "\" is not in a section that can vary (" + joinedSections() + ")"};
+        return Error { "--field", "\"" + path + "\" is not in a section that can vary (" + joinedSections() + ")" };
     json overrides = json::object();
     if (head.key == "candidates") {
         if (!head.indexed || steps->size() < 2)
-            return Error{"--field", "a candidate field needs an index: candidates[0].nodes, or candidates[*].nodes "
-                                    "for every candidate"};
+            return Error { "--field",
+                "a candidate field needs an index: candidates[0].nodes, or candidates[*].nodes "
+                "for every candidate" };
         json list = planToJson(base)["candidates"];
         if (list.empty())
-            return Error{"--field", "the plan lists no candidates (it compares every catalog instance), so \""
-                                        + path + "\" names none"};
+            return Error { "--field",
+                "the plan lists no candidates (it compares every catalog instance), so \"" + path + "\" names none" };
         if (!head.every && head.index >= list.size())
-            return Error{"--field", "the plan has " + std::to_string(list.size()) + " candidates; \"" + path
-                                        + "\" names candidate " + std::to_string(head.index)};
+            return Error { "--field",
+                "the plan has " + std::to_string(list.size()) + " candidates; \"" + path + "\" names candidate "
+                    + std::to_string(head.index) };
         for (std::size_t i = 0; i < list.size(); ++i)
             if (head.every || i == head.index)
                 setAt(list[i], *steps, 1, value);
@@ -375,9 +382,9 @@ Expected<json> overridesForField(const Plan& base, const std::string& path, cons
     }
     for (std::size_t i = 1; i < steps->size(); ++i)
         if ((*steps)[i].indexed)
-            return Error{"--field", "\"" + path + "\": only candidates take an index"};
+            return Error { "--field", "\"" + path + "\": only candidates take an index" };
     if (head.indexed)
-        return Error{"--field", "\"" + path + "\": only candidates take an index"};
+        return Error { "--field", "\"" + path + "\": only candidates take an index" };
     setAt(overrides, *steps, 0, value);
     return overrides;
 }
@@ -390,10 +397,10 @@ std::string sweepValueText(const json& value)
 Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::vector<json>& values)
 {
     if (values.empty())
-        return Error{"--values", "needs at least one value"};
+        return Error { "--values", "needs at least one value" };
     if (values.size() > kMaxScenarios)
-        return Error{"--values", "at most " + std::to_string(kMaxScenarios) + " values, got "
-                                     + std::to_string(values.size())};
+        return Error { "--values",
+            "at most " + std::to_string(kMaxScenarios) + " values, got " + std::to_string(values.size()) };
     Plan swept = base;
     std::vector<Scenario> points;
     std::set<std::string> names;
@@ -403,11 +410,11 @@ Expected<Plan> sweepPlan(const Plan& base, const std::string& path, const std::v
             return overrides.error();
         const std::string name = path + "=" + sweepValueText(value);
         if (!names.insert(name).second)
-            return Error{"--values", sweepValueText(value) + " is listed twice"};
+            return Error { "--values", sweepValueText(value) + " is listed twice" };
         auto applied = applyOverrides(base, *overrides, "");
         if (!applied)
-            return Error{"--values", sweepValueText(value) + ": " + applied.error().toString()};
-        points.push_back({name, std::move(*overrides)});
+            return Error { "--values", sweepValueText(value) + ": " + applied.error().toString() };
+        points.push_back({ name, std::move(*overrides) });
     }
     setPlanScenarios(swept, points);
     return swept;

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // A named variant of the plan: `overrides` is a JSON merge patch (RFC 7386) onto the base plan's document
 // (model, workload, candidates, assumptions, billing, search).

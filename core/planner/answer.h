@@ -10,11 +10,12 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Where one candidate stands in the answer.
 struct Standing {
-    int rank = 0;             // 1-based place in the answer
+    int rank = 0; // 1-based place in the answer
     bool recommended = false; // the answer's recommendation
     // The candidate's headline figures: hours (training: to finish; inference: per request batch) and cost under
     // `figures.mode`, the cheapest billing mode the plan allows (training: total to finish; inference: per million
@@ -30,9 +31,9 @@ struct Standing {
 };
 
 struct PlanAnswer {
-    PlanSearchResult search;         // the model, the candidates ranked best first, counts and time
+    PlanSearchResult search; // the model, the candidates ranked best first, counts and time
     std::vector<Standing> standings; // one per search.candidates entry, same order
-    int recommended = -1;            // index into search.candidates; -1: no candidate meets the objective
+    int recommended = -1; // index into search.candidates; -1: no candidate meets the objective
     std::optional<Diagnostic> summary; // "recommended_configuration": the recommendation in one sentence
     std::vector<std::string> billingModes; // the modes the ranking used (plan billing.modes)
     std::string currency = "CNY";

@@ -10,25 +10,24 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Memory-saving levels tried, least first, for the smallest-footprint fit of advice: no offload, the optimizer
 // offloaded, everything offloaded (the planner grid's most saving ones, planner_grid.h).
 std::vector<SavingLevels> footprintLevels(int data, int pipeline)
 {
     if (pipelineKeepsShardsGathered(3, pipeline, data)) // ZeRO-2/3 keep a pipeline stage gathered
-        return {{1, Offload::None, Checkpointing::Full},
-                {1, Offload::Optimizer, Checkpointing::Full},
-                {1, Offload::Optimizer, Checkpointing::Full}};
+        return { { 1, Offload::None, Checkpointing::Full }, { 1, Offload::Optimizer, Checkpointing::Full },
+            { 1, Offload::Optimizer, Checkpointing::Full } };
     if (data <= 1)
-        return {{0, Offload::None, Checkpointing::Full},
-                {2, Offload::Optimizer, Checkpointing::Full},
-                {3, Offload::OptimizerAndParameters, Checkpointing::Full}};
-    return {{3, Offload::None, Checkpointing::Full},
-            {3, Offload::Optimizer, Checkpointing::Full},
-            {3, Offload::OptimizerAndParameters, Checkpointing::Full}};
+        return { { 0, Offload::None, Checkpointing::Full }, { 2, Offload::Optimizer, Checkpointing::Full },
+            { 3, Offload::OptimizerAndParameters, Checkpointing::Full } };
+    return { { 3, Offload::None, Checkpointing::Full }, { 3, Offload::Optimizer, Checkpointing::Full },
+        { 3, Offload::OptimizerAndParameters, Checkpointing::Full } };
 }
 
 void addConfigurationArgs(Diagnostic& d, const CandidateResult& r)
@@ -73,8 +72,7 @@ double unshardedWeights(const SearchInputs& inputs, const Workload& workload, co
     one.gpusPerNode = 1;
     Configuration c;
     const Workload onGpu = workloadOnGpu(workload, hardware.gpu);
-    const MemoryBreakdown m
-        = estimateMemory(*inputs.model, onGpu, c, one, inputs.plan->assumptions, *inputs.catalog);
+    const MemoryBreakdown m = estimateMemory(*inputs.model, onGpu, c, one, inputs.plan->assumptions, *inputs.catalog);
     return m.weights;
 }
 
@@ -91,10 +89,11 @@ SearchInputs makeSearchInputs(const Plan& plan, const ResolvedModel& model, cons
     return inputs;
 }
 
-namespace {
+namespace
+{
 
 bool fitsUsableMemory(const MemoryBreakdown& m, const SearchInputs& inputs, const Hardware& hardware, double* ratio,
-                      MemoryBreakdown* memory)
+    MemoryBreakdown* memory)
 {
     if (memory)
         *memory = m;
@@ -108,21 +107,20 @@ bool fitsUsableMemory(const MemoryBreakdown& m, const SearchInputs& inputs, cons
 } // namespace
 
 bool fitsGpuMemory(const SearchInputs& inputs, const Workload& workload, const Hardware& hardware,
-                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+    const Configuration& config, double* ratio, MemoryBreakdown* memory)
 {
-    return fitsUsableMemory(estimateMemory(*inputs.model, workload, config, hardware, inputs.memory), inputs, hardware,
-                            ratio, memory);
+    return fitsUsableMemory(
+        estimateMemory(*inputs.model, workload, config, hardware, inputs.memory), inputs, hardware, ratio, memory);
 }
 
 bool fitsGpuMemory(const SearchInputs& inputs, const TrainingMemoryBasis& basis, const Hardware& hardware,
-                   const Configuration& config, double* ratio, MemoryBreakdown* memory)
+    const Configuration& config, double* ratio, MemoryBreakdown* memory)
 {
     return fitsUsableMemory(estimateMemory(basis, config, hardware), inputs, hardware, ratio, memory);
 }
 
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
-                                int microBatch, int accumulation, const Workload& workload, int context, int expert,
-                                int virtualStages)
+    int microBatch, int accumulation, const Workload& workload, int context, int expert, int virtualStages)
 {
     Configuration c;
     c.tensor = std::max(tensor, 1);
@@ -147,8 +145,8 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
     return c;
 }
 
-std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, const Plan& plan,
-                                                    const Hardware& hardware, bool allowOffload)
+std::optional<CandidateResult> smallestFootprintFit(
+    const SearchInputs& inputs, const Plan& plan, const Hardware& hardware, bool allowOffload)
 {
     const Workload workload = workloadOnGpu(plan.workload, hardware.gpu);
     const Architecture& arch = inputs.model->architecture;
@@ -162,9 +160,9 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
             if (gpus % t != 0)
                 continue;
             for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-                const std::vector<int> contexts = training ? contextDegrees(workload.sequenceLength,
-                                                                            hardware.gpusPerNode, t, gpus / (t * p))
-                                                           : std::vector<int>{1};
+                const std::vector<int> contexts = training
+                    ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
+                    : std::vector<int> { 1 };
                 for (int cp : contexts) {
                     const int data = gpus / (t * p * cp);
                     // The planner's grid rules (planner.cpp searchTraining), so a fit found here is one the search
@@ -172,13 +170,12 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
                     // gets at least as many micro-batches as stages.
                     if (training && (data <= 0 || inputs.globalBatch % data != 0))
                         continue;
-                    SavingLevels levels = training ? footprintLevels(data * cp, p)[levelIndex] : SavingLevels{};
+                    SavingLevels levels = training ? footprintLevels(data * cp, p)[levelIndex] : SavingLevels {};
                     const std::int64_t accumulation = training ? inputs.globalBatch / data : 1;
                     if (training && p > 1 && accumulation < p)
                         continue;
                     const int batch = training ? 1 : std::max(plan.workload.inference.batchSize, 1);
-                    const Configuration c = makeConfiguration(
-                        hardware, t, p, levels, batch,
+                    const Configuration c = makeConfiguration(hardware, t, p, levels, batch,
                         static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 20)), workload, cp);
                     if (!fitsGpuMemory(inputs, workload, hardware, c))
                         continue;
@@ -192,12 +189,13 @@ std::optional<CandidateResult> smallestFootprintFit(const SearchInputs& inputs, 
     return std::nullopt;
 }
 
-namespace {
+namespace
+{
 
 // Memory only, ignoring the batch's divisibility: whether the most saving split (offloading or not) fits.
 // `workload`: the plan's as run on the hardware's GPU (workloadOnGpu).
-bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Workload& workload,
-                          const Hardware& hardware, bool allowOffload)
+bool fitsMemoryAtAnySplit(
+    const SearchInputs& inputs, const Plan& plan, const Workload& workload, const Hardware& hardware, bool allowOffload)
 {
     const Architecture& arch = inputs.model->architecture;
     const int gpus = hardware.totalGpus();
@@ -207,9 +205,9 @@ bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Wo
             continue;
         for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
             // The most saving context split only: more context parallelism never needs more memory per GPU.
-            const std::vector<int> contexts
-                = training ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
-                           : std::vector<int>{1};
+            const std::vector<int> contexts = training
+                ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
+                : std::vector<int> { 1 };
             const int cp = contexts.back();
             const int data = gpus / (t * p * cp);
             SavingLevels levels;
@@ -227,8 +225,7 @@ bool fitsMemoryAtAnySplit(const SearchInputs& inputs, const Plan& plan, const Wo
 } // namespace
 
 std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, const Plan& plan,
-                                                    const CandidateSpec& candidate, int fromNodes, int toNodes,
-                                                    bool allowOffload)
+    const CandidateSpec& candidate, int fromNodes, int toNodes, bool allowOffload)
 {
     fromNodes = std::max(fromNodes, 1);
     toNodes = std::min(toNodes, kMaxAdviceNodes);
@@ -276,11 +273,11 @@ std::optional<CandidateResult> smallestFittingNodes(const SearchInputs& inputs, 
 }
 
 FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, const CandidateResult& closestMiss,
-                        const std::optional<CandidateResult>& moreNodes, int nodeLimit)
+    const std::optional<CandidateResult>& moreNodes, int nodeLimit)
 {
     const double gpuMemory = hardware.gpu.memoryBytes;
-    const double usable = closestMiss.usableMemory > 0 ? closestMiss.usableMemory
-                                                       : usableMemoryBytes(hardware, inputs.headroom);
+    const double usable
+        = closestMiss.usableMemory > 0 ? closestMiss.usableMemory : usableMemoryBytes(hardware, inputs.headroom);
     const bool evaluated = closestMiss.memory.total > 0;
     // The constraint that binds the configuration shown beside the reason (the closest miss), in its numbers.
     FitFailure binding;
@@ -288,30 +285,29 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
         // No configuration reached the memory model (no valid split): what one GPU would have to hold.
         const double weights = unshardedWeights(inputs, inputs.plan->workload, hardware);
         binding.code = weights > usable ? "weights_exceed_memory" : "memory_exceeds_capacity";
-        binding.args = {{"weights_gib", formatGiB(weights)}, {"gpu_memory_gib", formatGiB(gpuMemory)}, {"usable_gib", formatGiB(usable)}};
+        binding.args = { { "weights_gib", formatGiB(weights) }, { "gpu_memory_gib", formatGiB(gpuMemory) },
+            { "usable_gib", formatGiB(usable) } };
         binding.message = "the model's weights alone take " + formatGiB(weights) + " GiB, more than one GPU's "
             + formatGiB(usable) + " GiB usable";
     } else if (closestMiss.failure && closestMiss.failure->code != "memory_exceeds_capacity") {
         binding = *closestMiss.failure; // host RAM, layout: as the estimator words it
     } else if (closestMiss.memory.weights > usable) {
         binding.code = "weights_exceed_memory";
-        binding.args = {{"weights_gib", formatGiB(closestMiss.memory.weights)},
-                        {"gpu_memory_gib", formatGiB(gpuMemory)},
-                        {"usable_gib", formatGiB(usable)}};
+        binding.args = { { "weights_gib", formatGiB(closestMiss.memory.weights) },
+            { "gpu_memory_gib", formatGiB(gpuMemory) }, { "usable_gib", formatGiB(usable) } };
         binding.message = "the weights alone take " + formatGiB(closestMiss.memory.weights)
             + " GiB per GPU in the closest configuration, more than the " + formatGiB(usable) + " GiB usable";
     } else if (!moreNodes && closestMiss.memory.activations + closestMiss.memory.logits > usable
-               && inputs.plan->workload.mode == Mode::Training
-               && closestMiss.configuration.checkpointing == Checkpointing::Full) {
+        && inputs.plan->workload.mode == Mode::Training
+        && closestMiss.configuration.checkpointing == Checkpointing::Full) {
         // More replicas shard weights, gradients and optimizer states, never one sequence's activations. Said
         // only of a configuration that checkpoints fully: one that does not (a layout the user set) may fit with
         // checkpointing, which the suggestions then offer.
         const double activations = closestMiss.memory.activations + closestMiss.memory.logits;
         binding.code = "activations_exceed_memory";
-        binding.args = {{"activations_gib", formatGiB(activations)},
-                        {"usable_gib", formatGiB(usable)},
-                        {"sequence_length", std::to_string(inputs.plan->workload.sequenceLength)},
-                        {"nodes_ceiling", std::to_string(kMaxAdviceNodes)}};
+        binding.args = { { "activations_gib", formatGiB(activations) }, { "usable_gib", formatGiB(usable) },
+            { "sequence_length", std::to_string(inputs.plan->workload.sequenceLength) },
+            { "nodes_ceiling", std::to_string(kMaxAdviceNodes) } };
         binding.message = "the activations of one sequence of " + std::to_string(inputs.plan->workload.sequenceLength)
             + " tokens take " + formatGiB(activations) + " GiB per GPU even with full checkpointing, more than the "
             + formatGiB(usable) + " GiB usable; more nodes do not shrink them (no node count up to "
@@ -319,7 +315,7 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
             + "across GPUs would";
     } else {
         binding.code = "memory_exceeds_capacity";
-        binding.args = {{"required_gib", formatGiB(closestMiss.memory.total)}, {"usable_gib", formatGiB(usable)}};
+        binding.args = { { "required_gib", formatGiB(closestMiss.memory.total) }, { "usable_gib", formatGiB(usable) } };
         // With the search off the configuration shown is the plan's own, not the most memory-saving one.
         binding.message = std::string(inputs.plan->search.enabled ? "even the most memory-saving configuration needs "
                                                                   : "the configuration as set needs ")
@@ -334,10 +330,9 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
     // A fit exists beyond the nodes allowed: say so, after what binds within them.
     FitFailure f;
     f.code = "needs_more_nodes";
-    f.args = {{"nodes_needed", std::to_string(moreNodes->nodes)},
-              {"zero_stage", std::to_string(moreNodes->configuration.zeroStage)},
-              {"max_nodes", std::to_string(nodeLimit)},
-              {"limit_code", binding.code}};
+    f.args = { { "nodes_needed", std::to_string(moreNodes->nodes) },
+        { "zero_stage", std::to_string(moreNodes->configuration.zeroStage) },
+        { "max_nodes", std::to_string(nodeLimit) }, { "limit_code", binding.code } };
     f.args.insert(f.args.end(), binding.args.begin(), binding.args.end());
     f.message = binding.message + "; the smallest fit needs " + configurationWords(*moreNodes) + ", more than the "
         + std::to_string(nodeLimit) + (nodeLimit == 1 ? " node" : " nodes") + " allowed";
@@ -345,9 +340,8 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
 }
 
 std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateSpec& candidate,
-                                    const Hardware& hardware, const std::optional<CandidateResult>& moreNodes,
-                                    int firstNodes, int nodeLimit, const std::optional<Configuration>& asConfigured,
-                                    const Hardware* configuredHardware)
+    const Hardware& hardware, const std::optional<CandidateResult>& moreNodes, int firstNodes, int nodeLimit,
+    const std::optional<Configuration>& asConfigured, const Hardware* configuredHardware)
 {
     std::vector<Diagnostic> out;
     const Plan& plan = *inputs.plan;
@@ -375,19 +369,20 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
         atZero3.zeroStage = 3;
         const bool pipelined = pipelineKeepsShardsGathered(atZero3);
         const int zero = pipelined ? 1 : 3;
-        const Offload zeroOffload = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer
-                                                                                              : c.offload;
+        const Offload zeroOffload
+            = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer : c.offload;
         // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
         const Variant variants[] = {
-            {"suggest_checkpointing", {c.zeroStage, c.offload, Checkpointing::Full}, "full activation checkpointing"},
-            {"suggest_zero", {zero, zeroOffload, c.checkpointing},
-             pipelined ? "ZeRO-1 (shard the optimizer states)" : "ZeRO-3 (shard weights, gradients and optimizer)"},
-            {"suggest_zero", {zero, zeroOffload, Checkpointing::Full},
-             pipelined ? "ZeRO-1 and full activation checkpointing" : "ZeRO-3 and full activation checkpointing"},
-            {"suggest_offload", {3, Offload::OptimizerAndParameters, c.checkpointing},
-             "ZeRO-3 with optimizer and parameters offloaded to CPU"},
-            {"suggest_offload", {3, Offload::OptimizerAndParameters, Checkpointing::Full},
-             "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing"},
+            { "suggest_checkpointing", { c.zeroStage, c.offload, Checkpointing::Full },
+                "full activation checkpointing" },
+            { "suggest_zero", { zero, zeroOffload, c.checkpointing },
+                pipelined ? "ZeRO-1 (shard the optimizer states)" : "ZeRO-3 (shard weights, gradients and optimizer)" },
+            { "suggest_zero", { zero, zeroOffload, Checkpointing::Full },
+                pipelined ? "ZeRO-1 and full activation checkpointing" : "ZeRO-3 and full activation checkpointing" },
+            { "suggest_offload", { 3, Offload::OptimizerAndParameters, c.checkpointing },
+                "ZeRO-3 with optimizer and parameters offloaded to CPU" },
+            { "suggest_offload", { 3, Offload::OptimizerAndParameters, Checkpointing::Full },
+                "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing" },
         };
         for (const auto& v : variants) {
             const bool offered
@@ -427,8 +422,8 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             const Configuration& c = *asConfigured;
             const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
             const int groupGpus = c.data * std::max(c.context, 1); // the GPUs data x context ranks share
-            for (int cp : contextDegrees(workload.sequenceLength, configuredHardware->gpusPerNode, c.tensor, groupGpus,
-                                         true)) {
+            for (int cp :
+                contextDegrees(workload.sequenceLength, configuredHardware->gpusPerNode, c.tensor, groupGpus, true)) {
                 if (cp <= c.context || fit)
                     continue;
                 Configuration changed = c;
@@ -451,8 +446,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                     const int data = gpus / (t * cp);
                     if (fit || cp == 1 || data <= 0 || inputs.globalBatch % data != 0)
                         continue;
-                    const Configuration c = makeConfiguration(
-                        hardware, t, 1, footprintLevels(data * cp, 1)[0], 1,
+                    const Configuration c = makeConfiguration(hardware, t, 1, footprintLevels(data * cp, 1)[0], 1,
                         static_cast<int>(std::min<std::int64_t>(inputs.globalBatch / data, 1 << 20)), onGpu, cp);
                     if (!fitsGpuMemory(inputs, onGpu, hardware, c))
                         continue;
@@ -481,9 +475,9 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             if (g.memoryBytes > hardware.gpu.memoryBytes)
                 larger.push_back(&g);
         std::stable_sort(larger.begin(), larger.end(),
-                         [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
+            [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
         bool found = false;
-        for (bool allowOffload : {false, true}) {
+        for (bool allowOffload : { false, true }) {
             for (const GpuSpec* g : larger) {
                 CandidateSpec bare;
                 bare.gpu = g->id;
@@ -496,7 +490,7 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
                     continue;
                 Diagnostic d;
                 d.code = "suggest_larger_gpu";
-                d.args = {{"gpu", g->id}, {"gpu_name", g->name}, {"gpu_memory_gib", formatGiB(g->memoryBytes)}};
+                d.args = { { "gpu", g->id }, { "gpu_name", g->name }, { "gpu_memory_gib", formatGiB(g->memoryBytes) } };
                 // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
                 const InstanceSpec* instance = nullptr;
                 for (const auto& i : inputs.catalog->instances) {
@@ -528,8 +522,8 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             const char* words;
         };
         const TechniqueChange changes[] = {
-            {"suggest_lora", Technique::Lora, workload.weightFormat, "LoRA (train low-rank adapters, base frozen)"},
-            {"suggest_qlora", Technique::Qlora, WeightFormat::Nf4, "QLoRA (4-bit NF4 base, LoRA adapters)"},
+            { "suggest_lora", Technique::Lora, workload.weightFormat, "LoRA (train low-rank adapters, base frozen)" },
+            { "suggest_qlora", Technique::Qlora, WeightFormat::Nf4, "QLoRA (4-bit NF4 base, LoRA adapters)" },
         };
         for (const auto& change : changes) {
             if (workload.technique == change.technique)
@@ -553,9 +547,9 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
             break; // the lightest change that fits is enough; QLoRA is only offered when LoRA does not fit
         }
     } else if (workload.weightFormat == WeightFormat::Same || workload.weightFormat == WeightFormat::Fp8
-               || workload.weightFormat == WeightFormat::Int8) {
+        || workload.weightFormat == WeightFormat::Int8) {
         // Serving: quantized weights read less memory; int8 first, then 4-bit.
-        for (WeightFormat format : {WeightFormat::Int8, WeightFormat::Int4}) {
+        for (WeightFormat format : { WeightFormat::Int8, WeightFormat::Int4 }) {
             if (format == workload.weightFormat)
                 continue;
             if (format == WeightFormat::Int8 && workload.weightFormat == WeightFormat::Int8)

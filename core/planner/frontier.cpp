@@ -6,17 +6,19 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 bool sameConfiguration(const Configuration& a, const Configuration& b)
 {
     return a.data == b.data && a.tensor == b.tensor && a.pipeline == b.pipeline && a.zeroStage == b.zeroStage
-           && a.offload == b.offload && a.checkpointing == b.checkpointing && a.microBatchSize == b.microBatchSize
-           && a.gradientAccumulationSteps == b.gradientAccumulationSteps && a.sequenceParallel == b.sequenceParallel
-           && a.expert == b.expert && a.context == b.context && a.pipelineSchedule == b.pipelineSchedule
-           && a.virtualStages == b.virtualStages;
+        && a.offload == b.offload && a.checkpointing == b.checkpointing && a.microBatchSize == b.microBatchSize
+        && a.gradientAccumulationSteps == b.gradientAccumulationSteps && a.sequenceParallel == b.sequenceParallel
+        && a.expert == b.expert && a.context == b.context && a.pipelineSchedule == b.pipelineSchedule
+        && a.virtualStages == b.virtualStages;
 }
 
 bool samePoint(const ParetoPoint& a, const ParetoPoint& b)
@@ -26,8 +28,8 @@ bool samePoint(const ParetoPoint& a, const ParetoPoint& b)
 
 } // namespace
 
-std::vector<FrontierPoint> frontierPoints(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                                          std::size_t index)
+std::vector<FrontierPoint> frontierPoints(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, std::size_t index)
 {
     std::vector<FrontierPoint> points;
     if (index >= answer.search.candidates.size())
@@ -42,7 +44,7 @@ std::vector<FrontierPoint> frontierPoints(const Plan& plan, const Catalog& catal
         FrontierPoint f;
         f.point = p;
         f.onFrontier = std::any_of(candidate.frontier.begin(), candidate.frontier.end(),
-                                   [&](const ParetoPoint& q) { return samePoint(p, q); });
+            [&](const ParetoPoint& q) { return samePoint(p, q); });
         if (!chosenMarked && candidate.fits && p.nodes == candidate.best.nodes
             && sameConfiguration(p.configuration, candidate.best.configuration)) {
             f.chosen = true;
@@ -58,15 +60,15 @@ std::vector<FrontierPoint> frontierPoints(const Plan& plan, const Catalog& catal
     return points;
 }
 
-Expected<CandidateResult> evaluatePoint(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                                        std::size_t candidate, const ParetoPoint& point)
+Expected<CandidateResult> evaluatePoint(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, std::size_t candidate, const ParetoPoint& point)
 {
     if (candidate >= answer.search.candidates.size())
-        return Error{"candidates", "there is no candidate " + std::to_string(candidate + 1) + " in the answer"};
+        return Error { "candidates", "there is no candidate " + std::to_string(candidate + 1) + " in the answer" };
     const CandidatePlan& c = answer.search.candidates[candidate];
     const std::vector<CandidateSpec> specs = planCandidates(plan, catalog);
     if (c.planIndex < 0 || std::size_t(c.planIndex) >= specs.size())
-        return Error{"candidates", "the answer's candidate is not in the plan"};
+        return Error { "candidates", "the answer's candidate is not in the plan" };
     const std::string path = "candidates[" + std::to_string(c.planIndex) + "]";
     auto hardware = resolveCandidate(specs[std::size_t(c.planIndex)], catalog, point.nodes, path);
     if (!hardware)

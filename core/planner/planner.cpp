@@ -4,13 +4,13 @@
 #include "base/finite_number.h"
 
 #include "estimate/cost/cost_model.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/serving/serving_model.h"
+#include "estimate/time/throughput_model.h"
 #include "planner/fit_advice.h"
 #include "planner/frontier.h"
-#include "estimate/memory/memory_model.h"
-#include "estimate/time/throughput_model.h"
 #include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
-#include "estimate/serving/serving_model.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -23,10 +23,11 @@
 #include <system_error>
 #include <thread>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
-
+namespace
+{
 
 // A configuration kept while searching; only the final choice gets a full CandidateResult.
 struct Chosen {
@@ -37,12 +38,17 @@ struct Chosen {
 };
 
 // The state of one candidate's search.
-class CandidateSearch {
+class CandidateSearch
+{
 public:
     // `hardware`: the candidate resolved against the catalog once (at any node count), or why it cannot be.
     CandidateSearch(const SearchInputs& inputs, const Plan& work, const CandidateSpec& spec,
-                    const Expected<Hardware>& hardware, const std::atomic<bool>* cancel)
-        : m_inputs(inputs), m_work(work), m_spec(spec), m_hardware(hardware), m_cancel(cancel)
+        const Expected<Hardware>& hardware, const std::atomic<bool>* cancel)
+        : m_inputs(inputs)
+        , m_work(work)
+        , m_spec(spec)
+        , m_hardware(hardware)
+        , m_cancel(cancel)
     {
     }
 
@@ -61,11 +67,11 @@ private:
     // Memory check of `config`; true when it fits in GPU memory.
     // `basis`: the split's memory basis (training), else the configuration is estimated whole.
     bool checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory,
-                     const TrainingMemoryBasis* basis = nullptr);
+        const TrainingMemoryBasis* basis = nullptr);
     CandidateResult evaluateChosen(const Chosen& chosen);
     void recordMiss(double ratio, const Configuration& config, int nodes);
     void note(const std::string& code, const std::string& message,
-              std::vector<std::pair<std::string, std::string>> args = {});
+        std::vector<std::pair<std::string, std::string>> args = {});
     CandidatePlan finish(const std::optional<Hardware>& firstHardware);
 
     const SearchInputs& m_inputs;
@@ -75,15 +81,15 @@ private:
     const std::atomic<bool>* m_cancel;
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
-    std::vector<BillingRate> m_rates;     // the current node count's rates under the modes the plan allows
+    std::vector<BillingRate> m_rates; // the current node count's rates under the modes the plan allows
     double m_monthDays = 30;
     std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
     // Training FLOPs per token of m_memoryWorkload, one per checkpointing level (the only configuration field they
     // read), computed when a level is first scored and dropped whenever m_memoryWorkload is set.
     std::array<std::optional<TrainingFlopsPerToken>, 4> m_flops;
-    CandidateResult m_scratch;            // figures of the configuration being scored (no strings touched)
-    Chosen m_feasible;         // best meeting the objective's constraint
-    Chosen m_fallback;         // fits but misses the constraint: fastest (deadline) or cheapest (budget)
+    CandidateResult m_scratch; // figures of the configuration being scored (no strings touched)
+    Chosen m_feasible; // best meeting the objective's constraint
+    Chosen m_fallback; // fits but misses the constraint: fastest (deadline) or cheapest (budget)
     std::vector<ParetoPoint> m_points;
     std::vector<ParetoPoint>* m_keepScored = nullptr;
     double m_missRatio = kInfinity;
@@ -97,13 +103,13 @@ private:
     std::optional<Hardware> m_asConfiguredHardware;
 };
 
-void CandidateSearch::note(const std::string& code, const std::string& message,
-                           std::vector<std::pair<std::string, std::string>> args)
+void CandidateSearch::note(
+    const std::string& code, const std::string& message, std::vector<std::pair<std::string, std::string>> args)
 {
     for (const auto& d : m_notes)
         if (d.code == code)
             return;
-    m_notes.push_back({code, message, std::move(args)});
+    m_notes.push_back({ code, message, std::move(args) });
 }
 
 void CandidateSearch::recordMiss(double ratio, const Configuration& config, int nodes)
@@ -115,8 +121,8 @@ void CandidateSearch::recordMiss(double ratio, const Configuration& config, int 
     }
 }
 
-bool CandidateSearch::checkMemory(const Hardware& hw, const Configuration& config, MemoryBreakdown& memory,
-                                  const TrainingMemoryBasis* basis)
+bool CandidateSearch::checkMemory(
+    const Hardware& hw, const Configuration& config, MemoryBreakdown& memory, const TrainingMemoryBasis* basis)
 {
     double ratio = 0;
     ++m_evaluated;
@@ -141,12 +147,12 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     if (m_memoryWorkload.mode == Mode::Training) {
         std::optional<TrainingFlopsPerToken>& level = m_flops.at(static_cast<std::size_t>(config.checkpointing));
         if (!level)
-            level = trainingFlopsPerToken(m_inputs.model->architecture, m_inputs.model->parameters, m_memoryWorkload,
-                                          config.checkpointing);
+            level = trainingFlopsPerToken(
+                m_inputs.model->architecture, m_inputs.model->parameters, m_memoryWorkload, config.checkpointing);
         flops = &*level;
     }
     const ThroughputEstimate t = estimateThroughput(*m_inputs.model, m_memoryWorkload, config, hw, *m_inputs.catalog,
-                                                    *m_performance, ThroughputDetail::FiguresOnly, flops);
+        *m_performance, ThroughputDetail::FiguresOnly, flops);
     CandidateResult& r = m_scratch;
     r.configuration = config;
     r.gpus = hw.totalGpus();
@@ -157,8 +163,8 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;
     const ObjectiveFigures f = objectiveFigures(r, m_work.workload, m_rates, m_monthDays);
-    m_points.push_back({f.hours, f.cost, config, hw.nodes, f.priced});
-    const Chosen candidate{true, f, config, hw.nodes};
+    m_points.push_back({ f.hours, f.cost, config, hw.nodes, f.priced });
+    const Chosen candidate { true, f, config, hw.nodes };
     // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes.
     auto replaces = [&](const Chosen& kept, SearchObjective objective) {
         if (!kept.have || betterFor(f, kept.figures, objective))
@@ -181,9 +187,9 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
 CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
 {
     if (!m_hardware)
-        return CandidateResult{};
-    return evaluateCandidate(*m_inputs.model, m_work, atNodes(*m_hardware, m_spec, chosen.nodes),
-                             chosen.configuration, *m_inputs.catalog);
+        return CandidateResult {};
+    return evaluateCandidate(
+        *m_inputs.model, m_work, atNodes(*m_hardware, m_spec, chosen.nodes), chosen.configuration, *m_inputs.catalog);
 }
 
 void CandidateSearch::searchTraining(const Hardware& hw)
@@ -198,54 +204,57 @@ void CandidateSearch::searchTraining(const Hardware& hw)
             // Interleaved pipelines: the model chunks per rank (planner_grid.h); other schedules keep the plan's.
             const ParallelismSpec& planned = m_work.workload.parallelism;
             for (int v : virtualStageDegrees(arch, p, planned.pipelineSchedule, planned.virtualStages))
-            // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
-            for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
-                const int data = gpus / (t * p * cp);
-                if (global % data != 0) {
-                    note("global_batch_indivisible",
-                         "some splits were skipped: the global batch of " + std::to_string(global)
-                             + " sequences does not divide evenly over their data-parallel replicas",
-                         {{"global_batch", std::to_string(global)}});
-                    continue;
-                }
-                const std::int64_t perReplica = global / data;
-                // ZeRO shards over data x context ranks, so context-parallel ranks count as replicas for the levels.
-                const std::vector<SavingLevels>& levels = savingLevels(data * cp, p);
-                // MoE: the expert-parallel degrees among the replicas (planner_grid.h); dense models keep 1.
-                for (int ep : expertDegrees(arch, data, m_work.workload.parallelism.expert))
-                for (int micro : microBatchSizes(perReplica)) {
-                    const std::int64_t accumulation = perReplica / micro;
-                    // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
-                    if (p > 1 && accumulation < p)
+                // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
+                for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
+                    const int data = gpus / (t * p * cp);
+                    if (global % data != 0) {
+                        note("global_batch_indivisible",
+                            "some splits were skipped: the global batch of " + std::to_string(global)
+                                + " sequences does not divide evenly over their data-parallel replicas",
+                            { { "global_batch", std::to_string(global) } });
                         continue;
-                    const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
-                    // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do too.
-                    MemoryBreakdown memory;
-                    const Configuration most
-                        = makeConfiguration(hw, t, p, mostSaving(data * cp, p), micro, accum, m_work.workload, cp, ep, v);
-                    // Every saving level of this split shares the rest of its memory: computed once.
-                    const TrainingMemoryBasis basis
-                        = trainingMemoryBasis(*m_inputs.model, m_memoryWorkload, most, m_inputs.memory);
-                    if (!checkMemory(hw, most, memory, &basis))
-                        break;
-                    // Minimal fitting saving levels: any level saving at least as much on every axis is no faster.
-                    std::array<SavingLevels, 32> fitting{};
-                    std::size_t fittingCount = 0;
-                    for (const SavingLevels& lv : levels) {
-                        bool dominated = false;
-                        for (std::size_t i = 0; i < fittingCount && !dominated; ++i)
-                            dominated = savesNoMore(fitting[i], lv);
-                        if (dominated)
-                            continue;
-                        const Configuration c
-                            = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep, v);
-                        if (!checkMemory(hw, c, memory, &basis))
-                            continue;
-                        if (consider(hw, c, memory) && fittingCount < fitting.size())
-                            fitting[fittingCount++] = lv;
                     }
+                    const std::int64_t perReplica = global / data;
+                    // ZeRO shards over data x context ranks, so context-parallel ranks count as replicas for the
+                    // levels.
+                    const std::vector<SavingLevels>& levels = savingLevels(data * cp, p);
+                    // MoE: the expert-parallel degrees among the replicas (planner_grid.h); dense models keep 1.
+                    for (int ep : expertDegrees(arch, data, m_work.workload.parallelism.expert))
+                        for (int micro : microBatchSizes(perReplica)) {
+                            const std::int64_t accumulation = perReplica / micro;
+                            // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.
+                            if (p > 1 && accumulation < p)
+                                continue;
+                            const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
+                            // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do
+                            // too.
+                            MemoryBreakdown memory;
+                            const Configuration most = makeConfiguration(
+                                hw, t, p, mostSaving(data * cp, p), micro, accum, m_work.workload, cp, ep, v);
+                            // Every saving level of this split shares the rest of its memory: computed once.
+                            const TrainingMemoryBasis basis
+                                = trainingMemoryBasis(*m_inputs.model, m_memoryWorkload, most, m_inputs.memory);
+                            if (!checkMemory(hw, most, memory, &basis))
+                                break;
+                            // Minimal fitting saving levels: any level saving at least as much on every axis is no
+                            // faster.
+                            std::array<SavingLevels, 32> fitting {};
+                            std::size_t fittingCount = 0;
+                            for (const SavingLevels& lv : levels) {
+                                bool dominated = false;
+                                for (std::size_t i = 0; i < fittingCount && !dominated; ++i)
+                                    dominated = savesNoMore(fitting[i], lv);
+                                if (dominated)
+                                    continue;
+                                const Configuration c
+                                    = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep, v);
+                                if (!checkMemory(hw, c, memory, &basis))
+                                    continue;
+                                if (consider(hw, c, memory) && fittingCount < fitting.size())
+                                    fitting[fittingCount++] = lv;
+                            }
+                        }
                 }
-            }
         }
     }
 }
@@ -261,16 +270,16 @@ void CandidateSearch::searchInference(const Hardware& hw)
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
             // The plan's batch first; smaller batches only while it does not fit (KV cache grows with it).
             for (int batch = planBatch; batch >= 1; batch = batch == 1 ? 0 : std::max(batch / 2, 1)) {
-                const Configuration c = makeConfiguration(hw, t, p, SavingLevels{}, batch, 1, m_work.workload);
+                const Configuration c = makeConfiguration(hw, t, p, SavingLevels {}, batch, 1, m_work.workload);
                 MemoryBreakdown memory;
                 if (!checkMemory(hw, c, memory))
                     continue;
                 const bool fits = consider(hw, c, memory);
                 if (fits && batch != planBatch)
                     note("batch_reduced",
-                         "the plan's batch of " + std::to_string(planBatch)
-                             + " does not fit some splits; they serve a smaller batch",
-                         {{"batch_size", std::to_string(planBatch)}});
+                        "the plan's batch of " + std::to_string(planBatch)
+                            + " does not fit some splits; they serve a smaller batch",
+                        { { "batch_size", std::to_string(planBatch) } });
                 if (fits)
                     break;
             }
@@ -278,7 +287,8 @@ void CandidateSearch::searchInference(const Hardware& hw)
     }
 }
 
-namespace {
+namespace
+{
 
 // Why the closest serving configuration misses the SLO, in words the UI can repeat (code + args).
 FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bool nodesLimited, int maxNodes)
@@ -286,25 +296,23 @@ FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bo
     const LoadPoint single = closedLoopPoint(replica.steps(), 1);
     const std::string prompt = std::to_string(spec.promptTokens);
     if (spec.slo.ttftSeconds && single.ttftSeconds > *spec.slo.ttftSeconds)
-        return {"serving_ttft_floor",
-                "time to first token is at least " + formatNumber(single.ttftSeconds, 3) + " s at " + prompt
-                    + " prompt tokens, above the " + formatNumber(*spec.slo.ttftSeconds, 3)
-                    + " s target even with one request in flight",
-                {{"ttft_seconds", formatNumber(single.ttftSeconds, 4)},
-                 {"target_seconds", formatNumber(*spec.slo.ttftSeconds, 4)},
-                 {"prompt_tokens", prompt}}};
+        return { "serving_ttft_floor",
+            "time to first token is at least " + formatNumber(single.ttftSeconds, 3) + " s at " + prompt
+                + " prompt tokens, above the " + formatNumber(*spec.slo.ttftSeconds, 3)
+                + " s target even with one request in flight",
+            { { "ttft_seconds", formatNumber(single.ttftSeconds, 4) },
+                { "target_seconds", formatNumber(*spec.slo.ttftSeconds, 4) }, { "prompt_tokens", prompt } } };
     if (spec.slo.tpotSeconds && single.tpotSeconds > *spec.slo.tpotSeconds)
-        return {"serving_tpot_floor",
-                "time per output token is at least " + formatNumber(single.tpotSeconds * 1000, 3)
-                    + " ms, above the " + formatNumber(*spec.slo.tpotSeconds * 1000, 3)
-                    + " ms target even with one request in flight",
-                {{"tpot_seconds", formatNumber(single.tpotSeconds, 4)},
-                 {"target_seconds", formatNumber(*spec.slo.tpotSeconds, 4)}}};
+        return { "serving_tpot_floor",
+            "time per output token is at least " + formatNumber(single.tpotSeconds * 1000, 3) + " ms, above the "
+                + formatNumber(*spec.slo.tpotSeconds * 1000, 3) + " ms target even with one request in flight",
+            { { "tpot_seconds", formatNumber(single.tpotSeconds, 4) },
+                { "target_seconds", formatNumber(*spec.slo.tpotSeconds, 4) } } };
     if (nodesLimited)
-        return {"serving_nodes_exhausted",
-                "the load needs more than the " + std::to_string(maxNodes) + " instances the search may use",
-                {{"max_nodes", std::to_string(maxNodes)}}};
-    return {"serving_slo_not_met", "no configuration meets the latency targets at this load", {}};
+        return { "serving_nodes_exhausted",
+            "the load needs more than the " + std::to_string(maxNodes) + " instances the search may use",
+            { { "max_nodes", std::to_string(maxNodes) } } };
+    return { "serving_slo_not_met", "no configuration meets the latency targets at this load", {} };
 }
 
 } // namespace
@@ -316,7 +324,7 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
     const int maxNodes
         = m_spec.nodes ? std::max(1, *m_spec.nodes) : std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
     if (!m_hardware) {
-        note("candidate_invalid", m_hardware.error().toString(), {{"field", m_hardware.error().field}});
+        note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } });
         return;
     }
     const std::optional<Hardware> first = atNodes(*m_hardware, m_spec, 1);
@@ -335,19 +343,19 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
             const std::optional<Hardware> hw = atNodes(*m_hardware, m_spec, replicaNodes);
             if (replicaNodes > 1 && hw->interNodeGbps <= 0) {
                 note("no_network", "more than one node needs a network bandwidth between nodes",
-                     {{"nodes", std::to_string(replicaNodes)}});
+                    { { "nodes", std::to_string(replicaNodes) } });
                 break;
             }
             Configuration config;
             config.tensor = t;
             config.pipeline = p;
             ++m_evaluated;
-            const ServingReplica replica(*m_inputs.model, m_memoryWorkload, config, *hw, m_work.assumptions,
-                                         *m_inputs.catalog);
+            const ServingReplica replica(
+                *m_inputs.model, m_memoryWorkload, config, *hw, m_work.assumptions, *m_inputs.catalog);
             if (!replica.starts()) {
                 const EngineMemory& m = replica.memory();
                 const double needed = m.weightBytes + m.activationPeakBytes + m.nonTorchBytes
-                                      + m.kvBytesPerToken * double(replica.engine().requestTokens);
+                    + m.kvBytesPerToken * double(replica.engine().requestTokens);
                 recordMiss(m.engineBytes > 0 ? needed / m.engineBytes : kInfinity, config, replicaNodes);
                 continue; // a deeper pipeline may make room
             }
@@ -370,8 +378,8 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
             const CostEstimate prices = estimateCost(*deployment, 1.0, m_work.billing, *m_inputs.catalog);
             const std::vector<BillingRate> rates = allowedRates(prices.rates, m_work.billing);
             const ObjectiveFigures f = objectiveFigures(r, m_work.workload, rates, prices.monthDays);
-            m_points.push_back({f.hours, f.cost, config, nodes, f.priced});
-            const Chosen candidate{true, f, config, nodes};
+            m_points.push_back({ f.hours, f.cost, config, nodes, f.priced });
+            const Chosen candidate { true, f, config, nodes };
             if (r.serving->meetsSlo && reachable && !nodesLimited) {
                 if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
                     || (!betterFor(m_feasible.figures, f, m_objective) && nodes < m_feasible.nodes))
@@ -394,7 +402,7 @@ void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
 {
     auto config = configurationFromPlan(m_work, hw);
     if (!config) {
-        note("configuration_invalid", config.error().toString(), {{"field", config.error().field}});
+        note("configuration_invalid", config.error().toString(), { { "field", config.error().field } });
         return;
     }
     if (!m_asConfigured) {
@@ -423,7 +431,7 @@ CandidatePlan CandidateSearch::run()
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break; // the caller drops this answer
         if (!m_hardware) {
-            note("candidate_invalid", m_hardware.error().toString(), {{"field", m_hardware.error().field}});
+            note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } });
             break;
         }
         if (!hw) {
@@ -436,12 +444,12 @@ CandidatePlan CandidateSearch::run()
             firstHardware = *hw;
         if (n > 1 && hw->interNodeGbps <= 0) {
             note("no_network", "more than one node needs a network bandwidth between nodes",
-                 {{"nodes", std::to_string(n)}});
+                { { "nodes", std::to_string(n) } });
             break; // no larger node count can run either
         }
         if (!m_performance)
             m_performance = performanceDefaults(*m_inputs.catalog, m_work.assumptions, hw->gpu.gpuClass,
-                                                hw->gpu.architecture, m_work.workload.attentionKernel); // one GPU per candidate
+                hw->gpu.architecture, m_work.workload.attentionKernel); // one GPU per candidate
         const CostEstimate prices = estimateCost(*hw, 1.0, m_work.billing, *m_inputs.catalog);
         m_rates = allowedRates(prices.rates, m_work.billing);
         m_monthDays = prices.monthDays;
@@ -465,13 +473,13 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     out.configurationsEvaluated = m_evaluated;
     out.fullEvaluations = m_full;
     const SearchSpec& search = m_work.search;
-    const bool timeObjective
-        = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
+    const bool timeObjective = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
         if (!out.best.fits)
-            note("estimator_disagrees", "the full evaluation of the chosen configuration does not fit although "
-                                        "the search's scoring said it does");
+            note("estimator_disagrees",
+                "the full evaluation of the chosen configuration does not fit although "
+                "the search's scoring said it does");
         out.fits = true;
         out.meetsObjective = true;
         out.priced = m_feasible.figures.priced;
@@ -485,28 +493,26 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             out.best.failure = *m_sloFailure;
         } else if (m_work.workload.mode == Mode::Serving) {
             // Serving as configured (no search): the configuration fits but misses the latency targets at the load.
-            out.best.failure = FitFailure{"serving_slo_not_met",
-                                          "no configuration meets the latency targets at this load", {}};
+            out.best.failure
+                = FitFailure { "serving_slo_not_met", "no configuration meets the latency targets at this load", {} };
         } else if (m_objective == SearchObjective::CostUnderDeadline) {
             const std::string fastest = formatNumber(m_fallback.figures.hours, 3);
             const std::string deadline = formatNumber(search.deadlineHours.value_or(0), 3);
-            out.best.failure = FitFailure{"deadline_not_met",
-                                          "the fastest configuration that fits takes " + fastest
-                                              + " hours, past the deadline of " + deadline + " hours",
-                                          {{"fastest_hours", fastest}, {"deadline_hours", deadline}}};
+            out.best.failure = FitFailure { "deadline_not_met",
+                "the fastest configuration that fits takes " + fastest + " hours, past the deadline of " + deadline
+                    + " hours",
+                { { "fastest_hours", fastest }, { "deadline_hours", deadline } } };
         } else if (!m_fallback.figures.priced) {
-            out.best.failure = FitFailure{"price_unknown",
-                                          "no price is known for this candidate, so the budget cannot be checked",
-                                          {{"candidate", out.best.candidate}}};
+            out.best.failure
+                = FitFailure { "price_unknown", "no price is known for this candidate, so the budget cannot be checked",
+                      { { "candidate", out.best.candidate } } };
         } else {
             const std::string cheapest = formatNumber(m_fallback.figures.cost, 4);
             const std::string budget = formatNumber(search.budget.value_or(0), 4);
-            out.best.failure = FitFailure{"budget_exceeded",
-                                          "the cheapest configuration that fits costs " + cheapest + " "
-                                              + out.best.cost.currency + ", over the budget of " + budget,
-                                          {{"cheapest_cost", cheapest},
-                                           {"budget", budget},
-                                           {"currency", out.best.cost.currency}}};
+            out.best.failure = FitFailure { "budget_exceeded",
+                "the cheapest configuration that fits costs " + cheapest + " " + out.best.cost.currency
+                    + ", over the budget of " + budget,
+                { { "cheapest_cost", cheapest }, { "budget", budget }, { "currency", out.best.cost.currency } } };
         }
     } else {
         // Nothing fits: show the closest miss with its breakdown, say why, and what would fit.
@@ -515,10 +521,10 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             // The serving engine's own reason (no KV memory, a request longer than the cache) is the answer.
             if (m_missNodes > 0 && m_hardware)
                 out.best = evaluateCandidate(*m_inputs.model, m_work, atNodes(*m_hardware, m_spec, m_missNodes),
-                                             m_missConfig, *m_inputs.catalog);
+                    m_missConfig, *m_inputs.catalog);
             if (m_missNodes == 0 && !m_notes.empty()) {
                 const Diagnostic& firstNote = m_notes.front();
-                out.best.failure = FitFailure{firstNote.code, firstNote.message, firstNote.args};
+                out.best.failure = FitFailure { firstNote.code, firstNote.message, firstNote.args };
             }
             out.best.fits = false;
             out.objectiveValue = kInfinity;
@@ -560,33 +566,30 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             // global batch) is what binds; more nodes, when they help, are among the suggestions.
             if (!m_notes.empty() && m_missNodes == 0) {
                 const Diagnostic& first = m_notes.front();
-                out.best.failure = FitFailure{first.code, first.message, first.args};
+                out.best.failure = FitFailure { first.code, first.message, first.args };
                 if (first.code == "global_batch_indivisible")
-                    out.best.failure = FitFailure{
-                        "no_split_divides_batch",
+                    out.best.failure = FitFailure { "no_split_divides_batch",
                         "no split of the GPUs allowed divides the global batch of " + first.arg("global_batch")
                             + " sequences evenly over its data-parallel replicas; a global batch that the replica "
                               "count divides (a power of two, for example) would",
-                        {{"global_batch", first.arg("global_batch")}}};
+                        { { "global_batch", first.arg("global_batch") } } };
             }
             out.best.suggestions = suggestFits(m_inputs, m_spec, *missHardware, moreNodes, firstNodes, nodeLimit,
-                                               m_asConfigured,
-                                               m_asConfiguredHardware ? &*m_asConfiguredHardware : nullptr);
+                m_asConfigured, m_asConfiguredHardware ? &*m_asConfiguredHardware : nullptr);
         } else if (!m_notes.empty()) {
             const Diagnostic& first = m_notes.front();
-            out.best.failure = FitFailure{first.code, first.message, first.args};
+            out.best.failure = FitFailure { first.code, first.message, first.args };
         }
         out.objectiveValue = kInfinity;
     }
     if (out.fits && !out.priced && !timeObjective)
-        m_notes.push_back({"ranked_by_gpu_hours",
-                           "no price is known for " + out.best.candidate
-                               + ", so it is ranked by GPU-hours instead of cost",
-                           {{"candidate", out.best.candidate}}});
+        m_notes.push_back({ "ranked_by_gpu_hours",
+            "no price is known for " + out.best.candidate + ", so it is ranked by GPU-hours instead of cost",
+            { { "candidate", out.best.candidate } } });
     // What the search noticed (skipped splits, a reduced batch, ranking by GPU-hours) is shown with the result.
     for (Diagnostic& note : m_notes) {
         const bool known = std::any_of(out.best.warnings.begin(), out.best.warnings.end(),
-                                       [&](const Diagnostic& w) { return w.code == note.code; });
+            [&](const Diagnostic& w) { return w.code == note.code; });
         if (!known && (!out.best.failure || out.best.failure->code != note.code))
             out.best.warnings.push_back(std::move(note));
     }
@@ -613,7 +616,8 @@ std::int64_t candidateGlobalBatch(const Plan& plan, const CandidateSpec& spec, c
 
 } // namespace
 
-namespace {
+namespace
+{
 
 // The plan as one candidate's search reads it: everything but the candidate list and the document as read
 // (copying those for each of N candidates made a search quadratic in N and in the size of unknown fields).
@@ -631,8 +635,8 @@ Plan searchablePlan(const Plan& plan)
 
 // `hardware`: the candidate resolved once (searchPlan's validation), shared by every node count the search tries.
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const Expected<Hardware>& hardware,
-                        const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
-                        std::vector<ParetoPoint>* scored = nullptr)
+    const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
+    std::vector<ParetoPoint>* scored = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, hardware);
@@ -649,14 +653,14 @@ bool isCancelled(const Error& error)
 }
 
 CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
-                              const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
+    const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel)
 {
     const Expected<Hardware> hardware = resolveCandidate(candidate, catalog, candidate.nodes.value_or(1), fieldPath);
     return searchOne(searchablePlan(plan), candidate, hardware, model, catalog, cancel);
 }
 
-std::vector<ParetoPoint> scoredConfigurations(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                                              std::size_t candidate)
+std::vector<ParetoPoint> scoredConfigurations(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, std::size_t candidate)
 {
     std::vector<ParetoPoint> scored;
     if (candidate >= answer.search.candidates.size())
@@ -699,7 +703,7 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
     result.candidates.resize(candidates.size());
     const Plan slim = searchablePlan(plan);
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next { 0 };
     std::vector<std::exception_ptr> failures(candidates.size());
     auto work = [&] {
         for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
@@ -732,7 +736,7 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
         if (failure)
             std::rethrow_exception(failure);
     if (cancelled())
-        return Error{"search", "cancelled"};
+        return Error { "search", "cancelled" };
     for (const CandidatePlan& c : result.candidates)
         result.configurationsEvaluated += c.configurationsEvaluated;
     rankCandidates(result.candidates, plan.search.objective);

@@ -1,18 +1,19 @@
 // Searches, per candidate, the configuration that fits and best meets the plan's objective; ranks them.
 #pragma once
 
-#include "catalog/catalog.h"
 #include "base/diagnostic.h"
-#include "estimate/estimator.h"
 #include "base/expected.h"
-#include "plan/plan.h"
+#include "catalog/catalog.h"
 #include "estimate/common/results.h"
+#include "estimate/estimator.h"
+#include "plan/plan.h"
 
 #include <atomic>
 #include <optional>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // One fitting configuration on the cost/time plane. For inference, `hours` is the latency of one
 // request batch (prefill + generation) in hours and `cost` the cost per million generated tokens.
@@ -25,16 +26,16 @@ struct ParetoPoint {
 };
 
 struct CandidatePlan {
-    int planIndex = -1;                // index of the candidate in planCandidates(plan) (the plan's order)
-    CandidateResult best;              // the chosen configuration (or the closest miss when none fits)
+    int planIndex = -1; // index of the candidate in planCandidates(plan) (the plan's order)
+    CandidateResult best; // the chosen configuration (or the closest miss when none fits)
     std::vector<ParetoPoint> frontier; // cost/time Pareto frontier of fitting configurations
     long configurationsEvaluated = 0;
 
-    bool fits = false;              // some configuration fits in memory
-    bool meetsObjective = false;    // fits and meets the deadline/budget of the objective (if any)
-    bool priced = true;             // false: cost figures are GPU-hours (no price known), see `notes`
-    double objectiveValue = 0;      // what the objective minimizes: cost, GPU-hours or hours
-    long fullEvaluations = 0;       // configurations that got time and cost (the rest failed the memory check)
+    bool fits = false; // some configuration fits in memory
+    bool meetsObjective = false; // fits and meets the deadline/budget of the objective (if any)
+    bool priced = true; // false: cost figures are GPU-hours (no price known), see `notes`
+    double objectiveValue = 0; // what the objective minimizes: cost, GPU-hours or hours
+    long fullEvaluations = 0; // configurations that got time and cost (the rest failed the memory check)
     std::optional<Diagnostic> summary; // "recommended_configuration": the choice in one sentence
 };
 
@@ -62,7 +63,6 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
 
 // Searches one candidate (the unit searchPlan repeats); `model` is the plan's resolved model.
 CandidatePlan searchCandidate(const Plan& plan, const CandidateSpec& candidate, const ResolvedModel& model,
-                              const Catalog& catalog, const std::string& fieldPath,
-                              const std::atomic<bool>* cancel = nullptr);
+    const Catalog& catalog, const std::string& fieldPath, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace gp

@@ -7,7 +7,8 @@
 #include <algorithm>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
 std::vector<int> divisorsOf(int n)
 {
@@ -48,21 +49,20 @@ std::vector<int> tensorDegrees(int gpusPerNode, const Architecture& architecture
 
 std::vector<int> pipelineDegrees(const Architecture& architecture, int nodes, int gpusLeft)
 {
-    std::vector<int> out{1};
+    std::vector<int> out { 1 };
     const std::int64_t layers = pipelineLayers(architecture);
     if (layers < 4 || nodes < 2 || gpusLeft < 2)
         return out;
-    const int limit = static_cast<int>(std::min<std::int64_t>({layers / 2, nodes, gpusLeft}));
+    const int limit = static_cast<int>(std::min<std::int64_t>({ layers / 2, nodes, gpusLeft }));
     for (int p = 2; p <= limit; ++p)
         if (layers % p == 0 && gpusLeft % p == 0)
             out.push_back(p);
     return out;
 }
 
-std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft,
-                                bool anyLength)
+std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft, bool anyLength)
 {
-    std::vector<int> out{1};
+    std::vector<int> out { 1 };
     if (sequenceLength < kMinContextParallelSequence && !anyLength)
         return out;
     for (int cp = 2; static_cast<long long>(cp) * std::max(tensor, 1) <= gpusPerNode && cp <= gpusLeft; cp *= 2) {
@@ -75,7 +75,7 @@ std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, in
 
 std::vector<int> expertDegrees(const Architecture& architecture, int data, int planExpert)
 {
-    std::vector<int> out{1};
+    std::vector<int> out { 1 };
     const int experts = architecture.numExperts;
     if (experts <= 1 || data <= 1)
         return out;
@@ -90,13 +90,13 @@ std::vector<int> expertDegrees(const Architecture& architecture, int data, int p
     return out;
 }
 
-std::vector<int> virtualStageDegrees(const Architecture& architecture, int pipeline, PipelineSchedule schedule,
-                                     int planVirtual)
+std::vector<int> virtualStageDegrees(
+    const Architecture& architecture, int pipeline, PipelineSchedule schedule, int planVirtual)
 {
     const int plan = std::max(planVirtual, 1);
     if (pipeline <= 1 || schedule != PipelineSchedule::Interleaved)
-        return {plan};
-    std::vector<int> out{1};
+        return { plan };
+    std::vector<int> out { 1 };
     const std::int64_t layers = pipelineLayers(architecture);
     for (std::int64_t v = 2; v * pipeline <= layers; v *= 2)
         if (layers % (v * pipeline) == 0)
@@ -147,9 +147,12 @@ std::int64_t targetGlobalBatch(const Workload& workload, const Configuration& pl
 int level(Offload offload)
 {
     switch (offload) {
-    case Offload::None: return 0;
-    case Offload::Optimizer: return 1;
-    case Offload::OptimizerAndParameters: return 2;
+    case Offload::None:
+        return 0;
+    case Offload::Optimizer:
+        return 1;
+    case Offload::OptimizerAndParameters:
+        return 2;
     }
     return 0;
 }
@@ -157,15 +160,20 @@ int level(Offload offload)
 int level(Checkpointing checkpointing)
 {
     switch (checkpointing) {
-    case Checkpointing::None: return 0;
-    case Checkpointing::Selective: return 1;
-    case Checkpointing::Full: return 2;
-    case Checkpointing::PerOp: return 1; // not searched (a torchtitan policy), ordered beside selective
+    case Checkpointing::None:
+        return 0;
+    case Checkpointing::Selective:
+        return 1;
+    case Checkpointing::Full:
+        return 2;
+    case Checkpointing::PerOp:
+        return 1; // not searched (a torchtitan policy), ordered beside selective
     }
     return 0;
 }
 
-namespace {
+namespace
+{
 
 enum class Replicas { One, Many, ManyPipelined };
 
@@ -177,19 +185,19 @@ std::vector<SavingLevels> buildLevels(Replicas replicas)
     };
     std::vector<Sharding> shardings;
     if (replicas == Replicas::One) {
-        shardings = {{0, Offload::None}, {2, Offload::Optimizer}, {3, Offload::OptimizerAndParameters}};
+        shardings = { { 0, Offload::None }, { 2, Offload::Optimizer }, { 3, Offload::OptimizerAndParameters } };
     } else if (replicas == Replicas::ManyPipelined) {
         // Inside a pipeline ZeRO-2/3 keeps the stage gathered (pipeline_schedule.h): more memory than ZeRO-1.
-        shardings = {{0, Offload::None}, {1, Offload::None}, {1, Offload::Optimizer}};
+        shardings = { { 0, Offload::None }, { 1, Offload::None }, { 1, Offload::Optimizer } };
     } else {
-        shardings = {{0, Offload::None},      {1, Offload::None},      {2, Offload::None},
-                     {3, Offload::None},      {1, Offload::Optimizer}, {2, Offload::Optimizer},
-                     {3, Offload::Optimizer}, {3, Offload::OptimizerAndParameters}};
+        shardings = { { 0, Offload::None }, { 1, Offload::None }, { 2, Offload::None }, { 3, Offload::None },
+            { 1, Offload::Optimizer }, { 2, Offload::Optimizer }, { 3, Offload::Optimizer },
+            { 3, Offload::OptimizerAndParameters } };
     }
     std::vector<SavingLevels> out;
     for (const auto& s : shardings)
-        for (Checkpointing c : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full})
-            out.push_back({s.zero, s.offload, c});
+        for (Checkpointing c : { Checkpointing::None, Checkpointing::Selective, Checkpointing::Full })
+            out.push_back({ s.zero, s.offload, c });
     // Least saving first, so that the minimal fitting combinations are met before what they dominate.
     std::stable_sort(out.begin(), out.end(), [](const SavingLevels& a, const SavingLevels& b) {
         return a.zeroStage + level(a.offload) + level(a.checkpointing)
@@ -220,9 +228,9 @@ SavingLevels mostSaving(int data, int pipeline)
 {
     // Inside a pipeline: ZeRO-1 with the optimizer offloaded (ZeRO-2/3 keep the stage gathered there).
     if (pipelineKeepsShardsGathered(3, pipeline, data))
-        return {1, Offload::Optimizer, Checkpointing::Full};
+        return { 1, Offload::Optimizer, Checkpointing::Full };
     // ZeRO-3 with full offload is valid for one replica too (parameters offloaded need stage 3).
-    return {3, Offload::OptimizerAndParameters, Checkpointing::Full};
+    return { 3, Offload::OptimizerAndParameters, Checkpointing::Full };
 }
 
 } // namespace gp

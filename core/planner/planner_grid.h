@@ -3,13 +3,14 @@
 #pragma once
 
 #include "estimate/common/hardware.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
 
 #include <cstdint>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Largest micro-batch the grid tries (sequences per GPU per forward pass).
 inline constexpr int kMaxGridMicroBatch = 64;
@@ -39,8 +40,8 @@ inline constexpr std::int64_t kMinContextParallelChunk = 4096;
 // two cp >= 2 with cp x tensor within one node, cp dividing gpusLeft, at least kMinContextParallelChunk tokens
 // per rank, and the sequence splitting into 2 x cp equal chunks (load-balanced ring attention). `anyLength`
 // (the fit advice) drops the minimum sequence, keeping the other rules.
-std::vector<int> contextDegrees(std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft,
-                                bool anyLength = false);
+std::vector<int> contextDegrees(
+    std::int64_t sequenceLength, int gpusPerNode, int tensor, int gpusLeft, bool anyLength = false);
 
 // Expert-parallel degrees for `data` data-parallel replicas: 1 for dense models; for MoE models the powers of two
 // ep dividing both `data` and the routed experts (each rank holding num_experts / ep of them), and the plan's own
@@ -52,8 +53,8 @@ std::vector<int> expertDegrees(const Architecture& architecture, int data, int p
 // schedule 1 (1F1B's bubble and memory), the powers of two v >= 2 whose p x v chunks split the layers evenly, and
 // the plan's own `planVirtual` where each of its chunks keeps a layer; any other schedule, or no pipeline, keeps the
 // plan's value only (the schedule decides whether it is read).
-std::vector<int> virtualStageDegrees(const Architecture& architecture, int pipeline, PipelineSchedule schedule,
-                                     int planVirtual);
+std::vector<int> virtualStageDegrees(
+    const Architecture& architecture, int pipeline, PipelineSchedule schedule, int planVirtual);
 
 // Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
 // sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.

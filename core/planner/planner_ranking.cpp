@@ -9,10 +9,11 @@
 #include <cstdio>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
-
+namespace
+{
 
 double finiteOrInfinity(double v)
 {
@@ -51,10 +52,14 @@ double missRatio(const CandidatePlan& c)
 std::string checkpointingWords(Checkpointing c)
 {
     switch (c) {
-    case Checkpointing::None: return "no activation checkpointing";
-    case Checkpointing::Selective: return "selective checkpointing";
-    case Checkpointing::Full: return "full checkpointing";
-    case Checkpointing::PerOp: return "per-op selective checkpointing";
+    case Checkpointing::None:
+        return "no activation checkpointing";
+    case Checkpointing::Selective:
+        return "selective checkpointing";
+    case Checkpointing::Full:
+        return "full checkpointing";
+    case Checkpointing::PerOp:
+        return "per-op selective checkpointing";
     }
     return {};
 }
@@ -62,9 +67,12 @@ std::string checkpointingWords(Checkpointing c)
 std::string offloadWords(Offload o)
 {
     switch (o) {
-    case Offload::None: return {};
-    case Offload::Optimizer: return ", optimizer offloaded to CPU";
-    case Offload::OptimizerAndParameters: return ", optimizer and parameters offloaded to CPU";
+    case Offload::None:
+        return {};
+    case Offload::Optimizer:
+        return ", optimizer offloaded to CPU";
+    case Offload::OptimizerAndParameters:
+        return ", optimizer and parameters offloaded to CPU";
     }
     return {};
 }
@@ -108,8 +116,8 @@ std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, con
     return allowed;
 }
 
-ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload,
-                                  const std::vector<BillingRate>& allowed, double monthDays)
+ObjectiveFigures objectiveFigures(
+    const CandidateResult& result, const Workload& workload, const std::vector<BillingRate>& allowed, double monthDays)
 {
     ObjectiveFigures f;
     if (workload.mode == Mode::Training) {
@@ -139,9 +147,9 @@ ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload&
         // always on under the cheapest allowed mode (GPU-hours per million tokens when unpriced).
         const ServingResult* s = result.serving ? &*result.serving : nullptr;
         f.priced = !allowed.empty();
-        const double tokensPerHour
-            = s ? s->totalRequestsPerSecond * double(workload.serving.promptTokens + workload.serving.outputTokens) * 3600
-                : 0;
+        const double tokensPerHour = s
+            ? s->totalRequestsPerSecond * double(workload.serving.promptTokens + workload.serving.outputTokens) * 3600
+            : 0;
         if (!s || !(tokensPerHour > 0) || !std::isfinite(tokensPerHour) || !std::isfinite(s->requestLatencySeconds)) {
             f.hours = kInfinity;
             f.cost = kInfinity;
@@ -283,18 +291,13 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
     const Configuration& c = r.configuration;
     Diagnostic d;
     d.code = "recommended_configuration";
-    d.args = {{"candidate", r.candidate},
-              {"nodes", std::to_string(r.nodes)},
-              {"gpus", std::to_string(r.gpus)},
-              {"data", std::to_string(c.data)},
-              {"tensor", std::to_string(c.tensor)},
-              {"pipeline", std::to_string(c.pipeline)},
-              {"zero_stage", std::to_string(c.zeroStage)},
-              {"offload", std::string(toString(c.offload))},
-              {"checkpointing", std::string(toString(c.checkpointing))},
-              {"micro_batch_size", std::to_string(c.microBatchSize)},
-              {"gradient_accumulation_steps", std::to_string(c.gradientAccumulationSteps)},
-              {"context", std::to_string(c.context)}};
+    d.args = { { "candidate", r.candidate }, { "nodes", std::to_string(r.nodes) }, { "gpus", std::to_string(r.gpus) },
+        { "data", std::to_string(c.data) }, { "tensor", std::to_string(c.tensor) },
+        { "pipeline", std::to_string(c.pipeline) }, { "zero_stage", std::to_string(c.zeroStage) },
+        { "offload", std::string(toString(c.offload)) }, { "checkpointing", std::string(toString(c.checkpointing)) },
+        { "micro_batch_size", std::to_string(c.microBatchSize) },
+        { "gradient_accumulation_steps", std::to_string(c.gradientAccumulationSteps) },
+        { "context", std::to_string(c.context) } };
     std::string split;
     if (c.tensor > 1 || c.pipeline > 1)
         split = ", tensor " + std::to_string(c.tensor) + " x pipeline " + std::to_string(c.pipeline) + " x data "
@@ -332,9 +335,9 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
             d.args.emplace_back("currency", r.cost.currency);
             d.args.emplace_back("billing_mode", f.mode);
         }
-        const std::string money = f.priced ? formatNumber(f.cost, 3) + " " + r.cost.currency + " per million tokens "
-                                                 + billingModeWords(f.mode)
-                                           : formatNumber(f.cost, 3) + " GPU-hours per million tokens (no price known)";
+        const std::string money = f.priced
+            ? formatNumber(f.cost, 3) + " " + r.cost.currency + " per million tokens " + billingModeWords(f.mode)
+            : formatNumber(f.cost, 3) + " GPU-hours per million tokens (no price known)";
         d.message = "on " + r.candidate + " serve with " + std::to_string(s.replicas)
             + (s.replicas == 1 ? " replica" : " replicas") + " of tensor " + std::to_string(c.tensor)
             + (c.pipeline > 1 ? " x pipeline " + std::to_string(c.pipeline) : std::string()) + " on " + nodes + ": "

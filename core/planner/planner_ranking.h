@@ -3,19 +3,20 @@
 #pragma once
 
 #include "base/number_text.h" // formatNumber: numbers in args and messages
-#include "planner/planner.h"
 #include "estimate/common/results.h"
+#include "planner/planner.h"
 
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // A configuration's figures as the objective sees them.
 struct ObjectiveFigures {
     bool priced = true; // false: `cost` holds GPU-hours (training) or GPU-hours per million tokens (inference)
-    double hours = 0;   // training: wall-clock hours to finish; inference: hours per request batch
-    double cost = 0;    // training: total to finish; inference: cost per million generated tokens
-    std::string mode;   // the billing mode `cost` is under: the cheapest the plan allows; empty when unpriced
+    double hours = 0; // training: wall-clock hours to finish; inference: hours per request batch
+    double cost = 0; // training: total to finish; inference: cost per million generated tokens
+    std::string mode; // the billing mode `cost` is under: the cheapest the plan allows; empty when unpriced
 };
 
 // The rates of `rates` whose mode the plan's billing allows, in the same order.
@@ -23,8 +24,8 @@ std::vector<BillingRate> allowedRates(const std::vector<BillingRate>& rates, con
 
 // Figures of an evaluated configuration for the workload's mode, under the cheapest of `allowed` (rates of the
 // billing modes the plan allows; see allowedRates). Non-finite figures become +infinity.
-ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload,
-                                  const std::vector<BillingRate>& allowed, double monthDays);
+ObjectiveFigures objectiveFigures(
+    const CandidateResult& result, const Workload& workload, const std::vector<BillingRate>& allowed, double monthDays);
 // The same for a fully evaluated result, under the billing modes `billing` allows.
 ObjectiveFigures objectiveFigures(const CandidateResult& result, const Workload& workload, const Billing& billing);
 

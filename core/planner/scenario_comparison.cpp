@@ -7,7 +7,8 @@
 #include <chrono>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 ScenarioHeadline headlineOf(const PlanAnswer& answer, const Plan& plan)
 {
@@ -30,9 +31,9 @@ ScenarioHeadline headlineOf(const PlanAnswer& answer, const Plan& plan)
     h.figures = answer.standings[index].figures;
     if (c.fits)
         for (const BillingRate& rate : allowedRates(r.cost.rates, plan.billing)) {
-            const ObjectiveFigures f = objectiveFigures(r, plan.workload, {rate}, r.cost.monthDays);
+            const ObjectiveFigures f = objectiveFigures(r, plan.workload, { rate }, r.cost.monthDays);
             if (f.priced && std::isfinite(f.cost))
-                h.costs.push_back({rate.mode, f.cost});
+                h.costs.push_back({ rate.mode, f.cost });
         }
     h.memoryBytes = r.memory.total;
     h.usableBytes = r.usableMemory;
@@ -70,13 +71,14 @@ void setBaseline(ScenarioComparison& comparison, std::size_t baseline)
     const std::optional<Plan>& basePlan = comparison.rows[baseline].plan;
     for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
         ScenarioRow& row = comparison.rows[i];
-        row.delta = i == baseline ? ScenarioDelta{} : deltaBetween(row, comparison.rows[baseline]);
-        row.changes = i != baseline && basePlan && row.plan ? planChanges(*basePlan, *row.plan) : std::vector<PlanChange>{};
+        row.delta = i == baseline ? ScenarioDelta {} : deltaBetween(row, comparison.rows[baseline]);
+        row.changes
+            = i != baseline && basePlan && row.plan ? planChanges(*basePlan, *row.plan) : std::vector<PlanChange> {};
     }
 }
 
-Expected<ScenarioComparison> compareScenarios(const Plan& plan, const Catalog& catalog, std::size_t baseline,
-                                              const SearchControl& control)
+Expected<ScenarioComparison> compareScenarios(
+    const Plan& plan, const Catalog& catalog, std::size_t baseline, const SearchControl& control)
 {
     const auto start = std::chrono::steady_clock::now();
     ScenarioComparison comparison;

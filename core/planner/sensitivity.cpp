@@ -9,9 +9,11 @@
 #include <cmath>
 #include <functional>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 constexpr const char* kPriceKey = "uncertainty.price_estimate_spread";
 constexpr const char* kComputeKey = "uncertainty.compute_efficiency_spread";
@@ -50,14 +52,13 @@ void scalePrice(PriceSpec& price, double factor)
         *price.monthly *= factor;
 }
 
-
 // Costs this close (relative) are the same figure: a tie, worded as one (a rounding-level difference is no margin).
 constexpr double kPriceTieFraction = 1e-9;
 
 std::string tieSentence(const std::string& candidate, const std::string& runnerUp)
 {
     return candidate + " and " + runnerUp + " cost the same; any price rise on " + candidate + " makes " + runnerUp
-           + " cheaper.";
+        + " cheaper.";
 }
 
 std::string percentText(double fraction)
@@ -127,9 +128,8 @@ UncertaintySpreads uncertaintySpreads(const Catalog& catalog)
 
 const std::vector<std::string>& uncertaintyDefaultKeys()
 {
-    static const std::vector<std::string> keys = {kPriceKey,      kComputeKey,     kBandwidthKey,
-                                                  kSpotLowKey,    kSpotHighKey,    kContextLowKey,
-                                                  kContextHighKey, kAllocatorLowKey, kAllocatorHighKey};
+    static const std::vector<std::string> keys = { kPriceKey, kComputeKey, kBandwidthKey, kSpotLowKey, kSpotHighKey,
+        kContextLowKey, kContextHighKey, kAllocatorLowKey, kAllocatorHighKey };
     return keys;
 }
 
@@ -170,9 +170,9 @@ Catalog withBandwidthEfficiencyScaled(const Catalog& catalog, Plan& plan, double
     Catalog scaled = catalog;
     for (LinkSpec& link : scaled.links)
         link.achievedFraction = capped(link.achievedFraction, factor);
-    for (const char* key : {"network.rdma_achieved_fraction", "network.tcp_achieved_fraction", "pcie.achieved_fraction",
-                            "decode.bandwidth_efficiency", "decode.bandwidth_efficiency.int8",
-                            "decode.bandwidth_efficiency.int4", "serving.decode_bandwidth_efficiency"})
+    for (const char* key : { "network.rdma_achieved_fraction", "network.tcp_achieved_fraction",
+             "pcie.achieved_fraction", "decode.bandwidth_efficiency", "decode.bandwidth_efficiency.int8",
+             "decode.bandwidth_efficiency.int4", "serving.decode_bandwidth_efficiency" })
         scaleDefault(scaled, key, factor);
     scaleAssumption(plan.assumptions.linkEfficiency, factor);
     scaleAssumption(plan.assumptions.memoryBandwidthEfficiency, factor);
@@ -180,8 +180,8 @@ Catalog withBandwidthEfficiencyScaled(const Catalog& catalog, Plan& plan, double
     return scaled;
 }
 
-Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                                          const SearchControl& control)
+Expected<PlanSensitivity> planSensitivity(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const SearchControl& control)
 {
     const auto started = std::chrono::steady_clock::now();
     PlanSensitivity s;
@@ -189,8 +189,8 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     s.mode = answer.mode;
     const CandidatePlan* best = answer.recommendation();
     if (!best) {
-        s.reason = Diagnostic{"sensitivity_no_recommendation",
-                              "No candidate meets the objective, so there is no recommendation to vary."};
+        s.reason = Diagnostic { "sensitivity_no_recommendation",
+            "No candidate meets the objective, so there is no recommendation to vary." };
         return s;
     }
     s.available = true;
@@ -212,76 +212,74 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
         double spread;
         std::string unit;
         double low, high;
-        std::function<Plan(double)> planAt;        // the plan with the input at `value` (unset: the plan)
+        std::function<Plan(double)> planAt; // the plan with the input at `value` (unset: the plan)
         std::function<Catalog(double, Plan&)> catalogAt; // the catalog at `value` (unset: the catalog)
         bool memory = false;
     };
     std::vector<Variation> variations;
     if (anyEstimatedPrice(answer) && spreads.priceEstimate > 0)
-        variations.push_back({"estimated_prices", kPriceKey, spreads.priceEstimate, "factor",
-                              1 - spreads.priceEstimate, 1 + spreads.priceEstimate, nullptr,
-                              [&](double f, Plan&) { return withEstimatedPricesScaled(catalog, f); }});
+        variations.push_back({ "estimated_prices", kPriceKey, spreads.priceEstimate, "factor",
+            1 - spreads.priceEstimate, 1 + spreads.priceEstimate, nullptr,
+            [&](double f, Plan&) { return withEstimatedPricesScaled(catalog, f); } });
     else
-        s.skipped.push_back({"estimated_prices", "no_estimated_price"});
+        s.skipped.push_back({ "estimated_prices", "no_estimated_price" });
     if (spreads.computeEfficiency > 0)
-        variations.push_back({"compute_efficiency", kComputeKey, spreads.computeEfficiency, "factor",
-                              1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, nullptr,
-                              [&](double f, Plan& variant) { return withComputeEfficiencyScaled(catalog, variant, f); }});
+        variations.push_back({ "compute_efficiency", kComputeKey, spreads.computeEfficiency, "factor",
+            1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, nullptr,
+            [&](double f, Plan& variant) { return withComputeEfficiencyScaled(catalog, variant, f); } });
     if (spreads.bandwidthEfficiency > 0)
-        variations.push_back({"bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency, "factor",
-                              1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, nullptr,
-                              [&](double f, Plan& variant) {
-                                  return withBandwidthEfficiencyScaled(catalog, variant, f);
-                              }});
+        variations.push_back({ "bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency, "factor",
+            1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, nullptr,
+            [&](double f, Plan& variant) { return withBandwidthEfficiencyScaled(catalog, variant, f); } });
     if (plan.billing.allows("spot") && plan.workload.mode == Mode::Training)
-        variations.push_back({"spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,
-                              spreads.spotInterruptionsHigh,
-                              [&](double rate) {
-                                  Plan variant = plan;
-                                  variant.billing.spotInterruptionsPerDay = rate;
-                                  return variant;
-                              },
-                              nullptr});
+        variations.push_back({ "spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,
+            spreads.spotInterruptionsHigh,
+            [&](double rate) {
+                Plan variant = plan;
+                variant.billing.spotInterruptionsPerDay = rate;
+                return variant;
+            },
+            nullptr });
     else
-        s.skipped.push_back({"spot_interruptions", "spot_not_counted"});
+        s.skipped.push_back({ "spot_interruptions", "spot_not_counted" });
     // The memory terms with a sourced range. A serving engine's memory is its set share of the GPU
     // (gpu_memory_utilization), whatever the runtime takes; a term the plan sets is the plan's, not the catalog's.
     const bool serving = plan.workload.mode == Mode::Serving;
     const auto memoryInput = [&](const char* input, const char* key, const char* unit, double low, double high,
                                  const std::optional<double>& planValue, std::optional<double> Assumptions::*field) {
         if (serving)
-            s.skipped.push_back({input, "serving_engine_share"});
+            s.skipped.push_back({ input, "serving_engine_share" });
         else if (planValue)
-            s.skipped.push_back({input, "plan_sets"});
+            s.skipped.push_back({ input, "plan_sets" });
         else if (high > low || low > 0)
-            variations.push_back({input, key, 0, unit, low, high,
-                                  [&, field](double value) {
-                                      Plan variant = plan;
-                                      variant.assumptions.*field = value;
-                                      return variant;
-                                  },
-                                  nullptr, true});
+            variations.push_back({ input, key, 0, unit, low, high,
+                [&, field](double value) {
+                    Plan variant = plan;
+                    variant.assumptions.*field = value;
+                    return variant;
+                },
+                nullptr, true });
         else
-            s.skipped.push_back({input, "no_sourced_range"}); // a catalog without the range's ends
+            s.skipped.push_back({ input, "no_sourced_range" }); // a catalog without the range's ends
     };
     memoryInput("cuda_context", kContextLowKey, "gib", spreads.cudaContextLowGib, spreads.cudaContextHighGib,
-                plan.assumptions.cudaContextGib, &Assumptions::cudaContextGib);
+        plan.assumptions.cudaContextGib, &Assumptions::cudaContextGib);
     memoryInput("allocator_fragmentation", kAllocatorLowKey, "fraction", spreads.allocatorLow, spreads.allocatorHigh,
-                plan.assumptions.allocatorFraction, &Assumptions::allocatorFraction);
+        plan.assumptions.allocatorFraction, &Assumptions::allocatorFraction);
     // NCCL's communicators: one measurement (before and after the first barrier), no range to vary.
     if (!serving && best->best.gpus > 1)
-        s.skipped.push_back({"nccl_memory", plan.assumptions.ncclGib ? "plan_sets" : "no_sourced_range"});
+        s.skipped.push_back({ "nccl_memory", plan.assumptions.ncclGib ? "plan_sets" : "no_sourced_range" });
 
     s.costLow = s.costHigh = s.point.cost;
     s.hoursLow = s.hoursHigh = s.point.hours;
-    const ParetoPoint recommended{0, 0, best->best.configuration, best->best.nodes, s.point.priced};
+    const ParetoPoint recommended { 0, 0, best->best.configuration, best->best.nodes, s.point.priced };
     for (const Variation& v : variations) {
         SensitivityInput in;
         in.input = v.input;
         in.key = v.key;
         in.spread = v.spread;
         in.unit = v.unit;
-        for (auto [end, value] : {std::pair{&in.low, v.low}, std::pair{&in.high, v.high}}) {
+        for (auto [end, value] : { std::pair { &in.low, v.low }, std::pair { &in.high, v.high } }) {
             Plan variant = v.planAt ? v.planAt(value) : plan;
             std::optional<Catalog> varied;
             if (v.catalogAt)
@@ -323,9 +321,10 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
     // The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest
     // until its cost reaches the runner-up's. One rule whatever the price's status: a published price or a quote
     // moves too (a discount, a list-price change), only an estimate also has a sourced spread.
-    const bool costObjective =
-        answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
-    if (costObjective && s.priceStatus != "unknown" && s.priceStatus != "missing" && s.point.priced && s.point.cost > 0) {
+    const bool costObjective
+        = answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
+    if (costObjective && s.priceStatus != "unknown" && s.priceStatus != "missing" && s.point.priced
+        && s.point.cost > 0) {
         for (std::size_t i = 0; i < answer.search.candidates.size(); ++i) {
             const CandidatePlan& c = answer.search.candidates[i];
             const ObjectiveFigures& f = answer.standings[i].figures;
@@ -342,14 +341,14 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
 
     if (!s.stable) {
         for (const SensitivityInput& in : s.inputs)
-            for (auto [end, bound] : {std::pair{&in.low, "low"}, std::pair{&in.high, "high"}}) {
+            for (auto [end, bound] : { std::pair { &in.low, "low" }, std::pair { &in.high, "high" } }) {
                 if (s.summary || !end->changed)
                     continue;
-                s.summary = Diagnostic{"sensitivity_changes",
-                                       s.candidate + " is no longer recommended at the " + bound + " end of "
-                                           + sensitivityInputWords(in.input) + ": " + end->candidate + " is.",
-                                       {{"candidate", s.candidate}, {"input", in.input}, {"bound", bound},
-                                        {"to", end->candidate}}};
+                s.summary = Diagnostic { "sensitivity_changes",
+                    s.candidate + " is no longer recommended at the " + bound + " end of "
+                        + sensitivityInputWords(in.input) + ": " + end->candidate + " is.",
+                    { { "candidate", s.candidate }, { "input", in.input }, { "bound", bound },
+                        { "to", end->candidate } } };
             }
         if (s.summary && s.priceThreshold) {
             s.summary->args.emplace_back("percent", percentText(*s.priceThreshold));
@@ -360,30 +359,24 @@ Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catal
                 s.summary->message += " " + tieSentence(s.candidate, s.runnerUp);
             } else {
                 s.summary->message += " Its price may rise " + percentText(*s.priceThreshold) + "% above "
-                                      + priceReference(s.priceStatus) + " before " + s.runnerUp + " is cheaper.";
+                    + priceReference(s.priceStatus) + " before " + s.runnerUp + " is cheaper.";
             }
         }
         if (!s.summary)
-            s.summary = Diagnostic{"sensitivity_unanswered",
-                                   "At one end of an input's range no candidate meets the objective.",
-                                   {{"candidate", s.candidate}}};
+            s.summary = Diagnostic { "sensitivity_unanswered",
+                "At one end of an input's range no candidate meets the objective.", { { "candidate", s.candidate } } };
     } else if (s.priceThreshold && s.priceTie) {
-        s.summary = Diagnostic{"sensitivity_price_tie",
-                               tieSentence(s.candidate, s.runnerUp),
-                               {{"candidate", s.candidate}, {"runner_up", s.runnerUp}, {"price_status", s.priceStatus}}};
+        s.summary = Diagnostic { "sensitivity_price_tie", tieSentence(s.candidate, s.runnerUp),
+            { { "candidate", s.candidate }, { "runner_up", s.runnerUp }, { "price_status", s.priceStatus } } };
     } else if (s.priceThreshold) {
-        s.summary = Diagnostic{"sensitivity_stable_unless_price",
-                               s.candidate + " stays the recommendation unless its price is more than "
-                                   + percentText(*s.priceThreshold) + "% above " + priceReference(s.priceStatus)
-                                   + " (then " + s.runnerUp + " is cheaper).",
-                               {{"candidate", s.candidate},
-                                {"percent", percentText(*s.priceThreshold)},
-                                {"runner_up", s.runnerUp},
-                                {"price_status", s.priceStatus}}};
+        s.summary = Diagnostic { "sensitivity_stable_unless_price",
+            s.candidate + " stays the recommendation unless its price is more than " + percentText(*s.priceThreshold)
+                + "% above " + priceReference(s.priceStatus) + " (then " + s.runnerUp + " is cheaper).",
+            { { "candidate", s.candidate }, { "percent", percentText(*s.priceThreshold) }, { "runner_up", s.runnerUp },
+                { "price_status", s.priceStatus } } };
     } else {
-        s.summary = Diagnostic{"sensitivity_stable",
-                               s.candidate + " stays the recommendation across every input's range.",
-                               {{"candidate", s.candidate}}};
+        s.summary = Diagnostic { "sensitivity_stable",
+            s.candidate + " stays the recommendation across every input's range.", { { "candidate", s.candidate } } };
     }
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return s;

@@ -10,22 +10,23 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // The uncertain inputs and their spreads, from the catalog (resources/catalog/defaults-*.json, each with source):
 // `uncertainty.price_estimate_spread`, `uncertainty.compute_efficiency_spread`,
 // `uncertainty.bandwidth_efficiency_spread`, `spot.interruptions_per_node_day{,.low,.high}`,
 // `cuda_context_gib.low/.high`, `allocator_fraction.low/.high`.
 struct UncertaintySpreads {
-    double priceEstimate = 0;       // relative: an estimated price may be off by +/- this fraction
-    double computeEfficiency = 0;   // relative, on the compute-efficiency curve (training, prefill)
+    double priceEstimate = 0; // relative: an estimated price may be off by +/- this fraction
+    double computeEfficiency = 0; // relative, on the compute-efficiency curve (training, prefill)
     double bandwidthEfficiency = 0; // relative, on achieved link, network and memory bandwidth
-    double spotInterruptions = 0;   // per node-day, the point value
+    double spotInterruptions = 0; // per node-day, the point value
     double spotInterruptionsLow = 0;
     double spotInterruptionsHigh = 0;
-    double cudaContextLowGib = 0;   // the CUDA context's measured range per GPU
+    double cudaContextLowGib = 0; // the CUDA context's measured range per GPU
     double cudaContextHighGib = 0;
-    double allocatorLow = 0;        // the caching allocator's rounding and fragmentation, a fraction of allocated
+    double allocatorLow = 0; // the caching allocator's rounding and fragmentation, a fraction of allocated
     double allocatorHigh = 0;
 };
 UncertaintySpreads uncertaintySpreads(const Catalog& catalog);
@@ -34,13 +35,13 @@ const std::vector<std::string>& uncertaintyDefaultKeys();
 
 // The answer's headline under one end of an input's range.
 struct SensitivityBound {
-    double value = 0;       // the input's value there: a factor for prices and efficiencies, a rate for spot
-    bool answered = false;  // false: nothing met the objective (or the plan could not be answered) there
-    double cost = 0;        // the recommendation's cost (the plan's currency; per million tokens for inference)
+    double value = 0; // the input's value there: a factor for prices and efficiencies, a rate for spot
+    bool answered = false; // false: nothing met the objective (or the plan could not be answered) there
+    double cost = 0; // the recommendation's cost (the plan's currency; per million tokens for inference)
     double hours = 0;
-    std::string mode;       // the billing mode the cost is under
-    std::string candidate;  // the recommended candidate there (instance id or label)
-    bool changed = false;   // the recommendation is another candidate than the plan's
+    std::string mode; // the billing mode the cost is under
+    std::string candidate; // the recommended candidate there (instance id or label)
+    bool changed = false; // the recommendation is another candidate than the plan's
     // The plan's recommended configuration (same candidate, layout and node count, not chosen again) evaluated
     // with the input at this end: its memory per GPU and whether it still fits. Inputs that do not change memory
     // keep the point's.
@@ -52,26 +53,26 @@ struct SensitivityInput {
     // "estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions", "cuda_context",
     // "allocator_fragmentation"
     std::string input;
-    std::string key;    // the catalog key of its spread (of its low end when the ends are values)
-    double spread = 0;  // relative spread (prices, efficiencies); 0 when low/high are values
+    std::string key; // the catalog key of its spread (of its low end when the ends are values)
+    double spread = 0; // relative spread (prices, efficiencies); 0 when low/high are values
     // What low.value and high.value are: "factor" (on the catalog's figures), "per_node_day" (spot interruptions),
     // "gib" (the CUDA context per GPU), "fraction" (the allocator's share of allocated memory)
     std::string unit = "factor";
     SensitivityBound low;
     SensitivityBound high;
-    double costWidth() const;   // |high.cost - low.cost| (0 when either end is unanswered)
+    double costWidth() const; // |high.cost - low.cost| (0 when either end is unanswered)
     double memoryWidth() const; // |high.memoryBytes - low.memoryBytes|
 };
 
 struct PlanSensitivity {
-    bool available = false;      // false: the plan has no recommendation to vary (see `reason`)
+    bool available = false; // false: the plan has no recommendation to vary (see `reason`)
     std::optional<Diagnostic> reason; // why not: "sensitivity_no_recommendation"
-    std::string candidate;       // the recommendation
-    int planIndex = -1;          // its index in the plan's candidates
-    ObjectiveFigures point;      // its headline figures (the answer's)
+    std::string candidate; // the recommendation
+    int planIndex = -1; // its index in the plan's candidates
+    ObjectiveFigures point; // its headline figures (the answer's)
     std::string currency = "CNY";
     Mode mode = Mode::Training;
-    std::string priceStatus;     // of the recommendation's price ("estimate", "published", ...)
+    std::string priceStatus; // of the recommendation's price ("estimate", "published", ...)
     // One per input that can move the answer, widest cost range first, then widest memory range (an input with
     // nothing to vary, such as estimated prices when every candidate's price is published or spot when the plan
     // does not allow it, is left out and named in `skipped`, with why).
@@ -93,7 +94,7 @@ struct PlanSensitivity {
     // `memoryFitsAcrossRange` says whether it does at every end.
     double memoryBytes = 0, memoryLow = 0, memoryHigh = 0, usableMemoryBytes = 0;
     bool memoryFitsAcrossRange = true;
-    bool stable = true;          // the same candidate is recommended at both ends of every input
+    bool stable = true; // the same candidate is recommended at both ends of every input
     // How much the recommendation's price may rise before the runner-up is cheaper (cost objectives, when the
     // recommendation has a price: estimated, published or quoted): runner-up cost / recommended cost - 1 at fixed
     // hours.
@@ -116,8 +117,8 @@ std::string sensitivityInputWords(std::string input);
 // estimated prices or the efficiencies scaled, or the plan's spot rate set) and compares each answer's
 // recommendation with `answer`'s (the plan's own answer). Inputs are varied one at a time. A cancelled search
 // returns the cancelled error.
-Expected<PlanSensitivity> planSensitivity(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
-                                          const SearchControl& control = {});
+Expected<PlanSensitivity> planSensitivity(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const SearchControl& control = {});
 
 // A copy of `catalog` whose estimated prices (on-demand and monthly figures whose status is "estimate") are
 // multiplied by `factor`.

@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 double attendedPositions(double context, double window, bool causal)
 {
@@ -27,8 +28,9 @@ double attentionCoreMacsPerToken(const Architecture& a, double context, bool cau
     const AttentionShape s = attentionShape(a);
     const double perPosition = s.heads * (s.qkHeadDim + s.vHeadDim); // Q K^T and P V per attended position
     const double fullLayers = std::max(0.0, s.layers - s.windowLayers);
-    return perPosition * (fullLayers * attendedPositions(context, 0, causal)
-                          + s.windowLayers * attendedPositions(context, s.window, causal));
+    return perPosition
+        * (fullLayers * attendedPositions(context, 0, causal)
+            + s.windowLayers * attendedPositions(context, s.window, causal));
 }
 
 double attentionHeadDim(const Architecture& a)
@@ -69,7 +71,8 @@ double kvCacheBytesPerToken(const Architecture& a, KvPrecision precision, int te
 double kvCacheWindowBytes(const Architecture& a, KvPrecision precision, int tensorParallel)
 {
     const AttentionShape s = attentionShape(a);
-    return kvCacheBytes(a, precision, s.window, tensorParallel) - kvCacheBytesPerToken(a, precision, tensorParallel) * s.window;
+    return kvCacheBytes(a, precision, s.window, tensorParallel)
+        - kvCacheBytesPerToken(a, precision, tensorParallel) * s.window;
 }
 
 } // namespace gp

@@ -8,18 +8,19 @@
 
 #include <algorithm>
 
-namespace gp {
+namespace gp
+{
 
 struct AttentionShape {
-    double heads = 0;     // query heads
-    double kvHeads = 0;   // key/value heads (latent attention: every head gets its own keys and values)
+    double heads = 0; // query heads
+    double kvHeads = 0; // key/value heads (latent attention: every head gets its own keys and values)
     double qkHeadDim = 0; // query/key size per head (latent attention: the non-rotary plus the rotary part)
-    double vHeadDim = 0;  // value size per head
-    bool latent = false;  // multi-head latent attention (DeepSeek-V2 paper, arXiv 2405.04434, Sec. 2.1)
+    double vHeadDim = 0; // value size per head
+    bool latent = false; // multi-head latent attention (DeepSeek-V2 paper, arXiv 2405.04434, Sec. 2.1)
     double qLoraRank = 0; // latent attention's query compression (0 = a full-rank query projection)
     double kvLoraRank = 0;
-    double ropeDim = 0;   // latent attention's decoupled rotary key, one per token shared by all heads
-    double layers = 0;       // layers with self-attention (all stacks)
+    double ropeDim = 0; // latent attention's decoupled rotary key, one per token shared by all heads
+    double layers = 0; // layers with self-attention (all stacks)
     double windowLayers = 0; // of the decoder stack, the layers that attend to the last `window` tokens only
     double window = 0;
 };
@@ -71,8 +72,8 @@ double kvCacheElementsPerTokenPerLayer(const Architecture& architecture, int ten
 
 // The KV cache of one sequence of `contextTokens` tokens on one rank, in bytes: the decoder's layers that keep the
 // whole context, plus the local layers at min(context, window). The one rule memory, decode and serving use.
-double kvCacheBytes(const Architecture& architecture, KvPrecision precision, double contextTokens,
-                    int tensorParallel = 1);
+double kvCacheBytes(
+    const Architecture& architecture, KvPrecision precision, double contextTokens, int tensorParallel = 1);
 // The part that grows with the context: bytes per token of the layers that keep the whole context.
 double kvCacheBytesPerToken(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
 // The part that stops growing: local layers' KV at their full window (0 without local layers).

@@ -11,11 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gp {
+namespace gp
+{
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 bool isSet(const char* value)
 {
@@ -53,7 +55,8 @@ std::string readRefFile(const fs::path& file)
     const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return {};
-    struct stat info {};
+    struct stat info {
+    };
     char bytes[kMaxRefBytes];
     ssize_t count = -1;
     if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode))
@@ -79,7 +82,7 @@ std::optional<std::string> configOfRepo(const fs::path& repoDir)
     }
     // Else the newest snapshot with a config.json.
     std::optional<std::string> best;
-    fs::file_time_type bestTime{};
+    fs::file_time_type bestTime {};
     for (fs::directory_iterator it(snapshots, ec), end; !ec && it != end; it.increment(ec)) {
         if (!it->is_directory(ec))
             continue;
@@ -125,7 +128,7 @@ std::vector<CachedModel> cachedModels(const std::string& hubDir)
         if (repo.empty())
             continue;
         if (auto config = configOfRepo(it->path()))
-            models.push_back({repo, *config});
+            models.push_back({ repo, *config });
     }
     std::sort(models.begin(), models.end(), [](const CachedModel& a, const CachedModel& b) { return a.repo < b.repo; });
     return models;

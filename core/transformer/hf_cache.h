@@ -5,10 +5,11 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct CachedModel {
-    std::string repo;       // "Qwen/Qwen3-8B" ("gpt2" for a repository without an owner)
+    std::string repo; // "Qwen/Qwen3-8B" ("gpt2" for a repository without an owner)
     std::string configPath; // the config.json of the snapshot refs/main names, else of the newest snapshot
                             // (the path's bytes as the file system has them, not necessarily UTF-8)
     bool operator==(const CachedModel&) const = default;

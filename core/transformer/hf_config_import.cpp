@@ -10,20 +10,21 @@
 #include <cmath>
 #include <set>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Top-level fields that do not change memory or time (tokenizer ids, initialisation, norms' epsilon,
 // dropout rates, rotary settings): read and deliberately not warned about.
-const std::set<std::string, std::less<>> kIrrelevantFields{
-    "architectures", "model_type", "_name_or_path", "transformers_version", "rope_theta", "rope_scaling",
-    "rope_ratio", "rotary_emb_base", "rotary_pct", "rotary_percent", "rms_norm_eps", "layer_norm_eps",
-    "layer_norm_epsilon", "layernorm_epsilon", "initializer_range", "initializer_factor", "bos_token_id",
-    "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id", "use_cache", "hidden_act",
-    "activation_function", "hidden_dropout_prob", "attention_probs_dropout_prob", "attention_dropout",
-    "hidden_dropout", "dropout_rate", "dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop", "summary_type",
-    "summary_use_proj", "summary_activation", "summary_proj_to_labels", "summary_first_dropout",
+const std::set<std::string, std::less<>> kIrrelevantFields { "architectures", "model_type", "_name_or_path",
+    "transformers_version", "rope_theta", "rope_scaling", "rope_ratio", "rotary_emb_base", "rotary_pct",
+    "rotary_percent", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "initializer_range",
+    "initializer_factor", "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id",
+    "use_cache", "hidden_act", "activation_function", "hidden_dropout_prob", "attention_probs_dropout_prob",
+    "attention_dropout", "hidden_dropout", "dropout_rate", "dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop",
+    "summary_type", "summary_use_proj", "summary_activation", "summary_proj_to_labels", "summary_first_dropout",
     "task_specific_params", "pretraining_tp", "auto_map", "tokenizer_class", "classifier_dropout",
     "position_embedding_type", "gradient_checkpointing", "use_sliding_window", "sliding_window", "max_window_layers",
     "output_router_logits", "router_aux_loss_coef", "router_jitter_noise", "aux_loss_alpha", "seq_aux",
@@ -32,28 +33,27 @@ const std::set<std::string, std::less<>> kIrrelevantFields{
     "relative_attention_num_buckets", "relative_attention_max_distance", "n_positions_offset", "is_decoder",
     "layer_norm_type", "apply_residual_connection_post_layernorm", "post_layer_norm", "rmsnorm",
     "apply_query_key_layer_scaling", "attention_softmax_in_fp32", "fp32_residual_connection", "original_rope",
-    "apply_residual_connection_post_layernorm", "slow_but_exact", "masked_softmax_fusion", "offset_alibi",
-    "alibi", "parallel_attn", "new_decoder_architecture", "bias", "type_vocab_size", "do_layer_norm_before",
+    "apply_residual_connection_post_layernorm", "slow_but_exact", "masked_softmax_fusion", "offset_alibi", "alibi",
+    "parallel_attn", "new_decoder_architecture", "bias", "type_vocab_size", "do_layer_norm_before",
     "word_embed_proj_dim", "enable_bias", "scale_attn_weights", "scale_attn_by_inverse_layer_idx",
-    "reorder_and_upcast_attn", "reorder_and_upcast_attn", "learned_pos_emb", "emb_pdrop", "logit_scale",
-    "no_bias", "norm_type", "resid_pdrop", "use_cache", "verbose", "z_loss", "id2label", "label2id",
-    "is_encoder_decoder", "prefix", "finetuning_task", "problem_type", "quantization_config", "head_dim",
-    "d_kv", "kv_channels", "prefix_projection", "pre_seq_len", "multi_query_attention", "torch_dtype",
-    "partial_rotary_factor", "tokenizer_name", "model_max_length", "z_loss_weight", "chunk_size_feed_forward",
-    "output_attentions", "output_hidden_states", "return_dict", "max_length", "num_beams", "use_return_dict",
-    "n_positions", "n_ctx", "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length",
-    "num_labels", "feed_forward_proj", "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias",
-    "add_qkv_bias", "add_bias_linear", "qkv_bias", "tie_word_embeddings", "tie_encoder_decoder",
-    "output_past", "bias_dropout_fusion", "_from_model_config", "router_z_loss_coef",
+    "reorder_and_upcast_attn", "reorder_and_upcast_attn", "learned_pos_emb", "emb_pdrop", "logit_scale", "no_bias",
+    "norm_type", "resid_pdrop", "use_cache", "verbose", "z_loss", "id2label", "label2id", "is_encoder_decoder",
+    "prefix", "finetuning_task", "problem_type", "quantization_config", "head_dim", "d_kv", "kv_channels",
+    "prefix_projection", "pre_seq_len", "multi_query_attention", "torch_dtype", "partial_rotary_factor",
+    "tokenizer_name", "model_max_length", "z_loss_weight", "chunk_size_feed_forward", "output_attentions",
+    "output_hidden_states", "return_dict", "max_length", "num_beams", "use_return_dict", "n_positions", "n_ctx",
+    "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length", "num_labels", "feed_forward_proj",
+    "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias", "add_qkv_bias", "add_bias_linear", "qkv_bias",
+    "tie_word_embeddings", "tie_encoder_decoder", "output_past", "bias_dropout_fusion", "_from_model_config",
+    "router_z_loss_coef",
     // 2025-2026 families: routing, rotary and logit details that change neither memory nor time.
-    "ep_size", "query_pre_attn_scalar", "final_logit_softcapping",
-    "attn_logit_softcapping", "rope_local_base_freq", "hidden_activation", "image_token_index",
-    "boi_token_index", "eoi_token_index", "mm_tokens_per_image", "swiglu_limit", "initial_context_length",
-    "attn_temperature_tuning", "floor_scale", "attn_scale", "cache_implementation", "image_token_id",
-    "multimodal_projector_bias", "projector_hidden_act", "spatial_merge_size", "vision_feature_layer",
-    "vision_feature_select_strategy", "projector_hidden_size", "interleave_moe_layer_step", "router_dtype",
-    "moe_router_enable_expert_bias", "rope_interleave", "use_qk_norm", "qk_layernorm", "no_rope_layers",
-    "dtype", "_attn_implementation_autoset", "for_llm_compressor", "mm_tokens_per_image"};
+    "ep_size", "query_pre_attn_scalar", "final_logit_softcapping", "attn_logit_softcapping", "rope_local_base_freq",
+    "hidden_activation", "image_token_index", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
+    "swiglu_limit", "initial_context_length", "attn_temperature_tuning", "floor_scale", "attn_scale",
+    "cache_implementation", "image_token_id", "multimodal_projector_bias", "projector_hidden_act", "spatial_merge_size",
+    "vision_feature_layer", "vision_feature_select_strategy", "projector_hidden_size", "interleave_moe_layer_step",
+    "router_dtype", "moe_router_enable_expert_bias", "rope_interleave", "use_qk_norm", "qk_layernorm", "no_rope_layers",
+    "dtype", "_attn_implementation_autoset", "for_llm_compressor", "mm_tokens_per_image" };
 
 bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
 {
@@ -130,10 +130,10 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
     try {
         // nlohmann's lexer ends the document at a NUL byte; JSON has none, so refuse rather than ignore the rest.
         if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-            return Error{"", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName};
+            return Error { "", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName };
         const nlohmann::json root = nlohmann::json::parse(text);
         if (!root.is_object())
-            return Error{"", "a config.json must be a JSON object", fileName};
+            return Error { "", "a config.json must be a JSON object", fileName };
         // Multimodal configs (Llama 4, Gemma 3 4B+, Mistral 3) nest the language model in text_config; the
         // vision tower (vision_config) is not modelled and is named in the warnings.
         const auto textConfig = root.find("text_config");
@@ -142,16 +142,17 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const std::string fieldPrefix = nested ? "text_config." : "";
         ImportedConfig out;
         Architecture& a = out.architecture;
-        Reader r{j, {}, std::nullopt};
-        std::string type = r.string({"model_type"});
+        Reader r { j, {}, std::nullopt };
+        std::string type = r.string({ "model_type" });
         if (nested && root.contains("model_type") && root["model_type"].is_string())
             type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
-        const auto encoderDecoderFlag = r.boolean({"is_encoder_decoder"});
-        if (isOneOf(type, {"bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2",
-                           "xlm-roberta", "ernie"}))
+        const auto encoderDecoderFlag = r.boolean({ "is_encoder_decoder" });
+        if (isOneOf(type,
+                { "bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2", "xlm-roberta",
+                    "ernie" }))
             a.kind = ModelKind::Encoder;
-        else if (isOneOf(type, {"t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "longt5"}) ||
-                 (encoderDecoderFlag && *encoderDecoderFlag))
+        else if (isOneOf(type, { "t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "longt5" })
+            || (encoderDecoderFlag && *encoderDecoderFlag))
             a.kind = ModelKind::EncoderDecoder;
 
         // The plan's own limits (plan/limits.h), checked here under the config's field name: a model the plan
@@ -164,8 +165,8 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             for (const char* k : keys)
                 if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
                     key = k;
-            beyondLimit = Error{key, "must be at most " + std::to_string(max) + ", got " + formatExact(value),
-                                fileName};
+            beyondLimit
+                = Error { key, "must be at most " + std::to_string(max) + ", got " + formatExact(value), fileName };
         };
         auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max) {
             if (auto v = r.number(keys)) {
@@ -173,20 +174,20 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                 target = toInt(*v);
             }
         };
-        setInt(a.hiddenSize, {"hidden_size", "d_model", "n_embd", "n_embed", "dim"}, limits::kMaxDimension);
-        setInt(a.numLayers, {"num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers"},
-               limits::kMaxLayers);
-        setInt(a.numDecoderLayers, {"num_decoder_layers", "decoder_layers"}, limits::kMaxLayers);
-        setInt(a.numAttentionHeads, {"num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads"},
-               limits::kMaxHeads);
-        setInt(a.headDim, {"head_dim", "d_kv", "kv_channels"}, limits::kMaxHeads);
-        setInt(a.vocabSize, {"padded_vocab_size", "vocab_size"}, limits::kMaxVocabulary);
-        setInt(a.intermediateSize, {"intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim",
-                                    "encoder_ffn_dim"},
-               limits::kMaxIntermediate);
-        setInt(a.maxPositions, {"max_position_embeddings", "n_positions", "seq_length", "max_seq_len",
-                                "max_sequence_length"},
-               limits::kMaxSequence);
+        setInt(a.hiddenSize, { "hidden_size", "d_model", "n_embd", "n_embed", "dim" }, limits::kMaxDimension);
+        setInt(a.numLayers, { "num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers" },
+            limits::kMaxLayers);
+        setInt(a.numDecoderLayers, { "num_decoder_layers", "decoder_layers" }, limits::kMaxLayers);
+        setInt(a.numAttentionHeads,
+            { "num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads" }, limits::kMaxHeads);
+        setInt(a.headDim, { "head_dim", "d_kv", "kv_channels" }, limits::kMaxHeads);
+        setInt(a.vocabSize, { "padded_vocab_size", "vocab_size" }, limits::kMaxVocabulary);
+        setInt(a.intermediateSize,
+            { "intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim", "encoder_ffn_dim" },
+            limits::kMaxIntermediate);
+        setInt(a.maxPositions,
+            { "max_position_embeddings", "n_positions", "seq_length", "max_seq_len", "max_sequence_length" },
+            limits::kMaxSequence);
         // Gemma 3's published text_config leaves out the fields at Gemma3TextConfig's defaults
         // (transformers configuration_gemma3.py: vocab_size 262208, max_position_embeddings 131072).
         if (type == "gemma3" || type == "gemma3_text") {
@@ -197,121 +198,121 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
         // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
         if (a.numLayers <= 0)
-            setInt(a.numLayers, {"encoder_layers"}, limits::kMaxLayers);
+            setInt(a.numLayers, { "encoder_layers" }, limits::kMaxLayers);
 
         // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
-        if (auto kv = r.number({"num_key_value_heads", "num_kv_heads"})) {
-            withinLimit({"num_key_value_heads", "num_kv_heads"}, *kv, limits::kMaxHeads);
+        if (auto kv = r.number({ "num_key_value_heads", "num_kv_heads" })) {
+            withinLimit({ "num_key_value_heads", "num_kv_heads" }, *kv, limits::kMaxHeads);
             a.numKeyValueHeads = toInt(*kv);
-        } else if (auto mq = r.boolean({"multi_query_attention"}); mq && *mq) {
-            if (auto groups = r.number({"multi_query_group_num"})) {
-                withinLimit({"multi_query_group_num"}, *groups, limits::kMaxHeads);
+        } else if (auto mq = r.boolean({ "multi_query_attention" }); mq && *mq) {
+            if (auto groups = r.number({ "multi_query_group_num" })) {
+                withinLimit({ "multi_query_group_num" }, *groups, limits::kMaxHeads);
                 a.numKeyValueHeads = toInt(*groups);
             }
-        } else if (auto falconMq = r.boolean({"multi_query"}); falconMq && *falconMq) {
+        } else if (auto falconMq = r.boolean({ "multi_query" }); falconMq && *falconMq) {
             a.numKeyValueHeads = 1;
         }
-        r.find({"multi_query_group_num"});
+        r.find({ "multi_query_group_num" });
 
         // MLP kind: T5 spells it feed_forward_proj ("gated-gelu"); Llama-family models are gated.
-        const std::string ffProj = r.string({"feed_forward_proj"});
-        const bool gatedFamily = isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3",
-                                                 "chatglm", "baichuan", "gemma", "gemma2", "deepseek", "deepseek_v2",
-                                                 "internlm", "internlm2", "yi", "phi3", "olmo", "cohere", "qwen3_moe",
-                                                 "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
-                                                 "gemma3", "gemma3_text", "glm4_moe", "glm4", "mistral3", "phi4"});
+        const std::string ffProj = r.string({ "feed_forward_proj" });
+        const bool gatedFamily = isOneOf(type,
+            { "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "chatglm", "baichuan", "gemma",
+                "gemma2", "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "phi3", "olmo", "cohere",
+                "qwen3_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text", "gemma3", "gemma3_text",
+                "glm4_moe", "glm4", "mistral3", "phi4" });
         if (!ffProj.empty())
             a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
         else
             a.mlp = gatedFamily || type.empty() ? MlpKind::Gated : MlpKind::Standard;
 
         // Biases and positions by family, then explicit fields.
-        const bool allBiases = isOneOf(type, {"gpt2", "bert", "roberta", "opt", "bloom", "gpt_neox", "gptj", "bart",
-                                              "xlm-roberta", "electra", "gpt_bigcode"});
-        a.attentionBias = allBiases || isOneOf(type, {"qwen", "qwen2", "qwen2_moe"});
+        const bool allBiases = isOneOf(type,
+            { "gpt2", "bert", "roberta", "opt", "bloom", "gpt_neox", "gptj", "bart", "xlm-roberta", "electra",
+                "gpt_bigcode" });
+        a.attentionBias = allBiases || isOneOf(type, { "qwen", "qwen2", "qwen2_moe" });
         a.mlpBias = allBiases;
-        if (auto v = r.boolean({"attention_bias", "add_qkv_bias", "qkv_bias"}))
+        if (auto v = r.boolean({ "attention_bias", "add_qkv_bias", "qkv_bias" }))
             a.attentionBias = *v;
-        if (auto v = r.boolean({"mlp_bias", "add_bias_linear"}))
+        if (auto v = r.boolean({ "mlp_bias", "add_bias_linear" }))
             a.mlpBias = *v;
-        if (auto v = r.boolean({"no_bias"}); v && *v)
+        if (auto v = r.boolean({ "no_bias" }); v && *v)
             a.attentionBias = a.mlpBias = false;
-        if (auto v = r.boolean({"bias"}))
+        if (auto v = r.boolean({ "bias" }))
             a.attentionBias = a.mlpBias = *v;
-        a.learnedPositions = isOneOf(type, {"gpt2", "bert", "roberta", "opt", "bart", "gpt_bigcode", "xlm-roberta",
-                                            "electra"});
+        a.learnedPositions
+            = isOneOf(type, { "gpt2", "bert", "roberta", "opt", "bart", "gpt_bigcode", "xlm-roberta", "electra" });
         if (type == "opt" && a.maxPositions > 0)
             a.maxPositions += 2; // OPT's learned positions have an offset of 2
 
         // Tied embeddings: explicit field, else the family's default (Hugging Face's default is tied).
-        if (auto tie = r.boolean({"tie_word_embeddings"}))
+        if (auto tie = r.boolean({ "tie_word_embeddings" }))
             a.tieWordEmbeddings = *tie;
         else
-            a.tieWordEmbeddings = !isOneOf(type, {"llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan",
-                                                  "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "qwen2_moe",
-                                                  "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
-                                                  "glm4_moe", "mistral3", "qwen3_moe"});
+            a.tieWordEmbeddings = !isOneOf(type,
+                { "llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan", "deepseek", "deepseek_v2", "internlm",
+                    "internlm2", "yi", "qwen2_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
+                    "glm4_moe", "mistral3", "qwen3_moe" });
 
         // Family quirks.
         if (type == "qwen" && a.intermediateSize > 0)
             a.intermediateSize /= 2; // Qwen (v1) stores the sum of its two MLP halves
         if (type == "mpt") {
-            if (auto ratio = r.number({"expansion_ratio"}); ratio && a.hiddenSize > 0)
+            if (auto ratio = r.number({ "expansion_ratio" }); ratio && a.hiddenSize > 0)
                 a.intermediateSize = toInt(*ratio * double(a.hiddenSize));
             a.tieWordEmbeddings = true;
         }
         if (a.intermediateSize <= 0 && a.hiddenSize > 0 && a.mlp == MlpKind::Standard)
             a.intermediateSize = 4 * a.hiddenSize; // GPT-2's n_inner = null, Falcon, BLOOM: 4h
-        if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0 &&
-            double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
+        if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0
+            && double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
             a.headDim = 0; // the default, keep it implicit
 
         // Mixture of experts.
-        if (auto e = r.number({"num_local_experts", "num_experts", "n_routed_experts"})) {
-            withinLimit({"num_local_experts", "num_experts", "n_routed_experts"}, *e, limits::kMaxExperts);
+        if (auto e = r.number({ "num_local_experts", "num_experts", "n_routed_experts" })) {
+            withinLimit({ "num_local_experts", "num_experts", "n_routed_experts" }, *e, limits::kMaxExperts);
             a.numExperts = int(std::clamp(*e, 1.0, 1e6));
         }
-        if (auto k = r.number({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"})) {
-            withinLimit({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, *k, limits::kMaxExperts);
-            r.find({"experts_per_token"});
+        if (auto k = r.number({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" })) {
+            withinLimit({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" }, *k, limits::kMaxExperts);
+            r.find({ "experts_per_token" });
             a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
         }
-        if (auto s = r.number({"n_shared_experts", "num_shared_experts"})) {
-            withinLimit({"n_shared_experts", "num_shared_experts"}, *s, limits::kMaxExperts);
+        if (auto s = r.number({ "n_shared_experts", "num_shared_experts" })) {
+            withinLimit({ "n_shared_experts", "num_shared_experts" }, *s, limits::kMaxExperts);
             a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
         }
-        setInt(a.moeIntermediateSize, {"moe_intermediate_size"}, limits::kMaxIntermediate);
-        if (auto shared = r.number({"shared_expert_intermediate_size"}); shared && a.moeIntermediateSize > 0) {
+        setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
+        if (auto shared = r.number({ "shared_expert_intermediate_size" }); shared && a.moeIntermediateSize > 0) {
             // Qwen2-MoE: one shared expert as wide as this many routed experts.
             const double ratio = *shared / double(a.moeIntermediateSize);
             if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
-                return Error{"shared_expert_intermediate_size",
-                             "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared),
-                             fileName};
+                return Error { "shared_expert_intermediate_size",
+                    "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared), fileName };
             a.numSharedExperts = int(std::lround(ratio));
         }
-        if (auto first = r.number({"first_k_dense_replace"})) {
-            withinLimit({"first_k_dense_replace"}, *first, limits::kMaxLayers);
+        if (auto first = r.number({ "first_k_dense_replace" })) {
+            withinLimit({ "first_k_dense_replace" }, *first, limits::kMaxLayers);
             a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
         }
-        if (auto step = r.number({"interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step"})) {
-            withinLimit({"interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step"}, *step,
-                        limits::kMaxLayers);
+        if (auto step = r.number({ "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" })) {
+            withinLimit(
+                { "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" }, *step, limits::kMaxLayers);
             a.moeLayerInterval = int(std::clamp(*step, 1.0, 1e6));
         }
         // Group-limited routing (DeepSeek-V2/V3: n_group 8, topk_group 3/4): kept only when it limits something.
-        const auto groups = r.number({"n_group"});
-        const auto groupsPerToken = r.number({"topk_group"});
+        const auto groups = r.number({ "n_group" });
+        const auto groupsPerToken = r.number({ "topk_group" });
         if (groups && *groups > 1) {
-            withinLimit({"n_group"}, *groups, limits::kMaxExperts);
+            withinLimit({ "n_group" }, *groups, limits::kMaxExperts);
             a.expertGroups = int(std::clamp(*groups, 1.0, 1e6));
             if (groupsPerToken && *groupsPerToken >= 1 && *groupsPerToken < *groups) {
-                withinLimit({"topk_group"}, *groupsPerToken, limits::kMaxExperts);
+                withinLimit({ "topk_group" }, *groupsPerToken, limits::kMaxExperts);
                 a.expertGroupsPerToken = int(std::clamp(*groupsPerToken, 1.0, 1e6));
             }
         }
-        if (auto mtp = r.number({"num_nextn_predict_layers"})) {
-            withinLimit({"num_nextn_predict_layers"}, *mtp, limits::kMaxLayers);
+        if (auto mtp = r.number({ "num_nextn_predict_layers" })) {
+            withinLimit({ "num_nextn_predict_layers" }, *mtp, limits::kMaxLayers);
             a.mtpModules = int(std::clamp(*mtp, 0.0, 1e6));
         }
         if (type == "llama4" || type == "llama4_text") {
@@ -321,10 +322,10 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
                 a.moeIntermediateSize = a.intermediateSize;
                 a.numSharedExperts = 1;
             }
-            setInt(a.intermediateSize, {"intermediate_size_mlp"}, limits::kMaxIntermediate);
+            setInt(a.intermediateSize, { "intermediate_size_mlp" }, limits::kMaxIntermediate);
         }
         // An explicit list of MoE layers or of dense-only layers: modelled when it is the interval's pattern.
-        for (const char* key : {"moe_layers", "mlp_only_layers"}) {
+        for (const char* key : { "moe_layers", "mlp_only_layers" }) {
             auto it = j.find(key);
             if (it == j.end() || !it->is_array())
                 continue;
@@ -340,24 +341,24 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
 
         // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
-        if (auto kvRank = r.number({"kv_lora_rank"}); kvRank && *kvRank > 0) {
-            withinLimit({"kv_lora_rank"}, *kvRank, limits::kMaxDimension);
+        if (auto kvRank = r.number({ "kv_lora_rank" }); kvRank && *kvRank > 0) {
+            withinLimit({ "kv_lora_rank" }, *kvRank, limits::kMaxDimension);
             a.kvLoraRank = toInt(*kvRank);
-            setInt(a.qLoraRank, {"q_lora_rank"}, limits::kMaxDimension);
-            setInt(a.qkRopeHeadDim, {"qk_rope_head_dim"}, limits::kMaxHeads);
-            setInt(a.qkNopeHeadDim, {"qk_nope_head_dim"}, limits::kMaxHeads);
-            setInt(a.vHeadDim, {"v_head_dim"}, limits::kMaxHeads);
+            setInt(a.qLoraRank, { "q_lora_rank" }, limits::kMaxDimension);
+            setInt(a.qkRopeHeadDim, { "qk_rope_head_dim" }, limits::kMaxHeads);
+            setInt(a.qkNopeHeadDim, { "qk_nope_head_dim" }, limits::kMaxHeads);
+            setInt(a.vHeadDim, { "v_head_dim" }, limits::kMaxHeads);
             a.headDim = 0; // the per-head sizes above replace it
             a.numKeyValueHeads = 0;
         }
 
         // Local attention layers: an explicit layer_types list, else the family's pattern.
         const bool slidingOff = [&] {
-            auto v = r.boolean({"use_sliding_window"});
+            auto v = r.boolean({ "use_sliding_window" });
             return v && !*v;
         }();
-        const auto windowValue = r.number({"sliding_window"});
-        const auto chunkValue = r.number({"attention_chunk_size"});
+        const auto windowValue = r.number({ "sliding_window" });
+        const auto chunkValue = r.number({ "attention_chunk_size" });
         const double layers = double(std::max<std::int64_t>(0, a.numLayers));
         auto everyNth = [&](double n) { return n >= 1 ? layers - std::floor(layers / n) : 0.0; };
         double windowLayers = -1; // -1 = not local
@@ -368,83 +369,83 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             for (const auto& t : *it)
                 if (t.is_string() && (t == "sliding_attention" || t == "chunked_attention"))
                     ++local;
-            const bool chunked = std::any_of(it->begin(), it->end(),
-                                             [](const nlohmann::json& t) { return t == "chunked_attention"; });
+            const bool chunked
+                = std::any_of(it->begin(), it->end(), [](const nlohmann::json& t) { return t == "chunked_attention"; });
             if (chunked && chunkValue)
                 window = *chunkValue;
             windowLayers = local > 0 ? local : -1;
         } else if (type == "llama4" || type == "llama4_text") {
             // Chunked attention in the rotary layers; every no_rope_layer_interval-th layer attends globally.
-            const double interval = r.number({"no_rope_layer_interval"}).value_or(4);
+            const double interval = r.number({ "no_rope_layer_interval" }).value_or(4);
             if (chunkValue && *chunkValue > 0) {
                 window = *chunkValue;
                 windowLayers = everyNth(interval);
             }
         } else if (type == "gemma3" || type == "gemma3_text") {
-            windowLayers = everyNth(r.number({"sliding_window_pattern"}).value_or(6));
+            windowLayers = everyNth(r.number({ "sliding_window_pattern" }).value_or(6));
         } else if (type == "gemma2" || type == "gpt_oss") {
             windowLayers = std::ceil(layers / 2); // even layers are local (modeling_gemma2.py, modeling_gpt_oss.py)
         } else if (windowValue && !slidingOff) {
-            const double fullLayers = r.number({"max_window_layers"}).value_or(0);
-            windowLayers = isOneOf(type, {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe"})
-                               ? std::max(0.0, layers - fullLayers)
-                               : layers;
+            const double fullLayers = r.number({ "max_window_layers" }).value_or(0);
+            windowLayers = isOneOf(type, { "qwen2", "qwen2_moe", "qwen3", "qwen3_moe" })
+                ? std::max(0.0, layers - fullLayers)
+                : layers;
         }
         if (windowLayers > 0 && window > 0 && !slidingOff) {
-            withinLimit({"sliding_window", "attention_chunk_size"}, window, limits::kMaxSequence);
+            withinLimit({ "sliding_window", "attention_chunk_size" }, window, limits::kMaxSequence);
             a.slidingWindow = toInt(window);
             a.slidingWindowLayers = toInt(std::min(windowLayers, layers));
         }
-        r.find({"sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window"});
+        r.find({ "sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window" });
 
         // Per-family tensors that change the counts.
-        a.qkNorm = isOneOf(type, {"qwen3", "qwen3_moe", "gemma3", "gemma3_text"});
-        if (auto v = r.boolean({"use_qk_norm"}); v && type != "llama4" && type != "llama4_text")
+        a.qkNorm = isOneOf(type, { "qwen3", "qwen3_moe", "gemma3", "gemma3_text" });
+        if (auto v = r.boolean({ "use_qk_norm" }); v && type != "llama4" && type != "llama4_text")
             a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
-        a.sandwichNorms = isOneOf(type, {"gemma2", "gemma3", "gemma3_text"});
+        a.sandwichNorms = isOneOf(type, { "gemma2", "gemma3", "gemma3_text" });
         if (type == "gpt_oss") {
             a.attentionSinks = true;
             a.expertBias = true;
             out.activeWithoutEmbedding = true; // the model card's count (Table 1), as the presets say
         }
-        if (auto labels = r.number({"num_labels"})) {
-            withinLimit({"num_labels"}, *labels, limits::kMaxClasses);
+        if (auto labels = r.number({ "num_labels" })) {
+            withinLimit({ "num_labels" }, *labels, limits::kMaxClasses);
             a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
         } else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty()) {
-            withinLimit({"id2label"}, double(it->size()), limits::kMaxClasses);
+            withinLimit({ "id2label" }, double(it->size()), limits::kMaxClasses);
             a.numClasses = int(it->size());
         }
         if (type == "opt" && a.maxPositions > limits::kMaxSequence)
-            withinLimit({"max_position_embeddings"}, double(a.maxPositions), limits::kMaxSequence);
+            withinLimit({ "max_position_embeddings" }, double(a.maxPositions), limits::kMaxSequence);
         if (r.wrongType)
-            return Error{fieldPrefix + r.wrongType->first, r.wrongType->second, fileName};
+            return Error { fieldPrefix + r.wrongType->first, r.wrongType->second, fileName };
         if (beyondLimit)
             return *beyondLimit;
 
-        out.torchDtype = dtypeName(r.string({"torch_dtype", "dtype"}));
+        out.torchDtype = dtypeName(r.string({ "torch_dtype", "dtype" }));
         if (out.torchDtype.empty() && nested)
-            for (const char* key : {"torch_dtype", "dtype"})
+            for (const char* key : { "torch_dtype", "dtype" })
                 if (auto it = root.find(key); out.torchDtype.empty() && it != root.end() && it->is_string())
                     out.torchDtype = dtypeName(it->get<std::string>());
 
         // Quantization of the published weights.
         const nlohmann::json* quantization = nullptr;
-        for (const nlohmann::json* level : {&root, &j})
+        for (const nlohmann::json* level : { &root, &j })
             if (auto it = level->find("quantization_config"); !quantization && it != level->end() && it->is_object())
                 quantization = &*it;
         if (quantization) {
             const auto& q = *quantization;
             // A field of the wrong type is an error naming it (json::value would throw a bare type_error).
             std::optional<Error> wrongType;
-            auto field = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
+            auto field
+                = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
                 auto f = q.find(key);
                 if (f == q.end() || f->is_null())
                     return nullptr;
                 if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
                     if (!wrongType)
-                        wrongType = Error{std::string("quantization_config.") + key,
-                                          std::string("must be ") + expected + ", got " + detail::describeJsonType(*f),
-                                          fileName};
+                        wrongType = Error { std::string("quantization_config.") + key,
+                            std::string("must be ") + expected + ", got " + detail::describeJsonType(*f), fileName };
                     return nullptr;
                 }
                 return &*f;
@@ -480,16 +481,15 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             else if (bits == 8)
                 out.quantization = "int8";
             else
-                out.warnings.push_back(Diagnostic{"config_quantization_unknown",
-                                                  "quantization_config \"" + method +
-                                                      "\" is not understood; the weights are taken as unquantized.",
-                                                  {{"method", method}}});
+                out.warnings.push_back(Diagnostic { "config_quantization_unknown",
+                    "quantization_config \"" + method + "\" is not understood; the weights are taken as unquantized.",
+                    { { "method", method } } });
         }
 
         auto warnIgnored = [&](const std::string& key) {
-            out.warnings.push_back(Diagnostic{"config_field_ignored",
-                                              "config field \"" + key + "\" is not used by the estimate.",
-                                              {{"field", key}, {"file", fileName}}});
+            out.warnings.push_back(
+                Diagnostic { "config_field_ignored", "config field \"" + key + "\" is not used by the estimate.",
+                    { { "field", key }, { "file", fileName } } });
         };
         for (auto it = j.begin(); it != j.end(); ++it) {
             const std::string& key = it.key();
@@ -513,7 +513,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
         return out;
     } catch (const std::exception& e) {
-        return Error{"", std::string("invalid JSON: ") + e.what(), fileName};
+        return Error { "", std::string("invalid JSON: ") + e.what(), fileName };
     }
 }
 

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 double kvCacheLayers(const Architecture& a)
 {
@@ -52,7 +53,7 @@ double routedRowsPerExpert(const Architecture& a, double tokens)
 }
 
 double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
-                        int pipeline, int expert, int expertTensor)
+    int pipeline, int expert, int expertTensor)
 {
     const int pp = std::max(1, pipeline);
     const double layers = positiveOrZero(c.layerCount);

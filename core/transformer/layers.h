@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 // Layers of the decoder stack (encoder-decoder: numDecoderLayers, or numLayers when not given). Inline, as
 // totalLayers and layersPerStage: every memory and time estimate of the planner's search reads them.
@@ -57,7 +58,7 @@ double routedRowsPerExpert(const Architecture& architecture, double tokens);
 // recipes' setting, torchtitan's default): expertTensor 1, each rank holding whole experts; inference splits the
 // experts over tensor ranks too (expertTensor = tensor, vLLM's TP MoE).
 double parametersPerGpu(const Architecture& architecture, const ParameterCounts& counts, double total, double head,
-                        int tensor, int pipeline, int expert, int expertTensor);
+    int tensor, int pipeline, int expert, int expertTensor);
 
 // Training's expert tensor parallel degree: 1 with expert parallelism (Megatron-Core MoE recipes'
 // expert_tensor_parallel_size 1, torchtitan's default: EP borrows the tensor ranks, each rank holds whole experts),

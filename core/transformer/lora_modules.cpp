@@ -8,9 +8,11 @@
 #include <cmath>
 #include <string_view>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 enum ModulePart : unsigned {
     Q = 1u << 0,
@@ -32,20 +34,15 @@ struct Name {
 // One row per spelling. T5's "wo" is the MLP output (T5 names the attention output "o"); the Llama reference
 // code's "wo" is the attention output, but Hugging Face's Llama uses o_proj, so "wo" follows T5 and Mixtral.
 constexpr Name kNames[] = {
-    {"all-linear", AllLinear}, {"all_linear", AllLinear}, {"all", AllLinear},
-    {"q_proj", Q},             {"q", Q},                  {"query", Q},          {"wq", Q},
-    {"k_proj", K},             {"k", K},                  {"key", K},            {"wk", K},
-    {"v_proj", V},             {"v", V},                  {"value", V},          {"wv", V},
-    {"o_proj", O},             {"o", O},                  {"out_proj", O},       {"dense", O},
-    {"output_proj", O},
-    {"query_key_value", QkvFused}, {"c_attn", QkvFused},  {"W_pack", QkvFused},  {"qkv_proj", QkvFused},
-    {"wqkv", QkvFused},        {"Wqkv", QkvFused},
-    {"gate_proj", Gate},       {"w1", Gate},              {"wi_0", Gate},
-    {"up_proj", Up},           {"w3", Up},                {"wi", Up},            {"wi_1", Up},
-    {"fc1", Up},               {"c_fc", Up},              {"dense_h_to_4h", Up}, {"fc_in", Up},
-    {"down_proj", Down},       {"w2", Down},              {"wo", Down},          {"fc2", Down},
-    {"dense_4h_to_h", Down},   {"fc_out", Down},
-    {"c_proj", O | Down}, // GPT-2 names both the attention output and the MLP output c_proj
+    { "all-linear", AllLinear }, { "all_linear", AllLinear }, { "all", AllLinear }, { "q_proj", Q }, { "q", Q },
+    { "query", Q }, { "wq", Q }, { "k_proj", K }, { "k", K }, { "key", K }, { "wk", K }, { "v_proj", V }, { "v", V },
+    { "value", V }, { "wv", V }, { "o_proj", O }, { "o", O }, { "out_proj", O }, { "dense", O }, { "output_proj", O },
+    { "query_key_value", QkvFused }, { "c_attn", QkvFused }, { "W_pack", QkvFused }, { "qkv_proj", QkvFused },
+    { "wqkv", QkvFused }, { "Wqkv", QkvFused }, { "gate_proj", Gate }, { "w1", Gate }, { "wi_0", Gate },
+    { "up_proj", Up }, { "w3", Up }, { "wi", Up }, { "wi_1", Up }, { "fc1", Up }, { "c_fc", Up },
+    { "dense_h_to_4h", Up }, { "fc_in", Up }, { "down_proj", Down }, { "w2", Down }, { "wo", Down }, { "fc2", Down },
+    { "dense_4h_to_h", Down }, { "fc_out", Down },
+    { "c_proj", O | Down }, // GPT-2 names both the attention output and the MLP output c_proj
 };
 
 std::string_view lastComponent(std::string_view name)
@@ -92,10 +89,9 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
     const bool gated = a.mlp == MlpKind::Gated;
 
     // Attention blocks: one per layer, two in the decoder layers of an encoder-decoder (cross-attention).
-    const double attentionBlocks
-        = totalLayers(a) + (a.kind == ModelKind::EncoderDecoder ? decoderLayers(a) : 0.0);
+    const double attentionBlocks = totalLayers(a) + (a.kind == ModelKind::EncoderDecoder ? decoderLayers(a) : 0.0);
     auto attention = [&](double in, double outWidth) {
-        out.matrices.push_back({in, outWidth, attentionBlocks, attentionBlocks});
+        out.matrices.push_back({ in, outWidth, attentionBlocks, attentionBlocks });
     };
     if (parts & QkvFused)
         attention(h, qd + 2 * kd);
@@ -118,10 +114,10 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
     const double active = std::clamp(double(a.expertsPerToken), 1.0, experts) + shared;
     auto mlp = [&](bool input) {
         if (dense > 0)
-            out.matrices.push_back(input ? AdaptedMatrix{h, f, dense, dense} : AdaptedMatrix{f, h, dense, dense});
+            out.matrices.push_back(input ? AdaptedMatrix { h, f, dense, dense } : AdaptedMatrix { f, h, dense, dense });
         if (moe > 0) {
             const double all = moe * (experts + shared), used = moe * active;
-            out.matrices.push_back(input ? AdaptedMatrix{h, fe, all, used} : AdaptedMatrix{fe, h, all, used});
+            out.matrices.push_back(input ? AdaptedMatrix { h, fe, all, used } : AdaptedMatrix { fe, h, all, used });
         }
     };
     if ((parts & Gate) && gated)

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // One adapted weight matrix (d_in x d_out), with how many of it the whole model holds.
 struct AdaptedMatrix {
     double in = 0;
     double out = 0;
-    double count = 0;       // over all layers of all stacks, every expert
+    double count = 0; // over all layers of all stacks, every expert
     double activeCount = 0; // what one token passes through (MoE: the routed experts it uses + shared ones)
 };
 

@@ -9,9 +9,11 @@
 #include <limits>
 #include <sstream>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::string fmt(double v)
 {
@@ -20,7 +22,7 @@ std::string fmt(double v)
 
 Error fieldError(const std::string& path, const std::string& field, const std::string& message)
 {
-    return Error{path.empty() ? field : path + "." + field, message, {}};
+    return Error { path.empty() ? field : path + "." + field, message, {} };
 }
 
 } // namespace
@@ -48,22 +50,22 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
         return fieldError(path, "num_key_value_heads", "must not be negative");
     if (a.headDim <= 0 && a.hiddenSize % a.numAttentionHeads != 0)
         return fieldError(path, "num_attention_heads",
-                          "must divide hidden_size (" + std::to_string(a.hiddenSize) + " is not a multiple of " +
-                              std::to_string(a.numAttentionHeads) + "), or give head_dim");
+            "must divide hidden_size (" + std::to_string(a.hiddenSize) + " is not a multiple of "
+                + std::to_string(a.numAttentionHeads) + "), or give head_dim");
     if (a.numKeyValueHeads > a.numAttentionHeads)
         return fieldError(path, "num_key_value_heads",
-                          "must not exceed num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got " +
-                              std::to_string(a.numKeyValueHeads));
+            "must not exceed num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got "
+                + std::to_string(a.numKeyValueHeads));
     if (a.numKeyValueHeads > 0 && a.numAttentionHeads % a.numKeyValueHeads != 0)
         return fieldError(path, "num_key_value_heads",
-                          "must divide num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got " +
-                              std::to_string(a.numKeyValueHeads));
+            "must divide num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got "
+                + std::to_string(a.numKeyValueHeads));
     if (a.numExperts < 1)
         return fieldError(path, "num_experts", "must be at least 1, got " + std::to_string(a.numExperts));
     if (a.expertsPerToken < 1 || a.expertsPerToken > a.numExperts)
         return fieldError(path, "experts_per_token",
-                          "must be between 1 and num_experts (" + std::to_string(a.numExperts) + "), got " +
-                              std::to_string(a.expertsPerToken));
+            "must be between 1 and num_experts (" + std::to_string(a.numExperts) + "), got "
+                + std::to_string(a.expertsPerToken));
     if (a.numSharedExperts < 0)
         return fieldError(path, "num_shared_experts", "must not be negative");
     if (a.firstDenseLayers < 0 || a.firstDenseLayers > a.numLayers)
@@ -74,7 +76,7 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
         return fieldError(path, "num_decoder_layers", "must not be negative");
     const ParameterCounts c = countParameters(a);
     if (!std::isfinite(c.total) || c.total > limits::kMaxParameters)
-        return Error{path, "the architecture has " + fmt(c.total) + " parameters, more than the 1e13 supported", {}};
+        return Error { path, "the architecture has " + fmt(c.total) + " parameters, more than the 1e13 supported", {} };
     return true;
 }
 
@@ -89,7 +91,7 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
         if (!spec.preset.empty()) {
             const ModelPreset* preset = findModelPreset(spec.preset);
             if (!preset)
-                return Error{"model.preset", "unknown model preset \"" + spec.preset + "\"", {}};
+                return Error { "model.preset", "unknown model preset \"" + spec.preset + "\"", {} };
             arch = preset->architecture;
             r.name = preset->name;
             r.weightsDtype = preset->weightsDtype;
@@ -107,21 +109,19 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
         }
         if (!haveArchitecture) {
             if (!spec.parameters)
-                return Error{"model", "give a preset, an architecture or a parameter count", {}};
+                return Error { "model", "give a preset, an architecture or a parameter count", {} };
             const double p = *spec.parameters;
             if (!std::isfinite(p) || p <= 0)
-                return Error{"model.parameters", "must be a positive number, got " + fmt(p), {}};
+                return Error { "model.parameters", "must be a positive number, got " + fmt(p), {} };
             if (p > limits::kMaxParameters)
-                return Error{"model.parameters", "must be at most 1e13, got " + fmt(p), {}};
+                return Error { "model.parameters", "must be at most 1e13, got " + fmt(p), {} };
             arch = typicalArchitecture(p);
-            r.warnings.push_back(Diagnostic{
-                "typical_architecture",
-                "Only a size was given: memory and time use a typical Llama-shaped architecture of " + fmt(p) +
-                    " parameters (hidden " + std::to_string(arch.hiddenSize) + ", " +
-                    std::to_string(arch.numLayers) + " layers); give the architecture for exact figures.",
-                {{"parameters", fmt(p)},
-                 {"hidden_size", std::to_string(arch.hiddenSize)},
-                 {"num_layers", std::to_string(arch.numLayers)}}});
+            r.warnings.push_back(Diagnostic { "typical_architecture",
+                "Only a size was given: memory and time use a typical Llama-shaped architecture of " + fmt(p)
+                    + " parameters (hidden " + std::to_string(arch.hiddenSize) + ", " + std::to_string(arch.numLayers)
+                    + " layers); give the architecture for exact figures.",
+                { { "parameters", fmt(p) }, { "hidden_size", std::to_string(arch.hiddenSize) },
+                    { "num_layers", std::to_string(arch.numLayers) } } });
         }
         auto valid = validateArchitecture(arch, "model.architecture");
         if (!valid)
@@ -138,15 +138,14 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
             const double given = *spec.parameters;
             const double counted = r.parameters.total;
             if (std::abs(given - counted) > 0.1 * counted)
-                r.warnings.push_back(Diagnostic{
-                    "parameters_differ_from_architecture",
-                    "model.parameters (" + fmt(given) + ") differs from the architecture's count (" + fmt(counted) +
-                        "); the architecture is used.",
-                    {{"given", fmt(given)}, {"counted", fmt(counted)}}});
+                r.warnings.push_back(Diagnostic { "parameters_differ_from_architecture",
+                    "model.parameters (" + fmt(given) + ") differs from the architecture's count (" + fmt(counted)
+                        + "); the architecture is used.",
+                    { { "given", fmt(given) }, { "counted", fmt(counted) } } });
         }
         return r;
     } catch (const std::exception& e) {
-        return Error{"model", std::string("could not resolve the model: ") + e.what(), {}};
+        return Error { "model", std::string("could not resolve the model: ") + e.what(), {} };
     }
 }
 

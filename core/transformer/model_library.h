@@ -9,15 +9,16 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 struct ModelPreset {
-    std::string id;      // "llama-2-7b"
-    std::string name;    // "Llama 2 7B"
-    std::string family;  // "llama"
+    std::string id; // "llama-2-7b"
+    std::string name; // "Llama 2 7B"
+    std::string family; // "llama"
     Architecture architecture;
     std::string weightsDtype; // "bf16", "fp16", "fp32" (torch_dtype of the published weights)
-    std::string source;       // where the architecture was read (config.json of the model repo)
+    std::string source; // where the architecture was read (config.json of the model repo)
     // How the model card counts active parameters: with the input embedding (Mixtral, Qwen3: a token's row is read)
     // or without it (GPT-OSS's model card, Table 1: 5.13 B / 3.61 B; the embedding is a lookup, not a matmul).
     bool activeWithoutEmbedding = false;
@@ -25,26 +26,26 @@ struct ModelPreset {
 
 // Parameter counts from an architecture. All counts are exact numbers of scalars.
 struct ParameterCounts {
-    double total = 0;          // every parameter (all experts)
-    double active = 0;         // used per token (MoE: routed experts_per_token + shared), embedding included
+    double total = 0; // every parameter (all experts)
+    double active = 0; // used per token (MoE: routed experts_per_token + shared), embedding included
     double activeAsPublished = 0; // `active` as the model card counts it (ModelPreset::activeWithoutEmbedding)
-    double embedding = 0;      // input embeddings (+ learned positions)
-    double outputHead = 0;     // untied LM head or classification head
-    double perLayer = 0;       // one transformer layer (largest kind), all experts
+    double embedding = 0; // input embeddings (+ learned positions)
+    double outputHead = 0; // untied LM head or classification head
+    double perLayer = 0; // one transformer layer (largest kind), all experts
     double attentionPerLayer = 0;
-    double mlpPerLayer = 0;    // all experts
-    double largestLayer = 0;   // largest single parameter tensor group gathered at once (ZeRO-3)
-    double loraTrainable = 0;  // filled by the memory model for a LoRA spec
+    double mlpPerLayer = 0; // all experts
+    double largestLayer = 0; // largest single parameter tensor group gathered at once (ZeRO-3)
+    double loraTrainable = 0; // filled by the memory model for a LoRA spec
     // Added for the memory model:
-    double blockLinear = 0;          // weights of the linear layers inside the blocks (what int4/nf4 quantize)
-    double largestTensor = 0;        // largest single module's own parameters (DeepSpeed's "largest layer")
+    double blockLinear = 0; // weights of the linear layers inside the blocks (what int4/nf4 quantize)
+    double largestTensor = 0; // largest single module's own parameters (DeepSpeed's "largest layer")
     double factoredStateElements = 0; // sum of rows+cols over matrices (+ size of vectors): Adafactor state
-    double layerCount = 0;           // transformer layers over all stacks
-    double classificationHead = 0;   // pooled-output classifier (numClasses x hidden + bias)
-    double expertLinear = 0;         // of blockLinear, the routed and shared experts' matrices
-    double mlpLinear = 0;            // of blockLinear, every MLP's matrices (dense MLPs and all experts)
-    double mtp = 0;                  // multi-token-prediction modules (not in `total`; trained beside it)
-    double mtpActive = 0;            // of which one token uses
+    double layerCount = 0; // transformer layers over all stacks
+    double classificationHead = 0; // pooled-output classifier (numClasses x hidden + bias)
+    double expertLinear = 0; // of blockLinear, the routed and shared experts' matrices
+    double mlpLinear = 0; // of blockLinear, every MLP's matrices (dense MLPs and all experts)
+    double mtp = 0; // multi-token-prediction modules (not in `total`; trained beside it)
+    double mtpActive = 0; // of which one token uses
 };
 
 struct ResolvedModel {
@@ -94,7 +95,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
 // or an index JSON (metadata.total_size / bytes per element of `indexDtype`, default bf16).
 Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, const std::string& fileName);
 // Same, dividing an index's total_size by the byte width of `indexDtype` ("bf16", "fp32", ...).
-Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, const std::string& fileName,
-                                            std::string_view indexDtype);
+Expected<double> countSafetensorsParameters(
+    std::string_view headerOrIndex, const std::string& fileName, std::string_view indexDtype);
 
 } // namespace gp

@@ -6,15 +6,17 @@
 #include <algorithm>
 #include <cctype>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b)
 {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    });
 }
 
 std::string stringField(const nlohmann::json& j, const char* key)
@@ -30,14 +32,14 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
     try {
         const nlohmann::json doc = nlohmann::json::parse(text);
         if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
-            return Error{"presets", "must be an array", fileName};
+            return Error { "presets", "must be an array", fileName };
         std::vector<ModelPreset> out;
         const auto& list = doc["presets"];
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string path = "presets[" + std::to_string(i) + "]";
             const auto& entry = list[i];
             if (!entry.is_object())
-                return Error{path, "must be an object", fileName};
+                return Error { path, "must be an object", fileName };
             ModelPreset p;
             p.id = stringField(entry, "id");
             p.name = stringField(entry, "name");
@@ -46,18 +48,17 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
             p.source = stringField(entry, "source");
             const std::string convention = stringField(entry, "active_parameters_convention");
             if (!convention.empty() && convention != "with-embedding" && convention != "without-embedding")
-                return Error{path + ".active_parameters_convention",
-                             "must be \"with-embedding\" or \"without-embedding\", got \"" + convention + "\"",
-                             fileName};
+                return Error { path + ".active_parameters_convention",
+                    "must be \"with-embedding\" or \"without-embedding\", got \"" + convention + "\"", fileName };
             p.activeWithoutEmbedding = convention == "without-embedding";
             if (p.id.empty())
-                return Error{path + ".id", "is required", fileName};
+                return Error { path + ".id", "is required", fileName };
             if (p.source.empty())
-                return Error{path + ".source", "is required (where the architecture was read)", fileName};
+                return Error { path + ".source", "is required (where the architecture was read)", fileName };
             if (p.weightsDtype.empty())
                 p.weightsDtype = "bf16";
-            auto arch = readArchitecture(entry.value("architecture", nlohmann::json::object()), Architecture{},
-                                              path + ".architecture");
+            auto arch = readArchitecture(
+                entry.value("architecture", nlohmann::json::object()), Architecture {}, path + ".architecture");
             if (!arch) {
                 Error e = arch.error();
                 e.file = fileName;
@@ -72,12 +73,12 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
             p.architecture = *arch;
             for (const auto& existing : out)
                 if (equalsIgnoreCase(existing.id, p.id))
-                    return Error{path + ".id", "duplicate preset id \"" + p.id + "\"", fileName};
+                    return Error { path + ".id", "duplicate preset id \"" + p.id + "\"", fileName };
             out.push_back(std::move(p));
         }
         return out;
     } catch (const std::exception& e) {
-        return Error{"", std::string("invalid JSON: ") + e.what(), fileName};
+        return Error { "", std::string("invalid JSON: ") + e.what(), fileName };
     }
 }
 
@@ -85,7 +86,7 @@ const std::vector<ModelPreset>& modelPresets()
 {
     static const std::vector<ModelPreset> presets = [] {
         auto parsed = parseModelPresets(embeddedFile("models/presets.json"), "models/presets.json");
-        return parsed ? *parsed : std::vector<ModelPreset>{};
+        return parsed ? *parsed : std::vector<ModelPreset> {};
     }();
     return presets;
 }

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Conventions the Architecture fields stand for (they match the presets' published config.json files):
 // - attention_bias on a gated-MLP (Llama-family) model is the QKV bias of Qwen/ChatGLM (no output bias);
@@ -50,9 +52,9 @@ Shape shapeOf(const Architecture& arch)
 
 struct Part {
     double params = 0;
-    double linear = 0;   // weights of linear layers (matrices)
+    double linear = 0; // weights of linear layers (matrices)
     double factored = 0; // rows + cols of matrices, sizes of vectors
-    double largest = 0;  // largest single matrix (+ its bias)
+    double largest = 0; // largest single matrix (+ its bias)
 
     void matrix(double rows, double cols, bool bias)
     {
@@ -154,7 +156,7 @@ ParameterCounts countParameters(const Architecture& arch)
         embedding.matrix(double(arch.maxPositions), s.h, false);
     if (arch.kind == ModelKind::Encoder) {
         embedding.matrix(2, s.h, false); // token-type embeddings (type_vocab_size 2)
-        embedding.add(norm(s));          // embedding LayerNorm
+        embedding.add(norm(s)); // embedding LayerNorm
     }
 
     const Part attn = attention(s);
@@ -166,7 +168,7 @@ ParameterCounts countParameters(const Architecture& arch)
     denseLayer.add(dense);
     denseLayer.add(norm(s), normsPerLayer(s));
 
-    Part body;      // all layers of all stacks
+    Part body; // all layers of all stacks
     double activeBody = 0;
     Part largestLayer = denseLayer;
     double mlpPerLayer = dense.params;
@@ -207,8 +209,7 @@ ParameterCounts countParameters(const Architecture& arch)
         // the head are the model's. Counted apart: the published totals leave them out.
         c.mtp = std::max(0, arch.mtpModules) * (moeLayer.params + 2 * s.h * s.h + 3 * norm(s).params);
         c.mtpActive = std::max(0, arch.mtpModules)
-                      * (moeLayer.params - (experts - perToken) * expertMlp.params + 2 * s.h * s.h
-                         + 3 * norm(s).params);
+            * (moeLayer.params - (experts - perToken) * expertMlp.params + 2 * s.h * s.h + 3 * norm(s).params);
     } else {
         body.add(denseLayer, layers);
         c.mlpLinear = layers * dense.linear;
@@ -233,7 +234,7 @@ ParameterCounts countParameters(const Architecture& arch)
     c.attentionPerLayer = attn.params;
     c.mlpPerLayer = mlpPerLayer;
     c.blockLinear = body.linear;
-    c.largestTensor = std::max({embedding.largest, body.largest, head.largest});
+    c.largestTensor = std::max({ embedding.largest, body.largest, head.largest });
     c.factoredStateElements = embedding.factored + body.factored + head.factored;
     c.layerCount = totalLayers(arch);
     c.largestLayer = c.largestTensor; // DeepSpeed gathers module by module

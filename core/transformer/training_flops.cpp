@@ -14,9 +14,11 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 struct Dims {
     double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
@@ -57,7 +59,7 @@ double attentionProjectionMacs(const Dims& s, const AttentionShape& at)
         const double qk = at.heads * at.qkHeadDim;
         const double query = at.qLoraRank > 0 ? s.h * at.qLoraRank + at.qLoraRank * qk : s.h * qk;
         return query + s.h * (at.kvLoraRank + at.ropeDim)
-               + at.kvLoraRank * at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim) + at.heads * at.vHeadDim * s.h;
+            + at.kvLoraRank * at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim) + at.heads * at.vHeadDim * s.h;
     }
     return s.h * s.a * s.d + 2 * s.h * s.k * s.d + s.a * s.d * s.h;
 }
@@ -70,7 +72,7 @@ double mlpMacs(const Dims& s, double width)
 // forwardFlopsPerToken with the mode given: training counts the adapters and the frozen share whatever the
 // workload's mode (trainingFlopsPerToken), without copying the workload for it.
 ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
-                          double contextTokens, bool causal, bool training)
+    double contextTokens, bool causal, bool training)
 {
     const Dims s = dimsOf(arch);
     ForwardFlops f;
@@ -79,7 +81,7 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
     const AttentionShape at = attentionShape(arch);
     const double moeMlp = mlpMacs(s, s.fe) * s.activeExperts + s.h * s.experts; // + router
     double macs = attentionProjectionMacs(s, at) * (s.layers + s.decoderLayers) + mlpMacs(s, s.f) * s.denseLayers
-                  + moeMlp * s.moeLayers;
+        + moeMlp * s.moeLayers;
     // QK^T and PV, MACs; local layers attend to their window only.
     double attention = attentionCoreMacsPerToken(arch, context, causal && s.causal); // every stack
     if (s.encoderDecoder) {
@@ -92,11 +94,11 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
         macs = positiveOrZero(counts.active - counts.embedding - counts.outputHead);
     f.matmul = 2 * macs;
     if (arch.numLayers > 0) // no architecture: the MLP share is unknown (0)
-        f.mlp = std::min(f.matmul,
-                         2 * (mlpMacs(s, s.f) * s.denseLayers + mlpMacs(s, s.fe) * s.activeExperts * s.moeLayers));
+        f.mlp = std::min(
+            f.matmul, 2 * (mlpMacs(s, s.f) * s.denseLayers + mlpMacs(s, s.fe) * s.activeExperts * s.moeLayers));
     if (arch.numExperts > 1) // routed experts only: shared experts run on every token like a dense MLP
-        f.experts = std::min(f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts)
-                                           * s.moeLayers);
+        f.experts = std::min(
+            f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts) * s.moeLayers);
     f.attention = 2 * attention;
     f.head = workload.objective == TrainingObjective::Classification ? 2 * s.h * std::max(1, arch.numClasses)
                                                                      : 2 * s.h * s.v;
@@ -116,7 +118,7 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
 } // namespace
 
 ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
-                                  double contextTokens, bool causal)
+    double contextTokens, bool causal)
 {
     return forwardFlops(arch, counts, workload, contextTokens, causal, workload.mode == Mode::Training);
 }
@@ -131,7 +133,8 @@ double recomputedLayerShare(const Architecture& arch, const Workload& workload, 
     return std::clamp(double(*workload.checkpointedLayers) / layers, 0.0, 1.0);
 }
 
-namespace {
+namespace
+{
 
 // Forward + backward (`model`) and recomputation FLOPs of one token from its forward FLOPs.
 struct PassFlops {
@@ -140,7 +143,7 @@ struct PassFlops {
 };
 
 PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointing checkpointing, double layers,
-                    double perOpRecompute, double recomputedShare)
+    double perOpRecompute, double recomputedShare)
 {
     PassFlops t;
     // Fraction of the layers the backward pass runs through.
@@ -180,8 +183,8 @@ PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointi
 
 } // namespace
 
-TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const ParameterCounts& counts,
-                                            const Workload& workload, Checkpointing checkpointing)
+TrainingFlopsPerToken trainingFlopsPerToken(
+    const Architecture& arch, const ParameterCounts& counts, const Workload& workload, Checkpointing checkpointing)
 {
     TrainingFlopsPerToken t;
     const double sequence = positiveOrZero(double(workload.sequenceLength));
@@ -192,9 +195,9 @@ TrainingFlopsPerToken trainingFlopsPerToken(const Architecture& arch, const Para
     // torchtitan's per-op policy saves every other matmul output of a block (wq, wv, w1, w2 in forward order,
     // torchtitan models/llama3/infra/parallelize.py `_save_list`): wk, wo and w3 are recomputed.
     const AttentionShape at = attentionShape(arch);
-    const double perOpRecompute
-        = 2 * ((s.h * at.kvHeads * at.qkHeadDim + at.heads * at.vHeadDim * s.h) * layers
-               + s.h * s.f * s.denseLayers + s.h * s.fe * s.activeExperts * s.moeLayers);
+    const double perOpRecompute = 2
+        * ((s.h * at.kvHeads * at.qkHeadDim + at.heads * at.vHeadDim * s.h) * layers + s.h * s.f * s.denseLayers
+            + s.h * s.fe * s.activeExperts * s.moeLayers);
     const double share = recomputedLayerShare(arch, workload, checkpointing);
     const PassFlops all = passFlops(t.forward, workload, checkpointing, layers, perOpRecompute, share);
     t.model = all.model;

@@ -3,14 +3,15 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 gp::Catalog benchCatalog()
 {
     gp::Catalog c;
-    for (const auto& [key, value] : {std::pair<const char*, double>{"cuda_context_gib", 1.0}, {"nccl_gib", 1.5},
-                                     {"allocator_fraction", 0.05}, {"headroom_fraction", 0.05}, {"loss_chunks", 8},
-                                     {"zero3_prefetch_units", 2}, {"offload_cpu_margin", 1.5}}) {
+    for (const auto& [key, value] : { std::pair<const char*, double> { "cuda_context_gib", 1.0 }, { "nccl_gib", 1.5 },
+             { "allocator_fraction", 0.05 }, { "headroom_fraction", 0.05 }, { "loss_chunks", 8 },
+             { "zero3_prefetch_units", 2 }, { "offload_cpu_margin", 1.5 } }) {
         gp::SourcedValue v;
         v.value = value;
         c.defaults[key] = v;
@@ -25,7 +26,7 @@ void BM_EstimateMemory(benchmark::State& state)
     const gp::ResolvedModel model = *gp::resolveModel(spec);
     gp::Workload w;
     w.technique = gp::Technique::Lora;
-    w.lora.targetModules = {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+    w.lora.targetModules = { "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj" };
     gp::Configuration c;
     c.data = 8;
     c.zeroStage = 3;
@@ -36,7 +37,7 @@ void BM_EstimateMemory(benchmark::State& state)
     h.gpusPerNode = 8;
     const gp::Catalog catalog = benchCatalog();
     for (auto _ : state) {
-        auto m = gp::estimateMemory(model, w, c, h, gp::Assumptions{}, catalog);
+        auto m = gp::estimateMemory(model, w, c, h, gp::Assumptions {}, catalog);
         benchmark::DoNotOptimize(m);
     }
 }

@@ -1,8 +1,8 @@
 // Google Benchmark of a large overrides file: 12,500 and 100,000 on-premise machines with a price each, read
 // (parseOverridesJson) and merged over the built-in catalog (mergeOverrides), the work of every `--overrides` run
 // and of the window's start. Quadratic before issue 45 (100,000 took 44.7 s); linear now.
-#include "catalog/catalog.h"
 #include "../core/many_machines_overrides.h"
+#include "catalog/catalog.h"
 
 #include <benchmark/benchmark.h>
 

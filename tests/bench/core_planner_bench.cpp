@@ -4,13 +4,14 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 gp::Plan defaultPlanAllInstances()
 {
     auto plan = gp::parsePlan(gp::defaultPlanText());
     if (!plan)
-        return gp::Plan{};
+        return gp::Plan {};
     plan->candidates.clear(); // every catalog instance
     return *plan;
 }
@@ -47,11 +48,11 @@ void BM_SearchNewDimensionsAllInstances(benchmark::State& state)
     gp::Plan plan = defaultPlanAllInstances();
     switch (state.range(0)) {
     case 0:
-        plan.model = gp::ModelSpec{};
+        plan.model = gp::ModelSpec {};
         plan.model.preset = "qwen3-30b-a3b";
         break;
     case 1:
-        plan.model = gp::ModelSpec{};
+        plan.model = gp::ModelSpec {};
         plan.model.preset = "llama-3.1-8b";
         plan.workload.sequenceLength = 32768;
         break;
@@ -67,7 +68,7 @@ BENCHMARK(BM_SearchNewDimensionsAllInstances)->Arg(0)->Arg(1)->Arg(2)->Unit(benc
 void BM_SearchDefaultPlan(benchmark::State& state)
 {
     auto parsed = gp::parsePlan(gp::defaultPlanText());
-    const gp::Plan plan = parsed ? *parsed : gp::Plan{};
+    const gp::Plan plan = parsed ? *parsed : gp::Plan {};
     const gp::Catalog& catalog = gp::builtinCatalog();
     for (auto _ : state) {
         auto result = gp::searchPlan(plan, catalog);
@@ -78,7 +79,8 @@ BENCHMARK(BM_SearchDefaultPlan)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
-namespace {
+namespace
+{
 
 // Many candidates: N copies of one small candidate (a 1-GPU instance with a fixed node count) and a plan carrying
 // unknown fields. The search time must grow linearly with N (it was quadratic: each candidate's search copied the
@@ -86,7 +88,7 @@ namespace {
 void BM_SearchManyCandidates(benchmark::State& state)
 {
     auto parsed = gp::parsePlan(gp::defaultPlanText());
-    gp::Plan plan = parsed ? *parsed : gp::Plan{};
+    gp::Plan plan = parsed ? *parsed : gp::Plan {};
     gp::CandidateSpec one;
     one.instance = "tencent:GN7.2XLARGE32";
     one.nodes = 1;

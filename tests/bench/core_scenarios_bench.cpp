@@ -6,21 +6,23 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 gp::Plan defaultPlanWithFiveScenarios()
 {
     auto plan = gp::parsePlan(gp::defaultPlanText());
     if (!plan)
-        return gp::Plan{};
+        return gp::Plan {};
     using nlohmann::json;
-    gp::setPlanScenarios(*plan, {
-        {"8k context", {{"workload", {{"sequence_length", 8192}}}}},
-        {"LoRA r64", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}},
-        {"QLoRA", {{"workload", {{"technique", "qlora"}}}}},
-        {"4x tokens", {{"workload", {{"training_tokens", 4.0e9}}}}},
-        {"pay-as-you-go only", {{"billing", {{"modes", json::array({"on_demand"})}}}}},
-    });
+    gp::setPlanScenarios(*plan,
+        {
+            { "8k context", { { "workload", { { "sequence_length", 8192 } } } } },
+            { "LoRA r64", { { "workload", { { "technique", "lora" }, { "lora", { { "rank", 64 } } } } } } },
+            { "QLoRA", { { "workload", { { "technique", "qlora" } } } } },
+            { "4x tokens", { { "workload", { { "training_tokens", 4.0e9 } } } } },
+            { "pay-as-you-go only", { { "billing", { { "modes", json::array({ "on_demand" }) } } } } },
+        });
     return *plan;
 }
 

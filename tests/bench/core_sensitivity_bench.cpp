@@ -5,7 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 void BM_SensitivityDefaultPlan(benchmark::State& state)
 {

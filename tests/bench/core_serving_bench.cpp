@@ -6,13 +6,14 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 gp::Plan servingPlanAllInstances()
 {
     auto plan = gp::parsePlan(gp::servingPlanText());
     if (!plan)
-        return gp::Plan{};
+        return gp::Plan {};
     plan->candidates.clear(); // every catalog instance
     return *plan;
 }

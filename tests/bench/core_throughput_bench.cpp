@@ -5,7 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
-namespace {
+namespace
+{
 
 gp::ResolvedModel llama2_7b()
 {

@@ -30,11 +30,13 @@
 #include <map>
 #include <memory>
 
-namespace {
+namespace
+{
 
 // Counts what Qt repaints: the widgets' paint events and their area in pixels, per widget class. A change of one
 // result should repaint the table, the charts and the texts that changed, not the whole window.
-class PaintCounter : public QObject {
+class PaintCounter : public QObject
+{
 public:
     PaintCounter() { qApp->installEventFilter(this); }
     ~PaintCounter() override { qApp->removeEventFilter(this); }
@@ -49,11 +51,13 @@ public:
         if ((event->type() == QEvent::Resize || event->type() == QEvent::Move) && object->isWidgetType()
             && !qEnvironmentVariableIsEmpty("GP_GEOMETRY_REPORT"))
             std::fprintf(stderr, "%s %s '%s' parent %s %s\n", event->type() == QEvent::Resize ? "resize" : "move",
-                         object->metaObject()->className(), qPrintable(object->objectName()),
-                         object->parent() ? object->parent()->metaObject()->className() : "-",
-                         event->type() == QEvent::Resize
-                             ? qPrintable(QStringLiteral("%1x%2").arg(static_cast<QResizeEvent*>(event)->size().width()).arg(static_cast<QResizeEvent*>(event)->size().height()))
-                             : "");
+                object->metaObject()->className(), qPrintable(object->objectName()),
+                object->parent() ? object->parent()->metaObject()->className() : "-",
+                event->type() == QEvent::Resize
+                    ? qPrintable(QStringLiteral("%1x%2")
+                                     .arg(static_cast<QResizeEvent*>(event)->size().width())
+                                     .arg(static_cast<QResizeEvent*>(event)->size().height()))
+                    : "");
         return false;
     }
     // The widget classes that painted the most, for the benchmark's log (GP_PAINT_REPORT=1).
@@ -86,9 +90,11 @@ double flushPaint()
 }
 
 // The main window at 1600x1000 with the default plan's first result shown and painted, with its own settings.
-class BenchWindow {
+class BenchWindow
+{
 public:
-    BenchWindow() : m_settings(m_dir.filePath(QStringLiteral("settings.ini")))
+    BenchWindow()
+        : m_settings(m_dir.filePath(QStringLiteral("settings.ini")))
     {
         gpui::MainWindowOptions options;
         options.settings = &m_settings;
@@ -108,8 +114,7 @@ public:
 
     // Each iteration: `edit(i)` changes an input, then the result is awaited and the repaint flushed. Counters:
     // updated_ms (the window's edit-to-result figure), paint_ms and charts rebuilt rather than updated in place.
-    template <class Edit>
-    void measure(benchmark::State& state, Edit edit)
+    template <class Edit> void measure(benchmark::State& state, Edit edit)
     {
         const long rebuildsBefore = m_window->chartRebuilds();
         PaintCounter painted;
@@ -124,8 +129,7 @@ public:
         const double n = double(state.iterations());
         state.counters["updated_ms"] = benchmark::Counter(updatedMs / n);
         state.counters["paint_ms"] = benchmark::Counter(paintMs / n);
-        state.counters["rebuilt_charts"]
-            = benchmark::Counter(double(m_window->chartRebuilds() - rebuildsBefore) / n);
+        state.counters["rebuilt_charts"] = benchmark::Counter(double(m_window->chartRebuilds() - rebuildsBefore) / n);
         state.counters["painted_kpx"] = benchmark::Counter(painted.pixels / n / 1e3);
         painted.report("window change", n);
     }
@@ -198,9 +202,9 @@ void BM_WindowApplyAndPaint(benchmark::State& state)
     else
         longer.workload.sequenceLength *= 2;
     state.SetLabel(state.range(0) == 0 ? "within context" : "warning appears and goes");
-    const gpui::EvaluationPtr evaluations[2] = {
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog()))};
+    const gpui::EvaluationPtr evaluations[2]
+        = { std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
+              std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog())) };
     int i = 0;
     double applyMs = 0, paintMs = 0;
     PaintCounter painted;
@@ -222,11 +226,11 @@ BENCHMARK(BM_WindowApplyAndPaint)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)
 // Only the Qt side: table model update and the three charts rebuilt into their views.
 void BM_ApplyResultsToTableAndCharts(benchmark::State& state)
 {
-    const auto evaluation = std::make_shared<const gpui::Evaluation>(
-        gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    const auto evaluation
+        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
     gpui::ComparisonModel model;
     gpui::ChartView memory, cost, bottleneck;
-    for (gpui::ChartView* v : {&memory, &cost, &bottleneck}) {
+    for (gpui::ChartView* v : { &memory, &cost, &bottleneck }) {
         v->resize(500, 400);
         v->show();
     }
@@ -247,12 +251,12 @@ void BM_ApplyResultsInPlace(benchmark::State& state)
 {
     gp::Plan longer = gpui::defaultPlan();
     longer.workload.trainingTokens *= 1.5;
-    const gpui::EvaluationPtr evaluations[2] = {
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog()))};
+    const gpui::EvaluationPtr evaluations[2]
+        = { std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
+              std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog())) };
     gpui::ComparisonModel model;
     gpui::ChartView memory, cost, bottleneck;
-    for (gpui::ChartView* v : {&memory, &cost, &bottleneck}) {
+    for (gpui::ChartView* v : { &memory, &cost, &bottleneck }) {
         v->resize(500, 400);
         v->show();
     }
@@ -286,8 +290,8 @@ BENCHMARK(BM_ApplyResultsInPlace)->Unit(benchmark::kMillisecond);
 // Each part of the Qt side alone, to see where a frame goes.
 void BM_BuildChart(benchmark::State& state)
 {
-    const auto evaluation = std::make_shared<const gpui::Evaluation>(
-        gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    const auto evaluation
+        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
     gpui::ChartView view;
     view.resize(600, 400);
     view.show();
@@ -314,9 +318,9 @@ void BM_UpdateTableModel(benchmark::State& state)
 {
     gp::Plan longer = gpui::defaultPlan();
     longer.workload.sequenceLength *= 2;
-    const gpui::EvaluationPtr evaluations[2] = {
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
-        std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog()))};
+    const gpui::EvaluationPtr evaluations[2]
+        = { std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog())),
+              std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(longer, gp::builtinCatalog())) };
     gpui::ComparisonModel model;
     int i = 0;
     for (auto _ : state)

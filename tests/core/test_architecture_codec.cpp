@@ -8,13 +8,14 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 Plan planWithModel(const char* model)
 {
     auto plan = parsePlan(std::string(R"({"format": "gpu-planner-plan", "version": 1, "model": )") + model + "}");
     EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
-    return plan ? *plan : Plan{};
+    return plan ? *plan : Plan {};
 }
 
 } // namespace
@@ -34,7 +35,7 @@ TEST(ArchitectureCodec, TypedEditOfAPartialOverrideIsSavedAndEstimated)
     EXPECT_EQ(edited->architecture.numLayers, 8);
 
     const nlohmann::json saved = planToJson(plan);
-    EXPECT_EQ(saved["model"]["architecture"], (nlohmann::json{{"num_layers", 8}})); // still a partial override
+    EXPECT_EQ(saved["model"]["architecture"], (nlohmann::json { { "num_layers", 8 } })); // still a partial override
     auto reread = parsePlan(serializePlan(plan));
     ASSERT_TRUE(reread);
     auto resolved = resolveModel(reread->model);
@@ -47,7 +48,7 @@ TEST(ArchitectureCodec, WrittenArchitectureReadsBackToTheSameArchitecture)
 {
     for (const ModelPreset& preset : modelPresets()) {
         const nlohmann::json written = architectureToJson(preset.architecture);
-        auto read = readArchitecture(written, Architecture{}, "model.architecture");
+        auto read = readArchitecture(written, Architecture {}, "model.architecture");
         ASSERT_TRUE(read) << preset.id << ": " << read.error().toString();
         EXPECT_EQ(architectureToJson(*read), written) << preset.id;
         // The values, not the codec's own JSON on both sides: a field the writer drops reads back as its default.
@@ -62,7 +63,7 @@ TEST(ArchitectureCodec, PlanAndPresetsShareTheReaderAndItsMessages)
     auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1,
                                "model": {"architecture": {"hidden_size": 0}}})");
     ASSERT_FALSE(plan);
-    auto direct = readArchitecture(nlohmann::json{{"hidden_size", 0}}, Architecture{}, "model.architecture");
+    auto direct = readArchitecture(nlohmann::json { { "hidden_size", 0 } }, Architecture {}, "model.architecture");
     ASSERT_FALSE(direct);
     EXPECT_EQ(plan.error().field, "model.architecture.hidden_size");
     EXPECT_EQ(direct.error().field, plan.error().field);

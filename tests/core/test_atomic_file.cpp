@@ -14,16 +14,18 @@
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 // A fresh empty directory per test, removed afterwards.
-class AtomicFileTest : public ::testing::Test {
+class AtomicFileTest : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
-        m_dir = fs::temp_directory_path() /
-                ("gp-atomic-" + std::to_string(::getpid()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = fs::temp_directory_path()
+            / ("gp-atomic-" + std::to_string(::getpid()) + "-"
+                + ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }
@@ -54,7 +56,7 @@ TEST_F(AtomicFileTest, WritesNewFileWithExactContents)
     const auto written = gp::writeFileAtomically(target.string(), contents);
     ASSERT_TRUE(written.ok()) << written.error().toString();
     EXPECT_EQ(readAll(target), contents);
-    EXPECT_EQ(entries(), std::vector<std::string>{"plan.csv"}); // no temporary left beside it
+    EXPECT_EQ(entries(), std::vector<std::string> { "plan.csv" }); // no temporary left beside it
 }
 
 TEST_F(AtomicFileTest, ReplacesExistingFileAndKeepsItsMode)
@@ -65,7 +67,8 @@ TEST_F(AtomicFileTest, ReplacesExistingFileAndKeepsItsMode)
     const auto written = gp::writeFileAtomically(target.string(), "new");
     ASSERT_TRUE(written.ok()) << written.error().toString();
     EXPECT_EQ(readAll(target), "new");
-    struct stat info {};
+    struct stat info {
+    };
     ASSERT_EQ(::stat(target.c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 0777, 0640u);
     EXPECT_EQ(entries().size(), 1u);
@@ -78,7 +81,8 @@ TEST_F(AtomicFileTest, NewFileFollowsUmask)
     const auto written = gp::writeFileAtomically(target.string(), "x");
     ::umask(previous);
     ASSERT_TRUE(written.ok());
-    struct stat info {};
+    struct stat info {
+    };
     ASSERT_EQ(::stat(target.c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 0777, 0644u); // 0666 & ~022, not mkstemp's 0600
 }
@@ -102,7 +106,7 @@ TEST_F(AtomicFileTest, ParentThatIsAFileFails)
     const auto written = gp::writeFileAtomically(target.string(), "data");
     ASSERT_FALSE(written.ok());
     EXPECT_NE(written.error().toString().find(target.string()), std::string::npos);
-    EXPECT_EQ(entries(), std::vector<std::string>{"file"});
+    EXPECT_EQ(entries(), std::vector<std::string> { "file" });
 }
 
 TEST_F(AtomicFileTest, DirectoryAsTargetFailsAndIsUntouched)
@@ -111,7 +115,7 @@ TEST_F(AtomicFileTest, DirectoryAsTargetFailsAndIsUntouched)
     const auto written = gp::writeFileAtomically((m_dir / "out").string(), "data");
     ASSERT_FALSE(written.ok());
     EXPECT_TRUE(fs::is_directory(m_dir / "out"));
-    EXPECT_EQ(entries(), std::vector<std::string>{"out"});
+    EXPECT_EQ(entries(), std::vector<std::string> { "out" });
 }
 
 TEST_F(AtomicFileTest, FailedWriteLeavesExistingFileUntouchedAndNoTemporary)
@@ -132,7 +136,7 @@ TEST_F(AtomicFileTest, FailedWriteLeavesExistingFileUntouchedAndNoTemporary)
     ASSERT_FALSE(written.ok());
     EXPECT_NE(written.error().toString().find(target.string()), std::string::npos);
     EXPECT_EQ(readAll(target), "previous complete file");
-    EXPECT_EQ(entries(), std::vector<std::string>{"plan.csv"});
+    EXPECT_EQ(entries(), std::vector<std::string> { "plan.csv" });
 }
 
 TEST_F(AtomicFileTest, WritesThroughSymbolicLink)

@@ -1,7 +1,7 @@
 // The attention core runs at the flash-attention kernel's measured efficiency (FlashAttention-2 on H100 as the
-// FlashAttention-3 paper measures it, and on A100 as its own paper does; resources/catalog/defaults-performance.json), the linear layers at the matmul
-// efficiency. Checked: the figures are the papers' numbers, a hand calculation of the attention seconds, the
-// head-dim and sequence-length properties, and the fallbacks where no figure is known.
+// FlashAttention-3 paper measures it, and on A100 as its own paper does; resources/catalog/defaults-performance.json),
+// the linear layers at the matmul efficiency. Checked: the figures are the papers' numbers, a hand calculation of the
+// attention seconds, the head-dim and sequence-length properties, and the fallbacks where no figure is known.
 #include "estimate/common/performance_defaults.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/throughput_model.h"
@@ -12,8 +12,10 @@
 
 #include <stdexcept>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using testing::catalogHardware;
 using testing::llama2_7b;
@@ -23,13 +25,12 @@ using testing::modelFrom;
 // sequence 16k) over the H100 SXM's dense BF16 peak of 989 TFLOPS.
 constexpr double kH100Bf16 = 989.0;
 
-PerformanceDefaults kernelDefaults(const std::string& gpuId,
-                                   AttentionKernel kernel = AttentionKernel::FlashAttention2)
+PerformanceDefaults kernelDefaults(const std::string& gpuId, AttentionKernel kernel = AttentionKernel::FlashAttention2)
 {
     const Catalog& catalog = builtinCatalog();
     const GpuSpec* gpu = catalog.findGpu(gpuId);
     EXPECT_NE(gpu, nullptr) << gpuId;
-    return gpu ? performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture, kernel) : PerformanceDefaults{};
+    return gpu ? performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture, kernel) : PerformanceDefaults {};
 }
 
 Workload kernelWorkload(std::int64_t sequence)
@@ -71,12 +72,15 @@ TEST(AttentionKernel, FiguresAreThePapersNumbers)
     EXPECT_NEAR(d64.backward, 291 / kH100Bf16, 0.001);
     EXPECT_NEAR(d128.backward, 322 / kH100Bf16, 0.001);
     // Larger head dims than measured keep the head-dim-128 figure.
-    EXPECT_DOUBLE_EQ(attentionKernelEfficiency(h100, 256, false, AttentionKernel::FlashAttention2).forward, d128.forward);
+    EXPECT_DOUBLE_EQ(
+        attentionKernelEfficiency(h100, 256, false, AttentionKernel::FlashAttention2).forward, d128.forward);
     // Causal, head dim 128: 335 TFLOPS forward (Fig. 5), the causal FLOPs counted as half.
-    EXPECT_NEAR(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward, 335 / kH100Bf16, 0.001);
+    EXPECT_NEAR(
+        attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward, 335 / kH100Bf16, 0.001);
     // Between measured head dims: linear in log2(head dim): 96 is log2(96) - 6 = 0.585 of the way to 128.
     const double at96 = 324 + (370 - 324) * (std::log2(96.0) - 6);
-    EXPECT_NEAR(attentionKernelEfficiency(h100, 96, false, AttentionKernel::FlashAttention2).forward, at96 / kH100Bf16, 0.001);
+    EXPECT_NEAR(
+        attentionKernelEfficiency(h100, 96, false, AttentionKernel::FlashAttention2).forward, at96 / kH100Bf16, 0.001);
     // FlashAttention-2 on A100: forward up to 73% of peak, backward at the range's low end, 50%.
     const PerformanceDefaults a100 = kernelDefaults("a100-80gb-sxm");
     ASSERT_TRUE(a100.attention[int(AttentionKernel::FlashAttention2)].known);
@@ -84,17 +88,16 @@ TEST(AttentionKernel, FiguresAreThePapersNumbers)
     EXPECT_DOUBLE_EQ(attentionKernelEfficiency(a100, 128, true, AttentionKernel::FlashAttention2).backward, 0.50);
     // Each figure cites its paper.
     const Catalog& catalog = builtinCatalog();
-    for (const char* key : {"attention_efficiency.hopper.forward.head_dim_128",
-                            "attention_efficiency.hopper.backward.head_dim_128", "attention_efficiency.hopper.causal"}) {
+    for (const char* key : { "attention_efficiency.hopper.forward.head_dim_128",
+             "attention_efficiency.hopper.backward.head_dim_128", "attention_efficiency.hopper.causal" }) {
         const auto it = catalog.defaults.find(key);
         ASSERT_NE(it, catalog.defaults.end()) << key;
         EXPECT_EQ(it->second.source, "perf-flash-attention") << key;
     }
     EXPECT_NE(catalog.sources.at("perf-flash-attention").url.find("2407.08608"), std::string::npos);
-    EXPECT_EQ(catalog.defaults.find("attention_efficiency.ampere.forward")->second.source,
-              "perf-flash-attention");
+    EXPECT_EQ(catalog.defaults.find("attention_efficiency.ampere.forward")->second.source, "perf-flash-attention");
     EXPECT_NE(catalog.defaults.find("attention_efficiency.ampere.forward")->second.note.find("2307.08691"),
-              std::string::npos);
+        std::string::npos);
 }
 
 TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
@@ -103,8 +106,8 @@ TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
     // token: 2 x 32 layers x 32 heads x (128 + 128) x 4096 / 2 (causal: half the positions) = 1.0737e9.
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 1, "nvlink4");
-    const ThroughputEstimate t = estimateThroughput(modelFrom(llama2_7b()), kernelWorkload(4096), oneGpu(), hw, {}, {},
-                                                    catalog);
+    const ThroughputEstimate t
+        = estimateThroughput(modelFrom(llama2_7b()), kernelWorkload(4096), oneGpu(), hw, {}, {}, catalog);
     const double forward = 2.0 * 32 * 32 * 256 * 4096 / 2;
     const double peak = 989e12;
     const double causal = 335.0 / 370.0;
@@ -114,8 +117,8 @@ TEST(AttentionKernel, StepAttentionSecondsAsCalculatedByHand)
     const double expected = 4096 * (forward / (peak * fwdEfficiency) + 2.5 * forward / (peak * bwdEfficiency));
     EXPECT_NEAR(t.attentionSeconds, expected, expected * 0.002);
     // The rest of the compute at the matmul efficiency.
-    const TrainingFlopsPerToken f = trainingFlopsPerToken(llama2_7b(), countParameters(llama2_7b()),
-                                                          kernelWorkload(4096), Checkpointing::None);
+    const TrainingFlopsPerToken f
+        = trainingFlopsPerToken(llama2_7b(), countParameters(llama2_7b()), kernelWorkload(4096), Checkpointing::None);
     const double rest = 4096 * (f.hardware - 3 * forward) / (peak * t.computeEfficiency);
     EXPECT_NEAR(t.step.compute - t.memoryBoundSeconds, rest + expected, (rest + expected) * 0.002);
 }
@@ -135,10 +138,11 @@ TEST(AttentionKernel, CudnnAndFlashAttention3AreThePapersOtherBars)
     const AttentionEfficiency fa3 = attentionKernelEfficiency(withFa3, 64, false, AttentionKernel::FlashAttention3);
     EXPECT_NEAR(fa3.forward, 497 / kH100Bf16, 0.001);
     EXPECT_NEAR(fa3.backward, 474 / kH100Bf16, 0.001);
-    for (double dim : {64.0, 96.0, 128.0})
-        for (bool causal : {false, true}) {
-            const AttentionEfficiency fa2 = attentionKernelEfficiency(h100, dim, causal, AttentionKernel::FlashAttention2);
-            for (AttentionKernel k : {AttentionKernel::Cudnn, AttentionKernel::FlashAttention3}) {
+    for (double dim : { 64.0, 96.0, 128.0 })
+        for (bool causal : { false, true }) {
+            const AttentionEfficiency fa2
+                = attentionKernelEfficiency(h100, dim, causal, AttentionKernel::FlashAttention2);
+            for (AttentionKernel k : { AttentionKernel::Cudnn, AttentionKernel::FlashAttention3 }) {
                 const AttentionEfficiency other
                     = attentionKernelEfficiency(kernelDefaults("h100-80gb-sxm", k), dim, causal, k);
                 EXPECT_GT(other.forward, fa2.forward) << dim << toString(k);
@@ -161,9 +165,9 @@ TEST(AttentionKernel, CatalogFiguresOverrideKeyByKey)
     };
     set("attention_efficiency.hopper.cudnn.forward.head_dim_128", 0.5);
     set("attention_efficiency.hopper.cudnn.backward.head_dim_128", 1.5); // out of range: the built-in 0.522 stays
-    set("attention_efficiency.hopper.causal", 0.8);                         // FlashAttention-2's only
-    const PerformanceDefaults cudnn = performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture,
-                                                          AttentionKernel::Cudnn);
+    set("attention_efficiency.hopper.causal", 0.8); // FlashAttention-2's only
+    const PerformanceDefaults cudnn
+        = performanceDefaults(catalog, {}, gpu->gpuClass, gpu->architecture, AttentionKernel::Cudnn);
     const AttentionEfficiency c = attentionKernelEfficiency(cudnn, 128, false, AttentionKernel::Cudnn);
     EXPECT_DOUBLE_EQ(c.forward, 0.5);
     EXPECT_NEAR(c.backward, 516 / kH100Bf16, 0.001);
@@ -173,15 +177,16 @@ TEST(AttentionKernel, CatalogFiguresOverrideKeyByKey)
     // Figures for every head dim (`forward`, `backward`) under a new architecture's prefix.
     set("attention_efficiency.blackwell.forward", 0.6);
     set("attention_efficiency.blackwell.backward", 0.45);
-    const PerformanceDefaults blackwell = performanceDefaults(catalog, {}, "datacenter-hbm", "blackwell",
-                                                              AttentionKernel::FlashAttention2);
+    const PerformanceDefaults blackwell
+        = performanceDefaults(catalog, {}, "datacenter-hbm", "blackwell", AttentionKernel::FlashAttention2);
     ASSERT_TRUE(blackwell.attention[int(AttentionKernel::FlashAttention2)].known);
     const AttentionEfficiency b = attentionKernelEfficiency(blackwell, 64, false, AttentionKernel::FlashAttention2);
     EXPECT_DOUBLE_EQ(b.forward, 0.6);
     EXPECT_DOUBLE_EQ(b.backward, 0.45);
-    EXPECT_FALSE(performanceDefaults(builtinCatalog(), {}, "datacenter-hbm", "blackwell", AttentionKernel::FlashAttention2)
-                     .attention[int(AttentionKernel::FlashAttention2)]
-                     .known);
+    EXPECT_FALSE(
+        performanceDefaults(builtinCatalog(), {}, "datacenter-hbm", "blackwell", AttentionKernel::FlashAttention2)
+            .attention[int(AttentionKernel::FlashAttention2)]
+            .known);
 }
 
 // The kernel changes the attention core's seconds only; on a GPU without its figures (A100: the FlashAttention-3
@@ -223,7 +228,7 @@ TEST(AttentionKernel, AttentionShareOfStepRisesWithSequenceLength)
     Configuration c = oneGpu();
     c.context = 1;
     double previous = 0;
-    for (std::int64_t sequence : {2048, 8192, 32768, 131072}) {
+    for (std::int64_t sequence : { 2048, 8192, 32768, 131072 }) {
         const ThroughputEstimate t
             = estimateThroughput(modelFrom(kernelLlama31_8b()), kernelWorkload(sequence), c, hw, {}, {}, catalog);
         ASSERT_GT(t.step.compute, 0);
@@ -252,8 +257,10 @@ TEST(AttentionKernel, LongerHeadDimRunsAttentionFasterPerFlop)
     const auto tw = estimateThroughput(modelFrom(wide), kernelWorkload(16384), oneGpu(), hw, {}, {}, catalog);
     EXPECT_LT(tw.attentionSeconds, tn.attentionSeconds);
     const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm");
-    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward, attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).forward);
-    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).backward, attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).backward);
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).forward,
+        attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).forward);
+    EXPECT_GT(attentionKernelEfficiency(h100, 128, true, AttentionKernel::FlashAttention2).backward,
+        attentionKernelEfficiency(h100, 64, true, AttentionKernel::FlashAttention2).backward);
 }
 
 TEST(AttentionKernel, WithoutFiguresTheCoreRunsAtTheMatmulEfficiency)
@@ -264,10 +271,11 @@ TEST(AttentionKernel, WithoutFiguresTheCoreRunsAtTheMatmulEfficiency)
     const double forward = 2.0 * 32 * 32 * 256 * 8192 / 2;
     auto matmulRate = [&](const Hardware& hw, const Workload& workload, const Assumptions& a) {
         const ThroughputEstimate t = estimateThroughput(m, workload, oneGpu(), hw, {}, a, catalog);
-        return std::make_pair(t.attentionSeconds, 8192 * 3 * forward / (t.peakTflopsPerGpu * 1e12 * t.computeEfficiency));
+        return std::make_pair(
+            t.attentionSeconds, 8192 * 3 * forward / (t.peakTflopsPerGpu * 1e12 * t.computeEfficiency));
     };
     // No published kernel figure: Blackwell, and a GDDR card (A10).
-    for (const char* gpu : {"b200-180gb-sxm", "a10-24gb"}) {
+    for (const char* gpu : { "b200-180gb-sxm", "a10-24gb" }) {
         const auto [seconds, expected] = matmulRate(catalogHardware(catalog, gpu, 1, "pcie4"), w, {});
         EXPECT_NEAR(seconds, expected, expected * 1e-9) << gpu;
     }
@@ -319,7 +327,8 @@ TEST(AttentionKernel, PrefillRunsTheCoreForwardAtTheKernelEfficiency)
     const double forward = 32768.0 * 2 * 32 * 32 * 256 * 32768 / 2;
     const double efficiency = computeEfficiency(d, 4096, 32768);
     const double expectedGap = forward / (peak * 1e12 * 335 / kH100Bf16) - forward / (peak * 1e12 * efficiency);
-    EXPECT_NEAR(flash.prefillSeconds - gemm.prefillSeconds, expectedGap, std::abs(expectedGap) * 0.01); // catalog rounding
+    EXPECT_NEAR(
+        flash.prefillSeconds - gemm.prefillSeconds, expectedGap, std::abs(expectedGap) * 0.01); // catalog rounding
 }
 
 } // namespace

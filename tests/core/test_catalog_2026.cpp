@@ -1,14 +1,14 @@
 // The 2026 catalog: Blackwell / CDNA 3-4 GPUs with dense figures and fp4, five providers, Tencent's published list
 // prices and their hourly/monthly rule, regions on prices, usable memory, and the checks on the new fields.
 // Every figure asserted here is quoted from the source named next to it (the catalog's sources.json keys).
-#include "test_catalog_support.h"
-#include "base/finite_number.h"
 #include "base/embedded_files.h"
+#include "base/finite_number.h"
 #include "catalog/catalog.h"
 #include "catalog/gpu_precision.h"
 #include "cli/cli.h"
 #include "estimate/estimator.h"
 #include "plan/plan.h"
+#include "test_catalog_support.h"
 
 #include <gtest/gtest.h>
 
@@ -26,7 +26,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 using gp::kGiB; // core/base/finite_number.h
 constexpr double kMiB = 1024.0 * 1024.0;
@@ -66,7 +67,7 @@ json gpuEntry()
 
 json document(json gpus)
 {
-    return {{"format", "gpu-planner-catalog"}, {"version", 1}, {"gpus", gpus}};
+    return { { "format", "gpu-planner-catalog" }, { "version", 1 }, { "gpus", gpus } };
 }
 
 gp::Plan catalogPlan(const json& patch)
@@ -75,7 +76,7 @@ gp::Plan catalogPlan(const json& patch)
     doc.merge_patch(patch);
     auto plan = gp::parsePlan(doc.dump());
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
 } // namespace
@@ -84,12 +85,12 @@ TEST(Catalog2026, BlackwellGpusCarryDenseFiguresAndFp4)
 {
     // NVIDIA Blackwell Technical Brief (HGX B200) per GPU, sparse | dense [report-2026-09]: FP4 18 | 9 PF, FP8 9 | 4.5,
     // INT8 9 | 4.5 POPS, BF16/FP16 4.5 | 2.25, TF32 2.2 | 1.1, FP32 75 TF; 180 GB; DGX page 8 TB/s; NVLink 5.
-    expectDense("b200-180gb-sxm", {75, 1100, 2250, 2250, 4500, 9000, 4500});
+    expectDense("b200-180gb-sxm", { 75, 1100, 2250, 2250, 4500, 9000, 4500 });
     EXPECT_DOUBLE_EQ(gpu("b200-180gb-sxm").memoryBytes, 180 * kGiB);
     EXPECT_DOUBLE_EQ(gpu("b200-180gb-sxm").memoryBandwidthGBps, 8000);
     // Blackwell Ultra datasheet (HGX B300): FP4 14 PF dense, FP8 9 sparse, BF16 4.5 sparse, TF32 2.2 sparse, FP32 75;
     // 270 GB at 7.7 TB/s. INT8 307 TOPS sparse; Verda's dense 0.15 POPS kept as an estimate [verda-gb300].
-    expectDense("b300-270gb-sxm", {75, 1100, 2250, 2250, 4500, 14000, 150});
+    expectDense("b300-270gb-sxm", { 75, 1100, 2250, 2250, 4500, 14000, 150 });
     EXPECT_DOUBLE_EQ(gpu("b300-270gb-sxm").memoryBytes, 270 * kGiB);
     EXPECT_DOUBLE_EQ(gpu("b300-270gb-sxm").memoryBandwidthGBps, 7700);
     const auto& b300Estimates = gpu("b300-270gb-sxm").estimatedFields;
@@ -97,13 +98,13 @@ TEST(Catalog2026, BlackwellGpusCarryDenseFiguresAndFp4)
     EXPECT_LT(*gpu("b300-270gb-sxm").tflops.int8, *gpu("b200-180gb-sxm").tflops.int8) << "NVIDIA cut INT8 on B300";
     // GB200 superchip (1 Grace + 2 B200): NVFP4 20 PF dense, FP8 20 / INT8 20 / BF16 10 / TF32 5 sparse, FP32 160 TF,
     // 372 GB at 16 TB/s -> per GPU FP4 10000, FP8 5000, INT8 5000, BF16 2500, TF32 1250, FP32 80; 186 GB, 8 TB/s.
-    expectDense("gb200-186gb", {80, 1250, 2500, 2500, 5000, 10000, 5000});
+    expectDense("gb200-186gb", { 80, 1250, 2500, 2500, 5000, 10000, 5000 });
     EXPECT_DOUBLE_EQ(gpu("gb200-186gb").memoryBytes, 372.0 / 2 * kGiB);
     EXPECT_DOUBLE_EQ(gpu("gb200-186gb").memoryBandwidthGBps, 16000.0 / 2);
     // GB300 per GPU: FP4 15 PF dense, FP8 10 / BF16 5 / TF32 2.5 sparse, INT8 330 TOPS sparse, FP32 80; 279 GB, 8 TB/s.
-    expectDense("gb300-279gb", {80, 1250, 2500, 2500, 5000, 15000, 165});
+    expectDense("gb300-279gb", { 80, 1250, 2500, 2500, 5000, 15000, 165 });
     EXPECT_DOUBLE_EQ(gpu("gb300-279gb").memoryBytes, 279 * kGiB);
-    for (const char* id : {"b200-180gb-sxm", "b300-270gb-sxm", "gb200-186gb", "gb300-279gb"}) {
+    for (const char* id : { "b200-180gb-sxm", "b300-270gb-sxm", "gb200-186gb", "gb300-279gb" }) {
         EXPECT_EQ(gpu(id).nvlink, "nvlink5") << id;
         EXPECT_FALSE(gpu(id).tflops.int4.has_value()) << id << ": NVIDIA publishes no INT4 rate for Blackwell";
     }
@@ -115,22 +116,22 @@ TEST(Catalog2026, H20Rtx5090AndInstinctGpusCarryDenseFigures)
 {
     // NVIDIA vGPU 'Hopper H20' page: 96 GB HBM3 and 141 GB HBM3e SKUs, both 4.0 TB/s, 400 W; compute assumed equal
     // to the 96 GB part (148 BF16 / 296 FP8 dense), so marked estimates; no FP4 on Hopper.
-    expectDense("h20-141gb", {44, 74, 148, 148, 296, std::nullopt, 296});
+    expectDense("h20-141gb", { 44, 74, 148, 148, 296, std::nullopt, 296 });
     EXPECT_DOUBLE_EQ(gpu("h20-141gb").memoryBytes, 141 * kGiB);
     EXPECT_DOUBLE_EQ(gpu("h20-141gb").memoryBandwidthGBps, 4000);
     EXPECT_FALSE(gpu("h20-141gb").estimatedFields.empty());
     // RTX Blackwell whitepaper appendix A (RTX 5090), FP32 accumulate, dense: FP4 1676 (3352 sparse), FP8 419,
     // FP16/BF16 209.5, TF32 104.8, FP32 104.8, INT8 838; 32 GB GDDR7, 1792 GB/s, PCIe 5.0, no NVLink.
-    expectDense("rtx-5090-32gb", {104.8, 104.8, 209.5, 209.5, 419, 1676, 838});
+    expectDense("rtx-5090-32gb", { 104.8, 104.8, 209.5, 209.5, 419, 1676, 838 });
     EXPECT_DOUBLE_EQ(gpu("rtx-5090-32gb").memoryBandwidthGBps, 1792);
     EXPECT_TRUE(gpu("rtx-5090-32gb").nvlink.empty());
     // AMD MI325X: 256 GB HBM3E, 6 TB/s, FP32 163.4, TF32 653.7, BF16/FP16 1307.4, FP8 2614.9, INT8 2614.9; XGMI 448.
-    expectDense("mi325x-256gb", {163.4, 653.7, 1307.4, 1307.4, 2614.9, std::nullopt, 2614.9});
+    expectDense("mi325x-256gb", { 163.4, 653.7, 1307.4, 1307.4, 2614.9, std::nullopt, 2614.9 });
     EXPECT_DOUBLE_EQ(gpu("mi325x-256gb").memoryBandwidthGBps, 6000);
     EXPECT_EQ(gpu("mi325x-256gb").nvlink, "infinity-fabric3");
     // AMD MI355X brochure: BF16 2.5166 PF dense, FP8 5.0332, MXFP4 10.07 (10066), FP32 157.3; TF32 not listed (null);
     // 288 GB, 8 TB/s; XGMI 7 x 76.5 = 535.5 GB/s.
-    expectDense("mi355x-288gb", {157.3, std::nullopt, 2516.6, 2516.6, 5033.2, 10066, 5000});
+    expectDense("mi355x-288gb", { 157.3, std::nullopt, 2516.6, 2516.6, 5033.2, 10066, 5000 });
     EXPECT_DOUBLE_EQ(gpu("mi355x-288gb").memoryBytes, 288 * kGiB);
     EXPECT_DOUBLE_EQ(catalog().findLink(gpu("mi355x-288gb").nvlink)->bandwidthGBpsPerDirection, 7 * 76.5);
     // Before Blackwell / CDNA 4 there is no FP4 tensor path.
@@ -141,8 +142,8 @@ TEST(Catalog2026, H20Rtx5090AndInstinctGpusCarryDenseFigures)
 TEST(Catalog2026, DriverReportedMemoryIsBelowTheVendorFigure)
 {
     // nvidia-smi totals [modal-2797]: A10 23028 MiB, L4 23034, T4 15360, L40S 46068, H100 81559, A100 80GB 81920.
-    const std::map<std::string, double> mib = {{"a10-24gb", 23028}, {"l4-24gb", 23034},     {"t4-16gb", 15360},
-                                               {"l40s-48gb", 46068}, {"h100-80gb-sxm", 81559}, {"a100-80gb-sxm", 81920}};
+    const std::map<std::string, double> mib = { { "a10-24gb", 23028 }, { "l4-24gb", 23034 }, { "t4-16gb", 15360 },
+        { "l40s-48gb", 46068 }, { "h100-80gb-sxm", 81559 }, { "a100-80gb-sxm", 81920 } };
     for (const auto& [id, total] : mib) {
         const auto& g = gpu(id);
         ASSERT_TRUE(g.usableMemoryBytes.has_value()) << id;
@@ -161,18 +162,17 @@ TEST(Catalog2026, FiveProvidersAndAtLeast150Instances)
         ++perProvider[item.provider];
     EXPECT_GE(catalog().instances.size(), 150u);
     EXPECT_GE(perProvider.size(), 5u);
-    for (const char* provider : {"tencent", "alibaba", "aws", "gcp", "azure"}) {
+    for (const char* provider : { "tencent", "alibaba", "aws", "gcp", "azure" }) {
         EXPECT_GE(perProvider[provider], 4) << provider;
         EXPECT_NE(catalog().findProvider(provider), nullptr) << provider;
     }
     // The families of the 2026 research, by their published names.
-    for (const char* id : {"aws:p5e.48xlarge", "aws:p5en.48xlarge", "aws:p6-b200.48xlarge", "aws:g6.48xlarge",
-                           "aws:g6e.xlarge", "gcp:a2-ultragpu-1g", "gcp:a3-highgpu-8g", "gcp:a3-megagpu-8g",
-                           "gcp:a3-ultragpu-8g", "gcp:a4-highgpu-8g", "azure:Standard_ND96isr_H100_v5",
-                           "azure:Standard_ND96isr_H200_v5", "azure:Standard_ND96isr_MI300X_v5",
-                           "azure:Standard_ND128isr_NDR_GB200_v6", "alibaba:ecs.gn8v-8x.48xlarge",
-                           "alibaba:ecs.ebmgn8v.48xlarge", "alibaba:ecs.gn8is-8x.32xlarge",
-                           "tencent:PNV5b.64XLARGE768", "tencent:PNV6.32XLARGE1280"})
+    for (const char* id :
+        { "aws:p5e.48xlarge", "aws:p5en.48xlarge", "aws:p6-b200.48xlarge", "aws:g6.48xlarge", "aws:g6e.xlarge",
+            "gcp:a2-ultragpu-1g", "gcp:a3-highgpu-8g", "gcp:a3-megagpu-8g", "gcp:a3-ultragpu-8g", "gcp:a4-highgpu-8g",
+            "azure:Standard_ND96isr_H100_v5", "azure:Standard_ND96isr_H200_v5", "azure:Standard_ND96isr_MI300X_v5",
+            "azure:Standard_ND128isr_NDR_GB200_v6", "alibaba:ecs.gn8v-8x.48xlarge", "alibaba:ecs.ebmgn8v.48xlarge",
+            "alibaba:ecs.gn8is-8x.32xlarge", "tencent:PNV5b.64XLARGE768", "tencent:PNV6.32XLARGE1280" })
         EXPECT_NE(catalog().findInstance(id), nullptr) << id;
 }
 
@@ -183,8 +183,8 @@ TEST(Catalog2026, GpusTheCloudsRentHaveAnInstance)
     std::set<std::string> rented;
     for (const auto& item : catalog().instances)
         rented.insert(item.gpu);
-    for (const char* id : {"h200-141gb-sxm", "h20-96gb", "l40s-48gb", "l4-24gb", "mi300x-192gb", "b200-180gb-sxm",
-                           "b300-270gb-sxm", "gb200-186gb", "l20-48gb"})
+    for (const char* id : { "h200-141gb-sxm", "h20-96gb", "l40s-48gb", "l4-24gb", "mi300x-192gb", "b200-180gb-sxm",
+             "b300-270gb-sxm", "gb200-186gb", "l20-48gb" })
         EXPECT_EQ(rented.count(id), 1u) << id;
     // AWS g6e.48xlarge: 8 x L40S, 192 vCPU, 1536 GiB, 400 Gbps, 30.13118 USD/h in us-east-1 [skypilot-aws].
     const auto& g6e = instance("aws:g6e.48xlarge");
@@ -204,11 +204,12 @@ TEST(Catalog2026, TencentListPricesArePublishedWithTheirSource)
         const char* id;
         double monthly, hourly;
     };
-    for (const Row& row : {Row{"tencent:GT4.4XLARGE96", 13748, 28.64}, Row{"tencent:GT4.41XLARGE948", 114016, 237.51},
-                           Row{"tencent:GN10Xp.2XLARGE40", 5750, 11.98}, Row{"tencent:GN10X.18XLARGE320", 42000, 145.96},
-                           Row{"tencent:GN8.LARGE56", 4400, 15.09}, Row{"tencent:GI3X.45XLARGE452", 18400, 38.33},
-                           Row{"tencent:GN7.2XLARGE32", 2500, 8.68}, Row{"tencent:GN7.8XLARGE128", 5500, 19.1},
-                           Row{"tencent:GN6.7XLARGE48", 2600, 9}, Row{"tencent:GN6S.2XLARGE40", 4000, 13.88}}) {
+    for (const Row& row :
+        { Row { "tencent:GT4.4XLARGE96", 13748, 28.64 }, Row { "tencent:GT4.41XLARGE948", 114016, 237.51 },
+            Row { "tencent:GN10Xp.2XLARGE40", 5750, 11.98 }, Row { "tencent:GN10X.18XLARGE320", 42000, 145.96 },
+            Row { "tencent:GN8.LARGE56", 4400, 15.09 }, Row { "tencent:GI3X.45XLARGE452", 18400, 38.33 },
+            Row { "tencent:GN7.2XLARGE32", 2500, 8.68 }, Row { "tencent:GN7.8XLARGE128", 5500, 19.1 },
+            Row { "tencent:GN6.7XLARGE48", 2600, 9 }, Row { "tencent:GN6S.2XLARGE40", 4000, 13.88 } }) {
         const auto& price = instance(row.id).price;
         EXPECT_EQ(price.status, "published") << row.id;
         EXPECT_EQ(price.source, "tencent-list-price") << row.id;
@@ -223,7 +224,7 @@ TEST(Catalog2026, TencentListPricesArePublishedWithTheirSource)
     EXPECT_NE(source.title.find("undated"), std::string::npos);
     // The list charges more for the larger one-GPU GN7 sizes (the old estimate priced all three at 8.787).
     EXPECT_GT(*instance("tencent:GN7.8XLARGE128").price.onDemandPerHour,
-              *instance("tencent:GN7.2XLARGE32").price.onDemandPerHour * 2);
+        *instance("tencent:GN7.2XLARGE32").price.onDemandPerHour * 2);
 }
 
 TEST(Catalog2026, TencentHourlyFollowsTheListsPerFamilyRule)
@@ -232,9 +233,8 @@ TEST(Catalog2026, TencentHourlyFollowsTheListsPerFamilyRule)
     // GN10X (2500 / 288 = 8.68; GN8's rows sit within 1.5%: 4400 / 15.09 = 291.6).
     const gp::ProviderSpec* tencent = catalog().findProvider("tencent");
     ASSERT_NE(tencent, nullptr);
-    const std::map<std::string, double> expected = {{"GT4", 480}, {"GN10Xp", 480}, {"GI3X", 480},
-                                                    {"GN7", 288}, {"GN8", 288},    {"GN10X", 288},
-                                                    {"GN6", 288}, {"GN6S", 288}};
+    const std::map<std::string, double> expected = { { "GT4", 480 }, { "GN10Xp", 480 }, { "GI3X", 480 }, { "GN7", 288 },
+        { "GN8", 288 }, { "GN10X", 288 }, { "GN6", 288 }, { "GN6S", 288 } };
     EXPECT_EQ(tencent->monthlyHoursByFamily, expected);
     int checked = 0;
     for (const auto& item : catalog().instances) {
@@ -271,9 +271,9 @@ TEST(Catalog2026, TencentEstimatesNameThePublishedPriceTheyDeriveFrom)
             continue;
         const std::string& note = item.price.note;
         const bool names = note.find("[tencent-list-price]") != std::string::npos
-                           || note.find("[ali-price-community]") != std::string::npos
-                           || note.find("[tencent-bm-list]") != std::string::npos
-                           || note.find("[tencent-pnv5b-tokyo]") != std::string::npos;
+            || note.find("[ali-price-community]") != std::string::npos
+            || note.find("[tencent-bm-list]") != std::string::npos
+            || note.find("[tencent-pnv5b-tokyo]") != std::string::npos;
         EXPECT_TRUE(names) << item.id << ": " << note;
     }
 }
@@ -282,11 +282,9 @@ TEST(Catalog2026, TencentInternationalPricesNameTheirZone)
 {
     // Tencent international 'Billing Description' (prices for Guangzhou Zone 3): GN7.2XLARGE32 1.26 USD/h,
     // GN7.5XLARGE80 2.01, GN7.8XLARGE128 2.77, GN6S.LARGE20 1.11, GN6S.2XLARGE40 2.22.
-    for (const auto& [id, usd] : std::map<std::string, double>{{"tencent:GN7.2XLARGE32", 1.26},
-                                                               {"tencent:GN7.5XLARGE80", 2.01},
-                                                               {"tencent:GN7.8XLARGE128", 2.77},
-                                                               {"tencent:GN6S.LARGE20", 1.11},
-                                                               {"tencent:GN6S.2XLARGE40", 2.22}}) {
+    for (const auto& [id, usd] : std::map<std::string, double> { { "tencent:GN7.2XLARGE32", 1.26 },
+             { "tencent:GN7.5XLARGE80", 2.01 }, { "tencent:GN7.8XLARGE128", 2.77 }, { "tencent:GN6S.LARGE20", 1.11 },
+             { "tencent:GN6S.2XLARGE40", 2.22 } }) {
         const auto& item = instance(id);
         ASSERT_EQ(item.otherPrices.size(), 1u) << id;
         const auto& intl = item.otherPrices.front();
@@ -330,10 +328,10 @@ TEST(Catalog2026, EveryPriceBelongsToARegion)
 TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
 {
     // g6.48xlarge: 13.3504 USD/h in us-east-1, 16.416 USD/h in ap-northeast-2 (Seoul) [aws-p5e-other-region].
-    const json candidate = json::array({{{"instance", "aws:g6.48xlarge"}}});
-    gp::Plan reference = catalogPlan({{"candidates", candidate}, {"billing", {{"currency", "USD"}}}});
-    gp::Plan seoul = catalogPlan({{"candidates", candidate},
-                               {"billing", {{"currency", "USD"}, {"regions", {{"aws", "ap-northeast-2"}}}}}});
+    const json candidate = json::array({ { { "instance", "aws:g6.48xlarge" } } });
+    gp::Plan reference = catalogPlan({ { "candidates", candidate }, { "billing", { { "currency", "USD" } } } });
+    gp::Plan seoul = catalogPlan({ { "candidates", candidate },
+        { "billing", { { "currency", "USD" }, { "regions", { { "aws", "ap-northeast-2" } } } } } });
     EXPECT_EQ(seoul.billing.regions.at("aws"), "ap-northeast-2");
     auto a = gp::estimatePlan(reference, catalog());
     auto b = gp::estimatePlan(seoul, catalog());
@@ -350,8 +348,8 @@ TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
     };
     EXPECT_FALSE(hasWarning(b->results[0], "price_not_in_region"));
     // Tokyo has no g6 price in the catalog: the reference price stays and the result says so.
-    gp::Plan tokyo = catalogPlan({{"candidates", candidate},
-                               {"billing", {{"currency", "USD"}, {"regions", {{"aws", "ap-northeast-1"}}}}}});
+    gp::Plan tokyo = catalogPlan({ { "candidates", candidate },
+        { "billing", { { "currency", "USD" }, { "regions", { { "aws", "ap-northeast-1" } } } } } });
     auto c = gp::estimatePlan(tokyo, catalog());
     ASSERT_TRUE(c.ok());
     EXPECT_TRUE(hasWarning(c->results[0], "price_not_in_region"));
@@ -360,13 +358,14 @@ TEST(Catalog2026, PlanRegionPicksThePriceAndSaysWhenThereIsNone)
 
 TEST(Catalog2026, BillingRegionsRoundTripAndBadValuesNameTheField)
 {
-    gp::Plan plan = catalogPlan({{"billing", {{"regions", {{"aws", "us-west-2"}, {"tencent", "ap-guangzhou"}}}}}});
+    gp::Plan plan
+        = catalogPlan({ { "billing", { { "regions", { { "aws", "us-west-2" }, { "tencent", "ap-guangzhou" } } } } } });
     auto reread = gp::parsePlan(gp::serializePlan(plan));
     ASSERT_TRUE(reread.ok());
     EXPECT_EQ(reread->billing.regions, plan.billing.regions);
     EXPECT_EQ(reread->billing.regions.size(), 2u);
     json doc = json::parse(gp::defaultPlanText());
-    doc["billing"]["regions"] = {{"aws", 5}};
+    doc["billing"]["regions"] = { { "aws", 5 } };
     auto bad = gp::parsePlan(doc.dump());
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.error().field, "billing.regions.aws");
@@ -381,7 +380,7 @@ TEST(CatalogValidation, NegativeFp4IsAnErrorNamingFileAndPath)
     json entry = gpuEntry();
     entry["tflops"]["fp4"] = -5;
     gp::Catalog into;
-    auto parsed = gp::parseCatalogJson(document({entry}).dump(), "my-gpus.json", into);
+    auto parsed = gp::parseCatalogJson(document({ entry }).dump(), "my-gpus.json", into);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().file, "my-gpus.json");
     EXPECT_EQ(parsed.error().field, "gpus[0].tflops.fp4");
@@ -393,16 +392,16 @@ TEST(CatalogValidation, MissingOrNullFp4IsFine)
 {
     json withNull = gpuEntry();
     withNull["tflops"]["fp4"] = nullptr;
-    for (const json& entry : {gpuEntry(), withNull}) {
+    for (const json& entry : { gpuEntry(), withNull }) {
         gp::Catalog into;
-        auto parsed = gp::parseCatalogJson(document({entry}).dump(), "my-gpus.json", into);
+        auto parsed = gp::parseCatalogJson(document({ entry }).dump(), "my-gpus.json", into);
         ASSERT_TRUE(parsed.ok()) << parsed.error().toString();
         EXPECT_FALSE(into.gpus.at(0).tflops.fp4.has_value());
     }
     json with = gpuEntry();
     with["tflops"]["fp4"] = 9000;
     gp::Catalog into;
-    ASSERT_TRUE(gp::parseCatalogJson(document({with}).dump(), "x.json", into).ok());
+    ASSERT_TRUE(gp::parseCatalogJson(document({ with }).dump(), "x.json", into).ok());
     EXPECT_DOUBLE_EQ(*into.gpus.at(0).tflops.fp4, 9000);
 }
 
@@ -416,14 +415,15 @@ TEST(CatalogValidation, NewFieldsAreChecked)
     json gpuMore = gpuEntry();
     gpuMore["usable_memory_mib"] = 90000; // more than 80 GiB = 81920 MiB
     gpuMore["usable_memory_source"] = "hand-made";
-    EXPECT_EQ(error(document({gpuMore})).rfind("f.json: gpus[0].usable_memory_mib:", 0), 0u) << error(document({gpuMore}));
+    EXPECT_EQ(error(document({ gpuMore })).rfind("f.json: gpus[0].usable_memory_mib:", 0), 0u)
+        << error(document({ gpuMore }));
     json gpuUnsourced = gpuEntry();
     gpuUnsourced["usable_memory_mib"] = 81000;
-    EXPECT_EQ(error(document({gpuUnsourced})).rfind("f.json: gpus[0].usable_memory_source:", 0), 0u);
-    json providers = {{"format", "gpu-planner-catalog"}, {"version", 1},
-                      {"providers", json::array({{{"id", "x"}, {"name", "X"}, {"reference_region", "r1"},
-                                                  {"monthly_hours_by_family", {{"F", -3}}},
-                                                  {"source", "s"}, {"as_of", "2026-12-01"}}})}};
+    EXPECT_EQ(error(document({ gpuUnsourced })).rfind("f.json: gpus[0].usable_memory_source:", 0), 0u);
+    json providers = { { "format", "gpu-planner-catalog" }, { "version", 1 },
+        { "providers",
+            json::array({ { { "id", "x" }, { "name", "X" }, { "reference_region", "r1" },
+                { "monthly_hours_by_family", { { "F", -3 } } }, { "source", "s" }, { "as_of", "2026-12-01" } } }) } };
     EXPECT_EQ(error(providers).rfind("f.json: providers[0].monthly_hours_by_family.F:", 0), 0u) << error(providers);
     json instances = json::parse(R"({"format": "gpu-planner-catalog", "version": 1, "instances": [
         {"id": "x:box", "provider": "x", "family": "box", "name": "box", "gpu": "g", "gpus": 1, "vcpus": 8,
@@ -471,7 +471,7 @@ TEST(CatalogContents, NoCatalogTextSaysSeedOrNamesARepositoryPath)
     const auto& guide = catalog().sources.at("tencent-guide-gpu-selection");
     EXPECT_NE(guide.title.find("GPU服务器选型：大模型训练用A100还是V100？如何配置高性价比实例？"), std::string::npos);
     EXPECT_NE(catalog().sources.at("tencent-guide-ai-training").title.find("AI训练选什么GPU型号性价比高？"),
-              std::string::npos);
+        std::string::npos);
 }
 
 TEST(Catalog2026, CatalogListJsonShowsFp4ProvidersRegionsAndTheTencentList)
@@ -479,7 +479,7 @@ TEST(Catalog2026, CatalogListJsonShowsFp4ProvidersRegionsAndTheTencentList)
     std::istringstream in;
     std::ostringstream out;
     std::ostringstream err;
-    ASSERT_EQ(gp::runCli({"catalog", "list", "--format", "json"}, in, out, err), gp::ExitOk) << err.str();
+    ASSERT_EQ(gp::runCli({ "catalog", "list", "--format", "json" }, in, out, err), gp::ExitOk) << err.str();
     const json listed = json::parse(out.str());
     std::map<std::string, json> gpus;
     for (const auto& g : listed["gpus"])
@@ -512,21 +512,21 @@ TEST(Catalog2026, CatalogValidateRefusesAGpuWithoutUsableTflops)
     const std::string overrides = R"({"format": "gpu-planner-overrides", "version": 1, "gpus": [
         {"id": "lab-gpu", "name": "Lab GPU", "class": "datacenter-hbm", "memory_gib": 80,
          "memory_bandwidth_gbps": 2000, "tflops": {}, "pcie": "pcie4", "source": "our lab", "as_of": "2026-12-01"}]})";
-    for (const char* tflops : {"\"tflops\": {}", "\"tflops\": {\"int8\": 600}"}) {
+    for (const char* tflops : { "\"tflops\": {}", "\"tflops\": {\"int8\": 600}" }) {
         std::istringstream in(std::string(overrides).replace(overrides.find("\"tflops\": {}"), 12, tflops));
         std::ostringstream out;
         std::ostringstream err;
-        EXPECT_EQ(gp::runCli({"catalog", "validate", "-"}, in, out, err), gp::ExitInvalidInput) << err.str();
+        EXPECT_EQ(gp::runCli({ "catalog", "validate", "-" }, in, out, err), gp::ExitInvalidInput) << err.str();
         EXPECT_NE(err.str().find("gpus[0].tflops: GPU \"lab-gpu\" has no positive figure"), std::string::npos)
             << err.str();
         EXPECT_TRUE(out.str().empty()) << out.str();
     }
     // A figure for any one precision is enough.
-    std::istringstream in2(std::string(overrides).replace(overrides.find("\"tflops\": {}"), 12,
-                                                          "\"tflops\": {\"fp32\": 19.5}"));
+    std::istringstream in2(
+        std::string(overrides).replace(overrides.find("\"tflops\": {}"), 12, "\"tflops\": {\"fp32\": 19.5}"));
     std::ostringstream out2;
     std::ostringstream err2;
-    EXPECT_EQ(gp::runCli({"catalog", "validate", "-"}, in2, out2, err2), gp::ExitOk) << err2.str();
+    EXPECT_EQ(gp::runCli({ "catalog", "validate", "-" }, in2, out2, err2), gp::ExitOk) << err2.str();
     EXPECT_EQ(err2.str().find("warning"), std::string::npos) << err2.str();
 }
 
@@ -555,7 +555,8 @@ TEST(CatalogValidation, ArchitectureWithoutEfficiencyKeysAndUnknownClassWarn)
     std::vector<std::string> seen;
     for (const auto& w : warnings)
         seen.push_back(w.code + ":" + w.arg("gpu"));
-    EXPECT_EQ(seen, (std::vector<std::string>{"gpu_architecture_no_efficiency:next-gen", "gpu_class_unknown:odd-class"}));
+    EXPECT_EQ(
+        seen, (std::vector<std::string> { "gpu_architecture_no_efficiency:next-gen", "gpu_class_unknown:odd-class" }));
     EXPECT_TRUE(gp::catalogWarnings(gp::builtinCatalog()).empty()) << "the built-in catalog has every key";
 }
 
@@ -577,14 +578,15 @@ TEST(GpuCapabilities, BlockScaledRecipesFollowTheCatalogsTensorFormats)
     withoutFormats.tensorFormats.clear();
     EXPECT_EQ(gp::fp8RecipeOnGpu(withoutFormats, gp::Fp8Recipe::Nvfp4), gp::Fp8Recipe::Tensorwise);
     gp::GpuSpec hopperWithMx = *h100;
-    hopperWithMx.tensorFormats = {"mxfp8"};
+    hopperWithMx.tensorFormats = { "mxfp8" };
     EXPECT_EQ(gp::fp8RecipeOnGpu(hopperWithMx, gp::Fp8Recipe::Mxfp8), gp::Fp8Recipe::Mxfp8);
     // A GPU's tensor_formats takes known formats only.
     gp::Catalog parsed;
     const auto bad = gp::parseCatalogJson(R"({"format": "gpu-planner-catalog", "version": 1, "gpus": [{"id": "x",
         "name": "X", "class": "datacenter-hbm", "memory_gib": 80, "memory_bandwidth_gbps": 3000,
         "tflops": {"bf16": 900}, "pcie": "pcie5", "source": "s", "as_of": "2026-12-06",
-        "tensor_formats": ["fp6"]}]})", "x.json", parsed);
+        "tensor_formats": ["fp6"]}]})",
+        "x.json", parsed);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().toString().find("tensor_formats"), std::string::npos) << bad.error().toString();
 }

@@ -1,8 +1,8 @@
-// Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the two Tencent Cloud guides and the
-// catalog's own sourcing rules. Figures asserted here are quoted from the cited documents in the comments.
-#include "test_catalog_support.h"
+// Checks the built-in catalog's data (resources/catalog/*.json) against datasheet facts, the two Tencent Cloud guides
+// and the catalog's own sourcing rules. Figures asserted here are quoted from the cited documents in the comments.
 #include "base/finite_number.h"
 #include "catalog/catalog.h"
+#include "test_catalog_support.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,8 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace
+{
 
 using gp::kGiB; // core/base/finite_number.h
 
@@ -69,9 +70,9 @@ TEST(CatalogContents, EveryTencentGuideFamilyHasItsGpu)
 {
     // Tencent Cloud guides: GT4 = A100 40GB NVLink, GN10Xp = V100 32GB NVLink, PNV4 = A10 24GB PCIe 4.0, GN7 = T4 16GB,
     // GI5 = V100 32GB (FP16 125), GNV7 = A100 (MIG, 8-GPU interconnect), GNV7e = A100 80GB.
-    const std::map<std::string, std::string> guideFamilies = {
-        {"GT4", "a100-40gb-sxm"}, {"GN10Xp", "v100-32gb-sxm2"}, {"PNV4", "a10-24gb"},      {"GN7", "t4-16gb"},
-        {"GI5", "v100-32gb-sxm2"}, {"GNV7", "a100-40gb-sxm"},   {"GNV7e", "a100-80gb-sxm"}};
+    const std::map<std::string, std::string> guideFamilies
+        = { { "GT4", "a100-40gb-sxm" }, { "GN10Xp", "v100-32gb-sxm2" }, { "PNV4", "a10-24gb" }, { "GN7", "t4-16gb" },
+              { "GI5", "v100-32gb-sxm2" }, { "GNV7", "a100-40gb-sxm" }, { "GNV7e", "a100-80gb-sxm" } };
     for (const auto& [family, gpuId] : guideFamilies) {
         std::set<int> sizes;
         for (const auto& item : catalog().instances) {
@@ -158,7 +159,7 @@ TEST(CatalogContents, A10Fp16IsTheDenseTensorFigureNotTf32)
 TEST(CatalogContents, V100HasFp16TensorButNoBf16)
 {
     // Volta: 125 TFLOPS FP16 tensor (the Tencent Cloud guides, Tencent doc); no BF16/TF32/FP8 support.
-    for (const char* id : {"v100-16gb-sxm2", "v100-32gb-sxm2"}) {
+    for (const char* id : { "v100-16gb-sxm2", "v100-32gb-sxm2" }) {
         const auto& v100 = gpu(id);
         EXPECT_DOUBLE_EQ(*v100.tflops.fp16, 125) << id;
         EXPECT_DOUBLE_EQ(*v100.tflops.fp32, 15.7) << id;
@@ -319,7 +320,7 @@ TEST(CatalogContents, EveryInstanceHasASourcedPrice)
         if (price.monthly) {
             EXPECT_GT(*price.monthly, 0) << item.id;
         }
-        for (const auto& discount : {price.spotDiscount, price.reservedDiscount}) {
+        for (const auto& discount : { price.spotDiscount, price.reservedDiscount }) {
             if (discount) {
                 EXPECT_GT(*discount, 0) << item.id;
                 EXPECT_LT(*discount, 1) << item.id;
@@ -360,7 +361,7 @@ TEST(CatalogContents, TencentEstimatesFollowTheStatedRule)
     EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.onDemandPerHour, *gt4.price.onDemandPerHour);
     // GNV7e (A100 80GB) = the A100 40GB figure x 1.25, AWS p4de/p4d per-GPU ratio 27.44705 / 21.957642.
     EXPECT_NEAR(*instance("tencent:GNV7e-8GPU").price.onDemandPerHour,
-                *instance("tencent:GNV7-8GPU").price.onDemandPerHour * 27.44705 / 21.957642, 0.01);
+        *instance("tencent:GNV7-8GPU").price.onDemandPerHour * 27.44705 / 21.957642, 0.01);
     // Guide 'AI训练选什么GPU型号性价比高？': A100/GNV7 spot often 30-50% off -> 0.4; 预留实例券 up to 40% -> 0.4.
     EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.spotDiscount, 0.4);
     EXPECT_DOUBLE_EQ(*instance("tencent:GNV7-8GPU").price.reservedDiscount, 0.4);

@@ -5,8 +5,8 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/estimator.h"
 #include "output/results_json.h"
-#include "planner/planner.h"
 #include "plan/plan.h"
+#include "planner/planner.h"
 
 #include "test_cli_support.h"
 
@@ -19,13 +19,14 @@
 #include <sstream>
 #include <unistd.h>
 
-using gp::testing::CliRun;
 using gp::testing::cli;
+using gp::testing::CliRun;
 namespace fs = std::filesystem;
 using namespace gp;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string readFixture(const std::string& name)
 {
@@ -47,9 +48,9 @@ CloudImportOptions options(const std::string& file, const std::string& currency 
 
 CloudImportResult imported(const std::string& file, CloudImportOptions o)
 {
-    auto result = importCloudListing(readFixture(file), o, builtinCatalog(), CatalogOverrides{});
+    auto result = importCloudListing(readFixture(file), o, builtinCatalog(), CatalogOverrides {});
     EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().toString());
-    return result.ok() ? *result : CloudImportResult{};
+    return result.ok() ? *result : CloudImportResult {};
 }
 
 const Diagnostic* findNotice(const CloudImportResult& r, const std::string& code, const std::string& instance)
@@ -81,7 +82,7 @@ Catalog mergedAfterRoundTrip(const CloudImportResult& r)
 {
     auto reread = parseOverridesJson(overridesToJson(r.overrides), "overrides.json");
     EXPECT_TRUE(reread.ok()) << (reread.ok() ? "" : reread.error().toString());
-    return mergeOverrides(builtinCatalog(), reread.ok() ? *reread : CatalogOverrides{});
+    return mergeOverrides(builtinCatalog(), reread.ok() ? *reread : CatalogOverrides {});
 }
 
 fs::path scratch(const std::string& name)
@@ -118,8 +119,8 @@ TEST(CatalogImport, TencentZoneConfigsGivePricesStockAndNewSizes)
     ASSERT_NE(gn7, nullptr);
     EXPECT_EQ(gn7->price.status, "quoted");
     EXPECT_EQ(gn7->price.currency, "CNY");
-    EXPECT_DOUBLE_EQ(gn7->price.onDemandPerHour.value_or(0), 7.5);   // "7.50", a string in the file
-    EXPECT_DOUBLE_EQ(gn7->price.monthly.value_or(0), 2900.0);        // PREPAID DiscountPrice "2900.00"
+    EXPECT_DOUBLE_EQ(gn7->price.onDemandPerHour.value_or(0), 7.5); // "7.50", a string in the file
+    EXPECT_DOUBLE_EQ(gn7->price.monthly.value_or(0), 2900.0); // PREPAID DiscountPrice "2900.00"
     EXPECT_NEAR(gn7->price.spotDiscount.value_or(0), 1 - 2.25 / 7.5, 1e-12); // SPOTPAID 2.25 against 7.50
     EXPECT_NE(gn7->price.source.find("zones.json"), std::string::npos);
     EXPECT_EQ(gn7->price.asOf, "2026-12-01");
@@ -176,13 +177,13 @@ TEST(CatalogImport, TencentZoneConfigsGivePricesStockAndNewSizes)
 
 TEST(CatalogImport, TencentFilesNeedTheirCurrencyAndAcceptTheApiWrapper)
 {
-    auto missing = importCloudListing(readFixture("tencent-describe-zone-instance-config-infos.json"),
-                                      options("zones.json"), builtinCatalog(), {});
+    auto missing = importCloudListing(
+        readFixture("tencent-describe-zone-instance-config-infos.json"), options("zones.json"), builtinCatalog(), {});
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().message.find("--currency"), std::string::npos);
 
-    const CloudImportResult r = imported("tencent-describe-zone-instance-config-infos-response.json",
-                                         options("wrapped.json", "USD"));
+    const CloudImportResult r
+        = imported("tencent-describe-zone-instance-config-infos-response.json", options("wrapped.json", "USD"));
     const Catalog withQuote = merged(r); // keep the catalog alive while its instance is read
     const InstanceSpec* gt4 = withQuote.findInstance("tencent:GT4.41XLARGE948");
     ASSERT_NE(gt4, nullptr);
@@ -191,8 +192,8 @@ TEST(CatalogImport, TencentFilesNeedTheirCurrencyAndAcceptTheApiWrapper)
     // The catalog's CNY monthly figure, kept in the quote's currency at the catalog's rate.
     const InstanceSpec* base = builtinCatalog().findInstance("tencent:GT4.41XLARGE948");
     if (base->price.monthly && base->price.currency == "CNY") {
-        EXPECT_NEAR(gt4->price.monthly.value_or(0), *base->price.monthly / builtinCatalog().number("cny_per_usd", 0),
-                    1e-6);
+        EXPECT_NEAR(
+            gt4->price.monthly.value_or(0), *base->price.monthly / builtinCatalog().number("cny_per_usd", 0), 1e-6);
     }
 }
 
@@ -219,8 +220,7 @@ TEST(CatalogImport, TencentQuoteNeedsItsInstanceAndPrepaidNeedsItsPeriod)
     o.months = 3;
     auto monthly = importCloudListing(prepaid, o, builtinCatalog(), {});
     ASSERT_TRUE(monthly.ok()) << monthly.error().toString();
-    EXPECT_DOUBLE_EQ(merged(*monthly).findInstance("tencent:GT4.41XLARGE948")->price.monthly.value_or(0),
-                     81000.0 / 3);
+    EXPECT_DOUBLE_EQ(merged(*monthly).findInstance("tencent:GT4.41XLARGE948")->price.monthly.value_or(0), 81000.0 / 3);
 }
 
 TEST(CatalogImport, AwsInstanceTypesAddKnownGpusAndNameUnknownOnes)
@@ -234,8 +234,8 @@ TEST(CatalogImport, AwsInstanceTypesAddKnownGpusAndNameUnknownOnes)
     EXPECT_EQ(g6z->gpus, 1);
     EXPECT_EQ(g6z->vcpus, 8);
     EXPECT_DOUBLE_EQ(g6z->memoryBytes, 32.0 * 1024 * 1024 * 1024); // 32,768 MiB
-    EXPECT_DOUBLE_EQ(g6z->networkGbps, 10.0);                      // PeakBandwidthInGbps
-    EXPECT_FALSE(g6z->price.onDemandPerHour.has_value());          // sizes only: no price until one is imported
+    EXPECT_DOUBLE_EQ(g6z->networkGbps, 10.0); // PeakBandwidthInGbps
+    EXPECT_FALSE(g6z->price.onDemandPerHour.has_value()); // sizes only: no price until one is imported
 
     const Diagnostic* slice = findNotice(r, "import_fractional_gpu", "aws:g6f.large");
     ASSERT_NE(slice, nullptr);
@@ -315,14 +315,14 @@ TEST(CatalogImport, GpuNamesMatchByModelAndMemory)
     EXPECT_EQ(matchGpuName(c, "NVIDIA A100-SXM4-80GB", 81920), "a100-80gb-sxm");
     EXPECT_EQ(matchGpuName(c, "A100", 40960), ""); // SXM4 or PCIe: not guessed
     EXPECT_EQ(matchGpuName(c, "T4", 15360), "t4-16gb");
-    EXPECT_EQ(matchGpuName(c, "T4", 81920), "");   // memory contradicts the name
+    EXPECT_EQ(matchGpuName(c, "T4", 81920), ""); // memory contradicts the name
     EXPECT_EQ(matchGpuName(c, "Radeon Pro V520", 8192), "");
 }
 
 TEST(CatalogImport, BadFilesAreErrorsThatChangeNothing)
 {
     EXPECT_FALSE(importCloudListing(readFixture("tencent-describe-zone-instance-config-infos-truncated.json"),
-                                    options("t.json", "CNY"), builtinCatalog(), {})
+        options("t.json", "CNY"), builtinCatalog(), {})
                      .ok());
     auto unknown = importCloudListing(R"({"Instances": []})", options("x.json"), builtinCatalog(), {});
     ASSERT_FALSE(unknown.ok());
@@ -340,9 +340,9 @@ TEST(CatalogImport, BadFilesAreErrorsThatChangeNothing)
     const std::string before = R"({"format": "gpu-planner-overrides", "version": 1, "_comment": "mine",
   "prices": {"tencent:GT4.4XLARGE96": {"currency": "CNY", "on_demand_per_hour": 30}}})";
     write(overrides, before);
-    const CliRun run = cli({"catalog", "import",
-                            std::string(GP_TEST_DATA_DIR) + "/cloud/tencent-describe-zone-instance-config-infos-truncated.json",
-                            "--overrides", overrides.string(), "--currency", "CNY"});
+    const CliRun run = cli({ "catalog", "import",
+        std::string(GP_TEST_DATA_DIR) + "/cloud/tencent-describe-zone-instance-config-infos-truncated.json",
+        "--overrides", overrides.string(), "--currency", "CNY" });
     EXPECT_EQ(run.code, 1) << run.err;
     EXPECT_NE(run.err.find("not valid JSON"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("unchanged"), std::string::npos) << run.err;
@@ -356,12 +356,12 @@ TEST(CatalogImport, CliMergesIntoTheOverridesFileKeepingWhatWasThere)
   "prices": {"tencent:GT4.4XLARGE96": {"currency": "CNY", "on_demand_per_hour": 30, "source": "sales",
                                        "as_of": "2026-11-20"}}})");
     const std::string dir = std::string(GP_TEST_DATA_DIR) + "/cloud/";
-    CliRun run = cli({"catalog", "import", dir + "tencent-describe-zone-instance-config-infos.json", "--overrides",
-                      overrides.string(), "--currency", "CNY", "--region", "ap-guangzhou"});
+    CliRun run = cli({ "catalog", "import", dir + "tencent-describe-zone-instance-config-infos.json", "--overrides",
+        overrides.string(), "--currency", "CNY", "--region", "ap-guangzhou" });
     ASSERT_EQ(run.code, 0) << run.err;
-    EXPECT_NE(run.err.find("GZ9"), std::string::npos);        // the unknown family, named
+    EXPECT_NE(run.err.find("GZ9"), std::string::npos); // the unknown family, named
     EXPECT_NE(run.err.find("GN7.LARGE20"), std::string::npos); // the vGPU, named
-    run = cli({"catalog", "import", dir + "aws-pricing-get-products.json", "--overrides=" + overrides.string()});
+    run = cli({ "catalog", "import", dir + "aws-pricing-get-products.json", "--overrides=" + overrides.string() });
     ASSERT_EQ(run.code, 0) << run.err;
 
     const json written = json::parse(slurp(overrides));
@@ -371,7 +371,7 @@ TEST(CatalogImport, CliMergesIntoTheOverridesFileKeepingWhatWasThere)
     EXPECT_EQ(written["prices"]["aws:p5.48xlarge"]["status"], "quoted");
     EXPECT_EQ(written["prices"]["tencent:GT4.41XLARGE948"]["on_demand_per_hour"], 120.0);
 
-    run = cli({"catalog", "list", "--instances", "--format", "json", "--overrides", overrides.string()});
+    run = cli({ "catalog", "list", "--instances", "--format", "json", "--overrides", overrides.string() });
     ASSERT_EQ(run.code, 0) << run.err;
     const json listed = json::parse(run.out);
     int withStock = 0;
@@ -401,19 +401,14 @@ TEST(CatalogImport, CheaperImportedQuoteChangesTheRecommendation)
     }
     ASSERT_NE(runnerUp, nullptr);
     const double quote = *runnerUp->price.onDemandPerHour / 10;
-    const json listing = {{"InstanceTypeQuotaSet",
-                           {{{"Zone", "ap-guangzhou-6"},
-                             {"InstanceType", runnerUp->name},
-                             {"InstanceFamily", runnerUp->family},
-                             {"InstanceChargeType", "POSTPAID_BY_HOUR"},
-                             {"Cpu", runnerUp->vcpus},
-                             {"Memory", 1},
-                             {"Gpu", runnerUp->gpus},
-                             {"GpuCount", runnerUp->gpus},
-                             {"Status", "SELL"},
-                             {"StatusCategory", nullptr},
-                             {"Price", {{"UnitPrice", std::to_string(quote)}, {"UnitPriceDiscount", nullptr}}}}}},
-                          {"RequestId", "r"}};
+    const json listing
+        = { { "InstanceTypeQuotaSet",
+                { { { "Zone", "ap-guangzhou-6" }, { "InstanceType", runnerUp->name },
+                    { "InstanceFamily", runnerUp->family }, { "InstanceChargeType", "POSTPAID_BY_HOUR" },
+                    { "Cpu", runnerUp->vcpus }, { "Memory", 1 }, { "Gpu", runnerUp->gpus },
+                    { "GpuCount", runnerUp->gpus }, { "Status", "SELL" }, { "StatusCategory", nullptr },
+                    { "Price", { { "UnitPrice", std::to_string(quote) }, { "UnitPriceDiscount", nullptr } } } } } },
+              { "RequestId", "r" } };
     auto imported = importCloudListing(listing.dump(), options("cheap.json", "CNY"), builtinCatalog(), {});
     ASSERT_TRUE(imported.ok()) << imported.error().toString();
     const Catalog cheaper = mergeOverrides(builtinCatalog(), imported->overrides);
@@ -435,7 +430,8 @@ TEST(PriceSheet, UnknownColumnsAndKeysAreErrorsNamingThem)
     ASSERT_TRUE(spaced.ok()) << spaced.error().toString(); // header cells are trimmed
     EXPECT_DOUBLE_EQ(spaced->prices.at(0).second.onDemandPerHour.value_or(0), 180);
     auto key = parseOverridesJson(R"({"format": "gpu-planner-overrides", "version": 1,
-        "prices": {"tencent:GT4.41XLARGE948": {"currency": "CNY", "on_demand": 180}}})", "o.json");
+        "prices": {"tencent:GT4.41XLARGE948": {"currency": "CNY", "on_demand": 180}}})",
+        "o.json");
     ASSERT_FALSE(key.ok());
     EXPECT_EQ(key.error().field, "prices.tencent:GT4.41XLARGE948.on_demand");
     auto empty = parseOverridesCsv("instance,currency\ntencent:GT4.41XLARGE948,CNY\n", "p.csv");
@@ -445,9 +441,9 @@ TEST(PriceSheet, UnknownColumnsAndKeysAreErrorsNamingThem)
 
 TEST(PriceSheet, NumbersAreDecimalWithinTheJsonLimitsAndRowsAreUnique)
 {
-    for (const char* bad : {"0x10", "1e300", "inf", "nan", "1.5.2", "12abc", "-0x1p3"}) {
-        auto r = parseOverridesCsv(std::string("instance,on_demand_per_hour\ntencent:GT4.41XLARGE948,") + bad + "\n",
-                                   "p.csv");
+    for (const char* bad : { "0x10", "1e300", "inf", "nan", "1.5.2", "12abc", "-0x1p3" }) {
+        auto r = parseOverridesCsv(
+            std::string("instance,on_demand_per_hour\ntencent:GT4.41XLARGE948,") + bad + "\n", "p.csv");
         ASSERT_FALSE(r.ok()) << bad;
         EXPECT_EQ(r.error().field, "line 2.on_demand_per_hour") << bad;
     }
@@ -476,17 +472,17 @@ TEST(QuoteBillingModes, SheetRowKeepsSpotAndReservedItGives)
 {
     auto sheet = parseOverridesCsv("instance,on_demand_per_hour,spot_discount,reserved_discount\n"
                                    "tencent:GT4.41XLARGE948,180,0.5,0.3\n",
-                                   "p.csv");
+        "p.csv");
     ASSERT_TRUE(sheet.ok()) << sheet.error().toString();
     const Catalog c = mergeOverrides(builtinCatalog(), *sheet);
     Hardware hw;
     hw.price = c.findInstance("tencent:GT4.41XLARGE948")->price;
-    const CostEstimate e = estimateCost(hw, 10, Billing{}, c);
+    const CostEstimate e = estimateCost(hw, 10, Billing {}, c);
     EXPECT_EQ(e.priceStatus, "user");
     EXPECT_DOUBLE_EQ(e.onDemand.value_or(0), 1800.0);
     // The quote's 30% off, for the whole 1-year term (12 x 730 h) a reservation commits to, not the run's 10 h.
     EXPECT_DOUBLE_EQ(e.reserved.value_or(0), 180 * 0.7 * 12 * 730);
-    ASSERT_TRUE(e.spot.has_value());                          // the quote's 50% off, plus interruptions
+    ASSERT_TRUE(e.spot.has_value()); // the quote's 50% off, plus interruptions
     EXPECT_GE(*e.spot, 180 * 0.5 * 10);
     for (const auto& m : e.modes)
         if (m.mode != "monthly") {
@@ -504,7 +500,7 @@ TEST(QuoteBillingModes, FiguresKeptFromTheCatalogAreNeverLabelledUser)
     const Catalog c = mergeOverrides(builtinCatalog(), *sheet);
     Hardware hw;
     hw.price = c.findInstance("tencent:GT4.41XLARGE948")->price;
-    const CostEstimate e = estimateCost(hw, 10, Billing{}, c);
+    const CostEstimate e = estimateCost(hw, 10, Billing {}, c);
     EXPECT_EQ(e.priceStatus, base->price.status); // the headline pay-as-you-go figure is the catalog's
     EXPECT_DOUBLE_EQ(e.pricePerHour.value_or(0), *base->price.onDemandPerHour);
     for (const auto& m : e.modes)
@@ -513,7 +509,7 @@ TEST(QuoteBillingModes, FiguresKeptFromTheCatalogAreNeverLabelledUser)
     auto hourly = parseOverridesCsv("instance,on_demand_per_hour\ntencent:GT4.41XLARGE948,180\n", "p.csv");
     const Catalog h = mergeOverrides(builtinCatalog(), *hourly);
     hw.price = h.findInstance("tencent:GT4.41XLARGE948")->price;
-    const CostEstimate q = estimateCost(hw, 10, Billing{}, h);
+    const CostEstimate q = estimateCost(hw, 10, Billing {}, h);
     EXPECT_EQ(q.priceStatus, "user");
     ASSERT_TRUE(q.spot.has_value());
     for (const auto& m : q.modes)
@@ -535,7 +531,7 @@ TEST(OverridesFile, RewriteKeepsFieldsTheProgramDoesNotModel)
                                              "as_of": "2026-11-20", "_ticket": "Q-17"}}})";
     auto parsed = parseOverridesJson(text, "o.json");
     ASSERT_TRUE(parsed.ok()) << parsed.error().toString();
-    parsed->prices.emplace_back("aws:p5.48xlarge", PriceSpec{});
+    parsed->prices.emplace_back("aws:p5.48xlarge", PriceSpec {});
     parsed->prices.back().second.currency = "USD";
     parsed->prices.back().second.onDemandPerHour = 40;
     parsed->prices.back().second.status = "user";

@@ -7,7 +7,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 json loadingGpuEntry()
 {
@@ -33,8 +34,8 @@ json instanceEntry()
 
 json document(json gpus, json links, json instances)
 {
-    return {{"format", "gpu-planner-catalog"}, {"version", 1}, {"gpus", gpus}, {"links", links},
-            {"instances", instances}};
+    return { { "format", "gpu-planner-catalog" }, { "version", 1 }, { "gpus", gpus }, { "links", links },
+        { "instances", instances } };
 }
 
 gp::Expected<gp::Catalog> load(const json& doc)
@@ -53,7 +54,7 @@ gp::Expected<gp::Catalog> load(const json& doc)
 
 TEST(CatalogLoading, ReadsEntriesInBytes)
 {
-    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({ loadingGpuEntry() }, { linkEntry() }, { instanceEntry() }));
     ASSERT_TRUE(catalog.ok()) << catalog.error().toString();
     const gp::GpuSpec* gpu = catalog->findGpu("test-gpu");
     ASSERT_NE(gpu, nullptr);
@@ -72,8 +73,8 @@ TEST(CatalogLoading, MissingFieldIsNamedWithItsPath)
     json gpu = loadingGpuEntry();
     gpu.erase("memory_gib");
     gp::Catalog catalog;
-    auto parsed = gp::parseCatalogJson(document({loadingGpuEntry(), gpu}, {linkEntry()}, json::array()).dump(), "gpus.json",
-                                       catalog);
+    auto parsed = gp::parseCatalogJson(
+        document({ loadingGpuEntry(), gpu }, { linkEntry() }, json::array()).dump(), "gpus.json", catalog);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().field, "gpus[1].memory_gib");
     EXPECT_EQ(parsed.error().file, "gpus.json");
@@ -85,15 +86,15 @@ TEST(CatalogLoading, NegativeAndWrongTypedValuesAreRefused)
     json instance = instanceEntry();
     instance["price"]["on_demand_per_hour"] = -3;
     gp::Catalog catalog;
-    auto parsed =
-        gp::parseCatalogJson(document({loadingGpuEntry()}, {linkEntry()}, {instance}).dump(), "instances.json", catalog);
+    auto parsed = gp::parseCatalogJson(
+        document({ loadingGpuEntry() }, { linkEntry() }, { instance }).dump(), "instances.json", catalog);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().field, "instances[0].price.on_demand_per_hour");
 
     json gpu = loadingGpuEntry();
     gpu["tflops"]["bf16"] = "fast";
     gp::Catalog other;
-    auto typed = gp::parseCatalogJson(document({gpu}, {linkEntry()}, json::array()).dump(), "gpus.json", other);
+    auto typed = gp::parseCatalogJson(document({ gpu }, { linkEntry() }, json::array()).dump(), "gpus.json", other);
     ASSERT_FALSE(typed.ok());
     EXPECT_EQ(typed.error().field, "gpus[0].tflops.bf16");
 }
@@ -102,12 +103,12 @@ TEST(CatalogLoading, UnknownGpuAndDuplicateIdsAreReported)
 {
     json instance = instanceEntry();
     instance["gpu"] = "no-such-gpu";
-    auto unknown = load(document({loadingGpuEntry()}, {linkEntry()}, {instance}));
+    auto unknown = load(document({ loadingGpuEntry() }, { linkEntry() }, { instance }));
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.error().field, "instances[0].gpu");
     EXPECT_NE(unknown.error().message.find("no-such-gpu"), std::string::npos);
 
-    auto duplicate = load(document({loadingGpuEntry(), loadingGpuEntry()}, {linkEntry()}, json::array()));
+    auto duplicate = load(document({ loadingGpuEntry(), loadingGpuEntry() }, { linkEntry() }, json::array()));
     ASSERT_FALSE(duplicate.ok());
     EXPECT_EQ(duplicate.error().field, "gpus[1].id");
 }
@@ -123,7 +124,7 @@ TEST(CatalogLoading, NotJsonIsAClearError)
 
 TEST(CatalogOverrides, PriceOverrideReplacesTheQuoteAndKeepsOtherModes)
 {
-    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({ loadingGpuEntry() }, { linkEntry() }, { instanceEntry() }));
     ASSERT_TRUE(catalog.ok());
     auto overrides = gp::parseOverridesJson(
         R"({"format": "gpu-planner-overrides", "version": 1,
@@ -141,7 +142,7 @@ TEST(CatalogOverrides, PriceOverrideReplacesTheQuoteAndKeepsOtherModes)
 
 TEST(CatalogOverrides, OnPremiseMachineIsAdded)
 {
-    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, json::array()));
+    auto catalog = load(document({ loadingGpuEntry() }, { linkEntry() }, json::array()));
     ASSERT_TRUE(catalog.ok());
     auto overrides = gp::parseOverridesJson(
         R"({"format": "gpu-planner-overrides", "version": 1,
@@ -159,10 +160,10 @@ TEST(CatalogOverrides, OnPremiseMachineIsAdded)
 
 TEST(CatalogOverrides, UnknownReferencesBecomeNoticesNotFailures)
 {
-    auto catalog = load(document({loadingGpuEntry()}, {linkEntry()}, {instanceEntry()}));
+    auto catalog = load(document({ loadingGpuEntry() }, { linkEntry() }, { instanceEntry() }));
     ASSERT_TRUE(catalog.ok());
     gp::CatalogOverrides overrides;
-    overrides.prices.push_back({"nowhere:x", gp::PriceSpec{}});
+    overrides.prices.push_back({ "nowhere:x", gp::PriceSpec {} });
     gp::InstanceSpec ghost;
     ghost.id = "onprem:ghost";
     ghost.gpu = "missing-gpu";
@@ -182,7 +183,7 @@ TEST(CatalogOverrides, JsonRoundTrip)
     price.onDemandPerHour = 88.5;
     price.status = "user";
     price.source = "quote 2026-11";
-    overrides.prices.push_back({"test:box.8x", price});
+    overrides.prices.push_back({ "test:box.8x", price });
     auto reread = gp::parseOverridesJson(gp::overridesToJson(overrides), "overrides.json");
     ASSERT_TRUE(reread.ok()) << reread.error().toString();
     ASSERT_EQ(reread->prices.size(), 1u);

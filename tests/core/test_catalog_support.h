@@ -6,7 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-namespace gp::testing {
+namespace gp::testing
+{
 
 inline const Catalog& catalog()
 {

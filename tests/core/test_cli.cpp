@@ -18,7 +18,8 @@ using gp::testing::CliRun;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 gp::testing::CliRun runCli(const std::vector<std::string>& args, const std::string& input = {})
 {
@@ -41,7 +42,7 @@ void writeFile(const fs::path& path, const std::string& text)
 
 TEST(Cli, ExamplePrintsTheDefaultPlan)
 {
-    CliRun run = runCli({"example"});
+    CliRun run = runCli({ "example" });
     EXPECT_EQ(run.code, 0);
     EXPECT_EQ(run.out, std::string(gp::defaultPlanText()));
     EXPECT_TRUE(run.err.empty());
@@ -50,11 +51,11 @@ TEST(Cli, ExamplePrintsTheDefaultPlan)
 TEST(Cli, UsageErrorsExitTwo)
 {
     EXPECT_EQ(runCli({}).code, 2);
-    EXPECT_EQ(runCli({"frobnicate"}).code, 2);
-    EXPECT_EQ(runCli({"estimate"}).code, 2);
-    EXPECT_EQ(runCli({"estimate", "-", "--format", "xml"}, "{}").code, 2);
-    EXPECT_EQ(runCli({"estimate", "-", "--bogus"}, "{}").code, 2);
-    CliRun missing = runCli({"validate", "/nonexistent/plan.gpuplan"});
+    EXPECT_EQ(runCli({ "frobnicate" }).code, 2);
+    EXPECT_EQ(runCli({ "estimate" }).code, 2);
+    EXPECT_EQ(runCli({ "estimate", "-", "--format", "xml" }, "{}").code, 2);
+    EXPECT_EQ(runCli({ "estimate", "-", "--bogus" }, "{}").code, 2);
+    CliRun missing = runCli({ "validate", "/nonexistent/plan.gpuplan" });
     EXPECT_EQ(missing.code, 2);
     EXPECT_NE(missing.err.find("/nonexistent/plan.gpuplan"), std::string::npos) << missing.err;
     EXPECT_TRUE(missing.out.empty());
@@ -64,7 +65,7 @@ TEST(Cli, InvalidPlanExitsOneNamingTheField)
 {
     json plan = json::parse(gp::defaultPlanText());
     plan["workload"]["sequence_length"] = -5;
-    CliRun run = runCli({"validate", "-"}, plan.dump());
+    CliRun run = runCli({ "validate", "-" }, plan.dump());
     EXPECT_EQ(run.code, 1);
     EXPECT_NE(run.err.find("workload.sequence_length: must be between 1 and"), std::string::npos) << run.err;
     EXPECT_NE(run.err.find("-5"), std::string::npos) << run.err;
@@ -73,10 +74,10 @@ TEST(Cli, InvalidPlanExitsOneNamingTheField)
 
 TEST(Cli, HelpAndVersion)
 {
-    CliRun help = runCli({"--help"});
+    CliRun help = runCli({ "--help" });
     EXPECT_EQ(help.code, 0);
     EXPECT_NE(help.out.find("catalog validate FILE"), std::string::npos);
-    CliRun version = runCli({"--version"});
+    CliRun version = runCli({ "--version" });
     EXPECT_EQ(version.code, 0);
     EXPECT_EQ(version.out, std::string("gpu-planner-cli ") + GP_VERSION + "\n");
 }
@@ -85,11 +86,11 @@ TEST(Cli, CatalogValidateChecksPriceSheets)
 {
     fs::path dir = tempDir();
     writeFile(dir / "bad.csv", "instance,on_demand_per_hour\ntencent:GT4.41XLARGE948,abc\n");
-    CliRun bad = runCli({"catalog", "validate", (dir / "bad.csv").string()});
+    CliRun bad = runCli({ "catalog", "validate", (dir / "bad.csv").string() });
     EXPECT_EQ(bad.code, 1);
     EXPECT_NE(bad.err.find("line 2.on_demand_per_hour"), std::string::npos) << bad.err;
     writeFile(dir / "broken.json", "{\"format\": \"gpu-planner-catalog\", \"version\": 1, \"gpus\": [{}]}");
-    CliRun broken = runCli({"catalog", "validate", (dir / "broken.json").string()});
+    CliRun broken = runCli({ "catalog", "validate", (dir / "broken.json").string() });
     EXPECT_EQ(broken.code, 1);
     EXPECT_NE(broken.err.find("gpus[0].id: is required"), std::string::npos) << broken.err;
     fs::remove_all(dir);
@@ -98,7 +99,7 @@ TEST(Cli, CatalogValidateChecksPriceSheets)
 TEST(Cli, OutputToUnwritablePlaceFailsWithoutPartialFile)
 {
     const fs::path target = "/nonexistent-dir/out.json";
-    CliRun run = runCli({"catalog", "list", "--format", "json", "--output", target.string()});
+    CliRun run = runCli({ "catalog", "list", "--format", "json", "--output", target.string() });
     EXPECT_EQ(run.code, 2);
     EXPECT_FALSE(fs::exists(target));
     EXPECT_NE(run.err.find("/nonexistent-dir"), std::string::npos) << run.err;
@@ -125,7 +126,7 @@ TEST(Cli, PlanSaysWhenAnsweredWithoutTheQuotesItRecords)
     // quotes its answer used (answered_with); `plan` without them answers differently and must say so.
     fs::path dir = tempDir();
     gp::Plan plan = *gp::parsePlan(gp::defaultPlanText());
-    plan.candidates = {gp::CandidateSpec{}, gp::CandidateSpec{}};
+    plan.candidates = { gp::CandidateSpec {}, gp::CandidateSpec {} };
     plan.candidates[0].instance = "tencent:GNV7e-8GPU";
     plan.candidates[1].instance = "tencent:GT4.41XLARGE948";
     gp::OverrideUse quote;
@@ -133,7 +134,7 @@ TEST(Cli, PlanSaysWhenAnsweredWithoutTheQuotesItRecords)
     quote.status = "user";
     quote.currency = "CNY";
     quote.onDemandPerHour = 42.5;
-    plan.answeredWith = {quote};
+    plan.answeredWith = { quote };
     const std::string text = gp::serializePlan(plan);
     auto reread = gp::parsePlan(text);
     ASSERT_TRUE(reread.ok()) << reread.error().toString();
@@ -143,15 +144,15 @@ TEST(Cli, PlanSaysWhenAnsweredWithoutTheQuotesItRecords)
     writeFile(dir / "quote.json", R"({"format": "gpu-planner-overrides", "version": 1, "prices": {
         "tencent:GNV7e-8GPU": {"currency": "CNY", "on_demand_per_hour": 42.5, "source": "our quote"}}})");
 
-    const CliRun without = runCli({"plan", (dir / "quoted.gpuplan").string(), "--format", "json"});
+    const CliRun without = runCli({ "plan", (dir / "quoted.gpuplan").string(), "--format", "json" });
     ASSERT_EQ(without.code, 0) << without.err;
     EXPECT_NE(without.err.find("note: this plan was answered with your quote for tencent:GNV7e-8GPU (42.5 CNY/h)"),
-              std::string::npos)
+        std::string::npos)
         << without.err;
     EXPECT_TRUE(json::parse(without.out)["overrides_used"].empty());
 
-    const CliRun with = runCli({"plan", (dir / "quoted.gpuplan").string(), "--format", "json", "--overrides",
-                                (dir / "quote.json").string()});
+    const CliRun with = runCli({ "plan", (dir / "quoted.gpuplan").string(), "--format", "json", "--overrides",
+        (dir / "quote.json").string() });
     ASSERT_EQ(with.code, 0) << with.err;
     EXPECT_EQ(with.err.find("note: this plan was answered"), std::string::npos) << with.err;
     const json used = json::parse(with.out)["overrides_used"];

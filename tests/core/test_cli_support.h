@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace gp::testing {
+namespace gp::testing
+{
 
 struct CliRun {
     int code = -1;

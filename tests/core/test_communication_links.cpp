@@ -3,15 +3,16 @@
 #include "estimate/time/communication_model.h"
 
 #include "estimate/time/throughput_model.h"
-#include "transformer/training_flops.h"
 #include "test_throughput_helpers.h"
+#include "transformer/training_flops.h"
 
 #include <gtest/gtest.h>
 
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 struct LinkFixture {
     const Catalog& catalog = builtinCatalog();
@@ -22,8 +23,8 @@ struct LinkFixture {
     CommunicationTime run(const Configuration& c, const Hardware& hw, double trained = -1) const
     {
         const double p = model.parameters.total;
-        return estimateCommunication(model.architecture, p, trained < 0 ? p : trained, workload, c, hw, catalog,
-                                     defaults);
+        return estimateCommunication(
+            model.architecture, p, trained < 0 ? p : trained, workload, c, hw, catalog, defaults);
     }
 };
 

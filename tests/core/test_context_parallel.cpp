@@ -1,11 +1,11 @@
 // Context parallelism (workload.parallelism.context): the sequence split across ranks, ring attention's K,V
 // exchange, the plan field's validation, the planner's search and the fit advice. Hand calculations for
 // Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json: h 4096, 32 layers, 32 heads, 8 key/value heads of 128).
+#include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/throughput_model.h"
-#include "estimate/common/performance_defaults.h"
 #include "planner/planner.h"
 #include "test_throughput_helpers.h"
 
@@ -13,8 +13,10 @@
 
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 Architecture llama31_8b()
 {
@@ -55,7 +57,7 @@ TEST(ContextParallel, TwoRanksHalveTheSequenceDependentMemory)
 {
     const ResolvedModel m = gp::testing::modelFrom(llama31_8b());
     const Hardware hw = h100Node();
-    for (Checkpointing policy : {Checkpointing::None, Checkpointing::Full, Checkpointing::PerOp}) {
+    for (Checkpointing policy : { Checkpointing::None, Checkpointing::Full, Checkpointing::PerOp }) {
         const Workload w = longSequence(65536, policy);
         // Same 8 GPUs, ZeRO-3 over data x context = 8 either way: the model states per GPU do not move.
         const MemoryBreakdown one = estimateMemory(m, w, split(8, 1, policy), hw, {}, builtinCatalog());
@@ -75,7 +77,7 @@ TEST(ContextParallel, MoreRanksNeverRaiseActivationMemory)
     const Hardware hw = h100Node();
     const Workload w = longSequence(131072);
     double previous = INFINITY;
-    for (int cp : {1, 2, 4, 8}) {
+    for (int cp : { 1, 2, 4, 8 }) {
         const MemoryBreakdown mem = estimateMemory(m, w, split(8 / cp, cp), hw, {}, builtinCatalog());
         const double sequenceBound = mem.activations + mem.logits + mem.buffers;
         EXPECT_LT(sequenceBound, previous) << "context " << cp;
@@ -90,7 +92,7 @@ TEST(ContextParallel, RingExchangeBytesByHand)
     const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw.gpu.gpuClass, hw.gpu.architecture);
     const Workload w = longSequence(65536, Checkpointing::None);
     const CommunicationTime c = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w,
-                                                      split(2, 4, Checkpointing::None), hw, builtinCatalog(), d);
+        split(2, 4, Checkpointing::None), hw, builtinCatalog(), d);
     // A rank's K,V shard: 16,384 tokens x 8 heads x (128 + 128) x 2 B = 64 MiB; passed on 3 times in forward,
     // K,V and dK,dV 3 times each in backward: 9 transfers per layer, 32 layers.
     const double shard = 16384.0 * 8 * 256 * 2;
@@ -98,7 +100,7 @@ TEST(ContextParallel, RingExchangeBytesByHand)
     EXPECT_FALSE(c.contextParallelNetwork); // 4 ranks of one 8-GPU node: NVLink
     // Full recomputation repeats the forward exchange: 12 transfers per layer.
     const CommunicationTime full = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w,
-                                                         split(2, 4, Checkpointing::Full), hw, builtinCatalog(), d);
+        split(2, 4, Checkpointing::Full), hw, builtinCatalog(), d);
     EXPECT_DOUBLE_EQ(full.contextParallelBytes, shard * 12 * 32);
 }
 
@@ -109,16 +111,16 @@ TEST(ContextParallel, ExchangeTimeRisesWithRanksAndCrossesNodesWhenTheRingDoes)
     const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw.gpu.gpuClass, hw.gpu.architecture);
     const Workload w = longSequence(262144);
     double previous = 0;
-    for (int cp : {2, 4, 8}) {
-        const CommunicationTime c = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w,
-                                                          split(32 / cp, cp), hw, builtinCatalog(), d);
+    for (int cp : { 2, 4, 8 }) {
+        const CommunicationTime c = estimateCommunication(
+            m.architecture, m.parameters.total, m.parameters.total, w, split(32 / cp, cp), hw, builtinCatalog(), d);
         EXPECT_GT(c.contextParallelSeconds, previous) << "context " << cp;
         EXPECT_FALSE(c.contextParallelNetwork) << "context " << cp;
         previous = c.contextParallelSeconds;
     }
     // 16 ranks with tensor 1 span two nodes: the ring crosses the network and takes longer than 8 on NVLink.
-    const CommunicationTime wide = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w,
-                                                         split(2, 16), hw, builtinCatalog(), d);
+    const CommunicationTime wide = estimateCommunication(
+        m.architecture, m.parameters.total, m.parameters.total, w, split(2, 16), hw, builtinCatalog(), d);
     EXPECT_TRUE(wide.contextParallelNetwork);
     EXPECT_GT(wide.contextParallelSeconds, previous);
 }
@@ -147,8 +149,8 @@ TEST(ContextParallel, ComputePerRankSplitsAndExchangeHidesBehindAttention)
 std::string planText(const std::string& parallelism, std::int64_t sequence, const std::string& mode = "training")
 {
     return R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-3.1-8b" },
-        "workload": { "mode": ")" + mode + R"(", "sequence_length": )" + std::to_string(sequence)
-        + R"(, "parallelism": )" + parallelism + R"( },
+        "workload": { "mode": ")"
+        + mode + R"(", "sequence_length": )" + std::to_string(sequence) + R"(, "parallelism": )" + parallelism + R"( },
         "candidates": [{ "gpu": "h100-80gb-sxm", "gpus_per_node": 8, "nodes": 1 }] })";
 }
 
@@ -159,11 +161,9 @@ TEST(ContextParallel, PlanFieldIsValidatedByName)
     EXPECT_EQ(ok->workload.parallelism.context, 4);
     EXPECT_EQ(planToJson(*ok)["workload"]["parallelism"]["context"], 4); // written back
     for (const auto& [parallelism, sequence, mode] :
-         {std::tuple<std::string, std::int64_t, std::string>{R"({ "context": 3 })", 65536, "training"},
-          {R"({ "context": 4 })", 65540, "training"},
-          {R"({ "context": 0 })", 65536, "training"},
-          {R"({ "context": 2048 })", 65536, "training"},
-          {R"({ "context": 2 })", 4096, "inference"}}) {
+        { std::tuple<std::string, std::int64_t, std::string> { R"({ "context": 3 })", 65536, "training" },
+            { R"({ "context": 4 })", 65540, "training" }, { R"({ "context": 0 })", 65536, "training" },
+            { R"({ "context": 2048 })", 65536, "training" }, { R"({ "context": 2 })", 4096, "inference" } }) {
         auto bad = parsePlan(planText(parallelism, sequence, mode));
         ASSERT_FALSE(bad.ok()) << parallelism << " at " << sequence;
         EXPECT_EQ(bad.error().field, "workload.parallelism.context") << bad.error().toString();
@@ -197,11 +197,11 @@ Plan longLoraPlan(bool search)
           "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 3, "offload": "none" } },
         "candidates": [{ "gpu": "a100-40gb-sxm", "gpus_per_node": 8, "nodes": )"
         + std::string(search ? "\"auto\"" : "1") + R"( }],
-        "search": { "enabled": )" + (search ? std::string("true") : std::string("false"))
-        + R"(, "objective": "cost", "max_nodes": 4 } })";
+        "search": { "enabled": )"
+        + (search ? std::string("true") : std::string("false")) + R"(, "objective": "cost", "max_nodes": 4 } })";
     auto plan = parsePlan(text);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 TEST(ContextParallel, PlannerSplitsALongSequenceOnOneNode)
@@ -215,8 +215,8 @@ TEST(ContextParallel, PlannerSplitsALongSequenceOnOneNode)
     EXPECT_EQ(c.best.nodes, 1);
     EXPECT_GT(c.best.configuration.context, 1);
     EXPECT_EQ(c.best.configuration.data * c.best.configuration.tensor * c.best.configuration.pipeline
-                  * c.best.configuration.context,
-              8);
+            * c.best.configuration.context,
+        8);
 }
 
 TEST(ContextParallel, AdviceProposesContextParallelismThatFits)

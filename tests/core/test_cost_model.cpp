@@ -10,7 +10,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 Hardware priced(double perHour, std::optional<double> monthly = std::nullopt, int nodes = 1)
 {
@@ -37,7 +38,7 @@ const BillingCost* mode(const CostEstimate& c, const std::string& name)
 
 Catalog emptyCatalog()
 {
-    return Catalog{};
+    return Catalog {};
 }
 
 } // namespace
@@ -45,11 +46,11 @@ Catalog emptyCatalog()
 TEST(CostModel, OnDemandReservedAndNodes)
 {
     const Catalog c = emptyCatalog();
-    const CostEstimate e = estimateCost(priced(10.0, std::nullopt, 2), 100, Billing{}, c);
+    const CostEstimate e = estimateCost(priced(10.0, std::nullopt, 2), 100, Billing {}, c);
     EXPECT_EQ(e.priceStatus, "published");
     ASSERT_TRUE(e.onDemand && e.pricePerHour && e.reserved);
-    EXPECT_DOUBLE_EQ(*e.pricePerHour, 20.0);           // two nodes
-    EXPECT_DOUBLE_EQ(*e.onDemand, 2000.0);             // 20/h x 100 h
+    EXPECT_DOUBLE_EQ(*e.pricePerHour, 20.0); // two nodes
+    EXPECT_DOUBLE_EQ(*e.onDemand, 2000.0); // 20/h x 100 h
     // A 40% reserved-instance coupon, paid for the whole default 1-year term (12 months x 730 h), not the 100 h used.
     EXPECT_DOUBLE_EQ(*e.reserved, 20.0 * (1 - 0.4) * 12 * 730);
     ASSERT_TRUE(e.reservedTermMonths && e.reservedUnusedHours);
@@ -108,7 +109,7 @@ TEST(CostModel, MonthlyStepsAndBreakEven)
 {
     const Catalog c = emptyCatalog(); // 30-day months by the fallback
     // 10/h pay-as-you-go vs 5000/month: a month costs as much as 20.83 days of pay-as-you-go.
-    const CostEstimate e = estimateCost(priced(10.0, 5000.0), 45 * 24, Billing{}, c);
+    const CostEstimate e = estimateCost(priced(10.0, 5000.0), 45 * 24, Billing {}, c);
     ASSERT_TRUE(e.breakEvenDays && e.monthly);
     EXPECT_NEAR(*e.breakEvenDays, 5000.0 / 240, 1e-12);
     EXPECT_DOUBLE_EQ(*e.monthly, 10000.0); // 45 days = 2 whole months
@@ -120,14 +121,14 @@ TEST(CostModel, MonthlyStepsAndBreakEven)
     EXPECT_LT(5000.0, 10.0 * 24 * (*e.breakEvenDays + 1));
     EXPECT_GT(5000.0, 10.0 * 24 * (*e.breakEvenDays - 1));
     // A monthly price above 30 days of pay-as-you-go never breaks even.
-    EXPECT_FALSE(estimateCost(priced(10.0, 8000.0), 100, Billing{}, c).breakEvenDays.has_value());
+    EXPECT_FALSE(estimateCost(priced(10.0, 8000.0), 100, Billing {}, c).breakEvenDays.has_value());
 }
 
 TEST(CostModel, UnknownPriceIsNeverZero)
 {
     Hardware hw;
     hw.price.onDemandPerHour.reset();
-    const CostEstimate e = estimateCost(hw, 100, Billing{}, emptyCatalog());
+    const CostEstimate e = estimateCost(hw, 100, Billing {}, emptyCatalog());
     EXPECT_EQ(e.priceStatus, "unknown");
     EXPECT_FALSE(e.onDemand || e.monthly || e.spot || e.reserved || e.pricePerHour);
 }
@@ -136,7 +137,7 @@ TEST(CostModel, UserPriceOverridesCatalog)
 {
     Hardware hw = priced(10.0, 5000.0, 2);
     hw.userPricePerHour = 33.0;
-    const CostEstimate e = estimateCost(hw, 10, Billing{}, emptyCatalog());
+    const CostEstimate e = estimateCost(hw, 10, Billing {}, emptyCatalog());
     EXPECT_EQ(e.priceStatus, "user");
     EXPECT_DOUBLE_EQ(*e.onDemand, 330.0);
     EXPECT_FALSE(e.spot.has_value()); // discounts belong to the catalog's price, not the user's quote
@@ -168,11 +169,11 @@ TEST(CostCurrency, ConversionWithPlanOrCatalogRate)
 
 TEST(CostModel, UnknownDurationGivesPricesButNoTotals)
 {
-    const CostEstimate e = estimateCost(priced(10.0, 5000.0), std::numeric_limits<double>::infinity(), Billing{},
-                                        emptyCatalog());
+    const CostEstimate e
+        = estimateCost(priced(10.0, 5000.0), std::numeric_limits<double>::infinity(), Billing {}, emptyCatalog());
     EXPECT_DOUBLE_EQ(*e.pricePerHour, 10.0);
     EXPECT_TRUE(e.breakEvenDays.has_value());
     EXPECT_FALSE(e.onDemand || e.monthly || e.spot || e.reserved);
-    const CostEstimate nan = estimateCost(priced(10.0), std::nan(""), Billing{}, emptyCatalog());
+    const CostEstimate nan = estimateCost(priced(10.0), std::nan(""), Billing {}, emptyCatalog());
     EXPECT_FALSE(nan.onDemand.has_value());
 }

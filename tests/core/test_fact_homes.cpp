@@ -20,7 +20,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 ResolvedModel preset(const std::string& id)
 {
@@ -28,7 +29,7 @@ ResolvedModel preset(const std::string& id)
     spec.preset = id;
     auto r = resolveModel(spec);
     EXPECT_TRUE(r) << id;
-    return r ? *r : ResolvedModel{};
+    return r ? *r : ResolvedModel {};
 }
 
 Workload lora(std::vector<std::string> targets, int rank = 16)
@@ -47,7 +48,7 @@ TEST(FactHomes, LoraTargetsCountTheSameInMemoryAndFlops)
 {
     const ResolvedModel m = preset("llama-2-7b");
     // Llama reference spellings wq/wv: 32 layers x 2 matrices x rank 16 x (4096 + 4096) = 8,388,608.
-    const Workload w = lora({"wq", "wv"});
+    const Workload w = lora({ "wq", "wv" });
     const double byHand = 32.0 * 2 * 16 * (4096 + 4096);
     EXPECT_DOUBLE_EQ(trainableParameters(m, w), byHand);
     EXPECT_DOUBLE_EQ(loraParameters(m.architecture, w.lora), byHand);
@@ -55,8 +56,8 @@ TEST(FactHomes, LoraTargetsCountTheSameInMemoryAndFlops)
     const TrainingFlopsPerToken f = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
     EXPECT_DOUBLE_EQ(f.forward.adapters, 2 * byHand);
     // The Hugging Face spellings name the same matrices.
-    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({"q_proj", "v_proj"})), byHand);
-    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({"model.layers.0.self_attn.q_proj", "v"})), byHand);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "q_proj", "v_proj" })), byHand);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "model.layers.0.self_attn.q_proj", "v" })), byHand);
 }
 
 TEST(FactHomes, LoraAllLinearCountsEveryMatrixOnce)
@@ -64,37 +65,37 @@ TEST(FactHomes, LoraAllLinearCountsEveryMatrixOnce)
     const ResolvedModel m = preset("llama-2-7b");
     // q, k, v, o: 4 x (4096 + 4096); gate, up: 2 x (4096 + 11008); down: 11008 + 4096; rank 8, 32 layers.
     const double perLayer = 4 * 8192.0 + 3 * (4096.0 + 11008.0);
-    EXPECT_DOUBLE_EQ(loraParameters(m.architecture, lora({"all-linear"}, 8).lora), 32 * 8 * perLayer);
+    EXPECT_DOUBLE_EQ(loraParameters(m.architecture, lora({ "all-linear" }, 8).lora), 32 * 8 * perLayer);
     // A fused QKV name is one matrix of width q + k + v, never added to the separate ones.
     const ResolvedModel gpt2 = preset("gpt2");
-    EXPECT_DOUBLE_EQ(loraParameters(gpt2.architecture, lora({"c_attn"}, 4).lora), 12 * 4 * (768.0 + 3 * 768.0));
+    EXPECT_DOUBLE_EQ(loraParameters(gpt2.architecture, lora({ "c_attn" }, 4).lora), 12 * 4 * (768.0 + 3 * 768.0));
     // T5's decoder layers adapt the cross-attention too: 6 encoder + 2 x 6 decoder attention blocks.
     const ResolvedModel t5 = preset("t5-small");
     const double qd = double(t5.architecture.numAttentionHeads * t5.architecture.headDimension());
-    EXPECT_DOUBLE_EQ(loraParameters(t5.architecture, lora({"q"}, 4).lora), 18 * 4 * (512.0 + qd));
+    EXPECT_DOUBLE_EQ(loraParameters(t5.architecture, lora({ "q" }, 4).lora), 18 * 4 * (512.0 + qd));
 }
 
 TEST(FactHomes, UnknownLoraModuleIsAWarningNamingIt)
 {
-    EXPECT_EQ(unknownLoraModules({"q_proj", "attn_qkvw", "v_proj", "attn_qkvw"}),
-              (std::vector<std::string>{"attn_qkvw"}));
-    EXPECT_TRUE(unknownLoraModules({"wq", "wk", "wv", "c_proj", "W_pack", "fc_in"}).empty());
+    EXPECT_EQ(unknownLoraModules({ "q_proj", "attn_qkvw", "v_proj", "attn_qkvw" }),
+        (std::vector<std::string> { "attn_qkvw" }));
+    EXPECT_TRUE(unknownLoraModules({ "wq", "wk", "wv", "c_proj", "W_pack", "fc_in" }).empty());
 
     auto plan = parsePlan(defaultPlanText());
     ASSERT_TRUE(plan) << plan.error().toString();
     plan->workload.technique = Technique::Lora;
-    plan->workload.lora.targetModules = {"q_proj", "attn_qkvw"};
+    plan->workload.lora.targetModules = { "q_proj", "attn_qkvw" };
     plan->candidates.resize(1);
     const auto estimate = estimatePlan(*plan, builtinCatalog());
     ASSERT_TRUE(estimate) << estimate.error().toString();
     const auto& warnings = estimate->results.front().warnings;
-    const auto it = std::find_if(warnings.begin(), warnings.end(),
-                                 [](const Diagnostic& d) { return d.code == "lora_module_unknown"; });
+    const auto it = std::find_if(
+        warnings.begin(), warnings.end(), [](const Diagnostic& d) { return d.code == "lora_module_unknown"; });
     ASSERT_NE(it, warnings.end());
     EXPECT_EQ(it->arg("module"), "attn_qkvw");
     EXPECT_EQ(std::count_if(warnings.begin(), warnings.end(),
-                            [](const Diagnostic& d) { return d.code == "lora_module_unknown"; }),
-              1);
+                  [](const Diagnostic& d) { return d.code == "lora_module_unknown"; }),
+        1);
 }
 
 TEST(FactHomes, WeightBytesAreTheSameInMemoryAndDecode)
@@ -103,8 +104,8 @@ TEST(FactHomes, WeightBytesAreTheSameInMemoryAndDecode)
     const ResolvedModel m = preset("llama-2-7b");
     const Hardware hw = catalogHardware(catalog, "a100-80gb-sxm", 1, "nvlink3");
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
-    for (WeightFormat format : {WeightFormat::Same, WeightFormat::Fp8, WeightFormat::Int8, WeightFormat::Int4,
-                                WeightFormat::Nf4}) {
+    for (WeightFormat format :
+        { WeightFormat::Same, WeightFormat::Fp8, WeightFormat::Int8, WeightFormat::Int4, WeightFormat::Nf4 }) {
         Workload w;
         w.mode = Mode::Inference;
         w.weightFormat = format;
@@ -112,8 +113,7 @@ TEST(FactHomes, WeightBytesAreTheSameInMemoryAndDecode)
         const MemoryBreakdown memory = estimateMemory(m, w, c, hw, {}, catalog);
         const InferenceSpeed speed = estimateInferenceSpeed(m, w, c, hw, d, 312);
         // Decode reads every weight but the input embedding table (16-bit), which the memory model holds too.
-        EXPECT_NEAR(speed.weightBytesPerGpu, memory.weights - m.parameters.embedding * 2, 1.0)
-            << toString(format);
+        EXPECT_NEAR(speed.weightBytesPerGpu, memory.weights - m.parameters.embedding * 2, 1.0) << toString(format);
     }
     // The int4 layout: 18 bytes per 32 weights (4.5 bits); nf4 4.127 bits; 16-bit compute 2 bytes.
     EXPECT_DOUBLE_EQ(bytesPerWeight(WeightFormat::Int4, Precision::Bf16) * 8, 4.5);
@@ -127,7 +127,7 @@ TEST(FactHomes, KvCachePerTokenIsTheSameInMemoryAndDecode)
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = catalogHardware(catalog, "a100-80gb-sxm", 1, "nvlink3");
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
-    for (const char* id : {"t5-3b", "llama-2-7b"}) {
+    for (const char* id : { "t5-3b", "llama-2-7b" }) {
         const ResolvedModel m = preset(id);
         Workload w;
         w.mode = Mode::Inference;
@@ -169,7 +169,7 @@ TEST(FactHomes, ParallelSharesSplitTheModel)
     // Two stages of 16 layers: the first holds the embedding, the last the head (equal for Llama 2).
     const double body = (c.total - c.embedding - c.outputHead) / 32;
     EXPECT_DOUBLE_EQ(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 1, 2, 1, 1),
-                     std::max(c.embedding, c.outputHead) + 16 * body);
+        std::max(c.embedding, c.outputHead) + 16 * body);
 }
 
 // Expert tensor parallel 1 (training's placement): the dense parameters split over the tensor ranks, the routed
@@ -181,10 +181,10 @@ TEST(FactHomes, ExpertsSplitOverExpertRanksOnlyInTraining)
     const ParameterCounts& c = m.parameters;
     const double routed = routedExpertFraction(m.architecture, c, c.total) * c.total;
     ASSERT_GT(routed, 0.9 * c.total);
-    EXPECT_NEAR(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 1),
-                (c.total - routed) / 2 + routed / 4, 1);
-    EXPECT_NEAR(parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 2),
-                (c.total - routed) / 2 + routed / 8, 1);
+    EXPECT_NEAR(
+        parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 1), (c.total - routed) / 2 + routed / 4, 1);
+    EXPECT_NEAR(
+        parametersPerGpu(m.architecture, c, c.total, c.outputHead, 2, 1, 4, 2), (c.total - routed) / 2 + routed / 8, 1);
 }
 
 TEST(FactHomes, ModelsReadTheKnobsFromTheConfigurationOnly)
@@ -199,7 +199,7 @@ TEST(FactHomes, ModelsReadTheKnobsFromTheConfigurationOnly)
     c.checkpointing = Checkpointing::Full;
     c.microBatchSize = 2;
     c.gradientAccumulationSteps = 8;
-    for (Mode mode : {Mode::Training, Mode::Inference}) {
+    for (Mode mode : { Mode::Training, Mode::Inference }) {
         Workload a;
         a.mode = mode;
         Workload b = a; // the same workload with every knob field set to something else
@@ -225,7 +225,7 @@ TEST(FactHomes, ModelsReadTheKnobsFromTheConfigurationOnly)
 TEST(FactHomes, EveryDefaultComesFromTheCatalog)
 {
     const Catalog& builtin = builtinCatalog();
-    for (const auto* keys : {&memoryDefaultKeys(), &performanceDefaultKeys()})
+    for (const auto* keys : { &memoryDefaultKeys(), &performanceDefaultKeys() })
         for (const std::string& key : *keys)
             EXPECT_TRUE(builtin.defaults.count(key)) << key << " is read by a model but not in the catalog";
     // A catalog without defaults gets the built-in catalog's figures, not numbers written in code.
@@ -237,7 +237,7 @@ TEST(FactHomes, EveryDefaultComesFromTheCatalog)
     EXPECT_DOUBLE_EQ(fromEmpty.overlap, builtin.number("communication_overlap", -1));
     // An architecture the catalog has no peak for uses the catalog's default peak.
     EXPECT_DOUBLE_EQ(performanceDefaults(builtin, {}, "datacenter-hbm", "future-arch").classPeak,
-                     builtin.number("compute_efficiency.peak.default", -1));
+        builtin.number("compute_efficiency.peak.default", -1));
     const MemoryDefaults memory = memoryDefaults({}, empty);
     EXPECT_DOUBLE_EQ(memory.allocatorFraction, builtin.number("allocator_fraction", -1));
     EXPECT_DOUBLE_EQ(headroomFraction({}, empty), builtin.number("headroom_fraction", -1));

@@ -11,24 +11,28 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 using gp::kGiB; // core/base/finite_number.h
 
 Plan trainingPlan(const std::string& preset, const std::string& technique, int sequence, int globalBatch,
-                  const std::string& candidates, int maxNodes)
+    const std::string& candidates, int maxNodes)
 {
     const std::string text = R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": ")" + preset
         + R"(" }, "workload": { "mode": "training", "technique": ")" + technique
         + R"(", "precision": "bf16", "optimizer": "adamw", "activation_checkpointing": "full", "sequence_length": )"
         + std::to_string(sequence) + R"(, "micro_batch_size": 1, "gradient_accumulation_steps": 1,
-          "global_batch_size": )" + std::to_string(globalBatch) + R"(, "training_tokens": 1.0e8,
+          "global_batch_size": )"
+        + std::to_string(globalBatch) + R"(, "training_tokens": 1.0e8,
           "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 3, "offload": "none" } },
-        "candidates": )" + candidates + R"(, "billing": { "currency": "CNY" },
-        "search": { "enabled": true, "objective": "cost", "max_nodes": )" + std::to_string(maxNodes) + "}}";
+        "candidates": )"
+        + candidates + R"(, "billing": { "currency": "CNY" },
+        "search": { "enabled": true, "objective": "cost", "max_nodes": )"
+        + std::to_string(maxNodes) + "}}";
     auto plan = parsePlan(text);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 double gibArg(const FitFailure& f, const std::string& name)
@@ -65,12 +69,14 @@ void expectReasonAgreesWithShownConfiguration(const CandidatePlan& c)
         EXPECT_NEAR(gibArg(f, required ? "required_gib" : "needed_gib") * kGiB, c.best.memory.total, tolerance);
     } else if (code == "weights_exceed_memory") {
         EXPECT_GT(c.best.memory.weights, c.best.usableMemory);
-        EXPECT_NEAR(gibArg(f, "weights_gib") * kGiB, c.best.memory.weights, 0.01 * kGiB + 0.001 * c.best.memory.weights);
+        EXPECT_NEAR(
+            gibArg(f, "weights_gib") * kGiB, c.best.memory.weights, 0.01 * kGiB + 0.001 * c.best.memory.weights);
     } else if (code == "activations_exceed_memory") {
         EXPECT_GT(c.best.memory.activations + c.best.memory.logits, c.best.usableMemory);
     } else if (code == "host_memory_exceeded") {
         EXPECT_LE(c.best.memory.total, c.best.usableMemory) << "the GPUs fit; only the host binds";
-        EXPECT_NEAR(gibArg(f, "needed_gib") * kGiB, c.best.memory.cpuBytes, 0.01 * kGiB + 0.001 * c.best.memory.cpuBytes);
+        EXPECT_NEAR(
+            gibArg(f, "needed_gib") * kGiB, c.best.memory.cpuBytes, 0.01 * kGiB + 0.001 * c.best.memory.cpuBytes);
         EXPECT_LT(gibArg(f, "ram_gib") * kGiB, c.best.memory.cpuBytes);
     } else if (code == "no_split_divides_batch") {
         EXPECT_EQ(c.best.memory.total, 0.0) << "no configuration was evaluated, so none is shown";
@@ -92,7 +98,7 @@ CandidatePlan planOne(const Plan& plan)
     auto result = searchPlan(plan, builtinCatalog());
     EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().toString());
     if (!result.ok() || result->candidates.empty())
-        return CandidatePlan{};
+        return CandidatePlan {};
     return result->candidates.front();
 }
 
@@ -122,7 +128,7 @@ TEST(FitAdviceBinding, MoreNodesAdviceIsStableAndFitsWhenAllowed)
     // and with that many nodes allowed the planner must find a fit on at most that many.
     const std::string candidates = R"([{ "instance": "tencent:GT4.20XLARGE474", "nodes": "auto" }])";
     int named = 0;
-    for (int limit : {1, 2, 3}) {
+    for (int limit : { 1, 2, 3 }) {
         const CandidatePlan c = planOne(trainingPlan("llama-2-70b", "full", 2048, 256, candidates, limit));
         if (c.fits)
             break; // the limit already allows a fit: nothing to name
@@ -151,7 +157,7 @@ TEST(FitAdviceBinding, LongSequenceSaysNoNodeCountHelps)
     // replicas never shrink one sequence, so no node count of 40 GB A100s fits and no node count is offered.
     const std::string candidates = R"([{ "instance": "tencent:GT4.41XLARGE948", "nodes": "auto" }])";
     std::string first;
-    for (int limit : {8, 100, 128}) {
+    for (int limit : { 8, 100, 128 }) {
         const CandidatePlan c = planOne(trainingPlan("llama-2-7b", "full", 1048576, 64, candidates, limit));
         ASSERT_FALSE(c.fits);
         expectReasonAgreesWithShownConfiguration(c);

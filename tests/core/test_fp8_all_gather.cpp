@@ -13,8 +13,10 @@
 
 #include <algorithm>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using namespace gp::testing;
 
@@ -69,7 +71,7 @@ TEST(Fp8AllGather, Zero3TrafficCarriesTheLinearWeightsAtOneByte)
     auto bytes = [&](bool allGather) {
         const Workload w = fp8AllGatherTraining(allGather);
         return estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w, c, hw, catalog, d, 0.0,
-                                     fp8AllGatherShare(m.parameters, w, c))
+            fp8AllGatherShare(m.parameters, w, c))
             .dataParallelBytes;
     };
     // Per micro-batch ZeRO-3 gathers the parameters twice (forward, backward) and reduce-scatters the gradients,
@@ -118,7 +120,7 @@ TEST(Fp8AllGather, StepIsFasterAndCastsRunOnTheShard)
     const Fp8CastTraffic cast = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise);
     const double bandwidthSeconds = without.fp8CastSeconds / (4096.0 * 4 * cast.bytesPerToken + 4 * cast.weightBytes);
     EXPECT_NEAR(with.fp8CastSeconds, bandwidthSeconds * (4096.0 * 4 * cast.bytesPerToken + 4 * cast.weightBytes / 16),
-                with.fp8CastSeconds * 1e-9);
+        with.fp8CastSeconds * 1e-9);
 }
 
 TEST(Fp8AllGather, ResultsSayWhenItChangesNothing)

@@ -10,8 +10,10 @@
 
 #include <algorithm>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using namespace gp::testing;
 
@@ -45,7 +47,8 @@ TEST(Fp8Recipes, CastBytesOfLlama2_7bByHand)
 
 TEST(Fp8Recipes, CastsCostTimeAndRowwiseCostsMoreThanTensorwise)
 {
-    const ThroughputEstimate tensorwise = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "h100-80gb-sxm", "nvlink4");
+    const ThroughputEstimate tensorwise
+        = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "h100-80gb-sxm", "nvlink4");
     const ThroughputEstimate rowwise = onEightGpus(fp8Pretraining(Fp8Recipe::Rowwise), "h100-80gb-sxm", "nvlink4");
     Workload bf16 = fp8Pretraining(Fp8Recipe::Tensorwise);
     bf16.precision = Precision::Bf16;
@@ -61,16 +64,17 @@ TEST(Fp8Recipes, CastsCostTimeAndRowwiseCostsMoreThanTensorwise)
     const Fp8CastTraffic t = fp8CastTraffic(llama2_7b(), Fp8Recipe::Tensorwise);
     const double bandwidthRatio = (8192.0 * t.bytesPerToken + t.weightBytes) / tensorwise.fp8CastSeconds;
     const double rowwiseRatio = (8192.0 * fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise).bytesPerToken
-                                 + fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise).weightBytes)
-                                / rowwise.fp8CastSeconds;
+                                    + fp8CastTraffic(llama2_7b(), Fp8Recipe::Rowwise).weightBytes)
+        / rowwise.fp8CastSeconds;
     EXPECT_NEAR(bandwidthRatio, rowwiseRatio, 1e-6 * rowwiseRatio); // the same bandwidth for both
-    EXPECT_LT(bandwidthRatio, 3.35e12);                              // below H100 SXM's 3.35 TB/s peak
+    EXPECT_LT(bandwidthRatio, 3.35e12); // below H100 SXM's 3.35 TB/s peak
 }
 
 TEST(Fp8Recipes, MxScalingRunsOnBlackwellAndFallsBackElsewhere)
 {
     const ThroughputEstimate mx = onEightGpus(fp8Pretraining(Fp8Recipe::Mxfp8), "b200-180gb-sxm", "nvlink5");
-    const ThroughputEstimate tensorwise = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "b200-180gb-sxm", "nvlink5");
+    const ThroughputEstimate tensorwise
+        = onEightGpus(fp8Pretraining(Fp8Recipe::Tensorwise), "b200-180gb-sxm", "nvlink5");
     EXPECT_LT(mx.fp8CastSeconds, tensorwise.fp8CastSeconds);
     EXPECT_GT(mx.tokensPerSecond, tensorwise.tokensPerSecond);
 
@@ -84,7 +88,7 @@ TEST(Fp8Recipes, MxScalingRunsOnBlackwellAndFallsBackElsewhere)
     ASSERT_EQ(estimate->results.size(), 2u);
     const auto warned = [](const CandidateResult& r) {
         return std::find_if(r.warnings.begin(), r.warnings.end(),
-                            [](const Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
+            [](const Diagnostic& d) { return d.code == "fp8_recipe_unsupported"; });
     };
     const CandidateResult& hopper = estimate->results[0];
     const CandidateResult& blackwell = estimate->results[1];
@@ -101,7 +105,8 @@ TEST(Fp8Recipes, FieldIsReadWrittenAndRefusedByName)
 {
     const auto plan = [](const std::string& recipe) {
         return parsePlan(R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-2-7b" },
-            "workload": { "mode": "training", "precision": "fp8", "fp8_recipe": )" + recipe + R"( } })");
+            "workload": { "mode": "training", "precision": "fp8", "fp8_recipe": )"
+            + recipe + R"( } })");
     };
     auto rowwise = plan("\"rowwise\"");
     ASSERT_TRUE(rowwise.ok()) << rowwise.error().toString();

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using namespace gp::testing;
 
@@ -49,17 +51,17 @@ TEST(Fp8Scope, GainIsBelowThePeakRatioAndShrinksWithAttention)
     const double peakRatio = *hw.gpu.tflops.fp8 / *hw.gpu.tflops.bf16; // 2 on Hopper
     auto gain = [&](std::int64_t seq) {
         return matmulSeconds(m, pretraining(seq, Precision::Bf16), hw, catalog)
-               / matmulSeconds(m, pretraining(seq, Precision::Fp8), hw, catalog);
+            / matmulSeconds(m, pretraining(seq, Precision::Fp8), hw, catalog);
     };
     const double at4k = gain(4096);
     const double at32k = gain(32768);
     EXPECT_GT(at4k, 1.0);
     EXPECT_LT(at4k, peakRatio); // attention and the head stay at the bf16 peak
-    EXPECT_LT(at32k, at4k);     // longer sequences: attention is a larger share
+    EXPECT_LT(at32k, at4k); // longer sequences: attention is a larger share
     // By hand: the FP8 share runs twice as fast, the rest as fast as before; the attention core (in the flash
     // kernel, at its own efficiency) takes the same seconds in both.
-    const TrainingFlopsPerToken f = trainingFlopsPerToken(m.architecture, m.parameters,
-                                                          pretraining(4096, Precision::Bf16), Checkpointing::None);
+    const TrainingFlopsPerToken f
+        = trainingFlopsPerToken(m.architecture, m.parameters, pretraining(4096, Precision::Bf16), Checkpointing::None);
     Configuration c;
     c.data = 8;
     c.zeroStage = 3;

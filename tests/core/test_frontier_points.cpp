@@ -1,12 +1,12 @@
 // The cost-time frontier the window, report and CSV draw: every frontier point is a fitting configuration, no
 // scored configuration beats a frontier point on both cost and time, and the chosen configuration is marked.
 #include "catalog/catalog.h"
-#include "estimate/estimator.h"
-#include "planner/answer.h"
 #include "cli/cli.h"
+#include "estimate/estimator.h"
 #include "output/frontier_output.h"
-#include "planner/frontier.h"
 #include "plan/plan.h"
+#include "planner/answer.h"
+#include "planner/frontier.h"
 
 #include <gtest/gtest.h>
 
@@ -15,21 +15,22 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
-namespace {
+namespace
+{
 
 gp::Plan twoCandidatePlan()
 {
     nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText());
-    document["candidates"] = nlohmann::json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
-                                                    {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["candidates"] = nlohmann::json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } });
     auto plan = gp::planFromJson(document);
     EXPECT_TRUE(plan.ok());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
 } // namespace
@@ -97,7 +98,8 @@ TEST(FrontierPoints, ChosenPointEvaluatesToTheCandidatesResult)
     EXPECT_DOUBLE_EQ(full->trainingHours, best.best.trainingHours);
     EXPECT_DOUBLE_EQ(full->memory.total, best.best.memory.total);
     EXPECT_NEAR(chosen->point.hours, best.best.trainingHours, 1e-9 * best.best.trainingHours);
-    EXPECT_NEAR(chosen->point.cost, answer->standings[index].figures.cost, 1e-6 * answer->standings[index].figures.cost);
+    EXPECT_NEAR(
+        chosen->point.cost, answer->standings[index].figures.cost, 1e-6 * answer->standings[index].figures.cost);
     EXPECT_FALSE(gp::evaluatePoint(plan, catalog, *answer, 99, chosen->point).ok());
 }
 
@@ -111,13 +113,13 @@ TEST(FrontierPoints, PlanFrontierCsvListsTheScoredPoints)
         expected += gp::frontierPoints(plan, gp::builtinCatalog(), *answer, c).size();
     std::istringstream in(gp::serializePlan(plan));
     std::ostringstream out, err;
-    ASSERT_EQ(gp::runCli({"plan", "-", "--frontier", "--format", "csv"}, in, out, err), gp::ExitOk) << err.str();
+    ASSERT_EQ(gp::runCli({ "plan", "-", "--frontier", "--format", "csv" }, in, out, err), gp::ExitOk) << err.str();
     const std::string csv = out.str();
     EXPECT_EQ(csv.rfind("candidate,rank,nodes,", 0), 0u);
     EXPECT_EQ(std::size_t(std::count(csv.begin(), csv.end(), '\n')), expected + 1);
     std::istringstream in2(gp::serializePlan(plan));
     std::ostringstream json2, err2;
-    ASSERT_EQ(gp::runCli({"plan", "-", "--frontier"}, in2, json2, err2), gp::ExitOk);
+    ASSERT_EQ(gp::runCli({ "plan", "-", "--frontier" }, in2, json2, err2), gp::ExitOk);
     const auto document = nlohmann::json::parse(json2.str());
     ASSERT_EQ(document["candidates"].size(), answer->search.candidates.size());
     int chosen = 0;
@@ -128,7 +130,8 @@ TEST(FrontierPoints, PlanFrontierCsvListsTheScoredPoints)
 
 // The frontier's points carry the whole layout: context-parallel degree, pipeline schedule and virtual stages
 // in `plan --frontier` CSV (appended columns) and JSON, one row per JSON point with equal values.
-namespace {
+namespace
+{
 
 using nlohmann::json;
 
@@ -141,7 +144,7 @@ std::string longSequenceFrontierPlan()
     document["workload"]["global_batch_size"] = 16;
     document["workload"]["parallelism"]["pipeline_schedule"] = "interleaved";
     document["workload"]["parallelism"]["virtual_stages"] = 2;
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}}});
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } } });
     document["search"]["max_nodes"] = 2;
     return document.dump();
 }
@@ -177,8 +180,8 @@ std::string runFrontierCli(const std::vector<std::string>& args, const std::stri
 TEST(FrontierRecipeColumns, CsvAppendsContextScheduleAndVirtualStagesEqualToTheJson)
 {
     const std::string plan = longSequenceFrontierPlan();
-    const std::string csv = runFrontierCli({"plan", "-", "--frontier", "--format", "csv"}, plan);
-    const json document = json::parse(runFrontierCli({"plan", "-", "--frontier"}, plan));
+    const std::string csv = runFrontierCli({ "plan", "-", "--frontier", "--format", "csv" }, plan);
+    const json document = json::parse(runFrontierCli({ "plan", "-", "--frontier" }, plan));
 
     std::vector<std::string> lines = splitFrontierCsv(csv, "\r\n");
     ASSERT_GE(lines.size(), 2u);
@@ -215,10 +218,10 @@ TEST(FrontierRecipeColumns, CsvAppendsContextScheduleAndVirtualStagesEqualToTheJ
         EXPECT_EQ(row["candidate"], p["candidate"].get<std::string>());
         EXPECT_EQ(frontierCsvNumber(row["rank"]), p["rank"].get<double>());
         EXPECT_EQ(frontierCsvNumber(row["nodes"]), p["nodes"].get<double>());
-        for (const char* key : {"zero_stage", "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline",
-                                "data", "context", "virtual_stages"})
+        for (const char* key : { "zero_stage", "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline",
+                 "data", "context", "virtual_stages" })
             EXPECT_EQ(frontierCsvNumber(row[key]), k[key].get<double>()) << key << " of row " << i + 1;
-        for (const char* key : {"activation_checkpointing", "offload", "pipeline_schedule"})
+        for (const char* key : { "activation_checkpointing", "offload", "pipeline_schedule" })
             EXPECT_EQ(row[key], k[key].get<std::string>()) << key << " of row " << i + 1;
         EXPECT_EQ(frontierCsvNumber(row["hours"]), p["hours"].get<double>());
         EXPECT_EQ(frontierCsvNumber(row["cost"]), p["cost"].get<double>());

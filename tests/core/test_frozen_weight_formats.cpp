@@ -8,8 +8,10 @@
 
 #include <gtest/gtest.h>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using namespace gp::testing;
 
@@ -39,7 +41,10 @@ struct AdapterRun {
         const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
         bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     }
-    ThroughputEstimate run(const Workload& w) const { return estimateThroughput(model, w, config, hw, {}, {}, catalog); }
+    ThroughputEstimate run(const Workload& w) const
+    {
+        return estimateThroughput(model, w, config, hw, {}, {}, catalog);
+    }
 };
 
 TEST(FrozenWeightFormats, LoraOverInt8WeightsDequantizesThemBeforeEachUse)

@@ -5,17 +5,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 const fs::path kRegressions = fs::path(GP_SOURCE_DIR) / "tests" / "fuzz" / "regressions";
 

@@ -8,10 +8,12 @@
 
 #include <limits>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
-const Precision kAll[] = {Precision::Fp32, Precision::Tf32, Precision::Fp16, Precision::Bf16, Precision::Fp8};
+const Precision kAll[] = { Precision::Fp32, Precision::Tf32, Precision::Fp16, Precision::Bf16, Precision::Fp8 };
 
 Workload at(Precision p)
 {

@@ -9,16 +9,19 @@
 #include <random>
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 namespace fs = std::filesystem;
 
-class HfCacheTest : public ::testing::Test {
+class HfCacheTest : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
-        m_hub = fs::temp_directory_path() / ("gp-hf-cache-" + std::to_string(std::random_device{}()));
+        m_hub = fs::temp_directory_path() / ("gp-hf-cache-" + std::to_string(std::random_device {}()));
         fs::create_directories(m_hub);
     }
     void TearDown() override { fs::remove_all(m_hub); }

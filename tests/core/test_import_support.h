@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-namespace gp::testing {
+namespace gp::testing
+{
 
 // The `field` argument of every config_field_ignored warning, in order.
 inline std::vector<std::string> ignoredConfigFields(const ImportedConfig& c)

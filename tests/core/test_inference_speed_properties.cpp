@@ -10,7 +10,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 Workload decode(int batch, WeightFormat format = WeightFormat::Same)
 {

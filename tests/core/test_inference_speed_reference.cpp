@@ -11,7 +11,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 WeightFormat formatFrom(const std::string& s)
 {
@@ -73,14 +74,14 @@ TEST(InferenceSpeedReference, DecodeCasesWithinPublishedError)
         const double measured = c["measured_value"];
         const double error = (*t.decodeTokensPerSecond - measured) / measured;
         std::printf("%-46s %10.2f %10.2f %+7.1f%% %s\n", c["id"].get<std::string>().c_str(), measured,
-                    *t.decodeTokensPerSecond, error * 100, bottleneckName(t.bottleneck).c_str());
+            *t.decodeTokensPerSecond, error * 100, bottleneckName(t.bottleneck).c_str());
         errors.push_back(std::abs(error));
         EXPECT_LE(std::abs(error), 0.35) << c["id"];
     }
     ASSERT_GE(errors.size(), 6u);
     const double med = median(errors);
     std::printf("median |error| %.1f%%, worst %.1f%% over %zu cases\n", med * 100,
-                *std::max_element(errors.begin(), errors.end()) * 100, errors.size());
+        *std::max_element(errors.begin(), errors.end()) * 100, errors.size());
     EXPECT_LE(med, 0.15);
     // The sensitivity's bandwidth-efficiency spread is this median (defaults-performance.json): it follows the model.
     EXPECT_NEAR(builtinCatalog().number("uncertainty.bandwidth_efficiency_spread", 0), med, 0.005)

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using test::kGiB;
 
@@ -27,8 +29,9 @@ TEST(MemoryFormula, DeepSpeedT5ZeRO2)
     // 2851M parameters; 15.93 GB per GPU without offload, 5.31 GB with the optimizer offloaded.
     const ResolvedModel t5 = test::presetModel("t5-3b");
     EXPECT_NEAR(t5.parameters.total / 1e6, 2851.0, 1.0);
-    EXPECT_NEAR(deepSpeedModelStates(t5.parameters.total, t5.parameters.largestLayer, 2, 8, Offload::None).total() / kGiB,
-                15.93, 0.01);
+    EXPECT_NEAR(
+        deepSpeedModelStates(t5.parameters.total, t5.parameters.largestLayer, 2, 8, Offload::None).total() / kGiB,
+        15.93, 0.01);
     EXPECT_NEAR(
         deepSpeedModelStates(t5.parameters.total, t5.parameters.largestLayer, 2, 8, Offload::Optimizer).total() / kGiB,
         5.31, 0.01);
@@ -50,7 +53,7 @@ TEST(MemoryFormula, DeepSpeedT5ZeRO3)
     const double margin = test::memoryCatalog().number("offload_cpu_margin", 0);
     EXPECT_NEAR(deepSpeedModelStates(p, largest, 3, 8, Offload::Optimizer).cpuBytes * 8 * margin / kGiB, 63.74, 0.05);
     EXPECT_NEAR(deepSpeedModelStates(p, largest, 3, 8, Offload::OptimizerAndParameters).cpuBytes * 8 * margin / kGiB,
-                71.71, 0.05);
+        71.71, 0.05);
 }
 
 TEST(MemoryFormula, VllmOpt13BKvPerToken)
@@ -71,13 +74,14 @@ TEST(MemoryFormula, Llama31KvPer1kTokens)
     w.mode = Mode::Inference;
     w.inference.promptTokens = 1000;
     w.inference.outputTokens = 24;
-    const auto m = estimateMemory(l, w, Configuration{}, test::testHardware(80), Assumptions{}, test::memoryCatalog());
+    const auto m
+        = estimateMemory(l, w, Configuration {}, test::testHardware(80), Assumptions {}, test::memoryCatalog());
     EXPECT_DOUBLE_EQ(m.kvCache / kGiB, 0.125);
     // Tensor parallelism over 8 GPUs leaves one KV head per GPU; over 16, each GPU still keeps one.
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16, 8) * 8,
-                     kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16));
+        kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16));
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16, 16),
-                     kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16, 8));
+        kvCacheBytesPerToken(l.architecture, KvPrecision::Fp16, 8));
 }
 
 TEST(MemoryFormula, Llama2WeightsFp16)
@@ -97,7 +101,7 @@ TEST(MemoryFormula, Nf4QuantizationConstants)
     EXPECT_DOUBLE_EQ(linear, 32.0 * (4 * 4096.0 * 4096 + 3 * 4096.0 * 11008));
     const double rest = l.parameters.total - linear;
     EXPECT_NEAR(weightStorageBytes(l, WeightFormat::Nf4, Precision::Bf16), linear * (4 + 0.127) / 8 + rest * 2,
-                linear * 0.0005 / 8);
+        linear * 0.0005 / 8);
 }
 
 TEST(MemoryFormula, KorthikantiGpt3Layer)

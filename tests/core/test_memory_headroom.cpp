@@ -16,8 +16,10 @@
 #include <cmath>
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using gp::kGiB; // core/base/finite_number.h
 
@@ -25,7 +27,7 @@ std::string servingPlan(const std::string& model, const std::string& serving)
 {
     return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": ")" + model + R"("},
                "workload": {"mode": "serving", "precision": "bf16", "serving": )"
-           + serving + R"(}, "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}],
+        + serving + R"(}, "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}],
                "search": {"enabled": false}})";
 }
 
@@ -56,8 +58,8 @@ TEST(MemoryHeadroom, ServingIsTheMemoryOutsideTheEngineShare)
     ASSERT_TRUE(at80.serving);
     EXPECT_NEAR(memoryHeadroomBytes(at80), 0.2 * at80.serving->visibleMemoryBytes, 1.0);
     // The memory given back comes out of the KV cache, not the weights.
-    EXPECT_NEAR(memoryHeadroomBytes(at80) - memoryHeadroomBytes(at90), s.kvBudgetBytes - at80.serving->kvBudgetBytes,
-                1.0);
+    EXPECT_NEAR(
+        memoryHeadroomBytes(at80) - memoryHeadroomBytes(at90), s.kvBudgetBytes - at80.serving->kvBudgetBytes, 1.0);
     EXPECT_LT(at80.serving->kvCacheTokens, s.kvCacheTokens);
 }
 
@@ -102,10 +104,11 @@ TEST(MemoryHeadroom, EveryOutputCarriesTheOneFigure)
     const double headroom = memoryHeadroomBytes(r);
     EXPECT_DOUBLE_EQ(candidateResultToJson(r).at("memory_headroom").get<double>(), headroom);
     // CSV: the memory_headroom_bytes column (found by its header name; later columns are appended after it).
-    const std::string csv = resultsToCsv({r});
+    const std::string csv = resultsToCsv({ r });
     const std::string header = csv.substr(0, csv.find('\n'));
     EXPECT_NE(header.find(",memory_headroom_bytes"), std::string::npos);
-    const std::size_t column = std::size_t(std::count(header.begin(), header.begin() + std::ptrdiff_t(header.find(",memory_headroom_bytes")) + 1, ','));
+    const std::size_t column = std::size_t(
+        std::count(header.begin(), header.begin() + std::ptrdiff_t(header.find(",memory_headroom_bytes")) + 1, ','));
     std::string row = csv.substr(csv.find('\n') + 1);
     row = row.substr(0, row.find('\r'));
     std::size_t start = 0;

@@ -6,14 +6,16 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using test::kGiB;
 
 MemoryBreakdown estimate(const ResolvedModel& m, const Workload& w, const Configuration& c, double gib = 80)
 {
-    return estimateMemory(m, w, c, test::testHardware(gib), Assumptions{}, test::memoryCatalog());
+    return estimateMemory(m, w, c, test::testHardware(gib), Assumptions {}, test::memoryCatalog());
 }
 
 TEST(MemoryProperties, GrowsWithMicroBatchAndSequence)
@@ -22,7 +24,7 @@ TEST(MemoryProperties, GrowsWithMicroBatchAndSequence)
     Workload w;
     Configuration c;
     double previous = 0;
-    for (int b : {1, 2, 4, 8}) {
+    for (int b : { 1, 2, 4, 8 }) {
         c.microBatchSize = b;
         const double total = estimate(l, w, c).total;
         EXPECT_GT(total, previous) << "micro-batch " << b;
@@ -30,7 +32,7 @@ TEST(MemoryProperties, GrowsWithMicroBatchAndSequence)
     }
     c.microBatchSize = 1;
     previous = 0;
-    for (std::int64_t s : {512, 1024, 4096, 16384}) {
+    for (std::int64_t s : { 512, 1024, 4096, 16384 }) {
         w.sequenceLength = s;
         const double total = estimate(l, w, c).total;
         EXPECT_GT(total, previous) << "sequence " << s;
@@ -46,7 +48,7 @@ TEST(MemoryProperties, Zero3ShrinksWithMoreGpus)
     c.zeroStage = 3;
     c.checkpointing = Checkpointing::Full;
     double previous = std::numeric_limits<double>::max();
-    for (int n : {2, 4, 8, 16, 64}) {
+    for (int n : { 2, 4, 8, 16, 64 }) {
         c.data = n;
         const double total = estimate(l, w, c).total;
         EXPECT_LT(total, previous) << n << " GPUs";
@@ -56,9 +58,9 @@ TEST(MemoryProperties, Zero3ShrinksWithMoreGpus)
 
 TEST(MemoryProperties, CheckpointingNeverIncreasesActivations)
 {
-    for (const char* id : {"llama-3.1-8b", "gpt2-xl", "t5-large", "mixtral-8x7b"}) {
+    for (const char* id : { "llama-3.1-8b", "gpt2-xl", "t5-large", "mixtral-8x7b" }) {
         const ResolvedModel m = test::presetModel(id);
-        for (bool flash : {false, true}) {
+        for (bool flash : { false, true }) {
             Workload w;
             w.flashAttention = flash;
             Configuration c;
@@ -76,16 +78,16 @@ TEST(MemoryProperties, CheckpointingNeverIncreasesActivations)
 
 TEST(MemoryProperties, LoraNeverNeedsMoreThanFullFineTuning)
 {
-    for (const char* id : {"llama-2-7b", "qwen2.5-7b", "t5-3b", "bloom-7b1", "mixtral-8x7b"}) {
+    for (const char* id : { "llama-2-7b", "qwen2.5-7b", "t5-3b", "bloom-7b1", "mixtral-8x7b" }) {
         const ResolvedModel m = test::presetModel(id);
-        for (int stage : {0, 3}) {
+        for (int stage : { 0, 3 }) {
             Workload w;
             Configuration c;
             c.zeroStage = stage;
             c.data = stage == 3 ? 8 : 1;
             const double full = estimate(m, w, c).total;
             w.technique = Technique::Lora;
-            w.lora.targetModules = {"all-linear"};
+            w.lora.targetModules = { "all-linear" };
             w.lora.rank = 64;
             const double lora = estimate(m, w, c).total;
             w.technique = Technique::Qlora;
@@ -105,11 +107,11 @@ TEST(MemoryProperties, PartsSumToTotal)
     c.zeroStage = 2;
     c.tensor = 2;
     c.offload = Offload::Optimizer;
-    for (Mode mode : {Mode::Training, Mode::Inference}) {
+    for (Mode mode : { Mode::Training, Mode::Inference }) {
         w.mode = mode;
         const auto r = estimate(m, w, c);
-        const double parts = r.weights + r.gradients + r.optimizer + r.activations + r.logits + r.kvCache + r.buffers +
-                             r.allocator + r.runtime;
+        const double parts = r.weights + r.gradients + r.optimizer + r.activations + r.logits + r.kvCache + r.buffers
+            + r.allocator + r.runtime;
         EXPECT_DOUBLE_EQ(parts, r.total);
         EXPECT_GT(r.runtime, 0);
     }
@@ -249,22 +251,22 @@ TEST(MemoryProperties, FitHelpers)
     c.checkpointing = Checkpointing::Full;
     const Hardware gpu = test::testHardware(24);
     const Catalog& cat = test::memoryCatalog();
-    const double usable = usableMemoryBytes(gpu, Assumptions{}, cat);
-    EXPECT_DOUBLE_EQ(usable, 24 * kGiB * (1 - headroomFraction(Assumptions{}, cat)));
-    const std::int64_t longest = maxSequenceLength(m, w, c, gpu, Assumptions{}, cat);
+    const double usable = usableMemoryBytes(gpu, Assumptions {}, cat);
+    EXPECT_DOUBLE_EQ(usable, 24 * kGiB * (1 - headroomFraction(Assumptions {}, cat)));
+    const std::int64_t longest = maxSequenceLength(m, w, c, gpu, Assumptions {}, cat);
     ASSERT_GT(longest, 0);
     w.sequenceLength = longest;
     EXPECT_LE(estimate(m, w, c, 24).total, usable);
     w.sequenceLength = longest + 1;
     EXPECT_GT(estimate(m, w, c, 24).total, usable);
     w.sequenceLength = 2048;
-    const int batch = maxMicroBatch(m, w, c, gpu, Assumptions{}, cat);
+    const int batch = maxMicroBatch(m, w, c, gpu, Assumptions {}, cat);
     ASSERT_GT(batch, 0);
     c.microBatchSize = batch + 1;
     EXPECT_GT(estimate(m, w, c, 24).total, usable);
     // Full fine-tuning of 70B does not fit one 24 GB GPU at any length.
     w.technique = Technique::Full;
-    EXPECT_EQ(maxSequenceLength(test::presetModel("llama-2-70b"), w, c, gpu, Assumptions{}, cat), 0);
+    EXPECT_EQ(maxSequenceLength(test::presetModel("llama-2-70b"), w, c, gpu, Assumptions {}, cat), 0);
 }
 
 TEST(MemoryProperties, BadInputNeverCrashes)
@@ -282,9 +284,9 @@ TEST(MemoryProperties, BadInputNeverCrashes)
     Assumptions as;
     as.allocatorFraction = std::nan("");
     as.cudaContextGib = -1;
-    for (Mode mode : {Mode::Training, Mode::Inference}) {
+    for (Mode mode : { Mode::Training, Mode::Inference }) {
         w.mode = mode;
-        for (Technique t : {Technique::Full, Technique::Lora, Technique::Qlora, Technique::Freeze}) {
+        for (Technique t : { Technique::Full, Technique::Lora, Technique::Qlora, Technique::Freeze }) {
             w.technique = t;
             const auto r = estimateMemory(m, w, c, test::testHardware(80), as, test::memoryCatalog());
             EXPECT_TRUE(std::isfinite(r.total));
@@ -299,8 +301,10 @@ TEST(MemoryProperties, BadInputNeverCrashes)
 } // namespace
 } // namespace gp
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 TEST(MemoryDefaults, ShippedInBuiltinCatalog)
 {

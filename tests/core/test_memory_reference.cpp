@@ -10,8 +10,10 @@
 #include <cstdio>
 #include <vector>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using test::kGiB;
 
@@ -24,8 +26,7 @@ struct CaseInput {
 };
 
 // The plan's own spelling of each value (plan/plan_enum_tables.h), so a case reads as a plan file would.
-template <class E, std::size_t N>
-E pick(const std::string& name, const detail::EnumName<E> (&table)[N])
+template <class E, std::size_t N> E pick(const std::string& name, const detail::EnumName<E> (&table)[N])
 {
     for (const auto& [k, v] : table)
         if (name == k)
@@ -84,8 +85,8 @@ double comparable(const MemoryBreakdown& m, const std::string& compare)
 
 TEST(MemoryReference, PublishedMeasurementsWithinTolerance)
 {
-    const auto doc = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) +
-                                                              "/reference/memory-cases.json"));
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/memory-cases.json"));
     std::vector<double> errors;
     std::printf("\n%-46s %-9s %12s %12s %8s\n", "case", "compare", "estimate", "measured", "error");
     for (const auto& c : doc.at("cases")) {
@@ -93,19 +94,19 @@ TEST(MemoryReference, PublishedMeasurementsWithinTolerance)
             continue;
         const CaseInput in = readInput(c.at("estimate_inputs"));
         ASSERT_GT(in.model.parameters.total, 0) << c["id"];
-        const MemoryBreakdown m = estimateMemory(in.model, in.workload, in.config, in.hardware, Assumptions{},
-                                                 test::memoryCatalog(), in.framework);
+        const MemoryBreakdown m = estimateMemory(
+            in.model, in.workload, in.config, in.hardware, Assumptions {}, test::memoryCatalog(), in.framework);
         const std::string compare = c.at("compare").get<std::string>();
         const double estimate = comparable(m, compare);
         const double measured = c.at("measured_bytes").get<double>();
         const double error = (estimate - measured) / measured;
         errors.push_back(std::abs(error));
         std::printf("%-46s %-9s %9.2f GiB %9.2f GiB %+7.1f%%\n", c["id"].get<std::string>().c_str(), compare.c_str(),
-                    estimate / kGiB, measured / kGiB, 100 * error);
+            estimate / kGiB, measured / kGiB, 100 * error);
         std::printf("    weights %.2f grads %.2f optimizer %.2f activations %.2f logits %.2f kv %.2f buffers %.2f "
                     "allocator %.2f runtime %.2f cpu %.2f GiB\n",
-                    m.weights / kGiB, m.gradients / kGiB, m.optimizer / kGiB, m.activations / kGiB, m.logits / kGiB,
-                    m.kvCache / kGiB, m.buffers / kGiB, m.allocator / kGiB, m.runtime / kGiB, m.cpuBytes / kGiB);
+            m.weights / kGiB, m.gradients / kGiB, m.optimizer / kGiB, m.activations / kGiB, m.logits / kGiB,
+            m.kvCache / kGiB, m.buffers / kGiB, m.allocator / kGiB, m.runtime / kGiB, m.cpuBytes / kGiB);
         EXPECT_LE(std::abs(error), 0.35) << c["id"] << ": estimate " << estimate / kGiB << " GiB";
     }
     ASSERT_GE(errors.size(), 8u);
@@ -135,15 +136,15 @@ TEST(MemoryReference, QloraGuanaco65BFitsIn48GB)
     Workload w;
     w.technique = Technique::Qlora;
     w.lora.rank = 64;
-    w.lora.targetModules = {"all-linear"};
+    w.lora.targetModules = { "all-linear" };
     w.sequenceLength = 512;
     Configuration cfg;
     cfg.checkpointing = Checkpointing::Full;
     TrainingFramework qloraRepo; // artidoro/qlora: adapters cast to bf16, paged 32-bit AdamW
     qloraRepo.masterWeights = false;
     qloraRepo.pagedOptimizer = true;
-    const auto m = estimateMemory(*model, w, cfg, test::testHardware(48, 1), Assumptions{}, test::memoryCatalog(),
-                                  qloraRepo);
+    const auto m
+        = estimateMemory(*model, w, cfg, test::testHardware(48, 1), Assumptions {}, test::memoryCatalog(), qloraRepo);
     EXPECT_LT(m.total, 48e9);
     EXPECT_GT(m.total, 0.75 * 48e9); // and it is a tight fit, not a trivial one (weights alone ~34 GB)
 }

@@ -10,7 +10,8 @@
 #include <sstream>
 #include <string>
 
-namespace gp::test {
+namespace gp::test
+{
 
 using gp::kGiB; // core/base/finite_number.h
 
@@ -27,8 +28,8 @@ inline const Catalog& memoryCatalog()
 {
     static const Catalog catalog = [] {
         Catalog c;
-        const auto doc = nlohmann::json::parse(readTextFile(std::string(GP_SOURCE_DIR) +
-                                                            "/resources/catalog/defaults-memory.json"));
+        const auto doc = nlohmann::json::parse(
+            readTextFile(std::string(GP_SOURCE_DIR) + "/resources/catalog/defaults-memory.json"));
         for (const auto& [key, entry] : doc.at("defaults").items()) {
             SourcedValue v;
             v.value = entry.at("value").get<double>();
@@ -56,7 +57,7 @@ inline ResolvedModel presetModel(const std::string& id)
     ModelSpec spec;
     spec.preset = id;
     auto r = resolveModel(spec);
-    return r ? *r : ResolvedModel{};
+    return r ? *r : ResolvedModel {};
 }
 
 } // namespace gp::test

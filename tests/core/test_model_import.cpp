@@ -6,8 +6,10 @@
 
 #include <cstdint>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 Expected<ImportedConfig> importSample(const std::string& name)
 {
@@ -22,19 +24,17 @@ double presetTotal(const char* id)
 
 TEST(ModelImport, DecoderConfigsMatchPresets)
 {
-    const std::pair<const char*, const char*> pairs[] = {{"llama-2-7b.json", "llama-2-7b"},
-                                                         {"qwen2.5-7b.json", "qwen2.5-7b"},
-                                                         {"mixtral-8x7b.json", "mixtral-8x7b"},
-                                                         {"chatglm3-6b.json", "chatglm3-6b"},
-                                                         {"baichuan2-7b.json", "baichuan2-7b"},
-                                                         {"deepseek-moe-16b.json", "deepseek-moe-16b"},
-                                                         {"t5-3b.json", "t5-3b"},
-                                                         {"bert-base-uncased.json", "bert-base"}};
+    const std::pair<const char*, const char*> pairs[]
+        = { { "llama-2-7b.json", "llama-2-7b" }, { "qwen2.5-7b.json", "qwen2.5-7b" },
+              { "mixtral-8x7b.json", "mixtral-8x7b" }, { "chatglm3-6b.json", "chatglm3-6b" },
+              { "baichuan2-7b.json", "baichuan2-7b" }, { "deepseek-moe-16b.json", "deepseek-moe-16b" },
+              { "t5-3b.json", "t5-3b" }, { "bert-base-uncased.json", "bert-base" } };
     for (const auto& [file, preset] : pairs) {
         auto c = importSample(file);
         ASSERT_TRUE(c.ok()) << file << ": " << c.error().toString();
         EXPECT_EQ(countParameters(c->architecture).total, presetTotal(preset)) << file;
-        EXPECT_TRUE(gp::testing::ignoredConfigFields(*c).empty()) << file << " warned about " << gp::testing::ignoredConfigFields(*c).front();
+        EXPECT_TRUE(gp::testing::ignoredConfigFields(*c).empty())
+            << file << " warned about " << gp::testing::ignoredConfigFields(*c).front();
     }
 }
 
@@ -42,11 +42,11 @@ TEST(ModelImport, SpellingsOfEachFamily)
 {
     auto glm = importSample("chatglm3-6b.json");
     ASSERT_TRUE(glm.ok());
-    EXPECT_EQ(glm->architecture.numKeyValueHeads, 2);   // multi_query_group_num
+    EXPECT_EQ(glm->architecture.numKeyValueHeads, 2); // multi_query_group_num
     EXPECT_EQ(glm->architecture.intermediateSize, 13696); // ffn_hidden_size
-    EXPECT_EQ(glm->architecture.vocabSize, 65024);      // padded_vocab_size
-    EXPECT_EQ(glm->architecture.numLayers, 28);         // num_layers
-    EXPECT_TRUE(glm->architecture.attentionBias);       // add_qkv_bias
+    EXPECT_EQ(glm->architecture.vocabSize, 65024); // padded_vocab_size
+    EXPECT_EQ(glm->architecture.numLayers, 28); // num_layers
+    EXPECT_TRUE(glm->architecture.attentionBias); // add_qkv_bias
     EXPECT_EQ(glm->torchDtype, "fp16");
 
     auto t5 = importSample("t5-3b.json");
@@ -94,16 +94,16 @@ TEST(ModelImport, QuantizationConfig)
     EXPECT_EQ(nf4->architecture.numKeyValueHeads, 8);
 
     auto with = [](nlohmann::json q) {
-        nlohmann::json cfg = {{"model_type", "llama"}, {"hidden_size", 64},       {"num_hidden_layers", 2},
-                              {"num_attention_heads", 4}, {"intermediate_size", 128}, {"vocab_size", 100},
-                              {"quantization_config", q}};
+        nlohmann::json cfg = { { "model_type", "llama" }, { "hidden_size", 64 }, { "num_hidden_layers", 2 },
+            { "num_attention_heads", 4 }, { "intermediate_size", 128 }, { "vocab_size", 100 },
+            { "quantization_config", q } };
         auto r = importHuggingFaceConfig(cfg.dump(), "config.json");
         return r.ok() ? r->quantization : std::string("error");
     };
-    EXPECT_EQ(with({{"quant_method", "bitsandbytes"}, {"load_in_8bit", true}}), "int8");
-    EXPECT_EQ(with({{"quant_method", "gptq"}, {"bits", 4}, {"group_size", 128}}), "int4");
-    EXPECT_EQ(with({{"quant_method", "awq"}, {"bits", 4}}), "int4");
-    EXPECT_EQ(with({{"quant_method", "fp8"}}), "fp8");
+    EXPECT_EQ(with({ { "quant_method", "bitsandbytes" }, { "load_in_8bit", true } }), "int8");
+    EXPECT_EQ(with({ { "quant_method", "gptq" }, { "bits", 4 }, { "group_size", 128 } }), "int4");
+    EXPECT_EQ(with({ { "quant_method", "awq" }, { "bits", 4 } }), "int4");
+    EXPECT_EQ(with({ { "quant_method", "fp8" } }), "fp8");
 }
 
 TEST(ModelImport, BadConfigsGiveErrors)

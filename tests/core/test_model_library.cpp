@@ -5,8 +5,10 @@
 
 #include <cctype>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 double total(const char* id)
 {
@@ -27,11 +29,11 @@ TEST(ModelLibrary, PresetsLoadWithSources)
         EXPECT_TRUE(validateArchitecture(p.architecture, p.id).ok()) << p.id;
         EXPECT_GT(countParameters(p.architecture).total, 5e7) << p.id; // t5-small is the smallest
     }
-    for (const char* id : {"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3.1-8b", "llama-3.1-70b",
-                           "llama-3.1-405b", "qwen-7b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-72b", "chatglm2-6b",
-                           "chatglm3-6b", "baichuan2-7b", "baichuan2-13b", "mistral-7b", "mixtral-8x7b",
-                           "deepseek-moe-16b", "gpt2", "gpt2-xl", "bert-base", "bert-large", "t5-base", "t5-large",
-                           "t5-3b", "bloom-7b1", "bloom-176b", "mpt-7b", "falcon-7b", "opt-13b", "tinyllama-1.1b"})
+    for (const char* id : { "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3.1-8b", "llama-3.1-70b",
+             "llama-3.1-405b", "qwen-7b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-72b", "chatglm2-6b", "chatglm3-6b",
+             "baichuan2-7b", "baichuan2-13b", "mistral-7b", "mixtral-8x7b", "deepseek-moe-16b", "gpt2", "gpt2-xl",
+             "bert-base", "bert-large", "t5-base", "t5-large", "t5-3b", "bloom-7b1", "bloom-176b", "mpt-7b",
+             "falcon-7b", "opt-13b", "tinyllama-1.1b" })
         EXPECT_NE(findModelPreset(id), nullptr) << id;
     EXPECT_NE(findModelPreset("Llama-2-7B"), nullptr); // ids match case-insensitively
     EXPECT_EQ(findModelPreset("llama-9-1t"), nullptr);
@@ -48,7 +50,7 @@ TEST(ModelLibrary, DecoderCountsMatchPublished)
     EXPECT_EQ(total("mistral-7b"), 7'241'732'096.0);
     EXPECT_EQ(total("qwen2.5-7b"), 7'615'616'512.0); // QKV biases, no output-projection bias
     EXPECT_EQ(total("tinyllama-1.1b"), 1'100'048'384.0);
-    EXPECT_EQ(total("gpt2"), 124'439'808.0);            // tied head, learned positions, biases
+    EXPECT_EQ(total("gpt2"), 124'439'808.0); // tied head, learned positions, biases
     EXPECT_EQ(total("gpt2-xl"), 1'557'611'200.0);
     // "all params" printed by peft/LLaMA-Factory for the Chinese models (QKV bias of ChatGLM and Qwen, the
     // halved Qwen-7B intermediate size, ChatGLM's 2 KV groups).
@@ -91,7 +93,7 @@ TEST(ModelLibrary, EncoderAndEncoderDecoderCounts)
 
 TEST(ModelLibrary, TypicalArchitectureForASize)
 {
-    for (double size : {1.3e9, 7e9, 13e9, 70e9, 175e9}) {
+    for (double size : { 1.3e9, 7e9, 13e9, 70e9, 175e9 }) {
         const Architecture a = typicalArchitecture(size);
         EXPECT_TRUE(validateArchitecture(a, "model").ok()) << size;
         EXPECT_NEAR(countParameters(a).total / size, 1.0, 0.05) << size;
@@ -109,7 +111,7 @@ TEST(ModelLibrary, ResolveOverridesPresetFieldByField)
 {
     ModelSpec spec;
     spec.preset = "llama-2-7b";
-    spec.architectureJson = {{"num_key_value_heads", 8}, {"vocab_size", 64000}};
+    spec.architectureJson = { { "num_key_value_heads", 8 }, { "vocab_size", 64000 } };
     auto r = resolveModel(spec);
     ASSERT_TRUE(r.ok()) << r.error().toString();
     EXPECT_EQ(r->architecture.numKeyValueHeads, 8);
@@ -130,19 +132,22 @@ TEST(ModelLibrary, ResolveRefusesAbsurdArchitectures)
         auto r = resolveModel(spec);
         return r.ok() ? std::string("ok") : r.error().toString();
     };
-    EXPECT_EQ(errorOf({{"num_attention_heads", 30}}).rfind("model.architecture.num_attention_heads: must divide "
-                                                           "hidden_size",
-                                                           0),
-              0u);
-    EXPECT_NE(errorOf({{"num_key_value_heads", 5}}).find("model.architecture.num_key_value_heads"), std::string::npos);
-    EXPECT_NE(errorOf({{"hidden_size", 0}}).find("model.architecture.hidden_size"), std::string::npos);
-    EXPECT_NE(errorOf({{"num_layers", -3}}).find("model.architecture.num_layers"), std::string::npos);
-    EXPECT_NE(errorOf({{"vocab_size", "big"}}).find("model.architecture.vocab_size"), std::string::npos);
-    EXPECT_NE(errorOf({{"kind", "diffusion"}}).find("model.architecture.kind"), std::string::npos);
-    EXPECT_NE(errorOf({{"hidden_size", 1000000}, {"num_layers", 10000}}).find("1e13"), std::string::npos);
+    EXPECT_EQ(errorOf({ { "num_attention_heads", 30 } })
+                  .rfind("model.architecture.num_attention_heads: must divide "
+                         "hidden_size",
+                      0),
+        0u);
+    EXPECT_NE(
+        errorOf({ { "num_key_value_heads", 5 } }).find("model.architecture.num_key_value_heads"), std::string::npos);
+    EXPECT_NE(errorOf({ { "hidden_size", 0 } }).find("model.architecture.hidden_size"), std::string::npos);
+    EXPECT_NE(errorOf({ { "num_layers", -3 } }).find("model.architecture.num_layers"), std::string::npos);
+    EXPECT_NE(errorOf({ { "vocab_size", "big" } }).find("model.architecture.vocab_size"), std::string::npos);
+    EXPECT_NE(errorOf({ { "kind", "diffusion" } }).find("model.architecture.kind"), std::string::npos);
+    EXPECT_NE(errorOf({ { "hidden_size", 1000000 }, { "num_layers", 10000 } }).find("1e13"), std::string::npos);
     // The plan reader's limits hold for every architecture (one reader): 100000 layers are refused by name.
-    EXPECT_NE(errorOf({{"num_layers", 100000}}).find("model.architecture.num_layers"), std::string::npos);
-    EXPECT_NE(errorOf({{"num_experts", 4}, {"experts_per_token", 5}}).find("experts_per_token"), std::string::npos);
+    EXPECT_NE(errorOf({ { "num_layers", 100000 } }).find("model.architecture.num_layers"), std::string::npos);
+    EXPECT_NE(
+        errorOf({ { "num_experts", 4 }, { "experts_per_token", 5 } }).find("experts_per_token"), std::string::npos);
 
     ModelSpec unknown;
     unknown.preset = "no-such-model";
@@ -153,7 +158,7 @@ TEST(ModelLibrary, ResolveRefusesAbsurdArchitectures)
     ModelSpec nan;
     nan.parameters = std::nan("");
     EXPECT_FALSE(resolveModel(nan).ok());
-    EXPECT_FALSE(resolveModel(ModelSpec{}).ok());
+    EXPECT_FALSE(resolveModel(ModelSpec {}).ok());
 }
 
 TEST(ModelLibrary, ParametersDisagreeingWithArchitectureWarn)

@@ -4,8 +4,8 @@
 #include "test_memory_support.h"
 
 #include "cli/cli.h"
-#include "plan/architecture_json.h"
 #include "output/model_json.h"
+#include "plan/architecture_json.h"
 #include "transformer/attention.h"
 #include "transformer/training_flops.h"
 
@@ -15,25 +15,26 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
-#include <fstream>
 #include <sstream>
 #include <unistd.h>
 
-using gp::testing::CliRun;
 using gp::testing::cli;
-namespace gp {
-namespace {
+using gp::testing::CliRun;
+namespace gp
+{
+namespace
+{
 
 ImportedConfig importSample2025(const std::string& name)
 {
     const std::string path = std::string(GP_TEST_DATA_DIR) + "/hf-configs/" + name;
     auto c = importHuggingFaceConfig(test::readTextFile(path), name);
     EXPECT_TRUE(c.ok()) << name << ": " << (c.ok() ? "" : c.error().toString());
-    return c.ok() ? *c : ImportedConfig{};
+    return c.ok() ? *c : ImportedConfig {};
 }
-
 
 double relativeError(double value, double published)
 {
@@ -107,8 +108,8 @@ TEST(Models2025, GptOssImportCounts)
     // keep their 128-token window: 18 x 128 x (2 x 8 x 64 x 2) bytes.
     EXPECT_DOUBLE_EQ(kvCacheBytesPerToken(a, KvPrecision::Bf16), 18.0 * 2 * 8 * 64 * 2);
     EXPECT_DOUBLE_EQ(kvCacheWindowBytes(a, KvPrecision::Bf16), 18.0 * 128 * 2 * 8 * 64 * 2);
-    EXPECT_DOUBLE_EQ(kvCacheBytes(a, KvPrecision::Bf16, 100000),
-                     100000 * 18.0 * 2 * 8 * 64 * 2 + 18.0 * 128 * 2 * 8 * 64 * 2);
+    EXPECT_DOUBLE_EQ(
+        kvCacheBytes(a, KvPrecision::Bf16, 100000), 100000 * 18.0 * 2 * 8 * 64 * 2 + 18.0 * 128 * 2 * 8 * 64 * 2);
     EXPECT_DOUBLE_EQ(kvCacheBytes(a, KvPrecision::Bf16, 64), 64 * 36.0 * 2 * 8 * 64 * 2); // inside the window
     // MXFP4 as shipped: the experts' matrices at 4.25 bits, everything else (attention, router, embeddings) bf16.
     EXPECT_NEAR(formatScopeParameters(p, WeightFormat::Mxfp4) / 1e9, 36 * 128 * (3 * 2880.0 * 2880) / 1e9, 1e-6);
@@ -123,7 +124,8 @@ TEST(Models2025, Llama4MaverickImportCounts)
     EXPECT_EQ(a.intermediateSize, 16384);
     EXPECT_EQ(a.numSharedExperts, 1);
     EXPECT_EQ(moeLayers(a), 24.0);
-    EXPECT_EQ(gp::testing::ignoredConfigFields(c), std::vector<std::string>{"vision_config"}); // the vision tower is not modelled
+    EXPECT_EQ(gp::testing::ignoredConfigFields(c),
+        std::vector<std::string> { "vision_config" }); // the vision tower is not modelled
     EXPECT_EQ(c.torchDtype, "bf16");
     const ParameterCounts p = countParameters(a);
     // Meta, Llama 4 model card (2025-04-05): Maverick 17B activated, 400B total (text and vision; the vision
@@ -145,7 +147,7 @@ TEST(Models2025, Gemma3ImportCounts)
     EXPECT_TRUE(a.qkNorm);
     EXPECT_TRUE(a.sandwichNorms);
     EXPECT_EQ(a.slidingWindowLayers, 52); // 5 local : 1 global over 62 layers
-    EXPECT_EQ(gp::testing::ignoredConfigFields(c), std::vector<std::string>{"vision_config"});
+    EXPECT_EQ(gp::testing::ignoredConfigFields(c), std::vector<std::string> { "vision_config" });
     const ParameterCounts p = countParameters(a);
     // Gemma 3 Technical Report (arXiv 2503.19786), Table 1: 27B has 25,600M non-embedding and 1,416M embedding
     // parameters (and a 417M vision encoder, not counted here).
@@ -159,11 +161,9 @@ TEST(Models2025, Gemma3ImportCounts)
 
 TEST(Models2025, ImportedConfigsMatchTheirPresets)
 {
-    const std::pair<const char*, const char*> pairs[] = {{"deepseek-v3.json", "deepseek-v3"},
-                                                         {"qwen3-235b-a22b.json", "qwen3-235b-a22b"},
-                                                         {"gpt-oss-120b.json", "gpt-oss-120b"},
-                                                         {"llama-4-maverick-17b-128e.json", "llama-4-maverick"},
-                                                         {"gemma-3-27b.json", "gemma-3-27b"}};
+    const std::pair<const char*, const char*> pairs[] = { { "deepseek-v3.json", "deepseek-v3" },
+        { "qwen3-235b-a22b.json", "qwen3-235b-a22b" }, { "gpt-oss-120b.json", "gpt-oss-120b" },
+        { "llama-4-maverick-17b-128e.json", "llama-4-maverick" }, { "gemma-3-27b.json", "gemma-3-27b" } };
     for (const auto& [file, id] : pairs) {
         const ModelPreset* preset = findModelPreset(id);
         ASSERT_NE(preset, nullptr) << id;
@@ -188,18 +188,18 @@ TEST(Models2025, ExpertGroupsRoundTripAndBadValuesNameTheField)
     const nlohmann::json j = architectureToJson(preset->architecture);
     EXPECT_EQ(j["expert_groups"], 8);
     EXPECT_EQ(j["expert_groups_per_token"], 4);
-    auto back = readArchitecture(j, Architecture{}, "model.architecture");
+    auto back = readArchitecture(j, Architecture {}, "model.architecture");
     ASSERT_TRUE(back.ok()) << back.error().toString();
     EXPECT_EQ(back->expertGroups, 8);
     EXPECT_EQ(back->expertGroupsPerToken, 4);
     EXPECT_FALSE(architectureToJson(findModelPreset("kimi-k2")->architecture).contains("expert_groups"));
-    const std::pair<std::pair<int, int>, const char*> bad[] = {
-        {{7, 4}, "expert_groups"}, {{8, 9}, "expert_groups_per_token"}, {{64, 1}, "expert_groups_per_token"}};
+    const std::pair<std::pair<int, int>, const char*> bad[] = { { { 7, 4 }, "expert_groups" },
+        { { 8, 9 }, "expert_groups_per_token" }, { { 64, 1 }, "expert_groups_per_token" } };
     for (const auto& [values, field] : bad) {
         nlohmann::json b = j;
         b["expert_groups"] = values.first;
         b["expert_groups_per_token"] = values.second;
-        auto parsed = readArchitecture(b, Architecture{}, "model.architecture");
+        auto parsed = readArchitecture(b, Architecture {}, "model.architecture");
         ASSERT_FALSE(parsed.ok()) << values.first << "/" << values.second;
         EXPECT_NE(parsed.error().field.find(field), std::string::npos) << parsed.error().toString();
     }
@@ -210,7 +210,7 @@ TEST(Models2025, NewPresetsMatchPublishedCounts)
     auto counts = [](const char* id) {
         const ModelPreset* p = findModelPreset(id);
         EXPECT_NE(p, nullptr) << id;
-        return p ? countParameters(p->architecture) : ParameterCounts{};
+        return p ? countParameters(p->architecture) : ParameterCounts {};
     };
     // Hugging Face model pages (safetensors parameter counts).
     EXPECT_EQ(counts("llama-3.2-1b").total, 1'235'814'400.0);
@@ -255,8 +255,10 @@ TEST(Models2025, LocalLayersAttendToTheirWindow)
     const double at32k = attentionCoreMacsPerToken(a, 32768, true);
     const double at64k = attentionCoreMacsPerToken(a, 65536, true);
     const double fullPerPosition = 18.0 * 64 * (64 + 64);
-    EXPECT_NEAR(at64k - at32k, fullPerPosition * (32768 - 16384) + 18.0 * 64 * 128 * (
-                    attendedPositions(65536, 128, true) - attendedPositions(32768, 128, true)), 1.0);
+    EXPECT_NEAR(at64k - at32k,
+        fullPerPosition * (32768 - 16384)
+            + 18.0 * 64 * 128 * (attendedPositions(65536, 128, true) - attendedPositions(32768, 128, true)),
+        1.0);
 }
 
 TEST(Models2025, LatentAttentionFlopsAndActivations)
@@ -278,7 +280,7 @@ TEST(Models2025, LatentAttentionFlopsAndActivations)
 TEST(Models2025, CliModelImport)
 {
     const std::string dir = std::string(GP_TEST_DATA_DIR) + "/hf-configs/";
-    const CliRun r = cli({"model", "import", dir + "gpt-oss-120b.json"});
+    const CliRun r = cli({ "model", "import", dir + "gpt-oss-120b.json" });
     ASSERT_EQ(r.code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["architecture"]["num_experts"], 128);
@@ -296,33 +298,33 @@ TEST(Models2025, CliModelImport)
     fs::create_directories(folder);
     fs::copy_file(dir + "llama-4-maverick-17b-128e.json", folder / "config.json", fs::copy_options::overwrite_existing);
     std::ofstream(folder / "model.safetensors.index.json") << R"({"metadata": {"total_size": 2000}, "weight_map": {}})";
-    const CliRun f = cli({"model", "import", folder.string()});
+    const CliRun f = cli({ "model", "import", folder.string() });
     ASSERT_EQ(f.code, 0) << f.err;
     const auto fj = nlohmann::json::parse(f.out);
     EXPECT_EQ(fj["safetensors_parameters"].get<double>(), 1000.0); // 2000 bytes of bf16
     ASSERT_EQ(fj["warnings"].size(), 1u);
     EXPECT_EQ(fj["warnings"][0]["field"], "vision_config");
-    const CliRun byIndex = cli({"model", "import", (folder / "model.safetensors.index.json").string()});
+    const CliRun byIndex = cli({ "model", "import", (folder / "model.safetensors.index.json").string() });
     EXPECT_EQ(byIndex.code, 0) << byIndex.err;
     EXPECT_EQ(nlohmann::json::parse(byIndex.out)["parameters"], fj["parameters"]);
     fs::remove_all(folder);
 
-    EXPECT_EQ(cli({"model", "import", dir + "no-such.json"}).code, ExitUsage);
-    EXPECT_EQ(cli({"model", "import"}).code, ExitUsage);
+    EXPECT_EQ(cli({ "model", "import", dir + "no-such.json" }).code, ExitUsage);
+    EXPECT_EQ(cli({ "model", "import" }).code, ExitUsage);
     // --format as the other commands: json (the default) or a table of the same figures; anything else is refused.
-    const CliRun asJson = cli({"model", "import", dir + "gpt-oss-120b.json", "--format", "json"});
+    const CliRun asJson = cli({ "model", "import", dir + "gpt-oss-120b.json", "--format", "json" });
     ASSERT_EQ(asJson.code, 0) << asJson.err;
     EXPECT_EQ(nlohmann::json::parse(asJson.out), j);
-    const CliRun table = cli({"model", "import", "--format=table", dir + "gpt-oss-120b.json"});
+    const CliRun table = cli({ "model", "import", "--format=table", dir + "gpt-oss-120b.json" });
     ASSERT_EQ(table.code, 0) << table.err;
     EXPECT_NE(table.out.find("active parameters"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("5.13 B (without the embedding)"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("mxfp4"), std::string::npos) << table.out;
-    const CliRun bad = cli({"model", "import", dir + "gpt-oss-120b.json", "--format", "csv"});
+    const CliRun bad = cli({ "model", "import", dir + "gpt-oss-120b.json", "--format", "csv" });
     EXPECT_EQ(bad.code, ExitUsage);
     EXPECT_NE(bad.err.find("--format"), std::string::npos) << bad.err;
-    EXPECT_EQ(cli({"model", "import", dir + "gpt-oss-120b.json", "--frobnicate"}).code, ExitUsage);
-    EXPECT_EQ(cli({"model", "frobnicate"}).code, ExitUsage);
+    EXPECT_EQ(cli({ "model", "import", dir + "gpt-oss-120b.json", "--frobnicate" }).code, ExitUsage);
+    EXPECT_EQ(cli({ "model", "frobnicate" }).code, ExitUsage);
 }
 
 // The active count as each model card states it: GPT-OSS's card (Table 1) leaves the input embedding out (5.13 B and
@@ -330,7 +332,7 @@ TEST(Models2025, CliModelImport)
 // FLOPs never read this count.
 TEST(Models2025, ActiveParametersAsTheModelCardCountsThem)
 {
-    const CliRun r = cli({"model", "list", "--format", "json"});
+    const CliRun r = cli({ "model", "list", "--format", "json" });
     ASSERT_EQ(r.code, 0) << r.err;
     std::map<std::string, nlohmann::json> byId;
     const auto list = nlohmann::json::parse(r.out);
@@ -361,7 +363,7 @@ TEST(Models2025, ActiveParametersAsTheModelCardCountsThem)
 
 TEST(Models2025, CliModelList)
 {
-    const CliRun r = cli({"model", "list", "--format", "json"});
+    const CliRun r = cli({ "model", "list", "--format", "json" });
     ASSERT_EQ(r.code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     std::set<std::string> ids;
@@ -373,20 +375,19 @@ TEST(Models2025, CliModelList)
     }
     EXPECT_EQ(ids.size(), modelPresets().size());
     // The issue's list of new presets.
-    for (const char* id : {"qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b",
-                           "qwen3-30b-a3b", "qwen3-235b-a22b", "qwen2.5-32b", "deepseek-v3", "deepseek-r1",
-                           "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-14b",
-                           "deepseek-r1-distill-qwen-32b", "deepseek-r1-distill-llama-8b",
-                           "deepseek-r1-distill-llama-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-3.3-70b",
-                           "llama-4-scout", "llama-4-maverick", "gemma-3-1b", "gemma-3-4b", "gemma-3-12b",
-                           "gemma-3-27b", "gpt-oss-20b", "gpt-oss-120b", "glm-4.5", "glm-4.5-air", "kimi-k2",
-                           "mistral-small-3-24b", "phi-4"})
+    for (const char* id :
+        { "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b",
+            "qwen3-235b-a22b", "qwen2.5-32b", "deepseek-v3", "deepseek-r1", "deepseek-r1-distill-qwen-7b",
+            "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b", "deepseek-r1-distill-llama-8b",
+            "deepseek-r1-distill-llama-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-3.3-70b", "llama-4-scout",
+            "llama-4-maverick", "gemma-3-1b", "gemma-3-4b", "gemma-3-12b", "gemma-3-27b", "gpt-oss-20b", "gpt-oss-120b",
+            "glm-4.5", "glm-4.5-air", "kimi-k2", "mistral-small-3-24b", "phi-4" })
         EXPECT_TRUE(ids.count(id)) << id;
-    const CliRun table = cli({"model", "list"});
+    const CliRun table = cli({ "model", "list" });
     ASSERT_EQ(table.code, 0);
     EXPECT_NE(table.out.find("deepseek-v3"), std::string::npos);
     EXPECT_NE(table.out.find("KV B/token"), std::string::npos);
-    EXPECT_EQ(cli({"model", "list", "--format", "csv"}).code, ExitUsage);
+    EXPECT_EQ(cli({ "model", "list", "--format", "csv" }).code, ExitUsage);
 }
 
 } // namespace

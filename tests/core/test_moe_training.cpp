@@ -1,23 +1,25 @@
 // MoE training: routed experts at the grouped-GEMM efficiency of the rows dispatched to each expert, the
 // expert-parallel all-to-all over the link it crosses, expert states sharded over the expert-data-parallel group,
 // and the load-imbalance factor. Hand calculations and properties that the dense treatment failed.
+#include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/throughput_model.h"
-#include "estimate/estimator.h"
 #include "plan/plan.h"
 #include "planner/planner.h"
 #include "planner/planner_grid.h"
-#include "transformer/layers.h"
 #include "test_memory_support.h"
 #include "test_throughput_helpers.h"
+#include "transformer/layers.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 // Qwen3-30B-A3B (the shipped preset): 128 experts, 8 per token, hidden 2048.
 ResolvedModel moeQwen3()
@@ -72,7 +74,7 @@ TEST(MoeTraining, ExpertOptimizerStatesAreConservedAcrossExpertDegrees)
     const double reference = estimateMemory(m, w, moeConfiguration(16, 1, 1), hw, {}, builtinCatalog()).optimizer;
     // Hand calculation: fp32 master 4 + Adam moments 8 + fp32 gradient partition 4 = 16 bytes per parameter over 16.
     EXPECT_NEAR(reference, m.parameters.total * 16.0 / 16, 1e-6 * reference);
-    for (int ep : {2, 4, 8, 16}) {
+    for (int ep : { 2, 4, 8, 16 }) {
         const double optimizer = estimateMemory(m, w, moeConfiguration(16, ep, 1), hw, {}, builtinCatalog()).optimizer;
         EXPECT_NEAR(optimizer, reference, 1e-6 * reference) << "ep " << ep;
     }
@@ -86,7 +88,7 @@ TEST(MoeTraining, MoreExpertsPerGpuNeverLowersMemory)
     const Hardware hw = test::testHardware(1000);
     for (int zero = 0; zero <= 3; ++zero) {
         double previous = 0;
-        for (int ep : {16, 8, 4, 2, 1}) {
+        for (int ep : { 16, 8, 4, 2, 1 }) {
             const double total = estimateMemory(m, w, moeConfiguration(16, ep, zero), hw, {}, builtinCatalog()).total;
             EXPECT_GE(total, previous * (1 - 1e-12)) << "zero " << zero << " ep " << ep;
             previous = total;
@@ -127,7 +129,7 @@ TEST(MoeTraining, CrossNodeExpertGroupIsNeverFasterThanWithinANode)
     const Catalog& catalog = builtinCatalog();
     const Hardware one = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
     const PerformanceDefaults d = performanceDefaults(catalog, {}, one.gpu.gpuClass, one.gpu.architecture);
-    for (double gbps : {100.0, 400.0, 1600.0, 3200.0}) { // per 4-GPU node
+    for (double gbps : { 100.0, 400.0, 1600.0, 3200.0 }) { // per 4-GPU node
         const Hardware two = testing::catalogHardware(catalog, "h100-80gb-sxm", 4, "nvlink4", 2, gbps, true);
         const ExpertAllToAll inside = expertAllToAll(m.architecture, 8192, 8, 1, 2, one, d);
         const ExpertAllToAll across = expertAllToAll(m.architecture, 8192, 8, 1, 2, two, d);
@@ -180,8 +182,8 @@ TEST(MoeTraining, GroupLimitedRoutingReachesFewerNodesByHand)
     arch.expertGroupsPerToken = 4;
     const ExpertAllToAll limited = expertAllToAll(arch, 4096, 64, 1, 2, hw, d);
     ASSERT_TRUE(limited.network);
-    EXPECT_NEAR(limited.seconds - d.networkLatencySeconds, 4096 * 7 * 0.5 * (1 - none(128, 32)) * vector / perGpu,
-                1e-9);
+    EXPECT_NEAR(
+        limited.seconds - d.networkLatencySeconds, 4096 * 7 * 0.5 * (1 - none(128, 32)) * vector / perGpu, 1e-9);
     EXPECT_LT(limited.bytes, unlimited.bytes);
     // A limit of every group is no limit.
     arch.expertGroupsPerToken = 8;
@@ -200,7 +202,7 @@ TEST(MoeTraining, ExpertComputeFollowsRowsAndImbalance)
     Configuration c = moeConfiguration(8, 1, 3);
     c.microBatchSize = 1;
     double previous = INFINITY;
-    for (int ep : {1, 2, 4, 8}) {
+    for (int ep : { 1, 2, 4, 8 }) {
         c.expert = ep;
         const ThroughputEstimate t = estimateThroughput(m, w, c, hw, catalog, d, ThroughputDetail::FiguresOnly);
         EXPECT_GT(t.expertComputeSeconds, 0);
@@ -249,30 +251,32 @@ TEST(MoeTraining, LoadImbalanceAssumptionRoundTripsAndNamesItsField)
 } // namespace
 } // namespace gp
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 TEST(MoeTraining, PlannerSearchesExpertDegreesForMoeModelsOnly)
 {
     const ResolvedModel m = moeQwen3(); // 128 routed experts
-    EXPECT_EQ(expertDegrees(m.architecture, 8, 1), (std::vector<int>{1, 2, 4, 8}));
-    EXPECT_EQ(expertDegrees(m.architecture, 12, 1), (std::vector<int>{1, 2, 4}));
-    EXPECT_EQ(expertDegrees(m.architecture, 1, 8), (std::vector<int>{1}));
+    EXPECT_EQ(expertDegrees(m.architecture, 8, 1), (std::vector<int> { 1, 2, 4, 8 }));
+    EXPECT_EQ(expertDegrees(m.architecture, 12, 1), (std::vector<int> { 1, 2, 4 }));
+    EXPECT_EQ(expertDegrees(m.architecture, 1, 8), (std::vector<int> { 1 }));
     Architecture six = m.architecture;
     six.numExperts = 48; // the plan's 6 divides 12 replicas and 48 experts
-    EXPECT_EQ(expertDegrees(six, 12, 6), (std::vector<int>{1, 2, 4, 6}));
+    EXPECT_EQ(expertDegrees(six, 12, 6), (std::vector<int> { 1, 2, 4, 6 }));
     Architecture dense = m.architecture;
     dense.numExperts = 1;
     dense.expertsPerToken = 1;
-    EXPECT_EQ(expertDegrees(dense, 64, 8), (std::vector<int>{1}));
+    EXPECT_EQ(expertDegrees(dense, 64, 8), (std::vector<int> { 1 }));
 }
 
 // The planner's answer for the Qwen3 MoE row, searching the expert degree: what it chooses is never slower than
 // the published layout (EP 8) it could have chosen, and it uses expert parallelism.
 TEST(MoeTraining, PlannerChoosesAnExpertDegreeNoSlowerThanThePublishedOne)
 {
-    const auto doc = nlohmann::json::parse(
-        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-2026.json"));
     for (const auto& c : doc["cases"]) {
         if (c["id"] != "automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8")
             continue;

@@ -1,8 +1,8 @@
 // Issue "no lost work and no silently wrong answer", core side: special files are written, not replaced;
 // destinations are checked before anything is written; standard output is checked; one set of size limits for
 // config.json import and plan parsing; CSV text cells are neutralised against formula injection.
-#include "test_robustness_support.h"
 #include "test_cli_support.h"
+#include "test_robustness_support.h"
 
 #include "base/atomic_file.h"
 #include "base/input_file.h"
@@ -32,7 +32,8 @@ using gp::testing::cli;
 using gp::testing::CliRun;
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 fs::path scratch(const std::string& name)
 {
@@ -56,7 +57,8 @@ std::string smallPlan()
 }
 
 // A stream buffer that fails every write, as a full disk or a closed descriptor does.
-class FailingBuffer : public std::streambuf {
+class FailingBuffer : public std::streambuf
+{
 protected:
     int_type overflow(int_type) override { return traits_type::eof(); }
     std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
@@ -75,10 +77,11 @@ TEST(SpecialFiles, FifoTargetIsWrittenAndStaysAFifo)
     const auto written = writeFileAtomically(fifo.string(), "through the pipe\n");
     ASSERT_TRUE(written.ok()) << written.error().toString();
     EXPECT_EQ(reader.get(), "through the pipe\n");
-    struct stat info {};
+    struct stat info {
+    };
     ASSERT_EQ(::lstat(fifo.c_str(), &info), 0);
     EXPECT_TRUE(S_ISFIFO(info.st_mode)); // renaming a temporary file over it would have made it a regular file
-    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1); // no temporary beside it
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator {}), 1); // no temporary beside it
     fs::remove_all(dir);
 }
 
@@ -91,7 +94,8 @@ TEST(SpecialFiles, CharacterDeviceStaysACharacterDevice)
         device = (dir / "null").string();
     const auto written = writeFileAtomically(device, "discarded");
     ASSERT_TRUE(written.ok()) << written.error().toString();
-    struct stat info {};
+    struct stat info {
+    };
     ASSERT_EQ(::stat(device.c_str(), &info), 0);
     EXPECT_TRUE(S_ISCHR(info.st_mode));
     fs::remove_all(dir);
@@ -151,12 +155,12 @@ TEST(CliOutputs, FailingStandardOutputIsAnIoError)
     std::ostream out(&failing);
     std::istringstream in;
     std::ostringstream err;
-    EXPECT_EQ(runCli({"example"}, in, out, err), ExitUsage);
+    EXPECT_EQ(runCli({ "example" }, in, out, err), ExitUsage);
     EXPECT_NE(err.str().find("cannot write to standard output"), std::string::npos) << err.str();
     std::ostringstream err2;
     std::istringstream planIn(smallPlan());
     std::ostream out2(&failing);
-    EXPECT_EQ(runCli({"estimate", "-", "--format", "csv"}, planIn, out2, err2), ExitUsage);
+    EXPECT_EQ(runCli({ "estimate", "-", "--format", "csv" }, planIn, out2, err2), ExitUsage);
     EXPECT_NE(err2.str().find("cannot write to standard output"), std::string::npos) << err2.str();
 }
 
@@ -166,12 +170,12 @@ TEST(CliOutputs, OutputThatIsTheInputIsRefusedAndThePlanKept)
     const fs::path plan = dir / "p.gpuplan";
     std::ofstream(plan) << smallPlan();
     const std::string before = readAll(plan);
-    const CliRun run = cli({"estimate", plan.string(), "--output", plan.string()});
+    const CliRun run = cli({ "estimate", plan.string(), "--output", plan.string() });
     EXPECT_EQ(run.code, ExitUsage);
     EXPECT_NE(run.err.find("is also an input"), std::string::npos) << run.err;
     EXPECT_EQ(readAll(plan), before);
     // The same file by another spelling is the same file.
-    const CliRun dotted = cli({"estimate", plan.string(), "--output", (dir / "." / "p.gpuplan").string()});
+    const CliRun dotted = cli({ "estimate", plan.string(), "--output", (dir / "." / "p.gpuplan").string() });
     EXPECT_EQ(dotted.code, ExitUsage) << dotted.err;
     EXPECT_EQ(readAll(plan), before);
     fs::remove_all(dir);
@@ -182,21 +186,21 @@ TEST(CliOutputs, ExportChecksEveryDestinationBeforeWritingAny)
     const fs::path dir = scratch("export");
     const fs::path plan = dir / "p.gpuplan";
     std::ofstream(plan) << smallPlan();
-    const CliRun missing = cli({"export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv",
-                                (dir / "missing-dir" / "b.csv").string()});
+    const CliRun missing = cli({ "export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv",
+        (dir / "missing-dir" / "b.csv").string() });
     EXPECT_EQ(missing.code, ExitUsage);
     EXPECT_NE(missing.err.find("--cost-csv"), std::string::npos) << missing.err;
     EXPECT_NE(missing.err.find("does not exist"), std::string::npos) << missing.err;
     EXPECT_FALSE(fs::exists(dir / "a.csv")); // nothing written when one destination cannot be
 
-    const CliRun twice = cli({"export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv",
-                              (dir / "a.csv").string()});
+    const CliRun twice
+        = cli({ "export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv", (dir / "a.csv").string() });
     EXPECT_EQ(twice.code, ExitUsage);
     EXPECT_NE(twice.err.find("same file"), std::string::npos) << twice.err;
     EXPECT_FALSE(fs::exists(dir / "a.csv"));
 
-    const CliRun ok = cli({"export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv",
-                           (dir / "b.csv").string()});
+    const CliRun ok
+        = cli({ "export", plan.string(), "--csv", (dir / "a.csv").string(), "--cost-csv", (dir / "b.csv").string() });
     EXPECT_EQ(ok.code, ExitOk) << ok.err;
     EXPECT_TRUE(fs::exists(dir / "a.csv"));
     EXPECT_TRUE(fs::exists(dir / "b.csv"));
@@ -205,7 +209,7 @@ TEST(CliOutputs, ExportChecksEveryDestinationBeforeWritingAny)
 
 TEST(CliOutputs, RepeatedOptionIsAnError)
 {
-    const CliRun run = cli({"estimate", "-", "--format", "json", "--format", "csv"}, smallPlan());
+    const CliRun run = cli({ "estimate", "-", "--format", "json", "--format", "csv" }, smallPlan());
     EXPECT_EQ(run.code, ExitUsage);
     EXPECT_NE(run.err.find("--format is given more than once"), std::string::npos) << run.err;
     EXPECT_EQ(run.out, "");
@@ -213,21 +217,21 @@ TEST(CliOutputs, RepeatedOptionIsAnError)
 
 TEST(CliOutputs, StandardInputIsReadOnlyOnce)
 {
-    const CliRun run = cli({"estimate", "-", "--overrides", "-"}, smallPlan());
+    const CliRun run = cli({ "estimate", "-", "--overrides", "-" }, smallPlan());
     EXPECT_EQ(run.code, ExitUsage);
     EXPECT_NE(run.err.find("can be read only once"), std::string::npos) << run.err;
 }
 
 // --- one set of limits: what config.json import accepts, the plan parser opens again ---
 
-namespace {
+namespace
+{
 
 std::string llamaConfig(const std::string& key, const nlohmann::json& value)
 {
-    nlohmann::json config = {{"model_type", "llama"},        {"hidden_size", 2048},
-                             {"intermediate_size", 5632},    {"num_attention_heads", 32},
-                             {"num_hidden_layers", 22},      {"num_key_value_heads", 4},
-                             {"vocab_size", 32000},          {"max_position_embeddings", 2048}};
+    nlohmann::json config = { { "model_type", "llama" }, { "hidden_size", 2048 }, { "intermediate_size", 5632 },
+        { "num_attention_heads", 32 }, { "num_hidden_layers", 22 }, { "num_key_value_heads", 4 },
+        { "vocab_size", 32000 }, { "max_position_embeddings", 2048 } };
     config[key] = value;
     return config.dump();
 }
@@ -242,7 +246,7 @@ Expected<Plan> importAndReopen(const std::string& configText)
     if (!plan)
         return plan.error();
     Plan p = *plan;
-    p.model = ModelSpec{};
+    p.model = ModelSpec {};
     p.model.architecture = imported->architecture;
     return parsePlan(serializePlan(p));
 }
@@ -255,10 +259,10 @@ TEST(SharedLimits, ImportRefusesWhatTheParserRefusesNamingTheField)
         std::string key;
         double limit;
     };
-    for (const Case& c : {Case{"max_position_embeddings", double(limits::kMaxSequence)},
-                          Case{"vocab_size", double(limits::kMaxVocabulary)},
-                          Case{"num_hidden_layers", double(limits::kMaxLayers)},
-                          Case{"num_local_experts", double(limits::kMaxExperts)}}) {
+    for (const Case& c : { Case { "max_position_embeddings", double(limits::kMaxSequence) },
+             Case { "vocab_size", double(limits::kMaxVocabulary) },
+             Case { "num_hidden_layers", double(limits::kMaxLayers) },
+             Case { "num_local_experts", double(limits::kMaxExperts) } }) {
         SCOPED_TRACE(c.key);
         nlohmann::json atLimit = std::int64_t(c.limit);
         std::string config = llamaConfig(c.key, atLimit);
@@ -287,9 +291,9 @@ TEST(SharedLimits, ImportRefusesWhatTheParserRefusesNamingTheField)
 TEST(SharedLimits, ParserRefusesTheSameArchitectureBeyondTheLimit)
 {
     const std::string text = robustness::planText([](nlohmann::json& plan) {
-        plan["model"] = {{"architecture",
-                          {{"hidden_size", 2048}, {"num_layers", limits::kMaxLayers + 1}, {"num_attention_heads", 32},
-                           {"intermediate_size", 5632}, {"vocab_size", 32000}}}};
+        plan["model"] = { { "architecture",
+            { { "hidden_size", 2048 }, { "num_layers", limits::kMaxLayers + 1 }, { "num_attention_heads", 32 },
+                { "intermediate_size", 5632 }, { "vocab_size", 32000 } } } };
     });
     const auto parsed = parsePlan(text);
     ASSERT_FALSE(parsed.ok());
@@ -299,7 +303,7 @@ TEST(SharedLimits, ParserRefusesTheSameArchitectureBeyondTheLimit)
 TEST(SharedLimits, QuantizationConfigTypeErrorNamesItsField)
 {
     nlohmann::json config = nlohmann::json::parse(llamaConfig("torch_dtype", "bfloat16"));
-    config["quantization_config"] = {{"quant_method", "bitsandbytes"}, {"load_in_4bit", "yes"}};
+    config["quantization_config"] = { { "quant_method", "bitsandbytes" }, { "load_in_4bit", "yes" } };
     const auto imported = importHuggingFaceConfig(config.dump(), "config.json");
     ASSERT_FALSE(imported.ok());
     EXPECT_EQ(imported.error().field, "quantization_config.load_in_4bit");
@@ -349,7 +353,7 @@ TEST(CsvInjection, TextCellsAreNeutralisedAndNegativeNumbersStayNumbers)
     r.cost.priceSource = "=HYPERLINK(\"http://x\",\"y\")";
     r.cost.priceStatus = "\tuser";
     r.memory.weights = -2.5; // a number column: never touched
-    const std::string csv = resultsToCsv({r});
+    const std::string csv = resultsToCsv({ r });
     const std::string row = csv.substr(csv.find("\r\n") + 2);
     EXPECT_EQ(row.rfind("'=cmd|' /C calc'!A0,'+gpu,'@SUM(A1),", 0), 0u) << row;
     EXPECT_NE(row.find(",-2.5,"), std::string::npos) << row;
@@ -363,8 +367,8 @@ TEST(CsvInjection, TextCellsAreNeutralisedAndNegativeNumbersStayNumbers)
     // The cost curve: candidate and currency are text, days and cost stay numbers.
     BillingCost mode;
     mode.mode = "on_demand";
-    mode.curve.push_back(CostPoint{-1.0, -3.0});
+    mode.curve.push_back(CostPoint { -1.0, -3.0 });
     r.cost.modes.push_back(mode);
-    const std::string curve = costCurveToCsv({r});
+    const std::string curve = costCurveToCsv({ r });
     EXPECT_NE(curve.find("\r\n'=cmd|' /C calc'!A0,on_demand,-1,-3,'-CNY\r\n"), std::string::npos) << curve;
 }

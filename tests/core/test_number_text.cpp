@@ -45,7 +45,7 @@ TEST(NumberText, DecimalsFollowTheSignificantDigits)
 
 TEST(NumberText, ExactTextReadsBackAsTheSameNumber)
 {
-    for (double v : {1234.56, 0.1, 1e-7, 16777217.0, 50.0}) {
+    for (double v : { 1234.56, 0.1, 1e-7, 16777217.0, 50.0 }) {
         const std::string text = formatExact(v);
         EXPECT_EQ(std::stod(text), v) << text;
     }

@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 Architecture llama31_8b()
 {
@@ -34,8 +36,8 @@ TEST(PerOpCheckpointing, LayerKeepsEveryOtherMatmulOutput)
     EXPECT_DOUBLE_EQ(perOpCheckpointBytes(a, in), byHand);
     EXPECT_LT(perOpCheckpointBytes(a, in), layerActivationBytes(a, in));
     in.tensorParallel = 4; // the layer input and the MLP output stay whole without sequence parallelism
-    EXPECT_DOUBLE_EQ(perOpCheckpointBytes(a, in),
-                     tokens * (2.0 * 2 * 4096 + (2.0 * (4096 + 1024 + 4096 + 14336) + 4.0 * 32) / 4));
+    EXPECT_DOUBLE_EQ(
+        perOpCheckpointBytes(a, in), tokens * (2.0 * 2 * 4096 + (2.0 * (4096 + 1024 + 4096 + 14336) + 4.0 * 32) / 4));
 }
 
 TEST(PerOpCheckpointing, RecomputesTheOtherMatmulsOnce)

@@ -10,8 +10,10 @@
 
 #include <gtest/gtest.h>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using namespace gp::testing;
 

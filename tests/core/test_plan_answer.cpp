@@ -13,7 +13,8 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 Plan defaultPlan()
 {
@@ -34,7 +35,7 @@ Expected<Plan> withBilling(const std::string& modesJson)
 TEST(PlanAnswer, DefaultModesAreOnDemandAndMonthly)
 {
     const Plan plan = defaultPlan();
-    EXPECT_EQ(plan.billing.modes, (std::vector<std::string>{"on_demand", "monthly"}));
+    EXPECT_EQ(plan.billing.modes, (std::vector<std::string> { "on_demand", "monthly" }));
     EXPECT_TRUE(plan.billing.allows("monthly"));
     EXPECT_FALSE(plan.billing.allows("spot"));
     EXPECT_FALSE(plan.billing.allows("reserved"));
@@ -44,7 +45,7 @@ TEST(PlanAnswer, BillingModesRoundTripAndBadEntriesNameTheField)
 {
     auto plan = withBilling(R"(["spot", "on_demand"])");
     ASSERT_TRUE(plan) << plan.error().toString();
-    EXPECT_EQ(plan->billing.modes, (std::vector<std::string>{"spot", "on_demand"}));
+    EXPECT_EQ(plan->billing.modes, (std::vector<std::string> { "spot", "on_demand" }));
     auto again = parsePlan(serializePlan(*plan));
     ASSERT_TRUE(again);
     EXPECT_EQ(again->billing.modes, plan->billing.modes);
@@ -99,8 +100,7 @@ TEST(PlanAnswer, StandingsRankEveryCandidateAndSayWhyTheOthersLose)
             EXPECT_GE(s.figures.cost, best.figures.cost * (1 - 1e-9)) << ranked[i].best.candidate;
             for (const Diagnostic& d : s.reasons) {
                 if (d.code == "costs_more") {
-                    EXPECT_NEAR(std::stod(d.arg("amount")), s.figures.cost - best.figures.cost,
-                                1e-4 * s.figures.cost);
+                    EXPECT_NEAR(std::stod(d.arg("amount")), s.figures.cost - best.figures.cost, 1e-4 * s.figures.cost);
                 }
             }
         }
@@ -143,7 +143,9 @@ TEST(PlanAnswer, JsonCsvAndTableRenderTheSameAnswer)
     EXPECT_EQ(json["results"][1]["ranking"]["rank"], 2);
     const std::string csv = answerToCsv(*answer);
     const std::string header = csv.substr(0, csv.find("\r\n"));
-    EXPECT_EQ(header.rfind("rank,recommended,ranking_billing_mode,ranking_cost,ranking_hours,meets_objective,candidate", 0), 0u)
+    EXPECT_EQ(
+        header.rfind("rank,recommended,ranking_billing_mode,ranking_cost,ranking_hours,meets_objective,candidate", 0),
+        0u)
         << header;
     const std::string firstRow = csv.substr(header.size() + 2, csv.find("\r\n", header.size() + 2) - header.size() - 2);
     EXPECT_EQ(firstRow.rfind("1,true," + answer->standings.front().figures.mode + ",", 0), 0u) << firstRow;
@@ -172,7 +174,7 @@ TEST(PlanAnswer, ACancelledSearchStopsWithACancelledError)
 {
     Plan plan = defaultPlan();
     plan.candidates.clear(); // every catalog instance
-    std::atomic<bool> cancel{true};
+    std::atomic<bool> cancel { true };
     SearchControl control;
     control.cancel = &cancel;
     auto answer = answerPlan(plan, builtinCatalog(), control);
@@ -190,7 +192,7 @@ TEST(PlanAnswer, AGpuWithNoUsableTflopsNeverRanksFirstAtZeroCost)
     bool found = false;
     for (GpuSpec& gpu : catalog.gpus)
         if (gpu.id == "a100-40gb-sxm") {
-            gpu.tflops = Tflops{};
+            gpu.tflops = Tflops {};
             gpu.tflops.fp32 = 19.5;
             found = true;
         }

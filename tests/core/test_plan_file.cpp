@@ -7,7 +7,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 json minimalPlan()
 {
@@ -18,7 +19,7 @@ gp::Error planError(const json& document)
 {
     auto plan = gp::parsePlan(document.dump());
     EXPECT_FALSE(plan.ok()) << "expected an error for " << document.dump();
-    return plan.ok() ? gp::Error{} : plan.error();
+    return plan.ok() ? gp::Error {} : plan.error();
 }
 
 } // namespace
@@ -92,7 +93,7 @@ TEST(PlanFile, SpecExampleReadsEveryField)
 // both sides): the default and the serving example read back to the same values, section by section.
 TEST(PlanFile, RoundTripKeepsEverything)
 {
-    for (std::string_view text : {gp::defaultPlanText(), gp::servingPlanText()}) {
+    for (std::string_view text : { gp::defaultPlanText(), gp::servingPlanText() }) {
         auto plan = gp::parsePlan(text);
         ASSERT_TRUE(plan.ok());
         const std::string saved = gp::serializePlan(*plan);
@@ -103,7 +104,7 @@ TEST(PlanFile, RoundTripKeepsEverything)
         EXPECT_TRUE(reread->model == plan->model);
         EXPECT_TRUE(reread->candidates == plan->candidates);
         EXPECT_TRUE(reread->assumptions == plan->assumptions && reread->billing == plan->billing
-                    && reread->search == plan->search);
+            && reread->search == plan->search);
         EXPECT_EQ(gp::serializePlan(*reread), saved) << "saving twice gives the same bytes";
     }
 }
@@ -143,9 +144,9 @@ TEST(PlanFile, ChangesAreWritten)
 TEST(PlanFile, UnknownFieldsRoundTrip)
 {
     json document = minimalPlan();
-    document["future_section"] = {{"a", 1}, {"b", {1, 2, 3}}};
-    document["workload"] = {{"sequence_length", 1024}, {"future_knob", "x"}};
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"future_flag", true}}});
+    document["future_section"] = { { "a", 1 }, { "b", { 1, 2, 3 } } };
+    document["workload"] = { { "sequence_length", 1024 }, { "future_knob", "x" } };
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "future_flag", true } } });
     auto plan = gp::parsePlan(document.dump());
     ASSERT_TRUE(plan.ok()) << plan.error().toString();
     plan->workload.sequenceLength = 2048;
@@ -159,7 +160,7 @@ TEST(PlanFile, UnknownFieldsRoundTrip)
 TEST(PlanFile, NegativeSequenceLengthNamesTheField)
 {
     json document = minimalPlan();
-    document["workload"] = {{"sequence_length", -5}};
+    document["workload"] = { { "sequence_length", -5 } };
     gp::Error error = planError(document);
     EXPECT_EQ(error.field, "workload.sequence_length");
     EXPECT_NE(error.message.find("-5"), std::string::npos) << error.message;
@@ -173,26 +174,26 @@ TEST(PlanFile, AbsurdValuesAreRefused)
         const char* field;
     };
     const Case cases[] = {
-        {R"({"model": {"parameters": 1e30}})", "model.parameters"},
-        {R"({"model": {"parameters": -7}})", "model.parameters"},
-        {R"({"workload": {"micro_batch_size": 0}})", "workload.micro_batch_size"},
-        {R"({"workload": {"micro_batch_size": 2.5}})", "workload.micro_batch_size"},
-        {R"({"workload": {"sequence_length": 1e12}})", "workload.sequence_length"},
-        {R"({"workload": {"training_tokens": "lots"}})", "workload.training_tokens"},
-        {R"({"workload": {"precision": "fp64"}})", "workload.precision"},
-        {R"({"workload": {"parallelism": {"zero_stage": 4}}})", "workload.parallelism.zero_stage"},
-        {R"({"workload": {"parallelism": {"data": "many"}}})", "workload.parallelism.data"},
-        {R"({"workload": {"lora": {"target_modules": []}}})", "workload.lora.target_modules"},
-        {R"({"workload": {"inference": {"kv_cache_precision": "fp4"}}})", "workload.inference.kv_cache_precision"},
-        {R"({"candidates": [{"nodes": 1}]})", "candidates[0].instance"},
-        {R"({"candidates": [{"instance": "a:b", "nodes": 0}]})", "candidates[0].nodes"},
-        {R"({"candidates": [{"instance": "a:b", "price_per_hour": -1}]})", "candidates[0].price_per_hour"},
-        {R"({"billing": {"currency": "EUR"}})", "billing.currency"},
-        {R"({"assumptions": {"compute_efficiency": 1.5}})", "assumptions.compute_efficiency"},
-        {R"({"search": {"objective": "time-under-budget"}})", "search.budget"},
-        {R"({"model": {"architecture": {"hidden_size": 0}}})", "model.architecture.hidden_size"},
-        {R"({"model": {"architecture": {"num_experts": 2, "experts_per_token": 4}}})",
-         "model.architecture.experts_per_token"},
+        { R"({"model": {"parameters": 1e30}})", "model.parameters" },
+        { R"({"model": {"parameters": -7}})", "model.parameters" },
+        { R"({"workload": {"micro_batch_size": 0}})", "workload.micro_batch_size" },
+        { R"({"workload": {"micro_batch_size": 2.5}})", "workload.micro_batch_size" },
+        { R"({"workload": {"sequence_length": 1e12}})", "workload.sequence_length" },
+        { R"({"workload": {"training_tokens": "lots"}})", "workload.training_tokens" },
+        { R"({"workload": {"precision": "fp64"}})", "workload.precision" },
+        { R"({"workload": {"parallelism": {"zero_stage": 4}}})", "workload.parallelism.zero_stage" },
+        { R"({"workload": {"parallelism": {"data": "many"}}})", "workload.parallelism.data" },
+        { R"({"workload": {"lora": {"target_modules": []}}})", "workload.lora.target_modules" },
+        { R"({"workload": {"inference": {"kv_cache_precision": "fp4"}}})", "workload.inference.kv_cache_precision" },
+        { R"({"candidates": [{"nodes": 1}]})", "candidates[0].instance" },
+        { R"({"candidates": [{"instance": "a:b", "nodes": 0}]})", "candidates[0].nodes" },
+        { R"({"candidates": [{"instance": "a:b", "price_per_hour": -1}]})", "candidates[0].price_per_hour" },
+        { R"({"billing": {"currency": "EUR"}})", "billing.currency" },
+        { R"({"assumptions": {"compute_efficiency": 1.5}})", "assumptions.compute_efficiency" },
+        { R"({"search": {"objective": "time-under-budget"}})", "search.budget" },
+        { R"({"model": {"architecture": {"hidden_size": 0}}})", "model.architecture.hidden_size" },
+        { R"({"model": {"architecture": {"num_experts": 2, "experts_per_token": 4}}})",
+            "model.architecture.experts_per_token" },
     };
     for (const auto& c : cases) {
         json document = minimalPlan();
@@ -222,7 +223,7 @@ TEST(PlanFile, FormatAndVersionAreChecked)
 TEST(PlanFile, QloraImpliesNf4Base)
 {
     json document = minimalPlan();
-    document["workload"] = {{"technique", "qlora"}};
+    document["workload"] = { { "technique", "qlora" } };
     auto plan = gp::parsePlan(document.dump());
     ASSERT_TRUE(plan.ok());
     EXPECT_EQ(plan->workload.weightFormat, gp::WeightFormat::Nf4);

@@ -10,21 +10,22 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 using gp::kGiB; // core/base/finite_number.h
 
-Plan makePlan(const std::string& model, const std::string& workload, const std::string& candidates, bool search,
-              int maxNodes = 1)
+Plan makePlan(
+    const std::string& model, const std::string& workload, const std::string& candidates, bool search, int maxNodes = 1)
 {
-    const std::string text = R"({ "format": "gpu-planner-plan", "version": 1, "model": )" + model
-        + R"(, "workload": )" + workload + R"(, "candidates": )" + candidates
+    const std::string text = R"({ "format": "gpu-planner-plan", "version": 1, "model": )" + model + R"(, "workload": )"
+        + workload + R"(, "candidates": )" + candidates
         + R"(, "billing": { "currency": "CNY" }, "search": { "enabled": )" + (search ? "true" : "false")
         + R"(, "objective": "cost", "deadline_hours": null, "budget": null, "max_nodes": )" + std::to_string(maxNodes)
         + "}}";
     auto plan = parsePlan(text);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 // 7B full fine-tune, AdamW, bf16, as configured: no ZeRO, no offload, no checkpointing.
@@ -38,7 +39,7 @@ const char* kOne4090 = R"([{ "gpu": "rtx-4090-24gb", "gpus_per_node": 1, "nodes"
 
 Offload offloadFrom(const std::string& s)
 {
-    for (Offload o : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters})
+    for (Offload o : { Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters })
         if (toString(o) == s)
             return o;
     ADD_FAILURE() << "unknown offload " << s;
@@ -47,7 +48,7 @@ Offload offloadFrom(const std::string& s)
 
 Checkpointing checkpointingFrom(const std::string& s)
 {
-    for (Checkpointing c : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full})
+    for (Checkpointing c : { Checkpointing::None, Checkpointing::Selective, Checkpointing::Full })
         if (toString(c) == s)
             return c;
     ADD_FAILURE() << "unknown checkpointing " << s;
@@ -151,8 +152,7 @@ TEST(PlannerAdvice, Qlora70bFitsOne80GbGpu)
         "training_tokens": 1.0e7,
         "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 0, "offload": "none" } })";
     const Plan plan = makePlan(R"({ "preset": "llama-2-70b" })", workload,
-                               R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 1, "nodes": 1, "price_per_hour": 45 }])",
-                               true);
+        R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 1, "nodes": 1, "price_per_hour": 45 }])", true);
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
     EXPECT_NEAR(model->parameters.total, 6.9e10, 0.05e10);
@@ -172,8 +172,8 @@ TEST(PlannerAdvice, Full70bOnOneGpuSaysWeightsExceedMemory)
         "sequence_length": 2048, "micro_batch_size": 1, "gradient_accumulation_steps": 1, "global_batch_size": 16,
         "training_tokens": 1.0e7,
         "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 0, "offload": "none" } })";
-    const Plan plan = makePlan(R"({ "preset": "llama-2-70b" })", workload,
-                               R"([{ "instance": "tencent:GNV7e-1GPU", "nodes": 1 }])", false);
+    const Plan plan = makePlan(
+        R"({ "preset": "llama-2-70b" })", workload, R"([{ "instance": "tencent:GNV7e-1GPU", "nodes": 1 }])", false);
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
     const CandidatePlan result = searchCandidate(plan, plan.candidates[0], *model, builtinCatalog(), "candidates[0]");
@@ -199,9 +199,9 @@ TEST(PlannerAdvice, RankingPutsFittingCandidatesFirst)
 {
     // A 7B full fine-tune: 8 x A100-80GB fits; a single T4 (16 GB, 32 GiB host RAM) cannot, even offloading.
     const Plan plan = makePlan(R"({ "preset": "llama-2-7b" })", kFull7b,
-                               R"([{ "instance": "tencent:GN7.2XLARGE32", "nodes": 1 },
+        R"([{ "instance": "tencent:GN7.2XLARGE32", "nodes": 1 },
                                    { "instance": "tencent:GNV7e-8GPU", "nodes": 1 }])",
-                               true);
+        true);
     auto result = searchPlan(plan, builtinCatalog());
     ASSERT_TRUE(result.ok()) << result.error().toString();
     ASSERT_EQ(result->candidates.size(), 2u);
@@ -211,7 +211,7 @@ TEST(PlannerAdvice, RankingPutsFittingCandidatesFirst)
     ASSERT_TRUE(result->candidates[1].best.failure.has_value());
     for (const auto& s : result->candidates[1].best.suggestions) {
         Plan single = plan;
-        single.candidates = {plan.candidates[0]};
+        single.candidates = { plan.candidates[0] };
         SCOPED_TRACE(s.code + ": " + s.message);
         auto model = resolveModel(plan.model);
         EXPECT_TRUE(evaluateSuggestion(single, *model, s).fits);
@@ -229,7 +229,7 @@ TEST(PlannerAdvice, MoreNodesBeyondTheLimitAreNamed)
         "gradient_accumulation_steps": 1, "global_batch_size": 256, "training_tokens": 1.0e8,
         "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 3, "offload": "none" } })";
     const Plan plan = makePlan(R"({ "preset": "llama-2-70b" })", workload,
-                               R"([{ "instance": "tencent:GT4.20XLARGE474", "nodes": "auto" }])", true, 1);
+        R"([{ "instance": "tencent:GT4.20XLARGE474", "nodes": "auto" }])", true, 1);
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
     const CandidatePlan result = searchCandidate(plan, plan.candidates[0], *model, builtinCatalog(), "candidates[0]");
@@ -257,8 +257,8 @@ TEST(PlannerAdvice, AbsurdModelDoesNotCrashAndSaysWhy)
         "sequence_length": 4096, "micro_batch_size": 1, "gradient_accumulation_steps": 1, "global_batch_size": 1024,
         "training_tokens": 1.0e9,
         "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 0, "offload": "none" } })";
-    const Plan plan = makePlan(R"({ "parameters": 1e13 })", workload,
-                               R"([{ "instance": "aws:p5.48xlarge", "nodes": "auto" }])", true, 2);
+    const Plan plan = makePlan(
+        R"({ "parameters": 1e13 })", workload, R"([{ "instance": "aws:p5.48xlarge", "nodes": "auto" }])", true, 2);
     auto result = searchPlan(plan, builtinCatalog());
     ASSERT_TRUE(result.ok()) << result.error().toString();
     ASSERT_EQ(result->candidates.size(), 1u);
@@ -296,9 +296,9 @@ TEST(PlannerAdvice, InsideAPipelineTheZeroSuggestionIsZero1)
         "gradient_accumulation_steps": 8, "global_batch_size": 64, "training_tokens": 1.0e8,
         "parallelism": { "data": "auto", "tensor": 1, "pipeline": 2, "zero_stage": 0, "offload": "none" } })";
     const Plan plan = makePlan(R"({ "preset": "llama-2-13b" })", workload,
-                               R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 8, "nodes": 2, "price_per_hour": 100,
+        R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 8, "nodes": 2, "price_per_hour": 100,
                                      "inter_node_gbps": 1600 }])",
-                               false, 2);
+        false, 2);
     auto model = resolveModel(plan.model);
     ASSERT_TRUE(model.ok());
     const CandidatePlan result = searchCandidate(plan, plan.candidates[0], *model, builtinCatalog(), "candidates[0]");

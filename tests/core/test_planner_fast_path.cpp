@@ -1,13 +1,13 @@
 // The planner's fast path: defaults resolved once per search and candidates searched on several threads must give
 // exactly what the per-configuration estimator and a single-threaded search give.
 #include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/throughput_model.h"
+#include "planner/answer.h"
 #include "planner/fit_advice.h"
 #include "planner/frontier.h"
-#include "planner/answer.h"
-#include "estimate/memory/memory_model.h"
-#include "transformer/model_library.h"
 #include "planner/planner.h"
-#include "estimate/time/throughput_model.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -16,13 +16,14 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 Plan fastPathDefaultPlan()
 {
     auto plan = parsePlan(defaultPlanText());
     EXPECT_TRUE(plan.ok());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 // The built-in catalog with memory and time defaults far from the built-in fallbacks, so a path that skipped the
@@ -50,7 +51,7 @@ TEST(PlannerFastPath, ResolvedMemoryDefaultsMatchTheCatalogsPerEstimate)
     auto hw = resolveCandidate(specs.front(), catalog, 1, "candidates[0]");
     ASSERT_TRUE(hw.ok());
     const Workload onGpu = workloadOnGpu(plan.workload, hw->gpu);
-    for (int zero : {0, 1, 3}) {
+    for (int zero : { 0, 1, 3 }) {
         Configuration config;
         config.data = hw->totalGpus();
         config.zeroStage = zero;
@@ -98,8 +99,8 @@ TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
     Plan plan = fastPathDefaultPlan();
     plan.candidates.clear(); // every catalog instance: many candidates per thread
     const Catalog& catalog = builtinCatalog();
-    auto serial = searchPlan(plan, catalog, SearchControl{1});
-    auto parallel = searchPlan(plan, catalog, SearchControl{4});
+    auto serial = searchPlan(plan, catalog, SearchControl { 1 });
+    auto parallel = searchPlan(plan, catalog, SearchControl { 4 });
     ASSERT_TRUE(serial.ok());
     ASSERT_TRUE(parallel.ok());
     ASSERT_EQ(serial->candidates.size(), parallel->candidates.size());
@@ -119,13 +120,12 @@ TEST(PlannerFastPath, ParallelSearchGivesTheSerialResult)
     }
 }
 
-
 // The search scores each configuration with the training FLOPs it keeps per checkpointing level of a candidate:
 // every scored point's hours are those of the configuration evaluated on its own, whatever level it uses, and the
 // levels it keeps FLOPs for include partial recompute (a workload field the kept FLOPs depend on).
 TEST(PlannerFastPath, ScoredHoursMatchTheFullEstimateAtEveryCheckpointingLevel)
 {
-    for (const bool partial : {false, true}) {
+    for (const bool partial : { false, true }) {
         Plan plan = fastPathDefaultPlan();
         if (partial)
             plan.workload.checkpointedLayers = 8;
@@ -166,7 +166,7 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
     spec.gpusPerNode = 8;
     auto hw = resolveCandidate(spec, catalog, 2, "candidates[0]");
     ASSERT_TRUE(hw.ok());
-    const MemoryDefaults defaults = memoryDefaults(Assumptions{}, catalog);
+    const MemoryDefaults defaults = memoryDefaults(Assumptions {}, catalog);
 
     struct Case {
         const char* name;
@@ -174,40 +174,40 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
         void (*edit)(Workload&, Configuration&);
     };
     const std::vector<Case> cases = {
-        {"dense", "llama-2-7b", [](Workload&, Configuration&) {}},
-        {"eager attention", "llama-2-7b", [](Workload& w, Configuration&) { w.flashAttention = false; }},
-        {"lora, partial recompute", "llama-2-7b",
-         [](Workload& w, Configuration&) {
-             w.technique = Technique::Lora;
-             w.checkpointedLayers = 12;
-         }},
-        {"qlora", "llama-2-7b", [](Workload& w, Configuration&) { w.technique = Technique::Qlora; }},
-        {"freeze", "llama-2-7b",
-         [](Workload& w, Configuration&) {
-             w.technique = Technique::Freeze;
-             w.freezeTrainableLayers = 4;
-         }},
-        {"fp8 all-gather", "llama-3.1-8b",
-         [](Workload& w, Configuration&) {
-             w.precision = Precision::Fp8;
-             w.fp8AllGather = true;
-         }},
-        {"moe, expert parallel", "qwen3-30b-a3b", [](Workload&, Configuration& c) { c.expert = 4; }},
-        {"context, interleaved pipeline", "llama-3.1-8b",
-         [](Workload& w, Configuration& c) {
-             w.sequenceLength = 32768;
-             c.context = 2;
-             c.pipeline = 2;
-             c.pipelineSchedule = PipelineSchedule::Interleaved;
-             c.virtualStages = 2;
-             c.gradientAccumulationSteps = 8;
-         }},
-        {"encoder-decoder", "t5-3b", [](Workload&, Configuration&) {}},
-        {"paged, in-backward optimizer", "llama-2-7b",
-         [](Workload& w, Configuration&) {
-             w.pagedOptimizer = true;
-             w.optimizerInBackward = true;
-         }},
+        { "dense", "llama-2-7b", [](Workload&, Configuration&) {} },
+        { "eager attention", "llama-2-7b", [](Workload& w, Configuration&) { w.flashAttention = false; } },
+        { "lora, partial recompute", "llama-2-7b",
+            [](Workload& w, Configuration&) {
+                w.technique = Technique::Lora;
+                w.checkpointedLayers = 12;
+            } },
+        { "qlora", "llama-2-7b", [](Workload& w, Configuration&) { w.technique = Technique::Qlora; } },
+        { "freeze", "llama-2-7b",
+            [](Workload& w, Configuration&) {
+                w.technique = Technique::Freeze;
+                w.freezeTrainableLayers = 4;
+            } },
+        { "fp8 all-gather", "llama-3.1-8b",
+            [](Workload& w, Configuration&) {
+                w.precision = Precision::Fp8;
+                w.fp8AllGather = true;
+            } },
+        { "moe, expert parallel", "qwen3-30b-a3b", [](Workload&, Configuration& c) { c.expert = 4; } },
+        { "context, interleaved pipeline", "llama-3.1-8b",
+            [](Workload& w, Configuration& c) {
+                w.sequenceLength = 32768;
+                c.context = 2;
+                c.pipeline = 2;
+                c.pipelineSchedule = PipelineSchedule::Interleaved;
+                c.virtualStages = 2;
+                c.gradientAccumulationSteps = 8;
+            } },
+        { "encoder-decoder", "t5-3b", [](Workload&, Configuration&) {} },
+        { "paged, in-backward optimizer", "llama-2-7b",
+            [](Workload& w, Configuration&) {
+                w.pagedOptimizer = true;
+                w.optimizerInBackward = true;
+            } },
     };
     for (const Case& k : cases) {
         ModelSpec modelSpec;
@@ -222,9 +222,9 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
         split.data = hw->totalGpus() / (split.tensor * split.pipeline * split.context);
         const TrainingMemoryBasis basis = trainingMemoryBasis(*model, w, split, defaults);
         for (int zero = 0; zero <= 3; ++zero)
-            for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters})
+            for (Offload offload : { Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters })
                 for (Checkpointing ckpt :
-                     {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full, Checkpointing::PerOp}) {
+                    { Checkpointing::None, Checkpointing::Selective, Checkpointing::Full, Checkpointing::PerOp }) {
                     Configuration c = split;
                     c.zeroStage = zero;
                     c.offload = offload;
@@ -232,8 +232,7 @@ TEST(PlannerFastPath, MemoryBasisGivesEverySavingLevelTheWholeEstimate)
                     const MemoryBreakdown whole = estimateMemory(*model, w, c, *hw, defaults);
                     const MemoryBreakdown fromBasis = estimateMemory(basis, c, *hw);
                     const std::string where = std::string(k.name) + ", ZeRO-" + std::to_string(zero) + ", offload "
-                                              + std::to_string(int(offload)) + ", checkpointing "
-                                              + std::to_string(int(ckpt));
+                        + std::to_string(int(offload)) + ", checkpointing " + std::to_string(int(ckpt));
                     auto same = [&](double a, double b, const char* part) {
                         EXPECT_NEAR(a, b, 1e-12 * std::max(1.0, std::abs(b))) << where << ": " << part;
                     };

@@ -8,7 +8,8 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 ParetoPoint point(double hours, double cost)
 {
@@ -18,8 +19,8 @@ ParetoPoint point(double hours, double cost)
     return p;
 }
 
-CandidatePlan candidate(const std::string& name, bool fits, bool meets, double value, bool priced = true,
-                        double memoryRatio = 0.5)
+CandidatePlan candidate(
+    const std::string& name, bool fits, bool meets, double value, bool priced = true, double memoryRatio = 0.5)
 {
     CandidatePlan c;
     c.best.candidate = name;
@@ -47,7 +48,7 @@ TEST(PlannerRanking, FrontierKeepsOnlyUndominatedPoints)
 {
     // (12 h, 120) is beaten by (10 h, 100); (5 h, 250) by (5 h, 200).
     const auto frontier = paretoFrontier(
-        {point(10, 100), point(5, 200), point(8, 150), point(12, 120), point(5, 250), point(10, 100)});
+        { point(10, 100), point(5, 200), point(8, 150), point(12, 120), point(5, 250), point(10, 100) });
     ASSERT_EQ(frontier.size(), 3u);
     EXPECT_EQ(frontier[0].hours, 5);
     EXPECT_EQ(frontier[0].cost, 200);
@@ -57,7 +58,7 @@ TEST(PlannerRanking, FrontierKeepsOnlyUndominatedPoints)
     EXPECT_EQ(frontier[2].cost, 100);
     // Property: no frontier point is beaten on both axes by any input point.
     for (const auto& f : frontier)
-        for (const auto& p : {point(10, 100), point(5, 200), point(8, 150), point(12, 120)})
+        for (const auto& p : { point(10, 100), point(5, 200), point(8, 150), point(12, 120) })
             EXPECT_FALSE(p.hours <= f.hours && p.cost <= f.cost && (p.hours < f.hours || p.cost < f.cost));
 }
 
@@ -66,7 +67,7 @@ TEST(PlannerRanking, FrontierDropsNonFiniteAndHandlesEmpty)
     EXPECT_TRUE(paretoFrontier({}).empty());
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
-    const auto frontier = paretoFrontier({point(nan, 1), point(1, inf), point(3, 3)});
+    const auto frontier = paretoFrontier({ point(nan, 1), point(1, inf), point(3, 3) });
     ASSERT_EQ(frontier.size(), 1u);
     EXPECT_EQ(frontier[0].hours, 3);
 }
@@ -78,10 +79,8 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     r.trainingHours = 74.4; // 3.1 days
     r.gpuHours = 595.2;
     // 551.08 per hour on demand; a month 150,000; reserved 30 % off; spot 70 % off with 2 % extra time.
-    r.cost.rates = {{"on_demand", 551.08, 0, 1},
-                    {"monthly", 150000.0 / (30 * 24), 150000, 1},
-                    {"reserved", 551.08 * 0.7, 0, 1},
-                    {"spot", 551.08 * 0.3, 0, 1.02}};
+    r.cost.rates = { { "on_demand", 551.08, 0, 1 }, { "monthly", 150000.0 / (30 * 24), 150000, 1 },
+        { "reserved", 551.08 * 0.7, 0, 1 }, { "spot", 551.08 * 0.3, 0, 1.02 } };
     Billing billing; // default: on_demand and monthly
     auto f = objectiveFigures(r, w, billing);
     EXPECT_TRUE(f.priced);
@@ -90,11 +89,11 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     EXPECT_EQ(f.mode, "on_demand");
     EXPECT_DOUBLE_EQ(f.hours, 74.4);
     // Reserved and spot count only when the plan lists them.
-    billing.modes = {"on_demand", "monthly", "reserved", "spot"};
+    billing.modes = { "on_demand", "monthly", "reserved", "spot" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 551.08 * 0.3 * 74.4 * 1.02, 1e-6); // 12,546.2
     EXPECT_EQ(f.mode, "spot");
-    billing.modes = {"monthly"};
+    billing.modes = { "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 150000, 1e-9);
     EXPECT_EQ(f.mode, "monthly");
@@ -103,8 +102,8 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     EXPECT_NEAR(objectiveFigures(r, w, billing).cost, 300000, 1e-9);
     // No allowed mode priced: ranked by GPU-hours.
     r.trainingHours = 74.4;
-    r.cost.rates = {{"spot", 100, 0, 1}};
-    billing.modes = {"on_demand"};
+    r.cost.rates = { { "spot", 100, 0, 1 } };
+    billing.modes = { "on_demand" };
     f = objectiveFigures(r, w, billing);
     EXPECT_FALSE(f.priced);
     EXPECT_DOUBLE_EQ(f.cost, 595.2);
@@ -123,9 +122,9 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
     r.tokensPerSecond = 1000;
     r.prefillSeconds = 0.5;
-    r.cost.rates = {{"on_demand", 36, 0, 1}, {"monthly", 20, 20 * 720, 1}};
+    r.cost.rates = { { "on_demand", 36, 0, 1 }, { "monthly", 20, 20 * 720, 1 } };
     Billing billing;
-    billing.modes = {"on_demand"};
+    billing.modes = { "on_demand" };
     auto f = objectiveFigures(r, w, billing);
     // 0.5 s + 256 / 125 s = 2.548 s per request batch.
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
@@ -139,7 +138,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
     EXPECT_NEAR(f.cost, 5.0, 1e-9);
     // Always on, a monthly subscription at 20 per hour-equivalent: 20 / 7.2e6 tokens x 1e6 = 2.78 per million.
-    billing.modes = {"on_demand", "monthly"};
+    billing.modes = { "on_demand", "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 20.0 / 7.2, 1e-9);
     EXPECT_EQ(f.mode, "monthly");
@@ -150,7 +149,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
 TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 {
     SearchSpec s;
-    ObjectiveFigures f{true, 30, 500, "on_demand"};
+    ObjectiveFigures f { true, 30, 500, "on_demand" };
     s.objective = SearchObjective::CostUnderDeadline;
     s.deadlineHours = 24;
     EXPECT_FALSE(meetsConstraint(f, s));
@@ -167,16 +166,16 @@ TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 
 TEST(PlannerRanking, BetterForPrimaryThenSecondary)
 {
-    const ObjectiveFigures cheapSlow{true, 20, 100, "on_demand"};
-    const ObjectiveFigures dearFast{true, 10, 200, "on_demand"};
-    const ObjectiveFigures cheapFast{true, 10, 100, "on_demand"};
+    const ObjectiveFigures cheapSlow { true, 20, 100, "on_demand" };
+    const ObjectiveFigures dearFast { true, 10, 200, "on_demand" };
+    const ObjectiveFigures cheapFast { true, 10, 100, "on_demand" };
     EXPECT_TRUE(betterFor(cheapSlow, dearFast, SearchObjective::Cost));
     EXPECT_TRUE(betterFor(dearFast, cheapSlow, SearchObjective::Time));
     EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
-    EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time));  // tie on time: cheaper wins
+    EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time)); // tie on time: cheaper wins
     EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
     // Rounding noise is a tie, not a win: 1e-12 relative.
-    const ObjectiveFigures noisy{true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), "on_demand"};
+    const ObjectiveFigures noisy { true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), "on_demand" };
     EXPECT_FALSE(betterFor(noisy, cheapFast, SearchObjective::Cost));
     EXPECT_FALSE(betterFor(cheapFast, noisy, SearchObjective::Cost));
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);
@@ -185,7 +184,7 @@ TEST(PlannerRanking, BetterForPrimaryThenSecondary)
 
 TEST(PlannerRanking, FittingCandidatesRankBeforeNonFitting)
 {
-    std::vector<CandidatePlan> plans{
+    std::vector<CandidatePlan> plans {
         candidate("no-fit-far", false, false, INFINITY, true, 3.0),
         candidate("fits-dear", true, true, 900),
         candidate("misses-deadline", true, false, 100),
@@ -194,8 +193,9 @@ TEST(PlannerRanking, FittingCandidatesRankBeforeNonFitting)
         candidate("fits-cheap", true, true, 300),
     };
     rankCandidates(plans, SearchObjective::Cost);
-    EXPECT_EQ(names(plans), (std::vector<std::string>{"fits-cheap", "fits-dear", "unpriced", "misses-deadline",
-                                                      "no-fit-near", "no-fit-far"}));
+    EXPECT_EQ(names(plans),
+        (std::vector<std::string> {
+            "fits-cheap", "fits-dear", "unpriced", "misses-deadline", "no-fit-near", "no-fit-far" }));
     // Time objective: priced-ness does not matter, the value does.
     rankCandidates(plans, SearchObjective::Time);
     EXPECT_EQ(plans.front().best.candidate, "unpriced");
@@ -212,9 +212,9 @@ TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
     p.best.configuration.microBatchSize = 4;
     p.best.trainingHours = 74.4; // 3.1 days
     p.best.cost.onDemand = 41000;
-    p.best.cost.rates = {{"on_demand", 41000 / 74.4, 0, 1}};
+    p.best.cost.rates = { { "on_demand", 41000 / 74.4, 0, 1 } };
     p.best.cost.currency = "CNY";
-    const Diagnostic d = describeChoice(p, Plan{});
+    const Diagnostic d = describeChoice(p, Plan {});
     EXPECT_EQ(d.code, "recommended_configuration");
     EXPECT_EQ(d.arg("nodes"), "2");
     EXPECT_EQ(d.arg("zero_stage"), "3");

@@ -1,10 +1,10 @@
 // The planner's search against a brute force over the same grid, enumerated independently here.
 #include "estimate/estimator.h"
-#include "planner/fit_advice.h"
 #include "estimate/memory/memory_model.h"
-#include "transformer/model_library.h"
+#include "planner/fit_advice.h"
 #include "planner/planner.h"
 #include "planner/planner_ranking.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,8 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -28,13 +29,14 @@ Plan fullFineTunePlan(const std::string& candidatesJson, int maxNodes)
                     "sequence_length": 4096, "micro_batch_size": 1, "gradient_accumulation_steps": 1,
                     "global_batch_size": 64, "training_tokens": 2.0e8,
                     "parallelism": { "data": "auto", "tensor": 1, "pipeline": 1, "zero_stage": 0, "offload": "none" } },
-      "candidates": )" + candidatesJson + R"(,
+      "candidates": )"
+        + candidatesJson + R"(,
       "billing": { "currency": "CNY" },
       "search": { "enabled": true, "objective": "cost", "deadline_hours": null, "budget": null, "max_nodes": )"
         + std::to_string(maxNodes) + "}}";
     auto plan = parsePlan(text);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 struct Scored {
@@ -46,7 +48,7 @@ struct Scored {
 
 // Every configuration of the grid documented in docs/plan-search.md, enumerated without the planner's code.
 std::vector<Scored> bruteForce(const Plan& plan, const ResolvedModel& model, const CandidateSpec& spec,
-                               const Catalog& catalog, long* total = nullptr)
+    const Catalog& catalog, long* total = nullptr)
 {
     std::vector<Scored> fitting;
     const Architecture& a = model.architecture;
@@ -89,7 +91,7 @@ std::vector<Scored> bruteForce(const Plan& plan, const ResolvedModel& model, con
                     if (p > 1 && accumulation < p)
                         continue;
                     for (int zero = 0; zero <= 3; ++zero) {
-                        for (Offload offload : {Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters}) {
+                        for (Offload offload : { Offload::None, Offload::Optimizer, Offload::OptimizerAndParameters }) {
                             if (offload == Offload::Optimizer && zero < 1)
                                 continue;
                             if (offload == Offload::OptimizerAndParameters && zero != 3)
@@ -102,7 +104,7 @@ std::vector<Scored> bruteForce(const Plan& plan, const ResolvedModel& model, con
                             if (data > 1 && p > 1 && zero >= 2)
                                 continue;
                             for (Checkpointing ckpt :
-                                 {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full}) {
+                                { Checkpointing::None, Checkpointing::Selective, Checkpointing::Full }) {
                                 Configuration c;
                                 c.data = data;
                                 c.tensor = t;
@@ -117,7 +119,7 @@ std::vector<Scored> bruteForce(const Plan& plan, const ResolvedModel& model, con
                                 if (!r.fits)
                                     continue;
                                 EXPECT_TRUE(r.cost.onDemand.has_value());
-                                fitting.push_back({c, nodes, r.trainingHours, r.cost.onDemand.value_or(kInf)});
+                                fitting.push_back({ c, nodes, r.trainingHours, r.cost.onDemand.value_or(kInf) });
                             }
                         }
                     }
@@ -210,7 +212,7 @@ TEST(PlannerSearch, ChosenIsCheapestFittingOnTightCandidate)
 
 TEST(PlannerSearch, TimeObjectivePicksFastest)
 {
-    for (const Case* base : {&roomyCase(), &tightCase()}) {
+    for (const Case* base : { &roomyCase(), &tightCase() }) {
         Case c = *base;
         c.plan.search.objective = SearchObjective::Time;
         const CandidatePlan chosen = searchCandidate(c.plan, c.spec, c.model, builtinCatalog(), "candidates[0]");
@@ -233,7 +235,7 @@ TEST(PlannerSearch, DeadlineExcludesTooSlowConfigurations)
     std::sort(hours.begin(), hours.end());
     c.plan.search.objective = SearchObjective::CostUnderDeadline;
     // Deadlines at the fastest, a quarter, the median and the slowest of the fitting configurations.
-    for (double deadline : {hours.front(), hours[hours.size() / 4], hours[hours.size() / 2], hours.back()}) {
+    for (double deadline : { hours.front(), hours[hours.size() / 4], hours[hours.size() / 2], hours.back() }) {
         c.plan.search.deadlineHours = deadline;
         const CandidatePlan chosen = searchCandidate(c.plan, c.spec, c.model, builtinCatalog(), "candidates[0]");
         ASSERT_TRUE(chosen.meetsObjective) << "deadline " << deadline;
@@ -262,7 +264,7 @@ TEST(PlannerSearch, BudgetKeepsFastestAffordable)
         costs.push_back(s.cost);
     std::sort(costs.begin(), costs.end());
     c.plan.search.objective = SearchObjective::TimeUnderBudget;
-    for (double budget : {costs.front(), costs[costs.size() / 2], costs.back()}) {
+    for (double budget : { costs.front(), costs[costs.size() / 2], costs.back() }) {
         c.plan.search.budget = budget;
         const CandidatePlan chosen = searchCandidate(c.plan, c.spec, c.model, builtinCatalog(), "candidates[0]");
         ASSERT_TRUE(chosen.meetsObjective);
@@ -290,7 +292,7 @@ TEST(PlannerSearch, MemoryCheckNeverRejectsWhatTheEstimatorFits)
     const Workload onGpu = workloadOnGpu(c.plan.workload, hw->gpu);
     int agreed = 0;
     for (const auto& levels : savingLevels(4, 1)) {
-        for (int micro : {1, 4, 16}) {
+        for (int micro : { 1, 4, 16 }) {
             const Configuration config = makeConfiguration(*hw, 1, 1, levels, micro, 16 / micro, c.plan.workload);
             const bool light = fitsGpuMemory(inputs, onGpu, *hw, config);
             const CandidateResult full = evaluateCandidate(c.model, c.plan, *hw, config, builtinCatalog());
@@ -356,7 +358,7 @@ TEST(PlannerSearch, DefaultPlanOverEveryInstanceScoresTenThousand)
 TEST(PlannerSearch, UnknownCandidateIsAnErrorNamingTheField)
 {
     Plan plan = fullFineTunePlan(R"([{ "gpu": "a100-80gb-sxm", "gpus_per_node": 1, "nodes": 1 }])", 1);
-    plan.candidates.push_back(CandidateSpec{});
+    plan.candidates.push_back(CandidateSpec {});
     plan.candidates.back().gpu = "no-such-gpu";
     auto result = searchPlan(plan, builtinCatalog());
     ASSERT_FALSE(result.ok());
@@ -386,7 +388,7 @@ TEST(PlannerSearch, InferenceSplitsWeightsTooLargeForOneGpu)
     // Brute force over the tensor degrees at the plan's batch.
     double cheapest = kInf;
     double fastest = kInf;
-    for (int t : {1, 2, 4, 8}) {
+    for (int t : { 1, 2, 4, 8 }) {
         Configuration c;
         c.tensor = t;
         c.data = 8 / t;

@@ -17,13 +17,14 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 // tencent:GT4.4XLARGE96 in instances-tencent.json: 28.64 CNY/h on demand (标准刊例价), reserved_discount 0.4 (the
 // Tencent Cloud guide's 预留实例券 'up to 40%'); defaults-cost.json: a 12-month term of 730 hours a month.
 constexpr double kReservedGt4OnDemand = 28.64;
 constexpr double kReservedGt4Rate = 28.64 * (1 - 0.4); // 17.184 CNY/h
-constexpr double kReservedYearHours = 12 * 730;                    // 8,760 h
+constexpr double kReservedYearHours = 12 * 730; // 8,760 h
 
 Hardware reservedGt4(int nodes = 1)
 {
@@ -68,7 +69,7 @@ TEST(ReservedTerm, CatalogQuotesItsDiscountsForOneYear)
 {
     EXPECT_EQ(quotedReservedTermMonths(builtinCatalog()), 12);
     EXPECT_DOUBLE_EQ(reservedTermHours(12, builtinCatalog()), 8760.0); // a 365-day year
-    EXPECT_EQ(reservedTermMonths(Billing{}, builtinCatalog()), 12);
+    EXPECT_EQ(reservedTermMonths(Billing {}, builtinCatalog()), 12);
     Billing three;
     three.reservedTermMonths = 36;
     EXPECT_EQ(reservedTermMonths(three, builtinCatalog()), 36);
@@ -78,7 +79,7 @@ TEST(ReservedTerm, ShortJobPaysTheWholeTerm)
 {
     // A 3-day fine-tune on a 1-year reservation pays the year: 17.184 CNY/h x 8,760 h = 150,531.84 CNY, against
     // 28.64 x 72 = 2,062.08 CNY pay-as-you-go. (Before, reserved was 17.184 x 72 = 1,237.25 CNY, the "cheapest".)
-    const CostEstimate e = estimateCost(reservedGt4(), 72, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(), 72, Billing {}, builtinCatalog());
     ASSERT_TRUE(e.reserved && e.onDemand);
     EXPECT_NEAR(*e.onDemand, kReservedGt4OnDemand * 72, 1e-9);
     EXPECT_NEAR(*e.reserved, kReservedGt4Rate * kReservedYearHours, 1e-6);
@@ -101,7 +102,7 @@ TEST(ReservedTerm, ShortJobPaysTheWholeTerm)
 TEST(ReservedTerm, CommitmentCoversEveryNode)
 {
     // Two nodes reserve two instances for the term.
-    const CostEstimate e = estimateCost(reservedGt4(2), 72, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(2), 72, Billing {}, builtinCatalog());
     ASSERT_TRUE(e.reserved);
     EXPECT_NEAR(*e.reserved, 2 * kReservedGt4Rate * kReservedYearHours, 1e-6);
 }
@@ -109,7 +110,7 @@ TEST(ReservedTerm, CommitmentCoversEveryNode)
 TEST(ReservedTerm, JobLongerThanTheTermPaysRateTimesHours)
 {
     const double hours = 10000; // past the 8,760-hour term
-    const CostEstimate e = estimateCost(reservedGt4(), hours, Billing{}, builtinCatalog());
+    const CostEstimate e = estimateCost(reservedGt4(), hours, Billing {}, builtinCatalog());
     ASSERT_TRUE(e.reserved && e.reservedUnusedHours);
     EXPECT_NEAR(*e.reserved, kReservedGt4Rate * hours, 1e-6); // 171,840 CNY
     EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, 0);
@@ -130,7 +131,7 @@ TEST(ReservedTerm, JobLongerThanTheTermPaysRateTimesHours)
 
 TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
 {
-    auto plan = reservedPlanWith({{"modes", {"on_demand", "reserved"}}, {"reserved_term_months", 36}});
+    auto plan = reservedPlanWith({ { "modes", { "on_demand", "reserved" } }, { "reserved_term_months", 36 } });
     ASSERT_TRUE(plan) << plan.error().toString();
     EXPECT_EQ(plan->billing.reservedTermMonths, 36);
     const CostEstimate e = estimateCost(reservedGt4(), 72, plan->billing, builtinCatalog());
@@ -156,8 +157,8 @@ TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
     EXPECT_TRUE(warned);
     // The quoted term itself, or reserved not counted, says nothing.
     for (const nlohmann::json& billing :
-         {nlohmann::json{{"modes", {"on_demand", "reserved"}}, {"reserved_term_months", 12}},
-          nlohmann::json{{"reserved_term_months", 36}}}) {
+        { nlohmann::json { { "modes", { "on_demand", "reserved" } }, { "reserved_term_months", 12 } },
+            nlohmann::json { { "reserved_term_months", 36 } } }) {
         auto quiet = reservedPlanWith(billing);
         ASSERT_TRUE(quiet) << quiet.error().toString();
         auto results = estimatePlan(*quiet, builtinCatalog());
@@ -172,7 +173,7 @@ TEST(ReservedTerm, RankingNoLongerPicksReservedForAShortJob)
     // The default plan (Llama-2-7B, 1e9 tokens: about half a day) with reserved allowed. Before, reserved's rate x
     // run hours ranked every candidate under reserved (GT4.41XLARGE948 at 1,591 CNY); the year's commitment costs far
     // more than the half day pay-as-you-go.
-    auto plan = reservedPlanWith({{"modes", {"on_demand", "monthly", "reserved"}}});
+    auto plan = reservedPlanWith({ { "modes", { "on_demand", "monthly", "reserved" } } });
     ASSERT_TRUE(plan);
     auto answer = answerPlan(*plan, builtinCatalog());
     ASSERT_TRUE(answer) << answer.error().toString();
@@ -194,25 +195,25 @@ TEST(ReservedTerm, RankingNoLongerPicksReservedForAShortJob)
 
 TEST(ReservedTerm, ServingMonthPaysEveryHourUnderAReservation)
 {
-    BillingRate reserved{"reserved", 10, 0, 1, kReservedYearHours, 12};
+    BillingRate reserved { "reserved", 10, 0, 1, kReservedYearHours, 12 };
     // 100 hours of requests in a 30-day month: a reservation still pays the month's 720 hours.
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 100, 30), 10 * 720.0);
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 800, 30), 10 * 800.0);
-    BillingRate onDemand{"on_demand", 10, 0, 1, 0, 0};
+    BillingRate onDemand { "on_demand", 10, 0, 1, 0, 0 };
     EXPECT_DOUBLE_EQ(billedMonth(onDemand, 100, 30), 1000.0);
 }
 
 TEST(ReservedTerm, ValidationNamesTheField)
 {
-    for (const nlohmann::json& bad : {nlohmann::json(0), nlohmann::json(-12), nlohmann::json(1.5), nlohmann::json(61),
-                                      nlohmann::json("12"), nlohmann::json(true)}) {
-        auto plan = reservedPlanWith({{"reserved_term_months", bad}});
+    for (const nlohmann::json& bad : { nlohmann::json(0), nlohmann::json(-12), nlohmann::json(1.5), nlohmann::json(61),
+             nlohmann::json("12"), nlohmann::json(true) }) {
+        auto plan = reservedPlanWith({ { "reserved_term_months", bad } });
         ASSERT_FALSE(plan) << bad.dump();
         EXPECT_EQ(plan.error().field, "billing.reserved_term_months") << bad.dump();
         EXPECT_NE(plan.error().message.find("whole number of months"), std::string::npos) << plan.error().message;
     }
-    for (int good : {1, 12, 36, 60}) {
-        auto plan = reservedPlanWith({{"reserved_term_months", good}});
+    for (int good : { 1, 12, 36, 60 }) {
+        auto plan = reservedPlanWith({ { "reserved_term_months", good } });
         ASSERT_TRUE(plan) << good << ": " << plan.error().toString();
         EXPECT_EQ(plan->billing.reservedTermMonths, good);
     }
@@ -220,7 +221,7 @@ TEST(ReservedTerm, ValidationNamesTheField)
 
 TEST(ReservedTerm, PlanRoundTrip)
 {
-    auto plan = reservedPlanWith({{"reserved_term_months", 36}});
+    auto plan = reservedPlanWith({ { "reserved_term_months", 36 } });
     ASSERT_TRUE(plan);
     auto again = parsePlan(serializePlan(*plan));
     ASSERT_TRUE(again) << again.error().toString();
@@ -238,7 +239,7 @@ TEST(ReservedTerm, PlanRoundTrip)
 
 TEST(ReservedTerm, ResultsNameTheTermAndUnusedHours)
 {
-    auto plan = reservedPlanWith({{"modes", {"on_demand", "reserved"}}});
+    auto plan = reservedPlanWith({ { "modes", { "on_demand", "reserved" } } });
     ASSERT_TRUE(plan);
     auto estimate = estimatePlan(*plan, builtinCatalog());
     ASSERT_TRUE(estimate);
@@ -259,16 +260,17 @@ TEST(ReservedTerm, ResultsNameTheTermAndUnusedHours)
 
 // Serving: every billing mode of `cost` is one month's bill, so a reservation's figure is the month's share of its
 // term (the discounted rate x every hour of the month), not the whole year, and compares with on-demand's month.
-namespace {
+namespace
+{
 
 Plan reservedServingPlan(std::optional<double> requestsPerMonth)
 {
     auto plan = parsePlan(servingPlanText());
     EXPECT_TRUE(plan) << plan.error().toString();
     nlohmann::json document = planToJson(*plan);
-    document["candidates"] = nlohmann::json::array({{{"instance", "tencent:GT4.4XLARGE96"}, {"nodes", 1}}});
-    document["billing"]["modes"] = {"on_demand", "monthly", "reserved"};
-    document["workload"]["serving"]["load"] = {{"concurrency", 4}};
+    document["candidates"] = nlohmann::json::array({ { { "instance", "tencent:GT4.4XLARGE96" }, { "nodes", 1 } } });
+    document["billing"]["modes"] = { "on_demand", "monthly", "reserved" };
+    document["workload"]["serving"]["load"] = { { "concurrency", 4 } };
     document["workload"]["serving"]["replicas"] = 1;
     document["workload"]["serving"].erase("slo");
     if (requestsPerMonth)
@@ -300,7 +302,7 @@ TEST(ReservedTerm, ServingReservedIsOneMonthsBillAlwaysOn)
     EXPECT_NEAR(*r.cost.onDemand, kReservedGt4OnDemand * monthHours, 1e-6);
     EXPECT_NEAR(*r.cost.reserved, kReservedGt4Rate * monthHours, 1e-6);
     EXPECT_LT(*r.cost.reserved, kReservedGt4Rate * kReservedYearHours / 2); // not the year's commitment
-    EXPECT_EQ(r.cost.reservedTermMonths, 12);                               // the term is still said
+    EXPECT_EQ(r.cost.reservedTermMonths, 12); // the term is still said
     ASSERT_TRUE(r.cost.reservedUnusedHours);
     EXPECT_NEAR(*r.cost.reservedUnusedHours, 0, 1e-9);
     const BillingCost* mode = reservedMode(r.cost, "reserved");

@@ -9,7 +9,8 @@
 #include <cstring>
 #include <limits>
 
-namespace {
+namespace
+{
 
 using Table = std::vector<std::vector<std::string>>;
 
@@ -112,8 +113,8 @@ gp::CandidateResult trainingResult()
     r.cost.priceStatus = "published";
     r.cost.priceSource = "tencent-gpu-pricing";
     r.trainingFlops = 6.0 * 6.74e9 * 2.0e9; // 6 N D (Kaplan et al. 2020)
-    r.warnings.push_back({"cpu_cores_per_gpu_low", "few cores", {}});
-    r.warnings.push_back({"ram_per_vcpu_low", "little RAM", {}});
+    r.warnings.push_back({ "cpu_cores_per_gpu_low", "few cores", {} });
+    r.warnings.push_back({ "ram_per_vcpu_low", "little RAM", {} });
     return r;
 }
 
@@ -121,18 +122,17 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
 {
     const auto rows = parseCsv(gp::resultsToCsv({}));
     ASSERT_EQ(rows.size(), 1u);
-    const std::vector<std::string> expected = {
-        "candidate", "gpu", "gpu_name", "gpus_per_node", "nodes", "gpus", "zero_stage", "activation_checkpointing",
-        "micro_batch_size", "gradient_accumulation_steps", "tensor", "pipeline", "data", "offload",
-        "memory_weights_bytes", "memory_gradients_bytes", "memory_optimizer_bytes", "memory_activations_bytes",
-        "memory_logits_bytes", "memory_kv_cache_bytes", "memory_buffers_bytes", "memory_allocator_bytes",
-        "memory_runtime_bytes", "memory_total_bytes", "gpu_memory_bytes", "usable_memory_bytes",
-        "host_memory_per_node_bytes", "fits", "step_compute_seconds", "step_communication_seconds",
-        "step_communication_intra_node_seconds", "step_communication_network_seconds", "step_offload_seconds",
-        "step_data_loading_seconds", "step_total_seconds", "tokens_per_second", "model_flops_utilization",
-        "training_hours", "gpu_hours", "training_flops", "decode_tokens_per_second", "prefill_seconds",
-        "bottleneck", "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot",
-        "cost_storage", "break_even_days", "currency", "price_source", "price_citation", "warnings",
+    const std::vector<std::string> expected = { "candidate", "gpu", "gpu_name", "gpus_per_node", "nodes", "gpus",
+        "zero_stage", "activation_checkpointing", "micro_batch_size", "gradient_accumulation_steps", "tensor",
+        "pipeline", "data", "offload", "memory_weights_bytes", "memory_gradients_bytes", "memory_optimizer_bytes",
+        "memory_activations_bytes", "memory_logits_bytes", "memory_kv_cache_bytes", "memory_buffers_bytes",
+        "memory_allocator_bytes", "memory_runtime_bytes", "memory_total_bytes", "gpu_memory_bytes",
+        "usable_memory_bytes", "host_memory_per_node_bytes", "fits", "step_compute_seconds",
+        "step_communication_seconds", "step_communication_intra_node_seconds", "step_communication_network_seconds",
+        "step_offload_seconds", "step_data_loading_seconds", "step_total_seconds", "tokens_per_second",
+        "model_flops_utilization", "training_hours", "gpu_hours", "training_flops", "decode_tokens_per_second",
+        "prefill_seconds", "bottleneck", "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved",
+        "cost_spot", "cost_storage", "break_even_days", "currency", "price_source", "price_citation", "warnings",
         // serving (empty for training and inference results)
         "serving_kv_cache_tokens", "serving_max_concurrency", "serving_concurrency", "serving_ttft_seconds",
         "serving_tpot_seconds", "serving_request_latency_seconds", "serving_output_tokens_per_second",
@@ -145,7 +145,7 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // the memory headroom (memoryHeadroomBytes), appended
         "memory_headroom_bytes",
         // the reservation behind cost_reserved, appended
-        "reserved_term_months", "reserved_unused_hours"};
+        "reserved_term_months", "reserved_unused_hours" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }
@@ -162,7 +162,7 @@ TEST(ResultsCsv, QuotesCommasQuotesAndLineBreaks)
 
     auto r = trainingResult();
     r.candidate = "my rig, \"fast\"\r\nrack 2";
-    const auto rows = parseCsv(gp::resultsToCsv({r}));
+    const auto rows = parseCsv(gp::resultsToCsv({ r }));
     ASSERT_EQ(rows.size(), 2u);
     ASSERT_EQ(rows[1].size(), gp::resultsCsvColumns().size());
     EXPECT_EQ(rows[1][column("candidate")], r.candidate);
@@ -173,7 +173,7 @@ TEST(ResultsCsv, ChineseTextStaysUtf8)
     auto r = trainingResult();
     r.candidate = "腾讯云 GT4，8 卡";
     r.cost.priceSource = "腾讯云官网价格, 2024-05";
-    const std::string csv = gp::resultsToCsv({r});
+    const std::string csv = gp::resultsToCsv({ r });
     EXPECT_NE(csv.find("腾讯云 GT4，8 卡"), std::string::npos); // the full-width comma needs no quoting
     EXPECT_NE(csv.find("\"腾讯云官网价格, 2024-05\""), std::string::npos);
     const auto rows = parseCsv(csv);
@@ -184,18 +184,18 @@ TEST(ResultsCsv, ChineseTextStaysUtf8)
 TEST(ResultsCsv, ByteOrderMarkOnlyWhenAsked)
 {
     const std::string bom = "\xEF\xBB\xBF";
-    const std::string without = gp::resultsToCsv({trainingResult()}, gp::CsvOptions{false});
-    const std::string with = gp::resultsToCsv({trainingResult()}, gp::CsvOptions{true});
+    const std::string without = gp::resultsToCsv({ trainingResult() }, gp::CsvOptions { false });
+    const std::string with = gp::resultsToCsv({ trainingResult() }, gp::CsvOptions { true });
     EXPECT_EQ(without.rfind("candidate,", 0), 0u);
     EXPECT_EQ(with.rfind(bom + "candidate,", 0), 0u);
     EXPECT_EQ(with.substr(bom.size()), without);
-    const std::string curve = gp::costCurveToCsv({}, gp::CsvOptions{true});
+    const std::string curve = gp::costCurveToCsv({}, gp::CsvOptions { true });
     EXPECT_EQ(curve, bom + "candidate,billing_mode,days,cumulative_cost,currency\r\n");
 }
 
 TEST(ResultsCsv, EveryLineEndsWithCrLf)
 {
-    const std::string csv = gp::resultsToCsv({trainingResult(), trainingResult()});
+    const std::string csv = gp::resultsToCsv({ trainingResult(), trainingResult() });
     std::size_t lines = 0;
     for (std::size_t i = 0; i < csv.size(); ++i) {
         if (csv[i] == '\n') {
@@ -210,18 +210,9 @@ TEST(ResultsCsv, EveryLineEndsWithCrLf)
 
 TEST(ResultsCsv, NumbersReadBackBitForBit)
 {
-    const double values[] = {0.1,
-                             1.0 / 3.0,
-                             6.74e9,
-                             42949672960.0,
-                             2.0e9,
-                             123456789012345678.0,
-                             std::numeric_limits<double>::min(),
-                             std::numeric_limits<double>::denorm_min(),
-                             std::numeric_limits<double>::max(),
-                             -2.5e-17,
-                             0.0,
-                             12.345678901234567};
+    const double values[] = { 0.1, 1.0 / 3.0, 6.74e9, 42949672960.0, 2.0e9, 123456789012345678.0,
+        std::numeric_limits<double>::min(), std::numeric_limits<double>::denorm_min(),
+        std::numeric_limits<double>::max(), -2.5e-17, 0.0, 12.345678901234567 };
     for (double value : values) {
         const std::string text = gp::csvNumber(value);
         EXPECT_TRUE(sameBits(parseDouble(text), value)) << text;
@@ -234,7 +225,7 @@ TEST(ResultsCsv, NumbersReadBackBitForBit)
 TEST(ResultsCsv, RowRoundTripsEveryNumber)
 {
     const auto r = trainingResult();
-    const auto rows = parseCsv(gp::resultsToCsv({r}));
+    const auto rows = parseCsv(gp::resultsToCsv({ r }));
     ASSERT_EQ(rows.size(), 2u);
     const auto& row = rows[1];
     auto number = [&](const char* name) { return parseDouble(row[column(name)]); };
@@ -254,9 +245,9 @@ TEST(ResultsCsv, RowRoundTripsEveryNumber)
     EXPECT_TRUE(sameBits(number("cost_spot"), *r.cost.spot));
     // The parts written still sum to the total written (memory.sum() in the writer's input).
     double parts = 0;
-    for (const char* part : {"memory_weights_bytes", "memory_gradients_bytes", "memory_optimizer_bytes",
-                             "memory_activations_bytes", "memory_logits_bytes", "memory_kv_cache_bytes",
-                             "memory_buffers_bytes", "memory_allocator_bytes", "memory_runtime_bytes"})
+    for (const char* part : { "memory_weights_bytes", "memory_gradients_bytes", "memory_optimizer_bytes",
+             "memory_activations_bytes", "memory_logits_bytes", "memory_kv_cache_bytes", "memory_buffers_bytes",
+             "memory_allocator_bytes", "memory_runtime_bytes" })
         parts += number(part);
     EXPECT_TRUE(sameBits(parts, number("memory_total_bytes")));
     EXPECT_EQ(row[column("gpus")], "16");
@@ -277,7 +268,7 @@ TEST(ResultsCsv, AbsentAndNonFiniteValuesAreEmpty)
     r.cost.monthly.reset();
     r.cost.reserved = std::numeric_limits<double>::quiet_NaN();
     r.step.offload = std::numeric_limits<double>::infinity();
-    const auto rows = parseCsv(gp::resultsToCsv({r}));
+    const auto rows = parseCsv(gp::resultsToCsv({ r }));
     EXPECT_EQ(rows[1][column("cost_monthly")], "");
     EXPECT_EQ(rows[1][column("cost_reserved")], "");
     EXPECT_EQ(rows[1][column("step_offload_seconds")], "");
@@ -290,7 +281,7 @@ TEST(ResultsCsv, InferenceLeavesTrainingFiguresEmpty)
     auto r = trainingResult();
     r.decodeTokensPerSecond = 2345.5;
     r.prefillSeconds = 0.0421;
-    const auto rows = parseCsv(gp::resultsToCsv({r}));
+    const auto rows = parseCsv(gp::resultsToCsv({ r }));
     EXPECT_EQ(rows[1][column("training_hours")], "");
     EXPECT_EQ(rows[1][column("gpu_hours")], "");
     EXPECT_EQ(rows[1][column("model_flops_utilization")], "");
@@ -304,20 +295,21 @@ TEST(ResultsCsv, CostCurveHasOneRowPerPoint)
     auto a = trainingResult();
     gp::BillingCost onDemand;
     onDemand.mode = "on_demand";
-    onDemand.curve = {{0.0, 0.0}, {0.5, 617.2839}, {1.0 / 3.0, 1234.5678}};
+    onDemand.curve = { { 0.0, 0.0 }, { 0.5, 617.2839 }, { 1.0 / 3.0, 1234.5678 } };
     gp::BillingCost monthly;
     monthly.mode = "monthly";
-    monthly.curve = {{0.0, 30000.0}, {30.0, 30000.0}};
-    a.cost.modes = {onDemand, monthly};
+    monthly.curve = { { 0.0, 30000.0 }, { 30.0, 30000.0 } };
+    a.cost.modes = { onDemand, monthly };
     auto b = trainingResult();
     b.candidate = "rig \"A\", 机房";
-    b.cost.modes = {monthly};
+    b.cost.modes = { monthly };
 
-    const auto rows = parseCsv(gp::costCurveToCsv({a, b}));
+    const auto rows = parseCsv(gp::costCurveToCsv({ a, b }));
     ASSERT_EQ(rows.size(), 1u + 3u + 2u + 2u);
-    EXPECT_EQ(rows[0], (std::vector<std::string>{"candidate", "billing_mode", "days", "cumulative_cost", "currency"}));
-    EXPECT_EQ(rows[3], (std::vector<std::string>{a.candidate, "on_demand", gp::csvNumber(1.0 / 3.0), "1234.5678",
-                                                 "CNY"}));
+    EXPECT_EQ(
+        rows[0], (std::vector<std::string> { "candidate", "billing_mode", "days", "cumulative_cost", "currency" }));
+    EXPECT_EQ(
+        rows[3], (std::vector<std::string> { a.candidate, "on_demand", gp::csvNumber(1.0 / 3.0), "1234.5678", "CNY" }));
     EXPECT_TRUE(sameBits(parseDouble(rows[3][2]), 1.0 / 3.0));
     EXPECT_EQ(rows[4][1], "monthly");
     EXPECT_EQ(rows[7][0], b.candidate);

@@ -19,7 +19,8 @@
 using namespace gp;
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 struct BadFile {
     std::string name;
@@ -45,7 +46,7 @@ std::vector<BadFile> readIndex()
         while (std::getline(stream, cell, '\t'))
             cells.push_back(cell);
         cells.resize(5);
-        files.push_back(BadFile{cells[0], cells[1], std::atoi(cells[2].c_str()), cells[3], cells[4]});
+        files.push_back(BadFile { cells[0], cells[1], std::atoi(cells[2].c_str()), cells[3], cells[4] });
     }
     return files;
 }
@@ -61,14 +62,16 @@ struct ScratchDir {
     fs::path path;
     ScratchDir()
     {
-        path = fs::temp_directory_path() / ("gp-bad-inputs-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed())
-                                            + "-" + std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+        path = fs::temp_directory_path()
+            / ("gp-bad-inputs-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-"
+                + std::to_string(reinterpret_cast<std::uintptr_t>(this)));
         fs::create_directories(path);
     }
     ~ScratchDir() { fs::remove_all(path); }
 };
 
-void expectRefused(const BadFile& bad, std::vector<std::string> args, const std::string& stdinText, const fs::path& scratch)
+void expectRefused(
+    const BadFile& bad, std::vector<std::string> args, const std::string& stdinText, const fs::path& scratch)
 {
     std::istringstream in(stdinText);
     std::ostringstream out, err;
@@ -105,7 +108,7 @@ TEST(RobustnessBadFiles, IndexListsAtLeastFortyFilesThatExist)
         EXPECT_TRUE(fs::exists(kBadDir / f.name)) << f.name;
         kinds.push_back(f.kind);
     }
-    for (const char* kind : {"plan", "catalog", "overrides", "pricesheet", "hfconfig", "safetensors"})
+    for (const char* kind : { "plan", "catalog", "overrides", "pricesheet", "hfconfig", "safetensors" })
         EXPECT_NE(std::find(kinds.begin(), kinds.end(), kind), kinds.end()) << kind;
     // Every file in the folder is listed (README.md and the index itself aside).
     for (const auto& entry : fs::directory_iterator(kBadDir)) {
@@ -125,12 +128,12 @@ TEST(RobustnessBadFiles, PlansAreRefusedByEveryCommand)
             continue;
         const std::string path = (kBadDir / bad.name).string();
         const std::string csv = (scratch.path / "report.csv").string();
-        expectRefused(bad, {"validate", path}, "", scratch.path);
-        expectRefused(bad, {"validate", "-"}, readBytes(kBadDir / bad.name), scratch.path);
-        expectRefused(bad, {"estimate", path, "--format", "json"}, "", scratch.path);
-        expectRefused(bad, {"estimate", path, "--output", (scratch.path / "out.json").string()}, "", scratch.path);
-        expectRefused(bad, {"plan", path, "--format", "json"}, "", scratch.path);
-        expectRefused(bad, {"export", path, "--csv", csv}, "", scratch.path);
+        expectRefused(bad, { "validate", path }, "", scratch.path);
+        expectRefused(bad, { "validate", "-" }, readBytes(kBadDir / bad.name), scratch.path);
+        expectRefused(bad, { "estimate", path, "--format", "json" }, "", scratch.path);
+        expectRefused(bad, { "estimate", path, "--output", (scratch.path / "out.json").string() }, "", scratch.path);
+        expectRefused(bad, { "plan", path, "--format", "json" }, "", scratch.path);
+        expectRefused(bad, { "export", path, "--csv", csv }, "", scratch.path);
     }
 }
 
@@ -146,13 +149,13 @@ TEST(RobustnessBadFiles, CatalogsOverridesAndPriceSheetsAreRefusedByEveryCommand
         if (bad.kind != "catalog" && bad.kind != "overrides" && bad.kind != "pricesheet")
             continue;
         const std::string path = (kBadDir / bad.name).string();
-        expectRefused(bad, {"catalog", "validate", path}, "", scratch.path);
-        expectRefused(bad, {"catalog", "list", "--overrides", path}, "", scratch.path);
-        expectRefused(bad, {"validate", planPath, "--overrides", path}, "", scratch.path);
-        expectRefused(bad, {"estimate", planPath, "--overrides", path}, "", scratch.path);
-        expectRefused(bad, {"plan", planPath, "--overrides", path}, "", scratch.path);
-        expectRefused(bad, {"export", planPath, "--overrides", path, "--csv", (scratch.path / "r.csv").string()}, "",
-                      scratch.path);
+        expectRefused(bad, { "catalog", "validate", path }, "", scratch.path);
+        expectRefused(bad, { "catalog", "list", "--overrides", path }, "", scratch.path);
+        expectRefused(bad, { "validate", planPath, "--overrides", path }, "", scratch.path);
+        expectRefused(bad, { "estimate", planPath, "--overrides", path }, "", scratch.path);
+        expectRefused(bad, { "plan", planPath, "--overrides", path }, "", scratch.path);
+        expectRefused(bad, { "export", planPath, "--overrides", path, "--csv", (scratch.path / "r.csv").string() }, "",
+            scratch.path);
     }
     fs::remove(planPath);
 }
@@ -190,8 +193,8 @@ TEST(RobustnessBadFiles, HuggingFaceFilesAreRefusedWhereAPlanOrCatalogIsExpected
         if (bad.kind != "hfconfig" && bad.kind != "safetensors")
             continue;
         const std::string path = (kBadDir / bad.name).string();
-        expectRefused(bad, {"validate", path}, "", scratch.path);
-        expectRefused(bad, {"estimate", path}, "", scratch.path);
-        expectRefused(bad, {"catalog", "validate", path}, "", scratch.path);
+        expectRefused(bad, { "validate", path }, "", scratch.path);
+        expectRefused(bad, { "estimate", path }, "", scratch.path);
+        expectRefused(bad, { "catalog", "validate", path }, "", scratch.path);
     }
 }

@@ -1,7 +1,7 @@
 // gpu-planner-cli on bad arguments and absurd plans, in-process through gp::runCli: exit 2 for usage and I/O,
 // 1 for invalid input, one line on stderr, nothing on stdout, no exception; huge plans give finite JSON.
-#include "test_robustness_support.h"
 #include "test_cli_support.h"
+#include "test_robustness_support.h"
 
 #include "cli/cli.h"
 
@@ -20,7 +20,8 @@ using gp::testing::CliRun;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-namespace {
+namespace
+{
 
 void expectOneLineError(const CliRun& run, int code, const std::string& fragment)
 {
@@ -43,9 +44,10 @@ fs::path scratchDir(const std::string& name)
 TEST(RobustnessCli, DirectoryAsPlanIsAnIoError)
 {
     const fs::path dir = scratchDir("directory");
-    expectOneLineError(cli({"validate", dir.string()}), ExitUsage, "is a directory");
-    expectOneLineError(cli({"estimate", GP_SOURCE_DIR "/resources/plans/default.gpuplan", "--overrides", dir.string()}),
-                       ExitUsage, "is a directory");
+    expectOneLineError(cli({ "validate", dir.string() }), ExitUsage, "is a directory");
+    expectOneLineError(
+        cli({ "estimate", GP_SOURCE_DIR "/resources/plans/default.gpuplan", "--overrides", dir.string() }), ExitUsage,
+        "is a directory");
     fs::remove_all(dir);
 }
 
@@ -53,44 +55,44 @@ TEST(RobustnessCli, EndlessInputStopsAt64MiB)
 {
     // /dev/zero never ends: the reader must stop after 64 MiB instead of hanging or exhausting memory.
     const auto start = std::chrono::steady_clock::now();
-    expectOneLineError(cli({"validate", "/dev/zero"}), ExitUsage, "larger than 64 MiB");
+    expectOneLineError(cli({ "validate", "/dev/zero" }), ExitUsage, "larger than 64 MiB");
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 30);
 }
 
 TEST(RobustnessCli, OversizedStandardInputIsRefused)
 {
-    expectOneLineError(cli({"validate", "-"}, std::string((64u << 20) + 1, ' ')), ExitUsage, "standard input");
+    expectOneLineError(cli({ "validate", "-" }, std::string((64u << 20) + 1, ' ')), ExitUsage, "standard input");
 }
 
 TEST(RobustnessCli, MissingAndUnreadableFilesAreIoErrors)
 {
-    expectOneLineError(cli({"validate", "/nonexistent/plan.gpuplan"}), ExitUsage, "/nonexistent/plan.gpuplan");
-    expectOneLineError(cli({"catalog", "validate", "/nonexistent/prices.csv"}), ExitUsage, "/nonexistent/prices.csv");
-    expectOneLineError(cli({"estimate", "-", "--overrides", "/nonexistent/o.json"}, std::string(defaultPlanText())),
-                       ExitUsage, "/nonexistent/o.json");
+    expectOneLineError(cli({ "validate", "/nonexistent/plan.gpuplan" }), ExitUsage, "/nonexistent/plan.gpuplan");
+    expectOneLineError(cli({ "catalog", "validate", "/nonexistent/prices.csv" }), ExitUsage, "/nonexistent/prices.csv");
+    expectOneLineError(cli({ "estimate", "-", "--overrides", "/nonexistent/o.json" }, std::string(defaultPlanText())),
+        ExitUsage, "/nonexistent/o.json");
 }
 
 TEST(RobustnessCli, UsageErrorsExitTwo)
 {
     const std::string plan = GP_SOURCE_DIR "/resources/plans/default.gpuplan";
-    expectOneLineError(cli({"estimate"}), ExitUsage, "PLAN");
-    expectOneLineError(cli({"estimate", plan, plan}), ExitUsage, "PLAN");
-    expectOneLineError(cli({"estimate", plan, "--format"}), ExitUsage, "--format");
-    expectOneLineError(cli({"estimate", plan, "--format", "xml"}), ExitUsage, "--format");
-    expectOneLineError(cli({"estimate", plan, "--frobnicate"}), ExitUsage, "--frobnicate");
-    expectOneLineError(cli({"estimate", plan, "--output="}), ExitUsage, "file name");
-    expectOneLineError(cli({"export", plan}), ExitUsage, "--csv");
-    expectOneLineError(cli({"export", plan, "--csv", "x.csv", "--lang", "fr"}), ExitUsage, "--lang");
-    expectOneLineError(cli({"catalog"}), ExitUsage, "catalog");
-    expectOneLineError(cli({"catalog", "frobnicate"}), ExitUsage, "frobnicate");
-    expectOneLineError(cli({"catalog", "validate"}), ExitUsage, "FILE");
-    expectOneLineError(cli({"catalog", "list", "extra"}), ExitUsage, "--overrides");
-    expectOneLineError(cli({"example", "extra"}), ExitUsage, "example");
+    expectOneLineError(cli({ "estimate" }), ExitUsage, "PLAN");
+    expectOneLineError(cli({ "estimate", plan, plan }), ExitUsage, "PLAN");
+    expectOneLineError(cli({ "estimate", plan, "--format" }), ExitUsage, "--format");
+    expectOneLineError(cli({ "estimate", plan, "--format", "xml" }), ExitUsage, "--format");
+    expectOneLineError(cli({ "estimate", plan, "--frobnicate" }), ExitUsage, "--frobnicate");
+    expectOneLineError(cli({ "estimate", plan, "--output=" }), ExitUsage, "file name");
+    expectOneLineError(cli({ "export", plan }), ExitUsage, "--csv");
+    expectOneLineError(cli({ "export", plan, "--csv", "x.csv", "--lang", "fr" }), ExitUsage, "--lang");
+    expectOneLineError(cli({ "catalog" }), ExitUsage, "catalog");
+    expectOneLineError(cli({ "catalog", "frobnicate" }), ExitUsage, "frobnicate");
+    expectOneLineError(cli({ "catalog", "validate" }), ExitUsage, "FILE");
+    expectOneLineError(cli({ "catalog", "list", "extra" }), ExitUsage, "--overrides");
+    expectOneLineError(cli({ "example", "extra" }), ExitUsage, "example");
     // No command and an unknown command also print the usage after the one-line reason.
     const CliRun none = cli({});
     EXPECT_EQ(none.code, ExitUsage);
     EXPECT_EQ(none.out, "");
-    const CliRun unknown = cli({"frobnicate"});
+    const CliRun unknown = cli({ "frobnicate" });
     EXPECT_EQ(unknown.code, ExitUsage);
     EXPECT_NE(unknown.err.find("frobnicate"), std::string::npos);
 }
@@ -100,19 +102,19 @@ TEST(RobustnessCli, UnwritableOutputLeavesNothing)
     const fs::path dir = scratchDir("unwritable");
     const std::string plan = GP_SOURCE_DIR "/resources/plans/default.gpuplan";
     // --output naming an existing directory, and a path under a missing directory.
-    expectOneLineError(cli({"estimate", plan, "--output", dir.string()}), ExitUsage, dir.string());
-    expectOneLineError(cli({"estimate", plan, "--output", (dir / "missing" / "x.json").string()}), ExitUsage,
-                       "missing");
+    expectOneLineError(cli({ "estimate", plan, "--output", dir.string() }), ExitUsage, dir.string());
+    expectOneLineError(
+        cli({ "estimate", plan, "--output", (dir / "missing" / "x.json").string() }), ExitUsage, "missing");
     EXPECT_TRUE(fs::is_empty(dir));
     fs::remove_all(dir);
 }
 
 TEST(RobustnessCli, OneTrillionParameterPlanGivesFiniteJson)
 {
-    const std::string text = planText([](json& p) { p["model"] = {{"parameters", 1e12}}; });
-    for (const char* command : {"estimate", "plan"}) {
+    const std::string text = planText([](json& p) { p["model"] = { { "parameters", 1e12 } }; });
+    for (const char* command : { "estimate", "plan" }) {
         SCOPED_TRACE(command);
-        const CliRun run = cli({command, "-", "--format", "json"}, text);
+        const CliRun run = cli({ command, "-", "--format", "json" }, text);
         ASSERT_EQ(run.code, ExitOk) << run.err;
         const json output = json::parse(run.out);
         ASSERT_FALSE(output.at("results").empty());
@@ -129,9 +131,9 @@ TEST(RobustnessCli, OneTrillionParameterPlanGivesFiniteJson)
 TEST(RobustnessCli, OneMillionTokenPlanGivesFiniteJson)
 {
     const std::string text = planText([](json& p) { p["workload"]["sequence_length"] = 1 << 20; });
-    for (const char* command : {"estimate", "plan"}) {
+    for (const char* command : { "estimate", "plan" }) {
         SCOPED_TRACE(command);
-        const CliRun run = cli({command, "-", "--format", "json"}, text);
+        const CliRun run = cli({ command, "-", "--format", "json" }, text);
         ASSERT_EQ(run.code, ExitOk) << run.err;
         const json output = json::parse(run.out);
         expectFiniteJson(output);
@@ -143,7 +145,7 @@ TEST(RobustnessCli, OneMillionTokenPlanGivesFiniteJson)
 TEST(RobustnessCli, TensorBeyondTheGpusIsInvalidInputForEstimate)
 {
     const std::string text = planText([](json& p) { p["workload"]["parallelism"]["tensor"] = 16; });
-    expectOneLineError(cli({"estimate", "-"}, text), ExitInvalidInput, "workload.parallelism.tensor");
+    expectOneLineError(cli({ "estimate", "-" }, text), ExitInvalidInput, "workload.parallelism.tensor");
 }
 
 TEST(RobustnessCli, OverridesDroppedByTheMergeAreInvalidInput)
@@ -151,8 +153,8 @@ TEST(RobustnessCli, OverridesDroppedByTheMergeAreInvalidInput)
     // A price for an instance the catalog does not have used to be ignored silently by estimate.
     const fs::path dir = scratchDir("overrides");
     std::ofstream(dir / "prices.csv") << "instance,currency,on_demand_per_hour\ntencent:NOPE.1XLARGE,CNY,10\n";
-    expectOneLineError(cli({"estimate", "-", "--overrides", (dir / "prices.csv").string()},
-                           std::string(defaultPlanText())),
-                       ExitInvalidInput, "tencent:NOPE.1XLARGE");
+    expectOneLineError(
+        cli({ "estimate", "-", "--overrides", (dir / "prices.csv").string() }, std::string(defaultPlanText())),
+        ExitInvalidInput, "tencent:NOPE.1XLARGE");
     fs::remove_all(dir);
 }

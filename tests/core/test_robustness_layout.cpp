@@ -5,8 +5,8 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
-#include "transformer/model_library.h"
 #include "planner/planner.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,8 @@ using gp::robustness::mustParse;
 using gp::robustness::planText;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 bool contains(const std::string& text, const std::string& part)
 {
@@ -41,9 +42,9 @@ TEST(RobustnessLayout, TensorBeyondOneCandidateFailsOnlyThatCandidate)
     // tensor 16: 8 A100s cannot hold it, 16 on one node can.
     const Plan plan = mustParse(planText([](json& p) {
         p["workload"]["parallelism"]["tensor"] = 16;
-        p["model"] = {{"preset", "llama-2-70b"}};
-        p["candidates"] = {{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8}},
-                           {{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 16}}};
+        p["model"] = { { "preset", "llama-2-70b" } };
+        p["candidates"] = { { { "gpu", "a100-80gb-sxm" }, { "gpus_per_node", 8 } },
+            { { "gpu", "a100-80gb-sxm" }, { "gpus_per_node", 16 } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
@@ -59,16 +60,14 @@ TEST(RobustnessLayout, TensorBeyondOneCandidateFailsOnlyThatCandidate)
 TEST(RobustnessLayout, HeadsNotDividingHiddenAreRefused)
 {
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"architecture",
-                       {{"hidden_size", 4096},
-                        {"num_layers", 32},
-                        {"num_attention_heads", 30},
-                        {"intermediate_size", 11008},
-                        {"vocab_size", 32000}}}};
+        p["model"] = { { "architecture",
+            { { "hidden_size", 4096 }, { "num_layers", 32 }, { "num_attention_heads", 30 },
+                { "intermediate_size", 11008 }, { "vocab_size", 32000 } } } };
     }));
-    for (bool search : {false, true}) {
+    for (bool search : { false, true }) {
         SCOPED_TRACE(search ? "plan" : "estimate");
-        const Error error = search ? searchPlan(plan, builtinCatalog()).error() : estimatePlan(plan, builtinCatalog()).error();
+        const Error error
+            = search ? searchPlan(plan, builtinCatalog()).error() : estimatePlan(plan, builtinCatalog()).error();
         EXPECT_EQ(error.field, "model.architecture.num_attention_heads");
         EXPECT_TRUE(contains(error.message, "4096")) << error.message;
     }
@@ -78,13 +77,9 @@ TEST(RobustnessLayout, HeadDimMakesUnevenHeadsValid)
 {
     // Gemma-style: hidden 3072, 16 heads of 256 (16 x 256 = 4096 != 3072) is a real architecture.
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"architecture",
-                       {{"hidden_size", 3072},
-                        {"num_layers", 28},
-                        {"num_attention_heads", 16},
-                        {"head_dim", 256},
-                        {"intermediate_size", 24576},
-                        {"vocab_size", 256000}}}};
+        p["model"] = { { "architecture",
+            { { "hidden_size", 3072 }, { "num_layers", 28 }, { "num_attention_heads", 16 }, { "head_dim", 256 },
+                { "intermediate_size", 24576 }, { "vocab_size", 256000 } } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
@@ -95,12 +90,9 @@ TEST(RobustnessLayout, TensorNotDividingHeadsIsACandidateFailure)
 {
     // 12 heads over tensor 8 (a BERT-base-sized decoder on one 8-GPU instance).
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"architecture",
-                       {{"hidden_size", 768},
-                        {"num_layers", 12},
-                        {"num_attention_heads", 12},
-                        {"intermediate_size", 3072},
-                        {"vocab_size", 30522}}}};
+        p["model"] = { { "architecture",
+            { { "hidden_size", 768 }, { "num_layers", 12 }, { "num_attention_heads", 12 },
+                { "intermediate_size", 3072 }, { "vocab_size", 30522 } } } };
         p["workload"]["parallelism"]["tensor"] = 8;
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
@@ -115,12 +107,9 @@ TEST(RobustnessLayout, PipelineBeyondLayersIsACandidateFailure)
 {
     // 8 pipeline stages for a 4-layer model.
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"architecture",
-                       {{"hidden_size", 1024},
-                        {"num_layers", 4},
-                        {"num_attention_heads", 16},
-                        {"intermediate_size", 4096},
-                        {"vocab_size", 32000}}}};
+        p["model"] = { { "architecture",
+            { { "hidden_size", 1024 }, { "num_layers", 4 }, { "num_attention_heads", 16 },
+                { "intermediate_size", 4096 }, { "vocab_size", 32000 } } } };
         p["workload"]["parallelism"]["pipeline"] = 8;
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
@@ -145,7 +134,7 @@ TEST(RobustnessLayout, DataTimesTensorNotMatchingGpusIsACandidateFailure)
 TEST(RobustnessLayout, KvHeadsNotDividingHeadsAreRefused)
 {
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"preset", "llama-2-7b"}, {"architecture", {{"num_key_value_heads", 5}}}};
+        p["model"] = { { "preset", "llama-2-7b" }, { "architecture", { { "num_key_value_heads", 5 } } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_FALSE(estimate.ok());
@@ -156,7 +145,7 @@ TEST(RobustnessLayout, SeveralNodesWithoutNetworkAreACandidateFailure)
 {
     // Bare GPUs on two nodes with no inter_node_gbps: a division by a zero bandwidth must not happen.
     const Plan plan = mustParse(planText([](json& p) {
-        p["candidates"] = {{{"gpu", "a100-80gb-sxm"}, {"gpus_per_node", 8}, {"nodes", 2}}};
+        p["candidates"] = { { { "gpu", "a100-80gb-sxm" }, { "gpus_per_node", 8 }, { "nodes", 2 } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();

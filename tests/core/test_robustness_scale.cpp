@@ -4,8 +4,8 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
-#include "planner/planner.h"
 #include "output/results_json.h"
+#include "planner/planner.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,8 @@ using gp::robustness::mustParse;
 using gp::robustness::planText;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 // Runs estimate and plan; each either succeeds with finite figures or fails with a field path.
 void expectFiniteOrClearError(const Plan& plan)
@@ -53,7 +54,7 @@ void expectFiniteOrClearError(const Plan& plan)
 
 TEST(RobustnessScale, OneTrillionParametersGivenAsSizeIsFinite)
 {
-    const Plan plan = mustParse(planText([](json& p) { p["model"] = {{"parameters", 1e12}}; }));
+    const Plan plan = mustParse(planText([](json& p) { p["model"] = { { "parameters", 1e12 } }; }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
     // A typical 1T architecture counts within 10 % of the size asked for (resolveModel's own tolerance).
@@ -68,14 +69,10 @@ TEST(RobustnessScale, OneTrillionParameterArchitectureIsFinite)
 {
     // Blocks: 128 x (4 x 25600^2 + 3 x 25600 x 68267) = 1.007e12; embeddings 2 x 128000 x 25600 = 6.6e9.
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"architecture",
-                       {{"hidden_size", 25600},
-                        {"num_layers", 128},
-                        {"num_attention_heads", 200},
-                        {"num_key_value_heads", 200},
-                        {"intermediate_size", 68267},
-                        {"vocab_size", 128000},
-                        {"mlp", "gated"}}}};
+        p["model"] = { { "architecture",
+            { { "hidden_size", 25600 }, { "num_layers", 128 }, { "num_attention_heads", 200 },
+                { "num_key_value_heads", 200 }, { "intermediate_size", 68267 }, { "vocab_size", 128000 },
+                { "mlp", "gated" } } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
@@ -98,8 +95,8 @@ TEST(RobustnessScale, OneMillionTokenSequenceTrainingIsFinite)
 TEST(RobustnessScale, OneMillionTokenPromptInferenceIsFinite)
 {
     const Plan plan = mustParse(planText([](json& p) {
-        p["workload"] = {{"mode", "inference"},
-                         {"inference", {{"batch_size", 64}, {"prompt_tokens", 1 << 20}, {"output_tokens", 1 << 20}}}};
+        p["workload"] = { { "mode", "inference" },
+            { "inference", { { "batch_size", 64 }, { "prompt_tokens", 1 << 20 }, { "output_tokens", 1 << 20 } } } };
     }));
     auto estimate = estimatePlan(plan, builtinCatalog());
     ASSERT_TRUE(estimate.ok()) << estimate.error().toString();
@@ -113,16 +110,13 @@ TEST(RobustnessScale, EveryLimitAtOnceIsFinite)
 {
     // The largest value the parser accepts for each size, all in one plan.
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"parameters", 1e13}};
-        p["workload"] = {{"mode", "training"},
-                         {"sequence_length", 1 << 24},
-                         {"micro_batch_size", 1 << 16},
-                         {"gradient_accumulation_steps", 1 << 20},
-                         {"training_tokens", 1e16},
-                         {"parallelism", {{"data", "auto"}, {"tensor", 1}, {"pipeline", 1}, {"zero_stage", 3}}}};
-        p["candidates"] = {{{"gpu", "h200-141gb-sxm"}, {"gpus_per_node", 64}, {"nodes", 4096},
-                            {"inter_node_gbps", 1e6}, {"price_per_hour", 1e9}}};
-        p["search"] = {{"enabled", true}, {"max_nodes", 2}};
+        p["model"] = { { "parameters", 1e13 } };
+        p["workload"] = { { "mode", "training" }, { "sequence_length", 1 << 24 }, { "micro_batch_size", 1 << 16 },
+            { "gradient_accumulation_steps", 1 << 20 }, { "training_tokens", 1e16 },
+            { "parallelism", { { "data", "auto" }, { "tensor", 1 }, { "pipeline", 1 }, { "zero_stage", 3 } } } };
+        p["candidates"] = { { { "gpu", "h200-141gb-sxm" }, { "gpus_per_node", 64 }, { "nodes", 4096 },
+            { "inter_node_gbps", 1e6 }, { "price_per_hour", 1e9 } } };
+        p["search"] = { { "enabled", true }, { "max_nodes", 2 } };
     }));
     expectFiniteOrClearError(plan);
 }
@@ -131,9 +125,10 @@ TEST(RobustnessScale, TinyModelOnHugeClusterIsFinite)
 {
     // 1000 parameters (the smallest accepted) spread over 64 x 4096 GPUs: no division by a zero share.
     const Plan plan = mustParse(planText([](json& p) {
-        p["model"] = {{"parameters", 1000}};
+        p["model"] = { { "parameters", 1000 } };
         p["workload"]["sequence_length"] = 1;
-        p["candidates"] = {{{"gpu", "t4-16gb"}, {"gpus_per_node", 64}, {"nodes", 4096}, {"inter_node_gbps", 0.001}}};
+        p["candidates"]
+            = { { { "gpu", "t4-16gb" }, { "gpus_per_node", 64 }, { "nodes", 4096 }, { "inter_node_gbps", 0.001 } } };
     }));
     expectFiniteOrClearError(plan);
 }
@@ -141,7 +136,8 @@ TEST(RobustnessScale, TinyModelOnHugeClusterIsFinite)
 TEST(RobustnessScale, ZeroOutputTokensInferenceIsFinite)
 {
     const Plan plan = mustParse(planText([](json& p) {
-        p["workload"] = {{"mode", "inference"}, {"inference", {{"prompt_tokens", 1}, {"output_tokens", 0}}}};
+        p["workload"]
+            = { { "mode", "inference" }, { "inference", { { "prompt_tokens", 1 }, { "output_tokens", 0 } } } };
     }));
     expectFiniteOrClearError(plan);
 }

@@ -2,8 +2,8 @@
 // `estimate` and the planner's results carry them.
 #include "estimate/estimator.h"
 #include "estimate/sanity_checks.h"
-#include "planner/planner.h"
 #include "plan/plan.h"
+#include "planner/planner.h"
 
 #include <gtest/gtest.h>
 
@@ -13,16 +13,17 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 gp::Plan sanityPlan(const json& patch)
 {
     json document = json::parse(gp::defaultPlanText());
     document.merge_patch(patch);
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}});
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", 1 } } });
     auto plan = gp::parsePlan(document.dump());
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
 const gp::Diagnostic* find(const gp::Diagnostics& warnings, const std::string& code)
@@ -35,7 +36,7 @@ gp::Diagnostics estimateWarnings(const gp::Plan& plan)
 {
     auto estimate = gp::estimatePlan(plan, gp::builtinCatalog());
     EXPECT_TRUE(estimate.ok()) << (estimate.ok() ? "" : estimate.error().toString());
-    return estimate.ok() && !estimate->results.empty() ? estimate->results.front().warnings : gp::Diagnostics{};
+    return estimate.ok() && !estimate->results.empty() ? estimate->results.front().warnings : gp::Diagnostics {};
 }
 
 } // namespace
@@ -43,7 +44,8 @@ gp::Diagnostics estimateWarnings(const gp::Plan& plan)
 TEST(SanityChecks, DefaultPlanHasNone)
 {
     const gp::Diagnostics w = estimateWarnings(sanityPlan(json::object()));
-    for (const char* code : {"global_batch_exceeds_dataset", "run_shorter_than_one_step", "sequence_exceeds_model_context"})
+    for (const char* code :
+        { "global_batch_exceeds_dataset", "run_shorter_than_one_step", "sequence_exceeds_model_context" })
         EXPECT_EQ(find(w, code), nullptr) << code;
 }
 
@@ -51,7 +53,8 @@ TEST(SanityChecks, GlobalBatchLargerThanTheDataset)
 {
     // The case: a global batch of 10M sequences of 4,096 tokens on 300M tokens. One step takes
     // 10,000,000 x 4,096 = 40,960,000,000 tokens, 136.5 times the dataset.
-    const gp::Plan plan = sanityPlan({{"workload", {{"global_batch_size", 10000000}, {"training_tokens", 3e8}}}});
+    const gp::Plan plan
+        = sanityPlan({ { "workload", { { "global_batch_size", 10000000 }, { "training_tokens", 3e8 } } } });
     const gp::Diagnostics w = estimateWarnings(plan);
     const gp::Diagnostic* d = find(w, "global_batch_exceeds_dataset");
     ASSERT_NE(d, nullptr);
@@ -65,7 +68,7 @@ TEST(SanityChecks, GlobalBatchLargerThanTheDataset)
 TEST(SanityChecks, RunShorterThanOneStep)
 {
     // 3 training tokens against one step of 64 sequences x 4,096 tokens = 262,144 tokens.
-    const gp::Diagnostics w = estimateWarnings(sanityPlan({{"workload", {{"training_tokens", 3}}}}));
+    const gp::Diagnostics w = estimateWarnings(sanityPlan({ { "workload", { { "training_tokens", 3 } } } }));
     const gp::Diagnostic* d = find(w, "run_shorter_than_one_step");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->arg("training_tokens"), "3");
@@ -75,26 +78,26 @@ TEST(SanityChecks, RunShorterThanOneStep)
 TEST(SanityChecks, OneStepSmallerThanTheRunIsFine)
 {
     // 262,144 tokens per step; 262,144 tokens in the run is exactly one step: no warning. One token less is.
-    gp::Diagnostics w = estimateWarnings(sanityPlan({{"workload", {{"training_tokens", 262144}}}}));
+    gp::Diagnostics w = estimateWarnings(sanityPlan({ { "workload", { { "training_tokens", 262144 } } } }));
     EXPECT_EQ(find(w, "run_shorter_than_one_step"), nullptr);
     EXPECT_EQ(find(w, "global_batch_exceeds_dataset"), nullptr);
-    w = estimateWarnings(sanityPlan({{"workload", {{"training_tokens", 262143}}}}));
+    w = estimateWarnings(sanityPlan({ { "workload", { { "training_tokens", 262143 } } } }));
     EXPECT_NE(find(w, "run_shorter_than_one_step"), nullptr);
 }
 
 TEST(SanityChecks, SequencePastTheModelsContext)
 {
     // Llama-2-7B: max_position_embeddings 4,096.
-    gp::Diagnostics w = estimateWarnings(sanityPlan({{"workload", {{"sequence_length", 4096}}}}));
+    gp::Diagnostics w = estimateWarnings(sanityPlan({ { "workload", { { "sequence_length", 4096 } } } }));
     EXPECT_EQ(find(w, "sequence_exceeds_model_context"), nullptr);
-    w = estimateWarnings(sanityPlan({{"workload", {{"sequence_length", 8192}}}}));
+    w = estimateWarnings(sanityPlan({ { "workload", { { "sequence_length", 8192 } } } }));
     const gp::Diagnostic* d = find(w, "sequence_exceeds_model_context");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->arg("sequence_length"), "8192");
     EXPECT_EQ(d->arg("max_positions"), "4096");
     // Inference: prompt + output count: 4,000 + 200 > 4,096.
-    w = estimateWarnings(sanityPlan(
-        {{"workload", {{"mode", "inference"}, {"inference", {{"prompt_tokens", 4000}, {"output_tokens", 200}}}}}}));
+    w = estimateWarnings(sanityPlan({ { "workload",
+        { { "mode", "inference" }, { "inference", { { "prompt_tokens", 4000 }, { "output_tokens", 200 } } } } } }));
     d = find(w, "sequence_exceeds_model_context");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->arg("sequence_length"), "4200");
@@ -102,7 +105,7 @@ TEST(SanityChecks, SequencePastTheModelsContext)
 
 TEST(SanityChecks, PlannerResultsCarryThem)
 {
-    const gp::Plan plan = sanityPlan({{"workload", {{"training_tokens", 3}}}});
+    const gp::Plan plan = sanityPlan({ { "workload", { { "training_tokens", 3 } } } });
     gp::SearchControl control;
     control.threads = 1;
     auto searched = gp::searchPlan(plan, gp::builtinCatalog(), control);
@@ -115,7 +118,7 @@ TEST(SanityChecks, EpochsSplitTheRunIntoPassesOverTheDataset)
 {
     // 600,000 tokens as 3 epochs of a 200,000-token dataset: one step of 262,144 tokens is more than the dataset
     // but the run is more than two steps long.
-    const gp::Plan plan = sanityPlan({{"workload", {{"training_tokens", 600000}, {"epochs", 3}}}});
+    const gp::Plan plan = sanityPlan({ { "workload", { { "training_tokens", 600000 }, { "epochs", 3 } } } });
     EXPECT_DOUBLE_EQ(gp::planEpochs(plan), 3.0);
     const gp::Diagnostics w = estimateWarnings(plan);
     const gp::Diagnostic* d = find(w, "global_batch_exceeds_dataset");
@@ -123,7 +126,7 @@ TEST(SanityChecks, EpochsSplitTheRunIntoPassesOverTheDataset)
     EXPECT_EQ(d->arg("dataset_tokens"), "200000");
     EXPECT_EQ(find(w, "run_shorter_than_one_step"), nullptr);
     // Without epochs the same run is one 600,000-token dataset: no warning.
-    EXPECT_EQ(find(estimateWarnings(sanityPlan({{"workload", {{"training_tokens", 600000}}}})),
-                   "global_batch_exceeds_dataset"),
-              nullptr);
+    EXPECT_EQ(find(estimateWarnings(sanityPlan({ { "workload", { { "training_tokens", 600000 } } } })),
+                  "global_batch_exceeds_dataset"),
+        nullptr);
 }

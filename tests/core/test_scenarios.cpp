@@ -19,16 +19,17 @@
 
 using nlohmann::json;
 
-using gp::testing::CliRun;
 using gp::testing::cli;
-namespace {
+using gp::testing::CliRun;
+namespace
+{
 
 // The default plan with two of its candidates (a quick search) and the given scenarios.
 json planDocument(const json& scenarios)
 {
     json document = json::parse(gp::defaultPlanText());
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
-                                          {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } });
     if (!scenarios.is_null())
         document["scenarios"] = scenarios;
     return document;
@@ -36,20 +37,21 @@ json planDocument(const json& scenarios)
 
 json threeScenarios()
 {
-    return json::array({{{"name", "8k context"}, {"overrides", {{"workload", {{"sequence_length", 8192}}}}}},
-                        {{"name", "LoRA"},
-                         {"overrides", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}}},
-                        {{"name", "only GN7"},
-                         {"overrides",
-                          {{"candidates", json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}})},
-                           {"billing", {{"modes", json::array({"on_demand"})}}}}}}});
+    return json::array({ { { "name", "8k context" },
+                             { "overrides", { { "workload", { { "sequence_length", 8192 } } } } } },
+        { { "name", "LoRA" },
+            { "overrides", { { "workload", { { "technique", "lora" }, { "lora", { { "rank", 64 } } } } } } } },
+        { { "name", "only GN7" },
+            { "overrides",
+                { { "candidates", json::array({ { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } }) },
+                    { "billing", { { "modes", json::array({ "on_demand" }) } } } } } } });
 }
 
 gp::Plan parsed(const json& document)
 {
     auto plan = gp::planFromJson(document);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
 std::string parseError(const json& document)
@@ -118,11 +120,11 @@ TEST(Scenarios, OverridesMergeOntoTheBasePlan)
     ASSERT_TRUE(gn7.ok());
     ASSERT_EQ(gn7->candidates.size(), 1u); // arrays replace
     EXPECT_EQ(gn7->candidates[0].instance, "tencent:GN7.20XLARGE320");
-    EXPECT_EQ(gn7->billing.modes, std::vector<std::string>{"on_demand"});
+    EXPECT_EQ(gn7->billing.modes, std::vector<std::string> { "on_demand" });
     // null removes a field, so its default applies.
     gp::Plan withEfficiency = plan;
     withEfficiency.assumptions.computeEfficiency = 0.3;
-    auto reset = gp::applyOverrides(withEfficiency, {{"assumptions", {{"compute_efficiency", nullptr}}}}, "x");
+    auto reset = gp::applyOverrides(withEfficiency, { { "assumptions", { { "compute_efficiency", nullptr } } } }, "x");
     ASSERT_TRUE(reset.ok());
     EXPECT_FALSE(reset->assumptions.computeEfficiency.has_value());
 }
@@ -141,8 +143,8 @@ TEST(Scenarios, BadOverridesNameTheField)
 
     scenarios = threeScenarios();
     scenarios[0]["overrides"]["title"] = "x";
-    EXPECT_EQ(parseError(planDocument(scenarios)).rfind("scenarios[0].overrides.title: a scenario cannot override", 0),
-              0u)
+    EXPECT_EQ(
+        parseError(planDocument(scenarios)).rfind("scenarios[0].overrides.title: a scenario cannot override", 0), 0u)
         << parseError(planDocument(scenarios));
 
     scenarios = threeScenarios();
@@ -221,7 +223,7 @@ TEST(ScenarioComparison, ScenarioThatCannotBeAnsweredKeepsItsErrorInItsRow)
 {
     gp::Plan plan = parsed(planDocument(threeScenarios()));
     auto scenarios = gp::planScenarios(plan);
-    scenarios[0].overrides = {{"candidates", json::array({{{"instance", "tencent:NO-SUCH"}}})}};
+    scenarios[0].overrides = { { "candidates", json::array({ { { "instance", "tencent:NO-SUCH" } } }) } };
     gp::setPlanScenarios(plan, scenarios);
     auto comparison = gp::compareScenarios(plan, gp::builtinCatalog());
     ASSERT_TRUE(comparison.ok());
@@ -237,7 +239,7 @@ TEST(ScenarioCli, PlanScenariosPrintsTheSameNumbersAsTheComparison)
     const gp::Plan plan = parsed(document);
     auto comparison = gp::compareScenarios(plan, gp::builtinCatalog());
     ASSERT_TRUE(comparison.ok());
-    const CliRun run = cli({"plan", "-", "--scenarios", "--format", "json"}, document.dump());
+    const CliRun run = cli({ "plan", "-", "--scenarios", "--format", "json" }, document.dump());
     ASSERT_EQ(run.code, gp::ExitOk) << run.err;
     const json out = json::parse(run.out);
     ASSERT_EQ(out["scenarios"].size(), 4u);
@@ -251,20 +253,20 @@ TEST(ScenarioCli, PlanScenariosPrintsTheSameNumbersAsTheComparison)
     }
     EXPECT_EQ(out["scenarios"][2]["name"], "LoRA");
     EXPECT_DOUBLE_EQ(out["scenarios"][1]["difference"]["cost"].get<double>(),
-                     comparison->rows[1].headline.figures.cost - comparison->rows[0].headline.figures.cost);
+        comparison->rows[1].headline.figures.cost - comparison->rows[0].headline.figures.cost);
 
-    const CliRun csv = cli({"plan", "-", "--scenarios", "--format", "csv", "--baseline", "LoRA"}, document.dump());
+    const CliRun csv = cli({ "plan", "-", "--scenarios", "--format", "csv", "--baseline", "LoRA" }, document.dump());
     ASSERT_EQ(csv.code, gp::ExitOk) << csv.err;
     EXPECT_EQ(csv.out.rfind("scenario,base,baseline,", 0), 0u);
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 5); // header + 4 rows
     EXPECT_NE(csv.out.find("\r\nLoRA,false,true,"), std::string::npos) << csv.out;
 
-    const CliRun table = cli({"plan", "-", "--scenarios", "--format", "table"}, document.dump());
+    const CliRun table = cli({ "plan", "-", "--scenarios", "--format", "table" }, document.dump());
     ASSERT_EQ(table.code, gp::ExitOk) << table.err;
     EXPECT_NE(table.out.find("base plan (baseline)"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("8k context"), std::string::npos);
 
-    const CliRun unknown = cli({"plan", "-", "--scenarios", "--baseline", "nope"}, document.dump());
+    const CliRun unknown = cli({ "plan", "-", "--scenarios", "--baseline", "nope" }, document.dump());
     EXPECT_EQ(unknown.code, gp::ExitUsage);
     EXPECT_NE(unknown.err.find("--baseline \"nope\" names no scenario"), std::string::npos) << unknown.err;
 }
@@ -274,7 +276,7 @@ TEST(Sweep, FieldPathsBecomeOverrides)
     const gp::Plan plan = parsed(planDocument(nullptr));
     auto seq = gp::overridesForField(plan, "workload.sequence_length", 2048);
     ASSERT_TRUE(seq.ok());
-    EXPECT_EQ(*seq, json({{"workload", {{"sequence_length", 2048}}}}));
+    EXPECT_EQ(*seq, json({ { "workload", { { "sequence_length", 2048 } } } }));
     auto nodes = gp::overridesForField(plan, "candidates[*].nodes", 2);
     ASSERT_TRUE(nodes.ok());
     ASSERT_EQ((*nodes)["candidates"].size(), 2u);
@@ -288,7 +290,7 @@ TEST(Sweep, FieldPathsBecomeOverrides)
     EXPECT_FALSE(gp::overridesForField(plan, "candidates[2].nodes", 4).ok());
     EXPECT_FALSE(gp::overridesForField(plan, "title", 4).ok());
     EXPECT_FALSE(gp::overridesForField(plan, "workload..x", 4).ok());
-    auto bad = gp::sweepPlan(plan, "workload.sequence_length", {1024, 0});
+    auto bad = gp::sweepPlan(plan, "workload.sequence_length", { 1024, 0 });
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.error().toString().rfind("--values: 0: workload.sequence_length: ", 0), 0u) << bad.error().toString();
 }
@@ -298,10 +300,10 @@ TEST(Sweep, FieldPathsBecomeOverrides)
 TEST(Sweep, CostRisesWithPrice)
 {
     json document = planDocument(nullptr);
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}});
-    document["billing"]["modes"] = json::array({"on_demand"});
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", 1 } } });
+    document["billing"]["modes"] = json::array({ "on_demand" });
     const gp::Plan plan = parsed(document);
-    auto swept = gp::sweepPlan(plan, "candidates[*].price_per_hour", {10, 20, 40, 80});
+    auto swept = gp::sweepPlan(plan, "candidates[*].price_per_hour", { 10, 20, 40, 80 });
     ASSERT_TRUE(swept.ok()) << swept.error().toString();
     auto comparison = gp::compareScenarios(*swept, gp::builtinCatalog());
     ASSERT_TRUE(comparison.ok());
@@ -316,16 +318,16 @@ TEST(Sweep, CostRisesWithPrice)
     }
     EXPECT_NEAR(comparison->rows[4].headline.figures.cost / comparison->rows[1].headline.figures.cost, 8.0, 1e-9);
 
-    const CliRun run = cli({"sweep", "-", "--field", "candidates[*].price_per_hour", "--values", "10,20",
-                            "--format", "json"},
-                           document.dump());
+    const CliRun run
+        = cli({ "sweep", "-", "--field", "candidates[*].price_per_hour", "--values", "10,20", "--format", "json" },
+            document.dump());
     ASSERT_EQ(run.code, gp::ExitOk) << run.err;
     const json out = json::parse(run.out);
     ASSERT_EQ(out["scenarios"].size(), 3u);
     EXPECT_EQ(out["scenarios"][1]["name"], "candidates[*].price_per_hour=10");
-    EXPECT_DOUBLE_EQ(out["scenarios"][2]["best"]["cost"].get<double>(),
-                     2 * out["scenarios"][1]["best"]["cost"].get<double>());
-    const CliRun missing = cli({"sweep", "-", "--field", "workload.sequence_length"}, document.dump());
+    EXPECT_DOUBLE_EQ(
+        out["scenarios"][2]["best"]["cost"].get<double>(), 2 * out["scenarios"][1]["best"]["cost"].get<double>());
+    const CliRun missing = cli({ "sweep", "-", "--field", "workload.sequence_length" }, document.dump());
     EXPECT_EQ(missing.code, gp::ExitUsage);
 }
 
@@ -334,9 +336,9 @@ TEST(Sweep, CostRisesWithPrice)
 TEST(Sweep, CostFallsAsThePriceDiscountRises)
 {
     json document = planDocument(nullptr);
-    document["billing"]["modes"] = json::array({"on_demand", "monthly", "reserved", "spot"});
+    document["billing"]["modes"] = json::array({ "on_demand", "monthly", "reserved", "spot" });
     const gp::Plan plan = parsed(document);
-    auto swept = gp::sweepPlan(plan, "billing.price_discount", {0, 0.1, 0.25, 0.5, 0.9});
+    auto swept = gp::sweepPlan(plan, "billing.price_discount", { 0, 0.1, 0.25, 0.5, 0.9 });
     ASSERT_TRUE(swept.ok()) << swept.error().toString();
     auto comparison = gp::compareScenarios(*swept, gp::builtinCatalog());
     ASSERT_TRUE(comparison.ok());
@@ -354,8 +356,8 @@ TEST(Sweep, CostFallsAsThePriceDiscountRises)
     EXPECT_LT(comparison->rows[5].headline.figures.cost, comparison->rows[1].headline.figures.cost);
     // Every mode of one candidate at fixed hours scales by (1 - d): the same machine, the same search.
     json one = planDocument(nullptr);
-    one["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}});
-    one["billing"]["modes"] = json::array({"on_demand"});
+    one["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", 1 } } });
+    one["billing"]["modes"] = json::array({ "on_demand" });
     gp::Plan listPlan = parsed(one);
     one["billing"]["price_discount"] = 0.2;
     const gp::Plan discounted = parsed(one);
@@ -387,23 +389,23 @@ TEST(Sweep, CostFallsAsThePriceDiscountRises)
 TEST(Sweep, BadPriceDiscountNamesTheField)
 {
     const json document = planDocument(nullptr);
-    for (const json& bad : {json(-0.1), json(1.0), json(1.5), json("20%"), json("NaN")}) {
+    for (const json& bad : { json(-0.1), json(1.0), json(1.5), json("20%"), json("NaN") }) {
         json d = document;
         d["billing"]["price_discount"] = bad;
         const std::string error = parseError(d);
         EXPECT_EQ(error.rfind("billing.price_discount: ", 0), 0u) << bad.dump() << ": " << error;
     }
     const gp::Plan plan = parsed(document);
-    auto negative = gp::sweepPlan(plan, "billing.price_discount", {0.1, -0.2});
+    auto negative = gp::sweepPlan(plan, "billing.price_discount", { 0.1, -0.2 });
     ASSERT_FALSE(negative.ok());
     EXPECT_EQ(negative.error().toString().rfind("--values: -0.2: billing.price_discount: ", 0), 0u)
         << negative.error().toString();
     // The CLI reads NaN as text (it is not JSON): still a message naming the field.
-    const CliRun nan = cli({"sweep", "-", "--field", "billing.price_discount", "--values", "0.1,NaN"},
-                           document.dump());
+    const CliRun nan
+        = cli({ "sweep", "-", "--field", "billing.price_discount", "--values", "0.1,NaN" }, document.dump());
     EXPECT_NE(nan.code, gp::ExitOk);
     EXPECT_NE(nan.err.find("billing.price_discount"), std::string::npos) << nan.err;
-    const CliRun whole = cli({"sweep", "-", "--field", "billing.price_discount", "--values", "1"}, document.dump());
+    const CliRun whole = cli({ "sweep", "-", "--field", "billing.price_discount", "--values", "1" }, document.dump());
     EXPECT_NE(whole.code, gp::ExitOk);
     EXPECT_NE(whole.err.find("billing.price_discount: must be between 0 and 0.99, got 1"), std::string::npos)
         << whole.err;
@@ -419,7 +421,7 @@ TEST(Scenarios, OverridesBetweenTwoPlansReadBackAsTheEditedPlan)
     edited.workload.lora.rank = 8;
     edited.assumptions.computeEfficiency = 0.4;
     edited.candidates.pop_back();
-    edited.billing.modes = {"spot"};
+    edited.billing.modes = { "spot" };
     const json overrides = gp::overridesBetween(base, edited);
     EXPECT_EQ(overrides["workload"]["sequence_length"], 2048);
     EXPECT_FALSE(overrides["workload"].contains("precision")); // only what differs

@@ -23,7 +23,8 @@
 using nlohmann::json;
 using namespace gp;
 
-namespace {
+namespace
+{
 
 Plan sensitivityPlan(const json& candidates, const json& billingModes = nullptr)
 {
@@ -33,12 +34,12 @@ Plan sensitivityPlan(const json& candidates, const json& billingModes = nullptr)
         document["billing"]["modes"] = billingModes;
     auto plan = planFromJson(document);
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : Plan{};
+    return plan.ok() ? *plan : Plan {};
 }
 
 json candidate(const std::string& instance)
 {
-    return {{"instance", instance}, {"nodes", "auto"}};
+    return { { "instance", instance }, { "nodes", "auto" } };
 }
 
 // The built-in catalog with a copy of `instance` named `id` whose price is published at `factor` x the original's.
@@ -64,7 +65,7 @@ PlanSensitivity sensitivityOf(const Plan& plan, const Catalog& catalog)
         return {};
     auto s = planSensitivity(plan, catalog, *answer);
     EXPECT_TRUE(s.ok());
-    return s.ok() ? *s : PlanSensitivity{};
+    return s.ok() ? *s : PlanSensitivity {};
 }
 
 std::string skippedReason(const PlanSensitivity& s, const std::string& input)
@@ -87,9 +88,9 @@ const SensitivityInput* inputNamed(const PlanSensitivity& s, const std::string& 
 
 TEST(Sensitivity, RangeContainsThePointEstimate)
 {
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("tencent:GNV7e-8GPU"),
-                                            candidate("tencent:GN10Xp.20XLARGE320")}),
-                               json::array({"on_demand", "monthly", "spot"}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948"),
+                                          candidate("tencent:GNV7e-8GPU"), candidate("tencent:GN10Xp.20XLARGE320") }),
+        json::array({ "on_demand", "monthly", "spot" }));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     ASSERT_TRUE(s.available);
     ASSERT_EQ(s.inputs.size(), 6u); // prices (GNV7e is estimated), compute, bandwidth, spot, CUDA context, allocator
@@ -99,7 +100,7 @@ TEST(Sensitivity, RangeContainsThePointEstimate)
     EXPECT_GE(s.hoursHigh, s.point.hours);
     EXPECT_LT(s.costLow, s.costHigh); // a spread of a few percent moves the cost
     for (const SensitivityInput& in : s.inputs) {
-        for (const SensitivityBound* b : {&in.low, &in.high}) {
+        for (const SensitivityBound* b : { &in.low, &in.high }) {
             ASSERT_TRUE(b->answered) << in.input;
             EXPECT_GE(b->cost, s.costLow) << in.input;
             EXPECT_LE(b->cost, s.costHigh) << in.input;
@@ -120,9 +121,9 @@ TEST(Sensitivity, RangeContainsThePointEstimate)
 
 TEST(Sensitivity, CostRisesWithEstimatedPrice)
 {
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("tencent:GNV7e-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GNV7-8GPU"), candidate("tencent:GNV7e-8GPU") }));
     double previous = 0;
-    for (double factor : {0.7, 0.85, 1.0, 1.15, 1.3}) {
+    for (double factor : { 0.7, 0.85, 1.0, 1.15, 1.3 }) {
         const Catalog scaled = withEstimatedPricesScaled(builtinCatalog(), factor);
         auto answer = answerPlan(plan, scaled);
         ASSERT_TRUE(answer.ok());
@@ -134,9 +135,9 @@ TEST(Sensitivity, CostRisesWithEstimatedPrice)
     // A published price does not move.
     const Catalog scaled = withEstimatedPricesScaled(builtinCatalog(), 1.5);
     EXPECT_EQ(*scaled.findInstance("tencent:GT4.41XLARGE948")->price.onDemandPerHour,
-              *builtinCatalog().findInstance("tencent:GT4.41XLARGE948")->price.onDemandPerHour);
+        *builtinCatalog().findInstance("tencent:GT4.41XLARGE948")->price.onDemandPerHour);
     EXPECT_NEAR(*scaled.findInstance("tencent:GNV7-8GPU")->price.onDemandPerHour,
-                1.5 * *builtinCatalog().findInstance("tencent:GNV7-8GPU")->price.onDemandPerHour, 1e-9);
+        1.5 * *builtinCatalog().findInstance("tencent:GNV7-8GPU")->price.onDemandPerHour, 1e-9);
 }
 
 TEST(Sensitivity, StableCandidateIsReportedStableWithItsPriceThreshold)
@@ -144,7 +145,7 @@ TEST(Sensitivity, StableCandidateIsReportedStableWithItsPriceThreshold)
     // GNV7-8GPU (estimated price) against the same machine published at 1.5x: the estimate stays cheapest unless
     // its price is more than 50% above the estimate (the same hours, cost linear in the price).
     const Catalog catalog = withPublishedTwin("tencent:GNV7-8GPU", "test:TWIN-8GPU", 1.5);
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU") }));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     EXPECT_EQ(s.candidate, "tencent:GNV7-8GPU");
@@ -168,8 +169,8 @@ TEST(Sensitivity, PublishedPriceGetsTheSameThresholdRule)
     // price, so GT4 stays cheapest unless its price rises more than 20% (1.2 / 1 - 1), the estimated case's rule.
     ASSERT_EQ(builtinCatalog().findInstance("tencent:GT4.41XLARGE948")->price.status, "published");
     const Catalog catalog = withPublishedTwin("tencent:GT4.41XLARGE948", "test:TWIN-GT4", 1.2);
-    const Plan plan =
-        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4")}));
+    const Plan plan
+        = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4") }));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     EXPECT_EQ(s.candidate, "tencent:GT4.41XLARGE948");
@@ -192,8 +193,8 @@ TEST(Sensitivity, TieBetweenTheBestTwoIsWordedAsATie)
     // The same published machine listed twice: the two cost exactly the same, so the threshold is 0 and the
     // sentence says they cost the same instead of "more than 0% above its published price".
     const Catalog catalog = withPublishedTwin("tencent:GT4.41XLARGE948", "test:SAME-GT4", 1.0);
-    const Plan plan =
-        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:SAME-GT4")}));
+    const Plan plan
+        = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948"), candidate("test:SAME-GT4") }));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     ASSERT_TRUE(s.priceThreshold.has_value());
@@ -203,16 +204,16 @@ TEST(Sensitivity, TieBetweenTheBestTwoIsWordedAsATie)
     EXPECT_EQ(s.summary->code, "sensitivity_price_tie");
     EXPECT_EQ(s.summary->arg("candidate"), s.candidate);
     EXPECT_EQ(s.summary->arg("runner_up"), s.runnerUp);
-    EXPECT_NE(s.summary->message.find("cost the same; any price rise on " + s.candidate + " makes " + s.runnerUp
-                                      + " cheaper"),
-              std::string::npos)
+    EXPECT_NE(s.summary->message.find(
+                  "cost the same; any price rise on " + s.candidate + " makes " + s.runnerUp + " cheaper"),
+        std::string::npos)
         << s.summary->message;
     EXPECT_EQ(s.summary->message.find("0%"), std::string::npos) << s.summary->message;
     EXPECT_EQ(sensitivityToJson(s)["price_threshold"]["tie"], true);
     // A real margin is no tie (the 20% twin of PublishedPriceGetsTheSameThresholdRule).
     const Catalog apart = withPublishedTwin("tencent:GT4.41XLARGE948", "test:TWIN-GT4", 1.2);
     const PlanSensitivity margin = sensitivityOf(
-        sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4")})), apart);
+        sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948"), candidate("test:TWIN-GT4") })), apart);
     EXPECT_FALSE(margin.priceTie);
     EXPECT_EQ(sensitivityToJson(margin)["price_threshold"]["tie"], false);
 }
@@ -223,7 +224,7 @@ TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
     const double spread = uncertaintySpreads(builtinCatalog()).priceEstimate;
     ASSERT_GT(spread, 0.05);
     const Catalog catalog = withPublishedTwin("tencent:GNV7-8GPU", "test:TWIN-8GPU", 1.05);
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU")}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GNV7-8GPU"), candidate("test:TWIN-8GPU") }));
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
     EXPECT_FALSE(s.stable);
@@ -245,7 +246,7 @@ TEST(Sensitivity, RecommendationThatFlipsInsideTheRangeIsNotStable)
 
 TEST(Sensitivity, PublishedPricesAndNoSpotSkipThoseInputs)
 {
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948") }));
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     ASSERT_TRUE(s.available);
     EXPECT_EQ(s.inputs.size(), 4u); // compute and bandwidth efficiency, CUDA context, allocator
@@ -260,11 +261,11 @@ TEST(Sensitivity, PublishedPricesAndNoSpotSkipThoseInputs)
 
 TEST(Sensitivity, EfficiencyScalingKeepsTheCurveAndCapsAtOne)
 {
-    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948") }));
     const Catalog& base = builtinCatalog();
     const Catalog up = withComputeEfficiencyScaled(base, plan, 1.2);
-    EXPECT_NEAR(up.number("compute_efficiency.peak.ampere", 0), 1.2 * base.number("compute_efficiency.peak.ampere", 0),
-                1e-12);
+    EXPECT_NEAR(
+        up.number("compute_efficiency.peak.ampere", 0), 1.2 * base.number("compute_efficiency.peak.ampere", 0), 1e-12);
     EXPECT_EQ(up.number("compute_efficiency.hidden_half", 0), base.number("compute_efficiency.hidden_half", 0));
     EXPECT_FALSE(plan.assumptions.computeEfficiency.has_value()); // unset stays unset
     plan.assumptions.computeEfficiency = 0.9;
@@ -278,8 +279,8 @@ TEST(Sensitivity, EfficiencyScalingKeepsTheCurveAndCapsAtOne)
 TEST(Sensitivity, NoRecommendationIsReportedNotVaried)
 {
     json document = json::parse(defaultPlanText());
-    document["candidates"] = json::array({candidate("tencent:GN7.2XLARGE32")});
-    document["model"] = {{"preset", "llama-2-70b"}};
+    document["candidates"] = json::array({ candidate("tencent:GN7.2XLARGE32") });
+    document["model"] = { { "preset", "llama-2-70b" } };
     document["search"]["max_nodes"] = 1;
     auto plan = planFromJson(document);
     ASSERT_TRUE(plan.ok()) << plan.error().toString();
@@ -305,9 +306,9 @@ TEST(Sensitivity, PriceSpreadIsTheEstimationRulesLeaveOneOutError)
     for (const InstanceSpec& i : catalog.instances) {
         if (i.price.status != "published" || !i.price.onDemandPerHour || i.gpus <= 0)
             continue;
-        const double cny = convertCurrency(*i.price.onDemandPerHour, i.price.currency, "CNY", Billing{}, catalog);
+        const double cny = convertCurrency(*i.price.onDemandPerHour, i.price.currency, "CNY", Billing {}, catalog);
         ASSERT_TRUE(std::isfinite(cny)) << i.id;
-        published.push_back({&i, cny / i.gpus});
+        published.push_back({ &i, cny / i.gpus });
     }
     ASSERT_GE(published.size(), 50u);
     auto median = [](std::vector<double> v) {
@@ -338,7 +339,7 @@ TEST(Sensitivity, PriceSpreadIsTheEstimationRulesLeaveOneOutError)
     ASSERT_GE(errors.size(), 50u);
     const double measured = median(errors);
     std::printf("price estimation rule, leave-one-out over %zu published prices: median |error| %.1f%%\n",
-                errors.size(), 100 * measured);
+        errors.size(), 100 * measured);
     EXPECT_NEAR(uncertaintySpreads(catalog).priceEstimate, measured, 0.005);
 }
 
@@ -360,7 +361,7 @@ TEST(Sensitivity, EveryUncertaintyCitesASource)
 TEST(Sensitivity, CliPrintsTableJsonAndCsv)
 {
     json document = json::parse(defaultPlanText());
-    document["candidates"] = json::array({candidate("tencent:GT4.41XLARGE948"), candidate("tencent:GNV7e-8GPU")});
+    document["candidates"] = json::array({ candidate("tencent:GT4.41XLARGE948"), candidate("tencent:GNV7e-8GPU") });
     auto run = [&](const std::vector<std::string>& args, std::string& out) {
         std::istringstream in(document.dump());
         std::ostringstream o, e;
@@ -369,7 +370,7 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
         return code;
     };
     std::string out;
-    ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "json"}, out), 0);
+    ASSERT_EQ(run({ "plan", "-", "--sensitivity", "--format", "json" }, out), 0);
     const json j = json::parse(out);
     EXPECT_EQ(j["method"], "one_at_a_time");
     EXPECT_LE(j["cost_low"].get<double>(), j["cost"].get<double>());
@@ -381,21 +382,21 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
     EXPECT_DOUBLE_EQ(j["cost_low"].get<double>(), s.costLow);
     EXPECT_DOUBLE_EQ(j["cost_high"].get<double>(), s.costHigh);
-    ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "csv"}, out), 0);
+    ASSERT_EQ(run({ "plan", "-", "--sensitivity", "--format", "csv" }, out), 0);
     EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1 + 2 * 5); // header + low and high per input
-    ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "table"}, out), 0);
+    ASSERT_EQ(run({ "plan", "-", "--sensitivity", "--format", "table" }, out), 0);
     EXPECT_NE(out.find("one input at a time"), std::string::npos);
     EXPECT_NE(out.find("memory per GPU: " + formatGiB(s.memoryBytes) + " GiB (" + formatGiB(s.memoryLow) + " - "
-                       + formatGiB(s.memoryHigh) + ")"),
-              std::string::npos)
+                  + formatGiB(s.memoryHigh) + ")"),
+        std::string::npos)
         << out;
     EXPECT_NE(out.find("not varied: nccl memory: one published measurement, no range"), std::string::npos) << out;
-    ASSERT_EQ(run({"plan", "-", "--sensitivity", "--format", "json"}, out), 0);
+    ASSERT_EQ(run({ "plan", "-", "--sensitivity", "--format", "json" }, out), 0);
     const json again = json::parse(out);
     EXPECT_DOUBLE_EQ(again["memory_per_gpu_low"].get<double>(), s.memoryLow);
     EXPECT_DOUBLE_EQ(again["memory_per_gpu_high"].get<double>(), s.memoryHigh);
     EXPECT_EQ(again["skipped_reasons"]["nccl_memory"], "no_sourced_range");
-    EXPECT_NE(run({"plan", "-", "--sensitivity", "--frontier"}, out), 0);
+    EXPECT_NE(run({ "plan", "-", "--sensitivity", "--frontier" }, out), 0);
 }
 
 // The memory range: the recommended configuration evaluated again with the CUDA context and the allocator's
@@ -403,7 +404,7 @@ TEST(Sensitivity, CliPrintsTableJsonAndCsv)
 // Both terms are additive in the memory model, so each end's difference is known by hand.
 TEST(Sensitivity, MemoryRangeMovesByTheSourcedEndsOfEachTerm)
 {
-    const Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    const Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948") }));
     const Catalog& catalog = builtinCatalog();
     const PlanSensitivity s = sensitivityOf(plan, catalog);
     ASSERT_TRUE(s.available);
@@ -447,7 +448,7 @@ TEST(Sensitivity, MemoryRangeMovesByTheSourcedEndsOfEachTerm)
 
 TEST(Sensitivity, MemoryTermsThePlanSetsAreNotVaried)
 {
-    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948") }));
     plan.assumptions.cudaContextGib = 0.8;
     plan.assumptions.ncclGib = 1.0;
     const PlanSensitivity s = sensitivityOf(plan, builtinCatalog());
@@ -464,7 +465,7 @@ TEST(Sensitivity, MemoryTermsThePlanSetsAreNotVaried)
 // the CUDA context it no longer fits, and the range says so.
 TEST(Sensitivity, MemoryRangeReportsAnEndThatNoLongerFits)
 {
-    Plan plan = sensitivityPlan(json::array({candidate("tencent:GT4.41XLARGE948")}));
+    Plan plan = sensitivityPlan(json::array({ candidate("tencent:GT4.41XLARGE948") }));
     plan.search.enabled = false;
     const Catalog& catalog = builtinCatalog();
     auto answer = answerPlan(plan, catalog);
@@ -484,8 +485,7 @@ TEST(Sensitivity, MemoryRangeReportsAnEndThatNoLongerFits)
     EXPECT_FALSE(context->high.memoryFits);
     // The fixed configuration no longer fits on the point's nodes at that end: the planner's answer there is another
     // one (more nodes, at another time and cost) or none.
-    EXPECT_TRUE(!context->high.answered || context->high.hours != s.point.hours
-                || context->high.cost != s.point.cost);
+    EXPECT_TRUE(!context->high.answered || context->high.hours != s.point.hours || context->high.cost != s.point.cost);
     const SensitivityInput* allocator = inputNamed(s, "allocator_fragmentation");
     ASSERT_NE(allocator, nullptr);
     EXPECT_DOUBLE_EQ(s.memoryHigh, std::max(context->high.memoryBytes, allocator->high.memoryBytes));

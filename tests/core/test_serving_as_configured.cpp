@@ -7,8 +7,10 @@
 
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 TEST(ServingAsConfigured, MissedTargetsAreTheReason)
 {

@@ -5,25 +5,27 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
-#include "planner/answer.h"
 #include "estimate/serving/serving_defaults.h"
+#include "planner/answer.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 // A serving plan for Llama 3.1 8B on one bare H100 SXM with the given serving object.
-std::string servingPlan(const std::string& serving, const std::string& candidates
-                                                    = R"([{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}])",
-                        const std::string& search = R"({"enabled": false})")
+std::string servingPlan(const std::string& serving,
+    const std::string& candidates = R"([{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}])",
+    const std::string& search = R"({"enabled": false})")
 {
     return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
                "workload": {"mode": "serving", "precision": "bf16", "serving": )"
-           + serving + R"(}, "candidates": )" + candidates + R"(, "search": )" + search + "}";
+        + serving + R"(}, "candidates": )" + candidates + R"(, "search": )" + search + "}";
 }
 
 ServingResult serve(const std::string& serving)
@@ -62,22 +64,22 @@ TEST(ServingDefaults, EveryKeyIsInTheCatalogWithASource)
 TEST(ServingPlan, BadValuesNameTheField)
 {
     EXPECT_EQ(errorOf(R"({"load": {"requests_per_second": 0}})"),
-              "workload.serving.load.requests_per_second: must be > 0, got 0");
+        "workload.serving.load.requests_per_second: must be > 0, got 0");
     EXPECT_NE(errorOf(R"({"load": "fast"})").find("workload.serving.load: must be \"max\""), std::string::npos);
     EXPECT_NE(errorOf(R"({"load": {"concurrency": 4, "requests_per_second": 2}})")
                   .find("workload.serving.load.requests_per_second: give either"),
-              std::string::npos);
+        std::string::npos);
     EXPECT_NE(errorOf(R"({"slo": {"ttft_seconds": -1}})").find("workload.serving.slo.ttft_seconds: must be > 0"),
-              std::string::npos);
-    EXPECT_NE(errorOf(R"({"kv_cache_precision": "int4"})").find("workload.serving.kv_cache_precision"),
-              std::string::npos);
+        std::string::npos);
+    EXPECT_NE(
+        errorOf(R"({"kv_cache_precision": "int4"})").find("workload.serving.kv_cache_precision"), std::string::npos);
     EXPECT_NE(errorOf(R"({"engine": {"gpu_memory_utilization": 1.5}})")
                   .find("workload.serving.engine.gpu_memory_utilization: must be > 0 and at most 1"),
-              std::string::npos);
+        std::string::npos);
     EXPECT_NE(errorOf(R"({"replicas": "many"})").find("workload.serving.replicas"), std::string::npos);
     EXPECT_NE(errorOf(R"({"prompt_tokens": 1000, "output_tokens": 100, "engine": {"max_model_len": 500}})")
                   .find("workload.serving.engine.max_model_len: must hold"),
-              std::string::npos);
+        std::string::npos);
 }
 
 TEST(ServingPlan, RoundTripsEveryField)
@@ -106,7 +108,7 @@ TEST(ServingPlan, RoundTripsEveryField)
     EXPECT_DOUBLE_EQ(s.requestsPerMonth.value_or(0), 1e6);
     // Switching the load to "max" drops the rate from the file.
     Plan changed = *again;
-    changed.workload.serving.load = {ServingLoadKind::Max, 0};
+    changed.workload.serving.load = { ServingLoadKind::Max, 0 };
     const std::string text = serializePlan(changed);
     EXPECT_EQ(text.find("requests_per_second"), std::string::npos);
     auto third = parsePlan(text);
@@ -136,9 +138,9 @@ TEST(ServingEngine, KvBudgetByHand)
 TEST(ServingProperties, KvCapacityFallsAsContextGrows)
 {
     double previous = INFINITY;
-    for (int prompt : {1000, 4000, 16000, 64000}) {
+    for (int prompt : { 1000, 4000, 16000, 64000 }) {
         const ServingResult s = serve(R"({"prompt_tokens": )" + std::to_string(prompt)
-                                      + R"(, "output_tokens": 500, "load": {"concurrency": 1}})");
+            + R"(, "output_tokens": 500, "load": {"concurrency": 1}})");
         EXPECT_LT(s.kvCapacityRequests, previous) << prompt;
         EXPECT_LE(double(s.maxConcurrency), s.kvCapacityRequests);
         previous = s.kvCapacityRequests;
@@ -151,9 +153,9 @@ TEST(ServingProperties, MaxLoadIsTheCeilingOfEveryConcurrency)
     ASSERT_FALSE(max.curve.empty());
     for (const ServingPoint& p : max.curve)
         EXPECT_LE(p.outputTokensPerSecond, max.outputTokensPerSecond * (1 + 1e-9)) << p.concurrency;
-    for (int c : {1, 3, 17, 100, 5000}) {
-        const ServingResult at = serve(R"({"prompt_tokens": 2000, "output_tokens": 400, "load": {"concurrency": )"
-                                       + std::to_string(c) + "}}");
+    for (int c : { 1, 3, 17, 100, 5000 }) {
+        const ServingResult at = serve(
+            R"({"prompt_tokens": 2000, "output_tokens": 400, "load": {"concurrency": )" + std::to_string(c) + "}}");
         EXPECT_LE(at.outputTokensPerSecond, max.outputTokensPerSecond * (1 + 1e-9)) << c;
     }
     // Throughput rises with concurrency along the curve, latency per token too.
@@ -166,12 +168,12 @@ TEST(ServingProperties, MaxLoadIsTheCeilingOfEveryConcurrency)
 TEST(ServingProperties, MoreReplicasNeverLowerThroughput)
 {
     const std::string candidate = R"([{"gpu": "h100-80gb-sxm", "gpus_per_node": 8, "nodes": 1}])";
-    for (const std::string load : {R"({"concurrency": 256})", R"("max")", R"({"requests_per_second": 20})"}) {
+    for (const std::string load : { R"({"concurrency": 256})", R"("max")", R"({"requests_per_second": 20})" }) {
         double previous = 0;
         for (int replicas = 1; replicas <= 8; ++replicas) {
             auto plan = parsePlan(servingPlan(R"({"prompt_tokens": 1500, "output_tokens": 300, "load": )" + load
-                                                  + R"(, "replicas": )" + std::to_string(replicas) + "}",
-                                              candidate));
+                    + R"(, "replicas": )" + std::to_string(replicas) + "}",
+                candidate));
             ASSERT_TRUE(plan) << plan.error().toString();
             auto estimate = estimatePlan(*plan, builtinCatalog());
             ASSERT_TRUE(estimate);
@@ -189,11 +191,11 @@ TEST(ServingProperties, TighterSloNeverLowersCostPerToken)
     const std::string search = R"({"enabled": true, "objective": "cost", "max_nodes": 64})";
     double previous = 0;
     int met = 0;
-    for (double tpot : {0.2, 0.1, 0.06, 0.045, 0.035, 0.03}) {
+    for (double tpot : { 0.2, 0.1, 0.06, 0.045, 0.035, 0.03 }) {
         auto plan = parsePlan(servingPlan(R"({"prompt_tokens": 1500, "output_tokens": 300,
             "load": {"requests_per_second": 30}, "slo": {"ttft_seconds": 2.0, "tpot_seconds": )"
-                                              + std::to_string(tpot) + "}}",
-                                          candidate, search));
+                + std::to_string(tpot) + "}}",
+            candidate, search));
         ASSERT_TRUE(plan) << plan.error().toString();
         auto answer = answerPlan(*plan, builtinCatalog());
         ASSERT_TRUE(answer);
@@ -218,7 +220,8 @@ TEST(ServingProperties, BatchCutByTheKvCacheIsAWarning)
     EXPECT_TRUE(s.concurrencyCut);
     EXPECT_EQ(s.limit, "kv_cache");
     EXPECT_DOUBLE_EQ(s.concurrency, double(s.maxConcurrency));
-    auto plan = parsePlan(servingPlan(R"({"prompt_tokens": 60000, "output_tokens": 4000, "load": {"concurrency": 64}})"));
+    auto plan
+        = parsePlan(servingPlan(R"({"prompt_tokens": 60000, "output_tokens": 4000, "load": {"concurrency": 64}})"));
     auto estimate = estimatePlan(*plan, builtinCatalog());
     bool warned = false;
     for (const Diagnostic& d : estimate->results.front().warnings) {
@@ -228,7 +231,7 @@ TEST(ServingProperties, BatchCutByTheKvCacheIsAWarning)
         // Issue 44 item 10: it names its candidate (another may hold the load) and counts requests, not tokens.
         EXPECT_EQ(d.arg("candidate"), estimate->results.front().candidate);
         EXPECT_NE(d.message.find("holds " + d.arg("held") + " requests of " + d.arg("request_tokens") + " tokens each"),
-                  std::string::npos)
+            std::string::npos)
             << d.message;
     }
     EXPECT_TRUE(warned);

@@ -18,8 +18,10 @@
 #include <string>
 #include <vector>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 struct ServingRow {
     std::string id;
@@ -33,8 +35,8 @@ struct ServingRow {
 
 const nlohmann::json& cases()
 {
-    static const nlohmann::json doc = nlohmann::json::parse(
-        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/serving-cases.json"));
+    static const nlohmann::json doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/serving-cases.json"));
     return doc;
 }
 
@@ -50,8 +52,8 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
         // A median TTFT of a closed loop is the prefill alone: fewer than half the requests wait for another's
         // prefill (utilization of the prefill below one half).
         return what.find("median") != std::string::npos && s.queueSeconds < s.prefillSeconds
-                   ? s.ttftSeconds - s.queueSeconds
-                   : s.ttftSeconds;
+            ? s.ttftSeconds - s.queueSeconds
+            : s.ttftSeconds;
     if (field == "serving.output_tokens_per_second")
         return s.outputTokensPerSecond;
     if (field == "serving.requests_per_second")
@@ -139,17 +141,17 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     const std::vector<ServingRow> rows = evaluateAll();
     ASSERT_FALSE(rows.empty());
     std::printf("\n%-58s %-32s %12s %12s %8s\n", "case (* = outside the aim: see aim_excluded)", "field", "measured",
-                "estimated", "error");
+        "estimated", "error");
     for (const ServingRow& r : rows)
         std::printf("%-57s%c %-32s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.inAim ? ' ' : '*', r.field.c_str() + 8,
-                    r.measured, r.estimated, 100 * r.error);
-    std::printf("\n%-12s %6s %10s %10s   %6s %10s %10s\n", "quantity", "aim", "median", "worst", "all", "median",
-                "worst");
-    for (const char* q : {"throughput", "ttft", "tpot", "latency", "kv"}) {
+            r.measured, r.estimated, 100 * r.error);
+    std::printf(
+        "\n%-12s %6s %10s %10s   %6s %10s %10s\n", "quantity", "aim", "median", "worst", "all", "median", "worst");
+    for (const char* q : { "throughput", "ttft", "tpot", "latency", "kv" }) {
         const Summary s = summarize(rows, q, true);
         const Summary all = summarize(rows, q, false);
         std::printf("%-12s %6d %9.1f%% %9.1f%%   %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst,
-                    all.count, 100 * all.median, 100 * all.worst);
+            all.count, 100 * all.median, 100 * all.worst);
     }
     // The issue's aims are median 15% and worst 35%; each bound below is what the model reaches, one point or so
     // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
@@ -161,8 +163,8 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
         int count;
         double median, worst;
     };
-    for (const Bound& b : {Bound{"throughput", 14, 0.045, 0.305}, Bound{"ttft", 6, 0.095, 0.235},
-                           Bound{"tpot", 22, 0.085, 0.22}, Bound{"latency", 3, 0.135, 0.235}}) {
+    for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.095, 0.235 },
+             Bound { "tpot", 22, 0.085, 0.22 }, Bound { "latency", 3, 0.135, 0.235 } }) {
         const Summary s = summarize(rows, b.quantity, true);
         EXPECT_GE(s.count, b.count) << b.quantity;
         EXPECT_LE(s.median, b.median) << b.quantity;

@@ -14,8 +14,10 @@
 #include <string>
 #include <vector>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 using gp::testing::cli;
 using nlohmann::json;
@@ -114,7 +116,7 @@ void expectServingRowsMatchJson(const ParsedTable& table, const json& document, 
         EXPECT_EQ(row.at("gpus").substr(0, row.at("gpus").find(' ')), std::to_string(r.at("gpus").get<int>()));
         EXPECT_EQ(row.at("limit"), s.at("limit").get<std::string>()) << candidate;
         if (!r.at("fits").get<bool>()) { // no operating point: the engine does not start
-            for (const char* cell : {"concurrency/replica", "ttft s", "tpot s", "output tok/s/replica"})
+            for (const char* cell : { "concurrency/replica", "ttft s", "tpot s", "output tok/s/replica" })
                 EXPECT_EQ(row.at(cell), "-") << candidate << " " << cell;
             continue;
         }
@@ -137,20 +139,21 @@ void expectServingRowsMatchJson(const ParsedTable& table, const json& document, 
 
 TEST(ServingTable, PlanShowsServingColumnsNotTrainingOnes)
 {
-    const auto run = cli({"plan", kServingPlan, "--format", "table"});
+    const auto run = cli({ "plan", kServingPlan, "--format", "table" });
     ASSERT_EQ(run.code, 0) << run.err;
     const ParsedTable table = resultsTable(run.out);
     ASSERT_FALSE(table.header.empty()) << run.out;
-    for (const char* name : {"candidate", "replicas", "gpus", "concurrency/replica", "ttft s", "tpot s",
-                             "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output",
-                             "cost/M tokens", "monthly", "fits"})
+    for (const char* name :
+        { "candidate", "replicas", "gpus", "concurrency/replica", "ttft s", "tpot s", "output tok/s/replica", "limit",
+            "meets slo", "billing mode", "cost/M output", "cost/M tokens", "monthly", "fits" })
         EXPECT_TRUE(has(table.header, name)) << name << " missing in\n" << run.out;
-    for (const char* name : {"tokens/s", "MFU", "hours", "on-demand", "spot", "mem/gpu GiB", "configuration",
-                             "bottleneck"})
+    for (const char* name :
+        { "tokens/s", "MFU", "hours", "on-demand", "spot", "mem/gpu GiB", "configuration", "bottleneck" })
         EXPECT_FALSE(has(table.header, name)) << name << " is a training column, in\n" << run.out;
     // The ranking above it: cost per million tokens and one request's latency in seconds, not training hours.
     const std::vector<std::string> all = lines(run.out);
-    const auto rank = std::find_if(all.begin(), all.end(), [](const std::string& l) { return l.rfind("rank  ", 0) == 0; });
+    const auto rank
+        = std::find_if(all.begin(), all.end(), [](const std::string& l) { return l.rfind("rank  ", 0) == 0; });
     ASSERT_NE(rank, all.end()) << run.out;
     EXPECT_TRUE(has(cells(*rank), "cost/M tokens")) << *rank;
     EXPECT_TRUE(has(cells(*rank), "latency s")) << *rank;
@@ -159,8 +162,8 @@ TEST(ServingTable, PlanShowsServingColumnsNotTrainingOnes)
 
 TEST(ServingTable, PlanNumbersEqualTheJson)
 {
-    const auto table = cli({"plan", kServingPlan, "--format", "table"});
-    const auto document = cli({"plan", kServingPlan, "--format", "json"});
+    const auto table = cli({ "plan", kServingPlan, "--format", "table" });
+    const auto document = cli({ "plan", kServingPlan, "--format", "json" });
     ASSERT_EQ(table.code, 0) << table.err;
     ASSERT_EQ(document.code, 0) << document.err;
     const json j = json::parse(document.out);
@@ -190,8 +193,8 @@ TEST(ServingTable, PlanNumbersEqualTheJson)
 
 TEST(ServingTable, EstimateNumbersEqualTheJson)
 {
-    const auto table = cli({"estimate", kServingPlan, "--format", "table"});
-    const auto document = cli({"estimate", kServingPlan, "--format", "json"});
+    const auto table = cli({ "estimate", kServingPlan, "--format", "table" });
+    const auto document = cli({ "estimate", kServingPlan, "--format", "json" });
     ASSERT_EQ(table.code, 0) << table.err;
     ASSERT_EQ(document.code, 0) << document.err;
     const ParsedTable parsed = resultsTable(table.out);
@@ -206,8 +209,8 @@ TEST(ServingTable, ABatchCutIsSaidUnderTheTable)
         "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 30000, "output_tokens": 200,
             "load": {"concurrency": 4096}, "replicas": 1}},
         "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})";
-    const auto table = cli({"estimate", "-", "--format", "table"}, plan);
-    const auto document = cli({"estimate", "-", "--format", "json"}, plan);
+    const auto table = cli({ "estimate", "-", "--format", "table" }, plan);
+    const auto document = cli({ "estimate", "-", "--format", "json" }, plan);
     ASSERT_EQ(table.code, 0) << table.err;
     ASSERT_EQ(document.code, 0) << document.err;
     const json j = json::parse(document.out);
@@ -224,7 +227,7 @@ TEST(ServingTable, ReservedIsSaidAsAMonthsBill)
             "load": {"concurrency": 8}, "replicas": 1}},
         "billing": {"modes": ["on_demand", "reserved"]},
         "candidates": [{"instance": "tencent:GT4.4XLARGE96", "nodes": 1}]})";
-    const auto run = cli({"plan", "-", "--format", "table"}, plan);
+    const auto run = cli({ "plan", "-", "--format", "table" }, plan);
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_NE(run.out.find("reserved (1-year term, billed by the month)"), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("paid in full"), std::string::npos) << run.out;
@@ -232,14 +235,13 @@ TEST(ServingTable, ReservedIsSaidAsAMonthsBill)
 
 TEST(ServingTable, TrainingTableKeepsItsColumns)
 {
-    const auto table = cli({"estimate", kTrainingPlan, "--format", "table"});
-    const auto document = cli({"estimate", kTrainingPlan, "--format", "json"});
+    const auto table = cli({ "estimate", kTrainingPlan, "--format", "table" });
+    const auto document = cli({ "estimate", kTrainingPlan, "--format", "json" });
     ASSERT_EQ(table.code, 0) << table.err;
     ASSERT_EQ(document.code, 0) << document.err;
     const ParsedTable parsed = resultsTable(table.out);
-    const std::vector<std::string> expected = {"candidate", "gpu",  "gpus",      "configuration", "mem/gpu GiB",
-                                               "gpu GiB",   "fits", "tokens/s",  "MFU",           "hours",
-                                               "on-demand", "monthly", "reserved", "spot", "bottleneck"};
+    const std::vector<std::string> expected = { "candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB",
+        "fits", "tokens/s", "MFU", "hours", "on-demand", "monthly", "reserved", "spot", "bottleneck" };
     EXPECT_EQ(parsed.header, expected) << table.out;
     int compared = 0;
     const json j = json::parse(document.out);
@@ -252,8 +254,9 @@ TEST(ServingTable, TrainingTableKeepsItsColumns)
         expectPrinted(row.at("tokens/s"), r.at("tokens_per_second"), 0, candidate);
         expectPrinted(row.at("hours"), r.at("training_hours"), 1, candidate);
         // Each billing mode's column is that mode's cost in the JSON, "-" where the mode has no price.
-        for (const auto& [column, field] : std::vector<std::pair<std::string, std::string>>{
-                 {"on-demand", "on_demand"}, {"monthly", "monthly"}, {"reserved", "reserved"}, {"spot", "spot"}}) {
+        for (const auto& [column, field] :
+            std::vector<std::pair<std::string, std::string>> { { "on-demand", "on_demand" }, { "monthly", "monthly" },
+                { "reserved", "reserved" }, { "spot", "spot" } }) {
             const json& cost = r.at("cost").at(field);
             if (cost.is_number())
                 expectPrinted(row.at(column), cost, 0, candidate + " " + column);

@@ -4,9 +4,9 @@
 
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
-#include "transformer/model_library.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
+#include "transformer/model_library.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,7 +17,8 @@
 #include <string>
 #include <vector>
 
-namespace gp::testing {
+namespace gp::testing
+{
 
 inline nlohmann::json readJson(const std::string& path)
 {
@@ -70,7 +71,7 @@ inline Architecture llama2_7b()
 
 // One node (or `nodes`) of `gpusPerNode` catalog GPUs joined by a catalog link.
 inline Hardware catalogHardware(const Catalog& catalog, const std::string& gpu, int gpusPerNode,
-                                const std::string& link, int nodes = 1, double interNodeGbps = 0, bool rdma = false)
+    const std::string& link, int nodes = 1, double interNodeGbps = 0, bool rdma = false)
 {
     Hardware hw;
     hw.id = gpu + " x" + std::to_string(gpusPerNode);
@@ -98,14 +99,22 @@ inline double median(std::vector<double> v)
 inline std::string bottleneckName(Bottleneck b)
 {
     switch (b) {
-    case Bottleneck::Compute: return "compute";
-    case Bottleneck::MemoryBandwidth: return "memory_bandwidth";
-    case Bottleneck::IntraNodeLink: return "intra_node_link";
-    case Bottleneck::Network: return "network";
-    case Bottleneck::PcieOffload: return "pcie_offload";
-    case Bottleneck::DataLoading: return "data_loading";
-    case Bottleneck::Cpu: return "cpu";
-    case Bottleneck::MemoryCapacity: return "memory_capacity";
+    case Bottleneck::Compute:
+        return "compute";
+    case Bottleneck::MemoryBandwidth:
+        return "memory_bandwidth";
+    case Bottleneck::IntraNodeLink:
+        return "intra_node_link";
+    case Bottleneck::Network:
+        return "network";
+    case Bottleneck::PcieOffload:
+        return "pcie_offload";
+    case Bottleneck::DataLoading:
+        return "data_loading";
+    case Bottleneck::Cpu:
+        return "cpu";
+    case Bottleneck::MemoryCapacity:
+        return "memory_capacity";
     }
     return "?";
 }
@@ -122,6 +131,9 @@ inline Workload fp8Training(double sequenceLength, Fp8Recipe recipe = Fp8Recipe:
 }
 
 // FP8 pretraining at 8k sequence, as the FP8 recipe tests compare recipes on it.
-inline Workload fp8Pretraining(Fp8Recipe recipe) { return fp8Training(8192, recipe); }
+inline Workload fp8Pretraining(Fp8Recipe recipe)
+{
+    return fp8Training(8192, recipe);
+}
 
 } // namespace gp::testing

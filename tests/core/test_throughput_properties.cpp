@@ -3,9 +3,9 @@
 #include "estimate/time/throughput_model.h"
 
 #include "estimate/cost/cost_model.h"
+#include "test_throughput_helpers.h"
 #include "transformer/lora_modules.h"
 #include "transformer/training_flops.h"
-#include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 Workload fullFineTune(std::int64_t seq = 4096)
 {
@@ -53,8 +54,8 @@ TEST(ThroughputFlops, Llama2_7bMatchesHandCount)
     const double attention = 2 * l * (2 * h * s / 2);
     const double head = 2 * h * v;
     const Workload w = fullFineTune(4096);
-    const TrainingFlopsPerToken t = trainingFlopsPerToken(llama2_7b(), countParameters(llama2_7b()), w,
-                                                          Checkpointing::None);
+    const TrainingFlopsPerToken t
+        = trainingFlopsPerToken(llama2_7b(), countParameters(llama2_7b()), w, Checkpointing::None);
     EXPECT_NEAR(t.forward.matmul, matmul, matmul * 1e-12);
     EXPECT_NEAR(t.forward.attention, attention, attention * 1e-12);
     EXPECT_NEAR(t.forward.head, head, head * 1e-12);
@@ -84,7 +85,7 @@ TEST(ThroughputFlops, LoraSkipsFrozenWeightGradients)
     const double full = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None).model;
     w.technique = Technique::Lora;
     w.lora.rank = 16;
-    w.lora.targetModules = {"q_proj", "v_proj"};
+    w.lora.targetModules = { "q_proj", "v_proj" };
     const auto lora = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
     // Adapters: 32 layers x 2 matrices x 16 x (4096 + 4096) parameters, 2 FLOPs each forward.
     EXPECT_NEAR(lora.forward.adapters, 2 * 32 * 2 * 16 * 8192.0, 1.0);
@@ -117,8 +118,8 @@ TEST(ThroughputScaling, DoublingTokensDoublesTime)
     Hardware priced = hw;
     priced.price.onDemandPerHour = 120.0;
     priced.price.spotDiscount = 0.5;
-    const CostEstimate ca = estimateCost(priced, a.trainingHours, Billing{}, catalog);
-    const CostEstimate cb = estimateCost(priced, b.trainingHours, Billing{}, catalog);
+    const CostEstimate ca = estimateCost(priced, a.trainingHours, Billing {}, catalog);
+    const CostEstimate cb = estimateCost(priced, b.trainingHours, Billing {}, catalog);
     ASSERT_TRUE(ca.onDemand && cb.onDemand && ca.spot && cb.spot);
     EXPECT_NEAR(*cb.onDemand / *ca.onDemand, 2.0, 1e-9);
     EXPECT_NEAR(*cb.spot / *ca.spot, 2.0, 1e-9);
@@ -130,7 +131,7 @@ TEST(ThroughputScaling, MoreGpusNeverLowerTotalFlops)
     const ResolvedModel m = modelFrom(llama2_7b());
     const Workload w = fullFineTune();
     double previousFlops = 0, previousSpeed = 0;
-    for (int nodes : {1, 2, 4, 8}) {
+    for (int nodes : { 1, 2, 4, 8 }) {
         const Hardware hw = catalogHardware(catalog, "a100-80gb-sxm", 8, "nvlink3", nodes, 800, true);
         const auto t = estimateThroughput(m, w, dataParallel(8 * nodes, 3), hw, {}, {}, catalog);
         EXPECT_GE(t.trainingFlops, previousFlops * (1 - 1e-12)) << nodes;
@@ -175,8 +176,8 @@ TEST(ThroughputBottleneck, PcieBoxIsLinkBoundWhereNvlinkIsNot)
     // compute and that overhead is longer: issue 44 item 10); NVLink's is small beside compute.
     ASSERT_TRUE(pcie.largestOverhead.has_value());
     EXPECT_EQ(*pcie.largestOverhead, Bottleneck::IntraNodeLink) << bottleneckName(*pcie.largestOverhead);
-    EXPECT_EQ(pcie.bottleneck, pcie.largestOverheadSeconds > pcie.step.compute ? Bottleneck::IntraNodeLink
-                                                                               : Bottleneck::Compute);
+    EXPECT_EQ(pcie.bottleneck,
+        pcie.largestOverheadSeconds > pcie.step.compute ? Bottleneck::IntraNodeLink : Bottleneck::Compute);
     EXPECT_GT(pcie.largestOverheadSeconds, 0.2 * pcie.step.total) << "the link is a fifth of the step or more";
     EXPECT_EQ(sxm.bottleneck, Bottleneck::Compute) << bottleneckName(sxm.bottleneck);
     EXPECT_GT(pcie.step.communicationIntraNode, 5 * sxm.step.communicationIntraNode);
@@ -195,8 +196,8 @@ TEST(ThroughputBottleneck, SlowNetworkBoundsMultiNode)
     EXPECT_TRUE(hasWarning(t, "no_rdma_multi_node"));
     EXPECT_FALSE(hasWarning(t, "network_below_25gbps"));
     const Hardware slow = catalogHardware(catalog, "a100-40gb-sxm", 8, "nvlink3", 2, 10, false);
-    EXPECT_TRUE(hasWarning(estimateThroughput(m, fullFineTune(), dataParallel(16, 3), slow, {}, {}, catalog),
-                           "network_below_25gbps"));
+    EXPECT_TRUE(hasWarning(
+        estimateThroughput(m, fullFineTune(), dataParallel(16, 3), slow, {}, {}, catalog), "network_below_25gbps"));
 }
 
 TEST(ThroughputBottleneck, OffloadOnFewCoresIsHostBound)
@@ -218,7 +219,7 @@ TEST(ThroughputRules, SeedSizingRulesBecomeWarnings)
     const Catalog& catalog = builtinCatalog();
     const ResolvedModel m = modelFrom(llama2_7b());
     Hardware hw = catalogHardware(catalog, "a100-40gb-sxm", 8, "nvlink3");
-    hw.vcpusPerNode = 28;                       // < 4 x 8
+    hw.vcpusPerNode = 28; // < 4 x 8
     hw.ramBytesPerNode = 28 * 4 * 1073741824.0; // 4 GB per vCPU
     hw.diskIops = 3000;
     const auto t = estimateThroughput(m, fullFineTune(), dataParallel(8, 3), hw, {}, {}, catalog);
@@ -253,7 +254,7 @@ TEST(ThroughputEfficiency, OverrideAndDefaultsFromCatalog)
     // Hopper reaches a lower fraction of its (larger) peak than Ampere, per the published runs.
     const auto ampere = estimateThroughput(m, fullFineTune(), dataParallel(8, 3), hw, {}, {}, catalog);
     const auto hopper = estimateThroughput(m, fullFineTune(), dataParallel(8, 3),
-                                           catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4"), {}, {}, catalog);
+        catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4"), {}, {}, catalog);
     EXPECT_LT(hopper.computeEfficiency, ampere.computeEfficiency);
     EXPECT_GT(hopper.tokensPerSecond, 2 * ampere.tokensPerSecond);
 }
@@ -271,8 +272,8 @@ TEST(ThroughputRobustness, BadInputNeverThrowsOrGoesNonFinite)
     Configuration negative = dataParallel(-3, 7, -1, 0);
     negative.tensor = 0;
     negative.pipeline = -2;
-    for (const Architecture& a : {zero, huge, llama2_7b()}) {
-        for (const Configuration& c : {negative, dataParallel(8, 3)}) {
+    for (const Architecture& a : { zero, huge, llama2_7b() }) {
+        for (const Configuration& c : { negative, dataParallel(8, 3) }) {
             ThroughputEstimate t;
             ASSERT_NO_THROW(t = estimateThroughput(modelFrom(a), w, c, hw, {}, {}, catalog));
             EXPECT_TRUE(std::isfinite(t.step.total));
@@ -337,15 +338,15 @@ TEST(ThroughputBottleneck, BottleneckIsTheLargestShareAndTheOverheadIsNamedApart
     const Catalog& catalog = builtinCatalog();
     const ResolvedModel m = modelFrom(llama2_7b());
     bool hiddenBusyNetwork = false;
-    for (double gbps : {25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0}) {
-        for (int accumulation : {1, 2, 4, 8}) {
+    for (double gbps : { 25.0, 50.0, 100.0, 200.0, 400.0, 800.0, 1600.0 }) {
+        for (int accumulation : { 1, 2, 4, 8 }) {
             const Hardware hw = catalogHardware(catalog, "a100-80gb-sxm", 8, "nvlink3", 2, gbps, true);
-            const auto t = estimateThroughput(m, fullFineTune(), dataParallel(16, 2, 1, accumulation), hw, {}, {},
-                                              catalog);
+            const auto t
+                = estimateThroughput(m, fullFineTune(), dataParallel(16, 2, 1, accumulation), hw, {}, {}, catalog);
             SCOPED_TRACE(std::to_string(gbps) + " Gbps, accumulation " + std::to_string(accumulation) + ": "
-                         + bottleneckName(t.bottleneck));
+                + bottleneckName(t.bottleneck));
             ASSERT_GT(t.step.total, 0);
-            const double exposed[] = {t.step.communicationIntraNode, t.step.communicationNetwork, t.step.dataLoading};
+            const double exposed[] = { t.step.communicationIntraNode, t.step.communicationNetwork, t.step.dataLoading };
             for (double e : exposed)
                 EXPECT_LE(e, t.largestOverheadSeconds + 1e-12);
             if (t.bottleneck == Bottleneck::Compute || t.bottleneck == Bottleneck::MemoryBandwidth) {

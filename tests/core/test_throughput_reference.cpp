@@ -11,7 +11,8 @@
 using namespace gp;
 using namespace gp::testing;
 
-namespace {
+namespace
+{
 
 Checkpointing checkpointingFrom(const std::string& s)
 {
@@ -60,7 +61,7 @@ std::vector<TimeRow> evaluateTimeCases()
         const ResolvedModel model = modelFrom(arch, c["id"]);
         const auto& h = in["hardware"];
         const Hardware hw = catalogHardware(catalog, h["gpu"], h["gpus_per_node"], h["intra_node"], h["nodes"],
-                                            h.value("inter_node_gbps", 0.0), h.value("rdma", false));
+            h.value("inter_node_gbps", 0.0), h.value("rdma", false));
         const auto& k = in["configuration"];
         Configuration config;
         config.data = k["data"];
@@ -116,11 +117,11 @@ TEST(ThroughputReference, TimeCasesWithinPublishedError)
     const std::vector<TimeRow> rows = evaluateTimeCases();
     ASSERT_GE(rows.size(), 10u) << "time-cases.json missing or unreadable";
     std::vector<double> errors;
-    std::printf("%-30s %-38s %14s %14s %8s %6s %s\n", "case", "metric", "measured", "estimated", "error", "MFU",
-                "bottleneck");
+    std::printf(
+        "%-30s %-38s %14s %14s %8s %6s %s\n", "case", "metric", "measured", "estimated", "error", "MFU", "bottleneck");
     for (const TimeRow& r : rows) {
         std::printf("%-30s %-38s %14.5g %14.5g %+7.1f%% %5.1f%% %s\n", r.id.c_str(), r.metric.c_str(), r.measured,
-                    r.estimated, r.error * 100, r.mfu * 100, r.bottleneck.c_str());
+            r.estimated, r.error * 100, r.mfu * 100, r.bottleneck.c_str());
         ASSERT_TRUE(std::isfinite(r.error)) << r.id;
         errors.push_back(std::abs(r.error));
         EXPECT_LE(std::abs(r.error), 0.40) << r.id;

@@ -5,16 +5,18 @@
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
+#include "plan/plan.h"
 #include "test_throughput_helpers.h"
 #include "transformer/training_flops.h"
-#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace gp {
-namespace {
+namespace gp
+{
+namespace
+{
 
 Configuration pipelined(int p, int m, PipelineSchedule schedule, int v = 1)
 {
@@ -35,7 +37,7 @@ TEST(PipelineSchedule, BubbleFractionsByHand)
     EXPECT_DOUBLE_EQ(pipelineBubbleFraction(pipelined(1, 8, PipelineSchedule::Interleaved, 2)), 0.0);
     // More model chunks never lengthen the bubble.
     double previous = 1e9;
-    for (int v : {1, 2, 4, 8}) {
+    for (int v : { 1, 2, 4, 8 }) {
         const double bubble = pipelineBubbleFraction(pipelined(4, 16, PipelineSchedule::Interleaved, v));
         EXPECT_LE(bubble, previous);
         previous = bubble;
@@ -103,7 +105,7 @@ TEST(PartialRecompute, ScalesRecomputeAndMemoryBetweenNoneAndFull)
     const double all = activations(Checkpointing::Full, std::nullopt);
     EXPECT_DOUBLE_EQ(activations(Checkpointing::Full, 32), all);
     double previous = none * 1.0000001;
-    for (int n : {0, 8, 16, 24, 32}) {
+    for (int n : { 0, 8, 16, 24, 32 }) {
         const double a = activations(Checkpointing::Full, n);
         EXPECT_LT(a, previous) << n << " layers recomputed";
         previous = a;
@@ -130,11 +132,11 @@ TEST(FullBf16Training, Bf16MomentsHalveAdamState)
     EXPECT_DOUBLE_EQ(pure.weights, mixed.weights);
 }
 
-
 Expected<Plan> recipePlan(const std::string& workloadFields)
 {
     return parsePlan(R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-2-7b" },
-        "workload": { "mode": "training", )" + workloadFields + R"( } })");
+        "workload": { "mode": "training", )"
+        + workloadFields + R"( } })");
 }
 
 TEST(TrainingRecipeFields, ReadWrittenAndRefusedByName)
@@ -153,13 +155,13 @@ TEST(TrainingRecipeFields, ReadWrittenAndRefusedByName)
     EXPECT_EQ(partial->workload.checkpointedLayers, std::optional<int>(8));
     EXPECT_EQ(planToJson(*partial)["workload"]["activation_checkpointing_layers"], 8);
     const std::pair<const char*, const char*> refused[] = {
-        {R"("parallelism": { "pipeline": 4, "pipeline_schedule": "1f1b", "virtual_stages": 2 })",
-         "workload.parallelism.virtual_stages"},
-        {R"("parallelism": { "pipeline": 4, "pipeline_schedule": "interleaved" })",
-         "workload.parallelism.virtual_stages"},
-        {R"("parallelism": { "pipeline_schedule": "gpipe" })", "workload.parallelism.pipeline_schedule"},
-        {R"("activation_checkpointing": "selective", "activation_checkpointing_layers": 4)",
-         "workload.activation_checkpointing_layers"},
+        { R"("parallelism": { "pipeline": 4, "pipeline_schedule": "1f1b", "virtual_stages": 2 })",
+            "workload.parallelism.virtual_stages" },
+        { R"("parallelism": { "pipeline": 4, "pipeline_schedule": "interleaved" })",
+            "workload.parallelism.virtual_stages" },
+        { R"("parallelism": { "pipeline_schedule": "gpipe" })", "workload.parallelism.pipeline_schedule" },
+        { R"("activation_checkpointing": "selective", "activation_checkpointing_layers": 4)",
+            "workload.activation_checkpointing_layers" },
     };
     for (const auto& [fields, field] : refused) {
         auto bad = recipePlan(fields);
@@ -180,11 +182,11 @@ TEST(TrainingRecipeFields, SetBackToTheDefaultLeavesTheFile)
     Plan edited = *plan;
     edited.workload.checkpointedLayers.reset();
     edited.workload.bf16OptimizerStates = false;
-    edited.workload.parallelism = ParallelismSpec{};
+    edited.workload.parallelism = ParallelismSpec {};
     const nlohmann::json written = planToJson(edited);
-    for (const char* key : {"activation_checkpointing_layers", "bf16_optimizer_states"})
+    for (const char* key : { "activation_checkpointing_layers", "bf16_optimizer_states" })
         EXPECT_FALSE(written["workload"].contains(key)) << key;
-    for (const char* key : {"pipeline_schedule", "virtual_stages", "context", "expert", "sequence_parallel"})
+    for (const char* key : { "pipeline_schedule", "virtual_stages", "context", "expert", "sequence_parallel" })
         EXPECT_FALSE(written["workload"]["parallelism"].contains(key)) << key;
     auto reread = planFromJson(written);
     ASSERT_TRUE(reread.ok()) << reread.error().toString();

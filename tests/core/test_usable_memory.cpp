@@ -10,7 +10,8 @@
 
 using namespace gp;
 
-namespace {
+namespace
+{
 
 constexpr double kMiB = 1024.0 * 1024.0;
 using gp::kGiB; // core/base/finite_number.h
@@ -22,7 +23,7 @@ Hardware bareGpu(const std::string& id)
     spec.gpusPerNode = 1;
     auto hw = resolveCandidate(spec, builtinCatalog(), 1, "candidates[0]");
     EXPECT_TRUE(hw.ok()) << id;
-    return hw.ok() ? *hw : Hardware{};
+    return hw.ok() ? *hw : Hardware {};
 }
 
 } // namespace
@@ -53,7 +54,7 @@ TEST(UsableMemory, EstimateAndSearchUseTheDriverTotal)
     spec.gpu = "t4-16gb";
     spec.gpusPerNode = 1;
     spec.nodes = 1;
-    plan->candidates = {spec};
+    plan->candidates = { spec };
     plan->workload.technique = Technique::Qlora;
     plan->workload.weightFormat = WeightFormat::Nf4;
     const Hardware t4 = bareGpu("t4-16gb");
@@ -61,7 +62,7 @@ TEST(UsableMemory, EstimateAndSearchUseTheDriverTotal)
     EXPECT_LT(expected, 15360 * kMiB + 1); // the driver total, less the headroom
     auto model = resolveModel(plan->model);
     ASSERT_TRUE(model.ok());
-    const CandidateResult estimated = evaluateCandidate(*model, *plan, t4, Configuration{}, builtinCatalog());
+    const CandidateResult estimated = evaluateCandidate(*model, *plan, t4, Configuration {}, builtinCatalog());
     EXPECT_DOUBLE_EQ(estimated.usableMemory, expected);
     auto searched = searchPlan(*plan, builtinCatalog());
     ASSERT_TRUE(searched.ok()) << searched.error().toString();

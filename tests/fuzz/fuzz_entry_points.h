@@ -5,11 +5,11 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
-#include "transformer/model_library.h"
-#include "plan/plan.h"
-#include "planner/planner.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
+#include "plan/plan.h"
+#include "planner/planner.h"
+#include "transformer/model_library.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +17,8 @@
 #include <string>
 #include <string_view>
 
-namespace gp::fuzz {
+namespace gp::fuzz
+{
 
 // Estimate (and search small plans) as the CLI does, with every output format.
 inline void evaluatePlanInput(const Plan& plan)

@@ -20,8 +20,8 @@ TEST(AxisScale, TopIsTheSmallestNiceBoundAboveTheValue)
         int ticks;
     };
     // Steps of 1, 2, 2.5 or 5 x 10^k over four intervals (five ticks).
-    for (const Case& c : {Case{0.9, 1.0, 5}, Case{1.0, 1.0, 5}, Case{73, 80, 5}, Case{81, 100, 5},
-                          Case{100, 100, 5}, Case{0.013, 0.015, 4}, Case{1234, 1500, 4}, Case{3, 3, 4}}) {
+    for (const Case& c : { Case { 0.9, 1.0, 5 }, Case { 1.0, 1.0, 5 }, Case { 73, 80, 5 }, Case { 81, 100, 5 },
+             Case { 100, 100, 5 }, Case { 0.013, 0.015, 4 }, Case { 1234, 1500, 4 }, Case { 3, 3, 4 } }) {
         const NiceScale s = niceScale(c.value, 5);
         EXPECT_NEAR(s.max, c.max, 1e-12) << c.value;
         EXPECT_EQ(s.ticks, c.ticks) << c.value;
@@ -42,7 +42,7 @@ TEST(AxisScale, SmallChangesKeepTheScale)
 
 TEST(AxisScale, DegenerateValuesGiveZeroToOne)
 {
-    for (double v : {0.0, -5.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    for (double v : { 0.0, -5.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity() }) {
         const NiceScale s = niceScale(v, 5);
         EXPECT_EQ(s.max, 1.0) << v;
         EXPECT_EQ(s.ticks, 5) << v;
@@ -51,11 +51,11 @@ TEST(AxisScale, DegenerateValuesGiveZeroToOne)
 
 TEST(AxisScale, LabelsShowEveryTickDistinctly)
 {
-    EXPECT_EQ(labelFormat(niceScale(90, 5)), QStringLiteral("%.0f"));   // 0 25 50 75 100
-    EXPECT_EQ(labelFormat(niceScale(9, 5)), QStringLiteral("%.1f"));    // 0 2.5 5 7.5 10
-    EXPECT_EQ(labelFormat(niceScale(0.9, 5)), QStringLiteral("%.2f"));  // 0 0.25 0.5 0.75 1
+    EXPECT_EQ(labelFormat(niceScale(90, 5)), QStringLiteral("%.0f")); // 0 25 50 75 100
+    EXPECT_EQ(labelFormat(niceScale(9, 5)), QStringLiteral("%.1f")); // 0 2.5 5 7.5 10
+    EXPECT_EQ(labelFormat(niceScale(0.9, 5)), QStringLiteral("%.2f")); // 0 0.25 0.5 0.75 1
     EXPECT_EQ(labelFormat(niceScale(0.013, 5)), QStringLiteral("%.3f")); // 0 0.005 0.010 0.015
-    EXPECT_EQ(labelFormat(niceScale(7, 5)), QStringLiteral("%.0f"));    // 0 2 4 6 8
+    EXPECT_EQ(labelFormat(niceScale(7, 5)), QStringLiteral("%.0f")); // 0 2 4 6 8
 }
 
 TEST(AxisScale, LiveUpdatesKeepAScaleTheValuesStillFit)
@@ -63,12 +63,12 @@ TEST(AxisScale, LiveUpdatesKeepAScaleTheValuesStillFit)
     QValueAxis axis;
     axis.setRange(0, 100);
     axis.setTickCount(5);
-    for (double v : {100.0, 64.0, 31.0}) { // inside and above 30 % of the scale: kept
+    for (double v : { 100.0, 64.0, 31.0 }) { // inside and above 30 % of the scale: kept
         const NiceScale s = liveScale(&axis, v, 5);
         EXPECT_EQ(s.max, 100.0) << v;
         EXPECT_EQ(s.ticks, 5) << v;
     }
-    EXPECT_EQ(liveScale(&axis, 20, 5).max, niceScale(20, 5).max);   // shrunk well below: rescaled
+    EXPECT_EQ(liveScale(&axis, 20, 5).max, niceScale(20, 5).max); // shrunk well below: rescaled
     EXPECT_EQ(liveScale(&axis, 120, 5).max, niceScale(120, 5).max); // outgrown: rescaled
     EXPECT_GE(liveScale(&axis, 120, 5).max, 120.0);
 
@@ -76,8 +76,8 @@ TEST(AxisScale, LiveUpdatesKeepAScaleTheValuesStillFit)
     log.setRange(0.1, 1000);
     EXPECT_TRUE(keepLogRange(&log, 1, 100));
     EXPECT_FALSE(keepLogRange(&log, 0.01, 100)); // below the range
-    EXPECT_FALSE(keepLogRange(&log, 1, 10000));  // above it
-    EXPECT_FALSE(keepLogRange(&log, 0.1, 1));    // three decades under its top
+    EXPECT_FALSE(keepLogRange(&log, 1, 10000)); // above it
+    EXPECT_FALSE(keepLogRange(&log, 0.1, 1)); // three decades under its top
 }
 
 TEST(AxisScale, TinyValuesGetTheDecimalsTheirTicksNeed)

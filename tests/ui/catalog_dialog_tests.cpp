@@ -12,7 +12,8 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
 int sourceRow(const CatalogModel& model, const QString& id)
 {
@@ -34,7 +35,7 @@ TEST(CatalogModel, ShowsThePriceOfTheChosenRegion)
     ASSERT_GE(g6, 0);
     // g6.48xlarge: 13.3504 USD/h in us-east-1 (the reference), 16.416 in ap-northeast-2.
     EXPECT_DOUBLE_EQ(model.index(g6, 0).data(CatalogModel::PriceRole).toDouble(), 13.3504);
-    model.setRegions({{"aws", "ap-northeast-2"}});
+    model.setRegions({ { "aws", "ap-northeast-2" } });
     EXPECT_DOUBLE_EQ(model.index(g6, 0).data(CatalogModel::PriceRole).toDouble(), 16.416);
     EXPECT_TRUE(model.index(g6, 0).data(CatalogModel::InRegionRole).toBool());
     EXPECT_EQ(model.index(g6, CatalogModel::Region).data().toString(), QStringLiteral("ap-northeast-2"));
@@ -51,7 +52,7 @@ TEST(CatalogDialog, RegionFilterKeepsChosenRowsAndReturnsTheRegion)
 {
     auto catalog = std::make_shared<gp::Catalog>(gp::builtinCatalog());
     // GT4.4XLARGE96 is chosen but has only the 中国大陆 list price; GN7.2XLARGE32 also has an ap-guangzhou USD price.
-    CatalogDialog dialog(catalog, {QStringLiteral("tencent:GT4.4XLARGE96")}, {});
+    CatalogDialog dialog(catalog, { QStringLiteral("tencent:GT4.4XLARGE96") }, {});
     QAbstractItemModelTester tester(dialog.filter(), QAbstractItemModelTester::FailureReportingMode::Fatal);
     EXPECT_FALSE(dialog.regionBox()->isEnabled()) << "regions belong to a provider";
     const int tencent = dialog.providerBox()->findData(QStringLiteral("tencent"));
@@ -72,8 +73,11 @@ TEST(CatalogDialog, RegionFilterKeepsChosenRowsAndReturnsTheRegion)
         if (index.data(CatalogModel::IdRole).toString() == QStringLiteral("tencent:GT4.4XLARGE96")) {
             sawChosen = true;
             EXPECT_FALSE(index.data(CatalogModel::InRegionRole).toBool());
-            EXPECT_TRUE(dialog.filter()->index(row, CatalogModel::Region).data().toString().contains(
-                QStringLiteral("ap-guangzhou")));
+            EXPECT_TRUE(dialog.filter()
+                            ->index(row, CatalogModel::Region)
+                            .data()
+                            .toString()
+                            .contains(QStringLiteral("ap-guangzhou")));
         } else {
             EXPECT_TRUE(index.data(CatalogModel::InRegionRole).toBool());
             ++priced;

@@ -3,10 +3,10 @@
 #include "models/catalog_model.h"
 #include "widgets/candidate_dialogs.h"
 
-#include <QFile>
-#include <QSignalSpy>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -47,7 +47,8 @@ TEST(CatalogStore, PriceQuoteIsSavedMergedAndReadBack)
 
     ASSERT_TRUE(reread.clearPrice(id));
     EXPECT_FALSE(reread.hasUserPrice(id));
-    EXPECT_EQ(reread.catalog()->findInstance(id)->price.onDemandPerHour, builtin.instances.front().price.onDemandPerHour);
+    EXPECT_EQ(
+        reread.catalog()->findInstance(id)->price.onDemandPerHour, builtin.instances.front().price.onDemandPerHour);
 }
 
 TEST(CatalogStore, BrokenOverridesFileIsReportedAndIgnored)
@@ -63,7 +64,8 @@ TEST(CatalogStore, BrokenOverridesFileIsReportedAndIgnored)
     EXPECT_EQ(store.catalog()->instances.size(), gp::builtinCatalog().instances.size());
 }
 
-namespace {
+namespace
+{
 
 QByteArray readAll(const QString& path)
 {
@@ -121,7 +123,7 @@ TEST(CatalogStore, RewriteKeepsFieldsItDoesNotModel)
     quote.onDemandPerHour = 170;
     ASSERT_TRUE(store.setPrice("tencent:GT4.4XLARGE96", quote));
     const QByteArray written = readAll(path);
-    for (const char* kept : {"\"_comment\"", "\"7x10GB\"", "\"ours\"", "\"disk_iops\"", "\"inventory\"", "2026-10"})
+    for (const char* kept : { "\"_comment\"", "\"7x10GB\"", "\"ours\"", "\"disk_iops\"", "\"inventory\"", "2026-10" })
         EXPECT_TRUE(written.contains(kept)) << kept;
 }
 
@@ -198,8 +200,8 @@ TEST(CatalogModel, ShowsImportedStockAndHidesSoldOutSizes)
         QStringLiteral(GP_TEST_DATA_DIR "/cloud/tencent-describe-zone-instance-config-infos.json"), options));
     // Sold out in the only zone listed: a made-up record for one more size.
     gp::CatalogOverrides overrides = store.overrides();
-    overrides.availability.emplace_back("tencent:GN7.5XLARGE80",
-                                        std::vector<gp::ZoneStock>{{"ap-guangzhou-6", "sold_out"}});
+    overrides.availability.emplace_back(
+        "tencent:GN7.5XLARGE80", std::vector<gp::ZoneStock> { { "ap-guangzhou-6", "sold_out" } });
     ASSERT_TRUE(store.restore(store.overrides(), overrides));
     CatalogModel model;
     model.setCatalog(store.catalog());

@@ -8,21 +8,21 @@
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarSet>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QChart>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QValueAxis>
-#include <QScatterSeries>
 #include <QChartView>
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QSet>
 #include <QToolTip>
+#include <QValueAxis>
 
-#include "plan/plan.h"
 #include "catalog/catalog.h"
+#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 
@@ -34,13 +34,13 @@ TEST(Charts, MemoryBarsOfEachCandidateSumToItsTotal)
 {
     EvaluationPtr e = test::evaluateDefaultPlan();
     ASSERT_TRUE(e->ok);
-    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions {}));
     QAbstractBarSeries* bars = nullptr;
     for (QAbstractSeries* s : chart->series())
         if (auto* b = qobject_cast<QAbstractBarSeries*>(s))
             bars = b;
     ASSERT_NE(bars, nullptr);
-    const int shown = std::min<int>(int(e->results.size()), ChartOptions{}.maxCandidates);
+    const int shown = std::min<int>(int(e->results.size()), ChartOptions {}.maxCandidates);
     for (int i = 0; i < shown; ++i) {
         double gib = 0;
         for (QBarSet* set : bars->barSets())
@@ -54,11 +54,10 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
     auto plan = gp::parsePlan(gp::defaultPlanText());
     ASSERT_TRUE(plan.ok());
     plan->candidates.clear();
-    for (const char* id : {"alibaba:ecs.gn7i-c32g1.16xlarge", "alibaba:ecs.gn7e-c16g1.32xlarge",
-                           "alibaba:ecs.gn8v-8x.48xlarge", "alibaba:ecs.gn8v-tee-8x.48xlarge",
-                           "alibaba:ecs.ebmgn8v.48xlarge", "alibaba:ecs.gn7-c13g1.26xlarge",
-                           "alibaba:ecs.gn8is-8x.32xlarge", "aws:p4de.24xlarge", "aws:p5en.48xlarge",
-                           "aws:p6-b200.48xlarge", "aws:g6e.48xlarge", "aws:g5.48xlarge"}) {
+    for (const char* id : { "alibaba:ecs.gn7i-c32g1.16xlarge", "alibaba:ecs.gn7e-c16g1.32xlarge",
+             "alibaba:ecs.gn8v-8x.48xlarge", "alibaba:ecs.gn8v-tee-8x.48xlarge", "alibaba:ecs.ebmgn8v.48xlarge",
+             "alibaba:ecs.gn7-c13g1.26xlarge", "alibaba:ecs.gn8is-8x.32xlarge", "aws:p4de.24xlarge",
+             "aws:p5en.48xlarge", "aws:p6-b200.48xlarge", "aws:g6e.48xlarge", "aws:g5.48xlarge" }) {
         gp::CandidateSpec candidate;
         candidate.instance = id;
         plan->candidates.push_back(candidate);
@@ -67,7 +66,7 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
     const Evaluation e = evaluatePlan(*plan, gp::builtinCatalog());
     ASSERT_TRUE(e.ok);
     ASSERT_EQ(e.results.size(), 12u);
-    auto* chart = buildMemoryChart(e.results, ChartOptions{});
+    auto* chart = buildMemoryChart(e.results, ChartOptions {});
     QChartView view(chart);
     QBarCategoryAxis* axis = nullptr;
     for (QAbstractAxis* a : chart->axes(Qt::Horizontal))
@@ -113,7 +112,7 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
         if (auto* b = qobject_cast<QAbstractBarSeries*>(s))
             bars = b;
     ASSERT_TRUE(bars && !bars->barSets().isEmpty());
-    for (int i : {0, 3, 11}) {
+    for (int i : { 0, 3, 11 }) {
         emit bars->barSets().front()->hovered(true, i);
         EXPECT_TRUE(QToolTip::text().contains(QString::fromStdString(e.results[size_t(i)].candidate)))
             << QToolTip::text().toStdString();
@@ -125,7 +124,7 @@ TEST(Charts, CostCurvesEndAtEachModesTotal)
 {
     EvaluationPtr e = test::evaluateDefaultPlan();
     ASSERT_TRUE(e->ok);
-    std::unique_ptr<QChart> chart(buildCostChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildCostChart(e->results, ChartOptions {}));
     // Finish markers sit at (finish days, total) of each billing mode, in the axis unit (maybe thousands).
     std::vector<QPointF> finishes;
     for (QAbstractSeries* s : chart->series())
@@ -148,7 +147,7 @@ TEST(Charts, CostCurvesEndAtEachModesTotal)
 TEST(Charts, CostChartDrawsOnlyTheBillingModesThePlanCounts)
 {
     gp::Plan plan = defaultPlan();
-    plan.billing.modes = {"on_demand"};
+    plan.billing.modes = { "on_demand" };
     const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
     ASSERT_TRUE(e.ok);
     // The shown candidates price more modes than the one counted, so drawing them all would be visible.
@@ -179,7 +178,7 @@ TEST(Charts, CostChartDrawsOnlyTheBillingModesThePlanCounts)
                 n += scatter->count();
         return n;
     };
-    std::unique_ptr<QChart> every(buildCostChart(e.results, ChartOptions{}));
+    std::unique_ptr<QChart> every(buildCostChart(e.results, ChartOptions {}));
     ChartOptions options;
     options.billingModes = countedBillingModes(e);
     std::unique_ptr<QChart> counted(buildCostChart(e.results, options));
@@ -194,8 +193,8 @@ TEST(Charts, CostChartDrawsOnlyTheBillingModesThePlanCounts)
 TEST(Charts, EmptyResultsGiveATitledEmptyChart)
 {
     const std::vector<gp::CandidateResult> none;
-    for (auto build : {&buildMemoryChart, &buildCostChart, &buildBottleneckChart}) {
-        std::unique_ptr<QChart> chart(build(none, ChartOptions{}));
+    for (auto build : { &buildMemoryChart, &buildCostChart, &buildBottleneckChart }) {
+        std::unique_ptr<QChart> chart(build(none, ChartOptions {}));
         EXPECT_FALSE(chart->title().isEmpty());
     }
 }
@@ -205,18 +204,18 @@ TEST(Charts, BottleneckBarsOfEachCandidateAddUpToItsTimePerMillionTokens)
     EvaluationPtr e = test::evaluateDefaultPlan();
     ASSERT_TRUE(e->ok);
     ASSERT_EQ(e->mode, gp::Mode::Training);
-    std::unique_ptr<QChart> chart(buildBottleneckChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildBottleneckChart(e->results, ChartOptions {}));
     QAbstractBarSeries* bars = nullptr;
     for (QAbstractSeries* s : chart->series())
         if (auto* b = qobject_cast<QAbstractBarSeries*>(s))
             bars = b;
     ASSERT_NE(bars, nullptr);
-    const int shown = std::min<int>(int(e->results.size()), ChartOptions{}.maxCandidates);
+    const int shown = std::min<int>(int(e->results.size()), ChartOptions {}.maxCandidates);
     // Bars are listed bottom-up: the last category is the best candidate.
     const gp::CandidateResult& best = e->results.front();
     ASSERT_GT(best.tokensPerSecond, 0);
     const double parts = best.step.compute + best.step.communicationIntraNode + best.step.communicationNetwork
-                         + best.step.offload + best.step.dataLoading;
+        + best.step.offload + best.step.dataLoading;
     double drawn = 0;
     for (QBarSet* set : bars->barSets())
         drawn += set->at(shown - 1);
@@ -225,7 +224,8 @@ TEST(Charts, BottleneckBarsOfEachCandidateAddUpToItsTimePerMillionTokens)
     EXPECT_NEAR(drawn, expected, 1e-6 * expected);
 }
 
-namespace {
+namespace
+{
 
 // Every number a chart draws: bar values, series points, and the value axes' ranges, in a fixed order.
 std::vector<double> drawnNumbers(QChart* chart)
@@ -287,15 +287,14 @@ TEST(Charts, InPlaceUpdateDrawsTheSameAsAFreshChart)
     ASSERT_TRUE(before->ok && after->ok);
     using Build = QChart* (*)(const std::vector<gp::CandidateResult>&, const ChartOptions&);
     using Update = bool (*)(QChart*, const std::vector<gp::CandidateResult>&, const ChartOptions&);
-    const std::pair<Build, Update> kinds[] = {{&buildMemoryChart, &updateMemoryChart},
-                                              {&buildCostChart, &updateCostChart},
-                                              {&buildBottleneckChart, &updateBottleneckChart}};
+    const std::pair<Build, Update> kinds[] = { { &buildMemoryChart, &updateMemoryChart },
+        { &buildCostChart, &updateCostChart }, { &buildBottleneckChart, &updateBottleneckChart } };
     int k = 0;
     for (const auto& [build, update] : kinds) {
-        std::unique_ptr<QChart> updated(build(before->results, ChartOptions{}));
+        std::unique_ptr<QChart> updated(build(before->results, ChartOptions {}));
         const std::vector<double> old = drawnNumbers(updated.get());
-        ASSERT_TRUE(update(updated.get(), after->results, ChartOptions{})) << "chart " << k;
-        std::unique_ptr<QChart> fresh(build(after->results, ChartOptions{}));
+        ASSERT_TRUE(update(updated.get(), after->results, ChartOptions {})) << "chart " << k;
+        std::unique_ptr<QChart> fresh(build(after->results, ChartOptions {}));
         const std::vector<double> expected = drawnNumbers(fresh.get());
         const std::vector<double> got = drawnNumbers(updated.get());
         ASSERT_EQ(got.size(), expected.size()) << "chart " << k;
@@ -314,15 +313,15 @@ TEST(Charts, InPlaceUpdateRefusesAChangedCandidateSet)
     const EvaluationPtr e = test::evaluateDefaultPlan();
     ASSERT_TRUE(e->ok);
     ASSERT_GT(e->results.size(), 1u);
-    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions {}));
     const std::vector<gp::CandidateResult> fewer(e->results.begin(), e->results.end() - 1);
     const std::vector<double> before = drawnNumbers(chart.get());
-    EXPECT_FALSE(updateMemoryChart(chart.get(), fewer, ChartOptions{}));
+    EXPECT_FALSE(updateMemoryChart(chart.get(), fewer, ChartOptions {}));
     EXPECT_EQ(drawnNumbers(chart.get()), before); // a refused update changes nothing
     ChartOptions dark;
     dark.dark = true;
     EXPECT_FALSE(updateMemoryChart(chart.get(), e->results, dark));
-    EXPECT_TRUE(updateMemoryChart(chart.get(), e->results, ChartOptions{}));
+    EXPECT_TRUE(updateMemoryChart(chart.get(), e->results, ChartOptions {}));
 }
 
 TEST(Charts, InPlaceUpdateFollowsAReorderedRanking)
@@ -333,14 +332,14 @@ TEST(Charts, InPlaceUpdateFollowsAReorderedRanking)
     ASSERT_TRUE(e->ok);
     ASSERT_GT(e->results.size(), 1u);
     const std::vector<gp::CandidateResult> reversed(e->results.rbegin(), e->results.rend());
-    std::unique_ptr<QChart> updated(buildMemoryChart(e->results, ChartOptions{}));
-    ASSERT_TRUE(updateMemoryChart(updated.get(), reversed, ChartOptions{}));
-    std::unique_ptr<QChart> fresh(buildMemoryChart(reversed, ChartOptions{}));
+    std::unique_ptr<QChart> updated(buildMemoryChart(e->results, ChartOptions {}));
+    ASSERT_TRUE(updateMemoryChart(updated.get(), reversed, ChartOptions {}));
+    std::unique_ptr<QChart> fresh(buildMemoryChart(reversed, ChartOptions {}));
     EXPECT_EQ(drawnNumbers(updated.get()), drawnNumbers(fresh.get()));
     EXPECT_EQ(drawnTexts(updated.get()), drawnTexts(fresh.get()));
-    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(e->results, ChartOptions{}));
-    ASSERT_TRUE(updateBottleneckChart(bottleneck.get(), reversed, ChartOptions{}));
-    std::unique_ptr<QChart> freshBottleneck(buildBottleneckChart(reversed, ChartOptions{}));
+    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(e->results, ChartOptions {}));
+    ASSERT_TRUE(updateBottleneckChart(bottleneck.get(), reversed, ChartOptions {}));
+    std::unique_ptr<QChart> freshBottleneck(buildBottleneckChart(reversed, ChartOptions {}));
     EXPECT_EQ(drawnNumbers(bottleneck.get()), drawnNumbers(freshBottleneck.get()));
     EXPECT_EQ(drawnTexts(bottleneck.get()), drawnTexts(freshBottleneck.get()));
 }
@@ -357,16 +356,16 @@ TEST(Charts, LiveUpdateKeepsCandidatesInPlaceUntilSettled)
     dragging.live = true;
     using Build = QChart* (*)(const std::vector<gp::CandidateResult>&, const ChartOptions&);
     using Update = bool (*)(QChart*, const std::vector<gp::CandidateResult>&, const ChartOptions&);
-    const std::pair<Build, Update> kinds[] = {{&buildMemoryChart, &updateMemoryChart},
-                                              {&buildBottleneckChart, &updateBottleneckChart}};
+    const std::pair<Build, Update> kinds[]
+        = { { &buildMemoryChart, &updateMemoryChart }, { &buildBottleneckChart, &updateBottleneckChart } };
     for (const auto& [build, update] : kinds) {
-        std::unique_ptr<QChart> chart(build(e->results, ChartOptions{}));
-        std::unique_ptr<QChart> asBuilt(build(e->results, ChartOptions{}));
+        std::unique_ptr<QChart> chart(build(e->results, ChartOptions {}));
+        std::unique_ptr<QChart> asBuilt(build(e->results, ChartOptions {}));
         ASSERT_TRUE(update(chart.get(), reversed, dragging));
         EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(asBuilt.get())) << "live: same places, same values";
         EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(asBuilt.get()));
-        ASSERT_TRUE(update(chart.get(), reversed, ChartOptions{}));
-        std::unique_ptr<QChart> fresh(build(reversed, ChartOptions{}));
+        ASSERT_TRUE(update(chart.get(), reversed, ChartOptions {}));
+        std::unique_ptr<QChart> fresh(build(reversed, ChartOptions {}));
         EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get())) << "settled: rank order";
         EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
         EXPECT_NE(drawnTexts(chart.get()), drawnTexts(asBuilt.get()));
@@ -383,9 +382,9 @@ TEST(Charts, LiveUpdateFollowsAChangedCandidateSetAtOnce)
     swapped.front().candidate = "tencent:NOT-SHOWN-BEFORE";
     ChartOptions dragging;
     dragging.live = true;
-    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions {}));
     ASSERT_TRUE(updateMemoryChart(chart.get(), swapped, dragging));
-    std::unique_ptr<QChart> fresh(buildMemoryChart(swapped, ChartOptions{}));
+    std::unique_ptr<QChart> fresh(buildMemoryChart(swapped, ChartOptions {}));
     EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
     EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
 }
@@ -413,12 +412,12 @@ TEST(Charts, StepPartAppearingUpdatesTheChartInPlace)
                         return set->pen().style();
         return Qt::CustomDashLine; // no offload set at all
     };
-    std::unique_ptr<QChart> chart(buildBottleneckChart(without, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildBottleneckChart(without, ChartOptions {}));
     EXPECT_EQ(offloadPen(chart.get()), Qt::NoPen);
     QChart* const original = chart.get();
-    ASSERT_TRUE(updateBottleneckChart(chart.get(), e->results, ChartOptions{}));
+    ASSERT_TRUE(updateBottleneckChart(chart.get(), e->results, ChartOptions {}));
     EXPECT_EQ(chart.get(), original);
-    std::unique_ptr<QChart> fresh(buildBottleneckChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> fresh(buildBottleneckChart(e->results, ChartOptions {}));
     EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
     EXPECT_EQ(drawnTexts(chart.get()), drawnTexts(fresh.get()));
     EXPECT_EQ(offloadPen(chart.get()), Qt::SolidLine);
@@ -433,9 +432,8 @@ TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
     ASSERT_TRUE(e->ok);
     std::vector<gp::CandidateResult> smaller = e->results;
     for (gp::CandidateResult& r : smaller) {
-        for (double* part : {&r.memory.weights, &r.memory.gradients, &r.memory.optimizer, &r.memory.activations,
-                             &r.memory.logits, &r.memory.kvCache, &r.memory.buffers, &r.memory.allocator,
-                             &r.memory.runtime})
+        for (double* part : { &r.memory.weights, &r.memory.gradients, &r.memory.optimizer, &r.memory.activations,
+                 &r.memory.logits, &r.memory.kvCache, &r.memory.buffers, &r.memory.allocator, &r.memory.runtime })
             *part *= 0.7;
         r.memory.total *= 0.7;
         r.gpuMemory *= 0.7;
@@ -448,13 +446,13 @@ TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
     };
     ChartOptions dragging;
     dragging.live = true;
-    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions{}));
+    std::unique_ptr<QChart> chart(buildMemoryChart(e->results, ChartOptions {}));
     const double before = axisMax(chart.get());
-    std::unique_ptr<QChart> fresh(buildMemoryChart(smaller, ChartOptions{}));
+    std::unique_ptr<QChart> fresh(buildMemoryChart(smaller, ChartOptions {}));
     ASSERT_LT(axisMax(fresh.get()), before) << "the smaller values should fit a smaller nice scale";
     ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, dragging));
     EXPECT_EQ(axisMax(chart.get()), before);
-    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, ChartOptions{}));
+    ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, ChartOptions {}));
     EXPECT_EQ(axisMax(chart.get()), axisMax(fresh.get()));
     EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
 }

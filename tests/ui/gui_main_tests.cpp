@@ -9,7 +9,8 @@
 
 #include <memory>
 
-namespace {
+namespace
+{
 
 QProcess* runGui(const QStringList& arguments)
 {
@@ -28,7 +29,7 @@ TEST(GuiMain, ScreenshotOfTheDefaultPlanIsAtLeast1280x800)
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("window.png"));
-    std::unique_ptr<QProcess> gui(runGui({QStringLiteral("--screenshot"), png}));
+    std::unique_ptr<QProcess> gui(runGui({ QStringLiteral("--screenshot"), png }));
     ASSERT_EQ(gui->exitStatus(), QProcess::NormalExit);
     EXPECT_EQ(gui->exitCode(), 0) << gui->readAllStandardError().toStdString();
     const QImage image(png);
@@ -47,7 +48,8 @@ TEST(GuiMain, BrokenPlanExitsNonZeroNamingTheField)
         file.write(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
                        "workload": {"micro_batch_size": 0}})");
     }
-    std::unique_ptr<QProcess> gui(runGui({plan, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))}));
+    std::unique_ptr<QProcess> gui(
+        runGui({ plan, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")) }));
     EXPECT_NE(gui->exitCode(), 0);
     EXPECT_TRUE(gui->readAllStandardError().contains("workload.micro_batch_size"));
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.png"))));
@@ -55,6 +57,6 @@ TEST(GuiMain, BrokenPlanExitsNonZeroNamingTheField)
 
 TEST(GuiMain, UnknownLanguageIsAUsageError)
 {
-    std::unique_ptr<QProcess> gui(runGui({QStringLiteral("--lang"), QStringLiteral("tlh")}));
+    std::unique_ptr<QProcess> gui(runGui({ QStringLiteral("--lang"), QStringLiteral("tlh") }));
     EXPECT_EQ(gui->exitCode(), 2);
 }

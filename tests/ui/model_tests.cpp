@@ -139,5 +139,5 @@ TEST(ComparisonModel, LiveUpdateAnnouncesOnlyTheCellsThatChange)
     // What is announced is what the model now says.
     for (int row = 0; row < model.rowCount(); ++row)
         EXPECT_EQ(model.data(model.index(row, ComparisonModel::Candidate)).toString(),
-                  QString::fromStdString(e->results[size_t(row)].candidate));
+            QString::fromStdString(e->results[size_t(row)].candidate));
 }

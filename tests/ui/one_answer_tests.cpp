@@ -22,7 +22,8 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
 struct CliRun {
     int exitCode = -1;
@@ -65,7 +66,8 @@ std::string firstCsvCandidate(const QByteArray& csv)
     return {};
 }
 
-class OneAnswer : public ::testing::Test {
+class OneAnswer : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -84,8 +86,7 @@ protected:
             return nullptr;
         for (int i = 0; i < 8; ++i) {
             EvaluationPtr latest = m_window->comparisonModel()->evaluation();
-            if (latest && latest->generation == m_window->evaluator()->generation()
-                && !m_window->evaluator()->isBusy())
+            if (latest && latest->generation == m_window->evaluator()->generation() && !m_window->evaluator()->isBusy())
                 return latest;
             if (!spy.wait(test::kEvaluationWaitMs))
                 return nullptr;
@@ -103,7 +104,8 @@ protected:
             return window;
         const std::string windowFirst = window->results.front().candidate;
 
-        const CliRun planRun = runCli({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun planRun
+            = runCli({ QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json") });
         EXPECT_EQ(planRun.exitCode, 0) << planRun.err.toStdString();
         const auto json = nlohmann::json::parse(planRun.out.toStdString(), nullptr, false);
         EXPECT_FALSE(json.is_discarded()) << name.toStdString();
@@ -129,8 +131,8 @@ protected:
 
         const QString csvPath = m_dir.filePath(name + QStringLiteral(".csv"));
         const QString pdfPath = m_dir.filePath(name + QStringLiteral(".pdf"));
-        const CliRun exportRun = runCli({QStringLiteral("export"), path, QStringLiteral("--csv"), csvPath,
-                                         QStringLiteral("--pdf"), pdfPath});
+        const CliRun exportRun = runCli(
+            { QStringLiteral("export"), path, QStringLiteral("--csv"), csvPath, QStringLiteral("--pdf"), pdfPath });
         EXPECT_EQ(exportRun.exitCode, 0) << exportRun.err.toStdString();
         QFile csv(csvPath);
         EXPECT_TRUE(csv.open(QIODevice::ReadOnly)) << name.toStdString();
@@ -140,7 +142,7 @@ protected:
         EXPECT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
         if (!pdftotext.isEmpty()) {
             QProcess text;
-            text.start(pdftotext, {QStringLiteral("-layout"), pdfPath, QStringLiteral("-")});
+            text.start(pdftotext, { QStringLiteral("-layout"), pdfPath, QStringLiteral("-") });
             EXPECT_TRUE(text.waitForFinished(test::kEvaluationWaitMs));
             const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
             const int heading = pdf.indexOf(QStringLiteral("Recommendation"));

@@ -11,7 +11,8 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
 EvaluationPtr evaluateWithObjective(gp::SearchObjective objective)
 {
@@ -76,9 +77,10 @@ TEST(RecommendationPanel, SkippedSplitsAreADetailNotACaution)
     ASSERT_GE(e->best, 0);
     const gp::CandidateResult& best = e->results[std::size_t(e->best)];
     const bool noted = std::any_of(best.warnings.begin(), best.warnings.end(),
-                                   [](const gp::Diagnostic& d) { return d.code == "global_batch_indivisible"; });
+        [](const gp::Diagnostic& d) { return d.code == "global_batch_indivisible"; });
     ASSERT_TRUE(noted) << "the search did not skip a split";
     RecommendationPanel panel;
     panel.setEvaluation(e);
-    EXPECT_FALSE(panel.toPlainText().contains(QStringLiteral("splits were skipped"))) << panel.toPlainText().toStdString();
+    EXPECT_FALSE(panel.toPlainText().contains(QStringLiteral("splits were skipped")))
+        << panel.toPlainText().toStdString();
 }

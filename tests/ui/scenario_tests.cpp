@@ -1,19 +1,19 @@
 // Scenarios in the window: the scenario bar's edits are undoable, edits made while a scenario is active change
 // only that scenario, a plan with three scenarios round-trips, and the Compare view shows the numbers
 // `gpu-planner-cli plan --scenarios` prints.
+#include "charts/chart_view.h"
 #include "main_window.h"
 #include "models/comparison_model.h"
 #include "models/scenario_comparison_model.h"
+#include "number_format.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
+#include "widgets/frontier_view.h"
 #include "widgets/inputs_panel.h"
 #include "widgets/scenario_bar.h"
 #include "widgets/scenario_compare_view.h"
-#include "widgets/frontier_view.h"
 #include "widgets/sweep_view.h"
-#include "number_format.h"
-#include "charts/chart_view.h"
 
 #include "plan/scenarios.h"
 #include "planner/frontier.h"
@@ -21,16 +21,16 @@
 #include <QAbstractItemModelTester>
 #include <QChart>
 #include <QCheckBox>
-#include <QScatterSeries>
 #include <QDir>
-#include <QProcess>
 #include <QLabel>
-#include <QSignalSpy>
-#include <QValueAxis>
 #include <QLogValueAxis>
-#include <QTest>
+#include <QProcess>
+#include <QScatterSeries>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUndoStack>
+#include <QValueAxis>
 
 #include <nlohmann/json.hpp>
 
@@ -44,23 +44,27 @@
 using namespace gpui;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 json scenarioPlanDocument()
 {
     json document = json::parse(gp::defaultPlanText());
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
-                                          {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } });
     document["scenarios"] = json::array(
-        {{{"name", "8k context"}, {"overrides", {{"workload", {{"sequence_length", 8192}}}}}},
-         {{"name", "LoRA"}, {"overrides", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}}},
-         {{"name", "only GN7"},
-          {"overrides",
-           {{"candidates", json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}})}}}}});
+        { { { "name", "8k context" }, { "overrides", { { "workload", { { "sequence_length", 8192 } } } } } },
+            { { "name", "LoRA" },
+                { "overrides", { { "workload", { { "technique", "lora" }, { "lora", { { "rank", 64 } } } } } } } },
+            { { "name", "only GN7" },
+                { "overrides",
+                    { { "candidates",
+                        json::array({ { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } }) } } } } });
     return document;
 }
 
-class ScenarioWindow : public ::testing::Test {
+class ScenarioWindow : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -69,8 +73,8 @@ protected:
         const MainWindowOptions options = test::isolatedWindowOptions(m_dir, m_settings.get());
         m_window = std::make_unique<MainWindow>(options);
         m_window->setMessageSink([](const QString&, const QString&) {});
-        m_planPath = test::writeFile(m_dir, QStringLiteral("scenarios.gpuplan"),
-                                     QByteArray::fromStdString(scenarioPlanDocument().dump(2)));
+        m_planPath = test::writeFile(
+            m_dir, QStringLiteral("scenarios.gpuplan"), QByteArray::fromStdString(scenarioPlanDocument().dump(2)));
     }
 
     // Waits until the window shows the evaluation of its newest request.
@@ -107,7 +111,7 @@ void saveSweepScreens(SweepView* view, QSignalSpy& ready, const QString& values,
     ASSERT_TRUE(view->run());
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     view->resize(1300, 760);
-    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
         installLanguage(language);
         QCoreApplication::processEvents();
         QCoreApplication::processEvents(); // the relaid-out labels take their new text's width
@@ -162,7 +166,7 @@ TEST_F(ScenarioWindow, ScenarioBarEditsAreUndoable)
     ASSERT_EQ(names().size(), 5u);
     EXPECT_EQ(names()[4], "LoRA copy");
     EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[4].overrides,
-              gp::planScenarios(m_window->document()->plan())[1].overrides);
+        gp::planScenarios(m_window->document()->plan())[1].overrides);
     bar->deleteScenario(0);
     ASSERT_EQ(names().size(), 4u);
     EXPECT_EQ(names()[0], "LoRA");
@@ -192,7 +196,8 @@ TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
     EXPECT_EQ(m_window->inputsPanel()->plan().workload.sequenceLength, 8192);
     gp::Plan edited = m_window->inputsPanel()->plan();
     edited.workload.microBatchSize = 2;
-    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    emit m_window->inputsPanel()->planEdited(
+        edited, [] { return QStringLiteral("edit"); }, -1);
     const gp::Plan after = m_window->document()->plan();
     EXPECT_EQ(after.workload.microBatchSize, base.workload.microBatchSize); // the base plan is untouched
     EXPECT_EQ(after.workload.sequenceLength, base.workload.sequenceLength);
@@ -206,7 +211,8 @@ TEST_F(ScenarioWindow, EditsWhileAScenarioIsActiveChangeOnlyThatScenario)
     m_window->scenarioBar()->setActiveScenario(-1);
     edited = m_window->inputsPanel()->plan();
     edited.workload.trainingTokens = 3e9;
-    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    emit m_window->inputsPanel()->planEdited(
+        edited, [] { return QStringLiteral("edit"); }, -1);
     EXPECT_DOUBLE_EQ(m_window->document()->plan().workload.trainingTokens, 3e9);
     EXPECT_EQ(gp::planScenarios(m_window->document()->plan()).size(), 3u);
 }
@@ -223,13 +229,15 @@ TEST_F(ScenarioWindow, NewScenarioIsNamedAfterItsChangeAndTheCompareViewSaysWhat
     ASSERT_TRUE(settled());
     gp::Plan edited = m_window->inputsPanel()->plan();
     edited.workload.sequenceLength = 16384;
-    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    emit m_window->inputsPanel()->planEdited(
+        edited, [] { return QStringLiteral("edit"); }, -1);
     EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[3].name, "sequence_length 16384");
     // A name the user gave stays.
     bar->renameScenario(3, QStringLiteral("long context"));
     edited = m_window->inputsPanel()->plan();
     edited.workload.microBatchSize = 2;
-    emit m_window->inputsPanel()->planEdited(edited, [] { return QStringLiteral("edit"); }, -1);
+    emit m_window->inputsPanel()->planEdited(
+        edited, [] { return QStringLiteral("edit"); }, -1);
     EXPECT_EQ(gp::planScenarios(m_window->document()->plan())[3].name, "long context");
 
     ScenarioCompareView* view = m_window->compareView();
@@ -240,7 +248,8 @@ TEST_F(ScenarioWindow, NewScenarioIsNamedAfterItsChangeAndTheCompareViewSaysWhat
     ASSERT_EQ(model->rowCount(), 5);
     using C = ScenarioComparisonModel;
     const QString changes = model->data(model->index(4, C::Changes)).toString();
-    EXPECT_TRUE(changes.contains(QStringLiteral("workload.sequence_length: %1 → 16384").arg(base.workload.sequenceLength)))
+    EXPECT_TRUE(
+        changes.contains(QStringLiteral("workload.sequence_length: %1 → 16384").arg(base.workload.sequenceLength)))
         << changes.toStdString();
     EXPECT_TRUE(changes.contains(QStringLiteral("workload.micro_batch_size: %1 → 2").arg(base.workload.microBatchSize)))
         << changes.toStdString();
@@ -250,10 +259,11 @@ TEST_F(ScenarioWindow, NewScenarioIsNamedAfterItsChangeAndTheCompareViewSaysWhat
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (!screens.isEmpty()) {
         view->resize(1400, 600);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_changes_") + language + QStringLiteral(".png")));
+            EXPECT_TRUE(
+                view->grab().save(screens + QStringLiteral("/compare_changes_") + language + QStringLiteral(".png")));
         }
         installLanguage(QStringLiteral("en"));
     }
@@ -271,8 +281,9 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
     ASSERT_EQ(model->rowCount(), 4);
 
     QProcess cli;
-    cli.start(QStringLiteral(GP_CLI_PATH), {QStringLiteral("plan"), m_planPath, QStringLiteral("--scenarios"),
-                                            QStringLiteral("--format"), QStringLiteral("json")});
+    cli.start(QStringLiteral(GP_CLI_PATH),
+        { QStringLiteral("plan"), m_planPath, QStringLiteral("--scenarios"), QStringLiteral("--format"),
+            QStringLiteral("json") });
     ASSERT_TRUE(cli.waitForFinished(test::kEvaluationWaitMs));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
     const json out = json::parse(cli.readAllStandardOutput().toStdString());
@@ -281,14 +292,15 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
     for (int row = 0; row < 4; ++row) {
         const json& r = out["scenarios"][std::size_t(row)];
         EXPECT_EQ(model->data(model->index(row, C::Candidate)).toString().toStdString(),
-                  r["best"]["candidate"].get<std::string>());
-        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::BestCost), C::ValueRole).toDouble(),
-                         r["best"]["cost"].get<double>());
-        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Hours), C::ValueRole).toDouble(),
-                         r["best"]["hours"].get<double>());
+            r["best"]["candidate"].get<std::string>());
+        EXPECT_DOUBLE_EQ(
+            model->data(model->index(row, C::BestCost), C::ValueRole).toDouble(), r["best"]["cost"].get<double>());
+        EXPECT_DOUBLE_EQ(
+            model->data(model->index(row, C::Hours), C::ValueRole).toDouble(), r["best"]["hours"].get<double>());
         EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Headroom), C::ValueRole).toDouble(),
-                         r["best"]["memory_headroom_per_gpu"].get<double>());
-        for (const auto& [mode, column] : {std::pair{"on_demand", C::CostOnDemand}, std::pair{"monthly", C::CostMonthly}}) {
+            r["best"]["memory_headroom_per_gpu"].get<double>());
+        for (const auto& [mode, column] :
+            { std::pair { "on_demand", C::CostOnDemand }, std::pair { "monthly", C::CostMonthly } }) {
             const QVariant v = model->data(model->index(row, column), C::ValueRole);
             ASSERT_EQ(v.isValid(), r["best"]["costs"].contains(mode)) << row << mode;
             if (v.isValid()) {
@@ -297,7 +309,7 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
         }
         if (row > 0) {
             EXPECT_DOUBLE_EQ(model->data(model->index(row, C::CostDifference), C::ValueRole).toDouble(),
-                             r["difference"]["cost"].get<double>());
+                r["difference"]["cost"].get<double>());
         }
     }
     // Another baseline: the differences follow it.
@@ -306,22 +318,22 @@ TEST_F(ScenarioWindow, CompareViewShowsTheNumbersOfPlanScenarios)
     EXPECT_FALSE(model->data(model->index(2, C::CostDifference), C::ValueRole).isValid());
     const double lora = out["scenarios"][2]["best"]["cost"].get<double>();
     EXPECT_DOUBLE_EQ(model->data(model->index(0, C::CostDifference), C::ValueRole).toDouble(),
-                     out["scenarios"][0]["best"]["cost"].get<double>() - lora);
+        out["scenarios"][0]["best"]["cost"].get<double>() - lora);
 
     // Screenshots for review, when asked for (GP_SCREENS_DIR), in English and Chinese.
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (!screens.isEmpty()) {
         QDir().mkpath(screens);
         view->resize(1300, 760);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
             EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_") + language + QStringLiteral(".png")));
             m_window->resize(1600, 1000);
             m_window->scenarioBar()->setActiveScenario(1);
             settled();
-            EXPECT_TRUE(m_window->grab().save(screens + QStringLiteral("/window_scenario_") + language
-                                              + QStringLiteral(".png")));
+            EXPECT_TRUE(m_window->grab().save(
+                screens + QStringLiteral("/window_scenario_") + language + QStringLiteral(".png")));
             m_window->scenarioBar()->setActiveScenario(-1);
             settled();
         }
@@ -356,8 +368,9 @@ TEST_F(ScenarioWindow, CompareViewStatusLineFollowsTheLanguage)
 TEST_F(ScenarioWindow, CompareViewWithOneCandidate)
 {
     json document = scenarioPlanDocument();
-    document["candidates"] = json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
-    const QString path = test::writeFile(m_dir, QStringLiteral("one.gpuplan"), QByteArray::fromStdString(document.dump()));
+    document["candidates"] = json::array({ { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } });
+    const QString path
+        = test::writeFile(m_dir, QStringLiteral("one.gpuplan"), QByteArray::fromStdString(document.dump()));
     ASSERT_TRUE(m_window->openPlan(path));
     ScenarioCompareView* view = m_window->compareView();
     QSignalSpy ready(view, &ScenarioCompareView::comparisonReady);
@@ -366,15 +379,15 @@ TEST_F(ScenarioWindow, CompareViewWithOneCandidate)
     ASSERT_EQ(view->model()->rowCount(), 4);
     for (int row = 0; row < 4; ++row)
         EXPECT_EQ(view->model()->data(view->model()->index(row, ScenarioComparisonModel::Candidate)).toString(),
-                  QStringLiteral("tencent:GN7.20XLARGE320"));
+            QStringLiteral("tencent:GN7.20XLARGE320"));
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (!screens.isEmpty()) {
         view->resize(1300, 760);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/compare_one_candidate_") + language
-                                          + QStringLiteral(".png")));
+            EXPECT_TRUE(view->grab().save(
+                screens + QStringLiteral("/compare_one_candidate_") + language + QStringLiteral(".png")));
         }
         installLanguage(QStringLiteral("en"));
     }
@@ -384,8 +397,8 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
 {
     json document = scenarioPlanDocument();
     document.erase("scenarios");
-    const QString path = test::writeFile(m_dir, QStringLiteral("frontier.gpuplan"),
-                                         QByteArray::fromStdString(document.dump()));
+    const QString path
+        = test::writeFile(m_dir, QStringLiteral("frontier.gpuplan"), QByteArray::fromStdString(document.dump()));
     ASSERT_TRUE(m_window->openPlan(path));
     EvaluationPtr shown = settled();
     ASSERT_TRUE(shown && shown->ok && shown->answer);
@@ -393,7 +406,8 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
     FrontierView* view = m_window->frontierView();
     ASSERT_EQ(view->candidate(), 0);
     const auto& points = view->points();
-    ASSERT_EQ(points.size(), gp::frontierPoints(m_window->document()->plan(), gp::builtinCatalog(), *shown->answer, 0).size());
+    ASSERT_EQ(points.size(),
+        gp::frontierPoints(m_window->document()->plan(), gp::builtinCatalog(), *shown->answer, 0).size());
     ASSERT_GT(points.size(), 1u);
     EXPECT_EQ(std::count_if(points.begin(), points.end(), [](const gp::FrontierPoint& f) { return f.chosen; }), 1);
     // The chart draws every point: the scored series holds them all.
@@ -411,7 +425,7 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
         ASSERT_GT(step, 0);
         const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
         EXPECT_TRUE(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 2.5) < 1e-9
-                    || std::abs(mantissa - 5) < 1e-9)
+            || std::abs(mantissa - 5) < 1e-9)
             << step;
         EXPECT_NEAR(std::remainder(values->min(), step), 0.0, 1e-9 * step) << values->min();
     }
@@ -426,7 +440,7 @@ TEST_F(ScenarioWindow, FrontierViewDrawsTheScoredPointsAndShowsAClickedOne)
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (!screens.isEmpty()) {
         view->resize(1200, 680);
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
             EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_") + language + QStringLiteral(".png")));
@@ -442,8 +456,8 @@ TEST_F(ScenarioWindow, FrontierViewFramesTheFrontierAndZoomsByKeyboard)
     // option; + and - zoom, the arrows pan, 0 resets.
     json document = scenarioPlanDocument();
     document.erase("scenarios");
-    const QString path = test::writeFile(m_dir, QStringLiteral("frontier-zoom.gpuplan"),
-                                         QByteArray::fromStdString(document.dump()));
+    const QString path
+        = test::writeFile(m_dir, QStringLiteral("frontier-zoom.gpuplan"), QByteArray::fromStdString(document.dump()));
     ASSERT_TRUE(m_window->openPlan(path));
     ASSERT_TRUE(settled());
     m_window->showFrontierView();
@@ -494,10 +508,11 @@ TEST_F(ScenarioWindow, FrontierViewFramesTheFrontierAndZoomsByKeyboard)
     EXPECT_NEAR(hours->max() - hours->min(), span, span * 1e-6) << "0 did not reset the zoom";
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (!screens.isEmpty()) {
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_zoomed_") + language + QStringLiteral(".png")));
+            EXPECT_TRUE(
+                view->grab().save(screens + QStringLiteral("/frontier_zoomed_") + language + QStringLiteral(".png")));
         }
         view->logScaleBox()->setChecked(true);
         EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/frontier_log_zh_CN.png")));
@@ -548,11 +563,11 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     ASSERT_EQ(model->rowCount(), 5); // the plan, then one row per value
     using C = ScenarioComparisonModel;
     // Each value's row is that value's scenario with its best answer.
-    const QStringList values{QStringLiteral("2048"), QStringLiteral("4096"), QStringLiteral("8192"),
-                             QStringLiteral("16384")};
+    const QStringList values { QStringLiteral("2048"), QStringLiteral("4096"), QStringLiteral("8192"),
+        QStringLiteral("16384") };
     for (int row = 1; row < 5; ++row) {
         EXPECT_EQ(model->data(model->index(row, C::Scenario)).toString(),
-                  QStringLiteral("workload.sequence_length=") + values[row - 1]);
+            QStringLiteral("workload.sequence_length=") + values[row - 1]);
         EXPECT_FALSE(model->data(model->index(row, C::Candidate)).toString().isEmpty());
         EXPECT_TRUE(model->data(model->index(row, C::Headroom), C::ValueRole).isValid());
     }
@@ -582,10 +597,10 @@ TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValu
     ASSERT_EQ(model->rowCount(), 4);
 
     QProcess cli;
-    cli.start(QStringLiteral(GP_CLI_PATH), {QStringLiteral("sweep"), path, QStringLiteral("--field"),
-                                            QStringLiteral("billing.price_discount"), QStringLiteral("--values"),
-                                            QStringLiteral("0,0.2,0.4"), QStringLiteral("--format"),
-                                            QStringLiteral("json")});
+    cli.start(QStringLiteral(GP_CLI_PATH),
+        { QStringLiteral("sweep"), path, QStringLiteral("--field"), QStringLiteral("billing.price_discount"),
+            QStringLiteral("--values"), QStringLiteral("0,0.2,0.4"), QStringLiteral("--format"),
+            QStringLiteral("json") });
     ASSERT_TRUE(cli.waitForFinished(test::kEvaluationWaitMs));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
     const json out = json::parse(cli.readAllStandardOutput().toStdString());
@@ -595,19 +610,19 @@ TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValu
     for (int row = 0; row < 4; ++row) {
         const json& r = out["scenarios"][std::size_t(row)];
         EXPECT_EQ(model->data(model->index(row, C::Candidate)).toString().toStdString(),
-                  r["best"]["candidate"].get<std::string>());
+            r["best"]["candidate"].get<std::string>());
         const double cost = model->data(model->index(row, C::BestCost), C::ValueRole).toDouble();
         EXPECT_DOUBLE_EQ(cost, r["best"]["cost"].get<double>());
-        EXPECT_DOUBLE_EQ(model->data(model->index(row, C::Hours), C::ValueRole).toDouble(),
-                         r["best"]["hours"].get<double>());
+        EXPECT_DOUBLE_EQ(
+            model->data(model->index(row, C::Hours), C::ValueRole).toDouble(), r["best"]["hours"].get<double>());
         if (row > 0) {
             EXPECT_LE(cost, previous) << row; // a deeper discount never costs more
             previous = cost;
         }
     }
     EXPECT_LT(model->data(model->index(3, C::BestCost), C::ValueRole).toDouble(),
-              model->data(model->index(1, C::BestCost), C::ValueRole).toDouble());
-    for (const QString& bad : {QStringLiteral("0.1, -0.1"), QStringLiteral("0.1, 1"), QStringLiteral("NaN")}) {
+        model->data(model->index(1, C::BestCost), C::ValueRole).toDouble());
+    for (const QString& bad : { QStringLiteral("0.1, -0.1"), QStringLiteral("0.1, 1"), QStringLiteral("NaN") }) {
         view->setValues(bad);
         EXPECT_FALSE(view->run()) << bad.toStdString();
         EXPECT_TRUE(view->errorText().contains(QStringLiteral("billing.price_discount:")))

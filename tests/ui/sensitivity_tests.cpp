@@ -1,23 +1,23 @@
 // The Sensitivity view in the window: it opens from the View menu's action, computes off the UI thread, draws one
 // tornado bar per uncertain input, and its range holds the recommendation's cost the window shows.
+#include "charts/tornado_chart.h"
+#include "core_text.h"
 #include "main_window.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
-#include "charts/tornado_chart.h"
-#include "core_text.h"
 #include "widgets/sensitivity_view.h"
 
 #include "planner/sensitivity.h"
 
 #include <QCoreApplication>
-#include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTextLayout>
 
 #include <cmath>
@@ -31,9 +31,11 @@
 using namespace gpui;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
-class SensitivityWindow : public ::testing::Test {
+class SensitivityWindow : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -56,12 +58,12 @@ protected:
 TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
 {
     json document = json::parse(gp::defaultPlanText());
-    document["candidates"] = json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
-                                          {{"instance", "tencent:GNV7-8GPU"}, {"nodes", "auto"}},
-                                          {{"instance", "tencent:GNV7e-8GPU"}, {"nodes", "auto"}}});
-    document["billing"]["modes"] = json::array({"on_demand", "monthly", "spot"});
-    const QString path = test::writeFile(m_dir, QStringLiteral("sensitivity.gpuplan"),
-                                         QByteArray::fromStdString(document.dump()));
+    document["candidates"] = json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GNV7-8GPU" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GNV7e-8GPU" }, { "nodes", "auto" } } });
+    document["billing"]["modes"] = json::array({ "on_demand", "monthly", "spot" });
+    const QString path
+        = test::writeFile(m_dir, QStringLiteral("sensitivity.gpuplan"), QByteArray::fromStdString(document.dump()));
     ASSERT_TRUE(m_window->openPlan(path));
     EvaluationPtr shown = settled();
     ASSERT_TRUE(shown && shown->ok && shown->answer && shown->best >= 0);
@@ -145,7 +147,7 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
     view->resize(1000, 600);
     auto* scroll = view->findChild<QScrollArea*>(QStringLiteral("sensitivityScroll"));
     ASSERT_NE(scroll, nullptr);
-    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
         ASSERT_TRUE(installLanguage(language));
         QCoreApplication::processEvents();
         QCoreApplication::processEvents(); // the scroll area takes the relaid-out content's height
@@ -154,7 +156,8 @@ TEST_F(SensitivityWindow, ViewOpensWithOneBarPerInputAndARangeHoldingTheCost)
         EXPECT_GT(content->height(), scroll->viewport()->height()) << "the review size is meant to scroll";
         EXPECT_GT(scroll->verticalScrollBar()->maximum(), 0) << language.toStdString();
         if (!screens.isEmpty()) {
-            EXPECT_TRUE(view->grab().save(screens + QStringLiteral("/sensitivity_") + language + QStringLiteral(".png")));
+            EXPECT_TRUE(
+                view->grab().save(screens + QStringLiteral("/sensitivity_") + language + QStringLiteral(".png")));
         }
     }
     ASSERT_TRUE(installLanguage(QStringLiteral("en")));
@@ -165,7 +168,7 @@ TEST_F(SensitivityWindow, ViewSaysWhenNothingMeetsTheObjective)
     SensitivityView view;
     gp::PlanSensitivity none;
     none.available = false;
-    none.reason = gp::Diagnostic{"sensitivity_no_recommendation", "No candidate meets the objective."};
+    none.reason = gp::Diagnostic { "sensitivity_no_recommendation", "No candidate meets the objective." };
     view.setSensitivity(std::make_shared<const gp::PlanSensitivity>(none));
     EXPECT_TRUE(view.tornado()->bars().empty());
     // Worded by the window, not the core's English message.

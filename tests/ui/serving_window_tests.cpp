@@ -4,8 +4,8 @@
 #include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
-#include "number_format.h"
 #include "models/comparison_model.h"
+#include "number_format.h"
 #include "report/report_export.h"
 #include "settings.h"
 #include "translator.h"
@@ -44,16 +44,18 @@
 using namespace gpui;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 gp::Plan servingPlan()
 {
     auto plan = gp::parsePlan(gp::servingPlanText());
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
-class ServingWindow : public ::testing::Test {
+class ServingWindow : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -154,7 +156,8 @@ TEST_F(ServingWindow, HeadroomIsTheMemoryTheEngineLeavesOutsideItsShare)
         ++started;
         // The KV cache fills the engine's share; what is left is the share's complement, about a tenth of the GPU
         // at gpu_memory_utilization 0.9, not a rounding residue ("-0 MiB").
-        const double headroom = model->data(model->index(row, ComparisonModel::Headroom), ComparisonModel::SortRole).toDouble();
+        const double headroom
+            = model->data(model->index(row, ComparisonModel::Headroom), ComparisonModel::SortRole).toDouble();
         EXPECT_NEAR(headroom, 0.1 * r.serving->visibleMemoryBytes, 1.0) << r.candidate;
         const QString shown = model->data(model->index(row, ComparisonModel::Headroom)).toString();
         EXPECT_EQ(shown, formatBytes(headroom)) << r.candidate;
@@ -230,7 +233,7 @@ TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
     EXPECT_EQ(saved["workload"]["mode"], "serving");
     EXPECT_EQ(s["prompt_tokens"], 2048);
     EXPECT_EQ(s["output_tokens"], 256);
-    EXPECT_EQ(s["load"], json({{"concurrency", 24}}));
+    EXPECT_EQ(s["load"], json({ { "concurrency", 24 } }));
     EXPECT_FALSE(s.at("slo").contains("ttft_seconds")) << s.dump();
     EXPECT_DOUBLE_EQ(s["slo"]["tpot_seconds"].get<double>(), 0.04);
     EXPECT_EQ(s["kv_cache_precision"], "fp8");
@@ -268,7 +271,7 @@ TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
 TEST_F(ServingWindow, AnEditNeverDropsAnotherFieldsValue)
 {
     json plan = json::parse(gp::servingPlanText());
-    plan["workload"]["serving"]["slo"] = {{"ttft_seconds", 0.0004}, {"tpot_seconds", 0.05}};
+    plan["workload"]["serving"]["slo"] = { { "ttft_seconds", 0.0004 }, { "tpot_seconds", 0.05 } };
     plan["workload"]["serving"]["requests_per_month"] = 1234567.0;
     openJson(plan);
     // 0.0004 s shows as 0.000 in a three-decimal box, but an edit elsewhere keeps it as the file has it.
@@ -290,8 +293,8 @@ TEST_F(ServingWindow, BadServingInputNamesTheField)
     EXPECT_FALSE(inputs->fieldError(QStringLiteral("workload.serving.requests_per_month")).isEmpty());
     EXPECT_EQ(m_window->document()->undoStack()->count(), steps); // refused: nothing recorded
     // A value past the core's limit is refused with the core's message for the field.
-    const QString field = inputs->showFieldError(QStringLiteral("workload.serving.engine.max_num_seqs"),
-                                                 QStringLiteral("must be at most 16777216"));
+    const QString field = inputs->showFieldError(
+        QStringLiteral("workload.serving.engine.max_num_seqs"), QStringLiteral("must be at most 16777216"));
     EXPECT_EQ(field, QStringLiteral("workload.serving.engine.max_num_seqs"));
 }
 
@@ -299,7 +302,7 @@ TEST_F(ServingWindow, AnInferencePlanStillOpensAndBecomesServingWithItsBatchAsTh
 {
     json plan = json::parse(gp::defaultPlanText());
     plan["workload"]["mode"] = "inference";
-    plan["workload"]["inference"] = {{"batch_size", 12}, {"prompt_tokens", 700}, {"output_tokens", 90}};
+    plan["workload"]["inference"] = { { "batch_size", 12 }, { "prompt_tokens", 700 }, { "output_tokens", 90 } };
     openJson(plan, QStringLiteral("inference.gpuplan"));
     EvaluationPtr e = m_window->comparisonModel()->evaluation();
     ASSERT_TRUE(e && e->ok);
@@ -423,7 +426,7 @@ TEST_F(ServingWindow, PdfHasTheServingSection)
     const auto exported = exportPlanReport(plan, gp::builtinCatalog(), request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     QProcess text;
-    text.start(pdftotext, {QStringLiteral("-layout"), request.pdfPath, QStringLiteral("-")});
+    text.start(pdftotext, { QStringLiteral("-layout"), request.pdfPath, QStringLiteral("-") });
     ASSERT_TRUE(text.waitForFinished(test::kEvaluationWaitMs));
     const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
     EXPECT_TRUE(pdf.contains(QStringLiteral("Serving: throughput, latency and cost"))) << pdf.toStdString();

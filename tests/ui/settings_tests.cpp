@@ -29,7 +29,7 @@ TEST(Settings, ValuesSurviveANewInstance)
         settings.setLanguage(QStringLiteral("zh_CN"));
         settings.setTheme(QStringLiteral("dark"));
         settings.setValue(Settings::Key::WindowState, state);
-        settings.setValue(Settings::Key::HiddenColumns, QStringList{QStringLiteral("mfu")});
+        settings.setValue(Settings::Key::HiddenColumns, QStringList { QStringLiteral("mfu") });
         settings.addRecentFile(dir.filePath(QStringLiteral("a.gpuplan")));
         EXPECT_EQ(changed.count(), 5);
         settings.setTheme(QStringLiteral("dark")); // unchanged: no signal
@@ -40,8 +40,8 @@ TEST(Settings, ValuesSurviveANewInstance)
     EXPECT_EQ(reread.language(), QStringLiteral("zh_CN"));
     EXPECT_EQ(reread.theme(), QStringLiteral("dark"));
     EXPECT_EQ(reread.value(Settings::Key::WindowState).toByteArray(), state);
-    EXPECT_EQ(reread.hiddenColumns(), QStringList{QStringLiteral("mfu")});
-    EXPECT_EQ(reread.recentFiles(), QStringList{dir.filePath(QStringLiteral("a.gpuplan"))});
+    EXPECT_EQ(reread.hiddenColumns(), QStringList { QStringLiteral("mfu") });
+    EXPECT_EQ(reread.recentFiles(), QStringList { dir.filePath(QStringLiteral("a.gpuplan")) });
 }
 
 TEST(Settings, RecentFilesAreNewestFirstUniqueAndBounded)

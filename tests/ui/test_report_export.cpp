@@ -1,6 +1,6 @@
 // The PDF / CSV report: pages, fonts, atomic writes, and the same report from the window's API and the printer.
-#include "ui_test_support.h"
 #include "report/report_export.h"
+#include "ui_test_support.h"
 
 #include "evaluation.h"
 #include "translator.h"
@@ -9,8 +9,8 @@
 #include "number_format.h"
 
 #include "catalog/catalog.h"
-#include "plan/plan.h"
 #include "output/results_csv.h"
+#include "plan/plan.h"
 #include "planner/scenario_comparison.h"
 
 #include <nlohmann/json.hpp>
@@ -22,16 +22,17 @@
 #include <QFile>
 #include <QPrinter>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <algorithm>
 
 namespace test = gpui::test; // ui_test_support.h's helpers (a precompiled header must not be needed to see them)
 
-namespace {
+namespace
+{
 
 namespace test = gpui::test;
 
@@ -39,7 +40,7 @@ gp::Plan reportDefaultPlan()
 {
     auto plan = gp::parsePlan(gp::defaultPlanText());
     EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
-    return plan.ok() ? *plan : gp::Plan{};
+    return plan.ok() ? *plan : gp::Plan {};
 }
 
 QByteArray readFile(const QString& path)
@@ -55,7 +56,7 @@ QString pdfText(const QString& pdfPath, bool layout)
     EXPECT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
     if (pdftotext.isEmpty())
         return {};
-    QStringList arguments{QStringLiteral("-enc"), QStringLiteral("UTF-8")};
+    QStringList arguments { QStringLiteral("-enc"), QStringLiteral("UTF-8") };
     if (layout)
         arguments << QStringLiteral("-layout");
     QProcess process;
@@ -70,7 +71,8 @@ int countCsvRecords(const QByteArray& csv)
     return int(csv.count("\r\n"));
 }
 
-class ReportExport : public ::testing::Test {
+class ReportExport : public ::testing::Test
+{
 protected:
     void SetUp() override { ASSERT_TRUE(m_dir.isValid()); }
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -95,13 +97,15 @@ TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
     EXPECT_GE(test::countPdfPages(pdf), 4);
 
     const QByteArray csv = readFile(request.csvPath);
-    ASSERT_TRUE(csv.startsWith("\xEF\xBB\xBF" "rank,recommended,")); // BOM on by default for Excel
+    ASSERT_TRUE(csv.startsWith("\xEF\xBB\xBF"
+                               "rank,recommended,")); // BOM on by default for Excel
     EXPECT_EQ(countCsvRecords(csv), 1 + int(plan.candidates.size()));
     for (const gp::CandidateSpec& candidate : plan.candidates)
         EXPECT_TRUE(csv.contains(QByteArray::fromStdString(candidate.instance))) << candidate.instance;
 
     const QByteArray curve = readFile(request.costCurveCsvPath);
-    EXPECT_TRUE(curve.startsWith("\xEF\xBB\xBF" "candidate,billing_mode,days,cumulative_cost,currency\r\n"));
+    EXPECT_TRUE(curve.startsWith("\xEF\xBB\xBF"
+                                 "candidate,billing_mode,days,cumulative_cost,currency\r\n"));
     EXPECT_GT(countCsvRecords(curve), 1);
     EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 3); // no temporaries left
 }
@@ -112,8 +116,7 @@ TEST_F(ReportExport, RenderedPageCountMatchesThePdf)
     const gp::Plan plan = reportDefaultPlan();
     auto evaluation = std::make_shared<gpui::Evaluation>(gpui::evaluatePlan(plan, gp::builtinCatalog()));
     ASSERT_TRUE(evaluation->ok) << evaluation->error.toString();
-    const auto data =
-        gpui::makeReportData(plan, std::make_shared<const gp::Catalog>(gp::builtinCatalog()), evaluation);
+    const auto data = gpui::makeReportData(plan, std::make_shared<const gp::Catalog>(gp::builtinCatalog()), evaluation);
     const auto rendered = gpui::renderPdfReport(data);
     ASSERT_TRUE(rendered.ok()) << rendered.error().toString();
     EXPECT_GE(rendered->pages, 2);
@@ -187,9 +190,10 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
     EXPECT_TRUE(text.contains(QStringLiteral("不确定输入。推荐方案可能改变")));
     // The memory range follows as its own sentence, ended by a Chinese full stop.
     EXPECT_TRUE(text.contains(QRegularExpression(QStringLiteral("。每块 GPU 显存：[^。]*可用 [^。]*。"))));
-    for (const QString& gap : {QStringLiteral("。 "), QStringLiteral("。\u3000")}) {
+    for (const QString& gap : { QStringLiteral("。 "), QStringLiteral("。\u3000") }) {
         const qsizetype at = text.indexOf(gap);
-        EXPECT_LT(at, 0) << "space after a Chinese full stop: " << text.mid(std::max<qsizetype>(0, at - 40), 80).toStdString();
+        EXPECT_LT(at, 0) << "space after a Chinese full stop: "
+                         << text.mid(std::max<qsizetype>(0, at - 40), 80).toStdString();
     }
     // The runner-up sentence ends with a Chinese full stop, not an ASCII one after Chinese text.
     EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]\\.(\\s|$)"))));
@@ -208,7 +212,8 @@ TEST_F(ReportExport, AssumptionsSetInThePlanAreListedWithTheirValues)
     const auto exported = gpui::exportPlanReport(plan, gp::builtinCatalog(), request);
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, false).simplified();
-    EXPECT_TRUE(text.contains(QStringLiteral("Expert load imbalance (busiest rank / mean) 1.35x"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Expert load imbalance (busiest rank / mean) 1.35x")))
+        << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Serving decode bandwidth efficiency 62")));
     EXPECT_TRUE(text.contains(QStringLiteral("Serving step overhead 0.700 ms")));
     EXPECT_FALSE(text.contains(QStringLiteral("Serving prefill compute efficiency"))); // not set, not listed
@@ -217,15 +222,17 @@ TEST_F(ReportExport, AssumptionsSetInThePlanAreListedWithTheirValues)
 TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
 {
     nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText());
-    document["candidates"] = nlohmann::json::array({{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", "auto"}},
-                                                    {{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}});
+    document["candidates"] = nlohmann::json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", "auto" } },
+        { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } });
     document["scenarios"] = nlohmann::json::array(
-        {{{"name", "Context 8k"}, {"overrides", {{"workload", {{"sequence_length", 8192}}}}}},
-         {{"name", "Rank64 LoRA"},
-          {"overrides", {{"workload", {{"technique", "lora"}, {"lora", {{"rank", 64}}}}}}}},
-         {{"name", "Only GN7"},
-          {"overrides",
-           {{"candidates", nlohmann::json::array({{{"instance", "tencent:GN7.20XLARGE320"}, {"nodes", "auto"}}})}}}}});
+        { { { "name", "Context 8k" }, { "overrides", { { "workload", { { "sequence_length", 8192 } } } } } },
+            { { "name", "Rank64 LoRA" },
+                { "overrides", { { "workload", { { "technique", "lora" }, { "lora", { { "rank", 64 } } } } } } } },
+            { { "name", "Only GN7" },
+                { "overrides",
+                    { { "candidates",
+                        nlohmann::json::array(
+                            { { { "instance", "tencent:GN7.20XLARGE320" }, { "nodes", "auto" } } }) } } } } });
     auto plan = gp::parsePlan(document.dump());
     ASSERT_TRUE(plan.ok()) << plan.error().toString();
 
@@ -237,8 +244,8 @@ TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, true);
     const QStringList pages = text.split(QLatin1Char('\f'));
-    const auto page = std::find_if(pages.begin(), pages.end(),
-                                   [](const QString& p) { return p.contains(QStringLiteral("Scenarios compared")); });
+    const auto page = std::find_if(
+        pages.begin(), pages.end(), [](const QString& p) { return p.contains(QStringLiteral("Scenarios compared")); });
     ASSERT_NE(page, pages.end()) << "no comparison page";
 
     // The core's comparison of the same plan: each row's name and best cost (cheapest allowed mode).
@@ -253,10 +260,10 @@ TEST_F(ReportExport, ScenarioPageNamesEachScenarioWithTheCoresBestCost)
         costs << cost;
         // The table row: the scenario's name first, its cost on the same line.
         const QStringList lines = page->split(QLatin1Char('\n'));
-        const auto line = std::find_if(lines.begin(), lines.end(), [&](const QString& l) {
-            return l.trimmed().startsWith(name);
-        });
-        ASSERT_NE(line, lines.end()) << name.toStdString() << " is not on the comparison page:\n" << page->toStdString();
+        const auto line
+            = std::find_if(lines.begin(), lines.end(), [&](const QString& l) { return l.trimmed().startsWith(name); });
+        ASSERT_NE(line, lines.end()) << name.toStdString() << " is not on the comparison page:\n"
+                                     << page->toStdString();
         EXPECT_TRUE(line->contains(cost)) << name.toStdString() << ": " << cost.toStdString() << " not in\n"
                                           << line->toStdString();
     }
@@ -293,7 +300,7 @@ TEST_F(ReportExport, ExistingFileSurvivesAFailedExport)
         file.write("previous export\r\n");
     }
     gp::Plan broken = reportDefaultPlan();
-    broken.candidates = {gp::CandidateSpec{}};
+    broken.candidates = { gp::CandidateSpec {} };
     broken.candidates[0].instance = "tencent:NO-SUCH-INSTANCE";
     gpui::ExportRequest request;
     request.csvPath = csvPath;
@@ -304,7 +311,7 @@ TEST_F(ReportExport, ExistingFileSurvivesAFailedExport)
 
 TEST_F(ReportExport, NothingRequestedIsAnError)
 {
-    EXPECT_FALSE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), gpui::ExportRequest{}).ok());
+    EXPECT_FALSE(gpui::exportPlanReport(reportDefaultPlan(), gp::builtinCatalog(), gpui::ExportRequest {}).ok());
 }
 
 TEST_F(ReportExport, CsvWithoutByteOrderMark)
@@ -322,8 +329,7 @@ TEST_F(ReportExport, PrintsToAPdfPrinter)
     const gp::Plan plan = reportDefaultPlan();
     auto evaluation = std::make_shared<gpui::Evaluation>(gpui::evaluatePlan(plan, gp::builtinCatalog()));
     ASSERT_TRUE(evaluation->ok);
-    const auto data =
-        gpui::makeReportData(plan, std::make_shared<const gp::Catalog>(gp::builtinCatalog()), evaluation);
+    const auto data = gpui::makeReportData(plan, std::make_shared<const gp::Catalog>(gp::builtinCatalog()), evaluation);
     QPrinter printer(QPrinter::HighResolution);
     printer.setOutputFormat(QPrinter::PdfFormat);
     printer.setOutputFileName(path(QStringLiteral("printed.pdf")));

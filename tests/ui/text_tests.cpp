@@ -13,7 +13,8 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
 struct EnglishLocale {
     EnglishLocale() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
@@ -25,22 +26,23 @@ struct EnglishLocale {
 TEST(CoreText, KnownFailureIsWordedWithItsArguments)
 {
     EnglishLocale english;
-    gp::FitFailure f{"memory_exceeds_capacity", "needs 52.3 GiB per GPU; 36.0 GiB usable of 40.0 GiB",
-                     {{"needed_gib", "52.3"}, {"usable_gib", "36.0"}, {"gpu_memory_gib", "40.0"}}};
+    gp::FitFailure f { "memory_exceeds_capacity", "needs 52.3 GiB per GPU; 36.0 GiB usable of 40.0 GiB",
+        { { "needed_gib", "52.3" }, { "usable_gib", "36.0" }, { "gpu_memory_gib", "40.0" } } };
     EXPECT_EQ(CoreText::failure(f), QStringLiteral("Needs 52.3 GiB per GPU; 36.0 GiB usable."));
 }
 
 TEST(CoreText, MoreNodesFailureSaysWhatBindsWithinTheLimitFirst)
 {
     EnglishLocale english;
-    gp::FitFailure f{"needs_more_nodes", "core words",
-                     {{"nodes_needed", "4"}, {"zero_stage", "3"}, {"max_nodes", "1"},
-                      {"limit_code", "memory_exceeds_capacity"}, {"required_gib", "69"}, {"usable_gib", "38"}}};
-    EXPECT_EQ(CoreText::failure(f), QStringLiteral("Needs 69.0 GiB per GPU; 38.0 GiB usable. Needs 4 nodes (ZeRO-3) to "
-                                                   "fit; the search stops at 1."));
-    gp::FitFailure activations{"activations_exceed_memory", "core words",
-                               {{"activations_gib", "95.4"}, {"usable_gib", "38"}, {"sequence_length", "262144"},
-                                {"nodes_ceiling", "1024"}}};
+    gp::FitFailure f { "needs_more_nodes", "core words",
+        { { "nodes_needed", "4" }, { "zero_stage", "3" }, { "max_nodes", "1" },
+            { "limit_code", "memory_exceeds_capacity" }, { "required_gib", "69" }, { "usable_gib", "38" } } };
+    EXPECT_EQ(CoreText::failure(f),
+        QStringLiteral("Needs 69.0 GiB per GPU; 38.0 GiB usable. Needs 4 nodes (ZeRO-3) to "
+                       "fit; the search stops at 1."));
+    gp::FitFailure activations { "activations_exceed_memory", "core words",
+        { { "activations_gib", "95.4" }, { "usable_gib", "38" }, { "sequence_length", "262144" },
+            { "nodes_ceiling", "1024" } } };
     const QString words = CoreText::failure(activations);
     EXPECT_TRUE(words.contains(QStringLiteral("262,144-token"))) << words.toStdString();
     EXPECT_TRUE(words.contains(QStringLiteral("95.4 GiB"))) << words.toStdString();
@@ -49,24 +51,23 @@ TEST(CoreText, MoreNodesFailureSaysWhatBindsWithinTheLimitFirst)
 
 TEST(CoreText, UnknownCodeOrMissingArgumentFallsBackToTheEnglishMessage)
 {
-    gp::FitFailure unknown{"some_future_code", "the core's sentence", {}};
+    gp::FitFailure unknown { "some_future_code", "the core's sentence", {} };
     EXPECT_EQ(CoreText::failure(unknown), QStringLiteral("the core's sentence"));
-    gp::FitFailure missing{"memory_exceeds_capacity", "core words", {{"usable_gib", "36"}}};
+    gp::FitFailure missing { "memory_exceeds_capacity", "core words", { { "usable_gib", "36" } } };
     EXPECT_EQ(CoreText::failure(missing), QStringLiteral("core words"));
-    gp::Diagnostic d{"not_a_code", "diagnostic words", {}};
+    gp::Diagnostic d { "not_a_code", "diagnostic words", {} };
     EXPECT_EQ(CoreText::diagnostic(d), QStringLiteral("diagnostic words"));
 }
 
 TEST(CoreText, PriceTieIsWordedAsATieInEnglishAndChinese)
 {
     EnglishLocale english;
-    const gp::Diagnostic tie{"sensitivity_price_tie", "core words",
-                             {{"candidate", "A"}, {"runner_up", "B"}, {"price_status", "published"}}};
+    const gp::Diagnostic tie { "sensitivity_price_tie", "core words",
+        { { "candidate", "A" }, { "runner_up", "B" }, { "price_status", "published" } } };
     EXPECT_EQ(CoreText::diagnostic(tie), QStringLiteral("A and B cost the same; any price rise on A makes B cheaper."));
-    const gp::Diagnostic changes{"sensitivity_changes", "core words",
-                                 {{"candidate", "A"}, {"input", "estimated_prices"}, {"bound", "low"}, {"to", "C"},
-                                  {"percent", "0"}, {"runner_up", "B"}, {"price_status", "estimate"},
-                                  {"tie", "true"}}};
+    const gp::Diagnostic changes { "sensitivity_changes", "core words",
+        { { "candidate", "A" }, { "input", "estimated_prices" }, { "bound", "low" }, { "to", "C" }, { "percent", "0" },
+            { "runner_up", "B" }, { "price_status", "estimate" }, { "tie", "true" } } };
     const QString changed = CoreText::diagnostic(changes);
     EXPECT_TRUE(changed.endsWith(QStringLiteral("A and B cost the same; any price rise on A makes B cheaper.")))
         << changed.toStdString();
@@ -125,16 +126,16 @@ TEST(CoreText, ConfigurationNamesItsKnobs)
 
 TEST(CoreText, SentencesJoinWithASpaceOnlyAfterANarrowFullStop)
 {
-    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("It fits."), QStringLiteral("It is cheapest.")}),
-              QStringLiteral("It fits. It is cheapest."));
-    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("放得下。"), QStringLiteral("推荐 GT4。")}),
-              QStringLiteral("放得下。推荐 GT4。"));
+    EXPECT_EQ(CoreText::joinSentences({ QStringLiteral("It fits."), QStringLiteral("It is cheapest.") }),
+        QStringLiteral("It fits. It is cheapest."));
+    EXPECT_EQ(CoreText::joinSentences({ QStringLiteral("放得下。"), QStringLiteral("推荐 GT4。") }),
+        QStringLiteral("放得下。推荐 GT4。"));
     // Full-width closing punctuation and an ideograph end a sentence just as 。 does.
-    EXPECT_EQ(CoreText::joinSentences({QStringLiteral("（估算）"), QStringLiteral("是"), QStringLiteral("否！")}),
-              QStringLiteral("（估算）是否！"));
+    EXPECT_EQ(CoreText::joinSentences({ QStringLiteral("（估算）"), QStringLiteral("是"), QStringLiteral("否！") }),
+        QStringLiteral("（估算）是否！"));
     // Empty sentences add nothing; a trailing space is not doubled.
-    EXPECT_EQ(CoreText::joinSentences({QString(), QStringLiteral("A."), QString(), QStringLiteral("B.")}),
-              QStringLiteral("A. B."));
+    EXPECT_EQ(CoreText::joinSentences({ QString(), QStringLiteral("A."), QString(), QStringLiteral("B.") }),
+        QStringLiteral("A. B."));
     QString text = QStringLiteral("A. ");
     CoreText::appendSentence(text, QStringLiteral("B."));
     EXPECT_EQ(text, QStringLiteral("A. B."));
@@ -158,11 +159,12 @@ TEST(AnswerText, ConfigurationNamesTheRecipeWhereItApplies)
     EXPECT_TRUE(text.contains(QStringLiteral("recompute 8 of 32 layers"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("bf16 optimizer states"))) << text.toStdString();
     EXPECT_TRUE(CoreText::configuration([] {
-                    gp::Configuration z;
-                    z.pipeline = 4;
-                    z.pipelineSchedule = gp::PipelineSchedule::ZeroBubble;
-                    return z;
-                }()).contains(QStringLiteral("zero-bubble")));
+        gp::Configuration z;
+        z.pipeline = 4;
+        z.pipelineSchedule = gp::PipelineSchedule::ZeroBubble;
+        return z;
+    }())
+                    .contains(QStringLiteral("zero-bubble")));
 
     // Not mentioned where they do not apply: every layer recomputed, another checkpointing policy, an optimizer
     // without fp32 moments, the default schedule, a serving plan.
@@ -200,7 +202,7 @@ TEST(NumberFormat, ChineseGroupsThousandsWithACommaTheWindowFontDrawsAsOne)
     EXPECT_EQ(formatNumber(27640, 0), QStringLiteral("27,640"));
     // The window's font (and the CJK face Chinese text falls back to) draws it as a comma: it reaches below the
     // baseline, where a full stop does not.
-    for (const QString& family : {QApplication::font().family(), QStringLiteral("Noto Sans CJK SC")}) {
+    for (const QString& family : { QApplication::font().family(), QStringLiteral("Noto Sans CJK SC") }) {
         QFont font(family);
         font.setPointSizeF(9);
         const QFontMetricsF metrics(font);
@@ -251,9 +253,9 @@ TEST(CoreText, ServingBatchCutNamesItsCandidateAndCountsRequests)
 {
     // Issue 44 item 10: "213 of 1,200 tokens" read as tokens and named no candidate.
     EnglishLocale english;
-    const gp::Diagnostic cut{"serving_batch_cut", "core words",
-                             {{"requested", "1200"}, {"held", "213"}, {"request_tokens", "1800"}, {"limit", "kv_cache"},
-                              {"candidate", "tencent:GN7.20XLARGE320"}}};
+    const gp::Diagnostic cut { "serving_batch_cut", "core words",
+        { { "requested", "1200" }, { "held", "213" }, { "request_tokens", "1800" }, { "limit", "kv_cache" },
+            { "candidate", "tencent:GN7.20XLARGE320" } } };
     const QString text = CoreText::diagnostic(cut);
     EXPECT_TRUE(text.startsWith(QStringLiteral("tencent:GN7.20XLARGE320: "))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("holds only 213 requests of 1,800 tokens each"))) << text.toStdString();

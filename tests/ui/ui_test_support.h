@@ -16,7 +16,8 @@
 
 #include <memory>
 
-namespace gpui::test {
+namespace gpui::test
+{
 
 // How long a test waits for the window's evaluation (generous: CI machines are slow and loaded).
 inline constexpr int kEvaluationWaitMs = 120000;

@@ -1,7 +1,7 @@
 // File > Export / Print in the window: the report files it writes, their default names, and errors that name the file.
+#include "catalog_store.h"
 #include "main_window.h"
 #include "models/comparison_model.h"
-#include "catalog_store.h"
 #include "plan_document.h"
 #include "settings.h"
 #include "ui_test_support.h"
@@ -21,9 +21,11 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
-class WindowExport : public ::testing::Test {
+class WindowExport : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -138,13 +140,12 @@ TEST_F(WindowExport, ActionsAreDisabledWhileThereIsNoResult)
     EXPECT_EQ(pdf->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
 
     gp::Plan plan = m_window->document()->plan();
-    plan.model = gp::ModelSpec{};
+    plan.model = gp::ModelSpec {};
     plan.model.preset = "no-such-model"; // the evaluation fails and names the field: no result to report
     QSignalSpy applied(m_window.get(), &MainWindow::evaluationApplied);
     m_window->document()->change(plan, QStringLiteral("bad"));
     ASSERT_TRUE(applied.wait(test::kEvaluationWaitMs));
-    while (m_window->evaluator()->isBusy() && applied.wait(test::kEvaluationWaitMs)) {
-    }
+    while (m_window->evaluator()->isBusy() && applied.wait(test::kEvaluationWaitMs)) { }
     EXPECT_FALSE(m_window->canExport());
     EXPECT_FALSE(pdf->isEnabled());
     const QString path = m_dir.filePath(QStringLiteral("none.csv"));

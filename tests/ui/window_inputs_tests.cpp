@@ -3,41 +3,41 @@
 // shown, undo texts and the manual following the language.
 #include "answer_text.h"
 #include "catalog_store.h"
-#include "core_text.h"
 #include "charts/chart_view.h"
+#include "core_text.h"
+#include "estimate/sanity_checks.h"
 #include "main_window.h"
 #include "models/candidate_list_model.h"
 #include "models/catalog_model.h"
 #include "models/comparison_model.h"
-#include "widgets/comparison_view.h"
 #include "number_format.h"
-#include "estimate/sanity_checks.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
 #include "widgets/candidate_dialogs.h"
 #include "widgets/candidates_panel.h"
 #include "widgets/catalog_dialog.h"
+#include "widgets/comparison_view.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
-#include <QKeyEvent>
 #include <QApplication>
-#include <QFocusEvent>
 #include <QBarCategoryAxis>
-#include <QCheckBox>
 #include <QChart>
-#include <QHeaderView>
-#include <QTableView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFocusEvent>
+#include <QHeaderView>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTest>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -54,9 +54,11 @@
 using namespace gpui;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
-class WindowInputsTest : public ::testing::Test {
+class WindowInputsTest : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -77,8 +79,8 @@ protected:
     {
         json document = json::parse(gp::defaultPlanText());
         document.merge_patch(patch);
-        const QString path = test::writeFile(m_dir, QStringLiteral("patched.gpuplan"),
-                                             QByteArray::fromStdString(document.dump(2)));
+        const QString path
+            = test::writeFile(m_dir, QStringLiteral("patched.gpuplan"), QByteArray::fromStdString(document.dump(2)));
         ASSERT_TRUE(m_window->openPlan(path));
         ASSERT_TRUE(waitForResult());
     }
@@ -236,8 +238,8 @@ TEST_F(WindowInputsTest, DatasetTimesEpochsSurvivesSaveAndOpen)
 TEST_F(WindowInputsTest, InputsTabIsAsWideAsTheInputsNeedInEveryLanguage)
 {
     m_window.reset();
-    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-        for (const QString& plan : {QString(), QStringLiteral(GP_SOURCE_DIR "/resources/plans/serving.gpuplan")}) {
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        for (const QString& plan : { QString(), QStringLiteral(GP_SOURCE_DIR "/resources/plans/serving.gpuplan") }) {
             // Started in the language, as a user whose system language it is starts it.
             installLanguage(language);
             MainWindow window(test::isolatedWindowOptions(m_dir, m_settings.get()));
@@ -274,9 +276,8 @@ TEST_F(WindowInputsTest, SaveAsHasCtrlShiftS)
 TEST_F(WindowInputsTest, EditingOneFieldNeverRewritesAnother)
 {
     // Values no widget step shows exactly: 50 h (2.083 days), a budget with cents, a sequence past the slider.
-    openPatched({{"title", "Round trip"},
-                 {"workload", {{"sequence_length", 262144}}},
-                 {"search", {{"objective", "cost-under-deadline"}, {"deadline_hours", 50}, {"budget", 1234.56}}}});
+    openPatched({ { "title", "Round trip" }, { "workload", { { "sequence_length", 262144 } } },
+        { "search", { { "objective", "cost-under-deadline" }, { "deadline_hours", 50 }, { "budget", 1234.56 } } } });
     const json before = savedJson(QStringLiteral("before.gpuplan"));
     m_window->inputsPanel()->microBatchBox()->setValue(2); // an unrelated field
     json after = savedJson(QStringLiteral("after.gpuplan"));
@@ -306,7 +307,7 @@ TEST_F(WindowInputsTest, SequenceLengthPastTheLimitIsRefusedWithTheFieldsMessage
 
 TEST_F(WindowInputsTest, SanityWarningsShowNextToTheirFields)
 {
-    openPatched({{"workload", {{"training_tokens", 3}, {"sequence_length", 8192}}}});
+    openPatched({ { "workload", { { "training_tokens", 3 }, { "sequence_length", 8192 } } } });
     InputsPanel* inputs = m_window->inputsPanel();
     EXPECT_FALSE(inputs->fieldWarning(QStringLiteral("workload.training_tokens")).isEmpty());
     EXPECT_FALSE(inputs->fieldWarning(QStringLiteral("workload.global_batch_size")).isEmpty());
@@ -367,7 +368,7 @@ TEST_F(WindowInputsTest, ManualOpensFromHelpAndFromEachGroup)
     for (QToolButton* b : buttons)
         if (b->objectName().startsWith(QStringLiteral("help:")))
             anchors << b->objectName().mid(5);
-    for (const char* anchor : {"report", "model", "workload", "lora", "batch", "serving", "parallelism", "objective"})
+    for (const char* anchor : { "report", "model", "workload", "lora", "batch", "serving", "parallelism", "objective" })
         EXPECT_TRUE(anchors.contains(QLatin1String(anchor))) << anchor;
     for (QToolButton* b : buttons)
         if (b->objectName() == QStringLiteral("help:parallelism"))
@@ -388,9 +389,9 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     json candidates = json::array();
     const gp::Catalog& catalog = *m_window->catalogStore()->catalog();
     for (size_t i = 0; i < catalog.instances.size() && candidates.size() < 46; ++i)
-        candidates.push_back({{"instance", catalog.instances[i].id}, {"nodes", 1}});
+        candidates.push_back({ { "instance", catalog.instances[i].id }, { "nodes", 1 } });
     ASSERT_EQ(candidates.size(), 46u);
-    openPatched({{"candidates", candidates}});
+    openPatched({ { "candidates", candidates } });
     m_window->settleNow();
     auto categories = [this] {
         for (QAbstractAxis* axis : m_window->memoryChartView()->chart()->axes(Qt::Horizontal))
@@ -399,7 +400,8 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
         return -1;
     };
     EXPECT_EQ(categories(), MainWindow::DefaultChartedCandidates);
-    EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("12 of 46"))) << m_window->chartNoticeText().toStdString();
+    EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("12 of 46")))
+        << m_window->chartNoticeText().toStdString();
     EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("Show all")));
     m_window->setAllCandidatesCharted(true);
     EXPECT_EQ(categories(), 46);
@@ -409,19 +411,20 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     EXPECT_GE(m_window->bottleneckChartView()->minimumHeight(), 46 * 16);
     // Screenshots for review, when asked for (GP_SCREENS_DIR): the scrolling memory chart with all 46.
     if (const QString screens = qEnvironmentVariable("GP_SCREENS_DIR"); !screens.isEmpty()) {
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             switchLanguage(language);
             m_window->settleNow();
             ChartView* memory = m_window->memoryChartView();
             memory->resize(std::max(memory->minimumWidth(), memory->width()), 420);
-            EXPECT_TRUE(memory->grab().save(screens + QStringLiteral("/memory_all_") + language + QStringLiteral(".png")));
+            EXPECT_TRUE(
+                memory->grab().save(screens + QStringLiteral("/memory_all_") + language + QStringLiteral(".png")));
         }
         switchLanguage(QStringLiteral("en"));
     }
     m_window->setAllCandidatesCharted(false);
     EXPECT_EQ(categories(), MainWindow::DefaultChartedCandidates);
     // One candidate: no notice.
-    openPatched({{"candidates", json::array({candidates[0]})}});
+    openPatched({ { "candidates", json::array({ candidates[0] }) } });
     EXPECT_TRUE(m_window->chartNoticeText().isEmpty());
 }
 
@@ -434,19 +437,19 @@ TEST_F(WindowInputsTest, BillingModesAreChosenInTheWindowAndTheTableFollows)
     EXPECT_FALSE(inputs->billingModeBox(QStringLiteral("spot"))->isChecked());
     EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostSpot));
     inputs->billingModeBox(QStringLiteral("spot"))->setChecked(true);
-    const std::vector<std::string> expected = {"on_demand", "monthly", "spot"};
+    const std::vector<std::string> expected = { "on_demand", "monthly", "spot" };
     EXPECT_EQ(m_window->document()->plan().billing.modes, expected);
     ASSERT_TRUE(waitForResult());
     EXPECT_FALSE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostSpot));
     EXPECT_TRUE(m_window->comparisonView()->isColumnHidden(ComparisonModel::CostReserved));
     EXPECT_EQ(savedJson(QStringLiteral("modes.gpuplan"))["billing"]["modes"], json(expected));
     // Spot's own settings show while spot counts.
-    for (const char* mode : {"on_demand", "monthly"})
+    for (const char* mode : { "on_demand", "monthly" })
         inputs->billingModeBox(QLatin1String(mode))->setChecked(false);
-    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string>{"spot"});
+    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string> { "spot" });
     inputs->billingModeBox(QStringLiteral("spot"))->setChecked(false);
     EXPECT_FALSE(inputs->fieldError(QStringLiteral("billing.modes")).isEmpty()); // at least one must count
-    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string>{"spot"});
+    EXPECT_EQ(m_window->document()->plan().billing.modes, std::vector<std::string> { "spot" });
     EXPECT_TRUE(inputs->billingModeBox(QStringLiteral("spot"))->isChecked());
 }
 
@@ -491,9 +494,10 @@ TEST_F(WindowInputsTest, ReservationTermIsShownWhileReservedCountsAndEditsUndoAn
     InputsPanel* inputs = m_window->inputsPanel();
     QSpinBox* term = inputs->reservedTermBox();
     ASSERT_NE(term, nullptr);
-    EXPECT_FALSE(term->isVisibleTo(inputs));   // reserved does not count in the default plan
+    EXPECT_FALSE(term->isVisibleTo(inputs)); // reserved does not count in the default plan
     EXPECT_EQ(term->value(), term->minimum()); // the catalog's term
-    EXPECT_TRUE(term->specialValueText().contains(QStringLiteral("1-year term"))) << term->specialValueText().toStdString();
+    EXPECT_TRUE(term->specialValueText().contains(QStringLiteral("1-year term")))
+        << term->specialValueText().toStdString();
     inputs->billingModeBox(QStringLiteral("reserved"))->setChecked(true);
     EXPECT_TRUE(term->isVisibleTo(inputs));
 
@@ -538,7 +542,7 @@ TEST_F(WindowInputsTest, PriceDiscountLowersTheCostEditsUndoAndSaves)
     // published or estimated, none quoted).
     const auto same = std::find_if(after->results.begin(), after->results.end(), [&](const gp::CandidateResult& r) {
         return r.candidate == listed.candidate && r.configuration.tensor == listed.configuration.tensor
-               && r.configuration.data == listed.configuration.data && r.nodes == listed.nodes;
+            && r.configuration.data == listed.configuration.data && r.nodes == listed.nodes;
     });
     ASSERT_NE(same, after->results.end());
     ASSERT_TRUE(same->cost.onDemand.has_value());
@@ -548,15 +552,16 @@ TEST_F(WindowInputsTest, PriceDiscountLowersTheCostEditsUndoAndSaves)
     EXPECT_EQ(discount->value(), 0);
     EXPECT_FALSE(savedJson(QStringLiteral("undone-discount.gpuplan"))["billing"].contains("price_discount"));
     switchLanguage(QStringLiteral("zh_CN"));
-    EXPECT_FALSE(discount->specialValueText().contains(QStringLiteral("list"))) << discount->specialValueText().toStdString();
+    EXPECT_FALSE(discount->specialValueText().contains(QStringLiteral("list")))
+        << discount->specialValueText().toStdString();
 }
 
 TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)
 {
     // The default plan's run on one GT4.41XLARGE948 with reserved the only mode counted: the headline is under
     // reserved and says for which term.
-    openPatched({{"billing", {{"modes", json::array({"reserved"})}}},
-                 {"candidates", json::array({json{{"instance", "tencent:GT4.41XLARGE948"}, {"nodes", 1}}})}});
+    openPatched({ { "billing", { { "modes", json::array({ "reserved" }) } } },
+        { "candidates", json::array({ json { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", 1 } } }) } });
     const EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_NE(e, nullptr);
     ASSERT_GE(e->best, 0);
@@ -605,7 +610,7 @@ TEST_F(WindowInputsTest, AttentionKernelIsChosenUndoneSavedAndAnUnmeasuredOneIsN
     ASSERT_TRUE(after && after->ok && after->best >= 0);
     const gp::CandidateResult& r = after->results[std::size_t(after->best)];
     const auto warning = std::find_if(r.warnings.begin(), r.warnings.end(),
-                                      [](const gp::Diagnostic& d) { return d.code == "attention_kernel_unmeasured"; });
+        [](const gp::Diagnostic& d) { return d.code == "attention_kernel_unmeasured"; });
     ASSERT_NE(warning, r.warnings.end());
     const QString words = CoreText::diagnostic(*warning);
     EXPECT_TRUE(words.contains(CoreText::attentionKernel(gp::AttentionKernel::Cudnn))) << words.toStdString();
@@ -614,8 +619,8 @@ TEST_F(WindowInputsTest, AttentionKernelIsChosenUndoneSavedAndAnUnmeasuredOneIsN
     EXPECT_EQ(m_window->document()->plan().workload.attentionKernel, gp::AttentionKernel::FlashAttention2);
     EXPECT_EQ(kernel->currentData().toInt(), int(gp::AttentionKernel::FlashAttention2));
     const QList<QCheckBox*> flash = inputs->findChildren<QCheckBox*>();
-    const auto box = std::find_if(flash.begin(), flash.end(),
-                                  [](const QCheckBox* b) { return b->text() == QStringLiteral("Flash attention"); });
+    const auto box = std::find_if(
+        flash.begin(), flash.end(), [](const QCheckBox* b) { return b->text() == QStringLiteral("Flash attention"); });
     ASSERT_NE(box, flash.end());
     (*box)->setChecked(false);
     EXPECT_FALSE(kernel->isEnabled());
@@ -631,7 +636,7 @@ TEST_F(WindowInputsTest, CtrlZInANumberFieldIsThePlansUndo)
     ASSERT_NE(spin, nullptr);
     QLineEdit* edit = spin->findChild<QLineEdit*>();
     ASSERT_NE(edit, nullptr);
-    for (QWidget* target : {static_cast<QWidget*>(spin), static_cast<QWidget*>(edit)}) {
+    for (QWidget* target : { static_cast<QWidget*>(spin), static_cast<QWidget*>(edit) }) {
         QKeyEvent undo(QEvent::ShortcutOverride, Qt::Key_Z, Qt::ControlModifier);
         undo.setAccepted(false);
         QApplication::sendEvent(target, &undo);
@@ -665,8 +670,8 @@ TEST_F(WindowInputsTest, AFailureForWantOfANetworkShowsNoMemoryVerdict)
 {
     // Issue 44 item 4: "needs a network bandwidth" sat beside "162 GiB of 96 GiB ... No", which read as a memory
     // failure. Two nodes of 8 x H20 without a network between them cannot run at all.
-    openPatched({{"model", {{"preset", "llama-2-70b"}}},
-                 {"candidates", json::array({{{"gpu", "h20-96gb"}, {"gpus_per_node", 8}, {"nodes", 2}}})}});
+    openPatched({ { "model", { { "preset", "llama-2-70b" } } },
+        { "candidates", json::array({ { { "gpu", "h20-96gb" }, { "gpus_per_node", 8 }, { "nodes", 2 } } }) } });
     const ComparisonModel* model = m_window->comparisonModel();
     ASSERT_EQ(model->rowCount(), 1);
     const EvaluationPtr e = model->evaluation();
@@ -684,12 +689,12 @@ TEST_F(WindowInputsTest, CostColumnsShownLaterAreWideEnoughInBothLanguages)
 {
     // Issue 44 item 11: the Spot, TTFT and Headroom columns were clipped: shown after the table sized its columns
     // (sized while hidden, a column keeps the default width), or after a language switch.
-    openPatched({{"billing", {{"modes", json::array({"on_demand", "spot"})}}}});
+    openPatched({ { "billing", { { "modes", json::array({ "on_demand", "spot" }) } } } });
     ComparisonView* table = m_window->comparisonView();
     ASSERT_FALSE(table->isColumnHidden(ComparisonModel::CostSpot));
-    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+    for (const QString& language : { QStringLiteral("zh_CN"), QStringLiteral("en") }) {
         switchLanguage(language);
-        for (int column : {int(ComparisonModel::CostSpot), int(ComparisonModel::Headroom)}) {
+        for (int column : { int(ComparisonModel::CostSpot), int(ComparisonModel::Headroom) }) {
             if (table->isColumnHidden(column))
                 continue;
             EXPECT_GE(table->columnWidth(column), table->horizontalHeader()->sectionSizeHint(column))

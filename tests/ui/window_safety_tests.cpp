@@ -30,10 +30,12 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
 // While alive, writes beyond `bytes` into any file fail (EFBIG), as on a full disk; unprivileged and exact.
-class FileSizeLimit {
+class FileSizeLimit
+{
 public:
     explicit FileSizeLimit(rlim_t bytes)
     {
@@ -50,11 +52,12 @@ public:
     }
 
 private:
-    rlimit m_previous{};
+    rlimit m_previous {};
     void (*m_handler)(int) = nullptr;
 };
 
-class WindowSafety : public ::testing::Test {
+class WindowSafety : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -68,7 +71,8 @@ protected:
         MainWindowOptions options;
         options.settings = m_settings.get();
         options.overridesPath = m_dir.filePath(QStringLiteral("overrides.json"));
-        options.recoveryPath = recoveryBase.isEmpty() ? m_dir.filePath(QStringLiteral("recovery.gpuplan")) : recoveryBase;
+        options.recoveryPath
+            = recoveryBase.isEmpty() ? m_dir.filePath(QStringLiteral("recovery.gpuplan")) : recoveryBase;
         options.restoreSession = false;
         options.offerRecovery = false;
         auto window = std::make_unique<MainWindow>(options);
@@ -127,14 +131,14 @@ TEST_F(WindowSafety, SaveOnAFullDiskKeepsTheOldFileAndTheDocumentModified)
         savedAgain = m_window->savePlan(path);
     }
     EXPECT_FALSE(savedAgain);
-    EXPECT_EQ(test::readFileBytes(path), saved);                       // the old file, whole
-    EXPECT_TRUE(m_window->document()->isModified());       // the title keeps its *
-    EXPECT_TRUE(QFileInfo::exists(recovery));              // and the recovery copy stays
+    EXPECT_EQ(test::readFileBytes(path), saved); // the old file, whole
+    EXPECT_TRUE(m_window->document()->isModified()); // the title keeps its *
+    EXPECT_TRUE(QFileInfo::exists(recovery)); // and the recovery copy stays
     ASSERT_EQ(m_messages.size(), 1);
     EXPECT_TRUE(m_messages.first().contains(QStringLiteral("plan.gpuplan"))) << m_messages.first().toStdString();
     EXPECT_FALSE(m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Saved")));
-    EXPECT_EQ(QDir(m_dir.path()).entryList({QStringLiteral(".plan.gpuplan.tmp*")}, QDir::Files | QDir::Hidden),
-              QStringList()); // no temporary left behind
+    EXPECT_EQ(QDir(m_dir.path()).entryList({ QStringLiteral(".plan.gpuplan.tmp*") }, QDir::Files | QDir::Hidden),
+        QStringList()); // no temporary left behind
 
     // Once there is room again the save works and the recovery copy goes.
     ASSERT_TRUE(m_window->savePlan(path));
@@ -191,7 +195,7 @@ TEST_F(WindowSafety, SecondWindowNeitherOffersNorDeletesTheFirstWindowsRecovery)
     EXPECT_TRUE(asked);
     EXPECT_EQ(third->document()->plan().workload.sequenceLength, 8192);
     EXPECT_TRUE(third->document()->isModified());
-    EXPECT_FALSE(QFileInfo::exists(first));                 // adopted: now in the third window's own file
+    EXPECT_FALSE(QFileInfo::exists(first)); // adopted: now in the third window's own file
     EXPECT_TRUE(QFileInfo::exists(third->recoveryPath()));
 }
 
@@ -233,8 +237,7 @@ TEST_F(WindowSafety, ExportRightAfterAnEditPrintsTheEditedPlansResults)
     ASSERT_TRUE(m_window->exportCsv(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
     // The same report written from a fresh evaluation of the edited plan, and from the old plan's.
     auto csvOf = [&](const gp::Plan& plan, const QString& name) {
-        auto evaluation =
-            std::make_shared<const Evaluation>(evaluatePlan(plan, *m_window->evaluator()->catalog()));
+        auto evaluation = std::make_shared<const Evaluation>(evaluatePlan(plan, *m_window->evaluator()->catalog()));
         const QString file = m_dir.filePath(name);
         EXPECT_TRUE(writeCsvReport(makeReportData(plan, m_window->evaluator()->catalog(), evaluation), file).ok());
         return test::readFileBytes(file);

@@ -26,9 +26,11 @@
 
 using namespace gpui;
 
-namespace {
+namespace
+{
 
-class WindowTest : public ::testing::Test {
+class WindowTest : public ::testing::Test
+{
 protected:
     void SetUp() override
     {
@@ -79,7 +81,8 @@ protected:
         std::vector<double> totals;
         const ComparisonModel* model = window->comparisonModel();
         for (int row = 0; row < model->rowCount(); ++row)
-            totals.push_back(model->index(row, ComparisonModel::MemoryPerGpu).data(ComparisonModel::SortRole).toDouble());
+            totals.push_back(
+                model->index(row, ComparisonModel::MemoryPerGpu).data(ComparisonModel::SortRole).toDouble());
         return totals;
     }
 
@@ -164,7 +167,7 @@ TEST_F(WindowTest, BrokenPlanFileShowsFieldErrorAndKeepsPlan)
 {
     const gp::Plan before = m_window->document()->plan();
     const QString path = test::writeFile(m_dir, QStringLiteral("broken.gpuplan"),
-                                         R"({"format": "gpu-planner-plan", "version": 1,
+        R"({"format": "gpu-planner-plan", "version": 1,
                                              "model": {"preset": "llama-2-7b"},
                                              "workload": {"sequence_length": -5}})");
     QSignalSpy errors(m_window.get(), &MainWindow::errorShown);
@@ -219,11 +222,11 @@ TEST_F(WindowTest, CoreErrorIsShownNextToTheField)
 {
     InputsPanel* inputs = m_window->inputsPanel();
     EXPECT_EQ(inputs->showFieldError(QStringLiteral("workload.lora.rank"), QStringLiteral("must be positive")),
-              QStringLiteral("workload.lora.rank"));
+        QStringLiteral("workload.lora.rank"));
     EXPECT_EQ(inputs->fieldError(QStringLiteral("workload.lora.rank")), QStringLiteral("must be positive"));
     // A deeper path lands on the closest widget; an unknown one at the top.
     EXPECT_EQ(inputs->showFieldError(QStringLiteral("model.architecture.hidden_size"), QStringLiteral("x")),
-              QStringLiteral("model"));
+        QStringLiteral("model"));
     EXPECT_EQ(inputs->showFieldError(QStringLiteral("candidates[3].gpu"), QStringLiteral("unknown")), QString());
     inputs->clearFieldErrors();
     EXPECT_TRUE(inputs->fieldError(QStringLiteral("workload.lora.rank")).isEmpty());
@@ -324,7 +327,7 @@ TEST_F(WindowTest, ModelFromTheHuggingFaceCacheIsImportedOffline)
         return items.value(0);
     });
     m_window->chooseCachedModel();
-    EXPECT_EQ(offered, QStringList{QStringLiteral("TinyLlama/TinyLlama-1.1B")});
+    EXPECT_EQ(offered, QStringList { QStringLiteral("TinyLlama/TinyLlama-1.1B") });
     const gp::Plan& plan = m_window->document()->plan();
     ASSERT_TRUE(plan.model.architecture.has_value());
     EXPECT_EQ(plan.model.architecture->hiddenSize, 2048);
@@ -368,8 +371,8 @@ TEST_F(WindowTest, ChartsSettleInRankOrderAfterLiveUpdates)
     ASSERT_TRUE(waitForResult(m_window.get()));
     const EvaluationPtr shown = m_window->comparisonModel()->evaluation();
     ASSERT_TRUE(shown && shown->ok);
-    std::unique_ptr<QChart> memory(buildMemoryChart(shown->results, ChartOptions{}));
-    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(shown->results, ChartOptions{}));
+    std::unique_ptr<QChart> memory(buildMemoryChart(shown->results, ChartOptions {}));
+    std::unique_ptr<QChart> bottleneck(buildBottleneckChart(shown->results, ChartOptions {}));
     ASSERT_NE(categories(memory.get()), cheapestFirst) << "the objective should reorder the candidates";
     EXPECT_EQ(categories(m_window->memoryChartView()->chart()), cheapestFirst) << "live: in place";
     QTest::qWait(MainWindow::ChartSettleMs + 300);

@@ -6,7 +6,8 @@ class QValueAxis;
 class QLogValueAxis;
 class QString;
 
-namespace gpui {
+namespace gpui
+{
 
 // A value axis from 0 to `max` in `ticks` ticks (ticks - 1 equal steps of 1, 2, 2.5 or 5 x 10^k).
 struct NiceScale {
@@ -27,7 +28,8 @@ NiceScale liveScale(const QValueAxis* axis, double value, int targetTicks);
 // within two decades of its top (then the current range is kept).
 bool keepLogRange(const QLogValueAxis* axis, double newMin, double newMax);
 
-// "%.Nf" with the fewest decimals (0-6: a tiny cost reads 0.00025, never 0.000) that show every tick of the scale distinctly.
+// "%.Nf" with the fewest decimals (0-6: a tiny cost reads 0.00025, never 0.000) that show every tick of the scale
+// distinctly.
 QString labelFormat(const NiceScale& scale);
 
 // Sets the axis to 0..scale.max with scale.ticks ticks and the label format; does nothing that is already so.

@@ -26,21 +26,23 @@
 #include <limits>
 #include <memory>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct Tr {
     Q_DECLARE_TR_FUNCTIONS(Charts)
 };
 
 // Tableau 10: hues that stay apart on light and dark backgrounds; the cost chart uses the first six.
-const QRgb CandidatePalette[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x59A14F, 0xB07AA1, 0xEDC948,
-                                 0x76B7B2, 0xFF9DA7, 0x9C755F, 0xBAB0AC};
+const QRgb CandidatePalette[]
+    = { 0x4E79A7, 0xF28E2B, 0xE15759, 0x59A14F, 0xB07AA1, 0xEDC948, 0x76B7B2, 0xFF9DA7, 0x9C755F, 0xBAB0AC };
 
-const QRgb MemoryPartColors[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
-                                 0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F};
-const QRgb StepPartColors[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0xB07AA1, 0x76B7B2};
+const QRgb MemoryPartColors[]
+    = { 0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F };
+const QRgb StepPartColors[] = { 0x4E79A7, 0xF28E2B, 0xE15759, 0xB07AA1, 0x76B7B2 };
 
 const QColor FitColor(0x2E, 0x9D, 0x4F);
 const QColor MissColor(0xD0, 0x3B, 0x3B);
@@ -204,8 +206,8 @@ void useHairlines(QChart* chart)
 }
 
 // A horizontal bar chart's axes: the candidates down the left (top = first), `axisX`'s values along the bottom.
-void attachHorizontalBarAxes(QChart* chart, QAbstractSeries* series, const QStringList& labelsBottomUp,
-                             QValueAxis* axisX)
+void attachHorizontalBarAxes(
+    QChart* chart, QAbstractSeries* series, const QStringList& labelsBottomUp, QValueAxis* axisX)
 {
     auto* axisY = new QBarCategoryAxis;
     axisY->append(labelsBottomUp);
@@ -245,13 +247,16 @@ QString chartLabel(const gp::CandidateResult& result)
     return label;
 }
 
-namespace {
+namespace
+{
 
 // What a chart shows besides its series: the results behind each category (for tooltips) and the layout key the
 // chart was built for. An in-place update is only allowed when the key is unchanged.
-class ChartState : public QObject {
+class ChartState : public QObject
+{
 public:
-    explicit ChartState(QChart* chart) : QObject(chart)
+    explicit ChartState(QChart* chart)
+        : QObject(chart)
     {
         // A dynamic property rather than findChild(): qobject_cast needs Q_OBJECT, and this class needs no moc.
         chart->setProperty(PropertyName, QVariant::fromValue(static_cast<QObject*>(this)));
@@ -259,7 +264,7 @@ public:
     static constexpr const char* PropertyName = "gpui_chart_state";
     QString layoutKey;
     std::vector<gp::CandidateResult> results; // in category order
-    QStringList labels;                       // in category order
+    QStringList labels; // in category order
     // Cost chart only: series in build order and their tooltips.
     std::vector<QLineSeries*> costLines;
     std::vector<QScatterSeries*> finishes;
@@ -303,8 +308,7 @@ void replaceValues(QBarSet* set, const std::vector<double>& values)
             set->replace(i, values[size_t(i)]);
 }
 
-template <class Axis>
-Axis* firstAxis(QChart* chart, Qt::Orientation orientation)
+template <class Axis> Axis* firstAxis(QChart* chart, Qt::Orientation orientation)
 {
     for (QAbstractAxis* a : chart->axes(orientation))
         if (auto* axis = qobject_cast<Axis*>(a))
@@ -316,35 +320,35 @@ constexpr int DefaultTickCount = 5; // QValueAxis's own default
 
 // ---- Memory chart ----
 
-const char* const MemoryPartNames[] = {"weights", "gradients", "optimizer", "activations", "logits",
-                                       "kv_cache", "buffers",   "allocator", "runtime"};
+const char* const MemoryPartNames[]
+    = { "weights", "gradients", "optimizer", "activations", "logits", "kv_cache", "buffers", "allocator", "runtime" };
 
 double memoryPart(const gp::MemoryBreakdown& m, int part)
 {
-    const double parts[] = {m.weights, m.gradients, m.optimizer, m.activations, m.logits,
-                            m.kvCache, m.buffers,   m.allocator, m.runtime};
+    const double parts[] = { m.weights, m.gradients, m.optimizer, m.activations, m.logits, m.kvCache, m.buffers,
+        m.allocator, m.runtime };
     return parts[part];
 }
 
 struct MemoryModel {
     std::vector<const gp::CandidateResult*> rs;
     QStringList labels;
-    bool samePlaces = false;                 // keepOrder() kept the chart's candidates in their places
-    std::vector<int> parts;                  // memory parts shown (some candidate has a non-zero value)
+    bool samePlaces = false; // keepOrder() kept the chart's candidates in their places
+    std::vector<int> parts; // memory parts shown (some candidate has a non-zero value)
     std::vector<std::vector<double>> values; // GiB, per shown part, per candidate
     double maxGiB = 1;
     QString layoutKey;
 };
 
 MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
-                        const QStringList* previousOrder = nullptr)
+    const QStringList* previousOrder = nullptr)
 {
     MemoryModel m;
     m.rs = shown(results, options.maxCandidates);
     m.samePlaces = keepOrder(m.rs, previousOrder);
     m.labels = memoryAxisLabels(m.rs);
     for (const gp::CandidateResult* r : m.rs)
-        m.maxGiB = std::max({m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory)});
+        m.maxGiB = std::max({ m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory) });
     for (int part = 0; part < 9; ++part) {
         bool any = false;
         for (const gp::CandidateResult* r : m.rs)
@@ -379,7 +383,7 @@ void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m, bool live)
 QList<QPointF> capacityLine(const MemoryModel& m, size_t i)
 {
     const double cap = toGiB(m.rs[i]->gpuMemory);
-    return {QPointF(double(i) - 0.42, cap), QPointF(double(i) + 0.42, cap)};
+    return { QPointF(double(i) - 0.42, cap), QPointF(double(i) + 0.42, cap) };
 }
 
 // A capacity line's colour and legend name say whether the plan fits; only the first line of each kind is listed.
@@ -396,7 +400,7 @@ void styleCapacityLine(QLineSeries* line, bool fits)
 
 void listFirstCapacityLines(QChart* chart, const std::vector<QLineSeries*>& lines, const MemoryModel& m)
 {
-    bool listed[2] = {false, false};
+    bool listed[2] = { false, false };
     std::vector<std::pair<QAbstractSeries*, bool>> visible;
     for (size_t i = 0; i < lines.size() && i < m.rs.size(); ++i) {
         const int kind = m.rs[i]->fits ? 0 : 1;
@@ -440,8 +444,8 @@ QList<QPointF> sampledCurve(const std::vector<gp::CostPoint>& curve)
         const gp::CostPoint& b = curve[k];
         if (!std::isfinite(b.days) || !std::isfinite(b.cost))
             continue;
-        if (k > 0 && std::isfinite(curve[k - 1].days) && std::isfinite(curve[k - 1].cost)
-            && b.days > curve[k - 1].days && b.cost != curve[k - 1].cost) {
+        if (k > 0 && std::isfinite(curve[k - 1].days) && std::isfinite(curve[k - 1].cost) && b.days > curve[k - 1].days
+            && b.cost != curve[k - 1].cost) {
             const gp::CostPoint& a = curve[k - 1];
             for (int i = 1; i < 16; ++i) {
                 const double t = i / 16.0;
@@ -463,12 +467,12 @@ struct CostLine {
 struct CostModel {
     std::vector<const gp::CandidateResult*> rs;
     QStringList labels;
-    std::vector<CostLine> lines;                   // candidates in order, each candidate's modes in order
-    std::vector<QList<QPointF>> finishes;          // per candidate
-    std::vector<QStringList> finishTips;           // per candidate
+    std::vector<CostLine> lines; // candidates in order, each candidate's modes in order
+    std::vector<QList<QPointF>> finishes; // per candidate
+    std::vector<QStringList> finishTips; // per candidate
     QList<QPointF> breakEven;
     QStringList breakEvenTips;
-    std::vector<const char*> modesUsed;            // legend keys for line styles
+    std::vector<const char*> modesUsed; // legend keys for line styles
     double maxDays = 0, maxCost = 0, minCost = 0;
     bool logScale = false;
     double scale = 1;
@@ -477,7 +481,7 @@ struct CostModel {
 };
 
 CostModel costModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
-                    const QStringList* previousOrder = nullptr)
+    const QStringList* previousOrder = nullptr)
 {
     CostModel c;
     const auto drawn = [&options](const std::string& mode) {
@@ -486,9 +490,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     };
     // Only candidates that fit have a cost worth comparing; the best four keep 4 x 4 billing curves readable.
     for (const gp::CandidateResult& r : results) {
-        const bool priced = std::any_of(r.cost.modes.begin(), r.cost.modes.end(), [&drawn](const gp::BillingCost& m) {
-            return drawn(m.mode) && !m.curve.empty();
-        });
+        const bool priced = std::any_of(r.cost.modes.begin(), r.cost.modes.end(),
+            [&drawn](const gp::BillingCost& m) { return drawn(m.mode) && !m.curve.empty(); });
         if (r.fits && priced && int(c.rs.size()) < std::min(options.maxCandidates, 4))
             c.rs.push_back(&r);
     }
@@ -499,7 +502,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     std::vector<std::vector<QList<QPointF>>> sampled(c.rs.size());
     for (size_t i = 0; i < c.rs.size(); ++i)
         for (const gp::BillingCost& m : c.rs[i]->cost.modes) {
-            sampled[i].push_back(drawn(m.mode) ? sampledCurve(m.curve) : QList<QPointF>{});
+            sampled[i].push_back(drawn(m.mode) ? sampledCurve(m.curve) : QList<QPointF> {});
             for (const QPointF& p : sampled[i].back()) {
                 c.maxDays = std::max(c.maxDays, p.x());
                 c.maxCost = std::max(c.maxCost, p.y());
@@ -525,7 +528,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
             CostLine line;
             line.candidate = int(i);
             line.mode = m.mode;
-            line.modeName = CoreText::billingMode(QString::fromStdString(m.mode), r.cost.reservedTermMonths.value_or(0));
+            line.modeName
+                = CoreText::billingMode(QString::fromStdString(m.mode), r.cost.reservedTermMonths.value_or(0));
             for (const QPointF& p : sampled[i][k])
                 if (!c.logScale || p.y() > 0)
                     line.points.append(QPointF(p.x(), p.y() / c.scale));
@@ -534,7 +538,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
                 c.finishes[i].append(line.points.back());
                 c.finishTips[i] << Tr::tr("<b>%1</b> · %2<br>Finishes after %3 days<br>Total %4")
                                        .arg(label, line.modeName, formatNumber(m.finishDays, 1),
-                                            m.total ? formatMoney(*m.total, currency) : Tr::tr("n/a"));
+                                           m.total ? formatMoney(*m.total, currency) : Tr::tr("n/a"));
             }
             c.lines.push_back(std::move(line));
         }
@@ -565,7 +569,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
             }
         }
     }
-    for (const char* mode : {"on_demand", "monthly", "reserved", "spot"}) {
+    for (const char* mode : { "on_demand", "monthly", "reserved", "spot" }) {
         bool used = false;
         for (const CostLine& line : c.lines)
             used = used || line.mode == mode;
@@ -641,11 +645,10 @@ struct StepPart {
     const char* name;
     double gp::StepTime::*member;
 };
-const StepPart StepParts[] = {{"compute", &gp::StepTime::compute},
-                              {"communication_intra_node", &gp::StepTime::communicationIntraNode},
-                              {"communication_network", &gp::StepTime::communicationNetwork},
-                              {"offload", &gp::StepTime::offload},
-                              {"data_loading", &gp::StepTime::dataLoading}};
+const StepPart StepParts[]
+    = { { "compute", &gp::StepTime::compute }, { "communication_intra_node", &gp::StepTime::communicationIntraNode },
+          { "communication_network", &gp::StepTime::communicationNetwork }, { "offload", &gp::StepTime::offload },
+          { "data_loading", &gp::StepTime::dataLoading } };
 constexpr int StepPartCount = int(sizeof(StepParts) / sizeof(StepParts[0]));
 
 // Training: each step's split scaled to one million tokens, so candidates with different batch layouts compare.
@@ -662,15 +665,15 @@ struct BottleneckModel {
     bool inference = false;
     bool milliseconds = false;
     double maxSeconds = 0;
-    QStringList order;                       // candidateIds, best-ranked first (ChartState::order)
-    bool samePlaces = false;                 // keepOrder() kept the chart's candidates in their places
-    std::vector<bool> listed;                // per part: some candidate spends time on it (compute always)
+    QStringList order; // candidateIds, best-ranked first (ChartState::order)
+    bool samePlaces = false; // keepOrder() kept the chart's candidates in their places
+    std::vector<bool> listed; // per part: some candidate spends time on it (compute always)
     std::vector<std::vector<double>> values; // per part, per reversed candidate
     QString layoutKey;
 };
 
 BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results, const ChartOptions& options,
-                                const QStringList* previousOrder = nullptr)
+    const QStringList* previousOrder = nullptr)
 {
     BottleneckModel b;
     auto rs = shown(results, options.maxCandidates);
@@ -700,7 +703,7 @@ BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results,
         b.values.push_back(std::move(v));
     }
     b.layoutKey = QStringLiteral("bottleneck|%1|").arg(b.reversed.size()) + optionsKey(options)
-                  + QStringLiteral("|%1|").arg(int(b.inference));
+        + QStringLiteral("|%1|").arg(int(b.inference));
     return b;
 }
 
@@ -748,8 +751,8 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
             const gp::CandidateResult& r = state->results[size_t(i)];
             showTip(Tr::tr("<b>%1</b><br>%2: %3<br>Total: %4 of %5 (usable %6)<br>%7")
                         .arg(state->labels[i], partLabel, formatBytes(memoryPart(r.memory, part)),
-                             formatBytes(r.memory.total), formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
-                             r.fits ? Tr::tr("Fits") : Tr::tr("Does not fit")));
+                            formatBytes(r.memory.total), formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
+                            r.fits ? Tr::tr("Fits") : Tr::tr("Does not fit")));
         });
         series->append(set);
     }
@@ -793,7 +796,7 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
             const gp::CandidateResult& c = state->results[i];
             showTip(Tr::tr("<b>%1</b><br>GPU memory: %2<br>Usable after headroom: %3<br>Needed: %4")
                         .arg(state->labels[int(i)], formatBytes(c.gpuMemory), formatBytes(c.usableMemory),
-                             formatBytes(c.memory.total)));
+                            formatBytes(c.memory.total)));
         });
     }
     listFirstCapacityLines(chart, lines, m);
@@ -922,16 +925,16 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
                 unlisted.push_back(line);
             named = true;
             const QString modeName = l.modeName;
-            QObject::connect(line, &QLineSeries::hovered, line,
-                             [state, i, modeName, scale, currency](const QPointF& p, bool on) {
-                                 if (!on || int(i) >= state->labels.size()) {
-                                     QToolTip::hideText();
-                                     return;
-                                 }
-                                 showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
-                                             .arg(state->labels[int(i)], modeName, formatNumber(p.x(), 1),
-                                                  formatMoney(p.y() * scale, currency)));
-                             });
+            QObject::connect(
+                line, &QLineSeries::hovered, line, [state, i, modeName, scale, currency](const QPointF& p, bool on) {
+                    if (!on || int(i) >= state->labels.size()) {
+                        QToolTip::hideText();
+                        return;
+                    }
+                    showTip(Tr::tr("<b>%1</b> · %2<br>Day %3: %4")
+                                .arg(state->labels[int(i)], modeName, formatNumber(p.x(), 1),
+                                    formatMoney(p.y() * scale, currency)));
+                });
         }
         auto* finish = new QScatterSeries;
         finish->setMarkerShape(QScatterSeries::MarkerShapeCircle);
@@ -1023,8 +1026,8 @@ bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& resu
 QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     const BottleneckModel b = bottleneckModel(results, options);
-    QChart* chart = newChart(b.inference ? Tr::tr("Decode step time by part") : Tr::tr("Time per million tokens"),
-                             options);
+    QChart* chart
+        = newChart(b.inference ? Tr::tr("Decode step time by part") : Tr::tr("Time per million tokens"), options);
     auto* state = new ChartState(chart);
     state->layoutKey = b.layoutKey;
     if (b.reversed.empty())
@@ -1054,7 +1057,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
             const double share = r.step.total > 0 ? part / r.step.total : 0;
             QString text = Tr::tr("<b>%1</b><br>%2: %3 per step (%4)<br>Step: %5")
                                .arg(state->labels[i], partLabel, formatSeconds(part), formatPercent(share),
-                                    formatSeconds(r.step.total));
+                                   formatSeconds(r.step.total));
             if (!inference)
                 text += Tr::tr("<br>Per million tokens: %1").arg(formatSeconds(part * perMillionScale(r, false)));
             showTip(text);
@@ -1069,8 +1072,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     return chart;
 }
 
-bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                           const ChartOptions& options)
+bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     ChartState* state = stateOf(chart);
     if (!state)
@@ -1102,7 +1104,8 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
 
 // ---- Serving charts ----
 
-namespace {
+namespace
+{
 
 struct ServingCostModel {
     std::vector<const gp::CandidateResult*> reversed; // bottom-up: the best candidate last, drawn on top
@@ -1132,7 +1135,7 @@ ServingCostModel servingCostModel(const std::vector<gp::CandidateResult>& result
     for (const gp::CandidateResult* r : c.reversed) {
         c.perToken.push_back(*r->serving->costPerMillionTokens);
         c.perOutputToken.push_back(r->serving->costPerMillionOutputTokens.value_or(0));
-        c.max = std::max({c.max, c.perToken.back(), c.perOutputToken.back()});
+        c.max = std::max({ c.max, c.perToken.back(), c.perOutputToken.back() });
     }
     c.layoutKey = QStringLiteral("servingcost|%1|%2|").arg(c.reversed.size()).arg(c.available) + optionsKey(options);
     return c;
@@ -1147,10 +1150,10 @@ void setServingCostAxis(QValueAxis* axis, const ServingCostModel& c, bool live)
 struct ServingCurveModel {
     std::vector<const gp::CandidateResult*> rs; // best-ranked first
     QStringList labels;
-    std::vector<QList<QPointF>> lines;      // per candidate: (TPOT ms, output tokens/s per replica)
-    std::vector<QStringList> tips;          // per candidate, parallel to its line
-    std::vector<QList<QPointF>> operating;  // per candidate: its operating point
-    QList<QPointF> target;                  // the TPOT target as a vertical line ("" = no target)
+    std::vector<QList<QPointF>> lines; // per candidate: (TPOT ms, output tokens/s per replica)
+    std::vector<QStringList> tips; // per candidate, parallel to its line
+    std::vector<QList<QPointF>> operating; // per candidate: its operating point
+    QList<QPointF> target; // the TPOT target as a vertical line ("" = no target)
     double maxX = 0, maxY = 0;
     int available = 0;
     QString layoutKey;
@@ -1180,7 +1183,7 @@ ServingCurveModel servingCurveModel(const std::vector<gp::CandidateResult>& resu
             tips << Tr::tr("<b>%1</b><br>%2 requests in flight per replica<br>%3 output tokens/s per replica<br>"
                            "Time per output token %4, time to first token %5")
                         .arg(m.labels[int(i)], formatNumber(p.concurrency, 0), formatNumber(p.outputTokensPerSecond, 0),
-                             formatSeconds(p.tpotSeconds), formatSeconds(p.ttftSeconds));
+                            formatSeconds(p.tpotSeconds), formatSeconds(p.ttftSeconds));
             m.maxX = std::max(m.maxX, p.tpotSeconds * 1e3);
             m.maxY = std::max(m.maxY, p.outputTokensPerSecond);
         }
@@ -1198,15 +1201,16 @@ ServingCurveModel servingCurveModel(const std::vector<gp::CandidateResult>& resu
     // every operating point, the rest of a long curve runs off the chart.
     if (options.tpotTargetSeconds) {
         const double target = *options.tpotTargetSeconds * 1e3;
-        m.maxX = std::min(m.maxX, std::max({target * 3, operatingMaxX * 1.3, target * 1.2}));
+        m.maxX = std::min(m.maxX, std::max({ target * 3, operatingMaxX * 1.3, target * 1.2 }));
         m.maxX = std::max(m.maxX, target * 1.2);
     }
     if (options.tpotTargetSeconds && !m.rs.empty()) {
         const double target = *options.tpotTargetSeconds * 1e3;
-        m.target = {QPointF(target, 0), QPointF(target, std::max(m.maxY, 1.0) * 1.05)};
+        m.target = { QPointF(target, 0), QPointF(target, std::max(m.maxY, 1.0) * 1.05) };
     }
-    m.layoutKey = QStringLiteral("servingcurve|%1|%2|%3|").arg(m.rs.size()).arg(m.available).arg(int(!m.target.isEmpty()))
-                  + optionsKey(options);
+    m.layoutKey
+        = QStringLiteral("servingcurve|%1|%2|%3|").arg(m.rs.size()).arg(m.available).arg(int(!m.target.isEmpty()))
+        + optionsKey(options);
     return m;
 }
 
@@ -1235,8 +1239,8 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
     state->layoutKey = c.layoutKey;
     if (c.reversed.empty()) {
         // Candidates that fit but have no cost per token serve no requests at the load (or have no price).
-        const bool fitting = std::any_of(results.begin(), results.end(),
-                                         [](const gp::CandidateResult& r) { return r.fits && r.serving; });
+        const bool fitting = std::any_of(
+            results.begin(), results.end(), [](const gp::CandidateResult& r) { return r.fits && r.serving; });
         chart->setTitle(fitting ? Tr::tr("Cost per million tokens: no candidate serves the load at a known price")
                                 : Tr::tr("Cost per million tokens: no fitting candidate with a price"));
         return chart;
@@ -1257,7 +1261,7 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
     for (double v : c.perOutputToken)
         *output << v;
     const QString currency = options.currency;
-    for (QBarSet* set : {all, output}) {
+    for (QBarSet* set : { all, output }) {
         QObject::connect(set, &QBarSet::hovered, chart, [state, currency](bool on, int i) {
             if (!on || i < 0 || i >= int(state->results.size()) || !state->results[size_t(i)].serving) {
                 QToolTip::hideText();
@@ -1265,11 +1269,11 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
             }
             const gp::ServingResult& s = *state->results[size_t(i)].serving;
             showTip(Tr::tr("<b>%1</b> · %2<br>%3 per million tokens<br>%4 per million output tokens<br>%n replica(s)",
-                           nullptr, s.replicas)
+                nullptr, s.replicas)
                         .arg(state->labels[i], CoreText::billingMode(QString::fromStdString(s.billingMode)),
-                             s.costPerMillionTokens ? formatMoney(*s.costPerMillionTokens, currency) : Tr::tr("n/a"),
-                             s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency)
-                                                          : Tr::tr("n/a")));
+                            s.costPerMillionTokens ? formatMoney(*s.costPerMillionTokens, currency) : Tr::tr("n/a"),
+                            s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency)
+                                                         : Tr::tr("n/a")));
         });
         series->append(set);
     }
@@ -1281,8 +1285,7 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
     return chart;
 }
 
-bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                            const ChartOptions& options)
+bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     ChartState* state = stateOf(chart);
     if (!state)
@@ -1375,10 +1378,10 @@ QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, 
             showTip(Tr::tr("<b>%1</b> · operating point<br>%2 requests in flight per replica, %n replica(s)<br>"
                            "%3 output tokens/s per replica<br>Time per output token %4, time to first token %5<br>"
                            "Limit: %6",
-                           nullptr, s.replicas)
+                nullptr, s.replicas)
                         .arg(state->labels[int(i)], formatNumber(s.concurrency, 1),
-                             formatNumber(s.outputTokensPerSecond, 0), formatSeconds(s.tpotSeconds),
-                             formatSeconds(s.ttftSeconds), CoreText::servingLimit(QString::fromStdString(s.limit))));
+                            formatNumber(s.outputTokensPerSecond, 0), formatSeconds(s.tpotSeconds),
+                            formatSeconds(s.ttftSeconds), CoreText::servingLimit(QString::fromStdString(s.limit))));
         });
     }
     if (!m.target.isEmpty()) {
@@ -1399,8 +1402,8 @@ QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, 
     return chart;
 }
 
-bool updateServingCurveChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                             const ChartOptions& options)
+bool updateServingCurveChart(
+    QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     ChartState* state = stateOf(chart);
     if (!state)

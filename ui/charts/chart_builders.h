@@ -11,7 +11,8 @@
 
 class QChart;
 
-namespace gpui {
+namespace gpui
+{
 
 struct ChartOptions {
     QString currency = QStringLiteral("CNY");
@@ -60,11 +61,10 @@ QChart* buildServingCurveChart(const std::vector<gp::CandidateResult>& results, 
 // case while dragging a slider. Returns false, changing nothing, when the chart must be rebuilt instead.
 bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 bool updateCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
-bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                           const ChartOptions& options);
-bool updateServingCostChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                            const ChartOptions& options);
-bool updateServingCurveChart(QChart* chart, const std::vector<gp::CandidateResult>& results,
-                             const ChartOptions& options);
+bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+bool updateServingCostChart(
+    QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
+bool updateServingCurveChart(
+    QChart* chart, const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 
 } // namespace gpui

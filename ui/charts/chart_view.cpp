@@ -3,23 +3,25 @@
 #include "file_access.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QContextMenuEvent>
-#include <QKeyEvent>
-#include <QMouseEvent>
-#include <QWheelEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsLayout>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QSvgGenerator>
-#include <QBuffer>
+#include <QWheelEvent>
 
-namespace gpui {
+namespace gpui
+{
 
-ChartView::ChartView(QWidget* parent) : QChartView(parent)
+ChartView::ChartView(QWidget* parent)
+    : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
     // A chart's few hundred items move together on every relayout; keeping a BSP index of them up to date costs more
@@ -58,7 +60,8 @@ QImage ChartView::renderImage(qreal scale) const
     return image;
 }
 
-namespace {
+namespace
+{
 
 // All or nothing, every write checked (a full disk leaves the old image, and says so).
 bool writeImage(const QString& path, const QByteArray& bytes, QString* error)
@@ -104,12 +107,12 @@ void ChartView::saveAs()
 {
     QString selected;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Chart"), m_exportName + QStringLiteral(".png"),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"), &selected);
+        tr("PNG image (*.png);;SVG drawing (*.svg)"), &selected);
     if (path.isEmpty())
         return;
     QString error;
     const bool svg = path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
-                     || (selected.contains(QLatin1String("svg")) && QFileInfo(path).suffix().isEmpty());
+        || (selected.contains(QLatin1String("svg")) && QFileInfo(path).suffix().isEmpty());
     const bool ok = svg ? saveSvg(path, &error) : savePng(path, &error);
     if (!ok)
         QMessageBox::warning(this, tr("Save Chart"), tr("Could not save %1: %2").arg(path, error));

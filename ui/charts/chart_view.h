@@ -3,9 +3,11 @@
 
 #include <QChartView>
 
-namespace gpui {
+namespace gpui
+{
 
-class ChartView : public QChartView {
+class ChartView : public QChartView
+{
     Q_OBJECT
 public:
     explicit ChartView(QWidget* parent = nullptr);

@@ -20,9 +20,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct ScenarioChartTr {
     Q_DECLARE_TR_FUNCTIONS(ScenarioChart)
@@ -53,12 +55,14 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
 
     QStringList labels;
     QStringList tips; // what hovering a bar says, per row
-    auto* costs = new QBarSet(inference ? ScenarioChartTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(currency))
-                                        : ScenarioChartTr::tr("Cost (%1)").arg(QString::fromStdString(currency)));
+    auto* costs = new QBarSet(inference
+            ? ScenarioChartTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(currency))
+            : ScenarioChartTr::tr("Cost (%1)").arg(QString::fromStdString(currency)));
     costs->setColor(QColor(0x4E79A7));
     costs->setBorderColor(QColor(0x4E79A7).darker(115));
     auto* hours = new QLineSeries;
-    hours->setName(inference ? ScenarioChartTr::tr("Time per request batch (hours)") : ScenarioChartTr::tr("Time to finish (hours)"));
+    hours->setName(inference ? ScenarioChartTr::tr("Time per request batch (hours)")
+                             : ScenarioChartTr::tr("Time to finish (hours)"));
     hours->setColor(QColor(0xF28E2B));
     auto* points = new QScatterSeries;
     points->setColor(QColor(0xF28E2B));
@@ -84,15 +88,14 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
                         .arg(label.toHtmlEscaped(), QString::fromStdString(h.candidate).toHtmlEscaped())
                         .arg(h.gpus)
                         .arg(CoreText::configuration(h.configuration),
-                             h.fits && h.figures.priced
-                                 ? formatMoney(h.figures.cost, QString::fromStdString(row.answer->currency))
-                                 : QStringLiteral("-"),
-                             h.fits ? formatHours(h.figures.hours) : ScenarioChartTr::tr("does not fit"));
+                            h.fits && h.figures.priced
+                                ? formatMoney(h.figures.cost, QString::fromStdString(row.answer->currency))
+                                : QStringLiteral("-"),
+                            h.fits ? formatHours(h.figures.hours) : ScenarioChartTr::tr("does not fit"));
         const bool usable = !row.error && h.hasCandidate && h.fits && row.answer;
         const bool sameCurrency = usable && row.answer->currency == currency;
-        const double cost = usable && sameCurrency && h.figures.priced && std::isfinite(h.figures.cost)
-                                ? h.figures.cost
-                                : 0;
+        const double cost
+            = usable && sameCurrency && h.figures.priced && std::isfinite(h.figures.cost) ? h.figures.cost : 0;
         *costs << cost;
         maxCost = std::max(maxCost, cost);
         if (usable && std::isfinite(h.figures.hours)) {

@@ -7,7 +7,8 @@
 
 class QChart;
 
-namespace gpui {
+namespace gpui
+{
 
 // Bars of each row's headline cost (in the baseline's currency; rows priced in another currency or not fitting get
 // no bar) against the left axis, and a line of its hours against the right one. Hovering names the row's candidate.

@@ -6,16 +6,18 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHelpEvent>
-#include <QPainter>
 #include <QPaintEvent>
+#include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 constexpr int kBarHeight = 26;
 constexpr int kBarGap = 12;
@@ -30,7 +32,7 @@ double tickStep(double span, int ticks)
         return 1;
     const double raw = span / std::max(1, ticks);
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    for (double m : { 1.0, 2.0, 2.5, 5.0, 10.0 })
         if (raw <= m * magnitude)
             return m * magnitude;
     return 10 * magnitude;
@@ -38,7 +40,8 @@ double tickStep(double span, int ticks)
 
 } // namespace
 
-TornadoChart::TornadoChart(QWidget* parent) : QWidget(parent)
+TornadoChart::TornadoChart(QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("tornadoChart"));
     setMouseTracking(true);
@@ -55,7 +58,7 @@ void TornadoChart::setBars(std::vector<Bar> bars, double point, const QString& p
     m_pointText = pointText;
     double lo = point, hi = point;
     for (const Bar& b : m_bars) {
-        for (double v : {b.low, b.high})
+        for (double v : { b.low, b.high })
             if (std::isfinite(v)) {
                 lo = std::min(lo, v);
                 hi = std::max(hi, v);
@@ -91,12 +94,12 @@ void TornadoChart::setAxisFormatter(std::function<QString(double)> format)
 QSize TornadoChart::sizeHint() const
 {
     const int bars = std::max<int>(1, int(m_bars.size()));
-    return {720, kLegendHeight + kAxisHeight + 2 * kMargin + bars * (kBarHeight + kBarGap)};
+    return { 720, kLegendHeight + kAxisHeight + 2 * kMargin + bars * (kBarHeight + kBarGap) };
 }
 
 QSize TornadoChart::minimumSizeHint() const
 {
-    return {360, kLegendHeight + kAxisHeight + 2 * kMargin + kBarHeight + kBarGap};
+    return { 360, kLegendHeight + kAxisHeight + 2 * kMargin + kBarHeight + kBarGap };
 }
 
 QRectF TornadoChart::plotRect() const
@@ -136,10 +139,10 @@ bool TornadoChart::event(QEvent* event)
         const int i = barAt(help->pos());
         if (i >= 0) {
             const Bar& b = m_bars[std::size_t(i)];
-            QToolTip::showText(help->globalPos(), b.label + QStringLiteral("\n") + m_lowLegend + QStringLiteral(": ")
-                                                      + b.lowText + QStringLiteral("\n") + m_highLegend
-                                                      + QStringLiteral(": ") + b.highText,
-                               this);
+            QToolTip::showText(help->globalPos(),
+                b.label + QStringLiteral("\n") + m_lowLegend + QStringLiteral(": ") + b.lowText + QStringLiteral("\n")
+                    + m_highLegend + QStringLiteral(": ") + b.highText,
+                this);
         } else {
             QToolTip::hideText();
         }
@@ -166,7 +169,7 @@ void TornadoChart::paintEvent(QPaintEvent*)
     // Legend.
     double x = plot.left();
     const double ly = kMargin + (kLegendHeight - fm.height()) / 2.0;
-    for (auto [color, label] : {std::pair{lowColor, m_lowLegend}, std::pair{highColor, m_highLegend}}) {
+    for (auto [color, label] : { std::pair { lowColor, m_lowLegend }, std::pair { highColor, m_highLegend } }) {
         if (label.isEmpty())
             continue;
         p.fillRect(QRectF(x, ly + 2, 14, fm.height() - 4), color);
@@ -199,9 +202,9 @@ void TornadoChart::paintEvent(QPaintEvent*)
         const double y = plot.top() + double(i) * (kBarHeight + kBarGap) + kBarGap / 2.0;
         p.setPen(text);
         const QString label = fm.elidedText(b.label, Qt::ElideRight, int(plot.left() - kMargin - 8));
-        p.drawText(QPointF(plot.left() - 8 - fm.horizontalAdvance(label), y + (kBarHeight + fm.ascent()) / 2.0 - 2),
-                   label);
-        for (auto [value, color] : {std::pair{b.low, lowColor}, std::pair{b.high, highColor}}) {
+        p.drawText(
+            QPointF(plot.left() - 8 - fm.horizontalAdvance(label), y + (kBarHeight + fm.ascent()) / 2.0 - 2), label);
+        for (auto [value, color] : { std::pair { b.low, lowColor }, std::pair { b.high, highColor } }) {
             if (!std::isfinite(value))
                 continue;
             const double vx = toX(value, plot);

@@ -9,16 +9,18 @@
 #include <functional>
 #include <vector>
 
-namespace gpui {
+namespace gpui
+{
 
-class TornadoChart : public QWidget {
+class TornadoChart : public QWidget
+{
     Q_OBJECT
 public:
     struct Bar {
-        QString label;    // the input, in words
-        double low = 0;   // the figure with the input at its low end
-        double high = 0;  // ... at its high end
-        QString lowText;  // tooltip / label text of each end ("¥1,050")
+        QString label; // the input, in words
+        double low = 0; // the figure with the input at its low end
+        double high = 0; // ... at its high end
+        QString lowText; // tooltip / label text of each end ("¥1,050")
         QString highText;
     };
 

@@ -3,14 +3,18 @@
 #include "core_text.h"
 #include "number_format.h"
 
-namespace gpui {
+namespace gpui
+{
 
-CandidateListModel::CandidateListModel(QObject* parent) : QAbstractTableModel(parent) {}
+CandidateListModel::CandidateListModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 CandidateListModel::~CandidateListModel() = default;
 
 void CandidateListModel::setCandidates(const std::vector<gp::CandidateSpec>& candidates,
-                                       std::shared_ptr<const gp::Catalog> catalog, const QString& planCurrency)
+    std::shared_ptr<const gp::Catalog> catalog, const QString& planCurrency)
 {
     beginResetModel();
     m_candidates = candidates;
@@ -33,7 +37,9 @@ QString CandidateListModel::displayName(const gp::CandidateSpec& c, const gp::Ca
         return spec ? QString::fromStdString(spec->name) : QString::fromStdString(c.instance);
     }
     const gp::GpuSpec* gpu = catalog.findGpu(c.gpu);
-    return tr("%1 x %2").arg(c.gpusPerNode).arg(gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(c.gpu));
+    return tr("%1 x %2")
+        .arg(c.gpusPerNode)
+        .arg(gpu ? QString::fromStdString(gpu->name) : QString::fromStdString(c.gpu));
 }
 
 int CandidateListModel::rowCount(const QModelIndex& parent) const
@@ -64,7 +70,9 @@ QVariant CandidateListModel::data(const QModelIndex& index, int role) const
         // The full name, however narrow the column.
         const QString name = displayName(c, *m_catalog);
         return c.instance.empty() ? tr("%1 (on-premise machine)").arg(name)
-                                  : (name == QString::fromStdString(c.instance) ? name : tr("%1 (%2)").arg(name, QString::fromStdString(c.instance)));
+                                  : (name == QString::fromStdString(c.instance)
+                                          ? name
+                                          : tr("%1 (%2)").arg(name, QString::fromStdString(c.instance)));
     }
     if (role == Qt::EditRole) {
         if (index.column() == Nodes)

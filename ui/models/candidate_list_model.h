@@ -8,9 +8,11 @@
 
 #include <memory>
 
-namespace gpui {
+namespace gpui
+{
 
-class CandidateListModel : public QAbstractTableModel {
+class CandidateListModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column { Candidate, Gpu, GpusPerNode, Nodes, PricePerHour, ColumnCount };
@@ -20,7 +22,7 @@ public:
     ~CandidateListModel() override;
 
     void setCandidates(const std::vector<gp::CandidateSpec>& candidates, std::shared_ptr<const gp::Catalog> catalog,
-                       const QString& planCurrency);
+        const QString& planCurrency);
     const gp::CandidateSpec* candidate(int row) const;
     // What the user sees for a candidate: its label, the instance name, or "4 x GPU name".
     static QString displayName(const gp::CandidateSpec& candidate, const gp::Catalog& catalog);

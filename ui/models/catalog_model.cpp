@@ -5,9 +5,13 @@
 
 #include <algorithm>
 
-namespace gpui {
+namespace gpui
+{
 
-CatalogModel::CatalogModel(QObject* parent) : QAbstractTableModel(parent) {}
+CatalogModel::CatalogModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 CatalogModel::~CatalogModel() = default;
 
@@ -22,7 +26,7 @@ void CatalogModel::setCheckedIds(const QSet<QString>& ids)
 {
     m_checked = ids;
     if (rowCount() > 0)
-        emit dataChanged(index(0, Instance), index(rowCount() - 1, Instance), {Qt::CheckStateRole});
+        emit dataChanged(index(0, Instance), index(rowCount() - 1, Instance), { Qt::CheckStateRole });
 }
 
 void CatalogModel::setRegions(const std::map<std::string, std::string>& regions)
@@ -35,7 +39,8 @@ void CatalogModel::setRegions(const std::map<std::string, std::string>& regions)
 gp::RegionalPrice CatalogModel::shownPrice(const gp::InstanceSpec& spec) const
 {
     const auto it = m_regions.find(spec.provider);
-    return gp::priceInRegion(*m_catalog, spec, it == m_regions.end() ? std::string_view() : std::string_view(it->second));
+    return gp::priceInRegion(
+        *m_catalog, spec, it == m_regions.end() ? std::string_view() : std::string_view(it->second));
 }
 
 const gp::InstanceSpec* CatalogModel::instance(int row) const
@@ -73,7 +78,7 @@ bool CatalogModel::setData(const QModelIndex& index, const QVariant& value, int 
         m_checked.insert(id);
     else
         m_checked.remove(id);
-    emit dataChanged(index, index, {Qt::CheckStateRole});
+    emit dataChanged(index, index, { Qt::CheckStateRole });
     return true;
 }
 
@@ -106,8 +111,8 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         return shown.inRegion;
     case SoldOutRole:
         return !spec->availability.empty()
-               && std::all_of(spec->availability.begin(), spec->availability.end(),
-                              [](const gp::ZoneStock& z) { return z.status == "sold_out"; });
+            && std::all_of(spec->availability.begin(), spec->availability.end(),
+                [](const gp::ZoneStock& z) { return z.status == "sold_out"; });
     case Qt::CheckStateRole:
         if (index.column() == Instance)
             return m_checked.contains(QString::fromStdString(spec->id)) ? Qt::Checked : Qt::Unchecked;
@@ -117,16 +122,19 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
             QStringList zones;
             for (const gp::ZoneStock& z : spec->availability)
                 zones << QString::fromStdString(z.zone) + QStringLiteral(": ")
-                             + (z.status == "sold_out" ? tr("sold out") : z.status == "limited" ? tr("limited")
-                                                                                                : tr("in stock"));
+                        + (z.status == "sold_out"       ? tr("sold out")
+                                : z.status == "limited" ? tr("limited")
+                                                        : tr("in stock"));
             return zones.join(QLatin1Char('\n'));
         }
         if (index.column() == PricePerHour || index.column() == Monthly || index.column() == PriceStatus
             || index.column() == Region) {
-            QString tip = tr("%1, %2 (as of %3)").arg(CoreText::priceStatus(QString::fromStdString(price.status)), QString::fromStdString(price.source),
-                                                      QString::fromStdString(price.asOf));
+            QString tip = tr("%1, %2 (as of %3)")
+                              .arg(CoreText::priceStatus(QString::fromStdString(price.status)),
+                                  QString::fromStdString(price.source), QString::fromStdString(price.asOf));
             if (!shown.inRegion)
-                tip = tr("No price in %1; the price shown is for %2.").arg(wanted, priceRegion) + QLatin1Char('\n') + tip;
+                tip = tr("No price in %1; the price shown is for %2.").arg(wanted, priceRegion) + QLatin1Char('\n')
+                    + tip;
             return tip;
         }
         return QString::fromStdString(spec->notes.empty() ? spec->source : spec->notes);
@@ -182,12 +190,13 @@ QVariant CatalogModel::data(const QModelIndex& index, int role) const
         case Region:
             if (!shown.inRegion)
                 return tr("no price in %1 (%2 shown)").arg(wanted, priceRegion);
-            return price.zone.empty() ? priceRegion : tr("%1 (zone %2)").arg(priceRegion, QString::fromStdString(price.zone));
+            return price.zone.empty() ? priceRegion
+                                      : tr("%1 (zone %2)").arg(priceRegion, QString::fromStdString(price.zone));
         case Stock: {
             if (spec->availability.empty())
                 return tr("unknown");
             const auto inStock = std::count_if(spec->availability.begin(), spec->availability.end(),
-                                               [](const gp::ZoneStock& z) { return z.status != "sold_out"; });
+                [](const gp::ZoneStock& z) { return z.status != "sold_out"; });
             if (inStock == 0)
                 return tr("sold out");
             return tr("in stock in %1 of %2 zones").arg(inStock).arg(spec->availability.size());
@@ -238,7 +247,8 @@ QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int 
     }
 }
 
-CatalogFilterModel::CatalogFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
+CatalogFilterModel::CatalogFilterModel(QObject* parent)
+    : QSortFilterProxyModel(parent)
 {
     setSortRole(CatalogModel::SortRole);
     setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -310,8 +320,8 @@ bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     }
     if (!m_text.isEmpty()) {
         const QString haystack = first.data(Qt::DisplayRole).toString() + QLatin1Char(' ')
-                                 + m->index(sourceRow, CatalogModel::Gpu, sourceParent).data().toString()
-                                 + QLatin1Char(' ') + first.data(CatalogModel::IdRole).toString();
+            + m->index(sourceRow, CatalogModel::Gpu, sourceParent).data().toString() + QLatin1Char(' ')
+            + first.data(CatalogModel::IdRole).toString();
         if (!haystack.contains(m_text, Qt::CaseInsensitive))
             return false;
     }

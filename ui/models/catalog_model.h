@@ -12,13 +12,30 @@
 #include <memory>
 #include <string>
 
-namespace gpui {
+namespace gpui
+{
 
-class CatalogModel : public QAbstractTableModel {
+class CatalogModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
-    enum Column { Instance, Provider, Gpu, GpuCount, GpuMemory, Vcpus, HostMemory, Interconnect, Network, PricePerHour,
-                  Monthly, PriceStatus, Region, Stock, ColumnCount };
+    enum Column {
+        Instance,
+        Provider,
+        Gpu,
+        GpuCount,
+        GpuMemory,
+        Vcpus,
+        HostMemory,
+        Interconnect,
+        Network,
+        PricePerHour,
+        Monthly,
+        PriceStatus,
+        Region,
+        Stock,
+        ColumnCount
+    };
     Q_ENUM(Column)
     enum Role { SortRole = Qt::UserRole, IdRole, ProviderRole, GpuMemoryRole, PriceRole, InRegionRole, SoldOutRole };
 
@@ -49,16 +66,17 @@ private:
     std::map<std::string, std::string> m_regions;
 };
 
-class CatalogFilterModel : public QSortFilterProxyModel {
+class CatalogFilterModel : public QSortFilterProxyModel
+{
     Q_OBJECT
 public:
     explicit CatalogFilterModel(QObject* parent = nullptr);
     ~CatalogFilterModel() override;
 
     void setProvider(const QString& provider); // "" = any
-    void setText(const QString& text);         // matches instance, family or GPU
+    void setText(const QString& text); // matches instance, family or GPU
     void setMinGpuMemoryGib(double gib);
-    void setMaxPricePerHour(double price);     // 0 = any; in the catalog's currency
+    void setMaxPricePerHour(double price); // 0 = any; in the catalog's currency
     void setCheckedOnly(bool checkedOnly);
     // Hide instances without a price in the region the model shows (chosen rows stay, saying so); false = show all.
     void setPricedInRegionOnly(bool only);

@@ -15,17 +15,17 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
-const char* const ColumnKeys[ComparisonModel::ColumnCount] = {
-    "rank",        "candidate",     "gpu",          "gpus",         "nodes",       "configuration",
-    "replicas",    "concurrency",   "memory_per_gpu",
-    "headroom",    "fits",          "tokens_per_second", "ttft_seconds", "tpot_seconds", "output_tokens_per_second",
-    "limit",       "meets_slo",     "mfu",     "days",        "gpu_hours",      "ranked_cost",
-    "cost_per_million_output_tokens", "monthly_cost", "price_per_hour",
-    "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings"};
+const char* const ColumnKeys[ComparisonModel::ColumnCount]
+    = { "rank", "candidate", "gpu", "gpus", "nodes", "configuration", "replicas", "concurrency", "memory_per_gpu",
+          "headroom", "fits", "tokens_per_second", "ttft_seconds", "tpot_seconds", "output_tokens_per_second", "limit",
+          "meets_slo", "mfu", "days", "gpu_hours", "ranked_cost", "cost_per_million_output_tokens", "monthly_cost",
+          "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings" };
 
 // Failed for want of a network bandwidth (several nodes, none between them): nothing about its memory is a verdict.
 bool lacksNetworkFigure(const gp::CandidateResult& r)
@@ -73,7 +73,10 @@ double tokensPerSecondOf(const gp::CandidateResult& r)
 
 } // namespace
 
-ComparisonModel::ComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+ComparisonModel::ComparisonModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 ComparisonModel::~ComparisonModel() = default;
 
@@ -118,7 +121,7 @@ bool ComparisonModel::notServing(int column)
     // Training figures, the one-batch decode rate and the step's bottleneck (serving says its limit instead); the
     // per-mode totals are a training run's.
     return column == TokensPerSecond || column == Mfu || column == Days || column == GpuHours || column == Bottleneck
-           || column == CostOnDemand || column == CostMonthly || column == CostReserved || column == CostSpot;
+        || column == CostOnDemand || column == CostMonthly || column == CostReserved || column == CostSpot;
 }
 
 void ComparisonModel::setEvaluation(EvaluationPtr evaluation)
@@ -158,7 +161,7 @@ void ComparisonModel::setEvaluation(EvaluationPtr evaluation)
 
 std::vector<QVariant> ComparisonModel::cellLooks() const
 {
-    static constexpr int Roles[] = {Qt::DisplayRole, SortRole, Qt::ForegroundRole, Qt::FontRole, FitsRole};
+    static constexpr int Roles[] = { Qt::DisplayRole, SortRole, Qt::ForegroundRole, Qt::FontRole, FitsRole };
     std::vector<QVariant> looks;
     const int rows = rowCount();
     looks.reserve(size_t(rows) * ColumnCount * std::size(Roles));
@@ -391,8 +394,8 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         const auto cost = headlineCost(*m_evaluation, std::size_t(row));
         if (!cost)
             return tr("n/a");
-        return tr("%1 (%2)").arg(formatMoney(*cost, currency),
-                                 AnswerText::headlineMode(*m_evaluation, std::size_t(row)));
+        return tr("%1 (%2)").arg(
+            formatMoney(*cost, currency), AnswerText::headlineMode(*m_evaluation, std::size_t(row)));
     }
     case PricePerHour:
         return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("n/a");
@@ -434,7 +437,7 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
             return s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a");
         default: // MonthlyCost
             return s.monthlyCost ? tr("%1 (%2)").arg(formatMoney(*s.monthlyCost, currency),
-                                                     CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode)))
+                       CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode)))
                                  : tr("n/a");
         }
     }
@@ -525,18 +528,18 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
     case MemoryPerGpu: {
         const gp::MemoryBreakdown& m = r.memory;
         QStringList lines;
-        const std::pair<const char*, double> parts[] = {
-            {"weights", m.weights},   {"gradients", m.gradients}, {"optimizer", m.optimizer},
-            {"activations", m.activations}, {"logits", m.logits}, {"kv_cache", m.kvCache},
-            {"buffers", m.buffers},   {"allocator", m.allocator}, {"runtime", m.runtime}};
+        const std::pair<const char*, double> parts[]
+            = { { "weights", m.weights }, { "gradients", m.gradients }, { "optimizer", m.optimizer },
+                  { "activations", m.activations }, { "logits", m.logits }, { "kv_cache", m.kvCache },
+                  { "buffers", m.buffers }, { "allocator", m.allocator }, { "runtime", m.runtime } };
         for (const auto& [name, bytes] : parts)
             if (bytes > 0)
                 lines << tr("%1: %2").arg(CoreText::memoryPart(QString::fromLatin1(name)), formatBytes(bytes));
         if (r.serving)
             lines << AnswerText::servingMemory(r);
         else
-            lines << tr("Total: %1 (usable %2 of %3)").arg(formatBytes(m.total), formatBytes(r.usableMemory),
-                                                           formatBytes(r.gpuMemory));
+            lines << tr("Total: %1 (usable %2 of %3)")
+                         .arg(formatBytes(m.total), formatBytes(r.usableMemory), formatBytes(r.gpuMemory));
         return lines.join(QLatin1Char('\n'));
     }
     case Headroom:
@@ -556,14 +559,14 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
     }
     case PricePerHour:
         return tr("%1 (%2)").arg(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)),
-                                 QString::fromStdString(r.cost.priceSource));
+            QString::fromStdString(r.cost.priceSource));
     case Days:
         return formatHours(r.trainingHours);
     case OutputTokensPerSecond:
         if (r.serving)
             return tr("%1 output tokens/s per replica, %2 for all %3 replicas; %4 requests/s")
                 .arg(formatNumber(r.serving->outputTokensPerSecond, 0),
-                     formatNumber(r.serving->totalOutputTokensPerSecond, 0))
+                    formatNumber(r.serving->totalOutputTokensPerSecond, 0))
                 .arg(r.serving->replicas)
                 .arg(formatNumber(r.serving->totalRequestsPerSecond, 2));
         return {};
@@ -581,9 +584,9 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
         return display(r, 0, column).toString();
     case Bottleneck:
         return tr("Step %1: compute %2, intra-node %3, network %4, offload %5, data %6")
-            .arg(formatSeconds(r.step.total), formatSeconds(r.step.compute), formatSeconds(r.step.communicationIntraNode),
-                 formatSeconds(r.step.communicationNetwork), formatSeconds(r.step.offload),
-                 formatSeconds(r.step.dataLoading));
+            .arg(formatSeconds(r.step.total), formatSeconds(r.step.compute),
+                formatSeconds(r.step.communicationIntraNode), formatSeconds(r.step.communicationNetwork),
+                formatSeconds(r.step.offload), formatSeconds(r.step.dataLoading));
     default:
         return display(r, 0, column).toString();
     }
@@ -596,7 +599,8 @@ void ComparisonModel::retranslate()
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
-ComparisonProxyModel::ComparisonProxyModel(QObject* parent) : QSortFilterProxyModel(parent)
+ComparisonProxyModel::ComparisonProxyModel(QObject* parent)
+    : QSortFilterProxyModel(parent)
 {
     setSortRole(ComparisonModel::SortRole);
     setDynamicSortFilter(true);

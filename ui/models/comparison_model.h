@@ -6,9 +6,11 @@
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 
-namespace gpui {
+namespace gpui
+{
 
-class ComparisonModel : public QAbstractTableModel {
+class ComparisonModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column {
@@ -18,23 +20,23 @@ public:
         GpuCount,
         Nodes,
         Configuration,
-        Replicas,              // serving: copies of the model
+        Replicas, // serving: copies of the model
         ConcurrencyPerReplica, // serving: requests in flight per replica at the operating point
         MemoryPerGpu,
         Headroom,
         Fits,
         TokensPerSecond,
-        Ttft,                  // serving: mean time to first token
-        Tpot,                  // serving: mean time per output token
+        Ttft, // serving: mean time to first token
+        Tpot, // serving: mean time per output token
         OutputTokensPerSecond, // serving: per replica
-        Limit,                 // serving: what caps the operating point
-        MeetsSlo,              // serving
+        Limit, // serving: what caps the operating point
+        MeetsSlo, // serving
         Mfu,
         Days,
         GpuHours,
         RankedCost, // the cost the answer ranks by, under the cheapest billing mode the plan counts
         CostPerMillionOutputTokens, // serving
-        MonthlyCost,                // serving
+        MonthlyCost, // serving
         PricePerHour,
         CostOnDemand,
         CostMonthly,
@@ -82,7 +84,8 @@ private:
 };
 
 // Sorts by ComparisonModel::SortRole; optionally hides candidates that do not fit.
-class ComparisonProxyModel : public QSortFilterProxyModel {
+class ComparisonProxyModel : public QSortFilterProxyModel
+{
     Q_OBJECT
 public:
     explicit ComparisonProxyModel(QObject* parent = nullptr);

@@ -9,18 +9,25 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 const char* modeOfColumn(int column)
 {
     switch (column) {
-    case ScenarioComparisonModel::CostOnDemand: return "on_demand";
-    case ScenarioComparisonModel::CostMonthly: return "monthly";
-    case ScenarioComparisonModel::CostReserved: return "reserved";
-    case ScenarioComparisonModel::CostSpot: return "spot";
-    default: return nullptr;
+    case ScenarioComparisonModel::CostOnDemand:
+        return "on_demand";
+    case ScenarioComparisonModel::CostMonthly:
+        return "monthly";
+    case ScenarioComparisonModel::CostReserved:
+        return "reserved";
+    case ScenarioComparisonModel::CostSpot:
+        return "spot";
+    default:
+        return nullptr;
     }
 }
 
@@ -57,7 +64,10 @@ QString signedPercent(const std::optional<double>& percent)
 
 } // namespace
 
-ScenarioComparisonModel::ScenarioComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+ScenarioComparisonModel::ScenarioComparisonModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 ScenarioComparisonModel::~ScenarioComparisonModel() = default;
 
@@ -103,10 +113,12 @@ QVariant ScenarioComparisonModel::value(const gp::ScenarioRow& row, int column) 
     if (row.error || !h.hasCandidate)
         return {};
     switch (column) {
-    case Gpus: return h.gpus;
+    case Gpus:
+        return h.gpus;
     case BestCost:
         return h.fits && h.figures.priced && std::isfinite(h.figures.cost) ? QVariant(h.figures.cost) : QVariant();
-    case Hours: return h.fits && std::isfinite(h.figures.hours) ? QVariant(h.figures.hours) : QVariant();
+    case Hours:
+        return h.fits && std::isfinite(h.figures.hours) ? QVariant(h.figures.hours) : QVariant();
     case CostOnDemand:
     case CostMonthly:
     case CostReserved:
@@ -114,10 +126,14 @@ QVariant ScenarioComparisonModel::value(const gp::ScenarioRow& row, int column) 
         if (const gp::ModeCost* c = costUnder(h, modeOfColumn(column)))
             return c->cost;
         return {};
-    case Headroom: return h.headroomBytes;
-    case CostDifference: return row.delta.cost ? QVariant(*row.delta.cost) : QVariant();
-    case HoursDifference: return row.delta.hours ? QVariant(*row.delta.hours) : QVariant();
-    default: return {};
+    case Headroom:
+        return h.headroomBytes;
+    case CostDifference:
+        return row.delta.cost ? QVariant(*row.delta.cost) : QVariant();
+    case HoursDifference:
+        return row.delta.hours ? QVariant(*row.delta.hours) : QVariant();
+    default:
+        return {};
     }
 }
 
@@ -129,16 +145,17 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
     if (column == Changes)
         return isBaseline ? tr("baseline") : changesText(row);
     if (row.error)
-        return column == Candidate ? QVariant(QString::fromStdString(row.error->toString()))
-                                   : QVariant();
+        return column == Candidate ? QVariant(QString::fromStdString(row.error->toString())) : QVariant();
     const gp::ScenarioHeadline& h = row.headline;
     if (!h.hasCandidate)
         return column == Candidate ? tr("No candidate") : QVariant();
     switch (column) {
-    case Candidate: return QString::fromStdString(h.candidate);
+    case Candidate:
+        return QString::fromStdString(h.candidate);
     case Gpus:
         return h.nodes > 1 ? tr("%1 (%2 nodes)").arg(h.gpus).arg(h.nodes) : QString::number(h.gpus);
-    case Configuration: return CoreText::configuration(h.configuration);
+    case Configuration:
+        return CoreText::configuration(h.configuration);
     case Fits:
         if (!h.fits)
             return tr("No");
@@ -147,8 +164,8 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         const QVariant v = value(row, column);
         if (!v.isValid())
             return QStringLiteral("-");
-        return tr("%1 (%2)").arg(moneyText(v.toDouble(), row),
-                                 CoreText::billingMode(QString::fromStdString(h.figures.mode)));
+        return tr("%1 (%2)").arg(
+            moneyText(v.toDouble(), row), CoreText::billingMode(QString::fromStdString(h.figures.mode)));
     }
     case Hours: {
         const QVariant v = value(row, column);
@@ -161,15 +178,18 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         const QVariant v = value(row, column);
         return v.isValid() ? moneyText(v.toDouble(), row) : QStringLiteral("-");
     }
-    case Headroom: return formatBytes(h.headroomBytes);
+    case Headroom:
+        return formatBytes(h.headroomBytes);
     case CostDifference: {
         if (isBaseline)
             return tr("baseline");
         if (!row.delta.cost)
             return QStringLiteral("-");
         const double d = *row.delta.cost;
-        return QString((d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString())
-                       + moneyText(std::fabs(d), row) + signedPercent(row.delta.costPercent));
+        return QString((d > 0          ? QStringLiteral("+")
+                               : d < 0 ? QStringLiteral("-")
+                                       : QString())
+            + moneyText(std::fabs(d), row) + signedPercent(row.delta.costPercent));
     }
     case HoursDifference: {
         if (isBaseline)
@@ -177,10 +197,13 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         if (!row.delta.hours)
             return QStringLiteral("-");
         const double d = *row.delta.hours;
-        return QString((d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("-") : QString())
-                       + formatHours(std::fabs(d)) + signedPercent(row.delta.hoursPercent));
+        return QString((d > 0          ? QStringLiteral("+")
+                               : d < 0 ? QStringLiteral("-")
+                                       : QString())
+            + formatHours(std::fabs(d)) + signedPercent(row.delta.hoursPercent));
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -190,16 +213,18 @@ QVariant ScenarioComparisonModel::data(const QModelIndex& index, int role) const
         return {};
     const gp::ScenarioRow& row = m_comparison->rows[std::size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return display(row, index.row(), index.column());
-    case ValueRole: return value(row, index.column());
+    case Qt::DisplayRole:
+        return display(row, index.row(), index.column());
+    case ValueRole:
+        return value(row, index.column());
     case SortRole: {
         const QVariant v = value(row, index.column());
         return v.isValid() ? v : display(row, index.row(), index.column());
     }
     case Qt::TextAlignmentRole:
         return index.column() >= Gpus && index.column() != Configuration && index.column() != Fits
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (row.error)
             return QString::fromStdString(row.error->toString());
@@ -213,7 +238,8 @@ QVariant ScenarioComparisonModel::data(const QModelIndex& index, int role) const
         if (row.error || (row.headline.hasCandidate && !row.headline.fits))
             return QBrush(QColor(0xc0, 0x39, 0x2b));
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -222,22 +248,38 @@ QVariant ScenarioComparisonModel::headerData(int section, Qt::Orientation orient
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Scenario: return tr("Scenario");
-    case Changes: return tr("Changes from baseline");
-    case Candidate: return tr("Best candidate");
-    case Gpus: return tr("GPUs");
-    case Configuration: return tr("Configuration");
-    case Fits: return tr("Fits");
-    case BestCost: return tr("Cost");
-    case Hours: return tr("Time");
-    case CostOnDemand: return CoreText::billingMode(QStringLiteral("on_demand"));
-    case CostMonthly: return CoreText::billingMode(QStringLiteral("monthly"));
-    case CostReserved: return CoreText::billingMode(QStringLiteral("reserved"));
-    case CostSpot: return CoreText::billingMode(QStringLiteral("spot"));
-    case Headroom: return tr("Memory headroom");
-    case CostDifference: return tr("Cost vs baseline");
-    case HoursDifference: return tr("Time vs baseline");
-    default: return {};
+    case Scenario:
+        return tr("Scenario");
+    case Changes:
+        return tr("Changes from baseline");
+    case Candidate:
+        return tr("Best candidate");
+    case Gpus:
+        return tr("GPUs");
+    case Configuration:
+        return tr("Configuration");
+    case Fits:
+        return tr("Fits");
+    case BestCost:
+        return tr("Cost");
+    case Hours:
+        return tr("Time");
+    case CostOnDemand:
+        return CoreText::billingMode(QStringLiteral("on_demand"));
+    case CostMonthly:
+        return CoreText::billingMode(QStringLiteral("monthly"));
+    case CostReserved:
+        return CoreText::billingMode(QStringLiteral("reserved"));
+    case CostSpot:
+        return CoreText::billingMode(QStringLiteral("spot"));
+    case Headroom:
+        return tr("Memory headroom");
+    case CostDifference:
+        return tr("Cost vs baseline");
+    case HoursDifference:
+        return tr("Time vs baseline");
+    default:
+        return {};
     }
 }
 

@@ -8,11 +8,13 @@
 
 #include <memory>
 
-namespace gpui {
+namespace gpui
+{
 
 using ScenarioComparisonPtr = std::shared_ptr<const gp::ScenarioComparison>;
 
-class ScenarioComparisonModel : public QAbstractTableModel {
+class ScenarioComparisonModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Column {

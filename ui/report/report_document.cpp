@@ -1,13 +1,13 @@
 // Builds the report's blocks from a plan and its evaluation; every sentence goes through tr().
-#include "plan/plan_fields.h"
-#include "widgets/inputs/field_text.h"
 #include "report_document.h"
-#include "report_sensitivity.h"
 #include "charts/scenario_chart.h"
 #include "models/scenario_comparison_model.h"
+#include "plan/plan_fields.h"
+#include "report_sensitivity.h"
+#include "widgets/inputs/field_text.h"
 
-#include "charts/chart_builders.h"
 #include "answer_text.h"
+#include "charts/chart_builders.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -24,9 +24,11 @@
 #include <cmath>
 #include <set>
 
-namespace gpui::report {
+namespace gpui::report
+{
 
-namespace {
+namespace
+{
 
 QString bullets(const QStringList& lines)
 {
@@ -85,8 +87,8 @@ BlockPtr text(const QString& content, const TextStyle& style, double spaceAfter 
     return block;
 }
 
-std::shared_ptr<Table> makeTable(QStringList headers, std::vector<double> widths, std::vector<Qt::Alignment> align,
-                                 double pointSize = 7.5)
+std::shared_ptr<Table> makeTable(
+    QStringList headers, std::vector<double> widths, std::vector<Qt::Alignment> align, double pointSize = 7.5)
 {
     auto table = std::make_shared<Table>();
     table->headers = std::move(headers);
@@ -102,7 +104,10 @@ constexpr Qt::Alignment R = Qt::AlignRight;
 } // namespace
 
 ReportBuilder::ReportBuilder(const ReportData& data, QStringList fontFamilies)
-    : m_data(data), m_evaluation(*data.evaluation), m_catalog(*data.catalog), m_families(std::move(fontFamilies))
+    : m_data(data)
+    , m_evaluation(*data.evaluation)
+    , m_catalog(*data.catalog)
+    , m_families(std::move(fontFamilies))
 {
 }
 
@@ -164,21 +169,23 @@ QString ReportBuilder::costText(std::size_t index) const
 QString ReportBuilder::sourceTitle(const std::string& key) const
 {
     const auto it = m_catalog.sources.find(key);
-    return it != m_catalog.sources.end() && !it->second.title.empty() ? QString::fromStdString(it->second.title) : QString::fromStdString(key);
+    return it != m_catalog.sources.end() && !it->second.title.empty() ? QString::fromStdString(it->second.title)
+                                                                      : QString::fromStdString(key);
 }
 
 void ReportBuilder::addTitle(Blocks& blocks) const
 {
     blocks.push_back(text(tr("GPU plan report").toUpper(), strong(8.5, palette::accent), 2));
     blocks.push_back(text(title(), strong(20), 3));
-    blocks.push_back(text(tr("Generated %1 by GPU Planner %2. All figures are estimates from the models and "
-                             "catalog named under Assumptions.")
-                              .arg(QLocale().toString(m_data.generated, QLocale::LongFormat),
-                                   QStringLiteral(GP_VERSION)),
-                          muted(8), 12));
+    blocks.push_back(
+        text(tr("Generated %1 by GPU Planner %2. All figures are estimates from the models and "
+                "catalog named under Assumptions.")
+                 .arg(QLocale().toString(m_data.generated, QLocale::LongFormat), QStringLiteral(GP_VERSION)),
+            muted(8), 12));
     // The plan's notes, as the author wrote them (line breaks kept), before any figure.
     if (!m_data.plan.notes.empty())
-        blocks.push_back(text(QString::fromStdString(m_data.plan.notes).left(int(gp::limits::kMaxNotesLength)), body(), 12));
+        blocks.push_back(
+            text(QString::fromStdString(m_data.plan.notes).left(int(gp::limits::kMaxNotesLength)), body(), 12));
 }
 
 void ReportBuilder::addQuestion(Blocks& blocks) const
@@ -209,11 +216,11 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
         rows.emplace_back(tr("Load"), CoreText::servingLoad(sv.load));
         rows.emplace_back(tr("Prompt / output tokens"), tr("%1 / %2").arg(sv.promptTokens).arg(sv.outputTokens));
         rows.emplace_back(tr("Latency targets"), servingTargets());
-        rows.emplace_back(tr("KV-cache precision"), sv.kvCachePrecision ? CoreText::kvPrecision(*sv.kvCachePrecision)
-                                                                        : tr("as the precision"));
+        rows.emplace_back(tr("KV-cache precision"),
+            sv.kvCachePrecision ? CoreText::kvPrecision(*sv.kvCachePrecision) : tr("as the precision"));
         rows.emplace_back(tr("Replicas"), sv.replicas ? QString::number(*sv.replicas) : tr("as the load needs"));
-        rows.emplace_back(tr("Requests per month"),
-                          sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth) : tr("always on"));
+        rows.emplace_back(
+            tr("Requests per month"), sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth) : tr("always on"));
         QStringList engine;
         if (sv.engine.gpuMemoryUtilization)
             engine << tr("GPU memory utilization %1").arg(formatNumber(*sv.engine.gpuMemoryUtilization, 2));
@@ -223,12 +230,12 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
             engine << tr("max batched tokens %1").arg(*sv.engine.maxNumBatchedTokens);
         if (sv.engine.prefixCacheHitRate > 0)
             engine << tr("prefix cache hit rate %1").arg(formatPercent(sv.engine.prefixCacheHitRate));
-        rows.emplace_back(tr("Serving engine"), engine.isEmpty() ? tr("engine defaults")
-                                                                 : engine.join(CoreText::listSeparator()));
+        rows.emplace_back(
+            tr("Serving engine"), engine.isEmpty() ? tr("engine defaults") : engine.join(CoreText::listSeparator()));
     } else if (inference()) {
         rows.emplace_back(tr("Batch size"), QString::number(w.inference.batchSize));
-        rows.emplace_back(tr("Prompt / output tokens"),
-                          tr("%1 / %2").arg(w.inference.promptTokens).arg(w.inference.outputTokens));
+        rows.emplace_back(
+            tr("Prompt / output tokens"), tr("%1 / %2").arg(w.inference.promptTokens).arg(w.inference.outputTokens));
         rows.emplace_back(tr("KV-cache precision"), CoreText::kvPrecision(w.inference.kvCachePrecision));
     } else {
         rows.emplace_back(tr("Sequence length"), formatNumber(double(w.sequenceLength), 0));
@@ -239,8 +246,8 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
         rows.emplace_back(tr("Batch"), batch);
         rows.emplace_back(tr("Loss"), CoreText::lossImplementation(w.lossImplementation));
     }
-    rows.emplace_back(tr("Attention"), w.flashAttention ? CoreText::attentionKernel(w.attentionKernel)
-                                                        : tr("Eager (no fused kernel)"));
+    rows.emplace_back(tr("Attention"),
+        w.flashAttention ? CoreText::attentionKernel(w.attentionKernel) : tr("Eager (no fused kernel)"));
     QString objective = CoreText::objective(m_evaluation.objective);
     if (m_evaluation.deadlineHours)
         objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));
@@ -248,13 +255,12 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
         objective += tr(", budget %1").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
     rows.emplace_back(tr("Objective"), objective);
     rows.emplace_back(tr("Configuration"),
-                      m_evaluation.searched
-                          ? tr("chosen per candidate by the planner (%1 configurations scored)")
-                                .arg(formatNumber(double(m_evaluation.configurationsEvaluated), 0))
-                          : tr("as set in the plan"));
-    rows.emplace_back(tr("Candidates"), plan.candidates.empty()
-                                            ? tr("%1 (every catalog instance)").arg(m_evaluation.results.size())
-                                            : QString::number(m_evaluation.results.size()));
+        m_evaluation.searched ? tr("chosen per candidate by the planner (%1 configurations scored)")
+                                    .arg(formatNumber(double(m_evaluation.configurationsEvaluated), 0))
+                              : tr("as set in the plan"));
+    rows.emplace_back(tr("Candidates"),
+        plan.candidates.empty() ? tr("%1 (every catalog instance)").arg(m_evaluation.results.size())
+                                : QString::number(m_evaluation.results.size()));
     rows.emplace_back(tr("Currency"), m_evaluation.currency);
     auto block = std::make_unique<KeyValueBlock>(std::move(rows), 2, 8.5, 0.36);
     block->spaceAfterPt = 12;
@@ -266,12 +272,12 @@ void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
     const gp::Workload& w = m_data.plan.workload;
     blocks.push_back(std::make_unique<HeadingBlock>(tr("The question")));
     QString question;
-    const QString model = tr("%1 (%2 parameters)").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
+    const QString model
+        = tr("%1 (%2 parameters)").arg(m_evaluation.modelName, formatTokens(m_evaluation.modelParameters));
     // The weight format a served model is stored in moves its memory and cost: named when it is not the precision.
     const QString precision = w.weightFormat == gp::WeightFormat::Same || (!serving() && !inference())
-                                  ? CoreText::precision(w.precision)
-                                  : tr("%1, weights in %2").arg(CoreText::precision(w.precision),
-                                                                CoreText::weightFormat(w.weightFormat));
+        ? CoreText::precision(w.precision)
+        : tr("%1, weights in %2").arg(CoreText::precision(w.precision), CoreText::weightFormat(w.weightFormat));
     if (serving())
         question = tr("Serve %1 at %2, requests of %3 prompt and %4 output tokens in %5; %6.")
                        .arg(model, CoreText::servingLoad(w.serving.load))
@@ -288,15 +294,16 @@ void ReportBuilder::addQuestionInBrief(Blocks& blocks) const
     else
         question = tr("%1 of %2 on %3 tokens at sequence length %4 in %5.")
                        .arg(CoreText::technique(w.technique), model, formatTokens(w.trainingTokens),
-                            formatNumber(double(w.sequenceLength), 0), CoreText::precision(w.precision));
+                           formatNumber(double(w.sequenceLength), 0), CoreText::precision(w.precision));
     QString objective = CoreText::objective(m_evaluation.objective);
     if (m_evaluation.deadlineHours)
         objective += tr(", deadline %1").arg(formatHours(*m_evaluation.deadlineHours));
     if (m_evaluation.budget)
         objective += tr(", budget %1").arg(formatMoney(*m_evaluation.budget, m_evaluation.currency));
-    CoreText::appendSentence(question, tr("Objective: %1. %n candidate(s) compared; billing modes counted: %2.",
-                                          nullptr, int(m_evaluation.results.size()))
-                                           .arg(objective, AnswerText::countedModes(m_evaluation)));
+    CoreText::appendSentence(question,
+        tr("Objective: %1. %n candidate(s) compared; billing modes counted: %2.", nullptr,
+            int(m_evaluation.results.size()))
+            .arg(objective, AnswerText::countedModes(m_evaluation)));
     blocks.push_back(text(question, body(9), 10));
 }
 
@@ -310,17 +317,20 @@ void ReportBuilder::addRunnersUp(Blocks& blocks) const
     if (others.empty())
         return;
     blocks.push_back(text(tr("Runners-up"), strong(10.5, palette::accent), 3));
-    auto table = makeTable({tr("#"), tr("Candidate"), serving() ? tr("TTFT / TPOT") : inference() ? tr("Decode") : tr("Time"),
-                            inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Why not first")},
-                           {4, 22, 10, 14, 34}, {R, L, R, R, L});
+    auto table = makeTable({ tr("#"), tr("Candidate"),
+                               serving()         ? tr("TTFT / TPOT")
+                                   : inference() ? tr("Decode")
+                                                 : tr("Time"),
+                               inference() ? tr("Cost / M tokens") : tr("Cost"), tr("Why not first") },
+        { 4, 22, 10, 14, 34 }, { R, L, R, R, L });
     for (std::size_t i : others) {
         const gp::CandidateResult& r = results[i];
         const QString time = serving() && r.serving
-                                 ? tr("%1 / %2").arg(formatSeconds(r.serving->ttftSeconds),
-                                                     formatSeconds(r.serving->tpotSeconds))
-                             : inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
-                                           : formatHours(r.trainingHours);
-        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), time, costText(i), AnswerText::reasons(m_evaluation, i)});
+            ? tr("%1 / %2").arg(formatSeconds(r.serving->ttftSeconds), formatSeconds(r.serving->tpotSeconds))
+            : inference() ? tr("%1 tok/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0))
+                          : formatHours(r.trainingHours);
+        table->addRow({ QString::number(i + 1), QString::fromStdString(r.candidate), time, costText(i),
+            AnswerText::reasons(m_evaluation, i) });
     }
     appendTable(blocks, table);
 }
@@ -340,14 +350,15 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
             const auto cost = headlineCost(m_evaluation, bestIndex);
             const auto other = headlineCost(m_evaluation, i);
             const bool byTime = m_evaluation.objective == gp::SearchObjective::Time
-                                || m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
+                || m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
             if (!byTime && cost && other && *other > *cost && *other > 0)
                 lines << tr("A price cut of %1 on %2 would make it the cheaper choice.")
-                             .arg(formatPercent((*other - *cost) / *other), QString::fromStdString(results[i].candidate));
+                             .arg(formatPercent((*other - *cost) / *other),
+                                 QString::fromStdString(results[i].candidate));
             else if (byTime && !inference() && results[i].trainingHours > best.trainingHours && best.trainingHours > 0)
                 lines << tr("%1 would have to run %2 faster to finish first.")
                              .arg(QString::fromStdString(results[i].candidate),
-                                  formatPercent(results[i].trainingHours / best.trainingHours - 1));
+                                 formatPercent(results[i].trainingHours / best.trainingHours - 1));
             break;
         }
         // Billing modes the plan does not count: what they would cost for the recommendation (a training run's
@@ -359,9 +370,9 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
                 continue;
             lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
                         "it.")
-                         .arg(CoreText::billingMode(QString::fromStdString(mode.mode), best.cost.reservedTermMonths.value_or(0)),
-                              formatMoney(*mode.total, currency),
-                              formatNumber(mode.finishDays, 1));
+                         .arg(CoreText::billingMode(
+                                  QString::fromStdString(mode.mode), best.cost.reservedTermMonths.value_or(0)),
+                             formatMoney(*mode.total, currency), formatNumber(mode.finishDays, 1));
         }
         if (!inference() && m_evaluation.objective != gp::SearchObjective::CostUnderDeadline && best.trainingHours > 0)
             lines << tr("A deadline shorter than %1 would rule the recommendation out.")
@@ -372,7 +383,8 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         for (const gp::CandidateResult& r : results) {
             if (r.fits || r.suggestions.empty())
                 continue;
-            lines << tr("%1 does not fit as planned: %2").arg(QString::fromStdString(r.candidate), CoreText::diagnostic(r.suggestions.front()));
+            lines << tr("%1 does not fit as planned: %2")
+                         .arg(QString::fromStdString(r.candidate), CoreText::diagnostic(r.suggestions.front()));
             break;
         }
         lines << tr("%n candidate(s) do not fit; the table on the next pages says why.", nullptr, int(misfits));
@@ -394,7 +406,8 @@ QStringList ReportBuilder::whyRecommended() const
         why << AnswerText::servingMemory(best);
     else
         why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
-                   .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory), QString::fromStdString(best.gpuName));
+                   .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory),
+                       QString::fromStdString(best.gpuName));
 
     int fitting = 0;
     const gp::CandidateResult* runnerUp = nullptr;
@@ -409,16 +422,16 @@ QStringList ReportBuilder::whyRecommended() const
             runnerUpIndex = i;
         }
     }
-    const bool byTime = m_evaluation.objective == gp::SearchObjective::Time ||
-                        m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
+    const bool byTime = m_evaluation.objective == gp::SearchObjective::Time
+        || m_evaluation.objective == gp::SearchObjective::TimeUnderBudget;
     if (!runnerUp) {
         why << tr("It is the only candidate that fits.");
     } else if (byTime && !inference()) {
         why << tr("It finishes soonest of the %1 candidates that fit: %2, against %3 for the runner-up, %4.")
                    .arg(fitting)
                    .arg(formatHours(headlineHours(m_evaluation, bestIndex)),
-                        formatHours(headlineHours(m_evaluation, runnerUpIndex)),
-                        QString::fromStdString(runnerUp->candidate));
+                       formatHours(headlineHours(m_evaluation, runnerUpIndex)),
+                       QString::fromStdString(runnerUp->candidate));
     } else {
         const auto cost = headlineCost(m_evaluation, bestIndex);
         const auto other = headlineCost(m_evaluation, runnerUpIndex);
@@ -428,8 +441,7 @@ QStringList ReportBuilder::whyRecommended() const
                                                : tr("It is the cheapest of the %1 candidates that fit: %2, against %3 "
                                                     "for the runner-up, %4");
             QString sentence = cheapest.arg(fitting).arg(formatMoney(*cost, m_evaluation.currency),
-                                                         formatMoney(*other, m_evaluation.currency),
-                                                         QString::fromStdString(runnerUp->candidate));
+                formatMoney(*other, m_evaluation.currency), QString::fromStdString(runnerUp->candidate));
             if (*other > 0 && *cost < *other)
                 sentence += tr(" (%1 less).").arg(formatPercent((*other - *cost) / *other));
             else
@@ -448,17 +460,17 @@ QStringList ReportBuilder::whyRecommended() const
         why << tr("At %1 it answers with a first token after %2 and %3 per output token (%4); %5 replicas give "
                   "%6 output tokens/s.")
                    .arg(CoreText::servingLoad(m_evaluation.serving.load), formatSeconds(sv.ttftSeconds),
-                        formatSeconds(sv.tpotSeconds), servingTargets())
+                       formatSeconds(sv.tpotSeconds), servingTargets())
                    .arg(sv.replicas)
                    .arg(formatNumber(sv.totalOutputTokensPerSecond, 0));
     } else if (inference()) {
         why << tr("It generates %1 tokens/s after a prefill of %2; the limit is %3.")
                    .arg(formatNumber(best.decodeTokensPerSecond.value_or(0), 0),
-                        formatSeconds(best.prefillSeconds.value_or(0)), CoreText::bottleneck(best.bottleneck));
+                       formatSeconds(best.prefillSeconds.value_or(0)), CoreText::bottleneck(best.bottleneck));
     } else {
         why << tr("It trains at %1 tokens/s (%2 model FLOPs utilization); the limit is %3.")
                    .arg(formatNumber(best.tokensPerSecond, 0), formatPercent(best.modelFlopsUtilization),
-                        CoreText::bottleneck(best.bottleneck));
+                       CoreText::bottleneck(best.bottleneck));
     }
     if (best.cost.priceStatus == "estimate")
         why << tr("Its price is an estimate: confirm the provider's current price before committing.");
@@ -478,40 +490,40 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         std::vector<std::pair<QString, QString>> rows;
         if (!serving()) // serving: the deployment row says the replicas and their split
             rows.emplace_back(tr("Configuration"), AnswerText::configuration(m_evaluation, r));
-        rows.emplace_back(tr("Memory per GPU"),
-                          tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
+        rows.emplace_back(
+            tr("Memory per GPU"), tr("%1 of %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory)));
         if (serving() && r.serving) {
             const gp::ServingResult& sv = *r.serving;
             const gp::ServingSlo& slo = m_evaluation.serving.slo;
             rows.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
             rows.emplace_back(tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, slo.ttftSeconds));
             rows.emplace_back(tr("Time per output token"), AnswerText::againstTarget(sv.tpotSeconds, slo.tpotSeconds));
-            rows.emplace_back(tr("Output tokens/s"), tr("%1 per replica, %2 in all")
-                                                         .arg(formatNumber(sv.outputTokensPerSecond, 0),
-                                                              formatNumber(sv.totalOutputTokensPerSecond, 0)));
-            rows.emplace_back(tr("Requests in flight"), tr("%1 per replica (limit: %2)")
-                                                            .arg(formatNumber(sv.concurrency, 1),
-                                                                 CoreText::servingLimit(QString::fromStdString(sv.limit))));
-            rows.emplace_back(tr("Cost / M tokens"), costText(std::size_t(m_evaluation.best))
-                                                         .replace(QLatin1Char('\n'), CoreText::listSeparator()));
+            rows.emplace_back(tr("Output tokens/s"),
+                tr("%1 per replica, %2 in all")
+                    .arg(formatNumber(sv.outputTokensPerSecond, 0), formatNumber(sv.totalOutputTokensPerSecond, 0)));
+            rows.emplace_back(tr("Requests in flight"),
+                tr("%1 per replica (limit: %2)")
+                    .arg(formatNumber(sv.concurrency, 1), CoreText::servingLimit(QString::fromStdString(sv.limit))));
+            rows.emplace_back(tr("Cost / M tokens"),
+                costText(std::size_t(m_evaluation.best)).replace(QLatin1Char('\n'), CoreText::listSeparator()));
             if (sv.costPerMillionOutputTokens)
-                rows.emplace_back(tr("Cost / M output tokens"),
-                                  formatMoney(*sv.costPerMillionOutputTokens, m_evaluation.currency));
+                rows.emplace_back(
+                    tr("Cost / M output tokens"), formatMoney(*sv.costPerMillionOutputTokens, m_evaluation.currency));
             if (sv.monthlyCost)
-                rows.emplace_back(tr("Monthly cost"), tr("%1 (%2)").arg(formatMoney(*sv.monthlyCost, m_evaluation.currency),
-                                                                      CoreText::billingMode(QString::fromStdString(sv.monthlyBillingMode))));
+                rows.emplace_back(tr("Monthly cost"),
+                    tr("%1 (%2)").arg(formatMoney(*sv.monthlyCost, m_evaluation.currency),
+                        CoreText::billingMode(QString::fromStdString(sv.monthlyBillingMode))));
         } else if (inference()) {
-            rows.emplace_back(tr("Decode speed"),
-                              tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
-            rows.emplace_back(tr("Price per hour"), r.cost.pricePerHour
-                                                        ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency)
-                                                        : tr("no price"));
-            rows.emplace_back(tr("Cost"), costText(std::size_t(m_evaluation.best))
-                                              .replace(QLatin1Char('\n'), CoreText::listSeparator()));
+            rows.emplace_back(
+                tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
+            rows.emplace_back(tr("Price per hour"),
+                r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("no price"));
+            rows.emplace_back(tr("Cost"),
+                costText(std::size_t(m_evaluation.best)).replace(QLatin1Char('\n'), CoreText::listSeparator()));
         } else {
             rows.emplace_back(tr("Training time"), formatHours(r.trainingHours));
-            rows.emplace_back(tr("Cost"), costText(std::size_t(m_evaluation.best))
-                                              .replace(QLatin1Char('\n'), CoreText::listSeparator()));
+            rows.emplace_back(tr("Cost"),
+                costText(std::size_t(m_evaluation.best)).replace(QLatin1Char('\n'), CoreText::listSeparator()));
         }
         rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
         // Cost and time under each billing mode the plan counts (spot takes longer: interruptions and restarts).
@@ -520,9 +532,10 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                 if (cost.mode != mode || !cost.total)
                     continue;
                 rows.emplace_back(CoreText::billingMode(QString::fromStdString(mode)),
-                                  inference() ? formatMoney(*cost.total, m_evaluation.currency)
-                                              : tr("%1 in %2").arg(formatMoney(*cost.total, m_evaluation.currency),
-                                                                   formatHours(cost.finishDays * 24)));
+                    inference()
+                        ? formatMoney(*cost.total, m_evaluation.currency)
+                        : tr("%1 in %2")
+                              .arg(formatMoney(*cost.total, m_evaluation.currency), formatHours(cost.finishDays * 24)));
             }
         }
         if (!serving())
@@ -562,11 +575,14 @@ void ReportBuilder::addComparison(Blocks& blocks) const
                              "cost is under the cheapest billing mode the plan counts.")
                               .arg(fitting)
                               .arg(results.size()),
-                          muted(8), 5));
-    auto table = makeTable({tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
-                            serving() ? tr("Output") : inference() ? tr("Decode") : tr("Time"),
-                            inference() ? tr("Cost / M tokens") : tr("Cost"), serving() ? tr("Limit") : tr("Bottleneck")},
-                           {4, 19, 13, 21, 12, 9, 11, 11}, {R, L, L, L, R, R, R, L});
+        muted(8), 5));
+    auto table
+        = makeTable({ tr("#"), tr("Candidate"), tr("GPUs"), tr("Configuration"), tr("Memory / GPU"),
+                        serving()         ? tr("Output")
+                            : inference() ? tr("Decode")
+                                          : tr("Time"),
+                        inference() ? tr("Cost / M tokens") : tr("Cost"), serving() ? tr("Limit") : tr("Bottleneck") },
+            { 4, 19, 13, 21, 12, 9, 11, 11 }, { R, L, L, L, R, R, R, L });
     for (std::size_t i = 0; i < results.size(); ++i) {
         const gp::CandidateResult& r = results[i];
         QString memory = tr("%1 / %2").arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory));
@@ -600,13 +616,16 @@ void ReportBuilder::addComparison(Blocks& blocks) const
             }
         }
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
-                              : r.fits && !missed         ? Table::RowKind::Normal
+            : r.fits && !missed                           ? Table::RowKind::Normal
                                                           : Table::RowKind::Muted;
-        const QString limit = serving() ? (r.serving ? CoreText::servingLimit(QString::fromStdString(r.serving->limit)) : QString())
-                                        : CoreText::bottleneck(r.bottleneck);
-        const QString configuration = serving() ? AnswerText::servingDeployment(r) : AnswerText::configuration(m_evaluation, r);
-        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), gpus, configuration, memory, time, cost, limit},
-                      kind);
+        const QString limit = serving()
+            ? (r.serving ? CoreText::servingLimit(QString::fromStdString(r.serving->limit)) : QString())
+            : CoreText::bottleneck(r.bottleneck);
+        const QString configuration
+            = serving() ? AnswerText::servingDeployment(r) : AnswerText::configuration(m_evaluation, r);
+        table->addRow({ QString::number(i + 1), QString::fromStdString(r.candidate), gpus, configuration, memory, time,
+                          cost, limit },
+            kind);
     }
     appendTable(blocks, table);
 }
@@ -624,14 +643,14 @@ void ReportBuilder::addCharts(Blocks& blocks) const
                                  "them all.")
                                   .arg(shown)
                                   .arg(all.size()),
-                              muted(8), 5));
+            muted(8), 5));
     ChartOptions options;
     options.currency = m_evaluation.currency;
     options.dark = false;
     options.animate = false;
     options.billingModes = countedBillingModes(m_evaluation);
-    blocks.push_back(std::make_unique<ChartBlock>([results, options] { return buildMemoryChart(*results, options); },
-                                                  74, m_families));
+    blocks.push_back(std::make_unique<ChartBlock>(
+        [results, options] { return buildMemoryChart(*results, options); }, 74, m_families));
     if (serving()) {
         options.tpotTargetSeconds = m_evaluation.serving.slo.tpotSeconds;
         blocks.push_back(std::make_unique<ChartBlock>(
@@ -657,32 +676,33 @@ void ReportBuilder::addServing(Blocks& blocks) const
                               .arg(m_evaluation.serving.promptTokens)
                               .arg(m_evaluation.serving.outputTokens)
                               .arg(servingTargets()),
-                          muted(8), 5));
-    auto table = makeTable({tr("#"), tr("Candidate"), tr("Replicas"), tr("In flight / replica"), tr("TTFT"),
-                            tr("TPOT"), tr("Output tok/s / replica"), tr("Limit"), tr("Meets SLO"),
-                            tr("Cost / M tokens"), tr("Cost / M output tokens"), tr("Monthly cost")},
-                           {3, 16, 6, 7, 7, 7, 9, 9, 6, 10, 10, 10}, {R, L, R, R, R, R, R, L, L, R, R, R});
+        muted(8), 5));
+    auto table = makeTable({ tr("#"), tr("Candidate"), tr("Replicas"), tr("In flight / replica"), tr("TTFT"),
+                               tr("TPOT"), tr("Output tok/s / replica"), tr("Limit"), tr("Meets SLO"),
+                               tr("Cost / M tokens"), tr("Cost / M output tokens"), tr("Monthly cost") },
+        { 3, 16, 6, 7, 7, 7, 9, 9, 6, 10, 10, 10 }, { R, L, R, R, R, R, R, L, L, R, R, R });
     const QString currency = m_evaluation.currency;
     for (std::size_t i = 0; i < results.size(); ++i) {
         const gp::CandidateResult& r = results[i];
         Table::RowKind kind = int(i) == m_evaluation.best ? Table::RowKind::Highlight
-                              : r.fits && r.serving && r.serving->meetsSlo ? Table::RowKind::Normal
-                                                                            : Table::RowKind::Muted;
+            : r.fits && r.serving && r.serving->meetsSlo  ? Table::RowKind::Normal
+                                                          : Table::RowKind::Muted;
         if (!r.fits || !r.serving) {
-            table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), QString(), QString(), QString(), QString(),
-                           QString(), QString(), tr("No"), QString(), QString(),
-                           r.failure ? CoreText::failure(*r.failure) : tr("does not fit")},
-                          kind);
+            table->addRow({ QString::number(i + 1), QString::fromStdString(r.candidate), QString(), QString(),
+                              QString(), QString(), QString(), QString(), tr("No"), QString(), QString(),
+                              r.failure ? CoreText::failure(*r.failure) : tr("does not fit") },
+                kind);
             continue;
         }
         const gp::ServingResult& s = *r.serving;
-        table->addRow({QString::number(i + 1), QString::fromStdString(r.candidate), QString::number(s.replicas),
-                       formatNumber(s.concurrency, 1), formatSeconds(s.ttftSeconds), formatSeconds(s.tpotSeconds),
-                       formatNumber(s.outputTokensPerSecond, 0), CoreText::servingLimit(QString::fromStdString(s.limit)),
-                       s.meetsSlo ? tr("Yes") : tr("No"), costText(i),
-                       s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a"),
-                       s.monthlyCost ? formatMoney(*s.monthlyCost, currency) : tr("n/a")},
-                      kind);
+        table->addRow(
+            { QString::number(i + 1), QString::fromStdString(r.candidate), QString::number(s.replicas),
+                formatNumber(s.concurrency, 1), formatSeconds(s.ttftSeconds), formatSeconds(s.tpotSeconds),
+                formatNumber(s.outputTokensPerSecond, 0), CoreText::servingLimit(QString::fromStdString(s.limit)),
+                s.meetsSlo ? tr("Yes") : tr("No"), costText(i),
+                s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a"),
+                s.monthlyCost ? formatMoney(*s.monthlyCost, currency) : tr("n/a") },
+            kind);
     }
     appendTable(blocks, table);
 }
@@ -698,55 +718,55 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     stack.push_back(text(heading, strong(10.5, r.fits ? palette::accent : palette::bad), 1));
     stack.push_back(text(gpuLine(r), muted(8), r.fits ? 6 : 2));
     if (!r.fits)
-        stack.push_back(text(r.failure ? tr("Does not fit: %1").arg(CoreText::failure(*r.failure))
-                                       : tr("Does not fit."),
-                             strong(8.5, palette::bad), 6));
+        stack.push_back(
+            text(r.failure ? tr("Does not fit: %1").arg(CoreText::failure(*r.failure)) : tr("Does not fit."),
+                strong(8.5, palette::bad), 6));
 
     // Left: configuration and memory. Right: time, throughput and cost.
     Blocks left;
     std::vector<std::pair<QString, QString>> config;
-    config.emplace_back(tr("Configuration"), serving() ? AnswerText::servingDeployment(r)
-                                                       : AnswerText::configuration(m_evaluation, r));
+    config.emplace_back(
+        tr("Configuration"), serving() ? AnswerText::servingDeployment(r) : AnswerText::configuration(m_evaluation, r));
     if (!inference()) {
         config.emplace_back(tr("Offload"), CoreText::offload(r.configuration.offload));
         config.emplace_back(tr("Checkpointing"), CoreText::checkpointing(r.configuration.checkpointing));
     }
     if (serving() && r.serving)
-        config.emplace_back(tr("GPU memory"), tr("%1 (the engine takes %2, leaves %3 unused)")
-                                                  .arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory),
-                                                       formatBytes(gp::memoryHeadroomBytes(r))));
-    else
         config.emplace_back(tr("GPU memory"),
-                            tr("%1 (%2 usable)").arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory)));
+            tr("%1 (the engine takes %2, leaves %3 unused)")
+                .arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory), formatBytes(gp::memoryHeadroomBytes(r))));
+    else
+        config.emplace_back(
+            tr("GPU memory"), tr("%1 (%2 usable)").arg(formatBytes(r.gpuMemory), formatBytes(r.usableMemory)));
     auto configBlock = std::make_unique<KeyValueBlock>(std::move(config), 1, 7.5, 0.34);
     configBlock->spaceAfterPt = 5;
     left.push_back(std::move(configBlock));
 
-    auto memory = makeTable({tr("Memory per GPU"), tr("Size"), tr("Share")}, {9, 5, 7}, {L, R, R}, 7.5);
-    const std::pair<const char*, double> parts[] = {
-        {"weights", r.memory.weights},         {"gradients", r.memory.gradients}, {"optimizer", r.memory.optimizer},
-        {"activations", r.memory.activations}, {"logits", r.memory.logits},       {"kv_cache", r.memory.kvCache},
-        {"buffers", r.memory.buffers},         {"allocator", r.memory.allocator}, {"runtime", r.memory.runtime}};
+    auto memory = makeTable({ tr("Memory per GPU"), tr("Size"), tr("Share") }, { 9, 5, 7 }, { L, R, R }, 7.5);
+    const std::pair<const char*, double> parts[]
+        = { { "weights", r.memory.weights }, { "gradients", r.memory.gradients }, { "optimizer", r.memory.optimizer },
+              { "activations", r.memory.activations }, { "logits", r.memory.logits }, { "kv_cache", r.memory.kvCache },
+              { "buffers", r.memory.buffers }, { "allocator", r.memory.allocator }, { "runtime", r.memory.runtime } };
     for (const auto& [part, bytes] : parts) {
         if (bytes <= 0)
             continue;
-        memory->addRow({CoreText::memoryPart(QLatin1String(part)), formatBytes(bytes),
-                        r.memory.total > 0 ? formatPercent(bytes / r.memory.total) : QString()});
+        memory->addRow({ CoreText::memoryPart(QLatin1String(part)), formatBytes(bytes),
+            r.memory.total > 0 ? formatPercent(bytes / r.memory.total) : QString() });
     }
-    memory->addRow({tr("Total"), formatBytes(r.memory.total),
-                    r.gpuMemory > 0 ? tr("%1 of GPU").arg(formatPercent(r.memory.total / r.gpuMemory)) : QString()},
-                   Table::RowKind::Total);
+    memory->addRow({ tr("Total"), formatBytes(r.memory.total),
+                       r.gpuMemory > 0 ? tr("%1 of GPU").arg(formatPercent(r.memory.total / r.gpuMemory)) : QString() },
+        Table::RowKind::Total);
     left.push_back(std::make_unique<TableBlock>(memory));
 
     Blocks right;
-    auto step = makeTable({inference() ? tr("Time per decode step") : tr("Time per optimizer step"), tr("Time"),
-                           tr("Share")},
-                          {10, 6, 5}, {L, R, R}, 7.5);
+    auto step = makeTable(
+        { inference() ? tr("Time per decode step") : tr("Time per optimizer step"), tr("Time"), tr("Share") },
+        { 10, 6, 5 }, { L, R, R }, 7.5);
     auto addStep = [&](const QString& label, double seconds, bool indent = false) {
         if (seconds <= 0)
             return;
-        step->addRow({indent ? QStringLiteral("   ") + label : label, formatSeconds(seconds),
-                      r.step.total > 0 ? formatPercent(seconds / r.step.total) : QString()});
+        step->addRow({ indent ? QStringLiteral("   ") + label : label, formatSeconds(seconds),
+            r.step.total > 0 ? formatPercent(seconds / r.step.total) : QString() });
     };
     addStep(CoreText::stepPart(QStringLiteral("compute")), r.step.compute);
     addStep(CoreText::stepPart(QStringLiteral("communication")), r.step.communication);
@@ -754,7 +774,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     addStep(tr("between nodes"), r.step.communicationNetwork, true);
     addStep(CoreText::stepPart(QStringLiteral("offload")), r.step.offload);
     addStep(CoreText::stepPart(QStringLiteral("data_loading")), r.step.dataLoading);
-    step->addRow({tr("Total"), formatSeconds(r.step.total), QString()}, Table::RowKind::Total);
+    step->addRow({ tr("Total"), formatSeconds(r.step.total), QString() }, Table::RowKind::Total);
     auto stepBlock = std::make_unique<TableBlock>(step);
     stepBlock->spaceAfterPt = 5;
     right.push_back(std::move(stepBlock));
@@ -763,46 +783,50 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     if (serving() && r.serving) {
         const gp::ServingResult& sv = *r.serving;
         perf.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
-        perf.emplace_back(tr("KV cache"), tr("%1 tokens per replica, %2 requests of full length")
-                                              .arg(QLocale().toString(qlonglong(sv.kvCacheTokens)))
-                                              .arg(sv.maxConcurrency));
-        perf.emplace_back(tr("Operating point"), tr("%1 in flight per replica (limit: %2)")
-                                                     .arg(formatNumber(sv.concurrency, 1),
-                                                          CoreText::servingLimit(QString::fromStdString(sv.limit))));
-        perf.emplace_back(tr("Time to first token"),
-                          AnswerText::againstTarget(sv.ttftSeconds, m_evaluation.serving.slo.ttftSeconds));
+        perf.emplace_back(tr("KV cache"),
+            tr("%1 tokens per replica, %2 requests of full length")
+                .arg(QLocale().toString(qlonglong(sv.kvCacheTokens)))
+                .arg(sv.maxConcurrency));
+        perf.emplace_back(tr("Operating point"),
+            tr("%1 in flight per replica (limit: %2)")
+                .arg(formatNumber(sv.concurrency, 1), CoreText::servingLimit(QString::fromStdString(sv.limit))));
+        perf.emplace_back(
+            tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, m_evaluation.serving.slo.ttftSeconds));
         perf.emplace_back(tr("Time per output token"),
-                          AnswerText::againstTarget(sv.tpotSeconds, m_evaluation.serving.slo.tpotSeconds));
+            AnswerText::againstTarget(sv.tpotSeconds, m_evaluation.serving.slo.tpotSeconds));
         perf.emplace_back(tr("Output tokens/s"), tr("%1 per replica").arg(formatNumber(sv.outputTokensPerSecond, 0)));
     } else if (inference()) {
-        perf.emplace_back(tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
+        perf.emplace_back(
+            tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
         perf.emplace_back(tr("Prefill"), formatSeconds(r.prefillSeconds.value_or(0)));
     } else {
         perf.emplace_back(tr("Throughput"), tr("%1 tokens/s").arg(formatNumber(r.tokensPerSecond, 0)));
         perf.emplace_back(tr("Model FLOPs utilization"), formatPercent(r.modelFlopsUtilization));
-        perf.emplace_back(tr("Training time"), tr("%1 (%2 GPU-hours)")
-                                                   .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0)));
+        perf.emplace_back(tr("Training time"),
+            tr("%1 (%2 GPU-hours)").arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0)));
     }
     if (!serving())
         perf.emplace_back(tr("Bottleneck"), CoreText::bottleneckShare(r));
-    if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && m_evaluation.mode == gp::Mode::Training)
+    if (const QString overhead = CoreText::largestOverhead(r);
+        !overhead.isEmpty() && m_evaluation.mode == gp::Mode::Training)
         perf.emplace_back(tr("Largest overhead"), overhead);
     perf.emplace_back(tr("Price per hour"),
-                      (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) +
-                          QStringLiteral(" (") + CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)) + QLatin1Char(')'));
+        (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) + QStringLiteral(" (")
+            + CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)) + QLatin1Char(')'));
     auto perfBlock = std::make_unique<KeyValueBlock>(std::move(perf), 1, 7.5, 0.42);
     perfBlock->spaceAfterPt = 5;
     right.push_back(std::move(perfBlock));
 
     if (!inference() && !r.cost.modes.empty()) {
-        auto cost = makeTable({tr("Billing mode"), tr("Cost to finish"), tr("Finishes after")}, {9, 7, 6},
-                              {L, R, R}, 7.5);
+        auto cost = makeTable(
+            { tr("Billing mode"), tr("Cost to finish"), tr("Finishes after") }, { 9, 7, 6 }, { L, R, R }, 7.5);
         for (const gp::BillingCost& mode : r.cost.modes)
-            cost->addRow({CoreText::billingMode(QString::fromStdString(mode.mode), r.cost.reservedTermMonths.value_or(0)),
-                          mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
-                          mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString()});
+            cost->addRow(
+                { CoreText::billingMode(QString::fromStdString(mode.mode), r.cost.reservedTermMonths.value_or(0)),
+                    mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
+                    mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString() });
         if (r.cost.storage)
-            cost->addRow({tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString()});
+            cost->addRow({ tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString() });
         right.push_back(std::make_unique<TableBlock>(cost));
     }
 
@@ -848,7 +872,7 @@ void ReportBuilder::addDetails(Blocks& blocks) const
         blocks.push_back(text(tr("The other %1 candidates are in the table of candidates above, with their "
                                  "configuration, memory, time, cost and bottleneck.")
                                   .arg(count - int(shown.size())),
-                              muted(8), 6));
+            muted(8), 6));
 }
 
 std::vector<std::pair<QString, QString>> ReportBuilder::setInThePlanRows(const gp::Plan& plan)
@@ -868,7 +892,7 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     blocks.push_back(std::move(heading));
     blocks.push_back(text(tr("Estimates rest on these figures. Values set in the plan replace the catalog's "
                              "defaults; every catalog value names its source and date."),
-                          muted(8), 6));
+        muted(8), 6));
 
     const gp::Billing& b = m_data.plan.billing;
     std::vector<std::pair<QString, QString>> plan = setInThePlanRows(m_data.plan);
@@ -884,10 +908,10 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
     // Exchange rate: what the cost model actually converts with, whichever source it came from.
     const double cnyPerUsd = gp::convertCurrency(1.0, "USD", "CNY", b, m_catalog);
     blocks.push_back(text(tr("Exchange rate"), strong(9.5, palette::accent), 3));
-    blocks.push_back(text(tr("1 USD = %1 CNY (%2).")
-                              .arg(QLocale().toString(cnyPerUsd, 'f', 4),
-                                   b.exchangeRate ? tr("set in the plan") : tr("catalog default")),
-                          body(8), 8));
+    blocks.push_back(text(
+        tr("1 USD = %1 CNY (%2).")
+            .arg(QLocale().toString(cnyPerUsd, 'f', 4), b.exchangeRate ? tr("set in the plan") : tr("catalog default")),
+        body(8), 8));
 
     // Quotes from the user's overrides live outside the plan: said, so the same plan elsewhere can be answered alike.
     if (m_evaluation.answer && !m_evaluation.answer->overridesUsed.empty()) {
@@ -900,9 +924,10 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
                 figures << tr("%1 per hour").arg(formatMoney(*use.onDemandPerHour, currency));
             if (use.monthly)
                 figures << tr("%1 per month").arg(formatMoney(*use.monthly, currency));
-            lines << tr("%1: %2 (%3)").arg(QString::fromStdString(use.instance),
-                                           figures.isEmpty() ? tr("catalog figures") : figures.join(QStringLiteral(", ")),
-                                           CoreText::priceStatus(QString::fromStdString(use.status)));
+            lines << tr("%1: %2 (%3)")
+                         .arg(QString::fromStdString(use.instance),
+                             figures.isEmpty() ? tr("catalog figures") : figures.join(QStringLiteral(", ")),
+                             CoreText::priceStatus(QString::fromStdString(use.status)));
         }
         lines << tr("These come from your catalog overrides, not from the plan: the command-line tool answers the "
                     "plan the same way only when given them (--overrides FILE).");
@@ -911,9 +936,10 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
 
     std::set<std::string> usedSources;
     std::set<std::string> keys;
-    for (const auto* list : {&gp::memoryDefaultKeys(), &gp::throughputDefaultKeys(), &gp::costDefaultKeys()})
+    for (const auto* list : { &gp::memoryDefaultKeys(), &gp::throughputDefaultKeys(), &gp::costDefaultKeys() })
         keys.insert(list->begin(), list->end());
-    auto defaults = makeTable({tr("Default"), tr("Value"), tr("Source"), tr("As of")}, {18, 6, 16, 6}, {L, R, L, L});
+    auto defaults
+        = makeTable({ tr("Default"), tr("Value"), tr("Source"), tr("As of") }, { 18, 6, 16, 6 }, { L, R, L, L });
     for (const std::string& key : keys) {
         const auto it = m_catalog.defaults.find(key);
         if (it == m_catalog.defaults.end())
@@ -923,8 +949,8 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         QString source = QString::fromStdString(v.source);
         if (v.estimate)
             source += QLatin1Char(' ') + tr("(estimate)");
-        defaults->addRow({breakableKey(key), formatNumber(v.value), breakableKey(v.source) + source.mid(int(v.source.size())),
-                          QString::fromStdString(v.asOf)});
+        defaults->addRow({ breakableKey(key), formatNumber(v.value),
+            breakableKey(v.source) + source.mid(int(v.source.size())), QString::fromStdString(v.asOf) });
         usedSources.insert(v.source);
     }
     if (!defaults->rows.empty()) {
@@ -932,24 +958,25 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         appendTable(blocks, defaults);
     }
 
-    auto prices = makeTable({tr("Candidate"), tr("Price per hour"), tr("Status"), tr("Source"), tr("As of")},
-                            {16, 8, 8, 12, 6}, {L, R, L, L, L});
+    auto prices = makeTable({ tr("Candidate"), tr("Price per hour"), tr("Status"), tr("Source"), tr("As of") },
+        { 16, 8, 8, 12, 6 }, { L, R, L, L, L });
     for (const gp::CandidateResult& r : m_evaluation.results) {
         QString asOf;
         if (const gp::InstanceSpec* instance = m_catalog.findInstance(r.candidate))
             asOf = QString::fromStdString(instance->price.asOf);
-        prices->addRow({QString::fromStdString(r.candidate),
-                        r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("unknown"),
-                        CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)), QString::fromStdString(r.cost.priceSource), asOf});
+        prices->addRow({ QString::fromStdString(r.candidate),
+            r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, m_evaluation.currency) : tr("unknown"),
+            CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)),
+            QString::fromStdString(r.cost.priceSource), asOf });
         usedSources.insert(r.cost.priceSource);
     }
-    blocks.push_back(text(tr("Prices (whole candidate, %1)").arg(m_evaluation.currency), strong(9.5, palette::accent),
-                          3));
-    blocks.push_back(text(tr("Sources are named by key; the table below gives their titles and addresses."), muted(8),
-                          4));
+    blocks.push_back(
+        text(tr("Prices (whole candidate, %1)").arg(m_evaluation.currency), strong(9.5, palette::accent), 3));
+    blocks.push_back(
+        text(tr("Sources are named by key; the table below gives their titles and addresses."), muted(8), 4));
     appendTable(blocks, prices);
 
-    auto sources = makeTable({tr("Source"), tr("Title and address"), tr("As of")}, {8, 30, 6}, {L, L, L});
+    auto sources = makeTable({ tr("Source"), tr("Title and address"), tr("As of") }, { 8, 30, 6 }, { L, L, L });
     for (const std::string& key : usedSources) {
         const auto it = m_catalog.sources.find(key);
         if (key.empty() || it == m_catalog.sources.end())
@@ -957,7 +984,7 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         QString titleAndUrl = QString::fromStdString(it->second.title);
         if (!it->second.url.empty())
             titleAndUrl += QLatin1Char('\n') + QString::fromStdString(it->second.url); // wraps anywhere when too long
-        sources->addRow({QString::fromStdString(key), titleAndUrl, QString::fromStdString(it->second.asOf)});
+        sources->addRow({ QString::fromStdString(key), titleAndUrl, QString::fromStdString(it->second.asOf) });
     }
     if (!sources->rows.empty()) {
         blocks.push_back(text(tr("Sources"), strong(9.5, palette::accent), 3));
@@ -984,25 +1011,25 @@ void ReportBuilder::addScenarios(Blocks& blocks) const
                              "cost under the cheapest billing mode the scenario counts and its time, and the "
                              "difference to the baseline (%1).")
                               .arg(ScenarioComparisonModel::rowName(comparison->rows[comparison->baseline])),
-                          muted(8), 5));
+        muted(8), 5));
     // The words of the window's Compare view, cell for cell.
     ScenarioComparisonModel model;
     model.setComparison(comparison);
     using C = ScenarioComparisonModel;
-    const std::vector<int> columns{C::Scenario, C::Candidate, C::Gpus, C::Configuration, C::BestCost, C::Hours,
-                                   C::Headroom, C::CostDifference, C::HoursDifference};
+    const std::vector<int> columns { C::Scenario, C::Candidate, C::Gpus, C::Configuration, C::BestCost, C::Hours,
+        C::Headroom, C::CostDifference, C::HoursDifference };
     QStringList headers;
     for (int column : columns)
         headers << model.headerData(column, Qt::Horizontal).toString();
-    auto table = makeTable(headers, {13, 15, 7, 18, 13, 8, 8, 11, 9}, {L, L, R, L, R, R, R, R, R}, 7);
+    auto table = makeTable(headers, { 13, 15, 7, 18, 13, 8, 8, 11, 9 }, { L, L, R, L, R, R, R, R, R }, 7);
     for (int row = 0; row < model.rowCount(); ++row) {
         QStringList cells;
         for (int column : columns)
             cells << model.data(model.index(row, column)).toString();
         const gp::ScenarioRow& r = comparison->rows[std::size_t(row)];
         const Table::RowKind kind = std::size_t(row) == comparison->baseline ? Table::RowKind::Highlight
-                                    : !r.error && r.headline.fits        ? Table::RowKind::Normal
-                                                                         : Table::RowKind::Muted;
+            : !r.error && r.headline.fits                                    ? Table::RowKind::Normal
+                                                                             : Table::RowKind::Muted;
         table->addRow(cells, kind);
     }
     appendTable(blocks, table);
@@ -1011,13 +1038,13 @@ void ReportBuilder::addScenarios(Blocks& blocks) const
     for (std::size_t row = 0; row < comparison->rows.size(); ++row)
         if (row != comparison->baseline)
             changes << tr("%1: %2").arg(ScenarioComparisonModel::rowName(comparison->rows[row]),
-                                        ScenarioComparisonModel::changesText(comparison->rows[row]));
+                ScenarioComparisonModel::changesText(comparison->rows[row]));
     if (!changes.isEmpty()) {
         blocks.push_back(text(tr("What each scenario changes from the baseline"), strong(9.5, palette::accent), 3));
         blocks.push_back(text(changes.join(QLatin1Char('\n')), body(8), 8));
     }
-    blocks.push_back(std::make_unique<ChartBlock>([comparison] { return buildScenarioChart(*comparison); }, 80,
-                                                  m_families));
+    blocks.push_back(
+        std::make_unique<ChartBlock>([comparison] { return buildScenarioChart(*comparison); }, 80, m_families));
 }
 
 Blocks ReportBuilder::build() const

@@ -6,9 +6,11 @@
 
 #include <QCoreApplication>
 
-namespace gpui::report {
+namespace gpui::report
+{
 
-class ReportBuilder {
+class ReportBuilder
+{
     Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
 public:
     ReportBuilder(const ReportData& data, QStringList fontFamilies);
@@ -46,7 +48,7 @@ private:
     QString sourceTitle(const std::string& key) const;
     bool inference() const;
     bool serving() const;
-    QString servingTargets() const; // "time to first token under 1 s, time per output token under 50 ms" 
+    QString servingTargets() const; // "time to first token under 1 s, time per output token under 50 ms"
 
     const ReportData& m_data;
     const Evaluation& m_evaluation;

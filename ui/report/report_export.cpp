@@ -21,19 +21,22 @@
 
 #include <unordered_map>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 // The answer's CSV, as `gpu-planner-cli export --csv` writes it.
 std::string answerCsv(const Evaluation& evaluation, const gp::CsvOptions& options)
 {
-    return evaluation.answer ? gp::answerToCsv(*evaluation.answer, options) : gp::resultsToCsv(evaluation.results, options);
+    return evaluation.answer ? gp::answerToCsv(*evaluation.answer, options)
+                             : gp::resultsToCsv(evaluation.results, options);
 }
 
-constexpr double kPdfMarginMm = 16;     // the PDF has no printer margins of its own
-constexpr double kPrinterMarginMm = 8;  // inside the printer's own non-printable margins
-constexpr int kPdfResolution = 300;     // device units per inch; text and charts stay vectors at any value
+constexpr double kPdfMarginMm = 16; // the PDF has no printer margins of its own
+constexpr double kPrinterMarginMm = 8; // inside the printer's own non-printable margins
+constexpr int kPdfResolution = 300; // device units per inch; text and charts stay vectors at any value
 
 gp::Error reportError(const QString& path, const std::string& message)
 {
@@ -63,9 +66,11 @@ gp::Error unusable(const ReportData& data)
 }
 
 // Installs a language for the duration of an export and puts the previous one back.
-class LanguageScope {
+class LanguageScope
+{
 public:
-    explicit LanguageScope(const QString& language) : m_previous(currentLanguage())
+    explicit LanguageScope(const QString& language)
+        : m_previous(currentLanguage())
     {
         if (!language.isEmpty() && language != m_previous) {
             installLanguage(language);
@@ -172,7 +177,7 @@ void fixCjkToUnicode(QByteArray& pdf)
     const auto& map = radicalToIdeograph();
     if (map.empty())
         return;
-    for (const char* kind : {"beginbfrange", "beginbfchar"}) {
+    for (const char* kind : { "beginbfrange", "beginbfchar" }) {
         const bool range = std::string_view(kind) == "beginbfrange";
         for (qsizetype from = pdf.indexOf(kind); from >= 0; from = pdf.indexOf(kind, from + 1)) {
             const qsizetype end = pdf.indexOf(range ? "endbfrange" : "endbfchar", from);
@@ -222,7 +227,7 @@ QStringList reportFontFamilies(const QString& language)
     // their Unicode mapping and copied or extracted numbers come out blank. Chinese characters fall back to
     // Noto Sans CJK SC (fonts-noto-cjk), which has no such problem.
     Q_UNUSED(language);
-    return {QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")};
+    return { QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC") };
 }
 
 ReportData makeReportData(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog, EvaluationPtr evaluation)
@@ -256,8 +261,8 @@ gp::Expected<RenderedPdf> renderPdfReport(const ReportData& data)
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter writer(&buffer);
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0),
-                                         QPageLayout::Millimeter));
+        writer.setPageLayout(QPageLayout(
+            QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
         writer.setResolution(kPdfResolution);
         writer.setTitle(builder.title());
         writer.setCreator(QStringLiteral("GPU Planner " GP_VERSION));
@@ -291,14 +296,14 @@ gp::Expected<bool> writeCsvReport(const ReportData& data, const QString& path, b
 {
     if (!usable(data))
         return unusable(data);
-    return writeBytes(path, answerCsv(*data.evaluation, gp::CsvOptions{byteOrderMark}));
+    return writeBytes(path, answerCsv(*data.evaluation, gp::CsvOptions { byteOrderMark }));
 }
 
 gp::Expected<bool> writeCostCurveCsv(const ReportData& data, const QString& path, bool byteOrderMark)
 {
     if (!usable(data))
         return unusable(data);
-    return writeBytes(path, gp::costCurveToCsv(data.evaluation->results, gp::CsvOptions{byteOrderMark}));
+    return writeBytes(path, gp::costCurveToCsv(data.evaluation->results, gp::CsvOptions { byteOrderMark }));
 }
 
 gp::Expected<int> printReport(const ReportData& data, QPrinter* printer)
@@ -342,7 +347,7 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
         attachScenarioComparison(data, plan);
 
     // Render everything first: a failure while rendering leaves every destination as it was.
-    const gp::CsvOptions csvOptions{request.csvByteOrderMark};
+    const gp::CsvOptions csvOptions { request.csvByteOrderMark };
     std::vector<std::pair<QString, std::string>> files;
     if (!request.pdfPath.isEmpty()) {
         auto rendered = renderPdfReport(data);

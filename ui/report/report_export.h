@@ -6,8 +6,8 @@
 
 #include "evaluation.h"
 
-#include "catalog/catalog.h"
 #include "base/expected.h"
+#include "catalog/catalog.h"
 #include "plan/plan.h"
 
 #include <QByteArray>
@@ -19,7 +19,8 @@
 
 class QPrinter;
 
-namespace gpui {
+namespace gpui
+{
 
 // Everything one report shows: the question (plan), the catalog it was evaluated against, and the answer.
 struct ReportData {
@@ -37,10 +38,10 @@ struct ReportData {
 void attachScenarioComparison(ReportData& data, const gp::Plan& base);
 
 struct ExportRequest {
-    QString pdfPath;          // empty = no PDF
-    QString csvPath;          // empty = no results CSV
+    QString pdfPath; // empty = no PDF
+    QString csvPath; // empty = no results CSV
     QString costCurveCsvPath; // empty = no cost-curve CSV
-    QString language;         // "en", "zh_CN"; empty = the language installed now
+    QString language; // "en", "zh_CN"; empty = the language installed now
     bool csvByteOrderMark = true;
 };
 

@@ -1,6 +1,7 @@
 // Measuring, paginating and painting report blocks on a paged device.
 #include "report_layout.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -9,7 +10,6 @@
 #include <QGraphicsTextItem>
 #include <QGuiApplication>
 #include <QLegend>
-#include <QAbstractAxis>
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QScreen>
@@ -18,9 +18,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gpui::report {
+namespace gpui::report
+{
 
-namespace {
+namespace
+{
 
 // Cell padding in points.
 constexpr double kCellPadX = 3.0;
@@ -37,7 +39,9 @@ double sum(const std::vector<double>& values)
 } // namespace
 
 PageStyle::PageStyle(QPaintDevice* device, const QStringList& fontFamilies, double marginMm)
-    : m_device(device), m_dpi(device->logicalDpiY() > 0 ? device->logicalDpiY() : 72), m_families(fontFamilies)
+    : m_device(device)
+    , m_dpi(device->logicalDpiY() > 0 ? device->logicalDpiY() : 72)
+    , m_families(fontFamilies)
 {
     const double w = device->width();
     const double h = device->height();
@@ -60,11 +64,12 @@ QFont PageStyle::font(double pointSize, bool bold) const
     return f;
 }
 
-namespace {
+namespace
+{
 
 // Lays out one paragraph per '\n'-separated line; paints it when `painter` is given. Returns the height.
 double layoutText(const QString& text, const QFont& font, double width, QPaintDevice* device, Qt::Alignment alignment,
-                  QPainter* painter, QPointF origin)
+    QPainter* painter, QPointF origin)
 {
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
@@ -73,7 +78,7 @@ double layoutText(const QString& text, const QFont& font, double width, QPaintDe
     // line of Latin text beside it in a table share their baselines.
     const QFontMetricsF metrics(font, device);
     QFont cjk = font;
-    cjk.setFamilies({QStringLiteral("Noto Sans CJK SC")});
+    cjk.setFamilies({ QStringLiteral("Noto Sans CJK SC") });
     const QFontMetricsF cjkMetrics(cjk, device);
     const double ascent = std::max(metrics.ascent(), cjkMetrics.ascent());
     const double descent = std::max(metrics.descent(), cjkMetrics.descent());
@@ -102,8 +107,8 @@ double PageStyle::textHeight(const QString& text, const QFont& font, double widt
     return layoutText(text, font, width, m_device, Qt::AlignLeft, nullptr, {});
 }
 
-void PageStyle::drawText(QPainter& painter, const QRectF& rect, const QString& text, const QFont& font,
-                         Qt::Alignment alignment) const
+void PageStyle::drawText(
+    QPainter& painter, const QRectF& rect, const QString& text, const QFont& font, Qt::Alignment alignment) const
 {
     painter.setFont(font);
     layoutText(text, font, rect.width(), m_device, alignment, &painter, rect.topLeft());
@@ -113,9 +118,14 @@ Block::~Block() = default;
 
 // --- TextBlock ---------------------------------------------------------------------------------------------
 
-TextBlock::TextBlock(QString text, TextStyle style) : m_text(std::move(text)), m_style(std::move(style)) {}
+TextBlock::TextBlock(QString text, TextStyle style)
+    : m_text(std::move(text))
+    , m_style(std::move(style))
+{
+}
 
-namespace {
+namespace
+{
 
 constexpr double kBulletIndentPt = 10;
 
@@ -153,7 +163,9 @@ void TextBlock::paint(QPainter& painter, const PageStyle& style, const QRectF& r
 
 // --- HeadingBlock ------------------------------------------------------------------------------------------
 
-HeadingBlock::HeadingBlock(QString text, double pointSize) : m_text(std::move(text)), m_pointSize(pointSize)
+HeadingBlock::HeadingBlock(QString text, double pointSize)
+    : m_text(std::move(text))
+    , m_pointSize(pointSize)
 {
     keepWithNext = true;
     spaceAfterPt = 6;
@@ -174,10 +186,12 @@ void HeadingBlock::paint(QPainter& painter, const PageStyle& style, const QRectF
 
 // --- KeyValueBlock -----------------------------------------------------------------------------------------
 
-KeyValueBlock::KeyValueBlock(std::vector<std::pair<QString, QString>> rows, int pairColumns, double pointSize,
-                             double keyFraction)
-    : m_rows(std::move(rows)), m_pairColumns(std::max(1, pairColumns)), m_pointSize(pointSize),
-      m_keyFraction(keyFraction)
+KeyValueBlock::KeyValueBlock(
+    std::vector<std::pair<QString, QString>> rows, int pairColumns, double pointSize, double keyFraction)
+    : m_rows(std::move(rows))
+    , m_pairColumns(std::max(1, pairColumns))
+    , m_pointSize(pointSize)
+    , m_keyFraction(keyFraction)
 {
 }
 
@@ -194,7 +208,7 @@ std::vector<double> KeyValueBlock::rowHeights(const PageStyle& style, double wid
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const std::size_t line = i / std::size_t(m_pairColumns); // fill row by row
         const double h = std::max(style.textHeight(m_rows[i].first, keyFont, keyWidth),
-                                  style.textHeight(m_rows[i].second, valueFont, valueWidth));
+            style.textHeight(m_rows[i].second, valueFont, valueWidth));
         heights[line] = std::max(heights[line], h + style.pt(1.6));
     }
     return heights;
@@ -224,8 +238,8 @@ void KeyValueBlock::paint(QPainter& painter, const PageStyle& style, const QRect
         painter.setPen(palette::muted);
         style.drawText(painter, QRectF(x, y, keyWidth, heights[line]), m_rows[i].first, keyFont);
         painter.setPen(palette::text);
-        style.drawText(painter, QRectF(x + keyWidth + style.pt(4), y, valueWidth, heights[line]), m_rows[i].second,
-                       valueFont);
+        style.drawText(
+            painter, QRectF(x + keyWidth + style.pt(4), y, valueWidth, heights[line]), m_rows[i].second, valueFont);
     }
 }
 
@@ -237,7 +251,8 @@ void Table::addRow(QStringList cells, RowKind kind)
     kinds.push_back(kind);
 }
 
-namespace {
+namespace
+{
 
 std::vector<double> columnWidths(const Table& table, double width)
 {
@@ -284,7 +299,7 @@ void Table::paintRow(QPainter& painter, const PageStyle& style, const QRectF& re
     double x = rect.left();
     for (int c = 0; c < cells.size() && std::size_t(c) < widths.size(); ++c) {
         const QRectF cell(x + style.pt(kCellPadX), rect.top() + style.pt(kCellPadY),
-                          widths[std::size_t(c)] - 2 * style.pt(kCellPadX), rect.height() - 2 * style.pt(kCellPadY));
+            widths[std::size_t(c)] - 2 * style.pt(kCellPadX), rect.height() - 2 * style.pt(kCellPadY));
         const Qt::Alignment align = std::size_t(c) < alignments.size() ? alignments[std::size_t(c)] : Qt::AlignLeft;
         style.drawText(painter, cell, cells[c], font, align);
         x += widths[std::size_t(c)];
@@ -295,7 +310,10 @@ void Table::paintRow(QPainter& painter, const PageStyle& style, const QRectF& re
         painter.drawLine(QPointF(rect.left(), rect.top()), QPointF(rect.right(), rect.top()));
 }
 
-TableBlock::TableBlock(std::shared_ptr<const Table> table) : m_table(std::move(table)) {}
+TableBlock::TableBlock(std::shared_ptr<const Table> table)
+    : m_table(std::move(table))
+{
+}
 
 double TableBlock::height(const PageStyle& style, double width) const
 {
@@ -316,7 +334,9 @@ void TableBlock::paint(QPainter& painter, const PageStyle& style, const QRectF& 
 }
 
 TableRowBlock::TableRowBlock(std::shared_ptr<const Table> table, int row, const Block* header)
-    : m_table(std::move(table)), m_row(row), m_header(header)
+    : m_table(std::move(table))
+    , m_row(row)
+    , m_header(header)
 {
     spaceAfterPt = 0;
 }
@@ -344,7 +364,8 @@ void appendTable(Blocks& blocks, std::shared_ptr<const Table> table)
 
 // --- ChartBlock --------------------------------------------------------------------------------------------
 
-namespace {
+namespace
+{
 
 // Scene width the chart is laid out in before being scaled onto the page: a typical window width, so the
 // chart's own font sizes and margins keep their on-screen proportions.
@@ -389,7 +410,9 @@ void fixItemFonts(QGraphicsItem* item, const QStringList& families)
 } // namespace
 
 ChartBlock::ChartBlock(Factory factory, double heightMm, QStringList fontFamilies)
-    : m_factory(std::move(factory)), m_heightMm(heightMm), m_families(std::move(fontFamilies))
+    : m_factory(std::move(factory))
+    , m_heightMm(heightMm)
+    , m_families(std::move(fontFamilies))
 {
     spaceAfterPt = 8;
 }
@@ -428,7 +451,10 @@ void ChartBlock::paint(QPainter& painter, const PageStyle&, const QRectF& rect) 
 // --- StackBlock / ColumnsBlock -----------------------------------------------------------------------------
 
 StackBlock::StackBlock(Blocks children, QColor fill, QColor border, double paddingPt)
-    : m_children(std::move(children)), m_fill(fill), m_border(border), m_paddingPt(paddingPt)
+    : m_children(std::move(children))
+    , m_fill(fill)
+    , m_border(border)
+    , m_paddingPt(paddingPt)
 {
 }
 
@@ -466,7 +492,8 @@ void StackBlock::paint(QPainter& painter, const PageStyle& style, const QRectF& 
 }
 
 ColumnsBlock::ColumnsBlock(std::vector<Blocks> columns, double gutterMm)
-    : m_columns(std::move(columns)), m_gutterMm(gutterMm)
+    : m_columns(std::move(columns))
+    , m_gutterMm(gutterMm)
 {
 }
 
@@ -510,15 +537,15 @@ void ColumnsBlock::paint(QPainter& painter, const PageStyle& style, const QRectF
 
 // --- Pagination --------------------------------------------------------------------------------------------
 
-namespace {
+namespace
+{
 
 struct Placement {
     const Block* block;
     QRectF rect;
 };
 
-void paintDecoration(QPainter& painter, const PageStyle& style, const PageDecoration& decoration, int page,
-                     int pages)
+void paintDecoration(QPainter& painter, const PageStyle& style, const PageDecoration& decoration, int page, int pages)
 {
     painter.save();
     painter.setFont(style.font(7));
@@ -528,7 +555,7 @@ void paintDecoration(QPainter& painter, const PageStyle& style, const PageDecora
         painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom, decoration.headerText);
         painter.setPen(QPen(palette::rule, style.pt(0.5)));
         painter.drawLine(QPointF(header.left(), header.bottom() + style.pt(2)),
-                         QPointF(header.right(), header.bottom() + style.pt(2)));
+            QPointF(header.right(), header.bottom() + style.pt(2)));
         painter.setPen(palette::muted);
     }
     const QRectF footer = style.footer();
@@ -542,7 +569,7 @@ void paintDecoration(QPainter& painter, const PageStyle& style, const PageDecora
 } // namespace
 
 int paintDocument(QPainter& painter, QPagedPaintDevice& device, const PageStyle& style, const Blocks& blocks,
-                  const PageDecoration& decoration)
+    const PageDecoration& decoration)
 {
     const QRectF body = style.body();
     const double width = body.width();
@@ -570,11 +597,11 @@ int paintDocument(QPainter& painter, QPagedPaintDevice& device, const PageStyle&
             y = body.top();
             if (const Block* header = block->repeatOnNewPage()) {
                 const double h = header->height(style, width);
-                pages.back().push_back({header, QRectF(body.left(), y, width, h)});
+                pages.back().push_back({ header, QRectF(body.left(), y, width, h) });
                 y += h;
             }
         }
-        pages.back().push_back({block, QRectF(body.left(), y, width, heights[i])});
+        pages.back().push_back({ block, QRectF(body.left(), y, width, heights[i]) });
         y += heights[i] + style.pt(block->spaceAfterPt);
     }
 

@@ -16,24 +16,27 @@ class QPagedPaintDevice;
 class QPaintDevice;
 class QPainter;
 
-namespace gpui::report {
+namespace gpui::report
+{
 
 // Colours of the report, chosen to print well in grey scale too.
-namespace palette {
-inline const QColor text{0x22, 0x22, 0x22};
-inline const QColor muted{0x60, 0x66, 0x70};
-inline const QColor accent{0x1f, 0x4e, 0x79};
-inline const QColor rule{0xc8, 0xcf, 0xd8};
-inline const QColor stripe{0xf3, 0xf5, 0xf8};
-inline const QColor headerFill{0xe4, 0xea, 0xf2};
-inline const QColor good{0x1e, 0x7b, 0x34};
-inline const QColor goodFill{0xe6, 0xf3, 0xe9};
-inline const QColor bad{0xb3, 0x26, 0x1e};
-inline const QColor badFill{0xfb, 0xec, 0xea};
+namespace palette
+{
+inline const QColor text { 0x22, 0x22, 0x22 };
+inline const QColor muted { 0x60, 0x66, 0x70 };
+inline const QColor accent { 0x1f, 0x4e, 0x79 };
+inline const QColor rule { 0xc8, 0xcf, 0xd8 };
+inline const QColor stripe { 0xf3, 0xf5, 0xf8 };
+inline const QColor headerFill { 0xe4, 0xea, 0xf2 };
+inline const QColor good { 0x1e, 0x7b, 0x34 };
+inline const QColor goodFill { 0xe6, 0xf3, 0xe9 };
+inline const QColor bad { 0xb3, 0x26, 0x1e };
+inline const QColor badFill { 0xfb, 0xec, 0xea };
 } // namespace palette
 
 // Device units, fonts and margins of the device being painted (a QPdfWriter or a QPrinter).
-class PageStyle {
+class PageStyle
+{
 public:
     PageStyle(QPaintDevice* device, const QStringList& fontFamilies, double marginMm);
 
@@ -50,7 +53,7 @@ public:
     double textHeight(const QString& text, const QFont& font, double width) const;
     // Paints `text` wrapped as textHeight() measured it; `alignment` is horizontal.
     void drawText(QPainter& painter, const QRectF& rect, const QString& text, const QFont& font,
-                  Qt::Alignment alignment = Qt::AlignLeft) const;
+        Qt::Alignment alignment = Qt::AlignLeft) const;
 
 private:
     QPaintDevice* m_device;
@@ -61,7 +64,8 @@ private:
     QRectF m_footer;
 };
 
-class Block {
+class Block
+{
 public:
     virtual ~Block();
     virtual double height(const PageStyle& style, double width) const = 0;
@@ -69,8 +73,8 @@ public:
     // A table row block that starts a page repeats its table's header first.
     virtual const Block* repeatOnNewPage() const { return nullptr; }
 
-    double spaceAfterPt = 4;    // gap below, in points
-    bool keepWithNext = false;  // headings stay with what follows
+    double spaceAfterPt = 4; // gap below, in points
+    bool keepWithNext = false; // headings stay with what follows
     bool pageBreakBefore = false;
 };
 using BlockPtr = std::unique_ptr<Block>;
@@ -85,7 +89,8 @@ struct TextStyle {
 };
 
 // A wrapped paragraph, or a bulleted list.
-class TextBlock : public Block {
+class TextBlock : public Block
+{
 public:
     TextBlock(QString text, TextStyle style);
     double height(const PageStyle& style, double width) const override;
@@ -97,7 +102,8 @@ private:
 };
 
 // A section title with a rule beneath; kept with the block after it.
-class HeadingBlock : public Block {
+class HeadingBlock : public Block
+{
 public:
     HeadingBlock(QString text, double pointSize = 13);
     double height(const PageStyle& style, double width) const override;
@@ -109,10 +115,11 @@ private:
 };
 
 // Label / value pairs, laid out in `pairColumns` side-by-side columns.
-class KeyValueBlock : public Block {
+class KeyValueBlock : public Block
+{
 public:
     KeyValueBlock(std::vector<std::pair<QString, QString>> rows, int pairColumns = 1, double pointSize = 8.5,
-                  double keyFraction = 0.38);
+        double keyFraction = 0.38);
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
 
@@ -140,7 +147,8 @@ struct Table {
 };
 
 // A whole table that never splits (small tables inside composite blocks).
-class TableBlock : public Block {
+class TableBlock : public Block
+{
 public:
     explicit TableBlock(std::shared_ptr<const Table> table);
     double height(const PageStyle& style, double width) const override;
@@ -151,7 +159,8 @@ private:
 };
 
 // One row (or the header, row -1) of a long table that may break across pages.
-class TableRowBlock : public Block {
+class TableRowBlock : public Block
+{
 public:
     TableRowBlock(std::shared_ptr<const Table> table, int row, const Block* header);
     double height(const PageStyle& style, double width) const override;
@@ -167,7 +176,8 @@ private:
 void appendTable(Blocks& blocks, std::shared_ptr<const Table> table);
 
 // A chart built on demand and painted as vectors into the page.
-class ChartBlock : public Block {
+class ChartBlock : public Block
+{
 public:
     using Factory = std::function<QChart*()>;
     ChartBlock(Factory factory, double heightMm, QStringList fontFamilies);
@@ -181,10 +191,11 @@ private:
 };
 
 // Blocks stacked vertically and kept on one page, optionally in a shaded, bordered box.
-class StackBlock : public Block {
+class StackBlock : public Block
+{
 public:
-    explicit StackBlock(Blocks children, QColor fill = Qt::transparent, QColor border = Qt::transparent,
-                        double paddingPt = 0);
+    explicit StackBlock(
+        Blocks children, QColor fill = Qt::transparent, QColor border = Qt::transparent, double paddingPt = 0);
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
 
@@ -196,7 +207,8 @@ private:
 };
 
 // Columns of blocks side by side, kept on one page.
-class ColumnsBlock : public Block {
+class ColumnsBlock : public Block
+{
 public:
     ColumnsBlock(std::vector<Blocks> columns, double gutterMm = 6);
     double height(const PageStyle& style, double width) const override;
@@ -217,6 +229,6 @@ struct PageDecoration {
 // Lays `blocks` out on pages of `style` and paints them on `device` through `painter` (already begun).
 // Returns the number of pages painted.
 int paintDocument(QPainter& painter, QPagedPaintDevice& device, const PageStyle& style, const Blocks& blocks,
-                  const PageDecoration& decoration);
+    const PageDecoration& decoration);
 
 } // namespace gpui::report

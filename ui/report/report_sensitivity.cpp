@@ -8,9 +8,11 @@
 
 #include <QCoreApplication>
 
-namespace gpui::report {
+namespace gpui::report
+{
 
-namespace {
+namespace
+{
 
 struct ReportSensitivityTr {
     Q_DECLARE_TR_FUNCTIONS(ReportSensitivity)
@@ -27,9 +29,9 @@ QString sensitivityLine(const ReportData& data)
     if (!s || !s->available)
         return QString();
     return CoreText::joinSentences(
-        {ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s)),
-         SensitivityView::sentence(*s),
-         ReportSensitivityTr::tr("%1.", "a sentence's full stop").arg(SensitivityView::memoryLine(*s))});
+        { ReportSensitivityTr::tr("Sensitivity: %1, one uncertain input at a time.").arg(SensitivityView::headline(*s)),
+            SensitivityView::sentence(*s),
+            ReportSensitivityTr::tr("%1.", "a sentence's full stop").arg(SensitivityView::memoryLine(*s)) });
 }
 
 } // namespace gpui::report

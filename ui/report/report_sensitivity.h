@@ -6,7 +6,8 @@
 
 #include <QString>
 
-namespace gpui::report {
+namespace gpui::report
+{
 
 // "Sensitivity: ¥2,652 (¥2,307–¥2,995), one uncertain input at a time. <the sentence>"; empty when the report has
 // no recommendation or the sensitivity cannot be computed.

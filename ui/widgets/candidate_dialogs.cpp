@@ -16,10 +16,12 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-namespace gpui {
+namespace gpui
+{
 
 OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QString& currency, QWidget* parent)
-    : QDialog(parent), m_catalog(std::move(catalog))
+    : QDialog(parent)
+    , m_catalog(std::move(catalog))
 {
     setWindowTitle(tr("On-Premise Machine"));
     auto* layout = new QVBoxLayout(this);
@@ -28,7 +30,8 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     m_label->setPlaceholderText(tr("e.g. Lab server 1"));
     m_gpu = new QComboBox;
     for (const gp::GpuSpec& g : m_catalog->gpus)
-        m_gpu->addItem(tr("%1 (%2)").arg(QString::fromStdString(g.name), formatBytes(g.memoryBytes)), QString::fromStdString(g.id));
+        m_gpu->addItem(tr("%1 (%2)").arg(QString::fromStdString(g.name), formatBytes(g.memoryBytes)),
+            QString::fromStdString(g.id));
     m_gpus = new QSpinBox;
     m_gpus->setRange(1, 64);
     m_gpus->setValue(8);
@@ -125,13 +128,14 @@ gp::CandidateSpec OnPremDialog::candidate() const
 }
 
 PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QWidget* parent)
-    : QDialog(parent), m_base(instance.price)
+    : QDialog(parent)
+    , m_base(instance.price)
 {
     setWindowTitle(tr("Price of %1").arg(QString::fromStdString(instance.name)));
     const gp::PriceSpec& p = instance.price;
     const bool quote = hasUserPrice && (p.status == "user" || p.status == "quoted");
     auto shown = [&](const std::optional<double>& value, const char* field) {
-        return Shown{value, quote && !p.keeps(field)};
+        return Shown { value, quote && !p.keeps(field) };
     };
     m_shownHourly = shown(p.onDemandPerHour, "on_demand_per_hour");
     m_shownMonthly = shown(p.monthly, "monthly");
@@ -228,8 +232,8 @@ PriceDialog::PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QW
 
 PriceDialog::~PriceDialog() = default;
 
-std::optional<double> PriceDialog::figure(const QDoubleSpinBox* box, double shownValue, const Shown& shown,
-                                          double scale) const
+std::optional<double> PriceDialog::figure(
+    const QDoubleSpinBox* box, double shownValue, const Shown& shown, double scale) const
 {
     const bool currencyChanged = m_currency->currentData().toString().toStdString() != m_base.currency;
     if (box->value() == shownValue && !currencyChanged) {
@@ -257,7 +261,8 @@ gp::PriceSpec PriceDialog::price() const
         p.spotDiscount = figure(m_spot, m_initialSpot, m_shownSpot, 100);
     }
     p.status = "user";
-    p.source = m_source->text().trimmed().isEmpty() ? std::string("user quote") : m_source->text().trimmed().toStdString();
+    p.source
+        = m_source->text().trimmed().isEmpty() ? std::string("user quote") : m_source->text().trimmed().toStdString();
     p.asOf = QDate::currentDate().toString(Qt::ISODate).toStdString();
     return p;
 }

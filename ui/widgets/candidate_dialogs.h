@@ -15,10 +15,12 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
-namespace gpui {
+namespace gpui
+{
 
 // Describes owned or rented-by-quote hardware: GPU model, count per node, nodes, link and price per hour.
-class OnPremDialog : public QDialog {
+class OnPremDialog : public QDialog
+{
     Q_OBJECT
 public:
     OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QString& currency, QWidget* parent = nullptr);
@@ -52,7 +54,8 @@ private:
 // The user's quote for a catalog instance: pay-as-you-go, monthly, spot (a price or a discount) and reserved
 // discount, kept in the overrides file for every plan. A figure left as shown is not part of the quote (the
 // catalog's stays, labelled as the catalog's); a figure shown unchanged keeps its exact value.
-class PriceDialog : public QDialog {
+class PriceDialog : public QDialog
+{
     Q_OBJECT
 public:
     PriceDialog(const gp::InstanceSpec& instance, bool hasUserPrice, QWidget* parent = nullptr);
@@ -76,8 +79,7 @@ private:
         std::optional<double> value;
         bool quoted = false;
     };
-    std::optional<double> figure(const QDoubleSpinBox* box, double shownValue, const Shown& shown,
-                                 double scale) const;
+    std::optional<double> figure(const QDoubleSpinBox* box, double shownValue, const Shown& shown, double scale) const;
 
     gp::PriceSpec m_base;
     Shown m_shownHourly, m_shownMonthly, m_shownSpot, m_shownReserved;

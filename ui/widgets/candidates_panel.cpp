@@ -16,12 +16,15 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 // Nodes ("auto" at 0) and GPUs per node are edited in a spin box in the cell.
-class CountDelegate : public QStyledItemDelegate {
+class CountDelegate : public QStyledItemDelegate
+{
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
@@ -52,7 +55,9 @@ public:
 } // namespace
 
 CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
-    : QWidget(parent), m_store(store), m_model(new CandidateListModel(this))
+    : QWidget(parent)
+    , m_store(store)
+    , m_model(new CandidateListModel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -72,8 +77,8 @@ CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                            | QAbstractItemView::AnyKeyPressed);
+    m_view->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     auto* counts = new CountDelegate(m_view);
     m_view->setItemDelegateForColumn(CandidateListModel::Nodes, counts);
     m_view->setItemDelegateForColumn(CandidateListModel::GpusPerNode, counts);
@@ -162,7 +167,8 @@ void CandidatesPanel::editCandidate(int row, const gp::CandidateSpec& candidate)
 
 int CandidatesPanel::currentRow() const
 {
-    const QModelIndexList rows = m_view->selectionModel() ? m_view->selectionModel()->selectedRows() : QModelIndexList();
+    const QModelIndexList rows
+        = m_view->selectionModel() ? m_view->selectionModel()->selectedRows() : QModelIndexList();
     return rows.isEmpty() ? -1 : rows.front().row();
 }
 
@@ -185,8 +191,8 @@ void CandidatesPanel::chooseFromCatalog()
     applyCatalogChoice(ids, dialog.regions());
 }
 
-void CandidatesPanel::applyCatalogChoice(const QStringList& instanceIds,
-                                         const std::optional<std::map<std::string, std::string>>& regions)
+void CandidatesPanel::applyCatalogChoice(
+    const QStringList& instanceIds, const std::optional<std::map<std::string, std::string>>& regions)
 {
     gp::Plan plan = m_plan;
     if (regions)

@@ -14,13 +14,15 @@ class QLabel;
 class QPushButton;
 class QTableView;
 
-namespace gpui {
+namespace gpui
+{
 
 class CandidateListModel;
 class CatalogStore;
 class Settings;
 
-class CandidatesPanel : public QWidget {
+class CandidatesPanel : public QWidget
+{
     Q_OBJECT
 public:
     explicit CandidatesPanel(CatalogStore* store, QWidget* parent = nullptr);
@@ -35,7 +37,7 @@ public:
     // settings (nodes, quotes) of instances that stay. Emits planEdited.
     // `regions`, when given, become the plan's billing.regions (the catalog dialog's region choice).
     void applyCatalogChoice(const QStringList& instanceIds,
-                            const std::optional<std::map<std::string, std::string>>& regions = std::nullopt);
+        const std::optional<std::map<std::string, std::string>>& regions = std::nullopt);
     // Adds a bare-GPU candidate (an on-premise machine). Emits planEdited.
     void addMachine(const gp::CandidateSpec& machine);
     QTableView* view() const { return m_view; }

@@ -18,17 +18,20 @@
 
 #include <set>
 
-namespace gpui {
+namespace gpui
+{
 
-CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked,
-                             QWidget* parent)
+CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked, QWidget* parent)
     : CatalogDialog(std::move(catalog), checked, {}, parent)
 {
 }
 
 CatalogDialog::CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked,
-                             const std::map<std::string, std::string>& regions, QWidget* parent)
-    : QDialog(parent), m_catalog(catalog), m_model(new CatalogModel(this)), m_filter(new CatalogFilterModel(this))
+    const std::map<std::string, std::string>& regions, QWidget* parent)
+    : QDialog(parent)
+    , m_catalog(catalog)
+    , m_model(new CatalogModel(this))
+    , m_filter(new CatalogFilterModel(this))
 {
     setWindowTitle(tr("Choose Candidate Instances"));
     resize(1100, 620);
@@ -151,8 +154,8 @@ void CatalogDialog::fillRegions()
     }
     const gp::ProviderSpec* spec = m_catalog->findProvider(provider);
     const QString reference = spec ? QString::fromStdString(spec->referenceRegion) : QString();
-    m_region->addItem(reference.isEmpty() ? tr("Reference region") : tr("Reference region (%1)").arg(reference),
-                      QString());
+    m_region->addItem(
+        reference.isEmpty() ? tr("Reference region") : tr("Reference region (%1)").arg(reference), QString());
     for (const std::string& region : gp::providerRegions(*m_catalog, provider))
         if (QString::fromStdString(region) != reference)
             m_region->addItem(QString::fromStdString(region), QString::fromStdString(region));

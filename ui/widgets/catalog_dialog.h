@@ -18,18 +18,20 @@ class QLabel;
 class QLineEdit;
 class QTableView;
 
-namespace gpui {
+namespace gpui
+{
 
 class CatalogFilterModel;
 class CatalogModel;
 
-class CatalogDialog : public QDialog {
+class CatalogDialog : public QDialog
+{
     Q_OBJECT
 public:
     CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked, QWidget* parent = nullptr);
     // `regions`: the plan's billing.regions (provider -> region) to start from.
     CatalogDialog(std::shared_ptr<const gp::Catalog> catalog, const QSet<QString>& checked,
-                  const std::map<std::string, std::string>& regions, QWidget* parent = nullptr);
+        const std::map<std::string, std::string>& regions, QWidget* parent = nullptr);
     ~CatalogDialog() override;
 
     QSet<QString> checkedIds() const;

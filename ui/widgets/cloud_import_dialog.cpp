@@ -14,19 +14,21 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-namespace gpui {
+namespace gpui
+{
 
-CloudImportDialog::CloudImportDialog(const gp::Catalog& catalog, QWidget* parent) : QDialog(parent)
+CloudImportDialog::CloudImportDialog(const gp::Catalog& catalog, QWidget* parent)
+    : QDialog(parent)
 {
     setWindowTitle(tr("Import Cloud Prices"));
     auto* layout = new QVBoxLayout(this);
-    auto* help = new QLabel(tr(
-        "Save what one of these commands prints (JSON) on any machine with your cloud account, then import it here. "
-        "Sizes, prices and stock per zone go into your catalog overrides, for every plan; this program never "
-        "connects to the network.<br><tt>tccli cvm DescribeZoneInstanceConfigInfos</tt>, "
-        "<tt>tccli cvm InquiryPriceRunInstances</tt>, <tt>aws ec2 describe-instance-types</tt>, "
-        "<tt>aws pricing get-products --service-code AmazonEC2</tt>, <tt>aliyun ecs DescribeInstanceTypes</tt>, "
-        "<tt>aliyun ecs DescribeAvailableResource</tt>, <tt>aliyun ecs DescribePrice</tt>"));
+    auto* help = new QLabel(
+        tr("Save what one of these commands prints (JSON) on any machine with your cloud account, then import it here. "
+           "Sizes, prices and stock per zone go into your catalog overrides, for every plan; this program never "
+           "connects to the network.<br><tt>tccli cvm DescribeZoneInstanceConfigInfos</tt>, "
+           "<tt>tccli cvm InquiryPriceRunInstances</tt>, <tt>aws ec2 describe-instance-types</tt>, "
+           "<tt>aws pricing get-products --service-code AmazonEC2</tt>, <tt>aliyun ecs DescribeInstanceTypes</tt>, "
+           "<tt>aliyun ecs DescribeAvailableResource</tt>, <tt>aliyun ecs DescribePrice</tt>"));
     help->setWordWrap(true);
     help->setTextFormat(Qt::RichText);
     layout->addWidget(help);
@@ -37,8 +39,8 @@ CloudImportDialog::CloudImportDialog(const gp::Catalog& catalog, QWidget* parent
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Cloud Listing"), m_path->text(),
-                                                          tr("JSON files (*.json);;All files (*)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Cloud Listing"), m_path->text(), tr("JSON files (*.json);;All files (*)"));
         if (!file.isEmpty())
             m_path->setText(file);
     });
@@ -101,23 +103,25 @@ gp::CloudImportOptions CloudImportDialog::options() const
 QString CloudImportDialog::describe(const gp::CloudImportResult& result)
 {
     QString text = tr("%1: %n price(s), ", nullptr, result.prices).arg(QString::fromStdString(result.format))
-                   + tr("%n stock listing(s), ", nullptr, result.stock)
-                   + tr("%n new instance(s).", nullptr, result.added);
+        + tr("%n stock listing(s), ", nullptr, result.stock) + tr("%n new instance(s).", nullptr, result.added);
     QStringList lines;
     for (const gp::Diagnostic& n : result.notices) {
         const QString instance = QString::fromStdString(n.arg("instance"));
         if (n.code == "import_unknown_gpu")
             lines << tr("%1: unknown GPU \"%2\"; left out.").arg(instance, QString::fromStdString(n.arg("gpu")));
         else if (n.code == "import_unknown_family")
-            lines << tr("%1: unknown instance family \"%2\"; left out.").arg(instance, QString::fromStdString(n.arg("family")));
+            lines << tr("%1: unknown instance family \"%2\"; left out.")
+                         .arg(instance, QString::fromStdString(n.arg("family")));
         else if (n.code == "import_unknown_instance")
             lines << tr("%1 is not in the catalog; import the listing of its size first.").arg(instance);
         else if (n.code == "import_fractional_gpu")
-            lines << tr("%1: %2 of a GPU (vGPU) is not a whole GPU; left out.").arg(instance, QString::fromStdString(n.arg("gpus")));
+            lines << tr("%1: %2 of a GPU (vGPU) is not a whole GPU; left out.")
+                         .arg(instance, QString::fromStdString(n.arg("gpus")));
         else if (n.code == "import_user_quote_replaced")
             lines << tr("%1: your own quote was replaced by the imported price.").arg(instance);
         else if (n.code == "import_prices_differ_by_zone")
-            lines << tr("%1: prices differ by zone; the lowest (%2) is used.").arg(instance, QString::fromStdString(n.arg("zone")));
+            lines << tr("%1: prices differ by zone; the lowest (%2) is used.")
+                         .arg(instance, QString::fromStdString(n.arg("zone")));
         else
             lines << QString::fromStdString(n.message);
     }
@@ -129,8 +133,8 @@ QString CloudImportDialog::describe(const gp::CloudImportResult& result)
 bool CloudImportDialog::run(QWidget* parent, CatalogStore* store)
 {
     CloudImportDialog dialog(*store->catalog(), parent);
-    const QString file = QFileDialog::getOpenFileName(parent, tr("Import Cloud Prices"), QString(),
-                                                      tr("JSON files (*.json);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        parent, tr("Import Cloud Prices"), QString(), tr("JSON files (*.json);;All files (*)"));
     if (file.isEmpty())
         return false;
     dialog.setPath(file);
@@ -139,13 +143,13 @@ bool CloudImportDialog::run(QWidget* parent, CatalogStore* store)
     auto result = store->importCloudListing(dialog.path(), dialog.options());
     if (!result) {
         QMessageBox::warning(parent, tr("Import Cloud Prices"),
-                             tr("Nothing was imported; your overrides are unchanged.\n\n%1")
-                                 .arg(QString::fromStdString(result.error().toString())));
+            tr("Nothing was imported; your overrides are unchanged.\n\n%1")
+                .arg(QString::fromStdString(result.error().toString())));
         return false;
     }
     if (result->prices == 0 && result->stock == 0 && result->added == 0) {
         QMessageBox::warning(parent, tr("Import Cloud Prices"),
-                             tr("Nothing to import; your overrides are unchanged.\n\n%1").arg(describe(*result)));
+            tr("Nothing to import; your overrides are unchanged.\n\n%1").arg(describe(*result)));
         return false;
     }
     QMessageBox::information(parent, tr("Import Cloud Prices"), describe(*result));

@@ -10,11 +10,13 @@ class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
-namespace gpui {
+namespace gpui
+{
 
 class CatalogStore;
 
-class CloudImportDialog : public QDialog {
+class CloudImportDialog : public QDialog
+{
     Q_OBJECT
 public:
     explicit CloudImportDialog(const gp::Catalog& catalog, QWidget* parent = nullptr);

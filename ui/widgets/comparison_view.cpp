@@ -6,10 +6,13 @@
 #include <QHeaderView>
 #include <QMenu>
 
-namespace gpui {
+namespace gpui
+{
 
 ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
-    : QTableView(parent), m_model(model), m_proxy(new ComparisonProxyModel(this))
+    : QTableView(parent)
+    , m_model(model)
+    , m_proxy(new ComparisonProxyModel(this))
 {
     m_proxy->setSourceModel(model);
     setModel(m_proxy);

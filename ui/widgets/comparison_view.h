@@ -4,12 +4,14 @@
 #include <QStringList>
 #include <QTableView>
 
-namespace gpui {
+namespace gpui
+{
 
 class ComparisonModel;
 class ComparisonProxyModel;
 
-class ComparisonView : public QTableView {
+class ComparisonView : public QTableView
+{
     Q_OBJECT
 public:
     explicit ComparisonView(ComparisonModel* model, QWidget* parent = nullptr);

@@ -6,6 +6,7 @@
 #include "number_format.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QCursor>
@@ -13,22 +14,23 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLogValueAxis>
-#include <QCheckBox>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 struct FrontierViewTr {
     Q_DECLARE_TR_FUNCTIONS(FrontierView)
@@ -46,8 +48,8 @@ QString pointWords(const gp::PlanAnswer& answer, const gp::FrontierPoint& f)
 {
     QString text = FrontierViewTr::tr("<b>%1</b><br>%2<br>%3, %4")
                        .arg(CoreText::configuration(f.point.configuration).toHtmlEscaped(),
-                            FrontierViewTr::tr("%n node(s)", "", f.point.nodes),
-                            costWords(answer, f.point.cost, f.point.priced), formatHours(f.point.hours));
+                           FrontierViewTr::tr("%n node(s)", "", f.point.nodes),
+                           costWords(answer, f.point.cost, f.point.priced), formatHours(f.point.hours));
     if (f.chosen)
         text += FrontierViewTr::tr("<br>The chosen configuration");
     else if (f.onFrontier)
@@ -76,7 +78,7 @@ int nearest(const std::vector<gp::FrontierPoint>& points, const QPointF& at, dou
 
 FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool allPoints)
 {
-    FrontierRange r{INFINITY, 0, INFINITY, 0};
+    FrontierRange r { INFINITY, 0, INFINITY, 0 };
     auto take = [&r](const gp::FrontierPoint& f) {
         if (!std::isfinite(f.point.hours) || !std::isfinite(f.point.cost) || f.point.hours <= 0 || f.point.cost <= 0)
             return;
@@ -92,7 +94,7 @@ FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool a
         for (const gp::FrontierPoint& f : points)
             take(f);
     if (!(r.maxHours > 0))
-        return {0, 1, 0, 1};
+        return { 0, 1, 0, 1 };
     // A single point (or a flat frontier) still gets a readable span around it.
     if (r.maxHours - r.minHours < r.maxHours * 0.05) {
         r.minHours = r.maxHours * 0.9;
@@ -106,7 +108,7 @@ FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool a
 }
 
 QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
-                           const std::vector<gp::FrontierPoint>& points, bool dark, FrontierScale scale)
+    const std::vector<gp::FrontierPoint>& points, bool dark, FrontierScale scale)
 {
     auto* chart = new QChart;
     if (dark)
@@ -186,7 +188,8 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
         auto* valueY = new QValueAxis;
         valueX->setRange(std::max(0.0, range.minHours - hourSpan * 0.12), range.maxHours + hourSpan * 0.12);
         valueY->setRange(std::max(0.0, range.minCost - costSpan * 0.12), range.maxCost + costSpan * 0.12);
-        // Round tick values (0, 20, 40 ... rather than 0, 28.8, 57.6 ...): the range widens to the nearest nice numbers.
+        // Round tick values (0, 20, 40 ... rather than 0, 28.8, 57.6 ...): the range widens to the nearest nice
+        // numbers.
         valueX->applyNiceNumbers();
         valueY->applyNiceNumbers();
         valueX->setLabelFormat(format(valueX->min(), valueX->max()));
@@ -197,9 +200,9 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
     axisX->setTitleText(answer.mode == gp::Mode::Inference ? FrontierViewTr::tr("Hours per request batch")
                                                            : FrontierViewTr::tr("Hours to finish"));
     axisY->setTitleText(!priced ? FrontierViewTr::tr("GPU-hours")
-                        : answer.mode == gp::Mode::Inference
-                            ? FrontierViewTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
-                            : FrontierViewTr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
+            : answer.mode == gp::Mode::Inference
+            ? FrontierViewTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
+            : FrontierViewTr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
@@ -210,27 +213,33 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
     auto shared = std::make_shared<const std::vector<gp::FrontierPoint>>(points);
     const std::string answerCurrency = answer.currency;
     const gp::Mode mode = answer.mode;
-    for (QScatterSeries* s : {scored, frontier, chosen})
+    for (QScatterSeries* s : { scored, frontier, chosen })
         QObject::connect(s, &QScatterSeries::hovered, chart,
-                         [shared, answerCurrency, mode, hourSpan, costSpan](const QPointF& at, bool on) {
-                             if (!on) {
-                                 QToolTip::hideText();
-                                 return;
-                             }
-                             const int i = nearest(*shared, at, hourSpan, costSpan);
-                             if (i < 0)
-                                 return;
-                             gp::PlanAnswer words;
-                             words.currency = answerCurrency;
-                             words.mode = mode;
-                             QToolTip::showText(QCursor::pos(), pointWords(words, (*shared)[std::size_t(i)]));
-                         });
+            [shared, answerCurrency, mode, hourSpan, costSpan](const QPointF& at, bool on) {
+                if (!on) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const int i = nearest(*shared, at, hourSpan, costSpan);
+                if (i < 0)
+                    return;
+                gp::PlanAnswer words;
+                words.currency = answerCurrency;
+                words.mode = mode;
+                QToolTip::showText(QCursor::pos(), pointWords(words, (*shared)[std::size_t(i)]));
+            });
     return chart;
 }
 
 FrontierView::FrontierView(QWidget* parent)
-    : QDialog(parent), m_candidateLabel(new QLabel), m_candidates(new QComboBox), m_allPoints(new QCheckBox),
-      m_logScale(new QCheckBox), m_chart(new ChartView), m_details(new QTextBrowser), m_hint(new QLabel)
+    : QDialog(parent)
+    , m_candidateLabel(new QLabel)
+    , m_candidates(new QComboBox)
+    , m_allPoints(new QCheckBox)
+    , m_logScale(new QCheckBox)
+    , m_chart(new ChartView)
+    , m_details(new QTextBrowser)
+    , m_hint(new QLabel)
 {
     setObjectName(QStringLiteral("frontierView"));
     m_candidates->setObjectName(QStringLiteral("frontierCandidate"));
@@ -268,8 +277,8 @@ FrontierView::FrontierView(QWidget* parent)
 
 FrontierView::~FrontierView() = default;
 
-void FrontierView::setEvaluation(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog,
-                                 EvaluationPtr evaluation)
+void FrontierView::setEvaluation(
+    const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog, EvaluationPtr evaluation)
 {
     const int previous = candidate();
     m_plan = plan;
@@ -316,7 +325,7 @@ void FrontierView::rebuild()
     if (m_catalog)
         m_points = gp::frontierPoints(m_plan, *m_catalog, answer, std::size_t(index));
     QChart* chart = buildFrontierChart(answer, std::size_t(index), m_points, false,
-                                       FrontierScale{m_allPoints->isChecked(), m_logScale->isChecked()});
+        FrontierScale { m_allPoints->isChecked(), m_logScale->isChecked() });
     // Clicking a point shows its configuration's full result.
     const FrontierRange range = frontierRange(m_points, m_allPoints->isChecked());
     const double hourSpan = range.maxHours - range.minHours;
@@ -352,13 +361,14 @@ void FrontierView::showPoint(int index)
                 .arg(QString::fromStdString(r.candidate).toHtmlEscaped())
                 .arg(r.gpus)
                 .arg(r.gpusPerNode);
-    html += QStringLiteral("<br>") + tr("Memory per GPU: %1 of %2 usable (%3)")
-                                         .arg(formatBytes(r.memory.total), formatBytes(r.usableMemory),
-                                              r.fits ? tr("fits") : tr("does not fit"));
+    html += QStringLiteral("<br>")
+        + tr("Memory per GPU: %1 of %2 usable (%3)")
+              .arg(formatBytes(r.memory.total), formatBytes(r.usableMemory), r.fits ? tr("fits") : tr("does not fit"));
     if (answer.mode == gp::Mode::Training) {
         html += QStringLiteral("<br>") + tr("Time to finish: %1").arg(formatHours(r.trainingHours));
-        html += QStringLiteral("<br>") + tr("Throughput: %1 tokens/s, MFU %2")
-                                             .arg(formatNumber(r.tokensPerSecond, 0), formatPercent(r.modelFlopsUtilization));
+        html += QStringLiteral("<br>")
+            + tr("Throughput: %1 tokens/s, MFU %2")
+                  .arg(formatNumber(r.tokensPerSecond, 0), formatPercent(r.modelFlopsUtilization));
     } else if (r.decodeTokensPerSecond) {
         html += QStringLiteral("<br>") + tr("Decode: %1 tokens/s").arg(formatNumber(*r.decodeTokensPerSecond, 0));
     }
@@ -367,8 +377,9 @@ void FrontierView::showPoint(int index)
         html += QStringLiteral("<br>") + tr("Largest overhead: %1").arg(overhead);
     for (const gp::BillingCost& m : r.cost.modes)
         if (m.total && m_plan.billing.allows(m.mode))
-            html += QStringLiteral("<br>") + tr("%1: %2").arg(CoreText::billingMode(QString::fromStdString(m.mode)),
-                                                              formatMoney(*m.total, QString::fromStdString(r.cost.currency)));
+            html += QStringLiteral("<br>")
+                + tr("%1: %2").arg(CoreText::billingMode(QString::fromStdString(m.mode)),
+                    formatMoney(*m.total, QString::fromStdString(r.cost.currency)));
     m_details->setHtml(html);
 }
 

@@ -18,14 +18,15 @@ class QComboBox;
 class QLabel;
 class QTextBrowser;
 
-namespace gpui {
+namespace gpui
+{
 
 class ChartView;
 
 // How the frontier chart frames its points: by default around the frontier and the chosen configuration (the
 // points a decision is between; the others may lie far out), on linear axes.
 struct FrontierScale {
-    bool allPoints = false;   // frame every configuration that fits
+    bool allPoints = false; // frame every configuration that fits
     bool logarithmic = false; // log axes (hours and cost over several decades)
 };
 
@@ -38,9 +39,10 @@ FrontierRange frontierRange(const std::vector<gp::FrontierPoint>& points, bool a
 
 // The frontier chart of one candidate (answer.search.candidates[candidate]) drawing `points` (gp::frontierPoints).
 QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
-                           const std::vector<gp::FrontierPoint>& points, bool dark = false, FrontierScale scale = {});
+    const std::vector<gp::FrontierPoint>& points, bool dark = false, FrontierScale scale = {});
 
-class FrontierView : public QDialog {
+class FrontierView : public QDialog
+{
     Q_OBJECT
 public:
     explicit FrontierView(QWidget* parent = nullptr);

@@ -11,9 +11,12 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-namespace gpui {
+namespace gpui
+{
 
-HelpDialog::HelpDialog(QWidget* parent) : QDialog(parent), m_browser(new QTextBrowser)
+HelpDialog::HelpDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_browser(new QTextBrowser)
 {
     setObjectName(QStringLiteral("helpDialog"));
     resize(760, 720);

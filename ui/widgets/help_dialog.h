@@ -5,9 +5,11 @@
 
 class QTextBrowser;
 
-namespace gpui {
+namespace gpui
+{
 
-class HelpDialog : public QDialog {
+class HelpDialog : public QDialog
+{
     Q_OBJECT
 public:
     explicit HelpDialog(QWidget* parent = nullptr);

@@ -1062,8 +1062,8 @@ void InputsPanel::build()
     outer->addStretch(1);
 }
 
-void InputsPanel::buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism,
-                                 QFormLayout* billing)
+void InputsPanel::buildFieldRows(
+    QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism, QFormLayout* billing)
 {
     QSet<QString> handMade;
     for (QWidget* input : findChildren<QWidget*>())
@@ -1081,10 +1081,10 @@ void InputsPanel::buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine,
         if (handMade.contains(path))
             continue;
         QFormLayout* form = path.startsWith(QLatin1String("workload.serving.")) ? servingEngine
-            : path.startsWith(QLatin1String("workload."))                      ? details
-            : path.startsWith(QLatin1String("search."))                        ? parallelism
-            : path.startsWith(QLatin1String("billing."))                       ? billing
-                                                                               : assumptions;
+            : path.startsWith(QLatin1String("workload."))                       ? details
+            : path.startsWith(QLatin1String("search."))                         ? parallelism
+            : path.startsWith(QLatin1String("billing."))                        ? billing
+                                                                                : assumptions;
         auto editor = std::make_unique<FieldEditor>(field);
         FieldEditor* e = editor.get();
         e->edited = [this, &field](const nlohmann::json& value) { editedField(field, value); };
@@ -1142,7 +1142,8 @@ void InputsPanel::showTextProblems()
     check(m_datasetTokens, QStringLiteral("workload.training_tokens"), false,
         tr("Not a token count: write e.g. 2B or 350M"));
     if (m_parameters->isEnabled())
-        check(m_parameters, QStringLiteral("model.parameters"), true, tr("Not a parameter count: write e.g. 7B or 6.7e9"));
+        check(m_parameters, QStringLiteral("model.parameters"), true,
+            tr("Not a parameter count: write e.g. 7B or 6.7e9"));
     check(m_servingRequestsPerMonth, QStringLiteral("workload.serving.requests_per_month"), true,
         tr("Enter requests per month, e.g. 3M, or leave it empty"));
 }
@@ -1163,10 +1164,10 @@ void InputsPanel::pickTypedPreset()
     }
     clearFieldErrors();
     showFieldError(QStringLiteral("model"),
-        matches.isEmpty()
-            ? tr("No model matches \"%1\"").arg(typed)
-            : tr("%n models match \"%1\": type more of the name or pick one from the list", nullptr, int(matches.size()))
-                  .arg(typed));
+        matches.isEmpty() ? tr("No model matches \"%1\"").arg(typed)
+                          : tr("%n models match \"%1\": type more of the name or pick one from the list", nullptr,
+                              int(matches.size()))
+                                .arg(typed));
 }
 
 void InputsPanel::retranslate()
@@ -2209,8 +2210,8 @@ bool InputsPanel::importConfig(const QString& path, QString* error, const QStrin
     return importConfigBytes(*read, path, error, modelName);
 }
 
-bool InputsPanel::importConfigBytes(const QByteArray& bytes, const QString& path, QString* error,
-                                    const QString& modelName)
+bool InputsPanel::importConfigBytes(
+    const QByteArray& bytes, const QString& path, QString* error, const QString& modelName)
 {
     const QString name = !modelName.isEmpty()                        ? modelName
         : QFileInfo(path).fileName() == QLatin1String("config.json") ? QFileInfo(path).dir().dirName()

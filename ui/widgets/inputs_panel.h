@@ -2,9 +2,9 @@
 #pragma once
 
 #include "estimate/common/results.h"
-#include "transformer/model_library.h"
 #include "plan/plan.h"
 #include "plan_document.h"
+#include "transformer/model_library.h"
 #include "widgets/inputs/field_editor.h"
 
 #include <QHash>
@@ -31,9 +31,11 @@ class QSpinBox;
 class QToolButton;
 class QVBoxLayout;
 
-namespace gpui {
+namespace gpui
+{
 
-class InputsPanel : public QWidget {
+class InputsPanel : public QWidget
+{
     Q_OBJECT
 public:
     explicit InputsPanel(QWidget* parent = nullptr);
@@ -65,7 +67,6 @@ public:
     void setSanityWarnings(const std::vector<gp::CandidateResult>& results);
     // The warning text shown for a field key, for tests ("" = none).
     QString fieldWarning(const QString& fieldKey) const;
-
 
     // Imports a Hugging Face config.json into the model; false with `error` set when it cannot be read.
     // Reads a Hugging Face config.json into the plan's model, named `modelName` (else after its folder or file).
@@ -134,23 +135,74 @@ protected:
 
 private:
     enum Field {
-        FTitle, FNotes, FModel, FParameters, FMode, FTechnique, FPrecision, FWeightFormat, FOptimizer, FLoraRank, FLoraTargets,
-        FCheckpointing, FCheckpointedLayers, FBf16States, FFp8Recipe, FFp8AllGather, FFlash, FAttentionKernel, FLoss, FSequence, FMicroBatch, FAccumulation, FGlobalBatch, FTokens, FInferenceBatch,
-        FPrompt, FOutput, FKvPrecision, FPlanner, FMaxNodes, FData, FTensor, FPipeline, FPipelineSchedule,
-        FVirtualStages, FContext, FZero, FOffload,
+        FTitle,
+        FNotes,
+        FModel,
+        FParameters,
+        FMode,
+        FTechnique,
+        FPrecision,
+        FWeightFormat,
+        FOptimizer,
+        FLoraRank,
+        FLoraTargets,
+        FCheckpointing,
+        FCheckpointedLayers,
+        FBf16States,
+        FFp8Recipe,
+        FFp8AllGather,
+        FFlash,
+        FAttentionKernel,
+        FLoss,
+        FSequence,
+        FMicroBatch,
+        FAccumulation,
+        FGlobalBatch,
+        FTokens,
+        FInferenceBatch,
+        FPrompt,
+        FOutput,
+        FKvPrecision,
+        FPlanner,
+        FMaxNodes,
+        FData,
+        FTensor,
+        FPipeline,
+        FPipelineSchedule,
+        FVirtualStages,
+        FContext,
+        FZero,
+        FOffload,
         FObjective,
-        FDeadline, FBudget, FCurrency, FExchangeRate, FSpotInterruptions, FCheckpointInterval, FStorage, FBillingModes,
-        FReservedTerm, FPriceDiscount,
+        FDeadline,
+        FBudget,
+        FCurrency,
+        FExchangeRate,
+        FSpotInterruptions,
+        FCheckpointInterval,
+        FStorage,
+        FBillingModes,
+        FReservedTerm,
+        FPriceDiscount,
         // workload.serving
-        FServingPrompt, FServingOutput, FServingLoadKind, FServingLoadValue, FServingTtft, FServingTpot, FServingKv,
-        FServingReplicas, FServingRequestsPerMonth, FServingGpuUtilization, FServingMaxSeqs, FServingMaxTokens,
+        FServingPrompt,
+        FServingOutput,
+        FServingLoadKind,
+        FServingLoadValue,
+        FServingTtft,
+        FServingTpot,
+        FServingKv,
+        FServingReplicas,
+        FServingRequestsPerMonth,
+        FServingGpuUtilization,
+        FServingMaxSeqs,
+        FServingMaxTokens,
         FServingPrefixHit
     };
 
     void build();
     // The ordinary rows of the table fields no hand-made row edits, in the form of their section.
-    void buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism,
-                        QFormLayout* billing);
+    void buildFieldRows(QVBoxLayout* outer, QFormLayout* servingEngine, QFormLayout* parallelism, QFormLayout* billing);
     void editedField(const gp::PlanField& field, const nlohmann::json& value);
     // Text fields that hold text the plan could not take keep saying so (their value is not the plan's).
     void showTextProblems();
@@ -160,8 +212,7 @@ private:
     QWidget* withError(QWidget* input, const QString& fieldKey);
     void addRow(QFormLayout* form, std::function<QString()> label, QWidget* input, const QString& fieldKey);
     QGroupBox* group(std::function<QString()> title, QFormLayout** form, const QString& helpAnchor);
-    template <class Enum>
-    void fillCombo(QComboBox* combo, const std::vector<Enum>& values, QString (*text)(Enum));
+    template <class Enum> void fillCombo(QComboBox* combo, const std::vector<Enum>& values, QString (*text)(Enum));
     void updateVisibility();
     // Enables the recipe's inputs where they apply and says why where they do not (their tool tips).
     void updateRecipeInputs();
@@ -194,7 +245,7 @@ private:
     std::optional<gp::Architecture> m_importedArchitecture;
     gp::WeightFormat m_importedFormat = gp::WeightFormat::Same; // the format the imported config ships
     std::vector<std::unique_ptr<FieldEditor>> m_fieldEditors;
-    QGroupBox* m_detailsGroup = nullptr;     // training inputs without a hand-made row
+    QGroupBox* m_detailsGroup = nullptr; // training inputs without a hand-made row
     QGroupBox* m_assumptionsGroup = nullptr; // assumptions.* and the other table fields without one
     QString m_importedName;
 
@@ -248,12 +299,12 @@ private:
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_currency = nullptr;
     std::vector<QCheckBox*> m_billingModes; // one per gp::billingModeNames(), property "mode"
-    QDoubleSpinBox* m_exchangeRate = nullptr;       // minimum = the catalog's default
-    QDoubleSpinBox* m_spotInterruptions = nullptr;  // minimum = the catalog's default
+    QDoubleSpinBox* m_exchangeRate = nullptr; // minimum = the catalog's default
+    QDoubleSpinBox* m_spotInterruptions = nullptr; // minimum = the catalog's default
     QDoubleSpinBox* m_checkpointInterval = nullptr; // minimum = the catalog's default
-    QDoubleSpinBox* m_storage = nullptr;            // minimum = the catalog's default
-    QSpinBox* m_reservedTerm = nullptr;             // months; minimum (0) = the catalog's term
-    QDoubleSpinBox* m_priceDiscount = nullptr;      // percent off list prices; 0 = list prices (null in the plan)
+    QDoubleSpinBox* m_storage = nullptr; // minimum = the catalog's default
+    QSpinBox* m_reservedTerm = nullptr; // months; minimum (0) = the catalog's term
+    QDoubleSpinBox* m_priceDiscount = nullptr; // percent off list prices; 0 = list prices (null in the plan)
     // workload.serving: optional values show their "none" / "auto" / "engine default" at the box's minimum.
     QGroupBox* m_servingGroup = nullptr;
     QSpinBox* m_servingPrompt = nullptr;
@@ -263,8 +314,8 @@ private:
     QDoubleSpinBox* m_servingRate = nullptr;
     QDoubleSpinBox* m_servingTtft = nullptr; // seconds
     QDoubleSpinBox* m_servingTpot = nullptr; // milliseconds
-    QComboBox* m_servingKv = nullptr;        // -1 = the compute precision
-    QSpinBox* m_servingReplicas = nullptr;   // 0 = auto
+    QComboBox* m_servingKv = nullptr; // -1 = the compute precision
+    QSpinBox* m_servingReplicas = nullptr; // 0 = auto
     QLineEdit* m_servingRequestsPerMonth = nullptr;
     QToolButton* m_servingAdvancedButton = nullptr;
     QWidget* m_servingAdvanced = nullptr;

@@ -10,9 +10,11 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 QString esc(const QString& s)
 {
@@ -43,11 +45,12 @@ QString servingRecommendationHtml(const Evaluation& e)
                 .arg(r.gpus)
                 .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)));
     const QString why = e.objective == gp::SearchObjective::Time
-                            ? RecommendationPanel::tr("the lowest latency that meets the targets at the load")
-                            : RecommendationPanel::tr("the lowest cost per million tokens that meets the targets at the load");
+        ? RecommendationPanel::tr("the lowest latency that meets the targets at the load")
+        : RecommendationPanel::tr("the lowest cost per million tokens that meets the targets at the load");
     html += RecommendationPanel::tr("<p>Why: %1.</p><ul>").arg(esc(why));
-    html += RecommendationPanel::tr("<li>Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)"
-                  "</li>")
+    html += RecommendationPanel::tr(
+        "<li>Load: %1 of %2 prompt and %3 output tokens; %4 in flight per replica (the KV cache holds %5)"
+        "</li>")
                 .arg(esc(CoreText::servingLoad(e.serving.load)))
                 .arg(e.serving.promptTokens)
                 .arg(e.serving.outputTokens)
@@ -55,28 +58,31 @@ QString servingRecommendationHtml(const Evaluation& e)
                 .arg(s.maxConcurrency);
     html += RecommendationPanel::tr("<li>Time to first token <b>%1</b>; time per output token <b>%2</b></li>")
                 .arg(esc(AnswerText::againstTarget(s.ttftSeconds, e.serving.slo.ttftSeconds)),
-                     esc(AnswerText::againstTarget(s.tpotSeconds, e.serving.slo.tpotSeconds)));
+                    esc(AnswerText::againstTarget(s.tpotSeconds, e.serving.slo.tpotSeconds)));
     html += RecommendationPanel::tr("<li>%1 output tokens/s per replica, %2 in all (%3 requests/s); limit: %4</li>")
                 .arg(formatNumber(s.outputTokensPerSecond, 0), formatNumber(s.totalOutputTokensPerSecond, 0),
-                     formatNumber(s.totalRequestsPerSecond, 2),
-                     esc(CoreText::servingLimit(QString::fromStdString(s.limit))));
+                    formatNumber(s.totalRequestsPerSecond, 2),
+                    esc(CoreText::servingLimit(QString::fromStdString(s.limit))));
     if (const auto cost = headlineCost(e, bestIndex)) {
         const QString mode = AnswerText::headlineMode(e, bestIndex);
-        QString line = RecommendationPanel::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)").arg(formatMoney(*cost, currency), esc(mode),
-                           esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+        QString line = RecommendationPanel::tr("<li>Costs <b>%1 per million tokens</b> (%2, %3)")
+                           .arg(formatMoney(*cost, currency), esc(mode),
+                               esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         if (s.costPerMillionOutputTokens)
-            line += RecommendationPanel::tr("; %1 per million output tokens").arg(formatMoney(*s.costPerMillionOutputTokens, currency));
+            line += RecommendationPanel::tr("; %1 per million output tokens")
+                        .arg(formatMoney(*s.costPerMillionOutputTokens, currency));
         html += line + QStringLiteral("</li>");
     } else {
-        html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>").arg(esc(AnswerText::countedModes(e)));
+        html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
+                    .arg(esc(AnswerText::countedModes(e)));
     }
     if (s.monthlyCost) {
         const QString mode = CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode));
         html += e.serving.requestsPerMonth
-                    ? RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
-                          .arg(formatMoney(*s.monthlyCost, currency), esc(mode), formatTokens(*e.serving.requestsPerMonth))
-                    : RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2), always on</li>").arg(formatMoney(*s.monthlyCost, currency),
-                                                                                  esc(mode));
+            ? RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
+                  .arg(formatMoney(*s.monthlyCost, currency), esc(mode), formatTokens(*e.serving.requestsPerMonth))
+            : RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2), always on</li>")
+                  .arg(formatMoney(*s.monthlyCost, currency), esc(mode));
     }
     if (s.breakEvenHoursPerMonth && std::isfinite(*s.breakEvenHoursPerMonth))
         html += RecommendationPanel::tr("<li>Monthly billing costs less than pay-as-you-go above %1 hours a month</li>")
@@ -84,7 +90,7 @@ QString servingRecommendationHtml(const Evaluation& e)
     html += RecommendationPanel::tr("<li>Billing modes counted: %1</li>").arg(esc(AnswerText::countedModes(e)));
     html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
                 .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory),
-                     QLocale().toString(qlonglong(s.kvCacheTokens)));
+                    QLocale().toString(qlonglong(s.kvCacheTokens)));
     for (const gp::Diagnostic& w : r.warnings)
         html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
     html += QStringLiteral("</ul>");
@@ -101,13 +107,15 @@ QString recommendationHtml(const Evaluation& e)
     QString html;
     const QString currency = e.currency;
     if (!e.modelName.isEmpty() || e.modelParameters > 0) {
-        QString model = RecommendationPanel::tr("%1 · %2 parameters").arg(esc(e.modelName), formatTokens(e.modelParameters));
+        QString model
+            = RecommendationPanel::tr("%1 · %2 parameters").arg(esc(e.modelName), formatTokens(e.modelParameters));
         if (e.activeParameters > 0 && e.activeParameters < e.modelParameters * 0.99)
             model += RecommendationPanel::tr(" (%1 active)").arg(formatTokens(e.activeParameters));
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(model);
     }
     if (e.results.empty())
-        return html + RecommendationPanel::tr("<p>No candidates to compare. Choose instances on the Candidates tab.</p>");
+        return html
+            + RecommendationPanel::tr("<p>No candidates to compare. Choose instances on the Candidates tab.</p>");
 
     const bool inference = e.mode != gp::Mode::Training;
     const gp::CandidateResult* best = e.best >= 0 ? &e.results[size_t(e.best)] : nullptr;
@@ -121,15 +129,16 @@ QString recommendationHtml(const Evaluation& e)
             html += RecommendationPanel::tr("<p>Time to first token %1, time per output token %2 at %3 requests in "
                                             "flight per replica.</p>")
                         .arg(esc(AnswerText::againstTarget(closest.serving->ttftSeconds, e.serving.slo.ttftSeconds)),
-                             esc(AnswerText::againstTarget(closest.serving->tpotSeconds, e.serving.slo.tpotSeconds)),
-                             formatNumber(closest.serving->concurrency, 1));
+                            esc(AnswerText::againstTarget(closest.serving->tpotSeconds, e.serving.slo.tpotSeconds)),
+                            formatNumber(closest.serving->concurrency, 1));
     } else if (!best) {
         const gp::CandidateResult& closest = e.results.front();
         html += RecommendationPanel::tr("<h3 style='color:#d03b3b'>No candidate fits</h3>");
         html += RecommendationPanel::tr("<p>Closest: <b>%1</b> — %2</p>")
                     .arg(esc(nameOf(closest)),
-                         esc(closest.failure ? CoreText::failure(*closest.failure)
-                                             : RecommendationPanel::tr("needs %1 per GPU").arg(formatBytes(closest.memory.total))));
+                        esc(closest.failure
+                                ? CoreText::failure(*closest.failure)
+                                : RecommendationPanel::tr("needs %1 per GPU").arg(formatBytes(closest.memory.total))));
         if (!closest.suggestions.empty()) {
             html += RecommendationPanel::tr("<p>What would make it fit:</p><ul>");
             for (const gp::Diagnostic& s : closest.suggestions)
@@ -147,7 +156,7 @@ QString recommendationHtml(const Evaluation& e)
         html += RecommendationPanel::tr("<p>%1 x %2 · %3</p>")
                     .arg(r.gpus)
                     .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)),
-                         esc(AnswerText::configuration(e, r)));
+                        esc(AnswerText::configuration(e, r)));
         QString why;
         switch (e.objective) {
         case gp::SearchObjective::Cost:
@@ -157,10 +166,12 @@ QString recommendationHtml(const Evaluation& e)
             why = RecommendationPanel::tr("the fastest candidate that fits");
             break;
         case gp::SearchObjective::CostUnderDeadline:
-            why = RecommendationPanel::tr("the cheapest that fits and finishes within %1").arg(formatHours(e.deadlineHours.value_or(0)));
+            why = RecommendationPanel::tr("the cheapest that fits and finishes within %1")
+                      .arg(formatHours(e.deadlineHours.value_or(0)));
             break;
         case gp::SearchObjective::TimeUnderBudget:
-            why = RecommendationPanel::tr("the fastest that fits and stays within %1").arg(formatMoney(e.budget.value_or(0), currency));
+            why = RecommendationPanel::tr("the fastest that fits and stays within %1")
+                      .arg(formatMoney(e.budget.value_or(0), currency));
             break;
         }
         html += RecommendationPanel::tr("<p>Why: %1.</p><ul>").arg(esc(why));
@@ -168,7 +179,7 @@ QString recommendationHtml(const Evaluation& e)
         if (!inference) {
             html += RecommendationPanel::tr("<li>Finishes in <b>%1</b> (%2 GPU-hours) at %3 tokens/s, MFU %4</li>")
                         .arg(formatHours(r.trainingHours), formatNumber(r.gpuHours, 0),
-                             formatNumber(r.tokensPerSecond, 0), formatPercent(r.modelFlopsUtilization));
+                            formatNumber(r.tokensPerSecond, 0), formatPercent(r.modelFlopsUtilization));
         } else if (r.decodeTokensPerSecond) {
             html += RecommendationPanel::tr("<li>Decodes <b>%1 tokens/s</b>; prefill %2</li>")
                         .arg(formatNumber(*r.decodeTokensPerSecond, 0), formatSeconds(r.prefillSeconds.value_or(0)));
@@ -176,16 +187,17 @@ QString recommendationHtml(const Evaluation& e)
         if (cost && inference)
             html += RecommendationPanel::tr("<li>Costs <b>%1</b> per million tokens (%2, %3)</li>")
                         .arg(formatMoney(*cost, currency), esc(mode),
-                             esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+                            esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         else if (cost)
             html += RecommendationPanel::tr("<li>Costs <b>%1</b> (%2, %3)</li>")
                         .arg(formatMoney(*cost, currency), esc(mode),
-                             esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
+                            esc(CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus))));
         else
             html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
                         .arg(esc(AnswerText::countedModes(e)));
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
-            html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>").arg(formatNumber(*r.cost.breakEvenDays, 1));
+            html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>")
+                        .arg(formatNumber(*r.cost.breakEvenDays, 1));
         html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; bottleneck: %3</li>")
                     .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory), esc(CoreText::bottleneckShare(r)));
         if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && e.mode == gp::Mode::Training)
@@ -214,7 +226,9 @@ QString recommendationHtml(const Evaluation& e)
     return html;
 }
 
-RecommendationPanel::RecommendationPanel(QWidget* parent) : QTextBrowser(parent), m_pending(new QTimer(this))
+RecommendationPanel::RecommendationPanel(QWidget* parent)
+    : QTextBrowser(parent)
+    , m_pending(new QTimer(this))
 {
     setOpenLinks(false);
     setMinimumWidth(260);

@@ -8,12 +8,14 @@
 
 class QTimer;
 
-namespace gpui {
+namespace gpui
+{
 
 // The recommendation as HTML (also usable by the report).
 QString recommendationHtml(const Evaluation& evaluation);
 
-class RecommendationPanel : public QTextBrowser {
+class RecommendationPanel : public QTextBrowser
+{
     Q_OBJECT
 public:
     explicit RecommendationPanel(QWidget* parent = nullptr);

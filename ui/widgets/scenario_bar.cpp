@@ -11,11 +11,17 @@
 #include <QTabBar>
 #include <QToolButton>
 
-namespace gpui {
+namespace gpui
+{
 
 ScenarioBar::ScenarioBar(QWidget* parent)
-    : QWidget(parent), m_tabs(new QTabBar), m_add(new QToolButton), m_duplicate(new QToolButton),
-      m_rename(new QToolButton), m_delete(new QToolButton), m_compare(new QToolButton)
+    : QWidget(parent)
+    , m_tabs(new QTabBar)
+    , m_add(new QToolButton)
+    , m_duplicate(new QToolButton)
+    , m_rename(new QToolButton)
+    , m_delete(new QToolButton)
+    , m_compare(new QToolButton)
 {
     setObjectName(QStringLiteral("scenarioBar"));
     m_tabs->setObjectName(QStringLiteral("scenarioTabs"));
@@ -28,7 +34,7 @@ ScenarioBar::ScenarioBar(QWidget* parent)
     m_rename->setObjectName(QStringLiteral("scenarioRename"));
     m_delete->setObjectName(QStringLiteral("scenarioDelete"));
     m_compare->setObjectName(QStringLiteral("scenarioCompare"));
-    for (QToolButton* b : {m_add, m_duplicate, m_rename, m_delete, m_compare})
+    for (QToolButton* b : { m_add, m_duplicate, m_rename, m_delete, m_compare })
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -113,7 +119,7 @@ void ScenarioBar::addScenario()
         return;
     std::vector<gp::Scenario> scenarios = m_scenarios;
     const QString name = uniqueName(scenarios, tr("Scenario %1").arg(scenarios.size() + 1));
-    scenarios.push_back({name.toStdString(), nlohmann::json::object()});
+    scenarios.push_back({ name.toStdString(), nlohmann::json::object() });
     m_active = int(scenarios.size()) - 1; // the new scenario is the one edited next
     emitScenarios(scenarios, [name] { return tr("Add scenario \"%1\"").arg(name); });
     emit activeScenarioChanged(m_active);
@@ -125,10 +131,11 @@ void ScenarioBar::duplicateScenario()
         return;
     std::vector<gp::Scenario> scenarios = m_scenarios;
     const bool fromScenario = m_active >= 0 && m_active < int(scenarios.size());
-    const QString source = fromScenario ? QString::fromStdString(scenarios[std::size_t(m_active)].name) : tr("Base plan");
+    const QString source
+        = fromScenario ? QString::fromStdString(scenarios[std::size_t(m_active)].name) : tr("Base plan");
     const QString name = uniqueName(scenarios, tr("%1 copy").arg(source));
-    gp::Scenario copy{name.toStdString(), fromScenario ? scenarios[std::size_t(m_active)].overrides
-                                                       : nlohmann::json::object()};
+    gp::Scenario copy { name.toStdString(),
+        fromScenario ? scenarios[std::size_t(m_active)].overrides : nlohmann::json::object() };
     scenarios.push_back(std::move(copy));
     m_active = int(scenarios.size()) - 1;
     emitScenarios(scenarios, [name] { return tr("Duplicate scenario as \"%1\"").arg(name); });
@@ -167,8 +174,7 @@ void ScenarioBar::askRename()
         return;
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Rename Scenario"), tr("Scenario name:"), QLineEdit::Normal,
-                                               QString::fromStdString(m_scenarios[std::size_t(m_active)].name),
-                                               &ok);
+        QString::fromStdString(m_scenarios[std::size_t(m_active)].name), &ok);
     if (ok)
         renameScenario(m_active, name);
 }
@@ -179,7 +185,7 @@ void ScenarioBar::rebuildTabs()
     // Every edit of the plan comes through here: when the tabs already say the same, they stay as they are (a
     // rebuilt tab bar repaints on every change of any input).
     bool same = m_tabs->count() == int(m_scenarios.size()) + 1 && m_tabs->currentIndex() == m_active + 1
-                && m_tabs->tabText(0) == tr("Base plan");
+        && m_tabs->tabText(0) == tr("Base plan");
     for (int i = 0; same && i < int(m_scenarios.size()); ++i)
         same = m_tabs->tabText(i + 1) == QString::fromStdString(m_scenarios[size_t(i)].name);
     if (same) {

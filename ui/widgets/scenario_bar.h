@@ -12,9 +12,11 @@
 class QTabBar;
 class QToolButton;
 
-namespace gpui {
+namespace gpui
+{
 
-class ScenarioBar : public QWidget {
+class ScenarioBar : public QWidget
+{
     Q_OBJECT
 public:
     explicit ScenarioBar(QWidget* parent = nullptr);

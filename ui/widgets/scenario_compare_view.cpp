@@ -17,12 +17,18 @@
 
 #include <algorithm>
 
-namespace gpui {
+namespace gpui
+{
 
 ScenarioCompareView::ScenarioCompareView(QWidget* parent)
-    : QDialog(parent), m_model(new ScenarioComparisonModel(this)), m_table(new QTableView),
-      m_chart(new ChartView), m_baseline(new QComboBox), m_baselineLabel(new QLabel), m_status(new QLabel),
-      m_watcher(new QFutureWatcher<ScenarioComparisonJob>(this))
+    : QDialog(parent)
+    , m_model(new ScenarioComparisonModel(this))
+    , m_table(new QTableView)
+    , m_chart(new ChartView)
+    , m_baseline(new QComboBox)
+    , m_baselineLabel(new QLabel)
+    , m_status(new QLabel)
+    , m_watcher(new QFutureWatcher<ScenarioComparisonJob>(this))
 {
     setObjectName(QStringLiteral("scenarioCompare"));
     m_table->setModel(m_model);
@@ -108,9 +114,9 @@ void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp
             else
                 job.error = comparison.error();
         } catch (const std::bad_alloc&) {
-            job.error = gp::Error{"", "out of memory: the computation needs more memory than is free"};
+            job.error = gp::Error { "", "out of memory: the computation needs more memory than is free" };
         } catch (const std::exception& e) {
-            job.error = gp::Error{"", std::string("internal error: ") + e.what()};
+            job.error = gp::Error { "", std::string("internal error: ") + e.what() };
         }
         return job;
     }));
@@ -131,7 +137,7 @@ void ScenarioCompareView::showComparison(ScenarioComparisonPtr comparison)
         comparison = copy;
     }
     m_model->setComparison(comparison);
-    m_chart->replaceChart(buildScenarioChart(comparison ? *comparison : gp::ScenarioComparison{}));
+    m_chart->replaceChart(buildScenarioChart(comparison ? *comparison : gp::ScenarioComparison {}));
     m_state = comparison ? State::Compared : State::Idle;
     updateStatus();
     fillBaselines();

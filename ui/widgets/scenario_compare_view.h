@@ -18,7 +18,8 @@ class QLabel;
 class QTableView;
 class QVBoxLayout;
 
-namespace gpui {
+namespace gpui
+{
 
 class ChartView;
 
@@ -29,7 +30,8 @@ struct ScenarioComparisonJob {
     bool cancelled = false;
 };
 
-class ScenarioCompareView : public QDialog {
+class ScenarioCompareView : public QDialog
+{
     Q_OBJECT
 public:
     explicit ScenarioCompareView(QWidget* parent = nullptr);

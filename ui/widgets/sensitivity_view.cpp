@@ -17,9 +17,11 @@
 
 #include <cmath>
 
-namespace gpui {
+namespace gpui
+{
 
-namespace {
+namespace
+{
 
 QString candidateName(const std::string& id)
 {
@@ -29,10 +31,17 @@ QString candidateName(const std::string& id)
 } // namespace
 
 SensitivityView::SensitivityView(QWidget* parent)
-    : QDialog(parent), m_candidate(new QLabel), m_headline(new QLabel), m_hours(new QLabel), m_memory(new QLabel),
-      m_method(new QLabel),
-      m_tornado(new TornadoChart), m_summary(new QLabel), m_details(new QLabel), m_status(new QLabel),
-      m_watcher(new QFutureWatcher<SensitivityJob>(this))
+    : QDialog(parent)
+    , m_candidate(new QLabel)
+    , m_headline(new QLabel)
+    , m_hours(new QLabel)
+    , m_memory(new QLabel)
+    , m_method(new QLabel)
+    , m_tornado(new TornadoChart)
+    , m_summary(new QLabel)
+    , m_details(new QLabel)
+    , m_status(new QLabel)
+    , m_watcher(new QFutureWatcher<SensitivityJob>(this))
 {
     setObjectName(QStringLiteral("sensitivityView"));
     m_headline->setObjectName(QStringLiteral("sensitivityHeadline"));
@@ -109,8 +118,8 @@ SensitivityView::~SensitivityView()
     m_watcher->waitForFinished();
 }
 
-void SensitivityView::setEvaluation(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog,
-                                    EvaluationPtr evaluation)
+void SensitivityView::setEvaluation(
+    const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog, EvaluationPtr evaluation)
 {
     if (!catalog || !evaluation || !evaluation->ok || !evaluation->answer)
         return;
@@ -141,9 +150,9 @@ void SensitivityView::setEvaluation(const gp::Plan& plan, std::shared_ptr<const 
             else
                 job.error = s.error();
         } catch (const std::bad_alloc&) {
-            job.error = gp::Error{"", "out of memory: the computation needs more memory than is free"};
+            job.error = gp::Error { "", "out of memory: the computation needs more memory than is free" };
         } catch (const std::exception& e) {
-            job.error = gp::Error{"", std::string("internal error: ") + e.what()};
+            job.error = gp::Error { "", std::string("internal error: ") + e.what() };
         }
         return job;
     }));
@@ -206,11 +215,10 @@ QString SensitivityView::memoryLine(const gp::PlanSensitivity& s)
         return tr("Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave")
             .arg(formatBytes(s.memoryBytes));
     QString line = s.memoryLow < s.memoryHigh
-                       ? tr("Memory per GPU: %1 (%2–%3) of %4 usable")
-                             .arg(formatBytes(s.memoryBytes), formatBytes(s.memoryLow), formatBytes(s.memoryHigh),
-                                  formatBytes(s.usableMemoryBytes))
-                       : tr("Memory per GPU: %1 of %2 usable").arg(formatBytes(s.memoryBytes),
-                                                                  formatBytes(s.usableMemoryBytes));
+        ? tr("Memory per GPU: %1 (%2–%3) of %4 usable")
+              .arg(formatBytes(s.memoryBytes), formatBytes(s.memoryLow), formatBytes(s.memoryHigh),
+                  formatBytes(s.usableMemoryBytes))
+        : tr("Memory per GPU: %1 of %2 usable").arg(formatBytes(s.memoryBytes), formatBytes(s.usableMemoryBytes));
     if (!s.memoryFitsAcrossRange)
         line += tr("; above the usable memory at an end of the range");
     return line;
@@ -275,8 +283,8 @@ void SensitivityView::render()
         layout.endLayout();
         m_headline->setMinimumHeight(line.isValid() ? int(std::ceil(line.height())) : 0);
     }
-    m_hours->setText(tr("Time: %1 (%2–%3)").arg(formatHours(s->point.hours), formatHours(s->hoursLow),
-                                               formatHours(s->hoursHigh)));
+    m_hours->setText(
+        tr("Time: %1 (%2–%3)").arg(formatHours(s->point.hours), formatHours(s->hoursLow), formatHours(s->hoursHigh)));
     m_memory->setText(memoryLine(*s));
     auto money = [&](double v) {
         return s->point.priced ? formatMoney(v, QString::fromStdString(s->currency)) : formatNumber(v);
@@ -330,10 +338,11 @@ void SensitivityView::changeEvent(QEvent* event)
 void SensitivityView::retranslate()
 {
     setWindowTitle(tr("Sensitivity"));
-    m_method->setText(tr("How far the recommendation's cost, time and memory move when one uncertain input is at either "
-                         "end of its sourced range: estimated prices, compute and bandwidth efficiency, spot "
-                         "interruptions, the CUDA context and the allocator's fragmentation. One input at a time, not "
-                         "a joint worst case."));
+    m_method->setText(
+        tr("How far the recommendation's cost, time and memory move when one uncertain input is at either "
+           "end of its sourced range: estimated prices, compute and bandwidth efficiency, spot "
+           "interruptions, the CUDA context and the allocator's fragmentation. One input at a time, not "
+           "a joint worst case."));
     m_tornado->setLegend(tr("Input at its low end"), tr("Input at its high end"), tr("Estimate"));
     render();
 }

@@ -16,7 +16,8 @@
 
 class QLabel;
 
-namespace gpui {
+namespace gpui
+{
 
 class TornadoChart;
 
@@ -29,7 +30,8 @@ struct SensitivityJob {
     bool cancelled = false;
 };
 
-class SensitivityView : public QDialog {
+class SensitivityView : public QDialog
+{
     Q_OBJECT
 public:
     explicit SensitivityView(QWidget* parent = nullptr);

@@ -15,23 +15,30 @@
 
 #include <nlohmann/json.hpp>
 
-namespace gpui {
+namespace gpui
+{
 
 const std::vector<SweepView::Field>& SweepView::fields()
 {
     // The candidates' node and GPU counts (a list the field table does not hold), then the table's sweepable fields.
     static const std::vector<Field> list = [] {
-        std::vector<Field> fields{{"candidates[*].nodes", "1, 2, 4, 8"}, {"candidates[*].gpus_per_node", "1, 2, 4, 8"}};
+        std::vector<Field> fields { { "candidates[*].nodes", "1, 2, 4, 8" },
+            { "candidates[*].gpus_per_node", "1, 2, 4, 8" } };
         for (const gp::PlanField* f : gp::sweepableFields())
-            fields.push_back({f->path.data(), f->sweepValues.data()}); // literals: NUL-terminated
+            fields.push_back({ f->path.data(), f->sweepValues.data() }); // literals: NUL-terminated
         return fields;
     }();
     return list;
 }
 
 SweepView::SweepView(QWidget* parent)
-    : ScenarioCompareView(parent), m_fieldLabel(new QLabel), m_field(new QComboBox), m_valuesLabel(new QLabel),
-      m_values(new QLineEdit), m_run(new QPushButton), m_error(new QLabel)
+    : ScenarioCompareView(parent)
+    , m_fieldLabel(new QLabel)
+    , m_field(new QComboBox)
+    , m_valuesLabel(new QLabel)
+    , m_values(new QLineEdit)
+    , m_run(new QPushButton)
+    , m_error(new QLabel)
 {
     setObjectName(QStringLiteral("sweepView"));
     m_field->setObjectName(QStringLiteral("sweepField"));
@@ -122,11 +129,11 @@ void SweepView::retranslateSweep()
     m_valuesLabel->setText(tr("V&alues:"));
     m_values->setToolTip(tr("Values separated by commas; each one is a scenario answered like the plan"));
     m_run->setText(tr("&Sweep"));
-    QStringList names{tr("Nodes (every candidate)"), tr("GPUs per node (bare GPUs)")};
+    QStringList names { tr("Nodes (every candidate)"), tr("GPUs per node (bare GPUs)") };
     for (const gp::PlanField* f : gp::sweepableFields()) // fractions are swept as fractions (0.1 = 10%)
         names << (f->unit == gp::FieldUnit::Fraction
-                      ? tr("%1 (%2–%3)").arg(FieldText::label(f->path), QString::number(f->min), QString::number(f->max))
-                      : FieldText::label(f->path));
+                ? tr("%1 (%2–%3)").arg(FieldText::label(f->path), QString::number(f->min), QString::number(f->max))
+                : FieldText::label(f->path));
     for (int i = 0; i < m_field->count() && i < names.size(); ++i)
         m_field->setItemText(i, names[i]);
 }

@@ -1,6 +1,7 @@
 // The sweep view: one input (nodes, GPUs per node, sequence length, micro-batch, global batch, training tokens,
-// LoRA rank, a discount off list prices) across a list of values, each value a scenario answered by the core (gp::sweepPlan, then
-// gp::compareScenarios), shown as the Compare view's table and chart. `gpu-planner-cli sweep` prints the same.
+// LoRA rank, a discount off list prices) across a list of values, each value a scenario answered by the core
+// (gp::sweepPlan, then gp::compareScenarios), shown as the Compare view's table and chart. `gpu-planner-cli sweep`
+// prints the same.
 #pragma once
 
 #include "widgets/scenario_compare_view.h"
@@ -10,9 +11,11 @@
 class QLineEdit;
 class QPushButton;
 
-namespace gpui {
+namespace gpui
+{
 
-class SweepView : public ScenarioCompareView {
+class SweepView : public ScenarioCompareView
+{
     Q_OBJECT
 public:
     explicit SweepView(QWidget* parent = nullptr);

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 enum class Unused { No, Precision, Recipe, NoGather };
 

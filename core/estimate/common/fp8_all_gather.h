@@ -10,7 +10,8 @@
 
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 // Share of the model's parameters all-gathered in fp8: the blocks' linear weights (the layers FP8 training casts)
 // when the workload asks for it, trains in FP8 and the configuration gathers weights (ZeRO-3 over more than one

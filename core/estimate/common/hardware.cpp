@@ -1,23 +1,24 @@
 // Resolves a plan candidate (catalog instance or bare GPUs) into the hardware the models need.
 #include "estimate/common/hardware.h"
 
-namespace gp {
+namespace gp
+{
 
-Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& catalog, int nodes,
-                                    const std::string& fieldPath)
+Expected<Hardware> resolveCandidate(
+    const CandidateSpec& spec, const Catalog& catalog, int nodes, const std::string& fieldPath)
 {
     if (nodes < 1)
-        return Error{fieldPath + ".nodes", "must be at least 1, got " + std::to_string(nodes)};
+        return Error { fieldPath + ".nodes", "must be at least 1, got " + std::to_string(nodes) };
     Hardware hw;
     hw.nodes = nodes;
     if (!spec.instance.empty()) {
         const InstanceSpec* instance = catalog.findInstance(spec.instance);
         if (!instance)
-            return Error{fieldPath + ".instance", "unknown instance \"" + spec.instance + "\" (see catalog list)"};
+            return Error { fieldPath + ".instance", "unknown instance \"" + spec.instance + "\" (see catalog list)" };
         const GpuSpec* gpu = catalog.findGpu(instance->gpu);
         if (!gpu)
-            return Error{fieldPath + ".instance", "instance \"" + spec.instance + "\" names unknown GPU \""
-                                                      + instance->gpu + "\""};
+            return Error { fieldPath + ".instance",
+                "instance \"" + spec.instance + "\" names unknown GPU \"" + instance->gpu + "\"" };
         hw.id = instance->id;
         hw.label = spec.label.empty() ? instance->id : spec.label;
         hw.provider = instance->provider;
@@ -29,8 +30,8 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
             linkId = gpu->pcie;
         const LinkSpec* link = catalog.findLink(linkId);
         if (!link)
-            return Error{spec.intraNode.empty() ? fieldPath + ".instance" : fieldPath + ".intra_node",
-                         "unknown link id \"" + linkId + "\""};
+            return Error { spec.intraNode.empty() ? fieldPath + ".instance" : fieldPath + ".intra_node",
+                "unknown link id \"" + linkId + "\"" };
         hw.intraNode = *link;
         hw.interNodeGbps = spec.interNodeGbps.value_or(instance->networkGbps);
         hw.rdma = instance->rdma;
@@ -43,9 +44,9 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
     } else {
         const GpuSpec* gpu = catalog.findGpu(spec.gpu);
         if (!gpu)
-            return Error{fieldPath + ".gpu", "unknown GPU \"" + spec.gpu + "\" (see catalog list --gpus)"};
+            return Error { fieldPath + ".gpu", "unknown GPU \"" + spec.gpu + "\" (see catalog list --gpus)" };
         if (spec.gpusPerNode < 1)
-            return Error{fieldPath + ".gpus_per_node", "must be at least 1"};
+            return Error { fieldPath + ".gpus_per_node", "must be at least 1" };
         hw.gpu = *gpu;
         hw.gpusPerNode = spec.gpusPerNode;
         hw.id = "gpu:" + gpu->id + " x" + std::to_string(spec.gpusPerNode);
@@ -57,7 +58,7 @@ Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& ca
             linkId = (spec.gpusPerNode > 1 && !gpu->nvlink.empty()) ? gpu->nvlink : gpu->pcie;
         const LinkSpec* link = catalog.findLink(linkId);
         if (!link)
-            return Error{fieldPath + ".intra_node", "unknown link id \"" + linkId + "\""};
+            return Error { fieldPath + ".intra_node", "unknown link id \"" + linkId + "\"" };
         hw.intraNode = *link;
         // Bare machines: 8 x 200 Gb/s InfiniBand style default only when the user says so.
         hw.interNodeGbps = spec.interNodeGbps.value_or(0);

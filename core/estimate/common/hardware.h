@@ -1,30 +1,31 @@
 // A candidate resolved against the catalog: the GPUs, links, host and price it stands for.
 #pragma once
 
-#include "catalog/catalog.h"
 #include "base/expected.h"
+#include "catalog/catalog.h"
 #include "plan/plan.h"
 
 #include <string>
 
-namespace gp {
+namespace gp
+{
 
 struct Hardware {
-    std::string id;    // instance id, or a generated id for bare GPUs ("gpu:rtx-4090-24gb x1")
+    std::string id; // instance id, or a generated id for bare GPUs ("gpu:rtx-4090-24gb x1")
     std::string label; // what the user sees
     std::string provider;
     std::string family;
     GpuSpec gpu;
     int gpusPerNode = 1;
     int nodes = 1;
-    LinkSpec intraNode;         // between GPUs of one node
-    double interNodeGbps = 0;   // node's total network bandwidth to other nodes, Gbit/s
+    LinkSpec intraNode; // between GPUs of one node
+    double interNodeGbps = 0; // node's total network bandwidth to other nodes, Gbit/s
     bool rdma = false;
-    int vcpusPerNode = 0;       // 0 = unknown
+    int vcpusPerNode = 0; // 0 = unknown
     double ramBytesPerNode = 0; // 0 = unknown
     std::optional<double> diskIops;
     std::optional<double> diskThroughputMBps;
-    PriceSpec price;            // per node, in the catalog's currency (see `priceCurrency`)
+    PriceSpec price; // per node, in the catalog's currency (see `priceCurrency`)
     std::optional<double> userPricePerHour; // plan override for the whole candidate, plan currency
     bool sizeEstimate = false;
 
@@ -32,8 +33,8 @@ struct Hardware {
 };
 
 // Resolves a plan candidate for a given node count. Errors name the field ("candidates[2].gpu").
-Expected<Hardware> resolveCandidate(const CandidateSpec& spec, const Catalog& catalog, int nodes,
-                                    const std::string& fieldPath);
+Expected<Hardware> resolveCandidate(
+    const CandidateSpec& spec, const Catalog& catalog, int nodes, const std::string& fieldPath);
 
 // The same candidate at `nodes` (>= 1) nodes, from its resolution at any node count: only the node count and the
 // user's quote (which scales with it) change, so a search resolves each candidate against the catalog once.

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-namespace gp {
+namespace gp
+{
 
 double memoryHeadroomBytes(const CandidateResult& r)
 {

@@ -3,7 +3,8 @@
 
 #include "estimate/common/results.h"
 
-namespace gp {
+namespace gp
+{
 
 // Bytes of GPU memory a candidate leaves free on each GPU; negative means it does not fit.
 // Training and inference: usable memory (after the plan's safety margin) minus what the run needs.

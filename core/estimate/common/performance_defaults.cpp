@@ -10,9 +10,11 @@
 #include <limits>
 #include <string_view>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::optional<double> fraction(const std::optional<double>& v)
 {
@@ -31,12 +33,11 @@ bool within(double v, double lo, double hi)
 // <figure>; per head dim where measured, else one figure for every head dim (`forward`, `backward`). One ordered scan
 // of the keys under the architecture's prefix (the built-in catalog's, then the catalog's valid values over them)
 // instead of a lookup per figure and kernel: the same values as catalogDefault per key.
-void readAttentionFigures(const Catalog& catalog, const std::string& architecture, AttentionKernel wanted,
-                          PerformanceDefaults& d)
+void readAttentionFigures(
+    const Catalog& catalog, const std::string& architecture, AttentionKernel wanted, PerformanceDefaults& d)
 {
-    static constexpr std::string_view kFigures[] = {"forward",           "backward",           "forward.head_dim_64",
-                                                    "forward.head_dim_128", "backward.head_dim_64",
-                                                    "backward.head_dim_128", "causal"};
+    static constexpr std::string_view kFigures[] = { "forward", "backward", "forward.head_dim_64",
+        "forward.head_dim_128", "backward.head_dim_64", "backward.head_dim_128", "causal" };
     constexpr int kKernels = int(std::size(detail::kAttentionKernels));
     double figures[kKernels][std::size(kFigures)] = {};
     const std::string prefix = "attention_efficiency." + architecture + ".";
@@ -79,8 +80,8 @@ void readAttentionFigures(const Catalog& catalog, const std::string& architectur
 }
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
-PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture,
-                                 AttentionKernel wanted)
+PerformanceDefaults readDefaults(
+    const Catalog& catalog, const std::string& gpuClass, const std::string& architecture, AttentionKernel wanted)
 {
     auto get = [&](std::string_view key, double lo, double hi) { return catalogDefault(catalog, key, lo, hi); };
     PerformanceDefaults d;
@@ -90,10 +91,10 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     // architecture's: the keys are data, no class or architecture name is compared here.
     const std::string classKey = "compute_efficiency.peak.class." + gpuClass;
     const bool byClass = !gpuClass.empty()
-                         && (catalog.defaults.find(classKey) != catalog.defaults.end()
-                             || builtinCatalog().defaults.find(classKey) != builtinCatalog().defaults.end());
-    const std::string specific = byClass ? classKey
-                                     : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
+        && (catalog.defaults.find(classKey) != catalog.defaults.end()
+            || builtinCatalog().defaults.find(classKey) != builtinCatalog().defaults.end());
+    const std::string specific
+        = byClass ? classKey : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
     if (!specific.empty()) {
         const double v = catalog.number(specific, builtinCatalog().number(specific, peak));
         if (within(v, 0.01, 1.0))
@@ -139,8 +140,7 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo, d
 }
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-                                        const std::string& gpuClass, const std::string& architecture,
-                                        AttentionKernel kernel)
+    const std::string& gpuClass, const std::string& architecture, AttentionKernel kernel)
 {
     PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel);
     d.efficiencyOverride = fraction(assumptions.computeEfficiency);
@@ -174,13 +174,14 @@ double computeEfficiency(const PerformanceDefaults& d, double hiddenSize, double
     return std::clamp(e, 1e-4, 1.0);
 }
 
-namespace {
+namespace
+{
 
 // Linear in log2(head dim) between the figures at 64 and 128, flat outside them.
 double alongHeadDim(const double* figures, int count, double headDim)
 {
-    const double x = std::clamp(std::log2(std::isfinite(headDim) && headDim > 0 ? headDim : 128.0), 6.0,
-                                6.0 + double(count - 1));
+    const double x
+        = std::clamp(std::log2(std::isfinite(headDim) && headDim > 0 ? headDim : 128.0), 6.0, 6.0 + double(count - 1));
     const int i = std::min(count - 2, int(x - 6.0));
     const double f = x - 6.0 - i;
     return figures[i] + (figures[i + 1] - figures[i]) * f;
@@ -188,8 +189,8 @@ double alongHeadDim(const double* figures, int count, double headDim)
 
 } // namespace
 
-AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& d, double headDim, bool causal,
-                                              AttentionKernel kernel)
+AttentionEfficiency attentionKernelEfficiency(
+    const PerformanceDefaults& d, double headDim, bool causal, AttentionKernel kernel)
 {
     AttentionEfficiency e;
     if (!d.attention[int(kernel)].known)
@@ -205,7 +206,7 @@ AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& d, doub
 }
 
 double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
-                            double peakFlops, double matmulEfficiency)
+    double peakFlops, double matmulEfficiency)
 {
     const double forward = std::isfinite(forwardFlops) && forwardFlops > 0 ? forwardFlops : 0.0;
     const double backward = std::isfinite(backwardFlops) && backwardFlops > 0 ? backwardFlops : 0.0;

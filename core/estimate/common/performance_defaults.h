@@ -9,7 +9,8 @@
 #include <string_view>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Every figure comes from the catalog's defaults (resources/catalog/defaults-performance.json, each with its
 // source); the zeros below are placeholders that performanceDefaults() always overwrites.
@@ -25,29 +26,30 @@ struct PerformanceDefaults {
     // (larger head dims keep the 128 figure). known = false where the catalog has none for the architecture.
     struct AttentionFigures {
         bool known = false;
-        double forward[2] = {0, 0};
-        double backward[2] = {0, 0};
+        double forward[2] = { 0, 0 };
+        double backward[2] = { 0, 0 };
         double causal = 1; // causal over unmasked speed (causal FLOPs counted as half)
     };
     AttentionFigures attention[3];
-    double trainingGoodput = 0;  // productive fraction of a long run's wall-clock time
-    double overlap = 0;          // fraction of overlappable communication hidden behind compute
+    double trainingGoodput = 0; // productive fraction of a long run's wall-clock time
+    double overlap = 0; // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
-    double rdmaFraction = 0;     // achieved / line rate between nodes with RDMA
-    double tcpFraction = 0;      // without RDMA
-    double pcieFraction = 0;     // host <-> GPU copies
-    double pcieFallbackGBps = 0;   // when the GPU's host link is not in the catalog
+    double rdmaFraction = 0; // achieved / line rate between nodes with RDMA
+    double tcpFraction = 0; // without RDMA
+    double pcieFraction = 0; // host <-> GPU copies
+    double pcieFallbackGBps = 0; // when the GPU's host link is not in the catalog
     double cpuAdamParamsPerSecond = 0; // per node
     double dataBytesPerToken = 0;
     double diskThroughputMBps = 0;
     bool diskThroughputOverride = false; // assumptions.disk_throughput_mbps set: it beats the instance's disk
-    double decodeBandwidth = 0;  // achieved / datasheet HBM bandwidth, 16-bit weights
+    double decodeBandwidth = 0; // achieved / datasheet HBM bandwidth, 16-bit weights
     double decodeBandwidthInt8 = 0;
     double decodeBandwidthInt4 = 0;
     double allReduceLatencySeconds = 0; // one small all-reduce inside a node, framework included
-    double networkLatencySeconds = 0;   // one small all-reduce between nodes
-    double expertLoadImbalance = 1;     // MoE: busiest expert-parallel rank's routed tokens / the mean (>= 1)
-    // The sizing rules of the Tencent Cloud guides 'AI训练选什么GPU型号性价比高？' and 'GPU服务器选型：大模型训练用A100还是V100？'.
+    double networkLatencySeconds = 0; // one small all-reduce between nodes
+    double expertLoadImbalance = 1; // MoE: busiest expert-parallel rank's routed tokens / the mean (>= 1)
+    // The sizing rules of the Tencent Cloud guides 'AI训练选什么GPU型号性价比高？' and
+    // 'GPU服务器选型：大模型训练用A100还是V100？'.
     double minVcpusPerGpu = 0;
     double ramGbPerVcpu = 0;
     double minDiskIops = 0;
@@ -63,8 +65,8 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo = 
 // kernels it reads FlashAttention-2's figures (every kernel's fallback) and `kernel`'s, the one the workload runs:
 // each estimate resolves its defaults, so the other kernels' keys are not looked up.
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-                                        const std::string& gpuClass, const std::string& architecture,
-                                        AttentionKernel kernel = AttentionKernel::FlashAttention2);
+    const std::string& gpuClass, const std::string& architecture,
+    AttentionKernel kernel = AttentionKernel::FlashAttention2);
 
 // Fraction of the dense peak the matmuls reach for a hidden size and tokens per micro-batch (0 < x <= 1).
 double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize, double tokensPerMicroBatch);
@@ -81,15 +83,15 @@ struct AttentionEfficiency {
     AttentionKernel kernel = AttentionKernel::FlashAttention2; // whose figures these are
     bool known() const { return forward > 0 && backward > 0; }
 };
-AttentionEfficiency attentionKernelEfficiency(const PerformanceDefaults& defaults, double headDim, bool causal,
-                                              AttentionKernel kernel);
+AttentionEfficiency attentionKernelEfficiency(
+    const PerformanceDefaults& defaults, double headDim, bool causal, AttentionKernel kernel);
 
 // Seconds of the attention core (QK^T and PV): `forwardFlops` (forward passes, recomputation included) and
 // `backwardFlops` (the FLOP model's backward, 2x its forward) at the kernel's efficiencies of `peakFlops` (the
 // 16-bit dense peak, FLOP/s); the kernel's backward does 1.25x the model's backward FLOPs (2.5x forward). Without
 // kernel figures, all of it at `matmulEfficiency`. The one rule for training steps and serving prefill.
 double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
-                            double peakFlops, double matmulEfficiency);
+    double peakFlops, double matmulEfficiency);
 
 // Every catalog default key the time model reads.
 const std::vector<std::string>& performanceDefaultKeys();

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 
-namespace gp {
+namespace gp
+{
 
 double pipelineBubbleFraction(const Configuration& config)
 {
@@ -17,7 +18,7 @@ double pipelineBubbleFraction(const Configuration& config)
     case PipelineSchedule::Interleaved: // v model chunks per rank shrink it v times (ibid., Sec. 2.2.2)
         return (p - 1) / (std::max(1, config.virtualStages) * m);
     case PipelineSchedule::ZeroBubble: // ZB-H2: backward split into input and weight gradients fills the bubble
-        return 0.0;                    // (Qi et al. 2023, arXiv:2401.10241, Sec. 3), at about twice 1F1B's memory
+        return 0.0; // (Qi et al. 2023, arXiv:2401.10241, Sec. 3), at about twice 1F1B's memory
     }
     return (p - 1) / m;
 }
@@ -46,8 +47,8 @@ bool pipelineKeepsShardsGathered(int zeroStage, int pipeline, int shardRanks)
 
 bool pipelineKeepsShardsGathered(const Configuration& config)
 {
-    return pipelineKeepsShardsGathered(config.zeroStage, config.pipeline,
-                                       std::max(1, config.data) * std::max(1, config.context));
+    return pipelineKeepsShardsGathered(
+        config.zeroStage, config.pipeline, std::max(1, config.data) * std::max(1, config.context));
 }
 
 } // namespace gp

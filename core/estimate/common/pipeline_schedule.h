@@ -5,7 +5,8 @@
 
 #include "estimate/common/results.h"
 
-namespace gp {
+namespace gp
+{
 
 // Pipeline bubble as a fraction of the busy compute time: (p - 1) / m for 1F1B, (p - 1) / (v m) interleaved,
 // 0 for zero-bubble (ZB-H2); 0 without a pipeline. m = gradient accumulation steps (micro-batches per step).

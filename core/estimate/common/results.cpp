@@ -1,6 +1,7 @@
 #include "estimate/common/results.h"
 
-namespace gp {
+namespace gp
+{
 
 std::string_view toString(Bottleneck bottleneck)
 {

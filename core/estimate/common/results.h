@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // How a candidate runs the workload: the knobs the planner searches.
 struct Configuration {
@@ -36,13 +37,16 @@ struct MemoryBreakdown {
     double activations = 0;
     double logits = 0;
     double kvCache = 0;
-    double buffers = 0;   // communication and gather buffers
+    double buffers = 0; // communication and gather buffers
     double allocator = 0; // caching-allocator rounding and fragmentation
-    double runtime = 0;   // CUDA context, kernels, NCCL: invisible to the allocator
+    double runtime = 0; // CUDA context, kernels, NCCL: invisible to the allocator
     double total = 0;
-    double cpuBytes = 0;  // host RAM needed per node (offload, pinned buffers)
+    double cpuBytes = 0; // host RAM needed per node (offload, pinned buffers)
 
-    void sum() { total = weights + gradients + optimizer + activations + logits + kvCache + buffers + allocator + runtime; }
+    void sum()
+    {
+        total = weights + gradients + optimizer + activations + logits + kvCache + buffers + allocator + runtime;
+    }
 };
 
 // Seconds per optimizer step (training) or per generated token batch (inference).
@@ -50,13 +54,22 @@ struct StepTime {
     double compute = 0;
     double communication = 0; // exposed (not hidden behind compute)
     double communicationIntraNode = 0; // exposed part over NVLink/PCIe inside a node
-    double communicationNetwork = 0;   // exposed part over the network between nodes
+    double communicationNetwork = 0; // exposed part over the network between nodes
     double offload = 0;
     double dataLoading = 0;
     double total = 0;
 };
 
-enum class Bottleneck { Compute, MemoryBandwidth, IntraNodeLink, Network, PcieOffload, DataLoading, Cpu, MemoryCapacity };
+enum class Bottleneck {
+    Compute,
+    MemoryBandwidth,
+    IntraNodeLink,
+    Network,
+    PcieOffload,
+    DataLoading,
+    Cpu,
+    MemoryCapacity
+};
 std::string_view toString(Bottleneck);
 
 struct CostPoint {
@@ -67,19 +80,19 @@ struct CostPoint {
 // What a billing mode charges for the candidate (all nodes, plan currency): the one home of "cost of running
 // for h hours under this mode" is billedCost() in estimate/cost/cost_model.h.
 struct BillingRate {
-    std::string mode;      // "on_demand", "monthly", "reserved", "spot"
-    double perHour = 0;    // monthly: one month's price spread over the month's hours (for always-on use)
-    double perMonth = 0;   // monthly only: one month's price, paid for every month started
+    std::string mode; // "on_demand", "monthly", "reserved", "spot"
+    double perHour = 0; // monthly: one month's price spread over the month's hours (for always-on use)
+    double perMonth = 0; // monthly only: one month's price, paid for every month started
     double timeFactor = 1; // spot: wall-clock hours per hour of work (interruptions, restarts, lost work)
     double committedHours = 0; // reserved: the term's hours, paid at perHour whether used or not (the cost's floor)
-    int termMonths = 0;        // reserved: the term committed to, in months
+    int termMonths = 0; // reserved: the term committed to, in months
 };
 
 struct BillingCost {
     std::string mode; // "on_demand", "monthly", "reserved", "spot"
     std::optional<double> total;
     std::vector<CostPoint> curve; // cumulative cost vs elapsed days, to the finish
-    double finishDays = 0;        // spot: includes interruption overhead
+    double finishDays = 0; // spot: includes interruption overhead
     // Whose figures this mode's cost rests on: the quote's status ("user", "quoted") only when every figure it uses
     // came from the quote; the catalog's ("published", "estimate") when any was kept from the catalog.
     std::string priceStatus = {};
@@ -93,15 +106,16 @@ struct CostEstimate {
     std::optional<double> reserved;
     std::optional<double> spot;
     std::optional<double> storage; // disk for the run's duration
-    std::optional<int> reservedTermMonths;    // the reserved rate's term (when the catalog prices reserved)
+    std::optional<int> reservedTermMonths; // the reserved rate's term (when the catalog prices reserved)
     std::optional<double> reservedUnusedHours; // committed hours of the term the run leaves unused (with a total)
     std::optional<double> breakEvenDays; // monthly becomes cheaper than pay-as-you-go after this
     double spotExtraHours = 0;
-    std::string priceStatus; // of the pay-as-you-go figure (else monthly): "published", "estimate", "user", "quoted", "unknown"
+    std::string
+        priceStatus; // of the pay-as-you-go figure (else monthly): "published", "estimate", "user", "quoted", "unknown"
     std::string priceSource;
     std::vector<BillingCost> modes;
     std::vector<BillingRate> rates; // every mode the catalog (or the user's quote) prices, in billingModeNames() order
-    double monthDays = 30;          // a billing month, in days (catalog `billing.days_per_month`)
+    double monthDays = 30; // a billing month, in days (catalog `billing.days_per_month`)
 };
 
 // Why a candidate cannot run the workload, as data (code + args); the UI words it.
@@ -133,8 +147,8 @@ struct CandidateResult {
     std::optional<double> prefillSeconds;
     std::optional<ServingResult> serving; // workload.mode "serving"
     Bottleneck bottleneck = Bottleneck::Compute; // the largest share of the step (training)
-    std::optional<Bottleneck> largestOverhead;    // the largest exposed share beyond compute (training)
-    double largestOverheadSeconds = 0;            // its seconds per step
+    std::optional<Bottleneck> largestOverhead; // the largest exposed share beyond compute (training)
+    double largestOverheadSeconds = 0; // its seconds per step
     CostEstimate cost;
     Diagnostics warnings;
     std::optional<FitFailure> failure;

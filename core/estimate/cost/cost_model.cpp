@@ -10,9 +10,11 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 constexpr int kMaxCurvePoints = 400;
 
@@ -36,7 +38,7 @@ double daysPerMonth(const Catalog& catalog)
 
 std::vector<CostPoint> linearCurve(double perDay, double days)
 {
-    return {{0, 0}, {days, perDay * days}};
+    return { { 0, 0 }, { days, perDay * days } };
 }
 
 // Monthly subscription: a whole month is paid at the start of each month used.
@@ -47,10 +49,10 @@ std::vector<CostPoint> monthlyCurve(double perMonth, double days, double monthDa
     const int steps = static_cast<int>(std::min<double>(months, kMaxCurvePoints / 2));
     for (int m = 0; m < steps; ++m) {
         const double start = m * monthDays;
-        curve.push_back({start, perMonth * m});
-        curve.push_back({start, perMonth * (m + 1)});
+        curve.push_back({ start, perMonth * m });
+        curve.push_back({ start, perMonth * (m + 1) });
     }
-    curve.push_back({days, perMonth * months});
+    curve.push_back({ days, perMonth * months });
     return curve;
 }
 
@@ -60,12 +62,12 @@ std::vector<CostPoint> reservedCurve(const BillingRate& rate, double days)
 {
     const double committed = rate.perHour * rate.committedHours;
     const double termDays = rate.committedHours / 24.0;
-    std::vector<CostPoint> curve = {{0, 0}, {0, committed}};
+    std::vector<CostPoint> curve = { { 0, 0 }, { 0, committed } };
     if (days > termDays) {
-        curve.push_back({termDays, committed});
-        curve.push_back({days, rate.perHour * days * 24.0});
+        curve.push_back({ termDays, committed });
+        curve.push_back({ days, rate.perHour * days * 24.0 });
     } else {
-        curve.push_back({days, committed});
+        curve.push_back({ days, committed });
     }
     return curve;
 }
@@ -120,8 +122,8 @@ double billedMonth(const BillingRate& rate, double workHours, double monthDays)
     return billedCost(rate, workHours, monthDays);
 }
 
-double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
-                       const Catalog& catalog)
+double convertCurrency(
+    double amount, const std::string& from, const std::string& to, const Billing& billing, const Catalog& catalog)
 {
     if (from == to || !std::isfinite(amount))
         return amount;
@@ -185,9 +187,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     const double days = runHours / 24.0;
     const double nodes = std::max(1, hw.nodes);
     const double monthDays = daysPerMonth(catalog);
-    auto convert = [&](double amount) {
-        return convertCurrency(amount, priceSpec.currency, c.currency, billing, catalog);
-    };
+    auto convert
+        = [&](double amount) { return convertCurrency(amount, priceSpec.currency, c.currency, billing, catalog); };
 
     std::optional<double> perHour; // whole candidate, plan currency
     std::optional<double> perMonth;
@@ -198,8 +199,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         c.priceSource = "plan";
     } else {
         if (usable(priceSpec.onDemandPerHour))
-            perHour = convert(*priceSpec.onDemandPerHour * nodes
-                              * listPriceFactor(priceSpec, "on_demand_per_hour", billing));
+            perHour = convert(
+                *priceSpec.onDemandPerHour * nodes * listPriceFactor(priceSpec, "on_demand_per_hour", billing));
         if (usable(priceSpec.monthly))
             perMonth = convert(*priceSpec.monthly * nodes * listPriceFactor(priceSpec, "monthly", billing));
         if (perHour && !std::isfinite(*perHour))
@@ -220,10 +221,10 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     auto modeStatus = [&](const std::string& mode) {
         if (planPrice)
             return std::string("user");
-        const bool kept = mode == "monthly" ? priceSpec.keeps("monthly")
-                                            : priceSpec.keeps("on_demand_per_hour")
-                                                  || (mode == "spot" && priceSpec.keeps("spot_discount"))
-                                                  || (mode == "reserved" && priceSpec.keeps("reserved_discount"));
+        const bool kept = mode == "monthly"
+            ? priceSpec.keeps("monthly")
+            : priceSpec.keeps("on_demand_per_hour") || (mode == "spot" && priceSpec.keeps("spot_discount"))
+                || (mode == "reserved" && priceSpec.keeps("reserved_discount"));
         const std::string& status = kept ? priceSpec.catalogStatus : priceSpec.status;
         return status.empty() ? std::string("estimate") : status;
     };
@@ -237,14 +238,14 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     // What each mode charges; totals below all come from billedCost() on these rates.
     c.monthDays = monthDays;
     if (perHour) {
-        c.rates.push_back({"on_demand", *perHour, 0, 1, 0, 0});
+        c.rates.push_back({ "on_demand", *perHour, 0, 1, 0, 0 });
         // A quote's discounts apply to the quote (a plan's own price_per_hour has none: the catalog's discounts are
         // for the catalog's price). Reserved pays for its whole term: without a known term there is no reserved cost.
         const int term = reservedTermMonths(billing, catalog);
         const double termHours = reservedTermHours(term, catalog);
         if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1
             && std::isfinite(termHours)) {
-            c.rates.push_back({"reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term});
+            c.rates.push_back({ "reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term });
             c.reservedTermMonths = term;
         }
         if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
@@ -265,11 +266,11 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
             const bool known = std::isfinite(perDay) && std::isfinite(interval) && std::isfinite(restart);
             if (known && busy < 1)
-                c.rates.push_back({"spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0});
+                c.rates.push_back({ "spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0 });
         }
     }
     if (perMonth)
-        c.rates.push_back({"monthly", *perMonth / (monthDays * 24), *perMonth, 1, 0, 0});
+        c.rates.push_back({ "monthly", *perMonth / (monthDays * 24), *perMonth, 1, 0, 0 });
     std::stable_sort(c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) {
         const auto& names = billingModeNames();
         return std::find(names.begin(), names.end(), a.mode) < std::find(names.begin(), names.end(), b.mode);
@@ -280,19 +281,17 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     for (const BillingRate& rate : c.rates) {
         const double total = billedCost(rate, runHours, monthDays);
         const double finishDays = runHours * rate.timeFactor / 24.0;
-        BillingCost mode{rate.mode, total,
-                         rate.mode == "monthly"    ? monthlyCurve(rate.perMonth, days, monthDays)
-                         : rate.mode == "reserved" ? reservedCurve(rate, days)
-                                                   : linearCurve(rate.perHour * 24, finishDays),
-                         finishDays,
-                         modeStatus(rate.mode)};
+        BillingCost mode { rate.mode, total,
+            rate.mode == "monthly"        ? monthlyCurve(rate.perMonth, days, monthDays)
+                : rate.mode == "reserved" ? reservedCurve(rate, days)
+                                          : linearCurve(rate.perHour * 24, finishDays),
+            finishDays, modeStatus(rate.mode) };
         if (rate.mode == "on_demand")
             c.onDemand = total;
         else if (rate.mode == "reserved") {
             c.reserved = total;
             c.reservedUnusedHours = std::max(0.0, rate.committedHours - runHours);
-        }
-        else if (rate.mode == "spot") {
+        } else if (rate.mode == "spot") {
             c.spot = total;
             c.spotExtraHours = runHours * rate.timeFactor - runHours;
         } else if (rate.mode == "monthly")
@@ -303,8 +302,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     if (billing.storageGib && std::isfinite(*billing.storageGib) && *billing.storageGib > 0) {
         const double price = catalog.number("storage.cny_per_gib_month", -1);
         if (price >= 0) {
-            const double cost = convertCurrency(price * *billing.storageGib * std::max(days, 0.0) / monthDays, "CNY",
-                                                c.currency, billing, catalog);
+            const double cost = convertCurrency(
+                price * *billing.storageGib * std::max(days, 0.0) / monthDays, "CNY", c.currency, billing, catalog);
             if (std::isfinite(cost))
                 c.storage = cost;
         }

@@ -3,10 +3,11 @@
 
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
 
-namespace gp {
+namespace gp
+{
 
 // Cost of running `hardware` for `hours` (wall-clock hours to finish) under every billing mode
 // the catalog gives, converted to `billing.currency`.
@@ -38,8 +39,8 @@ int reservedTermMonths(const Billing& billing, const Catalog& catalog);
 double reservedTermHours(int months, const Catalog& catalog);
 
 // Converts an amount between currencies ("CNY", "USD") with the plan's or catalog's rate.
-double convertCurrency(double amount, const std::string& from, const std::string& to, const Billing& billing,
-                       const Catalog& catalog);
+double convertCurrency(
+    double amount, const std::string& from, const std::string& to, const Billing& billing, const Catalog& catalog);
 
 const std::vector<std::string>& costDefaultKeys();
 

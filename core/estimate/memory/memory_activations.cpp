@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 // Korthikanti et al. 2022 (arXiv 2205.05198, Sec. 4.1) count, for a GPT layer with f = 4h, GELU and dropout,
 // 34sbh + 5as^2b bytes in 16 bits. The same accounting is done here per stored tensor so that GQA (k < a
@@ -25,39 +26,39 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const AttentionShape at = attentionShape(arch);
     const double a = at.heads;
     const double k = at.kvHeads;
-    const double d = at.qkHeadDim;  // queries and keys
-    const double dv = at.vHeadDim;  // values and the attention output
+    const double d = at.qkHeadDim; // queries and keys
+    const double dv = at.vHeadDim; // values and the attention output
     const double sb = s * b;
     const double mask = in.dropout ? 1.0 : 0.0; // dropout masks are one byte per element
 
     const int experts = std::max(1, arch.numExperts);
     const double routed = experts > 1 ? double(std::clamp(arch.expertsPerToken, 1, experts)) : 1.0;
     const double shared = experts > 1 ? double(std::max(0, arch.numSharedExperts)) : 0.0;
-    const double f = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
-                                                                          : arch.intermediateSize);
-    const double perExpertIntermediates = arch.mlp == MlpKind::Gated ? (in.recomputePointwise ? 2.0 : 4.0)
-                                                                      : (in.recomputePointwise ? 1.0 : 2.0);
+    const double f
+        = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+    const double perExpertIntermediates
+        = arch.mlp == MlpKind::Gated ? (in.recomputePointwise ? 2.0 : 4.0) : (in.recomputePointwise ? 1.0 : 2.0);
 
     // Replicated across tensor-parallel ranks unless sequence parallelism splits them.
     double whole = 0;
-    whole += p * sb * h;         // first norm input
-    whole += p * sb * h;         // QKV projection input (norm output)
-    whole += mask * sb * h;      // dropout mask after the attention output projection
-    whole += p * sb * h;         // second norm input
-    whole += p * sb * h;         // MLP input (norm output)
-    whole += mask * sb * h;      // dropout mask after the MLP
+    whole += p * sb * h; // first norm input
+    whole += p * sb * h; // QKV projection input (norm output)
+    whole += mask * sb * h; // dropout mask after the attention output projection
+    whole += p * sb * h; // second norm input
+    whole += p * sb * h; // MLP input (norm output)
+    whole += mask * sb * h; // dropout mask after the MLP
     if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
         whole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
 
     // Split across tensor-parallel ranks.
     double split = 0;
-    split += p * sb * a * d;        // Q
+    split += p * sb * a * d; // Q
     split += p * sb * k * (d + dv); // K and V
-    split += p * sb * a * dv;       // attention output (input of the output projection)
+    split += p * sb * a * dv; // attention output (input of the output projection)
     if (in.flashAttention) {
-        split += 4.0 * sb * a;   // fp32 log-sum-exp per query row
+        split += 4.0 * sb * a; // fp32 log-sum-exp per query row
     } else {
-        split += p * a * s * s * b;                 // softmax output
+        split += p * a * s * s * b; // softmax output
         split += mask * (a * s * s * b + p * a * s * s * b); // dropout mask and dropped-out probabilities
     }
     // MLP intermediates; MoE tokens pass through `routed` experts and all shared ones, each expert keeping
@@ -72,9 +73,9 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
 
     if (in.crossAttention) {
         const double se = std::max(0.0, std::isfinite(in.encoderSequence) ? in.encoderSequence : s);
-        whole += 2 * p * sb * h + mask * sb * h;   // norm input and output, dropout mask
-        split += p * sb * a * d * 2;               // Q and attention output
-        split += p * se * b * k * d * 2;           // K and V over the encoder output
+        whole += 2 * p * sb * h + mask * sb * h; // norm input and output, dropout mask
+        split += p * sb * a * d * 2; // Q and attention output
+        split += p * se * b * k * d * 2; // K and V over the encoder output
         if (in.flashAttention) {
             split += 4.0 * sb * a;
         } else {
@@ -99,18 +100,17 @@ double perOpCheckpointBytes(const Architecture& arch, const LayerActivationInput
     const AttentionShape at = attentionShape(arch);
     const double h = double(arch.hiddenSize);
     const int experts = std::max(1, arch.numExperts);
-    const double width = experts > 1 ? double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
-                                                                            : arch.intermediateSize)
-                                           * (std::clamp(arch.expertsPerToken, 1, experts)
-                                              + std::max(0, arch.numSharedExperts))
-                                     : double(arch.intermediateSize);
+    const double width = experts > 1
+        ? double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize)
+            * (std::clamp(arch.expertsPerToken, 1, experts) + std::max(0, arch.numSharedExperts))
+        : double(arch.intermediateSize);
     const double sb = s * b;
     const double whole = p * sb * h * 2; // block input, w2 output (the MLP's result, before the residual add)
-    double split = p * sb * at.heads * at.qkHeadDim      // wq
-                   + p * sb * at.kvHeads * at.vHeadDim   // wv
-                   + p * sb * at.heads * at.vHeadDim     // attention output
-                   + 4.0 * sb * at.heads                 // its fp32 log-sum-exp per query row
-                   + p * sb * width;                     // w1
+    double split = p * sb * at.heads * at.qkHeadDim // wq
+        + p * sb * at.kvHeads * at.vHeadDim // wv
+        + p * sb * at.heads * at.vHeadDim // attention output
+        + 4.0 * sb * at.heads // its fp32 log-sum-exp per query row
+        + p * sb * width; // w1
     if (in.sequenceParallel)
         return (whole + split) / t;
     return whole + split / t;

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& w, const Configuration& cfg)
 {
@@ -21,10 +22,11 @@ double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& w,
 
 } // namespace gp
 
-namespace gp::memory_detail {
+namespace gp::memory_detail
+{
 
-MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                  const MemoryDefaults& defaults)
+MemoryBreakdown estimateInference(
+    const ResolvedModel& model, const Workload& w, const Configuration& cfg, const MemoryDefaults& defaults)
 {
     (void)defaults;
     MemoryBreakdown m;
@@ -59,13 +61,14 @@ MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& w,
     const int experts = std::max(1, arch.numExperts);
     const double f = double(arch.intermediateSize);
     const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
-    const double mlpWidth = experts > 1 ? fe * (std::clamp(arch.expertsPerToken, 1, experts) +
-                                                std::max(0, arch.numSharedExperts))
-                                        : f;
+    const double mlpWidth
+        = experts > 1 ? fe * (std::clamp(arch.expertsPerToken, 1, experts) + std::max(0, arch.numSharedExperts)) : f;
     const double mlpTensors = arch.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double tokens = batch * std::max(1.0, prompt);
-    double perToken = 2 * h + (a * shape.qkHeadDim + shape.kvHeads * (shape.qkHeadDim + shape.vHeadDim)
-                                + a * shape.vHeadDim + mlpTensors * std::max(mlpWidth, f)) / t;
+    double perToken = 2 * h
+        + (a * shape.qkHeadDim + shape.kvHeads * (shape.qkHeadDim + shape.vHeadDim) + a * shape.vHeadDim
+              + mlpTensors * std::max(mlpWidth, f))
+            / t;
     double layer = cb * tokens * perToken;
     if (!w.flashAttention)
         layer += (cb + 4.0) * a / t * prompt * prompt * batch; // scores and their fp32 softmax

@@ -4,7 +4,8 @@
 #include "base/finite_number.h"
 #include "estimate/memory/memory_model.h"
 
-namespace gp::memory_detail {
+namespace gp::memory_detail
+{
 
 // Bytes of the training activations and logits for one GPU.
 struct ActivationMemory {
@@ -13,11 +14,11 @@ struct ActivationMemory {
 };
 
 MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                 const MemoryDefaults& defaults, const TrainingFramework& framework);
+    const MemoryDefaults& defaults, const TrainingFramework& framework);
 // The saving levels' part of a training estimate, over the rest computed once (memory_model.h).
 MemoryBreakdown estimateTraining(const TrainingMemoryBasis& basis, const Configuration& config);
-MemoryBreakdown estimateInference(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                  const MemoryDefaults& defaults);
+MemoryBreakdown estimateInference(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, const MemoryDefaults& defaults);
 
 // Finite, clamped positive value (guards NaN/inf/negative input).
 inline double positive(double v, double fallback = 1)

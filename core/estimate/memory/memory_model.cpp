@@ -5,7 +5,8 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
 MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
 {
@@ -26,17 +27,16 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
 
 const std::vector<std::string>& memoryDefaultKeys()
 {
-    static const std::vector<std::string> keys{"cuda_context_gib",  "nccl_gib",     "allocator_fraction",
-                                               "headroom_fraction", "loss_chunks",  "zero3_prefetch_units",
-                                               "offload_cpu_margin"};
+    static const std::vector<std::string> keys { "cuda_context_gib", "nccl_gib", "allocator_fraction",
+        "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin" };
     return keys;
 }
 
 double headroomFraction(const Assumptions& assumptions, const Catalog& catalog)
 {
     const double v = assumptions.headroomFraction && std::isfinite(*assumptions.headroomFraction)
-                         ? *assumptions.headroomFraction
-                         : catalogDefault(catalog, "headroom_fraction", 0.0, 0.9);
+        ? *assumptions.headroomFraction
+        : catalogDefault(catalog, "headroom_fraction", 0.0, 0.9);
     return std::clamp(v, 0.0, 0.9);
 }
 
@@ -56,7 +56,8 @@ double usableMemoryBytes(const Hardware& hardware, const Assumptions& assumption
 
 using namespace memory_detail;
 
-namespace {
+namespace
+{
 
 TrainingFramework frameworkOf(const Workload& workload)
 {
@@ -72,8 +73,8 @@ TrainingFramework frameworkOf(const Workload& workload)
 
 // The parts every estimate adds to the model's: allocator slack, CUDA context and NCCL, host RAM per node; then
 // every part made finite.
-MemoryBreakdown completed(MemoryBreakdown m, Mode mode, const Configuration& config, const Hardware& hardware,
-                          const MemoryDefaults& d)
+MemoryBreakdown completed(
+    MemoryBreakdown m, Mode mode, const Configuration& config, const Hardware& hardware, const MemoryDefaults& d)
 {
     const double visible = m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.kvCache + m.buffers;
     m.allocator = d.allocatorFraction * visible;
@@ -106,31 +107,30 @@ MemoryBreakdown completed(MemoryBreakdown m, Mode mode, const Configuration& con
 }
 
 MemoryBreakdown estimateWithDefaults(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                     const Hardware& hardware, const MemoryDefaults& d,
-                                     const TrainingFramework& framework)
+    const Hardware& hardware, const MemoryDefaults& d, const TrainingFramework& framework)
 {
     return completed(workload.mode == Mode::Training ? estimateTraining(model, workload, config, d, framework)
                                                      : estimateInference(model, workload, config, d),
-                     workload.mode, config, hardware, d);
+        workload.mode, config, hardware, d);
 }
 
 } // namespace
 
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                               const TrainingFramework& framework)
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+    const TrainingFramework& framework)
 {
     return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog), framework);
 }
 
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const MemoryDefaults& defaults)
+    const Hardware& hardware, const MemoryDefaults& defaults)
 {
     return estimateWithDefaults(model, workload, config, hardware, defaults, frameworkOf(workload));
 }
 
-TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                        const MemoryDefaults& defaults)
+TrainingMemoryBasis trainingMemoryBasis(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, const MemoryDefaults& defaults)
 {
     return trainingMemoryBasis(model, workload, config, defaults, frameworkOf(workload));
 }
@@ -141,15 +141,14 @@ MemoryBreakdown estimateMemory(const TrainingMemoryBasis& basis, const Configura
 }
 
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
 {
-    return estimateWithDefaults(model, workload, config, hardware, memoryDefaults(assumptions, catalog),
-                                frameworkOf(workload));
+    return estimateWithDefaults(
+        model, workload, config, hardware, memoryDefaults(assumptions, catalog), frameworkOf(workload));
 }
 
 std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                               std::int64_t upperBound)
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog, std::int64_t upperBound)
 {
     const double usable = usableMemoryBytes(hardware, assumptions, catalog);
     auto fits = [&](std::int64_t length) {
@@ -171,7 +170,7 @@ std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workl
 }
 
 int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                  const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog, int upperBound)
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog, int upperBound)
 {
     const double usable = usableMemoryBytes(hardware, assumptions, catalog);
     auto fits = [&](int batch) {

@@ -4,18 +4,19 @@
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
-#include "transformer/attention.h"
-#include "transformer/model_library.h"
+#include "estimate/common/results.h"
 #include "plan/plan.h"
 #include "plan/precision.h"
-#include "estimate/common/results.h"
+#include "transformer/attention.h"
+#include "transformer/model_library.h"
 
-namespace gp {
+namespace gp
+{
 
 // Memory per GPU for a model, workload and configuration on the given hardware.
 // Defaults not set in `assumptions` come from `catalog.defaults` (keys listed in memoryDefaultKeys()).
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
 
 // Fraction of GPU memory kept free for a plan to count as fitting.
 double headroomFraction(const Assumptions& assumptions, const Catalog& catalog);
@@ -29,9 +30,9 @@ const std::vector<std::string>& memoryDefaultKeys();
 // How the training framework keeps its state, for what the plan file does not say. The defaults are the
 // mixed-precision layout of the ZeRO paper / Megatron / DeepSpeed / HF Trainer.
 struct TrainingFramework {
-    bool masterWeights = true;        // fp32 master copy when computing in 16/8 bits ("pure bf16" = false)
+    bool masterWeights = true; // fp32 master copy when computing in 16/8 bits ("pure bf16" = false)
     bool optimizerInBackward = false; // step fused into backward: gradients freed per parameter (torchtune)
-    double loraDropout = 0;           // > 0 keeps a dropped-out copy of each adapted module's input
+    double loraDropout = 0; // > 0 keeps a dropped-out copy of each adapted module's input
     // bitsandbytes paged optimizers keep their state in CUDA unified memory: outside PyTorch's allocator and
     // evicted to host RAM under pressure, so it is counted in cpuBytes, not in GPU memory.
     bool pagedOptimizer = false;
@@ -42,8 +43,8 @@ struct TrainingFramework {
 
 // As estimateMemory, with an explicit framework.
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                               const TrainingFramework& framework);
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+    const TrainingFramework& framework);
 
 // The memory model's defaults (plan assumptions over catalog.defaults over built-in fallbacks), resolved once.
 // Reading them costs a few map lookups; the planner resolves them once per search instead of once per configuration.
@@ -61,15 +62,15 @@ MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& cat
 
 // As estimateMemory, with the defaults already resolved and the framework taken from the workload's switches.
 MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const MemoryDefaults& defaults);
+    const Hardware& hardware, const MemoryDefaults& defaults);
 
 // Bytes per parameter of each model state, for the "model states only" formulas.
 struct StateBytesPerParameter {
-    double weights = 2;        // compute copy
-    double gradients = 2;      // compute-precision gradients
-    double fp32Gradients = 0;  // fp32 gradient partition the optimizer steps on (DeepSpeed)
-    double master = 4;         // fp32 master weights
-    double optimizer = 8;      // optimizer state (Adam m and v)
+    double weights = 2; // compute copy
+    double gradients = 2; // compute-precision gradients
+    double fp32Gradients = 0; // fp32 gradient partition the optimizer steps on (DeepSpeed)
+    double master = 4; // fp32 master weights
+    double optimizer = 8; // optimizer state (Adam m and v)
 };
 
 // The part of one training configuration's memory per GPU that its saving levels (ZeRO stage, offload,
@@ -82,35 +83,35 @@ struct TrainingMemoryBasis {
     const Workload* workload = nullptr;
     TrainingFramework framework;
     MemoryDefaults defaults;
-    int shardRanks = 1;           // data x context ranks ZeRO/FSDP shards over
+    int shardRanks = 1; // data x context ranks ZeRO/FSDP shards over
     bool lora = false, freeze = false;
-    double modelShare = 0;        // parameters on this GPU (tensor x pipeline x expert share)
-    double trainable = 0;         // of them, trained
-    double frozenBytes = 0;       // the frozen ones at their storage format
-    double computeBytes = 2;      // bytes per element at the compute precision
+    double modelShare = 0; // parameters on this GPU (tensor x pipeline x expert share)
+    double trainable = 0; // of them, trained
+    double frozenBytes = 0; // the frozen ones at their storage format
+    double computeBytes = 2; // bytes per element at the compute precision
     bool mixedWithMaster = false; // below fp32 with an fp32 master copy
     StateBytesPerParameter bytes; // without the fp32 gradient partition (it depends on the ZeRO stage)
-    double unitParameters = 0;    // one ZeRO-3 gather unit's parameters on this GPU
+    double unitParameters = 0; // one ZeRO-3 gather unit's parameters on this GPU
     double unitBytesPerParameter = 0; // ...at the width it is stored (not the fp8 all-gather's)
-    double dequantizedBytes = 0;  // LoRA over quantized weights: one weight dequantized at a time
-    double expertOfGpu = 0;       // routed experts' share of the GPU's parameters
-    int expertGroup = 1;          // ranks sharding the routed experts' states
+    double dequantizedBytes = 0; // LoRA over quantized weights: one weight dequantized at a time
+    double expertOfGpu = 0; // routed experts' share of the GPU's parameters
+    int expertGroup = 1; // ranks sharding the routed experts' states
     double expertTrainable = 0;
-    double storingLayers = 0;     // layers whose activations backward needs
-    double perLayer[2] = {0, 0};  // one layer's stored activations (the largest), [1] with the flash kernel's layout
-    double averageLayer[2] = {0, 0};
-    double perOpKeptBytes = 0;    // what per-op selective checkpointing keeps of a layer
-    double layerInput = 0;        // one layer's input (what full checkpointing keeps)
+    double storingLayers = 0; // layers whose activations backward needs
+    double perLayer[2] = { 0, 0 }; // one layer's stored activations (the largest), [1] with the flash kernel's layout
+    double averageLayer[2] = { 0, 0 };
+    double perOpKeptBytes = 0; // what per-op selective checkpointing keeps of a layer
+    double layerInput = 0; // one layer's input (what full checkpointing keeps)
     double adapterActivations = 0; // LoRA's stored activations over the stage's layers
-    double inFlight = 1;          // micro-batches the first pipeline stage holds
+    double inFlight = 1; // micro-batches the first pipeline stage holds
     double logits = 0;
-    double ringBuffers = 0;       // context parallelism's in-flight K,V chunks
+    double ringBuffers = 0; // context parallelism's in-flight K,V chunks
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
-TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                        const MemoryDefaults& defaults);
-TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                                        const MemoryDefaults& defaults, const TrainingFramework& framework);
+TrainingMemoryBasis trainingMemoryBasis(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, const MemoryDefaults& defaults);
+TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& workload,
+    const Configuration& config, const MemoryDefaults& defaults, const TrainingFramework& framework);
 // estimateMemory of `config`, which differs from the configuration the basis was built from in its saving levels
 // at most: the same figures as estimateMemory(model, workload, config, hardware, defaults).
 MemoryBreakdown estimateMemory(const TrainingMemoryBasis& basis, const Configuration& config, const Hardware& hardware);
@@ -123,7 +124,7 @@ struct ModelStates {
     double total() const { return weights + gradients + optimizer + buffers; }
 };
 ModelStates modelStatesPerGpu(double parameters, const StateBytesPerParameter& bytes, int zeroStage, int dataParallel,
-                              Offload offload = Offload::None, double gatherBufferBytes = 0);
+    Offload offload = Offload::None, double gatherBufferBytes = 0);
 
 // DeepSpeed's printed estimator layout (docs memory.rst): 16-bit weights and gradients kept whole below
 // ZeRO-3, and 4 B fp32 gradients + 4 B master + 8 B Adam sharded; ZeRO-3 gathers 4 x largest layer.
@@ -148,13 +149,13 @@ double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& wo
 struct LayerActivationInput {
     double sequence = 0;
     double microBatch = 1;
-    double bytes = 2;       // activation element size
+    double bytes = 2; // activation element size
     int tensorParallel = 1;
     bool sequenceParallel = false;
     bool flashAttention = true;
     bool dropout = false;
     bool crossAttention = false; // decoder layer of an encoder-decoder
-    double encoderSequence = 0;  // keys/values length of the cross-attention
+    double encoderSequence = 0; // keys/values length of the cross-attention
     bool recomputePointwise = false; // torch.compile: MLP activation outputs recomputed, not stored
 };
 double layerActivationBytes(const Architecture& architecture, const LayerActivationInput& input);
@@ -164,12 +165,11 @@ double perOpCheckpointBytes(const Architecture& architecture, const LayerActivat
 
 // Longest sequence (tokens) for which the estimate fits in usable memory; 0 if none does.
 std::int64_t maxSequenceLength(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                               std::int64_t upperBound = 1 << 20);
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
+    std::int64_t upperBound = 1 << 20);
 // Largest micro-batch (training) or batch (inference) that fits in usable memory; 0 if none does.
 int maxMicroBatch(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                  const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-                  int upperBound = 4096);
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog, int upperBound = 4096);
 // Usable bytes of one GPU: its capacity x (1 - headroom). The capacity is what the driver reports
 // (`usable_memory_mib`, below the vendor's "GB" figure: ECC and reserved memory are not the program's) when the
 // catalog sources it, else the vendor figure. The one home of this rule: the estimator, the search and the advice

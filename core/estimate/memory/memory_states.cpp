@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 double optimizerBytesPerParameter(Optimizer optimizer)
 {
@@ -33,7 +34,7 @@ bool bf16OptimizerStatesApply(Optimizer optimizer)
 }
 
 ModelStates modelStatesPerGpu(double parameters, const StateBytesPerParameter& b, int zeroStage, int dataParallel,
-                              Offload offload, double gatherBufferBytes)
+    Offload offload, double gatherBufferBytes)
 {
     using memory_detail::positive;
     ModelStates m;

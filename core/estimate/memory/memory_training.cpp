@@ -1,6 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
-#include "estimate/memory/memory_internal.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
 #include "transformer/attention.h"
@@ -11,15 +11,17 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 using memory_detail::positive;
 
 struct LoraCounts {
-    double parameters = 0;       // adapter parameters in all layers
-    double factored = 0;         // Adafactor state elements
+    double parameters = 0; // adapter parameters in all layers
+    double factored = 0; // Adafactor state elements
     double activationsPerToken = 0; // elements stored per token over all layers (rank outputs, dropout copies)
 };
 
@@ -57,8 +59,8 @@ double trainableParameters(const ResolvedModel& model, const Workload& workload)
         const double layers = positive(c.layerCount);
         const double body = std::max(0.0, c.total - c.embedding - c.outputHead);
         const double top = std::clamp(double(workload.freezeTrainableLayers), 0.0, layers);
-        const double head = workload.objective == TrainingObjective::Classification ? c.classificationHead
-                                                                                     : c.outputHead;
+        const double head
+            = workload.objective == TrainingObjective::Classification ? c.classificationHead : c.outputHead;
         return body / layers * top + head;
     }
     }
@@ -66,7 +68,7 @@ double trainableParameters(const ResolvedModel& model, const Workload& workload)
 }
 
 TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                        const MemoryDefaults& defaults, const TrainingFramework& fw)
+    const MemoryDefaults& defaults, const TrainingFramework& fw)
 {
     TrainingMemoryBasis a;
     a.model = &model;
@@ -134,9 +136,9 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // FP8: a cached 1-byte cast of the weights; the NVFP4 recipe caches its MLP weights as two NVFP4 copies
     // (rowwise and the transposed columnwise one, 0.5 byte + an E4M3 scale per 16 elements each = 1.125 bytes).
     const double mlpShare = c.total > 0 ? std::clamp(c.mlpLinear / c.total, 0.0, 1.0) : 0.0;
-    const double castCache = w.precision != Precision::Fp8        ? 0.0
-                             : w.fp8Recipe == Fp8Recipe::Nvfp4 ? 1.0 + (1.125 - 1.0) * mlpShare
-                                                               : 1.0;
+    const double castCache = w.precision != Precision::Fp8 ? 0.0
+        : w.fp8Recipe == Fp8Recipe::Nvfp4                  ? 1.0 + (1.125 - 1.0) * mlpShare
+                                                           : 1.0;
     bytes.weights = cb + castCache;
     bytes.gradients = cb;
     bytes.master = a.mixedWithMaster ? 4 : 0;
@@ -157,9 +159,8 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // Read only where something is stored at that format (frozen weights, or LoRA's and freeze's gathered units):
     // full training of every weight, the planner's most common case, skips the format's table.
     const bool storedAtFormat = frozen > 0 || lora || a.freeze;
-    const double storagePerParameter = storedAtFormat && c.total > 0
-                                           ? weightStorageBytes(model, frozenFormat, w.precision) / c.total
-                                           : cb;
+    const double storagePerParameter
+        = storedAtFormat && c.total > 0 ? weightStorageBytes(model, frozenFormat, w.precision) / c.total : cb;
     a.frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
 
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
@@ -261,7 +262,8 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     return a;
 }
 
-namespace memory_detail {
+namespace memory_detail
+{
 
 MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configuration& cfg)
 {
@@ -286,8 +288,8 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
 
     // Inside a pipeline ZeRO-2/3 keeps the whole stage gathered (pipeline_schedule.h): no gather buffer beside it.
     const bool stageGathered = pipelineKeepsShardsGathered(cfg);
-    ModelStates states = modelStatesPerGpu(a.trainable - a.expertTrainable, bytes, stage, n, cfg.offload,
-                                           stage >= 3 && !stageGathered ? gather : 0.0);
+    ModelStates states = modelStatesPerGpu(
+        a.trainable - a.expertTrainable, bytes, stage, n, cfg.offload, stage >= 3 && !stageGathered ? gather : 0.0);
     if (a.expertTrainable > 0) {
         const ModelStates expertStates
             = modelStatesPerGpu(a.expertTrainable, bytes, stage, a.expertGroup, cfg.offload, 0.0);
@@ -297,8 +299,8 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         states.cpuBytes += expertStates.cpuBytes;
     }
     const double frozenExpertBytes = a.frozenBytes * a.expertOfGpu;
-    double frozenOnGpu = stage >= 3 ? (a.frozenBytes - frozenExpertBytes) / n + frozenExpertBytes / a.expertGroup
-                                    : a.frozenBytes;
+    double frozenOnGpu
+        = stage >= 3 ? (a.frozenBytes - frozenExpertBytes) / n + frozenExpertBytes / a.expertGroup : a.frozenBytes;
     if (stage >= 3 && cfg.offload == Offload::OptimizerAndParameters) {
         states.cpuBytes += frozenOnGpu;
         frozenOnGpu = 0;
@@ -359,7 +361,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
 }
 
 MemoryBreakdown estimateTraining(const ResolvedModel& model, const Workload& w, const Configuration& cfg,
-                                 const MemoryDefaults& defaults, const TrainingFramework& fw)
+    const MemoryDefaults& defaults, const TrainingFramework& fw)
 {
     return estimateTraining(trainingMemoryBasis(model, w, cfg, defaults, fw), cfg);
 }

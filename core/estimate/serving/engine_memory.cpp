@@ -11,11 +11,12 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const Configuration& config,
-                          const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d,
-                          const Assumptions& assumptions, const Catalog& catalog)
+    const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d, const Assumptions& assumptions,
+    const Catalog& catalog)
 {
     EngineMemory m;
     const Architecture& arch = model.architecture;
@@ -68,8 +69,8 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     // which is what "Maximum concurrency" counts (kvCacheBytes, the one KV rule).
     const double layers = std::max(1.0, kvCacheLayers(arch));
     const double stageShare = p > 1 ? layersPerStage(layers, p) / layers : 1.0;
-    m.kvBytesPerToken
-        = kvCacheElementsPerTokenPerLayer(arch, t) * kvCacheLayers(arch) * bytesPerElement(engine.kvPrecision) * stageShare;
+    m.kvBytesPerToken = kvCacheElementsPerTokenPerLayer(arch, t) * kvCacheLayers(arch)
+        * bytesPerElement(engine.kvPrecision) * stageShare;
     const double page = m.kvBytesPerToken * std::max(1, engine.blockSize);
     if (m.kvBudgetBytes > 0 && page > 0) {
         const double blocks = std::floor(m.kvBudgetBytes / page);

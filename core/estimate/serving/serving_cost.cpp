@@ -8,10 +8,11 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
 void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const Billing& billing,
-                  const ServingSpec& spec, double monthDays)
+    const ServingSpec& spec, double monthDays)
 {
     const BillingRate* cheapest = nullptr;
     const BillingRate* onDemand = nullptr;
@@ -64,10 +65,10 @@ void billServingMonth(CostEstimate& cost, double hours)
 {
     if (!std::isfinite(hours) || hours < 0)
         return;
-    const auto rate = std::find_if(cost.rates.begin(), cost.rates.end(),
-                                   [](const BillingRate& r) { return r.mode == "reserved"; });
-    const auto mode = std::find_if(cost.modes.begin(), cost.modes.end(),
-                                   [](const BillingCost& m) { return m.mode == "reserved"; });
+    const auto rate
+        = std::find_if(cost.rates.begin(), cost.rates.end(), [](const BillingRate& r) { return r.mode == "reserved"; });
+    const auto mode
+        = std::find_if(cost.modes.begin(), cost.modes.end(), [](const BillingCost& m) { return m.mode == "reserved"; });
     if (rate == cost.rates.end() || mode == cost.modes.end())
         return;
     const double monthHours = cost.monthDays * 24.0;
@@ -77,12 +78,12 @@ void billServingMonth(CostEstimate& cost, double hours)
     // the reserved rate.
     const double owed = rate->perHour * monthHours;
     mode->total = month;
-    mode->curve = {{0, 0}, {0, owed}};
+    mode->curve = { { 0, 0 }, { 0, owed } };
     if (hours > monthHours) {
-        mode->curve.push_back({cost.monthDays, owed});
-        mode->curve.push_back({finishDays, month});
+        mode->curve.push_back({ cost.monthDays, owed });
+        mode->curve.push_back({ finishDays, month });
     } else {
-        mode->curve.push_back({finishDays, owed});
+        mode->curve.push_back({ finishDays, owed });
     }
     cost.reserved = month;
     cost.reservedUnusedHours = std::max(0.0, monthHours - hours);

@@ -6,7 +6,8 @@
 
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Fills the money fields of `result` (its replicas and throughput already set) from `rates` (whole deployment,
 // plan currency): an always-on deployment pays each mode's hourly rate (monthly: the month spread over its hours;
@@ -14,7 +15,7 @@ namespace gp {
 // covers `requests_per_month` (pay-as-you-go hours of serving them; monthly: whole months) or, without it, a month
 // always on. `monthDays` is the catalog's billing month.
 void priceServing(ServingResult& result, const std::vector<BillingRate>& rates, const Billing& billing,
-                  const ServingSpec& spec, double monthDays);
+    const ServingSpec& spec, double monthDays);
 
 // Makes `cost` (from estimateCost over `hours`, the month's serving hours) one month's bill under every mode: a
 // reservation pays the month's share of its term, every hour of the month used or not (billedMonth), not the whole

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
@@ -36,7 +38,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.requestOverheadSeconds = get("serving.request_overhead_ms", 0, 1e4) * 1e-3;
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
-    const char* sglangTp[] = {"tp1", "tp2", "tp4", "tp8", "tp16"};
+    const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
     for (int i = 0; i < 5; ++i)
         d.sglangMemFractionStatic[i]
             = get(std::string("serving.engine.sglang.mem_fraction_static.") + sglangTp[i], 0.01, 1);
@@ -73,7 +75,8 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     switch (e.kind) {
     case ServingEngineKind::Vllm: {
         // vLLM picks larger scheduler limits on large GPUs, except A100s ("Setting large max_num_batched_tokens for
-        // A100 reduces throughput"): the catalog's `serving_large_defaults` says which GPUs it leaves on the small ones.
+        // A100 reduces throughput"): the catalog's `serving_large_defaults` says which GPUs it leaves on the small
+        // ones.
         const bool large = gpu.memoryBytes >= d.largeGpuBytes && gpu.servingLargeDefaults;
         seqs = large ? d.maxNumSeqsLarge : d.maxNumSeqsSmall;
         tokens = large ? d.maxNumBatchedTokensLarge : d.maxNumBatchedTokensSmall;

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Every figure comes from the catalog (no value in code); the zeros are placeholders servingDefaults() overwrites.
 struct ServingDefaults {
@@ -23,17 +24,18 @@ struct ServingDefaults {
     double nonTorchTensorParallelBytes = 0;
     double driverReservedBytes = 0;
     double decodeBandwidthEfficiency = 0; // assumptions.serving_decode_bandwidth_efficiency overrides
-    double prefillComputeEfficiency = 0;  // assumptions.serving_prefill_compute_efficiency overrides
-    double stepOverheadSeconds = 0;       // assumptions.serving_step_overhead_seconds overrides
-    double requestOverheadSeconds = 0;    // front end, tokenization and scheduling of one request, before its first step
+    double prefillComputeEfficiency = 0; // assumptions.serving_prefill_compute_efficiency overrides
+    double stepOverheadSeconds = 0; // assumptions.serving_step_overhead_seconds overrides
+    double requestOverheadSeconds = 0; // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
-    double rateHeadroom = 0;              // replicas for a rate without latency targets
+    double rateHeadroom = 0; // replicas for a rate without latency targets
     // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
     // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
-    double sglangMemFractionStatic[5] = {0, 0, 0, 0, 0};
+    double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
     double sglangSmallGpuBytes = 0;
     int sglangChunkedPrefillLarge = 0, sglangChunkedPrefillSmall = 0, sglangMaxRunningRequests = 0;
-    // TensorRT-LLM: the KV cache's share of the memory free after the weights and runtime buffers; batch and token caps.
+    // TensorRT-LLM: the KV cache's share of the memory free after the weights and runtime buffers; batch and token
+    // caps.
     double trtllmFreeGpuMemoryFraction = 0;
     int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
 };
@@ -56,8 +58,8 @@ struct EngineSettings {
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
 };
-EngineSettings engineSettings(const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults,
-                              int tensorParallel);
+EngineSettings engineSettings(
+    const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults, int tensorParallel);
 
 // Every catalog default key the serving model reads.
 const std::vector<std::string>& servingDefaultKeys();

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 std::string boundName(const LoadPoint& p)
 {
@@ -30,12 +32,12 @@ std::vector<double> curveConcurrencies(int capacity)
 } // namespace
 
 ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                               const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
-    : m_workload(workload),
-      m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions), config.tensor)),
-      m_defaults(servingDefaults(catalog, assumptions)),
-      m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog)),
-      m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
+    const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
+    : m_workload(workload)
+    , m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions), config.tensor))
+    , m_defaults(servingDefaults(catalog, assumptions))
+    , m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog))
+    , m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
 {
     m_capacity = int(std::clamp<std::int64_t>(m_memory.maxConcurrency, 0, m_engine.maxNumSeqs));
 }
@@ -55,8 +57,9 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
         return int(std::ceil(spec.load.value / perReplica - 1e-9));
     }
     case ServingLoadKind::RequestsPerSecond: {
-        const double perReplica = targets ? largestRateMeeting(m_steps, spec.slo, m_capacity)
-                                          : closedLoopPoint(m_steps, m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
+        const double perReplica = targets
+            ? largestRateMeeting(m_steps, spec.slo, m_capacity)
+            : closedLoopPoint(m_steps, m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
         if (!(perReplica > 0))
             return 0;
         const double n = std::ceil(spec.load.value / perReplica - 1e-9);
@@ -137,8 +140,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         else if (spec.slo.tpotSeconds && p.tpotSeconds > *spec.slo.tpotSeconds)
             r.limit = "tpot";
     } else if (r.meetsSlo && targets && spec.load.kind != ServingLoadKind::Max && !r.concurrencyCut
-               && r.sloConcurrency >= 1 && r.sloConcurrency < m_capacity
-               && p.concurrency >= r.sloConcurrency - 1e-9) {
+        && r.sloConcurrency >= 1 && r.sloConcurrency < m_capacity && p.concurrency >= r.sloConcurrency - 1e-9) {
         // The operating point sits at the largest concurrency the SLO allows.
         const LoadPoint next = closedLoopPoint(m_steps, r.sloConcurrency + 1);
         r.limit = spec.slo.ttftSeconds && next.ttftSeconds > *spec.slo.ttftSeconds ? "ttft" : "tpot";
@@ -146,7 +148,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     if (curve)
         for (double c : curveConcurrencies(m_capacity)) {
             const LoadPoint q = closedLoopPoint(m_steps, c);
-            r.curve.push_back({c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds});
+            r.curve.push_back({ c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds });
         }
     return r;
 }

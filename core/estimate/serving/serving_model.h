@@ -8,14 +8,16 @@
 
 #include <memory>
 
-namespace gp {
+namespace gp
+{
 
 // One replica (tensor x pipeline GPUs) of the model on a candidate's GPU, resolved once and reused for any number
 // of replicas. Holds references to `model` and `hardware`: they must outlive it.
-class ServingReplica {
+class ServingReplica
+{
 public:
     ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                   const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
+        const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog);
 
     const EngineMemory& memory() const { return m_memory; }
     const EngineSettings& engine() const { return m_engine; }

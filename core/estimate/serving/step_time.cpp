@@ -20,12 +20,16 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
 ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                           const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d,
-                           const Catalog& catalog, const Assumptions& assumptions)
-    : m_model(model), m_workload(workload), m_config(config), m_hardware(hw)
+    const Hardware& hw, const EngineSettings& engine, const ServingDefaults& d, const Catalog& catalog,
+    const Assumptions& assumptions)
+    : m_model(model)
+    , m_workload(workload)
+    , m_config(config)
+    , m_hardware(hw)
 {
     const ServingSpec& s = workload.serving;
     m_prompt = double(std::max<std::int64_t>(s.promptTokens, 1));
@@ -68,9 +72,8 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     const ForwardFlops f = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt, true);
     const double chunkTokens = std::min(m_computed, budget);
     // GEMM efficiency falls with the rows it multiplies (the time model's tokens-per-micro-batch curve).
-    const auto efficiencyAt = [&](double rows) {
-        return d.prefillComputeEfficiency * rows / (rows + m_performance.tokensHalf);
-    };
+    const auto efficiencyAt
+        = [&](double rows) { return d.prefillComputeEfficiency * rows / (rows + m_performance.tokensHalf); };
     const double t = std::max(1, config.tensor);
     const double peak = positiveOrZero(m_peakTflops) * 1e12;
     // Routed experts (vLLM fused_moe.py): the chunk's tokens are sorted by expert (moe_align_block_size) and each
@@ -85,25 +88,23 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     const double expertAchieved = peak * efficiencyAt(rowsPerExpert);
     // The attention core in the flash-attention kernel, at its measured forward efficiency where known (the time
     // model's rule); else as a GEMM of the chunk.
-    const AttentionEfficiency kernel
-        = m_workload.flashAttention
-              ? attentionKernelEfficiency(m_performance, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
-                                          m_workload.attentionKernel)
-              : AttentionEfficiency{};
+    const AttentionEfficiency kernel = m_workload.flashAttention
+        ? attentionKernelEfficiency(
+            m_performance, attentionHeadDim(arch), arch.kind != ModelKind::Encoder, m_workload.attentionKernel)
+        : AttentionEfficiency {};
     const double attentionSeconds
         = attentionCoreSeconds(kernel, m_computed * positiveOrZero(f.attention), 0, peak, efficiencyAt(chunkTokens));
     m_prefillPerToken = denseAchieved > 0 && expertAchieved > 0
-                            ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t
-                                  / m_computed
-                            : INFINITY;
+        ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t / m_computed
+        : INFINITY;
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
     // tensor rank (each holds partial sums of the whole hidden vector).
     const double hbm = bandwidth * m_performance.decodeBandwidth;
     if (experts > 0 && std::isfinite(m_prefillPerToken)) {
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double combineBytes
-            = moeLayers(arch) * (k + 1) * positiveOrZero(double(arch.hiddenSize)) * bytesPerElement(m_workload.precision);
+        const double combineBytes = moeLayers(arch) * (k + 1) * positiveOrZero(double(arch.hiddenSize))
+            * bytesPerElement(m_workload.precision);
         m_prefillPerToken = hbm > 0 ? m_prefillPerToken + combineBytes / hbm : INFINITY;
     }
     // Tensor parallelism: two all-reduces of every token's hidden state per layer and step (Megatron-LM layout).
@@ -131,7 +132,8 @@ double ReplicaSteps::weightSeconds(double tokens) const
     if (m_moeWeights[index] < 0) {
         Configuration c = m_config;
         c.microBatchSize = batch;
-        const InferenceSpeed s = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
+        const InferenceSpeed s
+            = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
         m_moeWeights[index] = std::max(0.0, s.decodeMemorySeconds - batch * m_kvPerRequest);
     }
     return m_moeWeights[index];
@@ -159,8 +161,8 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
     };
-    const double q = std::max(fixedPoint(memory + fixed, m_commPerToken),
-                              fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
+    const double q = std::max(
+        fixedPoint(memory + fixed, m_commPerToken), fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
     return std::clamp(q, least, std::max(least, most));
 }
 

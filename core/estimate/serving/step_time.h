@@ -13,14 +13,16 @@
 #include <algorithm>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
-class ReplicaSteps {
+class ReplicaSteps
+{
 public:
     // `workload` is the serving workload as run on the GPU; `config` gives tensor and pipeline.
     ReplicaSteps(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-                 const Hardware& hardware, const EngineSettings& engine, const ServingDefaults& defaults,
-                 const Catalog& catalog, const Assumptions& assumptions);
+        const Hardware& hardware, const EngineSettings& engine, const ServingDefaults& defaults, const Catalog& catalog,
+        const Assumptions& assumptions);
 
     // One engine step carrying `decodeTokens` decoding requests (one token each, at the generation's mean context
     // prompt + output / 2) and `prefillTokens` prompt tokens; fractional counts are means over steps.

@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Where a collective over `groupSize` ranks spaced `stride` apart runs, and at what bus bandwidth.
 struct Route {
@@ -31,14 +33,14 @@ Route routeFor(int groupSize, int stride, const Hardware& hw, double intraBus, d
     const int g = std::max(1, hw.gpusPerNode);
     const long long span = static_cast<long long>(groupSize) * std::max(1, stride);
     if (groupSize <= 1 || span <= g || hw.nodes <= 1)
-        return {intraBus, false};
+        return { intraBus, false };
     // Ranks of this group on one node; every GPU of the node runs its own group concurrently, so the group
     // gets that share of the node's network.
     const double local = std::clamp(double(g) / std::max(1, stride), 1.0, double(groupSize));
     const double netShare = nodeNet * local / g;
     if (netShare < intraBus)
-        return {netShare, true};
-    return {intraBus, false};
+        return { netShare, true };
+    return { intraBus, false };
 }
 
 void add(CommunicationTime& c, const Route& r, double seconds, bool blocking)
@@ -76,9 +78,9 @@ double heldReached(const Architecture& arch, double experts, double k, double he
     const int perToken = arch.expertGroupsPerToken;
     if (groups <= 1 || perToken <= 0 || perToken >= groups)
         return 1.0 - noneOfExperts(experts, k, held);
-    const double size = experts / groups;              // experts per group
-    const double pool = perToken * size;               // the experts a token can reach
-    const double share = std::min(held, size);         // of each overlapped group, the held experts
+    const double size = experts / groups; // experts per group
+    const double pool = perToken * size; // the experts a token can reach
+    const double share = std::min(held, size); // of each overlapped group, the held experts
     const int overlapped = std::max(1, int(std::lround(held / std::max(1.0, size))));
     double reached = 0;
     for (int j = 1; j <= std::min(overlapped, perToken); ++j) {
@@ -86,9 +88,9 @@ double heldReached(const Architecture& arch, double experts, double k, double he
             continue; // too few other groups for the token's remaining T - j
         // P(j of the token's groups among the `overlapped`): C(m, j) C(G - m, T - j) / C(G, T).
         const double logP = std::lgamma(overlapped + 1.0) - std::lgamma(j + 1.0) - std::lgamma(overlapped - j + 1.0)
-                            + std::lgamma(groups - overlapped + 1.0) - std::lgamma(perToken - j + 1.0)
-                            - std::lgamma(groups - overlapped - (perToken - j) + 1.0) - std::lgamma(groups + 1.0)
-                            + std::lgamma(perToken + 1.0) + std::lgamma(groups - perToken + 1.0);
+            + std::lgamma(groups - overlapped + 1.0) - std::lgamma(perToken - j + 1.0)
+            - std::lgamma(groups - overlapped - (perToken - j) + 1.0) - std::lgamma(groups + 1.0)
+            + std::lgamma(perToken + 1.0) + std::lgamma(groups - perToken + 1.0);
         reached += std::exp(logP) * (1.0 - noneOfExperts(pool, k, j * share));
     }
     return std::clamp(reached, 0.0, 1.0);
@@ -102,7 +104,7 @@ double heldReached(const Architecture& arch, double experts, double k, double he
 // run at once, so a call lasts as long as the slower of its NVLink part and its network part; each GPU drives its
 // share of the node's network (every GPU of the node dispatches at the same time).
 ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int expert, int stride, double bytesPerValue,
-                              const Hardware& hw, const PerformanceDefaults& d)
+    const Hardware& hw, const PerformanceDefaults& d)
 {
     ExpertAllToAll a;
     const int ep = std::max(1, expert);
@@ -138,8 +140,8 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
 
 double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
-    const double fraction = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride
-                                                     : std::clamp(hw.intraNode.achievedFraction, 0.01, 1.0);
+    const double fraction
+        = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride : std::clamp(hw.intraNode.achievedFraction, 0.01, 1.0);
     double spec = positiveOrZero(hw.intraNode.bandwidthGBpsPerDirection);
     if (spec == 0)
         spec = d.pcieFallbackGBps;
@@ -148,8 +150,8 @@ double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
 
 double nodeNetworkGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
-    const double fraction = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride
-                                                     : (hw.rdma ? d.rdmaFraction : d.tcpFraction);
+    const double fraction
+        = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride : (hw.rdma ? d.rdmaFraction : d.tcpFraction);
     return positiveOrZero(hw.interNodeGbps) / 8.0 * fraction;
 }
 
@@ -164,9 +166,8 @@ double pcieGBps(const Hardware& hw, const Catalog& catalog, const PerformanceDef
 }
 
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
-                                        const Workload& w, const Configuration& config, const Hardware& hw,
-                                        const Catalog& catalog, const PerformanceDefaults& d, double routedExpertShare,
-                                        double fp8GatheredShare)
+    const Workload& w, const Configuration& config, const Hardware& hw, const Catalog& catalog,
+    const PerformanceDefaults& d, double routedExpertShare, double fp8GatheredShare)
 {
     CommunicationTime c;
     const int t = std::max(1, config.tensor);
@@ -270,9 +271,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // the interleaved schedule crosses v times as many (Narayanan et al. 2021, Sec. 2.2.2).
     if (p > 1) {
         const Route r = routeFor(p, t * cp, hw, intraBus, nodeNet);
-        const double chunks = config.pipelineSchedule == PipelineSchedule::Interleaved
-                                  ? std::max(1, config.virtualStages)
-                                  : 1;
+        const double chunks
+            = config.pipelineSchedule == PipelineSchedule::Interleaved ? std::max(1, config.virtualStages) : 1;
         const double perMicro = 2.0 * micro * seq * h * act * chunks;
         add(c, r, transferSeconds(perMicro * accum, r.busGBps), false);
     }
@@ -287,8 +287,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // sequence parallelism for MoE with tensor parallelism).
     if (ep > 1 && arch.numExperts > 1) {
         const ExpertAllToAll call = expertAllToAll(arch, micro * seq / t, ep, 1, act, hw, d);
-        const double calls = (4.0 + 2.0 * recomputedLayerShare(arch, w, config.checkpointing)) * moeLayers(arch)
-                             / p * accum;
+        const double calls
+            = (4.0 + 2.0 * recomputedLayerShare(arch, w, config.checkpointing)) * moeLayers(arch) / p * accum;
         c.expertParallelSeconds = call.seconds * calls;
         c.expertParallelBytes = call.bytes * calls;
         c.expertParallelNetwork = call.network;

@@ -3,26 +3,27 @@
 
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
-#include "transformer/model_library.h"
 #include "estimate/common/performance_defaults.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
+#include "transformer/model_library.h"
 
-namespace gp {
+namespace gp
+{
 
 // Seconds per optimizer step per GPU, before any overlap with compute.
 struct CommunicationTime {
     double overlappableIntraNode = 0; // data-parallel / ZeRO collectives and pipeline sends inside a node
-    double overlappableNetwork = 0;   // the same over the network between nodes
-    double blockingIntraNode = 0;     // tensor-parallel all-reduces, MoE all-to-all: on the critical path
+    double overlappableNetwork = 0; // the same over the network between nodes
+    double blockingIntraNode = 0; // tensor-parallel all-reduces, MoE all-to-all: on the critical path
     double blockingNetwork = 0;
-    double pcieTransfer = 0;          // CPU offload copies over the GPU's host link (overlappable)
-    double cpuOptimizer = 0;          // optimizer step on the host CPU (not overlapped)
-    double dataParallelBytes = 0;     // bytes each GPU sends per step for data parallelism / ZeRO
+    double pcieTransfer = 0; // CPU offload copies over the GPU's host link (overlappable)
+    double cpuOptimizer = 0; // optimizer step on the host CPU (not overlapped)
+    double dataParallelBytes = 0; // bytes each GPU sends per step for data parallelism / ZeRO
     double tensorParallelBytes = 0;
     // Expert parallelism (MoE): dispatch and combine all-to-alls, in the blocking sums above.
     double expertParallelSeconds = 0;
-    double expertParallelBytes = 0;   // bytes each GPU sends per step (NVLink and network together)
+    double expertParallelBytes = 0; // bytes each GPU sends per step (NVLink and network together)
     bool expertParallelNetwork = false; // the group spans nodes and the network part is the slower one
     // Context parallelism (ring attention): the K,V shards passed around the ring in forward and backward.
     // Not in the four sums above: the throughput model overlaps it with the attention compute it feeds.
@@ -44,19 +45,17 @@ double pcieGBps(const Hardware& hardware, const Catalog& catalog, const Performa
 // `fp8GatheredShare` is the share of the held parameters ZeRO-3 all-gathers in fp8 (fp8AllGatherShare): one byte
 // each instead of the compute precision's.
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
-                                        const Workload& workload, const Configuration& config,
-                                        const Hardware& hardware, const Catalog& catalog,
-                                        const PerformanceDefaults& defaults, double routedExpertShare = 0.0,
-                                        double fp8GatheredShare = 0.0);
+    const Workload& workload, const Configuration& config, const Hardware& hardware, const Catalog& catalog,
+    const PerformanceDefaults& defaults, double routedExpertShare = 0.0, double fp8GatheredShare = 0.0);
 
 // Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).
 struct ExpertAllToAll {
     double seconds = 0;
-    double bytes = 0;        // sent by one GPU, NVLink and network together
-    bool network = false;    // the network part is the slower one
+    double bytes = 0; // sent by one GPU, NVLink and network together
+    bool network = false; // the network part is the slower one
 };
 // `tokens`: the rank's tokens of one micro-batch; the group is `expert` ranks spaced `stride` apart.
 ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int expert, int stride, double bytesPerValue,
-                              const Hardware& hardware, const PerformanceDefaults& defaults);
+    const Hardware& hardware, const PerformanceDefaults& defaults);
 
 } // namespace gp

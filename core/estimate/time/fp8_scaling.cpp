@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <vector>
 
-namespace gp {
+namespace gp
+{
 
 // Per-kernel read/write counts of torchao's float8 roofline (torchao/testing/float8/roofline_utils.py,
 // get_tensor_memory_traffic_ovhd_s, pytorch/ao main, read 2026-12), with the fusion torch.compile gives (the
@@ -32,19 +33,20 @@ Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
 {
     switch (recipe) {
     case Fp8Recipe::Nvfp4:
-        return {3.125, 3.125, 5.125};
+        return { 3.125, 3.125, 5.125 };
     case Fp8Recipe::Tensorwise:
-        return {4, 4, 8};
+        return { 4, 4, 8 };
     case Fp8Recipe::Rowwise:
-        return {6, 6, 10};
+        return { 6, 6, 10 };
     case Fp8Recipe::Blockwise:
     case Fp8Recipe::Mxfp8:
-        return {2, 2, 6};
+        return { 2, 2, 6 };
     }
-    return {4, 4, 8};
+    return { 4, 4, 8 };
 }
 
-namespace {
+namespace
+{
 
 void addTraffic(Fp8CastTraffic& t, const std::vector<AdaptedMatrix>& matrices, const Fp8CastBytes& bytes, double sign)
 {
@@ -74,14 +76,14 @@ Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe
     // The routed experts' weights cast at the MLP recipe's bytes (NVFP4's under that recipe).
     t.routedWeightBytes = routedExpertWeightElements(architecture) * fp8CastBytes(recipe).weight;
     if (recipe != Fp8Recipe::Nvfp4) {
-        addTraffic(t, loraTargets(architecture, {"all-linear"}).matrices, fp8CastBytes(recipe), 1.0);
+        addTraffic(t, loraTargets(architecture, { "all-linear" }).matrices, fp8CastBytes(recipe), 1.0);
         t.routedWeightBytes = std::min(t.routedWeightBytes, t.weightBytes);
         return t;
     }
     // NVFP4 on the MLPs (dense, shared and routed experts), tensorwise FP8 on every other linear of the blocks.
-    const std::vector<AdaptedMatrix> mlps = loraTargets(architecture, {"gate_proj", "up_proj", "down_proj"}).matrices;
+    const std::vector<AdaptedMatrix> mlps = loraTargets(architecture, { "gate_proj", "up_proj", "down_proj" }).matrices;
     const Fp8CastBytes tensorwise = fp8CastBytes(Fp8Recipe::Tensorwise);
-    addTraffic(t, loraTargets(architecture, {"all-linear"}).matrices, tensorwise, 1.0);
+    addTraffic(t, loraTargets(architecture, { "all-linear" }).matrices, tensorwise, 1.0);
     addTraffic(t, mlps, tensorwise, -1.0);
     addTraffic(t, mlps, fp8CastBytes(Fp8Recipe::Nvfp4), 1.0);
     t.bytesPerToken = std::max(0.0, t.bytesPerToken);

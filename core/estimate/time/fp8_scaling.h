@@ -5,13 +5,14 @@
 
 #include "plan/plan.h"
 
-namespace gp {
+namespace gp
+{
 
 // Bytes read and written per element to cast one linear layer's operands in forward + backward.
 struct Fp8CastBytes {
-    double input = 0;      // per element of the layer's input (tokens x in-features)
+    double input = 0; // per element of the layer's input (tokens x in-features)
     double gradOutput = 0; // per element of its output gradient (tokens x out-features)
-    double weight = 0;     // per element of its weight, every time the layer runs (each micro-batch)
+    double weight = 0; // per element of its weight, every time the layer runs (each micro-batch)
 };
 
 Fp8CastBytes fp8CastBytes(Fp8Recipe recipe);
@@ -19,8 +20,8 @@ Fp8CastBytes fp8CastBytes(Fp8Recipe recipe);
 // Cast traffic of the blocks' linear layers (peft's "all-linear": attention and MLP projections, every expert
 // a token is routed to; the output head stays 16-bit) for FP8 training.
 struct Fp8CastTraffic {
-    double bytesPerToken = 0;  // activations and output gradients, whole model, per training token
-    double weightBytes = 0;    // weights, whole model, per micro-batch
+    double bytesPerToken = 0; // activations and output gradients, whole model, per training token
+    double weightBytes = 0; // weights, whole model, per micro-batch
     double routedWeightBytes = 0; // of weightBytes, the routed experts' (cast by the ranks holding them only)
 };
 

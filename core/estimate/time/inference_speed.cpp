@@ -13,9 +13,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
 {
@@ -37,7 +39,7 @@ double bandwidthEfficiency(WeightFormat format, const PerformanceDefaults& d)
 } // namespace
 
 InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload& w, const Configuration& config,
-                                      const Hardware& hw, const PerformanceDefaults& d, double peakTflops)
+    const Hardware& hw, const PerformanceDefaults& d, double peakTflops)
 {
     InferenceSpeed s;
     const Architecture& arch = model.architecture;
@@ -65,8 +67,8 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
         // Routed experts a batch touches: E x (1 - (1 - k/E)^batch) with uniform routing; the rest are not read.
         const double e = arch.numExperts;
         const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double fe = positiveOrZero(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize
-                                                                        : arch.intermediateSize));
+        const double fe
+            = positiveOrZero(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize));
         const double perExpert = (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * h * fe;
         const double untouched = std::pow(1.0 - k / e, batch); // share of experts no sequence routes to
         linear -= std::min(linear, moeLayers(arch) * e * perExpert * untouched);
@@ -81,8 +83,8 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
 
     const double weightBw = bandwidth * bandwidthEfficiency(w.weightFormat, d);
     const double kvBw = bandwidth * d.decodeBandwidth;
-    s.decodeMemorySeconds = (weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY)
-                            + (kvBw > 0 ? s.kvBytesPerGpu / kvBw : INFINITY);
+    s.decodeMemorySeconds
+        = (weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY) + (kvBw > 0 ? s.kvBytesPerGpu / kvBw : INFINITY);
 
     Workload forward = w;
     forward.mode = Mode::Inference;
@@ -101,14 +103,13 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
         s.decodeCommunicationSeconds = 2 * layers * (latency + (bus > 0 ? bytes / (bus * 1e9) : INFINITY));
     }
     s.decodeStepSeconds = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds) + s.decodeCommunicationSeconds;
-    s.decodeTokensPerSecond = s.decodeStepSeconds > 0 && std::isfinite(s.decodeStepSeconds)
-                                  ? batch / s.decodeStepSeconds
-                                  : 0;
+    s.decodeTokensPerSecond
+        = s.decodeStepSeconds > 0 && std::isfinite(s.decodeStepSeconds) ? batch / s.decodeStepSeconds : 0;
     if (s.decodeCommunicationSeconds > std::max(s.decodeMemorySeconds, s.decodeComputeSeconds))
         s.bottleneck = t > hw.gpusPerNode ? Bottleneck::Network : Bottleneck::IntraNodeLink;
     else
-        s.bottleneck = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute
-                                                                      : Bottleneck::MemoryBandwidth;
+        s.bottleneck
+            = s.decodeComputeSeconds > s.decodeMemorySeconds ? Bottleneck::Compute : Bottleneck::MemoryBandwidth;
 
     // Prefill: the prompt's forward pass at the training efficiency for that many tokens, never faster than
     // reading the weights once.
@@ -117,15 +118,14 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     const ForwardFlops pass = forwardFlopsPerToken(arch, counts, forward, prompt, true);
     const double prefillEfficiency = computeEfficiency(d, h, prefillTokens);
     const double prefillAchieved = peak * prefillEfficiency;
-    const AttentionEfficiency kernel
-        = w.flashAttention ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
-                                                       w.attentionKernel)
-                           : AttentionEfficiency{};
+    const AttentionEfficiency kernel = w.flashAttention
+        ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder, w.attentionKernel)
+        : AttentionEfficiency {};
     double prefill = prefillAchieved > 0
-                         ? (prefillTokens * std::max(0.0, pass.total() - pass.attention) / prefillAchieved
-                            + attentionCoreSeconds(kernel, prefillTokens * pass.attention, 0, peak, prefillEfficiency))
-                               / t
-                         : INFINITY;
+        ? (prefillTokens * std::max(0.0, pass.total() - pass.attention) / prefillAchieved
+              + attentionCoreSeconds(kernel, prefillTokens * pass.attention, 0, peak, prefillEfficiency))
+            / t
+        : INFINITY;
     prefill = std::max(prefill, weightBw > 0 ? s.weightBytesPerGpu / weightBw : INFINITY);
     if (t > 1) {
         const double bytes = 2.0 * (t - 1) / t * prefillTokens * h * 2;

@@ -4,12 +4,13 @@
 #include "base/diagnostic.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
-#include "plan/plan.h"
 #include "estimate/common/results.h"
+#include "plan/plan.h"
 
 #include <string_view>
 
-namespace gp {
+namespace gp
+{
 
 // The guides the rules come from, cited by their published titles (each warning carries its guide in arg "source").
 inline constexpr std::string_view kGuideTrainingHardware = "AI训练选什么GPU型号性价比高？"; // cores, RAM, disk
@@ -18,6 +19,6 @@ inline constexpr std::string_view kGuideServerSelection = "GPU服务器选型：
 // cpu_cores_per_gpu_low, ram_per_vcpu_low, disk_iops_low, network_below_25gbps, no_nvlink_multi_gpu,
 // no_rdma_multi_node: each only where the hardware is known and the rule applies to the workload.
 Diagnostics checkSizingRules(const Hardware& hardware, const Workload& workload, const Configuration& config,
-                             const PerformanceDefaults& defaults);
+    const PerformanceDefaults& defaults);
 
 } // namespace gp

@@ -1,17 +1,17 @@
 // Step time = compute (matmuls at an efficiency of the dense peak, plus memory-bound work and pipeline bubble)
 // + communication not hidden behind compute + offload + data loading not hidden by prefetching.
 #include "estimate/time/throughput_model.h"
-#include "estimate/common/fp8_all_gather.h"
 #include "base/finite_number.h"
 #include "base/number_text.h"
+#include "estimate/common/fp8_all_gather.h"
 
 #include "catalog/gpu_precision.h"
-#include "estimate/time/communication_model.h"
-#include "estimate/time/fp8_scaling.h"
-#include "estimate/memory/memory_model.h"
-#include "estimate/time/inference_speed.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/communication_model.h"
+#include "estimate/time/fp8_scaling.h"
+#include "estimate/time/inference_speed.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -22,9 +22,11 @@
 #include <cmath>
 #include <limits>
 
-namespace gp {
+namespace gp
+{
 
-namespace {
+namespace
+{
 
 // Bytes moved per attention score element when scores are materialized (no flash attention), 16-bit:
 // forward writes QK^T (2), softmax reads and writes it (4), PV reads it (2); backward reads P and writes dP
@@ -36,9 +38,8 @@ constexpr double kBytesPerMaterializedScore = 24;
 // offload, host CPU or data loading, in that order on a tie; nullopt when the step has none.
 std::optional<Bottleneck> largestExposedOverhead(const std::array<double, 5>& exposed, double* seconds)
 {
-    static constexpr std::array<Bottleneck, 5> kinds = {Bottleneck::IntraNodeLink, Bottleneck::Network,
-                                                        Bottleneck::PcieOffload, Bottleneck::Cpu,
-                                                        Bottleneck::DataLoading};
+    static constexpr std::array<Bottleneck, 5> kinds = { Bottleneck::IntraNodeLink, Bottleneck::Network,
+        Bottleneck::PcieOffload, Bottleneck::Cpu, Bottleneck::DataLoading };
     std::size_t best = 0;
     for (std::size_t i = 1; i < exposed.size(); ++i)
         if (exposed[i] > exposed[best])
@@ -48,7 +49,7 @@ std::optional<Bottleneck> largestExposedOverhead(const std::array<double, 5>& ex
 }
 
 void inferenceEstimate(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
-                       const Configuration& config, const Hardware& hw, const PerformanceDefaults& d, double peak)
+    const Configuration& config, const Hardware& hw, const PerformanceDefaults& d, double peak)
 {
     const InferenceSpeed s = estimateInferenceSpeed(model, workload, config, hw, d, peak);
     r.step.compute = std::max(s.decodeMemorySeconds, s.decodeComputeSeconds);
@@ -81,20 +82,17 @@ const std::vector<std::string>& throughputDefaultKeys()
     return performanceDefaultKeys();
 }
 
-ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
-                                      const Configuration& config, const Hardware& hw, const MemoryBreakdown& memory,
-                                      const Assumptions& assumptions, const Catalog& catalog)
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+    const Hardware& hw, const MemoryBreakdown& memory, const Assumptions& assumptions, const Catalog& catalog)
 {
     (void)memory; // host RAM and capacity checks belong to the memory model and the estimator
     return estimateThroughput(model, workload, config, hw, catalog,
-                              performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture,
-                                                  workload.attentionKernel));
+        performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture, workload.attentionKernel));
 }
 
-ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload,
-                                      const Configuration& config, const Hardware& hw, const Catalog& catalog,
-                                      const PerformanceDefaults& d, ThroughputDetail detail,
-                                      const TrainingFlopsPerToken* precomputedFlops)
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+    const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d, ThroughputDetail detail,
+    const TrainingFlopsPerToken* precomputedFlops)
 {
     ThroughputEstimate r;
     if (detail == ThroughputDetail::Full)
@@ -102,10 +100,12 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 
     const std::optional<double> peakOpt = peakTflops(hw.gpu, workload.precision);
     if (!peakOpt || hw.gpu.memoryBandwidthGBps <= 0 || !std::isfinite(hw.gpu.memoryBandwidthGBps)) {
-        r.warnings.push_back({"throughput_unknown",
-                              "no dense peak for " + std::string(toString(workload.precision)) + " or no memory "
-                                  "bandwidth is known for " + hw.gpu.name + "; time and speed are not estimated",
-                              {{"gpu", hw.gpu.name}, {"precision", std::string(toString(workload.precision))}}});
+        r.warnings.push_back({ "throughput_unknown",
+            "no dense peak for " + std::string(toString(workload.precision))
+                + " or no memory "
+                  "bandwidth is known for "
+                + hw.gpu.name + "; time and speed are not estimated",
+            { { "gpu", hw.gpu.name }, { "precision", std::string(toString(workload.precision)) } } });
         // Unknown, not zero: a run whose time is unknown must never look free and instant (it then ranks after
         // every candidate whose time is known, as an unknown price does).
         r.trainingHours = std::numeric_limits<double>::infinity();
@@ -132,9 +132,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
 
     const double fp8Gathered = fp8AllGatherShare(model.parameters, workload, config); // 0 unless it applies
-    const TrainingFlopsPerToken flops = precomputedFlops ? *precomputedFlops
-                                                         : trainingFlopsPerToken(arch, model.parameters, workload,
-                                                                                 config.checkpointing);
+    const TrainingFlopsPerToken flops = precomputedFlops
+        ? *precomputedFlops
+        : trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
     r.modelFlopsPerToken = flops.model;
     r.hardwareFlopsPerToken = flops.hardware;
     r.tokensPerStep = microTokens * accum * dp;
@@ -152,21 +152,19 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // GEMMs at the matmul efficiency and pays the score traffic below.
     const double peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
     const bool flashKernel = workload.flashAttention && workload.precision != Precision::Fp32;
-    const AttentionEfficiency kernel
-        = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch), arch.kind != ModelKind::Encoder,
-                                                  workload.attentionKernel)
-                      : AttentionEfficiency{};
+    const AttentionEfficiency kernel = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch),
+                                           arch.kind != ModelKind::Encoder, workload.attentionKernel)
+                                                   : AttentionEfficiency {};
     if (detail == ThroughputDetail::Full && flashKernel && kernel.kernel != workload.attentionKernel) {
         const std::string wanted(toString(workload.attentionKernel));
-        r.warnings.push_back({"attention_kernel_unmeasured",
-                              "no measured speed of the " + wanted + " attention kernel on " + hw.gpu.name
-                                  + "; its attention is estimated at flash-attention-2's",
-                              {{"kernel", wanted}, {"gpu", hw.gpu.name}, {"used", "flash-attention-2"}}});
+        r.warnings.push_back({ "attention_kernel_unmeasured",
+            "no measured speed of the " + wanted + " attention kernel on " + hw.gpu.name
+                + "; its attention is estimated at flash-attention-2's",
+            { { "kernel", wanted }, { "gpu", hw.gpu.name }, { "used", "flash-attention-2" } } });
     }
     r.attentionSeconds = gpuTokens
-                         * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward,
-                                                workload.precision == Precision::Fp8 ? peak16 : peak * 1e12,
-                                                r.computeEfficiency);
+        * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward,
+            workload.precision == Precision::Fp8 ? peak16 : peak * 1e12, r.computeEfficiency);
     const double attentionFlops = flops.attentionForwardHardware + flops.attentionBackward;
     // Routed experts run as grouped GEMMs, one per local expert over the tokens the expert-parallel group dispatches
     // to it (Megatron-Core --moe-grouped-gemm, torchtitan's grouped_mm, NeMo AutoModel experts: gmm): ep x the
@@ -179,9 +177,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // experts per rank, trainingExpertTensor); without it every tensor rank runs the micro-batch on its slice of them.
     const double dispatched = ep > 1 ? microTokens / (double(cp) * t) : microTokens / cp;
     const double expertsFlops = moe ? flops.expertsHardware : 0.0;
-    const double expertEfficiency
-        = moe ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, dispatched * ep))
-              : r.computeEfficiency;
+    const double expertEfficiency = moe
+        ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, dispatched * ep))
+        : r.computeEfficiency;
     const double imbalance = ep > 1 ? d.expertLoadImbalance : 1.0;
     const double expertStretch = r.computeEfficiency / expertEfficiency * imbalance; // over the dense GEMMs' time
     double matmul = INFINITY;
@@ -201,14 +199,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
             r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / (nvfp4 ? fp4 : achieved);
             const double fp8Flops = std::max(0.0, flops.linearHardware - expertsFlops - fp4Flops);
             matmul = gpuTokens * (fp8Flops / achieved + fp4Flops / fp4 + other / bf16) + r.expertComputeSeconds
-                     + r.attentionSeconds;
+                + r.attentionSeconds;
             fp8GemmSaving = gpuTokens * ((fp8Flops + fp4Flops) / bf16 - fp8Flops / achieved - fp4Flops / fp4)
-                            + (gpuTokens * expertsFlops * expertStretch / bf16 - r.expertComputeSeconds);
+                + (gpuTokens * expertsFlops * expertStretch / bf16 - r.expertComputeSeconds);
         }
     } else if (achieved > 0) {
         r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
         matmul = gpuTokens * std::max(0.0, flops.hardware - attentionFlops - expertsFlops) / achieved
-                 + r.expertComputeSeconds + r.attentionSeconds;
+            + r.expertComputeSeconds + r.attentionSeconds;
     }
 
     const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
@@ -237,22 +235,21 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
     const WeightFormat frozenFormat = adapters ? frozenWeightFormat(workload) : WeightFormat::Same;
     const bool fp8Frozen = workload.precision == Precision::Fp8 && workload.fp8Recipe != Fp8Recipe::Nvfp4
-                           && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
+        && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
     const double formatShard = frozenFormat == WeightFormat::Same
-                                   ? 0.0
-                                   : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(t) * p),
-                                              shard);
+        ? 0.0
+        : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(t) * p), shard);
     const double element = bytesPerElement(workload.precision);
-    const double weightBytesRead
-        = fp8Frozen ? formatShard * bytesPerWeight(frozenFormat, workload.precision) + (shard - formatShard) * element
-                    : shard * element;
+    const double weightBytesRead = fp8Frozen
+        ? formatShard * bytesPerWeight(frozenFormat, workload.precision) + (shard - formatShard) * element
+        : shard * element;
     const double weightRead = bandwidth > 0 ? accum * weightPasses * weightBytesRead / bandwidth : 0.0;
     double memoryBound = std::max(0.0, weightRead - matmul);
     if (!workload.flashAttention && bandwidth > 0)
         memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
     if (formatShard > 0 && !fp8Frozen && bandwidth > 0)
         memoryBound += accum * weightPasses * formatShard
-                       * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
+            * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
     if (workload.precision == Precision::Fp8 && bandwidth > 0) {
         // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
         // Weights are cast every micro-batch, each rank casting the weights it holds: its tensor x pipeline shard of
@@ -273,27 +270,24 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
         // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
         if (detail == ThroughputDetail::Full && r.fp8CastSeconds > fp8GemmSaving && std::isfinite(fp8GemmSaving))
-            r.warnings.push_back({"fp8_slower_than_bf16",
-                                  "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on "
-                                      + hw.gpu.name + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
-                                      + " ms its GEMMs save over BF16: this layout trains faster in BF16",
-                                  {{"cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3)},
-                                   {"saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3)},
-                                   {"gpu", hw.gpu.name}}});
+            r.warnings.push_back({ "fp8_slower_than_bf16",
+                "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on " + hw.gpu.name
+                    + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
+                    + " ms its GEMMs save over BF16: this layout trains faster in BF16",
+                { { "cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3) },
+                    { "saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3) }, { "gpu", hw.gpu.name } } });
     }
     r.memoryBoundSeconds = memoryBound;
     const double busyCompute = matmul + memoryBound;
     r.pipelineBubbleSeconds = p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds;
-    r.achievedTflopsPerGpu = busyCompute > 0 && std::isfinite(busyCompute)
-                                 ? gpuTokens * flops.hardware / r.step.compute / 1e12
-                                 : 0.0;
+    r.achievedTflopsPerGpu
+        = busyCompute > 0 && std::isfinite(busyCompute) ? gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     // Communication, with the overlappable part hidden behind compute as far as compute lasts.
     const double trained = trainableParameters(model, workload); // the memory model's count: one definition
-    const CommunicationTime c
-        = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw, catalog, d,
-                                routedExpertFraction(arch, model.parameters, model.parameters.total), fp8Gathered);
+    const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
+        catalog, d, routedExpertFraction(arch, model.parameters, model.parameters.total), fp8Gathered);
     r.expertParallelSeconds = c.expertParallelSeconds;
     const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;
     double window = busyCompute;
@@ -322,9 +316,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
     const int nodes = std::max(1, hw.nodes);
     const double diskMBps = (hw.diskThroughputMBps && std::isfinite(*hw.diskThroughputMBps)
-                             && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
-                                ? *hw.diskThroughputMBps
-                                : d.diskThroughputMBps;
+                                && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
+        ? *hw.diskThroughputMBps
+        : d.diskThroughputMBps;
     const double load = r.tokensPerStep / nodes * d.dataBytesPerToken / (diskMBps * 1e6);
     r.dataLoadingBusySeconds = load;
     const double others = r.step.compute + r.step.communication + r.step.offload;
@@ -334,15 +328,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // The bottleneck is the largest share of the step: compute (memory-bound when its memory traffic outweighs
     // its matmuls) or, when it takes longer, the largest exposed overhead, which is named on its own too (a
     // network busy behind compute for most of the step is not what the step waits for).
-    r.largestOverhead = largestExposedOverhead({r.step.communicationIntraNode, r.step.communicationNetwork,
-                                                c.pcieTransfer - pcieHidden, c.cpuOptimizer, r.step.dataLoading},
-                                               &r.largestOverheadSeconds);
+    r.largestOverhead = largestExposedOverhead({ r.step.communicationIntraNode, r.step.communicationNetwork,
+                                                   c.pcieTransfer - pcieHidden, c.cpuOptimizer, r.step.dataLoading },
+        &r.largestOverheadSeconds);
     const Bottleneck computeKind = memoryBound > matmul ? Bottleneck::MemoryBandwidth : Bottleneck::Compute;
     r.bottleneck = r.largestOverhead && r.largestOverheadSeconds > r.step.compute ? *r.largestOverhead : computeKind;
 
     if (!(r.step.total > 0) || !std::isfinite(r.step.total)) {
-        r.warnings.push_back({"throughput_unknown", "the step time could not be estimated (a link or rate is zero)",
-                              {{"gpu", hw.gpu.name}}});
+        r.warnings.push_back({ "throughput_unknown", "the step time could not be estimated (a link or rate is zero)",
+            { { "gpu", hw.gpu.name } } });
         r.step.total = 0;
         return r;
     }

@@ -295,7 +295,10 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
         if (auto v = enumOf(kKvPrecisions, name))
             return CoreText::kvPrecision(*v);
     if (field.path == "workload.serving.engine.name")
-        return name == "vllm" ? tr("vLLM") : name == "sglang" ? tr("SGLang") : name == "tensorrt-llm" ? tr("TensorRT-LLM") : QString();
+        return name == "vllm"        ? tr("vLLM")
+            : name == "sglang"       ? tr("SGLang")
+            : name == "tensorrt-llm" ? tr("TensorRT-LLM")
+                                     : QString();
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
             return CoreText::objective(*v);
