@@ -101,8 +101,28 @@ QString AnswerText::configuration(const Evaluation& e, const gp::CandidateResult
     return configuration(r.configuration, e.workload, e.modelLayers);
 }
 
+QString AnswerText::servingPool(const gp::ServingPool& pool, bool prefill)
+{
+    const QString split = pool.pipeline > 1 ? tr("tensor %1 × pipeline %2").arg(pool.tensor).arg(pool.pipeline)
+                                            : tr("tensor %1").arg(pool.tensor);
+    return (prefill ? tr("%n prefill replica(s) × %1 GPUs (%2)", nullptr, pool.replicas)
+                    : tr("%n decode replica(s) × %1 GPUs (%2)", nullptr, pool.replicas))
+        .arg(pool.gpusPerReplica)
+        .arg(split);
+}
+
+QString AnswerText::kvTransfer(const gp::KvTransfer& t)
+{
+    return tr("%1 MB per request over %2 (%3 Gbps): %4")
+        .arg(formatNumber(t.bytesPerRequest / 1e6, 3), CoreText::kvLink(QString::fromStdString(t.link)),
+            formatNumber(t.lineGbps, 3), formatSeconds(t.seconds + t.waitSeconds));
+}
+
 QString AnswerText::servingDeployment(const gp::CandidateResult& r)
 {
+    if (r.serving && r.serving->disaggregation) // two pools: "2 prefill replicas … + 3 decode replicas …"
+        return tr("%1 + %2").arg(servingPool(r.serving->disaggregation->prefill, true),
+            servingPool(r.serving->disaggregation->decode, false));
     const int replicas = r.serving ? r.serving->replicas : 1;
     const int perReplica = r.configuration.tensor * r.configuration.pipeline;
     const QString split = r.configuration.pipeline > 1

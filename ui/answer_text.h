@@ -36,6 +36,10 @@ public:
     // Serving: the deployment in words ("2 replicas × 4 GPUs (tensor 4)", "1 replica × 8 GPUs (tensor 4 × pipeline
     // 2)").
     static QString servingDeployment(const gp::CandidateResult& result);
+    // Serving with prefill and decode apart: one pool in words ("2 prefill replicas × 2 GPUs (tensor 2)") and the
+    // KV transfer between them ("1.07 GB per request over NVLink (3600 Gbps): 0.0036 s").
+    static QString servingPool(const gp::ServingPool& pool, bool prefill);
+    static QString kvTransfer(const gp::KvTransfer& transfer);
     // Serving: where each GPU's memory goes ("The engine takes 64.3 GiB of 71.4 GiB per GPU; its KV cache fills
     // the 47.1 GiB the weights, the activation peak and non-torch memory leave; 7.1 GiB stay outside the engine."),
     // or by how much the engine is short when no KV cache fits. Its figures are gp::memoryHeadroomBytes's.

@@ -313,6 +313,39 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    .arg(a.decimal("requested"),
                        a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
                        a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
+    else if (c == "serving_disaggregated_wins" && a.has("aggregated_gpus"))
+        text = tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests "
+                  "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk shares its steps; "
+                  "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
+                   .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
+                       a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
+                       a.decimal("transfer_mb"), a.decimal("link_gbps"))
+                   .arg(kvLink(a.text("link")), a.decimal("transfer_seconds"));
+    else if (c == "serving_disaggregated_wins")
+        text = tr("%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
+                  "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
+                  "request over %6 Gbps %7 adds %8 s to TTFT.")
+                   .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
+                       a.decimal("transfer_mb"), a.decimal("link_gbps"), kvLink(a.text("link")),
+                       a.decimal("transfer_seconds"));
+    else if (c == "serving_aggregated_wins")
+        text = tr("Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x "
+                  "the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.")
+                   .arg(a.count("aggregated_gpus"), a.text("split"), a.count("gpus"), a.decimal("cost_ratio"),
+                       a.decimal("transfer_mb"), a.decimal("link_gbps"), kvLink(a.text("link")),
+                       a.decimal("transfer_seconds"));
+    else if (c == "serving_disaggregated_transfer_too_slow")
+        text = tr("Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 "
+                  "Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.")
+                   .arg(a.decimal("target_seconds"), a.decimal("transfer_mb"), a.decimal("link_gbps"),
+                       kvLink(a.text("link")), a.decimal("transfer_seconds"));
+    else if (c == "serving_disaggregated_misses_slo")
+        text = tr("No split into prefill and decode pools meets the latency targets at this load (the closest is "
+                  "limited by %1).")
+                   .arg(servingLimit(a.text("limit")));
+    else if (c == "serving_disaggregated_no_rate")
+        text = tr("Prefill and decode pools are sized for a rate of requests (requests per second); under this load "
+                  "the replicas stay aggregated.");
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
@@ -635,7 +668,22 @@ QString CoreText::servingLimit(const QString& limit)
         return tr("compute");
     if (limit == QLatin1String("memory_bandwidth"))
         return tr("memory bandwidth");
+    if (limit == QLatin1String("kv_transfer"))
+        return tr("KV transfer");
     return limit;
+}
+
+QString CoreText::kvLink(const QString& link)
+{
+    if (link == QLatin1String("nvlink"))
+        return tr("NVLink");
+    if (link == QLatin1String("pcie"))
+        return tr("PCIe");
+    if (link == QLatin1String("rdma"))
+        return tr("RDMA");
+    if (link == QLatin1String("tcp"))
+        return tr("TCP");
+    return link;
 }
 
 QString CoreText::servingLoad(const gp::ServingLoad& load)

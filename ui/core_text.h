@@ -24,6 +24,8 @@ public:
     // What caps a serving replica's operating point: "kv_cache", "ttft", "tpot", "max_num_seqs", "compute",
     // "memory_bandwidth".
     static QString servingLimit(const QString& limit);
+    // The link a KV transfer crosses (nvlink, pcie, rdma, tcp) in words.
+    static QString kvLink(const QString& link);
     // A serving load in words: "32 concurrent requests", "40 requests/s", "max throughput".
     static QString servingLoad(const gp::ServingLoad& load);
     static QString listSeparator(); // between the items of a list in a sentence (", " / "，")

@@ -10,6 +10,7 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
+#include "estimate/serving/disaggregation.h"
 #include "estimate/serving/serving_cost.h"
 #include "estimate/serving/serving_model.h"
 #include "estimate/time/throughput_model.h"
@@ -120,15 +121,20 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
 {
     const ServingSpec& spec = plan.workload.serving;
     const ServingReplica replica(model, workload, config, hw, plan.assumptions, catalog);
-    ServingResult s = replica.serve(spec, config.data, true);
-    const EngineMemory& m = replica.memory();
+    // Prefill and decode apart (estimate/serving/disaggregation.h): the pools, and the decode replica's memory.
+    EngineMemory decodeMemory;
+    bool disaggregatedStarts = false;
+    ServingResult s = config.prefillReplicas > 0 ? serveConfiguredDisaggregation(
+                          model, workload, config, hw, plan.assumptions, catalog, decodeMemory, disaggregatedStarts)
+                                                 : replica.serve(spec, config.data, true);
+    const EngineMemory& m = config.prefillReplicas > 0 ? decodeMemory : replica.memory();
     r.memory.weights = m.weightBytes;
     r.memory.activations = m.activationPeakBytes;
     r.memory.kvCache = std::max(0.0, m.kvBudgetBytes);
     r.memory.runtime = m.nonTorchBytes;
     r.memory.sum();
     r.usableMemory = m.engineBytes;
-    r.fits = replica.starts();
+    r.fits = config.prefillReplicas > 0 ? disaggregatedStarts : replica.starts();
     const std::string length = std::to_string(replica.engine().requestTokens);
     if (m.kvBudgetBytes <= 0) {
         r.failure = makeFailure("serving_no_kv_memory",

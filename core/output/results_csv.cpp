@@ -59,6 +59,17 @@ std::string servingInteger(const CandidateResult& r, std::int64_t ServingResult:
     return r.serving ? integer((*r.serving).*field) : std::string();
 }
 
+const ServingDisaggregation* servingSplit(const CandidateResult& r)
+{
+    return r.serving && r.serving->disaggregation ? &*r.serving->disaggregation : nullptr;
+}
+
+std::string servingPool(const CandidateResult& r, bool prefill, int ServingPool::*field)
+{
+    const ServingDisaggregation* d = servingSplit(r);
+    return d ? integer((prefill ? d->prefill : d->decode).*field) : std::string();
+}
+
 std::string servingCurve(const CandidateResult& r)
 {
     std::string out;
@@ -191,6 +202,18 @@ const std::array kColumns = {
     Column{"reserved_term_months",
            [](const CandidateResult& r) { return r.cost.reservedTermMonths ? integer(*r.cost.reservedTermMonths) : std::string(); }},
     Column{"reserved_unused_hours", [](const CandidateResult& r) { return optionalNumber(r.cost.reservedUnusedHours); }},
+    // Serving deployment (prefill and decode apart, docs/plan-format.md "Serving results"), appended.
+    Column{"serving_deployment", [](const CandidateResult& r) { return r.serving ? r.serving->deployment : std::string(); }, kText},
+    Column{"serving_prefill_replicas", [](const CandidateResult& r) { return servingPool(r, true, &ServingPool::replicas); }},
+    Column{"serving_prefill_tensor", [](const CandidateResult& r) { return servingPool(r, true, &ServingPool::tensor); }},
+    Column{"serving_decode_replicas", [](const CandidateResult& r) { return servingPool(r, false, &ServingPool::replicas); }},
+    Column{"serving_decode_tensor", [](const CandidateResult& r) { return servingPool(r, false, &ServingPool::tensor); }},
+    Column{"serving_kv_transfer_link",
+           [](const CandidateResult& r) { return servingSplit(r) ? servingSplit(r)->transfer.link : std::string(); }, kText},
+    Column{"serving_kv_transfer_seconds", [](const CandidateResult& r) {
+               return servingSplit(r) ? csvNumber(servingSplit(r)->transfer.seconds + servingSplit(r)->transfer.waitSeconds) : std::string(); }},
+    Column{"serving_deployment_reason", [](const CandidateResult& r) {
+               return r.serving && r.serving->deploymentReason ? r.serving->deploymentReason->code : std::string(); }, kText},
 };
 // clang-format on
 

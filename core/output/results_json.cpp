@@ -46,7 +46,53 @@ json modelToJson(const ResolvedModel& model)
 
 } // namespace
 
+namespace
+{
+
+json servingPoolToJson(const ServingPool& p)
+{
+    return { { "replicas", p.replicas }, { "tensor", p.tensor }, { "pipeline", p.pipeline },
+        { "gpus_per_replica", p.gpusPerReplica }, { "requests_per_second", jsonNumber(p.requestsPerSecond) },
+        { "concurrency", jsonNumber(p.concurrency) }, { "max_concurrency", p.maxConcurrency },
+        { "ttft_seconds", jsonNumber(p.ttftSeconds) }, { "tpot_seconds", jsonNumber(p.tpotSeconds) },
+        { "utilization", jsonNumber(p.utilization) }, { "limit", p.limit } };
+}
+
+// The deployment (docs/plan-format.md "Serving results": deployment, disaggregation, deployment_reason).
+void addDeploymentJson(json& out, const ServingResult& s)
+{
+    out["deployment"] = s.deployment;
+    if (s.disaggregation) {
+        const KvTransfer& t = s.disaggregation->transfer;
+        out["disaggregation"] = { { "prefill", servingPoolToJson(s.disaggregation->prefill) },
+            { "decode", servingPoolToJson(s.disaggregation->decode) },
+            { "kv_transfer",
+                { { "bytes_per_request", jsonNumber(t.bytesPerRequest) }, { "link", t.link },
+                    { "line_gbps", jsonNumber(t.lineGbps) },
+                    { "achieved_gbytes_per_second", jsonNumber(t.achievedGBps) }, { "seconds", jsonNumber(t.seconds) },
+                    { "wait_seconds", jsonNumber(t.waitSeconds) }, { "utilization", jsonNumber(t.utilization) } } } };
+    }
+    if (s.deploymentReason) {
+        json args = json::object();
+        for (const auto& [key, value] : s.deploymentReason->args)
+            args[key] = value;
+        out["deployment_reason"]
+            = { { "code", s.deploymentReason->code }, { "message", s.deploymentReason->message }, { "args", args } };
+    }
+}
+
+} // namespace
+
+static json servingResultFiguresToJson(const ServingResult& s);
+
 json servingResultToJson(const ServingResult& s)
+{
+    json out = servingResultFiguresToJson(s);
+    addDeploymentJson(out, s);
+    return out;
+}
+
+static json servingResultFiguresToJson(const ServingResult& s)
 {
     json curve = json::array();
     for (const ServingPoint& p : s.curve)

@@ -97,6 +97,29 @@ std::string yesNo(bool value)
 
 // Serving plans: the operating point of each candidate's replicas and its money, read from the result's
 // ServingResult (the JSON "serving" object and the CSV serving_* columns carry the same fields).
+std::string poolLayout(const ServingPool& p)
+{
+    return "tp" + std::to_string(p.tensor) + (p.pipeline > 1 ? " pp" + std::to_string(p.pipeline) : "");
+}
+
+std::string poolsCell(const ServingDisaggregation& d)
+{
+    return std::to_string(d.prefill.replicas) + "P " + poolLayout(d.prefill) + " + " + std::to_string(d.decode.replicas)
+        + "D " + poolLayout(d.decode);
+}
+
+// The pools, their ratio and the transfer, under the table.
+std::string poolsLine(const ServingDisaggregation& d)
+{
+    const KvTransfer& t = d.transfer;
+    return "prefill " + std::to_string(d.prefill.replicas) + " x " + poolLayout(d.prefill) + " (TTFT "
+        + fixed(d.prefill.ttftSeconds, 3) + " s), decode " + std::to_string(d.decode.replicas) + " x "
+        + poolLayout(d.decode) + " (" + fixed(d.decode.concurrency, 1) + " requests each, TPOT "
+        + fixed(d.decode.tpotSeconds, 4) + " s), P:D " + std::to_string(d.prefill.replicas) + ":"
+        + std::to_string(d.decode.replicas) + "; KV transfer " + fixed(t.bytesPerRequest / 1e6, 1) + " MB over "
+        + t.link + " (" + fixed(t.lineGbps, 0) + " Gbps) " + fixed(t.seconds + t.waitSeconds, 4) + " s";
+}
+
 std::string servingResultsToTable(const std::vector<CandidateResult>& results)
 {
     std::vector<std::vector<std::string>> rows;
@@ -106,8 +129,10 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
     for (const auto& r : results) {
         const std::string gpus
             = std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : "");
-        const std::string split
+        std::string split
             = "tp" + std::to_string(r.configuration.tensor) + " pp" + std::to_string(r.configuration.pipeline);
+        if (r.serving && r.serving->disaggregation) // prefill and decode pools: "2P tp2 + 3D tp4"
+            split = poolsCell(*r.serving->disaggregation);
         if (!r.serving) { // refused before the engine model ran (the layout does not fit the instance)
             rows.push_back({ r.candidate, r.gpu, "-", gpus, split, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
                 yesNo(r.fits) });
@@ -132,6 +157,10 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
         for (const Diagnostic& w : r.warnings)
             if (w.code == "serving_batch_cut") // a load cut by the KV cache is said in every output
                 out += r.candidate + ": " + w.message + "\n";
+        if (r.serving && r.serving->disaggregation)
+            out += r.candidate + ": " + poolsLine(*r.serving->disaggregation) + "\n";
+        if (r.serving && r.serving->deploymentReason)
+            out += r.candidate + ": " + r.serving->deploymentReason->message + "\n";
     }
     return out;
 }

@@ -160,6 +160,17 @@ struct ServingEngine {
     std::optional<std::int64_t> maxModelLen; // longest request the engine admits (default prompt + output)
     std::optional<int> blockSize; // KV-cache page, tokens
 };
+// How the replicas split the work (workload.serving.deployment): one engine runs both phases (aggregated), prefill
+// and decode run in separate pools with the KV cache moved between them (disaggregated, xPyD), or the planner picks.
+enum class ServingDeploymentMode { Aggregated, Disaggregated, Auto };
+struct ServingDeployment {
+    bool operator==(const ServingDeployment&) const = default;
+    ServingDeploymentMode mode = ServingDeploymentMode::Aggregated;
+    std::optional<int> prefillReplicas; // disaggregated pools; nullopt = "auto" (the fewest meeting the SLO)
+    std::optional<int> decodeReplicas;
+    std::optional<int> prefillTensor; // each pool's tensor-parallel size; nullopt = "auto" (searched)
+    std::optional<int> decodeTensor;
+};
 struct ServingSpec {
     bool operator==(const ServingSpec&) const = default;
     std::int64_t promptTokens = 1000;
@@ -170,6 +181,7 @@ struct ServingSpec {
     ServingEngine engine;
     std::optional<int> replicas; // nullopt = "auto"
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
+    ServingDeployment deployment;
 };
 
 // Reinforcement-learning post-training (workload.mode "rl", spec: docs/plan-format.md "RL post-training"): the actor
@@ -373,6 +385,7 @@ std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);
 std::string_view toString(KvPrecision);
 std::string_view toString(ServingEngineKind);
+std::string_view toString(ServingDeploymentMode);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);
 std::string_view toString(MlpKind);

@@ -18,6 +18,9 @@ inline constexpr EnumName<Mode> kModes[] = { { "training", Mode::Training }, { "
     { "serving", Mode::Serving }, { "rl", Mode::Rl } };
 inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", ServingEngineKind::Vllm },
     { "sglang", ServingEngineKind::Sglang }, { "tensorrt-llm", ServingEngineKind::TensorRtLlm } };
+inline constexpr EnumName<ServingDeploymentMode> kServingDeploymentModes[]
+    = { { "aggregated", ServingDeploymentMode::Aggregated }, { "disaggregated", ServingDeploymentMode::Disaggregated },
+          { "auto", ServingDeploymentMode::Auto } };
 inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
     = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
 inline constexpr EnumName<RlPlacement> kRlPlacements[]

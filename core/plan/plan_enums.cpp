@@ -79,6 +79,10 @@ std::string_view toString(ServingEngineKind v)
 {
     return nameOf(kServingEngines, v);
 }
+std::string_view toString(ServingDeploymentMode v)
+{
+    return nameOf(kServingDeploymentModes, v);
+}
 std::string_view toString(SearchObjective v)
 {
     return nameOf(kSearchObjectives, v);

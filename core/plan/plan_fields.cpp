@@ -50,6 +50,7 @@ GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
 GP_PLAN_FIELD_ENUM(KvPrecision, kKvPrecisions);
 GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
+GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
 #undef GP_PLAN_FIELD_ENUM
 
@@ -256,6 +257,21 @@ std::vector<PlanField> servingFields()
         planField("workload.serving.requests_per_month", GP_ACCESS(workload.serving.requestsPerMonth),
             PfUnit::RequestsPerMonth, 0, kMaxRequestsPerMonth, PfWrite::NotAtDefault, PfReport::Question)
             .exclusiveMin(),
+        planField("workload.serving.deployment.mode", GP_ACCESS(workload.serving.deployment.mode),
+            PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.deployment.prefill_replicas",
+            GP_ACCESS(workload.serving.deployment.prefillReplicas), PfUnit::None, 1, double(kMaxReplicas),
+            PfWrite::NotAtDefault, PfReport::Question)
+            .absentAs("auto"),
+        planField("workload.serving.deployment.decode_replicas", GP_ACCESS(workload.serving.deployment.decodeReplicas),
+            PfUnit::None, 1, double(kMaxReplicas), PfWrite::NotAtDefault, PfReport::Question)
+            .absentAs("auto"),
+        planField("workload.serving.deployment.prefill_tensor", GP_ACCESS(workload.serving.deployment.prefillTensor),
+            PfUnit::None, 1, double(kMaxTensorOrPipeline), PfWrite::NotAtDefault, PfReport::Question)
+            .absentAs("auto"),
+        planField("workload.serving.deployment.decode_tensor", GP_ACCESS(workload.serving.deployment.decodeTensor),
+            PfUnit::None, 1, double(kMaxTensorOrPipeline), PfWrite::NotAtDefault, PfReport::Question)
+            .absentAs("auto"),
     };
 }
 
@@ -544,7 +560,7 @@ json unmodelledFields(const json& document)
         if (json* s = planFieldSlot(rest, section, false); s && s->is_object()) {
             for (const char* inner : { "lora", "parallelism", "inference", "serving" })
                 if (json* i = planFieldSlot(*s, inner, false); i && i->is_object()) {
-                    for (const char* deeper : { "slo", "engine" })
+                    for (const char* deeper : { "slo", "engine", "deployment" })
                         if (json* d = planFieldSlot(*i, deeper, false); d && (d->is_null() || d->empty()))
                             i->erase(deeper);
                     if (i->empty())

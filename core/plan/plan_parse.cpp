@@ -125,6 +125,12 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         if (!e.ok())
             r.failPath(e.takeError().field, e.takeError().message);
     }
+    if (const json* deployment = jsonChild(object, "deployment"); deployment && r.ok()) {
+        JsonReader d(*deployment, "workload.serving.deployment"); // prefill and decode pools (plan-format "Serving")
+        readPlanFields(d, plan);
+        if (!d.ok())
+            r.failPath(d.takeError().field, d.takeError().message);
+    }
     if (r.ok() && s.engine.maxModelLen && *s.engine.maxModelLen < s.promptTokens + s.outputTokens)
         r.failPath("workload.serving.engine.max_model_len",
             "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens) + "), got "

@@ -11,6 +11,7 @@
 #include "planner/frontier.h"
 #include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
+#include "planner/serving_deployment_search.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -61,6 +62,8 @@ private:
     void searchInference(const Hardware& hw);
     // Serving: tensor (and pipeline while one replica does not start) x replicas x nodes, per the load and SLO.
     void searchServing(std::optional<Hardware>& firstHardware);
+    // Serving with prefill and decode apart (workload.serving.deployment.mode auto or disaggregated).
+    void searchDisaggregated(const Hardware& oneNode, int maxNodes);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -99,6 +102,9 @@ private:
     long m_full = 0;
     Diagnostics m_notes;
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
+    // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
+    std::optional<DeploymentOutcome> m_aggregated, m_disaggregated;
+    std::optional<ServingResult> m_closestDisaggregated; // the split closest to the SLO when none meets it
     std::optional<Configuration> m_asConfigured; // search disabled: the plan's own configuration
     std::optional<Hardware> m_asConfiguredHardware;
 };
@@ -382,8 +388,10 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
             const Chosen candidate { true, f, config, nodes };
             if (r.serving->meetsSlo && reachable && !nodesLimited) {
                 if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
-                    || (!betterFor(m_feasible.figures, f, m_objective) && nodes < m_feasible.nodes))
+                    || (!betterFor(m_feasible.figures, f, m_objective) && nodes < m_feasible.nodes)) {
                     m_feasible = candidate;
+                    m_aggregated = DeploymentOutcome { r.gpus, f.cost, f.priced, *r.serving };
+                }
             } else {
                 // Missing the SLO: keep the configuration closest to it (the lowest latency), say why.
                 const double miss = f.hours;
@@ -394,6 +402,55 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
                 }
             }
             break; // the replica starts: a deeper pipeline only adds GPUs
+        }
+    }
+    if (spec.deployment.mode != ServingDeploymentMode::Aggregated)
+        searchDisaggregated(*first, maxNodes);
+}
+
+void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
+{
+    if (m_work.workload.serving.deployment.mode == ServingDeploymentMode::Disaggregated) {
+        m_feasible = {}; // the plan asks for the pools: aggregated replicas stay only as the comparison
+        m_fallback = {};
+        m_sloFailure.reset();
+    }
+    double closestMiss = kInfinity;
+    for (DisaggregatedOption& o : disaggregatedOptions(
+             *m_inputs.model, m_memoryWorkload, oneNode, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel)) {
+        ++m_evaluated;
+        ++m_full;
+        const bool nodesLimited = o.nodes > maxNodes;
+        CandidateResult& r = m_scratch;
+        r.configuration = o.configuration;
+        r.gpus = o.gpus;
+        r.nodes = o.nodes;
+        r.serving = o.serving;
+        const CostEstimate prices
+            = estimateCost(atNodes(*m_hardware, m_spec, o.nodes), 1.0, m_work.billing, *m_inputs.catalog);
+        const ObjectiveFigures f
+            = objectiveFigures(r, m_work.workload, allowedRates(prices.rates, m_work.billing), prices.monthDays);
+        m_points.push_back({ f.hours, f.cost, o.configuration, o.nodes, f.priced });
+        const Chosen candidate { true, f, o.configuration, o.nodes };
+        if (o.serving.meetsSlo && !nodesLimited) {
+            if (!m_disaggregated || f.cost < m_disaggregated->cost)
+                m_disaggregated = DeploymentOutcome { o.gpus, f.cost, f.priced, o.serving };
+            if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
+                || (!betterFor(m_feasible.figures, f, m_objective) && o.nodes < m_feasible.nodes))
+                m_feasible = candidate;
+        } else {
+            // The split closest to the SLO: its decode pool meets TPOT, then the shortest transfer.
+            const ServingDisaggregation& d = *o.serving.disaggregation;
+            const double miss = (d.decode.replicas > 0 ? 0.0 : 1e6) + d.transfer.seconds;
+            if (miss < closestMiss) {
+                closestMiss = miss;
+                m_closestDisaggregated = o.serving;
+            }
+            if (!m_fallback.have && !m_feasible.have) {
+                m_fallback = candidate;
+                m_sloFailure = FitFailure { "serving_slo_not_met",
+                    "no configuration meets the latency targets at this load", {} };
+            }
         }
     }
 }
@@ -476,6 +533,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     const bool timeObjective = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
+        if (out.best.serving)
+            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_closestDisaggregated,
+                m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving);
         if (!out.best.fits)
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
@@ -486,6 +546,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
         out.objectiveValue = objectiveValue(m_feasible.figures, m_objective);
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
+        if (out.best.serving)
+            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_closestDisaggregated,
+                m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving);
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);

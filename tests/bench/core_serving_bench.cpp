@@ -46,4 +46,18 @@ void BM_ServingPlanOneThread(benchmark::State& state)
 }
 BENCHMARK(BM_ServingPlanOneThread)->Unit(benchmark::kMillisecond);
 
+// The same search with prefill and decode pools as a second dimension (workload.serving.deployment.mode "auto":
+// every pairing of the pools' tensor sizes beside the aggregated replicas; issue #42 asks for under 150 ms).
+void BM_ServingPlanDisaggregationAllInstances(benchmark::State& state)
+{
+    gp::Plan plan = servingPlanAllInstances();
+    plan.workload.serving.deployment.mode = gp::ServingDeploymentMode::Auto;
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog);
+        benchmark::DoNotOptimize(answer.ok());
+    }
+}
+BENCHMARK(BM_ServingPlanDisaggregationAllInstances)->Unit(benchmark::kMillisecond);
+
 } // namespace

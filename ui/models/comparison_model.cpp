@@ -21,11 +21,11 @@ namespace gpui
 namespace
 {
 
-const char* const ColumnKeys[ComparisonModel::ColumnCount]
-    = { "rank", "candidate", "gpu", "gpus", "nodes", "configuration", "replicas", "concurrency", "memory_per_gpu",
-          "headroom", "fits", "tokens_per_second", "ttft_seconds", "tpot_seconds", "output_tokens_per_second", "limit",
-          "meets_slo", "mfu", "days", "gpu_hours", "ranked_cost", "cost_per_million_output_tokens", "monthly_cost",
-          "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings" };
+const char* const ColumnKeys[ComparisonModel::ColumnCount] = { "rank", "candidate", "gpu", "gpus", "nodes",
+    "configuration", "replicas", "concurrency", "memory_per_gpu", "headroom", "fits", "tokens_per_second",
+    "ttft_seconds", "tpot_seconds", "output_tokens_per_second", "limit", "meets_slo", "mfu", "days", "gpu_hours",
+    "ranked_cost", "cost_per_million_output_tokens", "monthly_cost", "price_per_hour", "cost_on_demand", "cost_monthly",
+    "cost_reserved", "cost_spot", "bottleneck", "warnings", "prefill_decode", "kv_transfer_seconds" };
 
 // Failed for want of a network bandwidth (several nodes, none between them): nothing about its memory is a verdict.
 bool lacksNetworkFigure(const gp::CandidateResult& r)
@@ -110,6 +110,8 @@ bool ComparisonModel::servingOnly(int column)
     case MeetsSlo:
     case CostPerMillionOutputTokens:
     case MonthlyCost:
+    case PrefillDecode:
+    case KvTransfer:
         return true;
     default:
         return false;
@@ -230,6 +232,10 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Cost of the deployment per million generated tokens");
         case MonthlyCost:
             return tr("The deployment's monthly bill: always on, or the hours the plan's requests per month need");
+        case PrefillDecode:
+            return tr("Prefill and decode pools apart: prefill replicas : decode replicas (empty: aggregated)");
+        case KvTransfer:
+            return tr("Time one request's KV cache takes from its prefill replica to its decode replica");
         default:
             break;
         }
@@ -298,6 +304,10 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Bottleneck");
     case Warnings:
         return tr("Warnings");
+    case PrefillDecode:
+        return tr("P:D");
+    case KvTransfer:
+        return tr("KV transfer");
     default:
         return {};
     }
@@ -451,6 +461,17 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         QString first = CoreText::diagnostic(r.warnings.front());
         return r.warnings.size() > 1 ? tr("%1 (+%2 more)").arg(first).arg(r.warnings.size() - 1) : first;
     }
+    case PrefillDecode:
+        if (!r.serving || !r.serving->disaggregation)
+            return QString();
+        return tr("%1:%2")
+            .arg(r.serving->disaggregation->prefill.replicas)
+            .arg(r.serving->disaggregation->decode.replicas);
+    case KvTransfer:
+        if (!r.serving || !r.serving->disaggregation)
+            return QString();
+        return formatSeconds(
+            r.serving->disaggregation->transfer.seconds + r.serving->disaggregation->transfer.waitSeconds);
     default:
         return {};
     }
@@ -517,6 +538,14 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
         return CoreText::bottleneck(r.bottleneck);
     case Warnings:
         return int(r.warnings.size()) + (r.failure ? 1000 : 0);
+    case PrefillDecode:
+        return r.serving && r.serving->disaggregation ? double(r.serving->disaggregation->prefill.replicas)
+                / std::max(1, r.serving->disaggregation->decode.replicas)
+                                                      : Missing;
+    case KvTransfer:
+        return r.serving && r.serving->disaggregation
+            ? r.serving->disaggregation->transfer.seconds + r.serving->disaggregation->transfer.waitSeconds
+            : Missing;
     default:
         return {};
     }
@@ -546,6 +575,14 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
         if (r.serving)
             return AnswerText::servingMemory(r);
         return {};
+    case PrefillDecode:
+    case KvTransfer:
+        if (!r.serving || !r.serving->disaggregation)
+            return {};
+        return AnswerText::servingDeployment(r) + QLatin1Char('\n')
+            + AnswerText::kvTransfer(r.serving->disaggregation->transfer)
+            + (r.serving->deploymentReason ? QLatin1Char('\n') + CoreText::diagnostic(*r.serving->deploymentReason)
+                                           : QString());
     case Warnings:
     case Fits: {
         QStringList lines;

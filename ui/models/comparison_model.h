@@ -44,6 +44,8 @@ public:
         CostSpot,
         Bottleneck,
         Warnings,
+        PrefillDecode, // serving: prefill and decode pools apart, "2:3" (P:D replicas), empty when aggregated
+        KvTransfer, // serving: seconds one request's KV cache takes from prefill to decode
         ColumnCount
     };
     Q_ENUM(Column)

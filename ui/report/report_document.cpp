@@ -402,9 +402,11 @@ QStringList ReportBuilder::whyRecommended() const
     const auto& results = m_evaluation.results;
     const gp::CandidateResult& best = results[std::size_t(m_evaluation.best)];
     QStringList why;
-    if (serving() && best.serving)
+    if (serving() && best.serving) {
         why << AnswerText::servingMemory(best);
-    else
+        if (best.serving->deploymentReason) // prefill and decode apart or not, and why
+            why << CoreText::diagnostic(*best.serving->deploymentReason);
+    } else
         why << tr("It fits: it needs %1 of the %2 usable on each %3 GPU.")
                    .arg(formatBytes(best.memory.total), formatBytes(best.usableMemory),
                        QString::fromStdString(best.gpuName));
@@ -496,6 +498,8 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
             const gp::ServingResult& sv = *r.serving;
             const gp::ServingSlo& slo = m_evaluation.serving.slo;
             rows.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
+            if (sv.disaggregation)
+                rows.emplace_back(tr("KV transfer"), AnswerText::kvTransfer(sv.disaggregation->transfer));
             rows.emplace_back(tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, slo.ttftSeconds));
             rows.emplace_back(tr("Time per output token"), AnswerText::againstTarget(sv.tpotSeconds, slo.tpotSeconds));
             rows.emplace_back(tr("Output tokens/s"),
@@ -783,6 +787,8 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     if (serving() && r.serving) {
         const gp::ServingResult& sv = *r.serving;
         perf.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
+        if (sv.disaggregation)
+            perf.emplace_back(tr("KV transfer"), AnswerText::kvTransfer(sv.disaggregation->transfer));
         perf.emplace_back(tr("KV cache"),
             tr("%1 tokens per replica, %2 requests of full length")
                 .arg(QLocale().toString(qlonglong(sv.kvCacheTokens)))

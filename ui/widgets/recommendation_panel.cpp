@@ -31,6 +31,27 @@ QString nameOf(const gp::CandidateResult& r)
     return name;
 }
 
+// Prefill and decode apart, drawn as two pools side by side with the KV transfer between them.
+QString servingPoolsHtml(const gp::ServingDisaggregation& d)
+{
+    const auto cell = [](const QString& title, const QString& body) {
+        return QStringLiteral("<td style='border:1px solid #6a8caf; padding:6px'><b>%1</b><br/>%2</td>")
+            .arg(esc(title), body);
+    };
+    const QString prefill = esc(AnswerText::servingPool(d.prefill, true)) + QStringLiteral("<br/>")
+        + esc(RecommendationPanel::tr("time to first token %1 at %2 requests/s each")
+                  .arg(formatSeconds(d.prefill.ttftSeconds), formatNumber(d.prefill.requestsPerSecond, 3)));
+    const QString decode = esc(AnswerText::servingPool(d.decode, false)) + QStringLiteral("<br/>")
+        + esc(RecommendationPanel::tr("%1 requests each at %2 per token")
+                  .arg(formatNumber(d.decode.concurrency, 3), formatSeconds(d.decode.tpotSeconds)));
+    const QString arrow = QStringLiteral("<td style='padding:6px' align='center'>%1<br/>&#8594;<br/>%2</td>")
+                              .arg(esc(RecommendationPanel::tr("KV cache")), esc(AnswerText::kvTransfer(d.transfer)));
+    return QStringLiteral("<table cellspacing='0'><tr>%1%2%3</tr></table>")
+               .arg(cell(RecommendationPanel::tr("Prefill pool"), prefill), arrow,
+                   cell(RecommendationPanel::tr("Decode pool"), decode))
+        + esc(RecommendationPanel::tr("P:D = %1:%2").arg(d.prefill.replicas).arg(d.decode.replicas));
+}
+
 // The serving recommendation: instance, replicas x GPUs, latency against the targets, cost per million tokens and
 // the monthly bill.
 QString servingRecommendationHtml(const Evaluation& e)
@@ -56,6 +77,11 @@ QString servingRecommendationHtml(const Evaluation& e)
                 .arg(e.serving.outputTokens)
                 .arg(formatNumber(s.concurrency, 1))
                 .arg(s.maxConcurrency);
+    if (s.disaggregation)
+        html += QStringLiteral("</ul>") + servingPoolsHtml(*s.disaggregation) + QStringLiteral("<ul>");
+    if (s.deploymentReason)
+        html += RecommendationPanel::tr("<li>Prefill and decode: %1</li>")
+                    .arg(esc(CoreText::diagnostic(*s.deploymentReason)));
     html += RecommendationPanel::tr("<li>Time to first token <b>%1</b>; time per output token <b>%2</b></li>")
                 .arg(esc(AnswerText::againstTarget(s.ttftSeconds, e.serving.slo.ttftSeconds)),
                     esc(AnswerText::againstTarget(s.tpotSeconds, e.serving.slo.tpotSeconds)));

@@ -27,6 +27,11 @@ struct Configuration {
     int context = 1; // context parallel degree (sequence split across ranks)
     PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
     int virtualStages = 1;
+    // Serving with prefill and decode apart (estimate/serving/disaggregation.h): the prefill pool's replicas and
+    // layout; data, tensor and pipeline are then the decode pool's. 0 prefill replicas: one aggregated engine.
+    int prefillReplicas = 0;
+    int prefillTensor = 1;
+    int prefillPipeline = 1;
 };
 
 // Bytes per GPU. `total` is the sum of the parts.

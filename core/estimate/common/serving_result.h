@@ -2,6 +2,8 @@
 // contract (docs/plan-format.md "Serving results").
 #pragma once
 
+#include "base/diagnostic.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +18,39 @@ struct ServingPoint {
     double outputTokensPerSecond = 0; // one replica, all its requests together
     double ttftSeconds = 0;
     double tpotSeconds = 0;
+};
+
+// One pool of a disaggregated deployment (prefill or decode): its replicas, their layout and operating point.
+struct ServingPool {
+    int replicas = 0;
+    int tensor = 1;
+    int pipeline = 1;
+    int gpusPerReplica = 1;
+    double requestsPerSecond = 0; // per replica
+    double concurrency = 0; // requests in flight per replica
+    std::int64_t maxConcurrency = 0; // requests of full length one replica's KV cache holds
+    double ttftSeconds = 0; // prefill pool: overhead + wait + prefill; decode pool: its wait and first step
+    double tpotSeconds = 0; // decode pool
+    double utilization = 0; // offered rate / the largest one replica sustains
+    std::string limit; // what bounds the pool: kv_cache | ttft | tpot | compute | memory_bandwidth | max_num_seqs
+};
+
+// The KV cache of one request's prompt moved from its prefill replica to its decode replica.
+struct KvTransfer {
+    double bytesPerRequest = 0; // the prompt's KV cache, every layer and head
+    std::string link; // nvlink | pcie (one node) | rdma | tcp (between nodes)
+    double lineGbps = 0; // the link's line rate this transfer uses, Gbit/s
+    double achievedGBps = 0; // at the catalog's achieved fraction of that link, GB/s
+    double seconds = 0; // one request's transfer, latency included (never below bytes / line rate)
+    double waitSeconds = 0; // mean wait for the link busy with other requests' transfers
+    double utilization = 0; // share of the time one prefill replica's link is busy
+};
+
+// Prefill and decode apart (xPyD): the two pools and the transfer between them.
+struct ServingDisaggregation {
+    ServingPool prefill;
+    ServingPool decode;
+    KvTransfer transfer;
 };
 
 struct ServingResult {
@@ -66,6 +101,14 @@ struct ServingResult {
     std::optional<double> breakEvenHoursPerMonth; // monthly costs less than pay-as-you-go above these hours
 
     std::vector<ServingPoint> curve; // per replica, concurrency 1 .. the largest the replica holds
+
+    // How the replicas split the work: "aggregated" (each replica prefills and decodes) or "disaggregated" (the
+    // pools below; replicas = prefill + decode replicas, the per-replica figures above are the decode pool's).
+    std::string deployment = "aggregated";
+    std::optional<ServingDisaggregation> disaggregation;
+    // Why the planner chose this deployment over the other (workload.serving.deployment.mode "auto" or
+    // "disaggregated"): a code with its figures, words in docs/plan-format.md "Serving results".
+    std::optional<Diagnostic> deploymentReason;
 };
 
 } // namespace gp

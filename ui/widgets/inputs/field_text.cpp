@@ -133,6 +133,29 @@ FieldWordsMap workloadFieldWords()
                         "= prompt + output");
                 } } },
         { "workload.serving.replicas", W { [] { return FieldText::tr("Replicas"); }, {} } },
+        { "workload.serving.deployment.mode",
+            W { [] { return FieldText::tr("Prefill and decode"); },
+                [] {
+                    return FieldText::tr("Aggregated: each replica prefills and decodes. Disaggregated: prefill and "
+                                         "decode pools apart, the KV cache moved between them. Auto: the planner "
+                                         "tries both under a rate load and says why one wins");
+                } } },
+        { "workload.serving.deployment.prefill_replicas",
+            W { [] { return FieldText::tr("Prefill replicas"); },
+                [] {
+                    return FieldText::tr("Replicas of the prefill pool; empty = the fewest meeting the TTFT target");
+                } } },
+        { "workload.serving.deployment.decode_replicas",
+            W { [] { return FieldText::tr("Decode replicas"); },
+                [] {
+                    return FieldText::tr("Replicas of the decode pool; empty = the fewest meeting the TPOT target");
+                } } },
+        { "workload.serving.deployment.prefill_tensor",
+            W { [] { return FieldText::tr("Prefill tensor parallel"); },
+                [] { return FieldText::tr("GPUs per prefill replica (tensor parallel); empty = searched"); } } },
+        { "workload.serving.deployment.decode_tensor",
+            W { [] { return FieldText::tr("Decode tensor parallel"); },
+                [] { return FieldText::tr("GPUs per decode replica (tensor parallel); empty = searched"); } } },
         { "workload.serving.requests_per_month", W { [] { return FieldText::tr("Requests per month"); }, {} } },
     };
 }
@@ -299,6 +322,11 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "sglang"       ? tr("SGLang")
             : name == "tensorrt-llm" ? tr("TensorRT-LLM")
                                      : QString();
+    if (field.path == "workload.serving.deployment.mode")
+        return name == "aggregated"   ? tr("Aggregated")
+            : name == "disaggregated" ? tr("Disaggregated (prefill and decode pools)")
+            : name == "auto"          ? tr("Auto (the cheaper)")
+                                      : QString();
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
             return CoreText::objective(*v);

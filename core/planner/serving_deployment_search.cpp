@@ -1,0 +1,205 @@
+#include "planner/serving_deployment_search.h"
+
+#include "base/number_text.h"
+#include "estimate/serving/disaggregation.h"
+#include "planner/planner_grid.h"
+#include "transformer/layers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace gp
+{
+
+namespace
+{
+
+// One pool's replica at one layout, resolved on the candidate at the nodes it spans.
+struct PoolLayout {
+    Configuration config;
+    Hardware hardware;
+    std::unique_ptr<ServingReplica> replica;
+};
+
+// The pool's layouts: each tensor size of one node (or the plan's), at the shallowest pipeline whose engine starts.
+std::vector<std::unique_ptr<PoolLayout>> poolLayouts(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    std::optional<int> fixedTensor)
+{
+    std::vector<std::unique_ptr<PoolLayout>> out;
+    const Architecture& arch = model.architecture;
+    const int perNode = std::max(1, oneNode.gpusPerNode);
+    const std::vector<int> tensors = fixedTensor ? std::vector<int> { *fixedTensor } : tensorDegrees(perNode, arch);
+    for (int t : tensors) {
+        for (int p = 1; p <= std::max(1, int(totalLayers(arch))); p *= 2) {
+            const int nodes = (t * p + perNode - 1) / perNode;
+            if (nodes > maxNodes || (nodes > 1 && oneNode.interNodeGbps <= 0))
+                break;
+            auto layout = std::make_unique<PoolLayout>();
+            layout->config.tensor = t;
+            layout->config.pipeline = p;
+            layout->hardware = oneNode;
+            layout->hardware.nodes = nodes;
+            layout->replica = std::make_unique<ServingReplica>(
+                model, workload, layout->config, layout->hardware, assumptions, catalog);
+            if (layout->replica->starts()) {
+                out.push_back(std::move(layout));
+                break; // a deeper pipeline only adds GPUs
+            }
+        }
+    }
+    return out;
+}
+
+std::string gbText(double bytes)
+{
+    return formatNumber(bytes / 1e6, 3);
+}
+
+std::vector<std::pair<std::string, std::string>> transferArgs(const KvTransfer& t)
+{
+    return { { "link", t.link }, { "link_gbps", formatNumber(t.lineGbps, 3) },
+        { "transfer_seconds", formatNumber(t.seconds + t.waitSeconds, 3) },
+        { "transfer_mb", gbText(t.bytesPerRequest) } };
+}
+
+std::string splitText(const ServingDisaggregation& d)
+{
+    return std::to_string(d.prefill.replicas) + "P" + std::to_string(d.decode.replicas) + "D (prefill tp"
+        + std::to_string(d.prefill.tensor) + (d.prefill.pipeline > 1 ? " pp" + std::to_string(d.prefill.pipeline) : "")
+        + ", decode tp" + std::to_string(d.decode.tensor)
+        + (d.decode.pipeline > 1 ? " pp" + std::to_string(d.decode.pipeline) : "") + ")";
+}
+
+std::string transferText(const KvTransfer& t)
+{
+    return "the KV transfer of " + gbText(t.bytesPerRequest) + " MB per request over " + formatNumber(t.lineGbps, 3)
+        + " Gbps " + t.link + " adds " + formatNumber(t.seconds + t.waitSeconds, 3) + " s to TTFT";
+}
+
+Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated, const DeploymentOutcome& split)
+{
+    const ServingDisaggregation& d = *split.serving.disaggregation;
+    std::vector<std::pair<std::string, std::string>> args = transferArgs(d.transfer);
+    args.insert(args.end(),
+        { { "split", splitText(d) }, { "prefill_replicas", std::to_string(d.prefill.replicas) },
+            { "decode_replicas", std::to_string(d.decode.replicas) }, { "gpus", std::to_string(split.gpus) },
+            { "decode_requests", formatNumber(d.decode.concurrency, 3) },
+            { "tpot_ms", formatNumber(split.serving.tpotSeconds * 1000, 3) } });
+    if (!aggregated)
+        return { "serving_disaggregated_wins",
+            splitText(d) + " on " + std::to_string(split.gpus)
+                + " GPUs meets the SLO where no aggregated replica does: each decode replica decodes "
+                + formatNumber(d.decode.concurrency, 3) + " requests at "
+                + formatNumber(split.serving.tpotSeconds * 1000, 3)
+                + " ms per token with no prefill chunk in its steps; " + transferText(d.transfer),
+            args };
+    const double ours = d.decode.concurrency;
+    const double theirs = aggregated->serving.concurrency;
+    const std::string ratio = theirs > 0 ? formatNumber(ours / theirs, 2) : "-";
+    args.insert(args.end(),
+        { { "aggregated_gpus", std::to_string(aggregated->gpus) }, { "aggregated_requests", formatNumber(theirs, 3) },
+            { "batch_ratio", ratio }, { "cost_ratio", formatNumber(split.cost / aggregated->cost, 3) } });
+    return { "serving_disaggregated_wins",
+        splitText(d) + " on " + std::to_string(split.gpus) + " GPUs costs "
+            + formatNumber(split.cost / aggregated->cost, 3) + "x the aggregated replicas on "
+            + std::to_string(aggregated->gpus) + " GPUs: each decode replica holds " + formatNumber(ours, 3)
+            + " requests within the TPOT target, " + ratio + "x the aggregated replica's " + formatNumber(theirs, 3)
+            + ", once no prefill chunk shares its steps; " + transferText(d.transfer),
+        args };
+}
+
+} // namespace
+
+std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    const std::atomic<bool>* cancel)
+{
+    std::vector<DisaggregatedOption> out;
+    const ServingSpec& spec = workload.serving;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
+        return out;
+    const ServingDeployment& plan = spec.deployment;
+    const auto prefills = poolLayouts(
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+    const auto decodes
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
+    if (prefills.empty() || decodes.empty())
+        return out;
+    const PerformanceDefaults performance = performanceDefaults(
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
+    const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
+    const int perNode = std::max(1, oneNode.gpusPerNode);
+    for (const auto& d : decodes) {
+        const DecodePoolPoint point = decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0));
+        for (const auto& p : prefills) {
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                return out;
+            const PoolPair pair { *p->replica, p->config, d->config, oneNode, performance, bytes };
+            DisaggregatedOption o;
+            o.serving = serveDisaggregated(pair, point, spec, plan.prefillReplicas.value_or(0));
+            const ServingDisaggregation& pools = *o.serving.disaggregation;
+            o.configuration = d->config;
+            o.configuration.data = std::max(1, pools.decode.replicas);
+            o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
+            o.configuration.prefillTensor = p->config.tensor;
+            o.configuration.prefillPipeline = p->config.pipeline;
+            const int gP = p->config.tensor * p->config.pipeline, gD = d->config.tensor * d->config.pipeline;
+            o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
+            o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
+            out.push_back(std::move(o));
+        }
+    }
+    return out;
+}
+
+std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
+    const std::optional<DeploymentOutcome>& disaggregated, const std::optional<ServingResult>& closestDisaggregated,
+    bool disaggregatedChosen, const ServingSpec& spec)
+{
+    if (spec.deployment.mode == ServingDeploymentMode::Aggregated)
+        return std::nullopt;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
+        return Diagnostic { "serving_disaggregated_no_rate",
+            "prefill and decode pools are sized for a rate of requests (load requests_per_second); under this load the "
+            "replicas stay aggregated",
+            {} };
+    if (disaggregatedChosen && disaggregated && disaggregated->serving.disaggregation)
+        return disaggregatedWins(aggregated, *disaggregated);
+    if (disaggregated && disaggregated->serving.disaggregation && aggregated) {
+        const ServingDisaggregation& d = *disaggregated->serving.disaggregation;
+        std::vector<std::pair<std::string, std::string>> args = transferArgs(d.transfer);
+        args.insert(args.end(),
+            { { "split", splitText(d) }, { "gpus", std::to_string(disaggregated->gpus) },
+                { "aggregated_gpus", std::to_string(aggregated->gpus) },
+                { "cost_ratio", formatNumber(disaggregated->cost / aggregated->cost, 3) } });
+        return Diagnostic { "serving_aggregated_wins",
+            "aggregated replicas on " + std::to_string(aggregated->gpus)
+                + " GPUs cost less than the best prefill/decode split, " + splitText(d) + " on "
+                + std::to_string(disaggregated->gpus) + " GPUs at "
+                + formatNumber(disaggregated->cost / aggregated->cost, 3) + "x the cost; " + transferText(d.transfer),
+            args };
+    }
+    if (closestDisaggregated && closestDisaggregated->disaggregation) {
+        const ServingResult& s = *closestDisaggregated;
+        const KvTransfer& t = s.disaggregation->transfer;
+        if (s.limit == "kv_transfer" && spec.slo.ttftSeconds) {
+            std::vector<std::pair<std::string, std::string>> args = transferArgs(t);
+            args.push_back({ "target_seconds", formatNumber(*spec.slo.ttftSeconds, 3) });
+            return Diagnostic { "serving_disaggregated_transfer_too_slow",
+                "prefill and decode apart miss the " + formatNumber(*spec.slo.ttftSeconds, 3)
+                    + " s TTFT target: " + transferText(t) + ", more than the target leaves the prefill pool",
+                args };
+        }
+        return Diagnostic { "serving_disaggregated_misses_slo",
+            "no split of prefill and decode pools meets the latency targets at this load (the closest is limited by "
+                + s.limit + ")",
+            { { "limit", s.limit } } };
+    }
+    return Diagnostic { "serving_disaggregated_misses_slo",
+        "no split of prefill and decode pools meets the latency targets at this load (no pool's engine starts)",
+        { { "limit", "kv_cache" } } };
+}
+
+} // namespace gp
