@@ -313,6 +313,12 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                    .arg(a.decimal("requested"),
                        a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
                        a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
+    else if (c == "serving_speculation_slower")
+        text = tr("Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in "
+                  "flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up "
+                  "to %5 requests per replica.")
+                   .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
+                       a.count("pays_up_to"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");

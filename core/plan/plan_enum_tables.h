@@ -18,6 +18,11 @@ inline constexpr EnumName<Mode> kModes[] = { { "training", Mode::Training }, { "
     { "serving", Mode::Serving }, { "rl", Mode::Rl } };
 inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", ServingEngineKind::Vllm },
     { "sglang", ServingEngineKind::Sglang }, { "tensorrt-llm", ServingEngineKind::TensorRtLlm } };
+inline constexpr EnumName<SpeculativeMethod> kSpeculativeMethods[] = { { "none", SpeculativeMethod::None },
+    { "eagle", SpeculativeMethod::Eagle }, { "eagle3", SpeculativeMethod::Eagle3 }, { "mtp", SpeculativeMethod::Mtp } };
+inline constexpr EnumName<PrefixShape> kPrefixShapes[]
+    = { { "none", PrefixShape::None }, { "system_prompt", PrefixShape::SystemPrompt },
+          { "multi_turn", PrefixShape::MultiTurn }, { "rag", PrefixShape::Rag } };
 inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
     = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
 inline constexpr EnumName<RlPlacement> kRlPlacements[]

@@ -79,6 +79,16 @@ std::string_view toString(ServingEngineKind v)
 {
     return nameOf(kServingEngines, v);
 }
+
+std::string_view toString(SpeculativeMethod v)
+{
+    return nameOf(kSpeculativeMethods, v);
+}
+
+std::string_view toString(PrefixShape v)
+{
+    return nameOf(kPrefixShapes, v);
+}
 std::string_view toString(SearchObjective v)
 {
     return nameOf(kSearchObjectives, v);
