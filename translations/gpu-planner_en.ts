@@ -106,6 +106,53 @@
         <source>bf16 optimizer states</source>
         <translation>bf16 optimizer states</translation>
     </message>
+    <message>
+        <source>MTP module</source>
+        <translation>MTP module</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>EAGLE-3 head</translation>
+    </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLE head</translation>
+    </message>
+    <message>
+        <source>%1 draft tokens at %2 acceptance: %3 tokens per step; %4× at one request, %5× here</source>
+        <translation>%1 draft tokens at %2 acceptance: %3 tokens per step; %4× at one request, %5× here</translation>
+    </message>
+    <message>
+        <source>it does not pay even for one request</source>
+        <translation>it does not pay even for one request</translation>
+    </message>
+    <message numerus="yes">
+        <source>it pays up to %n request(s) per step</source>
+        <translation>
+            <numerusform>it pays up to %n request per step</numerusform>
+            <numerusform>it pays up to %n requests per step</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Speculative decoding, %1: %2; %3.</source>
+        <translation>Speculative decoding, %1: %2; %3.</translation>
+    </message>
+    <message>
+        <source>shared system prompt</source>
+        <translation>shared system prompt</translation>
+    </message>
+    <message>
+        <source>multi-turn chat</source>
+        <translation>multi-turn chat</translation>
+    </message>
+    <message>
+        <source>RAG documents</source>
+        <translation>RAG documents</translation>
+    </message>
+    <message>
+        <source>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</source>
+        <translation>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1189,6 +1236,10 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>no public price: enter your quote (Edit Price)</translation>
     </message>
+    <message>
+        <source>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</source>
+        <translation>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1715,6 +1766,102 @@
     <message>
         <source>TensorRT-LLM</source>
         <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Speculative decoding</translation>
+    </message>
+    <message>
+        <source>A draft proposes tokens that the model verifies in one step: an EAGLE or EAGLE-3 head, or the model&apos;s own MTP module; it pays at small batches and costs at large ones</source>
+        <translation>A draft proposes tokens that the model verifies in one step: an EAGLE or EAGLE-3 head, or the model&apos;s own MTP module; it pays at small batches and costs at large ones</translation>
+    </message>
+    <message>
+        <source>Draft tokens</source>
+        <translation>Draft tokens</translation>
+    </message>
+    <message>
+        <source>Tokens drafted per request and step (vLLM&apos;s num_speculative_tokens); empty = the method&apos;s default</source>
+        <translation>Tokens drafted per request and step (vLLM&apos;s num_speculative_tokens); empty = the method&apos;s default</translation>
+    </message>
+    <message>
+        <source>Draft acceptance</source>
+        <translation>Draft acceptance</translation>
+    </message>
+    <message>
+        <source>The chance each drafted token is accepted when the one before was; empty = the method&apos;s measured default</source>
+        <translation>The chance each drafted token is accepted when the one before was; empty = the method&apos;s measured default</translation>
+    </message>
+    <message>
+        <source>Prefix sharing</source>
+        <translation>Prefix sharing</translation>
+    </message>
+    <message>
+        <source>How prompts share prefixes; the prefix-cache hit rate follows from it (none = the hit rate as typed)</source>
+        <translation>How prompts share prefixes; the prefix-cache hit rate follows from it (none = the hit rate as typed)</translation>
+    </message>
+    <message>
+        <source>Shared prefix tokens</source>
+        <translation>Shared prefix tokens</translation>
+    </message>
+    <message>
+        <source>The system prompt every request starts with, or one RAG document&apos;s tokens</source>
+        <translation>The system prompt every request starts with, or one RAG document&apos;s tokens</translation>
+    </message>
+    <message>
+        <source>Turns per conversation</source>
+        <translation>Turns per conversation</translation>
+    </message>
+    <message>
+        <source>Time between turns</source>
+        <translation>Time between turns</translation>
+    </message>
+    <message>
+        <source>How long a conversation&apos;s history waits in the cache for its next turn</source>
+        <translation>How long a conversation&apos;s history waits in the cache for its next turn</translation>
+    </message>
+    <message>
+        <source>RAG documents</source>
+        <translation>RAG documents</translation>
+    </message>
+    <message>
+        <source>Distinct documents prompts draw their leading document from</source>
+        <translation>Distinct documents prompts draw their leading document from</translation>
+    </message>
+    <message>
+        <source>KV offload to host memory</source>
+        <translation>KV offload to host memory</translation>
+    </message>
+    <message>
+        <source>Host memory per replica that keeps KV evicted from the GPUs (LMCache&apos;s CPU backend); loaded back over PCIe</source>
+        <translation>Host memory per replica that keeps KV evicted from the GPUs (LMCache&apos;s CPU backend); loaded back over PCIe</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLE head</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>EAGLE-3 head</translation>
+    </message>
+    <message>
+        <source>MTP module</source>
+        <translation>MTP module</translation>
+    </message>
+    <message>
+        <source>None (typed hit rate)</source>
+        <translation>None (typed hit rate)</translation>
+    </message>
+    <message>
+        <source>Shared system prompt</source>
+        <translation>Shared system prompt</translation>
+    </message>
+    <message>
+        <source>Multi-turn chat</source>
+        <translation>Multi-turn chat</translation>
     </message>
 </context>
 <context>
@@ -2691,6 +2838,14 @@
     <message>
         <source>What each scenario changes from the baseline</source>
         <translation>What each scenario changes from the baseline</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Speculative decoding</translation>
+    </message>
+    <message>
+        <source>Prefix cache</source>
+        <translation>Prefix cache</translation>
     </message>
 </context>
 <context>

@@ -105,6 +105,52 @@
         <source>bf16 optimizer states</source>
         <translation>bf16 优化器状态</translation>
     </message>
+    <message>
+        <source>MTP module</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>EAGLE-3 草稿头</translation>
+    </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLE 草稿头</translation>
+    </message>
+    <message>
+        <source>%1 draft tokens at %2 acceptance: %3 tokens per step; %4× at one request, %5× here</source>
+        <translation>%1 个草稿 token，接受率 %2：每步 %3 个 token；单请求时 %4×，此处 %5×</translation>
+    </message>
+    <message>
+        <source>it does not pay even for one request</source>
+        <translation>即使只有一个请求也不划算</translation>
+    </message>
+    <message numerus="yes">
+        <source>it pays up to %n request(s) per step</source>
+        <translation>
+            <numerusform>每步 %n 个请求以内才划算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Speculative decoding, %1: %2; %3.</source>
+        <translation>投机解码，%1：%2；%3。</translation>
+    </message>
+    <message>
+        <source>shared system prompt</source>
+        <translation>共享系统提示词</translation>
+    </message>
+    <message>
+        <source>multi-turn chat</source>
+        <translation>多轮对话</translation>
+    </message>
+    <message>
+        <source>RAG documents</source>
+        <translation>RAG 文档</translation>
+    </message>
+    <message>
+        <source>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</source>
+        <translation>前缀缓存（%1）：命中 %2 的提示词 token（全部驻留时为 %3），每个请求省去 %4 个 token、%5 的预填充；缓存占用 %6，其中 %7 在主机内存，每个请求加载耗时 %8。</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1183,6 +1229,10 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>无公开价格：请输入您的报价（编辑价格）</translation>
     </message>
+    <message>
+        <source>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</source>
+        <translation>投机解码（%1，%2 个草稿 token）在 %4 个并发请求时使每个输出 token 慢 %3 倍：各步受算力限制，被拒绝的草稿代价超过节省。每个副本在 %5 个请求以内才划算。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1709,6 +1759,102 @@
     <message>
         <source>TensorRT-LLM</source>
         <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>A draft proposes tokens that the model verifies in one step: an EAGLE or EAGLE-3 head, or the model&apos;s own MTP module; it pays at small batches and costs at large ones</source>
+        <translation>由草稿提出 token、模型一步验证：EAGLE 或 EAGLE-3 草稿头，或模型自带的 MTP 模块；小批量时有收益，大批量时反而有代价</translation>
+    </message>
+    <message>
+        <source>Draft tokens</source>
+        <translation>草稿 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens drafted per request and step (vLLM&apos;s num_speculative_tokens); empty = the method&apos;s default</source>
+        <translation>每个请求每步起草的 token 数（vLLM 的 num_speculative_tokens）；留空 = 该方法的默认值</translation>
+    </message>
+    <message>
+        <source>Draft acceptance</source>
+        <translation>草稿接受率</translation>
+    </message>
+    <message>
+        <source>The chance each drafted token is accepted when the one before was; empty = the method&apos;s measured default</source>
+        <translation>在前一个草稿 token 被接受时，每个草稿 token 被接受的概率；留空 = 该方法的实测默认值</translation>
+    </message>
+    <message>
+        <source>Prefix sharing</source>
+        <translation>前缀共享方式</translation>
+    </message>
+    <message>
+        <source>How prompts share prefixes; the prefix-cache hit rate follows from it (none = the hit rate as typed)</source>
+        <translation>提示词如何共享前缀；前缀缓存命中率由此推出（无 = 使用手动填写的命中率）</translation>
+    </message>
+    <message>
+        <source>Shared prefix tokens</source>
+        <translation>共享前缀 token 数</translation>
+    </message>
+    <message>
+        <source>The system prompt every request starts with, or one RAG document&apos;s tokens</source>
+        <translation>每个请求开头的系统提示词，或一篇 RAG 文档的 token 数</translation>
+    </message>
+    <message>
+        <source>Turns per conversation</source>
+        <translation>每段对话轮数</translation>
+    </message>
+    <message>
+        <source>Time between turns</source>
+        <translation>两轮之间的间隔</translation>
+    </message>
+    <message>
+        <source>How long a conversation&apos;s history waits in the cache for its next turn</source>
+        <translation>对话历史在缓存中等待下一轮的时间</translation>
+    </message>
+    <message>
+        <source>RAG documents</source>
+        <translation>RAG 文档</translation>
+    </message>
+    <message>
+        <source>Distinct documents prompts draw their leading document from</source>
+        <translation>提示词开头文档所取自的不同文档数</translation>
+    </message>
+    <message>
+        <source>KV offload to host memory</source>
+        <translation>KV 卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>Host memory per replica that keeps KV evicted from the GPUs (LMCache&apos;s CPU backend); loaded back over PCIe</source>
+        <translation>每个副本用于保存从 GPU 逐出的 KV 的主机内存（LMCache 的 CPU 后端）；经 PCIe 加载回 GPU</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>EAGLE head</source>
+        <translation>EAGLE 草稿头</translation>
+    </message>
+    <message>
+        <source>EAGLE-3 head</source>
+        <translation>EAGLE-3 草稿头</translation>
+    </message>
+    <message>
+        <source>MTP module</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>None (typed hit rate)</source>
+        <translation>无（手动填写命中率）</translation>
+    </message>
+    <message>
+        <source>Shared system prompt</source>
+        <translation>共享系统提示词</translation>
+    </message>
+    <message>
+        <source>Multi-turn chat</source>
+        <translation>多轮对话</translation>
     </message>
 </context>
 <context>
@@ -2682,6 +2828,14 @@
     <message>
         <source>What each scenario changes from the baseline</source>
         <translation>各场景相对基准的改动</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <source>Prefix cache</source>
+        <translation>前缀缓存</translation>
     </message>
 </context>
 <context>

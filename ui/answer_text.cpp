@@ -147,6 +147,38 @@ QString AnswerText::servingMemory(const gp::CandidateResult& r)
             formatBytes(headroom));
 }
 
+QString AnswerText::speculation(const gp::ServingResult& s)
+{
+    if (s.speculativeMethod.empty())
+        return {};
+    const QString method = s.speculativeMethod == "mtp" ? tr("MTP module")
+        : s.speculativeMethod == "eagle3"               ? tr("EAGLE-3 head")
+                                                        : tr("EAGLE head");
+    const QString gain = tr("%1 draft tokens at %2 acceptance: %3 tokens per step; %4× at one request, %5× here")
+                             .arg(s.draftTokens)
+                             .arg(formatPercent(s.acceptanceRate), formatNumber(s.tokensPerStep, 2),
+                                 formatNumber(s.speculativeSpeedupAtOne, 2), formatNumber(s.speculativeSpeedup, 2));
+    const QString pays = s.speculationPaysUpTo <= 0
+        ? tr("it does not pay even for one request")
+        : tr("it pays up to %n request(s) per step", nullptr, s.speculationPaysUpTo);
+    return tr("Speculative decoding, %1: %2; %3.").arg(method, gain, pays);
+}
+
+QString AnswerText::prefixCache(const gp::ServingResult& s)
+{
+    if (s.prefixShape.empty())
+        return {};
+    const QString shape = s.prefixShape == "system_prompt" ? tr("shared system prompt")
+        : s.prefixShape == "multi_turn"                    ? tr("multi-turn chat")
+                                                           : tr("RAG documents");
+    const double perToken = s.prefixHeldTokens > 0 ? s.prefixHeldBytes / s.prefixHeldTokens : 0.0;
+    return tr("Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved "
+              "per request; it holds %6, %7 of it in host memory, %8 to load per request.")
+        .arg(shape, formatPercent(s.prefixHitRate), formatPercent(s.prefixIdealHitRate),
+            formatNumber(s.prefixSavedTokens, 0), formatSeconds(s.prefixSavedSeconds), formatBytes(s.prefixHeldBytes),
+            formatBytes(s.prefixOffloadTokens * perToken), formatSeconds(s.prefixTransferSeconds));
+}
+
 QString AnswerText::againstTarget(double seconds, const std::optional<double>& target)
 {
     if (!target)

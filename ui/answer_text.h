@@ -44,6 +44,13 @@ public:
     // the 47.1 GiB the weights, the activation peak and non-torch memory leave; 7.1 GiB stay outside the engine."),
     // or by how much the engine is short when no KV cache fits. Its figures are gp::memoryHeadroomBytes's.
     static QString servingMemory(const gp::CandidateResult& result);
+    // Serving with speculative decoding: the draft, its acceptance and what it gains ("EAGLE, 2 draft tokens at 57%
+    // acceptance: 1.89 tokens per step; 1.6x at one request, 1.2x here; pays up to 96 requests"); empty without it.
+    static QString speculation(const gp::ServingResult& serving);
+    // Serving with a prefix-cache shape: its hit rate, the prefill it saves and the KV it holds ("Prefix cache
+    // (multi-turn chat): 71% of prompt tokens found (79% if all held), 1,420 tokens and 0.12 s of prefill saved per
+    // request; it holds 2.1 GiB, 0.8 GiB of it in host memory, 3 ms to load per request"); empty without a shape.
+    static QString prefixCache(const gp::ServingResult& serving);
     // Serving: a measured latency against its target ("0.41 s (target 1 s)", "0.41 s (no target)").
     static QString againstTarget(double seconds, const std::optional<double>& target);
 };

@@ -346,6 +346,12 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "serving_disaggregated_no_rate")
         text = tr("Prefill and decode pools are sized for a rate of requests (requests per second); under this load "
                   "the replicas stay aggregated.");
+    else if (c == "serving_speculation_slower")
+        text = tr("Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in "
+                  "flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up "
+                  "to %5 requests per replica.")
+                   .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
+                       a.count("pays_up_to"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");

@@ -162,6 +162,18 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
             { { "requested", formatNumber(s.requestedConcurrency, 6) }, { "held", formatNumber(s.concurrency, 6) },
                 { "request_tokens", length }, { "limit", s.limit }, { "candidate", name } } });
     }
+    if (!s.speculativeMethod.empty() && s.speculativeSpeedup > 0 && s.speculativeSpeedup < 1) {
+        // At a large batch the step is compute-bound and the rejected drafts' FLOPs cost more than the steps saved.
+        r.warnings.push_back({ "serving_speculation_slower",
+            "speculative decoding (" + s.speculativeMethod + ", " + std::to_string(s.draftTokens)
+                + " drafts) makes each output token " + formatNumber(1 / s.speculativeSpeedup, 3) + "x slower at "
+                + formatNumber(s.concurrency, 4) + " requests in flight; it pays up to "
+                + std::to_string(s.speculationPaysUpTo) + " requests per replica",
+            { { "method", s.speculativeMethod }, { "draft_tokens", std::to_string(s.draftTokens) },
+                { "slowdown", formatNumber(1 / s.speculativeSpeedup, 3) },
+                { "concurrency", formatNumber(s.concurrency, 4) },
+                { "pays_up_to", std::to_string(s.speculationPaysUpTo) } } });
+    }
     r.decodeTokensPerSecond = s.outputTokensPerSecond;
     r.prefillSeconds = s.ttftSeconds;
     r.tokensPerSecond = s.totalOutputTokensPerSecond;

@@ -70,6 +70,16 @@ std::string servingPool(const CandidateResult& r, bool prefill, int ServingPool:
     return d ? integer((prefill ? d->prefill : d->decode).*field) : std::string();
 }
 
+std::string speculativeNumber(const CandidateResult& r, double ServingResult::*field)
+{
+    return r.serving && !r.serving->speculativeMethod.empty() ? csvNumber((*r.serving).*field) : std::string();
+}
+
+std::string prefixNumber(const CandidateResult& r, double ServingResult::*field)
+{
+    return r.serving && !r.serving->prefixShape.empty() ? csvNumber((*r.serving).*field) : std::string();
+}
+
 std::string servingCurve(const CandidateResult& r)
 {
     std::string out;
@@ -214,6 +224,20 @@ const std::array kColumns = {
                return servingSplit(r) ? csvNumber(servingSplit(r)->transfer.seconds + servingSplit(r)->transfer.waitSeconds) : std::string(); }},
     Column{"serving_deployment_reason", [](const CandidateResult& r) {
                return r.serving && r.serving->deploymentReason ? r.serving->deploymentReason->code : std::string(); }, kText},
+    // Speculative decoding, appended (empty without it).
+    Column{"serving_speculative_method", [](const CandidateResult& r) { return r.serving ? r.serving->speculativeMethod : std::string(); }, kText},
+    Column{"serving_speculative_acceptance_rate", [](const CandidateResult& r) { return speculativeNumber(r, &ServingResult::acceptanceRate); }},
+    Column{"serving_speculative_tokens_per_step", [](const CandidateResult& r) { return speculativeNumber(r, &ServingResult::tokensPerStep); }},
+    Column{"serving_speculative_speedup", [](const CandidateResult& r) { return speculativeNumber(r, &ServingResult::speculativeSpeedup); }},
+    Column{"serving_speculation_pays_up_to",
+           [](const CandidateResult& r) { return r.serving && !r.serving->speculativeMethod.empty() ? integer(r.serving->speculationPaysUpTo) : std::string(); }},
+    // Prefix caching by workload shape, appended (empty without a shape).
+    Column{"serving_prefix_shape", [](const CandidateResult& r) { return r.serving ? r.serving->prefixShape : std::string(); }, kText},
+    Column{"serving_prefix_hit_rate", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixHitRate); }},
+    Column{"serving_prefix_saved_prompt_tokens", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixSavedTokens); }},
+    Column{"serving_prefix_held_bytes", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixHeldBytes); }},
+    Column{"serving_prefix_offload_tokens", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixOffloadTokens); }},
+    Column{"serving_prefix_transfer_seconds", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixTransferSeconds); }},
 };
 // clang-format on
 

@@ -98,7 +98,7 @@ static json servingResultFiguresToJson(const ServingResult& s)
     for (const ServingPoint& p : s.curve)
         curve.push_back({ jsonNumber(p.concurrency), jsonNumber(p.outputTokensPerSecond), jsonNumber(p.ttftSeconds),
             jsonNumber(p.tpotSeconds) });
-    return {
+    json out = {
         { "kv_cache_tokens", s.kvCacheTokens },
         { "max_concurrency", s.maxConcurrency },
         { "concurrency", jsonNumber(s.concurrency) },
@@ -139,6 +139,21 @@ static json servingResultFiguresToJson(const ServingResult& s)
         { "monthly_billing_mode", s.monthlyBillingMode },
         { "break_even_hours_per_month", jsonNumber(s.breakEvenHoursPerMonth) },
     };
+    if (!s.speculativeMethod.empty())
+        out["speculative"] = { { "method", s.speculativeMethod }, { "draft_tokens", s.draftTokens },
+            { "acceptance_rate", jsonNumber(s.acceptanceRate) }, { "tokens_per_step", jsonNumber(s.tokensPerStep) },
+            { "draft_weight_bytes", jsonNumber(s.draftWeightBytes) },
+            { "draft_kv_bytes_per_token", jsonNumber(s.draftKvBytesPerToken) },
+            { "speedup_at_one", jsonNumber(s.speculativeSpeedupAtOne) },
+            { "speedup", jsonNumber(s.speculativeSpeedup) }, { "pays_up_to", s.speculationPaysUpTo } };
+    if (!s.prefixShape.empty())
+        out["prefix_cache"] = { { "shape", s.prefixShape }, { "ideal_hit_rate", jsonNumber(s.prefixIdealHitRate) },
+            { "hit_rate", jsonNumber(s.prefixHitRate) }, { "saved_prompt_tokens", jsonNumber(s.prefixSavedTokens) },
+            { "saved_prefill_seconds", jsonNumber(s.prefixSavedSeconds) },
+            { "held_tokens", jsonNumber(s.prefixHeldTokens) }, { "held_bytes", jsonNumber(s.prefixHeldBytes) },
+            { "gpu_tokens", jsonNumber(s.prefixGpuTokens) }, { "offload_tokens", jsonNumber(s.prefixOffloadTokens) },
+            { "transfer_seconds", jsonNumber(s.prefixTransferSeconds) } };
+    return out;
 }
 
 json configurationToJson(const Configuration& c)

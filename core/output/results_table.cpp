@@ -155,12 +155,28 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
         if (r.failure)
             out += r.candidate + ": " + r.failure->message + "\n";
         for (const Diagnostic& w : r.warnings)
-            if (w.code == "serving_batch_cut") // a load cut by the KV cache is said in every output
+            if (w.code == "serving_batch_cut" || w.code == "serving_speculation_slower") // said in every output
                 out += r.candidate + ": " + w.message + "\n";
         if (r.serving && r.serving->disaggregation)
             out += r.candidate + ": " + poolsLine(*r.serving->disaggregation) + "\n";
         if (r.serving && r.serving->deploymentReason)
             out += r.candidate + ": " + r.serving->deploymentReason->message + "\n";
+        if (r.serving && !r.serving->speculativeMethod.empty() && r.fits) {
+            const ServingResult& s = *r.serving;
+            out += r.candidate + ": speculative " + s.speculativeMethod + ", " + std::to_string(s.draftTokens)
+                + " drafts at acceptance " + fixed(s.acceptanceRate, 3) + ": " + fixed(s.tokensPerStep, 2)
+                + " tokens per step, " + fixed(s.speculativeSpeedup, 2) + "x per output token here ("
+                + fixed(s.speculativeSpeedupAtOne, 2) + "x alone), pays up to " + std::to_string(s.speculationPaysUpTo)
+                + " requests\n";
+        }
+        if (r.serving && !r.serving->prefixShape.empty() && r.fits) {
+            const ServingResult& s = *r.serving;
+            out += r.candidate + ": prefix cache (" + s.prefixShape + ") hit rate " + fixed(100 * s.prefixHitRate, 1)
+                + "% (" + fixed(100 * s.prefixIdealHitRate, 1) + "% if all held), " + fixed(s.prefixSavedTokens, 0)
+                + " prompt tokens saved per request; holds " + fixed(s.prefixHeldTokens, 0) + " tokens ("
+                + fixed(s.prefixHeldBytes / (1024.0 * 1024 * 1024), 2) + " GiB), " + fixed(s.prefixOffloadTokens, 0)
+                + " in host memory, " + fixed(1000 * s.prefixTransferSeconds, 2) + " ms to load per request\n";
+        }
     }
     return out;
 }

@@ -171,6 +171,27 @@ struct ServingDeployment {
     std::optional<int> prefillTensor; // each pool's tensor-parallel size; nullopt = "auto" (searched)
     std::optional<int> decodeTensor;
 };
+// Speculative decoding (serving.speculative): a draft proposes draft_tokens tokens per request and step, the target
+// verifies them in one forward; absent figures take the method's catalog defaults (serving.speculative.<method>.*).
+enum class SpeculativeMethod { None, Eagle, Eagle3, Mtp };
+struct ServingSpeculative {
+    bool operator==(const ServingSpeculative&) const = default;
+    SpeculativeMethod method = SpeculativeMethod::None;
+    std::optional<int> draftTokens; // k, tokens drafted per request and step (vLLM num_speculative_tokens)
+    std::optional<double> acceptanceRate; // alpha, the chance each drafted token is accepted given the one before was
+};
+// Prefix caching by workload shape (serving.prefix_cache): the hit rate follows from the shape instead of being typed;
+// KV that does not fit beside the running requests may be offloaded to host memory (LMCache's CPU backend).
+enum class PrefixShape { None, SystemPrompt, MultiTurn, Rag };
+struct ServingPrefixCache {
+    bool operator==(const ServingPrefixCache&) const = default;
+    PrefixShape shape = PrefixShape::None; // none: engine.prefix_cache_hit_rate as typed
+    std::int64_t sharedTokens = 0; // the shared system prompt (system_prompt, multi_turn) or one document (rag)
+    int turns = 1; // multi_turn: turns per conversation (prompt_tokens is the mean over them)
+    double thinkSeconds = 0; // multi_turn: a user's time between a reply and the next turn (history held meanwhile)
+    int documents = 1; // rag: distinct documents a prompt draws its leading one from, uniformly
+    double offloadGib = 0; // host memory per replica holding KV evicted from the GPUs; 0 = no offload
+};
 struct ServingSpec {
     bool operator==(const ServingSpec&) const = default;
     std::int64_t promptTokens = 1000;
@@ -179,6 +200,8 @@ struct ServingSpec {
     ServingSlo slo;
     std::optional<KvPrecision> kvCachePrecision; // default: the model dtype (servingKvPrecision)
     ServingEngine engine;
+    ServingSpeculative speculative;
+    ServingPrefixCache prefixCache;
     std::optional<int> replicas; // nullopt = "auto"
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
     ServingDeployment deployment;
@@ -386,6 +409,8 @@ std::string_view toString(Fp8Recipe);
 std::string_view toString(KvPrecision);
 std::string_view toString(ServingEngineKind);
 std::string_view toString(ServingDeploymentMode);
+std::string_view toString(SpeculativeMethod);
+std::string_view toString(PrefixShape);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);
 std::string_view toString(MlpKind);

@@ -21,6 +21,11 @@ inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", Ser
 inline constexpr EnumName<ServingDeploymentMode> kServingDeploymentModes[]
     = { { "aggregated", ServingDeploymentMode::Aggregated }, { "disaggregated", ServingDeploymentMode::Disaggregated },
           { "auto", ServingDeploymentMode::Auto } };
+inline constexpr EnumName<SpeculativeMethod> kSpeculativeMethods[] = { { "none", SpeculativeMethod::None },
+    { "eagle", SpeculativeMethod::Eagle }, { "eagle3", SpeculativeMethod::Eagle3 }, { "mtp", SpeculativeMethod::Mtp } };
+inline constexpr EnumName<PrefixShape> kPrefixShapes[]
+    = { { "none", PrefixShape::None }, { "system_prompt", PrefixShape::SystemPrompt },
+          { "multi_turn", PrefixShape::MultiTurn }, { "rag", PrefixShape::Rag } };
 inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
     = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
 inline constexpr EnumName<RlPlacement> kRlPlacements[]

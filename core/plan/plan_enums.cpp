@@ -83,6 +83,16 @@ std::string_view toString(ServingDeploymentMode v)
 {
     return nameOf(kServingDeploymentModes, v);
 }
+
+std::string_view toString(SpeculativeMethod v)
+{
+    return nameOf(kSpeculativeMethods, v);
+}
+
+std::string_view toString(PrefixShape v)
+{
+    return nameOf(kPrefixShapes, v);
+}
 std::string_view toString(SearchObjective v)
 {
     return nameOf(kSearchObjectives, v);

@@ -51,6 +51,8 @@ GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
 GP_PLAN_FIELD_ENUM(KvPrecision, kKvPrecisions);
 GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
 GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);
+GP_PLAN_FIELD_ENUM(SpeculativeMethod, kSpeculativeMethods);
+GP_PLAN_FIELD_ENUM(PrefixShape, kPrefixShapes);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
 #undef GP_PLAN_FIELD_ENUM
 
@@ -251,6 +253,26 @@ std::vector<PlanField> servingFields()
             PfReport::Question),
         planField("workload.serving.engine.max_model_len", GP_ACCESS(workload.serving.engine.maxModelLen),
             PfUnit::Tokens, 2, kPlanFieldSequence, PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("workload.serving.speculative.method", GP_ACCESS(workload.serving.speculative.method),
+            PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.speculative.draft_tokens", GP_ACCESS(workload.serving.speculative.draftTokens),
+            PfUnit::Tokens, 1, double(kMaxDraftTokens), PfWrite::NotAtDefault, PfReport::Question)
+            .sweep("1, 2, 3, 5"),
+        planField("workload.serving.speculative.acceptance_rate",
+            GP_ACCESS(workload.serving.speculative.acceptanceRate), PfUnit::Fraction, 0, 1, PfWrite::NotAtDefault,
+            PfReport::Question),
+        planField("workload.serving.prefix_cache.shape", GP_ACCESS(workload.serving.prefixCache.shape),
+            PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.prefix_cache.shared_tokens", GP_ACCESS(workload.serving.prefixCache.sharedTokens),
+            PfUnit::Tokens, 0, kPlanFieldSequence, PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.prefix_cache.turns", GP_ACCESS(workload.serving.prefixCache.turns), PfUnit::None, 1,
+            double(kMaxTurns), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.prefix_cache.think_seconds", GP_ACCESS(workload.serving.prefixCache.thinkSeconds),
+            PfUnit::Seconds, 0, kMaxLatencySeconds, PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.prefix_cache.documents", GP_ACCESS(workload.serving.prefixCache.documents),
+            PfUnit::None, 1, double(kMaxDocuments), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.prefix_cache.offload_gib", GP_ACCESS(workload.serving.prefixCache.offloadGib),
+            PfUnit::Gib, 0, kMaxOffloadGib, PfWrite::NotAtDefault, PfReport::Question),
         planField("workload.serving.replicas", GP_ACCESS(workload.serving.replicas), PfUnit::None, 1,
             double(kMaxReplicas), PfWrite::WithServing, PfReport::Question)
             .absentAs("auto"),
@@ -560,7 +582,7 @@ json unmodelledFields(const json& document)
         if (json* s = planFieldSlot(rest, section, false); s && s->is_object()) {
             for (const char* inner : { "lora", "parallelism", "inference", "serving" })
                 if (json* i = planFieldSlot(*s, inner, false); i && i->is_object()) {
-                    for (const char* deeper : { "slo", "engine", "deployment" })
+                    for (const char* deeper : { "slo", "engine", "deployment", "speculative", "prefix_cache" })
                         if (json* d = planFieldSlot(*i, deeper, false); d && (d->is_null() || d->empty()))
                             i->erase(deeper);
                     if (i->empty())

@@ -108,6 +108,13 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         if (!l.ok())
             r.failPath(l.takeError().field, l.takeError().message);
     }
+    for (const char* section : { "speculative", "prefix_cache" })
+        if (const json* child = jsonChild(object, section); child && r.ok()) {
+            JsonReader l(*child, std::string("workload.serving.") + section);
+            readPlanFields(l, plan);
+            if (!l.ok())
+                r.failPath(l.takeError().field, l.takeError().message);
+        }
     if (r.ok() && s.kvCachePrecision
         && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
         r.fail("kv_cache_precision",
@@ -135,6 +142,9 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         r.failPath("workload.serving.engine.max_model_len",
             "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens) + "), got "
                 + std::to_string(*s.engine.maxModelLen));
+    if (r.ok() && s.prefixCache.shape != PrefixShape::None && s.engine.prefixCacheHitRate > 0)
+        r.failPath("workload.serving.engine.prefix_cache_hit_rate",
+            "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");
     if (!r.ok())
         parent.failPath(r.takeError().field, r.takeError().message);
 }

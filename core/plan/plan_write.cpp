@@ -151,6 +151,14 @@ json planToJson(const Plan& plan)
     // Every scalar the table does not write (one at its default) leaves the file: a field set back to its default
     // does not come back from the file on the next read.
     writePlanFields(plan, known, document, servingWritten);
+    if (json* spec = document.contains("workload") && document["workload"].is_object()
+                && document["workload"].contains("serving") && document["workload"]["serving"].is_object()
+            ? &document["workload"]["serving"]
+            : nullptr;
+        spec)
+        for (const char* section : { "speculative", "prefix_cache" }) // set back to defaults: no empty section
+            if (spec->contains(section) && (*spec)[section].empty())
+                spec->erase(section);
     document.erase("answered_with"); // written whole, and only when the answer used a quote
     if (!plan.answeredWith.empty()) {
         json overrides = json::array();

@@ -145,7 +145,13 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // the memory headroom (memoryHeadroomBytes), appended
         "memory_headroom_bytes",
         // the reservation behind cost_reserved, appended
-        "reserved_term_months", "reserved_unused_hours" };
+        "reserved_term_months", "reserved_unused_hours",
+        // speculative decoding, appended
+        "serving_speculative_method", "serving_speculative_acceptance_rate", "serving_speculative_tokens_per_step",
+        "serving_speculative_speedup", "serving_speculation_pays_up_to",
+        // prefix caching by workload shape, appended
+        "serving_prefix_shape", "serving_prefix_hit_rate", "serving_prefix_saved_prompt_tokens",
+        "serving_prefix_held_bytes", "serving_prefix_offload_tokens", "serving_prefix_transfer_seconds" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

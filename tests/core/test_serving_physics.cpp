@@ -36,6 +36,8 @@ struct PhysicsDraw {
     std::string load;
     int budget = 0;
     double prefixHit = 0;
+    std::string speculative = R"({"method": "none"})";
+    std::string prefixCache = R"({"shape": "none"})";
 };
 
 PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
@@ -69,6 +71,11 @@ PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
     }
     d.budget = pick(std::vector<int> { 512, 2048, 8192, 16384 });
     d.prefixHit = pick(std::vector<double> { 0.0, 0.0, 0.5, 0.9 });
+    const std::string method = pick(std::vector<std::string> { "none", "none", "eagle", "eagle3", "mtp" });
+    if (method != "none")
+        d.speculative = R"({"method": ")" + method + R"(", "draft_tokens": )"
+            + std::to_string(std::uniform_int_distribution<int>(1, 7)(rng)) + R"(, "acceptance_rate": )"
+            + std::to_string(std::uniform_real_distribution<double>(0.3, 0.95)(rng)) + "}";
     return d;
 }
 
@@ -82,7 +89,8 @@ std::string physicsPlanText(const PhysicsDraw& d, const GpuSpec& gpu)
         + std::to_string(d.prompt) + R"(, "output_tokens": )" + std::to_string(d.output) + R"(, "load": )" + d.load
         + R"(, "kv_cache_precision": ")" + d.kvPrecision + R"(", "replicas": 1,
            "engine": {"max_num_batched_tokens": )"
-        + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit) + R"(}}},
+        + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit)
+        + R"(}, "speculative": )" + d.speculative + R"(, "prefix_cache": )" + d.prefixCache + R"(}},
         "candidates": [{"gpu": ")"
         + gpu.id + R"(", "gpus_per_node": )" + std::to_string(d.tensor) + R"(, "nodes": 1}],
         "search": {"enabled": false}})";
@@ -117,16 +125,20 @@ std::optional<PhysicsExcess> physicsExcess(const Plan& plan, const GpuSpec& gpu,
     PhysicsExcess e;
     e.flops = peak > 0 ? flopsPerSecond / (kPhysicsMatmulCeiling * peak) : 0.0;
     // Every step reads the weights its tokens use (an MoE at least the active share of them) and the KV cache of each
-    // request it decodes at that request's context (full-attention models; a sliding window reads less).
+    // request it decodes at that request's context (full-attention models; a sliding window reads less). With
+    // speculative decoding a step yields up to tokensPerStep tokens per request for one such read.
+    const double perStep = std::max(1.0, s.tokensPerStep);
     if (decodes > 0 && s.tpotSeconds > 0) {
         const double body = std::max(1.0, counts.total - counts.embedding);
         const double activeShare
             = arch.numExperts > 1 ? std::clamp((counts.active - counts.embedding) / body, 0.0, 1.0) : 1.0;
         const double weights = s.weightBytes * activeShare;
         const double context = spec.promptTokens + spec.outputTokens / 2.0;
-        const double kv = arch.slidingWindow > 0 ? 0.0 : s.requestsPerSecond * decodes * context * s.kvBytesPerToken;
+        const double kv
+            = arch.slidingWindow > 0 ? 0.0 : s.requestsPerSecond * decodes / perStep * context * s.kvBytesPerToken;
         const double bandwidth = gpu.memoryBandwidthGBps * 1e9;
-        e.bytes = bandwidth > 0 ? (weights / s.tpotSeconds + kv) / (kPhysicsBandwidthCeiling * bandwidth) : 0.0;
+        e.bytes
+            = bandwidth > 0 ? (weights / (s.tpotSeconds * perStep) + kv) / (kPhysicsBandwidthCeiling * bandwidth) : 0.0;
     }
     return e;
 }
@@ -199,6 +211,106 @@ TEST(ServingPhysics, MaxLoadAtTheTokenBudgetByHand)
     EXPECT_LE(s.requestsPerSecond, byHand);
     EXPECT_GE(s.requestsPerSecond, 0.85 * byHand);
     EXPECT_NEAR(s.outputTokensPerSecond, s.requestsPerSecond * 128, 1e-6 * s.outputTokensPerSecond);
+}
+
+// Speculation never gains more than its drafts: a decoding request gains at most draft_tokens + 1 tokens per step
+// (all drafts accepted and the target's own), so its time per output token is never below its decode step shared by
+// that many tokens; and without drafts accepted (alpha 0) it is never faster than without speculation.
+TEST(ServingPhysics, SpeculationNeverYieldsMoreThanItsDraftsPlusOne)
+{
+    const Catalog& catalog = builtinCatalog();
+    std::mt19937 rng(42);
+    int checked = 0;
+    for (const GpuSpec& gpu : catalog.gpus) {
+        if (!gpu.tflops.any() || !(gpu.memoryBandwidthGBps > 0))
+            continue;
+        for (int i = 0; i < 8; ++i) {
+            PhysicsDraw d = drawPhysicsPlan(rng, gpu);
+            const int k = std::uniform_int_distribution<int>(1, 8)(rng);
+            const double alpha = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+            d.speculative = R"({"method": "eagle", "draft_tokens": )" + std::to_string(k) + R"(, "acceptance_rate": )"
+                + std::to_string(alpha) + "}";
+            auto plan = parsePlan(physicsPlanText(d, gpu));
+            ASSERT_TRUE(plan) << plan.error().toString();
+            auto estimate = estimatePlan(*plan, catalog);
+            if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
+                continue;
+            const ServingResult& s = *estimate->results.front().serving;
+            if (s.maxConcurrency < 1 || !(s.tpotSeconds > 0) || !std::isfinite(s.tpotSeconds) || d.output < 2)
+                continue;
+            ++checked;
+            EXPECT_LE(s.tokensPerStep, k + 1.0 + 1e-9) << physicsPlanText(d, gpu);
+            EXPECT_GE(s.tokensPerStep, 1.0) << physicsPlanText(d, gpu);
+            EXPECT_GE(s.tpotSeconds * (k + 1.0), s.decodeStepSeconds * (1 - 1e-9)) << physicsPlanText(d, gpu);
+        }
+    }
+    std::printf("\nspeculation: %d answers checked\n", checked);
+    EXPECT_GE(checked, 150);
+    // Nothing accepted: each step yields the target's one token and pays the drafts and the verification.
+    PhysicsDraw d;
+    d.preset = "llama-3.1-8b";
+    d.precision = "bf16";
+    d.weightFormat = "same";
+    d.kvPrecision = "bf16";
+    d.prompt = 1000;
+    d.output = 200;
+    d.load = R"({"concurrency": 8})";
+    d.budget = 8192;
+    const GpuSpec* h100 = catalog.findGpu("h100-80gb-sxm");
+    ASSERT_TRUE(h100);
+    auto plain = estimatePlan(*parsePlan(physicsPlanText(d, *h100)), catalog);
+    d.speculative = R"({"method": "eagle", "draft_tokens": 3, "acceptance_rate": 0})";
+    auto none = estimatePlan(*parsePlan(physicsPlanText(d, *h100)), catalog);
+    ASSERT_TRUE(plain && none);
+    EXPECT_GT(none->results.front().serving->tpotSeconds, plain->results.front().serving->tpotSeconds);
+    EXPECT_LT(none->results.front().serving->speculativeSpeedup, 1);
+}
+
+// KV offloaded to host memory comes back over the GPU's host link: no answer loads it faster than the link's datasheet
+// bandwidth (each GPU its shard over its own link), over random prefix shapes, corpora and offload sizes.
+TEST(ServingPhysics, OffloadNeverLoadsFasterThanPcie)
+{
+    const Catalog& catalog = builtinCatalog();
+    std::mt19937 rng(3);
+    int checked = 0, offloading = 0;
+    for (const GpuSpec& gpu : catalog.gpus) {
+        if (!gpu.tflops.any() || !(gpu.memoryBandwidthGBps > 0))
+            continue;
+        const LinkSpec* link = catalog.findLink(gpu.pcie);
+        if (!link || !(link->bandwidthGBpsPerDirection > 0))
+            continue;
+        for (int i = 0; i < 6; ++i) {
+            PhysicsDraw d = drawPhysicsPlan(rng, gpu);
+            d.prefixHit = 0;
+            const char* shapes[] = { "system_prompt", "multi_turn", "rag" };
+            const long shared = long(std::uniform_int_distribution<long>(0, d.prompt)(rng));
+            d.prefixCache = std::string(R"({"shape": ")") + shapes[i % 3] + R"(", "shared_tokens": )"
+                + std::to_string(shared) + R"(, "turns": )" + std::to_string(1 + i) + R"(, "think_seconds": 60,
+                  "documents": )"
+                + std::to_string(std::uniform_int_distribution<int>(1, 100000)(rng)) + R"(, "offload_gib": )"
+                + std::to_string(std::uniform_int_distribution<int>(0, 2000)(rng)) + "}";
+            auto plan = parsePlan(physicsPlanText(d, gpu));
+            ASSERT_TRUE(plan) << plan.error().toString();
+            auto estimate = estimatePlan(*plan, catalog);
+            if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
+                continue;
+            const ServingResult& s = *estimate->results.front().serving;
+            if (s.maxConcurrency < 1)
+                continue;
+            ++checked;
+            EXPECT_LE(s.prefixHitRate, s.prefixIdealHitRate + 1e-12);
+            const double kept = s.prefixGpuTokens + s.prefixOffloadTokens;
+            if (!(s.prefixOffloadTokens > 0) || !(kept > 0))
+                continue;
+            ++offloading;
+            const double bytes = s.prefixHitRate * d.prompt * s.prefixOffloadTokens / kept * s.kvBytesPerToken;
+            EXPECT_GE(s.prefixTransferSeconds * link->bandwidthGBpsPerDirection * 1e9, bytes * (1 - 1e-9))
+                << physicsPlanText(d, gpu);
+        }
+    }
+    std::printf("\nprefix cache: %d answers, %d loading offloaded KV\n", checked, offloading);
+    EXPECT_GE(checked, 100);
+    EXPECT_GE(offloading, 10);
 }
 
 } // namespace

@@ -607,6 +607,10 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
                 .arg(r.serving->replicas)
                 .arg(formatNumber(r.serving->totalRequestsPerSecond, 2));
         return {};
+    case Tpot:
+        if (r.serving && !r.serving->speculativeMethod.empty())
+            return display(r, 0, column).toString() + QLatin1Char('\n') + AnswerText::speculation(*r.serving);
+        return display(r, 0, column).toString();
     case ConcurrencyPerReplica:
         if (r.serving)
             return tr("%1 requests in flight per replica; the KV cache holds %2 of full length (%3 tokens)")

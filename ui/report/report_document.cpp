@@ -801,6 +801,10 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         perf.emplace_back(tr("Time per output token"),
             AnswerText::againstTarget(sv.tpotSeconds, m_evaluation.serving.slo.tpotSeconds));
         perf.emplace_back(tr("Output tokens/s"), tr("%1 per replica").arg(formatNumber(sv.outputTokensPerSecond, 0)));
+        if (!sv.speculativeMethod.empty())
+            perf.emplace_back(tr("Speculative decoding"), AnswerText::speculation(sv));
+        if (!sv.prefixShape.empty())
+            perf.emplace_back(tr("Prefix cache"), AnswerText::prefixCache(sv));
     } else if (inference()) {
         perf.emplace_back(
             tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));

@@ -117,6 +117,9 @@ QString servingRecommendationHtml(const Evaluation& e)
     html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
                 .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory),
                     QLocale().toString(qlonglong(s.kvCacheTokens)));
+    for (const QString& line : { AnswerText::speculation(s), AnswerText::prefixCache(s) })
+        if (!line.isEmpty())
+            html += QStringLiteral("<li>%1</li>").arg(esc(line));
     for (const gp::Diagnostic& w : r.warnings)
         html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
     html += QStringLiteral("</ul>");

@@ -71,6 +71,29 @@ struct ServingResult {
     int maxNumBatchedTokens = 0;
     int blockSize = 0;
 
+    // Speculative decoding (serving.speculative; empty method and zeros without it).
+    std::string speculativeMethod; // eagle | eagle3 | mtp
+    int draftTokens = 0; // k drafted per request and step
+    double acceptanceRate = 0; // alpha per drafted token
+    double tokensPerStep = 0; // tokens a decoding request gains per verification step: (1 - alpha^(k+1)) / (1 - alpha)
+    double draftWeightBytes = 0; // per GPU, part of weightBytes
+    double draftKvBytesPerToken = 0; // per GPU, part of kvBytesPerToken
+    double speculativeSpeedupAtOne = 0; // time per output token without / with it, one request decoding alone
+    double speculativeSpeedup = 0; // the same at the operating point's requests in flight
+    int speculationPaysUpTo = 0; // largest batch at which it is faster (0: never; the capacity: at every batch)
+
+    // Prefix caching by workload shape (serving.prefix_cache; empty shape without it).
+    std::string prefixShape; // system_prompt | multi_turn | rag
+    double prefixIdealHitRate = 0; // the shape's, the cache holding all it needs
+    double prefixHitRate = 0; // at the operating point, after the cache's capacity
+    double prefixSavedTokens = 0; // prompt tokens a request does not prefill
+    double prefixSavedSeconds = 0; // their prefill compute, per request
+    double prefixHeldTokens = 0; // KV the shape asks the cache to hold, per replica
+    double prefixHeldBytes = 0; // the same in bytes, all GPUs of the replica
+    double prefixGpuTokens = 0; // of them in the GPUs' free KV blocks
+    double prefixOffloadTokens = 0; // in host memory (serving.prefix_cache.offload_gib)
+    double prefixTransferSeconds = 0; // per request: loading its offloaded prefix over PCIe, in its TTFT
+
     // The operating point of one replica.
     double concurrency = 0; // requests in flight per replica
     double requestedConcurrency = 0; // what the load asks of one replica (concurrency load), before any cut

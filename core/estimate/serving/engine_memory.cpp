@@ -25,6 +25,19 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const double total = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes);
     m.visibleBytes = std::max(0.0, total - d.driverReservedBytes);
     m.weightBytes = inferenceWeightBytesPerGpu(model, w, config);
+    // A speculative draft's weights beside the target's, at the target's bytes per parameter: a model's own MTP
+    // modules as counted (DeepSeek-V3: one MoE layer and its 2h x h projection), else draft_layers of the target's
+    // layers and the input projection; the embedding and head are the target's (shared).
+    const SpeculativeSettings& spec = engine.speculative;
+    const ParameterCounts& counts = model.parameters;
+    if (spec.on() && counts.total > 0) {
+        const double h = double(std::max<std::int64_t>(arch.hiddenSize, 0));
+        const double draftParameters = spec.method == SpeculativeMethod::Mtp && counts.mtp > 0
+            ? counts.mtp / std::max(1, arch.mtpModules) * std::min(spec.draftLayers, double(arch.mtpModules))
+            : counts.perLayer * spec.draftLayers + spec.projectionInputs * h * h;
+        m.draftWeightBytes = m.weightBytes * draftParameters / counts.total;
+        m.weightBytes += m.draftWeightBytes;
+    }
 
     // The profiling forward: one sequence of max_num_batched_tokens tokens through the memory model's inference
     // working set (one layer live at a time, the last position's logits).
@@ -69,15 +82,18 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     // which is what "Maximum concurrency" counts (kvCacheBytes, the one KV rule).
     const double layers = std::max(1.0, kvCacheLayers(arch));
     const double stageShare = p > 1 ? layersPerStage(layers, p) / layers : 1.0;
-    m.kvBytesPerToken = kvCacheElementsPerTokenPerLayer(arch, t) * kvCacheLayers(arch)
-        * bytesPerElement(engine.kvPrecision) * stageShare;
+    // The draft's layers keep their own KV in the same cache (vLLM registers them as layers of the KV cache spec).
+    const double perLayer = kvCacheElementsPerTokenPerLayer(arch, t) * bytesPerElement(engine.kvPrecision);
+    m.draftKvBytesPerToken = spec.on() ? perLayer * spec.draftLayers : 0.0;
+    m.kvBytesPerToken = perLayer * kvCacheLayers(arch) * stageShare + m.draftKvBytesPerToken;
     const double page = m.kvBytesPerToken * std::max(1, engine.blockSize);
     if (m.kvBudgetBytes > 0 && page > 0) {
         const double blocks = std::floor(m.kvBudgetBytes / page);
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
     }
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
-    const double perRequest = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare;
+    const double perRequest
+        = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare + m.draftKvBytesPerToken * length;
     m.kvCapacityRequests = perRequest > 0 ? double(m.kvCacheTokens) * m.kvBytesPerToken / perRequest : 0.0;
     m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));
     return m;

@@ -13,7 +13,9 @@ namespace gp
 struct EngineMemory {
     double visibleBytes = 0; // device total as CUDA reports it (driver reservation removed)
     double engineBytes = 0; // gpu_memory_utilization x visible
-    double weightBytes = 0;
+    double weightBytes = 0; // the target's and the speculative draft's
+    double draftWeightBytes = 0; // of which the draft's (EAGLE head, MTP module)
+    double draftKvBytesPerToken = 0; // of kvBytesPerToken, the draft's layers
     double activationPeakBytes = 0;
     double nonTorchBytes = 0;
     double kvBudgetBytes = 0; // engine - weights - activation peak - non-torch (negative: does not start)

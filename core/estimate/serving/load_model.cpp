@@ -46,8 +46,9 @@ template <typename Fn> void narrowRoot(const Fn& f, double& lo, double flo, doub
     }
 }
 
-// The engine's steps when prompts arrive at `promptRate` per second and `decodeRate` output tokens per second are
-// decoded (Little's law: rate x (output - 1) x time per token requests decoding, within [minDecoding, maxDecoding]).
+// The engine's steps when prompts arrive at `promptRate` per second and `decodeRate` decode steps of requests per
+// second are run (Little's law: rate x decode steps per request x step time requests decoding, within [minDecoding,
+// maxDecoding]; a step without speculation decodes one token per request).
 struct StepMix {
     double tpot = INFINITY; // mean step: 1 / steps per second
     double decoding = 0; // requests decoding in each step
@@ -64,7 +65,7 @@ StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, d
     StepMix m;
     const double a = steps.computedPromptTokens();
     m.decoding = std::clamp(decodeRate * tpot, minDecoding, std::max(minDecoding, maxDecoding));
-    m.room = steps.tokenBudget() - m.decoding;
+    m.room = steps.tokenBudget() - m.decoding * steps.budgetPerDecode(); // speculation: drafts + 1 per request
     if (m.room < 1)
         return m;
     const double decodeStep = steps.stepSeconds(m.decoding, 0.0);
@@ -113,7 +114,7 @@ StepMix steadyMix(
 // The engine as a whole at `rate`: every request's prompt and decode tokens (the physics of the steady state).
 StepMix engineMix(const ReplicaSteps& steps, double rate, double maxDecoding)
 {
-    return steadyMix(steps, rate, rate * steps.decodeTokensPerRequest(), 0.0, maxDecoding);
+    return steadyMix(steps, rate, rate * steps.decodeStepsPerRequest(), 0.0, maxDecoding);
 }
 
 LoadPoint unstablePoint()
@@ -134,12 +135,12 @@ LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double 
     if (!engine.feasible)
         return unstablePoint();
     // What one request sees while it decodes: itself and the others decoding, the others' prompts.
-    const StepMix seen = steadyMix(steps, others, rate * g, 1.0, maxDecoding);
+    const StepMix seen = steadyMix(steps, others, rate * steps.decodeStepsPerRequest(), 1.0, maxDecoding);
     if (!seen.feasible)
         return unstablePoint();
     LoadPoint p;
     p.stepSeconds = engine.tpot;
-    p.tpotSeconds = g > 0 ? seen.tpot : 0.0;
+    p.tpotSeconds = g > 0 ? seen.tpot / steps.tokensPerDecodeStep() : 0.0;
     p.decodeStepSeconds = steps.stepSeconds(seen.decoding, 0.0);
     // The prompt in chunks of the room the decodes leave, beside the others' decodes.
     const double othersDecoding = std::max(0.0, seen.decoding - 1);

@@ -3,6 +3,7 @@
 #include "base/finite_number.h"
 
 #include "estimate/common/performance_defaults.h"
+#include "estimate/serving/prefix_cache.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +50,8 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.trtllmFreeGpuMemoryFraction = get("serving.engine.tensorrt_llm.free_gpu_memory_fraction", 0.01, 1);
     d.trtllmMaxBatchSize = int(get("serving.engine.tensorrt_llm.max_batch_size", 1, 1 << 20));
     d.trtllmMaxNumTokens = int(get("serving.engine.tensorrt_llm.max_num_tokens", 1, 1 << 24));
+    for (SpeculativeMethod m : { SpeculativeMethod::Eagle, SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp })
+        d.speculative[int(m)] = speculativeMethodDefaults(catalog, m);
     if (a.servingDecodeBandwidthEfficiency && *a.servingDecodeBandwidthEfficiency > 0)
         d.decodeBandwidthEfficiency = std::min(1.0, *a.servingDecodeBandwidthEfficiency);
     if (a.servingPrefillComputeEfficiency && *a.servingPrefillComputeEfficiency > 0)
@@ -101,8 +104,10 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.maxNumBatchedTokens = e.maxNumBatchedTokens.value_or(tokens);
     s.blockSize = std::max(1, e.blockSize.value_or(d.blockSize));
     s.requestTokens = e.maxModelLen.value_or(w.serving.promptTokens + w.serving.outputTokens);
-    s.prefixCacheHitRate = std::clamp(e.prefixCacheHitRate, 0.0, 0.999);
+    s.prefixCacheHitRate = prefixDemand(w.serving, s.blockSize).hitRate; // the typed rate, or the shape's
     s.kvPrecision = servingKvPrecision(w);
+    const SpeculativeMethod method = w.serving.speculative.method;
+    s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     return s;
 }
 
@@ -139,7 +144,12 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.tensorrt_llm.max_batch_size",
         "serving.engine.tensorrt_llm.max_num_tokens",
     };
-    return keys;
+    static const std::vector<std::string> all = [] {
+        std::vector<std::string> out = keys;
+        out.insert(out.end(), speculativeDefaultKeys().begin(), speculativeDefaultKeys().end());
+        return out;
+    }();
+    return all;
 }
 
 } // namespace gp

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "estimate/serving/speculative_decoding.h"
 #include "plan/plan.h"
 
 #include <cstdint>
@@ -38,6 +39,8 @@ struct ServingDefaults {
     // caps.
     double trtllmFreeGpuMemoryFraction = 0;
     int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
+    // Speculative decoding: each method's figures (serving.speculative.<method>.*), by SpeculativeMethod.
+    SpeculativeMethodDefaults speculative[4];
 };
 ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assumptions);
 
@@ -57,6 +60,7 @@ struct EngineSettings {
     std::int64_t requestTokens = 0; // full length of one request (max_model_len, else prompt + output)
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
+    SpeculativeSettings speculative; // method "none": off
 };
 EngineSettings engineSettings(
     const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults, int tensorParallel);

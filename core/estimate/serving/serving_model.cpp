@@ -4,6 +4,9 @@
 // planner over the replica's saturated throughput.
 #include "estimate/serving/serving_model.h"
 
+#include "estimate/serving/prefix_cache.h"
+#include "estimate/time/communication_model.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -33,7 +36,12 @@ std::vector<double> curveConcurrencies(int capacity)
 
 ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workload, const Configuration& config,
     const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog)
-    : m_workload(workload)
+    : m_model(model)
+    , m_hardware(hardware)
+    , m_catalog(catalog)
+    , m_config(config)
+    , m_assumptions(assumptions)
+    , m_workload(workload)
     , m_engine(engineSettings(workload, hardware.gpu, servingDefaults(catalog, assumptions), config.tensor))
     , m_defaults(servingDefaults(catalog, assumptions))
     , m_memory(engineMemory(model, workload, config, hardware, m_engine, m_defaults, assumptions, catalog))
@@ -69,6 +77,72 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
     return 1;
 }
 
+LoadPoint ServingReplica::operatingPoint(const ReplicaSteps& steps, const ServingSpec& spec, ServingResult& r) const
+{
+    const std::string capacityLimit = m_memory.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache" : "max_num_seqs";
+    LoadPoint p;
+    switch (spec.load.kind) {
+    case ServingLoadKind::Max:
+        p = closedLoopPoint(steps, m_capacity);
+        r.limit = p.saturated ? boundName(p) : capacityLimit;
+        break;
+    case ServingLoadKind::Concurrency: {
+        r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
+        const double c = std::min<double>(r.requestedConcurrency, m_capacity);
+        r.concurrencyCut = c < r.requestedConcurrency;
+        p = closedLoopPoint(steps, c);
+        r.limit = r.concurrencyCut ? capacityLimit : boundName(p);
+        break;
+    }
+    case ServingLoadKind::RequestsPerSecond: {
+        const double rate = spec.load.value / r.replicas;
+        p = openLoopPoint(steps, rate, m_capacity);
+        const double ceiling = closedLoopPoint(steps, m_capacity).requestsPerSecond;
+        r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
+        r.limit = p.stable ? boundName(p) : capacityLimit;
+        break;
+    }
+    }
+    return p;
+}
+
+void ServingReplica::applyPrefixCache(const ServingSpec& spec, LoadPoint& p, ServingResult& r) const
+{
+    if (spec.prefixCache.shape == PrefixShape::None)
+        return;
+    const PrefixDemand demand = prefixDemand(spec, m_engine.blockSize);
+    // The running requests' own KV (their shared prefix blocks are the cache's, held once).
+    const double perRequest = m_steps.promptTokens() + m_steps.outputTokens() / 2 - demand.sharedInFlight;
+    const double room = double(m_memory.kvCacheTokens) - p.concurrency * std::max(0.0, perRequest);
+    const int gpus = std::max(1, m_config.tensor) * std::max(1, m_config.pipeline);
+    const double pcie = pcieGBps(m_hardware, m_catalog, m_steps.performance()) * 1e9;
+    PrefixCacheUse use = prefixCacheUse(
+        demand, spec, p.requestsPerSecond, room, m_memory.kvBytesPerToken, gpus, std::isfinite(pcie) ? pcie : 0.0);
+    if (use.hitRate < use.idealHitRate - 1e-9) {
+        // Less is held than the shape reuses: the point again with the prefill the misses add.
+        EngineSettings engine = m_engine;
+        engine.prefixCacheHitRate = use.hitRate;
+        const ReplicaSteps steps(
+            m_model, m_workload, m_config, m_hardware, engine, m_defaults, m_catalog, m_assumptions);
+        ServingResult again = r;
+        p = operatingPoint(steps, spec, again);
+        r.limit = again.limit;
+        r.utilization = again.utilization;
+    }
+    p.ttftSeconds += use.transferSeconds;
+    p.latencySeconds += use.transferSeconds;
+    r.prefixShape = std::string(toString(spec.prefixCache.shape));
+    r.prefixIdealHitRate = use.idealHitRate;
+    r.prefixHitRate = use.hitRate;
+    r.prefixSavedTokens = use.hitRate * m_steps.promptTokens();
+    r.prefixSavedSeconds = r.prefixSavedTokens * m_steps.prefillSecondsPerToken();
+    r.prefixHeldTokens = use.heldTokens;
+    r.prefixHeldBytes = use.heldTokens * m_memory.kvBytesPerToken * gpus;
+    r.prefixGpuTokens = use.gpuTokens;
+    r.prefixOffloadTokens = use.offloadTokens;
+    r.prefixTransferSeconds = use.transferSeconds;
+}
+
 ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool curve) const
 {
     ServingResult r;
@@ -95,32 +169,10 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         r.limit = "kv_cache";
         return r;
     }
-    const std::string capacityLimit = m.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache" : "max_num_seqs";
     if (targets)
         r.sloConcurrency = largestConcurrencyMeeting(m_steps, spec.slo, m_capacity);
-    LoadPoint p;
-    switch (spec.load.kind) {
-    case ServingLoadKind::Max:
-        p = closedLoopPoint(m_steps, m_capacity);
-        r.limit = p.saturated ? boundName(p) : capacityLimit;
-        break;
-    case ServingLoadKind::Concurrency: {
-        r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
-        const double c = std::min<double>(r.requestedConcurrency, m_capacity);
-        r.concurrencyCut = c < r.requestedConcurrency;
-        p = closedLoopPoint(m_steps, c);
-        r.limit = r.concurrencyCut ? capacityLimit : boundName(p);
-        break;
-    }
-    case ServingLoadKind::RequestsPerSecond: {
-        const double rate = spec.load.value / r.replicas;
-        p = openLoopPoint(m_steps, rate, m_capacity);
-        const double ceiling = closedLoopPoint(m_steps, m_capacity).requestsPerSecond;
-        r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
-        r.limit = p.stable ? boundName(p) : capacityLimit;
-        break;
-    }
-    }
+    LoadPoint p = operatingPoint(m_steps, spec, r);
+    applyPrefixCache(spec, p, r);
     r.concurrency = p.concurrency;
     r.ttftSeconds = p.ttftSeconds;
     r.tpotSeconds = p.tpotSeconds;
@@ -144,6 +196,19 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         // The operating point sits at the largest concurrency the SLO allows.
         const LoadPoint next = closedLoopPoint(m_steps, r.sloConcurrency + 1);
         r.limit = spec.slo.ttftSeconds && next.ttftSeconds > *spec.slo.ttftSeconds ? "ttft" : "tpot";
+    }
+    if (m_engine.speculative.on()) {
+        const SpeculativeSettings& spec = m_engine.speculative;
+        r.speculativeMethod = std::string(toString(spec.method));
+        r.draftTokens = spec.draftTokens;
+        r.acceptanceRate = spec.acceptanceRate;
+        r.draftWeightBytes = m.draftWeightBytes;
+        r.draftKvBytesPerToken = m.draftKvBytesPerToken;
+        const SpeculativePayoff payoff = speculativePayoff(m_steps, m_capacity, p.concurrency);
+        r.tokensPerStep = payoff.tokensPerStep;
+        r.speculativeSpeedupAtOne = payoff.speedupAtOne;
+        r.speculativeSpeedup = payoff.speedupAt;
+        r.speculationPaysUpTo = payoff.paysUpTo;
     }
     if (curve)
         for (double c : curveConcurrencies(m_capacity)) {

@@ -34,6 +34,17 @@ public:
     ServingResult serve(const ServingSpec& spec, int replicas, bool curve) const;
 
 private:
+    // The operating point of the load on `steps` (limit, requested concurrency and utilization set in `r`).
+    LoadPoint operatingPoint(const ReplicaSteps& steps, const ServingSpec& spec, ServingResult& r) const;
+    // The prefix cache at that point: its figures into `r`; with less held than the shape needs, the point again
+    // at the hit rate kept, and the offloaded prefix's load added to the time to first token.
+    void applyPrefixCache(const ServingSpec& spec, LoadPoint& p, ServingResult& r) const;
+
+    const ResolvedModel& m_model;
+    const Hardware& m_hardware;
+    const Catalog& m_catalog;
+    Configuration m_config;
+    Assumptions m_assumptions;
     Workload m_workload;
     EngineSettings m_engine;
     ServingDefaults m_defaults;

@@ -117,6 +117,50 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_commLatency = 2 * totalLayers(arch) * latency;
         m_commPerToken = 2 * totalLayers(arch) * (bus > 0 ? bytesPerToken / (bus * 1e9) : INFINITY);
     }
+    m_speculative = engine.speculative;
+    if (m_speculative.on())
+        setUpDraft(f.matmul, f.head);
+}
+
+// The draft of EAGLE, EAGLE-3 and MTP is the target's kind of decoder layer (draft_layers of them) behind an input
+// projection of projection_inputs x hidden -> hidden (EAGLE's fc over [embedding, feature]; EAGLE-3's over three
+// layers' features; DeepSeek-V3's MTP projection M over [hidden, embedding]), and it reads the target's output head
+// (EAGLE and MTP share it; EAGLE-3's head over its smaller draft vocabulary reads less, so this is an upper bound).
+// Each draft forward reads the draft's share of the weights the target reads at that batch, the head and the
+// projection, its own layer's KV for every request, and computes its share of a decode token's FLOPs.
+void ReplicaSteps::setUpDraft(double matmulFlops, double headFlops)
+{
+    const Architecture& arch = m_model.architecture;
+    m_tokensPerStep = expectedTokensPerStep(m_speculative.acceptanceRate, m_speculative.draftTokens);
+    const double layers = std::max(1.0, totalLayers(arch));
+    m_draftLayerShare = std::clamp(m_speculative.draftLayers / layers, 0.0, 1.0);
+    const double t = std::max(1, m_config.tensor);
+    const double hbm = positiveOrZero(m_hardware.gpu.memoryBandwidthGBps) * 1e9 * m_performance.decodeBandwidth;
+    const double hidden = positiveOrZero(double(arch.hiddenSize));
+    const double elementBytes = bytesPerElement(m_workload.precision);
+    const double headBytes = positiveOrZero(double(arch.vocabSize)) * hidden * elementBytes / t;
+    const double projectionBytes = m_speculative.projectionInputs * hidden * hidden * elementBytes / t;
+    m_headSeconds = hbm > 0 ? headBytes / hbm : INFINITY;
+    m_draftProjectionSeconds = hbm > 0 ? projectionBytes / hbm : INFINITY;
+    const double kvLayers = std::max(1.0, kvCacheLayers(arch));
+    m_draftKvPerRequest = m_kvPerRequest * std::min(m_speculative.draftLayers, kvLayers) / kvLayers;
+    // A decode token's compute time split by FLOPs: the draft runs its layers' share, the head and the projection.
+    const double targetFlops = positiveOrZero(matmulFlops) + positiveOrZero(headFlops);
+    const double draftFlops = positiveOrZero(matmulFlops) * m_draftLayerShare + positiveOrZero(headFlops)
+        + 2 * m_speculative.projectionInputs * hidden * hidden;
+    m_draftComputePerToken = targetFlops > 0 ? m_computePerDecode * draftFlops / targetFlops : 0.0;
+}
+
+double ReplicaSteps::draftSeconds(double decodeTokens) const
+{
+    if (!m_speculative.on() || !(decodeTokens > 0))
+        return 0.0;
+    const double nd = decodeTokens;
+    const double body = std::max(0.0, weightSeconds(nd) - m_headSeconds) * m_draftLayerShare;
+    const double memory = body + m_headSeconds + m_draftProjectionSeconds + nd * m_draftKvPerRequest;
+    const double compute = nd * m_draftComputePerToken;
+    const double comm = m_draftLayerShare * (m_commLatency + nd * m_commPerToken + m_routing);
+    return m_speculative.draftTokens * (std::max(memory, compute) + comm);
 }
 
 double ReplicaSteps::weightSeconds(double tokens) const
@@ -139,13 +183,16 @@ double ReplicaSteps::weightSeconds(double tokens) const
     return m_moeWeights[index];
 }
 
-double ReplicaSteps::stepSeconds(double decodeTokens, double prefillTokens) const
+double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool speculate) const
 {
     const double nd = std::max(0.0, decodeTokens);
     const double np = std::max(0.0, prefillTokens);
-    const double memory = weightSeconds(nd + np) + nd * m_kvPerRequest;
-    const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
-    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead;
+    // Verification: each decoding request's drafts and its last token through the target, its KV read once.
+    const double verified = nd * (speculate ? m_speculative.verifiedTokens() : 1.0);
+    const double memory = weightSeconds(verified + np) + nd * m_kvPerRequest;
+    const double compute = verified * m_computePerDecode + np * m_prefillPerToken;
+    return std::max(memory, compute) + m_commLatency + (verified + np) * m_commPerToken + m_routing + m_overhead
+        + (speculate ? draftSeconds(nd) : 0.0);
 }
 
 double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const
@@ -154,9 +201,10 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     const double r = std::max(0.0, tokensPerSecond);
     // The step is the larger of two lines in q (its reads, its FLOPs), each plus the all-reduces; q = r x step(q) is
     // the larger of the two lines' fixed points (the reads at the least tokens: an MoE's touched experts grow with q).
-    const double fixed = m_commLatency + nd * m_commPerToken + m_routing + m_overhead;
-    const double memory = weightSeconds(nd + least) + nd * m_kvPerRequest;
-    const double compute = nd * m_computePerDecode;
+    const double verified = nd * m_speculative.verifiedTokens();
+    const double fixed = m_commLatency + verified * m_commPerToken + m_routing + m_overhead + draftSeconds(nd);
+    const double memory = weightSeconds(verified + least) + nd * m_kvPerRequest;
+    const double compute = verified * m_computePerDecode;
     const auto fixedPoint = [&](double base, double slope) {
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
@@ -170,7 +218,8 @@ bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const
 {
     const double nd = std::max(0.0, decodeTokens);
     const double np = std::max(0.0, prefillTokens);
-    return nd * m_computePerDecode + np * m_prefillPerToken > weightSeconds(nd + np) + nd * m_kvPerRequest;
+    const double verified = nd * m_speculative.verifiedTokens();
+    return verified * m_computePerDecode + np * m_prefillPerToken > weightSeconds(verified + np) + nd * m_kvPerRequest;
 }
 
 } // namespace gp

@@ -8,6 +8,7 @@
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/results.h"
 #include "estimate/serving/serving_defaults.h"
+#include "estimate/serving/speculative_decoding.h"
 #include "transformer/model_library.h"
 
 #include <algorithm>
@@ -25,8 +26,23 @@ public:
         const Assumptions& assumptions);
 
     // One engine step carrying `decodeTokens` decoding requests (one token each, at the generation's mean context
-    // prompt + output / 2) and `prefillTokens` prompt tokens; fractional counts are means over steps.
-    double stepSeconds(double decodeTokens, double prefillTokens) const;
+    // prompt + output / 2) and `prefillTokens` prompt tokens; fractional counts are means over steps. With
+    // speculative decoding each decoding request runs its drafts and verifies them (verifiedTokens() tokens).
+    double stepSeconds(double decodeTokens, double prefillTokens) const
+    {
+        return stepTime(decodeTokens, prefillTokens, m_speculative.on());
+    }
+    // The same step without speculation (what speculation is compared with).
+    double plainStepSeconds(double decodeTokens, double prefillTokens) const
+    {
+        return stepTime(decodeTokens, prefillTokens, false);
+    }
+    // Speculation: the settings, tokens a decoding request gains per step (1 without), budget tokens it takes per step.
+    const SpeculativeSettings& speculative() const { return m_speculative; }
+    double tokensPerDecodeStep() const { return m_tokensPerStep; }
+    double budgetPerDecode() const { return m_speculative.verifiedTokens(); }
+    // The draft's k forwards for `decodeTokens` requests (0 without speculation).
+    double draftSeconds(double decodeTokens) const;
     // Whether that step's FLOPs take longer than its HBM reads.
     bool computeBound(double decodeTokens, double prefillTokens) const;
     // The prompt tokens q a step carries when prompt tokens arrive at `tokensPerSecond` and each step takes those
@@ -41,14 +57,19 @@ public:
     double computedPromptTokens() const { return m_computed; }
     // Tokens one request decodes after the first (which its last prefill step yields).
     double decodeTokensPerRequest() const { return std::max(0.0, m_output - 1); }
+    // Decode steps one request takes for them (fewer with speculation: tokensPerDecodeStep() each).
+    double decodeStepsPerRequest() const { return decodeTokensPerRequest() / m_tokensPerStep; }
     int tokenBudget() const { return m_budget; }
     // Front end, tokenization and scheduling of one request before its first step (serving.request_overhead_ms).
     double requestOverheadSeconds() const { return m_requestOverhead; }
     double promptTokens() const { return m_prompt; }
+    const PerformanceDefaults& performance() const { return m_performance; }
     double outputTokens() const { return m_output; }
 
 private:
     double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
+    double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
+    void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
 
     const ResolvedModel& m_model;
     Workload m_workload; // inference fields set from the serving spec
@@ -68,6 +89,14 @@ private:
     double m_prefillPerToken = 0;
     double m_denseWeightSeconds = 0;
     mutable std::vector<double> m_moeWeights; // MoE: weight seconds by tokens - 1, filled on demand
+    // Speculative decoding: the draft forward's parts (speculative_decoding.h).
+    SpeculativeSettings m_speculative;
+    double m_tokensPerStep = 1;
+    double m_headSeconds = 0; // reading the output head (the draft shares the target's)
+    double m_draftLayerShare = 0; // the draft's layers over the target's
+    double m_draftProjectionSeconds = 0; // reading the draft's input projection
+    double m_draftKvPerRequest = 0; // its KV reads per request
+    double m_draftComputePerToken = 0;
 };
 
 } // namespace gp

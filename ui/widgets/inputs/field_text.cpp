@@ -132,6 +132,51 @@ FieldWordsMap workloadFieldWords()
                         "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
                         "= prompt + output");
                 } } },
+        { "workload.serving.speculative.method",
+            W { [] { return FieldText::tr("Speculative decoding"); },
+                [] {
+                    return FieldText::tr("A draft proposes tokens that the model verifies in one step: an EAGLE or "
+                                         "EAGLE-3 head, or the model's own MTP module; it pays at small batches and "
+                                         "costs at large ones");
+                } } },
+        { "workload.serving.speculative.draft_tokens",
+            W { [] { return FieldText::tr("Draft tokens"); },
+                [] {
+                    return FieldText::tr("Tokens drafted per request and step (vLLM's num_speculative_tokens); empty "
+                                         "= the method's default");
+                } } },
+        { "workload.serving.speculative.acceptance_rate",
+            W { [] { return FieldText::tr("Draft acceptance"); },
+                [] {
+                    return FieldText::tr("The chance each drafted token is accepted when the one before was; empty = "
+                                         "the method's measured default");
+                } } },
+        { "workload.serving.prefix_cache.shape",
+            W { [] { return FieldText::tr("Prefix sharing"); },
+                [] {
+                    return FieldText::tr("How prompts share prefixes; the prefix-cache hit rate follows from it (none "
+                                         "= the hit rate as typed)");
+                } } },
+        { "workload.serving.prefix_cache.shared_tokens",
+            W { [] { return FieldText::tr("Shared prefix tokens"); },
+                [] {
+                    return FieldText::tr("The system prompt every request starts with, or one RAG document's tokens");
+                } } },
+        { "workload.serving.prefix_cache.turns", W { [] { return FieldText::tr("Turns per conversation"); }, {} } },
+        { "workload.serving.prefix_cache.think_seconds",
+            W { [] { return FieldText::tr("Time between turns"); },
+                [] {
+                    return FieldText::tr("How long a conversation's history waits in the cache for its next turn");
+                } } },
+        { "workload.serving.prefix_cache.documents",
+            W { [] { return FieldText::tr("RAG documents"); },
+                [] { return FieldText::tr("Distinct documents prompts draw their leading document from"); } } },
+        { "workload.serving.prefix_cache.offload_gib",
+            W { [] { return FieldText::tr("KV offload to host memory"); },
+                [] {
+                    return FieldText::tr("Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
+                                         "backend); loaded back over PCIe");
+                } } },
         { "workload.serving.replicas", W { [] { return FieldText::tr("Replicas"); }, {} } },
         { "workload.serving.deployment.mode",
             W { [] { return FieldText::tr("Prefill and decode"); },
@@ -326,6 +371,18 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
         return name == "aggregated"   ? tr("Aggregated")
             : name == "disaggregated" ? tr("Disaggregated (prefill and decode pools)")
             : name == "auto"          ? tr("Auto (the cheaper)")
+                                      : QString();
+    if (field.path == "workload.serving.speculative.method")
+        return name == "none"  ? tr("None")
+            : name == "eagle"  ? tr("EAGLE head")
+            : name == "eagle3" ? tr("EAGLE-3 head")
+            : name == "mtp"    ? tr("MTP module")
+                               : QString();
+    if (field.path == "workload.serving.prefix_cache.shape")
+        return name == "none"         ? tr("None (typed hit rate)")
+            : name == "system_prompt" ? tr("Shared system prompt")
+            : name == "multi_turn"    ? tr("Multi-turn chat")
+            : name == "rag"           ? tr("RAG documents")
                                       : QString();
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
