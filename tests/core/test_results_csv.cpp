@@ -145,7 +145,11 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // the memory headroom (memoryHeadroomBytes), appended
         "memory_headroom_bytes",
         // the reservation behind cost_reserved, appended
-        "reserved_term_months", "reserved_unused_hours" };
+        "reserved_term_months", "reserved_unused_hours",
+        // the serving deployment (prefill and decode apart), appended
+        "serving_deployment", "serving_prefill_replicas", "serving_prefill_tensor", "serving_decode_replicas",
+        "serving_decode_tensor", "serving_kv_transfer_link", "serving_kv_transfer_seconds",
+        "serving_deployment_reason" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }
