@@ -153,6 +153,28 @@
         <source>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</source>
         <translation>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n prefill replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n prefill replica × %1 GPUs (%2)</numerusform>
+            <numerusform>%n prefill replicas × %1 GPUs (%2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decode replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n decode replica × %1 GPUs (%2)</numerusform>
+            <numerusform>%n decode replicas × %1 GPUs (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 MB per request over %2 (%3 Gbps): %4</source>
+        <translation>%1 MB per request over %2 (%3 Gbps): %4</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1239,6 +1261,48 @@
     <message>
         <source>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</source>
         <translation>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</translation>
+        <source>%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests within the TPOT target, %6x the aggregated replica&apos;s %7, once no prefill chunk shares its steps; the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.</source>
+        <translation>%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests within the TPOT target, %6x the aggregated replica&apos;s %7, once no prefill chunk shares its steps; the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</source>
+        <translation>%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</translation>
+    </message>
+    <message>
+        <source>Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</source>
+        <translation>Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</translation>
+    </message>
+    <message>
+        <source>Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.</source>
+        <translation>Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.</translation>
+    </message>
+    <message>
+        <source>No split into prefill and decode pools meets the latency targets at this load (the closest is limited by %1).</source>
+        <translation>No split into prefill and decode pools meets the latency targets at this load (the closest is limited by %1).</translation>
+    </message>
+    <message>
+        <source>Prefill and decode pools are sized for a rate of requests (requests per second); under this load the replicas stay aggregated.</source>
+        <translation>Prefill and decode pools are sized for a rate of requests (requests per second); under this load the replicas stay aggregated.</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV transfer</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
     </message>
 </context>
 <context>
@@ -1862,6 +1926,56 @@
     <message>
         <source>Multi-turn chat</source>
         <translation>Multi-turn chat</translation>
+        <source>Prefill and decode</source>
+        <translation>Prefill and decode</translation>
+    </message>
+    <message>
+        <source>Aggregated: each replica prefills and decodes. Disaggregated: prefill and decode pools apart, the KV cache moved between them. Auto: the planner tries both under a rate load and says why one wins</source>
+        <translation>Aggregated: each replica prefills and decodes. Disaggregated: prefill and decode pools apart, the KV cache moved between them. Auto: the planner tries both under a rate load and says why one wins</translation>
+    </message>
+    <message>
+        <source>Prefill replicas</source>
+        <translation>Prefill replicas</translation>
+    </message>
+    <message>
+        <source>Replicas of the prefill pool; empty = the fewest meeting the TTFT target</source>
+        <translation>Replicas of the prefill pool; empty = the fewest meeting the TTFT target</translation>
+    </message>
+    <message>
+        <source>Decode replicas</source>
+        <translation>Decode replicas</translation>
+    </message>
+    <message>
+        <source>Replicas of the decode pool; empty = the fewest meeting the TPOT target</source>
+        <translation>Replicas of the decode pool; empty = the fewest meeting the TPOT target</translation>
+    </message>
+    <message>
+        <source>Prefill tensor parallel</source>
+        <translation>Prefill tensor parallel</translation>
+    </message>
+    <message>
+        <source>GPUs per prefill replica (tensor parallel); empty = searched</source>
+        <translation>GPUs per prefill replica (tensor parallel); empty = searched</translation>
+    </message>
+    <message>
+        <source>Decode tensor parallel</source>
+        <translation>Decode tensor parallel</translation>
+    </message>
+    <message>
+        <source>GPUs per decode replica (tensor parallel); empty = searched</source>
+        <translation>GPUs per decode replica (tensor parallel); empty = searched</translation>
+    </message>
+    <message>
+        <source>Aggregated</source>
+        <translation>Aggregated</translation>
+    </message>
+    <message>
+        <source>Disaggregated (prefill and decode pools)</source>
+        <translation>Disaggregated (prefill and decode pools)</translation>
+    </message>
+    <message>
+        <source>Auto (the cheaper)</source>
+        <translation>Auto (the cheaper)</translation>
     </message>
 </context>
 <context>
@@ -2846,6 +2960,8 @@
     <message>
         <source>Prefix cache</source>
         <translation>Prefix cache</translation>
+        <source>KV transfer</source>
+        <translation>KV transfer</translation>
     </message>
 </context>
 <context>
@@ -3955,6 +4071,26 @@
     <message>
         <source>No network figure</source>
         <translation>No network figure</translation>
+    </message>
+    <message>
+        <source>Prefill and decode pools apart: prefill replicas : decode replicas (empty: aggregated)</source>
+        <translation>Prefill and decode pools apart: prefill replicas : decode replicas (empty: aggregated)</translation>
+    </message>
+    <message>
+        <source>Time one request&apos;s KV cache takes from its prefill replica to its decode replica</source>
+        <translation>Time one request&apos;s KV cache takes from its prefill replica to its decode replica</translation>
+    </message>
+    <message>
+        <source>P:D</source>
+        <translation>P:D</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV transfer</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
     </message>
 </context>
 <context>
@@ -5816,6 +5952,34 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>time to first token %1 at %2 requests/s each</source>
+        <translation>time to first token %1 at %2 requests/s each</translation>
+    </message>
+    <message>
+        <source>%1 requests each at %2 per token</source>
+        <translation>%1 requests each at %2 per token</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV cache</translation>
+    </message>
+    <message>
+        <source>Prefill pool</source>
+        <translation>Prefill pool</translation>
+    </message>
+    <message>
+        <source>Decode pool</source>
+        <translation>Decode pool</translation>
+    </message>
+    <message>
+        <source>P:D = %1:%2</source>
+        <translation>P:D = %1:%2</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</translation>
     </message>
 </context>
 <context>

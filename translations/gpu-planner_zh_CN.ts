@@ -151,6 +151,26 @@
         <source>Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved per request; it holds %6, %7 of it in host memory, %8 to load per request.</source>
         <translation>前缀缓存（%1）：命中 %2 的提示词 token（全部驻留时为 %3），每个请求省去 %4 个 token、%5 的预填充；缓存占用 %6，其中 %7 在主机内存，每个请求加载耗时 %8。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n prefill replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n 个预填充副本 × %1 块 GPU（%2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decode replica(s) × %1 GPUs (%2)</source>
+        <translation>
+            <numerusform>%n 个解码副本 × %1 块 GPU（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 MB per request over %2 (%3 Gbps): %4</source>
+        <translation>每个请求 %1 MB，经 %2（%3 Gbps）：%4</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1232,6 +1252,48 @@
     <message>
         <source>Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up to %5 requests per replica.</source>
         <translation>投机解码（%1，%2 个草稿 token）在 %4 个并发请求时使每个输出 token 慢 %3 倍：各步受算力限制，被拒绝的草稿代价超过节省。每个副本在 %5 个请求以内才划算。</translation>
+        <source>%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests within the TPOT target, %6x the aggregated replica&apos;s %7, once no prefill chunk shares its steps; the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.</source>
+        <translation>%1 用 %2 块 GPU，成本是 %4 块 GPU 上合并部署副本的 %3 倍：没有预填充分块挤占解码步后，每个解码副本在 TPOT 目标内可容纳 %5 个请求，是合并部署副本 %7 个的 %6 倍；每个请求 %8 MB 的 KV 缓存经 %9 Gbps %10 传输，使首 token 时间增加 %11 秒。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</source>
+        <translation>%1 用 %2 块 GPU 满足 SLO，而合并部署的副本都达不到：每个解码副本的步中没有预填充分块，以每 token %4 毫秒解码 %3 个请求；每个请求 %5 MB 的 KV 缓存经 %6 Gbps %7 传输，使首 token 时间增加 %8 秒。</translation>
+    </message>
+    <message>
+        <source>Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</source>
+        <translation>%1 块 GPU 上的合并部署副本比最好的预填充/解码分离方案更便宜：%2 用 %3 块 GPU，成本为 %4 倍；其每个请求 %5 MB 的 KV 缓存经 %6 Gbps %7 传输，使首 token 时间增加 %8 秒。</translation>
+    </message>
+    <message>
+        <source>Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.</source>
+        <translation>预填充与解码分离达不到 %1 秒的首 token 时间目标：每个请求 %2 MB 的 KV 缓存经 %3 Gbps %4 传输，使首 token 时间增加 %5 秒，超过目标留给预填充池的时间。</translation>
+    </message>
+    <message>
+        <source>No split into prefill and decode pools meets the latency targets at this load (the closest is limited by %1).</source>
+        <translation>在此负载下，没有任何预填充池与解码池的划分能满足延迟目标（最接近的方案受限于%1）。</translation>
+    </message>
+    <message>
+        <source>Prefill and decode pools are sized for a rate of requests (requests per second); under this load the replicas stay aggregated.</source>
+        <translation>预填充池和解码池按请求速率（每秒请求数）确定规模；在此负载下副本保持合并部署。</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV 传输</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
     </message>
 </context>
 <context>
@@ -1855,6 +1917,56 @@
     <message>
         <source>Multi-turn chat</source>
         <translation>多轮对话</translation>
+        <source>Prefill and decode</source>
+        <translation>预填充与解码</translation>
+    </message>
+    <message>
+        <source>Aggregated: each replica prefills and decodes. Disaggregated: prefill and decode pools apart, the KV cache moved between them. Auto: the planner tries both under a rate load and says why one wins</source>
+        <translation>合并：每个副本既预填充也解码。分离：预填充池与解码池分开，KV 缓存在两者之间传输。自动：在速率负载下规划器两种都尝试，并说明哪种更优及原因</translation>
+    </message>
+    <message>
+        <source>Prefill replicas</source>
+        <translation>预填充副本数</translation>
+    </message>
+    <message>
+        <source>Replicas of the prefill pool; empty = the fewest meeting the TTFT target</source>
+        <translation>预填充池的副本数；留空 = 满足首 token 时间目标的最少副本数</translation>
+    </message>
+    <message>
+        <source>Decode replicas</source>
+        <translation>解码副本数</translation>
+    </message>
+    <message>
+        <source>Replicas of the decode pool; empty = the fewest meeting the TPOT target</source>
+        <translation>解码池的副本数；留空 = 满足每 token 时间目标的最少副本数</translation>
+    </message>
+    <message>
+        <source>Prefill tensor parallel</source>
+        <translation>预填充张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs per prefill replica (tensor parallel); empty = searched</source>
+        <translation>每个预填充副本的 GPU 数（张量并行）；留空 = 自动搜索</translation>
+    </message>
+    <message>
+        <source>Decode tensor parallel</source>
+        <translation>解码张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs per decode replica (tensor parallel); empty = searched</source>
+        <translation>每个解码副本的 GPU 数（张量并行）；留空 = 自动搜索</translation>
+    </message>
+    <message>
+        <source>Aggregated</source>
+        <translation>合并部署</translation>
+    </message>
+    <message>
+        <source>Disaggregated (prefill and decode pools)</source>
+        <translation>分离部署（预填充池与解码池）</translation>
+    </message>
+    <message>
+        <source>Auto (the cheaper)</source>
+        <translation>自动（取更便宜者）</translation>
     </message>
 </context>
 <context>
@@ -2836,6 +2948,8 @@
     <message>
         <source>Prefix cache</source>
         <translation>前缀缓存</translation>
+        <source>KV transfer</source>
+        <translation>KV 传输</translation>
     </message>
 </context>
 <context>
@@ -3940,6 +4054,26 @@
     <message>
         <source>No network figure</source>
         <translation>缺少网络数据</translation>
+    </message>
+    <message>
+        <source>Prefill and decode pools apart: prefill replicas : decode replicas (empty: aggregated)</source>
+        <translation>预填充池与解码池分离：预填充副本数 : 解码副本数（留空：合并部署）</translation>
+    </message>
+    <message>
+        <source>Time one request&apos;s KV cache takes from its prefill replica to its decode replica</source>
+        <translation>一个请求的 KV 缓存从预填充副本传到解码副本所用的时间</translation>
+    </message>
+    <message>
+        <source>P:D</source>
+        <translation>P:D</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV 传输</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
     </message>
 </context>
 <context>
@@ -5794,6 +5928,34 @@ It was kept as %2.</source>
     <message>
         <source>&lt;li&gt;Largest overhead: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;最大开销：%1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>time to first token %1 at %2 requests/s each</source>
+        <translation>每个副本 %2 请求/秒时首 token 时间 %1</translation>
+    </message>
+    <message>
+        <source>%1 requests each at %2 per token</source>
+        <translation>每个副本 %1 个请求，每 token %2</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Prefill pool</source>
+        <translation>预填充池</translation>
+    </message>
+    <message>
+        <source>Decode pool</source>
+        <translation>解码池</translation>
+    </message>
+    <message>
+        <source>P:D = %1:%2</source>
+        <translation>P:D = %1:%2</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
+        <translation>&lt;li&gt;预填充与解码：%1&lt;/li&gt;</translation>
     </message>
 </context>
 <context>

@@ -104,6 +104,7 @@ private:
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
     std::optional<DeploymentOutcome> m_aggregated, m_disaggregated;
+    Chosen m_bestSplit; // the best prefill/decode split meeting the SLO
     std::optional<ServingResult> m_closestDisaggregated; // the split closest to the SLO when none meets it
     std::optional<Configuration> m_asConfigured; // search disabled: the plan's own configuration
     std::optional<Hardware> m_asConfiguredHardware;
@@ -410,7 +411,9 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
 
 void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
 {
-    if (m_work.workload.serving.deployment.mode == ServingDeploymentMode::Disaggregated) {
+    const ServingSpec& spec = m_work.workload.serving;
+    if (spec.deployment.mode == ServingDeploymentMode::Disaggregated
+        && spec.load.kind == ServingLoadKind::RequestsPerSecond) {
         m_feasible = {}; // the plan asks for the pools: aggregated replicas stay only as the comparison
         m_fallback = {};
         m_sloFailure.reset();
@@ -433,8 +436,13 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
         m_points.push_back({ f.hours, f.cost, o.configuration, o.nodes, f.priced });
         const Chosen candidate { true, f, o.configuration, o.nodes };
         if (o.serving.meetsSlo && !nodesLimited) {
-            if (!m_disaggregated || f.cost < m_disaggregated->cost)
+            // The best split by the same rule as the answer (the objective, then fewer nodes): the one the reason
+            // names, whether or not it beats the aggregated replicas.
+            if (!m_bestSplit.have || betterFor(f, m_bestSplit.figures, m_objective)
+                || (!betterFor(m_bestSplit.figures, f, m_objective) && o.nodes < m_bestSplit.nodes)) {
+                m_bestSplit = candidate;
                 m_disaggregated = DeploymentOutcome { o.gpus, f.cost, f.priced, o.serving };
+            }
             if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
                 || (!betterFor(m_feasible.figures, f, m_objective) && o.nodes < m_feasible.nodes))
                 m_feasible = candidate;

@@ -146,6 +146,9 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "memory_headroom_bytes",
         // the reservation behind cost_reserved, appended
         "reserved_term_months", "reserved_unused_hours",
+        // the serving deployment (prefill and decode apart), appended
+        "serving_deployment", "serving_prefill_replicas", "serving_prefill_tensor", "serving_decode_replicas",
+        "serving_decode_tensor", "serving_kv_transfer_link", "serving_kv_transfer_seconds", "serving_deployment_reason",
         // speculative decoding, appended
         "serving_speculative_method", "serving_speculative_acceptance_rate", "serving_speculative_tokens_per_step",
         "serving_speculative_speedup", "serving_speculation_pays_up_to",

@@ -2,6 +2,7 @@
 // the pools win and one where they lose, each with its reason, the plan fields, and the link as a physical bound.
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
+#include "estimate/common/performance_defaults.h"
 #include "estimate/serving/disaggregation.h"
 #include "estimate/time/communication_model.h"
 #include "output/results_json.h"
@@ -72,6 +73,146 @@ TEST(ServingDisaggregation, TransferOverTcpLosesToAggregatedByHand)
     // The CLI table says it under the candidate.
     const std::string table = resultsToTable({ r }, Mode::Serving);
     EXPECT_NE(table.find("miss the 1 s TTFT target"), std::string::npos) << table;
+}
+
+// Llama 3.1 70B, 4,096 prompt and 512 output tokens at 4 requests/s, TTFT within 3 s and TPOT within 15 ms, on
+// aws:p5.48xlarge (8 x H100, NVLink 4, 3,200 Gbps RDMA). An aggregated tp8 replica decodes beside prompt chunks of
+// 4,096 tokens, each such step some 0.3 s of matmuls: to keep the mean TPOT within 15 ms it holds about 7.5 requests,
+// so 4 replicas (32 GPUs, 4 nodes) carry the load. Apart, one tp8 decode replica has no prompt in its steps: at
+// TPOT 12.9 ms it holds 4 x (511 x 12.9 ms + its first step) = 26.4 requests (Little's law), all of the load, and one
+// tp8 prefill replica computes the 16,384 prompt tokens a second: 16 GPUs on 2 nodes. Each request's KV cache,
+// 4,096 tokens x 80 layers x 8 KV heads x 128 dims x 2 (K and V) x 2 bytes = 1,342,177,280 bytes, crosses between
+// the two nodes over RDMA: 3,200 Gbps / 8 x 0.8 (network.rdma_achieved_fraction) = 320 GB/s, 4.19 ms + 46 us of
+// latency. The pools win at half the cost, and say why.
+TEST(ServingDisaggregation, PoolsWinWhenPrefillStallsDecodeByHand)
+{
+    auto plan = parsePlan(disaggregationPlan("aws:p5.48xlarge", "llama-3.1-70b", 4096, 512, 4, 3.0, 0.015, "auto"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto answer = answerPlan(*plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    const CandidateResult& r = recommended(*answer);
+    ASSERT_TRUE(r.serving);
+    const ServingResult& s = *r.serving;
+    EXPECT_TRUE(s.meetsSlo);
+    EXPECT_EQ(s.deployment, "disaggregated");
+    ASSERT_TRUE(s.disaggregation);
+    const ServingDisaggregation& d = *s.disaggregation;
+    EXPECT_EQ(d.prefill.replicas, 1);
+    EXPECT_EQ(d.decode.replicas, 1);
+    EXPECT_EQ(d.prefill.tensor * d.prefill.pipeline + d.decode.tensor * d.decode.pipeline, 16);
+    EXPECT_EQ(r.nodes, 2);
+    // The transfer by hand.
+    const double bytes = 4096.0 * 80 * 8 * 128 * 2 * 2;
+    EXPECT_DOUBLE_EQ(d.transfer.bytesPerRequest, bytes);
+    EXPECT_EQ(d.transfer.link, "rdma");
+    const double transfer = bytes / (3200e9 / 8 * 0.8) + 46e-6;
+    EXPECT_NEAR(d.transfer.seconds, transfer, 1e-6);
+    EXPECT_NEAR(d.transfer.utilization, 4 * (transfer - 46e-6), 1e-9);
+    // TTFT is the prefill pool's, the transfer with its wait, and the decode pool's first step.
+    EXPECT_NEAR(s.ttftSeconds,
+        d.prefill.ttftSeconds + d.transfer.seconds + d.transfer.waitSeconds + d.decode.ttftSeconds, 1e-12);
+    EXPECT_LE(s.ttftSeconds, 3.0);
+    EXPECT_LE(s.tpotSeconds, 0.015);
+    // Little's law in the decode pool: requests in flight = rate x time decoding.
+    EXPECT_NEAR(
+        d.decode.concurrency, 4 * (511 * d.decode.tpotSeconds + d.decode.ttftSeconds), 0.02 * d.decode.concurrency);
+    // Why: half the GPUs, the decode replica holding several times the aggregated replica's requests.
+    ASSERT_TRUE(s.deploymentReason);
+    const Diagnostic& why = *s.deploymentReason;
+    EXPECT_EQ(why.code, "serving_disaggregated_wins") << why.message;
+    EXPECT_EQ(why.arg("gpus"), "16");
+    EXPECT_EQ(why.arg("aggregated_gpus"), "32");
+    EXPECT_EQ(why.arg("cost_ratio"), "0.5");
+    EXPECT_GT(std::stod(why.arg("batch_ratio")), 2.0);
+    EXPECT_GT(std::stod(why.arg("decode_requests")), std::stod(why.arg("aggregated_requests")));
+    // The aggregated answer to the same plan: the 4 replicas the reason compares with.
+    plan->workload.serving.deployment.mode = ServingDeploymentMode::Aggregated;
+    auto aggregated = answerPlan(*plan, builtinCatalog());
+    ASSERT_TRUE(aggregated);
+    const CandidateResult& a = recommended(*aggregated);
+    ASSERT_TRUE(a.serving);
+    EXPECT_EQ(a.gpus, 32);
+    EXPECT_EQ(a.serving->deployment, "aggregated");
+    EXPECT_FALSE(a.serving->deploymentReason);
+    EXPECT_NEAR(a.serving->concurrency, std::stod(why.arg("aggregated_requests")), 0.01 * a.serving->concurrency);
+    // Every output names the pools, the ratio and the transfer.
+    const std::string table = resultsToTable({ r }, Mode::Serving);
+    EXPECT_NE(table.find("1P tp8 + 1D tp8"), std::string::npos) << table;
+    EXPECT_NE(table.find("P:D 1:1"), std::string::npos) << table;
+    EXPECT_NE(table.find("over rdma"), std::string::npos) << table;
+    const nlohmann::json json = servingResultToJson(s);
+    EXPECT_EQ(json["deployment"], "disaggregated");
+    EXPECT_EQ(json["disaggregation"]["kv_transfer"]["link"], "rdma");
+    EXPECT_EQ(json["deployment_reason"]["code"], "serving_disaggregated_wins");
+}
+
+// Physics: on every catalog instance, at any pool size and either side of a node boundary, one request's transfer
+// takes at least its bytes over the link's line rate, and a link asked to carry more than its achieved rate does not
+// keep up. Mutation: dropping the achieved fraction (achievedGBps = lineGBps x 2) fails the first check on every
+// instance.
+TEST(ServingPhysics, KvTransferNeverFasterThanTheLink)
+{
+    const Catalog& catalog = builtinCatalog();
+    std::mt19937 rng(42);
+    std::uniform_real_distribution<double> logBytes(std::log(1e5), std::log(2e11));
+    int checked = 0;
+    for (const InstanceSpec& instance : catalog.instances) {
+        CandidateSpec spec;
+        spec.instance = instance.id;
+        auto hw = resolveCandidate(spec, catalog, 1, "candidates[0]");
+        if (!hw)
+            continue;
+        const PerformanceDefaults d = performanceDefaults(
+            catalog, {}, hw->gpu.gpuClass, hw->gpu.architecture, AttentionKernel::FlashAttention2);
+        for (int gpus : { 1, 2, 4, 8 })
+            for (bool withinNode : { true, false }) {
+                const KvLink link = kvTransferLink(*hw, d, gpus, withinNode);
+                if (!link.usable())
+                    continue; // no network between nodes: the search never crosses it
+                const double bytes = std::exp(logBytes(rng));
+                KvTransfer t;
+                ASSERT_TRUE(kvTransferTime(bytes, link, 0, t));
+                EXPECT_LE(link.achievedGBps, link.lineGBps * (1 + 1e-12)) << instance.id;
+                EXPECT_GE(t.seconds, bytes / (t.lineGbps / 8 * 1e9)) << instance.id << " " << gpus;
+                // A link busy with other requests only adds a wait; past its rate it does not keep up.
+                const double service = bytes / (link.achievedGBps * 1e9);
+                KvTransfer busy;
+                ASSERT_TRUE(kvTransferTime(bytes, link, 0.5 / service, busy));
+                EXPECT_NEAR(busy.waitSeconds, 0.5 * service / (2 * 0.5), 1e-9 * service);
+                EXPECT_FALSE(kvTransferTime(bytes, link, 1.01 / service, busy));
+                ++checked;
+            }
+    }
+    EXPECT_GE(checked, 200);
+}
+
+// The plan's fields: read, written back, and a bad value refused with the field named.
+TEST(ServingDisaggregation, DeploymentFieldsRoundTripAndRefuseBadValues)
+{
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "serving": {"load": {"requests_per_second": 2},
+            "deployment": {"mode": "disaggregated", "prefill_replicas": 2, "decode_replicas": 3, "prefill_tensor": 2}}},
+        "candidates": [{"instance": "aws:p5.48xlarge"}]})");
+    ASSERT_TRUE(plan) << plan.error().toString();
+    const ServingDeployment& d = plan->workload.serving.deployment;
+    EXPECT_EQ(d.mode, ServingDeploymentMode::Disaggregated);
+    EXPECT_EQ(d.prefillReplicas, 2);
+    EXPECT_EQ(d.decodeReplicas, 3);
+    EXPECT_EQ(d.prefillTensor, 2);
+    EXPECT_FALSE(d.decodeTensor);
+    auto again = parsePlan(planToJson(*plan).dump());
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(again->workload.serving.deployment, d);
+    auto bad = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "serving": {"deployment": {"mode": "split"}}},
+        "candidates": [{"instance": "aws:p5.48xlarge"}]})");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().field, "workload.serving.deployment.mode");
+    auto zero = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "serving": {"deployment": {"decode_replicas": 0}}},
+        "candidates": [{"instance": "aws:p5.48xlarge"}]})");
+    ASSERT_FALSE(zero);
+    EXPECT_EQ(zero.error().field, "workload.serving.deployment.decode_replicas");
 }
 
 } // namespace

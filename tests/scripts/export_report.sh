@@ -94,12 +94,34 @@ for key in ["kv_cache_tokens", "max_concurrency", "concurrency", "ttft_seconds",
             "concurrency_cut", "decode_step_seconds", "kv_capacity_requests", "total_output_tokens_per_second",
             "curve"]:
     columns[f"serving_{key}"] = ("sv", [key])
+# The serving deployment (prefill and decode apart): empty unless the result has serving.disaggregation.
+columns["serving_deployment"] = ("sv", ["deployment"])
+for key, keys in {"prefill_replicas": ["prefill", "replicas"], "prefill_tensor": ["prefill", "tensor"],
+                  "decode_replicas": ["decode", "replicas"], "decode_tensor": ["decode", "tensor"],
+                  "kv_transfer_link": ["kv_transfer", "link"], "kv_transfer_seconds": ["kv_transfer", "seconds"]}.items():
+    columns[f"serving_{key}"] = ("dg", keys)
+columns["serving_deployment_reason"] = ("dr", ["deployment_reason", "code"])
 unknown = set(rows[0].keys()) - set(columns) if rows else set()
 assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
 checked = 0
 for row in rows:
     result = results[row["candidate"]]
     for name, (kind, keys) in columns.items():
+        if kind in ("dg", "dr"):
+            serving = result.get("serving") or {}
+            holder = serving.get("disaggregation") if kind == "dg" else serving.get("deployment_reason")
+            if holder is None:
+                ok = row[name] == ""
+            elif kind == "dr":
+                ok = row[name] == holder["code"]
+            elif keys[0] == "kv_transfer" and keys[1] == "seconds":  # the transfer with its wait
+                ok = float(row[name]) == holder["kv_transfer"]["seconds"] + holder["kv_transfer"]["wait_seconds"]
+            else:
+                value = holder[keys[0]][keys[1]]
+                ok = row[name] == value if isinstance(value, str) else float(row[name]) == float(value)
+            assert ok, f"{row['candidate']} {name}: CSV {row[name]!r} != JSON serving"
+            checked += 1
+            continue
         if kind == "sv":
             serving = result.get("serving")
             ok = text_ok = (row[name] == "") if serving is None else True

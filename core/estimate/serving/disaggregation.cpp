@@ -182,7 +182,8 @@ ServingResult serveDisaggregated(
     dis.prefill = poolOf(prefill, x, pair.prefillConfig);
     dis.decode = poolOf(decode.result, decode.replicas, pair.decodeConfig);
     dis.decode.ttftSeconds = decode.firstStepSeconds;
-    const bool linkKeepsUp = kvTransferTime(pair.transferBytes, link, rate / std::max(1, x), dis.transfer);
+    // No prefill pool meets the target: the transfer as one request sees it alone (its bare cost to TTFT).
+    const bool linkKeepsUp = kvTransferTime(pair.transferBytes, link, x > 0 ? rate / x : 0.0, dis.transfer);
 
     ServingResult r = decode.result;
     r.deployment = "disaggregated";
