@@ -59,5 +59,25 @@ void BM_ServingPlanDisaggregationAllInstances(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ServingPlanDisaggregationAllInstances)->Unit(benchmark::kMillisecond);
+// The same with issue #42's serving dimensions on: an EAGLE-3 draft (its payoff scan over batches) and a multi-turn
+// prefix cache with host offload (the operating point again at the hit rate the cache keeps).
+void BM_ServingPlanSpeculativePrefixOneThread(benchmark::State& state)
+{
+    gp::Plan plan = servingPlanAllInstances();
+    plan.workload.serving.speculative.method = gp::SpeculativeMethod::Eagle3;
+    plan.workload.serving.prefixCache.shape = gp::PrefixShape::MultiTurn;
+    plan.workload.serving.prefixCache.sharedTokens = 200;
+    plan.workload.serving.prefixCache.turns = 4;
+    plan.workload.serving.prefixCache.thinkSeconds = 60;
+    plan.workload.serving.prefixCache.offloadGib = 128;
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    gp::SearchControl control;
+    control.threads = 1;
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog, control);
+        benchmark::DoNotOptimize(answer.ok());
+    }
+}
+BENCHMARK(BM_ServingPlanSpeculativePrefixOneThread)->Unit(benchmark::kMillisecond);
 
 } // namespace
