@@ -1,4 +1,5 @@
 #include "core_text.h"
+#include "plan/billing_modes.h"
 #include "plan/plan_enum_tables.h"
 
 #include "number_format.h"
@@ -784,14 +785,19 @@ QString CoreText::lossImplementation(gp::LossImplementation loss)
 
 QString CoreText::billingMode(const QString& mode)
 {
-    if (mode == QLatin1String("on_demand"))
+    const auto known = gp::billingModeFromCode(mode.toStdString());
+    if (!known)
+        return mode;
+    switch (*known) { // every row of the billing-mode table: one without words does not compile (-Wswitch)
+    case gp::BillingMode::OnDemand:
         return tr("Pay-as-you-go");
-    if (mode == QLatin1String("monthly"))
+    case gp::BillingMode::Monthly:
         return tr("Monthly");
-    if (mode == QLatin1String("reserved"))
+    case gp::BillingMode::Reserved:
         return tr("Reserved");
-    if (mode == QLatin1String("spot"))
+    case gp::BillingMode::Spot:
         return tr("Spot");
+    }
     return mode;
 }
 
@@ -804,7 +810,9 @@ QString CoreText::reservedTerm(int months)
 
 QString CoreText::billingMode(const QString& mode, int reservedTermMonths)
 {
-    if (mode == QLatin1String("reserved") && reservedTermMonths > 0)
+    const auto known = gp::billingModeFromCode(mode.toStdString());
+    const bool commitment = known && gp::billingModeSpec(*known).pricing == gp::BillingPricing::TermCommitment;
+    if (commitment && reservedTermMonths > 0)
         return tr("%1, %2", "billing mode, reservation term").arg(billingMode(mode), reservedTerm(reservedTermMonths));
     return billingMode(mode);
 }

@@ -7,6 +7,7 @@
 #include "core_text.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
+#include "plan/billing_modes.h"
 #include "plan/scenarios.h"
 #include "plan_document.h"
 #include "planner/answer.h"
@@ -947,11 +948,10 @@ void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
     if (modes.empty() || modes == m_costColumnModes || m_servingColumns)
         return;
     m_costColumnModes = modes;
-    const std::pair<int, const char*> columns[]
-        = { { ComparisonModel::CostOnDemand, "on_demand" }, { ComparisonModel::CostMonthly, "monthly" },
-              { ComparisonModel::CostReserved, "reserved" }, { ComparisonModel::CostSpot, "spot" } };
-    for (const auto& [column, mode] : columns)
-        m_table->showColumn(column, std::find(modes.begin(), modes.end(), mode) != modes.end());
+    // The cost columns are the billing-mode table's rows, in its order (ComparisonModel asserts it).
+    int column = ComparisonModel::CostOnDemand;
+    for (const gp::BillingModeSpec& mode : gp::billingModes())
+        m_table->showColumn(column++, std::find(modes.begin(), modes.end(), mode.code) != modes.end());
 }
 
 void MainWindow::showServingColumns(bool serving)

@@ -8,6 +8,7 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/estimator.h"
 #include "estimate/serving/serving_model.h"
+#include "plan/billing_modes.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,6 +21,13 @@ namespace gp
 namespace
 {
 
+// A mode that can be reclaimed (spot): an item counts it only when it allows spot.
+bool isInterruptibleMode(const std::string& code)
+{
+    const auto mode = billingModeFromCode(code);
+    return mode && billingModeSpec(*mode).pricing == BillingPricing::Interruptible;
+}
+
 // The plan an item is answered with: the budget's currency and billing modes, and for serving the load of its
 // busiest month (the instance and configuration must carry the peak; quieter months need fewer replicas).
 Plan budgetItemPlan(const BudgetItem& item, const Budget& budget, const std::vector<double>& rates)
@@ -29,7 +37,7 @@ Plan budgetItemPlan(const BudgetItem& item, const Budget& budget, const std::vec
     if (!budget.billingModes.empty()) {
         plan.billing.modes.clear();
         for (const std::string& mode : budget.billingModes)
-            if (mode != "spot" || item.allowSpot)
+            if (item.allowSpot || !isInterruptibleMode(mode))
                 plan.billing.modes.push_back(mode);
         if (plan.billing.modes.empty())
             plan.billing.modes = budget.billingModes;
@@ -199,19 +207,28 @@ MachineRates poolRates(const CandidateSpec& spec, const std::string& region, con
         fromReference = !region.empty() && !priceInRegion(catalog, *instance, region).inRegion;
     const CostEstimate cost = estimateCost(*hw, 1.0, billing, catalog);
     for (const BillingRate& rate : cost.rates) {
-        if (!budget.allowsMode(rate.mode))
+        const auto mode = billingModeFromCode(rate.mode);
+        if (!mode || !budget.allowsMode(rate.mode))
             continue;
-        if (rate.mode == "on_demand")
+        // What the fleet's commitment choice needs of each mode, by how the billing-mode table prices it.
+        switch (billingModeSpec(*mode).pricing) {
+        case BillingPricing::Hourly:
             rates.onDemandPerHour = rate.perHour;
-        else if (rate.mode == "monthly")
+            break;
+        case BillingPricing::WholeMonths:
             rates.perMonth = rate.perMonth;
-        else if (rate.mode == "reserved" && rate.termMonths > 0) {
-            rates.reservedPerHour = rate.perHour;
-            rates.reservedTermMonths = rate.termMonths;
-            rates.reservedHoursPerMonth = rate.committedHours / rate.termMonths;
-        } else if (rate.mode == "spot") {
+            break;
+        case BillingPricing::TermCommitment:
+            if (rate.termMonths > 0) {
+                rates.reservedPerHour = rate.perHour;
+                rates.reservedTermMonths = rate.termMonths;
+                rates.reservedHoursPerMonth = rate.committedHours / rate.termMonths;
+            }
+            break;
+        case BillingPricing::Interruptible:
             rates.spotPerHour = rate.perHour;
             rates.spotTimeFactor = rate.timeFactor;
+            break;
         }
     }
     return rates;

@@ -1,11 +1,13 @@
 // CSV export of candidate results and cost curves; shared by the CLI (`--format csv`) and the report.
 #include "output/results_csv.h"
+#include "estimate/common/billing_totals.h"
 
 #include "estimate/common/memory_headroom.h"
 
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 namespace gp
@@ -106,6 +108,9 @@ struct Column {
 
 constexpr Cell kText = Cell::Text;
 
+// Where the billing modes' cost columns go: one column per row of the billing-mode table (its csvColumn).
+constexpr const char* kCsvBillingModeColumns = "cost_<billing mode>";
+
 // clang-format off
 const std::array kColumns = {
     Column{"candidate", [](const CandidateResult& r) { return r.candidate; }, kText},
@@ -158,10 +163,7 @@ const std::array kColumns = {
     Column{"prefill_seconds", [](const CandidateResult& r) { return optionalNumber(r.prefillSeconds); }},
     Column{"bottleneck", [](const CandidateResult& r) { return std::string(toString(r.bottleneck)); }},
     Column{"price_per_hour", [](const CandidateResult& r) { return optionalNumber(r.cost.pricePerHour); }},
-    Column{"cost_on_demand", [](const CandidateResult& r) { return optionalNumber(r.cost.onDemand); }},
-    Column{"cost_monthly", [](const CandidateResult& r) { return optionalNumber(r.cost.monthly); }},
-    Column{"cost_reserved", [](const CandidateResult& r) { return optionalNumber(r.cost.reserved); }},
-    Column{"cost_spot", [](const CandidateResult& r) { return optionalNumber(r.cost.spot); }},
+    Column{kCsvBillingModeColumns, nullptr}, // cost_on_demand, cost_monthly, ...: one per billing mode
     Column{"cost_storage", [](const CandidateResult& r) { return optionalNumber(r.cost.storage); }},
     Column{"break_even_days", [](const CandidateResult& r) { return optionalNumber(r.cost.breakEvenDays); }},
     Column{"currency", [](const CandidateResult& r) { return r.cost.currency; }, kText},
@@ -241,6 +243,31 @@ const std::array kColumns = {
 };
 // clang-format on
 
+struct CsvResultColumn {
+    std::string name;
+    std::function<std::string(const CandidateResult&)> value;
+    Cell kind = Cell::Number;
+};
+
+// kColumns with the billing modes' columns in their place.
+const std::vector<CsvResultColumn>& csvResultColumns()
+{
+    static const std::vector<CsvResultColumn> columns = [] {
+        std::vector<CsvResultColumn> list;
+        for (const Column& column : kColumns) {
+            if (std::string_view(column.name) != kCsvBillingModeColumns) {
+                list.push_back({ column.name, column.value, column.kind });
+                continue;
+            }
+            for (const BillingModeSpec& mode : billingModes())
+                list.push_back({ std::string(mode.csvColumn),
+                    [m = mode.mode](const CandidateResult& r) { return optionalNumber(billingTotal(r.cost, m)); } });
+        }
+        return list;
+    }();
+    return columns;
+}
+
 void appendRow(std::string& out, const std::vector<std::string>& fields, const std::vector<Cell>& kinds = {})
 {
     for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -296,8 +323,8 @@ const std::vector<std::string>& resultsCsvColumns()
 {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> list;
-        for (const auto& column : kColumns)
-            list.emplace_back(column.name);
+        for (const auto& column : csvResultColumns())
+            list.push_back(column.name);
         return list;
     }();
     return names;
@@ -309,13 +336,14 @@ std::string resultsToCsv(const std::vector<CandidateResult>& results, const CsvO
     if (options.byteOrderMark)
         out += kByteOrderMark;
     appendRow(out, resultsCsvColumns());
-    std::vector<std::string> fields(kColumns.size());
+    const std::vector<CsvResultColumn>& columns = csvResultColumns();
+    std::vector<std::string> fields(columns.size());
     std::vector<Cell> kinds;
-    for (const auto& column : kColumns)
+    for (const auto& column : columns)
         kinds.push_back(column.kind);
     for (const auto& result : results) {
-        for (std::size_t i = 0; i < kColumns.size(); ++i)
-            fields[i] = kColumns[i].value(result);
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            fields[i] = columns[i].value(result);
         appendRow(out, fields, kinds);
     }
     return out;
@@ -350,7 +378,7 @@ std::string answerToCsv(const PlanAnswer& answer, const CsvOptions& options)
         fields.push_back(standing.figures.priced ? csvNumber(standing.figures.cost) : std::string());
         fields.push_back(csvNumber(standing.figures.hours));
         fields.emplace_back(plan.meetsObjective ? "true" : "false");
-        for (const auto& column : kColumns)
+        for (const auto& column : csvResultColumns())
             fields.push_back(column.value(plan.best));
         appendRow(out, fields);
     }

@@ -1,5 +1,6 @@
 // JSON output of results and the catalog, with the names fixed by plan-format.md.
 #include "output/results_json.h"
+#include "estimate/common/billing_totals.h"
 #include "output/json_numbers.h"
 
 #include "estimate/common/memory_headroom.h"
@@ -219,9 +220,7 @@ json candidateResultToJson(const CandidateResult& r)
         { "bottleneck", toString(r.bottleneck) },
         { "largest_overhead", r.largestOverhead ? json(toString(*r.largestOverhead)) : json(nullptr) },
         { "cost",
-            { { "on_demand", jsonNumber(r.cost.onDemand) }, { "monthly", jsonNumber(r.cost.monthly) },
-                { "reserved", jsonNumber(r.cost.reserved) }, { "spot", jsonNumber(r.cost.spot) },
-                { "storage", jsonNumber(r.cost.storage) }, { "price_per_hour", jsonNumber(r.cost.pricePerHour) },
+            { { "storage", jsonNumber(r.cost.storage) }, { "price_per_hour", jsonNumber(r.cost.pricePerHour) },
                 { "break_even_days", jsonNumber(r.cost.breakEvenDays) },
                 { "spot_extra_hours", jsonNumber(r.cost.spotExtraHours) },
                 { "reserved_term_months",
@@ -231,6 +230,8 @@ json candidateResultToJson(const CandidateResult& r)
                 { "modes", modes } } },
         { "warnings", warnings },
     };
+    for (const BillingModeSpec& mode : billingModes()) // cost.<code>: every mode's total, null when unpriced
+        j["cost"][std::string(mode.code)] = jsonNumber(billingTotal(r.cost, mode.mode));
     if (r.serving)
         j["serving"] = servingResultToJson(*r.serving);
     if (r.failure)

@@ -1,5 +1,6 @@
 // Fixed-width text tables for `--format table`.
 #include "base/finite_number.h"
+#include "estimate/common/billing_totals.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "output/text_table.h"
@@ -188,11 +189,17 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
     if (mode == Mode::Serving)
         return servingResultsToTable(results);
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({ "candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU",
-        "hours", "on-demand", "monthly", "reserved", "spot", "bottleneck" });
+    rows.push_back(
+        { "candidate", "gpu", "gpus", "configuration", "mem/gpu GiB", "gpu GiB", "fits", "tokens/s", "MFU", "hours" });
+    for (const BillingModeSpec& mode : billingModes()) { // a column per billing mode: "on-demand", "monthly", ...
+        std::string heading(mode.code);
+        std::replace(heading.begin(), heading.end(), '_', '-');
+        rows.back().push_back(heading);
+    }
+    rows.back().push_back("bottleneck");
     int reservedTerm = 0; // the reservation's term, said once under the table
     for (const auto& r : results) {
-        if (r.cost.reserved && r.cost.reservedTermMonths)
+        if (billingTotal(r.cost, BillingMode::Reserved) && r.cost.reservedTermMonths)
             reservedTerm = std::max(reservedTerm, *r.cost.reservedTermMonths);
         const bool inference = r.decodeTokensPerSecond.has_value();
         rows.push_back({ r.candidate, r.gpu,
@@ -200,9 +207,10 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
             configurationCell(r.configuration), fixed(r.memory.total / kGiB, 1), fixed(r.gpuMemory / kGiB, 0),
             r.fits ? "yes" : "no", fixed(inference ? *r.decodeTokensPerSecond : r.tokensPerSecond, 0),
             inference ? "-" : fixed(r.modelFlopsUtilization * 100, 1) + "%",
-            inference ? "-" : fixed(r.trainingHours, 1), optionalFixed(r.cost.onDemand, 0),
-            optionalFixed(r.cost.monthly, 0), optionalFixed(r.cost.reserved, 0), optionalFixed(r.cost.spot, 0),
-            std::string(toString(r.bottleneck)) });
+            inference ? "-" : fixed(r.trainingHours, 1) });
+        for (const BillingModeSpec& mode : billingModes())
+            rows.back().push_back(optionalFixed(billingTotal(r.cost, mode.mode), 0));
+        rows.back().push_back(std::string(toString(r.bottleneck)));
     }
     std::string out = renderTable(rows);
     if (!results.empty())

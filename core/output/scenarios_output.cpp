@@ -5,6 +5,7 @@
 
 #include "output/results_json.h"
 #include "output/text_table.h"
+#include "plan/billing_modes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -88,12 +89,18 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
 
 const std::vector<std::string>& scenarioCsvColumns()
 {
-    static const std::vector<std::string> columns { "scenario", "base", "baseline", "error_field", "error", "candidate",
-        "gpu_name", "nodes", "gpus_per_node", "gpus", "zero_stage", "activation_checkpointing", "micro_batch_size",
-        "gradient_accumulation_steps", "tensor", "pipeline", "data", "offload", "fits", "meets_objective",
-        "billing_mode", "cost", "hours", "currency", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot",
-        "memory_per_gpu_bytes", "usable_memory_per_gpu_bytes", "memory_headroom_per_gpu_bytes", "cost_difference",
-        "cost_difference_percent", "hours_difference", "hours_difference_percent" };
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> list { "scenario", "base", "baseline", "error_field", "error", "candidate", "gpu_name",
+            "nodes", "gpus_per_node", "gpus", "zero_stage", "activation_checkpointing", "micro_batch_size",
+            "gradient_accumulation_steps", "tensor", "pipeline", "data", "offload", "fits", "meets_objective",
+            "billing_mode", "cost", "hours", "currency" };
+        for (const BillingModeSpec& mode : billingModes()) // cost_on_demand, cost_monthly, ...: the table's columns
+            list.emplace_back(mode.csvColumn);
+        list.insert(list.end(),
+            { "memory_per_gpu_bytes", "usable_memory_per_gpu_bytes", "memory_headroom_per_gpu_bytes", "cost_difference",
+                "cost_difference_percent", "hours_difference", "hours_difference_percent" });
+        return list;
+    }();
     return columns;
 }
 
@@ -137,8 +144,8 @@ std::string scenarioComparisonToCsv(const ScenarioComparison& comparison, const 
             cells.push_back(h.figures.priced ? csvNumber(h.figures.cost) : "");
             cells.push_back(csvNumber(h.figures.hours));
             cells.push_back(csvField(csvText(row.answer->currency)));
-            for (const char* mode : { "on_demand", "monthly", "reserved", "spot" }) {
-                const ModeCost* m = costUnder(h, mode);
+            for (const BillingModeSpec& mode : billingModes()) {
+                const ModeCost* m = costUnder(h, std::string(mode.code));
                 cells.push_back(m ? csvNumber(m->cost) : "");
             }
             cells.push_back(csvNumber(h.memoryBytes));

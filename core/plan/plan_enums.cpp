@@ -1,3 +1,4 @@
+#include "plan/billing_modes.h"
 #include "plan/plan_enum_tables.h"
 
 #include <algorithm>
@@ -108,13 +109,24 @@ std::string_view toString(MlpKind v)
 
 const std::vector<std::string>& billingModeNames()
 {
-    static const std::vector<std::string> names = { "on_demand", "monthly", "reserved", "spot" };
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> codes;
+        for (const BillingModeSpec& mode : billingModes())
+            codes.emplace_back(mode.code);
+        return codes;
+    }();
     return names;
 }
 
 const std::vector<std::string>& defaultBillingModes()
 {
-    static const std::vector<std::string> modes = { "on_demand", "monthly" };
+    static const std::vector<std::string> modes = [] {
+        std::vector<std::string> codes;
+        for (const BillingModeSpec& mode : billingModes())
+            if (mode.countedByDefault)
+                codes.emplace_back(mode.code);
+        return codes;
+    }();
     return modes;
 }
 

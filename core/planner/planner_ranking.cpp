@@ -3,6 +3,7 @@
 #include "base/finite_number.h"
 
 #include "estimate/cost/cost_model.h"
+#include "plan/billing_modes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,15 +82,8 @@ std::string offloadWords(Offload o)
 
 std::string billingModeWords(std::string_view mode)
 {
-    if (mode == "on_demand")
-        return "pay-as-you-go";
-    if (mode == "monthly")
-        return "monthly";
-    if (mode == "reserved")
-        return "reserved";
-    if (mode == "spot")
-        return "spot";
-    return std::string(mode);
+    const auto known = billingModeFromCode(mode);
+    return std::string(known ? billingModeSpec(*known).words : mode);
 }
 
 std::string reservedTermWords(int months)

@@ -1,7 +1,9 @@
 // The answer re-run with each uncertain input at the ends of its sourced spread, one input at a time.
 #include "planner/sensitivity.h"
 
+#include "catalog/price_figure.h"
 #include "estimate/common/performance_defaults.h"
+#include "plan/billing_modes.h"
 #include "planner/frontier.h"
 
 #include <algorithm>
@@ -44,12 +46,18 @@ void scaleAssumption(std::optional<double>& value, double factor)
         *value = capped(*value, factor);
 }
 
+// Scales the estimated price figures every billing mode is priced from (the billing-mode table's), each once.
 void scalePrice(PriceSpec& price, double factor)
 {
-    if (price.onDemandPerHour && price.statusOf("on_demand_per_hour") == "estimate")
-        *price.onDemandPerHour *= factor;
-    if (price.monthly && price.statusOf("monthly") == "estimate")
-        *price.monthly *= factor;
+    std::vector<std::string_view> scaled;
+    for (const BillingModeSpec& mode : billingModes()) {
+        if (std::find(scaled.begin(), scaled.end(), mode.priceFigure) != scaled.end())
+            continue;
+        scaled.push_back(mode.priceFigure);
+        std::optional<double>* figure = priceFigure(price, mode.priceFigure);
+        if (figure && *figure && price.statusOf(mode.priceFigure) == "estimate")
+            **figure *= factor;
+    }
 }
 
 // Costs this close (relative) are the same figure: a tie, worded as one (a rounding-level difference is no margin).
@@ -231,7 +239,12 @@ Expected<PlanSensitivity> planSensitivity(
         variations.push_back({ "bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency, "factor",
             1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, nullptr,
             [&](double f, Plan& variant) { return withBandwidthEfficiencyScaled(catalog, variant, f); } });
-    if (plan.billing.allows("spot") && plan.workload.mode == Mode::Training)
+    // Interruptions move the modes that can be reclaimed (the billing-mode table's interruptible pricing).
+    const auto modes = billingModes();
+    const bool interruptible = std::any_of(modes.begin(), modes.end(), [&](const BillingModeSpec& m) {
+        return m.pricing == BillingPricing::Interruptible && plan.billing.allows(m.code);
+    });
+    if (interruptible && plan.workload.mode == Mode::Training)
         variations.push_back({ "spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,
             spreads.spotInterruptionsHigh,
             [&](double rate) {

@@ -110,6 +110,8 @@ gp::CandidateResult trainingResult()
     r.cost.currency = "CNY";
     r.cost.onDemand = 1234.5678;
     r.cost.spot = 1e-7;
+    // The outputs read every mode's total from the one list of per-mode costs.
+    r.cost.modes = { { "on_demand", r.cost.onDemand, {}, 0, {} }, { "spot", r.cost.spot, {}, 0, {} } };
     r.cost.priceStatus = "published";
     r.cost.priceSource = "tencent-gpu-pricing";
     r.trainingFlops = 6.0 * 6.74e9 * 2.0e9; // 6 N D (Kaplan et al. 2020)
@@ -276,6 +278,7 @@ TEST(ResultsCsv, AbsentAndNonFiniteValuesAreEmpty)
     auto r = trainingResult();
     r.cost.monthly.reset();
     r.cost.reserved = std::numeric_limits<double>::quiet_NaN();
+    r.cost.modes.push_back({ "reserved", r.cost.reserved, {}, 0, {} });
     r.step.offload = std::numeric_limits<double>::infinity();
     const auto rows = parseCsv(gp::resultsToCsv({ r }));
     EXPECT_EQ(rows[1][column("cost_monthly")], "");

@@ -3,6 +3,7 @@
 #include "core_text.h"
 #include "number_format.h"
 #include "plan_document.h"
+#include "translator.h"
 #include "ui_test_support.h"
 
 #include <QAbstractBarSeries>
@@ -22,6 +23,7 @@
 #include <QValueAxis>
 
 #include "catalog/catalog.h"
+#include "plan/billing_modes.h"
 #include "plan/plan.h"
 
 #include <gtest/gtest.h>
@@ -455,4 +457,39 @@ TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
     ASSERT_TRUE(updateMemoryChart(chart.get(), smaller, ChartOptions {}));
     EXPECT_EQ(axisMax(chart.get()), axisMax(fresh.get()));
     EXPECT_EQ(drawnNumbers(chart.get()), drawnNumbers(fresh.get()));
+}
+
+// The billing-mode table (plan/billing_modes.h) in the window: every mode has its own words in English and Chinese
+// (never its raw code), and the cost chart draws each one under those words with a pen of its own, keyed in the
+// legend. A new table row without its words or pen fails here.
+TEST(Charts, EveryBillingModeHasItsOwnWordsAndPenInTheCostChart)
+{
+    gp::Plan plan = defaultPlan();
+    plan.billing.modes = gp::billingModeNames();
+    const Evaluation e = evaluatePlan(plan, gp::builtinCatalog());
+    ASSERT_TRUE(e.ok);
+    for (const char* language : { "en", "zh_CN" }) {
+        SCOPED_TRACE(language);
+        installLanguage(QString::fromLatin1(language));
+        std::unique_ptr<QChart> chart(buildCostChart(e.results, ChartOptions {}));
+        QSet<QString> words;
+        QSet<int> pens;
+        for (const gp::BillingModeSpec& mode : gp::billingModes()) {
+            const QString code = QString::fromLatin1(mode.code.data(), qsizetype(mode.code.size()));
+            const QString name = CoreText::billingMode(code);
+            EXPECT_FALSE(name.isEmpty());
+            EXPECT_NE(name, code) << "no words for " << mode.code;
+            EXPECT_FALSE(words.contains(name)) << "two modes worded alike: " << name.toStdString();
+            words.insert(name);
+            // The legend's key for the mode: a line without points, named in its words.
+            const QLineSeries* key = nullptr;
+            for (QAbstractSeries* s : chart->series())
+                if (auto* line = qobject_cast<QLineSeries*>(s); line && line->count() == 0 && line->name() == name)
+                    key = line;
+            ASSERT_NE(key, nullptr) << "no legend key for " << mode.code;
+            EXPECT_FALSE(pens.contains(int(key->pen().style()))) << "two modes drawn alike: " << mode.code;
+            pens.insert(int(key->pen().style()));
+        }
+    }
+    installLanguage(QStringLiteral("en"));
 }

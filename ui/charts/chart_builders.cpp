@@ -3,6 +3,7 @@
 #include "charts/axis_scale.h"
 #include "core_text.h"
 #include "number_format.h"
+#include "plan/billing_modes.h"
 
 #include <QBarCategoryAxis>
 #include <QBarLegendMarker>
@@ -427,12 +428,17 @@ void storeResults(ChartState* state, const std::vector<const gp::CandidateResult
 
 Qt::PenStyle penStyleOf(const std::string& mode)
 {
-    if (mode == "monthly")
+    const auto known = gp::billingModeFromCode(mode);
+    switch (known ? gp::billingModeSpec(*known).pen : gp::BillingPen::Solid) { // the billing-mode table's pen
+    case gp::BillingPen::Solid:
+        return Qt::SolidLine;
+    case gp::BillingPen::Dash:
         return Qt::DashLine;
-    if (mode == "spot")
-        return Qt::DotLine;
-    if (mode == "reserved")
+    case gp::BillingPen::DashDot:
         return Qt::DashDotLine;
+    case gp::BillingPen::Dot:
+        return Qt::DotLine;
+    }
     return Qt::SolidLine;
 }
 
@@ -569,7 +575,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
             }
         }
     }
-    for (const char* mode : { "on_demand", "monthly", "reserved", "spot" }) {
+    for (const gp::BillingModeSpec& spec : gp::billingModes()) { // legend keys in the billing-mode table's order
+        const char* mode = spec.code.data();
         bool used = false;
         for (const CostLine& line : c.lines)
             used = used || line.mode == mode;

@@ -1,4 +1,5 @@
 #include "models/comparison_model.h"
+#include "estimate/common/billing_totals.h"
 
 #include "answer_text.h"
 #include "core_text.h"
@@ -35,35 +36,19 @@ bool lacksNetworkFigure(const gp::CandidateResult& r)
 
 std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
 {
-    for (const gp::BillingCost& m : r.cost.modes)
-        if (m.mode == mode)
-            return m.total;
-    const std::string_view name(mode);
-    if (name == "on_demand")
-        return r.cost.onDemand;
-    if (name == "monthly")
-        return r.cost.monthly;
-    if (name == "reserved")
-        return r.cost.reserved;
-    if (name == "spot")
-        return r.cost.spot;
-    return std::nullopt;
+    const auto known = gp::billingModeFromCode(mode);
+    return known ? gp::billingTotal(r.cost, *known) : std::nullopt;
 }
+
+// The cost columns are the billing-mode table's rows, in its order.
+static_assert(ComparisonModel::CostSpot - ComparisonModel::CostOnDemand + 1 == int(gp::kBillingModeCount),
+    "one cost column per billing mode (plan/billing_modes.h)");
 
 const char* costModeOf(int column)
 {
-    switch (column) {
-    case ComparisonModel::CostOnDemand:
-        return "on_demand";
-    case ComparisonModel::CostMonthly:
-        return "monthly";
-    case ComparisonModel::CostReserved:
-        return "reserved";
-    case ComparisonModel::CostSpot:
-        return "spot";
-    default:
+    if (column < ComparisonModel::CostOnDemand || column > ComparisonModel::CostSpot)
         return "";
-    }
+    return gp::billingModes()[std::size_t(column - ComparisonModel::CostOnDemand)].code.data();
 }
 
 double tokensPerSecondOf(const gp::CandidateResult& r)

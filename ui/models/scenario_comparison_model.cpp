@@ -3,6 +3,7 @@
 
 #include "core_text.h"
 #include "number_format.h"
+#include "plan/billing_modes.h"
 
 #include <QBrush>
 #include <QColor>
@@ -15,20 +16,16 @@ namespace gpui
 namespace
 {
 
+// The cost columns are the billing-mode table's rows, in its order.
+static_assert(
+    ScenarioComparisonModel::CostSpot - ScenarioComparisonModel::CostOnDemand + 1 == int(gp::kBillingModeCount),
+    "one cost column per billing mode (plan/billing_modes.h)");
+
 const char* modeOfColumn(int column)
 {
-    switch (column) {
-    case ScenarioComparisonModel::CostOnDemand:
-        return "on_demand";
-    case ScenarioComparisonModel::CostMonthly:
-        return "monthly";
-    case ScenarioComparisonModel::CostReserved:
-        return "reserved";
-    case ScenarioComparisonModel::CostSpot:
-        return "spot";
-    default:
+    if (column < ScenarioComparisonModel::CostOnDemand || column > ScenarioComparisonModel::CostSpot)
         return nullptr;
-    }
+    return gp::billingModes()[std::size_t(column - ScenarioComparisonModel::CostOnDemand)].code.data();
 }
 
 const gp::ModeCost* costUnder(const gp::ScenarioHeadline& h, const char* mode)
@@ -265,13 +262,10 @@ QVariant ScenarioComparisonModel::headerData(int section, Qt::Orientation orient
     case Hours:
         return tr("Time");
     case CostOnDemand:
-        return CoreText::billingMode(QStringLiteral("on_demand"));
     case CostMonthly:
-        return CoreText::billingMode(QStringLiteral("monthly"));
     case CostReserved:
-        return CoreText::billingMode(QStringLiteral("reserved"));
     case CostSpot:
-        return CoreText::billingMode(QStringLiteral("spot"));
+        return CoreText::billingMode(QString::fromLatin1(modeOfColumn(section)));
     case Headroom:
         return tr("Memory headroom");
     case CostDifference:

@@ -5,6 +5,7 @@
 #include "core_text.h"
 #include "estimate/cost/cost_model.h"
 #include "number_format.h"
+#include "plan/billing_modes.h"
 #include "plan/limits.h"
 
 #include <QCheckBox>
@@ -20,6 +21,29 @@
 
 namespace gpui
 {
+
+namespace
+{
+
+// What counting a billing mode means (the check box's tip); every row of the billing-mode table (-Wswitch).
+QString billingModeTip(gp::BillingMode mode)
+{
+    switch (mode) {
+    case gp::BillingMode::OnDemand:
+        return InputsPanel::tr("Pay-as-you-go (按量计费): billed per hour");
+    case gp::BillingMode::Monthly:
+        return InputsPanel::tr("Monthly subscription (包年包月): whole months are paid");
+    case gp::BillingMode::Reserved:
+        return InputsPanel::tr("Reserved instances (预留实例券) are a commitment for their term: the discounted "
+                               "rate is paid for the whole term, used or not");
+    case gp::BillingMode::Spot:
+        return InputsPanel::tr("Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and "
+                               "restarts from the last checkpoint are added to the time");
+    }
+    return {};
+}
+
+} // namespace
 
 BillingSection::BillingSection(SectionKit& kit, QVBoxLayout* outer)
     : m_kit(kit)
@@ -88,18 +112,7 @@ void BillingSection::addModeRows()
         m_billingModes.push_back(box);
         m_kit.onRetranslate([box, name] {
             box->setText(CoreText::billingMode(name));
-            if (name == QLatin1String("reserved"))
-                box->setToolTip(
-                    InputsPanel::tr("Reserved instances (预留实例券) are a commitment for their term: the discounted "
-                                    "rate is paid for the whole term, used or not"));
-            else if (name == QLatin1String("spot"))
-                box->setToolTip(
-                    InputsPanel::tr("Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and "
-                                    "restarts from the last checkpoint are added to the time"));
-            else if (name == QLatin1String("monthly"))
-                box->setToolTip(InputsPanel::tr("Monthly subscription (包年包月): whole months are paid"));
-            else
-                box->setToolTip(InputsPanel::tr("Pay-as-you-go (按量计费): billed per hour"));
+            box->setToolTip(billingModeTip(*gp::billingModeFromCode(name.toStdString())));
         });
         QObject::connect(box, &QCheckBox::toggled, m_kit.panel(), [this] { m_kit.edited(FBillingModes); });
     }
