@@ -375,6 +375,19 @@ void InputsPanel::build()
     m_retranslate.push_back([this] {
         m_preset->setItemText(0, tr("Custom size (parameters only)"));
         m_preset->lineEdit()->setPlaceholderText(tr("Search models…"));
+        // Hybrid models say which of their layers keep a KV cache and which a recurrent state.
+        for (std::size_t i = 0; i < gp::modelPresets().size(); ++i) {
+            const gp::Architecture& a = gp::modelPresets()[i].architecture;
+            if (a.hybrid())
+                m_preset->setItemData(int(i) + 1,
+                    tr("Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers "
+                       "keep a constant state per request")
+                        .arg(gp::kvCacheLayers(a))
+                        .arg(a.numLayers)
+                        .arg(a.linearAttentionLayers)
+                        .arg(a.mambaLayers),
+                    Qt::ToolTipRole);
+        }
     });
     addRow(
         form, [] { return tr("Preset"); }, m_preset, QStringLiteral("model"));

@@ -77,6 +77,8 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
     }
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
+    // A hybrid's request also holds its recurrent state, once, whatever its length (in kvCacheBytes).
+    m.stateBytesPerRequest = recurrentStateBytes(arch, t) * stageShare;
     const double perRequest = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare;
     m.kvCapacityRequests = perRequest > 0 ? double(m.kvCacheTokens) * m.kvBytesPerToken / perRequest : 0.0;
     m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));

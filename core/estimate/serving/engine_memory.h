@@ -18,6 +18,7 @@ struct EngineMemory {
     double nonTorchBytes = 0;
     double kvBudgetBytes = 0; // engine - weights - activation peak - non-torch (negative: does not start)
     double kvBytesPerToken = 0; // one token on one GPU (its tensor share of the heads, its pipeline stage's layers)
+    double stateBytesPerRequest = 0; // a hybrid's recurrent state, one per request on one GPU
     std::int64_t kvCacheTokens = 0;
     double kvCapacityRequests = 0; // kvCacheTokens / full request length
     std::int64_t maxConcurrency = 0;
