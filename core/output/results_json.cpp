@@ -73,6 +73,8 @@ json servingResultToJson(const ServingResult& s)
         { "kv_capacity_requests", jsonNumber(s.kvCapacityRequests) },
         { "request_tokens", s.requestTokens },
         { "kv_bytes_per_token", jsonNumber(s.kvBytesPerToken) },
+        { "kv_layers", jsonNumber(s.kvLayers) },
+        { "state_bytes_per_request", jsonNumber(s.stateBytesPerRequest) },
         { "engine_memory",
             { { "visible", jsonNumber(s.visibleMemoryBytes) }, { "engine", jsonNumber(s.engineMemoryBytes) },
                 { "weights", jsonNumber(s.weightBytes) }, { "activation_peak", jsonNumber(s.activationPeakBytes) },

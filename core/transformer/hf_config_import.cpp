@@ -192,9 +192,10 @@ std::optional<Error> readHybridLayers(Reader& r, const nlohmann::json& j, const 
             a.stateFp32 = a.stateFp32 || it->get<std::string>() == "float32";
         }
     // Mamba2 details that change neither memory nor time: its activation, the scan's chunk, dt initialisation.
-    r.find({ "expand", "chunk_size", "mamba_hidden_act", "mamba_proj_bias", "use_conv_bias", "use_bias",
-        "time_step_min", "time_step_max", "time_step_floor", "time_step_limit", "mlp_hidden_act", "residual_in_fp32",
-        "rescale_prenorm_residual", "num_logits_to_keep" });
+    for (const char* key : { "expand", "chunk_size", "mamba_hidden_act", "mamba_proj_bias", "use_conv_bias", "use_bias",
+             "time_step_min", "time_step_max", "time_step_floor", "time_step_limit", "mlp_hidden_act",
+             "residual_in_fp32", "rescale_prenorm_residual", "num_logits_to_keep" })
+        r.find({ key });
     return std::nullopt;
 }
 
@@ -359,6 +360,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
         }
         setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
+        // Qwen3.5-MoE text configs give no dense width: every layer has experts, so the experts' stands in (unused).
+        if (a.intermediateSize <= 0 && a.moeIntermediateSize > 0 && a.numExperts > 1)
+            a.intermediateSize = a.moeIntermediateSize;
         if (auto shared = r.number({ "shared_expert_intermediate_size" }); shared && a.moeIntermediateSize > 0) {
             // Qwen2-MoE: one shared expert as wide as this many routed experts.
             const double ratio = *shared / double(a.moeIntermediateSize);

@@ -6,9 +6,11 @@
 #include "test_memory_support.h"
 
 #include "estimate/estimator.h"
+#include "estimate/serving/engine_memory.h"
 #include "output/model_json.h"
 #include "plan/architecture_json.h"
 #include "transformer/attention.h"
+#include "transformer/lora_modules.h"
 #include "transformer/training_flops.h"
 
 #include "test_cli_support.h"
@@ -112,6 +114,11 @@ TEST(HybridModels, NemotronH8BParametersByHand)
     EXPECT_EQ(counts.total, total);
     EXPECT_EQ(counts.active, total);
     EXPECT_EQ(counts.recurrentLinear, 24 * (h * 18560 + 8192 * h));
+    // peft's "all-linear" (what LoRA adapts and FP8 training casts) is every matrix inside the blocks.
+    double allLinear = 0;
+    for (const AdaptedMatrix& m : loraTargets(preset->architecture, { "all-linear" }).matrices)
+        allLinear += m.count * m.in * m.out;
+    EXPECT_EQ(allLinear, counts.blockLinear);
 }
 
 // FLOPs per token: every linear weight once (2 FLOPs per multiply-add), attention only in the 4 attention layers,
@@ -193,10 +200,14 @@ std::string hybridServingPlan(const std::string& preset, long prompt, long outpu
         + std::to_string(tensor) + R"(, "nodes": 1}], "search": {"enabled": false}})";
 }
 
-// Serving: the KV cache in tokens counts the attention layers only, and a request holds its KV plus one state.
-// Against the same model with every layer attending (the 4x over-count of LMCache PR #3080 / vLLM PR #37124),
-// a 32k-token request of Qwen3-Next takes 48 / 12 x (its KV) / (its KV + state) = 3.8x less.
-TEST(HybridModels, ServingCapacityCountsKvOfAttentionLayersAndOneStatePerRequest)
+// Serving under vLLM: the KV cache of the 12 attention layers, in vLLM's hybrid pages, and two state blocks per
+// request in each of the 3 groups of 12 Gated DeltaNet layers. By hand at tensor 2 (one KV head per rank):
+// 1 x 256 x 2 x 2 bytes = 1024 bytes per token and layer; one layer's state 3 x 4096 x 2 + 16 x 128 x 128 x 2 =
+// 548,864 bytes; the block grows to 16 x ceil(548,864 / (16 x 1024)) = 544 tokens (a 557,056-byte page); the pool
+// has floor(budget / (557,056 x 12)) blocks; a 32,768-token request takes ceil(32,768 / 544) = 61 + 3 x 2 = 67.
+// Against the same model with all 48 layers attending (the 4x over-count of LMCache PR #3080, vLLM PR #37124) it
+// holds more than 3.5x the requests.
+TEST(HybridModels, ServingCapacityInVllmsHybridPagesByHand)
 {
     auto plan = parsePlan(hybridServingPlan("qwen3-next-80b-a3b", 32000, 768, 2));
     ASSERT_TRUE(plan) << plan.error().toString();
@@ -204,14 +215,48 @@ TEST(HybridModels, ServingCapacityCountsKvOfAttentionLayersAndOneStatePerRequest
     ASSERT_TRUE(estimate) << estimate.error().toString();
     ASSERT_TRUE(estimate->results.front().serving);
     const ServingResult& s = *estimate->results.front().serving;
-    const double kvPerToken = 12.0 * 2 * 1 * 256 * 2; // tensor 2: one KV head per rank
-    const double state = 36 * (3.0 * 4096 * 2 + 16.0 * 128 * 128 * 2);
-    EXPECT_EQ(s.kvBytesPerToken, kvPerToken);
-    const double length = double(s.requestTokens);
-    EXPECT_NEAR(s.kvCapacityRequests, double(s.kvCacheTokens) * kvPerToken / (length * kvPerToken + state), 1e-9);
-    const double allAttention = 48.0 / 12 * length * kvPerToken;
-    EXPECT_NEAR(allAttention / (length * kvPerToken + state), 3.8, 0.05);
+    EXPECT_EQ(s.kvBytesPerToken, 12.0 * 1024);
+    EXPECT_EQ(s.stateBytesPerRequest, 36 * 548864.0);
+    EXPECT_EQ(s.kvLayers, 12);
+    ASSERT_EQ(s.requestTokens, 32768);
+    const double blocks = std::floor(s.kvBudgetBytes / (544.0 * 1024 * 12));
+    EXPECT_NEAR(s.kvCapacityRequests, blocks / 67, 1e-9);
+    EXPECT_EQ(s.maxConcurrency, std::int64_t(std::floor(blocks / 67)));
+    const double allAttention = s.kvBudgetBytes / (48.0 * 1024 * 32768);
+    EXPECT_GT(s.kvCapacityRequests / allAttention, 3.5);
     EXPECT_GT(s.maxConcurrency, 1);
+}
+
+// A published vLLM start-up log (tests/data/reference/hybrid-kv-capacity.json): from the KV budget it reports,
+// the planner's pages give its "Maximum concurrency" and "GPU KV cache size" within 3%.
+TEST(HybridModels, VllmCapacityOfAPublishedHybridRun)
+{
+    const auto doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/hybrid-kv-capacity.json"));
+    int rows = 0;
+    for (const auto& row : doc.at("rows")) {
+        auto imported = importHuggingFaceConfig(row.at("config").dump(), row.at("id").get<std::string>());
+        ASSERT_TRUE(imported.ok()) << imported.error().toString();
+        const Architecture& a = imported->architecture;
+        EngineSettings engine;
+        engine.kvPrecision = row.at("kv_cache_dtype") == "fp8" ? KvPrecision::Fp8 : KvPrecision::Bf16;
+        const double length = row.at("max_model_len").get<double>();
+        const VllmHybridPages pages = vllmHybridPages(a, engine, row.at("tensor_parallel").get<int>(), 1.0,
+            row.at("available_kv_gib").get<double>() * kGiB, length);
+        const double concurrency = row.at("measured_max_concurrency").get<double>();
+        const double tokens = row.at("measured_kv_cache_tokens").get<double>();
+        const double concurrencyError = pages.requests / concurrency - 1;
+        const double tokensError = std::floor(pages.requests * length) / tokens - 1;
+        std::printf("\nhybrid KV capacity %s: block %.0f tokens, %.0f blocks, %.0f per request; concurrency %.3f "
+                    "(measured %.2f, %+.2f%%), tokens %.0f (measured %.0f, %+.2f%%)\n",
+            row.at("id").get<std::string>().c_str(), pages.blockTokens, pages.blocks, pages.blocksPerRequest,
+            pages.requests, concurrency, 100 * concurrencyError, std::floor(pages.requests * length), tokens,
+            100 * tokensError);
+        EXPECT_LT(std::abs(concurrencyError), 0.03);
+        EXPECT_LT(std::abs(tokensError), 0.03);
+        ++rows;
+    }
+    EXPECT_GE(rows, 1);
 }
 
 // Training: the estimate's FLOPs per token are the hybrid's (attention in 4 of 52 blocks, the Mamba2 scan in 24):

@@ -69,8 +69,8 @@ Expected<Hardware> resolveCandidate(
         hw.price.onDemandPerHour.reset();
     }
     if (!spec.mig.empty()) {
-        const MigProfile* profile = hw.gpu.findMigProfile(spec.mig);
-        if (!profile) {
+        const MigProfile* found = hw.gpu.findMigProfile(spec.mig);
+        if (!found) {
             std::string known;
             for (const MigProfile& p : hw.gpu.migProfiles)
                 known += (known.empty() ? "" : ", ") + p.name;
@@ -79,13 +79,14 @@ Expected<Hardware> resolveCandidate(
                     + (known.empty() ? " has no MIG profiles in the catalog"
                                      : " has no MIG profile \"" + spec.mig + "\" (its profiles: " + known + ")") };
         }
+        const MigProfile profile = *found; // a copy: the slice replaces the GPU that holds the profiles
         const double gpusInInstance = std::max(1, hw.gpusPerNode);
-        hw.gpu = migSliceGpu(hw.gpu, *profile);
+        hw.gpu = migSliceGpu(hw.gpu, profile);
         hw.gpusPerNode = 1;
-        hw.migProfile = profile->name;
-        hw.migInstancesPerGpu = profile->instancesPerGpu;
-        hw.priceShare = 1.0 / (gpusInInstance * std::max(1, profile->instancesPerGpu));
-        hw.label = spec.label.empty() ? hw.label + " MIG " + profile->name : spec.label;
+        hw.migProfile = profile.name;
+        hw.migInstancesPerGpu = profile.instancesPerGpu;
+        hw.priceShare = 1.0 / (gpusInInstance * std::max(1, profile.instancesPerGpu));
+        hw.label = spec.label.empty() ? hw.label + " MIG " + profile.name : spec.label;
         // A "node" is one slice: a replica per slice, more replicas more slices; no pipeline across slices (MIG
         // instances have no P2P).
         hw.interNodeGbps = 0;
