@@ -174,6 +174,8 @@
     <message>
         <source>%1 + %2</source>
         <translation>%1 + %2</translation>
+        <source>Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a state of %4 per request instead.</source>
+        <translation>Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a state of %4 per request instead.</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1305,12 @@
     <message>
         <source>TCP</source>
         <translation>TCP</translation>
+        <source>A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on GNV7 (A100) to split one GPU into isolated units for small models.</source>
+        <translation>A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on GNV7 (A100) to split one GPU into isolated units for small models.</translation>
+    </message>
+    <message>
+        <source>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</source>
+        <translation>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</translation>
     </message>
 </context>
 <context>
@@ -5051,6 +5059,10 @@
             <numerusform>%n model matches &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
             <numerusform>%n models match &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
+        <translation>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</translation>
     </message>
 </context>
 <context>

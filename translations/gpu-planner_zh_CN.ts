@@ -170,6 +170,8 @@
     <message>
         <source>%1 + %2</source>
         <translation>%1 + %2</translation>
+        <source>Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a state of %4 per request instead.</source>
+        <translation>仅 %2 层中的 %1 层保存键和值（每个 token %3）；循环层改为每个请求保存 %4 的状态。</translation>
     </message>
 </context>
 <context>
@@ -1294,6 +1296,12 @@
     <message>
         <source>TCP</source>
         <translation>TCP</translation>
+        <source>A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on GNV7 (A100) to split one GPU into isolated units for small models.</source>
+        <translation>每个 MIG 切片 %1（%2）运行一个副本，按 GPU 的 %3 计价：腾讯云指南建议在 GNV7（A100）上使用 MIG，将一张 GPU 切分为相互隔离的单元来运行小模型。</translation>
+    </message>
+    <message>
+        <source>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</source>
+        <translation>模型放不进 MIG 切片 %1（%2）：权重占用引擎 %4 中的 %3。请选择更大的配置或整张 GPU（候选项的 MIG 配置）。</translation>
     </message>
 </context>
 <context>
@@ -5030,6 +5038,10 @@
         <translation>
             <numerusform>%n 个模型与“%1”匹配：请输入更完整的名称或从列表中选择</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
+        <translation>混合模型：%2 层中有 %1 层做注意力并保存 KV 缓存；%3 个 Gated DeltaNet 层和 %4 个 Mamba2 层为每个请求保存固定大小的状态</translation>
     </message>
 </context>
 <context>

@@ -141,10 +141,17 @@ QString AnswerText::servingMemory(const gp::CandidateResult& r)
         return tr("The weights, the activation peak and non-torch memory need %1 more than the engine's %2 per GPU: "
                   "no room is left for a KV cache.")
             .arg(formatBytes(-headroom), formatBytes(s.engineMemoryBytes));
-    return tr("The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation peak "
-              "and non-torch memory leave; %4 stay outside the engine.")
-        .arg(formatBytes(s.engineMemoryBytes), formatBytes(s.visibleMemoryBytes), formatBytes(s.kvBudgetBytes),
-            formatBytes(headroom));
+    QString text = tr("The engine takes %1 of %2 per GPU; its KV cache fills the %3 that the weights, the activation "
+                      "peak and non-torch memory leave; %4 stay outside the engine.")
+                       .arg(formatBytes(s.engineMemoryBytes), formatBytes(s.visibleMemoryBytes),
+                           formatBytes(s.kvBudgetBytes), formatBytes(headroom));
+    if (s.stateBytesPerRequest > 0) // a hybrid: KV in its attention layers only, a state per request in the others
+        text += QLatin1Char(' ')
+            + tr("Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a "
+                 "state of %4 per request instead.")
+                  .arg(formatNumber(s.kvLayers, 0), formatNumber(s.modelLayers, 0), formatBytes(s.kvBytesPerToken),
+                      formatBytes(s.stateBytesPerRequest));
+    return text;
 }
 
 QString AnswerText::speculation(const gp::ServingResult& s)

@@ -353,6 +353,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                   "to %5 requests per replica.")
                    .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
                        a.count("pays_up_to"));
+    else if (c == "mig_slice")
+        text = tr("A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on "
+                  "GNV7 (A100) to split one GPU into isolated units for small models.")
+                   .arg(a.text("profile"), gibText(a, "slice_gib"), a.text("share"));
     else if (c == "estimator_disagrees")
         text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
                   "said it does; treat this candidate with care.");
@@ -500,6 +504,11 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in "
                   "the engine's %3 per GPU.")
                    .arg(gibText(a, "weights_gib"), gibText(a, "activation_gib"), gibText(a, "engine_gib"));
+    else if (c == "mig_slice_too_small")
+        text
+            = tr("The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine's %4. Choose a "
+                 "larger profile or whole GPUs (the candidate's MIG profile).")
+                  .arg(a.text("profile"), gibText(a, "slice_gib"), gibText(a, "weights_gib"), gibText(a, "engine_gib"));
     else if (c == "serving_request_exceeds_kv")
         text = tr("The KV cache holds %1 tokens, less than one request of %2 tokens.")
                    .arg(a.count("kv_tokens"), a.count("request_tokens"));

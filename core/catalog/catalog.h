@@ -37,6 +37,20 @@ struct Tflops {
     bool any() const { return fp32 || tf32 || bf16 || fp16 || fp8 || fp4 || int8 || int4; }
 };
 
+// A MIG profile (NVIDIA Multi-Instance GPU User Guide, "Supported MIG Profiles"; nvidia-smi mig -lgip): a GPU
+// instance of `computeSlices` of the 7 compute slices and `memorySlices` of the 8 memory slices, with its own SMs,
+// memory, L2 and memory controllers (so its HBM bandwidth is its share of the memory slices), no NVLink or P2P.
+struct MigProfile {
+    std::string name; // "1g.10gb"
+    int computeSlices = 0; // g of 7
+    int memorySlices = 0; // of 8
+    int sms = 0; // streaming multiprocessors of the instance
+    double memoryBytes = 0; // memory the instance reports (nvidia-smi mig -lgip "Memory GiB")
+    int instancesPerGpu = 0; // how many such instances one GPU holds at most
+    std::string source;
+    bool estimate = false; // derived (from a sibling GPU of the same die), not read from a table
+};
+
 struct GpuSpec {
     std::string id; // stable lower-case id, e.g. "a100-40gb-sxm"
     std::string name; // "NVIDIA A100 40GB SXM4"
@@ -53,7 +67,16 @@ struct GpuSpec {
     std::string nvlink; // link id of the GPU's own NVLink (empty: none)
     std::string pcie; // link id of its host interface, e.g. "pcie4"
     std::optional<double> tdpWatts;
-    std::string mig; // e.g. "7x10GB"; empty = none/unknown
+    std::string mig; // e.g. "7x10GB"; empty = none/unknown (the datasheet's words; the profiles are migProfiles)
+    int smCount = 0; // streaming multiprocessors of the whole GPU (0 = not given; needed with MIG profiles)
+    std::vector<MigProfile> migProfiles; // empty = no MIG
+    const MigProfile* findMigProfile(std::string_view name) const
+    {
+        for (const auto& p : migProfiles)
+            if (p.name == name)
+                return &p;
+        return nullptr;
+    }
     std::string source;
     std::string asOf;
     std::string notes;

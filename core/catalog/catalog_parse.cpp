@@ -46,6 +46,43 @@ bool readTflops(JsonReader& reader, Tflops& out)
     return true;
 }
 
+bool readMigProfiles(JsonReader& reader, GpuSpec& gpu)
+{
+    const json& list = reader.object().contains("mig_profiles") ? reader.object()["mig_profiles"] : json();
+    if (list.is_null())
+        return true;
+    if (!list.is_array()) {
+        reader.fail("mig_profiles", "must be a list of profiles");
+        return false;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        JsonReader p(list[i], reader.fieldPath("mig_profiles") + "[" + std::to_string(i) + "]", reader.file());
+        MigProfile profile;
+        double memoryGib = 0;
+        p.string("name", profile.name, true);
+        p.integer("compute_slices", profile.computeSlices, true, 1, 7);
+        p.integer("memory_slices", profile.memorySlices, true, 1, 8);
+        p.integer("sms", profile.sms, true, 1, 100000);
+        p.number("memory_gib", memoryGib, true, 0.5, 100000);
+        p.integer("instances_per_gpu", profile.instancesPerGpu, true, 1, 7);
+        p.string("source", profile.source, true);
+        p.boolean("estimate", profile.estimate);
+        if (p.ok() && gpu.smCount > 0 && profile.sms > gpu.smCount)
+            p.fail("sms", "must not exceed the GPU's sm_count (" + std::to_string(gpu.smCount) + ")");
+        if (p.ok() && gpu.smCount <= 0)
+            p.fail("sms", "needs the GPU's sm_count");
+        if (p.ok() && memoryGib * kGiB > gpu.memoryBytes)
+            p.fail("memory_gib", "must not exceed the GPU's memory_gib");
+        if (!p.ok()) {
+            reader.failPath(p.takeError().field, p.takeError().message);
+            return false;
+        }
+        profile.memoryBytes = memoryGib * kGiB;
+        gpu.migProfiles.push_back(profile);
+    }
+    return true;
+}
+
 Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std::string& file)
 {
     JsonReader r(value, path, file);
@@ -80,9 +117,12 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
         if (r.ok() && format != "mxfp8" && format != "nvfp4")
             r.fail("tensor_formats", "lists \"mxfp8\" and \"nvfp4\" only, got \"" + format + "\"");
     r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
+    r.integer("sm_count", gpu.smCount, false, 0, 100000);
+    gpu.memoryBytes = memoryGib * kGiB;
+    if (r.ok())
+        readMigProfiles(r, gpu);
     if (!r.ok())
         return r.takeError();
-    gpu.memoryBytes = memoryGib * kGiB;
     if (usableMib)
         gpu.usableMemoryBytes = *usableMib * kMiB;
     return gpu;

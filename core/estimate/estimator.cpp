@@ -115,6 +115,28 @@ void addPriceWarnings(CandidateResult& r, const Plan& plan, const Hardware& hw, 
     }
 }
 
+// A MIG slice: too small for the model (the failure names candidates[].mig), or why it is offered (the Tencent Cloud
+// guides' advice for GNV7) and how it is priced.
+void noteMigSlice(CandidateResult& r, const Hardware& hw, const EngineMemory& m)
+{
+    const std::string share = "1/" + std::to_string(std::max(1, hw.migInstancesPerGpu));
+    if (!r.fits) {
+        r.failure = makeFailure("mig_slice_too_small",
+            "the model does not fit the MIG slice " + hw.migProfile + " (" + formatGiB(hw.gpu.memoryBytes)
+                + " GiB): the weights take " + formatGiB(m.weightBytes) + " GiB and the engine "
+                + formatGiB(m.engineBytes) + " GiB; choose a larger profile or whole GPUs (candidates[].mig)",
+            { { "field", "mig" }, { "profile", hw.migProfile }, { "slice_gib", formatGiB(hw.gpu.memoryBytes) },
+                { "weights_gib", formatGiB(m.weightBytes) }, { "engine_gib", formatGiB(m.engineBytes) } });
+        return;
+    }
+    r.warnings.push_back({ "mig_slice",
+        "a replica per MIG slice " + hw.migProfile + " (" + formatGiB(hw.gpu.memoryBytes)
+            + " GiB), priced at its share of the GPU (" + share
+            + "); the Tencent Cloud guides advise MIG on GNV7 (A100) to split one GPU into isolated units for small "
+              "models",
+        { { "profile", hw.migProfile }, { "slice_gib", formatGiB(hw.gpu.memoryBytes) }, { "share", share } } });
+}
+
 // Serving: the engine's memory, the load's operating point over `config.data` replicas, and its money.
 void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan& plan, const Workload& workload,
     const Hardware& hw, const Configuration& config, const Catalog& catalog)
@@ -149,6 +171,8 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
                 + " tokens",
             { { "kv_tokens", std::to_string(m.kvCacheTokens) }, { "request_tokens", length } });
     }
+    if (!hw.migProfile.empty())
+        noteMigSlice(r, hw, m);
     r.bottleneck = r.fits ? (s.limit == "compute" ? Bottleneck::Compute : Bottleneck::MemoryBandwidth)
                           : Bottleneck::MemoryCapacity;
     if (s.concurrencyCut) {
@@ -422,6 +446,24 @@ std::vector<CandidateSpec> planCandidates(const Plan& plan, const Catalog& catal
         spec.instance = instance.id;
         spec.nodes = std::nullopt; // "auto": the planner may scale out; estimate uses one node
         all.push_back(spec);
+    }
+    if (plan.workload.mode != Mode::Serving)
+        return all;
+    // Serving also on MIG slices (a replica per slice) of the one-GPU instances whose GPU has MIG profiles, as the
+    // Tencent Cloud guides advise for GNV7 (A100): every profile smaller than the whole GPU.
+    for (const auto& instance : catalog.instances) {
+        const GpuSpec* gpu = instance.gpus == 1 ? catalog.findGpu(instance.gpu) : nullptr;
+        if (!gpu)
+            continue;
+        for (const MigProfile& profile : gpu->migProfiles) {
+            if (profile.computeSlices >= 7)
+                continue;
+            CandidateSpec spec;
+            spec.instance = instance.id;
+            spec.mig = profile.name;
+            spec.nodes = std::nullopt; // slices: one replica each, as many as the load needs
+            all.push_back(spec);
+        }
     }
     return all;
 }

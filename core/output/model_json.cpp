@@ -36,6 +36,8 @@ void putFigures(nlohmann::json& j, const ModelFigures& f)
         j["mtp_parameters"] = f.mtpParameters;
     j["kv_cache_bytes_per_token"] = f.kvCacheBytesPerToken;
     j["kv_cache_window_bytes"] = f.kvCacheWindowBytes;
+    j["kv_cache_layers"] = f.kvCacheLayers;
+    j["recurrent_state_bytes"] = f.recurrentStateBytes;
 }
 
 std::string billions(double parameters)
@@ -57,6 +59,8 @@ ModelFigures modelFigures(const Architecture& a, bool activeWithoutEmbedding)
     f.mtpParameters = c.mtp;
     f.kvCacheBytesPerToken = kvCacheBytesPerToken(a, KvPrecision::Bf16);
     f.kvCacheWindowBytes = kvCacheWindowBytes(a, KvPrecision::Bf16);
+    f.kvCacheLayers = kvCacheLayers(a);
+    f.recurrentStateBytes = recurrentStateBytes(a);
     return f;
 }
 
@@ -98,6 +102,10 @@ std::string importedModelToTable(
         row("experts", std::to_string(a.expertsPerToken) + " of " + std::to_string(a.numExperts) + " per token");
     row("KV B/token", formatExact(f.kvCacheBytesPerToken));
     row("KV window B", formatExact(f.kvCacheWindowBytes));
+    if (a.hybrid()) {
+        row("KV layers", formatExact(f.kvCacheLayers) + " of " + std::to_string(a.numLayers));
+        row("state B/sequence", formatExact(f.recurrentStateBytes));
+    }
     row("torch dtype", imported.torchDtype.empty() ? std::string("-") : imported.torchDtype);
     row("quantization", imported.quantization.empty() ? std::string("-") : imported.quantization);
     for (const Diagnostic& d : imported.warnings)

@@ -22,6 +22,8 @@ struct ModelFigures {
     double mtpParameters = 0; // multi-token-prediction modules
     double kvCacheBytesPerToken = 0; // 16-bit KV, layers that keep the whole context
     double kvCacheWindowBytes = 0; // 16-bit KV of the local layers at their window
+    double kvCacheLayers = 0; // layers that keep keys and values (a hybrid's attention layers)
+    double recurrentStateBytes = 0; // a hybrid's recurrent state per sequence (0 without recurrent layers)
 };
 ModelFigures modelFigures(const Architecture& architecture, bool activeWithoutEmbedding = false);
 

@@ -3,6 +3,7 @@
 #include "estimate/common/billing_totals.h"
 #include "output/json_numbers.h"
 
+#include "base/finite_number.h"
 #include "estimate/common/memory_headroom.h"
 
 #include <cmath>
@@ -119,6 +120,8 @@ static json servingResultFiguresToJson(const ServingResult& s)
         { "kv_capacity_requests", jsonNumber(s.kvCapacityRequests) },
         { "request_tokens", s.requestTokens },
         { "kv_bytes_per_token", jsonNumber(s.kvBytesPerToken) },
+        { "kv_layers", jsonNumber(s.kvLayers) },
+        { "state_bytes_per_request", jsonNumber(s.stateBytesPerRequest) },
         { "engine_memory",
             { { "visible", jsonNumber(s.visibleMemoryBytes) }, { "engine", jsonNumber(s.engineMemoryBytes) },
                 { "weights", jsonNumber(s.weightBytes) }, { "activation_peak", jsonNumber(s.activationPeakBytes) },
@@ -319,6 +322,13 @@ json catalogToJson(const Catalog& catalog, bool includeGpus, bool includeInstanc
                 { "nvlink", g.nvlink.empty() ? json(nullptr) : json(g.nvlink) }, { "pcie", g.pcie },
                 { "tdp_watts", optionalNumber(g.tdpWatts) }, { "mig", g.mig.empty() ? json(nullptr) : json(g.mig) },
                 { "estimated_fields", g.estimatedFields }, { "source", g.source }, { "as_of", g.asOf } });
+            json profiles = json::array();
+            for (const MigProfile& p : g.migProfiles)
+                profiles.push_back({ { "name", p.name }, { "compute_slices", p.computeSlices },
+                    { "memory_slices", p.memorySlices }, { "sms", p.sms }, { "memory_gib", p.memoryBytes / kGiB },
+                    { "instances_per_gpu", p.instancesPerGpu }, { "source", p.source }, { "estimate", p.estimate } });
+            gpus.back()["sm_count"] = g.smCount > 0 ? json(g.smCount) : json(nullptr);
+            gpus.back()["mig_profiles"] = profiles;
         }
         document["gpus"] = gpus;
         json links = json::array();

@@ -46,6 +46,21 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("v_head_dim", a.vHeadDim, false, 0, kMaxHeads);
     r.integer("sliding_window", a.slidingWindow, false, 0, kMaxSequence);
     r.integer("sliding_window_layers", a.slidingWindowLayers, false, 0, kMaxLayers);
+    r.integer("linear_attention_layers", a.linearAttentionLayers, false, 0, kMaxLayers);
+    r.integer("linear_num_key_heads", a.linearKeyHeads, false, 0, kMaxHeads);
+    r.integer("linear_num_value_heads", a.linearValueHeads, false, 0, kMaxHeads);
+    r.integer("linear_key_head_dim", a.linearKeyHeadDim, false, 0, kMaxHeads);
+    r.integer("linear_value_head_dim", a.linearValueHeadDim, false, 0, kMaxHeads);
+    r.integer("linear_conv_kernel", a.linearConvKernel, false, 1, kMaxHeads);
+    r.integer("mamba_layers", a.mambaLayers, false, 0, kMaxLayers);
+    r.integer("mamba_num_heads", a.mambaHeads, false, 0, kMaxHeads);
+    r.integer("mamba_head_dim", a.mambaHeadDim, false, 0, kMaxHeads);
+    r.integer("ssm_state_size", a.ssmStateSize, false, 0, kMaxHeads);
+    r.integer("mamba_groups", a.mambaGroups, false, 1, kMaxHeads);
+    r.integer("mamba_conv_kernel", a.mambaConvKernel, false, 1, kMaxHeads);
+    r.integer("mlp_only_blocks", a.mlpOnlyLayers, false, 0, kMaxLayers);
+    r.boolean("state_fp32", a.stateFp32);
+    r.boolean("attention_output_gate", a.attentionOutputGate);
     r.boolean("qk_norm", a.qkNorm);
     r.boolean("sandwich_norms", a.sandwichNorms);
     r.boolean("attention_sinks", a.attentionSinks);
@@ -68,6 +83,23 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
         r.fail("kv_lora_rank", "latent attention needs qk_nope_head_dim or qk_rope_head_dim, and v_head_dim");
     if (r.ok() && a.slidingWindowLayers > a.numLayers && a.numLayers > 0)
         r.fail("sliding_window_layers", "must not exceed num_layers (" + std::to_string(a.numLayers) + ")");
+    if (r.ok() && a.linearAttentionLayers + a.mambaLayers + a.mlpOnlyLayers >= a.numLayers && a.numLayers > 0)
+        r.fail(
+            a.mlpOnlyLayers > 0 ? "mlp_only_blocks" : (a.mambaLayers > 0 ? "mamba_layers" : "linear_attention_layers"),
+            "linear_attention_layers + mamba_layers + mlp_only_blocks must leave at least one attention layer of "
+            "num_layers ("
+                + std::to_string(a.numLayers) + ")");
+    if (r.ok() && a.linearAttentionLayers > 0
+        && (a.linearKeyHeads <= 0 || a.linearValueHeads <= 0 || a.linearKeyHeadDim <= 0 || a.linearValueHeadDim <= 0))
+        r.fail("linear_attention_layers",
+            "Gated DeltaNet layers need linear_num_key_heads, linear_num_value_heads, linear_key_head_dim and "
+            "linear_value_head_dim");
+    if (r.ok() && a.mambaLayers > 0 && (a.mambaHeads <= 0 || a.mambaHeadDim <= 0 || a.ssmStateSize <= 0))
+        r.fail("mamba_layers", "Mamba2 layers need mamba_num_heads, mamba_head_dim and ssm_state_size");
+    if (r.ok() && a.mlpOnlyLayers > 0 && a.numExperts > 1)
+        r.fail("mlp_only_blocks", "MLP-only blocks with experts (Nemotron-H's \"E\" blocks) are not modelled");
+    if (r.ok() && a.hybrid() && a.kind != ModelKind::Decoder)
+        r.fail("kind", "hybrid layers (linear attention, Mamba2, MLP-only blocks) are modelled for decoders only");
     if (!r.ok())
         return r.takeError();
     return a;
@@ -116,6 +148,28 @@ nlohmann::json architectureToJson(const Architecture& a)
         j["sliding_window"] = a.slidingWindow;
         j["sliding_window_layers"] = a.slidingWindowLayers;
     }
+    if (a.linearAttentionLayers > 0) {
+        j["linear_attention_layers"] = a.linearAttentionLayers;
+        j["linear_num_key_heads"] = a.linearKeyHeads;
+        j["linear_num_value_heads"] = a.linearValueHeads;
+        j["linear_key_head_dim"] = a.linearKeyHeadDim;
+        j["linear_value_head_dim"] = a.linearValueHeadDim;
+        j["linear_conv_kernel"] = a.linearConvKernel;
+    }
+    if (a.mambaLayers > 0) {
+        j["mamba_layers"] = a.mambaLayers;
+        j["mamba_num_heads"] = a.mambaHeads;
+        j["mamba_head_dim"] = a.mambaHeadDim;
+        j["ssm_state_size"] = a.ssmStateSize;
+        j["mamba_groups"] = a.mambaGroups;
+        j["mamba_conv_kernel"] = a.mambaConvKernel;
+    }
+    if (a.mlpOnlyLayers > 0)
+        j["mlp_only_blocks"] = a.mlpOnlyLayers;
+    if (a.stateFp32)
+        j["state_fp32"] = true;
+    if (a.attentionOutputGate)
+        j["attention_output_gate"] = true;
     if (a.qkNorm)
         j["qk_norm"] = true;
     if (a.sandwichNorms)

@@ -75,6 +75,25 @@ struct Architecture {
     // Gemma 2/3, GPT-OSS; Llama 4's chunked layers counted at their chunk). Layers 0 with a window = all.
     std::int64_t slidingWindow = 0;
     std::int64_t slidingWindowLayers = 0;
+    // Hybrid models: of the decoder's layers, those whose token mixer is not attention keep a constant-size
+    // recurrent state per sequence instead of keys and values. Gated DeltaNet linear attention (Qwen3-Next,
+    // Qwen3.5: HF modeling_qwen3_next.py Qwen3NextGatedDeltaNet) and Mamba2 (Nemotron-H: modeling_nemotron_h.py
+    // NemotronHMamba2Mixer). MLP-only blocks (Nemotron-H's "-"): with them, every block holds one mixer or one MLP.
+    std::int64_t linearAttentionLayers = 0;
+    std::int64_t linearKeyHeads = 0;
+    std::int64_t linearValueHeads = 0;
+    std::int64_t linearKeyHeadDim = 0;
+    std::int64_t linearValueHeadDim = 0;
+    std::int64_t linearConvKernel = 4;
+    std::int64_t mambaLayers = 0;
+    std::int64_t mambaHeads = 0;
+    std::int64_t mambaHeadDim = 0;
+    std::int64_t ssmStateSize = 0;
+    std::int64_t mambaGroups = 1;
+    std::int64_t mambaConvKernel = 4;
+    std::int64_t mlpOnlyLayers = 0;
+    bool stateFp32 = false; // recurrent (SSM) state kept in fp32 (mamba_ssm_dtype / mamba_ssm_cache_dtype float32)
+    bool attentionOutputGate = false; // gated attention: q_proj also emits a gate per output element (Qwen3-Next)
     bool qkNorm = false; // per-head RMSNorm weights on queries and keys (Qwen3, Gemma 3)
     bool sandwichNorms = false; // norms after attention and MLP too: 4 per layer (Gemma 2/3)
     bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
@@ -90,6 +109,7 @@ struct Architecture {
         return headDim > 0 ? headDim : (numAttentionHeads > 0 ? hiddenSize / numAttentionHeads : 0);
     }
     bool latentAttention() const { return kvLoraRank > 0; }
+    bool hybrid() const { return linearAttentionLayers > 0 || mambaLayers > 0 || mlpOnlyLayers > 0; }
 };
 
 struct ModelSpec {
@@ -287,6 +307,9 @@ struct CandidateSpec {
     std::optional<double> interNodeGbps;
     std::optional<double> pricePerHour; // user's quote for the whole candidate, plan currency
     std::string label; // display name (optional)
+    // A MIG profile of the candidate's GPU ("1g.10gb", catalog mig_profiles): one serving replica per slice, priced at
+    // the slice's share of its GPU. Empty = whole GPUs.
+    std::string mig;
 };
 
 struct Assumptions {

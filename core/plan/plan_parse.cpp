@@ -358,6 +358,9 @@ bool readCandidates(const json& document, Plan& plan, JsonReader& root)
         r.string("intra_node", c.intraNode);
         r.optionalNumber("inter_node_gbps", c.interNodeGbps, 0.001, 1e6);
         r.optionalNumber("price_per_hour", c.pricePerHour, 0, 1e9);
+        r.boundedString("mig", c.mig, std::size_t(kMaxShownNameLength));
+        if (r.ok() && !c.mig.empty() && c.gpusPerNode > 1 && c.instance.empty())
+            r.fail("mig", "a MIG slice is one instance of one GPU: gpus_per_node must be 1 (slices have no P2P)");
         if (r.ok() && c.instance.empty() && c.gpu.empty())
             r.fail("instance", "a candidate needs an \"instance\" id or a \"gpu\" id");
         if (r.ok() && !c.instance.empty() && !c.gpu.empty())

@@ -105,7 +105,7 @@ json planToJson(const Plan& plan)
         if (originalCandidates && index < originalCandidates->size() && (*originalCandidates)[index].is_object()) {
             item = (*originalCandidates)[index];
             for (const char* key : { "instance", "gpu", "gpus_per_node", "intra_node", "nodes", "inter_node_gbps",
-                     "price_per_hour", "label" })
+                     "price_per_hour", "label", "mig" })
                 item.erase(key);
         }
         if (!c.instance.empty()) {
@@ -123,6 +123,8 @@ json planToJson(const Plan& plan)
             item["price_per_hour"] = *c.pricePerHour;
         if (!c.label.empty())
             item["label"] = c.label;
+        if (!c.mig.empty())
+            item["mig"] = c.mig;
         candidates.push_back(item);
     }
     const Billing& b = plan.billing;

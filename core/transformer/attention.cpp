@@ -58,7 +58,94 @@ double kvCacheBytes(const Architecture& a, KvPrecision precision, double context
     const double windowLayers = std::min(layers, s.windowLayers);
     const double context = positiveOrZero(contextTokens);
     const double kept = (layers - windowLayers) * context + windowLayers * std::min(context, s.window);
-    return kept * kvCacheElementsPerTokenPerLayer(a, tensorParallel) * bytesPerElement(precision);
+    return kept * kvCacheElementsPerTokenPerLayer(a, tensorParallel) * bytesPerElement(precision)
+        + (context > 0 ? recurrentStateBytes(a, tensorParallel) : 0.0);
+}
+
+namespace
+{
+
+constexpr double kConvStateBytes = 2; // the convolution window at the 16-bit model dtype (vLLM mamba_cache_dtype
+                                      // "auto")
+// Chunk sizes of the chunked forms: flash-linear-attention chunk_gated_delta_rule (BT = 64), Mamba2 ssd_combined
+// (config chunk_size 128 in Nemotron-H).
+constexpr double kDeltaRuleChunk = 64;
+constexpr double kSsdChunk = 128;
+
+struct RecurrentLayer {
+    double convChannels = 0; // convolved channels on one rank
+    double kernel = 0;
+    double stateElements = 0; // state matrix elements on one rank
+};
+
+RecurrentLayer deltaNetLayer(const Architecture& a, double t)
+{
+    RecurrentLayer r;
+    const double keyDim = positiveOrZero(double(a.linearKeyHeads)) * positiveOrZero(double(a.linearKeyHeadDim));
+    const double valueDim = positiveOrZero(double(a.linearValueHeads)) * positiveOrZero(double(a.linearValueHeadDim));
+    r.convChannels = (2 * keyDim + valueDim) / t; // q, k and v are convolved (conv_dim)
+    r.kernel = positiveOrZero(double(a.linearConvKernel));
+    r.stateElements = std::ceil(positiveOrZero(double(a.linearValueHeads)) / t)
+        * positiveOrZero(double(a.linearKeyHeadDim)) * positiveOrZero(double(a.linearValueHeadDim));
+    return r;
+}
+
+RecurrentLayer mambaLayer(const Architecture& a, double t)
+{
+    RecurrentLayer r;
+    const double inner = positiveOrZero(double(a.mambaHeads)) * positiveOrZero(double(a.mambaHeadDim));
+    const double groups = std::max(1.0, double(a.mambaGroups));
+    r.convChannels = (inner + 2 * groups * positiveOrZero(double(a.ssmStateSize))) / t; // x, B and C
+    r.kernel = positiveOrZero(double(a.mambaConvKernel));
+    r.stateElements = std::ceil(positiveOrZero(double(a.mambaHeads)) / t) * positiveOrZero(double(a.mambaHeadDim))
+        * positiveOrZero(double(a.ssmStateSize));
+    return r;
+}
+
+double stateBytes(const RecurrentLayer& r, const Architecture& a)
+{
+    return r.convChannels * std::max(0.0, r.kernel - 1) * kConvStateBytes + r.stateElements * (a.stateFp32 ? 4 : 2);
+}
+
+} // namespace
+
+double recurrentStateBytes(const Architecture& a, int tensorParallel)
+{
+    const double t = std::max(1, tensorParallel);
+    return linearAttentionLayers(a) * stateBytes(deltaNetLayer(a, t), a)
+        + mambaLayers(a) * stateBytes(mambaLayer(a, t), a);
+}
+
+double recurrentStateBytesPerLayer(const Architecture& a, int tensorParallel)
+{
+    const double t = std::max(1, tensorParallel);
+    if (linearAttentionLayers(a) > 0)
+        return stateBytes(deltaNetLayer(a, t), a);
+    return mambaLayers(a) > 0 ? stateBytes(mambaLayer(a, t), a) : 0.0;
+}
+
+double recurrentMixerMacsPerToken(const Architecture& a, bool chunked)
+{
+    double macs = 0;
+    if (linearAttentionLayers(a) > 0) {
+        const double dk = positiveOrZero(double(a.linearKeyHeadDim));
+        const double dv = positiveOrZero(double(a.linearValueHeadDim));
+        const RecurrentLayer r = deltaNetLayer(a, 1);
+        const double perLayer = positiveOrZero(double(a.linearValueHeads))
+                * (3 * dk * dv + (chunked ? kDeltaRuleChunk / 2 * (dk + dv) : 0.0))
+            + r.convChannels * r.kernel;
+        macs += linearAttentionLayers(a) * perLayer;
+    }
+    if (mambaLayers(a) > 0) {
+        const double p = positiveOrZero(double(a.mambaHeadDim));
+        const double n = positiveOrZero(double(a.ssmStateSize));
+        const RecurrentLayer r = mambaLayer(a, 1);
+        const double perLayer
+            = positiveOrZero(double(a.mambaHeads)) * (2 * p * n + (chunked ? kSsdChunk / 2 * (n + p) : 0.0))
+            + r.convChannels * r.kernel;
+        macs += mambaLayers(a) * perLayer;
+    }
+    return macs;
 }
 
 double kvCacheBytesPerToken(const Architecture& a, KvPrecision precision, int tensorParallel)
@@ -71,8 +158,10 @@ double kvCacheBytesPerToken(const Architecture& a, KvPrecision precision, int te
 double kvCacheWindowBytes(const Architecture& a, KvPrecision precision, int tensorParallel)
 {
     const AttentionShape s = attentionShape(a);
+    if (s.window <= 0)
+        return 0.0;
     return kvCacheBytes(a, precision, s.window, tensorParallel)
-        - kvCacheBytesPerToken(a, precision, tensorParallel) * s.window;
+        - kvCacheBytesPerToken(a, precision, tensorParallel) * s.window - recurrentStateBytes(a, tensorParallel);
 }
 
 } // namespace gp

@@ -30,7 +30,7 @@ inline AttentionShape attentionShape(const Architecture& a)
 {
     AttentionShape s;
     s.heads = positiveOrZero(double(a.numAttentionHeads));
-    s.layers = totalLayers(a);
+    s.layers = attentionLayers(a);
     if (a.latentAttention()) {
         s.latent = true;
         s.kvHeads = s.heads;
@@ -45,7 +45,7 @@ inline AttentionShape attentionShape(const Architecture& a)
         s.vHeadDim = s.qkHeadDim;
     }
     if (a.slidingWindow > 0 && a.kind == ModelKind::Decoder) {
-        const double layers = decoderLayers(a);
+        const double layers = kvCacheLayers(a);
         s.window = double(a.slidingWindow);
         s.windowLayers = a.slidingWindowLayers > 0 ? std::min(layers, double(a.slidingWindowLayers)) : layers;
     }
@@ -70,13 +70,34 @@ double attentionHeadDim(const Architecture& architecture);
 // latent and the shared rotary key, the same on every rank (DeepSeek-V2 paper, Table 1: (d_c + d_h^R) l).
 double kvCacheElementsPerTokenPerLayer(const Architecture& architecture, int tensorParallel = 1);
 
+// The recurrent state one sequence keeps on one of `tensorParallel` ranks in a hybrid model's Gated DeltaNet and
+// Mamba2 layers, in bytes, whatever its length: each layer's convolution window (kernel - 1 positions of the
+// convolved channels, at the 16-bit model dtype) and its state matrix per head (Gated DeltaNet: value heads x key
+// size x value size; Mamba2: heads x head size x state size), at fp32 with state_fp32 else 16-bit. Tensor
+// parallelism splits channels and heads. vLLM MambaStateShapeCalculator (model_executor/layers/mamba/
+// mamba_utils.py: gated_delta_net_state_shape, mamba2_state_shape); HF Qwen3NextDynamicCache / NemotronH cache.
+// 0 for models without such layers.
+double recurrentStateBytes(const Architecture& architecture, int tensorParallel = 1);
+// Of those bytes, one layer's (Gated DeltaNet first, else Mamba2), for the per-layer breakdown.
+double recurrentStateBytesPerLayer(const Architecture& architecture, int tensorParallel = 1);
+
+// Multiply-adds per token of the recurrent layers' sequence mixing (not their projections, which are weight
+// matrices). Gated DeltaNet per value head: the state read by the query, the delta-rule read by the key and the
+// rank-one update, 3 x d_k x d_v (Yang et al. 2024, "Gated Delta Networks", arXiv 2412.06464, Sec. 3, Eq. 7);
+// Mamba2 per head: the state update B x^T and the read C^T h, 2 x P x N (Dao & Gu 2024, "Transformers are SSMs",
+// arXiv 2405.21060, Sec. 6); their chunked training/prefill forms add the intra-chunk causal product over half a
+// chunk on average, C/2 x (d_k + d_v) and C/2 x (N + P) (chunk 64: flash-linear-attention chunk_gated_delta_rule;
+// 128: Mamba2 ssd chunk_size), with `chunked` true. Plus the depthwise convolution over the kernel.
+double recurrentMixerMacsPerToken(const Architecture& architecture, bool chunked);
+
 // The KV cache of one sequence of `contextTokens` tokens on one rank, in bytes: the decoder's layers that keep the
-// whole context, plus the local layers at min(context, window). The one rule memory, decode and serving use.
+// whole context, plus the local layers at min(context, window), plus a hybrid's recurrent state (one per sequence,
+// any length). The one rule memory, decode and serving use.
 double kvCacheBytes(
     const Architecture& architecture, KvPrecision precision, double contextTokens, int tensorParallel = 1);
 // The part that grows with the context: bytes per token of the layers that keep the whole context.
 double kvCacheBytesPerToken(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
-// The part that stops growing: local layers' KV at their full window (0 without local layers).
+// The local layers' KV at their full window (0 without local layers); the recurrent state is recurrentStateBytes.
 double kvCacheWindowBytes(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
 
 } // namespace gp

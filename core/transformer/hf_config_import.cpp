@@ -123,6 +123,82 @@ std::string dtypeName(const std::string& torch)
     return torch;
 }
 
+// Hybrid layers: Gated DeltaNet (Qwen3-Next, Qwen3.5: layer_types "linear_attention" / full_attention_interval,
+// linear_* sizes; configuration_qwen3_next.py) and Mamba2 with MLP-only blocks (Nemotron-H: hybrid_override_pattern
+// "M" Mamba2, "*" attention, "-" MLP, "E" MoE, or layers_block_type; configuration_nemotron_h.py). Returns the
+// error of a field it cannot model.
+std::optional<Error> readHybridLayers(Reader& r, const nlohmann::json& j, const std::string& type, Architecture& a)
+{
+    const double layers = double(std::max<std::int64_t>(0, a.numLayers));
+    double linear = 0;
+    if (auto it = j.find("layer_types"); it != j.end() && it->is_array())
+        for (const auto& t : *it)
+            if (t == "linear_attention")
+                ++linear;
+    if (linear == 0)
+        if (auto interval = r.number({ "full_attention_interval" }); interval && *interval >= 1)
+            linear = layers - std::floor(layers / *interval); // layer i is full attention when (i + 1) % n == 0
+    r.find({ "full_attention_interval" });
+    if (linear > 0) {
+        a.linearAttentionLayers = toInt(linear);
+        a.linearKeyHeads = toInt(r.number({ "linear_num_key_heads" }).value_or(0));
+        a.linearValueHeads = toInt(r.number({ "linear_num_value_heads" }).value_or(0));
+        a.linearKeyHeadDim = toInt(r.number({ "linear_key_head_dim" }).value_or(0));
+        a.linearValueHeadDim = toInt(r.number({ "linear_value_head_dim" }).value_or(0));
+        a.linearConvKernel = toInt(r.number({ "linear_conv_kernel_dim" }).value_or(4));
+    }
+    // Qwen3-Next's attention always gates its output (Qwen3NextAttention: q_proj emits 2 x heads x head_dim);
+    // Qwen3.5 says so in attn_output_gate (default true).
+    a.attentionOutputGate = type == "qwen3_next";
+    if (auto gate = r.boolean({ "attn_output_gate" }))
+        a.attentionOutputGate = *gate;
+    else if (type.rfind("qwen3_5", 0) == 0)
+        a.attentionOutputGate = true;
+
+    std::string pattern;
+    if (auto it = j.find("hybrid_override_pattern"); it != j.end() && it->is_string()) {
+        r.used.insert("hybrid_override_pattern");
+        pattern = it->get<std::string>();
+    } else if (auto blocks = j.find("layers_block_type"); blocks != j.end() && blocks->is_array()) {
+        r.used.insert("layers_block_type");
+        for (const auto& b : *blocks)
+            pattern += b == "mamba" ? 'M' : b == "attention" ? '*' : b == "mlp" ? '-' : b == "moe" ? 'E' : '?';
+    }
+    if (!pattern.empty()) {
+        const auto count = [&](char c) { return double(std::count(pattern.begin(), pattern.end(), c)); };
+        const char* field = j.contains("hybrid_override_pattern") ? "hybrid_override_pattern" : "layers_block_type";
+        if (count('E') > 0)
+            return Error { field, "Nemotron-H MoE blocks (\"E\") are not modelled yet", {} };
+        if (count('M') + count('*') + count('-') != double(pattern.size()))
+            return Error { field, "blocks other than Mamba2 (M), attention (*) and MLP (-) are not modelled", {} };
+        if (layers > 0 && double(pattern.size()) != layers)
+            return Error { field,
+                "has " + std::to_string(pattern.size()) + " blocks, num_hidden_layers says "
+                    + std::to_string(a.numLayers),
+                {} };
+        a.mambaLayers = toInt(count('M'));
+        a.mlpOnlyLayers = toInt(count('-'));
+        a.mambaHeads = toInt(r.number({ "mamba_num_heads" }).value_or(0));
+        a.mambaHeadDim = toInt(r.number({ "mamba_head_dim" }).value_or(0));
+        a.ssmStateSize = toInt(r.number({ "ssm_state_size" }).value_or(0));
+        a.mambaGroups = std::max<std::int64_t>(1, toInt(r.number({ "n_groups" }).value_or(1)));
+        a.mambaConvKernel = toInt(r.number({ "conv_kernel" }).value_or(4));
+        if (auto headDim = r.number({ "attention_head_dim" }))
+            a.headDim = toInt(*headDim);
+    }
+    for (const char* key : { "mamba_ssm_dtype", "mamba_ssm_cache_dtype" })
+        if (auto it = j.find(key); it != j.end() && it->is_string()) {
+            r.used.insert(key);
+            a.stateFp32 = a.stateFp32 || it->get<std::string>() == "float32";
+        }
+    // Mamba2 details that change neither memory nor time: its activation, the scan's chunk, dt initialisation.
+    for (const char* key : { "expand", "chunk_size", "mamba_hidden_act", "mamba_proj_bias", "use_conv_bias", "use_bias",
+             "time_step_min", "time_step_max", "time_step_floor", "time_step_limit", "mlp_hidden_act",
+             "residual_in_fp32", "rescale_prenorm_residual", "num_logits_to_keep" })
+        r.find({ key });
+    return std::nullopt;
+}
+
 } // namespace
 
 Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const std::string& fileName)
@@ -220,7 +296,8 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             { "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "chatglm", "baichuan", "gemma",
                 "gemma2", "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "phi3", "olmo", "cohere",
                 "qwen3_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text", "gemma3", "gemma3_text",
-                "glm4_moe", "glm4", "mistral3", "phi4" });
+                "glm4_moe", "glm4", "mistral3", "phi4", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+                "qwen3_5_moe_text" });
         if (!ffProj.empty())
             a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
         else
@@ -252,7 +329,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             a.tieWordEmbeddings = !isOneOf(type,
                 { "llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan", "deepseek", "deepseek_v2", "internlm",
                     "internlm2", "yi", "qwen2_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
-                    "glm4_moe", "mistral3", "qwen3_moe" });
+                    "glm4_moe", "mistral3", "qwen3_moe", "qwen3_next", "nemotron_h" });
 
         // Family quirks.
         if (type == "qwen" && a.intermediateSize > 0)
@@ -283,6 +360,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
         }
         setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
+        // Qwen3.5-MoE text configs give no dense width: every layer has experts, so the experts' stands in (unused).
+        if (a.intermediateSize <= 0 && a.moeIntermediateSize > 0 && a.numExperts > 1)
+            a.intermediateSize = a.moeIntermediateSize;
         if (auto shared = r.number({ "shared_expert_intermediate_size" }); shared && a.moeIntermediateSize > 0) {
             // Qwen2-MoE: one shared expert as wide as this many routed experts.
             const double ratio = *shared / double(a.moeIntermediateSize);
@@ -398,8 +478,13 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
         r.find({ "sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window" });
 
+        if (auto hybridError = readHybridLayers(r, j, type, a))
+            return Error { fieldPrefix + hybridError->field, hybridError->message, fileName };
+
         // Per-family tensors that change the counts.
-        a.qkNorm = isOneOf(type, { "qwen3", "qwen3_moe", "gemma3", "gemma3_text" });
+        a.qkNorm = isOneOf(type,
+            { "qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+                "qwen3_5_moe_text" });
         if (auto v = r.boolean({ "use_qk_norm" }); v && type != "llama4" && type != "llama4_text")
             a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
         a.sandwichNorms = isOneOf(type, { "gemma2", "gemma3", "gemma3_text" });

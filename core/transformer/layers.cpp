@@ -10,7 +10,9 @@ namespace gp
 
 double kvCacheLayers(const Architecture& a)
 {
-    return a.kind == ModelKind::Encoder ? 0.0 : decoderLayers(a);
+    if (a.kind == ModelKind::Encoder)
+        return 0.0;
+    return std::max(0.0, decoderLayers(a) - linearAttentionLayers(a) - mambaLayers(a) - mlpOnlyLayers(a));
 }
 
 double moeLayers(const Architecture& a)

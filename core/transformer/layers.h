@@ -25,7 +25,31 @@ inline double totalLayers(const Architecture& a)
     const double layers = positiveOrZero(double(a.numLayers));
     return a.kind == ModelKind::EncoderDecoder ? layers + decoderLayers(a) : layers;
 }
-// Layers that keep keys and values while generating: the decoder stack; 0 for encoder-only models.
+// Hybrid decoders' blocks (Architecture: linear_attention_layers, mamba_layers, mlp_only_layers); 0 otherwise.
+inline double linearAttentionLayers(const Architecture& a)
+{
+    return a.kind == ModelKind::Decoder ? positiveOrZero(double(a.linearAttentionLayers)) : 0.0;
+}
+inline double mambaLayers(const Architecture& a)
+{
+    return a.kind == ModelKind::Decoder ? positiveOrZero(double(a.mambaLayers)) : 0.0;
+}
+inline double mlpOnlyLayers(const Architecture& a)
+{
+    return a.kind == ModelKind::Decoder ? positiveOrZero(double(a.mlpOnlyLayers)) : 0.0;
+}
+// Layers with self-attention over all stacks: every layer but a hybrid's recurrent and MLP-only blocks.
+inline double attentionLayers(const Architecture& a)
+{
+    return std::max(0.0, totalLayers(a) - linearAttentionLayers(a) - mambaLayers(a) - mlpOnlyLayers(a));
+}
+// Layers with an MLP: every layer, or with MLP-only blocks (Nemotron-H) those blocks alone.
+inline double mlpLayers(const Architecture& a)
+{
+    return a.mlpOnlyLayers > 0 ? mlpOnlyLayers(a) : totalLayers(a);
+}
+// Layers that keep keys and values while generating: the decoder stack's attention layers; 0 for encoder-only
+// models.
 double kvCacheLayers(const Architecture& architecture);
 // Layers with a routed-expert MLP (all stacks minus the leading dense ones); 0 for dense models.
 double moeLayers(const Architecture& architecture);

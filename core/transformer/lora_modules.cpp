@@ -23,7 +23,8 @@ enum ModulePart : unsigned {
     Gate = 1u << 5,
     Up = 1u << 6,
     Down = 1u << 7,
-    AllLinear = Q | K | V | O | Gate | Up | Down,
+    Mixer = 1u << 8, // a hybrid's Gated DeltaNet / Mamba2 projections (in_proj_qkvz, in_proj_ba, in_proj, out_proj)
+    AllLinear = Q | K | V | O | Gate | Up | Down | Mixer,
 };
 
 struct Name {
@@ -34,15 +35,53 @@ struct Name {
 // One row per spelling. T5's "wo" is the MLP output (T5 names the attention output "o"); the Llama reference
 // code's "wo" is the attention output, but Hugging Face's Llama uses o_proj, so "wo" follows T5 and Mixtral.
 constexpr Name kNames[] = {
-    { "all-linear", AllLinear }, { "all_linear", AllLinear }, { "all", AllLinear }, { "q_proj", Q }, { "q", Q },
-    { "query", Q }, { "wq", Q }, { "k_proj", K }, { "k", K }, { "key", K }, { "wk", K }, { "v_proj", V }, { "v", V },
-    { "value", V }, { "wv", V }, { "o_proj", O }, { "o", O }, { "out_proj", O }, { "dense", O }, { "output_proj", O },
-    { "query_key_value", QkvFused }, { "c_attn", QkvFused }, { "W_pack", QkvFused }, { "qkv_proj", QkvFused },
-    { "wqkv", QkvFused }, { "Wqkv", QkvFused }, { "gate_proj", Gate }, { "w1", Gate }, { "wi_0", Gate },
-    { "up_proj", Up }, { "w3", Up }, { "wi", Up }, { "wi_1", Up }, { "fc1", Up }, { "c_fc", Up },
-    { "dense_h_to_4h", Up }, { "fc_in", Up }, { "down_proj", Down }, { "w2", Down }, { "wo", Down }, { "fc2", Down },
-    { "dense_4h_to_h", Down }, { "fc_out", Down },
+    { "all-linear", AllLinear },
+    { "all_linear", AllLinear },
+    { "all", AllLinear },
+    { "q_proj", Q },
+    { "q", Q },
+    { "query", Q },
+    { "wq", Q },
+    { "k_proj", K },
+    { "k", K },
+    { "key", K },
+    { "wk", K },
+    { "v_proj", V },
+    { "v", V },
+    { "value", V },
+    { "wv", V },
+    { "o_proj", O },
+    { "o", O },
+    { "out_proj", O },
+    { "dense", O },
+    { "output_proj", O },
+    { "query_key_value", QkvFused },
+    { "c_attn", QkvFused },
+    { "W_pack", QkvFused },
+    { "qkv_proj", QkvFused },
+    { "wqkv", QkvFused },
+    { "Wqkv", QkvFused },
+    { "gate_proj", Gate },
+    { "w1", Gate },
+    { "wi_0", Gate },
+    { "up_proj", Up },
+    { "w3", Up },
+    { "wi", Up },
+    { "wi_1", Up },
+    { "fc1", Up },
+    { "c_fc", Up },
+    { "dense_h_to_4h", Up },
+    { "fc_in", Up },
+    { "down_proj", Down },
+    { "w2", Down },
+    { "wo", Down },
+    { "fc2", Down },
+    { "dense_4h_to_h", Down },
+    { "fc_out", Down },
     { "c_proj", O | Down }, // GPT-2 names both the attention output and the MLP output c_proj
+    { "in_proj", Mixer },
+    { "in_proj_qkvz", Mixer },
+    { "in_proj_ba", Mixer },
 };
 
 std::string_view lastComponent(std::string_view name)
@@ -85,18 +124,20 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
         parts &= ~(Q | K | V); // a fused projection is one matrix
     const double h = positiveOrZero(double(a.hiddenSize));
     const double qd = positiveOrZero(double(a.numAttentionHeads * a.headDimension()));
+    const double queryOutputs = a.attentionOutputGate ? 2.0 : 1.0; // gated attention: the query and its gate
     const double kd = positiveOrZero(double(a.kvHeads() * a.headDimension()));
     const bool gated = a.mlp == MlpKind::Gated;
 
-    // Attention blocks: one per layer, two in the decoder layers of an encoder-decoder (cross-attention).
-    const double attentionBlocks = totalLayers(a) + (a.kind == ModelKind::EncoderDecoder ? decoderLayers(a) : 0.0);
+    // Attention blocks: one per attention layer (a hybrid's recurrent and MLP-only blocks have none), two in the
+    // decoder layers of an encoder-decoder (cross-attention).
+    const double attentionBlocks = attentionLayers(a) + (a.kind == ModelKind::EncoderDecoder ? decoderLayers(a) : 0.0);
     auto attention = [&](double in, double outWidth) {
         out.matrices.push_back({ in, outWidth, attentionBlocks, attentionBlocks });
     };
     if (parts & QkvFused)
-        attention(h, qd + 2 * kd);
+        attention(h, qd * queryOutputs + 2 * kd);
     if (parts & Q)
-        attention(h, qd);
+        attention(h, qd * queryOutputs);
     if (parts & K)
         attention(h, kd);
     if (parts & V)
@@ -106,7 +147,7 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
 
     // MLPs: dense layers at intermediate_size; MoE layers hold every routed and shared expert at the expert width.
     const double moe = moeLayers(a);
-    const double dense = totalLayers(a) - moe;
+    const double dense = mlpLayers(a) - moe;
     const double f = positiveOrZero(double(a.intermediateSize));
     const double fe = positiveOrZero(double(a.moeIntermediateSize > 0 ? a.moeIntermediateSize : a.intermediateSize));
     const double experts = double(std::max(1, a.numExperts));
@@ -126,6 +167,25 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
         mlp(true);
     if (parts & Down)
         mlp(false);
+
+    // A hybrid's recurrent mixers (parameter_count.cpp deltaNet / mamba2): their input and output projections.
+    if (parts & Mixer) {
+        const double linear = linearAttentionLayers(a);
+        const double mamba = mambaLayers(a);
+        if (linear > 0) {
+            const double keyDim = double(a.linearKeyHeads) * double(a.linearKeyHeadDim);
+            const double valueDim = double(a.linearValueHeads) * double(a.linearValueHeadDim);
+            out.matrices.push_back({ h, 2 * keyDim + 2 * valueDim, linear, linear });
+            out.matrices.push_back({ h, 2 * double(a.linearValueHeads), linear, linear });
+            out.matrices.push_back({ valueDim, h, linear, linear });
+        }
+        if (mamba > 0) {
+            const double inner = double(a.mambaHeads) * double(a.mambaHeadDim);
+            const double bc = 2 * double(std::max<std::int64_t>(1, a.mambaGroups)) * double(a.ssmStateSize);
+            out.matrices.push_back({ h, 2 * inner + bc + double(a.mambaHeads), mamba, mamba });
+            out.matrices.push_back({ inner, h, mamba, mamba });
+        }
+    }
     return out;
 }
 

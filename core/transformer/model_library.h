@@ -44,6 +44,7 @@ struct ParameterCounts {
     double classificationHead = 0; // pooled-output classifier (numClasses x hidden + bias)
     double expertLinear = 0; // of blockLinear, the routed and shared experts' matrices
     double mlpLinear = 0; // of blockLinear, every MLP's matrices (dense MLPs and all experts)
+    double recurrentLinear = 0; // of blockLinear, a hybrid's Gated DeltaNet and Mamba2 projection matrices
     double mtp = 0; // multi-token-prediction modules (not in `total`; trained beside it)
     double mtpActive = 0; // of which one token uses
 };

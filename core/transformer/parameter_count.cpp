@@ -25,7 +25,7 @@ struct Shape {
     double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
     bool attentionBias = false, outputBias = false, mlpBias = false, gated = true;
     AttentionShape attention;
-    bool qkNorm = false, sinks = false, expertBias = false, sandwich = false;
+    bool qkNorm = false, sinks = false, expertBias = false, sandwich = false, outputGate = false;
 };
 
 Shape shapeOf(const Architecture& arch)
@@ -36,6 +36,7 @@ Shape shapeOf(const Architecture& arch)
     s.sinks = arch.attentionSinks;
     s.expertBias = arch.expertBias;
     s.sandwich = arch.sandwichNorms;
+    s.outputGate = arch.attentionOutputGate;
     s.h = double(arch.hiddenSize);
     s.a = double(arch.numAttentionHeads);
     s.k = double(arch.kvHeads());
@@ -98,7 +99,7 @@ Part attention(const Shape& s)
         p.matrix(at.kvLoraRank, at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim), false);
         p.matrix(at.heads * at.vHeadDim, s.h, false);
     } else {
-        p.matrix(s.h, s.a * s.d, s.attentionBias);
+        p.matrix(s.h, s.a * s.d * (s.outputGate ? 2 : 1), s.attentionBias); // gated attention: query and gate
         p.matrix(s.h, s.k * s.d, s.attentionBias);
         p.matrix(s.h, s.k * s.d, s.attentionBias);
         p.matrix(s.a * s.d, s.h, s.outputBias);
@@ -107,6 +108,41 @@ Part attention(const Shape& s)
     }
     if (s.sinks)
         p.vector(s.a);
+    return p;
+}
+
+// Gated DeltaNet (HF modeling_qwen3_next.py Qwen3NextGatedDeltaNet): in_proj_qkvz (h -> 2 key_dim + 2 value_dim),
+// in_proj_ba (h -> 2 value heads), the depthwise conv1d over q, k, v (no bias), dt_bias and A_log per value head,
+// the gated RMSNorm over one head's values, out_proj (value_dim -> h).
+Part deltaNet(const Architecture& arch, double h)
+{
+    Part p;
+    const double keyDim = double(arch.linearKeyHeads) * double(arch.linearKeyHeadDim);
+    const double valueHeads = double(arch.linearValueHeads);
+    const double valueDim = valueHeads * double(arch.linearValueHeadDim);
+    p.matrix(h, 2 * keyDim + 2 * valueDim, false);
+    p.matrix(h, 2 * valueHeads, false);
+    p.vector((2 * keyDim + valueDim) * double(arch.linearConvKernel));
+    p.vector(2 * valueHeads);
+    p.vector(double(arch.linearValueHeadDim));
+    p.matrix(valueDim, h, false);
+    return p;
+}
+
+// Mamba2 (HF modeling_nemotron_h.py NemotronHMamba2Mixer, use_bias false, use_conv_bias true): in_proj (h -> z, x,
+// B, C and dt: 2 inner + 2 groups x state + heads), the depthwise conv1d over x, B and C with its bias, dt_bias,
+// A_log and D per head, the gated RMSNorm over the inner width, out_proj (inner -> h).
+Part mamba2(const Architecture& arch, double h)
+{
+    Part p;
+    const double heads = double(arch.mambaHeads);
+    const double inner = heads * double(arch.mambaHeadDim);
+    const double bc = 2 * double(std::max<std::int64_t>(1, arch.mambaGroups)) * double(arch.ssmStateSize);
+    p.matrix(h, 2 * inner + bc + heads, false);
+    p.vector((inner + bc) * (double(arch.mambaConvKernel) + 1));
+    p.vector(3 * heads);
+    p.vector(inner);
+    p.matrix(inner, h, false);
     return p;
 }
 
@@ -216,6 +252,37 @@ ParameterCounts countParameters(const Architecture& arch)
         if (arch.kind == ModelKind::Decoder)
             body.add(norm(s)); // final norm
         activeBody = body.params;
+    }
+
+    if (arch.hybrid()) {
+        // Hybrid decoders: the recurrent layers hold their mixer instead of attention. With MLP-only blocks
+        // (Nemotron-H, NemotronHBlock: one norm and one mixer or MLP each) the mixer blocks hold no MLP either.
+        const Part linearMixer = deltaNet(arch, s.h);
+        const Part mambaMixer = mamba2(arch, s.h);
+        const double linearCount = linearAttentionLayers(arch);
+        const double mambaCount = mambaLayers(arch);
+        Part change;
+        change.add(linearMixer, linearCount);
+        change.add(mambaMixer, mambaCount);
+        double removed = attn.params * (linearCount + mambaCount);
+        double removedLinear = attn.linear * (linearCount + mambaCount);
+        double removedFactored = attn.factored * (linearCount + mambaCount);
+        if (arch.mlpOnlyLayers > 0) {
+            // Every block so far counted attention, an MLP and two norms; the MLP-only blocks hold no mixer, the
+            // mixer blocks no MLP, and each block one norm.
+            const double mlpOnly = mlpOnlyLayers(arch);
+            const double mixerBlocks = layers - mlpOnly;
+            removed += attn.params * mlpOnly + dense.params * mixerBlocks + norm(s).params * layers;
+            removedLinear += attn.linear * mlpOnly + dense.linear * mixerBlocks;
+            removedFactored += attn.factored * mlpOnly + dense.factored * mixerBlocks + norm(s).factored * layers;
+            c.mlpLinear = mlpOnly * dense.linear;
+        }
+        body.add(change);
+        c.recurrentLinear = change.linear;
+        body.params -= removed;
+        body.linear -= removedLinear;
+        body.factored -= removedFactored;
+        activeBody += change.params - removed;
     }
 
     Part head;

@@ -23,8 +23,10 @@ namespace
 struct Dims {
     double h = 0, a = 0, k = 0, d = 0, f = 0, fe = 0, v = 0;
     double layers = 0, decoderLayers = 0, moeLayers = 0, denseLayers = 0;
+    double attentionLayers = 0; // self-attention layers of all stacks (a hybrid's recurrent blocks excluded)
     double experts = 1, activeExperts = 1;
     bool gated = true;
+    double queryOutputs = 1; // 2 with gated attention (the query projection also emits the output gate)
     bool encoderDecoder = false;
     bool causal = true;
 };
@@ -40,6 +42,7 @@ Dims dimsOf(const Architecture& arch)
     s.fe = positiveOrZero(double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize));
     s.v = positiveOrZero(double(arch.vocabSize));
     s.gated = arch.mlp == MlpKind::Gated;
+    s.queryOutputs = arch.attentionOutputGate ? 2.0 : 1.0;
     s.encoderDecoder = arch.kind == ModelKind::EncoderDecoder;
     s.causal = arch.kind != ModelKind::Encoder;
     s.layers = positiveOrZero(double(arch.numLayers));
@@ -47,7 +50,8 @@ Dims dimsOf(const Architecture& arch)
     s.experts = std::max(1.0, double(arch.numExperts));
     s.activeExperts = std::clamp(double(arch.expertsPerToken), 1.0, s.experts) + std::max(0, arch.numSharedExperts);
     s.moeLayers = moeLayers(arch);
-    s.denseLayers = totalLayers(arch) - s.moeLayers;
+    s.denseLayers = mlpLayers(arch) - s.moeLayers;
+    s.attentionLayers = attentionLayers(arch);
     return s;
 }
 
@@ -61,7 +65,7 @@ double attentionProjectionMacs(const Dims& s, const AttentionShape& at)
         return query + s.h * (at.kvLoraRank + at.ropeDim)
             + at.kvLoraRank * at.heads * (at.qkHeadDim - at.ropeDim + at.vHeadDim) + at.heads * at.vHeadDim * s.h;
     }
-    return s.h * s.a * s.d + 2 * s.h * s.k * s.d + s.a * s.d * s.h;
+    return s.h * s.a * s.d * s.queryOutputs + 2 * s.h * s.k * s.d + s.a * s.d * s.h;
 }
 
 double mlpMacs(const Dims& s, double width)
@@ -80,10 +84,13 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
 
     const AttentionShape at = attentionShape(arch);
     const double moeMlp = mlpMacs(s, s.fe) * s.activeExperts + s.h * s.experts; // + router
-    double macs = attentionProjectionMacs(s, at) * (s.layers + s.decoderLayers) + mlpMacs(s, s.f) * s.denseLayers
-        + moeMlp * s.moeLayers;
-    // QK^T and PV, MACs; local layers attend to their window only.
-    double attention = attentionCoreMacsPerToken(arch, context, causal && s.causal); // every stack
+    // A hybrid's Gated DeltaNet and Mamba2 projections run on every token: their weights are their MACs.
+    double macs = attentionProjectionMacs(s, at) * s.attentionLayers + mlpMacs(s, s.f) * s.denseLayers
+        + moeMlp * s.moeLayers + positiveOrZero(counts.recurrentLinear);
+    // QK^T and PV, MACs; local layers attend to their window only. A hybrid's recurrent layers mix tokens through
+    // their state (chunked for a causal pass over the sequence, one step per token in decode).
+    double attention = attentionCoreMacsPerToken(arch, context, causal && s.causal) // every stack
+        + recurrentMixerMacsPerToken(arch, causal);
     if (s.encoderDecoder) {
         // Cross-attention of each decoder layer: Q/O on decoder tokens, K/V on encoder tokens (same count here),
         // scores over the whole encoder sequence.
@@ -191,13 +198,14 @@ TrainingFlopsPerToken trainingFlopsPerToken(
     t.forward = forwardFlops(arch, counts, workload, sequence, true, true);
     const Dims s = dimsOf(arch);
     const double layers = s.layers + s.decoderLayers;
-    t.scoreElementsPerToken = s.a * sequence * layers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);
+    t.scoreElementsPerToken
+        = s.a * sequence * s.attentionLayers + (s.encoderDecoder ? s.a * sequence * s.decoderLayers : 0);
     // torchtitan's per-op policy saves every other matmul output of a block (wq, wv, w1, w2 in forward order,
     // torchtitan models/llama3/infra/parallelize.py `_save_list`): wk, wo and w3 are recomputed.
     const AttentionShape at = attentionShape(arch);
     const double perOpRecompute = 2
-        * ((s.h * at.kvHeads * at.qkHeadDim + at.heads * at.vHeadDim * s.h) * layers + s.h * s.f * s.denseLayers
-            + s.h * s.fe * s.activeExperts * s.moeLayers);
+        * ((s.h * at.kvHeads * at.qkHeadDim + at.heads * at.vHeadDim * s.h) * s.attentionLayers
+            + s.h * s.f * s.denseLayers + s.h * s.fe * s.activeExperts * s.moeLayers);
     const double share = recomputedLayerShare(arch, workload, checkpointing);
     const PassFlops all = passFlops(t.forward, workload, checkpointing, layers, perOpRecompute, share);
     t.model = all.model;

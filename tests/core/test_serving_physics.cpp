@@ -38,13 +38,14 @@ struct PhysicsDraw {
     double prefixHit = 0;
     std::string speculative = R"({"method": "none"})";
     std::string prefixCache = R"({"shape": "none"})";
+    std::string mig; // a MIG profile of the GPU: the replica runs on one slice
 };
 
 PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
 {
-    static const std::vector<std::string> presets
-        = { "llama-3.2-1b", "qwen3-0.6b", "llama-3.1-8b", "qwen2.5-7b", "mistral-7b", "qwen3-14b", "qwen3-32b",
-              "llama-3.1-70b", "mixtral-8x7b", "qwen3-30b-a3b", "deepseek-moe-16b", "gemma-3-1b" };
+    static const std::vector<std::string> presets = { "llama-3.2-1b", "qwen3-0.6b", "llama-3.1-8b", "qwen2.5-7b",
+        "mistral-7b", "qwen3-14b", "qwen3-32b", "llama-3.1-70b", "mixtral-8x7b", "qwen3-30b-a3b", "deepseek-moe-16b",
+        "gemma-3-1b", "qwen3-next-80b-a3b", "nemotron-h-8b" };
     const auto pick
         = [&](auto const& list) { return list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng)]; };
     const auto logUniform = [&](double lo, double hi) {
@@ -92,7 +93,8 @@ std::string physicsPlanText(const PhysicsDraw& d, const GpuSpec& gpu)
         + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit)
         + R"(}, "speculative": )" + d.speculative + R"(, "prefix_cache": )" + d.prefixCache + R"(}},
         "candidates": [{"gpu": ")"
-        + gpu.id + R"(", "gpus_per_node": )" + std::to_string(d.tensor) + R"(, "nodes": 1}],
+        + gpu.id + R"(", "gpus_per_node": )" + std::to_string(d.tensor)
+        + (d.mig.empty() ? std::string() : R"(, "mig": ")" + d.mig + "\"") + R"(, "nodes": 1}],
         "search": {"enabled": false}})";
 }
 
@@ -174,8 +176,39 @@ TEST(ServingPhysics, NoAnswerComputesOrReadsBeyondTheHardware)
         if (onGpu > 0)
             gpusChecked.push_back(gpu.id);
     }
-    std::printf("\nserving physics: %d answers on %zu GPUs; worst %.1f%% of the FLOP ceiling, %.1f%% of HBM\n", checked,
-        gpusChecked.size(), 100 * worstFlops, 100 * worstBytes);
+    // MIG slices: one replica per slice, bounded by the slice's share of the GPU, counted here from the catalog's
+    // profile (its SMs of the GPU's, its memory slices of 8: NVIDIA MIG User Guide).
+    int slicesChecked = 0;
+    for (const GpuSpec& gpu : catalog.gpus)
+        for (const MigProfile& profile : gpu.migProfiles)
+            for (int i = 0; i < 12; ++i) {
+                PhysicsDraw d = drawPhysicsPlan(rng, gpu);
+                d.tensor = 1;
+                d.mig = profile.name;
+                auto plan = parsePlan(physicsPlanText(d, gpu));
+                ASSERT_TRUE(plan) << plan.error().toString();
+                auto estimate = estimatePlan(*plan, catalog);
+                if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
+                    continue;
+                GpuSpec slice = gpu;
+                const double compute = double(profile.sms) / gpu.smCount;
+                for (std::optional<double>* rate : { &slice.tflops.bf16, &slice.tflops.fp16, &slice.tflops.fp8 })
+                    if (*rate)
+                        **rate *= compute;
+                slice.memoryBandwidthGBps = gpu.memoryBandwidthGBps * profile.memorySlices / 8.0;
+                const std::optional<PhysicsExcess> e = physicsExcess(*plan, slice, *estimate->results.front().serving);
+                if (!e)
+                    continue;
+                ++slicesChecked;
+                worstFlops = std::max(worstFlops, e->flops);
+                worstBytes = std::max(worstBytes, e->bytes);
+                EXPECT_LE(e->flops, 1.0) << gpu.id << " " << profile.name << ": " << physicsPlanText(d, gpu);
+                EXPECT_LE(e->bytes, 1.0) << gpu.id << " " << profile.name << ": " << physicsPlanText(d, gpu);
+            }
+    std::printf("\nserving physics: %d answers on %zu GPUs and %d on MIG slices; worst %.1f%% of the FLOP ceiling, "
+                "%.1f%% of HBM\n",
+        checked, gpusChecked.size(), slicesChecked, 100 * worstFlops, 100 * worstBytes);
+    EXPECT_GE(slicesChecked, 100);
     EXPECT_GE(checked, 1500);
     EXPECT_GE(gpusChecked.size(), catalog.gpus.size() * 3 / 4);
 }

@@ -11,6 +11,7 @@
 //   weight casts at most the bytes of the weights the GPU holds (10 bytes per element, torchao's rowwise, the
 //   costliest recipe), read and written once per micro-batch.
 #include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
@@ -50,8 +51,9 @@ const std::vector<ResolvedModel>& physicsModels()
 {
     static const std::vector<ResolvedModel> models = [] {
         std::vector<ResolvedModel> list;
-        for (const char* id : { "llama-3.2-1b", "llama-2-7b", "llama-3.1-8b", "qwen3-14b", "llama-3.1-70b",
-                 "mixtral-8x7b", "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b" }) {
+        for (const char* id :
+            { "llama-3.2-1b", "llama-2-7b", "llama-3.1-8b", "qwen3-14b", "llama-3.1-70b", "mixtral-8x7b",
+                "qwen3-30b-a3b", "deepseek-v3", "gpt-oss-120b", "qwen3-next-80b-a3b", "nemotron-h-8b" }) {
             ModelSpec spec;
             spec.preset = id;
             auto m = resolveModel(spec);
@@ -289,6 +291,29 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         }
         gpusChecked += tally.plans > before ? 1 : 0;
     }
+    // MIG slices: one slice, one replica (tensor 1); the slice's GPU is its share of the whole (MigSlices tests).
+    int slicePlans = 0;
+    for (const GpuSpec& gpu : catalog.gpus)
+        for (const MigProfile& profile : gpu.migProfiles)
+            for (int i = 0; i < 10; ++i) {
+                PhysicsPlan plan = randomPlan(rng, catalog, gpu);
+                CandidateSpec spec;
+                spec.gpu = gpu.id;
+                spec.mig = profile.name;
+                auto slice = resolveCandidate(spec, catalog, 1, "candidates[0]");
+                ASSERT_TRUE(slice) << slice.error().toString();
+                plan.hardware = *slice;
+                plan.config.tensor = plan.config.pipeline = plan.config.context = plan.config.data = 1;
+                plan.config.expert = 1;
+                plan.config.sequenceParallel = false;
+                plan.config.pipelineSchedule = PipelineSchedule::OneFOneB;
+                plan.config.virtualStages = 1;
+                const int before = tally.plans;
+                tally.failures += checkPlan(plan, catalog, tally);
+                slicePlans += tally.plans - before;
+            }
+    EXPECT_GE(slicePlans, 100);
+    std::printf("physics: %d plans on MIG slices\n", slicePlans);
     std::printf("physics: %d plans estimated on %d GPUs (%zu in the catalog); %d FP8/BF16 pairs, %d with FP8 "
                 "slower (each naming its reason); %d network bounds checked; %d bounds broken\n",
         tally.plans, gpusChecked, catalog.gpus.size(), tally.fp8Pairs, tally.fp8Slower, tally.networkChecked,

@@ -1,6 +1,8 @@
 // Resolves a plan candidate (catalog instance or bare GPUs) into the hardware the models need.
 #include "estimate/common/hardware.h"
 
+#include <algorithm>
+
 namespace gp
 {
 
@@ -66,7 +68,54 @@ Expected<Hardware> resolveCandidate(
         hw.price.status = "unknown";
         hw.price.onDemandPerHour.reset();
     }
+    if (!spec.mig.empty()) {
+        const MigProfile* found = hw.gpu.findMigProfile(spec.mig);
+        if (!found) {
+            std::string known;
+            for (const MigProfile& p : hw.gpu.migProfiles)
+                known += (known.empty() ? "" : ", ") + p.name;
+            return Error { fieldPath + ".mig",
+                hw.gpu.name
+                    + (known.empty() ? " has no MIG profiles in the catalog"
+                                     : " has no MIG profile \"" + spec.mig + "\" (its profiles: " + known + ")") };
+        }
+        const MigProfile profile = *found; // a copy: the slice replaces the GPU that holds the profiles
+        const double gpusInInstance = std::max(1, hw.gpusPerNode);
+        hw.gpu = migSliceGpu(hw.gpu, profile);
+        hw.gpusPerNode = 1;
+        hw.migProfile = profile.name;
+        hw.migInstancesPerGpu = profile.instancesPerGpu;
+        hw.priceShare = 1.0 / (gpusInInstance * std::max(1, profile.instancesPerGpu));
+        hw.label = spec.label.empty() ? hw.label + " MIG " + profile.name : spec.label;
+        // A "node" is one slice: a replica per slice, more replicas more slices; no pipeline across slices (MIG
+        // instances have no P2P).
+        hw.interNodeGbps = 0;
+        hw.rdma = false;
+        if (const LinkSpec* pcie = catalog.findLink(hw.gpu.pcie))
+            hw.intraNode = *pcie;
+    }
     return atNodes(std::move(hw), spec, nodes);
+}
+
+GpuSpec migSliceGpu(const GpuSpec& gpu, const MigProfile& profile)
+{
+    GpuSpec slice = gpu;
+    const double compute = gpu.smCount > 0 ? std::clamp(double(profile.sms) / gpu.smCount, 0.0, 1.0) : 0.0;
+    const double memory = std::clamp(profile.memorySlices / 8.0, 0.0, 1.0);
+    for (std::optional<double>* rate : { &slice.tflops.fp32, &slice.tflops.tf32, &slice.tflops.bf16, &slice.tflops.fp16,
+             &slice.tflops.fp8, &slice.tflops.fp4, &slice.tflops.int8, &slice.tflops.int4 })
+        if (*rate)
+            **rate *= compute;
+    slice.memoryBandwidthGBps = gpu.memoryBandwidthGBps * memory;
+    slice.memoryBytes = profile.memoryBytes;
+    slice.usableMemoryBytes = profile.memoryBytes; // what the instance reports (nvidia-smi mig -lgip)
+    slice.usableMemorySource = profile.source;
+    slice.name = gpu.name + " MIG " + profile.name;
+    slice.nvlink.clear();
+    if (slice.tdpWatts)
+        *slice.tdpWatts *= compute;
+    slice.migProfiles.clear();
+    return slice;
 }
 
 void setNodes(Hardware& hardware, const CandidateSpec& spec, int nodes)

@@ -28,6 +28,12 @@ struct Hardware {
     PriceSpec price; // per node, in the catalog's currency (see `priceCurrency`)
     std::optional<double> userPricePerHour; // plan override for the whole candidate, plan currency
     bool sizeEstimate = false;
+    // A MIG slice (candidates[].mig): `gpu` is the slice (its memory, its SMs' share of the compute, its memory
+    // slices' share of the HBM bandwidth, no NVLink), one per node, and `priceShare` of the instance's price is the
+    // slice's (the GPU's share of the instance over the slices of this profile one GPU holds).
+    std::string migProfile;
+    int migInstancesPerGpu = 0;
+    double priceShare = 1;
 
     int totalGpus() const { return gpusPerNode * nodes; }
 };
@@ -35,6 +41,10 @@ struct Hardware {
 // Resolves a plan candidate for a given node count. Errors name the field ("candidates[2].gpu").
 Expected<Hardware> resolveCandidate(
     const CandidateSpec& spec, const Catalog& catalog, int nodes, const std::string& fieldPath);
+
+// `gpu` as one MIG instance of `profile`: its memory, the SMs' share of every tensor rate, the memory slices' share
+// of the HBM bandwidth (each slice has its own memory controllers and L2: NVIDIA MIG User Guide), no NVLink.
+GpuSpec migSliceGpu(const GpuSpec& gpu, const MigProfile& profile);
 
 // The same candidate at `nodes` (>= 1) nodes, from its resolution at any node count: only the node count and the
 // user's quote (which scales with it) change, so a search resolves each candidate against the catalog once.

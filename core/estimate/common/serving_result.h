@@ -62,6 +62,9 @@ struct ServingResult {
     double nonTorchBytes = 0;
     double kvBudgetBytes = 0; // may be negative: the engine does not start
     double kvBytesPerToken = 0; // per GPU (tensor-parallel share of the KV heads)
+    double kvLayers = 0; // layers that keep keys and values (a hybrid's attention layers)
+    double modelLayers = 0; // all of the model's layers
+    double stateBytesPerRequest = 0; // a hybrid's recurrent state per request per GPU (0 without recurrent layers)
     std::int64_t kvCacheTokens = 0; // one replica's KV capacity in whole blocks
     std::int64_t maxConcurrency = 0; // requests of full length one replica holds
     double kvCapacityRequests = 0; // kvCacheTokens / full length (vLLM's "Maximum concurrency: 11.55x")

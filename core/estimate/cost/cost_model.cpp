@@ -199,10 +199,11 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         c.priceSource = "plan";
     } else {
         if (usable(priceSpec.onDemandPerHour))
-            perHour = convert(
-                *priceSpec.onDemandPerHour * nodes * listPriceFactor(priceSpec, "on_demand_per_hour", billing));
+            perHour = convert(*priceSpec.onDemandPerHour * nodes * hw.priceShare
+                * listPriceFactor(priceSpec, "on_demand_per_hour", billing));
         if (usable(priceSpec.monthly))
-            perMonth = convert(*priceSpec.monthly * nodes * listPriceFactor(priceSpec, "monthly", billing));
+            perMonth
+                = convert(*priceSpec.monthly * nodes * hw.priceShare * listPriceFactor(priceSpec, "monthly", billing));
         if (perHour && !std::isfinite(*perHour))
             perHour.reset();
         if (perMonth && !std::isfinite(*perMonth))

@@ -39,36 +39,70 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const double perExpertIntermediates
         = arch.mlp == MlpKind::Gated ? (in.recomputePointwise ? 2.0 : 4.0) : (in.recomputePointwise ? 1.0 : 2.0);
 
-    // Replicated across tensor-parallel ranks unless sequence parallelism splits them.
-    double whole = 0;
-    whole += p * sb * h; // first norm input
-    whole += p * sb * h; // QKV projection input (norm output)
-    whole += mask * sb * h; // dropout mask after the attention output projection
-    whole += p * sb * h; // second norm input
-    whole += p * sb * h; // MLP input (norm output)
-    whole += mask * sb * h; // dropout mask after the MLP
+    // Replicated across tensor-parallel ranks unless sequence parallelism splits them: the mixer's half of the
+    // layer (attention, or a hybrid's recurrent mixer) and the MLP's.
+    double mixerWhole = 0;
+    mixerWhole += p * sb * h; // first norm input
+    mixerWhole += p * sb * h; // QKV projection input (norm output)
+    mixerWhole += mask * sb * h; // dropout mask after the attention output projection
+    double mlpWhole = 0;
+    mlpWhole += p * sb * h; // second norm input
+    mlpWhole += p * sb * h; // MLP input (norm output)
+    mlpWhole += mask * sb * h; // dropout mask after the MLP
     if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
-        whole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
+        mixerWhole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
 
     // Split across tensor-parallel ranks.
-    double split = 0;
-    split += p * sb * a * d; // Q
-    split += p * sb * k * (d + dv); // K and V
-    split += p * sb * a * dv; // attention output (input of the output projection)
+    double attentionSplit = 0;
+    attentionSplit += p * sb * a * d * (arch.attentionOutputGate ? 2 : 1); // Q (and the output gate)
+    attentionSplit += p * sb * k * (d + dv); // K and V
+    attentionSplit += p * sb * a * dv; // attention output (input of the output projection)
     if (in.flashAttention) {
-        split += 4.0 * sb * a; // fp32 log-sum-exp per query row
+        attentionSplit += 4.0 * sb * a; // fp32 log-sum-exp per query row
     } else {
-        split += p * a * s * s * b; // softmax output
-        split += mask * (a * s * s * b + p * a * s * s * b); // dropout mask and dropped-out probabilities
+        attentionSplit += p * a * s * s * b; // softmax output
+        attentionSplit += mask * (a * s * s * b + p * a * s * s * b); // dropout mask and dropped-out probabilities
     }
     // MLP intermediates; MoE tokens pass through `routed` experts and all shared ones, each expert keeping
     // its own copy of the token's input, plus fp32 router logits.
+    double mlpSplit = 0;
     if (experts > 1) {
-        split += (routed + shared) * (p * sb * f * perExpertIntermediates);
-        split += routed * p * sb * h;
-        whole += 4.0 * sb * double(experts);
+        mlpSplit += (routed + shared) * (p * sb * f * perExpertIntermediates);
+        mlpSplit += routed * p * sb * h;
+        mlpWhole += 4.0 * sb * double(experts);
     } else {
-        split += p * sb * f * perExpertIntermediates;
+        mlpSplit += p * sb * f * perExpertIntermediates;
+    }
+
+    double whole = mixerWhole + mlpWhole;
+    double split = attentionSplit + mlpSplit;
+    if (arch.hybrid()) {
+        // A hybrid's layers differ: the mean over its blocks of what each keeps. Gated DeltaNet keeps its fused
+        // projection outputs (q, k, v, z, b, a), the convolved q, k, v, the delta rule's output and the gated norm's
+        // output; Mamba2 its in_proj output (z, x, B, C, dt), the convolved x, B, C, the scan's output and the gated
+        // norm's output (the chunk states are recomputed in backward by both kernels).
+        const double keyDim = double(arch.linearKeyHeads) * double(arch.linearKeyHeadDim);
+        const double valueDim = double(arch.linearValueHeads) * double(arch.linearValueHeadDim);
+        const double deltaSplit = p * sb
+            * ((2 * keyDim + 2 * valueDim + 2 * double(arch.linearValueHeads)) + (2 * keyDim + valueDim)
+                + 2 * valueDim);
+        const double inner = double(arch.mambaHeads) * double(arch.mambaHeadDim);
+        const double bc = 2 * double(std::max<std::int64_t>(1, arch.mambaGroups)) * double(arch.ssmStateSize);
+        const double mambaSplit = p * sb * ((2 * inner + bc + double(arch.mambaHeads)) + (inner + bc) + 2 * inner);
+        const double attention = attentionLayers(arch);
+        const double linear = linearAttentionLayers(arch);
+        const double mamba = mambaLayers(arch);
+        const double mixers = std::max(1.0, attention + linear + mamba);
+        const double mixerSplit = (attention * attentionSplit + linear * deltaSplit + mamba * mambaSplit) / mixers;
+        if (arch.mlpOnlyLayers > 0) {
+            // One norm and one mixer or one MLP per block (Nemotron-H).
+            const double blocks = std::max(1.0, mixers + mlpOnlyLayers(arch));
+            const double mlpBlocks = mlpOnlyLayers(arch);
+            whole = (mixers * mixerWhole + mlpBlocks * mlpWhole) / blocks;
+            split = (mixers * mixerSplit + mlpBlocks * mlpSplit) / blocks;
+        } else {
+            split = mixerSplit + mlpSplit;
+        }
     }
 
     if (in.crossAttention) {

@@ -92,11 +92,43 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
     }
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
+    // A hybrid's request also holds its recurrent state, once, whatever its length (in kvCacheBytes).
+    m.stateBytesPerRequest = recurrentStateBytes(arch, t) * stageShare;
     const double perRequest
         = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare + m.draftKvBytesPerToken * length;
     m.kvCapacityRequests = perRequest > 0 ? double(m.kvCacheTokens) * m.kvBytesPerToken / perRequest : 0.0;
+    if (engine.kind == ServingEngineKind::Vllm && m.stateBytesPerRequest > 0 && m.kvBudgetBytes > 0) {
+        const VllmHybridPages pages = vllmHybridPages(arch, engine, t, stageShare, m.kvBudgetBytes, length);
+        m.kvCapacityRequests = pages.requests;
+        m.kvCacheTokens = static_cast<std::int64_t>(std::min(std::floor(pages.requests * length), 1e15));
+    }
     m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));
     return m;
+}
+
+VllmHybridPages vllmHybridPages(const Architecture& arch, const EngineSettings& engine, int tensorParallel,
+    double stageShare, double budgetBytes, double requestTokens)
+{
+    VllmHybridPages p;
+    const double attentionPerToken
+        = kvCacheElementsPerTokenPerLayer(arch, tensorParallel) * bytesPerElement(engine.kvPrecision);
+    const double statePage = recurrentStateBytesPerLayer(arch, tensorParallel);
+    const double align = std::max(1, engine.blockSize);
+    if (!(attentionPerToken > 0) || !(statePage > 0))
+        return p;
+    // The attention block grows, in multiples of the kernel's alignment, until its page holds one layer's state.
+    p.blockTokens = std::max(align, align * std::ceil(statePage / (align * attentionPerToken)));
+    p.pageBytes = p.blockTokens * attentionPerToken;
+    const double attention = std::ceil(kvCacheLayers(arch) * stageShare);
+    const double recurrent = std::ceil((linearAttentionLayers(arch) + mambaLayers(arch)) * stageShare);
+    p.groupLayers = std::max(1.0, std::min(attention, recurrent));
+    p.attentionGroups = std::ceil(attention / p.groupLayers);
+    p.recurrentGroups = std::ceil(recurrent / p.groupLayers);
+    p.blocks = std::floor(budgetBytes / (p.pageBytes * p.groupLayers));
+    p.blocksPerRequest
+        = p.attentionGroups * std::ceil(requestTokens / p.blockTokens) + p.recurrentGroups * kVllmStateBlocksPerRequest;
+    p.requests = p.blocksPerRequest > 0 ? p.blocks / p.blocksPerRequest : 0.0;
+    return p;
 }
 
 } // namespace gp

@@ -20,10 +20,34 @@ struct EngineMemory {
     double nonTorchBytes = 0;
     double kvBudgetBytes = 0; // engine - weights - activation peak - non-torch (negative: does not start)
     double kvBytesPerToken = 0; // one token on one GPU (its tensor share of the heads, its pipeline stage's layers)
+    double stateBytesPerRequest = 0; // a hybrid's recurrent state, one per request on one GPU
     std::int64_t kvCacheTokens = 0;
     double kvCapacityRequests = 0; // kvCacheTokens / full request length
     std::int64_t maxConcurrency = 0;
 };
+
+// vLLM's paged layout of a hybrid model (its hybrid KV cache manager): the attention block is enlarged, in multiples
+// of the kernel's block alignment (block_size), until one layer's page holds one recurrent layer's state
+// (HybridAttentionMambaModelConfig.verify_and_update_config, vllm/model_executor/models/config.py); layers form
+// groups of equal size (the smaller kind's count), every group sharing one pool of blocks of page x group bytes
+// (kv_cache_utils.py _get_kv_cache_config_uniform_page_size); a request of max_model_len takes ceil(length / block)
+// blocks in each attention group and, with prefix caching on (vLLM V1's default, mamba_cache_mode "align"), two in
+// each recurrent group (MambaSpec.max_memory_usage_bytes: (2 + speculative blocks) pages); "Maximum concurrency" is
+// blocks / blocks per request (get_max_concurrency_for_kv_cache_config) and "GPU KV cache size" that times
+// max_model_len (vLLM issue #40691, its fix).
+inline constexpr double kVllmStateBlocksPerRequest = 2;
+struct VllmHybridPages {
+    double blockTokens = 0; // the enlarged attention block
+    double pageBytes = 0; // one layer's page (holds one recurrent layer's state)
+    double groupLayers = 0;
+    double attentionGroups = 0;
+    double recurrentGroups = 0;
+    double blocks = 0; // in the pool
+    double blocksPerRequest = 0;
+    double requests = 0; // maximum concurrency at the request's length
+};
+VllmHybridPages vllmHybridPages(const Architecture& architecture, const EngineSettings& engine, int tensorParallel,
+    double stageShare, double budgetBytes, double requestTokens);
 
 // `workload` is the serving workload as run on the GPU; `config` gives tensor and pipeline.
 EngineMemory engineMemory(const ResolvedModel& model, const Workload& workload, const Configuration& config,

@@ -6,6 +6,7 @@
 
 #include "estimate/serving/prefix_cache.h"
 #include "estimate/time/communication_model.h"
+#include "transformer/layers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,6 +49,8 @@ ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workl
     , m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
 {
     m_capacity = int(std::clamp<std::int64_t>(m_memory.maxConcurrency, 0, m_engine.maxNumSeqs));
+    m_kvLayers = kvCacheLayers(model.architecture);
+    m_modelLayers = totalLayers(model.architecture);
 }
 
 int ServingReplica::replicasNeeded(const ServingSpec& spec) const
@@ -154,6 +157,9 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     r.nonTorchBytes = m.nonTorchBytes;
     r.kvBudgetBytes = m.kvBudgetBytes;
     r.kvBytesPerToken = m.kvBytesPerToken;
+    r.kvLayers = m_kvLayers;
+    r.modelLayers = m_modelLayers;
+    r.stateBytesPerRequest = m.stateBytesPerRequest;
     r.kvCacheTokens = m.kvCacheTokens;
     r.maxConcurrency = m.maxConcurrency;
     r.kvCapacityRequests = m.kvCapacityRequests;

@@ -51,6 +51,8 @@ private:
     EngineMemory m_memory;
     ReplicaSteps m_steps;
     int m_capacity = 0;
+    double m_kvLayers = 0; // layers that keep keys and values
+    double m_modelLayers = 0;
 };
 
 } // namespace gp

@@ -80,6 +80,8 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
     // KV cache read per step: the memory model's bytes per token at the average context of the generation.
     const double context = prompt + output / 2;
     s.kvBytesPerGpu = kvCacheBytes(arch, w.inference.kvCachePrecision, context, int(t)) * batch;
+    // A hybrid's recurrent state is read (above, in kvCacheBytes) and written back whole every step.
+    s.kvBytesPerGpu += recurrentStateBytes(arch, int(t)) * batch;
 
     const double weightBw = bandwidth * bandwidthEfficiency(w.weightFormat, d);
     const double kvBw = bandwidth * d.decodeBandwidth;

@@ -3,6 +3,7 @@
 
 #include "number_format.h"
 #include "plan/plan_enum_tables.h"
+#include "transformer/layers.h"
 #include "transformer/model_library.h"
 
 #include <QComboBox>
@@ -35,6 +36,19 @@ ModelSection::ModelSection(SectionKit& kit, QVBoxLayout* outer, std::function<vo
     kit.onRetranslate([this] {
         m_preset->setItemText(0, InputsPanel::tr("Custom size (parameters only)"));
         m_preset->lineEdit()->setPlaceholderText(InputsPanel::tr("Search models…"));
+        // Hybrid models say which of their layers keep a KV cache and which a recurrent state.
+        for (std::size_t i = 0; i < gp::modelPresets().size(); ++i) {
+            const gp::Architecture& a = gp::modelPresets()[i].architecture;
+            if (a.hybrid())
+                m_preset->setItemData(int(i) + 1,
+                    InputsPanel::tr("Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 "
+                                    "Mamba2 layers keep a constant state per request")
+                        .arg(gp::kvCacheLayers(a))
+                        .arg(a.numLayers)
+                        .arg(a.linearAttentionLayers)
+                        .arg(a.mambaLayers),
+                    Qt::ToolTipRole);
+        }
     });
     kit.addRow(
         form, [] { return InputsPanel::tr("Preset"); }, m_preset, QStringLiteral("model"));
