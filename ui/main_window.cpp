@@ -15,6 +15,7 @@
 #include "report/report_export.h"
 #include "resources.h"
 #include "settings.h"
+#include "splitter_state.h"
 #include "theme.h"
 #include "transformer/hf_cache.h"
 #include "translator.h"
@@ -198,14 +199,16 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     else
         resize(1600, 1000);
     m_mainSplitter->setSizes({ 380, std::max(600, width() - 380) });
-    if (m_settings->value(Settings::Key::SplitterState).toByteArray().isEmpty() || !options.restoreSession) {
-        const int h = std::max(600, height() - 120);
+    // Each splitter the session did not restore (none saved, or saved for another layout) starts at its default.
+    const int h = std::max(600, height() - 120);
+    if (!m_restoredSplitters.contains(m_rightSplitter->objectName()))
         m_rightSplitter->setSizes({ h * 36 / 100, h * 32 / 100, h * 32 / 100 });
-        // In pixels: the bar charts sit in scroll areas, whose small minimum would otherwise give them the leftovers.
-        const int w = std::max(600, width() - 400);
+    // In pixels: the bar charts sit in scroll areas, whose small minimum would otherwise give them the leftovers.
+    const int w = std::max(600, width() - 400);
+    if (!m_restoredSplitters.contains(m_chartSplitter->objectName()))
         m_chartSplitter->setSizes({ w / 2, w - w / 2 });
+    if (!m_restoredSplitters.contains(m_bottomSplitter->objectName()))
         m_bottomSplitter->setSizes({ w * 3 / 5, w - w * 3 / 5 });
-    }
     bool recovered = false;
     if (options.offerRecovery)
         recovered = offerRecovery();
@@ -267,6 +270,7 @@ void MainWindow::buildUi()
     connect(m_chartNotice, &QLabel::linkActivated, this,
         [this](const QString& link) { setAllCandidatesCharted(link == QLatin1String("all")); });
     m_chartSplitter = new QSplitter(Qt::Horizontal);
+    m_chartSplitter->setObjectName(QStringLiteral("chartSplitter"));
     m_chartSplitter->addWidget(scrolled(m_memoryChart));
     m_chartSplitter->addWidget(m_costChart);
     m_chartSplitter->setChildrenCollapsible(false);
@@ -283,6 +287,7 @@ void MainWindow::buildUi()
     m_table = new ComparisonView(m_comparison);
     m_recommendation = new RecommendationPanel;
     m_bottomSplitter = new QSplitter(Qt::Horizontal);
+    m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
     m_bottomSplitter->addWidget(scrolled(m_bottleneckChart));
     m_bottomSplitter->addWidget(m_recommendation);
     m_bottomSplitter->setChildrenCollapsible(false);
@@ -290,6 +295,7 @@ void MainWindow::buildUi()
     m_bottomSplitter->setStretchFactor(1, 2);
 
     m_rightSplitter = new QSplitter(Qt::Vertical);
+    m_rightSplitter->setObjectName(QStringLiteral("rightSplitter"));
     m_rightSplitter->addWidget(charts);
     m_rightSplitter->addWidget(m_bottomSplitter);
     m_rightSplitter->addWidget(m_table);
@@ -299,6 +305,7 @@ void MainWindow::buildUi()
     m_rightSplitter->setStretchFactor(2, 3);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
     m_mainSplitter->addWidget(m_leftTabs);
     m_mainSplitter->addWidget(m_rightSplitter);
     m_mainSplitter->setStretchFactor(0, 0);
@@ -594,16 +601,9 @@ void MainWindow::restoreSession()
 {
     restoreGeometry(m_settings->value(Settings::Key::Geometry).toByteArray());
     restoreState(m_settings->value(Settings::Key::WindowState).toByteArray(), Settings::WindowStateVersion);
-    const QByteArray splitters = m_settings->value(Settings::Key::SplitterState).toByteArray();
-    if (!splitters.isEmpty()) {
-        QDataStream in(splitters);
-        QByteArray a, b, c, d;
-        in >> a >> b >> c >> d;
-        m_mainSplitter->restoreState(a);
-        m_rightSplitter->restoreState(b);
-        m_chartSplitter->restoreState(c);
-        m_bottomSplitter->restoreState(d);
-    }
+    // By name and version (splitter_state.h): a state saved for another layout restores nothing it does not fit.
+    m_restoredSplitters = restoreSplitterStates(m_settings->value(Settings::Key::SplitterState).toByteArray(),
+        { m_mainSplitter, m_rightSplitter, m_chartSplitter, m_bottomSplitter });
     if (m_settings->value(Settings::Key::Geometry).toByteArray().isEmpty())
         resize(1600, 1000);
     if (m_settings->value(Settings::Key::HiddenColumns).isValid()
@@ -625,11 +625,8 @@ void MainWindow::saveSession()
 {
     m_settings->setValue(Settings::Key::Geometry, saveGeometry());
     m_settings->setValue(Settings::Key::WindowState, saveState(Settings::WindowStateVersion));
-    QByteArray splitters;
-    QDataStream out(&splitters, QIODevice::WriteOnly);
-    out << m_mainSplitter->saveState() << m_rightSplitter->saveState() << m_chartSplitter->saveState()
-        << m_bottomSplitter->saveState();
-    m_settings->setValue(Settings::Key::SplitterState, splitters);
+    m_settings->setValue(Settings::Key::SplitterState,
+        saveSplitterStates({ m_mainSplitter, m_rightSplitter, m_chartSplitter, m_bottomSplitter }));
     m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
     m_settings->setValue(
         Settings::Key::HiddenColumns, m_servingColumns ? m_nonServingHiddenColumns : m_table->hiddenColumnKeys());

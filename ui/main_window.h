@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -250,6 +251,7 @@ private:
     QSplitter* m_rightSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr; // memory | cost
     QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
+    QSet<QString> m_restoredSplitters; // by objectName: those the session restored (the others start at defaults)
     QLabel* m_status = nullptr;
     QLabel* m_chartNotice = nullptr;
     bool m_allCandidatesCharted = false;
