@@ -1984,6 +1984,64 @@
     <message>
         <source>Auto (the cheaper)</source>
         <translation>Auto (the cheaper)</translation>
+        <source>Training stack</source>
+        <translation>Training stack</translation>
+    </message>
+    <message>
+        <source>The framework the team trains with: where it keeps the weights, gradients and optimizer states, how its loss holds the logits, and its evaluation</source>
+        <translation>The framework the team trains with: where it keeps the weights, gradients and optimizer states, how its loss holds the logits, and its evaluation</translation>
+    </message>
+    <message>
+        <source>Between checkpoint saves; empty = the best interval for the failure rate</source>
+        <translation>Between checkpoint saves; empty = the best interval for the failure rate</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>Asynchronous checkpoints</translation>
+    </message>
+    <message>
+        <source>Evaluation every (steps)</source>
+        <translation>Evaluation every (steps)</translation>
+    </message>
+    <message>
+        <source>Training steps between evaluations; empty = the stack&apos;s default, 0 = none</source>
+        <translation>Training steps between evaluations; empty = the stack&apos;s default, 0 = none</translation>
+    </message>
+    <message>
+        <source>Evaluation steps</source>
+        <translation>Evaluation steps</translation>
+    </message>
+    <message>
+        <source>Forward-only steps per evaluation; empty = the stack&apos;s default</source>
+        <translation>Forward-only steps per evaluation; empty = the stack&apos;s default</translation>
+    </message>
+    <message>
+        <source>Failures per GPU-day</source>
+        <translation>Failures per GPU-day</translation>
+    </message>
+    <message>
+        <source>Job interruptions per GPU per day; empty = the Llama 3 paper&apos;s 419 in 54 days on 16,384 GPUs</source>
+        <translation>Job interruptions per GPU per day; empty = the Llama 3 paper&apos;s 419 in 54 days on 16,384 GPUs</translation>
+    </message>
+    <message>
+        <source>Generic (ZeRO layout)</source>
+        <translation>Generic (ZeRO layout)</translation>
+    </message>
+    <message>
+        <source>Megatron-Core / NeMo</source>
+        <translation>Megatron-Core / NeMo</translation>
+    </message>
+    <message>
+        <source>torchtitan (FSDP2)</source>
+        <translation>torchtitan (FSDP2)</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer</source>
+        <translation>Hugging Face Trainer</translation>
     </message>
 </context>
 <context>

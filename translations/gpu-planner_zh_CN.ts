@@ -1975,6 +1975,64 @@
     <message>
         <source>Auto (the cheaper)</source>
         <translation>自动（取更便宜者）</translation>
+        <source>Training stack</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>The framework the team trains with: where it keeps the weights, gradients and optimizer states, how its loss holds the logits, and its evaluation</source>
+        <translation>团队使用的训练框架：决定权重、梯度和优化器状态存放在哪里、损失函数如何保存 logits，以及它的评估设置</translation>
+    </message>
+    <message>
+        <source>Between checkpoint saves; empty = the best interval for the failure rate</source>
+        <translation>两次保存检查点之间的时间；留空 = 按故障率取最优间隔</translation>
+    </message>
+    <message>
+        <source>Asynchronous checkpoints</source>
+        <translation>异步检查点</translation>
+    </message>
+    <message>
+        <source>Evaluation every (steps)</source>
+        <translation>评估间隔（步）</translation>
+    </message>
+    <message>
+        <source>Training steps between evaluations; empty = the stack&apos;s default, 0 = none</source>
+        <translation>两次评估之间的训练步数；留空 = 框架默认值，0 = 不评估</translation>
+    </message>
+    <message>
+        <source>Evaluation steps</source>
+        <translation>评估步数</translation>
+    </message>
+    <message>
+        <source>Forward-only steps per evaluation; empty = the stack&apos;s default</source>
+        <translation>每次评估的仅前向步数；留空 = 框架默认值</translation>
+    </message>
+    <message>
+        <source>Failures per GPU-day</source>
+        <translation>每 GPU 每天故障数</translation>
+    </message>
+    <message>
+        <source>Job interruptions per GPU per day; empty = the Llama 3 paper&apos;s 419 in 54 days on 16,384 GPUs</source>
+        <translation>每块 GPU 每天的作业中断次数；留空 = Llama 3 论文的数据（16,384 块 GPU 上 54 天内 419 次）</translation>
+    </message>
+    <message>
+        <source>Generic (ZeRO layout)</source>
+        <translation>通用（ZeRO 布局）</translation>
+    </message>
+    <message>
+        <source>Megatron-Core / NeMo</source>
+        <translation>Megatron-Core / NeMo</translation>
+    </message>
+    <message>
+        <source>torchtitan (FSDP2)</source>
+        <translation>torchtitan（FSDP2）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer</source>
+        <translation>Hugging Face Trainer</translation>
     </message>
 </context>
 <context>

@@ -325,6 +325,7 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     r.modelFlopsUtilization = t.modelFlopsUtilization;
     r.trainingHours = t.trainingHours;
     r.gpuHours = t.gpuHours;
+    r.goodput = t.goodputFigures;
     r.trainingFlops = t.trainingFlops;
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;

@@ -258,6 +258,8 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
     mapHfFsdp(out, d);
     if (!out.has("workload.parallelism.zero_stage") && !d["deepspeed"].IsDefined())
         out.set("workload.parallelism.zero_stage", 0, "(no deepspeed or fsdp)", 0);
+    // The Trainer under DeepSpeed (inline or a config file) keeps DeepSpeed's states; otherwise its own (or FSDP's).
+    out.set("workload.framework", d["deepspeed"].IsDefined() ? "deepspeed" : "hf", "(file format)", 0);
     return out.take();
 }
 

@@ -269,6 +269,7 @@ LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out)
     mapMegatronParallel(a, out);
     mapMegatronTraining(a, out);
     mapMegatronModel(a, out);
+    out.set("workload.framework", "megatron", "(file format)", 0); // its state layout and loss (memory_model.h)
     const auto& mapped = megatronMappedFlags();
     for (const auto& [flag, entry] : a.values)
         if (std::find(mapped.begin(), mapped.end(), flag) == mapped.end())

@@ -291,6 +291,7 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
         }
     }
     finishTorchtitanBatch(r);
+    out.set("workload.framework", "torchtitan", "(file format)", 0); // FSDP2's state layout (memory_model.h)
     return out.take();
 }
 

@@ -28,6 +28,9 @@ enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
 // The fused attention kernel a framework runs (with flash_attention on): PyTorch SDPA's flash backend
 // (FlashAttention-2), cuDNN's fused attention (Transformer Engine, SDPA's cuDNN backend) or FlashAttention-3.
 enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };
+// The training stack the team runs (workload.framework): how it keeps and shards the model states and holds the
+// logits. Auto is the generic mixed-precision layout of the ZeRO paper (what the plan's other switches say).
+enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
@@ -295,6 +298,12 @@ struct Workload {
     Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
     bool fp8AllGather = false; // precision fp8 with ZeRO-3/FSDP: the linear weights all-gathered in fp8
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
+    TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
+    // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
+    std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
+    bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
+    std::optional<int> evalIntervalSteps; // steps between evaluations; absent = the stack's default; 0 = none
+    std::optional<int> evalSteps; // forward-only steps per evaluation; absent = the stack's default
 };
 
 struct CandidateSpec {
@@ -325,6 +334,8 @@ struct Assumptions {
     std::optional<double> diskThroughputMBps;
     // MoE training: the busiest expert-parallel rank's routed tokens over the mean (>= 1; 1 = balanced routing).
     std::optional<double> expertLoadImbalance;
+    // Training goodput: unexpected job interruptions per GPU per day (default: the catalog's, the Llama 3 paper's).
+    std::optional<double> failuresPerGpuDay;
     // Serving: achieved fractions and per-step overhead (defaults: resources/catalog/defaults-serving.json).
     std::optional<double> servingDecodeBandwidthEfficiency; // weights + KV read per decode step / HBM bandwidth
     std::optional<double> servingPrefillComputeEfficiency; // prefill FLOPs / dense peak
@@ -426,6 +437,7 @@ std::string_view toString(Optimizer);
 std::string_view toString(Checkpointing);
 std::string_view toString(LossImplementation);
 std::string_view toString(AttentionKernel);
+std::string_view toString(TrainingStack);
 std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);

@@ -52,6 +52,9 @@ inline constexpr EnumName<Checkpointing> kCheckpointing[] = { { "none", Checkpoi
 inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
     = { { "flash-attention-2", AttentionKernel::FlashAttention2 }, { "cudnn", AttentionKernel::Cudnn },
           { "flash-attention-3", AttentionKernel::FlashAttention3 } };
+inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", TrainingStack::Auto },
+    { "megatron", TrainingStack::Megatron }, { "torchtitan", TrainingStack::Torchtitan },
+    { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf } };
 inline constexpr EnumName<LossImplementation> kLossImplementations[]
     = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
           { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused } };

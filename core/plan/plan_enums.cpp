@@ -52,6 +52,12 @@ std::string_view toString(Checkpointing v)
 {
     return nameOf(kCheckpointing, v);
 }
+
+std::string_view toString(TrainingStack v)
+{
+    return nameOf(kTrainingStacks, v);
+}
+
 std::string_view toString(LossImplementation v)
 {
     return nameOf(kLossImplementations, v);

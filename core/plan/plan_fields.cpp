@@ -45,6 +45,7 @@ GP_PLAN_FIELD_ENUM(Optimizer, kOptimizers);
 GP_PLAN_FIELD_ENUM(Checkpointing, kCheckpointing);
 GP_PLAN_FIELD_ENUM(AttentionKernel, kAttentionKernels);
 GP_PLAN_FIELD_ENUM(LossImplementation, kLossImplementations);
+GP_PLAN_FIELD_ENUM(TrainingStack, kTrainingStacks);
 GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
@@ -172,6 +173,16 @@ std::vector<PlanField> workloadFields()
             .sweep("1e9, 2e9, 5e9, 1e10"),
         planField("workload.freeze_trainable_layers", GP_ACCESS(workload.freezeTrainableLayers), PfUnit::Layers, 0,
             double(kMaxLayers), PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("workload.framework", GP_ACCESS(workload.framework), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.checkpoint_interval_minutes", GP_ACCESS(workload.checkpointIntervalMinutes),
+            PfUnit::Minutes, 0, kMaxCheckpointMinutes, PfWrite::NotAtDefault, PfReport::Assumption)
+            .exclusiveMin(),
+        planField("workload.async_checkpoint", GP_ACCESS(workload.asyncCheckpoint), PfWrite::NotAtDefault,
+            PfReport::Assumption),
+        planField("workload.eval_interval_steps", GP_ACCESS(workload.evalIntervalSteps), PfUnit::None, 0,
+            double(kMaxEvalSteps), PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("workload.eval_steps", GP_ACCESS(workload.evalSteps), PfUnit::None, 0, double(kMaxEvalSteps),
+            PfWrite::NotAtDefault, PfReport::Assumption),
         planField("workload.master_weights", GP_ACCESS(workload.masterWeights), PfWrite::Always, PfReport::Assumption),
         planField(
             "workload.paged_optimizer", GP_ACCESS(workload.pagedOptimizer), PfWrite::Always, PfReport::Assumption),
@@ -320,6 +331,8 @@ std::vector<PlanField> assumptionFields()
             PfUnit::MegabytesPerSecond, kMinDiskMBps, kMaxDiskMBps, PfWrite::Always, PfReport::Assumption),
         planField("assumptions.expert_load_imbalance", GP_ACCESS(assumptions.expertLoadImbalance), PfUnit::Ratio, 1,
             kMaxExpertImbalance, PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("assumptions.failures_per_gpu_day", GP_ACCESS(assumptions.failuresPerGpuDay), PfUnit::PerDay, 0,
+            kMaxFailuresPerGpuDay, PfWrite::NotAtDefault, PfReport::Assumption),
         planField("assumptions.serving_decode_bandwidth_efficiency",
             GP_ACCESS(assumptions.servingDecodeBandwidthEfficiency), PfUnit::Fraction, kMinEfficiency, 1,
             PfWrite::NotAtDefault, PfReport::Assumption),

@@ -166,6 +166,7 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     r.nodes = hw.nodes;
     r.trainingHours = t.trainingHours;
     r.gpuHours = t.gpuHours;
+    r.goodput = t.goodputFigures;
     r.tokensPerSecond = t.tokensPerSecond;
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;

@@ -108,6 +108,13 @@ PerformanceDefaults readDefaults(
         readAttentionFigures(catalog, architecture, wanted, d);
     d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
+    d.failuresPerGpuDay = get("goodput.failures_per_gpu_day", 0, 10);
+    d.restartMinutes = get("spot.restart_minutes", 0, 1e5);
+    for (const auto& [name, stack] : detail::kTrainingStacks) {
+        const std::string prefix = "goodput." + std::string(name);
+        d.evalIntervalSteps[int(stack)] = get(prefix + ".eval_interval_steps", 0, 1e9);
+        d.evalSteps[int(stack)] = get(prefix + ".eval_steps", 0, 1e9);
+    }
     d.overlap = get("communication_overlap", 0, 1);
     d.rdmaFraction = get("network.rdma_achieved_fraction", 0.01, 1);
     d.tcpFraction = get("network.tcp_achieved_fraction", 0.01, 1);
@@ -147,6 +154,8 @@ PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumption
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
     d.linkEfficiencyOverride = fraction(assumptions.linkEfficiency);
+    if (assumptions.failuresPerGpuDay && std::isfinite(*assumptions.failuresPerGpuDay))
+        d.failuresPerGpuDay = std::clamp(*assumptions.failuresPerGpuDay, 0.0, 10.0);
     if (assumptions.expertLoadImbalance && std::isfinite(*assumptions.expertLoadImbalance))
         d.expertLoadImbalance = std::clamp(*assumptions.expertLoadImbalance, 1.0, 64.0);
     if (assumptions.diskThroughputMBps && std::isfinite(*assumptions.diskThroughputMBps)
@@ -252,6 +261,18 @@ const std::vector<std::string>& performanceDefaultKeys()
         "attention_efficiency.hopper.flash-attention-3.backward.head_dim_128",
         "attention_efficiency.hopper.flash-attention-3.causal",
         "training_goodput",
+        "goodput.failures_per_gpu_day",
+        "spot.restart_minutes",
+        "goodput.auto.eval_interval_steps",
+        "goodput.auto.eval_steps",
+        "goodput.megatron.eval_interval_steps",
+        "goodput.megatron.eval_steps",
+        "goodput.torchtitan.eval_interval_steps",
+        "goodput.torchtitan.eval_steps",
+        "goodput.deepspeed.eval_interval_steps",
+        "goodput.deepspeed.eval_steps",
+        "goodput.hf.eval_interval_steps",
+        "goodput.hf.eval_steps",
         "communication_overlap",
         "network.rdma_achieved_fraction",
         "network.tcp_achieved_fraction",

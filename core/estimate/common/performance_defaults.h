@@ -31,7 +31,14 @@ struct PerformanceDefaults {
         double causal = 1; // causal over unmasked speed (causal FLOPs counted as half)
     };
     AttentionFigures attention[3];
-    double trainingGoodput = 0; // productive fraction of a long run's wall-clock time
+    double trainingGoodput = 0; // productive fraction of a long run's wall-clock time (RL post-training's hours)
+    // Training goodput (estimate/time/goodput.h): failures per GPU-day (assumptions.failures_per_gpu_day over
+    // goodput.failures_per_gpu_day), the restart after one (spot.restart_minutes), and each stack's evaluation
+    // (goodput.<stack>.eval_interval_steps / eval_steps), indexed by TrainingStack.
+    double failuresPerGpuDay = 0;
+    double restartMinutes = 0;
+    double evalIntervalSteps[5] = { 0, 0, 0, 0, 0 };
+    double evalSteps[5] = { 0, 0, 0, 0, 0 };
     double overlap = 0; // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
     double rdmaFraction = 0; // achieved / line rate between nodes with RDMA

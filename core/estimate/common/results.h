@@ -130,6 +130,20 @@ struct FitFailure {
     std::vector<std::pair<std::string, std::string>> args = {};
 };
 
+// Where a training run's wall-clock hours go (estimate/time/goodput.h): the steps, evaluation, checkpoint saves and
+// the restarts and lost progress after failures.
+struct GoodputFigures {
+    double productiveHours = 0;
+    double evaluationHours = 0;
+    double checkpointHours = 0; // saves blocking training
+    double failureHours = 0; // restarts and the progress lost since the last checkpoint
+    double checkpointSeconds = 0; // one save, as training sees it
+    double checkpointIntervalHours = 0; // between saves (0: no checkpoints, nothing to lose them to)
+    double expectedFailures = 0;
+    double wallHours() const { return productiveHours + evaluationHours + checkpointHours + failureHours; }
+    double fraction() const { return wallHours() > 0 ? productiveHours / wallHours() : 1.0; }
+};
+
 struct CandidateResult {
     std::string candidate; // instance id or label
     std::string gpu;
@@ -147,6 +161,7 @@ struct CandidateResult {
     double modelFlopsUtilization = 0;
     double trainingHours = 0;
     double gpuHours = 0;
+    GoodputFigures goodput; // the training hours' parts (training only)
     double trainingFlops = 0;
     std::optional<double> decodeTokensPerSecond;
     std::optional<double> prefillSeconds;

@@ -22,13 +22,18 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
     d.lossChunks = pick(std::nullopt, "loss_chunks", 1, 1e6);
     d.zero3PrefetchUnits = pick(std::nullopt, "zero3_prefetch_units", 1, 64);
     d.offloadCpuMargin = pick(std::nullopt, "offload_cpu_margin", 1, 10);
+    d.megatronMainGradientBytes = pick(std::nullopt, "framework.megatron.main_gradient_bytes", 1, 8);
+    d.megatronLossBytesPerLogit = pick(std::nullopt, "framework.megatron.loss_bytes_per_logit", 1, 16);
+    d.fsdpGradientBytes = pick(std::nullopt, "framework.fsdp.gradient_bytes", 1, 8);
     return d;
 }
 
 const std::vector<std::string>& memoryDefaultKeys()
 {
     static const std::vector<std::string> keys { "cuda_context_gib", "nccl_gib", "allocator_fraction",
-        "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin" };
+        "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin",
+        "framework.megatron.main_gradient_bytes", "framework.megatron.loss_bytes_per_logit",
+        "framework.fsdp.gradient_bytes" };
     return keys;
 }
 
@@ -68,6 +73,7 @@ TrainingFramework frameworkOf(const Workload& workload)
     framework.pagedOptimizer = workload.pagedOptimizer;
     framework.compiled = workload.torchCompile;
     framework.optimizerInBackward = workload.optimizerInBackward;
+    framework.stack = workload.framework;
     return framework;
 }
 

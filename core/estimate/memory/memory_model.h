@@ -39,6 +39,18 @@ struct TrainingFramework {
     // torch.compile's min-cut partitioner saves matmul outputs and recomputes pointwise ops in backward
     // (SwiGLU keeps gate and up, not silu(gate) and the product; GELU MLPs keep the pre-activation only).
     bool compiled = false;
+    // The training stack (workload.framework): where it keeps its states and how its loss holds the logits.
+    // Auto: the ZeRO paper's mixed-precision layout (16-bit weights and gradients, fp32 master, fp32 moments and,
+    // sharded from ZeRO-1, an fp32 gradient partition), which DeepSpeed keeps (deepspeed/runtime/zero/
+    // stage_1_and_2.py: bit16 groups whole, single_partition_of_fp32_groups and its fp32 grad partition).
+    // Megatron (distributed optimizer, ZeRO 0-1): bf16 parameters and an fp32 main-gradient buffer kept whole (bf16
+    // forces fp32 gradient accumulation, megatron/training/arguments.py), fp32 main parameters and Adam moments
+    // sharded over data x context: 6 + 12/d bytes per parameter (docs/source/api-guide/dist_optimizer.md); its
+    // vocab-parallel cross-entropy holds one fp32 copy of the logits, softmaxed in place, as its only saved tensor
+    // (megatron/core/tensor_parallel/cross_entropy.py). Torchtitan and Hugging Face (FSDP, ZeRO-3): the sharded
+    // parameter is the fp32 master and its gradient is fp32 (FSDP2 MixedPrecisionPolicy: "FSDP keeps the
+    // high-precision sharded parameters in memory anyway"), 16/d bytes per parameter plus the gathered 16-bit units.
+    TrainingStack stack = TrainingStack::Auto;
 };
 
 // As estimateMemory, with an explicit framework.
@@ -57,6 +69,9 @@ struct MemoryDefaults {
     double lossChunks = 0;
     double zero3PrefetchUnits = 0;
     double offloadCpuMargin = 0;
+    double megatronMainGradientBytes = 0; // framework.megatron.main_gradient_bytes
+    double megatronLossBytesPerLogit = 0; // framework.megatron.loss_bytes_per_logit
+    double fsdpGradientBytes = 0; // framework.fsdp.gradient_bytes
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
 

@@ -230,6 +230,12 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
         const double v = vocab / t;
         switch (w.lossImplementation) {
         case LossImplementation::Fp32Logits:
+            if (fw.stack == TrainingStack::Megatron) {
+                // vocab_parallel_cross_entropy: one fp32 copy, exp and softmax in place, saved for backward, whose
+                // gradient is computed in it and cast back to the compute width for the output layer.
+                a.logits = positions * v * (defaults.megatronLossBytesPerLogit + cb);
+                break;
+            }
             // The model's logits kept through backward, and at log-softmax's backward its fp32 output (saved),
             // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
             // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
@@ -278,6 +284,20 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     StateBytesPerParameter bytes = a.bytes;
     // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
     bytes.fp32Gradients = stage >= 1 && a.mixedWithMaster ? 4 : 0;
+    const TrainingStack stack = a.framework.stack;
+    // Megatron's contiguous gradient buffer is what its data-parallel reduce (or reduce-scatter) sends: no bucket copy.
+    const bool megatronBuffer = stack == TrainingStack::Megatron && stage <= 1 && a.mixedWithMaster;
+    if (megatronBuffer) {
+        bytes.gradients = a.defaults.megatronMainGradientBytes; // whole; the distributed optimizer shards the rest
+        bytes.fp32Gradients = 0;
+    }
+    if ((stack == TrainingStack::Torchtitan || stack == TrainingStack::Hf) && stage >= 3 && a.mixedWithMaster) {
+        // FSDP mixed precision: the shard is the fp32 master with its fp32 gradient; the 16-bit copy exists only
+        // gathered (the gather buffer, or the stage's gathered weights inside a pipeline). A cached fp8 cast stays.
+        bytes.weights = std::max(0.0, bytes.weights - a.computeBytes);
+        bytes.gradients = a.defaults.fsdpGradientBytes;
+        bytes.fp32Gradients = 0; // (the master, 4 bytes, is the sharded parameter itself)
+    }
 
     // ZeRO-3/FSDP gather buffer. FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside
     // the cast), the rest in 16 bits.
@@ -311,7 +331,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     }
     if (a.framework.optimizerInBackward) // each gradient is applied and freed as soon as it is produced
         states.gradients = std::min(states.gradients, c.largestTensor / std::max(1, cfg.tensor) * bytes.gradients);
-    if (stage == 0 && n > 1) // DDP's gradient buckets are a copy of the gradients (gradient_as_bucket_view=False)
+    if (stage == 0 && n > 1 && !megatronBuffer) // DDP's buckets copy the gradients (gradient_as_bucket_view=False)
         states.buffers += a.trainable * bytes.gradients;
 
     m.weights = states.weights + frozenOnGpu;

@@ -11,6 +11,7 @@
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/fp8_scaling.h"
+#include "estimate/time/goodput.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/attention.h"
@@ -345,9 +346,30 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
     const double tokens = positiveOrZero(workload.trainingTokens);
     r.trainingFlops = tokens * flops.model;
-    r.goodput = d.trainingGoodput;
-    r.trainingHours = tokens / r.tokensPerSecond / 3600.0 / r.goodput;
-    r.gpuHours = r.trainingHours * std::max(usedGpus, double(hw.totalGpus()));
+    // Goodput: checkpoints, evaluation and failures beside the steps (goodput.h). A checkpoint holds the trained
+    // parameters at the compute width, their fp32 master and the optimizer's states (LoRA: the adapters only).
+    GoodputInput g;
+    g.productiveHours = tokens / r.tokensPerSecond / 3600.0;
+    g.gpus = std::max(usedGpus, double(hw.totalGpus()));
+    g.nodes = double(nodes);
+    const double master = bytesPerElement(workload.precision) < 4 && workload.masterWeights ? 4.0 : 0.0;
+    g.checkpointBytes
+        = trained * (bytesPerElement(workload.precision) + master + optimizerBytesPerParameter(workload.optimizer));
+    g.diskMBps = diskMBps;
+    g.hostCopyGBps = pcieGBps(hw, catalog, d);
+    const double forward = flops.forward.matmul + flops.forward.head + flops.forward.attention + flops.forward.adapters;
+    g.forwardShare = flops.hardware > 0 ? std::clamp(forward / flops.hardware, 0.0, 1.0) : 0.0;
+    g.failuresPerGpuDay = d.failuresPerGpuDay;
+    g.restartMinutes = d.restartMinutes;
+    const int stack = std::clamp(int(workload.framework), 0, 4);
+    g.evalIntervalSteps = workload.evalIntervalSteps ? double(*workload.evalIntervalSteps) : d.evalIntervalSteps[stack];
+    g.evalSteps = workload.evalSteps ? double(*workload.evalSteps) : d.evalSteps[stack];
+    g.checkpointIntervalMinutes = workload.checkpointIntervalMinutes;
+    g.asyncCheckpoint = workload.asyncCheckpoint;
+    r.goodputFigures = trainingGoodput(g);
+    r.goodput = r.goodputFigures.fraction();
+    r.trainingHours = r.goodputFigures.wallHours();
+    r.gpuHours = r.trainingHours * g.gpus;
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/results.h"
+#include "estimate/time/goodput.h"
 #include "plan/plan.h"
 #include "transformer/model_library.h"
 #include "transformer/training_flops.h"
@@ -34,7 +35,8 @@ struct ThroughputEstimate {
     double modelFlopsPerToken = 0; // no recomputation
     double hardwareFlopsPerToken = 0; // with recomputation
     double tokensPerStep = 0;
-    double goodput = 1; // productive fraction of wall-clock time assumed for training hours
+    double goodput = 1; // productive fraction of the wall-clock training hours (goodputFigures)
+    GoodputFigures goodputFigures; // where the wall-clock hours go: steps, evaluation, checkpoints, failures
     double memoryBoundSeconds = 0; // part of step.compute spent on memory traffic (no flash attention,
                                    // QLoRA dequantization, weight reads at tiny batches)
     double fp8CastSeconds = 0; // part of memoryBoundSeconds casting the linear layers' operands to fp8

@@ -53,6 +53,26 @@ FieldWordsMap workloadFieldWords()
                 [] {
                     return FieldText::tr("With the freeze technique: the top layers trained, the others frozen");
                 } } },
+        { "workload.framework",
+            W { [] { return FieldText::tr("Training stack"); },
+                [] {
+                    return FieldText::tr("The framework the team trains with: where it keeps the weights, gradients "
+                                         "and optimizer states, how its loss holds the logits, and its evaluation");
+                } } },
+        { "workload.checkpoint_interval_minutes",
+            W { [] { return FieldText::tr("Checkpoint interval"); },
+                [] {
+                    return FieldText::tr("Between checkpoint saves; empty = the best interval for the failure rate");
+                } } },
+        { "workload.async_checkpoint", W { [] { return FieldText::tr("Asynchronous checkpoints"); }, {} } },
+        { "workload.eval_interval_steps",
+            W { [] { return FieldText::tr("Evaluation every (steps)"); },
+                [] {
+                    return FieldText::tr("Training steps between evaluations; empty = the stack's default, 0 = none");
+                } } },
+        { "workload.eval_steps",
+            W { [] { return FieldText::tr("Evaluation steps"); },
+                [] { return FieldText::tr("Forward-only steps per evaluation; empty = the stack's default"); } } },
         { "workload.master_weights",
             W { [] { return FieldText::tr("FP32 master weights"); },
                 [] {
@@ -237,6 +257,12 @@ FieldWordsMap settingsFieldWords()
         { "assumptions.communication_overlap",
             W { [] { return FieldText::tr("Communication overlap"); },
                 [] { return FieldText::tr("Share of the overlappable communication hidden behind compute"); } } },
+        { "assumptions.failures_per_gpu_day",
+            W { [] { return FieldText::tr("Failures per GPU-day"); },
+                [] {
+                    return FieldText::tr("Job interruptions per GPU per day; empty = the Llama 3 paper's 419 in 54 "
+                                         "days on 16,384 GPUs");
+                } } },
         { "assumptions.disk_throughput_mbps",
             W { [] { return FieldText::tr("Disk throughput"); },
                 [] { return FieldText::tr("Read throughput of the dataset's disk, MB/s"); } } },
@@ -362,6 +388,13 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
     if (key == "kv_cache_precision")
         if (auto v = enumOf(kKvPrecisions, name))
             return CoreText::kvPrecision(*v);
+    if (field.path == "workload.framework")
+        return name == "auto"      ? tr("Generic (ZeRO layout)")
+            : name == "megatron"   ? tr("Megatron-Core / NeMo")
+            : name == "torchtitan" ? tr("torchtitan (FSDP2)")
+            : name == "deepspeed"  ? tr("DeepSpeed")
+            : name == "hf"         ? tr("Hugging Face Trainer")
+                                   : QString();
     if (field.path == "workload.serving.engine.name")
         return name == "vllm"        ? tr("vLLM")
             : name == "sglang"       ? tr("SGLang")

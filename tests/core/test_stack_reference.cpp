@@ -1,0 +1,125 @@
+// Published training runs per training stack: the Megatron-Core rows of tests/data/reference/cases-stacks.json
+// (NeMo 24.07 and Megatron-Bridge performance summaries, H100 and B200) beside the torchtitan and NeMo AutoModel
+// throughput rows of cases-2026.json. Each plan is estimated as written; every row, and per stack the median and
+// worst |error|, are printed. Every published run ran, so each must fit. The bounds are the errors of the commit
+// that added the rows (a change that makes them worse fails); no constant was fitted to a row.
+#include "estimate/estimator.h"
+#include "test_memory_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace gp
+{
+namespace
+{
+
+double stackMedian(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? NAN : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}
+
+// Megatron-Core recipes of cases-stacks.json the memory estimate still calls too big (it ran): the NeMo and
+// Megatron-Bridge FP8 recipes keep FP8 parameters (fp8_params / fp8_param_gather, NeMo
+// nemo/collections/llm/recipes/precision/mixed_precision.py), not a 16-bit copy plus a cast, and the tables do not
+// state their activation recompute (assumed none, Megatron's default); the MoE rows also hold every expert's
+// activations at the dropless, force-balanced capacity. The list may only shrink.
+const std::set<std::string>& megatronRecipesStillTooBig()
+{
+    static const std::set<std::string> ids = { "nemo2407-gpt3-20b-64xh100-fp8", "nemo2407-gpt3-175b-128xh100-fp8",
+        "nemo2407-gpt3-175b-512xh100-fp8", "nemo2407-llama2-7b-8xh100-fp8", "nemo2407-nemotron-8b-64xh100-fp8",
+        "nemo2407-nemotron-340b-128xh100-fp8", "nemo2407-llama3-8b-8xh100-cp2-fp8",
+        "nemo2407-llama3-70b-64xh100-cp2-fp8", "nemo2407-llama2-7b-sft-8xh100-fp8",
+        "nemo2407-llama2-13b-sft-8xh100-fp8", "nemo2407-llama2-70b-sft-16xh100-fp8", "mb2511-llama3-70b-64xh100-fp8cs",
+        "mb2511-llama31-405b-1024xh100-fp8cs", "mb2511-gptoss-120b-64xh100-bf16", "mb2511-qwen3-235b-256xh100-fp8cs",
+        "mb2602-llama3-70b-64xh100-fp8cs", "mb2602-llama31-405b-1024xh100-fp8cs", "mb2602-gptoss-120b-64xh100-bf16",
+        "mb2602-qwen3-235b-256xh100-fp8cs", "mb2511-llama31-405b-128xb200-fp8cs", "mb2511-llama31-405b-128xb200-fp8mx",
+        "mb2511-gptoss-120b-64xb200-bf16", "mb2511-qwen3-235b-64xb200-fp8mx", "mb2602-dsv3-256xb200-fp8mx" };
+    return ids;
+}
+
+struct StackRow {
+    std::string id;
+    std::string stack;
+    double measured = 0;
+    double estimated = 0;
+    bool fits = false;
+    double error() const { return (estimated - measured) / measured; }
+};
+
+std::vector<StackRow> stackRows()
+{
+    std::vector<StackRow> rows;
+    for (const char* file : { "/reference/cases-stacks.json", "/reference/cases-2026.json" }) {
+        const auto doc = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + file));
+        for (const auto& c : doc["cases"]) {
+            if (c["kind"] != "throughput")
+                continue;
+            StackRow row;
+            row.id = c["id"];
+            const std::string framework = c["software"].value("framework", std::string());
+            row.stack = c["software"].value("stack",
+                framework.rfind("torchtitan", 0) == 0 ? std::string("torchtitan") : std::string("nemo-automodel"));
+            auto plan = planFromJson(c["plan"]);
+            EXPECT_TRUE(plan.ok()) << row.id << ": " << (plan ? "" : plan.error().toString());
+            if (!plan)
+                continue;
+            auto estimate = estimatePlan(*plan, builtinCatalog());
+            EXPECT_TRUE(estimate.ok() && !estimate->results.empty()) << row.id;
+            if (!estimate || estimate->results.empty())
+                continue;
+            const CandidateResult& r = estimate->results.front();
+            row.measured = c["measured"]["value_in_reader_units"].get<double>();
+            row.estimated = r.tokensPerSecond / std::max(1, r.gpus);
+            row.fits = r.fits;
+            if (!r.fits)
+                std::printf("does not fit: %s (%.1f of %.1f GiB)\n", row.id.c_str(), r.memory.total / kGiB,
+                    r.usableMemory / kGiB);
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+TEST(StackReference, PublishedRunsPerStack)
+{
+    const std::vector<StackRow> rows = stackRows();
+    std::map<std::string, std::vector<double>> errors;
+    std::printf("%-44s %-15s %12s %12s %8s\n", "case", "stack", "measured", "estimated", "error");
+    std::set<std::string> notFitting;
+    int newRows = 0;
+    for (const StackRow& r : rows) {
+        std::printf("%-44s %-15s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.stack.c_str(), r.measured, r.estimated,
+            100 * r.error());
+        errors[r.stack].push_back(std::abs(r.error()));
+        if (r.stack == "megatron") {
+            ++newRows;
+            if (!r.fits)
+                notFitting.insert(r.id);
+        }
+    }
+    for (const auto& [stack, list] : errors)
+        std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
+            100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
+    EXPECT_GE(newRows, 30);
+    std::printf("megatron rows estimated not to fit: %zu of %d\n", notFitting.size(), newRows);
+    for (const std::string& id : notFitting)
+        EXPECT_TRUE(megatronRecipesStillTooBig().count(id)) << id << " ran as published but is estimated not to fit";
+    // Today's errors, so a change that makes them worse fails (no constant was fitted to a row): the dense Megatron
+    // rows run 3.5-33% under, the MoE rows far over (dropless, force-balanced routing and the grouped GEMMs of few
+    // rows per expert are slower than the model's expert compute).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.20);
+    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
+    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.16);
+}
+
+} // namespace
+} // namespace gp

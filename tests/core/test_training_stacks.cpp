@@ -1,0 +1,200 @@
+// The training stack as an input (workload.framework): each stack's model states and loss by hand, from the bytes
+// its code keeps (cited in resources/catalog/defaults-memory.json, framework.*); the launch import naming the stack
+// of the file it reads; and goodput (checkpoints, evaluation, failures at the cluster's size) by hand.
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/goodput.h"
+#include "launch/launch.h"
+#include "test_memory_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+namespace gp
+{
+namespace
+{
+
+Workload stackWorkload(TrainingStack stack)
+{
+    Workload w;
+    w.framework = stack;
+    w.precision = Precision::Bf16;
+    w.optimizer = Optimizer::AdamW;
+    w.sequenceLength = 4096;
+    w.microBatchSize = 1;
+    w.activationCheckpointing = Checkpointing::Full;
+    return w;
+}
+
+Configuration shardedOver(int data, int context, int zeroStage)
+{
+    Configuration c;
+    c.data = data;
+    c.context = context;
+    c.zeroStage = zeroStage;
+    c.microBatchSize = 1;
+    c.checkpointing = Checkpointing::Full;
+    return c;
+}
+
+MemoryBreakdown stackMemory(const ResolvedModel& m, TrainingStack stack, const Configuration& c)
+{
+    return estimateMemory(m, stackWorkload(stack), c, test::testHardware(80), {}, builtinCatalog());
+}
+
+TEST(TrainingStacks, MegatronDistributedOptimizerKeepsSixPlusTwelveOverDataTimesContextBytes)
+{
+    // Megatron-LM docs/source/api-guide/dist_optimizer.md, bf16 parameters with fp32 gradients: 6 + 12/d bytes per
+    // parameter with the distributed optimizer (d: its data x context group), 18 without it.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double p = m.parameters.total;
+    for (const auto& [data, context] : { std::pair { 2, 1 }, std::pair { 8, 1 }, std::pair { 4, 2 } }) {
+        const double d = double(data * context);
+        const MemoryBreakdown megatron = stackMemory(m, TrainingStack::Megatron, shardedOver(data, context, 1));
+        EXPECT_NEAR(megatron.weights, 2 * p, 1e3);
+        EXPECT_NEAR(megatron.gradients, 4 * p, 1e3);
+        EXPECT_NEAR(megatron.optimizer, 12 * p / d, 1e3);
+        // The ZeRO paper's layout (auto, DeepSpeed): 2 + 2 whole, 16/d sharded (master, moments, fp32 gradients).
+        for (TrainingStack zero : { TrainingStack::Auto, TrainingStack::Deepspeed }) {
+            const MemoryBreakdown generic = stackMemory(m, zero, shardedOver(data, context, 1));
+            EXPECT_NEAR(generic.weights + generic.gradients, 4 * p, 1e3);
+            EXPECT_NEAR(generic.optimizer, 16 * p / d, 1e3);
+        }
+    }
+    // Without the distributed optimizer: 18 bytes, the gradient buffer being what the all-reduce sends (PyTorch
+    // DDP's buckets are a copy: 2 more bytes per parameter under the generic layout).
+    const MemoryBreakdown megatron = stackMemory(m, TrainingStack::Megatron, shardedOver(8, 1, 0));
+    const MemoryBreakdown generic = stackMemory(m, TrainingStack::Auto, shardedOver(8, 1, 0));
+    EXPECT_NEAR(megatron.weights + megatron.gradients + megatron.optimizer, 18 * p, 1e3);
+    EXPECT_NEAR(generic.buffers - megatron.buffers, 2 * p, 1e3);
+}
+
+TEST(TrainingStacks, FsdpShardsTheFp32MasterAsTheParameterSixteenOverDBytes)
+{
+    // FSDP mixed precision (torchtitan's mixed_precision_param bfloat16, reduce float32): the shard is the fp32
+    // parameter (the master) with its fp32 gradient and Adam's two moments, 16/d bytes; the generic ZeRO-3 layout
+    // keeps a 16-bit shard and a 16-bit gradient shard besides, 20/d.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double p = m.parameters.total;
+    for (TrainingStack fsdp : { TrainingStack::Torchtitan, TrainingStack::Hf }) {
+        const MemoryBreakdown s = stackMemory(m, fsdp, shardedOver(8, 1, 3));
+        EXPECT_NEAR(s.weights + s.gradients + s.optimizer, 16 * p / 8, 1e3);
+        EXPECT_NEAR(s.gradients, 4 * p / 8, 1e3);
+    }
+    const MemoryBreakdown generic = stackMemory(m, TrainingStack::Auto, shardedOver(8, 1, 3));
+    EXPECT_NEAR(generic.weights + generic.gradients + generic.optimizer, 20 * p / 8, 1e3);
+    // The gathered units (the 16-bit copy that exists only while a layer runs) are the same in every stack.
+    EXPECT_NEAR(stackMemory(m, TrainingStack::Torchtitan, shardedOver(8, 1, 3)).buffers, generic.buffers, 1);
+}
+
+TEST(TrainingStacks, MegatronCrossEntropyHoldsOneFp32CopyOfTheLogits)
+{
+    // Megatron's vocab-parallel cross-entropy: one fp32 copy (exp and softmax in place, saved) plus the bf16 logits
+    // or gradient beside it, 6 bytes per logit; a PyTorch loss on upcast logits, 2 + 12.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double logits = 4096.0 * double(m.architecture.vocabSize);
+    EXPECT_NEAR(stackMemory(m, TrainingStack::Megatron, shardedOver(8, 1, 1)).logits, logits * 6, 1);
+    EXPECT_NEAR(stackMemory(m, TrainingStack::Torchtitan, shardedOver(8, 1, 3)).logits, logits * 14, 1);
+    // A fused loss is the plan's choice in any stack.
+    Workload fused = stackWorkload(TrainingStack::Megatron);
+    fused.lossImplementation = LossImplementation::Fused;
+    const MemoryBreakdown f
+        = estimateMemory(m, fused, shardedOver(8, 1, 1), test::testHardware(80), {}, builtinCatalog());
+    EXPECT_LT(f.logits, logits);
+}
+
+TEST(TrainingStacks, LaunchImportNamesTheStackOfTheFile)
+{
+    namespace fs = std::filesystem;
+    const std::map<std::string, std::string> expected = { { "megatron-train_gpt3_175b_distributed.sh", "megatron" },
+        { "megatron-train_llama3_8b_h100_fp8.sh", "megatron" }, { "torchtitan-llama3_8b.toml", "torchtitan" },
+        { "deepspeed-ds_z3_config.json", "deepspeed" }, { "axolotl-fft-8b.yaml", "hf" },
+        { "llamafactory-llama3_lora_sft.yaml", "hf" }, { "llamafactory-llama3_lora_sft_ds3.yaml", "deepspeed" } };
+    for (const auto& [file, stack] : expected) {
+        const auto read = readLaunchFile(
+            test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/launch/" + file), fs::path(file).string());
+        ASSERT_TRUE(read) << file << ": " << read.error().toString();
+        std::string got;
+        for (const auto& m : read->mapped)
+            if (m.planField == "workload.framework")
+                got = m.value.get<std::string>();
+        EXPECT_EQ(got, stack) << file;
+    }
+}
+
+TEST(TrainingGoodput, CheckpointsEvaluationAndFailuresByHand)
+{
+    GoodputInput in;
+    in.productiveHours = 100;
+    in.gpus = 1024;
+    in.nodes = 128;
+    in.checkpointBytes = 8e9 * 14; // 8B parameters: bf16 weights, fp32 master and Adam's moments
+    in.diskMBps = 1000;
+    in.failuresPerGpuDay = 419.0 / (54 * 16384); // the Llama 3 paper's unexpected interruptions
+    in.restartMinutes = 15;
+    in.evalIntervalSteps = 1000;
+    in.evalSteps = 100;
+    in.forwardShare = 1.0 / 3;
+    const GoodputFigures g = trainingGoodput(in);
+    const double evaluation = 100 * 100 / 1000.0 / 3; // 3.33 h of forward-only steps
+    const double save = 8e9 * 14 / 128 / 1e9; // 0.875 s: each node writes its 1/128
+    const double rate = in.failuresPerGpuDay * 1024 / 24; // failures per hour of the whole job
+    const double interval = std::sqrt(2 * save / 3600 / rate); // Young 1974
+    const double checkpoints = (100 + evaluation) / interval * save / 3600;
+    const double wall = (100 + evaluation + checkpoints) / (1 - rate * (0.25 + interval / 2));
+    EXPECT_NEAR(g.evaluationHours, evaluation, 1e-9);
+    EXPECT_NEAR(g.checkpointSeconds, save, 1e-9);
+    EXPECT_NEAR(g.checkpointIntervalHours, interval, 1e-9);
+    EXPECT_NEAR(g.checkpointHours, checkpoints, 1e-9);
+    EXPECT_NEAR(g.wallHours(), wall, 1e-9);
+    EXPECT_NEAR(g.expectedFailures, rate * wall, 1e-9);
+    // An asynchronous save blocks only for the device-to-host copy of each GPU's share.
+    in.asyncCheckpoint = true;
+    in.hostCopyGBps = 20;
+    EXPECT_NEAR(trainingGoodput(in).checkpointSeconds, 8e9 * 14 / 1024 / 20e9, 1e-12);
+    EXPECT_LT(trainingGoodput(in).wallHours(), g.wallHours());
+    // Failures come faster than the job advances: it fails 99.9% of the time (finite, 1,000 times the work).
+    in.failuresPerGpuDay = 1;
+    in.checkpointIntervalMinutes = 600;
+    const GoodputFigures stuck = trainingGoodput(in);
+    EXPECT_NEAR(stuck.wallHours(), 1000 * (stuck.productiveHours + stuck.evaluationHours + stuck.checkpointHours),
+        1e-6 * stuck.wallHours());
+}
+
+TEST(TrainingGoodput, MoreGpusFailMoreAndTheStackDecidesTheEvaluation)
+{
+    // The same plan on more GPUs loses more of its wall clock to failures; Megatron runs its default evaluation
+    // (100 iterations every 1,000 steps), torchtitan none.
+    auto answer = [](int nodes, const char* stack) {
+        auto plan = parsePlan(defaultPlanText());
+        EXPECT_TRUE(plan);
+        Plan p = *plan;
+        nlohmann::json document = planToJson(p);
+        document["workload"]["framework"] = stack;
+        document["candidates"] = nlohmann::json::array({ { { "gpu", "h100-80gb-sxm" }, { "gpus_per_node", 8 },
+            { "nodes", nodes }, { "inter_node_gbps", 3200 } } });
+        document["search"]["enabled"] = false;
+        auto stacked = planFromJson(document);
+        EXPECT_TRUE(stacked) << (stacked ? "" : stacked.error().toString());
+        auto e = estimatePlan(*stacked, builtinCatalog());
+        EXPECT_TRUE(e);
+        return e->results.front();
+    };
+    const CandidateResult small = answer(1, "torchtitan");
+    const CandidateResult large = answer(64, "torchtitan");
+    EXPECT_LT(large.goodput.fraction(), small.goodput.fraction());
+    EXPECT_GT(large.goodput.failureHours / large.goodput.productiveHours,
+        small.goodput.failureHours / small.goodput.productiveHours);
+    EXPECT_EQ(small.goodput.evaluationHours, 0);
+    const CandidateResult megatron = answer(1, "megatron");
+    EXPECT_GT(megatron.goodput.evaluationHours, 0);
+    EXPECT_NEAR(megatron.trainingHours, megatron.goodput.wallHours(), 1e-9 * megatron.trainingHours);
+}
+
+} // namespace
+} // namespace gp
