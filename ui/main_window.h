@@ -23,6 +23,7 @@ class QMenu;
 class QProgressBar;
 class QScrollArea;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTimer;
 class QToolBar;
@@ -39,6 +40,7 @@ class HelpDialog;
 class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
+class RlView;
 class FrontierView;
 class ScenarioBar;
 class SweepView;
@@ -153,6 +155,8 @@ public:
 public slots:
     void recompute();
     void newPlan();
+    void newRlPlan(); // File > New RL Plan: the example RL plan (gp::rlPlanText)
+    RlView* rlView() const { return m_rlView; }
     void open();
     bool save();
     bool saveAs();
@@ -248,6 +252,8 @@ private:
     QAction* m_budgetAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
+    RlView* m_rlView = nullptr; // an RL plan's answer, in place of the right-hand splitter
+    QStackedWidget* m_rightStack = nullptr;
     QSplitter* m_chartSplitter = nullptr; // memory | cost
     QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
     QLabel* m_status = nullptr;
@@ -267,6 +273,7 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_newAction = nullptr;
+    QAction* m_newRlAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
