@@ -1311,6 +1311,96 @@
     <message>
         <source>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</source>
         <translation>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</translation>
+        <source>actor</source>
+        <translation>actor</translation>
+    </message>
+    <message>
+        <source>critic</source>
+        <translation>critic</translation>
+    </message>
+    <message>
+        <source>rollout engine</source>
+        <translation>rollout engine</translation>
+    </message>
+    <message>
+        <source>GRPO (group-relative, no critic)</source>
+        <translation>GRPO (group-relative, no critic)</translation>
+    </message>
+    <message>
+        <source>DAPO (GRPO without the KL term)</source>
+        <translation>DAPO (GRPO without the KL term)</translation>
+    </message>
+    <message>
+        <source>PPO (with a critic)</source>
+        <translation>PPO (with a critic)</translation>
+    </message>
+    <message>
+        <source>Searched (colocated or separate)</source>
+        <translation>Searched (colocated or separate)</translation>
+    </message>
+    <message>
+        <source>Colocated (rollout and training take turns)</source>
+        <translation>Colocated (rollout and training take turns)</translation>
+    </message>
+    <message>
+        <source>Separate rollout and training pools</source>
+        <translation>Separate rollout and training pools</translation>
+    </message>
+    <message>
+        <source>Rule or verifier (CPU)</source>
+        <translation>Rule or verifier (CPU)</translation>
+    </message>
+    <message>
+        <source>Reward model (GPU)</source>
+        <translation>Reward model (GPU)</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>Rollout</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Reward</translation>
+    </message>
+    <message>
+        <source>Old log-probs</source>
+        <translation>Old log-probs</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Reference</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Values</translation>
+    </message>
+    <message>
+        <source>Critic training</source>
+        <translation>Critic training</translation>
+    </message>
+    <message>
+        <source>Actor training</source>
+        <translation>Actor training</translation>
+    </message>
+    <message>
+        <source>Weight sync</source>
+        <translation>Weight sync</translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation>All GPUs</translation>
+    </message>
+    <message>
+        <source>Rollout pool</source>
+        <translation>Rollout pool</translation>
+    </message>
+    <message>
+        <source>Training pool</source>
+        <translation>Training pool</translation>
+    </message>
+    <message>
+        <source>Host CPUs</source>
+        <translation>Host CPUs</translation>
     </message>
 </context>
 <context>
@@ -2042,6 +2132,92 @@
     <message>
         <source>Hugging Face Trainer</source>
         <translation>Hugging Face Trainer</translation>
+        <source>RL algorithm</source>
+        <translation>RL algorithm</translation>
+    </message>
+    <message>
+        <source>Prompts per step</source>
+        <translation>Prompts per step</translation>
+    </message>
+    <message>
+        <source>Responses per prompt</source>
+        <translation>Responses per prompt</translation>
+    </message>
+    <message>
+        <source>Responses generated for each prompt (GRPO&apos;s group size)</source>
+        <translation>Responses generated for each prompt (GRPO&apos;s group size)</translation>
+    </message>
+    <message>
+        <source>Oversampling</source>
+        <translation>Oversampling</translation>
+    </message>
+    <message>
+        <source>Responses generated per response kept (DAPO&apos;s dynamic sampling refills the groups it drops)</source>
+        <translation>Responses generated per response kept (DAPO&apos;s dynamic sampling refills the groups it drops)</translation>
+    </message>
+    <message>
+        <source>RL prompt tokens</source>
+        <translation>RL prompt tokens</translation>
+    </message>
+    <message>
+        <source>Mean response tokens</source>
+        <translation>Mean response tokens</translation>
+    </message>
+    <message>
+        <source>Longest response tokens</source>
+        <translation>Longest response tokens</translation>
+    </message>
+    <message>
+        <source>The longest response the engine allows: its tail ends the rollout</source>
+        <translation>The longest response the engine allows: its tail ends the rollout</translation>
+    </message>
+    <message>
+        <source>Passes per step</source>
+        <translation>Passes per step</translation>
+    </message>
+    <message>
+        <source>Optimizer steps per pass</source>
+        <translation>Optimizer steps per pass</translation>
+    </message>
+    <message>
+        <source>RL steps</source>
+        <translation>RL steps</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>Reference model</translation>
+    </message>
+    <message>
+        <source>A frozen copy of the actor scores the KL term; default: yes, but not for DAPO</source>
+        <translation>A frozen copy of the actor scores the KL term; default: yes, but not for DAPO</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>Reward</translation>
+    </message>
+    <message>
+        <source>Verifier CPU time per response</source>
+        <translation>Verifier CPU time per response</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Rollout GPUs</source>
+        <translation>Rollout GPUs</translation>
+    </message>
+    <message>
+        <source>Separate pools: GPUs that generate; empty = searched</source>
+        <translation>Separate pools: GPUs that generate; empty = searched</translation>
+    </message>
+    <message>
+        <source>Off-policy steps</source>
+        <translation>Off-policy steps</translation>
+    </message>
+    <message>
+        <source>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</source>
+        <translation>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</translation>
     </message>
 </context>
 <context>
@@ -3040,6 +3216,230 @@
         <source>%1.</source>
         <comment>a sentence&apos;s full stop</comment>
         <translation>%1.</translation>
+    </message>
+</context>
+<context>
+    <name>RlAnswerText</name>
+    <message numerus="yes">
+        <source>%1 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1 (%n GPU)</numerusform>
+            <numerusform>%1 (%n GPUs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB per GPU, fits</source>
+        <translation>%1 of %2 GiB per GPU, fits</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB per GPU, does not fit</source>
+        <translation>%1 of %2 GiB per GPU, does not fit</translation>
+    </message>
+    <message>
+        <source>No candidate to answer.</source>
+        <translation>No candidate to answer.</translation>
+    </message>
+    <message>
+        <source>No candidate can run this RL plan.</source>
+        <translation>No candidate can run this RL plan.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recommended: %1, %n GPU(s) (%2).</source>
+        <translation>
+            <numerusform>Recommended: %1, %n GPU (%2).</numerusform>
+            <numerusform>Recommended: %1, %n GPUs (%2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Closest: %1, %n GPU(s) (%2); it misses the plan&apos;s limit.</source>
+        <translation>
+            <numerusform>Closest: %1, %n GPU (%2); it misses the plan&apos;s limit.</numerusform>
+            <numerusform>Closest: %1, %n GPUs (%2); it misses the plan&apos;s limit.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Placement: %1; rollout engines %2; trainer %3.</source>
+        <translation>Placement: %1; rollout engines %2; trainer %3.</translation>
+    </message>
+    <message>
+        <source>One RL step takes %1 (rollout %2, training side %3, %4 hidden by async rollouts); %5 limits it.</source>
+        <translation>One RL step takes %1 (rollout %2, training side %3, %4 hidden by async rollouts); %5 limits it.</translation>
+    </message>
+    <message>
+        <source>%1 steps at %2 steps per hour: %3.</source>
+        <translation>%1 steps at %2 steps per hour: %3.</translation>
+    </message>
+    <message>
+        <source>Cost %1 (%2), %3 per 1,000 prompts.</source>
+        <translation>Cost %1 (%2), %3 per 1,000 prompts.</translation>
+    </message>
+    <message>
+        <source>No price is known for it: %1 GPU-hours.</source>
+        <translation>No price is known for it: %1 GPU-hours.</translation>
+    </message>
+    <message>
+        <source>Peak memory: %1.</source>
+        <translation>Peak memory: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in the table.</source>
+        <translation>
+            <numerusform>and %n more in the table.</numerusform>
+            <numerusform>and %n more in the table.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>Runs on</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Seconds</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Utilisation</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+</context>
+<context>
+    <name>RlChartText</name>
+    <message>
+        <source>RL step time by phase</source>
+        <translation>RL step time by phase</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n GPU(s)</source>
+        <translation>
+            <numerusform>%1, %n GPU</numerusform>
+            <numerusform>%1, %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seconds per RL step</source>
+        <translation>Seconds per RL step</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by phase: %1</source>
+        <translation>Memory per GPU by phase: %1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Memory per GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU: %1 GiB (fits)</source>
+        <translation>Usable per GPU: %1 GiB (fits)</translation>
+    </message>
+    <message>
+        <source>Usable per GPU: %1 GiB (does not fit)</source>
+        <translation>Usable per GPU: %1 GiB (does not fit)</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>GiB per GPU</translation>
+    </message>
+</context>
+<context>
+    <name>RlReportText</name>
+    <message>
+        <source>Actor</source>
+        <translation>Actor</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>Technique</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 parameters</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>Reward model</translation>
+    </message>
+    <message>
+        <source>Critic</source>
+        <translation>Critic</translation>
+    </message>
+    <message>
+        <source>the actor&apos;s model</source>
+        <translation>the actor&apos;s model</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Objective</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>The question</translation>
+    </message>
+    <message>
+        <source>Every candidate</source>
+        <translation>Every candidate</translation>
+    </message>
+    <message>
+        <source>%1: phases of one RL step</source>
+        <translation>%1: phases of one RL step</translation>
+    </message>
+    <message>
+        <source>%1; rollout engines %2; trainer %3. Peak memory %4.</source>
+        <translation>%1; rollout engines %2; trainer %3. Peak memory %4.</translation>
+    </message>
+    <message>
+        <source>The answer</source>
+        <translation>The answer</translation>
+    </message>
+    <message>
+        <source>Why the others lose</source>
+        <translation>Why the others lose</translation>
+    </message>
+    <message>
+        <source>How it is modelled</source>
+        <translation>How it is modelled</translation>
+    </message>
+    <message>
+        <source>Rollout with the serving engine&apos;s step model and the long tail of response lengths; forwards and training with the training model at the trainer&apos;s layout; weight sync over the GPUs&apos; links. Sources and accuracy: docs/rl-post-training.md.</source>
+        <translation>Rollout with the serving engine&apos;s step model and the long tail of response lengths; forwards and training with the training model at the trainer&apos;s layout; weight sync over the GPUs&apos; links. Sources and accuracy: docs/rl-post-training.md.</translation>
+    </message>
+    <message>
+        <source>Set in the plan</source>
+        <translation>Set in the plan</translation>
     </message>
 </context>
 <context>
@@ -5710,6 +6110,18 @@ It was kept as %2.</translation>
         <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
         <translation>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</translation>
     </message>
+    <message>
+        <source>New &amp;RL Post-Training Plan</source>
+        <translation>New &amp;RL Post-Training Plan</translation>
+    </message>
+    <message>
+        <source>Start from the example GRPO plan: rollouts, reference, reward and training</source>
+        <translation>Start from the example GRPO plan: rollouts, reference, reward and training</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
+        <translation>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -6050,6 +6462,137 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RlCandidateModel</name>
+    <message numerus="yes">
+        <source>Colocated on %n GPU(s)</source>
+        <translation>
+            <numerusform>Colocated on %n GPU</numerusform>
+            <numerusform>Colocated on %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Separate: %1 rollout + %2 training GPUs</source>
+        <translation>Separate: %1 rollout + %2 training GPUs</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n step(s) off-policy</source>
+        <translation>
+            <numerusform>, %n step off-policy</numerusform>
+            <numerusform>, %n steps off-policy</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 over %2 GPUs</source>
+        <translation>ZeRO-%1 over %2 GPUs</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>Recommended</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation>%1 of %2 GiB</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidate</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Rollout engines</source>
+        <translation>Rollout engines</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Step time</translation>
+    </message>
+    <message>
+        <source>Limiting phase</source>
+        <translation>Limiting phase</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>Peak memory per GPU</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Fits</translation>
+    </message>
+    <message>
+        <source>Steps per hour</source>
+        <translation>Steps per hour</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>Hours</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Cost</translation>
+    </message>
+    <message>
+        <source>Per 1,000 prompts</source>
+        <translation>Per 1,000 prompts</translation>
+    </message>
+    <message>
+        <source>Why not</source>
+        <translation>Why not</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RlView</name>
+    <message>
+        <source>Change %1</source>
+        <translation>Change %1</translation>
+    </message>
+    <message>
+        <source>Cannot answer this RL plan: %1</source>
+        <translation>Cannot answer this RL plan: %1</translation>
+    </message>
+    <message>
+        <source>Why the others lose</source>
+        <translation>Why the others lose</translation>
+    </message>
+    <message>
+        <source>RL post-training</source>
+        <translation>RL post-training</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Recommendation</translation>
     </message>
 </context>
 <context>

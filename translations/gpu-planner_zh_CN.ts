@@ -1302,6 +1302,96 @@
     <message>
         <source>The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine&apos;s %4. Choose a larger profile or whole GPUs (the candidate&apos;s MIG profile).</source>
         <translation>模型放不进 MIG 切片 %1（%2）：权重占用引擎 %4 中的 %3。请选择更大的配置或整张 GPU（候选项的 MIG 配置）。</translation>
+        <source>actor</source>
+        <translation>策略模型（actor）</translation>
+    </message>
+    <message>
+        <source>critic</source>
+        <translation>价值模型（critic）</translation>
+    </message>
+    <message>
+        <source>rollout engine</source>
+        <translation>采样引擎</translation>
+    </message>
+    <message>
+        <source>GRPO (group-relative, no critic)</source>
+        <translation>GRPO（组内相对优势，无价值模型）</translation>
+    </message>
+    <message>
+        <source>DAPO (GRPO without the KL term)</source>
+        <translation>DAPO（不含 KL 项的 GRPO）</translation>
+    </message>
+    <message>
+        <source>PPO (with a critic)</source>
+        <translation>PPO（带价值模型）</translation>
+    </message>
+    <message>
+        <source>Searched (colocated or separate)</source>
+        <translation>自动搜索（共置或分离）</translation>
+    </message>
+    <message>
+        <source>Colocated (rollout and training take turns)</source>
+        <translation>共置（采样与训练轮流使用同一批 GPU）</translation>
+    </message>
+    <message>
+        <source>Separate rollout and training pools</source>
+        <translation>采样池与训练池分离</translation>
+    </message>
+    <message>
+        <source>Rule or verifier (CPU)</source>
+        <translation>规则或验证器（CPU）</translation>
+    </message>
+    <message>
+        <source>Reward model (GPU)</source>
+        <translation>奖励模型（GPU）</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>采样生成</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Old log-probs</source>
+        <translation>旧策略对数概率</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考模型前向</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>价值估计</translation>
+    </message>
+    <message>
+        <source>Critic training</source>
+        <translation>价值模型训练</translation>
+    </message>
+    <message>
+        <source>Actor training</source>
+        <translation>策略模型训练</translation>
+    </message>
+    <message>
+        <source>Weight sync</source>
+        <translation>权重同步</translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation>全部 GPU</translation>
+    </message>
+    <message>
+        <source>Rollout pool</source>
+        <translation>采样池</translation>
+    </message>
+    <message>
+        <source>Training pool</source>
+        <translation>训练池</translation>
+    </message>
+    <message>
+        <source>Host CPUs</source>
+        <translation>主机 CPU</translation>
     </message>
 </context>
 <context>
@@ -2033,6 +2123,92 @@
     <message>
         <source>Hugging Face Trainer</source>
         <translation>Hugging Face Trainer</translation>
+        <source>RL algorithm</source>
+        <translation>强化学习算法</translation>
+    </message>
+    <message>
+        <source>Prompts per step</source>
+        <translation>每步提示数</translation>
+    </message>
+    <message>
+        <source>Responses per prompt</source>
+        <translation>每个提示的回答数</translation>
+    </message>
+    <message>
+        <source>Responses generated for each prompt (GRPO&apos;s group size)</source>
+        <translation>每个提示生成的回答数（GRPO 的组大小）</translation>
+    </message>
+    <message>
+        <source>Oversampling</source>
+        <translation>过采样倍数</translation>
+    </message>
+    <message>
+        <source>Responses generated per response kept (DAPO&apos;s dynamic sampling refills the groups it drops)</source>
+        <translation>每保留一个回答需生成的回答数（DAPO 的动态采样会补足被丢弃的组）</translation>
+    </message>
+    <message>
+        <source>RL prompt tokens</source>
+        <translation>RL 提示 token 数</translation>
+    </message>
+    <message>
+        <source>Mean response tokens</source>
+        <translation>平均回答 token 数</translation>
+    </message>
+    <message>
+        <source>Longest response tokens</source>
+        <translation>最长回答 token 数</translation>
+    </message>
+    <message>
+        <source>The longest response the engine allows: its tail ends the rollout</source>
+        <translation>引擎允许的最长回答：其长尾决定采样何时结束</translation>
+    </message>
+    <message>
+        <source>Passes per step</source>
+        <translation>每步训练轮数</translation>
+    </message>
+    <message>
+        <source>Optimizer steps per pass</source>
+        <translation>每轮优化器步数</translation>
+    </message>
+    <message>
+        <source>RL steps</source>
+        <translation>RL 步数</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>A frozen copy of the actor scores the KL term; default: yes, but not for DAPO</source>
+        <translation>由冻结的策略模型副本计算 KL 项；默认启用，DAPO 除外</translation>
+    </message>
+    <message>
+        <source>Reward</source>
+        <translation>奖励</translation>
+    </message>
+    <message>
+        <source>Verifier CPU time per response</source>
+        <translation>每个回答的验证器 CPU 时间</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
+    <message>
+        <source>Rollout GPUs</source>
+        <translation>采样 GPU 数</translation>
+    </message>
+    <message>
+        <source>Separate pools: GPUs that generate; empty = searched</source>
+        <translation>分离部署：用于生成的 GPU 数；留空则自动搜索</translation>
+    </message>
+    <message>
+        <source>Off-policy steps</source>
+        <translation>异策略步数</translation>
+    </message>
+    <message>
+        <source>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</source>
+        <translation>分离部署：采样领先训练的步数（0 = 同步）</translation>
     </message>
 </context>
 <context>
@@ -3028,6 +3204,225 @@
         <source>%1.</source>
         <comment>a sentence&apos;s full stop</comment>
         <translation>%1。</translation>
+    </message>
+</context>
+<context>
+    <name>RlAnswerText</name>
+    <message numerus="yes">
+        <source>%1 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1（%n 张 GPU）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB per GPU, fits</source>
+        <translation>每卡 %1 / %2 GiB，放得下</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB per GPU, does not fit</source>
+        <translation>每卡 %1 / %2 GiB，放不下</translation>
+    </message>
+    <message>
+        <source>No candidate to answer.</source>
+        <translation>没有可回答的候选。</translation>
+    </message>
+    <message>
+        <source>No candidate can run this RL plan.</source>
+        <translation>没有候选能运行该 RL 计划。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recommended: %1, %n GPU(s) (%2).</source>
+        <translation>
+            <numerusform>推荐：%1，%n 张 GPU（%2）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Closest: %1, %n GPU(s) (%2); it misses the plan&apos;s limit.</source>
+        <translation>
+            <numerusform>最接近：%1，%n 张 GPU（%2）；未满足计划的限制。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Placement: %1; rollout engines %2; trainer %3.</source>
+        <translation>放置：%1；采样引擎 %2；训练 %3。</translation>
+    </message>
+    <message>
+        <source>One RL step takes %1 (rollout %2, training side %3, %4 hidden by async rollouts); %5 limits it.</source>
+        <translation>每个 RL 步耗时 %1（采样 %2，训练侧 %3，异步采样掩盖 %4）；瓶颈阶段为%5。</translation>
+    </message>
+    <message>
+        <source>%1 steps at %2 steps per hour: %3.</source>
+        <translation>%1 步，每小时 %2 步：%3。</translation>
+    </message>
+    <message>
+        <source>Cost %1 (%2), %3 per 1,000 prompts.</source>
+        <translation>费用 %1（%2），每千个提示 %3。</translation>
+    </message>
+    <message>
+        <source>No price is known for it: %1 GPU-hours.</source>
+        <translation>无已知价格：%1 GPU 小时。</translation>
+    </message>
+    <message>
+        <source>Peak memory: %1.</source>
+        <translation>峰值显存：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more in the table.</source>
+        <translation>
+            <numerusform>表中还有 %n 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Runs on</source>
+        <translation>运行位置</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>RlChartText</name>
+    <message>
+        <source>RL step time by phase</source>
+        <translation>RL 单步各阶段耗时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n GPU(s)</source>
+        <translation>
+            <numerusform>%1，%n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Seconds per RL step</source>
+        <translation>每个 RL 步的秒数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by phase: %1</source>
+        <translation>各阶段每卡显存：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Usable per GPU: %1 GiB (fits)</source>
+        <translation>每卡可用：%1 GiB（放得下）</translation>
+    </message>
+    <message>
+        <source>Usable per GPU: %1 GiB (does not fit)</source>
+        <translation>每卡可用：%1 GiB（放不下）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每卡 GiB</translation>
+    </message>
+</context>
+<context>
+    <name>RlReportText</name>
+    <message>
+        <source>Actor</source>
+        <translation>策略模型</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Technique</source>
+        <translation>训练技术</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>Critic</source>
+        <translation>价值模型</translation>
+    </message>
+    <message>
+        <source>the actor&apos;s model</source>
+        <translation>与策略模型相同</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Every candidate</source>
+        <translation>全部候选</translation>
+    </message>
+    <message>
+        <source>%1: phases of one RL step</source>
+        <translation>%1：一个 RL 步的各阶段</translation>
+    </message>
+    <message>
+        <source>%1; rollout engines %2; trainer %3. Peak memory %4.</source>
+        <translation>%1；采样引擎 %2；训练 %3。峰值显存 %4。</translation>
+    </message>
+    <message>
+        <source>The answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>Why the others lose</source>
+        <translation>其他候选落选的原因</translation>
+    </message>
+    <message>
+        <source>How it is modelled</source>
+        <translation>建模方法</translation>
+    </message>
+    <message>
+        <source>Rollout with the serving engine&apos;s step model and the long tail of response lengths; forwards and training with the training model at the trainer&apos;s layout; weight sync over the GPUs&apos; links. Sources and accuracy: docs/rl-post-training.md.</source>
+        <translation>采样使用推理引擎的单步模型并计入回答长度的长尾；前向与训练使用训练模型按训练布局估算；权重同步按 GPU 的链路估算。来源与精度见 docs/rl-post-training.md。</translation>
+    </message>
+    <message>
+        <source>Set in the plan</source>
+        <translation>计划中设置的值</translation>
     </message>
 </context>
 <context>
@@ -5686,6 +6081,18 @@ It was kept as %2.</source>
         <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
         <translation>将推荐方案写成 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM、SGLang 或 Kubernetes 文件</translation>
     </message>
+    <message>
+        <source>New &amp;RL Post-Training Plan</source>
+        <translation>新建 RL 后训练计划(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start from the example GRPO plan: rollouts, reference, reward and training</source>
+        <translation>从 GRPO 示例计划开始：采样、参考模型、奖励与训练</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
+        <translation>%2 个候选中 %1 个放得下 · %4 毫秒内评估了 %3 种 RL 布局</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -6026,6 +6433,134 @@ It was kept as %2.</source>
     <message>
         <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;预填充与解码：%1&lt;/li&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RlCandidateModel</name>
+    <message numerus="yes">
+        <source>Colocated on %n GPU(s)</source>
+        <translation>
+            <numerusform>共置于 %n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Separate: %1 rollout + %2 training GPUs</source>
+        <translation>分离：%1 张采样 GPU + %2 张训练 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n step(s) off-policy</source>
+        <translation>
+            <numerusform>，异策略 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 over %2 GPUs</source>
+        <translation>ZeRO-%1，%2 张 GPU</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
+    <message>
+        <source>Rollout engines</source>
+        <translation>采样引擎</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Limiting phase</source>
+        <translation>瓶颈阶段</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每卡峰值显存</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Steps per hour</source>
+        <translation>每小时步数</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Per 1,000 prompts</source>
+        <translation>每千个提示</translation>
+    </message>
+    <message>
+        <source>Why not</source>
+        <translation>未被推荐的原因</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::RlView</name>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <source>Cannot answer this RL plan: %1</source>
+        <translation>无法回答该 RL 计划：%1</translation>
+    </message>
+    <message>
+        <source>Why the others lose</source>
+        <translation>其他候选落选的原因</translation>
+    </message>
+    <message>
+        <source>RL post-training</source>
+        <translation>RL 后训练</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,18 @@ QString attentionKernelName(const QString& name)
     return name;
 }
 
+// The role an RL failure names ("actor", "critic", "rollout").
+QString rlRole(const QString& role)
+{
+    if (role == QLatin1String("actor"))
+        return CoreText::tr("actor");
+    if (role == QLatin1String("critic"))
+        return CoreText::tr("critic");
+    if (role == QLatin1String("rollout"))
+        return CoreText::tr("rollout engine");
+    return role;
+}
+
 // Named argument of a diagnostic or failure; `ok` turns false when it is missing so the caller falls back.
 struct Args {
     const std::vector<std::pair<std::string, std::string>>& args;
@@ -402,12 +414,12 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         }
     } else if (c == "rl_costs_more")
         text = tr("Costs %1x the recommendation (%2 limits its RL step).")
-                   .arg(a.decimal("ratio"), a.text("limiting_phase"));
+                   .arg(a.decimal("ratio"), rlPhase(a.text("limiting_phase").toStdString()));
     else if (c == "rl_slower")
         text = tr("Takes %1x as long as the recommendation (%2 limits its RL step).")
-                   .arg(a.decimal("ratio"), a.text("limiting_phase"));
+                   .arg(a.decimal("ratio"), rlPhase(a.text("limiting_phase").toStdString()));
     else if (c == "rl_does_not_fit")
-        text = tr("No placement holds the %1.").arg(a.text("role"));
+        text = tr("No placement holds the %1.").arg(rlRole(a.text("role")));
     else if (c == "rl_unpriced")
         text = tr("No price is known: ranked after the priced candidates (%1 GPU-hours).").arg(a.text("gpu_hours"));
     else if (c == "rl_misses_deadline" || c == "rl_over_budget")
@@ -526,7 +538,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("No configuration meets the latency targets at this load.");
     else if (c == "rl_role_does_not_fit")
         text = tr("The %1 needs %2 per GPU; %3 usable.")
-                   .arg(a.text("role"), gibText(a, "needed_gib"), gibText(a, "usable_gib"));
+                   .arg(rlRole(a.text("role")), gibText(a, "needed_gib"), gibText(a, "usable_gib"));
     else if (c == "rl_rollout_no_kv_cache")
         text = tr("The rollout engine (tensor %1) has no room for the KV cache of one longest response.")
                    .arg(a.count("tensor"));
@@ -959,6 +971,71 @@ QString CoreText::provider(const QString& provider)
     if (provider == QLatin1String("onprem"))
         return tr("On-premise");
     return provider;
+}
+
+QString CoreText::rlAlgorithm(std::string_view name)
+{
+    if (name == "grpo")
+        return tr("GRPO (group-relative, no critic)");
+    if (name == "dapo")
+        return tr("DAPO (GRPO without the KL term)");
+    if (name == "ppo")
+        return tr("PPO (with a critic)");
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString CoreText::rlPlacement(std::string_view name)
+{
+    if (name == "auto")
+        return tr("Searched (colocated or separate)");
+    if (name == "colocated")
+        return tr("Colocated (rollout and training take turns)");
+    if (name == "separate")
+        return tr("Separate rollout and training pools");
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString CoreText::rlRewardKind(std::string_view name)
+{
+    if (name == "rule")
+        return tr("Rule or verifier (CPU)");
+    if (name == "model")
+        return tr("Reward model (GPU)");
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString CoreText::rlPhase(std::string_view name)
+{
+    if (name == "rollout")
+        return tr("Rollout");
+    if (name == "reward")
+        return tr("Reward");
+    if (name == "actor_forward")
+        return tr("Old log-probs");
+    if (name == "reference")
+        return tr("Reference");
+    if (name == "critic_forward")
+        return tr("Values");
+    if (name == "critic_train")
+        return tr("Critic training");
+    if (name == "actor_train")
+        return tr("Actor training");
+    if (name == "weight_sync")
+        return tr("Weight sync");
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString CoreText::rlPool(std::string_view name)
+{
+    if (name == "all")
+        return tr("All GPUs");
+    if (name == "rollout")
+        return tr("Rollout pool");
+    if (name == "training")
+        return tr("Training pool");
+    if (name == "cpu")
+        return tr("Host CPUs");
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
 } // namespace gpui

@@ -62,6 +62,13 @@ public:
     static QString provider(const QString& provider); // "tencent", "alibaba", "aws", "gcp", "azure", "onprem"
     // A sensitivity input ("estimated_prices", "compute_efficiency", "bandwidth_efficiency", "spot_interruptions").
     static QString sensitivityInput(const std::string& input);
+    // RL post-training (workload.mode "rl"): the plan's choices and the answer's phases and pools by their spec names
+    // ("grpo", "colocated", "rule"; "rollout", "actor_train"; "rollout", "training", "all", "cpu").
+    static QString rlAlgorithm(std::string_view name);
+    static QString rlPlacement(std::string_view name);
+    static QString rlRewardKind(std::string_view name);
+    static QString rlPhase(std::string_view name);
+    static QString rlPool(std::string_view name);
 };
 
 } // namespace gpui

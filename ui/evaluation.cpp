@@ -66,6 +66,20 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
     e.workload = plan.workload;
     e.searched = plan.search.enabled;
     try {
+        if (plan.workload.mode == gp::Mode::Rl) { // the RL answer, one per plan (rl/rl_search.h)
+            auto rl = gp::answerRlPlan(plan, catalog);
+            if (!rl) {
+                e.error = rl.error();
+                return e;
+            }
+            e.modelName = QString::fromStdString(rl->actor);
+            e.best = rl->recommended ? 0 : -1;
+            e.configurationsEvaluated = rl->layoutsEvaluated;
+            e.rl = std::make_shared<const gp::RlAnswer>(std::move(*rl));
+            e.ok = true;
+            e.coreSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return e;
+        }
         gp::SearchControl control;
         control.cancel = cancel;
         auto answer = gp::answerPlan(plan, catalog, control);

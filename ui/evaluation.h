@@ -5,6 +5,7 @@
 #include "estimate/common/results.h"
 #include "plan/plan.h"
 #include "planner/answer.h"
+#include "rl/rl_search.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -44,6 +45,9 @@ struct Evaluation {
     gp::ServingSpec serving; // the plan's serving question (load, lengths, latency targets)
     gp::Workload workload; // the plan's workload (its recipe: partial recompute, bf16 optimizer states)
     double modelLayers = 0; // the resolved model's layers (all stacks)
+    // An RL plan's answer (workload.mode "rl", gp::answerRlPlan): its own ranking, layouts and phases; `answer` and
+    // `results` stay empty.
+    std::shared_ptr<const gp::RlAnswer> rl;
 };
 
 using EvaluationPtr = std::shared_ptr<const Evaluation>;

@@ -28,6 +28,7 @@
 #include "widgets/inputs_panel.h"
 #include "widgets/launch_dialog.h"
 #include "widgets/recommendation_panel.h"
+#include "widgets/rl/rl_view.h"
 #include "widgets/scenario_bar.h"
 #include "widgets/scenario_compare_view.h"
 #include "widgets/sensitivity_view.h"
@@ -65,6 +66,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
@@ -143,6 +145,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_scenarioBar, &ScenarioBar::activeScenarioChanged, this, &MainWindow::planChanged);
     connect(m_scenarioBar, &ScenarioBar::compareRequested, this, &MainWindow::showCompareView);
     connect(m_inputs, &InputsPanel::planEdited, this, edited);
+    connect(m_rlView, &RlView::planEdited, this, edited);
     connect(m_candidates, &CandidatesPanel::planEdited, this, edited);
     connect(m_inputs, &InputsPanel::importRequested, this, &MainWindow::importModelConfig);
     connect(m_inputs, &InputsPanel::importCachedRequested, this, &MainWindow::chooseCachedModel);
@@ -307,7 +310,12 @@ void MainWindow::buildUi()
     m_mainSplitter = new QSplitter(Qt::Horizontal);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
     m_mainSplitter->addWidget(m_leftTabs);
-    m_mainSplitter->addWidget(m_rightSplitter);
+    // An RL plan's answer has its own phases, pools and memory per phase (widgets/rl/rl_view.h).
+    m_rlView = new RlView;
+    m_rightStack = new QStackedWidget;
+    m_rightStack->addWidget(m_rightSplitter);
+    m_rightStack->addWidget(m_rlView);
+    m_mainSplitter->addWidget(m_rightStack);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
     m_mainSplitter->setChildrenCollapsible(false);
@@ -337,6 +345,9 @@ void MainWindow::createActions()
     m_newAction = new QAction(themedIcon("document-new", QStyle::SP_FileIcon), QString(), this);
     m_newAction->setShortcut(QKeySequence::New);
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newPlan);
+    m_newRlAction = new QAction(QString(), this);
+    m_newRlAction->setObjectName(QStringLiteral("newRlPlan"));
+    connect(m_newRlAction, &QAction::triggered, this, &MainWindow::newRlPlan);
     m_openAction = new QAction(themedIcon("document-open", QStyle::SP_DialogOpenButton), QString(), this);
     m_openAction->setShortcut(QKeySequence::Open);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
@@ -423,6 +434,7 @@ void MainWindow::createActions()
 
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_newAction);
+    m_fileMenu->addAction(m_newRlAction);
     m_fileMenu->addAction(m_openAction);
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
@@ -526,6 +538,8 @@ void MainWindow::retranslateUi()
     m_leftTabs->setTabText(1, tr("Candidates"));
     m_newAction->setText(tr("&New"));
     m_newAction->setToolTip(tr("Start from the default plan"));
+    m_newRlAction->setText(tr("New &RL Post-Training Plan"));
+    m_newRlAction->setToolTip(tr("Start from the example GRPO plan: rollouts, reference, reward and training"));
     m_openAction->setText(tr("&Open…"));
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &As…"));
@@ -735,6 +749,9 @@ void MainWindow::planChanged()
         QTimer::singleShot(0, this, &MainWindow::fitInputsWidth);
     }
     m_candidates->setPlan(plan);
+    m_rlView->setPlan(plan);
+    m_rightStack->setCurrentWidget(
+        plan.workload.mode == gp::Mode::Rl ? static_cast<QWidget*>(m_rlView) : static_cast<QWidget*>(m_rightSplitter));
     m_evaluator->evaluate(plan);
     if (m_compareView && m_compareView->isVisible())
         m_compareView->compare(m_document->plan(), m_evaluator->catalog());
@@ -827,6 +844,29 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         if (m_busy->isVisible())
             m_busy->setVisible(false);
     }
+    if (evaluation->mode == gp::Mode::Rl) { // the RL answer (or its error) in the RL view
+        m_rightStack->setCurrentWidget(m_rlView);
+        m_rlView->setEvaluation(evaluation);
+        m_comparison->setEvaluation(evaluation); // no training rows; the window's newest evaluation all the same
+        m_inputs->clearFieldErrors();
+        if (!evaluation->ok)
+            m_inputs->showFieldError(
+                QString::fromStdString(evaluation->error.field), QString::fromStdString(evaluation->error.message));
+        int fitting = 0;
+        if (evaluation->rl)
+            for (const gp::RlCandidateAnswer& c : evaluation->rl->candidates)
+                fitting += c.fits ? 1 : 0;
+        m_status->setText(evaluation->ok
+                ? tr("%1 of %2 candidates fit · %3 RL layouts scored in %4 ms")
+                      .arg(fitting)
+                      .arg(evaluation->rl->candidates.size())
+                      .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
+                      .arg(formatNumber(evaluation->coreSeconds * 1e3, 1))
+                : tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
+        updateExportActions();
+        emit evaluationApplied(evaluation);
+        return;
+    }
     if (!evaluation->ok) {
         const QString field = QString::fromStdString(evaluation->error.field);
         const QString message = QString::fromStdString(evaluation->error.message);
@@ -891,6 +931,7 @@ void MainWindow::settleNow()
 void MainWindow::rebuildCharts()
 {
     updateCharts(ChartUpdate::Rebuild);
+    m_rlView->setDark(isDarkPalette());
 }
 
 void MainWindow::updateCharts(ChartUpdate how)
@@ -1078,6 +1119,18 @@ void MainWindow::newPlan()
         return;
     m_scenarioBar->showBasePlan();
     m_document->reset(defaultPlan(), QString());
+    removeRecoveryFile();
+}
+
+void MainWindow::newRlPlan()
+{
+    if (!maybeSave())
+        return;
+    auto plan = gp::parsePlan(gp::rlPlanText());
+    if (!plan)
+        return;
+    m_scenarioBar->showBasePlan();
+    m_document->reset(*plan, QString());
     removeRecoveryFile();
 }
 
@@ -1383,7 +1436,7 @@ void MainWindow::setSaveFileChooser(SaveFileChooser chooser)
 bool MainWindow::canExport() const
 {
     const EvaluationPtr e = m_evaluator->latest();
-    return e && e->ok && !e->results.empty() && m_evaluator->catalog();
+    return e && e->ok && (!e->results.empty() || (e->rl && !e->rl->candidates.empty())) && m_evaluator->catalog();
 }
 
 void MainWindow::updateExportActions()

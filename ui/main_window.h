@@ -24,6 +24,7 @@ class QMenu;
 class QProgressBar;
 class QScrollArea;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTimer;
 class QToolBar;
@@ -40,6 +41,7 @@ class HelpDialog;
 class InputsPanel;
 class PlanDocument;
 class RecommendationPanel;
+class RlView;
 class FrontierView;
 class ScenarioBar;
 class SweepView;
@@ -154,6 +156,8 @@ public:
 public slots:
     void recompute();
     void newPlan();
+    void newRlPlan(); // File > New RL Plan: the example RL plan (gp::rlPlanText)
+    RlView* rlView() const { return m_rlView; }
     void open();
     bool save();
     bool saveAs();
@@ -249,6 +253,8 @@ private:
     QAction* m_budgetAction = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
+    RlView* m_rlView = nullptr; // an RL plan's answer, in place of the right-hand splitter
+    QStackedWidget* m_rightStack = nullptr;
     QSplitter* m_chartSplitter = nullptr; // memory | cost
     QSplitter* m_bottomSplitter = nullptr; // bottlenecks | recommendation
     QSet<QString> m_restoredSplitters; // by objectName: those the session restored (the others start at defaults)
@@ -269,6 +275,7 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_newAction = nullptr;
+    QAction* m_newRlAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;

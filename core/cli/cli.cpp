@@ -470,10 +470,12 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
     auto catalog = loadCatalog(ctx, args);
     if (!catalog)
         return catalogError(ctx, catalog.error());
-    if (plan.workload.mode == Mode::Rl) { // the RL answer's CSV; the PDF report has no RL pages yet
-        if (!request.pdfPath.empty() || !request.costCsvPath.empty())
-            return fail(
-                ctx, ExitInvalidInput, "workload.mode: an RL plan exports --csv only (no PDF or cost curve yet)");
+    if (plan.workload.mode == Mode::Rl && !request.costCsvPath.empty())
+        return fail(
+            ctx, ExitInvalidInput, "workload.mode: an RL plan has no cost curve (--cost-csv); use --csv or --pdf");
+    if (plan.workload.mode == Mode::Rl && (request.pdfPath.empty() || !ctx.exportHandler)) { // the RL answer's CSV
+        if (!request.pdfPath.empty())
+            return fail(ctx, ExitUsage, "this build has no PDF report (built without Qt)");
         auto rl = answerRlPlan(plan, *catalog);
         if (!rl)
             return fail(ctx, ExitInvalidInput, rl.error().toString());

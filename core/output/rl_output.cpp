@@ -71,7 +71,10 @@ nlohmann::json rlCandidateJson(const RlCandidateAnswer& c, std::size_t rank)
               { "tail_seconds", jsonNumber(s.rollout.tailSeconds) },
               { "longest_response_tokens", jsonNumber(s.rollout.longestResponseTokens) },
               { "peak_tokens_per_second", jsonNumber(s.rollout.peakTokensPerSecond) },
-              { "tail_filled", s.rollout.tailFilled } };
+              { "tail_filled", s.rollout.tailFilled },
+              { "preempted_sequences_per_engine", jsonNumber(s.rollout.preemptedSequences) },
+              { "recompute_seconds", jsonNumber(s.rollout.recomputeSeconds) },
+              { "sleep_wake_seconds", jsonNumber(s.rollout.sleepWakeSeconds) } };
     out["phases"] = phases;
     out["reasons"] = reasons;
     return out;

@@ -55,6 +55,9 @@ GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);
 GP_PLAN_FIELD_ENUM(SpeculativeMethod, kSpeculativeMethods);
 GP_PLAN_FIELD_ENUM(PrefixShape, kPrefixShapes);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
+GP_PLAN_FIELD_ENUM(RlAlgorithm, kRlAlgorithms);
+GP_PLAN_FIELD_ENUM(RlPlacement, kRlPlacements);
+GP_PLAN_FIELD_ENUM(RlRewardKind, kRlRewardKinds);
 #undef GP_PLAN_FIELD_ENUM
 
 template <class T> json planFieldJson(const T& value)
@@ -308,6 +311,44 @@ std::vector<PlanField> servingFields()
     };
 }
 
+// workload.rl (docs/plan-format.md "RL post-training"): the scalars; the reward model and the critic (a preset or a
+// size) are read and written beside the table (plan_parse.cpp readRl, plan_write.cpp).
+std::vector<PlanField> rlFields()
+{
+    const auto seq = kPlanFieldSequence;
+    return {
+        planField("workload.rl.algorithm", GP_ACCESS(workload.rl.algorithm), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.prompts_per_step", GP_ACCESS(workload.rl.promptsPerStep), PfUnit::None, 1,
+            double(kMaxRlPromptsPerStep), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.samples_per_prompt", GP_ACCESS(workload.rl.samplesPerPrompt), PfUnit::Sequences, 1,
+            double(kMaxRlSamplesPerPrompt), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.oversampling", GP_ACCESS(workload.rl.oversampling), PfUnit::Ratio, 1, kMaxRlOversampling,
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.prompt_tokens", GP_ACCESS(workload.rl.promptTokens), PfUnit::Tokens, 1, seq,
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.response_tokens_mean", GP_ACCESS(workload.rl.responseTokensMean), PfUnit::Tokens, 1, seq,
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.response_tokens_max", GP_ACCESS(workload.rl.responseTokensMax), PfUnit::Tokens, 1, seq,
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.ppo_epochs", GP_ACCESS(workload.rl.ppoEpochs), PfUnit::None, 1, double(kMaxRlPpoEpochs),
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.mini_batches", GP_ACCESS(workload.rl.miniBatches), PfUnit::None, 1,
+            double(kMaxRlMiniBatches), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.steps", GP_ACCESS(workload.rl.steps), PfUnit::None, 1, double(kMaxRlSteps),
+            PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.reference", GP_ACCESS(workload.rl.reference), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.rl.reward.kind", GP_ACCESS(workload.rl.rewardKind), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.reward.cpu_seconds_per_sample", GP_ACCESS(workload.rl.rewardCpuSecondsPerSample),
+            PfUnit::Seconds, 0, kMaxRlRewardCpuSeconds, PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.placement", GP_ACCESS(workload.rl.placement), PfWrite::WithRl, PfReport::Question),
+        planField("workload.rl.rollout_gpus", GP_ACCESS(workload.rl.rolloutGpus), PfUnit::None, 1,
+            double(kMaxRlRolloutGpus), PfWrite::WithRl, PfReport::Question)
+            .absentAs("auto"),
+        planField("workload.rl.off_policy_steps", GP_ACCESS(workload.rl.offPolicySteps), PfUnit::None, 0,
+            double(kMaxRlOffPolicySteps), PfWrite::WithRl, PfReport::Question),
+    };
+}
+
 std::vector<PlanField> assumptionFields()
 {
     return {
@@ -389,7 +430,7 @@ std::vector<PlanField> billingAndSearchFields()
 std::vector<PlanField> makePlanFields()
 {
     std::vector<PlanField> all;
-    for (auto part : { workloadFields(), servingFields(), assumptionFields(), billingAndSearchFields() })
+    for (auto part : { workloadFields(), servingFields(), rlFields(), assumptionFields(), billingAndSearchFields() })
         all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
     return all;
 }
@@ -562,13 +603,13 @@ void readPlanFields(detail::JsonReader& r, Plan& plan)
     }
 }
 
-void writePlanFields(const Plan& plan, json& known, json& document, bool servingWritten)
+void writePlanFields(const Plan& plan, json& known, json& document, bool servingWritten, bool rlWritten)
 {
     for (const PlanField& f : planFields()) {
         json value = f.get(plan);
         const bool atDefault = value == f.defaultValue();
-        const bool written
-            = f.write == FieldWrite::Always || !atDefault || (f.write == FieldWrite::WithServing && servingWritten);
+        const bool written = f.write == FieldWrite::Always || !atDefault
+            || (f.write == FieldWrite::WithServing && servingWritten) || (f.write == FieldWrite::WithRl && rlWritten);
         if (!written) {
             erasePlanFieldSlot(document, f.path);
             continue;
@@ -587,15 +628,17 @@ json unmodelledFields(const json& document)
     for (const PlanField& f : planFields())
         erasePlanFieldSlot(rest, f.path);
     for (std::string_view path : { "format", "version", "title", "notes", "model", "candidates",
-             "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version", "workload.rl",
-             "billing.modes", "billing.regions", "answered_with" })
+             "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version",
+             "workload.rl.reward.preset", "workload.rl.reward.parameters", "workload.rl.critic", "billing.modes",
+             "billing.regions", "answered_with" })
         erasePlanFieldSlot(rest, path);
     // Sections left empty say nothing.
     for (const char* section : { "workload", "assumptions", "billing", "search" }) {
         if (json* s = planFieldSlot(rest, section, false); s && s->is_object()) {
-            for (const char* inner : { "lora", "parallelism", "inference", "serving" })
+            for (const char* inner : { "lora", "parallelism", "inference", "serving", "rl" })
                 if (json* i = planFieldSlot(*s, inner, false); i && i->is_object()) {
-                    for (const char* deeper : { "slo", "engine", "deployment", "speculative", "prefix_cache" })
+                    for (const char* deeper :
+                        { "slo", "engine", "deployment", "speculative", "prefix_cache", "reward" })
                         if (json* d = planFieldSlot(*i, deeper, false); d && (d->is_null() || d->empty()))
                             i->erase(deeper);
                     if (i->empty())

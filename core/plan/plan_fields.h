@@ -45,8 +45,9 @@ enum class FieldUnit {
 
 // How the writer treats a field at its default: Always writes it (an absent optional as null or its absent word),
 // NotAtDefault leaves it out (and removes it from the file it was read from), WithServing writes it at its default
-// only where the plan writes its serving section (a serving plan, or a file that has one).
-enum class FieldWrite { Always, NotAtDefault, WithServing };
+// only where the plan writes its serving section (a serving plan, or a file that has one), WithRl likewise its RL
+// section (workload.rl: an RL plan, a file that has one, or a plan that sets an RL value).
+enum class FieldWrite { Always, NotAtDefault, WithServing, WithRl };
 
 // How the report shows a field set away from its default: in the question's rows, in the assumptions' "Set in the
 // plan" rows, or not at all (Hidden, with the reason in hiddenReason).
@@ -119,8 +120,10 @@ void readPlanFields(detail::JsonReader& reader, Plan& plan);
 
 // Writes every table field the plan writes into `known` (creating its parent objects) and removes every other one
 // from `document` (the file the plan was read from), so a field set back to its default leaves the file.
-// `servingWritten`: the plan writes its serving section (FieldWrite::WithServing).
-void writePlanFields(const Plan& plan, nlohmann::json& known, nlohmann::json& document, bool servingWritten);
+// `servingWritten`: the plan writes its serving section (FieldWrite::WithServing); `rlWritten` its RL section
+// (FieldWrite::WithRl).
+void writePlanFields(
+    const Plan& plan, nlohmann::json& known, nlohmann::json& document, bool servingWritten, bool rlWritten);
 
 // The document's fields a Plan does not model (unknown fields, scenarios, the window's epochs): `document` without
 // every path the plan reads, empty objects dropped. Plan::operator== compares them beside the structs.

@@ -161,33 +161,18 @@ void readRlModelRef(const json& object, const std::string& path, RlModelRef& out
         parent.failPath(r.takeError().field, r.takeError().message);
 }
 
-void readRl(const json& object, Workload& w, JsonReader& parent)
+void readRl(const json& object, Plan& plan, JsonReader& parent)
 {
-    RlSpec& rl = w.rl;
+    RlSpec& rl = plan.workload.rl;
     JsonReader r(object, "workload.rl");
-    r.enumeration("algorithm", rl.algorithm, kRlAlgorithms);
-    r.integer("prompts_per_step", rl.promptsPerStep, false, 1, 1 << 20);
-    r.integer("samples_per_prompt", rl.samplesPerPrompt, false, 1, 4096);
-    r.number("oversampling", rl.oversampling, false, 1, 64);
-    r.integer("prompt_tokens", rl.promptTokens, false, 1, kMaxSequence);
-    r.integer("response_tokens_mean", rl.responseTokensMean, false, 1, kMaxSequence);
-    r.integer("response_tokens_max", rl.responseTokensMax, false, 1, kMaxSequence);
-    r.integer("ppo_epochs", rl.ppoEpochs, false, 1, 64);
-    r.integer("mini_batches", rl.miniBatches, false, 1, 1 << 16);
-    r.integer("steps", rl.steps, false, 1, 1LL << 30);
-    if (r.ok() && r.has("reference") && !r.isNull("reference")) {
-        bool reference = true;
-        if (r.boolean("reference", reference))
-            rl.reference = reference;
-    }
+    readPlanFields(r, plan); // the scalars (plan/plan_fields.cpp)
     if (const json* reward = jsonChild(object, "reward"); reward && r.ok()) {
         JsonReader q(*reward, "workload.rl.reward");
-        q.enumeration("kind", rl.rewardKind, kRlRewardKinds, true);
+        readPlanFields(q, plan); // kind absent: a rule
         if (q.ok() && rl.rewardKind == RlRewardKind::Rule) {
-            q.number("cpu_seconds_per_sample", rl.rewardCpuSecondsPerSample, false, 0, 86400);
-            if (q.ok() && (q.has("preset") || q.has("parameters")))
+            if (q.has("preset") || q.has("parameters"))
                 q.fail("kind", "a rule reward has no model; write \"kind\": \"model\" to score with a reward model");
-        } else if (q.ok()) {
+        } else if (q.ok() && (q.has("preset") || q.has("parameters"))) { // none: a model of the actor's size
             readRlModelRef(*reward, "workload.rl.reward", rl.rewardModel, q);
         }
         if (!q.ok())
@@ -202,18 +187,6 @@ void readRl(const json& object, Workload& w, JsonReader& parent)
         else
             readRlModelRef(*critic, "workload.rl.critic", rl.critic.emplace(), r);
     }
-    r.enumeration("placement", rl.placement, kRlPlacements);
-    if (r.ok() && r.has("rollout_gpus") && !r.isNull("rollout_gpus")) {
-        const json& gpus = object["rollout_gpus"];
-        if (gpus.is_string() && gpus.get<std::string>() == "auto") {
-            rl.rolloutGpus.reset();
-        } else {
-            int n = 1;
-            if (r.integer("rollout_gpus", n, true, 1, 1 << 20))
-                rl.rolloutGpus = n;
-        }
-    }
-    r.integer("off_policy_steps", rl.offPolicySteps, false, 0, 64);
     if (r.ok() && rl.responseTokensMean > rl.responseTokensMax)
         r.fail("response_tokens_mean",
             "must be at most response_tokens_max (" + std::to_string(rl.responseTokensMax) + "), got "
@@ -281,7 +254,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     if (const json* serving = jsonChild(*workload, "serving"); serving && r.ok())
         readServing(*serving, plan, r);
     if (const json* rl = jsonChild(*workload, "rl"); rl && r.ok())
-        readRl(*rl, w, r);
+        readRl(*rl, plan, r);
     if (r.ok() && w.mode == Mode::Rl && w.technique != Technique::Full && w.technique != Technique::Lora)
         r.fail(
             "technique", "an RL actor trains \"full\" or \"lora\", got \"" + std::string(toString(w.technique)) + "\"");

@@ -63,9 +63,12 @@ json planToJson(const Plan& plan)
         if (!sv.engine.version.empty())
             workload["serving"]["engine"]["version"] = sv.engine.version;
     }
-    if (w.mode == Mode::Rl) {
-        // workload.rl (docs/plan-format.md "RL post-training")
-        const RlSpec& rl = w.rl;
+    // workload.rl (docs/plan-format.md "RL post-training"): its scalars from the table; here the reward model and the
+    // critic, each a preset or a size, written whole.
+    const bool rlInFile = plan.original.is_object() && plan.original.contains("workload")
+        && plan.original["workload"].is_object() && plan.original["workload"].contains("rl");
+    const bool rlWritten = w.mode == Mode::Rl || rlInFile || !(w.rl == RlSpec {});
+    if (rlWritten) {
         const auto modelRef = [](const RlModelRef& m) {
             json out = json::object();
             if (!m.preset.empty())
@@ -74,24 +77,10 @@ json planToJson(const Plan& plan)
                 out["parameters"] = *m.parameters;
             return out;
         };
-        json reward = { { "kind", nameOf(kRlRewardKinds, rl.rewardKind) } };
-        if (rl.rewardKind == RlRewardKind::Rule)
-            reward["cpu_seconds_per_sample"] = rl.rewardCpuSecondsPerSample;
-        else
-            reward.update(modelRef(rl.rewardModel));
-        json out = { { "algorithm", nameOf(kRlAlgorithms, rl.algorithm) }, { "prompts_per_step", rl.promptsPerStep },
-            { "samples_per_prompt", rl.samplesPerPrompt }, { "oversampling", rl.oversampling },
-            { "prompt_tokens", rl.promptTokens }, { "response_tokens_mean", rl.responseTokensMean },
-            { "response_tokens_max", rl.responseTokensMax }, { "ppo_epochs", rl.ppoEpochs },
-            { "mini_batches", rl.miniBatches }, { "steps", rl.steps }, { "reward", reward },
-            { "placement", nameOf(kRlPlacements, rl.placement) },
-            { "rollout_gpus", rl.rolloutGpus ? json(*rl.rolloutGpus) : json("auto") },
-            { "off_policy_steps", rl.offPolicySteps } };
-        if (rl.reference)
-            out["reference"] = *rl.reference;
-        if (rl.critic)
-            out["critic"] = modelRef(*rl.critic);
-        workload["rl"] = out;
+        workload["rl"]
+            = { { "reward", w.rl.rewardKind == RlRewardKind::Model ? modelRef(w.rl.rewardModel) : json::object() } };
+        if (w.rl.critic)
+            workload["rl"]["critic"] = modelRef(*w.rl.critic);
     }
 
     json candidates = json::array();
@@ -150,9 +139,18 @@ json planToJson(const Plan& plan)
         if (serving.contains("engine") && serving["engine"].is_object())
             serving["engine"].erase("version"); // free text, written above when set
     }
+    if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("rl")
+        && document["workload"]["rl"].is_object()) {
+        json& rl = document["workload"]["rl"];
+        rl.erase("critic"); // written whole above
+        if (rl.contains("reward") && rl["reward"].is_object()) {
+            rl["reward"].erase("preset");
+            rl["reward"].erase("parameters");
+        }
+    }
     // Every scalar the table does not write (one at its default) leaves the file: a field set back to its default
     // does not come back from the file on the next read.
-    writePlanFields(plan, known, document, servingWritten);
+    writePlanFields(plan, known, document, servingWritten, rlWritten);
     if (json* spec = document.contains("workload") && document["workload"].is_object()
                 && document["workload"].contains("serving") && document["workload"]["serving"].is_object()
             ? &document["workload"]["serving"]

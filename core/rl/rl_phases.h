@@ -54,9 +54,12 @@ struct RlRollout {
     double prefillSeconds = 0;
     double decodeSeconds = 0;
     double tailSeconds = 0; // after the batch has fallen below half its peak: the long tail
-    double longestResponseTokens = 0; // the median of the longest of the engine's responses
+    double longestResponseTokens = 0; // the expected longest of the step's responses (its slowest engine's)
     double peakTokensPerSecond = 0; // all engines at the start of the batch
     bool tailFilled = false; // off-policy >= 2: the engines start the next step's prompts in the tail
+    double preemptedSequences = 0; // per engine: admitted beyond what its KV cache holds, recomputed later
+    double recomputeSeconds = 0; // prefilling them again
+    double sleepWakeSeconds = 0; // colocated: the engine's weights to host memory and back (in the weight sync)
 };
 
 struct RlStepEstimate {

@@ -51,9 +51,17 @@ double rlLongestResponse(double n, double mean, double max)
     const double k = rlShape(mean, max);
     if (k <= 0 || n <= 0)
         return max;
-    // P(max < t) = (1 - S(t))^n = 1/2  ->  S(t) = 1 - 2^(-1/n)
-    const double s = 1.0 - std::pow(0.5, 1.0 / std::max(1.0, n));
-    return max * (1.0 - std::pow(s, 1.0 / k));
+    // E[max] = integral of P(max > t) dt, P(max > t) = 1 - (1 - S(t))^n. In v = 1 - S the integrand is smooth where
+    // it matters (near the maximum for large n): t = max (1 - (1 - v)^(1/k)), dt = max / k (1 - v)^(1/k - 1) dv.
+    const int segments = 512;
+    double sum = 0;
+    const double count = std::max(1.0, n);
+    for (int i = 0; i < segments; ++i) {
+        const double u = (i + 0.5) / segments; // t / max
+        const double survival = std::pow(1.0 - u, k);
+        sum += 1.0 - std::pow(1.0 - survival, count);
+    }
+    return max * sum / segments;
 }
 
 // One prompt's prefill with nothing else in flight: its computed tokens (those not in the prefix cache) in steps of
@@ -68,7 +76,7 @@ double rlPromptPrefillSeconds(const ReplicaSteps& steps)
 }
 
 RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prompts, double capacity, double mean,
-    double max, bool tailFilled, double kvSecondsPerToken)
+    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences)
 {
     RlRollout r;
     r.sequencesPerReplica = sequences;
@@ -86,7 +94,7 @@ RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prom
     }
     const double queued = std::max(0.0, sequences - batch);
     const double steady = queued * mean * full / batch; // full while the queue refills finished sequences
-    const double end = rlLongestResponse(batch, mean, max);
+    const double end = rlLongestResponse(std::max(batch, stepSequences), mean, max);
     r.longestResponseTokens = end;
     const double k = rlShape(mean, max);
     const double half = k <= 0 ? end : std::min(end, max * (1.0 - std::pow(0.5, 1.0 / k)));

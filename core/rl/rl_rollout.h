@@ -14,7 +14,8 @@ namespace gp
 // lengths do (most responses short, a tail to the maximum; mean = max / 2 is uniform, mean = max all at the maximum).
 double rlResponseSurvival(double tokens, double mean, double max);
 
-// The median of the longest of `n` responses: where P(all n shorter) = 1/2.
+// The expected longest of `n` responses drawn from that law: E[max] = max x integral over u in [0, 1] of
+// 1 - (1 - (1 - u)^k)^n du.
 double rlLongestResponse(double n, double mean, double max);
 
 // One engine generating `sequences` responses to `prompts` distinct prompts (their prefix shared by the samples of a
@@ -27,7 +28,10 @@ double rlLongestResponse(double n, double mean, double max);
 // the achieved HBM bandwidth). ReplicaSteps reads the KV cache at the mean context (prompt + mean / 2); the sequences
 // still running at token t hold prompt + t, so the step there reads (t - mean / 2) more tokens of KV per sequence:
 // the long tail's few sequences are also the longest ones.
+// `stepSequences`: every response of the step, on every engine. A synchronous step waits for its slowest engine, the
+// one that drew the step's longest response, so the tail runs until the expected longest of them all (at least one
+// sequence decoding, the engine's low-batch step: its weights read for one token).
 RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prompts, double capacity, double mean,
-    double max, bool tailFilled, double kvSecondsPerToken);
+    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences);
 
 } // namespace gp

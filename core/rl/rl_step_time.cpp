@@ -128,8 +128,11 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
         return e;
     }
 
-    // The rollout engine: vLLM's gpu_memory_utilization caps everything the process holds (its profiling counts the
-    // memory already in use), so colocated, the sleeping trainer's resident states come out of the engine's share.
+    // The rollout engine's share of each GPU (vLLM's gpu_memory_utilization: its weights, activations and KV cache):
+    // the plan's workload.serving.engine.gpu_memory_utilization (the rollout engine is a serving engine), else,
+    // colocated, the catalog's RL rollout default (verl's rollout config), separate pools the serving engine's own.
+    // Colocated, the sleeping trainer's resident states stay on the GPU beside it, so the engine gets at most what they
+    // leave.
     Workload rollout = gpu.actorWorkload;
     rollout.mode = Mode::Serving;
     rollout.serving.promptTokens = w.spec.promptTokens;
@@ -140,7 +143,11 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double resident = colocated ? tm.actorResidentBytes + tm.criticResidentBytes + tm.frozenBytes : 0.0;
     const double visible = std::max(
         1.0, rolloutPool.gpu.usableMemoryBytes.value_or(rolloutPool.gpu.memoryBytes) - sd.driverReservedBytes);
-    engine.gpuMemoryUtilization -= resident / visible;
+    const std::optional<double>& planned = plan.workload.serving.engine.gpuMemoryUtilization;
+    const double share = planned ? *planned
+        : colocated              ? catalogDefault(catalog, "rl.rollout.gpu_memory_utilization", 0.01, 1)
+                                 : engine.gpuMemoryUtilization;
+    engine.gpuMemoryUtilization = colocated ? std::min(share, 1.0 - resident / visible) : share;
     Configuration rc;
     rc.tensor = layout.rolloutTensor;
     const EngineMemory em = engineMemory(w.actor, rollout, rc, rolloutPool, engine, sd, plan.assumptions, catalog);
@@ -158,12 +165,27 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const bool tailFilled = !colocated && layout.offPolicySteps >= 2;
     const double hbm = rolloutPool.gpu.memoryBandwidthGBps * 1e9 * sd.decodeBandwidthEfficiency;
     const double kvSecondsPerToken = hbm > 0 ? em.kvBytesPerToken / hbm : 0.0;
-    e.rollout = rlRolloutTime(steps, w.generatedSamples / replicas, w.generatedPrompts / replicas, capacity,
-        double(w.spec.responseTokensMean), double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken);
+    const double perEngine = w.generatedSamples / replicas;
+    e.rollout
+        = rlRolloutTime(steps, perEngine, w.generatedPrompts / replicas, capacity, double(w.spec.responseTokensMean),
+            double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken, w.generatedSamples);
+    // KV-cache preemption: the engine admits a request while its prompt's blocks are free (up to max_num_seqs), so
+    // more start than the KV cache holds once they grow; when it fills, vLLM preempts the newest and recomputes them
+    // later (V1's only mode): their prompt and the tokens made so far are prefilled again.
+    const double admitted = std::min({ double(engine.maxNumSeqs), perEngine,
+        std::floor(double(em.kvCacheTokens) / std::max(1.0, double(w.spec.promptTokens))) });
+    if (admitted > capacity) {
+        const double filledAt = std::min(double(w.spec.responseTokensMax),
+            std::max(0.0, double(em.kvCacheTokens) / admitted - double(w.spec.promptTokens)));
+        e.rollout.preemptedSequences = admitted - capacity;
+        const double tokens = e.rollout.preemptedSequences * (double(w.spec.promptTokens) + filledAt);
+        const double budget = std::max(1, steps.tokenBudget());
+        e.rollout.recomputeSeconds = tokens / budget * steps.stepSeconds(0, budget);
+    }
     e.rollout.replicas = replicas;
     e.rollout.kvCacheTokens = em.kvCacheTokens;
     e.rollout.peakTokensPerSecond *= replicas;
-    const double rolloutSeconds = e.rollout.prefillSeconds + e.rollout.decodeSeconds;
+    const double rolloutSeconds = e.rollout.prefillSeconds + e.rollout.recomputeSeconds + e.rollout.decodeSeconds;
     const double generated = w.generatedSamples * w.spec.responseTokensMean;
     const double rolloutUtil
         = e.rollout.decodeSeconds > 0 ? generated / (e.rollout.peakTokensPerSecond * e.rollout.decodeSeconds) : 0;
@@ -198,7 +220,12 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     }
     const RlTraining actor = rlTrainSeconds(w.actor, gpu.actorWorkload, tm.config, w, trainPool, gpu, catalog);
     e.phases.push_back({ RlPhase::ActorTrain, trainPoolName, tg, actor.seconds, actor.mfu, tm.actorTrainPeakBytes });
-    const double sync = rlWeightSyncSeconds(w, candidate, layout, gpu);
+    // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
+    // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
+    const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
+    const double wake = colocated ? (host > 0 ? 2 * em.weightBytes / host : INFINITY) : 0.0;
+    e.rollout.sleepWakeSeconds = wake;
+    const double sync = rlWeightSyncSeconds(w, candidate, layout, gpu) + wake;
     e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, tg, sync, 0,
         colocated ? tm.forwardPeakBytes + em.weightBytes : tm.forwardPeakBytes });
 

@@ -42,7 +42,9 @@ Expected<RlWorkload> resolveRlWorkload(const Plan& plan)
             "prompt_tokens + response_tokens_max (" + std::to_string(longest) + ") exceeds " + w.actor.name
                 + "'s context of " + std::to_string(context) + " tokens" };
     w.reference = s.usesReference();
-    if (s.rewardKind == RlRewardKind::Model) {
+    if (s.rewardKind == RlRewardKind::Model && !s.rewardModel.given()) {
+        w.reward = w.actor; // no model named: one of the actor's size, as the critic
+    } else if (s.rewardKind == RlRewardKind::Model) {
         auto reward = resolveRlRole(s.rewardModel, "workload.rl.reward");
         if (!reward)
             return reward.error();

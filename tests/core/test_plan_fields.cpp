@@ -38,7 +38,12 @@ std::vector<json> nonDefaultValues(const gp::PlanField& f)
     };
     switch (f.kind) {
     case gp::FieldKind::Boolean:
-        add(!def.get<bool>());
+        if (def.is_null()) { // an optional flag (workload.rl.reference): either value is away from "not set"
+            add(true);
+            add(false);
+        } else {
+            add(!def.get<bool>());
+        }
         break;
     case gp::FieldKind::Choice:
         for (std::string_view name : f.choices)

@@ -1,6 +1,8 @@
 // workload.mode "rl": the plan fields read, written back and refused with the field named (docs/plan-format.md
 // "RL post-training").
+#include "plan/limits.h"
 #include "plan/plan.h"
+#include "plan/plan_fields.h"
 #include "rl/rl_workload.h"
 
 #include <gtest/gtest.h>
@@ -94,7 +96,8 @@ TEST(RlPlan, BadInputNamesTheField)
     rlExpectRefused(
         rlPlanWith(R"("placement": "colocated", "off_policy_steps": 1)"), "workload.rl.off_policy_steps", "separate");
     rlExpectRefused(rlPlanWith(R"("algorithm": "sac")"), "workload.rl.algorithm", "grpo, dapo, ppo");
-    rlExpectRefused(rlPlanWith(R"("reward": {"kind": "model"})"), "workload.rl.reward.preset", "parameters");
+    rlExpectRefused(
+        rlPlanWith(R"("reward": {"kind": "model", "preset": ""})"), "workload.rl.reward.preset", "parameters");
     rlExpectRefused(
         rlPlanWith(R"("reward": {"kind": "rule", "preset": "qwen2.5-7b"})"), "workload.rl.reward.kind", "no model");
     rlExpectRefused(rlPlanWith(R"("prompts_per_step": 2, "samples_per_prompt": 2, "mini_batches": 5)"),
@@ -131,6 +134,66 @@ TEST(RlPlan, PpoCriticDefaultsToTheActorAndRewardModelsResolve)
     ASSERT_TRUE(w->reward);
     EXPECT_NEAR(w->reward->parameters.total, 2e9, 0.05 * 2e9);
     EXPECT_TRUE(w->reference);
+    // A reward model without a preset or size is one of the actor's size (the window's reward row can pick "model").
+    plan = parsePlan(rlPlanWith(R"("reward": {"kind": "model"})"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    w = resolveRlWorkload(*plan);
+    ASSERT_TRUE(w && w->reward);
+    EXPECT_DOUBLE_EQ(w->reward->parameters.total, w->actor.parameters.total);
+}
+
+// The RL scalars are entries of the plan's field table: each is read from workload.rl (or workload.rl.reward), its
+// bound from plan/limits.h refuses one past it naming the field, and a training plan that sets none writes no RL
+// section while one that sets an RL value writes it back.
+TEST(RlPlan, ScalarsComeFromTheFieldTable)
+{
+    int rlFields = 0;
+    for (const PlanField& f : planFields()) {
+        if (!std::string_view(f.path).starts_with("workload.rl."))
+            continue;
+        ++rlFields;
+        SCOPED_TRACE(std::string(f.path));
+        if (f.kind != FieldKind::Integer && f.kind != FieldKind::Number)
+            continue;
+        const std::string key(f.key());
+        const bool reward = f.parent() == "workload.rl.reward";
+        const std::string over = nlohmann::json(f.kind == FieldKind::Integer ? f.max + 1 : f.max * 2).dump();
+        const std::string fields
+            = reward ? R"("reward": {"kind": "rule", ")" + key + "\": " + over + "}" : "\"" + key + "\": " + over;
+        rlExpectRefused(rlPlanWith(fields), std::string(f.path), "");
+    }
+    EXPECT_EQ(rlFields, 16); // every scalar of docs/plan-format.md "RL post-training"
+    EXPECT_EQ(findPlanField("workload.rl.samples_per_prompt")->max, double(limits::kMaxRlSamplesPerPrompt));
+
+    auto training = parsePlan(defaultPlanText());
+    ASSERT_TRUE(training);
+    EXPECT_FALSE(planToJson(*training)["workload"].contains("rl"));
+    training->workload.rl.promptsPerStep = 64;
+    const nlohmann::json written = planToJson(*training);
+    ASSERT_TRUE(written["workload"].contains("rl"));
+    EXPECT_EQ(written["workload"]["rl"]["prompts_per_step"], 64);
+    EXPECT_EQ(written["workload"]["rl"]["reward"]["kind"], "rule");
+    auto again = planFromJson(written);
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(*again, *training);
+}
+
+// A reward switched from a model to a rule, or a critic removed, leaves the file: they are written whole.
+TEST(RlPlan, ARemovedRewardModelOrCriticLeavesTheFile)
+{
+    auto plan = parsePlan(rlPlanWith(R"("algorithm": "ppo", "reward": {"kind": "model", "preset": "llama-3.1-8b"},
+        "critic": {"parameters": 1.5e9}, "unknown_knob": 3)"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    plan->workload.rl.rewardKind = RlRewardKind::Rule;
+    plan->workload.rl.rewardModel = {}; // a rule reward has none (the file keeps none)
+    plan->workload.rl.critic.reset();
+    const nlohmann::json written = planToJson(*plan);
+    EXPECT_FALSE(written["workload"]["rl"]["reward"].contains("preset"));
+    EXPECT_FALSE(written["workload"]["rl"].contains("critic"));
+    EXPECT_EQ(written["workload"]["rl"]["unknown_knob"], 3); // a field this version does not know survives
+    auto again = planFromJson(written);
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(*again, *plan);
 }
 
 } // namespace

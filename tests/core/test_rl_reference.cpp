@@ -31,7 +31,9 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
 {
     const nlohmann::json& p = c.at("plan");
     nlohmann::json doc = { { "format", "gpu-planner-plan" }, { "version", 1 }, { "model", p.at("model") },
-        { "workload", { { "mode", "rl" }, { "technique", "full" }, { "precision", "bf16" }, { "rl", p.at("rl") } } },
+        { "workload",
+            { { "mode", "rl" }, { "technique", "full" }, { "precision", "bf16" }, { "rl", p.at("rl") },
+                { "serving", { { "engine", p.value("serving_engine", nlohmann::json::object()) } } } } },
         { "candidates", { { { "instance", p.at("instance") }, { "nodes", p.at("nodes") } } } } };
     auto plan = parsePlan(doc.dump());
     EXPECT_TRUE(plan) << c.at("id") << ": " << plan.error().toString();
@@ -58,6 +60,12 @@ std::vector<RlReferenceRow> rlReferenceRows()
         const RlStepEstimate e = rlReferenceEstimate(c);
         EXPECT_TRUE(e.fits) << c.at("id") << ": " << (e.failure ? e.failure->message : "");
         const std::string id = c.at("id");
+        std::printf("%-40s rollout: %d engines x %.0f sequences, concurrency %.0f, KV %lld tokens, prefill %.1f s, "
+                    "recompute %.1f s (%.0f preempted), decode %.1f s (tail %.1f s to %.0f tokens)\n",
+            id.c_str(), e.rollout.replicas, e.rollout.sequencesPerReplica, e.rollout.concurrency,
+            static_cast<long long>(e.rollout.kvCacheTokens), e.rollout.prefillSeconds, e.rollout.recomputeSeconds,
+            e.rollout.preemptedSequences, e.rollout.decodeSeconds, e.rollout.tailSeconds,
+            e.rollout.longestResponseTokens);
         rows.push_back({ id, "step", c.at("measured_step_seconds").get<double>(), e.stepSeconds });
         if (c.contains("measured_phases"))
             for (const auto& [phase, seconds] : c.at("measured_phases").items())

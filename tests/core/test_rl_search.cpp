@@ -186,9 +186,13 @@ TEST(RlSearch, ExportWritesTheRlCsvAndRefusesAPdf)
     EXPECT_EQ(header.substr(0, header.find(',')), "rank");
     EXPECT_NE(header.find("weight_sync_seconds"), std::string::npos);
     std::remove(path.c_str());
+    // The PDF's RL pages are the window's (ui/report/report_rl.cpp): without Qt there is none; a cost curve never.
     const auto pdf = testing::cli({ "export", "-", "--pdf", path + ".pdf" }, plan);
     EXPECT_NE(pdf.code, 0);
-    EXPECT_NE(pdf.err.find("workload.mode"), std::string::npos) << pdf.err;
+    EXPECT_NE(pdf.err.find("PDF"), std::string::npos) << pdf.err;
+    const auto curve = testing::cli({ "export", "-", "--cost-csv", path + ".cost.csv" }, plan);
+    EXPECT_NE(curve.code, 0);
+    EXPECT_NE(curve.err.find("workload.mode"), std::string::npos) << curve.err;
 }
 
 } // namespace

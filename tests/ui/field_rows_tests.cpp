@@ -46,8 +46,11 @@ gp::Plan fieldRowsPlan(std::string_view text)
 gp::Plan basePlanFor(const gp::PlanField& f)
 {
     const std::string_view path = f.path;
-    gp::Plan plan
-        = fieldRowsPlan(path.starts_with("workload.serving.") ? gp::servingPlanText() : gp::defaultPlanText());
+    gp::Plan plan = fieldRowsPlan(path.starts_with("workload.serving.") ? gp::servingPlanText()
+            : path.starts_with("workload.rl.")                          ? gp::rlPlanText()
+                                                                        : gp::defaultPlanText());
+    if (path == "workload.rl.rollout_gpus" || path == "workload.rl.off_policy_steps")
+        plan.workload.rl.placement = gp::RlPlacement::Separate;
     if (path.starts_with("workload.inference."))
         plan.workload.mode = gp::Mode::Inference;
     if (path == "workload.activation_checkpointing_layers") {

@@ -10,6 +10,7 @@
 #include "charts/chart_builders.h"
 #include "core_text.h"
 #include "number_format.h"
+#include "report/report_rl.h"
 
 #include "estimate/common/memory_headroom.h"
 #include "estimate/cost/cost_model.h"
@@ -1063,6 +1064,10 @@ Blocks ReportBuilder::build() const
     // under every billing mode the plan counts, the runners-up, and what would change the answer. The details follow.
     Blocks blocks;
     addTitle(blocks);
+    if (m_evaluation.rl) { // an RL plan's own pages (report_rl.h)
+        appendRlReport(blocks, m_data, m_families);
+        return blocks;
+    }
     addQuestionInBrief(blocks);
     addRecommendation(blocks);
     addRunnersUp(blocks);

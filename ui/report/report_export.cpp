@@ -1,6 +1,8 @@
 // Rendering the report to PDF or a printer, and writing PDF / CSV files atomically.
 #include "report_export.h"
 
+#include "output/rl_output.h"
+
 #include "plan/scenarios.h"
 
 #include "report_document.h"
@@ -30,6 +32,8 @@ namespace
 // The answer's CSV, as `gpu-planner-cli export --csv` writes it.
 std::string answerCsv(const Evaluation& evaluation, const gp::CsvOptions& options)
 {
+    if (evaluation.rl) // the RL answer's CSV, as `gpu-planner-cli plan --format csv` prints it
+        return gp::rlAnswerToCsv(*evaluation.rl, options);
     return evaluation.answer ? gp::answerToCsv(*evaluation.answer, options)
                              : gp::resultsToCsv(evaluation.results, options);
 }
@@ -303,6 +307,8 @@ gp::Expected<bool> writeCostCurveCsv(const ReportData& data, const QString& path
 {
     if (!usable(data))
         return unusable(data);
+    if (data.evaluation->rl)
+        return gp::Error { "workload.mode", "an RL plan has no cost curve; export its results CSV or PDF" };
     return writeBytes(path, gp::costCurveToCsv(data.evaluation->results, gp::CsvOptions { byteOrderMark }));
 }
 
@@ -342,6 +348,8 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
     auto evaluation = std::make_shared<Evaluation>(evaluatePlan(plan, catalog));
     if (!evaluation->ok)
         return evaluation->error;
+    if (evaluation->rl && !request.costCurveCsvPath.isEmpty())
+        return gp::Error { "workload.mode", "an RL plan has no cost curve; export its results CSV or PDF" };
     ReportData data = makeReportData(plan, std::make_shared<const gp::Catalog>(catalog), evaluation);
     if (!request.pdfPath.isEmpty())
         attachScenarioComparison(data, plan);

@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFormLayout>
 #include <QLineEdit>
 
 #include <cmath>
@@ -71,6 +72,18 @@ FieldEditor::FieldEditor(const gp::PlanField& field)
     const QString name = QStringLiteral("field:") + QString::fromUtf8(field.path.data(), qsizetype(field.path.size()));
     switch (field.kind) {
     case gp::FieldKind::Boolean:
+        if (field.optional) { // a flag that may be absent: "default", yes, no
+            m_combo = new QComboBox;
+            m_input = m_combo;
+            for (const char* data : { "", "true", "false" })
+                m_combo->addItem(QString(), QString::fromLatin1(data));
+            QObject::connect(m_combo, &QComboBox::activated, m_combo, [this] {
+                const QString data = m_combo->currentData().toString();
+                if (!m_showing && edited)
+                    edited(data.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(data == QLatin1String("true")));
+            });
+            break;
+        }
         m_check = new QCheckBox;
         m_input = m_check;
         QObject::connect(m_check, &QCheckBox::toggled, m_check, [this](bool on) {
@@ -117,8 +130,11 @@ void FieldEditor::retranslate()
     if (m_combo)
         for (int i = 0; i < m_combo->count(); ++i) {
             const QString data = m_combo->itemData(i).toString();
-            m_combo->setItemText(
-                i, data.isEmpty() ? FieldText::tr("default") : FieldText::choice(m_field, data.toStdString()));
+            m_combo->setItemText(i,
+                data.isEmpty() ? FieldText::tr("default")
+                    : m_field.kind == gp::FieldKind::Boolean
+                    ? FieldText::value(m_field, nlohmann::json(data == QLatin1String("true")))
+                    : FieldText::choice(m_field, data.toStdString()));
         }
     if (m_line)
         m_line->setPlaceholderText(m_field.absentWord.empty() ? FieldText::tr("default") : FieldText::tr("auto"));
@@ -140,13 +156,22 @@ QString FieldEditor::numberText(const nlohmann::json& value) const
 
 void FieldEditor::show(const gp::Plan& plan)
 {
+    // An RL field's row is shown for an RL plan only (the RL view's rows; the training rows beside it hide it).
+    if (std::string_view(m_field.path).starts_with("workload.rl."))
+        for (QWidget* w = m_input; w && w->parentWidget(); w = w->parentWidget())
+            if (auto* form = qobject_cast<QFormLayout*>(w->parentWidget()->layout()); form && form->indexOf(w) >= 0) {
+                form->setRowVisible(w, plan.workload.mode == gp::Mode::Rl);
+                break;
+            }
     m_showing = true;
     const nlohmann::json value = m_field.get(plan);
     if (m_check)
         m_check->setChecked(value.is_boolean() && value.get<bool>());
     if (m_combo) {
-        const int i
-            = m_combo->findData(value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString());
+        const QString data = value.is_string() ? QString::fromStdString(value.get<std::string>())
+            : value.is_boolean()               ? QString::fromLatin1(value.get<bool>() ? "true" : "false")
+                                               : QString();
+        const int i = m_combo->findData(data);
         if (i >= 0)
             m_combo->setCurrentIndex(i);
     }

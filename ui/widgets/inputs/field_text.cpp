@@ -225,6 +225,52 @@ FieldWordsMap workloadFieldWords()
     };
 }
 
+// Labels and tool tips of the RL post-training fields (workload.rl.*).
+FieldWordsMap rlFieldWords()
+{
+    using W = FieldWords;
+    return {
+        { "workload.rl.algorithm", W { [] { return FieldText::tr("RL algorithm"); }, {} } },
+        { "workload.rl.prompts_per_step", W { [] { return FieldText::tr("Prompts per step"); }, {} } },
+        { "workload.rl.samples_per_prompt",
+            W { [] { return FieldText::tr("Responses per prompt"); },
+                [] { return FieldText::tr("Responses generated for each prompt (GRPO's group size)"); } } },
+        { "workload.rl.oversampling",
+            W { [] { return FieldText::tr("Oversampling"); },
+                [] {
+                    return FieldText::tr("Responses generated per response kept (DAPO's dynamic sampling refills the "
+                                         "groups it drops)");
+                } } },
+        { "workload.rl.prompt_tokens", W { [] { return FieldText::tr("RL prompt tokens"); }, {} } },
+        { "workload.rl.response_tokens_mean", W { [] { return FieldText::tr("Mean response tokens"); }, {} } },
+        { "workload.rl.response_tokens_max",
+            W { [] { return FieldText::tr("Longest response tokens"); },
+                [] { return FieldText::tr("The longest response the engine allows: its tail ends the rollout"); } } },
+        { "workload.rl.ppo_epochs", W { [] { return FieldText::tr("Passes per step"); }, {} } },
+        { "workload.rl.mini_batches", W { [] { return FieldText::tr("Optimizer steps per pass"); }, {} } },
+        { "workload.rl.steps", W { [] { return FieldText::tr("RL steps"); }, {} } },
+        { "workload.rl.reference",
+            W { [] { return FieldText::tr("Reference model"); },
+                [] {
+                    return FieldText::tr("A frozen copy of the actor scores the KL term; default: yes, but not for "
+                                         "DAPO");
+                } } },
+        { "workload.rl.reward.kind", W { [] { return FieldText::tr("Reward"); }, {} } },
+        { "workload.rl.reward.cpu_seconds_per_sample",
+            W { [] { return FieldText::tr("Verifier CPU time per response"); }, {} } },
+        { "workload.rl.placement", W { [] { return FieldText::tr("Placement"); }, {} } },
+        { "workload.rl.rollout_gpus",
+            W { [] { return FieldText::tr("Rollout GPUs"); },
+                [] { return FieldText::tr("Separate pools: GPUs that generate; empty = searched"); } } },
+        { "workload.rl.off_policy_steps",
+            W { [] { return FieldText::tr("Off-policy steps"); },
+                [] {
+                    return FieldText::tr("Separate pools: rollouts this many steps ahead of training (0 = "
+                                         "synchronous)");
+                } } },
+    };
+}
+
 // Labels and tool tips of assumptions.*, billing.* and search.*.
 FieldWordsMap settingsFieldWords()
 {
@@ -313,6 +359,7 @@ const FieldWordsMap& fieldWords()
 {
     static const FieldWordsMap words = [] {
         FieldWordsMap all = workloadFieldWords();
+        all.merge(rlFieldWords());
         all.merge(settingsFieldWords());
         return all;
     }();
@@ -417,6 +464,12 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "multi_turn"    ? tr("Multi-turn chat")
             : name == "rag"           ? tr("RAG documents")
                                       : QString();
+    if (field.path == "workload.rl.algorithm")
+        return CoreText::rlAlgorithm(name);
+    if (field.path == "workload.rl.placement")
+        return CoreText::rlPlacement(name);
+    if (field.path == "workload.rl.reward.kind")
+        return CoreText::rlRewardKind(name);
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
             return CoreText::objective(*v);
