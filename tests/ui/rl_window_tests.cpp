@@ -5,6 +5,7 @@
 #include "models/comparison_model.h"
 #include "models/rl_candidate_model.h"
 #include "number_format.h"
+#include "plan_document.h"
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
@@ -12,6 +13,7 @@
 
 #include "plan/plan.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QProcess>
@@ -224,4 +226,34 @@ TEST_F(RlWindow, WindowPdfCsvAndCliAgree)
         }
         installLanguage(QStringLiteral("en"));
     }
+}
+
+// The inputs' mode combo offers RL post-training: picking it on a training plan turns the window's answer into the
+// RL view (one undo step), and undo brings the training answer back.
+TEST_F(RlWindow, TheModeComboOffersRlAndUndoReturnsToTraining)
+{
+    gp::Plan training = defaultPlan();
+    ASSERT_EQ(training.workload.mode, gp::Mode::Training);
+    EvaluationPtr e = open(training, QStringLiteral("training.gpuplan"));
+    ASSERT_TRUE(e && e->ok);
+    EXPECT_FALSE(e->rl);
+    QComboBox* mode = nullptr;
+    for (QComboBox* box : m_window->findChildren<QComboBox*>())
+        if (box->property("planField").toString() == QLatin1String("workload.mode"))
+            mode = box;
+    ASSERT_NE(mode, nullptr);
+    const int rl = mode->findData(int(gp::Mode::Rl));
+    ASSERT_GE(rl, 0) << "the mode combo does not offer RL";
+    mode->setCurrentIndex(rl);
+    emit mode->activated(rl);
+    EXPECT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Rl);
+    e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(e && e->ok && e->rl) << (e ? e->error.toString() : std::string("no evaluation"));
+    EXPECT_TRUE(m_window->rlView()->isVisibleTo(m_window.get()));
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->plan().workload.mode, gp::Mode::Training);
+    e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+    ASSERT_TRUE(e && e->ok);
+    EXPECT_FALSE(e->rl);
+    EXPECT_FALSE(m_window->rlView()->isVisibleTo(m_window.get()));
 }

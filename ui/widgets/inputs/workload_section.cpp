@@ -34,7 +34,8 @@ void WorkloadSection::build(QVBoxLayout* outer)
     QGroupBox* workloadGroup = kit.group([] { return InputsPanel::tr("Workload"); }, &form, QStringLiteral("workload"));
     m_mode = new QComboBox;
     // Serving replaces the one-batch inference mode for new choices; a plan in that mode still shows it (setPlan).
-    kit.fillCombo<gp::Mode>(m_mode, { gp::Mode::Training, gp::Mode::Serving, gp::Mode::Inference }, &CoreText::mode);
+    kit.fillCombo<gp::Mode>(
+        m_mode, { gp::Mode::Training, gp::Mode::Serving, gp::Mode::Rl, gp::Mode::Inference }, &CoreText::mode);
     kit.addRow(
         form, [] { return InputsPanel::tr("Mode"); }, m_mode, QStringLiteral("workload.mode"));
     m_technique = new QComboBox;
