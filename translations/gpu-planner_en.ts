@@ -226,10 +226,6 @@
         <translation>Monthly breaks even</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</translation>
-    </message>
-    <message>
         <source>Throughput vs latency per replica (best %1 of %2)</source>
         <translation>Throughput vs latency per replica (best %1 of %2)</translation>
     </message>
@@ -301,6 +297,10 @@
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1716,6 +1716,94 @@
         <source>TensorRT-LLM</source>
         <translation>TensorRT-LLM</translation>
     </message>
+    <message>
+        <source>Targets hold at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt length spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt spread (CV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard deviation of the prompt lengths over their mean, for lognormal and normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output length spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output spread (CV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard deviation of the output lengths over their mean, for lognormal and normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Burstiness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests in the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed (every request the mean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lognormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median (p50)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>90th percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>99th percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
@@ -2691,6 +2779,34 @@
     <message>
         <source>What each scenario changes from the baseline</source>
         <translation>What each scenario changes from the baseline</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT p50 / p90 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT p50 / p90 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency p50 / p90 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run of %1 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>makespan %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3801,6 +3917,22 @@
         <source>No network figure</source>
         <translation>No network figure</translation>
     </message>
+    <message>
+        <source>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonView</name>
@@ -4432,16 +4564,8 @@
         <translation> s</translation>
     </message>
     <message>
-        <source>Target for the mean time to first token; none = no target</source>
-        <translation>Target for the mean time to first token; none = no target</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> ms</translation>
-    </message>
-    <message>
-        <source>Target for the mean time per output token after the first (inter-token latency); none = no target</source>
-        <translation>Target for the mean time per output token after the first (inter-token latency); none = no target</translation>
     </message>
     <message>
         <source>Time to first token</source>
@@ -4760,6 +4884,14 @@
             <numerusform>%n model matches &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
             <numerusform>%n models match &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

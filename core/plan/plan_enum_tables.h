@@ -18,6 +18,11 @@ inline constexpr EnumName<Mode> kModes[] = { { "training", Mode::Training }, { "
     { "serving", Mode::Serving }, { "rl", Mode::Rl } };
 inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", ServingEngineKind::Vllm },
     { "sglang", ServingEngineKind::Sglang }, { "tensorrt-llm", ServingEngineKind::TensorRtLlm } };
+inline constexpr EnumName<LengthShape> kLengthShapes[]
+    = { { "fixed", LengthShape::Fixed }, { "lognormal", LengthShape::Lognormal },
+          { "exponential", LengthShape::Exponential }, { "normal", LengthShape::Normal } };
+inline constexpr EnumName<SloPercentile> kSloPercentiles[] = { { "mean", SloPercentile::Mean },
+    { "p50", SloPercentile::P50 }, { "p90", SloPercentile::P90 }, { "p99", SloPercentile::P99 } };
 inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
     = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
 inline constexpr EnumName<RlPlacement> kRlPlacements[]

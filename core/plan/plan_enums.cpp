@@ -79,6 +79,14 @@ std::string_view toString(ServingEngineKind v)
 {
     return nameOf(kServingEngines, v);
 }
+std::string_view toString(LengthShape v)
+{
+    return nameOf(kLengthShapes, v);
+}
+std::string_view toString(SloPercentile v)
+{
+    return nameOf(kSloPercentiles, v);
+}
 std::string_view toString(SearchObjective v)
 {
     return nameOf(kSearchObjectives, v);

@@ -145,7 +145,13 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // the memory headroom (memoryHeadroomBytes), appended
         "memory_headroom_bytes",
         // the reservation behind cost_reserved, appended
-        "reserved_term_months", "reserved_unused_hours" };
+        "reserved_term_months", "reserved_unused_hours",
+        // the serving percentiles, the SLO's statistic, KV occupancy and a finite run's makespan, appended
+        "serving_ttft_p50_seconds", "serving_ttft_p90_seconds", "serving_ttft_p99_seconds", "serving_tpot_p50_seconds",
+        "serving_tpot_p90_seconds", "serving_tpot_p99_seconds", "serving_itl_p50_seconds", "serving_itl_p90_seconds",
+        "serving_itl_p99_seconds", "serving_request_latency_p50_seconds", "serving_request_latency_p90_seconds",
+        "serving_request_latency_p99_seconds", "serving_slo_statistic", "serving_kv_occupancy",
+        "serving_makespan_seconds" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

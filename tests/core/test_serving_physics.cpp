@@ -1,8 +1,8 @@
 // Physics as a property of the serving model (issue #39): thousands of random serving plans, seeded, on every
-// catalog GPU; no answer may compute faster than a ceiling of the GPU's dense peak or read its weights and KV cache
-// faster than its HBM. The FLOPs and bytes are lower bounds counted here from the architecture (matmuls of the
-// active parameters, no attention; the weights a step must read, the KV cache of the decoding requests), so a
-// failure is a real excess, not a disagreement on details.
+// catalog GPU, with length spreads, bursty arrivals and finite runs among them; no answer may compute faster than a
+// ceiling of the GPU's dense peak or read its weights and KV cache faster than its HBM. The FLOPs and bytes are lower
+// bounds counted here from the architecture (matmuls of the active parameters, no attention; the weights a step must
+// read, the KV cache of the decoding requests), so a failure is a real excess, not a disagreement on details.
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
 #include "estimate/time/throughput_model.h"
@@ -36,6 +36,7 @@ struct PhysicsDraw {
     std::string load;
     int budget = 0;
     double prefixHit = 0;
+    std::string traffic; // serving.traffic: length spreads, burstiness, a finite run
 };
 
 PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
@@ -69,6 +70,16 @@ PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
     }
     d.budget = pick(std::vector<int> { 512, 2048, 8192, 16384 });
     d.prefixHit = pick(std::vector<double> { 0.0, 0.0, 0.5, 0.9 });
+    // The traffic around the means (issue #39 item 1): half the plans spread their lengths, some arrive in bursts,
+    // one in five is a finite run of up to 400 requests.
+    const std::string shape = pick(std::vector<std::string> { "fixed", "fixed", "lognormal", "exponential", "normal" });
+    d.traffic = R"({"output_distribution": ")" + shape + R"(", "output_spread": )" + std::to_string(logUniform(0.1, 3))
+        + R"(, "prompt_distribution": ")" + pick(std::vector<std::string> { "fixed", "lognormal" })
+        + R"(", "prompt_spread": )" + std::to_string(logUniform(0.1, 2)) + R"(, "burstiness": )"
+        + std::to_string(logUniform(0.2, 5));
+    if (std::bernoulli_distribution(0.2)(rng))
+        d.traffic += R"(, "requests": )" + std::to_string(int(logUniform(20, 400)));
+    d.traffic += "}";
     return d;
 }
 
@@ -82,7 +93,8 @@ std::string physicsPlanText(const PhysicsDraw& d, const GpuSpec& gpu)
         + std::to_string(d.prompt) + R"(, "output_tokens": )" + std::to_string(d.output) + R"(, "load": )" + d.load
         + R"(, "kv_cache_precision": ")" + d.kvPrecision + R"(", "replicas": 1,
            "engine": {"max_num_batched_tokens": )"
-        + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit) + R"(}}},
+        + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit)
+        + R"(}, "traffic": )" + d.traffic + R"(}},
         "candidates": [{"gpu": ")"
         + gpu.id + R"(", "gpus_per_node": )" + std::to_string(d.tensor) + R"(, "nodes": 1}],
         "search": {"enabled": false}})";

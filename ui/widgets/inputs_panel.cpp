@@ -712,11 +712,13 @@ void InputsPanel::build()
     m_retranslate.push_back([this] {
         m_servingTtft->setSpecialValueText(tr("none"));
         m_servingTtft->setSuffix(tr(" s"));
-        m_servingTtft->setToolTip(tr("Target for the mean time to first token; none = no target"));
+        m_servingTtft->setToolTip(
+            tr("Target for the time to first token, at the statistic \"Targets hold at\" names (the mean unless "
+               "set); none = no target"));
         m_servingTpot->setSpecialValueText(tr("none"));
         m_servingTpot->setSuffix(tr(" ms"));
-        m_servingTpot->setToolTip(tr("Target for the mean time per output token after the first (inter-token "
-                                     "latency); none = no target"));
+        m_servingTpot->setToolTip(tr("Target for the time per output token after the first (inter-token "
+                                     "latency), at the statistic \"Targets hold at\" names; none = no target"));
     });
     addRow(
         form, [] { return tr("Time to first token"); }, m_servingTtft,

@@ -34,6 +34,9 @@ public:
     ServingResult serve(const ServingSpec& spec, int replicas, bool curve) const;
 
 private:
+    // A finite run (serving.traffic.requests) replaces the steady state's latencies and throughput in `r`.
+    void serveFiniteRun(ServingResult& r, const ServingSpec& spec) const;
+
     Workload m_workload;
     EngineSettings m_engine;
     ServingDefaults m_defaults;
