@@ -300,7 +300,7 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</translation>
     </message>
 </context>
 <context>
@@ -1718,91 +1718,91 @@
     </message>
     <message>
         <source>Targets hold at</source>
-        <translation type="unfinished"></translation>
+        <translation>Targets hold at</translation>
     </message>
     <message>
         <source>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</source>
-        <translation type="unfinished"></translation>
+        <translation>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</translation>
     </message>
     <message>
         <source>Prompt length spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt length spread</translation>
     </message>
     <message>
         <source>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</source>
-        <translation type="unfinished"></translation>
+        <translation>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</translation>
     </message>
     <message>
         <source>Prompt spread (CV)</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt spread (CV)</translation>
     </message>
     <message>
         <source>Standard deviation of the prompt lengths over their mean, for lognormal and normal</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard deviation of the prompt lengths over their mean, for lognormal and normal</translation>
     </message>
     <message>
         <source>Output length spread</source>
-        <translation type="unfinished"></translation>
+        <translation>Output length spread</translation>
     </message>
     <message>
         <source>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</source>
-        <translation type="unfinished"></translation>
+        <translation>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</translation>
     </message>
     <message>
         <source>Output spread (CV)</source>
-        <translation type="unfinished"></translation>
+        <translation>Output spread (CV)</translation>
     </message>
     <message>
         <source>Standard deviation of the output lengths over their mean, for lognormal and normal</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard deviation of the output lengths over their mean, for lognormal and normal</translation>
     </message>
     <message>
         <source>Burstiness</source>
-        <translation type="unfinished"></translation>
+        <translation>Burstiness</translation>
     </message>
     <message>
         <source>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</translation>
     </message>
     <message>
         <source>Requests in the run</source>
-        <translation type="unfinished"></translation>
+        <translation>Requests in the run</translation>
     </message>
     <message>
         <source>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</source>
-        <translation type="unfinished"></translation>
+        <translation>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</translation>
     </message>
     <message>
         <source>Fixed (every request the mean)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fixed (every request the mean)</translation>
     </message>
     <message>
         <source>Lognormal</source>
-        <translation type="unfinished"></translation>
+        <translation>Lognormal</translation>
     </message>
     <message>
         <source>Exponential</source>
-        <translation type="unfinished"></translation>
+        <translation>Exponential</translation>
     </message>
     <message>
         <source>Normal</source>
-        <translation type="unfinished"></translation>
+        <translation>Normal</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>Mean</translation>
     </message>
     <message>
         <source>Median (p50)</source>
-        <translation type="unfinished"></translation>
+        <translation>Median (p50)</translation>
     </message>
     <message>
         <source>90th percentile</source>
-        <translation type="unfinished"></translation>
+        <translation>90th percentile</translation>
     </message>
     <message>
         <source>99th percentile</source>
-        <translation type="unfinished"></translation>
+        <translation>99th percentile</translation>
     </message>
 </context>
 <context>
@@ -2782,31 +2782,31 @@
     </message>
     <message>
         <source>%1 / %2 / %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 / %3</translation>
     </message>
     <message>
         <source>TTFT p50 / p90 / p99</source>
-        <translation type="unfinished"></translation>
+        <translation>TTFT p50 / p90 / p99</translation>
     </message>
     <message>
         <source>TPOT p50 / p90 / p99</source>
-        <translation type="unfinished"></translation>
+        <translation>TPOT p50 / p90 / p99</translation>
     </message>
     <message>
         <source>Latency p50 / p90 / p99</source>
-        <translation type="unfinished"></translation>
+        <translation>Latency p50 / p90 / p99</translation>
     </message>
     <message>
         <source>Run of %1 requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Run of %1 requests</translation>
     </message>
     <message>
         <source>makespan %1</source>
-        <translation type="unfinished"></translation>
+        <translation>makespan %1</translation>
     </message>
     <message>
         <source>at the %1</source>
-        <translation type="unfinished"></translation>
+        <translation>at the %1</translation>
     </message>
 </context>
 <context>
@@ -3919,19 +3919,19 @@
     </message>
     <message>
         <source>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</source>
-        <translation type="unfinished"></translation>
+        <translation>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</translation>
     </message>
     <message>
         <source>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</source>
-        <translation type="unfinished"></translation>
+        <translation>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</translation>
     </message>
     <message>
         <source>TTFT p99</source>
-        <translation type="unfinished"></translation>
+        <translation>TTFT p99</translation>
     </message>
     <message>
         <source>TPOT p99</source>
-        <translation type="unfinished"></translation>
+        <translation>TPOT p99</translation>
     </message>
 </context>
 <context>
@@ -4887,11 +4887,11 @@
     </message>
     <message>
         <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
-        <translation type="unfinished"></translation>
+        <translation>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</translation>
     </message>
     <message>
         <source>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</source>
-        <translation type="unfinished"></translation>
+        <translation>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</translation>
     </message>
 </context>
 <context>
