@@ -51,10 +51,15 @@ double binomialCdf(double n, double f, double k)
     const double var = n * f * (1 - f);
     if (var > 30)
         return 0.5 * std::erfc(-(std::floor(k) + 0.5 - mean) / std::sqrt(2 * var));
-    double sum = 0;
-    const double lf = std::log(f), lq = std::log1p(-f), ln = std::lgamma(n + 1);
-    for (int j = 0; j <= int(std::floor(k)); ++j)
-        sum += std::exp(ln - std::lgamma(j + 1.0) - std::lgamma(n - j + 1) + j * lf + (n - j) * lq);
+    if (f > 0.5) // the pmf from (1 - f)^n underflows: count the other outcome
+        return 1 - binomialCdf(n, 1 - f, n - std::floor(k) - 1);
+    // pmf(j + 1) = pmf(j) (n - j) / (j + 1) f / (1 - f), from pmf(0) = (1 - f)^n.
+    double pmf = std::exp(n * std::log1p(-f)), sum = 0;
+    const double odds = f / (1 - f);
+    for (int j = 0; j <= int(std::floor(k)); ++j) {
+        sum += pmf;
+        pmf *= (n - j) / (j + 1.0) * odds;
+    }
     return std::min(1.0, sum);
 }
 
