@@ -297,10 +297,6 @@
         <translation>Monthly breaks even</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</translation>
-    </message>
-    <message>
         <source>Throughput vs latency per replica (best %1 of %2)</source>
         <translation>Throughput vs latency per replica (best %1 of %2)</translation>
     </message>
@@ -372,6 +368,10 @@
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</translation>
     </message>
 </context>
 <context>
@@ -2218,6 +2218,92 @@
     <message>
         <source>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</source>
         <translation>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</translation>
+        <source>Targets hold at</source>
+        <translation>Targets hold at</translation>
+    </message>
+    <message>
+        <source>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</source>
+        <translation>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</translation>
+    </message>
+    <message>
+        <source>Prompt length spread</source>
+        <translation>Prompt length spread</translation>
+    </message>
+    <message>
+        <source>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</source>
+        <translation>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</translation>
+    </message>
+    <message>
+        <source>Prompt spread (CV)</source>
+        <translation>Prompt spread (CV)</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the prompt lengths over their mean, for lognormal and normal</source>
+        <translation>Standard deviation of the prompt lengths over their mean, for lognormal and normal</translation>
+    </message>
+    <message>
+        <source>Output length spread</source>
+        <translation>Output length spread</translation>
+    </message>
+    <message>
+        <source>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</source>
+        <translation>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</translation>
+    </message>
+    <message>
+        <source>Output spread (CV)</source>
+        <translation>Output spread (CV)</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the output lengths over their mean, for lognormal and normal</source>
+        <translation>Standard deviation of the output lengths over their mean, for lognormal and normal</translation>
+    </message>
+    <message>
+        <source>Burstiness</source>
+        <translation>Burstiness</translation>
+    </message>
+    <message>
+        <source>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</source>
+        <translation>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</translation>
+    </message>
+    <message>
+        <source>Requests in the run</source>
+        <translation>Requests in the run</translation>
+    </message>
+    <message>
+        <source>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</source>
+        <translation>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</translation>
+    </message>
+    <message>
+        <source>Fixed (every request the mean)</source>
+        <translation>Fixed (every request the mean)</translation>
+    </message>
+    <message>
+        <source>Lognormal</source>
+        <translation>Lognormal</translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation>Exponential</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mean</translation>
+    </message>
+    <message>
+        <source>Median (p50)</source>
+        <translation>Median (p50)</translation>
+    </message>
+    <message>
+        <source>90th percentile</source>
+        <translation>90th percentile</translation>
+    </message>
+    <message>
+        <source>99th percentile</source>
+        <translation>99th percentile</translation>
     </message>
 </context>
 <context>
@@ -3204,6 +3290,32 @@
         <translation>Prefix cache</translation>
         <source>KV transfer</source>
         <translation>KV transfer</translation>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>TTFT p50 / p90 / p99</source>
+        <translation>TTFT p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>TPOT p50 / p90 / p99</source>
+        <translation>TPOT p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p90 / p99</source>
+        <translation>Latency p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Run of %1 requests</source>
+        <translation>Run of %1 requests</translation>
+    </message>
+    <message>
+        <source>makespan %1</source>
+        <translation>makespan %1</translation>
+    </message>
+    <message>
+        <source>at the %1</source>
+        <translation>at the %1</translation>
     </message>
 </context>
 <context>
@@ -4557,6 +4669,20 @@
     <message>
         <source>%1:%2</source>
         <translation>%1:%2</translation>
+        <source>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</source>
+        <translation>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</translation>
+    </message>
+    <message>
+        <source>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</source>
+        <translation>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
     </message>
 </context>
 <context>
@@ -5189,16 +5315,8 @@
         <translation> s</translation>
     </message>
     <message>
-        <source>Target for the mean time to first token; none = no target</source>
-        <translation>Target for the mean time to first token; none = no target</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> ms</translation>
-    </message>
-    <message>
-        <source>Target for the mean time per output token after the first (inter-token latency); none = no target</source>
-        <translation>Target for the mean time per output token after the first (inter-token latency); none = no target</translation>
     </message>
     <message>
         <source>Time to first token</source>
@@ -5521,6 +5639,12 @@
     <message>
         <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
         <translation>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</translation>
+        <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
+        <translation>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</translation>
+    </message>
+    <message>
+        <source>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</source>
+        <translation>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</translation>
     </message>
 </context>
 <context>

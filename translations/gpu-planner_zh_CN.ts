@@ -293,10 +293,6 @@
         <translation>包年包月回本点</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;每副本在途请求 %2 个&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4，首 token 时间 %5</translation>
-    </message>
-    <message>
         <source>Throughput vs latency per replica (best %1 of %2)</source>
         <translation>每副本吞吐与延迟（%2 个中最优的 %1 个）</translation>
     </message>
@@ -365,6 +361,10 @@
         <translation>
             <numerusform>%n 节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;每副本在途请求 %2 个&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4（p99 %6），首 token 时间 %5（p99 %7）</translation>
     </message>
 </context>
 <context>
@@ -2209,6 +2209,92 @@
     <message>
         <source>Separate pools: rollouts this many steps ahead of training (0 = synchronous)</source>
         <translation>分离部署：采样领先训练的步数（0 = 同步）</translation>
+        <source>Targets hold at</source>
+        <translation>目标统计口径</translation>
+    </message>
+    <message>
+        <source>The statistic the latency targets are checked at: the mean, or the share of requests at or under them (p90: nine in ten)</source>
+        <translation>按哪种统计量检查延迟目标：平均值，或不超过目标的请求比例（p90：十个中有九个）</translation>
+    </message>
+    <message>
+        <source>Prompt length spread</source>
+        <translation>输入长度分布</translation>
+    </message>
+    <message>
+        <source>How prompt lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential</source>
+        <translation>输入长度围绕均值的分布：固定、对数正态或正态（使用下面的离散度）或指数分布</translation>
+    </message>
+    <message>
+        <source>Prompt spread (CV)</source>
+        <translation>输入离散度（变异系数）</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the prompt lengths over their mean, for lognormal and normal</source>
+        <translation>输入长度的标准差除以均值，用于对数正态和正态分布</translation>
+    </message>
+    <message>
+        <source>Output length spread</source>
+        <translation>输出长度分布</translation>
+    </message>
+    <message>
+        <source>How output lengths vary around their mean: fixed, lognormal or normal (with the spread below) or exponential (chat-like: a long tail)</source>
+        <translation>输出长度围绕均值的分布：固定、对数正态或正态（使用下面的离散度）或指数分布（类似聊天：长尾）</translation>
+    </message>
+    <message>
+        <source>Output spread (CV)</source>
+        <translation>输出离散度（变异系数）</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the output lengths over their mean, for lognormal and normal</source>
+        <translation>输出长度的标准差除以均值，用于对数正态和正态分布</translation>
+    </message>
+    <message>
+        <source>Burstiness</source>
+        <translation>突发度</translation>
+    </message>
+    <message>
+        <source>Arrivals of a rate load as vLLM&apos;s benchmark draws them: 1 = Poisson, below 1 burstier, above 1 more even</source>
+        <translation>按 vLLM 基准测试的方式生成速率负载的到达：1 = 泊松，小于 1 更突发，大于 1 更均匀</translation>
+    </message>
+    <message>
+        <source>Requests in the run</source>
+        <translation>本次运行的请求数</translation>
+    </message>
+    <message>
+        <source>A finite run of this many requests instead of a steady state (a benchmark of N prompts: its makespan includes the tail of the longest outputs); empty = steady state</source>
+        <translation>按有限个请求运行而非稳态（N 个提示的基准测试：总时长包含最长输出的尾部）；留空 = 稳态</translation>
+    </message>
+    <message>
+        <source>Fixed (every request the mean)</source>
+        <translation>固定（每个请求都取均值）</translation>
+    </message>
+    <message>
+        <source>Lognormal</source>
+        <translation>对数正态</translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>正态</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Median (p50)</source>
+        <translation>中位数（p50）</translation>
+    </message>
+    <message>
+        <source>90th percentile</source>
+        <translation>第 90 百分位</translation>
+    </message>
+    <message>
+        <source>99th percentile</source>
+        <translation>第 99 百分位</translation>
     </message>
 </context>
 <context>
@@ -3192,6 +3278,32 @@
         <translation>前缀缓存</translation>
         <source>KV transfer</source>
         <translation>KV 传输</translation>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>TTFT p50 / p90 / p99</source>
+        <translation>首 token 时间 p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>TPOT p50 / p90 / p99</source>
+        <translation>每输出 token 时间 p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p90 / p99</source>
+        <translation>请求延迟 p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Run of %1 requests</source>
+        <translation>%1 个请求的运行</translation>
+    </message>
+    <message>
+        <source>makespan %1</source>
+        <translation>总时长 %1</translation>
+    </message>
+    <message>
+        <source>at the %1</source>
+        <translation>按 %1 统计</translation>
     </message>
 </context>
 <context>
@@ -4535,6 +4647,20 @@
     <message>
         <source>%1:%2</source>
         <translation>%1:%2</translation>
+        <source>99th percentile of the time to first token: one request in a hundred waits longer (queueing, prompt length spread)</source>
+        <translation>首 token 时间的第 99 百分位：每一百个请求中有一个等得更久（排队、输入长度差异）</translation>
+    </message>
+    <message>
+        <source>99th percentile of the time per output token over requests: the requests whose decode shares the most steps with other prompts</source>
+        <translation>各请求每输出 token 时间的第 99 百分位：解码与其他请求预填充共用步数最多的请求</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>首 token 时间 p99</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>每输出 token 时间 p99</translation>
     </message>
 </context>
 <context>
@@ -5165,16 +5291,8 @@
         <translation> 秒</translation>
     </message>
     <message>
-        <source>Target for the mean time to first token; none = no target</source>
-        <translation>平均首 token 时间的目标；无 = 不设目标</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> 毫秒</translation>
-    </message>
-    <message>
-        <source>Target for the mean time per output token after the first (inter-token latency); none = no target</source>
-        <translation>首个之后每个输出 token 平均时间（token 间延迟）的目标；无 = 不设目标</translation>
     </message>
     <message>
         <source>Time to first token</source>
@@ -5495,6 +5613,12 @@
     <message>
         <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
         <translation>混合模型：%2 层中有 %1 层做注意力并保存 KV 缓存；%3 个 Gated DeltaNet 层和 %4 个 Mamba2 层为每个请求保存固定大小的状态</translation>
+        <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
+        <translation>首 token 时间目标，按“目标统计口径”所选统计量检查（未设置时为平均值）；无 = 不设目标</translation>
+    </message>
+    <message>
+        <source>Target for the time per output token after the first (inter-token latency), at the statistic &quot;Targets hold at&quot; names; none = no target</source>
+        <translation>首 token 之后每输出 token 时间目标（token 间延迟），按“目标统计口径”所选统计量检查；无 = 不设目标</translation>
     </message>
 </context>
 <context>

@@ -306,6 +306,8 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
     const bool training = document["per_device_train_batch_size"] || document["micro_batch_size"]
         || document["base_model"] || document["finetuning_type"] || document["model_name_or_path"]
         || document["gradient_accumulation_steps"] || document["output_dir"];
+    if (!training && launch::isTrtllmOptions(document))
+        return launch::readTrtllmYaml(document, fileName);
     if (!training && document["model"])
         return readVllmYaml(document, fileName);
     if (training)
@@ -329,7 +331,7 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
         return *read;
     }
     return Error { "",
-        "no launch command found (vllm serve, python -m sglang.launch_server, or a Megatron "
+        "no launch command found (vllm serve, python -m sglang.launch_server, trtllm-serve, or a Megatron "
         "pretrain_*.py run)",
         fileName };
 }
@@ -338,7 +340,8 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
 
 const std::vector<std::string>& launchImportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang" };
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
+        "tensorrt-llm" };
     return formats;
 }
 

@@ -62,6 +62,10 @@ Expected<bool> readDeepSpeedFields(
 Expected<LaunchImport> readHfYaml(const YAML::Node& document, const std::string& fileName);
 Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::string& fileName);
 Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::string& fileName);
+// TensorRT-LLM LLM API options (trtllm-serve --config / --extra_llm_api_options); isTrtllmOptions: a YAML that has
+// keys only they use.
+Expected<LaunchImport> readTrtllmYaml(const YAML::Node& document, const std::string& fileName);
+bool isTrtllmOptions(const YAML::Node& document);
 // A command line: `vllm serve`, `python -m sglang.launch_server`, `torchrun ... pretrain_gpt.py ...`; nullopt when
 // `words` is none of them.
 std::optional<Expected<LaunchImport>> readCommand(const ShellCommand& command, const std::string& fileName);

@@ -1,5 +1,7 @@
 // Serving engines: `vllm serve` (vllm/engine/arg_utils.py) with its flags or a `--config` YAML of the same fields,
-// and `python -m sglang.launch_server` (sglang/srt/server_args.py); read into a serving plan, and the
+// `python -m sglang.launch_server` (sglang/srt/server_args.py), and `trtllm-serve` (NVIDIA/TensorRT-LLM
+// tensorrt_llm/commands/serve.py @00209af) with its `--config` / `--extra_llm_api_options` YAML of LLM API options
+// (tensorrt_llm/llmapi/llm_args.py: KvCacheConfig, CudaGraphConfig, MoeConfig); read into a serving plan, and the
 // recommendation written back as the engine's command (and vLLM's YAML config).
 #include "launch/launch_internal.h"
 
@@ -100,6 +102,54 @@ const std::map<std::string, ServingFlag>& sglangFlags()
     return flags;
 }
 
+const char* const kTrtllmExperts
+    = "experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)";
+const char* const kTrtllmServer = "server setting: no effect on memory or speed";
+const char* const kTrtllmConfigFile
+    = "LLM API options that override these flags: import that YAML on its own (gpu-planner-cli import FILE)";
+
+// trtllm-serve's flags (tensorrt_llm/commands/serve.py, the click options of `serve`).
+const std::map<std::string, ServingFlag>& trtllmFlags()
+{
+    static const std::map<std::string, ServingFlag> flags {
+        { "--tensor_parallel_size", { "workload.parallelism.tensor", nullptr, true } },
+        { "--tp_size", { "workload.parallelism.tensor", nullptr, true } },
+        { "--pipeline_parallel_size", { "workload.parallelism.pipeline", nullptr, true } },
+        { "--pp_size", { "workload.parallelism.pipeline", nullptr, true } },
+        { "--max_batch_size", { "workload.serving.engine.max_num_seqs", nullptr, true } },
+        { "--max_num_tokens", { "workload.serving.engine.max_num_batched_tokens", nullptr, true } },
+        { "--max_seq_len", { "workload.serving.engine.max_model_len", nullptr, true } },
+        { "--free_gpu_memory_fraction", { "workload.serving.engine.gpu_memory_utilization", nullptr, true } },
+        { "--kv_cache_free_gpu_memory_fraction", { "workload.serving.engine.gpu_memory_utilization", nullptr, true } },
+        { "--moe_expert_parallel_size", { nullptr, kTrtllmExperts, true } },
+        { "--ep_size", { nullptr, kTrtllmExperts, true } },
+        { "--moe_cluster_parallel_size", { nullptr, kTrtllmExperts, true } },
+        { "--cluster_size", { nullptr, kTrtllmExperts, true } },
+        { "--context_parallel_size", { nullptr, "context parallelism of serving is not modelled", true } },
+        { "--cp_size", { nullptr, "context parallelism of serving is not modelled", true } },
+        { "--gpus_per_node", { nullptr, "GPUs per node: the candidate's node gives them", true } },
+        { "--max_beam_width", { nullptr, "beam search is not modelled: one sequence per request", true } },
+        { "--backend",
+            { nullptr, "runtime backend: the catalog's TensorRT-LLM defaults are those of its PyTorch backend",
+                true } },
+        { "--config", { nullptr, kTrtllmConfigFile, true } },
+        { "--extra_llm_api_options", { nullptr, kTrtllmConfigFile, true } },
+        { "--enable_chunked_prefill",
+            { nullptr, "the serving model always chunks prefills to the step's token budget", false } },
+        { "--trust_remote_code", { nullptr, kTrtllmServer, false } },
+        { "--host", { nullptr, kTrtllmServer, true } },
+        { "--port", { nullptr, kTrtllmServer, true } },
+        { "--log_level", { nullptr, kTrtllmServer, true } },
+        { "--tokenizer", { nullptr, kTrtllmServer, true } },
+        { "--revision", { nullptr, kTrtllmServer, true } },
+        { "--reasoning_parser", { nullptr, "API feature: no effect on memory or speed", true } },
+        { "--tool_parser", { nullptr, "API feature: no effect on memory or speed", true } },
+        { "--chat_template", { nullptr, "API feature: no effect on memory or speed", true } },
+        { "--num_postprocess_workers", { nullptr, "front-end workers: in the catalog's per-request overhead", true } },
+    };
+    return flags;
+}
+
 // Flags of both engines that only place the server or name it.
 bool serverOnlyFlag(const std::string& flag)
 {
@@ -167,11 +217,13 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
 {
     ImportBuilder out(format, fileName, true);
     const auto& words = command.words;
+    if (format == "tensorrt-llm")
+        out.set("workload.serving.engine.name", "tensorrt-llm", "trtllm-serve", command.line);
     for (std::size_t k = first; k < words.size(); ++k) {
         std::string flag = words[k].text;
         const int line = words[k].line;
         if (flag.empty() || flag[0] != '-') {
-            if (format == "vllm" && k == first) {
+            if ((format == "vllm" || format == "tensorrt-llm") && k == first) {
                 mapModelName(out, flag, "model", line);
                 continue;
             }
@@ -223,11 +275,19 @@ Expected<LaunchImport> readSglangArgs(const ShellCommand& command, std::size_t f
     return readServingArgs(command, first, fileName, "sglang", sglangFlags());
 }
 
+Expected<LaunchImport> readTrtllmArgs(const ShellCommand& command, std::size_t first, const std::string& fileName)
+{
+    return readServingArgs(command, first, fileName, "tensorrt-llm", trtllmFlags());
+}
+
 std::optional<Expected<LaunchImport>> readCommand(const ShellCommand& command, const std::string& fileName)
 {
     const auto& w = command.words;
     for (std::size_t k = 0; k < w.size(); ++k) {
         const std::string name = baseName(w[k].text);
+        // `trtllm-serve MODEL ...` or `trtllm-serve serve MODEL ...`; its `disaggregated` orchestrator runs no engine.
+        if (name == "trtllm-serve" && k + 1 < w.size() && w[k + 1].text != "disaggregated")
+            return readTrtllmArgs(command, w[k + 1].text == "serve" ? k + 2 : k + 1, fileName);
         if ((name == "vllm") && k + 1 < w.size() && w[k + 1].text == "serve")
             return readVllmArgs(command, k + 2, fileName);
         if (name == "-m" && k + 1 < w.size() && w[k + 1].text == "vllm.entrypoints.openai.api_server")
@@ -265,6 +325,105 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
         command.words.push_back({ value, line });
     }
     return readVllmArgs(command, 2, fileName);
+}
+
+namespace
+{
+
+// LLM API options (tensorrt_llm/llmapi/llm_args.py) a YAML of `trtllm-serve --config` sets: the plan field each
+// sets, or why it is ignored.
+struct TrtllmOption {
+    const char* planField;
+    const char* reason;
+};
+
+const std::map<std::string, TrtllmOption>& trtllmOptions()
+{
+    static const std::map<std::string, TrtllmOption> options {
+        { "model", { "model", nullptr } },
+        { "tensor_parallel_size", { "workload.parallelism.tensor", nullptr } },
+        { "pipeline_parallel_size", { "workload.parallelism.pipeline", nullptr } },
+        { "max_batch_size", { "workload.serving.engine.max_num_seqs", nullptr } },
+        { "max_num_tokens", { "workload.serving.engine.max_num_batched_tokens", nullptr } },
+        { "max_seq_len", { "workload.serving.engine.max_model_len", nullptr } },
+        { "dtype", { "workload.precision", nullptr } },
+        { "kv_cache_config.free_gpu_memory_fraction", { "workload.serving.engine.gpu_memory_utilization", nullptr } },
+        { "kv_cache_config.dtype", { "workload.serving.kv_cache_precision", nullptr } },
+        { "kv_cache_config.tokens_per_block", { "workload.serving.engine.block_size", nullptr } },
+        { "kv_cache_config.enable_block_reuse",
+            { nullptr, "the hit rate depends on the traffic: set workload.serving.engine.prefix_cache_hit_rate" } },
+        { "kv_cache_config.max_tokens",
+            { nullptr, "a cap on the KV tokens: the serving model sizes the cache from free_gpu_memory_fraction" } },
+        { "moe_expert_parallel_size", { nullptr, kTrtllmExperts } },
+        { "enable_attention_dp",
+            { nullptr, "attention data parallelism is not modelled: attention runs tensor-parallel here" } },
+        { "cuda_graph_config", { nullptr, "CUDA graphs are in the catalog's per-step overhead" } },
+        { "moe_config", { nullptr, "the MoE kernel backend: the catalog's MoE efficiencies stand for it" } },
+        { "enable_chunked_prefill",
+            { nullptr, "the serving model always chunks prefills to the step's token budget (max_num_tokens)" } },
+        { "stream_interval", { nullptr, "how often tokens are streamed to the client: no effect on the steps" } },
+        { "trust_remote_code", { nullptr, kTrtllmServer } },
+        { "backend",
+            { nullptr, "runtime backend: the catalog's TensorRT-LLM defaults are those of its PyTorch backend" } },
+        { "print_iter_log", { nullptr, "logging: no effect on memory or speed" } },
+        { "disable_overlap_scheduler",
+            { nullptr, "the overlap of CPU scheduling with the GPU step is in the catalog's per-step overhead" } },
+        { "speculative_config", { nullptr, "speculative decoding is not modelled here" } },
+    };
+    return options;
+}
+
+void readTrtllmOption(
+    ImportBuilder& out, const std::string& key, int line, const YAML::Node& node, Expected<bool>& status)
+{
+    if (!status)
+        return;
+    const auto& table = trtllmOptions();
+    auto known = table.find(key);
+    if (known == table.end() && node.IsMap() && key.find('.') == std::string::npos) {
+        for (const auto& entry : node)
+            readTrtllmOption(
+                out, key + "." + entry.first.as<std::string>(), yamlLine(entry.first), entry.second, status);
+        return;
+    }
+    if (known == table.end()) {
+        out.ignore(key, line, "a TensorRT-LLM LLM API option GPU Planner does not model");
+        return;
+    }
+    if (!known->second.planField) {
+        out.ignore(key, line, known->second.reason);
+        return;
+    }
+    if (!node.IsScalar()) {
+        status = out.error(key, line, "needs a value, got a list or a mapping");
+        return;
+    }
+    // TensorRT-LLM's dtype names: "auto" (the checkpoint's), "fp8", "bfloat16", "float16".
+    if (auto mapped = mapServingValue(out, known->second.planField, key, node.Scalar(), line); !mapped)
+        status = mapped.error();
+}
+
+} // namespace
+
+Expected<LaunchImport> readTrtllmYaml(const YAML::Node& document, const std::string& fileName)
+{
+    ImportBuilder out("tensorrt-llm", fileName, true);
+    out.set("workload.serving.engine.name", "tensorrt-llm", "(LLM API options)", 1);
+    Expected<bool> status = true;
+    for (const auto& entry : document)
+        readTrtllmOption(out, entry.first.as<std::string>(), yamlLine(entry.first), entry.second, status);
+    if (!status)
+        return status.error();
+    return out.take();
+}
+
+bool isTrtllmOptions(const YAML::Node& document)
+{
+    for (const char* key : { "kv_cache_config", "cuda_graph_config", "max_num_tokens", "moe_config",
+             "enable_attention_dp", "moe_expert_parallel_size", "max_batch_size", "build_config" })
+        if (document[key])
+            return true;
+    return false;
 }
 
 namespace

@@ -82,6 +82,12 @@ std::string prefixNumber(const CandidateResult& r, double ServingResult::*field)
     return r.serving && !r.serving->prefixShape.empty() ? csvNumber((*r.serving).*field) : std::string();
 }
 
+std::string servingPercentile(
+    const CandidateResult& r, ServingPercentiles ServingResult::*field, double ServingPercentiles::*which)
+{
+    return r.serving ? csvNumber((*r.serving).*field.*which) : std::string();
+}
+
 std::string servingCurve(const CandidateResult& r)
 {
     std::string out;
@@ -240,6 +246,19 @@ const std::array kColumns = {
     Column{"serving_prefix_held_bytes", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixHeldBytes); }},
     Column{"serving_prefix_offload_tokens", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixOffloadTokens); }},
     Column{"serving_prefix_transfer_seconds", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixTransferSeconds); }},
+    // Serving percentiles (serving.traffic; docs/plan-format.md "Serving results"), appended.
+#define GP_SERVING_PERCENTILE_COLUMNS(name, field)                                                                     \
+    Column{"serving_" name "_p50_seconds", [](const CandidateResult& r) { return servingPercentile(r, &ServingResult::field, &ServingPercentiles::p50); }}, \
+    Column{"serving_" name "_p90_seconds", [](const CandidateResult& r) { return servingPercentile(r, &ServingResult::field, &ServingPercentiles::p90); }}, \
+    Column{"serving_" name "_p99_seconds", [](const CandidateResult& r) { return servingPercentile(r, &ServingResult::field, &ServingPercentiles::p99); }}
+    GP_SERVING_PERCENTILE_COLUMNS("ttft", ttftPercentiles),
+    GP_SERVING_PERCENTILE_COLUMNS("tpot", tpotPercentiles),
+    GP_SERVING_PERCENTILE_COLUMNS("itl", itlPercentiles),
+    GP_SERVING_PERCENTILE_COLUMNS("request_latency", latencyPercentiles),
+#undef GP_SERVING_PERCENTILE_COLUMNS
+    Column{"serving_slo_statistic", [](const CandidateResult& r) { return r.serving ? r.serving->sloStatistic : std::string(); }, kText},
+    Column{"serving_kv_occupancy", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::kvOccupancy); }},
+    Column{"serving_makespan_seconds", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::makespanSeconds); }},
 };
 // clang-format on
 

@@ -100,6 +100,9 @@ static json servingResultFiguresToJson(const ServingResult& s)
     for (const ServingPoint& p : s.curve)
         curve.push_back({ jsonNumber(p.concurrency), jsonNumber(p.outputTokensPerSecond), jsonNumber(p.ttftSeconds),
             jsonNumber(p.tpotSeconds) });
+    const auto percentiles = [](const ServingPercentiles& p) {
+        return json { { "p50", jsonNumber(p.p50) }, { "p90", jsonNumber(p.p90) }, { "p99", jsonNumber(p.p99) } };
+    };
     json out = {
         { "kv_cache_tokens", s.kvCacheTokens },
         { "max_concurrency", s.maxConcurrency },
@@ -142,6 +145,14 @@ static json servingResultFiguresToJson(const ServingResult& s)
         { "price_per_hour", jsonNumber(s.pricePerHour) },
         { "monthly_billing_mode", s.monthlyBillingMode },
         { "break_even_hours_per_month", jsonNumber(s.breakEvenHoursPerMonth) },
+        { "percentiles",
+            { { "ttft_seconds", percentiles(s.ttftPercentiles) }, { "tpot_seconds", percentiles(s.tpotPercentiles) },
+                { "itl_seconds", percentiles(s.itlPercentiles) },
+                { "request_latency_seconds", percentiles(s.latencyPercentiles) } } },
+        { "slo_statistic", s.sloStatistic },
+        { "kv_occupancy", jsonNumber(s.kvOccupancy) },
+        { "makespan_seconds", jsonNumber(s.makespanSeconds) },
+        { "requests_in_run", jsonNumber(s.requestsInRun) },
     };
     if (!s.speculativeMethod.empty())
         out["speculative"] = { { "method", s.speculativeMethod }, { "draft_tokens", s.draftTokens },

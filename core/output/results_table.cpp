@@ -125,8 +125,8 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
 {
     std::vector<std::vector<std::string>> rows;
     rows.push_back({ "candidate", "gpu", "replicas", "gpus", "split", "concurrency/replica", "ttft s", "tpot s",
-        "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output", "cost/M tokens", "monthly",
-        "fits" });
+        "ttft p99 s", "tpot p99 s", "output tok/s/replica", "limit", "meets slo", "billing mode", "cost/M output",
+        "cost/M tokens", "monthly", "fits" });
     for (const auto& r : results) {
         const std::string gpus
             = std::to_string(r.gpus) + (r.nodes > 1 ? " (" + std::to_string(r.nodes) + " nodes)" : "");
@@ -136,16 +136,16 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
             split = poolsCell(*r.serving->disaggregation);
         if (!r.serving) { // refused before the engine model ran (the layout does not fit the instance)
             rows.push_back({ r.candidate, r.gpu, "-", gpus, split, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
-                yesNo(r.fits) });
+                "-", "-", yesNo(r.fits) });
             continue;
         }
         const ServingResult& s = *r.serving;
         // An engine that does not start has no operating point: its zeros are not latencies.
         const auto point = [&](double value, int decimals) { return r.fits ? fixed(value, decimals) : "-"; };
         rows.push_back({ r.candidate, r.gpu, std::to_string(s.replicas), gpus, split, point(s.concurrency, 1),
-            point(s.ttftSeconds, 3), point(s.tpotSeconds, 4), point(s.outputTokensPerSecond, 0),
-            s.limit.empty() ? "-" : s.limit, yesNo(s.meetsSlo),
-            s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
+            point(s.ttftSeconds, 3), point(s.tpotSeconds, 4), point(s.ttftPercentiles.p99, 3),
+            point(s.tpotPercentiles.p99, 4), point(s.outputTokensPerSecond, 0), s.limit.empty() ? "-" : s.limit,
+            yesNo(s.meetsSlo), s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
             optionalFixed(s.costPerMillionOutputTokens, 3), optionalFixed(s.costPerMillionTokens, 3),
             optionalFixed(s.monthlyCost, 0), yesNo(r.fits) });
     }

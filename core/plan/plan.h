@@ -165,10 +165,25 @@ struct ServingLoad {
     ServingLoadKind kind = ServingLoadKind::Concurrency;
     double value = 32; // requests in flight (concurrency) or arrivals per second; unused for "max"
 };
+// The statistic an SLO target holds at (serving.slo.percentile): the mean, or the share of requests under it.
+enum class SloPercentile { Mean, P50, P90, P99 };
 struct ServingSlo {
     bool operator==(const ServingSlo&) const = default;
-    std::optional<double> ttftSeconds; // mean time to first token
-    std::optional<double> tpotSeconds; // mean time per output token after the first
+    std::optional<double> ttftSeconds; // time to first token, at `percentile`
+    std::optional<double> tpotSeconds; // time per output token after the first, at `percentile`
+    SloPercentile percentile = SloPercentile::Mean;
+};
+// The shape of a request-length distribution around the plan's mean (serving.traffic.*_distribution).
+enum class LengthShape { Fixed, Lognormal, Exponential, Normal };
+// The traffic around the mean lengths and load (serving.traffic): length spreads, burstiness, a finite run.
+struct ServingTraffic {
+    bool operator==(const ServingTraffic&) const = default;
+    LengthShape promptShape = LengthShape::Fixed;
+    double promptSpread = 0; // coefficient of variation (standard deviation / mean); lognormal and normal
+    LengthShape outputShape = LengthShape::Fixed;
+    double outputSpread = 0;
+    double burstiness = 1; // vLLM bench --burstiness: gamma-distributed gaps of shape k, squared CV 1/k (1 = Poisson)
+    std::optional<std::int64_t> requests; // a finite run of N requests (default: a steady state)
 };
 // The serving engine a replica runs (serving.engine.name); its defaults are catalog data (serving.engine.<name>.*).
 enum class ServingEngineKind { Vllm, Sglang, TensorRtLlm };
@@ -225,6 +240,7 @@ struct ServingSpec {
     ServingEngine engine;
     ServingSpeculative speculative;
     ServingPrefixCache prefixCache;
+    ServingTraffic traffic;
     std::optional<int> replicas; // nullopt = "auto"
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
     ServingDeployment deployment;
@@ -446,6 +462,8 @@ std::string_view toString(ServingEngineKind);
 std::string_view toString(ServingDeploymentMode);
 std::string_view toString(SpeculativeMethod);
 std::string_view toString(PrefixShape);
+std::string_view toString(LengthShape);
+std::string_view toString(SloPercentile);
 std::string_view toString(SearchObjective);
 std::string_view toString(ModelKind);
 std::string_view toString(MlpKind);

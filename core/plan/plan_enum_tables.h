@@ -26,6 +26,11 @@ inline constexpr EnumName<SpeculativeMethod> kSpeculativeMethods[] = { { "none",
 inline constexpr EnumName<PrefixShape> kPrefixShapes[]
     = { { "none", PrefixShape::None }, { "system_prompt", PrefixShape::SystemPrompt },
           { "multi_turn", PrefixShape::MultiTurn }, { "rag", PrefixShape::Rag } };
+inline constexpr EnumName<LengthShape> kLengthShapes[]
+    = { { "fixed", LengthShape::Fixed }, { "lognormal", LengthShape::Lognormal },
+          { "exponential", LengthShape::Exponential }, { "normal", LengthShape::Normal } };
+inline constexpr EnumName<SloPercentile> kSloPercentiles[] = { { "mean", SloPercentile::Mean },
+    { "p50", SloPercentile::P50 }, { "p90", SloPercentile::P90 }, { "p99", SloPercentile::P99 } };
 inline constexpr EnumName<RlAlgorithm> kRlAlgorithms[]
     = { { "grpo", RlAlgorithm::Grpo }, { "dapo", RlAlgorithm::Dapo }, { "ppo", RlAlgorithm::Ppo } };
 inline constexpr EnumName<RlPlacement> kRlPlacements[]

@@ -100,6 +100,15 @@ std::string_view toString(PrefixShape v)
 {
     return nameOf(kPrefixShapes, v);
 }
+
+std::string_view toString(LengthShape v)
+{
+    return nameOf(kLengthShapes, v);
+}
+std::string_view toString(SloPercentile v)
+{
+    return nameOf(kSloPercentiles, v);
+}
 std::string_view toString(SearchObjective v)
 {
     return nameOf(kSearchObjectives, v);

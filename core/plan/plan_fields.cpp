@@ -54,6 +54,8 @@ GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
 GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);
 GP_PLAN_FIELD_ENUM(SpeculativeMethod, kSpeculativeMethods);
 GP_PLAN_FIELD_ENUM(PrefixShape, kPrefixShapes);
+GP_PLAN_FIELD_ENUM(LengthShape, kLengthShapes);
+GP_PLAN_FIELD_ENUM(SloPercentile, kSloPercentiles);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
 GP_PLAN_FIELD_ENUM(RlAlgorithm, kRlAlgorithms);
 GP_PLAN_FIELD_ENUM(RlPlacement, kRlPlacements);
@@ -247,6 +249,21 @@ std::vector<PlanField> servingFields()
         planField("workload.serving.slo.tpot_seconds", GP_ACCESS(workload.serving.slo.tpotSeconds), PfUnit::Seconds, 0,
             kMaxLatencySeconds, PfWrite::NotAtDefault, PfReport::Question)
             .exclusiveMin(),
+        planField("workload.serving.slo.percentile", GP_ACCESS(workload.serving.slo.percentile), PfWrite::NotAtDefault,
+            PfReport::Question),
+        planField("workload.serving.traffic.prompt_distribution", GP_ACCESS(workload.serving.traffic.promptShape),
+            PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.traffic.prompt_spread", GP_ACCESS(workload.serving.traffic.promptSpread),
+            PfUnit::None, 0, kMaxLengthSpread, PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.traffic.output_distribution", GP_ACCESS(workload.serving.traffic.outputShape),
+            PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.traffic.output_spread", GP_ACCESS(workload.serving.traffic.outputSpread),
+            PfUnit::None, 0, kMaxLengthSpread, PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.traffic.burstiness", GP_ACCESS(workload.serving.traffic.burstiness), PfUnit::None,
+            0, kMaxBurstiness, PfWrite::NotAtDefault, PfReport::Question)
+            .exclusiveMin(),
+        planField("workload.serving.traffic.requests", GP_ACCESS(workload.serving.traffic.requests), PfUnit::Requests,
+            1, double(kMaxTrafficRequests), PfWrite::NotAtDefault, PfReport::Question),
         planField("workload.serving.kv_cache_precision", GP_ACCESS(workload.serving.kvCachePrecision),
             PfWrite::NotAtDefault, PfReport::Question),
         planField("workload.serving.engine.name", GP_ACCESS(workload.serving.engine.kind), PfWrite::NotAtDefault,
@@ -638,7 +655,7 @@ json unmodelledFields(const json& document)
             for (const char* inner : { "lora", "parallelism", "inference", "serving", "rl" })
                 if (json* i = planFieldSlot(*s, inner, false); i && i->is_object()) {
                     for (const char* deeper :
-                        { "slo", "engine", "deployment", "speculative", "prefix_cache", "reward" })
+                        { "slo", "engine", "deployment", "speculative", "prefix_cache", "reward", "traffic" })
                         if (json* d = planFieldSlot(*i, deeper, false); d && (d->is_null() || d->empty()))
                             i->erase(deeper);
                     if (i->empty())

@@ -115,6 +115,12 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
             if (!l.ok())
                 r.failPath(l.takeError().field, l.takeError().message);
         }
+    if (const json* traffic = jsonChild(object, "traffic"); traffic && r.ok()) {
+        JsonReader t(*traffic, "workload.serving.traffic");
+        readPlanFields(t, plan); // length shapes and spreads, burstiness, a finite run
+        if (!t.ok())
+            r.failPath(t.takeError().field, t.takeError().message);
+    }
     if (r.ok() && s.kvCachePrecision
         && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
         r.fail("kv_cache_precision",

@@ -156,7 +156,13 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "serving_speculative_speedup", "serving_speculation_pays_up_to",
         // prefix caching by workload shape, appended
         "serving_prefix_shape", "serving_prefix_hit_rate", "serving_prefix_saved_prompt_tokens",
-        "serving_prefix_held_bytes", "serving_prefix_offload_tokens", "serving_prefix_transfer_seconds" };
+        "serving_prefix_held_bytes", "serving_prefix_offload_tokens", "serving_prefix_transfer_seconds",
+        // the serving percentiles, the SLO's statistic, KV occupancy and a finite run's makespan, appended
+        "serving_ttft_p50_seconds", "serving_ttft_p90_seconds", "serving_ttft_p99_seconds", "serving_tpot_p50_seconds",
+        "serving_tpot_p90_seconds", "serving_tpot_p99_seconds", "serving_itl_p50_seconds", "serving_itl_p90_seconds",
+        "serving_itl_p99_seconds", "serving_request_latency_p50_seconds", "serving_request_latency_p90_seconds",
+        "serving_request_latency_p99_seconds", "serving_slo_statistic", "serving_kv_occupancy",
+        "serving_makespan_seconds" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -1,8 +1,8 @@
 // Physics as a property of the serving model (issue #39): thousands of random serving plans, seeded, on every
-// catalog GPU; no answer may compute faster than a ceiling of the GPU's dense peak or read its weights and KV cache
-// faster than its HBM. The FLOPs and bytes are lower bounds counted here from the architecture (matmuls of the
-// active parameters, no attention; the weights a step must read, the KV cache of the decoding requests), so a
-// failure is a real excess, not a disagreement on details.
+// catalog GPU, with length spreads, bursty arrivals and finite runs among them; no answer may compute faster than a
+// ceiling of the GPU's dense peak or read its weights and KV cache faster than its HBM. The FLOPs and bytes are lower
+// bounds counted here from the architecture (matmuls of the active parameters, no attention; the weights a step must
+// read, the KV cache of the decoding requests), so a failure is a real excess, not a disagreement on details.
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
 #include "estimate/time/throughput_model.h"
@@ -39,6 +39,7 @@ struct PhysicsDraw {
     std::string speculative = R"({"method": "none"})";
     std::string prefixCache = R"({"shape": "none"})";
     std::string mig; // a MIG profile of the GPU: the replica runs on one slice
+    std::string traffic; // serving.traffic: length spreads, burstiness, a finite run
 };
 
 PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
@@ -77,6 +78,16 @@ PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)
         d.speculative = R"({"method": ")" + method + R"(", "draft_tokens": )"
             + std::to_string(std::uniform_int_distribution<int>(1, 7)(rng)) + R"(, "acceptance_rate": )"
             + std::to_string(std::uniform_real_distribution<double>(0.3, 0.95)(rng)) + "}";
+    // The traffic around the means (issue #39 item 1): half the plans spread their lengths, some arrive in bursts,
+    // one in five is a finite run of up to 400 requests.
+    const std::string shape = pick(std::vector<std::string> { "fixed", "fixed", "lognormal", "exponential", "normal" });
+    d.traffic = R"({"output_distribution": ")" + shape + R"(", "output_spread": )" + std::to_string(logUniform(0.1, 3))
+        + R"(, "prompt_distribution": ")" + pick(std::vector<std::string> { "fixed", "lognormal" })
+        + R"(", "prompt_spread": )" + std::to_string(logUniform(0.1, 2)) + R"(, "burstiness": )"
+        + std::to_string(logUniform(0.2, 5));
+    if (std::bernoulli_distribution(0.2)(rng))
+        d.traffic += R"(, "requests": )" + std::to_string(int(logUniform(20, 400)));
+    d.traffic += "}";
     return d;
 }
 
@@ -91,7 +102,8 @@ std::string physicsPlanText(const PhysicsDraw& d, const GpuSpec& gpu)
         + R"(, "kv_cache_precision": ")" + d.kvPrecision + R"(", "replicas": 1,
            "engine": {"max_num_batched_tokens": )"
         + std::to_string(d.budget) + R"(, "prefix_cache_hit_rate": )" + std::to_string(d.prefixHit)
-        + R"(}, "speculative": )" + d.speculative + R"(, "prefix_cache": )" + d.prefixCache + R"(}},
+        + R"(}, "speculative": )" + d.speculative + R"(, "prefix_cache": )" + d.prefixCache + R"(, "traffic": )"
+        + d.traffic + R"(}},
         "candidates": [{"gpu": ")"
         + gpu.id + R"(", "gpus_per_node": )" + std::to_string(d.tensor)
         + (d.mig.empty() ? std::string() : R"(, "mig": ")" + d.mig + "\"") + R"(, "nodes": 1}],

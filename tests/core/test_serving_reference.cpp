@@ -25,7 +25,8 @@ namespace
 
 struct ServingRow {
     std::string id;
-    std::string quantity; // throughput | ttft | tpot | kv | latency
+    std::string quantity; // throughput | ttft | tpot | kv | latency | percentile
+    std::string engine; // the case's engine (its source's name)
     std::string field;
     double measured = 0;
     double estimated = 0;
@@ -46,6 +47,20 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
 {
     const std::string field = check.at("field").get<std::string>();
     const std::string what = check.value("what", "");
+    const std::pair<const char*, const ServingPercentiles*> percentileFields[]
+        = { { "serving.ttft_p50_seconds", &s.ttftPercentiles }, { "serving.ttft_p90_seconds", &s.ttftPercentiles },
+              { "serving.ttft_p99_seconds", &s.ttftPercentiles }, { "serving.tpot_p50_seconds", &s.tpotPercentiles },
+              { "serving.tpot_p90_seconds", &s.tpotPercentiles }, { "serving.tpot_p99_seconds", &s.tpotPercentiles },
+              { "serving.itl_p50_seconds", &s.itlPercentiles }, { "serving.itl_p90_seconds", &s.itlPercentiles },
+              { "serving.itl_p99_seconds", &s.itlPercentiles },
+              { "serving.request_latency_p99_seconds", &s.latencyPercentiles } };
+    for (const auto& [name, p] : percentileFields)
+        if (field == name) {
+            const std::string f = name;
+            return f.find("_p50_") != std::string::npos ? p->p50
+                : f.find("_p90_") != std::string::npos  ? p->p90
+                                                        : p->p99;
+        }
     if (field == "serving.tpot_seconds")
         return what.find("median") != std::string::npos ? s.decodeStepSeconds : s.tpotSeconds;
     if (field == "serving.ttft_seconds")
@@ -70,6 +85,9 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
 
 std::string quantityOf(const std::string& field)
 {
+    if (field.find("_p50_") != std::string::npos || field.find("_p90_") != std::string::npos
+        || field.find("_p99_") != std::string::npos)
+        return "percentile";
     if (field == "serving.output_tokens_per_second" || field == "serving.requests_per_second")
         return "throughput";
     if (field == "serving.ttft_seconds")
@@ -96,12 +114,16 @@ std::vector<ServingRow> evaluateAll()
             continue;
         const CandidateResult& r = estimate->results.front();
         const bool inAim = !c.contains("aim_excluded");
+        const std::string engine = c.contains("engine") && c.at("engine").contains("name")
+            ? c.at("engine").at("name").get<std::string>()
+            : std::string("vLLM");
         EXPECT_TRUE(r.serving) << id;
         if (!r.serving)
             continue;
         for (const auto& check : c.at("checks")) {
             ServingRow row;
             row.id = id;
+            row.engine = engine;
             row.field = check.at("field").get<std::string>();
             row.quantity = quantityOf(row.field);
             row.measured = check.at("value").get<double>();
@@ -119,11 +141,13 @@ struct Summary {
     int count = 0;
 };
 
-Summary summarize(const std::vector<ServingRow>& rows, const std::string& quantity, bool aimOnly)
+// |error| of the rows of `quantity` (in the aim only, or all; of one engine, or every one when `engine` is empty).
+Summary summarize(
+    const std::vector<ServingRow>& rows, const std::string& quantity, bool aimOnly, const std::string& engine = {})
 {
     std::vector<double> errors;
     for (const ServingRow& r : rows)
-        if (r.quantity == quantity && (r.inAim || !aimOnly))
+        if (r.quantity == quantity && (r.inAim || !aimOnly) && (engine.empty() || r.engine == engine))
             errors.push_back(std::fabs(r.error));
     Summary s;
     s.count = int(errors.size());
@@ -147,12 +171,23 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
             r.measured, r.estimated, 100 * r.error);
     std::printf(
         "\n%-12s %6s %10s %10s   %6s %10s %10s\n", "quantity", "aim", "median", "worst", "all", "median", "worst");
-    for (const char* q : { "throughput", "ttft", "tpot", "latency", "kv" }) {
+    for (const char* q : { "throughput", "ttft", "tpot", "latency", "percentile", "kv" }) {
         const Summary s = summarize(rows, q, true);
         const Summary all = summarize(rows, q, false);
         std::printf("%-12s %6d %9.1f%% %9.1f%%   %6d %9.1f%% %9.1f%%\n", q, s.count, 100 * s.median, 100 * s.worst,
             all.count, 100 * all.median, 100 * all.worst);
     }
+    // Per engine (every row, in the aim or not).
+    std::map<std::string, std::vector<ServingRow>> byEngine;
+    for (const ServingRow& r : rows)
+        byEngine[r.engine].push_back(r);
+    for (const auto& [engine, engineRows] : byEngine)
+        for (const char* q : { "throughput", "ttft", "tpot", "latency", "percentile", "kv" }) {
+            const Summary all = summarize(engineRows, q, false);
+            if (all.count > 0)
+                std::printf("%-10s %-12s %6d %9.1f%% %9.1f%%\n", engine.c_str(), q, all.count, 100 * all.median,
+                    100 * all.worst);
+        }
     // The issue's aims are median 15% and worst 35%; each bound below is what the model reaches, one point or so
     // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
     // throughput 3.2% / 29.2% (vLLM CI 8B latency run), TTFT 8.5% / 22.3% (8B 20k-token prompts at concurrency 8),
@@ -165,13 +200,19 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     };
     for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.095, 0.235 },
              Bound { "tpot", 22, 0.085, 0.22 }, Bound { "latency", 3, 0.135, 0.235 } }) {
-        const Summary s = summarize(rows, b.quantity, true);
+        const Summary s = summarize(rows, b.quantity, true, "vLLM");
         EXPECT_GE(s.count, b.count) << b.quantity;
         EXPECT_LE(s.median, b.median) << b.quantity;
         EXPECT_LE(s.worst, b.worst) << b.quantity;
         EXPECT_LE(b.median, 0.15); // never looser than the issue's aims
         EXPECT_LE(b.worst, 0.35);
     }
+    // TensorRT-LLM's performance overview (40 trtllm-bench runs, issue #39 item 3), every row counted: outside the
+    // issue's aims today (median 27.5%, worst 98.7%, reported per row above); the bound guards against regressions.
+    const Summary trtllm = summarize(rows, "throughput", false, "TensorRT-LLM");
+    EXPECT_GE(trtllm.count, 40);
+    EXPECT_LE(trtllm.median, 0.285);
+    EXPECT_LE(trtllm.worst, 0.995);
     const Summary kv = summarize(rows, "kv", true);
     EXPECT_GE(kv.count, 10);
     EXPECT_LE(kv.median, 0.01);
@@ -186,7 +227,9 @@ TEST(ServingReference, EveryExclusionSaysWhy)
             ++excluded;
             EXPECT_GT(c.at("aim_excluded").get<std::string>().size(), 40u) << c.at("id");
         }
-    EXPECT_LE(excluded, 5); // most cases stay in the aim (gpt-oss 120b, Mistral vision, three offline ShareGPT runs)
+    // Only memory rows the plan cannot describe stay out (gpt-oss 120b's inconsistent source, Mistral's vision
+    // encoder); the offline ShareGPT runs are back in since the plan carries length spreads and finite runs.
+    EXPECT_LE(excluded, 2);
 }
 
 } // namespace

@@ -116,13 +116,18 @@ void expectServingRowsMatchJson(const ParsedTable& table, const json& document, 
         EXPECT_EQ(row.at("gpus").substr(0, row.at("gpus").find(' ')), std::to_string(r.at("gpus").get<int>()));
         EXPECT_EQ(row.at("limit"), s.at("limit").get<std::string>()) << candidate;
         if (!r.at("fits").get<bool>()) { // no operating point: the engine does not start
-            for (const char* cell : { "concurrency/replica", "ttft s", "tpot s", "output tok/s/replica" })
+            for (const char* cell :
+                { "concurrency/replica", "ttft s", "tpot s", "ttft p99 s", "tpot p99 s", "output tok/s/replica" })
                 EXPECT_EQ(row.at(cell), "-") << candidate << " " << cell;
             continue;
         }
         expectPrinted(row.at("concurrency/replica"), s.at("concurrency"), 1, candidate + " concurrency");
         expectPrintedOrDash(row.at("ttft s"), s.at("ttft_seconds"), 3, candidate + " ttft");
         expectPrintedOrDash(row.at("tpot s"), s.at("tpot_seconds"), 4, candidate + " tpot");
+        expectPrintedOrDash(
+            row.at("ttft p99 s"), s.at("percentiles").at("ttft_seconds").at("p99"), 3, candidate + " ttft p99");
+        expectPrintedOrDash(
+            row.at("tpot p99 s"), s.at("percentiles").at("tpot_seconds").at("p99"), 4, candidate + " tpot p99");
         expectPrinted(row.at("output tok/s/replica"), s.at("output_tokens_per_second"), 0, candidate + " output");
         EXPECT_EQ(row.at("meets slo"), s.at("meets_slo").get<bool>() ? "yes" : "no") << candidate;
         if (s.at("cost_per_million_output_tokens").is_number()) {

@@ -1188,9 +1188,10 @@ ServingCurveModel servingCurveModel(const std::vector<gp::CandidateResult>& resu
                 continue;
             line.append(QPointF(p.tpotSeconds * 1e3, p.outputTokensPerSecond));
             tips << Tr::tr("<b>%1</b><br>%2 requests in flight per replica<br>%3 output tokens/s per replica<br>"
-                           "Time per output token %4, time to first token %5")
+                           "Time per output token %4 (p99 %6), time to first token %5 (p99 %7)")
                         .arg(m.labels[int(i)], formatNumber(p.concurrency, 0), formatNumber(p.outputTokensPerSecond, 0),
-                            formatSeconds(p.tpotSeconds), formatSeconds(p.ttftSeconds));
+                            formatSeconds(p.tpotSeconds), formatSeconds(p.ttftSeconds), formatSeconds(p.tpotP99Seconds),
+                            formatSeconds(p.ttftP99Seconds));
             m.maxX = std::max(m.maxX, p.tpotSeconds * 1e3);
             m.maxY = std::max(m.maxY, p.outputTokensPerSecond);
         }

@@ -24,9 +24,10 @@ namespace
 
 const char* const ColumnKeys[ComparisonModel::ColumnCount] = { "rank", "candidate", "gpu", "gpus", "nodes",
     "configuration", "replicas", "concurrency", "memory_per_gpu", "headroom", "fits", "tokens_per_second",
-    "ttft_seconds", "tpot_seconds", "output_tokens_per_second", "limit", "meets_slo", "mfu", "days", "gpu_hours",
-    "ranked_cost", "cost_per_million_output_tokens", "monthly_cost", "price_per_hour", "cost_on_demand", "cost_monthly",
-    "cost_reserved", "cost_spot", "bottleneck", "warnings", "prefill_decode", "kv_transfer_seconds" };
+    "ttft_seconds", "tpot_seconds", "ttft_p99_seconds", "tpot_p99_seconds", "output_tokens_per_second", "limit",
+    "meets_slo", "mfu", "days", "gpu_hours", "ranked_cost", "cost_per_million_output_tokens", "monthly_cost",
+    "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings",
+    "prefill_decode", "kv_transfer_seconds" };
 
 // Failed for want of a network bandwidth (several nodes, none between them): nothing about its memory is a verdict.
 bool lacksNetworkFigure(const gp::CandidateResult& r)
@@ -90,6 +91,8 @@ bool ComparisonModel::servingOnly(int column)
     case ConcurrencyPerReplica:
     case Ttft:
     case Tpot:
+    case TtftP99:
+    case TpotP99:
     case OutputTokensPerSecond:
     case Limit:
     case MeetsSlo:
@@ -207,6 +210,12 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Mean time to first token at the operating point (queueing and prefill)");
         case Tpot:
             return tr("Mean time per output token after the first (inter-token latency)");
+        case TtftP99:
+            return tr("99th percentile of the time to first token: one request in a hundred waits longer "
+                      "(queueing, prompt length spread)");
+        case TpotP99:
+            return tr("99th percentile of the time per output token over requests: the requests whose decode "
+                      "shares the most steps with other prompts");
         case OutputTokensPerSecond:
             return tr("Output tokens per second of one replica, all its requests together");
         case Limit:
@@ -265,6 +274,10 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("TTFT");
     case Tpot:
         return tr("TPOT");
+    case TtftP99:
+        return tr("TTFT p99");
+    case TpotP99:
+        return tr("TPOT p99");
     case OutputTokensPerSecond:
         return tr("Output tokens/s / replica");
     case Limit:
@@ -405,6 +418,8 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case ConcurrencyPerReplica:
     case Ttft:
     case Tpot:
+    case TtftP99:
+    case TpotP99:
     case OutputTokensPerSecond:
     case Limit:
     case MeetsSlo:
@@ -422,6 +437,10 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
             return formatSeconds(s.ttftSeconds);
         case Tpot:
             return formatSeconds(s.tpotSeconds);
+        case TtftP99:
+            return formatSeconds(s.ttftPercentiles.p99);
+        case TpotP99:
+            return formatSeconds(s.tpotPercentiles.p99);
         case OutputTokensPerSecond:
             return formatNumber(s.outputTokensPerSecond, 0);
         case Limit:
@@ -509,6 +528,10 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
         return r.serving ? r.serving->ttftSeconds : Missing;
     case Tpot:
         return r.serving ? r.serving->tpotSeconds : Missing;
+    case TtftP99:
+        return r.serving ? r.serving->ttftPercentiles.p99 : Missing;
+    case TpotP99:
+        return r.serving ? r.serving->tpotPercentiles.p99 : Missing;
     case OutputTokensPerSecond:
         return r.serving ? r.serving->outputTokensPerSecond : 0.0;
     case Limit:

@@ -28,6 +28,8 @@ public:
         TokensPerSecond,
         Ttft, // serving: mean time to first token
         Tpot, // serving: mean time per output token
+        TtftP99, // serving: 99th percentile of the time to first token
+        TpotP99, // serving: 99th percentile of the time per output token
         OutputTokensPerSecond, // serving: per replica
         Limit, // serving: what caps the operating point
         MeetsSlo, // serving

@@ -15,6 +15,7 @@
 #include "estimate/common/memory_headroom.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/serving/latency_percentiles.h"
 #include "estimate/time/throughput_model.h"
 #include "plan/limits.h"
 
@@ -102,6 +103,22 @@ std::shared_ptr<Table> makeTable(
 constexpr Qt::Alignment L = Qt::AlignLeft;
 constexpr Qt::Alignment R = Qt::AlignRight;
 
+QString percentilesText(const gp::ServingPercentiles& p)
+{
+    return ReportBuilder::tr("%1 / %2 / %3").arg(formatSeconds(p.p50), formatSeconds(p.p90), formatSeconds(p.p99));
+}
+
+// The serving percentiles (and a finite run's makespan) as report rows.
+void appendServingPercentileRows(std::vector<std::pair<QString, QString>>& rows, const gp::ServingResult& sv)
+{
+    rows.emplace_back(ReportBuilder::tr("TTFT p50 / p90 / p99"), percentilesText(sv.ttftPercentiles));
+    rows.emplace_back(ReportBuilder::tr("TPOT p50 / p90 / p99"), percentilesText(sv.tpotPercentiles));
+    rows.emplace_back(ReportBuilder::tr("Latency p50 / p90 / p99"), percentilesText(sv.latencyPercentiles));
+    if (sv.requestsInRun > 0)
+        rows.emplace_back(ReportBuilder::tr("Run of %1 requests").arg(formatNumber(sv.requestsInRun, 0)),
+            ReportBuilder::tr("makespan %1").arg(formatSeconds(sv.makespanSeconds)));
+}
+
 } // namespace
 
 ReportBuilder::ReportBuilder(const ReportData& data, QStringList fontFamilies)
@@ -130,6 +147,8 @@ QString ReportBuilder::servingTargets() const
         targets << tr("time to first token under %1").arg(formatSeconds(*slo.ttftSeconds));
     if (slo.tpotSeconds)
         targets << tr("time per output token under %1").arg(formatSeconds(*slo.tpotSeconds));
+    if (!targets.isEmpty() && slo.percentile != gp::SloPercentile::Mean)
+        targets << tr("at the %1").arg(QString::fromUtf8(gp::toString(slo.percentile).data()));
     return targets.isEmpty() ? tr("no latency targets") : targets.join(CoreText::listSeparator());
 }
 
@@ -501,8 +520,13 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
             rows.emplace_back(tr("Deployment"), AnswerText::servingDeployment(r));
             if (sv.disaggregation)
                 rows.emplace_back(tr("KV transfer"), AnswerText::kvTransfer(sv.disaggregation->transfer));
-            rows.emplace_back(tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, slo.ttftSeconds));
-            rows.emplace_back(tr("Time per output token"), AnswerText::againstTarget(sv.tpotSeconds, slo.tpotSeconds));
+            rows.emplace_back(tr("Time to first token"),
+                AnswerText::againstTarget(
+                    gp::latencyStatistic(sv.ttftSeconds, sv.ttftPercentiles, slo.percentile), slo.ttftSeconds));
+            rows.emplace_back(tr("Time per output token"),
+                AnswerText::againstTarget(
+                    gp::latencyStatistic(sv.tpotSeconds, sv.tpotPercentiles, slo.percentile), slo.tpotSeconds));
+            appendServingPercentileRows(rows, sv);
             rows.emplace_back(tr("Output tokens/s"),
                 tr("%1 per replica, %2 in all")
                     .arg(formatNumber(sv.outputTokensPerSecond, 0), formatNumber(sv.totalOutputTokensPerSecond, 0)));
@@ -797,10 +821,14 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         perf.emplace_back(tr("Operating point"),
             tr("%1 in flight per replica (limit: %2)")
                 .arg(formatNumber(sv.concurrency, 1), CoreText::servingLimit(QString::fromStdString(sv.limit))));
-        perf.emplace_back(
-            tr("Time to first token"), AnswerText::againstTarget(sv.ttftSeconds, m_evaluation.serving.slo.ttftSeconds));
+        const gp::ServingSlo& slo = m_evaluation.serving.slo;
+        perf.emplace_back(tr("Time to first token"),
+            AnswerText::againstTarget(
+                gp::latencyStatistic(sv.ttftSeconds, sv.ttftPercentiles, slo.percentile), slo.ttftSeconds));
         perf.emplace_back(tr("Time per output token"),
-            AnswerText::againstTarget(sv.tpotSeconds, m_evaluation.serving.slo.tpotSeconds));
+            AnswerText::againstTarget(
+                gp::latencyStatistic(sv.tpotSeconds, sv.tpotPercentiles, slo.percentile), slo.tpotSeconds));
+        appendServingPercentileRows(perf, sv);
         perf.emplace_back(tr("Output tokens/s"), tr("%1 per replica").arg(formatNumber(sv.outputTokensPerSecond, 0)));
         if (!sv.speculativeMethod.empty())
             perf.emplace_back(tr("Speculative decoding"), AnswerText::speculation(sv));

@@ -18,6 +18,13 @@ struct ServingPoint {
     double outputTokensPerSecond = 0; // one replica, all its requests together
     double ttftSeconds = 0;
     double tpotSeconds = 0;
+    double ttftP99Seconds = 0; // 99th percentiles at that point (serving.traffic's spreads)
+    double tpotP99Seconds = 0;
+};
+
+// A latency's 50th, 90th and 99th percentiles over requests (per output gap for the inter-token latency).
+struct ServingPercentiles {
+    double p50 = 0, p90 = 0, p99 = 0;
 };
 
 // One pool of a disaggregated deployment (prefill or decode): its replicas, their layout and operating point.
@@ -116,6 +123,12 @@ struct ServingResult {
     bool meetsSlo = true;
     std::string limit; // kv_cache | ttft | tpot | max_num_seqs | compute | memory_bandwidth
     double sloConcurrency = 0; // largest concurrency per replica meeting the SLO (0: none does)
+    // Percentiles at the operating point (serving.traffic's spreads and arrivals; a finite run's own requests).
+    ServingPercentiles ttftPercentiles, tpotPercentiles, itlPercentiles, latencyPercentiles;
+    std::string sloStatistic = "mean"; // serving.slo.percentile the targets were checked at
+    double kvOccupancy = 0; // share of the KV cache the requests in flight hold at the operating point
+    double makespanSeconds = 0; // a finite run (serving.traffic.requests): from the first arrival to the last token
+    double requestsInRun = 0; // that run's requests (0: a steady state)
 
     // Money, in the plan's currency under `billingMode` (the cheapest the plan allows for an always-on replica set).
     std::string billingMode;

@@ -5,6 +5,7 @@
 // steps per second of both kinds give the time per output token; a request's latency = its front-end overhead + its
 // wait for the prefill + its prefill steps + (output - 1) steps; throughput = requests in flight / latency (Little).
 #include "estimate/serving/load_model.h"
+#include "estimate/serving/latency_percentiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -150,11 +151,26 @@ LoadPoint pointAt(const ReplicaSteps& steps, double rate, double others, double 
     // prefill steps hold the engine (an M/D/1 wait at their share of the time).
     const double joining = std::max(0.0, std::min(chunks * seen.room - a, others * a * seen.prefillStep));
     const double shared = chunks * steps.stepSeconds(othersDecoding, (a + joining) / chunks) - p.prefillSeconds;
+    // Kingman's G/G/1 wait, rho / (1 - rho) x (ca^2 + cs^2) / 2 x the service (J. F. C. Kingman, "The single server
+    // queue in heavy traffic", Proc. Cambridge Phil. Soc. 57, 1961): ca^2 of the arrivals (1 for Poisson; vLLM's
+    // burstiness k gives 1 / k), cs^2 of the prefill work (the prompt lengths' spread); fixed lengths and Poisson
+    // arrivals give the M/D/1 wait rho / (2 (1 - rho)) x the prefill.
     const double rho = seen.prefillShare;
     if (!(rho < 1))
         return unstablePoint();
-    p.queueSeconds = shared + rho * p.prefillSeconds / (2 * (1 - rho)) + (poisson ? engine.tpot / 2 : 0.0);
+    const TrafficShape& traffic = steps.traffic();
+    const double variability = (poisson ? traffic.arrivalScv : 1.0) + traffic.promptScv;
+    p.waitMeanSeconds = rho * p.prefillSeconds * variability / (2 * (1 - rho));
+    p.waitBusyShare = rho;
+    p.queueSeconds = shared + p.waitMeanSeconds + (poisson ? engine.tpot / 2 : 0.0);
     p.ttftSeconds = steps.requestOverheadSeconds() + p.queueSeconds + p.prefillSeconds;
+    p.ttftFixedSeconds = p.ttftSeconds - p.waitMeanSeconds - p.prefillSeconds;
+    p.decodingBeside = othersDecoding;
+    p.chunkRoom = seen.room;
+    p.promptStepSeconds = seen.prefillStep;
+    p.promptStepShare = seen.feasible && seen.prefillStep > 0 && std::isfinite(seen.tpot)
+        ? std::clamp((seen.prefillShare / seen.prefillStep) * seen.tpot, 0.0, 1.0)
+        : 0.0;
     p.latencySeconds = p.ttftSeconds + g * p.tpotSeconds;
     p.requestsPerSecond = rate;
     p.outputTokensPerSecond = rate * steps.outputTokens();
@@ -196,6 +212,7 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
     const double wait = c / p.requestsPerSecond - p.latencySeconds;
     if (wait > 1e-4 * p.latencySeconds) {
         p.saturated = true;
+        p.ttftFixedSeconds += wait;
         p.queueSeconds += wait;
         p.ttftSeconds += wait;
         p.latencySeconds += wait;
@@ -236,27 +253,32 @@ LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity)
     return full;
 }
 
-bool meetsSlo(const LoadPoint& p, const ServingSlo& slo)
+bool meetsSlo(const ReplicaSteps& steps, const LoadPoint& p, const ServingSlo& slo)
 {
     if (!p.stable || !std::isfinite(p.latencySeconds))
         return false;
-    if (slo.ttftSeconds && p.ttftSeconds > *slo.ttftSeconds)
+    if (!slo.ttftSeconds && !slo.tpotSeconds)
+        return true;
+    LatencyPercentiles q;
+    if (slo.percentile != SloPercentile::Mean)
+        q = latencyPercentiles(steps, p, false);
+    if (slo.ttftSeconds && latencyStatistic(p.ttftSeconds, q.ttft, slo.percentile) > *slo.ttftSeconds)
         return false;
-    if (slo.tpotSeconds && p.tpotSeconds > *slo.tpotSeconds)
+    if (slo.tpotSeconds && latencyStatistic(p.tpotSeconds, q.tpot, slo.percentile) > *slo.tpotSeconds)
         return false;
     return true;
 }
 
 int largestConcurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity)
 {
-    if (capacity < 1 || !meetsSlo(closedLoopPoint(steps, 1), slo))
+    if (capacity < 1 || !meetsSlo(steps, closedLoopPoint(steps, 1), slo))
         return 0;
-    if (meetsSlo(closedLoopPoint(steps, capacity), slo))
+    if (meetsSlo(steps, closedLoopPoint(steps, capacity), slo))
         return capacity;
     int lo = 1, hi = capacity; // lo meets, hi misses
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
-        (meetsSlo(closedLoopPoint(steps, mid), slo) ? lo : hi) = mid;
+        (meetsSlo(steps, closedLoopPoint(steps, mid), slo) ? lo : hi) = mid;
     }
     return lo;
 }
@@ -270,11 +292,11 @@ double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int 
     if (!(ceiling > 0))
         return 0;
     double lo = 0, hi = ceiling;
-    if (meetsSlo(openLoopOrUnstable(steps, hi, capacity), slo))
+    if (meetsSlo(steps, openLoopOrUnstable(steps, hi, capacity), slo))
         return hi;
     for (int i = 0; i < 50 && hi - lo > kRateTolerance * hi; ++i) {
         const double mid = (lo + hi) / 2;
-        (meetsSlo(openLoopOrUnstable(steps, mid, capacity), slo) ? lo : hi) = mid;
+        (meetsSlo(steps, openLoopOrUnstable(steps, mid, capacity), slo) ? lo : hi) = mid;
     }
     return lo;
 }

@@ -21,6 +21,17 @@ struct LoadPoint {
     bool computeBound = false; // the mean step's FLOPs outlast its HBM reads
     bool saturated = false; // closed loop: the steps take no more requests; the rest wait in the engine's queue
     bool stable = true; // open loop: the replica keeps up with the rate
+    // What the percentiles read (latency_percentiles.h): the time to first token is ttftFixedSeconds + a wait for
+    // the others' prefill (zero with probability 1 - waitBusyShare, else exponential of mean
+    // waitMeanSeconds / waitBusyShare) + the request's own prefill in chunks of chunkRoom beside decodingBeside
+    // decodes; a share promptStepShare of its output gaps are prompt-carrying steps of promptStepSeconds.
+    double ttftFixedSeconds = 0;
+    double waitMeanSeconds = 0;
+    double waitBusyShare = 0;
+    double decodingBeside = 0;
+    double chunkRoom = 1;
+    double promptStepShare = 0;
+    double promptStepSeconds = 0;
 };
 
 // `concurrency` requests always in flight (a closed-loop benchmark): each finished request is replaced at once.
@@ -33,8 +44,8 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency);
 // keep up (stable = false).
 LoadPoint openLoopPoint(const ReplicaSteps& steps, double rate, double capacity);
 
-// Whether a point meets the targets that are given.
-bool meetsSlo(const LoadPoint& point, const ServingSlo& slo);
+// Whether a point meets the targets that are given, at the statistic the SLO names (serving.slo.percentile).
+bool meetsSlo(const ReplicaSteps& steps, const LoadPoint& point, const ServingSlo& slo);
 
 // Largest whole concurrency in [1, capacity] whose closed-loop point meets the SLO; 0 when even 1 misses.
 int largestConcurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity);

@@ -3,6 +3,8 @@
 // replicas = ceil(target / per-replica figure at the SLA)); without targets a rate gets the headroom of llm-d's
 // planner over the replica's saturated throughput.
 #include "estimate/serving/serving_model.h"
+#include "estimate/serving/finite_run.h"
+#include "estimate/serving/latency_percentiles.h"
 
 #include "estimate/serving/prefix_cache.h"
 #include "estimate/time/communication_model.h"
@@ -190,12 +192,22 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     r.requestsPerSecond = p.requestsPerSecond;
     r.totalOutputTokensPerSecond = p.outputTokensPerSecond * r.replicas;
     r.totalRequestsPerSecond = p.requestsPerSecond * r.replicas;
-    r.meetsSlo = meetsSlo(p, spec.slo);
+    const LatencyPercentiles q = latencyPercentiles(m_steps, p);
+    r.ttftPercentiles = q.ttft;
+    r.tpotPercentiles = q.tpot;
+    r.itlPercentiles = q.itl;
+    r.latencyPercentiles = q.latency;
+    r.sloStatistic = std::string(toString(spec.slo.percentile));
+    r.meetsSlo = meetsSlo(m_steps, p, spec.slo);
+    if (spec.traffic.requests)
+        serveFiniteRun(r, spec);
+    const double ttftAt = latencyStatistic(r.ttftSeconds, r.ttftPercentiles, spec.slo.percentile);
+    const double tpotAt = latencyStatistic(r.tpotSeconds, r.tpotPercentiles, spec.slo.percentile);
     if (!r.meetsSlo && p.stable) {
         // Which target the operating point misses names the limit.
-        if (spec.slo.ttftSeconds && p.ttftSeconds > *spec.slo.ttftSeconds)
+        if (spec.slo.ttftSeconds && ttftAt > *spec.slo.ttftSeconds)
             r.limit = "ttft";
-        else if (spec.slo.tpotSeconds && p.tpotSeconds > *spec.slo.tpotSeconds)
+        else if (spec.slo.tpotSeconds && tpotAt > *spec.slo.tpotSeconds)
             r.limit = "tpot";
     } else if (r.meetsSlo && targets && spec.load.kind != ServingLoadKind::Max && !r.concurrencyCut
         && r.sloConcurrency >= 1 && r.sloConcurrency < m_capacity && p.concurrency >= r.sloConcurrency - 1e-9) {
@@ -216,12 +228,50 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         r.speculativeSpeedup = payoff.speedupAt;
         r.speculationPaysUpTo = payoff.paysUpTo;
     }
+    // The KV cache the requests in flight hold: each at its mean context while it decodes (E[p] + E[g^2] / 2E[g]).
+    const TrafficShape& t = m_steps.traffic();
+    const double held = t.meanPrompt + t.meanOutput * (1 + t.outputScv) / 2;
+    r.kvOccupancy = m.kvCacheTokens > 0 ? r.concurrency * held / double(m.kvCacheTokens) : 0.0;
     if (curve)
         for (double c : curveConcurrencies(m_capacity)) {
             const LoadPoint q = closedLoopPoint(m_steps, c);
-            r.curve.push_back({ c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds });
+            const LatencyPercentiles pq = latencyPercentiles(m_steps, q, false);
+            r.curve.push_back({ c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds, pq.ttft.p99, pq.tpot.p99 });
         }
     return r;
+}
+
+void ServingReplica::serveFiniteRun(ServingResult& r, const ServingSpec& spec) const
+{
+    // The replica's share of the run: its requests and its share of the load.
+    const double replicas = std::max(1, r.replicas);
+    const std::int64_t requests = std::int64_t(std::ceil(double(*spec.traffic.requests) / replicas - 1e-9));
+    const double value = spec.load.kind == ServingLoadKind::Concurrency
+        ? std::min<double>(r.requestedConcurrency, m_capacity)
+        : spec.load.value / replicas;
+    const FiniteRun run
+        = runFinite(m_steps, spec.load.kind, value, requests, std::max(1, m_capacity), m_memory.kvCacheTokens);
+    if (!run.completed || !(run.makespanSeconds > 0))
+        return;
+    r.requestsInRun = run.requests;
+    r.makespanSeconds = run.makespanSeconds;
+    r.concurrency = run.meanInFlight;
+    r.ttftSeconds = run.meanTtftSeconds;
+    r.tpotSeconds = run.meanTpotSeconds;
+    r.requestLatencySeconds = run.meanLatencySeconds;
+    r.decodeStepSeconds = run.itl.p50;
+    r.requestsPerSecond = run.requests / run.makespanSeconds;
+    r.outputTokensPerSecond = run.outputTokens / run.makespanSeconds;
+    r.totalOutputTokensPerSecond = r.outputTokensPerSecond * r.replicas;
+    r.totalRequestsPerSecond = r.requestsPerSecond * r.replicas;
+    r.ttftPercentiles = run.ttft;
+    r.tpotPercentiles = run.tpot;
+    r.itlPercentiles = run.itl;
+    r.latencyPercentiles = run.latency;
+    const ServingSlo& slo = spec.slo;
+    r.meetsSlo
+        = !(slo.ttftSeconds && latencyStatistic(r.ttftSeconds, r.ttftPercentiles, slo.percentile) > *slo.ttftSeconds)
+        && !(slo.tpotSeconds && latencyStatistic(r.tpotSeconds, r.tpotPercentiles, slo.percentile) > *slo.tpotSeconds);
 }
 
 } // namespace gp

@@ -40,6 +40,9 @@ private:
     // at the hit rate kept, and the offloaded prefix's load added to the time to first token.
     void applyPrefixCache(const ServingSpec& spec, LoadPoint& p, ServingResult& r) const;
 
+    // A finite run (serving.traffic.requests) replaces the steady state's latencies and throughput in `r`.
+    void serveFiniteRun(ServingResult& r, const ServingSpec& spec) const;
+
     const ResolvedModel& m_model;
     const Hardware& m_hardware;
     const Catalog& m_catalog;

@@ -63,8 +63,13 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     one.microBatchSize = 1;
     const InferenceSpeed s1 = estimateInferenceSpeed(m_model, m_workload, one, m_hardware, m_performance, m_peakTflops);
     m_kvPerRequest = kvBw > 0 ? s1.kvBytesPerGpu / kvBw : INFINITY;
+    // Length spreads (serving.traffic): the decoded tokens' mean context is E[p] + E[g^2] / (2 E[g]), longer than
+    // the mean lengths' p + g / 2 when outputs vary, since long outputs decode most of the tokens.
+    m_traffic = trafficShape(s);
+    m_kvPerContextToken = m_kvPerRequest / (m_prompt + m_output / 2);
+    m_kvPerRequest *= m_traffic.contextScale;
     m_computePerDecode = s1.decodeComputeSeconds;
-    m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerRequest);
+    m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerContextToken * (m_prompt + m_output / 2));
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
     const double budget = double(m_budget);
@@ -178,7 +183,8 @@ double ReplicaSteps::weightSeconds(double tokens) const
         c.microBatchSize = batch;
         const InferenceSpeed s
             = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
-        m_moeWeights[index] = std::max(0.0, s.decodeMemorySeconds - batch * m_kvPerRequest);
+        m_moeWeights[index]
+            = std::max(0.0, s.decodeMemorySeconds - batch * m_kvPerContextToken * (m_prompt + m_output / 2));
     }
     return m_moeWeights[index];
 }
@@ -212,6 +218,15 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     const double q = std::max(
         fixedPoint(memory + fixed, m_commPerToken), fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
     return std::clamp(q, least, std::max(least, most));
+}
+
+double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, double decodeContextTokens) const
+{
+    const double nd = std::max(0.0, decodeTokens);
+    const double np = std::max(0.0, prefillTokens);
+    const double memory = weightSeconds(nd + np) + std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
+    const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
+    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead;
 }
 
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const

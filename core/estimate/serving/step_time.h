@@ -7,6 +7,7 @@
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/results.h"
+#include "estimate/serving/length_distribution.h"
 #include "estimate/serving/serving_defaults.h"
 #include "estimate/serving/speculative_decoding.h"
 #include "transformer/model_library.h"
@@ -43,6 +44,8 @@ public:
     double budgetPerDecode() const { return m_speculative.verifiedTokens(); }
     // The draft's k forwards for `decodeTokens` requests (0 without speculation).
     double draftSeconds(double decodeTokens) const;
+    // The same step with its decoding requests' contexts summed (a finite run's actual requests, not the mean's).
+    double stepSecondsAt(double decodeTokens, double prefillTokens, double decodeContextTokens) const;
     // Whether that step's FLOPs take longer than its HBM reads.
     bool computeBound(double decodeTokens, double prefillTokens) const;
     // The prompt tokens q a step carries when prompt tokens arrive at `tokensPerSecond` and each step takes those
@@ -65,6 +68,8 @@ public:
     double promptTokens() const { return m_prompt; }
     const PerformanceDefaults& performance() const { return m_performance; }
     double outputTokens() const { return m_output; }
+    // The plan's length spreads and arrivals (serving.traffic).
+    const TrafficShape& traffic() const { return m_traffic; }
 
 private:
     double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
@@ -87,6 +92,8 @@ private:
     double m_kvPerRequest = 0, m_computePerDecode = 0;
     double m_commLatency = 0, m_commPerToken = 0; // tensor-parallel all-reduces: per step and per token
     double m_prefillPerToken = 0;
+    double m_kvPerContextToken = 0; // KV reads of one decoding request per token of its context
+    TrafficShape m_traffic;
     double m_denseWeightSeconds = 0;
     mutable std::vector<double> m_moeWeights; // MoE: weight seconds by tokens - 1, filled on demand
     // Speculative decoding: the draft forward's parts (speculative_decoding.h).

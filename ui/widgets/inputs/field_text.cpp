@@ -197,6 +197,49 @@ FieldWordsMap workloadFieldWords()
                     return FieldText::tr("Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
                                          "backend); loaded back over PCIe");
                 } } },
+        { "workload.serving.slo.percentile",
+            W { [] { return FieldText::tr("Targets hold at"); },
+                [] {
+                    return FieldText::tr("The statistic the latency targets are checked at: the mean, or the share "
+                                         "of requests at or under them (p90: nine in ten)");
+                } } },
+        { "workload.serving.traffic.prompt_distribution",
+            W { [] { return FieldText::tr("Prompt length spread"); },
+                [] {
+                    return FieldText::tr("How prompt lengths vary around their mean: fixed, lognormal or normal "
+                                         "(with the spread below) or exponential");
+                } } },
+        { "workload.serving.traffic.prompt_spread",
+            W { [] { return FieldText::tr("Prompt spread (CV)"); },
+                [] {
+                    return FieldText::tr(
+                        "Standard deviation of the prompt lengths over their mean, for lognormal and normal");
+                } } },
+        { "workload.serving.traffic.output_distribution",
+            W { [] { return FieldText::tr("Output length spread"); },
+                [] {
+                    return FieldText::tr("How output lengths vary around their mean: fixed, lognormal or normal "
+                                         "(with the spread below) or exponential (chat-like: a long tail)");
+                } } },
+        { "workload.serving.traffic.output_spread",
+            W { [] { return FieldText::tr("Output spread (CV)"); },
+                [] {
+                    return FieldText::tr(
+                        "Standard deviation of the output lengths over their mean, for lognormal and normal");
+                } } },
+        { "workload.serving.traffic.burstiness",
+            W { [] { return FieldText::tr("Burstiness"); },
+                [] {
+                    return FieldText::tr("Arrivals of a rate load as vLLM's benchmark draws them: 1 = Poisson, below "
+                                         "1 burstier, above 1 more even");
+                } } },
+        { "workload.serving.traffic.requests",
+            W { [] { return FieldText::tr("Requests in the run"); },
+                [] {
+                    return FieldText::tr("A finite run of this many requests instead of a steady state (a benchmark "
+                                         "of N prompts: its makespan includes the tail of the longest outputs); "
+                                         "empty = steady state");
+                } } },
         { "workload.serving.replicas", W { [] { return FieldText::tr("Replicas"); }, {} } },
         { "workload.serving.deployment.mode",
             W { [] { return FieldText::tr("Prefill and decode"); },
@@ -470,6 +513,18 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
         return CoreText::rlPlacement(name);
     if (field.path == "workload.rl.reward.kind")
         return CoreText::rlRewardKind(name);
+    if (key == "prompt_distribution" || key == "output_distribution")
+        return name == "fixed"      ? tr("Fixed (every request the mean)")
+            : name == "lognormal"   ? tr("Lognormal")
+            : name == "exponential" ? tr("Exponential")
+            : name == "normal"      ? tr("Normal")
+                                    : QString();
+    if (field.path == "workload.serving.slo.percentile")
+        return name == "mean" ? tr("Mean")
+            : name == "p50"   ? tr("Median (p50)")
+            : name == "p90"   ? tr("90th percentile")
+            : name == "p99"   ? tr("99th percentile")
+                              : QString();
     if (field.path == "search.objective")
         if (auto v = enumOf(kSearchObjectives, name))
             return CoreText::objective(*v);

@@ -106,11 +106,13 @@ void ServingSection::addTargetRows(QFormLayout* form)
     m_kit.onRetranslate([this] {
         m_ttft->setSpecialValueText(InputsPanel::tr("none"));
         m_ttft->setSuffix(InputsPanel::tr(" s"));
-        m_ttft->setToolTip(InputsPanel::tr("Target for the mean time to first token; none = no target"));
+        m_ttft->setToolTip(
+            InputsPanel::tr("Target for the time to first token, at the statistic \"Targets hold at\" names (the mean "
+                            "unless set); none = no target"));
         m_tpot->setSpecialValueText(InputsPanel::tr("none"));
         m_tpot->setSuffix(InputsPanel::tr(" ms"));
-        m_tpot->setToolTip(InputsPanel::tr("Target for the mean time per output token after the first (inter-token "
-                                           "latency); none = no target"));
+        m_tpot->setToolTip(InputsPanel::tr("Target for the time per output token after the first (inter-token "
+                                           "latency), at the statistic \"Targets hold at\" names; none = no target"));
     });
     m_kit.addRow(
         form, [] { return InputsPanel::tr("Time to first token"); }, m_ttft,
