@@ -3048,6 +3048,14 @@
         <source>&amp;Region:</source>
         <translation>&amp;Region:</translation>
     </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 cancelled: nothing was written</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>Exported %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -4763,6 +4771,17 @@
     </message>
 </context>
 <context>
+    <name>gpui::JobProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop this job; nothing it would have written is written</source>
+        <translation>Stop this job; nothing it would have written is written</translation>
+    </message>
+</context>
+<context>
     <name>gpui::LaunchExportDialog</name>
     <message>
         <source>Export Launch Files</source>
@@ -5348,6 +5367,18 @@ It was kept as %2.</translation>
     <message>
         <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
         <translation>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</translation>
+    </message>
+    <message>
+        <source>%1 opened with warnings: %2</source>
+        <translation>%1 opened with warnings: %2</translation>
+    </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 cancelled: nothing was written</translation>
+    </message>
+    <message>
+        <source>%1 is still running: wait for it or cancel it first.</source>
+        <translation>%1 is still running: wait for it or cancel it first.</translation>
     </message>
 </context>
 <context>

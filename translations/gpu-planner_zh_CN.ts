@@ -3037,6 +3037,14 @@
         <source>&amp;Region:</source>
         <translation>地域(&amp;R)：</translation>
     </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 已取消：没有写入任何文件</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -4745,6 +4753,17 @@
     </message>
 </context>
 <context>
+    <name>gpui::JobProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop this job; nothing it would have written is written</source>
+        <translation>停止此任务；它本要写入的文件都不会写入</translation>
+    </message>
+</context>
+<context>
     <name>gpui::LaunchExportDialog</name>
     <message>
         <source>Export Launch Files</source>
@@ -5327,6 +5346,18 @@ It was kept as %2.</source>
     <message>
         <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
         <translation>将推荐方案写成 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM、SGLang 或 Kubernetes 文件</translation>
+    </message>
+    <message>
+        <source>%1 opened with warnings: %2</source>
+        <translation>%1 已打开，但有警告：%2</translation>
+    </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 已取消：没有写入任何文件</translation>
+    </message>
+    <message>
+        <source>%1 is still running: wait for it or cancel it first.</source>
+        <translation>%1 仍在进行：请等待它完成，或先取消它。</translation>
     </message>
 </context>
 <context>

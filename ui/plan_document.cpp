@@ -1,6 +1,7 @@
 #include "plan_document.h"
 
 #include "base/json_keys.h"
+#include "plan/plan_lint.h"
 
 #include "file_access.h"
 
@@ -124,6 +125,8 @@ gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
     const std::string_view text(bytes.constData(), size_t(bytes.size()));
     gp::JsonKeyAudit audit;
     auto parsed = gp::parsePlan(text);
+    if (parsed)
+        gp::declarePlanFields(audit);
     m_readWarnings = parsed ? audit.fileWarnings(text) : std::vector<std::string> {};
     if (!parsed) {
         gp::Error error = parsed.error();

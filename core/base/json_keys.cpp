@@ -92,8 +92,8 @@ std::uint64_t keyHash(std::string_view key)
 // 32 bytes a key of the objects still open, never a copy of their text: a 58 MiB object of keys stays small.
 void reportRepeatedKeys(std::string_view text, KeyScanFrame& frame, const JsonKeyVisitor& visit)
 {
-    std::stable_sort(frame.keys.begin(), frame.keys.end(),
-        [](const ScannedKey& a, const ScannedKey& b) { return a.hash < b.hash; });
+    std::stable_sort(
+        frame.keys.begin(), frame.keys.end(), [](const ScannedKey& a, const ScannedKey& b) { return a.hash < b.hash; });
     for (std::size_t i = 0; i < frame.keys.size();) {
         std::size_t j = i + 1;
         while (j < frame.keys.size() && frame.keys[j].hash == frame.keys[i].hash)
@@ -242,7 +242,8 @@ std::string nearestName(std::string_view key, const std::vector<std::string>& na
     std::string best;
     std::size_t bestDistance = limit + 1;
     for (const std::string& name : names) {
-        if (name.size() > 64 || (name.size() > key.size() ? name.size() - key.size() : key.size() - name.size()) > limit)
+        if (name.size() > 64
+            || (name.size() > key.size() ? name.size() - key.size() : key.size() - name.size()) > limit)
             continue;
         // Case alone counts as one edit: "Precision" is near "precision" but not the same key.
         const std::size_t distance = std::max<std::size_t>(1, keyEditDistance(lowered, lowerAscii(name)));
@@ -259,8 +260,8 @@ std::string unknownKeyWarning(const std::string& path, std::size_t line, const s
     const std::size_t dot = path.rfind('.');
     const std::string key = dot == std::string::npos ? path : path.substr(dot + 1);
     const std::string parent = dot == std::string::npos ? std::string() : path.substr(0, dot);
-    std::string text = (line ? "line " + std::to_string(line) + ": " : std::string()) + "\"" + key
-        + "\" is not a field" + (parent.empty() ? std::string() : " of " + parent) + "; it is ignored";
+    std::string text = (line ? "line " + std::to_string(line) + ": " : std::string()) + "\"" + key + "\" is not a field"
+        + (parent.empty() ? std::string() : " of " + parent) + "; it is ignored";
     if (const std::string near = nearestName(key, known); !near.empty())
         text += "; did you mean \"" + near + "\"?";
     return text;
@@ -283,6 +284,19 @@ void JsonKeyAudit::asked(const std::string& objectPath, std::string_view key)
         (*tJsonKeyAsked)[objectPath].emplace(key);
 }
 
+void JsonKeyAudit::known(std::string_view path)
+{
+    std::string parent;
+    std::size_t from = 0;
+    while (from <= path.size()) {
+        const std::size_t dot = std::min(path.find('.', from), path.size());
+        const std::string_view key = path.substr(from, dot - from);
+        m_asked[parent].emplace(key);
+        parent = childPath(parent, key);
+        from = dot + 1;
+    }
+}
+
 std::vector<std::string> JsonKeyAudit::warnings(std::string_view text, bool repeats) const
 {
     std::vector<std::pair<std::size_t, std::string>> found; // (line, warning)
@@ -293,13 +307,19 @@ std::vector<std::string> JsonKeyAudit::warnings(std::string_view text, bool repe
         const auto asked = m_asked.find(parent);
         if (asked == m_asked.end() || asked->second.count(key) || (!key.empty() && key[0] == '_'))
             return;
+        // A section some reader read (its object, or its array's elements) is no misspelling.
+        const std::string child = childPath(parent, key);
+        if (const auto below = m_asked.lower_bound(child); below != m_asked.end()
+            && below->first.compare(0, child.size(), child) == 0
+            && (below->first.size() == child.size() || below->first[child.size()] == '['
+                || below->first[child.size()] == '.'))
+            return;
         if (found.size() >= kMaxKeyWarnings) {
             ++more;
             return;
         }
-        found.emplace_back(line,
-            unknownKeyWarning(
-                childPath(parent, key), line, std::vector<std::string>(asked->second.begin(), asked->second.end())));
+        found.emplace_back(
+            line, unknownKeyWarning(child, line, std::vector<std::string>(asked->second.begin(), asked->second.end())));
     };
     if (repeats)
         visit.repeated = [&](const std::string& path, std::size_t line, std::size_t firstLine) {

@@ -36,9 +36,10 @@ std::string nearestName(std::string_view key, const std::vector<std::string>& na
 // a name is near). `path` is the unknown key's field path; `known` the names its object accepts.
 std::string unknownKeyWarning(const std::string& path, std::size_t line, const std::vector<std::string>& known);
 
-// While one lives on a thread, every detail::JsonReader (and jsonChild) on that thread records the keys it asks
-// its objects for, by the object's field path. unknownKeyWarnings() then lists, for each object some reader read,
-// the keys no reader asked for, with the nearest asked name: the readers' own calls are the list of known fields.
+// While one lives on a thread, every detail::JsonReader on that thread records the keys it asks its objects for, by
+// the object's field path. unknownKeyWarnings() then lists, for each object some reader read, the keys no reader
+// asked for, with the nearest asked name: the readers' own calls are the list of known fields. A key whose own
+// object (or array's elements) some reader read is known too.
 class JsonKeyAudit
 {
 public:
@@ -47,7 +48,11 @@ public:
     JsonKeyAudit(const JsonKeyAudit&) = delete;
     JsonKeyAudit& operator=(const JsonKeyAudit&) = delete;
 
+    // Records that the thread's current audit's readers asked `objectPath`'s object for `key`.
     static void asked(const std::string& objectPath, std::string_view key);
+    // Declares `path` ("workload.serving.slo.ttft_seconds") a field, and each object on the way to it, in this audit:
+    // for fields that readers read by hand, or only in some modes.
+    void known(std::string_view path);
     // `text` is the document the readers read (parsed again here, for its keys' lines).
     std::vector<std::string> unknownKeyWarnings(std::string_view text) const;
     // duplicateKeyWarnings(text), then unknownKeyWarnings(text).

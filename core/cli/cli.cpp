@@ -18,6 +18,7 @@
 #include "output/rl_output.h"
 #include "output/scenarios_output.h"
 #include "output/sensitivity_output.h"
+#include "plan/plan_lint.h"
 #include "plan/scenarios.h"
 #include "planner/planner.h"
 #include "planner/scenario_comparison.h"
@@ -211,6 +212,7 @@ std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const s
     const std::string name = args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0];
     if (!parsed)
         return fail(ctx, ExitInvalidInput, name + ": " + parsed.error().toString());
+    declarePlanFields(audit);
     for (const auto& warning : audit.fileWarnings(*text))
         ctx.err << "warning: " << name << ": " << warning << '\n';
     plan = std::move(*parsed);

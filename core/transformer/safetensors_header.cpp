@@ -106,8 +106,8 @@ std::optional<Diagnostic> safetensorsCountWarning(
     if (!quantization.empty() || !(stored > 0) || !(config.total > 0))
         return std::nullopt;
     const auto apart = [stored](double expected) { return std::abs(stored - expected) / expected; };
-    const double nearest = apart(config.total) <= apart(config.total + config.mtp) ? config.total
-                                                                                    : config.total + config.mtp;
+    const double nearest
+        = apart(config.total) <= apart(config.total + config.mtp) ? config.total : config.total + config.mtp;
     const double gap = apart(nearest);
     if (gap <= kSafetensorsCountTolerance)
         return std::nullopt;

@@ -67,7 +67,8 @@ protected:
 TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
 {
     const QString path = m_dir.filePath(QStringLiteral("report.pdf"));
-    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportPdf(path); })) << m_messages.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportPdf(path); }))
+        << m_messages.join(QLatin1Char('\n')).toStdString();
     const QByteArray pdf = test::readFileBytes(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     // Summary, table and three charts do not fit one A4 page.
@@ -80,7 +81,8 @@ TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
 TEST_F(WindowExport, CsvHasOneRecordPerCandidateAfterTheHeader)
 {
     const QString path = m_dir.filePath(QStringLiteral("results.csv"));
-    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportCsv(path); })) << m_messages.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportCsv(path); }))
+        << m_messages.join(QLatin1Char('\n')).toStdString();
     const QByteArray csv = test::readFileBytes(path);
     const int candidates = int(m_window->evaluator()->latest()->results.size());
     ASSERT_GT(candidates, 0);

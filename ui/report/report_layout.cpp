@@ -4,8 +4,8 @@
 #include "job_runner.h"
 
 #include <QAbstractAxis>
-#include <QCoreApplication>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>

@@ -198,7 +198,8 @@ bool LaunchExportDialog::run(QWidget* parent, JobRunner* jobs, const gp::Plan& p
         for (const auto& path : written)
             names << QDir::toNativeSeparators(QString::fromStdString(path));
         if (owner)
-            QMessageBox::information(owner, tr("Export Launch Files"), tr("Wrote:\n%1").arg(names.join(QLatin1Char('\n'))));
+            QMessageBox::information(
+                owner, tr("Export Launch Files"), tr("Wrote:\n%1").arg(names.join(QLatin1Char('\n'))));
     });
     return true;
 }

@@ -2,12 +2,12 @@
 #include "widgets/budget/budget_view.h"
 
 #include "core_text.h"
+#include "job_runner.h"
 #include "number_format.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
 #include "widgets/budget/budget_report.h"
 #include "widgets/job_progress.h"
-#include "job_runner.h"
 
 #include "base/input_file.h"
 
@@ -401,9 +401,7 @@ bool BudgetView::startExport(
                 return gp::Error { "", error.toStdString() };
             return true;
         },
-        [this, path](bool) {
-            m_status->setText(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-        });
+        [this, path](bool) { m_status->setText(tr("Exported %1").arg(QDir::toNativeSeparators(path))); });
     return true;
 }
 

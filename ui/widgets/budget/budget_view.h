@@ -79,8 +79,8 @@ private:
     void readControls();
     void exportCsv();
     void exportPdf();
-    bool startExport(const QString& title, const QString& path,
-        bool (*write)(const gp::BudgetAnswer&, const QString&, QString*));
+    bool startExport(
+        const QString& title, const QString& path, bool (*write)(const gp::BudgetAnswer&, const QString&, QString*));
 
     gp::Budget m_budget;
     gp::BudgetWhatIf m_whatIf;
