@@ -1189,6 +1189,10 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>no public price: enter your quote (Edit Price)</translation>
     </message>
+    <message>
+        <source>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</source>
+        <translation>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

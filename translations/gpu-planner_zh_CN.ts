@@ -1183,6 +1183,10 @@
         <source>no public price: enter your quote (Edit Price)</source>
         <translation>无公开价格：请输入您的报价（编辑价格）</translation>
     </message>
+    <message>
+        <source>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</source>
+        <translation>%1：存储的权重有 %2 个参数，而 config.json 给出 %3，相差 %4%：索引文件和配置可能不属于同一个模型，或者 total_size 有误。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
