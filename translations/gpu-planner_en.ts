@@ -1401,6 +1401,8 @@
     <message>
         <source>Host CPUs</source>
         <translation>Host CPUs</translation>
+        <source>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</source>
+        <translation>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</translation>
     </message>
 </context>
 <context>
@@ -3897,6 +3899,14 @@
         <source>&amp;Region:</source>
         <translation>&amp;Region:</translation>
     </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 cancelled: nothing was written</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>Exported %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -5648,6 +5658,17 @@
     </message>
 </context>
 <context>
+    <name>gpui::JobProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop this job; nothing it would have written is written</source>
+        <translation>Stop this job; nothing it would have written is written</translation>
+    </message>
+</context>
+<context>
     <name>gpui::LaunchExportDialog</name>
     <message>
         <source>Export Launch Files</source>
@@ -6245,6 +6266,16 @@ It was kept as %2.</translation>
     <message>
         <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
         <translation>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</translation>
+        <source>%1 opened with warnings: %2</source>
+        <translation>%1 opened with warnings: %2</translation>
+    </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 cancelled: nothing was written</translation>
+    </message>
+    <message>
+        <source>%1 is still running: wait for it or cancel it first.</source>
+        <translation>%1 is still running: wait for it or cancel it first.</translation>
     </message>
 </context>
 <context>

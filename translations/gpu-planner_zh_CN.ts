@@ -1392,6 +1392,8 @@
     <message>
         <source>Host CPUs</source>
         <translation>主机 CPU</translation>
+        <source>%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the config may be of different models, or total_size is wrong.</source>
+        <translation>%1：存储的权重有 %2 个参数，而 config.json 给出 %3，相差 %4%：索引文件和配置可能不属于同一个模型，或者 total_size 有误。</translation>
     </message>
 </context>
 <context>
@@ -3878,6 +3880,14 @@
         <source>&amp;Region:</source>
         <translation>地域(&amp;R)：</translation>
     </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 已取消：没有写入任何文件</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -5622,6 +5632,17 @@
     </message>
 </context>
 <context>
+    <name>gpui::JobProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop this job; nothing it would have written is written</source>
+        <translation>停止此任务；它本要写入的文件都不会写入</translation>
+    </message>
+</context>
+<context>
     <name>gpui::LaunchExportDialog</name>
     <message>
         <source>Export Launch Files</source>
@@ -6216,6 +6237,16 @@ It was kept as %2.</source>
     <message>
         <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
         <translation>%2 个候选中 %1 个放得下 · %4 毫秒内评估了 %3 种 RL 布局</translation>
+        <source>%1 opened with warnings: %2</source>
+        <translation>%1 已打开，但有警告：%2</translation>
+    </message>
+    <message>
+        <source>%1 cancelled: nothing was written</source>
+        <translation>%1 已取消：没有写入任何文件</translation>
+    </message>
+    <message>
+        <source>%1 is still running: wait for it or cancel it first.</source>
+        <translation>%1 仍在进行：请等待它完成，或先取消它。</translation>
     </message>
 </context>
 <context>

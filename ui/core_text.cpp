@@ -285,6 +285,10 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
     else if (c == "batch_reduced")
         text = tr("The plan's batch of %1 does not fit some splits; they serve a smaller batch.")
                    .arg(a.text("batch_size"));
+    else if (c == "safetensors_count_differs")
+        text = tr("%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the "
+                  "config may be of different models, or total_size is wrong.")
+                   .arg(a.text("file"), a.text("stored"), a.text("config"), a.text("percent"));
     else if (c == "config_field_ignored")
         text = tr("The config.json field \"%1\" is not used by the estimate.").arg(a.text("field"));
     else if (c == "suggest_lora")

@@ -5,6 +5,7 @@
 #include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
+#include "job_runner.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
 #include "plan/billing_modes.h"
@@ -26,6 +27,7 @@
 #include "widgets/frontier_view.h"
 #include "widgets/help_dialog.h"
 #include "widgets/inputs_panel.h"
+#include "widgets/job_progress.h"
 #include "widgets/launch_dialog.h"
 #include "widgets/recommendation_panel.h"
 #include "widgets/rl/rl_view.h"
@@ -117,6 +119,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_store->setUndoStack(m_document->undoStack()); // quote edits and imports are undoable
     m_evaluator = new Evaluator(this);
     m_evaluator->setCatalog(m_store->catalog());
+    m_jobs = new JobRunner(this);
     m_comparison = new ComparisonModel(this);
 
     initResources();
@@ -337,6 +340,9 @@ void MainWindow::buildUi()
     m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_status);
     statusBar()->addPermanentWidget(m_busy);
+    m_jobProgress = new JobProgress(m_jobs);
+    statusBar()->addPermanentWidget(m_jobProgress);
+    connectJobs();
 }
 
 void MainWindow::createActions()
@@ -377,8 +383,8 @@ void MainWindow::createActions()
                    "wait for the evaluation."));
             return;
         }
-        LaunchExportDialog::run(this, shownPlan(), *e->answer, *m_evaluator->catalog(), m_document->displayName(),
-            m_settings->value(Settings::Key::LastDirectory).toString());
+        LaunchExportDialog::run(this, m_jobs, shownPlan(), *e->answer, m_evaluator->catalog(),
+            m_document->displayName(), m_settings->value(Settings::Key::LastDirectory).toString());
     });
     m_quitAction = new QAction(QString(), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -1092,6 +1098,14 @@ bool MainWindow::openPlan(const QString& path)
     }
     m_settings->addRecentFile(path);
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    // Keys the file repeats or misspells are read past, not refused: said in the status bar.
+    QStringList warnings;
+    for (const std::string& warning : m_document->readWarnings())
+        warnings << QString::fromStdString(warning);
+    if (!warnings.isEmpty())
+        statusBar()->showMessage(
+            tr("%1 opened with warnings: %2").arg(QFileInfo(path).fileName(), warnings.join(QStringLiteral("; "))),
+            20000);
     return true;
 }
 
@@ -1443,7 +1457,7 @@ void MainWindow::updateExportActions()
 {
     if (!m_exportPdfAction)
         return;
-    const bool enabled = canExport();
+    const bool enabled = canExport() && !m_jobs->isRunning();
     for (QAction* a :
         { m_exportPdfAction, m_exportCsvAction, m_exportCostCurveAction, m_printAction, m_exportLaunchAction })
         a->setEnabled(enabled);
@@ -1492,6 +1506,22 @@ EvaluationPtr MainWindow::currentEvaluation()
     return std::make_shared<const Evaluation>(evaluatePlan(shownPlan(), *m_evaluator->catalog()));
 }
 
+void MainWindow::connectJobs()
+{
+    // While a job writes, no second export starts; how it ended goes to the status bar or a message.
+    connect(m_jobs, &JobRunner::started, this, &MainWindow::updateExportActions);
+    connect(m_jobs, &JobRunner::idle, this, &MainWindow::updateExportActions);
+    connect(m_jobs, &JobRunner::succeeded, this, [this] { emit jobFinished(true); });
+    connect(m_jobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        showError(name, message);
+        emit jobFinished(false);
+    });
+    connect(m_jobs, &JobRunner::cancelled, this, [this](const QString& name) {
+        statusBar()->showMessage(tr("%1 cancelled: nothing was written").arg(name), 6000);
+        emit jobFinished(false);
+    });
+}
+
 bool MainWindow::runExport(
     const QString& title, const QString& path, const std::function<gp::Expected<bool>(const ReportData&)>& write)
 {
@@ -1500,38 +1530,59 @@ bool MainWindow::runExport(
         showError(title, tr("There is no result to export yet: fix the plan's errors or wait for the evaluation."));
         return false;
     }
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReportData data = makeReportData(shownPlan(), m_evaluator->catalog(), currentEvaluation());
-    attachScenarioComparison(data, m_document->plan());
-    const gp::Expected<bool> written = write(data);
-    QApplication::restoreOverrideCursor();
-    if (!written) {
-        showError(title,
-            tr("Could not write %1:\n%2")
-                .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString())));
+    if (m_jobs->isRunning()) {
+        showError(title, tr("%1 is still running: wait for it or cancel it first.").arg(m_jobs->jobName()));
         return false;
     }
-    m_settings->setValue(Settings::Key::ExportDirectory, QFileInfo(path).absolutePath());
-    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 6000);
+    // The job gets copies of what the report shows. An edit still being evaluated is evaluated in the job: a
+    // report never mixes new inputs with old results.
+    const gp::Plan plan = shownPlan();
+    const gp::Plan base = m_document->plan();
+    const std::shared_ptr<const gp::Catalog> catalog = m_evaluator->catalog();
+    EvaluationPtr shown = m_evaluator->latest();
+    if (!shown || shown->generation != m_evaluator->generation())
+        shown = nullptr;
+    auto work = [plan, base, catalog, shown, path, write](JobControl& job) -> gp::Expected<bool> {
+        EvaluationPtr evaluation = shown;
+        if (!evaluation)
+            evaluation = std::make_shared<const Evaluation>(evaluatePlan(plan, *catalog, job.cancelFlag()));
+        ReportData data = makeReportData(plan, catalog, evaluation);
+        attachScenarioComparison(data, base);
+        job.setProgress(0.1);
+        const gp::Expected<bool> written = write(data);
+        if (!written) {
+            gp::Error error;
+            error.message = tr("Could not write %1:\n%2")
+                                .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString()))
+                                .toStdString();
+            return error;
+        }
+        job.setProgress(1.0);
+        return true;
+    };
+    m_jobs->run<bool>(title, work, [this, path](bool) {
+        m_settings->setValue(Settings::Key::ExportDirectory, QFileInfo(path).absolutePath());
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 6000);
+    });
     return true;
 }
 
 bool MainWindow::exportPdf(const QString& path)
 {
     return runExport(
-        tr("Export PDF Report"), path, [&path](const ReportData& data) { return writePdfReport(data, path); });
+        tr("Export PDF Report"), path, [path](const ReportData& data) { return writePdfReport(data, path); });
 }
 
 bool MainWindow::exportCsv(const QString& path)
 {
     return runExport(
-        tr("Export Results as CSV"), path, [&path](const ReportData& data) { return writeCsvReport(data, path); });
+        tr("Export Results as CSV"), path, [path](const ReportData& data) { return writeCsvReport(data, path); });
 }
 
 bool MainWindow::exportCostCurveCsv(const QString& path)
 {
     return runExport(
-        tr("Export Cost Curve CSV"), path, [&path](const ReportData& data) { return writeCostCurveCsv(data, path); });
+        tr("Export Cost Curve CSV"), path, [path](const ReportData& data) { return writeCostCurveCsv(data, path); });
 }
 
 void MainWindow::exportPdfAs()

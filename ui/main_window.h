@@ -39,6 +39,8 @@ class ComparisonModel;
 class ComparisonView;
 class HelpDialog;
 class InputsPanel;
+class JobProgress;
+class JobRunner;
 class PlanDocument;
 class RecommendationPanel;
 class RlView;
@@ -88,7 +90,9 @@ public:
     bool importCachedModel(const QString& repo, QString* error);
     // Imports one cached model's config.json, read by the path's bytes (a folder name that is not UTF-8 imports).
     bool importCachedConfig(const gp::CachedModel& model, QString* error);
-    // Writes the report of the shown result; on error shows the message (naming the file) and returns false.
+    // Starts writing the report of the shown result in the background (jobs(): progress in the status bar, Cancel);
+    // returns whether it started. jobFinished() says how it ended; an error is shown naming the file, and a
+    // cancelled export writes nothing.
     bool exportPdf(const QString& path);
     bool exportCsv(const QString& path);
     bool exportCostCurveCsv(const QString& path);
@@ -134,6 +138,9 @@ public:
     ChartView* costChartView() const { return m_costChart; }
     ChartView* bottleneckChartView() const { return m_bottleneckChart; }
     Settings* settings() const { return m_settings; }
+    // The window's background jobs (exports); their progress and Cancel are in the status bar.
+    JobRunner* jobs() const { return m_jobs; }
+    JobProgress* jobProgress() const { return m_jobProgress; }
     // Milliseconds from the last input change to the table and charts showing its result.
     double lastUpdateMilliseconds() const { return m_lastUpdateMs; }
     // How many times a chart was built anew rather than updated in place (for benchmarks and tests).
@@ -179,6 +186,8 @@ signals:
     // The table, charts and recommendation now show `evaluation`.
     void evaluationApplied(gpui::EvaluationPtr evaluation);
     void errorShown(const QString& text);
+    // A background job (an export) ended: `ok` when it did its work, false when it failed or was cancelled.
+    void jobFinished(bool ok);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -222,6 +231,7 @@ private:
     EvaluationPtr currentEvaluation();
     void openDropped(const QString& path);
     void updateExportActions();
+    void connectJobs();
     QString chooseExportPath(const QString& caption, const QString& suffix, const QString& filter);
     // Runs one report writer on the shown result; reports success in the status bar, errors as messages.
     bool runExport(
@@ -265,6 +275,8 @@ private:
     bool m_servingColumns = false; // the table shows the serving columns
     QStringList m_nonServingHiddenColumns; // the hidden columns to go back to when a plan stops serving
     QProgressBar* m_busy = nullptr;
+    JobRunner* m_jobs = nullptr;
+    JobProgress* m_jobProgress = nullptr;
     QToolBar* m_toolBar = nullptr;
 
     QMenu* m_fileMenu = nullptr;

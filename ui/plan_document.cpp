@@ -1,5 +1,8 @@
 #include "plan_document.h"
 
+#include "base/json_keys.h"
+#include "plan/plan_lint.h"
+
 #include "file_access.h"
 
 #include <QCoreApplication>
@@ -119,7 +122,12 @@ gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
     if (!read)
         return gp::Error { {}, read.error().message, fileName };
     const QByteArray& bytes = *read;
-    auto parsed = gp::parsePlan(std::string_view(bytes.constData(), size_t(bytes.size())));
+    const std::string_view text(bytes.constData(), size_t(bytes.size()));
+    gp::JsonKeyAudit audit;
+    auto parsed = gp::parsePlan(text);
+    if (parsed)
+        gp::declarePlanFields(audit);
+    m_readWarnings = parsed ? audit.fileWarnings(text) : std::vector<std::string> {};
     if (!parsed) {
         gp::Error error = parsed.error();
         error.file = fileName;

@@ -43,6 +43,9 @@ public:
     gp::Expected<gp::Plan> read(const QString& path) const;
     // Opens a file: read() then reset(). Returns the error, if any, with the file name set.
     gp::Expected<bool> open(const QString& path);
+    // What the last read() accepted but a person should hear (keys given twice, keys that are no field, with the
+    // nearest field), each "line N: ...".
+    const std::vector<std::string>& readWarnings() const { return m_readWarnings; }
     // Writes the plan atomically and marks it unmodified; on failure (a full disk included) the file on disk and
     // the modified state stay as they were.
     // Writes the plan with `answeredWith`: the quotes from the user's overrides its answer used (the plan's
@@ -60,6 +63,7 @@ signals:
 private:
     gp::Plan m_plan;
     QString m_filePath;
+    mutable std::vector<std::string> m_readWarnings;
     QUndoStack* m_undoStack;
 };
 

@@ -1,5 +1,7 @@
 #include "base/json_reader.h"
 
+#include "base/json_keys.h"
+
 #include "base/number_text.h"
 #include "base/text_length.h"
 
@@ -152,6 +154,7 @@ void JsonReader::failPath(const std::string& fullPath, const std::string& messag
 
 const nlohmann::json* JsonReader::find(std::string_view key) const
 {
+    JsonKeyAudit::asked(m_path, key);
     if (!m_object.is_object())
         return nullptr;
     auto it = m_object.find(std::string(key));

@@ -192,8 +192,8 @@ std::string stockBlock(const Budget& budget, const Catalog& catalog, const std::
     return "";
 }
 
-MachineRates poolRates(const CandidateSpec& spec, const std::string& region, const Budget& budget,
-    const Catalog& catalog, bool& fromReference)
+MachineRates poolRates(const CandidateSpec& spec, const std::string& region, std::optional<double> priceDiscount,
+    const Budget& budget, const Catalog& catalog, bool& fromReference)
 {
     MachineRates rates;
     auto hw = resolveCandidate(spec, catalog, 1, "candidates");
@@ -201,6 +201,7 @@ MachineRates poolRates(const CandidateSpec& spec, const std::string& region, con
         return rates;
     Billing billing;
     billing.currency = budget.currency;
+    billing.priceDiscount = priceDiscount; // off list prices, as the item's own answer (listPriceFactor)
     if (!region.empty() && !hw->provider.empty())
         billing.regions[hw->provider] = region;
     if (const InstanceSpec* instance = catalog.findInstance(hw->id))
@@ -249,11 +250,11 @@ struct BudgetPlacer {
     double monthHours;
     std::vector<BudgetPool>& pools;
 
-    BudgetPool& poolFor(
-        const BudgetItemDemand& d, const CandidateSpec& spec, const std::string& region, Diagnostics& warnings)
+    BudgetPool& poolFor(const BudgetItemDemand& d, const CandidateSpec& spec, const std::string& region,
+        std::optional<double> priceDiscount, Diagnostics& warnings)
     {
         for (BudgetPool& pool : pools)
-            if (pool.instance == d.instance && pool.region == region)
+            if (pool.instance == d.instance && pool.region == region && pool.priceDiscount == priceDiscount)
                 return pool;
         BudgetPool pool;
         pool.instance = d.instance;
@@ -262,10 +263,11 @@ struct BudgetPlacer {
         pool.gpu = d.gpu;
         pool.gpusPerMachine = d.gpusPerMachine;
         pool.tdpWatts = d.tdpWatts;
+        pool.priceDiscount = priceDiscount;
         bool fromReference = false;
         CandidateSpec one = spec;
         one.nodes = 1;
-        pool.rates = poolRates(one, region, budget, catalog, fromReference);
+        pool.rates = poolRates(one, region, priceDiscount, budget, catalog, fromReference);
         if (fromReference)
             warnings.push_back({ "price_from_reference_region",
                 d.instance + " has no price of its own in " + region + "; the provider's reference price is used",
@@ -316,7 +318,7 @@ void BudgetPlacer::place(
             }
             if (!block.empty())
                 continue;
-            BudgetPool& pool = poolFor(d, spec, region, warnings);
+            BudgetPool& pool = poolFor(d, spec, region, plan.billing.priceDiscount, warnings);
             ItemPlacement p { d.instance, d.provider, region, d.gpu, d.gpusPerMachine,
                 *std::max_element(d.hourly.begin(), d.hourly.end()), false, {}, {} };
             if (firstChoice != d.instance + "@" + region) {

@@ -37,6 +37,9 @@ struct BudgetPool {
     int gpusPerMachine = 1;
     double tdpWatts = 0;
     MachineRates rates;
+    // The billing.price_discount of the plans it serves (their contract's discount off list prices): items whose
+    // plans give different discounts are billed as different accounts, in pools of their own.
+    std::optional<double> priceDiscount;
     std::vector<std::size_t> items; // indices into the budget's items
     std::vector<std::vector<int>> hourly; // per entry of `items`
     std::vector<bool> spot; // per entry of `items`: billed on spot machines

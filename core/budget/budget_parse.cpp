@@ -111,7 +111,7 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
         item.problem = r.takeError();
         return item;
     }
-    const nlohmann::json* plan = jsonChild(object, "plan");
+    const nlohmann::json* plan = r.has("plan") ? jsonChild(object, "plan") : nullptr; // r asks: a known field
     if (!plan)
         item.problem = Error { path + ".plan", "is required: a plan object or the path of a .gpuplan file" };
     else if (plan->is_string()) {

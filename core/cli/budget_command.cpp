@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "base/input_file.h"
+#include "base/json_keys.h"
 #include "budget/budget_output.h"
 #include "cli/cli.h"
 
@@ -76,12 +77,15 @@ int runBudgetCommand(
     auto text = read(parsed.file);
     if (!text)
         return budgetFail(err, ExitUsage, text.error().toString());
+    JsonKeyAudit audit; // misspelt and repeated keys are warned about, not refused
     auto budget = parseBudget(*text);
     if (!budget) {
         Error e = budget.error();
         e.file = parsed.file == "-" ? "<stdin>" : parsed.file;
         return budgetFail(err, ExitInvalidInput, e.toString());
     }
+    for (const auto& warning : audit.fileWarnings(*text))
+        err << "warning: " << (parsed.file == "-" ? "<stdin>" : parsed.file) << ": " << warning << '\n';
     const std::string baseDir
         = parsed.file == "-" ? std::string() : std::filesystem::path(parsed.file).parent_path().string();
     loadBudgetPlans(*budget, baseDir, [](const std::string& path) { return readRegularFile(path); });

@@ -3,6 +3,7 @@
 
 #include "base/atomic_file.h"
 #include "base/input_file.h"
+#include "base/json_keys.h"
 #include "base/number_text.h"
 #include "budget/budget.h"
 #include "cli/budget_command.h"
@@ -17,6 +18,7 @@
 #include "output/rl_output.h"
 #include "output/scenarios_output.h"
 #include "output/sensitivity_output.h"
+#include "plan/plan_lint.h"
 #include "plan/scenarios.h"
 #include "planner/planner.h"
 #include "planner/scenario_comparison.h"
@@ -181,9 +183,13 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     auto text = readSource(ctx, it->second, "--overrides");
     if (!text)
         return Error { "", text.error().message, "io" };
+    JsonKeyAudit audit; // misspelt and repeated keys are warned about, not refused
     auto overrides = parseOverridesFile(*text, it->second);
     if (!overrides)
         return overrides.error();
+    if (!looksLikeCsvOverrides(it->second, *text))
+        for (const auto& warning : audit.fileWarnings(*text))
+            ctx.err << "warning: " << it->second << ": " << warning << '\n';
     Catalog merged = mergeOverrides(builtinCatalog(), *overrides);
     // An entry the merge had to drop (unknown instance or GPU) would silently lose the user's quote: refuse it,
     // as `catalog validate` does.
@@ -201,11 +207,14 @@ std::optional<int> loadPlan(CommandContext& ctx, const ParsedArgs& args, const s
     auto text = readSource(ctx, args.positional[0], "PLAN");
     if (!text)
         return fail(ctx, ExitUsage, text.error().message);
+    JsonKeyAudit audit; // misspelt and repeated keys are warned about, not refused
     auto parsed = parsePlan(*text);
+    const std::string name = args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0];
     if (!parsed)
-        return fail(ctx, ExitInvalidInput,
-            (args.positional[0] == "-" ? std::string("<stdin>") : args.positional[0]) + ": "
-                + parsed.error().toString());
+        return fail(ctx, ExitInvalidInput, name + ": " + parsed.error().toString());
+    declarePlanFields(audit);
+    for (const auto& warning : audit.fileWarnings(*text))
+        ctx.err << "warning: " << name << ": " << warning << '\n';
     plan = std::move(*parsed);
     return std::nullopt;
 }
@@ -574,6 +583,7 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
             return std::nullopt;
         };
         if (!parsed) {
+            JsonKeyAudit audit;
             auto overrides = parseOverridesJson(*text, name);
             // An overrides file (its format says so) is reported as one: not as a catalog with the wrong format.
             const bool overridesFormat = text->find("\"gpu-planner-overrides\"") != std::string::npos;
@@ -591,6 +601,8 @@ int commandCatalog(CommandContext& ctx, const std::vector<std::string>& argv)
                     return fail(ctx, ExitInvalidInput, name + ": " + notice.substr(11));
             for (const auto& warning : catalogWarnings(merged))
                 ctx.err << "warning: " << name << ": " << warning.message << '\n';
+            for (const auto& warning : audit.fileWarnings(*text))
+                ctx.err << "warning: " << name << ": " << warning << '\n';
             ctx.out << name << ": valid overrides, " << overrides->prices.size() << " prices, "
                     << overrides->instances.size() << " machines, " << overrides->gpus.size() << " GPUs\n";
             return ExitOk;

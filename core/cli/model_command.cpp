@@ -82,6 +82,10 @@ int importModel(
         if (!count)
             return failWith(err, ExitInvalidInput, count.error().toString());
         stored = *count;
+        // What the docs promise: total_size is a check on the config's count, and a contradiction is said.
+        if (auto differs = safetensorsCountWarning(
+                countParameters(imported->architecture), imported->quantization, *stored, indexPath))
+            imported->warnings.push_back(*differs);
     }
     for (const Diagnostic& d : imported->warnings)
         err << "warning: " << d.message << '\n';

@@ -488,13 +488,15 @@ Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, 
     std::filesystem::create_directories(folder, error);
     if (error)
         return Error { "", "cannot create the folder " + folder + ": " + error.message(), "io" };
+    // All or nothing: a full disk at the third file leaves the first two as they were too.
     std::vector<std::string> written;
+    std::vector<std::pair<std::string, std::string_view>> writes;
     for (const auto& file : files.files) {
-        const std::string path = (std::filesystem::path(folder) / file.name).string();
-        if (auto w = writeFileAtomically(path, file.text); !w)
-            return Error { w.error().field, w.error().message, "io" };
-        written.push_back(path);
+        written.push_back((std::filesystem::path(folder) / file.name).string());
+        writes.emplace_back(written.back(), file.text);
     }
+    if (auto w = writeFilesAtomically(writes); !w)
+        return Error { w.error().field, w.error().message, "io" }; // "io": an I/O failure to the CLI (exit 2)
     return written;
 }
 

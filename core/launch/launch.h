@@ -76,8 +76,8 @@ struct LaunchExport {
 Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, const Catalog& catalog,
     const std::string& format, const std::string& planName);
 
-// Writes each file under `folder` atomically (base/atomic_file.h), after every file was rendered: nothing is
-// half-written. Returns the paths written.
+// Writes the files under `folder` all or nothing (base/atomic_file.h writeFilesAtomically), after every file was
+// rendered: nothing is half-written, and a failure leaves every file as it was. Returns the paths written.
 Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, const std::string& folder);
 
 } // namespace gp

@@ -1,6 +1,8 @@
 // The plan's field table (plan_fields.h): the entries, and the reader and writer every entry goes through.
 #include "plan/plan_fields.h"
 
+#include "plan/plan_lint.h"
+
 #include "base/json_reader.h"
 #include "base/number_text.h"
 #include "plan/limits.h"
@@ -637,6 +639,15 @@ void writePlanFields(const Plan& plan, json& known, json& document, bool serving
     }
 }
 
+const std::vector<std::string_view>& planPathsBesideTheTable()
+{
+    static const std::vector<std::string_view> paths { "format", "version", "title", "notes", "model", "candidates",
+        "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version",
+        "workload.rl.reward.preset", "workload.rl.reward.parameters", "workload.rl.critic", "billing.modes",
+        "billing.regions", "answered_with" };
+    return paths;
+}
+
 json unmodelledFields(const json& document)
 {
     if (!document.is_object())
@@ -644,10 +655,7 @@ json unmodelledFields(const json& document)
     json rest = document;
     for (const PlanField& f : planFields())
         erasePlanFieldSlot(rest, f.path);
-    for (std::string_view path : { "format", "version", "title", "notes", "model", "candidates",
-             "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version",
-             "workload.rl.reward.preset", "workload.rl.reward.parameters", "workload.rl.critic", "billing.modes",
-             "billing.regions", "answered_with" })
+    for (std::string_view path : planPathsBesideTheTable())
         erasePlanFieldSlot(rest, path);
     // Sections left empty say nothing.
     for (const char* section : { "workload", "assumptions", "billing", "search" }) {

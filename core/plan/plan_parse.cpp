@@ -419,7 +419,12 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
 
 } // namespace
 
-Expected<Plan> planFromJson(const json& document)
+namespace
+{
+
+// The plan of a parsed document, which it takes over as Plan::original instead of copying: a document of unknown
+// fields as large as the 64 MiB input limit allows is held once, not twice.
+Expected<Plan> planFromDocument(json&& document)
 {
     JsonReader root(document, "");
     if (!root.ok())
@@ -457,10 +462,17 @@ Expected<Plan> planFromJson(const json& document)
         readAnsweredWith(document, plan, root);
     if (!root.ok())
         return root.takeError();
-    plan.original = document;
-    if (auto problem = readScenarios(document, plan))
+    plan.original = std::move(document);
+    if (auto problem = readScenarios(plan.original, plan))
         return *problem;
     return plan;
+}
+
+} // namespace
+
+Expected<Plan> planFromJson(const json& document)
+{
+    return planFromDocument(json(document));
 }
 
 Expected<Plan> parsePlan(std::string_view text)
@@ -469,7 +481,7 @@ Expected<Plan> parsePlan(std::string_view text)
     if (auto problem = detail::parseJsonDocument(text, document))
         return Error { "", *problem };
     try {
-        return planFromJson(document);
+        return planFromDocument(std::move(document));
     } catch (const json::exception& error) {
         return Error { "", std::string("unreadable plan: ") + error.what() };
     }

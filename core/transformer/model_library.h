@@ -98,5 +98,12 @@ Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, cons
 // Same, dividing an index's total_size by the byte width of `indexDtype` ("bf16", "fp32", ...).
 Expected<double> countSafetensorsParameters(
     std::string_view headerOrIndex, const std::string& fileName, std::string_view indexDtype);
+// The stored weights' count (countSafetensorsParameters) against the config's: warning "safetensors_count_differs"
+// (args stored, config, percent, file) when they are more than kSafetensorsCountTolerance apart, the config's count
+// taken with and without its multi-token-prediction modules (DeepSeek-V3 stores them). Quantized weights
+// (`quantization` not empty) store scales and packed integers whose bytes are not parameters: no check.
+inline constexpr double kSafetensorsCountTolerance = 0.10;
+std::optional<Diagnostic> safetensorsCountWarning(
+    const ParameterCounts& config, std::string_view quantization, double stored, const std::string& fileName);
 
 } // namespace gp

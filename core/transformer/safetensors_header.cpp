@@ -1,6 +1,8 @@
 // Parameter counts from a .safetensors header or a sharded checkpoint's index.
 #include "transformer/model_library.h"
 
+#include "base/number_text.h"
+
 #include <cmath>
 #include <cstdint>
 
@@ -96,6 +98,27 @@ Expected<double> countSafetensorsParameters(
 Expected<double> countSafetensorsParameters(std::string_view headerOrIndex, const std::string& fileName)
 {
     return countSafetensorsParameters(headerOrIndex, fileName, "bf16");
+}
+
+std::optional<Diagnostic> safetensorsCountWarning(
+    const ParameterCounts& config, std::string_view quantization, double stored, const std::string& fileName)
+{
+    if (!quantization.empty() || !(stored > 0) || !(config.total > 0))
+        return std::nullopt;
+    const auto apart = [stored](double expected) { return std::abs(stored - expected) / expected; };
+    const double nearest
+        = apart(config.total) <= apart(config.total + config.mtp) ? config.total : config.total + config.mtp;
+    const double gap = apart(nearest);
+    if (gap <= kSafetensorsCountTolerance)
+        return std::nullopt;
+    const auto billions = [](double n) { return formatNumber(n / 1e9, 3) + " B"; };
+    const std::string percent = formatNumber(gap * 100, 2);
+    return Diagnostic { "safetensors_count_differs",
+        fileName + ": the stored weights hold " + billions(stored) + " parameters (total_size over the dtype's bytes)"
+            + " but config.json gives " + billions(nearest) + ", " + percent
+            + "% apart: the index and the config may be of different models, or total_size is wrong",
+        { { "stored", formatNumber(stored, 6) }, { "config", formatNumber(nearest, 6) }, { "percent", percent },
+            { "file", fileName } } };
 }
 
 } // namespace gp

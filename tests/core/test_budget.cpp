@@ -200,6 +200,42 @@ TEST(BudgetAnswerTest, TrainingAndServingShareOneReservation)
         142.506 * 730, 1e-6);
 }
 
+// Issue 41: billing.price_discount is the plan's contract discount off list prices; the fleet pays it too.
+TEST(BudgetFleet, PriceDiscountOfThePlansIsPaidByTheFleet)
+{
+    const auto withDiscount = [](std::string plan) {
+        const std::size_t at = plan.find("\"search\"");
+        return plan.insert(at, R"("billing": {"price_discount": 0.2}, )");
+    };
+    const auto budgetOf = [](const std::string& training, const std::string& serving) {
+        return std::string(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 12, "items": [)")
+            + R"({"name": "fine-tune", "schedule": {"start_month": 1}, "plan": )" + training + "}, "
+            + R"({"name": "serving", "schedule": {"start_month": 2}, "traffic": {"requests_per_second": 1}, "plan": )"
+            + serving + "}]}";
+    };
+    // Both plans 20% off: every mode is 0.8 x its list price, so the same shared reservation is cheapest, at
+    // 237.51 x 0.8 = 190.008 an hour, reserved 40% off that, 114.0048 x 730 x 12 = 998,682.048.
+    const BudgetAnswer both = answerText(budgetOf(withDiscount(kTrainingPlan), withDiscount(kServingPlan)));
+    ASSERT_EQ(both.failedItems(), 0);
+    ASSERT_EQ(both.fleet.size(), 1u);
+    EXPECT_EQ(fleetModesText(both.fleet[0].modeByMonth), "reserved 1-12");
+    EXPECT_NEAR(both.total, 190.008 * 0.6 * 730 * 12, 1e-3);
+    EXPECT_NEAR(both.total, 998682.048, 1e-3);
+
+    // Only the serving plan has the discount: two accounts, so no machine is shared. Training alone pays its whole
+    // hours at the list price (or the month, 114,016, if less); serving reserves from month 2, 114.0048 x 730 an
+    // hour-month, 11 months inside the horizon (the 12th, month 13, is owed after it and not in the total).
+    // Undiscounted that serving bill would be 142.506 x 730 x 11 = 1,144,323.18.
+    const BudgetAnswer one = answerText(budgetOf(kTrainingPlan, withDiscount(kServingPlan)));
+    ASSERT_EQ(one.failedItems(), 0);
+    ASSERT_TRUE(one.items[0].placement && one.items[1].placement);
+    ASSERT_EQ(one.items[0].placement->instance, "tencent:GT4.41XLARGE948");
+    ASSERT_EQ(one.fleet.size(), 2u);
+    const double trainingAlone = std::min(std::ceil(one.items[0].hoursPerRun) * kGt4Hourly, kGt4Monthly);
+    EXPECT_NEAR(one.total, trainingAlone + 190.008 * 0.6 * 730 * 11, 1e-3);
+    EXPECT_NEAR(one.total, trainingAlone + 915458.544, 1e-3);
+}
+
 // --- stock ---
 
 TEST(BudgetStock, StockMovesTheRegionThenTheGpu)

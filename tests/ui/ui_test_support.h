@@ -14,6 +14,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 namespace gpui::test
@@ -75,6 +76,18 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     if (file.open(QIODevice::WriteOnly))
         file.write(bytes);
     return path;
+}
+
+// Runs `start` (an export of `window`, which runs as a background job) and waits for the job to end; returns whether
+// it started and then did its work (false when refused, failed or cancelled).
+inline bool finishJob(MainWindow& window, const std::function<bool()>& start, int waitMs = kEvaluationWaitMs)
+{
+    QSignalSpy finished(&window, &MainWindow::jobFinished);
+    if (!start())
+        return false;
+    if (finished.isEmpty() && !finished.wait(waitMs))
+        return false;
+    return finished.first().first().toBool();
 }
 
 } // namespace gpui::test

@@ -1,5 +1,6 @@
 // File > Export / Print in the window: the report files it writes, their default names, and errors that name the file.
 #include "catalog_store.h"
+#include "job_runner.h"
 #include "main_window.h"
 #include "models/comparison_model.h"
 #include "plan_document.h"
@@ -66,7 +67,8 @@ protected:
 TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
 {
     const QString path = m_dir.filePath(QStringLiteral("report.pdf"));
-    ASSERT_TRUE(m_window->exportPdf(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportPdf(path); }))
+        << m_messages.join(QLatin1Char('\n')).toStdString();
     const QByteArray pdf = test::readFileBytes(path);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     // Summary, table and three charts do not fit one A4 page.
@@ -79,7 +81,8 @@ TEST_F(WindowExport, PdfHasTheHeaderAndSeveralPages)
 TEST_F(WindowExport, CsvHasOneRecordPerCandidateAfterTheHeader)
 {
     const QString path = m_dir.filePath(QStringLiteral("results.csv"));
-    ASSERT_TRUE(m_window->exportCsv(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportCsv(path); }))
+        << m_messages.join(QLatin1Char('\n')).toStdString();
     const QByteArray csv = test::readFileBytes(path);
     const int candidates = int(m_window->evaluator()->latest()->results.size());
     ASSERT_GT(candidates, 0);
@@ -88,7 +91,7 @@ TEST_F(WindowExport, CsvHasOneRecordPerCandidateAfterTheHeader)
     EXPECT_EQ(int(csv.count("\r\n")), 1 + candidates);
 
     const QString curve = m_dir.filePath(QStringLiteral("curve.csv"));
-    ASSERT_TRUE(m_window->exportCostCurveCsv(curve));
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportCostCurveCsv(curve); }));
     EXPECT_GT(int(test::readFileBytes(curve).count("\r\n")), 1);
 }
 
@@ -100,8 +103,8 @@ TEST_F(WindowExport, UnwritablePathShowsAnErrorNamingTheFileAndWritesNothing)
     blocker.close();
     const QString pdf = m_dir.filePath(QStringLiteral("not-a-dir/report.pdf"));
     const QString csv = m_dir.filePath(QStringLiteral("not-a-dir/results.csv"));
-    EXPECT_FALSE(m_window->exportPdf(pdf));
-    EXPECT_FALSE(m_window->exportCsv(csv));
+    EXPECT_FALSE(test::finishJob(*m_window, [&] { return m_window->exportPdf(pdf); }));
+    EXPECT_FALSE(test::finishJob(*m_window, [&] { return m_window->exportCsv(csv); }));
     ASSERT_EQ(m_messages.size(), 2);
     EXPECT_TRUE(m_messages[0].contains(QStringLiteral("report.pdf"))) << m_messages[0].toStdString();
     EXPECT_TRUE(m_messages[1].contains(QStringLiteral("results.csv"))) << m_messages[1].toStdString();
@@ -120,7 +123,10 @@ TEST_F(WindowExport, DialogSuggestsThePlanTitleInTheLastExportDirectory)
     m_settings->setValue(Settings::Key::ExportDirectory, exports);
 
     m_chosen = exports + QStringLiteral("/chosen"); // no suffix: the export adds ".pdf"
-    m_window->exportPdfAs();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] {
+        m_window->exportPdfAs();
+        return m_window->jobs()->isRunning();
+    }));
     ASSERT_EQ(m_suggested.size(), 1);
     EXPECT_EQ(m_suggested[0], exports + QStringLiteral("/Llama 70B- fine-tune - March.pdf"));
     EXPECT_TRUE(test::readFileBytes(exports + QStringLiteral("/chosen.pdf")).startsWith("%PDF-"));
@@ -149,7 +155,7 @@ TEST_F(WindowExport, ActionsAreDisabledWhileThereIsNoResult)
     EXPECT_FALSE(m_window->canExport());
     EXPECT_FALSE(pdf->isEnabled());
     const QString path = m_dir.filePath(QStringLiteral("none.csv"));
-    EXPECT_FALSE(m_window->exportCsv(path));
+    EXPECT_FALSE(test::finishJob(*m_window, [&] { return m_window->exportCsv(path); }));
     EXPECT_FALSE(QFileInfo::exists(path));
     EXPECT_EQ(m_messages.size(), 1);
 }

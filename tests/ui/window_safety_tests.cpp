@@ -234,7 +234,8 @@ TEST_F(WindowSafety, ExportRightAfterAnEditPrintsTheEditedPlansResults)
     // No event loop has run: the shown result is still the old plan's.
     ASSERT_NE(m_window->evaluator()->latest()->generation, m_window->evaluator()->generation());
     const QString path = m_dir.filePath(QStringLiteral("results.csv"));
-    ASSERT_TRUE(m_window->exportCsv(path)) << m_messages.join(QLatin1Char('\n')).toStdString();
+    ASSERT_TRUE(test::finishJob(*m_window, [&] { return m_window->exportCsv(path); }))
+        << m_messages.join(QLatin1Char('\n')).toStdString();
     // The same report written from a fresh evaluation of the edited plan, and from the old plan's.
     auto csvOf = [&](const gp::Plan& plan, const QString& name) {
         auto evaluation = std::make_shared<const Evaluation>(evaluatePlan(plan, *m_window->evaluator()->catalog()));

@@ -5,6 +5,7 @@
 
 #include "plan/scenarios.h"
 
+#include "job_runner.h"
 #include "report_document.h"
 #include "report_layout.h"
 #include "translator.h"
@@ -50,8 +51,18 @@ gp::Error reportError(const QString& path, const std::string& message)
     return error;
 }
 
+// Whether the background job this runs in was cancelled: then nothing is written (the atomic writer never leaves a
+// part of a file, so stopping before it leaves nothing).
+bool exportCancelled()
+{
+    const JobControl* job = JobControl::current();
+    return job && job->cancelled();
+}
+
 gp::Expected<bool> writeBytes(const QString& path, std::string_view bytes)
 {
+    if (exportCancelled())
+        return reportError(path, "cancelled: nothing was written");
     return gp::writeFileAtomically(QFile::encodeName(path).toStdString(), bytes);
 }
 
@@ -372,6 +383,8 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
     std::vector<std::pair<std::string, std::string_view>> writes;
     for (const auto& [path, bytes] : files)
         writes.emplace_back(QFile::encodeName(path).toStdString(), bytes);
+    if (exportCancelled())
+        return reportError(files.front().first, "cancelled: nothing was written");
     return gp::writeFilesAtomically(writes);
 }
 

@@ -1,8 +1,11 @@
 // Measuring, paginating and painting report blocks on a paged device.
 #include "report_layout.h"
 
+#include "job_runner.h"
+
 #include <QAbstractAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -12,8 +15,10 @@
 #include <QLegend>
 #include <QPagedPaintDevice>
 #include <QPainter>
+#include <QPicture>
 #include <QScreen>
 #include <QTextLayout>
+#include <QThread>
 
 #include <algorithm>
 #include <cmath>
@@ -422,11 +427,15 @@ double ChartBlock::height(const PageStyle& style, double) const
     return style.mm(m_heightMm);
 }
 
-void ChartBlock::paint(QPainter& painter, const PageStyle&, const QRectF& rect) const
+namespace
 {
-    if (!m_factory || rect.width() <= 0 || rect.height() <= 0)
-        return;
-    QChart* chart = m_factory();
+
+// Builds the chart laid out in a scene of `size` and hands the scene to `paint`. UI thread only: a chart is a
+// QGraphicsWidget.
+void paintChartScene(const ChartBlock::Factory& factory, const QStringList& families, const QSizeF& size,
+    const std::function<void(QGraphicsScene&)>& paint)
+{
+    QChart* chart = factory();
     if (!chart)
         return;
     QGraphicsScene scene;
@@ -435,16 +444,47 @@ void ChartBlock::paint(QPainter& painter, const PageStyle&, const QRectF& rect) 
     chart->setDropShadowEnabled(false);
     chart->setBackgroundRoundness(0);
     chart->setBackgroundPen(Qt::NoPen);
-    fixChartFonts(chart, m_families);
-    const QSizeF size(kChartSceneWidth, kChartSceneWidth * rect.height() / rect.width());
+    fixChartFonts(chart, families);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     if (chart->layout())
         chart->layout()->activate();
-    fixItemFonts(chart, m_families);
+    fixItemFonts(chart, families);
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    paint(scene);
+}
+
+} // namespace
+
+void ChartBlock::paint(QPainter& painter, const PageStyle&, const QRectF& rect) const
+{
+    if (!m_factory || rect.width() <= 0 || rect.height() <= 0)
+        return;
+    const QSizeF size(kChartSceneWidth, kChartSceneWidth * rect.height() / rect.width());
     painter.save();
     painter.setClipRect(rect);
-    scene.render(&painter, rect, scene.sceneRect(), Qt::KeepAspectRatio);
+    if (QThread::currentThread() == QCoreApplication::instance()->thread()) {
+        // On the UI thread (the CLI's export, printing): the scene is painted straight onto the page.
+        paintChartScene(m_factory, m_families, size,
+            [&](QGraphicsScene& scene) { scene.render(&painter, rect, scene.sceneRect(), Qt::KeepAspectRatio); });
+    } else {
+        // In a background export the UI thread builds the chart and records its paint commands; the page replays
+        // them scaled from the scene into the rect: the same vectors and text as above.
+        QPicture picture;
+        const bool recorded = runOnUiThread([&] {
+            paintChartScene(m_factory, m_families, size, [&](QGraphicsScene& scene) {
+                QPainter recorder(&picture);
+                recorder.setRenderHint(QPainter::Antialiasing);
+                recorder.setRenderHint(QPainter::TextAntialiasing);
+                scene.render(&recorder, scene.sceneRect(), scene.sceneRect());
+            });
+        });
+        if (recorded && !picture.isNull()) {
+            const double scale = std::min(rect.width() / size.width(), rect.height() / size.height());
+            painter.translate(rect.topLeft());
+            painter.scale(scale, scale);
+            painter.drawPicture(QPointF(0, 0), picture);
+        }
+    }
     painter.restore();
 }
 
@@ -605,15 +645,23 @@ int paintDocument(QPainter& painter, QPagedPaintDevice& device, const PageStyle&
         y += heights[i] + style.pt(block->spaceAfterPt);
     }
 
+    // In a background job: progress by blocks painted, and Cancel stops at the next block (the caller then writes
+    // nothing).
+    JobControl* job = JobControl::current();
     const int pageCount = int(pages.size());
+    std::size_t painted = 0;
     for (int p = 0; p < pageCount; ++p) {
         if (p > 0)
             device.newPage();
         paintDecoration(painter, style, decoration, p, pageCount);
         for (const Placement& placement : pages[std::size_t(p)]) {
+            if (job && job->cancelled())
+                return pageCount;
             painter.save();
             placement.block->paint(painter, style, placement.rect);
             painter.restore();
+            if (job)
+                job->setProgress(0.1 + 0.85 * double(++painted) / double(std::max<std::size_t>(1, blocks.size())));
         }
     }
     return pageCount;

@@ -1,6 +1,7 @@
 #include "widgets/launch_dialog.h"
 
 #include "file_access.h"
+#include "job_runner.h"
 #include "plan_document.h"
 
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -173,27 +175,32 @@ void LaunchExportDialog::setFormat(const QString& format)
     m_format->setCurrentIndex(std::max(0, m_format->findData(format)));
 }
 
-bool LaunchExportDialog::run(QWidget* parent, const gp::Plan& plan, const gp::PlanAnswer& answer,
-    const gp::Catalog& catalog, const QString& planName, const QString& startDir)
+bool LaunchExportDialog::run(QWidget* parent, JobRunner* jobs, const gp::Plan& plan, const gp::PlanAnswer& answer,
+    std::shared_ptr<const gp::Catalog> catalog, const QString& planName, const QString& startDir)
 {
-    const QString title = tr("Export Launch Files");
     LaunchExportDialog dialog(plan.workload.mode, startDir, parent);
     if (dialog.exec() != QDialog::Accepted)
         return false;
-    auto files = gp::exportLaunch(plan, answer, catalog, dialog.format().toStdString(), planName.toStdString());
-    if (!files) {
-        QMessageBox::critical(parent, title, QString::fromStdString(files.error().toString()));
-        return false;
-    }
-    auto written = gp::writeLaunchExport(*files, dialog.folder().toStdString());
-    if (!written) {
-        QMessageBox::critical(parent, title, QString::fromStdString(written.error().toString()));
-        return false;
-    }
-    QStringList names;
-    for (const auto& path : *written)
-        names << QDir::toNativeSeparators(QString::fromStdString(path));
-    QMessageBox::information(parent, title, tr("Wrote:\n%1").arg(names.join(QLatin1Char('\n'))));
+    const std::string format = dialog.format().toStdString();
+    const std::string folder = dialog.folder().toStdString();
+    auto work = [plan, answer, catalog, format, folder, name = planName.toStdString()](
+                    JobControl& job) -> gp::Expected<std::vector<std::string>> {
+        auto files = gp::exportLaunch(plan, answer, *catalog, format, name);
+        if (!files)
+            return files.error();
+        if (job.cancelled())
+            return gp::Error { "", "cancelled: nothing was written" };
+        return gp::writeLaunchExport(*files, folder);
+    };
+    QPointer<QWidget> owner(parent);
+    jobs->run<std::vector<std::string>>(tr("Export Launch Files"), work, [owner](std::vector<std::string> written) {
+        QStringList names;
+        for (const auto& path : written)
+            names << QDir::toNativeSeparators(QString::fromStdString(path));
+        if (owner)
+            QMessageBox::information(
+                owner, tr("Export Launch Files"), tr("Wrote:\n%1").arg(names.join(QLatin1Char('\n'))));
+    });
     return true;
 }
 

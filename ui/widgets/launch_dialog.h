@@ -10,6 +10,8 @@
 
 #include <QDialog>
 
+#include <memory>
+
 class QComboBox;
 class QLineEdit;
 class QTreeWidget;
@@ -17,6 +19,7 @@ class QTreeWidget;
 namespace gpui
 {
 
+class JobRunner;
 class PlanDocument;
 
 // The review of an import: the fields used (with the plan field each set) and those ignored (with the reason).
@@ -45,9 +48,11 @@ public:
     void setFolder(const QString& folder);
     void setFormat(const QString& format);
 
-    // Asks for the format and folder and writes the files; false when cancelled or failed (the error is shown).
-    static bool run(QWidget* parent, const gp::Plan& plan, const gp::PlanAnswer& answer, const gp::Catalog& catalog,
-        const QString& planName, const QString& startDir);
+    // Asks for the format and folder, then renders and writes the files all or nothing as a job of `jobs` (off the
+    // UI thread, with its progress and Cancel); false when the dialog was cancelled. A failure ends the job with the
+    // error; success says which files were written.
+    static bool run(QWidget* parent, JobRunner* jobs, const gp::Plan& plan, const gp::PlanAnswer& answer,
+        std::shared_ptr<const gp::Catalog> catalog, const QString& planName, const QString& startDir);
 
 private:
     QComboBox* m_format;

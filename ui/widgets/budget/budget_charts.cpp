@@ -7,12 +7,15 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
+#include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
 #include <QStackedBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpui
@@ -23,6 +26,9 @@ namespace
 
 constexpr int kTimelineRow = 22;
 constexpr int kTimelineNameWidth = 180;
+constexpr int kSpendChartMinHeight = 260;
+constexpr int kLegendEntryPadding = 8; // between two legend entries: the marker's margins (measured on Qt 6.4)
+constexpr int kLegendChartMargins = 110; // the title, the axis and the chart's margins above and below the legend
 
 } // namespace
 
@@ -98,7 +104,7 @@ BudgetSpendChart::BudgetSpendChart(QWidget* parent)
     setObjectName(QStringLiteral("budgetSpendChart"));
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(260);
+    m_view->setMinimumHeight(kSpendChartMinHeight);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
@@ -177,6 +183,12 @@ void BudgetSpendChart::retranslate()
     y->setRange(0, top > 0 ? top * 1.1 : 1);
     y->applyNiceNumbers(); // round ticks: 0, 250000, 500000 …
     y->setLabelFormat(QStringLiteral("%.0f"));
+    // The legend is one column beside the plot and Qt drops the entries that do not fit its height: the chart grows
+    // with the entries (20 items, the unused commitment and the cap need about 600 pixels), inside the view's scroll
+    // area.
+    const int entries = int(bars->count()) + (m_cap ? 1 : 0);
+    const int entryHeight = QFontMetrics(m_chart->legend()->font()).height() + kLegendEntryPadding;
+    m_view->setMinimumHeight(std::max(kSpendChartMinHeight, entries * entryHeight + kLegendChartMargins));
 }
 
 } // namespace gpui

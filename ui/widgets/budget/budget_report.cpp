@@ -8,8 +8,12 @@
 #include "widgets/budget/budget_view.h"
 
 #include "base/atomic_file.h"
+#include "job_runner.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QTextDocument>
@@ -33,15 +37,26 @@ QString budgetRow(const QStringList& cells, bool header = false)
     return row + QStringLiteral("</tr>");
 }
 
+// Writes `bytes` atomically unless the background job this runs in was cancelled (then nothing is written).
+bool writeBudgetFile(const QString& path, std::string_view bytes, QString* error)
+{
+    if (const JobControl* job = JobControl::current(); job && job->cancelled()) {
+        if (error)
+            *error = QDir::toNativeSeparators(path) + QStringLiteral(": cancelled: nothing was written");
+        return false;
+    }
+    auto written = gp::writeFileAtomically(QFile::encodeName(path).toStdString(), bytes);
+    if (error)
+        *error = written ? QString() : QString::fromStdString(written.error().toString());
+    return bool(written);
+}
+
 } // namespace
 
 bool BudgetReport::writeCsv(const gp::BudgetAnswer& answer, const QString& path, QString* error)
 {
     const std::string text = "\xEF\xBB\xBF" + gp::budgetAnswerToCsv(answer);
-    auto written = gp::writeFileAtomically(path.toStdString(), text);
-    if (!written && error)
-        *error = QString::fromStdString(written.error().toString());
-    return bool(written);
+    return writeBudgetFile(path, text, error);
 }
 
 QString BudgetReport::html(const gp::BudgetAnswer& a)
@@ -91,16 +106,20 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
 
 bool BudgetReport::writePdf(const gp::BudgetAnswer& answer, const QString& path, QString* error)
 {
-    QPdfWriter writer(path);
-    writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setResolution(300);
-    writer.setTitle(QString::fromStdString(answer.title));
-    QTextDocument document;
-    document.setHtml(html(answer));
-    document.print(&writer);
-    if (error)
-        error->clear();
-    return true;
+    // Rendered in memory, then written atomically: a failure or Cancel leaves no part of a PDF behind.
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setResolution(300);
+        writer.setTitle(QString::fromStdString(answer.title));
+        QTextDocument document;
+        document.setHtml(html(answer));
+        document.print(&writer);
+    }
+    return writeBudgetFile(path, std::string_view(bytes.constData(), std::size_t(bytes.size())), error);
 }
 
 } // namespace gpui

@@ -2,14 +2,17 @@
 #include "widgets/budget/budget_view.h"
 
 #include "core_text.h"
+#include "job_runner.h"
 #include "number_format.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
 #include "widgets/budget/budget_report.h"
+#include "widgets/job_progress.h"
 
 #include "base/input_file.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -53,6 +56,8 @@ BudgetView::BudgetView(QWidget* parent)
     , m_fleet(new QTableView)
     , m_details(new QLabel)
     , m_watcher(new QFutureWatcher<BudgetJob>(this))
+    , m_jobs(new JobRunner(this))
+    , m_jobProgress(new JobProgress(m_jobs))
 {
     setObjectName(QStringLiteral("budgetView"));
     m_summary->setObjectName(QStringLiteral("budgetSummary"));
@@ -107,7 +112,10 @@ BudgetView::BudgetView(QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(controls);
     outer->addWidget(scroll, 1);
-    outer->addWidget(m_status);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_jobProgress);
+    bottom->addWidget(m_status, 1);
+    outer->addLayout(bottom);
     resize(1100, 860);
 
     connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
@@ -123,6 +131,10 @@ BudgetView::BudgetView(QWidget* parent)
     });
     connect(m_csv, &QPushButton::clicked, this, &BudgetView::exportCsv);
     connect(m_pdf, &QPushButton::clicked, this, &BudgetView::exportPdf);
+    connect(m_jobs, &JobRunner::failed, this,
+        [this](const QString& name, const QString& message) { QMessageBox::warning(this, name, message); });
+    connect(m_jobs, &JobRunner::cancelled, this,
+        [this](const QString& name) { m_status->setText(tr("%1 cancelled: nothing was written").arg(name)); });
     connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
         if (m_watcher->property("generation").toULongLong() != m_generation)
             return; // superseded by a newer edit
@@ -352,9 +364,8 @@ void BudgetView::exportCsv()
     if (!m_answer)
         return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Budget CSV"), QString(), tr("CSV (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !BudgetReport::writeCsv(*m_answer, path, &error))
-        QMessageBox::warning(this, tr("Export Budget CSV"), error);
+    if (!path.isEmpty())
+        exportCsvTo(path);
 }
 
 void BudgetView::exportPdf()
@@ -362,9 +373,36 @@ void BudgetView::exportPdf()
     if (!m_answer)
         return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Budget PDF"), QString(), tr("PDF (*.pdf)"));
-    QString error;
-    if (!path.isEmpty() && !BudgetReport::writePdf(*m_answer, path, &error))
-        QMessageBox::warning(this, tr("Export Budget PDF"), error);
+    if (!path.isEmpty())
+        exportPdfTo(path);
+}
+
+bool BudgetView::exportCsvTo(const QString& path)
+{
+    return startExport(tr("Export Budget CSV"), path, &BudgetReport::writeCsv);
+}
+
+bool BudgetView::exportPdfTo(const QString& path)
+{
+    return startExport(tr("Export Budget PDF"), path, &BudgetReport::writePdf);
+}
+
+bool BudgetView::startExport(
+    const QString& title, const QString& path, bool (*write)(const gp::BudgetAnswer&, const QString&, QString*))
+{
+    if (!m_answer || m_jobs->isRunning())
+        return false;
+    const BudgetAnswerPtr answer = m_answer;
+    m_jobs->run<bool>(
+        title,
+        [answer, path, write](JobControl&) -> gp::Expected<bool> {
+            QString error;
+            if (!write(*answer, path, &error))
+                return gp::Error { "", error.toStdString() };
+            return true;
+        },
+        [this, path](bool) { m_status->setText(tr("Exported %1").arg(QDir::toNativeSeparators(path))); });
+    return true;
 }
 
 void BudgetView::retranslate()

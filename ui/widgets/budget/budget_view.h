@@ -26,6 +26,8 @@ namespace gpui
 class BudgetFleetModel;
 class BudgetSpendChart;
 class BudgetTimeline;
+class JobProgress;
+class JobRunner;
 
 using BudgetAnswerPtr = std::shared_ptr<const gp::BudgetAnswer>;
 
@@ -51,6 +53,11 @@ public:
     const gp::Budget& budget() const { return m_budget; }
     QString summaryText() const;
     BudgetFleetModel* fleetModel() const { return m_fleetModel; }
+    // Writes the answer's CSV or PDF report on a worker thread (progress and Cancel below the view); returns whether
+    // it started. jobs() tells how it ended; an error is shown naming the file, a cancelled export writes nothing.
+    bool exportCsvTo(const QString& path);
+    bool exportPdfTo(const QString& path);
+    JobRunner* jobs() const { return m_jobs; }
 
     // The words of the answer, shared with the report.
     static QString summary(const gp::BudgetAnswer& answer);
@@ -72,6 +79,8 @@ private:
     void readControls();
     void exportCsv();
     void exportPdf();
+    bool startExport(
+        const QString& title, const QString& path, bool (*write)(const gp::BudgetAnswer&, const QString&, QString*));
 
     gp::Budget m_budget;
     gp::BudgetWhatIf m_whatIf;
@@ -97,6 +106,8 @@ private:
     QTableView* m_fleet;
     QLabel* m_details;
     QFutureWatcher<BudgetJob>* m_watcher;
+    JobRunner* m_jobs;
+    JobProgress* m_jobProgress;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     quint64 m_generation = 0;
     bool m_filling = false;
