@@ -88,7 +88,7 @@ TEST(Estimator, UserQuoteIsPerNodeWhenNodesAreAuto)
     EXPECT_DOUBLE_EQ(*r1.cost.pricePerHour, 100.0);
     EXPECT_DOUBLE_EQ(*r2.cost.pricePerHour, 100.0) << "a fixed node count: the quote is for the whole candidate";
     auto hw = gp::resolveCandidate(
-        { "", "a100-80gb-sxm", 8, std::nullopt, "", 800.0, 100.0, "" }, gp::builtinCatalog(), 3, "candidates[0]");
+        { "", "a100-80gb-sxm", 8, std::nullopt, "", 800.0, 100.0, "", "" }, gp::builtinCatalog(), 3, "candidates[0]");
     ASSERT_TRUE(hw.ok());
     EXPECT_DOUBLE_EQ(hw->userPricePerHour.value(), 300.0) << "\"auto\" nodes: one node's quote times 3 nodes";
 }

@@ -201,7 +201,7 @@ TEST(LaunchRoundTrip, DeepSpeedAndTrainerCarryZeroOffloadAndBatchesOfAShardedRec
 TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
 {
     Plan plan = planFromText(servingPlanText());
-    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "" } };
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "", "" } };
     for (const auto& [format, file] : { std::pair<const char*, const char*> { "vllm", "serve.sh" },
              { "vllm", "vllm-config.yaml" }, { "sglang", "sglang-node0.sh" }, { "k8s", "deployment.yaml" } }) {
         const RoundTrip trip = roundTrip(plan, format, file);
