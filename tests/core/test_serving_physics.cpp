@@ -39,7 +39,7 @@ struct PhysicsDraw {
     std::string speculative = R"({"method": "none"})";
     std::string prefixCache = R"({"shape": "none"})";
     std::string mig; // a MIG profile of the GPU: the replica runs on one slice
-    std::string traffic; // serving.traffic: length spreads, burstiness, a finite run
+    std::string traffic = "{}"; // serving.traffic: length spreads, burstiness, a finite run
 };
 
 PhysicsDraw drawPhysicsPlan(std::mt19937& rng, const GpuSpec& gpu)

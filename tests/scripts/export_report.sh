@@ -101,6 +101,19 @@ for key, keys in {"prefill_replicas": ["prefill", "replicas"], "prefill_tensor":
                   "kv_transfer_link": ["kv_transfer", "link"], "kv_transfer_seconds": ["kv_transfer", "seconds"]}.items():
     columns[f"serving_{key}"] = ("dg", keys)
 columns["serving_deployment_reason"] = ("dr", ["deployment_reason", "code"])
+# Nested serving figures: empty unless the result has the serving object that holds them.
+for name, stat in {"ttft": "ttft_seconds", "tpot": "tpot_seconds", "itl": "itl_seconds",
+                   "request_latency": "request_latency_seconds"}.items():
+    for q in ["p50", "p90", "p99"]:
+        columns[f"serving_{name}_{q}_seconds"] = ("sn", ["percentiles", stat, q])
+for key in ["slo_statistic", "kv_occupancy", "makespan_seconds"]:
+    columns[f"serving_{key}"] = ("sn", [key])
+for column, key in {"serving_speculative_method": "method", "serving_speculative_acceptance_rate": "acceptance_rate",
+                    "serving_speculative_tokens_per_step": "tokens_per_step",
+                    "serving_speculative_speedup": "speedup", "serving_speculation_pays_up_to": "pays_up_to"}.items():
+    columns[column] = ("sn", ["speculative", key])
+for key in ["shape", "hit_rate", "saved_prompt_tokens", "held_bytes", "offload_tokens", "transfer_seconds"]:
+    columns[f"serving_prefix_{key}"] = ("sn", ["prefix_cache", key])
 unknown = set(rows[0].keys()) - set(columns) if rows else set()
 assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
 checked = 0
@@ -120,6 +133,19 @@ for row in rows:
                 value = holder[keys[0]][keys[1]]
                 ok = row[name] == value if isinstance(value, str) else float(row[name]) == float(value)
             assert ok, f"{row['candidate']} {name}: CSV {row[name]!r} != JSON serving"
+            checked += 1
+            continue
+        if kind == "sn":
+            value = result.get("serving")
+            for key in keys:
+                value = value.get(key) if isinstance(value, dict) else None
+            if value is None:
+                ok = row[name] == ""
+            elif isinstance(value, str):
+                ok = row[name] == value
+            else:
+                ok = float(row[name]) == float(value)
+            assert ok, f"{row['candidate']} {name}: CSV {row[name]!r} != JSON serving {keys}: {value!r}"
             checked += 1
             continue
         if kind == "sv":

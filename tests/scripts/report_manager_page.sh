@@ -51,14 +51,21 @@ for heading in "推荐" "按量计费" "包年包月"; do
 done
 # The appendix lists the catalog's defaults by key; a key wraps at its dots and underscores, never inside a word.
 pdftotext -enc UTF-8 "$WORK/eleven-en.pdf" "$WORK/all-en.txt"
-python3 - "$WORK/all-en.txt" <<'PY' || fail "a catalog key is broken inside a word"
-import re, sys
+python3 - "$WORK/all-en.txt" "$(cd "$2/../.." && pwd)/resources/catalog" <<'PY' || fail "a catalog key is broken inside a word"
+import glob, json, re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("\u200b", "")
+# The catalog's default keys: two of them on consecutive lines are two rows, not one key broken in two.
+keys = set()
+for path in glob.glob(sys.argv[2] + "/defaults-*.json"):
+    keys.update(json.load(open(path, encoding="utf-8")).get("defaults", {}))
+assert len(keys) > 50, f"only {len(keys)} catalog default keys found under {sys.argv[2]}"
 # A line that ends in a letter followed by a line that starts with a lower-case letter and continues a key.
 for a, b in zip(text.splitlines(), text.splitlines()[1:]):
     # Two whole dotted keys on consecutive lines are two rows (pdftotext may emit a column's cells together).
     whole = r"^[a-z0-9]+(_[a-z0-9]+)*(\.[a-z0-9]+(_[a-z0-9]+)*)+$"
     if re.match(whole, a) and re.match(whole, b) and b.split(".")[0] != a.split(".")[-1]:
+        continue
+    if a in keys and b in keys:
         continue
     if re.search(r"[a-z]+_[a-z]*[a-z]$", a) and re.match(r"^[a-z]+(_|\.)", b) and not a.endswith(("_", ".")):
         raise SystemExit(f"{a!r} / {b!r}")

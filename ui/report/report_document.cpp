@@ -18,6 +18,7 @@
 #include "estimate/serving/latency_percentiles.h"
 #include "estimate/time/throughput_model.h"
 #include "plan/limits.h"
+#include "plan/plan_enum_tables.h"
 
 #include <QChart>
 #include <QLocale>
@@ -979,9 +980,19 @@ void ReportBuilder::addAssumptions(Blocks& blocks) const
         keys.insert(list->begin(), list->end());
     auto defaults
         = makeTable({ tr("Default"), tr("Value"), tr("Source"), tr("As of") }, { 18, 6, 16, 6 }, { L, R, L, L });
+    // Per-stack defaults (framework.<stack>.*, goodput.<stack>.*) of the plan's stack only: the others do not apply.
+    const std::string_view planStack = gp::toString(m_data.plan.workload.framework);
+    const auto otherStack = [&](const std::string& key) {
+        for (std::string_view prefix : { "framework.", "goodput." })
+            if (key.rfind(prefix, 0) == 0)
+                for (const auto& [stack, value] : gp::detail::kTrainingStacks)
+                    if (stack != planStack && key.rfind(std::string(prefix) + std::string(stack) + ".", 0) == 0)
+                        return true;
+        return false;
+    };
     for (const std::string& key : keys) {
         const auto it = m_catalog.defaults.find(key);
-        if (it == m_catalog.defaults.end())
+        if (it == m_catalog.defaults.end() || otherStack(key))
             continue;
         const gp::SourcedValue& v = it->second;
         // The source by key: the Sources table below gives its title (a title per row would take pages).

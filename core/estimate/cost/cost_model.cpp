@@ -4,6 +4,7 @@
 // commitment: its whole term is paid at the discounted rate whether the run uses it or not.
 #include "estimate/cost/cost_model.h"
 
+#include "plan/billing_modes.h"
 #include "plan/limits.h"
 
 #include <algorithm>
@@ -15,6 +16,12 @@ namespace gp
 
 namespace
 {
+
+// A rate's mode, by the billing table's code.
+std::string rateCode(BillingMode mode)
+{
+    return std::string(billingModeCode(mode));
+}
 
 constexpr int kMaxCurvePoints = 400;
 
@@ -239,14 +246,15 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     // What each mode charges; totals below all come from billedCost() on these rates.
     c.monthDays = monthDays;
     if (perHour) {
-        c.rates.push_back({ "on_demand", *perHour, 0, 1, 0, 0 });
+        c.rates.push_back(BillingRate { rateCode(BillingMode::OnDemand), *perHour, 0, 1, 0, 0 });
         // A quote's discounts apply to the quote (a plan's own price_per_hour has none: the catalog's discounts are
         // for the catalog's price). Reserved pays for its whole term: without a known term there is no reserved cost.
         const int term = reservedTermMonths(billing, catalog);
         const double termHours = reservedTermHours(term, catalog);
         if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1
             && std::isfinite(termHours)) {
-            c.rates.push_back({ "reserved", *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term });
+            c.rates.push_back(BillingRate {
+                rateCode(BillingMode::Reserved), *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term });
             c.reservedTermMonths = term;
         }
         if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
@@ -267,11 +275,13 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             // busy >= 1: interruptions come faster than the job makes progress, spot never finishes (no spot mode).
             const bool known = std::isfinite(perDay) && std::isfinite(interval) && std::isfinite(restart);
             if (known && busy < 1)
-                c.rates.push_back({ "spot", *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0 });
+                c.rates.push_back(BillingRate {
+                    rateCode(BillingMode::Spot), *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0 });
         }
     }
     if (perMonth)
-        c.rates.push_back({ "monthly", *perMonth / (monthDays * 24), *perMonth, 1, 0, 0 });
+        c.rates.push_back(
+            BillingRate { rateCode(BillingMode::Monthly), *perMonth / (monthDays * 24), *perMonth, 1, 0, 0 });
     std::stable_sort(c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) {
         const auto& names = billingModeNames();
         return std::find(names.begin(), names.end(), a.mode) < std::find(names.begin(), names.end(), b.mode);
