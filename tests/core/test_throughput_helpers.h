@@ -98,25 +98,7 @@ inline double median(std::vector<double> v)
 
 inline std::string bottleneckName(Bottleneck b)
 {
-    switch (b) {
-    case Bottleneck::Compute:
-        return "compute";
-    case Bottleneck::MemoryBandwidth:
-        return "memory_bandwidth";
-    case Bottleneck::IntraNodeLink:
-        return "intra_node_link";
-    case Bottleneck::Network:
-        return "network";
-    case Bottleneck::PcieOffload:
-        return "pcie_offload";
-    case Bottleneck::DataLoading:
-        return "data_loading";
-    case Bottleneck::Cpu:
-        return "cpu";
-    case Bottleneck::MemoryCapacity:
-        return "memory_capacity";
-    }
-    return "?";
+    return std::string(toString(b));
 }
 
 // FP8 training of 1e9 tokens at `sequenceLength` under `recipe`, the workload the FP8 tests compare on.
