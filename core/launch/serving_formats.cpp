@@ -219,6 +219,8 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
     const auto& words = command.words;
     if (format == "tensorrt-llm")
         out.set("workload.serving.engine.name", "tensorrt-llm", "trtllm-serve", command.line);
+    else if (format == "sglang")
+        out.set("workload.serving.engine.name", "sglang", "sglang.launch_server", command.line);
     for (std::size_t k = first; k < words.size(); ++k) {
         std::string flag = words[k].text;
         const int line = words[k].line;
