@@ -79,11 +79,9 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         { "--kv-cache-dtype", { "workload.serving.kv_cache_precision", nullptr, true } },
         { "--dtype", { "workload.precision", nullptr, true } },
         { "--quantization", { "workload.weight_format", nullptr, true } },
-        { "--mem-fraction-static",
-            { nullptr,
-                "SGLang's static share (weights and KV pool) is not vLLM's gpu_memory_utilization the serving model "
-                "reads; set workload.serving.engine.gpu_memory_utilization",
-                true } },
+        // The engine is sglang, whose share of the GPU for weights and the KV pool is the plan's
+        // gpu_memory_utilization (engine_memory.cpp).
+        { "--mem-fraction-static", { "workload.serving.engine.gpu_memory_utilization", nullptr, true } },
         { "--dp-size",
             { nullptr, "engine copies are replicas: the planner sizes workload.serving.replicas for the load", true } },
         { "--dp",
@@ -517,9 +515,12 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
     result.format = "sglang";
     const Configuration& c = target.result.configuration;
     const EngineValues e = engineValues(target, result.notes);
-    result.notes.push_back(
-        "memory: SGLang sizes its KV pool with --mem-fraction-static, not the plan's gpu_memory_utilization ("
-        + roundedFraction(e.gpuMemoryUtilization) + "); check the pool it reports at start");
+    // Planned for SGLang, the engine's share is its --mem-fraction-static; planned for another engine, the share
+    // means something else there and SGLang keeps its own default.
+    const bool plannedForSglang = target.plan.workload.serving.engine.kind == ServingEngineKind::Sglang;
+    if (!plannedForSglang)
+        result.notes.push_back("memory: the plan was answered for another engine; SGLang sizes its KV pool with its "
+                               "own --mem-fraction-static default: check the pool it reports at start");
     const auto& r = target.result;
     for (int node = 0; node < r.nodes; ++node) {
         std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
@@ -528,6 +529,8 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             + e.dtype + " \\\n    --context-length " + std::to_string(e.maxModelLen)
             + " \\\n    --max-running-requests " + std::to_string(e.maxNumSeqs) + " \\\n    --chunked-prefill-size "
             + std::to_string(e.maxNumBatchedTokens) + " \\\n    --page-size " + std::to_string(e.blockSize);
+        if (plannedForSglang)
+            script += " \\\n    --mem-fraction-static " + roundedFraction(e.gpuMemoryUtilization);
         if (e.quantization)
             script += " \\\n    --quantization " + *e.quantization;
         if (e.kvCache)
