@@ -19,8 +19,8 @@ namespace gp
 namespace
 {
 
-// The fixed seed of the request order, as vLLM's benchmarks sample with a fixed seed (0 there).
-constexpr std::uint64_t kFiniteRunSeed = 0;
+// The request order comes from a fixed random-number start, as vLLM's benchmarks fix theirs (at 0).
+constexpr std::uint64_t kFiniteRunRandomStart = 0;
 
 struct RunRequest {
     double prompt = 1, output = 1;
@@ -87,7 +87,7 @@ std::vector<RunRequest> runRequests(const ReplicaSteps& steps, ServingLoadKind k
     std::vector<double> outputs = lengthPoints(t.plan.outputShape, t.meanOutput, t.plan.outputSpread, count);
     prompts.resize(std::size_t(count), prompts.front());
     outputs.resize(std::size_t(count), outputs.front());
-    std::mt19937_64 rng(kFiniteRunSeed);
+    std::mt19937_64 rng(kFiniteRunRandomStart);
     shuffleFixed(prompts, rng);
     shuffleFixed(outputs, rng);
     std::vector<double> arrivals(std::size_t(count), 0.0);
