@@ -18,6 +18,29 @@ namespace gpui
 
 InputsSection::~InputsSection() = default;
 
+namespace
+{
+
+// The number a spin box's text holds, without its prefix, suffix and group separators.
+QString spinBoxBareNumber(QString text, const QString& prefix, const QString& suffix, const QLocale& locale)
+{
+    if (!prefix.isEmpty() && text.startsWith(prefix))
+        text.remove(0, prefix.size());
+    if (!suffix.isEmpty() && text.endsWith(suffix))
+        text.chop(suffix.size());
+    return text.trimmed().remove(locale.groupSeparator());
+}
+
+// A number out of range, or a sign typed first, is still being typed: dropping the sign would turn "-100" into 100
+// without a word, and an out-of-range number is refused with the field's message when editing ends (fixup).
+QValidator::State spinBoxStillTyping(const QString& input, bool isNumber, QValidator::State state)
+{
+    const QString bare = input.trimmed();
+    return isNumber || bare == QLatin1String("-") || bare == QLatin1String("+") ? QValidator::Intermediate : state;
+}
+
+} // namespace
+
 QValidator::State FieldSpinBox::validate(QString& input, int& pos) const
 {
     const QValidator::State state = QSpinBox::validate(input, pos);
@@ -25,9 +48,7 @@ QValidator::State FieldSpinBox::validate(QString& input, int& pos) const
         return state;
     bool ok = false;
     number(input, &ok);
-    // A sign typed first stays (the number follows): dropping it would turn "-100" into 100 without a word.
-    const QString bare = input.trimmed();
-    return ok || bare == QLatin1String("-") || bare == QLatin1String("+") ? QValidator::Intermediate : state;
+    return spinBoxStillTyping(input, ok, state);
 }
 
 void FieldSpinBox::fixup(QString& input) const
@@ -41,12 +62,7 @@ void FieldSpinBox::fixup(QString& input) const
 
 qint64 FieldSpinBox::number(QString text, bool* ok) const
 {
-    if (!prefix().isEmpty() && text.startsWith(prefix()))
-        text.remove(0, prefix().size());
-    if (!suffix().isEmpty() && text.endsWith(suffix()))
-        text.chop(suffix().size());
-    text = text.trimmed().remove(locale().groupSeparator());
-    return locale().toLongLong(text, ok);
+    return locale().toLongLong(spinBoxBareNumber(text, prefix(), suffix(), locale()), ok);
 }
 
 QValidator::State FieldDoubleSpinBox::validate(QString& input, int& pos) const
@@ -56,8 +72,7 @@ QValidator::State FieldDoubleSpinBox::validate(QString& input, int& pos) const
         return state;
     bool ok = false;
     number(input, &ok);
-    const QString bare = input.trimmed();
-    return ok || bare == QLatin1String("-") || bare == QLatin1String("+") ? QValidator::Intermediate : state;
+    return spinBoxStillTyping(input, ok, state);
 }
 
 void FieldDoubleSpinBox::fixup(QString& input) const
@@ -71,12 +86,7 @@ void FieldDoubleSpinBox::fixup(QString& input) const
 
 double FieldDoubleSpinBox::number(QString text, bool* ok) const
 {
-    if (!prefix().isEmpty() && text.startsWith(prefix()))
-        text.remove(0, prefix().size());
-    if (!suffix().isEmpty() && text.endsWith(suffix()))
-        text.chop(suffix().size());
-    text = text.trimmed().remove(locale().groupSeparator());
-    return locale().toDouble(text, ok);
+    return locale().toDouble(spinBoxBareNumber(text, prefix(), suffix(), locale()), ok);
 }
 
 FieldSpinBox* fieldSpin(int min, int max, int step)
