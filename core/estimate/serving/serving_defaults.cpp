@@ -39,6 +39,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.requestOverheadSeconds = get("serving.request_overhead_ms", 0, 1e4) * 1e-3;
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
+    d.marlinInt4BandwidthRatio = get("serving.kernel.marlin_int4_bandwidth_ratio", 0.1, 2);
     const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
     for (int i = 0; i < 5; ++i)
         d.sglangMemFractionStatic[i]
@@ -107,6 +108,7 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.prefixCacheHitRate = prefixDemand(w.serving, s.blockSize).hitRate; // the typed rate, or the shape's
     s.kvPrecision = servingKvPrecision(w);
     s.expertPrecision = expertComputePrecision(w, gpu);
+    s.marlinInt4 = runsMarlinInt4(w, gpu);
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     return s;
@@ -122,6 +124,14 @@ Precision expertComputePrecision(const Workload& w, const GpuSpec& gpu)
         && gpu.runsFormat("mxfp8"))
         return Precision::Fp8;
     return w.precision;
+}
+
+bool runsMarlinInt4(const Workload& w, const GpuSpec& gpu)
+{
+    const ServingEngineKind kind = w.serving.engine.kind;
+    return w.weightFormat == WeightFormat::Int4
+        && (kind == ServingEngineKind::Vllm || kind == ServingEngineKind::Sglang) && gpu.vendor == "nvidia"
+        && gpu.tflops.bf16.has_value();
 }
 
 const std::vector<std::string>& servingDefaultKeys()
@@ -144,6 +154,7 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.request_overhead_ms",
         "serving.moe_routing_us_per_layer",
         "serving.rate_headroom",
+        "serving.kernel.marlin_int4_bandwidth_ratio",
         "serving.engine.sglang.mem_fraction_static.tp1",
         "serving.engine.sglang.mem_fraction_static.tp2",
         "serving.engine.sglang.mem_fraction_static.tp4",

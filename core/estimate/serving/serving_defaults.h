@@ -30,6 +30,7 @@ struct ServingDefaults {
     double requestOverheadSeconds = 0; // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0; // replicas for a rate without latency targets
+    double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
     // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
     // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
     double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
@@ -63,6 +64,7 @@ struct EngineSettings {
     // The precision the routed experts' GEMMs compute in (the kernel family the engine runs for the weight format):
     // the plan's precision, except where the engine quantizes their activations further (expertComputePrecision).
     Precision expertPrecision = Precision::Bf16;
+    bool marlinInt4 = false; // int4 weights read by Marlin (runsMarlinInt4)
     SpeculativeSettings speculative; // method "none": off
 };
 EngineSettings engineSettings(
@@ -73,6 +75,10 @@ EngineSettings engineSettings(
 // them (W4A16_MXFP4); the rest of the model (attention, router, head: 16-bit in an MXFP4 checkpoint) keeps the plan's
 // precision. Other engines and formats: the plan's precision.
 Precision expertComputePrecision(const Workload& workload, const GpuSpec& gpu);
+
+// Whether the engine multiplies int4 weights in Marlin: vLLM and SGLang (gptq_marlin, awq_marlin) on NVIDIA GPUs with
+// BF16 tensor cores (compute capability 8.0 and later).
+bool runsMarlinInt4(const Workload& workload, const GpuSpec& gpu);
 
 // Every catalog default key the serving model reads.
 const std::vector<std::string>& servingDefaultKeys();

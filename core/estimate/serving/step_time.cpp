@@ -43,6 +43,9 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     Assumptions a = assumptions;
     a.memoryBandwidthEfficiency = d.decodeBandwidthEfficiency;
     m_performance = performanceDefaults(catalog, a, hw.gpu.gpuClass, hw.gpu.architecture, m_workload.attentionKernel);
+    // The engine's int4 kernel: Marlin reads the 4-bit weights at the 16-bit kernel's bandwidth (serve-marlin).
+    if (engine.marlinInt4)
+        m_performance.decodeBandwidthInt4 = std::min(1.0, m_performance.decodeBandwidth * d.marlinInt4BandwidthRatio);
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
     m_requestOverhead = d.requestOverheadSeconds;
