@@ -52,6 +52,10 @@ struct StackRow {
     double measured = 0;
     double estimated = 0;
     bool fits = false;
+    StepTime step; // the estimate's step, to read where the time goes
+    double mfu = 0;
+    double flopsPerToken = 0; // the estimate's model FLOPs per token
+    double publishedFlopsPerToken = 0; // the table's model TFLOP/s per GPU over its tokens/s per GPU (0: none)
     double error() const { return (estimated - measured) / measured; }
 };
 
@@ -80,6 +84,12 @@ std::vector<StackRow> stackRows()
             row.measured = c["measured"]["value_in_reader_units"].get<double>();
             row.estimated = r.tokensPerSecond / std::max(1, r.gpus);
             row.fits = r.fits;
+            row.step = r.step;
+            row.mfu = r.modelFlopsUtilization;
+            const double tokens = c["plan"]["workload"].value("training_tokens", 0.0);
+            row.flopsPerToken = tokens > 0 ? r.trainingFlops / tokens : 0.0;
+            const double tflops = c["measured"].value("model_tflops_per_gpu", 0.0);
+            row.publishedFlopsPerToken = tflops > 0 ? tflops * 1e12 / c["measured"]["value"].get<double>() : 0.0;
             if (!r.fits)
                 std::printf("does not fit: %s (%.1f of %.1f GiB)\n", row.id.c_str(), r.memory.total / kGiB,
                     r.usableMemory / kGiB);
@@ -106,6 +116,14 @@ TEST(StackReference, PublishedRunsPerStack)
                 notFitting.insert(r.id);
         }
     }
+    // Where each estimated step goes, and the model FLOPs per token beside the table's (its TFLOP/s over its tokens/s):
+    // a row whose two counts differ measures another model or another count, not a speed.
+    std::printf("%-44s %9s %9s %9s %9s %6s %8s %8s\n", "case", "step s", "compute", "nvlink", "network", "MFU",
+        "GF/tok", "pub GF");
+    for (const StackRow& r : rows)
+        std::printf("%-44s %9.4g %9.4g %9.4g %9.4g %5.1f%% %8.2f %8.2f\n", r.id.c_str(), r.step.total,
+            r.step.compute, r.step.communicationIntraNode, r.step.communicationNetwork, 100 * r.mfu,
+            r.flopsPerToken / 1e9, r.publishedFlopsPerToken / 1e9);
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
             100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
