@@ -66,6 +66,10 @@ std::vector<RlReferenceRow> rlReferenceRows()
             static_cast<long long>(e.rollout.kvCacheTokens), e.rollout.prefillSeconds, e.rollout.recomputeSeconds,
             e.rollout.preemptedSequences, e.rollout.decodeSeconds, e.rollout.tailSeconds,
             e.rollout.longestResponseTokens);
+        std::printf("%-40s phases:", id.c_str());
+        for (const RlPhaseTime& t : e.phases)
+            std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
+        std::printf("\n");
         rows.push_back({ id, "step", c.at("measured_step_seconds").get<double>(), e.stepSeconds });
         if (c.contains("measured_phases"))
             for (const auto& [phase, seconds] : c.at("measured_phases").items())
