@@ -355,5 +355,34 @@ TEST(RlStep, DapoOversamplingGeneratesMoreButTrainsTheSame)
     EXPECT_DOUBLE_EQ(rlPhaseOf(e2, RlPhase::ActorTrain).seconds, rlPhaseOf(e1, RlPhase::ActorTrain).seconds);
 }
 
+TEST(RlStep, PlannedRecomputeIsTheLeastTheTrainerRecomputes)
+{
+    // Short sequences: the actor's activations fit without recompute, so the trainer would not recompute; a run that
+    // turns it on (verl enable_gradient_checkpointing, NeMo RL activation_checkpointing) pays for it anyway.
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 256,
+        "response_tokens_mean": 512, "response_tokens_max": 1024, "placement": "colocated")";
+    Plan plain = rlStepPlan(fields);
+    Plan recompute = plain;
+    recompute.workload.activationCheckpointing = Checkpointing::Full;
+    auto wp = resolveRlWorkload(plain);
+    auto wr = resolveRlWorkload(recompute);
+    ASSERT_TRUE(wp && wr);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gpuPlain = rlGpuDefaults(*wp, plain, hw, builtinCatalog());
+    const RlGpuDefaults gpuRecompute = rlGpuDefaults(*wr, recompute, hw, builtinCatalog());
+    const RlStepEstimate ep = estimateRlStep(*wp, plain, hw, layout, gpuPlain, builtinCatalog());
+    const RlStepEstimate er = estimateRlStep(*wr, recompute, hw, layout, gpuRecompute, builtinCatalog());
+    ASSERT_TRUE(ep.fits && er.fits);
+    EXPECT_EQ(ep.layout.trainer.checkpointing, Checkpointing::None);
+    EXPECT_EQ(er.layout.trainer.checkpointing, Checkpointing::Full);
+    // Full recompute runs each layer's forward once more: more than nothing, at most a third of forward + backward.
+    const double ratio = rlPhaseOf(er, RlPhase::ActorTrain).seconds / rlPhaseOf(ep, RlPhase::ActorTrain).seconds;
+    EXPECT_GT(ratio, 1.05);
+    EXPECT_LE(ratio, 4.0 / 3.0 + 1e-9);
+    // The forwards (old log-probs, reference) and the rollout do not recompute.
+    EXPECT_DOUBLE_EQ(rlPhaseOf(er, RlPhase::ActorForward).seconds, rlPhaseOf(ep, RlPhase::ActorForward).seconds);
+}
+
 } // namespace
 } // namespace gp
