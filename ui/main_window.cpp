@@ -228,6 +228,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 MainWindow::~MainWindow()
 {
     qApp->removeEventFilter(this);
+    // ~QWidget deletes the children after this body, when this is no longer a MainWindow, and some speak as they
+    // go (~QUndoStack announces its cleared history): none of that may reach a slot or lambda of this window.
+    for (QObject* child : findChildren<QObject*>())
+        disconnect(child, nullptr, this, nullptr);
 }
 
 void MainWindow::buildUi()
