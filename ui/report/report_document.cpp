@@ -7,7 +7,7 @@
 #include "widgets/inputs/field_text.h"
 
 #include "answer_text.h"
-#include "charts/chart_builders.h"
+#include "charts/chart_list.h"
 #include "core_text.h"
 #include "number_format.h"
 #include "report/report_rl.h"
@@ -679,21 +679,15 @@ void ReportBuilder::addCharts(Blocks& blocks) const
     options.dark = false;
     options.animate = false;
     options.billingModes = countedBillingModes(m_evaluation);
-    blocks.push_back(std::make_unique<ChartBlock>(
-        [results, options] { return buildMemoryChart(*results, options); }, 74, m_families));
-    if (serving()) {
+    if (serving())
         options.tpotTargetSeconds = m_evaluation.serving.slo.tpotSeconds;
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildServingCostChart(*results, options); }, 74, m_families));
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildServingCurveChart(*results, options); }, 80, m_families));
-        return;
-    }
-    if (!inference())
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildCostChart(*results, options); }, 74, m_families));
-    blocks.push_back(std::make_unique<ChartBlock>(
-        [results, options] { return buildBottleneckChart(*results, options); }, 74, m_families));
+    // The chart list's charts for this answer, in its order.
+    const unsigned answer = chartAnswerOf(m_evaluation.mode);
+    for (const ResultChart& chart : resultCharts())
+        if (chart.pdf & answer)
+            blocks.push_back(std::make_unique<ChartBlock>(
+                [results, options, build = chart.build] { return build(*results, options); }, chart.pdfHeightMm,
+                m_families));
 }
 
 void ReportBuilder::addServing(Blocks& blocks) const
