@@ -340,7 +340,17 @@ void MainWindow::buildUi()
 
 void MainWindow::createActions()
 {
-    QUndoStack* undo = m_document->undoStack();
+    createFileActions();
+    createEditActions();
+    createExportActions();
+    createHelpActions();
+    createMenus();
+    createToolBar();
+}
+
+// New, open, save, import, launch files and quit.
+void MainWindow::createFileActions()
+{
     m_newAction = new QAction(themedIcon("document-new", QStyle::SP_FileIcon), QString(), this);
     m_newAction->setShortcut(QKeySequence::New);
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newPlan);
@@ -383,7 +393,12 @@ void MainWindow::createActions()
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+}
 
+// Undo and redo (the plan's edits), and adding candidates.
+void MainWindow::createEditActions()
+{
+    QUndoStack* undo = m_document->undoStack();
     // Own actions rather than QUndoStack's, whose "Undo %1" prefix is fixed in the language they were made in.
     // Their shortcuts reach them from the inputs' fields too (eventFilter).
     qApp->installEventFilter(this);
@@ -400,7 +415,11 @@ void MainWindow::createActions()
     connect(m_chooseAction, &QAction::triggered, m_candidates, &CandidatesPanel::chooseFromCatalog);
     m_onPremAction = new QAction(QString(), this);
     connect(m_onPremAction, &QAction::triggered, m_candidates, &CandidatesPanel::addOnPremise);
+}
 
+// Recompute, and the report's outputs: chart images, PDF, CSV, print.
+void MainWindow::createExportActions()
+{
     m_recomputeAction = new QAction(themedIcon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
     m_recomputeAction->setShortcuts({ QKeySequence(Qt::Key_F5), QKeySequence::Refresh });
     connect(m_recomputeAction, &QAction::triggered, this, &MainWindow::recompute);
@@ -419,6 +438,11 @@ void MainWindow::createActions()
     m_printAction->setShortcut(QKeySequence::Print);
     connect(m_printAction, &QAction::triggered, this, &MainWindow::printReportDialog);
     updateExportActions();
+}
+
+// The manual and About.
+void MainWindow::createHelpActions()
+{
     m_manualAction = new QAction(themedIcon("help-contents", QStyle::SP_DialogHelpButton), QString(), this);
     m_manualAction->setShortcut(QKeySequence::HelpContents);
     connect(m_manualAction, &QAction::triggered, this, [this] { showManual(QString()); });
@@ -430,7 +454,11 @@ void MainWindow::createActions()
                "and inference. Every figure in the catalog carries its source and date.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
 
+// The menu bar: File, Edit, View (createViewMenu) and Help.
+void MainWindow::createMenus()
+{
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_newAction);
     m_fileMenu->addAction(m_newRlAction);
@@ -460,6 +488,17 @@ void MainWindow::createActions()
     m_editMenu->addAction(m_chooseAction);
     m_editMenu->addAction(m_onPremAction);
 
+    createViewMenu();
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_manualAction);
+    m_helpMenu->addSeparator();
+    m_helpMenu->addAction(m_aboutAction);
+}
+
+// The View menu: recompute, the answer's other views, theme and language.
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(m_recomputeAction);
     m_frontierAction = new QAction(this);
@@ -509,12 +548,11 @@ void MainWindow::createActions()
         m_languageGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, a] { setLanguage(a->data().toString()); });
     }
+}
 
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addAction(m_manualAction);
-    m_helpMenu->addSeparator();
-    m_helpMenu->addAction(m_aboutAction);
-
+// The tool bar's most used actions.
+void MainWindow::createToolBar()
+{
     m_toolBar = addToolBar(QString());
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
     m_toolBar->setMovable(false);

@@ -206,6 +206,13 @@ protected:
 private:
     void buildUi();
     void createActions();
+    void createFileActions();
+    void createEditActions();
+    void createExportActions();
+    void createHelpActions();
+    void createMenus();
+    void createViewMenu();
+    void createToolBar();
     void retranslateUi();
     void restoreSession();
     void saveSession();
