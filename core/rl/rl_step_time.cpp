@@ -182,9 +182,9 @@ RlRolloutEngine rlRolloutPhase(RlStepEstimate& e, const RlWorkload& w, const Pla
     const double hbm = rolloutPool.gpu.memoryBandwidthGBps * 1e9 * sd.decodeBandwidthEfficiency;
     const double kvSecondsPerToken = hbm > 0 ? em.kvBytesPerToken / hbm : 0.0;
     const double perEngine = w.generatedSamples / replicas;
-    e.rollout
-        = rlRolloutTime(steps, perEngine, w.generatedPrompts / replicas, capacity, double(w.spec.responseTokensMean),
-            double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken, w.generatedSamples);
+    e.rollout = rlRolloutTime(steps, perEngine, w.generatedPrompts / replicas, capacity,
+        double(w.spec.responseTokensMean), double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken,
+        w.generatedSamples, catalogDefault(catalog, "rl.rollout.truncated_share", 0, 1));
     rlAddPreemption(e.rollout, w, steps, engine, em, perEngine, capacity);
     e.rollout.replicas = replicas;
     e.rollout.kvCacheTokens = em.kvCacheTokens;

@@ -317,6 +317,12 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         bytes.gradients = a.defaults.megatronMainGradientBytes; // whole; the distributed optimizer shards the rest
         bytes.fp32Gradients = 0;
     }
+    // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte
+    // FP8 tensors in place of the 16-bit copy (Transformer Engine's fp8_model_init; the fp32 master in the distributed
+    // optimizer); their transposed/columnwise FP8 copy for backward stays (the cast cache of bytes.weights).
+    const double fp8Share = fp8AllGatherShare(c, w, cfg);
+    if (stack == TrainingStack::Megatron && fp8Share > 0 && !lora && !a.freeze)
+        bytes.weights = std::max(0.0, bytes.weights - fp8Share * (a.computeBytes - 1.0));
     if ((stack == TrainingStack::Torchtitan || stack == TrainingStack::Hf) && stage >= 3 && a.mixedWithMaster) {
         // FSDP mixed precision: the shard is the fp32 master with its fp32 gradient; the 16-bit copy exists only
         // gathered (the gather buffer, or the stage's gathered weights inside a pipeline). A cached fp8 cast stays.
@@ -328,7 +334,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // ZeRO-3/FSDP gather buffer. FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside
     // the cast), the rest in 16 bits.
     double unitBytesPerParameter = a.unitBytesPerParameter;
-    if (const double fp8Share = fp8AllGatherShare(c, w, cfg); fp8Share > 0 && !lora && !a.freeze)
+    if (fp8Share > 0 && !lora && !a.freeze)
         unitBytesPerParameter = fp8Share * 1.0 + (1 - fp8Share) * a.computeBytes;
     const double gather = a.defaults.zero3PrefetchUnits * a.unitParameters * unitBytesPerParameter + a.dequantizedBytes;
 

@@ -104,6 +104,7 @@ struct ZeroVolume {
     double gradBytes = 2;
     double paramBytes = 2;
     bool gatheredForStep = false; // ZeRO-2/3 inside a pipeline: the stage stays gathered for the step
+    bool gatheredParameters = false; // ZeRO-1 gathers its updated shards at gatheredBytes (Megatron's FP8 parameters)
 
     double bytes(double part, double shard, double trainedShard) const
     {
@@ -115,6 +116,8 @@ struct ZeroVolume {
         case 3: // parameters gathered for forward and again for backward, gradients reduce-scattered
             return accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
         default: // gradient all-reduce (ZeRO-1: reduce-scatter + all-gather of the updated shard, same volume)
+            if (gatheredParameters && stage == 1) // the updated shard gathered at its own width
+                return part * trainedShard * gradBytes + part * shard * gatheredBytes;
             return 2 * part * trainedShard * gradBytes;
         }
     }
@@ -279,7 +282,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
 
     // Data parallelism and ZeRO.
     const ZeroVolume dense { std::clamp(config.zeroStage, 0, 3), accum, gatheredBytes, gradBytes, paramBytes,
-        gatheredForStep };
+        gatheredForStep, fp8Share > 0 };
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
         const double n = dp; // data x context
