@@ -198,5 +198,50 @@ TEST(ServingEngines, MarlinWeightReadSpeedupAgainstItsPublishedKernelBenchmark)
     EXPECT_GT(modelled, 1.5 * 16 / 4.5 * 0.423 / 0.685);
 }
 
+ServingResult gptOss20bBurst(const std::string& engine)
+{
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "gpt-oss-20b"},
+        "workload": {"mode": "serving", "parallelism": {"tensor": 1, "pipeline": 1},
+          "serving": {"prompt_tokens": 32768, "output_tokens": 1024, "load": "max", "replicas": 1,
+                      "traffic": {"requests": 300}, "engine": {"name": )"
+        + engine + R"(}}},
+        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})");
+    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
+    if (!plan)
+        return {};
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
+    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
+        return {};
+    return *estimate->results.front().serving;
+}
+
+// GPT-OSS 20B: 24 layers of equal KV size, 12 of them attend to the last 128 tokens. vLLM frees a window layer's
+// blocks beyond the window, so a request of L = 32,768 + 1,024 tokens holds L - 12/24 x (L - 128) = 16,960 tokens of
+// every layer; TensorRT-LLM gives window layers as many blocks as full ones (kvCacheManager.cpp @b35ac1b), so L. The
+// capacity and the finite run's admission both count a request so: vLLM's burst of 300 runs faster than the same
+// burst capped at the whole requests of every layer that fit (max_num_seqs = floor(KV tokens / L)), where counting
+// every layer at L would have made the two runs the same.
+TEST(ServingEngines, SlidingWindowLayersHoldTheirWindowInVllmAndTheWholeLengthInTensorRtLlm)
+{
+    const double length = 32768 + 1024;
+    const double charge = length - 0.5 * (length - 128);
+    EXPECT_NEAR(charge, 16960, 1e-9);
+    const ServingResult vllm = gptOss20bBurst(R"("vllm")");
+    ASSERT_GT(vllm.kvCacheTokens, 0);
+    EXPECT_NEAR(vllm.kvCapacityRequests, double(vllm.kvCacheTokens) / charge, 1e-6 * vllm.kvCapacityRequests);
+    const int wholeRequests = int(std::floor(double(vllm.kvCacheTokens) / length));
+    const ServingResult capped = gptOss20bBurst(R"("vllm", "max_num_seqs": )" + std::to_string(wholeRequests));
+    EXPECT_GT(vllm.outputTokensPerSecond, 1.05 * capped.outputTokensPerSecond);
+    const ServingResult trt = gptOss20bBurst(R"("tensorrt-llm")");
+    ASSERT_GT(trt.kvCacheTokens, 0);
+    EXPECT_NEAR(trt.kvCapacityRequests, double(trt.kvCacheTokens) / length, 1e-6 * trt.kvCapacityRequests);
+    std::printf(
+        "\nGPT-OSS 20B on H100, 300 x (32k+1k) at once: vLLM %.0f tok/s (KV %lld tokens, %.1f requests), capped "
+        "at %d: %.0f tok/s; TensorRT-LLM KV %lld tokens, %.1f requests\n",
+        vllm.outputTokensPerSecond, (long long)vllm.kvCacheTokens, vllm.kvCapacityRequests, wholeRequests,
+        capped.outputTokensPerSecond, (long long)trt.kvCacheTokens, trt.kvCapacityRequests);
+}
+
 } // namespace
 } // namespace gp

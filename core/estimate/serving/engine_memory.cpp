@@ -94,12 +94,18 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
     // A hybrid's request also holds its recurrent state, once, whatever its length (in kvCacheBytes).
     m.stateBytesPerRequest = recurrentStateBytes(arch, t) * stageShare;
-    const double perRequest
-        = kvCacheBytes(arch, engine.kvPrecision, length, t) * stageShare + m.draftKvBytesPerToken * length;
+    // The sliding-window layers' share of a token (TensorRT-LLM gives them full-length blocks: see KvCharge).
+    const AttentionShape shape = attentionShape(arch);
+    if (engine.kind != ServingEngineKind::TensorRtLlm && shape.window > 0 && m.kvBytesPerToken > 0) {
+        m.kvCharge.windowShare = perLayer * std::min(layers, shape.windowLayers) * stageShare / m.kvBytesPerToken;
+        m.kvCharge.windowTokens = shape.window;
+    }
+    const double perRequest = m.kvCharge.tokens(length) * m.kvBytesPerToken + m.stateBytesPerRequest;
     m.kvCapacityRequests = perRequest > 0 ? double(m.kvCacheTokens) * m.kvBytesPerToken / perRequest : 0.0;
     if (engine.kind == ServingEngineKind::Vllm && m.stateBytesPerRequest > 0 && m.kvBudgetBytes > 0) {
         const VllmHybridPages pages = vllmHybridPages(arch, engine, t, stageShare, m.kvBudgetBytes, length);
         m.kvCapacityRequests = pages.requests;
+        m.kvCharge = {}; // counted in whole requests of the full length
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(std::floor(pages.requests * length), 1e15));
     }
     m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));

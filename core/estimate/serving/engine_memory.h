@@ -7,8 +7,22 @@
 #include "estimate/serving/serving_defaults.h"
 #include "transformer/model_library.h"
 
+#include <algorithm>
+
 namespace gp
 {
+
+// The KV cache a request of `length` tokens holds, in tokens of every cached layer (kvBytesPerToken): an engine that
+// frees a sliding-window layer's blocks beyond the window charges those layers min(length, window) (vLLM V1's
+// SlidingWindowManager.remove_skipped_blocks, vllm-project/vllm v1/core/single_type_kv_cache_manager.py); one that
+// gives them as many blocks as a full layer charges the whole length (TensorRT-LLM's BlockManager: "SWA allocates
+// blocks linearly, and we need as many blocks as full attention", NVIDIA/TensorRT-LLM@b35ac1b
+// cpp/tensorrt_llm/batch_manager/kvCacheManager.cpp).
+struct KvCharge {
+    double windowShare = 0; // of kvBytesPerToken, the sliding-window layers' share the engine frees beyond the window
+    double windowTokens = 0;
+    double tokens(double length) const { return length - windowShare * std::max(0.0, length - windowTokens); }
+};
 
 struct EngineMemory {
     double visibleBytes = 0; // device total as CUDA reports it (driver reservation removed)
@@ -22,7 +36,8 @@ struct EngineMemory {
     double kvBytesPerToken = 0; // one token on one GPU (its tensor share of the heads, its pipeline stage's layers)
     double stateBytesPerRequest = 0; // a hybrid's recurrent state, one per request on one GPU
     std::int64_t kvCacheTokens = 0;
-    double kvCapacityRequests = 0; // kvCacheTokens / full request length
+    KvCharge kvCharge; // a request's hold on kvCacheTokens
+    double kvCapacityRequests = 0; // kvCacheTokens / a full-length request's charge
     std::int64_t maxConcurrency = 0;
 };
 

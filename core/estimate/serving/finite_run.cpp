@@ -135,7 +135,7 @@ void finish(const RunRequest& r, double now, RunRecords& rec)
 } // namespace
 
 FiniteRun runFinite(const ReplicaSteps& steps, ServingLoadKind kind, double value, std::int64_t requests, int maxSeqs,
-    std::int64_t kvTokens)
+    std::int64_t kvTokens, const KvCharge& charge)
 {
     std::vector<RunRequest> queue = runRequests(steps, kind, value, requests);
     const double budget = steps.tokenBudget();
@@ -150,8 +150,9 @@ FiniteRun runFinite(const ReplicaSteps& steps, ServingLoadKind kind, double valu
     FiniteRun run;
     while (next < queue.size() || !running.empty()) {
         while (next < sent && queue[next].arrival <= now && running.size() < seqCap
-            && (running.empty() || kvUsed + queue[next].prompt + queue[next].output <= double(kvTokens))) {
-            kvUsed += queue[next].prompt + queue[next].output;
+            && (running.empty()
+                || kvUsed + charge.tokens(queue[next].prompt + queue[next].output) <= double(kvTokens))) {
+            kvUsed += charge.tokens(queue[next].prompt + queue[next].output);
             running.push_back(queue[next++]);
         }
         if (running.empty()) {
@@ -211,7 +212,7 @@ FiniteRun runFinite(const ReplicaSteps& steps, ServingLoadKind kind, double valu
                     queue[sent].sent = now;
                     queue[sent++].arrival = now + steps.requestOverheadSeconds();
                 }
-                kvUsed -= running[i].prompt + running[i].output;
+                kvUsed -= charge.tokens(running[i].prompt + running[i].output);
                 running.erase(running.begin() + std::ptrdiff_t(i));
             }
     }

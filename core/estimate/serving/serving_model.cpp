@@ -231,7 +231,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     // The KV cache the requests in flight hold: each at its mean context while it decodes (E[p] + E[g^2] / 2E[g]).
     const TrafficShape& t = m_steps.traffic();
     const double held = t.meanPrompt + t.meanOutput * (1 + t.outputScv) / 2;
-    r.kvOccupancy = m.kvCacheTokens > 0 ? r.concurrency * held / double(m.kvCacheTokens) : 0.0;
+    r.kvOccupancy = m.kvCacheTokens > 0 ? r.concurrency * m.kvCharge.tokens(held) / double(m.kvCacheTokens) : 0.0;
     if (curve)
         for (double c : curveConcurrencies(m_capacity)) {
             const LoadPoint q = closedLoopPoint(m_steps, c);
@@ -249,8 +249,8 @@ void ServingReplica::serveFiniteRun(ServingResult& r, const ServingSpec& spec) c
     const double value = spec.load.kind == ServingLoadKind::Concurrency
         ? std::min<double>(r.requestedConcurrency, m_capacity)
         : spec.load.value / replicas;
-    const FiniteRun run
-        = runFinite(m_steps, spec.load.kind, value, requests, std::max(1, m_capacity), m_memory.kvCacheTokens);
+    const FiniteRun run = runFinite(
+        m_steps, spec.load.kind, value, requests, std::max(1, m_capacity), m_memory.kvCacheTokens, m_memory.kvCharge);
     if (!run.completed || !(run.makespanSeconds > 0))
         return;
     r.requestsInRun = run.requests;
