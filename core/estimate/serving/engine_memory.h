@@ -14,7 +14,8 @@ namespace gp
 
 // The KV cache a request of `length` tokens holds, in tokens of every cached layer (kvBytesPerToken): an engine that
 // frees a sliding-window layer's blocks beyond the window charges those layers min(length, window) (vLLM V1's
-// SlidingWindowManager.remove_skipped_blocks, vllm-project/vllm v1/core/single_type_kv_cache_manager.py); one that
+// SlidingWindowManager.remove_skipped_blocks, vllm-project/vllm v1/core/single_type_kv_cache_manager.py; SGLang
+// counted alike: its SWAKVPool, sized by swa_full_tokens_ratio, is not modelled); one that
 // gives them as many blocks as a full layer charges the whole length (TensorRT-LLM's BlockManager: "SWA allocates
 // blocks linearly, and we need as many blocks as full attention", NVIDIA/TensorRT-LLM@b35ac1b
 // cpp/tensorrt_llm/batch_manager/kvCacheManager.cpp).
