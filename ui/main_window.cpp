@@ -960,7 +960,8 @@ void MainWindow::updateCharts(ChartUpdate how)
     updateChartNotice(count, serving);
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items.
-    if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {
+    const bool memoryRebuilt = rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options);
+    if (memoryRebuilt) {
         m_memoryChart->replaceChart(buildMemoryChart(results, options));
         ++m_chartRebuilds;
     }
@@ -983,6 +984,8 @@ void MainWindow::updateCharts(ChartUpdate how)
     m_bottleneckChart->setRenderHint(QPainter::Antialiasing, serving);
     for (ChartView* view : { m_memoryChart, m_costChart, m_bottleneckChart })
         view->settleLayout();
+    if (memoryRebuilt || !options.live)
+        m_memoryChart->fitCategoryLabels(); // new labels, or in a new order
 }
 
 void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
@@ -1037,10 +1040,8 @@ void MainWindow::updateChartNotice(int count, bool serving)
 {
     const bool paged = count > DefaultChartedCandidates;
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
-    // Room for every label: a bar column per candidate wide enough for its slanted label, a bar row high enough for
-    // its name. Past the view's size the chart scrolls.
-    // Always room for every label (a bar chart hides labels that would overlap); many candidates scroll.
-    m_memoryChart->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
+    // A bar row high enough for each name; the memory chart's columns are as wide as their labels need
+    // (ChartView::fitCategoryLabels). Past the view's size the chart scrolls.
     m_bottleneckChart->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)
