@@ -19,8 +19,10 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -58,6 +60,17 @@ json cliJson(const std::string& budget)
     std::ostringstream out, err;
     EXPECT_EQ(gp::runCli({ "budget", "-", "--format", "json" }, in, out, err), 0) << err.str();
     return json::parse(out.str());
+}
+
+// The PDF's text as pdftotext (poppler-utils) reads it, its lines joined by single spaces.
+QString budgetPdfText(const QString& pdfPath)
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    EXPECT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
+    QProcess process;
+    process.start(pdftotext, { QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdfPath, QStringLiteral("-") });
+    EXPECT_TRUE(process.waitForFinished(test::kEvaluationWaitMs));
+    return QString::fromUtf8(process.readAllStandardOutput()).simplified();
 }
 
 BudgetAnswerPtr answerInView(BudgetView& view, const std::string& text)
@@ -99,6 +112,19 @@ TEST(BudgetViewTest, OneAnswerWindowJsonCsvPdf)
         ASSERT_TRUE(BudgetReport::writePdf(*answer, pdf, &error));
         EXPECT_GE(test::countPdfPages(test::readFileBytes(pdf)), 1);
         EXPECT_TRUE(BudgetReport::html(*answer).contains(formatMoney(answer->total, QStringLiteral("CNY"))));
+        // The PDF's own text (pdftotext) holds the CLI's figures: the total, each item's spend, each fleet row's
+        // cost and each month's spend and cumulative spend.
+        const QString text = budgetPdfText(pdf);
+        const auto money = [](const json& v) { return formatMoney(v.get<double>(), QStringLiteral("CNY")); };
+        QStringList figures { money(j["total"]) };
+        for (const json& item : j["items"])
+            figures << money(item["spend"]);
+        for (const json& row : j["fleet"])
+            figures << money(row["cost"]);
+        for (std::size_t m = 0; m < j["monthly"].size(); ++m)
+            figures << money(j["monthly"][m]) << money(j["cumulative"][m]);
+        for (const QString& figure : figures)
+            EXPECT_TRUE(text.contains(figure)) << figure.toStdString() << " is not in the PDF's text: " << text.toStdString();
     }
 }
 
