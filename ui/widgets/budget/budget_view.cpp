@@ -254,7 +254,7 @@ void BudgetView::recompute()
         m_cancel->store(true);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     ++m_generation;
-    // m_status->setText(tr("Computing…"));
+    m_status->setText(tr("Computing…"));
     const gp::Budget budget = m_whatIf.any() ? gp::applyWhatIf(m_budget, m_whatIf) : m_budget;
     auto catalog = m_catalog;
     auto cache = m_cache;
