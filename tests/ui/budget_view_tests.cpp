@@ -124,7 +124,8 @@ TEST(BudgetViewTest, OneAnswerWindowJsonCsvPdf)
         for (std::size_t m = 0; m < j["monthly"].size(); ++m)
             figures << money(j["monthly"][m]) << money(j["cumulative"][m]);
         for (const QString& figure : figures)
-            EXPECT_TRUE(text.contains(figure)) << figure.toStdString() << " is not in the PDF's text: " << text.toStdString();
+            EXPECT_TRUE(text.contains(figure))
+                << figure.toStdString() << " is not in the PDF's text: " << text.toStdString();
     }
 }
 
