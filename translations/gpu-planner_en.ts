@@ -5682,13 +5682,6 @@
         <source>No model matches &quot;%1&quot;</source>
         <translation>No model matches &quot;%1&quot;</translation>
     </message>
-    <message numerus="yes">
-        <source>%n models match &quot;%1&quot;: type more of the name or pick one from the list</source>
-        <translation>
-            <numerusform>%n model matches &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
-            <numerusform>%n models match &quot;%1&quot;: type more of the name or pick one from the list</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
         <translation>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</translation>
@@ -5700,6 +5693,13 @@
     <message>
         <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
         <translation>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n models match &quot;%1&quot; (%2): type more of the name or pick one from the list</source>
+        <translation>
+            <numerusform>%n model matches &quot;%1&quot; (%2): type more of the name or pick one from the list</numerusform>
+            <numerusform>%n models match &quot;%1&quot; (%2): type more of the name or pick one from the list</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -5657,12 +5657,6 @@
         <source>No model matches &quot;%1&quot;</source>
         <translation>没有与“%1”匹配的模型</translation>
     </message>
-    <message numerus="yes">
-        <source>%n models match &quot;%1&quot;: type more of the name or pick one from the list</source>
-        <translation>
-            <numerusform>%n 个模型与“%1”匹配：请输入更完整的名称或从列表中选择</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Target for the time to first token, at the statistic &quot;Targets hold at&quot; names (the mean unless set); none = no target</source>
         <translation>首 token 时间目标，按“目标统计口径”所选统计量检查（未设置时为平均值）；无 = 不设目标</translation>
@@ -5674,6 +5668,12 @@
     <message>
         <source>Hybrid: %1 of %2 layers attend and keep a KV cache; %3 Gated DeltaNet and %4 Mamba2 layers keep a constant state per request</source>
         <translation>混合模型：%2 层中有 %1 层做注意力并保存 KV 缓存；%3 个 Gated DeltaNet 层和 %4 个 Mamba2 层为每个请求保存固定大小的状态</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n models match &quot;%1&quot; (%2): type more of the name or pick one from the list</source>
+        <translation>
+            <numerusform>%n 个模型与“%1”匹配（%2）：请输入更完整的名称或从列表中选择</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1016,6 +1016,7 @@ void MainWindow::updateCharts(ChartUpdate how)
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items. Each place shows the chart list's chart for
     // this answer (serving: cost per million tokens and the throughput-latency curves).
+    bool memoryRebuilt = false; // the memory chart, top left for every answer
     for (int place = 0; place < ChartPlaceCount; ++place) {
         ChartView* view = m_chartViews[size_t(place)];
         const ResultChart* chart = windowChart(ChartPlace(place), answer);
@@ -1024,6 +1025,7 @@ void MainWindow::updateCharts(ChartUpdate how)
         if (rebuild || !chart->update || !chart->update(view->chart(), results, options)) {
             view->replaceChart(chart->build(results, options));
             ++m_chartRebuilds;
+            memoryRebuilt = memoryRebuilt || ChartPlace(place) == ChartPlace::TopLeft;
         }
         // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint.
         // Saved images and the PDF always render antialiased.
@@ -1032,6 +1034,8 @@ void MainWindow::updateCharts(ChartUpdate how)
     }
     for (ChartView* view : m_chartViews)
         view->settleLayout();
+    if (memoryRebuilt || !options.live)
+        chartViewAt(ChartPlace::TopLeft)->fitCategoryLabels(); // new labels, or in a new order
 }
 
 void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
@@ -1086,10 +1090,8 @@ void MainWindow::updateChartNotice(int count, bool serving)
 {
     const bool paged = count > DefaultChartedCandidates;
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
-    // Room for every label: a bar column per candidate wide enough for its slanted label, a bar row high enough for
-    // its name. Past the view's size the chart scrolls.
-    // Always room for every label (a bar chart hides labels that would overlap); many candidates scroll.
-    chartViewAt(ChartPlace::TopLeft)->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
+    // A bar row high enough for each name; the memory chart's columns are as wide as their labels need
+    // (ChartView::fitCategoryLabels). Past the view's size the chart scrolls.
     chartViewAt(ChartPlace::BottomLeft)->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)

@@ -6,6 +6,7 @@
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
+#include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
 #include "widgets/budget/budget_report.h"
 #include "widgets/budget/budget_view.h"
@@ -14,9 +15,14 @@
 #include "cli/cli.h"
 
 #include <QAction>
+#include <QBarSet>
+#include <QChart>
 #include <QCoreApplication>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QStackedBarSeries>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +60,17 @@ json cliJson(const std::string& budget)
     std::ostringstream out, err;
     EXPECT_EQ(gp::runCli({ "budget", "-", "--format", "json" }, in, out, err), 0) << err.str();
     return json::parse(out.str());
+}
+
+// The PDF's text as pdftotext (poppler-utils) reads it, its lines joined by single spaces.
+QString budgetPdfText(const QString& pdfPath)
+{
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    EXPECT_FALSE(pdftotext.isEmpty()) << "pdftotext (poppler-utils) is needed to read the PDF";
+    QProcess process;
+    process.start(pdftotext, { QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdfPath, QStringLiteral("-") });
+    EXPECT_TRUE(process.waitForFinished(test::kEvaluationWaitMs));
+    return QString::fromUtf8(process.readAllStandardOutput()).simplified();
 }
 
 BudgetAnswerPtr answerInView(BudgetView& view, const std::string& text)
@@ -95,6 +112,20 @@ TEST(BudgetViewTest, OneAnswerWindowJsonCsvPdf)
         ASSERT_TRUE(BudgetReport::writePdf(*answer, pdf, &error));
         EXPECT_GE(test::countPdfPages(test::readFileBytes(pdf)), 1);
         EXPECT_TRUE(BudgetReport::html(*answer).contains(formatMoney(answer->total, QStringLiteral("CNY"))));
+        // The PDF's own text (pdftotext) holds the CLI's figures: the total, each item's spend, each fleet row's
+        // cost and each month's spend and cumulative spend.
+        const QString text = budgetPdfText(pdf);
+        const auto money = [](const json& v) { return formatMoney(v.get<double>(), QStringLiteral("CNY")); };
+        QStringList figures { money(j["total"]) };
+        for (const json& item : j["items"])
+            figures << money(item["spend"]);
+        for (const json& row : j["fleet"])
+            figures << money(row["cost"]);
+        for (std::size_t m = 0; m < j["monthly"].size(); ++m)
+            figures << money(j["monthly"][m]) << money(j["cumulative"][m]);
+        for (const QString& figure : figures)
+            EXPECT_TRUE(text.contains(figure))
+                << figure.toStdString() << " is not in the PDF's text: " << text.toStdString();
     }
 }
 
@@ -121,6 +152,54 @@ TEST(BudgetViewTest, WhatIfTrafficAndDelayAnswerAgain)
     // The fine-tune a month later: its machines move from month 3 to month 4.
     EXPECT_EQ(view.answer()->items[0].machinesByMonth[2], 0);
     EXPECT_GT(view.answer()->items[0].machinesByMonth[3], 0);
+}
+
+// Issue 41's frame budget: an edit of one item (the bench BM_BudgetEditOneItemToPaintedView times it) puts the new
+// figures into the table's cells and the chart's bars that exist (no reset of the table, no new series), and what
+// they show is what a table and a chart built afresh from the new answer show.
+TEST(BudgetViewTest, AnEditOfOneItemUpdatesTheTableAndChartInPlaceWithTheSameFigures)
+{
+    BudgetView view;
+    view.resize(1200, 900);
+    view.show();
+    ASSERT_TRUE(answerInView(view, budgetWithItems(10)));
+    auto* chart = view.findChild<BudgetSpendChart*>()->chart();
+    auto* bars = qobject_cast<QStackedBarSeries*>(chart->series().value(0));
+    ASSERT_TRUE(bars);
+    const QList<QBarSet*> setsBefore = bars->barSets();
+    QSignalSpy resets(view.fleetModel(), &QAbstractItemModel::modelReset);
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    bool rowsChanged = false;
+    for (double factor : { 2.0, 1.0, 3.0 }) {
+        const int rowsBefore = view.fleetModel()->rowCount();
+        gp::BudgetWhatIf whatIf;
+        whatIf.item = 2; // the example's serving item
+        whatIf.trafficFactor = factor;
+        view.setWhatIf(whatIf);
+        ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+        rowsChanged = rowsChanged || view.fleetModel()->rowCount() != rowsBefore;
+        BudgetFleetModel fresh;
+        fresh.setAnswer(view.answer());
+        ASSERT_EQ(view.fleetModel()->rowCount(), fresh.rowCount());
+        for (int r = 0; r < fresh.rowCount(); ++r)
+            for (int c = 0; c < BudgetFleetModel::ColumnCount; ++c)
+                EXPECT_EQ(view.fleetModel()->index(r, c).data(), fresh.index(r, c).data()) << r << " " << c;
+        const auto* answer = view.answer().get();
+        int k = 0;
+        for (const gp::ItemBudget& item : answer->items) {
+            if (item.spend <= 0)
+                continue;
+            QBarSet* set = bars->barSets().value(k++);
+            ASSERT_TRUE(set);
+            EXPECT_EQ(set->label(), QString::fromStdString(item.name));
+            for (std::size_t m = 0; m < item.spendByMonth.size(); ++m)
+                EXPECT_DOUBLE_EQ(set->at(qsizetype(m)), item.spendByMonth[m]) << item.name << " month " << m + 1;
+        }
+    }
+    EXPECT_TRUE(rowsChanged) << "the edits were meant to add and drop fleet rows";
+    EXPECT_EQ(resets.count(), 0);
+    EXPECT_EQ(bars->barSets(), setsBefore);
+    EXPECT_EQ(chart->series().value(0), bars);
 }
 
 TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)

@@ -363,4 +363,8 @@ TEST(InputsPanelTraps, PartialModelNameWithEnterPicksTheOneMatchOrSaysWhy)
     EXPECT_EQ(panel.plan().model.preset, "qwen2.5-14b");
     EXPECT_TRUE(panel.fieldError(QStringLiteral("model")).contains(QStringLiteral("2 models match")))
         << panel.fieldError(QStringLiteral("model")).toStdString();
+    // ... and names them, so that the user sees what to type more of.
+    for (const QString& name : { QStringLiteral("Qwen2.5 7B"), QStringLiteral("Qwen2.5 72B") })
+        EXPECT_TRUE(panel.fieldError(QStringLiteral("model")).contains(name))
+            << panel.fieldError(QStringLiteral("model")).toStdString();
 }

@@ -1,5 +1,7 @@
 #include "charts/chart_view.h"
 
+#include "charts/category_labels.h"
+
 #include "file_access.h"
 
 #include <QApplication>
@@ -14,11 +16,17 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
 #include <QSvgGenerator>
 #include <QWheelEvent>
 
 namespace gpui
 {
+
+namespace
+{
+constexpr int kChartViewMinimumWidth = 260;
+} // namespace
 
 ChartView::ChartView(QWidget* parent)
     : QChartView(parent)
@@ -27,7 +35,7 @@ ChartView::ChartView(QWidget* parent)
     // A chart's few hundred items move together on every relayout; keeping a BSP index of them up to date costs more
     // than the linear scans it saves.
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
-    setMinimumSize(260, 220);
+    setMinimumSize(kChartViewMinimumWidth, 220);
     setRubberBand(QChartView::NoRubberBand);
 }
 
@@ -46,6 +54,32 @@ void ChartView::settleLayout()
 {
     if (QChart* c = chart(); c && c->layout())
         c->layout()->activate();
+}
+
+void ChartView::fitCategoryLabels()
+{
+    QChart* c = chart();
+    if (!c || m_fitting)
+        return;
+    m_fitting = true;
+    settleLayout();
+    // The room: the scroll area's viewport where the view sits in one, else the view itself.
+    QWidget* room = this;
+    if (parentWidget() && qobject_cast<QScrollArea*>(parentWidget()->parentWidget()))
+        room = parentWidget();
+    const int frame = width() - viewport()->width();
+    const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
+    const int wanted = fit ? std::max(kChartViewMinimumWidth, fit->chartWidth + frame) : kChartViewMinimumWidth;
+    if (minimumWidth() != wanted)
+        setMinimumWidth(wanted);
+    settleLayout();
+    m_fitting = false;
+}
+
+void ChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    fitCategoryLabels();
 }
 
 QImage ChartView::renderImage(qreal scale) const

@@ -27,6 +27,10 @@ public:
     // Lays the chart out now rather than on Qt's posted layout request, so that a changed chart is painted once in
     // its final layout instead of once before and once after.
     void settleLayout();
+    // A bar chart with its categories along the bottom: turns their labels (level, slanted or upright, the first
+    // that fits the room the view has) and keeps the view at least as wide as every label needs to be drawn
+    // (category_labels.h); with less room its scroll area scrolls. Again on every resize.
+    void fitCategoryLabels();
 
     // Renders the chart at `scale` x its on-screen size.
     QImage renderImage(qreal scale = 2.0) const;
@@ -44,11 +48,13 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QString m_exportName = QStringLiteral("chart");
     bool m_navigable = false;
     bool m_panning = false;
+    bool m_fitting = false;
     QPoint m_pressAt;
     QPoint m_lastPan;
 };

@@ -1,6 +1,7 @@
 // Measuring, paginating and painting report blocks on a paged device.
 #include "report_layout.h"
 
+#include "charts/category_labels.h"
 #include "job_runner.h"
 
 #include <QAbstractAxis>
@@ -447,6 +448,9 @@ void paintChartScene(const ChartBlock::Factory& factory, const QStringList& fami
     fixChartFonts(chart, families);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     if (chart->layout())
+        chart->layout()->activate();
+    // Bar labels turned as far as the page's width needs to draw them all (category_labels.h).
+    if (fitCategoryLabels(*chart, size.width()) && chart->layout())
         chart->layout()->activate();
     fixItemFonts(chart, families);
     scene.setSceneRect(QRectF(QPointF(0, 0), size));

@@ -5,6 +5,9 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace gpui
 {
@@ -13,6 +16,7 @@ ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
     : QTableView(parent)
     , m_model(model)
     , m_proxy(new ComparisonProxyModel(this))
+    , m_growTimer(new QTimer(this))
 {
     m_proxy->setSourceModel(model);
     setModel(m_proxy);
@@ -32,6 +36,12 @@ ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
     connect(horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &ComparisonView::showHeaderMenu);
     // Size columns to their contents when results arrive in a new shape, not on every live update.
     connect(m_model, &QAbstractItemModel::modelReset, this, &ComparisonView::fitColumnsToContents);
+    // Figures updated in place can outgrow their column (the "clipped TTFT, Spot and Headroom columns" of issue 44):
+    // once they settle, the columns that no longer hold them widen. Not on every live update of a drag.
+    m_growTimer->setSingleShot(true);
+    m_growTimer->setInterval(150);
+    connect(m_growTimer, &QTimer::timeout, this, &ComparisonView::growColumnsToContents);
+    connect(m_model, &QAbstractItemModel::dataChanged, m_growTimer, qOverload<>(&QTimer::start));
     QStringList defaults;
     for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
         if (ComparisonModel::hiddenByDefault(c))
@@ -49,6 +59,18 @@ void ComparisonView::fitColumnsToContents()
         resizeColumnToContents(c);
         if (columnWidth(c) > MaxColumnWidth)
             setColumnWidth(c, MaxColumnWidth);
+    }
+}
+
+void ComparisonView::growColumnsToContents()
+{
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+        if (isColumnHidden(c))
+            continue;
+        const int wanted
+            = std::min<int>(MaxColumnWidth, std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c)));
+        if (columnWidth(c) < wanted)
+            setColumnWidth(c, wanted);
     }
 }
 

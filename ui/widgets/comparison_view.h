@@ -4,6 +4,8 @@
 #include <QStringList>
 #include <QTableView>
 
+class QTimer;
+
 namespace gpui
 {
 
@@ -26,6 +28,9 @@ public:
     void showColumn(int column, bool shown);
     // Every shown column as wide as its header and cells, at most MaxColumnWidth (new results, a new language).
     void fitColumnsToContents();
+    // Widens every shown column whose header or cells no longer fit it (to at most MaxColumnWidth); narrows none.
+    // Run shortly after the figures change in place (another model, a slower GPU: "49.6 ms" becomes "357.6 ms").
+    void growColumnsToContents();
     static constexpr int MaxColumnWidth = 280;
 
 signals:
@@ -39,6 +44,7 @@ private:
 
     ComparisonModel* m_model;
     ComparisonProxyModel* m_proxy;
+    QTimer* m_growTimer;
 };
 
 } // namespace gpui

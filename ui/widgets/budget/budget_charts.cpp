@@ -49,8 +49,10 @@ BudgetTimeline::~BudgetTimeline() = default;
 
 void BudgetTimeline::setAnswer(std::shared_ptr<const gp::BudgetAnswer> answer)
 {
+    const bool sameRows = m_answer && answer && m_answer->items.size() == answer->items.size();
     m_answer = std::move(answer);
-    updateGeometry();
+    if (!sameRows)
+        updateGeometry(); // a row per item
     update();
 }
 
@@ -103,7 +105,11 @@ BudgetSpendChart::BudgetSpendChart(QWidget* parent)
 {
     setObjectName(QStringLiteral("budgetSpendChart"));
     m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
+    // Bars and the level cap line look the same without antialiasing, which costs most of a repaint; an edit repaints
+    // the bars that moved as one rectangle rather than as the dozens of small ones Qt would clip to (issue #41's
+    // frame budget: BM_BudgetEditOneItemToPaintedView).
+    m_view->setRenderHint(QPainter::Antialiasing, false);
+    m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     m_view->setMinimumHeight(kSpendChartMinHeight);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -113,11 +119,87 @@ BudgetSpendChart::BudgetSpendChart(QWidget* parent)
 
 BudgetSpendChart::~BudgetSpendChart() = default;
 
+namespace
+{
+
+// One stacked bar set of the spend chart: an item's spend by month, or the commitments paid and unused.
+struct SpendRow {
+    QString label;
+    QColor color;
+    const std::vector<double>* byMonth;
+};
+
+std::vector<SpendRow> spendRows(const gp::BudgetAnswer& answer)
+{
+    std::vector<SpendRow> rows;
+    for (std::size_t i = 0; i < answer.items.size(); ++i)
+        if (answer.items[i].spend > 0)
+            rows.push_back({ QString::fromStdString(answer.items[i].name), budgetItemColor(int(i)),
+                &answer.items[i].spendByMonth });
+    for (const gp::SpendLine& line : answer.byItem)
+        if (line.key == "(unused commitment)")
+            rows.push_back({ BudgetSpendChart::tr("Unused commitment"), Qt::gray, &line.byMonth });
+    return rows;
+}
+
+double spendAxisTop(const gp::BudgetAnswer& answer, std::optional<double> cap)
+{
+    double top = 0;
+    for (double v : answer.monthly)
+        top = std::max(top, v);
+    if (cap)
+        top = std::max(top, *cap);
+    return top > 0 ? top * 1.1 : 1;
+}
+
+} // namespace
+
 void BudgetSpendChart::setAnswer(std::shared_ptr<const gp::BudgetAnswer> answer, std::optional<double> monthlyCap)
 {
+    const bool sameCap = m_cap == monthlyCap;
     m_answer = std::move(answer);
     m_cap = monthlyCap;
-    retranslate();
+    if (!sameCap || !updateValues())
+        retranslate();
+}
+
+bool BudgetSpendChart::updateValues()
+{
+    // An edit of one item changes its bars and the totals, not which bars there are: the values go into the series
+    // in place (Qt then repaints the bars that moved), where a new series would rebuild every bar, label and legend
+    // entry.
+    QStackedBarSeries* bars = nullptr;
+    for (QAbstractSeries* series : m_chart->series())
+        if (auto* b = qobject_cast<QStackedBarSeries*>(series))
+            bars = b;
+    auto* x = bars ? qobject_cast<QBarCategoryAxis*>(m_chart->axes(Qt::Horizontal).value(0)) : nullptr;
+    auto* y = bars ? qobject_cast<QValueAxis*>(m_chart->axes(Qt::Vertical).value(0)) : nullptr;
+    if (!m_answer || !x || !y || x->count() != m_answer->horizonMonths)
+        return false;
+    const std::vector<SpendRow> rows = spendRows(*m_answer);
+    const QList<QBarSet*> sets = bars->barSets();
+    if (sets.size() != qsizetype(rows.size()))
+        return false;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (sets[qsizetype(k)]->label() != rows[k].label
+            || sets[qsizetype(k)]->count() != qsizetype(rows[k].byMonth->size()))
+            return false;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        QBarSet* set = sets[qsizetype(k)];
+        set->setColor(rows[k].color);
+        for (std::size_t m = 0; m < rows[k].byMonth->size(); ++m)
+            if (set->at(qsizetype(m)) != (*rows[k].byMonth)[m])
+                set->replace(qsizetype(m), (*rows[k].byMonth)[m]);
+    }
+    // The axis a new chart would get, set only where it differs (each change relays the axis' labels out).
+    QValueAxis nice;
+    nice.setRange(0, spendAxisTop(*m_answer, m_cap));
+    nice.applyNiceNumbers();
+    if (y->tickCount() != nice.tickCount())
+        y->setTickCount(nice.tickCount());
+    if (y->min() != nice.min() || y->max() != nice.max())
+        y->setRange(nice.min(), nice.max());
+    return true;
 }
 
 void BudgetSpendChart::retranslate()
@@ -130,27 +212,13 @@ void BudgetSpendChart::retranslate()
         return;
     const int months = m_answer->horizonMonths;
     auto* bars = new QStackedBarSeries;
-    double top = 0;
-    for (double v : m_answer->monthly)
-        top = std::max(top, v);
-    for (std::size_t i = 0; i < m_answer->items.size(); ++i) {
-        const gp::ItemBudget& item = m_answer->items[i];
-        if (item.spend <= 0)
-            continue;
-        auto* set = new QBarSet(QString::fromStdString(item.name));
-        set->setColor(budgetItemColor(int(i)));
-        for (double v : item.spendByMonth)
+    for (const SpendRow& row : spendRows(*m_answer)) {
+        auto* set = new QBarSet(row.label);
+        set->setColor(row.color);
+        for (double v : *row.byMonth)
             set->append(v);
         bars->append(set);
     }
-    for (const gp::SpendLine& line : m_answer->byItem)
-        if (line.key == "(unused commitment)") {
-            auto* set = new QBarSet(tr("Unused commitment"));
-            set->setColor(Qt::gray);
-            for (double v : line.byMonth)
-                set->append(v);
-            bars->append(set);
-        }
     m_chart->addSeries(bars);
     auto* x = new QBarCategoryAxis;
     for (int m = 0; m < months; ++m)
@@ -163,7 +231,6 @@ void BudgetSpendChart::retranslate()
     bars->attachAxis(x);
     bars->attachAxis(y);
     if (m_cap) {
-        top = std::max(top, *m_cap);
         auto* cap = new QLineSeries;
         cap->setName(tr("Monthly cap"));
         cap->append(-0.5, *m_cap);
@@ -180,7 +247,7 @@ void BudgetSpendChart::retranslate()
         cap->attachAxis(capX);
         cap->attachAxis(y);
     }
-    y->setRange(0, top > 0 ? top * 1.1 : 1);
+    y->setRange(0, spendAxisTop(*m_answer, m_cap));
     y->applyNiceNumbers(); // round ticks: 0, 250000, 500000 …
     y->setLabelFormat(QStringLiteral("%.0f"));
     // The legend is one column beside the plot and Qt drops the entries that do not fit its height: the chart grows

@@ -45,6 +45,7 @@ public:
     QChart* chart() const { return m_chart; }
 
 private:
+    bool updateValues(); // the new answer's values into the chart's series; false when its bars are others
     QChart* m_chart;
     QChartView* m_view;
     std::shared_ptr<const gp::BudgetAnswer> m_answer;

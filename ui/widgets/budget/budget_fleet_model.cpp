@@ -4,6 +4,9 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace gpui
 {
 
@@ -16,9 +19,37 @@ BudgetFleetModel::~BudgetFleetModel() = default;
 
 void BudgetFleetModel::setAnswer(std::shared_ptr<const gp::BudgetAnswer> answer)
 {
-    beginResetModel();
+    // An edit of one item changes a few cells and adds or drops a row or two: the rows past the shorter fleet are
+    // inserted or removed and the cells whose words changed are told so; the view repaints those. A reset would
+    // empty the table, flip its scroll bar and repaint all of it.
+    if (!m_answer || !answer) {
+        beginResetModel();
+        m_answer = std::move(answer);
+        endResetModel();
+        return;
+    }
+    const int before = rowCount();
+    const int after = int(answer->fleet.size());
+    const int kept = std::min(before, after);
+    const auto cell = [this](int r, int c) { return QVariantList { data(index(r, c)), data(index(r, c), SortRole) }; };
+    std::vector<QVariantList> old;
+    for (int r = 0; r < kept; ++r)
+        for (int c = 0; c < ColumnCount; ++c)
+            old.push_back(cell(r, c));
+    if (after > before)
+        beginInsertRows({}, before, after - 1);
+    else if (after < before)
+        beginRemoveRows({}, after, before - 1);
     m_answer = std::move(answer);
-    endResetModel();
+    if (after > before)
+        endInsertRows();
+    else if (after < before)
+        endRemoveRows();
+    // Cell by cell: a sorted proxy re-sorts (and its view repaints whole) when a change reaches its sort column.
+    for (int r = 0; r < kept; ++r)
+        for (int c = 0; c < ColumnCount; ++c)
+            if (cell(r, c) != old[std::size_t(r * ColumnCount + c)])
+                emit dataChanged(index(r, c), index(r, c));
 }
 
 int BudgetFleetModel::rowCount(const QModelIndex& parent) const

@@ -18,22 +18,30 @@
 #include <QPdfWriter>
 #include <QTextDocument>
 
+#include <algorithm>
+#include <initializer_list>
+
 namespace gpui
 {
 
 namespace
 {
 
-QString budgetCell(const QString& text)
+// A cell of the PDF's tables. Figures and names of instances and regions stay on one line (an A4 page's table would
+// otherwise break "1,824,256" after its first comma and "ap-guangzhou" anywhere); words wrap.
+QString budgetCell(const QString& text, bool wraps)
 {
-    return QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>");
+    return (wraps ? QStringLiteral("<td>") : QStringLiteral("<td style='white-space:nowrap'>")) + text.toHtmlEscaped()
+        + QStringLiteral("</td>");
 }
 
-QString budgetRow(const QStringList& cells, bool header = false)
+// `wrapping`: the columns whose words may wrap.
+QString budgetRow(const QStringList& cells, bool header = false, std::initializer_list<int> wrapping = {})
 {
     QString row = QStringLiteral("<tr>");
-    for (const QString& c : cells)
-        row += header ? QStringLiteral("<th>") + c.toHtmlEscaped() + QStringLiteral("</th>") : budgetCell(c);
+    for (int i = 0; i < cells.size(); ++i)
+        row += header ? QStringLiteral("<th>") + cells[i].toHtmlEscaped() + QStringLiteral("</th>")
+                      : budgetCell(cells[i], std::find(wrapping.begin(), wrapping.end(), i) != wrapping.end());
     return row + QStringLiteral("</tr>");
 }
 
@@ -76,9 +84,11 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
         double kwh = 0;
         for (double v : item.kwhByMonth)
             kwh += v;
-        html += budgetRow({ QString::fromStdString(item.name), p ? QString::fromStdString(p->instance) : QString(),
-            p ? QString::fromStdString(p->region) : QString(), p ? QString::number(p->peakMachines) : QString(),
-            money(item.spend), money(item.aloneCost), formatNumber(kwh, 0), BudgetView::itemNote(item) });
+        html += budgetRow(
+            { QString::fromStdString(item.name), p ? QString::fromStdString(p->instance) : QString(),
+                p ? QString::fromStdString(p->region) : QString(), p ? QString::number(p->peakMachines) : QString(),
+                money(item.spend), money(item.aloneCost), formatNumber(kwh, 0), BudgetView::itemNote(item) },
+            false, { 0, 7 });
     }
     html += QStringLiteral("</table><h3>") + tr("Fleet")
         + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
@@ -88,7 +98,8 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
     for (const gp::FleetRow& r : a.fleet)
         html += budgetRow(
             { QString::fromStdString(r.instance), QString::fromStdString(r.region), QString::number(r.machines),
-                BudgetFleetModel::billingText(r.modeByMonth), money(r.cost), formatPercent(r.utilisation) });
+                BudgetFleetModel::billingText(r.modeByMonth), money(r.cost), formatPercent(r.utilisation) },
+            false, { 3 });
     html += QStringLiteral("</table><h3>") + tr("Months")
         + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
     html += budgetRow({ tr("Month"), tr("Spend"), tr("Cumulative"), tr("kWh"), tr("kg CO2") }, true);

@@ -88,11 +88,26 @@ BudgetView::BudgetView(QWidget* parent)
     proxy->setSortRole(BudgetFleetModel::SortRole);
     m_fleet->setModel(proxy);
     m_fleet->setSortingEnabled(true);
+    // Columns fit their contents when the fleet's rows change, and grow when an edit widens a figure; measured on
+    // every change (Qt's ResizeToContents), they repaint the whole table and its scroll bar for each edit.
     for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
         m_fleet->horizontalHeader()->setSectionResizeMode(column,
             column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
                 ? QHeaderView::Stretch
-                : QHeaderView::ResizeToContents);
+                : QHeaderView::Interactive);
+    const auto fitFleetColumns = [this](bool growOnly) {
+        const QAbstractItemView* view = m_fleet; // sizeHintForColumn is public there
+        for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column) {
+            if (m_fleet->horizontalHeader()->sectionResizeMode(column) == QHeaderView::Stretch)
+                continue;
+            const int width
+                = std::max(view->sizeHintForColumn(column), m_fleet->horizontalHeader()->sectionSizeHint(column));
+            if (width > m_fleet->columnWidth(column) || (!growOnly && width != m_fleet->columnWidth(column)))
+                m_fleet->setColumnWidth(column, width);
+        }
+    };
+    connect(m_fleetModel, &QAbstractItemModel::modelReset, this, [fitFleetColumns] { fitFleetColumns(false); });
+    connect(m_fleetModel, &QAbstractItemModel::dataChanged, this, [fitFleetColumns] { fitFleetColumns(true); });
     m_fleet->setWordWrap(false);
     m_fleet->verticalHeader()->hide();
     m_fleet->setMinimumHeight(140);

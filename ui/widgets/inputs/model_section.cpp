@@ -1,6 +1,7 @@
 #include "widgets/inputs/model_section.h"
 #include "widgets/inputs_panel.h"
 
+#include "core_text.h"
 #include "number_format.h"
 #include "plan/plan_enum_tables.h"
 #include "transformer/layers.h"
@@ -224,12 +225,19 @@ void ModelSection::pickTypedPreset()
         m_kit.edited(FModel);
         return;
     }
+    // The matches by name (the first few), so that the user sees what to type more of.
+    QStringList names;
+    for (int i : matches.mid(0, 4))
+        names << m_preset->itemText(i);
+    if (matches.size() > 4)
+        names << QStringLiteral("…");
     m_kit.clearFieldErrors();
     m_kit.showFieldError(QStringLiteral("model"),
-        matches.isEmpty() ? InputsPanel::tr("No model matches \"%1\"").arg(typed)
-                          : InputsPanel::tr("%n models match \"%1\": type more of the name or pick one from the list",
-                              nullptr, int(matches.size()))
-                                .arg(typed));
+        matches.isEmpty()
+            ? InputsPanel::tr("No model matches \"%1\"").arg(typed)
+            : InputsPanel::tr("%n models match \"%1\" (%2): type more of the name or pick one from the list", nullptr,
+                int(matches.size()))
+                  .arg(typed, names.join(CoreText::listSeparator())));
 }
 
 } // namespace gpui

@@ -1,0 +1,32 @@
+// Every category label of a bar chart drawn, apart. Qt Charts lays a bar-category axis's labels out in
+// HorizontalAxis::updateGeometry (qtcharts src/charts/axis/horizontalaxis.cpp, Qt 6.4, "label in between"): it hides
+// the first and the last label when its bar's band is narrower than the label (turned to the axis' angle), and lets
+// the others reach over their neighbours. The Chinese memory chart lost its first label (the recommendation) and its
+// last that way: a CJK line is taller than a Latin one, and an upright label is as wide as its lines are tall.
+#pragma once
+
+#include <QtGlobal>
+
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+QT_END_NAMESPACE
+
+namespace gpui
+{
+
+struct CategoryLabelFit {
+    qreal angle = 0; // the labels' angle: 0 level, -35 slanted, -90 upright
+    int chartWidth = 0; // the chart's width at which each bar's band holds its label at that angle
+};
+
+// For a laid-out chart with a bar-category axis at the bottom: the first of level, slanted and upright at which every
+// label fits its band when the chart is `availableWidth` wide (else upright), and the chart width that angle needs.
+// nullopt for a chart without such an axis.
+std::optional<CategoryLabelFit> categoryLabelFit(const QChart& chart, qreal availableWidth);
+
+// Turns the labels to categoryLabelFit()'s angle and returns the fit.
+std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal availableWidth);
+
+} // namespace gpui
