@@ -1461,12 +1461,8 @@ void MainWindow::setTheme(const QString& theme)
     rebuildCharts();
 }
 
-void MainWindow::saveChartImages()
+QStringList MainWindow::saveChartImagesTo(const QString& dir)
 {
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Save Chart Images To"), m_settings->value(Settings::Key::LastDirectory).toString());
-    if (dir.isEmpty())
-        return;
     settleNow(); // the images show the charts in rank order with current labels
     QStringList failed;
     // Every chart the list saves for this answer: the window's view where the window shows it, else drawn at the
@@ -1491,6 +1487,16 @@ void MainWindow::saveChartImages()
             || !view->saveSvg(base + QStringLiteral(".svg"), &error))
             failed << error;
     }
+    return failed;
+}
+
+void MainWindow::saveChartImages()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Save Chart Images To"), m_settings->value(Settings::Key::LastDirectory).toString());
+    if (dir.isEmpty())
+        return;
+    const QStringList failed = saveChartImagesTo(dir);
     if (!failed.isEmpty())
         showError(tr("Save Chart Images"), failed.join(QLatin1Char('\n')));
     else

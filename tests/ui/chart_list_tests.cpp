@@ -15,7 +15,10 @@
 
 #include <QBarSet>
 #include <QChart>
+#include <QDir>
+#include <QFileInfo>
 #include <QHorizontalBarSeries>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -173,4 +176,24 @@ TEST(ChartList, TheCostToFinishShowsEachFittingCandidatesCheapestCountedMode)
     const double scale = *std::max_element(expected.begin(), expected.end()) >= 100000 ? 1000 : 1;
     for (int i = 0; i < set->count(); ++i)
         EXPECT_DOUBLE_EQ(set->at(i), expected[std::size_t(i)] / scale) << i;
+}
+
+TEST(ChartList, SaveChartImagesWritesTheListsChartsForTheAnswer)
+{
+    QTemporaryDir dir;
+    QTemporaryDir images;
+    ASSERT_TRUE(dir.isValid() && images.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    window.resize(1400, 900);
+    ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+    EXPECT_TRUE(window.saveChartImagesTo(images.path()).isEmpty());
+    // Written by hand: training saves its three window charts and the cost to finish, which only the list draws.
+    for (const char* id : { "memory", "cost", "finish_cost", "bottlenecks" }) {
+        const QImage png(images.filePath(QLatin1String(id) + QStringLiteral(".png")));
+        EXPECT_FALSE(png.isNull()) << id;
+        EXPECT_GE(png.width(), 640) << id;
+        EXPECT_TRUE(QFileInfo(images.filePath(QLatin1String(id) + QStringLiteral(".svg"))).size() > 0) << id;
+    }
+    EXPECT_EQ(QDir(images.path()).entryList(QDir::Files).size(), 8);
 }
