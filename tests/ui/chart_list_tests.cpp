@@ -1,7 +1,7 @@
 // The one list of the answer's charts (ui/charts/chart_list.h, issue 37 item 6): each answer fills every window
 // place with one chart, the window shows the list's chart at each place, and the PDF's Charts section shows the
-// list's PDF charts for the answer, in its order. The cost to finish, a chart only the PDF and the saved images draw,
-// shows each fitting candidate's cheapest counted billing mode.
+// list's PDF charts for the answer, in its order. The cost to finish, a chart only the saved images draw, shows each
+// fitting candidate's cheapest counted billing mode.
 #include "charts/chart_list.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
@@ -95,7 +95,7 @@ TEST(ChartList, EachAnswerFillsEveryWindowPlaceWithOneChartAndSavesWhatTheWindow
                 out.push_back(chart.id);
         return out;
     };
-    EXPECT_EQ(pdfIds(ForTraining), (std::vector<std::string> { "memory", "cost", "finish_cost", "bottlenecks" }));
+    EXPECT_EQ(pdfIds(ForTraining), (std::vector<std::string> { "memory", "cost", "bottlenecks" }));
     EXPECT_EQ(pdfIds(ForInference), (std::vector<std::string> { "memory", "bottlenecks" }));
     EXPECT_EQ(pdfIds(ForServing), (std::vector<std::string> { "memory", "serving_cost", "serving_curve" }));
 }
@@ -138,7 +138,7 @@ TEST(ChartList, ThePdfShowsTheListsChartsForEachAnswerInItsOrder)
             if (chart.pdf & answer)
                 expected << builtTitle(chart.build, shown);
         EXPECT_EQ(pdfChartTitles(plan, e), expected) << "answer " << answer;
-        EXPECT_EQ(pdfChartTitles(plan, e).size(), answer == ForInference ? 2 : answer == ForTraining ? 4 : 3);
+        EXPECT_EQ(pdfChartTitles(plan, e).size(), answer == ForInference ? 2 : 3);
     }
 }
 

@@ -59,8 +59,10 @@ const std::vector<ResultChart>& resultCharts()
             ChartPlace::TopLeft, false, EveryAnswer, EveryAnswer, 74 },
         { "cost", QT_TRANSLATE_NOOP("Charts", "Cost over time"), &buildCostChart, &updateCostChart,
             TrainingAndInference, ChartPlace::TopRight, true, TrainingAndInference, ForTraining, 74 },
+        // Saved only: a fourth chart in the PDF would cost a page (script.report_manager_page keeps eleven
+        // candidates in nine pages); set its PDF answers to ForTraining to print it.
         { "finish_cost", QT_TRANSLATE_NOOP("Charts", "Cost to finish"), &buildFinishCostChart, nullptr, Nowhere,
-            ChartPlace::None, false, ForTraining, ForTraining, 80 },
+            ChartPlace::None, false, ForTraining, Nowhere, 80 },
         { "bottlenecks", QT_TRANSLATE_NOOP("Charts", "Time per million tokens"), &buildBottleneckChart,
             &updateBottleneckChart, TrainingAndInference, ChartPlace::BottomLeft, false, TrainingAndInference,
             TrainingAndInference, 74 },
