@@ -1024,7 +1024,8 @@ void MainWindow::updateCharts(ChartUpdate how)
         // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint.
         // Saved images and the PDF always render antialiased.
         view->setRenderHint(QPainter::Antialiasing, chart->antialiased);
-        view->setAccessibleName(chartTitle(*chart));
+        if (const QString title = chartTitle(*chart); view->accessibleName() != title)
+            view->setAccessibleName(title); // screen readers name the view after its chart
     }
     for (ChartView* view : m_chartViews)
         view->settleLayout();
