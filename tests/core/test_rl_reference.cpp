@@ -34,6 +34,7 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
         { "workload",
             { { "mode", "rl" }, { "technique", "full" }, { "precision", "bf16" }, { "rl", p.at("rl") },
                 { "activation_checkpointing", p.value("activation_checkpointing", "none") },
+                { "parallelism", { { "offload", p.value("offload", "none") } } },
                 { "serving", { { "engine", p.value("serving_engine", nlohmann::json::object()) } } } } },
         { "candidates", { { { "instance", p.at("instance") }, { "nodes", p.at("nodes") } } } } };
     auto plan = parsePlan(doc.dump());
