@@ -94,6 +94,8 @@ std::vector<RlReferenceRow> rlReferenceRows()
         std::printf("%-40s phases:", id.c_str());
         for (const RlPhaseTime& t : e.phases)
             std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
+        if (e.hostOffloadSeconds > 0)
+            std::printf(" (host offload %.2f s of them)", e.hostOffloadSeconds);
         std::printf("\n");
         rows.push_back({ id, "step", c.at("measured_step_seconds").get<double>(), e.stepSeconds });
         if (c.contains("measured_phases"))
