@@ -375,6 +375,18 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</translation>
     </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>Cost to finish</translation>
+    </message>
+    <message>
+        <source>Cost to finish: no fitting candidate with a price</source>
+        <translation>Cost to finish: no fitting candidate with a price</translation>
+    </message>
+    <message>
+        <source>Cost to finish (best %1 of %2)</source>
+        <translation>Cost to finish (best %1 of %2)</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

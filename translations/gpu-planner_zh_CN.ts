@@ -368,6 +368,18 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;每副本在途请求 %2 个&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4（p99 %6），首 token 时间 %5（p99 %7）</translation>
     </message>
+    <message>
+        <source>Cost to finish</source>
+        <translation>完成所需费用</translation>
+    </message>
+    <message>
+        <source>Cost to finish: no fitting candidate with a price</source>
+        <translation>完成所需费用：没有放得下且有价格的候选</translation>
+    </message>
+    <message>
+        <source>Cost to finish (best %1 of %2)</source>
+        <translation>完成所需费用（%2 个中最优的 %1 个）</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

@@ -1030,7 +1030,8 @@ void MainWindow::updateCharts(ChartUpdate how)
         // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint.
         // Saved images and the PDF always render antialiased.
         view->setRenderHint(QPainter::Antialiasing, chart->antialiased);
-        view->setAccessibleName(chartTitle(*chart));
+        if (const QString title = chartTitle(*chart); view->accessibleName() != title)
+            view->setAccessibleName(title); // screen readers name the view after its chart
     }
     for (ChartView* view : m_chartViews)
         view->settleLayout();
@@ -1467,12 +1468,8 @@ void MainWindow::setTheme(const QString& theme)
     rebuildCharts();
 }
 
-void MainWindow::saveChartImages()
+QStringList MainWindow::saveChartImagesTo(const QString& dir)
 {
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Save Chart Images To"), m_settings->value(Settings::Key::LastDirectory).toString());
-    if (dir.isEmpty())
-        return;
     settleNow(); // the images show the charts in rank order with current labels
     QStringList failed;
     // Every chart the list saves for this answer: the window's view where the window shows it, else drawn at the
@@ -1497,6 +1494,16 @@ void MainWindow::saveChartImages()
             || !view->saveSvg(base + QStringLiteral(".svg"), &error))
             failed << error;
     }
+    return failed;
+}
+
+void MainWindow::saveChartImages()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Save Chart Images To"), m_settings->value(Settings::Key::LastDirectory).toString());
+    if (dir.isEmpty())
+        return;
+    const QStringList failed = saveChartImagesTo(dir);
     if (!failed.isEmpty())
         showError(tr("Save Chart Images"), failed.join(QLatin1Char('\n')));
     else

@@ -178,6 +178,8 @@ public slots:
     void setLanguage(const QString& language);
     void setTheme(const QString& theme);
     void saveChartImages();
+    // Writes <id>.png and <id>.svg of every chart the chart list saves for the answer shown into `dir`; the errors.
+    QStringList saveChartImagesTo(const QString& dir);
     // Ask for a destination (see setSaveFileChooser) and export there.
     void exportPdfAs();
     void exportCsvAs();

@@ -151,7 +151,7 @@ void rlAddPreemption(RlRollout& rollout, const RlWorkload& w, const ReplicaSteps
 // The rollout phase: the engines' memory, the generation with its long tail and the recompute of preempted
 // sequences. Sets e.failure when the engine has no room for one longest sequence's KV cache.
 RlRolloutEngine rlRolloutPhase(RlStepEstimate& e, const RlWorkload& w, const Plan& plan, const Hardware& rolloutPool,
-    const RlTrainerMemory& tm, const RlGpuDefaults& gpu, const Catalog& catalog)
+    const RlTrainerMemory& tm, double offloadedBytes, const RlGpuDefaults& gpu, const Catalog& catalog)
 {
     const RlLayout& layout = e.layout;
     const bool colocated = layout.placement == RlPlacement::Colocated;
@@ -162,7 +162,9 @@ RlRolloutEngine rlRolloutPhase(RlStepEstimate& e, const RlWorkload& w, const Pla
     rollout.serving.engine.maxModelLen = w.spec.promptTokens + w.spec.responseTokensMax;
     const ServingDefaults sd = servingDefaults(catalog, plan.assumptions);
     EngineSettings engine = engineSettings(rollout, rolloutPool.gpu, sd, layout.rolloutTensor);
-    const double resident = colocated ? tm.actorResidentBytes + tm.criticResidentBytes + tm.frozenBytes : 0.0;
+    const double resident = colocated
+        ? std::max(0.0, tm.actorResidentBytes + tm.criticResidentBytes + tm.frozenBytes - offloadedBytes)
+        : 0.0;
     engine.gpuMemoryUtilization = rlRolloutMemoryShare(plan, catalog, engine, rolloutPool, sd, colocated, resident);
     Configuration rc;
     rc.tensor = layout.rolloutTensor;
@@ -232,6 +234,66 @@ void rlTrainingPhases(RlStepEstimate& e, const RlWorkload& w, const Hardware& ca
     e.phases.push_back({ RlPhase::ActorTrain, pool, tg, actor.seconds, actor.mfu, tm.actorTrainPeakBytes });
 }
 
+// The plan's workload.parallelism.offload between phases (verl fsdp_workers.py @8fdc4d3 (v0.5.0), fsdp_config
+// param_offload / optimizer_offload): a worker loads its FSDP parameters to the GPU before each phase that uses them
+// (update_actor, compute_log_prob, compute_ref_log_prob, the sharding manager's weight sync in fsdp_vllm.py, the
+// critic's compute_values and update_critic) and offloads them after; the optimizer states only around the update.
+// Each load and each offload is one copy of the GPU's shard over its host link. Between phases the states stay on
+// the host, so a colocated engine may use their memory.
+struct RlHostOffload {
+    double actorParams = 0;
+    double actorOptimizer = 0;
+    double referenceParams = 0;
+    double criticParams = 0;
+    double criticOptimizer = 0;
+    double total() const { return actorParams + actorOptimizer + referenceParams + criticParams + criticOptimizer; }
+};
+
+RlHostOffload rlHostOffload(const RlWorkload& w, const RlTrainerMemory& tm)
+{
+    const Offload planned = w.actorWorkload.parallelism.offload;
+    RlHostOffload h;
+    if (planned == Offload::None)
+        return h;
+    const bool params = planned == Offload::OptimizerAndParameters;
+    h.actorOptimizer = tm.actor.optimizer;
+    h.criticOptimizer = tm.critic ? tm.critic->optimizer : 0.0;
+    if (params) {
+        h.actorParams = tm.actor.weights;
+        h.criticParams = tm.critic ? tm.critic->weights : 0.0;
+        if (w.reference && w.actorWorkload.technique == Technique::Full)
+            h.referenceParams = rlFrozenWeightBytes(w.actor, w.actorWorkload) / std::max(1, tm.config.data);
+    }
+    return h;
+}
+
+// Adds the copies to the phases they precede and follow; returns the weight sync's (its parameters loaded and
+// offloaded around it).
+double rlAddHostOffload(RlStepEstimate& e, const RlHostOffload& h, double hostBytesPerSecond)
+{
+    const auto copies = [&](double bytes) {
+        return bytes <= 0 ? 0.0 : hostBytesPerSecond > 0 ? 2 * bytes / hostBytesPerSecond : INFINITY;
+    };
+    for (RlPhaseTime& p : e.phases) {
+        double added = 0;
+        if (p.phase == RlPhase::ActorTrain)
+            added = copies(h.actorParams + h.actorOptimizer);
+        else if (p.phase == RlPhase::ActorForward)
+            added = copies(h.actorParams);
+        else if (p.phase == RlPhase::Reference)
+            added = copies(h.referenceParams);
+        else if (p.phase == RlPhase::CriticForward)
+            added = copies(h.criticParams);
+        else if (p.phase == RlPhase::CriticTrain)
+            added = copies(h.criticParams + h.criticOptimizer);
+        p.seconds += added;
+        e.hostOffloadSeconds += added;
+    }
+    const double sync = copies(h.actorParams);
+    e.hostOffloadSeconds += sync;
+    return sync;
+}
+
 // The phase that limits the step: the longest on the critical path (async: the longer side, and the sync).
 RlPhase rlLimitingPhase(const RlStepEstimate& e, bool async)
 {
@@ -293,16 +355,18 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
             = rlMemoryFailure(tm.role, critic ? tm.criticTrainPeakBytes : tm.actorTrainPeakBytes, gpu.usableBytes);
         return e;
     }
-    const RlRolloutEngine engine = rlRolloutPhase(e, w, plan, rolloutPool, tm, gpu, catalog);
+    const RlHostOffload offloaded = rlHostOffload(w, tm);
+    const RlRolloutEngine engine = rlRolloutPhase(e, w, plan, rolloutPool, tm, offloaded.total(), gpu, catalog);
     if (e.failure)
         return e;
     rlTrainingPhases(e, w, candidate, trainPool, tm, gpu, catalog);
+    const double syncCopies = rlAddHostOffload(e, offloaded, pcieGBps(trainPool, catalog, gpu.performance) * 1e9);
     // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
     // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
     const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
     const double wake = colocated ? (host > 0 ? 2 * engine.weightBytes / host : INFINITY) : 0.0;
     e.rollout.sleepWakeSeconds = wake;
-    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + wake;
+    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + wake + syncCopies;
     e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, trainPool.totalGpus(), sync,
         0, colocated ? tm.forwardPeakBytes + engine.weightBytes : tm.forwardPeakBytes });
     rlComposeStep(e, sync);

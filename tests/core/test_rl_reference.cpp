@@ -34,6 +34,7 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
         { "workload",
             { { "mode", "rl" }, { "technique", "full" }, { "precision", "bf16" }, { "rl", p.at("rl") },
                 { "activation_checkpointing", p.value("activation_checkpointing", "none") },
+                { "parallelism", { { "offload", p.value("offload", "none") } } },
                 { "serving", { { "engine", p.value("serving_engine", nlohmann::json::object()) } } } } },
         { "candidates", { { { "instance", p.at("instance") }, { "nodes", p.at("nodes") } } } } };
     auto plan = parsePlan(doc.dump());
@@ -93,6 +94,8 @@ std::vector<RlReferenceRow> rlReferenceRows()
         std::printf("%-40s phases:", id.c_str());
         for (const RlPhaseTime& t : e.phases)
             std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
+        if (e.hostOffloadSeconds > 0)
+            std::printf(" (host offload %.2f s of them)", e.hostOffloadSeconds);
         std::printf("\n");
         rows.push_back({ id, "step", c.at("measured_step_seconds").get<double>(), e.stepSeconds });
         if (c.contains("measured_phases"))

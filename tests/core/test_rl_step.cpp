@@ -401,5 +401,44 @@ TEST(RlStep, PlannedRecomputeIsTheLeastTheTrainerRecomputes)
     EXPECT_DOUBLE_EQ(rlPhaseOf(er, RlPhase::ActorForward).seconds, rlPhaseOf(ep, RlPhase::ActorForward).seconds);
 }
 
+TEST(RlStep, PlannedOffloadCopiesTheTrainerStatesAroundEachPhase)
+{
+    // verl fsdp_workers.py @8fdc4d3 with param_offload and optimizer_offload: the FSDP shard of the parameters is
+    // loaded before and offloaded after update_actor, compute_log_prob, compute_ref_log_prob and the weight sync;
+    // the optimizer states around update_actor. Qwen2.5-7B, ZeRO-3 over 8 H100s: a GPU's shard of the bf16 weights
+    // is 2P/8 bytes, of the optimizer states as the memory model counts them (fp32 master 4, Adam moments 8, fp32
+    // gradients 4: memory_states.cpp) 16P/8; PCIe 5.0 x16 at 63 GB/s x 0.88 (host copies,
+    // catalog pcie5 and pcie.achieved_fraction) = 55.44 GB/s.
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 256,
+        "response_tokens_mean": 512, "response_tokens_max": 1024, "placement": "colocated")";
+    Plan plain = rlStepPlan(fields);
+    Plan offload = plain;
+    offload.workload.parallelism.offload = Offload::OptimizerAndParameters;
+    auto wp = resolveRlWorkload(plain);
+    auto wo = resolveRlWorkload(offload);
+    ASSERT_TRUE(wp && wo);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlStepEstimate ep
+        = estimateRlStep(*wp, plain, hw, layout, rlGpuDefaults(*wp, plain, hw, builtinCatalog()), builtinCatalog());
+    const RlStepEstimate eo
+        = estimateRlStep(*wo, offload, hw, layout, rlGpuDefaults(*wo, offload, hw, builtinCatalog()), builtinCatalog());
+    ASSERT_TRUE(ep.fits && eo.fits);
+    ASSERT_EQ(ep.layout.trainer.offload, Offload::None); // the trainer itself needs no offload at this size
+    const double p = wp->actor.parameters.total;
+    const double host = 63e9 * 0.88;
+    const double params = 2 * (2 * p / 8) / host; // one load and one offload of the weights' shard
+    const double optimizer = 2 * (16 * p / 8) / host;
+    const auto added = [&](RlPhase phase) { return rlPhaseOf(eo, phase).seconds - rlPhaseOf(ep, phase).seconds; };
+    EXPECT_NEAR(added(RlPhase::ActorTrain), params + optimizer, 0.02 * (params + optimizer));
+    EXPECT_NEAR(added(RlPhase::ActorForward), params, 0.02 * params);
+    EXPECT_NEAR(added(RlPhase::Reference), params, 0.02 * params);
+    EXPECT_NEAR(added(RlPhase::WeightSync), params, 0.02 * params);
+    EXPECT_NEAR(eo.hostOffloadSeconds, 4 * params + optimizer, 0.02 * (4 * params + optimizer));
+    // Offloaded between phases, the states leave the rollout engine's GPUs: the rollout holds less beside it.
+    EXPECT_LT(rlPhaseOf(eo, RlPhase::Rollout).memoryBytesPerGpu, rlPhaseOf(ep, RlPhase::Rollout).memoryBytesPerGpu);
+    EXPECT_DOUBLE_EQ(ep.hostOffloadSeconds, 0.0);
+}
+
 } // namespace
 } // namespace gp

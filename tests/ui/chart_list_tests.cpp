@@ -1,6 +1,7 @@
 // The one list of the answer's charts (ui/charts/chart_list.h, issue 37 item 6): each answer fills every window
 // place with one chart, the window shows the list's chart at each place, and the PDF's Charts section shows the
-// list's PDF charts for the answer, in its order.
+// list's PDF charts for the answer, in its order. The cost to finish, a chart only the saved images draw, shows each
+// fitting candidate's cheapest counted billing mode.
 #include "charts/chart_list.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
@@ -12,13 +13,20 @@
 
 #include "catalog/catalog.h"
 
+#include <QBarSet>
 #include <QChart>
+#include <QDir>
+#include <QFileInfo>
+#include <QHorizontalBarSeries>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -132,4 +140,60 @@ TEST(ChartList, ThePdfShowsTheListsChartsForEachAnswerInItsOrder)
         EXPECT_EQ(pdfChartTitles(plan, e), expected) << "answer " << answer;
         EXPECT_EQ(pdfChartTitles(plan, e).size(), answer == ForInference ? 2 : 3);
     }
+}
+
+TEST(ChartList, TheCostToFinishShowsEachFittingCandidatesCheapestCountedMode)
+{
+    const EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok);
+    const ResultChart* chart = resultChart("finish_cost");
+    ASSERT_TRUE(chart);
+    EXPECT_EQ(chart->window, 0u) << "not in the window: its places are full";
+    ChartOptions options;
+    options.billingModes = countedBillingModes(*e);
+    std::unique_ptr<QChart> built(chart->build(e->results, options));
+    auto* bars = built->series().isEmpty() ? nullptr : qobject_cast<QHorizontalBarSeries*>(built->series().front());
+    ASSERT_TRUE(bars);
+    ASSERT_EQ(bars->count(), 1);
+    const QBarSet* set = bars->barSets().front();
+    // By hand: fitting candidates in ranked order, each at its lowest total over the counted modes (bottom-up).
+    std::vector<double> expected;
+    for (const gp::CandidateResult& r : e->results) {
+        if (!r.fits)
+            continue;
+        std::optional<double> cheapest;
+        for (const gp::BillingCost& m : r.cost.modes)
+            if (m.total
+                && std::find(options.billingModes.begin(), options.billingModes.end(), m.mode)
+                    != options.billingModes.end()
+                && (!cheapest || *m.total < *cheapest))
+                cheapest = *m.total;
+        if (cheapest)
+            expected.insert(expected.begin(), *cheapest);
+    }
+    ASSERT_FALSE(expected.empty());
+    ASSERT_EQ(set->count(), int(expected.size()));
+    const double scale = *std::max_element(expected.begin(), expected.end()) >= 100000 ? 1000 : 1;
+    for (int i = 0; i < set->count(); ++i)
+        EXPECT_DOUBLE_EQ(set->at(i), expected[std::size_t(i)] / scale) << i;
+}
+
+TEST(ChartList, SaveChartImagesWritesTheListsChartsForTheAnswer)
+{
+    QTemporaryDir dir;
+    QTemporaryDir images;
+    ASSERT_TRUE(dir.isValid() && images.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    window.resize(1400, 900);
+    ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+    EXPECT_TRUE(window.saveChartImagesTo(images.path()).isEmpty());
+    // Written by hand: training saves its three window charts and the cost to finish, which only the list draws.
+    for (const char* id : { "memory", "cost", "finish_cost", "bottlenecks" }) {
+        const QImage png(images.filePath(QLatin1String(id) + QStringLiteral(".png")));
+        EXPECT_FALSE(png.isNull()) << id;
+        EXPECT_GE(png.width(), 640) << id;
+        EXPECT_TRUE(QFileInfo(images.filePath(QLatin1String(id) + QStringLiteral(".svg"))).size() > 0) << id;
+    }
+    EXPECT_EQ(QDir(images.path()).entryList(QDir::Files).size(), 8);
 }

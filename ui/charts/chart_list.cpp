@@ -12,9 +12,13 @@ namespace
 {
 
 constexpr unsigned TrainingAndInference = ForTraining | ForInference;
+constexpr unsigned Nowhere = 0;
 constexpr unsigned EveryAnswer = ForTraining | ForInference | ForServing;
 
 } // namespace
+
+// Charts only this list draws (their own files; no updater: not in the window).
+QChart* buildFinishCostChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options);
 
 unsigned chartAnswerOf(gp::Mode mode)
 {
@@ -55,6 +59,10 @@ const std::vector<ResultChart>& resultCharts()
             ChartPlace::TopLeft, false, EveryAnswer, EveryAnswer, 74 },
         { "cost", QT_TRANSLATE_NOOP("Charts", "Cost over time"), &buildCostChart, &updateCostChart,
             TrainingAndInference, ChartPlace::TopRight, true, TrainingAndInference, ForTraining, 74 },
+        // Saved only: a fourth chart in the PDF would cost a page (script.report_manager_page keeps eleven
+        // candidates in nine pages); set its PDF answers to ForTraining to print it.
+        { "finish_cost", QT_TRANSLATE_NOOP("Charts", "Cost to finish"), &buildFinishCostChart, nullptr, Nowhere,
+            ChartPlace::None, false, ForTraining, Nowhere, 80 },
         { "bottlenecks", QT_TRANSLATE_NOOP("Charts", "Time per million tokens"), &buildBottleneckChart,
             &updateBottleneckChart, TrainingAndInference, ChartPlace::BottomLeft, false, TrainingAndInference,
             TrainingAndInference, 74 },
