@@ -94,6 +94,11 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     in.sequenceParallel = cfg.sequenceParallel;
     in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
     in.recomputePointwise = fw.compiled;
+    // Megatron-Core: its fused bias-SwiGLU/GeLU keeps its input only (megatron/core/fusions/fused_bias_swiglu.py
+    // @b1030e9d, on by default: --no-bias-swiglu-fusion turns it off), and Transformer Engine's linear layers keep
+    // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0).
+    in.fusedActivation = fw.stack == TrainingStack::Megatron;
+    in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
     // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
     // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
     auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {
