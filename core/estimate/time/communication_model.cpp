@@ -117,7 +117,7 @@ struct ZeroVolume {
             return accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
         default: // gradient all-reduce (ZeRO-1: reduce-scatter + all-gather of the updated shard, same volume)
             if (gatheredParameters && stage == 1) // the updated shard gathered at its own width
-                return part * trainedShard * gradBytes + part * shard * gatheredBytes;
+                return part * trainedShard * (gradBytes + gatheredBytes);
             return 2 * part * trainedShard * gradBytes;
         }
     }
