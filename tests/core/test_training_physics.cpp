@@ -50,6 +50,7 @@ struct PhysicsTally {
     int fp8ParameterPairs = 0; // Megatron FP8 plans estimated with and without FP8 parameters (fp8_all_gather)
     int failures = 0;
     int perStack[5] = { 0, 0, 0, 0, 0 }; // plans per workload.framework
+    int perGradientWidth[3] = { 0, 0, 0 }; // plans per workload.gradient_precision (auto, fp32, bf16)
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -124,6 +125,8 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3 }));
     // The training stack: its states, loss and evaluation change the answer, never past the hardware.
     w.framework = static_cast<TrainingStack>(pick(rng, { 0, 1, 2, 3, 4 }));
+    // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
+    w.gradientPrecision = static_cast<GradientPrecision>(pick(rng, { 0, 1, 2 }));
     return p;
 }
 
@@ -244,6 +247,7 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
         return 0; // nothing estimated (no peak or bandwidth known): nothing to bound
     ++tally.plans;
     ++tally.perStack[std::clamp(int(p.workload.framework), 0, 4)];
+    ++tally.perGradientWidth[std::clamp(int(p.workload.gradientPrecision), 0, 2)];
     const Configuration& c = p.config;
     if (p.hardware.nodes > 1 && c.data > 1 && c.expert == 1)
         ++tally.networkChecked;
@@ -360,6 +364,10 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         EXPECT_GE(tally.perStack[stack], 300) << toString(static_cast<TrainingStack>(stack));
     std::printf("physics: plans per stack auto %d, megatron %d, torchtitan %d, deepspeed %d, hf %d\n",
         tally.perStack[0], tally.perStack[1], tally.perStack[2], tally.perStack[3], tally.perStack[4]);
+    for (int width = 0; width < 3; ++width)
+        EXPECT_GE(tally.perGradientWidth[width], 300) << toString(static_cast<GradientPrecision>(width));
+    std::printf("physics: plans per gradient precision auto %d, fp32 %d, bf16 %d\n", tally.perGradientWidth[0],
+        tally.perGradientWidth[1], tally.perGradientWidth[2]);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
     std::printf("physics: %d Megatron FP8 plans with and without FP8 parameters\n", tally.fp8ParameterPairs);

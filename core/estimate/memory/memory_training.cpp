@@ -3,6 +3,7 @@
 #include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
+#include "plan/precision.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
@@ -319,7 +320,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // Megatron's contiguous gradient buffer is what its data-parallel reduce (or reduce-scatter) sends: no bucket copy.
     const bool megatronBuffer = stack == TrainingStack::Megatron && stage <= 1 && a.mixedWithMaster;
     if (megatronBuffer) {
-        bytes.gradients = a.defaults.megatronMainGradientBytes; // whole; the distributed optimizer shards the rest
+        // Whole; the distributed optimizer shards the rest. Its width is the gradient reduce's: fp32 by default,
+        // bf16 under --grad-reduce-in-bf16 (grad_reduce_in_fp32 = False, workload.gradient_precision).
+        const double reduceBytes = gradientReduceBytes(w, stage);
+        bytes.gradients = reduceBytes >= 4 ? a.defaults.megatronMainGradientBytes : reduceBytes;
         bytes.fp32Gradients = 0;
     }
     // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte
