@@ -2337,6 +2337,26 @@
         <source>Multi-turn chat</source>
         <translation>Multi-turn chat</translation>
     </message>
+    <message>
+        <source>Gradient precision</source>
+        <translation>Gradient precision</translation>
+    </message>
+    <message>
+        <source>The width gradients are accumulated and reduced across data-parallel ranks at: the stack&apos;s default, fp32 or bf16 (Megatron --grad-reduce-in-bf16)</source>
+        <translation>The width gradients are accumulated and reduced across data-parallel ranks at: the stack&apos;s default, fp32 or bf16 (Megatron --grad-reduce-in-bf16)</translation>
+    </message>
+    <message>
+        <source>The stack&apos;s default</source>
+        <translation>The stack&apos;s default</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

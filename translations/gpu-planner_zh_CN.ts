@@ -2328,6 +2328,26 @@
         <source>Multi-turn chat</source>
         <translation>多轮对话</translation>
     </message>
+    <message>
+        <source>Gradient precision</source>
+        <translation>梯度精度</translation>
+    </message>
+    <message>
+        <source>The width gradients are accumulated and reduced across data-parallel ranks at: the stack&apos;s default, fp32 or bf16 (Megatron --grad-reduce-in-bf16)</source>
+        <translation>梯度累加及在数据并行各卡间归约所用的精度：训练栈的默认值、fp32 或 bf16（Megatron --grad-reduce-in-bf16）</translation>
+    </message>
+    <message>
+        <source>The stack&apos;s default</source>
+        <translation>训练栈默认</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -59,6 +59,17 @@ struct MegatronArgs {
     }
 };
 
+// The Megatron-LM flag a YAML key states the gradient reduce width with (workload.gradient_precision): Megatron-Bridge
+// and NeMo 2 ddp.grad_reduce_in_fp32 (false: --grad-reduce-in-bf16), NeMo 1 optim.grad_sync_dtype; "" if neither.
+std::string megatronGradientWidthFlag(const std::string& key, const std::string& text, std::optional<bool> on)
+{
+    const bool named = key == "grad_sync_dtype";
+    const bool bf16 = named ? text.find("bf16") != std::string::npos || text.find("bfloat16") != std::string::npos
+                            : on.has_value() && !*on;
+    const bool fp32 = named ? text.find("32") != std::string::npos : on.has_value() && *on;
+    return bf16 ? "--grad-reduce-in-bf16" : fp32 ? "--accumulate-allreduce-grads-in-fp32" : "";
+}
+
 // Why a flag GPU Planner does not read leaves the plan as it is.
 std::string megatronIgnoreReason(const std::string& flag)
 {
@@ -163,6 +174,14 @@ void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
     } else if (a.has("--fp16")) {
         out.set("workload.precision", "fp16", a.field("--fp16"), a.line("--fp16"));
     }
+    // Megatron-LM arguments.py: bf16 reduces and accumulates gradients in fp32 unless --grad-reduce-in-bf16;
+    // --accumulate-allreduce-grads-in-fp32 states fp32 outright (fp16 too).
+    if (a.has("--grad-reduce-in-bf16"))
+        out.set(
+            "workload.gradient_precision", "bf16", a.field("--grad-reduce-in-bf16"), a.line("--grad-reduce-in-bf16"));
+    else if (a.has("--accumulate-allreduce-grads-in-fp32"))
+        out.set("workload.gradient_precision", "fp32", a.field("--accumulate-allreduce-grads-in-fp32"),
+            a.line("--accumulate-allreduce-grads-in-fp32"));
     const std::string granularity = a.text("--recompute-granularity");
     if (granularity == "full") {
         const std::string method = a.text("--recompute-method");
@@ -255,12 +274,12 @@ const std::vector<std::string>& megatronMappedFlags()
         "--num-layers-per-virtual-pipeline-stage", "--use-megatron-fsdp", "--data-parallel-sharding-strategy",
         "--use-torch-fsdp2", "--use-distributed-optimizer", "--optimizer-cpu-offload", "--micro-batch-size",
         "--global-batch-size", "--seq-length", "--train-samples", "--train-iters", "--fp8-format", "--fp8-recipe",
-        "--fp8-param-gather", "--bf16", "--fp16", "--recompute-granularity", "--recompute-method",
-        "--recompute-num-layers", "--recompute-activations", "--optimizer", "--num-layers", "--hidden-size",
-        "--num-attention-heads", "--swiglu", "--ffn-hidden-size", "--group-query-attention", "--num-query-groups",
-        "--kv-channels", "--vocab-size", "--tokenizer-model", "--untie-embeddings-and-output-weights",
-        "--disable-bias-linear", "--position-embedding-type", "--max-position-embeddings", "--num-experts",
-        "--moe-router-topk", "--moe-ffn-hidden-size" };
+        "--fp8-param-gather", "--bf16", "--fp16", "--grad-reduce-in-bf16", "--accumulate-allreduce-grads-in-fp32",
+        "--recompute-granularity", "--recompute-method", "--recompute-num-layers", "--recompute-activations",
+        "--optimizer", "--num-layers", "--hidden-size", "--num-attention-heads", "--swiglu", "--ffn-hidden-size",
+        "--group-query-attention", "--num-query-groups", "--kv-channels", "--vocab-size", "--tokenizer-model",
+        "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--position-embedding-type",
+        "--max-position-embeddings", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size" };
     return flags;
 }
 
@@ -353,6 +372,16 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
                   if (key == "name" && path.find("optim") != std::string::npos
                       && text.find("distributed") != std::string::npos)
                       flag = "--use-distributed-optimizer";
+                  if (key == "grad_reduce_in_fp32" || key == "grad_sync_dtype") {
+                      flag = megatronGradientWidthFlag(key, text, boolValue(value));
+                      if (flag.empty()) {
+                          out.ignore(field, line, "not a gradient width GPU Planner reads");
+                          continue;
+                      }
+                      args.values[flag] = { {}, line };
+                      args.fieldNames[flag] = field;
+                      continue;
+                  }
                   if (!flags.takesValue.count(flag) || value.IsNull() || value.IsSequence()) {
                       out.ignore(field, line, "not a Megatron-LM argument GPU Planner reads");
                       continue;
@@ -453,6 +482,11 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
         if (w.fp8AllGather)
             f.push_back("--fp8-param-gather");
     }
+    if (w.gradientPrecision == GradientPrecision::Bf16 && w.precision != Precision::Fp32
+        && w.precision != Precision::Tf32)
+        f.push_back("--grad-reduce-in-bf16");
+    else if (w.gradientPrecision == GradientPrecision::Fp32 && w.precision == Precision::Fp16)
+        f.push_back("--accumulate-allreduce-grads-in-fp32");
     f.insert(f.end(),
         { "--optimizer", w.optimizer == Optimizer::Sgd || w.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam" });
     return f;

@@ -137,6 +137,13 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
     else if (key == "mixed_precision_param") {
         if (auto p = precisionName(value.value<std::string>().value_or("")))
             r.out.set("workload.precision", *p, field, line);
+    } else if (key == "mixed_precision_reduce") {
+        // FSDP2's reduce_dtype (torchtitan's default float32): the gradient reduce-scatter's width.
+        const std::string reduce = value.value<std::string>().value_or("");
+        if (reduce == "float32" || reduce == "bfloat16")
+            r.out.set("workload.gradient_precision", reduce == "float32" ? "fp32" : "bf16", field, line);
+        else
+            r.out.ignore(field, line, "not a gradient width GPU Planner reads");
     } else if (key == "compile")
         r.out.set("workload.torch_compile", value.value<bool>().value_or(false), field, line);
     else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
@@ -320,6 +327,9 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
         { "steps", (long long)std::ceil(w.trainingTokens / tokensPerStep) },
         { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" },
         { "compile", w.torchCompile } };
+    if (w.gradientPrecision != GradientPrecision::Auto)
+        training.insert(
+            "mixed_precision_reduce", w.gradientPrecision == GradientPrecision::Bf16 ? "bfloat16" : "float32");
     if (c.offload != Offload::None)
         training.insert("enable_cpu_offload", true);
     if (c.offload == Offload::Optimizer)

@@ -31,6 +31,9 @@ enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };
 // The training stack the team runs (workload.framework): how it keeps and shards the model states and holds the
 // logits. Auto is the generic mixed-precision layout of the ZeRO paper (what the plan's other switches say).
 enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf };
+// The width gradients are accumulated and data-parallel reduced at (workload.gradient_precision): Auto is the stack's
+// default (gradientReduceBytes in precision.h), Fp32 and Bf16 what a launch states (Megatron --grad-reduce-in-bf16).
+enum class GradientPrecision { Auto, Fp32, Bf16 };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
@@ -315,6 +318,7 @@ struct Workload {
     bool fp8AllGather = false; // precision fp8 with ZeRO-3/FSDP: the linear weights all-gathered in fp8
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
     TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
+    GradientPrecision gradientPrecision = GradientPrecision::Auto; // gradient reduce width (gradientReduceBytes)
     // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
     std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
     bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
@@ -454,6 +458,7 @@ std::string_view toString(Checkpointing);
 std::string_view toString(LossImplementation);
 std::string_view toString(AttentionKernel);
 std::string_view toString(TrainingStack);
+std::string_view toString(GradientPrecision);
 std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);

@@ -60,6 +60,8 @@ inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
 inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", TrainingStack::Auto },
     { "megatron", TrainingStack::Megatron }, { "torchtitan", TrainingStack::Torchtitan },
     { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf } };
+inline constexpr EnumName<GradientPrecision> kGradientPrecisions[]
+    = { { "auto", GradientPrecision::Auto }, { "fp32", GradientPrecision::Fp32 }, { "bf16", GradientPrecision::Bf16 } };
 inline constexpr EnumName<LossImplementation> kLossImplementations[]
     = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
           { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused } };

@@ -58,6 +58,11 @@ std::string_view toString(TrainingStack v)
     return nameOf(kTrainingStacks, v);
 }
 
+std::string_view toString(GradientPrecision v)
+{
+    return nameOf(kGradientPrecisions, v);
+}
+
 std::string_view toString(LossImplementation v)
 {
     return nameOf(kLossImplementations, v);

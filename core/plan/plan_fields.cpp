@@ -48,6 +48,7 @@ GP_PLAN_FIELD_ENUM(Checkpointing, kCheckpointing);
 GP_PLAN_FIELD_ENUM(AttentionKernel, kAttentionKernels);
 GP_PLAN_FIELD_ENUM(LossImplementation, kLossImplementations);
 GP_PLAN_FIELD_ENUM(TrainingStack, kTrainingStacks);
+GP_PLAN_FIELD_ENUM(GradientPrecision, kGradientPrecisions);
 GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
@@ -181,6 +182,8 @@ std::vector<PlanField> workloadFields()
         planField("workload.freeze_trainable_layers", GP_ACCESS(workload.freezeTrainableLayers), PfUnit::Layers, 0,
             double(kMaxLayers), PfWrite::NotAtDefault, PfReport::Assumption),
         planField("workload.framework", GP_ACCESS(workload.framework), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.gradient_precision", GP_ACCESS(workload.gradientPrecision), PfWrite::NotAtDefault,
+            PfReport::Assumption),
         planField("workload.checkpoint_interval_minutes", GP_ACCESS(workload.checkpointIntervalMinutes),
             PfUnit::Minutes, 0, kMaxCheckpointMinutes, PfWrite::NotAtDefault, PfReport::Assumption)
             .exclusiveMin(),

@@ -1,6 +1,8 @@
 // Element sizes of precisions and storage formats, each with the layout it comes from.
 #include "plan/precision.h"
 
+#include <algorithm>
+
 namespace gp
 {
 
@@ -67,6 +69,31 @@ WeightFormat frozenWeightFormat(const Workload& workload)
     if (workload.technique == Technique::Qlora && workload.weightFormat == WeightFormat::Same)
         return WeightFormat::Nf4;
     return workload.weightFormat;
+}
+
+// Sources: NVIDIA/Megatron-LM@307dcf37f03d44da131ba21999278abe4112d2ad megatron/training/arguments.py (bf16:
+// accumulate_allreduce_grads_in_fp32 = True unless --grad-reduce-in-bf16; fp16 keeps it off) and
+// megatron/core/distributed/distributed_data_parallel.py (grad buffer dtype torch.float if grad_reduce_in_fp32 else
+// param.dtype); pytorch/torchtitan@6404b932 torchtitan/config/job_config.py (mixed_precision_reduce = "float32", the
+// FSDP2 MixedPrecisionPolicy's reduce_dtype); DeepSpeed config-json docs (communication_data_type: unset, gradients
+// are averaged in the model's dtype), https://www.deepspeed.ai/docs/config-json/ (2026-12-06).
+double gradientReduceBytes(const Workload& workload, int zeroStage)
+{
+    const double compute = bytesPerElement(workload.precision);
+    switch (workload.gradientPrecision) {
+    case GradientPrecision::Fp32:
+        return 4;
+    case GradientPrecision::Bf16:
+        return std::min(compute, 2.0);
+    case GradientPrecision::Auto:
+        break;
+    }
+    const bool mixedWithMaster = compute < 4 && workload.masterWeights;
+    if (workload.framework == TrainingStack::Megatron && mixedWithMaster && workload.precision != Precision::Fp16)
+        return 4;
+    if (workload.framework == TrainingStack::Torchtitan && mixedWithMaster && zeroStage >= 3)
+        return 4;
+    return compute;
 }
 
 double bytesPerWeight(WeightFormat format, Precision compute)

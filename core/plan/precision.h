@@ -17,5 +17,11 @@ double bytesPerElement(KvPrecision precision);
 double bytesPerWeight(WeightFormat format, Precision compute);
 // The format frozen weights are stored at in training: the plan's weight_format, NF4 for QLoRA when `same`.
 WeightFormat frozenWeightFormat(const Workload& workload);
+// Bytes per gradient element that the data-parallel reduce (all-reduce or reduce-scatter) carries and that Megatron's
+// main-gradient buffer holds: workload.gradient_precision, or at `auto` the stack's default under mixed precision
+// with a master copy: Megatron fp32 for bf16 and fp8 (arguments.py sets accumulate_allreduce_grads_in_fp32 unless
+// --grad-reduce-in-bf16), torchtitan fp32 at ZeRO 3 (mixed_precision_reduce "float32", FSDP2's reduce_dtype);
+// otherwise the compute width (DeepSpeed's communication_data_type unset, PyTorch DDP, FSDP without reduce_dtype).
+double gradientReduceBytes(const Workload& workload, int zeroStage);
 
 } // namespace gp

@@ -120,9 +120,10 @@ TEST(StackReference, PublishedRunsPerStack)
         EXPECT_TRUE(test::publishedRecipesStillTooBig().count(id))
             << id << " ran as published but is estimated not to fit";
     // Today's errors, so a change that makes them worse fails (no constant was fitted to a row): the dense Megatron
-    // rows run 3.5-33% under, the MoE rows far over (dropless, force-balanced routing and the grouped GEMMs of few
-    // rows per expert are slower than the model's expert compute).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.20);
+    // rows run from 30% under to 2% over (FP8 parameters, fp8_all_gather, no longer cast every micro-batch), the MoE
+    // rows far over (Qwen3-30B +236-481%, GPT-OSS, Qwen3-235B and DeepSeek-V3 on B200 +82-129%): their step is longer
+    // than the expert compute and all-to-all the model counts, for a reason no source read so far states.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.14);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.16);
 }

@@ -11,6 +11,7 @@
 //   weight casts at most the bytes of the weights the GPU holds (10 bytes per element, torchao's rowwise, the
 //   costliest recipe), read and written once per micro-batch.
 #include "catalog/catalog.h"
+#include "estimate/common/fp8_all_gather.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
@@ -46,8 +47,10 @@ struct PhysicsTally {
     int fp8Pairs = 0;
     int fp8Slower = 0;
     int networkChecked = 0;
+    int fp8ParameterPairs = 0; // Megatron FP8 plans estimated with and without FP8 parameters (fp8_all_gather)
     int failures = 0;
     int perStack[5] = { 0, 0, 0, 0, 0 }; // plans per workload.framework
+    int perGradientWidth[3] = { 0, 0, 0 }; // plans per workload.gradient_precision (auto, fp32, bf16)
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -122,6 +125,8 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3 }));
     // The training stack: its states, loss and evaluation change the answer, never past the hardware.
     w.framework = static_cast<TrainingStack>(pick(rng, { 0, 1, 2, 3, 4 }));
+    // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
+    w.gradientPrecision = static_cast<GradientPrecision>(pick(rng, { 0, 1, 2 }));
     return p;
 }
 
@@ -212,7 +217,9 @@ int checkBounds(const PhysicsPlan& p, const Workload& workload, const Throughput
         && gpus == double(p.hardware.gpusPerNode) * nodes;
     if (nodes > 1 && replicasPerNode && workload.technique == Technique::Full && c.data > 1) {
         const double nodeBytesPerSecond = p.hardware.interNodeGbps / 8 * 1e9;
-        const double bytes = 2.0 * (nodes - 1) / nodes * pc.total * 2.0;
+        // (A reduce-scatter plus an all-gather: the all-gather of FP8 parameters carries their share at one byte.)
+        const double share = fp8AllGatherShare(pc, run, c);
+        const double bytes = (nodes - 1.0) / nodes * pc.total * (2.0 + share * 1.0 + (1 - share) * 2.0);
         const double seconds = bytes / nodeBytesPerSecond;
         if (t.step.total < seconds * (1 - 1e-9))
             fail("step shorter than its gradient all-reduce over the network", t.step.total, seconds);
@@ -240,6 +247,7 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
         return 0; // nothing estimated (no peak or bandwidth known): nothing to bound
     ++tally.plans;
     ++tally.perStack[std::clamp(int(p.workload.framework), 0, 4)];
+    ++tally.perGradientWidth[std::clamp(int(p.workload.gradientPrecision), 0, 2)];
     const Configuration& c = p.config;
     if (p.hardware.nodes > 1 && c.data > 1 && c.expert == 1)
         ++tally.networkChecked;
@@ -261,6 +269,26 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     ++tally.fp8Pairs;
     const ThroughputEstimate f = estimateOn(p, fp8, catalog);
     broken += checkBounds(p, fp8, f, catalog);
+    // Megatron's FP8 parameters (--fp8-param-gather) only take work away: no 16-bit weight to cast every micro-batch
+    // (each rank casts its own shard) and the distributed optimizer's gather at one byte. Never slower.
+    if (p.workload.framework == TrainingStack::Megatron) {
+        Workload gathered = fp8;
+        gathered.fp8AllGather = true;
+        const ThroughputEstimate g = estimateOn(p, gathered, catalog);
+        ++tally.fp8ParameterPairs;
+        broken += checkBounds(p, gathered, g, catalog);
+        if (g.step.total > f.step.total * (1 + 1e-9)) {
+            std::printf("physics: Megatron FP8 parameters slower than the cast layout on %s, %s t%d p%d d%d ep%d z%d: "
+                        "%.4g > %.4g s (compute %.4g/%.4g, memory-bound %.4g/%.4g, casts %.4g/%.4g, intra %.4g/%.4g, "
+                        "network %.4g/%.4g, raw %.4g/%.4g)\n",
+                gpu.id.c_str(), p.model.name.c_str(), c.tensor, c.pipeline, c.data, c.expert, c.zeroStage, g.step.total,
+                f.step.total, g.step.compute, f.step.compute, g.memoryBoundSeconds, f.memoryBoundSeconds,
+                g.fp8CastSeconds, f.fp8CastSeconds, g.step.communicationIntraNode, f.step.communicationIntraNode,
+                g.step.communicationNetwork, f.step.communicationNetwork, g.communicationRawSeconds,
+                f.communicationRawSeconds);
+            ++broken;
+        }
+    }
     if (f.step.total <= t.step.total * (1 + 1e-9))
         return broken;
     ++tally.fp8Slower;
@@ -336,8 +364,14 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         EXPECT_GE(tally.perStack[stack], 300) << toString(static_cast<TrainingStack>(stack));
     std::printf("physics: plans per stack auto %d, megatron %d, torchtitan %d, deepspeed %d, hf %d\n",
         tally.perStack[0], tally.perStack[1], tally.perStack[2], tally.perStack[3], tally.perStack[4]);
+    for (int width = 0; width < 3; ++width)
+        EXPECT_GE(tally.perGradientWidth[width], 300) << toString(static_cast<GradientPrecision>(width));
+    std::printf("physics: plans per gradient precision auto %d, fp32 %d, bf16 %d\n", tally.perGradientWidth[0],
+        tally.perGradientWidth[1], tally.perGradientWidth[2]);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
+    std::printf("physics: %d Megatron FP8 plans with and without FP8 parameters\n", tally.fp8ParameterPairs);
+    EXPECT_GE(tally.fp8ParameterPairs, 100);
     EXPECT_EQ(tally.failures, 0);
 }
 

@@ -103,6 +103,31 @@ TEST(TrainingStacks, MegatronFp8ParametersHoldTheLinearWeightsInOneByteInsteadOf
     EXPECT_EQ(fp8AllGatherUnusedReason(w, shardedOver(8, 1, 0)), "no_gather"); // needs the distributed optimizer
 }
 
+TEST(TrainingStacks, MegatronLayersKeepTheFusedActivationsInputAndFp8GemmInputs)
+{
+    // One Llama 3.1 8B layer, 4,096 tokens, flash attention, no tensor parallelism. Megatron's fused bias-SwiGLU keeps
+    // only its input (gate and up): one tensor of the MLP width f less than PyTorch's silu(gate) * up (gate, up,
+    // act(gate), product). Under FP8 Transformer Engine keeps the QKV, MLP and fc2 inputs as their FP8 casts (1 byte
+    // instead of 2) and the output projection its own FP8 copy of the attention output (1 byte more).
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const Architecture& a = m.architecture;
+    LayerActivationInput in;
+    in.sequence = 4096;
+    in.microBatch = 1;
+    in.bytes = 2;
+    const double generic = layerActivationBytes(a, in);
+    in.fusedActivation = true;
+    const double megatron = layerActivationBytes(a, in);
+    in.gemmInputBytes = 1;
+    const double megatronFp8 = layerActivationBytes(a, in);
+    const double tokens = 4096;
+    const double h = double(a.hiddenSize);
+    const double f = double(a.intermediateSize);
+    const double attentionOut = double(a.numAttentionHeads) * double(a.headDimension());
+    EXPECT_NEAR(generic - megatron, tokens * f * 2, 1.0);
+    EXPECT_NEAR(megatron - megatronFp8, tokens * (2 * h + f - attentionOut) * 1, 1.0);
+}
+
 TEST(TrainingStacks, FsdpShardsTheFp32MasterAsTheParameterSixteenOverDBytes)
 {
     // FSDP mixed precision (torchtitan's mixed_precision_param bfloat16, reduce float32): the shard is the fp32

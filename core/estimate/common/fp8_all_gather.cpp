@@ -23,9 +23,10 @@ Unused unused(const Workload& workload, const Configuration& config)
     // Megatron-Core's --fp8-param-gather (Megatron-Bridge/NeMo fp8_param_gather) keeps the parameters themselves in
     // FP8 and has the distributed optimizer (ZeRO 1 here) all-gather its updated shards in FP8 over data x context
     // (megatron/core/optimizer/distrib_optimizer.py, quantize_param_shard); it needs the distributed optimizer
-    // (megatron/training/arguments.py).
+    // (megatron/training/arguments.py), which gathers the parameters it updates: full training only here (adapters and
+    // frozen layers keep their stored weights).
     if (workload.framework == TrainingStack::Megatron && config.zeroStage >= 1 && ranks > 1)
-        return Unused::No;
+        return workload.technique == Technique::Full ? Unused::No : Unused::NoGather;
     if (config.zeroStage < 3 || ranks <= 1)
         return Unused::NoGather;
     return Unused::No;

@@ -36,18 +36,27 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const double shared = experts > 1 ? double(std::max(0, arch.numSharedExperts)) : 0.0;
     const double f
         = double(experts > 1 && arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
-    const double perExpertIntermediates
-        = arch.mlp == MlpKind::Gated ? (in.recomputePointwise ? 2.0 : 4.0) : (in.recomputePointwise ? 1.0 : 2.0);
+    // A linear layer's input kept for its weight gradient: the activation itself, or Transformer Engine's FP8 cast
+    // of it (transformer_engine/pytorch/module/linear.py: saved_inputmat is the FP8 inputmat when the wgrad GEMM runs
+    // in FP8). The fc2 input is the MLP's last intermediate.
+    const double g = in.gemmInputBytes > 0 ? in.gemmInputBytes : p;
+    // Bytes per element of the MLP's width f that one expert (or the dense MLP) keeps: gated, its gate and up outputs,
+    // act(gate) and their product (fc2's input); torch.compile recomputes the last two; Megatron's fused activation
+    // keeps its input (gate and up) and fc2 its own input.
+    const bool gated = arch.mlp == MlpKind::Gated;
+    const double perExpertBytes = in.fusedActivation ? (gated ? 2.0 : 1.0) * p + g
+        : in.recomputePointwise                      ? (gated ? 2.0 : 1.0) * p
+                                                     : (gated ? 3.0 : 1.0) * p + g;
 
     // Replicated across tensor-parallel ranks unless sequence parallelism splits them: the mixer's half of the
     // layer (attention, or a hybrid's recurrent mixer) and the MLP's.
     double mixerWhole = 0;
     mixerWhole += p * sb * h; // first norm input
-    mixerWhole += p * sb * h; // QKV projection input (norm output)
+    mixerWhole += g * sb * h; // QKV projection input (norm output)
     mixerWhole += mask * sb * h; // dropout mask after the attention output projection
     double mlpWhole = 0;
     mlpWhole += p * sb * h; // second norm input
-    mlpWhole += p * sb * h; // MLP input (norm output)
+    mlpWhole += g * sb * h; // MLP input (norm output)
     mlpWhole += mask * sb * h; // dropout mask after the MLP
     if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
         mixerWhole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
@@ -57,6 +66,8 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     attentionSplit += p * sb * a * d * (arch.attentionOutputGate ? 2 : 1); // Q (and the output gate)
     attentionSplit += p * sb * k * (d + dv); // K and V
     attentionSplit += p * sb * a * dv; // attention output (input of the output projection)
+    if (g != p)
+        attentionSplit += g * sb * a * dv; // the output projection's own (FP8) copy of it
     if (in.flashAttention) {
         attentionSplit += 4.0 * sb * a; // fp32 log-sum-exp per query row
     } else {
@@ -67,11 +78,11 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     // its own copy of the token's input, plus fp32 router logits.
     double mlpSplit = 0;
     if (experts > 1) {
-        mlpSplit += (routed + shared) * (p * sb * f * perExpertIntermediates);
-        mlpSplit += routed * p * sb * h;
+        mlpSplit += (routed + shared) * (sb * f * perExpertBytes);
+        mlpSplit += routed * g * sb * h;
         mlpWhole += 4.0 * sb * double(experts);
     } else {
-        mlpSplit += p * sb * f * perExpertIntermediates;
+        mlpSplit += sb * f * perExpertBytes;
     }
 
     double whole = mixerWhole + mlpWhole;

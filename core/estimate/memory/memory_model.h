@@ -172,6 +172,12 @@ struct LayerActivationInput {
     bool crossAttention = false; // decoder layer of an encoder-decoder
     double encoderSequence = 0; // keys/values length of the cross-attention
     bool recomputePointwise = false; // torch.compile: MLP activation outputs recomputed, not stored
+    // Megatron-Core's fused bias-SwiGLU/GeLU (megatron/core/fusions/fused_bias_swiglu.py) keeps only its input, the
+    // fc1 output; the fc2 linear keeps its own input.
+    bool fusedActivation = false;
+    // Bytes per element of the inputs the linear layers keep for their weight gradient (QKV, output projection, fc1,
+    // fc2): Transformer Engine under FP8 keeps the FP8-cast input (1), everything else the activation (0 = bytes).
+    double gemmInputBytes = 0;
 };
 double layerActivationBytes(const Architecture& architecture, const LayerActivationInput& input);
 // What one layer keeps under torchtitan's per-op selective checkpointing: the layer input, every other matmul

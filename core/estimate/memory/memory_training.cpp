@@ -3,6 +3,7 @@
 #include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
+#include "plan/precision.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
@@ -94,6 +95,11 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     in.sequenceParallel = cfg.sequenceParallel;
     in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
     in.recomputePointwise = fw.compiled;
+    // Megatron-Core: its fused bias-SwiGLU/GeLU keeps its input only (megatron/core/fusions/fused_bias_swiglu.py
+    // @b1030e9d, on by default: --no-bias-swiglu-fusion turns it off), and Transformer Engine's linear layers keep
+    // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0).
+    in.fusedActivation = fw.stack == TrainingStack::Megatron;
+    in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
     // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
     // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
     auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {
@@ -314,7 +320,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // Megatron's contiguous gradient buffer is what its data-parallel reduce (or reduce-scatter) sends: no bucket copy.
     const bool megatronBuffer = stack == TrainingStack::Megatron && stage <= 1 && a.mixedWithMaster;
     if (megatronBuffer) {
-        bytes.gradients = a.defaults.megatronMainGradientBytes; // whole; the distributed optimizer shards the rest
+        // Whole; the distributed optimizer shards the rest. Its width is the gradient reduce's: fp32 by default,
+        // bf16 under --grad-reduce-in-bf16 (grad_reduce_in_fp32 = False, workload.gradient_precision).
+        const double reduceBytes = gradientReduceBytes(w, stage);
+        bytes.gradients = reduceBytes >= 4 ? a.defaults.megatronMainGradientBytes : reduceBytes;
         bytes.fp32Gradients = 0;
     }
     // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte

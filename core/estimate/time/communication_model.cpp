@@ -104,7 +104,6 @@ struct ZeroVolume {
     double gradBytes = 2;
     double paramBytes = 2;
     bool gatheredForStep = false; // ZeRO-2/3 inside a pipeline: the stage stays gathered for the step
-    bool gatheredParameters = false; // ZeRO-1 gathers its updated shards at gatheredBytes (Megatron's FP8 parameters)
 
     double bytes(double part, double shard, double trainedShard) const
     {
@@ -115,9 +114,9 @@ struct ZeroVolume {
             return accum * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
         case 3: // parameters gathered for forward and again for backward, gradients reduce-scattered
             return accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
-        default: // gradient all-reduce (ZeRO-1: reduce-scatter + all-gather of the updated shard, same volume)
-            if (gatheredParameters && stage == 1) // the updated shard gathered at its own width
-                return part * trainedShard * gradBytes + part * shard * gatheredBytes;
+        case 1: // reduce-scatter of the gradients + all-gather of the updated shard at the parameters' width
+            return part * trainedShard * (gradBytes + gatheredBytes);
+        default: // gradient all-reduce: a reduce-scatter and an all-gather, both at the gradients' width
             return 2 * part * trainedShard * gradBytes;
         }
     }
@@ -256,7 +255,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double h = positiveOrZero(double(arch.hiddenSize));
     const double layers = totalLayers(arch);
     const double act = bytesPerElement(w.precision);
-    const double gradBytes = bytesPerElement(w.precision);
+    // The gradient reduce at workload.gradient_precision (Megatron's fp32 main gradients by default, FP8 runs too).
+    const double gradBytes = gradientReduceBytes(w, config.zeroStage);
     const double paramBytes = bytesPerElement(w.precision);
     // ZeRO-3's parameter all-gathers: the fp8-gathered share at one byte (torchtitan enable_fsdp_float8_all_gather).
     const double fp8Share = std::clamp(std::isfinite(fp8GatheredShare) ? fp8GatheredShare : 0.0, 0.0, 1.0);
@@ -282,7 +282,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
 
     // Data parallelism and ZeRO.
     const ZeroVolume dense { std::clamp(config.zeroStage, 0, 3), accum, gatheredBytes, gradBytes, paramBytes,
-        gatheredForStep, fp8Share > 0 };
+        gatheredForStep };
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
         const double n = dp; // data x context

@@ -53,6 +53,12 @@ FieldWordsMap workloadFieldWords()
                     return FieldText::tr("The framework the team trains with: where it keeps the weights, gradients "
                                          "and optimizer states, how its loss holds the logits, and its evaluation");
                 } } },
+        { "workload.gradient_precision",
+            W { [] { return FieldText::tr("Gradient precision"); },
+                [] {
+                    return FieldText::tr("The width gradients are accumulated and reduced across data-parallel ranks "
+                                         "at: the stack's default, fp32 or bf16 (Megatron --grad-reduce-in-bf16)");
+                } } },
         { "workload.checkpoint_interval_minutes",
             W { [] { return FieldText::tr("Checkpoint interval"); },
                 [] {
@@ -339,6 +345,11 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "deepspeed"  ? tr("DeepSpeed")
             : name == "hf"         ? tr("Hugging Face Trainer")
                                    : QString();
+    if (field.path == "workload.gradient_precision")
+        return name == "auto" ? tr("The stack's default")
+            : name == "fp32"  ? tr("FP32")
+            : name == "bf16"  ? tr("BF16")
+                              : QString();
     if (field.path == "workload.serving.engine.name")
         return name == "vllm"        ? tr("vLLM")
             : name == "sglang"       ? tr("SGLang")
