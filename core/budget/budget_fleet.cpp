@@ -114,4 +114,145 @@ double cheapestFleetCost(const std::vector<int>& hourly, int months, double mont
     return total;
 }
 
+namespace
+{
+
+struct PlacementUnit {
+    std::size_t item;
+    std::vector<char> busy; // per hour
+    std::vector<double> hours; // per month
+};
+
+struct PlacementSearch {
+    const std::vector<PlacementUnit>& units;
+    const std::vector<std::vector<char>>& overlap;
+    const MachineRates& rates;
+    double monthHours;
+    int months;
+    std::vector<std::vector<std::size_t>> machines; // units per machine
+    std::vector<std::vector<std::size_t>> best;
+    double bestCost = std::numeric_limits<double>::infinity();
+
+    void search(std::size_t u)
+    {
+        if (u == units.size()) {
+            double cost = 0;
+            for (const auto& machine : machines) {
+                std::vector<double> hours(std::size_t(months), 0.0);
+                for (std::size_t v : machine)
+                    for (int m = 0; m < months; ++m)
+                        hours[std::size_t(m)] += units[v].hours[std::size_t(m)];
+                cost += cheapestCommitments(hours, rates, monthHours).total;
+            }
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = machines;
+            }
+            return;
+        }
+        for (std::size_t k = 0; k < machines.size(); ++k) { // by index: deeper calls add machines
+            const auto& on = machines[k];
+            if (std::any_of(on.begin(), on.end(), [&](std::size_t v) { return overlap[u][v] != 0; }))
+                continue;
+            machines[k].push_back(u);
+            search(u + 1);
+            machines[k].pop_back();
+        }
+        machines.push_back({ u });
+        search(u + 1);
+        machines.pop_back();
+    }
+};
+
+std::vector<PlacementUnit> placementUnits(
+    const std::vector<std::vector<int>>& itemHourly, int months, double monthHours)
+{
+    std::vector<PlacementUnit> units;
+    for (std::size_t e = 0; e < itemHourly.size(); ++e) {
+        const std::vector<int>& hourly = itemHourly[e];
+        const int peak = hourly.empty() ? 0 : *std::max_element(hourly.begin(), hourly.end());
+        for (int k = 0; k < peak; ++k) {
+            PlacementUnit unit { e, std::vector<char>(hourly.size(), 0),
+                std::vector<double>(std::size_t(months), 0.0) };
+            for (std::size_t h = 0; h < hourly.size(); ++h)
+                if (hourly[h] > k) {
+                    unit.busy[h] = 1;
+                    unit.hours[std::size_t(std::min(months - 1, int(double(h) / monthHours)))] += 1;
+                }
+            units.push_back(std::move(unit));
+        }
+    }
+    return units;
+}
+
+// The cheapest placement of every unit on a machine of its own or shared with units it does not overlap.
+std::vector<PlacedMachine> exactPlacement(const std::vector<PlacementUnit>& units, std::size_t items, int months,
+    double monthHours, const MachineRates& rates, double& cost)
+{
+    std::vector<std::vector<char>> overlap(units.size(), std::vector<char>(units.size(), 0));
+    for (std::size_t a = 0; a < units.size(); ++a)
+        for (std::size_t b = 0; b < a; ++b)
+            for (std::size_t h = 0; h < units[a].busy.size() && h < units[b].busy.size(); ++h)
+                if (units[a].busy[h] && units[b].busy[h]) {
+                    overlap[a][b] = overlap[b][a] = 1;
+                    break;
+                }
+    PlacementSearch search { units, overlap, rates, monthHours, months, {}, {} };
+    search.search(0);
+    cost = search.bestCost;
+    std::vector<PlacedMachine> out;
+    for (const auto& machine : search.best) {
+        PlacedMachine placed { std::vector<double>(std::size_t(months), 0.0),
+            std::vector<std::vector<double>>(std::size_t(months), std::vector<double>(items, 0.0)) };
+        for (std::size_t v : machine)
+            for (int m = 0; m < months; ++m) {
+                placed.hours[std::size_t(m)] += units[v].hours[std::size_t(m)];
+                placed.itemHours[std::size_t(m)][units[v].item] += units[v].hours[std::size_t(m)];
+            }
+        out.push_back(std::move(placed));
+    }
+    return out;
+}
+
+} // namespace
+
+PoolPlacement placePool(
+    const std::vector<std::vector<int>>& itemHourly, int months, double monthHours, const MachineRates& rates)
+{
+    PoolPlacement out;
+    std::vector<int> total(itemHourly.empty() ? 0 : itemHourly[0].size(), 0);
+    for (const auto& hourly : itemHourly)
+        for (std::size_t h = 0; h < total.size() && h < hourly.size(); ++h)
+            total[h] += hourly[h];
+    out.cost = cheapestFleetCost(total, months, monthHours, rates);
+    const std::vector<PlacementUnit> units = placementUnits(itemHourly, months, monthHours);
+    double cost = 0;
+    std::vector<PlacedMachine> machines;
+    if (int(units.size()) <= kExactPlacementUnits) {
+        machines = exactPlacement(units, itemHourly.size(), months, monthHours, rates, cost);
+        out.exact = true;
+    } else { // every unit on a machine of its own
+        for (const PlacementUnit& unit : units) {
+            PlacedMachine placed { unit.hours,
+                std::vector<std::vector<double>>(std::size_t(months), std::vector<double>(itemHourly.size(), 0.0)) };
+            for (int m = 0; m < months; ++m)
+                placed.itemHours[std::size_t(m)][unit.item] = unit.hours[std::size_t(m)];
+            cost += cheapestCommitments(unit.hours, rates, monthHours).total;
+            machines.push_back(std::move(placed));
+        }
+    }
+    if (cost < out.cost - 1e-9) {
+        out.stacked = false;
+        out.machines = std::move(machines);
+        out.cost = cost;
+    }
+    return out;
+}
+
+double pooledFleetCost(
+    const std::vector<std::vector<int>>& itemHourly, int months, double monthHours, const MachineRates& rates)
+{
+    return placePool(itemHourly, months, monthHours, rates).cost;
+}
+
 } // namespace gp

@@ -48,4 +48,29 @@ std::vector<std::vector<std::vector<double>>> levelItemHours(
 // The cheapest bill of a demand profile: the sum of its levels' cheapest bills.
 double cheapestFleetCost(const std::vector<int>& hourly, int months, double monthHours, const MachineRates& rates);
 
+// One machine of a fixed placement: its hours per month, and each item's share of them ([m][item]).
+struct PlacedMachine {
+    std::vector<double> hours;
+    std::vector<std::vector<double>> itemHours;
+};
+
+// Pools of at most this many machine units (an item's unit k is its k-th machine, busy whenever the item needs more
+// than k) are placed exactly; larger pools take the cheaper of stacked levels and no sharing.
+constexpr int kExactPlacementUnits = 8;
+
+// How a pool's items are put on machines: `levels` (hours stacked, items moving between machines hour by hour) or
+// `machines` (each unit kept on one machine, shared only by units whose times do not overlap), whichever the
+// commitments bill cheaper; `exact` when every placement of the units was tried.
+struct PoolPlacement {
+    bool stacked = true;
+    bool exact = false;
+    std::vector<PlacedMachine> machines; // when not stacked
+    double cost = 0;
+};
+PoolPlacement placePool(
+    const std::vector<std::vector<int>>& itemHourly, int months, double monthHours, const MachineRates& rates);
+// Its cost.
+double pooledFleetCost(
+    const std::vector<std::vector<int>>& itemHourly, int months, double monthHours, const MachineRates& rates);
+
 } // namespace gp

@@ -62,10 +62,18 @@ struct PoolLedger {
             for (std::size_t h = 0; h < total.size(); ++h)
                 total[h] += shared.back()[h];
         }
-        levels = levelHours(total, months, monthHours);
+        const PoolPlacement placement = placePool(shared, months, monthHours, pool.rates);
+        if (placement.stacked) {
+            levels = levelHours(total, months, monthHours);
+            itemHours = levelItemHours(shared, int(levels.size()), months, monthHours);
+        } else {
+            for (const PlacedMachine& machine : placement.machines) {
+                levels.push_back(machine.hours);
+                itemHours.push_back(machine.itemHours);
+            }
+        }
         for (const auto& hours : levels)
             bills.push_back(cheapestCommitments(hours, pool.rates, monthHours));
-        itemHours = levelItemHours(shared, int(levels.size()), months, monthHours);
     }
 };
 

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 namespace gp
@@ -198,6 +199,34 @@ TEST(BudgetAnswerTest, TrainingAndServingShareOneReservation)
                 return 0.0;
             }(),
         142.506 * 730, 1e-6);
+}
+
+// Issue 41: the shipped example demonstrates sharing (it showed 0 saved: its fine-tune ran in Guangzhou and its
+// serving, moved to Nanjing by the stock, could not share; and 9 months of serving pay no reservation).
+TEST(BudgetAnswerTest, ExampleBudgetSharesAMachineBetweenTheFineTuneAndTheServing)
+{
+    const BudgetAnswer a = answerText(std::string(exampleBudgetText()));
+    ASSERT_EQ(a.failedItems(), 0);
+    ASSERT_EQ(a.unplacedItems(), 0);
+    ASSERT_EQ(a.items.size(), 3u);
+    const ItemBudget& fineTune = a.items[0];
+    const ItemBudget& serving = a.items[2];
+    ASSERT_TRUE(fineTune.placement && serving.placement);
+    // Guangzhou has none to be had, so both move to the same region and instance (one pool).
+    EXPECT_TRUE(fineTune.placement->moved);
+    EXPECT_EQ(fineTune.placement->region, serving.placement->region);
+    EXPECT_EQ(fineTune.placement->instance, serving.placement->instance);
+    // Some machine's row names both items: they take turns on it.
+    const bool shared = std::any_of(a.fleet.begin(), a.fleet.end(), [&](const FleetRow& row) {
+        return std::count(row.items.begin(), row.items.end(), a.items[0].name)
+            && std::count(row.items.begin(), row.items.end(), a.items[2].name);
+    });
+    EXPECT_TRUE(shared);
+    // The fine-tune runs inside the month before serving starts, on the machine serving reserves anyway: sharing
+    // saves exactly what the fine-tune costs alone.
+    EXPECT_GT(fineTune.aloneCost, 0);
+    EXPECT_NEAR(a.sharingSaves, fineTune.aloneCost, 1e-3);
+    EXPECT_NEAR(a.aloneTotal - a.total, a.sharingSaves, 1e-3);
 }
 
 // Issue 41: billing.price_discount is the plan's contract discount off list prices; the fleet pays it too.
