@@ -352,8 +352,55 @@ const std::vector<std::string>& launchExportFormats()
     return formats;
 }
 
+namespace
+{
+
+// The offset of the first byte that is not well-formed UTF-8 (RFC 3629; the check nlohmann::json makes when it
+// writes a string), or npos. A launch file's values end up in the plan and in JSON output.
+std::size_t launchFirstBadUtf8Byte(std::string_view text)
+{
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        int follow = 0;
+        unsigned char low = 0x80, high = 0xBF;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            follow = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            follow = 2;
+            low = c == 0xE0 ? 0xA0 : 0x80;
+            high = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            follow = 3;
+            low = c == 0xF0 ? 0x90 : 0x80;
+            high = c == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return i;
+        }
+        for (int k = 1; k <= follow; ++k) {
+            if (i + k >= text.size())
+                return i;
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF))
+                return i;
+        }
+        i += std::size_t(follow) + 1;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
 Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& fileName)
 {
+    if (const std::size_t bad = launchFirstBadUtf8Byte(text); bad != std::string_view::npos) {
+        const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(bad), '\n');
+        return Error { "", "not UTF-8 text (byte " + std::to_string(bad + 1) + "); save the file as UTF-8",
+            fileName + ":" + std::to_string(line) };
+    }
     const std::string extension = extensionOf(fileName);
     if (extension == ".toml")
         return readTorchtitan(text, fileName);

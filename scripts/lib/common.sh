@@ -53,48 +53,38 @@ gp_configure_and_build() {
     cmake --build "$GP_BUILD_DIR" -j "$(nproc)"
 }
 
-# The core suite under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset without the Qt layer),
-# in its own build directory so it never reconfigures a developer's build-asan/. The script tests that need the
-# Qt report or the package, or check sources only, are left to the main build; so is bad_inputs.sh, whose files
-# core_tests' RobustnessBadFiles runs in-process under the sanitizers too.
-GP_ASAN_CORE_BUILD_DIR="${GP_ASAN_CORE_BUILD_DIR:-$GP_ROOT/build-asan-core}"
-gp_asan_core_tests() {
+# Both suites under AddressSanitizer + UndefinedBehaviorSanitizer (the `asan` preset: a Debug build, so Qt's own
+# checks such as "Called object is not of the correct type" are on too), in one build directory of their own so it
+# never reconfigures a developer's build-asan/: the core library is compiled once for core_tests and ui_tests.
+# The script tests that need the Qt report or the package, or check sources only, are left to the main build; so is
+# bad_inputs.sh, whose files core_tests' RobustnessBadFiles runs in-process under the sanitizers too.
+# gp_asan_tests core|ui|all: builds what that suite needs and runs it (ctest, one process per test).
+GP_ASAN_BUILD_DIR="${GP_ASAN_BUILD_DIR:-$GP_ROOT/build-asan-tests}"
+GP_ASAN_SCRIPTS_ELSEWHERE='^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|format_clean|package_install|no_origin_words|report_manager_page|translations_complete)$'
+gp_asan_tests() {
+    local suite="$1"
     local launcher=()
     if command -v ccache >/dev/null 2>&1; then
         launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     fi
-    if [ ! -f "$GP_ASAN_CORE_BUILD_DIR/CMakeCache.txt" ]; then
+    if [ ! -f "$GP_ASAN_BUILD_DIR/CMakeCache.txt" ]; then
         # -g1: line tables for the sanitizers' stack traces, without the full debug information's compile time.
-        # Warnings are errors here too: in CI this is the only build of the core suite. It compiles in unity batches
+        # Warnings are errors here too: in CI this is the only build of both suites. It compiles in unity batches
         # of 3, not the release build's 8: a source that builds only beside the files of its batch (a name or an
         # include another file brings in) meets other neighbours here. File by file (GP_UNITY=OFF) took 10 of
-        # CI's 14.5 minutes on two cores (2026-12-06), so it is left to developers' builds.
-        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_CORE_BUILD_DIR" -DGP_BUILD_UI=OFF -DGP_WERROR=ON \
+        # CI's 14.5 minutes on two cores for the core alone (2026-12-06), so it is left to developers' builds.
+        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_BUILD_DIR" -DGP_BUILD_UI=ON -DGP_WERROR=ON \
             -DGP_UNITY=ON -DGP_UNITY_BATCH=3 -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}")
     fi
-    cmake --build "$GP_ASAN_CORE_BUILD_DIR" -j "$(nproc)" --target core_tests gpu-planner-cli
-    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        ctest --test-dir "$GP_ASAN_CORE_BUILD_DIR" --output-on-failure -j "$(nproc)" \
-        -E '^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|format_clean|package_install|no_origin_words|report_manager_page|translations_complete)$'
-}
-
-# The window's suite under the same sanitizers, in a build directory of its own (the core's objects come from ccache:
-# the same flags as build-asan-core/). A bounded subset, GP_ASAN_UI_FILTER: the tests that write and read files
-# shared with other writers (overrides, plans, recovery copies, exports), where a sanitizer finding would mean lost
-# work; the chart and layout tests stay in the release suite. Opt-in (scripts/test --asan-ui) until its time on CI's
-# machine is measured.
-GP_ASAN_UI_BUILD_DIR="${GP_ASAN_UI_BUILD_DIR:-$GP_ROOT/build-asan-ui}"
-GP_ASAN_UI_FILTER="${GP_ASAN_UI_FILTER:-SharedOverridesWindow.*:TypedTitle.*:ExportAllOrNothing.*:CatalogStore.*:WindowSafety.*}"
-gp_asan_ui_tests() {
-    local launcher=()
-    if command -v ccache >/dev/null 2>&1; then
-        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-    fi
-    if [ ! -f "$GP_ASAN_UI_BUILD_DIR/CMakeCache.txt" ]; then
-        (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_UI_BUILD_DIR" -DGP_BUILD_UI=ON -DGP_WERROR=ON \
-            -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}")
-    fi
-    cmake --build "$GP_ASAN_UI_BUILD_DIR" -j "$(nproc)" --target ui_tests
+    local targets=() select=()
+    case "$suite" in
+    core) targets=(core_tests gpu-planner-cli) select=(-L 'core|script') ;;
+    ui) targets=(ui_tests) select=(-L ui) ;;
+    all) targets=(core_tests ui_tests) ;;
+    *) echo "gp_asan_tests: core, ui or all, not '$suite'" >&2; return 2 ;;
+    esac
+    cmake --build "$GP_ASAN_BUILD_DIR" -j "$(nproc)" --target "${targets[@]}"
     ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 QT_QPA_PLATFORM=offscreen \
-        "$GP_ASAN_UI_BUILD_DIR/bin/ui_tests" --gtest_filter="$GP_ASAN_UI_FILTER"
+        ctest --test-dir "$GP_ASAN_BUILD_DIR" --output-on-failure -j "$(nproc)" "${select[@]}" \
+        -E "$GP_ASAN_SCRIPTS_ELSEWHERE"
 }

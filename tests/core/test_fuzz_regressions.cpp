@@ -66,3 +66,8 @@ TEST(FuzzRegressions, HfConfigInputsReplayCleanly)
 {
     replay("fuzz_hf_config", gp::fuzz::runHfConfigInput);
 }
+
+TEST(FuzzRegressions, LaunchInputsReplayCleanly)
+{
+    replay("fuzz_launch", gp::fuzz::runLaunchInput);
+}

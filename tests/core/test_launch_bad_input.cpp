@@ -26,6 +26,16 @@ TEST(LaunchBadInput, TruncatedTomlNamesTheLineAndTheKeyBeingRead)
     expectRefused(text, "train.toml", "train.toml:6", "parallelism.tensor_parallel_degree", "not valid TOML");
 }
 
+TEST(LaunchBadInput, TextThatIsNotUtf8IsRefusedWithItsLine)
+{
+    // Found by fuzz_launch: a Latin-1 byte in a value was imported, and writing the import as JSON
+    // (`gpu-planner-cli import --format json`) then threw nlohmann's type_error 316 out of the program.
+    for (const char* file : { "serve.sh", "train.toml", "recipe.yaml", "ds_config.json" })
+        expectRefused("# launch\n--model caf\xe9\n", file, std::string(file) + ":2", "", "not UTF-8 text (byte 21)");
+    expectRefused("x \xed\xa0\x80", "serve.sh", "serve.sh:1", "", "not UTF-8"); // an encoded surrogate
+    EXPECT_TRUE(readLaunchFile("vllm serve Qwen/Qwen2.5-7B  # caf\xc3\xa9\n", "serve.sh")) << "UTF-8 reads";
+}
+
 TEST(LaunchBadInput, YamlIndentedWithATabNamesItsLine)
 {
     const std::string text = "base_model: NousResearch/Meta-Llama-3-8B\nfsdp_config:\n\tfsdp_offload_params: true\n";

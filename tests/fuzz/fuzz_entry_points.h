@@ -4,13 +4,16 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "catalog/catalog_import.h"
 #include "estimate/estimator.h"
+#include "launch/launch.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "plan/plan.h"
 #include "planner/planner.h"
 #include "transformer/model_library.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -91,6 +94,54 @@ inline void runHfConfigInput(std::string_view text)
     }
     (void)countSafetensorsParameters(text, "model.safetensors");
     (void)countSafetensorsParameters(text, "model.safetensors.index.json", "fp32");
+}
+
+// Launch files: the same bytes under each kind of name the reader tells formats by (TOML, YAML, JSON, a shell
+// command), then merged onto the default training or serving plan as `gpu-planner-cli import` does, written
+// back and re-read.
+inline void runLaunchInput(std::string_view text)
+{
+    static const std::array<const char*, 5> names { "train.toml", "recipe.yaml", "ds_config.json", "launch.sh",
+        "serve.txt" };
+    for (const char* name : names) {
+        auto launch = readLaunchFile(text, name);
+        if (!launch)
+            continue;
+        (void)launchImportToJson(*launch).dump();
+        auto base = parsePlan(launch->serving ? servingPlanText() : defaultPlanText());
+        if (!base)
+            throw std::logic_error("the built-in plan does not read: " + base.error().toString());
+        auto plan = applyLaunchImport(*base, *launch);
+        if (!plan)
+            continue;
+        const std::string written = serializePlan(*plan);
+        auto reread = parsePlan(written);
+        if (!reread)
+            throw std::logic_error(
+                "an imported plan that was written back no longer reads: " + reread.error().toString());
+    }
+}
+
+// Cloud listings (`gpu-planner-cli catalog import`): every format the importer recognises, with and without the
+// options some of them need, merged into empty overrides and then over the built-in catalog.
+inline void runCloudImportInput(std::string_view text)
+{
+    for (int variant = 0; variant < 2; ++variant) {
+        CloudImportOptions options;
+        options.fileName = "listing.json";
+        options.date = "2026-12-06";
+        if (variant == 1) {
+            options.currency = "CNY";
+            options.instance = "tencent:GT4.41XLARGE948";
+            options.months = 1;
+        }
+        auto imported = importCloudListing(text, options, builtinCatalog(), CatalogOverrides {});
+        if (!imported)
+            continue;
+        (void)overridesToJson(imported->overrides);
+        const Catalog merged = mergeOverrides(builtinCatalog(), imported->overrides);
+        (void)catalogToJson(merged, true, true).dump();
+    }
 }
 
 } // namespace gp::fuzz
