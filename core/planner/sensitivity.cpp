@@ -242,7 +242,7 @@ Expected<PlanSensitivity> planSensitivity(
     // Interruptions move the modes that can be reclaimed (the billing-mode table's interruptible pricing).
     const auto modes = billingModes();
     const bool interruptible = std::any_of(modes.begin(), modes.end(), [&](const BillingModeSpec& m) {
-        return m.pricing == BillingPricing::Interruptible && plan.billing.allows(m.code);
+        return m.pricing == BillingPricing::Interruptible && plan.billing.allows(m.mode);
     });
     if (interruptible && plan.workload.mode == Mode::Training)
         variations.push_back({ "spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,

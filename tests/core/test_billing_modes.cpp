@@ -4,7 +4,6 @@
 // or words fails here; the window's words and pens are checked in tests/ui/chart_tests.cpp.
 #include "catalog/catalog.h"
 #include "catalog/price_figure.h"
-#include "estimate/common/billing_totals.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "output/scenarios_output.h"
@@ -98,7 +97,7 @@ TEST(BillingModes, EveryModeAppearsUnderItsOwnNameInEveryOutput)
         // total in the JSON as in the result.
         bool priced = false;
         for (std::size_t i = 0; i < results.size(); ++i) {
-            const std::optional<double> total = gp::billingTotal(results[i].cost, mode.mode);
+            const std::optional<double> total = results[i].cost.total(mode.mode);
             const json& cost = estimate["results"][i]["cost"];
             ASSERT_TRUE(cost.contains(code)) << "the JSON cost has no " << code;
             if (total) {

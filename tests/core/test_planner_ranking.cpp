@@ -79,30 +79,30 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     r.trainingHours = 74.4; // 3.1 days
     r.gpuHours = 595.2;
     // 551.08 per hour on demand; a month 150,000; reserved 30 % off; spot 70 % off with 2 % extra time.
-    r.cost.rates = { { "on_demand", 551.08, 0, 1 }, { "monthly", 150000.0 / (30 * 24), 150000, 1 },
-        { "reserved", 551.08 * 0.7, 0, 1 }, { "spot", 551.08 * 0.3, 0, 1.02 } };
+    r.cost.rates = { { BillingMode::OnDemand, 551.08, 0, 1 }, { BillingMode::Monthly, 150000.0 / (30 * 24), 150000, 1 },
+        { BillingMode::Reserved, 551.08 * 0.7, 0, 1 }, { BillingMode::Spot, 551.08 * 0.3, 0, 1.02 } };
     Billing billing; // default: on_demand and monthly
     auto f = objectiveFigures(r, w, billing);
     EXPECT_TRUE(f.priced);
     // Hand calculation: 551.08 x 74.4 = 41,000.352 pay-as-you-go, against one whole month of 150,000.
     EXPECT_NEAR(f.cost, 41000.352, 1e-6);
-    EXPECT_EQ(f.mode, "on_demand");
+    EXPECT_EQ(f.mode, BillingMode::OnDemand);
     EXPECT_DOUBLE_EQ(f.hours, 74.4);
     // Reserved and spot count only when the plan lists them.
-    billing.modes = { "on_demand", "monthly", "reserved", "spot" };
+    billing.modes = { BillingMode::OnDemand, "monthly", "reserved", "spot" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 551.08 * 0.3 * 74.4 * 1.02, 1e-6); // 12,546.2
-    EXPECT_EQ(f.mode, "spot");
+    EXPECT_EQ(f.mode, BillingMode::Spot);
     billing.modes = { "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 150000, 1e-9);
-    EXPECT_EQ(f.mode, "monthly");
+    EXPECT_EQ(f.mode, BillingMode::Monthly);
     // A run of 40 days pays two whole months.
     r.trainingHours = 40 * 24;
     EXPECT_NEAR(objectiveFigures(r, w, billing).cost, 300000, 1e-9);
     // No allowed mode priced: ranked by GPU-hours.
     r.trainingHours = 74.4;
-    r.cost.rates = { { "spot", 100, 0, 1 } };
+    r.cost.rates = { { BillingMode::Spot, 100, 0, 1 } };
     billing.modes = { "on_demand" };
     f = objectiveFigures(r, w, billing);
     EXPECT_FALSE(f.priced);
@@ -122,7 +122,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
     r.tokensPerSecond = 1000;
     r.prefillSeconds = 0.5;
-    r.cost.rates = { { "on_demand", 36, 0, 1 }, { "monthly", 20, 20 * 720, 1 } };
+    r.cost.rates = { { BillingMode::OnDemand, 36, 0, 1 }, { BillingMode::Monthly, 20, 20 * 720, 1 } };
     Billing billing;
     billing.modes = { "on_demand" };
     auto f = objectiveFigures(r, w, billing);
@@ -138,10 +138,10 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
     EXPECT_NEAR(f.cost, 5.0, 1e-9);
     // Always on, a monthly subscription at 20 per hour-equivalent: 20 / 7.2e6 tokens x 1e6 = 2.78 per million.
-    billing.modes = { "on_demand", "monthly" };
+    billing.modes = { BillingMode::OnDemand, "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 20.0 / 7.2, 1e-9);
-    EXPECT_EQ(f.mode, "monthly");
+    EXPECT_EQ(f.mode, BillingMode::Monthly);
     r.decodeTokensPerSecond = 0;
     EXPECT_TRUE(std::isinf(objectiveFigures(r, w, billing).hours));
 }
@@ -211,8 +211,8 @@ TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
     p.best.configuration.checkpointing = Checkpointing::Full;
     p.best.configuration.microBatchSize = 4;
     p.best.trainingHours = 74.4; // 3.1 days
-    p.best.cost.onDemand = 41000;
-    p.best.cost.rates = { { "on_demand", 41000 / 74.4, 0, 1 } };
+    p.best.cost.setTotal(gp::BillingMode::OnDemand, 41000);
+    p.best.cost.rates = { { gp::BillingMode::OnDemand, 41000 / 74.4, 0, 1 } };
     p.best.cost.currency = "CNY";
     const Diagnostic d = describeChoice(p, Plan {});
     EXPECT_EQ(d.code, "recommended_configuration");
