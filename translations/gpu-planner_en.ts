@@ -3929,6 +3929,14 @@
         <source>Exported %1</source>
         <translation>Exported %1</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>Budget answer</source>
+        <translation>Budget answer</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -4732,6 +4740,17 @@
     <message>
         <source>Reset Sorting</source>
         <translation>Reset Sorting</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::Evaluator</name>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Evaluation</translation>
     </message>
 </context>
 <context>
@@ -6870,6 +6889,14 @@ It was kept as %2.</translation>
         <source>&amp;Baseline:</source>
         <translation>&amp;Baseline:</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>Scenario comparison</source>
+        <translation>Scenario comparison</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ScenarioComparisonModel</name>
@@ -7103,6 +7130,10 @@ It was kept as %2.</translation>
     <message>
         <source>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</source>
         <translation>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 failed: %2</translation>
     </message>
 </context>
 <context>

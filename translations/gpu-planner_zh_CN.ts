@@ -3910,6 +3910,14 @@
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1失败：%2</translation>
+    </message>
+    <message>
+        <source>Budget answer</source>
+        <translation>预算计算</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -4710,6 +4718,17 @@
     <message>
         <source>Reset Sorting</source>
         <translation>重置排序</translation>
+    </message>
+</context>
+<context>
+    <name>gpui::Evaluator</name>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1失败：%2</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>评估</translation>
     </message>
 </context>
 <context>
@@ -6837,6 +6856,14 @@ It was kept as %2.</source>
         <source>&amp;Baseline:</source>
         <translation>基准(&amp;B)：</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1失败：%2</translation>
+    </message>
+    <message>
+        <source>Scenario comparison</source>
+        <translation>场景比较</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ScenarioComparisonModel</name>
@@ -7070,6 +7097,10 @@ It was kept as %2.</source>
     <message>
         <source>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</source>
         <translation>每块 GPU 显存：推理引擎占用 %1；权重之外的空间由其 KV 缓存占满</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1失败：%2</translation>
     </message>
 </context>
 <context>

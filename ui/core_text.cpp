@@ -7,6 +7,9 @@
 #include <QLocale>
 
 #include <cmath>
+#include <span>
+#include <string_view>
+#include <unordered_map>
 
 namespace gpui
 {
@@ -40,7 +43,9 @@ QString rlRole(const QString& role)
 struct Args {
     const std::vector<std::pair<std::string, std::string>>& args;
     bool ok = true;
+    const std::string* diagnosticMessage = nullptr; // the core's own sentence, for codes that quote it
 
+    QString message() const { return diagnosticMessage ? QString::fromStdString(*diagnosticMessage) : QString(); }
     bool has(const char* name) const
     {
         for (const auto& [k, v] : args)
@@ -164,277 +169,494 @@ QString gibText(Args& a, const char* name)
 
 } // namespace
 
+namespace
+{
+
+// A diagnostic's sentence from its args, or "" with a.ok false when an arg is missing (the core's message is shown).
+using DiagnosticWords = QString (*)(Args& a);
+struct DiagnosticPhrase {
+    const char* code;
+    DiagnosticWords words;
+};
+
+QString rlMissesLimit(Args& a)
+{
+    return CoreText::tr("Misses the plan's limit (%1 hours).").arg(a.text("hours"));
+}
+
+// The Tencent Cloud guides' hardware advice, prices and the budget.
+const DiagnosticPhrase kGuidePricePhrases[] = {
+    { "cpu_cores_per_gpu_low",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "%1 vCPUs for %2 GPUs: the Tencent Cloud guide '%4' advises at least %3 CPU cores per GPU so "
+                "data preprocessing does not stall the GPUs.")
+                .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"), a.text("source"));
+        } },
+    { "ram_per_vcpu_low",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "%1 GB of RAM per vCPU: the Tencent Cloud guide '%3' advises %2 GB of RAM per vCPU so the data "
+                "pipeline does not block.")
+                .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"), a.text("source"));
+        } },
+    { "disk_iops_low",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The data disk gives %1 IOPS; the Tencent Cloud guide '%3' advises SSD disks with at least %2 IOPS.")
+                .arg(a.count("iops"), a.count("min_iops"), a.text("source"));
+        } },
+    { "network_below_25gbps",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Nodes are linked at %1 Gb/s; the Tencent Cloud guide '%3' advises at least %2 Gb/s between nodes.")
+                .arg(a.decimal("gbps"), a.decimal("min_gbps"), a.text("source"));
+        } },
+    { "no_rdma_multi_node",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Multi-node training without RDMA: the Tencent Cloud guide '%1' advises RDMA (RoCE) networking "
+                "for clusters.")
+                .arg(a.text("source"));
+        } },
+    { "no_nvlink_multi_gpu",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide '%2' advises NVLink for multi-GPU "
+                "training.")
+                .arg(a.count("gpus"), a.text("source"));
+        } },
+    { "price_estimate",
+        [](Args& a) -> QString {
+            return CoreText::tr("The price of %1 is an estimate, not a published figure.").arg(a.text("instance"));
+        } },
+    { "price_not_in_region",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1 has no price in %2; the price shown is for %3.")
+                .arg(a.text("instance"), a.text("region"), a.text("price_region"));
+        } },
+    { "reserved_term_not_quoted",
+        [](Args& a) -> QString {
+            return CoreText::tr("The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.")
+                .arg(a.text("instance"), CoreText::reservedTerm(a.text("quoted_term_months").toInt()),
+                    CoreText::reservedTerm(a.text("term_months").toInt()));
+        } },
+    { "price_from_reference_region",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1 has no price of its own in %2; the provider's reference price is used.")
+                .arg(a.text("instance"), a.text("region"));
+        } },
+    { "run_past_horizon",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1: %2 run hours fall past the budget's horizon and are not budgeted.")
+                .arg(a.text("item"), a.count("hours"));
+        } },
+    { "raise_cap", [](Args& a) -> QString { return CoreText::tr("Raise the cap to %1.").arg(a.count("amount")); } },
+    { "move_item",
+        [](Args& a) -> QString {
+            return CoreText::tr("Or move %1 out of month %2 (saves %3).")
+                .arg(a.text("item"), a.text("month"), a.count("saves"));
+        } },
+    { "drop_item",
+        [](Args& a) -> QString {
+            return CoreText::tr("Or drop %1 (saves %2).").arg(a.text("item"), a.count("saves"));
+        } },
+};
+
+// GPUs, precisions and kernels.
+const DiagnosticPhrase kGpuPhrases[] = {
+    { "gpu_no_tflops",
+        [](Args& a) -> QString {
+            return CoreText::tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.")
+                .arg(a.text("gpu"));
+        } },
+    { "gpu_class_unknown",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "GPU %1 has the unknown class \"%2\"; the known ones are datacenter-hbm, datacenter-gddr and "
+                "consumer.")
+                .arg(a.text("gpu"), a.text("class"));
+        } },
+    { "gpu_architecture_no_efficiency",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "GPU %1: the architecture \"%2\" has no efficiency figures in the catalog, so it takes the default "
+                "peak efficiency.")
+                .arg(a.text("gpu"), a.text("architecture"));
+        } },
+    { "gpu_format_without_rate",
+        [](Args& a) -> QString {
+            return CoreText::tr("GPU %1 lists the tensor format %2 but has no rate for it.")
+                .arg(a.text("gpu"), a.text("format"));
+        } },
+    { "instance_size_estimate",
+        [](Args& a) -> QString {
+            return CoreText::tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
+        } },
+    { "precision_unsupported",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1 does not support %2; estimated as %3.")
+                .arg(a.text("gpu"), a.text("precision"), a.text("used"));
+        } },
+    { "fp8_recipe_unsupported",
+        [](Args& a) -> QString {
+            return a.text("recipe") == QLatin1String("nvfp4")
+                ? CoreText::tr(
+                    "The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated "
+                    "with %2 scaling.")
+                      .arg(a.text("gpu"), a.text("used"))
+                : CoreText::tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
+                      .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
+        } },
+    { "fp8_all_gather_unused",
+        [](Args& a) -> QString {
+            return a.text("reason") == QLatin1String("precision")
+                ? CoreText::tr("FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are "
+                               "gathered in it.")
+                      .arg(a.text("gpu"), a.text("precision"))
+                : a.text("reason") == QLatin1String("recipe")
+                ? CoreText::tr("FP8 all-gather casts the weights to FP8, but the NVFP4 recipe's MLP layers take NVFP4 "
+                               "weights; on %1 the weights are gathered in 16-bit.")
+                      .arg(a.text("gpu"))
+                : CoreText::tr(
+                    "FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
+                    "over more than one GPU).");
+        } },
+    { "fp8_slower_than_bf16",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout "
+                "trains faster in BF16.")
+                .arg(a.decimal("cast_ms"), a.text("gpu"), a.decimal("saved_ms"));
+        } },
+    { "attention_kernel_unmeasured",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
+                .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
+        } },
+    { "lora_module_unknown",
+        [](Args& a) -> QString {
+            return CoreText::tr("LoRA target module \"%1\" is not a known module name, so it adapts nothing; use names "
+                                "such as q_proj, v_proj or all-linear.")
+                .arg(a.text("module"));
+        } },
+    { "throughput_unknown",
+        [](Args& a) -> QString {
+            return CoreText::tr("Time and speed are not estimated for %1 (no peak rate or bandwidth known).")
+                .arg(a.text("gpu"));
+        } },
+};
+
+// What makes a plan fit, the model and the batch.
+const DiagnosticPhrase kFitPhrases[] = {
+    { "suggest_more_gpus",
+        [](Args& a) -> QString { return CoreText::tr("Use more nodes: fits with %1.").arg(configurationArgs(a)); } },
+    { "suggest_context_parallel",
+        [](Args& a) -> QString {
+            return CoreText::tr("Split each sequence across %1 GPUs (context parallelism): fits with %2.")
+                .arg(a.count("context"), configurationArgs(a));
+        } },
+    { "suggest_checkpointing",
+        [](Args& a) -> QString {
+            return CoreText::tr("Use full activation checkpointing: fits with %1.").arg(configurationArgs(a));
+        } },
+    { "suggest_zero",
+        [](Args& a) -> QString {
+            if (a.text("zero_stage") == QLatin1String("1")) // with a pipeline (plan-format)
+                return CoreText::tr("Use ZeRO-1 to shard the optimizer states: fits with %1.")
+                    .arg(configurationArgs(a));
+            return CoreText::tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.")
+                .arg(configurationArgs(a));
+        } },
+    { "suggest_offload",
+        [](Args& a) -> QString {
+            return CoreText::tr("Offload optimizer and parameters to CPU: fits with %1.").arg(configurationArgs(a));
+        } },
+    { "typical_architecture",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters "
+                "(hidden %2, %3 layers); give the architecture for exact figures.")
+                .arg(a.text("parameters"), a.text("hidden_size"), a.text("num_layers"));
+        } },
+    { "parameters_differ_from_architecture",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.")
+                .arg(a.text("given"), a.text("counted"));
+        } },
+    { "ranked_by_gpu_hours",
+        [](Args& a) -> QString {
+            return CoreText::tr("No price is known for %1, so it is ranked by GPU-hours instead of cost.")
+                .arg(a.text("candidate"));
+        } },
+    { "batch_reduced",
+        [](Args& a) -> QString {
+            return CoreText::tr("The plan's batch of %1 does not fit some splits; they serve a smaller batch.")
+                .arg(a.text("batch_size"));
+        } },
+    { "safetensors_count_differs",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the "
+                "config may be of different models, or total_size is wrong.")
+                .arg(a.text("file"), a.text("stored"), a.text("config"), a.text("percent"));
+        } },
+    { "config_field_ignored",
+        [](Args& a) -> QString {
+            return CoreText::tr("The config.json field \"%1\" is not used by the estimate.").arg(a.text("field"));
+        } },
+    { "suggest_lora",
+        [](Args& a) -> QString {
+            return CoreText::tr("Use LoRA (train low-rank adapters, base frozen): fits with %1.")
+                .arg(configurationArgs(a));
+        } },
+    { "suggest_qlora",
+        [](Args& a) -> QString {
+            return CoreText::tr("Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.").arg(configurationArgs(a));
+        } },
+    { "suggest_quantization",
+        [](Args& a) -> QString {
+            return CoreText::tr("Serve %1 weights: fits with %2.")
+                .arg(a.text("weight_format").toUpper(), configurationArgs(a));
+        } },
+    { "suggest_larger_gpu",
+        [](Args& a) -> QString {
+            return CoreText::tr("A %1 (%2) fits.").arg(a.text("gpu_name"), gibText(a, "gpu_memory_gib"));
+        } },
+    { "global_batch_exceeds_dataset",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower "
+                "the global batch or the micro-batch.")
+                .arg(a.count("global_batch"), formatTokens(a.number("step_tokens")),
+                    formatTokens(a.number("dataset_tokens")));
+        } },
+    { "run_shorter_than_one_step",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The run's %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for "
+                "a fraction of a step.")
+                .arg(formatTokens(a.number("training_tokens")), formatTokens(a.number("step_tokens")));
+        } },
+    { "sequence_exceeds_model_context",
+        [](Args& a) -> QString {
+            return CoreText::tr("A sequence of %1 tokens is longer than the model's context of %2 positions.")
+                .arg(a.count("sequence_length"), a.count("max_positions"));
+        } },
+    { "global_batch_indivisible",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Some splits were skipped: the global batch of %1 sequences does not divide evenly over their "
+                "data-parallel replicas.")
+                .arg(a.count("global_batch"));
+        } },
+    { "config_quantization_unknown",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The config.json quantization method \"%1\" is not understood; the weights are taken as "
+                "unquantized.")
+                .arg(a.text("method"));
+        } },
+    { "configuration_invalid",
+        [](Args& a) -> QString {
+            return CoreText::tr("The plan's configuration does not apply to this candidate: %1").arg(a.message());
+        } },
+    { "candidate_invalid",
+        [](Args& a) -> QString { return CoreText::tr("This candidate cannot be used: %1").arg(a.message()); } },
+};
+
+// Serving.
+const DiagnosticPhrase kServingPhrases[] = {
+    { "serving_batch_cut",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens "
+                "each: the batch is cut to %3 requests.")
+                .arg(a.decimal("requested"),
+                    a.text("limit") == QLatin1String("max_num_seqs") ? CoreText::tr("max_num_seqs")
+                                                                     : CoreText::tr("KV cache"),
+                    a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
+        } },
+    { "serving_disaggregated_wins",
+        [](Args& a) -> QString {
+            if (a.has("aggregated_gpus"))
+                return CoreText::tr(
+                    "%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests "
+                    "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk shares its steps; "
+                    "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
+                    .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
+                        a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
+                        a.decimal("transfer_mb"), a.decimal("link_gbps"))
+                    .arg(CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"));
+            return CoreText::tr(
+                "%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
+                "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
+                "request over %6 Gbps %7 adds %8 s to TTFT.")
+                .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
+                    a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
+                    a.decimal("transfer_seconds"));
+        } },
+    { "serving_aggregated_wins",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x "
+                "the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.")
+                .arg(a.count("aggregated_gpus"), a.text("split"), a.count("gpus"), a.decimal("cost_ratio"),
+                    a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
+                    a.decimal("transfer_seconds"));
+        } },
+    { "serving_disaggregated_transfer_too_slow",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 "
+                "Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.")
+                .arg(a.decimal("target_seconds"), a.decimal("transfer_mb"), a.decimal("link_gbps"),
+                    CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"));
+        } },
+    { "serving_disaggregated_misses_slo",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "No split into prefill and decode pools meets the latency targets at this load (the closest is "
+                "limited by %1).")
+                .arg(CoreText::servingLimit(a.text("limit")));
+        } },
+    { "serving_disaggregated_no_rate",
+        [](Args&) -> QString {
+            return CoreText::tr(
+                "Prefill and decode pools are sized for a rate of requests (requests per second); under this load "
+                "the replicas stay aggregated.");
+        } },
+    { "serving_speculation_slower",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in "
+                "flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up "
+                "to %5 requests per replica.")
+                .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
+                    a.count("pays_up_to"));
+        } },
+    { "mig_slice",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on "
+                "GNV7 (A100) to split one GPU into isolated units for small models.")
+                .arg(a.text("profile"), gibText(a, "slice_gib"), a.text("share"));
+        } },
+    { "estimator_disagrees",
+        [](Args&) -> QString {
+            return CoreText::tr(
+                "The full estimate of the chosen configuration does not fit although the search's quick scoring "
+                "said it does; treat this candidate with care.");
+        } },
+};
+
+// The sensitivity and RL answers.
+const DiagnosticPhrase kSensitivityRlPhrases[] = {
+    { "sensitivity_stable",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1 stays the recommendation across every input's range.").arg(a.text("candidate"));
+        } },
+    { "sensitivity_stable_unless_price",
+        [](Args& a) -> QString {
+            QString text;
+            const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
+            text = (status == QLatin1String("estimate") ? CoreText::tr(
+                        "%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 "
+                        "is cheaper).")
+                    : status == QLatin1String("user")
+                    ? CoreText::tr(
+                        "%1 stays the recommendation unless its price is more than %2% above the quoted price (then "
+                        "%3 is cheaper).")
+                    : CoreText::tr(
+                        "%1 stays the recommendation unless its price is more than %2% above its published price "
+                        "(then %3 is cheaper)."))
+                       .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
+            return text;
+        } },
+    { "sensitivity_price_tie",
+        [](Args& a) -> QString {
+            return CoreText::tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
+                .arg(a.text("candidate"), a.text("runner_up"));
+        } },
+    { "sensitivity_changes",
+        [](Args& a) -> QString {
+            QString text;
+            const QString input = CoreText::sensitivityInput(a.text("input").toStdString()).toLower();
+            text = a.text("bound") == QLatin1String("low")
+                ? CoreText::tr(
+                    "The recommendation can change: with %1 at the low end of their range, %2 is recommended "
+                    "instead of %3.")
+                      .arg(input, a.text("to"), a.text("candidate"))
+                : CoreText::tr(
+                    "The recommendation can change: with %1 at the high end of their range, %2 is recommended "
+                    "instead of %3.")
+                      .arg(input, a.text("to"), a.text("candidate"));
+            if (a.has("percent") && a.has("tie") && a.text("tie") == QLatin1String("true")) {
+                CoreText::appendSentence(text,
+                    CoreText::tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
+                        .arg(a.text("candidate"), a.text("runner_up")));
+            } else if (a.has("percent")) {
+                const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
+                CoreText::appendSentence(text,
+                    (status == QLatin1String("estimate")
+                            ? CoreText::tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
+                            : status == QLatin1String("user")
+                            ? CoreText::tr("%1's price may rise %2% above the quoted price before %3 is cheaper.")
+                            : CoreText::tr("%1's price may rise %2% above its published price before %3 is "
+                                           "cheaper."))
+                        .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
+            }
+            return text;
+        } },
+    { "rl_costs_more",
+        [](Args& a) -> QString {
+            return CoreText::tr("Costs %1x the recommendation (%2 limits its RL step).")
+                .arg(a.decimal("ratio"), CoreText::rlPhase(a.text("limiting_phase").toStdString()));
+        } },
+    { "rl_slower",
+        [](Args& a) -> QString {
+            return CoreText::tr("Takes %1x as long as the recommendation (%2 limits its RL step).")
+                .arg(a.decimal("ratio"), CoreText::rlPhase(a.text("limiting_phase").toStdString()));
+        } },
+    { "rl_does_not_fit",
+        [](Args& a) -> QString { return CoreText::tr("No placement holds the %1.").arg(rlRole(a.text("role"))); } },
+    { "rl_unpriced",
+        [](Args& a) -> QString {
+            return CoreText::tr("No price is known: ranked after the priced candidates (%1 GPU-hours).")
+                .arg(a.text("gpu_hours"));
+        } },
+    { "rl_misses_deadline", &rlMissesLimit },
+    { "rl_over_budget", &rlMissesLimit },
+    { "sensitivity_unanswered",
+        [](Args&) -> QString {
+            return CoreText::tr("At one end of an input's range no candidate meets the objective.");
+        } },
+    { "sensitivity_no_recommendation",
+        [](Args&) -> QString {
+            return CoreText::tr("No candidate meets the objective, so there is no recommendation to vary.");
+        } },
+};
+
+} // namespace
+
 QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
 {
-    Args a { diagnostic.args };
-    const std::string& c = diagnostic.code;
-    QString text;
-    if (c == "cpu_cores_per_gpu_low")
-        text = tr("%1 vCPUs for %2 GPUs: the Tencent Cloud guide '%4' advises at least %3 CPU cores per GPU so "
-                  "data preprocessing does not stall the GPUs.")
-                   .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"), a.text("source"));
-    else if (c == "ram_per_vcpu_low")
-        text = tr("%1 GB of RAM per vCPU: the Tencent Cloud guide '%3' advises %2 GB of RAM per vCPU so the data "
-                  "pipeline does not block.")
-                   .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"), a.text("source"));
-    else if (c == "disk_iops_low")
-        text = tr("The data disk gives %1 IOPS; the Tencent Cloud guide '%3' advises SSD disks with at least %2 IOPS.")
-                   .arg(a.count("iops"), a.count("min_iops"), a.text("source"));
-    else if (c == "network_below_25gbps")
-        text = tr("Nodes are linked at %1 Gb/s; the Tencent Cloud guide '%3' advises at least %2 Gb/s between nodes.")
-                   .arg(a.decimal("gbps"), a.decimal("min_gbps"), a.text("source"));
-    else if (c == "no_rdma_multi_node")
-        text = tr("Multi-node training without RDMA: the Tencent Cloud guide '%1' advises RDMA (RoCE) networking "
-                  "for clusters.")
-                   .arg(a.text("source"));
-    else if (c == "no_nvlink_multi_gpu")
-        text = tr("The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide '%2' advises NVLink for multi-GPU "
-                  "training.")
-                   .arg(a.count("gpus"), a.text("source"));
-    else if (c == "price_estimate")
-        text = tr("The price of %1 is an estimate, not a published figure.").arg(a.text("instance"));
-    else if (c == "price_not_in_region")
-        text = tr("%1 has no price in %2; the price shown is for %3.")
-                   .arg(a.text("instance"), a.text("region"), a.text("price_region"));
-    else if (c == "reserved_term_not_quoted")
-        text = tr("The reserved discount of %1 is quoted for a %2; the %3 keeps that discount.")
-                   .arg(a.text("instance"), reservedTerm(a.text("quoted_term_months").toInt()),
-                       reservedTerm(a.text("term_months").toInt()));
-    else if (c == "price_from_reference_region") // budget (core/budget)
-        text = tr("%1 has no price of its own in %2; the provider's reference price is used.")
-                   .arg(a.text("instance"), a.text("region"));
-    else if (c == "run_past_horizon")
-        text = tr("%1: %2 run hours fall past the budget's horizon and are not budgeted.")
-                   .arg(a.text("item"), a.count("hours"));
-    else if (c == "raise_cap")
-        text = tr("Raise the cap to %1.").arg(a.count("amount"));
-    else if (c == "move_item")
-        text = tr("Or move %1 out of month %2 (saves %3).").arg(a.text("item"), a.text("month"), a.count("saves"));
-    else if (c == "drop_item")
-        text = tr("Or drop %1 (saves %2).").arg(a.text("item"), a.count("saves"));
-    else if (c == "gpu_no_tflops")
-        text = tr("GPU %1 has no TFLOPS figure for any precision; its speed is unknown.").arg(a.text("gpu"));
-    else if (c == "gpu_class_unknown")
-        text = tr("GPU %1 has the unknown class \"%2\"; the known ones are datacenter-hbm, datacenter-gddr and "
-                  "consumer.")
-                   .arg(a.text("gpu"), a.text("class"));
-    else if (c == "gpu_architecture_no_efficiency")
-        text = tr("GPU %1: the architecture \"%2\" has no efficiency figures in the catalog, so it takes the default "
-                  "peak efficiency.")
-                   .arg(a.text("gpu"), a.text("architecture"));
-    else if (c == "gpu_format_without_rate")
-        text = tr("GPU %1 lists the tensor format %2 but has no rate for it.").arg(a.text("gpu"), a.text("format"));
-    else if (c == "instance_size_estimate")
-        text = tr("The size of %1 is modelled from text, not a published table.").arg(a.text("instance"));
-    else if (c == "precision_unsupported")
-        text = tr("%1 does not support %2; estimated as %3.").arg(a.text("gpu"), a.text("precision"), a.text("used"));
-    else if (c == "fp8_recipe_unsupported")
-        text = a.text("recipe") == QLatin1String("nvfp4")
-            ? tr("The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated "
-                 "with %2 scaling.")
-                  .arg(a.text("gpu"), a.text("used"))
-            : tr("The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.")
-                  .arg(a.text("recipe"), a.text("gpu"), a.text("used"));
-    else if (c == "fp8_all_gather_unused")
-        text = a.text("reason") == QLatin1String("precision")
-            ? tr("FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are "
-                 "gathered in it.")
-                  .arg(a.text("gpu"), a.text("precision"))
-            : a.text("reason") == QLatin1String("recipe")
-            ? tr("FP8 all-gather casts the weights to FP8, but the NVFP4 recipe's MLP layers take NVFP4 "
-                 "weights; on %1 the weights are gathered in 16-bit.")
-                  .arg(a.text("gpu"))
-            : tr("FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
-                 "over more than one GPU).");
-    else if (c == "fp8_slower_than_bf16")
-        text = tr("FP8 casts take %1 ms per step on %2, more than the %3 ms its GEMMs save over BF16: this layout "
-                  "trains faster in BF16.")
-                   .arg(a.decimal("cast_ms"), a.text("gpu"), a.decimal("saved_ms"));
-    else if (c == "attention_kernel_unmeasured")
-        text = tr("No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
-                   .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
-    else if (c == "lora_module_unknown")
-        text = tr("LoRA target module \"%1\" is not a known module name, so it adapts nothing; use names "
-                  "such as q_proj, v_proj or all-linear.")
-                   .arg(a.text("module"));
-    else if (c == "throughput_unknown")
-        text = tr("Time and speed are not estimated for %1 (no peak rate or bandwidth known).").arg(a.text("gpu"));
-    else if (c == "suggest_more_gpus")
-        text = tr("Use more nodes: fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_context_parallel")
-        text = tr("Split each sequence across %1 GPUs (context parallelism): fits with %2.")
-                   .arg(a.count("context"), configurationArgs(a));
-    else if (c == "suggest_checkpointing")
-        text = tr("Use full activation checkpointing: fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_zero" && a.text("zero_stage") == QLatin1String("1")) // with a pipeline (plan-format)
-        text = tr("Use ZeRO-1 to shard the optimizer states: fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_zero")
-        text = tr("Use ZeRO-3 to shard weights, gradients and optimizer: fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_offload")
-        text = tr("Offload optimizer and parameters to CPU: fits with %1.").arg(configurationArgs(a));
-    else if (c == "typical_architecture")
-        text = tr("Only a size was given: memory and time use a typical Llama-shaped architecture of %1 parameters "
-                  "(hidden %2, %3 layers); give the architecture for exact figures.")
-                   .arg(a.text("parameters"), a.text("hidden_size"), a.text("num_layers"));
-    else if (c == "parameters_differ_from_architecture")
-        text
-            = tr("The given parameter count (%1) differs from the architecture's count (%2); the architecture is used.")
-                  .arg(a.text("given"), a.text("counted"));
-    else if (c == "ranked_by_gpu_hours")
-        text = tr("No price is known for %1, so it is ranked by GPU-hours instead of cost.").arg(a.text("candidate"));
-    else if (c == "batch_reduced")
-        text = tr("The plan's batch of %1 does not fit some splits; they serve a smaller batch.")
-                   .arg(a.text("batch_size"));
-    else if (c == "safetensors_count_differs")
-        text = tr("%1: the stored weights hold %2 parameters but config.json gives %3, %4% apart: the index and the "
-                  "config may be of different models, or total_size is wrong.")
-                   .arg(a.text("file"), a.text("stored"), a.text("config"), a.text("percent"));
-    else if (c == "config_field_ignored")
-        text = tr("The config.json field \"%1\" is not used by the estimate.").arg(a.text("field"));
-    else if (c == "suggest_lora")
-        text = tr("Use LoRA (train low-rank adapters, base frozen): fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_qlora")
-        text = tr("Use QLoRA (4-bit NF4 base, LoRA adapters): fits with %1.").arg(configurationArgs(a));
-    else if (c == "suggest_quantization")
-        text = tr("Serve %1 weights: fits with %2.").arg(a.text("weight_format").toUpper(), configurationArgs(a));
-    else if (c == "suggest_larger_gpu")
-        text = tr("A %1 (%2) fits.").arg(a.text("gpu_name"), gibText(a, "gpu_memory_gib"));
-    else if (c == "global_batch_exceeds_dataset")
-        text = tr("One optimizer step (%1 sequences, %2 tokens) needs more tokens than the dataset has (%3): lower "
-                  "the global batch or the micro-batch.")
-                   .arg(a.count("global_batch"), formatTokens(a.number("step_tokens")),
-                       formatTokens(a.number("dataset_tokens")));
-    else if (c == "run_shorter_than_one_step")
-        text = tr("The run's %1 training tokens are fewer than one optimizer step (%2 tokens): time and cost are for "
-                  "a fraction of a step.")
-                   .arg(formatTokens(a.number("training_tokens")), formatTokens(a.number("step_tokens")));
-    else if (c == "sequence_exceeds_model_context")
-        text = tr("A sequence of %1 tokens is longer than the model's context of %2 positions.")
-                   .arg(a.count("sequence_length"), a.count("max_positions"));
-    else if (c == "global_batch_indivisible")
-        text = tr("Some splits were skipped: the global batch of %1 sequences does not divide evenly over their "
-                  "data-parallel replicas.")
-                   .arg(a.count("global_batch"));
-    else if (c == "config_quantization_unknown")
-        text = tr("The config.json quantization method \"%1\" is not understood; the weights are taken as "
-                  "unquantized.")
-                   .arg(a.text("method"));
-    else if (c == "configuration_invalid")
-        text = tr("The plan's configuration does not apply to this candidate: %1")
-                   .arg(QString::fromStdString(diagnostic.message));
-    else if (c == "candidate_invalid")
-        text = tr("This candidate cannot be used: %1").arg(QString::fromStdString(diagnostic.message));
-    else if (c == "serving_batch_cut")
-        text = tr("%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens "
-                  "each: the batch is cut to %3 requests.")
-                   .arg(a.decimal("requested"),
-                       a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
-                       a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
-    else if (c == "serving_disaggregated_wins" && a.has("aggregated_gpus"))
-        text = tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests "
-                  "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk shares its steps; "
-                  "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
-                   .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
-                       a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
-                       a.decimal("transfer_mb"), a.decimal("link_gbps"))
-                   .arg(kvLink(a.text("link")), a.decimal("transfer_seconds"));
-    else if (c == "serving_disaggregated_wins")
-        text = tr("%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
-                  "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
-                  "request over %6 Gbps %7 adds %8 s to TTFT.")
-                   .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
-                       a.decimal("transfer_mb"), a.decimal("link_gbps"), kvLink(a.text("link")),
-                       a.decimal("transfer_seconds"));
-    else if (c == "serving_aggregated_wins")
-        text = tr("Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x "
-                  "the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.")
-                   .arg(a.count("aggregated_gpus"), a.text("split"), a.count("gpus"), a.decimal("cost_ratio"),
-                       a.decimal("transfer_mb"), a.decimal("link_gbps"), kvLink(a.text("link")),
-                       a.decimal("transfer_seconds"));
-    else if (c == "serving_disaggregated_transfer_too_slow")
-        text = tr("Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 "
-                  "Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.")
-                   .arg(a.decimal("target_seconds"), a.decimal("transfer_mb"), a.decimal("link_gbps"),
-                       kvLink(a.text("link")), a.decimal("transfer_seconds"));
-    else if (c == "serving_disaggregated_misses_slo")
-        text = tr("No split into prefill and decode pools meets the latency targets at this load (the closest is "
-                  "limited by %1).")
-                   .arg(servingLimit(a.text("limit")));
-    else if (c == "serving_disaggregated_no_rate")
-        text = tr("Prefill and decode pools are sized for a rate of requests (requests per second); under this load "
-                  "the replicas stay aggregated.");
-    else if (c == "serving_speculation_slower")
-        text = tr("Speculative decoding (%1, %2 draft tokens) makes each output token %3x slower at %4 requests in "
-                  "flight: the steps are compute-bound and the rejected drafts cost more than they save. It pays up "
-                  "to %5 requests per replica.")
-                   .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
-                       a.count("pays_up_to"));
-    else if (c == "mig_slice")
-        text = tr("A replica per MIG slice %1 (%2), priced at %3 of the GPU: the Tencent Cloud guides advise MIG on "
-                  "GNV7 (A100) to split one GPU into isolated units for small models.")
-                   .arg(a.text("profile"), gibText(a, "slice_gib"), a.text("share"));
-    else if (c == "estimator_disagrees")
-        text = tr("The full estimate of the chosen configuration does not fit although the search's quick scoring "
-                  "said it does; treat this candidate with care.");
-    else if (c == "sensitivity_stable")
-        text = tr("%1 stays the recommendation across every input's range.").arg(a.text("candidate"));
-    else if (c == "sensitivity_stable_unless_price") {
-        const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
-        text = (status == QLatin1String("estimate")
-                ? tr("%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 "
-                     "is cheaper).")
-                : status == QLatin1String("user")
-                ? tr("%1 stays the recommendation unless its price is more than %2% above the quoted price (then "
-                     "%3 is cheaper).")
-                : tr("%1 stays the recommendation unless its price is more than %2% above its published price "
-                     "(then %3 is cheaper)."))
-                   .arg(a.text("candidate"), a.text("percent"), a.text("runner_up"));
-    } else if (c == "sensitivity_price_tie")
-        text = tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
-                   .arg(a.text("candidate"), a.text("runner_up"));
-    else if (c == "sensitivity_changes") {
-        const QString input = sensitivityInput(a.text("input").toStdString()).toLower();
-        text = a.text("bound") == QLatin1String("low")
-            ? tr("The recommendation can change: with %1 at the low end of their range, %2 is recommended "
-                 "instead of %3.")
-                  .arg(input, a.text("to"), a.text("candidate"))
-            : tr("The recommendation can change: with %1 at the high end of their range, %2 is recommended "
-                 "instead of %3.")
-                  .arg(input, a.text("to"), a.text("candidate"));
-        if (a.has("percent") && a.has("tie") && a.text("tie") == QLatin1String("true")) {
-            appendSentence(text,
-                tr("%1 and %2 cost the same; any price rise on %1 makes %2 cheaper.")
-                    .arg(a.text("candidate"), a.text("runner_up")));
-        } else if (a.has("percent")) {
-            const QString status = a.has("price_status") ? a.text("price_status") : QStringLiteral("estimate");
-            appendSentence(text,
-                (status == QLatin1String("estimate")
-                        ? tr("%1's price may rise %2% above the estimate before %3 is cheaper.")
-                        : status == QLatin1String("user")
-                        ? tr("%1's price may rise %2% above the quoted price before %3 is cheaper.")
-                        : tr("%1's price may rise %2% above its published price before %3 is "
-                             "cheaper."))
-                    .arg(a.text("candidate"), a.text("percent"), a.text("runner_up")));
-        }
-    } else if (c == "rl_costs_more")
-        text = tr("Costs %1x the recommendation (%2 limits its RL step).")
-                   .arg(a.decimal("ratio"), rlPhase(a.text("limiting_phase").toStdString()));
-    else if (c == "rl_slower")
-        text = tr("Takes %1x as long as the recommendation (%2 limits its RL step).")
-                   .arg(a.decimal("ratio"), rlPhase(a.text("limiting_phase").toStdString()));
-    else if (c == "rl_does_not_fit")
-        text = tr("No placement holds the %1.").arg(rlRole(a.text("role")));
-    else if (c == "rl_unpriced")
-        text = tr("No price is known: ranked after the priced candidates (%1 GPU-hours).").arg(a.text("gpu_hours"));
-    else if (c == "rl_misses_deadline" || c == "rl_over_budget")
-        text = tr("Misses the plan's limit (%1 hours).").arg(a.text("hours"));
-    else if (c == "sensitivity_unanswered")
-        text = tr("At one end of an input's range no candidate meets the objective.");
-    else if (c == "sensitivity_no_recommendation")
-        text = tr("No candidate meets the objective, so there is no recommendation to vary.");
-    else
-        a.ok = false;
-    return a.ok && !text.isEmpty() ? text : QString::fromStdString(diagnostic.message);
+    static const std::unordered_map<std::string_view, DiagnosticWords> phrases = [] {
+        std::unordered_map<std::string_view, DiagnosticWords> all;
+        for (const auto& table :
+            { std::span<const DiagnosticPhrase>(kGuidePricePhrases), std::span<const DiagnosticPhrase>(kGpuPhrases),
+                std::span<const DiagnosticPhrase>(kFitPhrases), std::span<const DiagnosticPhrase>(kServingPhrases),
+                std::span<const DiagnosticPhrase>(kSensitivityRlPhrases) })
+            for (const DiagnosticPhrase& phrase : table)
+                all.emplace(phrase.code, phrase.words);
+        return all;
+    }();
+    Args a { diagnostic.args, true, &diagnostic.message };
+    const auto found = phrases.find(diagnostic.code);
+    const QString text = found != phrases.end() ? found->second(a) : QString();
+    return found != phrases.end() && a.ok && !text.isEmpty() ? text : QString::fromStdString(diagnostic.message);
 }
 
 namespace

@@ -1,9 +1,9 @@
 #include "evaluation.h"
 
+#include "job_runner.h"
+
 #include "planner/answer.h"
 #include "transformer/layers.h"
-
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <chrono>
@@ -120,17 +120,22 @@ Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const 
 Evaluator::Evaluator(QObject* parent)
     : QObject(parent)
     , m_catalog(std::make_shared<gp::Catalog>(gp::builtinCatalog()))
-    , m_watcher(new QFutureWatcher<Evaluation>(this))
+    , m_jobs(new JobRunner(this))
 {
     qRegisterMetaType<gpui::EvaluationPtr>();
-    connect(m_watcher, &QFutureWatcher<Evaluation>::finished, this, &Evaluator::jobFinished);
+    m_jobs->setOverlap(JobRunner::Overlap::Queue);
+    // evaluatePlan() turns the core's errors into an evaluation that says them; what still fails (no result) is
+    // shown the same way, naming the job.
+    connect(m_jobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        Evaluation e;
+        e.generation = m_generation;
+        e.error = gp::Error { "", tr("%1 failed: %2").arg(name, message).toStdString() };
+        deliver(std::move(e));
+    });
 }
 
-Evaluator::~Evaluator()
-{
-    // The job copies everything it reads; waiting keeps the thread pool from outliving the watcher's receiver.
-    m_watcher->waitForFinished();
-}
+// The runner cancels a running evaluation and never waits for it: the job owns copies of what it reads.
+Evaluator::~Evaluator() = default;
 
 void Evaluator::setCatalog(std::shared_ptr<const gp::Catalog> catalog)
 {
@@ -138,44 +143,30 @@ void Evaluator::setCatalog(std::shared_ptr<const gp::Catalog> catalog)
         m_catalog = std::move(catalog);
 }
 
+bool Evaluator::isBusy() const
+{
+    return m_jobs->isRunning();
+}
+
 quint64 Evaluator::evaluate(const gp::Plan& plan)
 {
-    ++m_generation;
+    const quint64 generation = ++m_generation;
     m_requestTimer.start();
-    emit started(m_generation);
-    if (m_running) {
-        m_pending = plan;
-        if (m_cancel)
-            m_cancel->store(true); // the running job's answer is stale: let it stop early
-    } else
-        startJob(plan, m_generation);
-    return m_generation;
-}
-
-void Evaluator::startJob(const gp::Plan& plan, quint64 generation)
-{
-    m_running = true;
+    emit started(generation);
     std::shared_ptr<const gp::Catalog> catalog = m_catalog;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    m_watcher->setFuture(QtConcurrent::run([plan, catalog, generation, cancel]() {
-        Evaluation e = evaluatePlan(plan, *catalog, cancel.get());
-        e.generation = generation;
-        return e;
-    }));
+    m_jobs->run<Evaluation>(
+        tr("Evaluation"),
+        [plan, catalog, generation](JobControl& control) -> gp::Expected<Evaluation> {
+            Evaluation e = evaluatePlan(plan, *catalog, control.cancelFlag());
+            e.generation = generation;
+            return e;
+        },
+        [this](Evaluation e) { deliver(std::move(e)); });
+    return generation;
 }
 
-void Evaluator::jobFinished()
+void Evaluator::deliver(Evaluation e)
 {
-    m_running = false;
-    Evaluation e = m_watcher->result();
-    if (m_pending) {
-        // A newer request arrived while this one ran: its result is stale, run the newest plan instead.
-        gp::Plan next = std::move(*m_pending);
-        m_pending.reset();
-        startJob(next, m_generation);
-        return;
-    }
     if (e.generation != m_generation)
         return;
     m_latest = std::make_shared<const Evaluation>(std::move(e));

@@ -8,7 +8,6 @@
 #include "rl/rl_search.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QMetaType>
 #include <QObject>
 #include <QString>
@@ -19,6 +18,8 @@
 
 namespace gpui
 {
+
+class JobRunner;
 
 // The core's answer to a plan (gp::answerPlan), unpacked for the window: the window renders it and never
 // re-ranks or re-derives it.
@@ -66,8 +67,9 @@ double headlineHours(const Evaluation& e, std::size_t i);
 // superseded evaluation early (the result then has ok == false and a "cancelled" error).
 Evaluation evaluatePlan(const gp::Plan& plan, const gp::Catalog& catalog, const std::atomic<bool>* cancel = nullptr);
 
-// Runs evaluatePlan() on the thread pool. Only the newest request's result is delivered; while one runs, further
-// requests collapse into one pending plan, so dragging a slider never queues stale work.
+// Runs evaluatePlan() on the window's job runner (job_runner.h, Overlap::Queue). Only the newest request's result is
+// delivered; while one runs, further requests cancel it and collapse into one pending plan, so dragging a slider
+// never queues stale work. A job that fails is delivered as an evaluation with ok == false naming the job.
 class Evaluator : public QObject
 {
     Q_OBJECT
@@ -80,7 +82,7 @@ public:
     // Starts (or schedules) evaluating `plan`; returns the generation the result will carry.
     quint64 evaluate(const gp::Plan& plan);
     quint64 generation() const { return m_generation; }
-    bool isBusy() const { return m_running; }
+    bool isBusy() const;
     EvaluationPtr latest() const { return m_latest; }
 
 signals:
@@ -89,15 +91,11 @@ signals:
     void finished(gpui::EvaluationPtr evaluation, double milliseconds);
 
 private:
-    void startJob(const gp::Plan& plan, quint64 generation);
-    void jobFinished();
+    void deliver(Evaluation e);
 
     std::shared_ptr<const gp::Catalog> m_catalog;
-    QFutureWatcher<Evaluation>* m_watcher;
+    JobRunner* m_jobs;
     quint64 m_generation = 0;
-    bool m_running = false;
-    std::optional<gp::Plan> m_pending;
-    std::shared_ptr<std::atomic<bool>> m_cancel; // the running job's stop flag
     EvaluationPtr m_latest;
     QElapsedTimer m_requestTimer;
 };

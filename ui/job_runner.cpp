@@ -110,18 +110,43 @@ double JobRunner::progress() const
 
 void JobRunner::cancel()
 {
+    m_pending.reset(); // a queued job never starts; the running one ends cancelled
     if (m_control)
         m_control->cancel();
+}
+
+void JobRunner::abandon()
+{
+    const bool busy = isRunning();
+    if (m_control)
+        m_control->cancel();
+    m_control.reset();
+    m_pending.reset();
+    ++m_generation; // whatever still runs ends unheard
+    m_poll->stop();
+    if (busy)
+        emit idle();
 }
 
 void JobRunner::start(const QString& name, std::function<Outcome(JobControl&)> work)
 {
     if (m_control)
         m_control->cancel(); // the newest job wins; the old one's result is dropped when it ends
+    if (m_overlap == Overlap::Queue && m_threads > 0) {
+        m_pending = PendingJob { name, std::move(work) };
+        m_name = name;
+        return; // the running job's end starts it
+    }
+    launch(name, std::move(work));
+}
+
+void JobRunner::launch(const QString& name, std::function<Outcome(JobControl&)> work)
+{
     auto control = std::make_shared<JobControl>();
     m_control = control;
     m_name = name;
     const quint64 generation = ++m_generation;
+    ++m_threads;
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, control] {
         watcher->deleteLater();
@@ -146,6 +171,13 @@ void JobRunner::start(const QString& name, std::function<Outcome(JobControl&)> w
 
 void JobRunner::jobEnded(quint64 generation, const std::shared_ptr<JobControl>& control, Outcome outcome)
 {
+    --m_threads;
+    if (m_pending && m_threads == 0) {
+        PendingJob next = std::move(*m_pending); // the newest request runs now; this job's result is stale
+        m_pending.reset();
+        launch(next.name, std::move(next.work));
+        return;
+    }
     if (generation != m_generation)
         return; // superseded: the newer job reports for itself
     const QString name = m_name;

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 
 class QTimer;
@@ -86,13 +87,21 @@ public:
         });
     }
 
-    bool isRunning() const { return bool(m_control); }
+    // How a new job treats the one running. Replace (the default): the running job is cancelled and the new one starts
+    // at once. Queue: the running job is cancelled and the new one starts when it has ended; requests meanwhile
+    // collapse into the newest, so a slider dragging never runs two evaluations side by side.
+    enum class Overlap { Replace, Queue };
+    void setOverlap(Overlap overlap) { m_overlap = overlap; }
+
+    bool isRunning() const { return bool(m_control) || bool(m_pending); }
     QString jobName() const { return m_name; }
     double progress() const;
 
 public slots:
     // Asks the running job to stop; it ends with cancelled(), and what it would have written is not written.
     void cancel();
+    // Cancels the running (or waiting) job and forgets it: nothing it computes is delivered, no signal names it.
+    void abandon();
 
 signals:
     void started(const QString& name);
@@ -108,12 +117,20 @@ private:
         std::function<void()> deliver; // set on success
         QString error; // set on failure
     };
+    struct PendingJob {
+        QString name;
+        std::function<Outcome(JobControl&)> work;
+    };
     void start(const QString& name, std::function<Outcome(JobControl&)> work);
+    void launch(const QString& name, std::function<Outcome(JobControl&)> work);
     void jobEnded(quint64 generation, const std::shared_ptr<JobControl>& control, Outcome outcome);
 
     std::shared_ptr<JobControl> m_control; // the running job's, null when idle
     QString m_name;
     quint64 m_generation = 0;
+    Overlap m_overlap = Overlap::Replace;
+    int m_threads = 0; // jobs started on the pool that have not ended (cancelled ones included)
+    std::optional<PendingJob> m_pending; // Queue: the newest request, waiting for the running job to end
     QTimer* m_poll;
 };
 

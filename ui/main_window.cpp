@@ -2,7 +2,6 @@
 
 #include "base/input_file.h"
 #include "catalog_store.h"
-#include "charts/chart_builders.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
 #include "job_runner.h"
@@ -228,6 +227,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
 MainWindow::~MainWindow()
 {
     qApp->removeEventFilter(this);
+    // ~QWidget deletes the children after this body, when this is no longer a MainWindow, and some speak as they
+    // go (~QUndoStack announces its cleared history): none of that may reach a slot or lambda of this window.
+    for (QObject* child : findChildren<QObject*>())
+        disconnect(child, nullptr, this, nullptr);
 }
 
 void MainWindow::buildUi()
@@ -245,19 +248,13 @@ void MainWindow::buildUi()
     m_leftTabs->addTab(m_inputsScroll, QString());
     m_leftTabs->addTab(m_candidates, QString());
 
-    m_memoryChart = new ChartView;
-    m_memoryChart->setExportName(QStringLiteral("memory"));
-    m_memoryChart->setObjectName(QStringLiteral("memory"));
-    m_costChart = new ChartView;
-    m_costChart->setExportName(QStringLiteral("cost"));
-    m_costChart->setObjectName(QStringLiteral("cost"));
-    m_bottleneckChart = new ChartView;
-    m_bottleneckChart->setExportName(QStringLiteral("bottlenecks"));
-    m_bottleneckChart->setObjectName(QStringLiteral("bottlenecks"));
-    // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint;
-    // the cost chart's sloped lines keep it. Saved images and the PDF always render antialiased.
-    m_memoryChart->setRenderHint(QPainter::Antialiasing, false);
-    m_bottleneckChart->setRenderHint(QPainter::Antialiasing, false);
+    // One view per chart place; each shows the chart list's chart for the answer (charts/chart_list.h).
+    for (int place = 0; place < ChartPlaceCount; ++place) {
+        auto* view = new ChartView;
+        view->setObjectName(chartPlaceName(ChartPlace(place)));
+        view->setExportName(view->objectName());
+        m_chartViews[size_t(place)] = view;
+    }
     // Charts in two rows: memory and cost on top, bottlenecks beside the recommendation, the table below at
     // full width so the engineer sees every column.
     // With many candidates the charts show the best ones; "show all" makes the bar charts as long as they need to be
@@ -277,8 +274,8 @@ void MainWindow::buildUi()
         [this](const QString& link) { setAllCandidatesCharted(link == QLatin1String("all")); });
     m_chartSplitter = new QSplitter(Qt::Horizontal);
     m_chartSplitter->setObjectName(QStringLiteral("chartSplitter"));
-    m_chartSplitter->addWidget(scrolled(m_memoryChart));
-    m_chartSplitter->addWidget(m_costChart);
+    m_chartSplitter->addWidget(scrolled(chartViewAt(ChartPlace::TopLeft)));
+    m_chartSplitter->addWidget(chartViewAt(ChartPlace::TopRight));
     m_chartSplitter->setChildrenCollapsible(false);
     // Extra width goes to both charts alike (a scroll area's size hint is not a chart's).
     m_chartSplitter->setStretchFactor(0, 1);
@@ -294,7 +291,7 @@ void MainWindow::buildUi()
     m_recommendation = new RecommendationPanel;
     m_bottomSplitter = new QSplitter(Qt::Horizontal);
     m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
-    m_bottomSplitter->addWidget(scrolled(m_bottleneckChart));
+    m_bottomSplitter->addWidget(scrolled(chartViewAt(ChartPlace::BottomLeft)));
     m_bottomSplitter->addWidget(m_recommendation);
     m_bottomSplitter->setChildrenCollapsible(false);
     m_bottomSplitter->setStretchFactor(0, 3);
@@ -347,7 +344,17 @@ void MainWindow::buildUi()
 
 void MainWindow::createActions()
 {
-    QUndoStack* undo = m_document->undoStack();
+    createFileActions();
+    createEditActions();
+    createExportActions();
+    createHelpActions();
+    createMenus();
+    createToolBar();
+}
+
+// New, open, save, import, launch files and quit.
+void MainWindow::createFileActions()
+{
     m_newAction = new QAction(themedIcon("document-new", QStyle::SP_FileIcon), QString(), this);
     m_newAction->setShortcut(QKeySequence::New);
     connect(m_newAction, &QAction::triggered, this, &MainWindow::newPlan);
@@ -390,7 +397,12 @@ void MainWindow::createActions()
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+}
 
+// Undo and redo (the plan's edits), and adding candidates.
+void MainWindow::createEditActions()
+{
+    QUndoStack* undo = m_document->undoStack();
     // Own actions rather than QUndoStack's, whose "Undo %1" prefix is fixed in the language they were made in.
     // Their shortcuts reach them from the inputs' fields too (eventFilter).
     qApp->installEventFilter(this);
@@ -407,7 +419,11 @@ void MainWindow::createActions()
     connect(m_chooseAction, &QAction::triggered, m_candidates, &CandidatesPanel::chooseFromCatalog);
     m_onPremAction = new QAction(QString(), this);
     connect(m_onPremAction, &QAction::triggered, m_candidates, &CandidatesPanel::addOnPremise);
+}
 
+// Recompute, and the report's outputs: chart images, PDF, CSV, print.
+void MainWindow::createExportActions()
+{
     m_recomputeAction = new QAction(themedIcon("view-refresh", QStyle::SP_BrowserReload), QString(), this);
     m_recomputeAction->setShortcuts({ QKeySequence(Qt::Key_F5), QKeySequence::Refresh });
     connect(m_recomputeAction, &QAction::triggered, this, &MainWindow::recompute);
@@ -426,6 +442,11 @@ void MainWindow::createActions()
     m_printAction->setShortcut(QKeySequence::Print);
     connect(m_printAction, &QAction::triggered, this, &MainWindow::printReportDialog);
     updateExportActions();
+}
+
+// The manual and About.
+void MainWindow::createHelpActions()
+{
     m_manualAction = new QAction(themedIcon("help-contents", QStyle::SP_DialogHelpButton), QString(), this);
     m_manualAction->setShortcut(QKeySequence::HelpContents);
     connect(m_manualAction, &QAction::triggered, this, [this] { showManual(QString()); });
@@ -437,7 +458,11 @@ void MainWindow::createActions()
                "and inference. Every figure in the catalog carries its source and date.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
 
+// The menu bar: File, Edit, View (createViewMenu) and Help.
+void MainWindow::createMenus()
+{
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_newAction);
     m_fileMenu->addAction(m_newRlAction);
@@ -467,6 +492,17 @@ void MainWindow::createActions()
     m_editMenu->addAction(m_chooseAction);
     m_editMenu->addAction(m_onPremAction);
 
+    createViewMenu();
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_manualAction);
+    m_helpMenu->addSeparator();
+    m_helpMenu->addAction(m_aboutAction);
+}
+
+// The View menu: recompute, the answer's other views, theme and language.
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(m_recomputeAction);
     m_frontierAction = new QAction(this);
@@ -516,12 +552,11 @@ void MainWindow::createActions()
         m_languageGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, a] { setLanguage(a->data().toString()); });
     }
+}
 
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addAction(m_manualAction);
-    m_helpMenu->addSeparator();
-    m_helpMenu->addAction(m_aboutAction);
-
+// The tool bar's most used actions.
+void MainWindow::createToolBar()
+{
     m_toolBar = addToolBar(QString());
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
     m_toolBar->setMovable(false);
@@ -940,48 +975,62 @@ void MainWindow::rebuildCharts()
     m_rlView->setDark(isDarkPalette());
 }
 
-void MainWindow::updateCharts(ChartUpdate how)
+const std::vector<gp::CandidateResult>& MainWindow::chartedResults() const
 {
-    const bool rebuild = how == ChartUpdate::Rebuild;
-    EvaluationPtr e = m_comparison->evaluation();
     static const std::vector<gp::CandidateResult> none;
-    const std::vector<gp::CandidateResult>& results = e && e->ok ? e->results : none;
+    EvaluationPtr e = m_comparison->evaluation();
+    return e && e->ok ? e->results : none;
+}
+
+unsigned MainWindow::chartAnswer() const
+{
+    // No answer (or an RL plan, whose charts are its own view's) draws the training charts' empty frames.
+    EvaluationPtr e = m_comparison->evaluation();
+    const unsigned answer = e && e->ok ? chartAnswerOf(e->mode) : 0;
+    return answer ? answer : ForTraining;
+}
+
+ChartOptions MainWindow::chartOptions(bool live) const
+{
+    EvaluationPtr e = m_comparison->evaluation();
     ChartOptions options;
-    const int count = int(results.size());
+    const int count = int(chartedResults().size());
     options.maxCandidates = m_allCandidatesCharted ? std::max(1, count) : DefaultChartedCandidates;
     options.currency = e ? e->currency : QString::fromStdString(m_document->plan().billing.currency);
     options.dark = isDarkPalette();
-    options.live = how == ChartUpdate::Live;
+    options.live = live;
     if (e)
         options.billingModes = countedBillingModes(*e);
-    const bool serving = e && e->ok && e->mode == gp::Mode::Serving;
-    if (serving)
+    if (chartAnswer() == ForServing)
         options.tpotTargetSeconds = e->serving.slo.tpotSeconds;
-    updateChartNotice(count, serving);
+    return options;
+}
+
+void MainWindow::updateCharts(ChartUpdate how)
+{
+    const bool rebuild = how == ChartUpdate::Rebuild;
+    const std::vector<gp::CandidateResult>& results = chartedResults();
+    const ChartOptions options = chartOptions(how == ChartUpdate::Live);
+    const unsigned answer = chartAnswer();
+    updateChartNotice(int(results.size()), answer == ForServing);
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
-    // times cheaper than new charts with their axes, legends and items.
-    if (rebuild || !updateMemoryChart(m_memoryChart->chart(), results, options)) {
-        m_memoryChart->replaceChart(buildMemoryChart(results, options));
-        ++m_chartRebuilds;
+    // times cheaper than new charts with their axes, legends and items. Each place shows the chart list's chart for
+    // this answer (serving: cost per million tokens and the throughput-latency curves).
+    for (int place = 0; place < ChartPlaceCount; ++place) {
+        ChartView* view = m_chartViews[size_t(place)];
+        const ResultChart* chart = windowChart(ChartPlace(place), answer);
+        if (!chart)
+            continue;
+        if (rebuild || !chart->update || !chart->update(view->chart(), results, options)) {
+            view->replaceChart(chart->build(results, options));
+            ++m_chartRebuilds;
+        }
+        // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint.
+        // Saved images and the PDF always render antialiased.
+        view->setRenderHint(QPainter::Antialiasing, chart->antialiased);
+        view->setAccessibleName(chartTitle(*chart));
     }
-    // Serving: cost per million tokens instead of cost over time, the throughput-latency curves instead of the step
-    // time's parts.
-    if (rebuild
-        || !(serving ? updateServingCostChart(m_costChart->chart(), results, options)
-                     : updateCostChart(m_costChart->chart(), results, options))) {
-        m_costChart->replaceChart(serving ? buildServingCostChart(results, options) : buildCostChart(results, options));
-        ++m_chartRebuilds;
-    }
-    if (rebuild
-        || !(serving ? updateServingCurveChart(m_bottleneckChart->chart(), results, options)
-                     : updateBottleneckChart(m_bottleneckChart->chart(), results, options))) {
-        m_bottleneckChart->replaceChart(
-            serving ? buildServingCurveChart(results, options) : buildBottleneckChart(results, options));
-        ++m_chartRebuilds;
-    }
-    // The curves' sloped lines need antialiasing; the step-time bars do not.
-    m_bottleneckChart->setRenderHint(QPainter::Antialiasing, serving);
-    for (ChartView* view : { m_memoryChart, m_costChart, m_bottleneckChart })
+    for (ChartView* view : m_chartViews)
         view->settleLayout();
 }
 
@@ -1040,8 +1089,8 @@ void MainWindow::updateChartNotice(int count, bool serving)
     // Room for every label: a bar column per candidate wide enough for its slanted label, a bar row high enough for
     // its name. Past the view's size the chart scrolls.
     // Always room for every label (a bar chart hides labels that would overlap); many candidates scroll.
-    m_memoryChart->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
-    m_bottleneckChart->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
+    chartViewAt(ChartPlace::TopLeft)->setMinimumWidth(shown > 6 ? 160 + 34 * shown : 0);
+    chartViewAt(ChartPlace::BottomLeft)->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)
         return;
@@ -1424,8 +1473,23 @@ void MainWindow::saveChartImages()
         return;
     settleNow(); // the images show the charts in rank order with current labels
     QStringList failed;
-    for (ChartView* view : { m_memoryChart, m_costChart, m_bottleneckChart }) {
-        const QString base = dir + QLatin1Char('/') + view->objectName();
+    // Every chart the list saves for this answer: the window's view where the window shows it, else drawn at the
+    // size of the top-right view.
+    const unsigned answer = chartAnswer();
+    for (const ResultChart& chart : resultCharts()) {
+        if (!(chart.saved & answer))
+            continue;
+        ChartView* shown = (chart.window & answer) ? chartViewAt(chart.place) : nullptr;
+        ChartView offscreen;
+        if (!shown) {
+            offscreen.setAttribute(Qt::WA_DontShowOnScreen);
+            offscreen.resize(chartViewAt(ChartPlace::TopRight)->size().expandedTo(QSize(640, 400)));
+            offscreen.show();
+            offscreen.replaceChart(chart.build(chartedResults(), chartOptions(false)));
+            offscreen.settleLayout();
+        }
+        const ChartView* view = shown ? shown : &offscreen;
+        const QString base = dir + QLatin1Char('/') + QLatin1String(chart.id);
         QString error;
         if (!view->savePng(base + QStringLiteral(".png"), &error)
             || !view->saveSvg(base + QStringLiteral(".svg"), &error))

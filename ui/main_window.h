@@ -2,6 +2,7 @@
 // recommendation on the right; files, undo, recovery, language and theme.
 #pragma once
 
+#include "charts/chart_list.h"
 #include "evaluation.h"
 
 #include "base/expected.h"
@@ -10,6 +11,8 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QSet>
+
+#include <array>
 
 #include <functional>
 #include <memory>
@@ -134,9 +137,11 @@ public:
     void showSensitivityView();
     // The plan the window shows and edits: the base plan, or the active scenario's plan (gp::scenarioPlan).
     gp::Plan shownPlan() const;
-    ChartView* memoryChartView() const { return m_memoryChart; }
-    ChartView* costChartView() const { return m_costChart; }
-    ChartView* bottleneckChartView() const { return m_bottleneckChart; }
+    ChartView* memoryChartView() const { return chartViewAt(ChartPlace::TopLeft); }
+    ChartView* costChartView() const { return chartViewAt(ChartPlace::TopRight); }
+    ChartView* bottleneckChartView() const { return chartViewAt(ChartPlace::BottomLeft); }
+    // The view at a chart place (charts/chart_list.h), which shows the list's chart for the answer there.
+    ChartView* chartViewAt(ChartPlace place) const { return m_chartViews[size_t(place)]; }
     Settings* settings() const { return m_settings; }
     // The window's background jobs (exports); their progress and Cancel are in the status bar.
     JobRunner* jobs() const { return m_jobs; }
@@ -201,6 +206,13 @@ protected:
 private:
     void buildUi();
     void createActions();
+    void createFileActions();
+    void createEditActions();
+    void createExportActions();
+    void createHelpActions();
+    void createMenus();
+    void createViewMenu();
+    void createToolBar();
     void retranslateUi();
     void restoreSession();
     void saveSession();
@@ -218,6 +230,10 @@ private:
     // their places; Settled: they follow the ranking), or built anew.
     enum class ChartUpdate { Live, Settled, Rebuild };
     void updateCharts(ChartUpdate how);
+    // What the charts draw: the answer's results, options and kind (a ChartAnswer bit).
+    const std::vector<gp::CandidateResult>& chartedResults() const;
+    ChartOptions chartOptions(bool live) const;
+    unsigned chartAnswer() const;
     void updateChartNotice(int count, bool serving);
     void showCostColumnsOf(const std::vector<std::string>& modes);
     // Serving plans show the serving columns instead of the training ones; switching back restores the columns the
@@ -247,9 +263,7 @@ private:
     CandidatesPanel* m_candidates = nullptr;
     QTabWidget* m_leftTabs = nullptr;
     QScrollArea* m_inputsScroll = nullptr;
-    ChartView* m_memoryChart = nullptr;
-    ChartView* m_costChart = nullptr;
-    ChartView* m_bottleneckChart = nullptr;
+    std::array<ChartView*, ChartPlaceCount> m_chartViews {}; // by ChartPlace
     ComparisonView* m_table = nullptr;
     RecommendationPanel* m_recommendation = nullptr;
     ScenarioBar* m_scenarioBar = nullptr;

@@ -263,11 +263,12 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
         r.warnings.push_back({ "fp8_all_gather_unused",
             why == "precision" ? "fp8_all_gather needs FP8 training; " + hw.gpu.name + " trains this plan in "
                     + std::string(toString(workload.precision)) + ", so weights are gathered in it"
-                : why == "recipe" ? "fp8_all_gather casts the weights to FP8, but the nvfp4 recipe's MLP GEMMs take "
-                                    "NVFP4 weights; on "
+                : why == "recipe"
+                ? "fp8_all_gather casts the weights to FP8, but the nvfp4 recipe's MLP GEMMs take "
+                  "NVFP4 weights; on "
                     + hw.gpu.name + " the weights are gathered in 16-bit"
-                                  : "fp8_all_gather changes nothing here: this configuration gathers no weights "
-                                    "(it needs ZeRO-3/FSDP over more than one rank)",
+                : "fp8_all_gather changes nothing here: this configuration gathers no weights "
+                  "(it needs ZeRO-3/FSDP, or Megatron's distributed optimizer, over more than one rank)",
             { { "reason", why }, { "gpu", hw.gpu.name },
                 { "precision", std::string(toString(workload.precision)) } } });
     if (plan.workload.technique == Technique::Lora || plan.workload.technique == Technique::Qlora)

@@ -72,8 +72,14 @@ RlTrainerMemory rlTrainerMemory(const RlWorkload& w, const Hardware& pool, const
     frozen /= std::max(1, gpus);
     Workload criticWorkload = gpu.actorWorkload;
     criticWorkload.technique = Technique::Full;
+    // The plan's workload.activation_checkpointing is the least the trainer recomputes (verl's
+    // enable_gradient_checkpointing, NeMo RL's megatron_cfg.activation_checkpointing): a run that sets it pays its
+    // recompute even where its activations would fit.
+    const Checkpointing least = w.actorWorkload.activationCheckpointing;
     RlTrainerMemory m;
-    for (const RlSavingLevel& level : levels) {
+    for (RlSavingLevel level : levels) {
+        if (least != Checkpointing::None && level.checkpointing == Checkpointing::None)
+            level.checkpointing = least;
         Configuration c;
         c.data = gpus;
         c.zeroStage = level.zero;

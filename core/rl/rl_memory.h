@@ -40,7 +40,8 @@ struct RlTrainerMemory {
 };
 
 // The least memory-saving trainer layout (ZeRO-3/FSDP over all training GPUs; then full recomputation, optimizer
-// offload, parameter offload, as verl's fsdp_config and OpenRLHF's DeepSpeed options offer) whose phases fit.
+// offload, parameter offload, as verl's fsdp_config and OpenRLHF's DeepSpeed options offer) whose phases fit;
+// never less recomputation than the plan's workload.activation_checkpointing.
 RlTrainerMemory rlTrainerMemory(const RlWorkload& workload, const Hardware& trainingPool, const RlGpuDefaults& gpu);
 
 // Weights of a frozen 16-bit (the actor's precision) copy of `model`, whole.

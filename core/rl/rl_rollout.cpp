@@ -64,6 +64,13 @@ double rlLongestResponse(double n, double mean, double max)
     return max * sum / segments;
 }
 
+double rlLongestResponseTruncated(double n, double mean, double max, double truncated)
+{
+    const double share = std::clamp(truncated, 0.0, 1.0);
+    const double p = n > 0 ? 1.0 - std::pow(1.0 - share, n) : 0.0;
+    return p * max + (1.0 - p) * rlLongestResponse(n, mean, max);
+}
+
 // One prompt's prefill with nothing else in flight: its computed tokens (those not in the prefix cache) in steps of
 // the engine's token budget, each step as long as the engine-step model makes it.
 double rlPromptPrefillSeconds(const ReplicaSteps& steps)
@@ -76,7 +83,7 @@ double rlPromptPrefillSeconds(const ReplicaSteps& steps)
 }
 
 RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prompts, double capacity, double mean,
-    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences)
+    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences, double truncated)
 {
     RlRollout r;
     r.sequencesPerReplica = sequences;
@@ -94,7 +101,7 @@ RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prom
     }
     const double queued = std::max(0.0, sequences - batch);
     const double steady = queued * mean * full / batch; // full while the queue refills finished sequences
-    const double end = rlLongestResponse(std::max(batch, stepSequences), mean, max);
+    const double end = rlLongestResponseTruncated(std::max(batch, stepSequences), mean, max, truncated);
     r.longestResponseTokens = end;
     const double k = rlShape(mean, max);
     const double half = k <= 0 ? end : std::min(end, max * (1.0 - std::pow(0.5, 1.0 / k)));

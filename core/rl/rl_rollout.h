@@ -18,6 +18,11 @@ double rlResponseSurvival(double tokens, double mean, double max);
 // 1 - (1 - (1 - u)^k)^n du.
 double rlLongestResponse(double n, double mean, double max);
 
+// The same when a share `truncated` of the responses runs to the maximum (the engine stops them at max_tokens;
+// catalog rl.rollout.truncated_share): one of `n` does with probability p = 1 - (1 - truncated)^n, so
+// E[longest] = p x max + (1 - p) x rlLongestResponse(n, mean, max).
+double rlLongestResponseTruncated(double n, double mean, double max, double truncated);
+
 // One engine generating `sequences` responses to `prompts` distinct prompts (their prefix shared by the samples of a
 // group, vLLM's prefix cache), at most `capacity` at a time. Decode integrates the step time at the sequences still
 // running, sum over steps of decodeStepSeconds(running): while more are queued than the engine holds it runs full
@@ -29,9 +34,10 @@ double rlLongestResponse(double n, double mean, double max);
 // still running at token t hold prompt + t, so the step there reads (t - mean / 2) more tokens of KV per sequence:
 // the long tail's few sequences are also the longest ones.
 // `stepSequences`: every response of the step, on every engine. A synchronous step waits for its slowest engine, the
-// one that drew the step's longest response, so the tail runs until the expected longest of them all (at least one
-// sequence decoding, the engine's low-batch step: its weights read for one token).
+// one that drew the step's longest response, so the tail runs until the expected longest of them all
+// (rlLongestResponseTruncated with `truncated`; at least one sequence decoding, the engine's low-batch step: its
+// weights read for one token).
 RlRollout rlRolloutTime(const ReplicaSteps& steps, double sequences, double prompts, double capacity, double mean,
-    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences);
+    double max, bool tailFilled, double kvSecondsPerToken, double stepSequences, double truncated);
 
 } // namespace gp

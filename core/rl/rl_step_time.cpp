@@ -105,34 +105,56 @@ FitFailure rlMemoryFailure(const std::string& role, double needed, double usable
 
 } // namespace
 
-RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardware& candidate,
-    const RlLayout& layoutIn, const RlGpuDefaults& gpu, const Catalog& catalog)
+namespace
 {
-    RlStepEstimate e;
-    e.layout = layoutIn;
-    RlLayout& layout = e.layout;
+
+// What the rollout phase leaves for the phases after it: the engine's weights (slept and woken colocated).
+struct RlRolloutEngine {
+    double weightBytes = 0;
+};
+
+// The rollout engine's share of each GPU (vLLM's gpu_memory_utilization: its weights, activations and KV cache):
+// the plan's workload.serving.engine.gpu_memory_utilization (the rollout engine is a serving engine), else,
+// colocated, the catalog's RL rollout default (verl's rollout config), separate pools the serving engine's own.
+// Colocated, the sleeping trainer's resident states stay on the GPU beside it, so the engine gets at most what they
+// leave.
+double rlRolloutMemoryShare(const Plan& plan, const Catalog& catalog, const EngineSettings& engine,
+    const Hardware& rolloutPool, const ServingDefaults& sd, bool colocated, double resident)
+{
+    const double visible = std::max(
+        1.0, rolloutPool.gpu.usableMemoryBytes.value_or(rolloutPool.gpu.memoryBytes) - sd.driverReservedBytes);
+    const std::optional<double>& planned = plan.workload.serving.engine.gpuMemoryUtilization;
+    const double share = planned ? *planned
+        : colocated              ? catalogDefault(catalog, "rl.rollout.gpu_memory_utilization", 0.01, 1)
+                                 : engine.gpuMemoryUtilization;
+    return colocated ? std::min(share, 1.0 - resident / visible) : share;
+}
+
+// KV-cache preemption: the engine admits a request while its prompt's blocks are free (up to max_num_seqs), so
+// more start than the KV cache holds once they grow; when it fills, vLLM preempts the newest and recomputes them
+// later (V1's only mode): their prompt and the tokens made so far are prefilled again.
+void rlAddPreemption(RlRollout& rollout, const RlWorkload& w, const ReplicaSteps& steps, const EngineSettings& engine,
+    const EngineMemory& em, double perEngine, double capacity)
+{
+    const double admitted = std::min({ double(engine.maxNumSeqs), perEngine,
+        std::floor(double(em.kvCacheTokens) / std::max(1.0, double(w.spec.promptTokens))) });
+    if (admitted <= capacity)
+        return;
+    const double filledAt = std::min(double(w.spec.responseTokensMax),
+        std::max(0.0, double(em.kvCacheTokens) / admitted - double(w.spec.promptTokens)));
+    rollout.preemptedSequences = admitted - capacity;
+    const double tokens = rollout.preemptedSequences * (double(w.spec.promptTokens) + filledAt);
+    const double budget = std::max(1, steps.tokenBudget());
+    rollout.recomputeSeconds = tokens / budget * steps.stepSeconds(0, budget);
+}
+
+// The rollout phase: the engines' memory, the generation with its long tail and the recompute of preempted
+// sequences. Sets e.failure when the engine has no room for one longest sequence's KV cache.
+RlRolloutEngine rlRolloutPhase(RlStepEstimate& e, const RlWorkload& w, const Plan& plan, const Hardware& rolloutPool,
+    const RlTrainerMemory& tm, const RlGpuDefaults& gpu, const Catalog& catalog)
+{
+    const RlLayout& layout = e.layout;
     const bool colocated = layout.placement == RlPlacement::Colocated;
-    const RlPool trainPoolName = colocated ? RlPool::All : RlPool::Training;
-    const RlPool rolloutPoolName = colocated ? RlPool::All : RlPool::Rollout;
-    const Hardware trainPool = rlPoolHardware(candidate, layout.trainingGpus);
-    const Hardware rolloutPool = rlPoolHardware(candidate, layout.rolloutGpus);
-    e.usableMemoryBytes = gpu.usableBytes;
-
-    // The trainer's states and the frozen models on the training GPUs.
-    const RlTrainerMemory tm = rlTrainerMemory(w, trainPool, gpu);
-    layout.trainer = tm.config;
-    if (!tm.fits) {
-        const bool critic = tm.role == "critic";
-        e.failure
-            = rlMemoryFailure(tm.role, critic ? tm.criticTrainPeakBytes : tm.actorTrainPeakBytes, gpu.usableBytes);
-        return e;
-    }
-
-    // The rollout engine's share of each GPU (vLLM's gpu_memory_utilization: its weights, activations and KV cache):
-    // the plan's workload.serving.engine.gpu_memory_utilization (the rollout engine is a serving engine), else,
-    // colocated, the catalog's RL rollout default (verl's rollout config), separate pools the serving engine's own.
-    // Colocated, the sleeping trainer's resident states stay on the GPU beside it, so the engine gets at most what they
-    // leave.
     Workload rollout = gpu.actorWorkload;
     rollout.mode = Mode::Serving;
     rollout.serving.promptTokens = w.spec.promptTokens;
@@ -141,13 +163,7 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const ServingDefaults sd = servingDefaults(catalog, plan.assumptions);
     EngineSettings engine = engineSettings(rollout, rolloutPool.gpu, sd, layout.rolloutTensor);
     const double resident = colocated ? tm.actorResidentBytes + tm.criticResidentBytes + tm.frozenBytes : 0.0;
-    const double visible = std::max(
-        1.0, rolloutPool.gpu.usableMemoryBytes.value_or(rolloutPool.gpu.memoryBytes) - sd.driverReservedBytes);
-    const std::optional<double>& planned = plan.workload.serving.engine.gpuMemoryUtilization;
-    const double share = planned ? *planned
-        : colocated              ? catalogDefault(catalog, "rl.rollout.gpu_memory_utilization", 0.01, 1)
-                                 : engine.gpuMemoryUtilization;
-    engine.gpuMemoryUtilization = colocated ? std::min(share, 1.0 - resident / visible) : share;
+    engine.gpuMemoryUtilization = rlRolloutMemoryShare(plan, catalog, engine, rolloutPool, sd, colocated, resident);
     Configuration rc;
     rc.tensor = layout.rolloutTensor;
     const EngineMemory em = engineMemory(w.actor, rollout, rc, rolloutPool, engine, sd, plan.assumptions, catalog);
@@ -157,7 +173,7 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
                 + ") has no room for the KV cache of one longest response beside "
                 + (colocated ? "the trainer's states" : "its weights"),
             { { "role", "rollout" }, { "tensor", std::to_string(layout.rolloutTensor) } } };
-        return e;
+        return {};
     }
     const ReplicaSteps steps(w.actor, rollout, rc, rolloutPool, engine, sd, catalog, plan.assumptions);
     const int replicas = std::max(1, layout.rolloutGpus / std::max(1, layout.rolloutTensor));
@@ -166,22 +182,10 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double hbm = rolloutPool.gpu.memoryBandwidthGBps * 1e9 * sd.decodeBandwidthEfficiency;
     const double kvSecondsPerToken = hbm > 0 ? em.kvBytesPerToken / hbm : 0.0;
     const double perEngine = w.generatedSamples / replicas;
-    e.rollout
-        = rlRolloutTime(steps, perEngine, w.generatedPrompts / replicas, capacity, double(w.spec.responseTokensMean),
-            double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken, w.generatedSamples);
-    // KV-cache preemption: the engine admits a request while its prompt's blocks are free (up to max_num_seqs), so
-    // more start than the KV cache holds once they grow; when it fills, vLLM preempts the newest and recomputes them
-    // later (V1's only mode): their prompt and the tokens made so far are prefilled again.
-    const double admitted = std::min({ double(engine.maxNumSeqs), perEngine,
-        std::floor(double(em.kvCacheTokens) / std::max(1.0, double(w.spec.promptTokens))) });
-    if (admitted > capacity) {
-        const double filledAt = std::min(double(w.spec.responseTokensMax),
-            std::max(0.0, double(em.kvCacheTokens) / admitted - double(w.spec.promptTokens)));
-        e.rollout.preemptedSequences = admitted - capacity;
-        const double tokens = e.rollout.preemptedSequences * (double(w.spec.promptTokens) + filledAt);
-        const double budget = std::max(1, steps.tokenBudget());
-        e.rollout.recomputeSeconds = tokens / budget * steps.stepSeconds(0, budget);
-    }
+    e.rollout = rlRolloutTime(steps, perEngine, w.generatedPrompts / replicas, capacity,
+        double(w.spec.responseTokensMean), double(w.spec.responseTokensMax), tailFilled, kvSecondsPerToken,
+        w.generatedSamples, catalogDefault(catalog, "rl.rollout.truncated_share", 0, 1));
+    rlAddPreemption(e.rollout, w, steps, engine, em, perEngine, capacity);
     e.rollout.replicas = replicas;
     e.rollout.kvCacheTokens = em.kvCacheTokens;
     e.rollout.peakTokensPerSecond *= replicas;
@@ -189,57 +193,48 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double generated = w.generatedSamples * w.spec.responseTokensMean;
     const double rolloutUtil
         = e.rollout.decodeSeconds > 0 ? generated / (e.rollout.peakTokensPerSecond * e.rollout.decodeSeconds) : 0;
-    e.phases.push_back({ RlPhase::Rollout, rolloutPoolName, layout.rolloutGpus, rolloutSeconds, rolloutUtil,
-        em.engineBytes + resident });
+    e.phases.push_back({ RlPhase::Rollout, colocated ? RlPool::All : RlPool::Rollout, layout.rolloutGpus,
+        rolloutSeconds, rolloutUtil, em.engineBytes + resident });
+    return { em.weightBytes };
+}
 
-    // Reward, old log-probs, reference, values: forwards over the trained samples on the training GPUs.
+// Reward, old log-probs, reference, values: forwards over the trained samples on the training GPUs; then the
+// critic's and the actor's updates.
+void rlTrainingPhases(RlStepEstimate& e, const RlWorkload& w, const Hardware& candidate, const Hardware& trainPool,
+    const RlTrainerMemory& tm, const RlGpuDefaults& gpu, const Catalog& catalog)
+{
+    const RlPool pool = e.layout.placement == RlPlacement::Colocated ? RlPool::All : RlPool::Training;
     const int tg = trainPool.totalGpus();
     const double n = w.trainedSamples, tokens = w.meanSequenceTokens;
     if (w.reward) {
         const RlForward f = rlForwardPass(*w.reward, gpu.actorWorkload, n, tokens, trainPool, gpu);
-        e.phases.push_back({ RlPhase::Reward, trainPoolName, tg, f.seconds, f.utilization, tm.forwardPeakBytes });
+        e.phases.push_back({ RlPhase::Reward, pool, tg, f.seconds, f.utilization, tm.forwardPeakBytes });
     } else {
         const double cores = std::max(1, candidate.vcpusPerNode);
         e.phases.push_back(
             { RlPhase::Reward, RlPool::Cpu, 0, w.generatedSamples * w.spec.rewardCpuSecondsPerSample / cores, 0, 0 });
     }
     const RlForward actorForward = rlForwardPass(w.actor, gpu.actorWorkload, n, tokens, trainPool, gpu);
-    e.phases.push_back({ RlPhase::ActorForward, trainPoolName, tg, actorForward.seconds, actorForward.utilization,
-        tm.forwardPeakBytes });
+    e.phases.push_back(
+        { RlPhase::ActorForward, pool, tg, actorForward.seconds, actorForward.utilization, tm.forwardPeakBytes });
     if (w.reference)
-        e.phases.push_back({ RlPhase::Reference, trainPoolName, tg, actorForward.seconds, actorForward.utilization,
-            tm.forwardPeakBytes });
+        e.phases.push_back(
+            { RlPhase::Reference, pool, tg, actorForward.seconds, actorForward.utilization, tm.forwardPeakBytes });
     if (w.critic) {
         const RlForward f = rlForwardPass(*w.critic, gpu.actorWorkload, n, tokens, trainPool, gpu);
-        e.phases.push_back(
-            { RlPhase::CriticForward, trainPoolName, tg, f.seconds, f.utilization, tm.forwardPeakBytes });
+        e.phases.push_back({ RlPhase::CriticForward, pool, tg, f.seconds, f.utilization, tm.forwardPeakBytes });
         Workload criticWork = gpu.actorWorkload;
         criticWork.technique = Technique::Full;
         const RlTraining t = rlTrainSeconds(*w.critic, criticWork, tm.config, w, trainPool, gpu, catalog);
-        e.phases.push_back({ RlPhase::CriticTrain, trainPoolName, tg, t.seconds, t.mfu, tm.criticTrainPeakBytes });
+        e.phases.push_back({ RlPhase::CriticTrain, pool, tg, t.seconds, t.mfu, tm.criticTrainPeakBytes });
     }
     const RlTraining actor = rlTrainSeconds(w.actor, gpu.actorWorkload, tm.config, w, trainPool, gpu, catalog);
-    e.phases.push_back({ RlPhase::ActorTrain, trainPoolName, tg, actor.seconds, actor.mfu, tm.actorTrainPeakBytes });
-    // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
-    // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
-    const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
-    const double wake = colocated ? (host > 0 ? 2 * em.weightBytes / host : INFINITY) : 0.0;
-    e.rollout.sleepWakeSeconds = wake;
-    const double sync = rlWeightSyncSeconds(w, candidate, layout, gpu) + wake;
-    e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, tg, sync, 0,
-        colocated ? tm.forwardPeakBytes + em.weightBytes : tm.forwardPeakBytes });
+    e.phases.push_back({ RlPhase::ActorTrain, pool, tg, actor.seconds, actor.mfu, tm.actorTrainPeakBytes });
+}
 
-    // Compose the step.
-    e.rolloutSideSeconds = rolloutSeconds;
-    for (const RlPhaseTime& p : e.phases)
-        if (p.phase != RlPhase::Rollout && p.phase != RlPhase::WeightSync)
-            e.trainingSideSeconds += p.seconds;
-    const bool async = !colocated && layout.offPolicySteps >= 1;
-    const double serial = e.rolloutSideSeconds + e.trainingSideSeconds;
-    e.stepSeconds = (async ? std::max(e.rolloutSideSeconds, e.trainingSideSeconds) : serial) + sync;
-    e.overlapSeconds = serial + sync - e.stepSeconds;
-    e.rolloutPoolBusy = colocated ? 1.0 : e.rolloutSideSeconds / e.stepSeconds;
-    e.trainingPoolBusy = colocated ? 1.0 : (e.trainingSideSeconds + sync) / e.stepSeconds;
+// The phase that limits the step: the longest on the critical path (async: the longer side, and the sync).
+RlPhase rlLimitingPhase(const RlStepEstimate& e, bool async)
+{
     const RlPhaseTime* limit = &e.phases.front();
     for (const RlPhaseTime& p : e.phases) {
         const bool onPath = !async || (e.rolloutSideSeconds >= e.trainingSideSeconds) == (p.phase == RlPhase::Rollout)
@@ -252,12 +247,65 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
             if (p.phase != RlPhase::Rollout && (limit->phase == RlPhase::Rollout || p.seconds > limit->seconds))
                 limit = &p;
     }
-    e.limitingPhase = limit->phase;
+    return limit->phase;
+}
+
+// Compose the step from its phases: one after another, or (async) the longer of the two sides plus the sync.
+void rlComposeStep(RlStepEstimate& e, double sync)
+{
+    const bool colocated = e.layout.placement == RlPlacement::Colocated;
+    e.rolloutSideSeconds = e.phases.front().seconds;
+    for (const RlPhaseTime& p : e.phases)
+        if (p.phase != RlPhase::Rollout && p.phase != RlPhase::WeightSync)
+            e.trainingSideSeconds += p.seconds;
+    const bool async = !colocated && e.layout.offPolicySteps >= 1;
+    const double serial = e.rolloutSideSeconds + e.trainingSideSeconds;
+    e.stepSeconds = (async ? std::max(e.rolloutSideSeconds, e.trainingSideSeconds) : serial) + sync;
+    e.overlapSeconds = serial + sync - e.stepSeconds;
+    e.rolloutPoolBusy = colocated ? 1.0 : e.rolloutSideSeconds / e.stepSeconds;
+    e.trainingPoolBusy = colocated ? 1.0 : (e.trainingSideSeconds + sync) / e.stepSeconds;
+    e.limitingPhase = rlLimitingPhase(e, async);
     for (const RlPhaseTime& p : e.phases)
         e.peakMemoryBytesPerGpu = std::max(e.peakMemoryBytesPerGpu, p.memoryBytesPerGpu);
     e.fits = std::isfinite(e.stepSeconds) && e.stepSeconds > 0;
     if (!e.fits)
         e.failure = FitFailure { "rl_step_not_finite", "the step time is not finite on this candidate", {} };
+}
+
+} // namespace
+
+RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardware& candidate,
+    const RlLayout& layoutIn, const RlGpuDefaults& gpu, const Catalog& catalog)
+{
+    RlStepEstimate e;
+    e.layout = layoutIn;
+    const bool colocated = e.layout.placement == RlPlacement::Colocated;
+    const Hardware trainPool = rlPoolHardware(candidate, e.layout.trainingGpus);
+    const Hardware rolloutPool = rlPoolHardware(candidate, e.layout.rolloutGpus);
+    e.usableMemoryBytes = gpu.usableBytes;
+
+    // The trainer's states and the frozen models on the training GPUs.
+    const RlTrainerMemory tm = rlTrainerMemory(w, trainPool, gpu);
+    e.layout.trainer = tm.config;
+    if (!tm.fits) {
+        const bool critic = tm.role == "critic";
+        e.failure
+            = rlMemoryFailure(tm.role, critic ? tm.criticTrainPeakBytes : tm.actorTrainPeakBytes, gpu.usableBytes);
+        return e;
+    }
+    const RlRolloutEngine engine = rlRolloutPhase(e, w, plan, rolloutPool, tm, gpu, catalog);
+    if (e.failure)
+        return e;
+    rlTrainingPhases(e, w, candidate, trainPool, tm, gpu, catalog);
+    // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
+    // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
+    const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
+    const double wake = colocated ? (host > 0 ? 2 * engine.weightBytes / host : INFINITY) : 0.0;
+    e.rollout.sleepWakeSeconds = wake;
+    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + wake;
+    e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, trainPool.totalGpus(), sync,
+        0, colocated ? tm.forwardPeakBytes + engine.weightBytes : tm.forwardPeakBytes });
+    rlComposeStep(e, sync);
     return e;
 }
 

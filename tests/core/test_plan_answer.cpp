@@ -36,9 +36,9 @@ TEST(PlanAnswer, DefaultModesAreOnDemandAndMonthly)
 {
     const Plan plan = defaultPlan();
     EXPECT_EQ(plan.billing.modes, (std::vector<std::string> { "on_demand", "monthly" }));
-    EXPECT_TRUE(plan.billing.allows("monthly"));
-    EXPECT_FALSE(plan.billing.allows("spot"));
-    EXPECT_FALSE(plan.billing.allows("reserved"));
+    EXPECT_TRUE(plan.billing.allows(gp::BillingMode::Monthly));
+    EXPECT_FALSE(plan.billing.allows(gp::BillingMode::Spot));
+    EXPECT_FALSE(plan.billing.allows(gp::BillingMode::Reserved));
 }
 
 TEST(PlanAnswer, BillingModesRoundTripAndBadEntriesNameTheField)

@@ -122,12 +122,17 @@ TEST(RlStep, GrpoSevenBColocatedOnOneEightGpuNodeByHand)
     ASSERT_GE(capacity, 64); // all 64 responses of an engine run together
     const ReplicaSteps steps(w->actor, rollout, rc, one, engine, sd, catalog, plan.assumptions);
     // Lengths: P(L > t) = (1 - t/4096)^3 (mean 4096/4 = 1024); the step ends when its slowest engine does, at the
-    // expected longest of all 512 responses: the integral over t of P(longest > t) = 1 - (1 - S(t))^512.
-    double end = 0;
+    // expected longest of all 512 responses: the integral over t of P(longest > t) = 1 - (1 - S(t))^512. A share c of
+    // the responses runs to the cap (catalog rl.rollout.truncated_share): one of 512 does with p = 1 - (1 - c)^512.
+    double drawn = 0;
     for (int i = 0; i < 40960; ++i)
-        end += (1 - std::pow(1 - std::pow(1 - (i + 0.5) / 40960, 3), 512)) * 0.1;
+        drawn += (1 - std::pow(1 - std::pow(1 - (i + 0.5) / 40960, 3), 512)) * 0.1;
+    const double c = catalogDefault(catalog, "rl.rollout.truncated_share");
+    const double p = 1 - std::pow(1 - c, 512);
+    const double end = p * 4096 + (1 - p) * drawn;
     EXPECT_NEAR(e.rollout.longestResponseTokens, end, 0.5);
-    EXPECT_GT(end, 3400); // the longest of 512 responses is near the maximum: the tail
+    EXPECT_GT(drawn, 3400); // the longest of 512 responses is near the maximum: the tail
+    EXPECT_GT(end, drawn);
     // One decode step per token, at the responses still running; they hold 512 + t tokens of context where the
     // serving model reads 512 + 1024 / 2, so each reads (t - 512) tokens more KV at the engine's HBM bandwidth.
     const double kvSeconds = em.kvBytesPerToken / (hw.gpu.memoryBandwidthGBps * 1e9 * sd.decodeBandwidthEfficiency);
@@ -274,6 +279,18 @@ TEST(RlRollout, LengthLawHasThePlansMeanAndMaximum)
     EXPECT_DOUBLE_EQ(rlLongestResponse(64, 4096, 4096), 4096); // all at the maximum
 }
 
+TEST(RlRollout, TruncatedResponsesBringTheLongestToTheCap)
+{
+    // No truncation: the length law's longest. A share c truncated: the cap with probability 1 - (1 - c)^n.
+    EXPECT_DOUBLE_EQ(rlLongestResponseTruncated(512, 1024, 4096, 0.0), rlLongestResponse(512, 1024, 4096));
+    const double p = 1 - std::pow(1 - 0.004, 8);
+    EXPECT_NEAR(
+        rlLongestResponseTruncated(8, 1024, 4096, 0.004), p * 4096 + (1 - p) * rlLongestResponse(8, 1024, 4096), 1e-9);
+    // Thousands of responses at 0.4%: one of them is at the cap almost surely (1 - 0.996^2048 > 0.9997).
+    EXPECT_GT(rlLongestResponseTruncated(2048, 400, 3896, 0.004), 3895.0);
+    EXPECT_LT(rlLongestResponse(2048, 400, 3896), 3000.0);
+}
+
 TEST(RlRollout, ALongerTailTakesLongerAtTheSameMean)
 {
     const Plan plan
@@ -353,6 +370,35 @@ TEST(RlStep, DapoOversamplingGeneratesMoreButTrainsTheSame)
     EXPECT_FALSE(rlHasPhase(e1, RlPhase::Reference));
     EXPECT_GT(rlPhaseOf(e2, RlPhase::Rollout).seconds, rlPhaseOf(e1, RlPhase::Rollout).seconds);
     EXPECT_DOUBLE_EQ(rlPhaseOf(e2, RlPhase::ActorTrain).seconds, rlPhaseOf(e1, RlPhase::ActorTrain).seconds);
+}
+
+TEST(RlStep, PlannedRecomputeIsTheLeastTheTrainerRecomputes)
+{
+    // Short sequences: the actor's activations fit without recompute, so the trainer would not recompute; a run that
+    // turns it on (verl enable_gradient_checkpointing, NeMo RL activation_checkpointing) pays for it anyway.
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 256,
+        "response_tokens_mean": 512, "response_tokens_max": 1024, "placement": "colocated")";
+    Plan plain = rlStepPlan(fields);
+    Plan recompute = plain;
+    recompute.workload.activationCheckpointing = Checkpointing::Full;
+    auto wp = resolveRlWorkload(plain);
+    auto wr = resolveRlWorkload(recompute);
+    ASSERT_TRUE(wp && wr);
+    const Hardware hw = rlP5Nodes(1);
+    const RlLayout layout { RlPlacement::Colocated, 1, 8, 8, 1, {}, 0 };
+    const RlGpuDefaults gpuPlain = rlGpuDefaults(*wp, plain, hw, builtinCatalog());
+    const RlGpuDefaults gpuRecompute = rlGpuDefaults(*wr, recompute, hw, builtinCatalog());
+    const RlStepEstimate ep = estimateRlStep(*wp, plain, hw, layout, gpuPlain, builtinCatalog());
+    const RlStepEstimate er = estimateRlStep(*wr, recompute, hw, layout, gpuRecompute, builtinCatalog());
+    ASSERT_TRUE(ep.fits && er.fits);
+    EXPECT_EQ(ep.layout.trainer.checkpointing, Checkpointing::None);
+    EXPECT_EQ(er.layout.trainer.checkpointing, Checkpointing::Full);
+    // Full recompute runs each layer's forward once more: more than nothing, at most a third of forward + backward.
+    const double ratio = rlPhaseOf(er, RlPhase::ActorTrain).seconds / rlPhaseOf(ep, RlPhase::ActorTrain).seconds;
+    EXPECT_GT(ratio, 1.05);
+    EXPECT_LE(ratio, 4.0 / 3.0 + 1e-9);
+    // The forwards (old log-probs, reference) and the rollout do not recompute.
+    EXPECT_DOUBLE_EQ(rlPhaseOf(er, RlPhase::ActorForward).seconds, rlPhaseOf(ep, RlPhase::ActorForward).seconds);
 }
 
 } // namespace

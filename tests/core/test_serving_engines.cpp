@@ -2,6 +2,7 @@
 // from the catalog (serving.engine.sglang.*, serving.engine.tensorrt_llm.*, each with its source), by hand.
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/serving_defaults.h"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,50 @@ TEST(ServingEngines, SglangStaticShareHoldsWeightsAndKvByTensorSize)
     const ServingResult set = serveWith(R"({"name": "sglang", "gpu_memory_utilization": 0.8, "max_num_seqs": 64})");
     EXPECT_NEAR(set.kvBudgetBytes, 0.8 * set.visibleMemoryBytes - set.weightBytes, 1);
     EXPECT_EQ(set.maxNumSeqs, 64);
+}
+
+TEST(ServingEngines, TensorRtLlmRunsMxfp4ExpertsAtTheFp8RateWhereTheGpuRunsMxfp8)
+{
+    // get_mxfp4_quant_algo: W4A8_MXFP4_MXFP8 on SM100 (the catalog's "mxfp8" capability), W4A16_MXFP4 before it;
+    // vLLM and other formats keep the plan's precision.
+    const Catalog& catalog = builtinCatalog();
+    const GpuSpec* b200 = catalog.findGpu("b200-180gb-sxm");
+    const GpuSpec* h100 = catalog.findGpu("h100-80gb-sxm");
+    ASSERT_TRUE(b200 && h100);
+    ASSERT_TRUE(b200->runsFormat("mxfp8"));
+    ASSERT_FALSE(h100->runsFormat("mxfp8"));
+    Workload w;
+    w.precision = Precision::Bf16;
+    w.weightFormat = WeightFormat::Mxfp4;
+    w.serving.engine.kind = ServingEngineKind::TensorRtLlm;
+    EXPECT_EQ(expertComputePrecision(w, *b200), Precision::Fp8);
+    EXPECT_EQ(expertComputePrecision(w, *h100), Precision::Bf16);
+    w.serving.engine.kind = ServingEngineKind::Vllm;
+    EXPECT_EQ(expertComputePrecision(w, *b200), Precision::Bf16);
+    w.serving.engine.kind = ServingEngineKind::TensorRtLlm;
+    w.weightFormat = WeightFormat::Fp8;
+    EXPECT_EQ(expertComputePrecision(w, *b200), Precision::Bf16);
+
+    // A prefill-heavy gpt-oss-20b run on one B200: the experts at twice the 16-bit rate make the TensorRT-LLM step
+    // faster than the same engine with its experts held at bf16 (a 16-bit weight format), never faster than the
+    // whole model at fp8.
+    const auto rate = [](const std::string& precision, const std::string& format) {
+        const std::string text = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "gpt-oss-20b"},
+            "workload": {"mode": "serving", "precision": ")"
+            + precision + R"(", "weight_format": ")" + format + R"(", "parallelism": {"tensor": 1, "pipeline": 1},
+              "serving": {"prompt_tokens": 8192, "output_tokens": 64, "load": "max", "replicas": 1,
+                          "engine": {"name": "tensorrt-llm"}}},
+            "candidates": [{"gpu": "b200-180gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})";
+        auto plan = parsePlan(text);
+        EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
+        auto estimate = estimatePlan(*plan, builtinCatalog());
+        EXPECT_TRUE(estimate && estimate->results.front().serving);
+        return estimate->results.front().serving->requestsPerSecond;
+    };
+    const double mixed = rate("bf16", "mxfp4");
+    const double allFp8 = rate("fp8", "mxfp4");
+    EXPECT_LT(mixed, allFp8);
+    EXPECT_GT(mixed, 1.05 * rate("bf16", "same"));
 }
 
 } // namespace

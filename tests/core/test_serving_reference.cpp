@@ -208,11 +208,13 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
         EXPECT_LE(b.worst, 0.35);
     }
     // TensorRT-LLM's performance overview (40 trtllm-bench runs, issue #39 item 3), every row counted: outside the
-    // issue's aims today (median 27.5%, worst 98.7%, reported per row above); the bound guards against regressions.
+    // issue's aims today (median 17.3%, worst 51.1%, reported per row above; 27.5% / 98.7% before trtllm-bench's own
+    // batch and token limits, the FP8 checkpoint's FP8 KV cache and the MXFP4 experts' MXFP8 rate on Blackwell); the
+    // bound guards against regressions.
     const Summary trtllm = summarize(rows, "throughput", false, "TensorRT-LLM");
     EXPECT_GE(trtllm.count, 40);
-    EXPECT_LE(trtllm.median, 0.285);
-    EXPECT_LE(trtllm.worst, 0.995);
+    EXPECT_LE(trtllm.median, 0.18);
+    EXPECT_LE(trtllm.worst, 0.52);
     const Summary kv = summarize(rows, "kv", true);
     EXPECT_GE(kv.count, 10);
     EXPECT_LE(kv.median, 0.01);

@@ -2,6 +2,7 @@
 // its code keeps (cited in resources/catalog/defaults-memory.json, framework.*); the launch import naming the stack
 // of the file it reads; and goodput (checkpoints, evaluation, failures at the cluster's size) by hand.
 #include "catalog/catalog.h"
+#include "estimate/common/fp8_all_gather.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/goodput.h"
@@ -72,6 +73,34 @@ TEST(TrainingStacks, MegatronDistributedOptimizerKeepsSixPlusTwelveOverDataTimes
     const MemoryBreakdown generic = stackMemory(m, TrainingStack::Auto, shardedOver(8, 1, 0));
     EXPECT_NEAR(megatron.weights + megatron.gradients + megatron.optimizer, 18 * p, 1e3);
     EXPECT_NEAR(generic.buffers - megatron.buffers, 2 * p, 1e3);
+}
+
+TEST(TrainingStacks, MegatronFp8ParametersHoldTheLinearWeightsInOneByteInsteadOfTwo)
+{
+    // --fp8-param-gather (NeMo/Megatron-Bridge fp8_param_gather): the blocks' linear weights are FP8 parameters, no
+    // 16-bit copy beside them; their FP8 transpose for backward stays. Per parameter of the linear share: 1 + 1
+    // instead of 2 + 1 bytes; the rest (embedding, head, norms) 2 + 1 as before. The distributed optimizer then
+    // all-gathers the updated shards at one byte: the data-parallel traffic drops by the linear share's byte.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double p = m.parameters.total;
+    const double share = m.parameters.blockLinear / p;
+    Workload w = stackWorkload(TrainingStack::Megatron);
+    w.precision = Precision::Fp8;
+    const Configuration c = shardedOver(8, 1, 1);
+    const MemoryBreakdown cast = estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+    w.fp8AllGather = true;
+    const MemoryBreakdown fp8 = estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+    EXPECT_NEAR(cast.weights, 3 * p, 1e3);
+    EXPECT_NEAR(fp8.weights, 3 * p - share * p, 1e3);
+    EXPECT_GT(share, 0.8); // the blocks' linear layers are most of an 8B model
+    EXPECT_NEAR(fp8.gradients, cast.gradients, 1e3);
+    EXPECT_NEAR(fp8.optimizer, cast.optimizer, 1e3);
+    // Not under the generic stack at ZeRO 1: it gathers no weights there, and says so.
+    w.framework = TrainingStack::Auto;
+    EXPECT_EQ(fp8AllGatherUnusedReason(w, c), "no_gather");
+    w.framework = TrainingStack::Megatron;
+    EXPECT_EQ(fp8AllGatherUnusedReason(w, c), "");
+    EXPECT_EQ(fp8AllGatherUnusedReason(w, shardedOver(8, 1, 0)), "no_gather"); // needs the distributed optimizer
 }
 
 TEST(TrainingStacks, FsdpShardsTheFp32MasterAsTheParameterSixteenOverDBytes)

@@ -10,6 +10,7 @@
 
 #include "report/report_export.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -299,4 +300,26 @@ TEST_F(WindowSafety, RecoveryStoreNeverRemovesAnotherInstancesFile)
     EXPECT_TRUE(QFileInfo::exists(a.path()));
     b.remove();
     EXPECT_TRUE(QFileInfo::exists(a.path()));
+}
+
+TEST_F(WindowSafety, AWindowThatIsGoingRunsNoneOfItsOwnSlots)
+{
+    // Issue 44 item 9, issue 45: ~QWidget deletes the window's children after ~MainWindow has run, and the plan's
+    // undo history announces its clearing as it goes (~QUndoStack). A window slot reached then runs on an object
+    // that is no longer a MainWindow: undefined behaviour, which Qt's debug build stops on ("Called object is not
+    // of the correct type") and UBSan's vptr check reports. The undo action is re-worded by such a slot.
+    editSequenceLength(m_window.get(), m_window->document()->plan().workload.sequenceLength / 2);
+    QAction* undo = nullptr;
+    for (QAction* action : m_window->findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Undo))
+            undo = action;
+    ASSERT_TRUE(undo);
+    ASSERT_TRUE(undo->isEnabled()) << "the edit is undoable";
+    int changedWhileGoing = 0;
+    QObject::connect(undo, &QAction::changed, [undo, &changedWhileGoing] {
+        if (!qobject_cast<MainWindow*>(undo->parent()))
+            ++changedWhileGoing;
+    });
+    m_window.reset();
+    EXPECT_EQ(changedWhileGoing, 0) << "a slot of the window ran after ~MainWindow";
 }

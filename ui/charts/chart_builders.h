@@ -1,4 +1,5 @@
-// The three charts, built from results; used by the window and by the PDF report.
+// The result charts' builders, each in its own file (ui/charts/<name>_chart.cpp) over chart_parts.h; where each
+// appears (window place, saved image, PDF) is the chart list's (chart_list.h).
 #pragma once
 
 #include "estimate/common/results.h"

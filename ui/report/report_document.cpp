@@ -8,7 +8,7 @@
 
 #include "answer_text.h"
 #include "billing_mode_text.h"
-#include "charts/chart_builders.h"
+#include "charts/chart_list.h"
 #include "core_text.h"
 #include "number_format.h"
 #include "report/report_rl.h"
@@ -675,21 +675,15 @@ void ReportBuilder::addCharts(Blocks& blocks) const
     options.dark = false;
     options.animate = false;
     options.billingModes = countedBillingModes(m_evaluation);
-    blocks.push_back(std::make_unique<ChartBlock>(
-        [results, options] { return buildMemoryChart(*results, options); }, 74, m_families));
-    if (serving()) {
+    if (serving())
         options.tpotTargetSeconds = m_evaluation.serving.slo.tpotSeconds;
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildServingCostChart(*results, options); }, 74, m_families));
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildServingCurveChart(*results, options); }, 80, m_families));
-        return;
-    }
-    if (!inference())
-        blocks.push_back(std::make_unique<ChartBlock>(
-            [results, options] { return buildCostChart(*results, options); }, 74, m_families));
-    blocks.push_back(std::make_unique<ChartBlock>(
-        [results, options] { return buildBottleneckChart(*results, options); }, 74, m_families));
+    // The chart list's charts for this answer, in its order.
+    const unsigned answer = chartAnswerOf(m_evaluation.mode);
+    for (const ResultChart& chart : resultCharts())
+        if (chart.pdf & answer)
+            blocks.push_back(std::make_unique<ChartBlock>(
+                [results, options, build = chart.build] { return build(*results, options); }, chart.pdfHeightMm,
+                m_families));
 }
 
 void ReportBuilder::addServing(Blocks& blocks) const
@@ -736,7 +730,6 @@ void ReportBuilder::addServing(Blocks& blocks) const
 BlockPtr ReportBuilder::candidateDetail(int rank) const
 {
     const gp::CandidateResult& r = m_evaluation.results[std::size_t(rank)];
-    const QString currency = m_evaluation.currency;
     Blocks stack;
     QString heading = tr("#%1  %2").arg(rank + 1).arg(QString::fromStdString(r.candidate));
     if (rank == m_evaluation.best)
@@ -749,6 +742,32 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
                 strong(8.5, palette::bad), 6));
 
     // Left: configuration and memory. Right: time, throughput and cost.
+    std::vector<Blocks> columns;
+    columns.push_back(detailLeftColumn(r));
+    columns.push_back(detailRightColumn(r));
+    auto columnsBlock = std::make_unique<ColumnsBlock>(std::move(columns), 6);
+    columnsBlock->spaceAfterPt = 5;
+    stack.push_back(std::move(columnsBlock));
+
+    QStringList notes;
+    if (r.cost.breakEvenDays)
+        notes << tr("A monthly subscription is cheaper than pay-as-you-go after %1 days of use.")
+                     .arg(formatNumber(*r.cost.breakEvenDays, 1));
+    for (const auto& warning : r.warnings)
+        notes << CoreText::diagnostic(warning);
+    for (const auto& suggestion : r.suggestions)
+        notes << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
+    if (!notes.isEmpty())
+        stack.push_back(text(bullets(notes), list(7.5), 0));
+
+    auto block = std::make_unique<StackBlock>(std::move(stack), Qt::transparent, palette::rule, 7);
+    block->spaceAfterPt = 9;
+    return block;
+}
+
+// A candidate's configuration and memory per GPU (its detail's left column).
+Blocks ReportBuilder::detailLeftColumn(const gp::CandidateResult& r) const
+{
     Blocks left;
     std::vector<std::pair<QString, QString>> config;
     config.emplace_back(
@@ -784,6 +803,13 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
         Table::RowKind::Total);
     left.push_back(std::make_unique<TableBlock>(memory));
 
+    return left;
+}
+
+// A candidate's step time, speed and cost (its detail's right column).
+Blocks ReportBuilder::detailRightColumn(const gp::CandidateResult& r) const
+{
+    const QString currency = m_evaluation.currency;
     Blocks right;
     auto step = makeTable(
         { inference() ? tr("Time per decode step") : tr("Time per optimizer step"), tr("Time"), tr("Share") },
@@ -805,6 +831,31 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     stepBlock->spaceAfterPt = 5;
     right.push_back(std::move(stepBlock));
 
+    std::vector<std::pair<QString, QString>> perf = detailPerformanceRows(r);
+    auto perfBlock = std::make_unique<KeyValueBlock>(std::move(perf), 1, 7.5, 0.42);
+    perfBlock->spaceAfterPt = 5;
+    right.push_back(std::move(perfBlock));
+
+    if (!inference() && !r.cost.modes.empty()) {
+        auto cost = makeTable(
+            { tr("Billing mode"), tr("Cost to finish"), tr("Finishes after") }, { 9, 7, 6 }, { L, R, R }, 7.5);
+        for (const gp::BillingCost& mode : r.cost.modes)
+            cost->addRow({ windowBillingMode(mode.mode, r.cost.reservedTermMonths.value_or(0)),
+                mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
+                mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString() });
+        if (r.cost.storage)
+            cost->addRow({ tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString() });
+        right.push_back(std::make_unique<TableBlock>(cost));
+    }
+
+    return right;
+}
+
+// The speed rows of a candidate's detail: serving's operating point, batch inference's decode speed or training's
+// throughput and time, then its bottleneck and price.
+std::vector<std::pair<QString, QString>> ReportBuilder::detailPerformanceRows(const gp::CandidateResult& r) const
+{
+    const QString currency = m_evaluation.currency;
     std::vector<std::pair<QString, QString>> perf;
     if (serving() && r.serving) {
         const gp::ServingResult& sv = *r.serving;
@@ -849,43 +900,7 @@ BlockPtr ReportBuilder::candidateDetail(int rank) const
     perf.emplace_back(tr("Price per hour"),
         (r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("unknown")) + QStringLiteral(" (")
             + CoreText::priceStatus(QString::fromStdString(r.cost.priceStatus)) + QLatin1Char(')'));
-    auto perfBlock = std::make_unique<KeyValueBlock>(std::move(perf), 1, 7.5, 0.42);
-    perfBlock->spaceAfterPt = 5;
-    right.push_back(std::move(perfBlock));
-
-    if (!inference() && !r.cost.modes.empty()) {
-        auto cost = makeTable(
-            { tr("Billing mode"), tr("Cost to finish"), tr("Finishes after") }, { 9, 7, 6 }, { L, R, R }, 7.5);
-        for (const gp::BillingCost& mode : r.cost.modes)
-            cost->addRow({ windowBillingMode(mode.mode, r.cost.reservedTermMonths.value_or(0)),
-                mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
-                mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString() });
-        if (r.cost.storage)
-            cost->addRow({ tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString() });
-        right.push_back(std::make_unique<TableBlock>(cost));
-    }
-
-    std::vector<Blocks> columns;
-    columns.push_back(std::move(left));
-    columns.push_back(std::move(right));
-    auto columnsBlock = std::make_unique<ColumnsBlock>(std::move(columns), 6);
-    columnsBlock->spaceAfterPt = 5;
-    stack.push_back(std::move(columnsBlock));
-
-    QStringList notes;
-    if (r.cost.breakEvenDays)
-        notes << tr("A monthly subscription is cheaper than pay-as-you-go after %1 days of use.")
-                     .arg(formatNumber(*r.cost.breakEvenDays, 1));
-    for (const auto& warning : r.warnings)
-        notes << CoreText::diagnostic(warning);
-    for (const auto& suggestion : r.suggestions)
-        notes << tr("Suggestion: %1").arg(CoreText::diagnostic(suggestion));
-    if (!notes.isEmpty())
-        stack.push_back(text(bullets(notes), list(7.5), 0));
-
-    auto block = std::make_unique<StackBlock>(std::move(stack), Qt::transparent, palette::rule, 7);
-    block->spaceAfterPt = 9;
-    return block;
+    return perf;
 }
 
 void ReportBuilder::addDetails(Blocks& blocks) const

@@ -42,6 +42,9 @@ private:
     void addAssumptions(Blocks& blocks) const;
 
     BlockPtr candidateDetail(int rank) const;
+    Blocks detailLeftColumn(const gp::CandidateResult& r) const;
+    Blocks detailRightColumn(const gp::CandidateResult& r) const;
+    std::vector<std::pair<QString, QString>> detailPerformanceRows(const gp::CandidateResult& r) const;
     QStringList whyRecommended() const;
     QString gpuLine(const gp::CandidateResult& result) const;
     QString costText(std::size_t index) const; // results[index] under the billing mode the answer ranks it by

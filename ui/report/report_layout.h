@@ -183,6 +183,7 @@ public:
     ChartBlock(Factory factory, double heightMm, QStringList fontFamilies);
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
+    const Factory& factory() const { return m_factory; } // builds the chart it draws (UI thread)
 
 private:
     Factory m_factory;

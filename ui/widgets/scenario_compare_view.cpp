@@ -3,6 +3,7 @@
 
 #include "charts/chart_view.h"
 #include "charts/scenario_chart.h"
+#include "job_runner.h"
 #include "number_format.h"
 
 #include <QComboBox>
@@ -13,7 +14,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -28,7 +28,7 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
     , m_baseline(new QComboBox)
     , m_baselineLabel(new QLabel)
     , m_status(new QLabel)
-    , m_watcher(new QFutureWatcher<ScenarioComparisonJob>(this))
+    , m_jobs(new JobRunner(this))
 {
     setObjectName(QStringLiteral("scenarioCompare"));
     m_table->setModel(m_model);
@@ -62,69 +62,42 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
     resize(1100, 700);
 
     connect(m_baseline, &QComboBox::activated, this, [this](int row) { setBaseline(row); });
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (m_watcher->property("generation").toULongLong() != m_generation)
-            return; // superseded
-        const ScenarioComparisonJob job = m_watcher->result();
-        if (!job.comparison) {
-            if (!job.cancelled) {
-                m_state = State::Failed;
-                m_error = QString::fromStdString(job.error.toString());
-                updateStatus();
-            }
-            return;
-        }
-        showComparison(job.comparison);
+    // A failure says which job failed and why.
+    connect(m_jobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        m_state = State::Failed;
+        m_error = tr("%1 failed: %2").arg(name, message);
+        updateStatus();
     });
     retranslate();
 }
 
-ScenarioCompareView::~ScenarioCompareView()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->waitForFinished();
-}
+// The runner cancels a running comparison and never waits for it: the job owns copies of what it reads.
+ScenarioCompareView::~ScenarioCompareView() = default;
 
 void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog)
 {
     if (!catalog)
         return;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    ++m_generation;
     m_state = State::Comparing;
     updateStatus();
     const std::size_t baseline = std::size_t(std::max(0, m_wantedBaseline));
-    auto cancel = m_cancel;
-    if (m_watcher->isRunning())
-        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
-    m_watcher->setProperty("generation", m_generation);
-    m_watcher->setFuture(QtConcurrent::run([plan, catalog, baseline, cancel]() {
-        ScenarioComparisonJob job;
-        try {
+    // The newest request wins: the runner cancels the one running, whose result is dropped.
+    m_jobs->run<ScenarioComparisonPtr>(
+        tr("Scenario comparison"),
+        [plan, catalog, baseline](JobControl& job) -> gp::Expected<ScenarioComparisonPtr> {
             gp::SearchControl control;
-            control.cancel = cancel.get();
+            control.cancel = job.cancelFlag();
             auto comparison = gp::compareScenarios(plan, *catalog, baseline, control);
-            if (comparison)
-                job.comparison = std::make_shared<const gp::ScenarioComparison>(std::move(*comparison));
-            else if (gp::isCancelled(comparison.error()))
-                job.cancelled = true;
-            else
-                job.error = comparison.error();
-        } catch (const std::bad_alloc&) {
-            job.error = gp::Error { "", "out of memory: the computation needs more memory than is free" };
-        } catch (const std::exception& e) {
-            job.error = gp::Error { "", std::string("internal error: ") + e.what() };
-        }
-        return job;
-    }));
+            if (!comparison)
+                return comparison.error();
+            return ScenarioComparisonPtr(std::make_shared<const gp::ScenarioComparison>(std::move(*comparison)));
+        },
+        [this](ScenarioComparisonPtr comparison) { showComparison(std::move(comparison)); });
 }
 
 void ScenarioCompareView::setComparison(ScenarioComparisonPtr comparison)
 {
-    ++m_generation; // a running comparison is superseded
+    m_jobs->abandon(); // a running comparison is superseded
     showComparison(std::move(comparison));
 }
 

@@ -8,9 +8,7 @@
 #include "catalog/catalog.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -22,13 +20,7 @@ namespace gpui
 {
 
 class ChartView;
-
-// What a background comparison hands back (a future's value must be default-constructible).
-struct ScenarioComparisonJob {
-    std::shared_ptr<const gp::ScenarioComparison> comparison;
-    gp::Error error;
-    bool cancelled = false;
-};
+class JobRunner;
 
 class ScenarioCompareView : public QDialog
 {
@@ -77,9 +69,7 @@ private:
     QLabel* m_baselineLabel;
     QLabel* m_status;
     QVBoxLayout* m_layout = nullptr;
-    QFutureWatcher<ScenarioComparisonJob>* m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
+    JobRunner* m_jobs; // runs the comparison (the newest request wins)
     int m_wantedBaseline = 0;
 };
 

@@ -3,6 +3,7 @@
 
 #include "charts/tornado_chart.h"
 #include "core_text.h"
+#include "job_runner.h"
 #include "number_format.h"
 
 #include "base/finite_number.h"
@@ -13,7 +14,6 @@
 #include <QScrollArea>
 #include <QTextLayout>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -41,7 +41,7 @@ SensitivityView::SensitivityView(QWidget* parent)
     , m_summary(new QLabel)
     , m_details(new QLabel)
     , m_status(new QLabel)
-    , m_watcher(new QFutureWatcher<SensitivityJob>(this))
+    , m_jobs(new JobRunner(this))
 {
     setObjectName(QStringLiteral("sensitivityView"));
     m_headline->setObjectName(QStringLiteral("sensitivityHeadline"));
@@ -95,28 +95,22 @@ SensitivityView::SensitivityView(QWidget* parent)
             return formatNumber(v);
         return formatMoney(v, QString::fromStdString(m_sensitivity->currency));
     });
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (m_watcher->property("generation").toULongLong() != m_generation)
-            return; // superseded
+    // A failure says which job failed and why; a cancelled run leaves the view as it was. Either way a later
+    // request for the same answer tries again.
+    connect(m_jobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
         m_computing = false;
-        const SensitivityJob job = m_watcher->result();
-        if (!job.sensitivity) {
-            if (!job.cancelled)
-                m_status->setText(QString::fromStdString(job.error.toString()));
-            m_answer.reset(); // a later request for the same answer tries again
-            return;
-        }
-        showSensitivity(job.sensitivity);
+        m_status->setText(tr("%1 failed: %2").arg(name, message));
+        m_answer.reset();
+    });
+    connect(m_jobs, &JobRunner::cancelled, this, [this] {
+        m_computing = false;
+        m_answer.reset();
     });
     retranslate();
 }
 
-SensitivityView::~SensitivityView()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->waitForFinished();
-}
+// The runner cancels a running computation and never waits for it: the job owns copies of what it reads.
+SensitivityView::~SensitivityView() = default;
 
 void SensitivityView::setEvaluation(
     const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog, EvaluationPtr evaluation)
@@ -126,41 +120,29 @@ void SensitivityView::setEvaluation(
     if (evaluation->answer == m_answer)
         return; // this answer is computed or being computed
     m_answer = evaluation->answer;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    ++m_generation;
     m_computing = true;
     m_status->setText(tr("Computing…"));
-    auto cancel = m_cancel;
     auto answer = evaluation->answer;
-    if (m_watcher->isRunning())
-        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
-    m_watcher->setProperty("generation", m_generation);
-    m_watcher->setFuture(QtConcurrent::run([plan, catalog, answer, cancel]() {
-        SensitivityJob job;
-        try {
+    // The newest request wins: the runner cancels the one running, whose result is dropped.
+    m_jobs->run<SensitivityPtr>(
+        tr("Sensitivity"),
+        [plan, catalog, answer](JobControl& job) -> gp::Expected<SensitivityPtr> {
             gp::SearchControl control;
-            control.cancel = cancel.get();
+            control.cancel = job.cancelFlag();
             auto s = gp::planSensitivity(plan, *catalog, *answer, control);
-            if (s)
-                job.sensitivity = std::make_shared<const gp::PlanSensitivity>(std::move(*s));
-            else if (gp::isCancelled(s.error()))
-                job.cancelled = true;
-            else
-                job.error = s.error();
-        } catch (const std::bad_alloc&) {
-            job.error = gp::Error { "", "out of memory: the computation needs more memory than is free" };
-        } catch (const std::exception& e) {
-            job.error = gp::Error { "", std::string("internal error: ") + e.what() };
-        }
-        return job;
-    }));
+            if (!s)
+                return s.error();
+            return SensitivityPtr(std::make_shared<const gp::PlanSensitivity>(std::move(*s)));
+        },
+        [this](SensitivityPtr sensitivity) {
+            m_computing = false;
+            showSensitivity(std::move(sensitivity));
+        });
 }
 
 void SensitivityView::setSensitivity(SensitivityPtr sensitivity)
 {
-    ++m_generation; // a running computation is superseded
+    m_jobs->abandon(); // a running computation is superseded
     m_answer.reset();
     m_computing = false;
     showSensitivity(std::move(sensitivity));

@@ -9,9 +9,7 @@
 #include "planner/sensitivity.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -19,16 +17,10 @@ class QLabel;
 namespace gpui
 {
 
+class JobRunner;
 class TornadoChart;
 
 using SensitivityPtr = std::shared_ptr<const gp::PlanSensitivity>;
-
-// What a background sensitivity run hands back (a future's value must be default-constructible).
-struct SensitivityJob {
-    SensitivityPtr sensitivity;
-    gp::Error error;
-    bool cancelled = false;
-};
 
 class SensitivityView : public QDialog
 {
@@ -80,9 +72,7 @@ private:
     QLabel* m_summary;
     QLabel* m_details;
     QLabel* m_status;
-    QFutureWatcher<SensitivityJob>* m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
+    JobRunner* m_jobs; // computes the sensitivity (the newest request wins)
     bool m_computing = false;
 };
 

@@ -20,6 +20,12 @@ Unused unused(const Workload& workload, const Configuration& config)
     if (workload.fp8Recipe == Fp8Recipe::Nvfp4)
         return Unused::Recipe;
     const long long ranks = static_cast<long long>(std::max(1, config.data)) * std::max(1, config.context);
+    // Megatron-Core's --fp8-param-gather (Megatron-Bridge/NeMo fp8_param_gather) keeps the parameters themselves in
+    // FP8 and has the distributed optimizer (ZeRO 1 here) all-gather its updated shards in FP8 over data x context
+    // (megatron/core/optimizer/distrib_optimizer.py, quantize_param_shard); it needs the distributed optimizer
+    // (megatron/training/arguments.py).
+    if (workload.framework == TrainingStack::Megatron && config.zeroStage >= 1 && ranks > 1)
+        return Unused::No;
     if (config.zeroStage < 3 || ranks <= 1)
         return Unused::NoGather;
     return Unused::No;

@@ -44,6 +44,114 @@ double nextPowerOfTwo(double v)
     return std::exp2(std::ceil(std::log2(std::max(1.0, v))));
 }
 
+// Bytes per trainable parameter (mixed precision: ZeRO paper's 2 + 2 + 4 master + optimizer state); `adapters`
+// are LoRA's counts, null without adapters.
+StateBytesPerParameter trainingStateBytes(
+    const ParameterCounts& c, const Workload& w, double cb, bool mixedWithMaster, const LoraCounts* adapters)
+{
+    StateBytesPerParameter bytes;
+    // FP8: a cached 1-byte cast of the weights; the NVFP4 recipe caches its MLP weights as two NVFP4 copies
+    // (rowwise and the transposed columnwise one, 0.5 byte + an E4M3 scale per 16 elements each = 1.125 bytes).
+    const double mlpShare = c.total > 0 ? std::clamp(c.mlpLinear / c.total, 0.0, 1.0) : 0.0;
+    const double castCache = w.precision != Precision::Fp8 ? 0.0
+        : w.fp8Recipe == Fp8Recipe::Nvfp4                  ? 1.0 + (1.125 - 1.0) * mlpShare
+                                                           : 1.0;
+    bytes.weights = cb + castCache;
+    bytes.gradients = cb;
+    bytes.master = mixedWithMaster ? 4 : 0;
+    bytes.fp32Gradients = 0; // per ZeRO stage (estimateTraining)
+    bytes.optimizer = optimizerBytesPerParameter(w.optimizer);
+    if (w.optimizer == Optimizer::Adafactor) {
+        // Factored second moment: rows + cols per matrix (Shazeer & Stern 2018, arXiv 1804.04235), no momentum.
+        const double elements = adapters ? adapters->factored : c.factoredStateElements;
+        const double params = adapters ? adapters->parameters : c.total;
+        bytes.optimizer = params > 0 ? 4.0 * std::min(1.0, elements / params) : 0.0;
+    }
+    // Full-bf16 training keeps the fp32 moments in bf16 (8-bit optimizers are already below that).
+    if (w.bf16OptimizerStates && bf16OptimizerStatesApply(w.optimizer))
+        bytes.optimizer *= 0.5;
+    return bytes;
+}
+
+// One layer's stored activations (with and without the flash kernel's layout), what per-op checkpointing keeps and
+// a layer's input, for the basis.
+void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, const Workload& w,
+    const Configuration& cfg, const TrainingFramework& fw, double layers)
+{
+    const int cp = std::max(1, cfg.context);
+    const int t = std::max(1, cfg.tensor);
+    const double cb = bytesPerElement(w.precision);
+    const double h = double(arch.hiddenSize);
+    // Context parallelism splits every activation along the sequence: each rank holds sequence / cp tokens
+    // (Megatron-Core context_parallel docs; the attention's K,V of the other chunks are streamed, not kept).
+    const double s = positive(double(w.sequenceLength)) / cp;
+    const double b = positive(double(cfg.microBatchSize));
+    LayerActivationInput in;
+    in.sequence = s;
+    in.microBatch = b;
+    in.bytes = cb;
+    in.tensorParallel = t;
+    in.sequenceParallel = cfg.sequenceParallel;
+    in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
+    in.recomputePointwise = fw.compiled;
+    // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
+    // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
+    auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {
+        in.flashAttention = flash;
+        perLayer = layerActivationBytes(arch, in);
+        averageLayer = perLayer;
+        if (arch.kind == ModelKind::EncoderDecoder) {
+            LayerActivationInput dec = in;
+            dec.crossAttention = true;
+            dec.encoderSequence = s;
+            const double decoderLayer = layerActivationBytes(arch, dec);
+            const double enc = double(arch.numLayers);
+            const double decLayers = layers - enc;
+            averageLayer = (perLayer * enc + decoderLayer * decLayers) / layers;
+            perLayer = std::max(perLayer, decoderLayer);
+        }
+    };
+    layerBytes(true, a.perLayer[1], a.averageLayer[1]);
+    if (!w.flashAttention)
+        layerBytes(false, a.perLayer[0], a.averageLayer[0]);
+    a.perOpKeptBytes = perOpCheckpointBytes(arch, in); // the same with either attention layout
+    a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
+}
+
+// The logits over the vocabulary and the loss of one micro-batch on one GPU (see plan-format:
+// loss_implementation): `positions` tokens, the vocabulary split over `t` tensor ranks.
+double trainingLogitsBytes(const Architecture& arch, const Workload& w, const TrainingFramework& fw,
+    const MemoryDefaults& defaults, double positions, int t, double cb)
+{
+    const double vocab = double(arch.vocabSize);
+    const double h = double(arch.hiddenSize);
+    const double v = vocab / t;
+    switch (w.lossImplementation) {
+    case LossImplementation::Fp32Logits:
+        if (fw.stack == TrainingStack::Megatron) {
+            // vocab_parallel_cross_entropy: one fp32 copy, exp and softmax in place, saved for backward, whose
+            // gradient is computed in it and cast back to the compute width for the output layer.
+            return positions * v * (defaults.megatronLossBytesPerLogit + cb);
+        }
+        // The model's logits kept through backward, and at log-softmax's backward its fp32 output (saved),
+        // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
+        // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
+        // block is cached and too small for the fp32 tensors allocated after it.
+        return positions * v * (cb + 12.0);
+    case LossImplementation::Bf16Logits:
+        return positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
+    case LossImplementation::Chunked:
+        // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
+        return positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
+    case LossImplementation::Fused: {
+        // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens
+        const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));
+        return chunk * v * (cb + 4.0);
+    }
+    }
+    return 0.0;
+}
+
 } // namespace
 
 double trainableParameters(const ResolvedModel& model, const Workload& workload)
@@ -132,27 +240,8 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const double cb = bytesPerElement(w.precision);
     a.computeBytes = cb;
     a.mixedWithMaster = cb < 4 && fw.masterWeights;
-    StateBytesPerParameter& bytes = a.bytes;
-    // FP8: a cached 1-byte cast of the weights; the NVFP4 recipe caches its MLP weights as two NVFP4 copies
-    // (rowwise and the transposed columnwise one, 0.5 byte + an E4M3 scale per 16 elements each = 1.125 bytes).
-    const double mlpShare = c.total > 0 ? std::clamp(c.mlpLinear / c.total, 0.0, 1.0) : 0.0;
-    const double castCache = w.precision != Precision::Fp8 ? 0.0
-        : w.fp8Recipe == Fp8Recipe::Nvfp4                  ? 1.0 + (1.125 - 1.0) * mlpShare
-                                                           : 1.0;
-    bytes.weights = cb + castCache;
-    bytes.gradients = cb;
-    bytes.master = a.mixedWithMaster ? 4 : 0;
-    bytes.fp32Gradients = 0; // per ZeRO stage (estimateTraining)
-    bytes.optimizer = optimizerBytesPerParameter(w.optimizer);
-    if (w.optimizer == Optimizer::Adafactor) {
-        // Factored second moment: rows + cols per matrix (Shazeer & Stern 2018, arXiv 1804.04235), no momentum.
-        const double elements = lora ? adapters.factored : c.factoredStateElements;
-        const double params = lora ? adapters.parameters : c.total;
-        bytes.optimizer = params > 0 ? 4.0 * std::min(1.0, elements / params) : 0.0;
-    }
-    // Full-bf16 training keeps the fp32 moments in bf16 (8-bit optimizers are already below that).
-    if (w.bf16OptimizerStates && bf16OptimizerStatesApply(w.optimizer))
-        bytes.optimizer *= 0.5;
+    a.bytes = trainingStateBytes(c, w, cb, a.mixedWithMaster, lora ? &adapters : nullptr);
+    const StateBytesPerParameter& bytes = a.bytes;
 
     // Frozen weights at their storage format (QLoRA: NF4 blocks, 16-bit embeddings/head/norms).
     const WeightFormat frozenFormat = frozenWeightFormat(w);
@@ -186,79 +275,16 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     a.expertTrainable = lora ? 0.0 : trainable * a.expertOfGpu;
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
-    // Context parallelism splits every activation along the sequence: each rank holds sequence / cp tokens
-    // (Megatron-Core context_parallel docs; the attention's K,V of the other chunks are streamed, not kept).
+    trainingActivationBasis(a, arch, w, cfg, fw, layers);
     const double s = positive(double(w.sequenceLength)) / cp;
     const double b = positive(double(cfg.microBatchSize));
-    LayerActivationInput in;
-    in.sequence = s;
-    in.microBatch = b;
-    in.bytes = cb;
-    in.tensorParallel = t;
-    in.sequenceParallel = cfg.sequenceParallel;
-    in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
-    in.recomputePointwise = fw.compiled;
-    // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
-    // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
-    auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {
-        in.flashAttention = flash;
-        perLayer = layerActivationBytes(arch, in);
-        averageLayer = perLayer;
-        if (arch.kind == ModelKind::EncoderDecoder) {
-            LayerActivationInput dec = in;
-            dec.crossAttention = true;
-            dec.encoderSequence = s;
-            const double decoderLayer = layerActivationBytes(arch, dec);
-            const double enc = double(arch.numLayers);
-            const double decLayers = layers - enc;
-            averageLayer = (perLayer * enc + decoderLayer * decLayers) / layers;
-            perLayer = std::max(perLayer, decoderLayer);
-        }
-    };
-    layerBytes(true, a.perLayer[1], a.averageLayer[1]);
-    if (!w.flashAttention)
-        layerBytes(false, a.perLayer[0], a.averageLayer[0]);
-    a.perOpKeptBytes = perOpCheckpointBytes(arch, in); // the same with either attention layout
-    a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
     if (lora)
         a.adapterActivations = adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
-    if (!classification) {
-        const double positions = s * b;
-        const double v = vocab / t;
-        switch (w.lossImplementation) {
-        case LossImplementation::Fp32Logits:
-            if (fw.stack == TrainingStack::Megatron) {
-                // vocab_parallel_cross_entropy: one fp32 copy, exp and softmax in place, saved for backward, whose
-                // gradient is computed in it and cast back to the compute width for the output layer.
-                a.logits = positions * v * (defaults.megatronLossBytesPerLogit + cb);
-                break;
-            }
-            // The model's logits kept through backward, and at log-softmax's backward its fp32 output (saved),
-            // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
-            // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
-            // block is cached and too small for the fp32 tensors allocated after it.
-            a.logits = positions * v * (cb + 12.0);
-            break;
-        case LossImplementation::Bf16Logits:
-            a.logits = positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
-            break;
-        case LossImplementation::Chunked:
-            // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
-            a.logits = positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
-            break;
-        case LossImplementation::Fused: {
-            // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens
-            const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));
-            a.logits = chunk * v * (cb + 4.0);
-            break;
-        }
-        }
-    } else {
-        a.logits = b * double(std::max(1, arch.numClasses)) * 4 * 3;
-    }
+    a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
+                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, t, cb);
     if (cp > 1) {
         // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
         const AttentionShape at = attentionShape(arch);
@@ -291,6 +317,12 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         bytes.gradients = a.defaults.megatronMainGradientBytes; // whole; the distributed optimizer shards the rest
         bytes.fp32Gradients = 0;
     }
+    // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte
+    // FP8 tensors in place of the 16-bit copy (Transformer Engine's fp8_model_init; the fp32 master in the distributed
+    // optimizer); their transposed/columnwise FP8 copy for backward stays (the cast cache of bytes.weights).
+    const double fp8Share = fp8AllGatherShare(c, w, cfg);
+    if (stack == TrainingStack::Megatron && fp8Share > 0 && !lora && !a.freeze)
+        bytes.weights = std::max(0.0, bytes.weights - fp8Share * (a.computeBytes - 1.0));
     if ((stack == TrainingStack::Torchtitan || stack == TrainingStack::Hf) && stage >= 3 && a.mixedWithMaster) {
         // FSDP mixed precision: the shard is the fp32 master with its fp32 gradient; the 16-bit copy exists only
         // gathered (the gather buffer, or the stage's gathered weights inside a pipeline). A cached fp8 cast stays.
@@ -302,7 +334,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // ZeRO-3/FSDP gather buffer. FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside
     // the cast), the rest in 16 bits.
     double unitBytesPerParameter = a.unitBytesPerParameter;
-    if (const double fp8Share = fp8AllGatherShare(c, w, cfg); fp8Share > 0 && !lora && !a.freeze)
+    if (fp8Share > 0 && !lora && !a.freeze)
         unitBytesPerParameter = fp8Share * 1.0 + (1 - fp8Share) * a.computeBytes;
     const double gather = a.defaults.zero3PrefetchUnits * a.unitParameters * unitBytesPerParameter + a.dequantizedBytes;
 

@@ -106,9 +106,22 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.requestTokens = e.maxModelLen.value_or(w.serving.promptTokens + w.serving.outputTokens);
     s.prefixCacheHitRate = prefixDemand(w.serving, s.blockSize).hitRate; // the typed rate, or the shape's
     s.kvPrecision = servingKvPrecision(w);
+    s.expertPrecision = expertComputePrecision(w, gpu);
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     return s;
+}
+
+// TensorRT-LLM's MXFP4 MoE (tensorrt_llm/_torch/model_config.py get_mxfp4_quant_algo, NVIDIA/TensorRT-LLM as of
+// 2026-11): without OVERRIDE_QUANT_ALGO it picks W4A8_MXFP4_MXFP8 (CUTLASS/TRTLLM backends; W4A8_MXFP4_FP8 with the
+// Triton backend) when get_sm_version() >= 100, else W4A16_MXFP4. Both 8-bit activation forms run at the FP8 tensor
+// rate; "the GPU runs MXFP8" is the catalog's capability for SM100 and later.
+Precision expertComputePrecision(const Workload& w, const GpuSpec& gpu)
+{
+    if (w.serving.engine.kind == ServingEngineKind::TensorRtLlm && w.weightFormat == WeightFormat::Mxfp4
+        && gpu.runsFormat("mxfp8"))
+        return Precision::Fp8;
+    return w.precision;
 }
 
 const std::vector<std::string>& servingDefaultKeys()

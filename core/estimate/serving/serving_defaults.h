@@ -60,10 +60,19 @@ struct EngineSettings {
     std::int64_t requestTokens = 0; // full length of one request (max_model_len, else prompt + output)
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
+    // The precision the routed experts' GEMMs compute in (the kernel family the engine runs for the weight format):
+    // the plan's precision, except where the engine quantizes their activations further (expertComputePrecision).
+    Precision expertPrecision = Precision::Bf16;
     SpeculativeSettings speculative; // method "none": off
 };
 EngineSettings engineSettings(
     const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults, int tensorParallel);
+
+// The precision an engine's MoE kernels multiply the routed experts in. TensorRT-LLM runs MXFP4 experts with MXFP8
+// activations on GPUs whose tensor cores run MXFP8 (W4A8_MXFP4_MXFP8, FP8 rate) and with 16-bit activations before
+// them (W4A16_MXFP4); the rest of the model (attention, router, head: 16-bit in an MXFP4 checkpoint) keeps the plan's
+// precision. Other engines and formats: the plan's precision.
+Precision expertComputePrecision(const Workload& workload, const GpuSpec& gpu);
 
 // Every catalog default key the serving model reads.
 const std::vector<std::string>& servingDefaultKeys();

@@ -69,6 +69,16 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_kvPerContextToken = m_kvPerRequest / (m_prompt + m_output / 2);
     m_kvPerRequest *= m_traffic.contextScale;
     m_computePerDecode = s1.decodeComputeSeconds;
+    if (m_moe && engine.expertPrecision != m_workload.precision) {
+        // The decode token's expert FLOPs at the experts' rate (the inference speed model counts every FLOP at the
+        // plan's precision).
+        const ForwardFlops fd
+            = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt + m_output / 2, false);
+        const double expertRate = peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops);
+        const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
+        if (expertRate > 0 && m_peakTflops > 0)
+            m_computePerDecode *= 1 - share + share * m_peakTflops / expertRate;
+    }
     m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerContextToken * (m_prompt + m_output / 2));
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
@@ -89,8 +99,12 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     const double rowsPerExpert = routedRowsPerExpert(arch, chunkTokens);
     const double denseFlops = m_computed * (f.matmul - experts + f.adapters) + f.head; // last logits
     const double expertFlops = m_computed * experts;
+    // The experts' GEMMs at the rate of the engine's MoE kernel (engine.expertPrecision), the rest at the plan's.
+    const double expertPeak = engine.expertPrecision == m_workload.precision
+        ? peak
+        : positiveOrZero(peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops)) * 1e12;
     const double denseAchieved = peak * efficiencyAt(chunkTokens);
-    const double expertAchieved = peak * efficiencyAt(rowsPerExpert);
+    const double expertAchieved = expertPeak * efficiencyAt(rowsPerExpert);
     // The attention core in the flash-attention kernel, at its measured forward efficiency where known (the time
     // model's rule); else as a GEMM of the chunk.
     const AttentionEfficiency kernel = m_workload.flashAttention

@@ -96,6 +96,79 @@ double heldReached(const Architecture& arch, double experts, double k, double he
     return std::clamp(reached, 0.0, 1.0);
 }
 
+// Bytes one rank sends over a data-parallel group per step, by ZeRO stage: `part` is (n - 1) / n of the group.
+struct ZeroVolume {
+    int stage = 0;
+    double accum = 1;
+    double gatheredBytes = 2; // per parameter all-gathered (ZeRO-3)
+    double gradBytes = 2;
+    double paramBytes = 2;
+    bool gatheredForStep = false; // ZeRO-2/3 inside a pipeline: the stage stays gathered for the step
+    bool gatheredParameters = false; // ZeRO-1 gathers its updated shards at gatheredBytes (Megatron's FP8 parameters)
+
+    double bytes(double part, double shard, double trainedShard) const
+    {
+        if (gatheredForStep) // inside a pipeline: gathered once, reduce-scattered once per step
+            return part * shard * gatheredBytes + part * trainedShard * gradBytes;
+        switch (stage) {
+        case 2: // gradients reduce-scattered every micro-batch, updated parameters gathered once
+            return accum * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
+        case 3: // parameters gathered for forward and again for backward, gradients reduce-scattered
+            return accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
+        default: // gradient all-reduce (ZeRO-1: reduce-scatter + all-gather of the updated shard, same volume)
+            if (gatheredParameters && stage == 1) // the updated shard gathered at its own width
+                return part * trainedShard * gradBytes + part * shard * gatheredBytes;
+            return 2 * part * trainedShard * gradBytes;
+        }
+    }
+};
+
+// Context parallelism, ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core context_parallel docs;
+// Transformer Engine's KV P2P ring): in each layer's forward a rank passes its K,V shard on and receives the
+// next, cp - 1 times; backward passes the K,V shards again and their gradients (dK, dV) the other way, and full
+// recomputation repeats the forward exchange. With GQA only the key/value heads travel. `rankTokens` is the
+// micro-batch's tokens on one rank.
+void addContextParallel(CommunicationTime& c, const Architecture& arch, const Workload& w, const Configuration& config,
+    const Hardware& hw, const PerformanceDefaults& d, double rankTokens, double intraBus, double nodeNet)
+{
+    const int t = std::max(1, config.tensor);
+    const int p = std::max(1, config.pipeline);
+    const int cp = std::max(1, config.context);
+    if (cp <= 1 || !(totalLayers(arch) > 0))
+        return;
+    const Route r = routeFor(cp, t, hw, intraBus, nodeNet);
+    const AttentionShape at = attentionShape(arch);
+    const double act = bytesPerElement(w.precision);
+    const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t));
+    const double kvShard = rankTokens * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * act / kvRanks;
+    const double passes = 1.0 + 2.0 + recomputedLayerShare(arch, w, config.checkpointing);
+    const double steps = (cp - 1) * passes * at.layers / p * std::max(1, config.gradientAccumulationSteps);
+    const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
+    c.contextParallelBytes = kvShard * steps;
+    c.contextParallelSeconds = transferSeconds(kvShard * steps, r.busGBps) + steps * latency;
+    c.contextParallelNetwork = r.network;
+}
+
+// CPU offload (ZeRO-Offload, Ren et al. 2021): gradients to the host and updated 16-bit parameters back each
+// step; the optimizer runs on the host. Parameter offload (ZeRO-Infinity) also fetches the parameter shard
+// for forward and backward of every micro-batch.
+void addOffload(CommunicationTime& c, const Configuration& config, const Hardware& hw, const Catalog& catalog,
+    const PerformanceDefaults& d, int dp, double accum, double shard, double trainedShard, double stepBytes,
+    double paramBytes)
+{
+    if (config.offload == Offload::None)
+        return;
+    const double owners = config.zeroStage >= 1 ? double(dp) : 1.0;
+    const double optimizerShard = trainedShard / owners;
+    const double pcie = pcieGBps(hw, catalog, d);
+    double bytes = optimizerShard * stepBytes;
+    if (config.offload == Offload::OptimizerAndParameters)
+        bytes += accum * 2 * (shard / owners) * paramBytes;
+    c.pcieTransfer = transferSeconds(bytes, pcie);
+    const double paramsPerNode = optimizerShard * std::max(1, hw.gpusPerNode);
+    c.cpuOptimizer = d.cpuAdamParamsPerSecond > 0 ? paramsPerNode / d.cpuAdamParamsPerSecond : 0;
+}
+
 } // namespace
 
 // The token dispatcher DeepEP and Megatron-Core's flex dispatcher implement, and DeepSeek-V3 describes (Sec. 3.2.2):
@@ -208,25 +281,12 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const bool gatheredForStep = pipelineKeepsShardsGathered(config);
 
     // Data parallelism and ZeRO.
+    const ZeroVolume dense { std::clamp(config.zeroStage, 0, 3), accum, gatheredBytes, gradBytes, paramBytes,
+        gatheredForStep, fp8Share > 0 };
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
         const double n = dp; // data x context
-        const double part = (n - 1) / n; // one reduce-scatter or all-gather
-        double bytes = 0;
-        switch (std::clamp(config.zeroStage, 0, 3)) {
-        case 0:
-        case 1: // gradient all-reduce (ZeRO-1: reduce-scatter + all-gather of the updated shard, same volume)
-            bytes = 2 * part * trainedShard * gradBytes;
-            break;
-        case 2: // gradients reduce-scattered every micro-batch, updated parameters gathered once
-            bytes = accum * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
-            break;
-        case 3: // parameters gathered for forward and again for backward, gradients reduce-scattered
-            bytes = accum * (2 * part * shard * gatheredBytes + part * trainedShard * gradBytes);
-            break;
-        }
-        if (gatheredForStep) // inside a pipeline: gathered once, reduce-scattered once per step
-            bytes = part * shard * gatheredBytes + part * trainedShard * gradBytes;
+        const double bytes = dense.bytes((n - 1) / n, shard, trainedShard);
         c.dataParallelBytes = bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
@@ -234,22 +294,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     if (expertSplit && expertData > 1 && (expertShard > 0 || trainedExpertShard > 0)) {
         // The expert-data-parallel group: ranks ep apart among a stage's consecutive ranks.
         const Route r = routeFor(expertData, ep, hw, intraBus, nodeNet);
-        const double part = double(expertData - 1) / expertData;
-        double bytes = 0;
-        switch (std::clamp(config.zeroStage, 0, 3)) {
-        case 0:
-        case 1:
-            bytes = 2 * part * trainedExpertShard * gradBytes;
-            break;
-        case 2:
-            bytes = accum * part * trainedExpertShard * gradBytes + part * trainedExpertShard * paramBytes;
-            break;
-        case 3:
-            bytes = accum * (2 * part * expertShard * gatheredBytes + part * trainedExpertShard * gradBytes);
-            break;
-        }
-        if (gatheredForStep)
-            bytes = part * expertShard * gatheredBytes + part * trainedExpertShard * gradBytes;
+        const double bytes = dense.bytes(double(expertData - 1) / expertData, expertShard, trainedExpertShard);
         c.dataParallelBytes += bytes;
         add(c, r, transferSeconds(bytes, r.busGBps), false);
     }
@@ -296,37 +341,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
             (call.network ? c.blockingNetwork : c.blockingIntraNode) += c.expertParallelSeconds;
     }
 
-    // Context parallelism, ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core context_parallel docs;
-    // Transformer Engine's KV P2P ring): in each layer's forward a rank passes its K,V shard on and receives the
-    // next, cp - 1 times; backward passes the K,V shards again and their gradients (dK, dV) the other way, and full
-    // recomputation repeats the forward exchange. With GQA only the key/value heads travel.
-    if (cp > 1 && layers > 0) {
-        const Route r = routeFor(cp, t, hw, intraBus, nodeNet);
-        const AttentionShape at = attentionShape(arch);
-        const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t));
-        const double kvShard = micro * seq * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * act / kvRanks;
-        const double passes = 1.0 + 2.0 + recomputedLayerShare(arch, w, config.checkpointing);
-        const double steps = (cp - 1) * passes * at.layers / p * accum;
-        const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
-        c.contextParallelBytes = kvShard * steps;
-        c.contextParallelSeconds = transferSeconds(kvShard * steps, r.busGBps) + steps * latency;
-        c.contextParallelNetwork = r.network;
-    }
-
-    // CPU offload (ZeRO-Offload, Ren et al. 2021): gradients to the host and updated 16-bit parameters back each
-    // step; the optimizer runs on the host. Parameter offload (ZeRO-Infinity) also fetches the parameter shard
-    // for forward and backward of every micro-batch.
-    if (config.offload != Offload::None) {
-        const double owners = config.zeroStage >= 1 ? double(dp) : 1.0;
-        const double optimizerShard = trainedShard / owners;
-        const double pcie = pcieGBps(hw, catalog, d);
-        double bytes = optimizerShard * (gradBytes + paramBytes);
-        if (config.offload == Offload::OptimizerAndParameters)
-            bytes += accum * 2 * (shard / owners) * paramBytes;
-        c.pcieTransfer = transferSeconds(bytes, pcie);
-        const double paramsPerNode = optimizerShard * std::max(1, hw.gpusPerNode);
-        c.cpuOptimizer = d.cpuAdamParamsPerSecond > 0 ? paramsPerNode / d.cpuAdamParamsPerSecond : 0;
-    }
+    addContextParallel(c, arch, w, config, hw, d, micro * seq, intraBus, nodeNet);
+    addOffload(c, config, hw, catalog, d, dp, accum, shard, trainedShard, gradBytes + paramBytes, paramBytes);
     return c;
 }
 

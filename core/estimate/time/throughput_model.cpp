@@ -91,67 +91,41 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture, workload.attentionKernel));
 }
 
-ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
-    const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d, ThroughputDetail detail,
-    const TrainingFlopsPerToken* precomputedFlops)
+namespace
 {
-    ThroughputEstimate r;
-    if (detail == ThroughputDetail::Full)
-        r.warnings = checkSizingRules(hw, workload, config, d);
 
-    const std::optional<double> peakOpt = peakTflops(hw.gpu, workload.precision);
-    if (!peakOpt || hw.gpu.memoryBandwidthGBps <= 0 || !std::isfinite(hw.gpu.memoryBandwidthGBps)) {
-        r.warnings.push_back({ "throughput_unknown",
-            "no dense peak for " + std::string(toString(workload.precision))
-                + " or no memory "
-                  "bandwidth is known for "
-                + hw.gpu.name + "; time and speed are not estimated",
-            { { "gpu", hw.gpu.name }, { "precision", std::string(toString(workload.precision)) } } });
-        // Unknown, not zero: a run whose time is unknown must never look free and instant (it then ranks after
-        // every candidate whose time is known, as an unknown price does).
-        r.trainingHours = std::numeric_limits<double>::infinity();
-        r.gpuHours = std::numeric_limits<double>::infinity();
-        return r;
-    }
-    const double peak = *peakOpt;
-    r.peakTflopsPerGpu = peak;
+// One training step as a GPU sees it: the layout, the tokens it computes and the rates it computes them at.
+struct TrainingStepShape {
+    int t = 1;
+    int p = 1;
+    int dp = 1;
+    int cp = 1;
+    double accum = 1;
+    double microTokens = 0;
+    double gpuTokens = 0; // tokens of the step computed by one GPU (split over tensor x pipeline x context)
+    double bandwidth = 0; // achieved HBM bytes per second
+    double achieved = 0; // matmul FLOP/s at the plan's precision and efficiency
+    double peak16 = 0; // the 16-bit dense peak, FLOP/s
+};
 
-    if (workload.mode == Mode::Inference) {
-        inferenceEstimate(r, model, workload, config, hw, d, peak);
-        return r;
-    }
+// The step's matmul time (linear layers, routed experts, attention core) and, under FP8, what the FP8 (and FP4)
+// peaks save over the 16-bit one.
+struct TrainingMatmul {
+    double seconds = INFINITY;
+    double fp8GemmSaving = 0;
+};
 
-    const Architecture& arch = model.architecture;
-    const int t = std::max(1, config.tensor);
-    const int p = std::max(1, config.pipeline);
-    const int dp = std::max(1, config.data);
-    const int cp = std::max(1, config.context);
-    const double micro = std::max(1, config.microBatchSize);
-    const double accum = std::max(1, config.gradientAccumulationSteps);
-    const double seq = positiveOrZero(double(workload.sequenceLength));
-    const double microTokens = micro * seq;
-    const double bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
-
-    const double fp8Gathered = fp8AllGatherShare(model.parameters, workload, config); // 0 unless it applies
-    const TrainingFlopsPerToken flops = precomputedFlops
-        ? *precomputedFlops
-        : trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
-    r.modelFlopsPerToken = flops.model;
-    r.hardwareFlopsPerToken = flops.hardware;
-    r.tokensPerStep = microTokens * accum * dp;
-    r.flopsPerStep = r.tokensPerStep * flops.model;
-    // Context parallelism: each rank runs its matmuls on sequence / cp tokens of the micro-batch.
-    r.computeEfficiency = computeEfficiency(d, double(arch.hiddenSize), microTokens / cp);
-
-    // Compute per GPU: the replica's work split over tensor x pipeline x context ranks. A context-parallel rank
-    // computes the attention of its queries against every key, so its attention FLOPs are 1/cp of the
-    // sequence's too (load-balanced chunks under the causal mask, Megatron-Core's 2 x cp split).
-    const double gpuTokens = microTokens * accum / (double(t) * p * cp);
-    const double achieved = peak * 1e12 * r.computeEfficiency;
+TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
+    const Workload& workload, const Configuration& config, const Hardware& hw, const PerformanceDefaults& d,
+    const TrainingFlopsPerToken& flops, ThroughputDetail detail, double peak)
+{
+    TrainingMatmul m;
+    const double gpuTokens = s.gpuTokens;
+    const double achieved = s.achieved;
+    const double peak16 = s.peak16;
     // The attention core runs in the flash-attention kernel at its own measured efficiency (16-bit, also under FP8
     // training), the rest at the matmul efficiency; eager attention (flash_attention off) runs its score matmuls as
-    // GEMMs at the matmul efficiency and pays the score traffic below.
-    const double peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
+    // GEMMs at the matmul efficiency and pays the score traffic (trainingMemoryBoundSeconds).
     const bool flashKernel = workload.flashAttention && workload.precision != Precision::Fp32;
     const AttentionEfficiency kernel = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch),
                                            arch.kind != ModelKind::Encoder, workload.attentionKernel)
@@ -176,15 +150,13 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const int ep = moe ? std::max(1, config.expert) : 1;
     // Tokens one rank dispatches: with expert parallelism its sequence-parallel share (micro x seq / (cp x t), whole
     // experts per rank, trainingExpertTensor); without it every tensor rank runs the micro-batch on its slice of them.
-    const double dispatched = ep > 1 ? microTokens / (double(cp) * t) : microTokens / cp;
+    const double dispatched = ep > 1 ? s.microTokens / (double(s.cp) * s.t) : s.microTokens / s.cp;
     const double expertsFlops = moe ? flops.expertsHardware : 0.0;
     const double expertEfficiency = moe
         ? computeEfficiency(d, double(arch.hiddenSize), routedRowsPerExpert(arch, dispatched * ep))
         : r.computeEfficiency;
     const double imbalance = ep > 1 ? d.expertLoadImbalance : 1.0;
     const double expertStretch = r.computeEfficiency / expertEfficiency * imbalance; // over the dense GEMMs' time
-    double matmul = INFINITY;
-    double fp8GemmSaving = 0; // FP8 training: the GEMM time the FP8 (and FP4) peaks save over the 16-bit one
     if (workload.precision == Precision::Fp8) {
         // FP8 training casts the blocks' linear layers only (torchao Float8Linear on nn.Linear with the output
         // layer filtered out, torchtitan docs/float8.md; Transformer Engine's te.Linear): the attention core and
@@ -199,31 +171,70 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         if (achieved > 0 && bf16 > 0 && fp4 > 0) {
             r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / (nvfp4 ? fp4 : achieved);
             const double fp8Flops = std::max(0.0, flops.linearHardware - expertsFlops - fp4Flops);
-            matmul = gpuTokens * (fp8Flops / achieved + fp4Flops / fp4 + other / bf16) + r.expertComputeSeconds
+            m.seconds = gpuTokens * (fp8Flops / achieved + fp4Flops / fp4 + other / bf16) + r.expertComputeSeconds
                 + r.attentionSeconds;
-            fp8GemmSaving = gpuTokens * ((fp8Flops + fp4Flops) / bf16 - fp8Flops / achieved - fp4Flops / fp4)
+            m.fp8GemmSaving = gpuTokens * ((fp8Flops + fp4Flops) / bf16 - fp8Flops / achieved - fp4Flops / fp4)
                 + (gpuTokens * expertsFlops * expertStretch / bf16 - r.expertComputeSeconds);
         }
     } else if (achieved > 0) {
         r.expertComputeSeconds = gpuTokens * expertsFlops * expertStretch / achieved;
-        matmul = gpuTokens * std::max(0.0, flops.hardware - attentionFlops - expertsFlops) / achieved
+        m.seconds = gpuTokens * std::max(0.0, flops.hardware - attentionFlops - expertsFlops) / achieved
             + r.expertComputeSeconds + r.attentionSeconds;
     }
+    return m;
+}
 
+// The FP8 casts before each linear GEMM, in forward and backward: memory-bound kernels of their own. Weights are
+// cast every micro-batch, each rank casting the weights it holds: its tensor x pipeline shard of the dense ones and,
+// with expert parallelism, only its own experts (whole, pipeline x ep of them split the routed experts;
+// parametersPerGpu's placement). The recipe is the one the GPU runs (workloadOnGpu). Warns when the casts outweigh
+// what the FP8 GEMMs save.
+double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
+    const Workload& workload, int ep, bool moe, const Hardware& hw, double fp8Gathered, bool fp8Frozen,
+    double fp8GemmSaving, ThroughputDetail detail)
+{
+    const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
+    // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
+    // (The expert-data-parallel group times ep x expert tensor ranks is the stage's t x dp x cp ranks.)
+    const double stageRanks = double(s.t) * s.p * s.dp * s.cp;
+    const double denseCasters = fp8Gathered > 0 ? stageRanks : double(s.t) * s.p;
+    const double expertCasters = fp8Gathered > 0 ? stageRanks : double(s.p) * ep * trainingExpertTensor(s.t, ep);
+    // Frozen weights stored in FP8 need no cast (the adapters' own matrices are too small to count).
+    const double routedBytes = moe ? cast.routedWeightBytes : 0.0;
+    const double castWeights
+        = fp8Frozen ? 0.0 : (cast.weightBytes - routedBytes) / denseCasters + routedBytes / expertCasters;
+    r.fp8CastSeconds = (s.gpuTokens * cast.bytesPerToken + s.accum * castWeights) / s.bandwidth;
+    // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
+    // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
+    if (detail == ThroughputDetail::Full && r.fp8CastSeconds > fp8GemmSaving && std::isfinite(fp8GemmSaving))
+        r.warnings.push_back({ "fp8_slower_than_bf16",
+            "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on " + hw.gpu.name
+                + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
+                + " ms its GEMMs save over BF16: this layout trains faster in BF16",
+            { { "cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3) },
+                { "saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3) }, { "gpu", hw.gpu.name } } });
+    return r.fp8CastSeconds;
+}
+
+// Memory-bound work the efficiency curve does not cover: weight reads beyond what the matmuls hide, materialized
+// attention scores, dequantization of frozen weights and the FP8 casts.
+double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const ResolvedModel& model,
+    const Workload& workload, const Configuration& config, const Hardware& hw, const TrainingFlopsPerToken& flops,
+    const TrainingMatmul& matmul, double fp8Gathered, ThroughputDetail detail)
+{
+    const Architecture& arch = model.architecture;
     const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
-    // The attention core's share of that (forward, backward, and its recomputation): what the ring attention
-    // exchange of context parallelism can hide behind.
-    const double attentionSeconds = r.attentionSeconds;
-
-    // Memory-bound work the efficiency curve does not cover. A rank reads the weights it holds: its tensor x pipeline
-    // shard of the dense ones and, with expert parallelism, its own experts only (parametersPerGpu's placement). Found
-    // by the physics property test (TrainingPhysics): reading every expert of the stage made FP8 plans of DeepSeek-V3
-    // memory-bound, and slower than BF16, on weights their GPUs do not hold.
+    // A rank reads the weights it holds: its tensor x pipeline shard of the dense ones and, with expert parallelism,
+    // its own experts only (parametersPerGpu's placement). Found by the physics property test (TrainingPhysics):
+    // reading every expert of the stage made FP8 plans of DeepSeek-V3 memory-bound, and slower than BF16, on weights
+    // their GPUs do not hold.
+    const bool moe = arch.numExperts > 1 && flops.expertsHardware > 0;
+    const int ep = moe ? std::max(1, config.expert) : 1;
     const double routedHeld
         = moe && ep > 1 ? routedExpertFraction(arch, model.parameters, model.parameters.total) : 0.0;
-    const double expertRanks = double(p) * ep * trainingExpertTensor(t, ep);
+    const double expertRanks = double(s.p) * ep * trainingExpertTensor(s.t, ep);
     const double shard
-        = positiveOrZero(model.parameters.total) * ((1 - routedHeld) / (double(t) * p) + routedHeld / expertRanks);
+        = positiveOrZero(model.parameters.total) * ((1 - routedHeld) / (double(s.t) * s.p) + routedHeld / expertRanks);
     const double weightPasses = 2.0 + recomputedShare;
     // Frozen base weights of adapter training stored in another format than the GEMMs read (QLoRA's NF4, LoRA over
     // int8, int4 or fp8 weights) are dequantized before each use: read the stored weight, write and read a 16-bit
@@ -239,54 +250,32 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
     const double formatShard = frozenFormat == WeightFormat::Same
         ? 0.0
-        : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(t) * p), shard);
+        : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(s.t) * s.p), shard);
     const double element = bytesPerElement(workload.precision);
     const double weightBytesRead = fp8Frozen
         ? formatShard * bytesPerWeight(frozenFormat, workload.precision) + (shard - formatShard) * element
         : shard * element;
-    const double weightRead = bandwidth > 0 ? accum * weightPasses * weightBytesRead / bandwidth : 0.0;
-    double memoryBound = std::max(0.0, weightRead - matmul);
+    const double bandwidth = s.bandwidth;
+    const double weightRead = bandwidth > 0 ? s.accum * weightPasses * weightBytesRead / bandwidth : 0.0;
+    double memoryBound = std::max(0.0, weightRead - matmul.seconds);
     if (!workload.flashAttention && bandwidth > 0)
-        memoryBound += gpuTokens * flops.scoreElementsPerToken / t * kBytesPerMaterializedScore / bandwidth;
+        memoryBound += s.gpuTokens * flops.scoreElementsPerToken / s.t * kBytesPerMaterializedScore / bandwidth;
     if (formatShard > 0 && !fp8Frozen && bandwidth > 0)
-        memoryBound += accum * weightPasses * formatShard
+        memoryBound += s.accum * weightPasses * formatShard
             * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
-    if (workload.precision == Precision::Fp8 && bandwidth > 0) {
-        // The casts to fp8 before each linear GEMM, in forward and backward: memory-bound kernels of their own.
-        // Weights are cast every micro-batch, each rank casting the weights it holds: its tensor x pipeline shard of
-        // the dense ones and, with expert parallelism, only its own experts (whole, pipeline x ep of them split
-        // the routed experts; parametersPerGpu's placement). The recipe is the one the GPU runs (workloadOnGpu).
-        const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
-        // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
-        // (The expert-data-parallel group times ep x expert tensor ranks is the stage's t x dp x cp ranks.)
-        const double stageRanks = double(t) * p * dp * cp;
-        const double denseCasters = fp8Gathered > 0 ? stageRanks : double(t) * p;
-        const double expertCasters = fp8Gathered > 0 ? stageRanks : double(p) * ep * trainingExpertTensor(t, ep);
-        // Frozen weights stored in FP8 need no cast (the adapters' own matrices are too small to count).
-        const double routedBytes = moe ? cast.routedWeightBytes : 0.0;
-        const double castWeights
-            = fp8Frozen ? 0.0 : (cast.weightBytes - routedBytes) / denseCasters + routedBytes / expertCasters;
-        r.fp8CastSeconds = (gpuTokens * cast.bytesPerToken + accum * castWeights) / bandwidth;
-        memoryBound += r.fp8CastSeconds;
-        // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
-        // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
-        if (detail == ThroughputDetail::Full && r.fp8CastSeconds > fp8GemmSaving && std::isfinite(fp8GemmSaving))
-            r.warnings.push_back({ "fp8_slower_than_bf16",
-                "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on " + hw.gpu.name
-                    + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
-                    + " ms its GEMMs save over BF16: this layout trains faster in BF16",
-                { { "cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3) },
-                    { "saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3) }, { "gpu", hw.gpu.name } } });
-    }
-    r.memoryBoundSeconds = memoryBound;
-    const double busyCompute = matmul + memoryBound;
-    r.pipelineBubbleSeconds = p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
-    r.step.compute = busyCompute + r.pipelineBubbleSeconds;
-    r.achievedTflopsPerGpu
-        = busyCompute > 0 && std::isfinite(busyCompute) ? gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
+    if (workload.precision == Precision::Fp8 && bandwidth > 0)
+        memoryBound += trainingFp8CastSeconds(
+            r, s, arch, workload, ep, moe, hw, fp8Gathered, fp8Frozen, matmul.fp8GemmSaving, detail);
+    return memoryBound;
+}
 
-    // Communication, with the overlappable part hidden behind compute as far as compute lasts.
-    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+// Communication, with the overlappable part hidden behind compute as far as compute lasts, and offload. Returns the
+// PCIe transfer time left exposed.
+double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
+    const Configuration& config, const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d,
+    double fp8Gathered, double trained, double busyCompute)
+{
+    const Architecture& arch = model.architecture;
     const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
         catalog, d, routedExpertFraction(arch, model.parameters, model.parameters.total), fp8Gathered);
     r.expertParallelSeconds = c.expertParallelSeconds;
@@ -301,7 +290,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Sec. 3; Transformer Engine's P2P ring): each step takes max(attention, transfer), so only the transfer
     // the attention cannot cover is exposed. Assumed: the exchange overlaps the attention core only, never the
     // matmuls around it (they wait for the attention output).
-    const double contextExposed = std::max(0.0, c.contextParallelSeconds - attentionSeconds);
+    const double contextExposed = std::max(0.0, c.contextParallelSeconds - r.attentionSeconds);
     (c.contextParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) += contextExposed;
     r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
     r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork + c.contextParallelSeconds;
@@ -313,45 +302,19 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.step.offload = c.pcieTransfer - pcieHidden + c.cpuOptimizer;
     r.pcieBusySeconds = c.pcieTransfer;
     r.cpuBusySeconds = c.cpuOptimizer;
+    return c.pcieTransfer - pcieHidden;
+}
 
-    // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
-    const int nodes = std::max(1, hw.nodes);
-    const double diskMBps = (hw.diskThroughputMBps && std::isfinite(*hw.diskThroughputMBps)
-                                && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
-        ? *hw.diskThroughputMBps
-        : d.diskThroughputMBps;
-    const double load = r.tokensPerStep / nodes * d.dataBytesPerToken / (diskMBps * 1e6);
-    r.dataLoadingBusySeconds = load;
-    const double others = r.step.compute + r.step.communication + r.step.offload;
-    r.step.dataLoading = std::max(0.0, load - others);
-    r.step.total = others + r.step.dataLoading;
-
-    // The bottleneck is the largest share of the step: compute (memory-bound when its memory traffic outweighs
-    // its matmuls) or, when it takes longer, the largest exposed overhead, which is named on its own too (a
-    // network busy behind compute for most of the step is not what the step waits for).
-    r.largestOverhead = largestExposedOverhead({ r.step.communicationIntraNode, r.step.communicationNetwork,
-                                                   c.pcieTransfer - pcieHidden, c.cpuOptimizer, r.step.dataLoading },
-        &r.largestOverheadSeconds);
-    const Bottleneck computeKind = memoryBound > matmul ? Bottleneck::MemoryBandwidth : Bottleneck::Compute;
-    r.bottleneck = r.largestOverhead && r.largestOverheadSeconds > r.step.compute ? *r.largestOverhead : computeKind;
-
-    if (!(r.step.total > 0) || !std::isfinite(r.step.total)) {
-        r.warnings.push_back({ "throughput_unknown", "the step time could not be estimated (a link or rate is zero)",
-            { { "gpu", hw.gpu.name } } });
-        r.step.total = 0;
-        return r;
-    }
-    r.tokensPerSecond = r.tokensPerStep / r.step.total;
-    const double usedGpus = double(dp) * t * p * cp;
-    r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
+// Goodput: checkpoints, evaluation and failures beside the steps (goodput.h). A checkpoint holds the trained
+// parameters at the compute width, their fp32 master and the optimizer's states (LoRA: the adapters only).
+void trainingGoodputOf(ThroughputEstimate& r, const Workload& workload, const Hardware& hw, const Catalog& catalog,
+    const PerformanceDefaults& d, const TrainingFlopsPerToken& flops, double trained, double usedGpus, double diskMBps)
+{
     const double tokens = positiveOrZero(workload.trainingTokens);
-    r.trainingFlops = tokens * flops.model;
-    // Goodput: checkpoints, evaluation and failures beside the steps (goodput.h). A checkpoint holds the trained
-    // parameters at the compute width, their fp32 master and the optimizer's states (LoRA: the adapters only).
     GoodputInput g;
     g.productiveHours = tokens / r.tokensPerSecond / 3600.0;
     g.gpus = std::max(usedGpus, double(hw.totalGpus()));
-    g.nodes = double(nodes);
+    g.nodes = double(std::max(1, hw.nodes));
     const double master = bytesPerElement(workload.precision) < 4 && workload.masterWeights ? 4.0 : 0.0;
     g.checkpointBytes
         = trained * (bytesPerElement(workload.precision) + master + optimizerBytesPerParameter(workload.optimizer));
@@ -370,6 +333,120 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.goodput = r.goodputFigures.fraction();
     r.trainingHours = r.goodputFigures.wallHours();
     r.gpuHours = r.trainingHours * g.gpus;
+}
+
+// Unknown, not zero: a run whose time is unknown must never look free and instant (it then ranks after every
+// candidate whose time is known, as an unknown price does).
+void markThroughputUnknown(ThroughputEstimate& r, const Workload& workload, const Hardware& hw)
+{
+    r.warnings.push_back({ "throughput_unknown",
+        "no dense peak for " + std::string(toString(workload.precision))
+            + " or no memory "
+              "bandwidth is known for "
+            + hw.gpu.name + "; time and speed are not estimated",
+        { { "gpu", hw.gpu.name }, { "precision", std::string(toString(workload.precision)) } } });
+    r.trainingHours = std::numeric_limits<double>::infinity();
+    r.gpuHours = std::numeric_limits<double>::infinity();
+}
+
+} // namespace
+
+ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
+    const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d, ThroughputDetail detail,
+    const TrainingFlopsPerToken* precomputedFlops)
+{
+    ThroughputEstimate r;
+    if (detail == ThroughputDetail::Full)
+        r.warnings = checkSizingRules(hw, workload, config, d);
+
+    const std::optional<double> peakOpt = peakTflops(hw.gpu, workload.precision);
+    if (!peakOpt || hw.gpu.memoryBandwidthGBps <= 0 || !std::isfinite(hw.gpu.memoryBandwidthGBps)) {
+        markThroughputUnknown(r, workload, hw);
+        return r;
+    }
+    const double peak = *peakOpt;
+    r.peakTflopsPerGpu = peak;
+
+    if (workload.mode == Mode::Inference) {
+        inferenceEstimate(r, model, workload, config, hw, d, peak);
+        return r;
+    }
+
+    const Architecture& arch = model.architecture;
+    TrainingStepShape s;
+    s.t = std::max(1, config.tensor);
+    s.p = std::max(1, config.pipeline);
+    s.dp = std::max(1, config.data);
+    s.cp = std::max(1, config.context);
+    const double micro = std::max(1, config.microBatchSize);
+    s.accum = std::max(1, config.gradientAccumulationSteps);
+    const double seq = positiveOrZero(double(workload.sequenceLength));
+    s.microTokens = micro * seq;
+    s.bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
+
+    const double fp8Gathered = fp8AllGatherShare(model.parameters, workload, config); // 0 unless it applies
+    const TrainingFlopsPerToken flops = precomputedFlops
+        ? *precomputedFlops
+        : trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
+    r.modelFlopsPerToken = flops.model;
+    r.hardwareFlopsPerToken = flops.hardware;
+    r.tokensPerStep = s.microTokens * s.accum * s.dp;
+    r.flopsPerStep = r.tokensPerStep * flops.model;
+    // Context parallelism: each rank runs its matmuls on sequence / cp tokens of the micro-batch.
+    r.computeEfficiency = computeEfficiency(d, double(arch.hiddenSize), s.microTokens / s.cp);
+
+    // Compute per GPU: the replica's work split over tensor x pipeline x context ranks. A context-parallel rank
+    // computes the attention of its queries against every key, so its attention FLOPs are 1/cp of the
+    // sequence's too (load-balanced chunks under the causal mask, Megatron-Core's 2 x cp split).
+    s.gpuTokens = s.microTokens * s.accum / (double(s.t) * s.p * s.cp);
+    s.achieved = peak * 1e12 * r.computeEfficiency;
+    s.peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
+    const TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
+    const double memoryBound
+        = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail);
+    r.memoryBoundSeconds = memoryBound;
+    const double busyCompute = matmul.seconds + memoryBound;
+    r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
+    r.step.compute = busyCompute + r.pipelineBubbleSeconds;
+    r.achievedTflopsPerGpu
+        = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
+
+    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+    const double pcieExposed
+        = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained, busyCompute);
+
+    // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
+    const int nodes = std::max(1, hw.nodes);
+    const double diskMBps = (hw.diskThroughputMBps && std::isfinite(*hw.diskThroughputMBps)
+                                && *hw.diskThroughputMBps > 0 && !d.diskThroughputOverride)
+        ? *hw.diskThroughputMBps
+        : d.diskThroughputMBps;
+    const double load = r.tokensPerStep / nodes * d.dataBytesPerToken / (diskMBps * 1e6);
+    r.dataLoadingBusySeconds = load;
+    const double others = r.step.compute + r.step.communication + r.step.offload;
+    r.step.dataLoading = std::max(0.0, load - others);
+    r.step.total = others + r.step.dataLoading;
+
+    // The bottleneck is the largest share of the step: compute (memory-bound when its memory traffic outweighs
+    // its matmuls) or, when it takes longer, the largest exposed overhead, which is named on its own too (a
+    // network busy behind compute for most of the step is not what the step waits for).
+    r.largestOverhead = largestExposedOverhead({ r.step.communicationIntraNode, r.step.communicationNetwork,
+                                                   pcieExposed, r.cpuBusySeconds, r.step.dataLoading },
+        &r.largestOverheadSeconds);
+    const Bottleneck computeKind = memoryBound > matmul.seconds ? Bottleneck::MemoryBandwidth : Bottleneck::Compute;
+    r.bottleneck = r.largestOverhead && r.largestOverheadSeconds > r.step.compute ? *r.largestOverhead : computeKind;
+
+    if (!(r.step.total > 0) || !std::isfinite(r.step.total)) {
+        r.warnings.push_back({ "throughput_unknown", "the step time could not be estimated (a link or rate is zero)",
+            { { "gpu", hw.gpu.name } } });
+        r.step.total = 0;
+        return r;
+    }
+    r.tokensPerSecond = r.tokensPerStep / r.step.total;
+    const double usedGpus = double(s.dp) * s.t * s.p * s.cp;
+    r.modelFlopsUtilization = r.tokensPerSecond * flops.model / (usedGpus * peak * 1e12);
+    r.trainingFlops = positiveOrZero(workload.trainingTokens) * flops.model;
+    trainingGoodputOf(r, workload, hw, catalog, d, flops, trained, usedGpus, diskMBps);
     return r;
 }
 

@@ -28,7 +28,6 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpui
 {
@@ -55,7 +54,7 @@ BudgetView::BudgetView(QWidget* parent)
     , m_fleetModel(new BudgetFleetModel(this))
     , m_fleet(new QTableView)
     , m_details(new QLabel)
-    , m_watcher(new QFutureWatcher<BudgetJob>(this))
+    , m_answerJobs(new JobRunner(this))
     , m_jobs(new JobRunner(this))
     , m_jobProgress(new JobProgress(m_jobs))
 {
@@ -135,25 +134,16 @@ BudgetView::BudgetView(QWidget* parent)
         [this](const QString& name, const QString& message) { QMessageBox::warning(this, name, message); });
     connect(m_jobs, &JobRunner::cancelled, this,
         [this](const QString& name) { m_status->setText(tr("%1 cancelled: nothing was written").arg(name)); });
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (m_watcher->property("generation").toULongLong() != m_generation)
-            return; // superseded by a newer edit
-        const BudgetJob job = m_watcher->result();
-        if (!job.answer || job.answer->cancelled)
-            return;
-        m_answer = job.answer;
-        render();
-        emit answerReady();
+    // The answer's own runner (an export running on m_jobs is not cancelled by an edit): a failure says which job
+    // failed and why.
+    connect(m_answerJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        m_status->setText(tr("%1 failed: %2").arg(name, message));
     });
     retranslate();
 }
 
-BudgetView::~BudgetView()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->waitForFinished();
-}
+// The runners cancel what runs and never wait for it: a job owns copies of what it reads.
+BudgetView::~BudgetView() = default;
 
 bool BudgetView::openBudget(const QString& path, QString* error)
 {
@@ -235,30 +225,27 @@ void BudgetView::recompute()
 {
     if (m_budget.items.empty())
         return;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    ++m_generation;
     m_status->setText(tr("Computing…"));
     const gp::Budget budget = m_whatIf.any() ? gp::applyWhatIf(m_budget, m_whatIf) : m_budget;
     auto catalog = m_catalog;
     auto cache = m_cache;
-    auto cancel = m_cancel;
-    if (m_watcher->isRunning())
-        m_watcher->waitForFinished(); // cancelled above: returns at the next candidate
-    m_watcher->setProperty("generation", m_generation);
-    m_watcher->setFuture(QtConcurrent::run([budget, catalog, cache, cancel]() {
-        BudgetJob job;
-        gp::SearchControl control;
-        control.cancel = cancel.get();
-        try {
-            job.answer
+    // The newest edit wins: the runner cancels the answer running, whose result is dropped.
+    m_answerJobs->run<BudgetAnswerPtr>(
+        tr("Budget answer"),
+        [budget, catalog, cache](JobControl& job) -> gp::Expected<BudgetAnswerPtr> {
+            gp::SearchControl control;
+            control.cancel = job.cancelFlag();
+            auto answer
                 = std::make_shared<const gp::BudgetAnswer>(gp::answerBudget(budget, *catalog, control, cache.get()));
-        } catch (const std::exception&) {
-            job.answer.reset();
-        }
-        return job;
-    }));
+            if (answer->cancelled)
+                return gp::Error { "", "cancelled" };
+            return BudgetAnswerPtr(std::move(answer));
+        },
+        [this](BudgetAnswerPtr answer) {
+            m_answer = std::move(answer);
+            render();
+            emit answerReady();
+        });
 }
 
 QString BudgetView::summary(const gp::BudgetAnswer& a)

@@ -8,9 +8,7 @@
 #include "budget/budget_what_if.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -30,11 +28,6 @@ class JobProgress;
 class JobRunner;
 
 using BudgetAnswerPtr = std::shared_ptr<const gp::BudgetAnswer>;
-
-// What a background answer hands back (a future's value must be default-constructible).
-struct BudgetJob {
-    BudgetAnswerPtr answer;
-};
 
 class BudgetView : public QDialog
 {
@@ -105,11 +98,9 @@ private:
     BudgetFleetModel* m_fleetModel;
     QTableView* m_fleet;
     QLabel* m_details;
-    QFutureWatcher<BudgetJob>* m_watcher;
-    JobRunner* m_jobs;
+    JobRunner* m_answerJobs; // the budget's answer (the newest edit wins)
+    JobRunner* m_jobs; // exports
     JobProgress* m_jobProgress;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
     bool m_filling = false;
 };
 
