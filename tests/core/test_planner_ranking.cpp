@@ -89,7 +89,7 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     EXPECT_EQ(f.mode, BillingMode::OnDemand);
     EXPECT_DOUBLE_EQ(f.hours, 74.4);
     // Reserved and spot count only when the plan lists them.
-    billing.modes = { BillingMode::OnDemand, "monthly", "reserved", "spot" };
+    billing.modes = { "on_demand", "monthly", "reserved", "spot" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 551.08 * 0.3 * 74.4 * 1.02, 1e-6); // 12,546.2
     EXPECT_EQ(f.mode, BillingMode::Spot);
@@ -107,7 +107,7 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     f = objectiveFigures(r, w, billing);
     EXPECT_FALSE(f.priced);
     EXPECT_DOUBLE_EQ(f.cost, 595.2);
-    EXPECT_TRUE(f.mode.empty());
+    EXPECT_FALSE(f.mode.has_value());
 }
 
 TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
@@ -138,7 +138,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     EXPECT_NEAR(f.hours * 3600, 2.548, 1e-9);
     EXPECT_NEAR(f.cost, 5.0, 1e-9);
     // Always on, a monthly subscription at 20 per hour-equivalent: 20 / 7.2e6 tokens x 1e6 = 2.78 per million.
-    billing.modes = { BillingMode::OnDemand, "monthly" };
+    billing.modes = { "on_demand", "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 20.0 / 7.2, 1e-9);
     EXPECT_EQ(f.mode, BillingMode::Monthly);
@@ -149,7 +149,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
 TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 {
     SearchSpec s;
-    ObjectiveFigures f { true, 30, 500, "on_demand" };
+    ObjectiveFigures f { true, 30, 500, BillingMode::OnDemand };
     s.objective = SearchObjective::CostUnderDeadline;
     s.deadlineHours = 24;
     EXPECT_FALSE(meetsConstraint(f, s));
@@ -166,16 +166,16 @@ TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 
 TEST(PlannerRanking, BetterForPrimaryThenSecondary)
 {
-    const ObjectiveFigures cheapSlow { true, 20, 100, "on_demand" };
-    const ObjectiveFigures dearFast { true, 10, 200, "on_demand" };
-    const ObjectiveFigures cheapFast { true, 10, 100, "on_demand" };
+    const ObjectiveFigures cheapSlow { true, 20, 100, BillingMode::OnDemand };
+    const ObjectiveFigures dearFast { true, 10, 200, BillingMode::OnDemand };
+    const ObjectiveFigures cheapFast { true, 10, 100, BillingMode::OnDemand };
     EXPECT_TRUE(betterFor(cheapSlow, dearFast, SearchObjective::Cost));
     EXPECT_TRUE(betterFor(dearFast, cheapSlow, SearchObjective::Time));
     EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
     EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time)); // tie on time: cheaper wins
     EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
     // Rounding noise is a tie, not a win: 1e-12 relative.
-    const ObjectiveFigures noisy { true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), "on_demand" };
+    const ObjectiveFigures noisy { true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), BillingMode::OnDemand };
     EXPECT_FALSE(betterFor(noisy, cheapFast, SearchObjective::Cost));
     EXPECT_FALSE(betterFor(cheapFast, noisy, SearchObjective::Cost));
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);

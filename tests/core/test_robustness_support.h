@@ -66,7 +66,7 @@ inline void expectFiniteResult(const CandidateResult& r)
         }
     for (const BillingCost& mode : r.cost.modes) // every billing mode's total
         if (mode.total) {
-            EXPECT_TRUE(std::isfinite(*mode.total)) << mode.mode << " " << *mode.total;
+            EXPECT_TRUE(std::isfinite(*mode.total)) << billingModeCode(mode.mode) << " " << *mode.total;
         }
     EXPECT_GE(r.modelFlopsUtilization, 0);
     EXPECT_LE(r.modelFlopsUtilization, 1);
