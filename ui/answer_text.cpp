@@ -1,5 +1,6 @@
 #include "answer_text.h"
 
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "estimate/memory/memory_model.h"
 #include "number_format.h"
@@ -205,9 +206,8 @@ QString AnswerText::countedModes(const Evaluation& e)
 
 QString AnswerText::headlineMode(const Evaluation& e, std::size_t i)
 {
-    const QString mode = QString::fromStdString(gpui::headlineMode(e, i));
     const int term = i < e.results.size() ? e.results[i].cost.reservedTermMonths.value_or(0) : 0;
-    return CoreText::billingMode(mode, term);
+    return windowBillingMode(gpui::headlineMode(e, i), term);
 }
 
 int AnswerText::reservedTermMonths(const Evaluation& e)

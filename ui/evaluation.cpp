@@ -39,10 +39,10 @@ std::optional<double> headlineCost(const Evaluation& e, std::size_t i)
     return s->figures.cost;
 }
 
-std::string headlineMode(const Evaluation& e, std::size_t i)
+std::optional<gp::BillingMode> headlineMode(const Evaluation& e, std::size_t i)
 {
     const gp::Standing* s = standingOf(e, i);
-    return s && s->figures.priced ? s->figures.mode : std::string();
+    return s && s->figures.priced ? s->figures.mode : std::nullopt;
 }
 
 double headlineHours(const Evaluation& e, std::size_t i)

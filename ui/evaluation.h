@@ -57,8 +57,8 @@ using EvaluationPtr = std::shared_ptr<const Evaluation>;
 const std::vector<std::string>& countedBillingModes(const Evaluation& e);
 // The headline cost of results[i] under the billing mode the answer ranks it by, or nullopt when unpriced.
 std::optional<double> headlineCost(const Evaluation& e, std::size_t i);
-// That billing mode ("on_demand", "monthly", "reserved", "spot"), or "" when unpriced.
-std::string headlineMode(const Evaluation& e, std::size_t i);
+// That billing mode, or none when unpriced.
+std::optional<gp::BillingMode> headlineMode(const Evaluation& e, std::size_t i);
 // Hours results[i] needs (training: to finish; +infinity when it cannot).
 double headlineHours(const Evaluation& e, std::size_t i);
 

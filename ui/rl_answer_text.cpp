@@ -1,6 +1,7 @@
 // The RL answer in words (rl_answer_text.h).
 #include "rl_answer_text.h"
 
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "models/rl_candidate_model.h"
 #include "number_format.h"
@@ -61,7 +62,7 @@ QStringList RlAnswerText::recommendation(const gp::RlAnswer& answer)
                      formatHours(b.hours));
     if (b.cost)
         lines << tr("Cost %1 (%2), %3 per 1,000 prompts.")
-                     .arg(formatMoney(*b.cost, currency), CoreText::billingMode(QString::fromStdString(b.billingMode)),
+                     .arg(formatMoney(*b.cost, currency), windowBillingMode(b.billingMode),
                          b.costPer1000Prompts ? formatMoney(*b.costPer1000Prompts, currency) : QStringLiteral("—"));
     else
         lines << tr("No price is known for it: %1 GPU-hours.").arg(formatNumber(b.gpuHours, 0));

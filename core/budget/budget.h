@@ -92,7 +92,7 @@ struct Budget {
     std::vector<BudgetItem> items;
     nlohmann::json original; // the document as read: unknown fields survive a write
 
-    bool allowsMode(std::string_view mode) const;
+    bool allowsMode(BillingMode mode) const;
     bool allowsProvider(std::string_view provider) const;
 };
 

@@ -208,11 +208,10 @@ MachineRates poolRates(const CandidateSpec& spec, const std::string& region, std
         fromReference = !region.empty() && !priceInRegion(catalog, *instance, region).inRegion;
     const CostEstimate cost = estimateCost(*hw, 1.0, billing, catalog);
     for (const BillingRate& rate : cost.rates) {
-        const auto mode = billingModeFromCode(rate.mode);
-        if (!mode || !budget.allowsMode(rate.mode))
+        if (!budget.allowsMode(rate.mode))
             continue;
         // What the fleet's commitment choice needs of each mode, by how the billing-mode table prices it.
-        switch (billingModeSpec(*mode).pricing) {
+        switch (billingModeSpec(rate.mode).pricing) {
         case BillingPricing::Hourly:
             rates.onDemandPerHour = rate.perHour;
             break;

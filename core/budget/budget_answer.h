@@ -60,7 +60,7 @@ struct FleetRow {
     std::string region;
     std::string gpu;
     int machines = 0;
-    std::vector<std::string> modeByMonth; // per horizon month: "on_demand", "monthly", "reserved", "spot", ""
+    std::vector<std::optional<BillingMode>> modeByMonth; // per horizon month; none when the month is not used
     std::vector<std::string> items; // the items that use these machines
     double cost = 0; // inside the horizon, all machines of the row
     double committedAfterHorizon = 0;

@@ -11,20 +11,20 @@ namespace gp
 namespace
 {
 
-// The cheaper of pay-as-you-go and monthly for one month of `hours` use; mode "" when unused.
-std::pair<double, std::string> fleetMonthCost(double hours, const MachineRates& r)
+// The cheaper of pay-as-you-go and monthly for one month of `hours` use; no mode when unused.
+std::pair<double, std::optional<BillingMode>> fleetMonthCost(double hours, const MachineRates& r)
 {
     if (hours <= 0)
-        return { 0.0, "" };
+        return { 0.0, std::nullopt };
     double best = std::numeric_limits<double>::infinity();
-    std::string mode;
+    std::optional<BillingMode> mode;
     if (r.onDemandPerHour && hours * *r.onDemandPerHour < best) {
         best = hours * *r.onDemandPerHour;
-        mode = "on_demand";
+        mode = BillingMode::OnDemand;
     }
     if (r.perMonth && *r.perMonth < best) {
         best = *r.perMonth;
-        mode = "monthly";
+        mode = BillingMode::Monthly;
     }
     return { best, mode };
 }
@@ -51,14 +51,14 @@ LevelBill cheapestCommitments(const std::vector<double>& usedHours, const Machin
         best[std::size_t(m)] = cost;
     }
     LevelBill bill;
-    bill.modeByMonth.assign(std::size_t(months), "");
+    bill.modeByMonth.assign(std::size_t(months), std::nullopt);
     bill.costByMonth.assign(std::size_t(months), 0.0);
     for (int m = 0; m < months;) {
         if (reserveAt[std::size_t(m)]) {
             bill.reservationStarts.push_back(m);
             for (int k = 0; k < term; ++k) {
                 if (m + k < months) {
-                    bill.modeByMonth[std::size_t(m + k)] = "reserved";
+                    bill.modeByMonth[std::size_t(m + k)] = BillingMode::Reserved;
                     bill.costByMonth[std::size_t(m + k)] = reservedMonth;
                 } else {
                     bill.committedAfterHorizon += reservedMonth;

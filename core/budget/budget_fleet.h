@@ -4,6 +4,8 @@
 // not overlap share a level's machine and so its commitment.
 #pragma once
 
+#include "plan/billing_modes.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +27,7 @@ struct MachineRates {
 
 // One level's bill: the mode of each horizon month ("" = not used, nothing paid) and its cost.
 struct LevelBill {
-    std::vector<std::string> modeByMonth;
+    std::vector<std::optional<BillingMode>> modeByMonth;
     std::vector<double> costByMonth;
     std::vector<int> reservationStarts; // 0-based months where a reservation starts
     double committedAfterHorizon = 0; // reservation months past the horizon, owed all the same

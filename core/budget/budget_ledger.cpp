@@ -87,8 +87,9 @@ void addFleetRows(BudgetAnswer& answer, const PoolLedger& ledger, const Budget& 
         for (int m = 0; m < ledger.months; ++m) {
             const double hours = ledger.levels[k][std::size_t(m)];
             used += hours;
-            const std::string& mode = bill.modeByMonth[std::size_t(m)];
-            paid += mode == "on_demand" ? hours : mode.empty() ? 0.0 : ledger.monthHours;
+            // Paid hours: those used under an hourly rate, the whole month under a monthly or committed one.
+            const std::optional<BillingMode> mode = bill.modeByMonth[std::size_t(m)];
+            paid += !mode ? 0.0 : billingModeSpec(*mode).pricing == BillingPricing::Hourly ? hours : ledger.monthHours;
             cost += bill.costByMonth[std::size_t(m)];
             for (std::size_t e = 0; e < pool.items.size(); ++e)
                 if (ledger.itemHours[k][std::size_t(m)][e] > 0)
@@ -149,7 +150,7 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
                 continue;
             lines.add(lines.provider, pool.provider, m, cost);
             lines.add(lines.gpu, pool.gpu, m, cost);
-            lines.add(lines.mode, bill.modeByMonth[std::size_t(m)], m, cost);
+            lines.add(lines.mode, billingModeText(bill.modeByMonth[std::size_t(m)]), m, cost);
             const auto& hours = ledger.itemHours[k][std::size_t(m)];
             double sum = 0;
             for (double h : hours)
@@ -181,7 +182,7 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
                 item.spendByMonth[std::size_t(m)] += cost;
                 lines.add(lines.provider, pool.provider, m, cost);
                 lines.add(lines.gpu, pool.gpu, m, cost);
-                lines.add(lines.mode, "spot", m, cost);
+                lines.add(lines.mode, billingModeText(BillingMode::Spot), m, cost);
             }
             const double kwh
                 = gpuKwh(hours, pool.gpusPerMachine, pool.tdpWatts, d.utilisationByMonth[std::size_t(m)]) * energy.pue;
@@ -196,7 +197,8 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
             FleetRow row { pool.instance, pool.provider, pool.region, pool.gpu, item.placement->peakMachines, {},
                 { item.name }, item.aloneCost, 0, 1 };
             for (int m = 0; m < months; ++m)
-                row.modeByMonth.push_back(item.machineHoursByMonth[std::size_t(m)] > 0 ? "spot" : "");
+                row.modeByMonth.push_back(
+                    item.machineHoursByMonth[std::size_t(m)] > 0 ? std::optional(BillingMode::Spot) : std::nullopt);
             answer.fleet.push_back(std::move(row));
         } else {
             item.aloneCost = cheapestFleetCost(pool.hourly[e], months, monthHours, pool.rates);

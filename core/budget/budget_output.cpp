@@ -13,6 +13,15 @@ namespace gp
 namespace
 {
 
+// A fleet row's billing mode of each month as its code ("" for a month not used).
+std::vector<std::string> modeCodesByMonth(const std::vector<std::optional<BillingMode>>& modes)
+{
+    std::vector<std::string> codes;
+    for (const std::optional<BillingMode>& mode : modes)
+        codes.push_back(billingModeText(mode));
+    return codes;
+}
+
 nlohmann::json budgetNumbers(const std::vector<double>& values)
 {
     nlohmann::json out = nlohmann::json::array();
@@ -115,8 +124,9 @@ nlohmann::json budgetAnswerToJson(const BudgetAnswer& a)
     nlohmann::json fleet = nlohmann::json::array();
     for (const FleetRow& r : a.fleet)
         fleet.push_back({ { "instance", r.instance }, { "provider", r.provider }, { "region", r.region },
-            { "gpu", r.gpu }, { "machines", r.machines }, { "billing_by_month", r.modeByMonth }, { "items", r.items },
-            { "cost", jsonNumber(r.cost) }, { "committed_after_horizon", jsonNumber(r.committedAfterHorizon) },
+            { "gpu", r.gpu }, { "machines", r.machines }, { "billing_by_month", modeCodesByMonth(r.modeByMonth) },
+            { "items", r.items }, { "cost", jsonNumber(r.cost) },
+            { "committed_after_horizon", jsonNumber(r.committedAfterHorizon) },
             { "utilisation", jsonNumber(r.utilisation) } });
     j["fleet"] = std::move(fleet);
     j["spend"] = { { "by_item", spendLinesJson(a.byItem) }, { "by_provider", spendLinesJson(a.byProvider) },
@@ -163,15 +173,15 @@ std::string budgetAnswerToCsv(const BudgetAnswer& a)
     return out.str();
 }
 
-std::string fleetModesText(const std::vector<std::string>& modes)
+std::string fleetModesText(const std::vector<std::optional<BillingMode>>& modes)
 {
     std::string text;
     for (std::size_t m = 0; m < modes.size();) {
         std::size_t end = m;
         while (end + 1 < modes.size() && modes[end + 1] == modes[m])
             ++end;
-        if (!modes[m].empty())
-            text += (text.empty() ? "" : ", ") + modes[m] + " " + std::to_string(m + 1)
+        if (modes[m])
+            text += (text.empty() ? "" : ", ") + billingModeText(modes[m]) + " " + std::to_string(m + 1)
                 + (end > m ? "-" + std::to_string(end + 1) : "");
         m = end + 1;
     }

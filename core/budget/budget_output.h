@@ -20,6 +20,6 @@ std::string budgetAnswerToCsv(const BudgetAnswer& answer);
 std::string budgetAnswerToTable(const BudgetAnswer& answer);
 
 // The months of a fleet row as text: "reserved 1-12", "monthly 2-5, on_demand 6".
-std::string fleetModesText(const std::vector<std::string>& modeByMonth);
+std::string fleetModesText(const std::vector<std::optional<BillingMode>>& modeByMonth);
 
 } // namespace gp

@@ -202,7 +202,7 @@ std::optional<Error> readBudgetAllowed(const nlohmann::json& object, Budget& out
     for (std::size_t i = 0; i < out.billingModes.size(); ++i)
         if (std::find(names.begin(), names.end(), out.billingModes[i]) == names.end())
             return Error { "allowed.billing_modes[" + std::to_string(i) + "]",
-                "unknown billing mode \"" + out.billingModes[i] + "\"; expected on_demand, monthly, reserved or spot" };
+                "unknown billing mode \"" + out.billingModes[i] + "\"; expected " + billingModeCodes() };
     if (const nlohmann::json* regions = jsonChild(object, "regions")) {
         if (!regions->is_object())
             return Error { "allowed.regions",
@@ -276,9 +276,9 @@ std::optional<Error> readBudgetTop(const nlohmann::json& doc, Budget& out)
 
 } // namespace
 
-bool Budget::allowsMode(std::string_view mode) const
+bool Budget::allowsMode(BillingMode mode) const
 {
-    return billingModes.empty() || std::find(billingModes.begin(), billingModes.end(), mode) != billingModes.end();
+    return billingModes.empty() || billingModeListed(billingModes, mode);
 }
 
 bool Budget::allowsProvider(std::string_view provider) const

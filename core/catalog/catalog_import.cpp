@@ -686,6 +686,153 @@ std::string matchGpuName(const Catalog& catalog, std::string_view name, double m
     return matches.size() == 1 ? matches.front()->id : std::string();
 }
 
+namespace
+{
+
+// A listed size the catalog does not know, added to `result.overrides` with the GPU its file or family names; false
+// (and a notice) when it cannot be placed.
+bool addListedInstance(const Listing& l, const Catalog& catalog, const std::string& source,
+    const CloudImportOptions& options, const std::string& command, CloudImportResult& result)
+{
+    CatalogOverrides& out = result.overrides;
+    if (!l.hasSize) {
+        result.notices.push_back(notice("import_unknown_instance",
+            l.id
+                + " is not in the catalog; import the file that lists its size "
+                  "(describe-instance-types, DescribeInstanceTypes) first",
+            { { "instance", l.id } }));
+        return false;
+    }
+    // The GPU: the name in the file, else the one the family's other sizes have.
+    const InstanceSpec* sibling = nullptr;
+    std::set<std::string> familyGpus;
+    for (const InstanceSpec& i : catalog.instances)
+        if (i.provider == l.provider && i.family == l.family) {
+            familyGpus.insert(i.gpu);
+            if (!sibling || (i.gpus > 1 && sibling->gpus == 1))
+                sibling = &i;
+        }
+    std::string gpu;
+    if (!l.gpuName.empty()) {
+        gpu = matchGpuName(catalog, l.gpuName, l.gpuMemoryMiB);
+        if (gpu.empty() && familyGpus.size() == 1
+            && gpuModelKey(catalog.findGpu(*familyGpus.begin())->name) == gpuModelKey(l.gpuName))
+            gpu = *familyGpus.begin();
+        if (gpu.empty()) {
+            result.notices.push_back(
+                notice("import_unknown_gpu", l.id + ": unknown GPU \"" + l.gpuName + "\"; left out",
+                    { { "instance", l.id }, { "gpu", l.gpuName } }));
+            return false;
+        }
+    } else if (familyGpus.size() == 1) {
+        gpu = *familyGpus.begin();
+    } else {
+        result.notices.push_back(notice("import_unknown_family",
+            l.id + ": unknown instance family \"" + l.family + "\" (the file does not name its GPU); left out",
+            { { "instance", l.id }, { "family", l.family } }));
+        return false;
+    }
+    InstanceSpec added;
+    added.id = l.id;
+    added.provider = l.provider;
+    added.family = l.family.empty() ? l.name : l.family;
+    added.name = l.name;
+    added.gpu = gpu;
+    added.gpus = static_cast<int>(std::lround(l.gpus));
+    added.vcpus = l.vcpus;
+    added.memoryBytes = l.memoryGiB * 1024.0 * 1024.0 * 1024.0;
+    added.networkGbps = l.networkGbps > 0 ? l.networkGbps : (sibling ? sibling->networkGbps : 0);
+    added.rdma = l.rdma.value_or(sibling ? sibling->rdma : false);
+    if (sibling && sibling->gpu == gpu && sibling->gpus > 1 && added.gpus > 1)
+        added.intraNode = sibling->intraNode; // else resolved from the GPU when merged
+    added.source = source;
+    added.asOf = options.date;
+    added.notes = "imported from " + command;
+    added.price.status = "quoted";
+    added.price.currency = l.currency.empty() ? "CNY" : l.currency;
+    std::erase_if(out.instances, [&](const InstanceSpec& i) { return i.id == l.id; });
+    out.instances.push_back(added);
+    ++result.added;
+    return true;
+}
+
+// The listing's prices as a quote for its instance: a new quote, or this file's figures over an earlier import's.
+void importListingPrice(Listing& l, const InstanceSpec* known, const std::string& source, const std::string& date,
+    CloudImportResult& result)
+{
+    CatalogOverrides& out = result.overrides;
+    std::optional<double> onDemandReference = l.onDemand;
+    if (!onDemandReference && known && known->price.currency == l.currency)
+        onDemandReference = known->price.onDemandPerHour;
+    PriceSpec quote;
+    quote.currency = l.currency;
+    quote.onDemandPerHour = l.onDemand;
+    quote.monthly = l.monthly;
+    quote.spotDiscount = discountFrom(l.spotHourly, onDemandReference);
+    quote.reservedDiscount = discountFrom(l.reservedHourly, onDemandReference);
+    if (l.onDemand && l.onDemandMax && *l.onDemandMax > *l.onDemand * (1 + 1e-9)) {
+        Reader::addNote(l, "lowest zone price, " + l.cheapestZone);
+        result.notices.push_back(notice("import_prices_differ_by_zone",
+            l.id + ": pay-as-you-go prices differ by zone; the lowest (" + l.cheapestZone + ") is used",
+            { { "instance", l.id }, { "zone", l.cheapestZone } }));
+    }
+    if (quote.onDemandPerHour || quote.monthly || quote.spotDiscount || quote.reservedDiscount) {
+        quote.status = "quoted";
+        quote.source = source;
+        quote.asOf = date;
+        for (const auto& note : l.notes)
+            quote.note += (quote.note.empty() ? "" : "; ") + note;
+        auto existing
+            = std::find_if(out.prices.begin(), out.prices.end(), [&](const auto& p) { return p.first == l.id; });
+        if (existing == out.prices.end()) {
+            out.prices.emplace_back(l.id, quote);
+        } else if (existing->second.status == "quoted" && existing->second.currency == quote.currency) {
+            // An earlier import: this file's figures replace its, the others stay.
+            PriceSpec& merged = existing->second;
+            for (auto field : { &PriceSpec::onDemandPerHour, &PriceSpec::monthly, &PriceSpec::spotDiscount,
+                     &PriceSpec::reservedDiscount })
+                if (quote.*field)
+                    merged.*field = quote.*field;
+            if (merged.source.find(source) == std::string::npos)
+                merged.source += "; " + source;
+            merged.asOf = date;
+            if (!quote.note.empty() && merged.note.find(quote.note) == std::string::npos)
+                merged.note += (merged.note.empty() ? "" : "; ") + quote.note;
+        } else {
+            if (existing->second.status != "quoted")
+                result.notices.push_back(notice("import_user_quote_replaced",
+                    l.id + ": your own quote is replaced by the imported price", { { "instance", l.id } }));
+            existing->second = quote;
+        }
+        ++result.prices;
+    }
+}
+
+void importListingStock(const Listing& l, CloudImportResult& result)
+{
+    CatalogOverrides& out = result.overrides;
+    // Stock per zone: this file's zones replace the same zones of an earlier import.
+    if (!l.zones.empty()) {
+        auto existing = std::find_if(
+            out.availability.begin(), out.availability.end(), [&](const auto& a) { return a.first == l.id; });
+        if (existing == out.availability.end()) {
+            out.availability.emplace_back(l.id, l.zones);
+        } else {
+            for (const ZoneStock& zone : l.zones) {
+                auto same = std::find_if(existing->second.begin(), existing->second.end(),
+                    [&](const ZoneStock& z) { return z.zone == zone.zone; });
+                if (same != existing->second.end())
+                    same->status = zone.status;
+                else
+                    existing->second.push_back(zone);
+            }
+        }
+        ++result.stock;
+    }
+}
+
+} // namespace
+
 Expected<CloudImportResult> importCloudListing(std::string_view input, const CloudImportOptions& options,
     const Catalog& builtin, const CatalogOverrides& overrides)
 {
@@ -706,7 +853,6 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
     CloudImportResult result;
     result.format = reader.format;
     result.overrides = overrides;
-    CatalogOverrides& out = result.overrides;
     const Catalog catalog = mergeOverrides(builtin, overrides);
     std::string source = options.fileName.empty() ? reader.command : options.fileName + " (" + reader.command + ")";
 
@@ -719,131 +865,10 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
                 { { "instance", l.id }, { "gpus", formatCount(l.gpus) } }));
             continue;
         }
-        if (!known) {
-            if (!l.hasSize) {
-                result.notices.push_back(notice("import_unknown_instance",
-                    l.id
-                        + " is not in the catalog; import the file that lists its size "
-                          "(describe-instance-types, DescribeInstanceTypes) first",
-                    { { "instance", l.id } }));
-                continue;
-            }
-            // The GPU: the name in the file, else the one the family's other sizes have.
-            const InstanceSpec* sibling = nullptr;
-            std::set<std::string> familyGpus;
-            for (const InstanceSpec& i : catalog.instances)
-                if (i.provider == l.provider && i.family == l.family) {
-                    familyGpus.insert(i.gpu);
-                    if (!sibling || (i.gpus > 1 && sibling->gpus == 1))
-                        sibling = &i;
-                }
-            std::string gpu;
-            if (!l.gpuName.empty()) {
-                gpu = matchGpuName(catalog, l.gpuName, l.gpuMemoryMiB);
-                if (gpu.empty() && familyGpus.size() == 1
-                    && gpuModelKey(catalog.findGpu(*familyGpus.begin())->name) == gpuModelKey(l.gpuName))
-                    gpu = *familyGpus.begin();
-                if (gpu.empty()) {
-                    result.notices.push_back(
-                        notice("import_unknown_gpu", l.id + ": unknown GPU \"" + l.gpuName + "\"; left out",
-                            { { "instance", l.id }, { "gpu", l.gpuName } }));
-                    continue;
-                }
-            } else if (familyGpus.size() == 1) {
-                gpu = *familyGpus.begin();
-            } else {
-                result.notices.push_back(notice("import_unknown_family",
-                    l.id + ": unknown instance family \"" + l.family + "\" (the file does not name its GPU); left out",
-                    { { "instance", l.id }, { "family", l.family } }));
-                continue;
-            }
-            InstanceSpec added;
-            added.id = l.id;
-            added.provider = l.provider;
-            added.family = l.family.empty() ? l.name : l.family;
-            added.name = l.name;
-            added.gpu = gpu;
-            added.gpus = static_cast<int>(std::lround(l.gpus));
-            added.vcpus = l.vcpus;
-            added.memoryBytes = l.memoryGiB * 1024.0 * 1024.0 * 1024.0;
-            added.networkGbps = l.networkGbps > 0 ? l.networkGbps : (sibling ? sibling->networkGbps : 0);
-            added.rdma = l.rdma.value_or(sibling ? sibling->rdma : false);
-            if (sibling && sibling->gpu == gpu && sibling->gpus > 1 && added.gpus > 1)
-                added.intraNode = sibling->intraNode; // else resolved from the GPU when merged
-            added.source = source;
-            added.asOf = options.date;
-            added.notes = "imported from " + reader.command;
-            added.price.status = "quoted";
-            added.price.currency = l.currency.empty() ? "CNY" : l.currency;
-            std::erase_if(out.instances, [&](const InstanceSpec& i) { return i.id == l.id; });
-            out.instances.push_back(added);
-            ++result.added;
-            known = nullptr;
-        }
-        // Prices.
-        std::optional<double> onDemandReference = l.onDemand;
-        if (!onDemandReference && known && known->price.currency == l.currency)
-            onDemandReference = known->price.onDemandPerHour;
-        PriceSpec quote;
-        quote.currency = l.currency;
-        quote.onDemandPerHour = l.onDemand;
-        quote.monthly = l.monthly;
-        quote.spotDiscount = discountFrom(l.spotHourly, onDemandReference);
-        quote.reservedDiscount = discountFrom(l.reservedHourly, onDemandReference);
-        if (l.onDemand && l.onDemandMax && *l.onDemandMax > *l.onDemand * (1 + 1e-9)) {
-            Reader::addNote(l, "lowest zone price, " + l.cheapestZone);
-            result.notices.push_back(notice("import_prices_differ_by_zone",
-                l.id + ": pay-as-you-go prices differ by zone; the lowest (" + l.cheapestZone + ") is used",
-                { { "instance", l.id }, { "zone", l.cheapestZone } }));
-        }
-        if (quote.onDemandPerHour || quote.monthly || quote.spotDiscount || quote.reservedDiscount) {
-            quote.status = "quoted";
-            quote.source = source;
-            quote.asOf = options.date;
-            for (const auto& note : l.notes)
-                quote.note += (quote.note.empty() ? "" : "; ") + note;
-            auto existing
-                = std::find_if(out.prices.begin(), out.prices.end(), [&](const auto& p) { return p.first == l.id; });
-            if (existing == out.prices.end()) {
-                out.prices.emplace_back(l.id, quote);
-            } else if (existing->second.status == "quoted" && existing->second.currency == quote.currency) {
-                // An earlier import: this file's figures replace its, the others stay.
-                PriceSpec& merged = existing->second;
-                for (auto field : { &PriceSpec::onDemandPerHour, &PriceSpec::monthly, &PriceSpec::spotDiscount,
-                         &PriceSpec::reservedDiscount })
-                    if (quote.*field)
-                        merged.*field = quote.*field;
-                if (merged.source.find(source) == std::string::npos)
-                    merged.source += "; " + source;
-                merged.asOf = options.date;
-                if (!quote.note.empty() && merged.note.find(quote.note) == std::string::npos)
-                    merged.note += (merged.note.empty() ? "" : "; ") + quote.note;
-            } else {
-                if (existing->second.status != "quoted")
-                    result.notices.push_back(notice("import_user_quote_replaced",
-                        l.id + ": your own quote is replaced by the imported price", { { "instance", l.id } }));
-                existing->second = quote;
-            }
-            ++result.prices;
-        }
-        // Stock per zone: this file's zones replace the same zones of an earlier import.
-        if (!l.zones.empty()) {
-            auto existing = std::find_if(
-                out.availability.begin(), out.availability.end(), [&](const auto& a) { return a.first == l.id; });
-            if (existing == out.availability.end()) {
-                out.availability.emplace_back(l.id, l.zones);
-            } else {
-                for (const ZoneStock& zone : l.zones) {
-                    auto same = std::find_if(existing->second.begin(), existing->second.end(),
-                        [&](const ZoneStock& z) { return z.zone == zone.zone; });
-                    if (same != existing->second.end())
-                        same->status = zone.status;
-                    else
-                        existing->second.push_back(zone);
-                }
-            }
-            ++result.stock;
-        }
+        if (!known && !addListedInstance(l, catalog, source, options, reader.command, result))
+            continue;
+        importListingPrice(l, known, source, options.date, result);
+        importListingStock(l, result);
     }
     return result;
 }

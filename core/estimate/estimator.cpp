@@ -101,12 +101,11 @@ void addPriceWarnings(CandidateResult& r, const Plan& plan, const Hardware& hw, 
     // A term the catalog's reserved discount is not quoted for keeps that discount, and says so (a user's own
     // reserved discount is taken to be for the plan's term).
     const int quoted = quotedReservedTermMonths(catalog);
-    if (plan.billing.allows("reserved") && r.cost.reservedTermMonths && *r.cost.reservedTermMonths != quoted) {
-        const auto reserved = std::find_if(
-            r.cost.modes.begin(), r.cost.modes.end(), [](const BillingCost& m) { return m.mode == "reserved"; });
-        const bool fromQuote
-            = reserved != r.cost.modes.end() && (reserved->priceStatus == "user" || reserved->priceStatus == "quoted");
-        if (!fromQuote && reserved != r.cost.modes.end())
+    if (plan.billing.allows(BillingMode::Reserved) && r.cost.reservedTermMonths
+        && *r.cost.reservedTermMonths != quoted) {
+        const BillingCost* reserved = r.cost.mode(BillingMode::Reserved);
+        const bool fromQuote = reserved && (reserved->priceStatus == "user" || reserved->priceStatus == "quoted");
+        if (!fromQuote && reserved)
             r.warnings.push_back({ "reserved_term_not_quoted",
                 "the reserved discount of " + hw.id + " is quoted for a " + std::to_string(quoted) + "-month term; the "
                     + std::to_string(*r.cost.reservedTermMonths) + "-month term keeps that discount",

@@ -465,9 +465,9 @@ std::vector<std::string> headerLines(
         + ", accumulation " + std::to_string(c.gradientAccumulationSteps));
     lines.push_back("Memory per GPU planned: " + formatNumber(r.memory.total / 1073741824.0) + " GiB of "
         + formatNumber(r.usableMemory / 1073741824.0) + " GiB usable");
-    const std::string cost = standing.figures.priced
-        ? formatNumber(standing.figures.cost, 4) + " " + answer.currency + " (" + standing.figures.mode + ")"
-        : formatNumber(standing.figures.cost, 4) + " GPU-hours (no price)";
+    const std::string cost = standing.figures.priced ? formatNumber(standing.figures.cost, 4) + " " + answer.currency
+            + " (" + billingModeText(standing.figures.mode) + ")"
+                                                     : formatNumber(standing.figures.cost, 4) + " GPU-hours (no price)";
     if (plan.workload.mode == Mode::Serving && r.serving) {
         const auto& s = *r.serving;
         lines.push_back("Planned for: " + std::to_string(s.replicas) + " replica(s), " + formatNumber(s.concurrency)

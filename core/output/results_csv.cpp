@@ -1,6 +1,5 @@
 // CSV export of candidate results and cost curves; shared by the CLI (`--format csv`) and the report.
 #include "output/results_csv.h"
-#include "estimate/common/billing_totals.h"
 
 #include "estimate/common/memory_headroom.h"
 
@@ -199,7 +198,7 @@ const std::array kColumns = {
            [](const CandidateResult& r) { return r.serving ? optionalNumber(r.serving->costPerMillionTokens) : std::string(); }},
     Column{"serving_monthly_cost",
            [](const CandidateResult& r) { return r.serving ? optionalNumber(r.serving->monthlyCost) : std::string(); }},
-    Column{"serving_billing_mode", [](const CandidateResult& r) { return r.serving ? r.serving->billingMode : std::string(); }, kText},
+    Column{"serving_billing_mode", [](const CandidateResult& r) { return r.serving ? billingModeText(r.serving->billingMode) : std::string(); }, kText},
     Column{"serving_concurrency_cut",
            [](const CandidateResult& r) { return r.serving ? std::string(r.serving->concurrencyCut ? "true" : "false") : std::string(); }},
     Column{"serving_decode_step_seconds",
@@ -280,7 +279,7 @@ const std::vector<CsvResultColumn>& csvResultColumns()
             }
             for (const BillingModeSpec& mode : billingModes())
                 list.push_back({ std::string(mode.csvColumn),
-                    [m = mode.mode](const CandidateResult& r) { return optionalNumber(billingTotal(r.cost, m)); } });
+                    [m = mode.mode](const CandidateResult& r) { return optionalNumber(r.cost.total(m)); } });
         }
         return list;
     }();
@@ -393,7 +392,7 @@ std::string answerToCsv(const PlanAnswer& answer, const CsvOptions& options)
         fields.clear();
         fields.push_back(integer(standing.rank));
         fields.emplace_back(standing.recommended ? "true" : "false");
-        fields.push_back(standing.figures.mode);
+        fields.push_back(billingModeText(standing.figures.mode));
         fields.push_back(standing.figures.priced ? csvNumber(standing.figures.cost) : std::string());
         fields.push_back(csvNumber(standing.figures.hours));
         fields.emplace_back(plan.meetsObjective ? "true" : "false");
@@ -423,7 +422,8 @@ std::string costCurveToCsv(const std::vector<CandidateResult>& results, const Cs
         for (const auto& mode : result.cost.modes) {
             for (const auto& point : mode.curve)
                 appendRow(out,
-                    { result.candidate, mode.mode, csvNumber(point.days), csvNumber(point.cost), result.cost.currency },
+                    { result.candidate, std::string(billingModeCode(mode.mode)), csvNumber(point.days),
+                        csvNumber(point.cost), result.cost.currency },
                     { kText, kText, Cell::Number, Cell::Number, kText });
         }
     }

@@ -1,6 +1,5 @@
 // JSON output of results and the catalog, with the names fixed by plan-format.md.
 #include "output/results_json.h"
-#include "estimate/common/billing_totals.h"
 #include "output/json_numbers.h"
 
 #include "base/finite_number.h"
@@ -141,9 +140,9 @@ static json servingResultFiguresToJson(const ServingResult& s)
         { "utilization", jsonNumber(s.utilization) },
         { "total_output_tokens_per_second", jsonNumber(s.totalOutputTokensPerSecond) },
         { "total_requests_per_second", jsonNumber(s.totalRequestsPerSecond) },
-        { "billing_mode", s.billingMode },
+        { "billing_mode", billingModeText(s.billingMode) },
         { "price_per_hour", jsonNumber(s.pricePerHour) },
-        { "monthly_billing_mode", s.monthlyBillingMode },
+        { "monthly_billing_mode", billingModeText(s.monthlyBillingMode) },
         { "break_even_hours_per_month", jsonNumber(s.breakEvenHoursPerMonth) },
         { "percentiles",
             { { "ttft_seconds", percentiles(s.ttftPercentiles) }, { "tpot_seconds", percentiles(s.tpotPercentiles) },
@@ -196,7 +195,7 @@ json candidateResultToJson(const CandidateResult& r)
         json curve = json::array();
         for (const auto& point : mode.curve)
             curve.push_back({ jsonNumber(point.days), jsonNumber(point.cost) });
-        modes.push_back({ { "mode", mode.mode }, { "total", jsonNumber(mode.total) },
+        modes.push_back({ { "mode", billingModeCode(mode.mode) }, { "total", jsonNumber(mode.total) },
             { "finish_days", jsonNumber(mode.finishDays) }, { "price_source", mode.priceStatus }, { "curve", curve } });
     }
     json j = {
@@ -255,7 +254,7 @@ json candidateResultToJson(const CandidateResult& r)
         { "warnings", warnings },
     };
     for (const BillingModeSpec& mode : billingModes()) // cost.<code>: every mode's total, null when unpriced
-        j["cost"][std::string(mode.code)] = jsonNumber(billingTotal(r.cost, mode.mode));
+        j["cost"][std::string(mode.code)] = jsonNumber(r.cost.total(mode.mode));
     if (r.serving)
         j["serving"] = servingResultToJson(*r.serving);
     if (r.failure)
@@ -300,7 +299,7 @@ json planAnswerToJson(const PlanAnswer& answer)
             reasons.push_back(diagnosticToJson(d));
         r["ranking"] = { { "rank", standing.rank }, { "recommended", standing.recommended },
             { "meets_objective", candidate.meetsObjective }, { "priced", standing.figures.priced },
-            { "billing_mode", standing.figures.mode.empty() ? json(nullptr) : json(standing.figures.mode) },
+            { "billing_mode", standing.figures.mode ? json(billingModeCode(*standing.figures.mode)) : json(nullptr) },
             { "cost", standing.figures.priced ? jsonNumber(standing.figures.cost) : json(nullptr) },
             { "hours", jsonNumber(standing.figures.hours) }, { "reasons", reasons } };
         results.push_back(r);
@@ -309,7 +308,7 @@ json planAnswerToJson(const PlanAnswer& answer)
     if (const CandidatePlan* best = answer.recommendation()) {
         const Standing& s = answer.standings[std::size_t(answer.recommended)];
         recommendation = { { "candidate", best->best.candidate },
-            { "billing_mode", s.figures.mode.empty() ? json(nullptr) : json(s.figures.mode) },
+            { "billing_mode", s.figures.mode ? json(billingModeCode(*s.figures.mode)) : json(nullptr) },
             { "cost", s.figures.priced ? jsonNumber(s.figures.cost) : json(nullptr) }, { "currency", answer.currency },
             { "hours", jsonNumber(s.figures.hours) },
             { "summary", answer.summary ? diagnosticToJson(*answer.summary) : json(nullptr) } };

@@ -1,6 +1,5 @@
 // Fixed-width text tables for `--format table`.
 #include "base/finite_number.h"
-#include "estimate/common/billing_totals.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "output/text_table.h"
@@ -145,7 +144,7 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
         rows.push_back({ r.candidate, r.gpu, std::to_string(s.replicas), gpus, split, point(s.concurrency, 1),
             point(s.ttftSeconds, 3), point(s.tpotSeconds, 4), point(s.ttftPercentiles.p99, 3),
             point(s.tpotPercentiles.p99, 4), point(s.outputTokensPerSecond, 0), s.limit.empty() ? "-" : s.limit,
-            yesNo(s.meetsSlo), s.billingMode.empty() ? "-" : billingModeWords(s.billingMode),
+            yesNo(s.meetsSlo), s.billingMode ? billingModeWords(s.billingMode) : "-",
             optionalFixed(s.costPerMillionOutputTokens, 3), optionalFixed(s.costPerMillionTokens, 3),
             optionalFixed(s.monthlyCost, 0), yesNo(r.fits) });
     }
@@ -199,7 +198,7 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
     rows.back().push_back("bottleneck");
     int reservedTerm = 0; // the reservation's term, said once under the table
     for (const auto& r : results) {
-        if (billingTotal(r.cost, BillingMode::Reserved) && r.cost.reservedTermMonths)
+        if (r.cost.total(BillingMode::Reserved) && r.cost.reservedTermMonths)
             reservedTerm = std::max(reservedTerm, *r.cost.reservedTermMonths);
         const bool inference = r.decodeTokensPerSecond.has_value();
         rows.push_back({ r.candidate, r.gpu,
@@ -209,7 +208,7 @@ std::string resultsToTable(const std::vector<CandidateResult>& results, Mode mod
             inference ? "-" : fixed(r.modelFlopsUtilization * 100, 1) + "%",
             inference ? "-" : fixed(r.trainingHours, 1) });
         for (const BillingModeSpec& mode : billingModes())
-            rows.back().push_back(optionalFixed(billingTotal(r.cost, mode.mode), 0));
+            rows.back().push_back(optionalFixed(r.cost.total(mode.mode), 0));
         rows.back().push_back(std::string(toString(r.bottleneck)));
     }
     std::string out = renderTable(rows);
@@ -242,11 +241,14 @@ std::string answerToTable(const PlanAnswer& answer)
     // A training run pays its whole reservation; a serving deployment's figures are a month of it.
     const char* reservedPays = answer.mode == Mode::Serving ? ", billed by the month" : ", paid in full";
     std::string modes;
-    for (const std::string& m : answer.billingModes)
-        modes += (modes.empty() ? "" : ", ") + billingModeWords(m)
-            + (m == "reserved" && reservedTermOf(answer.search.candidates) > 0
+    for (const std::string& code : answer.billingModes) {
+        const std::optional<BillingMode> m = billingModeFromCode(code); // the plan's words, checked when read
+        const bool commitment = m && billingModeSpec(*m).pricing == BillingPricing::TermCommitment;
+        modes += (modes.empty() ? "" : ", ") + (m ? billingModeWords(m) : code)
+            + (commitment && reservedTermOf(answer.search.candidates) > 0
                     ? " (" + reservedTermWords(reservedTermOf(answer.search.candidates)) + reservedPays + ")"
                     : "");
+    }
     out += "billing modes counted: " + modes + "\n\n";
     std::vector<std::vector<std::string>> rows;
     // Serving ranks by cost per million tokens; its time is one request's latency, in seconds.

@@ -53,7 +53,7 @@ nlohmann::json rlCandidateJson(const RlCandidateAnswer& c, std::size_t rank)
     out["gpu_hours"] = jsonNumber(b.gpuHours);
     out["price_per_hour"] = jsonNumber(b.pricePerHour);
     out["cost"] = jsonNumber(b.cost);
-    out["billing_mode"] = b.billingMode;
+    out["billing_mode"] = billingModeText(b.billingMode);
     out["cost_per_1000_prompts"] = jsonNumber(b.costPer1000Prompts);
     out["limiting_phase"] = std::string(toString(s.limitingPhase));
     out["rollout_seconds"] = jsonNumber(s.rolloutSideSeconds);
@@ -140,8 +140,9 @@ std::string rlAnswerToCsv(const RlAnswer& answer, const CsvOptions& options)
             fits ? std::to_string(s.layout.rolloutGpus) : "", fits ? std::to_string(s.layout.trainingGpus) : "",
             fits ? std::to_string(s.layout.rolloutTensor) : "", fits ? csvNumber(s.stepSeconds) : "",
             fits ? csvNumber(b.stepsPerHour) : "", fits ? csvNumber(b.hours) : "", rlOptional(b.cost),
-            csvField(csvText(b.billingMode)), csvField(csvText(answer.currency)), rlOptional(b.costPer1000Prompts),
-            fits ? std::string(toString(s.limitingPhase)) : "", fits ? csvNumber(s.peakMemoryBytesPerGpu / kRlGiB) : "",
+            csvField(csvText(billingModeText(b.billingMode))), csvField(csvText(answer.currency)),
+            rlOptional(b.costPer1000Prompts), fits ? std::string(toString(s.limitingPhase)) : "",
+            fits ? csvNumber(s.peakMemoryBytesPerGpu / kRlGiB) : "",
             c.failure ? csvField(csvText(c.failure->code)) : "" };
         for (RlPhase phase : rlPhases())
             row.push_back(fits ? csvNumber(rlPhaseSeconds(s, phase)) : "");
@@ -172,7 +173,8 @@ std::string rlAnswerToTable(const RlAnswer& answer)
             std::to_string(s.layout.rolloutGpus) + "/" + std::to_string(s.layout.trainingGpus) + " tp"
                 + std::to_string(s.layout.rolloutTensor),
             fixedText(s.stepSeconds, 1), fixedText(c.best.stepsPerHour, 1), fixedText(c.best.hours, 1),
-            c.best.cost ? fixedText(*c.best.cost, 0) + " " + answer.currency + " " + c.best.billingMode : "-",
+            c.best.cost ? fixedText(*c.best.cost, 0) + " " + answer.currency + " " + billingModeText(c.best.billingMode)
+                        : "-",
             c.best.costPer1000Prompts ? fixedText(*c.best.costPer1000Prompts, 2) : "-",
             std::string(toString(s.limitingPhase)), why });
     }

@@ -23,7 +23,7 @@ std::string rowName(const ScenarioRow& row)
     return row.base ? std::string("base plan") : row.name;
 }
 
-const ModeCost* costUnder(const ScenarioHeadline& h, const std::string& mode)
+const ModeCost* costUnder(const ScenarioHeadline& h, BillingMode mode)
 {
     for (const ModeCost& c : h.costs)
         if (c.mode == mode)
@@ -60,12 +60,12 @@ json scenarioComparisonToJson(const ScenarioComparison& comparison)
         if (h.hasCandidate) {
             json costs = json::object();
             for (const ModeCost& m : h.costs)
-                costs[m.mode] = jsonNumber(m.cost);
+                costs[std::string(billingModeCode(m.mode))] = jsonNumber(m.cost);
             r["best"] = { { "candidate", h.candidate }, { "gpu_name", h.gpuName }, { "nodes", h.nodes },
                 { "gpus_per_node", h.gpusPerNode }, { "gpus", h.gpus },
                 { "configuration", configurationToJson(h.configuration) }, { "fits", h.fits },
                 { "meets_objective", h.meetsObjective }, { "priced", h.figures.priced },
-                { "billing_mode", h.figures.priced ? json(h.figures.mode) : json(nullptr) },
+                { "billing_mode", h.figures.priced ? json(billingModeText(h.figures.mode)) : json(nullptr) },
                 { "cost", jsonNumber(h.figures.cost) }, { "hours", jsonNumber(h.figures.hours) }, { "costs", costs },
                 { "memory_per_gpu", jsonNumber(h.memoryBytes) }, { "usable_memory_per_gpu", jsonNumber(h.usableBytes) },
                 { "memory_headroom_per_gpu", jsonNumber(h.headroomBytes) } };
@@ -140,12 +140,12 @@ std::string scenarioComparisonToCsv(const ScenarioComparison& comparison, const 
             cells.push_back(std::string(toString(c.offload)));
             cells.push_back(h.fits ? "true" : "false");
             cells.push_back(h.meetsObjective ? "true" : "false");
-            cells.push_back(h.figures.priced ? h.figures.mode : "");
+            cells.push_back(h.figures.priced ? billingModeText(h.figures.mode) : "");
             cells.push_back(h.figures.priced ? csvNumber(h.figures.cost) : "");
             cells.push_back(csvNumber(h.figures.hours));
             cells.push_back(csvField(csvText(row.answer->currency)));
             for (const BillingModeSpec& mode : billingModes()) {
-                const ModeCost* m = costUnder(h, std::string(mode.code));
+                const ModeCost* m = costUnder(h, mode.mode);
                 cells.push_back(m ? csvNumber(m->cost) : "");
             }
             cells.push_back(csvNumber(h.memoryBytes));
@@ -165,18 +165,15 @@ std::string scenarioComparisonToCsv(const ScenarioComparison& comparison, const 
 
 std::string scenarioComparisonToTable(const ScenarioComparison& comparison)
 {
-    std::vector<std::string> modes;
-    for (const ScenarioRow& row : comparison.rows)
-        for (const ModeCost& m : row.headline.costs)
-            if (std::find(modes.begin(), modes.end(), m.mode) == modes.end())
-                modes.push_back(m.mode);
-    std::vector<std::string> order;
-    for (const std::string& mode : billingModeNames())
-        if (std::find(modes.begin(), modes.end(), mode) != modes.end())
-            order.push_back(mode);
+    // The modes any row prices, in the billing-mode table's order.
+    std::vector<BillingMode> order;
+    for (const BillingModeSpec& spec : billingModes())
+        if (std::any_of(comparison.rows.begin(), comparison.rows.end(),
+                [&spec](const ScenarioRow& row) { return costUnder(row.headline, spec.mode) != nullptr; }))
+            order.push_back(spec.mode);
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header { "scenario", "candidate", "gpus", "configuration", "fits", "best cost", "hours" };
-    for (const std::string& mode : order)
+    for (const BillingMode mode : order)
         header.push_back(billingModeWords(mode));
     for (const char* h : { "headroom GiB", "cost vs baseline", "hours vs baseline" })
         header.push_back(h);
@@ -202,7 +199,7 @@ std::string scenarioComparisonToTable(const ScenarioComparison& comparison)
                         + row.answer->currency + " (" + billingModeWords(h.figures.mode) + ")"
                                                        : "-");
             cells.push_back(h.fits ? fixedText(h.figures.hours, inference ? 5 : 1) : "-");
-            for (const std::string& mode : order) {
+            for (const BillingMode mode : order) {
                 const ModeCost* m = costUnder(h, mode);
                 cells.push_back(m ? fixedText(m->cost, costDecimals) : "-");
             }

@@ -30,7 +30,7 @@ json boundJson(const SensitivityBound& b)
         return j;
     j["cost"] = jsonNumber(b.cost);
     j["hours"] = jsonNumber(b.hours);
-    j["billing_mode"] = b.mode;
+    j["billing_mode"] = billingModeText(b.mode);
     j["candidate"] = b.candidate;
     j["changed"] = b.changed;
     return j;
@@ -93,7 +93,7 @@ json sensitivityToJson(const PlanSensitivity& s)
     j["currency"] = s.currency;
     j["mode"] = toString(s.mode);
     j["priced"] = s.point.priced;
-    j["billing_mode"] = s.point.priced ? json(s.point.mode) : json(nullptr);
+    j["billing_mode"] = s.point.priced ? json(billingModeText(s.point.mode)) : json(nullptr);
     j["price_status"] = s.priceStatus;
     j["cost"] = jsonNumber(s.point.cost);
     j["cost_low"] = jsonNumber(s.costLow);
@@ -143,7 +143,7 @@ std::string sensitivityToCsv(const PlanSensitivity& s, const CsvOptions& options
         for (auto [b, bound] : { std::pair { &in.low, "low" }, std::pair { &in.high, "high" } }) {
             const std::vector<std::string> cells { in.input, in.key, in.spread > 0 ? csvNumber(in.spread) : "", bound,
                 csvNumber(b->value), b->answered ? "true" : "false", b->answered ? csvNumber(b->cost) : "",
-                b->answered ? csvNumber(b->hours) : "", b->answered ? b->mode : "",
+                b->answered ? csvNumber(b->hours) : "", b->answered ? billingModeText(b->mode) : "",
                 b->answered ? csvField(csvText(b->candidate)) : "", b->changed ? "true" : "false",
                 csvNumber(s.point.cost), csvNumber(s.point.hours), csvField(csvText(s.currency)), in.unit,
                 csvNumber(b->memoryBytes), b->memoryFits ? "true" : "false", csvNumber(s.memoryBytes) };

@@ -56,4 +56,25 @@ std::string_view billingModeCode(BillingMode mode)
     return billingModeSpec(mode).code;
 }
 
+std::string billingModeCodes(std::string_view last)
+{
+    std::string text;
+    for (std::size_t i = 0; i < kBillingModeTable.size(); ++i)
+        text += (i == 0                                                      ? ""
+                        : i + 1 == kBillingModeTable.size() && !last.empty() ? std::string(last)
+                                                                             : ", ")
+            + std::string(kBillingModeTable[i].code);
+    return text;
+}
+
+bool billingModeListed(const std::vector<std::string>& codes, BillingMode mode)
+{
+    return std::find(codes.begin(), codes.end(), billingModeCode(mode)) != codes.end();
+}
+
+std::string billingModeText(std::optional<BillingMode> mode)
+{
+    return mode ? std::string(billingModeCode(*mode)) : std::string();
+}
+
 } // namespace gp

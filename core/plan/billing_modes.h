@@ -50,5 +50,11 @@ const BillingModeSpec& billingModeSpec(BillingMode mode);
 // The mode of a code; nullopt for a word that is not one.
 std::optional<BillingMode> billingModeFromCode(std::string_view code);
 std::string_view billingModeCode(BillingMode mode);
+// Every code, for messages: "on_demand, monthly, reserved or spot" (`last` joins the last two; ", " when empty).
+std::string billingModeCodes(std::string_view last = " or ");
+// Whether a list of codes as a plan or budget gives them (billing.modes) names `mode`.
+bool billingModeListed(const std::vector<std::string>& codes, BillingMode mode);
+// The code of a mode that may be absent, "" for none: how the outputs write a result's chosen mode.
+std::string billingModeText(std::optional<BillingMode> mode);
 
 } // namespace gp

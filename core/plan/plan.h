@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/expected.h"
+#include "plan/billing_modes.h"
 
 #include <nlohmann/json.hpp>
 
@@ -373,7 +374,7 @@ struct Billing {
     bool operator==(const Billing&) const = default;
     std::string currency = "CNY";
     std::vector<std::string> modes = defaultBillingModes(); // the billing modes the ranking may use
-    bool allows(std::string_view mode) const;
+    bool allows(BillingMode mode) const;
     std::optional<double> exchangeRate; // CNY per USD
     std::optional<double> spotInterruptionsPerDay;
     std::optional<double> checkpointIntervalHours;

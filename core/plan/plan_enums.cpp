@@ -150,9 +150,9 @@ const std::vector<std::string>& defaultBillingModes()
     return modes;
 }
 
-bool Billing::allows(std::string_view mode) const
+bool Billing::allows(BillingMode mode) const
 {
-    return std::find(modes.begin(), modes.end(), mode) != modes.end();
+    return billingModeListed(modes, mode);
 }
 
 } // namespace gp

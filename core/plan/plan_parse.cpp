@@ -371,13 +371,12 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
             std::vector<std::string> modes;
             r.stringList("modes", modes, true);
             if (r.ok() && modes.empty())
-                r.fail("modes", "must name at least one billing mode (on_demand, monthly, reserved, spot)");
+                r.fail("modes", "must name at least one billing mode (" + billingModeCodes("") + ")");
             for (std::size_t i = 0; r.ok() && i < modes.size(); ++i) {
                 const auto& names = billingModeNames();
                 const std::string path = "modes[" + std::to_string(i) + "]";
                 if (std::find(names.begin(), names.end(), modes[i]) == names.end())
-                    r.fail(path,
-                        "unknown billing mode \"" + modes[i] + "\"; expected on_demand, monthly, reserved or spot");
+                    r.fail(path, "unknown billing mode \"" + modes[i] + "\"; expected " + billingModeCodes());
                 else if (std::find(modes.begin(), modes.begin() + std::ptrdiff_t(i), modes[i])
                     != modes.begin() + std::ptrdiff_t(i))
                     r.fail(path, "\"" + modes[i] + "\" is listed twice");

@@ -74,7 +74,7 @@ Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, co
                 "costs " + formatNumber(std::fabs(extra), 4) + " " + currency + (extra > 0 ? " more" : " less")
                     + (inference ? " per million tokens" : "") + " (" + billingModeWords(f.mode) + ")",
                 { { "amount", formatNumber(std::fabs(extra), 6) }, { "percent", formatNumber(percent, 4) },
-                    { "currency", currency }, { "billing_mode", f.mode }, { "per", per } } });
+                    { "currency", currency }, { "billing_mode", billingModeText(f.mode) }, { "per", per } } });
         }
     }
     if (!inference && std::isfinite(f.hours) && std::isfinite(bestFigures->hours)) {

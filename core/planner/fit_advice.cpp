@@ -339,13 +339,245 @@ FitFailure explainNoFit(const SearchInputs& inputs, const Hardware& hardware, co
     return f;
 }
 
+namespace
+{
+
+// The plan's own configuration with one saving changed (search disabled: the user chose it), each that fits.
+void suggestConfiguredSavings(std::vector<Diagnostic>& out, const SearchInputs& inputs, const Configuration& c,
+    const Hardware& configuredHardware)
+{
+    const Plan& plan = *inputs.plan;
+    const Workload& workload = plan.workload;
+    struct Variant {
+        const char* code;
+        SavingLevels levels;
+        const char* words;
+    };
+    // Inside a pipeline ZeRO-2/3 keep the stage gathered (pipeline_schedule.h): ZeRO-1 is the sharding to suggest.
+    Configuration atZero3 = c;
+    atZero3.zeroStage = 3;
+    const bool pipelined = pipelineKeepsShardsGathered(atZero3);
+    const int zero = pipelined ? 1 : 3;
+    const Offload zeroOffload
+        = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer : c.offload;
+    // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
+    const Variant variants[] = {
+        { "suggest_checkpointing", { c.zeroStage, c.offload, Checkpointing::Full }, "full activation checkpointing" },
+        { "suggest_zero", { zero, zeroOffload, c.checkpointing },
+            pipelined ? "ZeRO-1 (shard the optimizer states)" : "ZeRO-3 (shard weights, gradients and optimizer)" },
+        { "suggest_zero", { zero, zeroOffload, Checkpointing::Full },
+            pipelined ? "ZeRO-1 and full activation checkpointing" : "ZeRO-3 and full activation checkpointing" },
+        { "suggest_offload", { 3, Offload::OptimizerAndParameters, c.checkpointing },
+            "ZeRO-3 with optimizer and parameters offloaded to CPU" },
+        { "suggest_offload", { 3, Offload::OptimizerAndParameters, Checkpointing::Full },
+            "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing" },
+    };
+    for (const auto& v : variants) {
+        const bool offered = std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) { return d.code == v.code; });
+        if (offered)
+            continue;
+        if (v.levels.zeroStage == c.zeroStage && v.levels.offload == c.offload
+            && v.levels.checkpointing == c.checkpointing)
+            continue;
+        if (std::string_view(v.code) == "suggest_zero" && c.data <= 1)
+            continue; // one replica: ZeRO shards nothing
+        Configuration changed = c;
+        changed.zeroStage = v.levels.zeroStage;
+        changed.offload = v.levels.offload;
+        changed.checkpointing = v.levels.checkpointing;
+        const Workload onGpu = workloadOnGpu(workload, configuredHardware.gpu);
+        if (!fitsGpuMemory(inputs, onGpu, configuredHardware, changed))
+            continue;
+        CandidateResult r = evaluateCandidate(*inputs.model, plan, configuredHardware, changed, *inputs.catalog);
+        if (!r.fits)
+            continue;
+        Diagnostic d;
+        d.code = v.code;
+        addConfigurationArgs(d, r);
+        d.message = std::string("use ") + v.words + ": fits with " + formatGiB(r.memory.total) + " GiB per GPU";
+        out.push_back(std::move(d));
+    }
+}
+
+// Context parallelism: a sequence whose activations no data-parallel layout holds is split across the GPUs
+// of a node (ring attention), evaluated like every suggestion. With the plan's own configuration (search
+// disabled) its context degree grows at the same GPUs (fewer replicas); else the smallest footprint split of
+// the candidate's first node count with context parallelism at any sequence length.
+std::optional<Diagnostic> suggestContextParallel(const SearchInputs& inputs, const Hardware& hardware,
+    const std::optional<Configuration>& asConfigured, const Hardware* configuredHardware)
+{
+    const Plan& plan = *inputs.plan;
+    const Workload& workload = plan.workload;
+    std::optional<CandidateResult> fit;
+    if (asConfigured && configuredHardware) {
+        const Configuration& c = *asConfigured;
+        const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
+        const int groupGpus = c.data * std::max(c.context, 1); // the GPUs data x context ranks share
+        for (int cp :
+            contextDegrees(workload.sequenceLength, configuredHardware->gpusPerNode, c.tensor, groupGpus, true)) {
+            if (cp <= c.context || fit)
+                continue;
+            Configuration changed = c;
+            changed.context = cp;
+            changed.data = groupGpus / cp;
+            if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
+                continue;
+            CandidateResult r = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);
+            if (r.fits)
+                fit = r;
+        }
+    } else if (!asConfigured) {
+        const Workload onGpu = workloadOnGpu(workload, hardware.gpu);
+        const int gpus = hardware.totalGpus();
+        for (int t : tensorDegrees(hardware.gpusPerNode, inputs.model->architecture)) {
+            if (fit || gpus % t != 0)
+                continue;
+            for (int cp : contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / t, true)) {
+                const int data = gpus / (t * cp);
+                if (fit || cp == 1 || data <= 0 || inputs.globalBatch % data != 0)
+                    continue;
+                const Configuration c = makeConfiguration(hardware, t, 1, footprintLevels(data * cp, 1)[0], 1,
+                    static_cast<int>(std::min<std::int64_t>(inputs.globalBatch / data, 1 << 20)), onGpu, cp);
+                if (!fitsGpuMemory(inputs, onGpu, hardware, c))
+                    continue;
+                CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
+                if (r.fits)
+                    fit = r;
+            }
+        }
+    }
+    if (!fit)
+        return std::nullopt;
+    Diagnostic d;
+    d.code = "suggest_context_parallel";
+    addConfigurationArgs(d, *fit);
+    d.message = "split each sequence across " + std::to_string(fit->configuration.context)
+        + " GPUs (context parallelism): fits with " + configurationWords(*fit) + ", " + formatGiB(fit->memory.total)
+        + " GiB per GPU";
+    return d;
+}
+
+// A larger GPU from the catalog, in the same number of GPUs per node: the smallest that fits with
+// everything on the GPUs first (offloading is slow and suggested apart), then one that fits offloading.
+std::optional<Diagnostic> suggestLargerGpu(
+    const SearchInputs& inputs, const Hardware& hardware, int firstNodes, int nodeLimit)
+{
+    const Plan& plan = *inputs.plan;
+    std::vector<const GpuSpec*> larger;
+    for (const auto& g : inputs.catalog->gpus)
+        if (g.memoryBytes > hardware.gpu.memoryBytes)
+            larger.push_back(&g);
+    std::stable_sort(larger.begin(), larger.end(),
+        [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
+    for (bool allowOffload : { false, true }) {
+        for (const GpuSpec* g : larger) {
+            CandidateSpec bare;
+            bare.gpu = g->id;
+            bare.gpusPerNode = hardware.gpusPerNode;
+            bare.nodes = nodeLimit;
+            if (hardware.interNodeGbps > 0)
+                bare.interNodeGbps = hardware.interNodeGbps;
+            const auto fit = smallestFittingNodes(inputs, plan, bare, firstNodes, nodeLimit, allowOffload);
+            if (!fit)
+                continue;
+            Diagnostic d;
+            d.code = "suggest_larger_gpu";
+            d.args = { { "gpu", g->id }, { "gpu_name", g->name }, { "gpu_memory_gib", formatGiB(g->memoryBytes) } };
+            // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
+            const InstanceSpec* instance = nullptr;
+            for (const auto& i : inputs.catalog->instances) {
+                if (i.gpu != g->id)
+                    continue;
+                const int gap = std::abs(i.gpus - hardware.gpusPerNode);
+                if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
+                    instance = &i;
+            }
+            if (instance)
+                d.args.emplace_back("instance", instance->id);
+            addConfigurationArgs(d, *fit);
+            d.message = "a " + g->name + " (" + formatGiB(g->memoryBytes) + " GiB) fits with "
+                + configurationWords(*fit) + (instance ? ", e.g. instance " + instance->id : std::string());
+            return d;
+        }
+    }
+    return std::nullopt;
+}
+
+// Training: LoRA, else QLoRA, when the plan's technique is heavier and the lighter one fits.
+std::optional<Diagnostic> suggestLighterTechnique(
+    const SearchInputs& inputs, const CandidateSpec& candidate, int firstNodes, int nodeLimit)
+{
+    const Plan& plan = *inputs.plan;
+    const Workload& workload = plan.workload;
+    struct TechniqueChange {
+        const char* code;
+        Technique technique;
+        WeightFormat format;
+        const char* words;
+    };
+    const TechniqueChange changes[] = {
+        { "suggest_lora", Technique::Lora, workload.weightFormat, "LoRA (train low-rank adapters, base frozen)" },
+        { "suggest_qlora", Technique::Qlora, WeightFormat::Nf4, "QLoRA (4-bit NF4 base, LoRA adapters)" },
+    };
+    for (const auto& change : changes) {
+        if (workload.technique == change.technique)
+            continue;
+        if (change.technique == Technique::Lora && workload.technique == Technique::Qlora)
+            continue; // QLoRA already needs less than LoRA
+        Plan variant = plan;
+        variant.workload.technique = change.technique;
+        variant.workload.weightFormat = change.format;
+        SearchInputs variantInputs = inputs;
+        variantInputs.plan = &variant;
+        const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
+        if (!fit)
+            continue;
+        Diagnostic d;
+        d.code = change.code;
+        d.args.emplace_back("rank", std::to_string(workload.lora.rank));
+        addConfigurationArgs(d, *fit);
+        d.message = std::string("use ") + change.words + ": fits with " + configurationWords(*fit);
+        return d; // the lightest change that fits is enough; QLoRA is only offered when LoRA does not fit
+    }
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> suggestQuantizedWeights(
+    const SearchInputs& inputs, const CandidateSpec& candidate, int firstNodes, int nodeLimit)
+{
+    const Plan& plan = *inputs.plan;
+    const Workload& workload = plan.workload;
+    // Serving: quantized weights read less memory; int8 first, then 4-bit.
+    for (WeightFormat format : { WeightFormat::Int8, WeightFormat::Int4 }) {
+        if (format == workload.weightFormat)
+            continue;
+        if (format == WeightFormat::Int8 && workload.weightFormat == WeightFormat::Int8)
+            continue;
+        Plan variant = plan;
+        variant.workload.weightFormat = format;
+        SearchInputs variantInputs = inputs;
+        variantInputs.plan = &variant;
+        const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
+        if (!fit)
+            continue;
+        Diagnostic d;
+        d.code = "suggest_quantization";
+        d.args.emplace_back("weight_format", std::string(toString(format)));
+        addConfigurationArgs(d, *fit);
+        d.message = "serve " + std::string(toString(format)) + " weights: fits with " + configurationWords(*fit);
+        return d;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateSpec& candidate,
     const Hardware& hardware, const std::optional<CandidateResult>& moreNodes, int firstNodes, int nodeLimit,
     const std::optional<Configuration>& asConfigured, const Hardware* configuredHardware)
 {
     std::vector<Diagnostic> out;
-    const Plan& plan = *inputs.plan;
-    const Workload& workload = plan.workload;
+    const Workload& workload = inputs.plan->workload;
     const bool training = workload.mode == Mode::Training;
 
     if (moreNodes) {
@@ -355,220 +587,20 @@ std::vector<Diagnostic> suggestFits(const SearchInputs& inputs, const CandidateS
         d.message = "use " + std::to_string(moreNodes->nodes) + " nodes: fits with " + configurationWords(*moreNodes);
         out.push_back(std::move(d));
     }
-
-    // The plan's own configuration with one saving changed (search disabled: the user chose it).
-    if (asConfigured && configuredHardware && training) {
-        struct Variant {
-            const char* code;
-            SavingLevels levels;
-            const char* words;
-        };
-        const Configuration& c = *asConfigured;
-        // Inside a pipeline ZeRO-2/3 keep the stage gathered (pipeline_schedule.h): ZeRO-1 is the sharding to suggest.
-        Configuration atZero3 = c;
-        atZero3.zeroStage = 3;
-        const bool pipelined = pipelineKeepsShardsGathered(atZero3);
-        const int zero = pipelined ? 1 : 3;
-        const Offload zeroOffload
-            = pipelined && c.offload == Offload::OptimizerAndParameters ? Offload::Optimizer : c.offload;
-        // Each change alone first; ZeRO and offload also with full checkpointing when alone they do not fit.
-        const Variant variants[] = {
-            { "suggest_checkpointing", { c.zeroStage, c.offload, Checkpointing::Full },
-                "full activation checkpointing" },
-            { "suggest_zero", { zero, zeroOffload, c.checkpointing },
-                pipelined ? "ZeRO-1 (shard the optimizer states)" : "ZeRO-3 (shard weights, gradients and optimizer)" },
-            { "suggest_zero", { zero, zeroOffload, Checkpointing::Full },
-                pipelined ? "ZeRO-1 and full activation checkpointing" : "ZeRO-3 and full activation checkpointing" },
-            { "suggest_offload", { 3, Offload::OptimizerAndParameters, c.checkpointing },
-                "ZeRO-3 with optimizer and parameters offloaded to CPU" },
-            { "suggest_offload", { 3, Offload::OptimizerAndParameters, Checkpointing::Full },
-                "ZeRO-3 with optimizer and parameters offloaded to CPU, and full activation checkpointing" },
-        };
-        for (const auto& v : variants) {
-            const bool offered
-                = std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) { return d.code == v.code; });
-            if (offered)
-                continue;
-            if (v.levels.zeroStage == c.zeroStage && v.levels.offload == c.offload
-                && v.levels.checkpointing == c.checkpointing)
-                continue;
-            if (std::string_view(v.code) == "suggest_zero" && c.data <= 1)
-                continue; // one replica: ZeRO shards nothing
-            Configuration changed = c;
-            changed.zeroStage = v.levels.zeroStage;
-            changed.offload = v.levels.offload;
-            changed.checkpointing = v.levels.checkpointing;
-            const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
-            if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
-                continue;
-            CandidateResult r = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);
-            if (!r.fits)
-                continue;
-            Diagnostic d;
-            d.code = v.code;
-            addConfigurationArgs(d, r);
-            d.message = std::string("use ") + v.words + ": fits with " + formatGiB(r.memory.total) + " GiB per GPU";
-            out.push_back(std::move(d));
-        }
-    }
-
-    // Context parallelism: a sequence whose activations no data-parallel layout holds is split across the GPUs
-    // of a node (ring attention), evaluated like every suggestion. With the plan's own configuration (search
-    // disabled) its context degree grows at the same GPUs (fewer replicas); else the smallest footprint split of
-    // the candidate's first node count with context parallelism at any sequence length.
+    if (asConfigured && configuredHardware && training)
+        suggestConfiguredSavings(out, inputs, *asConfigured, *configuredHardware);
+    if (training)
+        if (auto d = suggestContextParallel(inputs, hardware, asConfigured, configuredHardware))
+            out.push_back(std::move(*d));
+    if (auto d = suggestLargerGpu(inputs, hardware, firstNodes, nodeLimit))
+        out.push_back(std::move(*d));
     if (training) {
-        std::optional<CandidateResult> fit;
-        if (asConfigured && configuredHardware) {
-            const Configuration& c = *asConfigured;
-            const Workload onGpu = workloadOnGpu(workload, configuredHardware->gpu);
-            const int groupGpus = c.data * std::max(c.context, 1); // the GPUs data x context ranks share
-            for (int cp :
-                contextDegrees(workload.sequenceLength, configuredHardware->gpusPerNode, c.tensor, groupGpus, true)) {
-                if (cp <= c.context || fit)
-                    continue;
-                Configuration changed = c;
-                changed.context = cp;
-                changed.data = groupGpus / cp;
-                if (!fitsGpuMemory(inputs, onGpu, *configuredHardware, changed))
-                    continue;
-                CandidateResult r
-                    = evaluateCandidate(*inputs.model, plan, *configuredHardware, changed, *inputs.catalog);
-                if (r.fits)
-                    fit = r;
-            }
-        } else if (!asConfigured) {
-            const Workload onGpu = workloadOnGpu(workload, hardware.gpu);
-            const int gpus = hardware.totalGpus();
-            for (int t : tensorDegrees(hardware.gpusPerNode, inputs.model->architecture)) {
-                if (fit || gpus % t != 0)
-                    continue;
-                for (int cp : contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / t, true)) {
-                    const int data = gpus / (t * cp);
-                    if (fit || cp == 1 || data <= 0 || inputs.globalBatch % data != 0)
-                        continue;
-                    const Configuration c = makeConfiguration(hardware, t, 1, footprintLevels(data * cp, 1)[0], 1,
-                        static_cast<int>(std::min<std::int64_t>(inputs.globalBatch / data, 1 << 20)), onGpu, cp);
-                    if (!fitsGpuMemory(inputs, onGpu, hardware, c))
-                        continue;
-                    CandidateResult r = evaluateCandidate(*inputs.model, plan, hardware, c, *inputs.catalog);
-                    if (r.fits)
-                        fit = r;
-                }
-            }
-        }
-        if (fit) {
-            Diagnostic d;
-            d.code = "suggest_context_parallel";
-            addConfigurationArgs(d, *fit);
-            d.message = "split each sequence across " + std::to_string(fit->configuration.context)
-                + " GPUs (context parallelism): fits with " + configurationWords(*fit) + ", "
-                + formatGiB(fit->memory.total) + " GiB per GPU";
-            out.push_back(std::move(d));
-        }
-    }
-
-    // A larger GPU from the catalog, in the same number of GPUs per node: the smallest that fits with
-    // everything on the GPUs first (offloading is slow and suggested apart), then one that fits offloading.
-    {
-        std::vector<const GpuSpec*> larger;
-        for (const auto& g : inputs.catalog->gpus)
-            if (g.memoryBytes > hardware.gpu.memoryBytes)
-                larger.push_back(&g);
-        std::stable_sort(larger.begin(), larger.end(),
-            [](const GpuSpec* a, const GpuSpec* b) { return a->memoryBytes < b->memoryBytes; });
-        bool found = false;
-        for (bool allowOffload : { false, true }) {
-            for (const GpuSpec* g : larger) {
-                CandidateSpec bare;
-                bare.gpu = g->id;
-                bare.gpusPerNode = hardware.gpusPerNode;
-                bare.nodes = nodeLimit;
-                if (hardware.interNodeGbps > 0)
-                    bare.interNodeGbps = hardware.interNodeGbps;
-                const auto fit = smallestFittingNodes(inputs, plan, bare, firstNodes, nodeLimit, allowOffload);
-                if (!fit)
-                    continue;
-                Diagnostic d;
-                d.code = "suggest_larger_gpu";
-                d.args = { { "gpu", g->id }, { "gpu_name", g->name }, { "gpu_memory_gib", formatGiB(g->memoryBytes) } };
-                // A catalog instance carrying that GPU, the closest in GPU count, so the user can pick it.
-                const InstanceSpec* instance = nullptr;
-                for (const auto& i : inputs.catalog->instances) {
-                    if (i.gpu != g->id)
-                        continue;
-                    const int gap = std::abs(i.gpus - hardware.gpusPerNode);
-                    if (!instance || gap < std::abs(instance->gpus - hardware.gpusPerNode))
-                        instance = &i;
-                }
-                if (instance)
-                    d.args.emplace_back("instance", instance->id);
-                addConfigurationArgs(d, *fit);
-                d.message = "a " + g->name + " (" + formatGiB(g->memoryBytes) + " GiB) fits with "
-                    + configurationWords(*fit) + (instance ? ", e.g. instance " + instance->id : std::string());
-                out.push_back(std::move(d));
-                found = true;
-                break;
-            }
-            if (found)
-                break;
-        }
-    }
-
-    if (training) {
-        struct TechniqueChange {
-            const char* code;
-            Technique technique;
-            WeightFormat format;
-            const char* words;
-        };
-        const TechniqueChange changes[] = {
-            { "suggest_lora", Technique::Lora, workload.weightFormat, "LoRA (train low-rank adapters, base frozen)" },
-            { "suggest_qlora", Technique::Qlora, WeightFormat::Nf4, "QLoRA (4-bit NF4 base, LoRA adapters)" },
-        };
-        for (const auto& change : changes) {
-            if (workload.technique == change.technique)
-                continue;
-            if (change.technique == Technique::Lora && workload.technique == Technique::Qlora)
-                continue; // QLoRA already needs less than LoRA
-            Plan variant = plan;
-            variant.workload.technique = change.technique;
-            variant.workload.weightFormat = change.format;
-            SearchInputs variantInputs = inputs;
-            variantInputs.plan = &variant;
-            const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
-            if (!fit)
-                continue;
-            Diagnostic d;
-            d.code = change.code;
-            d.args.emplace_back("rank", std::to_string(workload.lora.rank));
-            addConfigurationArgs(d, *fit);
-            d.message = std::string("use ") + change.words + ": fits with " + configurationWords(*fit);
-            out.push_back(std::move(d));
-            break; // the lightest change that fits is enough; QLoRA is only offered when LoRA does not fit
-        }
+        if (auto d = suggestLighterTechnique(inputs, candidate, firstNodes, nodeLimit))
+            out.push_back(std::move(*d));
     } else if (workload.weightFormat == WeightFormat::Same || workload.weightFormat == WeightFormat::Fp8
         || workload.weightFormat == WeightFormat::Int8) {
-        // Serving: quantized weights read less memory; int8 first, then 4-bit.
-        for (WeightFormat format : { WeightFormat::Int8, WeightFormat::Int4 }) {
-            if (format == workload.weightFormat)
-                continue;
-            if (format == WeightFormat::Int8 && workload.weightFormat == WeightFormat::Int8)
-                continue;
-            Plan variant = plan;
-            variant.workload.weightFormat = format;
-            SearchInputs variantInputs = inputs;
-            variantInputs.plan = &variant;
-            const auto fit = smallestFittingNodes(variantInputs, variant, candidate, firstNodes, nodeLimit);
-            if (!fit)
-                continue;
-            Diagnostic d;
-            d.code = "suggest_quantization";
-            d.args.emplace_back("weight_format", std::string(toString(format)));
-            addConfigurationArgs(d, *fit);
-            d.message = "serve " + std::string(toString(format)) + " weights: fits with " + configurationWords(*fit);
-            out.push_back(std::move(d));
-            break;
-        }
+        if (auto d = suggestQuantizedWeights(inputs, candidate, firstNodes, nodeLimit))
+            out.push_back(std::move(*d));
     }
     return out;
 }

@@ -80,10 +80,9 @@ std::string offloadWords(Offload o)
 
 } // namespace
 
-std::string billingModeWords(std::string_view mode)
+std::string billingModeWords(std::optional<BillingMode> mode)
 {
-    const auto known = billingModeFromCode(mode);
-    return std::string(known ? billingModeSpec(*known).words : mode);
+    return mode ? std::string(billingModeSpec(*mode).words) : std::string();
 }
 
 std::string reservedTermWords(int months)
@@ -309,7 +308,7 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
         if (f.priced && std::isfinite(f.cost)) {
             d.args.emplace_back("cost", formatNumber(f.cost, 6));
             d.args.emplace_back("currency", r.cost.currency);
-            d.args.emplace_back("billing_mode", f.mode);
+            d.args.emplace_back("billing_mode", billingModeText(f.mode));
         }
         d.args.emplace_back("gpu_hours", formatNumber(r.gpuHours, 6));
         d.message = "on " + r.candidate + " you need " + nodes + split + ", ZeRO-" + std::to_string(c.zeroStage) + ", "
@@ -327,7 +326,7 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
         d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
         if (f.priced) {
             d.args.emplace_back("currency", r.cost.currency);
-            d.args.emplace_back("billing_mode", f.mode);
+            d.args.emplace_back("billing_mode", billingModeText(f.mode));
         }
         const std::string money = f.priced
             ? formatNumber(f.cost, 3) + " " + r.cost.currency + " per million tokens " + billingModeWords(f.mode)
@@ -345,7 +344,7 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
         const char* perMillion = f.priced ? "cost_per_million_tokens" : "gpu_hours_per_million_tokens";
         d.args.emplace_back(perMillion, formatNumber(f.cost, 4));
         if (f.priced)
-            d.args.emplace_back("billing_mode", f.mode);
+            d.args.emplace_back("billing_mode", billingModeText(f.mode));
         d.args.emplace_back("request_seconds", formatNumber(f.hours * 3600, 4));
         d.message = "on " + r.candidate + " serve with " + nodes + split + ", batch " + std::to_string(c.microBatchSize)
             + ": " + formatNumber(r.tokensPerSecond, 4) + " tokens/s";

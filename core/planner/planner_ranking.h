@@ -16,7 +16,7 @@ struct ObjectiveFigures {
     bool priced = true; // false: `cost` holds GPU-hours (training) or GPU-hours per million tokens (inference)
     double hours = 0; // training: wall-clock hours to finish; inference: hours per request batch
     double cost = 0; // training: total to finish; inference: cost per million generated tokens
-    std::string mode; // the billing mode `cost` is under: the cheapest the plan allows; empty when unpriced
+    std::optional<BillingMode> mode; // the billing mode `cost` is under: the cheapest the plan allows; none unpriced
 };
 
 // The rates of `rates` whose mode the plan's billing allows, in the same order.
@@ -52,8 +52,8 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
 // 3.1 days, 41000 CNY") as a diagnostic with args, code "recommended_configuration".
 Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan);
 
-// A billing mode in English words for messages ("on_demand" -> "pay-as-you-go").
-std::string billingModeWords(std::string_view mode);
+// A billing mode in English words for messages (BillingMode::OnDemand -> "pay-as-you-go"); "" for none.
+std::string billingModeWords(std::optional<BillingMode> mode);
 // A reservation's term in English words ("1-year term", "3-year term", "18-month term"); the UI's is
 // CoreText::reservedTerm.
 std::string reservedTermWords(int months);

@@ -16,7 +16,7 @@ namespace gp
 // A candidate's cost under one billing mode the plan allows (training: the run; inference: per million tokens),
 // the same figure the ranking compares (objectiveFigures under that mode alone).
 struct ModeCost {
-    std::string mode;
+    BillingMode mode = BillingMode::OnDemand;
     double cost = 0;
 };
 
@@ -33,7 +33,7 @@ struct ScenarioHeadline {
     bool fits = false;
     bool meetsObjective = false;
     ObjectiveFigures figures; // hours and cost under the cheapest allowed mode (the ranking's figures)
-    std::vector<ModeCost> costs; // every allowed mode that prices the candidate, in billingModeNames() order
+    std::vector<ModeCost> costs; // every allowed mode that prices the candidate, in billingModes() order
     double memoryBytes = 0; // per GPU
     double usableBytes = 0; // per GPU, after the plan's headroom
     double headroomBytes = 0; // usableBytes - memoryBytes (negative: does not fit)

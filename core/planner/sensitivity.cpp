@@ -188,67 +188,52 @@ Catalog withBandwidthEfficiencyScaled(const Catalog& catalog, Plan& plan, double
     return scaled;
 }
 
-Expected<PlanSensitivity> planSensitivity(
-    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const SearchControl& control)
+namespace
 {
-    const auto started = std::chrono::steady_clock::now();
-    PlanSensitivity s;
-    s.currency = answer.currency;
-    s.mode = answer.mode;
-    const CandidatePlan* best = answer.recommendation();
-    if (!best) {
-        s.reason = Diagnostic { "sensitivity_no_recommendation",
-            "No candidate meets the objective, so there is no recommendation to vary." };
-        return s;
-    }
-    s.available = true;
-    s.candidate = best->best.candidate;
-    s.planIndex = best->planIndex;
-    s.point = answer.standings[std::size_t(answer.recommended)].figures;
-    s.priceStatus = best->best.cost.priceStatus;
+
+// One input of the sensitivity: how to build the plan and catalog at a factor (or value) `value`; a memory input
+// also evaluates the recommended configuration again at that value.
+struct SensitivityVariation {
+    std::string input;
+    std::string key;
+    double spread;
+    std::string unit;
+    double low, high;
+    std::function<Plan(double)> planAt; // the plan with the input at `value` (unset: the plan)
+    std::function<Catalog(double, Plan&)> catalogAt; // the catalog at `value` (unset: the catalog)
+    bool memory = false;
+};
+
+// The inputs to vary for the plan's recommendation `best`; those left out are added to `s.skipped` with the reason.
+std::vector<SensitivityVariation> sensitivityVariations(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const CandidatePlan& best, PlanSensitivity& s)
+{
     const UncertaintySpreads spreads = uncertaintySpreads(catalog);
-
-    s.memoryBytes = s.memoryLow = s.memoryHigh = best->best.memory.total;
-    s.usableMemoryBytes = best->best.usableMemory;
-    s.memoryFitsAcrossRange = best->best.fits;
-
-    // One input: how to build the plan and catalog at a factor (or value) `value`; a memory input also evaluates
-    // the recommended configuration again at that value.
-    struct Variation {
-        std::string input;
-        std::string key;
-        double spread;
-        std::string unit;
-        double low, high;
-        std::function<Plan(double)> planAt; // the plan with the input at `value` (unset: the plan)
-        std::function<Catalog(double, Plan&)> catalogAt; // the catalog at `value` (unset: the catalog)
-        bool memory = false;
-    };
-    std::vector<Variation> variations;
+    std::vector<SensitivityVariation> variations;
     if (anyEstimatedPrice(answer) && spreads.priceEstimate > 0)
         variations.push_back({ "estimated_prices", kPriceKey, spreads.priceEstimate, "factor",
             1 - spreads.priceEstimate, 1 + spreads.priceEstimate, nullptr,
-            [&](double f, Plan&) { return withEstimatedPricesScaled(catalog, f); } });
+            [&base = catalog](double f, Plan&) { return withEstimatedPricesScaled(base, f); } });
     else
         s.skipped.push_back({ "estimated_prices", "no_estimated_price" });
     if (spreads.computeEfficiency > 0)
         variations.push_back({ "compute_efficiency", kComputeKey, spreads.computeEfficiency, "factor",
             1 - spreads.computeEfficiency, 1 + spreads.computeEfficiency, nullptr,
-            [&](double f, Plan& variant) { return withComputeEfficiencyScaled(catalog, variant, f); } });
+            [&base = catalog](double f, Plan& variant) { return withComputeEfficiencyScaled(base, variant, f); } });
     if (spreads.bandwidthEfficiency > 0)
         variations.push_back({ "bandwidth_efficiency", kBandwidthKey, spreads.bandwidthEfficiency, "factor",
             1 - spreads.bandwidthEfficiency, 1 + spreads.bandwidthEfficiency, nullptr,
-            [&](double f, Plan& variant) { return withBandwidthEfficiencyScaled(catalog, variant, f); } });
+            [&base = catalog](double f, Plan& variant) { return withBandwidthEfficiencyScaled(base, variant, f); } });
     // Interruptions move the modes that can be reclaimed (the billing-mode table's interruptible pricing).
     const auto modes = billingModes();
     const bool interruptible = std::any_of(modes.begin(), modes.end(), [&](const BillingModeSpec& m) {
-        return m.pricing == BillingPricing::Interruptible && plan.billing.allows(m.code);
+        return m.pricing == BillingPricing::Interruptible && plan.billing.allows(m.mode);
     });
     if (interruptible && plan.workload.mode == Mode::Training)
         variations.push_back({ "spot_interruptions", kSpotLowKey, 0, "per_node_day", spreads.spotInterruptionsLow,
             spreads.spotInterruptionsHigh,
-            [&](double rate) {
-                Plan variant = plan;
+            [&base = plan](double rate) {
+                Plan variant = base;
                 variant.billing.spotInterruptionsPerDay = rate;
                 return variant;
             },
@@ -266,8 +251,8 @@ Expected<PlanSensitivity> planSensitivity(
             s.skipped.push_back({ input, "plan_sets" });
         else if (high > low || low > 0)
             variations.push_back({ input, key, 0, unit, low, high,
-                [&, field](double value) {
-                    Plan variant = plan;
+                [&base = plan, field](double value) {
+                    Plan variant = base;
                     variant.assumptions.*field = value;
                     return variant;
                 },
@@ -280,13 +265,19 @@ Expected<PlanSensitivity> planSensitivity(
     memoryInput("allocator_fragmentation", kAllocatorLowKey, "fraction", spreads.allocatorLow, spreads.allocatorHigh,
         plan.assumptions.allocatorFraction, &Assumptions::allocatorFraction);
     // NCCL's communicators: one measurement (before and after the first barrier), no range to vary.
-    if (!serving && best->best.gpus > 1)
+    if (!serving && best.best.gpus > 1)
         s.skipped.push_back({ "nccl_memory", plan.assumptions.ncclGib ? "plan_sets" : "no_sourced_range" });
+    return variations;
+}
 
-    s.costLow = s.costHigh = s.point.cost;
-    s.hoursLow = s.hoursHigh = s.point.hours;
-    const ParetoPoint recommended { 0, 0, best->best.configuration, best->best.nodes, s.point.priced };
-    for (const Variation& v : variations) {
+// Answers the plan again at both ends of every input's range, widening `s`'s cost, hours and memory ranges; the
+// error of a cancelled search.
+std::optional<Error> measureSensitivityVariations(const Plan& plan, const Catalog& catalog, const PlanAnswer& answer,
+    const SearchControl& control, const CandidatePlan& best, const std::vector<SensitivityVariation>& variations,
+    PlanSensitivity& s)
+{
+    const ParetoPoint recommended { 0, 0, best.best.configuration, best.best.nodes, s.point.priced };
+    for (const SensitivityVariation& v : variations) {
         SensitivityInput in;
         in.input = v.input;
         in.key = v.key;
@@ -303,7 +294,7 @@ Expected<PlanSensitivity> planSensitivity(
                 return a.error();
             *end = boundOf(a, s.planIndex, value);
             end->memoryBytes = s.memoryBytes;
-            end->memoryFits = best->best.fits;
+            end->memoryFits = best.best.fits;
             if (v.memory) {
                 auto r = evaluatePoint(variant, used, answer, std::size_t(answer.recommended), recommended);
                 if (r) {
@@ -325,15 +316,14 @@ Expected<PlanSensitivity> planSensitivity(
         }
         s.inputs.push_back(std::move(in));
     }
-    std::stable_sort(s.inputs.begin(), s.inputs.end(), [](const SensitivityInput& a, const SensitivityInput& b) {
-        if (a.costWidth() != b.costWidth())
-            return a.costWidth() > b.costWidth();
-        return a.memoryWidth() > b.memoryWidth();
-    });
+    return std::nullopt;
+}
 
-    // The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest
-    // until its cost reaches the runner-up's. One rule whatever the price's status: a published price or a quote
-    // moves too (a discount, a list-price change), only an estimate also has a sourced spread.
+// The price threshold: cost is linear in the price at fixed hours, so the recommendation stays cheapest until its
+// cost reaches the runner-up's. One rule whatever the price's status: a published price or a quote moves too (a
+// discount, a list-price change), only an estimate also has a sourced spread.
+void findSensitivityPriceThreshold(const PlanAnswer& answer, PlanSensitivity& s)
+{
     const bool costObjective
         = answer.objective == SearchObjective::Cost || answer.objective == SearchObjective::CostUnderDeadline;
     if (costObjective && s.priceStatus != "unknown" && s.priceStatus != "missing" && s.point.priced
@@ -351,7 +341,11 @@ Expected<PlanSensitivity> planSensitivity(
             break;
         }
     }
+}
 
+// The one-sentence answer: what changes the recommendation first, or that nothing in the ranges does.
+void summarizeSensitivity(PlanSensitivity& s)
+{
     if (!s.stable) {
         for (const SensitivityInput& in : s.inputs)
             for (auto [end, bound] : { std::pair { &in.low, "low" }, std::pair { &in.high, "high" } }) {
@@ -391,6 +385,44 @@ Expected<PlanSensitivity> planSensitivity(
         s.summary = Diagnostic { "sensitivity_stable",
             s.candidate + " stays the recommendation across every input's range.", { { "candidate", s.candidate } } };
     }
+}
+
+} // namespace
+
+Expected<PlanSensitivity> planSensitivity(
+    const Plan& plan, const Catalog& catalog, const PlanAnswer& answer, const SearchControl& control)
+{
+    const auto started = std::chrono::steady_clock::now();
+    PlanSensitivity s;
+    s.currency = answer.currency;
+    s.mode = answer.mode;
+    const CandidatePlan* best = answer.recommendation();
+    if (!best) {
+        s.reason = Diagnostic { "sensitivity_no_recommendation",
+            "No candidate meets the objective, so there is no recommendation to vary." };
+        return s;
+    }
+    s.available = true;
+    s.candidate = best->best.candidate;
+    s.planIndex = best->planIndex;
+    s.point = answer.standings[std::size_t(answer.recommended)].figures;
+    s.priceStatus = best->best.cost.priceStatus;
+    s.memoryBytes = s.memoryLow = s.memoryHigh = best->best.memory.total;
+    s.usableMemoryBytes = best->best.usableMemory;
+    s.memoryFitsAcrossRange = best->best.fits;
+
+    const std::vector<SensitivityVariation> variations = sensitivityVariations(plan, catalog, answer, *best, s);
+    s.costLow = s.costHigh = s.point.cost;
+    s.hoursLow = s.hoursHigh = s.point.hours;
+    if (auto cancelled = measureSensitivityVariations(plan, catalog, answer, control, *best, variations, s))
+        return *cancelled;
+    std::stable_sort(s.inputs.begin(), s.inputs.end(), [](const SensitivityInput& a, const SensitivityInput& b) {
+        if (a.costWidth() != b.costWidth())
+            return a.costWidth() > b.costWidth();
+        return a.memoryWidth() > b.memoryWidth();
+    });
+    findSensitivityPriceThreshold(answer, s);
+    summarizeSensitivity(s);
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return s;
 }

@@ -39,7 +39,7 @@ struct SensitivityBound {
     bool answered = false; // false: nothing met the objective (or the plan could not be answered) there
     double cost = 0; // the recommendation's cost (the plan's currency; per million tokens for inference)
     double hours = 0;
-    std::string mode; // the billing mode the cost is under
+    std::optional<BillingMode> mode; // the billing mode the cost is under
     std::string candidate; // the recommended candidate there (instance id or label)
     bool changed = false; // the recommendation is another candidate than the plan's
     // The plan's recommended configuration (same candidate, layout and node count, not chosen again) evaluated

@@ -20,7 +20,7 @@ struct RlChoice {
     double gpuHours = 0;
     std::optional<double> pricePerHour; // all nodes, plan currency
     std::optional<double> cost; // to finish, under `billingMode`
-    std::string billingMode;
+    std::optional<BillingMode> billingMode;
     std::optional<double> costPer1000Prompts;
 };
 

@@ -199,6 +199,460 @@ std::optional<Error> readHybridLayers(Reader& r, const nlohmann::json& j, const 
     return std::nullopt;
 }
 
+// One config.json being read: the document, the reader of its language model's fields, the model so far and the
+// first field beyond the plan's limits. Each step of importHuggingFaceConfig below reads one group of fields.
+struct HfImport {
+    const nlohmann::json& root;
+    const nlohmann::json& j; // the language model's fields: root, or its text_config
+    bool nested; // j is root's text_config
+    std::string fieldPrefix; // "text_config." when nested
+    const std::string& fileName;
+    Reader r;
+    std::string type; // model_type (the family's, for a nested config)
+    ImportedConfig out;
+    std::optional<Error> beyondLimit;
+
+    // The plan's own limits (plan/limits.h), checked here under the config's field name: a model the plan
+    // parser would refuse is refused at import, not accepted, saved and then unopenable.
+    void withinLimit(std::initializer_list<const char*> keys, double value, std::int64_t max)
+    {
+        if (beyondLimit || value <= double(max))
+            return;
+        std::string key;
+        for (const char* k : keys)
+            if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
+                key = k;
+        beyondLimit = Error { key, "must be at most " + std::to_string(max) + ", got " + formatExact(value), fileName };
+    }
+    void setInt(std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max)
+    {
+        if (auto v = r.number(keys)) {
+            withinLimit(keys, *v, max);
+            target = toInt(*v);
+        }
+    }
+};
+
+// Encoder, encoder-decoder or decoder, by family or is_encoder_decoder.
+void hfReadKind(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const std::string& type = c.type;
+    const auto encoderDecoderFlag = r.boolean({ "is_encoder_decoder" });
+    if (isOneOf(type,
+            { "bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2", "xlm-roberta", "ernie" }))
+        a.kind = ModelKind::Encoder;
+    else if (isOneOf(type, { "t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "longt5" })
+        || (encoderDecoderFlag && *encoderDecoderFlag))
+        a.kind = ModelKind::EncoderDecoder;
+}
+
+// Widths, depths, heads, vocabulary and positions.
+void hfReadSizes(HfImport& c)
+{
+    Architecture& a = c.out.architecture;
+    const std::string& type = c.type;
+    c.setInt(a.hiddenSize, { "hidden_size", "d_model", "n_embd", "n_embed", "dim" }, limits::kMaxDimension);
+    c.setInt(a.numLayers, { "num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers" },
+        limits::kMaxLayers);
+    c.setInt(a.numDecoderLayers, { "num_decoder_layers", "decoder_layers" }, limits::kMaxLayers);
+    c.setInt(a.numAttentionHeads,
+        { "num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads" }, limits::kMaxHeads);
+    c.setInt(a.headDim, { "head_dim", "d_kv", "kv_channels" }, limits::kMaxHeads);
+    c.setInt(a.vocabSize, { "padded_vocab_size", "vocab_size" }, limits::kMaxVocabulary);
+    c.setInt(a.intermediateSize,
+        { "intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim", "encoder_ffn_dim" },
+        limits::kMaxIntermediate);
+    c.setInt(a.maxPositions,
+        { "max_position_embeddings", "n_positions", "seq_length", "max_seq_len", "max_sequence_length" },
+        limits::kMaxSequence);
+    // Gemma 3's published text_config leaves out the fields at Gemma3TextConfig's defaults
+    // (transformers configuration_gemma3.py: vocab_size 262208, max_position_embeddings 131072).
+    if (type == "gemma3" || type == "gemma3_text") {
+        if (a.vocabSize <= 0)
+            a.vocabSize = 262208;
+        if (a.maxPositions <= 0)
+            a.maxPositions = 131072;
+    }
+    // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
+    if (a.numLayers <= 0)
+        c.setInt(a.numLayers, { "encoder_layers" }, limits::kMaxLayers);
+}
+
+void hfReadKeyValueHeads(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
+    if (auto kv = r.number({ "num_key_value_heads", "num_kv_heads" })) {
+        c.withinLimit({ "num_key_value_heads", "num_kv_heads" }, *kv, limits::kMaxHeads);
+        a.numKeyValueHeads = toInt(*kv);
+    } else if (auto mq = r.boolean({ "multi_query_attention" }); mq && *mq) {
+        if (auto groups = r.number({ "multi_query_group_num" })) {
+            c.withinLimit({ "multi_query_group_num" }, *groups, limits::kMaxHeads);
+            a.numKeyValueHeads = toInt(*groups);
+        }
+    } else if (auto falconMq = r.boolean({ "multi_query" }); falconMq && *falconMq) {
+        a.numKeyValueHeads = 1;
+    }
+    r.find({ "multi_query_group_num" });
+}
+
+void hfReadMlpKind(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const std::string& type = c.type;
+    // MLP kind: T5 spells it feed_forward_proj ("gated-gelu"); Llama-family models are gated.
+    const std::string ffProj = r.string({ "feed_forward_proj" });
+    const bool gatedFamily = isOneOf(type,
+        { "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "chatglm", "baichuan", "gemma",
+            "gemma2", "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "phi3", "olmo", "cohere", "qwen3_moe",
+            "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text", "gemma3", "gemma3_text", "glm4_moe", "glm4",
+            "mistral3", "phi4", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text" });
+    if (!ffProj.empty())
+        a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
+    else
+        a.mlp = gatedFamily || type.empty() ? MlpKind::Gated : MlpKind::Standard;
+}
+
+void hfReadBiasesAndPositions(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const std::string& type = c.type;
+    // Biases and positions by family, then explicit fields.
+    const bool allBiases = isOneOf(type,
+        { "gpt2", "bert", "roberta", "opt", "bloom", "gpt_neox", "gptj", "bart", "xlm-roberta", "electra",
+            "gpt_bigcode" });
+    a.attentionBias = allBiases || isOneOf(type, { "qwen", "qwen2", "qwen2_moe" });
+    a.mlpBias = allBiases;
+    if (auto v = r.boolean({ "attention_bias", "add_qkv_bias", "qkv_bias" }))
+        a.attentionBias = *v;
+    if (auto v = r.boolean({ "mlp_bias", "add_bias_linear" }))
+        a.mlpBias = *v;
+    if (auto v = r.boolean({ "no_bias" }); v && *v)
+        a.attentionBias = a.mlpBias = false;
+    if (auto v = r.boolean({ "bias" }))
+        a.attentionBias = a.mlpBias = *v;
+    a.learnedPositions
+        = isOneOf(type, { "gpt2", "bert", "roberta", "opt", "bart", "gpt_bigcode", "xlm-roberta", "electra" });
+    if (type == "opt" && a.maxPositions > 0)
+        a.maxPositions += 2; // OPT's learned positions have an offset of 2
+}
+
+void hfReadTiedEmbeddingsAndQuirks(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const std::string& type = c.type;
+    // Tied embeddings: explicit field, else the family's default (Hugging Face's default is tied).
+    if (auto tie = r.boolean({ "tie_word_embeddings" }))
+        a.tieWordEmbeddings = *tie;
+    else
+        a.tieWordEmbeddings = !isOneOf(type,
+            { "llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan", "deepseek", "deepseek_v2", "internlm",
+                "internlm2", "yi", "qwen2_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
+                "glm4_moe", "mistral3", "qwen3_moe", "qwen3_next", "nemotron_h" });
+
+    // Family quirks.
+    if (type == "qwen" && a.intermediateSize > 0)
+        a.intermediateSize /= 2; // Qwen (v1) stores the sum of its two MLP halves
+    if (type == "mpt") {
+        if (auto ratio = r.number({ "expansion_ratio" }); ratio && a.hiddenSize > 0)
+            a.intermediateSize = toInt(*ratio * double(a.hiddenSize));
+        a.tieWordEmbeddings = true;
+    }
+    if (a.intermediateSize <= 0 && a.hiddenSize > 0 && a.mlp == MlpKind::Standard)
+        a.intermediateSize = 4 * a.hiddenSize; // GPT-2's n_inner = null, Falcon, BLOOM: 4h
+    if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0
+        && double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
+        a.headDim = 0; // the default, keep it implicit
+}
+
+// The error of a field it cannot model (nullopt when read).
+std::optional<Error> hfReadExperts(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const nlohmann::json& j = c.j;
+    const std::string& type = c.type;
+    // Mixture of experts.
+    if (auto e = r.number({ "num_local_experts", "num_experts", "n_routed_experts" })) {
+        c.withinLimit({ "num_local_experts", "num_experts", "n_routed_experts" }, *e, limits::kMaxExperts);
+        a.numExperts = int(std::clamp(*e, 1.0, 1e6));
+    }
+    if (auto k = r.number({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" })) {
+        c.withinLimit({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" }, *k, limits::kMaxExperts);
+        r.find({ "experts_per_token" });
+        a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
+    }
+    if (auto s = r.number({ "n_shared_experts", "num_shared_experts" })) {
+        c.withinLimit({ "n_shared_experts", "num_shared_experts" }, *s, limits::kMaxExperts);
+        a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
+    }
+    c.setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
+    // Qwen3.5-MoE text configs give no dense width: every layer has experts, so the experts' stands in (unused).
+    if (a.intermediateSize <= 0 && a.moeIntermediateSize > 0 && a.numExperts > 1)
+        a.intermediateSize = a.moeIntermediateSize;
+    if (auto shared = r.number({ "shared_expert_intermediate_size" }); shared && a.moeIntermediateSize > 0) {
+        // Qwen2-MoE: one shared expert as wide as this many routed experts.
+        const double ratio = *shared / double(a.moeIntermediateSize);
+        if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
+            return Error { "shared_expert_intermediate_size",
+                "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared), c.fileName };
+        a.numSharedExperts = int(std::lround(ratio));
+    }
+    if (auto first = r.number({ "first_k_dense_replace" })) {
+        c.withinLimit({ "first_k_dense_replace" }, *first, limits::kMaxLayers);
+        a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
+    }
+    if (auto step = r.number({ "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" })) {
+        c.withinLimit(
+            { "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" }, *step, limits::kMaxLayers);
+        a.moeLayerInterval = int(std::clamp(*step, 1.0, 1e6));
+    }
+    // Group-limited routing (DeepSeek-V2/V3: n_group 8, topk_group 3/4): kept only when it limits something.
+    const auto groups = r.number({ "n_group" });
+    const auto groupsPerToken = r.number({ "topk_group" });
+    if (groups && *groups > 1) {
+        c.withinLimit({ "n_group" }, *groups, limits::kMaxExperts);
+        a.expertGroups = int(std::clamp(*groups, 1.0, 1e6));
+        if (groupsPerToken && *groupsPerToken >= 1 && *groupsPerToken < *groups) {
+            c.withinLimit({ "topk_group" }, *groupsPerToken, limits::kMaxExperts);
+            a.expertGroupsPerToken = int(std::clamp(*groupsPerToken, 1.0, 1e6));
+        }
+    }
+    if (auto mtp = r.number({ "num_nextn_predict_layers" })) {
+        c.withinLimit({ "num_nextn_predict_layers" }, *mtp, limits::kMaxLayers);
+        a.mtpModules = int(std::clamp(*mtp, 0.0, 1e6));
+    }
+    if (type == "llama4" || type == "llama4_text") {
+        // Llama 4 (modeling_llama4.py): experts and the one shared expert are intermediate_size wide, the
+        // dense layers between MoE layers intermediate_size_mlp.
+        if (a.numExperts > 1) {
+            a.moeIntermediateSize = a.intermediateSize;
+            a.numSharedExperts = 1;
+        }
+        c.setInt(a.intermediateSize, { "intermediate_size_mlp" }, limits::kMaxIntermediate);
+    }
+    // An explicit list of MoE layers or of dense-only layers: modelled when it is the interval's pattern.
+    for (const char* key : { "moe_layers", "mlp_only_layers" }) {
+        auto it = j.find(key);
+        if (it == j.end() || !it->is_array())
+            continue;
+        if (std::string(key) == "mlp_only_layers" && it->empty()) {
+            r.used.insert(key);
+            continue;
+        }
+        if (std::string(key) == "moe_layers" && a.numExperts > 1) {
+            const double expected = moeLayers(a);
+            if (double(it->size()) == expected)
+                r.used.insert(key);
+        }
+    }
+    return std::nullopt;
+}
+
+void hfReadLatentAttention(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
+    if (auto kvRank = r.number({ "kv_lora_rank" }); kvRank && *kvRank > 0) {
+        c.withinLimit({ "kv_lora_rank" }, *kvRank, limits::kMaxDimension);
+        a.kvLoraRank = toInt(*kvRank);
+        c.setInt(a.qLoraRank, { "q_lora_rank" }, limits::kMaxDimension);
+        c.setInt(a.qkRopeHeadDim, { "qk_rope_head_dim" }, limits::kMaxHeads);
+        c.setInt(a.qkNopeHeadDim, { "qk_nope_head_dim" }, limits::kMaxHeads);
+        c.setInt(a.vHeadDim, { "v_head_dim" }, limits::kMaxHeads);
+        a.headDim = 0; // the per-head sizes above replace it
+        a.numKeyValueHeads = 0;
+    }
+}
+
+void hfReadLocalAttention(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const nlohmann::json& j = c.j;
+    const std::string& type = c.type;
+    // Local attention layers: an explicit layer_types list, else the family's pattern.
+    const bool slidingOff = [&] {
+        auto v = r.boolean({ "use_sliding_window" });
+        return v && !*v;
+    }();
+    const auto windowValue = r.number({ "sliding_window" });
+    const auto chunkValue = r.number({ "attention_chunk_size" });
+    const double layers = double(std::max<std::int64_t>(0, a.numLayers));
+    auto everyNth = [&](double n) { return n >= 1 ? layers - std::floor(layers / n) : 0.0; };
+    double windowLayers = -1; // -1 = not local
+    double window = windowValue ? *windowValue : 0;
+    if (auto it = j.find("layer_types"); it != j.end() && it->is_array()) {
+        r.used.insert("layer_types");
+        double local = 0;
+        for (const auto& t : *it)
+            if (t.is_string() && (t == "sliding_attention" || t == "chunked_attention"))
+                ++local;
+        const bool chunked
+            = std::any_of(it->begin(), it->end(), [](const nlohmann::json& t) { return t == "chunked_attention"; });
+        if (chunked && chunkValue)
+            window = *chunkValue;
+        windowLayers = local > 0 ? local : -1;
+    } else if (type == "llama4" || type == "llama4_text") {
+        // Chunked attention in the rotary layers; every no_rope_layer_interval-th layer attends globally.
+        const double interval = r.number({ "no_rope_layer_interval" }).value_or(4);
+        if (chunkValue && *chunkValue > 0) {
+            window = *chunkValue;
+            windowLayers = everyNth(interval);
+        }
+    } else if (type == "gemma3" || type == "gemma3_text") {
+        windowLayers = everyNth(r.number({ "sliding_window_pattern" }).value_or(6));
+    } else if (type == "gemma2" || type == "gpt_oss") {
+        windowLayers = std::ceil(layers / 2); // even layers are local (modeling_gemma2.py, modeling_gpt_oss.py)
+    } else if (windowValue && !slidingOff) {
+        const double fullLayers = r.number({ "max_window_layers" }).value_or(0);
+        windowLayers = isOneOf(type, { "qwen2", "qwen2_moe", "qwen3", "qwen3_moe" })
+            ? std::max(0.0, layers - fullLayers)
+            : layers;
+    }
+    if (windowLayers > 0 && window > 0 && !slidingOff) {
+        c.withinLimit({ "sliding_window", "attention_chunk_size" }, window, limits::kMaxSequence);
+        a.slidingWindow = toInt(window);
+        a.slidingWindowLayers = toInt(std::min(windowLayers, layers));
+    }
+    r.find({ "sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window" });
+}
+
+void hfReadFamilyTensors(HfImport& c)
+{
+    Reader& r = c.r;
+    Architecture& a = c.out.architecture;
+    const nlohmann::json& j = c.j;
+    const std::string& type = c.type;
+    // Per-family tensors that change the counts.
+    a.qkNorm = isOneOf(type,
+        { "qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+            "qwen3_5_moe_text" });
+    if (auto v = r.boolean({ "use_qk_norm" }); v && type != "llama4" && type != "llama4_text")
+        a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
+    a.sandwichNorms = isOneOf(type, { "gemma2", "gemma3", "gemma3_text" });
+    if (type == "gpt_oss") {
+        a.attentionSinks = true;
+        a.expertBias = true;
+        c.out.activeWithoutEmbedding = true; // the model card's count (Table 1), as the presets say
+    }
+    if (auto labels = r.number({ "num_labels" })) {
+        c.withinLimit({ "num_labels" }, *labels, limits::kMaxClasses);
+        a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
+    } else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty()) {
+        c.withinLimit({ "id2label" }, double(it->size()), limits::kMaxClasses);
+        a.numClasses = int(it->size());
+    }
+    if (type == "opt" && a.maxPositions > limits::kMaxSequence)
+        c.withinLimit({ "max_position_embeddings" }, double(a.maxPositions), limits::kMaxSequence);
+}
+
+// The weights' dtype: the language model's, else the whole config's.
+void hfReadDtype(HfImport& c)
+{
+    Reader& r = c.r;
+    c.out.torchDtype = dtypeName(r.string({ "torch_dtype", "dtype" }));
+    if (c.out.torchDtype.empty() && c.nested)
+        for (const char* key : { "torch_dtype", "dtype" })
+            if (auto it = c.root.find(key); c.out.torchDtype.empty() && it != c.root.end() && it->is_string())
+                c.out.torchDtype = dtypeName(it->get<std::string>());
+}
+
+// The error of a field of the wrong type (nullopt when read).
+std::optional<Error> hfReadQuantization(HfImport& c)
+{
+    const nlohmann::json& j = c.j;
+    // Quantization of the published weights.
+    const nlohmann::json* quantization = nullptr;
+    for (const nlohmann::json* level : { &c.root, &j })
+        if (auto it = level->find("quantization_config"); !quantization && it != level->end() && it->is_object())
+            quantization = &*it;
+    if (quantization) {
+        const auto& q = *quantization;
+        // A field of the wrong type is an error naming it (json::value would throw a bare type_error).
+        std::optional<Error> wrongType;
+        auto field = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
+            auto f = q.find(key);
+            if (f == q.end() || f->is_null())
+                return nullptr;
+            if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
+                if (!wrongType)
+                    wrongType = Error { std::string("quantization_config.") + key,
+                        std::string("must be ") + expected + ", got " + detail::describeJsonType(*f), c.fileName };
+                return nullptr;
+            }
+            return &*f;
+        };
+        auto text = [&](const char* key, const std::string& fallback) {
+            const auto* f = field(key, nlohmann::json::value_t::string, "a string");
+            return f ? f->get<std::string>() : fallback;
+        };
+        auto flag = [&](const char* key) {
+            const auto* f = field(key, nlohmann::json::value_t::boolean, "true or false");
+            return f && f->get<bool>();
+        };
+        const std::string method = text("quant_method", std::string());
+        const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, "an integer");
+        const int bits = bitsField ? int(std::clamp<std::int64_t>(bitsField->get<std::int64_t>(), 0, 64)) : 0;
+        const bool load4 = flag("load_in_4bit");
+        const bool load8 = flag("load_in_8bit");
+        const std::string quantType = text("bnb_4bit_quant_type", std::string("fp4"));
+        if (wrongType)
+            return *wrongType;
+        if (load4)
+            c.out.quantization = quantType == "nf4" ? "nf4" : "int4";
+        else if (load8)
+            c.out.quantization = "int8";
+        else if (method == "mxfp4")
+            c.out.quantization = "mxfp4"; // GPT-OSS: the experts' weights in MXFP4, the rest in bf16
+        else if (method == "fp8" && q.contains("weight_block_size"))
+            c.out.quantization = "fp8_block"; // DeepSeek-V3: e4m3 with an fp32 scale per 128 x 128 block
+        else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
+            c.out.quantization = "fp8";
+        else if (bits == 4)
+            c.out.quantization = "int4";
+        else if (bits == 8)
+            c.out.quantization = "int8";
+        else
+            c.out.warnings.push_back(Diagnostic { "config_quantization_unknown",
+                "quantization_config \"" + method + "\" is not understood; the weights are taken as unquantized.",
+                { { "method", method } } });
+    }
+    return std::nullopt;
+}
+
+// Every field neither read nor known to be irrelevant is named in a warning.
+void hfWarnUnusedFields(HfImport& c)
+{
+    const nlohmann::json& j = c.j;
+    Reader& r = c.r;
+    auto warnIgnored = [&](const std::string& key) {
+        c.out.warnings.push_back(
+            Diagnostic { "config_field_ignored", "config field \"" + key + "\" is not used by the estimate.",
+                { { "field", key }, { "file", c.fileName } } });
+    };
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& key = it.key();
+        if (r.used.count(key) || kIrrelevantFields.count(key))
+            continue;
+        warnIgnored(c.fieldPrefix + key);
+    }
+    if (c.nested)
+        for (auto it = c.root.begin(); it != c.root.end(); ++it) {
+            const std::string& key = it.key();
+            if (key == "text_config" || kIrrelevantFields.count(key))
+                continue;
+            warnIgnored(key);
+        }
+}
+
 } // namespace
 
 Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const std::string& fileName)
@@ -215,388 +669,39 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const auto textConfig = root.find("text_config");
         const bool nested = textConfig != root.end() && textConfig->is_object() && !root.contains("hidden_size");
         const nlohmann::json& j = nested ? *textConfig : root;
-        const std::string fieldPrefix = nested ? "text_config." : "";
-        ImportedConfig out;
-        Architecture& a = out.architecture;
-        Reader r { j, {}, std::nullopt };
-        std::string type = r.string({ "model_type" });
+        HfImport c { root, j, nested, nested ? "text_config." : "", fileName, Reader { j, {}, std::nullopt }, {}, {},
+            std::nullopt };
+        c.type = c.r.string({ "model_type" });
         if (nested && root.contains("model_type") && root["model_type"].is_string())
-            type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
-        const auto encoderDecoderFlag = r.boolean({ "is_encoder_decoder" });
-        if (isOneOf(type,
-                { "bert", "roberta", "distilbert", "albert", "electra", "deberta", "deberta-v2", "xlm-roberta",
-                    "ernie" }))
-            a.kind = ModelKind::Encoder;
-        else if (isOneOf(type, { "t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "longt5" })
-            || (encoderDecoderFlag && *encoderDecoderFlag))
-            a.kind = ModelKind::EncoderDecoder;
-
-        // The plan's own limits (plan/limits.h), checked here under the config's field name: a model the plan
-        // parser would refuse is refused at import, not accepted, saved and then unopenable.
-        std::optional<Error> beyondLimit;
-        auto withinLimit = [&](std::initializer_list<const char*> keys, double value, std::int64_t max) {
-            if (beyondLimit || value <= double(max))
-                return;
-            std::string key;
-            for (const char* k : keys)
-                if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
-                    key = k;
-            beyondLimit
-                = Error { key, "must be at most " + std::to_string(max) + ", got " + formatExact(value), fileName };
-        };
-        auto setInt = [&](std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max) {
-            if (auto v = r.number(keys)) {
-                withinLimit(keys, *v, max);
-                target = toInt(*v);
-            }
-        };
-        setInt(a.hiddenSize, { "hidden_size", "d_model", "n_embd", "n_embed", "dim" }, limits::kMaxDimension);
-        setInt(a.numLayers, { "num_hidden_layers", "num_layers", "n_layer", "n_layers", "num_encoder_layers" },
-            limits::kMaxLayers);
-        setInt(a.numDecoderLayers, { "num_decoder_layers", "decoder_layers" }, limits::kMaxLayers);
-        setInt(a.numAttentionHeads,
-            { "num_attention_heads", "num_heads", "n_head", "n_heads", "encoder_attention_heads" }, limits::kMaxHeads);
-        setInt(a.headDim, { "head_dim", "d_kv", "kv_channels" }, limits::kMaxHeads);
-        setInt(a.vocabSize, { "padded_vocab_size", "vocab_size" }, limits::kMaxVocabulary);
-        setInt(a.intermediateSize,
-            { "intermediate_size", "ffn_hidden_size", "d_ff", "n_inner", "ffn_dim", "encoder_ffn_dim" },
-            limits::kMaxIntermediate);
-        setInt(a.maxPositions,
-            { "max_position_embeddings", "n_positions", "seq_length", "max_seq_len", "max_sequence_length" },
-            limits::kMaxSequence);
-        // Gemma 3's published text_config leaves out the fields at Gemma3TextConfig's defaults
-        // (transformers configuration_gemma3.py: vocab_size 262208, max_position_embeddings 131072).
-        if (type == "gemma3" || type == "gemma3_text") {
-            if (a.vocabSize <= 0)
-                a.vocabSize = 262208;
-            if (a.maxPositions <= 0)
-                a.maxPositions = 131072;
-        }
-        // BART spells the decoder layer count "decoder_layers" and the encoder one "encoder_layers".
-        if (a.numLayers <= 0)
-            setInt(a.numLayers, { "encoder_layers" }, limits::kMaxLayers);
-
-        // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
-        if (auto kv = r.number({ "num_key_value_heads", "num_kv_heads" })) {
-            withinLimit({ "num_key_value_heads", "num_kv_heads" }, *kv, limits::kMaxHeads);
-            a.numKeyValueHeads = toInt(*kv);
-        } else if (auto mq = r.boolean({ "multi_query_attention" }); mq && *mq) {
-            if (auto groups = r.number({ "multi_query_group_num" })) {
-                withinLimit({ "multi_query_group_num" }, *groups, limits::kMaxHeads);
-                a.numKeyValueHeads = toInt(*groups);
-            }
-        } else if (auto falconMq = r.boolean({ "multi_query" }); falconMq && *falconMq) {
-            a.numKeyValueHeads = 1;
-        }
-        r.find({ "multi_query_group_num" });
-
-        // MLP kind: T5 spells it feed_forward_proj ("gated-gelu"); Llama-family models are gated.
-        const std::string ffProj = r.string({ "feed_forward_proj" });
-        const bool gatedFamily = isOneOf(type,
-            { "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "chatglm", "baichuan", "gemma",
-                "gemma2", "deepseek", "deepseek_v2", "internlm", "internlm2", "yi", "phi3", "olmo", "cohere",
-                "qwen3_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text", "gemma3", "gemma3_text",
-                "glm4_moe", "glm4", "mistral3", "phi4", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
-                "qwen3_5_moe_text" });
-        if (!ffProj.empty())
-            a.mlp = ffProj.rfind("gated", 0) == 0 ? MlpKind::Gated : MlpKind::Standard;
-        else
-            a.mlp = gatedFamily || type.empty() ? MlpKind::Gated : MlpKind::Standard;
-
-        // Biases and positions by family, then explicit fields.
-        const bool allBiases = isOneOf(type,
-            { "gpt2", "bert", "roberta", "opt", "bloom", "gpt_neox", "gptj", "bart", "xlm-roberta", "electra",
-                "gpt_bigcode" });
-        a.attentionBias = allBiases || isOneOf(type, { "qwen", "qwen2", "qwen2_moe" });
-        a.mlpBias = allBiases;
-        if (auto v = r.boolean({ "attention_bias", "add_qkv_bias", "qkv_bias" }))
-            a.attentionBias = *v;
-        if (auto v = r.boolean({ "mlp_bias", "add_bias_linear" }))
-            a.mlpBias = *v;
-        if (auto v = r.boolean({ "no_bias" }); v && *v)
-            a.attentionBias = a.mlpBias = false;
-        if (auto v = r.boolean({ "bias" }))
-            a.attentionBias = a.mlpBias = *v;
-        a.learnedPositions
-            = isOneOf(type, { "gpt2", "bert", "roberta", "opt", "bart", "gpt_bigcode", "xlm-roberta", "electra" });
-        if (type == "opt" && a.maxPositions > 0)
-            a.maxPositions += 2; // OPT's learned positions have an offset of 2
-
-        // Tied embeddings: explicit field, else the family's default (Hugging Face's default is tied).
-        if (auto tie = r.boolean({ "tie_word_embeddings" }))
-            a.tieWordEmbeddings = *tie;
-        else
-            a.tieWordEmbeddings = !isOneOf(type,
-                { "llama", "mistral", "mixtral", "qwen", "chatglm", "baichuan", "deepseek", "deepseek_v2", "internlm",
-                    "internlm2", "yi", "qwen2_moe", "deepseek_v3", "kimi_k2", "gpt_oss", "llama4", "llama4_text",
-                    "glm4_moe", "mistral3", "qwen3_moe", "qwen3_next", "nemotron_h" });
-
-        // Family quirks.
-        if (type == "qwen" && a.intermediateSize > 0)
-            a.intermediateSize /= 2; // Qwen (v1) stores the sum of its two MLP halves
-        if (type == "mpt") {
-            if (auto ratio = r.number({ "expansion_ratio" }); ratio && a.hiddenSize > 0)
-                a.intermediateSize = toInt(*ratio * double(a.hiddenSize));
-            a.tieWordEmbeddings = true;
-        }
-        if (a.intermediateSize <= 0 && a.hiddenSize > 0 && a.mlp == MlpKind::Standard)
-            a.intermediateSize = 4 * a.hiddenSize; // GPT-2's n_inner = null, Falcon, BLOOM: 4h
-        if (a.numAttentionHeads > 0 && a.hiddenSize > 0 && a.headDim > 0
-            && double(a.headDim) * double(a.numAttentionHeads) == double(a.hiddenSize)) // in double: no overflow
-            a.headDim = 0; // the default, keep it implicit
-
-        // Mixture of experts.
-        if (auto e = r.number({ "num_local_experts", "num_experts", "n_routed_experts" })) {
-            withinLimit({ "num_local_experts", "num_experts", "n_routed_experts" }, *e, limits::kMaxExperts);
-            a.numExperts = int(std::clamp(*e, 1.0, 1e6));
-        }
-        if (auto k = r.number({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" })) {
-            withinLimit({ "num_experts_per_tok", "experts_per_token", "moe_topk", "top_k" }, *k, limits::kMaxExperts);
-            r.find({ "experts_per_token" });
-            a.expertsPerToken = int(std::clamp(*k, 1.0, 1e6));
-        }
-        if (auto s = r.number({ "n_shared_experts", "num_shared_experts" })) {
-            withinLimit({ "n_shared_experts", "num_shared_experts" }, *s, limits::kMaxExperts);
-            a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
-        }
-        setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
-        // Qwen3.5-MoE text configs give no dense width: every layer has experts, so the experts' stands in (unused).
-        if (a.intermediateSize <= 0 && a.moeIntermediateSize > 0 && a.numExperts > 1)
-            a.intermediateSize = a.moeIntermediateSize;
-        if (auto shared = r.number({ "shared_expert_intermediate_size" }); shared && a.moeIntermediateSize > 0) {
-            // Qwen2-MoE: one shared expert as wide as this many routed experts.
-            const double ratio = *shared / double(a.moeIntermediateSize);
-            if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
-                return Error { "shared_expert_intermediate_size",
-                    "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared), fileName };
-            a.numSharedExperts = int(std::lround(ratio));
-        }
-        if (auto first = r.number({ "first_k_dense_replace" })) {
-            withinLimit({ "first_k_dense_replace" }, *first, limits::kMaxLayers);
-            a.firstDenseLayers = int(std::clamp(*first, 0.0, 1e6));
-        }
-        if (auto step = r.number({ "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" })) {
-            withinLimit(
-                { "interleave_moe_layer_step", "moe_layer_freq", "decoder_sparse_step" }, *step, limits::kMaxLayers);
-            a.moeLayerInterval = int(std::clamp(*step, 1.0, 1e6));
-        }
-        // Group-limited routing (DeepSeek-V2/V3: n_group 8, topk_group 3/4): kept only when it limits something.
-        const auto groups = r.number({ "n_group" });
-        const auto groupsPerToken = r.number({ "topk_group" });
-        if (groups && *groups > 1) {
-            withinLimit({ "n_group" }, *groups, limits::kMaxExperts);
-            a.expertGroups = int(std::clamp(*groups, 1.0, 1e6));
-            if (groupsPerToken && *groupsPerToken >= 1 && *groupsPerToken < *groups) {
-                withinLimit({ "topk_group" }, *groupsPerToken, limits::kMaxExperts);
-                a.expertGroupsPerToken = int(std::clamp(*groupsPerToken, 1.0, 1e6));
-            }
-        }
-        if (auto mtp = r.number({ "num_nextn_predict_layers" })) {
-            withinLimit({ "num_nextn_predict_layers" }, *mtp, limits::kMaxLayers);
-            a.mtpModules = int(std::clamp(*mtp, 0.0, 1e6));
-        }
-        if (type == "llama4" || type == "llama4_text") {
-            // Llama 4 (modeling_llama4.py): experts and the one shared expert are intermediate_size wide, the
-            // dense layers between MoE layers intermediate_size_mlp.
-            if (a.numExperts > 1) {
-                a.moeIntermediateSize = a.intermediateSize;
-                a.numSharedExperts = 1;
-            }
-            setInt(a.intermediateSize, { "intermediate_size_mlp" }, limits::kMaxIntermediate);
-        }
-        // An explicit list of MoE layers or of dense-only layers: modelled when it is the interval's pattern.
-        for (const char* key : { "moe_layers", "mlp_only_layers" }) {
-            auto it = j.find(key);
-            if (it == j.end() || !it->is_array())
-                continue;
-            if (std::string(key) == "mlp_only_layers" && it->empty()) {
-                r.used.insert(key);
-                continue;
-            }
-            if (std::string(key) == "moe_layers" && a.numExperts > 1) {
-                const double expected = moeLayers(a);
-                if (double(it->size()) == expected)
-                    r.used.insert(key);
-            }
-        }
-
-        // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
-        if (auto kvRank = r.number({ "kv_lora_rank" }); kvRank && *kvRank > 0) {
-            withinLimit({ "kv_lora_rank" }, *kvRank, limits::kMaxDimension);
-            a.kvLoraRank = toInt(*kvRank);
-            setInt(a.qLoraRank, { "q_lora_rank" }, limits::kMaxDimension);
-            setInt(a.qkRopeHeadDim, { "qk_rope_head_dim" }, limits::kMaxHeads);
-            setInt(a.qkNopeHeadDim, { "qk_nope_head_dim" }, limits::kMaxHeads);
-            setInt(a.vHeadDim, { "v_head_dim" }, limits::kMaxHeads);
-            a.headDim = 0; // the per-head sizes above replace it
-            a.numKeyValueHeads = 0;
-        }
-
-        // Local attention layers: an explicit layer_types list, else the family's pattern.
-        const bool slidingOff = [&] {
-            auto v = r.boolean({ "use_sliding_window" });
-            return v && !*v;
-        }();
-        const auto windowValue = r.number({ "sliding_window" });
-        const auto chunkValue = r.number({ "attention_chunk_size" });
-        const double layers = double(std::max<std::int64_t>(0, a.numLayers));
-        auto everyNth = [&](double n) { return n >= 1 ? layers - std::floor(layers / n) : 0.0; };
-        double windowLayers = -1; // -1 = not local
-        double window = windowValue ? *windowValue : 0;
-        if (auto it = j.find("layer_types"); it != j.end() && it->is_array()) {
-            r.used.insert("layer_types");
-            double local = 0;
-            for (const auto& t : *it)
-                if (t.is_string() && (t == "sliding_attention" || t == "chunked_attention"))
-                    ++local;
-            const bool chunked
-                = std::any_of(it->begin(), it->end(), [](const nlohmann::json& t) { return t == "chunked_attention"; });
-            if (chunked && chunkValue)
-                window = *chunkValue;
-            windowLayers = local > 0 ? local : -1;
-        } else if (type == "llama4" || type == "llama4_text") {
-            // Chunked attention in the rotary layers; every no_rope_layer_interval-th layer attends globally.
-            const double interval = r.number({ "no_rope_layer_interval" }).value_or(4);
-            if (chunkValue && *chunkValue > 0) {
-                window = *chunkValue;
-                windowLayers = everyNth(interval);
-            }
-        } else if (type == "gemma3" || type == "gemma3_text") {
-            windowLayers = everyNth(r.number({ "sliding_window_pattern" }).value_or(6));
-        } else if (type == "gemma2" || type == "gpt_oss") {
-            windowLayers = std::ceil(layers / 2); // even layers are local (modeling_gemma2.py, modeling_gpt_oss.py)
-        } else if (windowValue && !slidingOff) {
-            const double fullLayers = r.number({ "max_window_layers" }).value_or(0);
-            windowLayers = isOneOf(type, { "qwen2", "qwen2_moe", "qwen3", "qwen3_moe" })
-                ? std::max(0.0, layers - fullLayers)
-                : layers;
-        }
-        if (windowLayers > 0 && window > 0 && !slidingOff) {
-            withinLimit({ "sliding_window", "attention_chunk_size" }, window, limits::kMaxSequence);
-            a.slidingWindow = toInt(window);
-            a.slidingWindowLayers = toInt(std::min(windowLayers, layers));
-        }
-        r.find({ "sliding_window_pattern", "no_rope_layer_interval", "max_window_layers", "use_sliding_window" });
-
-        if (auto hybridError = readHybridLayers(r, j, type, a))
-            return Error { fieldPrefix + hybridError->field, hybridError->message, fileName };
-
-        // Per-family tensors that change the counts.
-        a.qkNorm = isOneOf(type,
-            { "qwen3", "qwen3_moe", "gemma3", "gemma3_text", "qwen3_next", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
-                "qwen3_5_moe_text" });
-        if (auto v = r.boolean({ "use_qk_norm" }); v && type != "llama4" && type != "llama4_text")
-            a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
-        a.sandwichNorms = isOneOf(type, { "gemma2", "gemma3", "gemma3_text" });
-        if (type == "gpt_oss") {
-            a.attentionSinks = true;
-            a.expertBias = true;
-            out.activeWithoutEmbedding = true; // the model card's count (Table 1), as the presets say
-        }
-        if (auto labels = r.number({ "num_labels" })) {
-            withinLimit({ "num_labels" }, *labels, limits::kMaxClasses);
-            a.numClasses = int(std::clamp(*labels, 1.0, 1e6));
-        } else if (auto it = j.find("id2label"); it != j.end() && it->is_object() && !it->empty()) {
-            withinLimit({ "id2label" }, double(it->size()), limits::kMaxClasses);
-            a.numClasses = int(it->size());
-        }
-        if (type == "opt" && a.maxPositions > limits::kMaxSequence)
-            withinLimit({ "max_position_embeddings" }, double(a.maxPositions), limits::kMaxSequence);
-        if (r.wrongType)
-            return Error { fieldPrefix + r.wrongType->first, r.wrongType->second, fileName };
-        if (beyondLimit)
-            return *beyondLimit;
-
-        out.torchDtype = dtypeName(r.string({ "torch_dtype", "dtype" }));
-        if (out.torchDtype.empty() && nested)
-            for (const char* key : { "torch_dtype", "dtype" })
-                if (auto it = root.find(key); out.torchDtype.empty() && it != root.end() && it->is_string())
-                    out.torchDtype = dtypeName(it->get<std::string>());
-
-        // Quantization of the published weights.
-        const nlohmann::json* quantization = nullptr;
-        for (const nlohmann::json* level : { &root, &j })
-            if (auto it = level->find("quantization_config"); !quantization && it != level->end() && it->is_object())
-                quantization = &*it;
-        if (quantization) {
-            const auto& q = *quantization;
-            // A field of the wrong type is an error naming it (json::value would throw a bare type_error).
-            std::optional<Error> wrongType;
-            auto field
-                = [&](const char* key, nlohmann::json::value_t type, const char* expected) -> const nlohmann::json* {
-                auto f = q.find(key);
-                if (f == q.end() || f->is_null())
-                    return nullptr;
-                if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
-                    if (!wrongType)
-                        wrongType = Error { std::string("quantization_config.") + key,
-                            std::string("must be ") + expected + ", got " + detail::describeJsonType(*f), fileName };
-                    return nullptr;
-                }
-                return &*f;
-            };
-            auto text = [&](const char* key, const std::string& fallback) {
-                const auto* f = field(key, nlohmann::json::value_t::string, "a string");
-                return f ? f->get<std::string>() : fallback;
-            };
-            auto flag = [&](const char* key) {
-                const auto* f = field(key, nlohmann::json::value_t::boolean, "true or false");
-                return f && f->get<bool>();
-            };
-            const std::string method = text("quant_method", std::string());
-            const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, "an integer");
-            const int bits = bitsField ? int(std::clamp<std::int64_t>(bitsField->get<std::int64_t>(), 0, 64)) : 0;
-            const bool load4 = flag("load_in_4bit");
-            const bool load8 = flag("load_in_8bit");
-            const std::string quantType = text("bnb_4bit_quant_type", std::string("fp4"));
-            if (wrongType)
-                return *wrongType;
-            if (load4)
-                out.quantization = quantType == "nf4" ? "nf4" : "int4";
-            else if (load8)
-                out.quantization = "int8";
-            else if (method == "mxfp4")
-                out.quantization = "mxfp4"; // GPT-OSS: the experts' weights in MXFP4, the rest in bf16
-            else if (method == "fp8" && q.contains("weight_block_size"))
-                out.quantization = "fp8_block"; // DeepSeek-V3: e4m3 with an fp32 scale per 128 x 128 block
-            else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
-                out.quantization = "fp8";
-            else if (bits == 4)
-                out.quantization = "int4";
-            else if (bits == 8)
-                out.quantization = "int8";
-            else
-                out.warnings.push_back(Diagnostic { "config_quantization_unknown",
-                    "quantization_config \"" + method + "\" is not understood; the weights are taken as unquantized.",
-                    { { "method", method } } });
-        }
-
-        auto warnIgnored = [&](const std::string& key) {
-            out.warnings.push_back(
-                Diagnostic { "config_field_ignored", "config field \"" + key + "\" is not used by the estimate.",
-                    { { "field", key }, { "file", fileName } } });
-        };
-        for (auto it = j.begin(); it != j.end(); ++it) {
-            const std::string& key = it.key();
-            if (r.used.count(key) || kIrrelevantFields.count(key))
-                continue;
-            warnIgnored(fieldPrefix + key);
-        }
-        if (nested)
-            for (auto it = root.begin(); it != root.end(); ++it) {
-                const std::string& key = it.key();
-                if (key == "text_config" || kIrrelevantFields.count(key))
-                    continue;
-                warnIgnored(key);
-            }
-
-        auto valid = validateArchitecture(a, "config");
+            c.type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
+        hfReadKind(c);
+        hfReadSizes(c);
+        hfReadKeyValueHeads(c);
+        hfReadMlpKind(c);
+        hfReadBiasesAndPositions(c);
+        hfReadTiedEmbeddingsAndQuirks(c);
+        if (auto error = hfReadExperts(c))
+            return *error;
+        hfReadLatentAttention(c);
+        hfReadLocalAttention(c);
+        if (auto hybridError = readHybridLayers(c.r, j, c.type, c.out.architecture))
+            return Error { c.fieldPrefix + hybridError->field, hybridError->message, fileName };
+        hfReadFamilyTensors(c);
+        if (c.r.wrongType)
+            return Error { c.fieldPrefix + c.r.wrongType->first, c.r.wrongType->second, fileName };
+        if (c.beyondLimit)
+            return *c.beyondLimit;
+        hfReadDtype(c);
+        if (auto error = hfReadQuantization(c))
+            return *error;
+        hfWarnUnusedFields(c);
+        auto valid = validateArchitecture(c.out.architecture, "config");
         if (!valid) {
             Error e = valid.error();
             e.file = fileName;
             return e;
         }
-        return out;
+        return std::move(c.out);
     } catch (const std::exception& e) {
         return Error { "", std::string("invalid JSON: ") + e.what(), fileName };
     }

@@ -4,7 +4,6 @@
 // or words fails here; the window's words and pens are checked in tests/ui/chart_tests.cpp.
 #include "catalog/catalog.h"
 #include "catalog/price_figure.h"
-#include "estimate/common/billing_totals.h"
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "output/scenarios_output.h"
@@ -61,8 +60,8 @@ TEST(BillingModes, EveryRowHasItsOwnCodeColumnWordsAndPen)
         EXPECT_FALSE(mode.words.empty());
         EXPECT_EQ(gp::billingModeFromCode(mode.code), mode.mode);
         EXPECT_EQ(&gp::billingModeSpec(mode.mode), &mode);
-        // The ranking's words are the table's, never the raw code of an unknown mode.
-        EXPECT_EQ(gp::billingModeWords(mode.code), mode.words);
+        // The ranking's words are the table's.
+        EXPECT_EQ(gp::billingModeWords(mode.mode), mode.words);
         // A price figure the catalog has: a quote or the sensitivity can move it.
         gp::PriceSpec price;
         EXPECT_NE(gp::priceFigure(price, mode.priceFigure), nullptr) << mode.priceFigure;
@@ -98,7 +97,7 @@ TEST(BillingModes, EveryModeAppearsUnderItsOwnNameInEveryOutput)
         // total in the JSON as in the result.
         bool priced = false;
         for (std::size_t i = 0; i < results.size(); ++i) {
-            const std::optional<double> total = gp::billingTotal(results[i].cost, mode.mode);
+            const std::optional<double> total = results[i].cost.total(mode.mode);
             const json& cost = estimate["results"][i]["cost"];
             ASSERT_TRUE(cost.contains(code)) << "the JSON cost has no " << code;
             if (total) {
@@ -122,4 +121,65 @@ TEST(BillingModes, EveryModeAppearsUnderItsOwnNameInEveryOutput)
             inScenarios = inScenarios || (row["best"].is_object() && row["best"]["costs"].contains(code));
         EXPECT_TRUE(inScenarios) << "no scenario row has costs." << code;
     }
+}
+
+// A result's costs per mode are one list in the table's order, each mode at most once, read by the enum.
+TEST(BillingModes, AResultsCostsAreOneListInTheTablesOrderReadByItsMode)
+{
+    auto answer = gp::answerPlan(everyModePlan(), gp::builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    int priced = 0;
+    for (const gp::CandidateResult& r : gp::answerResults(*answer)) {
+        SCOPED_TRACE(r.candidate);
+        for (std::size_t i = 0; i < r.cost.modes.size(); ++i) {
+            const gp::BillingCost& entry = r.cost.modes[i];
+            if (i > 0) {
+                EXPECT_LT(r.cost.modes[i - 1].mode, entry.mode) << "out of the table's order, or twice";
+            }
+            EXPECT_EQ(r.cost.mode(entry.mode), &entry);
+            EXPECT_EQ(r.cost.total(entry.mode), entry.total);
+            // Every mode with a total has the rate it was billed at.
+            const gp::BillingRate* rate = r.cost.rate(entry.mode);
+            ASSERT_NE(rate, nullptr) << gp::billingModeCode(entry.mode);
+            ++priced;
+        }
+        for (const gp::BillingModeSpec& mode : gp::billingModes())
+            if (!r.cost.mode(mode.mode)) {
+                EXPECT_FALSE(r.cost.total(mode.mode).has_value());
+            }
+    }
+    EXPECT_GT(priced, 0);
+    // A hand-made result: totals set in any order land in the table's order; setting one again replaces it.
+    gp::CostEstimate cost;
+    cost.setTotal(gp::BillingMode::Spot, 3.0);
+    cost.setTotal(gp::BillingMode::OnDemand, 1.0);
+    cost.setTotal(gp::BillingMode::Reserved, 2.0);
+    cost.setTotal(gp::BillingMode::OnDemand, 4.0);
+    ASSERT_EQ(cost.modes.size(), 3u);
+    EXPECT_EQ(cost.modes[0].mode, gp::BillingMode::OnDemand);
+    EXPECT_EQ(cost.modes[1].mode, gp::BillingMode::Reserved);
+    EXPECT_EQ(cost.modes[2].mode, gp::BillingMode::Spot);
+    EXPECT_EQ(cost.total(gp::BillingMode::OnDemand), 4.0);
+    EXPECT_FALSE(cost.total(gp::BillingMode::Monthly).has_value());
+}
+
+// A plan's or budget's list of codes is matched against the table, and messages list the table's codes.
+TEST(BillingModes, ListsOfCodesAreReadThroughTheTable)
+{
+    const std::vector<std::string> codes { "spot", "on_demand" };
+    EXPECT_TRUE(gp::billingModeListed(codes, gp::BillingMode::Spot));
+    EXPECT_TRUE(gp::billingModeListed(codes, gp::BillingMode::OnDemand));
+    EXPECT_FALSE(gp::billingModeListed(codes, gp::BillingMode::Monthly));
+    EXPECT_FALSE(gp::billingModeListed({ "Spot" }, gp::BillingMode::Spot)) << "codes are exact";
+    const std::string words = gp::billingModeCodes();
+    const std::string plain = gp::billingModeCodes("");
+    for (const gp::BillingModeSpec& mode : gp::billingModes()) {
+        EXPECT_NE(words.find(std::string(mode.code)), std::string::npos) << words;
+        EXPECT_NE(plain.find(std::string(mode.code)), std::string::npos) << plain;
+    }
+    const std::string last(gp::billingModes().back().code);
+    EXPECT_EQ(words.substr(words.size() - last.size() - 4), " or " + last) << words;
+    EXPECT_EQ(plain.substr(plain.size() - last.size() - 2), ", " + last) << plain;
+    EXPECT_EQ(gp::billingModeText(std::nullopt), "");
+    EXPECT_EQ(gp::billingModeText(gp::BillingMode::Reserved), "reserved");
 }

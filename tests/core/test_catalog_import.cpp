@@ -479,14 +479,14 @@ TEST(QuoteBillingModes, SheetRowKeepsSpotAndReservedItGives)
     hw.price = c.findInstance("tencent:GT4.41XLARGE948")->price;
     const CostEstimate e = estimateCost(hw, 10, Billing {}, c);
     EXPECT_EQ(e.priceStatus, "user");
-    EXPECT_DOUBLE_EQ(e.onDemand.value_or(0), 1800.0);
+    EXPECT_DOUBLE_EQ(e.total(gp::BillingMode::OnDemand).value_or(0), 1800.0);
     // The quote's 30% off, for the whole 1-year term (12 x 730 h) a reservation commits to, not the run's 10 h.
-    EXPECT_DOUBLE_EQ(e.reserved.value_or(0), 180 * 0.7 * 12 * 730);
-    ASSERT_TRUE(e.spot.has_value()); // the quote's 50% off, plus interruptions
-    EXPECT_GE(*e.spot, 180 * 0.5 * 10);
+    EXPECT_DOUBLE_EQ(e.total(gp::BillingMode::Reserved).value_or(0), 180 * 0.7 * 12 * 730);
+    ASSERT_TRUE(e.total(gp::BillingMode::Spot).has_value()); // the quote's 50% off, plus interruptions
+    EXPECT_GE(*e.total(gp::BillingMode::Spot), 180 * 0.5 * 10);
     for (const auto& m : e.modes)
-        if (m.mode != "monthly") {
-            EXPECT_EQ(m.priceStatus, "user") << m.mode;
+        if (m.mode != gp::BillingMode::Monthly) {
+            EXPECT_EQ(m.priceStatus, "user") << gp::billingModeCode(m.mode);
         }
 }
 
@@ -504,16 +504,17 @@ TEST(QuoteBillingModes, FiguresKeptFromTheCatalogAreNeverLabelledUser)
     EXPECT_EQ(e.priceStatus, base->price.status); // the headline pay-as-you-go figure is the catalog's
     EXPECT_DOUBLE_EQ(e.pricePerHour.value_or(0), *base->price.onDemandPerHour);
     for (const auto& m : e.modes)
-        EXPECT_EQ(m.priceStatus, m.mode == "monthly" ? "user" : base->price.status) << m.mode;
+        EXPECT_EQ(m.priceStatus, m.mode == gp::BillingMode::Monthly ? "user" : base->price.status)
+            << gp::billingModeCode(m.mode);
     // An on-demand quote: spot applies the catalog's discount to the user's price, labelled the catalog's.
     auto hourly = parseOverridesCsv("instance,on_demand_per_hour\ntencent:GT4.41XLARGE948,180\n", "p.csv");
     const Catalog h = mergeOverrides(builtinCatalog(), *hourly);
     hw.price = h.findInstance("tencent:GT4.41XLARGE948")->price;
     const CostEstimate q = estimateCost(hw, 10, Billing {}, h);
     EXPECT_EQ(q.priceStatus, "user");
-    ASSERT_TRUE(q.spot.has_value());
+    ASSERT_TRUE(q.total(gp::BillingMode::Spot).has_value());
     for (const auto& m : q.modes)
-        if (m.mode == "spot") {
+        if (m.mode == gp::BillingMode::Spot) {
             EXPECT_EQ(m.priceStatus, base->price.status);
         }
 }

@@ -28,12 +28,9 @@ Hardware priced(double perHour, std::optional<double> monthly = std::nullopt, in
     return hw;
 }
 
-const BillingCost* mode(const CostEstimate& c, const std::string& name)
+const BillingCost* mode(const CostEstimate& c, BillingMode billing)
 {
-    for (const auto& m : c.modes)
-        if (m.mode == name)
-            return &m;
-    return nullptr;
+    return c.mode(billing);
 }
 
 Catalog emptyCatalog()
@@ -48,15 +45,15 @@ TEST(CostModel, OnDemandReservedAndNodes)
     const Catalog c = emptyCatalog();
     const CostEstimate e = estimateCost(priced(10.0, std::nullopt, 2), 100, Billing {}, c);
     EXPECT_EQ(e.priceStatus, "published");
-    ASSERT_TRUE(e.onDemand && e.pricePerHour && e.reserved);
+    ASSERT_TRUE(e.total(BillingMode::OnDemand) && e.pricePerHour && e.total(BillingMode::Reserved));
     EXPECT_DOUBLE_EQ(*e.pricePerHour, 20.0); // two nodes
-    EXPECT_DOUBLE_EQ(*e.onDemand, 2000.0); // 20/h x 100 h
+    EXPECT_DOUBLE_EQ(*e.total(BillingMode::OnDemand), 2000.0); // 20/h x 100 h
     // A 40% reserved-instance coupon, paid for the whole default 1-year term (12 months x 730 h), not the 100 h used.
-    EXPECT_DOUBLE_EQ(*e.reserved, 20.0 * (1 - 0.4) * 12 * 730);
+    EXPECT_DOUBLE_EQ(*e.total(BillingMode::Reserved), 20.0 * (1 - 0.4) * 12 * 730);
     ASSERT_TRUE(e.reservedTermMonths && e.reservedUnusedHours);
     EXPECT_EQ(*e.reservedTermMonths, 12);
     EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, 12 * 730 - 100.0);
-    const BillingCost* od = mode(e, "on_demand");
+    const BillingCost* od = mode(e, BillingMode::OnDemand);
     ASSERT_NE(od, nullptr);
     EXPECT_DOUBLE_EQ(od->curve.back().cost, 2000.0);
     EXPECT_NEAR(od->curve.back().days, 100.0 / 24, 1e-12);
@@ -69,10 +66,10 @@ TEST(CostModel, DoublingHoursDoublesCost)
     b.spotInterruptionsPerDay = 0.5;
     const CostEstimate a = estimateCost(priced(12.5), 40, b, c);
     const CostEstimate d = estimateCost(priced(12.5), 80, b, c);
-    EXPECT_NEAR(*d.onDemand / *a.onDemand, 2.0, 1e-12);
-    EXPECT_NEAR(*d.spot / *a.spot, 2.0, 1e-12);
+    EXPECT_NEAR(*d.total(BillingMode::OnDemand) / *a.total(BillingMode::OnDemand), 2.0, 1e-12);
+    EXPECT_NEAR(*d.total(BillingMode::Spot) / *a.total(BillingMode::Spot), 2.0, 1e-12);
     // Reserved: both runs are inside the 1-year term, so both pay the same whole term.
-    EXPECT_DOUBLE_EQ(*d.reserved, *a.reserved);
+    EXPECT_DOUBLE_EQ(*d.total(BillingMode::Reserved), *a.total(BillingMode::Reserved));
 }
 
 TEST(CostModel, SpotWithoutInterruptionsIsDiscountedOnDemand)
@@ -81,8 +78,8 @@ TEST(CostModel, SpotWithoutInterruptionsIsDiscountedOnDemand)
     Billing b;
     b.spotInterruptionsPerDay = 0;
     const CostEstimate e = estimateCost(priced(10.0), 100, b, c);
-    ASSERT_TRUE(e.spot && e.onDemand);
-    EXPECT_DOUBLE_EQ(*e.spot, *e.onDemand * (1 - 0.6));
+    ASSERT_TRUE(e.total(BillingMode::Spot) && e.total(BillingMode::OnDemand));
+    EXPECT_DOUBLE_EQ(*e.total(BillingMode::Spot), *e.total(BillingMode::OnDemand) * (1 - 0.6));
     EXPECT_DOUBLE_EQ(e.spotExtraHours, 0);
 }
 
@@ -98,11 +95,11 @@ TEST(CostModel, SpotInterruptionOverheadByHand)
     const CostEstimate e = estimateCost(priced(10.0, std::nullopt, 2), 100, b, c);
     const double total = 100 / 0.875;
     EXPECT_NEAR(e.spotExtraHours, total - 100, 1e-9);
-    EXPECT_NEAR(*e.spot, 20 * 0.4 * total, 1e-9);
-    EXPECT_NEAR(mode(e, "spot")->finishDays, total / 24, 1e-12);
+    EXPECT_NEAR(*e.total(BillingMode::Spot), 20 * 0.4 * total, 1e-9);
+    EXPECT_NEAR(mode(e, BillingMode::Spot)->finishDays, total / 24, 1e-12);
     // Interrupted faster than it progresses: no finite spot cost.
     b.spotInterruptionsPerDay = 100;
-    EXPECT_FALSE(estimateCost(priced(10.0), 100, b, c).spot.has_value());
+    EXPECT_FALSE(estimateCost(priced(10.0), 100, b, c).total(BillingMode::Spot).has_value());
 }
 
 TEST(CostModel, MonthlyStepsAndBreakEven)
@@ -110,10 +107,10 @@ TEST(CostModel, MonthlyStepsAndBreakEven)
     const Catalog c = emptyCatalog(); // 30-day months by the fallback
     // 10/h pay-as-you-go vs 5000/month: a month costs as much as 20.83 days of pay-as-you-go.
     const CostEstimate e = estimateCost(priced(10.0, 5000.0), 45 * 24, Billing {}, c);
-    ASSERT_TRUE(e.breakEvenDays && e.monthly);
+    ASSERT_TRUE(e.breakEvenDays && e.total(BillingMode::Monthly));
     EXPECT_NEAR(*e.breakEvenDays, 5000.0 / 240, 1e-12);
-    EXPECT_DOUBLE_EQ(*e.monthly, 10000.0); // 45 days = 2 whole months
-    const BillingCost* m = mode(e, "monthly");
+    EXPECT_DOUBLE_EQ(*e.total(BillingMode::Monthly), 10000.0); // 45 days = 2 whole months
+    const BillingCost* m = mode(e, BillingMode::Monthly);
     ASSERT_NE(m, nullptr);
     for (std::size_t i = 1; i < m->curve.size(); ++i)
         EXPECT_GE(m->curve[i].cost, m->curve[i - 1].cost);
@@ -130,7 +127,8 @@ TEST(CostModel, UnknownPriceIsNeverZero)
     hw.price.onDemandPerHour.reset();
     const CostEstimate e = estimateCost(hw, 100, Billing {}, emptyCatalog());
     EXPECT_EQ(e.priceStatus, "unknown");
-    EXPECT_FALSE(e.onDemand || e.monthly || e.spot || e.reserved || e.pricePerHour);
+    EXPECT_FALSE(e.total(BillingMode::OnDemand) || e.total(BillingMode::Monthly) || e.total(BillingMode::Spot)
+        || e.total(BillingMode::Reserved) || e.pricePerHour);
 }
 
 TEST(CostModel, UserPriceOverridesCatalog)
@@ -139,8 +137,9 @@ TEST(CostModel, UserPriceOverridesCatalog)
     hw.userPricePerHour = 33.0;
     const CostEstimate e = estimateCost(hw, 10, Billing {}, emptyCatalog());
     EXPECT_EQ(e.priceStatus, "user");
-    EXPECT_DOUBLE_EQ(*e.onDemand, 330.0);
-    EXPECT_FALSE(e.spot.has_value()); // discounts belong to the catalog's price, not the user's quote
+    EXPECT_DOUBLE_EQ(*e.total(BillingMode::OnDemand), 330.0);
+    EXPECT_FALSE(
+        e.total(BillingMode::Spot).has_value()); // discounts belong to the catalog's price, not the user's quote
 }
 
 TEST(CostCurrency, ConversionWithPlanOrCatalogRate)
@@ -157,7 +156,7 @@ TEST(CostCurrency, ConversionWithPlanOrCatalogRate)
     b.currency = "CNY";
     const CostEstimate e = estimateCost(hw, 10, b, catalog);
     EXPECT_EQ(e.currency, "CNY");
-    EXPECT_NEAR(*e.onDemand, 4 * 7.0 * 10, 1e-9);
+    EXPECT_NEAR(*e.total(BillingMode::OnDemand), 4 * 7.0 * 10, 1e-9);
     for (const auto& key : costDefaultKeys()) {
         if (key != "storage.cny_per_gib_month") { // no sourced disk price yet: storage stays unknown
             EXPECT_TRUE(catalog.defaults.count(key)) << key;
@@ -173,7 +172,8 @@ TEST(CostModel, UnknownDurationGivesPricesButNoTotals)
         = estimateCost(priced(10.0, 5000.0), std::numeric_limits<double>::infinity(), Billing {}, emptyCatalog());
     EXPECT_DOUBLE_EQ(*e.pricePerHour, 10.0);
     EXPECT_TRUE(e.breakEvenDays.has_value());
-    EXPECT_FALSE(e.onDemand || e.monthly || e.spot || e.reserved);
+    EXPECT_FALSE(e.total(BillingMode::OnDemand) || e.total(BillingMode::Monthly) || e.total(BillingMode::Spot)
+        || e.total(BillingMode::Reserved));
     const CostEstimate nan = estimateCost(priced(10.0), std::nan(""), Billing {}, emptyCatalog());
-    EXPECT_FALSE(nan.onDemand.has_value());
+    EXPECT_FALSE(nan.total(BillingMode::OnDemand).has_value());
 }

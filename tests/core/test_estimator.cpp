@@ -101,9 +101,10 @@ TEST(Estimator, InferenceCostCoversServingThePlansTokens)
     ASSERT_TRUE(r.decodeTokensPerSecond.has_value());
     ASSERT_GT(*r.decodeTokensPerSecond, 0);
     ASSERT_TRUE(r.cost.pricePerHour.has_value());
-    ASSERT_TRUE(r.cost.onDemand.has_value());
+    ASSERT_TRUE(r.cost.total(gp::BillingMode::OnDemand).has_value());
     const double hours = 1.0e8 / *r.decodeTokensPerSecond / 3600.0;
-    EXPECT_NEAR(*r.cost.onDemand, *r.cost.pricePerHour * hours, 1e-6 * *r.cost.onDemand);
+    EXPECT_NEAR(*r.cost.total(gp::BillingMode::OnDemand), *r.cost.pricePerHour * hours,
+        1e-6 * *r.cost.total(gp::BillingMode::OnDemand));
 }
 
 TEST(Estimator, PureBf16NeedsLessMemoryThanAMasterCopy)

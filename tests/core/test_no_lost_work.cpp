@@ -366,7 +366,7 @@ TEST(CsvInjection, TextCellsAreNeutralisedAndNegativeNumbersStayNumbers)
 
     // The cost curve: candidate and currency are text, days and cost stay numbers.
     BillingCost mode;
-    mode.mode = "on_demand";
+    mode.mode = gp::BillingMode::OnDemand;
     mode.curve.push_back(CostPoint { -1.0, -3.0 });
     r.cost.modes.push_back(mode);
     const std::string curve = costCurveToCsv({ r });

@@ -36,9 +36,9 @@ TEST(PlanAnswer, DefaultModesAreOnDemandAndMonthly)
 {
     const Plan plan = defaultPlan();
     EXPECT_EQ(plan.billing.modes, (std::vector<std::string> { "on_demand", "monthly" }));
-    EXPECT_TRUE(plan.billing.allows("monthly"));
-    EXPECT_FALSE(plan.billing.allows("spot"));
-    EXPECT_FALSE(plan.billing.allows("reserved"));
+    EXPECT_TRUE(plan.billing.allows(gp::BillingMode::Monthly));
+    EXPECT_FALSE(plan.billing.allows(gp::BillingMode::Spot));
+    EXPECT_FALSE(plan.billing.allows(gp::BillingMode::Reserved));
 }
 
 TEST(PlanAnswer, BillingModesRoundTripAndBadEntriesNameTheField)
@@ -81,8 +81,9 @@ TEST(PlanAnswer, StandingsRankEveryCandidateAndSayWhyTheOthersLose)
     const Standing& best = answer->standings.front();
     EXPECT_TRUE(best.recommended);
     EXPECT_TRUE(best.reasons.empty());
-    EXPECT_TRUE(plan.billing.allows(best.figures.mode)) << best.figures.mode;
-    EXPECT_EQ(answer->summary->arg("billing_mode"), best.figures.mode);
+    ASSERT_TRUE(best.figures.mode);
+    EXPECT_TRUE(plan.billing.allows(*best.figures.mode)) << gp::billingModeText(best.figures.mode);
+    EXPECT_EQ(answer->summary->arg("billing_mode"), gp::billingModeText(best.figures.mode));
     for (std::size_t i = 0; i < ranked.size(); ++i) {
         const Standing& s = answer->standings[i];
         EXPECT_EQ(s.rank, int(i) + 1);
@@ -118,13 +119,15 @@ TEST(PlanAnswer, SpotCountsOnlyWhenListedAndNeverRaisesTheCost)
     ASSERT_GE(base->recommended, 0);
     ASSERT_GE(more->recommended, 0);
     for (const Standing& s : base->standings)
-        EXPECT_TRUE(s.figures.mode.empty() || s.figures.mode == "on_demand" || s.figures.mode == "monthly")
-            << s.figures.mode;
+        EXPECT_TRUE(!s.figures.mode || s.figures.mode == gp::BillingMode::OnDemand
+            || s.figures.mode == gp::BillingMode::Monthly)
+            << gp::billingModeText(s.figures.mode);
     // More modes to choose from can only lower the best cost.
     EXPECT_LE(more->standings.front().figures.cost, base->standings.front().figures.cost * (1 + 1e-9));
     bool anySpotOrReserved = false;
     for (const Standing& s : more->standings)
-        anySpotOrReserved = anySpotOrReserved || s.figures.mode == "spot" || s.figures.mode == "reserved";
+        anySpotOrReserved = anySpotOrReserved || s.figures.mode == gp::BillingMode::Spot
+            || s.figures.mode == gp::BillingMode::Reserved;
     EXPECT_TRUE(anySpotOrReserved) << "the catalog discounts spot and reserved for these families";
 }
 
@@ -136,7 +139,7 @@ TEST(PlanAnswer, JsonCsvAndTableRenderTheSameAnswer)
     const auto json = planAnswerToJson(*answer);
     ASSERT_TRUE(json["recommendation"].is_object());
     EXPECT_EQ(json["recommendation"]["candidate"], answer->search.candidates.front().best.candidate);
-    EXPECT_EQ(json["recommendation"]["billing_mode"], answer->standings.front().figures.mode);
+    EXPECT_EQ(json["recommendation"]["billing_mode"], gp::billingModeText(answer->standings.front().figures.mode));
     EXPECT_EQ(json["billing_modes"], nlohmann::json(plan.billing.modes));
     ASSERT_EQ(json["results"].size(), answer->search.candidates.size());
     EXPECT_EQ(json["results"][0]["ranking"]["rank"], 1);
@@ -148,7 +151,8 @@ TEST(PlanAnswer, JsonCsvAndTableRenderTheSameAnswer)
         0u)
         << header;
     const std::string firstRow = csv.substr(header.size() + 2, csv.find("\r\n", header.size() + 2) - header.size() - 2);
-    EXPECT_EQ(firstRow.rfind("1,true," + answer->standings.front().figures.mode + ",", 0), 0u) << firstRow;
+    EXPECT_EQ(firstRow.rfind("1,true," + gp::billingModeText(answer->standings.front().figures.mode) + ",", 0), 0u)
+        << firstRow;
     EXPECT_NE(firstRow.find("," + answer->search.candidates.front().best.candidate + ","), std::string::npos);
     const std::string table = answerToTable(*answer);
     EXPECT_EQ(table.rfind("recommended: " + answer->search.candidates.front().best.candidate, 0), 0u) << table;
@@ -209,7 +213,8 @@ TEST(PlanAnswer, AGpuWithNoUsableTflopsNeverRanksFirstAtZeroCost)
             continue;
         EXPECT_FALSE(ranked[i].meetsObjective);
         EXPECT_TRUE(std::isinf(answer->standings[i].figures.hours));
-        EXPECT_FALSE(ranked[i].best.cost.onDemand.has_value()) << "an unknown duration has no total";
+        EXPECT_FALSE(ranked[i].best.cost.total(gp::BillingMode::OnDemand).has_value())
+            << "an unknown duration has no total";
         // Every candidate whose time is known ranks before it.
         for (std::size_t j = i + 1; j < ranked.size(); ++j)
             EXPECT_FALSE(ranked[j].meetsObjective) << ranked[j].best.candidate;

@@ -207,7 +207,7 @@ TEST(PlanFields, StoragePerMonthIsPaidForTheRunsDays)
     const gp::CostEstimate e = gp::estimateCost(hw, hours, billing, gp::builtinCatalog());
     ASSERT_TRUE(e.storage.has_value());
     EXPECT_NEAR(*e.storage, 300 * 15 / e.monthDays, 1e-9); // 15 days of a month of e.monthDays days
-    EXPECT_NEAR(*e.onDemand, 10.0 * hours, 1e-9) << "the compute bill is unchanged";
+    EXPECT_NEAR(*e.total(gp::BillingMode::OnDemand), 10.0 * hours, 1e-9) << "the compute bill is unchanged";
     billing.storagePerMonth.reset();
     EXPECT_FALSE(gp::estimateCost(hw, hours, billing, gp::builtinCatalog()).storage.has_value());
 }

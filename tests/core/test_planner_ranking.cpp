@@ -79,35 +79,35 @@ TEST(PlannerRanking, TrainingFiguresUseTheCheapestAllowedModeOrGpuHours)
     r.trainingHours = 74.4; // 3.1 days
     r.gpuHours = 595.2;
     // 551.08 per hour on demand; a month 150,000; reserved 30 % off; spot 70 % off with 2 % extra time.
-    r.cost.rates = { { "on_demand", 551.08, 0, 1 }, { "monthly", 150000.0 / (30 * 24), 150000, 1 },
-        { "reserved", 551.08 * 0.7, 0, 1 }, { "spot", 551.08 * 0.3, 0, 1.02 } };
+    r.cost.rates = { { BillingMode::OnDemand, 551.08, 0, 1 }, { BillingMode::Monthly, 150000.0 / (30 * 24), 150000, 1 },
+        { BillingMode::Reserved, 551.08 * 0.7, 0, 1 }, { BillingMode::Spot, 551.08 * 0.3, 0, 1.02 } };
     Billing billing; // default: on_demand and monthly
     auto f = objectiveFigures(r, w, billing);
     EXPECT_TRUE(f.priced);
     // Hand calculation: 551.08 x 74.4 = 41,000.352 pay-as-you-go, against one whole month of 150,000.
     EXPECT_NEAR(f.cost, 41000.352, 1e-6);
-    EXPECT_EQ(f.mode, "on_demand");
+    EXPECT_EQ(f.mode, BillingMode::OnDemand);
     EXPECT_DOUBLE_EQ(f.hours, 74.4);
     // Reserved and spot count only when the plan lists them.
     billing.modes = { "on_demand", "monthly", "reserved", "spot" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 551.08 * 0.3 * 74.4 * 1.02, 1e-6); // 12,546.2
-    EXPECT_EQ(f.mode, "spot");
+    EXPECT_EQ(f.mode, BillingMode::Spot);
     billing.modes = { "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 150000, 1e-9);
-    EXPECT_EQ(f.mode, "monthly");
+    EXPECT_EQ(f.mode, BillingMode::Monthly);
     // A run of 40 days pays two whole months.
     r.trainingHours = 40 * 24;
     EXPECT_NEAR(objectiveFigures(r, w, billing).cost, 300000, 1e-9);
     // No allowed mode priced: ranked by GPU-hours.
     r.trainingHours = 74.4;
-    r.cost.rates = { { "spot", 100, 0, 1 } };
+    r.cost.rates = { { BillingMode::Spot, 100, 0, 1 } };
     billing.modes = { "on_demand" };
     f = objectiveFigures(r, w, billing);
     EXPECT_FALSE(f.priced);
     EXPECT_DOUBLE_EQ(f.cost, 595.2);
-    EXPECT_TRUE(f.mode.empty());
+    EXPECT_FALSE(f.mode.has_value());
 }
 
 TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
@@ -122,7 +122,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     r.decodeTokensPerSecond = 1000; // one replica: 8 sequences at 125 tokens/s each
     r.tokensPerSecond = 1000;
     r.prefillSeconds = 0.5;
-    r.cost.rates = { { "on_demand", 36, 0, 1 }, { "monthly", 20, 20 * 720, 1 } };
+    r.cost.rates = { { BillingMode::OnDemand, 36, 0, 1 }, { BillingMode::Monthly, 20, 20 * 720, 1 } };
     Billing billing;
     billing.modes = { "on_demand" };
     auto f = objectiveFigures(r, w, billing);
@@ -141,7 +141,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
     billing.modes = { "on_demand", "monthly" };
     f = objectiveFigures(r, w, billing);
     EXPECT_NEAR(f.cost, 20.0 / 7.2, 1e-9);
-    EXPECT_EQ(f.mode, "monthly");
+    EXPECT_EQ(f.mode, BillingMode::Monthly);
     r.decodeTokensPerSecond = 0;
     EXPECT_TRUE(std::isinf(objectiveFigures(r, w, billing).hours));
 }
@@ -149,7 +149,7 @@ TEST(PlannerRanking, InferenceFiguresPerRequestAndPerMillionTokens)
 TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 {
     SearchSpec s;
-    ObjectiveFigures f { true, 30, 500, "on_demand" };
+    ObjectiveFigures f { true, 30, 500, BillingMode::OnDemand };
     s.objective = SearchObjective::CostUnderDeadline;
     s.deadlineHours = 24;
     EXPECT_FALSE(meetsConstraint(f, s));
@@ -166,16 +166,16 @@ TEST(PlannerRanking, ConstraintsDeadlineAndBudget)
 
 TEST(PlannerRanking, BetterForPrimaryThenSecondary)
 {
-    const ObjectiveFigures cheapSlow { true, 20, 100, "on_demand" };
-    const ObjectiveFigures dearFast { true, 10, 200, "on_demand" };
-    const ObjectiveFigures cheapFast { true, 10, 100, "on_demand" };
+    const ObjectiveFigures cheapSlow { true, 20, 100, BillingMode::OnDemand };
+    const ObjectiveFigures dearFast { true, 10, 200, BillingMode::OnDemand };
+    const ObjectiveFigures cheapFast { true, 10, 100, BillingMode::OnDemand };
     EXPECT_TRUE(betterFor(cheapSlow, dearFast, SearchObjective::Cost));
     EXPECT_TRUE(betterFor(dearFast, cheapSlow, SearchObjective::Time));
     EXPECT_TRUE(betterFor(cheapFast, cheapSlow, SearchObjective::Cost)); // tie on cost: faster wins
     EXPECT_TRUE(betterFor(cheapFast, dearFast, SearchObjective::Time)); // tie on time: cheaper wins
     EXPECT_FALSE(betterFor(cheapFast, cheapFast, SearchObjective::Cost));
     // Rounding noise is a tie, not a win: 1e-12 relative.
-    const ObjectiveFigures noisy { true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), "on_demand" };
+    const ObjectiveFigures noisy { true, 10 * (1 + 1e-12), 100 * (1 - 1e-12), BillingMode::OnDemand };
     EXPECT_FALSE(betterFor(noisy, cheapFast, SearchObjective::Cost));
     EXPECT_FALSE(betterFor(cheapFast, noisy, SearchObjective::Cost));
     EXPECT_DOUBLE_EQ(objectiveValue(dearFast, SearchObjective::TimeUnderBudget), 10);
@@ -211,8 +211,8 @@ TEST(PlannerRanking, DescribeChoiceNamesTheConfiguration)
     p.best.configuration.checkpointing = Checkpointing::Full;
     p.best.configuration.microBatchSize = 4;
     p.best.trainingHours = 74.4; // 3.1 days
-    p.best.cost.onDemand = 41000;
-    p.best.cost.rates = { { "on_demand", 41000 / 74.4, 0, 1 } };
+    p.best.cost.setTotal(gp::BillingMode::OnDemand, 41000);
+    p.best.cost.rates = { { gp::BillingMode::OnDemand, 41000 / 74.4, 0, 1 } };
     p.best.cost.currency = "CNY";
     const Diagnostic d = describeChoice(p, Plan {});
     EXPECT_EQ(d.code, "recommended_configuration");

@@ -118,8 +118,9 @@ std::vector<Scored> bruteForce(const Plan& plan, const ResolvedModel& model, con
                                 const CandidateResult r = evaluateCandidate(model, plan, *hw, c, catalog);
                                 if (!r.fits)
                                     continue;
-                                EXPECT_TRUE(r.cost.onDemand.has_value());
-                                fitting.push_back({ c, nodes, r.trainingHours, r.cost.onDemand.value_or(kInf) });
+                                EXPECT_TRUE(r.cost.total(gp::BillingMode::OnDemand).has_value());
+                                fitting.push_back({ c, nodes, r.trainingHours,
+                                    r.cost.total(gp::BillingMode::OnDemand).value_or(kInf) });
                             }
                         }
                     }
@@ -182,8 +183,8 @@ void expectCheapest(const Case& c)
     const CandidatePlan chosen = searchCandidate(c.plan, c.spec, c.model, builtinCatalog(), "candidates[0]");
     ASSERT_TRUE(chosen.fits);
     ASSERT_TRUE(chosen.meetsObjective);
-    ASSERT_TRUE(chosen.best.cost.onDemand.has_value());
-    const double cost = *chosen.best.cost.onDemand;
+    ASSERT_TRUE(chosen.best.cost.total(gp::BillingMode::OnDemand).has_value());
+    const double cost = *chosen.best.cost.total(gp::BillingMode::OnDemand);
     bool inGrid = false;
     for (const auto& s : c.fitting) {
         EXPECT_LE(cost, s.cost * (1 + 1e-9)) << "a cheaper fitting configuration exists on " << s.nodes << " nodes";
@@ -244,7 +245,8 @@ TEST(PlannerSearch, DeadlineExcludesTooSlowConfigurations)
         for (const auto& s : c.fitting)
             if (s.hours <= deadline)
                 cheapestInTime = std::min(cheapestInTime, s.cost);
-        EXPECT_LE(*chosen.best.cost.onDemand, cheapestInTime * (1 + 1e-9)) << "deadline " << deadline;
+        EXPECT_LE(*chosen.best.cost.total(gp::BillingMode::OnDemand), cheapestInTime * (1 + 1e-9))
+            << "deadline " << deadline;
     }
     // Faster than anything can go: it fits, but misses the deadline, and says by how much.
     c.plan.search.deadlineHours = hours.front() * 0.5;
@@ -268,7 +270,7 @@ TEST(PlannerSearch, BudgetKeepsFastestAffordable)
         c.plan.search.budget = budget;
         const CandidatePlan chosen = searchCandidate(c.plan, c.spec, c.model, builtinCatalog(), "candidates[0]");
         ASSERT_TRUE(chosen.meetsObjective);
-        EXPECT_LE(*chosen.best.cost.onDemand, budget * (1 + 1e-12));
+        EXPECT_LE(*chosen.best.cost.total(gp::BillingMode::OnDemand), budget * (1 + 1e-12));
         double fastestAffordable = kInf;
         for (const auto& s : c.fitting)
             if (s.cost <= budget)

@@ -35,12 +35,9 @@ Hardware reservedGt4(int nodes = 1)
     return *hw;
 }
 
-const BillingCost* reservedMode(const CostEstimate& c, const std::string& name)
+const BillingCost* reservedMode(const CostEstimate& c, BillingMode mode)
 {
-    for (const auto& m : c.modes)
-        if (m.mode == name)
-            return &m;
-    return nullptr;
+    return c.mode(mode);
 }
 
 Plan reservedDefaultPlan()
@@ -80,51 +77,51 @@ TEST(ReservedTerm, ShortJobPaysTheWholeTerm)
     // A 3-day fine-tune on a 1-year reservation pays the year: 17.184 CNY/h x 8,760 h = 150,531.84 CNY, against
     // 28.64 x 72 = 2,062.08 CNY pay-as-you-go. (Before, reserved was 17.184 x 72 = 1,237.25 CNY, the "cheapest".)
     const CostEstimate e = estimateCost(reservedGt4(), 72, Billing {}, builtinCatalog());
-    ASSERT_TRUE(e.reserved && e.onDemand);
-    EXPECT_NEAR(*e.onDemand, kReservedGt4OnDemand * 72, 1e-9);
-    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * kReservedYearHours, 1e-6);
-    EXPECT_NEAR(*e.reserved, 150531.84, 1e-6);
-    EXPECT_GT(*e.reserved, *e.onDemand);
+    ASSERT_TRUE(e.total(BillingMode::Reserved) && e.total(BillingMode::OnDemand));
+    EXPECT_NEAR(*e.total(BillingMode::OnDemand), kReservedGt4OnDemand * 72, 1e-9);
+    EXPECT_NEAR(*e.total(BillingMode::Reserved), kReservedGt4Rate * kReservedYearHours, 1e-6);
+    EXPECT_NEAR(*e.total(BillingMode::Reserved), 150531.84, 1e-6);
+    EXPECT_GT(*e.total(BillingMode::Reserved), *e.total(BillingMode::OnDemand));
     ASSERT_TRUE(e.reservedTermMonths && e.reservedUnusedHours);
     EXPECT_EQ(*e.reservedTermMonths, 12);
     EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, kReservedYearHours - 72);
     // The curve owes the commitment from day 0 and stays flat to the finish.
-    const BillingCost* reserved = reservedMode(e, "reserved");
+    const BillingCost* reserved = reservedMode(e, BillingMode::Reserved);
     ASSERT_NE(reserved, nullptr);
     ASSERT_GE(reserved->curve.size(), 2u);
     EXPECT_DOUBLE_EQ(reserved->curve.front().cost, 0);
     EXPECT_DOUBLE_EQ(reserved->curve[1].days, 0);
-    EXPECT_NEAR(reserved->curve[1].cost, *e.reserved, 1e-6);
+    EXPECT_NEAR(reserved->curve[1].cost, *e.total(BillingMode::Reserved), 1e-6);
     EXPECT_NEAR(reserved->curve.back().days, 3.0, 1e-12);
-    EXPECT_NEAR(reserved->curve.back().cost, *e.reserved, 1e-6);
+    EXPECT_NEAR(reserved->curve.back().cost, *e.total(BillingMode::Reserved), 1e-6);
 }
 
 TEST(ReservedTerm, CommitmentCoversEveryNode)
 {
     // Two nodes reserve two instances for the term.
     const CostEstimate e = estimateCost(reservedGt4(2), 72, Billing {}, builtinCatalog());
-    ASSERT_TRUE(e.reserved);
-    EXPECT_NEAR(*e.reserved, 2 * kReservedGt4Rate * kReservedYearHours, 1e-6);
+    ASSERT_TRUE(e.total(BillingMode::Reserved));
+    EXPECT_NEAR(*e.total(BillingMode::Reserved), 2 * kReservedGt4Rate * kReservedYearHours, 1e-6);
 }
 
 TEST(ReservedTerm, JobLongerThanTheTermPaysRateTimesHours)
 {
     const double hours = 10000; // past the 8,760-hour term
     const CostEstimate e = estimateCost(reservedGt4(), hours, Billing {}, builtinCatalog());
-    ASSERT_TRUE(e.reserved && e.reservedUnusedHours);
-    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * hours, 1e-6); // 171,840 CNY
+    ASSERT_TRUE(e.total(BillingMode::Reserved) && e.reservedUnusedHours);
+    EXPECT_NEAR(*e.total(BillingMode::Reserved), kReservedGt4Rate * hours, 1e-6); // 171,840 CNY
     EXPECT_DOUBLE_EQ(*e.reservedUnusedHours, 0);
     // The curve: the commitment, flat to the term's end, then the reserved rate to the finish.
-    const BillingCost* reserved = reservedMode(e, "reserved");
+    const BillingCost* reserved = reservedMode(e, BillingMode::Reserved);
     ASSERT_NE(reserved, nullptr);
     ASSERT_EQ(reserved->curve.size(), 4u);
     EXPECT_NEAR(reserved->curve[2].days, 365, 1e-9);
     EXPECT_NEAR(reserved->curve[2].cost, kReservedGt4Rate * kReservedYearHours, 1e-6);
-    EXPECT_NEAR(reserved->curve[3].cost, *e.reserved, 1e-6);
+    EXPECT_NEAR(reserved->curve[3].cost, *e.total(BillingMode::Reserved), 1e-6);
     // billedCost, the rule the planner ranks by, agrees.
     for (const BillingRate& rate : e.rates)
-        if (rate.mode == "reserved") {
-            EXPECT_NEAR(billedCost(rate, hours, e.monthDays), *e.reserved, 1e-6);
+        if (rate.mode == BillingMode::Reserved) {
+            EXPECT_NEAR(billedCost(rate, hours, e.monthDays), *e.total(BillingMode::Reserved), 1e-6);
             EXPECT_NEAR(billedCost(rate, 1, e.monthDays), kReservedGt4Rate * kReservedYearHours, 1e-6);
         }
 }
@@ -135,16 +132,16 @@ TEST(ReservedTerm, PlanTermSetsTheCommitmentAndWarnsWhenNotQuoted)
     ASSERT_TRUE(plan) << plan.error().toString();
     EXPECT_EQ(plan->billing.reservedTermMonths, 36);
     const CostEstimate e = estimateCost(reservedGt4(), 72, plan->billing, builtinCatalog());
-    ASSERT_TRUE(e.reserved);
+    ASSERT_TRUE(e.total(BillingMode::Reserved));
     // The 1-year discount is kept for three years of hours: 17.184 x 36 x 730.
-    EXPECT_NEAR(*e.reserved, kReservedGt4Rate * 36 * 730, 1e-6);
+    EXPECT_NEAR(*e.total(BillingMode::Reserved), kReservedGt4Rate * 36 * 730, 1e-6);
     EXPECT_EQ(e.reservedTermMonths, 36);
 
     auto estimate = estimatePlan(*plan, builtinCatalog());
     ASSERT_TRUE(estimate) << estimate.error().toString();
     bool warned = false;
     for (const CandidateResult& r : estimate->results) {
-        if (!r.cost.reserved)
+        if (!r.cost.total(gp::BillingMode::Reserved))
             continue;
         ASSERT_TRUE(hasReservedWarning(r, "reserved_term_not_quoted")) << r.candidate;
         for (const Diagnostic& d : r.warnings)
@@ -182,24 +179,26 @@ TEST(ReservedTerm, RankingNoLongerPicksReservedForAShortJob)
     for (std::size_t i = 0; i < answer->standings.size(); ++i) {
         const Standing& s = answer->standings[i];
         const CandidateResult& r = answer->search.candidates[i].best;
-        EXPECT_NE(s.figures.mode, "reserved") << r.candidate;
-        if (r.cost.reserved && r.cost.onDemand && std::isfinite(r.trainingHours) && r.trainingHours < 8760) {
+        EXPECT_NE(s.figures.mode, BillingMode::Reserved) << r.candidate;
+        if (r.cost.total(gp::BillingMode::Reserved) && r.cost.total(gp::BillingMode::OnDemand)
+            && std::isfinite(r.trainingHours) && r.trainingHours < 8760) {
             sawReserved = true;
-            EXPECT_GT(*r.cost.reserved, *r.cost.onDemand) << r.candidate;
-            EXPECT_LE(s.figures.cost, *r.cost.onDemand * (1 + 1e-9)) << r.candidate;
+            EXPECT_GT(*r.cost.total(gp::BillingMode::Reserved), *r.cost.total(gp::BillingMode::OnDemand))
+                << r.candidate;
+            EXPECT_LE(s.figures.cost, *r.cost.total(gp::BillingMode::OnDemand) * (1 + 1e-9)) << r.candidate;
         }
     }
     EXPECT_TRUE(sawReserved) << "the default plan's Tencent families carry a reserved discount";
-    EXPECT_EQ(answer->standings[std::size_t(answer->recommended)].figures.mode, "on_demand");
+    EXPECT_EQ(answer->standings[std::size_t(answer->recommended)].figures.mode, BillingMode::OnDemand);
 }
 
 TEST(ReservedTerm, ServingMonthPaysEveryHourUnderAReservation)
 {
-    BillingRate reserved { "reserved", 10, 0, 1, kReservedYearHours, 12 };
+    BillingRate reserved { BillingMode::Reserved, 10, 0, 1, kReservedYearHours, 12 };
     // 100 hours of requests in a 30-day month: a reservation still pays the month's 720 hours.
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 100, 30), 10 * 720.0);
     EXPECT_DOUBLE_EQ(billedMonth(reserved, 800, 30), 10 * 800.0);
-    BillingRate onDemand { "on_demand", 10, 0, 1, 0, 0 };
+    BillingRate onDemand { BillingMode::OnDemand, 10, 0, 1, 0, 0 };
     EXPECT_DOUBLE_EQ(billedMonth(onDemand, 100, 30), 1000.0);
 }
 
@@ -245,7 +244,7 @@ TEST(ReservedTerm, ResultsNameTheTermAndUnusedHours)
     ASSERT_TRUE(estimate);
     const CandidateResult* priced = nullptr;
     for (const CandidateResult& r : estimate->results)
-        if (r.cost.reserved && std::isfinite(r.trainingHours))
+        if (r.cost.total(gp::BillingMode::Reserved) && std::isfinite(r.trainingHours))
             priced = &r;
     ASSERT_NE(priced, nullptr);
     const nlohmann::json j = planEstimateToJson(*estimate);
@@ -285,7 +284,7 @@ const CandidateResult& reservedServingResult(const PlanEstimate& estimate)
     EXPECT_EQ(estimate.results.size(), 1u);
     const CandidateResult& r = estimate.results.front();
     EXPECT_TRUE(r.serving);
-    EXPECT_TRUE(r.cost.reserved && r.cost.onDemand) << r.candidate;
+    EXPECT_TRUE(r.cost.total(gp::BillingMode::Reserved) && r.cost.total(gp::BillingMode::OnDemand)) << r.candidate;
     return r;
 }
 
@@ -296,27 +295,28 @@ TEST(ReservedTerm, ServingReservedIsOneMonthsBillAlwaysOn)
     auto estimate = estimatePlan(reservedServingPlan(std::nullopt), builtinCatalog());
     ASSERT_TRUE(estimate);
     const CandidateResult& r = reservedServingResult(*estimate);
-    ASSERT_TRUE(r.cost.reserved && r.cost.onDemand);
+    ASSERT_TRUE(r.cost.total(gp::BillingMode::Reserved) && r.cost.total(gp::BillingMode::OnDemand));
     const double monthHours = r.cost.monthDays * 24;
     // Always on: on-demand pays the month's hours at 28.64 CNY/h, the reservation the same hours at 17.184 CNY/h.
-    EXPECT_NEAR(*r.cost.onDemand, kReservedGt4OnDemand * monthHours, 1e-6);
-    EXPECT_NEAR(*r.cost.reserved, kReservedGt4Rate * monthHours, 1e-6);
-    EXPECT_LT(*r.cost.reserved, kReservedGt4Rate * kReservedYearHours / 2); // not the year's commitment
+    EXPECT_NEAR(*r.cost.total(gp::BillingMode::OnDemand), kReservedGt4OnDemand * monthHours, 1e-6);
+    EXPECT_NEAR(*r.cost.total(gp::BillingMode::Reserved), kReservedGt4Rate * monthHours, 1e-6);
+    EXPECT_LT(*r.cost.total(gp::BillingMode::Reserved),
+        kReservedGt4Rate * kReservedYearHours / 2); // not the year's commitment
     EXPECT_EQ(r.cost.reservedTermMonths, 12); // the term is still said
     ASSERT_TRUE(r.cost.reservedUnusedHours);
     EXPECT_NEAR(*r.cost.reservedUnusedHours, 0, 1e-9);
-    const BillingCost* mode = reservedMode(r.cost, "reserved");
+    const BillingCost* mode = reservedMode(r.cost, BillingMode::Reserved);
     ASSERT_NE(mode, nullptr);
     ASSERT_TRUE(mode->total);
-    EXPECT_DOUBLE_EQ(*mode->total, *r.cost.reserved);
+    EXPECT_DOUBLE_EQ(*mode->total, *r.cost.total(gp::BillingMode::Reserved));
     ASSERT_FALSE(mode->curve.empty());
-    EXPECT_NEAR(mode->curve.back().cost, *r.cost.reserved, 1e-6);
+    EXPECT_NEAR(mode->curve.back().cost, *r.cost.total(gp::BillingMode::Reserved), 1e-6);
     EXPECT_NEAR(mode->curve[1].days, 0, 1e-12); // the month is owed from its first day
     // The serving figures' monthly bill under the reservation is the same month.
     const nlohmann::json j = planEstimateToJson(*estimate);
-    EXPECT_NEAR(j["results"][0]["cost"]["reserved"].get<double>(), *r.cost.reserved, 1e-6);
+    EXPECT_NEAR(j["results"][0]["cost"]["reserved"].get<double>(), *r.cost.total(gp::BillingMode::Reserved), 1e-6);
     ASSERT_TRUE(r.serving->monthlyCost);
-    EXPECT_LE(*r.serving->monthlyCost, *r.cost.reserved + 1e-6);
+    EXPECT_LE(*r.serving->monthlyCost, *r.cost.total(gp::BillingMode::Reserved) + 1e-6);
 }
 
 TEST(ReservedTerm, ServingReservedPaysTheMonthForFewRequests)
@@ -326,15 +326,16 @@ TEST(ReservedTerm, ServingReservedPaysTheMonthForFewRequests)
     auto estimate = estimatePlan(reservedServingPlan(1000.0), builtinCatalog());
     ASSERT_TRUE(estimate);
     const CandidateResult& r = reservedServingResult(*estimate);
-    ASSERT_TRUE(r.cost.reserved && r.cost.onDemand && r.cost.reservedUnusedHours);
+    ASSERT_TRUE(r.cost.total(gp::BillingMode::Reserved) && r.cost.total(gp::BillingMode::OnDemand)
+        && r.cost.reservedUnusedHours);
     const double monthHours = r.cost.monthDays * 24;
-    const double hours = *r.cost.onDemand / kReservedGt4OnDemand;
+    const double hours = *r.cost.total(gp::BillingMode::OnDemand) / kReservedGt4OnDemand;
     ASSERT_GT(hours, 0);
     ASSERT_LT(hours, monthHours);
     EXPECT_NEAR(hours, 1000.0 / r.serving->totalRequestsPerSecond / 3600, 1e-6 * hours);
-    EXPECT_NEAR(*r.cost.reserved, kReservedGt4Rate * monthHours, 1e-6);
+    EXPECT_NEAR(*r.cost.total(gp::BillingMode::Reserved), kReservedGt4Rate * monthHours, 1e-6);
     EXPECT_NEAR(*r.cost.reservedUnusedHours, monthHours - hours, 1e-6);
     ASSERT_TRUE(r.serving->monthlyCost);
-    EXPECT_EQ(r.serving->monthlyBillingMode, "on_demand");
-    EXPECT_NEAR(*r.serving->monthlyCost, *r.cost.onDemand, 1e-6);
+    EXPECT_EQ(r.serving->monthlyBillingMode, BillingMode::OnDemand);
+    EXPECT_NEAR(*r.serving->monthlyCost, *r.cost.total(gp::BillingMode::OnDemand), 1e-6);
 }

@@ -108,10 +108,9 @@ gp::CandidateResult trainingResult()
     r.gpuHours = r.trainingHours * 16;
     r.bottleneck = gp::Bottleneck::Compute;
     r.cost.currency = "CNY";
-    r.cost.onDemand = 1234.5678;
-    r.cost.spot = 1e-7;
     // The outputs read every mode's total from the one list of per-mode costs.
-    r.cost.modes = { { "on_demand", r.cost.onDemand, {}, 0, {} }, { "spot", r.cost.spot, {}, 0, {} } };
+    r.cost.setTotal(gp::BillingMode::OnDemand, 1234.5678);
+    r.cost.setTotal(gp::BillingMode::Spot, 1e-7);
     r.cost.priceStatus = "published";
     r.cost.priceSource = "tencent-gpu-pricing";
     r.trainingFlops = 6.0 * 6.74e9 * 2.0e9; // 6 N D (Kaplan et al. 2020)
@@ -258,8 +257,8 @@ TEST(ResultsCsv, RowRoundTripsEveryNumber)
     EXPECT_TRUE(sameBits(number("model_flops_utilization"), r.modelFlopsUtilization));
     EXPECT_TRUE(sameBits(number("training_hours"), r.trainingHours));
     EXPECT_TRUE(sameBits(number("gpu_hours"), r.gpuHours));
-    EXPECT_TRUE(sameBits(number("cost_on_demand"), *r.cost.onDemand));
-    EXPECT_TRUE(sameBits(number("cost_spot"), *r.cost.spot));
+    EXPECT_TRUE(sameBits(number("cost_on_demand"), *r.cost.total(gp::BillingMode::OnDemand)));
+    EXPECT_TRUE(sameBits(number("cost_spot"), *r.cost.total(gp::BillingMode::Spot)));
     // The parts written still sum to the total written (memory.sum() in the writer's input).
     double parts = 0;
     for (const char* part : { "memory_weights_bytes", "memory_gradients_bytes", "memory_optimizer_bytes",
@@ -282,9 +281,8 @@ TEST(ResultsCsv, RowRoundTripsEveryNumber)
 TEST(ResultsCsv, AbsentAndNonFiniteValuesAreEmpty)
 {
     auto r = trainingResult();
-    r.cost.monthly.reset();
-    r.cost.reserved = std::numeric_limits<double>::quiet_NaN();
-    r.cost.modes.push_back({ "reserved", r.cost.reserved, {}, 0, {} });
+    r.cost.setTotal(gp::BillingMode::Monthly, std::nullopt);
+    r.cost.setTotal(gp::BillingMode::Reserved, std::numeric_limits<double>::quiet_NaN());
     r.step.offload = std::numeric_limits<double>::infinity();
     const auto rows = parseCsv(gp::resultsToCsv({ r }));
     EXPECT_EQ(rows[1][column("cost_monthly")], "");
@@ -312,10 +310,10 @@ TEST(ResultsCsv, CostCurveHasOneRowPerPoint)
 {
     auto a = trainingResult();
     gp::BillingCost onDemand;
-    onDemand.mode = "on_demand";
+    onDemand.mode = gp::BillingMode::OnDemand;
     onDemand.curve = { { 0.0, 0.0 }, { 0.5, 617.2839 }, { 1.0 / 3.0, 1234.5678 } };
     gp::BillingCost monthly;
-    monthly.mode = "monthly";
+    monthly.mode = gp::BillingMode::Monthly;
     monthly.curve = { { 0.0, 30000.0 }, { 30.0, 30000.0 } };
     a.cost.modes = { onDemand, monthly };
     auto b = trainingResult();

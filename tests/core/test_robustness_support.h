@@ -60,10 +60,13 @@ inline void expectFiniteResult(const CandidateResult& r)
         EXPECT_TRUE(std::isfinite(v)) << v;
         EXPECT_GE(v, 0);
     }
-    for (const auto* v : { &r.decodeTokensPerSecond, &r.prefillSeconds, &r.cost.pricePerHour, &r.cost.onDemand,
-             &r.cost.monthly, &r.cost.reserved, &r.cost.spot, &r.cost.storage })
+    for (const auto* v : { &r.decodeTokensPerSecond, &r.prefillSeconds, &r.cost.pricePerHour, &r.cost.storage })
         if (*v) {
             EXPECT_TRUE(std::isfinite(**v)) << **v;
+        }
+    for (const BillingCost& mode : r.cost.modes) // every billing mode's total
+        if (mode.total) {
+            EXPECT_TRUE(std::isfinite(*mode.total)) << billingModeCode(mode.mode) << " " << *mode.total;
         }
     EXPECT_GE(r.modelFlopsUtilization, 0);
     EXPECT_LE(r.modelFlopsUtilization, 1);

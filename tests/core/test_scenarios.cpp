@@ -196,14 +196,14 @@ TEST(ScenarioComparison, EachRowIsTheAnswerOfItsScenarioPlan)
         ASSERT_FALSE(row.headline.costs.empty());
         double cheapest = INFINITY;
         for (const gp::ModeCost& m : row.headline.costs) {
-            EXPECT_TRUE(variant.billing.allows(m.mode)) << m.mode;
+            EXPECT_TRUE(variant.billing.allows(m.mode)) << gp::billingModeCode(m.mode);
             cheapest = std::min(cheapest, m.cost);
         }
         EXPECT_DOUBLE_EQ(cheapest, figures.cost);
     }
     // The scenario limited to pay-as-you-go lists exactly that mode.
     ASSERT_EQ(comparison->rows[3].headline.costs.size(), 1u);
-    EXPECT_EQ(comparison->rows[3].headline.costs[0].mode, "on_demand");
+    EXPECT_EQ(comparison->rows[3].headline.costs[0].mode, gp::BillingMode::OnDemand);
     // Differences to the baseline, by hand.
     const auto& base = comparison->rows[0].headline.figures;
     const auto& longer = comparison->rows[1];
@@ -368,11 +368,13 @@ TEST(Sweep, CostFallsAsThePriceDiscountRises)
     ASSERT_TRUE(a.ok() && b.ok() && a->recommendation() && b->recommendation());
     const gp::CostEstimate& listCost = a->recommendation()->best.cost;
     const gp::CostEstimate& cost = b->recommendation()->best.cost;
-    ASSERT_TRUE(listCost.onDemand && cost.onDemand);
+    ASSERT_TRUE(listCost.total(gp::BillingMode::OnDemand) && cost.total(gp::BillingMode::OnDemand));
     EXPECT_DOUBLE_EQ(a->recommendation()->best.trainingHours, b->recommendation()->best.trainingHours);
-    EXPECT_NEAR(*cost.onDemand, 0.8 * *listCost.onDemand, 1e-9 * *listCost.onDemand);
-    ASSERT_TRUE(listCost.monthly && cost.monthly);
-    EXPECT_NEAR(*cost.monthly, 0.8 * *listCost.monthly, 1e-9 * *listCost.monthly);
+    EXPECT_NEAR(*cost.total(gp::BillingMode::OnDemand), 0.8 * *listCost.total(gp::BillingMode::OnDemand),
+        1e-9 * *listCost.total(gp::BillingMode::OnDemand));
+    ASSERT_TRUE(listCost.total(gp::BillingMode::Monthly) && cost.total(gp::BillingMode::Monthly));
+    EXPECT_NEAR(*cost.total(gp::BillingMode::Monthly), 0.8 * *listCost.total(gp::BillingMode::Monthly),
+        1e-9 * *listCost.total(gp::BillingMode::Monthly));
     EXPECT_EQ(cost.priceStatus, listCost.priceStatus); // still the catalog's published price, discounted
     // The field round-trips, and a plan without it is written without it.
     EXPECT_EQ(gp::planToJson(discounted)["billing"]["price_discount"], 0.2);
@@ -383,7 +385,8 @@ TEST(Sweep, CostFallsAsThePriceDiscountRises)
     one["billing"].erase("price_discount");
     auto quotedList = gp::answerPlan(parsed(one), gp::builtinCatalog());
     ASSERT_TRUE(quoted.ok() && quotedList.ok() && quoted->recommendation() && quotedList->recommendation());
-    EXPECT_DOUBLE_EQ(*quoted->recommendation()->best.cost.onDemand, *quotedList->recommendation()->best.cost.onDemand);
+    EXPECT_DOUBLE_EQ(*quoted->recommendation()->best.cost.total(gp::BillingMode::OnDemand),
+        *quotedList->recommendation()->best.cost.total(gp::BillingMode::OnDemand));
 }
 
 TEST(Sweep, BadPriceDiscountNamesTheField)

@@ -120,9 +120,10 @@ TEST(ThroughputScaling, DoublingTokensDoublesTime)
     priced.price.spotDiscount = 0.5;
     const CostEstimate ca = estimateCost(priced, a.trainingHours, Billing {}, catalog);
     const CostEstimate cb = estimateCost(priced, b.trainingHours, Billing {}, catalog);
-    ASSERT_TRUE(ca.onDemand && cb.onDemand && ca.spot && cb.spot);
-    EXPECT_NEAR(*cb.onDemand / *ca.onDemand, 2.0, 1e-9);
-    EXPECT_NEAR(*cb.spot / *ca.spot, 2.0, 1e-9);
+    ASSERT_TRUE(ca.total(gp::BillingMode::OnDemand) && cb.total(gp::BillingMode::OnDemand)
+        && ca.total(gp::BillingMode::Spot) && cb.total(gp::BillingMode::Spot));
+    EXPECT_NEAR(*cb.total(gp::BillingMode::OnDemand) / *ca.total(gp::BillingMode::OnDemand), 2.0, 1e-9);
+    EXPECT_NEAR(*cb.total(gp::BillingMode::Spot) / *ca.total(gp::BillingMode::Spot), 2.0, 1e-9);
 }
 
 TEST(ThroughputScaling, MoreGpusNeverLowerTotalFlops)

@@ -160,8 +160,8 @@ TEST(Charts, CostChartDrawsOnlyTheBillingModesThePlanCounts)
             continue;
         bool onDemand = false;
         for (const gp::BillingCost& m : r.cost.modes) {
-            onDemand = onDemand || (m.mode == "on_demand" && !m.curve.empty());
-            otherPriced = otherPriced || (m.mode != "on_demand" && !m.curve.empty());
+            onDemand = onDemand || (m.mode == gp::BillingMode::OnDemand && !m.curve.empty());
+            otherPriced = otherPriced || (m.mode != gp::BillingMode::OnDemand && !m.curve.empty());
         }
         shown += onDemand ? 1 : 0;
     }

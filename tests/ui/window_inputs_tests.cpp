@@ -529,7 +529,7 @@ TEST_F(WindowInputsTest, PriceDiscountLowersTheCostEditsUndoAndSaves)
     const EvaluationPtr before = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
     ASSERT_TRUE(before && before->ok && before->best >= 0);
     const gp::CandidateResult listed = before->results[std::size_t(before->best)];
-    ASSERT_TRUE(listed.cost.onDemand.has_value());
+    ASSERT_TRUE(listed.cost.total(gp::BillingMode::OnDemand).has_value());
 
     QUndoStack* undo = m_window->document()->undoStack();
     discount->setValue(20);
@@ -545,8 +545,9 @@ TEST_F(WindowInputsTest, PriceDiscountLowersTheCostEditsUndoAndSaves)
             && r.configuration.data == listed.configuration.data && r.nodes == listed.nodes;
     });
     ASSERT_NE(same, after->results.end());
-    ASSERT_TRUE(same->cost.onDemand.has_value());
-    EXPECT_NEAR(*same->cost.onDemand, 0.8 * *listed.cost.onDemand, 1e-6 * *listed.cost.onDemand);
+    ASSERT_TRUE(same->cost.total(gp::BillingMode::OnDemand).has_value());
+    EXPECT_NEAR(*same->cost.total(gp::BillingMode::OnDemand), 0.8 * *listed.cost.total(gp::BillingMode::OnDemand),
+        1e-6 * *listed.cost.total(gp::BillingMode::OnDemand));
     undo->undo();
     EXPECT_FALSE(m_window->document()->plan().billing.priceDiscount);
     EXPECT_EQ(discount->value(), 0);
@@ -566,7 +567,7 @@ TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)
     ASSERT_NE(e, nullptr);
     ASSERT_GE(e->best, 0);
     const std::size_t best = std::size_t(e->best);
-    EXPECT_EQ(headlineMode(*e, best), "reserved");
+    EXPECT_EQ(headlineMode(*e, best), gp::BillingMode::Reserved);
     EXPECT_EQ(AnswerText::headlineMode(*e, best), QStringLiteral("Reserved, 1-year term"));
     EXPECT_TRUE(AnswerText::headline(*e, best).contains(QStringLiteral("Reserved, 1-year term")));
     EXPECT_EQ(AnswerText::countedModes(*e), QStringLiteral("Reserved, 1-year term"));
@@ -575,13 +576,14 @@ TEST_F(WindowInputsTest, HeadlineUnderReservedNamesItsTerm)
     EXPECT_EQ(CoreText::billingMode(QStringLiteral("on_demand"), 12), QStringLiteral("Pay-as-you-go"));
     // Under reserved the cost is at least the year's commitment: the reserved rate x 8,760 h.
     const gp::CandidateResult& r = e->results[best];
-    ASSERT_TRUE(r.cost.reserved && r.cost.reservedUnusedHours);
+    ASSERT_TRUE(r.cost.total(gp::BillingMode::Reserved) && r.cost.reservedUnusedHours);
     double rate = 0;
     for (const gp::BillingRate& b : r.cost.rates)
-        if (b.mode == "reserved")
+        if (b.mode == gp::BillingMode::Reserved)
             rate = b.perHour;
     EXPECT_GT(rate, 0);
-    EXPECT_NEAR(*r.cost.reserved, rate * std::max(8760.0, r.trainingHours), 1e-6 * *r.cost.reserved);
+    EXPECT_NEAR(*r.cost.total(gp::BillingMode::Reserved), rate * std::max(8760.0, r.trainingHours),
+        1e-6 * *r.cost.total(gp::BillingMode::Reserved));
 }
 
 // The attention kernel: a combo in the workload section (mouse and keyboard), undoable, saved; greyed out with flash

@@ -1,4 +1,5 @@
 // The cost chart: cumulative cost against elapsed days per candidate and billing mode, finish points, break-even.
+#include "billing_mode_text.h"
 #include "charts/chart_parts.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -22,10 +23,9 @@ namespace chart_parts
 namespace
 {
 
-Qt::PenStyle penStyleOf(const std::string& mode)
+Qt::PenStyle penStyleOf(gp::BillingMode mode)
 {
-    const auto known = gp::billingModeFromCode(mode);
-    switch (known ? gp::billingModeSpec(*known).pen : gp::BillingPen::Solid) { // the billing-mode table's pen
+    switch (gp::billingModeSpec(mode).pen) { // the billing-mode table's pen
     case gp::BillingPen::Solid:
         return Qt::SolidLine;
     case gp::BillingPen::Dash:
@@ -61,7 +61,7 @@ QList<QPointF> sampledCurve(const std::vector<gp::CostPoint>& curve)
 
 struct CostLine {
     int candidate = 0;
-    std::string mode;
+    gp::BillingMode mode = gp::BillingMode::OnDemand;
     QString modeName;
     QList<QPointF> points; // in axis units
 };
@@ -74,7 +74,7 @@ struct CostModel {
     std::vector<QStringList> finishTips; // per candidate
     QList<QPointF> breakEven;
     QStringList breakEvenTips;
-    std::vector<const char*> modesUsed; // legend keys for line styles
+    std::vector<gp::BillingMode> modesUsed; // legend keys for line styles
     double maxDays = 0, maxCost = 0, minCost = 0;
     bool logScale = false;
     double scale = 1;
@@ -86,9 +86,8 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
     const QStringList* previousOrder = nullptr)
 {
     CostModel c;
-    const auto drawn = [&options](const std::string& mode) {
-        return options.billingModes.empty()
-            || std::find(options.billingModes.begin(), options.billingModes.end(), mode) != options.billingModes.end();
+    const auto drawn = [&options](gp::BillingMode mode) {
+        return options.billingModes.empty() || gp::billingModeListed(options.billingModes, mode);
     };
     // Only candidates that fit have a cost worth comparing; the best four keep 4 x 4 billing curves readable.
     for (const gp::CandidateResult& r : results) {
@@ -130,8 +129,7 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
             CostLine line;
             line.candidate = int(i);
             line.mode = m.mode;
-            line.modeName
-                = CoreText::billingMode(QString::fromStdString(m.mode), r.cost.reservedTermMonths.value_or(0));
+            line.modeName = windowBillingMode(m.mode, r.cost.reservedTermMonths.value_or(0));
             for (const QPointF& p : sampled[i][k])
                 if (!c.logScale || p.y() > 0)
                     line.points.append(QPointF(p.x(), p.y() / c.scale));
@@ -146,11 +144,11 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
         }
 
         // Break-even: where monthly billing becomes cheaper than pay-as-you-go.
-        if (drawn("on_demand") && drawn("monthly") && r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays)
-            && *r.cost.breakEvenDays <= c.maxDays * 1.05) {
+        if (drawn(gp::BillingMode::OnDemand) && drawn(gp::BillingMode::Monthly) && r.cost.breakEvenDays
+            && std::isfinite(*r.cost.breakEvenDays) && *r.cost.breakEvenDays <= c.maxDays * 1.05) {
             double costAt = 0;
             for (const gp::BillingCost& m : r.cost.modes) {
-                if (m.mode != "on_demand" || m.curve.size() < 2)
+                if (m.mode != gp::BillingMode::OnDemand || m.curve.size() < 2)
                     continue;
                 // Pay-as-you-go is linear in time: interpolate between its points.
                 for (size_t k = 1; k < m.curve.size(); ++k) {
@@ -172,20 +170,19 @@ CostModel costModel(const std::vector<gp::CandidateResult>& results, const Chart
         }
     }
     for (const gp::BillingModeSpec& spec : gp::billingModes()) { // legend keys in the billing-mode table's order
-        const char* mode = spec.code.data();
         bool used = false;
         for (const CostLine& line : c.lines)
-            used = used || line.mode == mode;
+            used = used || line.mode == spec.mode;
         if (used)
-            c.modesUsed.push_back(mode);
+            c.modesUsed.push_back(spec.mode);
     }
     // Candidate names and order change in place; the lines per candidate and their modes are the layout.
     c.layoutKey = QStringLiteral("cost|%1|").arg(c.rs.size()) + optionsKey(options);
     for (const CostLine& line : c.lines)
-        c.layoutKey += QString::number(line.candidate) + QString::fromStdString(line.mode) + QLatin1Char(',');
+        c.layoutKey += QString::number(line.candidate) + billingModeKey(line.mode) + QLatin1Char(',');
     c.layoutKey += QStringLiteral("|%1|%2|%3|").arg(int(c.logScale)).arg(c.scale).arg(int(!c.breakEven.isEmpty()));
-    for (const char* mode : c.modesUsed)
-        c.layoutKey += QLatin1String(mode) + QLatin1Char(',');
+    for (const gp::BillingMode mode : c.modesUsed)
+        c.layoutKey += billingModeKey(mode) + QLatin1Char(',');
     return c;
 }
 
@@ -280,7 +277,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
             auto* line = new QLineSeries;
             line->replace(l.points);
             QPen pen(color);
-            pen.setWidthF(l.mode == "on_demand" ? 2.2 : 1.6);
+            pen.setWidthF(l.mode == gp::BillingMode::OnDemand ? 2.2 : 1.6);
             pen.setStyle(penStyleOf(l.mode));
             line->setPen(pen);
             line->setName(label);
@@ -337,13 +334,13 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     }
 
     // Legend entries for the billing modes' line styles.
-    for (const char* mode : c.modesUsed) {
+    for (const gp::BillingMode mode : c.modesUsed) {
         auto* key = new QLineSeries;
         QPen pen(options.dark ? QColor(0xcc, 0xcc, 0xcc) : QColor(0x55, 0x55, 0x55));
         pen.setWidthF(1.6);
         pen.setStyle(penStyleOf(mode));
         key->setPen(pen);
-        key->setName(CoreText::billingMode(QString::fromLatin1(mode)));
+        key->setName(windowBillingMode(mode));
         attach(key);
     }
     // One pass over the legend: markers(series) per series would scan all markers each time.

@@ -1,4 +1,5 @@
 // The serving cost chart: cost per million tokens (and per million output tokens) per candidate that fits.
+#include "billing_mode_text.h"
 #include "charts/chart_parts.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -102,7 +103,7 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
             showTip(
                 ChartTr::tr("<b>%1</b> · %2<br>%3 per million tokens<br>%4 per million output tokens<br>%n replica(s)",
                     nullptr, s.replicas)
-                    .arg(state->labels[i], CoreText::billingMode(QString::fromStdString(s.billingMode)),
+                    .arg(state->labels[i], windowBillingMode(s.billingMode),
                         s.costPerMillionTokens ? formatMoney(*s.costPerMillionTokens, currency) : ChartTr::tr("n/a"),
                         s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency)
                                                      : ChartTr::tr("n/a")));

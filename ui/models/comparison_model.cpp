@@ -1,7 +1,7 @@
 #include "models/comparison_model.h"
-#include "estimate/common/billing_totals.h"
 
 #include "answer_text.h"
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -35,21 +35,16 @@ bool lacksNetworkFigure(const gp::CandidateResult& r)
     return !r.fits && r.failure && r.failure->code == "no_network";
 }
 
-std::optional<double> modeTotal(const gp::CandidateResult& r, const char* mode)
-{
-    const auto known = gp::billingModeFromCode(mode);
-    return known ? gp::billingTotal(r.cost, *known) : std::nullopt;
-}
-
 // The cost columns are the billing-mode table's rows, in its order.
 static_assert(ComparisonModel::CostSpot - ComparisonModel::CostOnDemand + 1 == int(gp::kBillingModeCount),
     "one cost column per billing mode (plan/billing_modes.h)");
 
-const char* costModeOf(int column)
+// The total under a cost column's billing mode; none for another column.
+std::optional<double> columnModeTotal(const gp::CandidateResult& r, int column)
 {
     if (column < ComparisonModel::CostOnDemand || column > ComparisonModel::CostSpot)
-        return "";
-    return gp::billingModes()[std::size_t(column - ComparisonModel::CostOnDemand)].code.data();
+        return std::nullopt;
+    return r.cost.total(gp::billingModes()[std::size_t(column - ComparisonModel::CostOnDemand)].mode);
 }
 
 double tokensPerSecondOf(const gp::CandidateResult& r)
@@ -411,7 +406,7 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case CostMonthly:
     case CostReserved:
     case CostSpot: {
-        const auto total = modeTotal(r, costModeOf(column));
+        const auto total = columnModeTotal(r, column);
         return total ? formatMoney(*total, currency) : tr("n/a");
     }
     case Replicas:
@@ -450,9 +445,9 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         case CostPerMillionOutputTokens:
             return s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a");
         default: // MonthlyCost
-            return s.monthlyCost ? tr("%1 (%2)").arg(formatMoney(*s.monthlyCost, currency),
-                       CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode)))
-                                 : tr("n/a");
+            return s.monthlyCost
+                ? tr("%1 (%2)").arg(formatMoney(*s.monthlyCost, currency), windowBillingMode(s.monthlyBillingMode))
+                : tr("n/a");
         }
     }
     case Bottleneck:
@@ -519,7 +514,7 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
     case CostMonthly:
     case CostReserved:
     case CostSpot:
-        return modeTotal(r, costModeOf(column)).value_or(Missing);
+        return columnModeTotal(r, column).value_or(Missing);
     case Replicas:
         return r.serving ? double(r.serving->replicas) : Missing;
     case ConcurrencyPerReplica:

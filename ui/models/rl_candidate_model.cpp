@@ -1,6 +1,7 @@
 // The RL answer's candidate table (rl_candidate_model.h).
 #include "models/rl_candidate_model.h"
 
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -146,7 +147,7 @@ QVariant RlCandidateModel::data(const QModelIndex& index, int role) const
             return b.cost ? QVariant(*b.cost) : QVariant();
         if (!c.fits || !b.cost)
             return QStringLiteral("—");
-        const QString mode = CoreText::billingMode(QString::fromStdString(b.billingMode));
+        const QString mode = windowBillingMode(b.billingMode);
         return QString(formatMoney(*b.cost, currency) + QStringLiteral(" (") + mode + QLatin1Char(')'));
     }
     case CostPer1000Prompts:

@@ -1,6 +1,7 @@
 // The Compare view's table model.
 #include "models/scenario_comparison_model.h"
 
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
 #include "plan/billing_modes.h"
@@ -21,15 +22,12 @@ static_assert(
     ScenarioComparisonModel::CostSpot - ScenarioComparisonModel::CostOnDemand + 1 == int(gp::kBillingModeCount),
     "one cost column per billing mode (plan/billing_modes.h)");
 
-const char* modeOfColumn(int column)
+// The cost under a cost column's billing mode; nullptr for another column or a mode the row has no cost under.
+const gp::ModeCost* costOfColumn(const gp::ScenarioHeadline& h, int column)
 {
     if (column < ScenarioComparisonModel::CostOnDemand || column > ScenarioComparisonModel::CostSpot)
         return nullptr;
-    return gp::billingModes()[std::size_t(column - ScenarioComparisonModel::CostOnDemand)].code.data();
-}
-
-const gp::ModeCost* costUnder(const gp::ScenarioHeadline& h, const char* mode)
-{
+    const gp::BillingMode mode = gp::billingModes()[std::size_t(column - ScenarioComparisonModel::CostOnDemand)].mode;
     for (const gp::ModeCost& c : h.costs)
         if (c.mode == mode)
             return &c;
@@ -120,7 +118,7 @@ QVariant ScenarioComparisonModel::value(const gp::ScenarioRow& row, int column) 
     case CostMonthly:
     case CostReserved:
     case CostSpot:
-        if (const gp::ModeCost* c = costUnder(h, modeOfColumn(column)))
+        if (const gp::ModeCost* c = costOfColumn(h, column))
             return c->cost;
         return {};
     case Headroom:
@@ -161,8 +159,7 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
         const QVariant v = value(row, column);
         if (!v.isValid())
             return QStringLiteral("-");
-        return tr("%1 (%2)").arg(
-            moneyText(v.toDouble(), row), CoreText::billingMode(QString::fromStdString(h.figures.mode)));
+        return tr("%1 (%2)").arg(moneyText(v.toDouble(), row), windowBillingMode(h.figures.mode));
     }
     case Hours: {
         const QVariant v = value(row, column);
@@ -265,7 +262,7 @@ QVariant ScenarioComparisonModel::headerData(int section, Qt::Orientation orient
     case CostMonthly:
     case CostReserved:
     case CostSpot:
-        return CoreText::billingMode(QString::fromLatin1(modeOfColumn(section)));
+        return windowBillingMode(gp::billingModes()[std::size_t(section - CostOnDemand)].mode);
     case Headroom:
         return tr("Memory headroom");
     case CostDifference:

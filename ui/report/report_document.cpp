@@ -7,6 +7,7 @@
 #include "widgets/inputs/field_text.h"
 
 #include "answer_text.h"
+#include "billing_mode_text.h"
 #include "charts/chart_list.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -385,14 +386,11 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         // Billing modes the plan does not count: what they would cost for the recommendation (a training run's
         // totals; a serving deployment's cost is per token).
         for (const gp::BillingCost& mode : serving() ? std::vector<gp::BillingCost>() : best.cost.modes) {
-            const auto& modes = countedBillingModes(m_evaluation);
-            const bool counted = std::find(modes.begin(), modes.end(), mode.mode) != modes.end();
-            if (counted || !mode.total)
+            if (gp::billingModeListed(countedBillingModes(m_evaluation), mode.mode) || !mode.total)
                 continue;
             lines << tr("Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count "
                         "it.")
-                         .arg(CoreText::billingMode(
-                                  QString::fromStdString(mode.mode), best.cost.reservedTermMonths.value_or(0)),
+                         .arg(windowBillingMode(mode.mode, best.cost.reservedTermMonths.value_or(0)),
                              formatMoney(*mode.total, currency), formatNumber(mode.finishDays, 1));
         }
         if (!inference() && m_evaluation.objective != gp::SearchObjective::CostUnderDeadline && best.trainingHours > 0)
@@ -541,8 +539,8 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
                     tr("Cost / M output tokens"), formatMoney(*sv.costPerMillionOutputTokens, m_evaluation.currency));
             if (sv.monthlyCost)
                 rows.emplace_back(tr("Monthly cost"),
-                    tr("%1 (%2)").arg(formatMoney(*sv.monthlyCost, m_evaluation.currency),
-                        CoreText::billingMode(QString::fromStdString(sv.monthlyBillingMode))));
+                    tr("%1 (%2)").arg(
+                        formatMoney(*sv.monthlyCost, m_evaluation.currency), windowBillingMode(sv.monthlyBillingMode)));
         } else if (inference()) {
             rows.emplace_back(
                 tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));
@@ -557,16 +555,14 @@ void ReportBuilder::addRecommendation(Blocks& blocks) const
         }
         rows.emplace_back(tr("Billing modes counted"), AnswerText::countedModes(m_evaluation));
         // Cost and time under each billing mode the plan counts (spot takes longer: interruptions and restarts).
-        for (const std::string& mode : serving() ? std::vector<std::string>() : countedBillingModes(m_evaluation)) {
-            for (const gp::BillingCost& cost : r.cost.modes) {
-                if (cost.mode != mode || !cost.total)
-                    continue;
-                rows.emplace_back(CoreText::billingMode(QString::fromStdString(mode)),
-                    inference()
-                        ? formatMoney(*cost.total, m_evaluation.currency)
-                        : tr("%1 in %2")
-                              .arg(formatMoney(*cost.total, m_evaluation.currency), formatHours(cost.finishDays * 24)));
-            }
+        for (const gp::BillingCost& cost : serving() ? std::vector<gp::BillingCost>() : r.cost.modes) {
+            if (!gp::billingModeListed(countedBillingModes(m_evaluation), cost.mode) || !cost.total)
+                continue;
+            rows.emplace_back(windowBillingMode(cost.mode),
+                inference()
+                    ? formatMoney(*cost.total, m_evaluation.currency)
+                    : tr("%1 in %2")
+                          .arg(formatMoney(*cost.total, m_evaluation.currency), formatHours(cost.finishDays * 24)));
         }
         if (!serving())
             rows.emplace_back(tr("Bottleneck"), CoreText::bottleneckShare(r));
@@ -844,10 +840,9 @@ Blocks ReportBuilder::detailRightColumn(const gp::CandidateResult& r) const
         auto cost = makeTable(
             { tr("Billing mode"), tr("Cost to finish"), tr("Finishes after") }, { 9, 7, 6 }, { L, R, R }, 7.5);
         for (const gp::BillingCost& mode : r.cost.modes)
-            cost->addRow(
-                { CoreText::billingMode(QString::fromStdString(mode.mode), r.cost.reservedTermMonths.value_or(0)),
-                    mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
-                    mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString() });
+            cost->addRow({ windowBillingMode(mode.mode, r.cost.reservedTermMonths.value_or(0)),
+                mode.total ? formatMoney(*mode.total, currency) : tr("not offered"),
+                mode.finishDays > 0 ? formatHours(mode.finishDays * 24) : QString() });
         if (r.cost.storage)
             cost->addRow({ tr("Storage (disk for the run)"), formatMoney(*r.cost.storage, currency), QString() });
         right.push_back(std::make_unique<TableBlock>(cost));

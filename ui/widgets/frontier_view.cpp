@@ -1,6 +1,7 @@
 // The cost-time frontier view.
 #include "widgets/frontier_view.h"
 
+#include "billing_mode_text.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -378,8 +379,8 @@ void FrontierView::showPoint(int index)
     for (const gp::BillingCost& m : r.cost.modes)
         if (m.total && m_plan.billing.allows(m.mode))
             html += QStringLiteral("<br>")
-                + tr("%1: %2").arg(CoreText::billingMode(QString::fromStdString(m.mode)),
-                    formatMoney(*m.total, QString::fromStdString(r.cost.currency)));
+                + tr("%1: %2").arg(
+                    windowBillingMode(m.mode), formatMoney(*m.total, QString::fromStdString(r.cost.currency)));
     m_details->setHtml(html);
 }
 

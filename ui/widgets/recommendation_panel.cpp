@@ -1,6 +1,7 @@
 #include "widgets/recommendation_panel.h"
 
 #include "answer_text.h"
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -103,7 +104,7 @@ QString servingRecommendationHtml(const Evaluation& e)
                     .arg(esc(AnswerText::countedModes(e)));
     }
     if (s.monthlyCost) {
-        const QString mode = CoreText::billingMode(QString::fromStdString(s.monthlyBillingMode));
+        const QString mode = windowBillingMode(s.monthlyBillingMode);
         html += e.serving.requestsPerMonth
             ? RecommendationPanel::tr("<li>Monthly cost <b>%1</b> (%2) for %3 requests a month</li>")
                   .arg(formatMoney(*s.monthlyCost, currency), esc(mode), formatTokens(*e.serving.requestsPerMonth))

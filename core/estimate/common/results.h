@@ -3,6 +3,7 @@
 
 #include "base/diagnostic.h"
 #include "estimate/common/serving_result.h"
+#include "plan/billing_modes.h"
 #include "plan/plan.h"
 
 #include <optional>
@@ -85,7 +86,7 @@ struct CostPoint {
 // What a billing mode charges for the candidate (all nodes, plan currency): the one home of "cost of running
 // for h hours under this mode" is billedCost() in estimate/cost/cost_model.h.
 struct BillingRate {
-    std::string mode; // "on_demand", "monthly", "reserved", "spot"
+    BillingMode mode = BillingMode::OnDemand; // how it bills: billingModeSpec(mode).pricing
     double perHour = 0; // monthly: one month's price spread over the month's hours (for always-on use)
     double perMonth = 0; // monthly only: one month's price, paid for every month started
     double timeFactor = 1; // spot: wall-clock hours per hour of work (interruptions, restarts, lost work)
@@ -94,7 +95,7 @@ struct BillingRate {
 };
 
 struct BillingCost {
-    std::string mode; // "on_demand", "monthly", "reserved", "spot"
+    BillingMode mode = BillingMode::OnDemand;
     std::optional<double> total;
     std::vector<CostPoint> curve; // cumulative cost vs elapsed days, to the finish
     double finishDays = 0; // spot: includes interruption overhead
@@ -106,10 +107,6 @@ struct BillingCost {
 struct CostEstimate {
     std::string currency = "CNY";
     std::optional<double> pricePerHour; // whole candidate (all nodes), plan currency
-    std::optional<double> onDemand;
-    std::optional<double> monthly;
-    std::optional<double> reserved;
-    std::optional<double> spot;
     std::optional<double> storage; // disk for the run's duration
     std::optional<int> reservedTermMonths; // the reserved rate's term (when the catalog prices reserved)
     std::optional<double> reservedUnusedHours; // committed hours of the term the run leaves unused (with a total)
@@ -118,9 +115,19 @@ struct CostEstimate {
     std::string
         priceStatus; // of the pay-as-you-go figure (else monthly): "published", "estimate", "user", "quoted", "unknown"
     std::string priceSource;
+    // The per-mode costs: one entry per mode with a total (a known duration and a price), in the billing-mode
+    // table's order (billingModes()). Every output reads a mode's cost from here, through mode() and total().
     std::vector<BillingCost> modes;
-    std::vector<BillingRate> rates; // every mode the catalog (or the user's quote) prices, in billingModeNames() order
+    std::vector<BillingRate> rates; // every mode the catalog (or the user's quote) prices, in billingModes() order
     double monthDays = 30; // a billing month, in days (catalog `billing.days_per_month`)
+
+    const BillingCost* mode(BillingMode billing) const; // nullptr when the mode has no total
+    BillingCost* mode(BillingMode billing);
+    // The total under `billing`; none when the mode has no price or the run no known duration.
+    std::optional<double> total(BillingMode billing) const;
+    // Sets the total under `billing`, adding the mode in the table's order when it has none: for hand-made results.
+    void setTotal(BillingMode billing, std::optional<double> total);
+    const BillingRate* rate(BillingMode billing) const; // nullptr when the mode is not priced
 };
 
 // Why a candidate cannot run the workload, as data (code + args); the UI words it.

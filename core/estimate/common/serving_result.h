@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "plan/billing_modes.h"
 
 #include <cstdint>
 #include <optional>
@@ -131,12 +132,12 @@ struct ServingResult {
     double requestsInRun = 0; // that run's requests (0: a steady state)
 
     // Money, in the plan's currency under `billingMode` (the cheapest the plan allows for an always-on replica set).
-    std::string billingMode;
+    std::optional<BillingMode> billingMode;
     std::optional<double> pricePerHour; // all instances
     std::optional<double> costPerMillionOutputTokens;
     std::optional<double> costPerMillionTokens; // input + output
     std::optional<double> monthlyCost;
-    std::string monthlyBillingMode; // the mode the monthly bill is cheapest under
+    std::optional<BillingMode> monthlyBillingMode; // the mode the monthly bill is cheapest under
     std::optional<double> breakEvenHoursPerMonth; // monthly costs less than pay-as-you-go above these hours
 
     std::vector<ServingPoint> curve; // per replica, concurrency 1 .. the largest the replica holds

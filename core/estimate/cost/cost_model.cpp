@@ -17,12 +17,6 @@ namespace gp
 namespace
 {
 
-// A rate's mode, by the billing table's code.
-std::string rateCode(BillingMode mode)
-{
-    return std::string(billingModeCode(mode));
-}
-
 constexpr int kMaxCurvePoints = 400;
 
 // A cost default (defaults-cost.json, with its source): from the catalog in use, else the built-in catalog's (a
@@ -116,7 +110,7 @@ double billedCost(const BillingRate& rate, double workHours, double monthDays)
 {
     if (!std::isfinite(workHours) || workHours < 0)
         return std::numeric_limits<double>::infinity();
-    if (rate.mode == "monthly")
+    if (billingModeSpec(rate.mode).pricing == BillingPricing::WholeMonths)
         return rate.perMonth * monthsBilled(workHours / 24.0, monthDays);
     // A reservation's term is paid whether used or not: the committed hours are the floor.
     return rate.perHour * std::max(workHours * rate.timeFactor, rate.committedHours);
@@ -124,7 +118,8 @@ double billedCost(const BillingRate& rate, double workHours, double monthDays)
 
 double billedMonth(const BillingRate& rate, double workHours, double monthDays)
 {
-    if (rate.mode == "reserved" && std::isfinite(workHours) && workHours >= 0)
+    if (billingModeSpec(rate.mode).pricing == BillingPricing::TermCommitment && std::isfinite(workHours)
+        && workHours >= 0)
         return rate.perHour * std::max(workHours, monthDays * 24.0);
     return billedCost(rate, workHours, monthDays);
 }
@@ -226,13 +221,14 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     }
     // Whose figures a mode rests on: the quote's only when every one of them came from the quote (spot and reserved
     // apply their discount to the pay-as-you-go price).
-    auto modeStatus = [&](const std::string& mode) {
+    auto modeStatus = [&](BillingMode mode) {
         if (planPrice)
             return std::string("user");
-        const bool kept = mode == "monthly"
-            ? priceSpec.keeps("monthly")
-            : priceSpec.keeps("on_demand_per_hour") || (mode == "spot" && priceSpec.keeps("spot_discount"))
-                || (mode == "reserved" && priceSpec.keeps("reserved_discount"));
+        // The mode's price figure and its discount (the billing-mode table's): either kept from the catalog makes
+        // the mode's cost the catalog's.
+        const BillingModeSpec& spec = billingModeSpec(mode);
+        const bool kept
+            = priceSpec.keeps(spec.priceFigure) || (!spec.discountKey.empty() && priceSpec.keeps(spec.discountKey));
         const std::string& status = kept ? priceSpec.catalogStatus : priceSpec.status;
         return status.empty() ? std::string("estimate") : status;
     };
@@ -246,7 +242,7 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     // What each mode charges; totals below all come from billedCost() on these rates.
     c.monthDays = monthDays;
     if (perHour) {
-        c.rates.push_back(BillingRate { rateCode(BillingMode::OnDemand), *perHour, 0, 1, 0, 0 });
+        c.rates.push_back(BillingRate { BillingMode::OnDemand, *perHour, 0, 1, 0, 0 });
         // A quote's discounts apply to the quote (a plan's own price_per_hour has none: the catalog's discounts are
         // for the catalog's price). Reserved pays for its whole term: without a known term there is no reserved cost.
         const int term = reservedTermMonths(billing, catalog);
@@ -254,7 +250,7 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         if (!planPrice && usable(priceSpec.reservedDiscount) && *priceSpec.reservedDiscount < 1
             && std::isfinite(termHours)) {
             c.rates.push_back(BillingRate {
-                rateCode(BillingMode::Reserved), *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term });
+                BillingMode::Reserved, *perHour * (1 - *priceSpec.reservedDiscount), 0, 1, termHours, term });
             c.reservedTermMonths = term;
         }
         if (!planPrice && usable(priceSpec.spotDiscount) && *priceSpec.spotDiscount < 1) {
@@ -276,37 +272,29 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
             const bool known = std::isfinite(perDay) && std::isfinite(interval) && std::isfinite(restart);
             if (known && busy < 1)
                 c.rates.push_back(BillingRate {
-                    rateCode(BillingMode::Spot), *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0 });
+                    BillingMode::Spot, *perHour * (1 - *priceSpec.spotDiscount), 0, 1 / (1 - busy), 0, 0 });
         }
     }
     if (perMonth)
-        c.rates.push_back(
-            BillingRate { rateCode(BillingMode::Monthly), *perMonth / (monthDays * 24), *perMonth, 1, 0, 0 });
-    std::stable_sort(c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) {
-        const auto& names = billingModeNames();
-        return std::find(names.begin(), names.end(), a.mode) < std::find(names.begin(), names.end(), b.mode);
-    });
+        c.rates.push_back(BillingRate { BillingMode::Monthly, *perMonth / (monthDays * 24), *perMonth, 1, 0, 0 });
+    std::stable_sort(
+        c.rates.begin(), c.rates.end(), [](const BillingRate& a, const BillingRate& b) { return a.mode < b.mode; });
     if (!std::isfinite(hours) || hours < 0)
         return c; // unknown duration: prices only, no totals (never a cost of 0 for a run that cannot finish)
 
     for (const BillingRate& rate : c.rates) {
         const double total = billedCost(rate, runHours, monthDays);
         const double finishDays = runHours * rate.timeFactor / 24.0;
+        const BillingPricing pricing = billingModeSpec(rate.mode).pricing;
         BillingCost mode { rate.mode, total,
-            rate.mode == "monthly"        ? monthlyCurve(rate.perMonth, days, monthDays)
-                : rate.mode == "reserved" ? reservedCurve(rate, days)
-                                          : linearCurve(rate.perHour * 24, finishDays),
+            pricing == BillingPricing::WholeMonths          ? monthlyCurve(rate.perMonth, days, monthDays)
+                : pricing == BillingPricing::TermCommitment ? reservedCurve(rate, days)
+                                                            : linearCurve(rate.perHour * 24, finishDays),
             finishDays, modeStatus(rate.mode) };
-        if (rate.mode == "on_demand")
-            c.onDemand = total;
-        else if (rate.mode == "reserved") {
-            c.reserved = total;
+        if (pricing == BillingPricing::TermCommitment)
             c.reservedUnusedHours = std::max(0.0, rate.committedHours - runHours);
-        } else if (rate.mode == "spot") {
-            c.spot = total;
+        if (pricing == BillingPricing::Interruptible)
             c.spotExtraHours = runHours * rate.timeFactor - runHours;
-        } else if (rate.mode == "monthly")
-            c.monthly = total;
         c.modes.push_back(std::move(mode));
     }
 

@@ -23,9 +23,10 @@ void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const
             continue;
         if (!cheapest || hourly(rate) < hourly(*cheapest))
             cheapest = &rate;
-        if (rate.mode == "on_demand")
+        // The break-even compares the pay-as-you-go hour with the whole month (the table's Hourly and WholeMonths).
+        if (billingModeSpec(rate.mode).pricing == BillingPricing::Hourly)
             onDemand = &rate;
-        if (rate.mode == "monthly")
+        if (billingModeSpec(rate.mode).pricing == BillingPricing::WholeMonths)
             monthly = &rate;
     }
     if (!cheapest)
@@ -65,11 +66,11 @@ void billServingMonth(CostEstimate& cost, double hours)
 {
     if (!std::isfinite(hours) || hours < 0)
         return;
-    const auto rate
-        = std::find_if(cost.rates.begin(), cost.rates.end(), [](const BillingRate& r) { return r.mode == "reserved"; });
-    const auto mode
-        = std::find_if(cost.modes.begin(), cost.modes.end(), [](const BillingCost& m) { return m.mode == "reserved"; });
-    if (rate == cost.rates.end() || mode == cost.modes.end())
+    // A commitment (the table's TermCommitment pricing) owes its month whether used or not.
+    const auto rate = std::find_if(cost.rates.begin(), cost.rates.end(),
+        [](const BillingRate& r) { return billingModeSpec(r.mode).pricing == BillingPricing::TermCommitment; });
+    BillingCost* mode = rate == cost.rates.end() ? nullptr : cost.mode(rate->mode);
+    if (!mode)
         return;
     const double monthHours = cost.monthDays * 24.0;
     const double month = billedMonth(*rate, hours, cost.monthDays);
@@ -85,7 +86,6 @@ void billServingMonth(CostEstimate& cost, double hours)
     } else {
         mode->curve.push_back({ finishDays, owed });
     }
-    cost.reserved = month;
     cost.reservedUnusedHours = std::max(0.0, monthHours - hours);
 }
 

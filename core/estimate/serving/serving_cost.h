@@ -19,7 +19,7 @@ void priceServing(ServingResult& result, const std::vector<BillingRate>& rates, 
 
 // Makes `cost` (from estimateCost over `hours`, the month's serving hours) one month's bill under every mode: a
 // reservation pays the month's share of its term, every hour of the month used or not (billedMonth), not the whole
-// term, so `cost.reserved` compares with the other modes' month. `cost.reserved_unused_hours` becomes the month's
+// term, so the reserved total compares with the other modes' month. `cost.reserved_unused_hours` becomes the month's
 // hours the deployment leaves unused; the reserved curve owes the month at day 0.
 void billServingMonth(CostEstimate& cost, double hours);
 

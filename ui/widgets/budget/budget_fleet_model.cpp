@@ -1,6 +1,7 @@
 // The fleet table.
 #include "widgets/budget/budget_fleet_model.h"
 
+#include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -62,16 +63,16 @@ int BudgetFleetModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString BudgetFleetModel::billingText(const std::vector<std::string>& modes)
+QString BudgetFleetModel::billingText(const std::vector<std::optional<gp::BillingMode>>& modes)
 {
     QStringList parts;
     for (std::size_t m = 0; m < modes.size();) {
         std::size_t end = m;
         while (end + 1 < modes.size() && modes[end + 1] == modes[m])
             ++end;
-        if (!modes[m].empty()) {
+        if (modes[m]) {
             const QString months = end > m ? tr("%1–%2").arg(m + 1).arg(end + 1) : QString::number(m + 1);
-            parts << tr("%1 %2").arg(CoreText::billingMode(QString::fromStdString(modes[m])), months);
+            parts << tr("%1 %2").arg(windowBillingMode(modes[m]), months);
         }
         m = end + 1;
     }

@@ -36,7 +36,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // "reserved 1–12, monthly 2–5" in the user's words.
-    static QString billingText(const std::vector<std::string>& modeByMonth);
+    static QString billingText(const std::vector<std::optional<gp::BillingMode>>& modeByMonth);
 
 private:
     std::shared_ptr<const gp::BudgetAnswer> m_answer;

@@ -102,17 +102,17 @@ void BillingSection::addModeRows()
     auto* modesLayout = new QGridLayout(modes);
     modesLayout->setContentsMargins(0, 0, 0, 0);
     modesLayout->setHorizontalSpacing(8);
-    for (const std::string& mode : gp::billingModeNames()) {
+    for (const gp::BillingModeSpec& mode : gp::billingModes()) { // in the table's order: m_billingModes[mode]
         auto* box = new QCheckBox;
-        const QString name = QString::fromStdString(mode);
+        const QString name = QString::fromUtf8(mode.code.data(), qsizetype(mode.code.size()));
         box->setProperty("mode", name);
         box->setObjectName(QStringLiteral("billing:") + name);
         const int i = int(m_billingModes.size());
         modesLayout->addWidget(box, i / 2, i % 2);
         m_billingModes.push_back(box);
-        m_kit.onRetranslate([box, name] {
+        m_kit.onRetranslate([box, name, code = mode.mode] {
             box->setText(CoreText::billingMode(name));
-            box->setToolTip(billingModeTip(*gp::billingModeFromCode(name.toStdString())));
+            box->setToolTip(billingModeTip(code));
         });
         QObject::connect(box, &QCheckBox::toggled, m_kit.panel(), [this] { m_kit.edited(FBillingModes); });
     }
@@ -232,8 +232,8 @@ void BillingSection::setPlan(const gp::Plan& plan)
     m_budget->setValue(plan.search.budget ? *plan.search.budget : 100000);
     showCurrency(plan);
     selectComboData(m_currency, QString::fromStdString(plan.billing.currency));
-    for (QCheckBox* box : m_billingModes)
-        box->setChecked(plan.billing.allows(box->property("mode").toString().toStdString()));
+    for (const gp::BillingModeSpec& mode : gp::billingModes())
+        m_billingModes[std::size_t(mode.mode)]->setChecked(plan.billing.allows(mode.mode));
     auto showOptional = [](QDoubleSpinBox* box, const std::optional<double>& value) {
         box->setValue(value ? *value : box->minimum());
     };
@@ -253,18 +253,19 @@ void BillingSection::showCurrency(const gp::Plan& plan)
 void BillingSection::applyModes(gp::Plan& plan, bool& ok)
 {
     std::vector<std::string> modes;
-    for (QCheckBox* box : m_billingModes)
-        if (box->isChecked())
-            modes.push_back(box->property("mode").toString().toStdString());
+    for (const gp::BillingModeSpec& mode : gp::billingModes())
+        if (m_billingModes[std::size_t(mode.mode)]->isChecked())
+            modes.emplace_back(mode.code);
     if (!modes.empty()) {
         plan.billing.modes = modes;
         return;
     }
     m_kit.showFieldError(QStringLiteral("billing.modes"), InputsPanel::tr("Choose at least one billing mode"));
     ok = false;
-    for (QCheckBox* box : m_billingModes) { // the last mode stays checked
+    for (const gp::BillingModeSpec& mode : gp::billingModes()) { // the last mode stays checked
+        QCheckBox* box = m_billingModes[std::size_t(mode.mode)];
         const QSignalBlocker block(box);
-        box->setChecked(m_kit.plan().billing.allows(box->property("mode").toString().toStdString()));
+        box->setChecked(m_kit.plan().billing.allows(mode.mode));
     }
 }
 
@@ -347,17 +348,15 @@ QString BillingSection::describe(InputField field) const
     }
 }
 
-bool BillingSection::modeChecked(const char* mode) const
+bool BillingSection::modeChecked(gp::BillingMode mode) const
 {
-    return std::any_of(m_billingModes.begin(), m_billingModes.end(), [mode](const QCheckBox* box) {
-        return box->isChecked() && box->property("mode").toString() == QLatin1String(mode);
-    });
+    return m_billingModes[std::size_t(mode)]->isChecked();
 }
 
 void BillingSection::readState(InputsState& state) const
 {
-    state.spot = modeChecked("spot");
-    state.reserved = modeChecked("reserved");
+    state.spot = modeChecked(gp::BillingMode::Spot);
+    state.reserved = modeChecked(gp::BillingMode::Reserved);
     state.objective = comboValue<gp::SearchObjective>(m_objective);
 }
 

@@ -44,7 +44,7 @@ private:
     void addOptionalRows();
     void connectInputs();
     void applyModes(gp::Plan& plan, bool& ok);
-    bool modeChecked(const char* mode) const;
+    bool modeChecked(gp::BillingMode mode) const;
 
     SectionKit& m_kit;
     QFormLayout* m_form = nullptr;
@@ -52,7 +52,7 @@ private:
     QDoubleSpinBox* m_deadlineDays = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QComboBox* m_currency = nullptr;
-    std::vector<QCheckBox*> m_billingModes; // one per gp::billingModeNames(), property "mode"
+    std::vector<QCheckBox*> m_billingModes; // one per gp::billingModes() row, in its order; property "mode"
     QSpinBox* m_reservedTerm = nullptr; // months; minimum (0) = the catalog's term
     QDoubleSpinBox* m_priceDiscount = nullptr; // percent off list prices; 0 = list prices (null in the plan)
     QDoubleSpinBox* m_exchangeRate = nullptr; // minimum = the catalog's default
