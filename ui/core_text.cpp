@@ -328,7 +328,9 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
         text = tr("%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens "
                   "each: the batch is cut to %3 requests.")
                    .arg(a.decimal("requested"),
-                       a.text("limit") == QLatin1String("max_num_seqs") ? tr("max_num_seqs") : tr("KV cache"),
+                       a.text("limit") == QLatin1String("max_num_seqs")    ? tr("max_num_seqs")
+                           : a.text("limit") == QLatin1String("max_loras") ? tr("LoRA slots")
+                                                                           : tr("KV cache"),
                        a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
     else if (c == "serving_disaggregated_wins" && a.has("aggregated_gpus"))
         text = tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests "
@@ -702,6 +704,8 @@ QString CoreText::servingLimit(const QString& limit)
         return tr("memory bandwidth");
     if (limit == QLatin1String("kv_transfer"))
         return tr("KV transfer");
+    if (limit == QLatin1String("max_loras"))
+        return tr("LoRA slots");
     return limit;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "estimate/serving/lora_adapters.h"
 #include "estimate/serving/speculative_decoding.h"
 #include "plan/plan.h"
 
@@ -41,6 +42,7 @@ struct ServingDefaults {
     int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
     // Speculative decoding: each method's figures (serving.speculative.<method>.*), by SpeculativeMethod.
     SpeculativeMethodDefaults speculative[4];
+    LoraDefaults lora; // many LoRA adapters (serving.lora.*)
 };
 ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assumptions);
 
@@ -61,6 +63,7 @@ struct EngineSettings {
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
     SpeculativeSettings speculative; // method "none": off
+    LoraSettings lora; // no adapters: off
 };
 EngineSettings engineSettings(
     const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults, int tensorParallel);
