@@ -179,6 +179,47 @@
         <source>%1 + %2</source>
         <translation>%1 + %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n LoRA adapter(s) of rank %1: </source>
+        <translation>
+            <numerusform>%n LoRA adapter of rank %1: </numerusform>
+            <numerusform>%n LoRA adapters of rank %1: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per replica on the GPUs (%1 per GPU), </source>
+        <translation>
+            <numerusform>%n per replica on the GPUs (%1 per GPU), </numerusform>
+            <numerusform>%n per replica on the GPUs (%1 per GPU), </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in host memory; the decode step takes %1x as long.</source>
+        <translation>
+            <numerusform>%n in host memory; the decode step takes %1x as long.</numerusform>
+            <numerusform>%n in host memory; the decode step takes %1x as long.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of requests first load their adapter over PCIe, %2 each.</source>
+        <translation>%1 of requests first load their adapter over PCIe, %2 each.</translation>
+    </message>
+    <message>
+        <source>The slots hold the batch at %1 requests, where its adapters fill them.</source>
+        <translation>The slots hold the batch at %1 requests, where its adapters fill them.</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism over %1 GPUs (attention data-parallel, experts spread): %2 requests per GPU against %3 for the replicas; %4 output tokens/s per GPU at %5 requests (time per output token %6, %7 of it all-to-all) against %8 for the replicas: %9.</source>
+        <translation>Wide expert parallelism over %1 GPUs (attention data-parallel, experts spread): %2 requests per GPU against %3 for the replicas; %4 output tokens/s per GPU at %5 requests (time per output token %6, %7 of it all-to-all) against %8 for the replicas: %9.</translation>
+    </message>
+    <message>
+        <source>wide EP serves more per GPU</source>
+        <translation>wide EP serves more per GPU</translation>
+    </message>
+    <message>
+        <source>the replicas serve more per GPU</source>
+        <translation>the replicas serve more per GPU</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1426,6 +1467,10 @@
         <source>Host CPUs</source>
         <translation>Host CPUs</translation>
     </message>
+    <message>
+        <source>LoRA slots</source>
+        <translation>LoRA slots</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2356,6 +2401,88 @@
     <message>
         <source>BF16</source>
         <translation>BF16</translation>
+        <source>Off</source>
+        <translation>Off</translation>
+    </message>
+    <message>
+        <source>Compare for MoE models</source>
+        <translation>Compare for MoE models</translation>
+    </message>
+    <message>
+        <source>Query and value (q_proj, v_proj)</source>
+        <translation>Query and value (q_proj, v_proj)</translation>
+    </message>
+    <message>
+        <source>Attention (q, k, v, o)</source>
+        <translation>Attention (q, k, v, o)</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>All linear layers</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA adapters</translation>
+    </message>
+    <message>
+        <source>Distinct LoRA adapters the requests use, evenly, over the one base model; 0 = the base model only</source>
+        <translation>Distinct LoRA adapters the requests use, evenly, over the one base model; 0 = the base model only</translation>
+    </message>
+    <message>
+        <source>Adapter rank</source>
+        <translation>Adapter rank</translation>
+    </message>
+    <message>
+        <source>Every adapter&apos;s rank, also the engine&apos;s max_lora_rank</source>
+        <translation>Every adapter&apos;s rank, also the engine&apos;s max_lora_rank</translation>
+    </message>
+    <message>
+        <source>Adapter targets</source>
+        <translation>Adapter targets</translation>
+    </message>
+    <message>
+        <source>The modules each adapter adapts: what loading one copies</source>
+        <translation>The modules each adapter adapts: what loading one copies</translation>
+    </message>
+    <message>
+        <source>Adapters on the GPUs</source>
+        <translation>Adapters on the GPUs</translation>
+    </message>
+    <message>
+        <source>GPU slots per replica, the adapters one batch may use (vLLM&apos;s --max-loras, SGLang&apos;s --max-loras-per-batch); empty = the engine&apos;s default</source>
+        <translation>GPU slots per replica, the adapters one batch may use (vLLM&apos;s --max-loras, SGLang&apos;s --max-loras-per-batch); empty = the engine&apos;s default</translation>
+    </message>
+    <message>
+        <source>Adapters in host memory</source>
+        <translation>Adapters in host memory</translation>
+    </message>
+    <message>
+        <source>Adapters kept in host memory per replica (vLLM&apos;s --max-cpu-loras); empty = as many as on the GPUs</source>
+        <translation>Adapters kept in host memory per replica (vLLM&apos;s --max-cpu-loras); empty = as many as on the GPUs</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism</source>
+        <translation>Wide expert parallelism</translation>
+    </message>
+    <message>
+        <source>For MoE models: compare one expert-parallel group over each candidate&apos;s GPUs, attention data-parallel, with the tensor-parallel replicas</source>
+        <translation>For MoE models: compare one expert-parallel group over each candidate&apos;s GPUs, attention data-parallel, with the tensor-parallel replicas</translation>
+    </message>
+    <message>
+        <source>Redundant experts</source>
+        <translation>Redundant experts</translation>
+    </message>
+    <message>
+        <source>Extra copies of the busiest experts the load balancer (EPLB) spreads over the group</source>
+        <translation>Extra copies of the busiest experts the load balancer (EPLB) spreads over the group</translation>
+    </message>
+    <message>
+        <source>Two-batch overlap</source>
+        <translation>Two-batch overlap</translation>
+    </message>
+    <message>
+        <source>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</source>
+        <translation>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</translation>
     </message>
 </context>
 <context>
@@ -3372,6 +3499,14 @@
     <message>
         <source>Prefix cache</source>
         <translation>Prefix cache</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA adapters</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism</source>
+        <translation>Wide expert parallelism</translation>
     </message>
 </context>
 <context>
@@ -4757,6 +4892,14 @@
     <message>
         <source>%1:%2</source>
         <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>LoRA adapters each replica keeps in GPU slots, of those the requests use (empty: none)</source>
+        <translation>LoRA adapters each replica keeps in GPU slots, of those the requests use (empty: none)</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA adapters</translation>
     </message>
 </context>
 <context>

@@ -175,6 +175,44 @@
         <source>%1 + %2</source>
         <translation>%1 + %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n LoRA adapter(s) of rank %1: </source>
+        <translation>
+            <numerusform>%n 个秩为 %1 的 LoRA 适配器：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n per replica on the GPUs (%1 per GPU), </source>
+        <translation>
+            <numerusform>每个副本在 GPU 上放 %n 个（每卡 %1），</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in host memory; the decode step takes %1x as long.</source>
+        <translation>
+            <numerusform>主机内存中放 %n 个；解码步耗时为原来的 %1 倍。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of requests first load their adapter over PCIe, %2 each.</source>
+        <translation>%1 的请求需先经 PCIe 加载其适配器，每次 %2。</translation>
+    </message>
+    <message>
+        <source>The slots hold the batch at %1 requests, where its adapters fill them.</source>
+        <translation>适配器槽位把批次限制在 %1 个请求，此时这些请求的适配器恰好占满槽位。</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism over %1 GPUs (attention data-parallel, experts spread): %2 requests per GPU against %3 for the replicas; %4 output tokens/s per GPU at %5 requests (time per output token %6, %7 of it all-to-all) against %8 for the replicas: %9.</source>
+        <translation>在 %1 张 GPU 上做大规模专家并行（注意力数据并行，专家分散）：每卡容纳 %2 个请求，副本方案为 %3；每卡在 %5 个请求时输出 %4 token/s（每输出 token 时间 %6，其中 all-to-all 占 %7），副本方案为 %8：%9。</translation>
+    </message>
+    <message>
+        <source>wide EP serves more per GPU</source>
+        <translation>大规模专家并行每卡服务更多</translation>
+    </message>
+    <message>
+        <source>the replicas serve more per GPU</source>
+        <translation>副本方案每卡服务更多</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1417,6 +1455,10 @@
         <source>Host CPUs</source>
         <translation>主机 CPU</translation>
     </message>
+    <message>
+        <source>LoRA slots</source>
+        <translation>LoRA 槽位</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2347,6 +2389,88 @@
     <message>
         <source>BF16</source>
         <translation>BF16</translation>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Compare for MoE models</source>
+        <translation>对 MoE 模型进行比较</translation>
+    </message>
+    <message>
+        <source>Query and value (q_proj, v_proj)</source>
+        <translation>查询和值（q_proj、v_proj）</translation>
+    </message>
+    <message>
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Distinct LoRA adapters the requests use, evenly, over the one base model; 0 = the base model only</source>
+        <translation>请求均匀使用的不同 LoRA 适配器数量（共享同一基座模型）；0 = 仅基座模型</translation>
+    </message>
+    <message>
+        <source>Adapter rank</source>
+        <translation>适配器秩</translation>
+    </message>
+    <message>
+        <source>Every adapter&apos;s rank, also the engine&apos;s max_lora_rank</source>
+        <translation>每个适配器的秩，也是引擎的 max_lora_rank</translation>
+    </message>
+    <message>
+        <source>Adapter targets</source>
+        <translation>适配器目标模块</translation>
+    </message>
+    <message>
+        <source>The modules each adapter adapts: what loading one copies</source>
+        <translation>每个适配器所适配的模块：加载一个适配器时复制的内容</translation>
+    </message>
+    <message>
+        <source>Adapters on the GPUs</source>
+        <translation>GPU 上的适配器</translation>
+    </message>
+    <message>
+        <source>GPU slots per replica, the adapters one batch may use (vLLM&apos;s --max-loras, SGLang&apos;s --max-loras-per-batch); empty = the engine&apos;s default</source>
+        <translation>每个副本的 GPU 槽位数，即一个批次可使用的适配器数（vLLM 的 --max-loras，SGLang 的 --max-loras-per-batch）；留空 = 引擎默认值</translation>
+    </message>
+    <message>
+        <source>Adapters in host memory</source>
+        <translation>主机内存中的适配器</translation>
+    </message>
+    <message>
+        <source>Adapters kept in host memory per replica (vLLM&apos;s --max-cpu-loras); empty = as many as on the GPUs</source>
+        <translation>每个副本保存在主机内存中的适配器数（vLLM 的 --max-cpu-loras）；留空 = 与 GPU 上相同</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism</source>
+        <translation>大规模专家并行</translation>
+    </message>
+    <message>
+        <source>For MoE models: compare one expert-parallel group over each candidate&apos;s GPUs, attention data-parallel, with the tensor-parallel replicas</source>
+        <translation>针对 MoE 模型：将覆盖每个候选全部 GPU 的专家并行组（注意力数据并行）与张量并行副本进行比较</translation>
+    </message>
+    <message>
+        <source>Redundant experts</source>
+        <translation>冗余专家</translation>
+    </message>
+    <message>
+        <source>Extra copies of the busiest experts the load balancer (EPLB) spreads over the group</source>
+        <translation>负载均衡器（EPLB）在组内分布的最繁忙专家的额外副本</translation>
+    </message>
+    <message>
+        <source>Two-batch overlap</source>
+        <translation>双批次重叠</translation>
+    </message>
+    <message>
+        <source>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</source>
+        <translation>将每一步拆成两半，使一半的 all-to-all 与另一半的计算同时进行（SGLang 的 --enable-two-batch-overlap）</translation>
     </message>
 </context>
 <context>
@@ -3360,6 +3484,14 @@
     <message>
         <source>Prefix cache</source>
         <translation>前缀缓存</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>Wide expert parallelism</source>
+        <translation>大规模专家并行</translation>
     </message>
 </context>
 <context>
@@ -4735,6 +4867,14 @@
     <message>
         <source>%1:%2</source>
         <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>LoRA adapters each replica keeps in GPU slots, of those the requests use (empty: none)</source>
+        <translation>每个副本在 GPU 槽位中保留的 LoRA 适配器数 / 请求使用的适配器总数（空：无）</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
     </message>
 </context>
 <context>

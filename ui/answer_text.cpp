@@ -187,6 +187,40 @@ QString AnswerText::prefixCache(const gp::ServingResult& s)
             formatBytes(s.prefixOffloadTokens * perToken), formatSeconds(s.prefixTransferSeconds));
 }
 
+QString AnswerText::loraAdapters(const gp::ServingResult& s)
+{
+    if (s.loraAdapters <= 0)
+        return {};
+    QString text = tr("%n LoRA adapter(s) of rank %1: ", nullptr, s.loraAdapters).arg(s.loraRank)
+        + tr("%n per replica on the GPUs (%1 per GPU), ", nullptr, s.loraMaxLoras).arg(formatBytes(s.loraGpuBytes))
+        + tr("%n in host memory; the decode step takes %1x as long.", nullptr, s.loraMaxCpuLoras)
+              .arg(formatNumber(s.loraSlowdown, 3));
+    if (s.loraMissShare > 0)
+        text += QLatin1Char(' ')
+            + tr("%1 of requests first load their adapter over PCIe, %2 each.")
+                  .arg(formatPercent(s.loraMissShare), formatSeconds(s.loraLoadSeconds));
+    if (s.loraCapsBatch)
+        text += QLatin1Char(' ')
+            + tr("The slots hold the batch at %1 requests, where its adapters fill them.")
+                  .arg(formatNumber(s.concurrency, 0));
+    return text;
+}
+
+QString AnswerText::wideEp(const gp::ServingResult& s)
+{
+    if (!s.wideEp)
+        return {};
+    const gp::ServingResult::WideEp& w = *s.wideEp;
+    return tr("Wide expert parallelism over %1 GPUs (attention data-parallel, experts spread): %2 requests per GPU "
+              "against %3 for the replicas; %4 output tokens/s per GPU at %5 requests (time per output token %6, "
+              "%7 of it all-to-all) against %8 for the replicas: %9.")
+        .arg(QString::number(w.ranks), QString::number(w.requestsPerGpu), formatNumber(w.replicaRequestsPerGpu, 1),
+            formatNumber(w.outputTokensPerSecondPerGpu, 0), formatNumber(w.batchPerGpu, 0),
+            formatSeconds(w.tpotSeconds), formatSeconds(w.allToAllSeconds),
+            formatNumber(w.replicaOutputTokensPerSecondPerGpu, 0),
+            w.better ? tr("wide EP serves more per GPU") : tr("the replicas serve more per GPU"));
+}
+
 QString AnswerText::againstTarget(double seconds, const std::optional<double>& target)
 {
     if (!target)

@@ -51,6 +51,14 @@ public:
     // (multi-turn chat): 71% of prompt tokens found (79% if all held), 1,420 tokens and 0.12 s of prefill saved per
     // request; it holds 2.1 GiB, 0.8 GiB of it in host memory, 3 ms to load per request"); empty without a shape.
     static QString prefixCache(const gp::ServingResult& serving);
+    // Serving with many LoRA adapters: adapters per replica, their memory and what they cost ("16 LoRA adapters of
+    // rank 16: 4 per replica on the GPUs (320 MiB per GPU), 4 in host memory; the decode step 1.08x; 75% of requests
+    // load their adapter over PCIe, 0.55 ms each"); empty without adapters.
+    static QString loraAdapters(const gp::ServingResult& serving);
+    // Serving an MoE model: wide expert parallelism over the candidate's GPUs against the replicas, per GPU ("Wide EP
+    // over 16 GPUs: 212 requests per GPU (replicas 40), 2,100 output tokens/s per GPU at 180 requests against 900");
+    // empty when not compared.
+    static QString wideEp(const gp::ServingResult& serving);
     // Serving: a measured latency against its target ("0.41 s (target 1 s)", "0.41 s (no target)").
     static QString againstTarget(double seconds, const std::optional<double>& target);
 };

@@ -475,8 +475,9 @@ const DiagnosticPhrase kServingPhrases[] = {
                 "%5: each replica is asked to hold %1 requests, but its %2 holds only %3 requests of %4 tokens "
                 "each: the batch is cut to %3 requests.")
                 .arg(a.decimal("requested"),
-                    a.text("limit") == QLatin1String("max_num_seqs") ? CoreText::tr("max_num_seqs")
-                                                                     : CoreText::tr("KV cache"),
+                    a.text("limit") == QLatin1String("max_num_seqs")    ? CoreText::tr("max_num_seqs")
+                        : a.text("limit") == QLatin1String("max_loras") ? CoreText::tr("LoRA slots")
+                                                                        : CoreText::tr("KV cache"),
                     a.decimal("held"), a.count("request_tokens"), a.text("candidate"));
         } },
     { "serving_disaggregated_wins",
@@ -924,6 +925,8 @@ QString CoreText::servingLimit(const QString& limit)
         return tr("memory bandwidth");
     if (limit == QLatin1String("kv_transfer"))
         return tr("KV transfer");
+    if (limit == QLatin1String("max_loras"))
+        return tr("LoRA slots");
     return limit;
 }
 

@@ -21,8 +21,8 @@ public:
     // exposed overhead beside it ("Network, 16% of the step"; empty when the step has none).
     static QString bottleneckShare(const gp::CandidateResult& result);
     static QString largestOverhead(const gp::CandidateResult& result);
-    // What caps a serving replica's operating point: "kv_cache", "ttft", "tpot", "max_num_seqs", "compute",
-    // "memory_bandwidth".
+    // What caps a serving replica's operating point: "kv_cache", "ttft", "tpot", "max_num_seqs", "max_loras",
+    // "compute", "memory_bandwidth".
     static QString servingLimit(const QString& limit);
     // The link a KV transfer crosses (nvlink, pcie, rdma, tcp) in words.
     static QString kvLink(const QString& link);

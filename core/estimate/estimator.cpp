@@ -180,8 +180,11 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
         const std::string name = hw.label.empty() ? hw.id : hw.label;
         r.warnings.push_back({ "serving_batch_cut",
             "each replica is asked to hold " + formatNumber(s.requestedConcurrency, 6) + " requests but its "
-                + (s.limit == "max_num_seqs" ? "max_num_seqs" : "KV cache") + " holds " + formatNumber(s.concurrency, 6)
-                + " requests of " + length + " tokens each",
+                + (s.limit == "max_num_seqs"     ? "max_num_seqs"
+                        : s.limit == "max_loras" ? "LoRA slots (max_loras " + std::to_string(s.loraMaxLoras) + " of "
+                            + std::to_string(s.loraAdapters) + " adapters)"
+                                                 : "KV cache")
+                + " holds " + formatNumber(s.concurrency, 6) + " requests of " + length + " tokens each",
             { { "requested", formatNumber(s.requestedConcurrency, 6) }, { "held", formatNumber(s.concurrency, 6) },
                 { "request_tokens", length }, { "limit", s.limit }, { "candidate", name } } });
     }

@@ -81,6 +81,11 @@ std::string prefixNumber(const CandidateResult& r, double ServingResult::*field)
     return r.serving && !r.serving->prefixShape.empty() ? csvNumber((*r.serving).*field) : std::string();
 }
 
+std::string loraNumber(const CandidateResult& r, double ServingResult::*field)
+{
+    return r.serving && r.serving->loraAdapters > 0 ? csvNumber((*r.serving).*field) : std::string();
+}
+
 std::string servingPercentile(
     const CandidateResult& r, ServingPercentiles ServingResult::*field, double ServingPercentiles::*which)
 {
@@ -258,6 +263,12 @@ const std::array kColumns = {
     Column{"serving_slo_statistic", [](const CandidateResult& r) { return r.serving ? r.serving->sloStatistic : std::string(); }, kText},
     Column{"serving_kv_occupancy", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::kvOccupancy); }},
     Column{"serving_makespan_seconds", [](const CandidateResult& r) { return servingNumber(r, &ServingResult::makespanSeconds); }},
+    // Many LoRA adapters, appended (empty without adapters).
+    Column{"serving_lora_adapters", [](const CandidateResult& r) { return r.serving && r.serving->loraAdapters > 0 ? integer(r.serving->loraAdapters) : std::string(); }},
+    Column{"serving_lora_max_loras", [](const CandidateResult& r) { return r.serving && r.serving->loraAdapters > 0 ? integer(r.serving->loraMaxLoras) : std::string(); }},
+    Column{"serving_lora_gpu_bytes", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraGpuBytes); }},
+    Column{"serving_lora_slowdown", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraSlowdown); }},
+    Column{"serving_lora_miss_share", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraMissShare); }},
 };
 // clang-format on
 

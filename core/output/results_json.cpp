@@ -167,6 +167,27 @@ static json servingResultFiguresToJson(const ServingResult& s)
             { "held_tokens", jsonNumber(s.prefixHeldTokens) }, { "held_bytes", jsonNumber(s.prefixHeldBytes) },
             { "gpu_tokens", jsonNumber(s.prefixGpuTokens) }, { "offload_tokens", jsonNumber(s.prefixOffloadTokens) },
             { "transfer_seconds", jsonNumber(s.prefixTransferSeconds) } };
+    if (s.loraAdapters > 0)
+        out["lora"] = { { "adapters", s.loraAdapters }, { "rank", s.loraRank }, { "targets", s.loraTargets },
+            { "max_loras", s.loraMaxLoras }, { "max_cpu_loras", s.loraMaxCpuLoras },
+            { "gpu_bytes", jsonNumber(s.loraGpuBytes) }, { "adapter_bytes", jsonNumber(s.loraAdapterBytes) },
+            { "host_bytes", jsonNumber(s.loraHostBytes) },
+            { "batch_requests", std::isfinite(s.loraBatchRequests) ? json(s.loraBatchRequests) : json(nullptr) },
+            { "caps_batch", s.loraCapsBatch }, { "distinct_adapters", jsonNumber(s.loraDistinctAdapters) },
+            { "slowdown", jsonNumber(s.loraSlowdown) }, { "miss_share", jsonNumber(s.loraMissShare) },
+            { "load_seconds", jsonNumber(s.loraLoadSeconds) } };
+    if (s.wideEp) {
+        const ServingResult::WideEp& w = *s.wideEp;
+        out["wide_ep"] = { { "ranks", w.ranks }, { "redundant_experts", w.redundantExperts },
+            { "two_batch_overlap", w.twoBatchOverlap }, { "weight_bytes_per_gpu", jsonNumber(w.weightBytesPerGpu) },
+            { "kv_cache_tokens_per_gpu", jsonNumber(w.kvCacheTokensPerGpu) }, { "requests_per_gpu", w.requestsPerGpu },
+            { "replica_requests_per_gpu", jsonNumber(w.replicaRequestsPerGpu) },
+            { "batch_per_gpu", jsonNumber(w.batchPerGpu) }, { "tpot_seconds", jsonNumber(w.tpotSeconds) },
+            { "all_to_all_seconds", jsonNumber(w.allToAllSeconds) },
+            { "output_tokens_per_second_per_gpu", jsonNumber(w.outputTokensPerSecondPerGpu) },
+            { "replica_output_tokens_per_second_per_gpu", jsonNumber(w.replicaOutputTokensPerSecondPerGpu) },
+            { "better", w.better } };
+    }
     return out;
 }
 

@@ -177,6 +177,26 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
                 + fixed(s.prefixHeldBytes / (1024.0 * 1024 * 1024), 2) + " GiB), " + fixed(s.prefixOffloadTokens, 0)
                 + " in host memory, " + fixed(1000 * s.prefixTransferSeconds, 2) + " ms to load per request\n";
         }
+        if (r.serving && r.serving->loraAdapters > 0 && r.fits) {
+            const ServingResult& s = *r.serving;
+            out += r.candidate + ": " + std::to_string(s.loraAdapters) + " LoRA adapters (rank "
+                + std::to_string(s.loraRank) + ", " + s.loraTargets + "): " + std::to_string(s.loraMaxLoras)
+                + " per replica on the GPUs (" + fixed(s.loraGpuBytes / (1024.0 * 1024 * 1024), 2) + " GiB per GPU), "
+                + std::to_string(s.loraMaxCpuLoras) + " in host memory; " + fixed(s.loraSlowdown, 3) + "x decode step, "
+                + fixed(100 * s.loraMissShare, 1) + "% of requests load their adapter ("
+                + fixed(1000 * s.loraLoadSeconds, 2) + " ms)" + (s.loraCapsBatch ? "; the slots cap the batch" : "")
+                + "\n";
+        }
+        if (r.serving && r.serving->wideEp) {
+            const ServingResult::WideEp& w = *r.serving->wideEp;
+            out += r.candidate + ": wide EP over " + std::to_string(w.ranks)
+                + " GPUs (attention data-parallel): " + fixed(w.requestsPerGpu, 0) + " requests per GPU (replicas "
+                + fixed(w.replicaRequestsPerGpu, 1) + "), " + fixed(w.outputTokensPerSecondPerGpu, 0)
+                + " output tok/s per GPU at " + fixed(w.batchPerGpu, 0) + " requests, TPOT " + fixed(w.tpotSeconds, 4)
+                + " s (all-to-all " + fixed(w.allToAllSeconds, 4) + " s), against "
+                + fixed(w.replicaOutputTokensPerSecondPerGpu, 0) + " for the replicas"
+                + (w.better ? ": wide EP serves more per GPU" : ": the replicas serve more per GPU") + "\n";
+        }
     }
     return out;
 }

@@ -234,6 +234,28 @@ struct ServingPrefixCache {
     int documents = 1; // rag: distinct documents a prompt draws its leading one from, uniformly
     double offloadGib = 0; // host memory per replica holding KV evicted from the GPUs; 0 = no offload
 };
+// Many LoRA adapters over one base model (serving.lora): requests spread evenly over `adapters` adapters of one rank
+// and target set; the engine keeps max_loras of them in GPU slots (vLLM --max-loras, SGLang --max-loras-per-batch)
+// and max_cpu_loras in host memory (vLLM --max-cpu-loras). Absent counts take the engine's catalog defaults.
+enum class LoraTargetSet { QueryValue, Attention, AllLinear };
+struct ServingLora {
+    bool operator==(const ServingLora&) const = default;
+    int adapters = 0; // distinct adapters the traffic uses; 0 = the base model only
+    int rank = 16; // every adapter's rank, the engine's max_lora_rank
+    LoraTargetSet targets = LoraTargetSet::QueryValue; // the adapters' target modules (peft's default q_proj, v_proj)
+    std::optional<int> maxLoras; // adapters one batch may use (GPU slots)
+    std::optional<int> maxCpuLoras; // adapters kept in host memory (default max_loras)
+};
+// Wide expert parallelism for MoE models (serving.wide_ep): one EP group over a candidate's GPUs with data-parallel
+// attention (SGLang --enable-dp-attention --ep-size, vLLM --enable-expert-parallel with data parallelism), set beside
+// the tensor-parallel replicas; EPLB's redundant experts and SGLang's two-batch overlap.
+enum class WideEpMode { Off, Auto };
+struct ServingWideEp {
+    bool operator==(const ServingWideEp&) const = default;
+    WideEpMode mode = WideEpMode::Auto; // auto: compared for every MoE model on two or more GPUs
+    int redundantExperts = 0; // EPLB's extra expert copies over the group (SGLang --ep-num-redundant-experts)
+    bool twoBatchOverlap = false; // SGLang --enable-two-batch-overlap
+};
 struct ServingSpec {
     bool operator==(const ServingSpec&) const = default;
     std::int64_t promptTokens = 1000;
@@ -244,6 +266,8 @@ struct ServingSpec {
     ServingEngine engine;
     ServingSpeculative speculative;
     ServingPrefixCache prefixCache;
+    ServingLora lora;
+    ServingWideEp wideEp;
     ServingTraffic traffic;
     std::optional<int> replicas; // nullopt = "auto"
     std::optional<double> requestsPerMonth; // traffic volume for the monthly bill
@@ -468,6 +492,8 @@ std::string_view toString(ServingEngineKind);
 std::string_view toString(ServingDeploymentMode);
 std::string_view toString(SpeculativeMethod);
 std::string_view toString(PrefixShape);
+std::string_view toString(LoraTargetSet);
+std::string_view toString(WideEpMode);
 std::string_view toString(LengthShape);
 std::string_view toString(SloPercentile);
 std::string_view toString(SearchObjective);

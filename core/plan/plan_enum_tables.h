@@ -26,6 +26,9 @@ inline constexpr EnumName<SpeculativeMethod> kSpeculativeMethods[] = { { "none",
 inline constexpr EnumName<PrefixShape> kPrefixShapes[]
     = { { "none", PrefixShape::None }, { "system_prompt", PrefixShape::SystemPrompt },
           { "multi_turn", PrefixShape::MultiTurn }, { "rag", PrefixShape::Rag } };
+inline constexpr EnumName<LoraTargetSet> kLoraTargetSets[] = { { "q_v", LoraTargetSet::QueryValue },
+    { "attention", LoraTargetSet::Attention }, { "all_linear", LoraTargetSet::AllLinear } };
+inline constexpr EnumName<WideEpMode> kWideEpModes[] = { { "off", WideEpMode::Off }, { "auto", WideEpMode::Auto } };
 inline constexpr EnumName<LengthShape> kLengthShapes[]
     = { { "fixed", LengthShape::Fixed }, { "lognormal", LengthShape::Lognormal },
           { "exponential", LengthShape::Exponential }, { "normal", LengthShape::Normal } };

@@ -106,6 +106,16 @@ std::string_view toString(PrefixShape v)
     return nameOf(kPrefixShapes, v);
 }
 
+std::string_view toString(LoraTargetSet v)
+{
+    return nameOf(kLoraTargetSets, v);
+}
+
+std::string_view toString(WideEpMode v)
+{
+    return nameOf(kWideEpModes, v);
+}
+
 std::string_view toString(LengthShape v)
 {
     return nameOf(kLengthShapes, v);

@@ -57,6 +57,8 @@ GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
 GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);
 GP_PLAN_FIELD_ENUM(SpeculativeMethod, kSpeculativeMethods);
 GP_PLAN_FIELD_ENUM(PrefixShape, kPrefixShapes);
+GP_PLAN_FIELD_ENUM(LoraTargetSet, kLoraTargetSets);
+GP_PLAN_FIELD_ENUM(WideEpMode, kWideEpModes);
 GP_PLAN_FIELD_ENUM(LengthShape, kLengthShapes);
 GP_PLAN_FIELD_ENUM(SloPercentile, kSloPercentiles);
 GP_PLAN_FIELD_ENUM(SearchObjective, kSearchObjectives);
@@ -309,6 +311,23 @@ std::vector<PlanField> servingFields()
             PfUnit::None, 1, double(kMaxDocuments), PfWrite::NotAtDefault, PfReport::Question),
         planField("workload.serving.prefix_cache.offload_gib", GP_ACCESS(workload.serving.prefixCache.offloadGib),
             PfUnit::Gib, 0, kMaxOffloadGib, PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.lora.adapters", GP_ACCESS(workload.serving.lora.adapters), PfUnit::None, 0,
+            double(kMaxServedAdapters), PfWrite::NotAtDefault, PfReport::Question)
+            .sweep("1, 8, 64, 512"),
+        planField("workload.serving.lora.rank", GP_ACCESS(workload.serving.lora.rank), PfUnit::None, 1,
+            double(kMaxLoraRank), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.lora.targets", GP_ACCESS(workload.serving.lora.targets), PfWrite::NotAtDefault,
+            PfReport::Question),
+        planField("workload.serving.lora.max_loras", GP_ACCESS(workload.serving.lora.maxLoras), PfUnit::None, 1,
+            double(kMaxServedAdapters), PfWrite::NotAtDefault, PfReport::Question),
+        planField("workload.serving.lora.max_cpu_loras", GP_ACCESS(workload.serving.lora.maxCpuLoras), PfUnit::None, 1,
+            double(kMaxServedAdapters), PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("workload.serving.wide_ep.mode", GP_ACCESS(workload.serving.wideEp.mode), PfWrite::NotAtDefault,
+            PfReport::Question),
+        planField("workload.serving.wide_ep.redundant_experts", GP_ACCESS(workload.serving.wideEp.redundantExperts),
+            PfUnit::None, 0, double(kMaxRedundantExperts), PfWrite::NotAtDefault, PfReport::Assumption),
+        planField("workload.serving.wide_ep.two_batch_overlap", GP_ACCESS(workload.serving.wideEp.twoBatchOverlap),
+            PfWrite::NotAtDefault, PfReport::Assumption),
         planField("workload.serving.replicas", GP_ACCESS(workload.serving.replicas), PfUnit::None, 1,
             double(kMaxReplicas), PfWrite::WithServing, PfReport::Question)
             .absentAs("auto"),
@@ -665,8 +684,8 @@ json unmodelledFields(const json& document)
         if (json* s = planFieldSlot(rest, section, false); s && s->is_object()) {
             for (const char* inner : { "lora", "parallelism", "inference", "serving", "rl" })
                 if (json* i = planFieldSlot(*s, inner, false); i && i->is_object()) {
-                    for (const char* deeper :
-                        { "slo", "engine", "deployment", "speculative", "prefix_cache", "reward", "traffic" })
+                    for (const char* deeper : { "slo", "engine", "deployment", "speculative", "prefix_cache", "lora",
+                             "wide_ep", "reward", "traffic" })
                         if (json* d = planFieldSlot(*i, deeper, false); d && (d->is_null() || d->empty()))
                             i->erase(deeper);
                     if (i->empty())

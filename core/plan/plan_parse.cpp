@@ -108,7 +108,7 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         if (!l.ok())
             r.failPath(l.takeError().field, l.takeError().message);
     }
-    for (const char* section : { "speculative", "prefix_cache" })
+    for (const char* section : { "speculative", "prefix_cache", "lora", "wide_ep" })
         if (const json* child = jsonChild(object, section); child && r.ok()) {
             JsonReader l(*child, std::string("workload.serving.") + section);
             readPlanFields(l, plan);
@@ -151,6 +151,10 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
     if (r.ok() && s.prefixCache.shape != PrefixShape::None && s.engine.prefixCacheHitRate > 0)
         r.failPath("workload.serving.engine.prefix_cache_hit_rate",
             "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");
+    if (r.ok() && s.lora.maxLoras && s.lora.maxCpuLoras && *s.lora.maxCpuLoras < *s.lora.maxLoras)
+        r.failPath("workload.serving.lora.max_cpu_loras",
+            "must be at least max_loras (" + std::to_string(*s.lora.maxLoras) + "), got "
+                + std::to_string(*s.lora.maxCpuLoras));
     if (!r.ok())
         parent.failPath(r.takeError().field, r.takeError().message);
 }

@@ -156,7 +156,8 @@ json planToJson(const Plan& plan)
             ? &document["workload"]["serving"]
             : nullptr;
         spec)
-        for (const char* section : { "speculative", "prefix_cache" }) // set back to defaults: no empty section
+        for (const char* section :
+            { "speculative", "prefix_cache", "lora", "wide_ep" }) // set back to defaults: no empty section
             if (spec->contains(section) && (*spec)[section].empty())
                 spec->erase(section);
     document.erase("answered_with"); // written whole, and only when the answer used a quote

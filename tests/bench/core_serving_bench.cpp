@@ -80,4 +80,21 @@ void BM_ServingPlanSpeculativePrefixOneThread(benchmark::State& state)
 }
 BENCHMARK(BM_ServingPlanSpeculativePrefixOneThread)->Unit(benchmark::kMillisecond);
 
+// The same with many LoRA adapters (64 adapters, 8 GPU slots: the slots' memory, the batch their adapters fill, the
+// adapters' kernels and loads in every step).
+void BM_ServingPlanLoraOneThread(benchmark::State& state)
+{
+    gp::Plan plan = servingPlanAllInstances();
+    plan.workload.serving.lora.adapters = 64;
+    plan.workload.serving.lora.maxLoras = 8;
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    gp::SearchControl control;
+    control.threads = 1;
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog, control);
+        benchmark::DoNotOptimize(answer.ok());
+    }
+}
+BENCHMARK(BM_ServingPlanLoraOneThread)->Unit(benchmark::kMillisecond);
+
 } // namespace

@@ -161,7 +161,10 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "serving_tpot_p90_seconds", "serving_tpot_p99_seconds", "serving_itl_p50_seconds", "serving_itl_p90_seconds",
         "serving_itl_p99_seconds", "serving_request_latency_p50_seconds", "serving_request_latency_p90_seconds",
         "serving_request_latency_p99_seconds", "serving_slo_statistic", "serving_kv_occupancy",
-        "serving_makespan_seconds" };
+        "serving_makespan_seconds",
+        // many LoRA adapters, appended
+        "serving_lora_adapters", "serving_lora_max_loras", "serving_lora_gpu_bytes", "serving_lora_slowdown",
+        "serving_lora_miss_share" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -27,7 +27,7 @@ const char* const ColumnKeys[ComparisonModel::ColumnCount] = { "rank", "candidat
     "ttft_seconds", "tpot_seconds", "ttft_p99_seconds", "tpot_p99_seconds", "output_tokens_per_second", "limit",
     "meets_slo", "mfu", "days", "gpu_hours", "ranked_cost", "cost_per_million_output_tokens", "monthly_cost",
     "price_per_hour", "cost_on_demand", "cost_monthly", "cost_reserved", "cost_spot", "bottleneck", "warnings",
-    "prefill_decode", "kv_transfer_seconds" };
+    "prefill_decode", "kv_transfer_seconds", "lora_adapters" };
 
 // Failed for want of a network bandwidth (several nodes, none between them): nothing about its memory is a verdict.
 bool lacksNetworkFigure(const gp::CandidateResult& r)
@@ -95,6 +95,7 @@ bool ComparisonModel::servingOnly(int column)
     case MonthlyCost:
     case PrefillDecode:
     case KvTransfer:
+    case LoraAdapters:
         return true;
     default:
         return false;
@@ -225,6 +226,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Prefill and decode pools apart: prefill replicas : decode replicas (empty: aggregated)");
         case KvTransfer:
             return tr("Time one request's KV cache takes from its prefill replica to its decode replica");
+        case LoraAdapters:
+            return tr("LoRA adapters each replica keeps in GPU slots, of those the requests use (empty: none)");
         default:
             break;
         }
@@ -301,6 +304,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("P:D");
     case KvTransfer:
         return tr("KV transfer");
+    case LoraAdapters:
+        return tr("LoRA adapters");
     default:
         return {};
     }
@@ -471,6 +476,10 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
             return QString();
         return formatSeconds(
             r.serving->disaggregation->transfer.seconds + r.serving->disaggregation->transfer.waitSeconds);
+    case LoraAdapters:
+        if (!r.serving || r.serving->loraAdapters <= 0)
+            return QString();
+        return tr("%1 of %2").arg(r.serving->loraMaxLoras).arg(r.serving->loraAdapters);
     default:
         return {};
     }
@@ -549,6 +558,8 @@ QVariant ComparisonModel::sortValue(const gp::CandidateResult& r, int row, int c
         return r.serving && r.serving->disaggregation
             ? r.serving->disaggregation->transfer.seconds + r.serving->disaggregation->transfer.waitSeconds
             : Missing;
+    case LoraAdapters:
+        return r.serving && r.serving->loraAdapters > 0 ? double(r.serving->loraMaxLoras) : Missing;
     default:
         return {};
     }
@@ -586,6 +597,8 @@ QString ComparisonModel::toolTip(const gp::CandidateResult& r, int column) const
             + AnswerText::kvTransfer(r.serving->disaggregation->transfer)
             + (r.serving->deploymentReason ? QLatin1Char('\n') + CoreText::diagnostic(*r.serving->deploymentReason)
                                            : QString());
+    case LoraAdapters:
+        return r.serving ? AnswerText::loraAdapters(*r.serving) : QString();
     case Warnings:
     case Fits: {
         QStringList lines;

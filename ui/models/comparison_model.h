@@ -48,6 +48,7 @@ public:
         Warnings,
         PrefillDecode, // serving: prefill and decode pools apart, "2:3" (P:D replicas), empty when aggregated
         KvTransfer, // serving: seconds one request's KV cache takes from prefill to decode
+        LoraAdapters, // serving: LoRA adapters per replica on the GPUs, of those the traffic uses ("4 of 16")
         ColumnCount
     };
     Q_ENUM(Column)

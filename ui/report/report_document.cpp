@@ -882,6 +882,10 @@ std::vector<std::pair<QString, QString>> ReportBuilder::detailPerformanceRows(co
             perf.emplace_back(tr("Speculative decoding"), AnswerText::speculation(sv));
         if (!sv.prefixShape.empty())
             perf.emplace_back(tr("Prefix cache"), AnswerText::prefixCache(sv));
+        if (sv.loraAdapters > 0)
+            perf.emplace_back(tr("LoRA adapters"), AnswerText::loraAdapters(sv));
+        if (sv.wideEp)
+            perf.emplace_back(tr("Wide expert parallelism"), AnswerText::wideEp(sv));
     } else if (inference()) {
         perf.emplace_back(
             tr("Decode speed"), tr("%1 tokens/s").arg(formatNumber(r.decodeTokensPerSecond.value_or(0), 0)));

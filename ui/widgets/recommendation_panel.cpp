@@ -118,7 +118,8 @@ QString servingRecommendationHtml(const Evaluation& e)
     html += RecommendationPanel::tr("<li>Memory %1 of %2 per GPU; KV cache %3 tokens per replica</li>")
                 .arg(formatBytes(r.memory.total), formatBytes(r.gpuMemory),
                     QLocale().toString(qlonglong(s.kvCacheTokens)));
-    for (const QString& line : { AnswerText::speculation(s), AnswerText::prefixCache(s) })
+    for (const QString& line :
+        { AnswerText::speculation(s), AnswerText::prefixCache(s), AnswerText::loraAdapters(s), AnswerText::wideEp(s) })
         if (!line.isEmpty())
             html += QStringLiteral("<li>%1</li>").arg(esc(line));
     for (const gp::Diagnostic& w : r.warnings)

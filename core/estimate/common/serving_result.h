@@ -105,6 +105,41 @@ struct ServingResult {
     double prefixOffloadTokens = 0; // in host memory (serving.prefix_cache.offload_gib)
     double prefixTransferSeconds = 0; // per request: loading its offloaded prefix over PCIe, in its TTFT
 
+    // Many LoRA adapters (serving.lora; adapters 0 without them).
+    int loraAdapters = 0; // distinct adapters the traffic uses
+    int loraRank = 0;
+    std::string loraTargets; // q_v | attention | all_linear
+    int loraMaxLoras = 0; // adapters per replica in GPU slots (one batch's adapters at most)
+    int loraMaxCpuLoras = 0; // adapters per replica in host memory
+    double loraGpuBytes = 0; // per GPU, the slots (part of weightBytes)
+    double loraAdapterBytes = 0; // one adapter whole
+    double loraHostBytes = 0; // the host-memory adapters, per replica
+    double loraBatchRequests = 0; // requests whose adapters fill the slots (INFINITY: no fewer slots than adapters)
+    bool loraCapsBatch = false; // that batch is below the KV cache's and max_num_seqs's
+    double loraDistinctAdapters = 0; // adapters a step of the operating point uses
+    double loraSlowdown = 0; // decode step with the adapters' kernels over the step without them, at the point
+    double loraMissShare = 0; // requests whose adapter must be loaded into a slot
+    double loraLoadSeconds = 0; // one adapter's load over PCIe
+
+    // Wide expert parallelism on the candidate's GPUs (serving.wide_ep; MoE models on two or more GPUs): one EP group
+    // of all of them with data-parallel attention, against this result's tensor-parallel replicas, per GPU.
+    struct WideEp {
+        int ranks = 0; // GPUs of the group: EP size and attention data-parallel size
+        int redundantExperts = 0; // EPLB's extra copies
+        bool twoBatchOverlap = false;
+        double weightBytesPerGpu = 0;
+        double kvCacheTokensPerGpu = 0;
+        int requestsPerGpu = 0; // what one GPU's KV cache (and the engine's cap) holds
+        double replicaRequestsPerGpu = 0; // the tensor-parallel replica's capacity over its GPUs
+        double batchPerGpu = 0; // the largest batch within the TPOT target (the capacity without one)
+        double tpotSeconds = 0; // the decode step at that batch
+        double allToAllSeconds = 0; // of it, dispatch and combine over every MoE layer
+        double outputTokensPerSecondPerGpu = 0; // decode at that batch
+        double replicaOutputTokensPerSecondPerGpu = 0; // the replicas' at their largest batch within the target
+        bool better = false; // more output per GPU than the replicas
+    };
+    std::optional<WideEp> wideEp;
+
     // The operating point of one replica.
     double concurrency = 0; // requests in flight per replica
     double requestedConcurrency = 0; // what the load asks of one replica (concurrency load), before any cut

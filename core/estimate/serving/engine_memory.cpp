@@ -38,6 +38,10 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
         m.draftWeightBytes = m.weightBytes * draftParameters / counts.total;
         m.weightBytes += m.draftWeightBytes;
     }
+    // Many LoRA adapters: the slots the engine allocates beside the weights at start-up (lora_adapters.h).
+    const double loraStageShare = p > 1 ? layersPerStage(totalLayers(arch), p) / std::max(1.0, totalLayers(arch)) : 1.0;
+    m.loraBytes = loraFootprint(arch, engine.lora, t, loraStageShare, loraElementBytes()).gpuBytes;
+    m.weightBytes += m.loraBytes;
 
     // The profiling forward: one sequence of max_num_batched_tokens tokens through the memory model's inference
     // working set (one layer live at a time, the last position's logits).

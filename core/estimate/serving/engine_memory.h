@@ -31,6 +31,7 @@ struct EngineMemory {
     double weightBytes = 0; // the target's and the speculative draft's
     double draftWeightBytes = 0; // of which the draft's (EAGLE head, MTP module)
     double draftKvBytesPerToken = 0; // of kvBytesPerToken, the draft's layers
+    double loraBytes = 0; // of weightBytes, the LoRA adapters' GPU slots (serving.lora)
     double activationPeakBytes = 0;
     double nonTorchBytes = 0;
     double kvBudgetBytes = 0; // engine - weights - activation peak - non-torch (negative: does not start)

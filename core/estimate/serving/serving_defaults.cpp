@@ -53,6 +53,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.trtllmMaxNumTokens = int(get("serving.engine.tensorrt_llm.max_num_tokens", 1, 1 << 24));
     for (SpeculativeMethod m : { SpeculativeMethod::Eagle, SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp })
         d.speculative[int(m)] = speculativeMethodDefaults(catalog, m);
+    d.lora = loraDefaults(catalog);
     if (a.servingDecodeBandwidthEfficiency && *a.servingDecodeBandwidthEfficiency > 0)
         d.decodeBandwidthEfficiency = std::min(1.0, *a.servingDecodeBandwidthEfficiency);
     if (a.servingPrefillComputeEfficiency && *a.servingPrefillComputeEfficiency > 0)
@@ -111,6 +112,7 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.marlinInt4 = runsMarlinInt4(w, gpu);
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
+    s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
     return s;
 }
 
@@ -171,6 +173,7 @@ const std::vector<std::string>& servingDefaultKeys()
     static const std::vector<std::string> all = [] {
         std::vector<std::string> out = keys;
         out.insert(out.end(), speculativeDefaultKeys().begin(), speculativeDefaultKeys().end());
+        out.insert(out.end(), loraDefaultKeys().begin(), loraDefaultKeys().end());
         return out;
     }();
     return all;

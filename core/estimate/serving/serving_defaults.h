@@ -3,6 +3,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "estimate/serving/lora_adapters.h"
 #include "estimate/serving/speculative_decoding.h"
 #include "plan/plan.h"
 
@@ -42,6 +43,7 @@ struct ServingDefaults {
     int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
     // Speculative decoding: each method's figures (serving.speculative.<method>.*), by SpeculativeMethod.
     SpeculativeMethodDefaults speculative[4];
+    LoraDefaults lora; // many LoRA adapters (serving.lora.*)
 };
 ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& assumptions);
 
@@ -66,6 +68,7 @@ struct EngineSettings {
     Precision expertPrecision = Precision::Bf16;
     bool marlinInt4 = false; // int4 weights read by Marlin (runsMarlinInt4)
     SpeculativeSettings speculative; // method "none": off
+    LoraSettings lora; // no adapters: off
 };
 EngineSettings engineSettings(
     const Workload& workload, const GpuSpec& gpu, const ServingDefaults& defaults, int tensorParallel);

@@ -7,6 +7,7 @@
 #include "estimate/serving/latency_percentiles.h"
 
 #include "estimate/serving/prefix_cache.h"
+#include "estimate/serving/wide_expert_parallel.h"
 #include "estimate/time/communication_model.h"
 #include "transformer/layers.h"
 
@@ -51,6 +52,14 @@ ServingReplica::ServingReplica(const ResolvedModel& model, const Workload& workl
     , m_steps(model, workload, config, hardware, m_engine, m_defaults, catalog, assumptions)
 {
     m_capacity = int(std::clamp<std::int64_t>(m_memory.maxConcurrency, 0, m_engine.maxNumSeqs));
+    // Many LoRA adapters: a batch runs the requests whose adapters fill max_loras slots (lora_adapters.h).
+    if (m_engine.lora.on() && m_capacity >= 1) {
+        const double filling = requestsFillingSlots(m_engine.lora.adapters, m_engine.lora.maxLoras);
+        if (filling < m_capacity) {
+            m_capacity = std::max(1, int(std::floor(filling + 1e-9)));
+            m_loraCapped = true;
+        }
+    }
     m_kvLayers = kvCacheLayers(model.architecture);
     m_modelLayers = totalLayers(model.architecture);
 }
@@ -84,7 +93,9 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
 
 LoadPoint ServingReplica::operatingPoint(const ReplicaSteps& steps, const ServingSpec& spec, ServingResult& r) const
 {
-    const std::string capacityLimit = m_memory.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache" : "max_num_seqs";
+    const std::string capacityLimit = m_loraCapped       ? "max_loras"
+        : m_memory.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache"
+                                                         : "max_num_seqs";
     LoadPoint p;
     switch (spec.load.kind) {
     case ServingLoadKind::Max:
@@ -228,6 +239,10 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         r.speculativeSpeedup = payoff.speedupAt;
         r.speculationPaysUpTo = payoff.paysUpTo;
     }
+    if (m_engine.lora.on())
+        describeLora(p, r);
+    if (m_model.architecture.numExperts > 1 && spec.wideEp.mode != WideEpMode::Off)
+        compareWideEp(spec, r);
     // The KV cache the requests in flight hold: each at its mean context while it decodes (E[p] + E[g^2] / 2E[g]).
     const TrafficShape& t = m_steps.traffic();
     const double held = t.meanPrompt + t.meanOutput * (1 + t.outputScv) / 2;
@@ -239,6 +254,45 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
             r.curve.push_back({ c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds, pq.ttft.p99, pq.tpot.p99 });
         }
     return r;
+}
+
+void ServingReplica::compareWideEp(const ServingSpec& spec, ServingResult& r) const
+{
+    // Wide EP over the candidate's GPUs beside these replicas, per GPU, each at its largest batch within the
+    // TPOT target (decode steps only).
+    const double gpus = std::max(1, m_config.tensor) * std::max(1, m_config.pipeline);
+    ServingSlo tpotOnly;
+    tpotOnly.tpotSeconds = spec.slo.tpotSeconds;
+    tpotOnly.percentile = spec.slo.percentile;
+    const int batch = tpotOnly.tpotSeconds ? largestConcurrencyMeeting(m_steps, tpotOnly, m_capacity) : m_capacity;
+    const double step = batch >= 1 ? m_steps.decodeStepSeconds(batch) : 0.0;
+    const double tokensPerGpu = step > 0 ? batch * m_steps.tokensPerDecodeStep() / step / gpus : 0.0;
+    describeWideEp(r, tokensPerGpu, m_capacity / gpus, m_model, m_workload, m_hardware, m_assumptions, m_catalog);
+}
+
+void ServingReplica::describeLora(const LoadPoint& p, ServingResult& r) const
+{
+    const LoraSettings& lora = m_engine.lora;
+    const int stages = std::max(1, m_config.pipeline);
+    const double stageShare = layersPerStage(m_modelLayers, stages) / std::max(1.0, m_modelLayers);
+    const LoraFootprint f = loraFootprint(m_model.architecture, lora, m_config.tensor, stageShare, loraElementBytes());
+    r.loraAdapters = lora.adapters;
+    r.loraRank = lora.rank;
+    r.loraTargets = std::string(toString(lora.targets));
+    r.loraMaxLoras = lora.maxLoras;
+    r.loraMaxCpuLoras = lora.maxCpuLoras;
+    r.loraGpuBytes = m_memory.loraBytes;
+    r.loraAdapterBytes = f.adapterFileBytes;
+    r.loraHostBytes = f.hostBytes;
+    r.loraBatchRequests = requestsFillingSlots(lora.adapters, lora.maxLoras);
+    r.loraCapsBatch = m_loraCapped;
+    r.loraDistinctAdapters
+        = std::min<double>(lora.maxLoras, expectedDistinctAdapters(lora.adapters, std::max(1.0, p.concurrency)));
+    const double step = m_steps.decodeStepSeconds(p.concurrency);
+    const double added = m_steps.loraSeconds(std::max(1.0, p.concurrency), 0.0);
+    r.loraSlowdown = step > added ? step / (step - added) : 0.0;
+    r.loraMissShare = m_steps.lora().missShare;
+    r.loraLoadSeconds = m_steps.lora().loadSeconds;
 }
 
 void ServingReplica::serveFiniteRun(ServingResult& r, const ServingSpec& spec) const

@@ -40,6 +40,11 @@ private:
     // at the hit rate kept, and the offloaded prefix's load added to the time to first token.
     void applyPrefixCache(const ServingSpec& spec, LoadPoint& p, ServingResult& r) const;
 
+    // The LoRA adapters' figures at the operating point into `r`.
+    void describeLora(const LoadPoint& p, ServingResult& r) const;
+    // Wide expert parallelism over the candidate's GPUs beside these replicas (MoE models): into `r.wideEp`.
+    void compareWideEp(const ServingSpec& spec, ServingResult& r) const;
+
     // A finite run (serving.traffic.requests) replaces the steady state's latencies and throughput in `r`.
     void serveFiniteRun(ServingResult& r, const ServingSpec& spec) const;
 
@@ -56,6 +61,7 @@ private:
     int m_capacity = 0;
     double m_kvLayers = 0; // layers that keep keys and values
     double m_modelLayers = 0;
+    bool m_loraCapped = false; // the LoRA slots, not the KV cache or max_num_seqs, cap the batch
 };
 
 } // namespace gp

@@ -142,6 +142,16 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_speculative = engine.speculative;
     if (m_speculative.on())
         setUpDraft(f.matmul, f.head);
+    if (engine.lora.on()) {
+        // LoRA's shrink and expand kernels: their slot reads at the decode bandwidth, their FLOPs at the efficiency of
+        // GEMMs of a decode batch's rows, adapters loaded over the host link.
+        const double stageShare
+            = layersPerStage(totalLayers(arch), std::max(1, config.pipeline)) / std::max(1.0, totalLayers(arch));
+        const LoraFootprint fp = loraFootprint(arch, engine.lora, config.tensor, stageShare, loraElementBytes());
+        const double pcie = pcieGBps(hw, catalog, m_performance) * 1e9;
+        m_lora = loraStepCost(
+            engine.lora, fp, hbm, peak * efficiencyAt(1.0), std::isfinite(pcie) ? pcie : 0.0, m_computed);
+    }
 }
 
 // The draft of EAGLE, EAGLE-3 and MTP is the target's kind of decoder layer (draft_layers of them) behind an input
@@ -215,7 +225,7 @@ double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool sp
     const double memory = weightSeconds(verified + np) + nd * m_kvPerRequest;
     const double compute = verified * m_computePerDecode + np * m_prefillPerToken;
     return std::max(memory, compute) + m_commLatency + (verified + np) * m_commPerToken + m_routing + m_overhead
-        + (speculate ? draftSeconds(nd) : 0.0);
+        + (speculate ? draftSeconds(nd) : 0.0) + m_lora.seconds(nd, verified, np);
 }
 
 double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const
@@ -225,15 +235,19 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     // The step is the larger of two lines in q (its reads, its FLOPs), each plus the all-reduces; q = r x step(q) is
     // the larger of the two lines' fixed points (the reads at the least tokens: an MoE's touched experts grow with q).
     const double verified = nd * m_speculative.verifiedTokens();
-    const double fixed = m_commLatency + verified * m_commPerToken + m_routing + m_overhead + draftSeconds(nd);
+    const double fixed = m_commLatency + verified * m_commPerToken + m_routing + m_overhead + draftSeconds(nd)
+        + m_lora.seconds(nd, verified, least);
+    const double loraPerPrompt = m_lora.on
+        ? m_lora.secondsPerToken + m_lora.missShare * m_lora.loadSeconds / m_lora.promptTokensPerRequest
+        : 0.0;
     const double memory = weightSeconds(verified + least) + nd * m_kvPerRequest;
     const double compute = verified * m_computePerDecode;
     const auto fixedPoint = [&](double base, double slope) {
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
     };
-    const double q = std::max(
-        fixedPoint(memory + fixed, m_commPerToken), fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken));
+    const double q = std::max(fixedPoint(memory + fixed, m_commPerToken + loraPerPrompt),
+        fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken + loraPerPrompt));
     return std::clamp(q, least, std::max(least, most));
 }
 
@@ -243,7 +257,8 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
     const double np = std::max(0.0, prefillTokens);
     const double memory = weightSeconds(nd + np) + std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
     const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
-    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead;
+    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead
+        + m_lora.seconds(nd, nd, np);
 }
 
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const

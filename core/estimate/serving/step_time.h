@@ -42,6 +42,13 @@ public:
     const SpeculativeSettings& speculative() const { return m_speculative; }
     double tokensPerDecodeStep() const { return m_tokensPerStep; }
     double budgetPerDecode() const { return m_speculative.verifiedTokens(); }
+    // What many LoRA adapters add to a step of `decodeTokens` decoding requests and `prefillTokens` prompt tokens
+    // (0 without adapters; part of stepSeconds).
+    double loraSeconds(double decodeTokens, double prefillTokens) const
+    {
+        return m_lora.seconds(decodeTokens, decodeTokens * m_speculative.verifiedTokens(), prefillTokens);
+    }
+    const LoraStepCost& lora() const { return m_lora; }
     // The draft's k forwards for `decodeTokens` requests (0 without speculation).
     double draftSeconds(double decodeTokens) const;
     // The same step with its decoding requests' contexts summed (a finite run's actual requests, not the mean's).
@@ -104,6 +111,7 @@ private:
     double m_draftProjectionSeconds = 0; // reading the draft's input projection
     double m_draftKvPerRequest = 0; // its KV reads per request
     double m_draftComputePerToken = 0;
+    LoraStepCost m_lora; // many LoRA adapters (lora_adapters.h)
 };
 
 } // namespace gp

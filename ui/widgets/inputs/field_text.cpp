@@ -372,6 +372,13 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "multi_turn"    ? tr("Multi-turn chat")
             : name == "rag"           ? tr("RAG documents")
                                       : QString();
+    if (field.path == "workload.serving.wide_ep.mode")
+        return name == "off" ? tr("Off") : name == "auto" ? tr("Compare for MoE models") : QString();
+    if (field.path == "workload.serving.lora.targets")
+        return name == "q_v"       ? tr("Query and value (q_proj, v_proj)")
+            : name == "attention"  ? tr("Attention (q, k, v, o)")
+            : name == "all_linear" ? tr("All linear layers")
+                                   : QString();
     if (field.path == "workload.rl.algorithm")
         return CoreText::rlAlgorithm(name);
     if (field.path == "workload.rl.placement")

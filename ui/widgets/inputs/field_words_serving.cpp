@@ -82,6 +82,48 @@ FieldWordsMap servingFieldWords()
                     return FieldText::tr("Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
                                          "backend); loaded back over PCIe");
                 } } },
+        { "workload.serving.lora.adapters",
+            W { [] { return FieldText::tr("LoRA adapters"); },
+                [] {
+                    return FieldText::tr("Distinct LoRA adapters the requests use, evenly, over the one base model; 0 "
+                                         "= the base model only");
+                } } },
+        { "workload.serving.lora.rank",
+            W { [] { return FieldText::tr("Adapter rank"); },
+                [] { return FieldText::tr("Every adapter's rank, also the engine's max_lora_rank"); } } },
+        { "workload.serving.lora.targets",
+            W { [] { return FieldText::tr("Adapter targets"); },
+                [] { return FieldText::tr("The modules each adapter adapts: what loading one copies"); } } },
+        { "workload.serving.lora.max_loras",
+            W { [] { return FieldText::tr("Adapters on the GPUs"); },
+                [] {
+                    return FieldText::tr("GPU slots per replica, the adapters one batch may use (vLLM's --max-loras, "
+                                         "SGLang's --max-loras-per-batch); empty = the engine's default");
+                } } },
+        { "workload.serving.lora.max_cpu_loras",
+            W { [] { return FieldText::tr("Adapters in host memory"); },
+                [] {
+                    return FieldText::tr("Adapters kept in host memory per replica (vLLM's --max-cpu-loras); empty = "
+                                         "as many as on the GPUs");
+                } } },
+        { "workload.serving.wide_ep.mode",
+            W { [] { return FieldText::tr("Wide expert parallelism"); },
+                [] {
+                    return FieldText::tr("For MoE models: compare one expert-parallel group over each candidate's "
+                                         "GPUs, attention data-parallel, with the tensor-parallel replicas");
+                } } },
+        { "workload.serving.wide_ep.redundant_experts",
+            W { [] { return FieldText::tr("Redundant experts"); },
+                [] {
+                    return FieldText::tr("Extra copies of the busiest experts the load balancer (EPLB) spreads over "
+                                         "the group");
+                } } },
+        { "workload.serving.wide_ep.two_batch_overlap",
+            W { [] { return FieldText::tr("Two-batch overlap"); },
+                [] {
+                    return FieldText::tr("Split each step into two halves so one half's all-to-all runs during the "
+                                         "other's compute (SGLang's --enable-two-batch-overlap)");
+                } } },
         { "workload.serving.slo.percentile",
             W { [] { return FieldText::tr("Targets hold at"); },
                 [] {

@@ -1,0 +1,159 @@
+// Many LoRA adapters in the serving model (workload.serving.lora): vLLM's GPU slots by hand for Llama 3.1 8B, the
+// adapters a batch uses and the batch whose adapters fill the slots, the step's added time by hand, the engine memory
+// and capacity they cost, and the plan fields.
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "estimate/serving/lora_adapters.h"
+#include "test_memory_support.h"
+#include "transformer/model_library.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace gp
+{
+namespace
+{
+
+std::string loraPlanText(const std::string& lora, const std::string& load = R"({"concurrency": 64})", int tensor = 1)
+{
+    return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": )"
+        + std::to_string(tensor) + R"(, "pipeline": 1},
+          "serving": {"prompt_tokens": 512, "output_tokens": 256, "load": )"
+        + load + R"(, "replicas": 1)" + (lora.empty() ? std::string() : R"(, "lora": )" + lora) + R"(}},
+        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": )"
+        + std::to_string(tensor) + R"(, "nodes": 1}], "search": {"enabled": false}})";
+}
+
+ServingResult serveLora(const std::string& text)
+{
+    auto plan = parsePlan(text);
+    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
+    if (!plan)
+        return {};
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
+    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
+        return {};
+    return *estimate->results.front().serving;
+}
+
+Architecture llama8b()
+{
+    return findModelPreset("llama-3.1-8b")->architecture;
+}
+
+TEST(ServingLora, SlotsAreEveryLinearLayerAtMaxRankByHand)
+{
+    // Llama 3.1 8B: hidden 4096, 32 query heads and 8 KV heads of 128, intermediate 14336, 32 layers. One slot at
+    // rank 1 on one GPU: q 4096 + 4096, k and v 4096 + 1024, o 4096 + 4096, gate, up and down 4096 + 14336:
+    // 8192 + 2 x 5120 + 8192 + 3 x 18432 = 81920 per layer, x 32 = 2,621,440; at rank 16: 41,943,040 parameters.
+    LoraSettings s;
+    s.adapters = 16;
+    s.rank = 16;
+    s.maxLoras = 4;
+    s.maxCpuLoras = 8;
+    const LoraFootprint f = loraFootprint(llama8b(), s, 1, 1.0, 2.0);
+    EXPECT_DOUBLE_EQ(f.slotParameters, 41943040.0);
+    EXPECT_DOUBLE_EQ(f.gpuBytes, 4 * 41943040.0 * 2); // 335,544,320 B: four slots of 80 MiB
+    // The adapter itself (q_proj, v_proj at rank 16): (8192 + 5120) x 32 x 16 = 6,815,744 parameters.
+    EXPECT_DOUBLE_EQ(f.adapterFileBytes, 6815744.0 * 2);
+    EXPECT_DOUBLE_EQ(f.adapterBytes, 6815744.0 * 2);
+    EXPECT_DOUBLE_EQ(f.hostBytes, 8 * 6815744.0 * 2);
+    // qkv_proj, o_proj, gate_up_proj, down_proj: a shrink and an expand each, 32 layers: 256 kernels.
+    EXPECT_DOUBLE_EQ(f.kernelsPerStep, 256.0);
+    // Tensor-parallel 2: the hidden side whole, the other side halved. q 4096 + 2048, k and v 4096 + 512,
+    // o 2048 + 4096, gate and up 4096 + 7168, down 7168 + 4096: 6144 + 2 x 4608 + 6144 + 3 x 11264 = 55296.
+    EXPECT_DOUBLE_EQ(loraFootprint(llama8b(), s, 2, 1.0, 2.0).slotParameters, 55296.0 * 32 * 16);
+}
+
+TEST(ServingLora, AdaptersABatchUsesAndTheBatchFillingTheSlots)
+{
+    // 16 adapters, 8 requests: 16 (1 - (15/16)^8) = 6.4525.
+    EXPECT_NEAR(expectedDistinctAdapters(16, 8), 16 * (1 - std::pow(15.0 / 16, 8)), 1e-12);
+    EXPECT_NEAR(expectedDistinctAdapters(16, 8), 6.4525, 1e-4);
+    EXPECT_DOUBLE_EQ(expectedDistinctAdapters(1, 50), 1.0);
+    // 4 slots of 16 adapters fill at ln(0.75) / ln(0.9375) = 4.4575 requests; as many slots as adapters never fill.
+    EXPECT_NEAR(requestsFillingSlots(16, 4), std::log(0.75) / std::log(0.9375), 1e-12);
+    EXPECT_NEAR(expectedDistinctAdapters(16, requestsFillingSlots(16, 4)), 4.0, 1e-9);
+    EXPECT_TRUE(std::isinf(requestsFillingSlots(8, 8)));
+    // Never more adapters than requests or than there are.
+    for (double n : { 2.0, 10.0, 1000.0 })
+        for (double b = 1; b < 4000; b *= 3) {
+            EXPECT_LE(expectedDistinctAdapters(n, b), std::min(n, b) + 1e-9);
+            EXPECT_GE(expectedDistinctAdapters(n, b + 1), expectedDistinctAdapters(n, b));
+        }
+}
+
+TEST(ServingLora, StepCostByHand)
+{
+    LoraSettings s;
+    s.adapters = 16;
+    s.rank = 16;
+    s.maxLoras = 4;
+    s.maxCpuLoras = 16;
+    s.kernelLatencySeconds = 1.27e-6;
+    const LoraFootprint f = loraFootprint(llama8b(), s, 1, 1.0, 2.0);
+    // 1 TB/s of HBM, 100 TFLOP/s, 25 GB/s of PCIe, 512-token prompts.
+    const LoraStepCost c = loraStepCost(s, f, 1e12, 1e14, 25e9, 512);
+    // Eight decoding requests use 6.45 adapters, capped at the 4 slots: 256 kernels x 1.27 us = 325.12 us, four slots
+    // of 83,886,080 B at 1 TB/s = 335.54 us, 8 tokens x 2 x 41,943,040 FLOPs at 100 TFLOP/s = 6.71 us.
+    const double decode = 325.12e-6 + 4 * 83886080 / 1e12 + 8 * 2 * 41943040.0 / 1e14;
+    EXPECT_NEAR(c.seconds(8, 8, 0), decode, 1e-12);
+    // A step with 1024 prompt tokens adds two prefilling requests, each missing its adapter 3/4 of the time and
+    // loading 13,631,488 B at 25 GB/s (545.26 us), and the prompt tokens' FLOPs.
+    const double loads = 2 * 0.75 * 13631488 / 25e9;
+    EXPECT_NEAR(c.seconds(8, 8, 1024), decode + loads + 1024 * 2 * 41943040.0 / 1e14, 1e-12);
+    // As many slots as adapters: nothing is ever loaded.
+    s.maxLoras = 16;
+    EXPECT_DOUBLE_EQ(adapterMissShare(s), 0.0);
+}
+
+TEST(ServingLora, SlotsComeOutOfTheKvCacheAndSlowTheStep)
+{
+    const ServingResult base = serveLora(loraPlanText(""));
+    const ServingResult lora = serveLora(loraPlanText(R"({"adapters": 4, "rank": 16, "max_loras": 4})"));
+    EXPECT_EQ(base.loraAdapters, 0);
+    EXPECT_EQ(lora.loraAdapters, 4);
+    EXPECT_DOUBLE_EQ(lora.loraGpuBytes, 4 * 41943040.0 * 2);
+    EXPECT_NEAR(lora.weightBytes - base.weightBytes, lora.loraGpuBytes, 1.0);
+    EXPECT_LT(lora.kvCacheTokens, base.kvCacheTokens);
+    EXPECT_FALSE(lora.loraCapsBatch);
+    EXPECT_GT(lora.loraSlowdown, 1.0);
+    EXPECT_GT(lora.tpotSeconds, base.tpotSeconds);
+    EXPECT_DOUBLE_EQ(lora.loraMissShare, 0.0);
+    // More adapters than slots: the batch is held where the adapters fill the 4 slots, and the answer says so.
+    const ServingResult many = serveLora(loraPlanText(R"({"adapters": 16, "rank": 16, "max_loras": 4})"));
+    EXPECT_TRUE(many.loraCapsBatch);
+    EXPECT_EQ(many.limit, "max_loras");
+    EXPECT_DOUBLE_EQ(many.concurrency, 4.0); // floor(4.4575)
+    EXPECT_DOUBLE_EQ(many.loraMissShare, 0.75);
+    EXPECT_GT(many.loraLoadSeconds, 0.0);
+}
+
+TEST(ServingLora, PlanFieldsRoundTripAndNameTheField)
+{
+    auto plan = parsePlan(loraPlanText(R"({"adapters": 100, "rank": 32, "targets": "all_linear", "max_loras": 8})"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_EQ(plan->workload.serving.lora.adapters, 100);
+    EXPECT_EQ(plan->workload.serving.lora.targets, LoraTargetSet::AllLinear);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->workload.serving.lora, plan->workload.serving.lora);
+    // The engine's default slots: vLLM 1, SGLang 8.
+    const ServingResult vllm = serveLora(loraPlanText(R"({"adapters": 3})"));
+    EXPECT_EQ(vllm.loraMaxLoras, 1);
+    EXPECT_EQ(vllm.loraMaxCpuLoras, 1);
+    auto bad = parsePlan(loraPlanText(R"({"adapters": 4, "max_loras": 4, "max_cpu_loras": 2})"));
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().toString().find("workload.serving.lora.max_cpu_loras"), std::string::npos);
+    auto target = parsePlan(loraPlanText(R"({"adapters": 4, "targets": "mlp"})"));
+    ASSERT_FALSE(target);
+    EXPECT_NE(target.error().toString().find("workload.serving.lora.targets"), std::string::npos);
+}
+
+} // namespace
+} // namespace gp
