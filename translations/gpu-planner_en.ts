@@ -2399,8 +2399,6 @@
         <translation>FP32</translation>
     </message>
     <message>
-        <source>BF16</source>
-        <translation>BF16</translation>
         <source>Off</source>
         <translation>Off</translation>
     </message>
@@ -2483,6 +2481,10 @@
     <message>
         <source>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</source>
         <translation>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
     </message>
 </context>
 <context>

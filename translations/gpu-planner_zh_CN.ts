@@ -2387,8 +2387,6 @@
         <translation>FP32</translation>
     </message>
     <message>
-        <source>BF16</source>
-        <translation>BF16</translation>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
@@ -2471,6 +2469,10 @@
     <message>
         <source>Split each step into two halves so one half&apos;s all-to-all runs during the other&apos;s compute (SGLang&apos;s --enable-two-batch-overlap)</source>
         <translation>将每一步拆成两半，使一半的 all-to-all 与另一半的计算同时进行（SGLang 的 --enable-two-batch-overlap）</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
     </message>
 </context>
 <context>
