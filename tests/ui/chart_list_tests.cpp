@@ -12,6 +12,7 @@
 #include "ui_test_support.h"
 
 #include "catalog/catalog.h"
+#include "plan/billing_modes.h"
 
 #include <QBarSet>
 #include <QChart>
@@ -164,7 +165,8 @@ TEST(ChartList, TheCostToFinishShowsEachFittingCandidatesCheapestCountedMode)
         std::optional<double> cheapest;
         for (const gp::BillingCost& m : r.cost.modes)
             if (m.total
-                && std::find(options.billingModes.begin(), options.billingModes.end(), m.mode)
+                && std::find(options.billingModes.begin(), options.billingModes.end(),
+                       std::string(gp::billingModeCode(m.mode)))
                     != options.billingModes.end()
                 && (!cheapest || *m.total < *cheapest))
                 cheapest = *m.total;

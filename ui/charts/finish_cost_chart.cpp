@@ -1,5 +1,6 @@
 // The cost-to-finish chart: what each fitting candidate costs to finish the training run under the cheapest billing
 // mode the plan counts, best-ranked on top. The cost over time shows the best four; this shows every charted one.
+#include "billing_mode_text.h"
 #include "charts/chart_parts.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -26,9 +27,8 @@ struct FinishCost {
 // Fitting candidates with a priced counted mode, in ranked order, and how many there are.
 std::vector<FinishCost> finishCosts(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
-    const auto counted = [&options](const std::string& mode) {
-        return options.billingModes.empty()
-            || std::find(options.billingModes.begin(), options.billingModes.end(), mode) != options.billingModes.end();
+    const auto counted = [&options](gp::BillingMode mode) {
+        return options.billingModes.empty() || gp::billingModeListed(options.billingModes, mode);
     };
     std::vector<FinishCost> out;
     for (const gp::CandidateResult& r : results) {
@@ -78,8 +78,7 @@ QChart* buildFinishCostChart(const std::vector<gp::CandidateResult>& results, co
     set->setBorderColor(set->color().darker(115));
     QStringList tips;
     for (std::size_t i = 0; i < reversed.size(); ++i) {
-        const QString mode = CoreText::billingMode(
-            QString::fromStdString(modes[i]->mode), reversed[i]->cost.reservedTermMonths.value_or(0));
+        const QString mode = windowBillingMode(modes[i]->mode, reversed[i]->cost.reservedTermMonths.value_or(0));
         labels[int(i)] = ChartTr::tr("%1 · %2").arg(labels[int(i)], mode);
         *set << *modes[i]->total / scale;
         tips << ChartTr::tr("<b>%1</b> · %2<br>Finishes after %3 days<br>Total %4")
