@@ -11,9 +11,11 @@
 #include "ui_test_support.h"
 #include "widgets/frontier_view.h"
 #include "widgets/inputs_panel.h"
+
 #include "widgets/scenario_bar.h"
 #include "widgets/scenario_compare_view.h"
 #include "widgets/sweep_view.h"
+#include <QLocale>
 
 #include "plan/scenarios.h"
 #include "planner/frontier.h"
@@ -248,11 +250,19 @@ TEST_F(ScenarioWindow, NewScenarioIsNamedAfterItsChangeAndTheCompareViewSaysWhat
     ASSERT_EQ(model->rowCount(), 5);
     using C = ScenarioComparisonModel;
     const QString changes = model->data(model->index(4, C::Changes)).toString();
-    EXPECT_TRUE(
-        changes.contains(QStringLiteral("workload.sequence_length: %1 → 16384").arg(base.workload.sequenceLength)))
+    // The fields in the inputs' words and the numbers as the window writes them, not the file's paths.
+    EXPECT_TRUE(changes.contains(QStringLiteral("Sequence length: %1 → 16,384")
+                                     .arg(QLocale(QLocale::English).toString(base.workload.sequenceLength))))
         << changes.toStdString();
-    EXPECT_TRUE(changes.contains(QStringLiteral("workload.micro_batch_size: %1 → 2").arg(base.workload.microBatchSize)))
+    EXPECT_TRUE(changes.contains(QStringLiteral("Micro-batch size: %1 → 2").arg(base.workload.microBatchSize)))
         << changes.toStdString();
+    EXPECT_FALSE(changes.contains(QStringLiteral("workload."))) << changes.toStdString();
+    // Issue 44, second try: in Chinese the changes showed "workload.sequence_length：4096 → 8192".
+    installLanguage(QStringLiteral("zh_CN"));
+    const QString zhChanges = model->data(model->index(4, C::Changes)).toString();
+    EXPECT_TRUE(zhChanges.contains(QString::fromUtf8("序列长度"))) << zhChanges.toStdString();
+    EXPECT_FALSE(zhChanges.contains(QStringLiteral("workload."))) << zhChanges.toStdString();
+    installLanguage(QStringLiteral("en"));
     EXPECT_TRUE(model->data(model->index(3, C::Changes)).toString().contains(QStringLiteral("candidates:")))
         << "the \"only GN7\" scenario changes the candidates";
     EXPECT_EQ(model->data(model->index(0, C::Changes)).toString(), QStringLiteral("baseline"));

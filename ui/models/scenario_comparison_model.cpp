@@ -5,6 +5,8 @@
 #include "core_text.h"
 #include "number_format.h"
 #include "plan/billing_modes.h"
+#include "plan/plan_fields.h"
+#include "widgets/inputs/field_text.h"
 
 #include <QBrush>
 #include <QColor>
@@ -84,10 +86,18 @@ QString ScenarioComparisonModel::changesText(const gp::ScenarioRow& row)
         return tr("no change");
     QStringList parts;
     for (const gp::PlanChange& change : row.changes) {
-        auto value = [](const nlohmann::json& v) {
+        // A field of the plan's table in the user's words and units ("Sequence length: 4,096 → 16,384"); any other
+        // path (the candidates, an architecture field) as the file writes it.
+        const gp::PlanField* field = gp::findPlanField(change.path);
+        auto value = [field](const nlohmann::json& v) {
+            if (field)
+                return FieldText::value(*field, v);
             return v.is_null() ? tr("default") : QString::fromStdString(gp::changeValueText(v));
         };
-        parts << tr("%1: %2 → %3").arg(QString::fromStdString(change.path), value(change.from), value(change.to));
+        const QString name = field ? FieldText::label(change.path) : QString();
+        parts << tr("%1: %2 → %3")
+                     .arg(name.isEmpty() ? QString::fromStdString(change.path) : name, value(change.from),
+                         value(change.to));
     }
     return parts.join(QStringLiteral("; "));
 }
