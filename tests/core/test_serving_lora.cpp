@@ -5,6 +5,7 @@
 #include "estimate/estimator.h"
 #include "estimate/serving/lora_adapters.h"
 #include "test_memory_support.h"
+#include "test_serving_support.h"
 #include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
@@ -26,19 +27,6 @@ std::string loraPlanText(const std::string& lora, const std::string& load = R"({
         + load + R"(, "replicas": 1)" + (lora.empty() ? std::string() : R"(, "lora": )" + lora) + R"(}},
         "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": )"
         + std::to_string(tensor) + R"(, "nodes": 1}], "search": {"enabled": false}})";
-}
-
-ServingResult serveLora(const std::string& text)
-{
-    auto plan = parsePlan(text);
-    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return {};
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
-    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
-        return {};
-    return *estimate->results.front().serving;
 }
 
 Architecture llama8b()
@@ -114,8 +102,8 @@ TEST(ServingLora, StepCostByHand)
 
 TEST(ServingLora, SlotsComeOutOfTheKvCacheAndSlowTheStep)
 {
-    const ServingResult base = serveLora(loraPlanText(""));
-    const ServingResult lora = serveLora(loraPlanText(R"({"adapters": 4, "rank": 16, "max_loras": 4})"));
+    const ServingResult base = servedFirstCandidate(loraPlanText(""));
+    const ServingResult lora = servedFirstCandidate(loraPlanText(R"({"adapters": 4, "rank": 16, "max_loras": 4})"));
     EXPECT_EQ(base.loraAdapters, 0);
     EXPECT_EQ(lora.loraAdapters, 4);
     EXPECT_DOUBLE_EQ(lora.loraGpuBytes, 4 * 41943040.0 * 2);
@@ -126,7 +114,7 @@ TEST(ServingLora, SlotsComeOutOfTheKvCacheAndSlowTheStep)
     EXPECT_GT(lora.tpotSeconds, base.tpotSeconds);
     EXPECT_DOUBLE_EQ(lora.loraMissShare, 0.0);
     // More adapters than slots: the batch is held where the adapters fill the 4 slots, and the answer says so.
-    const ServingResult many = serveLora(loraPlanText(R"({"adapters": 16, "rank": 16, "max_loras": 4})"));
+    const ServingResult many = servedFirstCandidate(loraPlanText(R"({"adapters": 16, "rank": 16, "max_loras": 4})"));
     EXPECT_TRUE(many.loraCapsBatch);
     EXPECT_EQ(many.limit, "max_loras");
     EXPECT_DOUBLE_EQ(many.concurrency, 4.0); // floor(4.4575)
@@ -144,7 +132,7 @@ TEST(ServingLora, PlanFieldsRoundTripAndNameTheField)
     ASSERT_TRUE(again);
     EXPECT_EQ(again->workload.serving.lora, plan->workload.serving.lora);
     // The engine's default slots: vLLM 1, SGLang 8.
-    const ServingResult vllm = serveLora(loraPlanText(R"({"adapters": 3})"));
+    const ServingResult vllm = servedFirstCandidate(loraPlanText(R"({"adapters": 3})"));
     EXPECT_EQ(vllm.loraMaxLoras, 1);
     EXPECT_EQ(vllm.loraMaxCpuLoras, 1);
     auto bad = parsePlan(loraPlanText(R"({"adapters": 4, "max_loras": 4, "max_cpu_loras": 2})"));

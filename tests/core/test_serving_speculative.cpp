@@ -7,6 +7,7 @@
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/speculative_decoding.h"
 #include "test_memory_support.h"
+#include "test_serving_support.h"
 
 #include <gtest/gtest.h>
 
@@ -32,19 +33,6 @@ std::string speculativePlanText(const std::string& speculative, const std::strin
         + R"(, "replicas": 1, "speculative": )" + speculative + R"(}},
         "candidates": [{"gpu": ")"
         + gpu + R"(", "gpus_per_node": )" + std::to_string(tensor) + R"(, "nodes": 1}], "search": {"enabled": false}})";
-}
-
-ServingResult serveSpeculative(const std::string& text)
-{
-    auto plan = parsePlan(text);
-    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return {};
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
-    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
-        return {};
-    return *estimate->results.front().serving;
 }
 
 // The per-token acceptance that gives a mean acceptance length at k drafts (eq. 1 inverted by bisection).
@@ -83,7 +71,7 @@ TEST(ServingSpeculative, PlanFieldsRoundTripWithCatalogDefaultsAndNameTheField)
     ASSERT_TRUE(again);
     EXPECT_EQ(again->workload.serving.speculative, plan->workload.serving.speculative);
     EXPECT_FALSE(again->workload.serving.speculative.acceptanceRate); // the catalog's, not written
-    const ServingResult s = serveSpeculative(speculativePlanText(R"({"method": "eagle3", "draft_tokens": 3})"));
+    const ServingResult s = servedFirstCandidate(speculativePlanText(R"({"method": "eagle3", "draft_tokens": 3})"));
     EXPECT_EQ(s.speculativeMethod, "eagle3");
     EXPECT_EQ(s.draftTokens, 3);
     EXPECT_NEAR(s.acceptanceRate, 0.743, 1e-9); // serving.speculative.eagle3.acceptance_rate
@@ -112,8 +100,8 @@ TEST(ServingSpeculative, PlanFieldsRoundTripWithCatalogDefaultsAndNameTheField)
 // Tokens per step 1 + 0.568 + 0.568^2 = 1.891; speed-up = 1.891 x plain / (plain + 2 draft forwards).
 TEST(ServingSpeculative, SpeedupAtOneRequestByHand)
 {
-    const ServingResult s
-        = serveSpeculative(speculativePlanText(R"({"method": "eagle", "draft_tokens": 2, "acceptance_rate": 0.568})"));
+    const ServingResult s = servedFirstCandidate(
+        speculativePlanText(R"({"method": "eagle", "draft_tokens": 2, "acceptance_rate": 0.568})"));
     const double bandwidth = 3350e9 * 0.75;
     const double weights = 2 * 8.03e9, head = 128256.0 * 4096 * 2, kv = 640.0 * 131072;
     const double plain = (weights + kv) / bandwidth + 0.5e-3;
@@ -190,8 +178,8 @@ TEST(ServingSpeculative, StopsPayingAtTheCrossoverBatchByHand)
 // The draft's weights and KV come out of the KV cache's budget: fewer tokens fit with it than without.
 TEST(ServingSpeculative, DraftMemoryComesOutOfTheKvCache)
 {
-    const ServingResult plain = serveSpeculative(speculativePlanText(R"({"method": "none"})"));
-    const ServingResult eagle = serveSpeculative(speculativePlanText(R"({"method": "eagle"})"));
+    const ServingResult plain = servedFirstCandidate(speculativePlanText(R"({"method": "none"})"));
+    const ServingResult eagle = servedFirstCandidate(speculativePlanText(R"({"method": "eagle"})"));
     EXPECT_NEAR(eagle.weightBytes - plain.weightBytes, eagle.draftWeightBytes, 1);
     EXPECT_NEAR(eagle.kvBytesPerToken, plain.kvBytesPerToken * 33.0 / 32, 1e-6 * plain.kvBytesPerToken);
     EXPECT_LT(eagle.kvCacheTokens, plain.kvCacheTokens);
@@ -201,7 +189,7 @@ TEST(ServingSpeculative, DraftMemoryComesOutOfTheKvCache)
     ASSERT_TRUE(plan);
     auto model = resolveModel(plan->model);
     ASSERT_TRUE(model);
-    const ServingResult mtp = serveSpeculative(speculativePlanText(
+    const ServingResult mtp = servedFirstCandidate(speculativePlanText(
         R"({"method": "mtp"})", R"({"concurrency": 1})", "deepseek-v3", "h200-141gb-sxm", 8, "fp8"));
     EXPECT_NEAR(mtp.draftWeightBytes / mtp.weightBytes,
         model->parameters.mtp / (model->parameters.total + model->parameters.mtp), 0.01);
@@ -221,7 +209,7 @@ TEST(ServingSpeculative, PublishedSpeedupsWithError)
             : acceptanceForLength(p.at("acceptance_length").get<double>(), k);
         const std::string spec = R"({"method": ")" + p.at("method").get<std::string>() + R"(", "draft_tokens": )"
             + std::to_string(k) + R"(, "acceptance_rate": )" + std::to_string(alpha) + "}";
-        const ServingResult s = serveSpeculative(
+        const ServingResult s = servedFirstCandidate(
             speculativePlanText(spec, R"({"concurrency": )" + std::to_string(p.at("concurrency").get<int>()) + "}",
                 p.at("preset").get<std::string>(), p.at("gpu").get<std::string>(), p.value("tensor", 1),
                 p.value("precision", std::string("bf16")), p.at("prompt_tokens").get<long>(),

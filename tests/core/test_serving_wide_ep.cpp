@@ -8,6 +8,7 @@
 #include "estimate/serving/wide_expert_parallel.h"
 #include "estimate/time/communication_model.h"
 #include "test_memory_support.h"
+#include "test_serving_support.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -34,19 +35,6 @@ std::string wideEpPlanText(const std::string& wideEp, int nodes, const std::stri
         + R"("}, "wide_ep": )" + wideEp + R"(}},
         "candidates": [{"instance": "aws:p5.48xlarge", "nodes": )"
         + std::to_string(nodes) + R"(}], "search": {"enabled": false}})";
-}
-
-ServingResult serveWideEp(const std::string& text)
-{
-    auto plan = parsePlan(text);
-    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return {};
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
-    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
-        return {};
-    return *estimate->results.front().serving;
 }
 
 TEST(ServingWideEp, WeightsAndKvPerGpuByHand)
@@ -109,7 +97,7 @@ TEST(ServingWideEp, StepPartsAndOverlap)
 
 TEST(ServingWideEp, ComparedWithTheReplicasForMoeModelsOnly)
 {
-    const ServingResult r = serveWideEp(wideEpPlanText("{}", 2));
+    const ServingResult r = servedFirstCandidate(wideEpPlanText("{}", 2));
     ASSERT_TRUE(r.wideEp);
     EXPECT_EQ(r.wideEp->ranks, 16);
     // Spreading the experts frees memory for KV: a GPU holds more requests than its share of a TP8 x PP2 replica.
@@ -117,9 +105,10 @@ TEST(ServingWideEp, ComparedWithTheReplicasForMoeModelsOnly)
     EXPECT_GT(r.wideEp->outputTokensPerSecondPerGpu, 0.0);
     EXPECT_EQ(r.wideEp->better, r.wideEp->outputTokensPerSecondPerGpu > r.wideEp->replicaOutputTokensPerSecondPerGpu);
     // Off, or a dense model: nothing.
-    EXPECT_FALSE(serveWideEp(wideEpPlanText(R"({"mode": "off"})", 2)).wideEp);
+    EXPECT_FALSE(servedFirstCandidate(wideEpPlanText(R"({"mode": "off"})", 2)).wideEp);
     // A TPOT target holds the batch per GPU under it.
-    const ServingResult held = serveWideEp(wideEpPlanText("{}", 2, "vllm", 2000, 100, R"({"tpot_seconds": 0.05})"));
+    const ServingResult held
+        = servedFirstCandidate(wideEpPlanText("{}", 2, "vllm", 2000, 100, R"({"tpot_seconds": 0.05})"));
     ASSERT_TRUE(held.wideEp);
     EXPECT_LE(held.wideEp->tpotSeconds, 0.05);
     EXPECT_LE(held.wideEp->batchPerGpu, r.wideEp->batchPerGpu);
@@ -152,7 +141,7 @@ TEST(ServingWideEp, PublishedAllToAllsAndDecode)
     }
     const auto& p = ref["decode"]["plan"];
     const int nodes = p["nodes"];
-    const ServingResult r = serveWideEp(wideEpPlanText(R"({"two_batch_overlap": true})", nodes,
+    const ServingResult r = servedFirstCandidate(wideEpPlanText(R"({"two_batch_overlap": true})", nodes,
         p["engine"].get<std::string>(), p["prompt_tokens"].get<long>(), p["output_tokens"].get<long>()));
     ASSERT_TRUE(r.wideEp);
     const double perNode = r.wideEp->outputTokensPerSecondPerGpu * 8;
