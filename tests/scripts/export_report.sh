@@ -114,6 +114,8 @@ for column, key in {"serving_speculative_method": "method", "serving_speculative
     columns[column] = ("sn", ["speculative", key])
 for key in ["shape", "hit_rate", "saved_prompt_tokens", "held_bytes", "offload_tokens", "transfer_seconds"]:
     columns[f"serving_prefix_{key}"] = ("sn", ["prefix_cache", key])
+for key in ["adapters", "max_loras", "gpu_bytes", "slowdown", "miss_share"]:  # many LoRA adapters (serving.lora)
+    columns[f"serving_lora_{key}"] = ("sn", ["lora", key])
 unknown = set(rows[0].keys()) - set(columns) if rows else set()
 assert not unknown, f"CSV columns the check does not know: {sorted(unknown)}"
 checked = 0

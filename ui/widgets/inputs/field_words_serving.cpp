@@ -5,83 +5,15 @@
 namespace gpui
 {
 
-FieldWordsMap servingFieldWords()
+namespace
+{
+
+// The adapters, the wide expert parallelism, the deployment and the monthly volume (a function of its own: one map
+// for every serving field would outgrow the 150-line rule).
+FieldWordsMap servingAdapterAndDeploymentWords()
 {
     using W = FieldWords;
     return {
-        { "workload.serving.prompt_tokens", W { [] { return FieldText::tr("Prompt tokens"); }, {} } },
-        { "workload.serving.output_tokens", W { [] { return FieldText::tr("Output tokens"); }, {} } },
-        { "workload.serving.slo.ttft_seconds", W { [] { return FieldText::tr("Time to first token"); }, {} } },
-        { "workload.serving.slo.tpot_seconds", W { [] { return FieldText::tr("Time per output token"); }, {} } },
-        { "workload.serving.kv_cache_precision", W { [] { return FieldText::tr("KV cache"); }, {} } },
-        { "workload.serving.engine.name",
-            W { [] { return FieldText::tr("Serving engine"); },
-                [] {
-                    return FieldText::tr("The engine each replica runs: its KV-cache budget rule and default batch "
-                                         "and token limits are the catalog's for that engine");
-                } } },
-        { "workload.serving.engine.gpu_memory_utilization",
-            W { [] { return FieldText::tr("GPU memory utilization"); }, {} } },
-        { "workload.serving.engine.max_num_seqs", W { [] { return FieldText::tr("Max sequences"); }, {} } },
-        { "workload.serving.engine.max_num_batched_tokens",
-            W { [] { return FieldText::tr("Max batched tokens"); }, {} } },
-        { "workload.serving.engine.block_size",
-            W { [] { return FieldText::tr("KV block size"); },
-                [] { return FieldText::tr("Tokens per KV-cache page (vLLM's block_size); empty = the engine's"); } } },
-        { "workload.serving.engine.prefix_cache_hit_rate",
-            W { [] { return FieldText::tr("Prefix cache hit rate"); }, {} } },
-        { "workload.serving.engine.max_model_len",
-            W { [] { return FieldText::tr("Max model length"); },
-                [] {
-                    return FieldText::tr(
-                        "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
-                        "= prompt + output");
-                } } },
-        { "workload.serving.speculative.method",
-            W { [] { return FieldText::tr("Speculative decoding"); },
-                [] {
-                    return FieldText::tr("A draft proposes tokens that the model verifies in one step: an EAGLE or "
-                                         "EAGLE-3 head, or the model's own MTP module; it pays at small batches and "
-                                         "costs at large ones");
-                } } },
-        { "workload.serving.speculative.draft_tokens",
-            W { [] { return FieldText::tr("Draft tokens"); },
-                [] {
-                    return FieldText::tr("Tokens drafted per request and step (vLLM's num_speculative_tokens); empty "
-                                         "= the method's default");
-                } } },
-        { "workload.serving.speculative.acceptance_rate",
-            W { [] { return FieldText::tr("Draft acceptance"); },
-                [] {
-                    return FieldText::tr("The chance each drafted token is accepted when the one before was; empty = "
-                                         "the method's measured default");
-                } } },
-        { "workload.serving.prefix_cache.shape",
-            W { [] { return FieldText::tr("Prefix sharing"); },
-                [] {
-                    return FieldText::tr("How prompts share prefixes; the prefix-cache hit rate follows from it (none "
-                                         "= the hit rate as typed)");
-                } } },
-        { "workload.serving.prefix_cache.shared_tokens",
-            W { [] { return FieldText::tr("Shared prefix tokens"); },
-                [] {
-                    return FieldText::tr("The system prompt every request starts with, or one RAG document's tokens");
-                } } },
-        { "workload.serving.prefix_cache.turns", W { [] { return FieldText::tr("Turns per conversation"); }, {} } },
-        { "workload.serving.prefix_cache.think_seconds",
-            W { [] { return FieldText::tr("Time between turns"); },
-                [] {
-                    return FieldText::tr("How long a conversation's history waits in the cache for its next turn");
-                } } },
-        { "workload.serving.prefix_cache.documents",
-            W { [] { return FieldText::tr("RAG documents"); },
-                [] { return FieldText::tr("Distinct documents prompts draw their leading document from"); } } },
-        { "workload.serving.prefix_cache.offload_gib",
-            W { [] { return FieldText::tr("KV offload to host memory"); },
-                [] {
-                    return FieldText::tr("Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
-                                         "backend); loaded back over PCIe");
-                } } },
         { "workload.serving.lora.adapters",
             W { [] { return FieldText::tr("LoRA adapters"); },
                 [] {
@@ -193,6 +125,90 @@ FieldWordsMap servingFieldWords()
                 [] { return FieldText::tr("GPUs per decode replica (tensor parallel); empty = searched"); } } },
         { "workload.serving.requests_per_month", W { [] { return FieldText::tr("Requests per month"); }, {} } },
     };
+}
+
+} // namespace
+
+FieldWordsMap servingFieldWords()
+{
+    using W = FieldWords;
+    FieldWordsMap words {
+        { "workload.serving.prompt_tokens", W { [] { return FieldText::tr("Prompt tokens"); }, {} } },
+        { "workload.serving.output_tokens", W { [] { return FieldText::tr("Output tokens"); }, {} } },
+        { "workload.serving.slo.ttft_seconds", W { [] { return FieldText::tr("Time to first token"); }, {} } },
+        { "workload.serving.slo.tpot_seconds", W { [] { return FieldText::tr("Time per output token"); }, {} } },
+        { "workload.serving.kv_cache_precision", W { [] { return FieldText::tr("KV cache"); }, {} } },
+        { "workload.serving.engine.name",
+            W { [] { return FieldText::tr("Serving engine"); },
+                [] {
+                    return FieldText::tr("The engine each replica runs: its KV-cache budget rule and default batch "
+                                         "and token limits are the catalog's for that engine");
+                } } },
+        { "workload.serving.engine.gpu_memory_utilization",
+            W { [] { return FieldText::tr("GPU memory utilization"); }, {} } },
+        { "workload.serving.engine.max_num_seqs", W { [] { return FieldText::tr("Max sequences"); }, {} } },
+        { "workload.serving.engine.max_num_batched_tokens",
+            W { [] { return FieldText::tr("Max batched tokens"); }, {} } },
+        { "workload.serving.engine.block_size",
+            W { [] { return FieldText::tr("KV block size"); },
+                [] { return FieldText::tr("Tokens per KV-cache page (vLLM's block_size); empty = the engine's"); } } },
+        { "workload.serving.engine.prefix_cache_hit_rate",
+            W { [] { return FieldText::tr("Prefix cache hit rate"); }, {} } },
+        { "workload.serving.engine.max_model_len",
+            W { [] { return FieldText::tr("Max model length"); },
+                [] {
+                    return FieldText::tr(
+                        "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
+                        "= prompt + output");
+                } } },
+        { "workload.serving.speculative.method",
+            W { [] { return FieldText::tr("Speculative decoding"); },
+                [] {
+                    return FieldText::tr("A draft proposes tokens that the model verifies in one step: an EAGLE or "
+                                         "EAGLE-3 head, or the model's own MTP module; it pays at small batches and "
+                                         "costs at large ones");
+                } } },
+        { "workload.serving.speculative.draft_tokens",
+            W { [] { return FieldText::tr("Draft tokens"); },
+                [] {
+                    return FieldText::tr("Tokens drafted per request and step (vLLM's num_speculative_tokens); empty "
+                                         "= the method's default");
+                } } },
+        { "workload.serving.speculative.acceptance_rate",
+            W { [] { return FieldText::tr("Draft acceptance"); },
+                [] {
+                    return FieldText::tr("The chance each drafted token is accepted when the one before was; empty = "
+                                         "the method's measured default");
+                } } },
+        { "workload.serving.prefix_cache.shape",
+            W { [] { return FieldText::tr("Prefix sharing"); },
+                [] {
+                    return FieldText::tr("How prompts share prefixes; the prefix-cache hit rate follows from it (none "
+                                         "= the hit rate as typed)");
+                } } },
+        { "workload.serving.prefix_cache.shared_tokens",
+            W { [] { return FieldText::tr("Shared prefix tokens"); },
+                [] {
+                    return FieldText::tr("The system prompt every request starts with, or one RAG document's tokens");
+                } } },
+        { "workload.serving.prefix_cache.turns", W { [] { return FieldText::tr("Turns per conversation"); }, {} } },
+        { "workload.serving.prefix_cache.think_seconds",
+            W { [] { return FieldText::tr("Time between turns"); },
+                [] {
+                    return FieldText::tr("How long a conversation's history waits in the cache for its next turn");
+                } } },
+        { "workload.serving.prefix_cache.documents",
+            W { [] { return FieldText::tr("RAG documents"); },
+                [] { return FieldText::tr("Distinct documents prompts draw their leading document from"); } } },
+        { "workload.serving.prefix_cache.offload_gib",
+            W { [] { return FieldText::tr("KV offload to host memory"); },
+                [] {
+                    return FieldText::tr("Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
+                                         "backend); loaded back over PCIe");
+                } } },
+    };
+    words.merge(servingAdapterAndDeploymentWords());
+    return words;
 }
 
 } // namespace gpui
