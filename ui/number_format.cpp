@@ -28,6 +28,11 @@ QString currencySymbol(const QString& currency)
     return currency + QLatin1Char(' ');
 }
 
+QString currencyUnit(const QString& currency)
+{
+    return currencySymbol(currency).trimmed();
+}
+
 QString formatMoney(double amount, const QString& currency)
 {
     if (!std::isfinite(amount))

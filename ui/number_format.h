@@ -10,6 +10,8 @@ namespace gpui
 QString formatMoney(double amount, const QString& currency);
 // Currency symbol for a code: "CNY" -> "¥", "USD" -> "$", else the code.
 QString currencySymbol(const QString& currency);
+// The currency as a unit in an axis title, as the figures write it: "¥", "$", "EUR".
+QString currencyUnit(const QString& currency);
 // "37.2 GiB" (bytes in binary units).
 QString formatBytes(double bytes);
 // Bytes as GiB without unit, for charts.

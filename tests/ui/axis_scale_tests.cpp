@@ -86,3 +86,14 @@ TEST(AxisScale, TinyValuesGetTheDecimalsTheirTicksNeed)
     EXPECT_EQ(labelFormat(niceScale(0.0009, 5)), QStringLiteral("%.5f")); // 0 0.00025 0.0005 0.00075 0.001
     EXPECT_EQ(labelFormat(niceScale(0.00009, 5)), QStringLiteral("%.6f"));
 }
+
+TEST(AxisScale, LogAxesWriteEveryDecadeInItsShortestForm)
+{
+    // Issue 44, second try: the cost-over-time chart's log axis read "1000.0 / 100.0 / 10.0 / 1.0" (one decimal for
+    // every decade because its lowest was 0.1), and the frontier's read "1e+03" below an hour or a yuan.
+    const QByteArray format = logAxisLabelFormat().toLatin1();
+    const std::pair<double, const char*> decades[] = { { 1e-4, "0.0001" }, { 1e-3, "0.001" }, { 0.1, "0.1" },
+        { 1, "1" }, { 10, "10" }, { 1000, "1000" }, { 1e6, "1000000" }, { 1e8, "100000000" }, { 0.25, "0.25" } };
+    for (const auto& [value, text] : decades)
+        EXPECT_EQ(QString::asprintf(format.constData(), value), QLatin1String(text)) << value;
+}

@@ -502,6 +502,15 @@ TEST_F(ScenarioWindow, FrontierViewFramesTheFrontierAndZoomsByKeyboard)
 
     view->logScaleBox()->setChecked(true);
     EXPECT_TRUE(qobject_cast<QLogValueAxis*>(hoursAxis()));
+    // The cost axis names the currency as every figure writes it ("Cost (¥)"), not by its code (issue 44, second
+    // try: "费用 (CNY)" beside "¥" everywhere else).
+    {
+        const auto costAxes = view->chartView()->chart()->axes(Qt::Vertical);
+        ASSERT_FALSE(costAxes.isEmpty());
+        EXPECT_TRUE(costAxes.first()->titleText().contains(QString::fromUtf8("¥")))
+            << costAxes.first()->titleText().toStdString();
+        EXPECT_FALSE(costAxes.first()->titleText().contains(QStringLiteral("CNY")));
+    }
     view->logScaleBox()->setChecked(false);
 
     hours = qobject_cast<QValueAxis*>(hoursAxis());

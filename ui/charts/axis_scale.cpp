@@ -62,6 +62,12 @@ void applyScale(QValueAxis* axis, const NiceScale& scale, const QString& labelFo
         axis->setLabelFormat(labelFormat);
 }
 
+QString logAxisLabelFormat()
+{
+    // %g drops trailing zeros; nine significant digits keep every decade of a cost or an hour count whole.
+    return QStringLiteral("%.9g");
+}
+
 void applyLogRange(QLogValueAxis* axis, double min, double max, const QString& labelFormat)
 {
     if (axis->min() != min || axis->max() != max)

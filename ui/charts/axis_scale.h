@@ -37,4 +37,8 @@ void applyScale(QValueAxis* axis, const NiceScale& scale, const QString& labelFo
 // Sets a log axis's range and label format when they differ.
 void applyLogRange(QLogValueAxis* axis, double min, double max, const QString& labelFormat);
 
+// The label format of a logarithmic axis: every decade in its shortest form ("1000", "10", "0.1", "0.001"), never
+// a decimal the decade does not need ("1000.0") and never an exponent below a billion.
+QString logAxisLabelFormat();
+
 } // namespace gpui

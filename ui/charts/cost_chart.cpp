@@ -194,10 +194,8 @@ void setCostAxes(QValueAxis* axisX, QAbstractAxis* axisY, const CostModel& c, bo
     if (auto* log = qobject_cast<QLogValueAxis*>(axisY)) {
         const double min = std::pow(10, std::floor(std::log10(c.minCost / c.scale)));
         const double max = std::pow(10, std::ceil(std::log10(c.maxCost / c.scale * 1.05)));
-        // As many decimals as the lowest decade needs (0.001 reads "0.001", never "0.0").
-        const int decimals = std::clamp(int(-std::floor(std::log10(min))), 0, 6);
         if (!(live && keepLogRange(log, min, max)))
-            applyLogRange(log, min, max, QStringLiteral("%.%1f").arg(decimals));
+            applyLogRange(log, min, max, logAxisLabelFormat());
     } else if (auto* linear = qobject_cast<QValueAxis*>(axisY)) {
         const NiceScale cost = valueScale(linear, std::max(c.maxCost / c.scale, 1e-3) * 1.02, live);
         applyScale(linear, cost, labelFormat(cost));
@@ -222,7 +220,7 @@ QChart* buildCostChart(const std::vector<gp::CandidateResult>& results, const Ch
     }
     storeResults(state, c.rs);
     state->order = candidateIds(c.rs);
-    const QString symbol = currencySymbol(options.currency).trimmed();
+    const QString symbol = currencyUnit(options.currency);
 
     auto* axisX = new QValueAxis;
     axisX->setTitleText(ChartTr::tr("Elapsed days"));

@@ -99,7 +99,7 @@ QChart* buildFinishCostChart(const std::vector<gp::CandidateResult>& results, co
     auto* axisX = new QValueAxis;
     const NiceScale nice = niceScale(max / scale * 1.05, DefaultTickCount);
     applyScale(axisX, nice, labelFormat(nice));
-    const QString symbol = currencySymbol(options.currency).trimmed();
+    const QString symbol = currencyUnit(options.currency);
     axisX->setTitleText(
         scale > 1 ? ChartTr::tr("Cost (thousand %1)").arg(symbol) : ChartTr::tr("Cost (%1)").arg(symbol));
     attachHorizontalBarAxes(chart, series, labels, axisX);

@@ -113,7 +113,7 @@ QChart* buildServingCostChart(const std::vector<gp::CandidateResult>& results, c
     chart->addSeries(series);
     auto* axisX = new QValueAxis;
     setServingCostAxis(axisX, c, false);
-    axisX->setTitleText(ChartTr::tr("Cost (%1)").arg(currencySymbol(options.currency).trimmed()));
+    axisX->setTitleText(ChartTr::tr("Cost (%1)").arg(currencyUnit(options.currency)));
     attachHorizontalBarAxes(chart, series, c.reversedLabels, axisX);
     return chart;
 }

@@ -287,7 +287,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case MonthlyCost:
         return tr("Monthly cost");
     case PricePerHour:
-        return tr("Price / h (%1)").arg(currencySymbol(currency).trimmed());
+        return tr("Price / h (%1)").arg(currencyUnit(currency));
     case CostOnDemand:
         return tr("Pay-as-you-go");
     case CostMonthly:

@@ -2,6 +2,7 @@
 #include "widgets/frontier_view.h"
 
 #include "billing_mode_text.h"
+#include "charts/axis_scale.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
 #include "number_format.h"
@@ -178,8 +179,8 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
         logY->setBase(10);
         logX->setRange(range.minHours / 1.3, range.maxHours * 1.3);
         logY->setRange(range.minCost / 1.3, range.maxCost * 1.3);
-        logX->setLabelFormat(range.minHours < 1 ? QStringLiteral("%.2g") : QStringLiteral("%.0f"));
-        logY->setLabelFormat(range.minCost < 1 ? QStringLiteral("%.2g") : QStringLiteral("%.0f"));
+        logX->setLabelFormat(logAxisLabelFormat());
+        logY->setLabelFormat(logAxisLabelFormat());
         logX->setMinorTickCount(8);
         logY->setMinorTickCount(8);
         axisX = logX;
@@ -202,8 +203,9 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
                                                            : FrontierViewTr::tr("Hours to finish"));
     axisY->setTitleText(!priced ? FrontierViewTr::tr("GPU-hours")
             : answer.mode == gp::Mode::Inference
-            ? FrontierViewTr::tr("Cost per million tokens (%1)").arg(QString::fromStdString(answer.currency))
-            : FrontierViewTr::tr("Cost (%1)").arg(QString::fromStdString(answer.currency)));
+            ? FrontierViewTr::tr("Cost per million tokens (%1)")
+                  .arg(currencyUnit(QString::fromStdString(answer.currency)))
+            : FrontierViewTr::tr("Cost (%1)").arg(currencyUnit(QString::fromStdString(answer.currency))));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
