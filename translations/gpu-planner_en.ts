@@ -516,8 +516,8 @@
         <translation>The weights alone need %1 per GPU; the GPU has %2.</translation>
     </message>
     <message>
-        <source>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</source>
-        <translation>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</translation>
+        <source>Needs %1 nodes (ZeRO-%2) to fit, more than the %3 the plan allows.</source>
+        <translation>Needs %1 nodes (ZeRO-%2) to fit, more than the %3 the plan allows.</translation>
     </message>
     <message>
         <source>Offload needs %1 of host RAM per node; the node has %2.</source>

@@ -506,8 +506,8 @@
         <translation>仅权重每卡就需要 %1，而该 GPU 只有 %2。</translation>
     </message>
     <message>
-        <source>Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.</source>
-        <translation>需要 %1 个节点（ZeRO-%2）才能放下；搜索上限为 %3。</translation>
+        <source>Needs %1 nodes (ZeRO-%2) to fit, more than the %3 the plan allows.</source>
+        <translation>需要 %1 个节点（ZeRO-%2）才能放下，超过方案允许的 %3 个。</translation>
     </message>
     <message>
         <source>Offload needs %1 of host RAM per node; the node has %2.</source>

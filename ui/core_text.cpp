@@ -704,7 +704,7 @@ QString CoreText::failure(const gp::FitFailure& failure)
             text = CoreText::failure(limit);
         }
         appendSentence(text,
-            tr("Needs %1 nodes (ZeRO-%2) to fit; the search stops at %3.")
+            tr("Needs %1 nodes (ZeRO-%2) to fit, more than the %3 the plan allows.")
                 .arg(a.count("nodes_needed"), a.count("zero_stage"), a.count("max_nodes")));
     } else if (c == "host_memory_exceeded")
         text = tr("Offload needs %1 of host RAM per node; the node has %2.")

@@ -39,7 +39,7 @@ TEST(CoreText, MoreNodesFailureSaysWhatBindsWithinTheLimitFirst)
             { "limit_code", "memory_exceeds_capacity" }, { "required_gib", "69" }, { "usable_gib", "38" } } };
     EXPECT_EQ(CoreText::failure(f),
         QStringLiteral("Needs 69.0 GiB per GPU; 38.0 GiB usable. Needs 4 nodes (ZeRO-3) to "
-                       "fit; the search stops at 1."));
+                       "fit, more than the 1 the plan allows."));
     gp::FitFailure activations { "activations_exceed_memory", "core words",
         { { "activations_gib", "95.4" }, { "usable_gib", "38" }, { "sequence_length", "262144" },
             { "nodes_ceiling", "1024" } } };
