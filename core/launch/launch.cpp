@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 namespace gp
@@ -232,6 +233,61 @@ YAML::Node yamlAt(const YAML::Node& node, std::initializer_list<const char*> key
     return at;
 }
 
+// A YAML stream's documents. yaml-cpp 0.7's LoadAll never returns on some broken input (a flow mapping with a line
+// cut out), so the stream is split here at its document markers, a line that is "---" or "..." alone or "--- "
+// followed by content (YAML 1.2 section 9.1: a marker at the start of a line ends the document, block scalars
+// included), and each document goes to YAML::Load with its first line, so a parse error names the file's line.
+Expected<std::vector<YAML::Node>> loadYamlDocuments(std::string_view text, const std::string& fileName)
+{
+    std::vector<YAML::Node> documents;
+    std::string document;
+    int documentLine = 1;
+    bool hasContent = false;
+    auto flush = [&](int nextLine) -> std::optional<Error> {
+        if (hasContent) {
+            try {
+                documents.push_back(YAML::Load(document));
+            } catch (const YAML::Exception& e) {
+                return Error { "", "not valid YAML: " + e.msg,
+                    fileName + ":" + std::to_string(documentLine + std::max(0, e.mark.line)) };
+            }
+        }
+        document.clear();
+        hasContent = false;
+        documentLine = nextLine;
+        return std::nullopt;
+    };
+    std::size_t lineStart = 0;
+    for (int line = 1; lineStart < text.size(); ++line) {
+        const std::size_t end = std::min(text.find('\n', lineStart), text.size());
+        std::string_view row = text.substr(lineStart, end - lineStart);
+        if (!row.empty() && row.back() == '\r')
+            row.remove_suffix(1);
+        lineStart = end + 1;
+        const bool start = row == "---" || row.starts_with("--- ") || row.starts_with("---\t");
+        if (start || row == "...") {
+            if (auto failed = flush(line))
+                return *failed;
+            if (start && row.size() > 3) {
+                // "--- value": the document's content starts on the marker's line.
+                document.append(row.substr(4)).push_back('\n');
+                hasContent = true;
+            }
+            continue;
+        }
+        if (!hasContent && row.starts_with('%'))
+            continue; // a directive (%YAML, %TAG) before the document's content
+        if (document.empty())
+            documentLine = line;
+        document.append(row).push_back('\n');
+        const auto first = row.find_first_not_of(" \t");
+        hasContent = hasContent || (first != std::string_view::npos && row[first] != '#');
+    }
+    if (auto failed = flush(0))
+        return *failed;
+    return documents;
+}
+
 // Kubernetes manifests: torchtitan's TOML from a ConfigMap, else the first container's command.
 Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& documents, const std::string& fileName)
 {
@@ -289,12 +345,10 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
         const std::size_t end = text.find('\n', lineStart);
         lineStart = end == std::string_view::npos ? text.size() : end + 1;
     }
-    std::vector<YAML::Node> documents;
-    try {
-        documents = YAML::LoadAll(std::string(text));
-    } catch (const YAML::Exception& e) {
-        return Error { "", "not valid YAML: " + e.msg, fileName + ":" + std::to_string(e.mark.line + 1) };
-    }
+    auto loaded = loadYamlDocuments(text, fileName);
+    if (!loaded)
+        return loaded.error();
+    const std::vector<YAML::Node>& documents = *loaded;
     if (documents.empty() || !documents[0].IsMap())
         return Error { "", "a launch YAML is a mapping of fields; this file is not", fileName };
     if (documents[0]["apiVersion"] && documents[0]["kind"])

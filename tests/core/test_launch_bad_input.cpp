@@ -45,6 +45,29 @@ TEST(LaunchBadInput, YamlIndentedWithATabNamesItsLine)
     EXPECT_NE(read.error().message.find("tab"), std::string::npos);
 }
 
+TEST(LaunchBadInput, EachYamlDocumentIsReadOnItsOwnAndAnErrorNamesTheFilesLine)
+{
+    // Found by fuzz_launch: a DeepSpeed JSON with a line cut out, read under a .yaml name, made yaml-cpp 0.7's
+    // LoadAll allocate nodes without end (tests/fuzz/regressions/fuzz_launch/ keeps the input). The stream is
+    // now split at its "---" markers, and an error in the second document names the file's line, not the
+    // document's.
+    const std::string manifest = "# a job\n---\napiVersion: batch/v1\nkind: Job\n---\nkind: ConfigMap\n"
+                                 "data: {a: [1, 2}\n";
+    auto read = readLaunchFile(manifest, "job.yaml");
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().file, "job.yaml:7") << read.error().toString();
+    EXPECT_NE(read.error().message.find("not valid YAML"), std::string::npos) << read.error().toString();
+
+    const std::string cut = "{\n  \"train_batch_size\": \"auto\",\n_power\": 16,\n    \"hysteresis\": 2\n  },\n"
+                            "  \"bf16\": {\n    \"enabled\": \"auto\"\n  }\n}\n";
+    EXPECT_FALSE(readLaunchFile(cut, "recipe.yaml")) << "a JSON object with a line cut out is no launch YAML";
+
+    // "--- value" starts a document on the marker's line; "..." ends one; a directive is not content.
+    const std::string vllm = "%YAML 1.2\n--- {model: Qwen/Qwen2.5-7B-Instruct, tensor-parallel-size: 2}\n...\n";
+    auto served = readLaunchFile(vllm, "serve.yaml");
+    ASSERT_TRUE(served) << served.error().toString();
+}
+
 TEST(LaunchBadInput, UnknownMegatronFlagIsRefusedByName)
 {
     const std::string text
