@@ -57,10 +57,12 @@ gp_configure_and_build() {
 # checks such as "Called object is not of the correct type" are on too), in one build directory of their own so it
 # never reconfigures a developer's build-asan/: the core library is compiled once for core_tests and ui_tests.
 # The script tests that need the Qt report or the package, or check sources only, are left to the main build; so is
-# bad_inputs.sh, whose files core_tests' RobustnessBadFiles runs in-process under the sanitizers too.
-# gp_asan_tests core|ui|all: builds what that suite needs and runs it (ctest, one process per test).
+# bad_inputs.sh, whose files core_tests' RobustnessBadFiles runs in-process under the sanitizers too, and
+# fields_documented.sh, which only compares the release CLI's field names with the documents (47 s under the
+# sanitizers, the longest single test there; script.cli_outputs runs the same CLI outputs under them).
+# gp_asan_tests core|ui|all: builds what that suite needs and runs it (ctest, each suite in 4 shard processes).
 GP_ASAN_BUILD_DIR="${GP_ASAN_BUILD_DIR:-$GP_ROOT/build-asan-tests}"
-GP_ASAN_SCRIPTS_ELSEWHERE='^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|format_clean|package_install|no_origin_words|report_manager_page|translations_complete)$'
+GP_ASAN_SCRIPTS_ELSEWHERE='^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|fields_documented|format_clean|package_install|no_origin_words|report_manager_page|translations_complete)$'
 gp_asan_tests() {
     local suite="$1"
     local launcher=()
@@ -73,8 +75,10 @@ gp_asan_tests() {
         # of 3, not the release build's 8: a source that builds only beside the files of its batch (a name or an
         # include another file brings in) meets other neighbours here. File by file (GP_UNITY=OFF) took 10 of
         # CI's 14.5 minutes on two cores for the core alone (2026-12-06), so it is left to developers' builds.
+        # Each suite runs as 4 GoogleTest shards (tests/CMakeLists.txt, GP_TEST_SHARDS): a process per test costs
+        # 0.2-0.4 s to start under the sanitizers, most of the suites' time.
         (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_BUILD_DIR" -DGP_BUILD_UI=ON -DGP_WERROR=ON \
-            -DGP_UNITY=ON -DGP_UNITY_BATCH=3 -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}")
+            -DGP_UNITY=ON -DGP_UNITY_BATCH=3 -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DGP_TEST_SHARDS=4 "${launcher[@]}")
     fi
     local targets=() select=()
     case "$suite" in
