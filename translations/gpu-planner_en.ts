@@ -1200,8 +1200,8 @@
         <translation>FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are gathered in it.</translation>
     </message>
     <message>
-        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
-        <translation>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</translation>
+        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer, over more than one GPU).</source>
+        <translation>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer, over more than one GPU).</translation>
     </message>
     <message>
         <source>NVFP4 MLPs, FP8 attention (Blackwell)</source>

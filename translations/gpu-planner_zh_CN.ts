@@ -1188,8 +1188,8 @@
         <translation>FP8 全收集需要 FP8 训练；%1 以 %2 训练此计划，因此权重以该精度收集。</translation>
     </message>
     <message>
-        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP over more than one GPU).</source>
-        <translation>FP8 全收集在此无效：该布局不收集权重（需要在多于一块 GPU 上使用 ZeRO-3/FSDP）。</translation>
+        <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer, over more than one GPU).</source>
+        <translation>FP8 全收集在此无效：该布局不收集权重（需要在多于一块 GPU 上使用 ZeRO-3/FSDP 或 Megatron 的分布式优化器）。</translation>
     </message>
     <message>
         <source>NVFP4 MLPs, FP8 attention (Blackwell)</source>

@@ -319,8 +319,8 @@ const DiagnosticPhrase kGpuPhrases[] = {
                                "weights; on %1 the weights are gathered in 16-bit.")
                       .arg(a.text("gpu"))
                 : CoreText::tr(
-                    "FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP "
-                    "over more than one GPU).");
+                    "FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP, "
+                    "or Megatron's distributed optimizer, over more than one GPU).");
         } },
     { "fp8_slower_than_bf16",
         [](Args& a) -> QString {
