@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -453,6 +454,23 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
     if (const std::size_t bad = launchFirstBadUtf8Byte(text); bad != std::string_view::npos) {
         const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(bad), '\n');
         return Error { "", "not UTF-8 text (byte " + std::to_string(bad + 1) + "); save the file as UTF-8",
+            fileName + ":" + std::to_string(line) };
+    }
+    // TOML, YAML and JSON allow no raw control characters but tab, line feed and carriage return (TOML 1.0 "Comment"
+    // and "String", YAML 1.2 c-printable, RFC 8259 section 7), and no launch command holds one: refused in every
+    // format, so none reaches a field name or a message (yaml-cpp turned "\x01\x00" inside a key into bytes that
+    // are not UTF-8).
+    const auto control = std::find_if(text.begin(), text.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F;
+    });
+    if (control != text.end()) {
+        const auto line = 1 + std::count(text.begin(), control, '\n');
+        char code[8];
+        std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(*control)));
+        return Error { "",
+            *control == '\0' ? std::string("a NUL byte is not text")
+                             : std::string("a control character (byte ") + code + ") is not text",
             fileName + ":" + std::to_string(line) };
     }
     const std::string extension = extensionOf(fileName);

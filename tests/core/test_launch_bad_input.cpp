@@ -68,6 +68,21 @@ TEST(LaunchBadInput, EachYamlDocumentIsReadOnItsOwnAndAnErrorNamesTheFilesLine)
     ASSERT_TRUE(served) << served.error().toString();
 }
 
+TEST(LaunchBadInput, AControlCharacterIsRefusedWithItsLineInEveryFormat)
+{
+    // Found by fuzz_launch: "\x01\x00" inside a YAML key came out of yaml-cpp as bytes that are not UTF-8, and
+    // writing the import as JSON threw out of the program (`gpu-planner-cli import recipe.yaml --format json`).
+    const std::string text("max_batch_size: 1024\nmoe_expert_parall\x01\x00_size: 1\n", 41);
+    for (const char* file : { "recipe.yaml", "train.toml", "ds_config.json", "serve.sh" })
+        expectRefused(text, file, std::string(file) + ":2", "", "a control character (byte 0x01) is not text");
+    expectRefused(std::string("vllm serve m\n\0", 15), "serve.sh", "serve.sh:2", "", "a NUL byte is not text");
+    expectRefused("vllm serve m\x7f\n", "serve.sh", "serve.sh:1", "", "(byte 0x7F)");
+    EXPECT_TRUE(readLaunchFile("vllm serve Qwen/Qwen2.5-7B-Instruct \\\n\t--tensor-parallel-size 2\n", "serve.sh"))
+        << "a tab reads";
+    EXPECT_TRUE(readLaunchFile("model: Qwen/Qwen2.5-7B-Instruct\r\ntensor_parallel_size: 2\r\n", "serve.yaml"))
+        << "CR LF lines read";
+}
+
 TEST(LaunchBadInput, UnknownMegatronFlagIsRefusedByName)
 {
     const std::string text
