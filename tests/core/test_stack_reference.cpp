@@ -1,11 +1,12 @@
 // Published training runs per training stack: the Megatron-Core rows of tests/data/reference/cases-stacks.json
-// (NeMo 24.07 and Megatron-Bridge performance summaries, H100 and B200) beside the torchtitan and NeMo AutoModel
-// throughput rows of cases-2026.json. Each plan is estimated as written; every row, and per stack the median and
-// worst |error|, are printed. Every published run ran, so each must fit. The bounds are the errors of the commit
-// that added the rows (a change that makes them worse fails); no constant was fitted to a row.
+// (NeMo 24.07 and Megatron-Bridge performance summaries 25.11 to 26.06, H100, B200 and B300) beside the torchtitan and
+// NeMo AutoModel throughput rows of cases-2026.json. Each plan is estimated as written; every row, and per stack the
+// median and worst |error|, are printed. Every published run ran, so each must fit. The bounds are the errors of the
+// commit that added the rows (a change that makes them worse fails); no constant was fitted to a row.
 #include "estimate/estimator.h"
 #include "published_recipes_too_big.h"
 #include "test_memory_support.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -38,6 +39,11 @@ struct StackRow {
     double mfu = 0;
     double flopsPerToken = 0; // the estimate's model FLOPs per token
     double publishedFlopsPerToken = 0; // the table's model TFLOP/s per GPU over its tokens/s per GPU (0: none)
+    // MoE rows: the published step beyond the estimated one per layer and micro-batch of a pipeline rank, in ms,
+    // beside the rank's local experts and the micro-batch (localExperts 0: a dense model).
+    int localExperts = 0;
+    int microBatch = 0;
+    double excessMsPerLayerMicroBatch = 0;
     double error() const { return (estimated - measured) / measured; }
 };
 
@@ -72,6 +78,17 @@ std::vector<StackRow> stackRows()
             row.flopsPerToken = tokens > 0 ? r.trainingFlops / tokens : 0.0;
             const double tflops = c["measured"].value("model_tflops_per_gpu", 0.0);
             row.publishedFlopsPerToken = tflops > 0 ? tflops * 1e12 / c["measured"]["value"].get<double>() : 0.0;
+            const auto model = resolveModel(plan->model);
+            const Configuration& layout = r.configuration;
+            if (model && model->architecture.numExperts > 1 && row.measured > 0) {
+                // Same tokens per step: the published step is the estimated one times estimated over measured rate.
+                const double publishedStep = r.step.total * row.estimated / row.measured;
+                const double layerMicroBatches = double(std::max(1, layout.gradientAccumulationSteps))
+                    * double(model->architecture.numLayers) / std::max(1, layout.pipeline);
+                row.localExperts = model->architecture.numExperts / std::max(1, layout.expert);
+                row.microBatch = layout.microBatchSize;
+                row.excessMsPerLayerMicroBatch = 1e3 * (publishedStep - r.step.total) / layerMicroBatches;
+            }
             if (!r.fits) {
                 const MemoryBreakdown& m = r.memory;
                 std::printf("does not fit: %s (%.1f of %.1f GiB: weights %.1f, gradients %.1f, optimizer %.1f, "
@@ -111,6 +128,17 @@ TEST(StackReference, PublishedRunsPerStack)
         std::printf("%-44s %9.4g %9.4g %9.4g %9.4g %5.1f%% %8.2f %8.2f\n", r.id.c_str(), r.step.total, r.step.compute,
             r.step.communicationIntraNode, r.step.communicationNetwork, 100 * r.mfu, r.flopsPerToken / 1e9,
             r.publishedFlopsPerToken / 1e9);
+    // The MoE rows' published step beyond the estimate, per layer and micro-batch of a pipeline rank: it stays about
+    // the same on H100, B200 and B300 for the same local experts, grows with the experts a rank holds, and is gone in
+    // the one row captured whole as a CUDA graph (Megatron-Bridge 26.06's Qwen3-30B-A3B on B300, cuda_graph_impl
+    // full_iteration), which points at time on the host (eager launches of each local expert's kernels, the
+    // dispatcher's device-to-host sync) rather than on the GPU. Printed for the next mechanism; no constant is fitted
+    // to it.
+    std::printf("%-44s %6s %6s %8s\n", "MoE case", "local", "micro", "excess");
+    for (const StackRow& r : rows)
+        if (r.localExperts > 0)
+            std::printf(
+                "%-44s %6d %6d %6.2f ms\n", r.id.c_str(), r.localExperts, r.microBatch, r.excessMsPerLayerMicroBatch);
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
             100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
@@ -121,9 +149,15 @@ TEST(StackReference, PublishedRunsPerStack)
             << id << " ran as published but is estimated not to fit";
     // Today's errors, so a change that makes them worse fails (no constant was fitted to a row): the dense Megatron
     // rows run from 30% under to 2% over (FP8 parameters, fp8_all_gather, no longer cast every micro-batch), the MoE
-    // rows far over (Qwen3-30B +236-481%, GPT-OSS, Qwen3-235B and DeepSeek-V3 on B200 +82-129%): their step is longer
-    // than the expert compute and all-to-all the model counts, for a reason no source read so far states.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.14);
+    // rows over (Qwen3-30B +18-481%, GPT-OSS +22-129%, Qwen3-235B +16-118%, DeepSeek-V3 -15 to +82%), their steps
+    // longer than the expert compute and all-to-all counted by the host-side time printed above. The 18 rows of the
+    // 26.04.01 and 26.06 tables (added 2026-12-06, never used to set a constant) moved the median from 13.4% to 18.3%.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.19);
+    // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% today.
+    const auto graphed = std::find_if(
+        rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "mb2606-qwen3-30b-8xb300-fp8mx"; });
+    ASSERT_NE(graphed, rows.end());
+    EXPECT_LE(std::abs(graphed->error()), 0.15);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.16);
 }
