@@ -31,8 +31,9 @@ inline std::string contextParallelProblem(int context, std::int64_t sequenceLeng
             + std::to_string(context) + " equal chunks (load-balanced ring attention)";
     return {};
 }
-// The plan's other bounds, one per field kind (core/plan/plan_fields.cpp reads them; the window's rows take them
-// from the field table, so a plan the core accepts is always shown as it is, never clamped by a widget).
+// The plan's other bounds, one per field kind (the field table's entries in the section headers read them; the
+// window's rows take them from the field table, so a plan the core accepts is always shown as it is, never clamped
+// by a widget).
 inline constexpr std::int64_t kMaxMicroBatch = 1 << 16;
 inline constexpr std::int64_t kMaxAccumulation = 1 << 20;
 inline constexpr std::int64_t kMaxGlobalBatch = 1LL << 30;

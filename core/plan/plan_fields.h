@@ -1,7 +1,8 @@
 // The plan's scalar inputs as one table: every scalar of workload, serving, billing, search and assumptions, with
 // its JSON path, kind, unit, bounds (from plan/limits.h), choices (from plan/plan_enum_tables.h), how the file
-// writes it, whether a sweep may vary it and how the report shows it. The parser, the writer, the window's rows,
-// the report and the sweep read this table; a new input is one entry here.
+// writes it, whether a sweep may vary it, how the report shows it and its window words. The parser, the writer, the
+// window's rows, the report and the sweep read this table. Its entries sit beside the members they describe, in each
+// section's header (field_entry.h): a new input is a member and an entry there.
 #pragma once
 
 #include "plan/plan.h"
@@ -19,40 +20,6 @@ namespace detail
 class JsonReader;
 }
 
-enum class FieldKind { Integer, Number, Boolean, Choice };
-
-// What a number counts; the window shows and reads it with this unit (plan/field_units.h), the report prints it.
-enum class FieldUnit {
-    None,
-    Tokens,
-    Sequences,
-    Requests,
-    RequestsPerMonth,
-    Layers,
-    Seconds,
-    Minutes,
-    Hours,
-    Months,
-    Gib,
-    MegabytesPerSecond,
-    Fraction, // 0..1, shown as a percentage
-    Ratio, // "1.35x"
-    PerDay,
-    Money, // plan currency
-    MoneyPerMonth, // plan currency per month
-    CnyPerUsd,
-};
-
-// How the writer treats a field at its default: Always writes it (an absent optional as null or its absent word),
-// NotAtDefault leaves it out (and removes it from the file it was read from), WithServing writes it at its default
-// only where the plan writes its serving section (a serving plan, or a file that has one), WithRl likewise its RL
-// section (workload.rl: an RL plan, a file that has one, or a plan that sets an RL value).
-enum class FieldWrite { Always, NotAtDefault, WithServing, WithRl };
-
-// How the report shows a field set away from its default: in the question's rows, in the assumptions' "Set in the
-// plan" rows, or not at all (Hidden, with the reason in hiddenReason).
-enum class FieldReport { Question, Assumption, Hidden };
-
 struct PlanField {
     std::string_view path; // "workload.serving.slo.ttft_seconds"
     FieldKind kind = FieldKind::Number;
@@ -68,6 +35,8 @@ struct PlanField {
     std::string_view sweepValues; // suggested values when a sweep varies it; "" = not sweepable
     std::string_view rangeWords; // an out-of-range value's words ("a whole number of months from 1 to 60")
     std::vector<std::string_view> choices; // FieldKind::Choice: the spec names, in the enumeration's order
+    const char* label = nullptr; // the window's words, English; translated in the "FieldText" context
+    const char* toolTip = nullptr; // what the field means beyond its label (nullptr = nothing more)
     nlohmann::json (*get)(const Plan&) = nullptr; // the value (null = absent; Choice: the spec name)
     void (*set)(Plan&, const nlohmann::json&) = nullptr; // sets a value `get` could return
 
@@ -102,6 +71,12 @@ struct PlanField {
     PlanField& rangeIs(std::string_view words)
     {
         rangeWords = words;
+        return *this;
+    }
+    PlanField& words(const char* labelText, const char* toolTipText = nullptr)
+    {
+        label = labelText;
+        toolTip = toolTipText;
         return *this;
     }
 };

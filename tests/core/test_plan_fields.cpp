@@ -90,6 +90,9 @@ TEST(PlanFields, TableIsWellFormed)
         EXPECT_TRUE(paths.insert(f.path).second) << "listed twice";
         ASSERT_TRUE(f.get && f.set);
         EXPECT_FALSE(f.parent().empty());
+        // Its entry carries its window words (the window's row and the report's read them, translated).
+        EXPECT_TRUE(f.label && *f.label) << "an entry without .words(label)";
+        EXPECT_TRUE(!f.toolTip || *f.toolTip) << "an empty tool tip: leave it out";
         if (f.kind == gp::FieldKind::Integer || f.kind == gp::FieldKind::Number) {
             EXPECT_LT(f.min, f.max);
         }

@@ -36,11 +36,14 @@ done
 
 # Refresh copies of the .ts files as the build's update_translations target does: with the build's own lupdate
 # project (sources and include paths; lupdate needs the headers to resolve namespaces) when a configured build sits
-# next to BIN_DIR, else over the same globs as ui/CMakeLists.txt (ui/*.{cpp,h}, ui/*/*.{cpp,h}, ui/widgets/*/*.{cpp,h}, the two mains).
+# next to BIN_DIR, else over the same globs as ui/CMakeLists.txt (ui/*.{cpp,h}, ui/*/*.{cpp,h}, ui/widgets/*/*.{cpp,h}, the two mains,
+# core/plan/*.h).
 for ts in "${TS_FILES[@]}"; do
     cp "$ts" "$WORK/"
 done
 COPIES=("$WORK/gpu-planner_zh_CN.ts" "$WORK/gpu-planner_en.ts")
+# The plan fields' window words in core/plan/*.h are marked GP_TRANSLATE_NOOP (ui/CMakeLists.txt passes the same).
+ALIAS="-tr-function-alias QT_TRANSLATE_NOOP+=GP_TRANSLATE_NOOP"
 PROJECT_JSON=""
 [[ -n "$BIN_DIR" ]] && PROJECT_JSON="$BIN_DIR/../ui/.lupdate/gp_ui_project.json"
 # The project's JSON is written only when update_translations runs, so it can predate a source added since; the
@@ -62,15 +65,15 @@ for entry in entries:
     entry["translations"] = sys.argv[3:]
 json.dump(project, open(sys.argv[2], "w", encoding="utf-8"), indent=2)
 PY
-    "$LUPDATE" -project "$WORK/project.json" -no-obsolete -locations none >"$WORK/lupdate.log" 2>&1 \
+    "$LUPDATE" -project "$WORK/project.json" -no-obsolete -locations none $ALIAS >"$WORK/lupdate.log" 2>&1 \
         || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
 else
     shopt -s nullglob
     SOURCES=("$ROOT"/ui/*.cpp "$ROOT"/ui/*.h "$ROOT"/ui/*/*.cpp "$ROOT"/ui/*/*.h "$ROOT"/ui/widgets/*/*.cpp "$ROOT"/ui/widgets/*/*.h "$ROOT/app/gui_main.cpp"
-             "$ROOT/app/cli_main.cpp")
+             "$ROOT/app/cli_main.cpp" "$ROOT"/core/plan/*.h)
     shopt -u nullglob
     QT_HEADERS=$(qtpaths6 --query QT_INSTALL_HEADERS 2>/dev/null || echo /usr/include/x86_64-linux-gnu/qt6)
-    "$LUPDATE" -no-obsolete -locations none -I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" \
+    "$LUPDATE" -no-obsolete -locations none $ALIAS -I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" \
         -I "$QT_HEADERS/QtCore" "${SOURCES[@]}" -ts "${COPIES[@]}" >"$WORK/lupdate.log" 2>&1 \
         || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
 fi

@@ -1,5 +1,6 @@
 // Words for the plan's field table (gp::planFields()): each field's label, tool tip, choices, unit and value, in
-// the user's language. The window's rows, the report's rows and the sweep read them.
+// the user's language. The window's rows, the report's rows and the sweep read them. A field's label and tool tip
+// are its table entry's (in its section's header, plan/field_entry.h), translated here in the "FieldText" context.
 #pragma once
 
 #include "plan/plan_fields.h"

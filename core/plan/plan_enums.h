@@ -1,0 +1,38 @@
+// The plan's enumerations that more than one section uses (the workload's choices, the model's kinds); each
+// section's own enumerations sit beside its struct. Spec names: plan_enum_tables.h; words: the window's CoreText.
+#pragma once
+
+namespace gp
+{
+
+enum class ModelKind { Decoder, Encoder, EncoderDecoder };
+enum class MlpKind { Gated, Standard };
+enum class Mode { Training, Inference, Serving, Rl };
+enum class TrainingObjective { LanguageModeling, Classification };
+enum class Technique { Full, Lora, Qlora, Freeze };
+enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
+enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4, Mxfp4, Fp8Block };
+enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
+enum class Checkpointing { None, Selective, Full, PerOp };
+enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused };
+// The fused attention kernel a framework runs (with flash_attention on): PyTorch SDPA's flash backend
+// (FlashAttention-2), cuDNN's fused attention (Transformer Engine, SDPA's cuDNN backend) or FlashAttention-3.
+enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };
+// The training stack the team runs (workload.framework): how it keeps and shards the model states and holds the
+// logits. Auto is the generic mixed-precision layout of the ZeRO paper (what the plan's other switches say).
+enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf };
+// The width gradients are accumulated and data-parallel reduced at (workload.gradient_precision): Auto is the stack's
+// default (gradientReduceBytes in precision.h), Fp32 and Bf16 what a launch states (Megatron --grad-reduce-in-bf16).
+enum class GradientPrecision { Auto, Fp32, Bf16 };
+enum class Offload { None, Optimizer, OptimizerAndParameters };
+// Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
+// zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
+enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
+// How FP8 training scales its casts (torchao float8 / mx_formats recipes; DeepSeek-V3's 1x128 / 128x128 blocks).
+// Nvfp4: the MLP GEMMs in NVFP4 (16-element blocks, E4M3 block scales, FP32 tensor scale; Transformer Engine's
+// NVFP4BlockScaling as NVIDIA's MaxText recipe applies it), the attention projections in tensorwise FP8.
+enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4 };
+enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4 };
+enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
+
+} // namespace gp

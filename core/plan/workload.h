@@ -1,0 +1,270 @@
+// The workload (what is trained or served and how): the training choices, LoRA, parallelism and batch inference
+// beside the serving (serving_spec.h) and RL (rl_spec.h) sections, with its scalar inputs as entries of the plan's
+// field table (plan_fields.h, field_entry.h).
+#pragma once
+
+#include "plan/field_entry.h"
+#include "plan/limits.h"
+#include "plan/plan_enums.h"
+#include "plan/rl_spec.h"
+#include "plan/serving_spec.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gp
+{
+
+struct LoraSpec {
+    bool operator==(const LoraSpec&) const = default;
+    int rank = 16;
+    std::vector<std::string> targetModules { "q_proj", "v_proj" };
+};
+
+struct ParallelismSpec {
+    bool operator==(const ParallelismSpec&) const = default;
+    std::optional<int> data; // nullopt = "auto"
+    int tensor = 1;
+    int pipeline = 1;
+    int zeroStage = 0;
+    Offload offload = Offload::None;
+    bool sequenceParallel = false;
+    int expert = 1; // expert parallel degree (MoE)
+    int context = 1; // context parallel degree: the sequence split across ranks (ring attention)
+    PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
+    int virtualStages = 1; // model chunks per pipeline rank (interleaved schedule)
+};
+
+struct InferenceSpec {
+    bool operator==(const InferenceSpec&) const = default;
+    int batchSize = 1;
+    std::int64_t promptTokens = 512;
+    std::int64_t outputTokens = 256;
+    KvPrecision kvCachePrecision = KvPrecision::Fp16;
+};
+
+struct Workload {
+    bool operator==(const Workload&) const = default;
+    Mode mode = Mode::Training;
+    TrainingObjective objective = TrainingObjective::LanguageModeling;
+    Technique technique = Technique::Full;
+    Precision precision = Precision::Bf16;
+    WeightFormat weightFormat = WeightFormat::Same;
+    Optimizer optimizer = Optimizer::AdamW;
+    LoraSpec lora;
+    Checkpointing activationCheckpointing = Checkpointing::None;
+    bool flashAttention = true;
+    AttentionKernel attentionKernel = AttentionKernel::FlashAttention2;
+    LossImplementation lossImplementation = LossImplementation::Fp32Logits;
+    std::int64_t sequenceLength = 4096;
+    int microBatchSize = 1;
+    int gradientAccumulationSteps = 1;
+    std::optional<std::int64_t> globalBatchSize; // sequences per optimizer step; nullopt = micro x accum x data
+    double trainingTokens = 2.0e9;
+    ParallelismSpec parallelism;
+    InferenceSpec inference;
+    ServingSpec serving;
+    RlSpec rl; // mode "rl"
+    int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
+    // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
+    bool masterWeights = true; // fp32 master copy in mixed precision; false = "pure" bf16/fp16
+    bool pagedOptimizer = false; // bitsandbytes paged optimizer state (unified memory, spills to host)
+    bool torchCompile = false; // torch.compile recomputes pointwise ops instead of saving them
+    bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
+    bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
+    bool fp8AllGather = false; // precision fp8 with ZeRO-3/FSDP: the linear weights all-gathered in fp8
+    std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
+    TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
+    GradientPrecision gradientPrecision = GradientPrecision::Auto; // gradient reduce width (gradientReduceBytes)
+    // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
+    std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
+    bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
+    std::optional<int> evalIntervalSteps; // steps between evaluations; absent = the stack's default; 0 = none
+    std::optional<int> evalSteps; // forward-only steps per evaluation; absent = the stack's default
+};
+
+// The training recipe: mode, objective, technique, precision, optimizer, batch, tokens, the stack's state.
+template <class Table> void trainingFieldEntries(Table& t)
+{
+    using namespace limits;
+    using Unit = FieldUnit;
+    using Write = FieldWrite;
+    using Report = FieldReport;
+    t.add("workload.mode", GP_PLAN_MEMBER(workload.mode), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Mode"));
+    t.add("workload.objective", GP_PLAN_MEMBER(workload.objective), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Training objective"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Language modeling (next-token loss over the vocabulary) or classification (a "
+                "small head over the classes)"));
+    t.add("workload.technique", GP_PLAN_MEMBER(workload.technique), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Technique"));
+    t.add("workload.precision", GP_PLAN_MEMBER(workload.precision), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Precision"));
+    t.add("workload.weight_format", GP_PLAN_MEMBER(workload.weightFormat), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Weight format"));
+    t.add("workload.optimizer", GP_PLAN_MEMBER(workload.optimizer), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer"));
+    t.add("workload.activation_checkpointing", GP_PLAN_MEMBER(workload.activationCheckpointing), Write::Always,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Activation checkpointing"));
+    t.add("workload.flash_attention", GP_PLAN_MEMBER(workload.flashAttention), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Flash attention"));
+    t.add("workload.attention_kernel", GP_PLAN_MEMBER(workload.attentionKernel), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Attention kernel"));
+    t.add("workload.loss_implementation", GP_PLAN_MEMBER(workload.lossImplementation), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Loss"));
+    t.add("workload.sequence_length", GP_PLAN_MEMBER(workload.sequenceLength), Unit::Tokens, 1, double(kMaxSequence),
+         Write::Always, Report::Question)
+        .sweep("2048, 4096, 8192, 16384")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Sequence length"));
+    t.add("workload.micro_batch_size", GP_PLAN_MEMBER(workload.microBatchSize), Unit::Sequences, 1,
+         double(kMaxMicroBatch), Write::Always, Report::Question)
+        .sweep("1, 2, 4, 8")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Micro-batch size"));
+    t.add("workload.gradient_accumulation_steps", GP_PLAN_MEMBER(workload.gradientAccumulationSteps), Unit::None, 1,
+         double(kMaxAccumulation), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Gradient accumulation"));
+    t.add("workload.global_batch_size", GP_PLAN_MEMBER(workload.globalBatchSize), Unit::Sequences, 1,
+         double(kMaxGlobalBatch), Write::Always, Report::Question)
+        .sweep("32, 64, 128, 256")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Global batch size"));
+    t.add("workload.training_tokens", GP_PLAN_MEMBER(workload.trainingTokens), Unit::Tokens, 1, kMaxTrainingTokens,
+         Write::Always, Report::Question)
+        .sweep("1e9, 2e9, 5e9, 1e10")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Training tokens"));
+    t.add("workload.freeze_trainable_layers", GP_PLAN_MEMBER(workload.freezeTrainableLayers), Unit::Layers, 0,
+         double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Layers trained (freeze)"),
+            GP_TRANSLATE_NOOP("FieldText", "With the freeze technique: the top layers trained, the others frozen"));
+    t.add("workload.framework", GP_PLAN_MEMBER(workload.framework), Write::NotAtDefault, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Training stack"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The framework the team trains with: where it keeps the weights, gradients "
+                "and optimizer states, how its loss holds the logits, and its evaluation"));
+    t.add("workload.gradient_precision", GP_PLAN_MEMBER(workload.gradientPrecision), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Gradient precision"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The width gradients are accumulated and reduced across data-parallel ranks "
+                "at: the stack's default, fp32 or bf16 (Megatron --grad-reduce-in-bf16)"));
+    t.add("workload.checkpoint_interval_minutes", GP_PLAN_MEMBER(workload.checkpointIntervalMinutes), Unit::Minutes, 0,
+         kMaxCheckpointMinutes, Write::NotAtDefault, Report::Assumption)
+        .exclusiveMin()
+        .words(GP_TRANSLATE_NOOP("FieldText", "Checkpoint interval"),
+            GP_TRANSLATE_NOOP("FieldText", "Between checkpoint saves; empty = the best interval for the failure rate"));
+    t.add(
+         "workload.async_checkpoint", GP_PLAN_MEMBER(workload.asyncCheckpoint), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Asynchronous checkpoints"));
+    t.add("workload.eval_interval_steps", GP_PLAN_MEMBER(workload.evalIntervalSteps), Unit::None, 0,
+         double(kMaxEvalSteps), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Evaluation every (steps)"),
+            GP_TRANSLATE_NOOP(
+                "FieldText", "Training steps between evaluations; empty = the stack's default, 0 = none"));
+    t.add("workload.eval_steps", GP_PLAN_MEMBER(workload.evalSteps), Unit::None, 0, double(kMaxEvalSteps),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Evaluation steps"),
+            GP_TRANSLATE_NOOP("FieldText", "Forward-only steps per evaluation; empty = the stack's default"));
+    t.add("workload.master_weights", GP_PLAN_MEMBER(workload.masterWeights), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP32 master weights"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 "
+                "training)"));
+    t.add("workload.paged_optimizer", GP_PLAN_MEMBER(workload.pagedOptimizer), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Paged optimizer"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "bitsandbytes paged optimizer states (unified memory that spills to the "
+                "host)"));
+    t.add("workload.torch_compile", GP_PLAN_MEMBER(workload.torchCompile), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "torch.compile"),
+            GP_TRANSLATE_NOOP("FieldText", "torch.compile recomputes pointwise operations instead of saving them"));
+    t.add("workload.optimizer_in_backward", GP_PLAN_MEMBER(workload.optimizerInBackward), Write::Always,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer in backward"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The optimizer step fused into the backward pass: each gradient is freed once "
+                "applied"));
+    t.add("workload.bf16_optimizer_states", GP_PLAN_MEMBER(workload.bf16OptimizerStates), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "bf16 optimizer states"));
+    t.add("workload.fp8_recipe", GP_PLAN_MEMBER(workload.fp8Recipe), Write::NotAtDefault, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 scaling"));
+    t.add("workload.fp8_all_gather", GP_PLAN_MEMBER(workload.fp8AllGather), Write::NotAtDefault, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 all-gather (FSDP)"));
+    t.add("workload.activation_checkpointing_layers", GP_PLAN_MEMBER(workload.checkpointedLayers), Unit::Layers, 0,
+         double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Partial recompute layers"));
+}
+
+// LoRA's rank, the parallel layout and batch inference.
+template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
+{
+    using namespace limits;
+    using Unit = FieldUnit;
+    using Write = FieldWrite;
+    using Report = FieldReport;
+    t.add("workload.lora.rank", GP_PLAN_MEMBER(workload.lora.rank), Unit::None, 1, double(kMaxLoraRank), Write::Always,
+         Report::Assumption)
+        .sweep("8, 16, 64, 256")
+        .words(GP_TRANSLATE_NOOP("FieldText", "LoRA rank"));
+    t.add("workload.parallelism.data", GP_PLAN_MEMBER(workload.parallelism.data), Unit::None, 1,
+         double(kMaxDataParallel), Write::Always, Report::Assumption)
+        .absentAs("auto")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Data parallel"));
+    t.add("workload.parallelism.tensor", GP_PLAN_MEMBER(workload.parallelism.tensor), Unit::None, 1,
+         double(kMaxTensorOrPipeline), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Tensor parallel"));
+    t.add("workload.parallelism.pipeline", GP_PLAN_MEMBER(workload.parallelism.pipeline), Unit::None, 1,
+         double(kMaxTensorOrPipeline), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Pipeline parallel"));
+    t.add("workload.parallelism.zero_stage", GP_PLAN_MEMBER(workload.parallelism.zeroStage), Unit::None, 0,
+         double(kMaxZeroStage), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "ZeRO stage"));
+    t.add("workload.parallelism.offload", GP_PLAN_MEMBER(workload.parallelism.offload), Write::Always,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Offload"));
+    t.add("workload.parallelism.sequence_parallel", GP_PLAN_MEMBER(workload.parallelism.sequenceParallel),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Sequence parallel"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron sequence parallelism: norms and dropout split across the tensor-parallel "
+                "ranks"));
+    t.add("workload.parallelism.expert", GP_PLAN_MEMBER(workload.parallelism.expert), Unit::None, 1,
+         double(kMaxExperts), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Expert parallel"),
+            GP_TRANSLATE_NOOP("FieldText", "GPUs the experts of a mixture-of-experts model are spread over"));
+    t.add("workload.parallelism.context", GP_PLAN_MEMBER(workload.parallelism.context), Unit::None, 1,
+         double(kMaxContextParallel), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Context parallel"));
+    t.add("workload.parallelism.pipeline_schedule", GP_PLAN_MEMBER(workload.parallelism.pipelineSchedule),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Pipeline schedule"));
+    t.add("workload.parallelism.virtual_stages", GP_PLAN_MEMBER(workload.parallelism.virtualStages), Unit::None, 1,
+         double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Virtual stages"));
+    t.add("workload.inference.batch_size", GP_PLAN_MEMBER(workload.inference.batchSize), Unit::Requests, 1,
+         double(kMaxInferenceBatch), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Concurrent requests"));
+    t.add("workload.inference.prompt_tokens", GP_PLAN_MEMBER(workload.inference.promptTokens), Unit::Tokens, 1,
+         double(kMaxSequence), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Prompt tokens"));
+    t.add("workload.inference.output_tokens", GP_PLAN_MEMBER(workload.inference.outputTokens), Unit::Tokens, 0,
+         double(kMaxSequence), Write::Always, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Output tokens"));
+    t.add("workload.inference.kv_cache_precision", GP_PLAN_MEMBER(workload.inference.kvCachePrecision), Write::Always,
+         Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "KV cache"));
+}
+
+// The workload's scalar inputs outside serving and RL (workload.*), in the order the parser reads them. The LoRA
+// target modules are read beside the table (plan_parse.cpp).
+template <class Table> void workloadFieldEntries(Table& t)
+{
+    trainingFieldEntries(t);
+    parallelismAndInferenceFieldEntries(t);
+}
+
+} // namespace gp
