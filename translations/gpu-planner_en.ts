@@ -3820,6 +3820,39 @@
         <source>Utilisation</source>
         <translation>Utilisation</translation>
     </message>
+    <message numerus="yes">
+        <source>Exact (%n unit(s))</source>
+        <translation>
+            <numerusform>Exact (%n unit)</numerusform>
+            <numerusform>Exact (%n units)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Greedy (%n unit(s))</source>
+        <translation>
+            <numerusform>Greedy (%n unit)</numerusform>
+            <numerusform>Greedy (%n units)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Spot, not shared</source>
+        <translation>Spot, not shared</translation>
+    </message>
+    <message numerus="yes">
+        <source>Placement: exact. Every way of putting the pool&apos;s %n machine unit(s) on machines was tried.</source>
+        <translation>
+            <numerusform>Placement: exact. Every way of putting the pool&apos;s %n machine unit on machines was tried.</numerusform>
+            <numerusform>Placement: exact. Every way of putting the pool&apos;s %n machine units on machines was tried.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Placement: greedy. The pool has %1 machine units, more than the %2 tried every way: its hours are stacked onto machines, or each unit kept on its own machine when that bills less.</source>
+        <translation>Placement: greedy. The pool has %1 machine units, more than the %2 tried every way: its hours are stacked onto machines, or each unit kept on its own machine when that bills less.</translation>
+    </message>
+    <message>
+        <source>Placement: spot machines, billed by the item&apos;s own hours and not shared.</source>
+        <translation>Placement: spot machines, billed by the item&apos;s own hours and not shared.</translation>
+    </message>
 </context>
 <context>
     <name>gpui::BudgetReport</name>
@@ -3895,6 +3928,10 @@
         <source>kg CO2</source>
         <translation>kg CO2</translation>
     </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
 </context>
 <context>
     <name>gpui::BudgetSpendChart</name>
@@ -3917,6 +3954,14 @@
     <message>
         <source>Monthly cap</source>
         <translation>Monthly cap</translation>
+    </message>
+    <message>
+        <source>Total cap breaks: month %1</source>
+        <translation>Total cap breaks: month %1</translation>
+    </message>
+    <message>
+        <source>Monthly cap breaks: month %1</source>
+        <translation>Monthly cap breaks: month %1</translation>
     </message>
 </context>
 <context>

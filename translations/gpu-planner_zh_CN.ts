@@ -3800,6 +3800,36 @@
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
+    <message numerus="yes">
+        <source>Exact (%n unit(s))</source>
+        <translation>
+            <numerusform>精确（%n 个单元）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Greedy (%n unit(s))</source>
+        <translation>
+            <numerusform>贪心（%n 个单元）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Spot, not shared</source>
+        <translation>竞价实例，不共享</translation>
+    </message>
+    <message numerus="yes">
+        <source>Placement: exact. Every way of putting the pool&apos;s %n machine unit(s) on machines was tried.</source>
+        <translation>
+            <numerusform>放置方式：精确。已尝试把该池的 %n 个机器单元放到机器上的每一种方式。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Placement: greedy. The pool has %1 machine units, more than the %2 tried every way: its hours are stacked onto machines, or each unit kept on its own machine when that bills less.</source>
+        <translation>放置方式：贪心。该池有 %1 个机器单元，多于逐一尝试的 %2 个：其小时按层叠放到机器上，或在账单更低时每个单元各占一台机器。</translation>
+    </message>
+    <message>
+        <source>Placement: spot machines, billed by the item&apos;s own hours and not shared.</source>
+        <translation>放置方式：竞价实例，按该项目自己的小时计费，不共享。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::BudgetReport</name>
@@ -3875,6 +3905,10 @@
         <source>kg CO2</source>
         <translation>千克二氧化碳</translation>
     </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
 </context>
 <context>
     <name>gpui::BudgetSpendChart</name>
@@ -3897,6 +3931,14 @@
     <message>
         <source>Monthly cap</source>
         <translation>每月上限</translation>
+    </message>
+    <message>
+        <source>Total cap breaks: month %1</source>
+        <translation>总上限被突破：第 %1 个月</translation>
+    </message>
+    <message>
+        <source>Monthly cap breaks: month %1</source>
+        <translation>每月上限被突破：第 %1 个月</translation>
     </message>
 </context>
 <context>

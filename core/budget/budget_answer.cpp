@@ -385,23 +385,22 @@ int BudgetAnswer::unplacedItems() const
 }
 
 // The planner's answer to an item's plan, from the cache when the same plan was answered before.
-static Expected<PlanAnswer> cachedPlanAnswer(
-    const Plan& plan, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
+static Expected<std::shared_ptr<const PlanAnswer>> cachedPlanAnswer(
+    const Plan& plan, const Catalog& catalog, const SearchControl& control, BudgetPlanCache& cache)
 {
-    if (!cache)
-        return answerPlan(plan, catalog, control);
     const std::string key = serializePlan(plan);
     {
-        std::lock_guard<std::mutex> lock(cache->mutex);
-        if (auto it = cache->answers.find(key); it != cache->answers.end())
-            return *it->second;
+        std::lock_guard<std::mutex> lock(cache.mutex);
+        if (auto it = cache.answers.find(key); it != cache.answers.end())
+            return it->second;
     }
     auto answer = answerPlan(plan, catalog, control);
-    if (answer) {
-        std::lock_guard<std::mutex> lock(cache->mutex);
-        cache->answers[key] = std::make_shared<const PlanAnswer>(*answer);
-    }
-    return answer;
+    if (!answer)
+        return answer.error();
+    auto shared = std::make_shared<const PlanAnswer>(std::move(*answer));
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.answers[key] = shared;
+    return shared;
 }
 
 BudgetAnswer answerBudget(
@@ -431,7 +430,7 @@ BudgetAnswer answerBudget(
         out.mode = item.plan->workload.mode;
         const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
         const Plan plan = budgetItemPlan(item, budget, rates);
-        auto planAnswer = cachedPlanAnswer(plan, catalog, control, cache);
+        auto planAnswer = cachedPlanAnswer(plan, catalog, control, *cache);
         if (!planAnswer && isCancelled(planAnswer.error())) {
             answer.cancelled = true;
             return answer;
@@ -443,7 +442,7 @@ BudgetAnswer answerBudget(
             answer.items.push_back(std::move(out));
             continue;
         }
-        out.answer = std::move(*planAnswer);
+        out.answer = *planAnswer;
         placer.place(i, out, plan, demands, answer.warnings);
         answer.items.push_back(std::move(out));
     }

@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "planner/answer.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,7 +36,7 @@ struct ItemBudget {
     std::string name;
     Mode mode = Mode::Training;
     std::optional<Error> error; // the item could not be answered (its plan, schedule or traffic)
-    std::optional<PlanAnswer> answer;
+    std::shared_ptr<const PlanAnswer> answer; // shared with the budget's plan cache (an edit copies none)
     std::optional<ItemPlacement> placement;
     // Not placed: stock or quota leave no candidate; `suggestion` names an instance@region that would take it.
     bool unplaced = false;
@@ -65,6 +66,11 @@ struct FleetRow {
     double cost = 0; // inside the horizon, all machines of the row
     double committedAfterHorizon = 0;
     double utilisation = 0; // used hours / paid hours (reserved and monthly pay for idle hours)
+    // How its pool put the items on machines (placePool): "exact" (at most kExactPlacementUnits machine units, every
+    // placement tried), "greedy" (more: hours stacked into levels, or no sharing when that bills less); "" for a
+    // spot row (billed by its own hours, never shared). `placementUnits`: the pool's machine units.
+    std::string placement;
+    int placementUnits = 0;
 };
 
 // Spend of one key (an item, a provider, a GPU, a billing mode) in each horizon month.

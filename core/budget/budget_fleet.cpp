@@ -226,6 +226,7 @@ PoolPlacement placePool(
             total[h] += hourly[h];
     out.cost = cheapestFleetCost(total, months, monthHours, rates);
     const std::vector<PlacementUnit> units = placementUnits(itemHourly, months, monthHours);
+    out.units = int(units.size());
     double cost = 0;
     std::vector<PlacedMachine> machines;
     if (int(units.size()) <= kExactPlacementUnits) {
@@ -245,6 +246,110 @@ PoolPlacement placePool(
         out.stacked = false;
         out.machines = std::move(machines);
         out.cost = cost;
+    }
+    return out;
+}
+
+namespace
+{
+
+// Hands `amount` to the entries with room, in proportion to `weight` (their hours; by room when none of those left
+// has hours), none past its room: water filling. Returns what each gets; `amount` keeps what no one could take.
+std::vector<double> fillShareRoom(double& amount, const std::vector<double>& room, const std::vector<double>& weight)
+{
+    std::vector<double> give(room.size(), 0.0);
+    std::vector<char> open(room.size(), 0);
+    for (std::size_t e = 0; e < room.size(); ++e)
+        open[e] = room[e] > 0;
+    const double tiny = 1e-12 * std::max(1.0, amount);
+    while (amount > tiny) {
+        double byHours = 0, byRoom = 0;
+        for (std::size_t e = 0; e < room.size(); ++e)
+            if (open[e]) {
+                byHours += weight[e];
+                byRoom += room[e] - give[e];
+            }
+        if (byRoom <= 0)
+            break;
+        const bool hours = byHours > 0;
+        const auto w = [&](std::size_t e) { return hours ? weight[e] : room[e] - give[e]; };
+        const double each = amount / (hours ? byHours : byRoom);
+        bool filled = false;
+        for (std::size_t e = 0; e < room.size(); ++e)
+            if (open[e] && each * w(e) >= room[e] - give[e]) {
+                amount -= room[e] - give[e];
+                give[e] = room[e];
+                open[e] = 0;
+                filled = true;
+            }
+        if (filled)
+            continue;
+        for (std::size_t e = 0; e < room.size(); ++e)
+            if (open[e])
+                give[e] += each * w(e);
+        amount = 0;
+    }
+    return give;
+}
+
+} // namespace
+
+PoolShares sharePoolBill(const std::vector<LevelBill>& bills,
+    const std::vector<std::vector<std::vector<double>>>& itemHours, const std::vector<double>& alone)
+{
+    const std::size_t entries = alone.size();
+    const std::size_t months = bills.empty() ? 0 : bills[0].costByMonth.size();
+    PoolShares out { std::vector<std::vector<double>>(entries, std::vector<double>(months, 0.0)),
+        std::vector<double>(months, 0.0) };
+    std::vector<double> hours(entries, 0.0);
+    // By hours, level-month by level-month; a level-month no one used is freed.
+    std::vector<double> freed(months, 0.0);
+    for (std::size_t k = 0; k < bills.size(); ++k)
+        for (std::size_t m = 0; m < months; ++m) {
+            const double cost = bills[k].costByMonth[m];
+            const std::vector<double>& used = itemHours[k][m];
+            double sum = 0;
+            for (std::size_t e = 0; e < entries; ++e) {
+                sum += used[e];
+                hours[e] += used[e];
+            }
+            if (cost <= 0)
+                continue;
+            if (sum <= 0) {
+                freed[m] += cost;
+                continue;
+            }
+            for (std::size_t e = 0; e < entries; ++e)
+                out.byMonth[e][m] += cost * used[e] / sum;
+        }
+    // Capped at the alone cost; the room the others have below theirs.
+    std::vector<double> room(entries, 0.0);
+    for (std::size_t e = 0; e < entries; ++e) {
+        double share = 0;
+        for (double v : out.byMonth[e])
+            share += v;
+        if (share <= alone[e] * (1 + 1e-12)) {
+            room[e] = alone[e] - share;
+            continue;
+        }
+        const double keep = alone[e] / share;
+        for (std::size_t m = 0; m < months; ++m) {
+            freed[m] += out.byMonth[e][m] * (1 - keep);
+            out.byMonth[e][m] *= keep;
+        }
+    }
+    double total = 0;
+    for (double v : freed)
+        total += v;
+    if (total <= 0)
+        return out;
+    double left = total;
+    const std::vector<double> give = fillShareRoom(left, room, hours);
+    // Each taker gets the same part of every month's freed bill, so every month still adds up to its bill.
+    for (std::size_t m = 0; m < months; ++m) {
+        for (std::size_t e = 0; e < entries; ++e)
+            out.byMonth[e][m] += give[e] * freed[m] / total;
+        out.unused[m] = left * freed[m] / total;
     }
     return out;
 }

@@ -56,6 +56,23 @@ struct PlacedMachine {
     std::vector<std::vector<double>> itemHours;
 };
 
+// Who pays a pool's bill (issue 41). Each level-month's bill is shared by the items that used that machine that
+// month, by their hours (the FinOps Foundation's "proportional" split of a shared cost, Shared Cost Management,
+// finops.org/framework/capabilities/shared-cost-management, read 2026-12-06). An item whose share so comes to more
+// than its own cheapest bill alone (`alone`) pays its alone cost instead, each of its months scaled alike: the
+// stand-alone cost test (Faulhaber 1975, "Cross-subsidization: pricing in public enterprises", American Economic
+// Review 65(5): no user pays more than it would standing alone). What that frees, and the bill of level-months no
+// item used, goes to the pool's other items in the same months, in proportion to their hours on the pool's machines
+// over the horizon, none past its own alone cost. When the pool bills no more than its items alone (every placement
+// placePool returns), the shares add up to the pool's bill inside the horizon.
+struct PoolShares {
+    std::vector<std::vector<double>> byMonth; // [entry][month]
+    std::vector<double> unused; // [month]: what no item could take (only when the pool bills more than items alone)
+};
+// `bills[k]` and `itemHours[k][m][entry]` per level (machine) k; `alone[entry]` (0 for an entry that shares nothing).
+PoolShares sharePoolBill(const std::vector<LevelBill>& bills,
+    const std::vector<std::vector<std::vector<double>>>& itemHours, const std::vector<double>& alone);
+
 // Pools of at most this many machine units (an item's unit k is its k-th machine, busy whenever the item needs more
 // than k) are placed exactly; larger pools take the cheaper of stacked levels and no sharing.
 constexpr int kExactPlacementUnits = 8;
@@ -66,6 +83,7 @@ constexpr int kExactPlacementUnits = 8;
 struct PoolPlacement {
     bool stacked = true;
     bool exact = false;
+    int units = 0; // the pool's machine units (each item's peak machines, added)
     std::vector<PlacedMachine> machines; // when not stacked
     double cost = 0;
 };

@@ -1,6 +1,6 @@
-// The budget's answer, second half: the pools billed level by level under their cheapest commitments, each
-// level-month's bill shared among the items that used it by their hours, the spend lines, the caps, energy and
-// carbon, and the owned-machine option.
+// The budget's answer, second half: the pools billed level by level under their cheapest commitments, each pool's
+// bill shared among its items (sharePoolBill: by hours, none past its bill alone), the spend lines, the caps, energy
+// and carbon, and the owned-machine option.
 #include "base/number_text.h"
 #include "budget/budget_energy.h"
 #include "budget/budget_internal.h"
@@ -52,6 +52,8 @@ struct PoolLedger {
     std::vector<std::vector<double>> levels; // [k][m] busy hours
     std::vector<LevelBill> bills; // [k]
     std::vector<std::vector<std::vector<double>>> itemHours; // [k][m][entry]
+    std::string placement; // FleetRow::placement
+    int units = 0;
 
     void bill()
     {
@@ -62,12 +64,14 @@ struct PoolLedger {
             for (std::size_t h = 0; h < total.size(); ++h)
                 total[h] += shared.back()[h];
         }
-        const PoolPlacement placement = placePool(shared, months, monthHours, pool.rates);
-        if (placement.stacked) {
+        const PoolPlacement placed = placePool(shared, months, monthHours, pool.rates);
+        placement = placed.exact ? "exact" : "greedy";
+        units = placed.units;
+        if (placed.stacked) {
             levels = levelHours(total, months, monthHours);
             itemHours = levelItemHours(shared, int(levels.size()), months, monthHours);
         } else {
-            for (const PlacedMachine& machine : placement.machines) {
+            for (const PlacedMachine& machine : placed.machines) {
                 levels.push_back(machine.hours);
                 itemHours.push_back(machine.itemHours);
             }
@@ -98,12 +102,12 @@ void addFleetRows(BudgetAnswer& answer, const PoolLedger& ledger, const Budget& 
         const std::vector<std::string> items(names.begin(), names.end());
         auto same = [&](const FleetRow& row) {
             return row.instance == pool.instance && row.region == pool.region && row.modeByMonth == bill.modeByMonth
-                && row.items == items;
+                && row.items == items && row.placement == ledger.placement && row.placementUnits == ledger.units;
         };
         auto it = std::find_if(answer.fleet.begin(), answer.fleet.end(), same);
         if (it == answer.fleet.end()) {
-            answer.fleet.push_back(
-                { pool.instance, pool.provider, pool.region, pool.gpu, 0, bill.modeByMonth, items, 0, 0, 0 });
+            answer.fleet.push_back({ pool.instance, pool.provider, pool.region, pool.gpu, 0, bill.modeByMonth, items, 0,
+                0, 0, ledger.placement, ledger.units });
             it = answer.fleet.end() - 1;
         }
         // Utilisation of the row: its used hours over its paid hours, machines weighted alike.
@@ -139,7 +143,7 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
     const Budget& budget, const Catalog& catalog, double monthHours, LedgerLines& lines)
 {
     const int months = budget.horizonMonths;
-    PoolLedger ledger { pool, budget, monthHours, months, {}, {}, {} };
+    PoolLedger ledger { pool, budget, monthHours, months, {}, {}, {}, {}, 0 };
     ledger.bill();
     for (std::size_t k = 0; k < ledger.bills.size(); ++k) {
         const LevelBill& bill = ledger.bills[k];
@@ -151,21 +155,21 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
             lines.add(lines.provider, pool.provider, m, cost);
             lines.add(lines.gpu, pool.gpu, m, cost);
             lines.add(lines.mode, billingModeText(bill.modeByMonth[std::size_t(m)]), m, cost);
-            const auto& hours = ledger.itemHours[k][std::size_t(m)];
-            double sum = 0;
-            for (double h : hours)
-                sum += h;
-            if (sum <= 0) {
-                lines.add(lines.item, kUnusedCommitment, m, cost);
-                continue;
-            }
-            for (std::size_t e = 0; e < hours.size(); ++e)
-                if (hours[e] > 0) {
-                    ItemBudget& item = answer.items[pool.items[e]];
-                    item.spendByMonth[std::size_t(m)] += cost * hours[e] / sum;
-                }
         }
     }
+    // Who pays: by hours, none past its own bill alone (sharePoolBill); spot items pay their own hours below.
+    std::vector<double> alone(pool.items.size(), 0.0);
+    for (std::size_t e = 0; e < pool.items.size(); ++e)
+        if (!pool.spot[e])
+            alone[e] = answer.items[pool.items[e]].aloneCost
+                = cheapestFleetCost(pool.hourly[e], months, monthHours, pool.rates);
+    const PoolShares shares = sharePoolBill(ledger.bills, ledger.itemHours, alone);
+    for (std::size_t e = 0; e < pool.items.size(); ++e)
+        for (int m = 0; m < months; ++m)
+            answer.items[pool.items[e]].spendByMonth[std::size_t(m)] += shares.byMonth[e][std::size_t(m)];
+    for (int m = 0; m < months; ++m)
+        if (shares.unused[std::size_t(m)] > 0)
+            lines.add(lines.item, kUnusedCommitment, m, shares.unused[std::size_t(m)]);
     addFleetRows(answer, ledger, budget);
     const EnergyFactors energy = energyFactors(catalog, pool.region, budget.pue);
     for (std::size_t e = 0; e < pool.items.size(); ++e) {
@@ -195,13 +199,11 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
                 hours += h;
             item.aloneCost = hours * *pool.rates.spotPerHour;
             FleetRow row { pool.instance, pool.provider, pool.region, pool.gpu, item.placement->peakMachines, {},
-                { item.name }, item.aloneCost, 0, 1 };
+                { item.name }, item.aloneCost, 0, 1, "", 0 };
             for (int m = 0; m < months; ++m)
                 row.modeByMonth.push_back(
                     item.machineHoursByMonth[std::size_t(m)] > 0 ? std::optional(BillingMode::Spot) : std::nullopt);
             answer.fleet.push_back(std::move(row));
-        } else {
-            item.aloneCost = cheapestFleetCost(pool.hourly[e], months, monthHours, pool.rates);
         }
     }
     if (budget.owned && budget.owned->instance == pool.instance) {

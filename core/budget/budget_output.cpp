@@ -127,7 +127,9 @@ nlohmann::json budgetAnswerToJson(const BudgetAnswer& a)
             { "gpu", r.gpu }, { "machines", r.machines }, { "billing_by_month", modeCodesByMonth(r.modeByMonth) },
             { "items", r.items }, { "cost", jsonNumber(r.cost) },
             { "committed_after_horizon", jsonNumber(r.committedAfterHorizon) },
-            { "utilisation", jsonNumber(r.utilisation) } });
+            { "utilisation", jsonNumber(r.utilisation) },
+            { "placement", r.placement.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.placement) },
+            { "placement_units", r.placementUnits } });
     j["fleet"] = std::move(fleet);
     j["spend"] = { { "by_item", spendLinesJson(a.byItem) }, { "by_provider", spendLinesJson(a.byProvider) },
         { "by_gpu", spendLinesJson(a.byGpu) }, { "by_billing_mode", spendLinesJson(a.byMode) } };
@@ -216,13 +218,14 @@ std::string budgetAnswerToTable(const BudgetAnswer& a)
     }
     out << renderTextTable(items) << '\n';
     std::vector<std::vector<std::string>> fleet
-        = { { "instance", "region", "machines", "billing", "items", "cost", "use" } };
+        = { { "instance", "region", "machines", "billing", "items", "cost", "use", "placement" } };
     for (const FleetRow& r : a.fleet) {
         std::string names;
         for (const std::string& n : r.items)
             names += (names.empty() ? "" : ", ") + n;
         fleet.push_back({ r.instance, r.region, std::to_string(r.machines), fleetModesText(r.modeByMonth), names,
-            fixedText(r.cost, 0), fixedText(r.utilisation * 100, 0) + "%" });
+            fixedText(r.cost, 0), fixedText(r.utilisation * 100, 0) + "%",
+            r.placement.empty() ? "-" : r.placement + " (" + std::to_string(r.placementUnits) + " units)" });
     }
     out << renderTextTable(fleet) << '\n';
     std::vector<std::vector<std::string>> months = { { "month", "spend", "cumulative", "kWh" } };

@@ -189,7 +189,14 @@ TEST(BudgetAnswerTest, TrainingAndServingShareOneReservation)
     EXPECT_NEAR(a.items[1].aloneCost, kGt4ReservedYear, 1e-3);
     EXPECT_NEAR(a.sharingSaves, trainingAlone, 1e-3);
     EXPECT_LT(a.total, a.items[0].aloneCost + a.items[1].aloneCost);
-    // Each month's bill is shared by hours: in month 1 training holds the machine alone.
+    // Issue 41: no item pays more than alone. By hours the fine-tune would pay all of month 1's reserved month,
+    // 142.506 x 730 = 104,029.38, against its own bill of trainingAlone (about 12,000); it pays trainingAlone, and the
+    // serving the rest of the year's reservation, 1,248,352.56 - trainingAlone (its own bill is 1,248,352.56).
+    EXPECT_NEAR(a.items[0].spend, trainingAlone, 1e-3);
+    EXPECT_NEAR(a.items[1].spend, kGt4ReservedYear - trainingAlone, 1e-3);
+    EXPECT_NEAR(a.items[0].spendByMonth[0], trainingAlone, 1e-3);
+    EXPECT_NEAR(a.items[1].spendByMonth[0], 142.506 * 730 - trainingAlone, 1e-3);
+    // Each month's bill is shared among the items: month 1 is the reserved month.
     EXPECT_NEAR(
         a.items[0].spendByMonth[0] + a.items[1].spendByMonth[0] +
             [&] {
@@ -227,6 +234,15 @@ TEST(BudgetAnswerTest, ExampleBudgetSharesAMachineBetweenTheFineTuneAndTheServin
     EXPECT_GT(fineTune.aloneCost, 0);
     EXPECT_NEAR(a.sharingSaves, fineTune.aloneCost, 1e-3);
     EXPECT_NEAR(a.aloneTotal - a.total, a.sharingSaves, 1e-3);
+    // Issue 41: the fine-tune was charged 104,029 (all of January's reserved month) while it costs 12,113 alone. No
+    // item pays more than alone, and the items' spend adds up to the total.
+    double spend = 0;
+    for (const ItemBudget& item : a.items) {
+        EXPECT_LE(item.spend, item.aloneCost + 1e-6) << item.name;
+        spend += item.spend;
+    }
+    EXPECT_NEAR(fineTune.spend, fineTune.aloneCost, 1e-3);
+    EXPECT_NEAR(spend, a.total, 1e-6 * a.total);
 }
 
 // Issue 41: billing.price_discount is the plan's contract discount off list prices; the fleet pays it too.
@@ -443,9 +459,51 @@ TEST(BudgetOutput, JsonCsvAndTableCarryTheSameTotals)
         double items = 0;
         for (const auto& item : j["spend"]["by_item"])
             items += item["total"].get<double>();
-        EXPECT_NEAR(items, a.total, 1e-6 * a.total); // every cost goes to an item or to unused commitment
+        EXPECT_NEAR(items, a.total, 1e-6 * a.total); // every cost goes to an item
         EXPECT_NE(budgetAnswerToTable(a).find(std::to_string(int(std::llround(a.total)))), std::string::npos);
     }
+}
+
+// Issue 41: each fleet row says how its pool put the items on machines: "exact" (at most kExactPlacementUnits
+// machine units, every placement tried) or "greedy" (more), in the JSON and the table; a spot row says none.
+TEST(BudgetOutput, FleetRowsSayWhichPlacementTheirPoolUsed)
+{
+    // Two items of one machine each in one pool: 2 units, placed exactly.
+    const BudgetAnswer two = answerText(sharedBudget());
+    ASSERT_FALSE(two.fleet.empty());
+    for (const FleetRow& row : two.fleet) {
+        EXPECT_EQ(row.placement, "exact");
+        EXPECT_EQ(row.placementUnits, 2);
+    }
+    const nlohmann::json j = budgetAnswerToJson(two);
+    EXPECT_EQ(j["fleet"][0]["placement"], "exact");
+    EXPECT_EQ(j["fleet"][0]["placement_units"], 2);
+    EXPECT_NE(budgetAnswerToTable(two).find("exact (2 units)"), std::string::npos);
+    // kExactPlacementUnits + 1 one-machine fine-tunes (one plan, so one planner search) in one pool: greedy.
+    std::string items;
+    for (int i = 0; i <= kExactPlacementUnits; ++i)
+        items += std::string(i ? ", " : "") + R"({"name": "run )" + std::to_string(i)
+            + R"(", "schedule": {"start_month": )" + std::to_string(1 + i % 6) + R"(}, "plan": )" + kTrainingPlan + "}";
+    const BudgetAnswer many = answerText(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 6, )"
+                                         R"("allowed": {"billing_modes": ["on_demand", "monthly"]}, "items": [)"
+        + items + "]}");
+    ASSERT_EQ(many.failedItems(), 0);
+    ASSERT_FALSE(many.fleet.empty());
+    for (const FleetRow& row : many.fleet) {
+        EXPECT_EQ(row.placement, "greedy");
+        EXPECT_EQ(row.placementUnits, kExactPlacementUnits + 1);
+    }
+    EXPECT_EQ(budgetAnswerToJson(many)["fleet"][0]["placement"], "greedy");
+    EXPECT_NE(budgetAnswerToTable(many).find("greedy (9 units)"), std::string::npos);
+    // The example's LoRA refreshes run on spot: their row is placed by no pool.
+    const BudgetAnswer example = answerText(std::string(exampleBudgetText()));
+    const auto spot = std::find_if(example.fleet.begin(), example.fleet.end(), [](const FleetRow& row) {
+        return std::any_of(row.modeByMonth.begin(), row.modeByMonth.end(),
+            [](const std::optional<BillingMode>& m) { return m == BillingMode::Spot; });
+    });
+    ASSERT_NE(spot, example.fleet.end());
+    EXPECT_EQ(spot->placement, "");
+    EXPECT_TRUE(budgetAnswerToJson(example)["fleet"][std::size_t(spot - example.fleet.begin())]["placement"].is_null());
 }
 
 TEST(BudgetOutput, CliPrintsTheExampleAndAnswersIt)

@@ -178,3 +178,103 @@ TEST(BudgetPlacement, PoolCostsNoMoreThanEveryPlacementOfTheItems)
         "(most -%.2f%%)\n",
         draws, stackedDearer, 100 * worstStacked, levelsDearer, 100 * worstDearer, levelsCheaper, 100 * worstCheaper);
 }
+
+// Issue 41: who pays a pool's bill (sharePoolBill). Over random pools of 1-8 items (1-3 machines each, so some pools
+// pass kExactPlacementUnits and are placed greedily): no item pays more than its own cheapest bill alone, the shares
+// add up to the pool's bill inside the horizon month by month, and where the split by hours already charges no item
+// more than alone it is kept as it is.
+TEST(BudgetPlacement, NoItemPaysMoreThanAloneAndTheSharesAddUpToThePoolsBill)
+{
+    constexpr int kMonths = 12;
+    constexpr double kMonthHours = 8;
+    std::mt19937 random(4141);
+    int overAloneByHours = 0, greedy = 0;
+    for (int n = 0; n < 300; ++n) {
+        MachineRates rates;
+        rates.onDemandPerHour = 1.0;
+        rates.perMonth = kMonthHours * std::uniform_real_distribution<double>(0.4, 1.0)(random);
+        rates.reservedPerHour = std::uniform_real_distribution<double>(0.3, 0.8)(random);
+        rates.reservedTermMonths = std::uniform_int_distribution<int>(0, 1)(random) ? 12 : 3;
+        rates.reservedHoursPerMonth = kMonthHours;
+        const int items = std::uniform_int_distribution<int>(1, 8)(random);
+        std::vector<std::vector<int>> hourly;
+        for (int i = 0; i < items; ++i) {
+            hourly.emplace_back(std::size_t(kMonths * kMonthHours), 0);
+            const int from = std::uniform_int_distribution<int>(0, int(kMonths * kMonthHours) - 1)(random);
+            const int to = std::uniform_int_distribution<int>(from + 1, int(kMonths * kMonthHours))(random);
+            const int machines = std::uniform_int_distribution<int>(1, 3)(random);
+            for (int h = from; h < to; ++h)
+                hourly.back()[std::size_t(h)] = machines;
+        }
+        // The pool's machines as the budget's ledger bills them.
+        const PoolPlacement placed = placePool(hourly, kMonths, kMonthHours, rates);
+        greedy += !placed.exact;
+        std::vector<std::vector<double>> levels;
+        std::vector<std::vector<std::vector<double>>> itemHours;
+        if (placed.stacked) {
+            std::vector<int> total(hourly[0].size(), 0);
+            for (const auto& item : hourly)
+                for (std::size_t h = 0; h < total.size(); ++h)
+                    total[h] += item[h];
+            levels = levelHours(total, kMonths, kMonthHours);
+            itemHours = levelItemHours(hourly, int(levels.size()), kMonths, kMonthHours);
+        } else {
+            for (const PlacedMachine& machine : placed.machines) {
+                levels.push_back(machine.hours);
+                itemHours.push_back(machine.itemHours);
+            }
+        }
+        std::vector<LevelBill> bills;
+        std::vector<double> billByMonth(kMonths, 0.0);
+        for (const auto& hours : levels) {
+            bills.push_back(cheapestCommitments(hours, rates, kMonthHours));
+            for (int m = 0; m < kMonths; ++m)
+                billByMonth[std::size_t(m)] += bills.back().costByMonth[std::size_t(m)];
+        }
+        std::vector<double> alone;
+        for (const auto& item : hourly)
+            alone.push_back(cheapestFleetCost(item, kMonths, kMonthHours, rates));
+        const PoolShares shares = sharePoolBill(bills, itemHours, alone);
+        // The split by hours alone, written out: each level-month among its users.
+        std::vector<double> byHours(std::size_t(items), 0.0);
+        bool unusedMonth = false;
+        for (std::size_t k = 0; k < bills.size(); ++k)
+            for (int m = 0; m < kMonths; ++m) {
+                double sum = 0;
+                for (double h : itemHours[k][std::size_t(m)])
+                    sum += h;
+                const double cost = bills[k].costByMonth[std::size_t(m)];
+                unusedMonth = unusedMonth || (cost > 0 && sum == 0);
+                for (int i = 0; i < items && sum > 0; ++i)
+                    byHours[std::size_t(i)] += cost * itemHours[k][std::size_t(m)][std::size_t(i)] / sum;
+            }
+        bool anyOver = false;
+        for (int i = 0; i < items; ++i) {
+            double share = 0;
+            for (double v : shares.byMonth[std::size_t(i)])
+                share += v;
+            EXPECT_LE(share, alone[std::size_t(i)] * (1 + 1e-9) + 1e-9) << "draw " << n << " item " << i;
+            anyOver = anyOver || byHours[std::size_t(i)] > alone[std::size_t(i)] * (1 + 1e-9);
+        }
+        overAloneByHours += anyOver;
+        for (int m = 0; m < kMonths; ++m) {
+            double month = shares.unused[std::size_t(m)];
+            for (int i = 0; i < items; ++i)
+                month += shares.byMonth[std::size_t(i)][std::size_t(m)];
+            EXPECT_NEAR(month, billByMonth[std::size_t(m)], 1e-9 * std::max(1.0, billByMonth[std::size_t(m)]))
+                << "draw " << n << " month " << m + 1;
+            EXPECT_NEAR(shares.unused[std::size_t(m)], 0.0, 1e-9) << "draw " << n << " month " << m + 1;
+        }
+        if (!anyOver && !unusedMonth)
+            for (int i = 0; i < items; ++i) {
+                double share = 0;
+                for (double v : shares.byMonth[std::size_t(i)])
+                    share += v;
+                EXPECT_NEAR(share, byHours[std::size_t(i)], 1e-9 * std::max(1.0, share)) << "draw " << n;
+            }
+    }
+    EXPECT_GT(overAloneByHours, 0) << "no draw charged an item more than alone by hours: the test shows nothing";
+    EXPECT_GT(greedy, 0) << "no draw passed the exact placement's units";
+    std::printf("[ shares ] 300 draws: by hours an item paid more than alone in %d; %d pools placed greedily\n",
+        overAloneByHours, greedy);
+}

@@ -18,8 +18,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QMenuBar>
 #include <QProcess>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
@@ -101,6 +103,21 @@ TEST(BudgetViewTest, OneAnswerWindowJsonCsvPdf)
             EXPECT_NEAR(
                 j["items"][i]["spend"].get<double>(), answer->items[i].spend, 1e-6 * std::max(1.0, answer->total));
         ASSERT_EQ(view.fleetModel()->rowCount(), int(j["fleet"].size()));
+        // Issue 41: each fleet row's tool tip says how its pool placed the items, as the JSON's `placement` does.
+        for (int r = 0; r < view.fleetModel()->rowCount(); ++r) {
+            const gp::FleetRow& row = answer->fleet[std::size_t(r)];
+            EXPECT_EQ(j["fleet"][std::size_t(r)]["placement"].is_null()
+                    ? std::string()
+                    : j["fleet"][std::size_t(r)]["placement"].get<std::string>(),
+                row.placement);
+            for (int c = 0; c < BudgetFleetModel::ColumnCount; ++c)
+                EXPECT_TRUE(view.fleetModel()
+                                ->index(r, c)
+                                .data(Qt::ToolTipRole)
+                                .toString()
+                                .contains(BudgetFleetModel::placementToolTip(row)));
+            EXPECT_TRUE(BudgetReport::html(*answer).contains(BudgetFleetModel::placementText(row).toHtmlEscaped()));
+        }
         // The summary the window shows names the total the CLI prints.
         EXPECT_TRUE(view.summaryText().contains(formatMoney(j["total"].get<double>(), QStringLiteral("CNY"))))
             << view.summaryText().toStdString();
@@ -208,6 +225,71 @@ TEST(BudgetViewTest, AnEditOfOneItemUpdatesTheTableAndChartInPlaceWithTheSameFig
     EXPECT_EQ(chart->series().value(0), bars);
 }
 
+// Issue 44 (second try, item 7): the month a budget's cap breaks was said only below the fleet table, out of sight.
+// It stands in a banner above the view (outside the scrolled part) and each break is marked on the spend chart at
+// that month, in both languages, and follows an edit.
+TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
+{
+    json doc = json::parse(budgetWithItems(3));
+    doc["caps"] = { { "per_month", 20000 }, { "total", 400000 } };
+    BudgetView view;
+    view.resize(1200, 900);
+    view.show();
+    const BudgetAnswerPtr answer = answerInView(view, doc.dump());
+    ASSERT_TRUE(answer);
+    ASSERT_EQ(answer->capBreaks.size(), 2u) << "both caps were meant to break";
+    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
+    ASSERT_TRUE(banner);
+    auto* chartWidget = view.findChild<BudgetSpendChart*>();
+    ASSERT_TRUE(chartWidget);
+    const auto checkShown = [&](const gp::BudgetAnswer& a, const char* language) {
+        QCoreApplication::processEvents();
+        EXPECT_TRUE(banner->isVisible()) << language;
+        EXPECT_EQ(view.capBannerText(), BudgetView::capLines(a).join(QLatin1Char('\n'))) << language;
+        for (const gp::CapBreak& b : a.capBreaks)
+            EXPECT_TRUE(banner->text().contains(QString::number(b.month))) << language;
+        // Above the scrolled content: seen without scrolling, above the summary and the chart.
+        const QPoint top = banner->mapTo(&view, QPoint(0, 0));
+        EXPECT_GE(top.y(), 0);
+        EXPECT_LT(top.y() + banner->height(), view.height() / 3) << language;
+        EXPECT_LT(top.y(), chartWidget->mapTo(&view, QPoint(0, 0)).y()) << language;
+        std::vector<QScatterSeries*> markers;
+        for (QAbstractSeries* series : chartWidget->chart()->series())
+            if (auto* marker = qobject_cast<QScatterSeries*>(series))
+                markers.push_back(marker);
+        ASSERT_EQ(markers.size(), a.capBreaks.size()) << language;
+        for (std::size_t b = 0; b < markers.size(); ++b) {
+            const gp::CapBreak& capBreak = a.capBreaks[b];
+            EXPECT_TRUE(markers[b]->name().contains(QString::number(capBreak.month))) << language;
+            ASSERT_EQ(markers[b]->count(), 1);
+            EXPECT_DOUBLE_EQ(markers[b]->at(0).x(), capBreak.month - 1);
+            EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), a.monthly[std::size_t(capBreak.month - 1)]);
+        }
+    };
+    checkShown(*answer, "en");
+    const QString english = view.capBannerText();
+    installLanguage(QStringLiteral("zh_CN"));
+    checkShown(*answer, "zh_CN");
+    EXPECT_NE(view.capBannerText(), english);
+    EXPECT_TRUE(view.capBannerText().contains(QStringLiteral("月")));
+    installLanguage(QStringLiteral("en"));
+    // An edit moves the figures: the banner and the markers follow.
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    gp::BudgetWhatIf later;
+    later.delayMonths = 1;
+    view.setWhatIf(later);
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    checkShown(*view.answer(), "en, a month later");
+    // Without caps there is no banner and no marker.
+    doc.erase("caps");
+    ASSERT_TRUE(answerInView(view, doc.dump()));
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(banner->isVisible());
+    EXPECT_TRUE(view.capBannerText().isEmpty());
+    for (QAbstractSeries* series : chartWidget->chart()->series())
+        EXPECT_FALSE(qobject_cast<QScatterSeries*>(series));
+}
+
 TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
 {
     QTemporaryDir dir;
@@ -229,15 +311,22 @@ TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
     const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
     if (screens.isEmpty())
         return;
-    for (int count : { 2, 20 }) {
-        ASSERT_TRUE(answerInView(*view, budgetWithItems(count)));
+    // 2 and 20 items, and 2 items under caps they break (the banner and the chart's marks, issue 44).
+    for (int count : { 2, 20, -2 }) {
+        json doc = json::parse(budgetWithItems(std::abs(count)));
+        if (count < 0)
+            doc["caps"] = { { "per_month", 10000 }, { "total", 15000 } };
+        ASSERT_TRUE(answerInView(*view, doc.dump()));
         view->resize(1200, count > 10 ? 1300 : 900);
         for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
             installLanguage(language);
             QCoreApplication::processEvents();
             QCoreApplication::processEvents();
-            EXPECT_TRUE(
-                view->grab().save(screens + QStringLiteral("/budget-%1-items-%2.png").arg(count).arg(language)));
+            EXPECT_TRUE(view->grab().save(screens
+                + QStringLiteral("/budget-%1-items%2-%3.png")
+                      .arg(std::abs(count))
+                      .arg(count < 0 ? QStringLiteral("-capped") : QString())
+                      .arg(language)));
         }
         installLanguage(QStringLiteral("en"));
     }

@@ -11,6 +11,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
+#include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -142,6 +143,33 @@ std::vector<SpendRow> spendRows(const gp::BudgetAnswer& answer)
     return rows;
 }
 
+// Issue 44: the month each cap breaks, marked on that month's bar top and named in the legend.
+QString capBreakMarkerName(const gp::CapBreak& capBreak)
+{
+    return capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks: month %1").arg(capBreak.month)
+                                   : BudgetSpendChart::tr("Monthly cap breaks: month %1").arg(capBreak.month);
+}
+
+QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
+{
+    return capBreak.cap == "total" ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeTriangle;
+}
+
+QPointF capBreakMarkerPoint(const gp::BudgetAnswer& answer, const gp::CapBreak& capBreak)
+{
+    const std::size_t m = std::size_t(std::max(1, capBreak.month) - 1);
+    return { double(m), m < answer.monthly.size() ? answer.monthly[m] : 0.0 };
+}
+
+std::vector<QScatterSeries*> capBreakMarkers(const QChart& chart)
+{
+    std::vector<QScatterSeries*> markers;
+    for (QAbstractSeries* series : chart.series())
+        if (auto* marker = qobject_cast<QScatterSeries*>(series))
+            markers.push_back(marker);
+    return markers;
+}
+
 double spendAxisTop(const gp::BudgetAnswer& answer, std::optional<double> cap)
 {
     double top = 0;
@@ -191,6 +219,20 @@ bool BudgetSpendChart::updateValues()
             if (set->at(qsizetype(m)) != (*rows[k].byMonth)[m])
                 set->replace(qsizetype(m), (*rows[k].byMonth)[m]);
     }
+    const std::vector<QScatterSeries*> markers = capBreakMarkers(*m_chart);
+    if (markers.size() != m_answer->capBreaks.size())
+        return false;
+    for (std::size_t b = 0; b < markers.size(); ++b)
+        if (markers[b]->markerShape() != capBreakMarkerShape(m_answer->capBreaks[b]))
+            return false;
+    for (std::size_t b = 0; b < markers.size(); ++b) {
+        const QString name = capBreakMarkerName(m_answer->capBreaks[b]);
+        if (markers[b]->name() != name)
+            markers[b]->setName(name);
+        const QPointF point = capBreakMarkerPoint(*m_answer, m_answer->capBreaks[b]);
+        if (markers[b]->count() != 1 || markers[b]->at(0) != point)
+            markers[b]->replace(QList<QPointF> { point });
+    }
     // The axis a new chart would get, set only where it differs (each change relays the axis' labels out).
     QValueAxis nice;
     nice.setRange(0, spendAxisTop(*m_answer, m_cap));
@@ -230,6 +272,29 @@ void BudgetSpendChart::retranslate()
     m_chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(x);
     bars->attachAxis(y);
+    addCapSeries(y);
+    y->setRange(0, spendAxisTop(*m_answer, m_cap));
+    y->applyNiceNumbers(); // round ticks: 0, 250000, 500000 …
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    // The legend is one column beside the plot and Qt drops the entries that do not fit its height: the chart grows
+    // with the entries (20 items, the unused commitment and the cap need about 600 pixels), inside the view's scroll
+    // area.
+    const int entries = int(bars->count()) + (m_cap ? 1 : 0) + int(m_answer->capBreaks.size());
+    const int entryHeight = QFontMetrics(m_chart->legend()->font()).height() + kLegendEntryPadding;
+    m_view->setMinimumHeight(std::max(kSpendChartMinHeight, entries * entryHeight + kLegendChartMargins));
+}
+
+// The monthly cap's line and a marker on the month each cap breaks, over the bars' value axis `y` (placed by a hidden
+// axis of months from -0.5, where the bars' category axis has none).
+void BudgetSpendChart::addCapSeries(QValueAxis* y)
+{
+    if (!m_cap && m_answer->capBreaks.empty())
+        return;
+    const int months = m_answer->horizonMonths;
+    auto* capX = new QValueAxis;
+    capX->setRange(-0.5, months - 0.5);
+    capX->setVisible(false);
+    m_chart->addAxis(capX, Qt::AlignTop);
     if (m_cap) {
         auto* cap = new QLineSeries;
         cap->setName(tr("Monthly cap"));
@@ -240,22 +305,22 @@ void BudgetSpendChart::retranslate()
         pen.setStyle(Qt::DashLine);
         cap->setPen(pen);
         m_chart->addSeries(cap);
-        auto* capX = new QValueAxis;
-        capX->setRange(-0.5, months - 0.5);
-        capX->setVisible(false);
-        m_chart->addAxis(capX, Qt::AlignTop);
         cap->attachAxis(capX);
         cap->attachAxis(y);
     }
-    y->setRange(0, spendAxisTop(*m_answer, m_cap));
-    y->applyNiceNumbers(); // round ticks: 0, 250000, 500000 …
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    // The legend is one column beside the plot and Qt drops the entries that do not fit its height: the chart grows
-    // with the entries (20 items, the unused commitment and the cap need about 600 pixels), inside the view's scroll
-    // area.
-    const int entries = int(bars->count()) + (m_cap ? 1 : 0);
-    const int entryHeight = QFontMetrics(m_chart->legend()->font()).height() + kLegendEntryPadding;
-    m_view->setMinimumHeight(std::max(kSpendChartMinHeight, entries * entryHeight + kLegendChartMargins));
+    for (const gp::CapBreak& capBreak : m_answer->capBreaks) {
+        auto* marker = new QScatterSeries;
+        marker->setName(capBreakMarkerName(capBreak));
+        const bool total = capBreak.cap == "total";
+        marker->setMarkerShape(capBreakMarkerShape(capBreak));
+        marker->setMarkerSize(16);
+        marker->setColor(total ? QColor(0xe6, 0x7e, 0x00) : QColor(0xb3, 0x26, 0x1e));
+        marker->setBorderColor(Qt::white);
+        marker->append(capBreakMarkerPoint(*m_answer, capBreak));
+        m_chart->addSeries(marker);
+        marker->attachAxis(capX);
+        marker->attachAxis(y);
+    }
 }
 
 } // namespace gpui

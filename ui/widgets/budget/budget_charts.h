@@ -13,6 +13,7 @@
 
 class QChart;
 class QChartView;
+class QValueAxis;
 
 namespace gpui
 {
@@ -46,6 +47,7 @@ public:
 
 private:
     bool updateValues(); // the new answer's values into the chart's series; false when its bars are others
+    void addCapSeries(QValueAxis* y);
     QChart* m_chart;
     QChartView* m_view;
     std::shared_ptr<const gp::BudgetAnswer> m_answer;

@@ -5,6 +5,8 @@
 #include "core_text.h"
 #include "number_format.h"
 
+#include "budget/budget_fleet.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -79,6 +81,28 @@ QString BudgetFleetModel::billingText(const std::vector<std::optional<gp::Billin
     return parts.join(CoreText::listSeparator());
 }
 
+QString BudgetFleetModel::placementText(const gp::FleetRow& row)
+{
+    if (row.placement == "exact")
+        return tr("Exact (%n unit(s))", nullptr, row.placementUnits);
+    if (row.placement == "greedy")
+        return tr("Greedy (%n unit(s))", nullptr, row.placementUnits);
+    return tr("Spot, not shared");
+}
+
+QString BudgetFleetModel::placementToolTip(const gp::FleetRow& row)
+{
+    if (row.placement == "exact")
+        return tr("Placement: exact. Every way of putting the pool's %n machine unit(s) on machines was tried.",
+            nullptr, row.placementUnits);
+    if (row.placement == "greedy")
+        return tr("Placement: greedy. The pool has %1 machine units, more than the %2 tried every way: its hours are "
+                  "stacked onto machines, or each unit kept on its own machine when that bills less.")
+            .arg(row.placementUnits)
+            .arg(gp::kExactPlacementUnits);
+    return tr("Placement: spot machines, billed by the item's own hours and not shared.");
+}
+
 QVariant BudgetFleetModel::data(const QModelIndex& index, int role) const
 {
     if (!m_answer || !index.isValid() || index.row() >= rowCount())
@@ -98,7 +122,9 @@ QVariant BudgetFleetModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::TextAlignmentRole && (index.column() == MachinesColumn || index.column() >= CostColumn))
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole)
+        return QString(data(index, Qt::DisplayRole).toString() + QLatin1Char('\n') + placementToolTip(row));
+    if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
     case InstanceColumn:

@@ -37,6 +37,9 @@ public:
 
     // "reserved 1–12, monthly 2–5" in the user's words.
     static QString billingText(const std::vector<std::optional<gp::BillingMode>>& modeByMonth);
+    // How the row's pool put its items on machines: "Exact (4 units)", and the sentence the row's tool tip adds.
+    static QString placementText(const gp::FleetRow& row);
+    static QString placementToolTip(const gp::FleetRow& row);
 
 private:
     std::shared_ptr<const gp::BudgetAnswer> m_answer;

@@ -92,14 +92,14 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
     }
     html += QStringLiteral("</table><h3>") + tr("Fleet")
         + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
-    html += budgetRow(
-        { tr("Instance"), tr("Region"), tr("Machines"), tr("Commitment by month"), tr("Cost"), tr("Utilisation") },
+    html += budgetRow({ tr("Instance"), tr("Region"), tr("Machines"), tr("Commitment by month"), tr("Cost"),
+                          tr("Utilisation"), tr("Placement") },
         true);
     for (const gp::FleetRow& r : a.fleet)
-        html += budgetRow(
-            { QString::fromStdString(r.instance), QString::fromStdString(r.region), QString::number(r.machines),
-                BudgetFleetModel::billingText(r.modeByMonth), money(r.cost), formatPercent(r.utilisation) },
-            false, { 3 });
+        html += budgetRow({ QString::fromStdString(r.instance), QString::fromStdString(r.region),
+                              QString::number(r.machines), BudgetFleetModel::billingText(r.modeByMonth), money(r.cost),
+                              formatPercent(r.utilisation), BudgetFleetModel::placementText(r) },
+            false, { 3, 6 });
     html += QStringLiteral("</table><h3>") + tr("Months")
         + QStringLiteral("</h3><table border='1' cellspacing='0' cellpadding='3'>");
     html += budgetRow({ tr("Month"), tr("Spend"), tr("Cumulative"), tr("kWh"), tr("kg CO2") }, true);

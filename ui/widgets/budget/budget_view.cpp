@@ -47,6 +47,7 @@ BudgetView::BudgetView(QWidget* parent)
     , m_delay(new QSpinBox)
     , m_regionLabel(new QLabel)
     , m_region(new QComboBox)
+    , m_capBanner(new QLabel)
     , m_summary(new QLabel)
     , m_status(new QLabel)
     , m_timeline(new BudgetTimeline)
@@ -59,6 +60,13 @@ BudgetView::BudgetView(QWidget* parent)
     , m_jobProgress(new JobProgress(m_jobs))
 {
     setObjectName(QStringLiteral("budgetView"));
+    // Issue 44: the month a cap breaks was said only below the fleet table, out of sight; it stands above the view.
+    m_capBanner->setObjectName(QStringLiteral("budgetCapBanner"));
+    m_capBanner->setWordWrap(true);
+    m_capBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_capBanner->setStyleSheet(QStringLiteral(
+        "QLabel { color: #b3261e; font-weight: bold; border: 1px solid #b3261e; border-radius: 3px; padding: 6px; }"));
+    m_capBanner->hide();
     m_summary->setObjectName(QStringLiteral("budgetSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -125,6 +133,7 @@ BudgetView::BudgetView(QWidget* parent)
     scroll->setWidget(content);
     auto* outer = new QVBoxLayout(this);
     outer->addLayout(controls);
+    outer->addWidget(m_capBanner);
     outer->addWidget(scroll, 1);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(m_jobProgress);
@@ -334,6 +343,11 @@ QString BudgetView::summaryText() const
     return m_summary->text();
 }
 
+QString BudgetView::capBannerText() const
+{
+    return m_capBanner->isHidden() ? QString() : m_capBanner->text();
+}
+
 void BudgetView::render()
 {
     if (!m_answer)
@@ -347,7 +361,10 @@ void BudgetView::render()
     for (const gp::ItemBudget& item : m_answer->items)
         if (const QString note = itemNote(item); !note.isEmpty())
             details << tr("%1: %2").arg(QString::fromStdString(item.name), note);
-    details << capLines(*m_answer);
+    const QString caps = capLines(*m_answer).join(QLatin1Char('\n'));
+    if (m_capBanner->text() != caps)
+        m_capBanner->setText(caps);
+    m_capBanner->setVisible(!caps.isEmpty());
     for (const gp::Diagnostic& warning : m_answer->warnings)
         details << CoreText::diagnostic(warning);
     if (m_answer->buyOrRent)

@@ -45,6 +45,7 @@ public:
     BudgetAnswerPtr answer() const { return m_answer; }
     const gp::Budget& budget() const { return m_budget; }
     QString summaryText() const;
+    QString capBannerText() const; // "" when no cap breaks
     BudgetFleetModel* fleetModel() const { return m_fleetModel; }
     // Writes the answer's CSV or PDF report on a worker thread (progress and Cancel below the view); returns whether
     // it started. jobs() tells how it ended; an error is shown naming the file, a cancelled export writes nothing.
@@ -91,6 +92,7 @@ private:
     QSpinBox* m_delay;
     QLabel* m_regionLabel;
     QComboBox* m_region;
+    QLabel* m_capBanner; // the caps broken, at the top of the view (hidden when none is)
     QLabel* m_summary;
     QLabel* m_status;
     BudgetTimeline* m_timeline;
