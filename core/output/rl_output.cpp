@@ -59,6 +59,7 @@ nlohmann::json rlCandidateJson(const RlCandidateAnswer& c, std::size_t rank)
     out["rollout_seconds"] = jsonNumber(s.rolloutSideSeconds);
     out["training_side_seconds"] = jsonNumber(s.trainingSideSeconds);
     out["overlap_seconds"] = jsonNumber(s.overlapSeconds);
+    out["host_offload_seconds"] = jsonNumber(s.hostOffloadSeconds);
     out["rollout_pool_busy"] = jsonNumber(s.rolloutPoolBusy);
     out["training_pool_busy"] = jsonNumber(s.trainingPoolBusy);
     out["peak_memory_gib_per_gpu"] = jsonNumber(s.peakMemoryBytesPerGpu / kRlGiB);
@@ -128,7 +129,7 @@ std::string rlAnswerToCsv(const RlAnswer& answer, const CsvOptions& options)
         out += toString(phase);
         out += "_seconds";
     }
-    out += "\n";
+    out += ",host_offload_seconds\n";
     for (std::size_t i = 0; i < answer.candidates.size(); ++i) {
         const RlCandidateAnswer& c = answer.candidates[i];
         const RlChoice& b = c.best;
@@ -146,6 +147,7 @@ std::string rlAnswerToCsv(const RlAnswer& answer, const CsvOptions& options)
             c.failure ? csvField(csvText(c.failure->code)) : "" };
         for (RlPhase phase : rlPhases())
             row.push_back(fits ? csvNumber(rlPhaseSeconds(s, phase)) : "");
+        row.push_back(fits ? csvNumber(s.hostOffloadSeconds) : "");
         std::string line;
         for (const std::string& cell : row)
             line += (line.empty() ? "" : ",") + cell;

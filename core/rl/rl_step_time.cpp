@@ -12,6 +12,7 @@
 #include "plan/precision.h"
 #include "rl/rl_placement.h"
 #include "rl/rl_rollout.h"
+#include "transformer/layers.h"
 #include "transformer/lora_modules.h"
 
 #include <algorithm>
@@ -44,6 +45,14 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
     return f;
 }
 
+double rlMegatronShardShare(const RlWorkload& w)
+{
+    const ParallelismSpec& p = w.actorWorkload.parallelism;
+    const double modelParallel = double(std::max(1, p.tensor)) * std::max(1, p.pipeline);
+    const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
+    return (1 - routed) / modelParallel + routed / (modelParallel * std::max(1, p.expert));
+}
+
 double rlWeightSyncSeconds(
     const RlWorkload& w, const Hardware& candidate, const RlLayout& layout, const RlGpuDefaults& gpu)
 {
@@ -54,9 +63,22 @@ double rlWeightSyncSeconds(
     const int g = std::max(1, trainer.totalGpus());
     double seconds = 0;
     if (g > 1 && !lora) {
-        const double bus = trainer.nodes > 1 ? nodeNetworkGBps(trainer, gpu.performance) / trainer.gpusPerNode
-                                             : intraNodeBusGBps(trainer, gpu.performance);
-        seconds += bus > 0 ? bytes * (g - 1) / g / (bus * 1e9) : INFINITY;
+        // FSDP: each GPU gathers the shards it lacks, (g - 1) / g of the weights. Megatron (NeMo RL's gather_params):
+        // each GPU gathers the whole model from its tensor, pipeline and expert peers, all but its own shard, over
+        // the slowest link that group crosses: Megatron-Core ranks tensor fastest, then expert, data and pipeline
+        // last (parallel_state.py initialize_model_parallel, order "tp-cp-ep-dp-pp"), so tensor x expert peers sit
+        // in one node when they fit and pipeline peers are a node or more apart once the pool spans nodes.
+        const ParallelismSpec& p = w.actorWorkload.parallelism;
+        const bool megatron = w.actorWorkload.framework == TrainingStack::Megatron;
+        const bool megatronAcrossNodes = std::max(1, p.tensor) * std::max(1, p.expert) > trainer.gpusPerNode
+            || (p.pipeline > 1 && trainer.nodes > 1);
+        const int group
+            = megatron ? std::min(g, std::max(1, p.tensor) * std::max(1, p.pipeline) * std::max(1, p.expert)) : g;
+        const double gathered = megatron ? bytes * (1 - rlMegatronShardShare(w)) : bytes * (g - 1) / g;
+        const bool network = megatron ? megatronAcrossNodes && group > 1 : trainer.nodes > 1;
+        const double bus = network ? nodeNetworkGBps(trainer, gpu.performance) / trainer.gpusPerNode
+                                   : intraNodeBusGBps(trainer, gpu.performance);
+        seconds += bus > 0 ? gathered / (bus * 1e9) : INFINITY;
     }
     if (layout.placement == RlPlacement::Separate) {
         const bool oneNode = candidate.nodes == 1;
@@ -234,62 +256,113 @@ void rlTrainingPhases(RlStepEstimate& e, const RlWorkload& w, const Hardware& ca
     e.phases.push_back({ RlPhase::ActorTrain, pool, tg, actor.seconds, actor.mfu, tm.actorTrainPeakBytes });
 }
 
+// Bytes a training GPU copies between its memory and the host around each phase (load and offload counted apart),
+// and what stays on the host while the rollout engine runs.
+struct RlHostCopies {
+    double actorForward = 0;
+    double reference = 0;
+    double criticForward = 0;
+    double criticTrain = 0;
+    double actorTrain = 0;
+    double weightSync = 0;
+    double offloadedBytes = 0; // per GPU, off the GPU during the rollout
+};
+
 // The plan's workload.parallelism.offload between phases (verl fsdp_workers.py @8fdc4d3 (v0.5.0), fsdp_config
 // param_offload / optimizer_offload): a worker loads its FSDP parameters to the GPU before each phase that uses them
 // (update_actor, compute_log_prob, compute_ref_log_prob, the sharding manager's weight sync in fsdp_vllm.py, the
 // critic's compute_values and update_critic) and offloads them after; the optimizer states only around the update.
 // Each load and each offload is one copy of the GPU's shard over its host link. Between phases the states stay on
 // the host, so a colocated engine may use their memory.
-struct RlHostOffload {
-    double actorParams = 0;
-    double actorOptimizer = 0;
-    double referenceParams = 0;
-    double criticParams = 0;
-    double criticOptimizer = 0;
-    double total() const { return actorParams + actorOptimizer + referenceParams + criticParams + criticOptimizer; }
-};
-
-RlHostOffload rlHostOffload(const RlWorkload& w, const RlTrainerMemory& tm)
+RlHostCopies rlPlannedOffloadCopies(const RlWorkload& w, const RlTrainerMemory& tm)
 {
     const Offload planned = w.actorWorkload.parallelism.offload;
-    RlHostOffload h;
+    RlHostCopies h;
     if (planned == Offload::None)
         return h;
     const bool params = planned == Offload::OptimizerAndParameters;
-    h.actorOptimizer = tm.actor.optimizer;
-    h.criticOptimizer = tm.critic ? tm.critic->optimizer : 0.0;
-    if (params) {
-        h.actorParams = tm.actor.weights;
-        h.criticParams = tm.critic ? tm.critic->weights : 0.0;
-        if (w.reference && w.actorWorkload.technique == Technique::Full)
-            h.referenceParams = rlFrozenWeightBytes(w.actor, w.actorWorkload) / std::max(1, tm.config.data);
-    }
+    const double actorOptimizer = tm.actor.optimizer;
+    const double criticOptimizer = tm.critic ? tm.critic->optimizer : 0.0;
+    const double actorParams = params ? tm.actor.weights : 0.0;
+    const double criticParams = params && tm.critic ? tm.critic->weights : 0.0;
+    const double referenceParams = params && w.reference && w.actorWorkload.technique == Technique::Full
+        ? rlFrozenWeightBytes(w.actor, w.actorWorkload) / std::max(1, tm.config.data)
+        : 0.0;
+    h.actorTrain = 2 * (actorParams + actorOptimizer);
+    h.actorForward = 2 * actorParams;
+    h.reference = 2 * referenceParams;
+    h.criticForward = 2 * criticParams;
+    h.criticTrain = 2 * (criticParams + criticOptimizer);
+    h.weightSync = 2 * actorParams;
+    h.offloadedBytes = actorParams + actorOptimizer + referenceParams + criticParams + criticOptimizer;
     return h;
 }
 
-// Adds the copies to the phases they precede and follow; returns the weight sync's (its parameters loaded and
-// offloaded around it).
-double rlAddHostOffload(RlStepEstimate& e, const RlHostOffload& h, double hostBytesPerSecond)
+bool rlMegatronTrainer(const RlWorkload& w)
 {
-    const auto copies = [&](double bytes) {
-        return bytes <= 0 ? 0.0 : hostBytesPerSecond > 0 ? 2 * bytes / hostBytesPerSecond : INFINITY;
+    return w.actorWorkload.framework == TrainingStack::Megatron && w.actorWorkload.technique == Technique::Full;
+}
+
+// NeMo RL's Megatron policy worker (workload.framework megatron; nemo_rl/models/policy/megatron_policy_worker.py at
+// v0.3.0 b1c86a8 and v0.4.0 c751f81, called from nemo_rl/algorithms/grpo.py) copies the trainer's states between the
+// GPU and the host every step, whatever the plan's offload:
+// - prepare_for_lp_inference reloads the parameter shard (rlMegatronShardShare) before the log-probs, and through
+//   offload_before_refit moves the optimizer states (the distributed optimizer's moments, sharded over every training
+//   GPU: optimizerBytesPerParameter x parameters / GPUs) to the host;
+// - use_reference_model copies the shard to host, loads the reference's host copy and restores the policy's around
+//   the reference pass: three copies of the shard;
+// - prepare_for_training reloads the optimizer states before the update;
+// - colocated, refit_policy_generation's offload_before_refit moves them to the host again and offload_after_refit
+//   copies the parameter shard to the host once the engine holds the new weights. The gradients are freed, not
+//   copied (Megatron-Core param_and_grad_buffer.py offload_to_cpu resizes grad_data to 0).
+// Colocated, the engine then runs beside none of the actor's states; the reference lives on the host.
+RlHostCopies rlMegatronCopies(
+    const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, double bytesPerParameter)
+{
+    RlHostCopies h;
+    const double shard = w.actor.parameters.total * rlMegatronShardShare(w) * bytesPerParameter;
+    const double optimizer
+        = optimizerBytesPerParameter(w.actorWorkload.optimizer) * w.actor.parameters.total / std::max(1, trainingGpus);
+    h.actorForward = colocated ? shard : optimizer; // colocated the refit has moved the optimizer states already
+    h.reference = w.reference ? 3 * shard : 0.0;
+    h.actorTrain = optimizer;
+    h.weightSync = colocated ? shard + optimizer : 0.0;
+    const double reference
+        = w.reference ? rlFrozenWeightBytes(w.actor, w.actorWorkload) / std::max(1, trainingGpus) : 0.0;
+    h.offloadedBytes = colocated ? tm.actorResidentBytes + std::min(reference, tm.frozenBytes) : 0.0;
+    return h;
+}
+
+RlHostCopies rlHostCopies(
+    const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, const RlGpuDefaults& gpu)
+{
+    return rlMegatronTrainer(w)
+        ? rlMegatronCopies(w, tm, trainingGpus, colocated, bytesPerElement(gpu.actorWorkload.precision))
+        : rlPlannedOffloadCopies(w, tm);
+}
+
+// Adds the copies to the phases they belong to; returns the weight sync's.
+double rlAddHostOffload(RlStepEstimate& e, const RlHostCopies& h, double hostBytesPerSecond)
+{
+    const auto seconds = [&](double bytes) {
+        return bytes <= 0 ? 0.0 : hostBytesPerSecond > 0 ? bytes / hostBytesPerSecond : INFINITY;
     };
     for (RlPhaseTime& p : e.phases) {
         double added = 0;
         if (p.phase == RlPhase::ActorTrain)
-            added = copies(h.actorParams + h.actorOptimizer);
+            added = seconds(h.actorTrain);
         else if (p.phase == RlPhase::ActorForward)
-            added = copies(h.actorParams);
+            added = seconds(h.actorForward);
         else if (p.phase == RlPhase::Reference)
-            added = copies(h.referenceParams);
+            added = seconds(h.reference);
         else if (p.phase == RlPhase::CriticForward)
-            added = copies(h.criticParams);
+            added = seconds(h.criticForward);
         else if (p.phase == RlPhase::CriticTrain)
-            added = copies(h.criticParams + h.criticOptimizer);
+            added = seconds(h.criticTrain);
         p.seconds += added;
         e.hostOffloadSeconds += added;
     }
-    const double sync = copies(h.actorParams);
+    const double sync = seconds(h.weightSync);
     e.hostOffloadSeconds += sync;
     return sync;
 }
@@ -355,12 +428,12 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
             = rlMemoryFailure(tm.role, critic ? tm.criticTrainPeakBytes : tm.actorTrainPeakBytes, gpu.usableBytes);
         return e;
     }
-    const RlHostOffload offloaded = rlHostOffload(w, tm);
-    const RlRolloutEngine engine = rlRolloutPhase(e, w, plan, rolloutPool, tm, offloaded.total(), gpu, catalog);
+    const RlHostCopies copies = rlHostCopies(w, tm, trainPool.totalGpus(), colocated, gpu);
+    const RlRolloutEngine engine = rlRolloutPhase(e, w, plan, rolloutPool, tm, copies.offloadedBytes, gpu, catalog);
     if (e.failure)
         return e;
     rlTrainingPhases(e, w, candidate, trainPool, tm, gpu, catalog);
-    const double syncCopies = rlAddHostOffload(e, offloaded, pcieGBps(trainPool, catalog, gpu.performance) * 1e9);
+    const double syncCopies = rlAddHostOffload(e, copies, pcieGBps(trainPool, catalog, gpu.performance) * 1e9);
     // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
     // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
     const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;

@@ -25,8 +25,14 @@ struct RlForward {
 RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkload, double sequences, double tokens,
     const Hardware& pool, const RlGpuDefaults& gpu);
 
+// The share of the actor's parameters one GPU of a Megatron trainer (workload.framework megatron) holds: its
+// model-parallel shard (workload.parallelism tensor x pipeline; the routed experts also over expert), whole over
+// data parallel (Megatron-Core's DDP parameter buffer).
+double rlMegatronShardShare(const RlWorkload& workload);
+
 // Seconds to bring the trained weights to the rollout engines: colocated, an all-gather of the FSDP shards over the
-// training GPUs (verl's sharding manager); separate pools, that gather and a broadcast from the trainer to the
+// training GPUs (verl's sharding manager; under Megatron each GPU gathers the whole model from its model-parallel
+// peers, NeMo RL's gather_params); separate pools, that gather and a broadcast from the trainer to the
 // engines (OpenRLHF broadcast_to_vllm, slime's NCCL weight update) over NVLink inside one node, else the network.
 double rlWeightSyncSeconds(
     const RlWorkload& workload, const Hardware& candidate, const RlLayout& layout, const RlGpuDefaults& gpu);

@@ -34,7 +34,13 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
         { "workload",
             { { "mode", "rl" }, { "technique", "full" }, { "precision", "bf16" }, { "rl", p.at("rl") },
                 { "activation_checkpointing", p.value("activation_checkpointing", "none") },
-                { "parallelism", { { "offload", p.value("offload", "none") } } },
+                { "framework", p.value("framework", "auto") },
+                { "gradient_precision", p.value("gradient_precision", "auto") },
+                { "parallelism",
+                    { { "offload", p.value("offload", "none") },
+                        { "tensor", p.value("/megatron_parallelism/tensor"_json_pointer, 1) },
+                        { "pipeline", p.value("/megatron_parallelism/pipeline"_json_pointer, 1) },
+                        { "expert", p.value("/megatron_parallelism/expert"_json_pointer, 1) } } },
                 { "serving", { { "engine", p.value("serving_engine", nlohmann::json::object()) } } } } },
         { "candidates", { { { "instance", p.at("instance") }, { "nodes", p.at("nodes") } } } } };
     auto plan = parsePlan(doc.dump());

@@ -197,3 +197,39 @@ TEST(RlSearch, ExportWritesTheRlCsvAndRefusesAPdf)
 
 } // namespace
 } // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlSearch, HostOffloadSecondsReachTheJsonAndTheCsv)
+{
+    // A plan that offloads the trainer's states between phases: the JSON's and the CSV's host_offload_seconds are
+    // the estimate's, and never more than the phases they are part of.
+    Plan plan = rlExamplePlan();
+    plan.candidates = { plan.candidates.front() };
+    plan.workload.parallelism.offload = Offload::OptimizerAndParameters;
+    auto answer = answerRlPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    const RlCandidateAnswer& c = answer->candidates.front();
+    ASSERT_TRUE(c.fits);
+    const RlStepEstimate& s = c.best.step;
+    EXPECT_GT(s.hostOffloadSeconds, 0.0);
+    double phases = 0;
+    for (const RlPhaseTime& p : s.phases)
+        phases += p.seconds;
+    EXPECT_LE(s.hostOffloadSeconds, phases);
+    const nlohmann::json json = rlAnswerToJson(*answer);
+    EXPECT_NEAR(json.at("candidates").at(0).at("host_offload_seconds").get<double>(), s.hostOffloadSeconds,
+        1e-6 * s.hostOffloadSeconds);
+    const std::string csv = rlAnswerToCsv(*answer, CsvOptions { false });
+    const std::string header = csv.substr(0, csv.find('\n'));
+    ASSERT_GE(header.size(), std::string(",host_offload_seconds").size());
+    EXPECT_EQ(header.substr(header.rfind(',') + 1), "host_offload_seconds");
+    const std::string row = csv.substr(csv.find('\n') + 1, csv.find('\n', csv.find('\n') + 1) - csv.find('\n') - 1);
+    EXPECT_NEAR(std::stod(row.substr(row.rfind(',') + 1)), s.hostOffloadSeconds, 1e-3 * s.hostOffloadSeconds);
+}
+
+} // namespace
+} // namespace gp

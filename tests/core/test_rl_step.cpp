@@ -442,3 +442,102 @@ TEST(RlStep, PlannedOffloadCopiesTheTrainerStatesAroundEachPhase)
 
 } // namespace
 } // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+struct RlMegatronSteps {
+    RlStepEstimate plain; // workload.framework auto (verl's FSDP trainer, no planned offload)
+    RlStepEstimate megatron;
+    double shardBytes = 0; // a GPU's bf16 model-parallel shard of the actor
+    double optimizerBytes = 0; // a GPU's share of the Adam moments (8 bytes a parameter over the 8 GPUs)
+    double weightBytes = 0; // the actor's bf16 weights, whole
+};
+
+RlMegatronSteps rlMegatronSteps(RlPlacement placement, int tensor)
+{
+    const std::string fields = R"("prompts_per_step": 32, "samples_per_prompt": 8, "prompt_tokens": 256,
+        "response_tokens_mean": 512, "response_tokens_max": 1024)";
+    Plan plain = rlStepPlan(fields);
+    Plan megatron = plain;
+    megatron.workload.framework = TrainingStack::Megatron;
+    megatron.workload.parallelism.tensor = tensor;
+    auto wp = resolveRlWorkload(plain);
+    auto wm = resolveRlWorkload(megatron);
+    EXPECT_TRUE(wp && wm);
+    const Hardware hw = rlP5Nodes(2);
+    const bool colocated = placement == RlPlacement::Colocated;
+    // Colocated on 8 GPUs of one node; separate pools: 8 rollout GPUs (one node) and 8 training GPUs (the other).
+    const Hardware pool = colocated ? rlP5Nodes(1) : hw;
+    const RlLayout layout { placement, pool.nodes, 8, 8, 1, {}, 0 };
+    RlMegatronSteps s;
+    s.plain
+        = estimateRlStep(*wp, plain, pool, layout, rlGpuDefaults(*wp, plain, pool, builtinCatalog()), builtinCatalog());
+    s.megatron = estimateRlStep(
+        *wm, megatron, pool, layout, rlGpuDefaults(*wm, megatron, pool, builtinCatalog()), builtinCatalog());
+    const double p = wm->actor.parameters.total;
+    s.shardBytes = 2 * p / tensor;
+    s.optimizerBytes = 8 * p / 8;
+    s.weightBytes = 2 * p;
+    return s;
+}
+
+TEST(RlStep, MegatronTrainerMovesItsShardToTheHostEveryStep)
+{
+    // NeMo RL's Megatron worker (megatron_policy_worker.py at v0.3.0 and v0.4.0), Qwen2.5-7B at tensor 2 on 8 H100s,
+    // colocated with a reference: the parameter shard 2P/2 comes back before the log-probs and goes to the host after
+    // the refit; the reference pass copies the shard out, the reference in and the policy back (3 copies); the Adam
+    // moments 8P/8 come back before the update and go out in the refit. Each copy at PCIe 5.0 x16, 63 GB/s x 0.88
+    // (catalog pcie5 and pcie.achieved_fraction) = 55.44 GB/s. No plan offload is set: the worker copies anyway.
+    const RlMegatronSteps s = rlMegatronSteps(RlPlacement::Colocated, 2);
+    ASSERT_TRUE(s.plain.fits && s.megatron.fits);
+    const double host = 63e9 * 0.88;
+    const double shard = s.shardBytes / host, optimizer = s.optimizerBytes / host;
+    const auto added
+        = [&](RlPhase phase) { return rlPhaseOf(s.megatron, phase).seconds - rlPhaseOf(s.plain, phase).seconds; };
+    EXPECT_NEAR(added(RlPhase::ActorForward), shard, 0.02 * shard);
+    EXPECT_NEAR(added(RlPhase::Reference), 3 * shard, 0.02 * shard);
+    EXPECT_NEAR(s.megatron.hostOffloadSeconds, 5 * shard + 2 * optimizer, 0.02 * (5 * shard + 2 * optimizer));
+    EXPECT_DOUBLE_EQ(s.plain.hostOffloadSeconds, 0.0);
+    // The refit leaves none of the actor's states on the GPUs: the engine runs beside less than under FSDP.
+    EXPECT_LT(rlPhaseOf(s.megatron, RlPhase::Rollout).memoryBytesPerGpu,
+        rlPhaseOf(s.plain, RlPhase::Rollout).memoryBytesPerGpu);
+}
+
+TEST(RlStep, MegatronTrainerInSeparatePoolsMovesOnlyItsOptimizerAndReference)
+{
+    // Separate pools: no refit offload (refit_policy_generation calls offload_before_refit / offload_after_refit only
+    // colocated), but prepare_for_lp_inference still moves the Adam moments out and prepare_for_training back in,
+    // and the reference pass still swaps the shard: 3 shard copies and 2 optimizer copies, none in the weight sync.
+    const RlMegatronSteps s = rlMegatronSteps(RlPlacement::Separate, 2);
+    ASSERT_TRUE(s.plain.fits && s.megatron.fits);
+    const double host = 63e9 * 0.88;
+    const double expected = (3 * s.shardBytes + 2 * s.optimizerBytes) / host;
+    EXPECT_NEAR(s.megatron.hostOffloadSeconds, expected, 0.02 * expected);
+}
+
+TEST(RlStep, MegatronRefitGathersWhatTheGpuLacksFromItsModelParallelPeers)
+{
+    // Each GPU gathers the whole model but its own shard (NeMo RL's gather_params) over NVLink (tensor 2 or 4 inside
+    // the node), and moves its shard to the host after the refit: from tensor 2 to tensor 4 the gather grows by
+    // B (1/2 - 1/4) and the shard copy shrinks by as much. The engine's sleep and wake do not change.
+    const RlMegatronSteps two = rlMegatronSteps(RlPlacement::Colocated, 2);
+    const RlMegatronSteps four = rlMegatronSteps(RlPlacement::Colocated, 4);
+    ASSERT_TRUE(two.megatron.fits && four.megatron.fits);
+    const Hardware hw = rlP5Nodes(1);
+    const Plan plan = rlStepPlan(R"("prompts_per_step": 32)");
+    auto w = resolveRlWorkload(plan);
+    ASSERT_TRUE(w);
+    const double bus = intraNodeBusGBps(hw, rlGpuDefaults(*w, plan, hw, builtinCatalog()).performance) * 1e9;
+    const double host = 63e9 * 0.88;
+    const double b = two.weightBytes / 4;
+    const double expected = b / bus - b / host;
+    const double got
+        = rlPhaseOf(four.megatron, RlPhase::WeightSync).seconds - rlPhaseOf(two.megatron, RlPhase::WeightSync).seconds;
+    EXPECT_NEAR(got, expected, 0.02 * std::fabs(expected));
+}
+
+} // namespace
+} // namespace gp
