@@ -301,7 +301,7 @@ namespace
 // Why the closest serving configuration misses the SLO, in words the UI can repeat (code + args).
 FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bool nodesLimited, int maxNodes)
 {
-    const LoadPoint single = closedLoopPoint(replica.steps(), 1);
+    const LoadPoint single = replica.loads().closedLoop(1);
     const std::string prompt = std::to_string(spec.promptTokens);
     if (spec.slo.ttftSeconds && single.ttftSeconds > *spec.slo.ttftSeconds)
         return { "serving_ttft_floor",
