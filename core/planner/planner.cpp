@@ -12,6 +12,7 @@
 #include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
 #include "planner/serving_deployment_search.h"
+#include "planner/serving_replica_cache.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -56,6 +57,8 @@ public:
     CandidatePlan run();
     // Keeps every fitting configuration the search scores in `scored` (the frontier chart's points).
     void keepScored(std::vector<ParetoPoint>* scored) { m_keepScored = scored; }
+    // Serving: the replicas the search's other candidates built, shared (nullptr: each built here).
+    void shareServingReplicas(ServingReplicaCache* cache) { m_servingReplicas = cache; }
 
 private:
     void searchTraining(const Hardware& hw);
@@ -82,6 +85,7 @@ private:
     const CandidateSpec& m_spec;
     const Expected<Hardware>& m_hardware;
     const std::atomic<bool>* m_cancel;
+    ServingReplicaCache* m_servingReplicas = nullptr;
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
     std::vector<BillingRate> m_rates; // the current node count's rates under the modes the plan allows
@@ -301,7 +305,7 @@ namespace
 // Why the closest serving configuration misses the SLO, in words the UI can repeat (code + args).
 FitFailure sloFailure(const ServingReplica& replica, const ServingSpec& spec, bool nodesLimited, int maxNodes)
 {
-    const LoadPoint single = closedLoopPoint(replica.steps(), 1);
+    const LoadPoint single = replica.loads().closedLoop(1);
     const std::string prompt = std::to_string(spec.promptTokens);
     if (spec.slo.ttftSeconds && single.ttftSeconds > *spec.slo.ttftSeconds)
         return { "serving_ttft_floor",
@@ -358,8 +362,13 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
             config.tensor = t;
             config.pipeline = p;
             ++m_evaluated;
-            const ServingReplica replica(
-                *m_inputs.model, m_memoryWorkload, config, *hw, m_work.assumptions, *m_inputs.catalog);
+            std::optional<ServingReplica> own;
+            ServingReplicaCache::Use shared;
+            if (m_servingReplicas)
+                shared = m_servingReplicas->replica(m_memoryWorkload, config, *hw);
+            else
+                own.emplace(*m_inputs.model, m_memoryWorkload, config, *hw, m_work.assumptions, *m_inputs.catalog);
+            const ServingReplica& replica = own ? *own : *shared.replica;
             if (!replica.starts()) {
                 const EngineMemory& m = replica.memory();
                 const double needed = m.weightBytes + m.activationPeakBytes + m.nonTorchBytes
@@ -708,12 +717,13 @@ Plan searchablePlan(const Plan& plan)
 // `hardware`: the candidate resolved once (searchPlan's validation), shared by every node count the search tries.
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const Expected<Hardware>& hardware,
     const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
-    std::vector<ParetoPoint>* scored = nullptr)
+    std::vector<ParetoPoint>* scored = nullptr, ServingReplicaCache* servingReplicas = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, hardware);
     CandidateSearch search(inputs, slim, candidate, hardware, cancel);
     search.keepScored(scored);
+    search.shareServingReplicas(servingReplicas);
     return search.run();
 }
 
@@ -775,12 +785,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     // Candidates are independent: each worker takes the next unsearched one and writes only its own slot.
     result.candidates.resize(candidates.size());
     const Plan slim = searchablePlan(plan);
+    // Candidates of the same GPU and links share their serving replicas (serving_replica_cache.h).
+    ServingReplicaCache servingReplicas(result.model, slim.assumptions, catalog);
     std::atomic<std::size_t> next { 0 };
     std::vector<std::exception_ptr> failures(candidates.size());
     auto work = [&] {
         for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
             try {
-                result.candidates[i] = searchOne(slim, candidates[i], hardware[i], result.model, catalog, cancel);
+                result.candidates[i] = searchOne(
+                    slim, candidates[i], hardware[i], result.model, catalog, cancel, nullptr, &servingReplicas);
                 result.candidates[i].planIndex = int(i);
             } catch (...) {
                 failures[i] = std::current_exception();

@@ -58,7 +58,7 @@ double firstTokenSeconds(const PoolPair& pair, const DecodePoolPoint& decode, co
     int replicas, KvTransfer& transfer)
 {
     const double perReplica = rate / std::max(1, replicas);
-    const LoadPoint q = openLoopPoint(pair.prefill.steps(), perReplica, pair.prefill.capacity());
+    const LoadPoint q = pair.prefill.loads().openLoop(perReplica, pair.prefill.capacity());
     if (!kvTransferTime(pair.transferBytes, link, perReplica, transfer) || !q.stable)
         return INFINITY;
     return q.ttftSeconds + transfer.seconds + transfer.waitSeconds + decode.firstStepSeconds;

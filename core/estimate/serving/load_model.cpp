@@ -93,9 +93,15 @@ StepMix mixAt(const ReplicaSteps& steps, double promptRate, double decodeRate, d
 StepMix steadyMix(
     const ReplicaSteps& steps, double promptRate, double decodeRate, double minDecoding, double maxDecoding)
 {
+    // The mix at the latest t whose excess is not above zero: narrowRoot's upper end, so the root's mix is not solved
+    // again.
+    StepMix atHi;
     const auto excess = [&](double t) {
         const StepMix m = mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, t);
-        return m.feasible ? m.tpot - t : INFINITY;
+        const double e = m.feasible ? m.tpot - t : INFINITY;
+        if (!(e > 0))
+            atHi = m;
+        return e;
     };
     // Bracket the smallest root (excess falls through zero), then narrow it.
     double lo = 0, hi = steps.stepSeconds(std::max(minDecoding, 0.0), 0.0);
@@ -109,7 +115,7 @@ StepMix steadyMix(
     if (!(fhi <= 0))
         return StepMix {};
     narrowRoot(excess, lo, flo, hi, fhi, kStepTolerance);
-    return mixAt(steps, promptRate, decodeRate, minDecoding, maxDecoding, hi);
+    return atHi; // mixAt(..., hi)
 }
 
 // The engine as a whole at `rate`: every request's prompt and decode tokens (the physics of the steady state).
@@ -196,16 +202,24 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
     // fills more than the budget in the shortest step).
     double lo = 0, hi = steps.tokenBudget() / ((a + g) * idle);
     // c - rate x latency falls with the rate; a rate the steps do not take lies beyond the root.
+    // The point at the latest rate whose value is above zero: narrowRoot's lower end, not solved again below.
+    LoadPoint atLo;
+    double atLoRate = -1;
     const auto falling = [&](double rate) {
         const LoadPoint p = at(rate);
-        return p.stable ? c - rate * p.latencySeconds : -INFINITY;
+        const double f = p.stable ? c - rate * p.latencySeconds : -INFINITY;
+        if (f > 0) {
+            atLo = p;
+            atLoRate = rate;
+        }
+        return f;
     };
     double fhi = falling(hi);
     if (fhi > 0)
         lo = hi; // even the largest rate keeps fewer than c requests busy
     else
         narrowRoot(falling, lo, c, hi, fhi, kRateTolerance);
-    LoadPoint p = at(lo > 0 ? lo : hi * kRateTolerance);
+    LoadPoint p = lo > 0 && lo == atLoRate ? atLo : at(lo > 0 ? lo : hi * kRateTolerance);
     if (!p.stable)
         return p;
     // Saturated: the requests beyond what the steps take wait in the engine's queue.
@@ -269,26 +283,32 @@ bool meetsSlo(const ReplicaSteps& steps, const LoadPoint& p, const ServingSlo& s
     return true;
 }
 
-int largestConcurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity)
+namespace
 {
-    if (capacity < 1 || !meetsSlo(steps, closedLoopPoint(steps, 1), slo))
+
+// The largest whole concurrency meeting the SLO, with `closed(c)` the closed-loop point at c.
+template <typename ClosedLoop>
+int concurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity, const ClosedLoop& closed)
+{
+    if (capacity < 1 || !meetsSlo(steps, closed(1), slo))
         return 0;
-    if (meetsSlo(steps, closedLoopPoint(steps, capacity), slo))
+    if (meetsSlo(steps, closed(capacity), slo))
         return capacity;
     int lo = 1, hi = capacity; // lo meets, hi misses
     while (hi - lo > 1) {
         const int mid = lo + (hi - lo) / 2;
-        (meetsSlo(steps, closedLoopPoint(steps, mid), slo) ? lo : hi) = mid;
+        (meetsSlo(steps, closed(mid), slo) ? lo : hi) = mid;
     }
     return lo;
 }
 
-double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity)
+template <typename ClosedLoop>
+double rateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity, const ClosedLoop& closed)
 {
     if (capacity < 1)
         return 0;
     // No rate beyond the closed-loop throughput at the capacity is stable.
-    const double ceiling = closedLoopPoint(steps, capacity).requestsPerSecond;
+    const double ceiling = closed(capacity).requestsPerSecond;
     if (!(ceiling > 0))
         return 0;
     double lo = 0, hi = ceiling;
@@ -299,6 +319,57 @@ double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int 
         (meetsSlo(steps, openLoopOrUnstable(steps, mid, capacity), slo) ? lo : hi) = mid;
     }
     return lo;
+}
+
+} // namespace
+
+int largestConcurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity)
+{
+    return concurrencyMeeting(steps, slo, capacity, [&](double c) { return closedLoopPoint(steps, c); });
+}
+
+double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity)
+{
+    return rateMeeting(steps, slo, capacity, [&](double c) { return closedLoopPoint(steps, c); });
+}
+
+LoadPoint ReplicaLoads::closedLoop(double concurrency) const
+{
+    for (const auto& [c, p] : m_closed)
+        if (c == concurrency)
+            return p;
+    m_closed.emplace_back(concurrency, closedLoopPoint(m_steps, concurrency));
+    return m_closed.back().second;
+}
+
+LoadPoint ReplicaLoads::openLoop(double rate, double capacity) const
+{
+    const std::pair<double, double> key { rate, capacity };
+    for (const auto& [k, p] : m_open)
+        if (k == key)
+            return p;
+    m_open.emplace_back(key, openLoopPoint(m_steps, rate, capacity));
+    return m_open.back().second;
+}
+
+int ReplicaLoads::largestConcurrencyMeeting(const ServingSlo& slo, int capacity) const
+{
+    for (const SloAnswer& a : m_concurrencies)
+        if (a.capacity == capacity && a.slo == slo)
+            return int(a.value);
+    const int n = concurrencyMeeting(m_steps, slo, capacity, [&](double c) { return closedLoop(c); });
+    m_concurrencies.push_back({ slo, capacity, double(n) });
+    return n;
+}
+
+double ReplicaLoads::largestRateMeeting(const ServingSlo& slo, int capacity) const
+{
+    for (const SloAnswer& a : m_rates)
+        if (a.capacity == capacity && a.slo == slo)
+            return a.value;
+    const double rate = rateMeeting(m_steps, slo, capacity, [&](double c) { return closedLoop(c); });
+    m_rates.push_back({ slo, capacity, rate });
+    return rate;
 }
 
 } // namespace gp

@@ -4,6 +4,9 @@
 
 #include "estimate/serving/step_time.h"
 
+#include <utility>
+#include <vector>
+
 namespace gp
 {
 
@@ -52,5 +55,37 @@ int largestConcurrencyMeeting(const ReplicaSteps& steps, const ServingSlo& slo, 
 
 // Largest arrival rate one replica serves within the SLO (and stably); 0 when none does.
 double largestRateMeeting(const ReplicaSteps& steps, const ServingSlo& slo, int capacity);
+
+// The same answers on one replica's steps, each solved once: a deployment asks for the same points and limits several
+// times (the replicas its load needs, the answer at them, the reason for its limit, the curve, a search's other
+// pools). Each answer is the function's above, bit for bit. Holds a reference to `steps`: it must outlive this; not
+// for use from two threads at once.
+class ReplicaLoads
+{
+public:
+    explicit ReplicaLoads(const ReplicaSteps& steps)
+        : m_steps(steps)
+    {
+    }
+    ReplicaLoads(const ReplicaLoads&) = delete;
+    ReplicaLoads& operator=(const ReplicaLoads&) = delete;
+
+    const ReplicaSteps& steps() const { return m_steps; }
+    LoadPoint closedLoop(double concurrency) const;
+    LoadPoint openLoop(double rate, double capacity) const;
+    int largestConcurrencyMeeting(const ServingSlo& slo, int capacity) const;
+    double largestRateMeeting(const ServingSlo& slo, int capacity) const;
+
+private:
+    struct SloAnswer {
+        ServingSlo slo;
+        int capacity = 0;
+        double value = 0;
+    };
+    const ReplicaSteps& m_steps;
+    mutable std::vector<std::pair<double, LoadPoint>> m_closed; // by concurrency
+    mutable std::vector<std::pair<std::pair<double, double>, LoadPoint>> m_open; // by rate and capacity
+    mutable std::vector<SloAnswer> m_concurrencies, m_rates;
+};
 
 } // namespace gp

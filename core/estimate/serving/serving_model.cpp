@@ -71,17 +71,16 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
     const bool targets = spec.slo.ttftSeconds || spec.slo.tpotSeconds;
     switch (spec.load.kind) {
     case ServingLoadKind::Max:
-        return targets && largestConcurrencyMeeting(m_steps, spec.slo, m_capacity) < 1 ? 0 : 1;
+        return targets && m_loads.largestConcurrencyMeeting(spec.slo, m_capacity) < 1 ? 0 : 1;
     case ServingLoadKind::Concurrency: {
-        const int perReplica = targets ? largestConcurrencyMeeting(m_steps, spec.slo, m_capacity) : m_capacity;
+        const int perReplica = targets ? m_loads.largestConcurrencyMeeting(spec.slo, m_capacity) : m_capacity;
         if (perReplica < 1)
             return 0;
         return int(std::ceil(spec.load.value / perReplica - 1e-9));
     }
     case ServingLoadKind::RequestsPerSecond: {
-        const double perReplica = targets
-            ? largestRateMeeting(m_steps, spec.slo, m_capacity)
-            : closedLoopPoint(m_steps, m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
+        const double perReplica = targets ? m_loads.largestRateMeeting(spec.slo, m_capacity)
+                                          : m_loads.closedLoop(m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
         if (!(perReplica > 0))
             return 0;
         const double n = std::ceil(spec.load.value / perReplica - 1e-9);
@@ -91,7 +90,7 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
     return 1;
 }
 
-LoadPoint ServingReplica::operatingPoint(const ReplicaSteps& steps, const ServingSpec& spec, ServingResult& r) const
+LoadPoint ServingReplica::operatingPoint(const ReplicaLoads& loads, const ServingSpec& spec, ServingResult& r) const
 {
     const std::string capacityLimit = m_loraCapped       ? "max_loras"
         : m_memory.maxConcurrency <= m_engine.maxNumSeqs ? "kv_cache"
@@ -99,21 +98,21 @@ LoadPoint ServingReplica::operatingPoint(const ReplicaSteps& steps, const Servin
     LoadPoint p;
     switch (spec.load.kind) {
     case ServingLoadKind::Max:
-        p = closedLoopPoint(steps, m_capacity);
+        p = loads.closedLoop(m_capacity);
         r.limit = p.saturated ? boundName(p) : capacityLimit;
         break;
     case ServingLoadKind::Concurrency: {
         r.requestedConcurrency = std::ceil(spec.load.value / r.replicas - 1e-9);
         const double c = std::min<double>(r.requestedConcurrency, m_capacity);
         r.concurrencyCut = c < r.requestedConcurrency;
-        p = closedLoopPoint(steps, c);
+        p = loads.closedLoop(c);
         r.limit = r.concurrencyCut ? capacityLimit : boundName(p);
         break;
     }
     case ServingLoadKind::RequestsPerSecond: {
         const double rate = spec.load.value / r.replicas;
-        p = openLoopPoint(steps, rate, m_capacity);
-        const double ceiling = closedLoopPoint(steps, m_capacity).requestsPerSecond;
+        p = loads.openLoop(rate, m_capacity);
+        const double ceiling = loads.closedLoop(m_capacity).requestsPerSecond;
         r.utilization = ceiling > 0 ? rate / ceiling : INFINITY;
         r.limit = p.stable ? boundName(p) : capacityLimit;
         break;
@@ -140,8 +139,9 @@ void ServingReplica::applyPrefixCache(const ServingSpec& spec, LoadPoint& p, Ser
         engine.prefixCacheHitRate = use.hitRate;
         const ReplicaSteps steps(
             m_model, m_workload, m_config, m_hardware, engine, m_defaults, m_catalog, m_assumptions);
+        const ReplicaLoads loads(steps);
         ServingResult again = r;
-        p = operatingPoint(steps, spec, again);
+        p = operatingPoint(loads, spec, again);
         r.limit = again.limit;
         r.utilization = again.utilization;
     }
@@ -189,8 +189,8 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
         return r;
     }
     if (targets)
-        r.sloConcurrency = largestConcurrencyMeeting(m_steps, spec.slo, m_capacity);
-    LoadPoint p = operatingPoint(m_steps, spec, r);
+        r.sloConcurrency = m_loads.largestConcurrencyMeeting(spec.slo, m_capacity);
+    LoadPoint p = operatingPoint(m_loads, spec, r);
     applyPrefixCache(spec, p, r);
     r.concurrency = p.concurrency;
     r.ttftSeconds = p.ttftSeconds;
@@ -223,7 +223,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     } else if (r.meetsSlo && targets && spec.load.kind != ServingLoadKind::Max && !r.concurrencyCut
         && r.sloConcurrency >= 1 && r.sloConcurrency < m_capacity && p.concurrency >= r.sloConcurrency - 1e-9) {
         // The operating point sits at the largest concurrency the SLO allows.
-        const LoadPoint next = closedLoopPoint(m_steps, r.sloConcurrency + 1);
+        const LoadPoint next = m_loads.closedLoop(r.sloConcurrency + 1);
         r.limit = spec.slo.ttftSeconds && next.ttftSeconds > *spec.slo.ttftSeconds ? "ttft" : "tpot";
     }
     if (m_engine.speculative.on()) {
@@ -249,7 +249,7 @@ ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool 
     r.kvOccupancy = m.kvCacheTokens > 0 ? r.concurrency * m.kvCharge.tokens(held) / double(m.kvCacheTokens) : 0.0;
     if (curve)
         for (double c : curveConcurrencies(m_capacity)) {
-            const LoadPoint q = closedLoopPoint(m_steps, c);
+            const LoadPoint q = m_loads.closedLoop(c);
             const LatencyPercentiles pq = latencyPercentiles(m_steps, q, false);
             r.curve.push_back({ c, q.outputTokensPerSecond, q.ttftSeconds, q.tpotSeconds, pq.ttft.p99, pq.tpot.p99 });
         }
@@ -264,7 +264,7 @@ void ServingReplica::compareWideEp(const ServingSpec& spec, ServingResult& r) co
     ServingSlo tpotOnly;
     tpotOnly.tpotSeconds = spec.slo.tpotSeconds;
     tpotOnly.percentile = spec.slo.percentile;
-    const int batch = tpotOnly.tpotSeconds ? largestConcurrencyMeeting(m_steps, tpotOnly, m_capacity) : m_capacity;
+    const int batch = tpotOnly.tpotSeconds ? m_loads.largestConcurrencyMeeting(tpotOnly, m_capacity) : m_capacity;
     const double step = batch >= 1 ? m_steps.decodeStepSeconds(batch) : 0.0;
     const double tokensPerGpu = step > 0 ? batch * m_steps.tokensPerDecodeStep() / step / gpus : 0.0;
     describeWideEp(r, tokensPerGpu, m_capacity / gpus, m_model, m_workload, m_hardware, m_assumptions, m_catalog);

@@ -22,6 +22,8 @@ public:
     const EngineMemory& memory() const { return m_memory; }
     const EngineSettings& engine() const { return m_engine; }
     const ReplicaSteps& steps() const { return m_steps; }
+    // The load answers on those steps, each solved once (load_model.h).
+    const ReplicaLoads& loads() const { return m_loads; }
     // Requests one replica can hold in flight: the KV cache's full-length requests, at most max_num_seqs.
     int capacity() const { return m_capacity; }
     bool starts() const { return m_memory.maxConcurrency >= 1; }
@@ -35,7 +37,7 @@ public:
 
 private:
     // The operating point of the load on `steps` (limit, requested concurrency and utilization set in `r`).
-    LoadPoint operatingPoint(const ReplicaSteps& steps, const ServingSpec& spec, ServingResult& r) const;
+    LoadPoint operatingPoint(const ReplicaLoads& loads, const ServingSpec& spec, ServingResult& r) const;
     // The prefix cache at that point: its figures into `r`; with less held than the shape needs, the point again
     // at the hit rate kept, and the offloaded prefix's load added to the time to first token.
     void applyPrefixCache(const ServingSpec& spec, LoadPoint& p, ServingResult& r) const;
@@ -58,6 +60,7 @@ private:
     ServingDefaults m_defaults;
     EngineMemory m_memory;
     ReplicaSteps m_steps;
+    ReplicaLoads m_loads { m_steps };
     int m_capacity = 0;
     double m_kvLayers = 0; // layers that keep keys and values
     double m_modelLayers = 0;
