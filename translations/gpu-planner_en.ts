@@ -4210,6 +4210,30 @@
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 (%2, %3/%4 of the SMs, %5 per GPU)</source>
+        <translation>%1 (%2, %3/%4 of the SMs, %5 per GPU)</translation>
+    </message>
+    <message>
+        <source>A MIG slice is one GPU&apos;s: set GPUs per node to 1 to slice this machine&apos;s GPU.</source>
+        <translation>A MIG slice is one GPU&apos;s: set GPUs per node to 1 to slice this machine&apos;s GPU.</translation>
+    </message>
+    <message>
+        <source>This GPU has no MIG profiles in the catalog.</source>
+        <translation>This GPU has no MIG profiles in the catalog.</translation>
+    </message>
+    <message>
+        <source>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the GPU. Double-click or press F2 to choose.</source>
+        <translation>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the GPU. Double-click or press F2 to choose.</translation>
+    </message>
+    <message>
+        <source>whole GPU</source>
+        <translation>whole GPU</translation>
+    </message>
+    <message>
+        <source>MIG slice</source>
+        <translation>MIG slice</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidatesPanel</name>
@@ -4272,6 +4296,14 @@
     <message>
         <source>Change GPUs per node</source>
         <translation>Change GPUs per node</translation>
+    </message>
+    <message>
+        <source>whole GPU</source>
+        <translation>whole GPU</translation>
+    </message>
+    <message>
+        <source>Choose MIG slice</source>
+        <translation>Choose MIG slice</translation>
     </message>
 </context>
 <context>
@@ -6620,6 +6652,18 @@ It was kept as %2.</translation>
     <message>
         <source>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</source>
         <translation>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</translation>
+    </message>
+    <message>
+        <source>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the machine&apos;s price. Offered on a machine of one GPU whose GPU has MIG profiles.</source>
+        <translation>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the machine&apos;s price. Offered on a machine of one GPU whose GPU has MIG profiles.</translation>
+    </message>
+    <message>
+        <source>MIG slice</source>
+        <translation>MIG slice</translation>
+    </message>
+    <message>
+        <source>whole GPUs</source>
+        <translation>whole GPUs</translation>
     </message>
 </context>
 <context>

@@ -4185,6 +4185,30 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>%1 (%2, %3/%4 of the SMs, %5 per GPU)</source>
+        <translation>%1（%2，%3/%4 个 SM，每块 GPU %5 个）</translation>
+    </message>
+    <message>
+        <source>A MIG slice is one GPU&apos;s: set GPUs per node to 1 to slice this machine&apos;s GPU.</source>
+        <translation>MIG 切片属于单块 GPU：将每节点 GPU 数设为 1 才能切分这台机器的 GPU。</translation>
+    </message>
+    <message>
+        <source>This GPU has no MIG profiles in the catalog.</source>
+        <translation>目录中没有此 GPU 的 MIG 配置。</translation>
+    </message>
+    <message>
+        <source>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the GPU. Double-click or press F2 to choose.</source>
+        <translation>GPU 的 MIG 切片：每个切片一个推理副本，按切片占 GPU 的份额计价。双击或按 F2 选择。</translation>
+    </message>
+    <message>
+        <source>whole GPU</source>
+        <translation>整块 GPU</translation>
+    </message>
+    <message>
+        <source>MIG slice</source>
+        <translation>MIG 切片</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidatesPanel</name>
@@ -4247,6 +4271,14 @@
     <message>
         <source>Change GPUs per node</source>
         <translation>修改每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>whole GPU</source>
+        <translation>整块 GPU</translation>
+    </message>
+    <message>
+        <source>Choose MIG slice</source>
+        <translation>选择 MIG 切片</translation>
     </message>
 </context>
 <context>
@@ -6585,6 +6617,18 @@ It was kept as %2.</source>
     <message>
         <source>%1 nodes need a network bandwidth between them: give each node&apos;s network (8 x 200 Gb/s InfiniBand = 1600).</source>
         <translation>%1 个节点之间需要网络带宽：请填写每个节点的网络带宽（8 × 200 Gb/s InfiniBand = 1600）。</translation>
+    </message>
+    <message>
+        <source>A MIG slice of the GPU: one serving replica per slice, priced at the slice&apos;s share of the machine&apos;s price. Offered on a machine of one GPU whose GPU has MIG profiles.</source>
+        <translation>GPU 的 MIG 切片：每个切片一个推理副本，按切片占整机价格的份额计价。仅在单 GPU 且该 GPU 有 MIG 配置的机器上提供。</translation>
+    </message>
+    <message>
+        <source>MIG slice</source>
+        <translation>MIG 切片</translation>
+    </message>
+    <message>
+        <source>whole GPUs</source>
+        <translation>整块 GPU</translation>
     </message>
 </context>
 <context>

@@ -125,5 +125,53 @@ TEST(ServingPrefixCache, FieldsRoundTripAndBadValuesNameTheField)
     EXPECT_EQ(serializePlan(*none).find("\"prefix_cache\""), std::string::npos);
 }
 
+// The disk tier (issue #42 item 3, LMCache's local disk backend) on aws:p5.48xlarge's local NVMe, 8 x 3.84 TB on 8
+// drives: a tp1 replica has 1/8 of it, 3,840 GB (less than 10,000 GiB asked), and one drive's read, 6.2 GB/s.
+TEST(ServingPrefixCache, DiskTierShareOfTheInstancesNvmeByHand)
+{
+    const PrefixDiskTier tier = prefixDiskTier(10000, 30720e9, 8, 1, 8, 6.2e9);
+    EXPECT_DOUBLE_EQ(tier.bytes, 3840e9);
+    EXPECT_DOUBLE_EQ(tier.readBytesPerSecond, 6.2e9);
+    // A tp8 replica has the node's whole NVMe and its 8 drives; a replica over 16 GPUs two nodes' worth.
+    EXPECT_DOUBLE_EQ(prefixDiskTier(1e6, 30720e9, 8, 8, 8, 6.2e9).readBytesPerSecond, 8 * 6.2e9);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(1e6, 30720e9, 8, 16, 8, 6.2e9).bytes, 2 * 30720e9);
+    // A node of 4 drives and 8 GPUs (Tencent's HCC): a tp1 replica reads at half a drive's rate.
+    EXPECT_DOUBLE_EQ(prefixDiskTier(100, 12800e9, 4, 1, 8, 6.2e9).readBytesPerSecond, 0.5 * 6.2e9);
+    // No NVMe in the catalog: the GiB asked, on one drive; none asked, none held.
+    EXPECT_DOUBLE_EQ(prefixDiskTier(500, 0, 0, 1, 1, 6.2e9).bytes, 500.0 * 1024 * 1024 * 1024);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(500, 0, 0, 1, 1, 6.2e9).readBytesPerSecond, 6.2e9);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(0, 30720e9, 8, 1, 8, 6.2e9).bytes, 0);
+}
+
+// The 20,000-document RAG corpus (40M tokens of 131,072 B, hit rate 0.8 when all held) with 1M tokens of free GPU KV,
+// 1,000 GiB of host memory (8,192,000 tokens) and that 3,840 GB disk tier (29,296,875 tokens): the disk is full,
+// 38,488,875 of 40M tokens are kept, hit rate 0.8 x 38,488,875 / 4e7. Per 2,500-token request 0.8 x 2,500 / 4e7 = 5e-5
+// of each tier's tokens is loaded: 409.6 from host memory, 1,464.84 from disk. The disk's read: 1,464.84 x 131,072 B =
+// 192 MB at 6.2 GB/s = 30.97 ms; then both over PCIe 5 at 63 x 0.88 GB/s: 245,687,091 B / 55.44 GB/s = 4.43 ms.
+TEST(ServingPrefixCache, DiskTierHoldsWhatHostMemoryDoesNotAndItsReadIsInTheLoadByHand)
+{
+    auto plan = parsePlan(prefixPlanText(
+        R"({"shape": "rag", "shared_tokens": 2000, "documents": 20000, "offload_gib": 1000})", 2500, 200));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    const ServingSpec& spec = plan->workload.serving;
+    const PrefixDemand demand = prefixDemand(spec, 16);
+    ASSERT_NEAR(demand.hitRate, 0.8, 1e-12);
+    ASSERT_NEAR(demand.heldTokens, 4e7, 1e-6);
+    const PrefixCacheUse u = prefixCacheUse(demand, spec, 1, 1e6, 131072, 1, { 63e9 * 0.88, 3840e9, 6.2e9 });
+    EXPECT_NEAR(u.offloadTokens, 8192000, 1e-6);
+    EXPECT_NEAR(u.diskCapacityTokens, 29296875, 1e-6);
+    EXPECT_NEAR(u.diskTokens, 29296875, 1e-6);
+    EXPECT_NEAR(u.hitRate, 0.8 * 38488875 / 4e7, 1e-12);
+    EXPECT_NEAR(u.diskSeconds, 192e6 / 6.2e9, 1e-12);
+    EXPECT_NEAR(u.transferSeconds, 192e6 / 6.2e9 + (409.6 + 1464.84375) * 131072 / (63e9 * 0.88), 1e-12);
+    // Without the disk tier the same cache keeps less and loads only from host memory.
+    const PrefixCacheUse host = prefixCacheUse(demand, spec, 1, 1e6, 131072, 1, { 63e9 * 0.88 });
+    EXPECT_DOUBLE_EQ(host.diskTokens, 0);
+    EXPECT_NEAR(host.hitRate, 0.8 * 9192000 / 4e7, 1e-12);
+    EXPECT_LT(host.hitRate, u.hitRate);
+    EXPECT_NEAR(
+        host.transferSeconds, 0.8 * 2500 * (8192000.0 / 9192000) * 9192000 / 4e7 * 131072 / (63e9 * 0.88), 1e-12);
+}
+
 } // namespace
 } // namespace gp

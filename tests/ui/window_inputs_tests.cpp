@@ -704,3 +704,67 @@ TEST_F(WindowInputsTest, CostColumnsShownLaterAreWideEnoughInBothLanguages)
         }
     }
 }
+
+TEST_F(WindowInputsTest, MigSliceIsChosenWithTheKeyboardInTheCandidatesTableUndoneAndSaved)
+{
+    // Issue 42 item 6: a MIG profile of an A100/H100/H200 candidate is picked in the window, not only typed in a file.
+    openPatched({ { "candidates",
+        json::array({ { { "instance", "tencent:GNV7e-1GPU" }, { "nodes", 1 } },
+            { { "instance", "tencent:PNV6.4XLARGE160" }, { "nodes", 1 } } }) } });
+    CandidateListModel* model = m_window->candidatesPanel()->model();
+    ASSERT_EQ(model->rowCount(), 2);
+    const QModelIndex mig = model->index(0, CandidateListModel::Mig);
+    ASSERT_TRUE(model->flags(mig) & Qt::ItemIsEditable);
+    EXPECT_EQ(mig.data().toString(), QStringLiteral("whole GPU"));
+    // The H20 has no MIG profile in the catalog: nothing to choose, and the tooltip says why.
+    const QModelIndex h20 = model->index(1, CandidateListModel::Mig);
+    EXPECT_FALSE(model->flags(h20) & Qt::ItemIsEditable);
+    EXPECT_TRUE(h20.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no MIG profiles")));
+
+    QTableView* view = m_window->candidatesPanel()->view();
+    view->setCurrentIndex(mig);
+    QTest::keyClick(view, Qt::Key_F2);
+    auto* box = view->viewport()->findChild<QComboBox*>();
+    ASSERT_NE(box, nullptr) << "F2 opens the MIG slice's editor";
+    // Whole GPU, then the A100 80GB's profiles from the catalog, smallest first.
+    ASSERT_GE(box->count(), 2);
+    EXPECT_EQ(box->itemData(1).toString(), QStringLiteral("1g.10gb"));
+    EXPECT_TRUE(box->itemText(1).contains(QStringLiteral("7 per GPU"))) << box->itemText(1).toStdString();
+    QTest::keyClick(box, Qt::Key_Down);
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_COMPARE(m_window->document()->plan().candidates[0].mig, std::string("1g.10gb"));
+    EXPECT_EQ(model->index(0, CandidateListModel::Mig).data().toString(), QStringLiteral("1g.10gb"));
+    QUndoStack* undo = m_window->document()->undoStack();
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Choose MIG slice"));
+    EXPECT_EQ(savedJson(QStringLiteral("mig.gpuplan"))["candidates"][0]["mig"], "1g.10gb");
+    // The answer prices the slice: the candidate is named for it once evaluated.
+    ASSERT_TRUE(waitForResult());
+    const EvaluationPtr e = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(e && e->ok && !e->results.empty());
+    EXPECT_TRUE(std::any_of(e->results.begin(), e->results.end(),
+        [](const gp::CandidateResult& r) { return r.candidate.find("MIG 1g.10gb") != std::string::npos; }));
+    undo->undo();
+    EXPECT_TRUE(m_window->document()->plan().candidates[0].mig.empty());
+    // Anything but a profile of the GPU is refused.
+    EXPECT_FALSE(model->setData(model->index(0, CandidateListModel::Mig), QStringLiteral("1g.18gb")));
+}
+
+TEST_F(WindowInputsTest, OnPremiseDialogOffersTheGpusMigSlicesOnAMachineOfOneGpu)
+{
+    OnPremDialog dialog(m_window->catalogStore()->catalog(), QStringLiteral("CNY"));
+    const int h100 = dialog.gpuEditor()->findData(QStringLiteral("h100-80gb-sxm"));
+    ASSERT_GE(h100, 0);
+    dialog.gpuEditor()->setCurrentIndex(h100);
+    dialog.gpusEditor()->setValue(8);
+    EXPECT_FALSE(dialog.migEditor()->isEnabled()) << "a slice is one GPU's";
+    dialog.gpusEditor()->setValue(1);
+    ASSERT_TRUE(dialog.migEditor()->isEnabled());
+    const int slice = dialog.migEditor()->findData(QStringLiteral("3g.40gb"));
+    ASSERT_GT(slice, 0);
+    dialog.migEditor()->setCurrentIndex(slice);
+    EXPECT_EQ(dialog.candidate().mig, "3g.40gb");
+    dialog.setCandidate(dialog.candidate()); // editing a machine shows its slice again
+    EXPECT_EQ(dialog.migEditor()->currentData().toString(), QStringLiteral("3g.40gb"));
+    dialog.gpusEditor()->setValue(2);
+    EXPECT_TRUE(dialog.candidate().mig.empty());
+}

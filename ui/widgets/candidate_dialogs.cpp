@@ -1,5 +1,6 @@
 #include "widgets/candidate_dialogs.h"
 
+#include "models/candidate_list_model.h"
 #include "number_format.h"
 
 #include <algorithm>
@@ -41,6 +42,9 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     m_link->addItem(tr("GPU's own (NVLink if any, else PCIe)"), QString());
     for (const gp::LinkSpec& l : m_catalog->links)
         m_link->addItem(QString::fromStdString(l.name), QString::fromStdString(l.id));
+    m_mig = new QComboBox;
+    m_mig->setToolTip(tr("A MIG slice of the GPU: one serving replica per slice, priced at the slice's share of the "
+                         "machine's price. Offered on a machine of one GPU whose GPU has MIG profiles."));
     m_network = new QDoubleSpinBox;
     m_network->setRange(0, 100000);
     m_network->setDecimals(0);
@@ -63,6 +67,7 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     form->addRow(tr("GPUs per node"), m_gpus);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("GPU link"), m_link);
+    form->addRow(tr("MIG slice"), m_mig);
     form->addRow(tr("Network"), m_network);
     form->addRow(QString(), m_networkNote);
     form->addRow(tr("Price"), m_price);
@@ -74,7 +79,26 @@ OnPremDialog::OnPremDialog(std::shared_ptr<const gp::Catalog> catalog, const QSt
     layout->addWidget(buttons);
     connect(m_nodes, &QSpinBox::valueChanged, this, &OnPremDialog::updateNetworkNote);
     connect(m_network, &QDoubleSpinBox::valueChanged, this, &OnPremDialog::updateNetworkNote);
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, &OnPremDialog::updateMigChoices);
+    connect(m_gpus, &QSpinBox::valueChanged, this, &OnPremDialog::updateMigChoices);
     updateNetworkNote();
+    updateMigChoices();
+}
+
+void OnPremDialog::updateMigChoices()
+{
+    const QString kept = m_mig->currentData().toString();
+    m_mig->clear();
+    m_mig->addItem(tr("whole GPUs"), QString());
+    gp::CandidateSpec c;
+    c.gpu = m_gpu->currentData().toString().toStdString();
+    c.gpusPerNode = m_gpus->value();
+    const gp::GpuSpec* gpu = m_catalog->findGpu(c.gpu);
+    for (const gp::MigProfile& p : CandidateListModel::migChoices(c, *m_catalog))
+        m_mig->addItem(gpu ? CandidateListModel::migText(p, *gpu) : QString::fromStdString(p.name),
+            QString::fromStdString(p.name));
+    m_mig->setCurrentIndex(std::max(0, m_mig->findData(kept)));
+    m_mig->setEnabled(m_mig->count() > 1);
 }
 
 void OnPremDialog::updateNetworkNote()
@@ -109,6 +133,8 @@ void OnPremDialog::setCandidate(const gp::CandidateSpec& c)
     m_nodes->setValue(c.nodes.value_or(1));
     if (int i = m_link->findData(QString::fromStdString(c.intraNode)); i >= 0)
         m_link->setCurrentIndex(i);
+    updateMigChoices();
+    m_mig->setCurrentIndex(std::max(0, m_mig->findData(QString::fromStdString(c.mig))));
     m_network->setValue(c.interNodeGbps.value_or(0));
     m_price->setValue(c.pricePerHour.value_or(0));
 }
@@ -120,6 +146,7 @@ gp::CandidateSpec OnPremDialog::candidate() const
     c.gpusPerNode = m_gpus->value();
     c.nodes = m_nodes->value();
     c.intraNode = m_link->currentData().toString().toStdString();
+    c.mig = m_mig->currentData().toString().toStdString();
     if (m_network->value() > 0)
         c.interNodeGbps = m_network->value();
     c.pricePerHour = m_price->value();

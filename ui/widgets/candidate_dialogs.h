@@ -18,7 +18,7 @@ class QSpinBox;
 namespace gpui
 {
 
-// Describes owned or rented-by-quote hardware: GPU model, count per node, nodes, link and price per hour.
+// Describes owned or rented-by-quote hardware: GPU model, count per node, nodes, link, MIG slice and price per hour.
 class OnPremDialog : public QDialog
 {
     Q_OBJECT
@@ -32,12 +32,18 @@ public:
     // For tests: the editors, the network note and whether OK is enabled.
     QSpinBox* nodesEditor() const { return m_nodes; }
     QDoubleSpinBox* networkEditor() const { return m_network; }
+    QComboBox* gpuEditor() const { return m_gpu; }
+    QSpinBox* gpusEditor() const { return m_gpus; }
+    QComboBox* migEditor() const { return m_mig; }
     QString networkNote() const;
     bool acceptable() const;
 
 private:
     // Several nodes without a network cannot be planned: say so beside the field and keep OK off until it is given.
     void updateNetworkNote();
+    // The GPU's MIG profiles (candidates[].mig), offered on a machine of one GPU; the choice kept where it still
+    // exists.
+    void updateMigChoices();
 
     std::shared_ptr<const gp::Catalog> m_catalog;
     QLabel* m_networkNote = nullptr;
@@ -47,6 +53,7 @@ private:
     QSpinBox* m_gpus;
     QSpinBox* m_nodes;
     QComboBox* m_link;
+    QComboBox* m_mig;
     QDoubleSpinBox* m_network;
     QDoubleSpinBox* m_price;
 };

@@ -6,6 +6,9 @@
 #include "widgets/candidate_dialogs.h"
 #include "widgets/catalog_dialog.h"
 
+#include <functional>
+
+#include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -52,6 +55,50 @@ public:
     }
 };
 
+// The MIG slice is chosen from the GPU's profiles in a combo box in the cell (mouse, or F2 / typing then the arrow
+// keys and Return).
+class MigDelegate : public QStyledItemDelegate
+{
+public:
+    MigDelegate(
+        const CandidateListModel* model, std::function<std::shared_ptr<const gp::Catalog>()> catalog, QObject* parent)
+        : QStyledItemDelegate(parent)
+        , m_model(model)
+        , m_catalog(std::move(catalog))
+    {
+    }
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex& index) const override
+    {
+        auto* box = new QComboBox(parent);
+        box->setFrame(false);
+        box->addItem(CandidatesPanel::tr("whole GPU"), QString());
+        const std::shared_ptr<const gp::Catalog> catalog = m_catalog();
+        const gp::CandidateSpec* c = m_model->candidate(index.row());
+        if (!c || !catalog)
+            return box;
+        const gp::InstanceSpec* spec = c->instance.empty() ? nullptr : catalog->findInstance(c->instance);
+        const gp::GpuSpec* gpu = catalog->findGpu(spec ? spec->gpu : c->gpu);
+        for (const gp::MigProfile& p : CandidateListModel::migChoices(*c, *catalog))
+            box->addItem(gpu ? CandidateListModel::migText(p, *gpu) : QString::fromStdString(p.name),
+                QString::fromStdString(p.name));
+        return box;
+    }
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override
+    {
+        auto* box = static_cast<QComboBox*>(editor);
+        box->setCurrentIndex(std::max(0, box->findData(index.data(Qt::EditRole).toString())));
+    }
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
+    {
+        model->setData(index, static_cast<QComboBox*>(editor)->currentData().toString(), Qt::EditRole);
+    }
+
+private:
+    const CandidateListModel* m_model;
+    std::function<std::shared_ptr<const gp::Catalog>()> m_catalog;
+};
+
 } // namespace
 
 CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
@@ -82,6 +129,9 @@ CandidatesPanel::CandidatesPanel(CatalogStore* store, QWidget* parent)
     auto* counts = new CountDelegate(m_view);
     m_view->setItemDelegateForColumn(CandidateListModel::Nodes, counts);
     m_view->setItemDelegateForColumn(CandidateListModel::GpusPerNode, counts);
+    m_view->setItemDelegateForColumn(CandidateListModel::Mig,
+        new MigDelegate(
+            m_model, [store] { return store->catalog(); }, m_view));
     connect(m_model, &CandidateListModel::candidateEdited, this, &CandidatesPanel::editCandidate);
     layout->addWidget(m_view, 1);
     auto* buttons = new QGridLayout;
@@ -151,13 +201,17 @@ void CandidatesPanel::editCandidate(int row, const gp::CandidateSpec& candidate)
         return;
     gp::Plan plan = m_plan;
     const bool nodes = plan.candidates[size_t(row)].nodes != candidate.nodes;
+    const bool mig = plan.candidates[size_t(row)].mig != candidate.mig
+        && plan.candidates[size_t(row)].gpusPerNode == candidate.gpusPerNode;
     plan.candidates[size_t(row)] = candidate;
     m_plan = plan;
     // The model is inside setData() here: the plan (and with it the model) changes once the edit has closed.
     QMetaObject::invokeMethod(
         this,
-        [this, plan, nodes] {
-            if (nodes)
+        [this, plan, nodes, mig] {
+            if (mig)
+                emit planEdited(plan, EditText([] { return tr("Choose MIG slice"); }), -1);
+            else if (nodes)
                 emit planEdited(plan, EditText([] { return tr("Change nodes"); }), -1);
             else
                 emit planEdited(plan, EditText([] { return tr("Change GPUs per node"); }), -1);

@@ -124,6 +124,23 @@ KvLink kvTransferLink(const Hardware& hw, const PerformanceDefaults& d, int gpus
     return link;
 }
 
+KvLink kvTransferLinkBetween(
+    const Hardware& prefill, int prefillGpus, const Hardware& decode, int decodeGpus, const PerformanceDefaults& d)
+{
+    KvLink link;
+    const bool rdma = prefill.rdma && decode.rdma && prefill.provider == decode.provider;
+    link.kind = rdma ? "rdma" : "tcp";
+    auto side = [](const Hardware& hw, int gpus) {
+        return positiveOrZero(hw.interNodeGbps) / 8.0 * std::max(1, gpus) / std::max(1, hw.gpusPerNode);
+    };
+    link.lineGBps = std::min(side(prefill, prefillGpus), side(decode, decodeGpus));
+    const double fraction
+        = d.linkEfficiencyOverride ? *d.linkEfficiencyOverride : (rdma ? d.rdmaFraction : d.tcpFraction);
+    link.achievedGBps = link.lineGBps * fraction;
+    link.latencySeconds = d.networkLatencySeconds;
+    return link;
+}
+
 bool kvTransferTime(double bytes, const KvLink& link, double requestsPerSecond, KvTransfer& out)
 {
     out.bytesPerRequest = bytes;
@@ -165,13 +182,16 @@ ServingResult serveDisaggregated(
     const int gP = gpusOf(pair.prefillConfig), gD = gpusOf(pair.decodeConfig);
     const int y = std::max(1, decode.replicas);
     const double rate = spec.load.kind == ServingLoadKind::RequestsPerSecond ? spec.load.value : 0.0;
-    // Both pools in one node when they fit: the transfer stays on the GPU link; else it crosses the network.
-    bool withinNode = gP + gD <= perNode;
+    // Both pools in one node when they fit: the transfer stays on the GPU link; else it crosses the network (always
+    // between two instances).
+    const Hardware* other = pair.decodeHardware;
+    bool withinNode = !other && gP + gD <= perNode;
     KvLink link;
     int x = 0;
     bool noBudget = false;
     for (;;) {
-        link = kvTransferLink(pair.hardware, pair.performance, std::min(gP, gD), withinNode);
+        link = other ? kvTransferLinkBetween(pair.hardware, gP, *other, gD, pair.performance)
+                     : kvTransferLink(pair.hardware, pair.performance, std::min(gP, gD), withinNode);
         x = prefillReplicas > 0 ? prefillReplicas : fewestPrefillReplicas(pair, decode, link, spec, noBudget);
         if (!withinNode || std::max(1, x) * gP + y * gD <= perNode)
             break;
@@ -224,7 +244,7 @@ double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvP
 
 ServingResult serveConfiguredDisaggregation(const ResolvedModel& model, const Workload& workload,
     const Configuration& config, const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-    EngineMemory& decodeMemory, bool& starts)
+    EngineMemory& decodeMemory, bool& starts, const Hardware* decodeHardware)
 {
     const PerformanceDefaults performance = performanceDefaults(
         catalog, assumptions, hardware.gpu.gpuClass, hardware.gpu.architecture, workload.attentionKernel);
@@ -234,13 +254,21 @@ ServingResult serveConfiguredDisaggregation(const ResolvedModel& model, const Wo
     Configuration decodeConfig = config;
     decodeConfig.prefillReplicas = 0;
     const ServingReplica prefill(model, prefillPoolWorkload(workload), prefillConfig, hardware, assumptions, catalog);
-    const ServingReplica decode(model, decodePoolWorkload(workload), decodeConfig, hardware, assumptions, catalog);
+    Hardware decodeNode;
+    if (decodeHardware) {
+        // The decode pool's replica spans the nodes of its own instance its layout needs.
+        decodeNode = *decodeHardware;
+        const int perNode = std::max(1, decodeNode.gpusPerNode);
+        decodeNode.nodes = std::max(1, (gpusOf(decodeConfig) + perNode - 1) / perNode);
+    }
+    const ServingReplica decode(model, decodePoolWorkload(workload), decodeConfig,
+        decodeHardware ? decodeNode : hardware, assumptions, catalog);
     decodeMemory = decode.memory();
     starts = prefill.starts() && decode.starts();
     const ServingSpec& spec = workload.serving;
     const DecodePoolPoint d = decodePoolPoint(decode, spec, config.data);
     const PoolPair pair { prefill, prefillConfig, decodeConfig, hardware, performance,
-        kvTransferBytes(model, workload, decode.engine().kvPrecision) };
+        kvTransferBytes(model, workload, decode.engine().kvPrecision), decodeHardware ? &decodeNode : nullptr };
     ServingResult r = serveDisaggregated(pair, d, spec, config.prefillReplicas);
     r.curve = decode.serve(withoutTargets(spec), std::max(1, d.replicas), true).curve;
     return r;

@@ -27,6 +27,13 @@ struct KvLink {
 };
 KvLink kvTransferLink(const Hardware& hw, const PerformanceDefaults& d, int gpus, bool withinNode);
 
+// Between two catalog instances (the prefill pool on one, the decode pool on another): the cache leaves the prefill
+// replica's share of its node's NICs and enters the decode replica's share of its own, so it runs at the slower of the
+// two; RDMA only where both instances have it on one provider's fabric (EFA does not speak RoCE), else TCP at its
+// achieved fraction.
+KvLink kvTransferLinkBetween(
+    const Hardware& prefill, int prefillGpus, const Hardware& decode, int decodeGpus, const PerformanceDefaults& d);
+
 // One request's transfer of `bytes` over `link` while the link carries `requestsPerSecond` such transfers: latency +
 // bytes over the achieved rate, plus the mean wait for the transfers ahead (M/D/1 at the link's utilization). Fills
 // `out` and returns whether the link keeps up (utilization below 1).
@@ -49,13 +56,15 @@ struct PoolPair {
     const Hardware& hardware; // one node of the candidate (gpusPerNode, links)
     const PerformanceDefaults& performance;
     double transferBytes = 0; // the prompt's KV cache one request moves (every layer and KV head)
+    const Hardware* decodeHardware = nullptr; // one node of the decode pool's instance when not `hardware`'s
 };
 
 // The deployment under a rate load with `prefillReplicas` prefill replicas (0: the fewest meeting what the transfer
 // and the decode pool leave of the TTFT target) beside the decode pool `decode`. The result's per-replica figures are
 // the decode pool's, its replicas both pools', its `disaggregation` the pools and the transfer; meetsSlo false with a
 // pool's replicas 0 when no number of replicas meets the SLO (limit: tpot, ttft or kv_transfer). The transfer crosses
-// the GPU link when both pools fit one node, else the network.
+// the GPU link when both pools fit one node, else the network; between the two instances of a mixed pair, always the
+// network (kvTransferLinkBetween).
 ServingResult serveDisaggregated(
     const PoolPair& pair, const DecodePoolPoint& decode, const ServingSpec& spec, int prefillReplicas);
 
@@ -71,7 +80,7 @@ double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvP
 // `starts` whether both replicas' engines start.
 ServingResult serveConfiguredDisaggregation(const ResolvedModel& model, const Workload& workload,
     const Configuration& config, const Hardware& hardware, const Assumptions& assumptions, const Catalog& catalog,
-    EngineMemory& decodeMemory, bool& starts);
+    EngineMemory& decodeMemory, bool& starts, const Hardware* decodeHardware = nullptr);
 
 // The prefill pool's and the decode pool's workloads: the prefill replica stops at the first token, the decode
 // replica finds the prompt in its cache.

@@ -71,8 +71,28 @@ PrefixDemand prefixDemand(const ServingSpec& spec, int blockSize)
     return d;
 }
 
+PrefixDiskTier prefixDiskTier(double diskGib, double nodeNvmeBytes, int nodeDrives, int replicaGpus, int gpusPerNode,
+    double readBytesPerSecondPerDrive)
+{
+    PrefixDiskTier t;
+    const double asked = std::max(0.0, diskGib) * 1024.0 * 1024.0 * 1024.0;
+    if (!(asked > 0))
+        return t;
+    if (nodeNvmeBytes > 0 && nodeDrives > 0) {
+        // A replica of g GPUs on a node of G has g/G of its drives (a replica over several nodes: each node's whole).
+        const double share = std::min(1.0, double(std::max(1, replicaGpus)) / std::max(1, gpusPerNode));
+        const double nodes = std::max(1.0, double(std::max(1, replicaGpus)) / std::max(1, gpusPerNode));
+        t.bytes = std::min(asked, nodeNvmeBytes * share * nodes);
+        t.readBytesPerSecond = nodeDrives * share * nodes * std::max(0.0, readBytesPerSecondPerDrive);
+        return t;
+    }
+    t.bytes = asked;
+    t.readBytesPerSecond = std::max(0.0, readBytesPerSecondPerDrive);
+    return t;
+}
+
 PrefixCacheUse prefixCacheUse(const PrefixDemand& d, const ServingSpec& spec, double requestsPerSecond,
-    double gpuRoomTokens, double kvBytesPerToken, int gpus, double pcieBytesPerSecond)
+    double gpuRoomTokens, double kvBytesPerToken, int gpus, const PrefixOffloadTiers& tiers)
 {
     PrefixCacheUse u;
     u.idealHitRate = d.hitRate;
@@ -83,18 +103,28 @@ PrefixCacheUse prefixCacheUse(const PrefixDemand& d, const ServingSpec& spec, do
     u.offloadCapacityTokens = replicaBytesPerToken > 0
         ? std::max(0.0, spec.prefixCache.offloadGib) * 1024.0 * 1024.0 * 1024.0 / replicaBytesPerToken
         : 0.0;
+    u.diskCapacityTokens = replicaBytesPerToken > 0 ? std::max(0.0, tiers.diskBytes) / replicaBytesPerToken : 0.0;
     u.heldTokens = d.heldTokens + d.heldTokensPerRate * std::max(0.0, requestsPerSecond);
     const double room = std::max(0.0, gpuRoomTokens);
     u.gpuTokens = std::min(u.heldTokens, room);
     u.offloadTokens = std::min(u.heldTokens - u.gpuTokens, u.offloadCapacityTokens);
-    const double kept = u.gpuTokens + u.offloadTokens;
+    u.diskTokens = std::min(u.heldTokens - u.gpuTokens - u.offloadTokens, u.diskCapacityTokens);
+    const double kept = u.gpuTokens + u.offloadTokens + u.diskTokens;
     // The share of the demand the cache keeps is the chance a reused prefix is still there.
     if (u.heldTokens > 0)
         u.hitRate = d.hitRate * kept / u.heldTokens;
     u.offloadShare = kept > 0 ? u.offloadTokens / kept : 0.0;
+    u.diskShare = kept > 0 ? u.diskTokens / kept : 0.0;
     const double prompt = double(std::max<std::int64_t>(spec.promptTokens, 1));
-    const double loaded = u.hitRate * prompt * u.offloadShare;
-    u.transferSeconds = pcieBytesPerSecond > 0 ? loaded * kvBytesPerToken / pcieBytesPerSecond : 0.0;
+    const double fromHost = u.hitRate * prompt * u.offloadShare;
+    const double fromDisk = u.hitRate * prompt * u.diskShare;
+    // A disk hit is read whole into a host buffer (all GPUs' shards from the replica's drives), then copied as a host
+    // hit: the two in sequence, as LMCache's disk backend hands the GPU connector a loaded chunk.
+    u.diskSeconds
+        = tiers.diskReadBytesPerSecond > 0 ? fromDisk * replicaBytesPerToken / tiers.diskReadBytesPerSecond : 0.0;
+    u.transferSeconds
+        = (tiers.pcieBytesPerSecond > 0 ? (fromHost + fromDisk) * kvBytesPerToken / tiers.pcieBytesPerSecond : 0.0)
+        + u.diskSeconds;
     return u;
 }
 

@@ -1,8 +1,9 @@
 // Prefix caching by workload shape (workload.serving.prefix_cache): the share of prompt tokens whose KV a request
 // finds cached follows from how the traffic shares prefixes (a system prompt every request starts with, the earlier
 // turns of a conversation, a RAG corpus's documents), the KV the cache must hold to keep that share, where it is held
-// (the GPUs' free KV blocks, then host memory as LMCache's CPU backend offloads them) and what loading the offloaded
-// part over PCIe adds to the time to first token. vLLM caches whole blocks only (block_size tokens).
+// (the GPUs' free KV blocks, then host memory as LMCache's CPU backend offloads them, then local disk as its disk
+// backend does) and what loading the offloaded part adds to the time to first token: over PCIe from host memory, a
+// read from the drives first from disk. vLLM caches whole blocks only (block_size tokens).
 #pragma once
 
 #include "plan/plan.h"
@@ -31,11 +32,34 @@ struct PrefixCacheUse {
     double offloadTokens = 0; // in host memory
     double offloadCapacityTokens = 0;
     double offloadShare = 0; // share of the found tokens loaded from host memory
+    double diskTokens = 0; // on local disk (PrefixOffloadTiers::diskBytes), what host memory does not hold
+    double diskCapacityTokens = 0;
+    double diskShare = 0; // share of the found tokens read from disk
+    double diskSeconds = 0; // per request: reading its disk hits from the drives (then over PCIe as host hits)
     double transferSeconds = 0; // per request: its offloaded tokens' KV over PCIe (each GPU its shard on its link)
+                                // and its disk hits' read
+};
+// Where the replica keeps what its GPUs do not: host memory (the plan's offload_gib), loaded over each GPU's host link,
+// then local disk, read from the drives into host memory and copied over the same link (LMCache's local disk backend).
+struct PrefixOffloadTiers {
+    double pcieBytesPerSecond = 0; // one GPU's achieved host link
+    double diskBytes = 0; // the replica's disk tier
+    double diskReadBytesPerSecond = 0; // the replica's share of the drives' read rate
 };
 // `gpuRoomTokens`: the KV cache's tokens the running requests leave; `kvBytesPerToken`: one token on one GPU;
-// `gpus`: GPUs of the replica; `pcieBytesPerSecond`: one GPU's achieved host link.
+// `gpus`: GPUs of the replica.
 PrefixCacheUse prefixCacheUse(const PrefixDemand& demand, const ServingSpec& spec, double requestsPerSecond,
-    double gpuRoomTokens, double kvBytesPerToken, int gpus, double pcieBytesPerSecond);
+    double gpuRoomTokens, double kvBytesPerToken, int gpus, const PrefixOffloadTiers& tiers);
+
+// The replica's disk tier: `diskGib` asked per replica within the replica's share (its GPUs of the node's) of the
+// instance's local NVMe where the catalog lists it, read at that share of its drives x `readBytesPerSecondPerDrive`
+// (the replicas of a node read at once); without a catalog figure `diskGib` on one drive. The plan field and the
+// catalog's local_nvme_gb that feed it are on branch pd4-wip (issue #42 item 3), not yet built.
+struct PrefixDiskTier {
+    double bytes = 0;
+    double readBytesPerSecond = 0;
+};
+PrefixDiskTier prefixDiskTier(double diskGib, double nodeNvmeBytes, int nodeDrives, int replicaGpus, int gpusPerNode,
+    double readBytesPerSecondPerDrive);
 
 } // namespace gp

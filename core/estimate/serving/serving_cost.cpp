@@ -62,6 +62,56 @@ void priceServing(ServingResult& r, const std::vector<BillingRate>& rates, const
         r.breakEvenHoursPerMonth = monthly->perMonth / onDemand->perHour;
 }
 
+std::vector<BillingRate> combinedRates(const std::vector<BillingRate>& a, const std::vector<BillingRate>& b)
+{
+    std::vector<BillingRate> out;
+    for (const BillingRate& x : a) {
+        const auto y = std::find_if(b.begin(), b.end(), [&](const BillingRate& r) { return r.mode == x.mode; });
+        if (y == b.end())
+            continue;
+        BillingRate sum = x;
+        sum.perHour = x.perHour + y->perHour;
+        sum.perMonth = x.perMonth + y->perMonth;
+        sum.timeFactor = std::max(x.timeFactor, y->timeFactor);
+        sum.committedHours = std::max(x.committedHours, y->committedHours);
+        sum.termMonths = std::max(x.termMonths, y->termMonths);
+        out.push_back(sum);
+    }
+    return out;
+}
+
+void addPoolCost(CostEstimate& into, const CostEstimate& other)
+{
+    into.pricePerHour = into.pricePerHour && other.pricePerHour
+        ? std::optional<double>(*into.pricePerHour + *other.pricePerHour)
+        : std::nullopt;
+    into.rates = combinedRates(into.rates, other.rates);
+    std::vector<BillingCost> modes;
+    for (const BillingCost& m : into.modes) {
+        const BillingCost* o = other.mode(m.mode);
+        if (!o || !m.total || !o->total)
+            continue;
+        BillingCost sum = m;
+        sum.total = *m.total + *o->total;
+        // The curves step at the same days when both pools run the same hours; else only the end is kept.
+        if (m.curve.size() == o->curve.size()) {
+            for (std::size_t i = 0; i < sum.curve.size(); ++i)
+                sum.curve[i].cost += o->curve[i].cost;
+        } else {
+            sum.curve = { { 0, 0 }, { std::max(m.finishDays, o->finishDays), *sum.total } };
+        }
+        sum.finishDays = std::max(m.finishDays, o->finishDays);
+        modes.push_back(std::move(sum));
+    }
+    into.modes = std::move(modes);
+    if (into.storage && other.storage)
+        *into.storage += *other.storage;
+    // The pair's figure is as sure as its less sure pool's.
+    if (other.priceStatus == "unknown" || (other.priceStatus == "estimate" && into.priceStatus != "unknown"))
+        into.priceStatus = other.priceStatus;
+    into.breakEvenDays.reset();
+}
+
 void billServingMonth(CostEstimate& cost, double hours)
 {
     if (!std::isfinite(hours) || hours < 0)

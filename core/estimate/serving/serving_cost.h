@@ -23,4 +23,11 @@ void priceServing(ServingResult& result, const std::vector<BillingRate>& rates, 
 // hours the deployment leaves unused; the reserved curve owes the month at day 0.
 void billServingMonth(CostEstimate& cost, double hours);
 
+// Prefill and decode pools on two catalog instances (serving.deployment.mixed_instances): both pools' rates, mode by
+// mode. A mode priced for only one instance cannot pay for the pair and is left out; a spot pair runs at the slower
+// pool's time factor.
+std::vector<BillingRate> combinedRates(const std::vector<BillingRate>& a, const std::vector<BillingRate>& b);
+// `into` (one pool's CostEstimate over the serving hours) plus the other pool's, mode by mode, as combinedRates.
+void addPoolCost(CostEstimate& into, const CostEstimate& other);
+
 } // namespace gp

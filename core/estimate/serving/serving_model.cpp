@@ -132,7 +132,7 @@ void ServingReplica::applyPrefixCache(const ServingSpec& spec, LoadPoint& p, Ser
     const int gpus = std::max(1, m_config.tensor) * std::max(1, m_config.pipeline);
     const double pcie = pcieGBps(m_hardware, m_catalog, m_steps.performance()) * 1e9;
     PrefixCacheUse use = prefixCacheUse(
-        demand, spec, p.requestsPerSecond, room, m_memory.kvBytesPerToken, gpus, std::isfinite(pcie) ? pcie : 0.0);
+        demand, spec, p.requestsPerSecond, room, m_memory.kvBytesPerToken, gpus, { std::isfinite(pcie) ? pcie : 0.0 });
     if (use.hitRate < use.idealHitRate - 1e-9) {
         // Less is held than the shape reuses: the point again with the prefill the misses add.
         EngineSettings engine = m_engine;
