@@ -158,8 +158,8 @@ FieldWordsMap servingFieldWords()
             W { [] { return FieldText::tr("Max model length"); },
                 [] {
                     return FieldText::tr(
-                        "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
-                        "= prompt + output");
+                        "The longest request the engine admits, in tokens (vLLM's max_model_len; llama.cpp's "
+                        "--ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)");
                 } } },
         { "workload.serving.speculative.method",
             W { [] { return FieldText::tr("Speculative decoding"); },
