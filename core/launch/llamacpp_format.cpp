@@ -50,8 +50,6 @@ const std::map<std::string, LlamaServerFlag>& llamaServerFlags()
         { "--kv-unified", { nullptr, "the serving model counts one cache shared by the slots (unified)", false } },
         { "-cb", { nullptr, "continuous batching is on by default and in the serving model", false } },
         { "--cont-batching", { nullptr, "continuous batching is on by default and in the serving model", false } },
-        { "-sm", { nullptr, "layers split over a replica's GPUs run as its parallelism says", true } },
-        { "--split-mode", { nullptr, "layers split over a replica's GPUs run as its parallelism says", true } },
         { "-t", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
         { "--threads", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
         { "--host", { nullptr, kLlamaServerSetting, true } },
@@ -151,6 +149,10 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
     ImportBuilder out("llama.cpp", fileName, true);
     out.set("workload.serving.engine.name", "llama.cpp", "llama-server", command.line);
     const auto& words = command.words;
+    // --split-mode row splits every matrix over the GPUs --tensor-split lists (tensor parallelism); layer, the
+    // default, gives each GPU a run of layers (a pipeline).
+    std::string splitMode = "layer";
+    int splitGpus = 0, splitLine = command.line;
     for (std::size_t k = first; k < words.size(); ++k) {
         std::string flag = words[k].text;
         const int line = words[k].line;
@@ -172,6 +174,16 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                 out.ignore(flag, line, "auto: the plan's flash_attention stays");
             continue;
         }
+        if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {
+            if (!value && k + 1 >= words.size())
+                return out.error(flag, line, "needs a value");
+            const std::string v = value ? *value : words[++k].text;
+            if (flag == "-sm" || flag == "--split-mode")
+                splitMode = v;
+            else
+                splitGpus = int(std::count(v.begin(), v.end(), ',')) + 1, splitLine = line;
+            continue;
+        }
         auto known = llamaServerFlags().find(flag);
         const bool takesValue = known != llamaServerFlags().end() ? known->second.takesValue : nextIsValue;
         if (takesValue && !value) {
@@ -187,6 +199,12 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                  !mapped)
             return mapped.error();
     }
+    if (splitGpus > 1 && splitMode == "row")
+        out.set("workload.parallelism.tensor", splitGpus, "--tensor-split", splitLine);
+    else if (splitGpus > 1 && splitMode == "layer")
+        out.set("workload.parallelism.pipeline", splitGpus, "--tensor-split", splitLine);
+    else if (splitGpus > 1)
+        out.ignore("--split-mode", splitLine, "split mode \"" + splitMode + "\": one GPU per replica");
     return out.take();
 }
 
@@ -194,6 +212,8 @@ Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
 {
     LaunchExport result;
     result.format = "llama.cpp";
+    if (!target.result.serving)
+        return Error { "--launch", "llama.cpp writes a serving plan's recommendation" };
     const auto& s = *target.result.serving;
     const Workload& w = target.plan.workload;
     const Configuration& c = target.result.configuration;
@@ -217,9 +237,16 @@ Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
             "weights: " + std::string(toString(w.weightFormat)) + " has no GGUF type; " + type + " is written");
     result.notes.push_back("model: the GGUF file of the model at " + type
         + " (convert_hf_to_gguf.py, then llama-quantize), named as written here");
-    if (c.tensor * c.pipeline > 1)
-        result.notes.push_back("a replica's " + std::to_string(c.tensor * c.pipeline)
-            + " GPUs: llama.cpp splits the layers over them (--split-mode layer) and runs them one after another");
+    // Tensor parallelism as --split-mode row (every matrix split over the GPUs), a pipeline as --split-mode layer.
+    std::string split;
+    if (c.tensor > 1 || c.pipeline > 1) {
+        const int gpus = c.tensor > 1 ? c.tensor : c.pipeline;
+        split = std::string(" \\\n    -sm ") + (c.tensor > 1 ? "row" : "layer") + " -ts 1";
+        for (int g = 1; g < gpus; ++g)
+            split += ",1";
+        if (c.tensor > 1 && c.pipeline > 1)
+            result.notes.push_back("pipeline: llama.cpp splits a replica one way; the tensor split is written");
+    }
     if (s.replicas > 1)
         result.notes.push_back("replicas: run " + std::to_string(s.replicas)
             + " copies of this server behind a load balancer (the k8s export is a Deployment with that many replicas)");
@@ -234,7 +261,7 @@ Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
     std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
         + "llama-server -m " + shellQuote(file) + " \\\n    -ngl 999 \\\n    -c " + std::to_string(cells)
         + " \\\n    -np " + std::to_string(slots) + " \\\n    --kv-unified \\\n    -b "
-        + std::to_string(s.maxNumBatchedTokens) + " \\\n    -fa " + (w.flashAttention ? "on" : "off");
+        + std::to_string(s.maxNumBatchedTokens) + " \\\n    -fa " + (w.flashAttention ? "on" : "off") + split;
     if (!cache.empty())
         script += " \\\n    -ctk " + cache + " \\\n    -ctv " + cache;
     script += " \\\n    --host 0.0.0.0 --port 8080";

@@ -238,6 +238,8 @@ TEST(LaunchRoundTrip, LlamaServerGivesBackItsCacheCellsSlotsAndCacheType)
     const ServingResult& want = *trip.recommended.serving;
     const ServingResult& got = *trip.reimported.serving;
     EXPECT_EQ(got.engineName, "llama.cpp");
+    // A replica on several GPUs is written as --split-mode row over them and read back as tensor parallelism.
+    EXPECT_EQ(trip.reimported.configuration.tensor, trip.recommended.configuration.tensor);
     EXPECT_EQ(want.kvCacheTokens, 16384);
     EXPECT_EQ(got.kvCacheTokens, want.kvCacheTokens);
     EXPECT_EQ(got.maxNumSeqs, 8);
