@@ -153,6 +153,8 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
     // default, gives each GPU a run of layers (a pipeline).
     std::string splitMode = "layer";
     int splitGpus = 0, splitLine = command.line;
+    int slotsLine = 0; // -np given: without --kv-unified each slot gets --ctx-size / slots cells
+    bool unified = false;
     for (std::size_t k = first; k < words.size(); ++k) {
         std::string flag = words[k].text;
         const int line = words[k].line;
@@ -184,6 +186,10 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                 splitGpus = int(std::count(v.begin(), v.end(), ',')) + 1, splitLine = line;
             continue;
         }
+        if (flag == "-np" || flag == "--parallel")
+            slotsLine = line;
+        if (flag == "-kvu" || flag == "--kv-unified")
+            unified = true;
         auto known = llamaServerFlags().find(flag);
         const bool takesValue = known != llamaServerFlags().end() ? known->second.takesValue : nextIsValue;
         if (takesValue && !value) {
@@ -199,6 +205,10 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                  !mapped)
             return mapped.error();
     }
+    if (slotsLine > 0 && !unified)
+        out.ignore("--parallel", slotsLine,
+            "without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and "
+            "refuses a longer request; the plan counts one cache the slots share");
     if (splitGpus > 1 && splitMode == "row")
         out.set("workload.parallelism.tensor", splitGpus, "--tensor-split", splitLine);
     else if (splitGpus > 1 && splitMode == "layer")

@@ -4,6 +4,7 @@
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
 #include "estimate/serving/serving_defaults.h"
+#include "launch/launch.h"
 #include "plan/plan_enum_tables.h"
 #include "plan/precision.h"
 
@@ -138,6 +139,38 @@ TEST(LlamaCppEngine, GgmlCacheTypesBelongToLlamaCppAndTheEngineIsInTheTable)
     ASSERT_TRUE(again);
     EXPECT_EQ(again->workload.serving.engine.kind, ServingEngineKind::LlamaCpp);
     EXPECT_EQ(again->workload.serving.kvCachePrecision, KvPrecision::Q4_0);
+}
+
+TEST(LlamaCppEngine, ALlamaServerCommandIsReadIntoTheEngineItsCacheAndItsSplit)
+{
+    auto launch = readLaunchFile("llama-server -m /models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 -c 32768 "
+                                 "-np 8 -b 4096 -ub 512 -ctk q8_0 -ctv q8_0 -fa on -sm row -ts 1,1 --port 8080\n",
+        "serve.sh");
+    ASSERT_TRUE(launch) << launch.error().toString();
+    auto base = parsePlan(servingPlanText());
+    ASSERT_TRUE(base);
+    auto plan = applyLaunchImport(*base, *launch);
+    ASSERT_TRUE(plan) << plan.error().toString();
+    const Workload& w = plan->workload;
+    EXPECT_EQ(w.serving.engine.kind, ServingEngineKind::LlamaCpp);
+    EXPECT_EQ(w.serving.engine.maxModelLen, 32768);
+    EXPECT_EQ(w.serving.engine.maxNumSeqs, 8);
+    EXPECT_EQ(w.serving.engine.maxNumBatchedTokens, 4096);
+    EXPECT_EQ(w.serving.kvCachePrecision, KvPrecision::Q8_0);
+    EXPECT_EQ(w.weightFormat, WeightFormat::Int4);
+    EXPECT_EQ(plan->model.preset, "llama-3.1-8b");
+    EXPECT_EQ(w.parallelism.tensor, 2); // --split-mode row over two GPUs
+    // Listed, not dropped: the Q4_K_M file's Q6_K tensors, the per-slot cache of -np without --kv-unified, -ub.
+    auto listed = [&](const std::string& field) {
+        return std::any_of(launch->ignored.begin(), launch->ignored.end(),
+            [&](const LaunchIgnoredField& f) { return f.field == field; });
+    };
+    EXPECT_TRUE(listed("-m"));
+    EXPECT_TRUE(listed("--parallel"));
+    EXPECT_TRUE(listed("-ub"));
+    auto bad = readLaunchFile("llama-server -m x.gguf -c lots\n", "serve.sh");
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().toString().find("-c"), std::string::npos) << bad.error().toString();
 }
 
 } // namespace
