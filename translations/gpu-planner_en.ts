@@ -1471,6 +1471,18 @@
         <source>LoRA slots</source>
         <translation>LoRA slots</translation>
     </message>
+    <message>
+        <source>Q8_0 (llama.cpp)</source>
+        <translation>Q8_0 (llama.cpp)</translation>
+    </message>
+    <message>
+        <source>Q4_0 (llama.cpp)</source>
+        <translation>Q4_0 (llama.cpp)</translation>
+    </message>
+    <message>
+        <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
+        <translation>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1705,10 +1717,6 @@
     <message>
         <source>Max model length</source>
         <translation>Max model length</translation>
-    </message>
-    <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</source>
-        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</translation>
     </message>
     <message>
         <source>Replicas</source>
@@ -2485,6 +2493,14 @@
     <message>
         <source>BF16</source>
         <translation>BF16</translation>
+    </message>
+    <message>
+        <source>llama.cpp (llama-server)</source>
+        <translation>llama.cpp (llama-server)</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
     </message>
 </context>
 <context>
@@ -6030,6 +6046,10 @@
 %1</source>
         <translation>Wrote:
 %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp (a llama-server command)</source>
+        <translation>llama.cpp (a llama-server command)</translation>
     </message>
 </context>
 <context>

@@ -1459,6 +1459,18 @@
         <source>LoRA slots</source>
         <translation>LoRA 槽位</translation>
     </message>
+    <message>
+        <source>Q8_0 (llama.cpp)</source>
+        <translation>Q8_0（llama.cpp）</translation>
+    </message>
+    <message>
+        <source>Q4_0 (llama.cpp)</source>
+        <translation>Q4_0（llama.cpp）</translation>
+    </message>
+    <message>
+        <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
+        <translation>llama.cpp 在启动时为 %1 个 token 分配缓存（%2）：加上权重（%3）共需 %4，超过 GPU 的 %5。请降低上下文（max_model_len，--ctx-size）或使用 q8_0 或 q4_0 缓存。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -1693,10 +1705,6 @@
     <message>
         <source>Max model length</source>
         <translation>最大模型长度</translation>
-    </message>
-    <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len); empty = prompt + output</source>
-        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len）；留空 = 提示 + 输出</translation>
     </message>
     <message>
         <source>Replicas</source>
@@ -2473,6 +2481,14 @@
     <message>
         <source>BF16</source>
         <translation>BF16</translation>
+    </message>
+    <message>
+        <source>llama.cpp (llama-server)</source>
+        <translation>llama.cpp（llama-server）</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
     </message>
 </context>
 <context>
@@ -5998,6 +6014,10 @@
 %1</source>
         <translation>已写入：
 %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp (a llama-server command)</source>
+        <translation>llama.cpp（一条 llama-server 命令）</translation>
     </message>
 </context>
 <context>

@@ -743,6 +743,11 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in "
                   "the engine's %3 per GPU.")
                    .arg(gibText(a, "weights_gib"), gibText(a, "activation_gib"), gibText(a, "engine_gib"));
+    else if (c == "serving_cache_exceeds_gpu")
+        text = tr("llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more "
+                  "than the GPU's %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.")
+                   .arg(a.count("kv_tokens"), gibText(a, "kv_gib"), gibText(a, "weights_gib"), gibText(a, "needed_gib"),
+                       gibText(a, "visible_gib"));
     else if (c == "mig_slice_too_small")
         text
             = tr("The model does not fit the MIG slice %1 (%2): the weights take %3 of the engine's %4. Choose a "
@@ -1001,6 +1006,10 @@ QString CoreText::kvPrecision(gp::KvPrecision precision)
         return tr("INT8");
     case gp::KvPrecision::Int4:
         return tr("INT4");
+    case gp::KvPrecision::Q8_0:
+        return tr("Q8_0 (llama.cpp)");
+    case gp::KvPrecision::Q4_0:
+        return tr("Q4_0 (llama.cpp)");
     }
     return {};
 }

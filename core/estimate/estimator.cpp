@@ -157,7 +157,17 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     r.usableMemory = m.engineBytes;
     r.fits = config.prefillReplicas > 0 ? disaggregatedStarts : replica.starts();
     const std::string length = std::to_string(replica.engine().requestTokens);
-    if (m.kvBudgetBytes <= 0) {
+    if (m.kvBudgetBytes <= 0 && replica.engine().kind == ServingEngineKind::LlamaCpp) {
+        // llama.cpp allocates its whole cache at start (llamacpp_engine.h): the cells do not fit beside the weights.
+        const double cache = m.engineBytes - m.weightBytes - m.activationPeakBytes - m.nonTorchBytes;
+        const std::string cells = std::to_string(replica.engine().contextTokens);
+        r.failure = makeFailure("serving_cache_exceeds_gpu",
+            "llama.cpp allocates its cache for " + cells + " tokens (" + formatGiB(cache) + " GiB) at start: with the "
+                + "weights (" + formatGiB(m.weightBytes) + " GiB) it needs " + formatGiB(m.engineBytes)
+                + " GiB, more than the GPU's " + formatGiB(m.visibleBytes) + " GiB",
+            { { "kv_tokens", cells }, { "kv_gib", formatGiB(cache) }, { "weights_gib", formatGiB(m.weightBytes) },
+                { "needed_gib", formatGiB(m.engineBytes) }, { "visible_gib", formatGiB(m.visibleBytes) } });
+    } else if (m.kvBudgetBytes <= 0) {
         r.failure = makeFailure("serving_no_kv_memory",
             "the weights (" + formatGiB(m.weightBytes) + " GiB), the activation peak ("
                 + formatGiB(m.activationPeakBytes) + " GiB) and non-torch memory leave no KV cache in "

@@ -396,14 +396,14 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
 const std::vector<std::string>& launchImportFormats()
 {
     static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "tensorrt-llm" };
+        "tensorrt-llm", "llama.cpp" };
     return formats;
 }
 
 const std::vector<std::string>& launchExportFormats()
 {
     static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "k8s" };
+        "llama.cpp", "k8s" };
     return formats;
 }
 
@@ -567,9 +567,10 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return Error { "--launch", "must be " + list + ", got \"" + format + "\"" };
     }
     const bool serving = plan.workload.mode == Mode::Serving;
-    const bool servingFormat = format == "vllm" || format == "sglang";
+    const bool servingFormat = format == "vllm" || format == "sglang" || format == "llama.cpp";
     if (serving && !servingFormat && format != "k8s")
-        return Error { "--launch", format + " is a training format; a serving plan exports vllm, sglang or k8s" };
+        return Error { "--launch",
+            format + " is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s" };
     if (!serving && servingFormat)
         return Error { "--launch",
             format
@@ -598,6 +599,8 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return writeVllm(target);
     if (format == "sglang")
         return writeSglang(target);
+    if (format == "llama.cpp")
+        return writeLlamaServer(target);
     return writeKubernetes(target);
 }
 

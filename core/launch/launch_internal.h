@@ -72,6 +72,8 @@ std::optional<Expected<LaunchImport>> readCommand(const ShellCommand& command, c
 Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
 Expected<LaunchImport> readVllmArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
 Expected<LaunchImport> readSglangArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
+// llama.cpp's `llama-server` flags (llamacpp_format.cpp).
+Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::size_t first, const std::string& fileName);
 
 // What a writer writes: the recommendation, resolved.
 struct LaunchTarget {
@@ -98,6 +100,7 @@ Expected<LaunchExport> writeDeepSpeed(const LaunchTarget& target);
 Expected<LaunchExport> writeHf(const LaunchTarget& target);
 Expected<LaunchExport> writeVllm(const LaunchTarget& target);
 Expected<LaunchExport> writeSglang(const LaunchTarget& target);
+Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target);
 Expected<LaunchExport> writeKubernetes(const LaunchTarget& target);
 
 // The DeepSpeed config of a recommendation (also written beside the HF YAML).

@@ -294,6 +294,8 @@ std::optional<Expected<LaunchImport>> readCommand(const ShellCommand& command, c
             return readVllmArgs(command, k + 2, fileName);
         if (name == "-m" && k + 1 < w.size() && w[k + 1].text == "sglang.launch_server")
             return readSglangArgs(command, k + 2, fileName);
+        if (name == "llama-server")
+            return readLlamaServerArgs(command, k + 1, fileName);
         const bool script = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
         if (script && name.rfind("pretrain_", 0) == 0)
             return readMegatronArgs(command, k + 1, fileName);

@@ -16,8 +16,9 @@ inline constexpr EnumName<ModelKind> kModelKinds[] = { { "decoder", ModelKind::D
 inline constexpr EnumName<MlpKind> kMlpKinds[] = { { "gated", MlpKind::Gated }, { "standard", MlpKind::Standard } };
 inline constexpr EnumName<Mode> kModes[] = { { "training", Mode::Training }, { "inference", Mode::Inference },
     { "serving", Mode::Serving }, { "rl", Mode::Rl } };
-inline constexpr EnumName<ServingEngineKind> kServingEngines[] = { { "vllm", ServingEngineKind::Vllm },
-    { "sglang", ServingEngineKind::Sglang }, { "tensorrt-llm", ServingEngineKind::TensorRtLlm } };
+inline constexpr EnumName<ServingEngineKind> kServingEngines[]
+    = { { "vllm", ServingEngineKind::Vllm }, { "sglang", ServingEngineKind::Sglang },
+          { "tensorrt-llm", ServingEngineKind::TensorRtLlm }, { "llama.cpp", ServingEngineKind::LlamaCpp } };
 inline constexpr EnumName<ServingDeploymentMode> kServingDeploymentModes[]
     = { { "aggregated", ServingDeploymentMode::Aggregated }, { "disaggregated", ServingDeploymentMode::Disaggregated },
           { "auto", ServingDeploymentMode::Auto } };
@@ -75,9 +76,9 @@ inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = { { "1f1b", P
 inline constexpr EnumName<Fp8Recipe> kFp8Recipes[]
     = { { "tensorwise", Fp8Recipe::Tensorwise }, { "rowwise", Fp8Recipe::Rowwise },
           { "blockwise", Fp8Recipe::Blockwise }, { "mxfp8", Fp8Recipe::Mxfp8 }, { "nvfp4", Fp8Recipe::Nvfp4 } };
-inline constexpr EnumName<KvPrecision> kKvPrecisions[]
-    = { { "fp32", KvPrecision::Fp32 }, { "fp16", KvPrecision::Fp16 }, { "bf16", KvPrecision::Bf16 },
-          { "fp8", KvPrecision::Fp8 }, { "int8", KvPrecision::Int8 }, { "int4", KvPrecision::Int4 } };
+inline constexpr EnumName<KvPrecision> kKvPrecisions[] = { { "fp32", KvPrecision::Fp32 }, { "fp16", KvPrecision::Fp16 },
+    { "bf16", KvPrecision::Bf16 }, { "fp8", KvPrecision::Fp8 }, { "int8", KvPrecision::Int8 },
+    { "int4", KvPrecision::Int4 }, { "q8_0", KvPrecision::Q8_0 }, { "q4_0", KvPrecision::Q4_0 } };
 inline constexpr EnumName<SearchObjective> kSearchObjectives[] = { { "cost", SearchObjective::Cost },
     { "time", SearchObjective::Time }, { "cost-under-deadline", SearchObjective::CostUnderDeadline },
     { "time-under-budget", SearchObjective::TimeUnderBudget } };

@@ -124,7 +124,7 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
     if (r.ok() && s.kvCachePrecision
         && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
         r.fail("kv_cache_precision",
-            "serving engines keep the KV cache in fp16, bf16, fp8 or int8, got \""
+            "serving engines keep the KV cache in fp16, bf16, fp8 or int8 (llama.cpp also q8_0, q4_0), got \""
                 + std::string(toString(*s.kvCachePrecision)) + "\"");
     if (const json* engine = jsonChild(object, "engine"); engine && r.ok()) {
         JsonReader e(*engine, "workload.serving.engine");
@@ -148,6 +148,11 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         r.failPath("workload.serving.engine.max_model_len",
             "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens) + "), got "
                 + std::to_string(*s.engine.maxModelLen));
+    const bool ggmlCache = s.kvCachePrecision == KvPrecision::Q8_0 || s.kvCachePrecision == KvPrecision::Q4_0;
+    if (r.ok() && ggmlCache && s.engine.kind != ServingEngineKind::LlamaCpp)
+        r.failPath("workload.serving.kv_cache_precision",
+            "q8_0 and q4_0 are llama.cpp's cache types (--cache-type-k/v): set engine.name \"llama.cpp\" or use "
+            "fp8/int8");
     if (r.ok() && s.prefixCache.shape != PrefixShape::None && s.engine.prefixCacheHitRate > 0)
         r.failPath("workload.serving.engine.prefix_cache_hit_rate",
             "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");

@@ -30,6 +30,10 @@ constexpr double kMxfp4BytesPerWeight = (4.0 + 8.0 / 32.0) / 8.0;
 constexpr double kFp8BlockBytesPerWeight = 1.0 + 4.0 / (128.0 * 128.0);
 // KV cache int4: 4-bit values with a 16-bit scale per group of 64.
 constexpr double kInt4KvBytes = 0.5 + 2.0 / 64.0;
+// llama.cpp's quantized cache types (ggml-org/llama.cpp@aca2e6ce ggml/src/ggml-common.h): block_q8_0 holds QK8_0 = 32
+// int8 values and one fp16 scale (34 bytes), block_q4_0 QK4_0 = 32 4-bit values and one fp16 scale (18 bytes).
+constexpr double kQ8_0Bytes = 34.0 / 32.0;
+constexpr double kQ4_0Bytes = 18.0 / 32.0;
 
 } // namespace
 
@@ -60,6 +64,10 @@ double bytesPerElement(KvPrecision precision)
         return 1;
     case KvPrecision::Int4:
         return kInt4KvBytes;
+    case KvPrecision::Q8_0:
+        return kQ8_0Bytes;
+    case KvPrecision::Q4_0:
+        return kQ4_0Bytes;
     }
     return 2;
 }

@@ -42,7 +42,7 @@ struct ServingTraffic {
     std::optional<std::int64_t> requests; // a finite run of N requests (default: a steady state)
 };
 // The serving engine a replica runs (serving.engine.name); its defaults are catalog data (serving.engine.<name>.*).
-enum class ServingEngineKind { Vllm, Sglang, TensorRtLlm };
+enum class ServingEngineKind { Vllm, Sglang, TensorRtLlm, LlamaCpp };
 struct ServingEngine {
     bool operator==(const ServingEngine&) const = default;
     ServingEngineKind kind = ServingEngineKind::Vllm;
@@ -229,8 +229,8 @@ template <class Table> void servingEngineFieldEntries(Table& t)
          double(kMaxSequence), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Max model length"),
             GP_TRANSLATE_NOOP("FieldText",
-                "The longest request the engine admits, in tokens (vLLM's max_model_len); empty "
-                "= prompt + output"));
+                "The longest request the engine admits, in tokens (vLLM's max_model_len; llama.cpp's "
+                "--ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)"));
     t.add("workload.serving.speculative.method", GP_PLAN_MEMBER(workload.serving.speculative.method),
          Write::NotAtDefault, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Speculative decoding"),

@@ -223,6 +223,35 @@ TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
     }
 }
 
+// llama-server: the cells (-c), slots (-np), batch (-b) and cache type (-ctk/-ctv) of a plan answered for llama.cpp
+// come back, and so the same cache and the same rate.
+TEST(LaunchRoundTrip, LlamaServerGivesBackItsCacheCellsSlotsAndCacheType)
+{
+    Plan plan = planFromText(servingPlanText());
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "", "" } };
+    plan.workload.serving.engine.kind = ServingEngineKind::LlamaCpp;
+    plan.workload.serving.engine.maxModelLen = 16384;
+    plan.workload.serving.engine.maxNumSeqs = 8;
+    plan.workload.serving.kvCachePrecision = KvPrecision::Q8_0;
+    const RoundTrip trip = roundTrip(plan, "llama.cpp", "llama-server.sh");
+    ASSERT_TRUE(trip.recommended.serving && trip.reimported.serving);
+    const ServingResult& want = *trip.recommended.serving;
+    const ServingResult& got = *trip.reimported.serving;
+    EXPECT_EQ(got.engineName, "llama.cpp");
+    // A replica on several GPUs is written as --split-mode row over them and read back as tensor parallelism.
+    EXPECT_EQ(trip.reimported.configuration.tensor, trip.recommended.configuration.tensor);
+    EXPECT_EQ(want.kvCacheTokens, 16384);
+    EXPECT_EQ(got.kvCacheTokens, want.kvCacheTokens);
+    EXPECT_EQ(got.maxNumSeqs, 8);
+    EXPECT_EQ(got.maxNumBatchedTokens, want.maxNumBatchedTokens);
+    EXPECT_DOUBLE_EQ(got.kvBudgetBytes, want.kvBudgetBytes);
+    EXPECT_DOUBLE_EQ(got.requestsPerSecond, want.requestsPerSecond);
+    for (const char* field : { "workload.serving.engine.name", "workload.serving.engine.max_model_len",
+             "workload.serving.engine.max_num_seqs", "workload.serving.engine.max_num_batched_tokens",
+             "workload.serving.kv_cache_precision", "model.preset" })
+        EXPECT_TRUE(maps(trip.imported, field)) << field;
+}
+
 TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
 {
     Plan serving = planFromText(servingPlanText());
@@ -231,7 +260,7 @@ TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
     ASSERT_TRUE(answer);
     auto training = exportLaunch(serving, *answer, builtinCatalog(), "torchtitan", "p");
     ASSERT_FALSE(training);
-    EXPECT_NE(training.error().message.find("serving plan exports vllm, sglang or k8s"), std::string::npos);
+    EXPECT_NE(training.error().message.find("serving plan exports vllm, sglang, llama.cpp or k8s"), std::string::npos);
     auto unknown = exportLaunch(serving, *answer, builtinCatalog(), "slurm", "p");
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.error().field, "--launch");

@@ -57,5 +57,5 @@ TEST(LaunchExport, TheDialogOffersTheFormatsOfThePlansKind)
         return ids;
     };
     EXPECT_EQ(formats(training), (QStringList { "torchtitan", "megatron", "deepspeed", "hf", "k8s" }));
-    EXPECT_EQ(formats(serving), (QStringList { "vllm", "sglang", "k8s" }));
+    EXPECT_EQ(formats(serving), (QStringList { "vllm", "sglang", "llama.cpp", "k8s" }));
 }

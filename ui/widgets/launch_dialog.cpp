@@ -121,6 +121,7 @@ LaunchExportDialog::LaunchExportDialog(gp::Mode mode, const QString& startDir, Q
         ? std::vector<std::pair<QString, QString>> { { QStringLiteral("vllm"),
                                                          tr("vLLM (vllm serve and its YAML config)") },
               { QStringLiteral("sglang"), tr("SGLang (one command per node)") },
+              { QStringLiteral("llama.cpp"), tr("llama.cpp (a llama-server command)") },
               { QStringLiteral("k8s"), tr("Kubernetes Deployment (TKE, ACK, EKS, GKE)") } }
         : std::vector<std::pair<QString, QString>> { { QStringLiteral("torchtitan"),
                                                          tr("torchtitan (TOML and a torchrun command per node)") },

@@ -5,6 +5,7 @@
 #include "estimate/serving/engine_memory.h"
 
 #include "estimate/memory/memory_model.h"
+#include "estimate/serving/llamacpp_engine.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
 
@@ -47,7 +48,9 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     // working set (one layer live at a time, the last position's logits).
     Workload forward = w;
     forward.mode = Mode::Inference;
-    forward.inference.promptTokens = std::max(1, engine.maxNumBatchedTokens);
+    // (llama.cpp sizes its compute buffer for one ubatch.)
+    forward.inference.promptTokens
+        = std::max(1, engine.ubatchTokens > 0 ? engine.ubatchTokens : engine.maxNumBatchedTokens);
     forward.inference.outputTokens = 0;
     forward.inference.kvCachePrecision = engine.kvPrecision;
     Configuration one = config;
@@ -79,6 +82,8 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
         m.engineBytes = m.weightBytes + m.activationPeakBytes + m.nonTorchBytes + std::max(0.0, m.kvBudgetBytes);
         break;
     }
+    case ServingEngineKind::LlamaCpp:
+        break; // after the bytes per token, below
     }
 
     // vLLM counts the cache in tokens of every layer (its "GPU KV cache size" line: one page per layer per token);
@@ -90,17 +95,23 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const double perLayer = kvCacheElementsPerTokenPerLayer(arch, t) * bytesPerElement(engine.kvPrecision);
     m.draftKvBytesPerToken = spec.on() ? perLayer * spec.draftLayers : 0.0;
     m.kvBytesPerToken = perLayer * kvCacheLayers(arch) * stageShare + m.draftKvBytesPerToken;
+    if (engine.kind == ServingEngineKind::LlamaCpp)
+        llamaCppCache(m, engine.contextTokens);
     const double page = m.kvBytesPerToken * std::max(1, engine.blockSize);
     if (m.kvBudgetBytes > 0 && page > 0) {
         const double blocks = std::floor(m.kvBudgetBytes / page);
         m.kvCacheTokens = static_cast<std::int64_t>(std::min(blocks * engine.blockSize, 1e15));
     }
+    if (engine.kind == ServingEngineKind::LlamaCpp && m.kvBudgetBytes > 0)
+        m.kvCacheTokens = engine.contextTokens; // whole cells, not pages
     const double length = double(std::max<std::int64_t>(engine.requestTokens, 1));
     // A hybrid's request also holds its recurrent state, once, whatever its length (in kvCacheBytes).
     m.stateBytesPerRequest = recurrentStateBytes(arch, t) * stageShare;
     // The sliding-window layers' share of a token (TensorRT-LLM gives them full-length blocks: see KvCharge).
     const AttentionShape shape = attentionShape(arch);
-    if (engine.kind != ServingEngineKind::TensorRtLlm && shape.window > 0 && m.kvBytesPerToken > 0) {
+    const bool fullLengthWindows
+        = engine.kind == ServingEngineKind::TensorRtLlm || engine.kind == ServingEngineKind::LlamaCpp;
+    if (!fullLengthWindows && shape.window > 0 && m.kvBytesPerToken > 0) {
         m.kvCharge.windowShare = perLayer * std::min(layers, shape.windowLayers) * stageShare / m.kvBytesPerToken;
         m.kvCharge.windowTokens = shape.window;
     }

@@ -51,6 +51,10 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.trtllmFreeGpuMemoryFraction = get("serving.engine.tensorrt_llm.free_gpu_memory_fraction", 0.01, 1);
     d.trtllmMaxBatchSize = int(get("serving.engine.tensorrt_llm.max_batch_size", 1, 1 << 20));
     d.trtllmMaxNumTokens = int(get("serving.engine.tensorrt_llm.max_num_tokens", 1, 1 << 24));
+    d.llamaCppParallel = int(get("serving.engine.llama_cpp.parallel", 1, 1 << 16));
+    d.llamaCppCtxSize = int(get("serving.engine.llama_cpp.ctx_size", 1, 1 << 26));
+    d.llamaCppBatchSize = int(get("serving.engine.llama_cpp.batch_size", 1, 1 << 24));
+    d.llamaCppUbatchSize = int(get("serving.engine.llama_cpp.ubatch_size", 1, 1 << 24));
     for (SpeculativeMethod m : { SpeculativeMethod::Eagle, SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp })
         d.speculative[int(m)] = speculativeMethodDefaults(catalog, m);
     d.lora = loraDefaults(catalog);
@@ -100,12 +104,25 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
         seqs = d.trtllmMaxBatchSize;
         tokens = d.trtllmMaxNumTokens;
         break;
+    case ServingEngineKind::LlamaCpp:
+        // llama-server: --parallel slots decode together, --batch-size tokens per llama_decode (decode tokens
+        // first, prompt tokens after them up to it), the cache allocated for --ctx-size cells (llamacpp_engine.h).
+        seqs = d.llamaCppParallel;
+        tokens = d.llamaCppBatchSize;
+        break;
     }
     s.gpuMemoryUtilization = e.gpuMemoryUtilization.value_or(memory);
     s.maxNumSeqs = e.maxNumSeqs.value_or(seqs);
     s.maxNumBatchedTokens = e.maxNumBatchedTokens.value_or(tokens);
     s.blockSize = std::max(1, e.blockSize.value_or(d.blockSize));
     s.requestTokens = e.maxModelLen.value_or(w.serving.promptTokens + w.serving.outputTokens);
+    if (e.kind == ServingEngineKind::LlamaCpp) {
+        // The unified cache holds --ctx-size cells for all slots; one request may use all of them.
+        s.contextTokens = e.maxModelLen.value_or(d.llamaCppCtxSize);
+        s.requestTokens = w.serving.promptTokens + w.serving.outputTokens; // the cache may hold less: none runs
+        s.ubatchTokens = std::min(d.llamaCppUbatchSize, std::max(1, s.maxNumBatchedTokens));
+        s.blockSize = 1; // a cache of single-token cells, not pages
+    }
     s.prefixCacheHitRate = prefixDemand(w.serving, s.blockSize).hitRate; // the typed rate, or the shape's
     s.kvPrecision = servingKvPrecision(w);
     s.expertPrecision = expertComputePrecision(w, gpu);
@@ -169,6 +186,10 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.tensorrt_llm.free_gpu_memory_fraction",
         "serving.engine.tensorrt_llm.max_batch_size",
         "serving.engine.tensorrt_llm.max_num_tokens",
+        "serving.engine.llama_cpp.parallel",
+        "serving.engine.llama_cpp.ctx_size",
+        "serving.engine.llama_cpp.batch_size",
+        "serving.engine.llama_cpp.ubatch_size",
     };
     static const std::vector<std::string> all = [] {
         std::vector<std::string> out = keys;

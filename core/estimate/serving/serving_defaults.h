@@ -41,6 +41,9 @@ struct ServingDefaults {
     // caps.
     double trtllmFreeGpuMemoryFraction = 0;
     int trtllmMaxBatchSize = 0, trtllmMaxNumTokens = 0;
+    // llama.cpp's llama-server: slots (--parallel auto), context cells allocated at start (--ctx-size), logical and
+    // physical batch (--batch-size, --ubatch-size).
+    int llamaCppParallel = 0, llamaCppCtxSize = 0, llamaCppBatchSize = 0, llamaCppUbatchSize = 0;
     // Speculative decoding: each method's figures (serving.speculative.<method>.*), by SpeculativeMethod.
     SpeculativeMethodDefaults speculative[4];
     LoraDefaults lora; // many LoRA adapters (serving.lora.*)
@@ -61,6 +64,10 @@ struct EngineSettings {
     int maxNumBatchedTokens = 2048;
     int blockSize = 16;
     std::int64_t requestTokens = 0; // full length of one request (max_model_len, else prompt + output)
+    // llama.cpp: the KV cells allocated at start for every slot together (--ctx-size, one unified cache; the plan's
+    // max_model_len); 0 for the engines that size their cache from a memory share.
+    std::int64_t contextTokens = 0;
+    int ubatchTokens = 0; // llama.cpp: tokens per forward (--ubatch-size); its compute buffer is sized for them
     double prefixCacheHitRate = 0;
     KvPrecision kvPrecision = KvPrecision::Bf16;
     // The precision the routed experts' GEMMs compute in (the kernel family the engine runs for the weight format):

@@ -99,6 +99,7 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
         return name == "vllm"        ? tr("vLLM")
             : name == "sglang"       ? tr("SGLang")
             : name == "tensorrt-llm" ? tr("TensorRT-LLM")
+            : name == "llama.cpp"    ? tr("llama.cpp (llama-server)")
                                      : QString();
     if (field.path == "workload.serving.deployment.mode")
         return name == "aggregated"   ? tr("Aggregated")

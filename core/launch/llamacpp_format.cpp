@@ -1,0 +1,282 @@
+// llama.cpp's `llama-server` (ggml-org/llama.cpp tools/server, flags of common/arg.cpp): its command line read into a
+// serving plan with engine "llama.cpp", and the recommendation written back as one. The KV rule and defaults are in
+// estimate/serving/llamacpp_engine.h.
+#include "launch/launch_internal.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gp::launch
+{
+
+namespace
+{
+
+// What a llama-server flag sets: a plan field (nullptr: ignored with `reason`), and whether it takes a value.
+struct LlamaServerFlag {
+    const char* planField;
+    const char* reason;
+    bool takesValue;
+};
+
+const char* const kLlamaServerSetting = "server setting: no effect on memory or speed";
+
+const std::map<std::string, LlamaServerFlag>& llamaServerFlags()
+{
+    static const std::map<std::string, LlamaServerFlag> flags {
+        { "-m", { "model", nullptr, true } },
+        { "--model", { "model", nullptr, true } },
+        { "-c", { "workload.serving.engine.max_model_len", nullptr, true } },
+        { "--ctx-size", { "workload.serving.engine.max_model_len", nullptr, true } },
+        { "-np", { "workload.serving.engine.max_num_seqs", nullptr, true } },
+        { "--parallel", { "workload.serving.engine.max_num_seqs", nullptr, true } },
+        { "-b", { "workload.serving.engine.max_num_batched_tokens", nullptr, true } },
+        { "--batch-size", { "workload.serving.engine.max_num_batched_tokens", nullptr, true } },
+        { "-ctk", { "workload.serving.kv_cache_precision", nullptr, true } },
+        { "--cache-type-k", { "workload.serving.kv_cache_precision", nullptr, true } },
+        { "-ctv", { "workload.serving.kv_cache_precision", nullptr, true } },
+        { "--cache-type-v", { "workload.serving.kv_cache_precision", nullptr, true } },
+        { "-ngl", { "gpu-layers", nullptr, true } },
+        { "--n-gpu-layers", { "gpu-layers", nullptr, true } },
+        { "--gpu-layers", { "gpu-layers", nullptr, true } },
+        { "-ub",
+            { nullptr, "the plan runs llama-server's default ubatch (catalog serving.engine.llama_cpp.ubatch_size)",
+                true } },
+        { "--ubatch-size",
+            { nullptr, "the plan runs llama-server's default ubatch (catalog serving.engine.llama_cpp.ubatch_size)",
+                true } },
+        { "-kvu", { nullptr, "the serving model counts one cache shared by the slots (unified)", false } },
+        { "--kv-unified", { nullptr, "the serving model counts one cache shared by the slots (unified)", false } },
+        { "-cb", { nullptr, "continuous batching is on by default and in the serving model", false } },
+        { "--cont-batching", { nullptr, "continuous batching is on by default and in the serving model", false } },
+        { "-t", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
+        { "--threads", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
+        { "--host", { nullptr, kLlamaServerSetting, true } },
+        { "--port", { nullptr, kLlamaServerSetting, true } },
+        { "-a", { nullptr, kLlamaServerSetting, true } },
+        { "--alias", { nullptr, kLlamaServerSetting, true } },
+        { "--api-key", { nullptr, kLlamaServerSetting, true } },
+        { "--jinja", { nullptr, "API feature: no effect on memory or speed", false } },
+        { "--metrics", { nullptr, kLlamaServerSetting, false } },
+        { "--no-webui", { nullptr, kLlamaServerSetting, false } },
+    };
+    return flags;
+}
+
+// --cache-type-k/v names (ggml type names) -> the plan's KV precision; nullopt for types the plan does not carry.
+std::optional<std::string> llamaCacheType(const std::string& value)
+{
+    static const std::map<std::string, std::string> types { { "f16", "fp16" }, { "bf16", "bf16" }, { "q8_0", "q8_0" },
+        { "q4_0", "q4_0" } };
+    auto it = types.find(value);
+    return it == types.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+// The weights' GGUF type from the model file's name ("...-Q4_K_M.gguf"): the plan's weight format whose bytes per
+// block weight match (ggml-common.h: Q4_0 and Q4_K 4.5 bits, int4 here; Q8_0 8.5 bits, int8 8.03), with a note.
+void mapGgufName(ImportBuilder& out, const std::string& path, const std::string& flag, int line)
+{
+    const auto slash = path.find_last_of("/\\");
+    std::string stem = slash == std::string::npos ? path : path.substr(slash + 1);
+    if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".gguf") == 0)
+        stem.resize(stem.size() - 5);
+    std::string upper = stem;
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    struct Type {
+        const char* name;
+        const char* format; // nullptr: not carried
+        const char* note;
+    };
+    static const Type types[] = {
+        { "Q4_K_M", "int4",
+            "Q4_K_M: counted at Q4_K's 4.5 bits; its Q6_K attn_v, ffn_down (half the layers) and "
+            "output add about 9% to the file" },
+        { "Q4_K_S", "int4", "Q4_K_S: counted at Q4_K's 4.5 bits; its Q5_K attn_v and ffn_down layers are not" },
+        { "Q4_0", "int4", nullptr }, // 4.5 bits, the int4 layout
+        { "Q8_0", "int8", "Q8_0: 8.5 bits, counted at int8's 8.03" }, { "BF16", "same", nullptr },
+        { "F16", "same", nullptr }, { "MXFP4", "mxfp4", nullptr }, // 4.25 bits
+    };
+    for (const Type& t : types) {
+        const auto at = upper.rfind(t.name);
+        if (at == std::string::npos || at == 0 || (upper[at - 1] != '-' && upper[at - 1] != '.'))
+            continue;
+        out.set("workload.weight_format", t.format, flag, line);
+        if (t.note)
+            out.ignore(flag, line, t.note);
+        mapModelName(out, stem.substr(0, at - 1), flag, line);
+        return;
+    }
+    out.ignore(flag, line, "no GGUF type GPU Planner carries in \"" + stem + "\": set workload.weight_format");
+    mapModelName(out, stem, flag, line);
+}
+
+Expected<bool> mapLlamaServerValue(
+    ImportBuilder& out, const std::string& planField, const std::string& flag, const std::string& value, int line)
+{
+    if (planField == "model") {
+        mapGgufName(out, value, flag, line);
+        return true;
+    }
+    if (planField == "workload.serving.kv_cache_precision") {
+        if (auto type = llamaCacheType(value))
+            out.set(planField, *type, flag, line);
+        else
+            out.ignore(
+                flag, line, "cache type \"" + value + "\" is not one GPU Planner models (f16, bf16, q8_0, q4_0)");
+        return true;
+    }
+    if (planField == "gpu-layers") {
+        auto layers = numberText(value);
+        if (!layers && value != "all" && value != "auto")
+            return out.error(flag, line, "needs a number of layers, got \"" + value + "\"");
+        out.ignore(flag, line,
+            layers && *layers < 99 ? "layers left on the CPU are not modelled: the plan puts every layer on the GPU"
+                                   : "every layer on the GPU, as the plan runs it");
+        return true;
+    }
+    auto number = integerText(value);
+    if (!number || *number < 1)
+        return out.error(flag, line, "needs a positive whole number, got \"" + value + "\"");
+    out.set(planField, *number, flag, line);
+    return true;
+}
+
+} // namespace
+
+Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::size_t first, const std::string& fileName)
+{
+    ImportBuilder out("llama.cpp", fileName, true);
+    out.set("workload.serving.engine.name", "llama.cpp", "llama-server", command.line);
+    const auto& words = command.words;
+    // --split-mode row splits every matrix over the GPUs --tensor-split lists (tensor parallelism); layer, the
+    // default, gives each GPU a run of layers (a pipeline).
+    std::string splitMode = "layer";
+    int splitGpus = 0, splitLine = command.line;
+    int slotsLine = 0; // -np given: without --kv-unified each slot gets --ctx-size / slots cells
+    bool unified = false;
+    for (std::size_t k = first; k < words.size(); ++k) {
+        std::string flag = words[k].text;
+        const int line = words[k].line;
+        if (flag.empty() || flag[0] != '-')
+            return out.error(flag, line, "expected a flag of llama-server here");
+        std::optional<std::string> value;
+        if (auto eq = flag.find('='); eq != std::string::npos)
+            value = flag.substr(eq + 1), flag = flag.substr(0, eq);
+        const bool nextIsValue = k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-';
+        if (flag == "-fa" || flag == "--flash-attn") { // a bare switch before 2025-09, then on|off|auto
+            if (!value && nextIsValue)
+                value = words[++k].text;
+            const std::string v = value.value_or("on");
+            if (v == "off" || v == "0" || v == "false")
+                out.set("workload.flash_attention", false, flag, line);
+            else if (v == "on" || v == "1" || v == "true")
+                out.set("workload.flash_attention", true, flag, line);
+            else
+                out.ignore(flag, line, "auto: the plan's flash_attention stays");
+            continue;
+        }
+        if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {
+            if (!value && k + 1 >= words.size())
+                return out.error(flag, line, "needs a value");
+            const std::string v = value ? *value : words[++k].text;
+            if (flag == "-sm" || flag == "--split-mode")
+                splitMode = v;
+            else
+                splitGpus = int(std::count(v.begin(), v.end(), ',')) + 1, splitLine = line;
+            continue;
+        }
+        if (flag == "-np" || flag == "--parallel")
+            slotsLine = line;
+        if (flag == "-kvu" || flag == "--kv-unified")
+            unified = true;
+        auto known = llamaServerFlags().find(flag);
+        const bool takesValue = known != llamaServerFlags().end() ? known->second.takesValue : nextIsValue;
+        if (takesValue && !value) {
+            if (k + 1 >= words.size())
+                return out.error(flag, line, "needs a value");
+            value = words[++k].text;
+        }
+        if (known == llamaServerFlags().end())
+            out.ignore(flag, line, "a llama-server flag GPU Planner does not model");
+        else if (!known->second.planField)
+            out.ignore(flag, line, known->second.reason);
+        else if (auto mapped = mapLlamaServerValue(out, known->second.planField, flag, value.value_or(""), line);
+                 !mapped)
+            return mapped.error();
+    }
+    if (slotsLine > 0 && !unified)
+        out.ignore("--parallel", slotsLine,
+            "without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and "
+            "refuses a longer request; the plan counts one cache the slots share");
+    if (splitGpus > 1 && splitMode == "row")
+        out.set("workload.parallelism.tensor", splitGpus, "--tensor-split", splitLine);
+    else if (splitGpus > 1 && splitMode == "layer")
+        out.set("workload.parallelism.pipeline", splitGpus, "--tensor-split", splitLine);
+    else if (splitGpus > 1)
+        out.ignore("--split-mode", splitLine, "split mode \"" + splitMode + "\": one GPU per replica");
+    return out.take();
+}
+
+Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
+{
+    LaunchExport result;
+    result.format = "llama.cpp";
+    if (!target.result.serving)
+        return Error { "--launch", "llama.cpp writes a serving plan's recommendation" };
+    const auto& s = *target.result.serving;
+    const Workload& w = target.plan.workload;
+    const Configuration& c = target.result.configuration;
+    const bool planned = w.serving.engine.kind == ServingEngineKind::LlamaCpp;
+    // Planned for llama.cpp: its slots and cache as answered. Otherwise as many slots as the plan's batch holds,
+    // each with a request's cells.
+    const long long slots = planned ? s.maxNumSeqs : std::max<long long>(1, std::min<long long>(s.maxNumSeqs, 256));
+    const long long cells = planned ? s.kvCacheTokens : slots * s.requestTokens;
+    if (!planned)
+        result.notes.push_back("memory: the plan was answered for another engine; llama-server allocates its cache "
+                               "for --ctx-size cells at start: check that it fits");
+    std::string type = w.precision == Precision::Fp16 ? "F16" : "BF16";
+    if (w.weightFormat == WeightFormat::Int4)
+        type = "Q4_0";
+    else if (w.weightFormat == WeightFormat::Int8 || w.weightFormat == WeightFormat::Fp8)
+        type = "Q8_0";
+    else if (w.weightFormat == WeightFormat::Mxfp4)
+        type = "MXFP4";
+    else if (w.weightFormat != WeightFormat::Same)
+        result.notes.push_back(
+            "weights: " + std::string(toString(w.weightFormat)) + " has no GGUF type; " + type + " is written");
+    result.notes.push_back("model: the GGUF file of the model at " + type
+        + " (convert_hf_to_gguf.py, then llama-quantize), named as written here");
+    // Tensor parallelism as --split-mode row (every matrix split over the GPUs), a pipeline as --split-mode layer.
+    std::string split;
+    if (c.tensor > 1 || c.pipeline > 1) {
+        const int gpus = c.tensor > 1 ? c.tensor : c.pipeline;
+        split = std::string(" \\\n    -sm ") + (c.tensor > 1 ? "row" : "layer") + " -ts 1";
+        for (int g = 1; g < gpus; ++g)
+            split += ",1";
+        if (c.tensor > 1 && c.pipeline > 1)
+            result.notes.push_back("pipeline: llama.cpp splits a replica one way; the tensor split is written");
+    }
+    if (s.replicas > 1)
+        result.notes.push_back("replicas: run " + std::to_string(s.replicas)
+            + " copies of this server behind a load balancer (the k8s export is a Deployment with that many replicas)");
+    std::string cache;
+    if (w.serving.kvCachePrecision == KvPrecision::Q8_0 || w.serving.kvCachePrecision == KvPrecision::Int8)
+        cache = "q8_0";
+    else if (w.serving.kvCachePrecision == KvPrecision::Q4_0)
+        cache = "q4_0";
+    const auto slash = target.modelId.rfind('/');
+    const std::string file
+        = (slash == std::string::npos ? target.modelId : target.modelId.substr(slash + 1)) + "-" + type + ".gguf";
+    std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
+        + "llama-server -m " + shellQuote(file) + " \\\n    -ngl 999 \\\n    -c " + std::to_string(cells)
+        + " \\\n    -np " + std::to_string(slots) + " \\\n    --kv-unified \\\n    -b "
+        + std::to_string(s.maxNumBatchedTokens) + " \\\n    -fa " + (w.flashAttention ? "on" : "off") + split;
+    if (!cache.empty())
+        script += " \\\n    -ctk " + cache + " \\\n    -ctv " + cache;
+    script += " \\\n    --host 0.0.0.0 --port 8080";
+    result.files.push_back({ "llama-server.sh", script + "\n" });
+    return result;
+}
+
+} // namespace gp::launch
