@@ -436,10 +436,15 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double syncCopies = rlAddHostOffload(e, copies, pcieGBps(trainPool, catalog, gpu.performance) * 1e9);
     // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
     // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
+    // The sleep ends the rollout phase and the wake starts the weight sync, as the frameworks time them: verl's
+    // sharding manager __exit__ (the sleep) runs inside generate_sequences' timer and __enter__ (the wake) is its
+    // reshard (fsdp_vllm.py @004c8880); NeMo RL's finish_generation sleeps inside "generation" and the refit wakes
+    // (grpo.py at v0.3.0 and v0.4.0).
     const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
-    const double wake = colocated ? (host > 0 ? 2 * engine.weightBytes / host : INFINITY) : 0.0;
-    e.rollout.sleepWakeSeconds = wake;
-    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + wake + syncCopies;
+    const double oneWay = colocated ? (host > 0 ? engine.weightBytes / host : INFINITY) : 0.0;
+    e.rollout.sleepWakeSeconds = 2 * oneWay;
+    e.phases.front().seconds += oneWay;
+    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + oneWay + syncCopies;
     e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, trainPool.totalGpus(), sync,
         0, colocated ? tm.forwardPeakBytes + engine.weightBytes : tm.forwardPeakBytes });
     rlComposeStep(e, sync);
