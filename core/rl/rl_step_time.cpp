@@ -45,12 +45,14 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
     return f;
 }
 
-double rlMegatronShardShare(const RlWorkload& w)
+double rlMegatronShardShare(const RlWorkload& w, int trainingGpus)
 {
     const ParallelismSpec& p = w.actorWorkload.parallelism;
-    const double modelParallel = double(std::max(1, p.tensor)) * std::max(1, p.pipeline);
+    const int gpus = std::max(1, trainingGpus);
+    const int modelParallel = std::min(gpus, std::max(1, p.tensor) * std::max(1, p.pipeline));
+    const int expert = std::min(gpus / modelParallel, std::max(1, p.expert));
     const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
-    return (1 - routed) / modelParallel + routed / (modelParallel * std::max(1, p.expert));
+    return (1 - routed) / modelParallel + routed / (double(modelParallel) * std::max(1, expert));
 }
 
 double rlWeightSyncSeconds(
@@ -74,7 +76,7 @@ double rlWeightSyncSeconds(
             || (p.pipeline > 1 && trainer.nodes > 1);
         const int group
             = megatron ? std::min(g, std::max(1, p.tensor) * std::max(1, p.pipeline) * std::max(1, p.expert)) : g;
-        const double gathered = megatron ? bytes * (1 - rlMegatronShardShare(w)) : bytes * (g - 1) / g;
+        const double gathered = megatron ? bytes * (1 - rlMegatronShardShare(w, g)) : bytes * (g - 1) / g;
         const bool network = megatron ? megatronAcrossNodes && group > 1 : trainer.nodes > 1;
         const double bus = network ? nodeNetworkGBps(trainer, gpu.performance) / trainer.gpusPerNode
                                    : intraNodeBusGBps(trainer, gpu.performance);
@@ -320,7 +322,7 @@ RlHostCopies rlMegatronCopies(
     const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, double bytesPerParameter)
 {
     RlHostCopies h;
-    const double shard = w.actor.parameters.total * rlMegatronShardShare(w) * bytesPerParameter;
+    const double shard = w.actor.parameters.total * rlMegatronShardShare(w, trainingGpus) * bytesPerParameter;
     const double optimizer
         = optimizerBytesPerParameter(w.actorWorkload.optimizer) * w.actor.parameters.total / std::max(1, trainingGpus);
     h.actorForward = colocated ? shard : optimizer; // colocated the refit has moved the optimizer states already

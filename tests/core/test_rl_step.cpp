@@ -545,3 +545,29 @@ TEST(RlStep, MegatronRefitGathersWhatTheGpuLacksFromItsModelParallelPeers)
 
 } // namespace
 } // namespace gp
+
+namespace gp
+{
+namespace
+{
+
+TEST(RlStep, MegatronShardIsNeverLessThanTheTrainingGpusShare)
+{
+    // Tensor x pipeline past the training GPUs cannot shard the weights thinner than one GPU's share of them; expert
+    // parallel only splits the routed experts, and only over the GPUs the model-parallel group leaves.
+    Plan dense = rlStepPlan(R"("prompts_per_step": 32)");
+    dense.workload.framework = TrainingStack::Megatron;
+    dense.workload.parallelism.tensor = 8;
+    dense.workload.parallelism.pipeline = 4;
+    auto w = resolveRlWorkload(dense);
+    ASSERT_TRUE(w);
+    EXPECT_DOUBLE_EQ(rlMegatronShardShare(*w, 8), 1.0 / 8);
+    EXPECT_DOUBLE_EQ(rlMegatronShardShare(*w, 64), 1.0 / 32);
+    dense.workload.parallelism.expert = 4; // a dense model has no routed experts: expert parallel changes nothing
+    auto we = resolveRlWorkload(dense);
+    ASSERT_TRUE(we);
+    EXPECT_DOUBLE_EQ(rlMegatronShardShare(*we, 64), 1.0 / 32);
+}
+
+} // namespace
+} // namespace gp
