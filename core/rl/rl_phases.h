@@ -59,7 +59,8 @@ struct RlRollout {
     bool tailFilled = false; // off-policy >= 2: the engines start the next step's prompts in the tail
     double preemptedSequences = 0; // per engine: admitted beyond what its KV cache holds, recomputed later
     double recomputeSeconds = 0; // prefilling them again
-    double sleepWakeSeconds = 0; // colocated: the engine's weights to host memory and back (in the weight sync)
+    double sleepWakeSeconds = 0; // colocated: the engine's weights to host memory at the rollout's end (half of it,
+                                 // in the rollout phase) and back at the weight sync's start (the other half)
 };
 
 struct RlStepEstimate {

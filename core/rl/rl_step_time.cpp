@@ -45,12 +45,14 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
     return f;
 }
 
-double rlMegatronShardShare(const RlWorkload& w)
+double rlMegatronShardShare(const RlWorkload& w, int trainingGpus)
 {
     const ParallelismSpec& p = w.actorWorkload.parallelism;
-    const double modelParallel = double(std::max(1, p.tensor)) * std::max(1, p.pipeline);
+    const int gpus = std::max(1, trainingGpus);
+    const int modelParallel = std::min(gpus, std::max(1, p.tensor) * std::max(1, p.pipeline));
+    const int expert = std::min(gpus / modelParallel, std::max(1, p.expert));
     const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
-    return (1 - routed) / modelParallel + routed / (modelParallel * std::max(1, p.expert));
+    return (1 - routed) / modelParallel + routed / (double(modelParallel) * std::max(1, expert));
 }
 
 double rlWeightSyncSeconds(
@@ -74,7 +76,7 @@ double rlWeightSyncSeconds(
             || (p.pipeline > 1 && trainer.nodes > 1);
         const int group
             = megatron ? std::min(g, std::max(1, p.tensor) * std::max(1, p.pipeline) * std::max(1, p.expert)) : g;
-        const double gathered = megatron ? bytes * (1 - rlMegatronShardShare(w)) : bytes * (g - 1) / g;
+        const double gathered = megatron ? bytes * (1 - rlMegatronShardShare(w, g)) : bytes * (g - 1) / g;
         const bool network = megatron ? megatronAcrossNodes && group > 1 : trainer.nodes > 1;
         const double bus = network ? nodeNetworkGBps(trainer, gpu.performance) / trainer.gpusPerNode
                                    : intraNodeBusGBps(trainer, gpu.performance);
@@ -320,7 +322,7 @@ RlHostCopies rlMegatronCopies(
     const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, double bytesPerParameter)
 {
     RlHostCopies h;
-    const double shard = w.actor.parameters.total * rlMegatronShardShare(w) * bytesPerParameter;
+    const double shard = w.actor.parameters.total * rlMegatronShardShare(w, trainingGpus) * bytesPerParameter;
     const double optimizer
         = optimizerBytesPerParameter(w.actorWorkload.optimizer) * w.actor.parameters.total / std::max(1, trainingGpus);
     h.actorForward = colocated ? shard : optimizer; // colocated the refit has moved the optimizer states already
@@ -436,10 +438,15 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double syncCopies = rlAddHostOffload(e, copies, pcieGBps(trainPool, catalog, gpu.performance) * 1e9);
     // Colocated, verl's sharding manager puts the engine to sleep after each rollout (sleep(level=1): its weights
     // copied to host memory) and wakes its weights before loading the new ones: one copy each way over the host link.
+    // The sleep ends the rollout phase and the wake starts the weight sync, as the frameworks time them: verl's
+    // sharding manager __exit__ (the sleep) runs inside generate_sequences' timer and __enter__ (the wake) is its
+    // reshard (fsdp_vllm.py @004c8880); NeMo RL's finish_generation sleeps inside "generation" and the refit wakes
+    // (grpo.py at v0.3.0 and v0.4.0).
     const double host = pcieGBps(rolloutPool, catalog, gpu.performance) * 1e9;
-    const double wake = colocated ? (host > 0 ? 2 * engine.weightBytes / host : INFINITY) : 0.0;
-    e.rollout.sleepWakeSeconds = wake;
-    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + wake + syncCopies;
+    const double oneWay = colocated ? (host > 0 ? engine.weightBytes / host : INFINITY) : 0.0;
+    e.rollout.sleepWakeSeconds = 2 * oneWay;
+    e.phases.front().seconds += oneWay;
+    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + oneWay + syncCopies;
     e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, trainPool.totalGpus(), sync,
         0, colocated ? tm.forwardPeakBytes + engine.weightBytes : tm.forwardPeakBytes });
     rlComposeStep(e, sync);

@@ -27,8 +27,9 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
 
 // The share of the actor's parameters one GPU of a Megatron trainer (workload.framework megatron) holds: its
 // model-parallel shard (workload.parallelism tensor x pipeline; the routed experts also over expert), whole over
-// data parallel (Megatron-Core's DDP parameter buffer).
-double rlMegatronShardShare(const RlWorkload& workload);
+// data parallel (Megatron-Core's DDP parameter buffer). The model-parallel degrees are clamped to the training GPUs:
+// no GPU holds less than its share of them.
+double rlMegatronShardShare(const RlWorkload& workload, int trainingGpus);
 
 // Seconds to bring the trained weights to the rollout engines: colocated, an all-gather of the FSDP shards over the
 // training GPUs (verl's sharding manager; under Megatron each GPU gathers the whole model from its model-parallel
