@@ -2486,6 +2486,14 @@
         <source>BF16</source>
         <translation>BF16</translation>
     </message>
+    <message>
+        <source>Price surcharge</source>
+        <translation>Price surcharge</translation>
+    </message>
+    <message>
+        <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
+        <translation>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -2474,6 +2474,14 @@
         <source>BF16</source>
         <translation>BF16</translation>
     </message>
+    <message>
+        <source>Price surcharge</source>
+        <translation>价格附加费率</translation>
+    </message>
+    <message>
+        <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
+        <translation>在计划支付的每项价格（含报价和存储）之上加收的比例：按云账单比例收取的技术支持计划、价格未含的税费、经销商加价</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
