@@ -2501,6 +2501,12 @@
     <message>
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
+        <source>Price surcharge</source>
+        <translation>Price surcharge</translation>
+    </message>
+    <message>
+        <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
+        <translation>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,12 @@ struct Billing {
     // billing mode of such a price is paid at (1 - discount) of it. A quote (a candidate's price_per_hour, a user or
     // imported price) is what the user pays already and is not discounted. Absent = list prices.
     std::optional<double> priceDiscount;
+    // A share added to every price the plan pays, quotes and storage included, from 0 to 1: a support plan billed as a
+    // share of the cloud bill (AWS Business Support: 10% of the first $10K of a month's usage, 7% to $80K, 5% to
+    // $250K, 3% above; aws.amazon.com/premiumsupport/pricing, 2026-12), a tax on cloud services the prices leave out
+    // (China's VAT on IT services: 6%, Caishui [2016] No. 36), a reseller's margin. Absent = none: the prices as the
+    // catalog (each with its source) or the quote give them.
+    std::optional<double> priceSurcharge;
     // The reservation's term (预留实例券, RI, savings plan), paid in full whether used or not; absent = the catalog's
     // `billing.reserved_term_months`, the term its reserved discounts are quoted for.
     std::optional<int> reservedTermMonths;
@@ -86,6 +92,12 @@ template <class Table> void billingFieldEntries(Table& t)
          Write::NotAtDefault, Report::Assumption)
         .sweep("0, 0.1, 0.2, 0.3")
         .words(GP_TRANSLATE_NOOP("FieldText", "Price discount"));
+    t.add("billing.price_surcharge", GP_PLAN_MEMBER(billing.priceSurcharge), Unit::Fraction, 0, 1, Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Price surcharge"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "A share added to every price the plan pays, quotes and storage included: a support plan billed as a "
+                "share of the cloud bill, a tax the prices leave out, a reseller's margin"));
     t.add("billing.reserved_term_months", GP_PLAN_MEMBER(billing.reservedTermMonths), Unit::Months, 1,
          double(kMaxReservedTermMonths), Write::Always, Report::Assumption)
         .rangeIs(reservedTermRangeWords())

@@ -214,3 +214,37 @@ TEST(PlanFields, StoragePerMonthIsPaidForTheRunsDays)
     billing.storagePerMonth.reset();
     EXPECT_FALSE(gp::estimateCost(hw, hours, billing, gp::builtinCatalog()).storage.has_value());
 }
+
+// billing.price_surcharge: a share on top of every price paid (a support plan, a tax), quotes and storage included.
+TEST(PlanFields, PriceSurchargeIsAddedToEveryPriceQuotesAndStorageIncluded)
+{
+    gp::Hardware hw;
+    hw.nodes = 2;
+    hw.price.onDemandPerHour = 10.0; // per node
+    hw.price.monthly = 5000.0;
+    hw.price.currency = "CNY";
+    hw.id = "test:box";
+    hw.price.status = "published";
+    hw.price.source = "test";
+    gp::Billing billing;
+    billing.storagePerMonth = 300;
+    const double hours = 24 * 15;
+    const gp::CostEstimate plain = gp::estimateCost(hw, hours, billing, gp::builtinCatalog());
+    billing.priceSurcharge = 0.06; // China's VAT on IT services
+    const gp::CostEstimate taxed = gp::estimateCost(hw, hours, billing, gp::builtinCatalog());
+    // By hand: 2 nodes x 10 per hour x 360 hours x 1.06 = 7,632; the storage bill 300 x 15 / month days x 1.06.
+    EXPECT_NEAR(*taxed.total(gp::BillingMode::OnDemand), 2 * 10.0 * hours * 1.06, 1e-6);
+    EXPECT_NEAR(*taxed.pricePerHour, 21.2, 1e-9);
+    EXPECT_NEAR(*taxed.storage, 300 * 15 / taxed.monthDays * 1.06, 1e-9);
+    ASSERT_TRUE(plain.total(gp::BillingMode::Monthly) && taxed.total(gp::BillingMode::Monthly));
+    EXPECT_NEAR(*taxed.total(gp::BillingMode::Monthly) / *plain.total(gp::BillingMode::Monthly), 1.06, 1e-12);
+    // A quote is surcharged too (unlike billing.price_discount, which only lowers list prices).
+    hw.userPricePerHour = 30.0;
+    EXPECT_NEAR(*gp::estimateCost(hw, hours, billing, gp::builtinCatalog()).total(gp::BillingMode::OnDemand),
+        30.0 * hours * 1.06, 1e-6);
+    // Absent (the default) and 0 leave every figure as it was.
+    billing.priceSurcharge = 0;
+    hw.userPricePerHour.reset();
+    EXPECT_EQ(*gp::estimateCost(hw, hours, billing, gp::builtinCatalog()).total(gp::BillingMode::OnDemand),
+        *plain.total(gp::BillingMode::OnDemand));
+}

@@ -236,6 +236,15 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
         c.priceStatus = !planPrice && priceSpec.status == "missing" ? "missing" : "unknown";
         return c;
     }
+    // billing.price_surcharge: a share on top of every price paid, a quote's too (a support plan, a tax).
+    const double surcharge = 1.0
+        + (billing.priceSurcharge && std::isfinite(*billing.priceSurcharge)
+                ? std::clamp(*billing.priceSurcharge, 0.0, 1.0)
+                : 0.0);
+    if (perHour)
+        *perHour *= surcharge;
+    if (perMonth)
+        *perMonth *= surcharge;
     c.pricePerHour = perHour;
     if (perHour && perMonth && *perHour > 0 && *perMonth / (*perHour * 24) <= monthDays)
         c.breakEvenDays = *perMonth / (*perHour * 24); // a month costs as much as this many days of pay-as-you-go
@@ -310,6 +319,8 @@ CostEstimate estimateCost(const Hardware& hw, double hours, const Billing& billi
     // The plan's own monthly storage bill (billing.storage_per_month, plan currency), for the run's days.
     if (billing.storagePerMonth && std::isfinite(*billing.storagePerMonth) && *billing.storagePerMonth > 0)
         c.storage = c.storage.value_or(0) + *billing.storagePerMonth * std::max(days, 0.0) / monthDays;
+    if (c.storage)
+        *c.storage *= surcharge;
     return c;
 }
 
