@@ -2499,14 +2499,16 @@
         <translation>llama.cpp (llama-server)</translation>
     </message>
     <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
-        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
         <source>Price surcharge</source>
         <translation>Price surcharge</translation>
     </message>
     <message>
         <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
         <translation>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
     </message>
 </context>
 <context>

@@ -2487,14 +2487,16 @@
         <translation>llama.cpp（llama-server）</translation>
     </message>
     <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
-        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
         <source>Price surcharge</source>
         <translation>价格附加费率</translation>
     </message>
     <message>
         <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
         <translation>在计划支付的每项价格（含报价和存储）之上加收的比例：按云账单比例收取的技术支持计划、价格未含的税费、经销商加价</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
     </message>
 </context>
 <context>
