@@ -154,36 +154,36 @@ template <class Table> void servingRequestFieldEntries(Table& t)
                 "The statistic the latency targets are checked at: the mean, or the share "
                 "of requests at or under them (p90: nine in ten)"));
     t.add("workload.serving.traffic.prompt_distribution", GP_PLAN_MEMBER(workload.serving.traffic.promptShape),
-         Write::NotAtDefault, Report::Question)
+         Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Prompt length spread"),
             GP_TRANSLATE_NOOP("FieldText",
                 "How prompt lengths vary around their mean: fixed, lognormal or normal "
                 "(with the spread below) or exponential"));
     t.add("workload.serving.traffic.prompt_spread", GP_PLAN_MEMBER(workload.serving.traffic.promptSpread), Unit::None,
-         0, kMaxLengthSpread, Write::NotAtDefault, Report::Question)
+         0, kMaxLengthSpread, Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Prompt spread (CV)"),
             GP_TRANSLATE_NOOP(
                 "FieldText", "Standard deviation of the prompt lengths over their mean, for lognormal and normal"));
     t.add("workload.serving.traffic.output_distribution", GP_PLAN_MEMBER(workload.serving.traffic.outputShape),
-         Write::NotAtDefault, Report::Question)
+         Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Output length spread"),
             GP_TRANSLATE_NOOP("FieldText",
                 "How output lengths vary around their mean: fixed, lognormal or normal "
                 "(with the spread below) or exponential (chat-like: a long tail)"));
     t.add("workload.serving.traffic.output_spread", GP_PLAN_MEMBER(workload.serving.traffic.outputSpread), Unit::None,
-         0, kMaxLengthSpread, Write::NotAtDefault, Report::Question)
+         0, kMaxLengthSpread, Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Output spread (CV)"),
             GP_TRANSLATE_NOOP(
                 "FieldText", "Standard deviation of the output lengths over their mean, for lognormal and normal"));
     t.add("workload.serving.traffic.burstiness", GP_PLAN_MEMBER(workload.serving.traffic.burstiness), Unit::None, 0,
-         kMaxBurstiness, Write::NotAtDefault, Report::Question)
+         kMaxBurstiness, Write::NotAtDefault, Report::Assumption)
         .exclusiveMin()
         .words(GP_TRANSLATE_NOOP("FieldText", "Burstiness"),
             GP_TRANSLATE_NOOP("FieldText",
                 "Arrivals of a rate load as vLLM's benchmark draws them: 1 = Poisson, below "
                 "1 burstier, above 1 more even"));
     t.add("workload.serving.traffic.requests", GP_PLAN_MEMBER(workload.serving.traffic.requests), Unit::Requests, 1,
-         double(kMaxTrafficRequests), Write::NotAtDefault, Report::Question)
+         double(kMaxTrafficRequests), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Requests in the run"),
             GP_TRANSLATE_NOOP("FieldText",
                 "A finite run of this many requests instead of a steady state (a benchmark "
@@ -202,7 +202,7 @@ template <class Table> void servingEngineFieldEntries(Table& t)
     using Write = FieldWrite;
     using Report = FieldReport;
     t.add("workload.serving.engine.name", GP_PLAN_MEMBER(workload.serving.engine.kind), Write::NotAtDefault,
-         Report::Question)
+         Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Serving engine"),
             GP_TRANSLATE_NOOP("FieldText",
                 "The engine each replica runs: its KV-cache budget rule and default batch "
@@ -232,49 +232,49 @@ template <class Table> void servingEngineFieldEntries(Table& t)
                 "The longest request the engine admits, in tokens (vLLM's max_model_len; llama.cpp's "
                 "--ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)"));
     t.add("workload.serving.speculative.method", GP_PLAN_MEMBER(workload.serving.speculative.method),
-         Write::NotAtDefault, Report::Question)
+         Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Speculative decoding"),
             GP_TRANSLATE_NOOP("FieldText",
                 "A draft proposes tokens that the model verifies in one step: an EAGLE or "
                 "EAGLE-3 head, or the model's own MTP module; it pays at small batches and "
                 "costs at large ones"));
     t.add("workload.serving.speculative.draft_tokens", GP_PLAN_MEMBER(workload.serving.speculative.draftTokens),
-         Unit::Tokens, 1, double(kMaxDraftTokens), Write::NotAtDefault, Report::Question)
+         Unit::Tokens, 1, double(kMaxDraftTokens), Write::NotAtDefault, Report::Assumption)
         .sweep("1, 2, 3, 5")
         .words(GP_TRANSLATE_NOOP("FieldText", "Draft tokens"),
             GP_TRANSLATE_NOOP("FieldText",
                 "Tokens drafted per request and step (vLLM's num_speculative_tokens); empty "
                 "= the method's default"));
     t.add("workload.serving.speculative.acceptance_rate", GP_PLAN_MEMBER(workload.serving.speculative.acceptanceRate),
-         Unit::Fraction, 0, 1, Write::NotAtDefault, Report::Question)
+         Unit::Fraction, 0, 1, Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Draft acceptance"),
             GP_TRANSLATE_NOOP("FieldText",
                 "The chance each drafted token is accepted when the one before was; empty = "
                 "the method's measured default"));
     t.add("workload.serving.prefix_cache.shape", GP_PLAN_MEMBER(workload.serving.prefixCache.shape),
-         Write::NotAtDefault, Report::Question)
+         Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Prefix sharing"),
             GP_TRANSLATE_NOOP("FieldText",
                 "How prompts share prefixes; the prefix-cache hit rate follows from it (none "
                 "= the hit rate as typed)"));
     t.add("workload.serving.prefix_cache.shared_tokens", GP_PLAN_MEMBER(workload.serving.prefixCache.sharedTokens),
-         Unit::Tokens, 0, double(kMaxSequence), Write::NotAtDefault, Report::Question)
+         Unit::Tokens, 0, double(kMaxSequence), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Shared prefix tokens"),
             GP_TRANSLATE_NOOP(
                 "FieldText", "The system prompt every request starts with, or one RAG document's tokens"));
     t.add("workload.serving.prefix_cache.turns", GP_PLAN_MEMBER(workload.serving.prefixCache.turns), Unit::None, 1,
-         double(kMaxTurns), Write::NotAtDefault, Report::Question)
+         double(kMaxTurns), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Turns per conversation"));
     t.add("workload.serving.prefix_cache.think_seconds", GP_PLAN_MEMBER(workload.serving.prefixCache.thinkSeconds),
-         Unit::Seconds, 0, kMaxLatencySeconds, Write::NotAtDefault, Report::Question)
+         Unit::Seconds, 0, kMaxLatencySeconds, Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Time between turns"),
             GP_TRANSLATE_NOOP("FieldText", "How long a conversation's history waits in the cache for its next turn"));
     t.add("workload.serving.prefix_cache.documents", GP_PLAN_MEMBER(workload.serving.prefixCache.documents), Unit::None,
-         1, double(kMaxDocuments), Write::NotAtDefault, Report::Question)
+         1, double(kMaxDocuments), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "RAG documents"),
             GP_TRANSLATE_NOOP("FieldText", "Distinct documents prompts draw their leading document from"));
     t.add("workload.serving.prefix_cache.offload_gib", GP_PLAN_MEMBER(workload.serving.prefixCache.offloadGib),
-         Unit::Gib, 0, kMaxOffloadGib, Write::NotAtDefault, Report::Question)
+         Unit::Gib, 0, kMaxOffloadGib, Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "KV offload to host memory"),
             GP_TRANSLATE_NOOP("FieldText",
                 "Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
@@ -289,22 +289,22 @@ template <class Table> void servingScaleFieldEntries(Table& t)
     using Write = FieldWrite;
     using Report = FieldReport;
     t.add("workload.serving.lora.adapters", GP_PLAN_MEMBER(workload.serving.lora.adapters), Unit::None, 0,
-         double(kMaxServedAdapters), Write::NotAtDefault, Report::Question)
+         double(kMaxServedAdapters), Write::NotAtDefault, Report::Assumption)
         .sweep("1, 8, 64, 512")
         .words(GP_TRANSLATE_NOOP("FieldText", "LoRA adapters"),
             GP_TRANSLATE_NOOP("FieldText",
                 "Distinct LoRA adapters the requests use, evenly, over the one base model; 0 "
                 "= the base model only"));
     t.add("workload.serving.lora.rank", GP_PLAN_MEMBER(workload.serving.lora.rank), Unit::None, 1, double(kMaxLoraRank),
-         Write::NotAtDefault, Report::Question)
+         Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Adapter rank"),
             GP_TRANSLATE_NOOP("FieldText", "Every adapter's rank, also the engine's max_lora_rank"));
     t.add("workload.serving.lora.targets", GP_PLAN_MEMBER(workload.serving.lora.targets), Write::NotAtDefault,
-         Report::Question)
+         Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Adapter targets"),
             GP_TRANSLATE_NOOP("FieldText", "The modules each adapter adapts: what loading one copies"));
     t.add("workload.serving.lora.max_loras", GP_PLAN_MEMBER(workload.serving.lora.maxLoras), Unit::None, 1,
-         double(kMaxServedAdapters), Write::NotAtDefault, Report::Question)
+         double(kMaxServedAdapters), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Adapters on the GPUs"),
             GP_TRANSLATE_NOOP("FieldText",
                 "GPU slots per replica, the adapters one batch may use (vLLM's --max-loras, "
@@ -316,7 +316,7 @@ template <class Table> void servingScaleFieldEntries(Table& t)
                 "Adapters kept in host memory per replica (vLLM's --max-cpu-loras); empty = "
                 "as many as on the GPUs"));
     t.add("workload.serving.wide_ep.mode", GP_PLAN_MEMBER(workload.serving.wideEp.mode), Write::NotAtDefault,
-         Report::Question)
+         Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Wide expert parallelism"),
             GP_TRANSLATE_NOOP("FieldText",
                 "For MoE models: compare one expert-parallel group over each candidate's "
@@ -342,29 +342,29 @@ template <class Table> void servingScaleFieldEntries(Table& t)
         .exclusiveMin()
         .words(GP_TRANSLATE_NOOP("FieldText", "Requests per month"));
     t.add("workload.serving.deployment.mode", GP_PLAN_MEMBER(workload.serving.deployment.mode), Write::NotAtDefault,
-         Report::Question)
+         Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Prefill and decode"),
             GP_TRANSLATE_NOOP("FieldText",
                 "Aggregated: each replica prefills and decodes. Disaggregated: prefill and "
                 "decode pools apart, the KV cache moved between them. Auto: the planner "
                 "tries both under a rate load and says why one wins"));
     t.add("workload.serving.deployment.prefill_replicas", GP_PLAN_MEMBER(workload.serving.deployment.prefillReplicas),
-         Unit::None, 1, double(kMaxReplicas), Write::NotAtDefault, Report::Question)
+         Unit::None, 1, double(kMaxReplicas), Write::NotAtDefault, Report::Assumption)
         .absentAs("auto")
         .words(GP_TRANSLATE_NOOP("FieldText", "Prefill replicas"),
             GP_TRANSLATE_NOOP("FieldText", "Replicas of the prefill pool; empty = the fewest meeting the TTFT target"));
     t.add("workload.serving.deployment.decode_replicas", GP_PLAN_MEMBER(workload.serving.deployment.decodeReplicas),
-         Unit::None, 1, double(kMaxReplicas), Write::NotAtDefault, Report::Question)
+         Unit::None, 1, double(kMaxReplicas), Write::NotAtDefault, Report::Assumption)
         .absentAs("auto")
         .words(GP_TRANSLATE_NOOP("FieldText", "Decode replicas"),
             GP_TRANSLATE_NOOP("FieldText", "Replicas of the decode pool; empty = the fewest meeting the TPOT target"));
     t.add("workload.serving.deployment.prefill_tensor", GP_PLAN_MEMBER(workload.serving.deployment.prefillTensor),
-         Unit::None, 1, double(kMaxTensorOrPipeline), Write::NotAtDefault, Report::Question)
+         Unit::None, 1, double(kMaxTensorOrPipeline), Write::NotAtDefault, Report::Assumption)
         .absentAs("auto")
         .words(GP_TRANSLATE_NOOP("FieldText", "Prefill tensor parallel"),
             GP_TRANSLATE_NOOP("FieldText", "GPUs per prefill replica (tensor parallel); empty = searched"));
     t.add("workload.serving.deployment.decode_tensor", GP_PLAN_MEMBER(workload.serving.deployment.decodeTensor),
-         Unit::None, 1, double(kMaxTensorOrPipeline), Write::NotAtDefault, Report::Question)
+         Unit::None, 1, double(kMaxTensorOrPipeline), Write::NotAtDefault, Report::Assumption)
         .absentAs("auto")
         .words(GP_TRANSLATE_NOOP("FieldText", "Decode tensor parallel"),
             GP_TRANSLATE_NOOP("FieldText", "GPUs per decode replica (tensor parallel); empty = searched"));

@@ -140,7 +140,7 @@ template <class Table> void trainingFieldEntries(Table& t)
          double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Layers trained (freeze)"),
             GP_TRANSLATE_NOOP("FieldText", "With the freeze technique: the top layers trained, the others frozen"));
-    t.add("workload.framework", GP_PLAN_MEMBER(workload.framework), Write::NotAtDefault, Report::Question)
+    t.add("workload.framework", GP_PLAN_MEMBER(workload.framework), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Training stack"),
             GP_TRANSLATE_NOOP("FieldText",
                 "The framework the team trains with: where it keeps the weights, gradients "
