@@ -168,7 +168,7 @@ std::vector<SpendRow> spendRows(const gp::BudgetAnswer& answer)
     return rows;
 }
 
-// Issue 44: the month each cap breaks, marked on that month's bar top and named in the legend.
+// Issue 44: the month each cap breaks, marked at that month and named in the legend.
 QString capBreakMarkerName(const gp::CapBreak& capBreak)
 {
     return capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks: month %1").arg(capBreak.month)
@@ -180,10 +180,11 @@ QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
     return capBreak.cap == "total" ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeTriangle;
 }
 
-QPointF capBreakMarkerPoint(const gp::BudgetAnswer& answer, const gp::CapBreak& capBreak)
+// On the monthly cap's line at the month it breaks; the total cap (no line) at the foot of that month's bar. Points
+// that stay put while an edit moves the bars: a moved point lays the chart's legend out again.
+QPointF capBreakMarkerPoint(const gp::CapBreak& capBreak)
 {
-    const std::size_t m = std::size_t(std::max(1, capBreak.month) - 1);
-    return { double(m), m < answer.monthly.size() ? answer.monthly[m] : 0.0 };
+    return { double(std::max(1, capBreak.month) - 1), capBreak.cap == "total" ? 0.0 : capBreak.limit };
 }
 
 std::vector<QScatterSeries*> capBreakMarkers(const QChart& chart)
@@ -254,7 +255,7 @@ bool BudgetSpendChart::updateValues()
         const QString name = capBreakMarkerName(m_answer->capBreaks[b]);
         if (markers[b]->name() != name)
             markers[b]->setName(name);
-        const QPointF point = capBreakMarkerPoint(*m_answer, m_answer->capBreaks[b]);
+        const QPointF point = capBreakMarkerPoint(m_answer->capBreaks[b]);
         if (markers[b]->count() != 1 || markers[b]->at(0) != point)
             markers[b]->replace(QList<QPointF> { point });
     }
@@ -345,7 +346,7 @@ void BudgetSpendChart::addCapSeries(QValueAxis* y)
         marker->setMarkerSize(16);
         marker->setColor(total ? QColor(0xe6, 0x7e, 0x00) : QColor(0xb3, 0x26, 0x1e));
         marker->setBorderColor(Qt::white);
-        marker->append(capBreakMarkerPoint(*m_answer, capBreak));
+        marker->append(capBreakMarkerPoint(capBreak));
         m_chart->addSeries(marker);
         marker->attachAxis(capX);
         marker->attachAxis(y);
