@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <functional>
 #include <limits>
 
 namespace gp
@@ -243,11 +245,49 @@ std::vector<std::string> allowedRegions(
     return { planRegion(plan, catalog, provider) };
 }
 
+// What an item's demand on a candidate depends on besides the candidate: its plan as answered (the JSON text), its
+// schedule, its rates and the horizon.
+std::string itemDemandKey(const std::string& planKey, const BudgetItem& item, const std::vector<double>& rates,
+    int horizonMonths, double monthHours)
+{
+    char number[32];
+    std::string key = planKey;
+    const auto add = [&](double v) {
+        std::snprintf(number, sizeof number, "|%.17g", v);
+        key += number;
+    };
+    const BudgetSchedule& s = item.schedule;
+    for (double v : { double(horizonMonths), monthHours, double(s.startMonth), double(s.durationMonths.value_or(-1)),
+             double(s.runs), s.everyWeeks.value_or(-1), double(s.everyMonths.value_or(-1)),
+             double(s.untilMonth.value_or(-1)), double(rates.size()) })
+        add(v);
+    for (double v : rates)
+        add(v);
+    return key;
+}
+
 struct BudgetPlacer {
     const Budget& budget;
     const Catalog& catalog;
     double monthHours;
     std::vector<BudgetPool>& pools;
+    BudgetPlanCache& cache;
+    std::string demandKey; // itemDemandKey of the item being placed
+
+    // itemDemand, from the cache when the same item was placed on the same candidate before.
+    BudgetItemDemand cachedDemand(std::size_t candidateIndex, const std::function<BudgetItemDemand()>& compute)
+    {
+        const std::string key = demandKey + "#" + std::to_string(candidateIndex);
+        {
+            std::lock_guard<std::mutex> lock(cache.mutex);
+            if (auto it = cache.demands.find(key); it != cache.demands.end())
+                return *it->second;
+        }
+        auto demand = std::make_shared<const BudgetItemDemand>(compute());
+        std::lock_guard<std::mutex> lock(cache.mutex);
+        cache.demands[key] = demand;
+        return *demand;
+    }
 
     BudgetPool& poolFor(const BudgetItemDemand& d, const CandidateSpec& spec, const std::string& region,
         std::optional<double> priceDiscount, Diagnostics& warnings)
@@ -299,12 +339,14 @@ void BudgetPlacer::place(
     const std::vector<CandidateSpec> specs = planCandidates(plan, catalog);
     const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
     std::string firstChoice, firstReason, lastProblem;
-    for (const CandidatePlan& candidate : answer.search.candidates) {
+    for (std::size_t c = 0; c < answer.search.candidates.size(); ++c) {
+        const CandidatePlan& candidate = answer.search.candidates[c];
         if (!candidate.fits || !candidate.meetsObjective || candidate.planIndex < 0
             || std::size_t(candidate.planIndex) >= specs.size())
             continue;
         const CandidateSpec& spec = specs[std::size_t(candidate.planIndex)];
-        BudgetItemDemand d = itemDemand(item, plan, answer, candidate, spec, budget, catalog, monthHours, rates);
+        BudgetItemDemand d = cachedDemand(
+            c, [&] { return itemDemand(item, plan, answer, candidate, spec, budget, catalog, monthHours, rates); });
         if (!d.problem.empty() || !budget.allowsProvider(d.provider)) {
             lastProblem = d.problem;
             continue;
@@ -384,11 +426,11 @@ int BudgetAnswer::unplacedItems() const
         items.begin(), items.end(), [](const ItemBudget& i) { return i.unplaced && !i.error.has_value(); }));
 }
 
-// The planner's answer to an item's plan, from the cache when the same plan was answered before.
-static Expected<std::shared_ptr<const PlanAnswer>> cachedPlanAnswer(
-    const Plan& plan, const Catalog& catalog, const SearchControl& control, BudgetPlanCache& cache)
+// The planner's answer to an item's plan (`key`: its JSON text), from the cache when the same plan was answered
+// before.
+static Expected<std::shared_ptr<const PlanAnswer>> cachedPlanAnswer(const Plan& plan, const std::string& key,
+    const Catalog& catalog, const SearchControl& control, BudgetPlanCache& cache)
 {
-    const std::string key = serializePlan(plan);
     {
         std::lock_guard<std::mutex> lock(cache.mutex);
         if (auto it = cache.answers.find(key); it != cache.answers.end())
@@ -414,10 +456,10 @@ BudgetAnswer answerBudget(
     const double monthHours = budgetMonthHours(catalog);
     std::vector<BudgetPool> pools;
     std::vector<BudgetItemDemand> demands(budget.items.size());
-    BudgetPlacer placer { budget, catalog, monthHours, pools };
     BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
     if (!cache)
         cache = &local;
+    BudgetPlacer placer { budget, catalog, monthHours, pools, *cache, {} };
     for (std::size_t i = 0; i < budget.items.size(); ++i) {
         const BudgetItem& item = budget.items[i];
         ItemBudget out;
@@ -430,7 +472,8 @@ BudgetAnswer answerBudget(
         out.mode = item.plan->workload.mode;
         const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
         const Plan plan = budgetItemPlan(item, budget, rates);
-        auto planAnswer = cachedPlanAnswer(plan, catalog, control, *cache);
+        const std::string planKey = serializePlan(plan);
+        auto planAnswer = cachedPlanAnswer(plan, planKey, catalog, control, *cache);
         if (!planAnswer && isCancelled(planAnswer.error())) {
             answer.cancelled = true;
             return answer;
@@ -443,6 +486,7 @@ BudgetAnswer answerBudget(
             continue;
         }
         out.answer = *planAnswer;
+        placer.demandKey = itemDemandKey(planKey, item, rates, budget.horizonMonths, monthHours);
         placer.place(i, out, plan, demands, answer.warnings);
         answer.items.push_back(std::move(out));
     }

@@ -27,11 +27,16 @@ struct BudgetWhatIf {
 // The budget with the what-if applied.
 Budget applyWhatIf(const Budget& budget, const BudgetWhatIf& whatIf);
 
-// The items' planner answers by plan (its JSON text): answerBudget reuses an answer whose plan is unchanged.
+// The items' planner answers by plan (its JSON text): answerBudget reuses an answer whose plan is unchanged, and an
+// item's demand whose plan, schedule and traffic are unchanged.
 // Thread-safe; shared by the window's successive answers.
+struct BudgetItemDemand;
 struct BudgetPlanCache {
     std::mutex mutex;
     std::map<std::string, std::shared_ptr<const PlanAnswer>> answers;
+    // An item's machines hour by hour on one of its candidates, by its plan, schedule, rates and the candidate: an
+    // edit of one item works out only that item's demand again (issue 41's frame budget).
+    std::map<std::string, std::shared_ptr<const BudgetItemDemand>> demands;
 };
 
 } // namespace gp

@@ -361,6 +361,29 @@ TEST(BudgetWhatIfTest, LaterPastTheHorizonNamesTheItemsStartMonth)
 
 // --- caps ---
 
+// Issue 41's frame budget: the window answers edits with one cache of the items' planner answers and demands. An
+// answer from a cache warmed by other edits is the fresh answer, byte for byte.
+TEST(BudgetWhatIfTest, AnAnswerFromTheEditsCacheIsTheFreshAnswerByteForByte)
+{
+    auto budget = parseBudget(std::string(exampleBudgetText()));
+    ASSERT_TRUE(budget);
+    BudgetPlanCache cache;
+    for (int item : { -1, 0, 2 })
+        for (double factor : { 2.0, 1.0, 3.0 })
+            for (int delay : { 0, 1 }) {
+                BudgetWhatIf whatIf;
+                whatIf.item = item;
+                whatIf.trafficFactor = factor;
+                whatIf.delayMonths = delay;
+                const Budget edited = applyWhatIf(*budget, whatIf);
+                const std::string fresh = budgetAnswerToJson(answerBudget(edited, builtinCatalog())).dump();
+                const std::string cached
+                    = budgetAnswerToJson(answerBudget(edited, builtinCatalog(), {}, &cache)).dump();
+                EXPECT_EQ(cached, fresh) << "item " << item << " x" << factor << " later " << delay;
+            }
+    EXPECT_FALSE(cache.demands.empty());
+}
+
 TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndTheItemToMove)
 {
     // Pay-as-you-go only. One fine-tune run in month 1; the second item runs it 4 times in month 5 (a week apart).

@@ -10,6 +10,7 @@
 #include <QFontMetrics>
 #include <QLegend>
 #include <QLineSeries>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace gpui
 {
@@ -48,13 +50,32 @@ BudgetTimeline::BudgetTimeline(QWidget* parent)
 
 BudgetTimeline::~BudgetTimeline() = default;
 
+namespace
+{
+
+// Whether an item's row of the timeline reads the same in two answers.
+bool sameTimelineRow(const gp::ItemBudget& a, const gp::ItemBudget& b)
+{
+    return a.name == b.name && a.machinesByMonth == b.machinesByMonth && a.unplaced == b.unplaced
+        && a.error.has_value() == b.error.has_value() && (!a.error || a.error->toString() == b.error->toString());
+}
+
+} // namespace
+
 void BudgetTimeline::setAnswer(std::shared_ptr<const gp::BudgetAnswer> answer)
 {
-    const bool sameRows = m_answer && answer && m_answer->items.size() == answer->items.size();
-    m_answer = std::move(answer);
-    if (!sameRows)
+    const bool sameRows = m_answer && answer && m_answer->items.size() == answer->items.size()
+        && m_answer->horizonMonths == answer->horizonMonths;
+    const std::shared_ptr<const gp::BudgetAnswer> before = std::exchange(m_answer, std::move(answer));
+    if (!sameRows) {
         updateGeometry(); // a row per item
-    update();
+        update();
+        return;
+    }
+    // An edit of one item repaints that item's row only (each row draws a dozen texts).
+    for (std::size_t i = 0; i < m_answer->items.size(); ++i)
+        if (!sameTimelineRow(before->items[i], m_answer->items[i]))
+            update(0, int(i + 1) * kTimelineRow, width(), kTimelineRow);
 }
 
 QSize BudgetTimeline::sizeHint() const
@@ -63,20 +84,24 @@ QSize BudgetTimeline::sizeHint() const
     return { 720, rows * kTimelineRow + 4 };
 }
 
-void BudgetTimeline::paintEvent(QPaintEvent*)
+void BudgetTimeline::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
     if (!m_answer)
         return;
     const int months = std::max(1, m_answer->horizonMonths);
     const double cell = double(width() - kTimelineNameWidth - 4) / months;
+    const QRect dirty = event->rect();
     p.setPen(palette().color(QPalette::WindowText));
-    for (int m = 0; m < months; ++m)
-        p.drawText(
-            QRectF(kTimelineNameWidth + m * cell, 0, cell, kTimelineRow), Qt::AlignCenter, QString::number(m + 1));
+    if (dirty.top() < kTimelineRow)
+        for (int m = 0; m < months; ++m)
+            p.drawText(
+                QRectF(kTimelineNameWidth + m * cell, 0, cell, kTimelineRow), Qt::AlignCenter, QString::number(m + 1));
     for (std::size_t i = 0; i < m_answer->items.size(); ++i) {
         const gp::ItemBudget& item = m_answer->items[i];
         const double y = double(i + 1) * kTimelineRow;
+        if (y >= dirty.bottom() + 1 || y + kTimelineRow <= dirty.top())
+            continue; // outside what is repainted
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRectF(2, y, kTimelineNameWidth - 6, kTimelineRow), Qt::AlignLeft | Qt::AlignVCenter,
             p.fontMetrics().elidedText(QString::fromStdString(item.name), Qt::ElideRight, kTimelineNameWidth - 6));
@@ -143,7 +168,7 @@ std::vector<SpendRow> spendRows(const gp::BudgetAnswer& answer)
     return rows;
 }
 
-// Issue 44: the month each cap breaks, marked on that month's bar top and named in the legend.
+// Issue 44: the month each cap breaks, marked at that month and named in the legend.
 QString capBreakMarkerName(const gp::CapBreak& capBreak)
 {
     return capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks: month %1").arg(capBreak.month)
@@ -155,10 +180,11 @@ QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
     return capBreak.cap == "total" ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeTriangle;
 }
 
-QPointF capBreakMarkerPoint(const gp::BudgetAnswer& answer, const gp::CapBreak& capBreak)
+// On the monthly cap's line at the month it breaks; the total cap (no line) at the foot of that month's bar. Points
+// that stay put while an edit moves the bars: a moved point lays the chart's legend out again.
+QPointF capBreakMarkerPoint(const gp::CapBreak& capBreak)
 {
-    const std::size_t m = std::size_t(std::max(1, capBreak.month) - 1);
-    return { double(m), m < answer.monthly.size() ? answer.monthly[m] : 0.0 };
+    return { double(std::max(1, capBreak.month) - 1), capBreak.cap == "total" ? 0.0 : capBreak.limit };
 }
 
 std::vector<QScatterSeries*> capBreakMarkers(const QChart& chart)
@@ -229,13 +255,17 @@ bool BudgetSpendChart::updateValues()
         const QString name = capBreakMarkerName(m_answer->capBreaks[b]);
         if (markers[b]->name() != name)
             markers[b]->setName(name);
-        const QPointF point = capBreakMarkerPoint(*m_answer, m_answer->capBreaks[b]);
+        const QPointF point = capBreakMarkerPoint(m_answer->capBreaks[b]);
         if (markers[b]->count() != 1 || markers[b]->at(0) != point)
             markers[b]->replace(QList<QPointF> { point });
     }
-    // The axis a new chart would get, set only where it differs (each change relays the axis' labels out).
+    // The axis a new chart would get, set only when the bars outgrow it or fill less than half of it: a change of
+    // range lays the whole chart out again, the legend's text included (most of an edit's time on the UI thread).
+    const double top = spendAxisTop(*m_answer, m_cap);
+    if (top <= y->max() && top > y->max() / 2)
+        return true;
     QValueAxis nice;
-    nice.setRange(0, spendAxisTop(*m_answer, m_cap));
+    nice.setRange(0, top);
     nice.applyNiceNumbers();
     if (y->tickCount() != nice.tickCount())
         y->setTickCount(nice.tickCount());
@@ -316,7 +346,7 @@ void BudgetSpendChart::addCapSeries(QValueAxis* y)
         marker->setMarkerSize(16);
         marker->setColor(total ? QColor(0xe6, 0x7e, 0x00) : QColor(0xb3, 0x26, 0x1e));
         marker->setBorderColor(Qt::white);
-        marker->append(capBreakMarkerPoint(*m_answer, capBreak));
+        marker->append(capBreakMarkerPoint(capBreak));
         m_chart->addSeries(marker);
         marker->attachAxis(capX);
         marker->attachAxis(y);

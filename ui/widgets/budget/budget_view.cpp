@@ -27,13 +27,22 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace gpui
 {
 
+namespace
+{
+constexpr int kComputingNoteMs = 100; // an answer slower than this says "Computing…" meanwhile
+}
+
 BudgetView::BudgetView(QWidget* parent)
     : QDialog(parent)
+    , m_budget(std::make_shared<const gp::Budget>())
     , m_catalog(std::make_shared<gp::Catalog>(gp::builtinCatalog()))
     , m_cache(std::make_shared<gp::BudgetPlanCache>())
     , m_open(new QPushButton)
@@ -58,7 +67,11 @@ BudgetView::BudgetView(QWidget* parent)
     , m_answerJobs(new JobRunner(this))
     , m_jobs(new JobRunner(this))
     , m_jobProgress(new JobProgress(m_jobs))
+    , m_computingNote(new QTimer(this))
 {
+    m_computingNote->setSingleShot(true);
+    m_computingNote->setInterval(kComputingNoteMs);
+    connect(m_computingNote, &QTimer::timeout, this, [this] { m_status->setText(tr("Computing…")); });
     setObjectName(QStringLiteral("budgetView"));
     // Issue 44: the month a cap breaks was said only below the fleet table, out of sight; it stands above the view.
     m_capBanner->setObjectName(QStringLiteral("budgetCapBanner"));
@@ -103,19 +116,27 @@ BudgetView::BudgetView(QWidget* parent)
             column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
                 ? QHeaderView::Stretch
                 : QHeaderView::Interactive);
-    const auto fitFleetColumns = [this](bool growOnly) {
+    const auto fitFleetColumns = [this] {
         const QAbstractItemView* view = m_fleet; // sizeHintForColumn is public there
         for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column) {
             if (m_fleet->horizontalHeader()->sectionResizeMode(column) == QHeaderView::Stretch)
                 continue;
             const int width
                 = std::max(view->sizeHintForColumn(column), m_fleet->horizontalHeader()->sectionSizeHint(column));
-            if (width > m_fleet->columnWidth(column) || (!growOnly && width != m_fleet->columnWidth(column)))
+            if (width != m_fleet->columnWidth(column))
                 m_fleet->setColumnWidth(column, width);
         }
     };
-    connect(m_fleetModel, &QAbstractItemModel::modelReset, this, [fitFleetColumns] { fitFleetColumns(false); });
-    connect(m_fleetModel, &QAbstractItemModel::dataChanged, this, [fitFleetColumns] { fitFleetColumns(true); });
+    connect(m_fleetModel, &QAbstractItemModel::modelReset, this, fitFleetColumns);
+    // An edit changes a few cells, one signal each: only those are measured, once the answer is in (render), and a
+    // column grows to the widest; measuring whole columns at each signal shaped every cell's text again and again.
+    connect(m_fleetModel, &QAbstractItemModel::dataChanged, this,
+        [this](const QModelIndex& from) { m_changedFleetCells.push_back(from); });
+    connect(m_fleetModel, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int last) {
+        for (int row = first; row <= last; ++row)
+            for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
+                m_changedFleetCells.push_back(m_fleetModel->index(row, column));
+    });
     m_fleet->setWordWrap(false);
     m_fleet->verticalHeader()->hide();
     m_fleet->setMinimumHeight(140);
@@ -187,7 +208,7 @@ bool BudgetView::openBudget(const QString& path, QString* error)
 
 void BudgetView::setBudget(gp::Budget budget)
 {
-    m_budget = std::move(budget);
+    m_budget = std::make_shared<const gp::Budget>(std::move(budget));
     m_whatIf = {};
     fillWhatIfChoices();
     recompute();
@@ -218,11 +239,11 @@ void BudgetView::fillWhatIfChoices()
     m_filling = true;
     m_item->clear();
     m_item->addItem(tr("Every item"));
-    for (const gp::BudgetItem& item : m_budget.items)
+    for (const gp::BudgetItem& item : m_budget->items)
         m_item->addItem(QString::fromStdString(item.name));
     m_region->clear();
     m_region->addItem(tr("As in the budget"));
-    for (const auto& [provider, regions] : m_budget.regions)
+    for (const auto& [provider, regions] : m_budget->regions)
         for (const std::string& region : regions)
             m_region->addItem(
                 tr("%1: %2").arg(CoreText::provider(QString::fromStdString(provider)), QString::fromStdString(region)),
@@ -247,25 +268,30 @@ void BudgetView::readControls()
 
 void BudgetView::recompute()
 {
-    if (m_budget.items.empty())
+    if (m_budget->items.empty())
         return;
-    m_status->setText(tr("Computing…"));
-    const gp::Budget budget = m_whatIf.any() ? gp::applyWhatIf(m_budget, m_whatIf) : m_budget;
+    // Said only when the answer takes longer than a frame or two: an edit answered at once changes the status line
+    // once, not twice (each change lays the view out again).
+    m_computingNote->start();
     auto catalog = m_catalog;
     auto cache = m_cache;
-    // The newest edit wins: the runner cancels the answer running, whose result is dropped.
+    // The newest edit wins: the runner cancels the answer running, whose result is dropped. The what-if is applied
+    // on the worker (a copy of every item's plan).
     m_answerJobs->run<BudgetAnswerPtr>(
         tr("Budget answer"),
-        [budget, catalog, cache](JobControl& job) -> gp::Expected<BudgetAnswerPtr> {
+        [budget = m_budget, whatIf = m_whatIf, catalog, cache](JobControl& job) -> gp::Expected<BudgetAnswerPtr> {
             gp::SearchControl control;
             control.cancel = job.cancelFlag();
-            auto answer
-                = std::make_shared<const gp::BudgetAnswer>(gp::answerBudget(budget, *catalog, control, cache.get()));
+            const std::optional<gp::Budget> edited
+                = whatIf.any() ? std::optional(gp::applyWhatIf(*budget, whatIf)) : std::nullopt;
+            auto answer = std::make_shared<const gp::BudgetAnswer>(
+                gp::answerBudget(edited ? *edited : *budget, *catalog, control, cache.get()));
             if (answer->cancelled)
                 return gp::Error { "", "cancelled" };
             return BudgetAnswerPtr(std::move(answer));
         },
         [this](BudgetAnswerPtr answer) {
+            m_computingNote->stop();
             m_answer = std::move(answer);
             render();
             emit answerReady();
@@ -355,8 +381,10 @@ void BudgetView::render()
     m_status->setText(tr("Answered in %1").arg(formatSeconds(m_answer->seconds)));
     m_summary->setText(summary(*m_answer));
     m_timeline->setAnswer(m_answer);
-    m_chart->setAnswer(m_answer, m_budget.caps.perMonth);
+    m_chart->setAnswer(m_answer, m_budget->caps.perMonth);
+    m_changedFleetCells.clear();
     m_fleetModel->setAnswer(m_answer);
+    growFleetColumns();
     QStringList details;
     for (const gp::ItemBudget& item : m_answer->items)
         if (const QString note = itemNote(item); !note.isEmpty())
@@ -376,6 +404,21 @@ void BudgetView::render()
     }
     details << tr("Energy: %1 kWh at the wall, %2 t CO2.").arg(formatNumber(kwh, 0), formatNumber(kg / 1000, 1));
     m_details->setText(details.join(QLatin1Char('\n')));
+}
+
+void BudgetView::growFleetColumns()
+{
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_fleet->model());
+    const QAbstractItemView* view = m_fleet; // sizeHintForIndex is public there
+    const int grid = m_fleet->showGrid() ? 1 : 0;
+    for (const QModelIndex& cell : std::exchange(m_changedFleetCells, {})) {
+        const int column = cell.column();
+        if (!proxy || !cell.isValid() || m_fleet->horizontalHeader()->sectionResizeMode(column) == QHeaderView::Stretch)
+            continue;
+        const int width = view->sizeHintForIndex(proxy->mapFromSource(cell)).width() + grid;
+        if (width > m_fleet->columnWidth(column))
+            m_fleet->setColumnWidth(column, width);
+    }
 }
 
 void BudgetView::exportCsv()

@@ -9,7 +9,10 @@
 
 #include <QDialog>
 
+#include <QModelIndex>
+
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -17,6 +20,7 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+class QTimer;
 
 namespace gpui
 {
@@ -43,7 +47,7 @@ public:
     void setCatalog(std::shared_ptr<const gp::Catalog> catalog);
     void setWhatIf(const gp::BudgetWhatIf& whatIf); // also what the controls set
     BudgetAnswerPtr answer() const { return m_answer; }
-    const gp::Budget& budget() const { return m_budget; }
+    const gp::Budget& budget() const { return *m_budget; }
     QString summaryText() const;
     QString capBannerText() const; // "" when no cap breaks
     BudgetFleetModel* fleetModel() const { return m_fleetModel; }
@@ -70,13 +74,14 @@ private:
     void recompute();
     void render();
     void fillWhatIfChoices();
+    void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
     void readControls();
     void exportCsv();
     void exportPdf();
     bool startExport(
         const QString& title, const QString& path, bool (*write)(const gp::BudgetAnswer&, const QString&, QString*));
 
-    gp::Budget m_budget;
+    std::shared_ptr<const gp::Budget> m_budget; // never null; answers share it (an edit copies none on the UI thread)
     gp::BudgetWhatIf m_whatIf;
     std::shared_ptr<const gp::Catalog> m_catalog;
     std::shared_ptr<gp::BudgetPlanCache> m_cache;
@@ -103,6 +108,8 @@ private:
     JobRunner* m_answerJobs; // the budget's answer (the newest edit wins)
     JobRunner* m_jobs; // exports
     JobProgress* m_jobProgress;
+    QTimer* m_computingNote; // says "Computing…" when an answer is slow
+    std::vector<QModelIndex> m_changedFleetCells; // by the fleet model's last setAnswer
     bool m_filling = false;
 };
 
