@@ -13,6 +13,7 @@
 #include "estimate/serving/disaggregation.h"
 #include "estimate/serving/serving_cost.h"
 #include "estimate/serving/serving_model.h"
+#include "estimate/serving/serving_replica_cache.h"
 #include "estimate/time/throughput_model.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
@@ -138,10 +139,16 @@ void noteMigSlice(CandidateResult& r, const Hardware& hw, const EngineMemory& m)
 
 // Serving: the engine's memory, the load's operating point over `config.data` replicas, and its money.
 void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan& plan, const Workload& workload,
-    const Hardware& hw, const Configuration& config, const Catalog& catalog)
+    const Hardware& hw, const Configuration& config, const Catalog& catalog, ServingReplicaCache* servingReplicas)
 {
     const ServingSpec& spec = plan.workload.serving;
-    const ServingReplica replica(model, workload, config, hw, plan.assumptions, catalog);
+    std::optional<ServingReplica> own;
+    ServingReplicaCache::Use shared;
+    if (servingReplicas)
+        shared = servingReplicas->replica(workload, config, hw);
+    else
+        own.emplace(model, workload, config, hw, plan.assumptions, catalog);
+    const ServingReplica& replica = own ? *own : *shared.replica;
     // Prefill and decode apart (estimate/serving/disaggregation.h): the pools, and the decode replica's memory.
     EngineMemory decodeMemory;
     bool disaggregatedStarts = false;
@@ -239,8 +246,14 @@ Workload workloadOnGpu(const Workload& workload, const GpuSpec& gpu)
     return w;
 }
 
-CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
+CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
     const Configuration& config, const Catalog& catalog)
+{
+    return evaluateCandidateSharing(model, plan, hardware, config, catalog, nullptr);
+}
+
+CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
+    const Configuration& config, const Catalog& catalog, ServingReplicaCache* servingReplicas)
 {
     CandidateResult r;
     r.candidate = hw.label.empty() ? hw.id : hw.label;
@@ -313,7 +326,7 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     }
 
     if (plan.workload.mode == Mode::Serving) {
-        evaluateServing(r, model, plan, workload, hw, config, catalog);
+        evaluateServing(r, model, plan, workload, hw, config, catalog, servingReplicas);
         return r;
     }
     r.memory = estimateMemory(model, workload, config, hw, plan.assumptions, catalog);

@@ -5,6 +5,8 @@
 // recommendation written back as the engine's command (and vLLM's YAML config).
 #include "launch/launch_internal.h"
 
+#include "estimate/serving/lora_adapters.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -15,6 +17,10 @@ namespace gp::launch
 
 namespace
 {
+
+const char* const kLoraSwitch
+    = "LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from "
+      "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan";
 
 // What a serving flag sets, by the engine's spelling.
 struct ServingFlag {
@@ -60,6 +66,14 @@ const std::map<std::string, ServingFlag>& vllmFlags()
         { "--enable-auto-tool-choice", { nullptr, "API feature: no effect on memory or speed", false } },
         { "--enable-offline-docs", { nullptr, "API documentation: no effect on memory or speed", false } },
         { "--enable-request-id-headers", { nullptr, "API feature: no effect on memory or speed", false } },
+        // LoRA (vllm/config/lora.py LoRAConfig; EngineArgs --enable-lora): GPU slots, their rank, host copies.
+        { "--enable-lora", { nullptr, kLoraSwitch, false } },
+        { "--max-loras", { "workload.serving.lora.max_loras", nullptr, true } },
+        { "--max-lora-rank", { "workload.serving.lora.rank", nullptr, true } },
+        { "--max-cpu-loras", { "workload.serving.lora.max_cpu_loras", nullptr, true } },
+        { "--lora-modules", { "workload.serving.lora.adapters", nullptr, true } },
+        { "--fully-sharded-loras",
+            { nullptr, "the slots are sharded as vLLM's default (half the LoRA computation tensor-parallel)", false } },
     };
     return flags;
 }
@@ -96,6 +110,17 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         { "--disable-radix-cache",
             { nullptr, "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same", false } },
         { "--enable-torch-compile", { nullptr, "compilation is in the catalog's per-step overhead", false } },
+        // LoRA (sglang/srt/server_args.py ServerArgs, its LoRA fields): adapters per batch (GPU slots), their rank,
+        // adapters in host memory, the modules wrapped, the adapters loaded at start.
+        { "--enable-lora", { nullptr, kLoraSwitch, false } },
+        { "--max-loras-per-batch", { "workload.serving.lora.max_loras", nullptr, true } },
+        { "--max-lora-rank", { "workload.serving.lora.rank", nullptr, true } },
+        { "--max-loaded-loras", { "workload.serving.lora.max_cpu_loras", nullptr, true } },
+        { "--lora-target-modules", { "workload.serving.lora.targets", nullptr, true } },
+        { "--lora-paths", { "workload.serving.lora.adapters", nullptr, true } },
+        { "--lora-backend", { nullptr, "the LoRA kernels' time is the catalog's serving.lora kernel latency", true } },
+        { "--lora-eviction-policy",
+            { nullptr, "adapters leave the GPU slots least recently used, as the serving model counts them", true } },
     };
     return flags;
 }
@@ -210,6 +235,38 @@ Expected<bool> mapServingValue(
     return true;
 }
 
+bool isLoraListField(const std::string& planField)
+{
+    return planField == "workload.serving.lora.adapters" || planField == "workload.serving.lora.targets";
+}
+
+// --lora-modules / --lora-paths (NAME=PATH, one per adapter: their count) and SGLang's --lora-target-modules (the
+// plan's target sets by their module names; "all" is all_linear).
+Expected<bool> mapLoraList(ImportBuilder& out, const std::string& planField, const std::string& flag,
+    const std::vector<std::string>& items, int line)
+{
+    if (planField == "workload.serving.lora.adapters") {
+        out.set(planField, (long long)items.size(), flag, line);
+        return true;
+    }
+    std::set<std::string> names(items.begin(), items.end());
+    if (names.count("all") || names.count("all-linear")) {
+        out.set(planField, std::string(toString(LoraTargetSet::AllLinear)), flag, line);
+        return true;
+    }
+    for (LoraTargetSet set : { LoraTargetSet::QueryValue, LoraTargetSet::Attention }) {
+        const std::vector<std::string> modules = loraTargetModules(set);
+        if (names == std::set<std::string>(modules.begin(), modules.end())) {
+            out.set(planField, std::string(toString(set)), flag, line);
+            return true;
+        }
+    }
+    out.ignore(flag, line,
+        "the plan's adapters target q_proj and v_proj, the four attention projections or all linear layers "
+        "(workload.serving.lora.targets): set the nearest");
+    return true;
+}
+
 Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t first, const std::string& fileName,
     const std::string& format, const std::map<std::string, ServingFlag>& table)
 {
@@ -243,7 +300,14 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
                 return out.error(flag, line, "needs a value");
             value = words[++k].text;
         }
-        if (known == table.end()) {
+        if (known != table.end() && known->second.planField && isLoraListField(known->second.planField)) {
+            // A list (nargs "*"): the words up to the next flag.
+            std::vector<std::string> items { value.value_or("") };
+            while (k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-')
+                items.push_back(words[++k].text);
+            if (auto mapped = mapLoraList(out, known->second.planField, flag, items, line); !mapped)
+                return mapped.error();
+        } else if (known == table.end()) {
             out.ignore(flag, line,
                 serverOnlyFlag(flag) ? "server setting: no effect on memory or speed"
                                      : "a " + format + " flag GPU Planner does not model");
@@ -312,6 +376,13 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
         std::string key = entry.first.as<std::string>();
         const int line = yamlLine(entry.first);
         std::replace(key.begin(), key.end(), '_', '-');
+        if (entry.second.IsSequence() && key == "lora-modules") {
+            // One adapter per item (NAME=PATH or a mapping naming it).
+            command.words.push_back({ "--" + key, line });
+            for (const auto& item : entry.second)
+                command.words.push_back({ item.IsScalar() ? item.Scalar() : std::string("(adapter)"), line });
+            continue;
+        }
         if (entry.second.IsSequence() || entry.second.IsMap()) {
             command.words.push_back({ "--" + key, line });
             command.words.push_back({ "(list)", line });
@@ -473,6 +544,36 @@ EngineValues engineValues(const LaunchTarget& t, std::vector<std::string>& notes
     return e;
 }
 
+// vLLM's max_lora_rank takes one of these (vllm/config/lora.py @a78dc92f, MaxLoRARanks).
+constexpr int kVllmLoraRanks[] = { 1, 8, 16, 32, 64, 128, 256, 320, 512 };
+
+// The served adapters' engine settings (the plan's or the engine's defaults, as the answer ran them); none without.
+struct LoraValues {
+    bool on = false;
+    int adapters = 0, rank = 0, maxLoras = 0, maxCpuLoras = 0;
+    std::vector<std::string> targets;
+};
+
+LoraValues loraValues(const LaunchTarget& t)
+{
+    const ServingResult& s = *t.result.serving;
+    LoraValues v;
+    v.on = s.loraAdapters > 0;
+    v.adapters = s.loraAdapters;
+    v.rank = s.loraRank;
+    v.maxLoras = s.loraMaxLoras;
+    v.maxCpuLoras = std::max(s.loraMaxCpuLoras, s.loraMaxLoras); // both engines refuse fewer host than GPU adapters
+    v.targets = loraTargetModules(t.plan.workload.serving.lora.targets);
+    return v;
+}
+
+std::string adaptersNote(const LoraValues& v, const std::string& listFlag)
+{
+    return "LoRA: " + std::to_string(v.adapters) + " adapters of rank " + std::to_string(v.rank)
+        + " were planned; name them with " + listFlag
+        + " NAME=PATH (one per adapter) or load them while the server runs";
+}
+
 std::string roundedFraction(double value)
 {
     return std::to_string(std::floor(value * 1000 + 0.5) / 1000).substr(0, 5);
@@ -496,12 +597,30 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         args.push_back({ "quantization", *e.quantization });
     if (e.kvCache)
         args.push_back({ "kv-cache-dtype", *e.kvCache });
+    if (const LoraValues lora = loraValues(target); lora.on) {
+        // Every supported module gets the slots (no --lora-target-modules), as the planned memory counts them.
+        const int* rank = std::lower_bound(std::begin(kVllmLoraRanks), std::end(kVllmLoraRanks), lora.rank);
+        const int written = rank == std::end(kVllmLoraRanks) ? kVllmLoraRanks[std::size(kVllmLoraRanks) - 1] : *rank;
+        if (written != lora.rank)
+            result.notes.push_back("LoRA: vLLM's --max-lora-rank takes 1, 8, 16, 32, 64, 128, 256, 320 or 512: rank "
+                + std::to_string(lora.rank) + " is written as " + std::to_string(written)
+                + (written > lora.rank ? ", whose slots take more memory than planned" : ", below the planned rank"));
+        args.insert(args.end(),
+            { { "enable-lora", "" }, { "max-loras", std::to_string(lora.maxLoras) },
+                { "max-lora-rank", std::to_string(written) }, { "max-cpu-loras", std::to_string(lora.maxCpuLoras) } });
+        result.notes.push_back(adaptersNote(lora, "--lora-modules"));
+    }
     const std::string header = commentHeader(target, "#", result.notes);
     std::string script
         = "#!/usr/bin/env bash\n" + header + "set -euo pipefail\nvllm serve " + shellQuote(target.modelId);
     YAML::Emitter yaml;
     yaml << YAML::BeginMap << YAML::Key << "model" << YAML::Value << target.modelId;
     for (const auto& [flag, value] : args) {
+        if (value.empty()) { // a switch
+            script += " \\\n    --" + flag;
+            yaml << YAML::Key << flag << YAML::Value << true;
+            continue;
+        }
         script += " \\\n    --" + flag + " " + shellQuote(value);
         yaml << YAML::Key << flag << YAML::Value << YAML::Load(value);
     }
@@ -524,6 +643,16 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
         result.notes.push_back("memory: the plan was answered for another engine; SGLang sizes its KV pool with its "
                                "own --mem-fraction-static default: check the pool it reports at start");
     const auto& r = target.result;
+    const LoraValues lora = loraValues(target);
+    std::string loraFlags;
+    if (lora.on) {
+        loraFlags = " \\\n    --enable-lora --max-loras-per-batch " + std::to_string(lora.maxLoras)
+            + " --max-lora-rank " + std::to_string(lora.rank) + " \\\n    --max-loaded-loras "
+            + std::to_string(lora.maxCpuLoras) + " --lora-target-modules";
+        for (const std::string& m : lora.targets)
+            loraFlags += " " + std::string(m == "all-linear" ? "all" : m);
+        result.notes.push_back(adaptersNote(lora, "--lora-paths"));
+    }
     for (int node = 0; node < r.nodes; ++node) {
         std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
             + "python3 -m sglang.launch_server --model-path " + shellQuote(target.modelId) + " \\\n    --tp-size "
@@ -537,6 +666,7 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             script += " \\\n    --quantization " + *e.quantization;
         if (e.kvCache)
             script += " \\\n    --kv-cache-dtype fp8_e4m3";
+        script += loraFlags;
         if (r.nodes > 1)
             script += " \\\n    --nnodes " + std::to_string(r.nodes) + " --node-rank " + std::to_string(node)
                 + " --dist-init-addr \"${DIST_INIT_ADDR:?set to node 0's address:port}\"";

@@ -35,5 +35,10 @@ enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4 };
 // Q8_0 and Q4_0: llama.cpp's block-quantized cache types (--cache-type-k/v q8_0, q4_0), ggml's block layouts.
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4, Q8_0, Q4_0 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
+// The objectives that rank by time (the others rank by cost).
+inline bool isTimeObjective(SearchObjective objective)
+{
+    return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
+}
 
 } // namespace gp

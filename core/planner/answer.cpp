@@ -10,11 +10,6 @@ namespace gp
 namespace
 {
 
-bool isTimeObjective(SearchObjective objective)
-{
-    return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
-}
-
 std::string hoursText(double hours)
 {
     if (hours >= 48)

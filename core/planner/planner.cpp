@@ -6,13 +6,13 @@
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/serving/serving_model.h"
+#include "estimate/serving/serving_replica_cache.h"
 #include "estimate/time/throughput_model.h"
 #include "planner/fit_advice.h"
 #include "planner/frontier.h"
 #include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
 #include "planner/serving_deployment_search.h"
-#include "planner/serving_replica_cache.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -200,8 +200,8 @@ CandidateResult CandidateSearch::evaluateChosen(const Chosen& chosen)
 {
     if (!m_hardware)
         return CandidateResult {};
-    return evaluateCandidate(
-        *m_inputs.model, m_work, atNodes(*m_hardware, m_spec, chosen.nodes), chosen.configuration, *m_inputs.catalog);
+    return evaluateCandidateSharing(*m_inputs.model, m_work, atNodes(*m_hardware, m_spec, chosen.nodes),
+        chosen.configuration, *m_inputs.catalog, m_servingReplicas);
 }
 
 void CandidateSearch::searchTraining(const Hardware& hw)

@@ -27,11 +27,6 @@ bool nearlyEqual(double a, double b)
     return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
 }
 
-bool isTimeObjective(SearchObjective objective)
-{
-    return objective == SearchObjective::Time || objective == SearchObjective::TimeUnderBudget;
-}
-
 // Tier of a candidate in the ranking: lower is better.
 int tier(const CandidatePlan& c)
 {

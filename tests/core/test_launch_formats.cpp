@@ -81,6 +81,51 @@ TEST(LaunchFormats, VllmConfigYamlReadsAsItsFlags)
     EXPECT_TRUE(ignores(*read, "--port"));
 }
 
+// Many LoRA adapters: the GPU slots, their rank and the host copies as each engine spells them; the adapters listed
+// at start are counted (vLLM --lora-modules NAME=PATH ..., SGLang --lora-paths), SGLang's target modules name the set.
+TEST(LaunchFormats, LoraFlagsOfBothEnginesSetTheServedAdapters)
+{
+    auto vllm = readLaunchFile("vllm serve Qwen/Qwen2.5-7B-Instruct --enable-lora --lora-modules a=/l/a b=/l/b c=/l/c "
+                               "--max-loras 2 --max-lora-rank 32 --max-cpu-loras 3 --port 8000\n",
+        "serve.sh");
+    ASSERT_TRUE(vllm) << vllm.error().toString();
+    EXPECT_EQ(mappedValue(*vllm, "workload.serving.lora.adapters"), 3);
+    EXPECT_EQ(mappedValue(*vllm, "workload.serving.lora.max_loras"), 2);
+    EXPECT_EQ(mappedValue(*vllm, "workload.serving.lora.rank"), 32);
+    EXPECT_EQ(mappedValue(*vllm, "workload.serving.lora.max_cpu_loras"), 3);
+    EXPECT_TRUE(ignores(*vllm, "--enable-lora"));
+    EXPECT_TRUE(ignores(*vllm, "--port")); // the list ends at the next flag
+
+    auto yaml = readLaunchFile(
+        "model: Qwen/Qwen2.5-7B-Instruct\nenable_lora: true\nlora_modules:\n  - a=/l/a\n  - b=/l/b\nmax_loras: 2\n",
+        "vllm.yaml");
+    ASSERT_TRUE(yaml) << yaml.error().toString();
+    EXPECT_EQ(mappedValue(*yaml, "workload.serving.lora.adapters"), 2);
+    EXPECT_EQ(mappedValue(*yaml, "workload.serving.lora.max_loras"), 2);
+
+    auto sglang = readLaunchFile("python3 -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --enable-lora "
+                                 "--lora-paths x=/l/x y=/l/y --max-loras-per-batch 4 --max-lora-rank 64 "
+                                 "--max-loaded-loras 8 --lora-target-modules v_proj k_proj o_proj q_proj\n",
+        "sglang.sh");
+    ASSERT_TRUE(sglang) << sglang.error().toString();
+    EXPECT_EQ(mappedValue(*sglang, "workload.serving.lora.adapters"), 2);
+    EXPECT_EQ(mappedValue(*sglang, "workload.serving.lora.max_loras"), 4);
+    EXPECT_EQ(mappedValue(*sglang, "workload.serving.lora.rank"), 64);
+    EXPECT_EQ(mappedValue(*sglang, "workload.serving.lora.max_cpu_loras"), 8);
+    EXPECT_EQ(mappedValue(*sglang, "workload.serving.lora.targets"), "attention");
+
+    // "all" is all_linear; a set the plan has no name for is left to the plan, with the reason.
+    auto all = readLaunchFile(
+        "python3 -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --lora-target-modules all\n", "a.sh");
+    ASSERT_TRUE(all) << all.error().toString();
+    EXPECT_EQ(mappedValue(*all, "workload.serving.lora.targets"), "all_linear");
+    auto odd = readLaunchFile(
+        "python3 -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --lora-target-modules q_proj\n", "b.sh");
+    ASSERT_TRUE(odd) << odd.error().toString();
+    EXPECT_TRUE(mappedValue(*odd, "workload.serving.lora.targets").is_null());
+    EXPECT_TRUE(ignores(*odd, "--lora-target-modules"));
+}
+
 TEST(LaunchFormats, TrainerYamlWithItsDeepSpeedConfigInline)
 {
     const std::string yaml = R"(model_name_or_path: Qwen/Qwen3-8B

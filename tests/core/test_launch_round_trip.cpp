@@ -252,6 +252,45 @@ TEST(LaunchRoundTrip, LlamaServerGivesBackItsCacheCellsSlotsAndCacheType)
         EXPECT_TRUE(maps(trip.imported, field)) << field;
 }
 
+// Many LoRA adapters: each engine's export carries the answer's GPU slots, rank and host adapters, and the import
+// gives them back, so the re-estimated replica holds the same slots (memory, batch cap) as the recommendation.
+TEST(LaunchRoundTrip, ServingLoraSlotsRankAndHostAdaptersComeBack)
+{
+    Plan plan = planFromText(servingPlanText());
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "", "" } };
+    plan.workload.serving.lora.adapters = 16;
+    plan.workload.serving.lora.rank = 32;
+    plan.workload.serving.lora.targets = LoraTargetSet::Attention;
+    plan.workload.serving.lora.maxLoras = 4;
+    plan.workload.serving.lora.maxCpuLoras = 8;
+    for (const auto& [format, file] : { std::pair<const char*, const char*> { "vllm", "serve.sh" },
+             { "vllm", "vllm-config.yaml" }, { "sglang", "sglang-node0.sh" }, { "k8s", "deployment.yaml" } }) {
+        const RoundTrip trip = roundTrip(plan, format, file);
+        ASSERT_TRUE(trip.recommended.serving && trip.reimported.serving) << format;
+        const ServingResult& want = *trip.recommended.serving;
+        const ServingResult& got = *trip.reimported.serving;
+        ASSERT_EQ(want.loraMaxLoras, 4) << format;
+        EXPECT_TRUE(maps(trip.imported, "workload.serving.lora.max_loras")) << format;
+        EXPECT_TRUE(maps(trip.imported, "workload.serving.lora.rank")) << format;
+        EXPECT_TRUE(maps(trip.imported, "workload.serving.lora.max_cpu_loras")) << format;
+        EXPECT_EQ(got.loraMaxLoras, want.loraMaxLoras) << format;
+        EXPECT_EQ(got.loraRank, want.loraRank) << format;
+        EXPECT_EQ(got.loraMaxCpuLoras, want.loraMaxCpuLoras) << format;
+        EXPECT_EQ(got.loraTargets, want.loraTargets) << format;
+        EXPECT_EQ(got.loraGpuBytes, want.loraGpuBytes) << format;
+        EXPECT_EQ(got.loraCapsBatch, want.loraCapsBatch) << format;
+    }
+    // vLLM takes its rank from a list: 24 is written as the next, 32, and the header says so.
+    plan.workload.serving.lora.rank = 24;
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer && answer->recommendation());
+    auto exported = exportLaunch(plan, *answer, builtinCatalog(), "vllm", "round trip");
+    ASSERT_TRUE(exported) << exported.error().toString();
+    const std::string& script = exported->files.at(0).text;
+    EXPECT_NE(script.find("--max-lora-rank 32"), std::string::npos) << script;
+    EXPECT_NE(script.find("rank 24 is written as 32"), std::string::npos) << script;
+}
+
 TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
 {
     Plan serving = planFromText(servingPlanText());

@@ -187,12 +187,16 @@ double ReplicaSteps::draftSeconds(double decodeTokens) const
 {
     if (!m_speculative.on() || !(decodeTokens > 0))
         return 0.0;
+    if (decodeTokens == m_draftMemoTokens)
+        return m_draftMemoSeconds;
     const double nd = decodeTokens;
     const double body = std::max(0.0, weightSeconds(nd) - m_headSeconds) * m_draftLayerShare;
     const double memory = body + m_headSeconds + m_draftProjectionSeconds + nd * m_draftKvPerRequest;
     const double compute = nd * m_draftComputePerToken;
     const double comm = m_draftLayerShare * (m_commLatency + nd * m_commPerToken + m_routing);
-    return m_speculative.draftTokens * (std::max(memory, compute) + comm);
+    m_draftMemoTokens = nd;
+    m_draftMemoSeconds = m_speculative.draftTokens * (std::max(memory, compute) + comm);
+    return m_draftMemoSeconds;
 }
 
 double ReplicaSteps::weightSeconds(double tokens) const

@@ -111,6 +111,8 @@ private:
     double m_draftProjectionSeconds = 0; // reading the draft's input projection
     double m_draftKvPerRequest = 0; // its KV reads per request
     double m_draftComputePerToken = 0;
+    // The last draftSeconds answer (a mix's steps ask it three times for the same requests).
+    mutable double m_draftMemoTokens = -1, m_draftMemoSeconds = 0;
     LoraStepCost m_lora; // many LoRA adapters (lora_adapters.h)
 };
 

@@ -17,8 +17,15 @@ namespace gp
 {
 
 // Whether two candidates' hardware gives a serving replica the same numbers: the same GPU (or MIG slice), GPUs per
-// node, nodes, links within and between nodes. Names, prices, vCPUs, host memory and disks differ freely.
-bool sameServingHardware(const Hardware& a, const Hardware& b);
+// node, links within and between nodes, and nodes where `nodesMatter`. Names, prices, vCPUs, host memory and disks
+// differ freely.
+bool sameServingHardware(const Hardware& a, const Hardware& b, bool nodesMatter);
+// Whether a replica's numbers depend on the node count of the deployment it is part of: only when the replica spans
+// nodes (its all-reduces cross them: communication_model.cpp, step_time.cpp) or when wide expert parallelism is
+// compared over all the deployment's GPUs (wide_expert_parallel.cpp). Otherwise the search's one-node replica and the
+// answer's deployment of several nodes run the same replica.
+bool servingNodesMatter(
+    const ResolvedModel& model, const Workload& workload, const Configuration& config, const Hardware& hardware);
 
 // Shared by the threads of one search (model, assumptions and catalog are that search's); each replica is used under
 // its own lock, as its answers are memoised.
@@ -52,8 +59,13 @@ private:
     const Assumptions& m_assumptions;
     const Catalog& m_catalog;
     std::mutex m_mutex; // guards m_entries
-    // By GPU id, tensor, pipeline, GPUs per node and nodes; then compared whole.
+    // By GPU id, tensor, pipeline, GPUs per node and nodes (0 where they do not matter); then compared whole.
     std::map<std::tuple<std::string, int, int, int, int>, std::vector<std::unique_ptr<Entry>>> m_entries;
 };
+
+// evaluateCandidate (estimator.h) for a search that shares its serving replicas: a serving plan's aggregated replica
+// comes from `servingReplicas` (nullptr: built here), with the same answers.
+CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan& plan, const Hardware& hardware,
+    const Configuration& config, const Catalog& catalog, ServingReplicaCache* servingReplicas);
 
 } // namespace gp
