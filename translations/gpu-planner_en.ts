@@ -2486,6 +2486,14 @@
         <source>BF16</source>
         <translation>BF16</translation>
     </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>Bits per weight</translation>
+    </message>
+    <message>
+        <source>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</source>
+        <translation>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -2474,6 +2474,14 @@
         <source>BF16</source>
         <translation>BF16</translation>
     </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每个权重的位数</translation>
+    </message>
+    <message>
+        <source>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</source>
+        <translation>每个量化权重连同其缩放因子和零点所占的位数（GPTQ 或 AWQ 分组大小 128 时为 4.156）；留空则取权重格式本身的值（int4：4.5）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -317,6 +317,9 @@ struct Workload {
     Technique technique = Technique::Full;
     Precision precision = Precision::Bf16;
     WeightFormat weightFormat = WeightFormat::Same;
+    // Bits per stored weight of a quantized weight_format, its scales and zero points included (a GPTQ, AWQ or
+    // compressed-tensors checkpoint's group size: plan/precision.h); nullopt = the format's own definition.
+    std::optional<double> weightBits;
     Optimizer optimizer = Optimizer::AdamW;
     LoraSpec lora;
     Checkpointing activationCheckpointing = Checkpointing::None;

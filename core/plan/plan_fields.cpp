@@ -159,6 +159,8 @@ std::vector<PlanField> workloadFields()
         planField("workload.technique", GP_ACCESS(workload.technique), PfWrite::Always, PfReport::Question),
         planField("workload.precision", GP_ACCESS(workload.precision), PfWrite::Always, PfReport::Question),
         planField("workload.weight_format", GP_ACCESS(workload.weightFormat), PfWrite::Always, PfReport::Question),
+        planField("workload.weight_bits", GP_ACCESS(workload.weightBits), PfUnit::None, 1, 32, PfWrite::NotAtDefault,
+            PfReport::Assumption),
         planField("workload.optimizer", GP_ACCESS(workload.optimizer), PfWrite::Always, PfReport::Question),
         planField("workload.activation_checkpointing", GP_ACCESS(workload.activationCheckpointing), PfWrite::Always,
             PfReport::Assumption),

@@ -32,6 +32,12 @@ FieldWordsMap workloadFieldWords()
         { "workload.technique", W { [] { return FieldText::tr("Technique"); }, {} } },
         { "workload.precision", W { [] { return FieldText::tr("Precision"); }, {} } },
         { "workload.weight_format", W { [] { return FieldText::tr("Weight format"); }, {} } },
+        { "workload.weight_bits",
+            W { [] { return FieldText::tr("Bits per weight"); },
+                [] {
+                    return FieldText::tr("Bits each quantized weight takes with its scales and zero points (GPTQ or "
+                                         "AWQ at group size 128: 4.156); empty: the weight format's own (int4: 4.5)");
+                } } },
         { "workload.optimizer", W { [] { return FieldText::tr("Optimizer"); }, {} } },
         { "workload.activation_checkpointing", W { [] { return FieldText::tr("Activation checkpointing"); }, {} } },
         { "workload.flash_attention", W { [] { return FieldText::tr("Flash attention"); }, {} } },
