@@ -2509,6 +2509,12 @@
     <message>
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
+        <source>Bits per weight</source>
+        <translation>Bits per weight</translation>
+    </message>
+    <message>
+        <source>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</source>
+        <translation>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,8 @@ nlohmann::json importedModelToJson(
         j["safetensors_parameters"] = *safetensorsParameters;
     j["torch_dtype"] = imported.torchDtype;
     j["quantization"] = imported.quantization;
+    if (imported.bitsPerWeight > 0)
+        j["weight_bits"] = imported.bitsPerWeight;
     j["warnings"] = warningsToJson(imported.warnings);
     return j;
 }
@@ -108,6 +110,8 @@ std::string importedModelToTable(
     }
     row("torch dtype", imported.torchDtype.empty() ? std::string("-") : imported.torchDtype);
     row("quantization", imported.quantization.empty() ? std::string("-") : imported.quantization);
+    if (imported.bitsPerWeight > 0)
+        row("weight bits", formatExact(imported.bitsPerWeight));
     for (const Diagnostic& d : imported.warnings)
         row("warning", d.message);
     return out.str();

@@ -11,7 +11,8 @@ namespace
 
 // llama.cpp Q4_0 (ggml/src/ggml-common.h block_q4_0): 32 4-bit weights + one fp16 scale = 18 bytes,
 // 4.5 bits per weight; gpt-fast's int4 group-32 kernels, which the decode efficiency was measured with,
-// store the same order (GPTQ/AWQ with group 128 store ~4.25).
+// store the same order. A checkpoint's own group size is the plan's workload.weight_bits (groupQuantizedBits: GPTQ and
+// AWQ at group 128 store 4.156, compressed-tensors symmetric 4.125).
 constexpr double kInt4BytesPerWeight = 18.0 / 32.0;
 // QLoRA (Dettmers et al. 2023, arXiv 2305.14314, Sec. 3): NF4 with block size 64 and double quantization
 // stores 8-bit constants per 64 weights plus fp32 second-level constants per 256 blocks:
@@ -123,6 +124,28 @@ double bytesPerWeight(WeightFormat format, Precision compute)
         return kFp8BlockBytesPerWeight;
     }
     return bytesPerElement(compute);
+}
+
+double storedBytesPerWeight(const Workload& workload, WeightFormat format)
+{
+    if (format != WeightFormat::Same && workload.weightBits && *workload.weightBits > 0)
+        return *workload.weightBits / 8.0;
+    return bytesPerWeight(format, workload.precision);
+}
+
+// The layouts, per weight matrix of K inputs and N outputs (group g along K):
+// - AutoGPTQ (AutoGPTQ/AutoGPTQ@7c691ed3 auto_gptq/nn_modules/qlinear/qlinear_cuda.py QuantLinear): qweight int32
+//   [K/32*bits, N], qzeros int32 [K/g, N/32*bits] (registered whatever `sym` is), scales fp16 [K/g, N], g_idx int32
+//   [K] (32/N bits per weight, left out);
+// - AutoAWQ (casper-hansen/AutoAWQ@d9dc8e56 awq/modules/linear/gemm.py WQLinear_GEMM): qweight int32 [K, N/8],
+//   qzeros int32 [K/g, N/8], scales fp16 [K/g, N];
+// - compressed-tensors pack-quantized (neuralmagic/compressed-tensors@0199c6e7
+//   compressors/quantized_compressors/pack_quantized.py): weight_packed int32 [N, K/(32/bits)], weight_scale in the
+//   model's 16-bit dtype per group, weight_zero_point packed only when not `symmetric`.
+double groupQuantizedBits(int bits, double groupSize, int scaleBits, bool zeroPoint)
+{
+    const double g = std::max(1.0, groupSize);
+    return double(bits) + double(scaleBits) / g + (zeroPoint ? double(bits) / g : 0.0);
 }
 
 } // namespace gp

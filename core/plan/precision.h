@@ -15,6 +15,13 @@ double bytesPerElement(KvPrecision precision);
 // One weight of a block's linear layer stored at `format`, quantization constants included; `Same` stores it
 // at the compute precision. Embeddings, heads and norms stay at the compute precision in every format.
 double bytesPerWeight(WeightFormat format, Precision compute);
+// The same at the plan's stored bits where workload.weight_bits gives them for a quantized `format` (a checkpoint's
+// group size: groupQuantizedBits); the format's own definition otherwise. Every weight-byte count goes through it.
+double storedBytesPerWeight(const Workload& workload, WeightFormat format);
+// Bits per stored weight of a group-quantized integer checkpoint: `bits` per weight, one `scaleBits` scale per group
+// of `groupSize` weights along the input dimension and, where the format stores one, a `bits`-wide zero point per
+// group (AutoGPTQ qzeros, AutoAWQ qzeros, compressed-tensors weight_zero_point when asymmetric).
+double groupQuantizedBits(int bits, double groupSize, int scaleBits, bool zeroPoint);
 // The format frozen weights are stored at in training: the plan's weight_format, NF4 for QLoRA when `same`.
 WeightFormat frozenWeightFormat(const Workload& workload);
 // Bytes per gradient element that the data-parallel reduce (all-reduce or reduce-scatter) carries and that Megatron's

@@ -52,6 +52,9 @@ struct Workload {
     Technique technique = Technique::Full;
     Precision precision = Precision::Bf16;
     WeightFormat weightFormat = WeightFormat::Same;
+    // Bits per stored weight of a quantized weight_format, its scales and zero points included (a GPTQ, AWQ or
+    // compressed-tensors checkpoint's group size: plan/precision.h); nullopt = the format's own definition.
+    std::optional<double> weightBits;
     Optimizer optimizer = Optimizer::AdamW;
     LoraSpec lora;
     Checkpointing activationCheckpointing = Checkpointing::None;
@@ -106,6 +109,12 @@ template <class Table> void trainingFieldEntries(Table& t)
         .words(GP_TRANSLATE_NOOP("FieldText", "Precision"));
     t.add("workload.weight_format", GP_PLAN_MEMBER(workload.weightFormat), Write::Always, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Weight format"));
+    t.add("workload.weight_bits", GP_PLAN_MEMBER(workload.weightBits), Unit::None, 1, 32, Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Bits per weight"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Bits each quantized weight takes with its scales and zero points (GPTQ or "
+                "AWQ at group size 128: 4.156); empty: the weight format's own (int4: 4.5)"));
     t.add("workload.optimizer", GP_PLAN_MEMBER(workload.optimizer), Write::Always, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer"));
     t.add("workload.activation_checkpointing", GP_PLAN_MEMBER(workload.activationCheckpointing), Write::Always,

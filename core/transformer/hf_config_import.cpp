@@ -4,6 +4,7 @@
 #include "base/json_reader.h"
 #include "base/number_text.h"
 #include "plan/limits.h"
+#include "plan/precision.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -565,6 +566,43 @@ void hfReadDtype(HfImport& c)
                 c.out.torchDtype = dtypeName(it->get<std::string>());
 }
 
+// An integer checkpoint's weights as compressed-tensors describes them (quantization_config.config_groups.*.weights:
+// num_bits, type, symmetric, strategy, group_size); integer false when no group quantizes weights to integers.
+struct HfIntegerWeights {
+    bool integer = false;
+    int bits = 0;
+    double group = 0; // weights per scale along the input dimension (0: per tensor)
+    bool zeroPoint = false;
+};
+HfIntegerWeights hfCompressedTensorsWeights(const nlohmann::json& q, double hidden)
+{
+    HfIntegerWeights out;
+    const auto groups = q.find("config_groups");
+    if (groups == q.end() || !groups->is_object())
+        return out;
+    for (const auto& item : groups->items()) {
+        const nlohmann::json& group = item.value();
+        const auto weights = group.is_object() ? group.find("weights") : group.end();
+        if (!group.is_object() || weights == group.end() || !weights->is_object())
+            continue;
+        const nlohmann::json& w = *weights;
+        if (w.value("type", std::string()) != "int" || !w.contains("num_bits") || !w["num_bits"].is_number_integer())
+            continue;
+        out.integer = true;
+        out.bits = int(std::clamp<std::int64_t>(w["num_bits"].get<std::int64_t>(), 0, 64));
+        const std::string strategy = w.value("strategy", std::string());
+        const auto size = w.find("group_size");
+        out.group = strategy == "group" && size != w.end() && size->is_number() && size->get<double>() > 0
+            ? size->get<double>()
+            : strategy == "channel" ? hidden
+                                    : 0.0;
+        const auto symmetric = w.find("symmetric");
+        out.zeroPoint = symmetric != w.end() && symmetric->is_boolean() && !symmetric->get<bool>();
+        break;
+    }
+    return out;
+}
+
 // The error of a field of the wrong type (nullopt when read).
 std::optional<Error> hfReadQuantization(HfImport& c)
 {
@@ -601,6 +639,16 @@ std::optional<Error> hfReadQuantization(HfImport& c)
         const std::string method = text("quant_method", std::string());
         const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, "an integer");
         const int bits = bitsField ? int(std::clamp<std::int64_t>(bitsField->get<std::int64_t>(), 0, 64)) : 0;
+        // Group quantization (GPTQ, AWQ and formats spelled alike): weights per scale, -1 = one per output row (the
+        // whole input dimension, taken as the hidden size); GPTQ and AWQ store a zero point per group whatever
+        // `sym` says (precision.cpp groupQuantizedBits), others only when not symmetric.
+        const auto* groupField = field("group_size", nlohmann::json::value_t::number_integer, "an integer");
+        const double hidden = double(c.out.architecture.hiddenSize);
+        const double group = groupField ? double(groupField->get<std::int64_t>()) : 0.0;
+        const bool zeroPoint = method == "gptq" || method == "awq"
+            || (q.contains("sym") && q["sym"].is_boolean() && !q["sym"].get<bool>());
+        const HfIntegerWeights packed
+            = method == "compressed-tensors" ? hfCompressedTensorsWeights(q, hidden) : HfIntegerWeights {};
         const bool load4 = flag("load_in_4bit");
         const bool load8 = flag("load_in_8bit");
         const std::string quantType = text("bnb_4bit_quant_type", std::string("fp4"));
@@ -614,13 +662,17 @@ std::optional<Error> hfReadQuantization(HfImport& c)
             c.out.quantization = "mxfp4"; // GPT-OSS: the experts' weights in MXFP4, the rest in bf16
         else if (method == "fp8" && q.contains("weight_block_size"))
             c.out.quantization = "fp8_block"; // DeepSeek-V3: e4m3 with an fp32 scale per 128 x 128 block
-        else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
+        else if (packed.integer && (packed.bits == 4 || packed.bits == 8)) {
+            c.out.quantization = packed.bits == 4 ? "int4" : "int8"; // compressed-tensors pack-quantized (W4A16, W8A16)
+            if (packed.group > 0)
+                c.out.bitsPerWeight = groupQuantizedBits(packed.bits, packed.group, 16, packed.zeroPoint);
+        } else if (method == "fp8" || method == "fbgemm_fp8" || method == "compressed-tensors")
             c.out.quantization = "fp8";
-        else if (bits == 4)
-            c.out.quantization = "int4";
-        else if (bits == 8)
-            c.out.quantization = "int8";
-        else
+        else if (bits == 4 || bits == 8) {
+            c.out.quantization = bits == 4 ? "int4" : "int8";
+            if (groupField && (group > 0 || (group == -1 && hidden > 0)))
+                c.out.bitsPerWeight = groupQuantizedBits(bits, group > 0 ? group : hidden, 16, zeroPoint);
+        } else
             c.out.warnings.push_back(Diagnostic { "config_quantization_unknown",
                 "quantization_config \"" + method + "\" is not understood; the weights are taken as unquantized.",
                 { { "method", method } } });

@@ -85,6 +85,8 @@ struct ImportedConfig {
     Architecture architecture;
     std::string torchDtype;
     std::string quantization; // "", "nf4", "int8", "int4", "fp8", "fp8_block", "mxfp4"
+    double bitsPerWeight = 0; // a group-quantized checkpoint's stored bits per weight (workload.weight_bits); 0: the
+                              // format's own
     bool activeWithoutEmbedding = false; // the family's model card counts active parameters without the embedding
     Diagnostics warnings;
 };

@@ -355,6 +355,8 @@ bool InputsPanel::importConfigBytes(
     plan.model.architecture = imported->architecture;
     plan.model.name = name.toStdString();
     plan.workload.weightFormat = importedWeightFormat(imported->quantization, plan.workload.technique);
+    plan.workload.weightBits
+        = imported->bitsPerWeight > 0 ? std::optional<double>(imported->bitsPerWeight) : std::nullopt;
     m_model->setImportedFormat(plan.workload.weightFormat);
     setPlan(plan);
     QStringList notes;

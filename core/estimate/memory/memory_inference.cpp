@@ -17,7 +17,7 @@ double inferenceWeightBytesPerGpu(const ResolvedModel& model, const Workload& w,
     const int ep = std::max(1, cfg.expert);
     const double share
         = c.total > 0 ? parametersPerGpu(model.architecture, c, c.total, c.outputHead, t, pp, ep, t) / c.total : 0.0;
-    return weightStorageBytes(model, w.weightFormat, w.precision) * share;
+    return weightStorageBytes(model, w, w.weightFormat) * share;
 }
 
 } // namespace gp

@@ -154,6 +154,8 @@ bool bf16OptimizerStatesApply(Optimizer optimizer);
 // Bytes of all weights stored at `format` (quantized formats apply to the blocks' linear layers only;
 // embeddings, head and norms stay at the compute precision).
 double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute);
+// The same at the plan's stored bits per weight (workload.weight_bits, storedBytesPerWeight).
+double weightStorageBytes(const ResolvedModel& model, const Workload& workload, WeightFormat format);
 
 // Weight bytes one GPU holds for inference and serving: the storage format's bytes of the GPU's share under
 // tensor x pipeline x expert parallelism (vocabulary-parallel embedding and head).

@@ -87,9 +87,17 @@ ModelStates deepSpeedModelStates(double parameters, double largestLayer, int zer
 
 double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute)
 {
+    Workload w;
+    w.precision = compute;
+    return weightStorageBytes(model, w, format);
+}
+
+double weightStorageBytes(const ResolvedModel& model, const Workload& workload, WeightFormat format)
+{
+    const Precision compute = workload.precision;
     const double total = model.parameters.total;
     const double linear = std::clamp(formatScopeParameters(model.parameters, format), 0.0, total);
-    return linear * bytesPerWeight(format, compute) + (total - linear) * bytesPerElement(compute);
+    return linear * storedBytesPerWeight(workload, format) + (total - linear) * bytesPerElement(compute);
 }
 
 } // namespace gp

@@ -255,7 +255,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // full training of every weight, the planner's most common case, skips the format's table.
     const bool storedAtFormat = frozen > 0 || lora || a.freeze;
     const double storagePerParameter
-        = storedAtFormat && c.total > 0 ? weightStorageBytes(model, frozenFormat, w.precision) / c.total : cb;
+        = storedAtFormat && c.total > 0 ? weightStorageBytes(model, w, frozenFormat) / c.total : cb;
     a.frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
 
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert

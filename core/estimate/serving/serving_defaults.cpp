@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 
 namespace gp
 {
@@ -40,6 +42,15 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
     d.marlinInt4BandwidthRatio = get("serving.kernel.marlin_int4_bandwidth_ratio", 0.1, 2);
+    const std::pair<ServingEngineKind, const char*> engineKeys[]
+        = { { ServingEngineKind::Vllm, "vllm" }, { ServingEngineKind::Sglang, "sglang" },
+              { ServingEngineKind::TensorRtLlm, "tensorrt_llm" }, { ServingEngineKind::LlamaCpp, "llama_cpp" } };
+    static_assert(std::size(engineKeys) == std::size(detail::kServingEngines), "every engine has its CPU keys");
+    for (const auto& [kind, name] : engineKeys) {
+        const std::string prefix = std::string("serving.engine.") + name;
+        d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
+        d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
+    }
     const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
     for (int i = 0; i < 5; ++i)
         d.sglangMemFractionStatic[i]
@@ -127,6 +138,8 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.kvPrecision = servingKvPrecision(w);
     s.expertPrecision = expertComputePrecision(w, gpu);
     s.marlinInt4 = runsMarlinInt4(w, gpu);
+    s.cpuSecondsPerRequest = d.cpuSecondsPerRequest[int(e.kind)];
+    s.overlapsCpu = d.overlapsCpu[int(e.kind)];
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
@@ -174,6 +187,14 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.moe_routing_us_per_layer",
         "serving.rate_headroom",
         "serving.kernel.marlin_int4_bandwidth_ratio",
+        "serving.engine.vllm.cpu_us_per_request",
+        "serving.engine.vllm.overlaps_cpu",
+        "serving.engine.sglang.cpu_us_per_request",
+        "serving.engine.sglang.overlaps_cpu",
+        "serving.engine.tensorrt_llm.cpu_us_per_request",
+        "serving.engine.tensorrt_llm.overlaps_cpu",
+        "serving.engine.llama_cpp.cpu_us_per_request",
+        "serving.engine.llama_cpp.overlaps_cpu",
         "serving.engine.sglang.mem_fraction_static.tp1",
         "serving.engine.sglang.mem_fraction_static.tp2",
         "serving.engine.sglang.mem_fraction_static.tp4",

@@ -6,7 +6,9 @@
 #include "estimate/serving/lora_adapters.h"
 #include "estimate/serving/speculative_decoding.h"
 #include "plan/plan.h"
+#include "plan/plan_enum_tables.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +34,10 @@ struct ServingDefaults {
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0; // replicas for a rate without latency targets
     double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
+    // Each engine's CPU work per step and running request, and whether that CPU work overlaps the GPU's step
+    // (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu), by ServingEngineKind.
+    std::array<double, std::size(detail::kServingEngines)> cpuSecondsPerRequest {};
+    std::array<bool, std::size(detail::kServingEngines)> overlapsCpu {};
     // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
     // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
     double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
@@ -74,6 +80,8 @@ struct EngineSettings {
     // the plan's precision, except where the engine quantizes their activations further (expertComputePrecision).
     Precision expertPrecision = Precision::Bf16;
     bool marlinInt4 = false; // int4 weights read by Marlin (runsMarlinInt4)
+    double cpuSecondsPerRequest = 0; // the engine's CPU work per step and running request
+    bool overlapsCpu = true; // that CPU work runs beside the GPU's step (the step lasts the longer), else after it
     SpeculativeSettings speculative; // method "none": off
     LoraSettings lora; // no adapters: off
 };

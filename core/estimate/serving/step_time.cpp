@@ -48,6 +48,8 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_performance.decodeBandwidthInt4 = std::min(1.0, m_performance.decodeBandwidth * d.marlinInt4BandwidthRatio);
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
+    m_cpuPerRequest = engine.cpuSecondsPerRequest;
+    m_overlapsCpu = engine.overlapsCpu;
     m_requestOverhead = d.requestOverheadSeconds;
     m_budget = std::max(1, engine.maxNumBatchedTokens);
     // Each MoE layer routes its tokens before the expert GEMMs and combines their outputs after: top-k selection,
@@ -228,8 +230,10 @@ double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool sp
     const double verified = nd * (speculate ? m_speculative.verifiedTokens() : 1.0);
     const double memory = weightSeconds(verified + np) + nd * m_kvPerRequest;
     const double compute = verified * m_computePerDecode + np * m_prefillPerToken;
-    return std::max(memory, compute) + m_commLatency + (verified + np) * m_commPerToken + m_routing + m_overhead
-        + (speculate ? draftSeconds(nd) : 0.0) + m_lora.seconds(nd, verified, np);
+    return withEngineCpu(std::max(memory, compute) + m_commLatency + (verified + np) * m_commPerToken + m_routing
+                   + (speculate ? draftSeconds(nd) : 0.0) + m_lora.seconds(nd, verified, np),
+               nd)
+        + m_overhead;
 }
 
 double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSecond, double least, double most) const
@@ -239,8 +243,10 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     // The step is the larger of two lines in q (its reads, its FLOPs), each plus the all-reduces; q = r x step(q) is
     // the larger of the two lines' fixed points (the reads at the least tokens: an MoE's touched experts grow with q).
     const double verified = nd * m_speculative.verifiedTokens();
+    // The engine's CPU line: after the GPU's step it adds to the fixed part; beside it, a third line of slope 0.
+    const double cpu = nd * m_cpuPerRequest;
     const double fixed = m_commLatency + verified * m_commPerToken + m_routing + m_overhead + draftSeconds(nd)
-        + m_lora.seconds(nd, verified, least);
+        + m_lora.seconds(nd, verified, least) + (m_overlapsCpu ? 0.0 : cpu);
     const double loraPerPrompt = m_lora.on
         ? m_lora.secondsPerToken + m_lora.missShare * m_lora.loadSeconds / m_lora.promptTokensPerRequest
         : 0.0;
@@ -250,8 +256,9 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
     };
-    const double q = std::max(fixedPoint(memory + fixed, m_commPerToken + loraPerPrompt),
-        fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken + loraPerPrompt));
+    const double q = std::max({ fixedPoint(memory + fixed, m_commPerToken + loraPerPrompt),
+        fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken + loraPerPrompt),
+        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0 });
     return std::clamp(q, least, std::max(least, most));
 }
 
@@ -261,8 +268,10 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
     const double np = std::max(0.0, prefillTokens);
     const double memory = weightSeconds(nd + np) + std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
     const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
-    return std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing + m_overhead
-        + m_lora.seconds(nd, nd, np);
+    return withEngineCpu(std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing
+                   + m_lora.seconds(nd, nd, np),
+               nd)
+        + m_overhead;
 }
 
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const

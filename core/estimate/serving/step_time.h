@@ -81,6 +81,13 @@ public:
 private:
     double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
+    // The engine's CPU work for a step of `requests` running requests beside (overlapped) or after the GPU's
+    // `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
+    double withEngineCpu(double gpuSeconds, double requests) const
+    {
+        const double cpu = std::max(0.0, requests) * m_cpuPerRequest;
+        return m_overlapsCpu ? std::max(gpuSeconds, cpu) : gpuSeconds + cpu;
+    }
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
 
     const ResolvedModel& m_model;
@@ -90,6 +97,8 @@ private:
     PerformanceDefaults m_performance;
     double m_peakTflops = 0;
     double m_overhead = 0;
+    double m_cpuPerRequest = 0; // the engine's CPU work per step and running request
+    bool m_overlapsCpu = true; // it runs beside the GPU's step
     double m_requestOverhead = 0;
     double m_routing = 0; // the MoE layers' latency-bound routing kernels, every forward step
     double m_prompt = 0, m_output = 0, m_computed = 1;

@@ -74,8 +74,7 @@ InferenceSpeed estimateInferenceSpeed(const ResolvedModel& model, const Workload
         linear -= std::min(linear, moeLayers(arch) * e * perExpert * untouched);
     }
     const double other = std::max(0.0, params - scope);
-    s.weightBytesPerGpu
-        = (linear * bytesPerWeight(w.weightFormat, w.precision) + other * bytesPerElement(w.precision)) / t;
+    s.weightBytesPerGpu = (linear * storedBytesPerWeight(w, w.weightFormat) + other * bytesPerElement(w.precision)) / t;
 
     // KV cache read per step: the memory model's bytes per token at the average context of the generation.
     const double context = prompt + output / 2;

@@ -253,7 +253,7 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
         : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(s.t) * s.p), shard);
     const double element = bytesPerElement(workload.precision);
     const double weightBytesRead = fp8Frozen
-        ? formatShard * bytesPerWeight(frozenFormat, workload.precision) + (shard - formatShard) * element
+        ? formatShard * storedBytesPerWeight(workload, frozenFormat) + (shard - formatShard) * element
         : shard * element;
     const double bandwidth = s.bandwidth;
     const double weightRead = bandwidth > 0 ? s.accum * weightPasses * weightBytesRead / bandwidth : 0.0;
@@ -262,7 +262,7 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
         memoryBound += s.gpuTokens * flops.scoreElementsPerToken / s.t * kBytesPerMaterializedScore / bandwidth;
     if (formatShard > 0 && !fp8Frozen && bandwidth > 0)
         memoryBound += s.accum * weightPasses * formatShard
-            * (bytesPerWeight(frozenFormat, workload.precision) + 2 * element) / bandwidth;
+            * (storedBytesPerWeight(workload, frozenFormat) + 2 * element) / bandwidth;
     if (workload.precision == Precision::Fp8 && bandwidth > 0)
         memoryBound += trainingFp8CastSeconds(
             r, s, arch, workload, ep, moe, hw, fp8Gathered, fp8Frozen, matmul.fp8GemmSaving, detail);
