@@ -2507,14 +2507,16 @@
         <translation>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</translation>
     </message>
     <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
-        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
         <source>Bits per weight</source>
         <translation>Bits per weight</translation>
     </message>
     <message>
         <source>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</source>
         <translation>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
     </message>
 </context>
 <context>

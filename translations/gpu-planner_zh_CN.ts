@@ -2495,14 +2495,16 @@
         <translation>在计划支付的每项价格（含报价和存储）之上加收的比例：按云账单比例收取的技术支持计划、价格未含的税费、经销商加价</translation>
     </message>
     <message>
-        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
-        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
         <source>Bits per weight</source>
         <translation>每个权重的位数</translation>
     </message>
     <message>
         <source>Bits each quantized weight takes with its scales and zero points (GPTQ or AWQ at group size 128: 4.156); empty: the weight format&apos;s own (int4: 4.5)</source>
         <translation>每个量化权重连同其缩放因子和零点所占的位数（GPTQ 或 AWQ 分组大小 128 时为 4.156）；留空则取权重格式本身的值（int4：4.5）</translation>
+    </message>
+    <message>
+        <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
+        <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
     </message>
 </context>
 <context>
