@@ -16,10 +16,6 @@
         <translation>costs %1, over the budget of %2</translation>
     </message>
     <message>
-        <source>has no known price under the counted billing modes</source>
-        <translation>has no known price under the counted billing modes</translation>
-    </message>
-    <message>
         <source>costs %1 more per million tokens (+%2, %3)</source>
         <translation>costs %1 more per million tokens (+%2, %3)</translation>
     </message>
@@ -2586,6 +2582,33 @@
     </message>
 </context>
 <context>
+    <name>NoPriceText</name>
+    <message>
+        <source>has no price under the counted billing modes</source>
+        <translation>has no price under the counted billing modes</translation>
+    </message>
+    <message>
+        <source>has no price listed in %1</source>
+        <translation>has no price listed in %1</translation>
+    </message>
+    <message>
+        <source>has no price listed in %1 (none published)</source>
+        <translation>has no price listed in %1 (none published)</translation>
+    </message>
+    <message>
+        <source>it is priced %1 only, which the plan does not count</source>
+        <translation>it is priced %1 only, which the plan does not count</translation>
+    </message>
+    <message>
+        <source>it has a price in %1 (pick that region in Choose Candidates…)</source>
+        <translation>it has a price in %1 (pick that region in Choose Candidates…)</translation>
+    </message>
+    <message>
+        <source>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</source>
+        <translation>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</translation>
+    </message>
+</context>
+<context>
     <name>NumberFormat</name>
     <message>
         <source>%1 TiB</source>
@@ -3541,6 +3564,16 @@
     <message>
         <source>Wide expert parallelism</source>
         <translation>Wide expert parallelism</translation>
+    </message>
+    <message>
+        <source>no price
+none listed in %1</source>
+        <translation>no price
+none listed in %1</translation>
+    </message>
+    <message>
+        <source>Not compared on cost: %1 %2.</source>
+        <translation>Not compared on cost: %1 %2.</translation>
     </message>
 </context>
 <context>
@@ -5011,6 +5044,14 @@
     <message>
         <source>LoRA adapters</source>
         <translation>LoRA adapters</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>no price</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
     </message>
 </context>
 <context>
@@ -6966,6 +7007,17 @@ It was kept as %2.</translation>
     <message>
         <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>Not compared on cost: %1 %2</source>
+        <translation>Not compared on cost: %1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more candidate(s) that fit have no price (The others)</source>
+        <translation>
+            <numerusform>%n more candidate that fits has no price (The others)</numerusform>
+            <numerusform>%n more candidates that fit have no price (The others)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -16,10 +16,6 @@
         <translation>费用 %1，超出 %2 的预算</translation>
     </message>
     <message>
-        <source>has no known price under the counted billing modes</source>
-        <translation>在计入的计费方式下没有已知价格</translation>
-    </message>
-    <message>
         <source>costs %1 more per million tokens (+%2, %3)</source>
         <translation>每百万 token 贵 %1（+%2，%3）</translation>
     </message>
@@ -2573,6 +2569,33 @@
     </message>
 </context>
 <context>
+    <name>NoPriceText</name>
+    <message>
+        <source>has no price under the counted billing modes</source>
+        <translation>在计入的计费方式下没有价格</translation>
+    </message>
+    <message>
+        <source>has no price listed in %1</source>
+        <translation>在 %1 没有标价</translation>
+    </message>
+    <message>
+        <source>has no price listed in %1 (none published)</source>
+        <translation>在 %1 没有标价（未公开价格）</translation>
+    </message>
+    <message>
+        <source>it is priced %1 only, which the plan does not count</source>
+        <translation>它只有%1价格，方案未计入这种计费方式</translation>
+    </message>
+    <message>
+        <source>it has a price in %1 (pick that region in Choose Candidates…)</source>
+        <translation>它在 %1 有价格（可在“选择候选…”中选该地域）</translation>
+    </message>
+    <message>
+        <source>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</source>
+        <translation>导入价格（文件 › 导入云价格…，或“候选”页的“编辑价格…”）即可比较其费用</translation>
+    </message>
+</context>
+<context>
     <name>NumberFormat</name>
     <message>
         <source>%1 TiB</source>
@@ -3526,6 +3549,16 @@
     <message>
         <source>Wide expert parallelism</source>
         <translation>大规模专家并行</translation>
+    </message>
+    <message>
+        <source>no price
+none listed in %1</source>
+        <translation>无价格
+%1 无标价</translation>
+    </message>
+    <message>
+        <source>Not compared on cost: %1 %2.</source>
+        <translation>未比较费用：%1 %2。</translation>
     </message>
 </context>
 <context>
@@ -4983,6 +5016,14 @@
     <message>
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
     </message>
 </context>
 <context>
@@ -6931,6 +6972,16 @@ It was kept as %2.</source>
     <message>
         <source>&lt;li&gt;Prefill and decode: %1&lt;/li&gt;</source>
         <translation>&lt;li&gt;预填充与解码：%1&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>Not compared on cost: %1 %2</source>
+        <translation>未比较费用：%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more candidate(s) that fit have no price (The others)</source>
+        <translation>
+            <numerusform>另有 %n 个放得下的候选没有价格（见“其他候选”）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

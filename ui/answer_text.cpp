@@ -3,6 +3,7 @@
 #include "billing_mode_text.h"
 #include "core_text.h"
 #include "estimate/memory/memory_model.h"
+#include "no_price_text.h"
 #include "number_format.h"
 
 #include "estimate/common/memory_headroom.h"
@@ -36,7 +37,7 @@ QString AnswerText::reason(const gp::Diagnostic& d, const gp::CandidateResult& r
         return tr("costs %1, over the budget of %2")
             .arg(formatMoney(number(d, "cost"), currency), formatMoney(number(d, "budget"), currency));
     if (c == "no_price")
-        return tr("has no known price under the counted billing modes");
+        return NoPriceText::reason(d);
     if (c == "misses_slo")
         return r.failure ? CoreText::failure(*r.failure) : tr("misses the latency targets");
     if (c == "costs_more" || c == "costs_less") {

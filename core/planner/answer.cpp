@@ -1,6 +1,9 @@
 // The planner's one answer: ranked candidates, the recommendation and why each other candidate loses.
 #include "planner/answer.h"
 
+#include "estimate/estimator.h"
+#include "planner/no_price.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,7 +24,7 @@ std::string hoursText(double hours)
 
 // Why `c` is not the recommendation `best` (null when nothing meets the objective).
 Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, const CandidatePlan* best,
-    const ObjectiveFigures* bestFigures, const Plan& plan)
+    const ObjectiveFigures* bestFigures, const Plan& plan, const CandidateSpec* spec, const Catalog* catalog)
 {
     Diagnostics reasons;
     const std::string& currency = plan.billing.currency;
@@ -52,14 +55,14 @@ Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, co
                 { { "cost", formatNumber(f.cost, 6) }, { "budget", formatNumber(*plan.search.budget, 6) },
                     { "currency", currency } } });
         else if (!f.priced)
-            reasons.push_back({ "no_price", "no price is known under the billing modes the plan allows", {} });
+            reasons.push_back(noPriceReason(c.best, spec, plan, catalog));
         if (!reasons.empty())
             return reasons;
     }
     if (!best || !bestFigures)
         return reasons;
     if (!f.priced && bestFigures->priced)
-        reasons.push_back({ "no_price", "no price is known under the billing modes the plan allows", {} });
+        reasons.push_back(noPriceReason(c.best, spec, plan, catalog));
     if (f.priced && bestFigures->priced && std::isfinite(f.cost) && std::isfinite(bestFigures->cost)) {
         const double extra = f.cost - bestFigures->cost;
         if (std::fabs(extra) > 1e-9 * std::max(std::fabs(bestFigures->cost), 1.0)) {
@@ -88,9 +91,8 @@ Diagnostics reasonsAgainst(const CandidatePlan& c, const ObjectiveFigures& f, co
     return reasons;
 }
 
-} // namespace
-
-PlanAnswer rankAnswer(PlanSearchResult search, const Plan& plan)
+// rankAnswer(), with the catalog where the caller has one (for where an unpriced candidate's price was looked up).
+PlanAnswer rankAnswerWith(PlanSearchResult search, const Plan& plan, const Catalog* catalog)
 {
     PlanAnswer answer;
     answer.search = std::move(search);
@@ -109,18 +111,31 @@ PlanAnswer rankAnswer(PlanSearchResult search, const Plan& plan)
         figures.push_back(objectiveFigures(c.best, plan.workload, plan.billing));
     const CandidatePlan* best = answer.recommendation();
     const ObjectiveFigures* bestFigures = best ? &figures.front() : nullptr;
+    // The plan's candidates, for where an unpriced one's price was looked up (the no_price reason).
+    const bool anyUnpriced = std::any_of(figures.begin(), figures.end(), [](const auto& f) { return !f.priced; });
+    const std::vector<CandidateSpec> specs
+        = catalog && anyUnpriced ? planCandidates(plan, *catalog) : std::vector<CandidateSpec>();
     for (std::size_t i = 0; i < ranked.size(); ++i) {
         Standing s;
         s.rank = int(i) + 1;
         s.recommended = int(i) == answer.recommended;
         s.figures = figures[i];
+        const int at = ranked[i].planIndex;
+        const CandidateSpec* spec = at >= 0 && std::size_t(at) < specs.size() ? &specs[std::size_t(at)] : nullptr;
         if (!s.recommended)
-            s.reasons = reasonsAgainst(ranked[i], figures[i], best, bestFigures, plan);
+            s.reasons = reasonsAgainst(ranked[i], figures[i], best, bestFigures, plan, spec, catalog);
         answer.standings.push_back(std::move(s));
     }
     if (best)
         answer.summary = best->summary;
     return answer;
+}
+
+} // namespace
+
+PlanAnswer rankAnswer(PlanSearchResult search, const Plan& plan)
+{
+    return rankAnswerWith(std::move(search), plan, nullptr);
 }
 
 Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const SearchControl& control)
@@ -131,7 +146,7 @@ Expected<PlanAnswer> answerPlan(const Plan& plan, const Catalog& catalog, const 
     auto search = searchPlan(plan, catalog, control);
     if (!search)
         return search.error();
-    PlanAnswer answer = rankAnswer(std::move(*search), plan);
+    PlanAnswer answer = rankAnswerWith(std::move(*search), plan, &catalog);
     answer.overridesUsed = overridesUsed(plan, catalog);
     return answer;
 }

@@ -220,3 +220,110 @@ TEST(PlanAnswer, AGpuWithNoUsableTflopsNeverRanksFirstAtZeroCost)
             EXPECT_FALSE(ranked[j].meetsObjective) << ranked[j].best.candidate;
     }
 }
+
+namespace
+{
+
+// The standing of `candidate` in `answer`, null when it is not there.
+const Standing* standingOf(const PlanAnswer& answer, const std::string& candidate)
+{
+    for (std::size_t i = 0; i < answer.search.candidates.size(); ++i)
+        if (answer.search.candidates[i].best.candidate == candidate)
+            return &answer.standings[i];
+    return nullptr;
+}
+
+const Diagnostic* reasonOf(const Standing* standing, const std::string& code)
+{
+    if (!standing)
+        return nullptr;
+    for (const Diagnostic& d : standing->reasons)
+        if (d.code == code)
+            return &d;
+    return nullptr;
+}
+
+CandidateSpec autoNodes(const std::string& instance)
+{
+    CandidateSpec spec;
+    spec.instance = instance;
+    spec.nodes = std::nullopt;
+    return spec;
+}
+
+InstanceSpec* instanceIn(Catalog& catalog, const std::string& id)
+{
+    for (InstanceSpec& instance : catalog.instances)
+        if (instance.id == id)
+            return &instance;
+    return nullptr;
+}
+
+} // namespace
+
+// Issue 44 (third try): the H20 rows fit, but nothing said why they lost to GT4. A candidate without a price under
+// the plan's region and billing modes says where its price was looked up and what the catalog has instead.
+TEST(PlanAnswer, AnUnpricedCandidateSaysWhereItsPriceWasLookedUpAndWhatTheCatalogHasInstead)
+{
+    const std::string priced = "tencent:GT4.41XLARGE948";
+    const std::string h20 = "tencent:PNV6.32XLARGE1280"; // the catalog: "No public price for PNV6"
+    Plan plan = defaultPlan();
+    plan.candidates = { autoNodes(priced), autoNodes(h20) };
+    {
+        auto answer = answerPlan(plan, builtinCatalog());
+        ASSERT_TRUE(answer) << answer.error().toString();
+        ASSERT_EQ(answer->recommended, 0);
+        EXPECT_EQ(answer->search.candidates.front().best.candidate, priced);
+        const Diagnostic* why = reasonOf(standingOf(*answer, h20), "no_price");
+        ASSERT_NE(why, nullptr);
+        // Tencent's catalog prices are for its reference region (providers.json), and PNV6 has none published.
+        EXPECT_EQ(why->arg("region"), builtinCatalog().findProvider("tencent")->referenceRegion);
+        EXPECT_EQ(why->arg("price_status"), "missing");
+        EXPECT_EQ(why->arg("other_modes"), "");
+        EXPECT_EQ(why->arg("other_regions"), "");
+        EXPECT_NE(why->message.find("price_per_hour"), std::string::npos) << why->message; // what to do
+    }
+    // The plan's own region for the provider is where the price is looked up.
+    plan.billing.regions = { { "tencent", "ap-shanghai" } };
+    {
+        auto answer = answerPlan(plan, builtinCatalog());
+        ASSERT_TRUE(answer);
+        const Diagnostic* why = reasonOf(standingOf(*answer, h20), "no_price");
+        ASSERT_NE(why, nullptr);
+        EXPECT_EQ(why->arg("region"), "ap-shanghai");
+    }
+    // Priced elsewhere: a catalog whose GT4.20XLARGE474 has no reference-region price but one in ap-nanjing, and a
+    // GT4.8XLARGE192 priced monthly only under a plan that counts pay-as-you-go only.
+    Catalog catalog = builtinCatalog();
+    InstanceSpec* elsewhere = instanceIn(catalog, "tencent:GT4.20XLARGE474");
+    InstanceSpec* monthlyOnly = instanceIn(catalog, "tencent:GT4.8XLARGE192");
+    ASSERT_TRUE(elsewhere && monthlyOnly);
+    PriceSpec nanjing = elsewhere->price;
+    nanjing.region = "ap-nanjing";
+    elsewhere->otherPrices.push_back(nanjing);
+    elsewhere->price.onDemandPerHour.reset();
+    elsewhere->price.monthly.reset();
+    elsewhere->price.status = "missing";
+    ASSERT_TRUE(monthlyOnly->price.monthly);
+    monthlyOnly->price.onDemandPerHour.reset();
+    plan.billing.regions.clear();
+    plan.billing.modes = { "on_demand" };
+    plan.candidates = { autoNodes(priced), autoNodes(elsewhere->id), autoNodes(monthlyOnly->id) };
+    auto answer = answerPlan(plan, catalog);
+    ASSERT_TRUE(answer) << answer.error().toString();
+    ASSERT_EQ(answer->search.candidates.front().best.candidate, priced);
+    const Diagnostic* inNanjing = reasonOf(standingOf(*answer, elsewhere->id), "no_price");
+    ASSERT_NE(inNanjing, nullptr);
+    EXPECT_EQ(inNanjing->arg("region"), catalog.findProvider("tencent")->referenceRegion);
+    EXPECT_EQ(inNanjing->arg("other_regions"), "ap-nanjing");
+    EXPECT_EQ(inNanjing->arg("other_modes"), "");
+    const Diagnostic* monthly = reasonOf(standingOf(*answer, monthlyOnly->id), "no_price");
+    ASSERT_NE(monthly, nullptr);
+    EXPECT_EQ(monthly->arg("other_modes"), "monthly");
+    EXPECT_EQ(monthly->arg("other_regions"), "");
+    // Without the catalog (rankAnswer alone) the reason is still given, with no region.
+    PlanAnswer bare = rankAnswer(answer->search, plan);
+    const Diagnostic* noRegion = reasonOf(standingOf(bare, elsewhere->id), "no_price");
+    ASSERT_NE(noRegion, nullptr);
+    EXPECT_EQ(noRegion->arg("region"), "");
+}

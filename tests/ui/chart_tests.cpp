@@ -1,5 +1,6 @@
 // The chart builders: what the bars and curves show adds up to the results they were built from.
 #include "charts/chart_builders.h"
+#include "charts/chart_parts.h"
 #include "core_text.h"
 #include "number_format.h"
 #include "plan_document.h"
@@ -120,6 +121,49 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
             << QToolTip::text().toStdString();
     }
     QToolTip::hideText();
+}
+
+// Issue 44 (second try): PNV6.32XLARGE1280 and PNV6.96XLARGE2304 both read "PNV6 x8, 4 nodes", the second with
+// "(2)"; only the tooltip told them apart. Labels now say what differs between candidates, in both languages.
+TEST(Charts, TwoSizesOfOneFamilyGetLabelsThatSayWhatDiffersInBothLanguages)
+{
+    auto result = [](const char* id, int gpus, int nodes) {
+        gp::CandidateResult r;
+        r.candidate = id;
+        r.gpusPerNode = gpus;
+        r.nodes = nodes;
+        r.gpus = gpus * nodes;
+        return r;
+    };
+    const std::vector<gp::CandidateResult> results
+        = { result("tencent:PNV6.32XLARGE1280", 8, 4), result("tencent:PNV6.96XLARGE2304", 8, 4),
+              result("tencent:GT4.41XLARGE948", 8, 5), result("tencent:PNV6.16XLARGE640", 4, 4),
+              result("tencent:PNV6.32XLARGE1280", 8, 2), result("tencent:GT4.41XLARGE948", 8, 5) };
+    std::vector<const gp::CandidateResult*> rs;
+    for (const gp::CandidateResult& r : results)
+        rs.push_back(&r);
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        const QStringList names = chart_parts::distinctNames(rs);
+        ASSERT_EQ(names.size(), 6);
+        // The two sizes of one family with the same GPUs and nodes: their sizes, no counter.
+        EXPECT_EQ(names[0], QStringLiteral("PNV6.32XLARGE1280")) << language.toStdString();
+        EXPECT_EQ(names[1], QStringLiteral("PNV6.96XLARGE2304")) << language.toStdString();
+        // Apart already by GPU count or node count: the short name.
+        EXPECT_EQ(names[2], chartLabel(results[2]));
+        EXPECT_EQ(names[3], chartLabel(results[3]));
+        EXPECT_EQ(names[4], chartLabel(results[4])) << "2 nodes against 4: the node count tells it apart";
+        // The same candidate listed twice has nothing that differs: a counter.
+        EXPECT_EQ(names[5], names[2] + QStringLiteral(" (2)"));
+        for (const QStringList& labels : { chart_parts::categoryLabels(rs), chart_parts::memoryAxisLabels(rs) }) {
+            EXPECT_EQ(QSet<QString>(labels.begin(), labels.end()).size(), labels.size()) << language.toStdString();
+            EXPECT_TRUE(labels[0].startsWith(names[0]) && labels[1].startsWith(names[1])) << language.toStdString();
+            EXPECT_TRUE(labels[0].contains(chart_parts::ChartTr::tr("%n node(s)", nullptr, 4))
+                || labels[0].contains(chart_parts::ChartTr::tr("%1, %2 nodes").arg(names[0]).arg(4)))
+                << labels[0].toStdString();
+        }
+    }
+    installLanguage(QStringLiteral("en"));
 }
 
 TEST(Charts, CostCurvesEndAtEachModesTotal)

@@ -1,6 +1,7 @@
 // The recommendation panel: what it says, and how it keeps up when results stream in.
 #include "widgets/recommendation_panel.h"
 
+#include "translator.h"
 #include "ui_test_support.h"
 
 #include <QTest>
@@ -83,4 +84,44 @@ TEST(RecommendationPanel, SkippedSplitsAreADetailNotACaution)
     panel.setEvaluation(e);
     EXPECT_FALSE(panel.toPlainText().contains(QStringLiteral("splits were skipped")))
         << panel.toPlainText().toStdString();
+}
+
+// Issue 44 (third try): the H20 rows fit but had no price, and nothing where the user looks said why they lost to
+// GT4. The recommendation, the comparison's cost cells and their tooltips now say where the price was looked up and
+// what to do, in both languages.
+TEST(RecommendationPanel, UnpricedCandidatesThatFitSayWhyAndWhatToDoInBothLanguages)
+{
+    gp::Plan plan = defaultPlan();
+    plan.candidates.clear();
+    for (const char* id : { "tencent:GT4.41XLARGE948", "tencent:PNV6.32XLARGE1280" }) {
+        gp::CandidateSpec c;
+        c.instance = id;
+        c.nodes = std::nullopt;
+        plan.candidates.push_back(c);
+    }
+    const auto e = std::make_shared<const Evaluation>(evaluatePlan(plan, gp::builtinCatalog()));
+    ASSERT_TRUE(e->ok);
+    ASSERT_EQ(e->results.size(), 2u);
+    ASSERT_EQ(e->results[0].candidate, "tencent:GT4.41XLARGE948");
+    ASSERT_TRUE(e->results[1].fits);
+    const QString region = QString::fromStdString(gp::builtinCatalog().findProvider("tencent")->referenceRegion);
+    ComparisonModel model;
+    model.setEvaluation(e);
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        const QString html = recommendationHtml(*e);
+        EXPECT_TRUE(
+            html.contains(RecommendationPanel::tr("Not compared on cost: %1 %2").section(QStringLiteral("%1"), 0, 0)))
+            << language.toStdString() << html.toStdString();
+        EXPECT_TRUE(html.contains(QStringLiteral("PNV6.32XLARGE1280")) && html.contains(region)) << html.toStdString();
+        const QModelIndex cost = model.index(1, ComparisonModel::RankedCost);
+        EXPECT_EQ(cost.data().toString(), ComparisonModel::tr("no price")) << language.toStdString();
+        const QString tip = cost.data(Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(region)
+            && tip.contains(MainWindow::tr("Import Cloud &Prices…").remove(QLatin1Char('&')).left(2)))
+            << tip.toStdString();
+        // The recommendation's own cost cell has a price.
+        EXPECT_NE(model.index(0, ComparisonModel::RankedCost).data().toString(), ComparisonModel::tr("no price"));
+    }
+    installLanguage(QStringLiteral("en"));
 }

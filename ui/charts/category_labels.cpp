@@ -2,9 +2,13 @@
 
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsTextItem>
+#include <QLegend>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QTransform>
+#include <QVariant>
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +34,91 @@ qreal turnedLabelWidth(QGraphicsTextItem& item, const QString& label, qreal angl
 {
     item.setHtml(label);
     return QTransform().rotate(angle).mapRect(item.boundingRect()).width();
+}
+
+// The same label's height turned to `angle`.
+qreal turnedLabelHeight(QGraphicsTextItem& item, const QString& label, qreal angle)
+{
+    item.setHtml(label);
+    return QTransform().rotate(angle).mapRect(item.boundingRect()).height();
+}
+
+// Qt Charts' room between the plot and a bottom axis' labels (ChartAxisElement::labelPadding()) and a pixel each
+// side for rounding.
+constexpr qreal kLabelPadding = 4 + 2;
+
+// Where an axis keeps its labels in full, so that a fit for a larger room can undo one for a smaller room.
+constexpr char kFullCategories[] = "gpuiFullCategories";
+constexpr char kShortenedCategories[] = "gpuiShortenedCategories";
+
+void relayout(QChart& chart)
+{
+    if (chart.layout())
+        chart.layout()->activate();
+}
+
+// `label` (rich text, lines apart by "<br>") with its longest line one character shorter, the middle elided; the
+// label itself when no line can lose another character.
+QString shortenedLabel(const QString& label)
+{
+    QStringList lines = label.split(QStringLiteral("<br>"));
+    int longest = -1;
+    qsizetype longestSize = 0;
+    QStringList plain;
+    for (int i = 0; i < lines.size(); ++i) {
+        plain << QTextDocumentFragment::fromHtml(lines[i]).toPlainText();
+        if (plain.back().size() > longestSize) {
+            longestSize = plain.back().size();
+            longest = i;
+        }
+    }
+    if (longest < 0 || longestSize <= 4)
+        return label;
+    // Keep the start (the family) and the end (the size) of the line, one character fewer between them.
+    const QString text = plain[longest].remove(QChar(0x2026));
+    const qsizetype keep = longestSize - 2; // the ellipsis takes one of the remaining characters
+    const qsizetype tail = keep / 2;
+    lines[longest] = QString(text.left(keep - tail) + QChar(0x2026) + text.right(tail)).toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+// Puts back the labels in full where fitLabelHeights() shortened them (a new set of labels since stays).
+void restoreFullLabels(QChart& chart, QBarCategoryAxis& axis)
+{
+    const QStringList shortened = axis.property(kShortenedCategories).toStringList();
+    if (shortened.isEmpty() || shortened != axis.categories())
+        return;
+    axis.setCategories(axis.property(kFullCategories).toStringList());
+    axis.setProperty(kShortenedCategories, QVariant());
+    relayout(chart);
+}
+
+// Shortens the labels whose turned height runs past the room below the plot (Qt Charts gives a bottom axis at most
+// 40% of the chart's height and draws a longer label past the chart's edge, cut): each loses characters from the
+// middle of its longest line until it fits. The labels in full stay with the axis for a later, larger room.
+void fitLabelHeights(QChart& chart, QBarCategoryAxis& axis, qreal angle)
+{
+    const QStringList full = axis.categories();
+    qreal bottom = chart.size().height() - 1;
+    if (QLegend* legend = chart.legend(); legend->isVisible() && legend->alignment() == Qt::AlignBottom)
+        bottom = legend->geometry().top();
+    const qreal room = bottom - chart.plotArea().bottom() - kLabelPadding;
+    QGraphicsTextItem item;
+    item.setFont(axis.labelsFont());
+    item.document()->setDocumentMargin(0.5);
+    QStringList fitted = full;
+    for (QString& label : fitted)
+        for (QString shorter = label; room > 0 && turnedLabelHeight(item, label, angle) > room; label = shorter) {
+            shorter = shortenedLabel(label);
+            if (shorter == label || fitted.contains(shorter)) // the axis drops a repeated category
+                break;
+        }
+    if (fitted == full)
+        return;
+    axis.setProperty(kFullCategories, full);
+    axis.setProperty(kShortenedCategories, fitted);
+    axis.setCategories(fitted);
+    relayout(chart);
 }
 
 } // namespace
@@ -60,10 +149,18 @@ std::optional<CategoryLabelFit> categoryLabelFit(const QChart& chart, qreal avai
 
 std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal availableWidth)
 {
-    const std::optional<CategoryLabelFit> fit = categoryLabelFit(chart, availableWidth);
-    if (fit)
-        if (QBarCategoryAxis* axis = bottomCategoryAxis(chart); axis->labelsAngle() != int(fit->angle))
-            axis->setLabelsAngle(int(fit->angle));
+    QBarCategoryAxis* axis = bottomCategoryAxis(chart);
+    if (!axis)
+        return std::nullopt;
+    restoreFullLabels(chart, *axis);
+    std::optional<CategoryLabelFit> fit = categoryLabelFit(chart, availableWidth);
+    if (!fit)
+        return fit;
+    if (axis->labelsAngle() != int(fit->angle)) {
+        axis->setLabelsAngle(int(fit->angle));
+        relayout(chart);
+    }
+    fitLabelHeights(chart, *axis, fit->angle);
     return fit;
 }
 

@@ -26,7 +26,9 @@ struct CategoryLabelFit {
 // nullopt for a chart without such an axis.
 std::optional<CategoryLabelFit> categoryLabelFit(const QChart& chart, qreal availableWidth);
 
-// Turns the labels to categoryLabelFit()'s angle and returns the fit.
+// Turns the labels to categoryLabelFit()'s angle and returns the fit. Labels whose turned height runs past the room
+// below the plot lose characters from the middle of their longest line (Qt Charts gives the axis at most 40% of the
+// chart's height and draws past the edge); a later fit starts again from the chart's own legend place and labels.
 std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal availableWidth);
 
 } // namespace gpui

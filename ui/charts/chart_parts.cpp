@@ -13,6 +13,7 @@
 #include <QXYSeries>
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <limits>
 
@@ -84,36 +85,89 @@ QStringList fullLabels(const std::vector<const gp::CandidateResult*>& rs)
 
 } // namespace
 
-// Unique axis labels: chartLabel() (eliding its middle past MaxAxisLabelChars) plus a counter when two candidates
-// share a label.
+namespace
+{
+
+// The candidate's name as its result gives it, without the provider ("PNV6.32XLARGE1280", "GN7.LARGE20 MIG
+// 1g.10gb", a plan's own label).
+QString nameWithoutProvider(const gp::CandidateResult& r)
+{
+    const QString id = QString::fromStdString(r.candidate);
+    const int colon = id.indexOf(QLatin1Char(':'));
+    return colon >= 0 ? id.mid(colon + 1) : id;
+}
+
+} // namespace
+
+// Names that tell the shown candidates apart, each as short as it can be: chartLabel() ("PNV6 x8"); where two share
+// that, what differs between them, in turn: the instance's size ("PNV6.32XLARGE1280" and "PNV6.96XLARGE2304", the
+// middle of a longer one elided), its size in full, its provider; a counter only for the same candidate listed twice.
+QStringList distinctNames(const std::vector<const gp::CandidateResult*>& rs)
+{
+    const std::vector<std::function<QString(const gp::CandidateResult&)>> forms = {
+        [](const gp::CandidateResult& r) { return elideMiddle(chartLabel(r), MaxAxisLabelChars); },
+        // A few more characters than a short label keeps: most size names are whole then ("PNV6.32XLARGE1280").
+        [](const gp::CandidateResult& r) { return elideMiddle(nameWithoutProvider(r), MaxAxisLabelChars + 4); },
+        [](const gp::CandidateResult& r) { return nameWithoutProvider(r); },
+        [](const gp::CandidateResult& r) { return QString::fromStdString(r.candidate); },
+    };
+    std::vector<std::size_t> form(rs.size(), 0);
+    QStringList names;
+    for (const gp::CandidateResult* r : rs)
+        names << forms[0](*r);
+    // Two labels that differ in their node count are apart already ("PNV6 x8, 4 nodes" and "PNV6 x8, 2 nodes").
+    auto key = [&](std::size_t i) -> QString {
+        return names[qsizetype(i)] + QLatin1Char('|') + QString::number(rs[i]->nodes);
+    };
+    // Each name two candidates share moves both to the next form, until none is shared or the forms run out.
+    for (bool changed = true; changed;) {
+        changed = false;
+        QStringList keys;
+        for (std::size_t i = 0; i < rs.size(); ++i)
+            keys << key(i);
+        for (std::size_t i = 0; i < rs.size(); ++i) {
+            // Only another candidate sharing the name moves it on: the same one listed twice differs in nothing.
+            bool shared = false;
+            for (std::size_t j = 0; j < rs.size() && !shared; ++j)
+                shared = j != i && keys[qsizetype(j)] == keys[qsizetype(i)] && rs[j]->candidate != rs[i]->candidate;
+            if (!shared || form[i] + 1 >= forms.size())
+                continue;
+            names[qsizetype(i)] = forms[++form[i]](*rs[i]);
+            changed = true;
+        }
+    }
+    QStringList keys;
+    QStringList unique;
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+        QString label = names[qsizetype(i)];
+        for (int n = 2; keys.contains(label + QLatin1Char('|') + QString::number(rs[i]->nodes)); ++n)
+            label = names[qsizetype(i)] + QStringLiteral(" (%1)").arg(n);
+        keys << label + QLatin1Char('|') + QString::number(rs[i]->nodes);
+        unique << label;
+    }
+    return unique;
+}
+
+// Axis labels: distinctNames() with the node count.
 QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
 {
-    QStringList labels;
-    for (const gp::CandidateResult* r : rs) {
-        QString label = elideMiddle(chartLabel(*r), MaxAxisLabelChars);
-        if (r->nodes > 1)
-            label = ChartTr::tr("%1, %2 nodes").arg(label).arg(r->nodes);
-        QString unique = label;
-        for (int n = 2; labels.contains(unique); ++n)
-            unique = label + QStringLiteral(" (%1)").arg(n);
-        labels << unique;
-    }
+    QStringList labels = distinctNames(rs);
+    for (std::size_t i = 0; i < rs.size(); ++i)
+        if (rs[i]->nodes > 1)
+            labels[qsizetype(i)] = ChartTr::tr("%1, %2 nodes").arg(labels[qsizetype(i)]).arg(rs[i]->nodes);
     return labels;
 }
 
-// The memory chart's upright labels: the elided name, and the node count on a second line (labels are rich text)
+// The memory chart's upright labels: the distinct name, and the node count on a second line (labels are rich text)
 // so that a label stays as short as its name.
 QStringList memoryAxisLabels(const std::vector<const gp::CandidateResult*>& rs)
 {
-    QStringList labels;
-    for (const gp::CandidateResult* r : rs) {
-        QString label = elideMiddle(chartLabel(*r), MaxAxisLabelChars).toHtmlEscaped();
-        if (r->nodes > 1)
-            label += QStringLiteral("<br>") + ChartTr::tr("%n node(s)", nullptr, r->nodes);
-        QString unique = label;
-        for (int n = 2; labels.contains(unique); ++n)
-            unique = label + QStringLiteral(" (%1)").arg(n);
-        labels << unique;
+    QStringList labels = distinctNames(rs);
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+        QString& label = labels[qsizetype(i)];
+        label = label.toHtmlEscaped();
+        if (rs[i]->nodes > 1)
+            label += QStringLiteral("<br>") + ChartTr::tr("%n node(s)", nullptr, rs[i]->nodes);
     }
     return labels;
 }

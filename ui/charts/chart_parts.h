@@ -43,10 +43,14 @@ std::vector<const gp::CandidateResult*> shown(const std::vector<gp::CandidateRes
 // A new chart with the title and the options' theme, margins, fonts and legend at the bottom.
 QChart* newChart(const QString& title, const ChartOptions& options);
 void showTip(const QString& text);
-// Unique axis labels: chartLabel() (eliding its middle past MaxAxisLabelChars) plus a counter when two candidates
-// share a label.
+// Names that tell the shown candidates apart, each as short as it can be: chartLabel(), and where two candidates of
+// the same node count share that, what differs between them (their instance sizes, then providers); a counter only
+// for the same candidate listed twice.
+QStringList distinctNames(const std::vector<const gp::CandidateResult*>& rs);
+// Unique axis labels: distinctNames() with the node count ("PNV6 x8, 4 nodes").
 QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs);
-// The memory chart's upright labels: the elided name, and the node count on a second line (labels are rich text).
+// The memory chart's upright labels: distinctNames() (HTML-escaped), and the node count on a second line (labels are
+// rich text).
 QStringList memoryAxisLabels(const std::vector<const gp::CandidateResult*>& rs);
 // Which candidate each shown result is, whatever its node count: its catalog id, with a counter when the plan lists
 // the same one twice.

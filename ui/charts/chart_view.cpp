@@ -17,6 +17,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QSvgGenerator>
 #include <QWheelEvent>
 
@@ -26,6 +27,7 @@ namespace gpui
 namespace
 {
 constexpr int kChartViewMinimumWidth = 260;
+constexpr char kResizingProperty[] = "gpuiResizing"; // fitCategoryLabels() runs for a resize
 } // namespace
 
 ChartView::ChartView(QWidget* parent)
@@ -70,6 +72,23 @@ void ChartView::fitCategoryLabels()
     const int frame = width() - viewport()->width();
     const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
     const int wanted = fit ? std::max(kChartViewMinimumWidth, fit->chartWidth + frame) : kChartViewMinimumWidth;
+    // Beside another view in a splitter, the room first grows into the neighbour's spare width: a chart that scrolls
+    // sideways keeps its legend (right of the plot) and last labels out of sight and loses a scroll bar's height.
+    // Only for a new chart or new labels: a resize is the user's (or the neighbour's) choice of widths.
+    if (room != this && wanted > room->width() && !property(kResizingProperty).toBool())
+        if (auto* splitter = qobject_cast<QSplitter*>(room->parentWidget()->parentWidget());
+            splitter && splitter->count() == 2 && splitter->orientation() == Qt::Horizontal) {
+            const int at = splitter->indexOf(room->parentWidget());
+            QWidget* other = splitter->widget(1 - at);
+            QList<int> sizes = splitter->sizes();
+            const int spare = sizes[1 - at] - std::max(other->minimumSizeHint().width(), kChartViewMinimumWidth);
+            const int grow = std::min(wanted - room->width(), spare);
+            if (at >= 0 && grow > 0) {
+                sizes[at] += grow;
+                sizes[1 - at] -= grow;
+                splitter->setSizes(sizes);
+            }
+        }
     if (minimumWidth() != wanted)
         setMinimumWidth(wanted);
     settleLayout();
@@ -79,7 +98,9 @@ void ChartView::fitCategoryLabels()
 void ChartView::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
+    setProperty(kResizingProperty, true);
     fitCategoryLabels();
+    setProperty(kResizingProperty, false);
 }
 
 QImage ChartView::renderImage(qreal scale) const

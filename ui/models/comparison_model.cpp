@@ -3,6 +3,7 @@
 #include "answer_text.h"
 #include "billing_mode_text.h"
 #include "core_text.h"
+#include "no_price_text.h"
 #include "number_format.h"
 
 #include "estimate/common/memory_headroom.h"
@@ -45,6 +46,40 @@ std::optional<double> columnModeTotal(const gp::CandidateResult& r, int column)
     if (column < ComparisonModel::CostOnDemand || column > ComparisonModel::CostSpot)
         return std::nullopt;
     return r.cost.total(gp::billingModes()[std::size_t(column - ComparisonModel::CostOnDemand)].mode);
+}
+
+// A cost cell of results[row] without a figure: "no price" where it has none under the plan's region and billing
+// modes (its tooltip says why, noPriceTip), else "n/a".
+QString missingCostText(const Evaluation& e, int row)
+{
+    return NoPriceText::of(e, std::size_t(row)) ? ComparisonModel::tr("no price") : ComparisonModel::tr("n/a");
+}
+
+bool isCostColumn(int column)
+{
+    switch (column) {
+    case ComparisonModel::RankedCost:
+    case ComparisonModel::PricePerHour:
+    case ComparisonModel::CostOnDemand:
+    case ComparisonModel::CostMonthly:
+    case ComparisonModel::CostReserved:
+    case ComparisonModel::CostSpot:
+    case ComparisonModel::CostPerMillionOutputTokens:
+    case ComparisonModel::MonthlyCost:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// A cost cell's tooltip for results[row] without a price: why, and what to do. Empty otherwise.
+QString noPriceTip(const Evaluation& e, int row, int column)
+{
+    const gp::Diagnostic* noPrice = isCostColumn(column) ? NoPriceText::of(e, std::size_t(row)) : nullptr;
+    if (!noPrice)
+        return {};
+    return ComparisonModel::tr("%1: %2.").arg(
+        QString::fromStdString(e.results[std::size_t(row)].candidate), NoPriceText::reason(*noPrice));
 }
 
 double tokensPerSecondOf(const gp::CandidateResult& r)
@@ -329,6 +364,8 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case FitsRole:
         return r->fits;
     case Qt::ToolTipRole:
+        if (const QString tip = noPriceTip(*m_evaluation, index.row(), column); !tip.isEmpty())
+            return tip;
         return toolTip(*r, column);
     case Qt::TextAlignmentRole:
         if (column == Candidate || column == Gpu || column == Configuration || column == Bottleneck
@@ -401,18 +438,18 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case RankedCost: {
         const auto cost = headlineCost(*m_evaluation, std::size_t(row));
         if (!cost)
-            return tr("n/a");
+            return missingCostText(*m_evaluation, row);
         return tr("%1 (%2)").arg(
             formatMoney(*cost, currency), AnswerText::headlineMode(*m_evaluation, std::size_t(row)));
     }
     case PricePerHour:
-        return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : tr("n/a");
+        return r.cost.pricePerHour ? formatMoney(*r.cost.pricePerHour, currency) : missingCostText(*m_evaluation, row);
     case CostOnDemand:
     case CostMonthly:
     case CostReserved:
     case CostSpot: {
         const auto total = columnModeTotal(r, column);
-        return total ? formatMoney(*total, currency) : tr("n/a");
+        return total ? formatMoney(*total, currency) : missingCostText(*m_evaluation, row);
     }
     case Replicas:
     case ConcurrencyPerReplica:
@@ -448,11 +485,12 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
         case MeetsSlo:
             return s.meetsSlo ? tr("Yes") : tr("No");
         case CostPerMillionOutputTokens:
-            return s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency) : tr("n/a");
+            return s.costPerMillionOutputTokens ? formatMoney(*s.costPerMillionOutputTokens, currency)
+                                                : missingCostText(*m_evaluation, row);
         default: // MonthlyCost
             return s.monthlyCost
                 ? tr("%1 (%2)").arg(formatMoney(*s.monthlyCost, currency), windowBillingMode(s.monthlyBillingMode))
-                : tr("n/a");
+                : missingCostText(*m_evaluation, row);
         }
     }
     case Bottleneck:

@@ -10,6 +10,7 @@
 #include "billing_mode_text.h"
 #include "charts/chart_list.h"
 #include "core_text.h"
+#include "no_price_text.h"
 #include "number_format.h"
 #include "report/report_rl.h"
 
@@ -181,8 +182,12 @@ QString ReportBuilder::gpuLine(const gp::CandidateResult& r) const
 QString ReportBuilder::costText(std::size_t index) const
 {
     const auto cost = headlineCost(m_evaluation, index);
-    if (!cost)
-        return tr("no price");
+    if (!cost) {
+        // Where its price was looked up: "no price / none in china-mainland" (the runners-up say what to do).
+        const gp::Diagnostic* noPrice = NoPriceText::of(m_evaluation, index);
+        const QString region = noPrice ? QString::fromStdString(noPrice->arg("region")) : QString();
+        return region.isEmpty() ? tr("no price") : tr("no price\nnone listed in %1").arg(region);
+    }
     const QString money = inference() ? tr("%1 / M tokens").arg(formatMoney(*cost, m_evaluation.currency))
                                       : formatMoney(*cost, m_evaluation.currency);
     return money + QLatin1Char('\n') + AnswerText::headlineMode(m_evaluation, index);
@@ -497,6 +502,13 @@ QStringList ReportBuilder::whyRecommended() const
         why << tr("Its price is an estimate: confirm the provider's current price before committing.");
     else if (best.cost.priceStatus == "unknown" || best.cost.priceStatus == "missing")
         why << tr("No price is known for it: the ranking ignores its cost.");
+    // Candidates that fit but were left out of the cost comparison for want of a price, and what to do.
+    for (std::size_t i = 0, listed = 0; i < m_evaluation.results.size() && listed < 3; ++i)
+        if (const gp::Diagnostic* noPrice = m_evaluation.results[i].fits ? NoPriceText::of(m_evaluation, i) : nullptr) {
+            why << tr("Not compared on cost: %1 %2.")
+                       .arg(QString::fromStdString(m_evaluation.results[i].candidate), NoPriceText::reason(*noPrice));
+            ++listed;
+        }
     return why;
 }
 

@@ -3,6 +3,7 @@
 #include "answer_text.h"
 #include "billing_mode_text.h"
 #include "core_text.h"
+#include "no_price_text.h"
 #include "number_format.h"
 
 #include <QEvent>
@@ -53,6 +54,27 @@ QString servingPoolsHtml(const gp::ServingDisaggregation& d)
         + esc(RecommendationPanel::tr("P:D = %1:%2").arg(d.prefill.replicas).arg(d.decode.replicas));
 }
 
+// Candidates that fit but could not be compared on cost, each with why it has no price and what to do (the first
+// three; "The others" lists every one): a cheaper GPU left out for want of a price is said where the cost is.
+QString unpricedHtml(const Evaluation& e)
+{
+    QString html;
+    int unpriced = 0;
+    for (std::size_t i = 0; i < e.results.size(); ++i) {
+        const gp::Diagnostic* noPrice = e.results[i].fits ? NoPriceText::of(e, i) : nullptr;
+        if (!noPrice || ++unpriced > 3)
+            continue;
+        html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
+                    .arg(esc(RecommendationPanel::tr("Not compared on cost: %1 %2")
+                                 .arg(nameOf(e.results[i]), NoPriceText::reason(*noPrice))));
+    }
+    if (unpriced > 3)
+        html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
+                    .arg(esc(RecommendationPanel::tr(
+                        "%n more candidate(s) that fit have no price (The others)", nullptr, unpriced - 3)));
+    return html;
+}
+
 // The serving recommendation: instance, replicas x GPUs, latency against the targets, cost per million tokens and
 // the monthly bill.
 QString servingRecommendationHtml(const Evaluation& e)
@@ -98,7 +120,7 @@ QString servingRecommendationHtml(const Evaluation& e)
         if (s.costPerMillionOutputTokens)
             line += RecommendationPanel::tr("; %1 per million output tokens")
                         .arg(formatMoney(*s.costPerMillionOutputTokens, currency));
-        html += line + QStringLiteral("</li>");
+        html += line + QStringLiteral("</li>") + unpricedHtml(e);
     } else {
         html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
                     .arg(esc(AnswerText::countedModes(e)));
@@ -226,6 +248,7 @@ QString recommendationHtml(const Evaluation& e)
         else
             html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
                         .arg(esc(AnswerText::countedModes(e)));
+        html += unpricedHtml(e);
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
             html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>")
                         .arg(formatNumber(*r.cost.breakEvenDays, 1));
