@@ -72,6 +72,7 @@ struct Args {
     QString bytes(const char* name) { return formatBytes(number(name)); }
     QString count(const char* name) { return formatNumber(number(name), 0); }
     QString decimal(const char* name) { return formatNumber(number(name)); }
+    QString money(const char* name) { return formatMoney(number(name), text("currency")); }
 };
 
 } // namespace
@@ -251,15 +252,15 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
             return CoreText::tr("%1: %2 run hours fall past the budget's horizon and are not budgeted.")
                 .arg(a.text("item"), a.count("hours"));
         } },
-    { "raise_cap", [](Args& a) -> QString { return CoreText::tr("Raise the cap to %1.").arg(a.count("amount")); } },
+    { "raise_cap", [](Args& a) -> QString { return CoreText::tr("Raise the cap to %1.").arg(a.money("amount")); } },
     { "move_item",
         [](Args& a) -> QString {
             return CoreText::tr("Or move %1 out of month %2 (saves %3).")
-                .arg(a.text("item"), a.text("month"), a.count("saves"));
+                .arg(a.text("item"), a.text("month"), a.money("saves"));
         } },
     { "drop_item",
         [](Args& a) -> QString {
-            return CoreText::tr("Or drop %1 (saves %2).").arg(a.text("item"), a.count("saves"));
+            return CoreText::tr("Or drop %1 (saves %2).").arg(a.text("item"), a.money("saves"));
         } },
 };
 

@@ -81,7 +81,7 @@ struct SpendLine {
 };
 
 // A cap the plan breaks: the month, by how much, and what would fix it (codes with args; the UI words them):
-//   raise_cap (amount), move_item (item, month, saves), drop_item (item, saves).
+//   raise_cap (amount, currency), move_item (item, month, saves, currency), drop_item (item, saves, currency).
 struct CapBreak {
     std::string cap; // "per_month" or "total"
     int month = 0; // 1-based

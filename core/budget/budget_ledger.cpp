@@ -253,11 +253,12 @@ void checkCaps(BudgetAnswer& answer, const Budget& budget)
                 continue;
             CapBreak b { "per_month", m + 1, spend, *budget.caps.perMonth, spend - *budget.caps.perMonth, {} };
             b.fixes.push_back({ "raise_cap", "raise the monthly cap to " + formatNumber(spend, 6),
-                { { "amount", formatNumber(spend, 6) } } });
+                { { "amount", formatNumber(spend, 6) }, { "currency", answer.currency } } });
             if (const ItemBudget* item = smallestCovering(answer, m, b.over))
                 b.fixes.push_back({ "move_item", "move " + item->name + " out of month " + std::to_string(m + 1),
                     { { "item", item->name }, { "month", std::to_string(m + 1) },
-                        { "saves", formatNumber(item->spendByMonth[std::size_t(m)], 6) } } });
+                        { "saves", formatNumber(item->spendByMonth[std::size_t(m)], 6) },
+                        { "currency", answer.currency } } });
             answer.capBreaks.push_back(std::move(b));
             break;
         }
@@ -268,10 +269,11 @@ void checkCaps(BudgetAnswer& answer, const Budget& budget)
             const double over = answer.total - *budget.caps.total;
             CapBreak b { "total", m + 1, answer.cumulative[std::size_t(m)], *budget.caps.total, over, {} };
             b.fixes.push_back({ "raise_cap", "raise the total cap to " + formatNumber(answer.total, 6),
-                { { "amount", formatNumber(answer.total, 6) } } });
+                { { "amount", formatNumber(answer.total, 6) }, { "currency", answer.currency } } });
             if (const ItemBudget* item = smallestCovering(answer, -1, over))
                 b.fixes.push_back({ "drop_item", "drop " + item->name,
-                    { { "item", item->name }, { "saves", formatNumber(item->spend, 6) } } });
+                    { { "item", item->name }, { "saves", formatNumber(item->spend, 6) },
+                        { "currency", answer.currency } } });
             answer.capBreaks.push_back(std::move(b));
             break;
         }

@@ -269,6 +269,9 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
     };
     checkShown(*answer, "en");
     const QString english = view.capBannerText();
+    // Every amount keeps its currency, the fixes' too ("Raise the cap to 12,113." had lost it).
+    const QString raise = formatMoney(answer->capBreaks[0].spend, QString::fromStdString(answer->currency));
+    EXPECT_TRUE(english.contains(QStringLiteral("Raise the cap to ") + raise)) << english.toStdString();
     installLanguage(QStringLiteral("zh_CN"));
     checkShown(*answer, "zh_CN");
     EXPECT_NE(view.capBannerText(), english);
