@@ -237,7 +237,7 @@ YAML::Node yamlAt(const YAML::Node& node, std::initializer_list<const char*> key
 // A YAML stream's documents. yaml-cpp 0.7's LoadAll never returns on some broken input (a flow mapping with a line
 // cut out), so the stream is split here at its document markers, a line that is "---" or "..." alone or "--- "
 // followed by content (YAML 1.2 section 9.1: a marker at the start of a line ends the document, block scalars
-// included), and each document goes to YAML::Load with its first line, so a parse error names the file's line.
+// included), and each document goes to YAML::Load on its own lines, so a parse error or a node names the file's line.
 Expected<std::vector<YAML::Node>> loadYamlDocuments(std::string_view text, const std::string& fileName)
 {
     std::vector<YAML::Node> documents;
@@ -247,10 +247,11 @@ Expected<std::vector<YAML::Node>> loadYamlDocuments(std::string_view text, const
     auto flush = [&](int nextLine) -> std::optional<Error> {
         if (hasContent) {
             try {
-                documents.push_back(YAML::Load(document));
+                // Blank lines in front keep every node's mark on the file's line (readers report yamlLine).
+                documents.push_back(YAML::Load(std::string(std::size_t(documentLine - 1), '\n') + document));
             } catch (const YAML::Exception& e) {
                 return Error { "", "not valid YAML: " + e.msg,
-                    fileName + ":" + std::to_string(documentLine + std::max(0, e.mark.line)) };
+                    fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1) };
             }
         }
         document.clear();
@@ -330,6 +331,8 @@ Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& docum
         fileName };
 }
 
+Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName);
+
 // A YAML document: a Kubernetes manifest's container command, a Megatron-Bridge/NeMo recipe, a vLLM config, or a
 // Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
 Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& fileName)
@@ -349,7 +352,19 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
     auto loaded = loadYamlDocuments(text, fileName);
     if (!loaded)
         return loaded.error();
-    const std::vector<YAML::Node>& documents = *loaded;
+    // The readers take each key as a name and each setting as a name, a number or a list of them; yaml-cpp throws
+    // where the file has a list or a mapping in that place (a "? key" mapping as a key, found by fuzz_launch).
+    try {
+        return readYamlDocuments(*loaded, fileName);
+    } catch (const YAML::Exception& e) {
+        return Error { "", "a list or a mapping where a name or a value belongs (" + e.msg + ")",
+            fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1) };
+    }
+}
+
+// The launch YAML's first document tells which reader takes the file.
+Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName)
+{
     if (documents.empty() || !documents[0].IsMap())
         return Error { "", "a launch YAML is a mapping of fields; this file is not", fileName };
     if (documents[0]["apiVersion"] && documents[0]["kind"])

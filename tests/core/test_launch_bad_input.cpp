@@ -83,6 +83,19 @@ TEST(LaunchBadInput, AControlCharacterIsRefusedWithItsLineInEveryFormat)
         << "CR LF lines read";
 }
 
+TEST(LaunchBadInput, AMappingWhereANameBelongsIsRefusedWithItsLine)
+{
+    // Found by fuzz_launch: a "? key" mapping used as a key in TensorRT-LLM options; yaml-cpp threw out of the
+    // reader when it was read as a name. Each reader's keys and values meet the same check.
+    expectRefused("max_batch_size: 8\ncuda_graph_config:\n  enable_padding: true\n? {a: 1}\n: 2\n", "options.yaml",
+        "options.yaml:4", "", "a list or a mapping where a name or a value belongs");
+    expectRefused("model: Qwen/Qwen2.5-7B-Instruct\n? [tensor-parallel-size]\n: 2\n", "serve.yaml", "serve.yaml:2", "",
+        "a list or a mapping where a name or a value belongs");
+    // After a "---" marker the lines are still the file's.
+    expectRefused("# serve\n---\nmodel: Qwen/Qwen2.5-7B-Instruct\n? [tensor-parallel-size]\n: 2\n", "serve.yaml",
+        "serve.yaml:4", "", "a list or a mapping where a name or a value belongs");
+}
+
 TEST(LaunchBadInput, UnknownMegatronFlagIsRefusedByName)
 {
     const std::string text
