@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The shipped translations are complete and current: every message of translations/*.ts is finished (no
 # unfinished, obsolete or vanished entries), keeps the source's placeholders, markup and accelerator, has the plural
-# forms its language needs, zh_CN holds at least 150 messages, and running lupdate over the same sources as the
-# build (on copies) finds nothing new and nothing gone.
+# forms its language needs, zh_CN holds at least 150 messages, the English file (the source language) only the
+# plural forms, and running lupdate over the same sources as the build (on copies) finds nothing new and nothing gone.
 # Usage: translations_complete.sh BIN_DIR TEST_DATA_DIR
 set -euo pipefail
 
@@ -65,17 +65,22 @@ for entry in entries:
     entry["translations"] = sys.argv[3:]
 json.dump(project, open(sys.argv[2], "w", encoding="utf-8"), indent=2)
 PY
-    "$LUPDATE" -project "$WORK/project.json" -no-obsolete -locations none $ALIAS >"$WORK/lupdate.log" 2>&1 \
-        || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
+    # zh_CN holds every message; English, the source language, only the plural forms (ui/CMakeLists.txt).
+    "$LUPDATE" -project "$WORK/project.json" -ts "${COPIES[0]}" -no-obsolete -locations none $ALIAS \
+        >"$WORK/lupdate.log" 2>&1 || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
+    "$LUPDATE" -project "$WORK/project.json" -ts "${COPIES[1]}" -pluralonly -no-obsolete -locations none $ALIAS \
+        >>"$WORK/lupdate.log" 2>&1 || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
 else
     shopt -s nullglob
     SOURCES=("$ROOT"/ui/*.cpp "$ROOT"/ui/*.h "$ROOT"/ui/*/*.cpp "$ROOT"/ui/*/*.h "$ROOT"/ui/widgets/*/*.cpp "$ROOT"/ui/widgets/*/*.h "$ROOT/app/gui_main.cpp"
              "$ROOT/app/cli_main.cpp" "$ROOT"/core/plan/*.h)
     shopt -u nullglob
     QT_HEADERS=$(qtpaths6 --query QT_INSTALL_HEADERS 2>/dev/null || echo /usr/include/x86_64-linux-gnu/qt6)
-    "$LUPDATE" -no-obsolete -locations none $ALIAS -I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" \
-        -I "$QT_HEADERS/QtCore" "${SOURCES[@]}" -ts "${COPIES[@]}" >"$WORK/lupdate.log" 2>&1 \
-        || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
+    INCLUDES=(-I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" -I "$QT_HEADERS/QtCore")
+    "$LUPDATE" -no-obsolete -locations none $ALIAS "${INCLUDES[@]}" "${SOURCES[@]}" -ts "${COPIES[0]}" \
+        >"$WORK/lupdate.log" 2>&1 || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
+    "$LUPDATE" -pluralonly -no-obsolete -locations none $ALIAS "${INCLUDES[@]}" "${SOURCES[@]}" -ts "${COPIES[1]}" \
+        >>"$WORK/lupdate.log" 2>&1 || { cat "$WORK/lupdate.log" >&2; fail "lupdate failed"; }
 fi
 
 python3 - "$WORK" "${TS_FILES[@]}" <<'PY'
@@ -116,6 +121,15 @@ for path in files:
     msgs = messages(path)
     if lang == "zh_CN" and len(msgs) < 150:
         errors.append("%s: only %d messages (at least 150 expected)" % (base, len(msgs)))
+    if lang == "en":
+        # English is the source language: its file holds the plural forms only (lupdate -pluralonly).
+        for key in msgs:
+            if not key[3]:
+                errors.append("%s: %s is not a plural form (the English file holds plural forms only)"
+                              % (base, short(key)))
+        zh_plurals = sum(1 for k in messages(files[0]) if k[3])
+        if sum(1 for k in msgs if k[3]) != zh_plurals:
+            errors.append("%s: %d plural forms, zh_CN has %d" % (base, sum(1 for k in msgs if k[3]), zh_plurals))
     for key, tr in msgs.items():
         state = tr.get("type", "")
         if state in ("unfinished", "obsolete", "vanished"):
