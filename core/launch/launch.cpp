@@ -1,6 +1,7 @@
 #include "launch/launch.h"
 
 #include "base/atomic_file.h"
+#include "base/json_reader.h"
 #include "base/number_text.h"
 #include "estimate/estimator.h"
 #include "launch/launch_internal.h"
@@ -495,11 +496,8 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
         return readYamlLaunch(text, fileName);
     if (extension == ".json") {
         nlohmann::json document;
-        try {
-            document = nlohmann::json::parse(text);
-        } catch (const nlohmann::json::parse_error& e) {
-            return Error { "", std::string("not valid JSON: ") + e.what(), fileName };
-        }
+        if (auto problem = detail::parseJsonDocument(text, document))
+            return Error { "", *problem, fileName };
         return readDeepSpeed(text, document, fileName);
     }
     return readCommandText(text, fileName);

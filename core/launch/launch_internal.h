@@ -37,6 +37,14 @@ private:
     LaunchImport m_import;
 };
 
+// A serving command's flag (vLLM, SGLang, TensorRT-LLM, llama-server): the plan field it sets, or why it is
+// ignored (planField nullptr), and whether a value follows it.
+struct ServingFlag {
+    const char* planField; // nullptr: ignored with `reason`
+    const char* reason;
+    bool takesValue;
+};
+
 // Numbers in launch files: an integer (also "8" in a YAML string); nullopt for anything else.
 std::optional<long long> integerValue(const YAML::Node& node);
 std::optional<double> numberValue(const YAML::Node& node);

@@ -14,17 +14,11 @@ namespace
 {
 
 // What a llama-server flag sets: a plan field (nullptr: ignored with `reason`), and whether it takes a value.
-struct LlamaServerFlag {
-    const char* planField;
-    const char* reason;
-    bool takesValue;
-};
-
 const char* const kLlamaServerSetting = "server setting: no effect on memory or speed";
 
-const std::map<std::string, LlamaServerFlag>& llamaServerFlags()
+const std::map<std::string, ServingFlag>& llamaServerFlags()
 {
-    static const std::map<std::string, LlamaServerFlag> flags {
+    static const std::map<std::string, ServingFlag> flags {
         { "-m", { "model", nullptr, true } },
         { "--model", { "model", nullptr, true } },
         { "-c", { "workload.serving.engine.max_model_len", nullptr, true } },

@@ -23,12 +23,6 @@ const char* const kLoraSwitch
       "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan";
 
 // What a serving flag sets, by the engine's spelling.
-struct ServingFlag {
-    const char* planField; // nullptr: ignored with `reason`
-    const char* reason;
-    bool takesValue;
-};
-
 const std::map<std::string, ServingFlag>& vllmFlags()
 {
     static const std::map<std::string, ServingFlag> flags {

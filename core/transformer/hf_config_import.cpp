@@ -713,7 +713,9 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         // nlohmann's lexer ends the document at a NUL byte; JSON has none, so refuse rather than ignore the rest.
         if (const auto nul = text.find('\0'); nul != std::string_view::npos)
             return Error { "", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName };
-        const nlohmann::json root = nlohmann::json::parse(text);
+        nlohmann::json root;
+        if (auto problem = detail::parseJsonDocument(text, root))
+            return Error { "", *problem, fileName };
         if (!root.is_object())
             return Error { "", "a config.json must be a JSON object", fileName };
         // Multimodal configs (Llama 4, Gemma 3 4B+, Mistral 3) nest the language model in text_config; the

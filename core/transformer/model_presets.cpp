@@ -1,5 +1,6 @@
 // The built-in model library: presets parsed from the embedded models/presets.json.
 #include "base/embedded_files.h"
+#include "base/json_reader.h"
 #include "plan/architecture_json.h"
 #include "transformer/model_library.h"
 
@@ -30,7 +31,9 @@ std::string stringField(const nlohmann::json& j, const char* key)
 Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, const std::string& fileName)
 {
     try {
-        const nlohmann::json doc = nlohmann::json::parse(text);
+        nlohmann::json doc;
+        if (auto problem = detail::parseJsonDocument(text, doc))
+            return Error { "", *problem, fileName };
         if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
             return Error { "presets", "must be an array", fileName };
         std::vector<ModelPreset> out;

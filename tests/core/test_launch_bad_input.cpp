@@ -1,6 +1,7 @@
 // Launch files that cannot be read: the message names the file, the line and the field; nothing is imported.
 #include "launch/launch.h"
 #include "launch/shell_words.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -34,6 +35,26 @@ TEST(LaunchBadInput, TextThatIsNotUtf8IsRefusedWithItsLine)
         expectRefused("# launch\n--model caf\xe9\n", file, std::string(file) + ":2", "", "not UTF-8 text (byte 21)");
     expectRefused("x \xed\xa0\x80", "serve.sh", "serve.sh:1", "", "not UTF-8"); // an encoded surrogate
     EXPECT_TRUE(readLaunchFile("vllm serve Qwen/Qwen2.5-7B  # caf\xc3\xa9\n", "serve.sh")) << "UTF-8 reads";
+}
+
+// A DeepSpeed JSON cut short says where, in the words every JSON file of the program uses, without the parser
+// library's code ("[json.exception.parse_error.101]"); so do a config.json and a model library.
+TEST(LaunchBadInput, BrokenJsonNamesItsLineAndColumnWithoutTheLibrarysCode)
+{
+    const std::string text = "{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"zero_optimization\": {\"stage\": 3\n";
+    expectRefused(text, "ds_config.json", "ds_config.json", "", "not valid JSON at line 4, column 1");
+    auto read = readLaunchFile(text, "ds_config.json");
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().message.find("json.exception"), std::string::npos) << read.error().message;
+    auto config = importHuggingFaceConfig("{\"hidden_size\": 4096,\n \"num_hidden_layers\": }", "config.json");
+    ASSERT_FALSE(config);
+    EXPECT_NE(config.error().message.find("not valid JSON at line 2, column 23"), std::string::npos)
+        << config.error().message;
+    EXPECT_EQ(config.error().message.find("json.exception"), std::string::npos) << config.error().message;
+    auto presets = parseModelPresets("{\"presets\": [", "presets.json");
+    ASSERT_FALSE(presets);
+    EXPECT_NE(presets.error().message.find("not valid JSON at line 1"), std::string::npos) << presets.error().message;
+    EXPECT_EQ(presets.error().message.find("json.exception"), std::string::npos) << presets.error().message;
 }
 
 TEST(LaunchBadInput, YamlIndentedWithATabNamesItsLine)
