@@ -3,9 +3,11 @@
 // reason), the sweep offers the table's sweepable fields; and the inputs panel's traps of a team lead's tries (a
 // weight format carried to the next model, text on screen that is not the plan's value, a sign dropped, a partial
 // model name ignored).
+#include "evaluation.h"
 #include "plan_document.h"
 #include "report/report_document.h"
 #include "report/report_export.h"
+#include "report/report_layout.h"
 #include "translator.h"
 #include "widgets/inputs/field_text.h"
 #include "widgets/inputs_panel.h"
@@ -19,6 +21,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +31,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 
 using namespace gpui;
 using nlohmann::json;
@@ -57,6 +62,8 @@ gp::Plan basePlanFor(const gp::PlanField& f)
         plan.workload.activationCheckpointing = gp::Checkpointing::Full;
         plan.search.enabled = false;
     }
+    if (path == "workload.fp8_recipe" || path == "workload.fp8_all_gather")
+        plan.workload.precision = gp::Precision::Fp8;
     if (path == "workload.parallelism.virtual_stages") {
         plan.workload.parallelism.pipelineSchedule = gp::PipelineSchedule::Interleaved;
         plan.workload.parallelism.virtualStages = 2;
@@ -265,6 +272,66 @@ TEST(FieldRows, EveryNonDefaultFieldIsInTheReportOrHiddenWithItsReason)
         EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [&](const auto& row) {
             return row.first == QLatin1String(label);
         })) << label;
+}
+
+// The rows of the report's question in detail (an RL plan's: "The question"), in English, as "key: value" lines; the
+// planner's count of the configurations it scored, which any input moves, is left out of its row. Kept per plan:
+// most fields are edited on one of a few base plans. Nullopt when the plan cannot be answered (its message is checked
+// elsewhere).
+std::optional<std::vector<std::string>> questionRows(const gp::Plan& plan)
+{
+    static std::map<std::string, std::optional<std::vector<std::string>>> seen;
+    const std::string key = gp::serializePlan(plan);
+    if (auto it = seen.find(key); it != seen.end())
+        return it->second;
+    auto catalog = std::make_shared<const gp::Catalog>(gp::builtinCatalog());
+    auto evaluation = std::make_shared<Evaluation>(evaluatePlan(plan, *catalog));
+    if (!evaluation->ok)
+        return seen[key] = std::nullopt;
+    const report::Blocks blocks = report::ReportBuilder(makeReportData(plan, catalog, evaluation), {}).build();
+    bool inQuestion = false;
+    for (const auto& block : blocks) {
+        if (const auto* heading = dynamic_cast<const report::HeadingBlock*>(block.get()))
+            inQuestion = heading->text() == QLatin1String(evaluation->rl ? "The question" : "The question in detail");
+        const auto* table = dynamic_cast<const report::KeyValueBlock*>(block.get());
+        if (!inQuestion || !table)
+            continue;
+        std::vector<std::string> rows;
+        for (auto [name, value] : table->rows()) {
+            if (name == QLatin1String("Configuration"))
+                value.remove(QRegularExpression(QStringLiteral("[0-9,]+ ")));
+            rows.push_back(QString(name + QStringLiteral(": ") + value).toStdString());
+        }
+        return seen[key] = rows;
+    }
+    ADD_FAILURE() << "no question rows";
+    return std::nullopt;
+}
+
+// Every field the report shows in the question's own rows (tagged "question") changes those rows when it is set
+// in the window to another value the plan's answer takes.
+TEST(FieldRows, EveryQuestionFieldSetInTheWindowChangesTheReportsQuestion)
+{
+    installLanguage(QStringLiteral("en"));
+    int checked = 0;
+    for (const gp::PlanField& f : gp::planFields()) {
+        if (f.report != gp::FieldReport::Question)
+            continue;
+        SCOPED_TRACE(std::string(f.path));
+        const gp::Plan plan = basePlanFor(f);
+        PanelWithHistory window(plan);
+        ASSERT_TRUE(editWidget(
+            window.panel.fieldInput(QString::fromUtf8(f.path.data(), qsizetype(f.path.size()))), f, window.panel));
+        const gp::Plan edited = window.panel.plan();
+        const auto before = questionRows(plan);
+        ASSERT_TRUE(before.has_value());
+        const auto after = questionRows(edited);
+        if (f.get(edited) == f.get(plan) || !after)
+            continue; // not changed, or a value this plan's answer refuses with its message
+        EXPECT_NE(*before, *after) << f.get(plan) << " -> " << f.get(edited);
+        ++checked;
+    }
+    EXPECT_GE(checked, 40);
 }
 
 TEST(FieldRows, TheSweepVariesTheTablesSweepableFields)

@@ -108,6 +108,7 @@ public:
     HeadingBlock(QString text, double pointSize = 13);
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
+    const QString& text() const { return m_text; }
 
 private:
     QString m_text;
@@ -122,6 +123,7 @@ public:
         double keyFraction = 0.38);
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
+    const std::vector<std::pair<QString, QString>>& rows() const { return m_rows; }
 
 private:
     std::vector<double> rowHeights(const PageStyle& style, double width) const;
