@@ -1,5 +1,5 @@
-// The serving model against published vLLM and llm-d measurements (tests/data/reference/serving-cases.json,
-// copied from the survey with every input and citation). Prints the error table (run
+// The serving model against published vLLM, llm-d, TensorRT-LLM, SGLang and llama.cpp measurements
+// (tests/data/reference/serving-cases.json, each with every input and its citation). Prints the error table (run
 // `build/bin/core_tests --gtest_filter='ServingReference.*'`) and asserts the aims of issue #17: median |error| within
 // 15% and worst within 35% for throughput, TTFT and TPOT, within 5% for KV capacity.
 #include "test_memory_support.h"
@@ -53,6 +53,8 @@ double estimated(const ServingResult& s, const nlohmann::json& check)
               { "serving.tpot_p90_seconds", &s.tpotPercentiles }, { "serving.tpot_p99_seconds", &s.tpotPercentiles },
               { "serving.itl_p50_seconds", &s.itlPercentiles }, { "serving.itl_p90_seconds", &s.itlPercentiles },
               { "serving.itl_p99_seconds", &s.itlPercentiles },
+              { "serving.request_latency_p50_seconds", &s.latencyPercentiles },
+              { "serving.request_latency_p90_seconds", &s.latencyPercentiles },
               { "serving.request_latency_p99_seconds", &s.latencyPercentiles } };
     for (const auto& [name, p] : percentileFields)
         if (field == name) {
@@ -215,6 +217,23 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     EXPECT_GE(trtllm.count, 40);
     EXPECT_LE(trtllm.median, 0.18);
     EXPECT_LE(trtllm.worst, 0.52);
+    // SGLang v0.3.0's own ShareGPT runs (sgl-project/sglang benchmark/benchmark_vllm_060: Llama 3.1 8B on one A100,
+    // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128
+    // (ggml-org/llama.cpp PR #4766: CodeLlama 7B F16 and Q8_0 on an RTX 4090, Q4_0 on a Tesla P40), every row counted:
+    // outside the issue's aims (SGLang throughput 16.9% / 26.3%, medians 15.6% / 87.9% with the 8B's median TTFT on
+    // the A100 at +78% and +88%; llama.cpp TPOT 26.6% / 51.3%, its quantized kernels reading faster than the gpt-fast
+    // int4 and int8 ratios); the bounds guard against regressions.
+    const Bound otherEngines[] = { { "throughput", 4, 0.175, 0.27 }, { "percentile", 16, 0.165, 0.89 } };
+    for (const Bound& b : otherEngines) {
+        const Summary s = summarize(rows, b.quantity, false, "SGLang");
+        EXPECT_GE(s.count, b.count) << b.quantity;
+        EXPECT_LE(s.median, b.median) << b.quantity;
+        EXPECT_LE(s.worst, b.worst) << b.quantity;
+    }
+    const Summary llamaCpp = summarize(rows, "tpot", false, "llama.cpp");
+    EXPECT_GE(llamaCpp.count, 3);
+    EXPECT_LE(llamaCpp.median, 0.275);
+    EXPECT_LE(llamaCpp.worst, 0.52);
     const Summary kv = summarize(rows, "kv", true);
     EXPECT_GE(kv.count, 10);
     EXPECT_LE(kv.median, 0.01);

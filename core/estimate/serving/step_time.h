@@ -61,6 +61,10 @@ public:
     // A decode-only step with `batch` requests in flight.
     double decodeStepSeconds(double batch) const { return stepSeconds(std::max(1.0, batch), 0.0); }
 
+    // One decoding request's KV reads per step at the generation's mean context, and one decode token's FLOPs time
+    // (the step's two slopes in its batch).
+    double kvSecondsPerRequest() const { return m_kvPerRequest; }
+    double decodeComputeSecondsPerToken() const { return m_computePerDecode; }
     // Compute time of one prompt token at the chunk's GEMM size (matmuls, attention over the prompt, MoE combine).
     double prefillSecondsPerToken() const { return m_prefillPerToken; }
     // Prompt tokens one request's prefill computes (those not found in the prefix cache).

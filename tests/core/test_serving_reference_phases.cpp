@@ -1,0 +1,94 @@
+// Where the TensorRT-LLM and SGLang reference runs spend their time (tests/data/reference/serving-cases.json): for
+// each offline run, the engine step's parts at the run's mean batch (weights, KV cache, FLOPs, the rest) and the run's
+// phases (the prompts' compute, the decode steps), printed per row beside the measured and estimated throughput:
+// `build/bin/core_tests --gtest_filter='ServingReferencePhases.*'`. The check: the two phases, each a lower bound of
+// its steps' time, never take longer together than the finite run's makespan by more than the steps that carry both.
+#include "test_memory_support.h"
+
+#include "catalog/catalog.h"
+#include "estimate/estimator.h"
+#include "estimate/serving/serving_model.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace gp
+{
+namespace
+{
+
+const nlohmann::json& phaseCases()
+{
+    static const nlohmann::json doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/serving-cases.json"));
+    return doc;
+}
+
+TEST(ServingReferencePhases, OfflineRunsSplitIntoPrefillAndDecodeWithinTheirMakespan)
+{
+    const Catalog& catalog = builtinCatalog();
+    std::printf("\n%-50s %7s %6s %8s | %7s %7s %7s %7s | %6s %6s %6s | %8s %8s %6s\n", "case (offline runs)", "batch",
+        "kvcap", "step ms", "empty", "kv", "flops", "other", "pre %", "dec %", "tail %", "measured", "estimated",
+        "error");
+    int counted = 0;
+    for (const auto& c : phaseCases().at("cases")) {
+        const auto& serving = c.at("plan").at("workload").at("serving");
+        if (!serving.contains("load") || !serving.at("load").is_string() || !serving.contains("traffic"))
+            continue;
+        const std::string id = c.at("id").get<std::string>();
+        auto plan = planFromJson(c.at("plan"));
+        ASSERT_TRUE(plan) << id;
+        auto estimate = estimatePlan(*plan, catalog);
+        ASSERT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving) << id;
+        const ServingResult& r = *estimate->results.front().serving;
+        auto model = resolveModel(plan->model);
+        ASSERT_TRUE(model) << id;
+        auto hw = resolveCandidate(plan->candidates.front(), catalog, 1, "candidates[0]");
+        ASSERT_TRUE(hw) << id;
+        auto config = configurationFromPlan(*plan, *hw);
+        ASSERT_TRUE(config) << id;
+        const Workload workload = workloadOnGpu(plan->workload, hw->gpu);
+        const ServingReplica replica(*model, workload, *config, *hw, plan->assumptions, catalog);
+        const ReplicaSteps& s = replica.steps();
+
+        // The step's parts at the run's decode batch B (the requests in flight, at most what the KV cache and the
+        // engine's batch limit hold): an empty step (the weights, the per-step overhead, the MoE routing kernels,
+        // the all-reduces' latency), the decoding requests' KV reads, their FLOPs, and the step beyond
+        // empty + max(KV, FLOPs) (all-reduce bytes, the engine's CPU line).
+        const double b = std::clamp(r.concurrency, 1.0, double(std::max(1, replica.capacity())));
+        const double step = s.plainStepSeconds(b, 0);
+        const double empty = s.plainStepSeconds(0, 0);
+        const double kv = b * s.kvSecondsPerRequest();
+        const double flops = b * s.decodeComputeSecondsPerToken();
+        const double other = step - empty - std::max(kv, flops);
+        // The run's phases: every prompt token's compute, every later output token's decode step at batch B.
+        const double n = r.requestsInRun;
+        const double prefill = n * s.computedPromptTokens() * s.prefillSecondsPerToken();
+        const double decode = n * s.decodeStepsPerRequest() * step / b;
+        const double makespan = r.makespanSeconds;
+        ASSERT_GT(makespan, 0) << id;
+        // The tail: the makespan beyond the two phases (ramp, the last requests' low-batch steps), or their overlap
+        // (negative: prompts riding in steps the decode's reads already take).
+        const double tail = makespan - prefill - decode;
+        const double measured = c.at("checks").at(0).at("value").get<double>();
+        const std::string field = c.at("checks").at(0).at("field").get<std::string>();
+        const double estimated = field == "serving.requests_per_second" ? r.requestsPerSecond : r.outputTokensPerSecond;
+        std::printf(
+            "%-50.50s %7.1f %6.0f %8.3f | %7.3f %7.3f %7.3f %7.3f | %6.1f %6.1f %+6.1f | %8.5g %8.5g %+5.1f%%\n",
+            id.c_str(), b, r.kvCapacityRequests, 1e3 * step, 1e3 * empty, 1e3 * kv, 1e3 * flops, 1e3 * other,
+            100 * prefill / makespan, 100 * decode / makespan, 100 * tail / makespan, measured, estimated,
+            100 * (estimated / measured - 1));
+        // A step carrying prompt tokens and decode tokens takes max(reads, FLOPs): at most the two phases overlap
+        // entirely, so the makespan is at least the longer of them.
+        EXPECT_GE(makespan, 0.99 * std::max(prefill, decode)) << id;
+        ++counted;
+    }
+    EXPECT_GE(counted, 40);
+}
+
+} // namespace
+} // namespace gp
