@@ -72,12 +72,10 @@ RlForward rlMegatronForwardPass(const ResolvedModel& model, const Workload& acto
 
 double rlMegatronShardShare(const RlWorkload& w, int trainingGpus)
 {
-    const ParallelismSpec& p = w.actorWorkload.parallelism;
-    const int gpus = std::max(1, trainingGpus);
-    const int modelParallel = std::min(gpus, std::max(1, p.tensor) * std::max(1, p.pipeline));
-    const int expert = std::min(gpus / modelParallel, std::max(1, p.expert));
+    const Configuration c = rlMegatronConfiguration(w, trainingGpus);
+    const int modelParallel = c.tensor * c.pipeline;
     const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
-    return (1 - routed) / modelParallel + routed / (double(modelParallel) * std::max(1, expert));
+    return (1 - routed) / modelParallel + routed / (double(modelParallel) * c.expert);
 }
 
 double rlWeightSyncSeconds(

@@ -32,9 +32,9 @@ RlForward rlMegatronForwardPass(const ResolvedModel& model, const Workload& acto
     double sequences, double tokens, double sequencesPerMicroBatch, const Hardware& pool, const RlGpuDefaults& gpu);
 
 // The share of the actor's parameters one GPU of a Megatron trainer (workload.framework megatron) holds: its
-// model-parallel shard (workload.parallelism tensor x pipeline; the routed experts also over expert), whole over
-// data parallel (Megatron-Core's DDP parameter buffer). The model-parallel degrees are clamped to the training GPUs:
-// no GPU holds less than its share of them.
+// model-parallel shard in its layout (rlMegatronConfiguration: tensor x pipeline; the routed experts also over
+// expert), whole over data parallel (Megatron-Core's DDP parameter buffer). The model-parallel degrees are clamped to
+// the training GPUs: no GPU holds less than its share of them.
 double rlMegatronShardShare(const RlWorkload& workload, int trainingGpus);
 
 // Parameter tensors of `architecture` as an engine loads them (Hugging Face layout: per layer its attention
