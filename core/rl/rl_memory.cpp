@@ -23,6 +23,7 @@ RlGpuDefaults rlGpuDefaults(const RlWorkload& w, const Plan& plan, const Hardwar
         catalog, plan.assumptions, hw.gpu.gpuClass, hw.gpu.architecture, d.actorWorkload.attentionKernel);
     d.usableBytes = usableMemoryBytes(hw, plan.assumptions, catalog);
     d.peakTflops = peakTflops(hw.gpu, d.actorWorkload.precision).value_or(0);
+    d.pageableSlowdown = catalogDefault(catalog, "pcie.pageable_slowdown", 1, 100);
     return d;
 }
 
@@ -54,18 +55,44 @@ MemoryBreakdown rlTrainingMemory(const ResolvedModel& model, Workload w, const C
 
 } // namespace
 
+bool rlMegatronTrainer(const RlWorkload& w)
+{
+    return w.actorWorkload.framework == TrainingStack::Megatron && w.actorWorkload.technique == Technique::Full;
+}
+
+Configuration rlMegatronConfiguration(const RlWorkload& w, int trainingGpus)
+{
+    const ParallelismSpec& p = w.actorWorkload.parallelism;
+    const int gpus = std::max(1, trainingGpus);
+    Configuration c;
+    c.tensor = std::clamp(p.tensor, 1, gpus);
+    c.pipeline = std::clamp(p.pipeline, 1, gpus / c.tensor);
+    c.data = std::max(1, gpus / (c.tensor * c.pipeline));
+    c.expert = p.expert > 1 && c.data % p.expert == 0 ? p.expert : 1;
+    c.sequenceParallel = p.sequenceParallel && c.tensor > 1;
+    c.pipelineSchedule = p.pipelineSchedule;
+    c.virtualStages = p.virtualStages;
+    c.zeroStage = 1;
+    return c;
+}
+
 RlTrainerMemory rlTrainerMemory(const RlWorkload& w, const Hardware& pool, const RlGpuDefaults& gpu)
 {
     const int gpus = pool.totalGpus();
-    const std::vector<RlSavingLevel> levels = gpus > 1
-        ? std::vector<RlSavingLevel> { { 3, Offload::None, Checkpointing::None },
+    const bool megatron = rlMegatronTrainer(w);
+    const std::vector<RlSavingLevel> levels = megatron
+        ? std::vector<RlSavingLevel> { { 1, Offload::None, Checkpointing::None },
+              { 1, Offload::None, Checkpointing::Full } }
+        : gpus > 1 ? std::vector<RlSavingLevel> { { 3, Offload::None, Checkpointing::None },
               { 3, Offload::None, Checkpointing::Full }, { 3, Offload::Optimizer, Checkpointing::Full },
               { 3, Offload::OptimizerAndParameters, Checkpointing::Full } }
-        : std::vector<RlSavingLevel> { { 0, Offload::None, Checkpointing::None },
-              { 0, Offload::None, Checkpointing::Full }, { 2, Offload::Optimizer, Checkpointing::Full },
-              { 3, Offload::OptimizerAndParameters, Checkpointing::Full } };
+                   : std::vector<RlSavingLevel> { { 0, Offload::None, Checkpointing::None },
+                         { 0, Offload::None, Checkpointing::Full }, { 2, Offload::Optimizer, Checkpointing::Full },
+                         { 3, Offload::OptimizerAndParameters, Checkpointing::Full } };
     double frozen = 0;
-    if (w.reference && w.actorWorkload.technique == Technique::Full)
+    // NeMo RL's Megatron worker keeps the reference's weights in host memory (reference_state_dict, copied to the
+    // host at start-up: megatron_policy_worker.py at v0.3.0) and swaps them in for the reference pass only.
+    if (w.reference && w.actorWorkload.technique == Technique::Full && !megatron)
         frozen += rlFrozenWeightBytes(w.actor, w.actorWorkload);
     if (w.reward)
         frozen += rlFrozenWeightBytes(*w.reward, w.actorWorkload);
@@ -80,8 +107,8 @@ RlTrainerMemory rlTrainerMemory(const RlWorkload& w, const Hardware& pool, const
     for (RlSavingLevel level : levels) {
         if (least != Checkpointing::None && level.checkpointing == Checkpointing::None)
             level.checkpointing = least;
-        Configuration c;
-        c.data = gpus;
+        Configuration c = megatron ? rlMegatronConfiguration(w, gpus) : Configuration {};
+        c.data = megatron ? c.data : gpus;
         c.zeroStage = level.zero;
         c.offload = level.offload;
         c.checkpointing = level.checkpointing;

@@ -21,6 +21,7 @@ struct RlGpuDefaults {
     double usableBytes = 0; // GPU memory less the plan's headroom
     double peakTflops = 0; // dense, at the actor's precision on this GPU
     Workload actorWorkload; // the actor's workload as it runs on this GPU (training mode)
+    double pageableSlowdown = 1; // catalog pcie.pageable_slowdown: pageable host copies over pinned ones
 };
 RlGpuDefaults rlGpuDefaults(
     const RlWorkload& workload, const Plan& plan, const Hardware& hardware, const Catalog& catalog);
@@ -41,8 +42,19 @@ struct RlTrainerMemory {
 
 // The least memory-saving trainer layout (ZeRO-3/FSDP over all training GPUs; then full recomputation, optimizer
 // offload, parameter offload, as verl's fsdp_config and OpenRLHF's DeepSpeed options offer) whose phases fit;
-// never less recomputation than the plan's workload.activation_checkpointing.
+// never less recomputation than the plan's workload.activation_checkpointing. A Megatron trainer
+// (rlMegatronTrainer) keeps its Megatron-Core layout (rlMegatronConfiguration) and only adds recomputation.
 RlTrainerMemory rlTrainerMemory(const RlWorkload& workload, const Hardware& trainingPool, const RlGpuDefaults& gpu);
+
+// True where the actor trains as NeMo RL's Megatron policy worker does: workload.framework megatron, full fine-tuning.
+bool rlMegatronTrainer(const RlWorkload& workload);
+
+// The Megatron-Core layout of that trainer on `trainingGpus` GPUs: the plan's workload.parallelism tensor, pipeline,
+// expert and sequence_parallel (tensor x pipeline clamped to the GPUs; expert where it divides the data-parallel
+// ranks, as Megatron-Core carves the expert ranks out of them), data parallel over the rest, and the distributed
+// optimizer (ZeRO-1: policy.megatron_cfg.optimizer.use_distributed_optimizer true in NeMo RL's
+// grpo_math_1B_megatron.yaml at v0.3.0 b1c86a8 and grpo_math_1B.yaml at v0.4.0 c751f81), no offload.
+Configuration rlMegatronConfiguration(const RlWorkload& workload, int trainingGpus);
 
 // Weights of a frozen 16-bit (the actor's precision) copy of `model`, whole.
 double rlFrozenWeightBytes(const ResolvedModel& model, const Workload& actorWorkload);

@@ -71,6 +71,7 @@ struct RlStepEstimate {
     double trainingSideSeconds = 0; // reward, forwards, training
     double overlapSeconds = 0; // hidden by async rollouts (separate pools, off-policy)
     double hostOffloadSeconds = 0; // workload.parallelism.offload: trainer states to host and back between phases
+    double refitHostSeconds = 0; // the weight sync's per-tensor and per-bucket host work (rlRefitHostSeconds)
     double stepSeconds = 0;
     RlPhase limitingPhase = RlPhase::Rollout;
     double rolloutPoolBusy = 0; // share of the step each pool works (colocated: 1)

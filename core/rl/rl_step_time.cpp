@@ -4,6 +4,7 @@
 // longer of the two sides plus the weight sync.
 #include "rl/rl_step_time.h"
 
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/serving/engine_memory.h"
 #include "estimate/serving/serving_defaults.h"
 #include "estimate/time/communication_model.h"
@@ -45,14 +46,36 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
     return f;
 }
 
+RlForward rlMegatronForwardPass(const ResolvedModel& model, const Workload& actorWorkload, const Configuration& layout,
+    double sequences, double tokens, double sequencesPerMicroBatch, const Hardware& pool, const RlGpuDefaults& gpu)
+{
+    RlForward f;
+    const int data = std::max(1, layout.data);
+    Workload w = actorWorkload;
+    w.mode = Mode::Inference;
+    w.inference.promptTokens = std::max<std::int64_t>(1, std::int64_t(std::llround(tokens)));
+    w.inference.outputTokens = 0;
+    Configuration c = layout;
+    c.microBatchSize = std::max(1, int(std::ceil(sequences / data)));
+    const InferenceSpeed s = estimateInferenceSpeed(model, w, c, pool, gpu.performance, gpu.peakTflops);
+    // The pipeline's stages each run 1 / pipeline of the layers over the data-parallel rank's micro-batches and idle
+    // (pipeline - 1) / micro-batches of that (the training model's pipelineBubbleFraction, forward only).
+    Configuration schedule = layout;
+    schedule.gradientAccumulationSteps
+        = std::max(1, int(std::ceil(c.microBatchSize / std::max(1.0, sequencesPerMicroBatch))));
+    const int p = std::max(1, layout.pipeline);
+    f.seconds = s.prefillSeconds / p * (1 + pipelineBubbleFraction(schedule));
+    const double flops = 2.0 * model.parameters.active * c.microBatchSize * tokens / (std::max(1, c.tensor) * p);
+    f.utilization = f.seconds > 0 && gpu.peakTflops > 0 ? flops / (f.seconds * gpu.peakTflops * 1e12) : 0;
+    return f;
+}
+
 double rlMegatronShardShare(const RlWorkload& w, int trainingGpus)
 {
-    const ParallelismSpec& p = w.actorWorkload.parallelism;
-    const int gpus = std::max(1, trainingGpus);
-    const int modelParallel = std::min(gpus, std::max(1, p.tensor) * std::max(1, p.pipeline));
-    const int expert = std::min(gpus / modelParallel, std::max(1, p.expert));
+    const Configuration c = rlMegatronConfiguration(w, trainingGpus);
+    const int modelParallel = c.tensor * c.pipeline;
     const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
-    return (1 - routed) / modelParallel + routed / (double(modelParallel) * std::max(1, expert));
+    return (1 - routed) / modelParallel + routed / (double(modelParallel) * c.expert);
 }
 
 double rlWeightSyncSeconds(
@@ -89,6 +112,44 @@ double rlWeightSyncSeconds(
         seconds += link > 0 ? bytes / (link * 1e9) : INFINITY;
     }
     return seconds;
+}
+
+double rlParameterTensors(const Architecture& a)
+{
+    const double layers = totalLayers(a);
+    const double moe = a.numExperts > 1 ? moeLayers(a) : 0.0;
+    const double matrices = a.mlp == MlpKind::Gated ? 3.0 : 2.0;
+    const double mlpTensors = matrices * (a.mlpBias ? 2.0 : 1.0);
+    // q, k, v, o (with biases where the model has them) or MLA's q_a, q_a_norm, q_b, kv_a, kv_a_norm, kv_b, o.
+    const double attention = a.latentAttention() ? (a.qLoraRank > 0 ? 7.0 : 5.0) : (a.attentionBias ? 7.0 : 4.0);
+    const double norms = (a.sandwichNorms ? 4.0 : 2.0) + (a.qkNorm ? 2.0 : 0.0);
+    const double expertLayer
+        = a.numExperts * mlpTensors + 1.0 + (a.expertBias ? 1.0 : 0.0) + (a.numSharedExperts > 0 ? matrices : 0.0);
+    const double perModel = 2.0 + (a.tieWordEmbeddings ? 0.0 : 1.0); // embeddings, final norm, head
+    return layers * (attention + norms) + (layers - moe) * mlpTensors + moe * expertLayer + perModel;
+}
+
+RlRefitHost rlRefitHostSeconds(const RlWorkload& w, const RlLayout& layout, const RlGpuDefaults& gpu,
+    double engineWeightBytes, double trainerShardBytes, const Catalog& catalog)
+{
+    RlRefitHost r;
+    if (w.actorWorkload.technique == Technique::Lora)
+        return r; // the adapters: a few tensors
+    r.tensors = rlParameterTensors(w.actor.architecture);
+    r.updateSeconds = r.tensors * catalogDefault(catalog, "rl.refit.update_seconds_per_tensor", 0, 1);
+    if (!rlMegatronTrainer(w))
+        return r;
+    r.gatherSeconds = r.tensors * catalogDefault(catalog, "rl.refit.gather_seconds_per_tensor", 0, 1);
+    if (layout.placement != RlPlacement::Colocated)
+        return r; // NeMo RL's separate pools broadcast over NCCL: no CUDA IPC hand-off
+    const double bytes = w.actor.parameters.total * bytesPerElement(gpu.actorWorkload.precision);
+    const double free = std::max(1.0, gpu.usableBytes - engineWeightBytes - trainerShardBytes);
+    const double bucket = free * catalogDefault(catalog, "rl.refit.bucket_memory_ratio", 1e-3, 1);
+    r.buckets = std::ceil(bytes / bucket);
+    r.handoffSeconds = r.tensors * std::max(1, layout.rolloutTensor)
+            * catalogDefault(catalog, "rl.refit.handoff_seconds_per_tensor_rank", 0, 1)
+        + r.buckets * catalogDefault(catalog, "rl.refit.ipc_bucket_seconds", 0, 10);
+    return r;
 }
 
 namespace
@@ -240,7 +301,12 @@ void rlTrainingPhases(RlStepEstimate& e, const RlWorkload& w, const Hardware& ca
         e.phases.push_back(
             { RlPhase::Reward, RlPool::Cpu, 0, w.generatedSamples * w.spec.rewardCpuSecondsPerSample / cores, 0, 0 });
     }
-    const RlForward actorForward = rlForwardPass(w.actor, gpu.actorWorkload, n, tokens, trainPool, gpu);
+    // NeMo RL's Megatron worker runs the policy's and the reference's log-probs in its training layout (the
+    // reference's weights swapped into the same model: use_reference_model), micro-batches packed as the update's.
+    const double packed = std::max(1.0, std::floor(w.maxSequenceTokens / std::max(1.0, tokens)));
+    const RlForward actorForward = rlMegatronTrainer(w)
+        ? rlMegatronForwardPass(w.actor, gpu.actorWorkload, tm.config, n, tokens, packed, trainPool, gpu)
+        : rlForwardPass(w.actor, gpu.actorWorkload, n, tokens, trainPool, gpu);
     e.phases.push_back(
         { RlPhase::ActorForward, pool, tg, actorForward.seconds, actorForward.utilization, tm.forwardPeakBytes });
     if (w.reference)
@@ -300,11 +366,6 @@ RlHostCopies rlPlannedOffloadCopies(const RlWorkload& w, const RlTrainerMemory& 
     return h;
 }
 
-bool rlMegatronTrainer(const RlWorkload& w)
-{
-    return w.actorWorkload.framework == TrainingStack::Megatron && w.actorWorkload.technique == Technique::Full;
-}
-
 // NeMo RL's Megatron policy worker (workload.framework megatron; nemo_rl/models/policy/megatron_policy_worker.py at
 // v0.3.0 b1c86a8 and v0.4.0 c751f81, called from nemo_rl/algorithms/grpo.py) copies the trainer's states between the
 // GPU and the host every step, whatever the plan's offload:
@@ -318,29 +379,31 @@ bool rlMegatronTrainer(const RlWorkload& w)
 //   copies the parameter shard to the host once the engine holds the new weights. The gradients are freed, not
 //   copied (Megatron-Core param_and_grad_buffer.py offload_to_cpu resizes grad_data to 0).
 // Colocated, the engine then runs beside none of the actor's states; the reference lives on the host.
-RlHostCopies rlMegatronCopies(
-    const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, double bytesPerParameter)
+// The optimizer states move with tensor.to('cpu') and back with .to('cuda'): pageable host memory, charged as
+// pcie.pageable_slowdown times their bytes at the pinned rate. The parameter buffer's copies are pinned
+// (Megatron-Core offload_to_cpu keeps a pinned host copy), and so are the reference's swaps (non_blocking copies to
+// the host land in PyTorch's pinned host allocator).
+RlHostCopies rlMegatronCopies(const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated,
+    double bytesPerParameter, double pageableSlowdown)
 {
     RlHostCopies h;
     const double shard = w.actor.parameters.total * rlMegatronShardShare(w, trainingGpus) * bytesPerParameter;
-    const double optimizer
-        = optimizerBytesPerParameter(w.actorWorkload.optimizer) * w.actor.parameters.total / std::max(1, trainingGpus);
+    const double optimizer = optimizerBytesPerParameter(w.actorWorkload.optimizer) * w.actor.parameters.total
+        / std::max(1, trainingGpus) * std::max(1.0, pageableSlowdown);
     h.actorForward = colocated ? shard : optimizer; // colocated the refit has moved the optimizer states already
     h.reference = w.reference ? 3 * shard : 0.0;
     h.actorTrain = optimizer;
     h.weightSync = colocated ? shard + optimizer : 0.0;
-    const double reference
-        = w.reference ? rlFrozenWeightBytes(w.actor, w.actorWorkload) / std::max(1, trainingGpus) : 0.0;
-    h.offloadedBytes = colocated ? tm.actorResidentBytes + std::min(reference, tm.frozenBytes) : 0.0;
+    h.offloadedBytes = colocated ? tm.actorResidentBytes : 0.0; // the reference is on the host already
     return h;
 }
 
 RlHostCopies rlHostCopies(
     const RlWorkload& w, const RlTrainerMemory& tm, int trainingGpus, bool colocated, const RlGpuDefaults& gpu)
 {
-    return rlMegatronTrainer(w)
-        ? rlMegatronCopies(w, tm, trainingGpus, colocated, bytesPerElement(gpu.actorWorkload.precision))
-        : rlPlannedOffloadCopies(w, tm);
+    return rlMegatronTrainer(w) ? rlMegatronCopies(
+               w, tm, trainingGpus, colocated, bytesPerElement(gpu.actorWorkload.precision), gpu.pageableSlowdown)
+                                : rlPlannedOffloadCopies(w, tm);
 }
 
 // Adds the copies to the phases they belong to; returns the weight sync's.
@@ -446,7 +509,11 @@ RlStepEstimate estimateRlStep(const RlWorkload& w, const Plan& plan, const Hardw
     const double oneWay = colocated ? (host > 0 ? engine.weightBytes / host : INFINITY) : 0.0;
     e.rollout.sleepWakeSeconds = 2 * oneWay;
     e.phases.front().seconds += oneWay;
-    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + oneWay + syncCopies;
+    const double shard = rlMegatronTrainer(w) ? w.actor.parameters.total
+            * rlMegatronShardShare(w, trainPool.totalGpus()) * bytesPerElement(gpu.actorWorkload.precision)
+                                              : tm.actor.weights;
+    e.refitHostSeconds = rlRefitHostSeconds(w, e.layout, gpu, engine.weightBytes, shard, catalog).total();
+    const double sync = rlWeightSyncSeconds(w, candidate, e.layout, gpu) + oneWay + syncCopies + e.refitHostSeconds;
     e.phases.push_back({ RlPhase::WeightSync, colocated ? RlPool::All : RlPool::Training, trainPool.totalGpus(), sync,
         0, colocated ? tm.forwardPeakBytes + engine.weightBytes : tm.forwardPeakBytes });
     rlComposeStep(e, sync);

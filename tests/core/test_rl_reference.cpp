@@ -40,7 +40,9 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
                     { { "offload", p.value("offload", "none") },
                         { "tensor", p.value("/megatron_parallelism/tensor"_json_pointer, 1) },
                         { "pipeline", p.value("/megatron_parallelism/pipeline"_json_pointer, 1) },
-                        { "expert", p.value("/megatron_parallelism/expert"_json_pointer, 1) } } },
+                        { "expert", p.value("/megatron_parallelism/expert"_json_pointer, 1) },
+                        { "sequence_parallel",
+                            p.value("/megatron_parallelism/sequence_parallel"_json_pointer, false) } } },
                 { "serving", { { "engine", p.value("serving_engine", nlohmann::json::object()) } } } } },
         { "candidates", { { { "instance", p.at("instance") }, { "nodes", p.at("nodes") } } } } };
     auto plan = parsePlan(doc.dump());
@@ -102,6 +104,7 @@ std::vector<RlReferenceRow> rlReferenceRows()
             std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
         if (e.hostOffloadSeconds > 0)
             std::printf(" (host offload %.2f s of them)", e.hostOffloadSeconds);
+        std::printf(" (refit host work %.2f s)", e.refitHostSeconds);
         std::printf("\n");
         rows.push_back({ id, "step", c.at("measured_step_seconds").get<double>(), e.stepSeconds });
         if (c.contains("measured_phases"))
