@@ -2514,6 +2514,82 @@
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
     </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>Each layer</source>
+        <translation>Each layer</translation>
+    </message>
+    <message>
+        <source>Whole iteration</source>
+        <translation>Whole iteration</translation>
+    </message>
+    <message>
+        <source>Once per rank and node (DeepEP)</source>
+        <translation>Once per rank and node (DeepEP)</translation>
+    </message>
+    <message>
+        <source>All-to-all (a copy per expert)</source>
+        <translation>All-to-all (a copy per expert)</translation>
+    </message>
+    <message>
+        <source>All-gather (every token)</source>
+        <translation>All-gather (every token)</translation>
+    </message>
+    <message>
+        <source>Flex (DeepEP, HybridEP)</source>
+        <translation>Flex (DeepEP, HybridEP)</translation>
+    </message>
+    <message>
+        <source>Master weights precision</source>
+        <translation>Master weights precision</translation>
+    </message>
+    <message>
+        <source>The width of the optimizer&apos;s copy of the weights: fp32, or 16 bits (Megatron --main-params-dtype fp16, Apex distributed_fused_adam with dtype bf16)</source>
+        <translation>The width of the optimizer&apos;s copy of the weights: fp32, or 16 bits (Megatron --main-params-dtype fp16, Apex distributed_fused_adam with dtype bf16)</translation>
+    </message>
+    <message>
+        <source>Recompute norms</source>
+        <translation>Recompute norms</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules layernorm: the norms&apos; outputs are dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules layernorm: the norms&apos; outputs are dropped and recomputed in backward</translation>
+    </message>
+    <message>
+        <source>Recompute expert activation</source>
+        <translation>Recompute expert activation</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules moe_act: the experts&apos; activation output is dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules moe_act: the experts&apos; activation output is dropped and recomputed in backward</translation>
+    </message>
+    <message>
+        <source>Recompute MLA up-projections</source>
+        <translation>Recompute MLA up-projections</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules mla_up_proj: latent attention&apos;s query, key and value up-projections are dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules mla_up_proj: latent attention&apos;s query, key and value up-projections are dropped and recomputed in backward</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA graphs</translation>
+    </message>
+    <message>
+        <source>What the stack captures as CUDA graphs in training: nothing, each layer or the whole iteration (Megatron --cuda-graph-impl)</source>
+        <translation>What the stack captures as CUDA graphs in training: nothing, each layer or the whole iteration (Megatron --cuda-graph-impl)</translation>
+    </message>
+    <message>
+        <source>MoE token dispatcher</source>
+        <translation>MoE token dispatcher</translation>
+    </message>
+    <message>
+        <source>How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, flex), one copy per routed expert (alltoall) or every token to every rank (allgather, Megatron&apos;s default)</source>
+        <translation>How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, flex), one copy per routed expert (alltoall) or every token to every rank (allgather, Megatron&apos;s default)</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
