@@ -591,10 +591,19 @@ void megatronRecomputeFlags(
 void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std::vector<std::string>& notes)
 {
     const Workload& w = t.plan.workload;
+    const Configuration& c = t.result.configuration;
+    // The precision-aware optimizer runs with the distributed optimizer only (megatron/core/optimizer/__init__.py
+    // @d98e8a64), and --optimizer-cpu-offload requires it (arguments.py).
+    const bool distributed = c.zeroStage == 1;
     const bool master = masterWeightBytes(w) > 0;
-    const bool halfMaster = master && w.masterWeightsPrecision != MasterWeightsPrecision::Fp32;
-    const bool halfMoments = w.bf16OptimizerStates && w.optimizer == Optimizer::AdamW;
-    if (halfMaster || halfMoments)
+    const bool halfMaster = distributed && master && w.masterWeightsPrecision != MasterWeightsPrecision::Fp32;
+    const bool halfMoments = distributed && w.bf16OptimizerStates && w.optimizer == Optimizer::AdamW;
+    if (!distributed
+        && ((master && w.masterWeightsPrecision != MasterWeightsPrecision::Fp32)
+            || (w.bf16OptimizerStates && w.optimizer == Optimizer::AdamW)))
+        notes.push_back("optimizer states: Megatron-LM's precision-aware optimizer needs the distributed optimizer "
+                        "(ZeRO 1); the plan's 16-bit master or moments are not written for this layout");
+    if (halfMaster || halfMoments || c.offload != Offload::None)
         f.push_back("--use-precision-aware-optimizer");
     if (halfMaster) {
         f.insert(f.end(), { "--main-params-dtype", "fp16" });
@@ -604,7 +613,6 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
     }
     if (halfMoments)
         f.insert(f.end(), { "--exp-avg-dtype", "bf16", "--exp-avg-sq-dtype", "bf16" });
-    const Configuration& c = t.result.configuration;
     if (t.answer.search.model.architecture.numExperts > 1 && c.expert > 1) {
         const MoeDispatcher d = w.moeTokenDispatcher;
         f.insert(f.end(),
