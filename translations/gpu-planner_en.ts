@@ -1479,6 +1479,14 @@
         <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
         <translation>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</translation>
     </message>
+    <message>
+        <source>Recomputing the MLA up-projections changes nothing: the model has no latent attention.</source>
+        <translation>Recomputing the MLA up-projections changes nothing: the model has no latent attention.</translation>
+    </message>
+    <message>
+        <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
+        <translation>Recomputing the expert activation changes nothing: the model has no experts.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

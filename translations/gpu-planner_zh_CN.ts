@@ -1467,6 +1467,14 @@
         <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
         <translation>llama.cpp 在启动时为 %1 个 token 分配缓存（%2）：加上权重（%3）共需 %4，超过 GPU 的 %5。请降低上下文（max_model_len，--ctx-size）或使用 q8_0 或 q4_0 缓存。</translation>
     </message>
+    <message>
+        <source>Recomputing the MLA up-projections changes nothing: the model has no latent attention.</source>
+        <translation>重算 MLA 上投影不起作用：该模型没有潜在注意力。</translation>
+    </message>
+    <message>
+        <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
+        <translation>重算专家激活不起作用：该模型没有专家。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
