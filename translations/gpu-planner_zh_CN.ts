@@ -1467,6 +1467,14 @@
         <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
         <translation>llama.cpp 在启动时为 %1 个 token 分配缓存（%2）：加上权重（%3）共需 %4，超过 GPU 的 %5。请降低上下文（max_model_len，--ctx-size）或使用 q8_0 或 q4_0 缓存。</translation>
     </message>
+    <message>
+        <source>Recomputing the MLA up-projections changes nothing: the model has no latent attention.</source>
+        <translation>重算 MLA 上投影不起作用：该模型没有潜在注意力。</translation>
+    </message>
+    <message>
+        <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
+        <translation>重算专家激活不起作用：该模型没有专家。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2501,6 +2509,82 @@
     <message>
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>Each layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <source>Whole iteration</source>
+        <translation>整个迭代</translation>
+    </message>
+    <message>
+        <source>Once per rank and node (DeepEP)</source>
+        <translation>每个进程和节点一次（DeepEP）</translation>
+    </message>
+    <message>
+        <source>All-to-all (a copy per expert)</source>
+        <translation>All-to-all（每个专家一份副本）</translation>
+    </message>
+    <message>
+        <source>All-gather (every token)</source>
+        <translation>All-gather（全部 token）</translation>
+    </message>
+    <message>
+        <source>Flex (DeepEP, HybridEP)</source>
+        <translation>Flex（DeepEP、HybridEP）</translation>
+    </message>
+    <message>
+        <source>Master weights precision</source>
+        <translation>主权重精度</translation>
+    </message>
+    <message>
+        <source>The width of the optimizer&apos;s copy of the weights: fp32, or 16 bits (Megatron --main-params-dtype fp16, Apex distributed_fused_adam with dtype bf16)</source>
+        <translation>优化器所存权重副本的位宽：fp32，或 16 位（Megatron --main-params-dtype fp16、Apex distributed_fused_adam 的 dtype bf16）</translation>
+    </message>
+    <message>
+        <source>Recompute norms</source>
+        <translation>重算归一化层</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules layernorm: the norms&apos; outputs are dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules layernorm：丢弃归一化层的输出，在反向传播中重算</translation>
+    </message>
+    <message>
+        <source>Recompute expert activation</source>
+        <translation>重算专家激活</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules moe_act: the experts&apos; activation output is dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules moe_act：丢弃专家激活函数的输出，在反向传播中重算</translation>
+    </message>
+    <message>
+        <source>Recompute MLA up-projections</source>
+        <translation>重算 MLA 上投影</translation>
+    </message>
+    <message>
+        <source>Megatron --recompute-modules mla_up_proj: latent attention&apos;s query, key and value up-projections are dropped and recomputed in backward</source>
+        <translation>Megatron --recompute-modules mla_up_proj：丢弃潜在注意力的查询、键、值上投影结果，在反向传播中重算</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>What the stack captures as CUDA graphs in training: nothing, each layer or the whole iteration (Megatron --cuda-graph-impl)</source>
+        <translation>训练框架在训练中捕获为 CUDA 图的范围：不捕获、每一层或整个迭代（Megatron --cuda-graph-impl）</translation>
+    </message>
+    <message>
+        <source>MoE token dispatcher</source>
+        <translation>MoE token 分发器</translation>
+    </message>
+    <message>
+        <source>How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, flex), one copy per routed expert (alltoall) or every token to every rank (allgather, Megatron&apos;s default)</source>
+        <translation>token 如何送达专家并行的各进程：每个进程和节点一次（DeepEP、flex）、每个路由专家一份副本（alltoall），或每个 token 发往每个进程（allgather，Megatron 的默认）</translation>
     </message>
 </context>
 <context>

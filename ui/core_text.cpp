@@ -446,6 +446,12 @@ const DiagnosticPhrase kFitPhrases[] = {
             return CoreText::tr("A sequence of %1 tokens is longer than the model's context of %2 positions.")
                 .arg(a.count("sequence_length"), a.count("max_positions"));
         } },
+    { "recompute_module_not_in_model",
+        [](Args& a) -> QString {
+            return a.text("module") == QStringLiteral("mla_up_proj")
+                ? CoreText::tr("Recomputing the MLA up-projections changes nothing: the model has no latent attention.")
+                : CoreText::tr("Recomputing the expert activation changes nothing: the model has no experts.");
+        } },
     { "global_batch_indivisible",
         [](Args& a) -> QString {
             return CoreText::tr(

@@ -56,6 +56,17 @@ Diagnostics sanityChecks(
                     + count(step) + ": time and cost are for a fraction of a step",
                 { { "training_tokens", count(workload.trainingTokens) }, { "step_tokens", count(step) } } });
     }
+    // Megatron-Core refuses these recompute modules on a model without the module (transformer_config.py @d98e8a64:
+    // mla_up_proj needs multi-latent attention, moe_act the MoE experts' grouped GEMM); here the switch changes
+    // nothing.
+    if (workload.mode == Mode::Training && workload.recomputeMlaUpProj && !model.architecture.latentAttention())
+        out.push_back({ "recompute_module_not_in_model",
+            "workload.recompute_mla_up_proj has no effect: the model has no latent attention",
+            { { "field", "workload.recompute_mla_up_proj" }, { "module", "mla_up_proj" } } });
+    if (workload.mode == Mode::Training && workload.recomputeMoeAct && model.architecture.numExperts <= 1)
+        out.push_back(
+            { "recompute_module_not_in_model", "workload.recompute_moe_act has no effect: the model has no experts",
+                { { "field", "workload.recompute_moe_act" }, { "module", "moe_act" } } });
     const std::int64_t maxPositions = model.architecture.maxPositions;
     const std::int64_t sequence = workload.mode == Mode::Training
         ? workload.sequenceLength

@@ -4,6 +4,7 @@
 #include "base/embedded_files.h"
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
+#include "plan/precision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -143,6 +144,104 @@ void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
             a.line("--optimizer-cpu-offload"));
 }
 
+// Selective recompute's modules (Megatron-LM@d98e8a64 transformer_config.py recompute_modules, default ["core_attn"]):
+// core_attn is the plan's "selective", layernorm, moe_act and mla_up_proj its recompute_* switches; the others
+// (mlp, moe, shared_experts and the linear-attention ones) are not modelled and said so.
+void mapMegatronRecomputeModules(const MegatronArgs& a, ImportBuilder& out)
+{
+    const std::string flag
+        = a.text("--recompute-granularity") == "selective" ? "--recompute-granularity" : "--recompute-activations";
+    auto it = a.values.find("--recompute-modules");
+    if (it == a.values.end()) {
+        out.set("workload.activation_checkpointing", "selective", a.field(flag), a.line(flag));
+        return;
+    }
+    const std::vector<std::string>& modules = it->second.first;
+    const std::string field = a.field("--recompute-modules");
+    const int line = a.line("--recompute-modules");
+    const bool attention = std::find(modules.begin(), modules.end(), "core_attn") != modules.end();
+    out.set("workload.activation_checkpointing", attention ? "selective" : "none", field, line);
+    const std::pair<const char*, const char*> switches[] = { { "layernorm", "workload.recompute_layernorm" },
+        { "moe_act", "workload.recompute_moe_act" }, { "mla_up_proj", "workload.recompute_mla_up_proj" } };
+    for (const std::string& module : modules) {
+        if (module == "core_attn")
+            continue;
+        const auto known = std::find_if(
+            std::begin(switches), std::end(switches), [&](const auto& entry) { return module == entry.first; });
+        if (known != std::end(switches))
+            out.set(known->second, true, field, line);
+        else
+            out.ignore(field + " " + module, line,
+                "a recompute module GPU Planner does not model (its activations are "
+                "counted as kept)");
+    }
+}
+
+// The optimizer's state widths: Megatron's precision-aware optimizer (--use-precision-aware-optimizer with
+// --main-params-dtype, --exp-avg-dtype, --exp-avg-sq-dtype; arguments.py @d98e8a64) and Apex's DistributedFusedAdam
+// dtype (NeMo 1 optim.dtype, read as --apex-optimizer-dtype): its parameter shard and both moments at that width.
+void mapMegatronOptimizerStates(const MegatronArgs& a, ImportBuilder& out)
+{
+    // A dtype as a flag ("fp16") or a recipe ("torch.bfloat16", "bf16") writes it: "bf16", "fp16", "fp8" or "fp32".
+    const auto width = [&](const char* flag) -> std::string {
+        const std::string text = a.text(flag);
+        if (text.find("bf") != std::string::npos)
+            return "bf16";
+        if (text.find("16") != std::string::npos || text.find("half") != std::string::npos)
+            return "fp16";
+        if (text.find("8") != std::string::npos)
+            return "fp8";
+        return text.empty() ? "" : "fp32";
+    };
+    if (const std::string apex = width("--apex-optimizer-dtype"); apex == "bf16" || apex == "fp16") {
+        const std::string field = a.field("--apex-optimizer-dtype");
+        const int line = a.line("--apex-optimizer-dtype");
+        out.set("workload.master_weights_precision", apex, field, line);
+        out.set("workload.bf16_optimizer_states", true, field, line);
+    }
+    if (!a.has("--use-precision-aware-optimizer"))
+        return;
+    if (const std::string main = width("--main-params-dtype"); main == "bf16" || main == "fp16")
+        out.set(
+            "workload.master_weights_precision", main, a.field("--main-params-dtype"), a.line("--main-params-dtype"));
+    const std::string first = width("--exp-avg-dtype");
+    const std::string second = width("--exp-avg-sq-dtype");
+    const auto sixteen = [](const std::string& w) { return w == "bf16" || w == "fp16"; };
+    if (sixteen(first) && sixteen(second))
+        out.set("workload.bf16_optimizer_states", true, a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"));
+    else if (first == "fp8" || second == "fp8" || sixteen(first) != sixteen(second))
+        out.ignore(a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"),
+            "moments at different or fp8 widths are not modelled: both are counted at fp32 unless both are 16-bit");
+}
+
+// The MoE token dispatcher and the CUDA-graph scope (transformer_config.py @d98e8a64: moe_token_dispatcher_type,
+// default allgather; cuda_graph_impl none, local, transformer_engine or full_iteration, and the deprecated
+// --enable-cuda-graph, --external-cuda-graph and --cuda-graph-scope full_iteration it replaces).
+void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, bool commandLine)
+{
+    const std::string dispatcher = a.text("--moe-token-dispatcher-type");
+    if (dispatcher == "alltoall" || dispatcher == "allgather" || dispatcher == "flex")
+        out.set("workload.moe_token_dispatcher", dispatcher, a.field("--moe-token-dispatcher-type"),
+            a.line("--moe-token-dispatcher-type"));
+    else if (a.has("--moe-enable-deepep"))
+        out.set("workload.moe_token_dispatcher", "flex", a.field("--moe-enable-deepep"), a.line("--moe-enable-deepep"));
+    else if (commandLine && a.integer("--num-experts").value_or(0) > 1)
+        out.set(
+            "workload.moe_token_dispatcher", "allgather", "(no --moe-token-dispatcher-type: Megatron-LM's default)", 0);
+    const std::string impl = a.text("--cuda-graph-impl");
+    const bool fullScope = a.text("--cuda-graph-scope").find("full_iteration") != std::string::npos;
+    if (impl == "full_iteration" || ((a.has("--enable-cuda-graph") || impl == "local") && fullScope))
+        out.set("workload.cuda_graphs", "full-iteration",
+            a.field(impl.empty() ? "--enable-cuda-graph" : "--cuda-graph-impl"),
+            a.line(impl.empty() ? "--enable-cuda-graph" : "--cuda-graph-impl"));
+    else if (impl == "local" || impl == "transformer_engine")
+        out.set("workload.cuda_graphs", "per-layer", a.field("--cuda-graph-impl"), a.line("--cuda-graph-impl"));
+    else if (a.has("--enable-cuda-graph") || a.has("--external-cuda-graph")) {
+        const char* flag = a.has("--enable-cuda-graph") ? "--enable-cuda-graph" : "--external-cuda-graph";
+        out.set("workload.cuda_graphs", "per-layer", a.field(flag), a.line(flag));
+    }
+}
+
 // Batch, sequence, precision, recompute, optimizer and the run's length.
 void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
 {
@@ -191,11 +290,11 @@ void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
             out.set("workload.activation_checkpointing_layers", *a.integer("--recompute-num-layers"),
                 a.field("--recompute-num-layers"), a.line("--recompute-num-layers"));
     } else if (granularity == "selective" || a.has("--recompute-activations")) {
-        const std::string flag = granularity == "selective" ? "--recompute-granularity" : "--recompute-activations";
-        out.set("workload.activation_checkpointing", "selective", a.field(flag), a.line(flag));
+        mapMegatronRecomputeModules(a, out);
     } else {
         out.set("workload.activation_checkpointing", "none", "(no --recompute-granularity)", 0);
     }
+    mapMegatronOptimizerStates(a, out);
     if (a.has("--optimizer")) {
         const std::string name = a.text("--optimizer");
         if (name == "adam" || name == "sgd")
@@ -279,14 +378,18 @@ const std::vector<std::string>& megatronMappedFlags()
         "--optimizer", "--num-layers", "--hidden-size", "--num-attention-heads", "--swiglu", "--ffn-hidden-size",
         "--group-query-attention", "--num-query-groups", "--kv-channels", "--vocab-size", "--tokenizer-model",
         "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--position-embedding-type",
-        "--max-position-embeddings", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size" };
+        "--max-position-embeddings", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size",
+        "--recompute-modules", "--use-precision-aware-optimizer", "--main-params-dtype", "--exp-avg-dtype",
+        "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
+        "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph" };
     return flags;
 }
 
-LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out)
+LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out, bool commandLine)
 {
     mapMegatronParallel(a, out);
     mapMegatronTraining(a, out);
+    mapMegatronDispatchAndGraphs(a, out, commandLine);
     mapMegatronModel(a, out);
     out.set("workload.framework", "megatron", "(file format)", 0); // its state layout and loss (memory_model.h)
     const auto& mapped = megatronMappedFlags();
@@ -330,7 +433,7 @@ Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t
         }
         args.values[flag] = { values, line };
     }
-    return finishMegatron(args, out);
+    return finishMegatron(args, out, true);
 }
 
 Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::string& fileName)
@@ -382,6 +485,28 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
                       args.fieldNames[flag] = field;
                       continue;
                   }
+                  if (key == "dtype" && path.find("optim") != std::string::npos)
+                      flag = "--apex-optimizer-dtype"; // NeMo 1 optim.dtype (Apex DistributedFusedAdam)
+                  if ((key == "recompute_modules" || key == "cuda_graph_scope") && value.IsSequence()) {
+                      std::vector<std::string> items; // a list of module names
+                      for (const auto& item : value)
+                          if (item.IsScalar())
+                              items.push_back(item.Scalar());
+                      if (key == "cuda_graph_scope") {
+                          std::string joined;
+                          for (const auto& item : items)
+                              joined += (joined.empty() ? "" : " ") + item;
+                          items = { joined };
+                      }
+                      args.values[flag] = { items, line };
+                      args.fieldNames[flag] = field;
+                      continue;
+                  }
+                  if (flag == "--apex-optimizer-dtype" && value.IsScalar()) {
+                      args.values[flag] = { { text }, line };
+                      args.fieldNames[flag] = field;
+                      continue;
+                  }
                   if (!flags.takesValue.count(flag) || value.IsNull() || value.IsSequence()) {
                       out.ignore(field, line, "not a Megatron-LM argument GPU Planner reads");
                       continue;
@@ -398,7 +523,7 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
               }
           };
     walk(document, "");
-    return finishMegatron(args, out);
+    return finishMegatron(args, out, false);
 }
 
 namespace
@@ -436,6 +561,77 @@ std::vector<std::string> megatronModelFlags(const LaunchTarget& t)
     return f;
 }
 
+// Recompute: full, or selective with its modules (core_attn for the plan's "selective", and the recompute_* switches).
+void megatronRecomputeFlags(
+    const Configuration& c, const Workload& w, std::vector<std::string>& f, std::vector<std::string>& notes)
+{
+    if (c.checkpointing == Checkpointing::Full) {
+        f.insert(f.end(),
+            { "--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1" });
+        return;
+    }
+    std::vector<std::string> modules;
+    if (c.checkpointing != Checkpointing::None)
+        modules.push_back("core_attn");
+    if (w.recomputeLayernorm)
+        modules.push_back("layernorm");
+    if (w.recomputeMoeAct)
+        modules.push_back("moe_act");
+    if (w.recomputeMlaUpProj)
+        modules.push_back("mla_up_proj");
+    if (modules.empty())
+        return;
+    f.insert(f.end(), { "--recompute-granularity", "selective", "--recompute-modules" });
+    f.insert(f.end(), modules.begin(), modules.end());
+    if (c.checkpointing == Checkpointing::PerOp)
+        notes.push_back("checkpointing: per-op selective checkpointing is written as Megatron's selective recompute");
+}
+
+// The optimizer's state widths, the MoE token dispatcher and the CUDA-graph scope.
+void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std::vector<std::string>& notes)
+{
+    const Workload& w = t.plan.workload;
+    const Configuration& c = t.result.configuration;
+    // The precision-aware optimizer runs with the distributed optimizer only (megatron/core/optimizer/__init__.py
+    // @d98e8a64), and --optimizer-cpu-offload requires it (arguments.py).
+    const bool distributed = c.zeroStage == 1;
+    const bool master = masterWeightBytes(w) > 0;
+    const bool halfMaster = distributed && master && w.masterWeightsPrecision != MasterWeightsPrecision::Fp32;
+    const bool halfMoments = distributed && w.bf16OptimizerStates && w.optimizer == Optimizer::AdamW;
+    if (!distributed
+        && ((master && w.masterWeightsPrecision != MasterWeightsPrecision::Fp32)
+            || (w.bf16OptimizerStates && w.optimizer == Optimizer::AdamW)))
+        notes.push_back("optimizer states: Megatron-LM's precision-aware optimizer needs the distributed optimizer "
+                        "(ZeRO 1); the plan's 16-bit master or moments are not written for this layout");
+    if (halfMaster || halfMoments || c.offload != Offload::None)
+        f.push_back("--use-precision-aware-optimizer");
+    if (halfMaster) {
+        f.insert(f.end(), { "--main-params-dtype", "fp16" });
+        if (w.masterWeightsPrecision == MasterWeightsPrecision::Bf16)
+            notes.push_back("master weights: Megatron-LM keeps main parameters in fp32 or fp16 (--main-params-dtype); "
+                            "the plan's bf16 is written as fp16, the same bytes");
+    }
+    if (halfMoments)
+        f.insert(f.end(), { "--exp-avg-dtype", "bf16", "--exp-avg-sq-dtype", "bf16" });
+    if (t.answer.search.model.architecture.numExperts > 1 && c.expert > 1) {
+        const MoeDispatcher d = w.moeTokenDispatcher;
+        f.insert(f.end(),
+            { "--moe-token-dispatcher-type",
+                d == MoeDispatcher::AllToAll        ? "alltoall"
+                    : d == MoeDispatcher::AllGather ? "allgather"
+                                                    : "flex" });
+        if (d == MoeDispatcher::Auto || d == MoeDispatcher::Flex)
+            f.insert(f.end(), { "--moe-flex-dispatcher-backend", "deepep" });
+        if (d == MoeDispatcher::Auto)
+            notes.push_back("MoE dispatcher: the plan is estimated with DeepEP's dispatch, written as the flex "
+                            "dispatcher (it needs DeepEP); set workload.moe_token_dispatcher to alltoall for NCCL's");
+    }
+    if (w.cudaGraphs == CudaGraphScope::PerLayer)
+        f.insert(f.end(), { "--cuda-graph-impl", "local" });
+    else if (w.cudaGraphs == CudaGraphScope::FullIteration) // arguments.py asserts the NaN check off with it
+        f.insert(f.end(), { "--cuda-graph-impl", "full_iteration", "--no-check-for-nan-in-loss-and-grad" });
+}
+
 std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<std::string>& notes)
 {
     const Configuration& c = t.result.configuration;
@@ -460,13 +656,7 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
     if (c.offload == Offload::OptimizerAndParameters)
         notes.push_back("offload: Megatron-LM offloads the optimizer only (--optimizer-cpu-offload); the plan offloads "
                         "parameters too");
-    if (c.checkpointing == Checkpointing::Full)
-        f.insert(f.end(),
-            { "--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1" });
-    else if (c.checkpointing != Checkpointing::None)
-        f.insert(f.end(), { "--recompute-granularity", "selective" });
-    if (c.checkpointing == Checkpointing::PerOp)
-        notes.push_back("checkpointing: per-op selective checkpointing is written as Megatron's selective recompute");
+    megatronRecomputeFlags(c, w, f, notes);
     const long long global = (long long)c.microBatchSize * c.gradientAccumulationSteps * c.data;
     f.insert(f.end(),
         { "--micro-batch-size", std::to_string(c.microBatchSize), "--global-batch-size", std::to_string(global),
@@ -489,6 +679,7 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
         f.push_back("--accumulate-allreduce-grads-in-fp32");
     f.insert(f.end(),
         { "--optimizer", w.optimizer == Optimizer::Sgd || w.optimizer == Optimizer::SgdMomentum ? "sgd" : "adam" });
+    megatronStackFlags(t, f, notes);
     return f;
 }
 

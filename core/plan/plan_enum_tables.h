@@ -66,6 +66,14 @@ inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", Trainin
     { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf } };
 inline constexpr EnumName<GradientPrecision> kGradientPrecisions[]
     = { { "auto", GradientPrecision::Auto }, { "fp32", GradientPrecision::Fp32 }, { "bf16", GradientPrecision::Bf16 } };
+inline constexpr EnumName<MasterWeightsPrecision> kMasterWeightsPrecisions[]
+    = { { "fp32", MasterWeightsPrecision::Fp32 }, { "bf16", MasterWeightsPrecision::Bf16 },
+          { "fp16", MasterWeightsPrecision::Fp16 } };
+inline constexpr EnumName<CudaGraphScope> kCudaGraphScopes[] = { { "none", CudaGraphScope::None },
+    { "per-layer", CudaGraphScope::PerLayer }, { "full-iteration", CudaGraphScope::FullIteration } };
+inline constexpr EnumName<MoeDispatcher> kMoeDispatchers[]
+    = { { "auto", MoeDispatcher::Auto }, { "alltoall", MoeDispatcher::AllToAll },
+          { "allgather", MoeDispatcher::AllGather }, { "flex", MoeDispatcher::Flex } };
 inline constexpr EnumName<LossImplementation> kLossImplementations[]
     = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
           { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused } };

@@ -24,6 +24,17 @@ enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf };
 // The width gradients are accumulated and data-parallel reduced at (workload.gradient_precision): Auto is the stack's
 // default (gradientReduceBytes in precision.h), Fp32 and Bf16 what a launch states (Megatron --grad-reduce-in-bf16).
 enum class GradientPrecision { Auto, Fp32, Bf16 };
+// The width of the optimizer's master copy of the weights where master_weights is on
+// (workload.master_weights_precision): fp32, or 16 bits as Megatron's --main-params-dtype fp16 (precision-aware
+// optimizer) and Apex's DistributedFusedAdam with dtype bf16 keep it.
+enum class MasterWeightsPrecision { Fp32, Bf16, Fp16 };
+// What the stack captures as CUDA graphs in training (workload.cuda_graphs): nothing, each layer (Megatron-Core's
+// --cuda-graph-impl local or transformer_engine), or the whole forward-backward iteration (full_iteration).
+enum class CudaGraphScope { None, PerLayer, FullIteration };
+// How an MoE layer sends tokens to the expert-parallel ranks (workload.moe_token_dispatcher): Auto is each token sent
+// once per rank and node that holds one of its experts (DeepEP's dispatch), as Flex; AllToAll one copy per routed
+// expert (Megatron-Core's alltoall dispatcher); AllGather every token to every rank of the group (its allgather one).
+enum class MoeDispatcher { Auto, AllToAll, AllGather, Flex };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).

@@ -105,6 +105,13 @@ double gradientReduceBytes(const Workload& workload, int zeroStage)
     return compute;
 }
 
+double masterWeightBytes(const Workload& workload)
+{
+    if (bytesPerElement(workload.precision) >= 4 || !workload.masterWeights)
+        return 0;
+    return workload.masterWeightsPrecision == MasterWeightsPrecision::Fp32 ? 4.0 : 2.0;
+}
+
 double bytesPerWeight(WeightFormat format, Precision compute)
 {
     switch (format) {

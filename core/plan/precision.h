@@ -30,5 +30,10 @@ WeightFormat frozenWeightFormat(const Workload& workload);
 // --grad-reduce-in-bf16), torchtitan fp32 at ZeRO 3 (mixed_precision_reduce "float32", FSDP2's reduce_dtype);
 // otherwise the compute width (DeepSpeed's communication_data_type unset, PyTorch DDP, FSDP without reduce_dtype).
 double gradientReduceBytes(const Workload& workload, int zeroStage);
+// Bytes per trainable parameter of the optimizer's master copy of the weights: none where the compute is already 32-bit
+// or master_weights is off; else workload.master_weights_precision, 4 at fp32 and 2 at 16 bits (Megatron-LM
+// --main-params-dtype fp16 with --use-precision-aware-optimizer, Transformer Engine FusedAdam's master_weights;
+// Apex DistributedFusedAdam's parameter shard at its dtype, store_params on by default).
+double masterWeightBytes(const Workload& workload);
 
 } // namespace gp

@@ -82,6 +82,15 @@ struct Workload {
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
     TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
     GradientPrecision gradientPrecision = GradientPrecision::Auto; // gradient reduce width (gradientReduceBytes)
+    // The master copy's width where masterWeights is on (Megatron --main-params-dtype, Apex dtype bf16).
+    MasterWeightsPrecision masterWeightsPrecision = MasterWeightsPrecision::Fp32;
+    // Megatron-Core's output-discarding recompute of one module each (--recompute-modules layernorm, moe_act,
+    // mla_up_proj), beside activationCheckpointing (whose "selective" is its core_attn): memory_training.cpp.
+    bool recomputeLayernorm = false;
+    bool recomputeMoeAct = false;
+    bool recomputeMlaUpProj = false;
+    CudaGraphScope cudaGraphs = CudaGraphScope::None; // what the stack captures as CUDA graphs (stated, see docs)
+    MoeDispatcher moeTokenDispatcher = MoeDispatcher::Auto; // how MoE tokens reach the expert-parallel ranks
     // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
     std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
     bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
@@ -208,6 +217,50 @@ template <class Table> void trainingFieldEntries(Table& t)
         .words(GP_TRANSLATE_NOOP("FieldText", "Partial recompute layers"));
 }
 
+// The Megatron stack's own switches a launch file states: the master copy's width, per-module recompute, CUDA graphs
+// and the MoE token dispatcher.
+template <class Table> void stackSwitchFieldEntries(Table& t)
+{
+    using Write = FieldWrite;
+    using Report = FieldReport;
+    t.add("workload.master_weights_precision", GP_PLAN_MEMBER(workload.masterWeightsPrecision), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Master weights precision"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The width of the optimizer's copy of the weights: fp32, or 16 bits (Megatron "
+                "--main-params-dtype fp16, Apex distributed_fused_adam with dtype bf16)"));
+    t.add("workload.recompute_layernorm", GP_PLAN_MEMBER(workload.recomputeLayernorm), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Recompute norms"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron --recompute-modules layernorm: the norms' outputs are dropped and "
+                "recomputed in backward"));
+    t.add("workload.recompute_moe_act", GP_PLAN_MEMBER(workload.recomputeMoeAct), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Recompute expert activation"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron --recompute-modules moe_act: the experts' activation output is "
+                "dropped and recomputed in backward"));
+    t.add("workload.recompute_mla_up_proj", GP_PLAN_MEMBER(workload.recomputeMlaUpProj), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Recompute MLA up-projections"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron --recompute-modules mla_up_proj: latent attention's query, key and "
+                "value up-projections are dropped and recomputed in backward"));
+    t.add("workload.cuda_graphs", GP_PLAN_MEMBER(workload.cudaGraphs), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "CUDA graphs"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "What the stack captures as CUDA graphs in training: nothing, each layer or the "
+                "whole iteration (Megatron --cuda-graph-impl)"));
+    t.add("workload.moe_token_dispatcher", GP_PLAN_MEMBER(workload.moeTokenDispatcher), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "MoE token dispatcher"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, "
+                "flex), one copy per routed expert (alltoall) or every token to every rank "
+                "(allgather, Megatron's default)"));
+}
+
 // LoRA's rank, the parallel layout and batch inference.
 template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
 {
@@ -273,6 +326,7 @@ template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
 template <class Table> void workloadFieldEntries(Table& t)
 {
     trainingFieldEntries(t);
+    stackSwitchFieldEntries(t);
     parallelismAndInferenceFieldEntries(t);
 }
 

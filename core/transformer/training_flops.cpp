@@ -210,6 +210,18 @@ TrainingFlopsPerToken trainingFlopsPerToken(
     const PassFlops all = passFlops(t.forward, workload, checkpointing, layers, perOpRecompute, share);
     t.model = all.model;
     t.recompute = all.recompute;
+    // Megatron's "mla_up_proj" recompute (workload.recompute_mla_up_proj; Megatron-LM@d98e8a64
+    // multi_latent_attention.py qkv_up_proj_and_rope_apply under CheckpointWithoutOutput): the query and key/value
+    // up-projections run once more before backward, unless full recompute repeats the whole layer anyway.
+    const double upProjectionRecompute
+        = workload.recomputeMlaUpProj && at.latent && checkpointing != Checkpointing::Full
+        ? 2 * at.heads * (at.qLoraRank * at.qkHeadDim + at.kvLoraRank * (at.qkHeadDim - at.ropeDim + at.vHeadDim))
+            * s.attentionLayers
+            * (workload.technique == Technique::Freeze && layers > 0
+                    ? std::clamp(double(workload.freezeTrainableLayers), 0.0, layers) / layers
+                    : 1.0)
+        : 0.0;
+    t.recompute += upProjectionRecompute;
     t.hardware = t.model + t.recompute;
     // The same passes over the blocks' linear layers alone (no attention core, no output head).
     ForwardFlops linear = t.forward;
@@ -217,7 +229,7 @@ TrainingFlopsPerToken trainingFlopsPerToken(
     linear.head = 0;
     linear.frozenMatmul = std::min(linear.frozenMatmul, linear.matmul);
     const PassFlops blocks = passFlops(linear, workload, checkpointing, layers, perOpRecompute, share);
-    t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute);
+    t.linearHardware = std::min(t.hardware, blocks.model + blocks.recompute + upProjectionRecompute);
     // ...over the routed experts alone (per-op checkpointing recomputes one of their two or three matrices, as it
     // does for the dense MLP)...
     if (t.forward.experts > 0 && t.forward.matmul > 0) {

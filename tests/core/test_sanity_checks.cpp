@@ -130,3 +130,20 @@ TEST(SanityChecks, EpochsSplitTheRunIntoPassesOverTheDataset)
                   "global_batch_exceeds_dataset"),
         nullptr);
 }
+
+TEST(SanityChecks, RecomputeModuleTheModelDoesNotHave)
+{
+    // The default plan's dense model has neither latent attention nor experts: both switches are named; Megatron-Core
+    // itself refuses them there (transformer_config.py).
+    const gp::Diagnostics w = estimateWarnings(
+        sanityPlan({ { "workload", { { "recompute_mla_up_proj", true }, { "recompute_moe_act", true } } } }));
+    int named = 0;
+    for (const gp::Diagnostic& d : w)
+        if (d.code == "recompute_module_not_in_model")
+            named += d.message.find("workload.recompute_mla_up_proj") != std::string::npos
+                || d.message.find("workload.recompute_moe_act") != std::string::npos;
+    EXPECT_EQ(named, 2);
+    EXPECT_EQ(find(estimateWarnings(sanityPlan({ { "workload", { { "recompute_layernorm", true } } } })),
+                  "recompute_module_not_in_model"),
+        nullptr);
+}

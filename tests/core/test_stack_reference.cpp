@@ -89,6 +89,14 @@ std::vector<StackRow> stackRows()
                 row.microBatch = layout.microBatchSize;
                 row.excessMsPerLayerMicroBatch = 1e3 * (publishedStep - r.step.total) / layerMicroBatches;
             }
+            const Workload& stated = plan->workload;
+            if (r.fits
+                && (stated.recomputeLayernorm || stated.recomputeMoeAct || stated.recomputeMlaUpProj
+                    || stated.masterWeightsPrecision != MasterWeightsPrecision::Fp32))
+                std::printf("fits with its stated recompute modules or master width: %s (%.1f of %.1f GiB, "
+                            "activations %.1f, optimizer %.1f)\n",
+                    row.id.c_str(), r.memory.total / kGiB, r.usableMemory / kGiB, r.memory.activations / kGiB,
+                    r.memory.optimizer / kGiB);
             if (!r.fits) {
                 const MemoryBreakdown& m = r.memory;
                 std::printf("does not fit: %s (%.1f of %.1f GiB: weights %.1f, gradients %.1f, optimizer %.1f, "
@@ -149,10 +157,11 @@ TEST(StackReference, PublishedRunsPerStack)
             << id << " ran as published but is estimated not to fit";
     // Today's errors, so a change that makes them worse fails (no constant was fitted to a row): the dense Megatron
     // rows run from 30% under to 2% over (FP8 parameters, fp8_all_gather, no longer cast every micro-batch), the MoE
-    // rows over (Qwen3-30B +18-481%, GPT-OSS +22-129%, Qwen3-235B +16-118%, DeepSeek-V3 -15 to +82%), their steps
-    // longer than the expert compute and all-to-all counted by the host-side time printed above. The 18 rows of the
-    // 26.04.01 and 26.06 tables (added 2026-12-06, never used to set a constant) moved the median from 13.4% to 18.3%.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.19);
+    // rows mostly over (Qwen3-30B +18-443%, GPT-OSS +9-124%, DeepSeek-V3 -15 to +79%; Qwen3-235B -23% to +85%), their
+    // steps longer than the expert compute and all-to-all counted by the host-side time printed above. The 18 rows of
+    // the 26.04.01 and 26.06 tables (added 2026-12-06, never used to set a constant) moved the median from 13.4% to
+    // 18.3%; each MoE row's token dispatcher, CUDA graphs and recompute modules stated from its config, 18.1%.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.185);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% today.
     const auto graphed = std::find_if(
         rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "mb2606-qwen3-30b-8xb300-fp8mx"; });

@@ -51,6 +51,8 @@ struct PhysicsTally {
     int failures = 0;
     int perStack[5] = { 0, 0, 0, 0, 0 }; // plans per workload.framework
     int perGradientWidth[3] = { 0, 0, 0 }; // plans per workload.gradient_precision (auto, fp32, bf16)
+    int perDispatcher[4] = { 0, 0, 0, 0 }; // MoE plans with expert parallelism per workload.moe_token_dispatcher
+    int moduleRecompute = 0; // plans recomputing a Megatron module (recompute_layernorm, _moe_act, _mla_up_proj)
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -127,6 +129,14 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.framework = static_cast<TrainingStack>(pick(rng, { 0, 1, 2, 3, 4 }));
     // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
     w.gradientPrecision = static_cast<GradientPrecision>(pick(rng, { 0, 1, 2 }));
+    // The Megatron stack's own switches: the master copy's width, per-module recompute, the MoE token dispatcher and
+    // the CUDA-graph scope (each a plan input a launch file states).
+    w.masterWeightsPrecision = static_cast<MasterWeightsPrecision>(pick(rng, { 0, 1, 2 }));
+    w.recomputeLayernorm = pick(rng, { 0, 1 }) != 0;
+    w.recomputeMoeAct = pick(rng, { 0, 1 }) != 0;
+    w.recomputeMlaUpProj = pick(rng, { 0, 1 }) != 0;
+    w.moeTokenDispatcher = static_cast<MoeDispatcher>(pick(rng, { 0, 1, 2, 3 }));
+    w.cudaGraphs = static_cast<CudaGraphScope>(pick(rng, { 0, 1, 2 }));
     return p;
 }
 
@@ -248,6 +258,10 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     ++tally.plans;
     ++tally.perStack[std::clamp(int(p.workload.framework), 0, 4)];
     ++tally.perGradientWidth[std::clamp(int(p.workload.gradientPrecision), 0, 2)];
+    if (p.model.architecture.numExperts > 1 && p.config.expert > 1)
+        ++tally.perDispatcher[std::clamp(int(p.workload.moeTokenDispatcher), 0, 3)];
+    if (p.workload.recomputeLayernorm || p.workload.recomputeMoeAct || p.workload.recomputeMlaUpProj)
+        ++tally.moduleRecompute;
     const Configuration& c = p.config;
     if (p.hardware.nodes > 1 && c.data > 1 && c.expert == 1)
         ++tally.networkChecked;
@@ -368,6 +382,13 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         EXPECT_GE(tally.perGradientWidth[width], 300) << toString(static_cast<GradientPrecision>(width));
     std::printf("physics: plans per gradient precision auto %d, fp32 %d, bf16 %d\n", tally.perGradientWidth[0],
         tally.perGradientWidth[1], tally.perGradientWidth[2]);
+    for (int dispatcher = 0; dispatcher < 4; ++dispatcher)
+        EXPECT_GE(tally.perDispatcher[dispatcher], 50) << dispatcher;
+    std::printf("physics: expert-parallel MoE plans per token dispatcher auto %d, alltoall %d, allgather %d, flex %d; "
+                "%d plans recompute a Megatron module\n",
+        tally.perDispatcher[0], tally.perDispatcher[1], tally.perDispatcher[2], tally.perDispatcher[3],
+        tally.moduleRecompute);
+    EXPECT_GE(tally.moduleRecompute, 1000);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
     std::printf("physics: %d Megatron FP8 plans with and without FP8 parameters\n", tally.fp8ParameterPairs);

@@ -50,21 +50,27 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
 
     // Replicated across tensor-parallel ranks unless sequence parallelism splits them: the mixer's half of the
     // layer (attention, or a hybrid's recurrent mixer) and the MLP's.
+    // Megatron's "layernorm" recompute drops the output of a norm that stands alone: latent attention's input norm
+    // and an MoE layer's pre-MLP norm (the others are fused into the following linear layer, which keeps it).
+    const bool mixerNormDropped = in.recomputeNormOutputs && at.latent;
+    const bool mlpNormDropped = in.recomputeNormOutputs && experts > 1;
     double mixerWhole = 0;
     mixerWhole += p * sb * h; // first norm input
-    mixerWhole += g * sb * h; // QKV projection input (norm output)
+    mixerWhole += mixerNormDropped ? 0.0 : g * sb * h; // QKV projection input (norm output)
     mixerWhole += mask * sb * h; // dropout mask after the attention output projection
     double mlpWhole = 0;
     mlpWhole += p * sb * h; // second norm input
-    mlpWhole += g * sb * h; // MLP input (norm output)
+    mlpWhole += mlpNormDropped ? 0.0 : g * sb * h; // MLP input (norm output)
     mlpWhole += mask * sb * h; // dropout mask after the MLP
     if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
         mixerWhole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
 
     // Split across tensor-parallel ranks.
     double attentionSplit = 0;
-    attentionSplit += p * sb * a * d * (arch.attentionOutputGate ? 2 : 1); // Q (and the output gate)
-    attentionSplit += p * sb * k * (d + dv); // K and V
+    // Q and K, V; latent attention's up-projected ones are dropped and recomputed under "mla_up_proj".
+    const double qkvKept = in.recomputeLatentUpProjection && at.latent ? 0.0 : 1.0;
+    attentionSplit += qkvKept * p * sb * a * d * (arch.attentionOutputGate ? 2 : 1); // Q (and the output gate)
+    attentionSplit += qkvKept * p * sb * k * (d + dv); // K and V
     attentionSplit += p * sb * a * dv; // attention output (input of the output projection)
     if (g != p)
         attentionSplit += g * sb * a * dv; // the output projection's own (FP8) copy of it
@@ -78,7 +84,9 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     // its own copy of the token's input, plus fp32 router logits.
     double mlpSplit = 0;
     if (experts > 1) {
-        mlpSplit += (routed + shared) * (sb * f * perExpertBytes);
+        // "moe_act": a routed expert keeps its fc1 output only (its activation's output, fc2's input, is dropped).
+        const double routedPerExpertBytes = in.recomputeExpertActivation ? (gated ? 2.0 : 1.0) * p : perExpertBytes;
+        mlpSplit += routed * (sb * f * routedPerExpertBytes) + shared * (sb * f * perExpertBytes);
         mlpSplit += routed * g * sb * h;
         mlpWhole += 4.0 * sb * double(experts);
     } else {

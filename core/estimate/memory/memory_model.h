@@ -180,6 +180,14 @@ struct LayerActivationInput {
     // Bytes per element of the inputs the linear layers keep for their weight gradient (QKV, output projection, fc1,
     // fc2): Transformer Engine under FP8 keeps the FP8-cast input (1), everything else the activation (0 = bytes).
     double gemmInputBytes = 0;
+    // Megatron-Core's output-discarding recompute (CheckpointWithoutOutput; Megatron-LM@d98e8a64
+    // transformer_config.py recompute_modules): "layernorm" drops the outputs of the norms that stand alone (the
+    // MoE layer's pre-MLP norm, latent attention's input norm; gpt_layer_specs.py fuses the others into the next
+    // linear), "moe_act" the routed experts' activation output (experts.py: fc2 saves the original input, then
+    // dropped), "mla_up_proj" latent attention's up-projected queries, keys and values (multi_latent_attention.py).
+    bool recomputeNormOutputs = false;
+    bool recomputeExpertActivation = false;
+    bool recomputeLatentUpProjection = false;
 };
 double layerActivationBytes(const Architecture& architecture, const LayerActivationInput& input);
 // What one layer keeps under torchtitan's per-op selective checkpointing: the layer input, every other matmul

@@ -59,7 +59,7 @@ StateBytesPerParameter trainingStateBytes(
                                                            : 1.0;
     bytes.weights = cb + castCache;
     bytes.gradients = cb;
-    bytes.master = mixedWithMaster ? 4 : 0;
+    bytes.master = mixedWithMaster ? masterWeightBytes(w) : 0; // fp32, or 16 bits (master_weights_precision)
     bytes.fp32Gradients = 0; // per ZeRO stage (estimateTraining)
     bytes.optimizer = optimizerBytesPerParameter(w.optimizer);
     if (w.optimizer == Optimizer::Adafactor) {
@@ -100,6 +100,10 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0).
     in.fusedActivation = fw.stack == TrainingStack::Megatron;
     in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
+    // Megatron's per-module recompute (workload.recompute_layernorm, _moe_act, _mla_up_proj).
+    in.recomputeNormOutputs = w.recomputeLayernorm;
+    in.recomputeExpertActivation = w.recomputeMoeAct;
+    in.recomputeLatentUpProjection = w.recomputeMlaUpProj;
     // One layer's activations with the flash kernel's log-sum-exp or the materialized scores: selective
     // checkpointing recomputes the scores, so it keeps what the flash kernel keeps whatever the plan runs.
     auto layerBytes = [&](bool flash, double& perLayer, double& averageLayer) {

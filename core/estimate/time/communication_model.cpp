@@ -9,6 +9,7 @@
 #include "estimate/common/pipeline_schedule.h"
 
 #include "transformer/attention.h"
+#include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
 #include "plan/precision.h"
@@ -237,6 +238,52 @@ double pcieGBps(const Hardware& hw, const Catalog& catalog, const PerformanceDef
     return spec * (d.linkEfficiencyOverride ? *d.linkEfficiencyOverride : d.pcieFraction);
 }
 
+namespace
+{
+
+// One dispatch (or combine) of an MoE layer by workload.moe_token_dispatcher (Megatron-LM@d98e8a64
+// megatron/core/transformer/moe/token_dispatcher.py). auto and flex: expertAllToAll above (DeepEP). alltoall
+// (MoEAlltoAllTokenDispatcher): the tokens are permuted into one copy per routed expert (num_out_tokens = tokens x
+// topk) and all_to_all sends each copy to the rank holding its expert, so a rank sends k x (ep - 1) / ep copies of its
+// tokens, the ones for ranks of other nodes over the network. allgather (MoEAllGatherTokenDispatcher): every rank's
+// tokens are all-gathered over the expert tensor x expert group (gather_from_sequence_parallel_region over
+// tp_ep_group) and the combine reduce-scatters them back: (n - 1) x the rank's tokens per call, a ring collective.
+ExpertAllToAll expertDispatchCall(const Architecture& arch, MoeDispatcher dispatcher, double tokens, int ep,
+    int expertTensor, double bytesPerValue, const Hardware& hw, const PerformanceDefaults& d, double intraBus,
+    double nodeNet)
+{
+    const double vector = positiveOrZero(double(arch.hiddenSize)) * bytesPerValue;
+    if (dispatcher == MoeDispatcher::AllGather) {
+        const int n = std::max(1, ep * std::max(1, expertTensor));
+        const Route r = routeFor(n, 1, hw, intraBus, nodeNet);
+        ExpertAllToAll a;
+        a.bytes = (n - 1) * positiveOrZero(tokens) * vector;
+        a.network = r.network;
+        a.seconds
+            = transferSeconds(a.bytes, r.busGBps) + (r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds);
+        return a;
+    }
+    if (dispatcher != MoeDispatcher::AllToAll)
+        return expertAllToAll(arch, tokens, ep, 1, bytesPerValue, hw, d);
+    ExpertAllToAll a;
+    const double e = double(std::max(1, arch.numExperts));
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    const int g = std::max(1, hw.gpusPerNode);
+    const bool crossesNodes = hw.nodes > 1 && ep > g;
+    const double local = crossesNodes ? double(g) : double(ep); // ranks of the group on this node
+    const double copies = positiveOrZero(tokens) * k / ep; // copies bound for each rank
+    const double nvlinkBytes = copies * (local - 1) * vector;
+    const double networkBytes = crossesNodes ? copies * (ep - local) * vector : 0.0;
+    const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
+    const double network = transferSeconds(networkBytes, nodeNetworkGBps(hw, d) / g);
+    a.network = network > nvlink;
+    a.seconds = std::max(nvlink, network) + (crossesNodes ? d.networkLatencySeconds : d.allReduceLatencySeconds);
+    a.bytes = nvlinkBytes + networkBytes;
+    return a;
+}
+
+} // namespace
+
 CommunicationTime estimateCommunication(const Architecture& arch, double totalParams, double trainedParams,
     const Workload& w, const Configuration& config, const Hardware& hw, const Catalog& catalog,
     const PerformanceDefaults& d, double routedExpertShare, double fp8GatheredShare)
@@ -331,7 +378,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // its own sequence-parallel share of the micro-batch, micro x seq / (cp x t) tokens (Megatron-Core requires
     // sequence parallelism for MoE with tensor parallelism).
     if (ep > 1 && arch.numExperts > 1) {
-        const ExpertAllToAll call = expertAllToAll(arch, micro * seq / t, ep, 1, act, hw, d);
+        const ExpertAllToAll call = expertDispatchCall(arch, w.moeTokenDispatcher, micro * seq / t, ep,
+            trainingExpertTensor(t, ep), act, hw, d, intraBus, nodeNet);
         const double calls
             = (4.0 + 2.0 * recomputedLayerShare(arch, w, config.checkpointing)) * moeLayers(arch) / p * accum;
         c.expertParallelSeconds = call.seconds * calls;

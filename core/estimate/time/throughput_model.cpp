@@ -263,6 +263,21 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
     if (formatShard > 0 && !fp8Frozen && bandwidth > 0)
         memoryBound += s.accum * weightPasses * formatShard
             * (storedBytesPerWeight(workload, frozenFormat) + 2 * element) / bandwidth;
+    // Megatron's output-discarding recompute (workload.recompute_layernorm, _moe_act) runs the dropped norms and
+    // expert activations once more before backward: memory-bound kernels that read their input and write their output
+    // again (a norm h in, h out; a gated activation 2f in, f out) for each token of each layer that has them.
+    if (bandwidth > 0 && (workload.recomputeLayernorm || workload.recomputeMoeAct)) {
+        const AttentionShape at = attentionShape(arch);
+        const double norms = workload.recomputeLayernorm
+            ? (moe ? moeLayers(arch) : 0.0) + (at.latent ? attentionLayers(arch) : 0.0)
+            : 0.0;
+        const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+        const double activation = workload.recomputeMoeAct && moe
+            ? moeLayers(arch) * std::clamp(double(arch.expertsPerToken), 1.0, double(arch.numExperts))
+                * (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * fe
+            : 0.0;
+        memoryBound += s.gpuTokens * (norms * 2.0 * double(arch.hiddenSize) + activation) * element / bandwidth;
+    }
     if (workload.precision == Precision::Fp8 && bandwidth > 0)
         memoryBound += trainingFp8CastSeconds(
             r, s, arch, workload, ep, moe, hw, fp8Gathered, fp8Frozen, matmul.fp8GemmSaving, detail);
@@ -306,7 +321,8 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
 }
 
 // Goodput: checkpoints, evaluation and failures beside the steps (goodput.h). A checkpoint holds the trained
-// parameters at the compute width, their fp32 master and the optimizer's states (LoRA: the adapters only).
+// parameters at the compute width, their master copy (master_weights_precision) and the optimizer's states (LoRA: the
+// adapters only).
 void trainingGoodputOf(ThroughputEstimate& r, const Workload& workload, const Hardware& hw, const Catalog& catalog,
     const PerformanceDefaults& d, const TrainingFlopsPerToken& flops, double trained, double usedGpus, double diskMBps)
 {
@@ -315,7 +331,7 @@ void trainingGoodputOf(ThroughputEstimate& r, const Workload& workload, const Ha
     g.productiveHours = tokens / r.tokensPerSecond / 3600.0;
     g.gpus = std::max(usedGpus, double(hw.totalGpus()));
     g.nodes = double(std::max(1, hw.nodes));
-    const double master = bytesPerElement(workload.precision) < 4 && workload.masterWeights ? 4.0 : 0.0;
+    const double master = masterWeightBytes(workload);
     g.checkpointBytes
         = trained * (bytesPerElement(workload.precision) + master + optimizerBytesPerParameter(workload.optimizer));
     g.diskMBps = diskMBps;

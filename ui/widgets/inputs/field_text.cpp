@@ -95,6 +95,19 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "fp32"  ? tr("FP32")
             : name == "bf16"  ? tr("BF16")
                               : QString();
+    if (field.path == "workload.master_weights_precision")
+        return name == "fp32" ? tr("FP32") : name == "bf16" ? tr("BF16") : name == "fp16" ? tr("FP16") : QString();
+    if (field.path == "workload.cuda_graphs")
+        return name == "none"          ? tr("None")
+            : name == "per-layer"      ? tr("Each layer")
+            : name == "full-iteration" ? tr("Whole iteration")
+                                       : QString();
+    if (field.path == "workload.moe_token_dispatcher")
+        return name == "auto"     ? tr("Once per rank and node (DeepEP)")
+            : name == "alltoall"  ? tr("All-to-all (a copy per expert)")
+            : name == "allgather" ? tr("All-gather (every token)")
+            : name == "flex"      ? tr("Flex (DeepEP, HybridEP)")
+                                  : QString();
     if (field.path == "workload.serving.engine.name")
         return name == "vllm"        ? tr("vLLM")
             : name == "sglang"       ? tr("SGLang")

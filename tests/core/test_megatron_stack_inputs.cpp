@@ -1,0 +1,264 @@
+// The Megatron stack's own switches as plan inputs, by hand: the master copy's width (--main-params-dtype, Apex's
+// optimizer dtype), per-module recompute (recompute_modules layernorm, moe_act, mla_up_proj), the MoE token dispatcher
+// (alltoall, allgather, flex) and the CUDA-graph scope, and the launch flags that state them.
+#include "estimate/memory/memory_model.h"
+#include "estimate/time/communication_model.h"
+#include "launch/launch.h"
+#include "plan/precision.h"
+#include "planner/answer.h"
+#include "test_memory_support.h"
+#include "test_throughput_helpers.h"
+#include "transformer/layers.h"
+#include "transformer/training_flops.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+namespace gp
+{
+namespace
+{
+
+Workload megatronInputsWorkload()
+{
+    Workload w;
+    w.framework = TrainingStack::Megatron;
+    w.precision = Precision::Bf16;
+    w.gradientPrecision = GradientPrecision::Bf16;
+    w.optimizer = Optimizer::AdamW;
+    w.sequenceLength = 4096;
+    w.microBatchSize = 1;
+    w.activationCheckpointing = Checkpointing::Full;
+    return w;
+}
+
+TEST(MegatronStackInputs, MasterWeightsAt16BitsHoldTwoBytesAParameter)
+{
+    // Llama 3.1 8B under the distributed optimizer over 8 ranks: master + moments (4 + 8) p / 8 at fp32, (2 + 8) p / 8
+    // with a 16-bit master (--main-params-dtype fp16), (2 + 4) p / 8 with bf16 moments too (Apex dtype bf16).
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double p = m.parameters.total;
+    Configuration c;
+    c.data = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.checkpointing = Checkpointing::Full;
+    auto optimizer = [&](MasterWeightsPrecision master, bool bf16Moments) {
+        Workload w = megatronInputsWorkload();
+        w.masterWeightsPrecision = master;
+        w.bf16OptimizerStates = bf16Moments;
+        return estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog()).optimizer;
+    };
+    EXPECT_NEAR(optimizer(MasterWeightsPrecision::Fp32, false), 12 * p / 8, 1e3);
+    EXPECT_NEAR(optimizer(MasterWeightsPrecision::Fp16, false), 10 * p / 8, 1e3);
+    EXPECT_NEAR(optimizer(MasterWeightsPrecision::Bf16, true), 6 * p / 8, 1e3);
+    // No master copy at all where master_weights is off, whatever its width says; fp32 compute needs none.
+    Workload pure = megatronInputsWorkload();
+    pure.masterWeights = false;
+    pure.masterWeightsPrecision = MasterWeightsPrecision::Bf16;
+    EXPECT_EQ(masterWeightBytes(pure), 0.0);
+    Workload fp32 = megatronInputsWorkload();
+    fp32.precision = Precision::Fp32;
+    EXPECT_EQ(masterWeightBytes(fp32), 0.0);
+}
+
+LayerActivationInput recomputeInput()
+{
+    LayerActivationInput in;
+    in.sequence = 4096;
+    in.microBatch = 1;
+    in.bytes = 2;
+    in.tensorParallel = 1;
+    in.flashAttention = true;
+    in.fusedActivation = true; // Megatron's fused SwiGLU: fc1 output and fc2 input kept
+    return in;
+}
+
+TEST(MegatronStackInputs, RecomputedModulesDropTheTensorsTheyRegenerate)
+{
+    const double sb = 4096;
+    // Qwen3-30B-A3B: hidden 2048, 8 of 128 experts of width 768, grouped-query attention (its input norm is fused
+    // into the QKV projection, so "layernorm" drops only the MoE layer's pre-MLP norm output).
+    const Architecture qwen = test::presetModel("qwen3-30b-a3b").architecture;
+    ASSERT_EQ(qwen.hiddenSize, 2048);
+    ASSERT_EQ(qwen.moeIntermediateSize, 768);
+    ASSERT_EQ(qwen.expertsPerToken, 8);
+    const LayerActivationInput base = recomputeInput();
+    const double kept = layerActivationBytes(qwen, base);
+    LayerActivationInput act = base;
+    act.recomputeExpertActivation = true; // each routed expert's fc2 input, 2 bytes x 768 per token
+    EXPECT_NEAR(kept - layerActivationBytes(qwen, act), 8 * sb * 768 * 2, 1.0);
+    LayerActivationInput norm = base;
+    norm.recomputeNormOutputs = true;
+    EXPECT_NEAR(kept - layerActivationBytes(qwen, norm), sb * 2048 * 2, 1.0);
+    LayerActivationInput mla = base;
+    mla.recomputeLatentUpProjection = true; // no latent attention: nothing to drop
+    EXPECT_NEAR(layerActivationBytes(qwen, mla), kept, 1e-6);
+
+    // DeepSeek-V3: latent attention (128 heads, query/key 192 = 128 + 64 rotary, value 128) with a stand-alone input
+    // norm, MoE layers: "layernorm" drops both norms' outputs, "mla_up_proj" the up-projected Q, K and V.
+    const Architecture v3 = test::presetModel("deepseek-v3").architecture;
+    ASSERT_TRUE(v3.latentAttention());
+    const double v3Kept = layerActivationBytes(v3, base);
+    LayerActivationInput v3Norm = base;
+    v3Norm.recomputeNormOutputs = true;
+    EXPECT_NEAR(v3Kept - layerActivationBytes(v3, v3Norm), 2 * sb * 7168 * 2, 1.0);
+    LayerActivationInput v3Up = base;
+    v3Up.recomputeLatentUpProjection = true;
+    EXPECT_NEAR(v3Kept - layerActivationBytes(v3, v3Up), sb * 2 * (128 * 192 + 128 * (192 + 128)), 1.0);
+}
+
+TEST(MegatronStackInputs, UpProjectionRecomputeAddsItsGemmsOnce)
+{
+    // DeepSeek-V3's up-projections per token and latent-attention layer: q 1,536 -> 128 x 192, kv 512 -> 128 x (128 +
+    // 128), 2 FLOPs a multiply-add, once more before backward.
+    const ResolvedModel m = test::presetModel("deepseek-v3");
+    Workload w = megatronInputsWorkload();
+    const TrainingFlopsPerToken plain = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
+    w.recomputeMlaUpProj = true;
+    const TrainingFlopsPerToken up = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
+    const double perLayer = 2.0 * 128 * (1536 * 192 + 512 * (128 + 128));
+    EXPECT_NEAR(up.recompute - plain.recompute, perLayer * attentionLayers(m.architecture), 1.0);
+    EXPECT_NEAR(up.linearHardware - plain.linearHardware, perLayer * attentionLayers(m.architecture), 1.0);
+    EXPECT_DOUBLE_EQ(up.model, plain.model); // the MFU numerator does not count recomputation
+    // Full recompute already repeats the whole layer.
+    const TrainingFlopsPerToken full = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::Full);
+    w.recomputeMlaUpProj = false;
+    EXPECT_DOUBLE_EQ(
+        full.recompute, trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::Full).recompute);
+}
+
+TEST(MegatronStackInputs, TokenDispatchersSendTheirOwnVolumes)
+{
+    // Qwen3-30B-A3B on one 8-GPU H100 node, expert parallel 8, micro-batch 1 of 4,096 tokens: a rank dispatches 4,096
+    // tokens of 2,048 bf16 values, 4 calls (dispatch, combine, their gradients) in each of 48 MoE layers.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c;
+    c.data = 8;
+    c.expert = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.checkpointing = Checkpointing::None;
+    const double layers = moeLayers(m.architecture);
+    ASSERT_EQ(layers, 48);
+    const double vector = 2048 * 2;
+    auto bytes = [&](MoeDispatcher dispatcher) {
+        Workload w = megatronInputsWorkload();
+        w.moeTokenDispatcher = dispatcher;
+        const double p = m.parameters.total;
+        return estimateCommunication(
+            m.architecture, p, p, w, c, hw, catalog, d, routedExpertFraction(m.architecture, m.parameters, p), 0.0)
+            .expertParallelBytes;
+    };
+    // alltoall: one copy per routed expert, 8 x 7 / 8 of them leave the rank.
+    EXPECT_NEAR(bytes(MoeDispatcher::AllToAll), 4 * layers * 4096 * 8.0 * 7 / 8 * vector, 1.0);
+    // allgather: every token of the 8 ranks, 7 x 4,096 received per call.
+    EXPECT_NEAR(bytes(MoeDispatcher::AllGather), 4 * layers * 7 * 4096 * vector, 1.0);
+    // flex (DeepEP) and auto: once per rank holding one of the token's experts (expertAllToAll, by hand in
+    // MoeTraining).
+    const double once = 4 * layers * expertAllToAll(m.architecture, 4096, 8, 1, 2, hw, d).bytes;
+    EXPECT_NEAR(bytes(MoeDispatcher::Flex), once, 1.0);
+    EXPECT_NEAR(bytes(MoeDispatcher::Auto), once, 1.0);
+    EXPECT_LT(bytes(MoeDispatcher::Flex), bytes(MoeDispatcher::AllToAll));
+}
+
+std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)
+{
+    std::map<std::string, nlohmann::json> got;
+    const auto read = readLaunchFile(text, name);
+    EXPECT_TRUE(read) << name << (read ? "" : read.error().toString());
+    if (read)
+        for (const auto& mapped : read->mapped)
+            got[mapped.planField] = mapped.value;
+    return got;
+}
+
+TEST(MegatronStackInputs, LaunchFilesStateThem)
+{
+    const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 "
+                             "--hidden-size 4096 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
+                             "--global-batch-size 256 --bf16 --use-distributed-optimizer --num-experts 8";
+    auto flags = megatronInputsRead(base
+            + " --recompute-granularity selective --recompute-modules layernorm moe_act --moe-token-dispatcher-type "
+              "alltoall --cuda-graph-impl full_iteration --use-precision-aware-optimizer --main-params-dtype fp16 "
+              "--exp-avg-dtype bf16 --exp-avg-sq-dtype bf16\n",
+        "train.sh");
+    EXPECT_EQ(flags["workload.activation_checkpointing"], "none"); // core_attn is not in the list
+    EXPECT_EQ(flags["workload.recompute_layernorm"], true);
+    EXPECT_EQ(flags["workload.recompute_moe_act"], true);
+    EXPECT_EQ(flags.count("workload.recompute_mla_up_proj"), 0u);
+    EXPECT_EQ(flags["workload.moe_token_dispatcher"], "alltoall");
+    EXPECT_EQ(flags["workload.cuda_graphs"], "full-iteration");
+    EXPECT_EQ(flags["workload.master_weights_precision"], "fp16");
+    EXPECT_EQ(flags["workload.bf16_optimizer_states"], true);
+    // Megatron-LM's defaults: selective recompute of core_attn, the allgather dispatcher, no CUDA graphs.
+    auto defaults = megatronInputsRead(base + " --recompute-activations --enable-cuda-graph\n", "train.sh");
+    EXPECT_EQ(defaults["workload.activation_checkpointing"], "selective");
+    EXPECT_EQ(defaults["workload.moe_token_dispatcher"], "allgather");
+    EXPECT_EQ(defaults["workload.cuda_graphs"], "per-layer");
+    // Megatron-Bridge YAML (a list of modules) and NeMo 1's Apex optimizer dtype.
+    auto bridge = megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  recompute_granularity: selective\n"
+                                     "  recompute_modules:\n  - core_attn\n  - mla_up_proj\n"
+                                     "  moe_token_dispatcher_type: flex\n  cuda_graph_impl: transformer_engine\n"
+                                     "  cuda_graph_scope:\n  - attn\n  - moe_router\n",
+        "bridge.yaml");
+    EXPECT_EQ(bridge["workload.activation_checkpointing"], "selective");
+    EXPECT_EQ(bridge["workload.recompute_mla_up_proj"], true);
+    EXPECT_EQ(bridge["workload.moe_token_dispatcher"], "flex");
+    EXPECT_EQ(bridge["workload.cuda_graphs"], "per-layer");
+    auto apex = megatronInputsRead(
+        "model:\n  tensor_model_parallel_size: 4\n  optim:\n    name: distributed_fused_adam\n    dtype: bf16\n",
+        "nemo.yaml");
+    EXPECT_EQ(apex["workload.master_weights_precision"], "bf16");
+    EXPECT_EQ(apex["workload.bf16_optimizer_states"], true);
+}
+
+TEST(MegatronStackInputs, TheExportWritesThemBack)
+{
+    auto parsed = parsePlan(defaultPlanText());
+    ASSERT_TRUE(parsed);
+    Plan plan = *parsed;
+    plan.model.preset = "llama-2-7b";
+    plan.model.architectureJson = nlohmann::json();
+    CandidateSpec candidate;
+    candidate.instance = "tencent:GT4.41XLARGE948";
+    plan.candidates = { candidate };
+    plan.workload.framework = TrainingStack::Megatron;
+    plan.workload.masterWeightsPrecision = MasterWeightsPrecision::Fp16;
+    plan.workload.bf16OptimizerStates = true;
+    plan.workload.recomputeLayernorm = true;
+    plan.workload.cudaGraphs = CudaGraphScope::FullIteration;
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer && answer->recommendation());
+    auto exported = exportLaunch(plan, *answer, builtinCatalog(), "megatron", "stack inputs");
+    ASSERT_TRUE(exported);
+    const auto file = std::find_if(exported->files.begin(), exported->files.end(),
+        [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
+    ASSERT_NE(file, exported->files.end());
+    auto back = megatronInputsRead(file->text, file->name);
+    const Configuration& chosen = answer->recommendation()->best.configuration;
+    // Megatron-LM's precision-aware optimizer runs with the distributed optimizer only: written there, noted elsewhere.
+    if (chosen.zeroStage == 1) {
+        EXPECT_EQ(back["workload.master_weights_precision"], "fp16");
+        EXPECT_EQ(back["workload.bf16_optimizer_states"], true);
+    } else {
+        EXPECT_EQ(back.count("workload.master_weights_precision"), 0u);
+        EXPECT_NE(std::find_if(exported->notes.begin(), exported->notes.end(),
+                      [](const std::string& n) { return n.find("precision-aware") != std::string::npos; }),
+            exported->notes.end());
+    }
+    // Full recompute (if the search chose it) repeats every module, so no module list is written beside it.
+    if (chosen.checkpointing == Checkpointing::Full)
+        EXPECT_EQ(back.count("workload.recompute_layernorm"), 0u);
+    else
+        EXPECT_EQ(back["workload.recompute_layernorm"], true);
+    EXPECT_EQ(back["workload.cuda_graphs"], "full-iteration");
+}
+
+} // namespace
+} // namespace gp
