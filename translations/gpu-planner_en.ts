@@ -4021,12 +4021,12 @@ none listed in %1</translation>
         <translation>Monthly cap</translation>
     </message>
     <message>
-        <source>Total cap breaks: month %1</source>
-        <translation>Total cap breaks: month %1</translation>
+        <source>Total cap breaks</source>
+        <translation>Total cap breaks</translation>
     </message>
     <message>
-        <source>Monthly cap breaks: month %1</source>
-        <translation>Monthly cap breaks: month %1</translation>
+        <source>Monthly cap breaks</source>
+        <translation>Monthly cap breaks</translation>
     </message>
 </context>
 <context>

@@ -243,7 +243,8 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
     auto* chartWidget = view.findChild<BudgetSpendChart*>();
     ASSERT_TRUE(chartWidget);
     const auto checkShown = [&](const gp::BudgetAnswer& a, const char* language) {
-        QCoreApplication::processEvents();
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::processEvents();
         EXPECT_TRUE(banner->isVisible()) << language;
         EXPECT_EQ(view.capBannerText(), BudgetView::capLines(a).join(QLatin1Char('\n'))) << language;
         for (const gp::CapBreak& b : a.capBreaks)
@@ -260,11 +261,30 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
         ASSERT_EQ(markers.size(), a.capBreaks.size()) << language;
         for (std::size_t b = 0; b < markers.size(); ++b) {
             const gp::CapBreak& capBreak = a.capBreaks[b];
-            EXPECT_TRUE(markers[b]->name().contains(QString::number(capBreak.month))) << language;
+            // Named by its cap in the legend (the month is where it stands), in the view's language.
+            EXPECT_EQ(markers[b]->name(),
+                capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks")
+                                        : BudgetSpendChart::tr("Monthly cap breaks"))
+                << language;
+            EXPECT_EQ(markers[b]->name().contains(QStringLiteral("上限")), std::string(language).starts_with("zh"))
+                << language;
             ASSERT_EQ(markers[b]->count(), 1);
             EXPECT_DOUBLE_EQ(markers[b]->at(0).x(), capBreak.month - 1);
-            // The monthly cap's break on its line; the total's at the foot of the month.
-            EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), capBreak.cap == "total" ? 0.0 : capBreak.limit);
+            // Each marker whole inside the plot (the total's square was drawn half below the month axis): the
+            // monthly cap's break on its line, the total's at the foot of the month, above the axis.
+            QChart* chart = chartWidget->chart();
+            const QRectF plot = chart->plotArea();
+            const QPointF centre = chart->mapToPosition(markers[b]->at(0), markers[b]);
+            const double half = markers[b]->markerSize() / 2;
+            const QRectF box(centre.x() - half, centre.y() - half, 2 * half, 2 * half);
+            EXPECT_TRUE(plot.contains(box))
+                << language << " " << capBreak.cap << " marker at (" << box.left() << ", " << box.top() << ", "
+                << box.right() << ", " << box.bottom() << ") outside the plot (" << plot.left() << ", " << plot.top()
+                << ", " << plot.right() << ", " << plot.bottom() << ")";
+            if (capBreak.cap == "total")
+                EXPECT_LT(plot.bottom() - box.bottom(), half) << language << ": at the foot of the month";
+            else
+                EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), capBreak.limit);
         }
     };
     checkShown(*answer, "en");
