@@ -17,9 +17,11 @@
 #include <QAction>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPaintEvent>
 #include <QProcess>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -223,6 +225,82 @@ TEST(BudgetViewTest, AnEditOfOneItemUpdatesTheTableAndChartInPlaceWithTheSameFig
     EXPECT_EQ(resets.count(), 0);
     EXPECT_EQ(bars->barSets(), setsBefore);
     EXPECT_EQ(chart->series().value(0), bars);
+}
+
+namespace
+{
+
+// Records the rectangles a widget is asked to repaint.
+class BudgetPaintRecorder : public QObject
+{
+public:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            rects.push_back(static_cast<QPaintEvent*>(event)->rect());
+        return false;
+    }
+    std::vector<QRect> rects;
+};
+
+void settleBudgetView()
+{
+    for (int round = 0; round < 5; ++round)
+        QCoreApplication::processEvents();
+}
+
+} // namespace
+
+// Issue 41: an edit of one item is shown within a frame when it repaints what changed. An edit that moves the month
+// the total cap breaks and wraps the cap banner's words onto a line fewer repainted the whole view (the banner's
+// height moved everything below it) and the whole chart (the legend's words named the month: a new legend is a new
+// layout of the chart).
+TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWholeView)
+{
+    BudgetView view;
+    view.resize(1200, 900);
+    view.show();
+    ASSERT_TRUE(answerInView(view, budgetWithItems(10)));
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    const auto edit = [&](double factor) {
+        gp::BudgetWhatIf whatIf;
+        whatIf.item = 2; // the example's serving item
+        whatIf.trafficFactor = factor;
+        view.setWhatIf(whatIf);
+        EXPECT_TRUE(ready.wait(test::kEvaluationWaitMs));
+        settleBudgetView();
+        return view.answer();
+    };
+    const auto totalBreakMonth = [](const gp::BudgetAnswer& a) {
+        for (const gp::CapBreak& b : a.capBreaks)
+            if (b.cap == "total")
+                return b.month;
+        return 0;
+    };
+    // Once each way first: the spend axis grows to the larger figures and then keeps its range.
+    const BudgetAnswerPtr doubled = edit(2);
+    const BudgetAnswerPtr single = edit(1);
+    ASSERT_TRUE(doubled && single);
+    ASSERT_NE(totalBreakMonth(*doubled), totalBreakMonth(*single)) << "the edit was meant to move the break's month";
+    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
+    auto* chartView = view.findChild<BudgetSpendChart*>()->findChild<QChartView*>();
+    ASSERT_TRUE(banner && chartView);
+    const int bannerHeight = banner->height();
+    const QPoint chartAt = chartView->mapTo(&view, QPoint(0, 0));
+    BudgetPaintRecorder chartPaints;
+    chartView->viewport()->installEventFilter(&chartPaints);
+    for (double factor : { 2.0, 1.0 }) {
+        const BudgetAnswerPtr answer = edit(factor);
+        ASSERT_TRUE(answer);
+        EXPECT_EQ(totalBreakMonth(*answer), totalBreakMonth(factor == 2 ? *doubled : *single));
+        EXPECT_EQ(banner->height(), bannerHeight) << "x" << factor;
+        EXPECT_EQ(chartView->mapTo(&view, QPoint(0, 0)), chartAt) << "x" << factor;
+        EXPECT_FALSE(chartPaints.rects.empty()) << "the bars that moved are repainted";
+        for (const QRect& r : chartPaints.rects)
+            EXPECT_NE(r, chartView->viewport()->rect()) << "x" << factor << ": the whole chart was repainted";
+        chartPaints.rects.clear();
+    }
+    chartView->viewport()->removeEventFilter(&chartPaints);
 }
 
 // Issue 44 (second try, item 7): the month a budget's cap breaks was said only below the fleet table, out of sight.
