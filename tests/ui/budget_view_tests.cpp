@@ -261,6 +261,10 @@ TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWhole
     view.resize(1200, 900);
     view.show();
     ASSERT_TRUE(answerInView(view, budgetWithItems(10)));
+    settleBudgetView();
+    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
+    ASSERT_TRUE(banner && banner->isVisible());
+    EXPECT_EQ(banner->height(), banner->heightForWidth(banner->width())) << "as tall as its words when first shown";
     QSignalSpy ready(&view, &BudgetView::answerReady);
     const auto edit = [&](double factor) {
         gp::BudgetWhatIf whatIf;
@@ -282,9 +286,8 @@ TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWhole
     const BudgetAnswerPtr single = edit(1);
     ASSERT_TRUE(doubled && single);
     ASSERT_NE(totalBreakMonth(*doubled), totalBreakMonth(*single)) << "the edit was meant to move the break's month";
-    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
     auto* chartView = view.findChild<BudgetSpendChart*>()->findChild<QChartView*>();
-    ASSERT_TRUE(banner && chartView);
+    ASSERT_TRUE(chartView);
     const int bannerHeight = banner->height();
     const QPoint chartAt = chartView->mapTo(&view, QPoint(0, 0));
     BudgetPaintRecorder chartPaints;

@@ -410,11 +410,12 @@ void BudgetView::render()
 // a line fewer would move everything below it up a line and back as you type, and repaint all of it (issue 41).
 void BudgetView::showCapBanner(const QString& text)
 {
+    const bool shown = m_capBanner->isVisible(); // then the layout has given it its width
     if (m_capBanner->text() != text)
         m_capBanner->setText(text);
     m_capBanner->setVisible(!text.isEmpty());
     const int width = m_capBanner->width();
-    if (text.isEmpty() || width <= 0 || !isVisible())
+    if (text.isEmpty() || !shown || width <= 0)
         return;
     const int height = m_capBanner->heightForWidth(width);
     if (height > m_capBanner->minimumHeight())
