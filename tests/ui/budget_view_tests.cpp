@@ -8,6 +8,7 @@
 #include "ui_test_support.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_note_label.h"
 #include "widgets/budget/budget_report.h"
 #include "widgets/budget/budget_view.h"
 
@@ -304,6 +305,44 @@ TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWhole
         chartPaints.rects.clear();
     }
     chartView->viewport()->removeEventFilter(&chartPaints);
+}
+
+// The Budget view's notes keep their heights per text and width (issue 41): the height kept is QLabel's own for the
+// same text, width and font, and a new text or font is measured anew.
+TEST(BudgetViewTest, NoteLabelsKeepQLabelsHeightForTheirTextWidthAndFont)
+{
+    BudgetNoteLabel note;
+    QLabel plain;
+    for (QLabel* label : { static_cast<QLabel*>(&note), &plain }) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    const QString texts[] = {
+        QStringLiteral("¥18,955 over 12 months."),
+        QStringLiteral("The monthly cap of ¥10,000 breaks in month 1 (¥12,113, ¥2,113 over). Raise the cap to ¥12,113. "
+                       "Or move January fine-tune 1 out of month 1 (saves ¥12,113).\nThe total cap of ¥15,000 breaks "
+                       "in month 6 (¥15,249 by then; ¥3,955 over by the end)."),
+        QStringLiteral("每月上限 ¥10,000 在第 1 个月被突破（¥12,113，超出 ¥2,113）。将上限提高到 ¥12,113。或将 January "
+                       "fine-tune 1 移出第 1 个月（节省 ¥12,113）。"),
+    };
+    const auto same = [&](const char* what) {
+        for (int width : { 90, 300, 1100, 300 }) {
+            EXPECT_EQ(note.heightForWidth(width), plain.heightForWidth(width)) << what << " at " << width;
+            EXPECT_EQ(note.heightForWidth(width), plain.heightForWidth(width)) << what << " kept, at " << width;
+        }
+    };
+    for (const QString& text : texts) {
+        note.setText(text);
+        plain.setText(text);
+        same("a new text");
+    }
+    const int before = note.heightForWidth(300);
+    QFont larger = plain.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.6);
+    note.setFont(larger);
+    plain.setFont(larger);
+    same("a larger font");
+    EXPECT_GT(note.heightForWidth(300), before);
 }
 
 // Issue 44 (second try, item 7): the month a budget's cap breaks was said only below the fleet table, out of sight.

@@ -43,8 +43,9 @@ QSize BudgetNoteLabel::sizeHint() const
     if (!m_sizeHint) {
         const int preferred = fontMetrics().averageCharWidth() * kNoteLabelPreferredChars + contentsMargins().left()
             + contentsMargins().right() + 2 * margin();
-        // The height at the width the label has (the one the layout gives it), else at the preferred width.
-        m_sizeHint = QSize(preferred, heightForWidth(width() > 0 && isVisible() ? width() : preferred));
+        // Once shown, the width the layout gives it: the layouts then ask its height at that width, which is kept.
+        const int given = width() > 0 && isVisible() ? width() : preferred;
+        m_sizeHint = QSize(given, heightForWidth(given));
     }
     return *m_sizeHint;
 }
