@@ -3,8 +3,8 @@
 // 80-character width, the golden ratio, one line and the widest word (about a hundred text layouts for one edit of
 // the Budget view across the summary, the details and the cap banner: most of the edit's time on the UI thread;
 // issue 41). These labels sit in vertical layouts that give them the view's width, whose height for that width is
-// all the layout needs: the preferred width is 80 average characters, the least 20 (the view's controls row is far
-// wider), and the height at a width is QLabel's own, kept per text and width.
+// all the layout needs: the preferred width is 80 average characters until shown and then the width given, the least
+// 20 (the view's controls row is far wider), and the height at a width is QLabel's own, kept per text and width.
 #pragma once
 
 #include <QLabel>
