@@ -4082,12 +4082,12 @@ none listed in %1</source>
         <translation>每月上限</translation>
     </message>
     <message>
-        <source>Total cap breaks: month %1</source>
-        <translation>总上限被突破：第 %1 个月</translation>
+        <source>Total cap breaks</source>
+        <translation>总上限被突破</translation>
     </message>
     <message>
-        <source>Monthly cap breaks: month %1</source>
-        <translation>每月上限被突破：第 %1 个月</translation>
+        <source>Monthly cap breaks</source>
+        <translation>每月上限被突破</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "ui_test_support.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_note_label.h"
 #include "widgets/budget/budget_report.h"
 #include "widgets/budget/budget_view.h"
 
@@ -17,9 +18,11 @@
 #include <QAction>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPaintEvent>
 #include <QProcess>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -225,6 +228,123 @@ TEST(BudgetViewTest, AnEditOfOneItemUpdatesTheTableAndChartInPlaceWithTheSameFig
     EXPECT_EQ(chart->series().value(0), bars);
 }
 
+namespace
+{
+
+// Records the rectangles a widget is asked to repaint.
+class BudgetPaintRecorder : public QObject
+{
+public:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            rects.push_back(static_cast<QPaintEvent*>(event)->rect());
+        return false;
+    }
+    std::vector<QRect> rects;
+};
+
+void settleBudgetView()
+{
+    for (int round = 0; round < 5; ++round)
+        QCoreApplication::processEvents();
+}
+
+} // namespace
+
+// Issue 41: an edit of one item is shown within a frame when it repaints what changed. An edit that moves the month
+// the total cap breaks and wraps the cap banner's words onto a line fewer repainted the whole view (the banner's
+// height moved everything below it) and the whole chart (the legend's words named the month: a new legend is a new
+// layout of the chart).
+TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWholeView)
+{
+    BudgetView view;
+    view.resize(1200, 900);
+    view.show();
+    ASSERT_TRUE(answerInView(view, budgetWithItems(10)));
+    settleBudgetView();
+    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
+    ASSERT_TRUE(banner && banner->isVisible());
+    EXPECT_EQ(banner->height(), banner->heightForWidth(banner->width())) << "as tall as its words when first shown";
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    const auto edit = [&](double factor) {
+        gp::BudgetWhatIf whatIf;
+        whatIf.item = 2; // the example's serving item
+        whatIf.trafficFactor = factor;
+        view.setWhatIf(whatIf);
+        EXPECT_TRUE(ready.wait(test::kEvaluationWaitMs));
+        settleBudgetView();
+        return view.answer();
+    };
+    const auto totalBreakMonth = [](const gp::BudgetAnswer& a) {
+        for (const gp::CapBreak& b : a.capBreaks)
+            if (b.cap == "total")
+                return b.month;
+        return 0;
+    };
+    // Once each way first: the spend axis grows to the larger figures and then keeps its range.
+    const BudgetAnswerPtr doubled = edit(2);
+    const BudgetAnswerPtr single = edit(1);
+    ASSERT_TRUE(doubled && single);
+    ASSERT_NE(totalBreakMonth(*doubled), totalBreakMonth(*single)) << "the edit was meant to move the break's month";
+    auto* chartView = view.findChild<BudgetSpendChart*>()->findChild<QChartView*>();
+    ASSERT_TRUE(chartView);
+    const int bannerHeight = banner->height();
+    const QPoint chartAt = chartView->mapTo(&view, QPoint(0, 0));
+    BudgetPaintRecorder chartPaints;
+    chartView->viewport()->installEventFilter(&chartPaints);
+    for (double factor : { 2.0, 1.0 }) {
+        const BudgetAnswerPtr answer = edit(factor);
+        ASSERT_TRUE(answer);
+        EXPECT_EQ(totalBreakMonth(*answer), totalBreakMonth(factor == 2 ? *doubled : *single));
+        EXPECT_EQ(banner->height(), bannerHeight) << "x" << factor;
+        EXPECT_EQ(chartView->mapTo(&view, QPoint(0, 0)), chartAt) << "x" << factor;
+        EXPECT_FALSE(chartPaints.rects.empty()) << "the bars that moved are repainted";
+        for (const QRect& r : chartPaints.rects)
+            EXPECT_NE(r, chartView->viewport()->rect()) << "x" << factor << ": the whole chart was repainted";
+        chartPaints.rects.clear();
+    }
+    chartView->viewport()->removeEventFilter(&chartPaints);
+}
+
+// The Budget view's notes keep their heights per text and width (issue 41): the height kept is QLabel's own for the
+// same text, width and font, and a new text or font is measured anew.
+TEST(BudgetViewTest, NoteLabelsKeepQLabelsHeightForTheirTextWidthAndFont)
+{
+    BudgetNoteLabel note;
+    QLabel plain;
+    for (QLabel* label : { static_cast<QLabel*>(&note), &plain }) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    const QString texts[] = {
+        QStringLiteral("¥18,955 over 12 months."),
+        QStringLiteral("The monthly cap of ¥10,000 breaks in month 1 (¥12,113, ¥2,113 over). Raise the cap to ¥12,113. "
+                       "Or move January fine-tune 1 out of month 1 (saves ¥12,113).\nThe total cap of ¥15,000 breaks "
+                       "in month 6 (¥15,249 by then; ¥3,955 over by the end)."),
+        QStringLiteral("每月上限 ¥10,000 在第 1 个月被突破（¥12,113，超出 ¥2,113）。将上限提高到 ¥12,113。或将 January "
+                       "fine-tune 1 移出第 1 个月（节省 ¥12,113）。"),
+    };
+    const auto same = [&](const char* what) {
+        for (int width : { 90, 300, 1100, 300 }) {
+            EXPECT_EQ(note.heightForWidth(width), plain.heightForWidth(width)) << what << " at " << width;
+            EXPECT_EQ(note.heightForWidth(width), plain.heightForWidth(width)) << what << " kept, at " << width;
+        }
+    };
+    for (const QString& text : texts) {
+        note.setText(text);
+        plain.setText(text);
+        same("a new text");
+    }
+    const int before = note.heightForWidth(300);
+    QFont larger = plain.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.6);
+    note.setFont(larger);
+    plain.setFont(larger);
+    same("a larger font");
+    EXPECT_GT(note.heightForWidth(300), before);
+}
+
 // Issue 44 (second try, item 7): the month a budget's cap breaks was said only below the fleet table, out of sight.
 // It stands in a banner above the view (outside the scrolled part) and each break is marked on the spend chart at
 // that month, in both languages, and follows an edit.
@@ -243,7 +363,8 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
     auto* chartWidget = view.findChild<BudgetSpendChart*>();
     ASSERT_TRUE(chartWidget);
     const auto checkShown = [&](const gp::BudgetAnswer& a, const char* language) {
-        QCoreApplication::processEvents();
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::processEvents();
         EXPECT_TRUE(banner->isVisible()) << language;
         EXPECT_EQ(view.capBannerText(), BudgetView::capLines(a).join(QLatin1Char('\n'))) << language;
         for (const gp::CapBreak& b : a.capBreaks)
@@ -260,11 +381,30 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
         ASSERT_EQ(markers.size(), a.capBreaks.size()) << language;
         for (std::size_t b = 0; b < markers.size(); ++b) {
             const gp::CapBreak& capBreak = a.capBreaks[b];
-            EXPECT_TRUE(markers[b]->name().contains(QString::number(capBreak.month))) << language;
+            // Named by its cap in the legend (the month is where it stands), in the view's language.
+            EXPECT_EQ(markers[b]->name(),
+                capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks")
+                                        : BudgetSpendChart::tr("Monthly cap breaks"))
+                << language;
+            EXPECT_EQ(markers[b]->name().contains(QStringLiteral("上限")), std::string(language).starts_with("zh"))
+                << language;
             ASSERT_EQ(markers[b]->count(), 1);
             EXPECT_DOUBLE_EQ(markers[b]->at(0).x(), capBreak.month - 1);
-            // The monthly cap's break on its line; the total's at the foot of the month.
-            EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), capBreak.cap == "total" ? 0.0 : capBreak.limit);
+            // Each marker whole inside the plot (the total's square was drawn half below the month axis): the
+            // monthly cap's break on its line, the total's at the foot of the month, above the axis.
+            QChart* chart = chartWidget->chart();
+            const QRectF plot = chart->plotArea();
+            const QPointF centre = chart->mapToPosition(markers[b]->at(0), markers[b]);
+            const double half = markers[b]->markerSize() / 2;
+            const QRectF box(centre.x() - half, centre.y() - half, 2 * half, 2 * half);
+            EXPECT_TRUE(plot.contains(box))
+                << language << " " << capBreak.cap << " marker at (" << box.left() << ", " << box.top() << ", "
+                << box.right() << ", " << box.bottom() << ") outside the plot (" << plot.left() << ", " << plot.top()
+                << ", " << plot.right() << ", " << plot.bottom() << ")";
+            if (capBreak.cap == "total")
+                EXPECT_LT(plot.bottom() - box.bottom(), half) << language << ": at the foot of the month";
+            else
+                EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), capBreak.limit);
         }
     };
     checkShown(*answer, "en");

@@ -32,6 +32,8 @@ constexpr int kTimelineNameWidth = 180;
 constexpr int kSpendChartMinHeight = 260;
 constexpr int kLegendEntryPadding = 8; // between two legend entries: the marker's margins (measured on Qt 6.4)
 constexpr int kLegendChartMargins = 110; // the title, the axis and the chart's margins above and below the legend
+constexpr double kCapBreakMarkerSize = 16; // pixels
+constexpr double kCapBreakMarkerFloorGap = 3; // pixels between the total cap's break marker and the month axis
 
 } // namespace
 
@@ -141,6 +143,10 @@ BudgetSpendChart::BudgetSpendChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_chart->legend()->setAlignment(Qt::AlignRight);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        if (m_footAxis && plot.height() > 0 && m_footAxis->max() != plot.height())
+            m_footAxis->setRange(0, plot.height());
+    });
 }
 
 BudgetSpendChart::~BudgetSpendChart() = default;
@@ -168,11 +174,13 @@ std::vector<SpendRow> spendRows(const gp::BudgetAnswer& answer)
     return rows;
 }
 
-// Issue 44: the month each cap breaks, marked at that month and named in the legend.
+// Issue 44: the month each cap breaks, marked at that month (the month axis's label under it; the banner above the
+// view says it in words) and named in the legend by its cap. The legend's words stay put while an edit moves the
+// month: a new word lays the legend, and with it the whole chart, out again and repaints all of it (issue 41).
 QString capBreakMarkerName(const gp::CapBreak& capBreak)
 {
-    return capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks: month %1").arg(capBreak.month)
-                                   : BudgetSpendChart::tr("Monthly cap breaks: month %1").arg(capBreak.month);
+    return capBreak.cap == "total" ? BudgetSpendChart::tr("Total cap breaks")
+                                   : BudgetSpendChart::tr("Monthly cap breaks");
 }
 
 QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
@@ -180,11 +188,14 @@ QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
     return capBreak.cap == "total" ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeTriangle;
 }
 
-// On the monthly cap's line at the month it breaks; the total cap (no line) at the foot of that month's bar. Points
-// that stay put while an edit moves the bars: a moved point lays the chart's legend out again.
+// On the monthly cap's line at the month it breaks; the total cap (no line) at the foot of that month's bar, whole
+// above the month axis: its height is in pixels over the plot's floor (the foot axis, whose range is the plot's
+// height in pixels). Points that stay put while an edit moves the bars: a moved point lays the chart's legend out
+// again.
 QPointF capBreakMarkerPoint(const gp::CapBreak& capBreak)
 {
-    return { double(std::max(1, capBreak.month) - 1), capBreak.cap == "total" ? 0.0 : capBreak.limit };
+    return { double(std::max(1, capBreak.month) - 1),
+        capBreak.cap == "total" ? kCapBreakMarkerSize / 2.0 + kCapBreakMarkerFloorGap : capBreak.limit };
 }
 
 std::vector<QScatterSeries*> capBreakMarkers(const QChart& chart)
@@ -277,8 +288,11 @@ bool BudgetSpendChart::updateValues()
 void BudgetSpendChart::retranslate()
 {
     m_chart->removeAllSeries();
-    for (QAbstractAxis* axis : m_chart->axes())
-        m_chart->removeAxis(axis);
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        m_chart->removeAxis(axis); // the chart gives it back to the caller
+        delete axis;
+    }
+    m_footAxis = nullptr;
     m_chart->setTitle(tr("Spend by month"));
     if (!m_answer)
         return;
@@ -343,14 +357,27 @@ void BudgetSpendChart::addCapSeries(QValueAxis* y)
         marker->setName(capBreakMarkerName(capBreak));
         const bool total = capBreak.cap == "total";
         marker->setMarkerShape(capBreakMarkerShape(capBreak));
-        marker->setMarkerSize(16);
+        marker->setMarkerSize(kCapBreakMarkerSize);
         marker->setColor(total ? QColor(0xe6, 0x7e, 0x00) : QColor(0xb3, 0x26, 0x1e));
         marker->setBorderColor(Qt::white);
         marker->append(capBreakMarkerPoint(capBreak));
         m_chart->addSeries(marker);
         marker->attachAxis(capX);
-        marker->attachAxis(y);
+        marker->attachAxis(total ? footAxis() : y);
     }
+}
+
+// A hidden axis of pixels up from the plot's floor, kept to the plot's height: a point on it stands that many pixels
+// above the month axis whatever the spend axis's range.
+QValueAxis* BudgetSpendChart::footAxis()
+{
+    if (m_footAxis)
+        return m_footAxis;
+    m_footAxis = new QValueAxis;
+    m_footAxis->setVisible(false);
+    m_footAxis->setRange(0, std::max(1.0, m_chart->plotArea().height()));
+    m_chart->addAxis(m_footAxis, Qt::AlignRight);
+    return m_footAxis;
 }
 
 } // namespace gpui

@@ -48,7 +48,9 @@ public:
 private:
     bool updateValues(); // the new answer's values into the chart's series; false when its bars are others
     void addCapSeries(QValueAxis* y);
+    QValueAxis* footAxis();
     QChart* m_chart;
+    QValueAxis* m_footAxis = nullptr;
     QChartView* m_view;
     std::shared_ptr<const gp::BudgetAnswer> m_answer;
     std::optional<double> m_cap;

@@ -6,6 +6,7 @@
 #include "number_format.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
+#include "widgets/budget/budget_note_label.h"
 #include "widgets/budget/budget_report.h"
 #include "widgets/job_progress.h"
 
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -56,14 +58,14 @@ BudgetView::BudgetView(QWidget* parent)
     , m_delay(new QSpinBox)
     , m_regionLabel(new QLabel)
     , m_region(new QComboBox)
-    , m_capBanner(new QLabel)
-    , m_summary(new QLabel)
+    , m_capBanner(new BudgetNoteLabel)
+    , m_summary(new BudgetNoteLabel)
     , m_status(new QLabel)
     , m_timeline(new BudgetTimeline)
     , m_chart(new BudgetSpendChart)
     , m_fleetModel(new BudgetFleetModel(this))
     , m_fleet(new QTableView)
-    , m_details(new QLabel)
+    , m_details(new BudgetNoteLabel)
     , m_answerJobs(new JobRunner(this))
     , m_jobs(new JobRunner(this))
     , m_jobProgress(new JobProgress(m_jobs))
@@ -208,6 +210,7 @@ bool BudgetView::openBudget(const QString& path, QString* error)
 
 void BudgetView::setBudget(gp::Budget budget)
 {
+    m_capBanner->setMinimumHeight(0);
     m_budget = std::make_shared<const gp::Budget>(std::move(budget));
     m_whatIf = {};
     fillWhatIfChoices();
@@ -389,10 +392,7 @@ void BudgetView::render()
     for (const gp::ItemBudget& item : m_answer->items)
         if (const QString note = itemNote(item); !note.isEmpty())
             details << tr("%1: %2").arg(QString::fromStdString(item.name), note);
-    const QString caps = capLines(*m_answer).join(QLatin1Char('\n'));
-    if (m_capBanner->text() != caps)
-        m_capBanner->setText(caps);
-    m_capBanner->setVisible(!caps.isEmpty());
+    showCapBanner(capLines(*m_answer).join(QLatin1Char('\n')));
     for (const gp::Diagnostic& warning : m_answer->warnings)
         details << CoreText::diagnostic(warning);
     if (m_answer->buyOrRent)
@@ -404,6 +404,22 @@ void BudgetView::render()
     }
     details << tr("Energy: %1 kWh at the wall, %2 t CO2.").arg(formatNumber(kwh, 0), formatNumber(kg / 1000, 1));
     m_details->setText(details.join(QLatin1Char('\n')));
+}
+
+// The banner keeps the tallest height it has had for this budget, language and width: an edit whose words wrap onto
+// a line fewer would move everything below it up a line and back as you type, and repaint all of it (issue 41).
+void BudgetView::showCapBanner(const QString& text)
+{
+    const bool shown = m_capBanner->isVisible(); // then the layout has given it its width
+    if (m_capBanner->text() != text)
+        m_capBanner->setText(text);
+    m_capBanner->setVisible(!text.isEmpty());
+    const int width = m_capBanner->width();
+    if (text.isEmpty() || !shown || width <= 0)
+        return;
+    const int height = m_capBanner->heightForWidth(width);
+    if (height > m_capBanner->minimumHeight())
+        m_capBanner->setMinimumHeight(height);
 }
 
 void BudgetView::growFleetColumns()
@@ -469,6 +485,7 @@ bool BudgetView::startExport(
 
 void BudgetView::retranslate()
 {
+    m_capBanner->setMinimumHeight(0);
     setWindowTitle(tr("Budget"));
     m_open->setText(tr("&Open Budget…"));
     m_csv->setText(tr("Export &CSV…"));
@@ -483,6 +500,13 @@ void BudgetView::retranslate()
         m_region->setItemText(0, tr("As in the budget"));
     }
     render();
+}
+
+void BudgetView::resizeEvent(QResizeEvent* event)
+{
+    if (event->size().width() != event->oldSize().width())
+        m_capBanner->setMinimumHeight(0); // its words wrap anew
+    QDialog::resizeEvent(event);
 }
 
 void BudgetView::changeEvent(QEvent* event)

@@ -68,6 +68,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslate();
@@ -75,6 +76,7 @@ private:
     void render();
     void fillWhatIfChoices();
     void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
+    void showCapBanner(const QString& text);
     void readControls();
     void exportCsv();
     void exportPdf();
