@@ -401,13 +401,6 @@
         <source>Cost per million tokens: no candidate serves the load at a known price</source>
         <translation>Cost per million tokens: no candidate serves the load at a known price</translation>
     </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n node</numerusform>
-            <numerusform>%n nodes</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</translation>
@@ -2607,6 +2600,10 @@
         <source>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</source>
         <translation>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</translation>
     </message>
+    <message>
+        <source>Import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare a candidate without one on cost.</source>
+        <translation>Import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare a candidate without one on cost.</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2668,6 +2665,70 @@
     <message>
         <source>Untitled</source>
         <translation>Untitled</translation>
+    </message>
+</context>
+<context>
+    <name>RegionText</name>
+    <message>
+        <source>Guangzhou</source>
+        <translation>Guangzhou</translation>
+    </message>
+    <message>
+        <source>Shanghai</source>
+        <translation>Shanghai</translation>
+    </message>
+    <message>
+        <source>Beijing</source>
+        <translation>Beijing</translation>
+    </message>
+    <message>
+        <source>Nanjing</source>
+        <translation>Nanjing</translation>
+    </message>
+    <message>
+        <source>Chengdu</source>
+        <translation>Chengdu</translation>
+    </message>
+    <message>
+        <source>Hong Kong</source>
+        <translation>Hong Kong</translation>
+    </message>
+    <message>
+        <source>Tokyo</source>
+        <translation>Tokyo</translation>
+    </message>
+    <message>
+        <source>Singapore</source>
+        <translation>Singapore</translation>
+    </message>
+    <message>
+        <source>Seoul</source>
+        <translation>Seoul</translation>
+    </message>
+    <message>
+        <source>US East, N. Virginia</source>
+        <translation>US East, N. Virginia</translation>
+    </message>
+    <message>
+        <source>Iowa</source>
+        <translation>Iowa</translation>
+    </message>
+    <message>
+        <source>East US</source>
+        <translation>East US</translation>
+    </message>
+    <message>
+        <source>West US 3</source>
+        <translation>West US 3</translation>
+    </message>
+    <message>
+        <source>mainland China</source>
+        <translation>mainland China</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>region: place (id)</comment>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -5962,28 +6023,12 @@ none listed in %1</translation>
         <translation>Model chunks per pipeline rank (2 or more): the bubble shrinks by this factor, pipeline sends grow by it. The planner tries this count, 1 (1F1B) and the powers of two that split the layers evenly, and keeps the best</translation>
     </message>
     <message>
-        <source>FP8 all-gather (FSDP)</source>
-        <translation>FP8 all-gather (FSDP)</translation>
-    </message>
-    <message>
-        <source>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</source>
-        <translation>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</translation>
-    </message>
-    <message>
-        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</source>
-        <translation>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</translation>
-    </message>
-    <message>
         <source>Toggle FP8 all-gather</source>
         <translation>Toggle FP8 all-gather</translation>
     </message>
     <message>
         <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</source>
         <translation>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</translation>
-    </message>
-    <message>
-        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
-        <translation>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</translation>
     </message>
     <message>
         <source>%1: %2 is out of range</source>
@@ -6027,6 +6072,38 @@ none listed in %1</translation>
             <numerusform>%n model matches &quot;%1&quot; (%2): type more of the name or pick one from the list</numerusform>
             <numerusform>%n models match &quot;%1&quot; (%2): type more of the name or pick one from the list</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Counts only with %1 billing: tick it under Billing modes</source>
+        <translation>Counts only with %1 billing: tick it under Billing modes</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather</source>
+        <translation>FP8 all-gather</translation>
+    </message>
+    <message>
+        <source>Applies when the weights are gathered: under Megatron the distributed optimizer (ZeRO stage 1 or more) in a full fine-tune, or ZeRO-3/FSDP; set the ZeRO stage</source>
+        <translation>Applies when the weights are gathered: under Megatron the distributed optimizer (ZeRO stage 1 or more) in a full fine-tune, or ZeRO-3/FSDP; set the ZeRO stage</translation>
+    </message>
+    <message>
+        <source>Applies when the weights are gathered: ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer (ZeRO stage 1 or more, full fine-tune) with Megatron as the training stack; set ZeRO stage 3</source>
+        <translation>Applies when the weights are gathered: ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer (ZeRO stage 1 or more, full fine-tune) with Megatron as the training stack; set ZeRO stage 3</translation>
+    </message>
+    <message>
+        <source>Gather the linear weights in FP8; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
+        <translation>Gather the linear weights in FP8; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</translation>
+    </message>
+    <message>
+        <source>Keep the parameters in FP8 and all-gather them in FP8 from the distributed optimizer (Megatron&apos;s --fp8-param-gather): half the gathered bytes and a smaller gather buffer</source>
+        <translation>Keep the parameters in FP8 and all-gather them in FP8 from the distributed optimizer (Megatron&apos;s --fp8-param-gather): half the gathered bytes and a smaller gather buffer</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before the all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather; under Megatron, --fp8-param-gather with the distributed optimizer)</source>
+        <translation>Cast each rank&apos;s shard of the linear weights to FP8 before the all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather; under Megatron, --fp8-param-gather with the distributed optimizer)</translation>
+    </message>
+    <message>
+        <source>Counts only with the %1 technique: choose it above</source>
+        <translation>Counts only with the %1 technique: choose it above</translation>
     </message>
 </context>
 <context>
