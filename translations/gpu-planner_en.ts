@@ -248,10 +248,6 @@
         <translation>Does not fit</translation>
     </message>
     <message>
-        <source>GiB per GPU</source>
-        <translation>GiB per GPU</translation>
-    </message>
-    <message>
         <source>GPU capacity (fits)</source>
         <translation>GPU capacity (fits)</translation>
     </message>
@@ -416,6 +412,10 @@
     <message>
         <source>Cost to finish (best %1 of %2)</source>
         <translation>Cost to finish (best %1 of %2)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>Memory per GPU (GiB)</translation>
     </message>
 </context>
 <context>

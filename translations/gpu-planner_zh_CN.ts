@@ -241,10 +241,6 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>GiB per GPU</source>
-        <translation>单卡 GiB</translation>
-    </message>
-    <message>
         <source>GPU capacity (fits)</source>
         <translation>GPU 显存容量（放得下）</translation>
     </message>
@@ -407,6 +403,10 @@
     <message>
         <source>Cost to finish (best %1 of %2)</source>
         <translation>完成所需费用（%2 个中最优的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>单卡显存（GiB）</translation>
     </message>
 </context>
 <context>

@@ -170,7 +170,7 @@ std::optional<int> categoryRowsHeight(const QChart& chart)
     QGraphicsTextItem item;
     item.setFont(axis->labelsFont());
     item.document()->setDocumentMargin(0.5);
-    constexpr qreal kRounding = 2;
+    constexpr qreal kRounding = 1; // a pixel for rounding
     qreal band = 0;
     for (const QString& label : axis->categories())
         band = std::max(band, turnedLabelHeight(item, label, 0) + kRounding);

@@ -126,7 +126,8 @@ void listFirstCapacityLines(QChart* chart, const std::vector<QLineSeries*>& line
 QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     using namespace chart_parts;
-    QChart* chart = newChart(ChartTr::tr("Memory per GPU"), options);
+    // The unit in the title rather than under the axis: a text row more for the candidates' rows.
+    QChart* chart = newChart(ChartTr::tr("Memory per GPU (GiB)"), options);
     chart->legend()->setAlignment(Qt::AlignRight);
     const MemoryModel m = memoryModel(results, options);
     auto* state = new ChartState(chart);
@@ -165,7 +166,6 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
 
     auto* axisX = new QValueAxis;
     setMemoryAxis(axisX, m, false);
-    axisX->setTitleText(ChartTr::tr("GiB per GPU"));
     attachHorizontalBarAxes(chart, series, m.labels, axisX);
     auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
 
