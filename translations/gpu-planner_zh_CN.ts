@@ -241,10 +241,6 @@
         <translation>放不下</translation>
     </message>
     <message>
-        <source>GiB per GPU</source>
-        <translation>单卡 GiB</translation>
-    </message>
-    <message>
         <source>GPU capacity (fits)</source>
         <translation>GPU 显存容量（放得下）</translation>
     </message>
@@ -392,12 +388,6 @@
         <source>Cost per million tokens: no candidate serves the load at a known price</source>
         <translation>每百万 token 成本：没有候选能以已知价格承载该负载</translation>
     </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 节点</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 requests in flight per replica&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4 (p99 %6), time to first token %5 (p99 %7)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;每副本在途请求 %2 个&lt;br&gt;每副本输出 %3 token/秒&lt;br&gt;每输出 token 时间 %4（p99 %6），首 token 时间 %5（p99 %7）</translation>
@@ -413,6 +403,10 @@
     <message>
         <source>Cost to finish (best %1 of %2)</source>
         <translation>完成所需费用（%2 个中最优的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>单卡显存（GiB）</translation>
     </message>
 </context>
 <context>
@@ -2678,6 +2672,10 @@
         <source>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</source>
         <translation>导入价格（文件 › 导入云价格…，或“候选”页的“编辑价格…”）即可比较其费用</translation>
     </message>
+    <message>
+        <source>Import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare a candidate without one on cost.</source>
+        <translation>导入价格（文件 › 导入云价格…，或“候选”页的“编辑价格…”）即可比较没有标价的候选的费用。</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2739,6 +2737,70 @@
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>RegionText</name>
+    <message>
+        <source>Guangzhou</source>
+        <translation>广州</translation>
+    </message>
+    <message>
+        <source>Shanghai</source>
+        <translation>上海</translation>
+    </message>
+    <message>
+        <source>Beijing</source>
+        <translation>北京</translation>
+    </message>
+    <message>
+        <source>Nanjing</source>
+        <translation>南京</translation>
+    </message>
+    <message>
+        <source>Chengdu</source>
+        <translation>成都</translation>
+    </message>
+    <message>
+        <source>Hong Kong</source>
+        <translation>中国香港</translation>
+    </message>
+    <message>
+        <source>Tokyo</source>
+        <translation>东京</translation>
+    </message>
+    <message>
+        <source>Singapore</source>
+        <translation>新加坡</translation>
+    </message>
+    <message>
+        <source>Seoul</source>
+        <translation>首尔</translation>
+    </message>
+    <message>
+        <source>US East, N. Virginia</source>
+        <translation>美国东部（弗吉尼亚北部）</translation>
+    </message>
+    <message>
+        <source>Iowa</source>
+        <translation>爱荷华</translation>
+    </message>
+    <message>
+        <source>East US</source>
+        <translation>美国东部</translation>
+    </message>
+    <message>
+        <source>West US 3</source>
+        <translation>美国西部 3</translation>
+    </message>
+    <message>
+        <source>mainland China</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>region: place (id)</comment>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -6015,28 +6077,12 @@ none listed in %1</source>
         <translation>每个流水线 rank 的模型块数（2 或以上）：气泡按此倍数缩小，流水线发送量按此倍数增加。规划器会尝试此数值、1（1F1B）以及能均分各层的 2 的幂，并保留最优者</translation>
     </message>
     <message>
-        <source>FP8 all-gather (FSDP)</source>
-        <translation>FP8 全收集（FSDP）</translation>
-    </message>
-    <message>
-        <source>Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3</source>
-        <translation>适用于收集权重的 ZeRO-3/FSDP；请将 ZeRO 阶段设为 3</translation>
-    </message>
-    <message>
-        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather)</source>
-        <translation>在 FSDP 全收集之前把每个 rank 的线性层权重分片转换为 FP8：收集的字节数减半，收集缓冲更小（torchtitan 的 FSDP float8 全收集）</translation>
-    </message>
-    <message>
         <source>Toggle FP8 all-gather</source>
         <translation>切换 FP8 全收集</translation>
     </message>
     <message>
         <source>How the casts to FP8 before each linear layer are scaled; MXFP8 needs a Blackwell GPU (others are estimated with tensorwise scaling); NVFP4 runs the MLP layers in 4-bit NVFP4 and the attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with MXFP8 on Blackwell, tensorwise elsewhere)</source>
         <translation>每个线性层之前转换为 FP8 时如何缩放；MXFP8 需要 Blackwell GPU（其他 GPU 按张量缩放估算）；NVFP4 以 4 位 NVFP4 运行 MLP 层、以 FP8 运行注意力投影，仅限数据中心 Blackwell GPU（其他 GPU 在 Blackwell 上按 MXFP8、其余按张量缩放估算）</translation>
-    </message>
-    <message>
-        <source>Cast each rank&apos;s shard of the linear weights to FP8 before FSDP&apos;s all-gather; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
-        <translation>在 FSDP 全收集之前把每个进程的线性层权重分片转换为 FP8；在运行 NVFP4 缩放的 GPU 上不使用（其 MLP 层使用 NVFP4 权重，以 16 位收集），在回退到 FP8 缩放的其他 GPU 上使用</translation>
     </message>
     <message>
         <source>%1: %2 is out of range</source>
@@ -6079,6 +6125,38 @@ none listed in %1</source>
         <translation>
             <numerusform>%n 个模型与“%1”匹配（%2）：请输入更完整的名称或从列表中选择</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Counts only with %1 billing: tick it under Billing modes</source>
+        <translation>仅在计入%1计费时生效：请在“计费方式”中勾选</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather</source>
+        <translation>FP8 全收集</translation>
+    </message>
+    <message>
+        <source>Applies when the weights are gathered: under Megatron the distributed optimizer (ZeRO stage 1 or more) in a full fine-tune, or ZeRO-3/FSDP; set the ZeRO stage</source>
+        <translation>在收集权重时适用：Megatron 下为全参数微调中的分布式优化器（ZeRO 阶段 1 或以上），或 ZeRO-3/FSDP；请设置 ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Applies when the weights are gathered: ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer (ZeRO stage 1 or more, full fine-tune) with Megatron as the training stack; set ZeRO stage 3</source>
+        <translation>在收集权重时适用：ZeRO-3/FSDP，或以 Megatron 为训练框架时的分布式优化器（ZeRO 阶段 1 或以上，全参数微调）；请将 ZeRO 阶段设为 3</translation>
+    </message>
+    <message>
+        <source>Gather the linear weights in FP8; not used on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall back to an FP8 scaling</source>
+        <translation>以 FP8 收集线性层权重；在运行 NVFP4 缩放的 GPU 上不使用（其 MLP 层使用 NVFP4 权重，以 16 位收集），在其他回退到 FP8 缩放的 GPU 上使用</translation>
+    </message>
+    <message>
+        <source>Keep the parameters in FP8 and all-gather them in FP8 from the distributed optimizer (Megatron&apos;s --fp8-param-gather): half the gathered bytes and a smaller gather buffer</source>
+        <translation>参数以 FP8 保存，并由分布式优化器以 FP8 全收集（Megatron 的 --fp8-param-gather）：收集的字节减半，收集缓冲区更小</translation>
+    </message>
+    <message>
+        <source>Cast each rank&apos;s shard of the linear weights to FP8 before the all-gather: half the gathered bytes and a smaller gather buffer (torchtitan&apos;s FSDP float8 all-gather; under Megatron, --fp8-param-gather with the distributed optimizer)</source>
+        <translation>全收集前将每个 rank 的线性层权重分片转换为 FP8：收集的字节减半，收集缓冲区更小（torchtitan 的 FSDP float8 全收集；Megatron 下为配合分布式优化器的 --fp8-param-gather）</translation>
+    </message>
+    <message>
+        <source>Counts only with the %1 technique: choose it above</source>
+        <translation>仅在%1方式下生效：请在上方选择该方式</translation>
     </message>
 </context>
 <context>

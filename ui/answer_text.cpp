@@ -37,7 +37,7 @@ QString AnswerText::reason(const gp::Diagnostic& d, const gp::CandidateResult& r
         return tr("costs %1, over the budget of %2")
             .arg(formatMoney(number(d, "cost"), currency), formatMoney(number(d, "budget"), currency));
     if (c == "no_price")
-        return NoPriceText::reason(d);
+        return NoPriceText::why(d); // what to do is said once under the list (NoPriceText::advice)
     if (c == "misses_slo")
         return r.failure ? CoreText::failure(*r.failure) : tr("misses the latency targets");
     if (c == "costs_more" || c == "costs_less") {

@@ -1,6 +1,7 @@
 #include "core_text.h"
 #include "plan/billing_modes.h"
 #include "plan/plan_enum_tables.h"
+#include "region_text.h"
 
 #include "number_format.h"
 
@@ -234,7 +235,7 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
     { "price_not_in_region",
         [](Args& a) -> QString {
             return CoreText::tr("%1 has no price in %2; the price shown is for %3.")
-                .arg(a.text("instance"), a.text("region"), a.text("price_region"));
+                .arg(a.text("instance"), RegionText::name(a.text("region")), RegionText::name(a.text("price_region")));
         } },
     { "reserved_term_not_quoted",
         [](Args& a) -> QString {
@@ -245,7 +246,7 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
     { "price_from_reference_region",
         [](Args& a) -> QString {
             return CoreText::tr("%1 has no price of its own in %2; the provider's reference price is used.")
-                .arg(a.text("instance"), a.text("region"));
+                .arg(a.text("instance"), RegionText::name(a.text("region")));
         } },
     { "run_past_horizon",
         [](Args& a) -> QString {

@@ -255,6 +255,9 @@ void MainWindow::buildUi()
         view->setExportName(view->objectName());
         m_chartViews[size_t(place)] = view;
     }
+    // Beside the recommendation the bottom row may shrink past a chart's own minimum; its bar labels still get their
+    // rows (ChartView::fitCategoryLabels), and the chart scrolls past the room.
+    chartViewAt(ChartPlace::BottomLeft)->setMinimumChartHeight(0);
     // Charts in two rows: memory and cost on top, bottlenecks beside the recommendation, the table below at
     // full width so the engineer sees every column.
     // With many candidates the charts show the best ones; "show all" makes the bar charts as long as they need to be
@@ -1016,7 +1019,7 @@ void MainWindow::updateCharts(ChartUpdate how)
     // While a slider drags, the candidates stay the same: new values go into the existing series, which is several
     // times cheaper than new charts with their axes, legends and items. Each place shows the chart list's chart for
     // this answer (serving: cost per million tokens and the throughput-latency curves).
-    bool memoryRebuilt = false; // the memory chart, top left for every answer
+    std::array<bool, ChartPlaceCount> rebuilt {};
     for (int place = 0; place < ChartPlaceCount; ++place) {
         ChartView* view = m_chartViews[size_t(place)];
         const ResultChart* chart = windowChart(ChartPlace(place), answer);
@@ -1025,7 +1028,7 @@ void MainWindow::updateCharts(ChartUpdate how)
         if (rebuild || !chart->update || !chart->update(view->chart(), results, options)) {
             view->replaceChart(chart->build(results, options));
             ++m_chartRebuilds;
-            memoryRebuilt = memoryRebuilt || ChartPlace(place) == ChartPlace::TopLeft;
+            rebuilt[size_t(place)] = true;
         }
         // Bars and axis-parallel lines look the same without antialiasing, which costs most of a chart's repaint.
         // Saved images and the PDF always render antialiased.
@@ -1035,8 +1038,9 @@ void MainWindow::updateCharts(ChartUpdate how)
     }
     for (ChartView* view : m_chartViews)
         view->settleLayout();
-    if (memoryRebuilt || !options.live)
-        chartViewAt(ChartPlace::TopLeft)->fitCategoryLabels(); // new labels, or in a new order
+    for (int place = 0; place < ChartPlaceCount; ++place)
+        if (rebuilt[size_t(place)] || !options.live)
+            m_chartViews[size_t(place)]->fitCategoryLabels(); // new labels, or in a new order
 }
 
 void MainWindow::showCostColumnsOf(const std::vector<std::string>& modes)
@@ -1091,9 +1095,6 @@ void MainWindow::updateChartNotice(int count, bool serving)
 {
     const bool paged = count > DefaultChartedCandidates;
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
-    // A bar row high enough for each name; the memory chart's columns are as wide as their labels need
-    // (ChartView::fitCategoryLabels). Past the view's size the chart scrolls.
-    chartViewAt(ChartPlace::BottomLeft)->setMinimumHeight(shown > 6 && !serving ? 110 + 20 * shown : 0);
     m_chartNotice->setVisible(paged);
     if (!paged)
         return;
@@ -1150,6 +1151,9 @@ bool MainWindow::openPlan(const QString& path)
     }
     m_settings->addRecentFile(path);
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    // Every input shows the opened file, also when it equals the plan shown: text a field refused goes, with its
+    // message (planChanged() leaves the inputs alone then).
+    m_inputs->setPlan(shownPlan());
     // Keys the file repeats or misspells are read past, not refused: said in the status bar.
     QStringList warnings;
     for (const std::string& warning : m_document->readWarnings())

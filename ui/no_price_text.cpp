@@ -1,15 +1,16 @@
 #include "no_price_text.h"
 
 #include "core_text.h"
+#include "region_text.h"
 
 #include <QStringList>
 
 namespace gpui
 {
 
-QString NoPriceText::reason(const gp::Diagnostic& d)
+QString NoPriceText::why(const gp::Diagnostic& d)
 {
-    const QString region = QString::fromStdString(d.arg("region"));
+    const QString region = RegionText::name(QString::fromStdString(d.arg("region")));
     const bool published = d.arg("price_status") != "missing";
     QString text = region.isEmpty() ? tr("has no price under the counted billing modes")
         : published                 ? tr("has no price listed in %1").arg(region)
@@ -21,12 +22,26 @@ QString NoPriceText::reason(const gp::Diagnostic& d)
     if (!modes.isEmpty())
         text += CoreText::listSeparator()
             + tr("it is priced %1 only, which the plan does not count").arg(modes.join(CoreText::listSeparator()));
-    const QString regions = QString::fromStdString(d.arg("other_regions"));
+    QStringList regions;
+    for (const QString& id :
+        QString::fromStdString(d.arg("other_regions")).split(QStringLiteral(", "), Qt::SkipEmptyParts))
+        regions << RegionText::name(id);
     if (!regions.isEmpty())
         text += CoreText::listSeparator()
             + tr("it has a price in %1 (pick that region in Choose Candidates…)")
-                  .arg(regions.split(QStringLiteral(", ")).join(CoreText::listSeparator()));
-    return text + CoreText::listSeparator()
+                  .arg(regions.join(CoreText::listSeparator()));
+    return text;
+}
+
+QString NoPriceText::advice()
+{
+    return tr("Import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare a "
+              "candidate without one on cost.");
+}
+
+QString NoPriceText::reason(const gp::Diagnostic& d)
+{
+    return why(d) + CoreText::listSeparator()
         + tr("import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its "
              "cost");
 }

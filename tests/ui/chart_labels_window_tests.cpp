@@ -4,8 +4,11 @@
 // the real window at 1600x1000 in both languages, with 1, 5, 12 and 50 candidates, training and serving: each
 // category label is a visible text item of the chart's scene, and (the third try: with 12 charted candidates the
 // sideways-scrolled Chinese chart cut the bottom line of its longest upright labels and its legend's widest entry)
-// every label and legend entry lies, whole, inside the part of the chart the window shows.
+// every label and legend entry lies, whole, inside the part of the chart the window shows. The fourth try: with 5
+// candidates the upright labels were shortened to about 15 characters ("PNV6.32…RGE1280") while the step-time chart
+// beside it named them in full; the memory chart's bars now lie level, named as the step-time chart names them.
 #include "charts/category_labels.h"
+#include "charts/chart_parts.h"
 #include "charts/chart_view.h"
 #include "main_window.h"
 #include "settings.h"
@@ -20,6 +23,7 @@
 #include <QCoreApplication>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QScrollArea>
@@ -47,13 +51,19 @@ QByteArray planWithCandidates(bool serving, int count)
     return QByteArray::fromStdString(plan.dump());
 }
 
-// The category labels of `chart`'s bottom axis that no visible text item of its scene shows.
+// The chart's category axis, whichever side it is on.
+QBarCategoryAxis* categoryAxisOf(const QChart& chart)
+{
+    for (QAbstractAxis* a : chart.axes())
+        if (auto* c = qobject_cast<QBarCategoryAxis*>(a))
+            return c;
+    return nullptr;
+}
+
+// The category labels of `chart` that no visible text item of its scene shows.
 QStringList labelsNotDrawn(const QChart& chart)
 {
-    QBarCategoryAxis* axis = nullptr;
-    for (QAbstractAxis* a : chart.axes(Qt::Horizontal))
-        if (auto* c = qobject_cast<QBarCategoryAxis*>(a))
-            axis = c;
+    QBarCategoryAxis* axis = categoryAxisOf(chart);
     if (!axis)
         return { QStringLiteral("(no category axis)") };
     QStringList drawn;
@@ -82,19 +92,18 @@ QRect shownPart(const ChartView& view)
     return shown;
 }
 
-// The visible text items of `chart` that are its bottom axis' labels or its legend's entries, with what they say:
+// The visible text items of `chart` that are its category labels or its legend's entries, with what they say:
 // those not whole inside the shown part of `view` (a pixel of rounding allowed), and the legend entries whose text
 // is cut short ("GPU 显存容…").
 QStringList textsNotShown(const ChartView& view, const QChart& chart)
 {
     QStringList wanted;
-    for (QAbstractAxis* a : chart.axes(Qt::Horizontal))
-        if (auto* c = qobject_cast<QBarCategoryAxis*>(a))
-            for (const QString& label : c->categories()) {
-                QTextDocument document;
-                document.setHtml(label);
-                wanted << document.toPlainText();
-            }
+    if (QBarCategoryAxis* c = categoryAxisOf(chart))
+        for (const QString& label : c->categories()) {
+            QTextDocument document;
+            document.setHtml(label);
+            wanted << document.toPlainText();
+        }
     QStringList legend;
     for (QLegendMarker* marker : chart.legend()->markers())
         if (marker->isVisible())
@@ -167,6 +176,92 @@ TEST(ChartLabelsWindow, EveryMemoryChartLabelAndLegendEntryIsShownInBothLanguage
                     << language.toStdString() << (serving ? " serving " : " training ") << count
                     << " candidates: not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
             }
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+namespace
+{
+
+// The example training plan with these instances as candidates.
+QByteArray planWithInstances(const std::vector<const char*>& ids)
+{
+    nlohmann::json plan = nlohmann::json::parse(gp::defaultPlanText(), nullptr, true, true);
+    plan["candidates"] = nlohmann::json::array();
+    for (const char* id : ids)
+        plan["candidates"].push_back({ { "instance", id }, { "nodes", "auto" } });
+    return QByteArray::fromStdString(plan.dump());
+}
+
+// Each category label of `chart` by the candidate it names (the chart's state keeps the results in category order).
+QHash<QString, QString> labelsByCandidate(QChart* chart)
+{
+    QHash<QString, QString> out;
+    const chart_parts::ChartState* state = chart_parts::stateOf(chart);
+    QBarCategoryAxis* axis = categoryAxisOf(*chart);
+    if (!state || !axis)
+        return out;
+    const QStringList labels = axis->categories();
+    for (qsizetype i = 0; i < labels.size() && std::size_t(i) < state->results.size(); ++i)
+        out.insert(QString::fromStdString(state->results[std::size_t(i)].candidate), labels[i]);
+    return out;
+}
+
+} // namespace
+
+// Issue 44 (fourth try): with 5 candidates the memory chart's upright labels were cut to about 15 characters
+// ("PNV6.32…RGE1280") while the step-time chart below named the same candidates in full ("PNV6.32XLARGE1280 ·
+// Compute"). The memory chart now lays its bars level and names each candidate as the step-time chart does, every
+// label drawn whole, in both languages, with the two sizes of one family, 5, 12 and 50 candidates.
+TEST(ChartLabelsWindow, TheMemoryChartNamesEachCandidateAsTheStepTimeChartDoesInBothLanguages)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    const std::vector<std::pair<QString, QByteArray>> plans = {
+        { QStringLiteral("H20 and L20"),
+            planWithInstances({ "tencent:GT4.41XLARGE948", "tencent:PNV6.32XLARGE1280", "tencent:PNV6.96XLARGE2304",
+                "alibaba:ecs.gn8v-8x.48xlarge", "tencent:PNV5b.48XLARGE768" }) },
+        { QStringLiteral("5"), planWithCandidates(false, 5) },
+        { QStringLiteral("12"), planWithCandidates(false, 12) },
+        { QStringLiteral("50"), planWithCandidates(false, 50) },
+    };
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        for (const auto& [name, text] : plans) {
+            const std::string where = language.toStdString() + " " + name.toStdString() + ": ";
+            const QString path = test::writeFile(dir, QStringLiteral("names.gpuplan"), text);
+            MainWindow window(test::isolatedWindowOptions(dir, &settings));
+            window.setMessageSink([](const QString&, const QString&) {});
+            ASSERT_TRUE(window.openPlan(path));
+            window.resize(1600, 1000);
+            window.show();
+            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+            for (int round = 0; round < 3; ++round)
+                QCoreApplication::processEvents();
+            QChart* memory = window.memoryChartView()->chart();
+            QChart* steps = window.bottleneckChartView()->chart();
+            ASSERT_TRUE(memory && steps);
+            const QBarCategoryAxis* axis = categoryAxisOf(*memory);
+            ASSERT_TRUE(axis) << where;
+            EXPECT_EQ(axis->alignment(), Qt::AlignLeft) << where << "the names lie level, down the left";
+            EXPECT_EQ(axis->labelsAngle(), 0) << where;
+            const QHash<QString, QString> memoryNames = labelsByCandidate(memory);
+            const QHash<QString, QString> stepNames = labelsByCandidate(steps);
+            ASSERT_FALSE(memoryNames.isEmpty()) << where;
+            for (auto it = memoryNames.cbegin(); it != memoryNames.cend(); ++it) {
+                ASSERT_TRUE(stepNames.contains(it.key())) << where << it.key().toStdString();
+                // The step-time chart adds the bottleneck: "PNV6.32XLARGE1280 · Compute".
+                EXPECT_TRUE(stepNames.value(it.key()).startsWith(it.value() + QLatin1Char(' ')))
+                    << where << it.value().toStdString() << " against " << stepNames.value(it.key()).toStdString();
+            }
+            const QStringList missing = labelsNotDrawn(*memory);
+            EXPECT_TRUE(missing.isEmpty())
+                << where << "not drawn: " << missing.join(QStringLiteral(" | ")).toStdString();
+            const QStringList notShown = textsNotShown(*window.memoryChartView(), *memory);
+            EXPECT_TRUE(notShown.isEmpty())
+                << where << "not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
         }
     }
     installLanguage(QStringLiteral("en"));

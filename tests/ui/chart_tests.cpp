@@ -44,10 +44,11 @@ TEST(Charts, MemoryBarsOfEachCandidateSumToItsTotal)
             bars = b;
     ASSERT_NE(bars, nullptr);
     const int shown = std::min<int>(int(e->results.size()), ChartOptions {}.maxCandidates);
+    // Bars are listed bottom-up: the last one is the best candidate, drawn on top.
     for (int i = 0; i < shown; ++i) {
         double gib = 0;
         for (QBarSet* set : bars->barSets())
-            gib += set->at(i);
+            gib += set->at(shown - 1 - i);
         EXPECT_NEAR(gib, toGiB(e->results[size_t(i)].memory.total), 1e-9) << i;
     }
 }
@@ -65,49 +66,44 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
         candidate.instance = id;
         plan->candidates.push_back(candidate);
     }
-    plan->candidates.back().nodes = 2; // a node count goes on a label's second line
+    plan->candidates.back().nodes = 2; // a node count follows the name
     const Evaluation e = evaluatePlan(*plan, gp::builtinCatalog());
     ASSERT_TRUE(e.ok);
     ASSERT_EQ(e.results.size(), 12u);
     auto* chart = buildMemoryChart(e.results, ChartOptions {});
     QChartView view(chart);
     QBarCategoryAxis* axis = nullptr;
-    for (QAbstractAxis* a : chart->axes(Qt::Horizontal))
+    for (QAbstractAxis* a : chart->axes(Qt::Vertical))
         axis = qobject_cast<QBarCategoryAxis*>(a);
-    ASSERT_NE(axis, nullptr);
-    const QStringList labels = axis->categories();
+    ASSERT_NE(axis, nullptr) << "the candidates are named down the left";
+    const QStringList labels = axis->categories(); // bottom-up: the best candidate last
     ASSERT_EQ(labels.size(), 12);
     EXPECT_EQ(QSet<QString>(labels.begin(), labels.end()).size(), 12) << "labels must tell the candidates apart";
     int elided = 0;
+    int withNodes = 0;
     for (int i = 0; i < labels.size(); ++i) {
-        const gp::CandidateResult& r = e.results[size_t(i)];
-        const QString name = labels[i].section(QStringLiteral("<br>"), 0, 0); // the node count is on line 2
+        const gp::CandidateResult& r = e.results[size_t(labels.size() - 1 - i)];
+        const QString nodes = chart_parts::ChartTr::tr("%1, %2 nodes").section(QStringLiteral("%2"), 1);
+        const QString name = r.nodes > 1 ? labels[i].left(labels[i].lastIndexOf(QLatin1Char(','))) : labels[i];
+        withNodes += r.nodes > 1 && labels[i].endsWith(QString::number(r.nodes) + nodes) ? 1 : 0;
         EXPECT_LE(name.size(), MaxAxisLabelChars) << labels[i].toStdString();
         EXPECT_TRUE(chartLabel(r).startsWith(name.left(name.indexOf(QChar(0x2026))))) << labels[i].toStdString();
         elided += name.contains(QChar(0x2026)) ? 1 : 0;
     }
     EXPECT_GT(elided, 0) << "the Alibaba names are longer than an axis label keeps";
+    EXPECT_EQ(withNodes, 1);
 
-    // Upright labels one line of text high never reach a neighbour when the bars are further apart than that, at
-    // the width the window gives the chart (160 + 34 px per candidate).
-    EXPECT_EQ(axis->labelsAngle(), -90);
-    view.resize(160 + 34 * 12, 380);
+    // Level labels, a row each: laid out at the height the window gives it (categoryRowsHeight), every label is a
+    // row of its own, whole inside the chart.
+    EXPECT_EQ(axis->labelsAngle(), 0);
+    view.resize(560, 380);
     view.show();
     QCoreApplication::processEvents();
     const QFontMetricsF metrics(axis->labelsFont());
-    const double spacing = chart->plotArea().width() / labels.size();
-    int twoLines = 0;
-    for (const QString& label : labels) {
-        const QStringList lines = label.split(QStringLiteral("<br>"));
-        twoLines += lines.size() > 1 ? 1 : 0;
-        EXPECT_GE(spacing, lines.size() * metrics.height()) << label.toStdString();
-        // Upright, a label reaches down by its longest line: within the chart, not cut at its edge.
-        double longest = 0;
-        for (const QString& line : lines)
-            longest = std::max(longest, metrics.horizontalAdvance(line));
-        EXPECT_LE(chart->plotArea().bottom() + longest, chart->size().height()) << label.toStdString();
-    }
-    EXPECT_EQ(twoLines, 1);
+    const double spacing = chart->plotArea().height() / labels.size();
+    EXPECT_GE(spacing, metrics.height()) << "at 380 px each of 12 rows holds a line of text";
+    for (const QString& label : labels)
+        EXPECT_LE(metrics.horizontalAdvance(label), chart->plotArea().left()) << label.toStdString();
 
     // Hovering a bar names the candidate by its full id.
     QAbstractBarSeries* bars = nullptr;
@@ -116,7 +112,7 @@ TEST(Charts, TwelveLongNamesStayApartAndTheTooltipNamesTheCandidateInFull)
             bars = b;
     ASSERT_TRUE(bars && !bars->barSets().isEmpty());
     for (int i : { 0, 3, 11 }) {
-        emit bars->barSets().front()->hovered(true, i);
+        emit bars->barSets().front()->hovered(true, 11 - i);
         EXPECT_TRUE(QToolTip::text().contains(QString::fromStdString(e.results[size_t(i)].candidate)))
             << QToolTip::text().toStdString();
     }
@@ -155,13 +151,10 @@ TEST(Charts, TwoSizesOfOneFamilyGetLabelsThatSayWhatDiffersInBothLanguages)
         EXPECT_EQ(names[4], chartLabel(results[4])) << "2 nodes against 4: the node count tells it apart";
         // The same candidate listed twice has nothing that differs: a counter.
         EXPECT_EQ(names[5], names[2] + QStringLiteral(" (2)"));
-        for (const QStringList& labels : { chart_parts::categoryLabels(rs), chart_parts::memoryAxisLabels(rs) }) {
-            EXPECT_EQ(QSet<QString>(labels.begin(), labels.end()).size(), labels.size()) << language.toStdString();
-            EXPECT_TRUE(labels[0].startsWith(names[0]) && labels[1].startsWith(names[1])) << language.toStdString();
-            EXPECT_TRUE(labels[0].contains(chart_parts::ChartTr::tr("%n node(s)", nullptr, 4))
-                || labels[0].contains(chart_parts::ChartTr::tr("%1, %2 nodes").arg(names[0]).arg(4)))
-                << labels[0].toStdString();
-        }
+        const QStringList labels = chart_parts::categoryLabels(rs);
+        EXPECT_EQ(QSet<QString>(labels.begin(), labels.end()).size(), labels.size()) << language.toStdString();
+        EXPECT_TRUE(labels[0].startsWith(names[0]) && labels[1].startsWith(names[1])) << language.toStdString();
+        EXPECT_EQ(labels[0], chart_parts::ChartTr::tr("%1, %2 nodes").arg(names[0]).arg(4)) << labels[0].toStdString();
     }
     installLanguage(QStringLiteral("en"));
 }
@@ -485,7 +478,7 @@ TEST(Charts, LiveUpdateKeepsTheAxisScaleWhileValuesFit)
         r.gpuMemory *= 0.7;
     }
     auto axisMax = [](QChart* chart) {
-        for (QAbstractAxis* axis : chart->axes(Qt::Vertical))
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
             if (auto* v = qobject_cast<QValueAxis*>(axis))
                 return v->max();
         return -1.0;

@@ -1,9 +1,13 @@
 // The recommendation panel: what it says, and how it keeps up when results stream in.
 #include "widgets/recommendation_panel.h"
 
+#include "core_text.h"
+#include "no_price_text.h"
+#include "region_text.h"
 #include "translator.h"
 #include "ui_test_support.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 #include <algorithm>
@@ -113,15 +117,70 @@ TEST(RecommendationPanel, UnpricedCandidatesThatFitSayWhyAndWhatToDoInBothLangua
         EXPECT_TRUE(
             html.contains(RecommendationPanel::tr("Not compared on cost: %1 %2").section(QStringLiteral("%1"), 0, 0)))
             << language.toStdString() << html.toStdString();
-        EXPECT_TRUE(html.contains(QStringLiteral("PNV6.32XLARGE1280")) && html.contains(region)) << html.toStdString();
+        EXPECT_TRUE(html.contains(QStringLiteral("PNV6.32XLARGE1280")) && html.contains(RegionText::name(region)))
+            << html.toStdString();
         const QModelIndex cost = model.index(1, ComparisonModel::RankedCost);
         EXPECT_EQ(cost.data().toString(), ComparisonModel::tr("no price")) << language.toStdString();
         const QString tip = cost.data(Qt::ToolTipRole).toString();
-        EXPECT_TRUE(tip.contains(region)
+        EXPECT_TRUE(tip.contains(RegionText::name(region))
             && tip.contains(MainWindow::tr("Import Cloud &Prices…").remove(QLatin1Char('&')).left(2)))
             << tip.toStdString();
         // The recommendation's own cost cell has a price.
         EXPECT_NE(model.index(0, ComparisonModel::RankedCost).data().toString(), ComparisonModel::tr("no price"));
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+// Issue 44 (fourth try): with three H20 sizes unpriced, "import a price (File › Import Cloud Prices…, …)" was said
+// three times under the recommendation (and again for each in "The others"), and the region read "china-mainland", a
+// catalog id, where a user reads a place. The advice is now said once, each candidate keeps its own reason, and the
+// region is named ("mainland China", "中国大陆"), in both languages.
+TEST(RecommendationPanel, TheAdviceForUnpricedCandidatesIsSaidOnceAndTheRegionByItsName)
+{
+    gp::Plan plan = defaultPlan();
+    plan.candidates.clear();
+    for (const char* id : { "tencent:GT4.41XLARGE948", "tencent:PNV6.32XLARGE1280", "tencent:PNV6.96XLARGE2304",
+             "alibaba:ecs.gn8v-8x.48xlarge" }) {
+        gp::CandidateSpec c;
+        c.instance = id;
+        c.nodes = std::nullopt;
+        plan.candidates.push_back(c);
+    }
+    const auto e = std::make_shared<const Evaluation>(evaluatePlan(plan, gp::builtinCatalog()));
+    ASSERT_TRUE(e->ok);
+    int unpriced = 0;
+    for (std::size_t i = 0; i < e->results.size(); ++i)
+        unpriced += e->results[i].fits && NoPriceText::of(*e, i) ? 1 : 0;
+    ASSERT_GE(unpriced, 3) << "the three H20 sizes fit and have no price";
+    const QString id = QString::fromStdString(gp::builtinCatalog().findProvider("tencent")->referenceRegion);
+    ASSERT_EQ(id, QStringLiteral("china-mainland"));
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        RecommendationPanel panel;
+        panel.setEvaluation(e);
+        panel.flush();
+        const QString text = panel.toPlainText();
+        // The menu item's words without its mnemonic and ellipsis: "Import Cloud Prices", "导入云价格".
+        const QString menuName = MainWindow::tr("Import Cloud &Prices…")
+                                     .remove(QRegularExpression(QStringLiteral("\\(&.\\)|&|…")))
+                                     .trimmed();
+        EXPECT_EQ(text.count(menuName), 1) << language.toStdString() << ": " << text.toStdString();
+        EXPECT_EQ(text.count(NoPriceText::advice()), 1) << language.toStdString();
+        const QString notCompared
+            = RecommendationPanel::tr("Not compared on cost: %1 %2").section(QStringLiteral("%1"), 0, 0);
+        EXPECT_EQ(text.count(notCompared), 3) << language.toStdString() << ": " << text.toStdString();
+        EXPECT_FALSE(text.contains(id)) << language.toStdString() << ": " << text.toStdString();
+        EXPECT_TRUE(text.contains(RegionText::name(id))) << language.toStdString();
+        EXPECT_NE(RegionText::name(id), id);
+        // A cost cell's tooltip speaks of one candidate: its reason and what to do, the region by its name.
+        ComparisonModel model;
+        model.setEvaluation(e);
+        int row = 0;
+        while (std::size_t(row) < e->results.size() && !NoPriceText::of(*e, std::size_t(row)))
+            ++row;
+        const QString tip = model.index(row, ComparisonModel::RankedCost).data(Qt::ToolTipRole).toString();
+        EXPECT_TRUE(tip.contains(menuName) && tip.contains(RegionText::name(id)) && !tip.contains(id))
+            << language.toStdString() << ": " << tip.toStdString();
     }
     installLanguage(QStringLiteral("en"));
 }

@@ -394,7 +394,7 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     openPatched({ { "candidates", candidates } });
     m_window->settleNow();
     auto categories = [this] {
-        for (QAbstractAxis* axis : m_window->memoryChartView()->chart()->axes(Qt::Horizontal))
+        for (QAbstractAxis* axis : m_window->memoryChartView()->chart()->axes())
             if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis))
                 return int(bars->count());
         return -1;
@@ -406,8 +406,8 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
     m_window->setAllCandidatesCharted(true);
     EXPECT_EQ(categories(), 46);
     EXPECT_TRUE(m_window->chartNoticeText().contains(QStringLiteral("all 46")));
-    // Wide enough that the slanted labels do not overlap: at least a label height (about 20 px) per category.
-    EXPECT_GE(m_window->memoryChartView()->minimumWidth(), 46 * 20);
+    // High enough that the level labels do not overlap: at least a label height (about 16 px) per category.
+    EXPECT_GE(m_window->memoryChartView()->minimumHeight(), 46 * 16);
     EXPECT_GE(m_window->bottleneckChartView()->minimumHeight(), 46 * 16);
     // Screenshots for review, when asked for (GP_SCREENS_DIR): the scrolling memory chart with all 46.
     if (const QString screens = qEnvironmentVariable("GP_SCREENS_DIR"); !screens.isEmpty()) {
@@ -415,7 +415,7 @@ TEST_F(WindowInputsTest, ChartsWithManyCandidatesShowTheBestAndOfferAll)
             switchLanguage(language);
             m_window->settleNow();
             ChartView* memory = m_window->memoryChartView();
-            memory->resize(std::max(memory->minimumWidth(), memory->width()), 420);
+            memory->resize(memory->width(), std::max(memory->minimumHeight(), memory->height()));
             EXPECT_TRUE(
                 memory->grab().save(screens + QStringLiteral("/memory_all_") + language + QStringLiteral(".png")));
         }
@@ -487,19 +487,19 @@ TEST_F(WindowInputsTest, NotesAreEditedUndoneSavedAndPrintedOnTheReport)
     EXPECT_EQ(m_window->document()->plan().notes, expected);
 }
 
-// The reservation's term: edited in "Objective and billing" while reserved counts, undoable, saved, and named by
-// every headline under reserved ("Reserved, 1-year term").
+// The reservation's term: edited in "Objective and billing" while reserved counts (off, in place, while it does not),
+// undoable, saved, and named by every headline under reserved ("Reserved, 1-year term").
 TEST_F(WindowInputsTest, ReservationTermIsShownWhileReservedCountsAndEditsUndoAndSave)
 {
     InputsPanel* inputs = m_window->inputsPanel();
     QSpinBox* term = inputs->reservedTermBox();
     ASSERT_NE(term, nullptr);
-    EXPECT_FALSE(term->isVisibleTo(inputs)); // reserved does not count in the default plan
+    EXPECT_FALSE(term->isEnabled()); // reserved does not count in the default plan
     EXPECT_EQ(term->value(), term->minimum()); // the catalog's term
     EXPECT_TRUE(term->specialValueText().contains(QStringLiteral("1-year term")))
         << term->specialValueText().toStdString();
     inputs->billingModeBox(QStringLiteral("reserved"))->setChecked(true);
-    EXPECT_TRUE(term->isVisibleTo(inputs));
+    EXPECT_TRUE(term->isVisibleTo(inputs) && term->isEnabled());
 
     QUndoStack* undo = m_window->document()->undoStack();
     term->setValue(36);
@@ -767,4 +767,78 @@ TEST_F(WindowInputsTest, OnPremiseDialogOffersTheGpusMigSlicesOnAMachineOfOneGpu
     EXPECT_EQ(dialog.migEditor()->currentData().toString(), QStringLiteral("3g.40gb"));
     dialog.gpusEditor()->setValue(2);
     EXPECT_TRUE(dialog.candidate().mig.empty());
+}
+
+// Issue 44 (fourth try, typing session): ticking Spot made two rows appear in the middle of "Objective and billing";
+// the rows below moved under the pointer, and "6%" meant for the price surcharge went into the restart time. The spot
+// and reserved rows now stay in place, off while their mode does not count, and say why, in both languages.
+TEST_F(WindowInputsTest, TickingSpotMovesNoBillingRowAndItsRowsSayWhyTheyAreOff)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    m_window->resize(1600, 1000);
+    m_window->show();
+    QCoreApplication::processEvents();
+    const QStringList paths = { QStringLiteral("billing.spot_interruptions_per_day"),
+        QStringLiteral("billing.checkpoint_interval_hours"), QStringLiteral("billing.restart_minutes"),
+        QStringLiteral("billing.storage_gib"), QStringLiteral("billing.price_surcharge") };
+    auto rowsAt = [&] {
+        QCoreApplication::processEvents();
+        QList<int> ys;
+        for (const QString& path : paths) {
+            QWidget* input = inputs->fieldInput(path);
+            ys << (input && input->isVisibleTo(inputs) ? input->mapTo(inputs, QPoint()).y() : -1);
+        }
+        return ys;
+    };
+    QWidget* interruptions = inputs->fieldInput(paths[0]);
+    ASSERT_NE(interruptions, nullptr);
+    QCheckBox* spot = inputs->billingModeBox(QStringLiteral("spot"));
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        switchLanguage(language);
+        ASSERT_FALSE(spot->isChecked());
+        const QList<int> before = rowsAt();
+        EXPECT_FALSE(before.contains(-1)) << language.toStdString() << ": every billing row is on screen";
+        EXPECT_FALSE(interruptions->isEnabled());
+        const QString off = interruptions->toolTip();
+        EXPECT_TRUE(off.contains(CoreText::billingMode(QStringLiteral("spot")))) << off.toStdString();
+        spot->setChecked(true);
+        EXPECT_TRUE(m_window->document()->plan().billing.modes.size() == 3) << "spot counts";
+        EXPECT_EQ(rowsAt(), before) << language.toStdString() << ": no row moved";
+        EXPECT_TRUE(interruptions->isEnabled());
+        EXPECT_NE(interruptions->toolTip(), off) << "the field's own words: " << off.toStdString();
+        m_window->document()->undoStack()->undo();
+        EXPECT_FALSE(spot->isChecked());
+        EXPECT_EQ(rowsAt(), before) << language.toStdString();
+    }
+}
+
+// Issue 44 (fourth try, typing session): "Restart time: "6%" is not a time" stayed under the restart time after an
+// undo had put the plan's value back in the field, and after another plan was opened. A message about text that a
+// field no longer holds now goes with it; a field still holding refused text keeps its message.
+TEST_F(WindowInputsTest, AMessageAboutTextTheFieldNoLongerHoldsGoesOnUndoAndOnOpen)
+{
+    InputsPanel* inputs = m_window->inputsPanel();
+    auto* restart = qobject_cast<QLineEdit*>(inputs->fieldInput(QStringLiteral("billing.restart_minutes")));
+    ASSERT_NE(restart, nullptr);
+    inputs->billingModeBox(QStringLiteral("spot"))->setChecked(true); // an edit to undo
+    restart->setText(QStringLiteral("6%"));
+    emit restart->editingFinished();
+    ASSERT_FALSE(inputs->fieldError(QStringLiteral("billing.restart_minutes")).isEmpty()) << "refused";
+    // Refused text stays with its message while another field is edited.
+    inputs->billingModeBox(QStringLiteral("reserved"))->setChecked(true);
+    EXPECT_EQ(restart->text(), QStringLiteral("6%"));
+    EXPECT_FALSE(inputs->fieldError(QStringLiteral("billing.restart_minutes")).isEmpty());
+    m_window->document()->undoStack()->undo();
+    EXPECT_NE(restart->text(), QStringLiteral("6%")) << "the undo shows the plan's value";
+    EXPECT_TRUE(inputs->fieldError(QStringLiteral("billing.restart_minutes")).isEmpty())
+        << inputs->fieldError(QStringLiteral("billing.restart_minutes")).toStdString();
+    restart->setText(QStringLiteral("6%"));
+    emit restart->editingFinished();
+    ASSERT_FALSE(inputs->fieldError(QStringLiteral("billing.restart_minutes")).isEmpty());
+    // The file opened holds the plan the inputs show (the undo went back to it): its values are shown all the same.
+    openPatched(json::object());
+    EXPECT_NE(restart->text(), QStringLiteral("6%"));
+    EXPECT_TRUE(inputs->fieldError(QStringLiteral("billing.restart_minutes")).isEmpty())
+        << inputs->fieldError(QStringLiteral("billing.restart_minutes")).toStdString()
+        << " text: " << restart->text().toStdString();
 }

@@ -147,6 +147,57 @@ std::optional<CategoryLabelFit> categoryLabelFit(const QChart& chart, qreal avai
     return fit;
 }
 
+namespace
+{
+
+QBarCategoryAxis* leftCategoryAxis(const QChart& chart)
+{
+    for (QAbstractAxis* a : chart.axes(Qt::Vertical))
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(a);
+            categories && categories->alignment() == Qt::AlignLeft && categories->isVisible())
+            return categories;
+    return nullptr;
+}
+
+} // namespace
+
+std::optional<int> categoryRowsHeight(const QChart& chart)
+{
+    QBarCategoryAxis* axis = leftCategoryAxis(chart);
+    if (!axis || axis->count() == 0)
+        return std::nullopt;
+    const qreal besidePlot = std::max<qreal>(0, chart.size().height() - chart.plotArea().height());
+    QGraphicsTextItem item;
+    item.setFont(axis->labelsFont());
+    item.document()->setDocumentMargin(0.5);
+    constexpr qreal kRounding = 1; // a pixel for rounding
+    qreal band = 0;
+    for (const QString& label : axis->categories())
+        band = std::max(band, turnedLabelHeight(item, label, 0) + kRounding);
+    return int(std::ceil(besidePlot + band * axis->count()));
+}
+
+std::optional<int> categoryColumnWidth(const QChart& chart)
+{
+    QBarCategoryAxis* axis = leftCategoryAxis(chart);
+    if (!axis || axis->count() == 0)
+        return std::nullopt;
+    QGraphicsTextItem item;
+    item.setFont(axis->labelsFont());
+    item.document()->setDocumentMargin(0.5);
+    constexpr qreal kRounding = 2;
+    qreal widest = 0;
+    for (const QString& label : axis->categories())
+        widest = std::max(widest, turnedLabelWidth(item, label, 0) + kRounding);
+    // The axis' own width beyond its labels: the padding between labels and plot, the axis line and a tick.
+    constexpr qreal kAxisBeyondLabels = kLabelPadding + 4;
+    constexpr qreal kMaxAxisPortion = 0.4; // Qt Charts' maxAxisPortion
+    // Beside the axes and plot: the chart's left margin and, right of the plot, the margin and the legend.
+    const qreal left = chart.margins().left() + 1;
+    const qreal right = std::max<qreal>(0, chart.size().width() - chart.plotArea().right());
+    return int(std::ceil((widest + kAxisBeyondLabels) / kMaxAxisPortion + left + right));
+}
+
 std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal availableWidth)
 {
     QBarCategoryAxis* axis = bottomCategoryAxis(chart);

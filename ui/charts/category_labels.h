@@ -31,4 +31,13 @@ std::optional<CategoryLabelFit> categoryLabelFit(const QChart& chart, qreal avai
 // chart's height and draws past the edge); a later fit starts again from the chart's own legend place and labels.
 std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal availableWidth);
 
+// For a laid-out chart with a bar-category axis on the left (a horizontal bar chart): the chart height at which each
+// bar's band is as high as its label, so that every label is drawn (Qt Charts' VerticalAxis hides a label that would
+// overlap the one above it). nullopt for a chart without such an axis.
+std::optional<int> categoryRowsHeight(const QChart& chart);
+// For the same chart: the chart width at which those labels are drawn whole. Qt Charts gives the axes on one side at
+// most 40% of the width beside the legend (CartesianChartLayout::calculateAxisGeometry, maxAxisPortion) and draws a
+// longer label past the chart's left edge.
+std::optional<int> categoryColumnWidth(const QChart& chart);
+
 } // namespace gpui

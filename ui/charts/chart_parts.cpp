@@ -158,20 +158,6 @@ QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs)
     return labels;
 }
 
-// The memory chart's upright labels: the distinct name, and the node count on a second line (labels are rich text)
-// so that a label stays as short as its name.
-QStringList memoryAxisLabels(const std::vector<const gp::CandidateResult*>& rs)
-{
-    QStringList labels = distinctNames(rs);
-    for (std::size_t i = 0; i < rs.size(); ++i) {
-        QString& label = labels[qsizetype(i)];
-        label = label.toHtmlEscaped();
-        if (rs[i]->nodes > 1)
-            label += QStringLiteral("<br>") + ChartTr::tr("%n node(s)", nullptr, rs[i]->nodes);
-    }
-    return labels;
-}
-
 // Which candidate each shown result is, whatever its node count: its catalog id ("tencent:GT4.41XLARGE948"), with
 // a counter when the plan lists the same one twice.
 QStringList candidateIds(const std::vector<const gp::CandidateResult*>& rs)

@@ -49,9 +49,6 @@ void showTip(const QString& text);
 QStringList distinctNames(const std::vector<const gp::CandidateResult*>& rs);
 // Unique axis labels: distinctNames() with the node count ("PNV6 x8, 4 nodes").
 QStringList categoryLabels(const std::vector<const gp::CandidateResult*>& rs);
-// The memory chart's upright labels: distinctNames() (HTML-escaped), and the node count on a second line (labels are
-// rich text).
-QStringList memoryAxisLabels(const std::vector<const gp::CandidateResult*>& rs);
 // Which candidate each shown result is, whatever its node count: its catalog id, with a counter when the plan lists
 // the same one twice.
 QStringList candidateIds(const std::vector<const gp::CandidateResult*>& rs);

@@ -21,6 +21,8 @@
 #include <QSvgGenerator>
 #include <QWheelEvent>
 
+#include <algorithm>
+
 namespace gpui
 {
 
@@ -37,7 +39,7 @@ ChartView::ChartView(QWidget* parent)
     // A chart's few hundred items move together on every relayout; keeping a BSP index of them up to date costs more
     // than the linear scans it saves.
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
-    setMinimumSize(kChartViewMinimumWidth, 220);
+    setMinimumSize(kChartViewMinimumWidth, m_minimumChartHeight);
     setRubberBand(QChartView::NoRubberBand);
 }
 
@@ -71,7 +73,9 @@ void ChartView::fitCategoryLabels()
         room = parentWidget();
     const int frame = width() - viewport()->width();
     const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
-    const int wanted = fit ? std::max(kChartViewMinimumWidth, fit->chartWidth + frame) : kChartViewMinimumWidth;
+    const std::optional<int> column = categoryColumnWidth(*c); // level labels down the left, drawn whole
+    const int wanted
+        = std::max({ kChartViewMinimumWidth, fit ? fit->chartWidth + frame : 0, column ? *column + frame : 0 });
     // Beside another view in a splitter, the room first grows into the neighbour's spare width: a chart that scrolls
     // sideways keeps its legend (right of the plot) and last labels out of sight and loses a scroll bar's height.
     // Only for a new chart or new labels: a resize is the user's (or the neighbour's) choice of widths.
@@ -91,8 +95,21 @@ void ChartView::fitCategoryLabels()
         }
     if (minimumWidth() != wanted)
         setMinimumWidth(wanted);
+    // Level labels down the left: a row as high as a label for each (past the room, the scroll area scrolls).
+    const int frameHeight = height() - viewport()->height();
+    const std::optional<int> rows = categoryRowsHeight(*c);
+    const int wantedHeight = std::max(m_minimumChartHeight, rows ? *rows + frameHeight : 0);
+    if (minimumHeight() != wantedHeight)
+        setMinimumHeight(wantedHeight);
     settleLayout();
     m_fitting = false;
+}
+
+void ChartView::setMinimumChartHeight(int height)
+{
+    m_minimumChartHeight = height;
+    setMinimumHeight(height);
+    fitCategoryLabels();
 }
 
 void ChartView::resizeEvent(QResizeEvent* event)

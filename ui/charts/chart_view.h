@@ -29,8 +29,11 @@ public:
     void settleLayout();
     // A bar chart with its categories along the bottom: turns their labels (level, slanted or upright, the first
     // that fits the room the view has) and keeps the view at least as wide as every label needs to be drawn
-    // (category_labels.h); with less room its scroll area scrolls. Again on every resize.
+    // (category_labels.h); with less room its scroll area scrolls. A bar chart with its categories down the left:
+    // keeps the view at least as high as every label needs (categoryRowsHeight). Again on every resize.
     void fitCategoryLabels();
+    // The view's minimum height when its chart's labels need no more (220 px unless set).
+    void setMinimumChartHeight(int height);
 
     // Renders the chart at `scale` x its on-screen size.
     QImage renderImage(qreal scale = 2.0) const;
@@ -55,6 +58,7 @@ private:
     bool m_navigable = false;
     bool m_panning = false;
     bool m_fitting = false;
+    int m_minimumChartHeight = 220;
     QPoint m_pressAt;
     QPoint m_lastPan;
 };

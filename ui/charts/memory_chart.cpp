@@ -1,14 +1,16 @@
-// The memory chart: stacked per-GPU memory parts per candidate against each GPU's capacity.
+// The memory chart: stacked per-GPU memory parts per candidate against each GPU's capacity, one level bar per
+// candidate (the best on top) named as the step-time and cost charts name it: upright labels under standing bars had
+// to be shortened to the room below the plot (issue 44), where a level label has the chart's width.
 #include "charts/chart_parts.h"
 #include "core_text.h"
 #include "number_format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QStackedBarSeries>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -35,8 +37,9 @@ double memoryPart(const gp::MemoryBreakdown& m, int part)
 }
 
 struct MemoryModel {
-    std::vector<const gp::CandidateResult*> rs;
-    QStringList labels;
+    std::vector<const gp::CandidateResult*> rs; // bottom-up: the best candidate last, drawn on top
+    QStringList labels; // bottom-up
+    QStringList order; // candidateIds, best-ranked first (ChartState::order)
     bool samePlaces = false; // keepOrder() kept the chart's candidates in their places
     std::vector<int> parts; // memory parts shown (some candidate has a non-zero value)
     std::vector<std::vector<double>> values; // GiB, per shown part, per candidate
@@ -48,9 +51,13 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
     const QStringList* previousOrder = nullptr)
 {
     MemoryModel m;
-    m.rs = shown(results, options.maxCandidates);
-    m.samePlaces = keepOrder(m.rs, previousOrder);
-    m.labels = memoryAxisLabels(m.rs);
+    std::vector<const gp::CandidateResult*> best = shown(results, options.maxCandidates);
+    m.samePlaces = keepOrder(best, previousOrder);
+    m.order = candidateIds(best);
+    const QStringList labels = categoryLabels(best);
+    // Horizontal bars list bottom-up; fed reversed, the best candidate is on top.
+    m.rs.assign(best.rbegin(), best.rend());
+    m.labels = QStringList(labels.rbegin(), labels.rend());
     for (const gp::CandidateResult* r : m.rs)
         m.maxGiB = std::max({ m.maxGiB, toGiB(r->memory.total), toGiB(r->gpuMemory) });
     for (int part = 0; part < 9; ++part) {
@@ -72,16 +79,17 @@ MemoryModel memoryModel(const std::vector<gp::CandidateResult>& results, const C
     return m;
 }
 
-void setMemoryAxis(QValueAxis* axisY, const MemoryModel& m, bool live)
+void setMemoryAxis(QValueAxis* axisX, const MemoryModel& m, bool live)
 {
-    const NiceScale scale = valueScale(axisY, m.maxGiB * 1.02, live);
-    applyScale(axisY, scale, labelFormat(scale));
+    const NiceScale scale = valueScale(axisX, m.maxGiB * 1.02, live);
+    applyScale(axisX, scale, labelFormat(scale));
 }
 
+// The capacity of the i-th (bottom-up) candidate's GPU: a short upright line across the end of its bar's room.
 QList<QPointF> capacityLine(const MemoryModel& m, size_t i)
 {
     const double cap = toGiB(m.rs[i]->gpuMemory);
-    return { QPointF(double(i) - 0.42, cap), QPointF(double(i) + 0.42, cap) };
+    return { QPointF(cap, double(i) - 0.42), QPointF(cap, double(i) + 0.42) };
 }
 
 // A capacity line's colour and legend name say whether the plan fits; only the first line of each kind is listed.
@@ -118,7 +126,8 @@ void listFirstCapacityLines(QChart* chart, const std::vector<QLineSeries*>& line
 QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const ChartOptions& options)
 {
     using namespace chart_parts;
-    QChart* chart = newChart(ChartTr::tr("Memory per GPU"), options);
+    // The unit in the title rather than under the axis: a text row more for the candidates' rows.
+    QChart* chart = newChart(ChartTr::tr("Memory per GPU (GiB)"), options);
     chart->legend()->setAlignment(Qt::AlignRight);
     const MemoryModel m = memoryModel(results, options);
     auto* state = new ChartState(chart);
@@ -128,9 +137,9 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         return chart;
     }
     storeResults(state, m.rs);
-    state->order = candidateIds(m.rs);
+    state->order = m.order;
 
-    auto* series = new QStackedBarSeries;
+    auto* series = new QHorizontalStackedBarSeries;
     series->setBarWidth(0.6);
     for (size_t k = 0; k < m.parts.size(); ++k) {
         const int part = m.parts[k];
@@ -155,27 +164,12 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
     }
     chart->addSeries(series);
 
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(m.labels);
-    axisX->setTruncateLabels(false);
-    // Upright labels of neighbouring bars stay apart whenever a bar's spacing exceeds a line of text (the window
-    // gives each 34 pixels or more); slanted ones reach over their neighbours and past the
-    // chart's left edge.
-    if (m.rs.size() > 6)
-        axisX->setLabelsAngle(-90);
-    else if (m.rs.size() > 4)
-        axisX->setLabelsAngle(-35);
-    auto* axisY = new QValueAxis;
-    setMemoryAxis(axisY, m, false);
-    axisY->setTitleText(ChartTr::tr("GiB per GPU"));
-    styleAxis(axisX);
-    styleAxis(axisY);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisX);
-    series->attachAxis(axisY);
+    auto* axisX = new QValueAxis;
+    setMemoryAxis(axisX, m, false);
+    attachHorizontalBarAxes(chart, series, m.labels, axisX);
+    auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
 
-    // Capacity of each candidate's GPU as a short line over its bar: green when the plan fits, red when not.
+    // Capacity of each candidate's GPU as a short line across its bar: green when the plan fits, red when not.
     std::vector<QLineSeries*> lines;
     for (size_t i = 0; i < m.rs.size(); ++i) {
         auto* line = new QLineSeries;
@@ -197,7 +191,6 @@ QChart* buildMemoryChart(const std::vector<gp::CandidateResult>& results, const 
         });
     }
     listFirstCapacityLines(chart, lines, m);
-    useHairlines(chart);
     return chart;
 }
 
@@ -212,31 +205,31 @@ bool updateMemoryChart(QChart* chart, const std::vector<gp::CandidateResult>& re
         return false;
     if (m.rs.empty())
         return true;
-    QStackedBarSeries* bars = nullptr;
+    QHorizontalStackedBarSeries* bars = nullptr;
     std::vector<QLineSeries*> lines;
     for (QAbstractSeries* s : chart->series()) {
-        if (auto* b = qobject_cast<QStackedBarSeries*>(s))
+        if (auto* b = qobject_cast<QHorizontalStackedBarSeries*>(s))
             bars = b;
         else if (auto* l = qobject_cast<QLineSeries*>(s))
             lines.push_back(l);
     }
-    auto* axisY = firstAxis<QValueAxis>(chart, Qt::Vertical);
-    auto* axisX = firstAxis<QBarCategoryAxis>(chart, Qt::Horizontal);
+    auto* axisX = firstAxis<QValueAxis>(chart, Qt::Horizontal);
+    auto* axisY = firstAxis<QBarCategoryAxis>(chart, Qt::Vertical);
     if (!bars || !axisY || !axisX || bars->count() != int(m.parts.size()) || lines.size() != m.rs.size())
         return false;
     storeResults(state, m.rs);
-    state->order = candidateIds(m.rs);
+    state->order = m.order;
     // Relabelling re-measures every label; while a slider drags (same candidates in the same places) a changed
     // node count or bottleneck waits for the settled update, the tooltips say it at once.
-    if (axisX->categories() != m.labels && !(options.live && m.samePlaces))
-        axisX->setCategories(m.labels); // the ranking changed order
+    if (axisY->categories() != m.labels && !(options.live && m.samePlaces))
+        axisY->setCategories(m.labels); // the ranking changed order
     for (size_t i = 0; i < lines.size(); ++i)
         styleCapacityLine(lines[i], m.rs[i]->fits);
     listFirstCapacityLines(chart, lines, m);
     const QList<QBarSet*> sets = bars->barSets();
     for (size_t k = 0; k < m.parts.size(); ++k)
         replaceValues(sets[int(k)], m.values[k]);
-    setMemoryAxis(axisY, m, options.live);
+    setMemoryAxis(axisX, m, options.live);
     for (size_t i = 0; i < lines.size(); ++i) {
         const QList<QPointF> points = capacityLine(m, i);
         if (lines[i]->points() != points)

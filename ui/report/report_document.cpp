@@ -12,6 +12,7 @@
 #include "core_text.h"
 #include "no_price_text.h"
 #include "number_format.h"
+#include "region_text.h"
 #include "report/report_rl.h"
 
 #include "estimate/common/memory_headroom.h"
@@ -183,9 +184,9 @@ QString ReportBuilder::costText(std::size_t index) const
 {
     const auto cost = headlineCost(m_evaluation, index);
     if (!cost) {
-        // Where its price was looked up: "no price / none in china-mainland" (the runners-up say what to do).
+        // Where its price was looked up: "no price / none listed in mainland China" (the Why bullets say what to do).
         const gp::Diagnostic* noPrice = NoPriceText::of(m_evaluation, index);
-        const QString region = noPrice ? QString::fromStdString(noPrice->arg("region")) : QString();
+        const QString region = noPrice ? RegionText::name(QString::fromStdString(noPrice->arg("region"))) : QString();
         return region.isEmpty() ? tr("no price") : tr("no price\nnone listed in %1").arg(region);
     }
     const QString money = inference() ? tr("%1 / M tokens").arg(formatMoney(*cost, m_evaluation.currency))
@@ -502,13 +503,16 @@ QStringList ReportBuilder::whyRecommended() const
         why << tr("Its price is an estimate: confirm the provider's current price before committing.");
     else if (best.cost.priceStatus == "unknown" || best.cost.priceStatus == "missing")
         why << tr("No price is known for it: the ranking ignores its cost.");
-    // Candidates that fit but were left out of the cost comparison for want of a price, and what to do.
-    for (std::size_t i = 0, listed = 0; i < m_evaluation.results.size() && listed < 3; ++i)
+    // Candidates that fit but were left out of the cost comparison for want of a price, and what to do (once).
+    std::size_t listed = 0;
+    for (std::size_t i = 0; i < m_evaluation.results.size() && listed < 3; ++i)
         if (const gp::Diagnostic* noPrice = m_evaluation.results[i].fits ? NoPriceText::of(m_evaluation, i) : nullptr) {
             why << tr("Not compared on cost: %1 %2.")
-                       .arg(QString::fromStdString(m_evaluation.results[i].candidate), NoPriceText::reason(*noPrice));
+                       .arg(QString::fromStdString(m_evaluation.results[i].candidate), NoPriceText::why(*noPrice));
             ++listed;
         }
+    if (listed > 0)
+        why << NoPriceText::advice();
     return why;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core_text.h"
 #include "models/catalog_model.h"
+#include "region_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -155,10 +156,11 @@ void CatalogDialog::fillRegions()
     const gp::ProviderSpec* spec = m_catalog->findProvider(provider);
     const QString reference = spec ? QString::fromStdString(spec->referenceRegion) : QString();
     m_region->addItem(
-        reference.isEmpty() ? tr("Reference region") : tr("Reference region (%1)").arg(reference), QString());
+        reference.isEmpty() ? tr("Reference region") : tr("Reference region (%1)").arg(RegionText::name(reference)),
+        QString());
     for (const std::string& region : gp::providerRegions(*m_catalog, provider))
         if (QString::fromStdString(region) != reference)
-            m_region->addItem(QString::fromStdString(region), QString::fromStdString(region));
+            m_region->addItem(RegionText::name(QString::fromStdString(region)), QString::fromStdString(region));
     const auto chosen = m_model->regions().find(provider);
     if (chosen != m_model->regions().end()) {
         const QString name = QString::fromStdString(chosen->second);

@@ -86,6 +86,7 @@ void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& 
         return;
     }
     m_plan = plan;
+    updateVisibility(); // a table row can change which rows apply (the training stack: FP8 all-gather)
     const std::string_view path = field.path;
     const int mergeId = 1000 + int(&field - gp::planFields().data());
     emit planEdited(plan, EditText([path] { return tr("Change %1").arg(FieldText::label(path)); }), mergeId);
@@ -96,6 +97,7 @@ void InputsPanel::showTextProblems()
     m_batch->showTextProblems();
     m_model->showTextProblems();
     m_serving->showTextProblems();
+    m_tableRows->showTextProblems();
 }
 
 void InputsPanel::retranslate()
@@ -128,11 +130,16 @@ void InputsPanel::setPlan(const gp::Plan& plan)
         w->blockSignals(false);
     m_kit.updating = false;
     updateVisibility();
+    // The inputs show the plan's values now: a message about text a field no longer holds goes (it stayed under an
+    // empty field after an undo, and after another plan was opened); a field still holding refused text keeps its.
+    clearFieldErrors();
+    showTextProblems();
 }
 
 void InputsPanel::updateVisibility()
 {
     InputsState state;
+    state.framework = m_plan.workload.framework; // a table row (TableRowsSection): the plan holds it
     for (const auto& section : m_sections)
         section->readState(state);
     for (const auto& section : m_sections)

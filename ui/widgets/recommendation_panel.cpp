@@ -54,8 +54,9 @@ QString servingPoolsHtml(const gp::ServingDisaggregation& d)
         + esc(RecommendationPanel::tr("P:D = %1:%2").arg(d.prefill.replicas).arg(d.decode.replicas));
 }
 
-// Candidates that fit but could not be compared on cost, each with why it has no price and what to do (the first
-// three; "The others" lists every one): a cheaper GPU left out for want of a price is said where the cost is.
+// Candidates that fit but could not be compared on cost, each with why it has no price (the first three; "The
+// others" lists every one), and what to do, said once: a cheaper GPU left out for want of a price is said where the
+// cost is.
 QString unpricedHtml(const Evaluation& e)
 {
     QString html;
@@ -66,12 +67,14 @@ QString unpricedHtml(const Evaluation& e)
             continue;
         html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
                     .arg(esc(RecommendationPanel::tr("Not compared on cost: %1 %2")
-                                 .arg(nameOf(e.results[i]), NoPriceText::reason(*noPrice))));
+                                 .arg(nameOf(e.results[i]), NoPriceText::why(*noPrice))));
     }
     if (unpriced > 3)
         html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
                     .arg(esc(RecommendationPanel::tr(
                         "%n more candidate(s) that fit have no price (The others)", nullptr, unpriced - 3)));
+    if (unpriced > 0)
+        html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(NoPriceText::advice()));
     return html;
 }
 
@@ -262,9 +265,10 @@ QString recommendationHtml(const Evaluation& e)
         html += QStringLiteral("</ul>");
     }
 
-    // Why the others lose: the core's reasons, in words.
+    // Why the others lose: the core's reasons, in words; what to do about a missing price is said once.
     QString others;
     int listed = 0;
+    bool unpriced = false;
     for (size_t i = 0; i < e.results.size() && listed < 12; ++i) {
         if (best && int(i) == e.best)
             continue;
@@ -273,10 +277,13 @@ QString recommendationHtml(const Evaluation& e)
         if (!r.fits)
             reason = QStringLiteral("<span style='color:#d03b3b'>%1</span>").arg(reason);
         others += QStringLiteral("<li><b>%1</b>: %2</li>").arg(esc(nameOf(r)), reason);
+        unpriced = unpriced || NoPriceText::of(e, i);
         ++listed;
     }
     if (!others.isEmpty())
         html += RecommendationPanel::tr("<p><b>The others</b></p><ul>%1</ul>").arg(others);
+    if (const QString advice = esc(NoPriceText::advice()); unpriced && !html.contains(advice))
+        html += QStringLiteral("<p>%1</p>").arg(advice);
     return html;
 }
 

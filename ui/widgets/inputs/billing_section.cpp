@@ -133,11 +133,7 @@ void BillingSection::addPriceRows()
         m_reservedTerm->setSpecialValueText(
             InputsPanel::tr("catalog default (%1)").arg(CoreText::reservedTerm(quoted)));
         m_reservedTerm->setSuffix(InputsPanel::tr(" months"));
-        m_reservedTerm->setToolTip(
-            InputsPanel::tr("The reservation's term (预留实例券 期限): the discounted rate is paid for every "
-                            "hour of it, so a run shorter than the term pays for the unused hours too. The "
-                            "catalog's reserved discounts are quoted for a %1.")
-                .arg(CoreText::reservedTerm(quoted)));
+        // Its tool tip says whether it counts (showState).
     });
     m_kit.addRow(
         m_form, [] { return InputsPanel::tr("Reservation term"); }, m_reservedTerm,
@@ -185,13 +181,8 @@ void BillingSection::addOptionalRows()
             InputsPanel::tr("Converts prices quoted in another currency into the plan's currency"));
         m_spotInterruptions->setSpecialValueText(InputsPanel::tr("catalog default"));
         m_spotInterruptions->setSuffix(InputsPanel::tr(" per day"));
-        m_spotInterruptions->setToolTip(
-            InputsPanel::tr("How often a spot instance is reclaimed; each interruption loses the work "
-                            "since the last checkpoint plus a restart"));
         m_checkpointInterval->setSpecialValueText(InputsPanel::tr("catalog default"));
         m_checkpointInterval->setSuffix(InputsPanel::tr(" h"));
-        m_checkpointInterval->setToolTip(
-            InputsPanel::tr("Hours between checkpoints: on average half of it is lost per interruption"));
         m_storage->setSpecialValueText(InputsPanel::tr("catalog default"));
         m_storage->setSuffix(InputsPanel::tr(" GiB"));
         m_storage->setToolTip(
@@ -362,9 +353,29 @@ void BillingSection::readState(InputsState& state) const
 
 void BillingSection::showState(const InputsState& state)
 {
-    setFormRowVisible(m_spotInterruptions->parentWidget(), state.spot);
-    setFormRowVisible(m_reservedTerm->parentWidget(), state.reserved);
-    setFormRowVisible(m_checkpointInterval->parentWidget(), state.spot);
+    // The spot and reserved rows stay where they are, off while their mode does not count, and say why: rows that
+    // appeared when Spot was ticked moved the rows below under the pointer, and a value typed for one went into
+    // another (issue 44, fourth try).
+    auto applies = [](QWidget* input, bool on, const QString& tip, const QString& why) {
+        input->setEnabled(on);
+        input->setToolTip(on ? tip : why);
+    };
+    const QString notSpot = InputsPanel::tr("Counts only with %1 billing: tick it under Billing modes")
+                                .arg(CoreText::billingMode(QStringLiteral("spot")));
+    applies(m_spotInterruptions, state.spot,
+        InputsPanel::tr("How often a spot instance is reclaimed; each interruption loses the work since the last "
+                        "checkpoint plus a restart"),
+        notSpot);
+    applies(m_checkpointInterval, state.spot,
+        InputsPanel::tr("Hours between checkpoints: on average half of it is lost per interruption"), notSpot);
+    applies(m_reservedTerm, state.reserved,
+        InputsPanel::tr(
+            "The reservation's term (预留实例券 期限): the discounted rate is paid for every hour of it, so "
+            "a run shorter than the term pays for the unused hours too. The catalog's reserved "
+            "discounts are quoted for a %1.")
+            .arg(CoreText::reservedTerm(gp::quotedReservedTermMonths(gp::builtinCatalog()))),
+        InputsPanel::tr("Counts only with %1 billing: tick it under Billing modes")
+            .arg(CoreText::billingMode(QStringLiteral("reserved"))));
     setFormRowVisible(m_deadlineDays->parentWidget(), state.objective == gp::SearchObjective::CostUnderDeadline);
     setFormRowVisible(m_budget->parentWidget(), state.objective == gp::SearchObjective::TimeUnderBudget);
 }

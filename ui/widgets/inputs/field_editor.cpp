@@ -182,29 +182,43 @@ void FieldEditor::show(const gp::Plan& plan)
     m_showing = false;
 }
 
+std::optional<QString> FieldEditor::refusal(const QString& text, std::optional<double>* value) const
+{
+    if (text.isEmpty())
+        return m_field.optional ? std::nullopt : std::optional<QString>(FieldText::unreadable(m_field, text));
+    *value = gp::readQuantity(text.toStdString(), m_field.unit);
+    if (!*value || (m_field.kind == gp::FieldKind::Integer && **value != std::floor(**value)))
+        return FieldText::unreadable(m_field, text);
+    const bool inRange = m_field.minExclusive ? **value > m_field.min && **value <= m_field.max
+                                              : **value >= m_field.min && **value <= m_field.max;
+    if (!inRange)
+        return FieldText::outOfRange(m_field, **value);
+    return std::nullopt;
+}
+
+QString FieldEditor::textProblem() const
+{
+    if (!m_line)
+        return {};
+    const QString text = m_line->text().trimmed();
+    std::optional<double> value;
+    return text == m_shown ? QString() : refusal(text, &value).value_or(QString());
+}
+
 void FieldEditor::lineFinished()
 {
     const QString text = m_line->text().trimmed();
     if (text == m_shown || m_showing)
         return;
-    if (text.isEmpty()) {
-        if (m_field.optional && edited)
+    std::optional<double> value;
+    if (const std::optional<QString> why = refusal(text, &value)) {
+        if (refused)
+            refused(*why);
+        return;
+    }
+    if (!value) { // empty: the optional field's default
+        if (edited)
             edited(nlohmann::json(nullptr));
-        else if (refused)
-            refused(FieldText::unreadable(m_field, text));
-        return;
-    }
-    const auto value = gp::readQuantity(text.toStdString(), m_field.unit);
-    if (!value || (m_field.kind == gp::FieldKind::Integer && *value != std::floor(*value))) {
-        if (refused)
-            refused(FieldText::unreadable(m_field, text));
-        return;
-    }
-    const bool inRange = m_field.minExclusive ? *value > m_field.min && *value <= m_field.max
-                                              : *value >= m_field.min && *value <= m_field.max;
-    if (!inRange) {
-        if (refused)
-            refused(FieldText::outOfRange(m_field, *value));
         return;
     }
     if (edited)

@@ -54,6 +54,8 @@ public:
     QWidget* input() const { return m_input; }
     // Shows the plan's value; emits nothing.
     void show(const gp::Plan& plan);
+    // Why the text the line holds is not the plan's value (text it refused, still shown); empty otherwise.
+    QString textProblem() const;
     void retranslate();
 
     std::function<void(const nlohmann::json& value)> edited;
@@ -61,6 +63,8 @@ public:
 
 private:
     void lineFinished();
+    // The refusal of `text` (unreadable, out of range), or nullopt with its value when the field takes it.
+    std::optional<QString> refusal(const QString& text, std::optional<double>* value) const;
     QString numberText(const nlohmann::json& value) const;
 
     const gp::PlanField& m_field;

@@ -98,6 +98,7 @@ struct InputsState {
     gp::Optimizer optimizer = gp::Optimizer::AdamW;
     gp::Checkpointing checkpointing = gp::Checkpointing::None;
     bool flashAttention = true;
+    gp::TrainingStack framework = gp::TrainingStack::Auto;
     bool plannerChooses = false;
     int zeroStage = 0;
     int pipeline = 1;

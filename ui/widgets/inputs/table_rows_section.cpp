@@ -1,4 +1,5 @@
 #include "widgets/inputs/table_rows_section.h"
+#include "core_text.h"
 #include "widgets/inputs/field_text.h"
 #include "widgets/inputs_panel.h"
 
@@ -40,6 +41,7 @@ QWidget* lastTabStopOf(QFormLayout* form)
 
 TableRowsSection::TableRowsSection(SectionKit& kit, QVBoxLayout* outer, const TableRowForms& forms,
     std::function<void(const gp::PlanField&, const nlohmann::json&)> edited)
+    : m_kit(&kit)
 {
     QSet<QString> handMade;
     for (QWidget* input : kit.panel()->findChildren<QWidget*>())
@@ -99,9 +101,27 @@ void TableRowsSection::setPlan(const gp::Plan& plan)
         editor->show(plan);
 }
 
+void TableRowsSection::showTextProblems()
+{
+    for (const auto& editor : m_editors)
+        if (const QString problem = editor->textProblem(); !problem.isEmpty())
+            m_kit->showFieldError(
+                QString::fromUtf8(editor->field().path.data(), qsizetype(editor->field().path.size())), problem);
+}
+
 void TableRowsSection::showState(const InputsState& state)
 {
     m_detailsGroup->setVisible(state.mode == gp::Mode::Training);
+    // The layers the freeze technique trains count only with it: under another technique the row is off and says
+    // so (it stood, editable, at 2 under a full fine-tune).
+    for (const auto& editor : m_editors)
+        if (editor->field().path == "workload.freeze_trainable_layers") {
+            const bool freeze = state.technique == gp::Technique::Freeze;
+            editor->input()->setEnabled(freeze);
+            editor->input()->setToolTip(freeze ? FieldText::toolTip(editor->field().path)
+                                               : InputsPanel::tr("Counts only with the %1 technique: choose it above")
+                                                     .arg(CoreText::technique(gp::Technique::Freeze)));
+        }
 }
 
 } // namespace gpui

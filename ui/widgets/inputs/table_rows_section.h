@@ -36,8 +36,12 @@ public:
     bool apply(InputField, gp::Plan&, bool&) override { return false; }
     QString describe(InputField) const override { return {}; }
     void showState(const InputsState& state) override;
+    // Shows again the refusal of each line still holding text the plan did not take (after the messages were
+    // cleared for another field's edit).
+    void showTextProblems();
 
 private:
+    SectionKit* m_kit = nullptr;
     std::vector<std::unique_ptr<FieldEditor>> m_editors;
     QGroupBox* m_detailsGroup = nullptr; // training inputs without a hand-made row
     QGroupBox* m_assumptionsGroup = nullptr; // assumptions.* and the other table fields without one

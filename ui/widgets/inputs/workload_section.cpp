@@ -60,7 +60,7 @@ void WorkloadSection::build(QVBoxLayout* outer)
         form, [] { return InputsPanel::tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
     m_fp8AllGather = new QCheckBox;
     m_fp8AllGather->setObjectName(QStringLiteral("fp8AllGather"));
-    kit.onRetranslate([this] { m_fp8AllGather->setText(InputsPanel::tr("FP8 all-gather (FSDP)")); });
+    kit.onRetranslate([this] { m_fp8AllGather->setText(InputsPanel::tr("FP8 all-gather")); });
     form->addRow(QString(), kit.withError(m_fp8AllGather, QStringLiteral("workload.fp8_all_gather")));
     m_weightFormat = new QComboBox;
     kit.fillCombo<gp::WeightFormat>(m_weightFormat,
@@ -331,20 +331,33 @@ void WorkloadSection::showRecipe(const InputsState& state)
             "attention projections in FP8, on data-center Blackwell GPUs only (others are estimated with "
             "MXFP8 on Blackwell, tensorwise elsewhere)")
             : InputsPanel::tr("Applies to FP8 training only; choose FP8 as the precision"));
-    // FP8 all-gather needs weights gathered: ZeRO-3/FSDP, which the planner may choose.
+    // FP8 all-gather needs weights gathered (estimate/common/fp8_all_gather.cpp): ZeRO-3/FSDP, which the planner
+    // may choose, or under Megatron the distributed optimizer (ZeRO 1 or more) of a full fine-tune.
     // The NVFP4 recipe's MLP GEMMs take NVFP4 weights: GPUs that run it gather in 16-bit (fp8_all_gather_unused),
     // the others fall back to an FP8 scaling and use the all-gather, so the box stays on and says so.
-    const bool gathers = planner || state.zeroStage >= 3;
+    const bool megatron = state.framework == gp::TrainingStack::Megatron;
+    const bool gathers = planner || state.zeroStage >= 3
+        || (megatron && state.zeroStage >= 1 && state.technique == gp::Technique::Full);
     const bool nvfp4 = state.fp8Recipe == gp::Fp8Recipe::Nvfp4;
     setState(m_fp8AllGather, training && fp8 && gathers,
-        !fp8           ? InputsPanel::tr("Applies to FP8 training only; choose FP8 as the precision")
-            : !gathers ? InputsPanel::tr("Applies to ZeRO-3/FSDP, which gathers the weights; set ZeRO stage 3")
+        !fp8 ? InputsPanel::tr("Applies to FP8 training only; choose FP8 as the precision")
+            : !gathers && megatron
+            ? InputsPanel::tr("Applies when the weights are gathered: under Megatron the distributed optimizer (ZeRO "
+                              "stage 1 or more) in a full fine-tune, or ZeRO-3/FSDP; set the ZeRO stage")
+            : !gathers ? InputsPanel::tr(
+                  "Applies when the weights are gathered: ZeRO-3/FSDP, or Megatron's distributed optimizer (ZeRO "
+                  "stage 1 or more, full fine-tune) with Megatron as the training stack; set ZeRO stage 3")
             : nvfp4
-            ? InputsPanel::tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather; not used "
-                              "on the GPUs that run NVFP4 scaling, whose MLP layers take NVFP4 weights (they gather in "
-                              "16-bit), used on the others, which fall back to an FP8 scaling")
-            : InputsPanel::tr("Cast each rank's shard of the linear weights to FP8 before FSDP's all-gather: half the "
-                              "gathered bytes and a smaller gather buffer (torchtitan's FSDP float8 all-gather)"));
+            ? InputsPanel::tr("Gather the linear weights in FP8; not used on the GPUs that run NVFP4 scaling, whose "
+                              "MLP layers take NVFP4 weights (they gather in 16-bit), used on the others, which fall "
+                              "back to an FP8 scaling")
+            : megatron
+            ? InputsPanel::tr(
+                "Keep the parameters in FP8 and all-gather them in FP8 from the distributed optimizer (Megatron's "
+                "--fp8-param-gather): half the gathered bytes and a smaller gather buffer")
+            : InputsPanel::tr("Cast each rank's shard of the linear weights to FP8 before the all-gather: half the "
+                              "gathered bytes and a smaller gather buffer (torchtitan's FSDP float8 all-gather; under "
+                              "Megatron, --fp8-param-gather with the distributed optimizer)"));
 
     setState(m_bf16States, training && gp::bf16OptimizerStatesApply(state.optimizer),
         gp::bf16OptimizerStatesApply(state.optimizer)
