@@ -69,13 +69,6 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt; · operating point&lt;br&gt;%2 requests in flight per replica, %n replicas&lt;br&gt;%3 output tokens/s per replica&lt;br&gt;Time per output token %4, time to first token %5&lt;br&gt;Limit: %6</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n node</numerusform>
-            <numerusform>%n nodes</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>CoreText</name>

@@ -1593,10 +1593,6 @@
         <translation>FP8 缩放</translation>
     </message>
     <message>
-        <source>FP8 all-gather (FSDP)</source>
-        <translation>FP8 全收集（FSDP）</translation>
-    </message>
-    <message>
         <source>Partial recompute layers</source>
         <translation>部分重计算层数</translation>
     </message>
@@ -2579,6 +2575,14 @@
     <message>
         <source>How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, flex), one copy per routed expert (alltoall) or every token to every rank (allgather, Megatron&apos;s default)</source>
         <translation>token 如何送达专家并行的各进程：每个进程和节点一次（DeepEP、flex）、每个路由专家一份副本（alltoall），或每个 token 发往每个进程（allgather，Megatron 的默认）</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather</source>
+        <translation>FP8 全收集</translation>
+    </message>
+    <message>
+        <source>Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan&apos;s FSDP float8 all-gather); under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in FP8 and all-gathers them in FP8 (--fp8-param-gather)</source>
+        <translation>以 FP8 收集线性层权重：收集的字节减半，收集缓冲区更小。在 ZeRO-3/FSDP 下，每个 rank 在全收集前将其分片转换为 FP8（torchtitan 的 FSDP float8 全收集）；在 Megatron 下，分布式优化器（ZeRO 1 或以上，全量微调）将参数保持为 FP8 并以 FP8 全收集（--fp8-param-gather）</translation>
     </message>
 </context>
 <context>
@@ -3605,10 +3609,6 @@
         <translation>，FP8 缩放：%1</translation>
     </message>
     <message>
-        <source>, FSDP weights all-gathered in FP8</source>
-        <translation>，FSDP 权重以 FP8 全收集</translation>
-    </message>
-    <message>
         <source>%1, weights in %2</source>
         <translation>%1，权重为 %2</translation>
     </message>
@@ -3705,6 +3705,10 @@ none listed in %1</source>
     <message>
         <source>Not compared on cost: %1 %2.</source>
         <translation>未比较费用：%1 %2。</translation>
+    </message>
+    <message>
+        <source>, weights all-gathered in FP8</source>
+        <translation>，权重以 FP8 全收集</translation>
     </message>
 </context>
 <context>

@@ -78,7 +78,7 @@ struct Workload {
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
     bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
     Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
-    bool fp8AllGather = false; // precision fp8 with ZeRO-3/FSDP: the linear weights all-gathered in fp8
+    bool fp8AllGather = false; // precision fp8, ZeRO-3/FSDP or Megatron's distributed optimizer: weights gathered in fp8
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
     TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
     GradientPrecision gradientPrecision = GradientPrecision::Auto; // gradient reduce width (gradientReduceBytes)
@@ -211,7 +211,12 @@ template <class Table> void trainingFieldEntries(Table& t)
     t.add("workload.fp8_recipe", GP_PLAN_MEMBER(workload.fp8Recipe), Write::NotAtDefault, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "FP8 scaling"));
     t.add("workload.fp8_all_gather", GP_PLAN_MEMBER(workload.fp8AllGather), Write::NotAtDefault, Report::Question)
-        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 all-gather (FSDP)"));
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 all-gather"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under "
+                "ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan's FSDP float8 all-gather); "
+                "under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in "
+                "FP8 and all-gathers them in FP8 (--fp8-param-gather)"));
     t.add("workload.activation_checkpointing_layers", GP_PLAN_MEMBER(workload.checkpointedLayers), Unit::Layers, 0,
          double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Partial recompute layers"));

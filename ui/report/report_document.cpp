@@ -236,7 +236,7 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
     if (!inference() && w.precision == gp::Precision::Fp8) {
         precision += tr(", FP8 scaling: %1").arg(CoreText::fp8Recipe(w.fp8Recipe));
         if (w.fp8AllGather)
-            precision += tr(", FSDP weights all-gathered in FP8");
+            precision += tr(", weights all-gathered in FP8");
     }
     rows.emplace_back(tr("Precision"), precision);
     if (serving()) {
