@@ -483,9 +483,14 @@ void ChartBlock::paint(QPainter& painter, const PageStyle&, const QRectF& rect) 
             });
         });
         if (recorded && !picture.isNull()) {
+            // QPicture replays its commands scaled by the page's resolution over the one it was recorded at (the
+            // screen's, QPicture::exec): undone here, so the scene maps onto the rect as on the UI thread (without
+            // it a 300 dpi page drew the chart three times too large).
             const double scale = std::min(rect.width() / size.width(), rect.height() / size.height());
+            const QPaintDevice* page = painter.device();
             painter.translate(rect.topLeft());
-            painter.scale(scale, scale);
+            painter.scale(scale * picture.logicalDpiX() / page->logicalDpiX(),
+                scale * picture.logicalDpiY() / page->logicalDpiY());
             painter.drawPicture(QPointF(0, 0), picture);
         }
     }
