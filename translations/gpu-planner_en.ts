@@ -216,6 +216,17 @@
         <source>the replicas serve more per GPU</source>
         <translation>the replicas serve more per GPU</translation>
     </message>
+    <message numerus="yes">
+        <source>on %n node(s) of %1 (%2)</source>
+        <translation>
+            <numerusform>on %n node of %1 (%2)</numerusform>
+            <numerusform>on %n nodes of %1 (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.</source>
+        <translation>Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1479,6 +1490,18 @@
         <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
         <translation>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</translation>
     </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</source>
+        <translation>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</translation>
+    </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.</source>
+        <translation>Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.</translation>
+    </message>
+    <message>
+        <source>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</source>
+        <translation>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2513,6 +2536,22 @@
     <message>
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</translation>
+    </message>
+    <message>
+        <source>KV offload to local disk</source>
+        <translation>KV offload to local disk</translation>
+    </message>
+    <message>
+        <source>Local NVMe per replica that keeps KV evicted from host memory (LMCache&apos;s local disk backend), at most the replica&apos;s share of the instance&apos;s drives; read back, then copied over PCIe</source>
+        <translation>Local NVMe per replica that keeps KV evicted from host memory (LMCache&apos;s local disk backend), at most the replica&apos;s share of the instance&apos;s drives; read back, then copied over PCIe</translation>
+    </message>
+    <message>
+        <source>Decode on another instance</source>
+        <translation>Decode on another instance</translation>
+    </message>
+    <message>
+        <source>The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, decode on A100 nodes), its KV crossing the network both have; each pool priced as its own instance&apos;s nodes</source>
+        <translation>The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, decode on A100 nodes), its KV crossing the network both have; each pool priced as its own instance&apos;s nodes</translation>
     </message>
 </context>
 <context>

@@ -209,6 +209,16 @@
         <source>the replicas serve more per GPU</source>
         <translation>副本方案每卡服务更多</translation>
     </message>
+    <message numerus="yes">
+        <source>on %n node(s) of %1 (%2)</source>
+        <translation>
+            <numerusform>位于 %1（%2）的 %n 个节点上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.</source>
+        <translation>本地磁盘：在 %2 中保存 %1，读取速度 %3/s；加载时间中 %4 为磁盘读取。</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1467,6 +1477,18 @@
         <source>llama.cpp allocates its cache for %1 tokens (%2) at start: with the weights (%3) it needs %4, more than the GPU&apos;s %5. Lower the context (max_model_len, --ctx-size) or use a q8_0 or q4_0 cache.</source>
         <translation>llama.cpp 在启动时为 %1 个 token 分配缓存（%2）：加上权重（%3）共需 %4，超过 GPU 的 %5。请降低上下文（max_model_len，--ctx-size）或使用 q8_0 或 q4_0 缓存。</translation>
     </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %1 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %1 的任何拆分都达不到 SLO。</translation>
+    </message>
+    <message>
+        <source>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</source>
+        <translation>目录中没有 %1 的本地 NVMe：前缀缓存的磁盘层按一块盘上的 %2 GiB、读取速度 %3 GB/s 计算。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2501,6 +2523,22 @@
     <message>
         <source>The longest request the engine admits, in tokens (vLLM&apos;s max_model_len; llama.cpp&apos;s --ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)</source>
         <translation>引擎接受的最长请求，以 token 计（vLLM 的 max_model_len；llama.cpp 的 --ctx-size，即各槽位共享的缓存）；留空 = 提示 + 输出（llama.cpp：4096）</translation>
+    </message>
+    <message>
+        <source>KV offload to local disk</source>
+        <translation>KV 卸载到本地磁盘</translation>
+    </message>
+    <message>
+        <source>Local NVMe per replica that keeps KV evicted from host memory (LMCache&apos;s local disk backend), at most the replica&apos;s share of the instance&apos;s drives; read back, then copied over PCIe</source>
+        <translation>每个副本用于保存从主机内存逐出的 KV 的本地 NVMe（LMCache 的本地磁盘后端），至多为该副本在实例磁盘中所占的份额；先从磁盘读回，再经 PCIe 复制</translation>
+    </message>
+    <message>
+        <source>Decode on another instance</source>
+        <translation>解码池用其他实例</translation>
+    </message>
+    <message>
+        <source>The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, decode on A100 nodes), its KV crossing the network both have; each pool priced as its own instance&apos;s nodes</source>
+        <translation>解码池可运行在候选中的任一其他目录实例上（如 H100 节点预填充、A100 节点解码），KV 缓存经两者共有的网络传输；每个池按其自身实例的节点计价</translation>
     </message>
 </context>
 <context>
