@@ -209,6 +209,16 @@
         <source>the replicas serve more per GPU</source>
         <translation>副本方案每卡服务更多</translation>
     </message>
+    <message numerus="yes">
+        <source>on %n node(s) of %1 (%2)</source>
+        <translation>
+            <numerusform>位于 %1（%2）的 %n 个节点上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.</source>
+        <translation>本地磁盘：在 %2 中保存 %1，读取速度 %3/s；加载时间中 %4 为磁盘读取。</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>
@@ -1468,6 +1478,16 @@
     <message>
         <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
         <translation>重算专家激活不起作用：该模型没有专家。</translation>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %1 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %1 的任何拆分都达不到 SLO。</translation>
+    </message>
+    <message>
+        <source>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</source>
+        <translation>目录中没有 %1 的本地 NVMe：前缀缓存的磁盘层按一块盘上的 %2 GiB、读取速度 %3 GB/s 计算。</translation>
     </message>
 </context>
 <context>
@@ -2583,6 +2603,20 @@
     <message>
         <source>Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan&apos;s FSDP float8 all-gather); under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in FP8 and all-gathers them in FP8 (--fp8-param-gather)</source>
         <translation>以 FP8 收集线性层权重：收集的字节减半，收集缓冲区更小。在 ZeRO-3/FSDP 下，每个 rank 在全收集前将其分片转换为 FP8（torchtitan 的 FSDP float8 全收集）；在 Megatron 下，分布式优化器（ZeRO 1 或以上，全量微调）将参数保持为 FP8 并以 FP8 全收集（--fp8-param-gather）</translation>
+        <source>KV offload to local disk</source>
+        <translation>KV 卸载到本地磁盘</translation>
+    </message>
+    <message>
+        <source>Local NVMe per replica that keeps KV evicted from host memory (LMCache&apos;s local disk backend), at most the replica&apos;s share of the instance&apos;s drives; read back, then copied over PCIe</source>
+        <translation>每个副本用于保存从主机内存逐出的 KV 的本地 NVMe（LMCache 的本地磁盘后端），至多为该副本在实例磁盘中所占的份额；先从磁盘读回，再经 PCIe 复制</translation>
+    </message>
+    <message>
+        <source>Decode on another instance</source>
+        <translation>解码池用其他实例</translation>
+    </message>
+    <message>
+        <source>The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, decode on A100 nodes), its KV crossing the network both have; each pool priced as its own instance&apos;s nodes</source>
+        <translation>解码池可运行在候选中的任一其他目录实例上（如 H100 节点预填充、A100 节点解码），KV 缓存经两者共有的网络传输；每个池按其自身实例的节点计价</translation>
     </message>
 </context>
 <context>

@@ -107,10 +107,16 @@ QString AnswerText::servingPool(const gp::ServingPool& pool, bool prefill)
 {
     const QString split = pool.pipeline > 1 ? tr("tensor %1 × pipeline %2").arg(pool.tensor).arg(pool.pipeline)
                                             : tr("tensor %1").arg(pool.tensor);
-    return (prefill ? tr("%n prefill replica(s) × %1 GPUs (%2)", nullptr, pool.replicas)
-                    : tr("%n decode replica(s) × %1 GPUs (%2)", nullptr, pool.replicas))
-        .arg(pool.gpusPerReplica)
-        .arg(split);
+    const QString text = (prefill ? tr("%n prefill replica(s) × %1 GPUs (%2)", nullptr, pool.replicas)
+                                  : tr("%n decode replica(s) × %1 GPUs (%2)", nullptr, pool.replicas))
+                             .arg(pool.gpusPerReplica)
+                             .arg(split);
+    if (pool.instance.empty())
+        return text;
+    // Pools on two catalog instances: each names its own.
+    return text + QLatin1Char(' ')
+        + tr("on %n node(s) of %1 (%2)", nullptr, pool.nodes)
+              .arg(QString::fromStdString(pool.instance), QString::fromStdString(pool.gpuName));
 }
 
 QString AnswerText::kvTransfer(const gp::KvTransfer& t)
@@ -183,9 +189,15 @@ QString AnswerText::prefixCache(const gp::ServingResult& s)
     const double perToken = s.prefixHeldTokens > 0 ? s.prefixHeldBytes / s.prefixHeldTokens : 0.0;
     return tr("Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved "
               "per request; it holds %6, %7 of it in host memory, %8 to load per request.")
-        .arg(shape, formatPercent(s.prefixHitRate), formatPercent(s.prefixIdealHitRate),
-            formatNumber(s.prefixSavedTokens, 0), formatSeconds(s.prefixSavedSeconds), formatBytes(s.prefixHeldBytes),
-            formatBytes(s.prefixOffloadTokens * perToken), formatSeconds(s.prefixTransferSeconds));
+               .arg(shape, formatPercent(s.prefixHitRate), formatPercent(s.prefixIdealHitRate),
+                   formatNumber(s.prefixSavedTokens, 0), formatSeconds(s.prefixSavedSeconds),
+                   formatBytes(s.prefixHeldBytes), formatBytes(s.prefixOffloadTokens * perToken),
+                   formatSeconds(s.prefixTransferSeconds))
+        + (s.prefixDiskCapacityBytes > 0 ? QLatin1Char(' ')
+                    + tr("Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.")
+                          .arg(formatBytes(s.prefixDiskTokens * perToken), formatBytes(s.prefixDiskCapacityBytes),
+                              formatBytes(s.prefixDiskReadGBps * 1e9), formatSeconds(s.prefixDiskSeconds))
+                                         : QString());
 }
 
 QString AnswerText::loraAdapters(const gp::ServingResult& s)

@@ -490,22 +490,38 @@ const DiagnosticPhrase kServingPhrases[] = {
         } },
     { "serving_disaggregated_wins",
         [](Args& a) -> QString {
+            // Pools on two instances: which, and what the pair saves against a split on the prefill's instance alone.
+            QString pair;
+            if (a.has("decode_instance"))
+                pair = QLatin1Char(' ')
+                    + (a.has("same_instance_cost_ratio")
+                            ? CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on "
+                                           "%1 alone, %6 on %7 GPUs.")
+                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
+                                      a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"),
+                                      a.text("same_instance_split"), a.count("same_instance_gpus"))
+                            : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.")
+                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
+                                      a.text("decode_gpu")));
             if (a.has("aggregated_gpus"))
-                return CoreText::tr(
-                    "%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica holds %5 requests "
-                    "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk shares its steps; "
-                    "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
-                    .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
-                        a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
-                        a.decimal("transfer_mb"), a.decimal("link_gbps"))
-                    .arg(CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"));
+                return CoreText::tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica "
+                                    "holds %5 requests "
+                                    "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk "
+                                    "shares its steps; "
+                                    "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
+                           .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
+                               a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
+                               a.decimal("transfer_mb"), a.decimal("link_gbps"))
+                           .arg(CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"))
+                    + pair;
             return CoreText::tr(
-                "%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
-                "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
-                "request over %6 Gbps %7 adds %8 s to TTFT.")
-                .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
-                    a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
-                    a.decimal("transfer_seconds"));
+                       "%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
+                       "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
+                       "request over %6 Gbps %7 adds %8 s to TTFT.")
+                       .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
+                           a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
+                           a.decimal("transfer_seconds"))
+                + pair;
         } },
     { "serving_aggregated_wins",
         [](Args& a) -> QString {
@@ -545,6 +561,13 @@ const DiagnosticPhrase kServingPhrases[] = {
                 "to %5 requests per replica.")
                 .arg(a.text("method"), a.count("draft_tokens"), a.text("slowdown"), a.decimal("concurrency"),
                     a.count("pays_up_to"));
+        } },
+    { "prefix_disk_not_in_catalog",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The catalog lists no local NVMe for %1: the prefix cache's disk tier is taken as %2 GiB "
+                "on one drive read at %3 GB/s.")
+                .arg(a.text("instance"), a.decimal("disk_gib"), a.decimal("read_gbps"));
         } },
     { "mig_slice",
         [](Args& a) -> QString {

@@ -160,6 +160,10 @@ struct InstanceSpec {
     bool rdma = false;
     std::optional<double> diskIops; // of the recommended data disk, when known
     std::optional<double> diskThroughputMBps;
+    // Local instance-store NVMe (local_nvme_gb, local_nvme_drives): total decimal GB and the drives holding it; 0 = not
+    // in the catalog. Serving's prefix cache may offload KV to it (workload.serving.prefix_cache.disk_gib).
+    double localNvmeGb = 0;
+    int localNvmeDrives = 0;
     bool sizeEstimate = false; // sizes modelled from text rather than a published table
     bool networkEstimate = false; // networkGbps is the family's default, no published figure (network_status)
     std::string source;

@@ -213,6 +213,10 @@ json instanceToJson(const InstanceSpec& instance, json original)
         i["disk_iops"] = *instance.diskIops;
     if (instance.diskThroughputMBps)
         i["disk_throughput_mbps"] = *instance.diskThroughputMBps;
+    if (instance.localNvmeGb > 0) {
+        i["local_nvme_gb"] = instance.localNvmeGb;
+        i["local_nvme_drives"] = instance.localNvmeDrives;
+    }
     if (instance.sizeEstimate)
         i["size_status"] = "estimate";
     if (!instance.source.empty())
@@ -233,8 +237,8 @@ json instanceToJson(const InstanceSpec& instance, json original)
     if (!instance.availability.empty())
         i["availability"] = availabilityToJson(instance.availability);
     return overlay(std::move(original), i,
-        { "disk_iops", "disk_throughput_mbps", "size_status", "source", "as_of", "notes", "price", "other_prices",
-            "availability" });
+        { "disk_iops", "disk_throughput_mbps", "local_nvme_gb", "local_nvme_drives", "size_status", "source", "as_of",
+            "notes", "price", "other_prices", "availability" });
 }
 
 // The entries of the array `section` of the original document by id (an index: one look-up per entry, not a scan).

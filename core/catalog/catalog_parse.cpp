@@ -263,6 +263,10 @@ Expected<InstanceSpec> parseInstance(
     r.boolean("rdma", instance.rdma);
     r.optionalNumber("disk_iops", instance.diskIops, 0, 1e9);
     r.optionalNumber("disk_throughput_mbps", instance.diskThroughputMBps, 0, 1e9);
+    r.number("local_nvme_gb", instance.localNvmeGb, false, 0, 1e7);
+    r.integer("local_nvme_drives", instance.localNvmeDrives, false, 0, 1024);
+    if (r.ok() && (instance.localNvmeGb > 0) != (instance.localNvmeDrives > 0))
+        r.fail("local_nvme_drives", "local_nvme_gb and local_nvme_drives go together (both or neither)");
     std::string sizeStatus = "published";
     r.string("size_status", sizeStatus);
     if (r.ok() && sizeStatus != "published" && sizeStatus != "estimate")

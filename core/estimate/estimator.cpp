@@ -50,6 +50,15 @@ bool runsWeightFormat(const GpuSpec& gpu, WeightFormat format)
 std::optional<FitFailure> checkLayout(
     const ResolvedModel& model, const Configuration& c, const Hardware& hw, bool serving = false)
 {
+    if (serving && !c.decodeInstance.empty() && c.prefillReplicas > 0) {
+        // Pools on two instances: `hw` holds the prefill pool; the decode pool (data x tensor x pipeline) is laid out
+        // on its own instance's nodes (configuration.decodeNodes).
+        Configuration prefill;
+        prefill.data = c.prefillReplicas;
+        prefill.tensor = c.prefillTensor;
+        prefill.pipeline = c.prefillPipeline;
+        return checkLayout(model, prefill, hw, true);
+    }
     const int gpus = hw.totalGpus();
     const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
     if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
@@ -137,6 +146,31 @@ void noteMigSlice(CandidateResult& r, const Hardware& hw, const EngineMemory& m)
         { { "profile", hw.migProfile }, { "slice_gib", formatGiB(hw.gpu.memoryBytes) }, { "share", share } } });
 }
 
+// The decode pool's instance when the configuration puts it on another catalog instance than the candidate's: the
+// plan's entry for it (its label and quote) when there is one, else the catalog's; `hardware` at one node.
+struct DecodePoolInstance {
+    CandidateSpec spec;
+    Hardware hardware;
+};
+std::optional<DecodePoolInstance> decodePoolInstance(
+    const Plan& plan, const Configuration& config, const Catalog& catalog, CandidateResult& r)
+{
+    if (config.decodeInstance.empty() || config.prefillReplicas <= 0)
+        return std::nullopt;
+    DecodePoolInstance out;
+    out.spec.instance = config.decodeInstance;
+    for (const CandidateSpec& c : plan.candidates)
+        if (c.instance == config.decodeInstance && c.mig.empty())
+            out.spec = c;
+    Expected<Hardware> hw = resolveCandidate(out.spec, catalog, 1, "configuration.decode_instance");
+    if (!hw) {
+        r.failure = makeFailure("candidate_invalid", hw.error().toString(), { { "field", hw.error().field } });
+        return std::nullopt;
+    }
+    out.hardware = atNodes(*hw, out.spec, 1);
+    return out;
+}
+
 // Serving: the engine's memory, the load's operating point over `config.data` replicas, and its money.
 void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan& plan, const Workload& workload,
     const Hardware& hw, const Configuration& config, const Catalog& catalog, ServingReplicaCache* servingReplicas)
@@ -149,11 +183,14 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     else
         own.emplace(model, workload, config, hw, plan.assumptions, catalog);
     const ServingReplica& replica = own ? *own : *shared.replica;
-    // Prefill and decode apart (estimate/serving/disaggregation.h): the pools, and the decode replica's memory.
+    // Prefill and decode apart (estimate/serving/disaggregation.h): the pools, and the decode replica's memory; the
+    // decode pool on its own instance when the configuration names one (serving.deployment.mixed_instances).
+    const std::optional<DecodePoolInstance> decodePool = decodePoolInstance(plan, config, catalog, r);
+    const Hardware* decodeHw = decodePool ? &decodePool->hardware : nullptr;
     EngineMemory decodeMemory;
     bool disaggregatedStarts = false;
-    ServingResult s = config.prefillReplicas > 0 ? serveConfiguredDisaggregation(
-                          model, workload, config, hw, plan.assumptions, catalog, decodeMemory, disaggregatedStarts)
+    ServingResult s = config.prefillReplicas > 0 ? serveConfiguredDisaggregation(model, workload, config, hw,
+                          plan.assumptions, catalog, decodeMemory, disaggregatedStarts, decodeHw)
                                                  : replica.serve(spec, config.data, true);
     const EngineMemory& m = config.prefillReplicas > 0 ? decodeMemory : replica.memory();
     r.memory.weights = m.weightBytes;
@@ -226,8 +263,27 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     if (spec.requestsPerMonth && s.totalRequestsPerSecond > 0)
         hours = *spec.requestsPerMonth / s.totalRequestsPerSecond / 3600.0;
     r.cost = estimateCost(hw, hours, plan.billing, catalog);
+    if (decodePool) {
+        // Each pool billed as its own instance's nodes, mode by mode.
+        const int decodeNodes = std::max(1, config.decodeNodes);
+        addPoolCost(r.cost,
+            estimateCost(atNodes(decodePool->hardware, decodePool->spec, decodeNodes), hours, plan.billing, catalog));
+        r.nodes += decodeNodes;
+        r.gpus += decodeNodes * decodePool->hardware.gpusPerNode;
+    }
     billServingMonth(r.cost, hours);
     priceServing(s, r.cost.rates, plan.billing, spec, r.cost.monthDays);
+    if (s.prefixDiskCapacityBytes > 0 && hw.localNvmeBytes <= 0) {
+        // The catalog lists no local NVMe for the instance: the disk tier is the plan's size on one drive.
+        const ServingDefaults defaults = servingDefaults(catalog, plan.assumptions);
+        r.warnings.push_back({ "prefix_disk_not_in_catalog",
+            "the catalog lists no local NVMe for " + hw.id + ": the prefix cache's disk tier is taken as "
+                + formatGiB(s.prefixDiskCapacityBytes) + " GiB on one drive read at "
+                + formatNumber(defaults.nvmeReadBytesPerSecondPerDrive / 1e9, 3)
+                + " GB/s (serving.prefix_cache.nvme_read_gbps_per_drive)",
+            { { "instance", hw.id }, { "disk_gib", formatGiB(s.prefixDiskCapacityBytes) },
+                { "read_gbps", formatNumber(defaults.nvmeReadBytesPerSecondPerDrive / 1e9, 3) } } });
+    }
     r.serving = std::move(s);
     if (hw.sizeEstimate)
         r.warnings.push_back({ "instance_size_estimate",

@@ -269,6 +269,13 @@ const std::array kColumns = {
     Column{"serving_lora_gpu_bytes", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraGpuBytes); }},
     Column{"serving_lora_slowdown", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraSlowdown); }},
     Column{"serving_lora_miss_share", [](const CandidateResult& r) { return loraNumber(r, &ServingResult::loraMissShare); }},
+    // The prefix cache's disk tier (serving.prefix_cache.disk_gib), appended (empty without a shape).
+    Column{"serving_prefix_disk_tokens", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixDiskTokens); }},
+    Column{"serving_prefix_disk_capacity_bytes", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixDiskCapacityBytes); }},
+    Column{"serving_prefix_disk_seconds", [](const CandidateResult& r) { return prefixNumber(r, &ServingResult::prefixDiskSeconds); }},
+    // The decode pool's own instance when it is not the candidate's (serving.deployment.mixed_instances), appended.
+    Column{"serving_decode_instance", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d ? d->decode.instance : std::string(); }, kText},
+    Column{"serving_decode_nodes", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d && !d->decode.instance.empty() ? integer(d->decode.nodes) : std::string(); }},
 };
 // clang-format on
 

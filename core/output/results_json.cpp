@@ -52,11 +52,17 @@ namespace
 
 json servingPoolToJson(const ServingPool& p)
 {
-    return { { "replicas", p.replicas }, { "tensor", p.tensor }, { "pipeline", p.pipeline },
+    json out = { { "replicas", p.replicas }, { "tensor", p.tensor }, { "pipeline", p.pipeline },
         { "gpus_per_replica", p.gpusPerReplica }, { "requests_per_second", jsonNumber(p.requestsPerSecond) },
         { "concurrency", jsonNumber(p.concurrency) }, { "max_concurrency", p.maxConcurrency },
         { "ttft_seconds", jsonNumber(p.ttftSeconds) }, { "tpot_seconds", jsonNumber(p.tpotSeconds) },
         { "utilization", jsonNumber(p.utilization) }, { "limit", p.limit } };
+    if (!p.instance.empty()) { // pools on two catalog instances (serving.deployment.mixed_instances)
+        out["instance"] = p.instance;
+        out["gpu_name"] = p.gpuName;
+        out["nodes"] = p.nodes;
+    }
+    return out;
 }
 
 // The deployment (docs/plan-format.md "Serving results": deployment, disaggregation, deployment_reason).
@@ -166,7 +172,11 @@ static json servingResultFiguresToJson(const ServingResult& s)
             { "saved_prefill_seconds", jsonNumber(s.prefixSavedSeconds) },
             { "held_tokens", jsonNumber(s.prefixHeldTokens) }, { "held_bytes", jsonNumber(s.prefixHeldBytes) },
             { "gpu_tokens", jsonNumber(s.prefixGpuTokens) }, { "offload_tokens", jsonNumber(s.prefixOffloadTokens) },
-            { "transfer_seconds", jsonNumber(s.prefixTransferSeconds) } };
+            { "transfer_seconds", jsonNumber(s.prefixTransferSeconds) },
+            { "disk_tokens", jsonNumber(s.prefixDiskTokens) },
+            { "disk_capacity_bytes", jsonNumber(s.prefixDiskCapacityBytes) },
+            { "disk_read_gbps", jsonNumber(s.prefixDiskReadGBps) },
+            { "disk_seconds", jsonNumber(s.prefixDiskSeconds) } };
     if (s.loraAdapters > 0)
         out["lora"] = { { "adapters", s.loraAdapters }, { "rank", s.loraRank }, { "targets", s.loraTargets },
             { "max_loras", s.loraMaxLoras }, { "max_cpu_loras", s.loraMaxCpuLoras },

@@ -112,9 +112,13 @@ std::string poolsCell(const ServingDisaggregation& d)
 std::string poolsLine(const ServingDisaggregation& d)
 {
     const KvTransfer& t = d.transfer;
-    return "prefill " + std::to_string(d.prefill.replicas) + " x " + poolLayout(d.prefill) + " (TTFT "
+    // Pools on two catalog instances name theirs: "on 1 node(s) of p5.48xlarge".
+    auto on = [](const ServingPool& p) {
+        return p.instance.empty() ? std::string() : " on " + std::to_string(p.nodes) + " node(s) of " + p.instance;
+    };
+    return "prefill " + std::to_string(d.prefill.replicas) + " x " + poolLayout(d.prefill) + on(d.prefill) + " (TTFT "
         + fixed(d.prefill.ttftSeconds, 3) + " s), decode " + std::to_string(d.decode.replicas) + " x "
-        + poolLayout(d.decode) + " (" + fixed(d.decode.concurrency, 1) + " requests each, TPOT "
+        + poolLayout(d.decode) + on(d.decode) + " (" + fixed(d.decode.concurrency, 1) + " requests each, TPOT "
         + fixed(d.decode.tpotSeconds, 4) + " s), P:D " + std::to_string(d.prefill.replicas) + ":"
         + std::to_string(d.decode.replicas) + "; KV transfer " + fixed(t.bytesPerRequest / 1e6, 1) + " MB over "
         + t.link + " (" + fixed(t.lineGbps, 0) + " Gbps) " + fixed(t.seconds + t.waitSeconds, 4) + " s";
@@ -175,7 +179,13 @@ std::string servingResultsToTable(const std::vector<CandidateResult>& results)
                 + "% (" + fixed(100 * s.prefixIdealHitRate, 1) + "% if all held), " + fixed(s.prefixSavedTokens, 0)
                 + " prompt tokens saved per request; holds " + fixed(s.prefixHeldTokens, 0) + " tokens ("
                 + fixed(s.prefixHeldBytes / (1024.0 * 1024 * 1024), 2) + " GiB), " + fixed(s.prefixOffloadTokens, 0)
-                + " in host memory, " + fixed(1000 * s.prefixTransferSeconds, 2) + " ms to load per request\n";
+                + " in host memory, "
+                + (s.prefixDiskCapacityBytes > 0 ? fixed(s.prefixDiskTokens, 0) + " on local disk ("
+                            + fixed(s.prefixDiskCapacityBytes / (1024.0 * 1024 * 1024), 0) + " GiB at "
+                            + fixed(s.prefixDiskReadGBps, 2) + " GB/s, " + fixed(1000 * s.prefixDiskSeconds, 2)
+                            + " ms to read), "
+                                                 : std::string())
+                + fixed(1000 * s.prefixTransferSeconds, 2) + " ms to load per request\n";
         }
         if (r.serving && r.serving->loraAdapters > 0 && r.fits) {
             const ServingResult& s = *r.serving;

@@ -64,6 +64,10 @@ struct ServingDeployment {
     std::optional<int> decodeReplicas;
     std::optional<int> prefillTensor; // each pool's tensor-parallel size; nullopt = "auto" (searched)
     std::optional<int> decodeTensor;
+    // The decode pool may run on another catalog instance among the plan's candidates than its prefill pool (the KV
+    // crossing the network both instances have, each pool priced as its own instance's nodes); false = both pools on
+    // the same candidate.
+    bool mixedInstances = false;
 };
 // Speculative decoding (serving.speculative): a draft proposes draft_tokens tokens per request and step, the target
 // verifies them in one forward; absent figures take the method's catalog defaults (serving.speculative.<method>.*).
@@ -85,6 +89,7 @@ struct ServingPrefixCache {
     double thinkSeconds = 0; // multi_turn: a user's time between a reply and the next turn (history held meanwhile)
     int documents = 1; // rag: distinct documents a prompt draws its leading one from, uniformly
     double offloadGib = 0; // host memory per replica holding KV evicted from the GPUs; 0 = no offload
+    double diskGib = 0; // local NVMe per replica holding KV evicted from host memory (LMCache local_disk); 0 = none
 };
 // Many LoRA adapters over one base model (serving.lora): requests spread evenly over `adapters` adapters of one rank
 // and target set; the engine keeps max_loras of them in GPU slots (vLLM --max-loras, SGLang --max-loras-per-batch)
@@ -279,6 +284,12 @@ template <class Table> void servingEngineFieldEntries(Table& t)
             GP_TRANSLATE_NOOP("FieldText",
                 "Host memory per replica that keeps KV evicted from the GPUs (LMCache's CPU "
                 "backend); loaded back over PCIe"));
+    t.add("workload.serving.prefix_cache.disk_gib", GP_PLAN_MEMBER(workload.serving.prefixCache.diskGib), Unit::Gib, 0,
+         kMaxOffloadGib, Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "KV offload to local disk"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Local NVMe per replica that keeps KV evicted from host memory (LMCache's local disk backend), at "
+                "most the replica's share of the instance's drives; read back, then copied over PCIe"));
 }
 
 // Adapters, wide expert parallelism, replicas, the monthly volume and the deployment.
@@ -368,6 +379,13 @@ template <class Table> void servingScaleFieldEntries(Table& t)
         .absentAs("auto")
         .words(GP_TRANSLATE_NOOP("FieldText", "Decode tensor parallel"),
             GP_TRANSLATE_NOOP("FieldText", "GPUs per decode replica (tensor parallel); empty = searched"));
+    t.add("workload.serving.deployment.mixed_instances", GP_PLAN_MEMBER(workload.serving.deployment.mixedInstances),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Decode on another instance"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, "
+                "decode on A100 nodes), its KV crossing the network both have; each pool priced as its own "
+                "instance's nodes"));
 }
 
 // The serving workload's scalar inputs (workload.serving.*), in the order the parser reads them. The load (a kind and

@@ -5,6 +5,7 @@
 
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/serving/serving_cost.h"
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/serving_replica_cache.h"
 #include "estimate/time/throughput_model.h"
@@ -67,6 +68,10 @@ private:
     void searchServing(std::optional<Hardware>& firstHardware);
     // Serving with prefill and decode apart (workload.serving.deployment.mode auto or disaggregated).
     void searchDisaggregated(const Hardware& oneNode, int maxNodes);
+    // One split scored and kept as the best, the closest to the SLO or the fallback; `decode` (with its plan entry)
+    // when its decode pool runs on another catalog instance, priced as that instance's nodes.
+    void scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode, const CandidateSpec* decodeSpec,
+        double& closestMiss);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -108,6 +113,7 @@ private:
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
     std::optional<DeploymentOutcome> m_aggregated, m_disaggregated;
+    std::optional<DeploymentOutcome> m_sameInstanceSplit; // the best split with both pools on this candidate
     Chosen m_bestSplit; // the best prefill/decode split meeting the SLO
     std::optional<ServingResult> m_closestDisaggregated; // the split closest to the SLO when none meets it
     std::optional<Configuration> m_asConfigured; // search disabled: the plan's own configuration
@@ -429,46 +435,78 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
         m_sloFailure.reset();
     }
     double closestMiss = kInfinity;
-    for (DisaggregatedOption& o : disaggregatedOptions(
-             *m_inputs.model, m_memoryWorkload, oneNode, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel)) {
-        ++m_evaluated;
-        ++m_full;
-        const bool nodesLimited = o.nodes > maxNodes;
-        CandidateResult& r = m_scratch;
-        r.configuration = o.configuration;
-        r.gpus = o.gpus;
-        r.nodes = o.nodes;
-        r.serving = o.serving;
-        const CostEstimate prices
-            = estimateCost(atNodes(*m_hardware, m_spec, o.nodes), 1.0, m_work.billing, *m_inputs.catalog);
-        const ObjectiveFigures f
-            = objectiveFigures(r, m_work.workload, allowedRates(prices.rates, m_work.billing), prices.monthDays);
-        m_points.push_back({ f.hours, f.cost, o.configuration, o.nodes, f.priced });
-        const Chosen candidate { true, f, o.configuration, o.nodes };
-        if (o.serving.meetsSlo && !nodesLimited) {
-            // The best split by the same rule as the answer (the objective, then fewer nodes): the one the reason
-            // names, whether or not it beats the aggregated replicas.
-            if (!m_bestSplit.have || betterFor(f, m_bestSplit.figures, m_objective)
-                || (!betterFor(m_bestSplit.figures, f, m_objective) && o.nodes < m_bestSplit.nodes)) {
-                m_bestSplit = candidate;
-                m_disaggregated = DeploymentOutcome { o.gpus, f.cost, f.priced, o.serving };
-            }
-            if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
-                || (!betterFor(m_feasible.figures, f, m_objective) && o.nodes < m_feasible.nodes))
-                m_feasible = candidate;
-        } else {
-            // The split closest to the SLO: its decode pool meets TPOT, then the shortest transfer.
-            const ServingDisaggregation& d = *o.serving.disaggregation;
-            const double miss = (d.decode.replicas > 0 ? 0.0 : 1e6) + d.transfer.seconds;
-            if (miss < closestMiss) {
-                closestMiss = miss;
-                m_closestDisaggregated = o.serving;
-            }
-            if (!m_fallback.have && !m_feasible.have) {
-                m_fallback = candidate;
-                m_sloFailure = FitFailure { "serving_slo_not_met",
-                    "no configuration meets the latency targets at this load", {} };
-            }
+    for (const DisaggregatedOption& o : disaggregatedOptions(
+             *m_inputs.model, m_memoryWorkload, oneNode, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
+        scoreSplit(o, maxNodes, nullptr, nullptr, closestMiss);
+    m_sameInstanceSplit = m_disaggregated;
+    if (!spec.deployment.mixedInstances || spec.load.kind != ServingLoadKind::RequestsPerSecond)
+        return;
+    // The decode pool on each other catalog instance of the plan (a MIG slice or a machine is no pool's instance).
+    for (std::size_t i = 0; i < m_work.candidates.size(); ++i) {
+        const CandidateSpec& other = m_work.candidates[i];
+        if (other.instance.empty() || other.instance == m_spec.instance || !other.mig.empty())
+            continue;
+        const Expected<Hardware> hw
+            = resolveCandidate(other, *m_inputs.catalog, 1, "candidates[" + std::to_string(i) + "]");
+        if (!hw)
+            continue;
+        for (const DisaggregatedOption& o : mixedDisaggregatedOptions(*m_inputs.model, m_memoryWorkload, oneNode, *hw,
+                 other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
+            scoreSplit(o, maxNodes, &*hw, &other, closestMiss);
+    }
+}
+
+void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode,
+    const CandidateSpec* decodeSpec, double& closestMiss)
+{
+    ++m_evaluated;
+    ++m_full;
+    const bool nodesLimited
+        = decode ? std::max(o.prefillNodes, o.configuration.decodeNodes) > maxNodes : o.nodes > maxNodes;
+    CandidateResult& r = m_scratch;
+    r.configuration = o.configuration;
+    r.gpus = o.gpus;
+    r.nodes = o.nodes;
+    r.serving = o.serving;
+    // Each pool is billed as its own instance's nodes.
+    const int ownNodes = decode ? o.prefillNodes : o.nodes;
+    const CostEstimate prices
+        = estimateCost(atNodes(*m_hardware, m_spec, ownNodes), 1.0, m_work.billing, *m_inputs.catalog);
+    std::vector<BillingRate> rates = prices.rates;
+    if (decode && decodeSpec)
+        rates = combinedRates(rates,
+            estimateCost(
+                atNodes(*decode, *decodeSpec, o.configuration.decodeNodes), 1.0, m_work.billing, *m_inputs.catalog)
+                .rates);
+    const ObjectiveFigures f
+        = objectiveFigures(r, m_work.workload, allowedRates(rates, m_work.billing), prices.monthDays);
+    m_points.push_back({ f.hours, f.cost, o.configuration, ownNodes, f.priced });
+    const Chosen candidate { true, f, o.configuration, ownNodes };
+    if (o.serving.meetsSlo && !nodesLimited) {
+        // The best split by the same rule as the answer (the objective, then fewer nodes): the one the reason
+        // names, whether or not it beats the aggregated replicas.
+        // On a tie, fewer nodes of both pools (a kept choice's own nodes are its prefill pool's on a mixed pair).
+        auto fewerNodes = [&](const Chosen& kept) { return o.nodes < kept.nodes + kept.configuration.decodeNodes; };
+        if (!m_bestSplit.have || betterFor(f, m_bestSplit.figures, m_objective)
+            || (!betterFor(m_bestSplit.figures, f, m_objective) && fewerNodes(m_bestSplit))) {
+            m_bestSplit = candidate;
+            m_disaggregated = DeploymentOutcome { o.gpus, f.cost, f.priced, o.serving };
+        }
+        if (!m_feasible.have || betterFor(f, m_feasible.figures, m_objective)
+            || (!betterFor(m_feasible.figures, f, m_objective) && fewerNodes(m_feasible)))
+            m_feasible = candidate;
+    } else {
+        // The split closest to the SLO: its decode pool meets TPOT, then the shortest transfer.
+        const ServingDisaggregation& d = *o.serving.disaggregation;
+        const double miss = (d.decode.replicas > 0 ? 0.0 : 1e6) + d.transfer.seconds;
+        if (miss < closestMiss) {
+            closestMiss = miss;
+            m_closestDisaggregated = o.serving;
+        }
+        if (!m_fallback.have && !m_feasible.have) {
+            m_fallback = candidate;
+            m_sloFailure
+                = FitFailure { "serving_slo_not_met", "no configuration meets the latency targets at this load", {} };
         }
     }
 }
@@ -552,8 +590,8 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_closestDisaggregated,
-                m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
+                m_closestDisaggregated, m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving);
         if (!out.best.fits)
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
@@ -565,8 +603,8 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_closestDisaggregated,
-                m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
+                m_closestDisaggregated, m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving);
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
@@ -711,6 +749,8 @@ Plan searchablePlan(const Plan& plan)
     slim.assumptions = plan.assumptions;
     slim.billing = plan.billing;
     slim.search = plan.search;
+    if (plan.workload.serving.deployment.mixedInstances)
+        slim.candidates = plan.candidates; // the instances a decode pool may run on (the plan's listed ones)
     return slim;
 }
 

@@ -66,10 +66,33 @@ std::vector<std::pair<std::string, std::string>> transferArgs(const KvTransfer& 
 
 std::string splitText(const ServingDisaggregation& d)
 {
+    auto on = [](const ServingPool& p) { return p.instance.empty() ? std::string() : " on " + p.instance; };
     return std::to_string(d.prefill.replicas) + "P" + std::to_string(d.decode.replicas) + "D (prefill tp"
         + std::to_string(d.prefill.tensor) + (d.prefill.pipeline > 1 ? " pp" + std::to_string(d.prefill.pipeline) : "")
-        + ", decode tp" + std::to_string(d.decode.tensor)
-        + (d.decode.pipeline > 1 ? " pp" + std::to_string(d.decode.pipeline) : "") + ")";
+        + on(d.prefill) + ", decode tp" + std::to_string(d.decode.tensor)
+        + (d.decode.pipeline > 1 ? " pp" + std::to_string(d.decode.pipeline) : "") + on(d.decode) + ")";
+}
+
+// A split over two instances: what the pair saves against the best split on the prefill pool's instance alone.
+void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optional<DeploymentOutcome>& sameInstance)
+{
+    const ServingDisaggregation& d = *pair.serving.disaggregation;
+    why.args.insert(why.args.end(),
+        { { "prefill_instance", d.prefill.instance }, { "decode_instance", d.decode.instance },
+            { "prefill_gpu", d.prefill.gpuName }, { "decode_gpu", d.decode.gpuName } });
+    why.message += "; prefill on " + d.prefill.instance + " (" + d.prefill.gpuName + "), decode on " + d.decode.instance
+        + " (" + d.decode.gpuName + ")";
+    if (sameInstance && sameInstance->serving.disaggregation && sameInstance->cost > 0) {
+        const std::string ratio = formatNumber(pair.cost / sameInstance->cost, 3);
+        why.args.insert(why.args.end(),
+            { { "same_instance_cost_ratio", ratio },
+                { "same_instance_split", splitText(*sameInstance->serving.disaggregation) },
+                { "same_instance_gpus", std::to_string(sameInstance->gpus) } });
+        why.message += ", " + ratio + "x the cost of the best split on " + d.prefill.instance + " alone, "
+            + splitText(*sameInstance->serving.disaggregation) + " on " + std::to_string(sameInstance->gpus) + " GPUs";
+    } else {
+        why.message += "; no split on " + d.prefill.instance + " alone meets the SLO";
+    }
 }
 
 std::string transferText(const KvTransfer& t)
@@ -112,31 +135,36 @@ Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated,
 
 } // namespace
 
-std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model, const Workload& workload,
-    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
-    const std::atomic<bool>* cancel)
+namespace
+{
+
+// Every prefill layout on `prefillNode` paired with every decode layout on `decodeNode` (null: the same instance).
+std::vector<DisaggregatedOption> pairedOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware* decodeNode, const Assumptions& assumptions, const Catalog& catalog,
+    int maxNodes, const std::atomic<bool>* cancel)
 {
     std::vector<DisaggregatedOption> out;
     const ServingSpec& spec = workload.serving;
     if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
         return out;
     const ServingDeployment& plan = spec.deployment;
+    const Hardware& decodeOn = decodeNode ? *decodeNode : prefillNode;
     const auto prefills = poolLayouts(
-        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+        model, prefillPoolWorkload(workload), prefillNode, assumptions, catalog, maxNodes, plan.prefillTensor);
     const auto decodes
-        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
+        = poolLayouts(model, decodePoolWorkload(workload), decodeOn, assumptions, catalog, maxNodes, plan.decodeTensor);
     if (prefills.empty() || decodes.empty())
         return out;
     const PerformanceDefaults performance = performanceDefaults(
-        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
+        catalog, assumptions, prefillNode.gpu.gpuClass, prefillNode.gpu.architecture, workload.attentionKernel);
     const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
-    const int perNode = std::max(1, oneNode.gpusPerNode);
+    const int perNode = std::max(1, prefillNode.gpusPerNode);
     for (const auto& d : decodes) {
         const DecodePoolPoint point = decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0));
         for (const auto& p : prefills) {
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
-            const PoolPair pair { *p->replica, p->config, d->config, oneNode, performance, bytes };
+            const PoolPair pair { *p->replica, p->config, d->config, prefillNode, performance, bytes, decodeNode };
             DisaggregatedOption o;
             o.serving = serveDisaggregated(pair, point, spec, plan.prefillReplicas.value_or(0));
             const ServingDisaggregation& pools = *o.serving.disaggregation;
@@ -146,7 +174,14 @@ std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model
             o.configuration.prefillTensor = p->config.tensor;
             o.configuration.prefillPipeline = p->config.pipeline;
             const int gP = p->config.tensor * p->config.pipeline, gD = d->config.tensor * d->config.pipeline;
-            o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
+            if (decodeNode) {
+                o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
+                o.configuration.decodeNodes
+                    = disaggregatedNodes(0, 1, o.configuration.data, gD, std::max(1, decodeNode->gpusPerNode));
+                o.nodes = o.prefillNodes + o.configuration.decodeNodes;
+            } else {
+                o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
+            }
             o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
             out.push_back(std::move(o));
         }
@@ -154,9 +189,29 @@ std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model
     return out;
 }
 
+} // namespace
+
+std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    const std::atomic<bool>* cancel)
+{
+    return pairedOptions(model, workload, oneNode, nullptr, assumptions, catalog, maxNodes, cancel);
+}
+
+std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware& decodeNode, const std::string& decodeInstance,
+    const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
+{
+    std::vector<DisaggregatedOption> out
+        = pairedOptions(model, workload, prefillNode, &decodeNode, assumptions, catalog, maxNodes, cancel);
+    for (DisaggregatedOption& o : out)
+        o.configuration.decodeInstance = decodeInstance;
+    return out;
+}
+
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
-    const std::optional<DeploymentOutcome>& disaggregated, const std::optional<ServingResult>& closestDisaggregated,
-    bool disaggregatedChosen, const ServingSpec& spec)
+    const std::optional<DeploymentOutcome>& disaggregated, const std::optional<DeploymentOutcome>& sameInstance,
+    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec)
 {
     if (spec.deployment.mode == ServingDeploymentMode::Aggregated)
         return std::nullopt;
@@ -165,8 +220,13 @@ std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome
             "prefill and decode pools are sized for a rate of requests (load requests_per_second); under this load the "
             "replicas stay aggregated",
             {} };
-    if (disaggregatedChosen && disaggregated && disaggregated->serving.disaggregation)
-        return disaggregatedWins(aggregated, *disaggregated);
+    if (disaggregatedChosen && disaggregated && disaggregated->serving.disaggregation) {
+        Diagnostic why = disaggregatedWins(aggregated, *disaggregated);
+        const ServingDisaggregation& d = *disaggregated->serving.disaggregation;
+        if (!d.decode.instance.empty())
+            pairReason(why, *disaggregated, sameInstance);
+        return why;
+    }
     if (disaggregated && disaggregated->serving.disaggregation && aggregated) {
         const ServingDisaggregation& d = *disaggregated->serving.disaggregation;
         std::vector<std::pair<std::string, std::string>> args = transferArgs(d.transfer);

@@ -25,6 +25,7 @@ struct DisaggregatedOption {
     int nodes = 1;
     int gpus = 1;
     ServingResult serving;
+    int prefillNodes = 0; // mixed pairs: each pool's nodes of its own instance (configuration.decodeNodes the decode's)
 };
 
 // Every pairing of a prefill layout and a decode layout (tensor sizes of one node, or the plan's
@@ -34,6 +35,13 @@ struct DisaggregatedOption {
 std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model, const Workload& workload,
     const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
     const std::atomic<bool>* cancel);
+
+// The same with the decode pool on another catalog instance (serving.deployment.mixed_instances): prefill layouts on
+// `prefillNode`, decode layouts on `decodeNode` (one node of each), the KV over the network between them
+// (kvTransferLinkBetween); configuration.decodeInstance names `decodeInstance`, and each pool has its own nodes.
+std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware& decodeNode, const std::string& decodeInstance,
+    const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel);
 
 // The best deployment of one kind the search scored: its GPUs and objective cost (per million tokens).
 struct DeploymentOutcome {
@@ -48,8 +56,9 @@ struct DeploymentOutcome {
 // "serving_disaggregated_transfer_too_slow" (the KV transfer takes what the TTFT target leaves),
 // "serving_disaggregated_misses_slo" (no pool size meets the SLO) or "serving_disaggregated_no_rate" (the load is not a
 // rate). `aggregated` absent: no aggregated replica met the SLO.
+// `sameInstance`: the best split with both pools on the candidate, which a split across two instances is compared to.
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
-    const std::optional<DeploymentOutcome>& disaggregated, const std::optional<ServingResult>& closestDisaggregated,
-    bool disaggregatedChosen, const ServingSpec& spec);
+    const std::optional<DeploymentOutcome>& disaggregated, const std::optional<DeploymentOutcome>& sameInstance,
+    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec);
 
 } // namespace gp

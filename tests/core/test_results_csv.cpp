@@ -164,7 +164,10 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         "serving_makespan_seconds",
         // many LoRA adapters, appended
         "serving_lora_adapters", "serving_lora_max_loras", "serving_lora_gpu_bytes", "serving_lora_slowdown",
-        "serving_lora_miss_share" };
+        "serving_lora_miss_share",
+        // the prefix cache's disk tier, then the decode pool's own instance, appended
+        "serving_prefix_disk_tokens", "serving_prefix_disk_capacity_bytes", "serving_prefix_disk_seconds",
+        "serving_decode_instance", "serving_decode_nodes" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

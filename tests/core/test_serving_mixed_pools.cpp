@@ -1,11 +1,15 @@
-// Prefill and decode pools on two catalog instances (issue #42 item 1): the KV transfer over the network the two
-// instances share, by hand, and the pair priced as both pools' nodes. The plan field and the search over pairs are on
-// branch pd4-wip, not yet built.
+// Prefill and decode pools on two catalog instances (issue #42 item 1, serving.deployment.mixed_instances): the KV
+// transfer over the network the two instances share, by hand; a plan where a pair of instances wins, priced as both
+// pools' nodes, with its reason; the plan field.
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
+#include "estimate/cost/cost_model.h"
+#include "estimate/estimator.h"
 #include "estimate/serving/disaggregation.h"
 #include "estimate/serving/serving_cost.h"
+#include "output/results_csv.h"
+#include "output/results_json.h"
 #include "planner/answer.h"
 
 #include <gtest/gtest.h>
@@ -69,6 +73,184 @@ TEST(ServingMixedPools, PairIsPricedAsBothPoolsNodes)
     ASSERT_EQ(pair.size(), 1u);
     EXPECT_EQ(pair[0].mode, BillingMode::OnDemand);
     EXPECT_DOUBLE_EQ(pair[0].perHour, 55.04 + 27.44705);
+}
+
+// Llama 3.1 70B, 4,096 prompt and 512 output tokens at 4 requests/s, TTFT within 3 s and TPOT within `tpot` (15 ms:
+// the plan of ServingDisaggregation.PoolsWinWhenPrefillStallsDecodeByHand), on two instances of the plan's candidates.
+std::string mixedPlan(bool mixed, const std::string& mode = "auto", const std::string& tpot = "0.015")
+{
+    return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-70b"},
+        "workload": {"mode": "serving", "precision": "bf16",
+            "serving": {"prompt_tokens": 4096, "output_tokens": 512, "load": {"requests_per_second": 4},
+                "slo": {"ttft_seconds": 3, "tpot_seconds": )"
+        + tpot + R"(},
+                "deployment": {"mode": ")"
+        + mode + R"(", "mixed_instances": )" + (mixed ? "true" : "false") + R"(}}},
+        "candidates": [{"instance": "aws:p5.48xlarge", "nodes": "auto"}, {"instance": "aws:p4de.24xlarge", "nodes": "auto"}],
+        "search": {"enabled": true, "objective": "cost", "max_nodes": 8}})";
+}
+
+double onDemandPerHour(const CostEstimate& cost)
+{
+    for (const BillingRate& rate : cost.rates)
+        if (rate.mode == BillingMode::OnDemand)
+            return rate.perHour;
+    return 0;
+}
+
+// One pair by hand: one tp8 prefill replica on a p5.48xlarge (8 x H100) and one tp8 decode replica on a p4de.24xlarge
+// (8 x A100 80GB). The prompt's KV (1,342,177,280 B) leaves the prefill replica's whole 3,200 Gbps of EFA and enters
+// the decode replica's whole 400 Gbps: the slower side, 50 GB/s line, RDMA (both EFA, one provider) at 0.8 = 40 GB/s:
+// 46 us + 33.55 ms. TTFT is the prefill pool's, the transfer with its wait (M/D/1 at 4 x 33.55 ms = 13.4% of the
+// link) and the decode pool's first step. Two nodes, 16 GPUs, priced as one p5 and one p4de: 55.04 + 27.44705 USD/h
+// on demand, 1.4987x the p5's alone. The decode replica reads its weights at the A100's 2.04 TB/s instead of the H100's
+// 3.35 TB/s: its TPOT is longer than the same replica's on the p5.
+TEST(ServingMixedPools, OnePairOfInstancesByHand)
+{
+    auto plan = parsePlan(mixedPlan(true, "disaggregated"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto model = resolveModel(plan->model);
+    ASSERT_TRUE(model);
+    const Hardware p5 = oneNodeOf("aws:p5.48xlarge");
+    const Hardware p4de = oneNodeOf("aws:p4de.24xlarge");
+    Configuration c;
+    c.prefillReplicas = 1;
+    c.prefillTensor = 8;
+    c.data = 1;
+    c.tensor = 8;
+    c.decodeInstance = "aws:p4de.24xlarge";
+    c.decodeNodes = 1;
+    const CandidateResult r = evaluateCandidate(*model, *plan, p5, c, builtinCatalog());
+    ASSERT_TRUE(r.serving && r.serving->disaggregation) << (r.failure ? r.failure->message : "");
+    EXPECT_TRUE(r.fits);
+    const ServingResult& s = *r.serving;
+    const ServingDisaggregation& d = *s.disaggregation;
+    EXPECT_EQ(d.prefill.instance, "aws:p5.48xlarge");
+    EXPECT_EQ(d.prefill.gpuName, p5.gpu.name);
+    EXPECT_EQ(d.prefill.nodes, 1);
+    EXPECT_EQ(d.decode.instance, "aws:p4de.24xlarge");
+    EXPECT_EQ(d.decode.gpuName, p4de.gpu.name);
+    EXPECT_EQ(d.decode.nodes, 1);
+    EXPECT_EQ(r.nodes, 2);
+    EXPECT_EQ(r.gpus, 16);
+    // The transfer by hand.
+    EXPECT_EQ(d.transfer.link, "rdma");
+    EXPECT_DOUBLE_EQ(d.transfer.lineGbps, 400);
+    EXPECT_DOUBLE_EQ(d.transfer.achievedGBps, 40);
+    const double service = kLlama70bPromptKvBytes / 40e9;
+    EXPECT_NEAR(d.transfer.seconds, 46e-6 + service, 1e-12);
+    EXPECT_NEAR(d.transfer.utilization, 4 * service, 1e-12);
+    EXPECT_NEAR(d.transfer.waitSeconds, 4 * service * service / (2 * (1 - 4 * service)), 1e-12);
+    EXPECT_NEAR(s.ttftSeconds,
+        d.prefill.ttftSeconds + d.transfer.seconds + d.transfer.waitSeconds + d.decode.ttftSeconds, 1e-12);
+    // Both pools priced, mode by mode: one node of each.
+    const Billing& billing = plan->billing;
+    const double p5Rate = onDemandPerHour(estimateCost(p5, 1.0, billing, builtinCatalog()));
+    const double p4deRate = onDemandPerHour(estimateCost(p4de, 1.0, billing, builtinCatalog()));
+    ASSERT_GT(p5Rate, 0);
+    EXPECT_NEAR(p4deRate / p5Rate, 27.44705 / 55.04, 1e-9);
+    EXPECT_NEAR(onDemandPerHour(r.cost), p5Rate + p4deRate, 1e-9 * p5Rate);
+    // The same layout with both pools on the p5: its decode replica is faster, the link the p5's own.
+    Configuration same = c;
+    same.decodeInstance.clear();
+    same.decodeNodes = 0;
+    const CandidateResult onP5
+        = evaluateCandidate(*model, *plan, atNodes(p5, CandidateSpec {}, 2), same, builtinCatalog());
+    ASSERT_TRUE(onP5.serving && onP5.serving->disaggregation);
+    EXPECT_TRUE(onP5.serving->disaggregation->decode.instance.empty());
+    EXPECT_GT(d.decode.tpotSeconds, onP5.serving->disaggregation->decode.tpotSeconds);
+    EXPECT_NEAR(onDemandPerHour(onP5.cost), 2 * p5Rate, 1e-9 * p5Rate);
+}
+
+// A plan where a mixed pair wins over every layout on one instance: the same load with TPOT within 25 ms (a chat
+// target). Prefill is compute-bound: one H100 tp8 replica (989 dense bf16 TFLOPS per GPU) prefills the 16,384 prompt
+// tokens a second within 0.97 s, where the A100's 312 TFLOPS need three prefill nodes. Decode is bound by memory
+// bandwidth and capacity: one A100 80GB tp8 replica (2.04 TB/s per GPU) decodes all 47 requests in flight at 23 ms
+// per token, under the target, and an A100 node costs half an H100 node (27.44705 against 55.04 USD/h on demand).
+// So: alone, the p5 needs 1P1D on two p5 nodes (110.08 USD/h) and the p4de 3P1D on four p4de nodes
+// (109.79 USD/h); prefill on one p5 and decode on one p4de is 82.49 USD/h, 0.7513x the cheaper of them for the same
+// tokens. With the 15 ms target of the plan above an A100 decode replica misses (the p5 alone wins instead).
+TEST(ServingMixedPools, PrefillOnH100DecodeOnA100WinsOverEverySingleInstanceLayout)
+{
+    auto single = parsePlan(mixedPlan(false, "auto", "0.025"));
+    ASSERT_TRUE(single) << single.error().toString();
+    auto alone = answerPlan(*single, builtinCatalog());
+    ASSERT_TRUE(alone) << alone.error().toString();
+    ASSERT_EQ(alone->search.candidates.size(), 2u);
+    double bestAlone = 1e300;
+    for (const CandidatePlan& c : alone->search.candidates) {
+        ASSERT_TRUE(c.meetsObjective);
+        EXPECT_TRUE(!c.best.serving->disaggregation || c.best.serving->disaggregation->decode.instance.empty());
+        bestAlone = std::min(bestAlone, c.objectiveValue);
+    }
+    auto plan = parsePlan(mixedPlan(true, "auto", "0.025"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto answer = answerPlan(*plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    ASSERT_GE(answer->recommended, 0);
+    const CandidatePlan& won = answer->search.candidates[std::size_t(answer->recommended)];
+    const CandidateResult& r = won.best;
+    ASSERT_TRUE(r.serving && r.serving->disaggregation);
+    const ServingResult& s = *r.serving;
+    const ServingDisaggregation& d = *s.disaggregation;
+    EXPECT_TRUE(s.meetsSlo);
+    EXPECT_EQ(d.prefill.instance, "aws:p5.48xlarge");
+    EXPECT_EQ(d.decode.instance, "aws:p4de.24xlarge");
+    EXPECT_EQ(r.configuration.decodeInstance, "aws:p4de.24xlarge");
+    EXPECT_LT(won.objectiveValue, bestAlone);
+    // The numbers of the comment: one node of each, the A100 decode replica within the target, the prices' ratio.
+    EXPECT_EQ(d.prefill.replicas, 1);
+    EXPECT_EQ(d.decode.replicas, 1);
+    EXPECT_EQ(d.prefill.nodes, 1);
+    EXPECT_EQ(d.decode.nodes, 1);
+    EXPECT_LE(d.decode.tpotSeconds, 0.025);
+    EXPECT_GT(d.decode.tpotSeconds, 0.015);
+    EXPECT_NEAR(won.objectiveValue / bestAlone, (55.04 + 27.44705) / (4 * 27.44705), 1e-9);
+    // Why, in the answer: the pair against the aggregated replicas and against the best split on the p5 alone.
+    ASSERT_TRUE(s.deploymentReason);
+    const Diagnostic& why = *s.deploymentReason;
+    EXPECT_EQ(why.code, "serving_disaggregated_wins") << why.message;
+    EXPECT_EQ(why.arg("prefill_instance"), "aws:p5.48xlarge");
+    EXPECT_EQ(why.arg("decode_instance"), "aws:p4de.24xlarge");
+    EXPECT_LT(std::stod(why.arg("same_instance_cost_ratio")), 1.0) << why.message;
+    EXPECT_NE(why.message.find("decode on aws:p4de.24xlarge"), std::string::npos) << why.message;
+    // Every output names both pools' instances.
+    const std::string table = resultsToTable({ r }, Mode::Serving);
+    EXPECT_NE(table.find("of aws:p4de.24xlarge"), std::string::npos) << table;
+    EXPECT_NE(table.find("of aws:p5.48xlarge"), std::string::npos) << table;
+    const nlohmann::json json = servingResultToJson(s);
+    EXPECT_EQ(json["disaggregation"]["decode"]["instance"], "aws:p4de.24xlarge");
+    EXPECT_EQ(json["disaggregation"]["prefill"]["instance"], "aws:p5.48xlarge");
+    EXPECT_EQ(json["disaggregation"]["decode"]["nodes"], d.decode.nodes);
+    const std::string csv = resultsToCsv({ r });
+    EXPECT_NE(csv.find(",aws:p4de.24xlarge,"), std::string::npos) << csv;
+    // Without candidates of other instances nothing changes: one candidate, mixed or not, the same answer.
+    plan->candidates.pop_back();
+    single->candidates.pop_back();
+    auto one = answerPlan(*plan, builtinCatalog());
+    auto oneAlone = answerPlan(*single, builtinCatalog());
+    ASSERT_TRUE(one && oneAlone);
+    EXPECT_DOUBLE_EQ(one->search.candidates.front().objectiveValue, oneAlone->search.candidates.front().objectiveValue);
+}
+
+// The plan field: read, written back, and the window's words.
+TEST(ServingMixedPools, MixedInstancesFieldRoundTrips)
+{
+    auto plan = parsePlan(mixedPlan(true));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_TRUE(plan->workload.serving.deployment.mixedInstances);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(again->workload.serving.deployment.mixedInstances);
+    auto off = parsePlan(mixedPlan(false));
+    ASSERT_TRUE(off);
+    EXPECT_EQ(serializePlan(*off).find("mixed_instances"), std::string::npos); // false is the default, not written
+    std::string bad = mixedPlan(true);
+    bad.replace(bad.find("\"mixed_instances\": true"), 23, "\"mixed_instances\": 3");
+    auto refused = parsePlan(bad);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().toString().find("workload.serving.deployment.mixed_instances"), std::string::npos)
+        << refused.error().toString();
 }
 
 } // namespace

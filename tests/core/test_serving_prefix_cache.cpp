@@ -173,5 +173,60 @@ TEST(ServingPrefixCache, DiskTierHoldsWhatHostMemoryDoesNotAndItsReadIsInTheLoad
         host.transferSeconds, 0.8 * 2500 * (8192000.0 / 9192000) * 9192000 / 4e7 * 131072 / (63e9 * 0.88), 1e-12);
 }
 
+// The disk tier (issue #42 item 3, LMCache's local disk backend) on aws:p5.48xlarge: 8 x 3.84 TB of local NVMe on 8
+// drives (catalog local_nvme_gb 30,720, local_nvme_drives 8). A tp1 replica has 1/8 of it: 3,840 GB = 3,576.3 GiB
+// (less than the 10,000 GiB asked) and one drive's 6.2 GB/s read. The 20,000-document corpus (40M tokens x 131,072 B
+// = 5.24 TB) overflows 1,000 GiB of host memory (8,192,000 tokens) into 29,296,875 tokens on disk. A disk hit is read
+// at 6.2 GB/s, then copied over PCIe 5 at 63 x 0.88 GB/s like a host hit.
+TEST(ServingPrefixCache, DiskTierOnTheInstancesNvmeEndToEndByHand)
+{
+    const PrefixDiskTier tier = prefixDiskTier(10000, 30720e9, 8, 1, 8, 6.2e9);
+    EXPECT_DOUBLE_EQ(tier.bytes, 3840e9);
+    EXPECT_DOUBLE_EQ(tier.readBytesPerSecond, 6.2e9);
+    // A tp8 replica has the node's whole NVMe and its 8 drives; two nodes' worth for a replica over 16 GPUs.
+    EXPECT_DOUBLE_EQ(prefixDiskTier(1e6, 30720e9, 8, 8, 8, 6.2e9).readBytesPerSecond, 8 * 6.2e9);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(1e6, 30720e9, 8, 16, 8, 6.2e9).bytes, 2 * 30720e9);
+    // No NVMe in the catalog (a bare GPU): the plan's GiB on one drive; none asked, none held.
+    EXPECT_DOUBLE_EQ(prefixDiskTier(500, 0, 0, 1, 1, 6.2e9).bytes, 500.0 * 1024 * 1024 * 1024);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(500, 0, 0, 1, 1, 6.2e9).readBytesPerSecond, 6.2e9);
+    EXPECT_DOUBLE_EQ(prefixDiskTier(0, 30720e9, 8, 1, 8, 6.2e9).bytes, 0);
+
+    const std::string corpus = R"({"shape": "rag", "shared_tokens": 2000, "documents": 20000, "offload_gib": 1000)";
+    auto text = [&](const std::string& extra) {
+        return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+            "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": 1, "pipeline": 1},
+              "serving": {"prompt_tokens": 2500, "output_tokens": 200, "load": {"concurrency": 8}, "replicas": 1,
+                "prefix_cache": )"
+            + corpus + extra + R"(}},
+            "candidates": [{"instance": "aws:p5.48xlarge", "nodes": 1}], "search": {"enabled": false}})";
+    };
+    const ServingResult host = servePrefix(text("}"));
+    const ServingResult disk = servePrefix(text(R"(, "disk_gib": 10000})"));
+    EXPECT_DOUBLE_EQ(host.prefixDiskCapacityBytes, 0);
+    EXPECT_DOUBLE_EQ(host.prefixDiskSeconds, 0);
+    EXPECT_DOUBLE_EQ(disk.prefixDiskCapacityBytes, 3840e9);
+    EXPECT_NEAR(disk.prefixDiskReadGBps, 6.2, 1e-12);
+    EXPECT_NEAR(disk.prefixOffloadTokens, 8192000, 1e-3);
+    EXPECT_NEAR(disk.prefixDiskTokens, 3840e9 / 131072, 1e-3); // 29,296,875: the disk is full
+    const double kept = disk.prefixGpuTokens + 8192000 + 3840e9 / 131072;
+    EXPECT_NEAR(disk.prefixHitRate, 0.8 * kept / 4e7, 1e-12);
+    EXPECT_GT(disk.prefixHitRate, host.prefixHitRate);
+    const double fromDisk = disk.prefixHitRate * 2500 * (3840e9 / 131072) / kept;
+    const double fromHost = disk.prefixHitRate * 2500 * 8192000 / kept;
+    EXPECT_NEAR(disk.prefixDiskSeconds, fromDisk * 131072 / 6.2e9, 1e-12);
+    EXPECT_NEAR(
+        disk.prefixTransferSeconds, disk.prefixDiskSeconds + (fromHost + fromDisk) * 131072 / (63e9 * 0.88), 1e-12);
+    // The load is in the time to first token.
+    EXPECT_GT(disk.ttftSeconds, disk.prefixTransferSeconds);
+    auto plan = parsePlan(text(R"(, "disk_gib": 10000})"));
+    ASSERT_TRUE(plan);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->workload.serving.prefixCache.diskGib, 10000);
+    auto bad = parsePlan(text(R"(, "disk_gib": -1})"));
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().toString().find("workload.serving.prefix_cache.disk_gib"), std::string::npos);
+}
+
 } // namespace
 } // namespace gp

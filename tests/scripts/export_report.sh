@@ -98,7 +98,8 @@ for key in ["kv_cache_tokens", "max_concurrency", "concurrency", "ttft_seconds",
 columns["serving_deployment"] = ("sv", ["deployment"])
 for key, keys in {"prefill_replicas": ["prefill", "replicas"], "prefill_tensor": ["prefill", "tensor"],
                   "decode_replicas": ["decode", "replicas"], "decode_tensor": ["decode", "tensor"],
-                  "kv_transfer_link": ["kv_transfer", "link"], "kv_transfer_seconds": ["kv_transfer", "seconds"]}.items():
+                  "kv_transfer_link": ["kv_transfer", "link"], "kv_transfer_seconds": ["kv_transfer", "seconds"],
+                  "decode_instance": ["decode", "instance"], "decode_nodes": ["decode", "nodes"]}.items():
     columns[f"serving_{key}"] = ("dg", keys)
 columns["serving_deployment_reason"] = ("dr", ["deployment_reason", "code"])
 # Nested serving figures: empty unless the result has the serving object that holds them.
@@ -112,7 +113,8 @@ for column, key in {"serving_speculative_method": "method", "serving_speculative
                     "serving_speculative_tokens_per_step": "tokens_per_step",
                     "serving_speculative_speedup": "speedup", "serving_speculation_pays_up_to": "pays_up_to"}.items():
     columns[column] = ("sn", ["speculative", key])
-for key in ["shape", "hit_rate", "saved_prompt_tokens", "held_bytes", "offload_tokens", "transfer_seconds"]:
+for key in ["shape", "hit_rate", "saved_prompt_tokens", "held_bytes", "offload_tokens", "transfer_seconds",
+            "disk_tokens", "disk_capacity_bytes", "disk_seconds"]:
     columns[f"serving_prefix_{key}"] = ("sn", ["prefix_cache", key])
 for key in ["adapters", "max_loras", "gpu_bytes", "slowdown", "miss_share"]:  # many LoRA adapters (serving.lora)
     columns[f"serving_lora_{key}"] = ("sn", ["lora", key])
@@ -132,8 +134,11 @@ for row in rows:
             elif keys[0] == "kv_transfer" and keys[1] == "seconds":  # the transfer with its wait
                 ok = float(row[name]) == holder["kv_transfer"]["seconds"] + holder["kv_transfer"]["wait_seconds"]
             else:
-                value = holder[keys[0]][keys[1]]
-                ok = row[name] == value if isinstance(value, str) else float(row[name]) == float(value)
+                value = holder[keys[0]].get(keys[1])  # a pool's instance and nodes: only on two instances
+                if value is None:
+                    ok = row[name] == ""
+                else:
+                    ok = row[name] == value if isinstance(value, str) else float(row[name]) == float(value)
             assert ok, f"{row['candidate']} {name}: CSV {row[name]!r} != JSON serving"
             checked += 1
             continue

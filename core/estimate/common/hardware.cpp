@@ -41,6 +41,8 @@ Expected<Hardware> resolveCandidate(
         hw.ramBytesPerNode = instance->memoryBytes;
         hw.diskIops = instance->diskIops;
         hw.diskThroughputMBps = instance->diskThroughputMBps;
+        hw.localNvmeBytes = instance->localNvmeGb * 1e9;
+        hw.localNvmeDrives = instance->localNvmeDrives;
         hw.price = instance->price;
         hw.sizeEstimate = instance->sizeEstimate;
     } else {

@@ -25,6 +25,8 @@ struct Hardware {
     double ramBytesPerNode = 0; // 0 = unknown
     std::optional<double> diskIops;
     std::optional<double> diskThroughputMBps;
+    double localNvmeBytes = 0; // the instance's local NVMe, one node (0 = not in the catalog)
+    int localNvmeDrives = 0;
     PriceSpec price; // per node, in the catalog's currency (see `priceCurrency`)
     std::optional<double> userPricePerHour; // plan override for the whole candidate, plan currency
     bool sizeEstimate = false;

@@ -33,6 +33,10 @@ struct Configuration {
     int prefillReplicas = 0;
     int prefillTensor = 1;
     int prefillPipeline = 1;
+    // The decode pool on another catalog instance than the candidate's (serving.deployment.mixed_instances): its
+    // instance id and nodes; the candidate's own nodes are then the prefill pool's. Empty: both pools on the candidate.
+    std::string decodeInstance;
+    int decodeNodes = 0;
 };
 
 // Bytes per GPU. `total` is the sum of the parts.

@@ -41,6 +41,11 @@ struct ServingPool {
     double tpotSeconds = 0; // decode pool
     double utilization = 0; // offered rate / the largest one replica sustains
     std::string limit; // what bounds the pool: kv_cache | ttft | tpot | compute | memory_bandwidth | max_num_seqs
+    // Pools on two catalog instances (serving.deployment.mixed_instances): this pool's instance, its GPU and nodes;
+    // empty when both pools share the candidate.
+    std::string instance;
+    std::string gpuName;
+    int nodes = 0;
 };
 
 // The KV cache of one request's prompt moved from its prefill replica to its decode replica.
@@ -103,7 +108,11 @@ struct ServingResult {
     double prefixHeldBytes = 0; // the same in bytes, all GPUs of the replica
     double prefixGpuTokens = 0; // of them in the GPUs' free KV blocks
     double prefixOffloadTokens = 0; // in host memory (serving.prefix_cache.offload_gib)
-    double prefixTransferSeconds = 0; // per request: loading its offloaded prefix over PCIe, in its TTFT
+    double prefixTransferSeconds = 0; // per request: loading its offloaded prefix (host memory and disk), in its TTFT
+    double prefixDiskTokens = 0; // of the held tokens on local disk (serving.prefix_cache.disk_gib)
+    double prefixDiskCapacityBytes = 0; // the replica's disk tier: disk_gib within its share of the local NVMe
+    double prefixDiskReadGBps = 0; // the replica's share of the drives' read rate
+    double prefixDiskSeconds = 0; // per request: reading its disk hits, part of prefixTransferSeconds
 
     // Many LoRA adapters (serving.lora; adapters 0 without them).
     int loraAdapters = 0; // distinct adapters the traffic uses

@@ -202,6 +202,16 @@ ServingResult serveDisaggregated(
     dis.prefill = poolOf(prefill, x, pair.prefillConfig);
     dis.decode = poolOf(decode.result, decode.replicas, pair.decodeConfig);
     dis.decode.ttftSeconds = decode.firstStepSeconds;
+    if (other) {
+        // Each pool on its own instances: named, with its GPU and nodes.
+        auto name = [](const Hardware& hw) { return hw.label.empty() ? hw.id : hw.label; };
+        dis.prefill.instance = name(pair.hardware);
+        dis.prefill.gpuName = pair.hardware.gpu.name;
+        dis.prefill.nodes = disaggregatedNodes(std::max(1, x), gP, 0, 1, perNode);
+        dis.decode.instance = name(*other);
+        dis.decode.gpuName = other->gpu.name;
+        dis.decode.nodes = disaggregatedNodes(0, 1, y, gD, other->gpusPerNode);
+    }
     // No prefill pool meets the target: the transfer as one request sees it alone (its bare cost to TTFT).
     const bool linkKeepsUp = kvTransferTime(pair.transferBytes, link, x > 0 ? rate / x : 0.0, dis.transfer);
 

@@ -53,8 +53,8 @@ PrefixCacheUse prefixCacheUse(const PrefixDemand& demand, const ServingSpec& spe
 
 // The replica's disk tier: `diskGib` asked per replica within the replica's share (its GPUs of the node's) of the
 // instance's local NVMe where the catalog lists it, read at that share of its drives x `readBytesPerSecondPerDrive`
-// (the replicas of a node read at once); without a catalog figure `diskGib` on one drive. The plan field and the
-// catalog's local_nvme_gb that feed it are on branch pd4-wip (issue #42 item 3), not yet built.
+// (the replicas of a node read at once); without a catalog figure `diskGib` on one drive (the plan's
+// serving.prefix_cache.disk_gib, the catalog's local_nvme_gb and local_nvme_drives).
 struct PrefixDiskTier {
     double bytes = 0;
     double readBytesPerSecond = 0;

@@ -51,6 +51,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
         d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
         d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
     }
+    d.nvmeReadBytesPerSecondPerDrive = get("serving.prefix_cache.nvme_read_gbps_per_drive", 0.01, 1e4) * 1e9;
     const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
     for (int i = 0; i < 5; ++i)
         d.sglangMemFractionStatic[i]
@@ -195,6 +196,7 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.tensorrt_llm.overlaps_cpu",
         "serving.engine.llama_cpp.cpu_us_per_request",
         "serving.engine.llama_cpp.overlaps_cpu",
+        "serving.prefix_cache.nvme_read_gbps_per_drive",
         "serving.engine.sglang.mem_fraction_static.tp1",
         "serving.engine.sglang.mem_fraction_static.tp2",
         "serving.engine.sglang.mem_fraction_static.tp4",

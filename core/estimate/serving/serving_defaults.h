@@ -34,6 +34,7 @@ struct ServingDefaults {
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0; // replicas for a rate without latency targets
     double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
+    double nvmeReadBytesPerSecondPerDrive = 0; // prefix cache's disk tier: one local NVMe drive's sequential read
     // Each engine's CPU work per step and running request, and whether that CPU work overlaps the GPU's step
     // (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu), by ServingEngineKind.
     std::array<double, std::size(detail::kServingEngines)> cpuSecondsPerRequest {};

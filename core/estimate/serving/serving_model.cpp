@@ -131,8 +131,10 @@ void ServingReplica::applyPrefixCache(const ServingSpec& spec, LoadPoint& p, Ser
     const double room = double(m_memory.kvCacheTokens) - p.concurrency * std::max(0.0, perRequest);
     const int gpus = std::max(1, m_config.tensor) * std::max(1, m_config.pipeline);
     const double pcie = pcieGBps(m_hardware, m_catalog, m_steps.performance()) * 1e9;
-    PrefixCacheUse use = prefixCacheUse(
-        demand, spec, p.requestsPerSecond, room, m_memory.kvBytesPerToken, gpus, { std::isfinite(pcie) ? pcie : 0.0 });
+    const PrefixDiskTier disk = prefixDiskTier(spec.prefixCache.diskGib, m_hardware.localNvmeBytes,
+        m_hardware.localNvmeDrives, gpus, m_hardware.gpusPerNode, m_defaults.nvmeReadBytesPerSecondPerDrive);
+    PrefixCacheUse use = prefixCacheUse(demand, spec, p.requestsPerSecond, room, m_memory.kvBytesPerToken, gpus,
+        { std::isfinite(pcie) ? pcie : 0.0, disk.bytes, disk.readBytesPerSecond });
     if (use.hitRate < use.idealHitRate - 1e-9) {
         // Less is held than the shape reuses: the point again with the prefill the misses add.
         EngineSettings engine = m_engine;
@@ -157,6 +159,10 @@ void ServingReplica::applyPrefixCache(const ServingSpec& spec, LoadPoint& p, Ser
     r.prefixGpuTokens = use.gpuTokens;
     r.prefixOffloadTokens = use.offloadTokens;
     r.prefixTransferSeconds = use.transferSeconds;
+    r.prefixDiskTokens = use.diskTokens;
+    r.prefixDiskCapacityBytes = disk.bytes;
+    r.prefixDiskReadGBps = disk.readBytesPerSecond / 1e9;
+    r.prefixDiskSeconds = use.diskSeconds;
 }
 
 ServingResult ServingReplica::serve(const ServingSpec& spec, int replicas, bool curve) const

@@ -33,8 +33,13 @@ ServingReplicaCache::Use ServingReplicaCache::replica(
         const std::lock_guard<std::mutex> lock(m_mutex);
         auto& bucket = m_entries[{
             hardware.gpu.id, config.tensor, config.pipeline, hardware.gpusPerNode, nodesMatter ? hardware.nodes : 0 }];
+        // A disk tier for the prefix cache reads the instance's local NVMe (prefix_cache.h): then its drives too.
+        const bool disk = workload.serving.prefixCache.diskGib > 0;
         for (const auto& e : bucket)
-            if (e->workload == workload && sameServingHardware(e->hardware, hardware, nodesMatter))
+            if (e->workload == workload && sameServingHardware(e->hardware, hardware, nodesMatter)
+                && (!disk
+                    || (e->hardware.localNvmeBytes == hardware.localNvmeBytes
+                        && e->hardware.localNvmeDrives == hardware.localNvmeDrives)))
                 entry = e.get();
         if (!entry) {
             bucket.push_back(std::make_unique<Entry>());

@@ -18,7 +18,7 @@ namespace gp
 
 // Whether two candidates' hardware gives a serving replica the same numbers: the same GPU (or MIG slice), GPUs per
 // node, links within and between nodes, and nodes where `nodesMatter`. Names, prices, vCPUs, host memory and disks
-// differ freely.
+// differ freely (ServingReplicaCache also compares the local NVMe when the prefix cache has a disk tier).
 bool sameServingHardware(const Hardware& a, const Hardware& b, bool nodesMatter);
 // Whether a replica's numbers depend on the node count of the deployment it is part of: only when the replica spans
 // nodes (its all-reduces cross them: communication_model.cpp, step_time.cpp) or when wide expert parallelism is
