@@ -52,6 +52,13 @@
             <numerusform>%n in host memory; the decode step takes %1x as long.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>on %n node(s) of %1 (%2)</source>
+        <translation>
+            <numerusform>on %n node of %1 (%2)</numerusform>
+            <numerusform>on %n nodes of %1 (%2)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>

@@ -1476,8 +1476,6 @@
         <translation>重算 MLA 上投影不起作用：该模型没有潜在注意力。</translation>
     </message>
     <message>
-        <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
-        <translation>重算专家激活不起作用：该模型没有专家。</translation>
         <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</source>
         <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %1 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
     </message>
@@ -1488,6 +1486,10 @@
     <message>
         <source>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</source>
         <translation>目录中没有 %1 的本地 NVMe：前缀缓存的磁盘层按一块盘上的 %2 GiB、读取速度 %3 GB/s 计算。</translation>
+    </message>
+    <message>
+        <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
+        <translation>重算专家激活不起作用：该模型没有专家。</translation>
     </message>
 </context>
 <context>
@@ -2601,8 +2603,6 @@
         <translation>FP8 全收集</translation>
     </message>
     <message>
-        <source>Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan&apos;s FSDP float8 all-gather); under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in FP8 and all-gathers them in FP8 (--fp8-param-gather)</source>
-        <translation>以 FP8 收集线性层权重：收集的字节减半，收集缓冲区更小。在 ZeRO-3/FSDP 下，每个 rank 在全收集前将其分片转换为 FP8（torchtitan 的 FSDP float8 全收集）；在 Megatron 下，分布式优化器（ZeRO 1 或以上，全量微调）将参数保持为 FP8 并以 FP8 全收集（--fp8-param-gather）</translation>
         <source>KV offload to local disk</source>
         <translation>KV 卸载到本地磁盘</translation>
     </message>
@@ -2617,6 +2617,10 @@
     <message>
         <source>The decode pool may run on any other catalog instance among the candidates (prefill on H100 nodes, decode on A100 nodes), its KV crossing the network both have; each pool priced as its own instance&apos;s nodes</source>
         <translation>解码池可运行在候选中的任一其他目录实例上（如 H100 节点预填充、A100 节点解码），KV 缓存经两者共有的网络传输；每个池按其自身实例的节点计价</translation>
+    </message>
+    <message>
+        <source>Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan&apos;s FSDP float8 all-gather); under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in FP8 and all-gathers them in FP8 (--fp8-param-gather)</source>
+        <translation>以 FP8 收集线性层权重：收集的字节减半，收集缓冲区更小。在 ZeRO-3/FSDP 下，每个 rank 在全收集前将其分片转换为 FP8（torchtitan 的 FSDP float8 全收集）；在 Megatron 下，分布式优化器（ZeRO 1 或以上，全量微调）将参数保持为 FP8 并以 FP8 全收集（--fp8-param-gather）</translation>
     </message>
 </context>
 <context>
