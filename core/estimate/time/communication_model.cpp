@@ -171,6 +171,25 @@ void addOffload(CommunicationTime& c, const Configuration& config, const Hardwar
 
 } // namespace
 
+namespace
+{
+
+// An expert dispatch (or combine) whose NVLink and network parts run at once: it lasts as long as the slower part plus
+// one latency; each GPU drives its share of the node's network (every GPU of the node sends at the same time).
+ExpertAllToAll expertCallOverBothLinks(
+    double nvlinkBytes, double networkBytes, bool crossesNodes, const Hardware& hw, const PerformanceDefaults& d)
+{
+    ExpertAllToAll a;
+    const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
+    const double network = transferSeconds(networkBytes, nodeNetworkGBps(hw, d) / std::max(1, hw.gpusPerNode));
+    a.network = network > nvlink;
+    a.seconds = std::max(nvlink, network) + (crossesNodes ? d.networkLatencySeconds : d.allReduceLatencySeconds);
+    a.bytes = nvlinkBytes + networkBytes;
+    return a;
+}
+
+} // namespace
+
 // The token dispatcher DeepEP and Megatron-Core's flex dispatcher implement, and DeepSeek-V3 describes (Sec. 3.2.2):
 // a token is sent once to each rank that holds one of its k experts, and across nodes once per destination node over
 // the network (RDMA), then forwarded over NVLink inside that node; the combine returns the same volume. Both links
@@ -203,12 +222,7 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
         const double nodeReached = heldReached(arch, e, k, perRank * local);
         networkBytes = tokens * (nodes - 1) * nodeReached * vector;
     }
-    const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
-    const double network = transferSeconds(networkBytes, nodeNetworkGBps(hw, d) / g);
-    a.network = network > nvlink;
-    a.seconds = std::max(nvlink, network) + (crossesNodes ? d.networkLatencySeconds : d.allReduceLatencySeconds);
-    a.bytes = nvlinkBytes + networkBytes;
-    return a;
+    return expertCallOverBothLinks(nvlinkBytes, networkBytes, crossesNodes, hw, d);
 }
 
 double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
@@ -265,7 +279,6 @@ ExpertAllToAll expertDispatchCall(const Architecture& arch, MoeDispatcher dispat
     }
     if (dispatcher != MoeDispatcher::AllToAll)
         return expertAllToAll(arch, tokens, ep, 1, bytesPerValue, hw, d);
-    ExpertAllToAll a;
     const double e = double(std::max(1, arch.numExperts));
     const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
     const int g = std::max(1, hw.gpusPerNode);
@@ -274,12 +287,7 @@ ExpertAllToAll expertDispatchCall(const Architecture& arch, MoeDispatcher dispat
     const double copies = positiveOrZero(tokens) * k / ep; // copies bound for each rank
     const double nvlinkBytes = copies * (local - 1) * vector;
     const double networkBytes = crossesNodes ? copies * (ep - local) * vector : 0.0;
-    const double nvlink = transferSeconds(nvlinkBytes, intraNodeBusGBps(hw, d));
-    const double network = transferSeconds(networkBytes, nodeNetworkGBps(hw, d) / g);
-    a.network = network > nvlink;
-    a.seconds = std::max(nvlink, network) + (crossesNodes ? d.networkLatencySeconds : d.allReduceLatencySeconds);
-    a.bytes = nvlinkBytes + networkBytes;
-    return a;
+    return expertCallOverBothLinks(nvlinkBytes, networkBytes, crossesNodes, hw, d);
 }
 
 } // namespace
