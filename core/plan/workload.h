@@ -78,7 +78,8 @@ struct Workload {
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
     bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
     Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
-    bool fp8AllGather = false; // precision fp8, ZeRO-3/FSDP or Megatron's distributed optimizer: weights gathered in fp8
+    bool fp8AllGather
+        = false; // precision fp8, ZeRO-3/FSDP or Megatron's distributed optimizer: weights gathered in fp8
     std::optional<int> checkpointedLayers; // partial recompute: layers per pipeline stage fully recomputed
     TrainingStack framework = TrainingStack::Auto; // the training stack: its state layout and loss (memory_model.h)
     GradientPrecision gradientPrecision = GradientPrecision::Auto; // gradient reduce width (gradientReduceBytes)
