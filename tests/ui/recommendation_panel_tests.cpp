@@ -1,6 +1,8 @@
 // The recommendation panel: what it says, and how it keeps up when results stream in.
 #include "widgets/recommendation_panel.h"
 
+#include "plan/plan.h"
+
 #include "core_text.h"
 #include "no_price_text.h"
 #include "region_text.h"
@@ -183,4 +185,29 @@ TEST(RecommendationPanel, TheAdviceForUnpricedCandidatesIsSaidOnceAndTheRegionBy
             << language.toStdString() << ": " << tip.toStdString();
     }
     installLanguage(QStringLiteral("en"));
+}
+
+// When no candidate meets the targets the closest is named once, above; "The others" lists the rest (it named the
+// closest again with the same words).
+TEST(RecommendationPanel, TheClosestCandidateIsNamedOnceAndTheRestAreTheOthers)
+{
+    installLanguage(QStringLiteral("en"));
+    auto parsed = gp::parsePlan(gp::servingPlanText());
+    ASSERT_TRUE(parsed.ok());
+    gp::Plan plan = *parsed;
+    plan.workload.serving.slo.tpotSeconds = 0.0005; // no GPU decodes a token in half a millisecond
+    const auto e = std::make_shared<const Evaluation>(evaluatePlan(plan, gp::builtinCatalog()));
+    ASSERT_TRUE(e->ok);
+    ASSERT_LT(e->best, 0);
+    ASSERT_GE(e->results.size(), 2u);
+    RecommendationPanel panel;
+    panel.setEvaluation(e);
+    const QString text = panel.toPlainText();
+    const auto id
+        = [](const gp::CandidateResult& r) { return QString::fromStdString(r.candidate).section(QLatin1Char(':'), 1); };
+    EXPECT_TRUE(text.contains(QStringLiteral("Closest: ") + id(e->results[0]))) << text.toStdString();
+    EXPECT_EQ(text.count(id(e->results[0])), 1) << text.toStdString();
+    const QString others = text.section(QStringLiteral("The others"), 1);
+    for (size_t i = 1; i < e->results.size(); ++i)
+        EXPECT_TRUE(others.contains(id(e->results[i]))) << id(e->results[i]).toStdString();
 }

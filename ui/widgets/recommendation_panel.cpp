@@ -270,7 +270,7 @@ QString recommendationHtml(const Evaluation& e)
     int listed = 0;
     bool unpriced = false;
     for (size_t i = 0; i < e.results.size() && listed < 12; ++i) {
-        if (best && int(i) == e.best)
+        if (best ? int(i) == e.best : i == 0) // the recommendation, or the closest named above
             continue;
         const gp::CandidateResult& r = e.results[i];
         QString reason = esc(AnswerText::reasons(e, i));
