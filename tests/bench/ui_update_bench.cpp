@@ -17,6 +17,8 @@
 #include <QChart>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QImage>
+#include <QPainter>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -29,6 +31,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <string>
 
 namespace
 {
@@ -313,6 +316,35 @@ void BM_BuildChart(benchmark::State& state)
     state.SetLabel(state.range(0) == 0 ? "memory" : state.range(0) == 1 ? "cost" : "bottleneck");
 }
 BENCHMARK(BM_BuildChart)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// One repaint of a built chart at the window's usual size, antialiased (Arg 1: not, as the window paints bars): what
+// each chart costs the frame after an input change.
+void BM_PaintChart(benchmark::State& state)
+{
+    const auto evaluation
+        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    gpui::ChartView view;
+    view.resize(600, 400);
+    view.show();
+    const gpui::ChartOptions options;
+    const int which = int(state.range(0));
+    view.replaceChart(which == 0 ? gpui::buildMemoryChart(evaluation->results, options)
+            : which == 1         ? gpui::buildCostChart(evaluation->results, options)
+                                 : gpui::buildBottleneckChart(evaluation->results, options));
+    view.setRenderHint(QPainter::Antialiasing, state.range(1) == 0);
+    QCoreApplication::sendPostedEvents();
+    view.settleLayout();
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    for (auto _ : state) {
+        QPainter painter(&image);
+        view.render(&painter);
+    }
+    state.SetLabel((which == 0          ? std::string("memory")
+                           : which == 1 ? "cost"
+                                        : "bottleneck")
+        + (state.range(1) == 0 ? " antialiased" : " aliased"));
+}
+BENCHMARK(BM_PaintChart)->ArgsProduct({ { 0, 1, 2 }, { 0, 1 } })->Unit(benchmark::kMillisecond);
 
 void BM_UpdateTableModel(benchmark::State& state)
 {
