@@ -186,9 +186,22 @@ TEST(ServingEngines, LlamaCppReadsQuantizedWeightsAtItsMmvqKernelsBandwidth)
     // T4 (no BF16 tensor cores, so no Marlin), where the weights are most of the step. llama.cpp's step is shorter than
     // TensorRT-LLM's by less than the bandwidth ratio (the KV, head and overhead are the same) and by a good part of
     // it.
+    // The catalog's ratios are the bytes per second of each format over F16's in the published run
+    // (tests/data/reference/quantized-kernels.json).
+    const nlohmann::json doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/quantized-kernels.json"));
+    const auto readRate = [&](const std::string& format) {
+        for (const auto& c : doc.at("cases"))
+            if (c.at("id").get<std::string>() == "llamacpp-mmvq-codellama7b-batch1")
+                for (const auto& r : c.at("runs"))
+                    if (r.at("format").get<std::string>() == format)
+                        return r.at("size_gib").get<double>() * r.at("tokens_per_second").get<double>();
+        ADD_FAILURE() << format;
+        return double(NAN);
+    };
     const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
-    EXPECT_DOUBLE_EQ(d.llamaCppQ8BandwidthRatio, 0.862);
-    EXPECT_DOUBLE_EQ(d.llamaCppQ4BandwidthRatio, 0.709);
+    EXPECT_NEAR(d.llamaCppQ8BandwidthRatio, readRate("Q8_0") / readRate("F16"), 5e-4);
+    EXPECT_NEAR(d.llamaCppQ4BandwidthRatio, readRate("Q4_0") / readRate("F16"), 5e-4);
     const auto step = [](const std::string& engine, const std::string& format) {
         const std::string text = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
             "workload": {"mode": "serving", "precision": "fp16", "weight_format": ")"
