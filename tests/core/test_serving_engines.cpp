@@ -178,6 +178,56 @@ TEST(ServingEngines, MarlinReadsInt4WeightsAtTheSixteenBitBandwidth)
     EXPECT_LT(other / marlin, 0.685 / 0.423);
 }
 
+TEST(ServingEngines, LlamaCppReadsQuantizedWeightsAtItsMmvqKernelsBandwidth)
+{
+    // llama.cpp's own Q8_0 and Q4_0 matrix-vector kernels (serve-llamacpp-mmvq: 0.862 and 0.709 of its 16-bit
+    // bandwidth, one llama-bench run) against the gpt-fast ratios the other engines keep where Marlin does not apply
+    // (int8 0.524 / 0.685 = 0.765, int4 0.423 / 0.685 = 0.618): batch-1 decode of CodeLlama-7B-sized Llama 2 7B on a
+    // T4 (no BF16 tensor cores, so no Marlin), where the weights are most of the step. llama.cpp's step is shorter than
+    // TensorRT-LLM's by less than the bandwidth ratio (the KV, head and overhead are the same) and by a good part of
+    // it.
+    // The catalog's ratios are the bytes per second of each format over F16's in the published run
+    // (tests/data/reference/quantized-kernels.json).
+    const nlohmann::json doc = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/quantized-kernels.json"));
+    const auto readRate = [&](const std::string& format) {
+        for (const auto& c : doc.at("cases"))
+            if (c.at("id").get<std::string>() == "llamacpp-mmvq-codellama7b-batch1")
+                for (const auto& r : c.at("runs"))
+                    if (r.at("format").get<std::string>() == format)
+                        return r.at("size_gib").get<double>() * r.at("tokens_per_second").get<double>();
+        ADD_FAILURE() << format;
+        return double(NAN);
+    };
+    const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
+    EXPECT_NEAR(d.llamaCppQ8BandwidthRatio, readRate("Q8_0") / readRate("F16"), 5e-4);
+    EXPECT_NEAR(d.llamaCppQ4BandwidthRatio, readRate("Q4_0") / readRate("F16"), 5e-4);
+    const auto step = [](const std::string& engine, const std::string& format) {
+        const std::string text = R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
+            "workload": {"mode": "serving", "precision": "fp16", "weight_format": ")"
+            + format + R"(", "parallelism": {"tensor": 1, "pipeline": 1},
+              "serving": {"prompt_tokens": 16, "output_tokens": 128, "load": {"concurrency": 1}, "replicas": 1,
+                          "engine": {"name": ")"
+            + engine + R"(", "max_num_seqs": 1, "max_model_len": 512}}},
+            "candidates": [{"gpu": "t4-16gb", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})";
+        auto plan = parsePlan(text);
+        EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
+        auto estimate = estimatePlan(*plan, builtinCatalog());
+        EXPECT_TRUE(estimate && estimate->results.front().serving);
+        return estimate->results.front().serving->decodeStepSeconds;
+    };
+    const double gptFastInt8 = 0.524 / 0.685, gptFastInt4 = 0.423 / 0.685;
+    const double q8 = step("llama.cpp", "int8"), int8 = step("tensorrt-llm", "int8");
+    const double q4 = step("llama.cpp", "int4"), int4 = step("tensorrt-llm", "int4");
+    std::printf("batch-1 decode step, Llama 2 7B on T4: int8 llama.cpp %.3f ms, TensorRT-LLM %.3f ms; int4 %.3f ms, "
+                "%.3f ms\n",
+        1e3 * q8, 1e3 * int8, 1e3 * q4, 1e3 * int4);
+    EXPECT_LT(int8 / q8, 0.862 / gptFastInt8);
+    EXPECT_GT(int8 / q8, 1 + 0.5 * (0.862 / gptFastInt8 - 1));
+    EXPECT_LT(int4 / q4, 0.709 / gptFastInt4);
+    EXPECT_GT(int4 / q4, 1 + 0.5 * (0.709 / gptFastInt4 - 1));
+}
+
 TEST(ServingEngines, MarlinWeightReadSpeedupAgainstItsPublishedKernelBenchmark)
 {
     // tests/data/reference/quantized-kernels.json: Marlin's 3.87x over FP16 at batch 1 (group 128). A plan states the

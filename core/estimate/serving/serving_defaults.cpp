@@ -42,6 +42,8 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
     d.marlinInt4BandwidthRatio = get("serving.kernel.marlin_int4_bandwidth_ratio", 0.1, 2);
+    d.llamaCppQ8BandwidthRatio = get("serving.kernel.llama_cpp_q8_0_bandwidth_ratio", 0.1, 2);
+    d.llamaCppQ4BandwidthRatio = get("serving.kernel.llama_cpp_q4_0_bandwidth_ratio", 0.1, 2);
     const std::pair<ServingEngineKind, const char*> engineKeys[]
         = { { ServingEngineKind::Vllm, "vllm" }, { ServingEngineKind::Sglang, "sglang" },
               { ServingEngineKind::TensorRtLlm, "tensorrt_llm" }, { ServingEngineKind::LlamaCpp, "llama_cpp" } };
@@ -188,6 +190,8 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.moe_routing_us_per_layer",
         "serving.rate_headroom",
         "serving.kernel.marlin_int4_bandwidth_ratio",
+        "serving.kernel.llama_cpp_q8_0_bandwidth_ratio",
+        "serving.kernel.llama_cpp_q4_0_bandwidth_ratio",
         "serving.engine.vllm.cpu_us_per_request",
         "serving.engine.vllm.overlaps_cpu",
         "serving.engine.sglang.cpu_us_per_request",

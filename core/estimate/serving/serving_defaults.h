@@ -34,6 +34,8 @@ struct ServingDefaults {
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double rateHeadroom = 0; // replicas for a rate without latency targets
     double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
+    // llama.cpp's quantized matrix-vector kernels (mmvq): Q8_0 and Q4_0 weight reads over its 16-bit decode bandwidth
+    double llamaCppQ8BandwidthRatio = 0, llamaCppQ4BandwidthRatio = 0;
     double nvmeReadBytesPerSecondPerDrive = 0; // prefix cache's disk tier: one local NVMe drive's sequential read
     // Each engine's CPU work per step and running request, and whether that CPU work overlaps the GPU's step
     // (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu), by ServingEngineKind.

@@ -46,6 +46,12 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // The engine's int4 kernel: Marlin reads the 4-bit weights at the 16-bit kernel's bandwidth (serve-marlin).
     if (engine.marlinInt4)
         m_performance.decodeBandwidthInt4 = std::min(1.0, m_performance.decodeBandwidth * d.marlinInt4BandwidthRatio);
+    // llama.cpp multiplies 8- and 4-bit weights in its own matrix-vector kernels (mmvq: Q8_0, Q4_0 blocks dotted with
+    // the activations quantized to q8_1), at their measured share of its 16-bit kernel's bandwidth.
+    if (engine.kind == ServingEngineKind::LlamaCpp) {
+        m_performance.decodeBandwidthInt8 = std::min(1.0, m_performance.decodeBandwidth * d.llamaCppQ8BandwidthRatio);
+        m_performance.decodeBandwidthInt4 = std::min(1.0, m_performance.decodeBandwidth * d.llamaCppQ4BandwidthRatio);
+    }
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
     m_cpuPerRequest = engine.cpuSecondsPerRequest;
