@@ -1,8 +1,10 @@
 // The Megatron stack's own switches as plan inputs, by hand: the master copy's width (--main-params-dtype, Apex's
 // optimizer dtype), per-module recompute (recompute_modules layernorm, moe_act, mla_up_proj), the MoE token dispatcher
-// (alltoall, allgather, flex) and the CUDA-graph scope, and the launch flags that state them.
+// (alltoall, allgather, flex) and the CUDA-graph scope (the eager expert GEMM calls a full-iteration graph lifts), and
+// the launch flags that state them.
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
+#include "estimate/time/throughput_model.h"
 #include "launch/launch.h"
 #include "plan/precision.h"
 #include "planner/answer.h"
@@ -165,6 +167,51 @@ TEST(MegatronStackInputs, TokenDispatchersSendTheirOwnVolumes)
     EXPECT_NEAR(bytes(MoeDispatcher::Flex), once, 1.0);
     EXPECT_NEAR(bytes(MoeDispatcher::Auto), once, 1.0);
     EXPECT_LT(bytes(MoeDispatcher::Flex), bytes(MoeDispatcher::AllToAll));
+}
+
+TEST(MegatronStackInputs, EagerExpertGemmCallsSetAFloorThatAFullIterationGraphLifts)
+{
+    // Qwen3-30B-A3B on one 8-GPU B200 node, expert parallel 8, micro-batch 1 of 4,096 tokens, 64 micro-batches a step:
+    // each rank holds 128 / 8 = 16 experts, 48 MoE layers, 6 eager GEMM calls per expert per layer and micro-batch
+    // (fc1 and fc2 forward, their data and weight gradients), each at least moe.grouped_gemm_call_us.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    ASSERT_GT(hw.gpu.memoryBandwidthGBps, 0);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double call = catalogDefault(catalog, "moe.grouped_gemm_call_us") * 1e-6;
+    ASSERT_GT(call, 0);
+    Configuration c;
+    c.data = 8;
+    c.expert = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = 64;
+    c.checkpointing = Checkpointing::None;
+    Workload w = megatronInputsWorkload();
+    w.activationCheckpointing = Checkpointing::None;
+    const ThroughputEstimate eager = estimateThroughput(m, w, c, hw, catalog, d);
+    EXPECT_NEAR(eager.expertCallFloorSeconds, 64 * 48 * 16 * 6 * call, 1e-9);
+    EXPECT_GE(eager.expertComputeSeconds, eager.expertCallFloorSeconds);
+    // Full recompute runs the two forward calls again.
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_NEAR(estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, 64 * 48 * 16 * 8 * call, 1e-9);
+    c.checkpointing = Checkpointing::None;
+    // Captured whole as a CUDA graph the calls replay without the host: the GPU's time only, and a shorter step.
+    w.cudaGraphs = CudaGraphScope::FullIteration;
+    const ThroughputEstimate graphed = estimateThroughput(m, w, c, hw, catalog, d);
+    EXPECT_EQ(graphed.expertCallFloorSeconds, 0);
+    EXPECT_LE(graphed.step.total, eager.step.total);
+    EXPECT_GT(eager.expertCallFloorSeconds, graphed.expertComputeSeconds); // the calls, not the GPU, set the time
+    EXPECT_NEAR(eager.step.compute - graphed.step.compute, eager.expertCallFloorSeconds - graphed.expertComputeSeconds,
+        1e-6 * eager.step.compute);
+    // Per-layer graphs leave dropless experts eager; torchtitan's one grouped kernel has no per-expert calls.
+    w.cudaGraphs = CudaGraphScope::PerLayer;
+    EXPECT_NEAR(
+        estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, eager.expertCallFloorSeconds, 1e-12);
+    w.cudaGraphs = CudaGraphScope::None;
+    w.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, 0);
 }
 
 std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)

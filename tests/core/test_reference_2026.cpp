@@ -68,6 +68,14 @@ TEST(Reference2026, PublishedRunsPerKind)
                                                                         : framework.substr(0, framework.find(' '));
         errorsByStack[stack + " " + kind].push_back(std::abs(error));
         std::printf("%-46s %-10s %14.5g %14.5g %+7.1f%%\n", id.c_str(), kind.c_str(), measured, estimated, 100 * error);
+        if (kind != "decode") {
+            const MemoryBreakdown& m = r.memory;
+            const double gib = 1024.0 * 1024 * 1024;
+            std::printf("  memory %.1f GiB: weights %.1f, gradients %.1f, optimizer %.1f, activations %.1f, logits "
+                        "%.1f, buffers %.1f, allocator %.1f, runtime %.1f\n",
+                m.total / gib, m.weights / gib, m.gradients / gib, m.optimizer / gib, m.activations / gib,
+                m.logits / gib, m.buffers / gib, m.allocator / gib, m.runtime / gib);
+        }
     }
     for (const auto& [kind, list] : errors)
         std::printf("2026 %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", kind.c_str(), list.size(),
@@ -76,13 +84,13 @@ TEST(Reference2026, PublishedRunsPerKind)
         std::printf("2026 by stack, %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", stackKind.c_str(),
             list.size(), 100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
     // Published runs the memory estimate says do not fit (what it says for these throughput rows; their memory is
-    // not a case of its own): the two 8B rows at 32k tokens per rank (96.5 and 95.2 GiB estimated on the 96 GB GPU;
-    // torchtitan reports 83.9 and 84.5 GiB; the fp32 loss over 32,768 positions x 128,256 is 54.8 GiB of the estimate)
-    // and the Qwen2.5-7B LoRA on one 80 GB H100 (77.9 GiB, just over what the headroom leaves). Qwen3-30B-A3B EP 8
-    // left the set when its plan took the recipe's bf16 states (103 -> 58.3 GiB).
+    // not a case of its own): the Qwen2.5-7B LoRA on one 80 GB H100 (77.9 GiB, just over what the headroom leaves).
+    // Qwen3-30B-A3B EP 8 left the set when its plan took the recipe's bf16 states (103 -> 58.3 GiB); the two 8B rows
+    // at 32k tokens per rank (96.5 and 95.2 GiB) when the torchtitan rows stated their stack (FSDP2's fp32 master as
+    // the shard) and full recompute stopped holding the recomputed layer beside the logits: 89.0 and 87.8 of 91.2 GiB
+    // (torchtitan reports 83.9 and 84.5 GiB with the 2.5 and 1.0 GiB of CUDA context and NCCL it does not count).
     // Fewer is better: a case leaving this set should leave the list too, and any other joining it is a regression.
-    const std::set<std::string> knownTooBig = { "tt24-l31-8b-8xh100-fsdp8-seq32k-fp8-tps",
-        "tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps", "automodel-qwen25-7b-lora-1xh100-bf16" };
+    const std::set<std::string> knownTooBig = { "automodel-qwen25-7b-lora-1xh100-bf16" };
     EXPECT_EQ(estimatedTooBig, knownTooBig);
     ASSERT_EQ(errors["throughput"].size(), 13u);
     ASSERT_EQ(errors["memory"].size(), 4u);
@@ -150,8 +158,14 @@ TEST(Reference2026, PublishedRunsPerKind)
     // holding the stage's weights gathered (at fp8 for the linears, the 405B preset's fp8 all-gather) and its
     // gradients unsharded in fp32 for the step: the 405B 1F1B row -30.9% -> +5.7%; median 9.6% -> 4.5%, worst
     // 30.9% -> 15.9% (the 70B row, -15.9%, which has no pipeline).
-    EXPECT_LE(medianOf(errors["memory"]), 0.05);
-    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.16);
+    // The torchtitan rows stating their stack (the fp32 master as FSDP2's shard, 16/d bytes a parameter, where the
+    // generic layout counted 20/d) and full recompute holding the larger of the recomputed layer and the loss's
+    // logits, not both: 8B -> -1.4% and -0.8% (per-op recompute, the stack alone), 405B PP 8 +5.7% -> -0.2%, and the
+    // 70B row -15.9% -> -22.2% (-17.4% from the stack, the rest from its recomputed layer of 16 x 8,192 tokens at TP 8
+    // now sharing the logits' memory): median 4.5% -> 1.1%. Its 71.9 GiB are 16 GiB more than every part counted at
+    // 2D (the checkpoints, the logits, the states); what holds them was not found in torchtitan's code at 9dec370.
+    EXPECT_LE(medianOf(errors["memory"]), 0.02);
+    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.23);
     EXPECT_LE(medianOf(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);
 }

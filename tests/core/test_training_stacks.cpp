@@ -162,6 +162,32 @@ TEST(TrainingStacks, MegatronCrossEntropyHoldsOneFp32CopyOfTheLogits)
     EXPECT_LT(f.logits, logits);
 }
 
+TEST(TrainingStacks, FullRecomputeNeverHoldsTheRecomputedLayerBesideTheLogits)
+{
+    // Llama 3.1 8B, 4,096 tokens, full recompute: each of the 32 layers keeps its 16-bit input (4,096 x 4,096 x 2
+    // bytes), the embedding output and the final norm's input and output three more. The one layer recomputed at a
+    // time (well under the 4,096 x 128,256 x 14 bytes of fp32 logits) takes the memory the loss freed: nothing more.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double layerInput = 4096.0 * 4096 * 2;
+    const MemoryBreakdown full = stackMemory(m, TrainingStack::Auto, shardedOver(8, 1, 3));
+    EXPECT_NEAR(full.activations, (32 + 3) * layerInput, 1);
+    // With a fused loss the logits are smaller than the recomputed layer: the peak holds the layer, less the chunk.
+    Workload fused = stackWorkload(TrainingStack::Auto);
+    fused.lossImplementation = LossImplementation::Fused;
+    const MemoryBreakdown f
+        = estimateMemory(m, fused, shardedOver(8, 1, 3), test::testHardware(80), {}, builtinCatalog());
+    EXPECT_GT(f.activations, (32 + 3) * layerInput);
+    EXPECT_GT(f.activations + f.logits, full.activations + f.logits);
+    // Without recompute every layer's activations are held through the loss: nothing is shared.
+    Configuration none = shardedOver(8, 1, 3);
+    none.checkpointing = Checkpointing::None;
+    Workload kept = stackWorkload(TrainingStack::Auto);
+    kept.activationCheckpointing = Checkpointing::None;
+    const MemoryBreakdown n = estimateMemory(m, kept, none, test::testHardware(80), {}, builtinCatalog());
+    EXPECT_GT(n.activations, 32 * 4 * layerInput);
+    EXPECT_NEAR(n.logits, full.logits, 1);
+}
+
 TEST(TrainingStacks, LaunchImportNamesTheStackOfTheFile)
 {
     namespace fs = std::filesystem;

@@ -399,11 +399,13 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     const double perLayer = a.perLayer[flash];
     const double averageLayer = a.averageLayer[flash];
     double stored = 0;
+    double recomputeWorkingSet = 0;
     if (cfg.checkpointing == Checkpointing::Full) {
         // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
         // other layers' activations whole.
         const double share = recomputedLayerShare(model.architecture, w, cfg.checkpointing);
-        stored = a.storingLayers * (share * a.layerInput + (1 - share) * averageLayer) + (share > 0 ? perLayer : 0.0);
+        recomputeWorkingSet = share > 0 ? perLayer : 0.0;
+        stored = a.storingLayers * (share * a.layerInput + (1 - share) * averageLayer) + recomputeWorkingSet;
         if (lora && share < 1)
             stored += (1 - share) * a.adapterActivations;
     } else if (cfg.checkpointing == Checkpointing::PerOp) {
@@ -419,6 +421,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     }
     // Embedding output and the final norm's input and output.
     m.activations = stored * a.inFlight + 3 * a.layerInput;
+    // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
+    // layer's backward free the logits and their gradients before backward recomputes the first layer, whose
+    // tensors then take that memory (the caching allocator splits the freed blocks). The peak holds the larger.
+    m.activations -= std::min(recomputeWorkingSet, a.logits);
     m.logits = a.logits;
     m.buffers += a.ringBuffers;
     m.cpuBytes = states.cpuBytes;

@@ -45,6 +45,8 @@ struct ThroughputEstimate {
                                  // at the flash-attention kernel's efficiency where the catalog has it
     double expertComputeSeconds = 0; // part of step.compute in the routed experts' grouped GEMMs (MoE), load
                                      // imbalance included
+    double expertCallFloorSeconds = 0; // the least time the routed experts' per-expert GEMM calls take when issued
+                                       // eagerly (Megatron's grouped GEMM, expertComputeSeconds is at least this)
     double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0; // link busy time per step (before overlap)
