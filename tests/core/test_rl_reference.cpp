@@ -109,7 +109,7 @@ std::vector<RlReferenceRow> rlReferenceRows()
             e.rollout.sleepWakeSeconds / 2);
         std::printf("%-40s phases:", id.c_str());
         for (const RlPhaseTime& t : e.phases)
-            std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
+            std::printf(" %s %.1f s (%.0f%%)", std::string(toString(t.phase)).c_str(), t.seconds, 100 * t.utilization);
         if (e.hostOffloadSeconds > 0)
             std::printf(" (host offload %.2f s of them)", e.hostOffloadSeconds);
         std::printf(" (refit host work %.2f s)", e.refitHostSeconds);
