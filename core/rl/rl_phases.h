@@ -67,7 +67,8 @@ struct RlStepEstimate {
     RlLayout layout;
     std::vector<RlPhaseTime> phases;
     RlRollout rollout;
-    double rolloutSideSeconds = 0; // rollout (separate pools: what the rollout pool does per step)
+    double rolloutSideSeconds = 0; // rollout (separate pools: what the rollout pool does per step; off-policy, the
+                                   // longer of it and a rule reward scoring beside it)
     double trainingSideSeconds = 0; // reward, forwards, training
     double overlapSeconds = 0; // hidden by async rollouts (separate pools, off-policy)
     double hostOffloadSeconds = 0; // workload.parallelism.offload: trainer states to host and back between phases

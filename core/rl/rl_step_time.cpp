@@ -454,14 +454,25 @@ RlPhase rlLimitingPhase(const RlStepEstimate& e, bool async)
 void rlComposeStep(RlStepEstimate& e, double sync)
 {
     const bool colocated = e.layout.placement == RlPlacement::Colocated;
-    e.rolloutSideSeconds = e.phases.front().seconds;
-    for (const RlPhaseTime& p : e.phases)
-        if (p.phase != RlPhase::Rollout && p.phase != RlPhase::WeightSync)
-            e.trainingSideSeconds += p.seconds;
     const bool async = !colocated && e.layout.offPolicySteps >= 1;
+    // Off-policy, a rule reward scores each response as it finishes, beside the engines: NeMo RL's async rollout
+    // calls calculate_rewards per sample as its generation ends (nemo_rl/experience/rollouts.py
+    // run_sample_multi_turn_rollout at v0.4.0), so that side lasts the longer of the two, not their sum.
+    double besideRollout = 0;
+    e.rolloutSideSeconds = e.phases.front().seconds;
+    for (const RlPhaseTime& p : e.phases) {
+        if (async && p.phase == RlPhase::Reward && p.pool == RlPool::Cpu)
+            besideRollout = p.seconds;
+        else if (p.phase != RlPhase::Rollout && p.phase != RlPhase::WeightSync)
+            e.trainingSideSeconds += p.seconds;
+    }
+    e.rolloutSideSeconds = std::max(e.rolloutSideSeconds, besideRollout);
     const double serial = e.rolloutSideSeconds + e.trainingSideSeconds;
     e.stepSeconds = (async ? std::max(e.rolloutSideSeconds, e.trainingSideSeconds) : serial) + sync;
-    e.overlapSeconds = serial + sync - e.stepSeconds;
+    double phases = 0;
+    for (const RlPhaseTime& p : e.phases)
+        phases += p.phase == RlPhase::WeightSync ? 0.0 : p.seconds;
+    e.overlapSeconds = phases + sync - e.stepSeconds;
     e.rolloutPoolBusy = colocated ? 1.0 : e.rolloutSideSeconds / e.stepSeconds;
     e.trainingPoolBusy = colocated ? 1.0 : (e.trainingSideSeconds + sync) / e.stepSeconds;
     e.limitingPhase = rlLimitingPhase(e, async);

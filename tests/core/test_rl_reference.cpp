@@ -36,6 +36,7 @@ RlStepEstimate rlReferenceEstimate(const nlohmann::json& c)
                 { "activation_checkpointing", p.value("activation_checkpointing", "none") },
                 { "framework", p.value("framework", "auto") },
                 { "gradient_precision", p.value("gradient_precision", "auto") },
+                { "master_weights_precision", p.value("master_weights_precision", "fp32") },
                 { "parallelism",
                     { { "offload", p.value("offload", "none") },
                         { "tensor", p.value("/megatron_parallelism/tensor"_json_pointer, 1) },
@@ -93,15 +94,22 @@ std::vector<RlReferenceRow> rlReferenceRows()
         const RlStepEstimate e = rlReferenceEstimate(c);
         EXPECT_TRUE(e.fits) << c.at("id") << ": " << (e.failure ? e.failure->message : "");
         const std::string id = c.at("id");
-        std::printf("%-40s rollout: %d engines x %.0f sequences, concurrency %.0f, KV %lld tokens, prefill %.1f s, "
-                    "recompute %.1f s (%.0f preempted), decode %.1f s (tail %.1f s to %.0f tokens)\n",
+        // The rollout's parts: prefill, the recompute of preempted sequences, decode (its tail: the last half of the
+        // responses draining to the longest), the engine's sleep (the second half of sleepWakeSeconds; the wake is
+        // the weight sync's); the decode's seconds per token of the longest response (its mean step, no queue).
+        std::printf(
+            "%-40s rollout: %d engines x %.0f sequences, concurrency %.0f, KV %lld tokens, prefill %.1f s, "
+            "recompute %.1f s (%.0f preempted), decode %.1f s (tail %.1f s to %.0f tokens, %.1f ms per token of it), "
+            "sleep %.1f s\n",
             id.c_str(), e.rollout.replicas, e.rollout.sequencesPerReplica, e.rollout.concurrency,
             static_cast<long long>(e.rollout.kvCacheTokens), e.rollout.prefillSeconds, e.rollout.recomputeSeconds,
             e.rollout.preemptedSequences, e.rollout.decodeSeconds, e.rollout.tailSeconds,
-            e.rollout.longestResponseTokens);
+            e.rollout.longestResponseTokens,
+            1e3 * e.rollout.decodeSeconds / std::max(1.0, e.rollout.longestResponseTokens),
+            e.rollout.sleepWakeSeconds / 2);
         std::printf("%-40s phases:", id.c_str());
         for (const RlPhaseTime& t : e.phases)
-            std::printf(" %s %.1f s", std::string(toString(t.phase)).c_str(), t.seconds);
+            std::printf(" %s %.1f s (%.0f%%)", std::string(toString(t.phase)).c_str(), t.seconds, 100 * t.utilization);
         if (e.hostOffloadSeconds > 0)
             std::printf(" (host offload %.2f s of them)", e.hostOffloadSeconds);
         std::printf(" (refit host work %.2f s)", e.refitHostSeconds);
@@ -137,9 +145,10 @@ TEST(RlReference, StepTimesAgainstPublishedRuns)
     const double worst = *std::max_element(stepErrors.begin(), stepErrors.end());
     std::printf(
         "step time |error|: median %.0f%%, worst %.0f%% over %zu runs\n", 100 * median, 100 * worst, stepErrors.size());
-    // The aim of issue #40: the answer within a factor of two of every published run, and a median within 35%.
-    EXPECT_LT(median, 0.35);
-    EXPECT_LT(worst, 1.0);
+    // The bounds follow the figures (median 10%, worst 49%: Qwen3-30B-A3B's MoE training and log-probs); the aim of
+    // issue #40 was every published run within a factor of two and a median within 35%.
+    EXPECT_LT(median, 0.15);
+    EXPECT_LT(worst, 0.55);
 }
 
 } // namespace

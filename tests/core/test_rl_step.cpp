@@ -657,5 +657,71 @@ TEST(RlRefit, MegatronRefitHandsEachTensorAndBucketToTheEngine)
     EXPECT_NEAR(apart.megatron.refitHostSeconds, tensors * (98.9e-6 + 16.7e-6), 1e-4);
 }
 
+TEST(RlStep, OffPolicyRuleRewardScoresBesideTheRollout)
+{
+    // 64 prompts x 8 samples; separate pools of one node each, one step off-policy.
+    const std::string fields = R"("algorithm": "grpo", "prompts_per_step": 64, "samples_per_prompt": 8,
+        "prompt_tokens": 512, "response_tokens_mean": 1024, "response_tokens_max": 4096, "mini_batches": 4,
+        "placement": "separate", "rollout_gpus": 8, "off_policy_steps": 1)";
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = rlP5Nodes(2);
+    const RlLayout layout { RlPlacement::Separate, 2, 8, 8, 1, {}, 1 };
+    const auto estimate = [&](double cpuSeconds) {
+        const Plan plan = rlStepPlan(
+            fields + R"(, "reward": {"kind": "rule", "cpu_seconds_per_sample": )" + std::to_string(cpuSeconds) + "}");
+        auto w = resolveRlWorkload(plan);
+        EXPECT_TRUE(w) << w.error().toString();
+        const RlGpuDefaults gpu = rlGpuDefaults(*w, plan, hw, catalog);
+        const RlStepEstimate e = estimateRlStep(*w, plan, hw, layout, gpu, catalog);
+        EXPECT_TRUE(e.fits) << (e.failure ? e.failure->message : "");
+        return e;
+    };
+    // Each response is scored as it finishes (NeMo RL's async rollout), beside the engines: the rollout side is the
+    // longer of generation and scoring, the training side holds no reward. 512 x 100 CPU s over a node's vCPUs is
+    // longer than the generation; 512 x 0.01 s shorter.
+    for (double cpuSeconds : { 100.0, 0.01 }) {
+        SCOPED_TRACE(cpuSeconds);
+        const RlStepEstimate e = estimate(cpuSeconds);
+        const double rollout = rlPhaseOf(e, RlPhase::Rollout).seconds;
+        const double reward = rlPhaseOf(e, RlPhase::Reward).seconds;
+        EXPECT_NEAR(reward, 512 * cpuSeconds / hw.vcpusPerNode, 1e-9 * reward);
+        EXPECT_EQ(reward > rollout, cpuSeconds > 1);
+        EXPECT_NEAR(e.rolloutSideSeconds, std::max(rollout, reward), 1e-12);
+        double training = 0;
+        for (const RlPhaseTime& p : e.phases)
+            if (p.phase != RlPhase::Rollout && p.phase != RlPhase::Reward && p.phase != RlPhase::WeightSync)
+                training += p.seconds;
+        EXPECT_NEAR(e.trainingSideSeconds, training, 1e-9);
+        const double sync = rlPhaseOf(e, RlPhase::WeightSync).seconds;
+        EXPECT_NEAR(e.stepSeconds, std::max(e.rolloutSideSeconds, training) + sync, 1e-9);
+        // What the overlap hides: every phase's time less the step's.
+        EXPECT_NEAR(e.overlapSeconds, rollout + reward + training + sync - e.stepSeconds, 1e-9);
+    }
+    // Synchronous pools score after the rollout: the reward adds to the step.
+    const Plan syncPlan = rlStepPlan(R"("algorithm": "grpo", "prompts_per_step": 64, "samples_per_prompt": 8,
+        "prompt_tokens": 512, "response_tokens_mean": 1024, "response_tokens_max": 4096, "mini_batches": 4,
+        "placement": "separate", "rollout_gpus": 8, "off_policy_steps": 0,
+        "reward": {"kind": "rule", "cpu_seconds_per_sample": 100})");
+    auto w = resolveRlWorkload(syncPlan);
+    ASSERT_TRUE(w);
+    RlLayout syncLayout = layout;
+    syncLayout.offPolicySteps = 0;
+    const RlStepEstimate sync
+        = estimateRlStep(*w, syncPlan, hw, syncLayout, rlGpuDefaults(*w, syncPlan, hw, catalog), catalog);
+    ASSERT_TRUE(sync.fits);
+    double sum = 0;
+    for (const RlPhaseTime& p : sync.phases)
+        sum += p.seconds;
+    EXPECT_NEAR(sync.stepSeconds, sum, 1e-9 * sum);
+}
+
+} // namespace
+} // namespace gp
+
+namespace gp
+{
+namespace
+{
+
 } // namespace
 } // namespace gp
