@@ -17,6 +17,7 @@
 #include "settings.h"
 #include "splitter_state.h"
 #include "theme.h"
+#include "tool_tip_width.h"
 #include "transformer/hf_cache.h"
 #include "translator.h"
 #include "widgets/budget/budget_view.h"
@@ -122,6 +123,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_comparison = new ComparisonModel(this);
 
     initResources();
+    ToolTipWidth::install(); // every tip at a readable width
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpu-planner.svg")));
     setAcceptDrops(true);
     buildUi();
