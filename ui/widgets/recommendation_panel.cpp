@@ -65,7 +65,7 @@ QString unsupportedFormatHtml(const gp::CandidateResult& r)
 {
     for (const gp::Diagnostic& w : r.warnings)
         if (isFormatWarning(w))
-            return QStringLiteral("<p style='color:#b36b00'><b>%1</b></p>")
+            return QStringLiteral("<p style='color:#b36b00'>%1</p>")
                 .arg(esc(RecommendationPanel::tr("Runs in %1, not %2: %3 does not support %2.")
                              .arg(QString::fromStdString(w.arg("used")).toUpper(),
                                  QString::fromStdString(w.arg("precision")).toUpper(),
