@@ -1,7 +1,7 @@
 // Issue 44 (window6): how the window's words read. Tool tips at a readable width (a long one ran as one line about
 // 1,100 px wide); English tips and warnings in English (the Tencent console's Chinese terms stood inside them); the
 // Budget view's fleet names regions as the plan view does ("ap-nanjing" stood as written); Chinese text has no space
-// around a Chinese region name ("在 中国大陆 没有标价").
+// around a Chinese region name ("在 中国大陆 没有标价"). With GP_SCREENS_DIR set the tips are saved there as drawn.
 #include "core_text.h"
 #include "main_window.h"
 #include "no_price_text.h"
@@ -100,6 +100,10 @@ TEST(ToolTipWidth, EveryLongTipOfTheWindowIsLaidOutAtAReadableWidthInBothLanguag
             EXPECT_LE(shown->width(), ToolTipWidth::readableWidth(*shown))
                 << language.toStdString() << ": " << shown->width() << " px for " << tip.toStdString();
             EXPECT_GT(shown->height(), 2 * metrics.height()) << "wrapped onto lines: " << tip.toStdString();
+            // With GP_SCREENS_DIR set: the tip as drawn, tip-<widget>-<language>.png.
+            if (const QString screens = qEnvironmentVariable("GP_SCREENS_DIR");
+                !screens.isEmpty() && !widget->objectName().isEmpty())
+                shown->grab().save(QStringLiteral("%1/tip-%2-%3.png").arg(screens, widget->objectName(), language));
             QToolTip::hideText();
             ++checked;
         }
