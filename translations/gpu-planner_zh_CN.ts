@@ -1491,6 +1491,14 @@
         <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
         <translation>重算专家激活不起作用：该模型没有专家。</translation>
     </message>
+    <message>
+        <source>Which GPU model gives AI training the best value?</source>
+        <translation>AI训练选什么GPU型号性价比高？</translation>
+    </message>
+    <message>
+        <source>Choosing GPU servers: A100 or V100 for large-model training?</source>
+        <translation>GPU服务器选型：大模型训练用A100还是V100？</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2696,11 +2704,11 @@
     </message>
     <message>
         <source>has no price listed in %1</source>
-        <translation>在 %1 没有标价</translation>
+        <translation>在%1没有标价</translation>
     </message>
     <message>
         <source>has no price listed in %1 (none published)</source>
-        <translation>在 %1 没有标价（未公开价格）</translation>
+        <translation>在%1没有标价（未公开价格）</translation>
     </message>
     <message>
         <source>it is priced %1 only, which the plan does not count</source>
@@ -2708,7 +2716,7 @@
     </message>
     <message>
         <source>it has a price in %1 (pick that region in Choose Candidates…)</source>
-        <translation>它在 %1 有价格（可在“选择候选…”中选该地域）</translation>
+        <translation>它在%1有价格（可在“选择候选…”中选该地域）</translation>
     </message>
     <message>
         <source>import a price (File › Import Cloud Prices…, or Edit Price… on the Candidates tab) to compare its cost</source>
@@ -2843,6 +2851,10 @@
         <source>%1 (%2)</source>
         <comment>region: place (id)</comment>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Chongqing</source>
+        <translation>重庆</translation>
     </message>
 </context>
 <context>
@@ -5695,18 +5707,6 @@ none listed in %1</source>
         <translation>标题</translation>
     </message>
     <message>
-        <source>Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
-        <translation>竞价实例更便宜，但可能被回收：中断和从最近检查点重启的时间会计入总时长</translation>
-    </message>
-    <message>
-        <source>Monthly subscription (包年包月): whole months are paid</source>
-        <translation>包年包月：按整月付费</translation>
-    </message>
-    <message>
-        <source>Pay-as-you-go (按量计费): billed per hour</source>
-        <translation>按量计费：按小时计费</translation>
-    </message>
-    <message>
         <source>Billing modes</source>
         <translation>计费方式</translation>
     </message>
@@ -6043,20 +6043,12 @@ none listed in %1</source>
         <translation>切换 bf16 优化器状态</translation>
     </message>
     <message>
-        <source>Reserved instances (预留实例券) are a commitment for their term: the discounted rate is paid for the whole term, used or not</source>
-        <translation>预留实例券是按期限的承诺：无论是否使用，整个期限都按折扣价付费</translation>
-    </message>
-    <message>
         <source>catalog default (%1)</source>
         <translation>目录默认值（%1）</translation>
     </message>
     <message>
         <source> months</source>
         <translation> 个月</translation>
-    </message>
-    <message>
-        <source>The reservation&apos;s term (预留实例券 期限): the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</source>
-        <translation>预留实例券的期限：期限内每个小时都按折扣价付费，因此比期限短的任务也要为未使用的小时付费。目录中的预留折扣按%1报价。</translation>
     </message>
     <message>
         <source>Reservation term</source>
@@ -6199,6 +6191,26 @@ none listed in %1</source>
     <message>
         <source>Counts only with the %1 technique: choose it above</source>
         <translation>仅在%1方式下生效：请在上方选择该方式</translation>
+    </message>
+    <message>
+        <source>Pay-as-you-go: billed per hour</source>
+        <translation>按量计费：按小时计费</translation>
+    </message>
+    <message>
+        <source>Monthly subscription: whole months are paid</source>
+        <translation>包年包月：按整月付费</translation>
+    </message>
+    <message>
+        <source>Reserved instances are a commitment for their term: the discounted rate is paid for the whole term, used or not</source>
+        <translation>预留实例券是按期限的承诺：无论是否使用，整个期限都按折扣价付费</translation>
+    </message>
+    <message>
+        <source>Spot instances are cheaper but can be reclaimed: interruptions and restarts from the last checkpoint are added to the time</source>
+        <translation>竞价实例更便宜，但可能被回收：中断和从最近检查点重启的时间会计入总时长</translation>
+    </message>
+    <message>
+        <source>The reservation&apos;s term: the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</source>
+        <translation>预留实例券的期限：期限内每个小时都按折扣价付费，因此比期限短的任务也要为未使用的小时付费。目录中的预留折扣按%1报价。</translation>
     </message>
 </context>
 <context>
@@ -7186,6 +7198,10 @@ It was kept as %2.</source>
         <translation>
             <numerusform>另有 %n 个放得下的候选没有价格（见“其他候选”）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Runs in %1, not %2: %3 does not support %2.</source>
+        <translation>此处以 %1 运行，而非 %2：%3 不支持 %2。</translation>
     </message>
 </context>
 <context>

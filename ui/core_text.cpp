@@ -1,4 +1,5 @@
 #include "core_text.h"
+#include "estimate/time/sizing_rules.h"
 #include "plan/billing_modes.h"
 #include "plan/plan_enum_tables.h"
 #include "region_text.h"
@@ -186,6 +187,18 @@ QString rlMissesLimit(Args& a)
     return CoreText::tr("Misses the plan's limit (%1 hours).").arg(a.text("hours"));
 }
 
+// A Tencent Cloud guide the core cites by its published (Chinese) title, by that title in the reader's language.
+QString guideTitle(const QString& source)
+{
+    const auto is
+        = [&](std::string_view title) { return source == QString::fromUtf8(title.data(), qsizetype(title.size())); };
+    if (is(gp::kGuideTrainingHardware))
+        return CoreText::tr("Which GPU model gives AI training the best value?");
+    if (is(gp::kGuideServerSelection))
+        return CoreText::tr("Choosing GPU servers: A100 or V100 for large-model training?");
+    return source;
+}
+
 // The Tencent Cloud guides' hardware advice, prices and the budget.
 const DiagnosticPhrase kGuidePricePhrases[] = {
     { "cpu_cores_per_gpu_low",
@@ -193,40 +206,40 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
             return CoreText::tr(
                 "%1 vCPUs for %2 GPUs: the Tencent Cloud guide '%4' advises at least %3 CPU cores per GPU so "
                 "data preprocessing does not stall the GPUs.")
-                .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"), a.text("source"));
+                .arg(a.count("vcpus"), a.count("gpus"), a.decimal("min_per_gpu"), guideTitle(a.text("source")));
         } },
     { "ram_per_vcpu_low",
         [](Args& a) -> QString {
             return CoreText::tr(
                 "%1 GB of RAM per vCPU: the Tencent Cloud guide '%3' advises %2 GB of RAM per vCPU so the data "
                 "pipeline does not block.")
-                .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"), a.text("source"));
+                .arg(a.decimal("gb_per_vcpu"), a.decimal("advised_gb_per_vcpu"), guideTitle(a.text("source")));
         } },
     { "disk_iops_low",
         [](Args& a) -> QString {
             return CoreText::tr(
                 "The data disk gives %1 IOPS; the Tencent Cloud guide '%3' advises SSD disks with at least %2 IOPS.")
-                .arg(a.count("iops"), a.count("min_iops"), a.text("source"));
+                .arg(a.count("iops"), a.count("min_iops"), guideTitle(a.text("source")));
         } },
     { "network_below_25gbps",
         [](Args& a) -> QString {
             return CoreText::tr(
                 "Nodes are linked at %1 Gb/s; the Tencent Cloud guide '%3' advises at least %2 Gb/s between nodes.")
-                .arg(a.decimal("gbps"), a.decimal("min_gbps"), a.text("source"));
+                .arg(a.decimal("gbps"), a.decimal("min_gbps"), guideTitle(a.text("source")));
         } },
     { "no_rdma_multi_node",
         [](Args& a) -> QString {
             return CoreText::tr(
                 "Multi-node training without RDMA: the Tencent Cloud guide '%1' advises RDMA (RoCE) networking "
                 "for clusters.")
-                .arg(a.text("source"));
+                .arg(guideTitle(a.text("source")));
         } },
     { "no_nvlink_multi_gpu",
         [](Args& a) -> QString {
             return CoreText::tr(
                 "The %1 GPUs of a node talk over PCIe; the Tencent Cloud guide '%2' advises NVLink for multi-GPU "
                 "training.")
-                .arg(a.count("gpus"), a.text("source"));
+                .arg(a.count("gpus"), guideTitle(a.text("source")));
         } },
     { "price_estimate",
         [](Args& a) -> QString {

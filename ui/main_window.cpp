@@ -17,6 +17,7 @@
 #include "settings.h"
 #include "splitter_state.h"
 #include "theme.h"
+#include "tool_tip_width.h"
 #include "transformer/hf_cache.h"
 #include "translator.h"
 #include "widgets/budget/budget_view.h"
@@ -122,6 +123,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_comparison = new ComparisonModel(this);
 
     initResources();
+    ToolTipWidth::install(); // every tip at a readable width
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpu-planner.svg")));
     setAcceptDrops(true);
     buildUi();
@@ -683,8 +685,17 @@ void MainWindow::saveSession()
 {
     m_settings->setValue(Settings::Key::Geometry, saveGeometry());
     m_settings->setValue(Settings::Key::WindowState, saveState(Settings::WindowStateVersion));
+    // The charts' row holds the chart note's line only while the note shows (updateChartNotice): saved without it.
+    const QList<int> shownSizes = m_rightSplitter->sizes();
+    if (QList<int> sizes = shownSizes; !m_chartNotice->isHidden() && sizes.size() == 3) {
+        const int line = std::min(m_chartNotice->sizeHint().height(), sizes[0]);
+        sizes[0] -= line;
+        sizes[2] += line;
+        m_rightSplitter->setSizes(sizes);
+    }
     m_settings->setValue(Settings::Key::SplitterState,
         saveSplitterStates({ m_mainSplitter, m_rightSplitter, m_chartSplitter, m_bottomSplitter }));
+    m_rightSplitter->setSizes(shownSizes);
     m_settings->setValue(Settings::Key::LastPlan, m_document->filePath());
     m_settings->setValue(
         Settings::Key::HiddenColumns, m_servingColumns ? m_nonServingHiddenColumns : m_table->hiddenColumnKeys());
@@ -1095,21 +1106,31 @@ void MainWindow::updateChartNotice(int count, bool serving)
 {
     const bool paged = count > DefaultChartedCandidates;
     const int shown = m_allCandidatesCharted ? count : std::min(count, DefaultChartedCandidates);
+    const bool wasShown = !m_chartNotice->isHidden();
     m_chartNotice->setVisible(paged);
-    if (!paged)
-        return;
-    const QString cost = serving ? tr("the throughput-latency chart the best %1").arg(MaxServingCurves)
-                                 : tr("the cost chart the best %1 that fit").arg(4);
-    m_chartNotice->setText(m_allCandidatesCharted
-            ? tr("Charts show all %1 candidates (scroll the memory and step-time charts); %2. "
-                 "<a href=\"best\">Show the best %3</a>")
-                  .arg(count)
-                  .arg(cost)
-                  .arg(DefaultChartedCandidates)
-            : tr("Charts show the best %1 of %2 candidates; %3. <a href=\"all\">Show all</a>")
-                  .arg(shown)
-                  .arg(count)
-                  .arg(cost));
+    if (paged) {
+        const QString cost = serving ? tr("the throughput-latency chart the best %1").arg(MaxServingCurves)
+                                     : tr("the cost chart the best %1 that fit").arg(4);
+        m_chartNotice->setText(m_allCandidatesCharted
+                ? tr("Charts show all %1 candidates (scroll the memory and step-time charts); %2. "
+                     "<a href=\"best\">Show the best %3</a>")
+                      .arg(count)
+                      .arg(cost)
+                      .arg(DefaultChartedCandidates)
+                : tr("Charts show the best %1 of %2 candidates; %3. <a href=\"all\">Show all</a>")
+                      .arg(shown)
+                      .arg(count)
+                      .arg(cost));
+    }
+    // The note takes a line above the charts: their row grows by it, from the table, so that the bar rows which fit
+    // without it still fit (the Chinese memory chart's 12 rows scrolled by 15 px under it).
+    QList<int> sizes = m_rightSplitter->sizes();
+    const int line = m_chartNotice->sizeHint().height();
+    if (paged != wasShown && sizes.size() == 3 && sizes[2] > 2 * line) {
+        sizes[0] += paged ? line : -line;
+        sizes[2] -= paged ? line : -line;
+        m_rightSplitter->setSizes(sizes);
+    }
 }
 
 QString MainWindow::chartNoticeText() const

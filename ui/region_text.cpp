@@ -17,6 +17,7 @@ QString RegionText::name(const QString& region)
         { "ap-beijing", QT_TR_NOOP("Beijing") },
         { "ap-nanjing", QT_TR_NOOP("Nanjing") },
         { "ap-chengdu", QT_TR_NOOP("Chengdu") },
+        { "ap-chongqing", QT_TR_NOOP("Chongqing") },
         { "ap-hongkong", QT_TR_NOOP("Hong Kong") },
         { "ap-tokyo", QT_TR_NOOP("Tokyo") },
         { "ap-singapore", QT_TR_NOOP("Singapore") },

@@ -1,10 +1,15 @@
 // The candidates dialog's region filter: prices shown for the chosen region, instances without one hidden unless
 // chosen (and then saying so), and the choice returned for the plan's billing.regions.
 #include "models/catalog_model.h"
+#include "translator.h"
 #include "widgets/catalog_dialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QTableView>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -89,4 +94,52 @@ TEST(CatalogDialog, RegionFilterKeepsChosenRowsAndReturnsTheRegion)
     // Back to the reference region: the plan names none.
     dialog.regionBox()->setCurrentIndex(0);
     EXPECT_TRUE(dialog.regions().empty());
+}
+
+// Issue 44 (window6): the filter "H20" listed the H200 sizes first (a substring match, sorted by provider). Rows where
+// the typed text is a whole word of the instance or GPU name come first, in either order of the sorted column.
+TEST(CatalogDialog, AWholeWordMatchOfTheFilterComesBeforeALongerName)
+{
+    auto catalog = std::make_shared<gp::Catalog>(gp::builtinCatalog());
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        CatalogDialog dialog(catalog, {}, {});
+        QAbstractItemModelTester tester(dialog.filter(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QLineEdit* text = nullptr;
+        for (QLineEdit* edit : dialog.findChildren<QLineEdit*>())
+            if (edit->placeholderText() == CatalogDialog::tr("Filter by instance or GPU, e.g. A100"))
+                text = edit;
+        ASSERT_TRUE(text);
+        QTest::keyClicks(text, QStringLiteral("H20"));
+        auto* view = dialog.findChild<QTableView*>();
+        ASSERT_TRUE(view);
+        for (const Qt::SortOrder order : { Qt::AscendingOrder, Qt::DescendingOrder }) {
+            view->sortByColumn(CatalogModel::Provider, order);
+            QStringList gpus;
+            for (int row = 0; row < dialog.filter()->rowCount(); ++row)
+                gpus << dialog.filter()->index(row, CatalogModel::Gpu).data().toString();
+            const QRegularExpression h20(QStringLiteral("\\bH20\\b"));
+            const QRegularExpression h200(QStringLiteral("\\bH200\\b"));
+            qsizetype lastH20 = -1;
+            qsizetype firstH200 = -1;
+            for (qsizetype i = 0; i < gpus.size(); ++i) {
+                if (gpus[i].contains(h20))
+                    lastH20 = i;
+                if (gpus[i].contains(h200) && firstH200 < 0)
+                    firstH200 = i;
+            }
+            ASSERT_GE(lastH20, 0) << gpus.join(QStringLiteral(" | ")).toStdString();
+            ASSERT_GE(firstH200, 0) << "the catalog lists H200 sizes too";
+            EXPECT_LT(lastH20, firstH200)
+                << language.toStdString() << (order == Qt::AscendingOrder ? " ascending: " : " descending: ")
+                << gpus.join(QStringLiteral(" | ")).toStdString();
+        }
+        // With GP_SCREENS_DIR set: the dialog as filtered, catalog-filter-h20-<language>.png.
+        if (const QString screens = qEnvironmentVariable("GP_SCREENS_DIR"); !screens.isEmpty()) {
+            view->sortByColumn(CatalogModel::Provider, Qt::AscendingOrder);
+            dialog.resize(1100, 620);
+            dialog.grab().save(QStringLiteral("%1/catalog-filter-h20-%2.png").arg(screens, language));
+        }
+    }
+    installLanguage(QStringLiteral("en"));
 }

@@ -266,3 +266,39 @@ TEST(ChartLabelsWindow, TheMemoryChartNamesEachCandidateAsTheStepTimeChartDoesIn
     }
     installLanguage(QStringLiteral("en"));
 }
+
+// Issue 44 (window6): with 12 charted candidates the Chinese memory chart scrolled by about 20 px (both scroll bars
+// appeared; the 50-candidate serving plan, whose note "the charts show the best 12 of 50" takes a line above the
+// charts). At 1600x1000 the chart's rows fit the top row without scrolling, in both languages, training and serving.
+TEST(ChartLabelsWindow, TwelveChartedCandidatesFitTheMemoryChartWithoutScrollingInBothLanguages)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        for (bool serving : { false, true }) {
+            for (int count : { 12, 50 }) {
+                const QString path
+                    = test::writeFile(dir, QStringLiteral("rows.gpuplan"), planWithCandidates(serving, count));
+                MainWindow window(test::isolatedWindowOptions(dir, &settings));
+                window.setMessageSink([](const QString&, const QString&) {});
+                ASSERT_TRUE(window.openPlan(path));
+                window.resize(1600, 1000);
+                window.show();
+                ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+                for (int round = 0; round < 3; ++round)
+                    QCoreApplication::processEvents();
+                ChartView* view = window.memoryChartView();
+                auto* area
+                    = view->parentWidget() ? qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget()) : nullptr;
+                ASSERT_TRUE(area);
+                const int over = view->minimumHeight() - area->viewport()->height();
+                EXPECT_LE(over, 0) << language.toStdString() << (serving ? " serving " : " training ") << count
+                                   << " candidates: the chart needs " << view->minimumHeight() << " px, the row shows "
+                                   << area->viewport()->height();
+            }
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}

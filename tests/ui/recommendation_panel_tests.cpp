@@ -9,8 +9,12 @@
 #include "translator.h"
 #include "ui_test_support.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QRegularExpression>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
 
 #include <algorithm>
 
@@ -210,4 +214,57 @@ TEST(RecommendationPanel, TheClosestCandidateIsNamedOnceAndTheRestAreTheOthers)
     const QString others = text.section(QStringLiteral("The others"), 1);
     for (size_t i = 1; i < e->results.size(); ++i)
         EXPECT_TRUE(others.contains(id(e->results[i]))) << id(e->results[i]).toStdString();
+}
+
+// Issue 44 (window6): FP8 serving on a V100. The recommendation's heading named the V100, but that it serves in
+// 16-bit there was the last warning of the list, below the fold at 1600x1000. It is said under the heading, once, and
+// lies within the panel's first screen (the height the window gives it), in both languages; training says it too.
+TEST(RecommendationPanel, AFormatTheGpuCannotRunIsSaidWhereTheAnswerIsNamedInBothLanguages)
+{
+    for (const bool serving : { true, false }) {
+        gp::Plan plan = defaultPlan();
+        if (serving) {
+            auto parsed = gp::parsePlan(gp::servingPlanText());
+            ASSERT_TRUE(parsed.ok());
+            plan = *parsed;
+        }
+        plan.workload.precision = gp::Precision::Fp8;
+        plan.candidates.clear();
+        gp::CandidateSpec v100;
+        v100.instance = "tencent:GN10Xp.20XLARGE320";
+        v100.nodes = std::nullopt;
+        plan.candidates.push_back(v100);
+        const auto e = std::make_shared<const Evaluation>(evaluatePlan(plan, gp::builtinCatalog()));
+        ASSERT_TRUE(e->ok && e->best >= 0);
+        const gp::CandidateResult& best = e->results[std::size_t(e->best)];
+        const auto warning = std::find_if(best.warnings.begin(), best.warnings.end(),
+            [](const gp::Diagnostic& d) { return d.code == "precision_unsupported"; });
+        ASSERT_NE(warning, best.warnings.end()) << "the V100 has no FP8";
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            installLanguage(language);
+            RecommendationPanel panel;
+            panel.resize(400, 260); // the panel's size in the window at 1600x1000
+            panel.setEvaluation(e);
+            panel.flush();
+            const QString text = panel.toPlainText();
+            const QString said = RecommendationPanel::tr("Runs in %1, not %2: %3 does not support %2.")
+                                     .arg(QString::fromStdString(warning->arg("used")).toUpper(), QStringLiteral("FP8"),
+                                         QString::fromStdString(best.gpuName));
+            EXPECT_EQ(text.count(said), 1) << language.toStdString() << ": " << text.toStdString();
+            EXPECT_FALSE(text.contains(CoreText::diagnostic(*warning))) << "said twice: " << text.toStdString();
+            // Under the heading that names the GPU, before the reasons.
+            const QString why = RecommendationPanel::tr("<p>Why: %1.</p><ul>")
+                                    .remove(QRegularExpression(QStringLiteral("<[^>]*>")))
+                                    .section(QStringLiteral("%1"), 0, 0);
+            ASSERT_GE(text.indexOf(why), 0) << text.toStdString();
+            EXPECT_LT(text.indexOf(said), text.indexOf(why)) << language.toStdString();
+            // On the first screen of the panel, without scrolling.
+            const QTextCursor found = panel.document()->find(said);
+            ASSERT_FALSE(found.isNull());
+            const QRectF block = panel.document()->documentLayout()->blockBoundingRect(found.block());
+            EXPECT_LE(block.bottom(), panel.viewport()->height())
+                << language.toStdString() << (serving ? " serving" : " training");
+        }
+    }
+    installLanguage(QStringLiteral("en"));
 }

@@ -483,3 +483,77 @@ TEST_F(ServingWindow, CostChartShowsTheBestCandidatesPerMillionTokens)
     EXPECT_DOUBLE_EQ(perToken->at(MaxServingCostBars - 1), *priced.front()->serving->costPerMillionTokens);
     EXPECT_DOUBLE_EQ(perToken->at(0), *priced[size_t(MaxServingCostBars - 1)]->serving->costPerMillionTokens);
 }
+
+// Issue 44 (window6): a looser latency target gave a dearer serving answer. In the window, Qwen2.5 14B with FP8 set
+// while training and the mode then switched to serving (32 requests in flight): no targets gave GN10Xp at ¥2.02 per
+// million tokens with 220 ms to the first token; a target of 800 ms, which that answer meets, gave PNV4 at ¥2.32.
+// The cause was in the core, not the window: the closed loop of one request in flight (22 s to the first token on 8
+// V100s, where two requests took 0.1 s) missed every target, so the search for the largest concurrency meeting the
+// target (which starts at one request) dropped the cheapest layouts. Property: each looser target costs no more, in
+// both languages (the window's own edits, the TTFT field typed in ms).
+TEST_F(ServingWindow, ALooserLatencyTargetNeverGivesADearerAnswerInBothLanguages)
+{
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        m_window->document()->reset(defaultPlan(), QString()); // File > New without the question
+        ASSERT_TRUE(waitForResult());
+        InputsPanel* inputs = m_window->inputsPanel();
+        QComboBox* preset = inputs->modelBox();
+        const int qwen = preset->findData(QStringLiteral("qwen2.5-14b"));
+        ASSERT_GE(qwen, 0);
+        preset->setCurrentIndex(qwen);
+        emit preset->activated(qwen);
+        auto* precision = qobject_cast<QComboBox*>(inputs->fieldInput(QStringLiteral("workload.precision")));
+        ASSERT_TRUE(precision);
+        precision->setCurrentIndex(precision->findData(int(gp::Precision::Fp8)));
+        emit precision->activated(precision->currentIndex());
+        QComboBox* mode = inputs->modeBox();
+        mode->setCurrentIndex(mode->findData(int(gp::Mode::Serving)));
+        emit mode->activated(mode->currentIndex());
+        ASSERT_TRUE(waitForResult());
+        const gp::Plan& plan = m_window->document()->plan();
+        ASSERT_EQ(plan.workload.mode, gp::Mode::Serving);
+        ASSERT_EQ(plan.workload.precision, gp::Precision::Fp8);
+        // The recommendation's cost per million tokens and its time to first token.
+        struct Answer {
+            double cost = 0;
+            double ttft = 0;
+        };
+        const auto answer = [&]() -> std::optional<Answer> {
+            const EvaluationPtr e = test::settledEvaluation(*m_window, test::kEvaluationWaitMs);
+            EXPECT_TRUE(e && e->ok);
+            if (!e || e->best < 0)
+                return std::nullopt;
+            const gp::CandidateResult& best = e->results[std::size_t(e->best)];
+            const std::optional<double> cost = headlineCost(*e, std::size_t(e->best));
+            if (!cost || !best.serving)
+                return std::nullopt;
+            return Answer { *cost, best.serving->ttftSeconds };
+        };
+        const std::optional<Answer> none = answer();
+        ASSERT_TRUE(none);
+        // Tighter and tighter time-to-first-token targets, typed as a user types them: each costs no less than the
+        // looser one, and no more where the looser answer already meets it.
+        Answer looser = *none;
+        for (const char* target : { "5000 ms", "2000 ms", "800 ms", "500 ms", "300 ms" }) {
+            QDoubleSpinBox* ttft = inputs->servingTtftBox();
+            ttft->selectAll();
+            QTest::keyClicks(ttft, QString::fromLatin1(target));
+            QTest::keyClick(ttft, Qt::Key_Enter);
+            const std::optional<Answer> now = answer();
+            const std::optional<double> seconds = m_window->document()->plan().workload.serving.slo.ttftSeconds;
+            ASSERT_TRUE(seconds) << target;
+            if (!now)
+                break; // no candidate meets this target: nothing to compare
+            EXPECT_GE(now->cost, looser.cost * (1 - 1e-9)) << language.toStdString() << ": " << target << " costs "
+                                                           << now->cost << ", a looser target " << looser.cost;
+            if (looser.ttft <= *seconds) {
+                EXPECT_LE(now->cost, looser.cost * (1 + 1e-9))
+                    << language.toStdString() << ": " << target << " costs " << now->cost << ", the looser answer "
+                    << looser.cost << " at " << looser.ttft << " s to the first token";
+            }
+            looser = *now;
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}

@@ -265,7 +265,10 @@ void CatalogFilterModel::setProvider(const QString& provider)
 void CatalogFilterModel::setText(const QString& text)
 {
     m_text = text.trimmed();
-    invalidateFilter();
+    m_word = QRegularExpression(
+        QStringLiteral("(?<![[:alnum:]])%1(?![[:alnum:]])").arg(QRegularExpression::escape(m_text)),
+        QRegularExpression::CaseInsensitiveOption);
+    invalidate(); // the rows and their order (whole-word matches first)
 }
 
 void CatalogFilterModel::setMinGpuMemoryGib(double gib)
@@ -318,14 +321,34 @@ bool CatalogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
         if (price <= 0 || price > m_maxPrice)
             return false;
     }
-    if (!m_text.isEmpty()) {
-        const QString haystack = first.data(Qt::DisplayRole).toString() + QLatin1Char(' ')
-            + m->index(sourceRow, CatalogModel::Gpu, sourceParent).data().toString() + QLatin1Char(' ')
-            + first.data(CatalogModel::IdRole).toString();
-        if (!haystack.contains(m_text, Qt::CaseInsensitive))
-            return false;
-    }
+    if (!m_text.isEmpty() && !haystack(sourceRow, sourceParent).contains(m_text, Qt::CaseInsensitive))
+        return false;
     return true;
+}
+
+QString CatalogFilterModel::haystack(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QAbstractItemModel* m = sourceModel();
+    const QModelIndex first = m->index(sourceRow, CatalogModel::Instance, sourceParent);
+    return first.data(Qt::DisplayRole).toString() + QLatin1Char(' ')
+        + m->index(sourceRow, CatalogModel::Gpu, sourceParent).data().toString() + QLatin1Char(' ')
+        + first.data(CatalogModel::IdRole).toString();
+}
+
+bool CatalogFilterModel::wordMatch(int sourceRow, const QModelIndex& sourceParent) const
+{
+    return m_word.match(haystack(sourceRow, sourceParent)).hasMatch();
+}
+
+bool CatalogFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    if (!m_text.isEmpty()) {
+        const bool l = wordMatch(left.row(), left.parent());
+        const bool r = wordMatch(right.row(), right.parent());
+        if (l != r) // a whole-word match first whichever way the column is sorted
+            return sortOrder() == Qt::AscendingOrder ? l : r;
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 } // namespace gpui

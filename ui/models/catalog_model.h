@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 
 #include <QAbstractTableModel>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSortFilterProxyModel>
 
@@ -74,7 +75,9 @@ public:
     ~CatalogFilterModel() override;
 
     void setProvider(const QString& provider); // "" = any
-    void setText(const QString& text); // matches instance, family or GPU
+    // Matches instance, family or GPU; rows where the text is a whole word ("H20" in "NVIDIA H20 96GB", not in
+    // "H200") sort before the others, in either order of the sorted column.
+    void setText(const QString& text);
     void setMinGpuMemoryGib(double gib);
     void setMaxPricePerHour(double price); // 0 = any; in the catalog's currency
     void setCheckedOnly(bool checkedOnly);
@@ -84,10 +87,15 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    QString haystack(int sourceRow, const QModelIndex& sourceParent) const;
+    bool wordMatch(int sourceRow, const QModelIndex& sourceParent) const;
+
     QString m_provider;
     QString m_text;
+    QRegularExpression m_word; // m_text between non-alphanumerics
     double m_minMemoryGib = 0;
     double m_maxPrice = 0;
     bool m_checkedOnly = false;

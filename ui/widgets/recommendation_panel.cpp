@@ -54,6 +54,25 @@ QString servingPoolsHtml(const gp::ServingDisaggregation& d)
         + esc(RecommendationPanel::tr("P:D = %1:%2").arg(d.prefill.replicas).arg(d.decode.replicas));
 }
 
+// A number format the recommended GPU does not run (FP8 on a V100), said beside the GPU's name: the warnings below
+// may be out of sight, and the answer is for the format it runs.
+bool isFormatWarning(const gp::Diagnostic& w)
+{
+    return w.code == "precision_unsupported";
+}
+
+QString unsupportedFormatHtml(const gp::CandidateResult& r)
+{
+    for (const gp::Diagnostic& w : r.warnings)
+        if (isFormatWarning(w))
+            return QStringLiteral("<p style='color:#b36b00'>%1</p>")
+                .arg(esc(RecommendationPanel::tr("Runs in %1, not %2: %3 does not support %2.")
+                             .arg(QString::fromStdString(w.arg("used")).toUpper(),
+                                 QString::fromStdString(w.arg("precision")).toUpper(),
+                                 QString::fromStdString(w.arg("gpu")))));
+    return {};
+}
+
 // Candidates that fit but could not be compared on cost, each with why it has no price (the first three; "The
 // others" lists every one), and what to do, said once: a cheaper GPU left out for want of a price is said where the
 // cost is.
@@ -91,6 +110,7 @@ QString servingRecommendationHtml(const Evaluation& e)
                 .arg(esc(AnswerText::servingDeployment(r)))
                 .arg(r.gpus)
                 .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)));
+    html += unsupportedFormatHtml(r);
     const QString why = e.objective == gp::SearchObjective::Time
         ? RecommendationPanel::tr("the lowest latency that meets the targets at the load")
         : RecommendationPanel::tr("the lowest cost per million tokens that meets the targets at the load");
@@ -148,7 +168,8 @@ QString servingRecommendationHtml(const Evaluation& e)
         if (!line.isEmpty())
             html += QStringLiteral("<li>%1</li>").arg(esc(line));
     for (const gp::Diagnostic& w : r.warnings)
-        html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
+        if (!isFormatWarning(w)) // said under the heading
+            html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
     html += QStringLiteral("</ul>");
     return html;
 }
@@ -213,6 +234,7 @@ QString recommendationHtml(const Evaluation& e)
                     .arg(r.gpus)
                     .arg(esc(QString::fromStdString(r.gpuName.empty() ? r.gpu : r.gpuName)),
                         esc(AnswerText::configuration(e, r)));
+        html += unsupportedFormatHtml(r);
         QString why;
         switch (e.objective) {
         case gp::SearchObjective::Cost:
@@ -260,7 +282,7 @@ QString recommendationHtml(const Evaluation& e)
         if (const QString overhead = CoreText::largestOverhead(r); !overhead.isEmpty() && e.mode == gp::Mode::Training)
             html += RecommendationPanel::tr("<li>Largest overhead: %1</li>").arg(esc(overhead));
         for (const gp::Diagnostic& w : r.warnings)
-            if (!RecommendationPanel::isSearchDetail(w))
+            if (!RecommendationPanel::isSearchDetail(w) && !isFormatWarning(w))
                 html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(CoreText::diagnostic(w)));
         html += QStringLiteral("</ul>");
     }

@@ -41,8 +41,10 @@ template <typename Fn> void narrowRoot(const Fn& f, double& lo, double flo, doub
             if (side == 1 && std::isfinite(flo))
                 flo /= 2;
             side = 1;
-            if (fx == 0)
+            if (fx == 0) { // the root itself (a secant step lands on it where f is a line): both ends close on it
+                lo = x;
                 return;
+            }
         }
     }
 }
@@ -208,7 +210,7 @@ LoadPoint closedLoopPoint(const ReplicaSteps& steps, double concurrency)
     const auto falling = [&](double rate) {
         const LoadPoint p = at(rate);
         const double f = p.stable ? c - rate * p.latencySeconds : -INFINITY;
-        if (f > 0) {
+        if (f >= 0) { // at f = 0 the rate is the root (narrowRoot then ends with lo on it)
             atLo = p;
             atLoRate = rate;
         }

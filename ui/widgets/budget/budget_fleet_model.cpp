@@ -4,6 +4,7 @@
 #include "billing_mode_text.h"
 #include "core_text.h"
 #include "number_format.h"
+#include "region_text.h"
 
 #include "budget/budget_fleet.h"
 
@@ -130,7 +131,7 @@ QVariant BudgetFleetModel::data(const QModelIndex& index, int role) const
     case InstanceColumn:
         return QString::fromStdString(row.instance);
     case RegionColumn:
-        return QString::fromStdString(row.region);
+        return RegionText::name(QString::fromStdString(row.region));
     case MachinesColumn:
         return row.machines;
     case BillingColumn:

@@ -4,6 +4,7 @@
 #include "budget/budget_output.h"
 #include "core_text.h"
 #include "number_format.h"
+#include "region_text.h"
 #include "widgets/budget/budget_fleet_model.h"
 #include "widgets/budget/budget_view.h"
 
@@ -84,10 +85,10 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
         double kwh = 0;
         for (double v : item.kwhByMonth)
             kwh += v;
-        html += budgetRow(
-            { QString::fromStdString(item.name), p ? QString::fromStdString(p->instance) : QString(),
-                p ? QString::fromStdString(p->region) : QString(), p ? QString::number(p->peakMachines) : QString(),
-                money(item.spend), money(item.aloneCost), formatNumber(kwh, 0), BudgetView::itemNote(item) },
+        html += budgetRow({ QString::fromStdString(item.name), p ? QString::fromStdString(p->instance) : QString(),
+                              p ? RegionText::name(QString::fromStdString(p->region)) : QString(),
+                              p ? QString::number(p->peakMachines) : QString(), money(item.spend),
+                              money(item.aloneCost), formatNumber(kwh, 0), BudgetView::itemNote(item) },
             false, { 0, 7 });
     }
     html += QStringLiteral("</table><h3>") + tr("Fleet")
@@ -96,7 +97,7 @@ QString BudgetReport::html(const gp::BudgetAnswer& a)
                           tr("Utilisation"), tr("Placement") },
         true);
     for (const gp::FleetRow& r : a.fleet)
-        html += budgetRow({ QString::fromStdString(r.instance), QString::fromStdString(r.region),
+        html += budgetRow({ QString::fromStdString(r.instance), RegionText::name(QString::fromStdString(r.region)),
                               QString::number(r.machines), BudgetFleetModel::billingText(r.modeByMonth), money(r.cost),
                               formatPercent(r.utilisation), BudgetFleetModel::placementText(r) },
             false, { 3, 6 });

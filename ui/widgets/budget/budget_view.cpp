@@ -4,6 +4,7 @@
 #include "core_text.h"
 #include "job_runner.h"
 #include "number_format.h"
+#include "region_text.h"
 #include "widgets/budget/budget_charts.h"
 #include "widgets/budget/budget_fleet_model.h"
 #include "widgets/budget/budget_note_label.h"
@@ -248,8 +249,8 @@ void BudgetView::fillWhatIfChoices()
     m_region->addItem(tr("As in the budget"));
     for (const auto& [provider, regions] : m_budget->regions)
         for (const std::string& region : regions)
-            m_region->addItem(
-                tr("%1: %2").arg(CoreText::provider(QString::fromStdString(provider)), QString::fromStdString(region)),
+            m_region->addItem(tr("%1: %2").arg(CoreText::provider(QString::fromStdString(provider)),
+                                  RegionText::name(QString::fromStdString(region))),
                 QStringList { QString::fromStdString(provider), QString::fromStdString(region) });
     m_traffic->setValue(1);
     m_delay->setValue(0);

@@ -30,14 +30,14 @@ QString billingModeTip(gp::BillingMode mode)
 {
     switch (mode) {
     case gp::BillingMode::OnDemand:
-        return InputsPanel::tr("Pay-as-you-go (按量计费): billed per hour");
+        return InputsPanel::tr("Pay-as-you-go: billed per hour");
     case gp::BillingMode::Monthly:
-        return InputsPanel::tr("Monthly subscription (包年包月): whole months are paid");
+        return InputsPanel::tr("Monthly subscription: whole months are paid");
     case gp::BillingMode::Reserved:
-        return InputsPanel::tr("Reserved instances (预留实例券) are a commitment for their term: the discounted "
+        return InputsPanel::tr("Reserved instances are a commitment for their term: the discounted "
                                "rate is paid for the whole term, used or not");
     case gp::BillingMode::Spot:
-        return InputsPanel::tr("Spot instances (竞价实例) are cheaper but can be reclaimed: interruptions and "
+        return InputsPanel::tr("Spot instances are cheaper but can be reclaimed: interruptions and "
                                "restarts from the last checkpoint are added to the time");
     }
     return {};
@@ -369,10 +369,9 @@ void BillingSection::showState(const InputsState& state)
     applies(m_checkpointInterval, state.spot,
         InputsPanel::tr("Hours between checkpoints: on average half of it is lost per interruption"), notSpot);
     applies(m_reservedTerm, state.reserved,
-        InputsPanel::tr(
-            "The reservation's term (预留实例券 期限): the discounted rate is paid for every hour of it, so "
-            "a run shorter than the term pays for the unused hours too. The catalog's reserved "
-            "discounts are quoted for a %1.")
+        InputsPanel::tr("The reservation's term: the discounted rate is paid for every hour of it, so "
+                        "a run shorter than the term pays for the unused hours too. The catalog's reserved "
+                        "discounts are quoted for a %1.")
             .arg(CoreText::reservedTerm(gp::quotedReservedTermMonths(gp::builtinCatalog()))),
         InputsPanel::tr("Counts only with %1 billing: tick it under Billing modes")
             .arg(CoreText::billingMode(QStringLiteral("reserved"))));
