@@ -15,7 +15,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace gp
 {
@@ -92,23 +94,31 @@ TEST(ServingReferencePhases, OfflineRunsSplitIntoPrefillAndDecodeWithinTheirMake
 }
 
 // The prefill's rows curve (compute_efficiency.tokens_half: efficiency x M / (M + half)) against XLA's measured cuBLAS
-// table on H100 (tests/data/reference/gemm-rows.json): the curve's ratio of M to the series' largest M beside the
-// measured one. At N = K = 4096, the size of a 7-8B model's projections, M = 256 reaches 0.526 of M = 4096's rate and
-// the curve says 0.531; at M = 1024 the curve is 10% harsh. A narrower N (2048) falls further than the curve. The
-// check: at N = K = 4096 the curve stays within 12% of the measurement at every M.
-TEST(ServingReferencePhases, PrefillRowsCurveAgainstMeasuredCublasOnH100)
+// tables on H100 and B200 (tests/data/reference/gemm-rows.json, the 2025 table and the 2026 one): the curve's ratio of
+// M to the series' largest M beside the measured one. At N = K = 4096, the size of a 7-8B model's projections, the
+// curve stays within 16.5% at every M (H100 2026 M = 512: measured 0.848 of M = 4096, curve 0.708; B200 M = 256:
+// measured 0.460, curve 0.531); narrower GEMMs (N 1024-2048 or K 2048, like a 70B model's projections at tensor 4-8)
+// fall much further than the curve at small M (the curve up to 3.9x the measured rate), printed per GPU. The check: at
+// N = K = 4096 the curve stays within 17.5% of every measurement (what it reaches, a point above, so that a regression
+// fails).
+TEST(ServingReferencePhases, PrefillRowsCurveAgainstMeasuredCublas)
 {
     const nlohmann::json doc
         = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/gemm-rows.json"));
-    const PerformanceDefaults d = performanceDefaults(builtinCatalog(), Assumptions {}, "datacenter-hbm", "hopper");
-    const auto curve = [&](double m) { return m / (m + d.tokensHalf); };
+    const Catalog& catalog = builtinCatalog();
+    std::map<std::string, std::vector<double>> narrowErrors; // by GPU: |error| of the other series
     int checked = 0;
     for (const auto& c : doc.at("cases")) {
+        const GpuSpec* gpu = catalog.findGpu(c.at("gpu").get<std::string>());
+        ASSERT_NE(gpu, nullptr) << c.at("id");
+        const PerformanceDefaults d = performanceDefaults(catalog, Assumptions {}, gpu->gpuClass, gpu->architecture);
+        const auto curve = [&](double m) { return m / (m + d.tokensHalf); };
         const auto& series = c.at("tflops_by_m");
         double largest = 0;
         for (const auto& [m, tflops] : series.items())
             largest = std::max(largest, std::stod(m));
         const double top = series.at(std::to_string(int(largest))).get<double>();
+        const bool square = c.at("n").get<int>() == 4096 && c.at("k").get<int>() == 4096;
         for (const auto& [m, tflops] : series.items()) {
             const double rows = std::stod(m);
             const double measured = tflops.get<double>() / top;
@@ -116,13 +126,20 @@ TEST(ServingReferencePhases, PrefillRowsCurveAgainstMeasuredCublasOnH100)
             std::printf("%-36s M %5.0f: measured %.3f of M %.0f, curve %.3f (%+.1f%%)\n",
                 c.at("id").get<std::string>().c_str(), rows, measured, largest, modelled,
                 100 * (modelled / measured - 1));
-            if (c.at("n").get<int>() == 4096 && c.at("k").get<int>() == 4096) {
-                EXPECT_NEAR(modelled / measured, 1.0, 0.12) << c.at("id") << " M " << m;
+            if (square) {
+                EXPECT_NEAR(modelled / measured, 1.0, 0.175) << c.at("id") << " M " << m;
                 ++checked;
+            } else if (rows < largest) {
+                narrowErrors[gpu->id].push_back(std::fabs(modelled / measured - 1));
             }
         }
     }
-    EXPECT_GE(checked, 3);
+    for (auto& [gpu, errors] : narrowErrors) {
+        std::sort(errors.begin(), errors.end());
+        std::printf("%s, N or K below 4096: the curve's error over %zu points, median %.1f%%, worst %.1f%%\n",
+            gpu.c_str(), errors.size(), 100 * errors[errors.size() / 2], 100 * errors.back());
+    }
+    EXPECT_GE(checked, 13);
 }
 
 } // namespace
