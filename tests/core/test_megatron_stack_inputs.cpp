@@ -214,6 +214,68 @@ TEST(MegatronStackInputs, EagerExpertGemmCallsSetAFloorThatAFullIterationGraphLi
     EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, 0);
 }
 
+TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
+{
+    // Qwen3-30B-A3B (h 2,048, 128 experts, top-8, 48 MoE layers) on one 8-GPU B200 node, expert parallel 8, micro-batch
+    // 1 of 4,096 tokens, 4 micro-batches, no recompute. Per token and layer, by hand from Transformer Engine's fused
+    // router and permutation kernels (throughput_model.cpp moeTokenPassSeconds): the router's fp32 score passes
+    // 30 x 128 bytes forward, 41 x 128 backward; permute and unpermute (8 + 1) x 2,048 elements each at 2 bytes.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    ASSERT_EQ(m.architecture.hiddenSize, 2048);
+    ASSERT_EQ(m.architecture.numExperts, 128);
+    ASSERT_EQ(m.architecture.expertsPerToken, 8);
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    ASSERT_GT(bandwidth, 0);
+    Configuration c;
+    c.data = 8;
+    c.expert = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = 4;
+    c.checkpointing = Checkpointing::None;
+    Workload w = megatronInputsWorkload();
+    w.activationCheckpointing = Checkpointing::None;
+    const double tokens = 4 * 4096.0 * 48; // the rank's tokens through its MoE layers in one step
+    const double router = (30 + 41) * 128.0;
+    const double h = 2048;
+    auto passes = [&](MoeDispatcher dispatcher) {
+        w.moeTokenDispatcher = dispatcher;
+        return estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds;
+    };
+    // alltoall: permute and unpermute of all 8 copies, and 16 local experts' chunk sorts after the dispatch and
+    // before the combine (a read and a write of each copy), forward and backward.
+    const double alltoall = router + 2 * (2 * (8 + 1) * h + 4 * 8 * h) * 2;
+    EXPECT_NEAR(passes(MoeDispatcher::AllToAll), tokens * alltoall / bandwidth, 1e-9);
+    // allgather: the permute reads the 8 ranks' gathered tokens for its local copies.
+    const double allgather = router + 2 * (2 * (8 + 8) * h) * 2;
+    EXPECT_NEAR(passes(MoeDispatcher::AllGather), tokens * allgather / bandwidth, 1e-9);
+    // flex (DeepEP): one received copy per rank reached, permuted into the local experts' copies; fewer bytes than
+    // allgather, and no sorts.
+    const double reached = expertRanksReached(m.architecture, 8);
+    EXPECT_GT(reached, 1.0);
+    EXPECT_LT(reached, 8.0);
+    const double flex = router + 2 * (2 * (8 + reached) * h) * 2;
+    EXPECT_NEAR(passes(MoeDispatcher::Flex), tokens * flex / bandwidth, 1e-9);
+    EXPECT_NEAR(passes(MoeDispatcher::Auto), passes(MoeDispatcher::Flex), 1e-12);
+    // Full recompute runs the forward passes once more.
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    c.checkpointing = Checkpointing::Full;
+    w.activationCheckpointing = Checkpointing::Full;
+    const double forward = 30 * 128.0 + (2 * (8 + 1) * h + 4 * 8 * h) * 2;
+    EXPECT_NEAR(estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds,
+        tokens * (alltoall + forward) / bandwidth, 1e-9);
+    // The passes are part of the memory-bound time, and a dense model has none.
+    const ThroughputEstimate full = estimateThroughput(m, w, c, hw, catalog, d);
+    EXPECT_GE(full.memoryBoundSeconds, full.moeTokenPassSeconds);
+    EXPECT_EQ(estimateThroughput(test::presetModel("llama-3.1-8b"), w, c, hw, catalog, d).moeTokenPassSeconds, 0);
+    // Counted under Megatron only (the stack whose router and dispatcher code was read).
+    w.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds, 0);
+}
+
 std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)
 {
     std::map<std::string, nlohmann::json> got;

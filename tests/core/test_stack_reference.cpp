@@ -154,15 +154,15 @@ TEST(StackReference, PublishedRunsPerStack)
     // full_iteration), which points at time on the host (eager launches of each local expert's kernels, the
     // dispatcher's device-to-host sync) rather than on the GPU. Printed for the next mechanism; no constant is fitted
     // to it.
-    std::printf("%-44s %6s %6s %8s %8s %8s %8s %8s %8s %8s %8s\n", "MoE case (s per step)", "local", "micro", "excess",
-        "step", "experts", "calls", "attn", "membound", "bubble", "a2a");
+    std::printf("%-44s %6s %6s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "MoE case (s per step)", "local", "micro",
+        "excess", "step", "experts", "calls", "attn", "membound", "routing", "bubble", "a2a");
     for (const StackRow& r : rows)
         if (r.localExperts > 0) {
             const ThroughputEstimate& p = r.phases;
-            std::printf("%-44s %6d %6d %5.2f ms %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", r.id.c_str(),
+            std::printf("%-44s %6d %6d %5.2f ms %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", r.id.c_str(),
                 r.localExperts, r.microBatch, r.excessMsPerLayerMicroBatch, p.step.total, p.expertComputeSeconds,
-                p.expertCallFloorSeconds, p.attentionSeconds, p.memoryBoundSeconds, p.pipelineBubbleSeconds,
-                p.expertParallelSeconds);
+                p.expertCallFloorSeconds, p.attentionSeconds, p.memoryBoundSeconds, p.moeTokenPassSeconds,
+                p.pipelineBubbleSeconds, p.expertParallelSeconds);
         }
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
@@ -185,13 +185,20 @@ TEST(StackReference, PublishedRunsPerStack)
     // calls'; the medians stay (dense 10.8%, MoE 44.0%: GPT-OSS, whose bf16 experts outlast their calls, and the
     // B300/H100 rows whose gap lies elsewhere). The Qwen3-30B H100 26.02 row is read at its logged TFLOP/s (5,128
     // tokens/s, its row says why): +443% -> +116%. Worst now +124% (GPT-OSS 120B on 64 B200, 25.11).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.185);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.25);
-    // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% today.
+    // Megatron's router score kernels and token permutation as the memory passes they are (moeTokenPassSeconds,
+    // Transformer Engine's fused kernels as Megatron-LM calls them): 23 of the 27 MoE rows move 2-14 points closer
+    // (MoE median 44.0% -> 36.6%, Megatron 18.1% -> 17.5%, worst +124% -> +116%); four whose estimate was already
+    // slow move further under: the three Qwen3-235B H100 rows (-16/-19/-23% -> -20/-22/-26%, their configs set
+    // moe_a2a_overlap, not modelled: 62 s of exposed all-to-all) and DeepSeek-V3 on B200 26.04 (-15% -> -18%).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.176);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.17);
+    // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
+    // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off; its
+    // config also sets moe_a2a_overlap, which would hide most of its 1.2 s of all-to-all and is not modelled).
     const auto graphed = std::find_if(
         rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "mb2606-qwen3-30b-8xb300-fp8mx"; });
     ASSERT_NE(graphed, rows.end());
-    EXPECT_LE(std::abs(graphed->error()), 0.15);
+    EXPECT_LE(std::abs(graphed->error()), 0.18);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.16);
 }

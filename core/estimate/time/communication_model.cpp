@@ -225,6 +225,16 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
     return expertCallOverBothLinks(nvlinkBytes, networkBytes, crossesNodes, hw, d);
 }
 
+double expertRanksReached(const Architecture& arch, int expert)
+{
+    const int ep = std::max(1, expert);
+    if (arch.numExperts <= 1)
+        return 1.0;
+    const double e = double(arch.numExperts);
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    return ep * heldReached(arch, e, k, e / ep);
+}
+
 double intraNodeBusGBps(const Hardware& hw, const PerformanceDefaults& d)
 {
     const double fraction

@@ -48,6 +48,10 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const Workload& workload, const Configuration& config, const Hardware& hardware, const Catalog& catalog,
     const PerformanceDefaults& defaults, double routedExpertShare = 0.0, double fp8GatheredShare = 0.0);
 
+// Of an expert-parallel group of `expert` ranks (whole experts each, in order), how many hold at least one of a token's
+// routed experts, on average: the copies a deduplicating dispatch (DeepEP) delivers per token.
+double expertRanksReached(const Architecture& arch, int expert);
+
 // Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).
 struct ExpertAllToAll {
     double seconds = 0;

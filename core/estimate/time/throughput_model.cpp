@@ -255,6 +255,56 @@ double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s,
     return r.fp8CastSeconds;
 }
 
+// The MoE router's score kernels and the token permutation around the experts, as the memory passes they are, for
+// the tokens a rank dispatches (the matmuls' `dispatched` share) in every MoE layer of its stage and micro-batch,
+// forward (again where the layer is recomputed) and backward. From Transformer Engine's fused kernels
+// (TransformerEngine@d0067d0d) as Megatron-LM@d98e8a64 calls them (moe/router.py, moe/moe_utils.py permute,
+// unpermute, sort_chunks_by_idxs, moe/token_dispatcher.py):
+// - the router over [tokens, E] scores in fp32 (moe_router_dtype fp32), with its load-balancing loss
+//   (pytorch/router.py): forward the top-k kernel reads the logits and writes the probabilities, its saved
+//   intermediate (4 bytes each) and the routing map (1), the aux-loss score kernel does the same and the aux loss
+//   reads the scores (30 bytes per expert); backward each kernel reads the map or not, its intermediate and its
+//   output's gradient and writes the logits' gradient (13 and 12), the aux loss writes the scores' gradient (4) and
+//   autograd sums the two logits' gradients (12): 41. The gating GEMM is among the matmuls.
+// - permute and unpermute (common/triton/permutation.py _permute_kernel, _unpermute_kernel): the permute reads each
+//   token once and writes one copy per routed expert, the unpermute reads the copies and writes the token; backward
+//   runs the other kernel: (k + 1) h elements for each of the two, forward and backward. Megatron's flex dispatcher
+//   (DeepEP; auto) receives one copy per rank reached and permutes those into the local experts' copies
+//   (_DeepepManager.get_permuted_hidden_states_by_experts): (k + ranks reached) h. The allgather dispatcher permutes
+//   the whole gathered group (ep x expert tensor ranks' tokens): (k + n) h.
+// - the alltoall dispatcher with several local experts sorts the received copies by expert after the dispatch and
+//   back before the combine (dispatch_postprocess, combine_preprocess): a read and a write of each copy, 4 k h
+//   forward and as much backward.
+// Hidden states move at 16 bits (FP8 training dispatches bf16 unless told otherwise; fp32 at 4 bytes). HybridEP's
+// dispatch (flex) runs its own permute unless moe_permute_fusion_into_hybridep (default off) fuses it into the
+// transfer: counted like DeepEP's. Megatron only: the other stacks' routers and permutations (torchtitan's index
+// gathers, NeMo AutoModel's) were not read for this and are not counted.
+double moeTokenPassSeconds(
+    const TrainingStepShape& s, const Architecture& arch, const Workload& workload, const Configuration& config, int ep)
+{
+    if (workload.framework != TrainingStack::Megatron || arch.numExperts <= 1 || !(s.bandwidth > 0))
+        return 0.0;
+    const double e = double(arch.numExperts);
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    const double h = positiveOrZero(double(arch.hiddenSize));
+    const double element = workload.precision == Precision::Fp32 ? 4.0 : 2.0;
+    double sources = 1.0; // rows the permute reads per token (and the unpermute writes)
+    double sorts = 0.0; // elements the chunk sorts move per token, one direction
+    if (workload.moeTokenDispatcher == MoeDispatcher::AllToAll)
+        sorts = e / ep > 1 ? 4.0 * k * h : 0.0;
+    else if (ep > 1 && workload.moeTokenDispatcher == MoeDispatcher::AllGather)
+        sources = double(ep) * trainingExpertTensor(s.t, ep);
+    else if (ep > 1)
+        sources = expertRanksReached(arch, ep);
+    const double permutation = 2.0 * (k + sources) * h + sorts; // elements, one direction
+    const double forwardBytes = 30.0 * e + permutation * element;
+    const double backwardBytes = 41.0 * e + permutation * element;
+    const double forwardPasses = 1.0 + recomputedLayerShare(arch, workload, config.checkpointing);
+    const double dispatched = ep > 1 ? s.microTokens / (double(s.cp) * s.t) : s.microTokens / s.cp;
+    const double tokens = s.accum * dispatched * moeLayers(arch) / double(s.p);
+    return tokens * (forwardPasses * forwardBytes + backwardBytes) / s.bandwidth;
+}
+
 // Memory-bound work the efficiency curve does not cover: weight reads beyond what the matmuls hide, materialized
 // attention scores, dequantization of frozen weights and the FP8 casts.
 double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const ResolvedModel& model,
@@ -316,6 +366,10 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
                 * (arch.mlp == MlpKind::Gated ? 3.0 : 2.0) * fe
             : 0.0;
         memoryBound += s.gpuTokens * (norms * 2.0 * double(arch.hiddenSize) + activation) * element / bandwidth;
+    }
+    if (moe) {
+        r.moeTokenPassSeconds = moeTokenPassSeconds(s, arch, workload, config, ep);
+        memoryBound += r.moeTokenPassSeconds;
     }
     if (workload.precision == Precision::Fp8 && bandwidth > 0)
         memoryBound += trainingFp8CastSeconds(

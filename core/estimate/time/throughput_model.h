@@ -47,6 +47,8 @@ struct ThroughputEstimate {
                                      // imbalance included
     double expertCallFloorSeconds = 0; // the least time the routed experts' per-expert GEMM calls take when issued
                                        // eagerly (Megatron's grouped GEMM, expertComputeSeconds is at least this)
+    double moeTokenPassSeconds = 0; // part of memoryBoundSeconds in the MoE router's score kernels and the token
+                                    // permute / unpermute (and the all-to-all dispatcher's chunk sorts)
     double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0; // link busy time per step (before overlap)
