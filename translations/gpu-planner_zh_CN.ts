@@ -4405,6 +4405,10 @@ none listed in %1</source>
         <source>The monthly cap of %1 is passed in %2 (up to %3, %4 over).</source>
         <translation>每月上限 %1 在%2被突破（最高 %3，超出 %4）。</translation>
     </message>
+    <message>
+        <source>The monthly cap of %1 is passed in %2 (%3, %4 over).</source>
+        <translation>每月上限 %1 在%2被突破（%3，超出 %4）。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>

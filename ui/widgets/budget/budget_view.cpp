@@ -361,7 +361,8 @@ QStringList BudgetView::capLines(const gp::BudgetAnswer& a)
                   .arg(formatMoney(b.limit, currency))
                   .arg(b.month)
                   .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency))
-            : tr("The monthly cap of %1 is passed in %2 (up to %3, %4 over).")
+            : (b.months.size() > 1 ? tr("The monthly cap of %1 is passed in %2 (up to %3, %4 over).")
+                                   : tr("The monthly cap of %1 is passed in %2 (%3, %4 over)."))
                   .arg(formatMoney(b.limit, currency),
                       monthsText(b.months.empty() ? std::vector<int> { b.month } : b.months),
                       formatMoney(b.spend, currency), formatMoney(b.over, currency));
