@@ -1220,10 +1220,6 @@
         <translation>将上限提高到 %1。</translation>
     </message>
     <message>
-        <source>Or move %1 out of month %2 (saves %3).</source>
-        <translation>或将 %1 移出第 %2 个月（节省 %3）。</translation>
-    </message>
-    <message>
         <source>Or drop %1 (saves %2).</source>
         <translation>或取消 %1（节省 %2）。</translation>
     </message>
@@ -4300,10 +4296,6 @@ none listed in %1</source>
         <translation>总上限 %1 在第 %2 个月被突破（届时累计 %3；期末超出 %4）。</translation>
     </message>
     <message>
-        <source>The monthly cap of %1 breaks in month %2 (%3, %4 over).</source>
-        <translation>每月上限 %1 在第 %2 个月被突破（%3，超出 %4）。</translation>
-    </message>
-    <message>
         <source>Buying %1 × %2: rent %3 over the horizon against %4 in cash (%5 after depreciation).</source>
         <translation>购买 %1 台 %2：预算期内租用 %3，购买现金支出 %4（按折旧计 %5）。</translation>
     </message>
@@ -4390,6 +4382,32 @@ none listed in %1</source>
     <message>
         <source>Budget answer</source>
         <translation>预算计算</translation>
+    </message>
+    <message>
+        <source>month %1</source>
+        <translation>第 %1 个月</translation>
+    </message>
+    <message>
+        <source>months %1–%2</source>
+        <translation>第 %1–%2 个月</translation>
+    </message>
+    <message>
+        <source>months %1</source>
+        <extracomment>a list of month numbers, &quot;months 3, 5, 9&quot; / &quot;第 3、5、9 个月&quot;</extracomment>
+        <translation>第 %1 个月</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between month numbers</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>The monthly cap of %1 is passed in %2 (up to %3, %4 over).</source>
+        <translation>每月上限 %1 在%2被突破（最高 %3，超出 %4）。</translation>
+    </message>
+    <message>
+        <source>The monthly cap of %1 is passed in %2 (%3, %4 over).</source>
+        <translation>每月上限 %1 在%2被突破（%3，超出 %4）。</translation>
     </message>
 </context>
 <context>

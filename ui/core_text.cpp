@@ -267,11 +267,6 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
                 .arg(a.text("item"), a.count("hours"));
         } },
     { "raise_cap", [](Args& a) -> QString { return CoreText::tr("Raise the cap to %1.").arg(a.money("amount")); } },
-    { "move_item",
-        [](Args& a) -> QString {
-            return CoreText::tr("Or move %1 out of month %2 (saves %3).")
-                .arg(a.text("item"), a.text("month"), a.money("saves"));
-        } },
     { "drop_item",
         [](Args& a) -> QString {
             return CoreText::tr("Or drop %1 (saves %2).").arg(a.text("item"), a.money("saves"));

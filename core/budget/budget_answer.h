@@ -80,15 +80,16 @@ struct SpendLine {
     double total = 0;
 };
 
-// A cap the plan breaks: the month, by how much, and what would fix it (codes with args; the UI words them):
-//   raise_cap (amount, currency), move_item (item, month, saves, currency), drop_item (item, saves, currency).
+// A cap the plan breaks: the months, by how much, and what would fix it (codes with args; the UI words them):
+//   raise_cap (amount, currency), drop_item (item, saves, currency). Each fix brings every month under the cap.
 struct CapBreak {
     std::string cap; // "per_month" or "total"
-    int month = 0; // 1-based
-    double spend = 0;
+    int month = 0; // 1-based: the first month over the cap
+    double spend = 0; // per_month: the dearest month's spend; total: the cumulative spend in `month`
     double limit = 0;
-    double over = 0;
+    double over = 0; // per_month: the dearest month's excess; total: the horizon's excess
     Diagnostics fixes;
+    std::vector<int> months; // 1-based, every month over the cap (total: from `month` to the horizon's end)
 };
 
 struct BudgetAnswer {

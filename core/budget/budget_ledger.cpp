@@ -226,51 +226,84 @@ void billPool(BudgetAnswer& answer, const BudgetPool& pool, const std::vector<Bu
     }
 }
 
-// The smallest single item whose spend covers `over` (month m, or the whole horizon with m < 0).
-const ItemBudget* smallestCovering(const BudgetAnswer& answer, int m, double over)
+// The smallest single item whose spend covers the excess of every month of `months` (1-based) over `limit`: dropping
+// it takes at least that excess out of each of those months.
+const ItemBudget* smallestCoveringMonths(const BudgetAnswer& answer, const std::vector<int>& months, double limit)
 {
     const ItemBudget* best = nullptr;
-    double bestSpend = 0;
     for (const ItemBudget& item : answer.items) {
-        const double spend = m >= 0 && std::size_t(m) < item.spendByMonth.size() ? item.spendByMonth[std::size_t(m)]
-            : m < 0                                                              ? item.spend
-                                                                                 : 0.0;
-        if (spend >= over && (!best || spend < bestSpend)) {
-            best = &item;
-            bestSpend = spend;
+        bool covers = !item.spendByMonth.empty();
+        for (int month : months) {
+            const std::size_t m = std::size_t(month - 1);
+            covers = covers && m < item.spendByMonth.size()
+                && item.spendByMonth[m] >= answer.monthly[m] - limit * (1 + 1e-12);
         }
+        if (covers && (!best || item.spend < best->spend))
+            best = &item;
     }
     return best;
+}
+
+// The smallest single item whose horizon spend covers `over`.
+const ItemBudget* smallestCoveringTotal(const BudgetAnswer& answer, double over)
+{
+    const ItemBudget* best = nullptr;
+    for (const ItemBudget& item : answer.items)
+        if (item.spend >= over && (!best || item.spend < best->spend))
+            best = &item;
+    return best;
+}
+
+// A cap that holds `spend`: the next whole currency unit up, every digit written (six significant digits rounded
+// 10,450.44 down to 10,450.4, a cap the spend still broke).
+std::string capRaisedTo(double spend)
+{
+    return formatNumber(std::ceil(spend), 15);
+}
+
+// Every month over the monthly cap, in one break: its first month, the dearest month's spend and excess, and the
+// fixes that bring every one of those months under the cap.
+void checkMonthlyCap(BudgetAnswer& answer, double limit)
+{
+    CapBreak b { "per_month", 0, 0, limit, 0, {}, {} };
+    for (int m = 0; m < int(answer.monthly.size()); ++m) {
+        const double spend = answer.monthly[std::size_t(m)];
+        if (spend <= limit * (1 + 1e-12))
+            continue;
+        b.months.push_back(m + 1);
+        if (spend > b.spend)
+            b.spend = spend;
+    }
+    if (b.months.empty())
+        return;
+    b.month = b.months.front();
+    b.over = b.spend - limit;
+    const std::string amount = capRaisedTo(b.spend);
+    b.fixes.push_back({ "raise_cap", "raise the monthly cap to " + amount,
+        { { "amount", amount }, { "currency", answer.currency } } });
+    if (const ItemBudget* item = smallestCoveringMonths(answer, b.months, limit))
+        b.fixes.push_back({ "drop_item", "drop " + item->name,
+            { { "item", item->name }, { "saves", formatNumber(item->spend, 6) }, { "currency", answer.currency } } });
+    answer.capBreaks.push_back(std::move(b));
 }
 
 void checkCaps(BudgetAnswer& answer, const Budget& budget)
 {
     const int months = budget.horizonMonths;
     if (budget.caps.perMonth)
-        for (int m = 0; m < months; ++m) {
-            const double spend = answer.monthly[std::size_t(m)];
-            if (spend <= *budget.caps.perMonth * (1 + 1e-12))
-                continue;
-            CapBreak b { "per_month", m + 1, spend, *budget.caps.perMonth, spend - *budget.caps.perMonth, {} };
-            b.fixes.push_back({ "raise_cap", "raise the monthly cap to " + formatNumber(spend, 6),
-                { { "amount", formatNumber(spend, 6) }, { "currency", answer.currency } } });
-            if (const ItemBudget* item = smallestCovering(answer, m, b.over))
-                b.fixes.push_back({ "move_item", "move " + item->name + " out of month " + std::to_string(m + 1),
-                    { { "item", item->name }, { "month", std::to_string(m + 1) },
-                        { "saves", formatNumber(item->spendByMonth[std::size_t(m)], 6) },
-                        { "currency", answer.currency } } });
-            answer.capBreaks.push_back(std::move(b));
-            break;
-        }
+        checkMonthlyCap(answer, *budget.caps.perMonth);
     if (budget.caps.total)
         for (int m = 0; m < months; ++m) {
             if (answer.cumulative[std::size_t(m)] <= *budget.caps.total * (1 + 1e-12))
                 continue;
             const double over = answer.total - *budget.caps.total;
-            CapBreak b { "total", m + 1, answer.cumulative[std::size_t(m)], *budget.caps.total, over, {} };
-            b.fixes.push_back({ "raise_cap", "raise the total cap to " + formatNumber(answer.total, 6),
-                { { "amount", formatNumber(answer.total, 6) }, { "currency", answer.currency } } });
-            if (const ItemBudget* item = smallestCovering(answer, -1, over))
+            CapBreak b { "total", m + 1, answer.cumulative[std::size_t(m)], *budget.caps.total, over, {}, {} };
+            for (int later = m + 1; later <= months; ++later)
+                b.months.push_back(later); // the cumulative spend only grows
+            const std::string amount = capRaisedTo(answer.total);
+            b.fixes.push_back({ "raise_cap", "raise the total cap to " + amount,
+                { { "amount", amount }, { "currency", answer.currency } } });
+            if (const ItemBudget* item = smallestCoveringTotal(answer, over))
                 b.fixes.push_back({ "drop_item", "drop " + item->name,
                     { { "item", item->name }, { "saves", formatNumber(item->spend, 6) },
                         { "currency", answer.currency } } });

@@ -135,8 +135,8 @@ nlohmann::json budgetAnswerToJson(const BudgetAnswer& a)
         { "by_gpu", spendLinesJson(a.byGpu) }, { "by_billing_mode", spendLinesJson(a.byMode) } };
     nlohmann::json breaks = nlohmann::json::array();
     for (const CapBreak& b : a.capBreaks)
-        breaks.push_back({ { "cap", b.cap }, { "month", b.month }, { "spend", jsonNumber(b.spend) },
-            { "limit", jsonNumber(b.limit) }, { "over", jsonNumber(b.over) },
+        breaks.push_back({ { "cap", b.cap }, { "month", b.month }, { "months", b.months },
+            { "spend", jsonNumber(b.spend) }, { "limit", jsonNumber(b.limit) }, { "over", jsonNumber(b.over) },
             { "fixes", budgetDiagnostics(b.fixes) } });
     j["cap_breaks"] = std::move(breaks);
     j["energy"]
@@ -145,6 +145,21 @@ nlohmann::json budgetAnswerToJson(const BudgetAnswer& a)
     j["buy_or_rent"] = a.buyOrRent ? buyOrRentJson(*a.buyOrRent) : nlohmann::json(nullptr);
     j["warnings"] = budgetDiagnostics(a.warnings);
     return j;
+}
+
+std::string budgetMonthsText(const std::vector<int>& months)
+{
+    if (months.size() == 1)
+        return "month " + std::to_string(months.front());
+    bool runOfMonths = !months.empty();
+    for (std::size_t k = 1; k < months.size(); ++k)
+        runOfMonths = runOfMonths && months[k] == months[k - 1] + 1;
+    if (runOfMonths)
+        return "months " + std::to_string(months.front()) + "-" + std::to_string(months.back());
+    std::string text = "months";
+    for (std::size_t k = 0; k < months.size(); ++k)
+        text += (k == 0 ? " " : ", ") + std::to_string(months[k]);
+    return text;
 }
 
 std::string budgetAnswerToCsv(const BudgetAnswer& a)
@@ -172,6 +187,11 @@ std::string budgetAnswerToCsv(const BudgetAnswer& a)
         series("billing_mode", l.key, l.byMonth);
     series("kwh", "all", a.kwhByMonth);
     series("kg_co2", "all", a.kgCo2ByMonth);
+    for (const CapBreak& b : a.capBreaks)
+        for (int month : b.months) {
+            const std::vector<double>& spend = b.cap == "total" ? a.cumulative : a.monthly;
+            row("cap_over", b.cap, std::to_string(month), spend[std::size_t(month - 1)] - b.limit);
+        }
     return out.str();
 }
 
@@ -245,8 +265,8 @@ std::string budgetAnswerToTable(const BudgetAnswer& a)
     totals("By GPU", a.byGpu);
     for (const CapBreak& b : a.capBreaks) {
         out << "\nThe " << (b.cap == "total" ? "total" : "monthly") << " cap of " << fixedText(b.limit, 0)
-            << " breaks in month " << b.month << " (" << fixedText(b.spend, 0) << ", over by " << fixedText(b.over, 0)
-            << ")";
+            << " breaks in " << budgetMonthsText(b.months) << " (" << (b.cap == "total" ? "" : "up to ")
+            << fixedText(b.spend, 0) << ", over by " << fixedText(b.over, 0) << ")";
         for (const Diagnostic& fix : b.fixes)
             out << "; " << fix.message;
         out << '\n';

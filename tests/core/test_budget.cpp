@@ -384,7 +384,35 @@ TEST(BudgetWhatIfTest, AnAnswerFromTheEditsCacheIsTheFreshAnswerByteForByte)
     EXPECT_FALSE(cache.demands.empty());
 }
 
-TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndTheItemToMove)
+// The budget with one cap break's fix applied: the cap raised to its amount, or the item dropped.
+Budget withCapFix(Budget budget, const CapBreak& capBreak, const Diagnostic& fix)
+{
+    if (fix.code == "raise_cap") {
+        const double amount = std::stod(fix.arg("amount"));
+        (capBreak.cap == "total" ? budget.caps.total : budget.caps.perMonth) = amount;
+    } else {
+        EXPECT_EQ(fix.code, "drop_item");
+        const std::string name = fix.arg("item");
+        std::erase_if(budget.items, [&](const BudgetItem& item) { return item.name == name; });
+    }
+    return budget;
+}
+
+// Every fix of every break, applied alone and the budget answered again: that cap holds in every month.
+void expectEachFixBringsTheBudgetUnderItsCaps(const Budget& budget, const BudgetAnswer& a)
+{
+    for (const CapBreak& b : a.capBreaks) {
+        ASSERT_GE(b.fixes.size(), 2u) << b.cap << ": a raise and an item to drop";
+        for (const Diagnostic& fix : b.fixes) {
+            const BudgetAnswer fixed = answerBudget(withCapFix(budget, b, fix), builtinCatalog());
+            for (const CapBreak& still : fixed.capBreaks)
+                EXPECT_NE(still.cap, b.cap) << fix.message << " leaves months " << budgetMonthsText(still.months)
+                                            << " over the " << b.cap << " cap";
+        }
+    }
+}
+
+TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndAnItemWhoseDropFixesIt)
 {
     // Pay-as-you-go only. One fine-tune run in month 1; the second item runs it 4 times in month 5 (a week apart).
     // Month 1 costs h x 237.51 and month 5 4h x 237.51: a cap of twice month 1 breaks in month 5, by 2h x 237.51.
@@ -399,14 +427,57 @@ TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndTheItemToMove)
     ASSERT_GT(h, 0);
     ASSERT_LT(h, 168); // a run fits in a week
     const double cap = 2 * std::ceil(h) * kGt4Hourly; // billed hours are whole hours
-    const BudgetAnswer a = answerText(std::string(text).replace(text.find("CAP"), 3, std::to_string(cap)));
+    auto budget = parseBudget(std::string(text).replace(text.find("CAP"), 3, std::to_string(cap)));
+    ASSERT_TRUE(budget) << budget.error().toString();
+    const BudgetAnswer a = answerBudget(*budget, builtinCatalog());
     ASSERT_EQ(a.capBreaks.size(), 1u);
     EXPECT_EQ(a.capBreaks[0].cap, "per_month");
     EXPECT_EQ(a.capBreaks[0].month, 5);
+    EXPECT_EQ(a.capBreaks[0].months, std::vector<int> { 5 });
     EXPECT_NEAR(a.capBreaks[0].over, 2 * std::ceil(h) * kGt4Hourly, 1e-3);
     ASSERT_GE(a.capBreaks[0].fixes.size(), 2u);
-    EXPECT_EQ(a.capBreaks[0].fixes[1].code, "move_item");
+    EXPECT_EQ(a.capBreaks[0].fixes[1].code, "drop_item");
     EXPECT_EQ(a.capBreaks[0].fixes[1].arg("item"), "weekly");
+    expectEachFixBringsTheBudgetUnderItsCaps(*budget, a);
+}
+
+// Issue 44: the example's monthly spend passes its cap in months 6-12; the answer named month 6 and suggested moving
+// the serving out of month 6, which left months 7-12 over.
+TEST(BudgetCaps, EveryMonthOverTheCapIsNamedAndEachFixBringsThemAllUnder)
+{
+    auto budget = parseBudget(exampleBudgetText());
+    ASSERT_TRUE(budget) << budget.error().toString();
+    const BudgetAnswer a = answerBudget(*budget, builtinCatalog());
+    ASSERT_TRUE(budget->caps.perMonth);
+    std::vector<int> over;
+    double dearest = 0;
+    for (std::size_t m = 0; m < a.monthly.size(); ++m)
+        if (a.monthly[m] > *budget->caps.perMonth) {
+            over.push_back(int(m) + 1);
+            dearest = std::max(dearest, a.monthly[m]);
+        }
+    ASSERT_GE(over.size(), 2u) << "the example breaks its monthly cap in more than one month";
+    const auto monthly
+        = std::find_if(a.capBreaks.begin(), a.capBreaks.end(), [](const CapBreak& b) { return b.cap == "per_month"; });
+    ASSERT_NE(monthly, a.capBreaks.end());
+    EXPECT_EQ(monthly->months, over);
+    EXPECT_EQ(monthly->month, over.front());
+    EXPECT_DOUBLE_EQ(monthly->spend, dearest);
+    EXPECT_DOUBLE_EQ(monthly->over, dearest - *budget->caps.perMonth);
+    // The CSV has one cap_over row per month over the cap, the JSON every month.
+    const std::string csv = budgetAnswerToCsv(a);
+    for (int m : over)
+        EXPECT_NE(csv.find("cap_over,per_month," + std::to_string(m) + ","), std::string::npos) << m;
+    EXPECT_EQ(budgetAnswerToJson(a)["cap_breaks"][std::size_t(monthly - a.capBreaks.begin())]["months"],
+        nlohmann::json(over));
+    expectEachFixBringsTheBudgetUnderItsCaps(*budget, a);
+}
+
+TEST(BudgetCaps, MonthsAreWrittenAsOneMonthARunOrAList)
+{
+    EXPECT_EQ(budgetMonthsText({ 6 }), "month 6");
+    EXPECT_EQ(budgetMonthsText({ 6, 7, 8 }), "months 6-8");
+    EXPECT_EQ(budgetMonthsText({ 3, 5, 9 }), "months 3, 5, 9");
 }
 
 // --- buy or rent ---

@@ -35,6 +35,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 using namespace gpui;
@@ -348,6 +349,19 @@ TEST(BudgetViewTest, NoteLabelsKeepQLabelsHeightForTheirTextWidthAndFont)
 // Issue 44 (second try, item 7): the month a budget's cap breaks was said only below the fleet table, out of sight.
 // It stands in a banner above the view (outside the scrolled part) and each break is marked on the spend chart at
 // that month, in both languages, and follows an edit.
+// Issue 44: a monthly cap passed in months 6-12 was said for month 6.
+TEST(BudgetViewTest, MonthsOverACapAreOneMonthARunOrAListInBothLanguages)
+{
+    EXPECT_EQ(BudgetView::monthsText({ 6 }), QStringLiteral("month 6"));
+    EXPECT_EQ(BudgetView::monthsText({ 6, 7, 8, 9, 10, 11, 12 }), QStringLiteral("months 6–12"));
+    EXPECT_EQ(BudgetView::monthsText({ 3, 5, 9 }), QStringLiteral("months 3, 5, 9"));
+    installLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(BudgetView::monthsText({ 6 }), QStringLiteral("第 6 个月"));
+    EXPECT_EQ(BudgetView::monthsText({ 6, 7, 8, 9, 10, 11, 12 }), QStringLiteral("第 6–12 个月"));
+    EXPECT_EQ(BudgetView::monthsText({ 3, 5, 9 }), QStringLiteral("第 3、5、9 个月"));
+    installLanguage(QStringLiteral("en"));
+}
+
 TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
 {
     json doc = json::parse(budgetWithItems(3));
@@ -369,6 +383,12 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
         EXPECT_EQ(view.capBannerText(), BudgetView::capLines(a).join(QLatin1Char('\n'))) << language;
         for (const gp::CapBreak& b : a.capBreaks)
             EXPECT_TRUE(banner->text().contains(QString::number(b.month))) << language;
+        // Issue 44: every month over the monthly cap is named (the banner said its first month only).
+        for (const gp::CapBreak& b : a.capBreaks)
+            if (b.cap == "per_month") {
+                EXPECT_GE(b.months.size(), 2u) << language << ": the cap was meant to break in several months";
+                EXPECT_TRUE(banner->text().contains(BudgetView::monthsText(b.months))) << language;
+            }
         // Above the scrolled content: seen without scrolling, above the summary and the chart.
         const QPoint top = banner->mapTo(&view, QPoint(0, 0));
         EXPECT_GE(top.y(), 0);
@@ -388,8 +408,12 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
                 << language;
             EXPECT_EQ(markers[b]->name().contains(QStringLiteral("上限")), std::string(language).starts_with("zh"))
                 << language;
-            ASSERT_EQ(markers[b]->count(), 1);
-            EXPECT_DOUBLE_EQ(markers[b]->at(0).x(), capBreak.month - 1);
+            // The total cap at the month it breaks; the monthly cap at every month over it.
+            const std::vector<int> marked
+                = capBreak.cap == "total" ? std::vector<int> { capBreak.month } : capBreak.months;
+            ASSERT_EQ(markers[b]->count(), qsizetype(marked.size())) << language << " " << capBreak.cap;
+            for (std::size_t k = 0; k < marked.size(); ++k)
+                EXPECT_DOUBLE_EQ(markers[b]->at(qsizetype(k)).x(), marked[k] - 1) << language;
             // Each marker whole inside the plot (the total's square was drawn half below the month axis): the
             // monthly cap's break on its line, the total's at the foot of the month, above the axis.
             QChart* chart = chartWidget->chart();
@@ -404,13 +428,15 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
             if (capBreak.cap == "total")
                 EXPECT_LT(plot.bottom() - box.bottom(), half) << language << ": at the foot of the month";
             else
-                EXPECT_DOUBLE_EQ(markers[b]->at(0).y(), capBreak.limit);
+                for (const QPointF& point : markers[b]->points())
+                    EXPECT_DOUBLE_EQ(point.y(), capBreak.limit) << language;
         }
     };
     checkShown(*answer, "en");
     const QString english = view.capBannerText();
     // Every amount keeps its currency, the fixes' too ("Raise the cap to 12,113." had lost it).
-    const QString raise = formatMoney(answer->capBreaks[0].spend, QString::fromStdString(answer->currency));
+    // The raise is to the next whole unit up: six significant digits had rounded a cap the spend still broke down.
+    const QString raise = formatMoney(std::ceil(answer->capBreaks[0].spend), QString::fromStdString(answer->currency));
     EXPECT_TRUE(english.contains(QStringLiteral("Raise the cap to ") + raise)) << english.toStdString();
     installLanguage(QStringLiteral("zh_CN"));
     checkShown(*answer, "zh_CN");

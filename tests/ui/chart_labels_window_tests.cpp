@@ -302,3 +302,55 @@ TEST(ChartLabelsWindow, TwelveChartedCandidatesFitTheMemoryChartWithoutScrolling
     }
     installLanguage(QStringLiteral("en"));
 }
+
+// Issue 44 (window6): with one candidate charted the memory chart named it "gn6v-c8g…2xlarge，16 节点" beside one bar
+// with room for the whole name (the table names it in full). One candidate's name is kept whole, in every chart that
+// names it by category, drawn and shown whole, in both languages, training and serving.
+TEST(ChartLabelsWindow, OneChartedCandidateKeepsItsWholeNameInBothLanguages)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    const char* id = "alibaba:ecs.gn6v-c8g1.2xlarge"; // "gn6v-c8g1.2xlarge": longer than a short label keeps
+    ASSERT_TRUE(gp::builtinCatalog().findInstance(id));
+    nlohmann::json serving = nlohmann::json::parse(gp::servingPlanText(), nullptr, true, true);
+    serving["candidates"] = nlohmann::json::array({ { { "instance", id }, { "nodes", "auto" } } });
+    const std::vector<std::pair<QString, QByteArray>> plans
+        = { { QStringLiteral("training"), planWithInstances({ id }) },
+              { QStringLiteral("serving"), QByteArray::fromStdString(serving.dump()) } };
+    const QString whole = QStringLiteral("gn6v-c8g1.2xlarge");
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        for (const auto& [name, text] : plans) {
+            const std::string where = language.toStdString() + " " + name.toStdString() + ": ";
+            const QString path = test::writeFile(dir, QStringLiteral("one.gpuplan"), text);
+            MainWindow window(test::isolatedWindowOptions(dir, &settings));
+            window.setMessageSink([](const QString&, const QString&) {});
+            ASSERT_TRUE(window.openPlan(path));
+            window.resize(1600, 1000);
+            window.show();
+            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+            for (int round = 0; round < 3; ++round)
+                QCoreApplication::processEvents();
+            int named = 0;
+            for (ChartView* view : { window.memoryChartView(), window.costChartView(), window.bottleneckChartView() }) {
+                QChart* chart = view ? view->chart() : nullptr;
+                if (!chart || !categoryAxisOf(*chart))
+                    continue;
+                const QHash<QString, QString> labels = labelsByCandidate(chart);
+                if (!labels.contains(QString::fromLatin1(id)))
+                    continue;
+                ++named;
+                const QString label = labels.value(QString::fromLatin1(id));
+                EXPECT_TRUE(label.contains(whole)) << where << label.toStdString();
+                EXPECT_FALSE(label.contains(QChar(0x2026))) << where << label.toStdString();
+                EXPECT_TRUE(labelsNotDrawn(*chart).isEmpty()) << where << label.toStdString();
+                const QStringList notShown = textsNotShown(*view, *chart);
+                EXPECT_TRUE(notShown.isEmpty())
+                    << where << "not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+            }
+            EXPECT_GE(named, 1) << where << "a chart names the candidate";
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}

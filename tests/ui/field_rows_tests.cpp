@@ -9,6 +9,7 @@
 #include "report/report_export.h"
 #include "report/report_layout.h"
 #include "translator.h"
+#include "widgets/inputs/field_editor.h"
 #include "widgets/inputs/field_text.h"
 #include "widgets/inputs_panel.h"
 #include "widgets/sweep_view.h"
@@ -406,6 +407,46 @@ TEST(InputsPanelTraps, RefusedTextKeepsItsMessageAndASignIsNotDropped)
     EXPECT_EQ(panel.plan().workload.microBatchSize, micro) << "not 100";
     EXPECT_NE(box->value(), 100);
     EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.micro_batch_size")).isEmpty());
+}
+
+// Issue 44 (fifth try): the refusal of "800.毫秒000 秒" stayed under Time to first token while the user typed new
+// text, until Enter. It goes as the text changes and comes back when the new text is refused on commit; the same for
+// a number line of the field table and a spin box that refuses a value past its range, in both languages.
+TEST(InputsPanelTraps, ARefusalGoesAsTheFieldsTextChangesAndComesBackWhenRefusedAgain)
+{
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        InputsPanel panel;
+        panel.setPlan(fieldRowsPlan(gp::servingPlanText()));
+        panel.show();
+        const auto check = [&](QWidget* box, const QString& field, const QString& refused) {
+            const std::string where = language.toStdString() + " " + field.toStdString();
+            const auto retype = [&](const QString& text) {
+                box->setFocus();
+                QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(box, text);
+            };
+            retype(refused);
+            QTest::keyClick(box, Qt::Key_Return);
+            ASSERT_FALSE(panel.fieldError(field).isEmpty()) << where << ": refused";
+            QTest::keyClick(box, Qt::Key_Backspace);
+            EXPECT_TRUE(panel.fieldError(field).isEmpty())
+                << where << ": still says " << panel.fieldError(field).toStdString() << " while new text is typed";
+            retype(refused + refused); // other text (a line says nothing on Enter with its text unchanged)
+            EXPECT_TRUE(panel.fieldError(field).isEmpty()) << where << ": not committed yet";
+            QTest::keyClick(box, Qt::Key_Return);
+            EXPECT_FALSE(panel.fieldError(field).isEmpty()) << where << ": refused again on Enter";
+        };
+        check(panel.servingTtftBox(), QStringLiteral("workload.serving.slo.ttft_seconds"), QStringLiteral("800 abc"));
+        QLineEdit* line = nullptr; // a number line of the field table, on
+        for (QLineEdit* l : panel.findChildren<QLineEdit*>())
+            if (!line && l->property(kRefusesOnCommit).toBool() && l->isEnabled())
+                line = l;
+        ASSERT_TRUE(line);
+        check(line, line->property("planField").toString(), QStringLiteral("abc"));
+        check(panel.microBatchBox(), QStringLiteral("workload.micro_batch_size"), QStringLiteral("-100"));
+    }
+    installLanguage(QStringLiteral("en"));
 }
 
 // Issue 44, 11: a partial model name and Enter picks the one preset it matches, or says that none or several do.

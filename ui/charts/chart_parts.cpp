@@ -99,13 +99,17 @@ QString nameWithoutProvider(const gp::CandidateResult& r)
 
 } // namespace
 
-// Names that tell the shown candidates apart, each as short as it can be: chartLabel() ("PNV6 x8"); where two share
+// Names that tell the shown candidates apart, each as short as it can be (one candidate: whole): chartLabel() ("PNV6
+// x8"); where two share
 // that, what differs between them, in turn: the instance's size ("PNV6.32XLARGE1280" and "PNV6.96XLARGE2304", the
 // middle of a longer one elided), its size in full, its provider; a counter only for the same candidate listed twice.
 QStringList distinctNames(const std::vector<const gp::CandidateResult*>& rs)
 {
+    // One candidate has the chart's whole band: its name whole (issue 44: "gn6v-c8g…2xlarge" beside one bar); the
+    // chart's fit shortens it only where it does not fit (category_labels.h).
+    const int shortChars = rs.size() == 1 ? std::numeric_limits<int>::max() : MaxAxisLabelChars;
     const std::vector<std::function<QString(const gp::CandidateResult&)>> forms = {
-        [](const gp::CandidateResult& r) { return elideMiddle(chartLabel(r), MaxAxisLabelChars); },
+        [shortChars](const gp::CandidateResult& r) { return elideMiddle(chartLabel(r), shortChars); },
         // A few more characters than a short label keeps: most size names are whole then ("PNV6.32XLARGE1280").
         [](const gp::CandidateResult& r) { return elideMiddle(nameWithoutProvider(r), MaxAxisLabelChars + 4); },
         [](const gp::CandidateResult& r) { return nameWithoutProvider(r); },

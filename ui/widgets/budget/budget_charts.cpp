@@ -188,14 +188,19 @@ QScatterSeries::MarkerShape capBreakMarkerShape(const gp::CapBreak& capBreak)
     return capBreak.cap == "total" ? QScatterSeries::MarkerShapeRectangle : QScatterSeries::MarkerShapeTriangle;
 }
 
-// On the monthly cap's line at the month it breaks; the total cap (no line) at the foot of that month's bar, whole
-// above the month axis: its height is in pixels over the plot's floor (the foot axis, whose range is the plot's
-// height in pixels). Points that stay put while an edit moves the bars: a moved point lays the chart's legend out
-// again.
-QPointF capBreakMarkerPoint(const gp::CapBreak& capBreak)
+// On the monthly cap's line at each month it is passed; the total cap (no line) at the foot of the month its
+// cumulative spend passes it, whole above the month axis: its height is in pixels over the plot's floor (the foot
+// axis, whose range is the plot's height in pixels). Points that stay put while an edit moves the bars: a moved point
+// lays the chart's legend out again.
+QList<QPointF> capBreakMarkerPoints(const gp::CapBreak& capBreak)
 {
-    return { double(std::max(1, capBreak.month) - 1),
-        capBreak.cap == "total" ? kCapBreakMarkerSize / 2.0 + kCapBreakMarkerFloorGap : capBreak.limit };
+    if (capBreak.cap == "total" || capBreak.months.empty())
+        return { QPointF(double(std::max(1, capBreak.month) - 1),
+            capBreak.cap == "total" ? kCapBreakMarkerSize / 2.0 + kCapBreakMarkerFloorGap : capBreak.limit) };
+    QList<QPointF> points;
+    for (int month : capBreak.months)
+        points.append(QPointF(double(month - 1), capBreak.limit));
+    return points;
 }
 
 std::vector<QScatterSeries*> capBreakMarkers(const QChart& chart)
@@ -266,9 +271,9 @@ bool BudgetSpendChart::updateValues()
         const QString name = capBreakMarkerName(m_answer->capBreaks[b]);
         if (markers[b]->name() != name)
             markers[b]->setName(name);
-        const QPointF point = capBreakMarkerPoint(m_answer->capBreaks[b]);
-        if (markers[b]->count() != 1 || markers[b]->at(0) != point)
-            markers[b]->replace(QList<QPointF> { point });
+        const QList<QPointF> points = capBreakMarkerPoints(m_answer->capBreaks[b]);
+        if (markers[b]->points() != points)
+            markers[b]->replace(points);
     }
     // The axis a new chart would get, set only when the bars outgrow it or fill less than half of it: a change of
     // range lays the whole chart out again, the legend's text included (most of an edit's time on the UI thread).
@@ -360,7 +365,7 @@ void BudgetSpendChart::addCapSeries(QValueAxis* y)
         marker->setMarkerSize(kCapBreakMarkerSize);
         marker->setColor(total ? QColor(0xe6, 0x7e, 0x00) : QColor(0xb3, 0x26, 0x1e));
         marker->setBorderColor(Qt::white);
-        marker->append(capBreakMarkerPoint(capBreak));
+        marker->append(capBreakMarkerPoints(capBreak));
         m_chart->addSeries(marker);
         marker->attachAxis(capX);
         marker->attachAxis(total ? footAxis() : y);

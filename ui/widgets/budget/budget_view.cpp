@@ -335,19 +335,37 @@ QString BudgetView::itemNote(const gp::ItemBudget& item)
     return note;
 }
 
+QString BudgetView::monthsText(const std::vector<int>& months)
+{
+    if (months.size() == 1)
+        return tr("month %1").arg(months.front());
+    bool runOfMonths = !months.empty();
+    for (std::size_t k = 1; k < months.size(); ++k)
+        runOfMonths = runOfMonths && months[k] == months[k - 1] + 1;
+    if (runOfMonths)
+        return tr("months %1–%2").arg(months.front()).arg(months.back());
+    QStringList list;
+    for (int month : months)
+        list << QString::number(month);
+    //: a list of month numbers, "months 3, 5, 9" / "第 3、5、9 个月"
+    return tr("months %1").arg(list.join(tr(", ", "between month numbers")));
+}
+
 QStringList BudgetView::capLines(const gp::BudgetAnswer& a)
 {
     QStringList lines;
     const QString currency = QString::fromStdString(a.currency);
     for (const gp::CapBreak& b : a.capBreaks) {
-        QString line = b.cap == "total" ? tr("The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).")
-                                              .arg(formatMoney(b.limit, currency))
-                                              .arg(b.month)
-                                              .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency))
-                                        : tr("The monthly cap of %1 breaks in month %2 (%3, %4 over).")
-                                              .arg(formatMoney(b.limit, currency))
-                                              .arg(b.month)
-                                              .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency));
+        QString line = b.cap == "total"
+            ? tr("The total cap of %1 breaks in month %2 (%3 by then; %4 over by the end).")
+                  .arg(formatMoney(b.limit, currency))
+                  .arg(b.month)
+                  .arg(formatMoney(b.spend, currency), formatMoney(b.over, currency))
+            : (b.months.size() > 1 ? tr("The monthly cap of %1 is passed in %2 (up to %3, %4 over).")
+                                   : tr("The monthly cap of %1 is passed in %2 (%3, %4 over)."))
+                  .arg(formatMoney(b.limit, currency),
+                      monthsText(b.months.empty() ? std::vector<int> { b.month } : b.months),
+                      formatMoney(b.spend, currency), formatMoney(b.over, currency));
         for (const gp::Diagnostic& fix : b.fixes)
             line += QLatin1Char(' ') + CoreText::diagnostic(fix);
         lines << line;

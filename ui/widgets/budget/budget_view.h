@@ -61,6 +61,8 @@ public:
     static QString summary(const gp::BudgetAnswer& answer);
     static QString itemNote(const gp::ItemBudget& item);
     static QStringList capLines(const gp::BudgetAnswer& answer);
+    // "months 6–12" / "第 6–12 个月": one month, a run of months or a list (a monthly cap's break).
+    static QString monthsText(const std::vector<int>& months);
     static QString buyOrRentLine(const gp::BuyOrRentAnswer& option, const QString& currency);
 
 signals:

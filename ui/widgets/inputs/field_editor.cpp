@@ -107,6 +107,7 @@ FieldEditor::FieldEditor(const gp::PlanField& field)
     case gp::FieldKind::Integer:
     case gp::FieldKind::Number:
         m_line = new QLineEdit;
+        m_line->setProperty(kRefusesOnCommit, true);
         m_input = m_line;
         QObject::connect(m_line, &QLineEdit::editingFinished, m_line, [this] { lineFinished(); });
         break;

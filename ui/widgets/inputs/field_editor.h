@@ -17,6 +17,9 @@ class QLineEdit;
 namespace gpui
 {
 
+// The property of a line that reads its text on commit and refuses what it cannot take (a FieldEditor's line).
+inline constexpr char kRefusesOnCommit[] = "refusesOnCommit";
+
 // A spin box for a table field's number, shown in `shownSymbol` ("s", "ms"): it takes "500 ms", "0.5 s" or a bare
 // number in the shown unit, and never drops a unit it cannot read: such text, or a value outside the box's range,
 // goes to `refused` with a message naming the field, and the value stays. The box's minimum may stand for "none"

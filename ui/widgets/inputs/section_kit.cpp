@@ -237,6 +237,28 @@ void SectionKit::addRow(QFormLayout* form, std::function<QString()> label, QWidg
     auto* l = new QLabel;
     m_retranslate.push_back([l, label] { l->setText(label()); });
     form->addRow(l, fieldKey.isEmpty() ? input : withError(input, fieldKey));
+    if (!fieldKey.isEmpty())
+        dropRefusalWhileTyping(input, fieldKey);
+}
+
+// Issue 44: a refusal of text the field held goes as soon as its text is edited (it stayed until Enter while new
+// text was typed); committing text that is refused again shows it again. Only fields that refuse on commit: a line
+// checked as it is typed (the model's parameters, the tokens) words its own message live.
+void SectionKit::dropRefusalWhileTyping(QWidget* input, const QString& fieldKey)
+{
+    QLineEdit* line = nullptr;
+    if (dynamic_cast<FieldSpinBox*>(input) || dynamic_cast<FieldDoubleSpinBox*>(input)
+        || dynamic_cast<UnitSpinBox*>(input))
+        line = input->findChild<QLineEdit*>();
+    else if (input->property(kRefusesOnCommit).toBool())
+        line = qobject_cast<QLineEdit*>(input);
+    QLabel* error = m_errorLabels.value(fieldKey);
+    if (!line || !error)
+        return;
+    QObject::connect(line, &QLineEdit::textEdited, error, [error] {
+        error->clear();
+        error->setVisible(false);
+    });
 }
 
 QGroupBox* SectionKit::group(std::function<QString()> title, QFormLayout** form, const QString& helpAnchor)

@@ -193,6 +193,8 @@ public:
     void fitWrappedLabels();
 
 private:
+    void dropRefusalWhileTyping(QWidget* input, const QString& fieldKey);
+
     QWidget* m_panel;
     const gp::Plan* m_plan = nullptr;
     std::vector<std::function<void()>> m_retranslate;
