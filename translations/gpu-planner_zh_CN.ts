@@ -1491,6 +1491,14 @@
         <source>Recomputing the expert activation changes nothing: the model has no experts.</source>
         <translation>重算专家激活不起作用：该模型没有专家。</translation>
     </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %3 alone, %6 on %7 GPUs.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %3 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %3 alone meets the SLO.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %3 的任何拆分都达不到 SLO。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

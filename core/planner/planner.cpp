@@ -68,10 +68,12 @@ private:
     void searchServing(std::optional<Hardware>& firstHardware);
     // Serving with prefill and decode apart (workload.serving.deployment.mode auto or disaggregated).
     void searchDisaggregated(const Hardware& oneNode, int maxNodes);
-    // One split scored and kept as the best, the closest to the SLO or the fallback; `decode` (with its plan entry)
-    // when its decode pool runs on another catalog instance, priced as that instance's nodes.
-    void scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode, const CandidateSpec* decodeSpec,
+    // One split scored and kept as the best, the closest to the SLO or the fallback; `other` (with its plan entry)
+    // when one of its pools runs on another catalog instance, priced as that instance's nodes.
+    void scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* other, const CandidateSpec* otherSpec,
         double& closestMiss);
+    // serving.deployment.mixed_instances: either pool on each other listed instance, the candidate the other pool.
+    void searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -84,6 +86,11 @@ private:
     void note(const std::string& code, const std::string& message,
         std::vector<std::pair<std::string, std::string>> args = {});
     CandidatePlan finish(const std::optional<Hardware>& firstHardware);
+    // The candidate as a serving pool names its instance (its label, else its id).
+    std::string candidateName() const
+    {
+        return !m_hardware ? std::string() : m_hardware->label.empty() ? m_hardware->id : m_hardware->label;
+    }
 
     const SearchInputs& m_inputs;
     const Plan& m_work;
@@ -109,6 +116,7 @@ private:
     int m_missNodes = 0;
     long m_evaluated = 0;
     long m_full = 0;
+    long m_prunedPairs = 0; // mixed pairs of instances not scored: their floor costs more than the best split found
     Diagnostics m_notes;
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
@@ -441,7 +449,22 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
     m_sameInstanceSplit = m_disaggregated;
     if (!spec.deployment.mixedInstances || spec.load.kind != ServingLoadKind::RequestsPerSecond)
         return;
-    // The decode pool on each other catalog instance of the plan (a MIG slice or a machine is no pool's instance).
+    searchMixedPairs(oneNode, maxNodes, closestMiss);
+}
+
+void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss)
+{
+    // Each other catalog instance of the plan (a MIG slice or a machine is no pool's instance) holds either pool, the
+    // candidate the other: cheapest pair first, so that a pair whose floor (one node of each instance) already costs
+    // more than the best split found cannot win and is not scored, nor is any after it.
+    struct OtherInstance {
+        std::size_t index;
+        Hardware node;
+        double floor;
+    };
+    const bool costObjective = !isTimeObjective(m_objective);
+    const std::vector<BillingRate> own = estimateCost(oneNode, 1.0, m_work.billing, *m_inputs.catalog).rates;
+    std::vector<OtherInstance> others;
     for (std::size_t i = 0; i < m_work.candidates.size(); ++i) {
         const CandidateSpec& other = m_work.candidates[i];
         if (other.instance.empty() || other.instance == m_spec.instance || !other.mig.empty())
@@ -450,34 +473,54 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
             = resolveCandidate(other, *m_inputs.catalog, 1, "candidates[" + std::to_string(i) + "]");
         if (!hw)
             continue;
-        for (const DisaggregatedOption& o : mixedDisaggregatedOptions(*m_inputs.model, m_memoryWorkload, oneNode, *hw,
+        const Hardware node = atNodes(*hw, other, 1);
+        const double floor = costObjective
+            ? pairCostFloor(own, estimateCost(node, 1.0, m_work.billing, *m_inputs.catalog).rates, m_work.billing,
+                m_work.workload.serving)
+            : 0.0;
+        others.push_back({ i, node, floor });
+    }
+    std::stable_sort(
+        others.begin(), others.end(), [](const OtherInstance& a, const OtherInstance& b) { return a.floor < b.floor; });
+    for (std::size_t k = 0; k < others.size(); ++k) {
+        const OtherInstance& o = others[k];
+        if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+            return;
+        if (m_bestSplit.have && m_bestSplit.figures.priced && o.floor > m_bestSplit.figures.cost * (1 + 1e-9)) {
+            m_prunedPairs += long(others.size() - k);
+            break;
+        }
+        const CandidateSpec& other = m_work.candidates[o.index];
+        for (const DisaggregatedOption& d : mixedDisaggregatedOptions(*m_inputs.model, m_memoryWorkload, oneNode,
+                 o.node, other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
+            scoreSplit(d, maxNodes, &o.node, &other, closestMiss);
+        for (const DisaggregatedOption& d : prefillElsewhereOptions(*m_inputs.model, m_memoryWorkload, o.node, oneNode,
                  other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
-            scoreSplit(o, maxNodes, &*hw, &other, closestMiss);
+            scoreSplit(d, maxNodes, &o.node, &other, closestMiss);
     }
 }
 
-void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode,
-    const CandidateSpec* decodeSpec, double& closestMiss)
+void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* other,
+    const CandidateSpec* otherSpec, double& closestMiss)
 {
     ++m_evaluated;
     ++m_full;
-    const bool nodesLimited
-        = decode ? std::max(o.prefillNodes, o.configuration.decodeNodes) > maxNodes : o.nodes > maxNodes;
+    // A mixed pair: the candidate's own nodes hold one pool, the other instance's the other pool.
+    const int ownNodes = other ? o.ownNodes() : o.nodes;
+    const int otherNodes = other ? o.otherNodes() : 0;
+    const bool nodesLimited = std::max(ownNodes, otherNodes) > maxNodes;
     CandidateResult& r = m_scratch;
     r.configuration = o.configuration;
     r.gpus = o.gpus;
     r.nodes = o.nodes;
     r.serving = o.serving;
     // Each pool is billed as its own instance's nodes.
-    const int ownNodes = decode ? o.prefillNodes : o.nodes;
     const CostEstimate prices
         = estimateCost(atNodes(*m_hardware, m_spec, ownNodes), 1.0, m_work.billing, *m_inputs.catalog);
     std::vector<BillingRate> rates = prices.rates;
-    if (decode && decodeSpec)
-        rates = combinedRates(rates,
-            estimateCost(
-                atNodes(*decode, *decodeSpec, o.configuration.decodeNodes), 1.0, m_work.billing, *m_inputs.catalog)
-                .rates);
+    if (other && otherSpec)
+        rates = combinedRates(
+            rates, estimateCost(atNodes(*other, *otherSpec, otherNodes), 1.0, m_work.billing, *m_inputs.catalog).rates);
     const ObjectiveFigures f
         = objectiveFigures(r, m_work.workload, allowedRates(rates, m_work.billing), prices.monthDays);
     m_points.push_back({ f.hours, f.cost, o.configuration, ownNodes, f.priced });
@@ -486,7 +529,9 @@ void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, con
         // The best split by the same rule as the answer (the objective, then fewer nodes): the one the reason
         // names, whether or not it beats the aggregated replicas.
         // On a tie, fewer nodes of both pools (a kept choice's own nodes are its prefill pool's on a mixed pair).
-        auto fewerNodes = [&](const Chosen& kept) { return o.nodes < kept.nodes + kept.configuration.decodeNodes; };
+        auto fewerNodes = [&](const Chosen& kept) {
+            return o.nodes < kept.nodes + kept.configuration.decodeNodes + kept.configuration.prefillNodes;
+        };
         if (!m_bestSplit.have || betterFor(f, m_bestSplit.figures, m_objective)
             || (!betterFor(m_bestSplit.figures, f, m_objective) && fewerNodes(m_bestSplit))) {
             m_bestSplit = candidate;
@@ -585,13 +630,15 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     CandidatePlan out;
     out.configurationsEvaluated = m_evaluated;
     out.fullEvaluations = m_full;
+    out.mixedPairsPruned = m_prunedPairs;
     const SearchSpec& search = m_work.search;
     const bool timeObjective = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
-                m_closestDisaggregated, m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason
+                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
+                    m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
         if (!out.best.fits)
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
@@ -603,8 +650,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
-                m_closestDisaggregated, m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason
+                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
+                    m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);

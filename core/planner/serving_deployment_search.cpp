@@ -2,6 +2,7 @@
 
 #include "base/number_text.h"
 #include "estimate/serving/disaggregation.h"
+#include "estimate/serving/serving_cost.h"
 #include "planner/planner_grid.h"
 #include "transformer/layers.h"
 
@@ -73,13 +74,16 @@ std::string splitText(const ServingDisaggregation& d)
         + (d.decode.pipeline > 1 ? " pp" + std::to_string(d.decode.pipeline) : "") + on(d.decode) + ")";
 }
 
-// A split over two instances: what the pair saves against the best split on the prefill pool's instance alone.
-void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optional<DeploymentOutcome>& sameInstance)
+// A split over two instances: what the pair saves against the best split on the candidate's instance alone (the
+// instance of the pool the candidate keeps: the prefill pool's, or the decode pool's when the prefill pool moved).
+void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optional<DeploymentOutcome>& sameInstance,
+    const std::string& candidate)
 {
     const ServingDisaggregation& d = *pair.serving.disaggregation;
+    const std::string& alone = candidate == d.decode.instance ? d.decode.instance : d.prefill.instance;
     why.args.insert(why.args.end(),
         { { "prefill_instance", d.prefill.instance }, { "decode_instance", d.decode.instance },
-            { "prefill_gpu", d.prefill.gpuName }, { "decode_gpu", d.decode.gpuName } });
+            { "prefill_gpu", d.prefill.gpuName }, { "decode_gpu", d.decode.gpuName }, { "alone_instance", alone } });
     why.message += "; prefill on " + d.prefill.instance + " (" + d.prefill.gpuName + "), decode on " + d.decode.instance
         + " (" + d.decode.gpuName + ")";
     if (sameInstance && sameInstance->serving.disaggregation && sameInstance->cost > 0) {
@@ -88,10 +92,10 @@ void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optio
             { { "same_instance_cost_ratio", ratio },
                 { "same_instance_split", splitText(*sameInstance->serving.disaggregation) },
                 { "same_instance_gpus", std::to_string(sameInstance->gpus) } });
-        why.message += ", " + ratio + "x the cost of the best split on " + d.prefill.instance + " alone, "
+        why.message += ", " + ratio + "x the cost of the best split on " + alone + " alone, "
             + splitText(*sameInstance->serving.disaggregation) + " on " + std::to_string(sameInstance->gpus) + " GPUs";
     } else {
-        why.message += "; no split on " + d.prefill.instance + " alone meets the SLO";
+        why.message += "; no split on " + alone + " alone meets the SLO";
     }
 }
 
@@ -209,9 +213,54 @@ std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& 
     return out;
 }
 
+std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
+    const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
+{
+    std::vector<DisaggregatedOption> out
+        = pairedOptions(model, workload, prefillNode, &decodeNode, assumptions, catalog, maxNodes, cancel);
+    for (DisaggregatedOption& o : out) {
+        // The candidate keeps the decode pool: its nodes are the candidate's own, the prefill pool's the other's.
+        o.configuration.prefillInstance = prefillInstance;
+        o.configuration.prefillNodes = o.prefillNodes;
+        o.configuration.decodeNodes = 0;
+    }
+    return out;
+}
+
+int DisaggregatedOption::ownNodes() const
+{
+    if (!configuration.prefillInstance.empty())
+        return nodes - configuration.prefillNodes;
+    return configuration.decodeInstance.empty() ? nodes : prefillNodes;
+}
+
+int DisaggregatedOption::otherNodes() const
+{
+    if (!configuration.prefillInstance.empty())
+        return configuration.prefillNodes;
+    return configuration.decodeInstance.empty() ? 0 : configuration.decodeNodes;
+}
+
+double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second,
+    const Billing& billing, const ServingSpec& spec)
+{
+    // A finite run's throughput is its requests over its makespan, which its random arrivals may bring under n / rate:
+    // no floor then.
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !(spec.load.value > 0) || spec.traffic.requests)
+        return 0.0;
+    const double tokensPerHour = spec.load.value * double(spec.promptTokens + spec.outputTokens) * 3600.0;
+    double floor = INFINITY;
+    for (const BillingRate& r : combinedRates(first, second))
+        if (billing.allows(r.mode) && std::isfinite(r.perHour) && r.perHour >= 0)
+            floor = std::min(floor, r.perHour * std::max(1.0, r.timeFactor) / tokensPerHour * 1e6);
+    return std::isfinite(floor) ? floor : 0.0;
+}
+
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
     const std::optional<DeploymentOutcome>& disaggregated, const std::optional<DeploymentOutcome>& sameInstance,
-    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec)
+    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec,
+    const std::string& candidate)
 {
     if (spec.deployment.mode == ServingDeploymentMode::Aggregated)
         return std::nullopt;
@@ -224,7 +273,7 @@ std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome
         Diagnostic why = disaggregatedWins(aggregated, *disaggregated);
         const ServingDisaggregation& d = *disaggregated->serving.disaggregation;
         if (!d.decode.instance.empty())
-            pairReason(why, *disaggregated, sameInstance);
+            pairReason(why, *disaggregated, sameInstance, candidate);
         return why;
     }
     if (disaggregated && disaggregated->serving.disaggregation && aggregated) {

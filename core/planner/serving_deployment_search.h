@@ -8,6 +8,7 @@
 #include "base/diagnostic.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/results.h"
+#include "plan/billing_modes.h"
 #include "transformer/model_library.h"
 
 #include <atomic>
@@ -26,6 +27,9 @@ struct DisaggregatedOption {
     int gpus = 1;
     ServingResult serving;
     int prefillNodes = 0; // mixed pairs: each pool's nodes of its own instance (configuration.decodeNodes the decode's)
+    // Mixed pairs: the nodes of the candidate's own instance (the pool it keeps) and of the other instance.
+    int ownNodes() const;
+    int otherNodes() const;
 };
 
 // Every pairing of a prefill layout and a decode layout (tensor sizes of one node, or the plan's
@@ -43,6 +47,21 @@ std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& 
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& decodeInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel);
 
+// The reverse (serving.deployment.mixed_instances, the other way round): the prefill pool on another catalog instance
+// `prefillNode` (configuration.prefillInstance `prefillInstance`, configuration.prefillNodes its nodes) and the decode
+// pool on the candidate's `decodeNode`, whose nodes are then the candidate's own.
+std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
+    const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel);
+
+// The least a pair of pools on two instances can cost per million tokens (input + output) under an open rate load: one
+// node of each instance at the cheapest allowed billing mode both price, over the tokens the rate brings; 0 where
+// nothing bounds it (no rate, a finite run, no price both instances share). `first` and `second` are each instance's
+// rates at one node. Search pruning (docs/plan-search.md): a pair whose floor exceeds the best split already
+// found cannot win and is not scored.
+double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second,
+    const Billing& billing, const ServingSpec& spec);
+
 // The best deployment of one kind the search scored: its GPUs and objective cost (per million tokens).
 struct DeploymentOutcome {
     int gpus = 0;
@@ -56,9 +75,11 @@ struct DeploymentOutcome {
 // "serving_disaggregated_transfer_too_slow" (the KV transfer takes what the TTFT target leaves),
 // "serving_disaggregated_misses_slo" (no pool size meets the SLO) or "serving_disaggregated_no_rate" (the load is not a
 // rate). `aggregated` absent: no aggregated replica met the SLO.
-// `sameInstance`: the best split with both pools on the candidate, which a split across two instances is compared to.
+// `sameInstance`: the best split with both pools on the candidate `candidate` (its label or instance id), which a split
+// across two instances is compared to whichever pool the candidate keeps.
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
     const std::optional<DeploymentOutcome>& disaggregated, const std::optional<DeploymentOutcome>& sameInstance,
-    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec);
+    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec,
+    const std::string& candidate = {});
 
 } // namespace gp
