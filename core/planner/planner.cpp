@@ -60,6 +60,8 @@ public:
     void keepScored(std::vector<ParetoPoint>* scored) { m_keepScored = scored; }
     // Serving: the replicas the search's other candidates built, shared (nullptr: each built here).
     void shareServingReplicas(ServingReplicaCache* cache) { m_servingReplicas = cache; }
+    // Serving with mixed_instances: each listed instance's pool layouts, shared (nullptr: built here).
+    void shareServingPools(ServingPoolCache* cache) { m_servingPools = cache; }
 
 private:
     void searchTraining(const Hardware& hw);
@@ -98,6 +100,7 @@ private:
     const Expected<Hardware>& m_hardware;
     const std::atomic<bool>* m_cancel;
     ServingReplicaCache* m_servingReplicas = nullptr;
+    ServingPoolCache* m_servingPools = nullptr; // mixed pairs' pool layouts, shared by the search's candidates
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
     std::vector<BillingRate> m_rates; // the current node count's rates under the modes the plan allows
@@ -116,7 +119,7 @@ private:
     int m_missNodes = 0;
     long m_evaluated = 0;
     long m_full = 0;
-    long m_prunedPairs = 0; // mixed pairs of instances not scored: their floor costs more than the best split found
+    long m_prunedPairs = 0; // ordered pairs of instances not scored: their floor costs more than the best split found
     Diagnostics m_notes;
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
@@ -455,15 +458,39 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
 void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss)
 {
     // Each other catalog instance of the plan (a MIG slice or a machine is no pool's instance) holds either pool, the
-    // candidate the other: cheapest pair first, so that a pair whose floor (one node of each instance) already costs
-    // more than the best split found cannot win and is not scored, nor is any after it.
+    // candidate the other. Each instance's pool layouts are built once per search (ServingPoolCache). A pair costs at
+    // least the fewest nodes each of its pools takes (fewestPoolNodes) at the cheapest mode both instances price: once
+    // that floor costs more than the best split found, the pair cannot win and is not scored (pairCostFloor).
+    std::optional<ServingPoolCache> own;
+    if (!m_servingPools)
+        own.emplace(*m_inputs.model, m_work.assumptions, *m_inputs.catalog);
+    ServingPoolCache& pools = m_servingPools ? *m_servingPools : *own;
+    const ServingPoolSide& mine = pools.side(m_spec, oneNode, m_memoryWorkload, maxNodes);
+    const bool costObjective = !isTimeObjective(m_objective);
+    auto rates = [&](const Hardware& hw, const CandidateSpec& spec, int nodes) {
+        return estimateCost(atNodes(hw, spec, nodes), 1.0, m_work.billing, *m_inputs.catalog).rates;
+    };
+    // A direction with a pool no layout of its instance can size for the SLO has no floor: infinite.
+    auto floorOf = [&](const ServingPoolSide& prefill, const ServingPoolSide& decode, bool holdsPrefill,
+                       const CandidateSpec& other) {
+        const int prefillNodes = fewestPoolNodes(prefill, true), decodeNodes = fewestPoolNodes(decode, false);
+        if (prefillNodes < 1 || decodeNodes < 1)
+            return kInfinity;
+        if (!costObjective)
+            return 0.0;
+        const std::vector<BillingRate> prefillRates
+            = holdsPrefill ? rates(oneNode, m_spec, prefillNodes) : rates(poolSideNode(prefill), other, prefillNodes);
+        const std::vector<BillingRate> decodeRates
+            = holdsPrefill ? rates(poolSideNode(decode), other, decodeNodes) : rates(oneNode, m_spec, decodeNodes);
+        return pairCostFloor(prefillRates, decodeRates,
+            double(fewestPoolGpus(prefill, true) + fewestPoolGpus(decode, false)), m_work.billing,
+            m_work.workload.serving);
+    };
     struct OtherInstance {
         std::size_t index;
-        Hardware node;
-        double floor;
+        const ServingPoolSide* side;
+        double floors[2]; // the candidate holding the prefill pool, the decode pool
     };
-    const bool costObjective = !isTimeObjective(m_objective);
-    const std::vector<BillingRate> own = estimateCost(oneNode, 1.0, m_work.billing, *m_inputs.catalog).rates;
     std::vector<OtherInstance> others;
     for (std::size_t i = 0; i < m_work.candidates.size(); ++i) {
         const CandidateSpec& other = m_work.candidates[i];
@@ -473,30 +500,26 @@ void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, do
             = resolveCandidate(other, *m_inputs.catalog, 1, "candidates[" + std::to_string(i) + "]");
         if (!hw)
             continue;
-        const Hardware node = atNodes(*hw, other, 1);
-        const double floor = costObjective
-            ? pairCostFloor(own, estimateCost(node, 1.0, m_work.billing, *m_inputs.catalog).rates, m_work.billing,
-                m_work.workload.serving)
-            : 0.0;
-        others.push_back({ i, node, floor });
+        const ServingPoolSide& theirs = pools.side(other, atNodes(*hw, other, 1), m_memoryWorkload, maxNodes);
+        others.push_back({ i, &theirs, { floorOf(mine, theirs, true, other), floorOf(theirs, mine, false, other) } });
     }
-    std::stable_sort(
-        others.begin(), others.end(), [](const OtherInstance& a, const OtherInstance& b) { return a.floor < b.floor; });
-    for (std::size_t k = 0; k < others.size(); ++k) {
-        const OtherInstance& o = others[k];
-        if (m_cancel && m_cancel->load(std::memory_order_relaxed))
-            return;
-        if (m_bestSplit.have && m_bestSplit.figures.priced && o.floor > m_bestSplit.figures.cost * (1 + 1e-9)) {
-            m_prunedPairs += long(others.size() - k);
-            break;
-        }
+    std::stable_sort(others.begin(), others.end(), [](const OtherInstance& a, const OtherInstance& b) {
+        return std::min(a.floors[0], a.floors[1]) < std::min(b.floors[0], b.floors[1]);
+    });
+    for (const OtherInstance& o : others) {
         const CandidateSpec& other = m_work.candidates[o.index];
-        for (const DisaggregatedOption& d : mixedDisaggregatedOptions(*m_inputs.model, m_memoryWorkload, oneNode,
-                 o.node, other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
-            scoreSplit(d, maxNodes, &o.node, &other, closestMiss);
-        for (const DisaggregatedOption& d : prefillElsewhereOptions(*m_inputs.model, m_memoryWorkload, o.node, oneNode,
-                 other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
-            scoreSplit(d, maxNodes, &o.node, &other, closestMiss);
+        for (int direction = 0; direction < 2; ++direction) {
+            if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+                return;
+            if (m_bestSplit.have && o.floors[direction] > m_bestSplit.figures.cost * (1 + 1e-9)) {
+                ++m_prunedPairs;
+                continue;
+            }
+            const bool holdsPrefill = direction == 0;
+            for (const DisaggregatedOption& d :
+                pairedSides(holdsPrefill ? mine : *o.side, holdsPrefill ? *o.side : mine, holdsPrefill, m_cancel))
+                scoreSplit(d, maxNodes, &poolSideNode(*o.side), &other, closestMiss);
+        }
     }
 }
 
@@ -805,13 +828,15 @@ Plan searchablePlan(const Plan& plan)
 // `hardware`: the candidate resolved once (searchPlan's validation), shared by every node count the search tries.
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const Expected<Hardware>& hardware,
     const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
-    std::vector<ParetoPoint>* scored = nullptr, ServingReplicaCache* servingReplicas = nullptr)
+    std::vector<ParetoPoint>* scored = nullptr, ServingReplicaCache* servingReplicas = nullptr,
+    ServingPoolCache* servingPools = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, hardware);
     CandidateSearch search(inputs, slim, candidate, hardware, cancel);
     search.keepScored(scored);
     search.shareServingReplicas(servingReplicas);
+    search.shareServingPools(servingPools);
     return search.run();
 }
 
@@ -875,13 +900,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     const Plan slim = searchablePlan(plan);
     // Candidates of the same GPU and links share their serving replicas (serving_replica_cache.h).
     ServingReplicaCache servingReplicas(result.model, slim.assumptions, catalog);
+    // With mixed_instances, each listed instance's pool layouts too (serving_deployment_search.h).
+    ServingPoolCache servingPools(result.model, slim.assumptions, catalog);
     std::atomic<std::size_t> next { 0 };
     std::vector<std::exception_ptr> failures(candidates.size());
     auto work = [&] {
         for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
             try {
-                result.candidates[i] = searchOne(
-                    slim, candidates[i], hardware[i], result.model, catalog, cancel, nullptr, &servingReplicas);
+                result.candidates[i] = searchOne(slim, candidates[i], hardware[i], result.model, catalog, cancel,
+                    nullptr, &servingReplicas, &servingPools);
                 result.candidates[i].planIndex = int(i);
             } catch (...) {
                 failures[i] = std::current_exception();

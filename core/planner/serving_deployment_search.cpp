@@ -213,6 +213,175 @@ std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& 
     return out;
 }
 
+struct ServingPoolSide {
+    std::string instance;
+    Hardware node; // one node of the instance
+    Workload workload;
+    std::vector<std::unique_ptr<PoolLayout>> prefills, decodes;
+    std::vector<std::unique_ptr<std::mutex>> prefillLocks; // one per prefill replica (its answers are memoised)
+    std::vector<DecodePoolPoint> points; // one per decode layout
+    std::optional<PerformanceDefaults> performance; // the prefill side's (its GPU's) defaults
+    double transferBytes = 0; // the prompt's KV at the decode side's cache precision
+    int fewestPrefillNodes = 0, fewestDecodeNodes = 0;
+    int fewestPrefillGpus = 0, fewestDecodeGpus = 0;
+};
+
+struct ServingPoolCache::Entry {
+    CandidateSpec spec;
+    Workload workload;
+    int maxNodes = 1;
+    std::mutex mutex; // guards the build of `side`
+    std::unique_ptr<ServingPoolSide> side;
+};
+
+ServingPoolCache::ServingPoolCache(const ResolvedModel& model, const Assumptions& assumptions, const Catalog& catalog)
+    : m_model(model)
+    , m_assumptions(assumptions)
+    , m_catalog(catalog)
+{
+}
+
+ServingPoolCache::~ServingPoolCache() = default;
+
+namespace
+{
+
+// The side's pools and floors (ServingPoolSide), built by one thread under its entry's lock.
+std::unique_ptr<ServingPoolSide> buildPoolSide(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const CandidateSpec& spec, const Assumptions& assumptions, const Catalog& catalog,
+    int maxNodes)
+{
+    auto side = std::make_unique<ServingPoolSide>();
+    side->instance = spec.instance;
+    side->node = oneNode;
+    side->workload = workload;
+    const ServingSpec& serving = workload.serving;
+    const ServingDeployment& plan = serving.deployment;
+    side->prefills = poolLayouts(
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+    side->decodes
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
+    side->performance = performanceDefaults(
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
+    if (!side->decodes.empty())
+        side->transferBytes = kvTransferBytes(model, workload, side->decodes.front()->replica->engine().kvPrecision);
+    const int perNode = std::max(1, oneNode.gpusPerNode);
+    // The prefill pool's floor: the whole TTFT target (a pair's transfer and decode first step only take from it).
+    ServingSpec prefillSpec = serving;
+    prefillSpec.slo = {};
+    prefillSpec.slo.ttftSeconds = serving.slo.ttftSeconds;
+    for (const auto& p : side->prefills) {
+        side->prefillLocks.push_back(std::make_unique<std::mutex>());
+        const int x
+            = plan.prefillReplicas.value_or(0) > 0 ? *plan.prefillReplicas : p->replica->replicasNeeded(prefillSpec);
+        if (x < 1)
+            continue;
+        const int g = p->config.tensor * p->config.pipeline;
+        const int n = disaggregatedNodes(x, g, 0, 1, perNode);
+        side->fewestPrefillNodes = side->fewestPrefillNodes == 0 ? n : std::min(side->fewestPrefillNodes, n);
+        side->fewestPrefillGpus = side->fewestPrefillGpus == 0 ? x * g : std::min(side->fewestPrefillGpus, x * g);
+    }
+    for (const auto& d : side->decodes) {
+        side->points.push_back(decodePoolPoint(*d->replica, serving, plan.decodeReplicas.value_or(0)));
+        const DecodePoolPoint& point = side->points.back();
+        if (point.replicas < 1 || !point.result.meetsSlo)
+            continue;
+        const int g = d->config.tensor * d->config.pipeline;
+        const int n = disaggregatedNodes(0, 1, point.replicas, g, perNode);
+        side->fewestDecodeNodes = side->fewestDecodeNodes == 0 ? n : std::min(side->fewestDecodeNodes, n);
+        const int gpus = point.replicas * g;
+        side->fewestDecodeGpus = side->fewestDecodeGpus == 0 ? gpus : std::min(side->fewestDecodeGpus, gpus);
+    }
+    return side;
+}
+
+} // namespace
+
+const ServingPoolSide& ServingPoolCache::side(
+    const CandidateSpec& spec, const Hardware& oneNode, const Workload& workload, int maxNodes)
+{
+    Entry* entry = nullptr;
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        for (const auto& e : m_entries)
+            if (e->maxNodes == maxNodes && e->spec == spec && e->workload == workload)
+                entry = e.get();
+        if (!entry) {
+            m_entries.push_back(std::make_unique<Entry>());
+            entry = m_entries.back().get();
+            entry->spec = spec;
+            entry->workload = workload;
+            entry->maxNodes = maxNodes;
+        }
+    }
+    const std::lock_guard<std::mutex> lock(entry->mutex);
+    if (!entry->side)
+        entry->side = buildPoolSide(m_model, entry->workload, oneNode, entry->spec, m_assumptions, m_catalog, maxNodes);
+    return *entry->side;
+}
+
+int fewestPoolNodes(const ServingPoolSide& side, bool prefill)
+{
+    return prefill ? side.fewestPrefillNodes : side.fewestDecodeNodes;
+}
+
+int fewestPoolGpus(const ServingPoolSide& side, bool prefill)
+{
+    return prefill ? side.fewestPrefillGpus : side.fewestDecodeGpus;
+}
+
+const Hardware& poolSideNode(const ServingPoolSide& side)
+{
+    return side.node;
+}
+
+std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, const ServingPoolSide& decode,
+    bool candidateHoldsPrefill, const std::atomic<bool>* cancel)
+{
+    std::vector<DisaggregatedOption> out;
+    const ServingSpec& spec = prefill.workload.serving;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !prefill.performance)
+        return out;
+    const ServingDeployment& plan = spec.deployment;
+    const int perNode = std::max(1, prefill.node.gpusPerNode);
+    for (std::size_t j = 0; j < decode.decodes.size(); ++j) {
+        const PoolLayout& d = *decode.decodes[j];
+        for (std::size_t i = 0; i < prefill.prefills.size(); ++i) {
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                return out;
+            const PoolLayout& p = *prefill.prefills[i];
+            DisaggregatedOption o;
+            {
+                const std::lock_guard<std::mutex> lock(*prefill.prefillLocks[i]);
+                const PoolPair pair { *p.replica, p.config, d.config, prefill.node, *prefill.performance,
+                    decode.transferBytes, &decode.node };
+                o.serving = serveDisaggregated(pair, decode.points[j], spec, plan.prefillReplicas.value_or(0));
+            }
+            const ServingDisaggregation& pools = *o.serving.disaggregation;
+            o.configuration = d.config;
+            o.configuration.data = std::max(1, pools.decode.replicas);
+            o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
+            o.configuration.prefillTensor = p.config.tensor;
+            o.configuration.prefillPipeline = p.config.pipeline;
+            const int gP = p.config.tensor * p.config.pipeline, gD = d.config.tensor * d.config.pipeline;
+            o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
+            const int decodeNodes
+                = disaggregatedNodes(0, 1, o.configuration.data, gD, std::max(1, decode.node.gpusPerNode));
+            o.nodes = o.prefillNodes + decodeNodes;
+            o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
+            if (candidateHoldsPrefill) {
+                o.configuration.decodeInstance = decode.instance;
+                o.configuration.decodeNodes = decodeNodes;
+            } else {
+                o.configuration.prefillInstance = prefill.instance;
+                o.configuration.prefillNodes = o.prefillNodes;
+            }
+            out.push_back(std::move(o));
+        }
+    }
+    return out;
+}
+
 std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
@@ -242,7 +411,7 @@ int DisaggregatedOption::otherNodes() const
     return configuration.decodeInstance.empty() ? 0 : configuration.decodeNodes;
 }
 
-double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second,
+double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second, double gpus,
     const Billing& billing, const ServingSpec& spec)
 {
     // A finite run's throughput is its requests over its makespan, which its random arrivals may bring under n / rate:
@@ -254,7 +423,8 @@ double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<Bi
     for (const BillingRate& r : combinedRates(first, second))
         if (billing.allows(r.mode) && std::isfinite(r.perHour) && r.perHour >= 0)
             floor = std::min(floor, r.perHour * std::max(1.0, r.timeFactor) / tokensPerHour * 1e6);
-    return std::isfinite(floor) ? floor : 0.0;
+    // No mode prices both: ranked by GPUs per million tokens (objectiveFigures' unpriced rule).
+    return std::isfinite(floor) ? floor : std::max(1.0, gpus) / tokensPerHour * 1e6;
 }
 
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,

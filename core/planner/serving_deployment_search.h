@@ -12,6 +12,8 @@
 #include "transformer/model_library.h"
 
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -54,13 +56,57 @@ std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& mo
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel);
 
-// The least a pair of pools on two instances can cost per million tokens (input + output) under an open rate load: one
-// node of each instance at the cheapest allowed billing mode both price, over the tokens the rate brings; 0 where
-// nothing bounds it (no rate, a finite run, no price both instances share). `first` and `second` are each instance's
-// rates at one node. Search pruning (docs/plan-search.md): a pair whose floor exceeds the best split already
+// The least a pair of pools on two instances can cost per million tokens (input + output) under an open rate load, in
+// the objective's units: at the cheapest allowed billing mode both instances price (`first` and `second`: each pool's
+// instance's rates at the fewest nodes the pool takes), over the tokens the rate brings; where no mode prices both,
+// `gpus` (the fewest GPUs of both pools) per million tokens, as an unpriced pair is ranked. 0 where nothing bounds it
+// (no rate, a finite run). Search pruning (docs/plan-search.md): a pair whose floor exceeds the best split already
 // found cannot win and is not scored.
-double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second,
+double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second, double gpus,
     const Billing& billing, const ServingSpec& spec);
+
+// One listed instance's pool layouts for pairs of instances (serving.deployment.mixed_instances): its prefill layouts
+// (each replica used under its own lock, as its answers are memoised), its decode layouts with their operating points,
+// and the fewest nodes each pool takes. Built once per search and shared by every candidate paired with the instance,
+// so a plan of N instances builds N sides, not N^2.
+struct ServingPoolSide;
+class ServingPoolCache
+{
+public:
+    ServingPoolCache(const ResolvedModel& model, const Assumptions& assumptions, const Catalog& catalog);
+    ~ServingPoolCache();
+    ServingPoolCache(const ServingPoolCache&) = delete;
+    ServingPoolCache& operator=(const ServingPoolCache&) = delete;
+    // `oneNode`: the plan entry `spec` resolved at one node; `workload` the serving workload as run on the searching
+    // candidate's GPU.
+    const ServingPoolSide& side(
+        const CandidateSpec& spec, const Hardware& oneNode, const Workload& workload, int maxNodes);
+
+private:
+    struct Entry;
+    const ResolvedModel& m_model;
+    const Assumptions& m_assumptions;
+    const Catalog& m_catalog;
+    std::mutex m_mutex; // guards m_entries
+    std::vector<std::unique_ptr<Entry>> m_entries;
+};
+
+// The fewest nodes of the side's instance its prefill pool (`prefill`) or its decode pool takes in any pair that meets
+// the SLO: the decode pool's fewest replicas meeting TPOT, the prefill pool's fewest meeting the whole TTFT target
+// (before the transfer and the decode pool's first step take their share), at the layout taking the fewest nodes;
+// 0 when no layout meets it.
+int fewestPoolNodes(const ServingPoolSide& side, bool prefill);
+// The same pool's fewest GPUs (replicas x GPUs per replica, at the layout taking the fewest); 0 when none meets it.
+int fewestPoolGpus(const ServingPoolSide& side, bool prefill);
+// The side's instance at one node.
+const Hardware& poolSideNode(const ServingPoolSide& side);
+
+// Every pairing of `prefill`'s prefill layouts with `decode`'s decode layouts, the KV over the network between the two
+// instances (kvTransferLinkBetween). `candidateHoldsPrefill`: the candidate is the prefill side, and
+// configuration.decodeInstance names the decode side's instance; else configuration.prefillInstance names the prefill
+// side's, with configuration.prefillNodes its nodes.
+std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, const ServingPoolSide& decode,
+    bool candidateHoldsPrefill, const std::atomic<bool>* cancel);
 
 // The best deployment of one kind the search scored: its GPUs and objective cost (per million tokens).
 struct DeploymentOutcome {

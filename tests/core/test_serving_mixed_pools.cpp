@@ -323,8 +323,9 @@ TEST(ServingMixedPools, DecodeInstanceCandidateFindsThePrefillPoolElsewhere)
 
 // The floor of a pair by hand: one p5 (55.04 USD/h on demand) and one p4de (27.44705) serve at most the load's
 // 4 requests/s x 4,608 tokens = 66,355,200 tokens an hour: 82.48705 / 66,355,200 x 1e6 = 1.24312 USD per million
-// tokens. A mode only one instance prices is not the pair's; without a rate, or over a finite run (whose random
-// arrivals may end it sooner than n / rate), nothing bounds it (0).
+// tokens. A mode only one instance prices is not the pair's: with no mode both price the pair is ranked by its GPUs,
+// 16 / 66,355,200 x 1e6 = 0.24112 GPUs per million tokens; without a rate, or over a finite run (whose random arrivals
+// may end it sooner than n / rate), nothing bounds it (0).
 TEST(ServingMixedPools, PairCostFloorByHand)
 {
     auto plan = parsePlan(mixedPlan(true));
@@ -332,14 +333,14 @@ TEST(ServingMixedPools, PairCostFloorByHand)
     const std::vector<BillingRate> p5 { { BillingMode::OnDemand, 55.04 } };
     const std::vector<BillingRate> p4de { { BillingMode::OnDemand, 27.44705 }, { BillingMode::Spot, 9 } };
     ServingSpec spec = plan->workload.serving;
-    EXPECT_NEAR(pairCostFloor(p5, p4de, plan->billing, spec), 82.48705 / 66355200.0 * 1e6, 1e-12);
+    EXPECT_NEAR(pairCostFloor(p5, p4de, 16, plan->billing, spec), 82.48705 / 66355200.0 * 1e6, 1e-12);
     spec.traffic.requests = 11;
-    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, plan->billing, spec), 0.0);
+    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, 16, plan->billing, spec), 0.0);
     spec.traffic.requests.reset();
     const std::vector<BillingRate> spotOnly { { BillingMode::Spot, 20 } };
-    EXPECT_DOUBLE_EQ(pairCostFloor(p5, spotOnly, plan->billing, spec), 0.0);
+    EXPECT_NEAR(pairCostFloor(p5, spotOnly, 16, plan->billing, spec), 16 / 66355200.0 * 1e6, 1e-15);
     spec.load.kind = ServingLoadKind::Concurrency;
-    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, plan->billing, spec), 0.0);
+    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, 16, plan->billing, spec), 0.0);
 }
 
 // Pruning loses nothing: six instances of three providers, Llama 3.1 70B at 4 requests/s. Every ordered pair of
