@@ -56,6 +56,9 @@ TEST(ServingLora, SlotsAreEveryLinearLayerAtMaxRankByHand)
     EXPECT_DOUBLE_EQ(f.hostBytes, 8 * 6815744.0 * 2);
     // qkv_proj, o_proj, gate_up_proj, down_proj: a shrink and an expand each, 32 layers: 256 kernels.
     EXPECT_DOUBLE_EQ(f.kernelsPerStep, 256.0);
+    // A token's activations through them: each input read, each output read and written: q 4096 + 2 x 4096, k and v
+    // 4096 + 2 x 1024, o 4096 + 2 x 4096, gate and up 4096 + 2 x 14336, down 14336 + 2 x 4096 = 124,928 per layer.
+    EXPECT_DOUBLE_EQ(f.activationElementsPerToken, 124928.0 * 32);
     // Tensor-parallel 2: the hidden side whole, the other side halved. q 4096 + 2048, k and v 4096 + 512,
     // o 2048 + 4096, gate and up 4096 + 7168, down 7168 + 4096: 6144 + 2 x 4608 + 6144 + 3 x 11264 = 55296.
     EXPECT_DOUBLE_EQ(loraFootprint(llama8b(), s, 2, 1.0, 2.0).slotParameters, 55296.0 * 32 * 16);
@@ -91,13 +94,18 @@ TEST(ServingLora, StepCostByHand)
     // 1 TB/s of HBM, 100 TFLOP/s, 25 GB/s of PCIe, 512-token prompts.
     const LoraStepCost c = loraStepCost(s, f, 1e12, 1e14, 25e9, 512);
     // Eight decoding requests use 6.45 adapters, capped at the 4 slots: 256 kernels x 1.27 us = 325.12 us, four slots
-    // of 83,886,080 B at 1 TB/s = 335.54 us, 8 tokens x 2 x 41,943,040 FLOPs at 100 TFLOP/s = 6.71 us.
-    const double decode = 325.12e-6 + 4 * 83886080 / 1e12 + 8 * 2 * 41943040.0 / 1e14;
+    // of 83,886,080 B at 1 TB/s = 335.54 us, and per token the longer of its FLOPs (2 x 41,943,040 at 100 TFLOP/s =
+    // 0.84 us) and its activations (3,997,696 elements x 2 B at 1 TB/s = 8.00 us): 8 x 8.00 us.
+    const double perToken = std::max(2 * 41943040.0 / 1e14, 3997696.0 * 2 / 1e12);
+    EXPECT_DOUBLE_EQ(perToken, 3997696.0 * 2 / 1e12);
+    const double decode = 325.12e-6 + 4 * 83886080 / 1e12 + 8 * perToken;
     EXPECT_NEAR(c.seconds(8, 8, 0), decode, 1e-12);
     // A step with 1024 prompt tokens adds two prefilling requests, each missing its adapter 3/4 of the time and
-    // loading 13,631,488 B at 25 GB/s (545.26 us), and the prompt tokens' FLOPs.
+    // loading 13,631,488 B at 25 GB/s (545.26 us), and the prompt tokens' own time.
     const double loads = 2 * 0.75 * 13631488 / 25e9;
-    EXPECT_NEAR(c.seconds(8, 8, 1024), decode + loads + 1024 * 2 * 41943040.0 / 1e14, 1e-12);
+    EXPECT_NEAR(c.seconds(8, 8, 1024), decode + loads + 1024 * perToken, 1e-12);
+    // At 1 TFLOP/s (a GEMM of few rows) the FLOPs take longer: 83.9 us a token.
+    EXPECT_NEAR(loraStepCost(s, f, 1e12, 1e12, 25e9, 512).secondsPerToken, 2 * 41943040.0 / 1e12, 1e-15);
     // As many slots as adapters: nothing is ever loaded.
     s.maxLoras = 16;
     EXPECT_DOUBLE_EQ(adapterMissShare(s), 0.0);
