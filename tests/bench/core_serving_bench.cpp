@@ -99,9 +99,10 @@ void BM_ServingPlanLoraOneThread(benchmark::State& state)
 BENCHMARK(BM_ServingPlanLoraOneThread)->Unit(benchmark::kMillisecond);
 
 // Issue #42: prefill and decode pools on two instances (serving.deployment.mixed_instances) over a 50-instance plan:
-// the serving example (mode auto) with the first 50 catalog instances listed, each the candidate with either pool on
-// each of the 49 others (2,450 ordered pairs, both ways round), the pairs whose floor costs more than the best split
-// pruned (pairCostFloor). One thread, as BM_ServingPlanOneThread.
+// the serving example (mode auto) with the first 50 catalog instances listed ("nodes": "auto"), each the candidate with
+// either pool on each of the 49 others (4,900 ordered pairs), each instance's pool layouts built once
+// (ServingPoolCache), the pairs whose floor costs more than the best split pruned (pairCostFloor; the counter
+// ordered_pairs_pruned). One thread, as BM_ServingPlanOneThread.
 gp::Plan servingPlanFiftyInstancesMixed()
 {
     gp::Plan plan = servingPlanAllInstances();
