@@ -345,7 +345,8 @@ TEST(ServingMixedPools, PairCostFloorByHand)
 
 // Pruning loses nothing: six instances of three providers, Llama 3.1 70B at 4 requests/s. Every ordered pair of
 // instances is scored in full here (both pools' options on either side, evaluated and priced as the answer would), and
-// no candidate's pair that meets the SLO is cheaper than the candidate's answer; some pairs were pruned.
+// no candidate's pair that meets the SLO is cheaper than the candidate's answer; some pairs were pruned; one thread
+// gives the answer several threads sharing the instances' pool layouts give.
 TEST(ServingMixedPools, PrunedPairsCannotBeatTheAnswer)
 {
     std::string text = mixedPlan(true, "auto", "0.025");
@@ -391,6 +392,17 @@ TEST(ServingMixedPools, PrunedPairsCannotBeatTheAnswer)
         }
     }
     EXPECT_GT(pruned, 0);
+    // The pool layouts the candidates share (ServingPoolCache) give one thread's answer on several.
+    SearchControl one;
+    one.threads = 1;
+    auto serial = answerPlan(*plan, builtinCatalog(), one);
+    ASSERT_TRUE(serial);
+    ASSERT_EQ(serial->search.candidates.size(), answer->search.candidates.size());
+    for (std::size_t i = 0; i < serial->search.candidates.size(); ++i) {
+        EXPECT_EQ(serial->search.candidates[i].planIndex, answer->search.candidates[i].planIndex);
+        EXPECT_EQ(serial->search.candidates[i].objectiveValue, answer->search.candidates[i].objectiveValue);
+        EXPECT_EQ(serial->search.candidates[i].mixedPairsPruned, answer->search.candidates[i].mixedPairsPruned);
+    }
 }
 
 // The plan field: read, written back, and the window's words.
