@@ -142,33 +142,32 @@ Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated,
 namespace
 {
 
-// Every prefill layout on `prefillNode` paired with every decode layout on `decodeNode` (null: the same instance).
-std::vector<DisaggregatedOption> pairedOptions(const ResolvedModel& model, const Workload& workload,
-    const Hardware& prefillNode, const Hardware* decodeNode, const Assumptions& assumptions, const Catalog& catalog,
-    int maxNodes, const std::atomic<bool>* cancel)
+// Every prefill layout on `oneNode` paired with every decode layout on it (both pools on the candidate).
+std::vector<DisaggregatedOption> sameInstanceOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    const std::atomic<bool>* cancel)
 {
     std::vector<DisaggregatedOption> out;
     const ServingSpec& spec = workload.serving;
     if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
         return out;
     const ServingDeployment& plan = spec.deployment;
-    const Hardware& decodeOn = decodeNode ? *decodeNode : prefillNode;
     const auto prefills = poolLayouts(
-        model, prefillPoolWorkload(workload), prefillNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
     const auto decodes
-        = poolLayouts(model, decodePoolWorkload(workload), decodeOn, assumptions, catalog, maxNodes, plan.decodeTensor);
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
     if (prefills.empty() || decodes.empty())
         return out;
     const PerformanceDefaults performance = performanceDefaults(
-        catalog, assumptions, prefillNode.gpu.gpuClass, prefillNode.gpu.architecture, workload.attentionKernel);
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
     const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
-    const int perNode = std::max(1, prefillNode.gpusPerNode);
+    const int perNode = std::max(1, oneNode.gpusPerNode);
     for (const auto& d : decodes) {
         const DecodePoolPoint point = decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0));
         for (const auto& p : prefills) {
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
-            const PoolPair pair { *p->replica, p->config, d->config, prefillNode, performance, bytes, decodeNode };
+            const PoolPair pair { *p->replica, p->config, d->config, oneNode, performance, bytes, nullptr };
             DisaggregatedOption o;
             o.serving = serveDisaggregated(pair, point, spec, plan.prefillReplicas.value_or(0));
             const ServingDisaggregation& pools = *o.serving.disaggregation;
@@ -178,14 +177,7 @@ std::vector<DisaggregatedOption> pairedOptions(const ResolvedModel& model, const
             o.configuration.prefillTensor = p->config.tensor;
             o.configuration.prefillPipeline = p->config.pipeline;
             const int gP = p->config.tensor * p->config.pipeline, gD = d->config.tensor * d->config.pipeline;
-            if (decodeNode) {
-                o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
-                o.configuration.decodeNodes
-                    = disaggregatedNodes(0, 1, o.configuration.data, gD, std::max(1, decodeNode->gpusPerNode));
-                o.nodes = o.prefillNodes + o.configuration.decodeNodes;
-            } else {
-                o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
-            }
+            o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
             o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
             out.push_back(std::move(o));
         }
@@ -199,18 +191,19 @@ std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model
     const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
     const std::atomic<bool>* cancel)
 {
-    return pairedOptions(model, workload, oneNode, nullptr, assumptions, catalog, maxNodes, cancel);
+    return sameInstanceOptions(model, workload, oneNode, assumptions, catalog, maxNodes, cancel);
 }
 
 std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& model, const Workload& workload,
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& decodeInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
 {
-    std::vector<DisaggregatedOption> out
-        = pairedOptions(model, workload, prefillNode, &decodeNode, assumptions, catalog, maxNodes, cancel);
-    for (DisaggregatedOption& o : out)
-        o.configuration.decodeInstance = decodeInstance;
-    return out;
+    ServingPoolCache sides(model, assumptions, catalog);
+    CandidateSpec prefill, decode;
+    prefill.instance = prefillNode.id;
+    decode.instance = decodeInstance;
+    return pairedSides(sides.side(prefill, prefillNode, workload, maxNodes),
+        sides.side(decode, decodeNode, workload, maxNodes), true, cancel);
 }
 
 struct ServingPoolSide {
@@ -386,15 +379,12 @@ std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& mo
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
 {
-    std::vector<DisaggregatedOption> out
-        = pairedOptions(model, workload, prefillNode, &decodeNode, assumptions, catalog, maxNodes, cancel);
-    for (DisaggregatedOption& o : out) {
-        // The candidate keeps the decode pool: its nodes are the candidate's own, the prefill pool's the other's.
-        o.configuration.prefillInstance = prefillInstance;
-        o.configuration.prefillNodes = o.prefillNodes;
-        o.configuration.decodeNodes = 0;
-    }
-    return out;
+    ServingPoolCache sides(model, assumptions, catalog);
+    CandidateSpec prefill, decode;
+    prefill.instance = prefillInstance;
+    decode.instance = decodeNode.id;
+    return pairedSides(sides.side(prefill, prefillNode, workload, maxNodes),
+        sides.side(decode, decodeNode, workload, maxNodes), false, cancel);
 }
 
 int DisaggregatedOption::ownNodes() const
