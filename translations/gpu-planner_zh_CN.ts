@@ -1495,6 +1495,14 @@
         <source>Choosing GPU servers: A100 or V100 for large-model training?</source>
         <translation>GPU服务器选型：大模型训练用A100还是V100？</translation>
     </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %3 alone, %6 on %7 GPUs.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %3 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %3 alone meets the SLO.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %3 的任何拆分都达不到 SLO。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

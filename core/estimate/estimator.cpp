@@ -59,6 +59,13 @@ std::optional<FitFailure> checkLayout(
         prefill.pipeline = c.prefillPipeline;
         return checkLayout(model, prefill, hw, true);
     }
+    if (serving && !c.prefillInstance.empty() && c.prefillReplicas > 0) {
+        // The other way round: `hw` holds the decode pool, the prefill pool its own instance's nodes.
+        Configuration decode = c;
+        decode.prefillReplicas = 0;
+        decode.prefillInstance.clear();
+        return checkLayout(model, decode, hw, true);
+    }
     const int gpus = hw.totalGpus();
     const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
     if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
@@ -146,28 +153,42 @@ void noteMigSlice(CandidateResult& r, const Hardware& hw, const EngineMemory& m)
         { { "profile", hw.migProfile }, { "slice_gib", formatGiB(hw.gpu.memoryBytes) }, { "share", share } } });
 }
 
-// The decode pool's instance when the configuration puts it on another catalog instance than the candidate's: the
-// plan's entry for it (its label and quote) when there is one, else the catalog's; `hardware` at one node.
-struct DecodePoolInstance {
+// The other pool's instance when the configuration puts one pool on another catalog instance than the candidate's
+// (the decode pool, configuration.decode_instance, or the prefill pool, configuration.prefill_instance): the plan's
+// entry for it (its label and quote) when there is one, else the catalog's; `hardware` at one node.
+struct OtherPoolInstance {
     CandidateSpec spec;
     Hardware hardware;
+    bool prefill = false; // the prefill pool moved (the candidate holds the decode pool)
+    int nodes = 1; // the other instance's nodes
 };
-std::optional<DecodePoolInstance> decodePoolInstance(
+std::optional<OtherPoolInstance> otherPoolInstance(
     const Plan& plan, const Configuration& config, const Catalog& catalog, CandidateResult& r)
 {
-    if (config.decodeInstance.empty() || config.prefillReplicas <= 0)
+    const bool prefill = !config.prefillInstance.empty();
+    const std::string& instance = prefill ? config.prefillInstance : config.decodeInstance;
+    if (instance.empty() || config.prefillReplicas <= 0)
         return std::nullopt;
-    DecodePoolInstance out;
-    out.spec.instance = config.decodeInstance;
+    OtherPoolInstance out;
+    out.prefill = prefill;
+    out.nodes = std::max(1, prefill ? config.prefillNodes : config.decodeNodes);
+    out.spec.instance = instance;
     for (const CandidateSpec& c : plan.candidates)
-        if (c.instance == config.decodeInstance && c.mig.empty())
+        if (c.instance == instance && c.mig.empty())
             out.spec = c;
-    Expected<Hardware> hw = resolveCandidate(out.spec, catalog, 1, "configuration.decode_instance");
+    Expected<Hardware> hw = resolveCandidate(
+        out.spec, catalog, 1, prefill ? "configuration.prefill_instance" : "configuration.decode_instance");
     if (!hw) {
         r.failure = makeFailure("candidate_invalid", hw.error().toString(), { { "field", hw.error().field } });
         return std::nullopt;
     }
     out.hardware = atNodes(*hw, out.spec, 1);
+    if (prefill) {
+        // The prefill replica spans the nodes of its own instance its layout needs.
+        const int perNode = std::max(1, out.hardware.gpusPerNode);
+        const int gpus = std::max(1, config.prefillTensor) * std::max(1, config.prefillPipeline);
+        out.hardware.nodes = std::max(1, (gpus + perNode - 1) / perNode);
+    }
     return out;
 }
 
@@ -185,11 +206,14 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     const ServingReplica& replica = own ? *own : *shared.replica;
     // Prefill and decode apart (estimate/serving/disaggregation.h): the pools, and the decode replica's memory; the
     // decode pool on its own instance when the configuration names one (serving.deployment.mixed_instances).
-    const std::optional<DecodePoolInstance> decodePool = decodePoolInstance(plan, config, catalog, r);
-    const Hardware* decodeHw = decodePool ? &decodePool->hardware : nullptr;
+    // The prefill pool on its own instance (configuration.prefill_instance) the other way round.
+    const std::optional<OtherPoolInstance> otherPool = otherPoolInstance(plan, config, catalog, r);
+    const bool prefillMoved = otherPool && otherPool->prefill;
+    const Hardware& prefillHw = prefillMoved ? otherPool->hardware : hw;
+    const Hardware* decodeHw = !otherPool ? nullptr : prefillMoved ? &hw : &otherPool->hardware;
     EngineMemory decodeMemory;
     bool disaggregatedStarts = false;
-    ServingResult s = config.prefillReplicas > 0 ? serveConfiguredDisaggregation(model, workload, config, hw,
+    ServingResult s = config.prefillReplicas > 0 ? serveConfiguredDisaggregation(model, workload, config, prefillHw,
                           plan.assumptions, catalog, decodeMemory, disaggregatedStarts, decodeHw)
                                                  : replica.serve(spec, config.data, true);
     const EngineMemory& m = config.prefillReplicas > 0 ? decodeMemory : replica.memory();
@@ -263,13 +287,13 @@ void evaluateServing(CandidateResult& r, const ResolvedModel& model, const Plan&
     if (spec.requestsPerMonth && s.totalRequestsPerSecond > 0)
         hours = *spec.requestsPerMonth / s.totalRequestsPerSecond / 3600.0;
     r.cost = estimateCost(hw, hours, plan.billing, catalog);
-    if (decodePool) {
+    if (otherPool) {
         // Each pool billed as its own instance's nodes, mode by mode.
-        const int decodeNodes = std::max(1, config.decodeNodes);
         addPoolCost(r.cost,
-            estimateCost(atNodes(decodePool->hardware, decodePool->spec, decodeNodes), hours, plan.billing, catalog));
-        r.nodes += decodeNodes;
-        r.gpus += decodeNodes * decodePool->hardware.gpusPerNode;
+            estimateCost(
+                atNodes(otherPool->hardware, otherPool->spec, otherPool->nodes), hours, plan.billing, catalog));
+        r.nodes += otherPool->nodes;
+        r.gpus += otherPool->nodes * otherPool->hardware.gpusPerNode;
     }
     billServingMonth(r.cost, hours);
     priceServing(s, r.cost.rates, plan.billing, spec, r.cost.monthDays);

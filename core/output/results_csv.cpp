@@ -276,6 +276,9 @@ const std::array kColumns = {
     // The decode pool's own instance when it is not the candidate's (serving.deployment.mixed_instances), appended.
     Column{"serving_decode_instance", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d ? d->decode.instance : std::string(); }, kText},
     Column{"serving_decode_nodes", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d && !d->decode.instance.empty() ? integer(d->decode.nodes) : std::string(); }},
+    // The prefill pool's instance and nodes on a pair of instances (either pool may be the one that moved), appended.
+    Column{"serving_prefill_instance", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d ? d->prefill.instance : std::string(); }, kText},
+    Column{"serving_prefill_nodes", [](const CandidateResult& r) { const ServingDisaggregation* d = servingSplit(r); return d && !d->prefill.instance.empty() ? integer(d->prefill.nodes) : std::string(); }},
 };
 // clang-format on
 

@@ -18,7 +18,8 @@ bool sameConfiguration(const Configuration& a, const Configuration& b)
         && a.offload == b.offload && a.checkpointing == b.checkpointing && a.microBatchSize == b.microBatchSize
         && a.gradientAccumulationSteps == b.gradientAccumulationSteps && a.sequenceParallel == b.sequenceParallel
         && a.expert == b.expert && a.context == b.context && a.pipelineSchedule == b.pipelineSchedule
-        && a.virtualStages == b.virtualStages && a.decodeInstance == b.decodeInstance;
+        && a.virtualStages == b.virtualStages && a.decodeInstance == b.decodeInstance
+        && a.prefillInstance == b.prefillInstance;
 }
 
 bool samePoint(const ParetoPoint& a, const ParetoPoint& b)

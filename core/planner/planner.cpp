@@ -60,6 +60,8 @@ public:
     void keepScored(std::vector<ParetoPoint>* scored) { m_keepScored = scored; }
     // Serving: the replicas the search's other candidates built, shared (nullptr: each built here).
     void shareServingReplicas(ServingReplicaCache* cache) { m_servingReplicas = cache; }
+    // Serving with mixed_instances: each listed instance's pool layouts, shared (nullptr: built here).
+    void shareServingPools(ServingPoolCache* cache) { m_servingPools = cache; }
 
 private:
     void searchTraining(const Hardware& hw);
@@ -68,10 +70,12 @@ private:
     void searchServing(std::optional<Hardware>& firstHardware);
     // Serving with prefill and decode apart (workload.serving.deployment.mode auto or disaggregated).
     void searchDisaggregated(const Hardware& oneNode, int maxNodes);
-    // One split scored and kept as the best, the closest to the SLO or the fallback; `decode` (with its plan entry)
-    // when its decode pool runs on another catalog instance, priced as that instance's nodes.
-    void scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode, const CandidateSpec* decodeSpec,
+    // One split scored and kept as the best, the closest to the SLO or the fallback; `other` (with its plan entry)
+    // when one of its pools runs on another catalog instance, priced as that instance's nodes.
+    void scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* other, const CandidateSpec* otherSpec,
         double& closestMiss);
+    // serving.deployment.mixed_instances: either pool on each other listed instance, the candidate the other pool.
+    void searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -84,6 +88,11 @@ private:
     void note(const std::string& code, const std::string& message,
         std::vector<std::pair<std::string, std::string>> args = {});
     CandidatePlan finish(const std::optional<Hardware>& firstHardware);
+    // The candidate as a serving pool names its instance (its label, else its id).
+    std::string candidateName() const
+    {
+        return !m_hardware ? std::string() : m_hardware->label.empty() ? m_hardware->id : m_hardware->label;
+    }
 
     const SearchInputs& m_inputs;
     const Plan& m_work;
@@ -91,6 +100,7 @@ private:
     const Expected<Hardware>& m_hardware;
     const std::atomic<bool>* m_cancel;
     ServingReplicaCache* m_servingReplicas = nullptr;
+    ServingPoolCache* m_servingPools = nullptr; // mixed pairs' pool layouts, shared by the search's candidates
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
     std::vector<BillingRate> m_rates; // the current node count's rates under the modes the plan allows
@@ -109,6 +119,7 @@ private:
     int m_missNodes = 0;
     long m_evaluated = 0;
     long m_full = 0;
+    long m_prunedPairs = 0; // ordered pairs of instances not scored: their floor costs more than the best split found
     Diagnostics m_notes;
     std::optional<FitFailure> m_sloFailure; // serving: why the closest configuration misses the SLO
     // Serving deployments compared (planner/serving_deployment_search.h): the best of each kind meeting the SLO.
@@ -441,7 +452,46 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
     m_sameInstanceSplit = m_disaggregated;
     if (!spec.deployment.mixedInstances || spec.load.kind != ServingLoadKind::RequestsPerSecond)
         return;
-    // The decode pool on each other catalog instance of the plan (a MIG slice or a machine is no pool's instance).
+    searchMixedPairs(oneNode, maxNodes, closestMiss);
+}
+
+void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss)
+{
+    // Each other catalog instance of the plan (a MIG slice or a machine is no pool's instance) holds either pool, the
+    // candidate the other. Each instance's pool layouts are built once per search (ServingPoolCache). A pair costs at
+    // least the fewest nodes each of its pools takes (fewestPoolNodes) at the cheapest mode both instances price: once
+    // that floor costs more than the best split found, the pair cannot win and is not scored (pairCostFloor).
+    std::optional<ServingPoolCache> own;
+    if (!m_servingPools)
+        own.emplace(*m_inputs.model, m_work.assumptions, *m_inputs.catalog);
+    ServingPoolCache& pools = m_servingPools ? *m_servingPools : *own;
+    const ServingPoolSide& mine = pools.side(m_spec, oneNode, m_memoryWorkload, maxNodes);
+    const bool costObjective = !isTimeObjective(m_objective);
+    auto rates = [&](const Hardware& hw, const CandidateSpec& spec, int nodes) {
+        return estimateCost(atNodes(hw, spec, nodes), 1.0, m_work.billing, *m_inputs.catalog).rates;
+    };
+    // A direction with a pool no layout of its instance can size for the SLO has no floor: infinite.
+    auto floorOf = [&](const ServingPoolSide& prefill, const ServingPoolSide& decode, bool holdsPrefill,
+                       const CandidateSpec& other) {
+        const int prefillNodes = fewestPoolNodes(prefill, true), decodeNodes = fewestPoolNodes(decode, false);
+        if (prefillNodes < 1 || decodeNodes < 1)
+            return kInfinity;
+        if (!costObjective)
+            return 0.0;
+        const std::vector<BillingRate> prefillRates
+            = holdsPrefill ? rates(oneNode, m_spec, prefillNodes) : rates(poolSideNode(prefill), other, prefillNodes);
+        const std::vector<BillingRate> decodeRates
+            = holdsPrefill ? rates(poolSideNode(decode), other, decodeNodes) : rates(oneNode, m_spec, decodeNodes);
+        return pairCostFloor(prefillRates, decodeRates,
+            double(fewestPoolGpus(prefill, true) + fewestPoolGpus(decode, false)), m_work.billing,
+            m_work.workload.serving);
+    };
+    struct OtherInstance {
+        std::size_t index;
+        const ServingPoolSide* side;
+        double floors[2]; // the candidate holding the prefill pool, the decode pool
+    };
+    std::vector<OtherInstance> others;
     for (std::size_t i = 0; i < m_work.candidates.size(); ++i) {
         const CandidateSpec& other = m_work.candidates[i];
         if (other.instance.empty() || other.instance == m_spec.instance || !other.mig.empty())
@@ -450,34 +500,50 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
             = resolveCandidate(other, *m_inputs.catalog, 1, "candidates[" + std::to_string(i) + "]");
         if (!hw)
             continue;
-        for (const DisaggregatedOption& o : mixedDisaggregatedOptions(*m_inputs.model, m_memoryWorkload, oneNode, *hw,
-                 other.instance, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
-            scoreSplit(o, maxNodes, &*hw, &other, closestMiss);
+        const ServingPoolSide& theirs = pools.side(other, atNodes(*hw, other, 1), m_memoryWorkload, maxNodes);
+        others.push_back({ i, &theirs, { floorOf(mine, theirs, true, other), floorOf(theirs, mine, false, other) } });
+    }
+    std::stable_sort(others.begin(), others.end(), [](const OtherInstance& a, const OtherInstance& b) {
+        return std::min(a.floors[0], a.floors[1]) < std::min(b.floors[0], b.floors[1]);
+    });
+    for (const OtherInstance& o : others) {
+        const CandidateSpec& other = m_work.candidates[o.index];
+        for (int direction = 0; direction < 2; ++direction) {
+            if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+                return;
+            if (m_bestSplit.have && o.floors[direction] > m_bestSplit.figures.cost * (1 + 1e-9)) {
+                ++m_prunedPairs;
+                continue;
+            }
+            const bool holdsPrefill = direction == 0;
+            for (const DisaggregatedOption& d :
+                pairedSides(holdsPrefill ? mine : *o.side, holdsPrefill ? *o.side : mine, holdsPrefill, m_cancel))
+                scoreSplit(d, maxNodes, &poolSideNode(*o.side), &other, closestMiss);
+        }
     }
 }
 
-void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* decode,
-    const CandidateSpec* decodeSpec, double& closestMiss)
+void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* other,
+    const CandidateSpec* otherSpec, double& closestMiss)
 {
     ++m_evaluated;
     ++m_full;
-    const bool nodesLimited
-        = decode ? std::max(o.prefillNodes, o.configuration.decodeNodes) > maxNodes : o.nodes > maxNodes;
+    // A mixed pair: the candidate's own nodes hold one pool, the other instance's the other pool.
+    const int ownNodes = other ? o.ownNodes() : o.nodes;
+    const int otherNodes = other ? o.otherNodes() : 0;
+    const bool nodesLimited = std::max(ownNodes, otherNodes) > maxNodes;
     CandidateResult& r = m_scratch;
     r.configuration = o.configuration;
     r.gpus = o.gpus;
     r.nodes = o.nodes;
     r.serving = o.serving;
     // Each pool is billed as its own instance's nodes.
-    const int ownNodes = decode ? o.prefillNodes : o.nodes;
     const CostEstimate prices
         = estimateCost(atNodes(*m_hardware, m_spec, ownNodes), 1.0, m_work.billing, *m_inputs.catalog);
     std::vector<BillingRate> rates = prices.rates;
-    if (decode && decodeSpec)
-        rates = combinedRates(rates,
-            estimateCost(
-                atNodes(*decode, *decodeSpec, o.configuration.decodeNodes), 1.0, m_work.billing, *m_inputs.catalog)
-                .rates);
+    if (other && otherSpec)
+        rates = combinedRates(
+            rates, estimateCost(atNodes(*other, *otherSpec, otherNodes), 1.0, m_work.billing, *m_inputs.catalog).rates);
     const ObjectiveFigures f
         = objectiveFigures(r, m_work.workload, allowedRates(rates, m_work.billing), prices.monthDays);
     m_points.push_back({ f.hours, f.cost, o.configuration, ownNodes, f.priced });
@@ -486,7 +552,9 @@ void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, con
         // The best split by the same rule as the answer (the objective, then fewer nodes): the one the reason
         // names, whether or not it beats the aggregated replicas.
         // On a tie, fewer nodes of both pools (a kept choice's own nodes are its prefill pool's on a mixed pair).
-        auto fewerNodes = [&](const Chosen& kept) { return o.nodes < kept.nodes + kept.configuration.decodeNodes; };
+        auto fewerNodes = [&](const Chosen& kept) {
+            return o.nodes < kept.nodes + kept.configuration.decodeNodes + kept.configuration.prefillNodes;
+        };
         if (!m_bestSplit.have || betterFor(f, m_bestSplit.figures, m_objective)
             || (!betterFor(m_bestSplit.figures, f, m_objective) && fewerNodes(m_bestSplit))) {
             m_bestSplit = candidate;
@@ -585,13 +653,15 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     CandidatePlan out;
     out.configurationsEvaluated = m_evaluated;
     out.fullEvaluations = m_full;
+    out.mixedPairsPruned = m_prunedPairs;
     const SearchSpec& search = m_work.search;
     const bool timeObjective = m_objective == SearchObjective::Time || m_objective == SearchObjective::TimeUnderBudget;
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
-                m_closestDisaggregated, m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason
+                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
+                    m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
         if (!out.best.fits)
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
@@ -603,8 +673,9 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
         if (out.best.serving)
-            out.best.serving->deploymentReason = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit,
-                m_closestDisaggregated, m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving);
+            out.best.serving->deploymentReason
+                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
+                    m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);
@@ -757,13 +828,15 @@ Plan searchablePlan(const Plan& plan)
 // `hardware`: the candidate resolved once (searchPlan's validation), shared by every node count the search tries.
 CandidatePlan searchOne(const Plan& slim, const CandidateSpec& candidate, const Expected<Hardware>& hardware,
     const ResolvedModel& model, const Catalog& catalog, const std::atomic<bool>* cancel,
-    std::vector<ParetoPoint>* scored = nullptr, ServingReplicaCache* servingReplicas = nullptr)
+    std::vector<ParetoPoint>* scored = nullptr, ServingReplicaCache* servingReplicas = nullptr,
+    ServingPoolCache* servingPools = nullptr)
 {
     SearchInputs inputs = makeSearchInputs(slim, model, catalog);
     inputs.globalBatch = candidateGlobalBatch(slim, candidate, hardware);
     CandidateSearch search(inputs, slim, candidate, hardware, cancel);
     search.keepScored(scored);
     search.shareServingReplicas(servingReplicas);
+    search.shareServingPools(servingPools);
     return search.run();
 }
 
@@ -827,13 +900,15 @@ Expected<PlanSearchResult> searchPlan(const Plan& plan, const Catalog& catalog, 
     const Plan slim = searchablePlan(plan);
     // Candidates of the same GPU and links share their serving replicas (serving_replica_cache.h).
     ServingReplicaCache servingReplicas(result.model, slim.assumptions, catalog);
+    // With mixed_instances, each listed instance's pool layouts too (serving_deployment_search.h).
+    ServingPoolCache servingPools(result.model, slim.assumptions, catalog);
     std::atomic<std::size_t> next { 0 };
     std::vector<std::exception_ptr> failures(candidates.size());
     auto work = [&] {
         for (std::size_t i = next++; i < candidates.size() && !cancelled(); i = next++) {
             try {
-                result.candidates[i] = searchOne(
-                    slim, candidates[i], hardware[i], result.model, catalog, cancel, nullptr, &servingReplicas);
+                result.candidates[i] = searchOne(slim, candidates[i], hardware[i], result.model, catalog, cancel,
+                    nullptr, &servingReplicas, &servingPools);
                 result.candidates[i].planIndex = int(i);
             } catch (...) {
                 failures[i] = std::current_exception();

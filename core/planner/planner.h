@@ -36,6 +36,9 @@ struct CandidatePlan {
     bool priced = true; // false: cost figures are GPU-hours (no price known), see `notes`
     double objectiveValue = 0; // what the objective minimizes: cost, GPU-hours or hours
     long fullEvaluations = 0; // configurations that got time and cost (the rest failed the memory check)
+    // Serving with mixed_instances: ordered pairs of this candidate and another instance (either holding the prefill
+    // pool) not scored, their floor (pairCostFloor, planner/serving_deployment_search.h) above the best split found.
+    long mixedPairsPruned = 0;
     std::optional<Diagnostic> summary; // "recommended_configuration": the choice in one sentence
 };
 

@@ -2,6 +2,7 @@
 
 #include "base/number_text.h"
 #include "estimate/serving/disaggregation.h"
+#include "estimate/serving/serving_cost.h"
 #include "planner/planner_grid.h"
 #include "transformer/layers.h"
 
@@ -73,13 +74,16 @@ std::string splitText(const ServingDisaggregation& d)
         + (d.decode.pipeline > 1 ? " pp" + std::to_string(d.decode.pipeline) : "") + on(d.decode) + ")";
 }
 
-// A split over two instances: what the pair saves against the best split on the prefill pool's instance alone.
-void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optional<DeploymentOutcome>& sameInstance)
+// A split over two instances: what the pair saves against the best split on the candidate's instance alone (the
+// instance of the pool the candidate keeps: the prefill pool's, or the decode pool's when the prefill pool moved).
+void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optional<DeploymentOutcome>& sameInstance,
+    const std::string& candidate)
 {
     const ServingDisaggregation& d = *pair.serving.disaggregation;
+    const std::string& alone = candidate == d.decode.instance ? d.decode.instance : d.prefill.instance;
     why.args.insert(why.args.end(),
         { { "prefill_instance", d.prefill.instance }, { "decode_instance", d.decode.instance },
-            { "prefill_gpu", d.prefill.gpuName }, { "decode_gpu", d.decode.gpuName } });
+            { "prefill_gpu", d.prefill.gpuName }, { "decode_gpu", d.decode.gpuName }, { "alone_instance", alone } });
     why.message += "; prefill on " + d.prefill.instance + " (" + d.prefill.gpuName + "), decode on " + d.decode.instance
         + " (" + d.decode.gpuName + ")";
     if (sameInstance && sameInstance->serving.disaggregation && sameInstance->cost > 0) {
@@ -88,10 +92,10 @@ void pairReason(Diagnostic& why, const DeploymentOutcome& pair, const std::optio
             { { "same_instance_cost_ratio", ratio },
                 { "same_instance_split", splitText(*sameInstance->serving.disaggregation) },
                 { "same_instance_gpus", std::to_string(sameInstance->gpus) } });
-        why.message += ", " + ratio + "x the cost of the best split on " + d.prefill.instance + " alone, "
+        why.message += ", " + ratio + "x the cost of the best split on " + alone + " alone, "
             + splitText(*sameInstance->serving.disaggregation) + " on " + std::to_string(sameInstance->gpus) + " GPUs";
     } else {
-        why.message += "; no split on " + d.prefill.instance + " alone meets the SLO";
+        why.message += "; no split on " + alone + " alone meets the SLO";
     }
 }
 
@@ -138,33 +142,32 @@ Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated,
 namespace
 {
 
-// Every prefill layout on `prefillNode` paired with every decode layout on `decodeNode` (null: the same instance).
-std::vector<DisaggregatedOption> pairedOptions(const ResolvedModel& model, const Workload& workload,
-    const Hardware& prefillNode, const Hardware* decodeNode, const Assumptions& assumptions, const Catalog& catalog,
-    int maxNodes, const std::atomic<bool>* cancel)
+// Every prefill layout on `oneNode` paired with every decode layout on it (both pools on the candidate).
+std::vector<DisaggregatedOption> sameInstanceOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    const std::atomic<bool>* cancel)
 {
     std::vector<DisaggregatedOption> out;
     const ServingSpec& spec = workload.serving;
     if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
         return out;
     const ServingDeployment& plan = spec.deployment;
-    const Hardware& decodeOn = decodeNode ? *decodeNode : prefillNode;
     const auto prefills = poolLayouts(
-        model, prefillPoolWorkload(workload), prefillNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
     const auto decodes
-        = poolLayouts(model, decodePoolWorkload(workload), decodeOn, assumptions, catalog, maxNodes, plan.decodeTensor);
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
     if (prefills.empty() || decodes.empty())
         return out;
     const PerformanceDefaults performance = performanceDefaults(
-        catalog, assumptions, prefillNode.gpu.gpuClass, prefillNode.gpu.architecture, workload.attentionKernel);
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
     const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
-    const int perNode = std::max(1, prefillNode.gpusPerNode);
+    const int perNode = std::max(1, oneNode.gpusPerNode);
     for (const auto& d : decodes) {
         const DecodePoolPoint point = decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0));
         for (const auto& p : prefills) {
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
-            const PoolPair pair { *p->replica, p->config, d->config, prefillNode, performance, bytes, decodeNode };
+            const PoolPair pair { *p->replica, p->config, d->config, oneNode, performance, bytes, nullptr };
             DisaggregatedOption o;
             o.serving = serveDisaggregated(pair, point, spec, plan.prefillReplicas.value_or(0));
             const ServingDisaggregation& pools = *o.serving.disaggregation;
@@ -174,14 +177,7 @@ std::vector<DisaggregatedOption> pairedOptions(const ResolvedModel& model, const
             o.configuration.prefillTensor = p->config.tensor;
             o.configuration.prefillPipeline = p->config.pipeline;
             const int gP = p->config.tensor * p->config.pipeline, gD = d->config.tensor * d->config.pipeline;
-            if (decodeNode) {
-                o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
-                o.configuration.decodeNodes
-                    = disaggregatedNodes(0, 1, o.configuration.data, gD, std::max(1, decodeNode->gpusPerNode));
-                o.nodes = o.prefillNodes + o.configuration.decodeNodes;
-            } else {
-                o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
-            }
+            o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
             o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
             out.push_back(std::move(o));
         }
@@ -195,23 +191,236 @@ std::vector<DisaggregatedOption> disaggregatedOptions(const ResolvedModel& model
     const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
     const std::atomic<bool>* cancel)
 {
-    return pairedOptions(model, workload, oneNode, nullptr, assumptions, catalog, maxNodes, cancel);
+    return sameInstanceOptions(model, workload, oneNode, assumptions, catalog, maxNodes, cancel);
 }
 
 std::vector<DisaggregatedOption> mixedDisaggregatedOptions(const ResolvedModel& model, const Workload& workload,
     const Hardware& prefillNode, const Hardware& decodeNode, const std::string& decodeInstance,
     const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
 {
-    std::vector<DisaggregatedOption> out
-        = pairedOptions(model, workload, prefillNode, &decodeNode, assumptions, catalog, maxNodes, cancel);
-    for (DisaggregatedOption& o : out)
-        o.configuration.decodeInstance = decodeInstance;
+    ServingPoolCache sides(model, assumptions, catalog);
+    CandidateSpec prefill, decode;
+    prefill.instance = prefillNode.id;
+    decode.instance = decodeInstance;
+    return pairedSides(sides.side(prefill, prefillNode, workload, maxNodes),
+        sides.side(decode, decodeNode, workload, maxNodes), true, cancel);
+}
+
+struct ServingPoolSide {
+    std::string instance;
+    Hardware node; // one node of the instance
+    Workload workload;
+    std::vector<std::unique_ptr<PoolLayout>> prefills, decodes;
+    std::vector<std::unique_ptr<std::mutex>> prefillLocks; // one per prefill replica (its answers are memoised)
+    std::vector<DecodePoolPoint> points; // one per decode layout
+    std::optional<PerformanceDefaults> performance; // the prefill side's (its GPU's) defaults
+    double transferBytes = 0; // the prompt's KV at the decode side's cache precision
+    int fewestPrefillNodes = 0, fewestDecodeNodes = 0;
+    int fewestPrefillGpus = 0, fewestDecodeGpus = 0;
+};
+
+struct ServingPoolCache::Entry {
+    CandidateSpec spec;
+    Workload workload;
+    int maxNodes = 1;
+    std::mutex mutex; // guards the build of `side`
+    std::unique_ptr<ServingPoolSide> side;
+};
+
+ServingPoolCache::ServingPoolCache(const ResolvedModel& model, const Assumptions& assumptions, const Catalog& catalog)
+    : m_model(model)
+    , m_assumptions(assumptions)
+    , m_catalog(catalog)
+{
+}
+
+ServingPoolCache::~ServingPoolCache() = default;
+
+namespace
+{
+
+// The side's pools and floors (ServingPoolSide), built by one thread under its entry's lock.
+std::unique_ptr<ServingPoolSide> buildPoolSide(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const CandidateSpec& spec, const Assumptions& assumptions, const Catalog& catalog,
+    int maxNodes)
+{
+    auto side = std::make_unique<ServingPoolSide>();
+    side->instance = spec.instance;
+    side->node = oneNode;
+    side->workload = workload;
+    const ServingSpec& serving = workload.serving;
+    const ServingDeployment& plan = serving.deployment;
+    side->prefills = poolLayouts(
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+    side->decodes
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
+    side->performance = performanceDefaults(
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
+    if (!side->decodes.empty())
+        side->transferBytes = kvTransferBytes(model, workload, side->decodes.front()->replica->engine().kvPrecision);
+    const int perNode = std::max(1, oneNode.gpusPerNode);
+    // The prefill pool's floor: the whole TTFT target (a pair's transfer and decode first step only take from it).
+    ServingSpec prefillSpec = serving;
+    prefillSpec.slo = {};
+    prefillSpec.slo.ttftSeconds = serving.slo.ttftSeconds;
+    for (const auto& p : side->prefills) {
+        side->prefillLocks.push_back(std::make_unique<std::mutex>());
+        const int x
+            = plan.prefillReplicas.value_or(0) > 0 ? *plan.prefillReplicas : p->replica->replicasNeeded(prefillSpec);
+        if (x < 1)
+            continue;
+        const int g = p->config.tensor * p->config.pipeline;
+        const int n = disaggregatedNodes(x, g, 0, 1, perNode);
+        side->fewestPrefillNodes = side->fewestPrefillNodes == 0 ? n : std::min(side->fewestPrefillNodes, n);
+        side->fewestPrefillGpus = side->fewestPrefillGpus == 0 ? x * g : std::min(side->fewestPrefillGpus, x * g);
+    }
+    for (const auto& d : side->decodes) {
+        side->points.push_back(decodePoolPoint(*d->replica, serving, plan.decodeReplicas.value_or(0)));
+        const DecodePoolPoint& point = side->points.back();
+        if (point.replicas < 1 || !point.result.meetsSlo)
+            continue;
+        const int g = d->config.tensor * d->config.pipeline;
+        const int n = disaggregatedNodes(0, 1, point.replicas, g, perNode);
+        side->fewestDecodeNodes = side->fewestDecodeNodes == 0 ? n : std::min(side->fewestDecodeNodes, n);
+        const int gpus = point.replicas * g;
+        side->fewestDecodeGpus = side->fewestDecodeGpus == 0 ? gpus : std::min(side->fewestDecodeGpus, gpus);
+    }
+    return side;
+}
+
+} // namespace
+
+const ServingPoolSide& ServingPoolCache::side(
+    const CandidateSpec& spec, const Hardware& oneNode, const Workload& workload, int maxNodes)
+{
+    Entry* entry = nullptr;
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        for (const auto& e : m_entries)
+            if (e->maxNodes == maxNodes && e->spec == spec && e->workload == workload)
+                entry = e.get();
+        if (!entry) {
+            m_entries.push_back(std::make_unique<Entry>());
+            entry = m_entries.back().get();
+            entry->spec = spec;
+            entry->workload = workload;
+            entry->maxNodes = maxNodes;
+        }
+    }
+    const std::lock_guard<std::mutex> lock(entry->mutex);
+    if (!entry->side)
+        entry->side = buildPoolSide(m_model, entry->workload, oneNode, entry->spec, m_assumptions, m_catalog, maxNodes);
+    return *entry->side;
+}
+
+int fewestPoolNodes(const ServingPoolSide& side, bool prefill)
+{
+    return prefill ? side.fewestPrefillNodes : side.fewestDecodeNodes;
+}
+
+int fewestPoolGpus(const ServingPoolSide& side, bool prefill)
+{
+    return prefill ? side.fewestPrefillGpus : side.fewestDecodeGpus;
+}
+
+const Hardware& poolSideNode(const ServingPoolSide& side)
+{
+    return side.node;
+}
+
+std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, const ServingPoolSide& decode,
+    bool candidateHoldsPrefill, const std::atomic<bool>* cancel)
+{
+    std::vector<DisaggregatedOption> out;
+    const ServingSpec& spec = prefill.workload.serving;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !prefill.performance)
+        return out;
+    const ServingDeployment& plan = spec.deployment;
+    const int perNode = std::max(1, prefill.node.gpusPerNode);
+    for (std::size_t j = 0; j < decode.decodes.size(); ++j) {
+        const PoolLayout& d = *decode.decodes[j];
+        for (std::size_t i = 0; i < prefill.prefills.size(); ++i) {
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                return out;
+            const PoolLayout& p = *prefill.prefills[i];
+            DisaggregatedOption o;
+            {
+                const std::lock_guard<std::mutex> lock(*prefill.prefillLocks[i]);
+                const PoolPair pair { *p.replica, p.config, d.config, prefill.node, *prefill.performance,
+                    decode.transferBytes, &decode.node };
+                o.serving = serveDisaggregated(pair, decode.points[j], spec, plan.prefillReplicas.value_or(0));
+            }
+            const ServingDisaggregation& pools = *o.serving.disaggregation;
+            o.configuration = d.config;
+            o.configuration.data = std::max(1, pools.decode.replicas);
+            o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
+            o.configuration.prefillTensor = p.config.tensor;
+            o.configuration.prefillPipeline = p.config.pipeline;
+            const int gP = p.config.tensor * p.config.pipeline, gD = d.config.tensor * d.config.pipeline;
+            o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
+            const int decodeNodes
+                = disaggregatedNodes(0, 1, o.configuration.data, gD, std::max(1, decode.node.gpusPerNode));
+            o.nodes = o.prefillNodes + decodeNodes;
+            o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
+            if (candidateHoldsPrefill) {
+                o.configuration.decodeInstance = decode.instance;
+                o.configuration.decodeNodes = decodeNodes;
+            } else {
+                o.configuration.prefillInstance = prefill.instance;
+                o.configuration.prefillNodes = o.prefillNodes;
+            }
+            out.push_back(std::move(o));
+        }
+    }
     return out;
+}
+
+std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& prefillNode, const Hardware& decodeNode, const std::string& prefillInstance,
+    const Assumptions& assumptions, const Catalog& catalog, int maxNodes, const std::atomic<bool>* cancel)
+{
+    ServingPoolCache sides(model, assumptions, catalog);
+    CandidateSpec prefill, decode;
+    prefill.instance = prefillInstance;
+    decode.instance = decodeNode.id;
+    return pairedSides(sides.side(prefill, prefillNode, workload, maxNodes),
+        sides.side(decode, decodeNode, workload, maxNodes), false, cancel);
+}
+
+int DisaggregatedOption::ownNodes() const
+{
+    if (!configuration.prefillInstance.empty())
+        return nodes - configuration.prefillNodes;
+    return configuration.decodeInstance.empty() ? nodes : prefillNodes;
+}
+
+int DisaggregatedOption::otherNodes() const
+{
+    if (!configuration.prefillInstance.empty())
+        return configuration.prefillNodes;
+    return configuration.decodeInstance.empty() ? 0 : configuration.decodeNodes;
+}
+
+double pairCostFloor(const std::vector<BillingRate>& first, const std::vector<BillingRate>& second, double gpus,
+    const Billing& billing, const ServingSpec& spec)
+{
+    // A finite run's throughput is its requests over its makespan, which its random arrivals may bring under n / rate:
+    // no floor then.
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !(spec.load.value > 0) || spec.traffic.requests)
+        return 0.0;
+    const double tokensPerHour = spec.load.value * double(spec.promptTokens + spec.outputTokens) * 3600.0;
+    double floor = INFINITY;
+    for (const BillingRate& r : combinedRates(first, second))
+        if (billing.allows(r.mode) && std::isfinite(r.perHour) && r.perHour >= 0)
+            floor = std::min(floor, r.perHour * std::max(1.0, r.timeFactor) / tokensPerHour * 1e6);
+    // No mode prices both: ranked by GPUs per million tokens (objectiveFigures' unpriced rule).
+    return std::isfinite(floor) ? floor : std::max(1.0, gpus) / tokensPerHour * 1e6;
 }
 
 std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome>& aggregated,
     const std::optional<DeploymentOutcome>& disaggregated, const std::optional<DeploymentOutcome>& sameInstance,
-    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec)
+    const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec,
+    const std::string& candidate)
 {
     if (spec.deployment.mode == ServingDeploymentMode::Aggregated)
         return std::nullopt;
@@ -224,7 +433,7 @@ std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome
         Diagnostic why = disaggregatedWins(aggregated, *disaggregated);
         const ServingDisaggregation& d = *disaggregated->serving.disaggregation;
         if (!d.decode.instance.empty())
-            pairReason(why, *disaggregated, sameInstance);
+            pairReason(why, *disaggregated, sameInstance, candidate);
         return why;
     }
     if (disaggregated && disaggregated->serving.disaggregation && aggregated) {

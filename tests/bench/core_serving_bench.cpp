@@ -3,6 +3,7 @@
 // `time build/bin/gpu-planner-cli plan PLAN` on a copy of `example --serving` with "candidates": []).
 #include "catalog/catalog.h"
 #include "planner/answer.h"
+#include "planner/planner.h"
 
 #include <benchmark/benchmark.h>
 
@@ -96,5 +97,49 @@ void BM_ServingPlanLoraOneThread(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ServingPlanLoraOneThread)->Unit(benchmark::kMillisecond);
+
+// Issue #42: prefill and decode pools on two instances (serving.deployment.mixed_instances) over a 50-instance plan:
+// the serving example (mode auto) with the first 50 catalog instances listed ("nodes": "auto"), each the candidate with
+// either pool on each of the 49 others (4,900 ordered pairs), each instance's pool layouts built once
+// (ServingPoolCache), the pairs whose floor costs more than the best split pruned (pairCostFloor; the counter
+// ordered_pairs_pruned). One thread, as BM_ServingPlanOneThread.
+gp::Plan servingPlanFiftyInstancesMixed()
+{
+    gp::Plan plan = servingPlanAllInstances();
+    plan.workload.serving.deployment.mode = gp::ServingDeploymentMode::Auto;
+    plan.workload.serving.deployment.mixedInstances = true;
+    for (const auto& instance : gp::builtinCatalog().instances) {
+        if (plan.candidates.size() == 50)
+            break;
+        gp::CandidateSpec spec;
+        spec.instance = instance.id;
+        spec.nodes = std::nullopt; // "auto", as every catalog instance is searched
+        plan.candidates.push_back(spec);
+    }
+    return plan;
+}
+
+void BM_ServingPlanMixedFiftyInstancesOneThread(benchmark::State& state)
+{
+    const gp::Plan plan = servingPlanFiftyInstancesMixed();
+    const gp::Catalog& catalog = gp::builtinCatalog();
+    gp::SearchControl control;
+    control.threads = 1;
+    long pruned = 0;
+    for (auto _ : state) {
+        auto answer = gp::answerPlan(plan, catalog, control);
+        if (!answer) {
+            state.SkipWithError(answer.error().toString().c_str());
+            break;
+        }
+        pruned = 0;
+        for (const gp::CandidatePlan& c : answer->search.candidates)
+            pruned += c.mixedPairsPruned;
+        benchmark::DoNotOptimize(answer->standings.data());
+    }
+    state.counters["candidates"] = double(plan.candidates.size());
+    state.counters["ordered_pairs_pruned"] = double(pruned);
+}
+BENCHMARK(BM_ServingPlanMixedFiftyInstancesOneThread)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -165,9 +165,9 @@ TEST(ResultsCsv, HeaderIsTheStableContract)
         // many LoRA adapters, appended
         "serving_lora_adapters", "serving_lora_max_loras", "serving_lora_gpu_bytes", "serving_lora_slowdown",
         "serving_lora_miss_share",
-        // the prefix cache's disk tier, then the decode pool's own instance, appended
+        // the prefix cache's disk tier, then each pool's own instance on a pair of instances, appended
         "serving_prefix_disk_tokens", "serving_prefix_disk_capacity_bytes", "serving_prefix_disk_seconds",
-        "serving_decode_instance", "serving_decode_nodes" };
+        "serving_decode_instance", "serving_decode_nodes", "serving_prefill_instance", "serving_prefill_nodes" };
     EXPECT_EQ(rows[0], expected);
     EXPECT_EQ(gp::resultsCsvColumns(), expected);
 }

@@ -1,6 +1,7 @@
 // Prefill and decode pools on two catalog instances (issue #42 item 1, serving.deployment.mixed_instances): the KV
 // transfer over the network the two instances share, by hand; a plan where a pair of instances wins, priced as both
-// pools' nodes, with its reason; the plan field.
+// pools' nodes, with its reason; either pool on the other instance (the prefill pool too); the pruning of pairs that
+// cannot win, by hand and against every pair scored in full; the plan field.
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
@@ -11,6 +12,7 @@
 #include "output/results_csv.h"
 #include "output/results_json.h"
 #include "planner/answer.h"
+#include "planner/serving_deployment_search.h"
 
 #include <gtest/gtest.h>
 
@@ -231,6 +233,176 @@ TEST(ServingMixedPools, PrefillOnH100DecodeOnA100WinsOverEverySingleInstanceLayo
     auto oneAlone = answerPlan(*single, builtinCatalog());
     ASSERT_TRUE(one && oneAlone);
     EXPECT_DOUBLE_EQ(one->search.candidates.front().objectiveValue, oneAlone->search.candidates.front().objectiveValue);
+}
+
+// The other way round: the candidate keeps the decode pool and the prefill pool runs on another instance. The pair of
+// OnePairOfInstancesByHand (one tp8 prefill replica on a p5, one tp8 decode replica on a p4de) evaluated from the
+// p4de's side (configuration.prefill_instance) gives the same pools, transfer, latencies and price as from the p5's
+// side (configuration.decode_instance): 2 nodes, 16 GPUs, 55.04 + 27.44705 USD/h on demand.
+TEST(ServingMixedPools, PrefillPoolOnTheOtherInstanceIsTheSamePairFromTheDecodeSide)
+{
+    auto plan = parsePlan(mixedPlan(true, "disaggregated"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto model = resolveModel(plan->model);
+    ASSERT_TRUE(model);
+    const Hardware p5 = oneNodeOf("aws:p5.48xlarge");
+    const Hardware p4de = oneNodeOf("aws:p4de.24xlarge");
+    Configuration forward;
+    forward.prefillReplicas = 1;
+    forward.prefillTensor = 8;
+    forward.data = 1;
+    forward.tensor = 8;
+    forward.decodeInstance = "aws:p4de.24xlarge";
+    forward.decodeNodes = 1;
+    Configuration reverse = forward;
+    reverse.decodeInstance.clear();
+    reverse.decodeNodes = 0;
+    reverse.prefillInstance = "aws:p5.48xlarge";
+    reverse.prefillNodes = 1;
+    const CandidateResult a = evaluateCandidate(*model, *plan, p5, forward, builtinCatalog());
+    const CandidateResult b = evaluateCandidate(*model, *plan, p4de, reverse, builtinCatalog());
+    ASSERT_TRUE(a.serving && a.serving->disaggregation);
+    ASSERT_TRUE(b.serving && b.serving->disaggregation) << (b.failure ? b.failure->message : "");
+    EXPECT_TRUE(b.fits);
+    const ServingDisaggregation& d = *b.serving->disaggregation;
+    EXPECT_EQ(d.prefill.instance, "aws:p5.48xlarge");
+    EXPECT_EQ(d.decode.instance, "aws:p4de.24xlarge");
+    EXPECT_EQ(d.prefill.nodes, 1);
+    EXPECT_EQ(d.decode.nodes, 1);
+    EXPECT_EQ(b.nodes, 2);
+    EXPECT_EQ(b.gpus, 16);
+    EXPECT_EQ(d.transfer.link, "rdma");
+    EXPECT_DOUBLE_EQ(d.transfer.achievedGBps, 40); // the p4de's 400 Gbps at 0.8, as from the p5's side
+    EXPECT_NEAR(b.serving->ttftSeconds, a.serving->ttftSeconds, 1e-12);
+    EXPECT_NEAR(b.serving->tpotSeconds, a.serving->tpotSeconds, 1e-12);
+    EXPECT_NEAR(onDemandPerHour(b.cost), onDemandPerHour(a.cost), 1e-9 * onDemandPerHour(a.cost));
+    const double p5Rate = onDemandPerHour(estimateCost(p5, 1.0, plan->billing, builtinCatalog()));
+    const double p4deRate = onDemandPerHour(estimateCost(p4de, 1.0, plan->billing, builtinCatalog()));
+    EXPECT_NEAR(onDemandPerHour(b.cost), p5Rate + p4deRate, 1e-9 * p5Rate);
+    // The decode replica's memory is the candidate's own GPUs' (A100 80GB), as it holds that pool.
+    EXPECT_LE(b.memory.total, p4de.gpu.memoryBytes);
+    EXPECT_NEAR(b.memory.weights, a.memory.weights, 1.0);
+    const std::string csv = resultsToCsv({ b });
+    EXPECT_NE(csv.find(",aws:p4de.24xlarge,1,aws:p5.48xlarge,1"), std::string::npos) << csv;
+}
+
+// The search from the decode pool's side: the p4de candidate's best is the p5 prefill pool with its own decode pool,
+// 0.7513x its best split alone (3P1D on four p4de nodes, 109.79 USD/h), and the reason compares with the p4de alone.
+TEST(ServingMixedPools, DecodeInstanceCandidateFindsThePrefillPoolElsewhere)
+{
+    auto plan = parsePlan(mixedPlan(true, "auto", "0.025"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto answer = answerPlan(*plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    const CandidatePlan* p4de = nullptr;
+    const CandidatePlan* p5 = nullptr;
+    for (const CandidatePlan& c : answer->search.candidates)
+        (c.best.candidate == "aws:p4de.24xlarge" ? p4de : p5) = &c;
+    ASSERT_TRUE(p4de && p5);
+    const CandidateResult& r = p4de->best;
+    ASSERT_TRUE(r.serving && r.serving->disaggregation);
+    EXPECT_EQ(r.configuration.prefillInstance, "aws:p5.48xlarge");
+    EXPECT_TRUE(r.configuration.decodeInstance.empty());
+    EXPECT_EQ(r.configuration.prefillNodes, 1);
+    EXPECT_EQ(r.nodes, 2);
+    EXPECT_EQ(r.serving->disaggregation->prefill.instance, "aws:p5.48xlarge");
+    EXPECT_EQ(r.serving->disaggregation->decode.instance, "aws:p4de.24xlarge");
+    // The same deployment as the p5 candidate's, at the same cost.
+    EXPECT_NEAR(p4de->objectiveValue, p5->objectiveValue, 1e-9 * p5->objectiveValue);
+    ASSERT_TRUE(r.serving->deploymentReason);
+    const Diagnostic& why = *r.serving->deploymentReason;
+    EXPECT_EQ(why.code, "serving_disaggregated_wins") << why.message;
+    EXPECT_EQ(why.arg("alone_instance"), "aws:p4de.24xlarge");
+    EXPECT_NEAR(std::stod(why.arg("same_instance_cost_ratio")), (55.04 + 27.44705) / (4 * 27.44705), 1e-3)
+        << why.message;
+    EXPECT_NE(why.message.find("best split on aws:p4de.24xlarge alone"), std::string::npos) << why.message;
+    // From the p5's side the comparison is with the p5 alone.
+    ASSERT_TRUE(p5->best.serving && p5->best.serving->deploymentReason);
+    EXPECT_EQ(p5->best.serving->deploymentReason->arg("alone_instance"), "aws:p5.48xlarge");
+}
+
+// The floor of a pair by hand: one p5 (55.04 USD/h on demand) and one p4de (27.44705) serve at most the load's
+// 4 requests/s x 4,608 tokens = 66,355,200 tokens an hour: 82.48705 / 66,355,200 x 1e6 = 1.24312 USD per million
+// tokens. A mode only one instance prices is not the pair's: with no mode both price the pair is ranked by its GPUs,
+// 16 / 66,355,200 x 1e6 = 0.24112 GPUs per million tokens; without a rate, or over a finite run (whose random arrivals
+// may end it sooner than n / rate), nothing bounds it (0).
+TEST(ServingMixedPools, PairCostFloorByHand)
+{
+    auto plan = parsePlan(mixedPlan(true));
+    ASSERT_TRUE(plan);
+    const std::vector<BillingRate> p5 { { BillingMode::OnDemand, 55.04 } };
+    const std::vector<BillingRate> p4de { { BillingMode::OnDemand, 27.44705 }, { BillingMode::Spot, 9 } };
+    ServingSpec spec = plan->workload.serving;
+    EXPECT_NEAR(pairCostFloor(p5, p4de, 16, plan->billing, spec), 82.48705 / 66355200.0 * 1e6, 1e-12);
+    spec.traffic.requests = 11;
+    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, 16, plan->billing, spec), 0.0);
+    spec.traffic.requests.reset();
+    const std::vector<BillingRate> spotOnly { { BillingMode::Spot, 20 } };
+    EXPECT_NEAR(pairCostFloor(p5, spotOnly, 16, plan->billing, spec), 16 / 66355200.0 * 1e6, 1e-15);
+    spec.load.kind = ServingLoadKind::Concurrency;
+    EXPECT_DOUBLE_EQ(pairCostFloor(p5, p4de, 16, plan->billing, spec), 0.0);
+}
+
+// Pruning loses nothing: six instances of three providers, Llama 3.1 70B at 4 requests/s. Every ordered pair of
+// instances is scored in full here (both pools' options on either side, evaluated and priced as the answer would), and
+// no candidate's pair that meets the SLO is cheaper than the candidate's answer; some pairs were pruned; one thread
+// gives the answer several threads sharing the instances' pool layouts give.
+TEST(ServingMixedPools, PrunedPairsCannotBeatTheAnswer)
+{
+    std::string text = mixedPlan(true, "auto", "0.025");
+    const std::string two
+        = R"([{"instance": "aws:p5.48xlarge", "nodes": "auto"}, {"instance": "aws:p4de.24xlarge", "nodes": "auto"}])";
+    const std::string six
+        = R"([{"instance": "aws:p5.48xlarge", "nodes": "auto"}, {"instance": "aws:p4de.24xlarge", "nodes": "auto"},
+        {"instance": "aws:p4d.24xlarge", "nodes": "auto"}, {"instance": "tencent:HCCPNV5", "nodes": "auto"},
+        {"instance": "tencent:HCCG5v", "nodes": "auto"}, {"instance": "aws:g6e.48xlarge", "nodes": "auto"}])";
+    ASSERT_NE(text.find(two), std::string::npos);
+    text.replace(text.find(two), two.size(), six);
+    auto plan = parsePlan(text);
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto model = resolveModel(plan->model);
+    ASSERT_TRUE(model);
+    auto answer = answerPlan(*plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    long pruned = 0;
+    for (const CandidatePlan& c : answer->search.candidates) {
+        pruned += c.mixedPairsPruned;
+        ASSERT_GE(c.planIndex, 0);
+        const CandidateSpec& own = plan->candidates[std::size_t(c.planIndex)];
+        const Hardware a = oneNodeOf(own.instance);
+        const Workload work = workloadOnGpu(plan->workload, a.gpu);
+        for (const CandidateSpec& other : plan->candidates) {
+            if (other.instance == own.instance)
+                continue;
+            const Hardware b = oneNodeOf(other.instance);
+            std::vector<DisaggregatedOption> options = mixedDisaggregatedOptions(
+                *model, work, a, b, other.instance, plan->assumptions, builtinCatalog(), 8, nullptr);
+            for (DisaggregatedOption& o : prefillElsewhereOptions(
+                     *model, work, b, a, other.instance, plan->assumptions, builtinCatalog(), 8, nullptr))
+                options.push_back(std::move(o));
+            for (const DisaggregatedOption& o : options) {
+                if (!o.serving.meetsSlo || std::max(o.ownNodes(), o.otherNodes()) > 8)
+                    continue;
+                const CandidateResult r = evaluateCandidate(
+                    *model, *plan, atNodes(a, own, o.ownNodes()), o.configuration, builtinCatalog());
+                ASSERT_TRUE(r.serving && r.serving->costPerMillionTokens);
+                EXPECT_GE(*r.serving->costPerMillionTokens, c.objectiveValue * (1 - 1e-9))
+                    << own.instance << " with " << other.instance;
+            }
+        }
+    }
+    EXPECT_GT(pruned, 0);
+    // The pool layouts the candidates share (ServingPoolCache) give one thread's answer on several.
+    SearchControl one;
+    one.threads = 1;
+    auto serial = answerPlan(*plan, builtinCatalog(), one);
+    ASSERT_TRUE(serial);
+    ASSERT_EQ(serial->search.candidates.size(), answer->search.candidates.size());
+    for (std::size_t i = 0; i < serial->search.candidates.size(); ++i) {
+        EXPECT_EQ(serial->search.candidates[i].planIndex, answer->search.candidates[i].planIndex);
+        EXPECT_EQ(serial->search.candidates[i].objectiveValue, answer->search.candidates[i].objectiveValue);
+        EXPECT_EQ(serial->search.candidates[i].mixedPairsPruned, answer->search.candidates[i].mixedPairsPruned);
+    }
 }
 
 // The plan field: read, written back, and the window's words.

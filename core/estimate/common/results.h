@@ -37,6 +37,10 @@ struct Configuration {
     // instance id and nodes; the candidate's own nodes are then the prefill pool's. Empty: both pools on the candidate.
     std::string decodeInstance;
     int decodeNodes = 0;
+    // The other way round: the prefill pool on another catalog instance (its id and nodes); the candidate's own nodes
+    // are then the decode pool's. At most one of decodeInstance and prefillInstance is set.
+    std::string prefillInstance;
+    int prefillNodes = 0;
 };
 
 // Bytes per GPU. `total` is the sum of the parts.

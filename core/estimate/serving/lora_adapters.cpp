@@ -31,7 +31,20 @@ double loraMatrixShare(const AdaptedMatrix& m, double hidden, double t)
 struct LoraMatrixSums {
     double all = 0; // every matrix the model holds
     double active = 0; // what one token passes through (MoE: its experts)
+    double activeActivations = 0; // input + 2 x output of the matrices one token passes through, on one GPU
 };
+
+// One matrix's activations on one GPU of `t` as the kernels move them: the shrink reads the input, the expand reads
+// and writes the output (add_inputs); the column-parallel layer's input is whole and its output a shard, the
+// row-parallel layer's the other way round.
+double loraActivationShare(const AdaptedMatrix& m, double hidden, double t)
+{
+    if (m.in == hidden)
+        return m.in + 2 * m.out / t;
+    if (m.out == hidden)
+        return m.in / t + 2 * m.out;
+    return (m.in + 2 * m.out) / t;
+}
 
 LoraMatrixSums loraMatrixSums(const Architecture& a, const std::vector<std::string>& targets, double t)
 {
@@ -41,6 +54,7 @@ LoraMatrixSums loraMatrixSums(const Architecture& a, const std::vector<std::stri
         const double share = loraMatrixShare(m, hidden, t);
         s.all += m.count * share;
         s.active += m.activeCount * share;
+        s.activeActivations += m.activeCount * loraActivationShare(m, hidden, t);
     }
     return s;
 }
@@ -103,6 +117,7 @@ LoraFootprint loraFootprint(
     const LoraMatrixSums wrapped = loraMatrixSums(a, { "all-linear" }, t);
     f.slotParameters = rank * wrapped.all * stageShare;
     f.slotActiveParameters = rank * wrapped.active * stageShare;
+    f.activationElementsPerToken = wrapped.activeActivations * stageShare;
     f.gpuBytes = lora.maxLoras * f.slotParameters * elementBytes;
     const std::vector<std::string> targets = loraTargetModules(lora.targets);
     f.adapterBytes = rank * loraMatrixSums(a, targets, t).all * stageShare * elementBytes;
@@ -153,8 +168,11 @@ LoraStepCost loraStepCost(const LoraSettings& lora, const LoraFootprint& f, doub
     c.fixedSeconds = f.kernelsPerStep * lora.kernelLatencySeconds;
     const double slotBytes = lora.maxLoras > 0 ? f.gpuBytes / lora.maxLoras : 0.0;
     c.slotReadSeconds = hbm > 0 ? slotBytes / hbm : INFINITY;
-    // Shrink and expand: 2 FLOPs per parameter of the slot a token passes through (its MoE experts only).
-    c.secondsPerToken = flops > 0 ? 2 * f.slotActiveParameters / flops : INFINITY;
+    // Shrink and expand: 2 FLOPs per parameter of the slot a token passes through (its MoE experts only), or the
+    // token's activations through them in the model's 16-bit dtype, whichever takes longer.
+    const double flopSeconds = flops > 0 ? 2 * f.slotActiveParameters / flops : INFINITY;
+    const double activationSeconds = hbm > 0 ? f.activationElementsPerToken * loraElementBytes() / hbm : INFINITY;
+    c.secondsPerToken = std::max(flopSeconds, activationSeconds);
     c.missShare = adapterMissShare(lora);
     c.loadSeconds = pcie > 0 ? f.adapterBytes / pcie : INFINITY;
     c.promptTokensPerRequest = std::max(1.0, promptTokensPerRequest);

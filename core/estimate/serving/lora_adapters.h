@@ -50,6 +50,9 @@ struct LoraFootprint {
     double adapterFileBytes = 0; // one adapter whole (every GPU's share)
     double hostBytes = 0; // max_cpu_loras adapters in host memory, per replica
     double kernelsPerStep = 0; // shrink + expand of every wrapped module of the stage
+    // Activation elements one token moves through the kernels on this GPU: the shrink reads each wrapped module's
+    // input, the expand adds into its output (read and written), for the modules the token passes through.
+    double activationElementsPerToken = 0;
 };
 // Bytes of one adapter element: vLLM's lora_dtype "auto" is the base model's dtype, 16-bit (fp16 or bf16) for the
 // checkpoints it serves (quantized ones keep a 16-bit activation dtype).
@@ -73,7 +76,9 @@ struct LoraStepCost {
     double adapters = 0, gpuSlots = 0;
     double fixedSeconds = 0; // the shrink and expand kernels' floor, every step
     double slotReadSeconds = 0; // reading one adapter's slot in every wrapped module
-    double secondsPerToken = 0; // the adapters' FLOPs of one token
+    // One token through the shrink and expand kernels: its FLOPs at the GEMMs' achieved rate or its activations at the
+    // HBM bandwidth, whichever is longer (the kernels' N or K is the rank: they are bandwidth-bound below rank ~100).
+    double secondsPerToken = 0;
     double loadSeconds = 0; // copying one adapter into a slot over PCIe
     double missShare = 0;
     double promptTokensPerRequest = 1; // prompt tokens a request prefills (a step's prefill requests)
@@ -81,8 +86,10 @@ struct LoraStepCost {
     // `prefillTokens` prompt tokens; the prefilling requests load their adapters when missing.
     double seconds(double decodeRequests, double decodeTokens, double prefillTokens) const;
 };
-// `hbmBytesPerSecond`: achieved HBM bandwidth; `flopsPerSecond`: achieved compute of these small GEMMs;
-// `pcieBytesPerSecond`: one GPU's host link.
+// `hbmBytesPerSecond`: achieved HBM bandwidth; `flopsPerSecond`: achieved compute of the shrink and expand GEMMs over
+// one adapter's rows of a step (vLLM V1 sorts a step's tokens by adapter, vllm/lora/ops/triton_ops/lora_shrink_op.py
+// and lora_expand_op.py: token_indices_sorted_by_lora_ids, num_tokens_per_lora); `pcieBytesPerSecond`: one GPU's host
+// link.
 LoraStepCost loraStepCost(const LoraSettings& lora, const LoraFootprint& footprint, double hbmBytesPerSecond,
     double flopsPerSecond, double pcieBytesPerSecond, double promptTokensPerRequest);
 

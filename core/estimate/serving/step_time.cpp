@@ -152,13 +152,13 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         setUpDraft(f.matmul, f.head);
     if (engine.lora.on()) {
         // LoRA's shrink and expand kernels: their slot reads at the decode bandwidth, their FLOPs at the efficiency of
-        // GEMMs of a decode batch's rows, adapters loaded over the host link.
+        // GEMMs of one adapter's rows of a step (a prefill chunk), adapters loaded over the host link.
         const double stageShare
             = layersPerStage(totalLayers(arch), std::max(1, config.pipeline)) / std::max(1.0, totalLayers(arch));
         const LoraFootprint fp = loraFootprint(arch, engine.lora, config.tensor, stageShare, loraElementBytes());
         const double pcie = pcieGBps(hw, catalog, m_performance) * 1e9;
         m_lora = loraStepCost(
-            engine.lora, fp, hbm, peak * efficiencyAt(1.0), std::isfinite(pcie) ? pcie : 0.0, m_computed);
+            engine.lora, fp, hbm, peak * efficiencyAt(chunkTokens), std::isfinite(pcie) ? pcie : 0.0, m_computed);
     }
 }
 
