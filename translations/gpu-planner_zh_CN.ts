@@ -1503,6 +1503,39 @@
         <source>Prefill on %1 (%2), decode on %3 (%4): no split on %3 alone meets the SLO.</source>
         <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %3 的任何拆分都达不到 SLO。</translation>
     </message>
+    <message>
+        <source>must be between %1 and %2</source>
+        <translation>必须在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>必须至少为 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>必须至多为 %1</translation>
+    </message>
+    <message>
+        <source>must be positive</source>
+        <translation>必须大于 0</translation>
+    </message>
+    <message>
+        <source>must be 0 or more</source>
+        <translation>必须为 0 或更大</translation>
+    </message>
+    <message>
+        <source>must be an integer</source>
+        <translation>必须为整数</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须为数字</translation>
+    </message>
+    <message>
+        <source>%1, got %2</source>
+        <comment>a requirement and the value given</comment>
+        <translation>%1，输入为 %2</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

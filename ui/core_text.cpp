@@ -7,6 +7,7 @@
 #include "number_format.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <span>
@@ -1166,6 +1167,38 @@ QString CoreText::stepPart(const QString& part)
     if (part == QLatin1String("data_loading"))
         return tr("Data loading");
     return part;
+}
+
+QString CoreText::planRequirement(const std::string& message)
+{
+    // The shapes the plan reader words (core/base/json_reader.cpp: rangeRequirement() and the integer reader), each
+    // optionally followed by ", got <value>". The numbers stay as the core wrote them.
+    const QString text = QString::fromStdString(message);
+    static const QRegularExpression shape(
+        QStringLiteral("^must be (between (\\S+) and (\\S+)|at least (\\S+)|at most (\\S+)|positive|0 or more|"
+                       "an integer|a number)(?:, got (.+))?$"));
+    const QRegularExpressionMatch m = shape.match(text);
+    if (!m.hasMatch())
+        return text;
+    const QString what = m.captured(1);
+    QString requirement;
+    if (what.startsWith(QLatin1String("between ")))
+        requirement = tr("must be between %1 and %2").arg(m.captured(2), m.captured(3));
+    else if (what.startsWith(QLatin1String("at least ")))
+        requirement = tr("must be at least %1").arg(m.captured(4));
+    else if (what.startsWith(QLatin1String("at most ")))
+        requirement = tr("must be at most %1").arg(m.captured(5));
+    else if (what == QLatin1String("positive"))
+        requirement = tr("must be positive");
+    else if (what == QLatin1String("0 or more"))
+        requirement = tr("must be 0 or more");
+    else if (what == QLatin1String("an integer"))
+        requirement = tr("must be an integer");
+    else
+        requirement = tr("must be a number");
+    return !m.captured(6).isNull()
+        ? tr("%1, got %2", "a requirement and the value given").arg(requirement, m.captured(6))
+        : requirement;
 }
 
 QString CoreText::listSeparator()

@@ -34,6 +34,10 @@ public:
     // Chinese text has no space between sentences. Empty sentences are skipped.
     static QString joinSentences(const QStringList& sentences);
     static void appendSentence(QString& text, const QString& sentence); // text = joinSentences({text, sentence})
+    // The core's refusal of a plan value (gp::Error::message) in the window's language: the plan reader's range
+    // and type requirements ("must be between 1 and 65536, got -100", core/base/json_reader.cpp) in words; any
+    // other message as the core wrote it.
+    static QString planRequirement(const std::string& message);
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
     static QString failure(const gp::FitFailure& failure); // why a candidate does not fit
     static QString technique(gp::Technique technique);

@@ -906,7 +906,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         m_inputs->clearFieldErrors();
         if (!evaluation->ok)
             m_inputs->showFieldError(
-                QString::fromStdString(evaluation->error.field), QString::fromStdString(evaluation->error.message));
+                QString::fromStdString(evaluation->error.field), CoreText::planRequirement(evaluation->error.message));
         int fitting = 0;
         if (evaluation->rl)
             for (const gp::RlCandidateAnswer& c : evaluation->rl->candidates)
@@ -924,7 +924,7 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
     }
     if (!evaluation->ok) {
         const QString field = QString::fromStdString(evaluation->error.field);
-        const QString message = QString::fromStdString(evaluation->error.message);
+        const QString message = CoreText::planRequirement(evaluation->error.message);
         m_inputs->clearFieldErrors();
         m_inputs->setSanityWarnings({});
         m_inputs->showFieldError(field, message);

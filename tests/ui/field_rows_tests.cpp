@@ -17,10 +17,14 @@
 #include "catalog/catalog.h"
 #include "plan/plan_fields.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -445,6 +449,118 @@ TEST(InputsPanelTraps, ARefusalGoesAsTheFieldsTextChangesAndComesBackWhenRefused
         ASSERT_TRUE(line);
         check(line, line->property("planField").toString(), QStringLiteral("abc"));
         check(panel.microBatchBox(), QStringLiteral("workload.micro_batch_size"), QStringLiteral("-100"));
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+// Issue 44 (sixth try): in the Chinese window the micro-batch's refusal was English ("must be between 1 and 65536,
+// got -100"), the core's words passed through. Every refusal the window shows is in the window's language: an
+// out-of-range value typed into each spin box, each number line of the field table and each latency field; no
+// message holds a run of three Latin words (numbers, units and names aside). Then "800 毫秒" and "1 秒" in the
+// Chinese window are 0.8 s and 1 s, never 800 s.
+namespace
+{
+
+QStringList shownFieldErrors(const InputsPanel& panel)
+{
+    QStringList shown;
+    for (const QLabel* label : panel.findChildren<QLabel*>())
+        if (label->objectName().startsWith(QLatin1String("error:")) && !label->text().isEmpty())
+            shown << label->text();
+    return shown;
+}
+
+bool hasLatinSentence(const QString& message)
+{
+    static const QRegularExpression latinRun(QStringLiteral("[A-Za-z]{2,}(?:[ ,'-]+[A-Za-z]{2,}){2,}"));
+    return latinRun.match(message).hasMatch();
+}
+
+void typeAndCommit(QWidget* box, const QString& text)
+{
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+    for (const QChar c : text) { // QTest::keyClicks takes ASCII only: a Chinese character is a key with its text
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, QString(c));
+        QKeyEvent release(QEvent::KeyRelease, Qt::Key_unknown, Qt::NoModifier, QString(c));
+        QApplication::sendEvent(box, &press);
+        QApplication::sendEvent(box, &release);
+    }
+    QTest::keyClick(box, Qt::Key_Return);
+    if (auto* line = qobject_cast<QLineEdit*>(box))
+        emit line->editingFinished(); // a line without focus in the offscreen test commits on editingFinished
+}
+
+} // namespace
+
+TEST(InputsPanelTraps, EveryRefusalInTheChineseWindowIsInChinese)
+{
+    installLanguage(QStringLiteral("zh_CN"));
+    for (const std::string_view text : { gp::defaultPlanText(), gp::servingPlanText() }) {
+        InputsPanel panel;
+        panel.setPlan(fieldRowsPlan(text));
+        panel.show();
+        int refusals = 0;
+        const auto check = [&](QWidget* box, const QString& typed) {
+            const std::string where
+                = box->property("planField").toString().toStdString() + " <- " + typed.toStdString();
+            typeAndCommit(box, typed);
+            const QStringList shown = shownFieldErrors(panel);
+            refusals += shown.isEmpty() ? 0 : 1;
+            for (const QString& message : shown) {
+                EXPECT_FALSE(hasLatinSentence(message)) << where << ": " << message.toStdString();
+                EXPECT_TRUE(message.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))))
+                    << where << ": " << message.toStdString();
+            }
+        };
+        QList<QWidget*> boxes;
+        for (QAbstractSpinBox* box : panel.findChildren<QAbstractSpinBox*>())
+            if (box->isEnabled() && box->isVisibleTo(&panel) && !box->property("planField").toString().isEmpty())
+                boxes << box;
+        for (QLineEdit* line : panel.findChildren<QLineEdit*>())
+            if (line->property(kRefusesOnCommit).toBool() && line->isEnabled() && line->isVisibleTo(&panel))
+                boxes << line;
+        ASSERT_GT(boxes.size(), 5);
+        for (QWidget* box : boxes) {
+            check(box, QStringLiteral("-100"));
+            check(box, QStringLiteral("999999999999"));
+        }
+        EXPECT_GT(refusals, boxes.size()) << "most fields refuse -100 or 999999999999";
+        if (text == gp::defaultPlanText()) {
+            check(panel.microBatchBox(), QStringLiteral("-100"));
+            EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.micro_batch_size")).isEmpty());
+        } else {
+            check(panel.servingTtftBox(), QStringLiteral("-100 毫秒"));
+            EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.serving.slo.ttft_seconds")).isEmpty());
+            check(panel.servingTpotBox(), QStringLiteral("-5 秒"));
+            EXPECT_FALSE(panel.fieldError(QStringLiteral("workload.serving.slo.tpot_seconds")).isEmpty());
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+// Issue 44, 2: "800 毫秒" (milliseconds) typed into Time to first token is 0.8 s, "2 秒" is 2 s and "50 毫秒" into
+// Time per output token is 50 ms, in both languages; never 800 s.
+TEST(InputsPanelTraps, ChineseTimeUnitsAreReadInBothLanguages)
+{
+    for (const QString& language : { QStringLiteral("zh_CN"), QStringLiteral("en") }) {
+        installLanguage(language);
+        InputsPanel panel;
+        panel.setPlan(fieldRowsPlan(gp::servingPlanText()));
+        panel.show();
+        const std::string where = language.toStdString();
+        typeAndCommit(panel.servingTtftBox(), QStringLiteral("800 毫秒"));
+        EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.ttftSeconds.value_or(0), 0.8) << where;
+        typeAndCommit(panel.servingTtftBox(), QStringLiteral("2秒"));
+        EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.ttftSeconds.value_or(0), 2.0) << where;
+        typeAndCommit(panel.servingTtftBox(), QStringLiteral("1500毫秒"));
+        EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.ttftSeconds.value_or(0), 1.5) << where;
+        typeAndCommit(panel.servingTpotBox(), QStringLiteral("50 毫秒"));
+        EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.05) << where;
+        typeAndCommit(panel.servingTpotBox(), QStringLiteral("0.02 秒"));
+        EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.02) << where;
+        EXPECT_TRUE(panel.fieldError(QStringLiteral("workload.serving.slo.ttft_seconds")).isEmpty()) << where;
+        EXPECT_TRUE(panel.fieldError(QStringLiteral("workload.serving.slo.tpot_seconds")).isEmpty()) << where;
     }
     installLanguage(QStringLiteral("en"));
 }

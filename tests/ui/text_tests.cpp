@@ -83,6 +83,23 @@ TEST(CoreText, PriceTieIsWordedAsATieInEnglishAndChinese)
 
 // Every bottleneck the core names (all values up to the first the core has no name for) has its own words, in
 // English and in Chinese: a value added to the core without words, or with another's, fails here.
+// Issue 44: the plan reader's requirements (core/base/json_reader.cpp) read as the core wrote them in English and in
+// Chinese in the Chinese window, the numbers kept; a message of another shape stays as written.
+TEST(CoreText, PlanRequirementsAreWordedInTheWindowsLanguage)
+{
+    installLanguage(QStringLiteral("en"));
+    for (const char* core : { "must be between 1 and 65536, got -100", "must be at least 2, got 1", "must be positive",
+             "must be at most 16777216, got 99999999", "the model has 28 layers" })
+        EXPECT_EQ(CoreText::planRequirement(core), QString::fromUtf8(core));
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    EXPECT_EQ(CoreText::planRequirement("must be between 1 and 65536, got -100"),
+        QStringLiteral("必须在 1 到 65536 之间，输入为 -100"));
+    EXPECT_EQ(CoreText::planRequirement("must be 0 or more, got -3"), QStringLiteral("必须为 0 或更大，输入为 -3"));
+    EXPECT_EQ(CoreText::planRequirement("must be an integer, got 1.5"), QStringLiteral("必须为整数，输入为 1.5"));
+    EXPECT_EQ(CoreText::planRequirement("the model has 28 layers"), QStringLiteral("the model has 28 layers"));
+    installLanguage(QStringLiteral("en"));
+}
+
 TEST(CoreText, EveryBottleneckHasWords)
 {
     QStringList english;

@@ -82,7 +82,8 @@ void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& 
     field.set(plan, value);
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
-        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+        showFieldError(
+            QString::fromStdString(checked.error().field), CoreText::planRequirement(checked.error().message));
         return;
     }
     m_plan = plan;
@@ -188,7 +189,8 @@ void InputsPanel::edited(InputField field)
     // The core validates the whole plan the way it would read it from a file, and names the field.
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
-        showFieldError(QString::fromStdString(checked.error().field), QString::fromStdString(checked.error().message));
+        showFieldError(
+            QString::fromStdString(checked.error().field), CoreText::planRequirement(checked.error().message));
         return;
     }
     m_batch->showTotal(plan);
@@ -217,7 +219,7 @@ void InputsPanel::refuseValue(const QString& fieldKey, qint64 value)
     else if (auto model = gp::resolveModel(checked->model)) // a bound the model sets (layers)
         problem = gp::recipeProblem(*checked, *model);
     if (problem)
-        showFieldError(QString::fromStdString(problem->field), QString::fromStdString(problem->message));
+        showFieldError(QString::fromStdString(problem->field), CoreText::planRequirement(problem->message));
     else
         showFieldError(fieldKey, tr("%1 is out of range").arg(QLocale().toString(value)));
 }
