@@ -1536,6 +1536,34 @@
         <comment>a requirement and the value given</comment>
         <translation>%1，输入为 %2</translation>
     </message>
+    <message>
+        <source>it is Megatron-Core&apos;s schedule and the training stack is another</source>
+        <translation>这是 Megatron-Core 的调度，而训练框架不是 Megatron</translation>
+    </message>
+    <message>
+        <source>the model has no experts</source>
+        <translation>模型没有专家</translation>
+    </message>
+    <message>
+        <source>Megatron-Core needs expert parallel above 1</source>
+        <translation>Megatron-Core 要求专家并行大于 1</translation>
+    </message>
+    <message>
+        <source>Megatron-Core needs the alltoall or flex token dispatcher</source>
+        <translation>Megatron-Core 要求 alltoall 或 flex token 分发器</translation>
+    </message>
+    <message>
+        <source>Megatron-Core refuses it with full recompute</source>
+        <translation>Megatron-Core 不允许与完全重算同时使用</translation>
+    </message>
+    <message>
+        <source>Megatron-Core needs virtual pipeline stages with pipeline parallel above 1</source>
+        <translation>流水线并行大于 1 时，Megatron-Core 要求虚拟流水线阶段</translation>
+    </message>
+    <message>
+        <source>Overlapping the expert all-to-all changes nothing: %1; it is counted exposed.</source>
+        <translation>重叠专家 all-to-all 没有效果：%1；all-to-all 按未隐藏计入。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>
@@ -2666,6 +2694,14 @@
     <message>
         <source>Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan&apos;s FSDP float8 all-gather); under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in FP8 and all-gathers them in FP8 (--fp8-param-gather)</source>
         <translation>以 FP8 收集线性层权重：收集的字节减半，收集缓冲区更小。在 ZeRO-3/FSDP 下，每个 rank 在全收集前将其分片转换为 FP8（torchtitan 的 FSDP float8 全收集）；在 Megatron 下，分布式优化器（ZeRO 1 或以上，全量微调）将参数保持为 FP8 并以 FP8 全收集（--fp8-param-gather）</translation>
+    </message>
+    <message>
+        <source>Overlap expert all-to-all</source>
+        <translation>重叠专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>Megatron --overlap-moe-expert-parallel-comm: one micro-batch&apos;s forward runs beside another&apos;s backward, layer by layer, so each side&apos;s expert all-to-all hides behind the other&apos;s compute</source>
+        <translation>Megatron --overlap-moe-expert-parallel-comm：一个微批次的前向与另一个微批次的反向逐层并行执行，使各自的专家 all-to-all 隐藏在对方的计算之后</translation>
     </message>
 </context>
 <context>

@@ -462,6 +462,25 @@ const DiagnosticPhrase kFitPhrases[] = {
                 ? CoreText::tr("Recomputing the MLA up-projections changes nothing: the model has no latent attention.")
                 : CoreText::tr("Recomputing the expert activation changes nothing: the model has no experts.");
         } },
+    { "moe_a2a_overlap_refused",
+        [](Args& a) -> QString {
+            const QString reason = a.text("reason");
+            QString why;
+            if (reason == QStringLiteral("framework"))
+                why = CoreText::tr("it is Megatron-Core's schedule and the training stack is another");
+            else if (reason == QStringLiteral("no_experts"))
+                why = CoreText::tr("the model has no experts");
+            else if (reason == QStringLiteral("expert_parallel"))
+                why = CoreText::tr("Megatron-Core needs expert parallel above 1");
+            else if (reason == QStringLiteral("dispatcher"))
+                why = CoreText::tr("Megatron-Core needs the alltoall or flex token dispatcher");
+            else if (reason == QStringLiteral("full_recompute"))
+                why = CoreText::tr("Megatron-Core refuses it with full recompute");
+            else
+                why = CoreText::tr("Megatron-Core needs virtual pipeline stages with pipeline parallel above 1");
+            return CoreText::tr("Overlapping the expert all-to-all changes nothing: %1; it is counted exposed.")
+                .arg(why);
+        } },
     { "global_batch_indivisible",
         [](Args& a) -> QString {
             return CoreText::tr(

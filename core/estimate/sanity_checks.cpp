@@ -1,4 +1,5 @@
 #include "estimate/sanity_checks.h"
+#include "estimate/time/communication_model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,18 @@ Diagnostics sanityChecks(
         out.push_back(
             { "recompute_module_not_in_model", "workload.recompute_moe_act has no effect: the model has no experts",
                 { { "field", "workload.recompute_moe_act" }, { "module", "moe_act" } } });
+    // Megatron-Core asserts the combined 1F1B schedule's conditions (moeA2aOverlapRefusal); the estimate then counts
+    // the expert all-to-all exposed.
+    if (workload.mode == Mode::Training && workload.moeA2aOverlap) {
+        const std::string reason = moeA2aOverlapRefusal(model.architecture, workload, config);
+        if (!reason.empty())
+            out.push_back({ "moe_a2a_overlap_refused",
+                "workload.moe_a2a_overlap has no effect (" + reason
+                    + "): Megatron-Core runs the combined 1F1B schedule with a Megatron stack, experts, expert "
+                      "parallel > 1, the alltoall or flex dispatcher, no full recompute and, with pipeline parallel "
+                      "> 1, virtual pipeline stages; the expert all-to-all is counted exposed",
+                { { "field", "workload.moe_a2a_overlap" }, { "reason", reason } } });
+    }
     const std::int64_t maxPositions = model.architecture.maxPositions;
     const std::int64_t sequence = workload.mode == Mode::Training
         ? workload.sequenceLength

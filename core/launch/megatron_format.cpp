@@ -2,6 +2,7 @@
 // resources/launch/megatron-arguments.json) and Megatron-Bridge / NeMo YAML recipes, whose fields carry the same
 // names in snake_case; the recommendation written as a torchrun command per node.
 #include "base/embedded_files.h"
+#include "estimate/time/communication_model.h"
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
 #include "plan/precision.h"
@@ -228,6 +229,10 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
     else if (commandLine && a.integer("--num-experts").value_or(0) > 1)
         out.set(
             "workload.moe_token_dispatcher", "allgather", "(no --moe-token-dispatcher-type: Megatron-LM's default)", 0);
+    // Megatron-Bridge's performance configs name it moe_a2a_overlap (read as the flag, see readMegatronYaml).
+    if (a.has("--overlap-moe-expert-parallel-comm"))
+        out.set("workload.moe_a2a_overlap", true, a.field("--overlap-moe-expert-parallel-comm"),
+            a.line("--overlap-moe-expert-parallel-comm"));
     const std::string impl = a.text("--cuda-graph-impl");
     const bool fullScope = a.text("--cuda-graph-scope").find("full_iteration") != std::string::npos;
     if (impl == "full_iteration" || ((a.has("--enable-cuda-graph") || impl == "local") && fullScope))
@@ -381,7 +386,8 @@ const std::vector<std::string>& megatronMappedFlags()
         "--max-position-embeddings", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size",
         "--recompute-modules", "--use-precision-aware-optimizer", "--main-params-dtype", "--exp-avg-dtype",
         "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
-        "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph" };
+        "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph",
+        "--overlap-moe-expert-parallel-comm" };
     return flags;
 }
 
@@ -448,6 +454,7 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
         { "activations_checkpoint_num_layers", "--recompute-num-layers" },
         { "recompute_granularity", "--recompute-granularity" },
         { "fp8", "--fp8-format" },
+        { "moe_a2a_overlap", "--overlap-moe-expert-parallel-comm" },
     };
     const auto& flags = megatronFlags();
     std::function<void(const YAML::Node&, const std::string&)> walk
@@ -625,6 +632,18 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
         if (d == MoeDispatcher::Auto)
             notes.push_back("MoE dispatcher: the plan is estimated with DeepEP's dispatch, written as the flex "
                             "dispatcher (it needs DeepEP); set workload.moe_token_dispatcher to alltoall for NCCL's");
+    }
+    // The combined 1F1B schedule (workload.moe_a2a_overlap), written only where Megatron-LM accepts it.
+    if (w.moeA2aOverlap) {
+        Workload megatronRun = w; // written for Megatron-LM whatever stack the plan estimates
+        megatronRun.framework = TrainingStack::Megatron;
+        const std::string refused = moeA2aOverlapRefusal(t.answer.search.model.architecture, megatronRun, c);
+        if (refused.empty())
+            f.push_back("--overlap-moe-expert-parallel-comm");
+        else
+            notes.push_back("expert all-to-all overlap: --overlap-moe-expert-parallel-comm is not written, Megatron-LM "
+                            "refuses it for this layout ("
+                + refused + ", see the warning moe_a2a_overlap_refused)");
     }
     if (w.cudaGraphs == CudaGraphScope::PerLayer)
         f.insert(f.end(), { "--cuda-graph-impl", "local" });

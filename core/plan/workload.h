@@ -92,6 +92,9 @@ struct Workload {
     bool recomputeMlaUpProj = false;
     CudaGraphScope cudaGraphs = CudaGraphScope::None; // what the stack captures as CUDA graphs (stated, see docs)
     MoeDispatcher moeTokenDispatcher = MoeDispatcher::Auto; // how MoE tokens reach the expert-parallel ranks
+    // Megatron --overlap-moe-expert-parallel-comm: the combined 1F1B schedule pairs one micro-batch's forward with
+    // another's backward layer by layer, hiding each side's expert all-to-all behind the other's compute.
+    bool moeA2aOverlap = false;
     // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
     std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
     bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
@@ -265,6 +268,12 @@ template <class Table> void stackSwitchFieldEntries(Table& t)
                 "How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, "
                 "flex), one copy per routed expert (alltoall) or every token to every rank "
                 "(allgather, Megatron's default)"));
+    t.add("workload.moe_a2a_overlap", GP_PLAN_MEMBER(workload.moeA2aOverlap), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Overlap expert all-to-all"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron --overlap-moe-expert-parallel-comm: one micro-batch's forward runs "
+                "beside another's backward, layer by layer, so each side's expert all-to-all "
+                "hides behind the other's compute"));
 }
 
 // LoRA's rank, the parallel layout and batch inference.

@@ -1,8 +1,9 @@
 // The Megatron stack's own switches as plan inputs, by hand: the master copy's width (--main-params-dtype, Apex's
 // optimizer dtype), per-module recompute (recompute_modules layernorm, moe_act, mla_up_proj), the MoE token dispatcher
-// (alltoall, allgather, flex) and the CUDA-graph scope (the eager expert GEMM calls a full-iteration graph lifts), and
-// the launch flags that state them.
+// (alltoall, allgather, flex), the CUDA-graph scope (the eager expert GEMM calls a full-iteration graph lifts), the
+// combined 1F1B schedule that hides the expert all-to-all (moe_a2a_overlap), and the launch flags that state them.
 #include "estimate/memory/memory_model.h"
+#include "estimate/sanity_checks.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/throughput_model.h"
 #include "launch/launch.h"
@@ -276,6 +277,92 @@ TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
     EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds, 0);
 }
 
+TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)
+{
+    // Qwen3-30B-A3B on one 8-GPU H100 node, expert parallel 8, alltoall, micro-batch 1 of 4,096 tokens, 64
+    // micro-batches a step, no pipeline: combined_1f1b_schedule_for_no_pipelining runs the first forward alone, then
+    // each forward beside the previous micro-batch's backward, then the last backward alone. Of the 2 x 64 passes'
+    // all-to-alls, 2 x 63 are paired: 63 / 64 of the all-to-all may hide.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c;
+    c.data = 8;
+    c.expert = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = 64;
+    c.checkpointing = Checkpointing::None;
+    Workload w = megatronInputsWorkload();
+    w.activationCheckpointing = Checkpointing::None;
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    const double p = m.parameters.total;
+    const double routed = routedExpertFraction(m.architecture, m.parameters, p);
+    const CommunicationTime exposed = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d, routed, 0.0);
+    ASSERT_GT(exposed.expertParallelSeconds, 0);
+    EXPECT_EQ(exposed.expertParallelPaired, 0);
+    const ThroughputEstimate off = estimateThroughput(m, w, c, hw, catalog, d);
+    w.moeA2aOverlap = true;
+    const CommunicationTime paired = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d, routed, 0.0);
+    EXPECT_NEAR(paired.expertParallelPaired, exposed.expertParallelSeconds * 63 / 64, 1e-12);
+    const ThroughputEstimate on = estimateThroughput(m, w, c, hw, catalog, d);
+    // Each hidden second leaves the step, never more than the paired all-to-all, never more than the compute it hides
+    // behind (63 / 64 of it).
+    const double hidden = off.step.communication - on.step.communication;
+    EXPECT_NEAR(hidden, off.expertParallelSeconds - on.expertParallelSeconds, 1e-9);
+    EXPECT_GT(hidden, 0);
+    EXPECT_LE(hidden, paired.expertParallelPaired + 1e-12);
+    EXPECT_LE(hidden, on.step.compute * 63 / 64);
+    EXPECT_NEAR(off.step.total - on.step.total, hidden, 1e-9);
+    // Here the compute (seconds) dwarfs the NVLink all-to-all: all the paired part hides, 1 / 64 stays.
+    EXPECT_NEAR(on.expertParallelSeconds, off.expertParallelSeconds / 64, 1e-9);
+
+    // One micro-batch a step: nothing to pair. The interleaved pipeline (8 stages, 4 chunks, 512 micro-batches): the
+    // warmup forwards, (p - r - 1) x 2 + (v - 1) x p + 1 on rank r, 4 x 8 = 32 on average, of 4 x 512 chunk passes.
+    Configuration single = c;
+    single.gradientAccumulationSteps = 1;
+    EXPECT_EQ(moeA2aPairedShare(single), 0.0);
+    Configuration piped = c;
+    piped.pipeline = 8;
+    piped.pipelineSchedule = PipelineSchedule::Interleaved;
+    piped.virtualStages = 4;
+    piped.gradientAccumulationSteps = 512;
+    EXPECT_NEAR(moeA2aPairedShare(piped), 1.0 - 32.0 / 2048.0, 1e-15);
+
+    // Where Megatron-Core refuses the schedule the all-to-all stays exposed, and the plan is told why.
+    Workload gathered = w;
+    gathered.moeTokenDispatcher = MoeDispatcher::AllGather;
+    EXPECT_EQ(moeA2aOverlapRefusal(m.architecture, gathered, c), "dispatcher");
+    EXPECT_EQ(
+        estimateCommunication(m.architecture, p, p, gathered, c, hw, catalog, d, routed, 0.0).expertParallelPaired, 0);
+    Configuration noVirtual = c;
+    noVirtual.pipeline = 2;
+    EXPECT_EQ(moeA2aOverlapRefusal(m.architecture, w, noVirtual), "virtual_stages");
+    Configuration fullRecompute = c;
+    fullRecompute.checkpointing = Checkpointing::Full;
+    EXPECT_EQ(moeA2aOverlapRefusal(m.architecture, w, fullRecompute), "full_recompute");
+    Configuration noExpertParallel = c;
+    noExpertParallel.expert = 1;
+    EXPECT_EQ(moeA2aOverlapRefusal(m.architecture, w, noExpertParallel), "expert_parallel");
+    EXPECT_TRUE(moeA2aOverlapRefusal(m.architecture, w, piped).empty());
+    const auto refused = [](const Diagnostics& all) {
+        return std::find_if(all.begin(), all.end(), [](const Diagnostic& x) {
+            return x.code == "moe_a2a_overlap_refused";
+        }) != all.end();
+    };
+    EXPECT_TRUE(refused(sanityChecks(m, w, noVirtual, 1.0)));
+    EXPECT_TRUE(refused(sanityChecks(m, gathered, c, 1.0)));
+    EXPECT_FALSE(refused(sanityChecks(m, w, c, 1.0)));
+    Workload torchtitan = w;
+    torchtitan.framework = TrainingStack::Torchtitan;
+    EXPECT_TRUE(refused(sanityChecks(m, torchtitan, c, 1.0)));
+    Workload torchtitanExposed = torchtitan;
+    torchtitanExposed.moeA2aOverlap = false;
+    EXPECT_NEAR(estimateThroughput(m, torchtitan, c, hw, catalog, d).expertParallelSeconds,
+        estimateThroughput(m, torchtitanExposed, c, hw, catalog, d).expertParallelSeconds, 1e-12);
+}
+
 std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)
 {
     std::map<std::string, nlohmann::json> got;
@@ -320,6 +407,18 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
     EXPECT_EQ(bridge["workload.recompute_mla_up_proj"], true);
     EXPECT_EQ(bridge["workload.moe_token_dispatcher"], "flex");
     EXPECT_EQ(bridge["workload.cuda_graphs"], "per-layer");
+    // The combined 1F1B schedule: the flag, Megatron-Bridge's comm_overlap field and its performance configs' name.
+    EXPECT_EQ(
+        megatronInputsRead(base + " --overlap-moe-expert-parallel-comm\n", "train.sh")["workload.moe_a2a_overlap"],
+        true);
+    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\ncomm_overlap:\n  "
+                                 "overlap_moe_expert_parallel_comm: true\n",
+                  "bridge.yaml")["workload.moe_a2a_overlap"],
+        true);
+    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  moe_a2a_overlap: true\n",
+                  "perf.yaml")["workload.moe_a2a_overlap"],
+        true);
+    EXPECT_EQ(defaults.count("workload.moe_a2a_overlap"), 0u);
     auto apex = megatronInputsRead(
         "model:\n  tensor_model_parallel_size: 4\n  optim:\n    name: distributed_fused_adam\n    dtype: bf16\n",
         "nemo.yaml");
@@ -367,6 +466,55 @@ TEST(MegatronStackInputs, TheExportWritesThemBack)
     else
         EXPECT_EQ(back["workload.recompute_layernorm"], true);
     EXPECT_EQ(back["workload.cuda_graphs"], "full-iteration");
+    // A dense model has no expert all-to-all: moe_a2a_overlap is not written, and the export says why.
+    plan.workload.moeA2aOverlap = true;
+    auto dense = exportLaunch(plan, *answerPlan(plan, builtinCatalog()), builtinCatalog(), "megatron", "dense");
+    ASSERT_TRUE(dense);
+    for (const LaunchFile& f : dense->files) {
+        if (f.name == "megatron-node0.sh") {
+            EXPECT_EQ(megatronInputsRead(f.text, f.name).count("workload.moe_a2a_overlap"), 0u);
+        }
+    }
+    EXPECT_NE(std::find_if(dense->notes.begin(), dense->notes.end(),
+                  [](const std::string& n) { return n.find("no_experts") != std::string::npos; }),
+        dense->notes.end());
+}
+
+TEST(MegatronStackInputs, TheExportWritesTheAllToAllOverlapBack)
+{
+    // Qwen3-30B-A3B on one 8-GPU H100 node, the alltoall dispatcher, the all-to-all overlap on.
+    auto parsed = parsePlan(defaultPlanText());
+    ASSERT_TRUE(parsed);
+    Plan plan = *parsed;
+    plan.model.preset = "qwen3-30b-a3b";
+    plan.model.architectureJson = nlohmann::json();
+    CandidateSpec candidate;
+    candidate.instance = "aws:p5.48xlarge";
+    plan.candidates = { candidate };
+    plan.workload.framework = TrainingStack::Megatron;
+    plan.workload.parallelism.expert = 8;
+    plan.workload.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    plan.workload.moeA2aOverlap = true;
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer && answer->recommendation());
+    const Configuration& chosen = answer->recommendation()->best.configuration;
+    auto exported = exportLaunch(plan, *answer, builtinCatalog(), "megatron", "a2a overlap");
+    ASSERT_TRUE(exported);
+    const auto file = std::find_if(exported->files.begin(), exported->files.end(),
+        [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
+    ASSERT_NE(file, exported->files.end());
+    auto back = megatronInputsRead(file->text, file->name);
+    // Written where Megatron-LM accepts the chosen layout (the search picks the expert degree and recompute), else a
+    // note says why it is not.
+    if (moeA2aOverlapRefusal(answer->search.model.architecture, plan.workload, chosen).empty()) {
+        EXPECT_EQ(back["workload.moe_a2a_overlap"], true);
+    } else {
+        EXPECT_EQ(back.count("workload.moe_a2a_overlap"), 0u);
+        EXPECT_NE(
+            std::find_if(exported->notes.begin(), exported->notes.end(),
+                [](const std::string& n) { return n.find("--overlap-moe-expert-parallel-comm") != std::string::npos; }),
+            exported->notes.end());
+    }
 }
 
 } // namespace

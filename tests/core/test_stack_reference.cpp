@@ -190,15 +190,20 @@ TEST(StackReference, PublishedRunsPerStack)
     // (MoE median 44.0% -> 36.6%, Megatron 18.1% -> 17.5%, worst +124% -> +116%); four whose estimate was already
     // slow move further under: the three Qwen3-235B H100 rows (-16/-19/-23% -> -20/-22/-26%, their configs set
     // moe_a2a_overlap, not modelled: 62 s of exposed all-to-all) and DeepSeek-V3 on B200 26.04 (-15% -> -18%).
+    // The four rows whose configs set moe_a2a_overlap state it (Megatron's combined 1F1B schedule hides the paired
+    // all-to-all behind the other micro-batch's compute): Qwen3-235B H100 26.02 -22.4% -> +22.0%, 26.04 -26.0% ->
+    // +16.3% (62 s of network all-to-all, up to the 35 s of compute hidden), Qwen3-30B B300 -17.1% -> -3.5%, Qwen3-30B
+    // H100 26.02 +97.3% -> +131.5% (the row whose tokens/s and TFLOP/s disagree 2x, read at its TFLOP/s); Megatron
+    // median 17.5% -> 17.3%, worst 116.3% -> 131.5% (that row).
     EXPECT_LE(stackMedian(errors["megatron"]), 0.176);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.17);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.32);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
-    // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off; its
-    // config also sets moe_a2a_overlap, which would hide most of its 1.2 s of all-to-all and is not modelled).
+    // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
+    // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all.
     const auto graphed = std::find_if(
         rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "mb2606-qwen3-30b-8xb300-fp8mx"; });
     ASSERT_NE(graphed, rows.end());
-    EXPECT_LE(std::abs(graphed->error()), 0.18);
+    EXPECT_LE(std::abs(graphed->error()), 0.05);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.16);
 }

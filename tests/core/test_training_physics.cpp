@@ -53,6 +53,7 @@ struct PhysicsTally {
     int perGradientWidth[3] = { 0, 0, 0 }; // plans per workload.gradient_precision (auto, fp32, bf16)
     int perDispatcher[4] = { 0, 0, 0, 0 }; // MoE plans with expert parallelism per workload.moe_token_dispatcher
     int moduleRecompute = 0; // plans recomputing a Megatron module (recompute_layernorm, _moe_act, _mla_up_proj)
+    int a2aOverlapHiding = 0; // plans whose combined 1F1B schedule (moe_a2a_overlap) hides some expert all-to-all
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -137,6 +138,7 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.recomputeMlaUpProj = pick(rng, { 0, 1 }) != 0;
     w.moeTokenDispatcher = static_cast<MoeDispatcher>(pick(rng, { 0, 1, 2, 3 }));
     w.cudaGraphs = static_cast<CudaGraphScope>(pick(rng, { 0, 1, 2 }));
+    w.moeA2aOverlap = pick(rng, { 0, 1 }) != 0;
     return p;
 }
 
@@ -266,6 +268,18 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     if (p.hardware.nodes > 1 && c.data > 1 && c.expert == 1)
         ++tally.networkChecked;
     int broken = checkBounds(p, p.workload, t, catalog);
+    // The combined 1F1B schedule only hides all-to-all behind compute: never slower than without it.
+    if (p.workload.moeA2aOverlap) {
+        Workload exposed = p.workload;
+        exposed.moeA2aOverlap = false;
+        const ThroughputEstimate e = estimateOn(p, exposed, catalog);
+        if (t.step.total > e.step.total * (1 + 1e-9)) {
+            std::printf("physics: moe_a2a_overlap slower than without it on %s, %s: %.6g > %.6g s\n", gpu.id.c_str(),
+                p.model.name.c_str(), t.step.total, e.step.total);
+            ++broken;
+        }
+        tally.a2aOverlapHiding += t.step.total < e.step.total * (1 - 1e-12);
+    }
     // The wall clock holds at least the steps: goodput at most 1 (checkpoints, evaluation and failures only add).
     const double steps = p.workload.trainingTokens / t.tokensPerSecond / 3600.0;
     if (!(t.trainingHours >= steps * (1 - 1e-12)) || !(t.goodput > 0 && t.goodput <= 1 + 1e-12)) {
@@ -389,6 +403,8 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         tally.perDispatcher[0], tally.perDispatcher[1], tally.perDispatcher[2], tally.perDispatcher[3],
         tally.moduleRecompute);
     EXPECT_GE(tally.moduleRecompute, 1000);
+    std::printf("physics: %d plans hide expert all-to-all under moe_a2a_overlap\n", tally.a2aOverlapHiding);
+    EXPECT_GE(tally.a2aOverlapHiding, 1);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
     std::printf("physics: %d Megatron FP8 plans with and without FP8 parameters\n", tally.fp8ParameterPairs);

@@ -225,6 +225,37 @@ ExpertAllToAll expertAllToAll(const Architecture& arch, double tokens, int exper
     return expertCallOverBothLinks(nvlinkBytes, networkBytes, crossesNodes, hw, d);
 }
 
+std::string moeA2aOverlapRefusal(const Architecture& arch, const Workload& workload, const Configuration& config)
+{
+    if (workload.framework != TrainingStack::Megatron)
+        return "framework";
+    if (arch.numExperts <= 1)
+        return "no_experts";
+    if (config.expert <= 1)
+        return "expert_parallel";
+    if (workload.moeTokenDispatcher == MoeDispatcher::AllGather)
+        return "dispatcher";
+    if (config.checkpointing == Checkpointing::Full)
+        return "full_recompute";
+    if (config.pipeline > 1 && (config.pipelineSchedule != PipelineSchedule::Interleaved || config.virtualStages <= 1))
+        return "virtual_stages";
+    return {};
+}
+
+// Megatron's interleaved schedule warms rank r up with (p - r - 1) x 2 + (v - 1) x p model-chunk forwards
+// (schedules.py get_pp_rank_microbatches, microbatch_group_size_per_vp_stage = p), one more with the combined schedule
+// ("we schedule one extra micro-batch forward step before the 1f1b stages", schedules.py @60e039626): v x p over the
+// ranks on average, and 1 without a pipeline (combined_1f1b_schedule_for_no_pipelining: the first forward alone). As
+// many backwards drain alone at the end.
+double moeA2aPairedShare(const Configuration& config)
+{
+    const int p = std::max(1, config.pipeline);
+    const int v = config.pipelineSchedule == PipelineSchedule::Interleaved ? std::max(1, config.virtualStages) : 1;
+    const double units = double(std::max(1, config.gradientAccumulationSteps)) * v;
+    const double alone = p > 1 ? double(v) * p : 1.0;
+    return std::clamp(1.0 - alone / units, 0.0, 1.0);
+}
+
 double expertRanksReached(const Architecture& arch, int expert)
 {
     const int ep = std::max(1, expert);
@@ -388,11 +419,11 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     }
 
     // Expert parallelism: a dispatch and a combine all-to-all per MoE layer in forward, again (their gradients) in
-    // backward, and once more in the forward that full recomputation repeats. On the critical path: hiding them
-    // behind the expert GEMMs is an opt-in schedule (Megatron-Core --overlap-moe-expert-parallel-comm, not with full
-    // recomputation; DeepSeek-V3's DualPipe) that the plan does not describe. The group is ep consecutive ranks of a
-    // stage (Megatron-Core's expert order etp-ep-edp-pp with expert tensor parallel 1, pipeline outermost as in
-    // torchtitan and AutoModel): EP 64 on 8-GPU nodes spans 8 nodes whatever the tensor degree. Each rank dispatches
+    // backward, and once more in the forward that full recomputation repeats. On the critical path, except where
+    // Megatron-Core's combined 1F1B schedule runs (workload.moe_a2a_overlap, --overlap-moe-expert-parallel-comm):
+    // its paired share hides behind another micro-batch's compute (trainingCommunication). The group is ep consecutive
+    // ranks of a stage (Megatron-Core's expert order etp-ep-edp-pp with expert tensor parallel 1, pipeline outermost as
+    // in torchtitan and AutoModel): EP 64 on 8-GPU nodes spans 8 nodes whatever the tensor degree. Each rank dispatches
     // its own sequence-parallel share of the micro-batch, micro x seq / (cp x t) tokens (Megatron-Core requires
     // sequence parallelism for MoE with tensor parallelism).
     if (ep > 1 && arch.numExperts > 1) {
@@ -403,6 +434,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         c.expertParallelSeconds = call.seconds * calls;
         c.expertParallelBytes = call.bytes * calls;
         c.expertParallelNetwork = call.network;
+        if (w.moeA2aOverlap && moeA2aOverlapRefusal(arch, w, config).empty())
+            c.expertParallelPaired = c.expertParallelSeconds * moeA2aPairedShare(config);
         if (std::isfinite(c.expertParallelSeconds) && c.expertParallelSeconds > 0)
             (call.network ? c.blockingNetwork : c.blockingIntraNode) += c.expertParallelSeconds;
     }

@@ -8,6 +8,8 @@
 #include "plan/plan.h"
 #include "transformer/model_library.h"
 
+#include <string>
+
 namespace gp
 {
 
@@ -25,6 +27,9 @@ struct CommunicationTime {
     double expertParallelSeconds = 0;
     double expertParallelBytes = 0; // bytes each GPU sends per step (NVLink and network together)
     bool expertParallelNetwork = false; // the group spans nodes and the network part is the slower one
+    // Of expertParallelSeconds, the part Megatron's combined 1F1B schedule (workload.moe_a2a_overlap) runs beside
+    // another micro-batch's compute: hidden up to that compute (throughput_model.cpp); 0 where the schedule is off.
+    double expertParallelPaired = 0;
     // Context parallelism (ring attention): the K,V shards passed around the ring in forward and backward.
     // Not in the four sums above: the throughput model overlaps it with the attention compute it feeds.
     double contextParallelSeconds = 0;
@@ -51,6 +56,17 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
 // Of an expert-parallel group of `expert` ranks (whole experts each, in order), how many hold at least one of a token's
 // routed experts, on average: the copies a deduplicating dispatch (DeepEP) delivers per token.
 double expertRanksReached(const Architecture& arch, int expert);
+
+// Why Megatron-Core refuses workload.moe_a2a_overlap (--overlap-moe-expert-parallel-comm) for this plan, empty where
+// it runs the combined 1F1B schedule: Megatron-LM@d98e8a64 megatron/core/transformer/transformer_config.py asserts
+// expert parallel > 1 ("expert_parallel"), the alltoall or flex dispatcher ("dispatcher"), no full recompute
+// ("full_recompute") and, with pipeline parallel > 1, virtual pipeline stages ("virtual_stages"); the stack must be
+// Megatron's, whose schedule it is ("framework"), and the model must have experts ("no_experts").
+std::string moeA2aOverlapRefusal(const Architecture& arch, const Workload& workload, const Configuration& config);
+// The share of a rank's expert all-to-all the combined 1F1B schedule pairs with another micro-batch's compute: of
+// the accum x v model-chunk micro-batches a rank runs, the forwards before the first backward (the pipeline's warmup,
+// at least the first forward) and as many backwards after the last forward run alone (combined_1f1b.py).
+double moeA2aPairedShare(const Configuration& config);
 
 // Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).
 struct ExpertAllToAll {

@@ -394,6 +394,17 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     const double keep = overlappable > 0 ? 1.0 - hidden / overlappable : 0.0;
     r.step.communicationIntraNode = c.overlappableIntraNode * keep + c.blockingIntraNode;
     r.step.communicationNetwork = c.overlappableNetwork * keep + c.blockingNetwork;
+    // Megatron's combined 1F1B schedule (workload.moe_a2a_overlap) runs one micro-batch's forward beside another's
+    // backward, layer by layer, on two streams (Megatron-LM@d98e8a64 megatron/core/pipeline_parallel/combined_1f1b.py):
+    // each side's dispatch and combine run while the other side computes. The paired all-to-all hides up to the
+    // compute of the paired micro-batches (the same share of the compute the reduce-scatters above left); the
+    // warmup forwards and the drain backwards run alone and keep theirs (moeA2aPairedShare).
+    if (c.expertParallelPaired > 0) {
+        const double a2aHidden = std::min(c.expertParallelPaired, std::max(0.0, window) * moeA2aPairedShare(config));
+        window -= a2aHidden;
+        r.expertParallelSeconds -= a2aHidden; // what stays in step.communication
+        (c.expertParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) -= a2aHidden;
+    }
     // Ring attention sends the next K,V chunk while the attention of the current one runs (Liu et al. 2023,
     // Sec. 3; Transformer Engine's P2P ring): each step takes max(attention, transfer), so only the transfer
     // the attention cannot cover is exposed. Assumed: the exchange overlaps the attention core only, never the
