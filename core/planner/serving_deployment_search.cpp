@@ -13,22 +13,24 @@
 namespace gp
 {
 
-namespace
-{
-
-// One pool's replica at one layout, resolved on the candidate at the nodes it spans.
-struct PoolLayout {
+// One pool's replica at one layout, resolved on the candidate at the nodes it spans. Outside the anonymous namespace:
+// ServingPoolSide (declared in the header) holds these, and a type with internal linkage in a member of a type with
+// external linkage is refused in a unity batch (-Wsubobject-linkage).
+struct DeploymentPoolLayout {
     Configuration config;
     Hardware hardware;
     std::unique_ptr<ServingReplica> replica;
 };
 
+namespace
+{
+
 // The pool's layouts: each tensor size of one node (or the plan's), at the shallowest pipeline whose engine starts.
-std::vector<std::unique_ptr<PoolLayout>> poolLayouts(const ResolvedModel& model, const Workload& workload,
+std::vector<std::unique_ptr<DeploymentPoolLayout>> poolLayouts(const ResolvedModel& model, const Workload& workload,
     const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
     std::optional<int> fixedTensor)
 {
-    std::vector<std::unique_ptr<PoolLayout>> out;
+    std::vector<std::unique_ptr<DeploymentPoolLayout>> out;
     const Architecture& arch = model.architecture;
     const int perNode = std::max(1, oneNode.gpusPerNode);
     const std::vector<int> tensors = fixedTensor ? std::vector<int> { *fixedTensor } : tensorDegrees(perNode, arch);
@@ -37,7 +39,7 @@ std::vector<std::unique_ptr<PoolLayout>> poolLayouts(const ResolvedModel& model,
             const int nodes = (t * p + perNode - 1) / perNode;
             if (nodes > maxNodes || (nodes > 1 && oneNode.interNodeGbps <= 0))
                 break;
-            auto layout = std::make_unique<PoolLayout>();
+            auto layout = std::make_unique<DeploymentPoolLayout>();
             layout->config.tensor = t;
             layout->config.pipeline = p;
             layout->hardware = oneNode;
@@ -210,7 +212,7 @@ struct ServingPoolSide {
     std::string instance;
     Hardware node; // one node of the instance
     Workload workload;
-    std::vector<std::unique_ptr<PoolLayout>> prefills, decodes;
+    std::vector<std::unique_ptr<DeploymentPoolLayout>> prefills, decodes;
     std::vector<std::unique_ptr<std::mutex>> prefillLocks; // one per prefill replica (its answers are memoised)
     std::vector<DecodePoolPoint> points; // one per decode layout
     std::optional<PerformanceDefaults> performance; // the prefill side's (its GPU's) defaults
@@ -338,11 +340,11 @@ std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, con
     const ServingDeployment& plan = spec.deployment;
     const int perNode = std::max(1, prefill.node.gpusPerNode);
     for (std::size_t j = 0; j < decode.decodes.size(); ++j) {
-        const PoolLayout& d = *decode.decodes[j];
+        const DeploymentPoolLayout& d = *decode.decodes[j];
         for (std::size_t i = 0; i < prefill.prefills.size(); ++i) {
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
-            const PoolLayout& p = *prefill.prefills[i];
+            const DeploymentPoolLayout& p = *prefill.prefills[i];
             DisaggregatedOption o;
             {
                 const std::lock_guard<std::mutex> lock(*prefill.prefillLocks[i]);
