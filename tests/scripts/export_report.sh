@@ -99,7 +99,8 @@ columns["serving_deployment"] = ("sv", ["deployment"])
 for key, keys in {"prefill_replicas": ["prefill", "replicas"], "prefill_tensor": ["prefill", "tensor"],
                   "decode_replicas": ["decode", "replicas"], "decode_tensor": ["decode", "tensor"],
                   "kv_transfer_link": ["kv_transfer", "link"], "kv_transfer_seconds": ["kv_transfer", "seconds"],
-                  "decode_instance": ["decode", "instance"], "decode_nodes": ["decode", "nodes"]}.items():
+                  "decode_instance": ["decode", "instance"], "decode_nodes": ["decode", "nodes"],
+                  "prefill_instance": ["prefill", "instance"], "prefill_nodes": ["prefill", "nodes"]}.items():
     columns[f"serving_{key}"] = ("dg", keys)
 columns["serving_deployment_reason"] = ("dr", ["deployment_reason", "code"])
 # Nested serving figures: empty unless the result has the serving object that holds them.
