@@ -290,59 +290,54 @@ void BM_ApplyResultsInPlace(benchmark::State& state)
 }
 BENCHMARK(BM_ApplyResultsInPlace)->Unit(benchmark::kMillisecond);
 
-// Each part of the Qt side alone, to see where a frame goes.
+// Each part of the Qt side alone, to see where a frame goes: the default plan's charts, each in a view at the window's
+// usual size (0 memory, 1 cost, 2 bottleneck).
+struct ChartBench {
+    const gpui::EvaluationPtr evaluation
+        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
+    const gpui::ChartOptions options;
+    gpui::ChartView view;
+
+    ChartBench()
+    {
+        view.resize(600, 400);
+        view.show();
+    }
+    QChart* build(int which) const
+    {
+        return which == 0 ? gpui::buildMemoryChart(evaluation->results, options)
+            : which == 1  ? gpui::buildCostChart(evaluation->results, options)
+                          : gpui::buildBottleneckChart(evaluation->results, options);
+    }
+    static std::string name(int which) { return which == 0 ? "memory" : which == 1 ? "cost" : "bottleneck"; }
+};
+
 void BM_BuildChart(benchmark::State& state)
 {
-    const auto evaluation
-        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
-    gpui::ChartView view;
-    view.resize(600, 400);
-    view.show();
-    const gpui::ChartOptions options;
+    ChartBench bench;
     for (auto _ : state) {
-        switch (state.range(0)) {
-        case 0:
-            view.replaceChart(gpui::buildMemoryChart(evaluation->results, options));
-            break;
-        case 1:
-            view.replaceChart(gpui::buildCostChart(evaluation->results, options));
-            break;
-        default:
-            view.replaceChart(gpui::buildBottleneckChart(evaluation->results, options));
-            break;
-        }
+        bench.view.replaceChart(bench.build(int(state.range(0))));
         QCoreApplication::sendPostedEvents();
     }
-    state.SetLabel(state.range(0) == 0 ? "memory" : state.range(0) == 1 ? "cost" : "bottleneck");
+    state.SetLabel(ChartBench::name(int(state.range(0))));
 }
 BENCHMARK(BM_BuildChart)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
-// One repaint of a built chart at the window's usual size, antialiased (Arg 1: not, as the window paints bars): what
-// each chart costs the frame after an input change.
+// One repaint of a built chart, antialiased (Arg 1: not, as the window paints bars): what each chart costs the frame
+// after an input change.
 void BM_PaintChart(benchmark::State& state)
 {
-    const auto evaluation
-        = std::make_shared<const gpui::Evaluation>(gpui::evaluatePlan(gpui::defaultPlan(), gp::builtinCatalog()));
-    gpui::ChartView view;
-    view.resize(600, 400);
-    view.show();
-    const gpui::ChartOptions options;
-    const int which = int(state.range(0));
-    view.replaceChart(which == 0 ? gpui::buildMemoryChart(evaluation->results, options)
-            : which == 1         ? gpui::buildCostChart(evaluation->results, options)
-                                 : gpui::buildBottleneckChart(evaluation->results, options));
-    view.setRenderHint(QPainter::Antialiasing, state.range(1) == 0);
+    ChartBench bench;
+    bench.view.replaceChart(bench.build(int(state.range(0))));
+    bench.view.setRenderHint(QPainter::Antialiasing, state.range(1) == 0);
     QCoreApplication::sendPostedEvents();
-    view.settleLayout();
-    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    bench.view.settleLayout();
+    QImage image(bench.view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
     for (auto _ : state) {
         QPainter painter(&image);
-        view.render(&painter);
+        bench.view.render(&painter);
     }
-    state.SetLabel((which == 0          ? std::string("memory")
-                           : which == 1 ? "cost"
-                                        : "bottleneck")
-        + (state.range(1) == 0 ? " antialiased" : " aliased"));
+    state.SetLabel(ChartBench::name(int(state.range(0))) + (state.range(1) == 0 ? " antialiased" : " aliased"));
 }
 BENCHMARK(BM_PaintChart)->ArgsProduct({ { 0, 1, 2 }, { 0, 1 } })->Unit(benchmark::kMillisecond);
 

@@ -24,7 +24,7 @@ namespace gp
 namespace
 {
 
-Workload megatronInputsWorkload()
+Workload megatronInputsWorkload(Checkpointing checkpointing = Checkpointing::Full)
 {
     Workload w;
     w.framework = TrainingStack::Megatron;
@@ -33,8 +33,21 @@ Workload megatronInputsWorkload()
     w.optimizer = Optimizer::AdamW;
     w.sequenceLength = 4096;
     w.microBatchSize = 1;
-    w.activationCheckpointing = Checkpointing::Full;
+    w.activationCheckpointing = checkpointing;
     return w;
+}
+
+// One 8-GPU node at expert parallel 8 (and data parallel 8), ZeRO 1, micro-batch 1, no recompute.
+Configuration expertParallelEight(int accumulation)
+{
+    Configuration c;
+    c.data = 8;
+    c.expert = 8;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = accumulation;
+    c.checkpointing = Checkpointing::None;
+    return c;
 }
 
 TEST(MegatronStackInputs, MasterWeightsAt16BitsHoldTwoBytesAParameter)
@@ -141,12 +154,7 @@ TEST(MegatronStackInputs, TokenDispatchersSendTheirOwnVolumes)
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
-    Configuration c;
-    c.data = 8;
-    c.expert = 8;
-    c.zeroStage = 1;
-    c.microBatchSize = 1;
-    c.checkpointing = Checkpointing::None;
+    Configuration c = expertParallelEight(1);
     const double layers = moeLayers(m.architecture);
     ASSERT_EQ(layers, 48);
     const double vector = 2048 * 2;
@@ -182,15 +190,8 @@ TEST(MegatronStackInputs, EagerExpertGemmCallsSetAFloorThatAFullIterationGraphLi
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
     const double call = catalogDefault(catalog, "moe.grouped_gemm_call_us") * 1e-6;
     ASSERT_GT(call, 0);
-    Configuration c;
-    c.data = 8;
-    c.expert = 8;
-    c.zeroStage = 1;
-    c.microBatchSize = 1;
-    c.gradientAccumulationSteps = 64;
-    c.checkpointing = Checkpointing::None;
-    Workload w = megatronInputsWorkload();
-    w.activationCheckpointing = Checkpointing::None;
+    Configuration c = expertParallelEight(64);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
     const ThroughputEstimate eager = estimateThroughput(m, w, c, hw, catalog, d);
     EXPECT_NEAR(eager.expertCallFloorSeconds, 64 * 48 * 16 * 6 * call, 1e-9);
     EXPECT_GE(eager.expertComputeSeconds, eager.expertCallFloorSeconds);
@@ -230,15 +231,8 @@ TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
     const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     ASSERT_GT(bandwidth, 0);
-    Configuration c;
-    c.data = 8;
-    c.expert = 8;
-    c.zeroStage = 1;
-    c.microBatchSize = 1;
-    c.gradientAccumulationSteps = 4;
-    c.checkpointing = Checkpointing::None;
-    Workload w = megatronInputsWorkload();
-    w.activationCheckpointing = Checkpointing::None;
+    Configuration c = expertParallelEight(4);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
     const double tokens = 4 * 4096.0 * 48; // the rank's tokens through its MoE layers in one step
     const double router = (30 + 41) * 128.0;
     const double h = 2048;
@@ -287,15 +281,8 @@ TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
     const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
-    Configuration c;
-    c.data = 8;
-    c.expert = 8;
-    c.zeroStage = 1;
-    c.microBatchSize = 1;
-    c.gradientAccumulationSteps = 64;
-    c.checkpointing = Checkpointing::None;
-    Workload w = megatronInputsWorkload();
-    w.activationCheckpointing = Checkpointing::None;
+    Configuration c = expertParallelEight(64);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
     w.moeTokenDispatcher = MoeDispatcher::AllToAll;
     const double p = m.parameters.total;
     const double routed = routedExpertFraction(m.architecture, m.parameters, p);
