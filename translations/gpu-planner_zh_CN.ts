@@ -1472,12 +1472,12 @@
         <translation>重算 MLA 上投影不起作用：该模型没有潜在注意力。</translation>
     </message>
     <message>
-        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %1 alone, %6 on %7 GPUs.</source>
-        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %1 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
+        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %6 alone, %7 on %8 GPUs.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %6 的最佳拆分（%7，%8 个 GPU）的 %5 倍。</translation>
     </message>
     <message>
-        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.</source>
-        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %1 的任何拆分都达不到 SLO。</translation>
+        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %5 alone meets the SLO.</source>
+        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %5 的任何拆分都达不到 SLO。</translation>
     </message>
     <message>
         <source>The catalog lists no local NVMe for %1: the prefix cache&apos;s disk tier is taken as %2 GiB on one drive read at %3 GB/s.</source>
@@ -1494,14 +1494,6 @@
     <message>
         <source>Choosing GPU servers: A100 or V100 for large-model training?</source>
         <translation>GPU服务器选型：大模型训练用A100还是V100？</translation>
-    </message>
-    <message>
-        <source>Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on %3 alone, %6 on %7 GPUs.</source>
-        <translation>预填充在 %1（%2），解码在 %3（%4）：成本是仅用 %3 的最佳拆分（%6，%7 个 GPU）的 %5 倍。</translation>
-    </message>
-    <message>
-        <source>Prefill on %1 (%2), decode on %3 (%4): no split on %3 alone meets the SLO.</source>
-        <translation>预填充在 %1（%2），解码在 %3（%4）：仅用 %3 的任何拆分都达不到 SLO。</translation>
     </message>
     <message>
         <source>must be between %1 and %2</source>

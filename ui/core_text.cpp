@@ -521,29 +521,21 @@ const DiagnosticPhrase kServingPhrases[] = {
             // Pools on two instances: which, and what the pair saves against a split on the candidate's instance alone
             // (the decode pool's when the prefill pool moved).
             QString pair;
-            if (a.has("decode_instance") && a.text("alone_instance") == a.text("decode_instance")
-                && a.text("alone_instance") != a.text("prefill_instance"))
+            if (a.has("decode_instance")) {
+                const bool decodeAlone = a.text("alone_instance") == a.text("decode_instance")
+                    && a.text("alone_instance") != a.text("prefill_instance");
+                const QString alone = a.text(decodeAlone ? "decode_instance" : "prefill_instance");
                 pair = QLatin1Char(' ')
                     + (a.has("same_instance_cost_ratio")
                             ? CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on "
-                                           "%3 alone, %6 on %7 GPUs.")
+                                           "%6 alone, %7 on %8 GPUs.")
                                   .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"),
+                                      a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"), alone,
                                       a.text("same_instance_split"), a.count("same_instance_gpus"))
-                            : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %3 alone meets the SLO.")
+                            : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %5 alone meets the SLO.")
                                   .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu")));
-            else if (a.has("decode_instance"))
-                pair = QLatin1Char(' ')
-                    + (a.has("same_instance_cost_ratio")
-                            ? CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on "
-                                           "%1 alone, %6 on %7 GPUs.")
-                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"),
-                                      a.text("same_instance_split"), a.count("same_instance_gpus"))
-                            : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %1 alone meets the SLO.")
-                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu")));
+                                      a.text("decode_gpu"), alone));
+            }
             if (a.has("aggregated_gpus"))
                 return CoreText::tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica "
                                     "holds %5 requests "
