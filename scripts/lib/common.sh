@@ -62,7 +62,7 @@ gp_configure_and_build() {
 # sanitizers, the longest single test there; script.cli_outputs runs the same CLI outputs under them).
 # gp_asan_tests core|ui|all: builds what that suite needs and runs it (ctest, each suite in 4 shard processes).
 GP_ASAN_BUILD_DIR="${GP_ASAN_BUILD_DIR:-$GP_ROOT/build-asan-tests}"
-GP_ASAN_SCRIPTS_ELSEWHERE='^script\.(bad_inputs|calibration_dryrun|core_layering|export_report|fields_documented|format_clean|package_install|no_origin_words|report_manager_page|translations_complete)$'
+GP_ASAN_SCRIPTS_ELSEWHERE='^script\.(bad_inputs|builds_file_by_file|calibration_dryrun|core_layering|export_report|fields_documented|format_clean|package_install|no_origin_words|overrides_linear|report_manager_page|translations_complete)$'
 gp_asan_tests() {
     local suite="$1"
     local launcher=()
@@ -77,7 +77,7 @@ gp_asan_tests() {
         # at -O0 under the sanitizers before its own code (the precompiled headers' inline code it uses): three
         # batches of 3 core test files took 38.6 CPU s, the same 9 files in one 17.8, 18 files in one 27.2
         # (GCC 12, 2026-12-06). File by file (GP_UNITY=OFF) took 10 of CI's 14.5 minutes on two cores for the core
-        # alone (2026-12-06), so it is left to developers' builds.
+        # alone (2026-12-06): script.builds_file_by_file checks instead that each source compiles on its own.
         # Each suite runs as 4 GoogleTest shards (tests/CMakeLists.txt, GP_TEST_SHARDS): a process per test costs
         # 0.2-0.4 s to start under the sanitizers, most of the suites' time.
         (cd "$GP_ROOT" && cmake --preset asan -B "$GP_ASAN_BUILD_DIR" -DGP_BUILD_UI=ON -DGP_WERROR=ON \

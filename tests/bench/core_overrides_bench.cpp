@@ -1,6 +1,7 @@
 // Google Benchmark of a large overrides file: 12,500 and 100,000 on-premise machines with a price each, read
 // (parseOverridesJson) and merged over the built-in catalog (mergeOverrides), the work of every `--overrides` run
-// and of the window's start. Quadratic before issue 45 (100,000 took 44.7 s); linear now.
+// and of the window's start. Quadratic before issue 45 (100,000 took 44.7 s); linear now, which the script test
+// overrides_linear checks from these two runs (their processor times, at most 24x apart for 8x the machines).
 #include "../core/many_machines_overrides.h"
 #include "catalog/catalog.h"
 
