@@ -23,6 +23,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <map>
 #include <system_error>
 #include <thread>
 
@@ -76,6 +77,9 @@ private:
         double& closestMiss);
     // serving.deployment.mixed_instances: either pool on each other listed instance, the candidate the other pool.
     void searchMixedPairs(const Hardware& oneNode, int maxNodes, double& closestMiss);
+    // The prices of `nodes` nodes of a plan entry (`spec`, resolved as `hw`), estimated once per candidate's search:
+    // the serving search prices the same pools' nodes for every layout and pairing.
+    const CostEstimate& servingCostAt(const Hardware& hw, const CandidateSpec& spec, int nodes);
     void evaluateAsConfigured(const Hardware& hw);
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
@@ -104,6 +108,7 @@ private:
     SearchObjective m_objective = SearchObjective::Cost;
     Workload m_memoryWorkload; // m_work.workload as run on the current GPU (precision fallback)
     std::vector<BillingRate> m_rates; // the current node count's rates under the modes the plan allows
+    std::map<std::pair<const CandidateSpec*, int>, CostEstimate> m_servingCosts; // servingCostAt's, by entry and nodes
     double m_monthDays = 30;
     std::optional<PerformanceDefaults> m_performance; // the time model's defaults for the candidate's GPU
     // Training FLOPs per token of m_memoryWorkload, one per checkpointing level (the only configuration field they
@@ -409,7 +414,7 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
             r.gpus = deployment->totalGpus();
             r.nodes = nodes;
             r.serving = replica.serve(spec, replicas, false);
-            const CostEstimate prices = estimateCost(*deployment, 1.0, m_work.billing, *m_inputs.catalog);
+            const CostEstimate& prices = servingCostAt(*m_hardware, m_spec, nodes);
             const std::vector<BillingRate> rates = allowedRates(prices.rates, m_work.billing);
             const ObjectiveFigures f = objectiveFigures(r, m_work.workload, rates, prices.monthDays);
             m_points.push_back({ f.hours, f.cost, config, nodes, f.priced });
@@ -468,7 +473,7 @@ void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, do
     const ServingPoolSide& mine = pools.side(m_spec, oneNode, m_memoryWorkload, maxNodes);
     const bool costObjective = !isTimeObjective(m_objective);
     auto rates = [&](const Hardware& hw, const CandidateSpec& spec, int nodes) {
-        return estimateCost(atNodes(hw, spec, nodes), 1.0, m_work.billing, *m_inputs.catalog).rates;
+        return servingCostAt(hw, spec, nodes).rates;
     };
     // A direction with a pool no layout of its instance can size for the SLO has no floor: infinite.
     auto floorOf = [&](const ServingPoolSide& prefill, const ServingPoolSide& decode, bool holdsPrefill,
@@ -523,6 +528,16 @@ void CandidateSearch::searchMixedPairs(const Hardware& oneNode, int maxNodes, do
     }
 }
 
+const CostEstimate& CandidateSearch::servingCostAt(const Hardware& hw, const CandidateSpec& spec, int nodes)
+{
+    // atNodes sets the nodes and the entry's quoted price from `spec` alone, so one entry at one node count is one
+    // hardware whichever of its node counts `hw` carries.
+    const auto [at, added] = m_servingCosts.try_emplace({ &spec, nodes });
+    if (added)
+        at->second = estimateCost(atNodes(hw, spec, nodes), 1.0, m_work.billing, *m_inputs.catalog);
+    return at->second;
+}
+
 void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, const Hardware* other,
     const CandidateSpec* otherSpec, double& closestMiss)
 {
@@ -538,12 +553,10 @@ void CandidateSearch::scoreSplit(const DisaggregatedOption& o, int maxNodes, con
     r.nodes = o.nodes;
     r.serving = o.serving;
     // Each pool is billed as its own instance's nodes.
-    const CostEstimate prices
-        = estimateCost(atNodes(*m_hardware, m_spec, ownNodes), 1.0, m_work.billing, *m_inputs.catalog);
+    const CostEstimate& prices = servingCostAt(*m_hardware, m_spec, ownNodes);
     std::vector<BillingRate> rates = prices.rates;
     if (other && otherSpec)
-        rates = combinedRates(
-            rates, estimateCost(atNodes(*other, *otherSpec, otherNodes), 1.0, m_work.billing, *m_inputs.catalog).rates);
+        rates = combinedRates(rates, servingCostAt(*other, *otherSpec, otherNodes).rates);
     const ObjectiveFigures f
         = objectiveFigures(r, m_work.workload, allowedRates(rates, m_work.billing), prices.monthDays);
     m_points.push_back({ f.hours, f.cost, o.configuration, ownNodes, f.priced });

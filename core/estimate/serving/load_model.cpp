@@ -108,7 +108,14 @@ StepMix steadyMix(
     // Bracket the smallest root (excess falls through zero), then narrow it.
     double lo = 0, hi = steps.stepSeconds(std::max(minDecoding, 0.0), 0.0);
     double flo = INFINITY, fhi = excess(hi);
+    // mixAt reads t only through the requests decoding, decodeRate x t within [minDecoding, maxDecoding]: once they
+    // reach the cap (or stay at the floor), every later doubling gives the same mix, so an infeasible or endless one
+    // (no finite excess) stays so to the loop's end, which then finds nothing.
+    const double decodingCap = std::max(minDecoding, maxDecoding);
+    const auto mixFixed = [&](double t) { return !(decodeRate > 0) || decodeRate * t >= decodingCap; };
     for (int i = 0; i < 64 && !(fhi <= 0); ++i) {
+        if (!std::isfinite(fhi) && mixFixed(hi))
+            return StepMix {};
         lo = hi;
         flo = fhi;
         hi *= 2;
