@@ -451,11 +451,16 @@ void CandidateSearch::searchDisaggregated(const Hardware& oneNode, int maxNodes)
         m_sloFailure.reset();
     }
     double closestMiss = kInfinity;
-    for (const DisaggregatedOption& o : disaggregatedOptions(
-             *m_inputs.model, m_memoryWorkload, oneNode, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel))
+    // With mixed pairs the candidate's pool layouts are its shared side's (built once, paired with every instance).
+    const bool mixed = spec.deployment.mixedInstances && spec.load.kind == ServingLoadKind::RequestsPerSecond;
+    const std::vector<DisaggregatedOption> options = mixed && m_servingPools
+        ? sameInstancePairs(m_servingPools->side(m_spec, oneNode, m_memoryWorkload, maxNodes), m_cancel)
+        : disaggregatedOptions(
+            *m_inputs.model, m_memoryWorkload, oneNode, m_work.assumptions, *m_inputs.catalog, maxNodes, m_cancel);
+    for (const DisaggregatedOption& o : options)
         scoreSplit(o, maxNodes, nullptr, nullptr, closestMiss);
     m_sameInstanceSplit = m_disaggregated;
-    if (!spec.deployment.mixedInstances || spec.load.kind != ServingLoadKind::RequestsPerSecond)
+    if (!mixed)
         return;
     searchMixedPairs(oneNode, maxNodes, closestMiss);
 }

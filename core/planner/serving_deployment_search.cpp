@@ -144,47 +144,67 @@ Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated,
 namespace
 {
 
-// Every prefill layout on `oneNode` paired with every decode layout on it (both pools on the candidate).
-std::vector<DisaggregatedOption> sameInstanceOptions(const ResolvedModel& model, const Workload& workload,
-    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
-    const std::atomic<bool>* cancel)
+// Every prefill layout on `node` paired with every decode layout on it (both pools on the candidate), the decode
+// layouts' operating points `points`; `locks` (one per prefill replica) where the replicas are shared.
+std::vector<DisaggregatedOption> oneInstancePairs(const std::vector<std::unique_ptr<DeploymentPoolLayout>>& prefills,
+    const std::vector<std::unique_ptr<DeploymentPoolLayout>>& decodes, const std::vector<DecodePoolPoint>& points,
+    const std::vector<std::unique_ptr<std::mutex>>* locks, const Hardware& node, const PerformanceDefaults& performance,
+    double bytes, const ServingSpec& spec, const std::atomic<bool>* cancel)
 {
     std::vector<DisaggregatedOption> out;
-    const ServingSpec& spec = workload.serving;
-    if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
-        return out;
     const ServingDeployment& plan = spec.deployment;
-    const auto prefills = poolLayouts(
-        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
-    const auto decodes
-        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
-    if (prefills.empty() || decodes.empty())
-        return out;
-    const PerformanceDefaults performance = performanceDefaults(
-        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
-    const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
-    const int perNode = std::max(1, oneNode.gpusPerNode);
-    for (const auto& d : decodes) {
-        const DecodePoolPoint point = decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0));
-        for (const auto& p : prefills) {
+    const int perNode = std::max(1, node.gpusPerNode);
+    for (std::size_t j = 0; j < decodes.size(); ++j) {
+        const DeploymentPoolLayout& d = *decodes[j];
+        for (std::size_t i = 0; i < prefills.size(); ++i) {
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
-            const PoolPair pair { *p->replica, p->config, d->config, oneNode, performance, bytes, nullptr };
+            const DeploymentPoolLayout& p = *prefills[i];
+            const PoolPair pair { *p.replica, p.config, d.config, node, performance, bytes, nullptr };
             DisaggregatedOption o;
-            o.serving = serveDisaggregated(pair, point, spec, plan.prefillReplicas.value_or(0));
+            {
+                std::unique_lock<std::mutex> lock;
+                if (locks)
+                    lock = std::unique_lock<std::mutex>(*(*locks)[i]);
+                o.serving = serveDisaggregated(pair, points[j], spec, plan.prefillReplicas.value_or(0));
+            }
             const ServingDisaggregation& pools = *o.serving.disaggregation;
-            o.configuration = d->config;
+            o.configuration = d.config;
             o.configuration.data = std::max(1, pools.decode.replicas);
             o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
-            o.configuration.prefillTensor = p->config.tensor;
-            o.configuration.prefillPipeline = p->config.pipeline;
-            const int gP = p->config.tensor * p->config.pipeline, gD = d->config.tensor * d->config.pipeline;
+            o.configuration.prefillTensor = p.config.tensor;
+            o.configuration.prefillPipeline = p.config.pipeline;
+            const int gP = p.config.tensor * p.config.pipeline, gD = d.config.tensor * d.config.pipeline;
             o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
             o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
             out.push_back(std::move(o));
         }
     }
     return out;
+}
+
+// The same with the pools' layouts built here.
+std::vector<DisaggregatedOption> sameInstanceOptions(const ResolvedModel& model, const Workload& workload,
+    const Hardware& oneNode, const Assumptions& assumptions, const Catalog& catalog, int maxNodes,
+    const std::atomic<bool>* cancel)
+{
+    const ServingSpec& spec = workload.serving;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond)
+        return {};
+    const ServingDeployment& plan = spec.deployment;
+    const auto prefills = poolLayouts(
+        model, prefillPoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.prefillTensor);
+    const auto decodes
+        = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
+    if (prefills.empty() || decodes.empty())
+        return {};
+    const PerformanceDefaults performance = performanceDefaults(
+        catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
+    const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
+    std::vector<DecodePoolPoint> points;
+    for (const auto& d : decodes)
+        points.push_back(decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0)));
+    return oneInstancePairs(prefills, decodes, points, nullptr, oneNode, performance, bytes, spec, cancel);
 }
 
 } // namespace
@@ -375,6 +395,16 @@ std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, con
         }
     }
     return out;
+}
+
+std::vector<DisaggregatedOption> sameInstancePairs(const ServingPoolSide& side, const std::atomic<bool>* cancel)
+{
+    const ServingSpec& spec = side.workload.serving;
+    if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !side.performance || side.prefills.empty()
+        || side.decodes.empty())
+        return {};
+    return oneInstancePairs(side.prefills, side.decodes, side.points, &side.prefillLocks, side.node, *side.performance,
+        side.transferBytes, spec, cancel);
 }
 
 std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,

@@ -108,6 +108,10 @@ const Hardware& poolSideNode(const ServingPoolSide& side);
 std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, const ServingPoolSide& decode,
     bool candidateHoldsPrefill, const std::atomic<bool>* cancel);
 
+// disaggregatedOptions of the side's instance from its pool layouts (both pools on it), the same options in the same
+// order: a search of mixed pairs builds the candidate's side anyway.
+std::vector<DisaggregatedOption> sameInstancePairs(const ServingPoolSide& side, const std::atomic<bool>* cancel);
+
 // The best deployment of one kind the search scored: its GPUs and objective cost (per million tokens).
 struct DeploymentOutcome {
     int gpus = 0;
