@@ -163,9 +163,11 @@ TEST(Reference2026, PublishedRunsPerKind)
     // logits, not both: 8B -> -1.4% and -0.8% (per-op recompute, the stack alone), 405B PP 8 +5.7% -> -0.2%, and the
     // 70B row -15.9% -> -22.2% (-17.4% from the stack, the rest from its recomputed layer of 16 x 8,192 tokens at TP 8
     // now sharing the logits' memory): median 4.5% -> 1.1%. Its 71.9 GiB are 16 GiB more than every part counted at
-    // 2D (the checkpoints, the logits, the states); what holds them was not found in torchtitan's code at 9dec370.
-    EXPECT_LE(medianOf(errors["memory"]), 0.02);
-    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.23);
+    // 2D (the checkpoints, the logits, the states). Under TP they are torchtitan's loss parallel (four fp32 tensors
+    // of the vocabulary shard's logits at once, 2 + 16 bytes a logit where PyTorch's kernels hold 2 + 12) and the
+    // output layer's all-gathered input: 70B -22.2% -> -8.3%, 405B PP 8 -0.2% -> +3.4%; median 1.1% -> 2.4%.
+    EXPECT_LE(medianOf(errors["memory"]), 0.025);
+    EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.09);
     EXPECT_LE(medianOf(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);
 }

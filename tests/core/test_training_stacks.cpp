@@ -162,6 +162,32 @@ TEST(TrainingStacks, MegatronCrossEntropyHoldsOneFp32CopyOfTheLogits)
     EXPECT_LT(f.logits, logits);
 }
 
+TEST(TrainingStacks, TorchtitanLossParallelHoldsFourFp32LogitTensorsAndTheGatheredHeadInput)
+{
+    // Llama 3.1 8B, 4,096 tokens, TP 4 with sequence parallelism, full recompute. torchtitan's loss parallel (PyTorch's
+    // decomposed log-softmax and fused nll + log-softmax backward on the vocabulary shard) holds four fp32 tensors of
+    // the shard's logits at once beside the bf16 ones: 2 + 16 bytes per logit, where PyTorch's single kernels hold
+    // 2 + 12. Its output layer keeps the all-gathered final norm output: the whole layer input, 3/4 of it more than
+    // the sequence shard counted (the generic stack keeps the shard, as Megatron's column-parallel layer does).
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double logits = 4096.0 * double(m.architecture.vocabSize) / 4;
+    const double shardInput = 4096.0 * 4096 * 2 / 4;
+    Configuration c = shardedOver(2, 1, 3);
+    c.tensor = 4;
+    c.sequenceParallel = true;
+    const MemoryBreakdown titan = stackMemory(m, TrainingStack::Torchtitan, c);
+    const MemoryBreakdown generic = stackMemory(m, TrainingStack::Auto, c);
+    EXPECT_NEAR(titan.logits, logits * 18, 1);
+    EXPECT_NEAR(generic.logits, logits * 14, 1);
+    EXPECT_NEAR(generic.activations, (32 + 3) * shardInput, 1);
+    EXPECT_NEAR(titan.activations - generic.activations, 3 * shardInput, 1);
+    // Without tensor parallelism there is no loss parallel and nothing to gather: the two stacks hold the same.
+    const Configuration whole = shardedOver(8, 1, 3);
+    EXPECT_NEAR(stackMemory(m, TrainingStack::Torchtitan, whole).logits, 4 * logits * 14, 1);
+    EXPECT_NEAR(stackMemory(m, TrainingStack::Torchtitan, whole).activations,
+        stackMemory(m, TrainingStack::Auto, whole).activations, 1);
+}
+
 TEST(TrainingStacks, FullRecomputeNeverHoldsTheRecomputedLayerBesideTheLogits)
 {
     // Llama 3.1 8B, 4,096 tokens, full recompute: each of the 32 layers keeps its 16-bit input (4,096 x 4,096 x 2

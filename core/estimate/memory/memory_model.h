@@ -49,7 +49,9 @@ struct TrainingFramework {
     // vocab-parallel cross-entropy holds one fp32 copy of the logits, softmaxed in place, as its only saved tensor
     // (megatron/core/tensor_parallel/cross_entropy.py). Torchtitan and Hugging Face (FSDP, ZeRO-3): the sharded
     // parameter is the fp32 master and its gradient is fp32 (FSDP2 MixedPrecisionPolicy: "FSDP keeps the
-    // high-precision sharded parameters in memory anyway"), 16/d bytes per parameter plus the gathered 16-bit units.
+    // high-precision sharded parameters in memory anyway"), 16/d bytes per parameter plus the gathered 16-bit units;
+    // under tensor parallelism torchtitan's loss parallel holds four fp32 tensors of the logits at once and its output
+    // layer keeps its all-gathered input (memory_training.cpp).
     TrainingStack stack = TrainingStack::Auto;
 };
 
@@ -120,6 +122,7 @@ struct TrainingMemoryBasis {
     double adapterActivations = 0; // LoRA's stored activations over the stage's layers
     double inFlight = 1; // micro-batches the first pipeline stage holds
     double logits = 0;
+    double gatheredHeadInput = 0; // torchtitan TP: the output layer's all-gathered input beyond the sharded copy
     double ringBuffers = 0; // context parallelism's in-flight K,V chunks
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.

@@ -143,6 +143,17 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
             // gradient is computed in it and cast back to the compute width for the output layer.
             return positions * v * (defaults.megatronLossBytesPerLogit + cb);
         }
+        if (fw.stack == TrainingStack::Torchtitan && t > 1) {
+            // torchtitan's loss parallel (on whenever TP is: parallel_dims.py loss_parallel_enabled @9dec370) runs the
+            // cross-entropy on the vocabulary-sharded logits through PyTorch's decomposed ops
+            // (torch/distributed/tensor/parallel/loss.py, read at pytorch@02eef6b8, later than the rows' 1963fc8):
+            // forward holds the fp32 upcast, x - max and its exp beside the model's logits, the result taking the exp's
+            // block; the fused nll + log-softmax backward computes (zeros_like(out) + exp(out)) * grad, so the saved
+            // output, the scattered zeros, the exp and their sum are four fp32 tensors at once, the sum in a block of
+            // its own (the freed one of the model's output, half the size, cannot hold it): 16 bytes reserved per logit
+            // beside that output's.
+            return positions * v * (cb + 16.0);
+        }
         // The model's logits kept through backward, and at log-softmax's backward its fp32 output (saved),
         // the incoming gradient and the gradient it returns (the logits' fp32 gradient). Deleting the model's
         // output first (torchtitan's `del pred`) lowers the allocated peak but not the reserved one: the freed
@@ -295,6 +306,12 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
                               : trainingLogitsBytes(arch, w, fw, defaults, s * b, t, cb);
+    // torchtitan's tensor parallel plan gathers the sequence-parallel final norm's output for the output layer
+    // (ColwiseParallel(input_layouts=Shard(1)), parallelize_llama.py @9dec370), and the linear keeps that gathered
+    // input for its weight gradient: the whole micro-batch at the compute width, t times the sharded copy counted.
+    // (Megatron's column-parallel layer keeps its sequence shard and gathers it again in backward.)
+    if (fw.stack == TrainingStack::Torchtitan && t > 1 && cfg.sequenceParallel && !classification)
+        a.gatheredHeadInput = (t - 1) * a.layerInput;
     if (cp > 1) {
         // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
         const AttentionShape at = attentionShape(arch);
@@ -419,12 +436,13 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         if (lora)
             stored += a.adapterActivations;
     }
-    // Embedding output and the final norm's input and output.
-    m.activations = stored * a.inFlight + 3 * a.layerInput;
+    // Embedding output and the final norm's input and output (and the output layer's gathered input).
+    m.activations = stored * a.inFlight + 3 * a.layerInput + a.gatheredHeadInput;
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
-    // layer's backward free the logits and their gradients before backward recomputes the first layer, whose
-    // tensors then take that memory (the caching allocator splits the freed blocks). The peak holds the larger.
-    m.activations -= std::min(recomputeWorkingSet, a.logits);
+    // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
+    // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
+    // the larger.
+    m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput);
     m.logits = a.logits;
     m.buffers += a.ringBuffers;
     m.cpuBytes = states.cpuBytes;
