@@ -4,7 +4,10 @@
 // decides on. A bound holds only for a row whose source states every input (none does yet: the rows name what is not
 // stated); nothing is fitted to a row.
 #include "catalog/catalog.h"
+#include "estimate/common/hardware.h"
+#include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/disaggregation.h"
 #include "planner/answer.h"
 #include "test_memory_support.h"
 #include "test_serving_support.h"
@@ -124,6 +127,82 @@ TEST(ServingDisaggregation, PublishedComparisonsWithError)
     }
     EXPECT_EQ(rows, 2);
     EXPECT_EQ(bounded, 0); // every row so far leaves inputs unstated (the servers' GPUs, their network)
+}
+
+// One disaggregated run's plan: one prefill and one decode replica of the stated tensor size, one request at a time
+// (a rate at which no request waits).
+std::string pdRunPlanText(const nlohmann::json& p, long prompt)
+{
+    const std::string tensor = std::to_string(p.at("tensor").get<int>());
+    return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": ")" + p.at("preset").get<std::string>()
+        + R"("}, "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": )" + tensor
+        + R"(, "pipeline": 1}, "serving": {"prompt_tokens": )" + std::to_string(prompt) + R"(, "output_tokens": )"
+        + std::to_string(p.at("output_tokens").get<long>()) + R"(, "load": {"requests_per_second": )"
+        + p.at("requests_per_second").dump() + R"(}, "engine": {"name": ")" + p.at("engine").get<std::string>()
+        + R"(", "max_num_batched_tokens": )" + std::to_string(p.at("max_num_batched_tokens").get<int>())
+        + R"(}, "deployment": {"mode": "disaggregated", "prefill_replicas": 1, "decode_replicas": 1, "prefill_tensor": )"
+        + tensor + R"(, "decode_tensor": )" + tensor + R"(}}}, "candidates": [{"gpu": ")"
+        + p.at("gpu").get<std::string>() + R"(", "gpus_per_node": )" + std::to_string(p.at("gpus_per_node").get<int>())
+        + R"(, "nodes": )" + std::to_string(p.at("nodes").get<int>()) + R"(, "inter_node_gbps": )"
+        + p.at("inter_node_gbps").dump() + R"(}], "search": {"enabled": true, "objective": "cost", "max_nodes": )"
+        + std::to_string(p.at("nodes").get<int>()) + "}}";
+}
+
+// SGLang's 1P1D of Qwen3-235B-A22B on two H20 nodes, one request at a time: each prompt length's TTFT and KV transfer
+// against the model. The published bytes are checked by hand (every rank's cache: the KV heads twice at TP 8 over 4
+// heads) and the published rate against the link's line rate; the errors are printed, the bound withheld (the JSON's
+// disaggregated_runs.about and model_gaps say why).
+TEST(ServingDisaggregation, PublishedTtftAndTransferWithError)
+{
+    const auto data
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/disaggregation.json"));
+    const nlohmann::json& runs = data.at("disaggregated_runs");
+    const nlohmann::json& p = runs.at("plan");
+    // The link the model gives the transfer: a TP 8 replica's share (all) of a node's 4 x 400GbE, over RDMA.
+    CandidateSpec spec;
+    spec.gpu = p.at("gpu").get<std::string>();
+    spec.gpusPerNode = p.at("gpus_per_node").get<int>();
+    spec.interNodeGbps = p.at("inter_node_gbps").get<double>();
+    const Catalog& catalog = builtinCatalog();
+    auto hw = resolveCandidate(spec, catalog, 2, "candidates[0]");
+    ASSERT_TRUE(hw) << hw.error().toString();
+    const PerformanceDefaults defaults
+        = performanceDefaults(catalog, {}, hw->gpu.gpuClass, hw->gpu.architecture, AttentionKernel::FlashAttention2);
+    const KvLink link = kvTransferLink(*hw, defaults, p.at("tensor").get<int>(), false);
+    ASSERT_EQ(link.kind, "rdma");
+    ASSERT_DOUBLE_EQ(link.lineGBps, 1600.0 / 8);
+    // Qwen3-235B-A22B at BF16: 94 layers x 4 KV heads x 128 x (K and V) x 2 bytes a token, each head on 2 of 8 ranks.
+    const double kvPerToken = 94.0 * 4 * 128 * 2 * 2;
+    int rows = 0;
+    for (const auto& row : runs.at("rows")) {
+        const long prompt = row.at("prompt_tokens").get<long>();
+        const nlohmann::json& m = row.at("measured");
+        const double publishedBytes = m.at("kv_bytes").get<double>();
+        const double publishedTransfer = m.at("transfer_ms").get<double>() / 1e3;
+        // The source's own figures: its bytes are every rank's cache (to the 3 digits it prints), at a rate below the
+        // line's.
+        EXPECT_NEAR(publishedBytes, 2 * kvPerToken * prompt, 0.01 * publishedBytes) << prompt;
+        EXPECT_LT(publishedBytes / publishedTransfer, link.lineGBps * 1e9) << prompt;
+        auto plan = parsePlan(pdRunPlanText(p, prompt));
+        ASSERT_TRUE(plan) << plan.error().toString();
+        auto answer = answerPlan(*plan, catalog);
+        ASSERT_TRUE(answer && !answer->search.candidates.empty());
+        const CandidateResult& r = answer->search.candidates.front().best;
+        ASSERT_TRUE(r.serving && r.serving->disaggregation) << prompt;
+        const KvTransfer& t = r.serving->disaggregation->transfer;
+        EXPECT_EQ(t.link, "rdma") << prompt;
+        KvTransfer onPublishedBytes;
+        ASSERT_TRUE(kvTransferTime(publishedBytes, link, 0, onPublishedBytes));
+        const double ttft = r.serving->ttftSeconds * 1e3, publishedTtft = m.at("ttft_ms").get<double>();
+        std::printf("%6ld tokens: TTFT model %7.1f ms, published %7.1f (%+6.1f%%); transfer of the published %.3g GB "
+                    "model %6.2f ms, published %6.2f (%+6.1f%%); model bytes %.3g GB (%+.0f%%)\n",
+            prompt, ttft, publishedTtft, 100 * (ttft / publishedTtft - 1), publishedBytes / 1e9,
+            onPublishedBytes.seconds * 1e3, publishedTransfer * 1e3,
+            100 * (onPublishedBytes.seconds / publishedTransfer - 1), t.bytesPerRequest / 1e9,
+            100 * (t.bytesPerRequest / publishedBytes - 1));
+        ++rows;
+    }
+    EXPECT_EQ(rows, 9);
 }
 
 } // namespace
