@@ -93,6 +93,13 @@
             <numerusform>%n concurrent requests</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Or start %1 %n month(s) later.</source>
+        <translation>
+            <numerusform>Or start %1 %n month later.</numerusform>
+            <numerusform>Or start %1 %n months later.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -420,6 +420,225 @@
     </message>
 </context>
 <context>
+    <name>CoreError</name>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须在 %1 到 %2 之间，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>必须至少为 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>必须至多为 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be positive, got %1</source>
+        <translation>必须大于 0，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be 0 or more, got %1</source>
+        <translation>必须为 0 或更大，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a number, got %1</source>
+        <translation>必须为数字，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be an integer, got %1</source>
+        <translation>必须为整数，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须为有限的数字</translation>
+    </message>
+    <message>
+        <source>must be true or false, got %1</source>
+        <translation>必须为 true 或 false，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters, got %2</source>
+        <translation>最多 %1 个字符，输入了 %2 个</translation>
+    </message>
+    <message>
+        <source>must be &gt; %1 and at most %2, got %3</source>
+        <translation>必须大于 %1 且至多为 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be &gt; 0, got %1</source>
+        <translation>必须大于 0，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a positive integer or &quot;%1&quot;, got %2</source>
+        <translation>必须为正整数或“%1”，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be below 1 (the last prompt token is always computed), got %1</source>
+        <translation>必须小于 1（提示的最后一个 token 总要计算），输入为 %1</translation>
+    </message>
+    <message>
+        <source>must hold prompt_tokens + output_tokens (%1), got %2</source>
+        <translation>必须容纳提示 token 数与输出 token 数之和（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>q8_0 and q4_0 are llama.cpp&apos;s cache types (--cache-type-k/v): set engine.name &quot;llama.cpp&quot; or use fp8/int8</source>
+        <translation>q8_0 和 q4_0 是 llama.cpp 的缓存类型（--cache-type-k/v）：请把推理引擎设为 llama.cpp，或改用 fp8/int8</translation>
+    </message>
+    <message>
+        <source>a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both</source>
+        <translation>前缀缓存的形态会推出命中率：请只给出形态或命中率之一</translation>
+    </message>
+    <message>
+        <source>must be at least max_loras (%1), got %2</source>
+        <translation>必须不少于 GPU 上的适配器槽位数（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be at most response_tokens_max (%1), got %2</source>
+        <translation>必须不超过回答的最大 token 数（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>applies to placement &quot;separate&quot; (colocated rollouts run on every GPU)</source>
+        <translation>仅适用于分离部署（共置时生成在每张 GPU 上运行）</translation>
+    </message>
+    <message>
+        <source>needs placement &quot;separate&quot; (colocated rollout and training take turns)</source>
+        <translation>需要分离部署（共置时生成与训练轮流进行）</translation>
+    </message>
+    <message>
+        <source>must be at most prompts_per_step x samples_per_prompt (%1), got %2</source>
+        <translation>必须不超过每步提示数 × 每个提示的采样数（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no critic (advantages are relative to the group&apos;s rewards); remove it or use algorithm &quot;ppo&quot;</source>
+        <translation>%1 没有评论家模型（优势相对于组内奖励计算）：请删除它，或改用 PPO 算法</translation>
+    </message>
+    <message>
+        <source>applies to activation_checkpointing &quot;full&quot; only</source>
+        <translation>仅适用于完整激活检查点</translation>
+    </message>
+    <message>
+        <source>must be a power of two from 1 to %1, got %2</source>
+        <translation>必须是 1 到 %1 之间的 2 的幂，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must divide the sequence length (%1) into 2 x %2 equal chunks (load-balanced ring attention)</source>
+        <translation>必须能把序列长度（%1）均分为 2 × %2 块（负载均衡的环形注意力）</translation>
+    </message>
+    <message>
+        <source>applies to training only</source>
+        <translation>仅适用于训练</translation>
+    </message>
+    <message>
+        <source>more than 1 needs pipeline_schedule &quot;interleaved&quot;</source>
+        <translation>大于 1 时需要交错式流水线调度</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs at least 2 model chunks per pipeline rank</source>
+        <translation>交错式调度要求每个流水线阶段至少 2 个模型块</translation>
+    </message>
+    <message>
+        <source>is required when the objective is &quot;cost-under-deadline&quot;</source>
+        <translation>目标为“期限内最低成本”时必填</translation>
+    </message>
+    <message>
+        <source>is required when the objective is &quot;time-under-budget&quot;</source>
+        <translation>目标为“预算内最短时间”时必填</translation>
+    </message>
+    <message>
+        <source>a MIG slice is one instance of one GPU: gpus_per_node must be 1 (slices have no P2P)</source>
+        <translation>MIG 切片是单张 GPU 的一个实例：每节点 GPU 数必须为 1（切片之间没有 P2P）</translation>
+    </message>
+    <message>
+        <source>must be at most the model&apos;s %1 layers, got %2</source>
+        <translation>必须不超过模型的 %1 层，输入为 %2</translation>
+    </message>
+    <message>
+        <source>pipeline x virtual_stages (%1 x %2 = %3 model chunks) exceeds the model&apos;s %4 layers: each chunk needs at least one layer</source>
+        <translation>流水线并行 × 虚拟阶段（%1 × %2 = %3 个模型块）超过模型的 %4 层：每块至少需要一层</translation>
+    </message>
+    <message>
+        <source>the planner&apos;s smallest pipeline x virtual_stages (%1 x %2 = %3 model chunks) exceeds the model&apos;s %4 layers: each chunk needs at least one layer</source>
+        <translation>规划器最小的流水线并行 × 虚拟阶段（%1 × %2 = %3 个模型块）超过模型的 %4 层：每块至少需要一层</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline (%1) exceeds the candidate&apos;s %2 GPUs</source>
+        <translation>张量并行 × 流水线并行（%1）超过候选的 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline x context (%1) exceeds the candidate&apos;s %2 GPUs</source>
+        <translation>张量并行 × 流水线并行 × 上下文并行（%1）超过候选的 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline (%1) does not divide the candidate&apos;s %2 GPUs</source>
+        <translation>张量并行 × 流水线并行（%1）不能整除候选的 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>tensor x pipeline x context (%1) does not divide the candidate&apos;s %2 GPUs</source>
+        <translation>张量并行 × 流水线并行 × 上下文并行（%1）不能整除候选的 %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1 replicas of tensor x pipeline = %2 GPUs need %3 GPUs; the candidate has %4</source>
+        <translation>%1 个副本、每个张量并行 × 流水线并行 = %2 张 GPU，共需 %3 张 GPU；候选只有 %4 张</translation>
+    </message>
+    <message>
+        <source> (%1 &quot;%2&quot;)</source>
+        <translation>（%1“%2”）</translation>
+    </message>
+    <message>
+        <source>is required: a positive integer</source>
+        <translation>为必填项：一个正整数</translation>
+    </message>
+    <message>
+        <source>must be a positive integer, got %1</source>
+        <translation>必须为正整数，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <source>must divide hidden_size (%1 is not a multiple of %2), or give head_dim</source>
+        <translation>必须整除隐藏层维度（%1 不是 %2 的倍数），或给出每头维度</translation>
+    </message>
+    <message>
+        <source>must not exceed num_attention_heads (%1), got %2</source>
+        <translation>不能超过注意力头数（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>must divide num_attention_heads (%1), got %2</source>
+        <translation>必须整除注意力头数（%1），输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be between 1 and num_experts (%1), got %2</source>
+        <translation>必须在 1 到专家数（%1）之间，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be between 0 and num_layers</source>
+        <translation>必须在 0 到模型层数之间</translation>
+    </message>
+    <message>
+        <source>must be at least 1</source>
+        <translation>必须至少为 1</translation>
+    </message>
+    <message>
+        <source>the architecture has %1 parameters, more than the 1e13 supported</source>
+        <translation>该架构有 %1 个参数，超过支持的上限 1e13</translation>
+    </message>
+    <message>
+        <source>must be a positive number, got %1</source>
+        <translation>必须为正数，输入为 %1</translation>
+    </message>
+    <message>
+        <source>give a preset, an architecture or a parameter count</source>
+        <translation>请给出预设模型、架构或参数量</translation>
+    </message>
+</context>
+<context>
     <name>CoreText</name>
     <message>
         <source>Compute</source>
@@ -1496,39 +1715,6 @@
         <translation>GPU服务器选型：大模型训练用A100还是V100？</translation>
     </message>
     <message>
-        <source>must be between %1 and %2</source>
-        <translation>必须在 %1 到 %2 之间</translation>
-    </message>
-    <message>
-        <source>must be at least %1</source>
-        <translation>必须至少为 %1</translation>
-    </message>
-    <message>
-        <source>must be at most %1</source>
-        <translation>必须至多为 %1</translation>
-    </message>
-    <message>
-        <source>must be positive</source>
-        <translation>必须大于 0</translation>
-    </message>
-    <message>
-        <source>must be 0 or more</source>
-        <translation>必须为 0 或更大</translation>
-    </message>
-    <message>
-        <source>must be an integer</source>
-        <translation>必须为整数</translation>
-    </message>
-    <message>
-        <source>must be a number</source>
-        <translation>必须为数字</translation>
-    </message>
-    <message>
-        <source>%1, got %2</source>
-        <comment>a requirement and the value given</comment>
-        <translation>%1，输入为 %2</translation>
-    </message>
-    <message>
         <source>it is Megatron-Core&apos;s schedule and the training stack is another</source>
         <translation>这是 Megatron-Core 的调度，而训练框架不是 Megatron</translation>
     </message>
@@ -1555,6 +1741,26 @@
     <message>
         <source>Overlapping the expert all-to-all changes nothing: %1; it is counted exposed.</source>
         <translation>重叠专家 all-to-all 没有效果：%1；all-to-all 按未隐藏计入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Or start %1 %n month(s) later.</source>
+        <translation>
+            <numerusform>或将 %1 推迟 %n 个月开始。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Or serve %1 at %2% of its traffic.</source>
+        <translation>或以 %1 流量的 %2% 提供服务。</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <comment>a file before the message about it</comment>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <comment>a field before the message about it</comment>
+        <translation>%1：</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "base/atomic_file.h"
 #include "base/input_file.h"
 #include "catalog/catalog_overrides_file.h"
+#include "core_text.h"
 
 #include <QDate>
 #include <QDateTime>
@@ -56,7 +57,7 @@ private:
     {
         auto saved = m_store->restore(from, to);
         if (!saved)
-            emit m_store->saveFailed(QString::fromStdString(saved.error().toString()));
+            emit m_store->saveFailed(CoreText::error(saved.error()));
     }
 
     CatalogStore* m_store;
@@ -83,7 +84,7 @@ CatalogStore::CatalogStore(const QString& overridesPath, QObject* parent)
         if (parsed) {
             m_overrides = std::move(parsed.value());
         } else {
-            m_loadError = QString::fromStdString(parsed.error().toString());
+            m_loadError = CoreText::error(parsed.error());
             m_unreadable = true;
             // Named once: the dialog shows this name and the first save moves the file to exactly this name.
             const QFileInfo info(m_path);

@@ -3,11 +3,11 @@
 #include "plan/billing_modes.h"
 #include "plan/plan_enum_tables.h"
 #include "region_text.h"
+#include "widgets/inputs/field_text.h"
 
 #include "number_format.h"
 
 #include <QLocale>
-#include <QRegularExpression>
 
 #include <cmath>
 #include <span>
@@ -271,6 +271,14 @@ const DiagnosticPhrase kGuidePricePhrases[] = {
     { "drop_item",
         [](Args& a) -> QString {
             return CoreText::tr("Or drop %1 (saves %2).").arg(a.text("item"), a.money("saves"));
+        } },
+    { "delay_item",
+        [](Args& a) -> QString {
+            return CoreText::tr("Or start %1 %n month(s) later.", "", int(a.number("months"))).arg(a.text("item"));
+        } },
+    { "scale_traffic",
+        [](Args& a) -> QString {
+            return CoreText::tr("Or serve %1 at %2% of its traffic.").arg(a.text("item"), a.count("percent"));
         } },
 };
 
@@ -802,7 +810,10 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "price_unknown")
         text = tr("No price is known for this candidate, so the budget cannot be checked.");
     else if (c == "invalid_configuration")
-        text = tr("The configuration cannot run on this candidate: %1").arg(QString::fromStdString(failure.message));
+        text = tr("The configuration cannot run on this candidate: %1")
+                   .arg(failure.words.empty()
+                           ? QString::fromStdString(failure.message)
+                           : error(gp::Error { a.text("field").toStdString(), failure.message, {}, failure.words }));
     else if (c == "serving_no_kv_memory")
         text = tr("The weights (%1), the activation peak (%2) and runtime memory leave no room for a KV cache in "
                   "the engine's %3 per GPU.")
@@ -1180,36 +1191,31 @@ QString CoreText::stepPart(const QString& part)
     return part;
 }
 
-QString CoreText::planRequirement(const std::string& message)
+QString CoreText::errorMessage(const gp::Error& error)
 {
-    // The shapes the plan reader words (core/base/json_reader.cpp: rangeRequirement() and the integer reader), each
-    // optionally followed by ", got <value>". The numbers stay as the core wrote them.
-    const QString text = QString::fromStdString(message);
-    static const QRegularExpression shape(
-        QStringLiteral("^must be (between (\\S+) and (\\S+)|at least (\\S+)|at most (\\S+)|positive|0 or more|"
-                       "an integer|a number)(?:, got (.+))?$"));
-    const QRegularExpressionMatch m = shape.match(text);
-    if (!m.hasMatch())
-        return text;
-    const QString what = m.captured(1);
-    QString requirement;
-    if (what.startsWith(QLatin1String("between ")))
-        requirement = tr("must be between %1 and %2").arg(m.captured(2), m.captured(3));
-    else if (what.startsWith(QLatin1String("at least ")))
-        requirement = tr("must be at least %1").arg(m.captured(4));
-    else if (what.startsWith(QLatin1String("at most ")))
-        requirement = tr("must be at most %1").arg(m.captured(5));
-    else if (what == QLatin1String("positive"))
-        requirement = tr("must be positive");
-    else if (what == QLatin1String("0 or more"))
-        requirement = tr("must be 0 or more");
-    else if (what == QLatin1String("an integer"))
-        requirement = tr("must be an integer");
-    else
-        requirement = tr("must be a number");
-    return !m.captured(6).isNull()
-        ? tr("%1, got %2", "a requirement and the value given").arg(requirement, m.captured(6))
-        : requirement;
+    if (error.words.empty())
+        return QString::fromStdString(error.message);
+    QString text;
+    for (const gp::Words& words : error.words) {
+        QString sentence = QCoreApplication::translate("CoreError", words.text);
+        for (const std::string& arg : words.args)
+            sentence = sentence.arg(QString::fromStdString(arg));
+        text += sentence;
+    }
+    return text;
+}
+
+QString CoreText::error(const gp::Error& error)
+{
+    QString text;
+    if (!error.file.empty())
+        text = tr("%1: ", "a file before the message about it").arg(QString::fromStdString(error.file));
+    if (!error.field.empty()) {
+        const QString label = FieldText::label(error.field);
+        text += tr("%1: ", "a field before the message about it")
+                    .arg(label.isEmpty() ? QString::fromStdString(error.field) : label);
+    }
+    return text + errorMessage(error);
 }
 
 QString CoreText::listSeparator()

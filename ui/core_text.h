@@ -34,10 +34,12 @@ public:
     // Chinese text has no space between sentences. Empty sentences are skipped.
     static QString joinSentences(const QStringList& sentences);
     static void appendSentence(QString& text, const QString& sentence); // text = joinSentences({text, sentence})
-    // The core's refusal of a plan value (gp::Error::message) in the window's language: the plan reader's range
-    // and type requirements ("must be between 1 and 65536, got -100", core/base/json_reader.cpp) in words; any
-    // other message as the core wrote it.
-    static QString planRequirement(const std::string& message);
+    // The core's refusal (gp::Error) in the window's language: its message worded from the core's templates
+    // (core/base/error_words.h, translated in the "CoreError" context) with their arguments; a message the core did
+    // not word that way as the core wrote it. errorMessage: the message alone (shown under its field); error: with
+    // the field's label (or path) and the file before it, as the status line and the dialogs show it.
+    static QString errorMessage(const gp::Error& error);
+    static QString error(const gp::Error& error);
     static QString diagnostic(const gp::Diagnostic& diagnostic); // warning / suggestion sentence
     static QString failure(const gp::FitFailure& failure); // why a candidate does not fit
     static QString technique(gp::Technique technique);

@@ -906,30 +906,29 @@ void MainWindow::applyEvaluation(EvaluationPtr evaluation, double milliseconds)
         m_inputs->clearFieldErrors();
         if (!evaluation->ok)
             m_inputs->showFieldError(
-                QString::fromStdString(evaluation->error.field), CoreText::planRequirement(evaluation->error.message));
+                QString::fromStdString(evaluation->error.field), CoreText::errorMessage(evaluation->error));
         int fitting = 0;
         if (evaluation->rl)
             for (const gp::RlCandidateAnswer& c : evaluation->rl->candidates)
                 fitting += c.fits ? 1 : 0;
-        m_status->setText(evaluation->ok
-                ? tr("%1 of %2 candidates fit · %3 RL layouts scored in %4 ms")
-                      .arg(fitting)
-                      .arg(evaluation->rl->candidates.size())
-                      .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
-                      .arg(formatNumber(evaluation->coreSeconds * 1e3, 1))
-                : tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
+        m_status->setText(evaluation->ok ? tr("%1 of %2 candidates fit · %3 RL layouts scored in %4 ms")
+                                               .arg(fitting)
+                                               .arg(evaluation->rl->candidates.size())
+                                               .arg(QLocale().toString(qlonglong(evaluation->configurationsEvaluated)))
+                                               .arg(formatNumber(evaluation->coreSeconds * 1e3, 1))
+                                         : tr("Cannot evaluate: %1").arg(CoreText::error(evaluation->error)));
         updateExportActions();
         emit evaluationApplied(evaluation);
         return;
     }
     if (!evaluation->ok) {
         const QString field = QString::fromStdString(evaluation->error.field);
-        const QString message = CoreText::planRequirement(evaluation->error.message);
+        const QString message = CoreText::errorMessage(evaluation->error);
         m_inputs->clearFieldErrors();
         m_inputs->setSanityWarnings({});
         m_inputs->showFieldError(field, message);
-        m_recommendation->showError(QString::fromStdString(evaluation->error.toString()));
-        m_status->setText(tr("Cannot evaluate: %1").arg(QString::fromStdString(evaluation->error.toString())));
+        m_recommendation->showError(CoreText::error(evaluation->error));
+        m_status->setText(tr("Cannot evaluate: %1").arg(CoreText::error(evaluation->error)));
         m_comparison->setEvaluation(evaluation);
         updateCharts(ChartUpdate::Settled);
         updateExportActions();
@@ -1166,8 +1165,7 @@ bool MainWindow::openPlan(const QString& path)
     if (!opened) {
         m_scenarioBar->setActiveScenario(active);
         showError(tr("Open Plan"),
-            tr("Could not open %1:\n%2")
-                .arg(QDir::toNativeSeparators(path), QString::fromStdString(opened.error().toString())));
+            tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), CoreText::error(opened.error())));
         return false;
     }
     m_settings->addRecentFile(path);
@@ -1194,8 +1192,7 @@ bool MainWindow::savePlan(const QString& path)
     auto saved = m_document->save(path, gp::overridesUsed(m_document->plan(), *m_store->catalog()));
     if (!saved) {
         showError(tr("Save Plan"),
-            tr("Could not save %1:\n%2")
-                .arg(QDir::toNativeSeparators(path), QString::fromStdString(saved.error().toString())));
+            tr("Could not save %1:\n%2").arg(QDir::toNativeSeparators(path), CoreText::error(saved.error())));
         return false;
     }
     m_settings->addRecentFile(path);
@@ -1347,7 +1344,7 @@ bool MainWindow::importCachedConfig(const gp::CachedModel& model, QString* error
     // Read by the path's bytes: a cache folder whose name is not UTF-8 imports too.
     auto bytes = gp::readRegularFile(model.configPath);
     if (!bytes) {
-        *error = QString::fromStdString(bytes.error().message);
+        *error = CoreText::errorMessage(bytes.error());
         return false;
     }
     return m_inputs->importConfigBytes(QByteArray::fromStdString(*bytes),
@@ -1423,7 +1420,7 @@ bool MainWindow::autosaveNow()
     if (!written) {
         // Said once per run of failures (a full disk would otherwise raise a message every few seconds).
         const QString message = tr("Could not write the recovery copy of your unsaved changes:\n%1")
-                                    .arg(QString::fromStdString(written.error().toString()));
+                                    .arg(CoreText::error(written.error()));
         if (!m_autosaveFailing)
             showError(tr("Autosave"), message);
         else
@@ -1452,7 +1449,7 @@ bool MainWindow::offerRecovery()
             const QString aside = m_recovery->moveAside(orphan);
             showError(tr("Recover Plan"),
                 tr("A recovery file could not be read, so it was not restored:\n%1\n\nIt was kept as %2.")
-                    .arg(QString::fromStdString(recovered.error().toString()),
+                    .arg(CoreText::error(recovered.error()),
                         QDir::toNativeSeparators(aside.isEmpty() ? orphan : aside)));
             continue;
         }
@@ -1651,7 +1648,7 @@ bool MainWindow::runExport(
         if (!written) {
             gp::Error error;
             error.message = tr("Could not write %1:\n%2")
-                                .arg(QDir::toNativeSeparators(path), QString::fromStdString(written.error().toString()))
+                                .arg(QDir::toNativeSeparators(path), CoreText::error(written.error()))
                                 .toStdString();
             return error;
         }
@@ -1727,7 +1724,7 @@ void MainWindow::printReportDialog()
     const gp::Expected<int> pages = printReport(data, &printer);
     QApplication::restoreOverrideCursor();
     if (!pages) {
-        showError(tr("Print Report"), tr("Could not print:\n%1").arg(QString::fromStdString(pages.error().toString())));
+        showError(tr("Print Report"), tr("Could not print:\n%1").arg(CoreText::error(pages.error())));
         return;
     }
     statusBar()->showMessage(tr("Printed %n page(s)", nullptr, *pages), 6000);

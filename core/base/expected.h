@@ -9,12 +9,26 @@
 namespace gp
 {
 
+// A sentence of the core's in words a front end can translate: `text` is its English template with the arguments
+// %1, %2 ... (one of the templates in base/error_words.h, marked there for translation), `args` the arguments as the
+// core writes them (numbers, names).
+struct Words {
+    const char* text = nullptr;
+    std::vector<std::string> args = {};
+};
+
+// The template with its arguments filled in: the English sentence.
+std::string fillWords(const Words& words);
+
 // An error found in input: `field` is a JSON-style path ("workload.sequence_length"),
 // `message` says what is wrong in English (the CLI prints "field: message").
+// `words`: the message as its templates and arguments, one after another (message is their English, filled in), for
+// a window in another language; empty where the message is not worded from the templates.
 struct Error {
     std::string field;
     std::string message;
     std::string file = {}; // optional: the file the field was read from
+    std::vector<Words> words = {};
 
     std::string toString() const
     {
@@ -26,6 +40,11 @@ struct Error {
         return s + message;
     }
 };
+
+// An error whose message is `words` filled in (and kept for a front end to translate).
+Error wordedError(std::string field, Words words, std::string file = {});
+// Appends `words` to the error's message (and to its words, where the message so far is worded).
+void appendWords(Error& error, Words words);
 
 template <class T> class Expected
 {

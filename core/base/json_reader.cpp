@@ -1,5 +1,6 @@
 #include "base/json_reader.h"
 
+#include "base/error_words.h"
 #include "base/json_keys.h"
 
 #include "base/number_text.h"
@@ -106,22 +107,22 @@ std::string textPosition(std::string_view text, std::size_t offset)
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-std::string rangeRequirement(double min, double max)
+Words rangeRequirement(double min, double max, const std::string& got)
 {
     // The readers' defaults (+-1e300) mean "no bound": say the bound there is, in words.
     constexpr double unbounded = 1e300;
     if (max >= unbounded && min <= -unbounded)
-        return "must be a number";
+        return { words::kNumberGot, { got } };
     if (max >= unbounded) {
         if (min > 0 && min < 1e-200)
-            return "must be positive";
+            return { words::kPositiveGot, { got } };
         if (min == 0)
-            return "must be 0 or more";
-        return "must be at least " + formatExact(min);
+            return { words::kZeroOrMoreGot, { got } };
+        return { words::kAtLeastGot, { formatExact(min), got } };
     }
     if (min <= -unbounded)
-        return "must be at most " + formatExact(max);
-    return "must be between " + formatExact(min) + " and " + formatExact(max);
+        return { words::kAtMostGot, { formatExact(max), got } };
+    return { words::kBetweenGot, { formatExact(min), formatExact(max), got } };
 }
 
 JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::string file)
@@ -152,6 +153,25 @@ void JsonReader::failPath(const std::string& fullPath, const std::string& messag
         m_error = Error { fullPath, message, m_file };
 }
 
+void JsonReader::fail(const std::string& key, Words words)
+{
+    failPath(fieldPath(key), std::move(words));
+}
+
+void JsonReader::failPath(const std::string& fullPath, Words words)
+{
+    if (!m_error)
+        m_error = wordedError(fullPath, std::move(words), m_file);
+}
+
+void JsonReader::failWith(const Error& error)
+{
+    if (!m_error) {
+        m_error = error;
+        m_error->file = m_file;
+    }
+}
+
 const nlohmann::json* JsonReader::find(std::string_view key) const
 {
     JsonKeyAudit::asked(m_path, key);
@@ -179,7 +199,7 @@ bool JsonReader::string(std::string_view key, std::string& out, bool required)
     const auto* value = find(key);
     if (!value || value->is_null()) {
         if (required)
-            fail(std::string(key), "is required");
+            fail(std::string(key), Words { words::kRequired });
         return ok();
     }
     if (!value->is_string()) {
@@ -201,20 +221,20 @@ bool JsonReader::number(std::string_view key, double& out, bool required, double
     const auto* value = find(key);
     if (!value || value->is_null()) {
         if (required)
-            fail(std::string(key), "is required");
+            fail(std::string(key), Words { words::kRequired });
         return ok();
     }
     if (!value->is_number()) {
-        fail(std::string(key), "must be a number, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kNumberGot, { describeJsonType(*value) } });
         return false;
     }
     double v = value->get<double>();
     if (!std::isfinite(v)) {
-        fail(std::string(key), "must be a finite number");
+        fail(std::string(key), Words { words::kFiniteNumber });
         return false;
     }
     if (v < min || v > max) {
-        fail(std::string(key), rangeRequirement(min, max) + ", got " + formatExact(v));
+        fail(std::string(key), rangeRequirement(min, max, formatExact(v)));
         return false;
     }
     out = v;
@@ -241,26 +261,26 @@ bool JsonReader::integer(std::string_view key, std::int64_t& out, bool required,
     const auto* value = find(key);
     if (!value || value->is_null()) {
         if (required)
-            fail(std::string(key), "is required");
+            fail(std::string(key), Words { words::kRequired });
         return ok();
     }
     if (!value->is_number()) {
-        fail(std::string(key), "must be an integer, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kIntegerGot, { describeJsonType(*value) } });
         return false;
     }
     double d = value->get<double>();
     if (!std::isfinite(d) || d != std::floor(d)) {
-        fail(std::string(key), "must be an integer, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kIntegerGot, { describeJsonType(*value) } });
         return false;
     }
     if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
         const bool noUpperBound = max >= std::numeric_limits<int>::max();
+        const std::string got = describeJsonType(*value);
         fail(std::string(key),
-            (noUpperBound ? (min == 1 ? std::string("must be positive")
-                     : min == 0       ? std::string("must be 0 or more")
-                                      : "must be at least " + std::to_string(min))
-                          : "must be between " + std::to_string(min) + " and " + std::to_string(max))
-                + ", got " + describeJsonType(*value));
+            noUpperBound ? (min == 1 ? Words { words::kPositiveGot, { got } }
+                    : min == 0       ? Words { words::kZeroOrMoreGot, { got } }
+                                     : Words { words::kAtLeastGot, { std::to_string(min), got } })
+                         : Words { words::kBetweenGot, { std::to_string(min), std::to_string(max), got } });
         return false;
     }
     out = value->is_number_integer() ? value->get<std::int64_t>() : static_cast<std::int64_t>(d);
@@ -283,11 +303,11 @@ bool JsonReader::boolean(std::string_view key, bool& out, bool required)
     const auto* value = find(key);
     if (!value || value->is_null()) {
         if (required)
-            fail(std::string(key), "is required");
+            fail(std::string(key), Words { words::kRequired });
         return ok();
     }
     if (!value->is_boolean()) {
-        fail(std::string(key), "must be true or false, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kTrueOrFalseGot, { describeJsonType(*value) } });
         return false;
     }
     out = value->get<bool>();
@@ -301,7 +321,7 @@ bool JsonReader::boundedString(std::string_view key, std::string& out, std::size
     const std::size_t length = utf8Length(out);
     if (length > maxCharacters) {
         fail(std::string(key),
-            "must be at most " + std::to_string(maxCharacters) + " characters, got " + std::to_string(length));
+            Words { words::kCharactersGot, { std::to_string(maxCharacters), std::to_string(length) } });
         out.clear();
         return false;
     }
@@ -315,7 +335,7 @@ bool JsonReader::stringList(std::string_view key, std::vector<std::string>& out,
     const auto* value = find(key);
     if (!value || value->is_null()) {
         if (required)
-            fail(std::string(key), "is required");
+            fail(std::string(key), Words { words::kRequired });
         return ok();
     }
     if (!value->is_array()) {

@@ -29,9 +29,10 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
 // "line L, column C" of the byte `offset` in `text` (columns count UTF-8 characters), for messages.
 std::string textPosition(std::string_view text, std::size_t offset);
 
-// What a number between `min` and `max` must be, in words: "must be positive" (min > 0 and tiny, no upper bound),
-// "must be 0 or more", "must be at most 5", "must be between 1 and 8" (the readers' +-1e300 are no bound).
-std::string rangeRequirement(double min, double max);
+// What a number between `min` and `max` must be, and the value given (`got`), in words: "must be positive, got -1"
+// (min > 0 and tiny, no upper bound), "must be 0 or more, got -1", "must be at most 5, got 7", "must be between 1 and
+// 8, got 9" (the readers' +-1e300 are no bound).
+Words rangeRequirement(double min, double max, const std::string& got);
 
 // The first problem found wins; later reads become no-ops once an error is set.
 class JsonReader
@@ -44,6 +45,11 @@ public:
     Error takeError() const { return m_error.value_or(Error { m_path, "invalid", m_file }); }
     void fail(const std::string& key, const std::string& message);
     void failPath(const std::string& fullPath, const std::string& message);
+    // The same with the message worded from a template (base/error_words.h), kept for the window's language.
+    void fail(const std::string& key, Words words);
+    void failPath(const std::string& fullPath, Words words);
+    // An error another reader found (its field already a full path), with its words; the file is this reader's.
+    void failWith(const Error& error);
     std::string fieldPath(std::string_view key) const;
     const nlohmann::json& object() const { return m_object; }
     const std::string& path() const { return m_path; }

@@ -1,6 +1,7 @@
 // The budget's answer, first half: each item answered by the planner, its demand on each ranked candidate, and its
 // placement under the stock and quota. The second half (budget_ledger.cpp) bills the fleet.
 #include "budget/budget_answer.h"
+#include "budget/budget_cap_fixes.h"
 
 #include "budget/budget_energy.h"
 #include "budget/budget_internal.h"
@@ -445,10 +446,13 @@ static Expected<std::shared_ptr<const PlanAnswer>> cachedPlanAnswer(const Plan& 
     return shared;
 }
 
-BudgetAnswer answerBudget(
-    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
+namespace
 {
-    const auto started = std::chrono::steady_clock::now();
+
+// The budget answered: its items placed and billed, its caps checked with the raise and drop fixes.
+BudgetAnswer answerBudgetItems(
+    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache& cache)
+{
     BudgetAnswer answer;
     answer.title = budget.title;
     answer.currency = budget.currency;
@@ -456,10 +460,7 @@ BudgetAnswer answerBudget(
     const double monthHours = budgetMonthHours(catalog);
     std::vector<BudgetPool> pools;
     std::vector<BudgetItemDemand> demands(budget.items.size());
-    BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
-    if (!cache)
-        cache = &local;
-    BudgetPlacer placer { budget, catalog, monthHours, pools, *cache, {} };
+    BudgetPlacer placer { budget, catalog, monthHours, pools, cache, {} };
     for (std::size_t i = 0; i < budget.items.size(); ++i) {
         const BudgetItem& item = budget.items[i];
         ItemBudget out;
@@ -473,7 +474,7 @@ BudgetAnswer answerBudget(
         const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
         const Plan plan = budgetItemPlan(item, budget, rates);
         const std::string planKey = serializePlan(plan);
-        auto planAnswer = cachedPlanAnswer(plan, planKey, catalog, control, *cache);
+        auto planAnswer = cachedPlanAnswer(plan, planKey, catalog, control, cache);
         if (!planAnswer && isCancelled(planAnswer.error())) {
             answer.cancelled = true;
             return answer;
@@ -491,6 +492,22 @@ BudgetAnswer answerBudget(
         answer.items.push_back(std::move(out));
     }
     billBudgetFleet(answer, pools, demands, budget, catalog);
+    return answer;
+}
+
+} // namespace
+
+BudgetAnswer answerBudget(
+    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
+{
+    const auto started = std::chrono::steady_clock::now();
+    BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
+    if (!cache)
+        cache = &local;
+    BudgetAnswer answer = answerBudgetItems(budget, catalog, control, *cache);
+    if (!answer.cancelled && !answer.capBreaks.empty())
+        addGentlerCapFixes(
+            answer, budget, [&](const Budget& edited) { return answerBudgetItems(edited, catalog, control, *cache); });
     answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return answer;
 }

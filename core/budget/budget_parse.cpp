@@ -123,8 +123,10 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
         auto parsed = planFromJson(*plan);
         if (parsed)
             item.plan = std::move(*parsed);
-        else
-            item.problem = Error { path + ".plan." + parsed.error().field, parsed.error().message };
+        else {
+            item.problem = parsed.error();
+            item.problem->field = path + ".plan." + parsed.error().field;
+        }
     } else {
         item.problem
             = Error { path + ".plan", "must be a plan object or a path, got " + detail::describeJsonType(*plan) };

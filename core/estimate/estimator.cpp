@@ -1,5 +1,6 @@
 // Joins the memory, throughput and cost models into one result per candidate and configuration.
 #include "estimate/estimator.h"
+#include "base/error_words.h"
 #include "base/finite_number.h"
 #include "catalog/gpu_precision.h"
 #include "estimate/common/fp8_all_gather.h"
@@ -481,34 +482,33 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
     }
     if (plan.workload.mode != Mode::Training) {
         c.context = 1; // a sequence is split across ranks in training only
-    } else if (const std::string problem = limits::contextParallelProblem(c.context, plan.workload.sequenceLength);
-               !problem.empty()) {
-        return Error { "workload.parallelism.context", problem };
+    } else if (Words problem = limits::contextParallelProblem(c.context, plan.workload.sequenceLength); problem.text) {
+        return wordedError("workload.parallelism.context", std::move(problem));
     }
     const int gpus = hw.totalGpus();
     // GPUs of one replica: tensor x pipeline x context ranks (context parallelism splits each sequence).
     const long long modelParallel = static_cast<long long>(c.tensor) * c.pipeline * std::max(1, c.context);
-    const std::string layout = c.context > 1 ? "tensor x pipeline x context" : "tensor x pipeline";
+    const std::string layoutField = c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor";
     if (modelParallel > gpus)
-        return Error { c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
-            layout + " (" + std::to_string(modelParallel) + ") exceeds the candidate's " + std::to_string(gpus)
-                + " GPUs" };
+        return wordedError(layoutField,
+            { c.context > 1 ? words::kContextLayoutExceedsGpus : words::kLayoutExceedsGpus,
+                { std::to_string(modelParallel), std::to_string(gpus) } });
     if (plan.workload.mode == Mode::Serving) {
         // Replicas: the plan's number (its GPUs must be there), else as many as the candidate's GPUs hold.
         const std::optional<int> replicas = plan.workload.serving.replicas;
         if (replicas && static_cast<long long>(*replicas) * modelParallel > gpus)
-            return Error { "workload.serving.replicas",
-                std::to_string(*replicas) + " replicas of tensor x pipeline = " + std::to_string(modelParallel)
-                    + " GPUs need " + std::to_string(*replicas * modelParallel) + " GPUs; the candidate has "
-                    + std::to_string(gpus) };
+            return wordedError("workload.serving.replicas",
+                { words::kReplicasNeedGpus,
+                    { std::to_string(*replicas), std::to_string(modelParallel),
+                        std::to_string(*replicas * modelParallel), std::to_string(gpus) } });
         c.data = replicas ? *replicas : static_cast<int>(gpus / modelParallel);
     } else if (p.data) {
         c.data = *p.data;
     } else {
         if (gpus % modelParallel != 0)
-            return Error { c.context > 1 ? "workload.parallelism.context" : "workload.parallelism.tensor",
-                layout + " (" + std::to_string(modelParallel) + ") does not divide the candidate's "
-                    + std::to_string(gpus) + " GPUs" };
+            return wordedError(layoutField,
+                { c.context > 1 ? words::kContextLayoutDoesNotDivideGpus : words::kLayoutDoesNotDivideGpus,
+                    { std::to_string(modelParallel), std::to_string(gpus) } });
         c.data = static_cast<int>(gpus / modelParallel);
     }
     if (plan.workload.globalBatchSize && plan.workload.mode == Mode::Training) {
@@ -526,19 +526,16 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
         return std::nullopt;
     const auto layers = static_cast<long long>(totalLayers(model.architecture));
     if (w.checkpointedLayers && *w.checkpointedLayers > layers)
-        return Error { "workload.activation_checkpointing_layers",
-            "must be at most the model's " + std::to_string(layers) + " layers, got "
-                + std::to_string(*w.checkpointedLayers) };
+        return wordedError("workload.activation_checkpointing_layers",
+            { words::kAtMostModelLayersGot, { std::to_string(layers), std::to_string(*w.checkpointedLayers) } });
     const ParallelismSpec& p = w.parallelism;
     const long long pipeline = plan.search.enabled ? 2 : p.pipeline;
     const long long chunks = pipeline * p.virtualStages;
     if (pipeline > 1 && p.pipelineSchedule == PipelineSchedule::Interleaved && chunks > layers)
-        return Error { "workload.parallelism.virtual_stages",
-            std::string(
-                plan.search.enabled ? "the planner's smallest pipeline x virtual_stages" : "pipeline x virtual_stages")
-                + " (" + std::to_string(pipeline) + " x " + std::to_string(p.virtualStages) + " = "
-                + std::to_string(chunks) + " model chunks) exceeds the model's " + std::to_string(layers)
-                + " layers: each chunk needs at least one layer" };
+        return wordedError("workload.parallelism.virtual_stages",
+            { plan.search.enabled ? words::kSearchChunksExceedLayers : words::kChunksExceedLayers,
+                { std::to_string(pipeline), std::to_string(p.virtualStages), std::to_string(chunks),
+                    std::to_string(layers) } });
     return std::nullopt;
 }
 
@@ -593,9 +590,10 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
         if (!hw)
             return hw.error();
         auto config = configurationFromPlan(plan, *hw);
-        if (!config && !layoutError)
-            layoutError
-                = Error { config.error().field, config.error().message + " (" + path + " \"" + hw->label + "\")" };
+        if (!config && !layoutError) {
+            layoutError = config.error();
+            appendWords(*layoutError, { words::kOnCandidate, { path, hw->label } });
+        }
         if (!config) {
             CandidateResult r;
             r.candidate = hw->label;
@@ -607,7 +605,8 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
             r.gpuMemory = hw->gpu.memoryBytes;
             r.fits = false;
             r.bottleneck = Bottleneck::MemoryCapacity;
-            r.failure = FitFailure { "invalid_configuration", config.error().toString(), {} };
+            r.failure = FitFailure { "invalid_configuration", config.error().toString(),
+                { { "field", config.error().field } }, config.error().words };
             estimate.results.push_back(std::move(r));
             continue;
         }

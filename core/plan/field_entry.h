@@ -11,6 +11,8 @@
 // (ui/CMakeLists.txt), and the window translates them in the "FieldText" context (ui/widgets/inputs/field_text.h).
 #pragma once
 
+#include "base/translate_noop.h"
+
 namespace gp
 {
 
@@ -57,5 +59,4 @@ enum class FieldReport { Question, Assumption, Hidden };
         return plan.member;                                                                                            \
     }
 
-// A field's window words (label, tool tip), marked for translation in `context` and kept as the English text.
-#define GP_TRANSLATE_NOOP(context, text) text
+// A field's window words (label, tool tip): GP_TRANSLATE_NOOP (base/translate_noop.h).

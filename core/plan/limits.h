@@ -3,6 +3,8 @@
 // meaning (products of dimensions leave the range where doubles count exactly).
 #pragma once
 
+#include "base/error_words.h"
+
 #include <cstdint>
 #include <string>
 
@@ -18,17 +20,15 @@ inline constexpr std::int64_t kMaxVocabulary = 1LL << 24;
 inline constexpr std::int64_t kMaxExperts = 4096; // routed, per token, shared, expert parallelism
 inline constexpr int kMaxContextParallel = 1024; // ranks a sequence is split across (context parallelism)
 
-// Why `context` ranks cannot split a sequence of `sequenceLength` tokens (empty when they can): a power of two
+// Why `context` ranks cannot split a sequence of `sequenceLength` tokens (no text when they can): a power of two
 // up to kMaxContextParallel dividing the sequence into 2 x context equal chunks (load-balanced ring attention
 // gives each rank one early and one late chunk, Megatron-Core's rule). The text follows the field name.
-inline std::string contextParallelProblem(int context, std::int64_t sequenceLength)
+inline Words contextParallelProblem(int context, std::int64_t sequenceLength)
 {
     if (context < 1 || context > kMaxContextParallel || (context & (context - 1)) != 0)
-        return "must be a power of two from 1 to " + std::to_string(kMaxContextParallel) + ", got "
-            + std::to_string(context);
+        return { words::kContextPowerOfTwoGot, { std::to_string(kMaxContextParallel), std::to_string(context) } };
     if (context > 1 && sequenceLength % (2LL * context) != 0)
-        return "must divide the sequence length (" + std::to_string(sequenceLength) + ") into 2 x "
-            + std::to_string(context) + " equal chunks (load-balanced ring attention)";
+        return { words::kContextDividesSequence, { std::to_string(sequenceLength), std::to_string(context) } };
     return {};
 }
 // The plan's other bounds, one per field kind (the field table's entries in the section headers read them; the

@@ -3,6 +3,7 @@
 
 #include "plan/plan_lint.h"
 
+#include "base/error_words.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
 #include "plan/limits.h"
@@ -220,8 +221,7 @@ bool readPlanFieldNumber(detail::JsonReader& r, const PlanField& f, const json& 
     if (!r.number(key, v, true, f.minExclusive ? -1e300 : f.min, f.minExclusive ? 1e300 : f.max))
         return false;
     if (f.minExclusive && !(v > f.min && v <= f.max)) {
-        r.fail(
-            key, "must be > " + formatExact(f.min) + " and at most " + formatExact(f.max) + ", got " + formatExact(v));
+        r.fail(key, Words { words::kAboveAndAtMostGot, { formatExact(f.min), formatExact(f.max), formatExact(v) } });
         return false;
     }
     out = v;
@@ -290,8 +290,8 @@ void readPlanFields(detail::JsonReader& r, Plan& plan)
         if (!f.absentWord.empty() && value.is_string()) {
             if (value.get_ref<const std::string&>() != f.absentWord) {
                 r.fail(key,
-                    "must be a positive integer or \"" + std::string(f.absentWord) + "\", got "
-                        + detail::describeJsonType(value));
+                    Words { words::kPositiveIntegerOrWordGot,
+                        { std::string(f.absentWord), detail::describeJsonType(value) } });
                 return;
             }
             f.set(plan, json(nullptr));

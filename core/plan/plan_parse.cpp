@@ -1,4 +1,5 @@
 // Reads plan documents (spec: plan-format.md); every error names its field path.
+#include "base/error_words.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
 #include "base/text_length.h"
@@ -38,20 +39,20 @@ bool readModel(const json& document, Plan& plan, JsonReader& root)
     r.boundedString("name", plan.model.name, std::size_t(kMaxShownNameLength));
     r.optionalNumber("parameters", plan.model.parameters, 1, kMaxParameters);
     if (r.ok() && r.has("parameters") && !r.isNull("parameters") && *plan.model.parameters < 1e3)
-        r.fail("parameters", "must be at least 1000, got " + formatExact(*plan.model.parameters));
+        r.fail("parameters", Words { words::kAtLeastGot, { "1000", formatExact(*plan.model.parameters) } });
     if (const json* arch = jsonChild(*model, "architecture"); arch && r.ok()) {
         auto a = readArchitecture(*arch, Architecture {}, "model.architecture");
         if (a) {
             plan.model.architecture = *a;
             plan.model.architectureJson = *arch; // which fields the file names (a partial override stays partial)
         } else {
-            r.failPath(a.error().field, a.error().message);
+            r.failWith(a.error());
         }
     }
     if (r.ok() && plan.model.preset.empty() && !plan.model.architecture && !plan.model.parameters)
         r.fail("preset", "the model needs a preset, an architecture or a parameter count");
     if (!r.ok()) {
-        root.failPath(r.takeError().field, r.takeError().message);
+        root.failWith(r.takeError());
         return false;
     }
     return true;
@@ -93,33 +94,33 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
                 double perSecond = 0;
                 if (l.number("requests_per_second", perSecond, true, -1e300, kMaxRequestsPerSecond)) {
                     if (!(perSecond > 0))
-                        l.fail("requests_per_second", "must be > 0, got " + formatExact(perSecond));
+                        l.fail("requests_per_second", Words { words::kAboveZeroGot, { formatExact(perSecond) } });
                     else
                         s.load = { ServingLoadKind::RequestsPerSecond, perSecond };
                 }
             }
             if (!l.ok())
-                r.failPath(l.takeError().field, l.takeError().message);
+                r.failWith(l.takeError());
         }
     }
     if (const json* slo = jsonChild(object, "slo"); slo && r.ok()) {
         JsonReader l(*slo, "workload.serving.slo");
         readPlanFields(l, plan);
         if (!l.ok())
-            r.failPath(l.takeError().field, l.takeError().message);
+            r.failWith(l.takeError());
     }
     for (const char* section : { "speculative", "prefix_cache", "lora", "wide_ep" })
         if (const json* child = jsonChild(object, section); child && r.ok()) {
             JsonReader l(*child, std::string("workload.serving.") + section);
             readPlanFields(l, plan);
             if (!l.ok())
-                r.failPath(l.takeError().field, l.takeError().message);
+                r.failWith(l.takeError());
         }
     if (const json* traffic = jsonChild(object, "traffic"); traffic && r.ok()) {
         JsonReader t(*traffic, "workload.serving.traffic");
         readPlanFields(t, plan); // length shapes and spreads, burstiness, a finite run
         if (!t.ok())
-            r.failPath(t.takeError().field, t.takeError().message);
+            r.failWith(t.takeError());
     }
     if (r.ok() && s.kvCachePrecision
         && (*s.kvCachePrecision == KvPrecision::Fp32 || *s.kvCachePrecision == KvPrecision::Int4))
@@ -132,36 +133,32 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         readPlanFields(e, plan);
         e.string("version", en.version); // free text, recorded and shown; not a table scalar
         if (e.ok() && en.prefixCacheHitRate >= 1)
-            e.fail("prefix_cache_hit_rate",
-                "must be below 1 (the last prompt token is always computed), got "
-                    + formatExact(en.prefixCacheHitRate));
+            e.fail(
+                "prefix_cache_hit_rate", Words { words::kBelowOneHitRateGot, { formatExact(en.prefixCacheHitRate) } });
         if (!e.ok())
-            r.failPath(e.takeError().field, e.takeError().message);
+            r.failWith(e.takeError());
     }
     if (const json* deployment = jsonChild(object, "deployment"); deployment && r.ok()) {
         JsonReader d(*deployment, "workload.serving.deployment"); // prefill and decode pools (plan-format "Serving")
         readPlanFields(d, plan);
         if (!d.ok())
-            r.failPath(d.takeError().field, d.takeError().message);
+            r.failWith(d.takeError());
     }
     if (r.ok() && s.engine.maxModelLen && *s.engine.maxModelLen < s.promptTokens + s.outputTokens)
         r.failPath("workload.serving.engine.max_model_len",
-            "must hold prompt_tokens + output_tokens (" + std::to_string(s.promptTokens + s.outputTokens) + "), got "
-                + std::to_string(*s.engine.maxModelLen));
+            Words { words::kHoldsPromptAndOutputGot,
+                { std::to_string(s.promptTokens + s.outputTokens), std::to_string(*s.engine.maxModelLen) } });
     const bool ggmlCache = s.kvCachePrecision == KvPrecision::Q8_0 || s.kvCachePrecision == KvPrecision::Q4_0;
     if (r.ok() && ggmlCache && s.engine.kind != ServingEngineKind::LlamaCpp)
-        r.failPath("workload.serving.kv_cache_precision",
-            "q8_0 and q4_0 are llama.cpp's cache types (--cache-type-k/v): set engine.name \"llama.cpp\" or use "
-            "fp8/int8");
+        r.failPath("workload.serving.kv_cache_precision", Words { words::kGgmlCacheNeedsLlamaCpp });
     if (r.ok() && s.prefixCache.shape != PrefixShape::None && s.engine.prefixCacheHitRate > 0)
-        r.failPath("workload.serving.engine.prefix_cache_hit_rate",
-            "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");
+        r.failPath("workload.serving.engine.prefix_cache_hit_rate", Words { words::kShapeOrHitRate });
     if (r.ok() && s.lora.maxLoras && s.lora.maxCpuLoras && *s.lora.maxCpuLoras < *s.lora.maxLoras)
         r.failPath("workload.serving.lora.max_cpu_loras",
-            "must be at least max_loras (" + std::to_string(*s.lora.maxLoras) + "), got "
-                + std::to_string(*s.lora.maxCpuLoras));
+            Words { words::kAtLeastMaxLorasGot,
+                { std::to_string(*s.lora.maxLoras), std::to_string(*s.lora.maxCpuLoras) } });
     if (!r.ok())
-        parent.failPath(r.takeError().field, r.takeError().message);
+        parent.failWith(r.takeError());
 }
 
 // workload.rl (spec: docs/plan-format.md "RL post-training"); the first error goes to `parent`.
@@ -173,7 +170,7 @@ void readRlModelRef(const json& object, const std::string& path, RlModelRef& out
     if (r.ok() && !out.given())
         r.fail("preset", "name a model preset or give \"parameters\"");
     if (!r.ok())
-        parent.failPath(r.takeError().field, r.takeError().message);
+        parent.failWith(r.takeError());
 }
 
 void readRl(const json& object, Plan& plan, JsonReader& parent)
@@ -191,32 +188,29 @@ void readRl(const json& object, Plan& plan, JsonReader& parent)
             readRlModelRef(*reward, "workload.rl.reward", rl.rewardModel, q);
         }
         if (!q.ok())
-            r.failPath(q.takeError().field, q.takeError().message);
+            r.failWith(q.takeError());
     }
     if (const json* critic = jsonChild(object, "critic"); critic && r.ok()) {
         if (rl.algorithm != RlAlgorithm::Ppo)
-            r.fail("critic",
-                std::string(toString(rl.algorithm))
-                    + " has no critic (advantages are relative to the group's rewards); remove it or use "
-                      "algorithm \"ppo\"");
+            r.fail("critic", Words { words::kNoCriticFor, { std::string(toString(rl.algorithm)) } });
         else
             readRlModelRef(*critic, "workload.rl.critic", rl.critic.emplace(), r);
     }
     if (r.ok() && rl.responseTokensMean > rl.responseTokensMax)
         r.fail("response_tokens_mean",
-            "must be at most response_tokens_max (" + std::to_string(rl.responseTokensMax) + "), got "
-                + std::to_string(rl.responseTokensMean));
+            Words { words::kAtMostResponseMaxGot,
+                { std::to_string(rl.responseTokensMax), std::to_string(rl.responseTokensMean) } });
     if (r.ok() && rl.placement == RlPlacement::Colocated && rl.rolloutGpus)
-        r.fail("rollout_gpus", "applies to placement \"separate\" (colocated rollouts run on every GPU)");
+        r.fail("rollout_gpus", Words { words::kRolloutGpusNeedSeparate });
     if (r.ok() && rl.placement == RlPlacement::Colocated && rl.offPolicySteps > 0)
-        r.fail("off_policy_steps", "needs placement \"separate\" (colocated rollout and training take turns)");
+        r.fail("off_policy_steps", Words { words::kOffPolicyNeedsSeparate });
     if (r.ok() && std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt < rl.miniBatches)
         r.fail("mini_batches",
-            "must be at most prompts_per_step x samples_per_prompt ("
-                + std::to_string(std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt) + "), got "
-                + std::to_string(rl.miniBatches));
+            Words { words::kMiniBatchesAtMostGot,
+                { std::to_string(std::int64_t(rl.promptsPerStep) * rl.samplesPerPrompt),
+                    std::to_string(rl.miniBatches) } });
     if (!r.ok())
-        parent.failPath(r.takeError().field, r.takeError().message);
+        parent.failWith(r.takeError());
 }
 
 bool readWorkload(const json& document, Plan& plan, JsonReader& root)
@@ -228,7 +222,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     JsonReader r(*workload, "workload");
     readPlanFields(r, plan); // the scalars (plan/plan_fields.cpp)
     if (r.ok() && w.checkpointedLayers && w.activationCheckpointing != Checkpointing::Full)
-        r.fail("activation_checkpointing_layers", "applies to activation_checkpointing \"full\" only");
+        r.fail("activation_checkpointing_layers", Words { words::kCheckpointedLayersNeedFull });
     if (const json* lora = jsonChild(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         readPlanFields(l, plan);
@@ -236,35 +230,35 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         if (l.ok() && w.lora.targetModules.empty())
             l.fail("target_modules", "must name at least one module (e.g. \"q_proj\" or \"all-linear\")");
         if (!l.ok())
-            r.failPath(l.takeError().field, l.takeError().message);
+            r.failWith(l.takeError());
     }
     if (const json* par = jsonChild(*workload, "parallelism"); par && r.ok()) {
         JsonReader p(*par, "workload.parallelism");
         ParallelismSpec& ps = w.parallelism;
         readPlanFields(p, plan);
         if (p.ok() && ps.context > 1) {
-            if (const std::string problem = contextParallelProblem(ps.context, w.sequenceLength); !problem.empty())
-                p.fail("context", problem);
+            if (Words problem = contextParallelProblem(ps.context, w.sequenceLength); problem.text)
+                p.fail("context", std::move(problem));
             else if (w.mode != Mode::Training)
-                p.fail("context", "applies to training only");
+                p.fail("context", Words { words::kTrainingOnly });
         }
         const bool scheduleGiven = p.has("pipeline_schedule");
         if (p.ok()) {
             if (ps.virtualStages > 1 && !scheduleGiven)
                 ps.pipelineSchedule = PipelineSchedule::Interleaved;
             if (ps.virtualStages > 1 && ps.pipelineSchedule != PipelineSchedule::Interleaved)
-                p.fail("virtual_stages", "more than 1 needs pipeline_schedule \"interleaved\"");
+                p.fail("virtual_stages", Words { words::kVirtualStagesNeedInterleaved });
             else if (ps.pipelineSchedule == PipelineSchedule::Interleaved && ps.virtualStages < 2)
-                p.fail("virtual_stages", "the interleaved schedule needs at least 2 model chunks per pipeline rank");
+                p.fail("virtual_stages", Words { words::kInterleavedNeedsTwoChunks });
         }
         if (!p.ok())
-            r.failPath(p.takeError().field, p.takeError().message);
+            r.failWith(p.takeError());
     }
     if (const json* inf = jsonChild(*workload, "inference"); inf && r.ok()) {
         JsonReader i(*inf, "workload.inference");
         readPlanFields(i, plan);
         if (!i.ok())
-            r.failPath(i.takeError().field, i.takeError().message);
+            r.failWith(i.takeError());
     }
     if (const json* serving = jsonChild(*workload, "serving"); serving && r.ok())
         readServing(*serving, plan, r);
@@ -276,7 +270,7 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     if (r.ok() && w.technique == Technique::Qlora && w.weightFormat == WeightFormat::Same)
         w.weightFormat = WeightFormat::Nf4; // QLoRA means a 4-bit NF4 base
     if (!r.ok()) {
-        root.failPath(r.takeError().field, r.takeError().message);
+        root.failWith(r.takeError());
         return false;
     }
     return true;
@@ -304,7 +298,7 @@ bool readAnsweredWith(const json& document, Plan& plan, JsonReader& root)
         if (r.ok() && use.status != "user" && use.status != "quoted")
             r.fail("status", "must be \"user\" or \"quoted\", got \"" + use.status + "\"");
         if (!r.ok()) {
-            root.failPath(r.takeError().field, r.takeError().message);
+            root.failWith(r.takeError());
             return false;
         }
         plan.answeredWith.push_back(std::move(use));
@@ -348,13 +342,13 @@ bool readCandidates(const json& document, Plan& plan, JsonReader& root)
         r.optionalNumber("price_per_hour", c.pricePerHour, 0, 1e9);
         r.boundedString("mig", c.mig, std::size_t(kMaxShownNameLength));
         if (r.ok() && !c.mig.empty() && c.gpusPerNode > 1 && c.instance.empty())
-            r.fail("mig", "a MIG slice is one instance of one GPU: gpus_per_node must be 1 (slices have no P2P)");
+            r.fail("mig", Words { words::kMigNeedsOneGpu });
         if (r.ok() && c.instance.empty() && c.gpu.empty())
             r.fail("instance", "a candidate needs an \"instance\" id or a \"gpu\" id");
         if (r.ok() && !c.instance.empty() && !c.gpu.empty())
             r.fail("gpu", "give either \"instance\" or \"gpu\", not both");
         if (!r.ok()) {
-            root.failPath(r.takeError().field, r.takeError().message);
+            root.failWith(r.takeError());
             return false;
         }
         plan.candidates.push_back(std::move(c));
@@ -368,7 +362,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         JsonReader r(*a, "assumptions");
         readPlanFields(r, plan);
         if (!r.ok()) {
-            root.failPath(r.takeError().field, r.takeError().message);
+            root.failWith(r.takeError());
             return false;
         }
     }
@@ -405,7 +399,7 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
             }
         }
         if (!r.ok()) {
-            root.failPath(r.takeError().field, r.takeError().message);
+            root.failWith(r.takeError());
             return false;
         }
     }
@@ -414,11 +408,11 @@ bool readSettings(const json& document, Plan& plan, JsonReader& root)
         SearchSpec& se = plan.search;
         readPlanFields(r, plan);
         if (r.ok() && se.objective == SearchObjective::CostUnderDeadline && !se.deadlineHours)
-            r.fail("deadline_hours", "is required when the objective is \"cost-under-deadline\"");
+            r.fail("deadline_hours", Words { words::kDeadlineRequired });
         if (r.ok() && se.objective == SearchObjective::TimeUnderBudget && !se.budget)
-            r.fail("budget", "is required when the objective is \"time-under-budget\"");
+            r.fail("budget", Words { words::kBudgetRequired });
         if (!r.ok()) {
-            root.failPath(r.takeError().field, r.takeError().message);
+            root.failWith(r.takeError());
             return false;
         }
     }

@@ -273,8 +273,11 @@ Expected<Plan> applyOverrides(const Plan& base, const json& overrides, const std
     document.merge_patch(overrides);
     try {
         auto plan = planFromJson(document);
-        if (!plan)
-            return Error { prefixed(fieldPrefix, plan.error().field), plan.error().message };
+        if (!plan) {
+            Error e = plan.error();
+            e.field = prefixed(fieldPrefix, e.field);
+            return e;
+        }
         return plan;
     } catch (const json::exception& error) {
         return Error { fieldPrefix, std::string("unreadable overrides: ") + error.what() };

@@ -18,8 +18,11 @@ Expected<ResolvedModel> resolveRlRole(const RlModelRef& ref, const std::string& 
     spec.preset = ref.preset;
     spec.parameters = ref.parameters;
     auto model = resolveModel(spec);
-    if (!model)
-        return Error { field, model.error().message };
+    if (!model) {
+        Error e = model.error();
+        e.field = field;
+        return e;
+    }
     return *model;
 }
 

@@ -1,6 +1,7 @@
 // Architecture fields of the plan file, their validation, and resolving a plan's model to counts.
 #include "transformer/model_library.h"
 
+#include "base/error_words.h"
 #include "base/number_text.h"
 #include "plan/architecture_json.h"
 #include "plan/limits.h"
@@ -20,9 +21,9 @@ std::string fmt(double v)
     return formatNumber(v, 4);
 }
 
-Error fieldError(const std::string& path, const std::string& field, const std::string& message)
+Error fieldError(const std::string& path, const std::string& field, Words words)
 {
-    return Error { path.empty() ? field : path + "." + field, message, {} };
+    return wordedError(path.empty() ? field : path + "." + field, std::move(words));
 }
 
 } // namespace
@@ -31,9 +32,9 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
 {
     auto positive = [&](const char* key, std::int64_t value) -> std::optional<Error> {
         if (value == 0) // absent (or 0): "got 0" would name a value the file may not have
-            return fieldError(path, key, "is required: a positive integer");
+            return fieldError(path, key, { words::kRequiredPositiveInteger });
         if (value < 0)
-            return fieldError(path, key, "must be a positive integer, got " + std::to_string(value));
+            return fieldError(path, key, { words::kPositiveIntegerGot, { std::to_string(value) } });
         return std::nullopt;
     };
     if (auto e = positive("hidden_size", a.hiddenSize))
@@ -47,36 +48,32 @@ Expected<bool> validateArchitecture(const Architecture& a, const std::string& pa
     if (auto e = positive("vocab_size", a.vocabSize))
         return *e;
     if (a.numKeyValueHeads < 0)
-        return fieldError(path, "num_key_value_heads", "must not be negative");
+        return fieldError(path, "num_key_value_heads", { words::kNotNegative });
     if (a.headDim <= 0 && a.hiddenSize % a.numAttentionHeads != 0)
         return fieldError(path, "num_attention_heads",
-            "must divide hidden_size (" + std::to_string(a.hiddenSize) + " is not a multiple of "
-                + std::to_string(a.numAttentionHeads) + "), or give head_dim");
+            { words::kHeadsDivideHidden, { std::to_string(a.hiddenSize), std::to_string(a.numAttentionHeads) } });
     if (a.numKeyValueHeads > a.numAttentionHeads)
         return fieldError(path, "num_key_value_heads",
-            "must not exceed num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got "
-                + std::to_string(a.numKeyValueHeads));
+            { words::kNotAboveHeadsGot, { std::to_string(a.numAttentionHeads), std::to_string(a.numKeyValueHeads) } });
     if (a.numKeyValueHeads > 0 && a.numAttentionHeads % a.numKeyValueHeads != 0)
         return fieldError(path, "num_key_value_heads",
-            "must divide num_attention_heads (" + std::to_string(a.numAttentionHeads) + "), got "
-                + std::to_string(a.numKeyValueHeads));
+            { words::kDivideHeadsGot, { std::to_string(a.numAttentionHeads), std::to_string(a.numKeyValueHeads) } });
     if (a.numExperts < 1)
-        return fieldError(path, "num_experts", "must be at least 1, got " + std::to_string(a.numExperts));
+        return fieldError(path, "num_experts", { words::kAtLeastGot, { "1", std::to_string(a.numExperts) } });
     if (a.expertsPerToken < 1 || a.expertsPerToken > a.numExperts)
         return fieldError(path, "experts_per_token",
-            "must be between 1 and num_experts (" + std::to_string(a.numExperts) + "), got "
-                + std::to_string(a.expertsPerToken));
+            { words::kBetweenOneAndExpertsGot, { std::to_string(a.numExperts), std::to_string(a.expertsPerToken) } });
     if (a.numSharedExperts < 0)
-        return fieldError(path, "num_shared_experts", "must not be negative");
+        return fieldError(path, "num_shared_experts", { words::kNotNegative });
     if (a.firstDenseLayers < 0 || a.firstDenseLayers > a.numLayers)
-        return fieldError(path, "first_dense_layers", "must be between 0 and num_layers");
+        return fieldError(path, "first_dense_layers", { words::kBetweenZeroAndLayers });
     if (a.numClasses < 1)
-        return fieldError(path, "num_classes", "must be at least 1");
+        return fieldError(path, "num_classes", { words::kAtLeastOne });
     if (a.numDecoderLayers < 0)
-        return fieldError(path, "num_decoder_layers", "must not be negative");
+        return fieldError(path, "num_decoder_layers", { words::kNotNegative });
     const ParameterCounts c = countParameters(a);
     if (!std::isfinite(c.total) || c.total > limits::kMaxParameters)
-        return Error { path, "the architecture has " + fmt(c.total) + " parameters, more than the 1e13 supported", {} };
+        return wordedError(path, { words::kTooManyParameters, { fmt(c.total) } });
     return true;
 }
 
@@ -109,12 +106,12 @@ Expected<ResolvedModel> resolveModel(const ModelSpec& spec)
         }
         if (!haveArchitecture) {
             if (!spec.parameters)
-                return Error { "model", "give a preset, an architecture or a parameter count", {} };
+                return wordedError("model", { words::kGiveAModel });
             const double p = *spec.parameters;
             if (!std::isfinite(p) || p <= 0)
-                return Error { "model.parameters", "must be a positive number, got " + fmt(p), {} };
+                return wordedError("model.parameters", { words::kPositiveNumberGot, { fmt(p) } });
             if (p > limits::kMaxParameters)
-                return Error { "model.parameters", "must be at most 1e13, got " + fmt(p), {} };
+                return wordedError("model.parameters", { words::kAtMostGot, { "1e13", fmt(p) } });
             arch = typicalArchitecture(p);
             r.warnings.push_back(Diagnostic { "typical_architecture",
                 "Only a size was given: memory and time use a typical Llama-shaped architecture of " + fmt(p)

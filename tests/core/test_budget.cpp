@@ -384,15 +384,31 @@ TEST(BudgetWhatIfTest, AnAnswerFromTheEditsCacheIsTheFreshAnswerByteForByte)
     EXPECT_FALSE(cache.demands.empty());
 }
 
-// The budget with one cap break's fix applied: the cap raised to its amount, or the item dropped.
+// The budget with one cap break's fix applied: the cap raised to its amount, the item dropped, started later or
+// served at a share of its traffic.
 Budget withCapFix(Budget budget, const CapBreak& capBreak, const Diagnostic& fix)
 {
+    const std::string name = fix.arg("item");
+    BudgetWhatIf whatIf;
+    for (std::size_t i = 0; i < budget.items.size(); ++i)
+        if (budget.items[i].name == name)
+            whatIf.item = int(i);
     if (fix.code == "raise_cap") {
         const double amount = std::stod(fix.arg("amount"));
         (capBreak.cap == "total" ? budget.caps.total : budget.caps.perMonth) = amount;
+    } else if (fix.code == "delay_item") {
+        EXPECT_GE(whatIf.item, 0) << fix.message;
+        whatIf.delayMonths = std::stoi(fix.arg("months"));
+        EXPECT_GE(whatIf.delayMonths, 1) << fix.message;
+        return applyWhatIf(budget, whatIf);
+    } else if (fix.code == "scale_traffic") {
+        EXPECT_GE(whatIf.item, 0) << fix.message;
+        whatIf.trafficFactor = std::stoi(fix.arg("percent")) / 100.0;
+        EXPECT_GT(whatIf.trafficFactor, 0) << fix.message;
+        EXPECT_LT(whatIf.trafficFactor, 1) << fix.message;
+        return applyWhatIf(budget, whatIf);
     } else {
         EXPECT_EQ(fix.code, "drop_item");
-        const std::string name = fix.arg("item");
         std::erase_if(budget.items, [&](const BudgetItem& item) { return item.name == name; });
     }
     return budget;
@@ -470,6 +486,11 @@ TEST(BudgetCaps, EveryMonthOverTheCapIsNamedAndEachFixBringsThemAllUnder)
         EXPECT_NE(csv.find("cap_over,per_month," + std::to_string(m) + ","), std::string::npos) << m;
     EXPECT_EQ(budgetAnswerToJson(a)["cap_breaks"][std::size_t(monthly - a.capBreaks.begin())]["months"],
         nlohmann::json(over));
+    // Issue 44 (window9): a gentler fix than dropping a whole item, start one later or serve one at a share of its
+    // traffic (each applied and answered again below).
+    EXPECT_TRUE(std::any_of(monthly->fixes.begin(), monthly->fixes.end(), [](const Diagnostic& f) {
+        return f.code == "delay_item" || f.code == "scale_traffic";
+    })) << "only a raise of the cap or dropping a whole item";
     expectEachFixBringsTheBudgetUnderItsCaps(*budget, a);
 }
 

@@ -375,10 +375,10 @@ TEST(JsonMessages, SyntaxErrorsGiveTheLineAndColumnNotTheLibrarysText)
 
 TEST(JsonMessages, BoundsAreSaidInWords)
 {
-    EXPECT_EQ(detail::rangeRequirement(1e-300, 1e300), "must be positive");
-    EXPECT_EQ(detail::rangeRequirement(0, 1e300), "must be 0 or more");
-    EXPECT_EQ(detail::rangeRequirement(-1e300, 1e7), "must be at most 1e+07");
-    EXPECT_EQ(detail::rangeRequirement(1, 8), "must be between 1 and 8");
+    EXPECT_EQ(fillWords(detail::rangeRequirement(1e-300, 1e300, "-1")), "must be positive, got -1");
+    EXPECT_EQ(fillWords(detail::rangeRequirement(0, 1e300, "-1")), "must be 0 or more, got -1");
+    EXPECT_EQ(fillWords(detail::rangeRequirement(-1e300, 1e7, "2e+07")), "must be at most 1e+07, got 2e+07");
+    EXPECT_EQ(fillWords(detail::rangeRequirement(1, 8, "9")), "must be between 1 and 8, got 9");
     const json object = { { "x", 2e7 } };
     detail::JsonReader reader(object, "serving");
     double value = 0;

@@ -4,6 +4,10 @@
 #include "number_format.h"
 #include "translator.h"
 
+#include "plan/plan.h"
+
+#include <nlohmann/json.hpp>
+
 #include <QApplication>
 #include <QFont>
 #include <QFontMetricsF>
@@ -84,19 +88,34 @@ TEST(CoreText, PriceTieIsWordedAsATieInEnglishAndChinese)
 // Every bottleneck the core names (all values up to the first the core has no name for) has its own words, in
 // English and in Chinese: a value added to the core without words, or with another's, fails here.
 // Issue 44: the plan reader's requirements (core/base/json_reader.cpp) read as the core wrote them in English and in
-// Chinese in the Chinese window, the numbers kept; a message of another shape stays as written.
+// Chinese in the Chinese window, the numbers kept; a message the core did not word from its templates stays as written.
+namespace
+{
+
+gp::Error planRefusal(const char* pointer, const nlohmann::json& value)
+{
+    nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText(), nullptr, true, true);
+    document[nlohmann::json::json_pointer(pointer)] = value;
+    auto plan = gp::planFromJson(document);
+    EXPECT_FALSE(plan) << pointer;
+    return plan ? gp::Error {} : plan.error();
+}
+
+} // namespace
+
 TEST(CoreText, PlanRequirementsAreWordedInTheWindowsLanguage)
 {
     installLanguage(QStringLiteral("en"));
-    for (const char* core : { "must be between 1 and 65536, got -100", "must be at least 2, got 1", "must be positive",
-             "must be at most 16777216, got 99999999", "the model has 28 layers" })
-        EXPECT_EQ(CoreText::planRequirement(core), QString::fromUtf8(core));
+    const gp::Error micro = planRefusal("/workload/micro_batch_size", -100);
+    const gp::Error layers = planRefusal("/workload/parallelism/context", 3);
+    const gp::Error plain { "model", "the model has 28 layers" };
+    for (const gp::Error& e : { micro, layers, plain })
+        EXPECT_EQ(CoreText::errorMessage(e), QString::fromStdString(e.message)) << "the core's English as it wrote it";
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
-    EXPECT_EQ(CoreText::planRequirement("must be between 1 and 65536, got -100"),
-        QStringLiteral("必须在 1 到 65536 之间，输入为 -100"));
-    EXPECT_EQ(CoreText::planRequirement("must be 0 or more, got -3"), QStringLiteral("必须为 0 或更大，输入为 -3"));
-    EXPECT_EQ(CoreText::planRequirement("must be an integer, got 1.5"), QStringLiteral("必须为整数，输入为 1.5"));
-    EXPECT_EQ(CoreText::planRequirement("the model has 28 layers"), QStringLiteral("the model has 28 layers"));
+    EXPECT_EQ(CoreText::errorMessage(micro), QStringLiteral("必须在 1 到 65536 之间，输入为 -100"));
+    EXPECT_EQ(CoreText::errorMessage(layers), QStringLiteral("必须是 1 到 1024 之间的 2 的幂，输入为 3"));
+    EXPECT_EQ(CoreText::errorMessage(plain), QStringLiteral("the model has 28 layers"));
+    EXPECT_EQ(CoreText::error(micro), QStringLiteral("微批大小：必须在 1 到 65536 之间，输入为 -100"));
     installLanguage(QStringLiteral("en"));
 }
 

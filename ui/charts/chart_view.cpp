@@ -2,6 +2,7 @@
 
 #include "charts/category_labels.h"
 
+#include "core_text.h"
 #include "file_access.h"
 
 #include <QApplication>
@@ -140,7 +141,7 @@ bool writeImage(const QString& path, const QByteArray& bytes, QString* error)
 {
     const auto written = writeFileAtomically(path, bytes);
     if (!written && error)
-        *error = QString::fromStdString(written.error().toString());
+        *error = CoreText::error(written.error());
     return written.ok();
 }
 

@@ -150,7 +150,7 @@ QVariant ScenarioComparisonModel::display(const gp::ScenarioRow& row, int rowInd
     if (column == Changes)
         return isBaseline ? tr("baseline") : changesText(row);
     if (row.error)
-        return column == Candidate ? QVariant(QString::fromStdString(row.error->toString())) : QVariant();
+        return column == Candidate ? QVariant(CoreText::error(*row.error)) : QVariant();
     const gp::ScenarioHeadline& h = row.headline;
     if (!h.hasCandidate)
         return column == Candidate ? tr("No candidate") : QVariant();
@@ -231,7 +231,7 @@ QVariant ScenarioComparisonModel::data(const QModelIndex& index, int role) const
             : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (row.error)
-            return QString::fromStdString(row.error->toString());
+            return CoreText::error(*row.error);
         if (index.column() == Changes)
             return display(row, index.row(), Changes);
         if (index.column() == Headroom)

@@ -1,6 +1,7 @@
 #include "widgets/candidates_panel.h"
 
 #include "catalog_store.h"
+#include "core_text.h"
 #include "models/candidate_list_model.h"
 #include "settings.h"
 #include "widgets/candidate_dialogs.h"
@@ -320,7 +321,7 @@ void CandidatesPanel::editPrice()
         return;
     auto saved = dialog.resetRequested() ? m_store->clearPrice(id) : m_store->setPrice(id, dialog.price());
     if (!saved)
-        emit errorOccurred(tr("Could not save the price: %1").arg(QString::fromStdString(saved.error().toString())));
+        emit errorOccurred(tr("Could not save the price: %1").arg(CoreText::error(saved.error())));
 }
 
 void CandidatesPanel::removeSelected()

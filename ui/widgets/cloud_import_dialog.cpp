@@ -1,6 +1,7 @@
 #include "widgets/cloud_import_dialog.h"
 
 #include "catalog_store.h"
+#include "core_text.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -143,8 +144,7 @@ bool CloudImportDialog::run(QWidget* parent, CatalogStore* store)
     auto result = store->importCloudListing(dialog.path(), dialog.options());
     if (!result) {
         QMessageBox::warning(parent, tr("Import Cloud Prices"),
-            tr("Nothing was imported; your overrides are unchanged.\n\n%1")
-                .arg(QString::fromStdString(result.error().toString())));
+            tr("Nothing was imported; your overrides are unchanged.\n\n%1").arg(CoreText::error(result.error())));
         return false;
     }
     if (result->prices == 0 && result->stock == 0 && result->added == 0) {

@@ -354,7 +354,7 @@ void FrontierView::showPoint(int index)
     const gp::FrontierPoint& f = m_points[std::size_t(index)];
     auto result = gp::evaluatePoint(m_plan, *m_catalog, answer, std::size_t(candidate()), f.point);
     if (!result) {
-        m_details->setPlainText(QString::fromStdString(result.error().toString()));
+        m_details->setPlainText(CoreText::error(result.error()));
         return;
     }
     const gp::CandidateResult& r = *result;

@@ -82,8 +82,7 @@ void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& 
     field.set(plan, value);
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
-        showFieldError(
-            QString::fromStdString(checked.error().field), CoreText::planRequirement(checked.error().message));
+        showFieldError(QString::fromStdString(checked.error().field), CoreText::errorMessage(checked.error()));
         return;
     }
     m_plan = plan;
@@ -189,8 +188,7 @@ void InputsPanel::edited(InputField field)
     // The core validates the whole plan the way it would read it from a file, and names the field.
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
-        showFieldError(
-            QString::fromStdString(checked.error().field), CoreText::planRequirement(checked.error().message));
+        showFieldError(QString::fromStdString(checked.error().field), CoreText::errorMessage(checked.error()));
         return;
     }
     m_batch->showTotal(plan);
@@ -219,7 +217,7 @@ void InputsPanel::refuseValue(const QString& fieldKey, qint64 value)
     else if (auto model = gp::resolveModel(checked->model)) // a bound the model sets (layers)
         problem = gp::recipeProblem(*checked, *model);
     if (problem)
-        showFieldError(QString::fromStdString(problem->field), CoreText::planRequirement(problem->message));
+        showFieldError(QString::fromStdString(problem->field), CoreText::errorMessage(*problem));
     else
         showFieldError(fieldKey, tr("%1 is out of range").arg(QLocale().toString(value)));
 }
@@ -317,7 +315,7 @@ bool InputsPanel::importConfig(const QString& path, QString* error, const QStrin
 {
     const auto read = readInputFile(path); // 64 MiB at most, a regular file
     if (!read) {
-        *error = QString::fromStdString(read.error().message);
+        *error = CoreText::errorMessage(read.error());
         return false;
     }
     return importConfigBytes(*read, path, error, modelName);
@@ -356,7 +354,7 @@ bool InputsPanel::importConfigBytes(
     auto imported = gp::importHuggingFaceConfig(
         std::string_view(bytes.constData(), size_t(bytes.size())), QFileInfo(path).fileName().toStdString());
     if (!imported) {
-        *error = QString::fromStdString(imported.error().toString());
+        *error = CoreText::error(imported.error());
         return false;
     }
     gp::Plan plan = m_plan;

@@ -1,5 +1,6 @@
 #include "widgets/launch_dialog.h"
 
+#include "core_text.h"
 #include "file_access.h"
 #include "job_runner.h"
 #include "plan_document.h"
@@ -81,20 +82,19 @@ bool LaunchImportDialog::run(QWidget* parent, PlanDocument* document, const QStr
         return false;
     auto bytes = readInputFile(path);
     if (!bytes) {
-        QMessageBox::critical(parent, title, QString::fromStdString(bytes.error().toString()));
+        QMessageBox::critical(parent, title, CoreText::error(bytes.error()));
         return false;
     }
     const std::string name = QDir::toNativeSeparators(path).toStdString();
     auto launch = gp::readLaunchFile(std::string_view(bytes->constData(), std::size_t(bytes->size())), name);
     if (!launch) {
         QMessageBox::critical(parent, title,
-            tr("Could not read %1:\n%2")
-                .arg(QDir::toNativeSeparators(path), QString::fromStdString(launch.error().toString())));
+            tr("Could not read %1:\n%2").arg(QDir::toNativeSeparators(path), CoreText::error(launch.error())));
         return false;
     }
     auto plan = gp::applyLaunchImport(document->plan(), *launch);
     if (!plan) {
-        QMessageBox::critical(parent, title, QString::fromStdString(plan.error().toString()));
+        QMessageBox::critical(parent, title, CoreText::error(plan.error()));
         return false;
     }
     LaunchImportDialog dialog(*launch, parent);

@@ -179,8 +179,7 @@ QString servingRecommendationHtml(const Evaluation& e)
 QString recommendationHtml(const Evaluation& e)
 {
     if (!e.ok)
-        return QStringLiteral("<p style='color:#d03b3b'><b>%1</b></p>")
-            .arg(esc(QString::fromStdString(e.error.toString())));
+        return QStringLiteral("<p style='color:#d03b3b'><b>%1</b></p>").arg(esc(CoreText::error(e.error)));
     QString html;
     const QString currency = e.currency;
     if (!e.modelName.isEmpty() || e.modelParameters > 0) {

@@ -1,6 +1,7 @@
 // The sweep view.
 #include "widgets/sweep_view.h"
 
+#include "core_text.h"
 #include "plan/plan_fields.h"
 #include "plan/scenarios.h"
 #include "widgets/inputs/field_text.h"
@@ -101,7 +102,7 @@ bool SweepView::run()
     }
     auto swept = gp::sweepPlan(m_plan, fields()[std::size_t(index)].path, values);
     if (!swept) {
-        m_error->setText(QString::fromStdString(swept.error().toString()));
+        m_error->setText(CoreText::error(swept.error()));
         m_error->setVisible(true);
         return false;
     }

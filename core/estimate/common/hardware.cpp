@@ -1,6 +1,8 @@
 // Resolves a plan candidate (catalog instance or bare GPUs) into the hardware the models need.
 #include "estimate/common/hardware.h"
 
+#include "base/error_words.h"
+
 #include <algorithm>
 
 namespace gp
@@ -10,7 +12,7 @@ Expected<Hardware> resolveCandidate(
     const CandidateSpec& spec, const Catalog& catalog, int nodes, const std::string& fieldPath)
 {
     if (nodes < 1)
-        return Error { fieldPath + ".nodes", "must be at least 1, got " + std::to_string(nodes) };
+        return wordedError(fieldPath + ".nodes", { words::kAtLeastGot, { "1", std::to_string(nodes) } });
     Hardware hw;
     hw.nodes = nodes;
     if (!spec.instance.empty()) {
@@ -50,7 +52,7 @@ Expected<Hardware> resolveCandidate(
         if (!gpu)
             return Error { fieldPath + ".gpu", "unknown GPU \"" + spec.gpu + "\" (see catalog list --gpus)" };
         if (spec.gpusPerNode < 1)
-            return Error { fieldPath + ".gpus_per_node", "must be at least 1" };
+            return wordedError(fieldPath + ".gpus_per_node", { words::kAtLeastOne });
         hw.gpu = *gpu;
         hw.gpusPerNode = spec.gpusPerNode;
         hw.id = "gpu:" + gpu->id + " x" + std::to_string(spec.gpusPerNode);

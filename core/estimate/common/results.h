@@ -143,6 +143,7 @@ struct FitFailure {
     std::string code; // "weights_exceed_memory", "memory_exceeds_capacity", "tensor_exceeds_gpus", ...
     std::string message;
     std::vector<std::pair<std::string, std::string>> args = {};
+    std::vector<Words> words = {}; // invalid_configuration: the refusal's words (Error::words), for the window
 };
 
 // Where a training run's wall-clock hours go (estimate/time/goodput.h): the steps, evaluation, checkpoint saves and

@@ -1,6 +1,7 @@
 // The timeline and the stacked spend chart.
 #include "widgets/budget/budget_charts.h"
 
+#include "core_text.h"
 #include "number_format.h"
 
 #include <QBarCategoryAxis>
@@ -110,8 +111,7 @@ void BudgetTimeline::paintEvent(QPaintEvent* event)
         if (item.error || item.unplaced) {
             p.setPen(palette().color(QPalette::PlaceholderText));
             p.drawText(QRectF(kTimelineNameWidth, y, months * cell, kTimelineRow), Qt::AlignLeft | Qt::AlignVCenter,
-                item.error ? tr("failed: %1").arg(QString::fromStdString(item.error->toString()))
-                           : tr("not placed under the stock"));
+                item.error ? tr("failed: %1").arg(CoreText::error(*item.error)) : tr("not placed under the stock"));
             continue;
         }
         for (int m = 0; m < months && std::size_t(m) < item.machinesByMonth.size(); ++m) {

@@ -56,7 +56,7 @@ bool writeBudgetFile(const QString& path, std::string_view bytes, QString* error
     }
     auto written = gp::writeFileAtomically(QFile::encodeName(path).toStdString(), bytes);
     if (error)
-        *error = written ? QString() : QString::fromStdString(written.error().toString());
+        *error = written ? QString() : CoreText::error(written.error());
     return bool(written);
 }
 

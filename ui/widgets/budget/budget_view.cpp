@@ -199,7 +199,7 @@ bool BudgetView::openBudget(const QString& path, QString* error)
     auto budget = text ? gp::parseBudget(*text) : gp::Expected<gp::Budget>(text.error());
     if (!budget) {
         if (error)
-            *error = QString::fromStdString(budget.error().toString());
+            *error = CoreText::error(budget.error());
         return false;
     }
     gp::loadBudgetPlans(*budget, QFileInfo(path).absolutePath().toStdString(),
@@ -320,7 +320,7 @@ QString BudgetView::summary(const gp::BudgetAnswer& a)
 QString BudgetView::itemNote(const gp::ItemBudget& item)
 {
     if (item.error)
-        return tr("Failed: %1").arg(QString::fromStdString(item.error->toString()));
+        return tr("Failed: %1").arg(CoreText::error(*item.error));
     if (item.unplaced)
         return item.suggestion.empty() ? tr("No stock for it in the allowed regions")
                                        : tr("No stock for it in the allowed regions; %1 would take it")

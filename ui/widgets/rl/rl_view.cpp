@@ -177,7 +177,7 @@ void RlView::editedField(const gp::PlanField& field, const nlohmann::json& value
     field.set(plan, value);
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
-        m_error->setText(QString::fromStdString(checked.error().toString()));
+        m_error->setText(CoreText::error(checked.error()));
         m_error->setVisible(true);
         for (const auto& e : m_editors) // the row shows the plan's value again
             if (&e->field() == &field)
@@ -250,8 +250,7 @@ void RlView::render()
     options.maxCandidates = kRlChartedCandidates;
     const gp::RlAnswer* answer = m_model->answer();
     if (!m_evaluation || !m_evaluation->ok || !answer) {
-        const QString error
-            = m_evaluation && !m_evaluation->ok ? QString::fromStdString(m_evaluation->error.toString()) : QString();
+        const QString error = m_evaluation && !m_evaluation->ok ? CoreText::error(m_evaluation->error) : QString();
         m_recommendation->setText(error.isEmpty()
                 ? QString()
                 : QStringLiteral("<p style='color:#b3261e'>%1</p>")

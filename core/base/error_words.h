@@ -1,0 +1,129 @@
+// The words of the core's refusals that the window can show, each written once: the English template with its
+// arguments %1, %2 ..., marked for translation in the "CoreError" context. The core fills a template for its English
+// message (Error::message, what the CLI prints) and keeps the template and its arguments in Error::words; the window
+// words the same template in its language (ui/core_text.cpp: CoreText::error). A message not worded from these
+// templates reaches the window as the core wrote it.
+#pragma once
+
+#include "base/expected.h"
+#include "base/translate_noop.h"
+
+#include <string>
+#include <vector>
+
+namespace gp::words
+{
+
+// The readers' requirements (base/json_reader.cpp, plan/plan_fields.cpp).
+inline constexpr const char* kRequired = GP_TRANSLATE_NOOP("CoreError", "is required");
+inline constexpr const char* kBetweenGot = GP_TRANSLATE_NOOP("CoreError", "must be between %1 and %2, got %3");
+inline constexpr const char* kAtLeastGot = GP_TRANSLATE_NOOP("CoreError", "must be at least %1, got %2");
+inline constexpr const char* kAtMostGot = GP_TRANSLATE_NOOP("CoreError", "must be at most %1, got %2");
+inline constexpr const char* kPositiveGot = GP_TRANSLATE_NOOP("CoreError", "must be positive, got %1");
+inline constexpr const char* kZeroOrMoreGot = GP_TRANSLATE_NOOP("CoreError", "must be 0 or more, got %1");
+inline constexpr const char* kNumberGot = GP_TRANSLATE_NOOP("CoreError", "must be a number, got %1");
+inline constexpr const char* kIntegerGot = GP_TRANSLATE_NOOP("CoreError", "must be an integer, got %1");
+inline constexpr const char* kFiniteNumber = GP_TRANSLATE_NOOP("CoreError", "must be a finite number");
+inline constexpr const char* kTrueOrFalseGot = GP_TRANSLATE_NOOP("CoreError", "must be true or false, got %1");
+inline constexpr const char* kCharactersGot = GP_TRANSLATE_NOOP("CoreError", "must be at most %1 characters, got %2");
+inline constexpr const char* kAboveAndAtMostGot = GP_TRANSLATE_NOOP("CoreError", "must be > %1 and at most %2, got %3");
+inline constexpr const char* kAboveZeroGot = GP_TRANSLATE_NOOP("CoreError", "must be > 0, got %1");
+inline constexpr const char* kPositiveIntegerOrWordGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be a positive integer or \"%1\", got %2");
+
+// The plan's checks across fields (plan/plan_parse.cpp, plan/limits.h).
+inline constexpr const char* kBelowOneHitRateGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be below 1 (the last prompt token is always computed), got %1");
+inline constexpr const char* kHoldsPromptAndOutputGot
+    = GP_TRANSLATE_NOOP("CoreError", "must hold prompt_tokens + output_tokens (%1), got %2");
+inline constexpr const char* kGgmlCacheNeedsLlamaCpp = GP_TRANSLATE_NOOP("CoreError",
+    "q8_0 and q4_0 are llama.cpp's cache types (--cache-type-k/v): set engine.name \"llama.cpp\" or use fp8/int8");
+inline constexpr const char* kShapeOrHitRate = GP_TRANSLATE_NOOP(
+    "CoreError", "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");
+inline constexpr const char* kAtLeastMaxLorasGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be at least max_loras (%1), got %2");
+inline constexpr const char* kAtMostResponseMaxGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be at most response_tokens_max (%1), got %2");
+inline constexpr const char* kRolloutGpusNeedSeparate
+    = GP_TRANSLATE_NOOP("CoreError", "applies to placement \"separate\" (colocated rollouts run on every GPU)");
+inline constexpr const char* kOffPolicyNeedsSeparate
+    = GP_TRANSLATE_NOOP("CoreError", "needs placement \"separate\" (colocated rollout and training take turns)");
+inline constexpr const char* kMiniBatchesAtMostGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be at most prompts_per_step x samples_per_prompt (%1), got %2");
+inline constexpr const char* kNoCriticFor = GP_TRANSLATE_NOOP("CoreError",
+    "%1 has no critic (advantages are relative to the group's rewards); remove it or use algorithm \"ppo\"");
+inline constexpr const char* kCheckpointedLayersNeedFull
+    = GP_TRANSLATE_NOOP("CoreError", "applies to activation_checkpointing \"full\" only");
+inline constexpr const char* kContextPowerOfTwoGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be a power of two from 1 to %1, got %2");
+inline constexpr const char* kContextDividesSequence = GP_TRANSLATE_NOOP(
+    "CoreError", "must divide the sequence length (%1) into 2 x %2 equal chunks (load-balanced ring attention)");
+inline constexpr const char* kTrainingOnly = GP_TRANSLATE_NOOP("CoreError", "applies to training only");
+inline constexpr const char* kVirtualStagesNeedInterleaved
+    = GP_TRANSLATE_NOOP("CoreError", "more than 1 needs pipeline_schedule \"interleaved\"");
+inline constexpr const char* kInterleavedNeedsTwoChunks
+    = GP_TRANSLATE_NOOP("CoreError", "the interleaved schedule needs at least 2 model chunks per pipeline rank");
+inline constexpr const char* kDeadlineRequired
+    = GP_TRANSLATE_NOOP("CoreError", "is required when the objective is \"cost-under-deadline\"");
+inline constexpr const char* kBudgetRequired
+    = GP_TRANSLATE_NOOP("CoreError", "is required when the objective is \"time-under-budget\"");
+inline constexpr const char* kMigNeedsOneGpu = GP_TRANSLATE_NOOP(
+    "CoreError", "a MIG slice is one instance of one GPU: gpus_per_node must be 1 (slices have no P2P)");
+
+// The recipe against the model and the layout against the candidate (estimate/estimator.cpp).
+inline constexpr const char* kAtMostModelLayersGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be at most the model's %1 layers, got %2");
+inline constexpr const char* kChunksExceedLayers = GP_TRANSLATE_NOOP("CoreError",
+    "pipeline x virtual_stages (%1 x %2 = %3 model "
+    "chunks) exceeds the model's %4 layers: each chunk "
+    "needs at least one layer");
+inline constexpr const char* kSearchChunksExceedLayers = GP_TRANSLATE_NOOP("CoreError",
+    "the planner's smallest pipeline x virtual_stages (%1 x %2 = %3 model chunks) exceeds the "
+    "model's %4 layers: each chunk needs at least one layer");
+inline constexpr const char* kLayoutExceedsGpus
+    = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline (%1) exceeds the candidate's %2 GPUs");
+inline constexpr const char* kContextLayoutExceedsGpus
+    = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline x context (%1) exceeds the candidate's %2 GPUs");
+inline constexpr const char* kLayoutDoesNotDivideGpus
+    = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline (%1) does not divide the candidate's %2 GPUs");
+inline constexpr const char* kContextLayoutDoesNotDivideGpus
+    = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline x context (%1) does not divide the candidate's %2 GPUs");
+inline constexpr const char* kReplicasNeedGpus
+    = GP_TRANSLATE_NOOP("CoreError", "%1 replicas of tensor x pipeline = %2 GPUs need %3 GPUs; the candidate has %4");
+inline constexpr const char* kOnCandidate = GP_TRANSLATE_NOOP("CoreError", " (%1 \"%2\")");
+
+// The model's architecture (transformer/model_library.cpp).
+inline constexpr const char* kRequiredPositiveInteger
+    = GP_TRANSLATE_NOOP("CoreError", "is required: a positive integer");
+inline constexpr const char* kPositiveIntegerGot = GP_TRANSLATE_NOOP("CoreError", "must be a positive integer, got %1");
+inline constexpr const char* kNotNegative = GP_TRANSLATE_NOOP("CoreError", "must not be negative");
+inline constexpr const char* kHeadsDivideHidden
+    = GP_TRANSLATE_NOOP("CoreError", "must divide hidden_size (%1 is not a multiple of %2), or give head_dim");
+inline constexpr const char* kNotAboveHeadsGot
+    = GP_TRANSLATE_NOOP("CoreError", "must not exceed num_attention_heads (%1), got %2");
+inline constexpr const char* kDivideHeadsGot
+    = GP_TRANSLATE_NOOP("CoreError", "must divide num_attention_heads (%1), got %2");
+inline constexpr const char* kBetweenOneAndExpertsGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be between 1 and num_experts (%1), got %2");
+inline constexpr const char* kBetweenZeroAndLayers = GP_TRANSLATE_NOOP("CoreError", "must be between 0 and num_layers");
+inline constexpr const char* kAtLeastOne = GP_TRANSLATE_NOOP("CoreError", "must be at least 1");
+inline constexpr const char* kTooManyParameters
+    = GP_TRANSLATE_NOOP("CoreError", "the architecture has %1 parameters, more than the 1e13 supported");
+inline constexpr const char* kPositiveNumberGot = GP_TRANSLATE_NOOP("CoreError", "must be a positive number, got %1");
+inline constexpr const char* kGiveAModel
+    = GP_TRANSLATE_NOOP("CoreError", "give a preset, an architecture or a parameter count");
+
+// Every template above, for the tests that check each has its words in every language.
+inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, kAtLeastGot, kAtMostGot, kPositiveGot,
+    kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
+    kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kHoldsPromptAndOutputGot, kGgmlCacheNeedsLlamaCpp,
+    kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate, kOffPolicyNeedsSeparate,
+    kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kContextPowerOfTwoGot, kContextDividesSequence,
+    kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired,
+    kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus,
+    kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus,
+    kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot,
+    kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters,
+    kPositiveNumberGot, kGiveAModel };
+
+} // namespace gp::words
