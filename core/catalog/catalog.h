@@ -68,7 +68,8 @@ struct GpuSpec {
     std::string pcie; // link id of its host interface, e.g. "pcie4"
     std::optional<double> tdpWatts;
     std::string mig; // e.g. "7x10GB"; empty = none/unknown (the datasheet's words; the profiles are migProfiles)
-    int smCount = 0; // streaming multiprocessors of the whole GPU (0 = not given; needed with MIG profiles)
+    int smCount = 0; // streaming multiprocessors of the whole GPU (AMD: compute units; 0 = not sourced)
+    std::string smCountSource; // the source key that count was read from (required with it)
     std::vector<MigProfile> migProfiles; // empty = no MIG
     const MigProfile* findMigProfile(std::string_view name) const
     {

@@ -183,6 +183,10 @@ json gpuToJson(const GpuSpec& gpu)
     }
     if (!gpu.mig.empty())
         g["mig"] = gpu.mig;
+    if (gpu.smCount > 0) {
+        g["sm_count"] = gpu.smCount;
+        g["sm_count_source"] = gpu.smCountSource;
+    }
     if (!gpu.notes.empty())
         g["notes"] = gpu.notes;
     if (!gpu.estimatedFields.empty())

@@ -118,6 +118,7 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
             r.fail("tensor_formats", "lists \"mxfp8\" and \"nvfp4\" only, got \"" + format + "\"");
     r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
     r.integer("sm_count", gpu.smCount, false, 0, 100000);
+    r.string("sm_count_source", gpu.smCountSource, gpu.smCount > 0);
     gpu.memoryBytes = memoryGib * kGiB;
     if (r.ok())
         readMigProfiles(r, gpu);

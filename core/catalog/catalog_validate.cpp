@@ -20,6 +20,9 @@ Expected<bool> validateCatalog(const Catalog& catalog)
             return Error { path + ".nvlink", "unknown link id \"" + gpu.nvlink + "\"" };
         if (!gpu.tflops.bf16 && !gpu.tflops.fp16 && !gpu.tflops.fp32)
             return Error { path + ".tflops", "needs at least one of fp32, fp16, bf16" };
+        // An SM count is a figure from the world: it names the source it was read from.
+        if (gpu.smCount > 0 && !catalog.sources.empty() && !catalog.sources.count(gpu.smCountSource))
+            return Error { path + ".sm_count_source", "unknown source \"" + gpu.smCountSource + "\"" };
     }
     for (std::size_t i = 0; i < catalog.links.size(); ++i) {
         const auto& link = catalog.links[i];

@@ -262,6 +262,8 @@ TEST(CatalogContents, EveryValueCitesAKnownSourceAndDate)
     };
     for (const auto& g : catalog().gpus) {
         cite(g.id, g.source);
+        if (g.smCount > 0)
+            cite(g.id + " sm_count", g.smCountSource);
         EXPECT_TRUE(isDate(g.asOf)) << g.id;
         for (const auto& key : citedKeys(g.notes))
             cite(g.id + " notes", key);
@@ -289,6 +291,31 @@ TEST(CatalogContents, EveryValueCitesAKnownSourceAndDate)
         EXPECT_TRUE(isDate(it->second.asOf)) << key << ": " << it->second.asOf;
     }
     EXPECT_GE(cited.size(), 40u);
+}
+
+// SM counts (GEMM waves, MIG slices): each read from a named source, or absent with the notes saying no source gives
+// one; the H100 whitepaper's two figures (H100 SXM5 132 SMs, H100 PCIe 114). `catalog validate` refuses a count whose
+// source the registry lacks.
+TEST(CatalogContents, SmCountsAreSourcedOrSaidToBeMissing)
+{
+    int counted = 0;
+    for (const auto& g : catalog().gpus) {
+        if (g.smCount > 0) {
+            EXPECT_FALSE(g.smCountSource.empty()) << g.id;
+            ++counted;
+        } else {
+            EXPECT_NE(g.notes.find("SM count: the vendor publishes none"), std::string::npos) << g.id;
+        }
+    }
+    EXPECT_GE(counted, 20);
+    EXPECT_EQ(gpu("h100-80gb-sxm").smCount, 132);
+    EXPECT_EQ(gpu("h100-80gb-pcie").smCount, 114);
+    gp::Catalog mutated = catalog();
+    mutated.gpus.front().smCount = 80;
+    mutated.gpus.front().smCountSource = "no-such-source";
+    const auto valid = gp::validateCatalog(mutated);
+    ASSERT_FALSE(valid.ok());
+    EXPECT_NE(valid.error().toString().find("sm_count_source"), std::string::npos);
 }
 
 TEST(CatalogContents, EveryInstanceHasASourcedPrice)
