@@ -2901,6 +2901,22 @@
         <source>Megatron --overlap-moe-expert-parallel-comm: one micro-batch&apos;s forward runs beside another&apos;s backward, layer by layer, so each side&apos;s expert all-to-all hides behind the other&apos;s compute</source>
         <translation>Megatron --overlap-moe-expert-parallel-comm：一个微批次的前向与另一个微批次的反向逐层并行执行，使各自的专家 all-to-all 隐藏在对方的计算之后</translation>
     </message>
+    <message>
+        <source>Verifier processes</source>
+        <translation>验证器进程数</translation>
+    </message>
+    <message>
+        <source>Processes that score rule rewards side by side, at most the vCPUs; empty = one per vCPU of a node</source>
+        <translation>并行为规则奖励打分的进程数，至多为 vCPU 数；留空 = 每个节点的每个 vCPU 一个进程</translation>
+    </message>
+    <message>
+        <source>Engine CUDA graphs</source>
+        <translation>引擎 CUDA 图</translation>
+    </message>
+    <message>
+        <source>Off: the engine launches every kernel of a step from the host (vLLM&apos;s enforce_eager, SGLang&apos;s disable_cuda_graph), so a step lasts at least its layers&apos; launches</source>
+        <translation>关闭：引擎每一步都由主机逐个启动全部内核（vLLM 的 enforce_eager、SGLang 的 disable_cuda_graph），因此每一步至少持续其各层内核启动的时间</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -87,8 +87,8 @@ inline constexpr int kMaxReservedTermMonths = 60;
 inline constexpr double kMaxPriceDiscount = 0.99;
 inline constexpr std::int64_t kMaxClasses = 1000000;
 // workload.rl (RL post-training): prompts a step, responses per prompt (a group), the over-generation factor, passes
-// and optimizer steps per step, steps in all, a rule reward's CPU seconds per response, GPUs of a rollout pool and
-// how many steps rollouts may run ahead of training.
+// and optimizer steps per step, steps in all, a rule reward's CPU seconds per response and its scoring processes, GPUs
+// of a rollout pool and how many steps rollouts may run ahead of training.
 inline constexpr std::int64_t kMaxRlPromptsPerStep = 1 << 20;
 inline constexpr std::int64_t kMaxRlSamplesPerPrompt = 4096;
 inline constexpr double kMaxRlOversampling = 64;
@@ -96,6 +96,7 @@ inline constexpr std::int64_t kMaxRlPpoEpochs = 64;
 inline constexpr std::int64_t kMaxRlMiniBatches = 1 << 16;
 inline constexpr std::int64_t kMaxRlSteps = 1LL << 30;
 inline constexpr double kMaxRlRewardCpuSeconds = 86400;
+inline constexpr std::int64_t kMaxRlRewardWorkers = 1 << 20;
 inline constexpr std::int64_t kMaxRlRolloutGpus = 1 << 20;
 inline constexpr std::int64_t kMaxRlOffPolicySteps = 64;
 inline constexpr double kMaxParameters = 1e13; // 10 trillion

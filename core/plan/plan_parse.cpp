@@ -187,6 +187,8 @@ void readRl(const json& object, Plan& plan, JsonReader& parent)
         } else if (q.ok() && (q.has("preset") || q.has("parameters"))) { // none: a model of the actor's size
             readRlModelRef(*reward, "workload.rl.reward", rl.rewardModel, q);
         }
+        if (q.ok() && rl.rewardKind == RlRewardKind::Model && rl.rewardWorkers)
+            q.fail("workers", "applies to a rule reward (a reward model scores on the training GPUs)");
         if (!q.ok())
             r.failWith(q.takeError());
     }

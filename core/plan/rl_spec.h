@@ -39,6 +39,9 @@ struct RlSpec {
     std::optional<bool> reference; // KL to a frozen copy of the actor; default: yes, but not for DAPO
     RlRewardKind rewardKind = RlRewardKind::Rule;
     double rewardCpuSecondsPerSample = 0.05; // rule/verifier: CPU seconds to score one response
+    // rule/verifier: processes scoring responses side by side (NeMo RL's env.math.num_workers, verl's reward
+    // workers), at most the candidate's vCPUs; absent = one per vCPU of a node
+    std::optional<int> rewardWorkers;
     RlModelRef rewardModel; // reward kind "model"
     std::optional<RlModelRef> critic; // PPO only; absent = the actor's model
     RlPlacement placement = RlPlacement::Auto;
@@ -100,6 +103,13 @@ template <class Table> void rlFieldEntries(Table& t)
     t.add("workload.rl.reward.cpu_seconds_per_sample", GP_PLAN_MEMBER(workload.rl.rewardCpuSecondsPerSample),
          Unit::Seconds, 0, kMaxRlRewardCpuSeconds, Write::WithRl, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Verifier CPU time per response"));
+    t.add("workload.rl.reward.workers", GP_PLAN_MEMBER(workload.rl.rewardWorkers), Unit::None, 1,
+         double(kMaxRlRewardWorkers), Write::NotAtDefault, Report::Question)
+        .absentAs("auto")
+        .words(GP_TRANSLATE_NOOP("FieldText", "Verifier processes"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Processes that score rule rewards side by side, at most the vCPUs; empty = one per vCPU of a "
+                "node"));
     t.add("workload.rl.placement", GP_PLAN_MEMBER(workload.rl.placement), Write::WithRl, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Placement"));
     t.add("workload.rl.rollout_gpus", GP_PLAN_MEMBER(workload.rl.rolloutGpus), Unit::None, 1, double(kMaxRlRolloutGpus),

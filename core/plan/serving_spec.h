@@ -53,6 +53,7 @@ struct ServingEngine {
     double prefixCacheHitRate = 0; // share of prompt tokens found in the prefix cache
     std::optional<std::int64_t> maxModelLen; // longest request the engine admits (default prompt + output)
     std::optional<int> blockSize; // KV-cache page, tokens
+    bool cudaGraphs = true; // decode steps replay captured CUDA graphs; false = eager (vLLM enforce_eager)
 };
 // How the replicas split the work (workload.serving.deployment): one engine runs both phases (aggregated), prefill
 // and decode run in separate pools with the KV cache moved between them (disaggregated, xPyD), or the planner picks.
@@ -236,6 +237,12 @@ template <class Table> void servingEngineFieldEntries(Table& t)
             GP_TRANSLATE_NOOP("FieldText",
                 "The longest request the engine admits, in tokens (vLLM's max_model_len; llama.cpp's "
                 "--ctx-size, the cache its slots share); empty = prompt + output (llama.cpp: 4096)"));
+    t.add("workload.serving.engine.cuda_graphs", GP_PLAN_MEMBER(workload.serving.engine.cudaGraphs),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Engine CUDA graphs"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Off: the engine launches every kernel of a step from the host (vLLM's enforce_eager, SGLang's "
+                "disable_cuda_graph), so a step lasts at least its layers' launches"));
     t.add("workload.serving.speculative.method", GP_PLAN_MEMBER(workload.serving.speculative.method),
          Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Speculative decoding"),

@@ -15,6 +15,7 @@
 #include "rl/rl_rollout.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
+#include "transformer/training_flops.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +47,31 @@ RlForward rlForwardPass(const ResolvedModel& model, const Workload& actorWorkloa
     return f;
 }
 
+namespace
+{
+
+// Megatron-Core's grouped experts issue one GEMM per local expert from the host, two a MoE layer forward (fc1, fc2),
+// each at least moe.grouped_gemm_call_us: the training model's floor (throughput_model.cpp
+// expertGemmCallFloorSeconds), here for a forward alone (NeMo RL's log-probs run Megatron-Core's forward). What the
+// floor adds to `prefillSeconds` (every stage's layers of one data-parallel rank over its `microBatches`): the routed
+// experts' share of its FLOPs runs no faster than their calls. None for other stacks, dense models or a
+// full-iteration CUDA graph.
+double rlEagerExpertCallsExtraSeconds(const ResolvedModel& model, const Workload& work, const Configuration& layout,
+    double prefillSeconds, double tokens, int microBatches, const PerformanceDefaults& d)
+{
+    const Architecture& a = model.architecture;
+    if (work.framework != TrainingStack::Megatron || work.cudaGraphs == CudaGraphScope::FullIteration
+        || a.numExperts <= 1)
+        return 0.0;
+    const ForwardFlops f = forwardFlopsPerToken(a, model.parameters, work, tokens, true);
+    const double share = f.total() > 0 ? std::clamp(f.experts / f.total(), 0.0, 1.0) : 0.0;
+    const double localExperts = double(a.numExperts) / double(std::min(std::max(1, layout.expert), a.numExperts));
+    const double calls = moeLayers(a) * std::max(1, microBatches) * localExperts * 2.0;
+    return std::max(0.0, calls * d.groupedGemmCallSeconds - share * prefillSeconds);
+}
+
+} // namespace
+
 RlForward rlMegatronForwardPass(const ResolvedModel& model, const Workload& actorWorkload, const Configuration& layout,
     double sequences, double tokens, double sequencesPerMicroBatch, const Hardware& pool, const RlGpuDefaults& gpu)
 {
@@ -64,7 +90,10 @@ RlForward rlMegatronForwardPass(const ResolvedModel& model, const Workload& acto
     schedule.gradientAccumulationSteps
         = std::max(1, int(std::ceil(c.microBatchSize / std::max(1.0, sequencesPerMicroBatch))));
     const int p = std::max(1, layout.pipeline);
-    f.seconds = s.prefillSeconds / p * (1 + pipelineBubbleFraction(schedule));
+    f.seconds = (s.prefillSeconds
+                    + rlEagerExpertCallsExtraSeconds(model, w, layout, s.prefillSeconds, tokens,
+                        schedule.gradientAccumulationSteps, gpu.performance))
+        / p * (1 + pipelineBubbleFraction(schedule));
     const double flops = 2.0 * model.parameters.active * c.microBatchSize * tokens / (std::max(1, c.tensor) * p);
     f.utilization = f.seconds > 0 && gpu.peakTflops > 0 ? flops / (f.seconds * gpu.peakTflops * 1e12) : 0;
     return f;
@@ -76,6 +105,15 @@ double rlMegatronShardShare(const RlWorkload& w, int trainingGpus)
     const int modelParallel = c.tensor * c.pipeline;
     const double routed = routedExpertFraction(w.actor.architecture, w.actor.parameters, w.actor.parameters.total);
     return (1 - routed) / modelParallel + routed / (double(modelParallel) * c.expert);
+}
+
+double rlRewardScorers(const RlSpec& spec, const Hardware& candidate)
+{
+    const int vcpus = std::max(0, candidate.vcpusPerNode);
+    if (!spec.rewardWorkers)
+        return std::max(1, vcpus);
+    const double workers = std::max(1, *spec.rewardWorkers);
+    return vcpus > 0 ? std::min(workers, double(vcpus) * std::max(1, candidate.nodes)) : workers;
 }
 
 double rlWeightSyncSeconds(
@@ -297,9 +335,9 @@ void rlTrainingPhases(RlStepEstimate& e, const RlWorkload& w, const Hardware& ca
         const RlForward f = rlForwardPass(*w.reward, gpu.actorWorkload, n, tokens, trainPool, gpu);
         e.phases.push_back({ RlPhase::Reward, pool, tg, f.seconds, f.utilization, tm.forwardPeakBytes });
     } else {
-        const double cores = std::max(1, candidate.vcpusPerNode);
+        const double scorers = rlRewardScorers(w.spec, candidate);
         e.phases.push_back(
-            { RlPhase::Reward, RlPool::Cpu, 0, w.generatedSamples * w.spec.rewardCpuSecondsPerSample / cores, 0, 0 });
+            { RlPhase::Reward, RlPool::Cpu, 0, w.generatedSamples * w.spec.rewardCpuSecondsPerSample / scorers, 0, 0 });
     }
     // NeMo RL's Megatron worker runs the policy's and the reference's log-probs in its training layout (the
     // reference's weights swapped into the same model: use_reference_model), micro-batches packed as the update's.

@@ -15,6 +15,12 @@ namespace gp
 RlStepEstimate estimateRlStep(const RlWorkload& workload, const Plan& plan, const Hardware& candidate,
     const RlLayout& layout, const RlGpuDefaults& gpu, const Catalog& catalog);
 
+// Processes that score a rule reward side by side: workload.rl.reward.workers (NeMo RL's env.math.num_workers Ray
+// actors, verl's reward workers), at most the vCPUs of the candidate's nodes (a scoring process keeps a vCPU busy;
+// more share them); absent, one per vCPU of a node (verl's and OpenRLHF's reward managers on the driver node). A
+// candidate whose vCPUs are unknown scores on the stated workers, or on one process.
+double rlRewardScorers(const RlSpec& spec, const Hardware& candidate);
+
 // Seconds of one forward pass over `sequences` sequences of `tokens` tokens with `model`, data-parallel over the
 // pool's GPUs (FSDP: each GPU gathers the weights it lacks, layer by layer), and the share of the dense peak it
 // achieves.

@@ -73,6 +73,26 @@ TEST(RlPlan, EveryFieldSurvivesARoundTrip)
     EXPECT_EQ(again->workload.rl.rolloutGpus, rl.rolloutGpus);
 }
 
+TEST(RlPlan, RuleRewardWorkersAreReadWrittenAndRefusedByName)
+{
+    auto plan = parsePlan(rlPlanWith(R"("reward": {"kind": "rule", "cpu_seconds_per_sample": 0.098, "workers": 8})"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    ASSERT_TRUE(plan->workload.rl.rewardWorkers);
+    EXPECT_EQ(*plan->workload.rl.rewardWorkers, 8);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_EQ(*again, *plan);
+    // "auto" and absent are one per vCPU of a node: nothing stated, nothing written.
+    plan = parsePlan(rlPlanWith(R"("reward": {"kind": "rule", "workers": "auto"})"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_FALSE(plan->workload.rl.rewardWorkers);
+    EXPECT_EQ(serializePlan(*plan).find("\"workers\""), std::string::npos);
+    rlExpectRefused(rlPlanWith(R"("reward": {"kind": "rule", "workers": 0})"), "workload.rl.reward.workers", "0");
+    rlExpectRefused(rlPlanWith(R"("reward": {"kind": "rule", "workers": 2.5})"), "workload.rl.reward.workers", "2.5");
+    rlExpectRefused(rlPlanWith(R"("reward": {"kind": "model", "parameters": 1e9, "workers": 8})"),
+        "workload.rl.reward.workers", "rule reward");
+}
+
 TEST(RlPlan, DapoHasNoReferenceUnlessAsked)
 {
     auto plan = parsePlan(rlPlanWith(R"("algorithm": "dapo")"));
@@ -162,7 +182,7 @@ TEST(RlPlan, ScalarsComeFromTheFieldTable)
             = reward ? R"("reward": {"kind": "rule", ")" + key + "\": " + over + "}" : "\"" + key + "\": " + over;
         rlExpectRefused(rlPlanWith(fields), std::string(f.path), "");
     }
-    EXPECT_EQ(rlFields, 16); // every scalar of docs/plan-format.md "RL post-training"
+    EXPECT_EQ(rlFields, 17); // every scalar of docs/plan-format.md "RL post-training"
     EXPECT_EQ(findPlanField("workload.rl.samples_per_prompt")->max, double(limits::kMaxRlSamplesPerPrompt));
 
     auto training = parsePlan(defaultPlanText());

@@ -196,6 +196,52 @@ TEST(RlStep, GrpoSevenBColocatedOnOneEightGpuNodeByHand)
     EXPECT_LE(e.peakMemoryBytesPerGpu, visible);
 }
 
+TEST(RlStep, AnEagerRolloutEngineStepsNoFasterThanItsLayersLaunches)
+{
+    // verl v0.5.0's vLLM rollout runs eagerly (rollout.enforce_eager true): workload.serving.engine.cuda_graphs false.
+    // Qwen2.5-7B has 28 layers; each forward waits for their launches from the host, 28 x the catalog's
+    // serving.eager_layer_host_us, wherever the GPU's work is shorter.
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "qwen2.5-7b"},
+        "workload": {"mode": "rl", "technique": "full", "precision": "bf16", "serving": {"engine":
+        {"cuda_graphs": false}}, "rl": {"response_tokens_mean": 1024, "response_tokens_max": 4096}},
+        "candidates": [{"instance": "aws:p5.48xlarge", "nodes": 1}]})");
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_FALSE(plan->workload.serving.engine.cudaGraphs);
+    auto again = parsePlan(serializePlan(*plan));
+    ASSERT_TRUE(again) << again.error().toString();
+    EXPECT_FALSE(again->workload.serving.engine.cudaGraphs);
+    const Catalog& catalog = builtinCatalog();
+    auto w = resolveRlWorkload(*plan);
+    ASSERT_TRUE(w) << w.error().toString();
+    const Hardware hw = rlP5Nodes(1);
+    Workload rollout = plan->workload;
+    rollout.mode = Mode::Serving;
+    rollout.serving.promptTokens = 512;
+    rollout.serving.outputTokens = 1024;
+    rollout.serving.engine.maxModelLen = 512 + 4096;
+    const ServingDefaults sd = servingDefaults(catalog, plan->assumptions);
+    const EngineSettings eager = engineSettings(rollout, hw.gpu, sd, 1);
+    ASSERT_FALSE(eager.cudaGraphs);
+    EngineSettings graphs = eager;
+    graphs.cudaGraphs = true;
+    const Configuration rc;
+    const ReplicaSteps withGraphs(w->actor, rollout, rc, hw, graphs, sd, catalog, plan->assumptions);
+    const ReplicaSteps withoutGraphs(w->actor, rollout, rc, hw, eager, sd, catalog, plan->assumptions);
+    const double launches = 28 * catalogDefault(catalog, "serving.eager_layer_host_us") * 1e-6;
+    EXPECT_NEAR(withoutGraphs.eagerLaunchSeconds(), launches, 1e-12);
+    EXPECT_EQ(withGraphs.eagerLaunchSeconds(), 0);
+    // One request: the GPU reads the 15 GB of weights in about 6 ms, less than the 8.2 ms of launches, so the eager
+    // step is the launches plus the step overhead; at 256 requests the KV reads make the GPU the longer and the
+    // launches hide under it. The engine's CPU work (1.13 us a request) is shorter than both.
+    const double overhead = sd.stepOverheadSeconds;
+    const double one = withGraphs.decodeStepSeconds(1) - overhead;
+    const double many = withGraphs.decodeStepSeconds(256) - overhead;
+    ASSERT_LT(one, launches);
+    ASSERT_GT(many, launches);
+    EXPECT_NEAR(withoutGraphs.decodeStepSeconds(1), launches + overhead, 1e-12);
+    EXPECT_NEAR(withoutGraphs.decodeStepSeconds(256), many + overhead, 1e-12);
+}
+
 TEST(RlStep, PpoWithFourModelsInSeparatePools)
 {
     // Actor and critic Qwen2.5-7B, reference, an 8B reward model; one node generates, one node trains.
@@ -655,6 +701,32 @@ TEST(RlRefit, MegatronRefitHandsEachTensorAndBucketToTheEngine)
     const RlMegatronSteps apart = rlMegatronSteps(RlPlacement::Separate, 2);
     ASSERT_TRUE(apart.megatron.fits);
     EXPECT_NEAR(apart.megatron.refitHostSeconds, tensors * (98.9e-6 + 16.7e-6), 1e-4);
+}
+
+TEST(RlStep, RuleRewardScoresOnItsStatedWorkersAtMostTheVcpus)
+{
+    // 64 prompts x 8 samples colocated on two p5.48xlarge (192 vCPUs each): 512 responses of 0.098 CPU s.
+    const std::string fields = R"("algorithm": "grpo", "prompts_per_step": 64, "samples_per_prompt": 8,
+        "prompt_tokens": 512, "response_tokens_mean": 1024, "response_tokens_max": 4096, "mini_batches": 4,
+        "placement": "colocated", "reward": {"kind": "rule", "cpu_seconds_per_sample": 0.098)";
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = rlP5Nodes(2);
+    ASSERT_EQ(hw.vcpusPerNode, 192);
+    const RlLayout layout { RlPlacement::Colocated, 2, 16, 16, 1, {}, 0 };
+    const auto reward = [&](const std::string& workers) {
+        const Plan plan = rlStepPlan(fields + workers + "}");
+        auto w = resolveRlWorkload(plan);
+        EXPECT_TRUE(w) << w.error().toString();
+        const RlStepEstimate e = estimateRlStep(*w, plan, hw, layout, rlGpuDefaults(*w, plan, hw, catalog), catalog);
+        EXPECT_TRUE(e.fits) << (e.failure ? e.failure->message : "");
+        return rlPhaseOf(e, RlPhase::Reward).seconds;
+    };
+    // NeMo RL's env.math.num_workers 8: 512 x 0.098 / 8 = 6.272 s.
+    EXPECT_NEAR(reward(R"(, "workers": 8)"), 6.272, 1e-9);
+    // Absent: one process per vCPU of a node, 512 x 0.098 / 192.
+    EXPECT_NEAR(reward(""), 512 * 0.098 / 192, 1e-9);
+    // More processes than the two nodes' 384 vCPUs share them.
+    EXPECT_NEAR(reward(R"(, "workers": 1000)"), 512 * 0.098 / 384, 1e-9);
 }
 
 TEST(RlStep, OffPolicyRuleRewardScoresBesideTheRollout)

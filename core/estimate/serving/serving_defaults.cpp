@@ -40,6 +40,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.stepOverheadSeconds = get("serving.step_overhead_ms", 0, 1e4) * 1e-3;
     d.requestOverheadSeconds = get("serving.request_overhead_ms", 0, 1e4) * 1e-3;
     d.moeRoutingSecondsPerLayer = get("serving.moe_routing_us_per_layer", 0, 1e5) * 1e-6;
+    d.eagerLayerHostSeconds = get("serving.eager_layer_host_us", 0, 1e5) * 1e-6;
     d.rateHeadroom = get("serving.rate_headroom", 1, 100);
     d.marlinInt4BandwidthRatio = get("serving.kernel.marlin_int4_bandwidth_ratio", 0.1, 2);
     d.llamaCppQ8BandwidthRatio = get("serving.kernel.llama_cpp_q8_0_bandwidth_ratio", 0.1, 2);
@@ -143,6 +144,7 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.marlinInt4 = runsMarlinInt4(w, gpu);
     s.cpuSecondsPerRequest = d.cpuSecondsPerRequest[int(e.kind)];
     s.overlapsCpu = d.overlapsCpu[int(e.kind)];
+    s.cudaGraphs = e.cudaGraphs;
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
@@ -188,6 +190,7 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.step_overhead_ms",
         "serving.request_overhead_ms",
         "serving.moe_routing_us_per_layer",
+        "serving.eager_layer_host_us",
         "serving.rate_headroom",
         "serving.kernel.marlin_int4_bandwidth_ratio",
         "serving.kernel.llama_cpp_q8_0_bandwidth_ratio",

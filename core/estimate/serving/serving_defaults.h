@@ -32,6 +32,7 @@ struct ServingDefaults {
     double stepOverheadSeconds = 0; // assumptions.serving_step_overhead_seconds overrides
     double requestOverheadSeconds = 0; // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
+    double eagerLayerHostSeconds = 0; // host time of one layer's kernel launches in an eager forward (no CUDA graphs)
     double rateHeadroom = 0; // replicas for a rate without latency targets
     double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
     // llama.cpp's quantized matrix-vector kernels (mmvq): Q8_0 and Q4_0 weight reads over its 16-bit decode bandwidth
@@ -85,6 +86,7 @@ struct EngineSettings {
     bool marlinInt4 = false; // int4 weights read by Marlin (runsMarlinInt4)
     double cpuSecondsPerRequest = 0; // the engine's CPU work per step and running request
     bool overlapsCpu = true; // that CPU work runs beside the GPU's step (the step lasts the longer), else after it
+    bool cudaGraphs = true; // steps replay captured CUDA graphs; false: every kernel launched from the host (eager)
     SpeculativeSettings speculative; // method "none": off
     LoraSettings lora; // no adapters: off
 };

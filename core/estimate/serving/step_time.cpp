@@ -54,6 +54,10 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     }
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
     m_overhead = d.stepOverheadSeconds;
+    // Eager (no CUDA graphs): the host launches each layer's kernels one by one; each pipeline stage's host launches
+    // its own layers. llama.cpp's launches are C++ and in the step overhead already.
+    if (!engine.cudaGraphs && engine.kind != ServingEngineKind::LlamaCpp)
+        m_eagerLaunch = totalLayers(model.architecture) / std::max(1, config.pipeline) * d.eagerLayerHostSeconds;
     m_cpuPerRequest = engine.cpuSecondsPerRequest;
     m_overlapsCpu = engine.overlapsCpu;
     m_requestOverhead = d.requestOverheadSeconds;
@@ -264,7 +268,7 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     };
     const double q = std::max({ fixedPoint(memory + fixed, m_commPerToken + loraPerPrompt),
         fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken + loraPerPrompt),
-        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0 });
+        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0, m_eagerLaunch > 0 ? r * (m_eagerLaunch + m_overhead) : 0.0 });
     return std::clamp(q, least, std::max(least, most));
 }
 

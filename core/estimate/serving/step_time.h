@@ -74,6 +74,10 @@ public:
     // Decode steps one request takes for them (fewer with speculation: tokensPerDecodeStep() each).
     double decodeStepsPerRequest() const { return decodeTokensPerRequest() / m_tokensPerStep; }
     int tokenBudget() const { return m_budget; }
+    // An eager engine (workload.serving.engine.cuda_graphs false): the host time of one forward's kernel launches,
+    // its layers' (serving.eager_layer_host_us; a pipeline stage's layers), under which no step's GPU work can run;
+    // 0 with CUDA graphs and for llama.cpp (its launches are in the step overhead).
+    double eagerLaunchSeconds() const { return m_eagerLaunch; }
     // Front end, tokenization and scheduling of one request before its first step (serving.request_overhead_ms).
     double requestOverheadSeconds() const { return m_requestOverhead; }
     double promptTokens() const { return m_prompt; }
@@ -87,10 +91,12 @@ private:
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
     // The engine's CPU work for a step of `requests` running requests beside (overlapped) or after the GPU's
     // `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
+    // An eager engine's GPU waits for the host's launches: the step's GPU part lasts at least m_eagerLaunch.
     double withEngineCpu(double gpuSeconds, double requests) const
     {
         const double cpu = std::max(0.0, requests) * m_cpuPerRequest;
-        return m_overlapsCpu ? std::max(gpuSeconds, cpu) : gpuSeconds + cpu;
+        const double gpu = std::max(gpuSeconds, m_eagerLaunch);
+        return m_overlapsCpu ? std::max(gpu, cpu) : gpu + cpu;
     }
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
 
@@ -101,6 +107,7 @@ private:
     PerformanceDefaults m_performance;
     double m_peakTflops = 0;
     double m_overhead = 0;
+    double m_eagerLaunch = 0; // an eager engine's launches of one forward (eagerLaunchSeconds)
     double m_cpuPerRequest = 0; // the engine's CPU work per step and running request
     bool m_overlapsCpu = true; // it runs beside the GPU's step
     double m_requestOverhead = 0;
