@@ -53,7 +53,8 @@ const std::map<std::string, ServingFlag>& vllmFlags()
             { nullptr, "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same", false } },
         { "--enable-chunked-prefill",
             { nullptr, "the serving model always chunks prefills to max_num_batched_tokens (vLLM V1)", false } },
-        { "--enforce-eager", { nullptr, "CUDA graphs are in the catalog's per-step overhead", false } },
+        // A switch: the engine launches each step's kernels from the host (vllm/config EngineArgs.enforce_eager).
+        { "--enforce-eager", { "workload.serving.engine.cuda_graphs", nullptr, false } },
         { "--trust-remote-code", { nullptr, "server setting: no effect on memory or speed", false } },
         { "--disable-log-requests", { nullptr, "logging: no effect on memory or speed", false } },
         { "--disable-log-stats", { nullptr, "logging: no effect on memory or speed", false } },
@@ -104,6 +105,8 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         { "--disable-radix-cache",
             { nullptr, "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same", false } },
         { "--enable-torch-compile", { nullptr, "compilation is in the catalog's per-step overhead", false } },
+        // A switch: no CUDA graphs (sglang/srt/server_args.py ServerArgs.disable_cuda_graph).
+        { "--disable-cuda-graph", { "workload.serving.engine.cuda_graphs", nullptr, false } },
         // LoRA (sglang/srt/server_args.py ServerArgs, its LoRA fields): adapters per batch (GPU slots), their rank,
         // adapters in host memory, the modules wrapped, the adapters loaded at start.
         { "--enable-lora", { nullptr, kLoraSwitch, false } },
@@ -208,6 +211,8 @@ Expected<bool> mapServingValue(
             out.set(planField, *p, flag, line);
         else
             out.set(planField, nullptr, flag, line); // "auto": the model's dtype
+    } else if (planField == "workload.serving.engine.cuda_graphs") {
+        out.set(planField, false, flag, line); // --enforce-eager: no CUDA graphs
     } else if (planField == "workload.weight_format") {
         static const std::map<std::string, std::string> formats { { "fp8", "fp8" }, { "awq", "int4" },
             { "gptq", "int4" }, { "awq_marlin", "int4" }, { "gptq_marlin", "int4" }, { "bitsandbytes", "nf4" },
@@ -591,6 +596,8 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         args.push_back({ "quantization", *e.quantization });
     if (e.kvCache)
         args.push_back({ "kv-cache-dtype", *e.kvCache });
+    if (!target.plan.workload.serving.engine.cudaGraphs)
+        args.push_back({ "enforce-eager", "" }); // planned without CUDA graphs (workload.serving.engine.cuda_graphs)
     if (const LoraValues lora = loraValues(target); lora.on) {
         // Every supported module gets the slots (no --lora-target-modules), as the planned memory counts them.
         const int* rank = std::lower_bound(std::begin(kVllmLoraRanks), std::end(kVllmLoraRanks), lora.rank);
@@ -660,6 +667,8 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             script += " \\\n    --quantization " + *e.quantization;
         if (e.kvCache)
             script += " \\\n    --kv-cache-dtype fp8_e4m3";
+        if (!target.plan.workload.serving.engine.cudaGraphs)
+            script += " \\\n    --disable-cuda-graph";
         script += loraFlags;
         if (r.nodes > 1)
             script += " \\\n    --nnodes " + std::to_string(r.nodes) + " --node-rank " + std::to_string(node)

@@ -291,6 +291,38 @@ TEST(LaunchRoundTrip, ServingLoraSlotsRankAndHostAdaptersComeBack)
     EXPECT_NE(script.find("rank 24 is written as 32"), std::string::npos) << script;
 }
 
+// A plan served without CUDA graphs (workload.serving.engine.cuda_graphs false) is written with the engine's own
+// switch (vLLM --enforce-eager / enforce_eager, SGLang --disable-cuda-graph) and read back as eager: the same step.
+TEST(LaunchRoundTrip, AnEagerEngineIsWrittenWithItsSwitchAndReadBackEager)
+{
+    Plan plan = planFromText(servingPlanText());
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "", "" } };
+    plan.workload.serving.engine.cudaGraphs = false;
+    for (const auto& [format, file] : { std::pair<const char*, const char*> { "vllm", "serve.sh" },
+             { "vllm", "vllm-config.yaml" }, { "sglang", "sglang-node0.sh" } }) {
+        const RoundTrip trip = roundTrip(plan, format, file);
+        ASSERT_TRUE(trip.recommended.serving && trip.reimported.serving) << format;
+        const auto mapped = std::find_if(trip.imported.mapped.begin(), trip.imported.mapped.end(),
+            [](const LaunchMappedField& m) { return m.planField == "workload.serving.engine.cuda_graphs"; });
+        ASSERT_NE(mapped, trip.imported.mapped.end()) << format << " " << file;
+        EXPECT_EQ(mapped->value, nlohmann::json(false)) << format;
+        EXPECT_DOUBLE_EQ(trip.reimported.serving->decodeStepSeconds, trip.recommended.serving->decodeStepSeconds)
+            << format;
+    }
+    // With graphs (the default) neither switch is written.
+    plan.workload.serving.engine.cudaGraphs = true;
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer && answer->recommendation());
+    for (const char* format : { "vllm", "sglang" }) {
+        auto exported = exportLaunch(plan, *answer, builtinCatalog(), format, "round trip");
+        ASSERT_TRUE(exported) << exported.error().toString();
+        for (const LaunchFile& f : exported->files) {
+            EXPECT_EQ(f.text.find("eager"), std::string::npos) << f.text;
+            EXPECT_EQ(f.text.find("disable-cuda-graph"), std::string::npos) << f.text;
+        }
+    }
+}
+
 TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
 {
     Plan serving = planFromText(servingPlanText());
