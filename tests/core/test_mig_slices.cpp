@@ -42,6 +42,7 @@ TEST(MigSlices, CatalogProfilesFromTheMigGuide)
     EXPECT_DOUBLE_EQ(*slice.tflops.fp8, 1979.0 * 16 / 132);
     EXPECT_DOUBLE_EQ(slice.memoryBandwidthGBps, 3350.0 / 8);
     EXPECT_DOUBLE_EQ(slice.memoryBytes, 9.75 * kGiB);
+    EXPECT_EQ(slice.smCount, 16);
     EXPECT_TRUE(slice.nvlink.empty());
     // Every A100 40/80 GB, H100 and H200 has its profiles; no profile exceeds its GPU.
     for (const char* id : { "a100-40gb-sxm", "a100-40gb-pcie", "a100-80gb-sxm", "a100-80gb-pcie", "h200-141gb-sxm" }) {

@@ -114,6 +114,7 @@ GpuSpec migSliceGpu(const GpuSpec& gpu, const MigProfile& profile)
     slice.memoryBytes = profile.memoryBytes;
     slice.usableMemoryBytes = profile.memoryBytes; // what the instance reports (nvidia-smi mig -lgip)
     slice.usableMemorySource = profile.source;
+    slice.smCount = profile.sms; // the slice's own SMs: a GEMM's waves run over these
     slice.name = gpu.name + " MIG " + profile.name;
     slice.nvlink.clear();
     if (slice.tdpWatts)
