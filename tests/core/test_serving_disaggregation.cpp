@@ -247,6 +247,15 @@ TEST(ServingDisaggregation, SearchOffAnswersWithThePlansPools)
         configuredPoolsPlan(R"("prefill_replicas": 2, "decode_replicas": 3, "prefill_tensor": 1, "decode_tensor": 2)"));
     EXPECT_NE(text.out.find("the search is off: the plan's pools as configured"), std::string::npos) << text.out;
 
+    // Mode auto with the search off: the plan's aggregated replicas, and the answer says the split is the search's.
+    std::string autoPlan = configuredPoolsPlan(R"("prefill_replicas": 2)");
+    autoPlan.replace(autoPlan.find("\"disaggregated\""), 15, "\"auto\"");
+    const auto aggregated = testing::cli({ "plan", "-", "--format", "json" }, autoPlan);
+    ASSERT_EQ(aggregated.code, 0) << aggregated.err;
+    const nlohmann::json a = nlohmann::json::parse(aggregated.out).at("results").at(0).at("serving");
+    EXPECT_EQ(a.at("deployment"), "aggregated");
+    EXPECT_EQ(a.at("deployment_reason").at("code"), "serving_deployment_not_searched") << a.dump();
+
     const auto missing = testing::cli({ "plan", "-" }, configuredPoolsPlan(R"("prefill_replicas": 2)"));
     EXPECT_NE((missing.out + missing.err).find("workload.serving.deployment.decode_replicas"), std::string::npos)
         << missing.out << missing.err;
