@@ -1762,6 +1762,14 @@
         <comment>a field before the message about it</comment>
         <translation>%1：</translation>
     </message>
+    <message>
+        <source>The search is off: the plan&apos;s pools as configured, %1 on %2 GPUs, not compared with aggregated replicas; the KV transfer of %3 MB per request over %4 Gbps %5 adds %6 s to TTFT.</source>
+        <translation>搜索已关闭：按方案配置的资源池，%1，共 %2 块 GPU，未与合并部署的副本比较；每个请求 %3 MB 的 KV 缓存经 %4 Gbps %5 传输，使首 token 时间增加 %6 秒。</translation>
+    </message>
+    <message>
+        <source>The search is off: the plan&apos;s aggregated replicas as configured; prefill and decode pools are sized only by the search (or set the deployment to disaggregated with its prefill and decode replicas).</source>
+        <translation>搜索已关闭：按方案配置的合并部署副本；预填充池和解码池只由搜索确定规模（或将部署设为分离式并给出预填充与解码副本数）。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -588,6 +588,20 @@ const DiagnosticPhrase kServingPhrases[] = {
                 "limited by %1).")
                 .arg(CoreText::servingLimit(a.text("limit")));
         } },
+    { "serving_pools_as_configured",
+        [](Args& a) -> QString {
+            return CoreText::tr(
+                "The search is off: the plan's pools as configured, %1 on %2 GPUs, not compared with aggregated "
+                "replicas; the KV transfer of %3 MB per request over %4 Gbps %5 adds %6 s to TTFT.")
+                .arg(a.text("split"), a.count("gpus"), a.decimal("transfer_mb"), a.decimal("link_gbps"),
+                    CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"));
+        } },
+    { "serving_deployment_not_searched",
+        [](Args&) -> QString {
+            return CoreText::tr(
+                "The search is off: the plan's aggregated replicas as configured; prefill and decode pools are sized "
+                "only by the search (or set the deployment to disaggregated with its prefill and decode replicas).");
+        } },
     { "serving_disaggregated_no_rate",
         [](Args&) -> QString {
             return CoreText::tr(

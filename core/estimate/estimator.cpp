@@ -457,6 +457,44 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
     return r;
 }
 
+namespace
+{
+
+// Prefill and decode apart as the plan states them (deployment.mode disaggregated under a rate load): with the search
+// on, the search builds the pools; as configured, they are the plan's replicas of each pool, each pool's tensor size
+// (the plan's parallelism.tensor where not given), the plan's pipeline in both; refused naming the missing field.
+Expected<Configuration> configuredServingPools(const Plan& plan, Configuration c, int gpus)
+{
+    const ServingSpec& s = plan.workload.serving;
+    const ServingDeployment& d = s.deployment;
+    if (d.mode != ServingDeploymentMode::Disaggregated || s.load.kind != ServingLoadKind::RequestsPerSecond)
+        return c;
+    for (const auto& [given, field] : { std::pair { d.prefillReplicas.has_value(), "prefill_replicas" },
+             std::pair { d.decodeReplicas.has_value(), "decode_replicas" } })
+        if (!given)
+            return Error { std::string("workload.serving.deployment.") + field,
+                "with the search off the prefill and decode pools are the plan's: give the number of replicas of "
+                "each pool (prefill_replicas, decode_replicas), or turn the search on to size them" };
+    const int prefillTensor = d.prefillTensor.value_or(c.tensor), decodeTensor = d.decodeTensor.value_or(c.tensor);
+    const long long needed = (static_cast<long long>(*d.prefillReplicas) * prefillTensor
+                                 + static_cast<long long>(*d.decodeReplicas) * decodeTensor)
+        * c.pipeline;
+    if (needed > gpus)
+        return Error { "workload.serving.deployment.prefill_replicas",
+            std::to_string(*d.prefillReplicas) + " prefill replicas of " + std::to_string(prefillTensor) + " and "
+                + std::to_string(*d.decodeReplicas) + " decode replicas of " + std::to_string(decodeTensor)
+                + " GPUs (x pipeline " + std::to_string(c.pipeline) + ") need " + std::to_string(needed)
+                + " GPUs; the candidate has " + std::to_string(gpus) };
+    c.prefillReplicas = *d.prefillReplicas;
+    c.prefillTensor = prefillTensor;
+    c.prefillPipeline = c.pipeline;
+    c.tensor = decodeTensor;
+    c.data = *d.decodeReplicas;
+    return c;
+}
+
+} // namespace
+
 Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hw)
 {
     const ParallelismSpec& p = plan.workload.parallelism;
@@ -502,6 +540,10 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
                     { std::to_string(*replicas), std::to_string(modelParallel),
                         std::to_string(*replicas * modelParallel), std::to_string(gpus) } });
         c.data = replicas ? *replicas : static_cast<int>(gpus / modelParallel);
+        if (auto pools = configuredServingPools(plan, c, gpus); !pools)
+            return pools.error();
+        else
+            c = *pools;
     } else if (p.data) {
         c.data = *p.data;
     } else {

@@ -81,6 +81,8 @@ private:
     // the serving search prices the same pools' nodes for every layout and pairing.
     const CostEstimate& servingCostAt(const Hardware& hw, const CandidateSpec& spec, int nodes);
     void evaluateAsConfigured(const Hardware& hw);
+    void evaluateConfiguredPools(const Hardware& hw, const Configuration& config);
+    std::optional<Diagnostic> servingReason(const Chosen& chosen) const;
     // Time and cost of a configuration that passed the memory check (`memory`); true when it fits.
     bool consider(const Hardware& hw, const Configuration& config, const MemoryBreakdown& memory);
     // Memory check of `config`; true when it fits in GPU memory.
@@ -608,9 +610,34 @@ void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
         m_asConfigured = *config;
         m_asConfiguredHardware = hw;
     }
+    if (config->prefillReplicas > 0) {
+        evaluateConfiguredPools(hw, *config);
+        return;
+    }
     MemoryBreakdown memory;
     if (checkMemory(hw, *config, memory))
         consider(hw, *config, memory);
+}
+
+// The plan's own prefill and decode pools (search off): evaluated in full, as the answer will be; they fit when both
+// pools' engines start.
+void CandidateSearch::evaluateConfiguredPools(const Hardware& hw, const Configuration& config)
+{
+    ++m_evaluated;
+    ++m_full;
+    const CandidateResult r
+        = evaluateCandidateSharing(*m_inputs.model, m_work, hw, config, *m_inputs.catalog, m_servingReplicas);
+    if (!r.fits || !r.serving) {
+        recordMiss(r.usableMemory > 0 ? std::max(1.0 + 1e-9, r.memory.total / r.usableMemory) : 2.0, config, hw.nodes);
+        return;
+    }
+    const ObjectiveFigures f = objectiveFigures(r, m_work.workload, m_rates, m_monthDays);
+    const Chosen chosen { true, f, config, hw.nodes };
+    m_disaggregated = DeploymentOutcome { r.gpus, f.cost, f.priced, *r.serving };
+    if (r.serving->meetsSlo && meetsConstraint(f, m_work.search))
+        m_feasible = chosen;
+    else if (!m_fallback.have)
+        m_fallback = chosen;
 }
 
 CandidatePlan CandidateSearch::run()
@@ -666,6 +693,16 @@ CandidatePlan CandidateSearch::run()
     return finish(firstHardware);
 }
 
+// Why this deployment: the search's comparison, or with the search off what the plan configured.
+std::optional<Diagnostic> CandidateSearch::servingReason(const Chosen& chosen) const
+{
+    const bool split = chosen.configuration.prefillReplicas > 0;
+    if (!m_work.search.enabled)
+        return configuredDeploymentReason(split ? m_disaggregated : std::nullopt, m_work.workload.serving);
+    return deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated, split,
+        m_work.workload.serving, candidateName());
+}
+
 CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardware)
 {
     CandidatePlan out;
@@ -677,9 +714,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     if (m_feasible.have) {
         out.best = evaluateChosen(m_feasible);
         if (out.best.serving)
-            out.best.serving->deploymentReason
-                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
-                    m_feasible.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
+            out.best.serving->deploymentReason = servingReason(m_feasible);
         if (!out.best.fits)
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
@@ -691,9 +726,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
         if (out.best.serving)
-            out.best.serving->deploymentReason
-                = deploymentReason(m_aggregated, m_disaggregated, m_sameInstanceSplit, m_closestDisaggregated,
-                    m_fallback.configuration.prefillReplicas > 0, m_work.workload.serving, candidateName());
+            out.best.serving->deploymentReason = servingReason(m_fallback);
         out.fits = true;
         out.priced = m_fallback.figures.priced;
         out.objectiveValue = objectiveValue(m_fallback.figures, m_objective);

@@ -20,6 +20,7 @@ struct DeploymentPoolLayout {
     Configuration config;
     Hardware hardware;
     std::unique_ptr<ServingReplica> replica;
+    double transferBytes = 0; // a decode layout's: the prompt's KV its ranks receive (kvTransferBytes)
 };
 
 namespace
@@ -47,6 +48,7 @@ std::vector<std::unique_ptr<DeploymentPoolLayout>> poolLayouts(const ResolvedMod
             layout->replica = std::make_unique<ServingReplica>(
                 model, workload, layout->config, layout->hardware, assumptions, catalog);
             if (layout->replica->starts()) {
+                layout->transferBytes = kvTransferBytes(model, workload, layout->replica->engine().kvPrecision, t);
                 out.push_back(std::move(layout));
                 break; // a deeper pipeline only adds GPUs
             }
@@ -149,7 +151,7 @@ namespace
 std::vector<DisaggregatedOption> oneInstancePairs(const std::vector<std::unique_ptr<DeploymentPoolLayout>>& prefills,
     const std::vector<std::unique_ptr<DeploymentPoolLayout>>& decodes, const std::vector<DecodePoolPoint>& points,
     const std::vector<std::unique_ptr<std::mutex>>* locks, const Hardware& node, const PerformanceDefaults& performance,
-    double bytes, const ServingSpec& spec, const std::atomic<bool>* cancel)
+    const ServingSpec& spec, const std::atomic<bool>* cancel)
 {
     std::vector<DisaggregatedOption> out;
     const ServingDeployment& plan = spec.deployment;
@@ -160,7 +162,7 @@ std::vector<DisaggregatedOption> oneInstancePairs(const std::vector<std::unique_
             if (cancel && cancel->load(std::memory_order_relaxed))
                 return out;
             const DeploymentPoolLayout& p = *prefills[i];
-            const PoolPair pair { *p.replica, p.config, d.config, node, performance, bytes, nullptr };
+            const PoolPair pair { *p.replica, p.config, d.config, node, performance, d.transferBytes, nullptr };
             DisaggregatedOption o;
             {
                 std::unique_lock<std::mutex> lock;
@@ -200,11 +202,10 @@ std::vector<DisaggregatedOption> sameInstanceOptions(const ResolvedModel& model,
         return {};
     const PerformanceDefaults performance = performanceDefaults(
         catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
-    const double bytes = kvTransferBytes(model, workload, decodes.front()->replica->engine().kvPrecision);
     std::vector<DecodePoolPoint> points;
     for (const auto& d : decodes)
         points.push_back(decodePoolPoint(*d->replica, spec, plan.decodeReplicas.value_or(0)));
-    return oneInstancePairs(prefills, decodes, points, nullptr, oneNode, performance, bytes, spec, cancel);
+    return oneInstancePairs(prefills, decodes, points, nullptr, oneNode, performance, spec, cancel);
 }
 
 } // namespace
@@ -236,7 +237,6 @@ struct ServingPoolSide {
     std::vector<std::unique_ptr<std::mutex>> prefillLocks; // one per prefill replica (its answers are memoised)
     std::vector<DecodePoolPoint> points; // one per decode layout
     std::optional<PerformanceDefaults> performance; // the prefill side's (its GPU's) defaults
-    double transferBytes = 0; // the prompt's KV at the decode side's cache precision
     int fewestPrefillNodes = 0, fewestDecodeNodes = 0;
     int fewestPrefillGpus = 0, fewestDecodeGpus = 0;
 };
@@ -278,8 +278,6 @@ std::unique_ptr<ServingPoolSide> buildPoolSide(const ResolvedModel& model, const
         = poolLayouts(model, decodePoolWorkload(workload), oneNode, assumptions, catalog, maxNodes, plan.decodeTensor);
     side->performance = performanceDefaults(
         catalog, assumptions, oneNode.gpu.gpuClass, oneNode.gpu.architecture, workload.attentionKernel);
-    if (!side->decodes.empty())
-        side->transferBytes = kvTransferBytes(model, workload, side->decodes.front()->replica->engine().kvPrecision);
     const int perNode = std::max(1, oneNode.gpusPerNode);
     // The prefill pool's floor: the whole TTFT target (a pair's transfer and decode first step only take from it).
     ServingSpec prefillSpec = serving;
@@ -369,7 +367,7 @@ std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, con
             {
                 const std::lock_guard<std::mutex> lock(*prefill.prefillLocks[i]);
                 const PoolPair pair { *p.replica, p.config, d.config, prefill.node, *prefill.performance,
-                    decode.transferBytes, &decode.node };
+                    d.transferBytes, &decode.node };
                 o.serving = serveDisaggregated(pair, decode.points[j], spec, plan.prefillReplicas.value_or(0));
             }
             const ServingDisaggregation& pools = *o.serving.disaggregation;
@@ -403,8 +401,8 @@ std::vector<DisaggregatedOption> sameInstancePairs(const ServingPoolSide& side, 
     if (spec.load.kind != ServingLoadKind::RequestsPerSecond || !side.performance || side.prefills.empty()
         || side.decodes.empty())
         return {};
-    return oneInstancePairs(side.prefills, side.decodes, side.points, &side.prefillLocks, side.node, *side.performance,
-        side.transferBytes, spec, cancel);
+    return oneInstancePairs(
+        side.prefills, side.decodes, side.points, &side.prefillLocks, side.node, *side.performance, spec, cancel);
 }
 
 std::vector<DisaggregatedOption> prefillElsewhereOptions(const ResolvedModel& model, const Workload& workload,
@@ -501,6 +499,29 @@ std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome
     return Diagnostic { "serving_disaggregated_misses_slo",
         "no split of prefill and decode pools meets the latency targets at this load (no pool's engine starts)",
         { { "limit", "kv_cache" } } };
+}
+
+std::optional<Diagnostic> configuredDeploymentReason(
+    const std::optional<DeploymentOutcome>& pools, const ServingSpec& spec)
+{
+    if (spec.deployment.mode == ServingDeploymentMode::Aggregated
+        || spec.load.kind != ServingLoadKind::RequestsPerSecond)
+        return deploymentReason(std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, spec);
+    if (pools && pools->serving.disaggregation) {
+        const ServingDisaggregation& d = *pools->serving.disaggregation;
+        std::vector<std::pair<std::string, std::string>> args = transferArgs(d.transfer);
+        args.insert(args.end(),
+            { { "split", splitText(d) }, { "prefill_replicas", std::to_string(d.prefill.replicas) },
+                { "decode_replicas", std::to_string(d.decode.replicas) }, { "gpus", std::to_string(pools->gpus) } });
+        return Diagnostic { "serving_pools_as_configured",
+            "the search is off: the plan's pools as configured, " + splitText(d) + " on " + std::to_string(pools->gpus)
+                + " GPUs, not compared with aggregated replicas; " + transferText(d.transfer),
+            args };
+    }
+    return Diagnostic { "serving_deployment_not_searched",
+        "the search is off: the plan's aggregated replicas as configured; prefill and decode pools are sized only by "
+        "the search (or set deployment mode disaggregated with prefill_replicas and decode_replicas)",
+        {} };
 }
 
 } // namespace gp

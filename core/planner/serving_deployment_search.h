@@ -132,4 +132,11 @@ std::optional<Diagnostic> deploymentReason(const std::optional<DeploymentOutcome
     const std::optional<ServingResult>& closestDisaggregated, bool disaggregatedChosen, const ServingSpec& spec,
     const std::string& candidate = {});
 
+// The search off (search.enabled false): the plan's deployment as configured, compared with nothing.
+// "serving_pools_as_configured" (`pools`: the plan's prefill and decode pools, evaluated),
+// "serving_deployment_not_searched" (mode auto: the plan's aggregated replicas; only the search splits them) or
+// deploymentReason's no-rate reason.
+std::optional<Diagnostic> configuredDeploymentReason(
+    const std::optional<DeploymentOutcome>& pools, const ServingSpec& spec);
+
 } // namespace gp

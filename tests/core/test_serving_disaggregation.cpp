@@ -7,8 +7,11 @@
 #include "estimate/time/communication_model.h"
 #include "output/results_json.h"
 #include "planner/answer.h"
+#include "test_cli_support.h"
+#include "test_memory_support.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <random>
@@ -184,6 +187,78 @@ TEST(ServingPhysics, KvTransferNeverFasterThanTheLink)
             }
     }
     EXPECT_GE(checked, 200);
+}
+
+// Every decode rank receives its own share (SGLang's rank mapping, disaggregation.cpp): Qwen3-235B-A22B keeps 4 KV
+// heads of 128 in 94 layers, 94 x 4 x 128 x (K and V) x 2 bytes = 192,512 bytes a token at BF16. At TP 2 and 4 each
+// head sits on one rank: the one copy. At TP 8 each of the 4 heads sits on 2 ranks and both receive it: twice that,
+// as Mooncake's published bytes show (tests/data/reference/disaggregation.json: 49 MB for 128 tokens). Fails with
+// the replicated heads counted once (the model before: 24.6 MB at TP 8).
+TEST(ServingDisaggregation, KvTransferCountsEachRanksReplicatedHeadsByHand)
+{
+    const ResolvedModel model = test::presetModel("qwen3-235b-a22b");
+    Workload w;
+    w.mode = Mode::Serving;
+    w.serving.promptTokens = 128;
+    const double oneCopy = 94.0 * 4 * 128 * 2 * 2 * 128;
+    EXPECT_DOUBLE_EQ(kvTransferBytes(model, w, KvPrecision::Bf16, 1), oneCopy);
+    EXPECT_DOUBLE_EQ(kvTransferBytes(model, w, KvPrecision::Bf16, 2), oneCopy);
+    EXPECT_DOUBLE_EQ(kvTransferBytes(model, w, KvPrecision::Bf16, 4), oneCopy);
+    EXPECT_DOUBLE_EQ(kvTransferBytes(model, w, KvPrecision::Bf16, 8), 2 * oneCopy);
+    EXPECT_NEAR(kvTransferBytes(model, w, KvPrecision::Bf16, 8), 49e6, 0.01 * 49e6); // the published 49 MB
+}
+
+// Search off: the plan's pools as it states them, through the CLI's plan path. One p5.48xlarge (8 H100): 2 prefill
+// replicas of TP 1 and 3 decode replicas of TP 2 take 2 + 6 = 8 GPUs; each request moves Llama 3.1 8B's 2,048-token
+// prompt to a decode replica of 2 ranks holding 4 of the 8 KV heads each: 2 x 2,048 x 32 x 4 x 128 x 2 x 2 =
+// 268,435,456 bytes. The answer names the pools as configured (not "no split meets the targets"); without
+// decode_replicas the plan is refused naming that field. Fails before the fix: aggregated replicas, reason
+// serving_disaggregated_misses_slo.
+std::string configuredPoolsPlan(const std::string& pools)
+{
+    return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": 1, "pipeline": 1},
+            "serving": {"prompt_tokens": 2048, "output_tokens": 256, "load": {"requests_per_second": 1},
+                "slo": {"ttft_seconds": 2, "tpot_seconds": 0.05},
+                "deployment": {"mode": "disaggregated", )"
+        + pools + R"(}}},
+        "candidates": [{"instance": "aws:p5.48xlarge", "nodes": 1}], "search": {"enabled": false}})";
+}
+
+TEST(ServingDisaggregation, SearchOffAnswersWithThePlansPools)
+{
+    const auto run = testing::cli({ "plan", "-", "--format", "json" },
+        configuredPoolsPlan(R"("prefill_replicas": 2, "decode_replicas": 3, "prefill_tensor": 1, "decode_tensor": 2)"));
+    ASSERT_EQ(run.code, 0) << run.err;
+    const nlohmann::json r = nlohmann::json::parse(run.out).at("results").at(0);
+    const nlohmann::json& s = r.at("serving");
+    EXPECT_EQ(s.at("deployment"), "disaggregated");
+    ASSERT_TRUE(s.contains("disaggregation")) << s.dump();
+    const nlohmann::json& d = s.at("disaggregation");
+    EXPECT_EQ(d.at("prefill").at("replicas"), 2);
+    EXPECT_EQ(d.at("prefill").at("tensor"), 1);
+    EXPECT_EQ(d.at("decode").at("replicas"), 3);
+    EXPECT_EQ(d.at("decode").at("tensor"), 2);
+    EXPECT_DOUBLE_EQ(d.at("kv_transfer").at("bytes_per_request").get<double>(), 2.0 * 2048 * 32 * 4 * 128 * 2 * 2);
+    EXPECT_EQ(s.at("deployment_reason").at("code"), "serving_pools_as_configured") << s.dump();
+    EXPECT_EQ(s.at("deployment_reason").at("args").at("gpus"), "8");
+
+    const auto text = testing::cli({ "plan", "-", "--format", "table" },
+        configuredPoolsPlan(R"("prefill_replicas": 2, "decode_replicas": 3, "prefill_tensor": 1, "decode_tensor": 2)"));
+    EXPECT_NE(text.out.find("the search is off: the plan's pools as configured"), std::string::npos) << text.out;
+
+    // Mode auto with the search off: the plan's aggregated replicas, and the answer says the split is the search's.
+    std::string autoPlan = configuredPoolsPlan(R"("prefill_replicas": 2)");
+    autoPlan.replace(autoPlan.find("\"disaggregated\""), 15, "\"auto\"");
+    const auto aggregated = testing::cli({ "plan", "-", "--format", "json" }, autoPlan);
+    ASSERT_EQ(aggregated.code, 0) << aggregated.err;
+    const nlohmann::json a = nlohmann::json::parse(aggregated.out).at("results").at(0).at("serving");
+    EXPECT_EQ(a.at("deployment"), "aggregated");
+    EXPECT_EQ(a.at("deployment_reason").at("code"), "serving_deployment_not_searched") << a.dump();
+
+    const auto missing = testing::cli({ "plan", "-" }, configuredPoolsPlan(R"("prefill_replicas": 2)"));
+    EXPECT_NE((missing.out + missing.err).find("workload.serving.deployment.decode_replicas"), std::string::npos)
+        << missing.out << missing.err;
 }
 
 // The plan's fields: read, written back, and a bad value refused with the field named.

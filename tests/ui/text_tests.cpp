@@ -1,7 +1,10 @@
 // Words for the core's codes, number formatting, and language switching.
 #include "answer_text.h"
+#include "catalog/catalog.h"
 #include "core_text.h"
 #include "number_format.h"
+#include "plan/plan.h"
+#include "planner/answer.h"
 #include "translator.h"
 
 #include "plan/plan.h"
@@ -82,6 +85,33 @@ TEST(CoreText, PriceTieIsWordedAsATieInEnglishAndChinese)
     EXPECT_FALSE(chinese.contains(QStringLiteral("cost the same"))) << chinese.toStdString();
     EXPECT_TRUE(chinese.contains(QStringLiteral("A")) && chinese.contains(QStringLiteral("B")));
     EXPECT_FALSE(CoreText::diagnostic(changes).contains(QStringLiteral("0%")));
+    installLanguage(QStringLiteral("en"));
+}
+
+// Issue 42: with the search off the window names the plan's own pools (not "no split meets the targets"), in English
+// and in Chinese, the split and GPU count kept: 2 prefill replicas of TP 1 and 3 decode replicas of TP 2 on one
+// p5.48xlarge.
+TEST(CoreText, SearchOffPoolsAreNamedAsConfigured)
+{
+    EnglishLocale english;
+    auto plan = gp::parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+        "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 2048, "output_tokens": 256,
+            "load": {"requests_per_second": 1}, "deployment": {"mode": "disaggregated", "prefill_replicas": 2,
+            "decode_replicas": 3, "prefill_tensor": 1, "decode_tensor": 2}}},
+        "candidates": [{"instance": "aws:p5.48xlarge", "nodes": 1}], "search": {"enabled": false}})");
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto answer = gp::answerPlan(*plan, gp::builtinCatalog());
+    ASSERT_TRUE(answer && !answer->search.candidates.empty());
+    const gp::CandidateResult& r = answer->search.candidates.front().best;
+    ASSERT_TRUE(r.serving && r.serving->deploymentReason);
+    const QString words = CoreText::diagnostic(*r.serving->deploymentReason);
+    EXPECT_TRUE(words.startsWith(
+        QStringLiteral("The search is off: the plan's pools as configured, 2P3D (prefill tp1, decode tp2) on 8 GPUs")))
+        << words.toStdString();
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    const QString chinese = CoreText::diagnostic(*r.serving->deploymentReason);
+    EXPECT_TRUE(chinese.contains(QStringLiteral("搜索已关闭")) && chinese.contains(QStringLiteral("2P3D")))
+        << chinese.toStdString();
     installLanguage(QStringLiteral("en"));
 }
 

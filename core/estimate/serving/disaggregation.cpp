@@ -246,10 +246,20 @@ int disaggregatedNodes(int prefill, int prefillGpus, int decode, int decodeGpus,
     return int(std::min<long long>((p + n - 1) / n + (d + n - 1) / n, 1 << 30));
 }
 
-double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvPrecision precision)
+double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvPrecision precision, int decodeTensor)
 {
-    return kvCacheBytes(
-        model.architecture, precision, double(std::max<std::int64_t>(workload.serving.promptTokens, 1)));
+    // What arrives is what the decode ranks hold: SGLang maps each decode rank to the prefill rank(s) holding its heads
+    // (python/sglang/srt/disaggregation/common/conn.py, CommonKVManager._resolve_rank_mapping, stored copy at
+    // ad7733e4, read 2026-12-06): at equal attention TP each decode rank gets its own prefill rank's cache
+    // (required_dst_info_num 1); a larger decode TP has each prefill rank write to decode_tp / prefill_tp ranks; a
+    // smaller one has a decode rank gather from several prefill ranks. A KV head replicated on TP / heads ranks (and an
+    // MLA latent, on every rank) is therefore moved once per rank: TP x one rank's cache (kvCacheBytes's rank share,
+    // ceil(heads / TP) heads). Mooncake's published SGLang run shows it (tests/data/reference/disaggregation.json:
+    // Qwen3-235B-A22B, 4 KV heads at TP 8, twice the one-copy bytes).
+    const int t = std::max(1, decodeTensor);
+    return t
+        * kvCacheBytes(
+            model.architecture, precision, double(std::max<std::int64_t>(workload.serving.promptTokens, 1)), t);
 }
 
 ServingResult serveConfiguredDisaggregation(const ResolvedModel& model, const Workload& workload,
@@ -278,7 +288,8 @@ ServingResult serveConfiguredDisaggregation(const ResolvedModel& model, const Wo
     const ServingSpec& spec = workload.serving;
     const DecodePoolPoint d = decodePoolPoint(decode, spec, config.data);
     const PoolPair pair { prefill, prefillConfig, decodeConfig, hardware, performance,
-        kvTransferBytes(model, workload, decode.engine().kvPrecision), decodeHardware ? &decodeNode : nullptr };
+        kvTransferBytes(model, workload, decode.engine().kvPrecision, decodeConfig.tensor),
+        decodeHardware ? &decodeNode : nullptr };
     ServingResult r = serveDisaggregated(pair, d, spec, config.prefillReplicas);
     r.curve = decode.serve(withoutTargets(spec), std::max(1, d.replicas), true).curve;
     return r;

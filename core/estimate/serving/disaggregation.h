@@ -55,7 +55,7 @@ struct PoolPair {
     Configuration decodeConfig; // of one decode replica
     const Hardware& hardware; // one node of the candidate (gpusPerNode, links)
     const PerformanceDefaults& performance;
-    double transferBytes = 0; // the prompt's KV cache one request moves (every layer and KV head)
+    double transferBytes = 0; // the prompt's KV cache one request moves (kvTransferBytes: every decode rank's share)
     const Hardware* decodeHardware = nullptr; // one node of the decode pool's instance when not `hardware`'s
 };
 
@@ -72,8 +72,9 @@ ServingResult serveDisaggregated(
 // in it, else each pool on its own nodes.
 int disaggregatedNodes(int prefill, int prefillGpus, int decode, int decodeGpus, int gpusPerNode);
 
-// The prompt's KV cache one request moves from prefill to decode, bytes.
-double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvPrecision precision);
+// The prompt's KV cache one request moves from prefill to decode to a decode replica of `decodeTensor` ranks, bytes:
+// every rank's share (a KV head held by TP / heads ranks is sent to each of them).
+double kvTransferBytes(const ResolvedModel& model, const Workload& workload, KvPrecision precision, int decodeTensor);
 
 // The deployment `config` gives (prefillReplicas, prefillTensor, prefillPipeline; data, tensor, pipeline the decode
 // pool's) of one candidate, `hardware` one node of it; `decodeMemory` gets the decode replica's engine memory and
