@@ -1,7 +1,6 @@
 // The budget's answer, first half: each item answered by the planner, its demand on each ranked candidate, and its
 // placement under the stock and quota. The second half (budget_ledger.cpp) bills the fleet.
 #include "budget/budget_answer.h"
-#include "budget/budget_cap_fixes.h"
 
 #include "budget/budget_energy.h"
 #include "budget/budget_internal.h"
@@ -446,13 +445,10 @@ static Expected<std::shared_ptr<const PlanAnswer>> cachedPlanAnswer(const Plan& 
     return shared;
 }
 
-namespace
+BudgetAnswer answerBudget(
+    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
 {
-
-// The budget answered: its items placed and billed, its caps checked with the raise and drop fixes.
-BudgetAnswer answerBudgetItems(
-    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache& cache)
-{
+    const auto started = std::chrono::steady_clock::now();
     BudgetAnswer answer;
     answer.title = budget.title;
     answer.currency = budget.currency;
@@ -460,7 +456,10 @@ BudgetAnswer answerBudgetItems(
     const double monthHours = budgetMonthHours(catalog);
     std::vector<BudgetPool> pools;
     std::vector<BudgetItemDemand> demands(budget.items.size());
-    BudgetPlacer placer { budget, catalog, monthHours, pools, cache, {} };
+    BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
+    if (!cache)
+        cache = &local;
+    BudgetPlacer placer { budget, catalog, monthHours, pools, *cache, {} };
     for (std::size_t i = 0; i < budget.items.size(); ++i) {
         const BudgetItem& item = budget.items[i];
         ItemBudget out;
@@ -474,7 +473,7 @@ BudgetAnswer answerBudgetItems(
         const std::vector<double> rates = budgetItemRates(item, *item.plan, budget.horizonMonths);
         const Plan plan = budgetItemPlan(item, budget, rates);
         const std::string planKey = serializePlan(plan);
-        auto planAnswer = cachedPlanAnswer(plan, planKey, catalog, control, cache);
+        auto planAnswer = cachedPlanAnswer(plan, planKey, catalog, control, *cache);
         if (!planAnswer && isCancelled(planAnswer.error())) {
             answer.cancelled = true;
             return answer;
@@ -492,22 +491,6 @@ BudgetAnswer answerBudgetItems(
         answer.items.push_back(std::move(out));
     }
     billBudgetFleet(answer, pools, demands, budget, catalog);
-    return answer;
-}
-
-} // namespace
-
-BudgetAnswer answerBudget(
-    const Budget& budget, const Catalog& catalog, const SearchControl& control, BudgetPlanCache* cache)
-{
-    const auto started = std::chrono::steady_clock::now();
-    BudgetPlanCache local; // items with the same plan (a refresh listed twice) are searched once
-    if (!cache)
-        cache = &local;
-    BudgetAnswer answer = answerBudgetItems(budget, catalog, control, *cache);
-    if (!answer.cancelled && !answer.capBreaks.empty())
-        addGentlerCapFixes(
-            answer, budget, [&](const Budget& edited) { return answerBudgetItems(edited, catalog, control, *cache); });
     answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return answer;
 }

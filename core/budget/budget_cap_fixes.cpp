@@ -91,6 +91,13 @@ std::optional<Diagnostic> trafficFix(CapFixSearch& search, const BudgetAnswer& a
 
 } // namespace
 
+void addGentlerCapFixes(BudgetAnswer& answer, const Budget& budget, const Catalog& catalog, BudgetPlanCache& cache)
+{
+    if (answer.cancelled || answer.capBreaks.empty())
+        return;
+    addGentlerCapFixes(answer, budget, [&](const Budget& edited) { return answerBudget(edited, catalog, {}, &cache); });
+}
+
 void addGentlerCapFixes(
     BudgetAnswer& answer, const Budget& budget, const std::function<BudgetAnswer(const Budget&)>& answerAgain)
 {
@@ -98,9 +105,13 @@ void addGentlerCapFixes(
         CapFixSearch delays { budget, answerAgain };
         if (auto fix = delayFix(delays, answer, b))
             b.fixes.push_back(std::move(*fix));
-        CapFixSearch shares { budget, answerAgain };
-        if (auto fix = trafficFix(shares, answer, b))
-            b.fixes.push_back(std::move(*fix));
+        // A share of one serving item's traffic: only where no later start brings the cap under it (each share
+        // searches that item's plan again, where a later start reuses its answer).
+        if (b.fixes.back().code != "delay_item") {
+            CapFixSearch shares { budget, answerAgain };
+            if (auto fix = trafficFix(shares, answer, b))
+                b.fixes.push_back(std::move(*fix));
+        }
     }
 }
 

@@ -18,6 +18,10 @@ namespace gp
 void addGentlerCapFixes(
     BudgetAnswer& answer, const Budget& budget, const std::function<BudgetAnswer(const Budget&)>& answerAgain);
 
+// The same with answerBudget answering each edit (the items' planner answers shared through `cache`). The CLI's
+// budget command adds them; the window's Budget view, which answers again as the user types, does not.
+void addGentlerCapFixes(BudgetAnswer& answer, const Budget& budget, const Catalog& catalog, BudgetPlanCache& cache);
+
 inline constexpr int kCapFixTries = 24;
 
 } // namespace gp

@@ -4,6 +4,7 @@
 #include "base/atomic_file.h"
 #include "base/input_file.h"
 #include "base/json_keys.h"
+#include "budget/budget_cap_fixes.h"
 #include "budget/budget_output.h"
 #include "cli/cli.h"
 
@@ -89,7 +90,9 @@ int runBudgetCommand(
     const std::string baseDir
         = parsed.file == "-" ? std::string() : std::filesystem::path(parsed.file).parent_path().string();
     loadBudgetPlans(*budget, baseDir, [](const std::string& path) { return readRegularFile(path); });
-    const BudgetAnswer answer = answerBudget(*budget, catalog);
+    BudgetPlanCache cache;
+    BudgetAnswer answer = answerBudget(*budget, catalog, {}, &cache);
+    addGentlerCapFixes(answer, *budget, catalog, cache); // a later start, a share of the traffic (not in the window)
     const std::string rendered = parsed.format == "json" ? budgetAnswerToJson(answer).dump(2) + "\n"
         : parsed.format == "csv"                         ? budgetAnswerToCsv(answer)
                                                          : budgetAnswerToTable(answer);

@@ -5,6 +5,7 @@
 // for a 12-month term of 730 hours a month; a billing month of 30 days (720 hours).
 #include "budget/budget.h"
 #include "budget/budget_answer.h"
+#include "budget/budget_cap_fixes.h"
 #include "budget/budget_energy.h"
 #include "budget/budget_fleet.h"
 #include "budget/budget_output.h"
@@ -463,7 +464,9 @@ TEST(BudgetCaps, EveryMonthOverTheCapIsNamedAndEachFixBringsThemAllUnder)
 {
     auto budget = parseBudget(exampleBudgetText());
     ASSERT_TRUE(budget) << budget.error().toString();
-    const BudgetAnswer a = answerBudget(*budget, builtinCatalog());
+    BudgetPlanCache cache;
+    BudgetAnswer a = answerBudget(*budget, builtinCatalog(), {}, &cache);
+    addGentlerCapFixes(a, *budget, builtinCatalog(), cache); // what the CLI's budget command offers
     ASSERT_TRUE(budget->caps.perMonth);
     std::vector<int> over;
     double dearest = 0;

@@ -1,7 +1,7 @@
 // Replicas from the SLO: concurrency loads split their requests over ceil(requests / largest concurrency meeting
 // the SLO) replicas, rate loads over ceil(rate / largest rate meeting it) (AIConfigurator `recommend`:
-// replicas = ceil(target / per-replica figure at the SLA)); a rate gets the headroom of llm-d's planner over the
-// replica's saturated throughput, with targets or without (a target can only ask for more replicas).
+// replicas = ceil(target / per-replica figure at the SLA)); without targets a rate gets the headroom of llm-d's
+// planner over the replica's saturated throughput.
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/finite_run.h"
 #include "estimate/serving/latency_percentiles.h"
@@ -79,12 +79,8 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
         return int(std::ceil(spec.load.value / perReplica - 1e-9));
     }
     case ServingLoadKind::RequestsPerSecond: {
-        // One rule with targets or without: a replica takes at most its saturated throughput over the rate headroom
-        // (Poisson bursts above the mean), and a target can only lower that (the queueing model's largest rate
-        // meeting it): no target is never dearer than a target, however loose.
-        const double headroomRate = m_loads.closedLoop(m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
-        const double perReplica
-            = targets ? std::min(headroomRate, m_loads.largestRateMeeting(spec.slo, m_capacity)) : headroomRate;
+        const double perReplica = targets ? m_loads.largestRateMeeting(spec.slo, m_capacity)
+                                          : m_loads.closedLoop(m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
         if (!(perReplica > 0))
             return 0;
         const double n = std::ceil(spec.load.value / perReplica - 1e-9);
