@@ -47,8 +47,9 @@ struct Args {
     const std::vector<std::pair<std::string, std::string>>& args;
     bool ok = true;
     const std::string* diagnosticMessage = nullptr; // the core's own sentence, for codes that quote it
+    const std::vector<gp::Words>* diagnosticWords = nullptr; // that sentence's words where the core worded it
 
-    QString message() const { return diagnosticMessage ? QString::fromStdString(*diagnosticMessage) : QString(); }
+    QString message() const;
     bool has(const char* name) const
     {
         for (const auto& [k, v] : args)
@@ -77,6 +78,20 @@ struct Args {
     QString decimal(const char* name) { return formatNumber(number(name)); }
     QString money(const char* name) { return formatMoney(number(name), text("currency")); }
 };
+
+// A quoted refusal in the window's language where the core worded it (Error::words), with its field's label.
+QString Args::message() const
+{
+    if (diagnosticWords && !diagnosticWords->empty()) {
+        std::string field;
+        for (const auto& [k, v] : args)
+            if (k == "field")
+                field = v;
+        return CoreText::error(
+            gp::Error { field, diagnosticMessage ? *diagnosticMessage : std::string(), {}, *diagnosticWords });
+    }
+    return diagnosticMessage ? QString::fromStdString(*diagnosticMessage) : QString();
+}
 
 } // namespace
 
@@ -740,7 +755,7 @@ QString CoreText::diagnostic(const gp::Diagnostic& diagnostic)
                 all.emplace(phrase.code, phrase.words);
         return all;
     }();
-    Args a { diagnostic.args, true, &diagnostic.message };
+    Args a { diagnostic.args, true, &diagnostic.message, &diagnostic.words };
     const auto found = phrases.find(diagnostic.code);
     const QString text = found != phrases.end() ? found->second(a) : QString();
     return found != phrases.end() && a.ok && !text.isEmpty() ? text : QString::fromStdString(diagnostic.message);
@@ -868,6 +883,8 @@ QString CoreText::failure(const gp::FitFailure& failure)
                    .arg(a.count("rollout_gpus"), a.count("gpus"));
     else if (c == "rl_step_not_finite")
         text = tr("The RL step cannot finish on this candidate.");
+    else if (c == "configuration_invalid" || c == "candidate_invalid") // a search's note that binds
+        text = diagnostic(gp::Diagnostic { c, failure.message, failure.args, failure.words });
     else
         a.ok = false;
     return a.ok && !text.isEmpty() ? text : QString::fromStdString(failure.message);

@@ -47,60 +47,6 @@ bool runsWeightFormat(const GpuSpec& gpu, WeightFormat format)
     return !fp8Weights || denseTflops(gpu, Precision::Fp8) || denseTflops(gpu, Precision::Bf16);
 }
 
-// Checks that the configuration can be laid out on the hardware; returns a failure when it cannot.
-std::optional<FitFailure> checkLayout(
-    const ResolvedModel& model, const Configuration& c, const Hardware& hw, bool serving = false)
-{
-    if (serving && !c.decodeInstance.empty() && c.prefillReplicas > 0) {
-        // Pools on two instances: `hw` holds the prefill pool; the decode pool (data x tensor x pipeline) is laid out
-        // on its own instance's nodes (configuration.decodeNodes).
-        Configuration prefill;
-        prefill.data = c.prefillReplicas;
-        prefill.tensor = c.prefillTensor;
-        prefill.pipeline = c.prefillPipeline;
-        return checkLayout(model, prefill, hw, true);
-    }
-    if (serving && !c.prefillInstance.empty() && c.prefillReplicas > 0) {
-        // The other way round: `hw` holds the decode pool, the prefill pool its own instance's nodes.
-        Configuration decode = c;
-        decode.prefillReplicas = 0;
-        decode.prefillInstance.clear();
-        return checkLayout(model, decode, hw, true);
-    }
-    const int gpus = hw.totalGpus();
-    const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
-    if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
-        || c.gradientAccumulationSteps < 1)
-        return makeFailure(
-            "invalid_configuration", "data, tensor, pipeline, context and batch sizes must be at least 1", {});
-    // Serving replicas may leave GPUs of the last instance idle (they are paid for all the same).
-    if (serving ? used > gpus : used != gpus)
-        return makeFailure("layout_mismatch",
-            std::string(c.context > 1 ? "data x tensor x pipeline x context = " : "data x tensor x pipeline = ")
-                + std::to_string(used) + " but the candidate has " + std::to_string(gpus) + " GPUs",
-            { { "used", std::to_string(used) }, { "gpus", std::to_string(gpus) } });
-    if (c.tensor > hw.gpusPerNode)
-        return makeFailure("tensor_exceeds_node",
-            "tensor parallelism " + std::to_string(c.tensor) + " exceeds the " + std::to_string(hw.gpusPerNode)
-                + " GPUs of one node",
-            { { "tensor", std::to_string(c.tensor) }, { "gpus_per_node", std::to_string(hw.gpusPerNode) } });
-    const Architecture& a = model.architecture;
-    if (a.numAttentionHeads > 0 && a.numAttentionHeads % c.tensor != 0)
-        return makeFailure("tensor_not_dividing_heads",
-            "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
-                + std::to_string(a.numAttentionHeads) + " attention heads",
-            { { "tensor", std::to_string(c.tensor) }, { "heads", std::to_string(a.numAttentionHeads) } });
-    const long long layers = static_cast<long long>(totalLayers(a));
-    if (c.pipeline > layers)
-        return makeFailure("pipeline_exceeds_layers",
-            "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the " + std::to_string(layers) + " layers",
-            { { "pipeline", std::to_string(c.pipeline) }, { "layers", std::to_string(layers) } });
-    if (hw.nodes > 1 && hw.interNodeGbps <= 0)
-        return makeFailure("no_network", "several nodes need a network bandwidth (inter_node_gbps)",
-            { { "nodes", std::to_string(hw.nodes) } });
-    return std::nullopt;
-}
-
 // Warnings about the price every mode of evaluateCandidate adds.
 void addPriceWarnings(CandidateResult& r, const Plan& plan, const Hardware& hw, const Catalog& catalog)
 {
@@ -389,7 +335,7 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
 
     const double headroom = headroomFraction(plan.assumptions, catalog);
     r.usableMemory = usableMemoryBytes(hw, headroom);
-    if (auto failure = checkLayout(model, config, hw, plan.workload.mode == Mode::Serving)) {
+    if (auto failure = layoutProblem(model, config, hw, plan.workload.mode == Mode::Serving)) {
         r.failure = failure;
         r.fits = false;
         r.bottleneck = Bottleneck::MemoryCapacity;
@@ -494,6 +440,59 @@ Expected<Configuration> configuredServingPools(const Plan& plan, Configuration c
 }
 
 } // namespace
+
+std::optional<FitFailure> layoutProblem(
+    const ResolvedModel& model, const Configuration& c, const Hardware& hw, bool serving)
+{
+    if (serving && !c.decodeInstance.empty() && c.prefillReplicas > 0) {
+        // Pools on two instances: `hw` holds the prefill pool; the decode pool (data x tensor x pipeline) is laid out
+        // on its own instance's nodes (configuration.decodeNodes).
+        Configuration prefill;
+        prefill.data = c.prefillReplicas;
+        prefill.tensor = c.prefillTensor;
+        prefill.pipeline = c.prefillPipeline;
+        return layoutProblem(model, prefill, hw, true);
+    }
+    if (serving && !c.prefillInstance.empty() && c.prefillReplicas > 0) {
+        // The other way round: `hw` holds the decode pool, the prefill pool its own instance's nodes.
+        Configuration decode = c;
+        decode.prefillReplicas = 0;
+        decode.prefillInstance.clear();
+        return layoutProblem(model, decode, hw, true);
+    }
+    const int gpus = hw.totalGpus();
+    const long long used = static_cast<long long>(c.data) * c.tensor * c.pipeline * c.context;
+    if (c.data < 1 || c.tensor < 1 || c.pipeline < 1 || c.context < 1 || c.microBatchSize < 1
+        || c.gradientAccumulationSteps < 1)
+        return makeFailure(
+            "invalid_configuration", "data, tensor, pipeline, context and batch sizes must be at least 1", {});
+    // Serving replicas may leave GPUs of the last instance idle (they are paid for all the same).
+    if (serving ? used > gpus : used != gpus)
+        return makeFailure("layout_mismatch",
+            std::string(c.context > 1 ? "data x tensor x pipeline x context = " : "data x tensor x pipeline = ")
+                + std::to_string(used) + " but the candidate has " + std::to_string(gpus) + " GPUs",
+            { { "used", std::to_string(used) }, { "gpus", std::to_string(gpus) } });
+    if (c.tensor > hw.gpusPerNode)
+        return makeFailure("tensor_exceeds_node",
+            "tensor parallelism " + std::to_string(c.tensor) + " exceeds the " + std::to_string(hw.gpusPerNode)
+                + " GPUs of one node",
+            { { "tensor", std::to_string(c.tensor) }, { "gpus_per_node", std::to_string(hw.gpusPerNode) } });
+    const Architecture& a = model.architecture;
+    if (a.numAttentionHeads > 0 && a.numAttentionHeads % c.tensor != 0)
+        return makeFailure("tensor_not_dividing_heads",
+            "tensor parallelism " + std::to_string(c.tensor) + " does not divide the "
+                + std::to_string(a.numAttentionHeads) + " attention heads",
+            { { "tensor", std::to_string(c.tensor) }, { "heads", std::to_string(a.numAttentionHeads) } });
+    const long long layers = static_cast<long long>(totalLayers(a));
+    if (c.pipeline > layers)
+        return makeFailure("pipeline_exceeds_layers",
+            "pipeline parallelism " + std::to_string(c.pipeline) + " exceeds the " + std::to_string(layers) + " layers",
+            { { "pipeline", std::to_string(c.pipeline) }, { "layers", std::to_string(layers) } });
+    if (hw.nodes > 1 && hw.interNodeGbps <= 0)
+        return makeFailure("no_network", "several nodes need a network bandwidth (inter_node_gbps)",
+            { { "nodes", std::to_string(hw.nodes) } });
+    return std::nullopt;
+}
 
 Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hw)
 {

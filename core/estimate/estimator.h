@@ -27,6 +27,12 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
 // inference batch) become a Configuration. The models read the knobs from the Configuration only.
 Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& hardware);
 
+// Whether the configuration can be laid out on the hardware (its GPUs, tensor parallelism within a node, the heads
+// and layers it splits, a network between nodes): the failure when it cannot. The estimator's check, read by the
+// planner for a plan's own layout too.
+std::optional<FitFailure> layoutProblem(
+    const ResolvedModel& model, const Configuration& config, const Hardware& hardware, bool serving = false);
+
 // The training recipe's fields that the model bounds (empty when they fit it), naming the field:
 // `workload.activation_checkpointing_layers` at most the model's layers, and an interleaved pipeline's model
 // chunks (pipeline x virtual_stages; the planner's smallest pipeline, 2, while it chooses) at least one layer

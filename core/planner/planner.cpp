@@ -92,7 +92,7 @@ private:
     CandidateResult evaluateChosen(const Chosen& chosen);
     void recordMiss(double ratio, const Configuration& config, int nodes);
     void note(const std::string& code, const std::string& message,
-        std::vector<std::pair<std::string, std::string>> args = {});
+        std::vector<std::pair<std::string, std::string>> args = {}, std::vector<Words> words = {});
     CandidatePlan finish(const std::optional<Hardware>& firstHardware);
     // The candidate as a serving pool names its instance (its label, else its id).
     std::string candidateName() const
@@ -138,13 +138,13 @@ private:
     std::optional<Hardware> m_asConfiguredHardware;
 };
 
-void CandidateSearch::note(
-    const std::string& code, const std::string& message, std::vector<std::pair<std::string, std::string>> args)
+void CandidateSearch::note(const std::string& code, const std::string& message,
+    std::vector<std::pair<std::string, std::string>> args, std::vector<Words> words)
 {
     for (const auto& d : m_notes)
         if (d.code == code)
             return;
-    m_notes.push_back({ code, message, std::move(args) });
+    m_notes.push_back({ code, message, std::move(args), std::move(words) });
 }
 
 void CandidateSearch::recordMiss(double ratio, const Configuration& config, int nodes)
@@ -360,7 +360,8 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
     const int maxNodes
         = m_spec.nodes ? std::max(1, *m_spec.nodes) : std::clamp(m_work.search.maxNodes, 1, kMaxAdviceNodes);
     if (!m_hardware) {
-        note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } });
+        note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } },
+            m_hardware.error().words);
         return;
     }
     const std::optional<Hardware> first = atNodes(*m_hardware, m_spec, 1);
@@ -603,12 +604,19 @@ void CandidateSearch::evaluateAsConfigured(const Hardware& hw)
 {
     auto config = configurationFromPlan(m_work, hw);
     if (!config) {
-        note("configuration_invalid", config.error().toString(), { { "field", config.error().field } });
+        note("configuration_invalid", config.error().toString(), { { "field", config.error().field } },
+            config.error().words);
         return;
     }
     if (!m_asConfigured) {
         m_asConfigured = *config;
         m_asConfiguredHardware = hw;
+    }
+    // The estimator's layout check (tensor parallelism within a node, ...): a node count it refuses is no answer,
+    // however the memory scores (nodes "auto" used to take 2 nodes for tensor 16 on 8-GPU nodes and recommend them).
+    if (auto problem = layoutProblem(*m_inputs.model, *config, hw, m_work.workload.mode == Mode::Serving)) {
+        note(problem->code, problem->message, problem->args, problem->words);
+        return;
     }
     if (config->prefillReplicas > 0) {
         evaluateConfiguredPools(hw, *config);
@@ -657,7 +665,8 @@ CandidatePlan CandidateSearch::run()
         if (m_cancel && m_cancel->load(std::memory_order_relaxed))
             break; // the caller drops this answer
         if (!m_hardware) {
-            note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } });
+            note("candidate_invalid", m_hardware.error().toString(), { { "field", m_hardware.error().field } },
+                m_hardware.error().words);
             break;
         }
         if (!hw) {
@@ -719,10 +728,11 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             note("estimator_disagrees",
                 "the full evaluation of the chosen configuration does not fit although "
                 "the search's scoring said it does");
-        out.fits = true;
-        out.meetsObjective = true;
+        // A recommendation fits: the full evaluation has the last word.
+        out.fits = out.best.fits;
+        out.meetsObjective = out.best.fits;
         out.priced = m_feasible.figures.priced;
-        out.objectiveValue = objectiveValue(m_feasible.figures, m_objective);
+        out.objectiveValue = out.best.fits ? objectiveValue(m_feasible.figures, m_objective) : kInfinity;
     } else if (m_fallback.have) {
         out.best = evaluateChosen(m_fallback);
         if (out.best.serving)
@@ -765,7 +775,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
                     m_missConfig, *m_inputs.catalog);
             if (m_missNodes == 0 && !m_notes.empty()) {
                 const Diagnostic& firstNote = m_notes.front();
-                out.best.failure = FitFailure { firstNote.code, firstNote.message, firstNote.args };
+                out.best.failure = FitFailure { firstNote.code, firstNote.message, firstNote.args, firstNote.words };
             }
             out.best.fits = false;
             out.objectiveValue = kInfinity;
@@ -807,7 +817,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
             // global batch) is what binds; more nodes, when they help, are among the suggestions.
             if (!m_notes.empty() && m_missNodes == 0) {
                 const Diagnostic& first = m_notes.front();
-                out.best.failure = FitFailure { first.code, first.message, first.args };
+                out.best.failure = FitFailure { first.code, first.message, first.args, first.words };
                 if (first.code == "global_batch_indivisible")
                     out.best.failure = FitFailure { "no_split_divides_batch",
                         "no split of the GPUs allowed divides the global batch of " + first.arg("global_batch")
@@ -819,7 +829,7 @@ CandidatePlan CandidateSearch::finish(const std::optional<Hardware>& firstHardwa
                 m_asConfigured, m_asConfiguredHardware ? &*m_asConfiguredHardware : nullptr);
         } else if (!m_notes.empty()) {
             const Diagnostic& first = m_notes.front();
-            out.best.failure = FitFailure { first.code, first.message, first.args };
+            out.best.failure = FitFailure { first.code, first.message, first.args, first.words };
         }
         out.objectiveValue = kInfinity;
     }

@@ -270,6 +270,27 @@ void rankCandidates(std::vector<CandidatePlan>& candidates, SearchObjective obje
     });
 }
 
+namespace
+{
+
+// "4 replicas of tensor 2", or for prefill and decode apart each pool's replicas and layout (the pools' own tensor
+// sizes, not the configuration's one).
+std::string servedReplicasWords(const ServingResult& s, const Configuration& c)
+{
+    auto replicas = [](int n, int tensor, int pipeline, const char* kind) {
+        return std::to_string(n) + kind + (n == 1 ? " replica" : " replicas") + " of tensor " + std::to_string(tensor)
+            + (pipeline > 1 ? " x pipeline " + std::to_string(pipeline) : std::string());
+    };
+    if (s.disaggregation) {
+        const ServingDisaggregation& d = *s.disaggregation;
+        return replicas(d.prefill.replicas, d.prefill.tensor, d.prefill.pipeline, " prefill") + " and "
+            + replicas(d.decode.replicas, d.decode.tensor, d.decode.pipeline, " decode");
+    }
+    return replicas(s.replicas, c.tensor, c.pipeline, "");
+}
+
+} // namespace
+
 Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
 {
     const Workload& workload = workPlan.workload;
@@ -326,9 +347,7 @@ Diagnostic describeChoice(const CandidatePlan& plan, const Plan& workPlan)
         const std::string money = f.priced
             ? formatNumber(f.cost, 3) + " " + r.cost.currency + " per million tokens " + billingModeWords(f.mode)
             : formatNumber(f.cost, 3) + " GPU-hours per million tokens (no price known)";
-        d.message = "on " + r.candidate + " serve with " + std::to_string(s.replicas)
-            + (s.replicas == 1 ? " replica" : " replicas") + " of tensor " + std::to_string(c.tensor)
-            + (c.pipeline > 1 ? " x pipeline " + std::to_string(c.pipeline) : std::string()) + " on " + nodes + ": "
+        d.message = "on " + r.candidate + " serve with " + servedReplicasWords(s, c) + " on " + nodes + ": "
             + formatNumber(s.concurrency, 3) + " requests in flight per replica, time to first token "
             + formatNumber(s.ttftSeconds, 3) + " s, " + formatNumber(s.tpotSeconds * 1000, 3) + " ms per output token, "
             + money;

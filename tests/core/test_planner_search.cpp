@@ -1,6 +1,7 @@
 // The planner's search against a brute force over the same grid, enumerated independently here.
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
+#include "planner/answer.h"
 #include "planner/fit_advice.h"
 #include "planner/planner.h"
 #include "planner/planner_ranking.h"
@@ -323,6 +324,34 @@ TEST(PlannerSearch, SearchDisabledEvaluatesThePlanAsConfigured)
     ASSERT_TRUE(config.ok());
     EXPECT_TRUE(sameConfiguration(chosen.best.configuration, *config));
     EXPECT_EQ(chosen.configurationsEvaluated, 1);
+}
+
+// Issue 44: the plan's own layout (search off) with tensor 16 and nodes "auto" on 8-GPU and 4-GPU instances. Two
+// nodes hold its 16 GPUs, but tensor parallelism stays within a node, so no node count runs it: no candidate fits,
+// nothing is recommended, and each says why (the quick scoring used to take 2 nodes and recommend "0 min").
+TEST(PlannerSearch, SearchOffNeverRecommendsALayoutTheEstimatorRefuses)
+{
+    Plan plan
+        = fullFineTunePlan(R"([{"instance": "tencent:GT4.41XLARGE948"}, {"instance": "tencent:GN7.20XLARGE320"}])", 8);
+    plan.search.enabled = false;
+    plan.workload.parallelism.tensor = 16;
+    plan.workload.parallelism.zeroStage = 3;
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer) << answer.error().toString();
+    EXPECT_FALSE(answer->recommendation()) << "a recommendation must fit";
+    ASSERT_EQ(answer->search.candidates.size(), 2u);
+    for (const CandidatePlan& c : answer->search.candidates) {
+        EXPECT_FALSE(c.fits) << c.best.candidate;
+        EXPECT_FALSE(c.meetsObjective) << c.best.candidate;
+        ASSERT_TRUE(c.best.failure) << c.best.candidate;
+        const bool layout
+            = c.best.failure->code == "configuration_invalid" || c.best.failure->code == "tensor_exceeds_node";
+        EXPECT_TRUE(layout) << c.best.candidate << ": " << c.best.failure->code << " " << c.best.failure->message;
+        const bool named = std::any_of(c.best.warnings.begin(), c.best.warnings.end(), [](const Diagnostic& d) {
+            return d.code == "tensor_exceeds_node";
+        }) || c.best.failure->code == "tensor_exceeds_node";
+        EXPECT_TRUE(named) << c.best.candidate << ": the node's limit is said";
+    }
 }
 
 TEST(PlannerSearch, DefaultPlanOverEveryInstanceScoresTenThousand)

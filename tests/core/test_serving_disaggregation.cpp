@@ -7,6 +7,7 @@
 #include "estimate/time/communication_model.h"
 #include "output/results_json.h"
 #include "planner/answer.h"
+#include "planner/planner_ranking.h"
 #include "test_cli_support.h"
 #include "test_memory_support.h"
 
@@ -259,6 +260,33 @@ TEST(ServingDisaggregation, SearchOffAnswersWithThePlansPools)
     const auto missing = testing::cli({ "plan", "-" }, configuredPoolsPlan(R"("prefill_replicas": 2)"));
     EXPECT_NE((missing.out + missing.err).find("workload.serving.deployment.decode_replicas"), std::string::npos)
         << missing.out << missing.err;
+}
+
+// The one-line summary of a split names each pool with its own layout (it said "5 replicas of tensor 2" for
+// 2P tp1 + 3D tp2: both pools counted as replicas of the decode pool's tensor size).
+TEST(ServingDisaggregation, TheSummaryNamesEachPoolWithItsLayout)
+{
+    auto plan = parsePlan(configuredPoolsPlan(R"("prefill_replicas": 2, "decode_replicas": 3)"));
+    ASSERT_TRUE(plan) << plan.error().toString();
+    CandidatePlan chosen;
+    chosen.best.candidate = "aws:p5.48xlarge";
+    chosen.best.nodes = 1;
+    chosen.best.configuration.tensor = 2;
+    ServingResult serving;
+    serving.replicas = 5;
+    serving.disaggregation = ServingDisaggregation {};
+    serving.disaggregation->prefill.replicas = 2;
+    serving.disaggregation->prefill.tensor = 1;
+    serving.disaggregation->decode.replicas = 3;
+    serving.disaggregation->decode.tensor = 2;
+    chosen.best.serving = serving;
+    const std::string message = describeChoice(chosen, *plan).message;
+    EXPECT_NE(message.find("serve with 2 prefill replicas of tensor 1 and 3 decode replicas of tensor 2 on 1 node"),
+        std::string::npos)
+        << message;
+    chosen.best.serving->disaggregation.reset(); // aggregated: the replicas and the configuration's tensor
+    EXPECT_NE(
+        describeChoice(chosen, *plan).message.find("serve with 5 replicas of tensor 2 on 1 node"), std::string::npos);
 }
 
 // The plan's fields: read, written back, and a bad value refused with the field named.

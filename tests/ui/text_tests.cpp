@@ -18,6 +18,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QRegularExpression>
+
 using namespace gpui;
 
 namespace
@@ -147,6 +149,33 @@ TEST(CoreText, PlanRequirementsAreWordedInTheWindowsLanguage)
     EXPECT_EQ(CoreText::errorMessage(plain), QStringLiteral("the model has 28 layers"));
     EXPECT_EQ(CoreText::error(micro), QStringLiteral("微批大小：必须在 1 到 65536 之间，输入为 -100"));
     installLanguage(QStringLiteral("en"));
+}
+
+// Issue 44: a layout the candidate cannot run (search off, tensor 16 on one node of 8 GPUs) is the candidate's
+// failure, and the core's refusal it quotes reads in the window's language (it was English in the Chinese window).
+TEST(CoreText, ARefusedLayoutIsWordedInTheWindowsLanguage)
+{
+    nlohmann::json document = nlohmann::json::parse(gp::defaultPlanText(), nullptr, true, true);
+    document["search"]["enabled"] = false;
+    document["workload"]["parallelism"]["tensor"] = 16;
+    document["candidates"] = nlohmann::json::array({ { { "instance", "tencent:GT4.41XLARGE948" }, { "nodes", 1 } } });
+    auto plan = gp::planFromJson(document);
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto answer = gp::answerPlan(*plan, gp::builtinCatalog());
+    ASSERT_TRUE(answer && answer->search.candidates.size() == 1u);
+    const gp::CandidateResult& r = answer->search.candidates.front().best;
+    ASSERT_TRUE(r.failure);
+    EXPECT_EQ(r.failure->code, "configuration_invalid");
+    ASSERT_FALSE(r.failure->words.empty()) << "the refusal keeps its words: " << r.failure->message;
+    installLanguage(QStringLiteral("en"));
+    const QString english = CoreText::failure(*r.failure);
+    EXPECT_TRUE(english.contains(QStringLiteral("exceeds"))) << english.toStdString();
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    const QString chinese = CoreText::failure(*r.failure);
+    installLanguage(QStringLiteral("en"));
+    EXPECT_TRUE(chinese.contains(QStringLiteral("方案的配置不适用于该候选"))) << chinese.toStdString();
+    static const QRegularExpression englishWords(QStringLiteral("[A-Za-z]{4,} [A-Za-z]{2,}"));
+    EXPECT_FALSE(englishWords.match(chinese).hasMatch()) << chinese.toStdString();
 }
 
 TEST(CoreText, EveryBottleneckHasWords)
