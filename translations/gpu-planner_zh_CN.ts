@@ -1770,6 +1770,11 @@
         <source>The search is off: the plan&apos;s aggregated replicas as configured; prefill and decode pools are sized only by the search (or set the deployment to disaggregated with its prefill and decode replicas).</source>
         <translation>搜索已关闭：按方案配置的合并部署副本；预填充池和解码池只由搜索确定规模（或将部署设为分离式并给出预填充与解码副本数）。</translation>
     </message>
+    <message>
+        <source>%1 (%2): </source>
+        <comment>a field&apos;s words and its name in the plan file before the message about it</comment>
+        <translation>%1（%2）：</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

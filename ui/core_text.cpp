@@ -1242,9 +1242,13 @@ QString CoreText::error(const gp::Error& error)
     if (!error.file.empty())
         text = tr("%1: ", "a file before the message about it").arg(QString::fromStdString(error.file));
     if (!error.field.empty()) {
+        // The field's words and its name in the plan file (what a file's reader edits and the CLI prints).
+        const QString path = QString::fromStdString(error.field);
         const QString label = FieldText::label(error.field);
-        text += tr("%1: ", "a field before the message about it")
-                    .arg(label.isEmpty() ? QString::fromStdString(error.field) : label);
+        text += label.isEmpty() || label == path
+            ? tr("%1: ", "a field before the message about it").arg(path)
+            : tr("%1 (%2): ", "a field's words and its name in the plan file before the message about it")
+                  .arg(label, path);
     }
     return text + errorMessage(error);
 }

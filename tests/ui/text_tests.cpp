@@ -147,7 +147,8 @@ TEST(CoreText, PlanRequirementsAreWordedInTheWindowsLanguage)
     EXPECT_EQ(CoreText::errorMessage(micro), QStringLiteral("必须在 1 到 65536 之间，输入为 -100"));
     EXPECT_EQ(CoreText::errorMessage(layers), QStringLiteral("必须是 1 到 1024 之间的 2 的幂，输入为 3"));
     EXPECT_EQ(CoreText::errorMessage(plain), QStringLiteral("the model has 28 layers"));
-    EXPECT_EQ(CoreText::error(micro), QStringLiteral("微批大小：必须在 1 到 65536 之间，输入为 -100"));
+    EXPECT_EQ(CoreText::error(micro),
+        QStringLiteral("微批大小（workload.micro_batch_size）：必须在 1 到 65536 之间，输入为 -100"));
     installLanguage(QStringLiteral("en"));
 }
 
