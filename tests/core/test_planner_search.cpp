@@ -331,8 +331,9 @@ TEST(PlannerSearch, SearchDisabledEvaluatesThePlanAsConfigured)
 // nothing is recommended, and each says why (the quick scoring used to take 2 nodes and recommend "0 min").
 TEST(PlannerSearch, SearchOffNeverRecommendsALayoutTheEstimatorRefuses)
 {
-    Plan plan
-        = fullFineTunePlan(R"([{"instance": "tencent:GT4.41XLARGE948"}, {"instance": "tencent:GN7.20XLARGE320"}])", 8);
+    Plan plan = fullFineTunePlan(
+        R"([{"instance": "tencent:GT4.41XLARGE948", "nodes": "auto"}, {"instance": "tencent:GN7.20XLARGE320", "nodes": "auto"}])",
+        8);
     plan.search.enabled = false;
     plan.workload.parallelism.tensor = 16;
     plan.workload.parallelism.zeroStage = 3;

@@ -14,6 +14,7 @@
 #include "settings.h"
 #include "translator.h"
 #include "ui_test_support.h"
+#include "widgets/rl/rl_view.h"
 
 #include "catalog/catalog.h"
 #include "plan/plan.h"
@@ -350,6 +351,50 @@ TEST(ChartLabelsWindow, OneChartedCandidateKeepsItsWholeNameInBothLanguages)
                     << where << "not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
             }
             EXPECT_GE(named, 1) << where << "a chart names the candidate";
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
+// Issue 40 (the RL view, seventh stop): the memory-per-phase chart stood its bars upright in its narrow column and
+// cut every phase's name to a letter or two ("R…", "采…") and its legend's entries ("Memory per…"). Its bars now
+// lie level with each phase named whole beside its bar, and the step-time chart beside it names each candidate whole;
+// checked on the real window at 1600x1000, in both languages, with one candidate and with the example's five.
+TEST(ChartLabelsWindow, TheRlChartsNameEveryPhaseAndCandidateWholeInBothLanguages)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    const nlohmann::json example = nlohmann::json::parse(gp::rlPlanText(), nullptr, true, true);
+    nlohmann::json one = example;
+    one["candidates"] = nlohmann::json::array({ example["candidates"].at(1) });
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        for (const nlohmann::json& plan : { one, example }) {
+            const std::string where
+                = language.toStdString() + ", " + std::to_string(plan["candidates"].size()) + " candidates: ";
+            const QString path
+                = test::writeFile(dir, QStringLiteral("rl.gpuplan"), QByteArray::fromStdString(plan.dump()));
+            MainWindow window(test::isolatedWindowOptions(dir, &settings));
+            window.setMessageSink([](const QString&, const QString&) {});
+            ASSERT_TRUE(window.openPlan(path));
+            window.resize(1600, 1000);
+            window.show();
+            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+            for (int round = 0; round < 3; ++round)
+                QCoreApplication::processEvents();
+            for (ChartView* view : { window.rlView()->memoryChart(), window.rlView()->phaseChart() }) {
+                QChart* chart = view ? view->chart() : nullptr;
+                ASSERT_TRUE(chart && categoryAxisOf(*chart)) << where;
+                EXPECT_GE(categoryAxisOf(*chart)->categories().size(), 1) << where;
+                EXPECT_TRUE(labelsNotDrawn(*chart).isEmpty())
+                    << where << view->objectName().toStdString() << " drops "
+                    << labelsNotDrawn(*chart).join(QStringLiteral(" | ")).toStdString();
+                const QStringList notShown = textsNotShown(*view, *chart);
+                EXPECT_TRUE(notShown.isEmpty())
+                    << where << view->objectName().toStdString()
+                    << " not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+            }
         }
     }
     installLanguage(QStringLiteral("en"));

@@ -9,7 +9,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
+#include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -120,6 +123,8 @@ QChart* buildRlPhaseChart(const gp::RlAnswer& answer, const ChartOptions& option
     return chart;
 }
 
+// Bars lie level, a phase a row, so each phase keeps its whole name beside its bar (upright bars in the narrow
+// chart cut the names to "R…" / "采…"); the usable memory is a line across them, named in the legend.
 QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOptions& options)
 {
     const gp::RlStepEstimate& s = candidate.best.step;
@@ -128,7 +133,7 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
         RlChartText::tr("Memory per GPU by phase: %1").arg(QString::fromStdString(candidate.candidate)), options);
     if (!candidate.fits || s.phases.empty())
         return chart;
-    auto* series = new QBarSeries;
+    auto* series = new QHorizontalBarSeries;
     auto* set = new QBarSet(RlChartText::tr("Memory per GPU"));
     set->setColor(QColor(0x1f, 0x4e, 0x79));
     QStringList labels;
@@ -150,20 +155,23 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
     QPen pen(fits ? QColor(0x1e, 0x7b, 0x34) : QColor(0xb3, 0x26, 0x1e));
     pen.setWidthF(2.5);
     line->setPen(pen);
-    *line << QPointF(-0.5, usable) << QPointF(double(labels.size()) - 0.5, usable);
+    *line << QPointF(usable, -0.5) << QPointF(usable, double(labels.size()) - 0.5);
     chart->addSeries(line);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->setCategories(labels);
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(RlChartText::tr("GiB per GPU"));
-    axisY->setRange(0, top * 1.1);
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisX, Qt::AlignBottom);
+    auto* axisY = new QBarCategoryAxis;
+    axisY->setCategories(labels);
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(RlChartText::tr("GiB per GPU"));
+    axisX->setRange(0, top * 1.1);
+    axisX->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisX);
+    chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);
-    line->attachAxis(axisX);
+    series->attachAxis(axisX);
     line->attachAxis(axisY);
+    line->attachAxis(axisX);
+    // The bars' own entry says what the axis already says: the legend keeps the line's (usable, fits).
+    for (QLegendMarker* marker : chart->legend()->markers(series))
+        marker->setVisible(false);
     return chart;
 }
 
