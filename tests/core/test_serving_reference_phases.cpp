@@ -25,6 +25,16 @@ namespace gp
 namespace
 {
 
+// A measured series of gemm-rows.json ({"M": TFLOP/s}): its largest M and the rate measured there, the series'
+// own top that each point is read against.
+std::pair<double, double> largestRowsAndRate(const nlohmann::json& series)
+{
+    double largest = 0;
+    for (const auto& [m, tflops] : series.items())
+        largest = std::max(largest, std::stod(m));
+    return { largest, series.at(std::to_string(int(largest))).get<double>() };
+}
+
 const nlohmann::json& phaseCases()
 {
     static const nlohmann::json doc
@@ -115,10 +125,7 @@ TEST(ServingReferencePhases, PrefillRowsCurveAgainstMeasuredCublas)
         const PerformanceDefaults d = performanceDefaults(catalog, Assumptions {}, gpu->gpuClass, gpu->architecture);
         const auto curve = [&](double m) { return m / (m + d.tokensHalf); };
         const auto& series = c.at("tflops_by_m");
-        double largest = 0;
-        for (const auto& [m, tflops] : series.items())
-            largest = std::max(largest, std::stod(m));
-        const double top = series.at(std::to_string(int(largest))).get<double>();
+        const auto [largest, top] = largestRowsAndRate(series);
         const bool square = c.at("n").get<int>() == 4096 && c.at("k").get<int>() == 4096;
         for (const auto& [m, tflops] : series.items()) {
             const double rows = std::stod(m);
@@ -163,10 +170,7 @@ TEST(ServingReferencePhases, GemmWavesAgainstMeasuredCublasAtEveryN)
         const auto waves = [&](double m) { return 2 * m * n * k / gemmSeconds(m, n, k, 2, 2, machine); };
         const auto curve = [&](double m) { return m / (m + d.tokensHalf); };
         const auto& series = c.at("tflops_by_m");
-        double largest = 0;
-        for (const auto& [m, tflops] : series.items())
-            largest = std::max(largest, std::stod(m));
-        const double top = series.at(std::to_string(int(largest))).get<double>();
+        const auto [largest, top] = largestRowsAndRate(series);
         for (const auto& [m, tflops] : series.items()) {
             const double rows = std::stod(m);
             if (rows >= largest)
