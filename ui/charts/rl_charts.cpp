@@ -138,13 +138,14 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
     set->setColor(QColor(0x1f, 0x4e, 0x79));
     QStringList labels;
     double top = usable;
-    for (const gp::RlPhaseTime& p : s.phases) {
-        if (p.pool == gp::RlPool::Cpu)
+    // Level bars run bottom-up: the phases in reverse, so the step's first phase is on top as in the table below.
+    for (auto p = s.phases.rbegin(); p != s.phases.rend(); ++p) {
+        if (p->pool == gp::RlPool::Cpu)
             continue;
-        const double gib = p.memoryBytesPerGpu / kRlChartGiB;
+        const double gib = p->memoryBytesPerGpu / kRlChartGiB;
         *set << gib;
         top = std::max(top, gib);
-        labels << CoreText::rlPhase(gp::toString(p.phase));
+        labels << CoreText::rlPhase(gp::toString(p->phase));
     }
     series->append(set);
     chart->addSeries(series);
