@@ -146,6 +146,19 @@ Diagnostic disaggregatedWins(const std::optional<DeploymentOutcome>& aggregated,
 namespace
 {
 
+// The configuration a pair of pool layouts answers with: the decode layout's, with both pools' replica counts and the
+// prefill layout's tensor and pipeline.
+Configuration pairedConfiguration(
+    const Configuration& prefill, const Configuration& decode, const ServingDisaggregation& pools)
+{
+    Configuration c = decode;
+    c.data = std::max(1, pools.decode.replicas);
+    c.prefillReplicas = std::max(1, pools.prefill.replicas);
+    c.prefillTensor = prefill.tensor;
+    c.prefillPipeline = prefill.pipeline;
+    return c;
+}
+
 // Every prefill layout on `node` paired with every decode layout on it (both pools on the candidate), the decode
 // layouts' operating points `points`; `locks` (one per prefill replica) where the replicas are shared.
 std::vector<DisaggregatedOption> oneInstancePairs(const std::vector<std::unique_ptr<DeploymentPoolLayout>>& prefills,
@@ -170,12 +183,7 @@ std::vector<DisaggregatedOption> oneInstancePairs(const std::vector<std::unique_
                     lock = std::unique_lock<std::mutex>(*(*locks)[i]);
                 o.serving = serveDisaggregated(pair, points[j], spec, plan.prefillReplicas.value_or(0));
             }
-            const ServingDisaggregation& pools = *o.serving.disaggregation;
-            o.configuration = d.config;
-            o.configuration.data = std::max(1, pools.decode.replicas);
-            o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
-            o.configuration.prefillTensor = p.config.tensor;
-            o.configuration.prefillPipeline = p.config.pipeline;
+            o.configuration = pairedConfiguration(p.config, d.config, *o.serving.disaggregation);
             const int gP = p.config.tensor * p.config.pipeline, gD = d.config.tensor * d.config.pipeline;
             o.nodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, o.configuration.data, gD, perNode);
             o.gpus = o.configuration.prefillReplicas * gP + o.configuration.data * gD;
@@ -370,12 +378,7 @@ std::vector<DisaggregatedOption> pairedSides(const ServingPoolSide& prefill, con
                     d.transferBytes, &decode.node };
                 o.serving = serveDisaggregated(pair, decode.points[j], spec, plan.prefillReplicas.value_or(0));
             }
-            const ServingDisaggregation& pools = *o.serving.disaggregation;
-            o.configuration = d.config;
-            o.configuration.data = std::max(1, pools.decode.replicas);
-            o.configuration.prefillReplicas = std::max(1, pools.prefill.replicas);
-            o.configuration.prefillTensor = p.config.tensor;
-            o.configuration.prefillPipeline = p.config.pipeline;
+            o.configuration = pairedConfiguration(p.config, d.config, *o.serving.disaggregation);
             const int gP = p.config.tensor * p.config.pipeline, gD = d.config.tensor * d.config.pipeline;
             o.prefillNodes = disaggregatedNodes(o.configuration.prefillReplicas, gP, 0, 1, perNode);
             const int decodeNodes

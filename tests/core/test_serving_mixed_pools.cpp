@@ -77,6 +77,19 @@ TEST(ServingMixedPools, PairIsPricedAsBothPoolsNodes)
     EXPECT_DOUBLE_EQ(pair[0].perHour, 55.04 + 27.44705);
 }
 
+// One tp8 prefill replica on the candidate (a p5) and one tp8 decode replica on one p4de node.
+Configuration p5PrefillP4deDecode()
+{
+    Configuration c;
+    c.prefillReplicas = 1;
+    c.prefillTensor = 8;
+    c.data = 1;
+    c.tensor = 8;
+    c.decodeInstance = "aws:p4de.24xlarge";
+    c.decodeNodes = 1;
+    return c;
+}
+
 // Llama 3.1 70B, 4,096 prompt and 512 output tokens at 4 requests/s, TTFT within 3 s and TPOT within `tpot` (15 ms:
 // the plan of ServingDisaggregation.PoolsWinWhenPrefillStallsDecodeByHand), on two instances of the plan's candidates.
 std::string mixedPlan(bool mixed, const std::string& mode = "auto", const std::string& tpot = "0.015")
@@ -115,13 +128,7 @@ TEST(ServingMixedPools, OnePairOfInstancesByHand)
     ASSERT_TRUE(model);
     const Hardware p5 = oneNodeOf("aws:p5.48xlarge");
     const Hardware p4de = oneNodeOf("aws:p4de.24xlarge");
-    Configuration c;
-    c.prefillReplicas = 1;
-    c.prefillTensor = 8;
-    c.data = 1;
-    c.tensor = 8;
-    c.decodeInstance = "aws:p4de.24xlarge";
-    c.decodeNodes = 1;
+    const Configuration c = p5PrefillP4deDecode();
     const CandidateResult r = evaluateCandidate(*model, *plan, p5, c, builtinCatalog());
     ASSERT_TRUE(r.serving && r.serving->disaggregation) << (r.failure ? r.failure->message : "");
     EXPECT_TRUE(r.fits);
@@ -247,13 +254,7 @@ TEST(ServingMixedPools, PrefillPoolOnTheOtherInstanceIsTheSamePairFromTheDecodeS
     ASSERT_TRUE(model);
     const Hardware p5 = oneNodeOf("aws:p5.48xlarge");
     const Hardware p4de = oneNodeOf("aws:p4de.24xlarge");
-    Configuration forward;
-    forward.prefillReplicas = 1;
-    forward.prefillTensor = 8;
-    forward.data = 1;
-    forward.tensor = 8;
-    forward.decodeInstance = "aws:p4de.24xlarge";
-    forward.decodeNodes = 1;
+    const Configuration forward = p5PrefillP4deDecode();
     Configuration reverse = forward;
     reverse.decodeInstance.clear();
     reverse.decodeNodes = 0;

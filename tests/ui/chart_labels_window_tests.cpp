@@ -159,13 +159,7 @@ TEST(ChartLabelsWindow, EveryMemoryChartLabelAndLegendEntryIsShownInBothLanguage
                 const QString path
                     = test::writeFile(dir, QStringLiteral("labels.gpuplan"), planWithCandidates(serving, count));
                 MainWindow window(test::isolatedWindowOptions(dir, &settings));
-                window.setMessageSink([](const QString&, const QString&) {});
-                ASSERT_TRUE(window.openPlan(path));
-                window.resize(1600, 1000);
-                window.show();
-                ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
-                for (int round = 0; round < 3; ++round)
-                    QCoreApplication::processEvents();
+                ASSERT_TRUE(test::openSettled(window, path));
                 const QChart* chart = window.memoryChartView()->chart();
                 ASSERT_TRUE(chart);
                 const QStringList missing = labelsNotDrawn(*chart);
@@ -234,13 +228,7 @@ TEST(ChartLabelsWindow, TheMemoryChartNamesEachCandidateAsTheStepTimeChartDoesIn
             const std::string where = language.toStdString() + " " + name.toStdString() + ": ";
             const QString path = test::writeFile(dir, QStringLiteral("names.gpuplan"), text);
             MainWindow window(test::isolatedWindowOptions(dir, &settings));
-            window.setMessageSink([](const QString&, const QString&) {});
-            ASSERT_TRUE(window.openPlan(path));
-            window.resize(1600, 1000);
-            window.show();
-            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
-            for (int round = 0; round < 3; ++round)
-                QCoreApplication::processEvents();
+            ASSERT_TRUE(test::openSettled(window, path));
             QChart* memory = window.memoryChartView()->chart();
             QChart* steps = window.bottleneckChartView()->chart();
             ASSERT_TRUE(memory && steps);
@@ -283,13 +271,7 @@ TEST(ChartLabelsWindow, TwelveChartedCandidatesFitTheMemoryChartWithoutScrolling
                 const QString path
                     = test::writeFile(dir, QStringLiteral("rows.gpuplan"), planWithCandidates(serving, count));
                 MainWindow window(test::isolatedWindowOptions(dir, &settings));
-                window.setMessageSink([](const QString&, const QString&) {});
-                ASSERT_TRUE(window.openPlan(path));
-                window.resize(1600, 1000);
-                window.show();
-                ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
-                for (int round = 0; round < 3; ++round)
-                    QCoreApplication::processEvents();
+                ASSERT_TRUE(test::openSettled(window, path));
                 ChartView* view = window.memoryChartView();
                 auto* area
                     = view->parentWidget() ? qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget()) : nullptr;
@@ -326,13 +308,7 @@ TEST(ChartLabelsWindow, OneChartedCandidateKeepsItsWholeNameInBothLanguages)
             const std::string where = language.toStdString() + " " + name.toStdString() + ": ";
             const QString path = test::writeFile(dir, QStringLiteral("one.gpuplan"), text);
             MainWindow window(test::isolatedWindowOptions(dir, &settings));
-            window.setMessageSink([](const QString&, const QString&) {});
-            ASSERT_TRUE(window.openPlan(path));
-            window.resize(1600, 1000);
-            window.show();
-            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
-            for (int round = 0; round < 3; ++round)
-                QCoreApplication::processEvents();
+            ASSERT_TRUE(test::openSettled(window, path));
             int named = 0;
             for (ChartView* view : { window.memoryChartView(), window.costChartView(), window.bottleneckChartView() }) {
                 QChart* chart = view ? view->chart() : nullptr;
@@ -376,13 +352,7 @@ TEST(ChartLabelsWindow, TheRlMemoryChartNamesEveryPhaseWholeInBothLanguages)
             const QString path
                 = test::writeFile(dir, QStringLiteral("rl.gpuplan"), QByteArray::fromStdString(plan.dump()));
             MainWindow window(test::isolatedWindowOptions(dir, &settings));
-            window.setMessageSink([](const QString&, const QString&) {});
-            ASSERT_TRUE(window.openPlan(path));
-            window.resize(1600, 1000);
-            window.show();
-            ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
-            for (int round = 0; round < 3; ++round)
-                QCoreApplication::processEvents();
+            ASSERT_TRUE(test::openSettled(window, path));
             // The memory chart's phase names and legend, drawn and shown whole. (The step-time chart beside it is
             // not checked here: with five candidates it drops the longest name, "PNV6.96XLARGE2304, 8 GPUs", and in
             // Chinese its one-row legend of six phases cuts three names short; left for the next stop.)

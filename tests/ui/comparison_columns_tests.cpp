@@ -28,11 +28,7 @@ TEST(ComparisonColumnsWindow, FiguresThatOutgrowTheirColumnWidenItInBothLanguage
     for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
         installLanguage(language);
         MainWindow window(test::isolatedWindowOptions(dir, &settings));
-        window.setMessageSink([](const QString&, const QString&) {});
-        ASSERT_TRUE(window.openPlan(QStringLiteral(GP_SOURCE_DIR "/resources/plans/serving.gpuplan")));
-        window.resize(1600, 1000);
-        window.show();
-        ASSERT_TRUE(test::settledEvaluation(window, test::kEvaluationWaitMs));
+        ASSERT_TRUE(test::openSettled(window, QStringLiteral(GP_SOURCE_DIR "/resources/plans/serving.gpuplan")));
         // The same candidates serving DeepSeek-V3: times per token of hundreds of milliseconds and seconds where
         // Qwen2.5 7B had tens.
         QString error;

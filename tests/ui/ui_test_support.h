@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QFile>
 #include <QSignalSpy>
 #include <QString>
@@ -67,6 +68,23 @@ inline EvaluationPtr settledEvaluation(MainWindow& window, int waitMs, int round
             return nullptr;
     }
     return nullptr;
+}
+
+// Opens `path` in `window` with its messages silenced, shows it at 1600x1000 and waits until its answer and the
+// charts drawn from it have settled (the layout's queued events too); false when the plan does not open or no answer
+// arrives in time.
+inline bool openSettled(MainWindow& window, const QString& path)
+{
+    window.setMessageSink([](const QString&, const QString&) {});
+    if (!window.openPlan(path))
+        return false;
+    window.resize(1600, 1000);
+    window.show();
+    if (!settledEvaluation(window, kEvaluationWaitMs))
+        return false;
+    for (int round = 0; round < 3; ++round)
+        QCoreApplication::processEvents();
+    return true;
 }
 
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
