@@ -122,6 +122,11 @@ std::vector<ServingRow> evaluateAll()
         EXPECT_TRUE(r.serving) << id;
         if (!r.serving)
             continue;
+        // Each case's operating point, for reading an error: requests in flight (queued ones of a burst included),
+        // the requests of full length the KV cache holds, the decode step and one request's prefill.
+        std::printf("point %-55s in flight %7.1f  KV holds %7.1f  decode step %8.3f ms  prefill %9.3f ms\n", id.c_str(),
+            r.serving->concurrency, r.serving->kvCapacityRequests, 1e3 * r.serving->decodeStepSeconds,
+            1e3 * r.serving->prefillSeconds);
         for (const auto& check : c.at("checks")) {
             ServingRow row;
             row.id = id;
