@@ -51,11 +51,11 @@ namespace
 {
 
 // Megatron-Core's grouped experts issue one GEMM per local expert from the host, two a MoE layer forward (fc1, fc2),
-// each at least moe.grouped_gemm_call_us: the training model's floor (throughput_model.cpp
-// expertGemmCallFloorSeconds), here for a forward alone (NeMo RL's log-probs run Megatron-Core's forward). What the
-// floor adds to `prefillSeconds` (every stage's layers of one data-parallel rank over its `microBatches`): the routed
-// experts' share of its FLOPs runs no faster than their calls. None for other stacks, dense models or a
-// full-iteration CUDA graph.
+// each at least moe.grouped_gemm_call_us: the training model's floor (moe_layer_time.h expertCallFloor; its FP8
+// quantize and expert-bias kernels are not counted here), here for a forward alone (NeMo RL's log-probs run
+// Megatron-Core's forward). What the floor adds to `prefillSeconds` (every stage's layers of one data-parallel rank
+// over its `microBatches`): the routed experts' share of its FLOPs runs no faster than their calls. None for other
+// stacks, dense models or a full-iteration CUDA graph.
 double rlEagerExpertCallsExtraSeconds(const ResolvedModel& model, const Workload& work, const Configuration& layout,
     double prefillSeconds, double tokens, int microBatches, const PerformanceDefaults& d)
 {

@@ -1,7 +1,8 @@
 // The Megatron stack's own switches as plan inputs, by hand: the master copy's width (--main-params-dtype, Apex's
 // optimizer dtype), per-module recompute (recompute_modules layernorm, moe_act, mla_up_proj), the MoE token dispatcher
-// (alltoall, allgather, flex), the CUDA-graph scope (the eager expert GEMM calls a full-iteration graph lifts), the
-// combined 1F1B schedule that hides the expert all-to-all (moe_a2a_overlap), and the launch flags that state them.
+// (alltoall, allgather, flex), the CUDA-graph scope (the eager expert GEMM calls and FP8 quantize kernels a
+// full-iteration graph lifts), the combined 1F1B schedule that hides the expert all-to-all (moe_a2a_overlap), and the
+// launch flags that state them.
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
 #include "estimate/time/communication_model.h"
@@ -214,6 +215,88 @@ TEST(MegatronStackInputs, EagerExpertGemmCallsSetAFloorThatAFullIterationGraphLi
     w.cudaGraphs = CudaGraphScope::None;
     w.framework = TrainingStack::Torchtitan;
     EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, 0);
+}
+
+TEST(MegatronStackInputs, Fp8QuantizesEachExpertsSplitInItsOwnKernels)
+{
+    // The same layout as above (16 local experts, 48 MoE layers, 64 micro-batches). Under FP8 Transformer Engine's
+    // GroupedLinear quantizes each expert's split of fc1's and fc2's inputs forward and of their output gradients
+    // backward, 4 casts per expert per layer and micro-batch: one kernel each under MXFP8, three under current
+    // scaling (tensorwise: amax, scale, cast), none per expert under NVFP4 (one fused kernel), each at least
+    // moe.expert_kernel_call_us beside the 6 GEMM calls.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double call = catalogDefault(catalog, "moe.grouped_gemm_call_us") * 1e-6;
+    const double quantize = catalogDefault(catalog, "moe.expert_kernel_call_us") * 1e-6;
+    ASSERT_GT(quantize, 0);
+    const double passes = 64 * 48 * 16; // layer passes x local experts
+    Configuration c = expertParallelEight(64);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    auto floorOf = [&](Precision precision, Fp8Recipe recipe) {
+        w.precision = precision;
+        w.fp8Recipe = recipe;
+        return estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds;
+    };
+    EXPECT_NEAR(floorOf(Precision::Bf16, Fp8Recipe::Tensorwise), passes * 6 * call, 1e-9);
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Mxfp8), passes * (6 * call + 4 * quantize), 1e-9);
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Blockwise), passes * (6 * call + 4 * quantize), 1e-9);
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Tensorwise), passes * (6 * call + 12 * quantize), 1e-9);
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Nvfp4), passes * 6 * call, 1e-9);
+    // The expert activation recomputed: fc2's input is quantized per expert once more for its weight gradient.
+    w.recomputeMoeAct = true;
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Mxfp8), passes * (6 * call + 5 * quantize), 1e-9);
+    w.recomputeMoeAct = false;
+    // Full recompute runs the forward's two GEMMs and two casts again.
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_NEAR(floorOf(Precision::Fp8, Fp8Recipe::Mxfp8), passes * (8 * call + 6 * quantize), 1e-9);
+    c.checkpointing = Checkpointing::None;
+    // Where the floor is above the GPU's GEMMs, the quantize kernels lengthen the MXFP8 step by exactly their part.
+    w.precision = Precision::Fp8;
+    w.fp8Recipe = Fp8Recipe::Mxfp8;
+    const ThroughputEstimate fp8 = estimateThroughput(m, w, c, hw, catalog, d);
+    PerformanceDefaults free = d;
+    free.expertKernelCallSeconds = 0;
+    const ThroughputEstimate unquantized = estimateThroughput(m, w, c, hw, catalog, free);
+    ASSERT_NEAR(unquantized.expertComputeSeconds, unquantized.expertCallFloorSeconds, 1e-9); // the floor binds
+    EXPECT_NEAR(fp8.step.compute - unquantized.step.compute, passes * 4 * quantize, 1e-6 * fp8.step.compute);
+    // A full-iteration CUDA graph replays them without the host.
+    w.cudaGraphs = CudaGraphScope::FullIteration;
+    EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).expertCallFloorSeconds, 0);
+}
+
+TEST(MegatronStackInputs, ExpertBiasesAddKernelsPerExpert)
+{
+    // GPT-OSS 120B (128 experts with biases, 36 MoE layers) on one 8-GPU B200 node, expert parallel 8, 4 micro-batches:
+    // 16 local experts, each adding its output bias in two kernels forward and six backward (Megatron's
+    // TEGroupedMLP._apply_bias and its autograd), at least moe.expert_kernel_call_us each, added to the step in BF16
+    // as in FP8; two more forward under full recompute. Qwen3-30B-A3B's experts have no biases: none.
+    const ResolvedModel m = test::presetModel("gpt-oss-120b");
+    ASSERT_TRUE(m.architecture.expertBias);
+    ASSERT_EQ(m.architecture.numExperts, 128);
+    const double layers = moeLayers(m.architecture);
+    ASSERT_EQ(layers, 36);
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double kernel = catalogDefault(catalog, "moe.expert_kernel_call_us") * 1e-6;
+    PerformanceDefaults free = d;
+    free.expertKernelCallSeconds = 0;
+    Configuration c = expertParallelEight(4);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    auto added = [&](const ResolvedModel& model) {
+        return estimateThroughput(model, w, c, hw, catalog, d).step.compute
+            - estimateThroughput(model, w, c, hw, catalog, free).step.compute;
+    };
+    EXPECT_NEAR(added(m), 4 * layers * 16 * 8 * kernel, 1e-9);
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_NEAR(added(m), 4 * layers * 16 * 10 * kernel, 1e-9);
+    c.checkpointing = Checkpointing::None;
+    EXPECT_EQ(added(test::presetModel("qwen3-30b-a3b")), 0);
+    // Outside Megatron the experts run as one grouped kernel: no per-expert bias kernels.
+    w.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(added(m), 0);
 }
 
 TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)

@@ -195,8 +195,16 @@ TEST(StackReference, PublishedRunsPerStack)
     // +16.3% (62 s of network all-to-all, up to the 35 s of compute hidden), Qwen3-30B B300 -17.1% -> -3.5%, Qwen3-30B
     // H100 26.02 +97.3% -> +131.5% (the row whose tokens/s and TFLOP/s disagree 2x, read at its TFLOP/s); Megatron
     // median 17.5% -> 17.3%, worst 116.3% -> 131.5% (that row).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.176);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.32);
+    // Transformer Engine's per-expert FP8 quantize kernels (split_quantize: one kernel per expert split under MXFP8,
+    // three under current scaling) and GPT-OSS's per-expert bias kernels (Megatron's TEGroupedMLP._apply_bias), each
+    // at least moe.expert_kernel_call_us (moe_layer_time.h; training10): 18 MoE rows move 0.1-25 points closer, none
+    // further (Qwen3-30B H100 26.02 +131.5% -> +106.8%, B200 +63.7/+57.1% -> +55.8/+49.5%, H100 +36.6/+38.7% ->
+    // +28.7/+30.7%; DeepSeek-V3 B200 +60.2% -> +54.5%; GPT-OSS H100 +31-35% -> +26-29%), the graph-captured row
+    // and the rows whose GEMMs outlast their calls unchanged; and the Qwen3-235B H100 25.11 row states the
+    // moe_a2a_overlap its release's config sets (-19.9% -> +22.2%, as the 26.02 row of the same config). MoE rows
+    // median 36.6% -> 30.7%, Megatron 17.3% -> 16.9%, worst 131.5% -> 111.6% (GPT-OSS 120B on 64 B200, 25.11).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.170);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.12);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
     // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all.

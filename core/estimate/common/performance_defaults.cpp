@@ -130,6 +130,7 @@ PerformanceDefaults readDefaults(
     d.networkLatencySeconds = get("collective.inter_node_latency_us", 0, 1e6) * 1e-6;
     d.expertLoadImbalance = get("moe.expert_load_imbalance", 1, 64);
     d.groupedGemmCallSeconds = get("moe.grouped_gemm_call_us", 0, 1e4) * 1e-6;
+    d.expertKernelCallSeconds = get("moe.expert_kernel_call_us", 0, 1e4) * 1e-6;
     d.minVcpusPerGpu = get("rules.min_vcpus_per_gpu", 0, 1e4);
     d.ramGbPerVcpu = get("rules.ram_gb_per_vcpu", 0, 1e6);
     d.minDiskIops = get("rules.min_disk_iops", 0, 1e9);
@@ -289,6 +290,7 @@ const std::vector<std::string>& performanceDefaultKeys()
         "collective.inter_node_latency_us",
         "moe.expert_load_imbalance",
         "moe.grouped_gemm_call_us",
+        "moe.expert_kernel_call_us",
         "rules.min_vcpus_per_gpu",
         "rules.ram_gb_per_vcpu",
         "rules.min_disk_iops",

@@ -13,6 +13,7 @@
 #include "estimate/time/fp8_scaling.h"
 #include "estimate/time/goodput.h"
 #include "estimate/time/inference_speed.h"
+#include "estimate/time/moe_layer_time.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -115,31 +116,6 @@ struct TrainingMatmul {
     double fp8GemmSaving = 0;
 };
 
-// Megatron-Core's grouped experts (--moe-grouped-gemm: Transformer Engine's GroupedLinear) run one cuBLASLt GEMM per
-// local expert, issued by the host in a loop over a few CUDA streams (TE's multi-stream grouped GEMM,
-// cublaslt_gemm.cu); each MoE layer of each micro-batch issues two per expert forward (fc1, fc2) and four backward
-// (their data and weight gradients; adapters: data only), two more where the whole layer is recomputed. Issued eagerly,
-// each call takes at least moe.grouped_gemm_call_us (TE's published per-expert loop time at small per-expert M), so a
-// rank's expert GEMMs take no less than its calls times that floor. A full-iteration CUDA graph replays the calls
-// without the host (workload.cuda_graphs full-iteration); per-layer graphs leave dropless experts uncaptured
-// (Megatron-Bridge's CUDA graph guide: attn, moe_router, moe_preprocess for dropless MoE). torchtitan, NeMo AutoModel
-// and the generic stack run the experts as one grouped kernel (torch._grouped_mm, gmm): no per-expert calls.
-double expertGemmCallFloorSeconds(const TrainingStepShape& s, const Architecture& arch, const Workload& workload,
-    const Configuration& config, const PerformanceDefaults& d)
-{
-    if (workload.framework != TrainingStack::Megatron || workload.cudaGraphs == CudaGraphScope::FullIteration
-        || arch.numExperts <= 1)
-        return 0.0;
-    const int ep = std::max(1, config.expert);
-    const double localExperts = double(arch.numExperts) / double(std::min(ep, arch.numExperts));
-    // Adapter training computes no weight gradient of the frozen experts: two calls backward instead of four.
-    const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
-    const double callsPerExpert
-        = 2.0 * (1.0 + recomputedLayerShare(arch, workload, config.checkpointing)) + (adapters ? 2.0 : 4.0);
-    const double layerPasses = moeLayers(arch) / double(s.p) * s.accum; // MoE layers of this stage x micro-batches
-    return layerPasses * localExperts * callsPerExpert * d.groupedGemmCallSeconds;
-}
-
 TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
     const Workload& workload, const Configuration& config, const Hardware& hw, const PerformanceDefaults& d,
     const TrainingFlopsPerToken& flops, ThroughputDetail detail, double peak)
@@ -209,16 +185,25 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
             + r.expertComputeSeconds + r.attentionSeconds;
     }
     if (moe && std::isfinite(m.seconds)) {
-        const double floor = expertGemmCallFloorSeconds(s, arch, workload, config, d);
+        // The least time of the experts' eagerly issued per-expert kernels (moe_layer_time.h).
+        const ExpertCallFloor calls
+            = expertCallFloor(arch, workload, config, moeLayers(arch) / double(s.p) * s.accum, d);
+        const double floor = calls.seconds;
         r.expertCallFloorSeconds = floor;
         const double extra = std::max(0.0, floor - r.expertComputeSeconds);
         // Under FP8 the floor also takes back what the FP8 expert GEMMs saved over 16-bit ones (the calls take as
-        // long either way): the saving the FP8 casts are weighed against (fp8_slower_than_bf16) is the floored one.
-        if (workload.precision == Precision::Fp8 && expertsBf16Seconds > r.expertComputeSeconds)
-            m.fp8GemmSaving -= (expertsBf16Seconds - r.expertComputeSeconds)
-                - std::max(0.0, expertsBf16Seconds - std::max(floor, r.expertComputeSeconds));
-        r.expertComputeSeconds += extra;
-        m.seconds += extra;
+        // long either way), and its per-expert quantize kernels are a cost of the FP8 casts: the saving the casts are
+        // weighed against (fp8_slower_than_bf16) is the floored one, less what the quantize kernels add.
+        if (workload.precision == Precision::Fp8) {
+            const double gemmFloor = floor - calls.quantizeSeconds;
+            if (expertsBf16Seconds > r.expertComputeSeconds)
+                m.fp8GemmSaving -= (expertsBf16Seconds - r.expertComputeSeconds)
+                    - std::max(0.0, expertsBf16Seconds - std::max(gemmFloor, r.expertComputeSeconds));
+            m.fp8GemmSaving -= extra - std::max(0.0, gemmFloor - r.expertComputeSeconds);
+        }
+        // The bias kernels' time is their own (no traffic of theirs is counted elsewhere).
+        r.expertComputeSeconds += extra + calls.biasSeconds;
+        m.seconds += extra + calls.biasSeconds;
     }
     return m;
 }

@@ -45,8 +45,9 @@ struct ThroughputEstimate {
                                  // at the flash-attention kernel's efficiency where the catalog has it
     double expertComputeSeconds = 0; // part of step.compute in the routed experts' grouped GEMMs (MoE), load
                                      // imbalance included
-    double expertCallFloorSeconds = 0; // the least time the routed experts' per-expert GEMM calls take when issued
-                                       // eagerly (Megatron's grouped GEMM, expertComputeSeconds is at least this)
+    double expertCallFloorSeconds = 0; // the least time the routed experts' per-expert GEMM calls (and FP8 quantize
+                                       // kernels) take when issued eagerly (Megatron's grouped GEMM,
+                                       // moe_layer_time.h; expertComputeSeconds is at least this)
     double moeTokenPassSeconds = 0; // part of memoryBoundSeconds in the MoE router's score kernels and the token
                                     // permute / unpermute (and the all-to-all dispatcher's chunk sorts)
     double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)

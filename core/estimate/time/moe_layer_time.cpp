@@ -1,0 +1,93 @@
+#include "estimate/time/moe_layer_time.h"
+
+#include "transformer/training_flops.h"
+
+#include <algorithm>
+
+namespace gp
+{
+
+namespace
+{
+
+// Kernels one FP8 quantize of one expert's operand launches in Transformer Engine's split_quantize, which
+// GroupedLinear calls for its inputs forward and its output gradients backward (module/grouped_linear.py at v2.9,
+// v2.14 and 4220403e, the TE of Megatron-Bridge 25.11 to 26.06): only delayed scaling has a multi-tensor kernel
+// (nvte_multi_cast_transpose); every other quantizer casts each expert's split on its own (csrc/extensions/cast.cpp
+// multi_tensor_quantize_impl "Quantize kernels individually" at v2.9; the UNFUSED path of split_quantize through
+// 4220403e). Current scaling, the plan's tensorwise under Megatron (--fp8-recipe tensorwise is Float8CurrentScaling,
+// Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs three kernels a quantize
+// (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: amax, scale from amax, cast); MXFP8 and block
+// scaling one (the scales are computed inside the cast). NVFP4 splits are quantized by one fused kernel
+// (split_quantize's FUSED_NVFP4 path): none per expert. A plan imported from --fp8-recipe delayed (TE's
+// DelayedScaling, one fused kernel for all splits) is read as tensorwise and counted as current scaling.
+double quantizeKernelsPerCast(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Tensorwise:
+        return 3.0;
+    case Fp8Recipe::Rowwise:
+    case Fp8Recipe::Blockwise:
+    case Fp8Recipe::Mxfp8:
+        return 1.0;
+    case Fp8Recipe::Nvfp4:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+} // namespace
+
+// Megatron-Core's grouped experts (--moe-grouped-gemm: Transformer Engine's GroupedLinear) run one cuBLASLt GEMM per
+// local expert, issued by the host in a loop over a few CUDA streams (TE's multi-stream grouped GEMM,
+// cublaslt_gemm.cu); each MoE layer of each micro-batch issues two per expert forward (fc1, fc2) and four backward
+// (their data and weight gradients; adapters: data only), two more where the whole layer is recomputed. Under FP8 each
+// GroupedLinear also quantizes its input split per expert forward (fc1's and fc2's) and its output gradient per expert
+// backward (fc2's, then fc1's), once more forward where the layer is recomputed; with the expert activation
+// recomputed (recompute_moe_act) Megatron keeps fc2's input unquantized (experts.py set_save_original_input) and TE
+// quantizes it per expert again for the weight gradient (grouped_linear.py backward, ctx.save_original_input).
+ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload& workload, Checkpointing checkpointing)
+{
+    ExpertCallsPerLayer c;
+    const double recomputed = recomputedLayerShare(arch, workload, checkpointing);
+    const bool adapters = workload.technique == Technique::Lora || workload.technique == Technique::Qlora;
+    c.gemms = 2.0 * (1.0 + recomputed) + (adapters ? 2.0 : 4.0);
+    if (workload.precision == Precision::Fp8) {
+        const double casts = 2.0 * (1.0 + recomputed) + 2.0 + (workload.recomputeMoeAct ? 1.0 : 0.0);
+        c.quantizeKernels = casts * quantizeKernelsPerCast(workload.fp8Recipe);
+    }
+    // Experts with biases (GPT-OSS): fc2 leaves its bias to TEGroupedMLP._apply_bias (Megatron-LM core_r0.15.0 to
+    // core_v0.17.0 moe/experts.py), which splits the experts' output by expert and computes t + b * p for each (two
+    // kernels forward: the bias scaled by the routing probabilities, the sum); autograd runs each expert's backward on
+    // its own: the gradient cast back to t's 16 bits, b's gradient (grad x p, summed over the expert's tokens, cast to
+    // b's dtype) and p's (grad x b, summed over the hidden size): six kernels. fc1's bias is in its GEMM.
+    if (arch.expertBias)
+        c.biasKernels = 2.0 * (1.0 + recomputed) + 6.0;
+    return c;
+}
+
+// Issued eagerly, each GEMM call takes at least moe.grouped_gemm_call_us (TE's published per-expert loop time at
+// small per-expert M) and each other per-expert kernel moe.expert_kernel_call_us (a per-tensor MXFP8 quantize loop's
+// time per tensor), so a rank's experts take no less than their calls times those. A full-iteration CUDA
+// graph replays the calls without the host (workload.cuda_graphs full-iteration); per-layer graphs leave dropless
+// experts uncaptured (Megatron-Bridge's CUDA graph guide: attn, moe_router, moe_preprocess for dropless MoE).
+// torchtitan, NeMo AutoModel and the generic stack run the experts as one grouped kernel (torch._grouped_mm, gmm):
+// no per-expert calls.
+ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
+    double layerPasses, const PerformanceDefaults& d)
+{
+    ExpertCallFloor f;
+    if (workload.framework != TrainingStack::Megatron || workload.cudaGraphs == CudaGraphScope::FullIteration
+        || arch.numExperts <= 1 || !(layerPasses > 0))
+        return f;
+    const int ep = std::max(1, config.expert);
+    const double localExperts = double(arch.numExperts) / double(std::min(ep, arch.numExperts));
+    const ExpertCallsPerLayer calls = expertCallsPerLayer(arch, workload, config.checkpointing);
+    const double expertPasses = layerPasses * localExperts;
+    f.quantizeSeconds = expertPasses * calls.quantizeKernels * d.expertKernelCallSeconds;
+    f.seconds = expertPasses * calls.gemms * d.groupedGemmCallSeconds + f.quantizeSeconds;
+    f.biasSeconds = expertPasses * calls.biasKernels * d.expertKernelCallSeconds;
+    return f;
+}
+
+} // namespace gp
