@@ -107,25 +107,27 @@ void addGentlerCapFixes(BudgetAnswer& answer, const Budget& budget, const Catalo
     addGentlerCapFixes(answer, budget, [&](const Budget& edited) { return answerBudget(edited, catalog, {}, &cache); });
 }
 
-std::vector<GentlerCapFix> findGentlerCapFixes(
-    const BudgetAnswer& answer, const Budget& budget, const std::function<BudgetAnswer(const Budget&)>& answerAgain)
+std::vector<GentlerCapFix> findGentlerCapFixes(const BudgetAnswer& answer, const Budget& budget,
+    const std::function<BudgetAnswer(const Budget&)>& answerAgain, bool everyKind)
 {
     std::vector<GentlerCapFix> found;
     for (const CapBreak& b : answer.capBreaks) {
         CapFixSearch delays { budget, answerAgain };
-        std::optional<GentlerCapFix> fix = delayFix(delays, answer, b);
+        std::optional<GentlerCapFix> delay = delayFix(delays, answer, b);
         if (delays.cancelled)
             break;
-        // A share of one serving item's traffic: only where no later start brings the cap under it (each share
-        // searches that item's plan again, where a later start reuses its answer).
-        if (!fix) {
+        if (delay)
+            found.push_back(std::move(*delay));
+        // A share of one serving item's traffic: where no later start brings the cap under it, or when asked for
+        // every kind (each share searches that item's plan again, where a later start reuses its answer).
+        if (found.empty() || found.back().cap != b.cap || everyKind) {
             CapFixSearch shares { budget, answerAgain };
-            fix = trafficFix(shares, answer, b);
+            std::optional<GentlerCapFix> share = trafficFix(shares, answer, b);
             if (shares.cancelled)
                 break;
+            if (share)
+                found.push_back(std::move(*share));
         }
-        if (fix)
-            found.push_back(std::move(*fix));
     }
     return found;
 }

@@ -22,11 +22,12 @@ struct GentlerCapFix {
 // For each of `answer`'s cap breaks (`answer` answers `budget`):
 //   delay_item (item, months): the fewest months one item can start later with the cap held in every month;
 //   scale_traffic (item, percent): the largest whole percent of one serving item's traffic with the cap held, only
-//   where no later start holds it.
+//   where no later start holds it unless `everyKind` (each share searches that item's plan again: seconds, where a
+//   later start reuses its answer; the window searches on its own worker and offers both).
 // `answerAgain` answers an edited budget (without these fixes); each kind of fix tries at most kCapFixTries budgets
 // per break, and a cancelled answer (BudgetAnswer::cancelled) ends the search with what it found so far.
-std::vector<GentlerCapFix> findGentlerCapFixes(
-    const BudgetAnswer& answer, const Budget& budget, const std::function<BudgetAnswer(const Budget&)>& answerAgain);
+std::vector<GentlerCapFix> findGentlerCapFixes(const BudgetAnswer& answer, const Budget& budget,
+    const std::function<BudgetAnswer(const Budget&)>& answerAgain, bool everyKind = false);
 
 // Adds findGentlerCapFixes' words to each of `answer`'s cap breaks, after its raise and drop fixes.
 void addGentlerCapFixes(

@@ -527,9 +527,10 @@ TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
 
 // Issue 44: a gentler fix than dropping an item in the window. The example budget passes its monthly cap; the view
 // answers at once and searches for a later start or a share of traffic only once the answer has settled, on its own
-// worker with progress, and the next edit cancels that search. The fixes it offers are the CLI's (the same search on
-// the same budget), one click applies one (the answer again holds the cap, the CLI's answer of the budget with that
-// edit), and Undo takes it back. The buttons speak the view's language.
+// worker with progress, and the next edit cancels that search. The fixes it offers are the core's (the CLI's search
+// on the same budget, every kind: a later start and a share of traffic), one click applies one (the answer again holds
+// the cap, the CLI's answer of the budget with that edit), and Undo takes it back. The buttons speak the view's
+// language.
 TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClickAndUndone)
 {
     BudgetView view;
@@ -565,8 +566,15 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     gp::BudgetPlanCache cache;
     gp::BudgetAnswer cli = gp::answerBudget(*budget, gp::builtinCatalog(), {}, &cache);
     const std::vector<gp::GentlerCapFix> expected = gp::findGentlerCapFixes(
-        cli, *budget, [&](const gp::Budget& b) { return gp::answerBudget(b, gp::builtinCatalog(), {}, &cache); });
+        cli, *budget, [&](const gp::Budget& b) { return gp::answerBudget(b, gp::builtinCatalog(), {}, &cache); }, true);
     ASSERT_FALSE(expected.empty());
+    // A later start and a share of the traffic (window9's CLI offered the share only where no later start held).
+    const auto offers = [&](const char* code) {
+        return std::any_of(
+            expected.begin(), expected.end(), [&](const gp::GentlerCapFix& f) { return f.words.code == code; });
+    };
+    EXPECT_TRUE(offers("delay_item"));
+    EXPECT_TRUE(offers("scale_traffic"));
     ASSERT_EQ(view.offeredFixes().size(), expected.size());
     for (std::size_t k = 0; k < expected.size(); ++k) {
         EXPECT_EQ(view.offeredFixes()[k].words.code, expected[k].words.code);

@@ -414,12 +414,17 @@ void BudgetView::searchFixes()
             // At most two searches of kCapFixTries budgets per cap broken (a later start, then a share of traffic).
             const double most = 2.0 * gp::kCapFixTries * double(answer->capBreaks.size());
             int tries = 0;
-            auto found = gp::findGentlerCapFixes(*answer, edited, [&](const gp::Budget& tried) {
-                gp::SearchControl control;
-                control.cancel = job.cancelFlag();
-                job.setProgress(++tries / most);
-                return gp::answerBudget(tried, *catalog, control, cache.get());
-            });
+            // Both kinds, a later start and a share of traffic (the CLI offers the share only where no later start
+            // holds the cap): off the typing path, the share's seconds are affordable.
+            auto found = gp::findGentlerCapFixes(
+                *answer, edited,
+                [&](const gp::Budget& tried) {
+                    gp::SearchControl control;
+                    control.cancel = job.cancelFlag();
+                    job.setProgress(++tries / most);
+                    return gp::answerBudget(tried, *catalog, control, cache.get());
+                },
+                true);
             if (job.cancelled())
                 return gp::Error { "", "cancelled" };
             return found;

@@ -73,7 +73,7 @@ public:
     // The budget the answer answers: the budget, the what-if, then the fixes applied.
     static gp::Budget editedBudget(
         const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes);
-    // "Start Chat serving 3 months later" / "将 Chat serving 推迟 3 个月开始": a fix as an action.
+    // "Start Chat serving 6 months later" / "将 Chat serving 推迟 6 个月开始": a fix as an action.
     static QString fixText(const gp::GentlerCapFix& fix);
 
     // The words of the answer, shared with the report.
