@@ -39,6 +39,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 using namespace gpui;
@@ -527,10 +528,9 @@ TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
 
 // Issue 44: a gentler fix than dropping an item in the window. The example budget passes its monthly cap; the view
 // answers at once and searches for a later start or a share of traffic only once the answer has settled, on its own
-// worker with progress, and the next edit cancels that search. The fixes it offers are the core's (the CLI's search
-// on the same budget, every kind: a later start and a share of traffic), one click applies one (the answer again holds
-// the cap, the CLI's answer of the budget with that edit), and Undo takes it back. The buttons speak the view's
-// language.
+// worker with progress, and the next edit cancels that search. Each fix it offers (a later start and a share of
+// traffic) holds its cap and is the least edit of its kind; one click applies one (the answer again holds the cap, the
+// core's answer of the budget with that edit), and Undo takes it back. The buttons speak the view's language.
 TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClickAndUndone)
 {
     BudgetView view;
@@ -560,26 +560,36 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_TRUE(found.wait(test::kEvaluationWaitMs));
     EXPECT_EQ(found.count(), 1) << "the cancelled search offered nothing";
-    // The fixes the CLI's budget command names for the same budget.
+    // Each fix offered holds its cap when applied to the budget (the core's answer), says what it edits, and is the
+    // least edit of its kind: a month sooner, or one percent more of the traffic, breaks the cap again. Both kinds.
     auto budget = gp::parseBudget(gp::exampleBudgetText());
     ASSERT_TRUE(budget);
     gp::BudgetPlanCache cache;
-    gp::BudgetAnswer cli = gp::answerBudget(*budget, gp::builtinCatalog(), {}, &cache);
-    const std::vector<gp::GentlerCapFix> expected = gp::findGentlerCapFixes(
-        cli, *budget, [&](const gp::Budget& b) { return gp::answerBudget(b, gp::builtinCatalog(), {}, &cache); }, true);
-    ASSERT_FALSE(expected.empty());
-    // A later start and a share of the traffic (window9's CLI offered the share only where no later start held).
-    const auto offers = [&](const char* code) {
-        return std::any_of(
-            expected.begin(), expected.end(), [&](const gp::GentlerCapFix& f) { return f.words.code == code; });
+    const auto holds = [&](const gp::BudgetWhatIf& whatIf, const std::string& cap) {
+        const gp::BudgetAnswer a = gp::answerBudget(gp::applyWhatIf(*budget, whatIf), gp::builtinCatalog(), {}, &cache);
+        return std::none_of(
+            a.capBreaks.begin(), a.capBreaks.end(), [&](const gp::CapBreak& b) { return b.cap == cap; });
     };
-    EXPECT_TRUE(offers("delay_item"));
-    EXPECT_TRUE(offers("scale_traffic"));
-    ASSERT_EQ(view.offeredFixes().size(), expected.size());
-    for (std::size_t k = 0; k < expected.size(); ++k) {
-        EXPECT_EQ(view.offeredFixes()[k].words.code, expected[k].words.code);
-        EXPECT_EQ(view.offeredFixes()[k].words.args, expected[k].words.args);
+    const std::vector<gp::GentlerCapFix> expected = view.offeredFixes();
+    std::set<std::string> kinds;
+    for (const gp::GentlerCapFix& fix : expected) {
+        kinds.insert(fix.words.code);
+        ASSERT_GE(fix.whatIf.item, 0);
+        EXPECT_EQ(fix.words.arg("item"), budget->items[std::size_t(fix.whatIf.item)].name);
+        EXPECT_TRUE(holds(fix.whatIf, fix.cap)) << fix.words.message;
+        gp::BudgetWhatIf less = fix.whatIf;
+        if (fix.words.code == "delay_item") {
+            EXPECT_EQ(fix.words.arg("months"), std::to_string(fix.whatIf.delayMonths));
+            less.delayMonths -= 1;
+        } else {
+            EXPECT_EQ(fix.words.arg("percent"), std::to_string(std::lround(fix.whatIf.trafficFactor * 100)));
+            less.trafficFactor += 0.01;
+        }
+        if (less.delayMonths > 0 || fix.words.code == "scale_traffic") {
+            EXPECT_FALSE(holds(less, fix.cap)) << fix.words.message << ": a smaller edit holds the cap too";
+        }
     }
+    EXPECT_EQ(kinds, (std::set<std::string> { "delay_item", "scale_traffic" }));
     auto* button = view.findChild<QPushButton*>(QStringLiteral("budgetFix0"));
     ASSERT_TRUE(button && button->isVisible());
     EXPECT_EQ(button->text(), BudgetView::fixText(expected[0]));
@@ -592,6 +602,7 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
         EXPECT_NE(b.cap, expected[0].cap) << "the fix was meant to hold the " << expected[0].cap << " cap";
     const gp::BudgetAnswer fixed
         = gp::answerBudget(gp::applyWhatIf(*budget, expected[0].whatIf), gp::builtinCatalog(), {}, &cache);
+    ASSERT_FALSE(fixed.cancelled);
     EXPECT_NEAR(view.answer()->total, fixed.total, 1e-6 * fixed.total);
     auto* undo = view.findChild<QPushButton*>(QStringLiteral("budgetUndoFix"));
     ASSERT_TRUE(undo && undo->isVisible());
