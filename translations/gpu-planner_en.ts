@@ -209,6 +209,14 @@
             <numerusform> %n items cannot be placed under the stock.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Start %1 %n month(s) later</source>
+        <comment>a gentler fix of a budget cap, on a button</comment>
+        <translation>
+            <numerusform>Start %1 %n month later</numerusform>
+            <numerusform>Start %1 %n months later</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpui::CloudImportDialog</name>

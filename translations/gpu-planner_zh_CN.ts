@@ -4713,6 +4713,38 @@ none listed in %1</source>
         <source>The monthly cap of %1 is passed in %2 (%3, %4 over).</source>
         <translation>每月上限 %1 在%2被突破（%3，超出 %4）。</translation>
     </message>
+    <message>
+        <source>&amp;Undo: %1</source>
+        <translation>撤销(&amp;U)：%1</translation>
+    </message>
+    <message>
+        <source>Looking for a gentler fix</source>
+        <translation>正在寻找更温和的修正</translation>
+    </message>
+    <message numerus="yes">
+        <source>Start %1 %n month(s) later</source>
+        <comment>a gentler fix of a budget cap, on a button</comment>
+        <translation>
+            <numerusform>将 %1 推迟 %n 个月开始</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Serve %1 at %2% of its traffic</source>
+        <comment>a gentler fix of a budget cap, on a button</comment>
+        <translation>以 %1 流量的 %2% 提供服务</translation>
+    </message>
+    <message>
+        <source>No later start of one item or share of one item&apos;s traffic holds the cap.</source>
+        <translation>推迟某一项的开始或只承接某一项的部分流量，都无法守住上限。</translation>
+    </message>
+    <message>
+        <source>Gentler fix:</source>
+        <translation>更温和的修正：</translation>
+    </message>
+    <message>
+        <source>Answers the budget again with this change, on top of the what-if; Undo (Ctrl+Z) takes it back.</source>
+        <translation>在当前假设之上加上这一改动，重新计算预算；撤销（Ctrl+Z）可以撤回。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
+#include "estimate/estimator.h"
 #include "estimate/serving/disaggregation.h"
 #include "estimate/time/communication_model.h"
 #include "output/results_json.h"
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -79,15 +81,44 @@ TEST(ServingDisaggregation, TransferOverTcpLosesToAggregatedByHand)
     EXPECT_NE(table.find("miss the 1 s TTFT target"), std::string::npos) << table;
 }
 
+// A prefill replica's saturated rate (prompts a second) on the p5: one prefill replica of tensor `tensor` beside one
+// tp8 decode replica, at `replicas` prefill replicas sharing 4 requests/s; S = its rate over its utilization.
+double p5PrefillSaturatedRate(const Plan& plan, int tensor, int replicas)
+{
+    auto model = resolveModel(plan.model);
+    CandidateSpec spec;
+    spec.instance = "aws:p5.48xlarge";
+    auto hw = resolveCandidate(spec, builtinCatalog(), 2, "candidates[0]");
+    EXPECT_TRUE(model && hw);
+    Configuration c;
+    c.prefillReplicas = replicas;
+    c.prefillTensor = tensor;
+    c.data = 1;
+    c.tensor = 8;
+    const CandidateResult r = evaluateCandidate(*model, plan, *hw, c, builtinCatalog());
+    EXPECT_TRUE(r.serving && r.serving->disaggregation) << (r.failure ? r.failure->message : "");
+    if (!r.serving || !r.serving->disaggregation)
+        return 0;
+    const ServingPool& prefill = r.serving->disaggregation->prefill;
+    EXPECT_DOUBLE_EQ(prefill.requestsPerSecond, 4.0 / replicas);
+    return prefill.requestsPerSecond / prefill.utilization;
+}
+
 // Llama 3.1 70B, 4,096 prompt and 512 output tokens at 4 requests/s, TTFT within 3 s and TPOT within 15 ms, on
 // aws:p5.48xlarge (8 x H100, NVLink 4, 3,200 Gbps RDMA). An aggregated tp8 replica decodes beside prompt chunks of
 // 4,096 tokens, each such step some 0.3 s of matmuls: to keep the mean TPOT within 15 ms it holds about 7.5 requests,
 // so 4 replicas (32 GPUs, 4 nodes) carry the load. Apart, one tp8 decode replica has no prompt in its steps: at
-// TPOT 12.9 ms it holds 4 x (511 x 12.9 ms + its first step) = 26.4 requests (Little's law), all of the load, and one
-// tp8 prefill replica computes the 16,384 prompt tokens a second: 16 GPUs on 2 nodes. Each request's KV cache,
+// TPOT 12.9 ms it holds 4 x (511 x 12.9 ms + its first step) = 26.4 requests (Little's law), all of the load.
+// The prefill pool: a prompt is 2 x 70.6e9 parameters x 4,096 tokens = 5.78e14 FLOPs of matmuls and
+// 2 x 4,096^2 x 8,192 x 80 layers = 2.2e13 of causal attention, 6.0e14 FLOPs; at the H100's dense 989 TFLOPS a
+// replica of t GPUs prefills at most t x 989e12 / 6.0e14 = 1.65 t prompts a second (13.2 at tp8). A pool serving a
+// rate is planned with each replica at most at its saturated rate S over the rate headroom 1.2, whatever the TTFT
+// target (issue 44's one rule): ceil(4 x 1.2 / S) replicas of a layout. The search takes the layout with the fewest
+// prefill GPUs, which beside the tp8 decode replica fills two nodes (16 GPUs) at most. Each request's KV cache,
 // 4,096 tokens x 80 layers x 8 KV heads x 128 dims x 2 (K and V) x 2 bytes = 1,342,177,280 bytes, crosses between
-// the two nodes over RDMA: 3,200 Gbps / 8 x 0.8 (network.rdma_achieved_fraction) = 320 GB/s, 4.19 ms + 46 us of
-// latency. The pools win at half the cost, and say why.
+// the two nodes over RDMA: the smaller replica's GPUs' share of the node's 3,200 Gbps / 8 x 0.8
+// (network.rdma_achieved_fraction) = 320 GB/s at tp8, plus 46 us of latency. The pools win at half the cost, and
+// say why.
 TEST(ServingDisaggregation, PoolsWinWhenPrefillStallsDecodeByHand)
 {
     auto plan = parsePlan(disaggregationPlan("aws:p5.48xlarge", "llama-3.1-70b", 4096, 512, 4, 3.0, 0.015, "auto"));
@@ -101,17 +132,33 @@ TEST(ServingDisaggregation, PoolsWinWhenPrefillStallsDecodeByHand)
     EXPECT_EQ(s.deployment, "disaggregated");
     ASSERT_TRUE(s.disaggregation);
     const ServingDisaggregation& d = *s.disaggregation;
-    EXPECT_EQ(d.prefill.replicas, 1);
     EXPECT_EQ(d.decode.replicas, 1);
-    EXPECT_EQ(d.prefill.tensor * d.prefill.pipeline + d.decode.tensor * d.decode.pipeline, 16);
+    EXPECT_EQ(d.decode.tensor * d.decode.pipeline, 8);
+    // The prefill pool by the rule: each layout's replicas at S / 1.2, S below the FLOP ceiling.
+    const double flopsPerPrompt = 2 * 70.6e9 * 4096 + 2.0 * 4096 * 4096 * 8192 * 80;
+    int fewestGpus = 1 << 30;
+    for (const auto& [tensor, replicas] : { std::pair { 8, 1 }, std::pair { 4, 2 } }) {
+        const double saturated = p5PrefillSaturatedRate(*plan, tensor, replicas);
+        EXPECT_LT(saturated, tensor * 989e12 / flopsPerPrompt) << "tp" << tensor;
+        const int needed = int(std::ceil(4 * 1.2 / saturated));
+        fewestGpus = std::min(fewestGpus, needed * tensor);
+        if (d.prefill.tensor == tensor) {
+            EXPECT_EQ(d.prefill.replicas, needed) << "tp" << tensor << " saturates at " << saturated;
+            EXPECT_NEAR(d.prefill.utilization, 4.0 / needed / saturated, 1e-9);
+        }
+    }
+    EXPECT_LE(d.prefill.utilization, 1 / 1.2 + 1e-9);
+    EXPECT_EQ(d.prefill.replicas * d.prefill.tensor * d.prefill.pipeline, fewestGpus);
+    const int gpus = fewestGpus + 8;
+    ASSERT_LE(gpus, 16);
     EXPECT_EQ(r.nodes, 2);
-    // The transfer by hand.
+    // The transfer by hand: the smaller replica's share of the node's network (the pools on two nodes).
     const double bytes = 4096.0 * 80 * 8 * 128 * 2 * 2;
     EXPECT_DOUBLE_EQ(d.transfer.bytesPerRequest, bytes);
     EXPECT_EQ(d.transfer.link, "rdma");
-    const double transfer = bytes / (3200e9 / 8 * 0.8) + 46e-6;
+    const double transfer = bytes / (3200e9 / 8 * 0.8 * d.prefill.tensor / 8) + 46e-6;
     EXPECT_NEAR(d.transfer.seconds, transfer, 1e-6);
-    EXPECT_NEAR(d.transfer.utilization, 4 * (transfer - 46e-6), 1e-9);
+    EXPECT_NEAR(d.transfer.utilization, 4.0 / d.prefill.replicas * (transfer - 46e-6), 1e-9);
     // TTFT is the prefill pool's, the transfer with its wait, and the decode pool's first step.
     EXPECT_NEAR(s.ttftSeconds,
         d.prefill.ttftSeconds + d.transfer.seconds + d.transfer.waitSeconds + d.decode.ttftSeconds, 1e-12);
@@ -124,9 +171,9 @@ TEST(ServingDisaggregation, PoolsWinWhenPrefillStallsDecodeByHand)
     ASSERT_TRUE(s.deploymentReason);
     const Diagnostic& why = *s.deploymentReason;
     EXPECT_EQ(why.code, "serving_disaggregated_wins") << why.message;
-    EXPECT_EQ(why.arg("gpus"), "16");
+    EXPECT_EQ(why.arg("gpus"), std::to_string(gpus));
     EXPECT_EQ(why.arg("aggregated_gpus"), "32");
-    EXPECT_EQ(why.arg("cost_ratio"), "0.5");
+    EXPECT_EQ(why.arg("cost_ratio"), "0.5"); // two p5 nodes against four
     EXPECT_GT(std::stod(why.arg("batch_ratio")), 2.0);
     EXPECT_GT(std::stod(why.arg("decode_requests")), std::stod(why.arg("aggregated_requests")));
     // The aggregated answer to the same plan: the 4 replicas the reason compares with.
@@ -141,8 +188,9 @@ TEST(ServingDisaggregation, PoolsWinWhenPrefillStallsDecodeByHand)
     EXPECT_NEAR(a.serving->concurrency, std::stod(why.arg("aggregated_requests")), 0.01 * a.serving->concurrency);
     // Every output names the pools, the ratio and the transfer.
     const std::string table = resultsToTable({ r }, Mode::Serving);
-    EXPECT_NE(table.find("1P tp8 + 1D tp8"), std::string::npos) << table;
-    EXPECT_NE(table.find("P:D 1:1"), std::string::npos) << table;
+    const std::string prefillText = std::to_string(d.prefill.replicas) + "P tp" + std::to_string(d.prefill.tensor);
+    EXPECT_NE(table.find(prefillText + " + 1D tp8"), std::string::npos) << table;
+    EXPECT_NE(table.find("P:D " + std::to_string(d.prefill.replicas) + ":1"), std::string::npos) << table;
     EXPECT_NE(table.find("over rdma"), std::string::npos) << table;
     const nlohmann::json json = servingResultToJson(s);
     EXPECT_EQ(json["deployment"], "disaggregated");

@@ -5,7 +5,9 @@
 // read, the KV cache of the decoding requests), so a failure is a real excess, not a disagreement on details.
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/serving_model.h"
 #include "estimate/time/throughput_model.h"
+#include "planner/answer.h"
 #include "transformer/training_flops.h"
 
 #include <gtest/gtest.h>
@@ -157,11 +159,52 @@ std::optional<PhysicsExcess> physicsExcess(const Plan& plan, const GpuSpec& gpu,
     return e;
 }
 
+// Issue 44: no latency target is never dearer than a target. The replicas a request rate needs with targets, however
+// loose, are never fewer than without (the one rule of ServingReplica::replicasNeeded, which the prefill and decode
+// pools ask too): before, a replica took its saturated throughput over the rate headroom (1.2) without targets but up
+// to the queueing model's largest rate meeting the targets with them, so a loose target asked for fewer replicas than
+// none (100 of the plans drawn here). Returns 1 when the plan's replica starts (0: nothing to compare).
+int checkNoTargetNeverDearer(const Plan& plan, const Catalog& catalog, std::mt19937& rng)
+{
+    auto model = resolveModel(plan.model);
+    auto hw = resolveCandidate(plan.candidates.front(), catalog, 1, "candidates[0]");
+    if (!model || !hw)
+        return 0;
+    auto config = configurationFromPlan(plan, *hw);
+    if (!config)
+        return 0;
+    const Workload workload = workloadOnGpu(plan.workload, hw->gpu);
+    const ServingReplica replica(*model, workload, *config, *hw, plan.assumptions, catalog);
+    if (!replica.starts())
+        return 0;
+    ServingSpec spec = workload.serving;
+    spec.slo = {};
+    const int none = replica.replicasNeeded(spec);
+    const auto logUniform = [&](double lo, double hi) {
+        return std::exp(std::uniform_real_distribution<double>(std::log(lo), std::log(hi))(rng));
+    };
+    for (int t = 0; t < 3; ++t) {
+        spec.slo = {};
+        if (t != 1)
+            spec.slo.ttftSeconds = t == 2 ? 1e6 : logUniform(0.01, 1e4);
+        if (t != 0)
+            spec.slo.tpotSeconds = t == 2 ? 1e6 : logUniform(0.001, 10);
+        const int withTarget = replica.replicasNeeded(spec);
+        if (withTarget >= 1) { // 0: no replica meets the target
+            EXPECT_GE(withTarget, none) << "ttft " << spec.slo.ttftSeconds.value_or(0) << " s, tpot "
+                                        << spec.slo.tpotSeconds.value_or(0)
+                                        << " s: " << plan.workload.serving.load.value << " requests/s on " << hw->label;
+        }
+    }
+    return 1;
+}
+
 TEST(ServingPhysics, NoAnswerComputesOrReadsBeyondTheHardware)
 {
     const Catalog& catalog = builtinCatalog();
     std::mt19937 rng(39);
-    int checked = 0;
+    std::mt19937 targetRng(44); // the targets' own draws: the plans stay those drawn before
+    int checked = 0, targetsChecked = 0;
     double worstFlops = 0, worstBytes = 0;
     std::vector<std::string> gpusChecked;
     for (const GpuSpec& gpu : catalog.gpus) {
@@ -172,6 +215,8 @@ TEST(ServingPhysics, NoAnswerComputesOrReadsBeyondTheHardware)
             const PhysicsDraw d = drawPhysicsPlan(rng, gpu);
             auto plan = parsePlan(physicsPlanText(d, gpu));
             ASSERT_TRUE(plan) << plan.error().toString();
+            if (plan->workload.serving.load.kind == ServingLoadKind::RequestsPerSecond && i % 8 == 0)
+                targetsChecked += checkNoTargetNeverDearer(*plan, catalog, targetRng);
             auto estimate = estimatePlan(*plan, catalog);
             if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
                 continue;
@@ -218,11 +263,46 @@ TEST(ServingPhysics, NoAnswerComputesOrReadsBeyondTheHardware)
                 EXPECT_LE(e->bytes, 1.0) << gpu.id << " " << profile.name << ": " << physicsPlanText(d, gpu);
             }
     std::printf("\nserving physics: %d answers on %zu GPUs and %d on MIG slices; worst %.1f%% of the FLOP ceiling, "
-                "%.1f%% of HBM\n",
-        checked, gpusChecked.size(), slicesChecked, 100 * worstFlops, 100 * worstBytes);
+                "%.1f%% of HBM; %d rate loads with and without targets\n",
+        checked, gpusChecked.size(), slicesChecked, 100 * worstFlops, 100 * worstBytes, targetsChecked);
     EXPECT_GE(slicesChecked, 100);
+    EXPECT_GE(targetsChecked, 50) << "rate loads compared with and without targets";
     EXPECT_GE(checked, 1500);
     EXPECT_GE(gpusChecked.size(), catalog.gpus.size() * 3 / 4);
+}
+
+// Issue 44's case, one candidate of the window's 50-candidate serving plan: Qwen2.5 7B at 40 requests/s, 1,500 tokens
+// in and 300 out, on alibaba:ecs.gn6v-c8g1.16xlarge (8 x V100 16 GB). With a time to first token within 1,000 s the
+// queueing model meets the target at any stable rate, up to a replica's saturated throughput S; the rate headroom
+// caps a replica at S / 1.2 with the target or without, so the loose target asks for ceil(40 x 1.2 / S) replicas of
+// each layout, as no target does: the same layout, replicas and cost. A tight target (200 ms) can only ask for more.
+// Before: 0.269 CNY per million tokens with the loose target against 0.358 without.
+TEST(ServingPhysics, ALooseLatencyTargetNeverCostsLessThanNoTarget)
+{
+    const auto recommendedWith = [](const std::string& slo) {
+        auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "qwen2.5-7b"},
+            "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 1500,
+                "output_tokens": 300, "load": {"requests_per_second": 40})"
+            + slo + R"(}},
+            "candidates": [{"instance": "alibaba:ecs.gn6v-c8g1.16xlarge", "nodes": "auto"}],
+            "search": {"enabled": true, "objective": "cost", "max_nodes": 8}})");
+        EXPECT_TRUE(plan) << plan.error().toString();
+        auto answer = answerPlan(*plan, builtinCatalog());
+        EXPECT_TRUE(answer && !answer->search.candidates.empty());
+        return answer->search.candidates.front().best;
+    };
+    const CandidateResult none = recommendedWith("");
+    const CandidateResult loose = recommendedWith(R"(, "slo": {"ttft_seconds": 1000})");
+    const CandidateResult tight = recommendedWith(R"(, "slo": {"ttft_seconds": 0.2})");
+    for (const CandidateResult* r : { &none, &loose, &tight })
+        ASSERT_TRUE(r->serving && r->serving->costPerMillionTokens);
+    EXPECT_EQ(loose.configuration.tensor, none.configuration.tensor);
+    EXPECT_EQ(loose.serving->replicas, none.serving->replicas);
+    EXPECT_DOUBLE_EQ(*loose.serving->costPerMillionTokens, *none.serving->costPerMillionTokens);
+    // Each replica at most at S / 1.2: the utilization (the rate a replica takes over S) stays within 1 / 1.2.
+    EXPECT_LE(none.serving->utilization, 1 / 1.2 + 1e-9);
+    EXPECT_LE(loose.serving->utilization, 1 / 1.2 + 1e-9);
+    EXPECT_GE(*tight.serving->costPerMillionTokens, *none.serving->costPerMillionTokens);
 }
 
 // The issue's case: Llama 3.1 8B FP8 on one H200, 2,048 tokens in and 128 out, load "max". The engine's step takes

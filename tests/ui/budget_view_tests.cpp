@@ -1,6 +1,7 @@
 // The Budget view: it opens from View > Budget… on the example budget, answers off the UI thread, and shows the one
 // answer `gpu-planner-cli budget --format json` prints (one answer: window = json = csv = PDF for three budgets);
 // what-if edits answer again; with GP_SCREENS_DIR set it saves the view with 2 and 20 items in both languages.
+#include "job_runner.h"
 #include "main_window.h"
 #include "number_format.h"
 #include "settings.h"
@@ -12,6 +13,7 @@
 #include "widgets/budget/budget_report.h"
 #include "widgets/budget/budget_view.h"
 
+#include "budget/budget_cap_fixes.h"
 #include "budget/budget_output.h"
 #include "cli/cli.h"
 
@@ -24,6 +26,7 @@
 #include <QMenuBar>
 #include <QPaintEvent>
 #include <QProcess>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
@@ -36,6 +39,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 using namespace gpui;
@@ -256,22 +260,25 @@ void settleBudgetView()
 // Issue 41: an edit of one item is shown within a frame when it repaints what changed. An edit that moves the month
 // the total cap breaks and wraps the cap banner's words onto a line fewer repainted the whole view (the banner's
 // height moved everything below it) and the whole chart (the legend's words named the month: a new legend is a new
-// layout of the chart).
+// layout of the chart). The edit and the caps are the view's own, not the example's figures (issue 44's replica rule
+// moved those): the first item, a fine-tune in month 1, starts a month later; the total cap lies halfway between the
+// cumulative spends of month 1 with and without it, so it breaks in month 1 as planned and in month 2 with the item
+// later; the monthly cap at half the dearest month, broken either way (a cap broken on one side only adds a marker
+// series: a new layout of the chart).
 TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWholeView)
 {
     BudgetView view;
     view.resize(1200, 900);
     view.show();
-    ASSERT_TRUE(answerInView(view, budgetWithItems(10)));
+    json doc = json::parse(budgetWithItems(10));
+    doc.erase("caps");
+    ASSERT_TRUE(answerInView(view, doc.dump()));
     settleBudgetView();
-    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
-    ASSERT_TRUE(banner && banner->isVisible());
-    EXPECT_EQ(banner->height(), banner->heightForWidth(banner->width())) << "as tall as its words when first shown";
     QSignalSpy ready(&view, &BudgetView::answerReady);
-    const auto edit = [&](double factor) {
+    const auto edit = [&](int months) {
         gp::BudgetWhatIf whatIf;
-        whatIf.item = 2; // the example's serving item
-        whatIf.trafficFactor = factor;
+        whatIf.item = 0; // the first fine-tune, in month 1
+        whatIf.delayMonths = months;
         view.setWhatIf(whatIf);
         EXPECT_TRUE(ready.wait(test::kEvaluationWaitMs));
         settleBudgetView();
@@ -283,26 +290,43 @@ TEST(BudgetViewTest, AnEditThatMovesACapBreakRepaintsTheBarsThatMovedNotTheWhole
                 return b.month;
         return 0;
     };
+    {
+        const BudgetAnswerPtr later = edit(1);
+        const BudgetAnswerPtr planned = edit(0);
+        ASSERT_TRUE(later && planned);
+        ASSERT_GT(planned->cumulative.front(), later->cumulative.front() + 1)
+            << "the fine-tune was meant to spend in month 1";
+        doc["caps"]["total"] = std::round((planned->cumulative.front() + later->cumulative.front()) / 2);
+        doc["caps"]["per_month"] = std::round(*std::max_element(planned->monthly.begin(), planned->monthly.end()) / 2);
+    }
+    ASSERT_TRUE(answerInView(view, doc.dump()));
+    settleBudgetView();
+    auto* banner = view.findChild<QLabel*>(QStringLiteral("budgetCapBanner"));
+    ASSERT_TRUE(banner && banner->isVisible());
+    EXPECT_EQ(banner->height(), banner->heightForWidth(banner->width())) << "as tall as its words when first shown";
     // Once each way first: the spend axis grows to the larger figures and then keeps its range.
-    const BudgetAnswerPtr doubled = edit(2);
-    const BudgetAnswerPtr single = edit(1);
-    ASSERT_TRUE(doubled && single);
-    ASSERT_NE(totalBreakMonth(*doubled), totalBreakMonth(*single)) << "the edit was meant to move the break's month";
+    const BudgetAnswerPtr later = edit(1);
+    const BudgetAnswerPtr planned = edit(0);
+    ASSERT_TRUE(later && planned);
+    EXPECT_EQ(totalBreakMonth(*planned), 1);
+    EXPECT_EQ(totalBreakMonth(*later), 2) << "the edit was meant to move the break's month";
+    ASSERT_EQ(planned->capBreaks.size(), 2u);
+    ASSERT_EQ(later->capBreaks.size(), 2u);
     auto* chartView = view.findChild<BudgetSpendChart*>()->findChild<QChartView*>();
     ASSERT_TRUE(chartView);
     const int bannerHeight = banner->height();
     const QPoint chartAt = chartView->mapTo(&view, QPoint(0, 0));
     BudgetPaintRecorder chartPaints;
     chartView->viewport()->installEventFilter(&chartPaints);
-    for (double factor : { 2.0, 1.0 }) {
-        const BudgetAnswerPtr answer = edit(factor);
+    for (int months : { 1, 0 }) {
+        const BudgetAnswerPtr answer = edit(months);
         ASSERT_TRUE(answer);
-        EXPECT_EQ(totalBreakMonth(*answer), totalBreakMonth(factor == 2 ? *doubled : *single));
-        EXPECT_EQ(banner->height(), bannerHeight) << "x" << factor;
-        EXPECT_EQ(chartView->mapTo(&view, QPoint(0, 0)), chartAt) << "x" << factor;
+        EXPECT_EQ(totalBreakMonth(*answer), months + 1);
+        EXPECT_EQ(banner->height(), bannerHeight) << months << " months later";
+        EXPECT_EQ(chartView->mapTo(&view, QPoint(0, 0)), chartAt) << months << " months later";
         EXPECT_FALSE(chartPaints.rects.empty()) << "the bars that moved are repainted";
         for (const QRect& r : chartPaints.rects)
-            EXPECT_NE(r, chartView->viewport()->rect()) << "x" << factor << ": the whole chart was repainted";
+            EXPECT_NE(r, chartView->viewport()->rect()) << months << " months later: the whole chart was repainted";
         chartPaints.rects.clear();
     }
     chartView->viewport()->removeEventFilter(&chartPaints);
@@ -500,4 +524,107 @@ TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
         }
         installLanguage(QStringLiteral("en"));
     }
+}
+
+// Issue 44: a gentler fix than dropping an item in the window. The example budget passes its monthly cap; the view
+// answers at once and searches for a later start or a share of traffic only once the answer has settled, on its own
+// worker with progress, and the next edit cancels that search. Each fix it offers (a later start and a share of
+// traffic) holds its cap and is the least edit of its kind; one click applies one (the answer again holds the cap, the
+// core's answer of the budget with that edit), and Undo takes it back. The buttons speak the view's language.
+TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClickAndUndone)
+{
+    BudgetView view;
+    view.resize(1200, 900);
+    view.show();
+    QSignalSpy found(&view, &BudgetView::fixesReady);
+    view.setFixSearchDelay(60000); // while typing: no search
+    const BudgetAnswerPtr base = answerInView(view, std::string(gp::exampleBudgetText()));
+    ASSERT_TRUE(base);
+    ASSERT_FALSE(base->capBreaks.empty()) << "the example was meant to pass its monthly cap";
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(view.fixJobs()->isRunning()) << "the search waits for the answer to settle";
+    EXPECT_TRUE(view.offeredFixes().empty());
+    // Settled: the search starts on its worker, and an edit cancels it (nothing it finds is offered).
+    view.setFixSearchDelay(0);
+    QSignalSpy ready(&view, &BudgetView::answerReady);
+    QSignalSpy started(view.fixJobs(), &JobRunner::started);
+    gp::BudgetWhatIf same;
+    same.item = 0; // no change: answered again from the cache
+    view.setWhatIf(same);
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    ASSERT_TRUE(started.count() > 0 || started.wait(1000));
+    EXPECT_TRUE(view.fixJobs()->isRunning());
+    view.setWhatIf(same);
+    EXPECT_FALSE(view.fixJobs()->isRunning()) << "the next edit cancels the search";
+    EXPECT_TRUE(view.offeredFixes().empty());
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    ASSERT_TRUE(found.wait(test::kEvaluationWaitMs));
+    EXPECT_EQ(found.count(), 1) << "the cancelled search offered nothing";
+    // Each fix offered holds its cap when applied to the budget (the core's answer), says what it edits, and is the
+    // least edit of its kind: a month sooner, or one percent more of the traffic, breaks the cap again. Both kinds.
+    auto budget = gp::parseBudget(gp::exampleBudgetText());
+    ASSERT_TRUE(budget);
+    gp::BudgetPlanCache cache;
+    const auto holds = [&](const gp::BudgetWhatIf& whatIf, const std::string& cap) {
+        const gp::BudgetAnswer a = gp::answerBudget(gp::applyWhatIf(*budget, whatIf), gp::builtinCatalog(), {}, &cache);
+        return std::none_of(
+            a.capBreaks.begin(), a.capBreaks.end(), [&](const gp::CapBreak& b) { return b.cap == cap; });
+    };
+    const std::vector<gp::GentlerCapFix> expected = view.offeredFixes();
+    std::set<std::string> kinds;
+    for (const gp::GentlerCapFix& fix : expected) {
+        kinds.insert(fix.words.code);
+        ASSERT_GE(fix.whatIf.item, 0);
+        EXPECT_EQ(fix.words.arg("item"), budget->items[std::size_t(fix.whatIf.item)].name);
+        EXPECT_TRUE(holds(fix.whatIf, fix.cap)) << fix.words.message;
+        gp::BudgetWhatIf less = fix.whatIf;
+        if (fix.words.code == "delay_item") {
+            EXPECT_EQ(fix.words.arg("months"), std::to_string(fix.whatIf.delayMonths));
+            less.delayMonths -= 1;
+        } else {
+            EXPECT_EQ(fix.words.arg("percent"), std::to_string(std::lround(fix.whatIf.trafficFactor * 100)));
+            less.trafficFactor += 0.01;
+        }
+        if (less.delayMonths > 0 || fix.words.code == "scale_traffic") {
+            EXPECT_FALSE(holds(less, fix.cap)) << fix.words.message << ": a smaller edit holds the cap too";
+        }
+    }
+    EXPECT_EQ(kinds, (std::set<std::string> { "delay_item", "scale_traffic" }));
+    auto* button = view.findChild<QPushButton*>(QStringLiteral("budgetFix0"));
+    ASSERT_TRUE(button && button->isVisible());
+    EXPECT_EQ(button->text(), BudgetView::fixText(expected[0]));
+    EXPECT_TRUE(button->text().contains(QString::fromStdString(expected[0].words.arg("item"))));
+    // One click: answered again with the fix, under the cap it fixes, the CLI's answer of the budget so edited.
+    button->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    ASSERT_EQ(view.appliedFixes().size(), 1u);
+    for (const gp::CapBreak& b : view.answer()->capBreaks)
+        EXPECT_NE(b.cap, expected[0].cap) << "the fix was meant to hold the " << expected[0].cap << " cap";
+    const gp::BudgetAnswer fixed
+        = gp::answerBudget(gp::applyWhatIf(*budget, expected[0].whatIf), gp::builtinCatalog(), {}, &cache);
+    ASSERT_FALSE(fixed.cancelled);
+    EXPECT_NEAR(view.answer()->total, fixed.total, 1e-6 * fixed.total);
+    auto* undo = view.findChild<QPushButton*>(QStringLiteral("budgetUndoFix"));
+    ASSERT_TRUE(undo && undo->isVisible());
+    EXPECT_TRUE(undo->text().contains(BudgetView::fixText(expected[0]))) << undo->text().toStdString();
+    // Ctrl+Z (the view's undo action) and the button take it back.
+    bool ctrlZ = false;
+    for (QAction* action : view.actions())
+        ctrlZ = ctrlZ || action->shortcut() == QKeySequence(QKeySequence::Undo);
+    EXPECT_TRUE(ctrlZ);
+    undo->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    EXPECT_TRUE(view.appliedFixes().empty());
+    EXPECT_NEAR(view.answer()->total, base->total, 1e-6 * base->total);
+    EXPECT_FALSE(undo->isVisible());
+    // Offered again, in Chinese once the language changes.
+    ASSERT_TRUE(found.wait(test::kEvaluationWaitMs));
+    installLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::processEvents();
+    button = view.findChild<QPushButton*>(QStringLiteral("budgetFix0"));
+    ASSERT_TRUE(button);
+    EXPECT_EQ(button->text(), BudgetView::fixText(view.offeredFixes()[0]));
+    EXPECT_TRUE(button->text().contains(QStringLiteral("个月")) || button->text().contains(QStringLiteral("流量")))
+        << button->text().toStdString();
+    installLanguage(QStringLiteral("en"));
 }

@@ -64,9 +64,10 @@ double firstTokenSeconds(const PoolPair& pair, const DecodePoolPoint& decode, co
     return q.ttftSeconds + transfer.seconds + transfer.waitSeconds + decode.firstStepSeconds;
 }
 
-// The fewest prefill replicas whose time to first token (transfer and decode first step included) meets the target;
-// without a target the fewest that keep up (the rate headroom of the aggregated rule). 0 when none does; `noBudget`
-// says the transfer and the decode pool alone take the whole target.
+// The fewest prefill replicas whose time to first token (transfer and decode first step included) meets the target,
+// or without a target keeps up; never fewer than the rate headroom asks for, with the target or without (the one rule
+// of ServingReplica::replicasNeeded). 0 when none does; `noBudget` says the transfer and the decode pool alone take
+// the whole target.
 int fewestPrefillReplicas(
     const PoolPair& pair, const DecodePoolPoint& decode, const KvLink& link, const ServingSpec& spec, bool& noBudget)
 {

@@ -33,7 +33,7 @@ struct ServingDefaults {
     double requestOverheadSeconds = 0; // front end, tokenization and scheduling of one request, before its first step
     double moeRoutingSecondsPerLayer = 0; // latency-bound routing kernels of each MoE layer, every step
     double eagerLayerHostSeconds = 0; // host time of one layer's kernel launches in an eager forward (no CUDA graphs)
-    double rateHeadroom = 0; // replicas for a rate without latency targets
+    double rateHeadroom = 0; // a rate load: a replica planned at most at its saturated throughput over this
     double marlinInt4BandwidthRatio = 0; // int4 weight reads in Marlin over the 16-bit decode bandwidth
     // llama.cpp's quantized matrix-vector kernels (mmvq): Q8_0 and Q4_0 weight reads over its 16-bit decode bandwidth
     double llamaCppQ8BandwidthRatio = 0, llamaCppQ4BandwidthRatio = 0;

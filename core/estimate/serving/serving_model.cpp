@@ -1,7 +1,7 @@
 // Replicas from the SLO: concurrency loads split their requests over ceil(requests / largest concurrency meeting
-// the SLO) replicas, rate loads over ceil(rate / largest rate meeting it) (AIConfigurator `recommend`:
-// replicas = ceil(target / per-replica figure at the SLA)); without targets a rate gets the headroom of llm-d's
-// planner over the replica's saturated throughput.
+// the SLO) replicas, rate loads over ceil(rate / per-replica rate) (AIConfigurator `recommend`: replicas =
+// ceil(target / per-replica figure at the SLA)); a rate's per-replica figure is capped by llm-d's planner headroom
+// over the replica's saturated throughput, with targets or without (replicasNeeded says why).
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/finite_run.h"
 #include "estimate/serving/latency_percentiles.h"
@@ -79,8 +79,16 @@ int ServingReplica::replicasNeeded(const ServingSpec& spec) const
         return int(std::ceil(spec.load.value / perReplica - 1e-9));
     }
     case ServingLoadKind::RequestsPerSecond: {
-        const double perReplica = targets ? m_loads.largestRateMeeting(spec.slo, m_capacity)
-                                          : m_loads.closedLoop(m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
+        // One rule, with latency targets or without, for every pool that serves a rate (a prefill pool is sized here
+        // too, disaggregation.cpp): a replica is planned at most at its saturated throughput over
+        // serving.rate_headroom (llm-d-planner config_finder.py: replicas = ceil(1.2 x QPS / QPS per replica), its
+        // "20% headroom" over a replica's measured rate, with the SLO or without), and a target can only lower that,
+        // to the largest rate the queueing model says meets it. The queueing model's rate already holds the Poisson
+        // bursts the target sees (their wait is in its TTFT), so the headroom is a ceiling beside it, not a second
+        // divisor. No target is never dearer than a target, however loose (issue 44).
+        const double ceiling = m_loads.closedLoop(m_capacity).requestsPerSecond / m_defaults.rateHeadroom;
+        const double perReplica
+            = targets ? std::min(ceiling, m_loads.largestRateMeeting(spec.slo, m_capacity)) : ceiling;
         if (!(perReplica > 0))
             return 0;
         const double n = std::ceil(spec.load.value / perReplica - 1e-9);

@@ -13,6 +13,7 @@
 
 #include "base/input_file.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -31,8 +32,12 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <utility>
 
 namespace gpui
@@ -41,7 +46,36 @@ namespace gpui
 namespace
 {
 constexpr int kComputingNoteMs = 100; // an answer slower than this says "Computing…" meanwhile
+// The search for gentler cap fixes waits this long after an answer: typing answers again at once, and each fix tried
+// answers the budget again (seconds for a share of traffic, which searches that item's plan again).
+constexpr int kFixSearchDelayMs = 800;
+
+// One gentler fix applied (or taken back): the fixes after the what-if, before and after.
+class BudgetFixCommand : public QUndoCommand
+{
+public:
+    BudgetFixCommand(const QString& text, std::vector<gp::BudgetWhatIf> before, std::vector<gp::BudgetWhatIf> after,
+        std::function<void(std::vector<gp::BudgetWhatIf>)> set)
+        : QUndoCommand(text)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_set(std::move(set))
+    {
+    }
+    void undo() override { m_set(m_before); }
+    void redo() override { m_set(m_after); }
+
+private:
+    std::vector<gp::BudgetWhatIf> m_before, m_after;
+    std::function<void(std::vector<gp::BudgetWhatIf>)> m_set;
+};
+
+bool sameBudgetEdit(const gp::BudgetWhatIf& a, const gp::BudgetWhatIf& b)
+{
+    return a.item == b.item && a.delayMonths == b.delayMonths && a.trafficFactor == b.trafficFactor
+        && a.provider == b.provider && a.region == b.region;
 }
+} // namespace
 
 BudgetView::BudgetView(QWidget* parent)
     : QDialog(parent)
@@ -71,6 +105,13 @@ BudgetView::BudgetView(QWidget* parent)
     , m_jobs(new JobRunner(this))
     , m_jobProgress(new JobProgress(m_jobs))
     , m_computingNote(new QTimer(this))
+    , m_fixJobs(new JobRunner(this))
+    , m_fixProgress(new JobProgress(m_fixJobs))
+    , m_fixSearchDelay(new QTimer(this))
+    , m_fixNote(new QLabel)
+    , m_fixButtons(new QWidget)
+    , m_undoFix(new QPushButton)
+    , m_undo(new QUndoStack(this))
 {
     m_computingNote->setSingleShot(true);
     m_computingNote->setInterval(kComputingNoteMs);
@@ -159,10 +200,42 @@ BudgetView::BudgetView(QWidget* parent)
     outer->addLayout(controls);
     outer->addWidget(m_capBanner);
     outer->addWidget(scroll, 1);
-    auto* bottom = new QHBoxLayout;
+    // The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As
+    // tall as a button whatever it shows, so what comes and goes in it never moves the view above (issue 41).
+    m_fixSearchDelay->setSingleShot(true);
+    m_fixSearchDelay->setInterval(kFixSearchDelayMs);
+    connect(m_fixSearchDelay, &QTimer::timeout, this, &BudgetView::searchFixes);
+    m_fixNote->setObjectName(QStringLiteral("budgetFixNote"));
+    m_fixNote->hide();
+    m_fixButtons->setObjectName(QStringLiteral("budgetFixButtons"));
+    auto* fixButtons = new QHBoxLayout(m_fixButtons);
+    fixButtons->setContentsMargins(0, 0, 0, 0);
+    m_undoFix->setObjectName(QStringLiteral("budgetUndoFix"));
+    m_undoFix->hide();
+    connect(m_undoFix, &QPushButton::clicked, m_undo, &QUndoStack::undo);
+    auto* undoAction = new QAction(this);
+    undoAction->setShortcut(QKeySequence::Undo);
+    undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(undoAction, &QAction::triggered, m_undo, &QUndoStack::undo);
+    addAction(undoAction);
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+        m_undoFix->setVisible(m_undo->canUndo());
+        m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
+    });
+    connect(m_fixJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        m_status->setText(tr("%1 failed: %2").arg(name, message));
+    });
+    auto* bottomBar = new QWidget;
+    auto* bottom = new QHBoxLayout(bottomBar);
+    bottom->setContentsMargins(0, 0, 0, 0);
     bottom->addWidget(m_jobProgress);
+    bottom->addWidget(m_fixProgress);
+    bottom->addWidget(m_fixNote);
+    bottom->addWidget(m_fixButtons);
+    bottom->addWidget(m_undoFix);
     bottom->addWidget(m_status, 1);
-    outer->addLayout(bottom);
+    bottomBar->setMinimumHeight(m_undoFix->sizeHint().height());
+    outer->addWidget(bottomBar);
     resize(1100, 860);
 
     connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
@@ -214,6 +287,8 @@ void BudgetView::setBudget(gp::Budget budget)
     m_capBanner->setMinimumHeight(0);
     m_budget = std::make_shared<const gp::Budget>(std::move(budget));
     m_whatIf = {};
+    m_applied.clear();
+    m_undo->clear(); // the fixes applied were this budget's
     fillWhatIfChoices();
     recompute();
 }
@@ -272,6 +347,12 @@ void BudgetView::readControls()
 
 void BudgetView::recompute()
 {
+    // The fixes offered were the last answer's: the search for them stops, and they go.
+    m_fixSearchDelay->stop();
+    m_fixJobs->abandon();
+    m_offered.clear();
+    m_fixSearchDone = false;
+    showFixes();
     if (m_budget->items.empty())
         return;
     // Said only when the answer takes longer than a frame or two: an edit answered at once changes the status line
@@ -283,11 +364,12 @@ void BudgetView::recompute()
     // on the worker (a copy of every item's plan).
     m_answerJobs->run<BudgetAnswerPtr>(
         tr("Budget answer"),
-        [budget = m_budget, whatIf = m_whatIf, catalog, cache](JobControl& job) -> gp::Expected<BudgetAnswerPtr> {
+        [budget = m_budget, whatIf = m_whatIf, fixes = m_applied, catalog, cache](
+            JobControl& job) -> gp::Expected<BudgetAnswerPtr> {
             gp::SearchControl control;
             control.cancel = job.cancelFlag();
             const std::optional<gp::Budget> edited
-                = whatIf.any() ? std::optional(gp::applyWhatIf(*budget, whatIf)) : std::nullopt;
+                = whatIf.any() || !fixes.empty() ? std::optional(editedBudget(*budget, whatIf, fixes)) : std::nullopt;
             auto answer = std::make_shared<const gp::BudgetAnswer>(
                 gp::answerBudget(edited ? *edited : *budget, *catalog, control, cache.get()));
             if (answer->cancelled)
@@ -298,8 +380,117 @@ void BudgetView::recompute()
             m_computingNote->stop();
             m_answer = std::move(answer);
             render();
+            if (!m_answer->capBreaks.empty())
+                m_fixSearchDelay->start();
             emit answerReady();
         });
+}
+
+gp::Budget BudgetView::editedBudget(
+    const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes)
+{
+    gp::Budget edited = gp::applyWhatIf(budget, whatIf);
+    for (const gp::BudgetWhatIf& fix : fixes)
+        edited = gp::applyWhatIf(edited, fix);
+    return edited;
+}
+
+void BudgetView::setFixSearchDelay(int ms)
+{
+    m_fixSearchDelay->setInterval(std::max(0, ms));
+}
+
+// Each fix tried answers the edited budget again on this worker (the items' planner answers shared through the
+// cache: a later start reuses them, a share of traffic searches that item's plan again).
+void BudgetView::searchFixes()
+{
+    if (!m_answer || m_answer->capBreaks.empty())
+        return;
+    m_fixJobs->run<std::vector<gp::GentlerCapFix>>(
+        tr("Looking for a gentler fix"),
+        [budget = m_budget, whatIf = m_whatIf, fixes = m_applied, answer = m_answer, catalog = m_catalog,
+            cache = m_cache](JobControl& job) -> gp::Expected<std::vector<gp::GentlerCapFix>> {
+            const gp::Budget edited = editedBudget(*budget, whatIf, fixes);
+            // At most two searches of kCapFixTries budgets per cap broken (a later start, then a share of traffic).
+            const double most = 2.0 * gp::kCapFixTries * double(answer->capBreaks.size());
+            int tries = 0;
+            // Both kinds, a later start and a share of traffic (the CLI offers the share only where no later start
+            // holds the cap): off the typing path, the share's seconds are affordable.
+            auto found = gp::findGentlerCapFixes(
+                *answer, edited,
+                [&](const gp::Budget& tried) {
+                    gp::SearchControl control;
+                    control.cancel = job.cancelFlag();
+                    job.setProgress(++tries / most);
+                    return gp::answerBudget(tried, *catalog, control, cache.get());
+                },
+                true);
+            if (job.cancelled())
+                return gp::Error { "", "cancelled" };
+            return found;
+        },
+        [this](std::vector<gp::GentlerCapFix> found) {
+            m_offered.clear();
+            for (gp::GentlerCapFix& fix : found)
+                if (std::none_of(m_offered.begin(), m_offered.end(),
+                        [&](const gp::GentlerCapFix& f) { return sameBudgetEdit(f.whatIf, fix.whatIf); }))
+                    m_offered.push_back(std::move(fix));
+            m_fixSearchDone = true;
+            showFixes();
+            emit fixesReady();
+        });
+}
+
+QString BudgetView::fixText(const gp::GentlerCapFix& fix)
+{
+    const QString item = QString::fromStdString(fix.words.arg("item"));
+    if (fix.words.code == "delay_item")
+        return tr("Start %1 %n month(s) later", "a gentler fix of a budget cap, on a button", fix.whatIf.delayMonths)
+            .arg(item);
+    return tr("Serve %1 at %2% of its traffic", "a gentler fix of a budget cap, on a button")
+        .arg(item)
+        .arg(std::lround(fix.whatIf.trafficFactor * 100));
+}
+
+// The fixes offered, a button each; after a search that found none, a note that says so.
+void BudgetView::showFixes()
+{
+    // Later: the button clicked may be the one whose click is being answered.
+    for (QPushButton* button : m_fixButtons->findChildren<QPushButton*>(Qt::FindDirectChildrenOnly)) {
+        button->hide();
+        button->setObjectName(QString());
+        m_fixButtons->layout()->removeWidget(button);
+        button->deleteLater();
+    }
+    m_fixNote->setVisible(m_fixSearchDone);
+    m_fixNote->setText(m_offered.empty()
+            ? tr("No later start of one item or share of one item's traffic holds the cap.")
+            : tr("Gentler fix:"));
+    for (std::size_t k = 0; k < m_offered.size(); ++k) {
+        auto* button = new QPushButton(fixText(m_offered[k]), m_fixButtons);
+        button->setObjectName(QStringLiteral("budgetFix%1").arg(k));
+        button->setToolTip(tr("Answers the budget again with this change, on top of the what-if; Undo (Ctrl+Z) takes "
+                              "it back."));
+        connect(button, &QPushButton::clicked, this, [this, k] { applyFix(k); });
+        m_fixButtons->layout()->addWidget(button);
+    }
+    m_fixButtons->setVisible(!m_offered.empty());
+}
+
+void BudgetView::applyFix(std::size_t index)
+{
+    if (index >= m_offered.size())
+        return;
+    std::vector<gp::BudgetWhatIf> after = m_applied;
+    after.push_back(m_offered[index].whatIf);
+    m_undo->push(new BudgetFixCommand(fixText(m_offered[index]), m_applied, std::move(after),
+        [this](std::vector<gp::BudgetWhatIf> fixes) { setAppliedFixes(std::move(fixes)); }));
+}
+
+void BudgetView::setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes)
+{
+    m_applied = std::move(fixes);
+    recompute();
 }
 
 QString BudgetView::summary(const gp::BudgetAnswer& a)
@@ -513,6 +704,8 @@ void BudgetView::retranslate()
     m_trafficLabel->setText(tr("&Traffic ×"));
     m_delayLabel->setText(tr("&Later by (months):"));
     m_regionLabel->setText(tr("&Region:"));
+    m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
+    showFixes();
     m_chart->retranslate();
     if (m_item->count() > 0) {
         m_item->setItemText(0, tr("Every item"));

@@ -1,10 +1,13 @@
 // The Budget view: a team's budget (.gpubudget) answered by the core's gp::answerBudget — the timeline of items,
 // the stacked monthly spend with the cap, the fleet table, caps broken and buy or rent — with what-if edits
-// (traffic x, items later, another region) answered as you type on the thread pool, and the PDF/CSV report.
+// (traffic x, items later, another region) answered as you type on the thread pool, and the PDF/CSV report. When a
+// cap breaks, gentler fixes than dropping an item (one item later, a share of one item's traffic) are searched on a
+// worker once the answer has settled, offered as buttons, applied with one click and undone with Ctrl+Z.
 #pragma once
 
 #include "budget/budget.h"
 #include "budget/budget_answer.h"
+#include "budget/budget_cap_fixes.h"
 #include "budget/budget_what_if.h"
 
 #include <QDialog>
@@ -21,6 +24,7 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 class QTimer;
+class QUndoStack;
 
 namespace gpui
 {
@@ -57,6 +61,21 @@ public:
     bool exportPdfTo(const QString& path);
     JobRunner* jobs() const { return m_jobs; }
 
+    // Gentler cap fixes (issue 44). The search starts `fixSearchDelayMs` after an answer with a cap broken has come
+    // in, on its own worker (fixJobs(), progress and Cancel in the bottom bar); the next edit cancels it. Each fix
+    // found is offered as a button; applying one answers the budget again with it on top of the what-if (undoable).
+    JobRunner* fixJobs() const { return m_fixJobs; }
+    const std::vector<gp::GentlerCapFix>& offeredFixes() const { return m_offered; }
+    const std::vector<gp::BudgetWhatIf>& appliedFixes() const { return m_applied; }
+    void applyFix(std::size_t index);
+    QUndoStack* undoStack() const { return m_undo; }
+    void setFixSearchDelay(int ms);
+    // The budget the answer answers: the budget, the what-if, then the fixes applied.
+    static gp::Budget editedBudget(
+        const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes);
+    // "Start Chat serving 6 months later" / "将 Chat serving 推迟 6 个月开始": a fix as an action.
+    static QString fixText(const gp::GentlerCapFix& fix);
+
     // The words of the answer, shared with the report.
     static QString summary(const gp::BudgetAnswer& answer);
     static QString itemNote(const gp::ItemBudget& item);
@@ -67,6 +86,7 @@ public:
 
 signals:
     void answerReady();
+    void fixesReady(); // the search for gentler fixes ended (offeredFixes() holds what it found)
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -80,6 +100,9 @@ private:
     void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
     void showCapBanner(const QString& text);
     void readControls();
+    void searchFixes();
+    void showFixes();
+    void setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes);
     void exportCsv();
     void exportPdf();
     bool startExport(
@@ -113,6 +136,16 @@ private:
     JobRunner* m_jobs; // exports
     JobProgress* m_jobProgress;
     QTimer* m_computingNote; // says "Computing…" when an answer is slow
+    std::vector<gp::BudgetWhatIf> m_applied; // gentler fixes applied, after the what-if, oldest first
+    std::vector<gp::GentlerCapFix> m_offered; // found for the answer shown
+    JobRunner* m_fixJobs; // the search for gentler fixes (the next edit cancels it)
+    JobProgress* m_fixProgress;
+    QTimer* m_fixSearchDelay; // the search starts when the answer has settled
+    QLabel* m_fixNote;
+    QWidget* m_fixButtons; // one button per fix offered
+    QPushButton* m_undoFix;
+    QUndoStack* m_undo;
+    bool m_fixSearchDone = false; // for the answer shown (m_offered holds what it found)
     std::vector<QModelIndex> m_changedFleetCells; // by the fleet model's last setAnswer
     bool m_filling = false;
 };
