@@ -1,7 +1,6 @@
 #include "charts/chart_view.h"
 
 #include "charts/category_labels.h"
-#include "charts/wrapped_legend.h"
 
 #include "core_text.h"
 #include "file_access.h"
@@ -74,8 +73,6 @@ void ChartView::fitCategoryLabels()
     if (parentWidget() && qobject_cast<QScrollArea*>(parentWidget()->parentWidget()))
         room = parentWidget();
     const int frame = width() - viewport()->width();
-    // A legend that wraps keeps to the width the room shows (the chart may grow past it and scroll).
-    keepWrappedLegendWithin(*c, room != this ? room->width() - frame : 0);
     const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
     const std::optional<int> column = categoryColumnWidth(*c); // level labels down the left, drawn whole
     const int wanted

@@ -4,11 +4,13 @@
 #include <QBrush>
 #include <QChart>
 #include <QGraphicsRectItem>
+#include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QPen>
-#include <QPointer>
+#include <QScrollArea>
 #include <QTextDocument>
 #include <QVariant>
 
@@ -49,13 +51,6 @@ public:
     }
 
     int rows() const { return m_rows; }
-    void keepWithin(qreal width)
-    {
-        if (width == m_within)
-            return;
-        m_within = width;
-        layOut();
-    }
 
     void layOut()
     {
@@ -64,8 +59,8 @@ public:
         m_layingOut = true;
         const QMargins margins = m_chart->margins();
         qreal width = std::max<qreal>(1, m_chart->size().width() - margins.left() - margins.right());
-        if (m_within > 0)
-            width = std::min(width, std::max<qreal>(1, m_within - margins.left() - margins.right()));
+        if (const qreal shown = shownWidth(); shown > 0)
+            width = std::min(width, std::max<qreal>(1, shown - margins.left() - margins.right()));
         qreal lineHeight = 0;
         for (const Entry& e : m_entries)
             lineHeight = std::max(lineHeight, e.name->boundingRect().height());
@@ -106,6 +101,18 @@ public:
     }
 
 private:
+    // The width of the chart a scroll area shows (its viewport's, less the view's frame); 0 when the chart is not in
+    // one (a chart view on its own, a page of the PDF).
+    qreal shownWidth() const
+    {
+        const QGraphicsScene* scene = m_chart->scene();
+        const QGraphicsView* view = scene && !scene->views().isEmpty() ? scene->views().front() : nullptr;
+        const QWidget* room = view ? view->parentWidget() : nullptr;
+        if (!room || !qobject_cast<const QScrollArea*>(room->parentWidget()))
+            return 0;
+        return qreal(room->width() - (view->width() - view->viewport()->width()));
+    }
+
     struct Entry {
         QGraphicsRectItem* key = nullptr;
         QGraphicsTextItem* name = nullptr;
@@ -114,7 +121,6 @@ private:
     int m_bottomMargin; // the chart's own bottom margin, below the rows
     std::vector<Entry> m_entries;
     int m_rows = 0;
-    qreal m_within = 0; // the part of the chart's width shown, 0: all of it
     bool m_layingOut = false;
 };
 
@@ -135,12 +141,6 @@ void wrapLegendBelowPlot(QChart* chart)
     chart->legend()->setVisible(false);
     QObject::connect(chart, &QGraphicsWidget::geometryChanged, legend, [legend] { legend->layOut(); });
     legend->layOut();
-}
-
-void keepWrappedLegendWithin(QChart& chart, qreal width)
-{
-    if (WrappedLegend* legend = wrappedLegendOf(chart))
-        legend->keepWithin(width);
 }
 
 int wrappedLegendRows(const QChart& chart)

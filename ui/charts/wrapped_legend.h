@@ -14,12 +14,9 @@ namespace gpui
 
 // Replaces the chart's legend with one that wraps: its entries (every marker's colour and name, in the legend's
 // order) are laid out again, centred row by row, whenever the chart's size changes, and the chart's bottom margin
-// makes room for the rows. Call once the series are on the chart.
+// makes room for the rows. A chart wider than the scroll area it is shown in keeps its rows within the part shown
+// (scrolled to the left). Call once the series are on the chart.
 void wrapLegendBelowPlot(QChart* chart);
-
-// Keeps the rows within the first `width` pixels of the chart (a chart wider than the part of it a scroll area shows
-// keeps its legend in sight); 0: the chart's whole width. No effect on a chart without a wrapped legend.
-void keepWrappedLegendWithin(QChart& chart, qreal width);
 
 // The rows the wrapped legend of `chart` has now (0 for a chart without one).
 int wrappedLegendRows(const QChart& chart);
