@@ -4651,10 +4651,6 @@ none listed in %1</source>
         <translation>每个 RL 步的秒数</translation>
     </message>
     <message>
-        <source>Memory per GPU by phase: %1</source>
-        <translation>各阶段每卡显存：%1</translation>
-    </message>
-    <message>
         <source>Memory per GPU</source>
         <translation>每卡显存</translation>
     </message>
@@ -4675,6 +4671,10 @@ none listed in %1</source>
         <translation>
             <numerusform>%1&lt;br&gt;%n 张 GPU</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Memory per GPU by phase&lt;br&gt;%1</source>
+        <translation>各阶段每卡显存&lt;br&gt;%1</translation>
     </message>
 </context>
 <context>

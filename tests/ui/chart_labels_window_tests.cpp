@@ -33,6 +33,9 @@
 #include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QValueAxis>
+
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -415,6 +418,15 @@ TEST(ChartLabelsWindow, TheRlChartsNameEveryCandidateAndPhaseWholeInBothLanguage
             QStringList notShown = textsNotShown(*memory, *chart);
             EXPECT_TRUE(notShown.isEmpty())
                 << where << "memory chart: not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+            // Its title is drawn whole (the narrow column cut "aws:p5.48…" short when it named the candidate on the
+            // title's one line).
+            QTextDocument title;
+            title.setHtml(chart->title());
+            bool titled = false;
+            for (QGraphicsItem* item : chart->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                    titled = titled || text->toPlainText() == title.toPlainText();
+            EXPECT_TRUE(titled) << where << "the memory chart's title is cut: " << title.toPlainText().toStdString();
             // The step-time chart's candidates and its legend's phases (each phase's name is its bar set's).
             ChartView* phases = window.rlView()->phaseChart();
             chart = phases ? phases->chart() : nullptr;
@@ -431,6 +443,17 @@ TEST(ChartLabelsWindow, TheRlChartsNameEveryCandidateAndPhaseWholeInBothLanguage
             EXPECT_TRUE(phasesCut.isEmpty())
                 << where << "legend cuts " << phasesCut.join(QStringLiteral(" | ")).toStdString() << " ("
                 << wrappedLegendRows(*chart) << " rows)";
+            // Both value axes step in round numbers (1, 2, 2.5 or 5 x 10^k) as the main window's do: the step-time
+            // axis read "0 107 214 321 429", the memory axis "0 21 42 62 83".
+            for (QChart* c : { memory->chart(), chart }) {
+                const auto* values = qobject_cast<QValueAxis*>(c->axes(Qt::Horizontal).value(0));
+                ASSERT_TRUE(values && values->tickCount() >= 2) << where;
+                const double step = (values->max() - values->min()) / (values->tickCount() - 1);
+                const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+                EXPECT_TRUE(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9
+                    || std::abs(mantissa - 2.5) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
+                    << where << c->title().toStdString() << ": ticks every " << step;
+            }
             // Six phases' names in a few rows across the chart (not one a row in a sliver of it).
             EXPECT_LE(wrappedLegendRows(*chart), 3) << where;
         }

@@ -1,6 +1,7 @@
 // The RL answer's charts (rl_charts.h).
 #include "charts/rl_charts.h"
 
+#include "charts/axis_scale.h"
 #include "charts/chart_parts.h"
 #include "charts/wrapped_legend.h"
 #include "core_text.h"
@@ -99,8 +100,9 @@ QChart* buildRlPhaseChart(const gp::RlAnswer& answer, const ChartOptions& option
     chart->addSeries(series);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(RlChartText::tr("Seconds per RL step"));
-    axisX->setRange(0, std::max(1.0, longest * 1.05));
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
+    // Round steps (1, 2, 2.5 or 5 x 10^k) as the main window's charts have (axis_scale.h).
+    const NiceScale scale = niceScale(std::max(1.0, longest * 1.02), chart_parts::DefaultTickCount);
+    applyScale(axisX, scale, labelFormat(scale));
     chart_parts::attachHorizontalBarAxes(chart, series, labels, axisX);
     // Six phases' names, whole, in as many rows as the chart's width needs.
     wrapLegendBelowPlot(chart);
@@ -114,7 +116,10 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
     const gp::RlStepEstimate& s = candidate.best.step;
     const double usable = s.usableMemoryBytes / kRlChartGiB;
     QChart* chart = chart_parts::newChart(
-        RlChartText::tr("Memory per GPU by phase: %1").arg(QString::fromStdString(candidate.candidate)), options);
+        // The candidate on a line of its own: the narrow column cut "aws:p5.48…" short on one line.
+        RlChartText::tr("Memory per GPU by phase<br>%1")
+            .arg(QString::fromStdString(candidate.candidate).toHtmlEscaped()),
+        options);
     if (!candidate.fits || s.phases.empty())
         return chart;
     auto* series = new QHorizontalBarSeries;
@@ -146,8 +151,8 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
     axisY->setCategories(labels);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(RlChartText::tr("GiB per GPU"));
-    axisX->setRange(0, top * 1.1);
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
+    const NiceScale scale = niceScale(top * 1.05, chart_parts::DefaultTickCount);
+    applyScale(axisX, scale, labelFormat(scale));
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);
