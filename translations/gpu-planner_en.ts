@@ -162,10 +162,10 @@
 <context>
     <name>RlChartText</name>
     <message numerus="yes">
-        <source>%1, %n GPU(s)</source>
+        <source>%1&lt;br&gt;%n GPU(s)</source>
         <translation>
-            <numerusform>%1, %n GPU</numerusform>
-            <numerusform>%1, %n GPUs</numerusform>
+            <numerusform>%1&lt;br&gt;%n GPU</numerusform>
+            <numerusform>%1&lt;br&gt;%n GPUs</numerusform>
         </translation>
     </message>
 </context>

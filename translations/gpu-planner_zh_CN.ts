@@ -637,6 +637,466 @@
         <source>give a preset, an architecture or a parameter count</source>
         <translation>请给出预设模型、架构或参数量</translation>
     </message>
+    <message>
+        <source>not valid JSON: a NUL byte at line %1</source>
+        <translation>不是有效的 JSON：第 %1 行有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>not valid JSON: nested deeper than %1 levels at line %2</source>
+        <translation>不是有效的 JSON：第 %2 行的嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>not valid JSON at line %1, column %2: %3</source>
+        <translation>不是有效的 JSON（第 %1 行第 %2 列）：%3</translation>
+    </message>
+    <message>
+        <source>not valid JSON at line %1, column %2: the number %3 is too large for a double</source>
+        <translation>不是有效的 JSON（第 %1 行第 %2 列）：数字 %3 超出双精度浮点数的范围</translation>
+    </message>
+    <message>
+        <source>not valid JSON: a number is too large for a double</source>
+        <translation>不是有效的 JSON：有数字超出双精度浮点数的范围</translation>
+    </message>
+    <message>
+        <source> (is the file complete?)</source>
+        <translation>（文件是否完整？）</translation>
+    </message>
+    <message>
+        <source>must be an object, got %1</source>
+        <translation>必须为对象，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a string, got %1</source>
+        <translation>必须为字符串，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must be an array of strings, got %1</source>
+        <translation>必须为字符串数组，输入为 %1</translation>
+    </message>
+    <message>
+        <source>unknown value &quot;%1&quot;; expected one of: %2</source>
+        <translation>未知的值“%1”；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须为对象</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text (byte %1); save the file as UTF-8</source>
+        <translation>不是 UTF-8 文本（第 %1 字节）；请将文件另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>a NUL byte is not text</source>
+        <translation>NUL 字节不是文本</translation>
+    </message>
+    <message>
+        <source>a control character (byte %1) is not text</source>
+        <translation>控制字符（字节 %1）不是文本</translation>
+    </message>
+    <message>
+        <source>not valid TOML: %1</source>
+        <translation>不是有效的 TOML：%1</translation>
+    </message>
+    <message>
+        <source>not valid YAML: %1</source>
+        <translation>不是有效的 YAML：%1</translation>
+    </message>
+    <message>
+        <source>a tab indents this line; YAML indents with spaces only</source>
+        <translation>此行用制表符缩进；YAML 只能用空格缩进</translation>
+    </message>
+    <message>
+        <source>a list or a mapping where a name or a value belongs (%1)</source>
+        <translation>应为名称或值的位置出现了列表或映射（%1）</translation>
+    </message>
+    <message>
+        <source>a launch YAML is a mapping of fields; this file is not</source>
+        <translation>启动 YAML 应为字段的映射；此文件不是</translation>
+    </message>
+    <message>
+        <source>not a launch file GPU Planner reads (no training or serving fields)</source>
+        <translation>不是 GPU Planner 能读取的启动文件（没有训练或推理服务字段）</translation>
+    </message>
+    <message>
+        <source>no launch command found (vllm serve, python -m sglang.launch_server, trtllm-serve, or a Megatron pretrain_*.py run)</source>
+        <translation>未找到启动命令（vllm serve、python -m sglang.launch_server、trtllm-serve 或运行 Megatron 的 pretrain_*.py）</translation>
+    </message>
+    <message>
+        <source>no container runs a launch command GPU Planner reads</source>
+        <translation>没有容器运行 GPU Planner 能读取的启动命令</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed config is a JSON object</source>
+        <translation>DeepSpeed 配置应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a DeepSpeed config (no zero_optimization or batch fields); a JSON launch file must be one</source>
+        <translation>不是 DeepSpeed 配置（没有 zero_optimization 或批大小字段）；JSON 启动文件必须是 DeepSpeed 配置</translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least 1</source>
+        <translation>必须为不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least 1, got &quot;%1&quot;</source>
+        <translation>必须为不小于 1 的整数，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>expected a --flag of %1 here</source>
+        <translation>此处应为 %1 的 --参数</translation>
+    </message>
+    <message>
+        <source>expected a flag of llama-server here</source>
+        <translation>此处应为 llama-server 的参数</translation>
+    </message>
+    <message>
+        <source>not a Megatron-LM flag (megatron/training/arguments.py at commit %1)</source>
+        <translation>不是 Megatron-LM 的参数（以提交 %1 的 megatron/training/arguments.py 为准）</translation>
+    </message>
+    <message>
+        <source>needs a value</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <source>needs a value, got a list or a mapping</source>
+        <translation>需要一个值，输入为列表或映射</translation>
+    </message>
+    <message>
+        <source>needs a number, got &quot;%1&quot;</source>
+        <translation>需要数字，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>needs a number of layers, got &quot;%1&quot;</source>
+        <translation>需要层数，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>needs a positive whole number, got &quot;%1&quot;</source>
+        <translation>需要正整数，输入为“%1”</translation>
+    </message>
+    <message>
+        <source> (plan field %1)</source>
+        <translation>（方案字段 %1）</translation>
+    </message>
+    <message>
+        <source>unterminated &apos; quote</source>
+        <translation>单引号 &apos; 未闭合</translation>
+    </message>
+    <message>
+        <source>unterminated &quot; quote</source>
+        <translation>双引号 &quot; 未闭合</translation>
+    </message>
+    <message>
+        <source>unterminated array %1=( ... )</source>
+        <translation>数组 %1=( ... ) 未闭合</translation>
+    </message>
+    <message>
+        <source>unterminated %1</source>
+        <translation>%1 未闭合</translation>
+    </message>
+    <message>
+        <source>invalid JSON: a NUL byte at offset %1</source>
+        <translation>无效的 JSON：偏移 %1 处有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>a config.json must be a JSON object</source>
+        <translation>config.json 必须为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>无效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>Nemotron-H MoE blocks (&quot;E&quot;) are not modelled yet</source>
+        <translation>尚未对 Nemotron-H 的 MoE 块（“E”）建模</translation>
+    </message>
+    <message>
+        <source>blocks other than Mamba2 (M), attention (*) and MLP (-) are not modelled</source>
+        <translation>除 Mamba2（M）、注意力（*）和 MLP（-）外的块未建模</translation>
+    </message>
+    <message>
+        <source>has %1 blocks, num_hidden_layers says %2</source>
+        <translation>有 %1 个块，而 num_hidden_layers 为 %2</translation>
+    </message>
+    <message>
+        <source>must be a size of at most 4096 routed experts&apos; width, got %1</source>
+        <translation>必须至多为 4096 个路由专家的宽度，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be CNY or USD, got &quot;%1&quot;</source>
+        <translation>必须为 CNY 或 USD，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>the instance type &quot;%1&quot; holds a control character; nothing imported</source>
+        <translation>实例类型“%1”含有控制字符；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>the zone &quot;%1&quot; of %2 holds a control character; nothing imported</source>
+        <translation>%2 的可用区“%1”含有控制字符；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>this %1 quote does not name its instance: pass --instance %2:NAME</source>
+        <translation>此 %1 报价未指明实例：请用 --instance %2:名称 指定</translation>
+    </message>
+    <message>
+        <source>--instance %1 is not a %2 instance, but the file is %3 output</source>
+        <translation>--instance %1 不是 %2 的实例，而文件是 %3 的输出</translation>
+    </message>
+    <message>
+        <source>the file&apos;s prices are in %1; only CNY and USD are supported</source>
+        <translation>文件中的价格以 %1 计；只支持 CNY 和 USD</translation>
+    </message>
+    <message>
+        <source>the file&apos;s prices are in %1, but --currency says %2</source>
+        <translation>文件中的价格以 %1 计，但 --currency 为 %2</translation>
+    </message>
+    <message>
+        <source>%1 output does not say its currency: pass --currency CNY (China site) or --currency USD (international site)</source>
+        <translation>%1 的输出未注明币种：请指定 --currency CNY（中国站）或 --currency USD（国际站）</translation>
+    </message>
+    <message>
+        <source>has no UnitPrice, UnitPriceDiscount, DiscountPrice or OriginalPrice</source>
+        <translation>没有 UnitPrice、UnitPriceDiscount、DiscountPrice 或 OriginalPrice</translation>
+    </message>
+    <message>
+        <source>this is a prepaid quote (a total for the Period you asked): pass --months N</source>
+        <translation>这是包年包月报价（所询时长 Period 的总价）：请用 --months N 指定月数</translation>
+    </message>
+    <message>
+        <source>mixes currencies %1 and %2</source>
+        <translation>混用了 %1 和 %2 两种币种</translation>
+    </message>
+    <message>
+        <source>the file prices %1 in several regions (%2): pass --region to choose one</source>
+        <translation>文件给出了 %1 在多个地域的价格（%2）：请用 --region 选择一个</translation>
+    </message>
+    <message>
+        <source>is too large for an hourly price: pass --months N</source>
+        <translation>作为按小时价格过大：请用 --months N 指定月数</translation>
+    </message>
+    <message>
+        <source>the file is an error response: %1: %2</source>
+        <translation>文件是一个错误响应：%1：%2</translation>
+    </message>
+    <message>
+        <source>not a cloud listing this program reads: expected the JSON that tccli cvm DescribeZoneInstanceConfigInfos or InquiryPriceRunInstances, aws ec2 describe-instance-types, aws pricing get-products, or aliyun ecs DescribeInstanceTypes, DescribeAvailableResource or DescribePrice prints</source>
+        <translation>不是本程序能读取的云厂商清单：应为以下命令输出的 JSON：tccli cvm 的 DescribeZoneInstanceConfigInfos 或 InquiryPriceRunInstances，aws ec2 describe-instance-types，aws pricing get-products，或 aliyun ecs 的 DescribeInstanceTypes、DescribeAvailableResource 或 DescribePrice</translation>
+    </message>
+    <message>
+        <source>must be an object such as {&quot;every_weeks&quot;: 2}</source>
+        <translation>必须为对象，例如 {&quot;every_weeks&quot;: 2}</translation>
+    </message>
+    <message>
+        <source>needs exactly one of every_weeks and every_months</source>
+        <translation>every_weeks 和 every_months 必须且只能给出一个</translation>
+    </message>
+    <message>
+        <source>month %1 is past the horizon of %2 months</source>
+        <translation>第 %1 个月超出了 %2 个月的规划期</translation>
+    </message>
+    <message>
+        <source>months %1 to %2 go past the horizon of %3 months</source>
+        <translation>第 %1 到第 %2 个月超出了 %3 个月的规划期</translation>
+    </message>
+    <message>
+        <source>must be between start_month (%1) and the horizon (%2)</source>
+        <translation>必须在 start_month（%1）与规划期（%2）之间</translation>
+    </message>
+    <message>
+        <source>is required with runs above 1 or until_month</source>
+        <translation>在 runs 大于 1 或给出 until_month 时为必填项</translation>
+    </message>
+    <message>
+        <source>must be a list of rates, one per month</source>
+        <translation>必须为速率列表，每月一个</translation>
+    </message>
+    <message>
+        <source>a rate cannot be negative, got %1</source>
+        <translation>速率不能为负，输入为 %1</translation>
+    </message>
+    <message>
+        <source>needs exactly one of requests_per_second and requests_per_second_by_month</source>
+        <translation>requests_per_second 和 requests_per_second_by_month 必须且只能给出一个</translation>
+    </message>
+    <message>
+        <source>is required: a plan object or the path of a .gpuplan file</source>
+        <translation>为必填项：方案对象或 .gpuplan 文件的路径</translation>
+    </message>
+    <message>
+        <source>the path is empty</source>
+        <translation>路径为空</translation>
+    </message>
+    <message>
+        <source>must be a plan object or a path, got %1</source>
+        <translation>必须为方案对象或路径，输入为 %1</translation>
+    </message>
+    <message>
+        <source>is required (start_month at least)</source>
+        <translation>为必填项（至少给出 start_month）</translation>
+    </message>
+    <message>
+        <source>a budget item is training or serving, not inference</source>
+        <translation>预算条目应为训练或推理服务，不能是推理</translation>
+    </message>
+    <message>
+        <source>names exactly one of instance and gpu</source>
+        <translation>instance 和 gpu 必须且只能给出一个</translation>
+    </message>
+    <message>
+        <source>needs max_instances or max_gpus</source>
+        <translation>需要 max_instances 或 max_gpus</translation>
+    </message>
+    <message>
+        <source>is more than the purchase price</source>
+        <translation>高于购买价格</translation>
+    </message>
+    <message>
+        <source>unknown billing mode &quot;%1&quot;; expected %2</source>
+        <translation>未知的计费方式“%1”；应为 %2</translation>
+    </message>
+    <message>
+        <source>must map a provider to its regions, e.g. {&quot;tencent&quot;: [&quot;ap-nanjing&quot;]}</source>
+        <translation>必须把云厂商映射到其地域，例如 {&quot;tencent&quot;: [&quot;ap-nanjing&quot;]}</translation>
+    </message>
+    <message>
+        <source>lists no region</source>
+        <translation>未列出任何地域</translation>
+    </message>
+    <message>
+        <source>must be &quot;gpu-planner-budget&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“gpu-planner-budget”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>a cap of 0 allows nothing; leave it out for no cap</source>
+        <translation>上限为 0 则什么都不允许；不设上限请省略此项</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须为列表</translation>
+    </message>
+    <message>
+        <source>a budget is a JSON object</source>
+        <translation>预算应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>must list at least one item</source>
+        <translation>必须至少列出一个条目</translation>
+    </message>
+    <message>
+        <source>at most %1 items</source>
+        <translation>至多 %1 个条目</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot;, got &quot;%2&quot;</source>
+        <translation>必须为“%1”，输入为“%2”</translation>
+    </message>
+    <message>
+        <source>must be &quot;CNY&quot; or &quot;USD&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“CNY”或“USD”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>must be &quot;published&quot;, &quot;estimate&quot;, &quot;missing&quot;, &quot;user&quot; or &quot;quoted&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“published”、“estimate”、“missing”、“user”或“quoted”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>is &quot;missing&quot; but the price gives a figure</source>
+        <translation>为“missing”，但价格给出了数值</translation>
+    </message>
+    <message>
+        <source>unknown price field (expected currency, on_demand_per_hour, monthly, spot_discount, reserved_discount, status, source, as_of, note, region or zone)</source>
+        <translation>未知的价格字段（应为 currency、on_demand_per_hour、monthly、spot_discount、reserved_discount、status、source、as_of、note、region 或 zone）</translation>
+    </message>
+    <message>
+        <source>must be an array of {&quot;zone&quot;, &quot;status&quot;}</source>
+        <translation>必须为 {&quot;zone&quot;, &quot;status&quot;} 的数组</translation>
+    </message>
+    <message>
+        <source>must be &quot;in_stock&quot;, &quot;limited&quot; or &quot;sold_out&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“in_stock”、“limited”或“sold_out”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>local_nvme_gb and local_nvme_drives go together (both or neither)</source>
+        <translation>local_nvme_gb 与 local_nvme_drives 须同时给出或同时省略</translation>
+    </message>
+    <message>
+        <source>must be &quot;published&quot; or &quot;estimate&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“published”或“estimate”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>must be &quot;provider:NAME&quot;, got &quot;%1&quot;</source>
+        <translation>必须为“云厂商:名称”（provider:NAME），输入为“%1”</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>必须为数组</translation>
+    </message>
+    <message>
+        <source>is required (an other price names the region it applies to)</source>
+        <translation>为必填项（其他价格须注明适用的地域）</translation>
+    </message>
+    <message>
+        <source>is defined twice</source>
+        <translation>重复定义</translation>
+    </message>
+    <message>
+        <source>must be a list of profiles</source>
+        <translation>必须为配置文件列表</translation>
+    </message>
+    <message>
+        <source>must not exceed the GPU&apos;s sm_count (%1)</source>
+        <translation>不能超过该 GPU 的 sm_count（%1）</translation>
+    </message>
+    <message>
+        <source>needs the GPU&apos;s sm_count</source>
+        <translation>需要该 GPU 的 sm_count</translation>
+    </message>
+    <message>
+        <source>must not exceed the GPU&apos;s memory_gib</source>
+        <translation>不能超过该 GPU 的 memory_gib</translation>
+    </message>
+    <message>
+        <source>must not exceed memory_gib (%1 GiB), got %2 MiB</source>
+        <translation>不能超过 memory_gib（%1 GiB），输入为 %2 MiB</translation>
+    </message>
+    <message>
+        <source>lists &quot;mxfp8&quot; and &quot;nvfp4&quot; only, got &quot;%1&quot;</source>
+        <translation>只能列出“mxfp8”和“nvfp4”，输入为“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a control character</source>
+        <translation>“%1”含有控制字符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already defined by %2[%3]</source>
+        <translation>“%1”已由 %2[%3] 定义</translation>
+    </message>
+    <message>
+        <source>must be an object keyed by instance id</source>
+        <translation>必须为以实例 ID 为键的对象</translation>
+    </message>
+    <message>
+        <source>the instance id &quot;%1&quot; holds a control character</source>
+        <translation>实例 ID“%1”含有控制字符</translation>
+    </message>
+    <message>
+        <source>gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount</source>
+        <translation>未给出价格：请设置 on_demand_per_hour、monthly、spot_discount 或 reserved_discount</translation>
+    </message>
+    <message>
+        <source> (nothing was written; the file is unchanged)</source>
+        <translation>（未写入任何内容；文件保持不变）</translation>
+    </message>
+    <message>
+        <source>is a price sheet (CSV), which cannot hold imported sizes and stock: give a .json overrides file; the file is unchanged</source>
+        <translation>是价格表（CSV），无法保存导入的规格与库存：请指定 .json 覆盖文件；文件保持不变</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -4186,19 +4646,9 @@ none listed in %1</source>
         <source>RL step time by phase</source>
         <translation>RL 单步各阶段耗时</translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %n GPU(s)</source>
-        <translation>
-            <numerusform>%1，%n 张 GPU</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Seconds per RL step</source>
         <translation>每个 RL 步的秒数</translation>
-    </message>
-    <message>
-        <source>Memory per GPU by phase: %1</source>
-        <translation>各阶段每卡显存：%1</translation>
     </message>
     <message>
         <source>Memory per GPU</source>
@@ -4215,6 +4665,16 @@ none listed in %1</source>
     <message>
         <source>GiB per GPU</source>
         <translation>每卡 GiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&lt;br&gt;%n GPU(s)</source>
+        <translation>
+            <numerusform>%1&lt;br&gt;%n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory per GPU by phase&lt;br&gt;%1</source>
+        <translation>各阶段每卡显存&lt;br&gt;%1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "base/error_words.h"
 #include "base/json_keys.h"
+#include "base/reader_words.h"
 
 #include "base/number_text.h"
 #include "base/text_length.h"
@@ -36,7 +37,7 @@ std::string describeJsonType(const nlohmann::json& value)
     return "an object";
 }
 
-std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out)
+std::optional<Words> parseJsonDocument(std::string_view text, nlohmann::json& out)
 {
     out = nullptr;
     int depth = 0;
@@ -49,7 +50,7 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         // nlohmann's lexer takes a NUL byte for the end of input and would ignore whatever follows it; JSON has no
         // raw NUL anywhere (inside strings it is written \u0000), so the whole document is refused.
         if (c == '\0')
-            return "not valid JSON: a NUL byte at line " + std::to_string(line);
+            return Words { words::kJsonNulByte, { std::to_string(line) } };
         if (inString) {
             if (c == '\\')
                 ++i; // the escaped character cannot end the string
@@ -59,8 +60,7 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
             inString = true;
         } else if (c == '[' || c == '{') {
             if (++depth > kMaxJsonDepth)
-                return "not valid JSON: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels at line "
-                    + std::to_string(line);
+                return Words { words::kJsonTooDeep, { std::to_string(kMaxJsonDepth), std::to_string(line) } };
         } else if (c == ']' || c == '}') {
             --depth;
         }
@@ -74,7 +74,8 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         std::string reason = error.what();
         if (auto colon = reason.find(": "); colon != std::string::npos)
             reason = reason.substr(colon + 2);
-        return "not valid JSON at " + textPosition(text, error.byte == 0 ? 0 : error.byte - 1) + ": " + reason;
+        const auto [atLine, atColumn] = textLineColumn(text, error.byte == 0 ? 0 : error.byte - 1);
+        return Words { words::kJsonSyntaxAt, { atLine, atColumn, reason } };
     } catch (const nlohmann::json::exception& error) {
         // out_of_range for a number such as 1e999 that overflows a double: "number overflow parsing '1e999'".
         out = nullptr;
@@ -84,16 +85,17 @@ std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::js
         if (close != std::string::npos) {
             const std::string token = what.substr(open + 1, close - open - 1);
             const auto at = text.find(token);
-            if (!token.empty() && at != std::string_view::npos)
-                return "not valid JSON at " + textPosition(text, at) + ": the number " + token
-                    + " is too large for a double";
+            if (!token.empty() && at != std::string_view::npos) {
+                const auto [atLine, atColumn] = textLineColumn(text, at);
+                return Words { words::kJsonNumberTooLargeAt, { atLine, atColumn, token } };
+            }
         }
-        return "not valid JSON: a number is too large for a double";
+        return Words { words::kJsonNumberTooLarge };
     }
     return std::nullopt;
 }
 
-std::string textPosition(std::string_view text, std::size_t offset)
+std::pair<std::string, std::string> textLineColumn(std::string_view text, std::size_t offset)
 {
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
@@ -104,7 +106,13 @@ std::string textPosition(std::string_view text, std::size_t offset)
             ++column; // columns count characters, not the bytes of a UTF-8 sequence
         }
     }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+    return { std::to_string(line), std::to_string(column) };
+}
+
+std::string textPosition(std::string_view text, std::size_t offset)
+{
+    const auto [line, column] = textLineColumn(text, offset);
+    return "line " + line + ", column " + column;
 }
 
 Words rangeRequirement(double min, double max, const std::string& got)
@@ -131,7 +139,7 @@ JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::stri
     , m_file(std::move(file))
 {
     if (!m_object.is_object())
-        m_error = Error { m_path, "must be an object, got " + describeJsonType(m_object), m_file };
+        m_error = wordedError(m_path, { words::kObjectGot, { describeJsonType(m_object) } }, m_file);
 }
 
 std::string JsonReader::fieldPath(std::string_view key) const
@@ -203,12 +211,12 @@ bool JsonReader::string(std::string_view key, std::string& out, bool required)
         return ok();
     }
     if (!value->is_string()) {
-        fail(std::string(key), "must be a string, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kStringGot, { describeJsonType(*value) } });
         return false;
     }
     out = value->get<std::string>();
     if (required && out.empty()) {
-        fail(std::string(key), "must not be empty");
+        fail(std::string(key), Words { words::kNotEmpty });
         return false;
     }
     return true;
@@ -339,14 +347,15 @@ bool JsonReader::stringList(std::string_view key, std::vector<std::string>& out,
         return ok();
     }
     if (!value->is_array()) {
-        fail(std::string(key), "must be an array of strings, got " + describeJsonType(*value));
+        fail(std::string(key), Words { words::kStringListGot, { describeJsonType(*value) } });
         return false;
     }
     std::vector<std::string> items;
     for (std::size_t i = 0; i < value->size(); ++i) {
         const auto& item = (*value)[i];
         if (!item.is_string()) {
-            failPath(fieldPath(key) + "[" + std::to_string(i) + "]", "must be a string, got " + describeJsonType(item));
+            failPath(fieldPath(key) + "[" + std::to_string(i) + "]",
+                Words { words::kStringGot, { describeJsonType(item) } });
             return false;
         }
         items.push_back(item.get<std::string>());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/expected.h"
+#include "base/reader_words.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,10 +25,12 @@ constexpr int kMaxJsonDepth = 256;
 
 // Parses a whole JSON document without throwing: on failure returns the reason (not valid JSON, a number
 // beyond the double range, nesting deeper than kMaxJsonDepth) and leaves `out` null.
-std::optional<std::string> parseJsonDocument(std::string_view text, nlohmann::json& out);
+// The reason is worded from base/reader_words.h (fillWords gives its English).
+std::optional<Words> parseJsonDocument(std::string_view text, nlohmann::json& out);
 
 // "line L, column C" of the byte `offset` in `text` (columns count UTF-8 characters), for messages.
 std::string textPosition(std::string_view text, std::size_t offset);
+std::pair<std::string, std::string> textLineColumn(std::string_view text, std::size_t offset); // {"L", "C"}
 
 // What a number between `min` and `max` must be, and the value given (`got`), in words: "must be positive, got -1"
 // (min > 0 and tiny, no upper bound), "must be 0 or more, got -1", "must be at most 5, got 7", "must be between 1 and
@@ -86,7 +89,7 @@ public:
         std::string allowed;
         for (const auto& entry : table)
             allowed += (allowed.empty() ? "" : ", ") + std::string(entry.first);
-        fail(std::string(key), "unknown value \"" + text + "\"; expected one of: " + allowed);
+        fail(std::string(key), Words { words::kUnknownValueExpected, { text, allowed } });
         return false;
     }
 

@@ -2,6 +2,7 @@
 // naming the field; an item's plan, schedule or traffic problem is kept on the item so the rest is still answered.
 #include "budget/budget.h"
 
+#include "base/error_words.h"
 #include "base/json_reader.h"
 
 #include <algorithm>
@@ -24,7 +25,7 @@ std::optional<Error> readBudgetSchedule(
     const nlohmann::json& object, const std::string& path, int horizon, BudgetSchedule& out)
 {
     if (!object.is_object())
-        return Error { path, "must be an object" };
+        return wordedError(path, { words::kMustBeAnObject });
     JsonReader r(object, path);
     r.integer("start_month", out.startMonth, true, 1, 100000);
     int duration = 0;
@@ -36,7 +37,7 @@ std::optional<Error> readBudgetSchedule(
         out.untilMonth = until;
     if (const nlohmann::json* repeat = jsonChild(object, "repeat")) {
         if (!repeat->is_object())
-            return Error { path + ".repeat", "must be an object such as {\"every_weeks\": 2}" };
+            return wordedError(path + ".repeat", { words::kRepeatObject });
         JsonReader rr(*repeat, path + ".repeat");
         std::optional<double> weeks;
         rr.optionalNumber("every_weeks", weeks, 0.1, 520);
@@ -47,32 +48,30 @@ std::optional<Error> readBudgetSchedule(
             return rr.takeError();
         out.everyWeeks = weeks;
         if (weeks.has_value() == out.everyMonths.has_value())
-            return Error { path + ".repeat", "needs exactly one of every_weeks and every_months" };
+            return wordedError(path + ".repeat", { words::kOneOfWeeksOrMonths });
     }
     if (!r.ok())
         return r.takeError();
     if (out.startMonth > horizon)
-        return Error { path + ".start_month",
-            "month " + std::to_string(out.startMonth) + " is past the horizon of " + std::to_string(horizon)
-                + " months" };
+        return wordedError(path + ".start_month",
+            { words::kMonthPastHorizon, { std::to_string(out.startMonth), std::to_string(horizon) } });
     if (out.durationMonths && out.startMonth + *out.durationMonths - 1 > horizon)
-        return Error { path + ".duration_months",
-            "months " + std::to_string(out.startMonth) + " to "
-                + std::to_string(out.startMonth + *out.durationMonths - 1) + " go past the horizon of "
-                + std::to_string(horizon) + " months" };
+        return wordedError(path + ".duration_months",
+            { words::kMonthsPastHorizon,
+                { std::to_string(out.startMonth), std::to_string(out.startMonth + *out.durationMonths - 1),
+                    std::to_string(horizon) } });
     if (out.untilMonth && (*out.untilMonth > horizon || *out.untilMonth < out.startMonth))
-        return Error { path + ".until_month",
-            "must be between start_month (" + std::to_string(out.startMonth) + ") and the horizon ("
-                + std::to_string(horizon) + ")" };
+        return wordedError(path + ".until_month",
+            { words::kBetweenStartAndHorizon, { std::to_string(out.startMonth), std::to_string(horizon) } });
     if ((out.runs > 1 || out.untilMonth) && !out.everyWeeks && !out.everyMonths)
-        return Error { path + ".repeat", "is required with runs above 1 or until_month" };
+        return wordedError(path + ".repeat", { words::kRepeatRequired });
     return std::nullopt;
 }
 
 std::optional<Error> readBudgetTraffic(const nlohmann::json& object, const std::string& path, BudgetTraffic& out)
 {
     if (!object.is_object())
-        return Error { path, "must be an object" };
+        return wordedError(path, { words::kMustBeAnObject });
     JsonReader r(object, path);
     r.optionalNumber("requests_per_second", out.requestsPerSecond, 0, 1e9);
     r.number("growth_per_month", out.growthPerMonth, false, -0.99, 100);
@@ -80,19 +79,19 @@ std::optional<Error> readBudgetTraffic(const nlohmann::json& object, const std::
         return r.takeError();
     if (const nlohmann::json* table = jsonChild(object, "requests_per_second_by_month")) {
         if (!table->is_array() || table->empty())
-            return Error { path + ".requests_per_second_by_month", "must be a list of rates, one per month" };
+            return wordedError(path + ".requests_per_second_by_month", { words::kRateList });
         for (std::size_t i = 0; i < table->size(); ++i) {
             const std::string field = path + ".requests_per_second_by_month[" + std::to_string(i) + "]";
             const nlohmann::json& v = (*table)[i];
             if (!v.is_number() || !std::isfinite(v.get<double>()))
-                return Error { field, "must be a number, got " + detail::describeJsonType(v) };
+                return wordedError(field, { words::kNumberGot, { detail::describeJsonType(v) } });
             if (v.get<double>() < 0)
-                return Error { field, "a rate cannot be negative, got " + detail::describeJsonType(v) };
+                return wordedError(field, { words::kRateNegativeGot, { detail::describeJsonType(v) } });
             out.byMonth.push_back(v.get<double>());
         }
     }
     if (out.requestsPerSecond.has_value() == !out.byMonth.empty())
-        return Error { path, "needs exactly one of requests_per_second and requests_per_second_by_month" };
+        return wordedError(path, { words::kOneOfRateOrTable });
     return std::nullopt;
 }
 
@@ -101,7 +100,7 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
 {
     BudgetItem item;
     if (!object.is_object()) {
-        item.problem = Error { path, "must be an object" };
+        item.problem = wordedError(path, { words::kMustBeAnObject });
         return item;
     }
     JsonReader r(object, path);
@@ -113,11 +112,11 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
     }
     const nlohmann::json* plan = r.has("plan") ? jsonChild(object, "plan") : nullptr; // r asks: a known field
     if (!plan)
-        item.problem = Error { path + ".plan", "is required: a plan object or the path of a .gpuplan file" };
+        item.problem = wordedError(path + ".plan", { words::kItemPlanRequired });
     else if (plan->is_string()) {
         item.planPath = plan->get<std::string>();
         if (item.planPath.empty())
-            item.problem = Error { path + ".plan", "the path is empty" };
+            item.problem = wordedError(path + ".plan", { words::kPathEmpty });
     } else if (plan->is_object()) {
         item.planDocument = *plan;
         auto parsed = planFromJson(*plan);
@@ -129,27 +128,27 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
         }
     } else {
         item.problem
-            = Error { path + ".plan", "must be a plan object or a path, got " + detail::describeJsonType(*plan) };
+            = wordedError(path + ".plan", { words::kPlanObjectOrPathGot, { detail::describeJsonType(*plan) } });
     }
     if (const nlohmann::json* schedule = jsonChild(object, "schedule")) {
         if (auto e = readBudgetSchedule(*schedule, path + ".schedule", horizon, item.schedule); e && !item.problem)
             item.problem = e;
     } else if (!item.problem) {
-        item.problem = Error { path + ".schedule", "is required (start_month at least)" };
+        item.problem = wordedError(path + ".schedule", { words::kScheduleRequired });
     }
     if (const nlohmann::json* traffic = jsonChild(object, "traffic")) {
         if (auto e = readBudgetTraffic(*traffic, path + ".traffic", item.traffic); e && !item.problem)
             item.problem = e;
     }
     if (!item.problem && item.plan && item.plan->workload.mode == Mode::Inference)
-        item.problem = Error { path + ".plan.workload.mode", "a budget item is training or serving, not inference" };
+        item.problem = wordedError(path + ".plan.workload.mode", { words::kItemNotInference });
     return item;
 }
 
 std::optional<Error> readStockLimit(const nlohmann::json& object, const std::string& path, StockLimit& out)
 {
     if (!object.is_object())
-        return Error { path, "must be an object" };
+        return wordedError(path, { words::kMustBeAnObject });
     JsonReader r(object, path);
     r.string("instance", out.instance);
     r.string("gpu", out.gpu);
@@ -162,16 +161,16 @@ std::optional<Error> readStockLimit(const nlohmann::json& object, const std::str
     if (!r.ok())
         return r.takeError();
     if (out.instance.empty() == out.gpu.empty())
-        return Error { path, "names exactly one of instance and gpu" };
+        return wordedError(path, { words::kInstanceOrGpu });
     if (!out.maxInstances && !out.maxGpus)
-        return Error { path, "needs max_instances or max_gpus" };
+        return wordedError(path, { words::kMaxInstancesOrGpus });
     return std::nullopt;
 }
 
 std::optional<Error> readOwnedOption(const nlohmann::json& object, OwnedOption& out)
 {
     if (!object.is_object())
-        return Error { "owned", "must be an object" };
+        return wordedError("owned", { words::kMustBeAnObject });
     JsonReader r(object, "owned");
     r.string("instance", out.instance, true);
     int machines = 0;
@@ -187,14 +186,14 @@ std::optional<Error> readOwnedOption(const nlohmann::json& object, OwnedOption& 
     if (!r.ok())
         return r.takeError();
     if (out.residualValue > out.purchasePrice)
-        return Error { "owned.residual_value", "is more than the purchase price" };
+        return wordedError("owned.residual_value", { words::kResidualAbovePrice });
     return std::nullopt;
 }
 
 std::optional<Error> readBudgetAllowed(const nlohmann::json& object, Budget& out)
 {
     if (!object.is_object())
-        return Error { "allowed", "must be an object" };
+        return wordedError("allowed", { words::kMustBeAnObject });
     JsonReader r(object, "allowed");
     r.stringList("providers", out.providers);
     r.stringList("billing_modes", out.billingModes);
@@ -203,12 +202,11 @@ std::optional<Error> readBudgetAllowed(const nlohmann::json& object, Budget& out
     const auto& names = billingModeNames();
     for (std::size_t i = 0; i < out.billingModes.size(); ++i)
         if (std::find(names.begin(), names.end(), out.billingModes[i]) == names.end())
-            return Error { "allowed.billing_modes[" + std::to_string(i) + "]",
-                "unknown billing mode \"" + out.billingModes[i] + "\"; expected " + billingModeCodes() };
+            return wordedError("allowed.billing_modes[" + std::to_string(i) + "]",
+                { words::kUnknownBillingMode, { out.billingModes[i], billingModeCodes() } });
     if (const nlohmann::json* regions = jsonChild(object, "regions")) {
         if (!regions->is_object())
-            return Error { "allowed.regions",
-                "must map a provider to its regions, e.g. {\"tencent\": [\"ap-nanjing\"]}" };
+            return wordedError("allowed.regions", { words::kRegionsMap });
         JsonReader rr(*regions, "allowed.regions");
         for (const auto& [provider, list] : regions->items()) {
             std::vector<std::string> names;
@@ -216,7 +214,7 @@ std::optional<Error> readBudgetAllowed(const nlohmann::json& object, Budget& out
             if (!rr.ok())
                 return rr.takeError();
             if (names.empty())
-                return Error { "allowed.regions." + provider, "lists no region" };
+                return wordedError("allowed.regions." + provider, { words::kListsNoRegion });
             out.regions[provider] = std::move(names);
         }
     }
@@ -229,7 +227,7 @@ std::optional<Error> readBudgetTop(const nlohmann::json& doc, Budget& out)
     std::string format;
     r.string("format", format, true);
     if (r.ok() && format != "gpu-planner-budget")
-        return Error { "format", "must be \"gpu-planner-budget\", got \"" + format + "\"" };
+        return wordedError("format", { words::kBudgetFormatGot, { format } });
     int version = 1;
     r.integer("version", version, true, 1, 1);
     r.string("title", out.title);
@@ -240,26 +238,26 @@ std::optional<Error> readBudgetTop(const nlohmann::json& doc, Budget& out)
     if (!r.ok())
         return r.takeError();
     if (out.currency != "CNY" && out.currency != "USD")
-        return Error { "currency", "must be CNY or USD, got \"" + out.currency + "\"" };
+        return wordedError("currency", { words::kCurrencyGot, { out.currency } });
     if (const nlohmann::json* caps = jsonChild(doc, "caps")) {
         if (!caps->is_object())
-            return Error { "caps", "must be an object" };
+            return wordedError("caps", { words::kMustBeAnObject });
         JsonReader rc(*caps, "caps");
         rc.optionalNumber("per_month", out.caps.perMonth, 0, kBudgetMaxMoney);
         rc.optionalNumber("total", out.caps.total, 0, kBudgetMaxMoney);
         if (!rc.ok())
             return rc.takeError();
         if (out.caps.perMonth && *out.caps.perMonth <= 0)
-            return Error { "caps.per_month", "a cap of 0 allows nothing; leave it out for no cap" };
+            return wordedError("caps.per_month", { words::kZeroCap });
         if (out.caps.total && *out.caps.total <= 0)
-            return Error { "caps.total", "a cap of 0 allows nothing; leave it out for no cap" };
+            return wordedError("caps.total", { words::kZeroCap });
     }
     if (const nlohmann::json* allowed = jsonChild(doc, "allowed"))
         if (auto e = readBudgetAllowed(*allowed, out))
             return e;
     if (const nlohmann::json* stock = jsonChild(doc, "stock")) {
         if (!stock->is_array())
-            return Error { "stock", "must be a list" };
+            return wordedError("stock", { words::kMustBeAList });
         for (std::size_t i = 0; i < stock->size(); ++i) {
             StockLimit limit;
             if (auto e = readStockLimit((*stock)[i], "stock[" + std::to_string(i) + "]", limit))
@@ -292,22 +290,44 @@ Expected<Budget> parseBudget(std::string_view text)
 {
     nlohmann::json doc;
     if (auto problem = detail::parseJsonDocument(text, doc))
-        return Error { "", *problem };
+        return wordedError("", *problem);
     if (!doc.is_object())
-        return Error { "", "a budget is a JSON object" };
+        return wordedError("", { words::kBudgetIsObject });
     Budget out;
     if (auto e = readBudgetTop(doc, out))
         return *e;
     const nlohmann::json* items = jsonChild(doc, "items");
     if (!items || !items->is_array() || items->empty())
-        return Error { "items", "must list at least one item" };
+        return wordedError("items", { words::kAtLeastOneItem });
     if (items->size() > std::size_t(kBudgetMaxItems))
-        return Error { "items", "at most " + std::to_string(kBudgetMaxItems) + " items" };
+        return wordedError("items", { words::kAtMostItems, { std::to_string(kBudgetMaxItems) } });
     for (std::size_t i = 0; i < items->size(); ++i)
         out.items.push_back(readBudgetItem((*items)[i], "items[" + std::to_string(i) + "]", out.horizonMonths));
     out.original = std::move(doc);
     return out;
 }
+
+namespace
+{
+
+// A plan file's refusal under the budget item that names the file: "PATH: FIELD: MESSAGE", its words kept.
+Error budgetItemPlanError(const std::string& field, const std::string& planPath, const Error& planError)
+{
+    Error e = wordedError(field, { words::kBeforeIt, { planPath } });
+    if (!planError.file.empty())
+        appendWords(e, { words::kBeforeIt, { planError.file } });
+    if (!planError.field.empty())
+        appendWords(e, { words::kBeforeIt, { planError.field } });
+    if (planError.words.empty()) {
+        e.message += planError.message;
+        e.words.clear();
+    }
+    for (const Words& w : planError.words)
+        appendWords(e, w);
+    return e;
+}
+
+} // namespace
 
 void loadBudgetPlans(Budget& budget, const std::string& baseDir, const BudgetFileReader& read)
 {
@@ -326,12 +346,13 @@ void loadBudgetPlans(Budget& budget, const std::string& baseDir, const BudgetFil
         }
         auto plan = parsePlan(*text);
         if (!plan) {
-            item.problem = Error { field, item.planPath + ": " + plan.error().toString() };
+            item.problem = budgetItemPlanError(field, item.planPath, plan.error());
             continue;
         }
-        if (plan->workload.mode == Mode::Inference)
-            item.problem = Error { field, item.planPath + ": a budget item is training or serving, not inference" };
-        else
+        if (plan->workload.mode == Mode::Inference) {
+            item.problem = wordedError(field, { words::kBeforeIt, { item.planPath } });
+            appendWords(*item.problem, { words::kItemNotInference });
+        } else
             item.plan = std::move(*plan);
     }
 }

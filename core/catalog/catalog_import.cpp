@@ -5,6 +5,7 @@
 
 #include "base/terminal_text.h"
 
+#include "base/error_words.h"
 #include "base/json_reader.h"
 #include "base/number_text.h"
 
@@ -28,7 +29,7 @@ namespace
 // A problem in the file: thrown inside the importer, returned as an Error naming the field.
 struct BadField {
     std::string path;
-    std::string message;
+    Words words; // base/reader_words.h, base/error_words.h
 };
 
 constexpr double kMaxHourly = 1e9; // the limits of a JSON price (catalog_parse.cpp)
@@ -56,7 +57,7 @@ std::optional<double> number(const json& object, const char* key, const std::str
     if (v->is_number()) {
         const double d = v->get<double>();
         if (!std::isfinite(d))
-            throw BadField { path + "." + key, "must be a finite number" };
+            throw BadField { path + "." + key, { words::kFiniteNumber } };
         return d;
     }
     if (v->is_string()) {
@@ -67,17 +68,17 @@ std::optional<double> number(const json& object, const char* key, const std::str
         const double d = std::strtod(s.c_str(), &end);
         const bool hex = s.find_first_of("xX") != std::string::npos;
         if (end == s.c_str() || *end != '\0' || hex || !std::isfinite(d))
-            throw BadField { path + "." + key, "must be a number, got \"" + s + "\"" };
+            throw BadField { path + "." + key, { words::kNumberGot, { "\"" + s + "\"" } } };
         return d;
     }
-    throw BadField { path + "." + key, "must be a number, got " + detail::describeJsonType(*v) };
+    throw BadField { path + "." + key, { words::kNumberGot, { detail::describeJsonType(*v) } } };
 }
 
 std::optional<double> price(const json& object, const char* key, const std::string& path, double max)
 {
     auto v = number(object, key, path);
     if (v && (*v < 0 || *v > max))
-        throw BadField { path + "." + key, "must be between 0 and " + formatExact(max) + ", got " + formatExact(*v) };
+        throw BadField { path + "." + key, { words::kBetweenGot, { "0", formatExact(max), formatExact(*v) } } };
     return v;
 }
 
@@ -135,9 +136,7 @@ struct Reader {
         // An id is printed by `catalog list` and in messages: a control character in it (ESC ] 52 writes the
         // clipboard on some terminals) is refused, never stored.
         if (hasControlCharacters(name) || hasControlCharacters(provider))
-            throw BadField { "",
-                "the instance type \"" + escapeTerminalControls(name)
-                    + "\" holds a control character; nothing imported" };
+            throw BadField { "", { words::kInstanceControlCharacter, { escapeTerminalControls(name) } } };
         const std::string id = provider + ":" + name;
         auto [it, inserted] = index.emplace(id, listings.size());
         if (inserted) {
@@ -156,15 +155,12 @@ struct Reader {
     Listing& quotedInstance(const std::string& provider)
     {
         if (options.instance.empty())
-            throw BadField { "",
-                "this " + command + " quote does not name its instance: pass --instance " + provider + ":NAME" };
+            throw BadField { "", { words::kQuoteNamesNoInstance, { command, provider } } };
         std::string name = options.instance;
         if (name.rfind(provider + ":", 0) == 0)
             name = name.substr(provider.size() + 1);
         else if (name.find(':') != std::string::npos)
-            throw BadField { "",
-                "--instance " + options.instance + " is not a " + provider + " instance, but the file is " + command
-                    + " output" };
+            throw BadField { "", { words::kInstanceOfOtherProvider, { options.instance, provider, command } } };
         return listing(provider, name);
     }
 
@@ -172,8 +168,7 @@ struct Reader {
     {
         if (hasControlCharacters(zone) || hasControlCharacters(status))
             throw BadField { "",
-                "the zone \"" + escapeTerminalControls(zone) + "\" of " + escapeTerminalControls(l.id)
-                    + " holds a control character; nothing imported" };
+                { words::kZoneControlCharacter, { escapeTerminalControls(zone), escapeTerminalControls(l.id) } } };
         auto it = l.zonePriority.find(zone);
         if (it != l.zonePriority.end() && it->second <= priority)
             return;
@@ -189,17 +184,13 @@ struct Reader {
     std::string currencyOrAsk(const std::string& fromFile)
     {
         if (!fromFile.empty() && fromFile != "CNY" && fromFile != "USD")
-            throw BadField { "currency", "the file's prices are in " + fromFile + "; only CNY and USD are supported" };
+            throw BadField { "currency", { words::kCurrencyNotSupported, { fromFile } } };
         if (!fromFile.empty() && !options.currency.empty() && fromFile != options.currency)
-            throw BadField { "currency",
-                "the file's prices are in " + fromFile + ", but --currency says " + options.currency };
+            throw BadField { "currency", { words::kCurrencyDisagrees, { fromFile, options.currency } } };
         if (!fromFile.empty())
             return fromFile;
         if (options.currency.empty())
-            throw BadField { "",
-                command
-                    + " output does not say its currency: pass --currency CNY (China site) or "
-                      "--currency USD (international site)" };
+            throw BadField { "", { words::kCurrencyUnsaid, { command } } };
         return options.currency;
     }
 
@@ -214,10 +205,10 @@ struct Reader {
             const json& item = set[i];
             const std::string path = "InstanceTypeQuotaSet[" + std::to_string(i) + "]";
             if (!item.is_object())
-                throw BadField { path, "must be an object" };
+                throw BadField { path, { words::kMustBeAnObject } };
             const std::string type = text(item, "InstanceType");
             if (type.empty())
-                throw BadField { path + ".InstanceType", "is required" };
+                throw BadField { path + ".InstanceType", { words::kRequired } };
             const std::string zone = text(item, "Zone");
             if (!inRegion(regionOfZone(zone)))
                 continue;
@@ -296,9 +287,9 @@ struct Reader {
             if (!total)
                 total = price(instancePrice, "OriginalPrice", path, kMaxMonthly);
             if (!total)
-                throw BadField { path, "has no UnitPrice, UnitPriceDiscount, DiscountPrice or OriginalPrice" };
+                throw BadField { path, { words::kNoQuotedPrice } };
             if (!options.months)
-                throw BadField { "", "this is a prepaid quote (a total for the Period you asked): pass --months N" };
+                throw BadField { "", { words::kPrepaidNeedsMonths } };
             l.monthly = *total / *options.months;
         }
         addNote(l, "includes the system disk of the quoted launch");
@@ -315,7 +306,7 @@ struct Reader {
             const std::string path = "InstanceTypes[" + std::to_string(i) + "]";
             const std::string type = text(item, "InstanceType");
             if (type.empty())
-                throw BadField { path + ".InstanceType", "is required" };
+                throw BadField { path + ".InstanceType", { words::kRequired } };
             const json* gpuInfo = jsonChild(item, "GpuInfo");
             const json* gpuList = gpuInfo ? list(*gpuInfo, "Gpus") : nullptr;
             if (!gpuList || gpuList->empty())
@@ -374,7 +365,7 @@ struct Reader {
             const json* product = jsonChild(element, "product");
             const json* attributes = product ? jsonChild(*product, "attributes") : nullptr;
             if (!attributes)
-                throw BadField { path + ".product.attributes", "is required" };
+                throw BadField { path + ".product.attributes", { words::kRequired } };
             const std::string type = text(*attributes, "instanceType");
             if (type.empty())
                 continue;
@@ -405,7 +396,7 @@ struct Reader {
                     const auto first = perUnit->begin();
                     const std::string dimensionPath = termPath + ".priceDimensions." + key + ".pricePerUnit";
                     if (!currency.empty() && currency != first.key())
-                        throw BadField { dimensionPath, "mixes currencies " + currency + " and " + first.key() };
+                        throw BadField { dimensionPath, { words::kMixesCurrencies, { currency, first.key() } } };
                     currency = first.key();
                     return price(*perUnit, first.key().c_str(), dimensionPath, kMaxHourly);
                 }
@@ -447,8 +438,7 @@ struct Reader {
                 std::string names;
                 for (const auto& r : set)
                     names += (names.empty() ? "" : ", ") + r;
-                throw BadField { "",
-                    "the file prices " + type + " in several regions (" + names + "): pass --region to choose one" };
+                throw BadField { "", { words::kSeveralRegions, { type, names } } };
             }
     }
 
@@ -468,7 +458,7 @@ struct Reader {
             const std::string path = "InstanceTypes.InstanceType[" + std::to_string(i) + "]";
             const std::string type = text(item, "InstanceTypeId");
             if (type.empty())
-                throw BadField { path + ".InstanceTypeId", "is required" };
+                throw BadField { path + ".InstanceTypeId", { words::kRequired } };
             const double gpus = number(item, "GPUAmount", path).value_or(0);
             if (gpus <= 0)
                 continue;
@@ -501,7 +491,7 @@ struct Reader {
             const std::string zonePath = "AvailableZones.AvailableZone[" + std::to_string(z) + "]";
             const std::string zoneId = text(zone, "ZoneId");
             if (zoneId.empty())
-                throw BadField { zonePath + ".ZoneId", "is required" };
+                throw BadField { zonePath + ".ZoneId", { words::kRequired } };
             std::string region = text(zone, "RegionId");
             if (region.empty())
                 region = regionOfZone(zoneId);
@@ -554,12 +544,12 @@ struct Reader {
                 addNote(l, "includes the system disk of the quote");
         }
         if (!amount)
-            throw BadField { "PriceInfo.Price.TradePrice", "is required" };
+            throw BadField { "PriceInfo.Price.TradePrice", { words::kRequired } };
         if (options.months) {
             l.monthly = *amount / *options.months;
         } else {
             if (*amount > kMaxHourly)
-                throw BadField { "PriceInfo.Price.TradePrice", "is too large for an hourly price: pass --months N" };
+                throw BadField { "PriceInfo.Price.TradePrice", { words::kTooLargeForHourly } };
             l.onDemand = amount;
         }
     }
@@ -576,8 +566,7 @@ struct Reader {
         if (const json* response = jsonChild(document, "Response"); response && response->is_object())
             root = response; // the API's wrapper; tccli prints the object without it
         if (const json* error = jsonChild(*root, "Error"))
-            throw BadField { "Error",
-                "the file is an error response: " + text(*error, "Code") + ": " + text(*error, "Message") };
+            throw BadField { "Error", { words::kErrorResponse, { text(*error, "Code"), text(*error, "Message") } } };
         if (const json* set = list(*root, "InstanceTypeQuotaSet"))
             return tencentZoneConfigs(*set);
         if (const json* p = jsonChild(*root, "Price"); p && jsonChild(*p, "InstancePrice"))
@@ -592,11 +581,7 @@ struct Reader {
             return alibabaAvailableResource(*zones);
         if (const json* info = jsonChild(*root, "PriceInfo"); info && jsonChild(*info, "Price"))
             return alibabaPrice(*jsonChild(*info, "Price"));
-        throw BadField { "",
-            "not a cloud listing this program reads: expected the JSON that tccli cvm "
-            "DescribeZoneInstanceConfigInfos or InquiryPriceRunInstances, aws ec2 "
-            "describe-instance-types, aws pricing get-products, or aliyun ecs DescribeInstanceTypes, "
-            "DescribeAvailableResource or DescribePrice prints" };
+        throw BadField { "", { words::kNotCloudListing } };
     }
 };
 
@@ -837,17 +822,20 @@ Expected<CloudImportResult> importCloudListing(std::string_view input, const Clo
     const Catalog& builtin, const CatalogOverrides& overrides)
 {
     if (!options.currency.empty() && options.currency != "CNY" && options.currency != "USD")
-        return Error { "--currency", "must be CNY or USD, got \"" + options.currency + "\"" };
+        return wordedError("--currency", { words::kCurrencyGot, { options.currency } });
     if (options.months && *options.months < 1)
-        return Error { "--months", "must be at least 1" };
+        return wordedError("--months", { words::kAtLeastOne });
     json document;
-    if (auto problem = detail::parseJsonDocument(input, document))
-        return Error { "", *problem + " (is the file complete?)", options.fileName };
+    if (auto problem = detail::parseJsonDocument(input, document)) {
+        Error e = wordedError("", *problem, options.fileName);
+        appendWords(e, { words::kIsTheFileComplete });
+        return e;
+    }
     Reader reader { options, {}, {}, {}, {} };
     try {
         reader.read(document);
     } catch (const BadField& bad) {
-        return Error { bad.path, bad.message, options.fileName };
+        return wordedError(bad.path, bad.words, options.fileName);
     }
 
     CloudImportResult result;

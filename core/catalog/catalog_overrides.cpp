@@ -29,13 +29,12 @@ std::optional<Error> findDuplicateId(const CatalogOverrides& overrides, const st
         std::map<std::string, std::size_t> first; // id -> index where it first appears
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (hasControlCharacters(items[i].id)) // printed by `catalog list`: never obeyed by a terminal
-                return Error { std::string(section) + "[" + std::to_string(i) + "].id",
-                    "\"" + escapeTerminalControls(items[i].id) + "\" holds a control character", fileName };
+                return wordedError(std::string(section) + "[" + std::to_string(i) + "].id",
+                    { words::kIdControlCharacter, { escapeTerminalControls(items[i].id) } }, fileName);
             auto [it, inserted] = first.emplace(items[i].id, i);
             if (!inserted)
-                return Error { std::string(section) + "[" + std::to_string(i) + "].id",
-                    "\"" + items[i].id + "\" is already defined by " + section + "[" + std::to_string(it->second) + "]",
-                    fileName };
+                return wordedError(std::string(section) + "[" + std::to_string(i) + "].id",
+                    { words::kIdDefinedBy, { items[i].id, section, std::to_string(it->second) } }, fileName);
         }
         return std::nullopt;
     };
@@ -50,12 +49,12 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error { "", *problem, fileName };
+        return wordedError("", *problem, fileName);
     JsonReader root(document, "", fileName);
     std::string format;
     root.string("format", format, true);
     if (root.ok() && format != "gpu-planner-overrides" && format != "gpu-planner-catalog")
-        root.fail("format", "must be \"gpu-planner-overrides\", got \"" + format + "\"");
+        root.fail("format", Words { words::kFormatGot, { "gpu-planner-overrides", format } });
     std::int64_t version = 1;
     root.integer("version", version, true, 1, 1);
     if (!root.ok())
@@ -85,7 +84,7 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     }
     if (auto it = document.find("instances"); it != document.end() && !it->is_null()) {
         if (!it->is_array())
-            return Error { "instances", "must be an array", fileName };
+            return wordedError("instances", { words::kMustBeAnArray }, fileName);
         for (std::size_t i = 0; i < it->size(); ++i) {
             auto instance = parseInstance((*it)[i], "instances[" + std::to_string(i) + "]", fileName, true);
             if (!instance)
@@ -95,29 +94,27 @@ Expected<CatalogOverrides> parseOverridesJson(std::string_view text, const std::
     }
     if (auto it = document.find("prices"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error { "prices", "must be an object keyed by instance id", fileName };
+            return wordedError("prices", { words::kKeyedByInstance }, fileName);
         for (const auto& [id, value] : it->items()) {
             if (hasControlCharacters(id))
-                return Error { "prices",
-                    "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName };
+                return wordedError("prices", { words::kInstanceIdControl, { escapeTerminalControls(id) } }, fileName);
             auto price = parsePrice(value, "prices." + id, fileName, true);
             if (!price)
                 return price.error();
             if (price->status != "quoted")
                 price->status = "user"; // a catalog status on a user's entry would pass their figure off as ours
             if (!price->onDemandPerHour && !price->monthly && !price->spotDiscount && !price->reservedDiscount)
-                return Error { "prices." + id,
-                    "gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount", fileName };
+                return wordedError("prices." + id, { words::kGivesNoPrice }, fileName);
             overrides.prices.emplace_back(id, std::move(*price));
         }
     }
     if (auto it = document.find("availability"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error { "availability", "must be an object keyed by instance id", fileName };
+            return wordedError("availability", { words::kKeyedByInstance }, fileName);
         for (const auto& [id, value] : it->items()) {
             if (hasControlCharacters(id))
-                return Error { "availability",
-                    "the instance id \"" + escapeTerminalControls(id) + "\" holds a control character", fileName };
+                return wordedError(
+                    "availability", { words::kInstanceIdControl, { escapeTerminalControls(id) } }, fileName);
             auto zones = parseAvailability(value, "availability." + id, fileName);
             if (!zones)
                 return zones.error();

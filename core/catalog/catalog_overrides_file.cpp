@@ -4,6 +4,7 @@
 #include "base/atomic_file.h"
 #include "base/file_lock.h"
 #include "base/input_file.h"
+#include "base/reader_words.h"
 
 #include <cerrno>
 
@@ -34,15 +35,11 @@ Expected<CatalogOverrides> updateOverridesFile(
         if (!text)
             return stop(OverridesStep::Read, text.error());
         if (looksLikeCsvOverrides(path, *text))
-            return stop(OverridesStep::Parse,
-                Error { "",
-                    "is a price sheet (CSV), which cannot hold imported sizes and stock: give a .json "
-                    "overrides file; the file is unchanged",
-                    displayName });
+            return stop(OverridesStep::Parse, wordedError("", { words::kPriceSheetNotOverrides }, displayName));
         auto parsed = parseOverridesJson(*text, displayName);
         if (!parsed) {
             Error error = parsed.error();
-            error.message += " (nothing was written; the file is unchanged)";
+            appendWords(error, { words::kNothingWritten });
             return stop(OverridesStep::Parse, error);
         }
         overrides = std::move(*parsed);

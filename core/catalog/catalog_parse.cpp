@@ -27,7 +27,7 @@ bool readTflops(JsonReader& reader, Tflops& out)
     const json& object = reader.object();
     auto it = object.find("tflops");
     if (it == object.end() || it->is_null()) {
-        reader.fail("tflops", "is required");
+        reader.fail("tflops", Words { words::kRequired });
         return false;
     }
     JsonReader t(*it, reader.fieldPath("tflops"), reader.file());
@@ -52,7 +52,7 @@ bool readMigProfiles(JsonReader& reader, GpuSpec& gpu)
     if (list.is_null())
         return true;
     if (!list.is_array()) {
-        reader.fail("mig_profiles", "must be a list of profiles");
+        reader.fail("mig_profiles", Words { words::kListOfProfiles });
         return false;
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -68,13 +68,13 @@ bool readMigProfiles(JsonReader& reader, GpuSpec& gpu)
         p.string("source", profile.source, true);
         p.boolean("estimate", profile.estimate);
         if (p.ok() && gpu.smCount > 0 && profile.sms > gpu.smCount)
-            p.fail("sms", "must not exceed the GPU's sm_count (" + std::to_string(gpu.smCount) + ")");
+            p.fail("sms", Words { words::kSmsAtMostGpu, { std::to_string(gpu.smCount) } });
         if (p.ok() && gpu.smCount <= 0)
-            p.fail("sms", "needs the GPU's sm_count");
+            p.fail("sms", Words { words::kSmsNeedsGpu });
         if (p.ok() && memoryGib * kGiB > gpu.memoryBytes)
-            p.fail("memory_gib", "must not exceed the GPU's memory_gib");
+            p.fail("memory_gib", Words { words::kMemoryAtMostGpu });
         if (!p.ok()) {
-            reader.failPath(p.takeError().field, p.takeError().message);
+            reader.failWith(p.takeError());
             return false;
         }
         profile.memoryBytes = memoryGib * kGiB;
@@ -100,7 +100,7 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.string("usable_memory_source", gpu.usableMemorySource, usableMib.has_value());
     if (r.ok() && usableMib && *usableMib * kMiB > memoryGib * kGiB)
         r.fail("usable_memory_mib",
-            "must not exceed memory_gib (" + formatExact(memoryGib) + " GiB), got " + formatExact(*usableMib) + " MiB");
+            Words { words::kUsableAtMostMemory, { formatExact(memoryGib), formatExact(*usableMib) } });
     r.number("memory_bandwidth_gbps", gpu.memoryBandwidthGBps, true, 1, 1e6);
     if (r.ok())
         readTflops(r, gpu.tflops);
@@ -115,7 +115,7 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.stringList("tensor_formats", gpu.tensorFormats);
     for (const std::string& format : gpu.tensorFormats)
         if (r.ok() && format != "mxfp8" && format != "nvfp4")
-            r.fail("tensor_formats", "lists \"mxfp8\" and \"nvfp4\" only, got \"" + format + "\"");
+            r.fail("tensor_formats", Words { words::kTensorFormatsGot, { format } });
     r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
     r.integer("sm_count", gpu.smCount, false, 0, 100000);
     r.string("sm_count_source", gpu.smCountSource, gpu.smCount > 0);
@@ -161,7 +161,7 @@ Expected<ProviderSpec> parseProvider(const json& value, const std::string& path,
         return r.takeError();
     if (const auto rules = value.find("monthly_hours_by_family"); rules != value.end() && !rules->is_null()) {
         if (!rules->is_object())
-            return Error { r.fieldPath("monthly_hours_by_family"), "must be an object", file };
+            return wordedError(r.fieldPath("monthly_hours_by_family"), { words::kMustBeAnObject }, file);
         JsonReader hours(*rules, r.fieldPath("monthly_hours_by_family"), file);
         for (const auto& [family, number] : rules->items()) {
             double h = 0;
@@ -189,16 +189,13 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
             const std::string& key = item.key();
             if (key.rfind('_', 0) != 0
                 && std::find(std::begin(kPriceKeys), std::end(kPriceKeys), key) == std::end(kPriceKeys))
-                return Error { path + "." + key,
-                    "unknown price field (expected currency, on_demand_per_hour, monthly, "
-                    "spot_discount, reserved_discount, status, source, as_of, note, region or zone)",
-                    file };
+                return wordedError(path + "." + key, { words::kUnknownPriceField }, file);
         }
     if (userPrice)
         price.status.clear(); // a user's entry is "user" unless it says otherwise
     r.string("currency", price.currency, true);
     if (r.ok() && price.currency != "CNY" && price.currency != "USD")
-        r.fail("currency", "must be \"CNY\" or \"USD\", got \"" + price.currency + "\"");
+        r.fail("currency", Words { words::kPriceCurrencyGot, { price.currency } });
     r.optionalNumber("on_demand_per_hour", price.onDemandPerHour, 0, 1e9);
     r.optionalNumber("monthly", price.monthly, 0, 1e12);
     r.optionalNumber("spot_discount", price.spotDiscount, 0, 0.99);
@@ -208,10 +205,9 @@ Expected<PriceSpec> parsePrice(const json& value, const std::string& path, const
         price.status = "user";
     if (r.ok() && price.status != "published" && price.status != "estimate" && price.status != "user"
         && price.status != "quoted" && price.status != "missing")
-        r.fail("status",
-            "must be \"published\", \"estimate\", \"missing\", \"user\" or \"quoted\", got \"" + price.status + "\"");
+        r.fail("status", Words { words::kPriceStatusGot, { price.status } });
     if (r.ok() && price.status == "missing" && (price.onDemandPerHour || price.monthly))
-        r.fail("status", "is \"missing\" but the price gives a figure");
+        r.fail("status", Words { words::kMissingWithFigure });
     r.boundedString("source", price.source, std::size_t(limits::kMaxSourceTextLength), !userPrice);
     r.string("as_of", price.asOf, !userPrice);
     r.boundedString("note", price.note, std::size_t(limits::kMaxSourceTextLength));
@@ -228,16 +224,16 @@ Expected<std::vector<ZoneStock>> parseAvailability(const json& value, const std:
     if (value.is_null())
         return stock;
     if (!value.is_array())
-        return Error { path, "must be an array of {\"zone\", \"status\"}", file };
+        return wordedError(path, { words::kZoneListShape }, file);
     for (std::size_t i = 0; i < value.size(); ++i) {
         JsonReader r(value[i], path + "[" + std::to_string(i) + "]", file);
         ZoneStock zone;
         r.string("zone", zone.zone, true);
         r.string("status", zone.status, true);
         if (r.ok() && zone.status != "in_stock" && zone.status != "limited" && zone.status != "sold_out")
-            r.fail("status", "must be \"in_stock\", \"limited\" or \"sold_out\", got \"" + zone.status + "\"");
+            r.fail("status", Words { words::kStockStatusGot, { zone.status } });
         if (r.ok() && zone.zone.empty())
-            r.fail("zone", "must not be empty");
+            r.fail("zone", Words { words::kNotEmpty });
         if (!r.ok())
             return r.takeError();
         stock.push_back(std::move(zone));
@@ -267,16 +263,16 @@ Expected<InstanceSpec> parseInstance(
     r.number("local_nvme_gb", instance.localNvmeGb, false, 0, 1e7);
     r.integer("local_nvme_drives", instance.localNvmeDrives, false, 0, 1024);
     if (r.ok() && (instance.localNvmeGb > 0) != (instance.localNvmeDrives > 0))
-        r.fail("local_nvme_drives", "local_nvme_gb and local_nvme_drives go together (both or neither)");
+        r.fail("local_nvme_drives", Words { words::kNvmeTogether });
     std::string sizeStatus = "published";
     r.string("size_status", sizeStatus);
     if (r.ok() && sizeStatus != "published" && sizeStatus != "estimate")
-        r.fail("size_status", "must be \"published\" or \"estimate\", got \"" + sizeStatus + "\"");
+        r.fail("size_status", Words { words::kPublishedOrEstimateGot, { sizeStatus } });
     instance.sizeEstimate = sizeStatus == "estimate";
     std::string networkStatus = "published";
     r.string("network_status", networkStatus);
     if (r.ok() && networkStatus != "published" && networkStatus != "estimate")
-        r.fail("network_status", "must be \"published\" or \"estimate\", got \"" + networkStatus + "\"");
+        r.fail("network_status", Words { words::kPublishedOrEstimateGot, { networkStatus } });
     instance.networkEstimate = networkStatus == "estimate";
     r.string("source", instance.source, !userInstance);
     r.string("as_of", instance.asOf, !userInstance);
@@ -284,7 +280,7 @@ Expected<InstanceSpec> parseInstance(
     if (!r.ok())
         return r.takeError();
     if (instance.id.find(':') == std::string::npos)
-        return Error { r.fieldPath("id"), "must be \"provider:NAME\", got \"" + instance.id + "\"", file };
+        return wordedError(r.fieldPath("id"), { words::kProviderNameGot, { instance.id } }, file);
     if (instance.name.empty())
         instance.name = instance.id.substr(instance.id.find(':') + 1);
     if (instance.family.empty())
@@ -299,7 +295,7 @@ Expected<InstanceSpec> parseInstance(
     const auto it = value.find("price");
     if (it == value.end() || it->is_null()) {
         if (!userInstance)
-            return Error { r.fieldPath("price"), "is required", file };
+            return wordedError(r.fieldPath("price"), { words::kRequired }, file);
         instance.price.status = "user";
     } else {
         auto price = parsePrice(*it, r.fieldPath("price"), file, userInstance);
@@ -309,14 +305,14 @@ Expected<InstanceSpec> parseInstance(
     }
     if (const auto others = value.find("other_prices"); others != value.end() && !others->is_null()) {
         if (!others->is_array())
-            return Error { r.fieldPath("other_prices"), "must be an array", file };
+            return wordedError(r.fieldPath("other_prices"), { words::kMustBeAnArray }, file);
         for (std::size_t i = 0; i < others->size(); ++i) {
             const std::string path = r.fieldPath("other_prices") + "[" + std::to_string(i) + "]";
             auto price = parsePrice((*others)[i], path, file, userInstance);
             if (!price)
                 return price.error();
             if (price->region.empty())
-                return Error { path + ".region", "is required (an other price names the region it applies to)", file };
+                return wordedError(path + ".region", { words::kOtherPriceRegion }, file);
             instance.otherPrices.push_back(std::move(*price));
         }
     }
@@ -327,14 +323,14 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error { "", *problem, fileName };
+        return wordedError("", *problem, fileName);
     JsonReader root(document, "", fileName);
     if (!root.ok())
         return root.takeError();
     std::string format;
     root.string("format", format, true);
     if (root.ok() && format != "gpu-planner-catalog")
-        root.fail("format", "must be \"gpu-planner-catalog\", got \"" + format + "\"");
+        root.fail("format", Words { words::kFormatGot, { "gpu-planner-catalog", format } });
     std::int64_t version = 1;
     root.integer("version", version, true, 1, 1);
     if (!root.ok())
@@ -342,7 +338,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 
     if (auto it = document.find("sources"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error { "sources", "must be an object", fileName };
+            return wordedError("sources", { words::kMustBeAnObject }, fileName);
         for (const auto& [key, value] : it->items()) {
             JsonReader r(value, "sources." + key, fileName);
             SourceRef ref;
@@ -360,7 +356,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
         if (it == document.end() || it->is_null())
             return std::nullopt;
         if (!it->is_array())
-            return Error { name, "must be an array", fileName };
+            return wordedError(name, { words::kMustBeAnArray }, fileName);
         for (std::size_t i = 0; i < it->size(); ++i) {
             auto item = parse((*it)[i], std::string(name) + "[" + std::to_string(i) + "]", fileName);
             if (!item)
@@ -382,7 +378,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
 
     if (auto it = document.find("defaults"); it != document.end() && !it->is_null()) {
         if (!it->is_object())
-            return Error { "defaults", "must be an object", fileName };
+            return wordedError("defaults", { words::kMustBeAnObject }, fileName);
         for (const auto& [key, value] : it->items()) {
             JsonReader r(value, "defaults." + key, fileName);
             SourcedValue sourced;
@@ -394,7 +390,7 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
             if (!r.ok())
                 return r.takeError();
             if (into.defaults.count(key))
-                return Error { "defaults." + key, "is defined twice", fileName };
+                return wordedError("defaults." + key, { words::kDefinedTwice }, fileName);
             into.defaults[key] = sourced;
         }
     }

@@ -95,7 +95,7 @@ Expected<bool> readDeepSpeedFields(
         } else if (key == "train_micro_batch_size_per_gpu" || key == "gradient_accumulation_steps"
             || key == "train_batch_size") {
             if (!value.is_number_integer() || value.get<long long>() < 1)
-                return out.error(field, line, "must be a whole number of at least 1");
+                return out.error(field, line, Words { words::kWholeNumberAtLeastOne });
             const char* planField = key == "train_micro_batch_size_per_gpu" ? "workload.micro_batch_size"
                 : key == "train_batch_size"                                 ? "workload.global_batch_size"
                                                                             : "workload.gradient_accumulation_steps";
@@ -142,12 +142,11 @@ Expected<bool> readDeepSpeedFields(
 Expected<LaunchImport> readDeepSpeed(std::string_view text, const nlohmann::json& document, const std::string& fileName)
 {
     if (!document.is_object())
-        return Error { "", "a DeepSpeed config is a JSON object", fileName };
+        return wordedError("", { words::kDeepSpeedIsObject }, fileName);
     const bool deepspeed = document.contains("zero_optimization") || document.contains("train_micro_batch_size_per_gpu")
         || document.contains("train_batch_size") || document.contains("gradient_accumulation_steps");
     if (!deepspeed)
-        return Error { "",
-            "not a DeepSpeed config (no zero_optimization or batch fields); a JSON launch file must be one", fileName };
+        return wordedError("", { words::kNotDeepSpeed }, fileName);
     ImportBuilder out("deepspeed", fileName, false);
     if (auto read = readDeepSpeedFields(out, text, document, ""); !read)
         return read.error();

@@ -218,7 +218,7 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
             || key == "gradient_accumulation_steps") {
             auto v = integerValue(value);
             if (!v || *v < 1)
-                return out.error(key, line, "must be a whole number of at least 1, got \"" + scalarText(value) + "\"");
+                return out.error(key, line, Words { words::kWholeNumberAtLeastOneGot, { scalarText(value) } });
             out.set(key == "gradient_accumulation_steps" ? "workload.gradient_accumulation_steps"
                                                          : "workload.micro_batch_size",
                 *v, key, line);

@@ -74,6 +74,12 @@ Error ImportBuilder::error(const std::string& field, int line, const std::string
     return Error { field, message, m_import.fileName + (line > 0 ? ":" + std::to_string(line) : std::string()) };
 }
 
+Error ImportBuilder::error(const std::string& field, int line, Words words) const
+{
+    return wordedError(
+        field, std::move(words), m_import.fileName + (line > 0 ? ":" + std::to_string(line) : std::string()));
+}
+
 std::optional<long long> integerText(const std::string& text)
 {
     if (text.empty())
@@ -251,8 +257,8 @@ Expected<std::vector<YAML::Node>> loadYamlDocuments(std::string_view text, const
                 // Blank lines in front keep every node's mark on the file's line (readers report yamlLine).
                 documents.push_back(YAML::Load(std::string(std::size_t(documentLine - 1), '\n') + document));
             } catch (const YAML::Exception& e) {
-                return Error { "", "not valid YAML: " + e.msg,
-                    fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1) };
+                return wordedError("", { words::kNotValidYaml, { e.msg } },
+                    fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1));
             }
         }
         document.clear();
@@ -328,8 +334,7 @@ Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& docum
         if (auto read = readCommand(command, fileName))
             return *read;
     }
-    return Error { "spec.template.spec.containers[0].command", "no container runs a launch command GPU Planner reads",
-        fileName };
+    return wordedError("spec.template.spec.containers[0].command", { words::kNoContainerCommand }, fileName);
 }
 
 Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName);
@@ -345,8 +350,7 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
         while (k < text.size() && text[k] == ' ')
             ++k;
         if (k < text.size() && text[k] == '\t')
-            return Error { "", "a tab indents this line; YAML indents with spaces only",
-                fileName + ":" + std::to_string(line) };
+            return wordedError("", { words::kYamlTabIndent }, fileName + ":" + std::to_string(line));
         const std::size_t end = text.find('\n', lineStart);
         lineStart = end == std::string_view::npos ? text.size() : end + 1;
     }
@@ -358,8 +362,8 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
     try {
         return readYamlDocuments(*loaded, fileName);
     } catch (const YAML::Exception& e) {
-        return Error { "", "a list or a mapping where a name or a value belongs (" + e.msg + ")",
-            fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1) };
+        return wordedError("", { words::kYamlListWhereValue, { e.msg } },
+            fileName + ":" + std::to_string(std::max(0, e.mark.line) + 1));
     }
 }
 
@@ -367,7 +371,7 @@ Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& 
 Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName)
 {
     if (documents.empty() || !documents[0].IsMap())
-        return Error { "", "a launch YAML is a mapping of fields; this file is not", fileName };
+        return wordedError("", { words::kLaunchYamlNotMapping }, fileName);
     if (documents[0]["apiVersion"] && documents[0]["kind"])
         return readKubernetesLaunch(documents, fileName);
     const YAML::Node document = documents[0];
@@ -383,7 +387,7 @@ Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& document
         return readVllmYaml(document, fileName);
     if (training)
         return readHfYaml(document, fileName);
-    return Error { "", "not a launch file GPU Planner reads (no training or serving fields)", fileName };
+    return wordedError("", { words::kNotLaunchFile }, fileName);
 }
 
 Expected<LaunchImport> readCommandText(std::string_view text, const std::string& fileName)
@@ -401,10 +405,7 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
             (*read)->ignored.push_back({ "(script)", note.line, note.text });
         return *read;
     }
-    return Error { "",
-        "no launch command found (vllm serve, python -m sglang.launch_server, trtllm-serve, or a Megatron "
-        "pretrain_*.py run)",
-        fileName };
+    return wordedError("", { words::kNoLaunchCommand }, fileName);
 }
 
 } // namespace
@@ -469,8 +470,7 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
 {
     if (const std::size_t bad = launchFirstBadUtf8Byte(text); bad != std::string_view::npos) {
         const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(bad), '\n');
-        return Error { "", "not UTF-8 text (byte " + std::to_string(bad + 1) + "); save the file as UTF-8",
-            fileName + ":" + std::to_string(line) };
+        return wordedError("", { words::kNotUtf8, { std::to_string(bad + 1) } }, fileName + ":" + std::to_string(line));
     }
     // TOML, YAML and JSON allow no raw control characters but tab, line feed and carriage return (TOML 1.0 "Comment"
     // and "String", YAML 1.2 c-printable, RFC 8259 section 7), and no launch command holds one: refused in every
@@ -484,10 +484,9 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
         const auto line = 1 + std::count(text.begin(), control, '\n');
         char code[8];
         std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(*control)));
-        return Error { "",
-            *control == '\0' ? std::string("a NUL byte is not text")
-                             : std::string("a control character (byte ") + code + ") is not text",
-            fileName + ":" + std::to_string(line) };
+        return wordedError("",
+            *control == '\0' ? Words { words::kNulByteNotText } : Words { words::kControlByteNotText, { code } },
+            fileName + ":" + std::to_string(line));
     }
     const std::string extension = extensionOf(fileName);
     if (extension == ".toml")
@@ -497,7 +496,7 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
     if (extension == ".json") {
         nlohmann::json document;
         if (auto problem = detail::parseJsonDocument(text, document))
-            return Error { "", *problem, fileName };
+            return wordedError("", *problem, fileName);
         return readDeepSpeed(text, document, fileName);
     }
     return readCommandText(text, fileName);
@@ -510,11 +509,15 @@ Expected<Plan> applyLaunchImport(const Plan& base, const LaunchImport& launch)
         return plan;
     // Name the launch file's field the refused plan field came from.
     const std::string field = plan.error().field;
-    for (const auto& m : launch.mapped)
-        if (field == m.planField || field.rfind(m.planField + ".", 0) == 0 || field.rfind(m.planField + "[", 0) == 0)
-            return Error { m.field, plan.error().message + " (plan field " + m.planField + ")",
-                launch.fileName + (m.line > 0 ? ":" + std::to_string(m.line) : std::string()) };
-    return Error { plan.error().field, plan.error().message, launch.fileName };
+    for (const auto& m : launch.mapped) {
+        if (field == m.planField || field.rfind(m.planField + ".", 0) == 0 || field.rfind(m.planField + "[", 0) == 0) {
+            Error e { m.field, plan.error().message,
+                launch.fileName + (m.line > 0 ? ":" + std::to_string(m.line) : std::string()), plan.error().words };
+            appendWords(e, { words::kPlanFieldSuffix, { m.planField } });
+            return e;
+        }
+    }
+    return Error { plan.error().field, plan.error().message, launch.fileName, plan.error().words };
 }
 
 nlohmann::json launchImportToJson(const LaunchImport& launch)

@@ -5,6 +5,8 @@
 #include "launch/launch.h"
 #include "launch/shell_words.h"
 
+#include "base/reader_words.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <optional>
@@ -29,6 +31,8 @@ public:
     bool has(const std::string& planField) const;
     // "FILE:LINE: FIELD: MESSAGE" as an Error (file "FILE:LINE", field FIELD).
     Error error(const std::string& field, int line, const std::string& message) const;
+    // The same worded from a template (base/reader_words.h), kept for the window's language.
+    Error error(const std::string& field, int line, Words words) const;
     const std::string& fileName() const { return m_import.fileName; }
     LaunchImport take() { return std::move(m_import); }
 

@@ -123,7 +123,7 @@ Expected<bool> mapLlamaServerValue(
     if (planField == "gpu-layers") {
         auto layers = numberText(value);
         if (!layers && value != "all" && value != "auto")
-            return out.error(flag, line, "needs a number of layers, got \"" + value + "\"");
+            return out.error(flag, line, Words { words::kNeedsLayersGot, { value } });
         out.ignore(flag, line,
             layers && *layers < 99 ? "layers left on the CPU are not modelled: the plan puts every layer on the GPU"
                                    : "every layer on the GPU, as the plan runs it");
@@ -131,7 +131,7 @@ Expected<bool> mapLlamaServerValue(
     }
     auto number = integerText(value);
     if (!number || *number < 1)
-        return out.error(flag, line, "needs a positive whole number, got \"" + value + "\"");
+        return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { value } });
     out.set(planField, *number, flag, line);
     return true;
 }
@@ -153,7 +153,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
         std::string flag = words[k].text;
         const int line = words[k].line;
         if (flag.empty() || flag[0] != '-')
-            return out.error(flag, line, "expected a flag of llama-server here");
+            return out.error(flag, line, Words { words::kExpectedLlamaServerFlag });
         std::optional<std::string> value;
         if (auto eq = flag.find('='); eq != std::string::npos)
             value = flag.substr(eq + 1), flag = flag.substr(0, eq);
@@ -172,7 +172,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
         }
         if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {
             if (!value && k + 1 >= words.size())
-                return out.error(flag, line, "needs a value");
+                return out.error(flag, line, Words { words::kNeedsValue });
             const std::string v = value ? *value : words[++k].text;
             if (flag == "-sm" || flag == "--split-mode")
                 splitMode = v;
@@ -188,7 +188,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
         const bool takesValue = known != llamaServerFlags().end() ? known->second.takesValue : nextIsValue;
         if (takesValue && !value) {
             if (k + 1 >= words.size())
-                return out.error(flag, line, "needs a value");
+                return out.error(flag, line, Words { words::kNeedsValue });
             value = words[++k].text;
         }
         if (known == llamaServerFlags().end())

@@ -421,7 +421,7 @@ Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t
         std::string flag = words[k].text;
         const int line = words[k].line;
         if (flag.rfind("--", 0) != 0)
-            return out.error(flag, line, "expected a --flag of Megatron-LM here");
+            return out.error(flag, line, Words { words::kExpectedFlagOf, { "Megatron-LM" } });
         std::vector<std::string> values;
         if (auto eq = flag.find('='); eq != std::string::npos) {
             values.push_back(flag.substr(eq + 1));
@@ -429,13 +429,12 @@ Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t
         }
         auto known = flags.takesValue.find(flag);
         if (known == flags.takesValue.end())
-            return out.error(
-                flag, line, "not a Megatron-LM flag (megatron/training/arguments.py at commit " + flags.commit + ")");
+            return out.error(flag, line, Words { words::kNotMegatronFlag, { flags.commit } });
         if (known->second && values.empty()) {
             while (k + 1 < words.size() && words[k + 1].text.rfind("--", 0) != 0)
                 values.push_back(words[++k].text);
             if (values.empty())
-                return out.error(flag, line, "needs a value");
+                return out.error(flag, line, Words { words::kNeedsValue });
         }
         args.values[flag] = { values, line };
     }

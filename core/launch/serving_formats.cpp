@@ -225,7 +225,7 @@ Expected<bool> mapServingValue(
     } else {
         auto number = servingFlagNumber(value);
         if (!number)
-            return out.error(flag, line, "needs a number, got \"" + value + "\"");
+            return out.error(flag, line, Words { words::kNeedsNumberGot, { value } });
         if (planField == "workload.serving.engine.gpu_memory_utilization")
             out.set(planField, *number, flag, line);
         else
@@ -283,7 +283,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
                 mapModelName(out, flag, "model", line);
                 continue;
             }
-            return out.error(flag, line, "expected a --flag of " + format + " here");
+            return out.error(flag, line, Words { words::kExpectedFlagOf, { format } });
         }
         std::optional<std::string> value;
         if (auto eq = flag.find('='); eq != std::string::npos) {
@@ -296,7 +296,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
             : (k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-');
         if (takesValue && !value) {
             if (k + 1 >= words.size() || (words[k + 1].text.rfind("--", 0) == 0 && known != table.end()))
-                return out.error(flag, line, "needs a value");
+                return out.error(flag, line, Words { words::kNeedsValue });
             value = words[++k].text;
         }
         if (known != table.end() && known->second.planField && isLoraListField(known->second.planField)) {
@@ -467,7 +467,7 @@ void readTrtllmOption(
         return;
     }
     if (!node.IsScalar()) {
-        status = out.error(key, line, "needs a value, got a list or a mapping");
+        status = out.error(key, line, Words { words::kNeedsValueNotList });
         return;
     }
     // TensorRT-LLM's dtype names: "auto" (the checkpoint's), "fp8", "bfloat16", "float16".

@@ -1,5 +1,7 @@
 #include "launch/shell_words.h"
 
+#include "base/reader_words.h"
+
 #include <cctype>
 #include <map>
 #include <optional>
@@ -105,7 +107,7 @@ public:
             const char c = peek();
             if (c == '\0') {
                 if (m_pos < m_text.size())
-                    return error("a NUL byte is not text");
+                    return error({ words::kNulByteNotText });
                 return !out.words.empty() || !out.arrays.empty();
             }
             if (c == '#') {
@@ -143,10 +145,7 @@ public:
 private:
     char peek(std::size_t ahead = 0) const { return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0'; }
 
-    Error error(const std::string& message) const
-    {
-        return Error { "", message, m_file + ":" + std::to_string(m_line) };
-    }
+    Error error(Words words) const { return wordedError("", std::move(words), m_file + ":" + std::to_string(m_line)); }
 
     static bool isAssignmentList(const std::vector<ShellWord>& words)
     {
@@ -214,7 +213,7 @@ private:
             if (c == '\'') {
                 const std::size_t close = m_text.find('\'', m_pos + 1);
                 if (close == std::string_view::npos)
-                    return error("unterminated ' quote");
+                    return error({ words::kUnterminatedSingleQuote });
                 const std::string_view quoted = m_text.substr(m_pos + 1, close - m_pos - 1);
                 for (char q : quoted)
                     m_line += q == '\n';
@@ -247,7 +246,7 @@ private:
         while (true) {
             const char c = peek();
             if (c == '\0')
-                return error("unterminated \" quote");
+                return error({ words::kUnterminatedDoubleQuote });
             if (c == '"') {
                 ++m_pos;
                 return true;
@@ -284,7 +283,7 @@ private:
             skipBlanks();
             const char c = peek();
             if (c == '\0')
-                return error("unterminated array " + name + "=( ... )");
+                return error({ words::kUnterminatedArray, { name } });
             if (c == '\n') {
                 ++m_pos;
                 ++m_line;
@@ -383,14 +382,14 @@ private:
             const bool arithmetic = peek(1) == '(';
             auto inner = bracketed('(', ')');
             if (!inner)
-                return error(arithmetic ? "unterminated $((" : "unterminated $(");
+                return error({ words::kUnterminatedSubstitution, { arithmetic ? "$((" : "$(" } });
             m_notes.push_back({ m_line, "$(" + *inner + ") is not evaluated" });
             return true;
         }
         if (peek() == '{') {
             auto inner = bracketed('{', '}');
             if (!inner)
-                return error("unterminated ${");
+                return error({ words::kUnterminatedSubstitution, { "${" } });
             return expandBraced(word, *inner, quoted);
         }
         if (isShellNameStart(peek())) {

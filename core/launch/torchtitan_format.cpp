@@ -269,8 +269,8 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
         root = toml::parse(text, fileName);
     } catch (const toml::parse_error& e) {
         const int line = int(e.source().begin.line);
-        return Error { tomlFieldNear(text, line), "not valid TOML: " + std::string(e.description()),
-            fileName + ":" + std::to_string(line) };
+        return wordedError(tomlFieldNear(text, line), { words::kNotValidToml, { std::string(e.description()) } },
+            fileName + ":" + std::to_string(line));
     }
     ImportBuilder out("torchtitan", fileName, false);
     TorchtitanRead r { out, root, {}, {}, {}, {}, {}, {}, {}, {}, {} };

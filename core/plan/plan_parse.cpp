@@ -483,7 +483,7 @@ Expected<Plan> parsePlan(std::string_view text)
 {
     json document;
     if (auto problem = detail::parseJsonDocument(text, document))
-        return Error { "", *problem };
+        return wordedError("", *problem);
     try {
         return planFromDocument(std::move(document));
     } catch (const json::exception& error) {

@@ -64,7 +64,7 @@ bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
 struct Reader {
     const nlohmann::json& j;
     std::set<std::string, std::less<>> used;
-    std::optional<std::pair<std::string, std::string>> wrongType; // the first numeric field given as a string
+    std::optional<std::pair<std::string, Words>> wrongType; // the first numeric field given as a string
 
     const nlohmann::json* find(std::initializer_list<const char*> keys)
     {
@@ -85,7 +85,8 @@ struct Reader {
             // A size written as a string ("4096") is named, not read as a missing field.
             for (const char* k : keys)
                 if (auto it = j.find(k); it != j.end() && &*it == v)
-                    wrongType = std::make_pair(std::string(k), "must be a number, got " + detail::describeJsonType(*v));
+                    wrongType
+                        = std::make_pair(std::string(k), Words { words::kNumberGot, { detail::describeJsonType(*v) } });
         }
         if (!v || !v->is_number())
             return std::nullopt;
@@ -169,14 +170,12 @@ std::optional<Error> readHybridLayers(Reader& r, const nlohmann::json& j, const 
         const auto count = [&](char c) { return double(std::count(pattern.begin(), pattern.end(), c)); };
         const char* field = j.contains("hybrid_override_pattern") ? "hybrid_override_pattern" : "layers_block_type";
         if (count('E') > 0)
-            return Error { field, "Nemotron-H MoE blocks (\"E\") are not modelled yet", {} };
+            return wordedError(field, { words::kNemotronMoeBlocks });
         if (count('M') + count('*') + count('-') != double(pattern.size()))
-            return Error { field, "blocks other than Mamba2 (M), attention (*) and MLP (-) are not modelled", {} };
+            return wordedError(field, { words::kOtherHybridBlocks });
         if (layers > 0 && double(pattern.size()) != layers)
-            return Error { field,
-                "has " + std::to_string(pattern.size()) + " blocks, num_hidden_layers says "
-                    + std::to_string(a.numLayers),
-                {} };
+            return wordedError(
+                field, { words::kBlocksVersusLayers, { std::to_string(pattern.size()), std::to_string(a.numLayers) } });
         a.mambaLayers = toInt(count('M'));
         a.mlpOnlyLayers = toInt(count('-'));
         a.mambaHeads = toInt(r.number({ "mamba_num_heads" }).value_or(0));
@@ -223,7 +222,7 @@ struct HfImport {
         for (const char* k : keys)
             if (auto it = j.find(k); key.empty() && it != j.end() && !it->is_null())
                 key = k;
-        beyondLimit = Error { key, "must be at most " + std::to_string(max) + ", got " + formatExact(value), fileName };
+        beyondLimit = wordedError(key, { words::kAtMostGot, { std::to_string(max), formatExact(value) } }, fileName);
     }
     void setInt(std::int64_t& target, std::initializer_list<const char*> keys, std::int64_t max)
     {
@@ -401,8 +400,8 @@ std::optional<Error> hfReadExperts(HfImport& c)
         // Qwen2-MoE: one shared expert as wide as this many routed experts.
         const double ratio = *shared / double(a.moeIntermediateSize);
         if (!std::isfinite(ratio) || ratio < 0 || ratio > 4096)
-            return Error { "shared_expert_intermediate_size",
-                "must be a size of at most 4096 routed experts' width, got " + std::to_string(*shared), c.fileName };
+            return wordedError("shared_expert_intermediate_size",
+                { words::kSharedExpertWidthGot, { std::to_string(*shared) } }, c.fileName);
         a.numSharedExperts = int(std::lround(ratio));
     }
     if (auto first = r.number({ "first_k_dense_replace" })) {
@@ -622,27 +621,27 @@ std::optional<Error> hfReadQuantization(HfImport& c)
                 return nullptr;
             if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
                 if (!wrongType)
-                    wrongType = Error { std::string("quantization_config.") + key,
-                        std::string("must be ") + expected + ", got " + detail::describeJsonType(*f), c.fileName };
+                    wrongType = wordedError(std::string("quantization_config.") + key,
+                        { expected, { detail::describeJsonType(*f) } }, c.fileName);
                 return nullptr;
             }
             return &*f;
         };
         auto text = [&](const char* key, const std::string& fallback) {
-            const auto* f = field(key, nlohmann::json::value_t::string, "a string");
+            const auto* f = field(key, nlohmann::json::value_t::string, words::kStringGot);
             return f ? f->get<std::string>() : fallback;
         };
         auto flag = [&](const char* key) {
-            const auto* f = field(key, nlohmann::json::value_t::boolean, "true or false");
+            const auto* f = field(key, nlohmann::json::value_t::boolean, words::kTrueOrFalseGot);
             return f && f->get<bool>();
         };
         const std::string method = text("quant_method", std::string());
-        const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, "an integer");
+        const auto* bitsField = field("bits", nlohmann::json::value_t::number_integer, words::kIntegerGot);
         const int bits = bitsField ? int(std::clamp<std::int64_t>(bitsField->get<std::int64_t>(), 0, 64)) : 0;
         // Group quantization (GPTQ, AWQ and formats spelled alike): weights per scale, -1 = one per output row (the
         // whole input dimension, taken as the hidden size); GPTQ and AWQ store a zero point per group whatever
         // `sym` says (precision.cpp groupQuantizedBits), others only when not symmetric.
-        const auto* groupField = field("group_size", nlohmann::json::value_t::number_integer, "an integer");
+        const auto* groupField = field("group_size", nlohmann::json::value_t::number_integer, words::kIntegerGot);
         const double hidden = double(c.out.architecture.hiddenSize);
         const double group = groupField ? double(groupField->get<std::int64_t>()) : 0.0;
         const bool zeroPoint = method == "gptq" || method == "awq"
@@ -712,12 +711,12 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
     try {
         // nlohmann's lexer ends the document at a NUL byte; JSON has none, so refuse rather than ignore the rest.
         if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-            return Error { "", "invalid JSON: a NUL byte at offset " + std::to_string(nul), fileName };
+            return wordedError("", { words::kConfigNulByte, { std::to_string(nul) } }, fileName);
         nlohmann::json root;
         if (auto problem = detail::parseJsonDocument(text, root))
-            return Error { "", *problem, fileName };
+            return wordedError("", *problem, fileName);
         if (!root.is_object())
-            return Error { "", "a config.json must be a JSON object", fileName };
+            return wordedError("", { words::kConfigIsObject }, fileName);
         // Multimodal configs (Llama 4, Gemma 3 4B+, Mistral 3) nest the language model in text_config; the
         // vision tower (vision_config) is not modelled and is named in the warnings.
         const auto textConfig = root.find("text_config");
@@ -738,11 +737,14 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
             return *error;
         hfReadLatentAttention(c);
         hfReadLocalAttention(c);
-        if (auto hybridError = readHybridLayers(c.r, j, c.type, c.out.architecture))
-            return Error { c.fieldPrefix + hybridError->field, hybridError->message, fileName };
+        if (auto hybridError = readHybridLayers(c.r, j, c.type, c.out.architecture)) {
+            hybridError->field = c.fieldPrefix + hybridError->field;
+            hybridError->file = fileName;
+            return *hybridError;
+        }
         hfReadFamilyTensors(c);
         if (c.r.wrongType)
-            return Error { c.fieldPrefix + c.r.wrongType->first, c.r.wrongType->second, fileName };
+            return wordedError(c.fieldPrefix + c.r.wrongType->first, c.r.wrongType->second, fileName);
         if (c.beyondLimit)
             return *c.beyondLimit;
         hfReadDtype(c);
@@ -757,7 +759,7 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         }
         return std::move(c.out);
     } catch (const std::exception& e) {
-        return Error { "", std::string("invalid JSON: ") + e.what(), fileName };
+        return wordedError("", { words::kInvalidJson, { e.what() } }, fileName);
     }
 }
 

@@ -33,7 +33,7 @@ Expected<std::vector<ModelPreset>> parseModelPresets(std::string_view text, cons
     try {
         nlohmann::json doc;
         if (auto problem = detail::parseJsonDocument(text, doc))
-            return Error { "", *problem, fileName };
+            return wordedError("", *problem, fileName);
         if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
             return Error { "presets", "must be an array", fileName };
         std::vector<ModelPreset> out;

@@ -362,15 +362,17 @@ TEST(AtomicFile, SeveralFilesAreWrittenAllOrNothing)
 TEST(JsonMessages, SyntaxErrorsGiveTheLineAndColumnNotTheLibrarysText)
 {
     json out;
-    auto problem = detail::parseJsonDocument("{\n  \"title\": x\n}", out);
-    ASSERT_TRUE(problem);
-    EXPECT_NE(problem->find("line 2, column 12"), std::string::npos) << *problem;
-    EXPECT_EQ(problem->find("json.exception"), std::string::npos) << *problem;
-    problem = detail::parseJsonDocument("{\"prices\": {\"a\": 1e999}}", out);
-    ASSERT_TRUE(problem);
-    EXPECT_NE(problem->find("line 1, column 18"), std::string::npos) << *problem;
-    EXPECT_NE(problem->find("1e999"), std::string::npos) << *problem;
-    EXPECT_EQ(problem->find("json.exception"), std::string::npos) << *problem;
+    auto words = detail::parseJsonDocument("{\n  \"title\": x\n}", out);
+    ASSERT_TRUE(words);
+    std::string problem = fillWords(*words);
+    EXPECT_NE(problem.find("line 2, column 12"), std::string::npos) << problem;
+    EXPECT_EQ(problem.find("json.exception"), std::string::npos) << problem;
+    words = detail::parseJsonDocument("{\"prices\": {\"a\": 1e999}}", out);
+    ASSERT_TRUE(words);
+    problem = fillWords(*words);
+    EXPECT_NE(problem.find("line 1, column 18"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("1e999"), std::string::npos) << problem;
+    EXPECT_EQ(problem.find("json.exception"), std::string::npos) << problem;
 }
 
 TEST(JsonMessages, BoundsAreSaidInWords)

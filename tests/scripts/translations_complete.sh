@@ -37,7 +37,7 @@ done
 # Refresh copies of the .ts files as the build's update_translations target does: with the build's own lupdate
 # project (sources and include paths; lupdate needs the headers to resolve namespaces) when a configured build sits
 # next to BIN_DIR, else over the same globs as ui/CMakeLists.txt (ui/*.{cpp,h}, ui/*/*.{cpp,h}, ui/widgets/*/*.{cpp,h}, the two mains,
-# core/plan/*.h, core/base/error_words.h).
+# core/plan/*.h, core/base/error_words.h and reader_words.h).
 for ts in "${TS_FILES[@]}"; do
     cp "$ts" "$WORK/"
 done
@@ -73,7 +73,8 @@ PY
 else
     shopt -s nullglob
     SOURCES=("$ROOT"/ui/*.cpp "$ROOT"/ui/*.h "$ROOT"/ui/*/*.cpp "$ROOT"/ui/*/*.h "$ROOT"/ui/widgets/*/*.cpp "$ROOT"/ui/widgets/*/*.h "$ROOT/app/gui_main.cpp"
-             "$ROOT/app/cli_main.cpp" "$ROOT"/core/plan/*.h "$ROOT/core/base/error_words.h")
+             "$ROOT/app/cli_main.cpp" "$ROOT"/core/plan/*.h "$ROOT/core/base/error_words.h"
+             "$ROOT/core/base/reader_words.h")
     shopt -u nullglob
     QT_HEADERS=$(qtpaths6 --query QT_INSTALL_HEADERS 2>/dev/null || echo /usr/include/x86_64-linux-gnu/qt6)
     INCLUDES=(-I "$ROOT/ui" -I "$ROOT/core" -I "$QT_HEADERS" -I "$QT_HEADERS/QtCore")

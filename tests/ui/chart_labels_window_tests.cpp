@@ -10,6 +10,7 @@
 #include "charts/category_labels.h"
 #include "charts/chart_parts.h"
 #include "charts/chart_view.h"
+#include "charts/wrapped_legend.h"
 #include "main_window.h"
 #include "settings.h"
 #include "translator.h"
@@ -19,7 +20,9 @@
 #include "catalog/catalog.h"
 #include "plan/plan.h"
 
+#include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
 #include <QGraphicsScene>
@@ -30,6 +33,9 @@
 #include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QValueAxis>
+
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -107,7 +113,7 @@ QStringList textsNotShown(const ChartView& view, const QChart& chart)
         }
     QStringList legend;
     for (QLegendMarker* marker : chart.legend()->markers())
-        if (marker->isVisible())
+        if (marker->isVisible() && chart.legend()->isVisible()) // a wrapped legend is checked on its own
             legend << marker->label();
     wanted << legend;
     const QRect shown = shownPart(view).adjusted(-1, -1, 1, 1);
@@ -332,11 +338,48 @@ TEST(ChartLabelsWindow, OneChartedCandidateKeepsItsWholeNameInBothLanguages)
     installLanguage(QStringLiteral("en"));
 }
 
+namespace
+{
+
+// The names of the bar sets of `chart` (its legend's entries) that no visible text item of its scene shows whole
+// inside the part of `view` the window shows.
+QStringList barSetNamesNotShown(const ChartView& view, const QChart& chart)
+{
+    QStringList names;
+    for (QAbstractSeries* series : chart.series())
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+            for (QBarSet* set : bars->barSets())
+                names << set->label();
+    const QRect shown = shownPart(view).adjusted(-1, -1, 1, 1);
+    QStringList missing;
+    for (const QString& name : names) {
+        bool whole = false;
+        for (QGraphicsItem* item : chart.scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || text->toPlainText() != name)
+                continue;
+            const qreal margin = text->document()->documentMargin();
+            const QRectF box
+                = text->sceneTransform().mapRect(text->boundingRect().adjusted(margin, margin, -margin, -margin));
+            whole = whole || shown.contains(view.mapFromScene(box).boundingRect());
+        }
+        if (!whole)
+            missing << name;
+    }
+    return missing;
+}
+
+} // namespace
+
 // Issue 40 (the RL view, seventh stop): the memory-per-phase chart stood its bars upright in its narrow column and
 // cut every phase's name to a letter or two ("R…", "采…") and its legend's entries ("Memory per…"). Its bars now
-// lie level with each phase named whole beside its bar; checked on the real window at 1600x1000, in both languages,
-// with one candidate and with the example's five.
-TEST(ChartLabelsWindow, TheRlMemoryChartNamesEveryPhaseWholeInBothLanguages)
+// lie level with each phase named whole beside its bar. Issue 44 (window11): the step-time chart beside it dropped
+// its longest candidate name with the example's five candidates ("PNV6.96XLARGE2304, 8 GPUs") and its one-row legend
+// of six phases cut names short (three in Chinese; in English too with 30 candidates). Its candidates are now named
+// on two lines with the main window's label fitting (ChartView::fitCategoryLabels: the view takes the width and rows
+// they need, and scrolls past its room), and its legend wraps to as many rows as the phases need. Both charts are
+// checked on the real window at 1600x1000, in both languages, with one candidate, the example's five and 30.
+TEST(ChartLabelsWindow, TheRlChartsNameEveryCandidateAndPhaseWholeInBothLanguages)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -344,27 +387,75 @@ TEST(ChartLabelsWindow, TheRlMemoryChartNamesEveryPhaseWholeInBothLanguages)
     const nlohmann::json example = nlohmann::json::parse(gp::rlPlanText(), nullptr, true, true);
     nlohmann::json one = example;
     one["candidates"] = nlohmann::json::array({ example["candidates"].at(1) });
+    nlohmann::json thirty = example;
+    thirty["candidates"] = nlohmann::json::array();
+    for (const char* id : { "alibaba:ecs.gn6v-c8g1.16xlarge", "alibaba:ecs.gn7-c13g1.26xlarge",
+             "alibaba:ecs.gn7i-8x.32xlarge", "alibaba:ecs.gn7e-c16g1.32xlarge", "alibaba:ecs.gn8is-8x.32xlarge",
+             "alibaba:ecs.gn8v-8x.48xlarge", "alibaba:ecs.ebmgn8v.48xlarge", "aws:p3.16xlarge", "aws:g5.48xlarge",
+             "aws:p4d.24xlarge", "aws:p4de.24xlarge", "aws:p5.48xlarge", "aws:g6e.48xlarge", "aws:p5en.48xlarge",
+             "aws:p6-b200.48xlarge", "aws:p6-b300.48xlarge", "azure:Standard_ND96isr_H100_v5",
+             "azure:Standard_ND96isr_H200_v5", "azure:Standard_ND96isr_MI300X_v5", "gcp:a2-highgpu-8g",
+             "gcp:a2-megagpu-16g", "gcp:a2-ultragpu-8g", "tencent:PNV6.96XLARGE2304", "tencent:PNV6.32XLARGE1280",
+             "tencent:GT4.41XLARGE948", "tencent:PNV4.56XLARGE932", "tencent:GNV7e-8GPU", "tencent:GN10Xp.20XLARGE320",
+             "aws:g6.48xlarge", "alibaba:ecs.gn8v-8x.16xlarge" })
+        thirty["candidates"].push_back({ { "instance", id } });
     for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
         installLanguage(language);
-        for (const nlohmann::json& plan : { one, example }) {
+        for (const nlohmann::json& plan : { one, example, thirty }) {
             const std::string where
                 = language.toStdString() + ", " + std::to_string(plan["candidates"].size()) + " candidates: ";
             const QString path
                 = test::writeFile(dir, QStringLiteral("rl.gpuplan"), QByteArray::fromStdString(plan.dump()));
             MainWindow window(test::isolatedWindowOptions(dir, &settings));
             ASSERT_TRUE(test::openSettled(window, path));
-            // The memory chart's phase names and legend, drawn and shown whole. (The step-time chart beside it is
-            // not checked here: with five candidates it drops the longest name, "PNV6.96XLARGE2304, 8 GPUs", and in
-            // Chinese its one-row legend of six phases cuts three names short; left for the next stop.)
+            // The memory chart's phase names and legend, drawn and shown whole.
             ChartView* memory = window.rlView()->memoryChart();
             QChart* chart = memory ? memory->chart() : nullptr;
             ASSERT_TRUE(chart && categoryAxisOf(*chart)) << where;
             EXPECT_GE(categoryAxisOf(*chart)->categories().size(), 4) << where;
             EXPECT_TRUE(labelsNotDrawn(*chart).isEmpty())
-                << where << "drops " << labelsNotDrawn(*chart).join(QStringLiteral(" | ")).toStdString();
-            const QStringList notShown = textsNotShown(*memory, *chart);
+                << where << "memory chart drops " << labelsNotDrawn(*chart).join(QStringLiteral(" | ")).toStdString();
+            QStringList notShown = textsNotShown(*memory, *chart);
             EXPECT_TRUE(notShown.isEmpty())
-                << where << "not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+                << where << "memory chart: not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+            // Its title is drawn whole (the narrow column cut "aws:p5.48…" short when it named the candidate on the
+            // title's one line).
+            QTextDocument title;
+            title.setHtml(chart->title());
+            bool titled = false;
+            for (QGraphicsItem* item : chart->scene()->items())
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                    titled = titled || text->toPlainText() == title.toPlainText();
+            EXPECT_TRUE(titled) << where << "the memory chart's title is cut: " << title.toPlainText().toStdString();
+            // The step-time chart's candidates and its legend's phases (each phase's name is its bar set's).
+            ChartView* phases = window.rlView()->phaseChart();
+            chart = phases ? phases->chart() : nullptr;
+            ASSERT_TRUE(chart && categoryAxisOf(*chart)) << where;
+            EXPECT_GE(categoryAxisOf(*chart)->categories().size(), std::min<int>(5, int(plan["candidates"].size())))
+                << where;
+            EXPECT_TRUE(labelsNotDrawn(*chart).isEmpty())
+                << where << "step-time chart drops "
+                << labelsNotDrawn(*chart).join(QStringLiteral(" | ")).toStdString();
+            notShown = textsNotShown(*phases, *chart);
+            EXPECT_TRUE(notShown.isEmpty())
+                << where << "step-time chart: not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+            const QStringList phasesCut = barSetNamesNotShown(*phases, *chart);
+            EXPECT_TRUE(phasesCut.isEmpty())
+                << where << "legend cuts " << phasesCut.join(QStringLiteral(" | ")).toStdString() << " ("
+                << wrappedLegendRows(*chart) << " rows)";
+            // Both value axes step in round numbers (1, 2, 2.5 or 5 x 10^k) as the main window's do: the step-time
+            // axis read "0 107 214 321 429", the memory axis "0 21 42 62 83".
+            for (QChart* c : { memory->chart(), chart }) {
+                const auto* values = qobject_cast<QValueAxis*>(c->axes(Qt::Horizontal).value(0));
+                ASSERT_TRUE(values && values->tickCount() >= 2) << where;
+                const double step = (values->max() - values->min()) / (values->tickCount() - 1);
+                const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+                EXPECT_TRUE(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9
+                    || std::abs(mantissa - 2.5) < 1e-9 || std::abs(mantissa - 5) < 1e-9)
+                    << where << c->title().toStdString() << ": ticks every " << step;
+            }
+            // Six phases' names in a few rows across the chart (not one a row in a sliver of it).
+            EXPECT_LE(wrappedLegendRows(*chart), 3) << where;
         }
     }
     installLanguage(QStringLiteral("en"));

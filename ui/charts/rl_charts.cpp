@@ -1,6 +1,9 @@
 // The RL answer's charts (rl_charts.h).
 #include "charts/rl_charts.h"
 
+#include "charts/axis_scale.h"
+#include "charts/chart_parts.h"
+#include "charts/wrapped_legend.h"
 #include "core_text.h"
 #include "number_format.h"
 
@@ -41,23 +44,6 @@ QColor rlPhaseColor(gp::RlPhase phase)
     return colors[std::size_t(phase) % std::size(colors)];
 }
 
-QChart* newRlChart(const QString& title, const ChartOptions& options)
-{
-    auto* chart = new QChart;
-    if (options.dark)
-        chart->setTheme(QChart::ChartThemeDark);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitle(title);
-    QFont font = chart->titleFont();
-    font.setBold(true);
-    font.setPointSizeF(std::max(9.0, font.pointSizeF()));
-    chart->setTitleFont(font);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    return chart;
-}
-
 double rlPhaseSecondsOf(const gp::RlStepEstimate& s, gp::RlPhase phase)
 {
     for (const gp::RlPhaseTime& p : s.phases)
@@ -70,7 +56,7 @@ double rlPhaseSecondsOf(const gp::RlStepEstimate& s, gp::RlPhase phase)
 
 QChart* buildRlPhaseChart(const gp::RlAnswer& answer, const ChartOptions& options)
 {
-    QChart* chart = newRlChart(RlChartText::tr("RL step time by phase"), options);
+    QChart* chart = chart_parts::newChart(RlChartText::tr("RL step time by phase"), options);
     std::vector<const gp::RlCandidateAnswer*> shown;
     for (const gp::RlCandidateAnswer& c : answer.candidates)
         if (c.fits && int(shown.size()) < std::max(1, options.maxCandidates))
@@ -103,23 +89,23 @@ QChart* buildRlPhaseChart(const gp::RlAnswer& answer, const ChartOptions& option
         QString label = QString::fromStdString(c->candidate);
         if (const qsizetype colon = label.indexOf(QLatin1Char(':')); colon >= 0)
             label = label.mid(colon + 1);
-        label = RlChartText::tr("%1, %n GPU(s)", nullptr, c->best.gpus).arg(label);
+        // The instance on one line, its GPUs on the next: the axis keeps to the narrow column beside the memory chart
+        // (Qt Charts gives the labels at most 40% of the chart's width; the view widens to what they need).
+        label = RlChartText::tr("%1<br>%n GPU(s)", nullptr, c->best.gpus).arg(label.toHtmlEscaped());
         QString unique = label;
         for (int n = 2; labels.contains(unique); ++n)
             unique = label + QStringLiteral(" (%1)").arg(n);
         labels << unique;
     }
     chart->addSeries(series);
-    auto* axisY = new QBarCategoryAxis;
-    axisY->setCategories(labels);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(RlChartText::tr("Seconds per RL step"));
-    axisX->setRange(0, std::max(1.0, longest * 1.05));
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisY, Qt::AlignLeft);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisY);
-    series->attachAxis(axisX);
+    // Round steps (1, 2, 2.5 or 5 x 10^k) as the main window's charts have (axis_scale.h).
+    const NiceScale scale = niceScale(std::max(1.0, longest * 1.02), chart_parts::DefaultTickCount);
+    applyScale(axisX, scale, labelFormat(scale));
+    chart_parts::attachHorizontalBarAxes(chart, series, labels, axisX);
+    // Six phases' names, whole, in as many rows as the chart's width needs.
+    wrapLegendBelowPlot(chart);
     return chart;
 }
 
@@ -129,8 +115,11 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
 {
     const gp::RlStepEstimate& s = candidate.best.step;
     const double usable = s.usableMemoryBytes / kRlChartGiB;
-    QChart* chart = newRlChart(
-        RlChartText::tr("Memory per GPU by phase: %1").arg(QString::fromStdString(candidate.candidate)), options);
+    QChart* chart = chart_parts::newChart(
+        // The candidate on a line of its own: the narrow column cut "aws:p5.48…" short on one line.
+        RlChartText::tr("Memory per GPU by phase<br>%1")
+            .arg(QString::fromStdString(candidate.candidate).toHtmlEscaped()),
+        options);
     if (!candidate.fits || s.phases.empty())
         return chart;
     auto* series = new QHorizontalBarSeries;
@@ -162,8 +151,8 @@ QChart* buildRlMemoryChart(const gp::RlCandidateAnswer& candidate, const ChartOp
     axisY->setCategories(labels);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(RlChartText::tr("GiB per GPU"));
-    axisX->setRange(0, top * 1.1);
-    axisX->setLabelFormat(QStringLiteral("%.0f"));
+    const NiceScale scale = niceScale(top * 1.05, chart_parts::DefaultTickCount);
+    applyScale(axisX, scale, labelFormat(scale));
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);

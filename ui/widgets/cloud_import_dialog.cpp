@@ -131,15 +131,16 @@ QString CloudImportDialog::describe(const gp::CloudImportResult& result)
     return text;
 }
 
-bool CloudImportDialog::run(QWidget* parent, CatalogStore* store)
+bool CloudImportDialog::run(QWidget* parent, CatalogStore* store, const QString& given)
 {
     CloudImportDialog dialog(*store->catalog(), parent);
-    const QString file = QFileDialog::getOpenFileName(
-        parent, tr("Import Cloud Prices"), QString(), tr("JSON files (*.json);;All files (*)"));
+    const QString file = !given.isEmpty() ? given
+                                          : QFileDialog::getOpenFileName(parent, tr("Import Cloud Prices"), QString(),
+                                              tr("JSON files (*.json);;All files (*)"));
     if (file.isEmpty())
         return false;
     dialog.setPath(file);
-    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty())
+    if (given.isEmpty() && (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()))
         return false;
     auto result = store->importCloudListing(dialog.path(), dialog.options());
     if (!result) {

@@ -28,7 +28,8 @@ public:
     gp::CloudImportOptions options() const;
 
     // Asks for the file and options, imports into `store` and reports what came in; false when cancelled or failed.
-    static bool run(QWidget* parent, CatalogStore* store);
+    // `path` given: no file dialog and the options as they start (tests); the messages are shown as for a file chosen.
+    static bool run(QWidget* parent, CatalogStore* store, const QString& path = {});
     // The result in words: counts, then each entry left out or worth knowing.
     static QString describe(const gp::CloudImportResult& result);
 

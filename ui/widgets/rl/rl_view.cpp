@@ -101,7 +101,9 @@ RlView::RlView(QWidget* parent)
     memory->addWidget(m_phases);
     memory->setChildrenCollapsible(false);
     auto* charts = new QSplitter(Qt::Horizontal);
-    charts->addWidget(m_phaseChart);
+    // The step-time chart scrolls in its place where its candidates' names need more width than it has (the view
+    // first takes the memory column's spare width: ChartView::fitCategoryLabels), as the main window's charts do.
+    charts->addWidget(rlScrolled(m_phaseChart));
     charts->addWidget(memory);
     charts->setChildrenCollapsible(false);
     charts->setStretchFactor(0, 3);
@@ -226,6 +228,7 @@ void RlView::showCandidate(int row)
     }
     const gp::RlCandidateAnswer& c = answer->candidates[std::size_t(row)];
     m_memoryChart->replaceChart(buildRlMemoryChart(c, options));
+    m_memoryChart->fitCategoryLabels();
     const QStringList headers = RlAnswerText::phaseHeaders();
     m_phases->setColumnCount(int(headers.size()));
     m_phases->setHorizontalHeaderLabels(headers);
@@ -271,6 +274,7 @@ void RlView::render()
     }
     m_recommendation->setText(html);
     m_phaseChart->replaceChart(buildRlPhaseChart(*answer, options));
+    m_phaseChart->fitCategoryLabels(); // every candidate named whole (category_labels.h)
     showCandidate(std::min(m_selected, int(answer->candidates.size()) - 1));
 }
 

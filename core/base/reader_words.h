@@ -1,0 +1,236 @@
+// The words of the file readers' refusals that the window can show: the JSON reader, the launch-file readers
+// (launch/), the Hugging Face config.json import (transformer/hf_config_import.cpp), the cloud price export import
+// (catalog/catalog_import.cpp) and the budget reader (budget/budget_parse.cpp). Like base/error_words.h (the plan's
+// and the estimator's templates), each is the English template with its arguments %1, %2 ..., marked for
+// translation in the "CoreError" context; the core fills it for its English message (Error::message, what the CLI
+// prints) and keeps it in Error::words, and the window words it in its language (ui/core_text.cpp: CoreText::error).
+// A file of its own so that a reader's new message rebuilds the readers, not every file that includes a plan.
+#pragma once
+
+#include "base/translate_noop.h"
+
+namespace gp::words
+{
+
+// A JSON document (base/json_reader.cpp: parseJsonDocument and JsonReader).
+inline constexpr const char* kJsonNulByte = GP_TRANSLATE_NOOP("CoreError", "not valid JSON: a NUL byte at line %1");
+inline constexpr const char* kJsonTooDeep
+    = GP_TRANSLATE_NOOP("CoreError", "not valid JSON: nested deeper than %1 levels at line %2");
+// %3: the JSON library's own reason (English).
+inline constexpr const char* kJsonSyntaxAt = GP_TRANSLATE_NOOP("CoreError", "not valid JSON at line %1, column %2: %3");
+inline constexpr const char* kJsonNumberTooLargeAt
+    = GP_TRANSLATE_NOOP("CoreError", "not valid JSON at line %1, column %2: the number %3 is too large for a double");
+inline constexpr const char* kJsonNumberTooLarge
+    = GP_TRANSLATE_NOOP("CoreError", "not valid JSON: a number is too large for a double");
+inline constexpr const char* kIsTheFileComplete = GP_TRANSLATE_NOOP("CoreError", " (is the file complete?)");
+inline constexpr const char* kObjectGot = GP_TRANSLATE_NOOP("CoreError", "must be an object, got %1");
+inline constexpr const char* kStringGot = GP_TRANSLATE_NOOP("CoreError", "must be a string, got %1");
+inline constexpr const char* kNotEmpty = GP_TRANSLATE_NOOP("CoreError", "must not be empty");
+inline constexpr const char* kStringListGot = GP_TRANSLATE_NOOP("CoreError", "must be an array of strings, got %1");
+inline constexpr const char* kUnknownValueExpected
+    = GP_TRANSLATE_NOOP("CoreError", "unknown value \"%1\"; expected one of: %2");
+inline constexpr const char* kMustBeAnObject = GP_TRANSLATE_NOOP("CoreError", "must be an object");
+
+// Launch files (launch/*.cpp, launch/shell_words.cpp).
+inline constexpr const char* kNotUtf8
+    = GP_TRANSLATE_NOOP("CoreError", "not UTF-8 text (byte %1); save the file as UTF-8");
+inline constexpr const char* kNulByteNotText = GP_TRANSLATE_NOOP("CoreError", "a NUL byte is not text");
+inline constexpr const char* kControlByteNotText
+    = GP_TRANSLATE_NOOP("CoreError", "a control character (byte %1) is not text");
+inline constexpr const char* kNotValidToml = GP_TRANSLATE_NOOP("CoreError", "not valid TOML: %1");
+inline constexpr const char* kNotValidYaml = GP_TRANSLATE_NOOP("CoreError", "not valid YAML: %1");
+inline constexpr const char* kYamlTabIndent
+    = GP_TRANSLATE_NOOP("CoreError", "a tab indents this line; YAML indents with spaces only");
+inline constexpr const char* kYamlListWhereValue
+    = GP_TRANSLATE_NOOP("CoreError", "a list or a mapping where a name or a value belongs (%1)");
+inline constexpr const char* kLaunchYamlNotMapping
+    = GP_TRANSLATE_NOOP("CoreError", "a launch YAML is a mapping of fields; this file is not");
+inline constexpr const char* kNotLaunchFile
+    = GP_TRANSLATE_NOOP("CoreError", "not a launch file GPU Planner reads (no training or serving fields)");
+inline constexpr const char* kNoLaunchCommand = GP_TRANSLATE_NOOP("CoreError",
+    "no launch command found (vllm serve, python -m sglang.launch_server, trtllm-serve, or a Megatron "
+    "pretrain_*.py run)");
+inline constexpr const char* kNoContainerCommand
+    = GP_TRANSLATE_NOOP("CoreError", "no container runs a launch command GPU Planner reads");
+inline constexpr const char* kDeepSpeedIsObject = GP_TRANSLATE_NOOP("CoreError", "a DeepSpeed config is a JSON object");
+inline constexpr const char* kNotDeepSpeed = GP_TRANSLATE_NOOP(
+    "CoreError", "not a DeepSpeed config (no zero_optimization or batch fields); a JSON launch file must be one");
+inline constexpr const char* kWholeNumberAtLeastOne
+    = GP_TRANSLATE_NOOP("CoreError", "must be a whole number of at least 1");
+inline constexpr const char* kWholeNumberAtLeastOneGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be a whole number of at least 1, got \"%1\"");
+inline constexpr const char* kExpectedFlagOf = GP_TRANSLATE_NOOP("CoreError", "expected a --flag of %1 here");
+inline constexpr const char* kExpectedLlamaServerFlag
+    = GP_TRANSLATE_NOOP("CoreError", "expected a flag of llama-server here");
+inline constexpr const char* kNotMegatronFlag
+    = GP_TRANSLATE_NOOP("CoreError", "not a Megatron-LM flag (megatron/training/arguments.py at commit %1)");
+inline constexpr const char* kNeedsValue = GP_TRANSLATE_NOOP("CoreError", "needs a value");
+inline constexpr const char* kNeedsValueNotList
+    = GP_TRANSLATE_NOOP("CoreError", "needs a value, got a list or a mapping");
+inline constexpr const char* kNeedsNumberGot = GP_TRANSLATE_NOOP("CoreError", "needs a number, got \"%1\"");
+inline constexpr const char* kNeedsLayersGot = GP_TRANSLATE_NOOP("CoreError", "needs a number of layers, got \"%1\"");
+inline constexpr const char* kNeedsPositiveWholeGot
+    = GP_TRANSLATE_NOOP("CoreError", "needs a positive whole number, got \"%1\"");
+inline constexpr const char* kPlanFieldSuffix = GP_TRANSLATE_NOOP("CoreError", " (plan field %1)");
+inline constexpr const char* kUnterminatedSingleQuote = GP_TRANSLATE_NOOP("CoreError", "unterminated ' quote");
+inline constexpr const char* kUnterminatedDoubleQuote = GP_TRANSLATE_NOOP("CoreError", "unterminated \" quote");
+inline constexpr const char* kUnterminatedArray = GP_TRANSLATE_NOOP("CoreError", "unterminated array %1=( ... )");
+inline constexpr const char* kUnterminatedSubstitution = GP_TRANSLATE_NOOP("CoreError", "unterminated %1");
+
+// The Hugging Face config.json import (transformer/hf_config_import.cpp).
+inline constexpr const char* kConfigNulByte = GP_TRANSLATE_NOOP("CoreError", "invalid JSON: a NUL byte at offset %1");
+inline constexpr const char* kConfigIsObject = GP_TRANSLATE_NOOP("CoreError", "a config.json must be a JSON object");
+inline constexpr const char* kInvalidJson = GP_TRANSLATE_NOOP("CoreError", "invalid JSON: %1");
+inline constexpr const char* kNemotronMoeBlocks
+    = GP_TRANSLATE_NOOP("CoreError", "Nemotron-H MoE blocks (\"E\") are not modelled yet");
+inline constexpr const char* kOtherHybridBlocks
+    = GP_TRANSLATE_NOOP("CoreError", "blocks other than Mamba2 (M), attention (*) and MLP (-) are not modelled");
+inline constexpr const char* kBlocksVersusLayers
+    = GP_TRANSLATE_NOOP("CoreError", "has %1 blocks, num_hidden_layers says %2");
+inline constexpr const char* kSharedExpertWidthGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be a size of at most 4096 routed experts' width, got %1");
+
+// A cloud price export (catalog/catalog_import.cpp).
+inline constexpr const char* kCurrencyGot = GP_TRANSLATE_NOOP("CoreError", "must be CNY or USD, got \"%1\"");
+inline constexpr const char* kInstanceControlCharacter
+    = GP_TRANSLATE_NOOP("CoreError", "the instance type \"%1\" holds a control character; nothing imported");
+inline constexpr const char* kZoneControlCharacter
+    = GP_TRANSLATE_NOOP("CoreError", "the zone \"%1\" of %2 holds a control character; nothing imported");
+inline constexpr const char* kQuoteNamesNoInstance
+    = GP_TRANSLATE_NOOP("CoreError", "this %1 quote does not name its instance: pass --instance %2:NAME");
+inline constexpr const char* kInstanceOfOtherProvider
+    = GP_TRANSLATE_NOOP("CoreError", "--instance %1 is not a %2 instance, but the file is %3 output");
+inline constexpr const char* kCurrencyNotSupported
+    = GP_TRANSLATE_NOOP("CoreError", "the file's prices are in %1; only CNY and USD are supported");
+inline constexpr const char* kCurrencyDisagrees
+    = GP_TRANSLATE_NOOP("CoreError", "the file's prices are in %1, but --currency says %2");
+inline constexpr const char* kCurrencyUnsaid = GP_TRANSLATE_NOOP("CoreError",
+    "%1 output does not say its currency: pass --currency CNY (China site) or --currency USD (international site)");
+inline constexpr const char* kNoQuotedPrice
+    = GP_TRANSLATE_NOOP("CoreError", "has no UnitPrice, UnitPriceDiscount, DiscountPrice or OriginalPrice");
+inline constexpr const char* kPrepaidNeedsMonths
+    = GP_TRANSLATE_NOOP("CoreError", "this is a prepaid quote (a total for the Period you asked): pass --months N");
+inline constexpr const char* kMixesCurrencies = GP_TRANSLATE_NOOP("CoreError", "mixes currencies %1 and %2");
+inline constexpr const char* kSeveralRegions
+    = GP_TRANSLATE_NOOP("CoreError", "the file prices %1 in several regions (%2): pass --region to choose one");
+inline constexpr const char* kTooLargeForHourly
+    = GP_TRANSLATE_NOOP("CoreError", "is too large for an hourly price: pass --months N");
+inline constexpr const char* kErrorResponse = GP_TRANSLATE_NOOP("CoreError", "the file is an error response: %1: %2");
+inline constexpr const char* kNotCloudListing = GP_TRANSLATE_NOOP("CoreError",
+    "not a cloud listing this program reads: expected the JSON that tccli cvm DescribeZoneInstanceConfigInfos or "
+    "InquiryPriceRunInstances, aws ec2 describe-instance-types, aws pricing get-products, or aliyun ecs "
+    "DescribeInstanceTypes, DescribeAvailableResource or DescribePrice prints");
+
+// A budget (budget/budget_parse.cpp).
+inline constexpr const char* kRepeatObject
+    = GP_TRANSLATE_NOOP("CoreError", "must be an object such as {\"every_weeks\": 2}");
+inline constexpr const char* kOneOfWeeksOrMonths
+    = GP_TRANSLATE_NOOP("CoreError", "needs exactly one of every_weeks and every_months");
+inline constexpr const char* kMonthPastHorizon
+    = GP_TRANSLATE_NOOP("CoreError", "month %1 is past the horizon of %2 months");
+inline constexpr const char* kMonthsPastHorizon
+    = GP_TRANSLATE_NOOP("CoreError", "months %1 to %2 go past the horizon of %3 months");
+inline constexpr const char* kBetweenStartAndHorizon
+    = GP_TRANSLATE_NOOP("CoreError", "must be between start_month (%1) and the horizon (%2)");
+inline constexpr const char* kRepeatRequired
+    = GP_TRANSLATE_NOOP("CoreError", "is required with runs above 1 or until_month");
+inline constexpr const char* kRateList = GP_TRANSLATE_NOOP("CoreError", "must be a list of rates, one per month");
+inline constexpr const char* kRateNegativeGot = GP_TRANSLATE_NOOP("CoreError", "a rate cannot be negative, got %1");
+inline constexpr const char* kOneOfRateOrTable
+    = GP_TRANSLATE_NOOP("CoreError", "needs exactly one of requests_per_second and requests_per_second_by_month");
+inline constexpr const char* kItemPlanRequired
+    = GP_TRANSLATE_NOOP("CoreError", "is required: a plan object or the path of a .gpuplan file");
+inline constexpr const char* kPathEmpty = GP_TRANSLATE_NOOP("CoreError", "the path is empty");
+inline constexpr const char* kPlanObjectOrPathGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be a plan object or a path, got %1");
+inline constexpr const char* kScheduleRequired = GP_TRANSLATE_NOOP("CoreError", "is required (start_month at least)");
+inline constexpr const char* kItemNotInference
+    = GP_TRANSLATE_NOOP("CoreError", "a budget item is training or serving, not inference");
+inline constexpr const char* kInstanceOrGpu = GP_TRANSLATE_NOOP("CoreError", "names exactly one of instance and gpu");
+inline constexpr const char* kMaxInstancesOrGpus = GP_TRANSLATE_NOOP("CoreError", "needs max_instances or max_gpus");
+inline constexpr const char* kResidualAbovePrice = GP_TRANSLATE_NOOP("CoreError", "is more than the purchase price");
+inline constexpr const char* kUnknownBillingMode
+    = GP_TRANSLATE_NOOP("CoreError", "unknown billing mode \"%1\"; expected %2");
+inline constexpr const char* kRegionsMap
+    = GP_TRANSLATE_NOOP("CoreError", "must map a provider to its regions, e.g. {\"tencent\": [\"ap-nanjing\"]}");
+inline constexpr const char* kListsNoRegion = GP_TRANSLATE_NOOP("CoreError", "lists no region");
+inline constexpr const char* kBudgetFormatGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be \"gpu-planner-budget\", got \"%1\"");
+inline constexpr const char* kZeroCap
+    = GP_TRANSLATE_NOOP("CoreError", "a cap of 0 allows nothing; leave it out for no cap");
+inline constexpr const char* kMustBeAList = GP_TRANSLATE_NOOP("CoreError", "must be a list");
+inline constexpr const char* kBudgetIsObject = GP_TRANSLATE_NOOP("CoreError", "a budget is a JSON object");
+inline constexpr const char* kAtLeastOneItem = GP_TRANSLATE_NOOP("CoreError", "must list at least one item");
+inline constexpr const char* kAtMostItems = GP_TRANSLATE_NOOP("CoreError", "at most %1 items");
+// What a message is about before it: "items.json: " (a file, a field), as the CLI prints it.
+inline constexpr const char* kBeforeIt = GP_TRANSLATE_NOOP("CoreError", "%1: ");
+
+// The user's catalog: overrides.json and catalog fragments (catalog/catalog_overrides.cpp, catalog/catalog_parse.cpp).
+inline constexpr const char* kFormatGot = GP_TRANSLATE_NOOP("CoreError", "must be \"%1\", got \"%2\"");
+inline constexpr const char* kPriceCurrencyGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be \"CNY\" or \"USD\", got \"%1\"");
+inline constexpr const char* kPriceStatusGot = GP_TRANSLATE_NOOP(
+    "CoreError", "must be \"published\", \"estimate\", \"missing\", \"user\" or \"quoted\", got \"%1\"");
+inline constexpr const char* kMissingWithFigure
+    = GP_TRANSLATE_NOOP("CoreError", "is \"missing\" but the price gives a figure");
+inline constexpr const char* kUnknownPriceField = GP_TRANSLATE_NOOP("CoreError",
+    "unknown price field (expected currency, on_demand_per_hour, monthly, spot_discount, reserved_discount, status, "
+    "source, as_of, note, region or zone)");
+inline constexpr const char* kZoneListShape
+    = GP_TRANSLATE_NOOP("CoreError", "must be an array of {\"zone\", \"status\"}");
+inline constexpr const char* kStockStatusGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be \"in_stock\", \"limited\" or \"sold_out\", got \"%1\"");
+inline constexpr const char* kNvmeTogether
+    = GP_TRANSLATE_NOOP("CoreError", "local_nvme_gb and local_nvme_drives go together (both or neither)");
+inline constexpr const char* kPublishedOrEstimateGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be \"published\" or \"estimate\", got \"%1\"");
+inline constexpr const char* kProviderNameGot = GP_TRANSLATE_NOOP("CoreError", "must be \"provider:NAME\", got \"%1\"");
+inline constexpr const char* kMustBeAnArray = GP_TRANSLATE_NOOP("CoreError", "must be an array");
+inline constexpr const char* kOtherPriceRegion
+    = GP_TRANSLATE_NOOP("CoreError", "is required (an other price names the region it applies to)");
+inline constexpr const char* kDefinedTwice = GP_TRANSLATE_NOOP("CoreError", "is defined twice");
+inline constexpr const char* kListOfProfiles = GP_TRANSLATE_NOOP("CoreError", "must be a list of profiles");
+inline constexpr const char* kSmsAtMostGpu = GP_TRANSLATE_NOOP("CoreError", "must not exceed the GPU's sm_count (%1)");
+inline constexpr const char* kSmsNeedsGpu = GP_TRANSLATE_NOOP("CoreError", "needs the GPU's sm_count");
+inline constexpr const char* kMemoryAtMostGpu = GP_TRANSLATE_NOOP("CoreError", "must not exceed the GPU's memory_gib");
+inline constexpr const char* kUsableAtMostMemory
+    = GP_TRANSLATE_NOOP("CoreError", "must not exceed memory_gib (%1 GiB), got %2 MiB");
+inline constexpr const char* kTensorFormatsGot
+    = GP_TRANSLATE_NOOP("CoreError", "lists \"mxfp8\" and \"nvfp4\" only, got \"%1\"");
+inline constexpr const char* kIdControlCharacter = GP_TRANSLATE_NOOP("CoreError", "\"%1\" holds a control character");
+inline constexpr const char* kIdDefinedBy = GP_TRANSLATE_NOOP("CoreError", "\"%1\" is already defined by %2[%3]");
+inline constexpr const char* kKeyedByInstance
+    = GP_TRANSLATE_NOOP("CoreError", "must be an object keyed by instance id");
+inline constexpr const char* kInstanceIdControl
+    = GP_TRANSLATE_NOOP("CoreError", "the instance id \"%1\" holds a control character");
+inline constexpr const char* kGivesNoPrice = GP_TRANSLATE_NOOP(
+    "CoreError", "gives no price: set on_demand_per_hour, monthly, spot_discount or reserved_discount");
+inline constexpr const char* kNothingWritten
+    = GP_TRANSLATE_NOOP("CoreError", " (nothing was written; the file is unchanged)");
+inline constexpr const char* kPriceSheetNotOverrides = GP_TRANSLATE_NOOP("CoreError",
+    "is a price sheet (CSV), which cannot hold imported sizes and stock: give a .json overrides file; the file is "
+    "unchanged");
+
+// Every template above, for the tests that check each has its words in every language.
+inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt,
+    kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete, kObjectGot, kStringGot, kNotEmpty, kStringListGot,
+    kUnknownValueExpected, kMustBeAnObject, kNotUtf8, kNulByteNotText, kControlByteNotText, kNotValidToml,
+    kNotValidYaml, kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile, kNoLaunchCommand,
+    kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne, kWholeNumberAtLeastOneGot,
+    kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue, kNeedsValueNotList, kNeedsNumberGot,
+    kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix, kUnterminatedSingleQuote, kUnterminatedDoubleQuote,
+    kUnterminatedArray, kUnterminatedSubstitution, kConfigNulByte, kConfigIsObject, kInvalidJson, kNemotronMoeBlocks,
+    kOtherHybridBlocks, kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot, kInstanceControlCharacter,
+    kZoneControlCharacter, kQuoteNamesNoInstance, kInstanceOfOtherProvider, kCurrencyNotSupported, kCurrencyDisagrees,
+    kCurrencyUnsaid, kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies, kSeveralRegions, kTooLargeForHourly,
+    kErrorResponse, kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths, kMonthPastHorizon, kMonthsPastHorizon,
+    kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot, kOneOfRateOrTable, kItemPlanRequired,
+    kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference, kInstanceOrGpu, kMaxInstancesOrGpus,
+    kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion, kBudgetFormatGot, kZeroCap, kMustBeAList,
+    kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot, kPriceCurrencyGot, kPriceStatusGot,
+    kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether, kPublishedOrEstimateGot,
+    kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles, kSmsAtMostGpu, kSmsNeedsGpu,
+    kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter, kIdDefinedBy, kKeyedByInstance,
+    kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides };
+
+} // namespace gp::words
