@@ -200,8 +200,38 @@ BudgetView::BudgetView(QWidget* parent)
     outer->addLayout(controls);
     outer->addWidget(m_capBanner);
     outer->addWidget(scroll, 1);
-    // The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As
-    // tall as a button whatever it shows, so what comes and goes in it never moves the view above (issue 41).
+    outer->addWidget(makeBottomBar());
+    resize(1100, 860);
+
+    connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
+    connect(m_traffic, &QDoubleSpinBox::valueChanged, this, [this] { readControls(); });
+    connect(m_delay, &QSpinBox::valueChanged, this, [this] { readControls(); });
+    connect(m_region, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Budget"), QString(), tr("Budgets (*.gpubudget);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !openBudget(path, &error))
+            QMessageBox::warning(this, tr("Open Budget"), error);
+    });
+    connect(m_csv, &QPushButton::clicked, this, &BudgetView::exportCsv);
+    connect(m_pdf, &QPushButton::clicked, this, &BudgetView::exportPdf);
+    connect(m_jobs, &JobRunner::failed, this,
+        [this](const QString& name, const QString& message) { QMessageBox::warning(this, name, message); });
+    connect(m_jobs, &JobRunner::cancelled, this,
+        [this](const QString& name) { m_status->setText(tr("%1 cancelled: nothing was written").arg(name)); });
+    // The answer's own runner (an export running on m_jobs is not cancelled by an edit): a failure says which job
+    // failed and why.
+    connect(m_answerJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        m_status->setText(tr("%1 failed: %2").arg(name, message));
+    });
+    retranslate();
+}
+
+// The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As tall
+// as a button whatever it shows, so what comes and goes in it never moves the view above (issue 41).
+QWidget* BudgetView::makeBottomBar()
+{
     m_fixSearchDelay->setSingleShot(true);
     m_fixSearchDelay->setInterval(kFixSearchDelayMs);
     connect(m_fixSearchDelay, &QTimer::timeout, this, &BudgetView::searchFixes);
@@ -235,32 +265,7 @@ BudgetView::BudgetView(QWidget* parent)
     bottom->addWidget(m_undoFix);
     bottom->addWidget(m_status, 1);
     bottomBar->setMinimumHeight(m_undoFix->sizeHint().height());
-    outer->addWidget(bottomBar);
-    resize(1100, 860);
-
-    connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
-    connect(m_traffic, &QDoubleSpinBox::valueChanged, this, [this] { readControls(); });
-    connect(m_delay, &QSpinBox::valueChanged, this, [this] { readControls(); });
-    connect(m_region, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
-    connect(m_open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Budget"), QString(), tr("Budgets (*.gpubudget);;All files (*)"));
-        QString error;
-        if (!path.isEmpty() && !openBudget(path, &error))
-            QMessageBox::warning(this, tr("Open Budget"), error);
-    });
-    connect(m_csv, &QPushButton::clicked, this, &BudgetView::exportCsv);
-    connect(m_pdf, &QPushButton::clicked, this, &BudgetView::exportPdf);
-    connect(m_jobs, &JobRunner::failed, this,
-        [this](const QString& name, const QString& message) { QMessageBox::warning(this, name, message); });
-    connect(m_jobs, &JobRunner::cancelled, this,
-        [this](const QString& name) { m_status->setText(tr("%1 cancelled: nothing was written").arg(name)); });
-    // The answer's own runner (an export running on m_jobs is not cancelled by an edit): a failure says which job
-    // failed and why.
-    connect(m_answerJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
-        m_status->setText(tr("%1 failed: %2").arg(name, message));
-    });
-    retranslate();
+    return bottomBar;
 }
 
 // The runners cancel what runs and never wait for it: a job owns copies of what it reads.

@@ -100,6 +100,7 @@ private:
     void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
     void showCapBanner(const QString& text);
     void readControls();
+    QWidget* makeBottomBar();
     void searchFixes();
     void showFixes();
     void setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes);
