@@ -626,5 +626,16 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     EXPECT_EQ(button->text(), BudgetView::fixText(view.offeredFixes()[0]));
     EXPECT_TRUE(button->text().contains(QStringLiteral("个月")) || button->text().contains(QStringLiteral("流量")))
         << button->text().toStdString();
+    // Applied in Chinese, its undo says so in English once the language changes back (the undo follows the language).
+    button->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    EXPECT_TRUE(undo->isVisible());
+    EXPECT_TRUE(undo->text().contains(QStringLiteral("撤销"))) << undo->text().toStdString();
     installLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(undo->text(), BudgetView::tr("&Undo: %1").arg(BudgetView::fixText(view.appliedFixes().back())));
+    EXPECT_FALSE(undo->text().contains(QStringLiteral("撤销")));
+    undo->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    EXPECT_TRUE(view.appliedFixes().empty());
 }

@@ -54,8 +54,8 @@ constexpr int kFixSearchDelayMs = 800;
 class BudgetFixCommand : public QUndoCommand
 {
 public:
-    BudgetFixCommand(const QString& text, std::vector<gp::BudgetWhatIf> before, std::vector<gp::BudgetWhatIf> after,
-        std::function<void(std::vector<gp::BudgetWhatIf>)> set)
+    BudgetFixCommand(const QString& text, std::vector<gp::GentlerCapFix> before, std::vector<gp::GentlerCapFix> after,
+        std::function<void(std::vector<gp::GentlerCapFix>)> set)
         : QUndoCommand(text)
         , m_before(std::move(before))
         , m_after(std::move(after))
@@ -66,8 +66,8 @@ public:
     void redo() override { m_set(m_after); }
 
 private:
-    std::vector<gp::BudgetWhatIf> m_before, m_after;
-    std::function<void(std::vector<gp::BudgetWhatIf>)> m_set;
+    std::vector<gp::GentlerCapFix> m_before, m_after;
+    std::function<void(std::vector<gp::GentlerCapFix>)> m_set;
 };
 
 bool sameBudgetEdit(const gp::BudgetWhatIf& a, const gp::BudgetWhatIf& b)
@@ -248,10 +248,7 @@ QWidget* BudgetView::makeBottomBar()
     undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(undoAction, &QAction::triggered, m_undo, &QUndoStack::undo);
     addAction(undoAction);
-    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
-        m_undoFix->setVisible(m_undo->canUndo());
-        m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
-    });
+    connect(m_undo, &QUndoStack::indexChanged, this, &BudgetView::showUndoFix);
     connect(m_fixJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
         m_status->setText(tr("%1 failed: %2").arg(name, message));
     });
@@ -392,11 +389,11 @@ void BudgetView::recompute()
 }
 
 gp::Budget BudgetView::editedBudget(
-    const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes)
+    const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::GentlerCapFix>& fixes)
 {
     gp::Budget edited = gp::applyWhatIf(budget, whatIf);
-    for (const gp::BudgetWhatIf& fix : fixes)
-        edited = gp::applyWhatIf(edited, fix);
+    for (const gp::GentlerCapFix& fix : fixes)
+        edited = gp::applyWhatIf(edited, fix.whatIf);
     return edited;
 }
 
@@ -486,13 +483,22 @@ void BudgetView::applyFix(std::size_t index)
 {
     if (index >= m_offered.size())
         return;
-    std::vector<gp::BudgetWhatIf> after = m_applied;
-    after.push_back(m_offered[index].whatIf);
+    std::vector<gp::GentlerCapFix> after = m_applied;
+    after.push_back(m_offered[index]);
     m_undo->push(new BudgetFixCommand(fixText(m_offered[index]), m_applied, std::move(after),
-        [this](std::vector<gp::BudgetWhatIf> fixes) { setAppliedFixes(std::move(fixes)); }));
+        [this](std::vector<gp::GentlerCapFix> fixes) { setAppliedFixes(std::move(fixes)); }));
 }
 
-void BudgetView::setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes)
+// The undo of the fix applied last, in the view's language (the undo stack's own text keeps the language it was
+// pushed in).
+void BudgetView::showUndoFix()
+{
+    m_undoFix->setVisible(m_undo->canUndo() && !m_applied.empty());
+    if (!m_applied.empty())
+        m_undoFix->setText(tr("&Undo: %1").arg(fixText(m_applied.back())));
+}
+
+void BudgetView::setAppliedFixes(std::vector<gp::GentlerCapFix> fixes)
 {
     m_applied = std::move(fixes);
     recompute();
@@ -709,7 +715,7 @@ void BudgetView::retranslate()
     m_trafficLabel->setText(tr("&Traffic ×"));
     m_delayLabel->setText(tr("&Later by (months):"));
     m_regionLabel->setText(tr("&Region:"));
-    m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
+    showUndoFix();
     showFixes();
     m_chart->retranslate();
     if (m_item->count() > 0) {
