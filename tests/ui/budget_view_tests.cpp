@@ -554,8 +554,12 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_TRUE(started.count() > 0 || started.wait(1000));
     EXPECT_TRUE(view.fixJobs()->isRunning());
+    auto* progress = view.findChild<QWidget*>(QStringLiteral("budgetFixProgress"));
+    ASSERT_TRUE(progress);
+    EXPECT_TRUE(progress->isVisible()) << "the search shows its progress (and Cancel)";
     view.setWhatIf(same);
     EXPECT_FALSE(view.fixJobs()->isRunning()) << "the next edit cancels the search";
+    EXPECT_FALSE(progress->isVisible());
     EXPECT_TRUE(view.offeredFixes().empty());
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_TRUE(found.wait(test::kEvaluationWaitMs));

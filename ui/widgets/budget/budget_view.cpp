@@ -235,6 +235,7 @@ QWidget* BudgetView::makeBottomBar()
     m_fixSearchDelay->setSingleShot(true);
     m_fixSearchDelay->setInterval(kFixSearchDelayMs);
     connect(m_fixSearchDelay, &QTimer::timeout, this, &BudgetView::searchFixes);
+    m_fixProgress->setObjectName(QStringLiteral("budgetFixProgress"));
     m_fixNote->setObjectName(QStringLiteral("budgetFixNote"));
     m_fixNote->hide();
     m_fixButtons->setObjectName(QStringLiteral("budgetFixButtons"));
