@@ -458,8 +458,8 @@ TEST(BudgetCaps, NamesTheMonthTheCapBreaksAndAnItemWhoseDropFixesIt)
     expectEachFixBringsTheBudgetUnderItsCaps(*budget, a);
 }
 
-// Issue 44: the example's monthly spend passes its cap in months 6-12; the answer named month 6 and suggested moving
-// the serving out of month 6, which left months 7-12 over.
+// Issue 44: the example's monthly spend passed its cap in months 6-12 (4-12 since the one replica rule for rates); the
+// answer named month 6 and suggested moving the serving out of month 6, which left months 7-12 over.
 TEST(BudgetCaps, EveryMonthOverTheCapIsNamedAndEachFixBringsThemAllUnder)
 {
     auto budget = parseBudget(exampleBudgetText());

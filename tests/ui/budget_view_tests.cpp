@@ -554,8 +554,12 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_TRUE(started.count() > 0 || started.wait(1000));
     EXPECT_TRUE(view.fixJobs()->isRunning());
+    auto* progress = view.findChild<QWidget*>(QStringLiteral("budgetFixProgress"));
+    ASSERT_TRUE(progress);
+    EXPECT_TRUE(progress->isVisible()) << "the search shows its progress (and Cancel)";
     view.setWhatIf(same);
     EXPECT_FALSE(view.fixJobs()->isRunning()) << "the next edit cancels the search";
+    EXPECT_FALSE(progress->isVisible());
     EXPECT_TRUE(view.offeredFixes().empty());
     ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
     ASSERT_TRUE(found.wait(test::kEvaluationWaitMs));
@@ -626,5 +630,16 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     EXPECT_EQ(button->text(), BudgetView::fixText(view.offeredFixes()[0]));
     EXPECT_TRUE(button->text().contains(QStringLiteral("个月")) || button->text().contains(QStringLiteral("流量")))
         << button->text().toStdString();
+    // Applied in Chinese, its undo says so in English once the language changes back (the undo follows the language).
+    button->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    EXPECT_TRUE(undo->isVisible());
+    EXPECT_TRUE(undo->text().contains(QStringLiteral("撤销"))) << undo->text().toStdString();
     installLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(undo->text(), BudgetView::tr("&Undo: %1").arg(BudgetView::fixText(view.appliedFixes().back())));
+    EXPECT_FALSE(undo->text().contains(QStringLiteral("撤销")));
+    undo->click();
+    ASSERT_TRUE(ready.wait(test::kEvaluationWaitMs));
+    EXPECT_TRUE(view.appliedFixes().empty());
 }

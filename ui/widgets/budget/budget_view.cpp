@@ -54,8 +54,8 @@ constexpr int kFixSearchDelayMs = 800;
 class BudgetFixCommand : public QUndoCommand
 {
 public:
-    BudgetFixCommand(const QString& text, std::vector<gp::BudgetWhatIf> before, std::vector<gp::BudgetWhatIf> after,
-        std::function<void(std::vector<gp::BudgetWhatIf>)> set)
+    BudgetFixCommand(const QString& text, std::vector<gp::GentlerCapFix> before, std::vector<gp::GentlerCapFix> after,
+        std::function<void(std::vector<gp::GentlerCapFix>)> set)
         : QUndoCommand(text)
         , m_before(std::move(before))
         , m_after(std::move(after))
@@ -66,8 +66,8 @@ public:
     void redo() override { m_set(m_after); }
 
 private:
-    std::vector<gp::BudgetWhatIf> m_before, m_after;
-    std::function<void(std::vector<gp::BudgetWhatIf>)> m_set;
+    std::vector<gp::GentlerCapFix> m_before, m_after;
+    std::function<void(std::vector<gp::GentlerCapFix>)> m_set;
 };
 
 bool sameBudgetEdit(const gp::BudgetWhatIf& a, const gp::BudgetWhatIf& b)
@@ -200,42 +200,7 @@ BudgetView::BudgetView(QWidget* parent)
     outer->addLayout(controls);
     outer->addWidget(m_capBanner);
     outer->addWidget(scroll, 1);
-    // The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As
-    // tall as a button whatever it shows, so what comes and goes in it never moves the view above (issue 41).
-    m_fixSearchDelay->setSingleShot(true);
-    m_fixSearchDelay->setInterval(kFixSearchDelayMs);
-    connect(m_fixSearchDelay, &QTimer::timeout, this, &BudgetView::searchFixes);
-    m_fixNote->setObjectName(QStringLiteral("budgetFixNote"));
-    m_fixNote->hide();
-    m_fixButtons->setObjectName(QStringLiteral("budgetFixButtons"));
-    auto* fixButtons = new QHBoxLayout(m_fixButtons);
-    fixButtons->setContentsMargins(0, 0, 0, 0);
-    m_undoFix->setObjectName(QStringLiteral("budgetUndoFix"));
-    m_undoFix->hide();
-    connect(m_undoFix, &QPushButton::clicked, m_undo, &QUndoStack::undo);
-    auto* undoAction = new QAction(this);
-    undoAction->setShortcut(QKeySequence::Undo);
-    undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(undoAction, &QAction::triggered, m_undo, &QUndoStack::undo);
-    addAction(undoAction);
-    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
-        m_undoFix->setVisible(m_undo->canUndo());
-        m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
-    });
-    connect(m_fixJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
-        m_status->setText(tr("%1 failed: %2").arg(name, message));
-    });
-    auto* bottomBar = new QWidget;
-    auto* bottom = new QHBoxLayout(bottomBar);
-    bottom->setContentsMargins(0, 0, 0, 0);
-    bottom->addWidget(m_jobProgress);
-    bottom->addWidget(m_fixProgress);
-    bottom->addWidget(m_fixNote);
-    bottom->addWidget(m_fixButtons);
-    bottom->addWidget(m_undoFix);
-    bottom->addWidget(m_status, 1);
-    bottomBar->setMinimumHeight(m_undoFix->sizeHint().height());
-    outer->addWidget(bottomBar);
+    outer->addWidget(makeBottomBar());
     resize(1100, 860);
 
     connect(m_item, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
@@ -261,6 +226,44 @@ BudgetView::BudgetView(QWidget* parent)
         m_status->setText(tr("%1 failed: %2").arg(name, message));
     });
     retranslate();
+}
+
+// The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As tall
+// as a button whatever it shows, so what comes and goes in it never moves the view above (issue 41).
+QWidget* BudgetView::makeBottomBar()
+{
+    m_fixSearchDelay->setSingleShot(true);
+    m_fixSearchDelay->setInterval(kFixSearchDelayMs);
+    connect(m_fixSearchDelay, &QTimer::timeout, this, &BudgetView::searchFixes);
+    m_fixProgress->setObjectName(QStringLiteral("budgetFixProgress"));
+    m_fixNote->setObjectName(QStringLiteral("budgetFixNote"));
+    m_fixNote->hide();
+    m_fixButtons->setObjectName(QStringLiteral("budgetFixButtons"));
+    auto* fixButtons = new QHBoxLayout(m_fixButtons);
+    fixButtons->setContentsMargins(0, 0, 0, 0);
+    m_undoFix->setObjectName(QStringLiteral("budgetUndoFix"));
+    m_undoFix->hide();
+    connect(m_undoFix, &QPushButton::clicked, m_undo, &QUndoStack::undo);
+    auto* undoAction = new QAction(this);
+    undoAction->setShortcut(QKeySequence::Undo);
+    undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(undoAction, &QAction::triggered, m_undo, &QUndoStack::undo);
+    addAction(undoAction);
+    connect(m_undo, &QUndoStack::indexChanged, this, &BudgetView::showUndoFix);
+    connect(m_fixJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
+        m_status->setText(tr("%1 failed: %2").arg(name, message));
+    });
+    auto* bottomBar = new QWidget;
+    auto* bottom = new QHBoxLayout(bottomBar);
+    bottom->setContentsMargins(0, 0, 0, 0);
+    bottom->addWidget(m_jobProgress);
+    bottom->addWidget(m_fixProgress);
+    bottom->addWidget(m_fixNote);
+    bottom->addWidget(m_fixButtons);
+    bottom->addWidget(m_undoFix);
+    bottom->addWidget(m_status, 1);
+    bottomBar->setMinimumHeight(m_undoFix->sizeHint().height());
+    return bottomBar;
 }
 
 // The runners cancel what runs and never wait for it: a job owns copies of what it reads.
@@ -387,11 +390,11 @@ void BudgetView::recompute()
 }
 
 gp::Budget BudgetView::editedBudget(
-    const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes)
+    const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::GentlerCapFix>& fixes)
 {
     gp::Budget edited = gp::applyWhatIf(budget, whatIf);
-    for (const gp::BudgetWhatIf& fix : fixes)
-        edited = gp::applyWhatIf(edited, fix);
+    for (const gp::GentlerCapFix& fix : fixes)
+        edited = gp::applyWhatIf(edited, fix.whatIf);
     return edited;
 }
 
@@ -481,13 +484,22 @@ void BudgetView::applyFix(std::size_t index)
 {
     if (index >= m_offered.size())
         return;
-    std::vector<gp::BudgetWhatIf> after = m_applied;
-    after.push_back(m_offered[index].whatIf);
+    std::vector<gp::GentlerCapFix> after = m_applied;
+    after.push_back(m_offered[index]);
     m_undo->push(new BudgetFixCommand(fixText(m_offered[index]), m_applied, std::move(after),
-        [this](std::vector<gp::BudgetWhatIf> fixes) { setAppliedFixes(std::move(fixes)); }));
+        [this](std::vector<gp::GentlerCapFix> fixes) { setAppliedFixes(std::move(fixes)); }));
 }
 
-void BudgetView::setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes)
+// The undo of the fix applied last, in the view's language (the undo stack's own text keeps the language it was
+// pushed in).
+void BudgetView::showUndoFix()
+{
+    m_undoFix->setVisible(m_undo->canUndo() && !m_applied.empty());
+    if (!m_applied.empty())
+        m_undoFix->setText(tr("&Undo: %1").arg(fixText(m_applied.back())));
+}
+
+void BudgetView::setAppliedFixes(std::vector<gp::GentlerCapFix> fixes)
 {
     m_applied = std::move(fixes);
     recompute();
@@ -704,7 +716,7 @@ void BudgetView::retranslate()
     m_trafficLabel->setText(tr("&Traffic ×"));
     m_delayLabel->setText(tr("&Later by (months):"));
     m_regionLabel->setText(tr("&Region:"));
-    m_undoFix->setText(tr("&Undo: %1").arg(m_undo->undoText()));
+    showUndoFix();
     showFixes();
     m_chart->retranslate();
     if (m_item->count() > 0) {

@@ -66,13 +66,13 @@ public:
     // found is offered as a button; applying one answers the budget again with it on top of the what-if (undoable).
     JobRunner* fixJobs() const { return m_fixJobs; }
     const std::vector<gp::GentlerCapFix>& offeredFixes() const { return m_offered; }
-    const std::vector<gp::BudgetWhatIf>& appliedFixes() const { return m_applied; }
+    const std::vector<gp::GentlerCapFix>& appliedFixes() const { return m_applied; }
     void applyFix(std::size_t index);
     QUndoStack* undoStack() const { return m_undo; }
     void setFixSearchDelay(int ms);
     // The budget the answer answers: the budget, the what-if, then the fixes applied.
     static gp::Budget editedBudget(
-        const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::BudgetWhatIf>& fixes);
+        const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::GentlerCapFix>& fixes);
     // "Start Chat serving 6 months later" / "将 Chat serving 推迟 6 个月开始": a fix as an action.
     static QString fixText(const gp::GentlerCapFix& fix);
 
@@ -100,9 +100,11 @@ private:
     void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
     void showCapBanner(const QString& text);
     void readControls();
+    QWidget* makeBottomBar();
     void searchFixes();
     void showFixes();
-    void setAppliedFixes(std::vector<gp::BudgetWhatIf> fixes);
+    void setAppliedFixes(std::vector<gp::GentlerCapFix> fixes);
+    void showUndoFix();
     void exportCsv();
     void exportPdf();
     bool startExport(
@@ -136,7 +138,7 @@ private:
     JobRunner* m_jobs; // exports
     JobProgress* m_jobProgress;
     QTimer* m_computingNote; // says "Computing…" when an answer is slow
-    std::vector<gp::BudgetWhatIf> m_applied; // gentler fixes applied, after the what-if, oldest first
+    std::vector<gp::GentlerCapFix> m_applied; // gentler fixes applied, after the what-if, oldest first
     std::vector<gp::GentlerCapFix> m_offered; // found for the answer shown
     JobRunner* m_fixJobs; // the search for gentler fixes (the next edit cancels it)
     JobProgress* m_fixProgress;
