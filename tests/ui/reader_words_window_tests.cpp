@@ -210,9 +210,6 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
         { "gpus.json", R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3",
                            "GpuCount": "eight"}]})",
             gp::words::kNumberGot },
-        { "currency.json", R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3",
-                               "GpuCount": 1, "Cpu": 8, "Memory": 32}]})",
-            gp::words::kCurrencyUnsaid },
     };
     CatalogStore store(dir.filePath(QStringLiteral("import-overrides.json")));
     for (const BrokenFile& f : exports) {
@@ -222,6 +219,13 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
         EXPECT_FALSE(imported) << f.name;
         expectChineseRefusal(std::string("price export ") + f.name, message, f.words);
     }
+    // Tencent's listing without its currency: the dialog's Currency box stands for the CLI's --currency.
+    const QString tencent = writeBytes(dir, QStringLiteral("currency.json"),
+        R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3", "GpuCount": 1}]})");
+    const QString currency = messageBoxTextOf([&] { CloudImportDialog::run(nullptr, &store, tencent); });
+    EXPECT_TRUE(currency.contains(CloudImportDialog::tr("Currency"))) << currency.toStdString();
+    EXPECT_FALSE(currency.contains(QLatin1String("--currency"))) << currency.toStdString();
+    EXPECT_TRUE(hasHan(currency) && !hasEnglishSentenceBesidesNames(currency)) << currency.toStdString();
 
     // Budgets: a currency, a cap of 0, no items.
     const BrokenFile budgets[] = {
