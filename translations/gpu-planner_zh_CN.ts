@@ -5736,6 +5736,22 @@ none listed in %1</source>
 
 %1</translation>
     </message>
+    <message>
+        <source>%1 output does not say its currency: choose CNY (China site) or USD (international site) under %2.</source>
+        <translation>%1 的输出未注明币种：请在“%2”中选择 CNY（中国站）或 USD（国际站）。</translation>
+    </message>
+    <message>
+        <source>This %1 quote does not name its instance: choose it under %2.</source>
+        <translation>此 %1 报价未指明实例：请在“%2”中选择。</translation>
+    </message>
+    <message>
+        <source>The file prices %1 in several regions (%2): name one under %3.</source>
+        <translation>文件给出了 %1 在多个地域的价格（%2）：请在“%3”中填写其一。</translation>
+    </message>
+    <message>
+        <source>This is a prepaid quote (a total for the period asked): give its months under %1.</source>
+        <translation>这是包年包月报价（所询时长的总价）：请在“%1”中填写月数。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::ComparisonModel</name>

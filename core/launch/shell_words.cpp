@@ -145,7 +145,11 @@ public:
 private:
     char peek(std::size_t ahead = 0) const { return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0'; }
 
-    Error error(Words words) const { return wordedError("", std::move(words), m_file + ":" + std::to_string(m_line)); }
+    Error error(Words words) const { return errorAt(m_line, std::move(words)); }
+    Error errorAt(int line, Words words) const
+    {
+        return wordedError("", std::move(words), m_file + ":" + std::to_string(line));
+    }
 
     static bool isAssignmentList(const std::vector<ShellWord>& words)
     {
@@ -243,10 +247,11 @@ private:
 
     Expected<bool> readDoubleQuoted(WordBuilder& word)
     {
+        const int opened = m_line; // a quote left open is named where it opens, not at the end of the file
         while (true) {
             const char c = peek();
             if (c == '\0')
-                return error({ words::kUnterminatedDoubleQuote });
+                return errorAt(opened, { words::kUnterminatedDoubleQuote });
             if (c == '"') {
                 ++m_pos;
                 return true;

@@ -142,6 +142,12 @@ TEST(LaunchBadInput, NumbersThatAreNotNumbersAndUnterminatedQuotes)
     ASSERT_FALSE(quote);
     EXPECT_EQ(quote.error().file, "serve.sh:1");
     EXPECT_NE(quote.error().message.find("unterminated"), std::string::npos);
+    // A double quote left open is named on the line it opens, not on the file's last line (issue 44, window11: the
+    // window said "cut.sh:2" for a file whose line 2 is empty).
+    auto doubled = readLaunchFile("vllm serve \"gpt2 --tensor-parallel-size 2\n\n", "cut.sh");
+    ASSERT_FALSE(doubled);
+    EXPECT_EQ(doubled.error().file, "cut.sh:1");
+    EXPECT_EQ(doubled.error().message, "unterminated \" quote");
 }
 
 TEST(LaunchBadInput, AFileOfNoKnownFormatSaysSo)

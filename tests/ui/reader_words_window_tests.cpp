@@ -80,7 +80,7 @@ QString messageBoxTextOf(const std::function<void()>& show)
     return text;
 }
 
-QString writeBytes(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+QString writeReaderTestFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
     const QString path = dir.filePath(name);
     QFile file(path);
@@ -96,8 +96,8 @@ struct BrokenFile {
     const char* words; // the template the refusal is worded from
 };
 
-struct EnglishAfterwards {
-    ~EnglishAfterwards() { installLanguage(QStringLiteral("en")); }
+struct ReaderWordsEnglishAfterwards {
+    ~ReaderWordsEnglishAfterwards() { installLanguage(QStringLiteral("en")); }
 };
 
 // The message in Chinese, with the template's words in it and no English sentence beside the names it quotes.
@@ -116,7 +116,7 @@ void expectChineseRefusal(const std::string& where, const QString& message, cons
 // English.
 TEST(ReaderErrorWords, EveryTemplateHasChineseWordsWithEachArgument)
 {
-    const EnglishAfterwards english;
+    const ReaderWordsEnglishAfterwards english;
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
     int templates = 0;
     for (const char* words : gp::words::kAllReaderWords) {
@@ -144,7 +144,7 @@ TEST(ReaderErrorWords, EveryTemplateHasChineseWordsWithEachArgument)
 // refusal the Chinese window shows is in Chinese, naming the file's field as the file spells it.
 TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
 {
-    const EnglishAfterwards english;
+    const ReaderWordsEnglishAfterwards english;
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -167,12 +167,14 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
     ASSERT_TRUE(base);
     document.reset(*base, QString());
     for (const BrokenFile& f : launches) {
-        const QString path = writeBytes(dir, QString::fromLatin1(f.name), f.text);
+        const QString path = writeReaderTestFile(dir, QString::fromLatin1(f.name), f.text);
         bool imported = true;
         const QString message
             = messageBoxTextOf([&] { imported = LaunchImportDialog::run(nullptr, &document, dir.path(), path); });
         EXPECT_FALSE(imported) << f.name;
         expectChineseRefusal(std::string("launch file ") + f.name, message, f.words);
+        // The path once, where the box says which file it could not read ("cut.sh:1" beside the message).
+        EXPECT_LE(message.count(dir.path()), 1) << f.name << ": " << message.toStdString();
     }
 
     // config.json: a size written as text, a hybrid block kind not modelled, a list, a quantization field of the
@@ -196,7 +198,7 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
     InputsPanel panel;
     panel.setPlan(*base);
     for (const BrokenFile& f : configs) {
-        const QString path = writeBytes(dir, QString::fromLatin1(f.name), f.text);
+        const QString path = writeReaderTestFile(dir, QString::fromLatin1(f.name), f.text);
         QString error;
         EXPECT_FALSE(panel.importConfig(path, &error)) << f.name;
         expectChineseRefusal(std::string("config ") + f.name, error, f.words);
@@ -208,18 +210,22 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
         { "gpus.json", R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3",
                            "GpuCount": "eight"}]})",
             gp::words::kNumberGot },
-        { "currency.json", R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3",
-                               "GpuCount": 1, "Cpu": 8, "Memory": 32}]})",
-            gp::words::kCurrencyUnsaid },
     };
     CatalogStore store(dir.filePath(QStringLiteral("import-overrides.json")));
     for (const BrokenFile& f : exports) {
-        const QString path = writeBytes(dir, QString::fromLatin1(f.name), f.text);
+        const QString path = writeReaderTestFile(dir, QString::fromLatin1(f.name), f.text);
         bool imported = true;
         const QString message = messageBoxTextOf([&] { imported = CloudImportDialog::run(nullptr, &store, path); });
         EXPECT_FALSE(imported) << f.name;
         expectChineseRefusal(std::string("price export ") + f.name, message, f.words);
     }
+    // Tencent's listing without its currency: the dialog's Currency box stands for the CLI's --currency.
+    const QString tencent = writeReaderTestFile(dir, QStringLiteral("currency.json"),
+        R"({"InstanceTypeQuotaSet": [{"InstanceType": "GN7.2XLARGE32", "Zone": "ap-guangzhou-3", "GpuCount": 1}]})");
+    const QString currency = messageBoxTextOf([&] { CloudImportDialog::run(nullptr, &store, tencent); });
+    EXPECT_TRUE(currency.contains(CloudImportDialog::tr("Currency"))) << currency.toStdString();
+    EXPECT_FALSE(currency.contains(QLatin1String("--currency"))) << currency.toStdString();
+    EXPECT_TRUE(hasHan(currency) && !hasEnglishSentenceBesidesNames(currency)) << currency.toStdString();
 
     // Budgets: a currency, a cap of 0, no items.
     const BrokenFile budgets[] = {
@@ -236,14 +242,14 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
     };
     BudgetView budgetView;
     for (const BrokenFile& f : budgets) {
-        const QString path = writeBytes(dir, QString::fromLatin1(f.name), f.text);
+        const QString path = writeReaderTestFile(dir, QString::fromLatin1(f.name), f.text);
         QString error;
         EXPECT_FALSE(budgetView.openBudget(path, &error)) << f.name;
         expectChineseRefusal(std::string("budget ") + f.name, error, f.words);
     }
 
     // The user's overrides file: a price without a figure.
-    const QString overrides = writeBytes(dir, QStringLiteral("overrides.json"),
+    const QString overrides = writeReaderTestFile(dir, QStringLiteral("overrides.json"),
         R"({"format": "gpu-planner-overrides", "version": 1, "prices": {"tencent:GN7.2XLARGE32": {"currency": "CNY"}}})");
     const CatalogStore unreadable(overrides);
     expectChineseRefusal("overrides", unreadable.loadError(), gp::words::kGivesNoPrice);

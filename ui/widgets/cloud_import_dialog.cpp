@@ -3,6 +3,8 @@
 #include "catalog_store.h"
 #include "core_text.h"
 
+#include "base/reader_words.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -131,6 +133,27 @@ QString CloudImportDialog::describe(const gp::CloudImportResult& result)
     return text;
 }
 
+QString CloudImportDialog::refusal(const gp::Error& error)
+{
+    if (error.words.size() != 1)
+        return CoreText::error(error);
+    const gp::Words& w = error.words.front();
+    const std::string_view text = w.text ? w.text : "";
+    auto arg = [&](std::size_t i) { return i < w.args.size() ? QString::fromStdString(w.args[i]) : QString(); };
+    if (text == gp::words::kCurrencyUnsaid)
+        return tr("%1 output does not say its currency: choose CNY (China site) or USD (international site) under "
+                  "%2.")
+            .arg(arg(0), tr("Currency"));
+    if (text == gp::words::kQuoteNamesNoInstance)
+        return tr("This %1 quote does not name its instance: choose it under %2.").arg(arg(0), tr("Instance"));
+    if (text == gp::words::kSeveralRegions)
+        return tr("The file prices %1 in several regions (%2): name one under %3.").arg(arg(0), arg(1), tr("Region"));
+    if (text == gp::words::kPrepaidNeedsMonths || text == gp::words::kTooLargeForHourly)
+        return tr("This is a prepaid quote (a total for the period asked): give its months under %1.")
+            .arg(tr("Prepaid period"));
+    return CoreText::error(error);
+}
+
 bool CloudImportDialog::run(QWidget* parent, CatalogStore* store, const QString& given)
 {
     CloudImportDialog dialog(*store->catalog(), parent);
@@ -145,7 +168,7 @@ bool CloudImportDialog::run(QWidget* parent, CatalogStore* store, const QString&
     auto result = store->importCloudListing(dialog.path(), dialog.options());
     if (!result) {
         QMessageBox::warning(parent, tr("Import Cloud Prices"),
-            tr("Nothing was imported; your overrides are unchanged.\n\n%1").arg(CoreText::error(result.error())));
+            tr("Nothing was imported; your overrides are unchanged.\n\n%1").arg(refusal(result.error())));
         return false;
     }
     if (result->prices == 0 && result->stock == 0 && result->added == 0) {

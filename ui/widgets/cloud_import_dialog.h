@@ -32,6 +32,9 @@ public:
     static bool run(QWidget* parent, CatalogStore* store, const QString& path = {});
     // The result in words: counts, then each entry left out or worth knowing.
     static QString describe(const gp::CloudImportResult& result);
+    // A refused import in the window's words: where the core names a command-line option (--currency, --instance,
+    // --region, --months), the dialog's field that stands for it.
+    static QString refusal(const gp::Error& error);
 
 private:
     QLineEdit* m_path;

@@ -85,7 +85,8 @@ bool LaunchImportDialog::run(QWidget* parent, PlanDocument* document, const QStr
         QMessageBox::critical(parent, title, CoreText::error(bytes.error()));
         return false;
     }
-    const std::string name = QDir::toNativeSeparators(path).toStdString();
+    // The file by its name in the reader's messages: the message box names the whole path once, above them.
+    const std::string name = QFileInfo(path).fileName().toStdString();
     auto launch = gp::readLaunchFile(std::string_view(bytes->constData(), std::size_t(bytes->size())), name);
     if (!launch) {
         QMessageBox::critical(parent, title,
