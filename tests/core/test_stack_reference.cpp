@@ -195,7 +195,13 @@ TEST(StackReference, PublishedRunsPerStack)
     // +16.3% (62 s of network all-to-all, up to the 35 s of compute hidden), Qwen3-30B B300 -17.1% -> -3.5%, Qwen3-30B
     // H100 26.02 +97.3% -> +131.5% (the row whose tokens/s and TFLOP/s disagree 2x, read at its TFLOP/s); Megatron
     // median 17.5% -> 17.3%, worst 116.3% -> 131.5% (that row).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.176);
+    // Transformer Engine's tensor-parallel overlap where the rows' configs set it (workload.tp_comm_overlap: NeMo
+    // Framework Launcher 24.07's ub_tp_comm_overlap, Megatron-Bridge's Llama 3 70B and 405B recipes), and the 24.07 SFT
+    // rows' interleaved stages from the launcher's own examples for their layouts (the table has no VP column): 16
+    // dense rows move, 14 closer (Llama 2 70B -13.1% -> -1.5%, 405B 1,024 H100 -9..-18% -> -3..+8%, Llama 2 13B SFT
+    // -29.8% -> -18.4%, 70B SFT -26.3% -> -13.8%), Nemotron-22B +22.3% -> +28.9% and the 405B B200 MXFP8 row +2.3% ->
+    // +11.2% further; Megatron median 17.3% -> 13.7%.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.138);
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.32);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
