@@ -3390,6 +3390,22 @@
         <source>Off: the engine launches every kernel of a step from the host (vLLM&apos;s enforce_eager, SGLang&apos;s disable_cuda_graph), so a step lasts at least its layers&apos; launches</source>
         <translation>关闭：引擎每一步都由主机逐个启动全部内核（vLLM 的 enforce_eager、SGLang 的 disable_cuda_graph），因此每一步至少持续其各层内核启动的时间</translation>
     </message>
+    <message>
+        <source>Liger kernels</source>
+        <translation>Liger 内核</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s kernels patched into a Hugging Face model (use_liger_kernel): its fused SwiGLU keeps the gate and up projections only and recomputes the activation in backward</source>
+        <translation>在 Hugging Face 模型中打入 Liger 的内核（use_liger_kernel）：其融合 SwiGLU 只保存 gate 与 up 投影，反向时重算激活</translation>
+    </message>
+    <message>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Megatron --tp-comm-overlap: Transformer Engine runs each tensor-parallel all-gather and reduce-scatter in chunks beside the layer&apos;s matrix multiplications (needs sequence parallelism)</source>
+        <translation>Megatron --tp-comm-overlap：Transformer Engine 将每次张量并行的 all-gather 与 reduce-scatter 分块，与该层的矩阵乘法同时进行（需要序列并行）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

@@ -203,7 +203,7 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
         "bf16", "fp16", "gradient_checkpointing", "optim", "optimizer", "finetuning_type", "adapter", "use_peft",
         "load_in_4bit", "load_in_8bit", "quantization_bit", "lora_rank", "lora_r", "lora_target", "lora_target_modules",
         "lora_target_linear", "fsdp", "fsdp_config", "deepspeed", "torch_compile", "attn_implementation",
-        "flash_attention" };
+        "flash_attention", "use_liger_kernel" };
     for (const auto& entry : d) {
         const std::string key = entry.first.as<std::string>();
         const YAML::Node& value = entry.second;
@@ -239,6 +239,13 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
             mapHfOptimizer(out, scalarText(value), key, line);
         } else if (key == "torch_compile") {
             out.set("workload.torch_compile", boolValue(value).value_or(false), key, line);
+        } else if (key == "use_liger_kernel") {
+            // The Trainer patches the model with Liger's kernels (_apply_liger_kernel_to_instance) and passes the
+            // labels, so Liger's fused linear cross-entropy never materializes the logits.
+            const bool liger = boolValue(value).value_or(false);
+            out.set("workload.liger_kernel", liger, key, line);
+            if (liger)
+                out.set("workload.loss_implementation", "fused", key, line);
         } else if (key == "attn_implementation" || key == "flash_attention") {
             const std::string text = scalarText(value);
             out.set("workload.flash_attention", text == "eager" ? false : text == "false" ? false : true, key, line);
@@ -291,6 +298,8 @@ Expected<LaunchExport> writeHf(const LaunchTarget& target)
                            : "adamw_torch_fused";
     yaml << YAML::Key << "optim" << YAML::Value << optim;
     yaml << YAML::Key << "torch_compile" << YAML::Value << w.torchCompile;
+    if (w.ligerKernel)
+        yaml << YAML::Key << "use_liger_kernel" << YAML::Value << true;
     if (w.technique == Technique::Lora || w.technique == Technique::Qlora) {
         yaml << YAML::Key << "use_peft" << YAML::Value << true;
         yaml << YAML::Key << "lora_r" << YAML::Value << w.lora.rank;

@@ -233,6 +233,10 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
     if (a.has("--overlap-moe-expert-parallel-comm"))
         out.set("workload.moe_a2a_overlap", true, a.field("--overlap-moe-expert-parallel-comm"),
             a.line("--overlap-moe-expert-parallel-comm"));
+    // Transformer Engine's tensor-parallel overlap (Megatron-Bridge comm_overlap.tp_comm_overlap, NeMo 1
+    // ub_tp_comm_overlap).
+    if (a.has("--tp-comm-overlap"))
+        out.set("workload.tp_comm_overlap", true, a.field("--tp-comm-overlap"), a.line("--tp-comm-overlap"));
     const std::string impl = a.text("--cuda-graph-impl");
     const bool fullScope = a.text("--cuda-graph-scope").find("full_iteration") != std::string::npos;
     if (impl == "full_iteration" || ((a.has("--enable-cuda-graph") || impl == "local") && fullScope))
@@ -387,7 +391,7 @@ const std::vector<std::string>& megatronMappedFlags()
         "--recompute-modules", "--use-precision-aware-optimizer", "--main-params-dtype", "--exp-avg-dtype",
         "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
         "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph",
-        "--overlap-moe-expert-parallel-comm" };
+        "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap" };
     return flags;
 }
 
@@ -454,6 +458,7 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
         { "recompute_granularity", "--recompute-granularity" },
         { "fp8", "--fp8-format" },
         { "moe_a2a_overlap", "--overlap-moe-expert-parallel-comm" },
+        { "ub_tp_comm_overlap", "--tp-comm-overlap" },
     };
     const auto& flags = megatronFlags();
     std::function<void(const YAML::Node&, const std::string&)> walk
@@ -643,6 +648,14 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
             notes.push_back("expert all-to-all overlap: --overlap-moe-expert-parallel-comm is not written, Megatron-LM "
                             "refuses it for this layout ("
                 + refused + ", see the warning moe_a2a_overlap_refused)");
+    }
+    // Transformer Engine's tensor-parallel overlap: Megatron-LM asserts sequence parallelism with it.
+    if (w.tpCommOverlap) {
+        if (c.tensor > 1 && c.sequenceParallel)
+            f.push_back("--tp-comm-overlap");
+        else
+            notes.push_back("tensor-parallel overlap: --tp-comm-overlap is not written, Megatron-LM needs tensor "
+                            "parallelism with sequence parallelism for it");
     }
     if (w.cudaGraphs == CudaGraphScope::PerLayer)
         f.insert(f.end(), { "--cuda-graph-impl", "local" });

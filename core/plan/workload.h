@@ -75,6 +75,7 @@ struct Workload {
     bool masterWeights = true; // fp32 master copy in mixed precision; false = "pure" bf16/fp16
     bool pagedOptimizer = false; // bitsandbytes paged optimizer state (unified memory, spills to host)
     bool torchCompile = false; // torch.compile recomputes pointwise ops instead of saving them
+    bool ligerKernel = false; // Liger's kernels patched into a Hugging Face model (its fused SwiGLU keeps gate and up)
     bool optimizerInBackward = false; // optimizer step fused into backward: gradients freed per parameter
     bool bf16OptimizerStates = false; // optimizer moments kept in bf16 (full-bf16 training), not fp32
     Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; // precision fp8: how the casts to fp8 are scaled
@@ -95,6 +96,9 @@ struct Workload {
     // Megatron --overlap-moe-expert-parallel-comm: the combined 1F1B schedule pairs one micro-batch's forward with
     // another's backward layer by layer, hiding each side's expert all-to-all behind the other's compute.
     bool moeA2aOverlap = false;
+    // Megatron --tp-comm-overlap (with sequence parallelism): Transformer Engine's userbuffers run each tensor-parallel
+    // all-gather and reduce-scatter in chunks beside the layer's GEMMs.
+    bool tpCommOverlap = false;
     // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
     std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
     bool asyncCheckpoint = false; // the save copies to host memory and writes in the background
@@ -203,6 +207,11 @@ template <class Table> void trainingFieldEntries(Table& t)
     t.add("workload.torch_compile", GP_PLAN_MEMBER(workload.torchCompile), Write::Always, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "torch.compile"),
             GP_TRANSLATE_NOOP("FieldText", "torch.compile recomputes pointwise operations instead of saving them"));
+    t.add("workload.liger_kernel", GP_PLAN_MEMBER(workload.ligerKernel), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Liger kernels"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Liger's kernels patched into a Hugging Face model (use_liger_kernel): its fused SwiGLU keeps "
+                "the gate and up projections only and recomputes the activation in backward"));
     t.add("workload.optimizer_in_backward", GP_PLAN_MEMBER(workload.optimizerInBackward), Write::Always,
          Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer in backward"),
@@ -274,6 +283,11 @@ template <class Table> void stackSwitchFieldEntries(Table& t)
                 "Megatron --overlap-moe-expert-parallel-comm: one micro-batch's forward runs "
                 "beside another's backward, layer by layer, so each side's expert all-to-all "
                 "hides behind the other's compute"));
+    t.add("workload.tp_comm_overlap", GP_PLAN_MEMBER(workload.tpCommOverlap), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Overlap tensor-parallel communication"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Megatron --tp-comm-overlap: Transformer Engine runs each tensor-parallel all-gather and "
+                "reduce-scatter in chunks beside the layer's matrix multiplications (needs sequence parallelism)"));
 }
 
 // LoRA's rank, the parallel layout and batch inference.

@@ -444,6 +444,62 @@ std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text
     return got;
 }
 
+TEST(MegatronStackInputs, TensorParallelOverlapHidesTheTransfersBehindTheLinearGemms)
+{
+    // Llama 3.1 70B on one 8-GPU H100 node, tensor 8 with sequence parallelism, 16 micro-batches of 4,096 tokens.
+    // Transformer Engine's userbuffers (--tp-comm-overlap) run the tensor-parallel all-gathers and reduce-scatters
+    // beside the GEMMs: the transfers (bytes over the NVLink bus) leave the step, up to the linear layers' GEMM time;
+    // the per-call latency stays.
+    const ResolvedModel m = test::presetModel("llama-3.1-70b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c;
+    c.tensor = 8;
+    c.sequenceParallel = true;
+    c.zeroStage = 1;
+    c.microBatchSize = 1;
+    c.gradientAccumulationSteps = 16;
+    c.checkpointing = Checkpointing::Full;
+    Workload w = megatronInputsWorkload(Checkpointing::Full);
+    const double p = m.parameters.total;
+    const CommunicationTime exposed = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
+    EXPECT_EQ(exposed.tensorParallelOverlapped, 0);
+    const ThroughputEstimate off = estimateThroughput(m, w, c, hw, catalog, d);
+    w.tpCommOverlap = true;
+    const CommunicationTime overlapped = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
+    // 2 (t - 1) / t x tokens x h x 2 bytes a call; 4 calls a layer and micro-batch, 2 more under full recompute.
+    const double perCall = 2.0 * 7 / 8 * 4096 * double(m.architecture.hiddenSize) * 2;
+    const double calls = 6.0 * double(m.architecture.numLayers) * 16;
+    EXPECT_NEAR(overlapped.tensorParallelBytes, perCall * calls, 1.0);
+    EXPECT_NEAR(overlapped.tensorParallelOverlapped, perCall * calls / (intraNodeBusGBps(hw, d) * 1e9), 1e-9);
+    const ThroughputEstimate on = estimateThroughput(m, w, c, hw, catalog, d);
+    const double linearGemms = on.step.compute - on.memoryBoundSeconds - on.attentionSeconds;
+    ASSERT_GT(linearGemms, overlapped.tensorParallelOverlapped); // here the GEMMs outlast the transfers
+    EXPECT_NEAR(off.step.total - on.step.total, overlapped.tensorParallelOverlapped, 1e-9);
+    EXPECT_GT(on.step.communicationIntraNode, 0); // the calls' latency stays
+
+    // Megatron-LM asserts sequence parallelism with it; other stacks have no userbuffers: nothing hides.
+    Configuration noSequenceParallel = c;
+    noSequenceParallel.sequenceParallel = false;
+    EXPECT_EQ(
+        estimateCommunication(m.architecture, p, p, w, noSequenceParallel, hw, catalog, d).tensorParallelOverlapped, 0);
+    Workload torchtitan = w;
+    torchtitan.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(estimateCommunication(m.architecture, p, p, torchtitan, c, hw, catalog, d).tensorParallelOverlapped, 0);
+    // Read from the flag and the recipes' YAML names.
+    EXPECT_EQ(megatronInputsRead("#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py "
+                                 "--tensor-model-parallel-size 8 --sequence-parallel --tp-comm-overlap\n",
+                  "train.sh")["workload.tp_comm_overlap"],
+        true);
+    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 8\ncomm_overlap:\n  tp_comm_overlap: true\n",
+                  "bridge.yaml")["workload.tp_comm_overlap"],
+        true);
+    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 8\n  ub_tp_comm_overlap: true\n",
+                  "nemo.yaml")["workload.tp_comm_overlap"],
+        true);
+}
+
 TEST(MegatronStackInputs, LaunchFilesStateThem)
 {
     const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 "

@@ -203,7 +203,15 @@ TEST(StackReference, PublishedRunsPerStack)
     // and the rows whose GEMMs outlast their calls unchanged; and the Qwen3-235B H100 25.11 row states the
     // moe_a2a_overlap its release's config sets (-19.9% -> +22.2%, as the 26.02 row of the same config). MoE rows
     // median 36.6% -> 30.7%, Megatron 17.3% -> 16.9%, worst 131.5% -> 111.6% (GPT-OSS 120B on 64 B200, 25.11).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.170);
+    // Transformer Engine's tensor-parallel overlap where the rows' configs set it (workload.tp_comm_overlap: NeMo
+    // Framework Launcher 24.07's ub_tp_comm_overlap, Megatron-Bridge's Llama 3 70B and 405B recipes), and the 24.07 SFT
+    // rows' interleaved stages from the launcher's own examples for their layouts (the table has no VP column): 16
+    // dense rows move, 14 closer (Llama 2 70B -13.1% -> -1.5%, 405B 1,024 H100 -9..-18% -> -3..+8%, Llama 2 13B SFT
+    // -29.8% -> -18.4%, 70B SFT -26.3% -> -13.8%), Nemotron-22B +22.3% -> +28.9% and the 405B B200 MXFP8 row +2.3% ->
+    // +11.2% further; Megatron median 17.3% -> 13.7%.
+    // Both together (the merge of training10 and training11): Megatron median 13.7%, worst 111.6% (GPT-OSS 120B on 64
+    // B200, 25.11).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.138);
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.12);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),

@@ -54,6 +54,7 @@ struct PhysicsTally {
     int perDispatcher[4] = { 0, 0, 0, 0 }; // MoE plans with expert parallelism per workload.moe_token_dispatcher
     int moduleRecompute = 0; // plans recomputing a Megatron module (recompute_layernorm, _moe_act, _mla_up_proj)
     int a2aOverlapHiding = 0; // plans whose combined 1F1B schedule (moe_a2a_overlap) hides some expert all-to-all
+    int tpOverlapHiding = 0; // plans whose tensor-parallel overlap (tp_comm_overlap) hides some transfers
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -139,6 +140,9 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.moeTokenDispatcher = static_cast<MoeDispatcher>(pick(rng, { 0, 1, 2, 3 }));
     w.cudaGraphs = static_cast<CudaGraphScope>(pick(rng, { 0, 1, 2 }));
     w.moeA2aOverlap = pick(rng, { 0, 1 }) != 0;
+    // Transformer Engine's tensor-parallel overlap, on for half the plans without drawing from the generator again
+    // (the plans drawn stay those of earlier runs): the exclusive or of two fair, independent draws.
+    w.tpCommOverlap = w.recomputeLayernorm != w.moeA2aOverlap;
     return p;
 }
 
@@ -280,6 +284,18 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
         }
         tally.a2aOverlapHiding += t.step.total < e.step.total * (1 - 1e-12);
     }
+    // Transformer Engine's tensor-parallel overlap only hides transfers behind GEMMs: never slower than without it.
+    if (p.workload.tpCommOverlap) {
+        Workload exposed = p.workload;
+        exposed.tpCommOverlap = false;
+        const ThroughputEstimate e = estimateOn(p, exposed, catalog);
+        if (t.step.total > e.step.total * (1 + 1e-9)) {
+            std::printf("physics: tp_comm_overlap slower than without it on %s, %s: %.6g > %.6g s\n", gpu.id.c_str(),
+                p.model.name.c_str(), t.step.total, e.step.total);
+            ++broken;
+        }
+        tally.tpOverlapHiding += t.step.total < e.step.total * (1 - 1e-12);
+    }
     // The wall clock holds at least the steps: goodput at most 1 (checkpoints, evaluation and failures only add).
     const double steps = p.workload.trainingTokens / t.tokensPerSecond / 3600.0;
     if (!(t.trainingHours >= steps * (1 - 1e-12)) || !(t.goodput > 0 && t.goodput <= 1 + 1e-12)) {
@@ -405,6 +421,8 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
     EXPECT_GE(tally.moduleRecompute, 1000);
     std::printf("physics: %d plans hide expert all-to-all under moe_a2a_overlap\n", tally.a2aOverlapHiding);
     EXPECT_GE(tally.a2aOverlapHiding, 1);
+    std::printf("physics: %d plans hide tensor-parallel transfers under tp_comm_overlap\n", tally.tpOverlapHiding);
+    EXPECT_GE(tally.tpOverlapHiding, 1);
     EXPECT_GE(tally.networkChecked, 100);
     EXPECT_GE(tally.fp8Pairs, 500);
     std::printf("physics: %d Megatron FP8 plans with and without FP8 parameters\n", tally.fp8ParameterPairs);

@@ -128,6 +128,32 @@ TEST(TrainingStacks, MegatronLayersKeepTheFusedActivationsInputAndFp8GemmInputs)
     EXPECT_NEAR(megatron - megatronFp8, tokens * (2 * h + f - attentionOut) * 1, 1.0);
 }
 
+TEST(TrainingStacks, LigerKernelKeepsTheSwigluGateAndUpOnlyAndTheTrainerFlagStatesIt)
+{
+    // Llama 3.1 8B, 4,096 tokens, no recompute, one GPU. Liger's SwiGLU (LigerSiLUMulFunction) saves the gate and up
+    // projections and recomputes silu(gate) in backward, so every layer keeps one tensor of the MLP width f (2 bytes
+    // an element) less than PyTorch's silu(gate) * up: 32 x 4,096 x 14,336 x 2 bytes in all.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    Workload w = stackWorkload(TrainingStack::Hf);
+    w.activationCheckpointing = Checkpointing::None;
+    Configuration c = shardedOver(1, 1, 0);
+    c.checkpointing = Checkpointing::None;
+    const MemoryBreakdown eager = estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+    w.ligerKernel = true;
+    const MemoryBreakdown liger = estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+    const double layers = double(m.architecture.numLayers);
+    EXPECT_NEAR(
+        eager.activations - liger.activations, layers * 4096 * double(m.architecture.intermediateSize) * 2, 1.0);
+    EXPECT_EQ(eager.logits, liger.logits); // the loss is the plan's (loss_implementation), not Liger's
+    // The Trainer's use_liger_kernel patches the model and passes the labels: Liger's fused linear cross-entropy.
+    const auto read = readLaunchFile("model_name_or_path: meta-llama/Llama-3.1-8B\nper_device_train_batch_size: 2\n"
+                                     "use_liger_kernel: true\n",
+        "sft.yaml");
+    ASSERT_TRUE(read) << read.error().toString();
+    EXPECT_EQ(read->overrides["workload"]["liger_kernel"], true);
+    EXPECT_EQ(read->overrides["workload"]["loss_implementation"], "fused");
+}
+
 TEST(TrainingStacks, FsdpShardsTheFp32MasterAsTheParameterSixteenOverDBytes)
 {
     // FSDP mixed precision (torchtitan's mixed_precision_param bfloat16, reduce float32): the shard is the fp32

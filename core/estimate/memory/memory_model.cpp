@@ -72,6 +72,7 @@ TrainingFramework frameworkOf(const Workload& workload)
     framework.masterWeights = workload.masterWeights;
     framework.pagedOptimizer = workload.pagedOptimizer;
     framework.compiled = workload.torchCompile;
+    framework.ligerKernel = workload.ligerKernel;
     framework.optimizerInBackward = workload.optimizerInBackward;
     framework.stack = workload.framework;
     return framework;

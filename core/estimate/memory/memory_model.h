@@ -39,6 +39,11 @@ struct TrainingFramework {
     // torch.compile's min-cut partitioner saves matmul outputs and recomputes pointwise ops in backward
     // (SwiGLU keeps gate and up, not silu(gate) and the product; GELU MLPs keep the pre-activation only).
     bool compiled = false;
+    // Liger's kernels patched into a Hugging Face model (workload.liger_kernel; linkedin/Liger-Kernel
+    // apply_liger_kernel_to_llama/_qwen2/..., swiglu on by default): LigerSiLUMulFunction saves the gate and up
+    // projections only and recomputes silu(gate) in backward (ops/swiglu.py), as Megatron's fused SwiGLU does; its
+    // RMSNorm keeps its 16-bit input and an fp32 reciprocal per row (ops/rms_norm.py), the count of every stack here.
+    bool ligerKernel = false;
     // The training stack (workload.framework): where it keeps its states and how its loss holds the logits.
     // Auto: the ZeRO paper's mixed-precision layout (16-bit weights and gradients, fp32 master, fp32 moments and,
     // sharded from ZeRO-1, an fp32 gradient partition), which DeepSpeed keeps (deepspeed/runtime/zero/

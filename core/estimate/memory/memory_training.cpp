@@ -97,8 +97,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     in.recomputePointwise = fw.compiled;
     // Megatron-Core: its fused bias-SwiGLU/GeLU keeps its input only (megatron/core/fusions/fused_bias_swiglu.py
     // @b1030e9d, on by default: --no-bias-swiglu-fusion turns it off), and Transformer Engine's linear layers keep
-    // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0).
-    in.fusedActivation = fw.stack == TrainingStack::Megatron;
+    // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0); Liger's SwiGLU keeps
+    // the same (TrainingFramework::ligerKernel).
+    in.fusedActivation = fw.stack == TrainingStack::Megatron || fw.ligerKernel;
     in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
     // Megatron's per-module recompute (workload.recompute_layernorm, _moe_act, _mla_up_proj).
     in.recomputeNormOutputs = w.recomputeLayernorm;

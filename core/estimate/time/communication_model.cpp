@@ -406,6 +406,16 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
         c.tensorParallelBytes = perCall * calls;
         add(c, r, transferSeconds(perCall * calls, r.busGBps) + calls * latency, true);
+        // Megatron --tp-comm-overlap (Megatron-LM arguments.py asserts sequence parallelism with it): Transformer
+        // Engine's userbuffers split each all-gather before the QKV and fc1 GEMMs and each reduce-scatter after the
+        // output projection and fc2 into chunks exchanged while the GEMM runs on the chunks already there
+        // (transformer_engine/pytorch/module/base.py initialize_ub: ring-exchange all-gathers, pipelined
+        // reduce-scatters; backward overlaps them with the dgrad and wgrad GEMMs). The transfers can hide behind the
+        // GEMMs; each call's launch latency stays.
+        if (w.tpCommOverlap && w.framework == TrainingStack::Megatron && config.sequenceParallel) {
+            c.tensorParallelOverlapped = transferSeconds(perCall * calls, r.busGBps);
+            c.tensorParallelNetwork = r.network;
+        }
     }
 
     // Pipeline parallelism: each micro-batch's activations forward and their gradients backward per boundary;

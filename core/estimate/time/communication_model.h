@@ -30,6 +30,11 @@ struct CommunicationTime {
     // Of expertParallelSeconds, the part Megatron's combined 1F1B schedule (workload.moe_a2a_overlap) runs beside
     // another micro-batch's compute: hidden up to that compute (throughput_model.cpp); 0 where the schedule is off.
     double expertParallelPaired = 0;
+    // Of the blocking sums, the tensor-parallel transfers Transformer Engine's userbuffers run beside the linear
+    // layers' GEMMs (workload.tp_comm_overlap under Megatron with sequence parallelism): hidden up to those GEMMs'
+    // time (throughput_model.cpp); 0 where the overlap is off.
+    double tensorParallelOverlapped = 0;
+    bool tensorParallelNetwork = false; // the tensor-parallel group spans nodes
     // Context parallelism (ring attention): the K,V shards passed around the ring in forward and backward.
     // Not in the four sums above: the throughput model overlaps it with the attention compute it feeds.
     double contextParallelSeconds = 0;

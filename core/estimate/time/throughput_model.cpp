@@ -208,6 +208,22 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
     return m;
 }
 
+// The warning fp8_slower_than_bf16 where the FP8 casts (r.fp8CastSeconds) outweigh what FP8 takes off the step,
+// `saving` (once per estimate).
+void warnWhenFp8CastsOutweigh(ThroughputEstimate& r, const Hardware& hw, double saving)
+{
+    if (!(r.fp8CastSeconds > saving) || !std::isfinite(saving)
+        || std::any_of(
+            r.warnings.begin(), r.warnings.end(), [](const Diagnostic& w) { return w.code == "fp8_slower_than_bf16"; }))
+        return;
+    r.warnings.push_back({ "fp8_slower_than_bf16",
+        "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on " + hw.gpu.name
+            + ", more than the " + formatNumber(std::max(0.0, saving) * 1e3, 3)
+            + " ms its GEMMs save over BF16: this layout trains faster in BF16",
+        { { "cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3) },
+            { "saved_ms", formatNumber(std::max(0.0, saving) * 1e3, 3) }, { "gpu", hw.gpu.name } } });
+}
+
 // The FP8 casts before each linear GEMM, in forward and backward: memory-bound kernels of their own. Weights are
 // cast every micro-batch, each rank casting the weights it holds: its tensor x pipeline shard of the dense ones and,
 // with expert parallelism, only its own experts (whole, pipeline x ep of them split the routed experts;
@@ -230,13 +246,8 @@ double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s,
     r.fp8CastSeconds = (s.gpuTokens * cast.bytesPerToken + s.accum * castWeights) / s.bandwidth;
     // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
     // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
-    if (detail == ThroughputDetail::Full && r.fp8CastSeconds > fp8GemmSaving && std::isfinite(fp8GemmSaving))
-        r.warnings.push_back({ "fp8_slower_than_bf16",
-            "FP8 casts take " + formatNumber(r.fp8CastSeconds * 1e3, 3) + " ms per step on " + hw.gpu.name
-                + ", more than the " + formatNumber(fp8GemmSaving * 1e3, 3)
-                + " ms its GEMMs save over BF16: this layout trains faster in BF16",
-            { { "cast_ms", formatNumber(r.fp8CastSeconds * 1e3, 3) },
-                { "saved_ms", formatNumber(std::max(0.0, fp8GemmSaving) * 1e3, 3) }, { "gpu", hw.gpu.name } } });
+    if (detail == ThroughputDetail::Full)
+        warnWhenFp8CastsOutweigh(r, hw, fp8GemmSaving);
     return r.fp8CastSeconds;
 }
 
@@ -366,7 +377,8 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
 // PCIe transfer time left exposed.
 double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
     const Configuration& config, const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d,
-    double fp8Gathered, double trained, double busyCompute)
+    double fp8Gathered, double trained, double busyCompute, double linearGemmSeconds, double fp8GemmSaving,
+    ThroughputDetail detail)
 {
     const Architecture& arch = model.architecture;
     const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
@@ -379,6 +391,22 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     const double keep = overlappable > 0 ? 1.0 - hidden / overlappable : 0.0;
     r.step.communicationIntraNode = c.overlappableIntraNode * keep + c.blockingIntraNode;
     r.step.communicationNetwork = c.overlappableNetwork * keep + c.blockingNetwork;
+    // Transformer Engine's tensor-parallel overlap (workload.tp_comm_overlap): the chunked all-gathers and
+    // reduce-scatters run while the linear layers' GEMMs compute, so they hide up to those GEMMs' time.
+    const double gemms = std::max(0.0, linearGemmSeconds);
+    if (c.tensorParallelOverlapped > 0)
+        (c.tensorParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode)
+            -= std::min(c.tensorParallelOverlapped, gemms);
+    // Under FP8 the shorter GEMMs and compute hide less than BF16's would: what FP8 takes off the step is its GEMMs'
+    // saving less the tensor-parallel and data-parallel transfers the BF16 step would have hidden besides.
+    if (detail == ThroughputDetail::Full && workload.precision == Precision::Fp8 && std::isfinite(fp8GemmSaving)) {
+        const double tensorLost
+            = std::min(c.tensorParallelOverlapped, gemms + fp8GemmSaving) - std::min(c.tensorParallelOverlapped, gemms);
+        const double bf16Busy = std::max(0.0, busyCompute + fp8GemmSaving - r.fp8CastSeconds);
+        const double dataLost
+            = std::min(d.overlap * overlappable, bf16Busy) - std::min(d.overlap * overlappable, busyCompute);
+        warnWhenFp8CastsOutweigh(r, hw, fp8GemmSaving - tensorLost - dataLost);
+    }
     // Megatron's combined 1F1B schedule (workload.moe_a2a_overlap) runs one micro-batch's forward beside another's
     // backward, layer by layer, on two streams (Megatron-LM@d98e8a64 megatron/core/pipeline_parallel/combined_1f1b.py):
     // each side's dispatch and combine run while the other side computes. The paired all-to-all hides up to the
@@ -517,8 +545,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     const double trained = trainableParameters(model, workload); // the memory model's count: one definition
-    const double pcieExposed
-        = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained, busyCompute);
+    const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
+        busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
 
     // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
     const int nodes = std::max(1, hw.nodes);
