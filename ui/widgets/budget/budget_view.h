@@ -2,7 +2,8 @@
 // the stacked monthly spend with the cap, the fleet table, caps broken and buy or rent — with what-if edits
 // (traffic x, items later, another region) answered as you type on the thread pool, and the PDF/CSV report. When a
 // cap breaks, gentler fixes than dropping an item (one item later, a share of one item's traffic) are searched on a
-// worker once the answer has settled, offered as buttons, applied with one click and undone with Ctrl+Z.
+// worker once the answer has settled, offered as buttons, applied with one click and undone with Ctrl+Z (the view's
+// undo, inside its number fields too, as in the main window: what-if edits and fixes applied are its steps).
 #pragma once
 
 #include "budget/budget.h"
