@@ -2715,10 +2715,6 @@
         <translation>否</translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
         <source>%1: &quot;%2&quot; is not a time; write e.g. 500 ms or 0.5 s</source>
         <translation>%1：“%2”不是时间；请写成例如 500 ms 或 0.5 s</translation>
     </message>
@@ -5221,6 +5217,15 @@ none listed in %1</source>
         <source>Answers the budget again with this change, on top of the what-if; Undo (Ctrl+Z) takes it back.</source>
         <translation>在当前假设之上加上这一改动，重新计算预算；撤销（Ctrl+Z）可以撤回。</translation>
     </message>
+    <message>
+        <source>%1 in %2</source>
+        <comment>an instance in a region</comment>
+        <translation>%2 的 %1</translation>
+    </message>
+    <message>
+        <source>With this fix %1 runs on %2, not %3: the budget placed it again.</source>
+        <translation>采用此修正后，%1 运行在 %2 上，不再是 %3：预算重新安排了它。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::CandidateListModel</name>
@@ -6693,14 +6698,6 @@ none listed in %1</source>
     <message>
         <source>none</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
     </message>
     <message>
         <source>Time to first token</source>

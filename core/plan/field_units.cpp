@@ -21,10 +21,10 @@ struct UnitSymbol {
 // The symbols a family of units accepts, each with its size in the family's base unit.
 const std::vector<UnitSymbol>& unitFamily(FieldUnit unit)
 {
-    static const std::vector<UnitSymbol> time
-        = { { "ms", 1e-3 }, { "msec", 1e-3 }, { "毫秒", 1e-3 }, { "s", 1 }, { "sec", 1 }, { "second", 1 },
-              { "seconds", 1 }, { "秒", 1 }, { "min", 60 }, { "minutes", 60 }, { "分钟", 60 }, { "h", 3600 },
-              { "hr", 3600 }, { "hours", 3600 }, { "小时", 3600 }, { "d", 86400 }, { "days", 86400 }, { "天", 86400 } };
+    static const std::vector<UnitSymbol> time = { { "µs", 1e-6 }, { "us", 1e-6 }, { "微秒", 1e-6 }, { "ms", 1e-3 },
+        { "msec", 1e-3 }, { "毫秒", 1e-3 }, { "s", 1 }, { "sec", 1 }, { "second", 1 }, { "seconds", 1 }, { "秒", 1 },
+        { "min", 60 }, { "minutes", 60 }, { "分钟", 60 }, { "h", 3600 }, { "hr", 3600 }, { "hours", 3600 },
+        { "小时", 3600 }, { "d", 86400 }, { "days", 86400 }, { "天", 86400 } };
     static const std::vector<UnitSymbol> memory = { { "MiB", 1.0 / 1024 }, { "GiB", 1 }, { "TiB", 1024 } };
     static const std::vector<UnitSymbol> fraction = { { "%", 0.01 } };
     static const std::vector<UnitSymbol> count

@@ -14,6 +14,10 @@ TEST(FieldUnits, LatencyTakesMillisecondsSecondsAndTheFieldsUnit)
     EXPECT_DOUBLE_EQ(readQuantity("0.5", FieldUnit::Seconds).value_or(-1), 0.5);
     EXPECT_DOUBLE_EQ(readQuantity("1000 ms", FieldUnit::Seconds).value_or(-1), 1.0) << "never 1,000 s";
     EXPECT_DOUBLE_EQ(readQuantity("1,000ms", FieldUnit::Seconds).value_or(-1), 1.0);
+    // Microseconds, as the window writes a time under a millisecond ("300 µs", "300 微秒").
+    EXPECT_DOUBLE_EQ(readQuantity("300 µs", FieldUnit::Seconds).value_or(-1), 3e-4);
+    EXPECT_DOUBLE_EQ(readQuantity("300 微秒", FieldUnit::Seconds).value_or(-1), 3e-4);
+    EXPECT_DOUBLE_EQ(readQuantity("0.3", FieldUnit::Seconds, "ms").value_or(-1), 3e-4);
     EXPECT_FALSE(readQuantity("abc", FieldUnit::Seconds));
     EXPECT_FALSE(readQuantity("", FieldUnit::Seconds));
     EXPECT_FALSE(readQuantity("5 GiB", FieldUnit::Seconds)) << "a unit of another kind is not dropped";

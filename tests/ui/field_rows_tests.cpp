@@ -236,6 +236,10 @@ TEST(FieldRows, LatencyFieldReadsUnitsAndRefusesWhatItCannotRead)
     EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.05);
     type(panel.servingTpotBox(), QStringLiteral("0.02 s"));
     EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.02);
+    // Under a millisecond the box writes microseconds (formatSeconds), and reads them back: its own text is taken.
+    type(panel.servingTpotBox(), QStringLiteral("0.3 ms"));
+    EXPECT_NEAR(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 3e-4, 1e-12);
+    EXPECT_EQ(panel.servingTpotBox()->text(), QStringLiteral("300 µs"));
 }
 
 // Every field the report shows as an assumption is listed under "Set in the plan" once set away from its default;
@@ -559,6 +563,12 @@ TEST(InputsPanelTraps, ChineseTimeUnitsAreReadInBothLanguages)
         EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.05) << where;
         typeAndCommit(panel.servingTpotBox(), QStringLiteral("0.02 秒"));
         EXPECT_DOUBLE_EQ(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 0.02) << where;
+        // Microseconds, as the box writes a time under a millisecond (formatSeconds).
+        typeAndCommit(panel.servingTpotBox(), QStringLiteral("700 微秒"));
+        EXPECT_NEAR(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 7e-4, 1e-12) << where;
+        typeAndCommit(panel.servingTpotBox(), QStringLiteral("500 µs"));
+        EXPECT_NEAR(panel.plan().workload.serving.slo.tpotSeconds.value_or(0), 5e-4, 1e-12) << where;
+        typeAndCommit(panel.servingTpotBox(), QStringLiteral("0.02 秒"));
         EXPECT_TRUE(panel.fieldError(QStringLiteral("workload.serving.slo.ttft_seconds")).isEmpty()) << where;
         EXPECT_TRUE(panel.fieldError(QStringLiteral("workload.serving.slo.tpot_seconds")).isEmpty()) << where;
     }

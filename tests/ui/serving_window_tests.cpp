@@ -340,6 +340,44 @@ TEST_F(ServingWindow, RecommendationSaysReplicasLatencyAgainstTargetsAndCost)
     EXPECT_TRUE(html.contains(QStringLiteral("The others"))) << html.toStdString();
 }
 
+// Issue 44: the field said "1000.000 s" and the answer "target 1,000.00 s". A latency target reads alike in its field
+// and in the recommendation, in both languages; what the user types stays as typed until they leave the field.
+TEST_F(ServingWindow, ALatencyTargetReadsAlikeInItsFieldAndInTheAnswer)
+{
+    json plan = json::parse(gp::servingPlanText());
+    plan["workload"]["serving"]["slo"] = { { "ttft_seconds", 1000 }, { "tpot_seconds", 0.05 } };
+    const struct {
+        const char* language;
+        QString ttft, tpot, typed;
+    } cases[] = { { "en", QStringLiteral("1,000.00 s"), QStringLiteral("50.0 ms"), QStringLiteral("2.50 s") },
+        { "zh_CN", QStringLiteral("1,000.00 秒"), QStringLiteral("50.0 毫秒"), QStringLiteral("2.50 秒") } };
+    for (const auto& c : cases) {
+        installLanguage(QString::fromLatin1(c.language));
+        openJson(plan);
+        m_window->settleNow();
+        QDoubleSpinBox* ttft = m_window->inputsPanel()->servingTtftBox();
+        EXPECT_EQ(ttft->text(), c.ttft) << c.language;
+        EXPECT_EQ(m_window->inputsPanel()->servingTpotBox()->text(), c.tpot) << c.language;
+        const EvaluationPtr e = m_window->comparisonModel()->evaluation();
+        ASSERT_TRUE(e && e->ok);
+        const QString html = recommendationHtml(*e);
+        EXPECT_TRUE(html.contains(c.ttft)) << c.language << ": " << html.toStdString();
+        // Typed text stays as typed while the field has the focus, then reads as the answer writes it.
+        ttft->setFocus();
+        ttft->selectAll();
+        QTest::keyClicks(ttft, QStringLiteral("2500 ms"));
+        EXPECT_EQ(ttft->text(), QStringLiteral("2500 ms"));
+        EXPECT_EQ(m_window->document()->plan().workload.serving.slo.ttftSeconds.value_or(0), 1000);
+        QTest::keyClick(ttft, Qt::Key_Enter);
+        EXPECT_DOUBLE_EQ(m_window->document()->plan().workload.serving.slo.ttftSeconds.value_or(0), 2.5);
+        EXPECT_EQ(ttft->text(), c.typed) << c.language;
+    }
+    // A switch of language writes the field again in its units.
+    installLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(m_window->inputsPanel()->servingTtftBox()->text(), QStringLiteral("2.50 s"));
+}
+
 TEST_F(ServingWindow, ThroughputLatencyChartHasALinePerCandidateAndTheTargetLine)
 {
     const gp::Plan plan = servingPlan();

@@ -215,7 +215,7 @@ TEST_F(ReportExport, AssumptionsSetInThePlanAreListedWithTheirValues)
     EXPECT_TRUE(text.contains(QStringLiteral("Expert load imbalance (busiest rank / mean) 1.35x")))
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Serving decode bandwidth efficiency 62")));
-    EXPECT_TRUE(text.contains(QStringLiteral("Serving step overhead 0.700 ms")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Serving step overhead 700 µs")));
     EXPECT_FALSE(text.contains(QStringLiteral("Serving prefill compute efficiency"))); // not set, not listed
 }
 

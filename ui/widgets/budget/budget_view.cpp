@@ -23,7 +23,9 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QResizeEvent>
@@ -70,6 +72,37 @@ private:
     std::function<void(std::vector<gp::GentlerCapFix>)> m_set;
 };
 
+// One edit of the what-if's controls (the item, its traffic, its start, the region). Edits of one control in a row
+// are one step (each key typed into the traffic box is an edit): Ctrl+Z takes the field back to before it was typed.
+class BudgetWhatIfCommand : public QUndoCommand
+{
+public:
+    BudgetWhatIfCommand(int control, const gp::BudgetWhatIf& before, const gp::BudgetWhatIf& after,
+        std::function<void(const gp::BudgetWhatIf&)> set)
+        : m_control(control)
+        , m_before(before)
+        , m_after(after)
+        , m_set(std::move(set))
+    {
+    }
+    int id() const override { return 4412; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const BudgetWhatIfCommand*>(other);
+        if (next->m_control != m_control)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+    void undo() override { m_set(m_before); }
+    void redo() override { m_set(m_after); }
+
+private:
+    int m_control;
+    gp::BudgetWhatIf m_before, m_after;
+    std::function<void(const gp::BudgetWhatIf&)> m_set;
+};
+
 bool sameBudgetEdit(const gp::BudgetWhatIf& a, const gp::BudgetWhatIf& b)
 {
     return a.item == b.item && a.delayMonths == b.delayMonths && a.trafficFactor == b.trafficFactor
@@ -111,6 +144,7 @@ BudgetView::BudgetView(QWidget* parent)
     , m_fixNote(new QLabel)
     , m_fixButtons(new QWidget)
     , m_undoFix(new QPushButton)
+    , m_fixMoveNote(new QLabel)
     , m_undo(new QUndoStack(this))
 {
     m_computingNote->setSingleShot(true);
@@ -130,6 +164,7 @@ BudgetView::BudgetView(QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_traffic->setObjectName(QStringLiteral("budgetTraffic"));
     m_traffic->setRange(0.1, 100);
     m_traffic->setSingleStep(0.5);
     m_traffic->setDecimals(2);
@@ -249,6 +284,18 @@ QWidget* BudgetView::makeBottomBar()
     undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(undoAction, &QAction::triggered, m_undo, &QUndoStack::undo);
     addAction(undoAction);
+    auto* redoAction = new QAction(this);
+    redoAction->setShortcut(QKeySequence::Redo);
+    redoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(redoAction, &QAction::triggered, m_undo, &QUndoStack::redo);
+    addAction(redoAction);
+    // As in the main window's inputs (issue 44 item 11): Ctrl+Z in a number field is the view's undo (the field's
+    // edit is one step of it), not the field's own text undo.
+    for (QWidget* field : std::initializer_list<QWidget*> { m_traffic, m_delay }) {
+        field->installEventFilter(this);
+        if (auto* line = field->findChild<QLineEdit*>())
+            line->installEventFilter(this);
+    }
     connect(m_undo, &QUndoStack::indexChanged, this, &BudgetView::showUndoFix);
     connect(m_fixJobs, &JobRunner::failed, this, [this](const QString& name, const QString& message) {
         m_status->setText(tr("%1 failed: %2").arg(name, message));
@@ -261,6 +308,9 @@ QWidget* BudgetView::makeBottomBar()
     bottom->addWidget(m_fixNote);
     bottom->addWidget(m_fixButtons);
     bottom->addWidget(m_undoFix);
+    m_fixMoveNote->setObjectName(QStringLiteral("budgetFixMoveNote"));
+    m_fixMoveNote->hide();
+    bottom->addWidget(m_fixMoveNote);
     bottom->addWidget(m_status, 1);
     bottomBar->setMinimumHeight(m_undoFix->sizeHint().height());
     return bottomBar;
@@ -291,7 +341,8 @@ void BudgetView::setBudget(gp::Budget budget)
     m_budget = std::make_shared<const gp::Budget>(std::move(budget));
     m_whatIf = {};
     m_applied.clear();
-    m_undo->clear(); // the fixes applied were this budget's
+    m_fixMove = {};
+    m_undo->clear(); // the fixes applied and the edits were this budget's
     fillWhatIfChoices();
     recompute();
 }
@@ -309,11 +360,33 @@ void BudgetView::setWhatIf(const gp::BudgetWhatIf& whatIf)
 {
     m_whatIf = whatIf;
     m_filling = true;
-    m_traffic->setValue(whatIf.trafficFactor);
-    m_delay->setValue(whatIf.delayMonths);
-    m_item->setCurrentIndex(whatIf.item + 1);
+    // Only a control that differs: setting a box to its own value writes its text again, under the user's typing.
+    if (m_traffic->value() != whatIf.trafficFactor)
+        m_traffic->setValue(whatIf.trafficFactor);
+    if (m_delay->value() != whatIf.delayMonths)
+        m_delay->setValue(whatIf.delayMonths);
+    if (m_item->currentIndex() != whatIf.item + 1)
+        m_item->setCurrentIndex(whatIf.item + 1);
+    const QStringList region { QString::fromStdString(whatIf.provider), QString::fromStdString(whatIf.region) };
+    const int regionIndex = m_region->findData(region);
+    if (const int wanted = regionIndex >= 0 && !whatIf.region.empty() ? regionIndex : 0;
+        m_region->currentIndex() != wanted)
+        m_region->setCurrentIndex(wanted);
     m_filling = false;
     recompute();
+}
+
+bool BudgetView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        // Left unaccepted, the key goes to the view's Undo / Redo action instead of the field.
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 void BudgetView::fillWhatIfChoices()
@@ -339,13 +412,20 @@ void BudgetView::readControls()
 {
     if (m_filling)
         return;
-    m_whatIf.item = m_item->currentIndex() - 1;
-    m_whatIf.trafficFactor = m_traffic->value();
-    m_whatIf.delayMonths = m_delay->value();
+    gp::BudgetWhatIf after = m_whatIf;
+    after.item = m_item->currentIndex() - 1;
+    after.trafficFactor = m_traffic->value();
+    after.delayMonths = m_delay->value();
     const QStringList region = m_region->currentData().toStringList();
-    m_whatIf.provider = region.size() == 2 ? region[0].toStdString() : std::string();
-    m_whatIf.region = region.size() == 2 ? region[1].toStdString() : std::string();
-    recompute();
+    after.provider = region.size() == 2 ? region[0].toStdString() : std::string();
+    after.region = region.size() == 2 ? region[1].toStdString() : std::string();
+    // Which control changed: edits of one control in a row are one undo step.
+    const int control = after.item != m_whatIf.item     ? 0
+        : after.trafficFactor != m_whatIf.trafficFactor ? 1
+        : after.delayMonths != m_whatIf.delayMonths     ? 2
+                                                        : 3;
+    m_undo->push(new BudgetWhatIfCommand(
+        control, m_whatIf, after, [this](const gp::BudgetWhatIf& whatIf) { setWhatIf(whatIf); }));
 }
 
 void BudgetView::recompute()
@@ -382,6 +462,12 @@ void BudgetView::recompute()
         [this](BudgetAnswerPtr answer) {
             m_computingNote->stop();
             m_answer = std::move(answer);
+            if (m_fixMove.awaited) {
+                m_fixMove.awaited = false;
+                if (m_fixMove.item >= 0 && std::size_t(m_fixMove.item) < m_answer->items.size())
+                    m_fixMove.after = m_answer->items[std::size_t(m_fixMove.item)].placement;
+                showUndoFix();
+            }
             render();
             if (!m_answer->capBreaks.empty())
                 m_fixSearchDelay->start();
@@ -486,6 +572,12 @@ void BudgetView::applyFix(std::size_t index)
         return;
     std::vector<gp::GentlerCapFix> after = m_applied;
     after.push_back(m_offered[index]);
+    // Said once the answer with the fix is in: whether the item runs on another instance than it did.
+    m_fixMove = FixMove {};
+    m_fixMove.item = m_offered[index].whatIf.item;
+    if (m_answer && m_fixMove.item >= 0 && std::size_t(m_fixMove.item) < m_answer->items.size())
+        m_fixMove.before = m_answer->items[std::size_t(m_fixMove.item)].placement;
+    m_fixMove.awaited = true;
     m_undo->push(new BudgetFixCommand(fixText(m_offered[index]), m_applied, std::move(after),
         [this](std::vector<gp::GentlerCapFix> fixes) { setAppliedFixes(std::move(fixes)); }));
 }
@@ -494,9 +586,38 @@ void BudgetView::applyFix(std::size_t index)
 // pushed in).
 void BudgetView::showUndoFix()
 {
-    m_undoFix->setVisible(m_undo->canUndo() && !m_applied.empty());
+    // The button takes back a fix only when a fix is the step Undo takes back (not an edit of the controls).
+    const bool fixOnTop
+        = m_undo->index() > 0 && dynamic_cast<const BudgetFixCommand*>(m_undo->command(m_undo->index() - 1));
+    m_undoFix->setVisible(fixOnTop && !m_applied.empty());
     if (!m_applied.empty())
         m_undoFix->setText(tr("&Undo: %1").arg(fixText(m_applied.back())));
+    const QString moved = fixOnTop ? fixMoveText() : QString();
+    m_fixMoveNote->setText(moved);
+    m_fixMoveNote->setVisible(!moved.isEmpty());
+    m_undoFix->setToolTip(moved);
+}
+
+// "GT4 in Nanjing" / "Nanjing 的 GT4": where an item runs.
+QString BudgetView::placementText(const gp::ItemPlacement& placement)
+{
+    const QString instance = QString::fromStdString(placement.instance);
+    return placement.region.empty() ? instance
+                                    : tr("%1 in %2", "an instance in a region")
+                                          .arg(instance, RegionText::name(QString::fromStdString(placement.region)));
+}
+
+// Issue 44: a fix that moves its item to another instance says so, naming both (the fix applied last).
+QString BudgetView::fixMoveText() const
+{
+    if (m_fixMove.awaited || !m_fixMove.before || !m_fixMove.after || m_fixMove.item < 0 || !m_budget
+        || std::size_t(m_fixMove.item) >= m_budget->items.size())
+        return {};
+    const QString before = placementText(*m_fixMove.before), after = placementText(*m_fixMove.after);
+    if (before == after)
+        return {};
+    return tr("With this fix %1 runs on %2, not %3: the budget placed it again.")
+        .arg(QString::fromStdString(m_budget->items[std::size_t(m_fixMove.item)].name), after, before);
 }
 
 void BudgetView::setAppliedFixes(std::vector<gp::GentlerCapFix> fixes)

@@ -2,7 +2,8 @@
 // the stacked monthly spend with the cap, the fleet table, caps broken and buy or rent — with what-if edits
 // (traffic x, items later, another region) answered as you type on the thread pool, and the PDF/CSV report. When a
 // cap breaks, gentler fixes than dropping an item (one item later, a share of one item's traffic) are searched on a
-// worker once the answer has settled, offered as buttons, applied with one click and undone with Ctrl+Z.
+// worker once the answer has settled, offered as buttons, applied with one click and undone with Ctrl+Z (the view's
+// undo, inside its number fields too, as in the main window: what-if edits and fixes applied are its steps).
 #pragma once
 
 #include "budget/budget.h"
@@ -15,6 +16,7 @@
 #include <QModelIndex>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -75,6 +77,11 @@ public:
         const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::GentlerCapFix>& fixes);
     // "Start Chat serving 6 months later" / "将 Chat serving 推迟 6 个月开始": a fix as an action.
     static QString fixText(const gp::GentlerCapFix& fix);
+    // "GT4 in Nanjing": where an item runs.
+    static QString placementText(const gp::ItemPlacement& placement);
+    // The note beside the undo of the fix applied last when it moved its item to another instance: "With this fix
+    // Chat serving runs on A, not B: …" (empty when it stayed, or while its answer is awaited).
+    QString fixMoveText() const;
 
     // The words of the answer, shared with the report.
     static QString summary(const gp::BudgetAnswer& answer);
@@ -90,6 +97,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -146,6 +154,12 @@ private:
     QLabel* m_fixNote;
     QWidget* m_fixButtons; // one button per fix offered
     QPushButton* m_undoFix;
+    QLabel* m_fixMoveNote; // beside the undo: the instance the fix applied last moved its item to (issue 44)
+    struct FixMove {
+        int item = -1;
+        std::optional<gp::ItemPlacement> before, after;
+        bool awaited = false; // the answer with the fix is not in yet
+    } m_fixMove;
     QUndoStack* m_undo;
     bool m_fixSearchDone = false; // for the answer shown (m_offered holds what it found)
     std::vector<QModelIndex> m_changedFleetCells; // by the fleet model's last setAnswer

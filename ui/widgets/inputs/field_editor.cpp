@@ -1,6 +1,7 @@
 // Editors built from the plan's field table (field_editor.h).
 #include "widgets/inputs/field_editor.h"
 
+#include "number_format.h"
 #include "plan/field_units.h"
 #include "widgets/inputs/field_text.h"
 
@@ -53,6 +54,14 @@ double UnitSpinBox::valueFromText(const QString& text) const
     if (!specialValueText().isEmpty() && text == specialValueText())
         return minimum();
     return shownValue(text).value_or(value());
+}
+
+QString UnitSpinBox::textFromValue(double value) const
+{
+    // A time in the one form of number_format.h (the answer's "target 1,000.00 s" and the box's text alike).
+    if (m_field.unit == gp::FieldUnit::Seconds)
+        return formatSeconds(value * m_shownPerFieldUnit);
+    return QDoubleSpinBox::textFromValue(value);
 }
 
 void UnitSpinBox::fixup(QString& input) const

@@ -23,7 +23,8 @@ inline constexpr char kRefusesOnCommit[] = "refusesOnCommit";
 // A spin box for a table field's number, shown in `shownSymbol` ("s", "ms"): it takes "500 ms", "0.5 s" or a bare
 // number in the shown unit, and never drops a unit it cannot read: such text, or a value outside the box's range,
 // goes to `refused` with a message naming the field, and the value stays. The box's minimum may stand for "none"
-// (its special value text).
+// (its special value text). A time shows as every seconds value of the window does (formatSeconds: "1,000.00 s",
+// "500.0 ms", its unit in the text: set no suffix); what the user types stays as typed until they leave the box.
 class UnitSpinBox : public QDoubleSpinBox
 {
 public:
@@ -34,6 +35,7 @@ public:
 
     QValidator::State validate(QString& input, int& pos) const override;
     double valueFromText(const QString& text) const override;
+    QString textFromValue(double value) const override;
     void fixup(QString& input) const override;
 
 private:

@@ -211,7 +211,7 @@ QString FieldText::value(const gp::PlanField& field, const nlohmann::json& value
     case U::Fraction:
         return formatPercent(v);
     case U::Seconds:
-        return v < 1 ? formatNumber(v * 1e3) + tr(" ms") : formatNumber(v) + tr(" s");
+        return formatSeconds(v); // the one form of a seconds value (number_format.h)
     case U::Tokens:
     case U::RequestsPerMonth:
         return field.kind == gp::FieldKind::Integer && v < 1e6 ? formatNumber(v, 0) : formatTokens(v);

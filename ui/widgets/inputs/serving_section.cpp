@@ -105,12 +105,12 @@ void ServingSection::addTargetRows(QFormLayout* form)
     m_tpot->setKeyboardTracking(false);
     m_kit.onRetranslate([this] {
         m_ttft->setSpecialValueText(InputsPanel::tr("none"));
-        m_ttft->setSuffix(InputsPanel::tr(" s"));
+        m_ttft->setSuffix(QString()); // no suffix (the text holds its unit); writes the text in the language's units
         m_ttft->setToolTip(
             InputsPanel::tr("Target for the time to first token, at the statistic \"Targets hold at\" names (the mean "
                             "unless set); none = no target"));
         m_tpot->setSpecialValueText(InputsPanel::tr("none"));
-        m_tpot->setSuffix(InputsPanel::tr(" ms"));
+        m_tpot->setSuffix(QString());
         m_tpot->setToolTip(InputsPanel::tr("Target for the time per output token after the first (inter-token "
                                            "latency), at the statistic \"Targets hold at\" names; none = no target"));
     });
