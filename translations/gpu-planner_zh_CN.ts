@@ -1097,6 +1097,66 @@
         <source>is a price sheet (CSV), which cannot hold imported sizes and stock: give a .json overrides file; the file is unchanged</source>
         <translation>是价格表（CSV），无法保存导入的规格与库存：请指定 .json 覆盖文件；文件保持不变</translation>
     </message>
+    <message>
+        <source>is a number written as text (%1); write it without quotes</source>
+        <translation>是写成文本的数字（%1）；请去掉引号</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>optimizer or initialisation hyper-parameter: no effect on memory or time</source>
+        <translation>优化器或初始化超参数：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>logging, evaluation or checkpoint files: no effect on the planned memory or time</source>
+        <translation>日志、评估或检查点文件：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>data and tokenizer files: data loading is assumptions.disk_throughput_mbps</source>
+        <translation>数据与分词器文件：数据加载按 assumptions.disk_throughput_mbps 计</translation>
+    </message>
+    <message>
+        <source>communication overlap and buckets: assumptions.communication_overlap covers them</source>
+        <translation>通信重叠与分桶：由 assumptions.communication_overlap 涵盖</translation>
+    </message>
+    <message>
+        <source>a Megatron-LM flag GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的 Megatron-LM 参数</translation>
+    </message>
+    <message>
+        <source>not a Megatron-LM argument GPU Planner reads</source>
+        <translation>不是 GPU Planner 读取的 Megatron-LM 参数</translation>
+    </message>
+    <message>
+        <source>a recompute module GPU Planner does not model (its activations are counted as kept)</source>
+        <translation>GPU Planner 未建模的重计算模块（其激活值按保留计）</translation>
+    </message>
+    <message>
+        <source>moments at different or fp8 widths are not modelled: both are counted at fp32 unless both are 16-bit</source>
+        <translation>两个动量位宽不同或为 fp8 时未建模：除非两者都是 16 位，否则都按 fp32 计</translation>
+    </message>
+    <message>
+        <source>not a gradient width GPU Planner reads</source>
+        <translation>不是 GPU Planner 读取的梯度位宽</translation>
+    </message>
+    <message>
+        <source>launcher option: the planner chooses the nodes and GPUs (candidates[].nodes)</source>
+        <translation>启动器选项：节点数与 GPU 数由规划器选择（candidates[].nodes）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of the model library&apos;s presets; choose the model in the plan (or import its config.json)</source>
+        <translation>&quot;%1&quot; 不是模型库中的预设；请在计划中选择模型（或导入其 config.json）</translation>
+    </message>
+    <message>
+        <source>%1 is not evaluated</source>
+        <translation>%1 未求值</translation>
+    </message>
+    <message>
+        <source>condition &quot;%1&quot; is not evaluated (counted false)</source>
+        <translation>条件 &quot;%1&quot; 未求值（按假计）</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -7991,15 +8051,23 @@ It was kept as %2.</source>
         <source>Not compared on cost: %1 %2</source>
         <translation>未比较费用：%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more candidate(s) that fit have no price (The others)</source>
-        <translation>
-            <numerusform>另有 %n 个放得下的候选没有价格（见“其他候选”）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Runs in %1, not %2: %3 does not support %2.</source>
         <translation>此处以 %1 运行，而非 %2：%3 不支持 %2。</translation>
+    </message>
+    <message>
+        <source>(hide details)</source>
+        <translation>（收起详情）</translation>
+    </message>
+    <message>
+        <source>(details)</source>
+        <translation>（详情）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) that fit were not compared on cost: no price</source>
+        <translation>
+            <numerusform>%n 个放得下的候选没有价格，未参与费用比较</numerusform>
+        </translation>
     </message>
 </context>
 <context>
