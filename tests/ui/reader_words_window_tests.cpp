@@ -257,33 +257,40 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
 }
 
 // Issue 44 (window13): the launch import's review listed why each field was left out in English in the Chinese
-// window ("launcher option: the planner chooses the nodes and GPUs", "optimizer or initialisation hyper-parameter:
-// ..."). A Megatron-LM script as NVIDIA publishes it (tests/data/launch, SOURCES.json), with its launcher options,
-// hyper-parameters, logging, data and checkpoint flags and a command substitution, reviewed in the Chinese window:
-// every reason is Chinese, with the names the file spells kept; the CLI's English is unchanged.
+// window ("launcher option: the planner chooses the nodes and GPUs", "server setting: no effect on memory or speed").
+// A Megatron-LM script as NVIDIA publishes it (tests/data/launch, SOURCES.json: launcher options, hyper-parameters,
+// logging, data and checkpoint flags, a command substitution) and a vLLM command with server, logging and API flags,
+// reviewed in the Chinese window: every reason is Chinese, with the names the file spells kept; the CLI's English
+// is the same templates filled in.
 TEST(ReaderErrorWords, TheLaunchReviewSaysWhyEachFieldIsIgnoredInTheChineseWindow)
 {
     const ReaderWordsEnglishAfterwards english;
     QFile file(QStringLiteral(GP_TEST_DATA_DIR "/launch/megatron-train_gpt3_175b_distributed.sh"));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    const QByteArray bytes = file.readAll();
-    const std::string script = bytes.toStdString() + "\nexport STAMP=$(date +%s)\n";
-    auto launch = gp::readLaunchFile(script, "train_gpt3_175b_distributed.sh");
-    ASSERT_TRUE(launch) << launch.error().toString();
-    ASSERT_GE(launch->ignored.size(), 5u) << "the script's launcher options and hyper-parameters are left out";
+    const std::pair<std::string, std::string> launches[] = {
+        { "train_gpt3_175b_distributed.sh", file.readAll().toStdString() + "\nexport STAMP=$(date +%s)\n" },
+        { "serve.sh",
+            "vllm serve my-org/private-model --tensor-parallel-size 2 --host 0.0.0.0 --port 8000 --api-key secret "
+            "--disable-log-requests --served-model-name chat --quantization gguf --no-such-vllm-flag\n" },
+    };
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
-    LaunchImportDialog dialog(*launch);
-    QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
-    ASSERT_EQ(ignored->childCount(), int(launch->ignored.size()));
-    for (int k = 0; k < ignored->childCount(); ++k) {
-        const QString reason = ignored->child(k)->text(2);
-        const std::string field = ignored->child(k)->text(0).toStdString();
-        EXPECT_TRUE(hasHan(reason)) << field << ": " << reason.toStdString();
-        EXPECT_FALSE(hasEnglishSentenceBesidesNames(reason)) << field << ": " << reason.toStdString();
-    }
-    // The CLI's English is the core's: worded from the same templates.
-    for (const gp::LaunchIgnoredField& i : launch->ignored) {
-        ASSERT_EQ(i.words.size(), 1u) << i.field << ": " << i.reason;
-        EXPECT_EQ(gp::fillWords(i.words.front()), i.reason);
+    for (const auto& [name, text] : launches) {
+        auto launch = gp::readLaunchFile(text, name);
+        ASSERT_TRUE(launch) << launch.error().toString();
+        ASSERT_GE(launch->ignored.size(), 5u) << name << ": fields left out";
+        LaunchImportDialog dialog(*launch);
+        QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
+        ASSERT_EQ(ignored->childCount(), int(launch->ignored.size()));
+        for (int k = 0; k < ignored->childCount(); ++k) {
+            const QString reason = ignored->child(k)->text(2);
+            const std::string field = name + ": " + ignored->child(k)->text(0).toStdString();
+            EXPECT_TRUE(hasHan(reason)) << field << ": " << reason.toStdString();
+            EXPECT_FALSE(hasEnglishSentenceBesidesNames(reason)) << field << ": " << reason.toStdString();
+        }
+        // The CLI's English is the core's: worded from the same templates.
+        for (const gp::LaunchIgnoredField& i : launch->ignored) {
+            ASSERT_EQ(i.words.size(), 1u) << name << ": " << i.field << ": " << i.reason;
+            EXPECT_EQ(gp::fillWords(i.words.front()), i.reason);
+        }
     }
 }
