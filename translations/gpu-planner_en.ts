@@ -306,10 +306,10 @@
 <context>
     <name>gpui::RecommendationPanel</name>
     <message numerus="yes">
-        <source>%n more candidate(s) that fit have no price (The others)</source>
+        <source>%n candidate(s) that fit were not compared on cost: no price</source>
         <translation>
-            <numerusform>%n more candidate that fits has no price (The others)</numerusform>
-            <numerusform>%n more candidates that fit have no price (The others)</numerusform>
+            <numerusform>%n candidate that fits was not compared on cost: no price</numerusform>
+            <numerusform>%n candidates that fit were not compared on cost: no price</numerusform>
         </translation>
     </message>
 </context>

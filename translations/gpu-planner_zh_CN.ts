@@ -1097,6 +1097,206 @@
         <source>is a price sheet (CSV), which cannot hold imported sizes and stock: give a .json overrides file; the file is unchanged</source>
         <translation>是价格表（CSV），无法保存导入的规格与库存：请指定 .json 覆盖文件；文件保持不变</translation>
     </message>
+    <message>
+        <source>is a number written as text (%1); write it without quotes</source>
+        <translation>是写成文本的数字（%1）；请去掉引号</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>optimizer or initialisation hyper-parameter: no effect on memory or time</source>
+        <translation>优化器或初始化超参数：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>logging, evaluation or checkpoint files: no effect on the planned memory or time</source>
+        <translation>日志、评估或检查点文件：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>data and tokenizer files: data loading is assumptions.disk_throughput_mbps</source>
+        <translation>数据与分词器文件：数据加载按 assumptions.disk_throughput_mbps 计</translation>
+    </message>
+    <message>
+        <source>communication overlap and buckets: assumptions.communication_overlap covers them</source>
+        <translation>通信重叠与分桶：由 assumptions.communication_overlap 涵盖</translation>
+    </message>
+    <message>
+        <source>a Megatron-LM flag GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的 Megatron-LM 参数</translation>
+    </message>
+    <message>
+        <source>not a Megatron-LM argument GPU Planner reads</source>
+        <translation>不是 GPU Planner 读取的 Megatron-LM 参数</translation>
+    </message>
+    <message>
+        <source>a recompute module GPU Planner does not model (its activations are counted as kept)</source>
+        <translation>GPU Planner 未建模的重计算模块（其激活值按保留计）</translation>
+    </message>
+    <message>
+        <source>moments at different or fp8 widths are not modelled: both are counted at fp32 unless both are 16-bit</source>
+        <translation>两个动量位宽不同或为 fp8 时未建模：除非两者都是 16 位，否则都按 fp32 计</translation>
+    </message>
+    <message>
+        <source>not a gradient width GPU Planner reads</source>
+        <translation>不是 GPU Planner 读取的梯度位宽</translation>
+    </message>
+    <message>
+        <source>launcher option: the planner chooses the nodes and GPUs (candidates[].nodes)</source>
+        <translation>启动器选项：节点数与 GPU 数由规划器选择（candidates[].nodes）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of the model library&apos;s presets; choose the model in the plan (or import its config.json)</source>
+        <translation>&quot;%1&quot; 不是模型库中的预设；请在计划中选择模型（或导入其 config.json）</translation>
+    </message>
+    <message>
+        <source>%1 is not evaluated</source>
+        <translation>%1 未求值</translation>
+    </message>
+    <message>
+        <source>condition &quot;%1&quot; is not evaluated (counted false)</source>
+        <translation>条件 &quot;%1&quot; 未求值（按假计）</translation>
+    </message>
+    <message>
+        <source>engine copies are replicas: the planner sizes workload.serving.replicas for the load</source>
+        <translation>引擎副本即副本数：规划器按负载确定 workload.serving.replicas</translation>
+    </message>
+    <message>
+        <source>experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)</source>
+        <translation>此处专家分布在张量并行的 GPU 上（workload.parallelism.expert）</translation>
+    </message>
+    <message>
+        <source>the hit rate depends on the traffic: set workload.serving.engine.prefix_cache_hit_rate</source>
+        <translation>命中率取决于流量：请设置 workload.serving.engine.prefix_cache_hit_rate</translation>
+    </message>
+    <message>
+        <source>no prefix cache: the plan&apos;s prefix_cache_hit_rate 0 is the same</source>
+        <translation>不用前缀缓存：与计划中 prefix_cache_hit_rate 为 0 相同</translation>
+    </message>
+    <message>
+        <source>the serving model always chunks prefills to max_num_batched_tokens (vLLM V1)</source>
+        <translation>服务模型总是按 max_num_batched_tokens 分块预填充（vLLM V1）</translation>
+    </message>
+    <message>
+        <source>server setting: no effect on memory or speed</source>
+        <translation>服务器设置：不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>logging: no effect on memory or speed</source>
+        <translation>日志：不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>API feature: no effect on memory or speed</source>
+        <translation>API 功能：不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>API documentation: no effect on memory or speed</source>
+        <translation>API 文档：不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>the slots are sharded as vLLM&apos;s default (half the LoRA computation tensor-parallel)</source>
+        <translation>槽位按 vLLM 的默认方式分片（LoRA 计算一半为张量并行）</translation>
+    </message>
+    <message>
+        <source>nodes: the planner chooses the candidate&apos;s node count</source>
+        <translation>节点：候选的节点数由规划器选择</translation>
+    </message>
+    <message>
+        <source>which node this command runs on: one command per node</source>
+        <translation>此命令运行在哪个节点：每个节点一条命令</translation>
+    </message>
+    <message>
+        <source>the first node&apos;s address: no effect on memory or speed</source>
+        <translation>首个节点的地址：不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>compilation is in the catalog&apos;s per-step overhead</source>
+        <translation>编译已计入目录的每步开销</translation>
+    </message>
+    <message>
+        <source>the LoRA kernels&apos; time is the catalog&apos;s serving.lora kernel latency</source>
+        <translation>LoRA 内核的时间取目录中 serving.lora 的内核延迟</translation>
+    </message>
+    <message>
+        <source>adapters leave the GPU slots least recently used, as the serving model counts them</source>
+        <translation>适配器按最近最少使用移出 GPU 槽位，与服务模型的计法相同</translation>
+    </message>
+    <message>
+        <source>context parallelism of serving is not modelled</source>
+        <translation>未对服务的上下文并行建模</translation>
+    </message>
+    <message>
+        <source>GPUs per node: the candidate&apos;s node gives them</source>
+        <translation>每节点 GPU 数：由候选的节点决定</translation>
+    </message>
+    <message>
+        <source>beam search is not modelled: one sequence per request</source>
+        <translation>未对束搜索建模：每个请求一个序列</translation>
+    </message>
+    <message>
+        <source>runtime backend: the catalog&apos;s TensorRT-LLM defaults are those of its PyTorch backend</source>
+        <translation>运行时后端：目录中 TensorRT-LLM 的默认值取自其 PyTorch 后端</translation>
+    </message>
+    <message>
+        <source>the serving model always chunks prefills to the step&apos;s token budget</source>
+        <translation>服务模型总是按每步的词元预算分块预填充</translation>
+    </message>
+    <message>
+        <source>front-end workers: in the catalog&apos;s per-request overhead</source>
+        <translation>前端工作进程：已计入目录的每请求开销</translation>
+    </message>
+    <message>
+        <source>a cap on the KV tokens: the serving model sizes the cache from free_gpu_memory_fraction</source>
+        <translation>KV 词元上限：服务模型按 free_gpu_memory_fraction 确定缓存大小</translation>
+    </message>
+    <message>
+        <source>attention data parallelism is not modelled: attention runs tensor-parallel here</source>
+        <translation>未对注意力数据并行建模：此处注意力按张量并行运行</translation>
+    </message>
+    <message>
+        <source>CUDA graphs are in the catalog&apos;s per-step overhead</source>
+        <translation>CUDA 图已计入目录的每步开销</translation>
+    </message>
+    <message>
+        <source>the MoE kernel backend: the catalog&apos;s MoE efficiencies stand for it</source>
+        <translation>MoE 内核后端：由目录中的 MoE 效率代表</translation>
+    </message>
+    <message>
+        <source>the serving model always chunks prefills to the step&apos;s token budget (max_num_tokens)</source>
+        <translation>服务模型总是按每步的词元预算分块预填充（max_num_tokens）</translation>
+    </message>
+    <message>
+        <source>how often tokens are streamed to the client: no effect on the steps</source>
+        <translation>向客户端流式发送词元的频率：不影响各步</translation>
+    </message>
+    <message>
+        <source>the overlap of CPU scheduling with the GPU step is in the catalog&apos;s per-step overhead</source>
+        <translation>CPU 调度与 GPU 步骤的重叠已计入目录的每步开销</translation>
+    </message>
+    <message>
+        <source>speculative decoding is not modelled here</source>
+        <translation>此处未对推测解码建模</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the model&apos;s own dtype (the plan&apos;s precision stays)</source>
+        <translation>&quot;%1&quot;：模型自身的数据类型（计划的精度不变）</translation>
+    </message>
+    <message>
+        <source>quantization &quot;%1&quot; is not a weight format GPU Planner models</source>
+        <translation>量化方式 &quot;%1&quot; 不是 GPU Planner 建模的权重格式</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s adapters target q_proj and v_proj, the four attention projections or all linear layers (workload.serving.lora.targets): set the nearest</source>
+        <translation>计划中的适配器作用于 q_proj 与 v_proj、四个注意力投影或全部线性层（workload.serving.lora.targets）：请设为最接近的一种</translation>
+    </message>
+    <message>
+        <source>a %1 flag GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的 %1 参数</translation>
+    </message>
+    <message>
+        <source>a TensorRT-LLM LLM API option GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的 TensorRT-LLM LLM API 选项</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -8036,15 +8236,23 @@ It was kept as %2.</source>
         <source>Not compared on cost: %1 %2</source>
         <translation>未比较费用：%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more candidate(s) that fit have no price (The others)</source>
-        <translation>
-            <numerusform>另有 %n 个放得下的候选没有价格（见“其他候选”）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Runs in %1, not %2: %3 does not support %2.</source>
         <translation>此处以 %1 运行，而非 %2：%3 不支持 %2。</translation>
+    </message>
+    <message>
+        <source>(hide details)</source>
+        <translation>（收起详情）</translation>
+    </message>
+    <message>
+        <source>(details)</source>
+        <translation>（详情）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) that fit were not compared on cost: no price</source>
+        <translation>
+            <numerusform>%n 个放得下的候选没有价格，未参与费用比较</numerusform>
+        </translation>
     </message>
 </context>
 <context>

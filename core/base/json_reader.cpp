@@ -133,6 +133,19 @@ Words rangeRequirement(double min, double max, const std::string& got)
     return { words::kBetweenGot, { formatExact(min), formatExact(max), got } };
 }
 
+Words notANumberWords(const nlohmann::json& value, const char* otherwise)
+{
+    if (value.is_string()) {
+        const std::string& text = value.get_ref<const std::string&>();
+        double parsed = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, failure] = std::from_chars(text.data(), end, parsed);
+        if (!text.empty() && failure == std::errc() && stop == end && std::isfinite(parsed))
+            return { words::kNumberWrittenAsText, { describeJsonType(value) } };
+    }
+    return { otherwise, { describeJsonType(value) } };
+}
+
 JsonReader::JsonReader(const nlohmann::json& object, std::string path, std::string file)
     : m_object(object)
     , m_path(std::move(path))
@@ -233,7 +246,7 @@ bool JsonReader::number(std::string_view key, double& out, bool required, double
         return ok();
     }
     if (!value->is_number()) {
-        fail(std::string(key), Words { words::kNumberGot, { describeJsonType(*value) } });
+        fail(std::string(key), notANumberWords(*value, words::kNumberGot));
         return false;
     }
     double v = value->get<double>();
@@ -273,7 +286,7 @@ bool JsonReader::integer(std::string_view key, std::int64_t& out, bool required,
         return ok();
     }
     if (!value->is_number()) {
-        fail(std::string(key), Words { words::kIntegerGot, { describeJsonType(*value) } });
+        fail(std::string(key), notANumberWords(*value, words::kIntegerGot));
         return false;
     }
     double d = value->get<double>();

@@ -37,6 +37,10 @@ std::pair<std::string, std::string> textLineColumn(std::string_view text, std::s
 // 8, got 9" (the readers' +-1e300 are no bound).
 Words rangeRequirement(double min, double max, const std::string& got);
 
+// Why `value` is not the number a field needs: a string that holds a number ("4096") is "a number written as text";
+// anything else is `otherwise` ("must be a number, got %1", "must be an integer, got %1") with the value described.
+Words notANumberWords(const nlohmann::json& value, const char* otherwise);
+
 // The first problem found wins; later reads become no-ops once an error is set.
 class JsonReader
 {

@@ -30,6 +30,9 @@ inline constexpr const char* kStringListGot = GP_TRANSLATE_NOOP("CoreError", "mu
 inline constexpr const char* kUnknownValueExpected
     = GP_TRANSLATE_NOOP("CoreError", "unknown value \"%1\"; expected one of: %2");
 inline constexpr const char* kMustBeAnObject = GP_TRANSLATE_NOOP("CoreError", "must be an object");
+// A number the file wrote in quotes ("hidden_size": "4096"): "must be a number, got "4096"" read as a contradiction.
+inline constexpr const char* kNumberWrittenAsText
+    = GP_TRANSLATE_NOOP("CoreError", "is a number written as text (%1); write it without quotes");
 
 // Launch files (launch/*.cpp, launch/shell_words.cpp).
 inline constexpr const char* kNotUtf8
@@ -76,6 +79,108 @@ inline constexpr const char* kUnterminatedSingleQuote = GP_TRANSLATE_NOOP("CoreE
 inline constexpr const char* kUnterminatedDoubleQuote = GP_TRANSLATE_NOOP("CoreError", "unterminated \" quote");
 inline constexpr const char* kUnterminatedArray = GP_TRANSLATE_NOOP("CoreError", "unterminated array %1=( ... )");
 inline constexpr const char* kUnterminatedSubstitution = GP_TRANSLATE_NOOP("CoreError", "unterminated %1");
+
+// Why the launch import left a field out (LaunchIgnoredField::words; the review dialog's "Ignored" list). Megatron-LM
+// scripts, the script notes and the serving engines (vLLM, SGLang, TensorRT-LLM) so far; torchtitan's, DeepSpeed's,
+// the Hugging Face trainers' and llama-server's reasons are English in the window yet (issue #44).
+inline constexpr const char* kIgnoredOff = GP_TRANSLATE_NOOP("CoreError", "off");
+inline constexpr const char* kIgnoredHyperParameter
+    = GP_TRANSLATE_NOOP("CoreError", "optimizer or initialisation hyper-parameter: no effect on memory or time");
+inline constexpr const char* kIgnoredRunFiles = GP_TRANSLATE_NOOP(
+    "CoreError", "logging, evaluation or checkpoint files: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredDataFiles
+    = GP_TRANSLATE_NOOP("CoreError", "data and tokenizer files: data loading is assumptions.disk_throughput_mbps");
+inline constexpr const char* kIgnoredOverlap = GP_TRANSLATE_NOOP(
+    "CoreError", "communication overlap and buckets: assumptions.communication_overlap covers them");
+inline constexpr const char* kIgnoredMegatronFlag
+    = GP_TRANSLATE_NOOP("CoreError", "a Megatron-LM flag GPU Planner does not model");
+inline constexpr const char* kIgnoredMegatronArgument
+    = GP_TRANSLATE_NOOP("CoreError", "not a Megatron-LM argument GPU Planner reads");
+inline constexpr const char* kIgnoredRecomputeModule = GP_TRANSLATE_NOOP(
+    "CoreError", "a recompute module GPU Planner does not model (its activations are counted as kept)");
+inline constexpr const char* kIgnoredMomentWidths = GP_TRANSLATE_NOOP("CoreError",
+    "moments at different or fp8 widths are not modelled: both are counted at fp32 unless both are 16-bit");
+inline constexpr const char* kIgnoredGradientWidth
+    = GP_TRANSLATE_NOOP("CoreError", "not a gradient width GPU Planner reads");
+inline constexpr const char* kIgnoredLauncherOption
+    = GP_TRANSLATE_NOOP("CoreError", "launcher option: the planner chooses the nodes and GPUs (candidates[].nodes)");
+inline constexpr const char* kIgnoredNotPreset = GP_TRANSLATE_NOOP("CoreError",
+    "\"%1\" is not one of the model library's presets; choose the model in the plan (or import its config.json)");
+inline constexpr const char* kIgnoredSubstitution = GP_TRANSLATE_NOOP("CoreError", "%1 is not evaluated");
+inline constexpr const char* kIgnoredCondition
+    = GP_TRANSLATE_NOOP("CoreError", "condition \"%1\" is not evaluated (counted false)");
+
+// The serving engines' reasons (launch/serving_formats.cpp: vLLM, SGLang, TensorRT-LLM).
+inline constexpr const char* kIgnoredEngineCopies = GP_TRANSLATE_NOOP(
+    "CoreError", "engine copies are replicas: the planner sizes workload.serving.replicas for the load");
+inline constexpr const char* kIgnoredExpertsOverTensor = GP_TRANSLATE_NOOP(
+    "CoreError", "experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)");
+inline constexpr const char* kIgnoredHitRateDependsOnTraffic = GP_TRANSLATE_NOOP(
+    "CoreError", "the hit rate depends on the traffic: set workload.serving.engine.prefix_cache_hit_rate");
+inline constexpr const char* kIgnoredNoPrefixCache
+    = GP_TRANSLATE_NOOP("CoreError", "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same");
+inline constexpr const char* kIgnoredChunksToBatchedTokens
+    = GP_TRANSLATE_NOOP("CoreError", "the serving model always chunks prefills to max_num_batched_tokens (vLLM V1)");
+inline constexpr const char* kIgnoredServerSetting
+    = GP_TRANSLATE_NOOP("CoreError", "server setting: no effect on memory or speed");
+inline constexpr const char* kIgnoredLogging = GP_TRANSLATE_NOOP("CoreError", "logging: no effect on memory or speed");
+inline constexpr const char* kIgnoredApiFeature
+    = GP_TRANSLATE_NOOP("CoreError", "API feature: no effect on memory or speed");
+inline constexpr const char* kIgnoredApiDocumentation
+    = GP_TRANSLATE_NOOP("CoreError", "API documentation: no effect on memory or speed");
+inline constexpr const char* kIgnoredLoraSlotsSharded = GP_TRANSLATE_NOOP(
+    "CoreError", "the slots are sharded as vLLM's default (half the LoRA computation tensor-parallel)");
+inline constexpr const char* kIgnoredNodes
+    = GP_TRANSLATE_NOOP("CoreError", "nodes: the planner chooses the candidate's node count");
+inline constexpr const char* kIgnoredNodeRank
+    = GP_TRANSLATE_NOOP("CoreError", "which node this command runs on: one command per node");
+inline constexpr const char* kIgnoredFirstNodeAddress
+    = GP_TRANSLATE_NOOP("CoreError", "the first node's address: no effect on memory or speed");
+inline constexpr const char* kIgnoredCompilation
+    = GP_TRANSLATE_NOOP("CoreError", "compilation is in the catalog's per-step overhead");
+inline constexpr const char* kIgnoredLoraKernelTime
+    = GP_TRANSLATE_NOOP("CoreError", "the LoRA kernels' time is the catalog's serving.lora kernel latency");
+inline constexpr const char* kIgnoredAdapterEviction = GP_TRANSLATE_NOOP(
+    "CoreError", "adapters leave the GPU slots least recently used, as the serving model counts them");
+inline constexpr const char* kIgnoredServingContextParallel
+    = GP_TRANSLATE_NOOP("CoreError", "context parallelism of serving is not modelled");
+inline constexpr const char* kIgnoredGpusPerNode
+    = GP_TRANSLATE_NOOP("CoreError", "GPUs per node: the candidate's node gives them");
+inline constexpr const char* kIgnoredBeamSearch
+    = GP_TRANSLATE_NOOP("CoreError", "beam search is not modelled: one sequence per request");
+inline constexpr const char* kIgnoredRuntimeBackend = GP_TRANSLATE_NOOP(
+    "CoreError", "runtime backend: the catalog's TensorRT-LLM defaults are those of its PyTorch backend");
+inline constexpr const char* kIgnoredChunksToTokenBudget
+    = GP_TRANSLATE_NOOP("CoreError", "the serving model always chunks prefills to the step's token budget");
+inline constexpr const char* kIgnoredFrontEndWorkers
+    = GP_TRANSLATE_NOOP("CoreError", "front-end workers: in the catalog's per-request overhead");
+inline constexpr const char* kIgnoredKvTokenCap = GP_TRANSLATE_NOOP(
+    "CoreError", "a cap on the KV tokens: the serving model sizes the cache from free_gpu_memory_fraction");
+inline constexpr const char* kIgnoredAttentionDataParallel
+    = GP_TRANSLATE_NOOP("CoreError", "attention data parallelism is not modelled: attention runs tensor-parallel here");
+inline constexpr const char* kIgnoredCudaGraphs
+    = GP_TRANSLATE_NOOP("CoreError", "CUDA graphs are in the catalog's per-step overhead");
+inline constexpr const char* kIgnoredMoeKernelBackend
+    = GP_TRANSLATE_NOOP("CoreError", "the MoE kernel backend: the catalog's MoE efficiencies stand for it");
+inline constexpr const char* kIgnoredChunksToMaxNumTokens = GP_TRANSLATE_NOOP(
+    "CoreError", "the serving model always chunks prefills to the step's token budget (max_num_tokens)");
+inline constexpr const char* kIgnoredStreamInterval
+    = GP_TRANSLATE_NOOP("CoreError", "how often tokens are streamed to the client: no effect on the steps");
+inline constexpr const char* kIgnoredSchedulerOverlap = GP_TRANSLATE_NOOP(
+    "CoreError", "the overlap of CPU scheduling with the GPU step is in the catalog's per-step overhead");
+inline constexpr const char* kIgnoredSpeculativeDecoding
+    = GP_TRANSLATE_NOOP("CoreError", "speculative decoding is not modelled here");
+inline constexpr const char* kIgnoredModelDtype
+    = GP_TRANSLATE_NOOP("CoreError", "\"%1\": the model's own dtype (the plan's precision stays)");
+inline constexpr const char* kIgnoredQuantization
+    = GP_TRANSLATE_NOOP("CoreError", "quantization \"%1\" is not a weight format GPU Planner models");
+inline constexpr const char* kIgnoredLoraTargets = GP_TRANSLATE_NOOP("CoreError",
+    "the plan's adapters target q_proj and v_proj, the four attention projections or all linear layers "
+    "(workload.serving.lora.targets): set the nearest");
+inline constexpr const char* kIgnoredEngineFlag
+    = GP_TRANSLATE_NOOP("CoreError", "a %1 flag GPU Planner does not model");
+inline constexpr const char* kIgnoredTrtllmOption
+    = GP_TRANSLATE_NOOP("CoreError", "a TensorRT-LLM LLM API option GPU Planner does not model");
 
 // The Hugging Face config.json import (transformer/hf_config_import.cpp).
 inline constexpr const char* kConfigNulByte = GP_TRANSLATE_NOOP("CoreError", "invalid JSON: a NUL byte at offset %1");
@@ -212,25 +317,29 @@ inline constexpr const char* kPriceSheetNotOverrides = GP_TRANSLATE_NOOP("CoreEr
     "unchanged");
 
 // Every template above, for the tests that check each has its words in every language.
-inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt,
-    kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete, kObjectGot, kStringGot, kNotEmpty, kStringListGot,
-    kUnknownValueExpected, kMustBeAnObject, kNotUtf8, kNulByteNotText, kControlByteNotText, kNotValidToml,
-    kNotValidYaml, kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile, kNoLaunchCommand,
-    kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne, kWholeNumberAtLeastOneGot,
-    kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue, kNeedsValueNotList, kNeedsNumberGot,
-    kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix, kUnterminatedSingleQuote, kUnterminatedDoubleQuote,
-    kUnterminatedArray, kUnterminatedSubstitution, kConfigNulByte, kConfigIsObject, kInvalidJson, kNemotronMoeBlocks,
-    kOtherHybridBlocks, kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot, kInstanceControlCharacter,
-    kZoneControlCharacter, kQuoteNamesNoInstance, kInstanceOfOtherProvider, kCurrencyNotSupported, kCurrencyDisagrees,
-    kCurrencyUnsaid, kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies, kSeveralRegions, kTooLargeForHourly,
-    kErrorResponse, kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths, kMonthPastHorizon, kMonthsPastHorizon,
-    kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot, kOneOfRateOrTable, kItemPlanRequired,
-    kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference, kInstanceOrGpu, kMaxInstancesOrGpus,
-    kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion, kBudgetFormatGot, kZeroCap, kMustBeAList,
-    kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot, kPriceCurrencyGot, kPriceStatusGot,
-    kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether, kPublishedOrEstimateGot,
-    kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles, kSmsAtMostGpu, kSmsNeedsGpu,
-    kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter, kIdDefinedBy, kKeyedByInstance,
-    kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides };
+inline constexpr const char* const kAllReaderWords[]
+    = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt, kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete,
+          kObjectGot, kStringGot, kNotEmpty, kStringListGot, kUnknownValueExpected, kMustBeAnObject,
+          kNumberWrittenAsText, kNotUtf8, kNulByteNotText, kControlByteNotText, kNotValidToml, kNotValidYaml,
+          kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile, kNoLaunchCommand,
+          kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne, kWholeNumberAtLeastOneGot,
+          kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue, kNeedsValueNotList, kNeedsNumberGot,
+          kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix, kUnterminatedSingleQuote, kUnterminatedDoubleQuote,
+          kUnterminatedArray, kUnterminatedSubstitution, kIgnoredOff, kIgnoredHyperParameter, kIgnoredRunFiles,
+          kIgnoredDataFiles, kIgnoredOverlap, kIgnoredMegatronFlag, kIgnoredMegatronArgument, kIgnoredRecomputeModule,
+          kIgnoredMomentWidths, kIgnoredGradientWidth, kIgnoredLauncherOption, kIgnoredNotPreset, kIgnoredSubstitution,
+          kIgnoredCondition, kConfigNulByte, kConfigIsObject, kInvalidJson, kNemotronMoeBlocks, kOtherHybridBlocks,
+          kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot, kInstanceControlCharacter, kZoneControlCharacter,
+          kQuoteNamesNoInstance, kInstanceOfOtherProvider, kCurrencyNotSupported, kCurrencyDisagrees, kCurrencyUnsaid,
+          kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies, kSeveralRegions, kTooLargeForHourly, kErrorResponse,
+          kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths, kMonthPastHorizon, kMonthsPastHorizon,
+          kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot, kOneOfRateOrTable, kItemPlanRequired,
+          kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference, kInstanceOrGpu, kMaxInstancesOrGpus,
+          kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion, kBudgetFormatGot, kZeroCap,
+          kMustBeAList, kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot, kPriceCurrencyGot,
+          kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether,
+          kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles,
+          kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter,
+          kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides };
 
 } // namespace gp::words

@@ -84,7 +84,7 @@ std::optional<Error> readBudgetTraffic(const nlohmann::json& object, const std::
             const std::string field = path + ".requests_per_second_by_month[" + std::to_string(i) + "]";
             const nlohmann::json& v = (*table)[i];
             if (!v.is_number() || !std::isfinite(v.get<double>()))
-                return wordedError(field, { words::kNumberGot, { detail::describeJsonType(v) } });
+                return wordedError(field, detail::notANumberWords(v, words::kNumberGot));
             if (v.get<double>() < 0)
                 return wordedError(field, { words::kRateNegativeGot, { detail::describeJsonType(v) } });
             out.byMonth.push_back(v.get<double>());

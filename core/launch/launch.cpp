@@ -63,6 +63,12 @@ void ImportBuilder::ignore(const std::string& field, int line, const std::string
     m_import.ignored.push_back({ field, line, reason });
 }
 
+void ImportBuilder::ignore(const std::string& field, int line, Words reason)
+{
+    std::string english = fillWords(reason);
+    m_import.ignored.push_back({ field, line, std::move(english), { std::move(reason) } });
+}
+
 bool ImportBuilder::has(const std::string& planField) const
 {
     return std::any_of(m_import.mapped.begin(), m_import.mapped.end(),
@@ -158,10 +164,7 @@ void mapModelName(ImportBuilder& out, const std::string& name, const std::string
         out.clear("model.parameters");
         return;
     }
-    out.ignore(field, line,
-        "\"" + name
-            + "\" is not one of the model library's presets; choose the model in the plan (or import its "
-              "config.json)");
+    out.ignore(field, line, Words { words::kIgnoredNotPreset, { name } });
 }
 
 std::string shellQuote(const std::string& word)
@@ -402,7 +405,7 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
         if (!*read)
             return *read;
         for (const auto& note : script->notes)
-            (*read)->ignored.push_back({ "(script)", note.line, note.text });
+            (*read)->ignored.push_back({ "(script)", note.line, note.text, note.words });
         return *read;
     }
     return wordedError("", { words::kNoLaunchCommand }, fileName);

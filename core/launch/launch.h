@@ -32,7 +32,8 @@ struct LaunchMappedField {
 struct LaunchIgnoredField {
     std::string field;
     int line = 0;
-    std::string reason;
+    std::string reason; // English (the CLI's)
+    std::vector<Words> words = {}; // the reason as its template (base/reader_words.h), for the window; empty: none
 };
 
 struct LaunchImport {

@@ -28,6 +28,8 @@ public:
     // Removes `planField` from the plan (its default applies), as part of a field already recorded.
     void clear(const std::string& planField);
     void ignore(const std::string& field, int line, const std::string& reason);
+    // The same worded from a template (base/reader_words.h), kept for the window's language.
+    void ignore(const std::string& field, int line, Words reason);
     bool has(const std::string& planField) const;
     // "FILE:LINE: FIELD: MESSAGE" as an Error (file "FILE:LINE", field FIELD).
     Error error(const std::string& field, int line, const std::string& message) const;

@@ -73,23 +73,23 @@ std::string megatronGradientWidthFlag(const std::string& key, const std::string&
 }
 
 // Why a flag GPU Planner does not read leaves the plan as it is.
-std::string megatronIgnoreReason(const std::string& flag)
+Words megatronIgnoreReason(const std::string& flag)
 {
     auto starts = [&](const char* prefix) { return flag.rfind(prefix, 0) == 0; };
     if (starts("--lr") || starts("--min-lr") || starts("--weight-decay") || starts("--adam") || starts("--clip-grad")
         || starts("--init-method") || flag.find("dropout") != std::string::npos || starts("--decoupled")
         || starts("--seed"))
-        return "optimizer or initialisation hyper-parameter: no effect on memory or time";
+        return Words { words::kIgnoredHyperParameter };
     if (starts("--log") || starts("--tensorboard") || starts("--wandb") || starts("--profile") || starts("--eval")
         || starts("--save") || starts("--load") || starts("--ckpt") || starts("--exit") || starts("--timing"))
-        return "logging, evaluation or checkpoint files: no effect on the planned memory or time";
+        return Words { words::kIgnoredRunFiles };
     if (starts("--data") || starts("--split") || starts("--vocab-file") || starts("--merge-file")
         || starts("--tokenizer") || starts("--mock-data") || starts("--num-workers") || starts("--tiktoken")
         || starts("--no-mmap") || starts("--no-create-attention-mask"))
-        return "data and tokenizer files: data loading is assumptions.disk_throughput_mbps";
+        return Words { words::kIgnoredDataFiles };
     if (starts("--overlap") || starts("--grad-reduce") || starts("--distributed-timeout") || starts("--ddp"))
-        return "communication overlap and buckets: assumptions.communication_overlap covers them";
-    return "a Megatron-LM flag GPU Planner does not model";
+        return Words { words::kIgnoredOverlap };
+    return Words { words::kIgnoredMegatronFlag };
 }
 
 // The flags that set the plan's parallel layout, ZeRO and offload.
@@ -172,9 +172,7 @@ void mapMegatronRecomputeModules(const MegatronArgs& a, ImportBuilder& out)
         if (known != std::end(switches))
             out.set(known->second, true, field, line);
         else
-            out.ignore(field + " " + module, line,
-                "a recompute module GPU Planner does not model (its activations are "
-                "counted as kept)");
+            out.ignore(field + " " + module, line, Words { words::kIgnoredRecomputeModule });
     }
 }
 
@@ -211,8 +209,7 @@ void mapMegatronOptimizerStates(const MegatronArgs& a, ImportBuilder& out)
     if (sixteen(first) && sixteen(second))
         out.set("workload.bf16_optimizer_states", true, a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"));
     else if (first == "fp8" || second == "fp8" || sixteen(first) != sixteen(second))
-        out.ignore(a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"),
-            "moments at different or fp8 widths are not modelled: both are counted at fp32 unless both are 16-bit");
+        out.ignore(a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"), Words { words::kIgnoredMomentWidths });
 }
 
 // The MoE token dispatcher and the CUDA-graph scope (transformer_config.py @d98e8a64: moe_token_dispatcher_type,
@@ -416,8 +413,7 @@ Expected<LaunchImport> readMegatronArgs(const ShellCommand& command, std::size_t
     ImportBuilder out("megatron", fileName, false);
     for (std::size_t k = 0; k < first; ++k)
         if (command.words[k].text.rfind("--", 0) == 0)
-            out.ignore(command.words[k].text, command.words[k].line,
-                "launcher option: the planner chooses the nodes and GPUs (candidates[].nodes)");
+            out.ignore(command.words[k].text, command.words[k].line, Words { words::kIgnoredLauncherOption });
     const auto& flags = megatronFlags();
     MegatronArgs args;
     const auto& words = command.words;
@@ -489,7 +485,7 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
                   if (key == "grad_reduce_in_fp32" || key == "grad_sync_dtype") {
                       flag = megatronGradientWidthFlag(key, text, boolValue(value));
                       if (flag.empty()) {
-                          out.ignore(field, line, "not a gradient width GPU Planner reads");
+                          out.ignore(field, line, Words { words::kIgnoredGradientWidth });
                           continue;
                       }
                       args.values[flag] = { {}, line };
@@ -519,14 +515,14 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
                       continue;
                   }
                   if (!flags.takesValue.count(flag) || value.IsNull() || value.IsSequence()) {
-                      out.ignore(field, line, "not a Megatron-LM argument GPU Planner reads");
+                      out.ignore(field, line, Words { words::kIgnoredMegatronArgument });
                       continue;
                   }
                   if (auto on = boolValue(value); on && !flags.takesValue.at(flag)) {
                       if (*on)
                           args.values[flag] = { {}, line };
                       else
-                          out.ignore(field, line, "off");
+                          out.ignore(field, line, Words { words::kIgnoredOff });
                   } else {
                       args.values[flag] = { { text }, line };
                   }

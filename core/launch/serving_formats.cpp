@@ -40,35 +40,27 @@ const std::map<std::string, ServingFlag>& vllmFlags()
         { "--dtype", { "workload.precision", nullptr, true } },
         { "--quantization", { "workload.weight_format", nullptr, true } },
         { "-q", { "workload.weight_format", nullptr, true } },
-        { "--data-parallel-size",
-            { nullptr, "engine copies are replicas: the planner sizes workload.serving.replicas for the load", true } },
-        { "-dp",
-            { nullptr, "engine copies are replicas: the planner sizes workload.serving.replicas for the load", true } },
-        { "--enable-expert-parallel",
-            { nullptr, "experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)", false } },
-        { "--enable-prefix-caching",
-            { nullptr, "the hit rate depends on the traffic: set workload.serving.engine.prefix_cache_hit_rate",
-                false } },
-        { "--no-enable-prefix-caching",
-            { nullptr, "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same", false } },
-        { "--enable-chunked-prefill",
-            { nullptr, "the serving model always chunks prefills to max_num_batched_tokens (vLLM V1)", false } },
+        { "--data-parallel-size", { nullptr, words::kIgnoredEngineCopies, true } },
+        { "-dp", { nullptr, words::kIgnoredEngineCopies, true } },
+        { "--enable-expert-parallel", { nullptr, words::kIgnoredExpertsOverTensor, false } },
+        { "--enable-prefix-caching", { nullptr, words::kIgnoredHitRateDependsOnTraffic, false } },
+        { "--no-enable-prefix-caching", { nullptr, words::kIgnoredNoPrefixCache, false } },
+        { "--enable-chunked-prefill", { nullptr, words::kIgnoredChunksToBatchedTokens, false } },
         // A switch: the engine launches each step's kernels from the host (vllm/config EngineArgs.enforce_eager).
         { "--enforce-eager", { "workload.serving.engine.cuda_graphs", nullptr, false } },
-        { "--trust-remote-code", { nullptr, "server setting: no effect on memory or speed", false } },
-        { "--disable-log-requests", { nullptr, "logging: no effect on memory or speed", false } },
-        { "--disable-log-stats", { nullptr, "logging: no effect on memory or speed", false } },
-        { "--enable-auto-tool-choice", { nullptr, "API feature: no effect on memory or speed", false } },
-        { "--enable-offline-docs", { nullptr, "API documentation: no effect on memory or speed", false } },
-        { "--enable-request-id-headers", { nullptr, "API feature: no effect on memory or speed", false } },
+        { "--trust-remote-code", { nullptr, words::kIgnoredServerSetting, false } },
+        { "--disable-log-requests", { nullptr, words::kIgnoredLogging, false } },
+        { "--disable-log-stats", { nullptr, words::kIgnoredLogging, false } },
+        { "--enable-auto-tool-choice", { nullptr, words::kIgnoredApiFeature, false } },
+        { "--enable-offline-docs", { nullptr, words::kIgnoredApiDocumentation, false } },
+        { "--enable-request-id-headers", { nullptr, words::kIgnoredApiFeature, false } },
         // LoRA (vllm/config/lora.py LoRAConfig; EngineArgs --enable-lora): GPU slots, their rank, host copies.
         { "--enable-lora", { nullptr, kLoraSwitch, false } },
         { "--max-loras", { "workload.serving.lora.max_loras", nullptr, true } },
         { "--max-lora-rank", { "workload.serving.lora.rank", nullptr, true } },
         { "--max-cpu-loras", { "workload.serving.lora.max_cpu_loras", nullptr, true } },
         { "--lora-modules", { "workload.serving.lora.adapters", nullptr, true } },
-        { "--fully-sharded-loras",
-            { nullptr, "the slots are sharded as vLLM's default (half the LoRA computation tensor-parallel)", false } },
+        { "--fully-sharded-loras", { nullptr, words::kIgnoredLoraSlotsSharded, false } },
     };
     return flags;
 }
@@ -91,20 +83,16 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         // The engine is sglang, whose share of the GPU for weights and the KV pool is the plan's
         // gpu_memory_utilization (engine_memory.cpp).
         { "--mem-fraction-static", { "workload.serving.engine.gpu_memory_utilization", nullptr, true } },
-        { "--dp-size",
-            { nullptr, "engine copies are replicas: the planner sizes workload.serving.replicas for the load", true } },
-        { "--dp",
-            { nullptr, "engine copies are replicas: the planner sizes workload.serving.replicas for the load", true } },
-        { "--ep-size",
-            { nullptr, "experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)", true } },
-        { "--nnodes", { nullptr, "nodes: the planner chooses the candidate's node count", true } },
-        { "--node-rank", { nullptr, "which node this command runs on: one command per node", true } },
-        { "--dist-init-addr", { nullptr, "the first node's address: no effect on memory or speed", true } },
-        { "--enable-p2p-check", { nullptr, "server setting: no effect on memory or speed", false } },
-        { "--trust-remote-code", { nullptr, "server setting: no effect on memory or speed", false } },
-        { "--disable-radix-cache",
-            { nullptr, "no prefix cache: the plan's prefix_cache_hit_rate 0 is the same", false } },
-        { "--enable-torch-compile", { nullptr, "compilation is in the catalog's per-step overhead", false } },
+        { "--dp-size", { nullptr, words::kIgnoredEngineCopies, true } },
+        { "--dp", { nullptr, words::kIgnoredEngineCopies, true } },
+        { "--ep-size", { nullptr, words::kIgnoredExpertsOverTensor, true } },
+        { "--nnodes", { nullptr, words::kIgnoredNodes, true } },
+        { "--node-rank", { nullptr, words::kIgnoredNodeRank, true } },
+        { "--dist-init-addr", { nullptr, words::kIgnoredFirstNodeAddress, true } },
+        { "--enable-p2p-check", { nullptr, words::kIgnoredServerSetting, false } },
+        { "--trust-remote-code", { nullptr, words::kIgnoredServerSetting, false } },
+        { "--disable-radix-cache", { nullptr, words::kIgnoredNoPrefixCache, false } },
+        { "--enable-torch-compile", { nullptr, words::kIgnoredCompilation, false } },
         // A switch: no CUDA graphs (sglang/srt/server_args.py ServerArgs.disable_cuda_graph).
         { "--disable-cuda-graph", { "workload.serving.engine.cuda_graphs", nullptr, false } },
         // LoRA (sglang/srt/server_args.py ServerArgs, its LoRA fields): adapters per batch (GPU slots), their rank,
@@ -115,9 +103,8 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         { "--max-loaded-loras", { "workload.serving.lora.max_cpu_loras", nullptr, true } },
         { "--lora-target-modules", { "workload.serving.lora.targets", nullptr, true } },
         { "--lora-paths", { "workload.serving.lora.adapters", nullptr, true } },
-        { "--lora-backend", { nullptr, "the LoRA kernels' time is the catalog's serving.lora kernel latency", true } },
-        { "--lora-eviction-policy",
-            { nullptr, "adapters leave the GPU slots least recently used, as the serving model counts them", true } },
+        { "--lora-backend", { nullptr, words::kIgnoredLoraKernelTime, true } },
+        { "--lora-eviction-policy", { nullptr, words::kIgnoredAdapterEviction, true } },
     };
     return flags;
 }
@@ -145,27 +132,24 @@ const std::map<std::string, ServingFlag>& trtllmFlags()
         { "--ep_size", { nullptr, kTrtllmExperts, true } },
         { "--moe_cluster_parallel_size", { nullptr, kTrtllmExperts, true } },
         { "--cluster_size", { nullptr, kTrtllmExperts, true } },
-        { "--context_parallel_size", { nullptr, "context parallelism of serving is not modelled", true } },
-        { "--cp_size", { nullptr, "context parallelism of serving is not modelled", true } },
-        { "--gpus_per_node", { nullptr, "GPUs per node: the candidate's node gives them", true } },
-        { "--max_beam_width", { nullptr, "beam search is not modelled: one sequence per request", true } },
-        { "--backend",
-            { nullptr, "runtime backend: the catalog's TensorRT-LLM defaults are those of its PyTorch backend",
-                true } },
+        { "--context_parallel_size", { nullptr, words::kIgnoredServingContextParallel, true } },
+        { "--cp_size", { nullptr, words::kIgnoredServingContextParallel, true } },
+        { "--gpus_per_node", { nullptr, words::kIgnoredGpusPerNode, true } },
+        { "--max_beam_width", { nullptr, words::kIgnoredBeamSearch, true } },
+        { "--backend", { nullptr, words::kIgnoredRuntimeBackend, true } },
         { "--config", { nullptr, kTrtllmConfigFile, true } },
         { "--extra_llm_api_options", { nullptr, kTrtllmConfigFile, true } },
-        { "--enable_chunked_prefill",
-            { nullptr, "the serving model always chunks prefills to the step's token budget", false } },
+        { "--enable_chunked_prefill", { nullptr, words::kIgnoredChunksToTokenBudget, false } },
         { "--trust_remote_code", { nullptr, kTrtllmServer, false } },
         { "--host", { nullptr, kTrtllmServer, true } },
         { "--port", { nullptr, kTrtllmServer, true } },
         { "--log_level", { nullptr, kTrtllmServer, true } },
         { "--tokenizer", { nullptr, kTrtllmServer, true } },
         { "--revision", { nullptr, kTrtllmServer, true } },
-        { "--reasoning_parser", { nullptr, "API feature: no effect on memory or speed", true } },
-        { "--tool_parser", { nullptr, "API feature: no effect on memory or speed", true } },
-        { "--chat_template", { nullptr, "API feature: no effect on memory or speed", true } },
-        { "--num_postprocess_workers", { nullptr, "front-end workers: in the catalog's per-request overhead", true } },
+        { "--reasoning_parser", { nullptr, words::kIgnoredApiFeature, true } },
+        { "--tool_parser", { nullptr, words::kIgnoredApiFeature, true } },
+        { "--chat_template", { nullptr, words::kIgnoredApiFeature, true } },
+        { "--num_postprocess_workers", { nullptr, words::kIgnoredFrontEndWorkers, true } },
     };
     return flags;
 }
@@ -203,7 +187,7 @@ Expected<bool> mapServingValue(
         if (auto p = precisionName(value))
             out.set(planField, *p, flag, line);
         else
-            out.ignore(flag, line, "\"" + value + "\": the model's own dtype (the plan's precision stays)");
+            out.ignore(flag, line, Words { words::kIgnoredModelDtype, { value } });
     } else if (planField == "workload.serving.kv_cache_precision") {
         if (value.rfind("fp8", 0) == 0)
             out.set(planField, "fp8", flag, line);
@@ -219,7 +203,7 @@ Expected<bool> mapServingValue(
             { "mxfp4", "mxfp4" } };
         auto it = formats.find(value);
         if (it == formats.end())
-            out.ignore(flag, line, "quantization \"" + value + "\" is not a weight format GPU Planner models");
+            out.ignore(flag, line, Words { words::kIgnoredQuantization, { value } });
         else
             out.set(planField, it->second, flag, line);
     } else {
@@ -260,9 +244,7 @@ Expected<bool> mapLoraList(ImportBuilder& out, const std::string& planField, con
             return true;
         }
     }
-    out.ignore(flag, line,
-        "the plan's adapters target q_proj and v_proj, the four attention projections or all linear layers "
-        "(workload.serving.lora.targets): set the nearest");
+    out.ignore(flag, line, Words { words::kIgnoredLoraTargets });
     return true;
 }
 
@@ -308,10 +290,10 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
                 return mapped.error();
         } else if (known == table.end()) {
             out.ignore(flag, line,
-                serverOnlyFlag(flag) ? "server setting: no effect on memory or speed"
-                                     : "a " + format + " flag GPU Planner does not model");
+                serverOnlyFlag(flag) ? Words { words::kIgnoredServerSetting }
+                                     : Words { words::kIgnoredEngineFlag, { format } });
         } else if (!known->second.planField) {
-            out.ignore(flag, line, known->second.reason);
+            out.ignore(flag, line, Words { known->second.reason });
         } else if (auto mapped = mapServingValue(out, known->second.planField, flag, value.value_or(""), line);
                    !mapped) {
             return mapped.error();
@@ -422,25 +404,19 @@ const std::map<std::string, TrtllmOption>& trtllmOptions()
         { "kv_cache_config.free_gpu_memory_fraction", { "workload.serving.engine.gpu_memory_utilization", nullptr } },
         { "kv_cache_config.dtype", { "workload.serving.kv_cache_precision", nullptr } },
         { "kv_cache_config.tokens_per_block", { "workload.serving.engine.block_size", nullptr } },
-        { "kv_cache_config.enable_block_reuse",
-            { nullptr, "the hit rate depends on the traffic: set workload.serving.engine.prefix_cache_hit_rate" } },
-        { "kv_cache_config.max_tokens",
-            { nullptr, "a cap on the KV tokens: the serving model sizes the cache from free_gpu_memory_fraction" } },
+        { "kv_cache_config.enable_block_reuse", { nullptr, words::kIgnoredHitRateDependsOnTraffic } },
+        { "kv_cache_config.max_tokens", { nullptr, words::kIgnoredKvTokenCap } },
         { "moe_expert_parallel_size", { nullptr, kTrtllmExperts } },
-        { "enable_attention_dp",
-            { nullptr, "attention data parallelism is not modelled: attention runs tensor-parallel here" } },
-        { "cuda_graph_config", { nullptr, "CUDA graphs are in the catalog's per-step overhead" } },
-        { "moe_config", { nullptr, "the MoE kernel backend: the catalog's MoE efficiencies stand for it" } },
-        { "enable_chunked_prefill",
-            { nullptr, "the serving model always chunks prefills to the step's token budget (max_num_tokens)" } },
-        { "stream_interval", { nullptr, "how often tokens are streamed to the client: no effect on the steps" } },
+        { "enable_attention_dp", { nullptr, words::kIgnoredAttentionDataParallel } },
+        { "cuda_graph_config", { nullptr, words::kIgnoredCudaGraphs } },
+        { "moe_config", { nullptr, words::kIgnoredMoeKernelBackend } },
+        { "enable_chunked_prefill", { nullptr, words::kIgnoredChunksToMaxNumTokens } },
+        { "stream_interval", { nullptr, words::kIgnoredStreamInterval } },
         { "trust_remote_code", { nullptr, kTrtllmServer } },
-        { "backend",
-            { nullptr, "runtime backend: the catalog's TensorRT-LLM defaults are those of its PyTorch backend" } },
-        { "print_iter_log", { nullptr, "logging: no effect on memory or speed" } },
-        { "disable_overlap_scheduler",
-            { nullptr, "the overlap of CPU scheduling with the GPU step is in the catalog's per-step overhead" } },
-        { "speculative_config", { nullptr, "speculative decoding is not modelled here" } },
+        { "backend", { nullptr, words::kIgnoredRuntimeBackend } },
+        { "print_iter_log", { nullptr, words::kIgnoredLogging } },
+        { "disable_overlap_scheduler", { nullptr, words::kIgnoredSchedulerOverlap } },
+        { "speculative_config", { nullptr, words::kIgnoredSpeculativeDecoding } },
     };
     return options;
 }
@@ -459,11 +435,11 @@ void readTrtllmOption(
         return;
     }
     if (known == table.end()) {
-        out.ignore(key, line, "a TensorRT-LLM LLM API option GPU Planner does not model");
+        out.ignore(key, line, Words { words::kIgnoredTrtllmOption });
         return;
     }
     if (!known->second.planField) {
-        out.ignore(key, line, known->second.reason);
+        out.ignore(key, line, Words { known->second.reason });
         return;
     }
     if (!node.IsScalar()) {

@@ -388,7 +388,8 @@ private:
             auto inner = bracketed('(', ')');
             if (!inner)
                 return error({ words::kUnterminatedSubstitution, { arithmetic ? "$((" : "$(" } });
-            m_notes.push_back({ m_line, "$(" + *inner + ") is not evaluated" });
+            const Words note { words::kIgnoredSubstitution, { "$(" + *inner + ")" } };
+            m_notes.push_back({ m_line, fillWords(note), { note } });
             return true;
         }
         if (peek() == '{') {
@@ -441,7 +442,8 @@ private:
             return true;
         }
         if (!rest.empty()) {
-            m_notes.push_back({ m_line, "${" + inner + "} is not evaluated" });
+            const Words note { words::kIgnoredSubstitution, { "${" + inner + "}" } };
+            m_notes.push_back({ m_line, fillWords(note), { note } });
             return true;
         }
         emit(word, positional ? std::vector<std::string> { "${" + name + "}" } : values, quoted, false);
@@ -570,7 +572,8 @@ private:
             std::string text;
             for (const auto& t : texts)
                 text += (text.empty() ? "" : " ") + t;
-            m_notes.push_back({ command.line, "condition \"" + text + "\" is not evaluated (counted false)" });
+            const Words note { words::kIgnoredCondition, { text } };
+            m_notes.push_back({ command.line, fillWords(note), { note } });
             value = false;
         }
         if (!m_value)

@@ -25,7 +25,8 @@ struct ShellCommand {
 // What a script's expansions could not know: a command substitution "$(...)", a condition it does not evaluate.
 struct ShellNote {
     int line = 1;
-    std::string text;
+    std::string text; // English
+    std::vector<Words> words = {}; // the same as its template (base/reader_words.h)
 };
 
 struct ShellScript {

@@ -85,8 +85,7 @@ struct Reader {
             // A size written as a string ("4096") is named, not read as a missing field.
             for (const char* k : keys)
                 if (auto it = j.find(k); it != j.end() && &*it == v)
-                    wrongType
-                        = std::make_pair(std::string(k), Words { words::kNumberGot, { detail::describeJsonType(*v) } });
+                    wrongType = std::make_pair(std::string(k), detail::notANumberWords(*v, words::kNumberGot));
         }
         if (!v || !v->is_number())
             return std::nullopt;
@@ -622,7 +621,9 @@ std::optional<Error> hfReadQuantization(HfImport& c)
             if (f->type() != type && !(type == nlohmann::json::value_t::number_integer && f->is_number_integer())) {
                 if (!wrongType)
                     wrongType = wordedError(std::string("quantization_config.") + key,
-                        { expected, { detail::describeJsonType(*f) } }, c.fileName);
+                        expected == words::kIntegerGot ? detail::notANumberWords(*f, expected)
+                                                       : Words { expected, { detail::describeJsonType(*f) } },
+                        c.fileName);
                 return nullptr;
             }
             return &*f;

@@ -433,3 +433,33 @@ TEST(FieldMessages, ASizeWrittenAsAStringOrMissingIsNamedWithoutGot0)
     ASSERT_FALSE(withoutSize);
     EXPECT_EQ(withoutSize.error().message.find("got 0"), std::string::npos) << withoutSize.error().toString();
 }
+
+// "must be a number, got "4096"" read as a contradiction (issue #44): a number in quotes is said to be written as
+// text, in the readers that share JsonReader and in the config.json import; text that is no number keeps "got".
+TEST(FieldMessages, ANumberInQuotesIsSaidToBeWrittenAsText)
+{
+    const std::string config = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+        "hidden_size": "4096", "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000,
+        "intermediate_size": 11008})";
+    auto imported = importHuggingFaceConfig(config, "config.json");
+    ASSERT_FALSE(imported);
+    EXPECT_EQ(imported.error().message, "is a number written as text (\"4096\"); write it without quotes")
+        << imported.error().toString();
+
+    const json object = { { "size", "4096" }, { "count", "12" }, { "word", "eight" }, { "blank", "" } };
+    const auto read = [&](const char* key, bool integer) {
+        detail::JsonReader reader(object, "x");
+        if (integer) {
+            std::int64_t value = 0;
+            reader.integer(key, value, true, 0, 100);
+        } else {
+            double value = 0;
+            reader.number(key, value, true);
+        }
+        return reader.error() ? reader.error()->message : std::string();
+    };
+    EXPECT_EQ(read("size", false), "is a number written as text (\"4096\"); write it without quotes");
+    EXPECT_EQ(read("count", true), "is a number written as text (\"12\"); write it without quotes");
+    EXPECT_EQ(read("word", false), "must be a number, got \"eight\"");
+    EXPECT_EQ(read("blank", true), "must be an integer, got \"\"");
+}

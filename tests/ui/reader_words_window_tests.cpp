@@ -23,6 +23,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 
 #include <functional>
 
@@ -183,7 +184,7 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
         { "text-size.json",
             R"({"model_type": "llama", "hidden_size": "4096", "num_hidden_layers": 16, "num_attention_heads": 16,
                 "intermediate_size": 8192, "vocab_size": 32000})",
-            gp::words::kNumberGot },
+            gp::words::kNumberWrittenAsText },
         { "nemotron.json",
             R"({"model_type": "nemotron_h", "hidden_size": 1024, "num_hidden_layers": 3, "num_attention_heads": 8,
                 "intermediate_size": 4096, "vocab_size": 1000, "hybrid_override_pattern": "M*E"})",
@@ -193,7 +194,7 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
             R"({"model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16, "num_attention_heads": 16,
                 "intermediate_size": 8192, "vocab_size": 32000, "quantization_config": {"quant_method": "gptq",
                 "bits": "4"}})",
-            gp::words::kIntegerGot },
+            gp::words::kNumberWrittenAsText },
     };
     InputsPanel panel;
     panel.setPlan(*base);
@@ -253,4 +254,43 @@ TEST(ReaderErrorWords, BrokenFilesAreRefusedInTheChineseWindowsWords)
         R"({"format": "gpu-planner-overrides", "version": 1, "prices": {"tencent:GN7.2XLARGE32": {"currency": "CNY"}}})");
     const CatalogStore unreadable(overrides);
     expectChineseRefusal("overrides", unreadable.loadError(), gp::words::kGivesNoPrice);
+}
+
+// Issue 44 (window13): the launch import's review listed why each field was left out in English in the Chinese
+// window ("launcher option: the planner chooses the nodes and GPUs", "server setting: no effect on memory or speed").
+// A Megatron-LM script as NVIDIA publishes it (tests/data/launch, SOURCES.json: launcher options, hyper-parameters,
+// logging, data and checkpoint flags, a command substitution) and a vLLM command with server, logging and API flags,
+// reviewed in the Chinese window: every reason is Chinese, with the names the file spells kept; the CLI's English
+// is the same templates filled in.
+TEST(ReaderErrorWords, TheLaunchReviewSaysWhyEachFieldIsIgnoredInTheChineseWindow)
+{
+    const ReaderWordsEnglishAfterwards english;
+    QFile file(QStringLiteral(GP_TEST_DATA_DIR "/launch/megatron-train_gpt3_175b_distributed.sh"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const std::pair<std::string, std::string> launches[] = {
+        { "train_gpt3_175b_distributed.sh", file.readAll().toStdString() + "\nexport STAMP=$(date +%s)\n" },
+        { "serve.sh",
+            "vllm serve my-org/private-model --tensor-parallel-size 2 --host 0.0.0.0 --port 8000 --api-key secret "
+            "--disable-log-requests --served-model-name chat --quantization gguf --no-such-vllm-flag\n" },
+    };
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    for (const auto& [name, text] : launches) {
+        auto launch = gp::readLaunchFile(text, name);
+        ASSERT_TRUE(launch) << launch.error().toString();
+        ASSERT_GE(launch->ignored.size(), 5u) << name << ": fields left out";
+        LaunchImportDialog dialog(*launch);
+        QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
+        ASSERT_EQ(ignored->childCount(), int(launch->ignored.size()));
+        for (int k = 0; k < ignored->childCount(); ++k) {
+            const QString reason = ignored->child(k)->text(2);
+            const std::string field = name + ": " + ignored->child(k)->text(0).toStdString();
+            EXPECT_TRUE(hasHan(reason)) << field << ": " << reason.toStdString();
+            EXPECT_FALSE(hasEnglishSentenceBesidesNames(reason)) << field << ": " << reason.toStdString();
+        }
+        // The CLI's English is the core's: worded from the same templates.
+        for (const gp::LaunchIgnoredField& i : launch->ignored) {
+            ASSERT_EQ(i.words.size(), 1u) << name << ": " << i.field << ": " << i.reason;
+            EXPECT_EQ(gp::fillWords(i.words.front()), i.reason);
+        }
+    }
 }

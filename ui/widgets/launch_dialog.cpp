@@ -59,9 +59,14 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
             { QString::fromStdString(m.field), launchLine(m.line),
                 QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump()) });
     auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
-    for (const auto& i : launch.ignored)
+    for (const auto& i : launch.ignored) {
+        // The reason in the window's language where the core worded it from a template (base/reader_words.h).
+        gp::Error reason;
+        reason.message = i.reason;
+        reason.words = i.words;
         new QTreeWidgetItem(
-            ignored, { QString::fromStdString(i.field), launchLine(i.line), QString::fromStdString(i.reason) });
+            ignored, { QString::fromStdString(i.field), launchLine(i.line), CoreText::errorMessage(reason) });
+    }
     m_fields->expandAll();
     m_fields->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     layout->addWidget(m_fields, 1);

@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QLocale>
 #include <QTimer>
+#include <QUrl>
 
 #include <cmath>
 
@@ -73,33 +74,39 @@ QString unsupportedFormatHtml(const gp::CandidateResult& r)
     return {};
 }
 
-// Candidates that fit but could not be compared on cost, each with why it has no price (the first three; "The
-// others" lists every one), and what to do, said once: a cheaper GPU left out for want of a price is said where the
-// cost is.
-QString unpricedHtml(const Evaluation& e)
+// Candidates that fit but could not be compared on cost. One is named with why it has no price; several are
+// counted on one line (with 50 candidates their lines pushed the reason and the cost out of sight), and the
+// line's link shows each one with its reason and what to do (`details`). What to do is said once.
+QString unpricedHtml(const Evaluation& e, bool details)
 {
-    QString html;
-    int unpriced = 0;
-    for (std::size_t i = 0; i < e.results.size(); ++i) {
-        const gp::Diagnostic* noPrice = e.results[i].fits ? NoPriceText::of(e, i) : nullptr;
-        if (!noPrice || ++unpriced > 3)
-            continue;
-        html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
-                    .arg(esc(RecommendationPanel::tr("Not compared on cost: %1 %2")
-                                 .arg(nameOf(e.results[i]), NoPriceText::why(*noPrice))));
-    }
-    if (unpriced > 3)
-        html += QStringLiteral("<li style='color:#b36b00'>%1</li>")
-                    .arg(esc(RecommendationPanel::tr(
-                        "%n more candidate(s) that fit have no price (The others)", nullptr, unpriced - 3)));
-    if (unpriced > 0)
-        html += QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(esc(NoPriceText::advice()));
-    return html;
+    QStringList lines;
+    for (std::size_t i = 0; i < e.results.size(); ++i)
+        if (const gp::Diagnostic* noPrice = e.results[i].fits ? NoPriceText::of(e, i) : nullptr)
+            lines << RecommendationPanel::tr("Not compared on cost: %1 %2")
+                         .arg(nameOf(e.results[i]), NoPriceText::why(*noPrice));
+    const auto item = [](const QString& text) { return QStringLiteral("<li style='color:#b36b00'>%1</li>").arg(text); };
+    if (lines.size() == 1)
+        return item(esc(lines.front())) + item(esc(NoPriceText::advice()));
+    if (lines.isEmpty())
+        return {};
+    const QString link
+        = QStringLiteral(" <a href='%1'>%2</a>")
+              .arg(RecommendationPanel::UnpricedDetailsLink,
+                  esc(details ? RecommendationPanel::tr("(hide details)") : RecommendationPanel::tr("(details)")));
+    QString html = item(esc(RecommendationPanel::tr(
+                            "%n candidate(s) that fit were not compared on cost: no price", nullptr, int(lines.size())))
+        + link);
+    if (!details)
+        return html;
+    QString list;
+    for (const QString& line : lines)
+        list += item(esc(line));
+    return html + QStringLiteral("<ul>%1%2</ul>").arg(list, item(esc(NoPriceText::advice())));
 }
 
 // The serving recommendation: instance, replicas x GPUs, latency against the targets, cost per million tokens and
 // the monthly bill.
-QString servingRecommendationHtml(const Evaluation& e)
+QString servingRecommendationHtml(const Evaluation& e, bool unpricedDetails)
 {
     const gp::CandidateResult& r = e.results[size_t(e.best)];
     const gp::ServingResult& s = *r.serving;
@@ -143,7 +150,7 @@ QString servingRecommendationHtml(const Evaluation& e)
         if (s.costPerMillionOutputTokens)
             line += RecommendationPanel::tr("; %1 per million output tokens")
                         .arg(formatMoney(*s.costPerMillionOutputTokens, currency));
-        html += line + QStringLiteral("</li>") + unpricedHtml(e);
+        html += line + QStringLiteral("</li>") + unpricedHtml(e, unpricedDetails);
     } else {
         html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
                     .arg(esc(AnswerText::countedModes(e)));
@@ -176,7 +183,7 @@ QString servingRecommendationHtml(const Evaluation& e)
 
 } // namespace
 
-QString recommendationHtml(const Evaluation& e)
+QString recommendationHtml(const Evaluation& e, bool unpricedDetails)
 {
     if (!e.ok)
         return QStringLiteral("<p style='color:#d03b3b'><b>%1</b></p>").arg(esc(CoreText::error(e.error)));
@@ -222,7 +229,7 @@ QString recommendationHtml(const Evaluation& e)
             html += QStringLiteral("</ul>");
         }
     } else if (e.mode == gp::Mode::Serving && best->serving) {
-        html += servingRecommendationHtml(e);
+        html += servingRecommendationHtml(e, unpricedDetails);
     } else {
         const gp::CandidateResult& r = *best;
         const std::size_t bestIndex = std::size_t(e.best);
@@ -272,7 +279,7 @@ QString recommendationHtml(const Evaluation& e)
         else
             html += RecommendationPanel::tr("<li>No price under the counted billing modes (%1)</li>")
                         .arg(esc(AnswerText::countedModes(e)));
-        html += unpricedHtml(e);
+        html += unpricedHtml(e, unpricedDetails);
         if (r.cost.breakEvenDays && std::isfinite(*r.cost.breakEvenDays))
             html += RecommendationPanel::tr("<li>Monthly billing pays off after %1 days</li>")
                         .arg(formatNumber(*r.cost.breakEvenDays, 1));
@@ -314,6 +321,12 @@ RecommendationPanel::RecommendationPanel(QWidget* parent)
 {
     setOpenLinks(false);
     setMinimumWidth(260);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.toString() != UnpricedDetailsLink)
+            return;
+        m_unpricedDetails = !m_unpricedDetails;
+        render();
+    });
     m_pending->setSingleShot(true);
     connect(m_pending, &QTimer::timeout, this, &RecommendationPanel::render);
 }
@@ -353,7 +366,7 @@ void RecommendationPanel::render()
     if (!m_error.isEmpty())
         html = tr("<h3 style='color:#d03b3b'>The plan cannot be evaluated</h3><p>%1</p>").arg(m_error.toHtmlEscaped());
     else if (m_evaluation)
-        html = recommendationHtml(*m_evaluation);
+        html = recommendationHtml(*m_evaluation, m_unpricedDetails);
     else
         html = tr("<p style='color:gray'>Evaluating…</p>");
     // Laying out the document is most of the cost: skip it when the text is the same (a recompute that changed

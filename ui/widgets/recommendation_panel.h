@@ -11,8 +11,10 @@ class QTimer;
 namespace gpui
 {
 
-// The recommendation as HTML (also usable by the report).
-QString recommendationHtml(const Evaluation& evaluation);
+// The recommendation as HTML (also usable by the report). Several candidates that fit but have no price are counted
+// on one line whose link (RecommendationPanel::UnpricedDetailsLink) shows or hides each one's reason
+// (`unpricedDetails`).
+QString recommendationHtml(const Evaluation& evaluation, bool unpricedDetails = false);
 
 class RecommendationPanel : public QTextBrowser
 {
@@ -29,6 +31,8 @@ public:
     // dragging), at most that often and always with the newest one; the table and charts keep every frame.
     void setEvaluation(EvaluationPtr evaluation);
     static constexpr int MinRenderIntervalMs = 120;
+    // The link of the line that counts the candidates not compared on cost: shows or hides each one's reason.
+    static constexpr QLatin1String UnpricedDetailsLink { "#unpriced-details" };
     // Renders a deferred evaluation now (before a screenshot or a test reads the panel).
     void flush();
     // Shows an error in place of the recommendation (the plan cannot be evaluated).
@@ -41,6 +45,7 @@ private:
     EvaluationPtr m_evaluation;
     QString m_error;
     QString m_html; // what the panel shows
+    bool m_unpricedDetails = false; // each unpriced candidate's reason shown under the line that counts them
     QElapsedTimer m_sinceRender;
     QTimer* m_pending = nullptr; // a deferred render of the newest evaluation
     void render();
