@@ -2930,6 +2930,30 @@
         <source>Off: the engine launches every kernel of a step from the host (vLLM&apos;s enforce_eager, SGLang&apos;s disable_cuda_graph), so a step lasts at least its layers&apos; launches</source>
         <translation>关闭：引擎每一步都由主机逐个启动全部内核（vLLM 的 enforce_eager、SGLang 的 disable_cuda_graph），因此每一步至少持续其各层内核启动的时间</translation>
     </message>
+    <message>
+        <source>Layers only (loss on the last stage)</source>
+        <translation>仅计 Transformer 层（损失在最后一段）</translation>
+    </message>
+    <message>
+        <source>Embedding as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <source>Loss as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <source>Embedding and loss as layers</source>
+        <translation>嵌入层和损失各计为一层</translation>
+    </message>
+    <message>
+        <source>Pipeline split</source>
+        <translation>流水线切分</translation>
+    </message>
+    <message>
+        <source>What the pipeline&apos;s layer split counts beside the transformer layers: nothing (the last stage also runs the output layer and loss, Megatron&apos;s default), or the embedding, the loss or both as one layer each (Megatron --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split)</source>
+        <translation>流水线按层切分时，除 Transformer 层外还计入什么：不计入（最后一段另外运行输出层和损失，Megatron 的默认做法），或把嵌入层、损失或两者各计为一层（Megatron --account-for-embedding-in-pipeline-split、--account-for-loss-in-pipeline-split）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>
