@@ -3602,6 +3602,30 @@
         <source>Megatron --tp-comm-overlap: Transformer Engine runs each tensor-parallel all-gather and reduce-scatter in chunks beside the layer&apos;s matrix multiplications (needs sequence parallelism)</source>
         <translation>Megatron --tp-comm-overlap：Transformer Engine 将每次张量并行的 all-gather 与 reduce-scatter 分块，与该层的矩阵乘法同时进行（需要序列并行）</translation>
     </message>
+    <message>
+        <source>Layers only (loss on the last stage)</source>
+        <translation>仅计 Transformer 层（损失在最后一段）</translation>
+    </message>
+    <message>
+        <source>Embedding as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <source>Loss as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <source>Embedding and loss as layers</source>
+        <translation>嵌入层和损失各计为一层</translation>
+    </message>
+    <message>
+        <source>Pipeline split</source>
+        <translation>流水线切分</translation>
+    </message>
+    <message>
+        <source>What the pipeline&apos;s layer split counts beside the transformer layers: nothing (the last stage also runs the output layer and loss, Megatron&apos;s default), or the embedding, the loss or both as one layer each (Megatron --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split)</source>
+        <translation>流水线按层切分时，除 Transformer 层外还计入什么：不计入（最后一段另外运行输出层和损失，Megatron 的默认做法），或把嵌入层、损失或两者各计为一层（Megatron --account-for-embedding-in-pipeline-split、--account-for-loss-in-pipeline-split）</translation>
+    </message>
 </context>
 <context>
     <name>FrontierView</name>

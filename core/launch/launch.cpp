@@ -186,7 +186,7 @@ std::string torchrunPrefix(const LaunchTarget& target, int node)
     std::string text = "torchrun --nnodes " + std::to_string(r.nodes) + " --nproc_per_node "
         + std::to_string(r.gpusPerNode) + " --node_rank " + std::to_string(node);
     if (r.nodes > 1)
-        text += " --master_addr \"${MASTER_ADDR:?set MASTER_ADDR to node 0's address}\" --master_port 29500";
+        text += " --master_addr \"${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}\" --master_port 29500";
     return text;
 }
 

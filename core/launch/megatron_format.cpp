@@ -104,6 +104,17 @@ void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
     for (const auto& [flag, planField] : degrees)
         if (auto v = a.integer(flag))
             out.set(planField, *v, a.field(flag), a.line(flag));
+    // What the layer split counts beside the layers (transformer_block.py get_num_layers_to_build @d98e8a64).
+    const bool embedding = a.has("--account-for-embedding-in-pipeline-split");
+    const bool loss = a.has("--account-for-loss-in-pipeline-split");
+    if (embedding || loss) {
+        const char* flag = loss ? "--account-for-loss-in-pipeline-split" : "--account-for-embedding-in-pipeline-split";
+        out.set("workload.parallelism.pipeline_split",
+            embedding && loss ? "embedding_and_loss"
+                : embedding   ? "embedding"
+                              : "loss",
+            a.field(flag), a.line(flag));
+    }
     if (a.has("--sequence-parallel"))
         out.set("workload.parallelism.sequence_parallel", true, a.field("--sequence-parallel"),
             a.line("--sequence-parallel"));
@@ -388,7 +399,8 @@ const std::vector<std::string>& megatronMappedFlags()
         "--recompute-modules", "--use-precision-aware-optimizer", "--main-params-dtype", "--exp-avg-dtype",
         "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
         "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph",
-        "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap" };
+        "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap", "--account-for-embedding-in-pipeline-split",
+        "--account-for-loss-in-pipeline-split" };
     return flags;
 }
 
@@ -670,6 +682,11 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
         f.push_back("--sequence-parallel");
     if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::Interleaved && c.virtualStages > 1)
         f.insert(f.end(), { "--num-virtual-stages-per-pipeline-rank", std::to_string(c.virtualStages) });
+    const PipelineSplit split = w.parallelism.pipelineSplit;
+    if (c.pipeline > 1 && (split == PipelineSplit::Embedding || split == PipelineSplit::EmbeddingAndLoss))
+        f.push_back("--account-for-embedding-in-pipeline-split");
+    if (c.pipeline > 1 && (split == PipelineSplit::Loss || split == PipelineSplit::EmbeddingAndLoss))
+        f.push_back("--account-for-loss-in-pipeline-split");
     if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::ZeroBubble)
         notes.push_back("pipeline schedule: zero-bubble has no Megatron-LM flag here; the command runs 1F1B");
     if (c.zeroStage == 1)

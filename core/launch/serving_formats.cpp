@@ -648,7 +648,7 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
         script += loraFlags;
         if (r.nodes > 1)
             script += " \\\n    --nnodes " + std::to_string(r.nodes) + " --node-rank " + std::to_string(node)
-                + " --dist-init-addr \"${DIST_INIT_ADDR:?set to node 0's address:port}\"";
+                + " --dist-init-addr \"${DIST_INIT_ADDR:?set to the address:port of node 0}\"";
         result.files.push_back({ "sglang-node" + std::to_string(node) + ".sh", script + "\n" });
     }
     return result;

@@ -81,6 +81,9 @@ inline constexpr EnumName<Offload> kOffloads[] = { { "none", Offload::None }, { 
     { "optimizer-and-parameters", Offload::OptimizerAndParameters } };
 inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = { { "1f1b", PipelineSchedule::OneFOneB },
     { "interleaved", PipelineSchedule::Interleaved }, { "zero_bubble", PipelineSchedule::ZeroBubble } };
+inline constexpr EnumName<PipelineSplit> kPipelineSplits[]
+    = { { "layers", PipelineSplit::Layers }, { "embedding", PipelineSplit::Embedding }, { "loss", PipelineSplit::Loss },
+          { "embedding_and_loss", PipelineSplit::EmbeddingAndLoss } };
 inline constexpr EnumName<Fp8Recipe> kFp8Recipes[]
     = { { "tensorwise", Fp8Recipe::Tensorwise }, { "rowwise", Fp8Recipe::Rowwise },
           { "blockwise", Fp8Recipe::Blockwise }, { "mxfp8", Fp8Recipe::Mxfp8 }, { "nvfp4", Fp8Recipe::Nvfp4 } };

@@ -39,6 +39,11 @@ enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
 enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
+// What a pipeline's layer split counts beside the transformer layers (workload.parallelism.pipeline_split): Layers
+// splits them alone, leaving the embedding on the first stage and the output layer and loss on the last (Megatron's
+// default); the others count the embedding, the loss or both as one layer each (Megatron-LM's
+// --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split).
+enum class PipelineSplit { Layers, Embedding, Loss, EmbeddingAndLoss };
 // How FP8 training scales its casts (torchao float8 / mx_formats recipes; DeepSeek-V3's 1x128 / 128x128 blocks).
 // Nvfp4: the MLP GEMMs in NVFP4 (16-element blocks, E4M3 block scales, FP32 tensor scale; Transformer Engine's
 // NVFP4BlockScaling as NVIDIA's MaxText recipe applies it), the attention projections in tensorwise FP8.

@@ -51,6 +51,7 @@ GP_PLAN_FIELD_ENUM(CudaGraphScope, kCudaGraphScopes);
 GP_PLAN_FIELD_ENUM(MoeDispatcher, kMoeDispatchers);
 GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
+GP_PLAN_FIELD_ENUM(PipelineSplit, kPipelineSplits);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
 GP_PLAN_FIELD_ENUM(KvPrecision, kKvPrecisions);
 GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);

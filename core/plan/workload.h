@@ -35,6 +35,9 @@ struct ParallelismSpec {
     int context = 1; // context parallel degree: the sequence split across ranks (ring attention)
     PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank (interleaved schedule)
+    // What the layer split counts beside the transformer layers; the slowest stage sets the step
+    // (estimate/time/pipeline_stages.h).
+    PipelineSplit pipelineSplit = PipelineSplit::Layers;
 };
 
 struct InferenceSpec {
@@ -336,6 +339,14 @@ template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
     t.add("workload.parallelism.virtual_stages", GP_PLAN_MEMBER(workload.parallelism.virtualStages), Unit::None, 1,
          double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Virtual stages"));
+    t.add("workload.parallelism.pipeline_split", GP_PLAN_MEMBER(workload.parallelism.pipelineSplit),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Pipeline split"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "What the pipeline's layer split counts beside the transformer layers: nothing (the last stage "
+                "also runs the output layer and loss, Megatron's default), or the embedding, the loss or both as "
+                "one layer each (Megatron --account-for-embedding-in-pipeline-split, "
+                "--account-for-loss-in-pipeline-split)"));
     t.add("workload.inference.batch_size", GP_PLAN_MEMBER(workload.inference.batchSize), Unit::Requests, 1,
          double(kMaxInferenceBatch), Write::Always, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Concurrent requests"));

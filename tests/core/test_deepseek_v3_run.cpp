@@ -23,6 +23,8 @@ namespace gp
 namespace
 {
 
+// The split counts the output head as a layer: DeepSeek-V3 places "the deepest layers (including the output head)" on
+// a rank with the shallowest (arXiv 2412.19437, section 2.2), its pipeline balanced around the head (training12).
 Plan deepSeekV3Run(const char* precision)
 {
     nlohmann::json j = nlohmann::json::parse(R"({
@@ -33,7 +35,7 @@ Plan deepSeekV3Run(const char* precision)
                      "sequence_length": 4096, "micro_batch_size": 1, "gradient_accumulation_steps": 120,
                      "training_tokens": 14.8e12,
                      "parallelism": {"data": 128, "tensor": 1, "pipeline": 16, "zero_stage": 1, "expert": 64,
-                                     "pipeline_schedule": "zero_bubble"}},
+                                     "pipeline_schedule": "zero_bubble", "pipeline_split": "loss"}},
         "candidates": [{"gpu": "h800-80gb-sxm", "gpus_per_node": 8, "nodes": 256, "inter_node_gbps": 3200}]
     })");
     j["workload"]["precision"] = precision;

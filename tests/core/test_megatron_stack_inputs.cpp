@@ -545,6 +545,17 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
                   "perf.yaml")["workload.moe_a2a_overlap"],
         true);
     EXPECT_EQ(defaults.count("workload.moe_a2a_overlap"), 0u);
+    // The layer split's flags (Megatron-Bridge's model fields of the same names): both, the loss alone, neither.
+    EXPECT_EQ(megatronInputsRead(base
+                      + " --pipeline-model-parallel-size 4 --account-for-embedding-in-pipeline-split "
+                        "--account-for-loss-in-pipeline-split\n",
+                  "train.sh")["workload.parallelism.pipeline_split"],
+        "embedding_and_loss");
+    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  account_for_loss_in_pipeline_split: true\n"
+                                 "  account_for_embedding_in_pipeline_split: false\n",
+                  "bridge.yaml")["workload.parallelism.pipeline_split"],
+        "loss");
+    EXPECT_EQ(defaults.count("workload.parallelism.pipeline_split"), 0u);
     auto apex = megatronInputsRead(
         "model:\n  tensor_model_parallel_size: 4\n  optim:\n    name: distributed_fused_adam\n    dtype: bf16\n",
         "nemo.yaml");

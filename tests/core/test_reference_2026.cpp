@@ -155,7 +155,9 @@ TEST(Reference2026, PublishedRunsPerKind)
     EXPECT_LE(errorOf.at("automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8"), 0.23);
     // DeepSeek-V3's node-limited routing (expert_groups 8, expert_groups_per_token 4: a token's experts on at most 4
     // of the 8 nodes) cuts its dispatch's network copies per token from 4.6 to 3.2: -31.1% -> -21.2%.
-    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.18);
+    // Its last pipeline stage runs the output layer beside its layers (pipeline_stages.h; training12): -17.6% ->
+    // -19.4%.
+    EXPECT_LE(errorOf.at("automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64"), 0.20);
     // Per-op selective checkpointing: memory median 48.6% -> 9.6%, worst 77.0% -> 30.9%. ZeRO-3 inside a pipeline
     // holding the stage's weights gathered (at fp8 for the linears, the 405B preset's fp8 all-gather) and its
     // gradients unsharded in fp32 for the step: the 405B 1F1B row -30.9% -> +5.7%; median 9.6% -> 4.5%, worst

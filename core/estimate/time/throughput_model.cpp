@@ -14,6 +14,7 @@
 #include "estimate/time/goodput.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/moe_layer_time.h"
+#include "estimate/time/pipeline_stages.h"
 #include "estimate/time/sizing_rules.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -538,7 +539,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double memoryBound
         = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail);
     r.memoryBoundSeconds = memoryBound;
-    const double busyCompute = matmul.seconds + memoryBound;
+    // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
+    // last stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds.
+    const double headFlops = flops.forward.total() > 0 ? flops.forward.head * flops.model / flops.forward.total() : 0;
+    const double headRate = workload.precision == Precision::Fp8 ? s.peak16 * r.computeEfficiency : s.achieved;
+    const double headShare = headRate > 0 && matmul.seconds + memoryBound > 0
+        ? s.gpuTokens * headFlops / headRate / (matmul.seconds + memoryBound)
+        : 0.0;
+    const double busyCompute = (matmul.seconds + memoryBound)
+        * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
     r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds;
     r.achievedTflopsPerGpu

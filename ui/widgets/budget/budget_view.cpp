@@ -183,42 +183,7 @@ BudgetView::BudgetView(QWidget* parent)
     controls->addWidget(m_csv);
     controls->addWidget(m_pdf);
 
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_fleetModel);
-    proxy->setSortRole(BudgetFleetModel::SortRole);
-    m_fleet->setModel(proxy);
-    m_fleet->setSortingEnabled(true);
-    // Columns fit their contents when the fleet's rows change, and grow when an edit widens a figure; measured on
-    // every change (Qt's ResizeToContents), they repaint the whole table and its scroll bar for each edit.
-    for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
-        m_fleet->horizontalHeader()->setSectionResizeMode(column,
-            column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
-                ? QHeaderView::Stretch
-                : QHeaderView::Interactive);
-    const auto fitFleetColumns = [this] {
-        const QAbstractItemView* view = m_fleet; // sizeHintForColumn is public there
-        for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column) {
-            if (m_fleet->horizontalHeader()->sectionResizeMode(column) == QHeaderView::Stretch)
-                continue;
-            const int width
-                = std::max(view->sizeHintForColumn(column), m_fleet->horizontalHeader()->sectionSizeHint(column));
-            if (width != m_fleet->columnWidth(column))
-                m_fleet->setColumnWidth(column, width);
-        }
-    };
-    connect(m_fleetModel, &QAbstractItemModel::modelReset, this, fitFleetColumns);
-    // An edit changes a few cells, one signal each: only those are measured, once the answer is in (render), and a
-    // column grows to the widest; measuring whole columns at each signal shaped every cell's text again and again.
-    connect(m_fleetModel, &QAbstractItemModel::dataChanged, this,
-        [this](const QModelIndex& from) { m_changedFleetCells.push_back(from); });
-    connect(m_fleetModel, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int last) {
-        for (int row = first; row <= last; ++row)
-            for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
-                m_changedFleetCells.push_back(m_fleetModel->index(row, column));
-    });
-    m_fleet->setWordWrap(false);
-    m_fleet->verticalHeader()->hide();
-    m_fleet->setMinimumHeight(140);
+    setUpFleetTable();
 
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
@@ -261,6 +226,47 @@ BudgetView::BudgetView(QWidget* parent)
         m_status->setText(tr("%1 failed: %2").arg(name, message));
     });
     retranslate();
+}
+
+// The fleet table: sorted through a proxy, its columns fitted to what changed.
+void BudgetView::setUpFleetTable()
+{
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_fleetModel);
+    proxy->setSortRole(BudgetFleetModel::SortRole);
+    m_fleet->setModel(proxy);
+    m_fleet->setSortingEnabled(true);
+    // Columns fit their contents when the fleet's rows change, and grow when an edit widens a figure; measured on
+    // every change (Qt's ResizeToContents), they repaint the whole table and its scroll bar for each edit.
+    for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
+        m_fleet->horizontalHeader()->setSectionResizeMode(column,
+            column == BudgetFleetModel::BillingColumn || column == BudgetFleetModel::ItemsColumn
+                ? QHeaderView::Stretch
+                : QHeaderView::Interactive);
+    const auto fitFleetColumns = [this] {
+        const QAbstractItemView* view = m_fleet; // sizeHintForColumn is public there
+        for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column) {
+            if (m_fleet->horizontalHeader()->sectionResizeMode(column) == QHeaderView::Stretch)
+                continue;
+            const int width
+                = std::max(view->sizeHintForColumn(column), m_fleet->horizontalHeader()->sectionSizeHint(column));
+            if (width != m_fleet->columnWidth(column))
+                m_fleet->setColumnWidth(column, width);
+        }
+    };
+    connect(m_fleetModel, &QAbstractItemModel::modelReset, this, fitFleetColumns);
+    // An edit changes a few cells, one signal each: only those are measured, once the answer is in (render), and a
+    // column grows to the widest; measuring whole columns at each signal shaped every cell's text again and again.
+    connect(m_fleetModel, &QAbstractItemModel::dataChanged, this,
+        [this](const QModelIndex& from) { m_changedFleetCells.push_back(from); });
+    connect(m_fleetModel, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int last) {
+        for (int row = first; row <= last; ++row)
+            for (int column = 0; column < BudgetFleetModel::ColumnCount; ++column)
+                m_changedFleetCells.push_back(m_fleetModel->index(row, column));
+    });
+    m_fleet->setWordWrap(false);
+    m_fleet->verticalHeader()->hide();
+    m_fleet->setMinimumHeight(140);
 }
 
 // The bottom bar: exports, then the gentler fixes (their search, a button each, the undo), then the status. As tall

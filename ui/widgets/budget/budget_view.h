@@ -108,6 +108,7 @@ private:
     void growFleetColumns(); // the columns of the cells an edit changed grow to fit them
     void showCapBanner(const QString& text);
     void readControls();
+    void setUpFleetTable();
     QWidget* makeBottomBar();
     void searchFixes();
     void showFixes();

@@ -102,6 +102,12 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "per-layer"      ? tr("Each layer")
             : name == "full-iteration" ? tr("Whole iteration")
                                        : QString();
+    if (field.path == "workload.parallelism.pipeline_split")
+        return name == "layers"            ? tr("Layers only (loss on the last stage)")
+            : name == "embedding"          ? tr("Embedding as a layer")
+            : name == "loss"               ? tr("Loss as a layer")
+            : name == "embedding_and_loss" ? tr("Embedding and loss as layers")
+                                           : QString();
     if (field.path == "workload.moe_token_dispatcher")
         return name == "auto"     ? tr("Once per rank and node (DeepEP)")
             : name == "alltoall"  ? tr("All-to-all (a copy per expert)")
