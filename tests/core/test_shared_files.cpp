@@ -418,11 +418,14 @@ TEST(FieldMessages, ABrokenOverridesFileNamesItsFieldNotTheCatalogFormat)
     EXPECT_EQ(err.str().find("gpu-planner-catalog"), std::string::npos) << err.str();
 }
 
+// A Llama config.json whose hidden_size is written in quotes.
+const std::string kHiddenSizeInQuotesConfig = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+    "hidden_size": "4096", "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000,
+    "intermediate_size": 11008})";
+
 TEST(FieldMessages, ASizeWrittenAsAStringOrMissingIsNamedWithoutGot0)
 {
-    const std::string config = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
-        "hidden_size": "4096", "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000,
-        "intermediate_size": 11008})";
+    const std::string config = kHiddenSizeInQuotesConfig;
     auto imported = importHuggingFaceConfig(config, "config.json");
     ASSERT_FALSE(imported);
     EXPECT_EQ(imported.error().field, "hidden_size") << imported.error().toString();
@@ -438,9 +441,7 @@ TEST(FieldMessages, ASizeWrittenAsAStringOrMissingIsNamedWithoutGot0)
 // text, in the readers that share JsonReader and in the config.json import; text that is no number keeps "got".
 TEST(FieldMessages, ANumberInQuotesIsSaidToBeWrittenAsText)
 {
-    const std::string config = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
-        "hidden_size": "4096", "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000,
-        "intermediate_size": 11008})";
+    const std::string config = kHiddenSizeInQuotesConfig;
     auto imported = importHuggingFaceConfig(config, "config.json");
     ASSERT_FALSE(imported);
     EXPECT_EQ(imported.error().message, "is a number written as text (\"4096\"); write it without quotes")

@@ -272,30 +272,24 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     if (p.hardware.nodes > 1 && c.data > 1 && c.expert == 1)
         ++tally.networkChecked;
     int broken = checkBounds(p, p.workload, t, catalog);
-    // The combined 1F1B schedule only hides all-to-all behind compute: never slower than without it.
-    if (p.workload.moeA2aOverlap) {
+    // An overlap only hides transfers behind compute, never slower than without it: the combined 1F1B schedule's
+    // expert all-to-all (moe_a2a_overlap), Transformer Engine's tensor-parallel transfers behind GEMMs
+    // (tp_comm_overlap). True when it hides some.
+    const auto overlapOnlyHides = [&](bool Workload::*overlap, const char* name) {
+        if (!(p.workload.*overlap))
+            return false;
         Workload exposed = p.workload;
-        exposed.moeA2aOverlap = false;
+        exposed.*overlap = false;
         const ThroughputEstimate e = estimateOn(p, exposed, catalog);
         if (t.step.total > e.step.total * (1 + 1e-9)) {
-            std::printf("physics: moe_a2a_overlap slower than without it on %s, %s: %.6g > %.6g s\n", gpu.id.c_str(),
+            std::printf("physics: %s slower than without it on %s, %s: %.6g > %.6g s\n", name, gpu.id.c_str(),
                 p.model.name.c_str(), t.step.total, e.step.total);
             ++broken;
         }
-        tally.a2aOverlapHiding += t.step.total < e.step.total * (1 - 1e-12);
-    }
-    // Transformer Engine's tensor-parallel overlap only hides transfers behind GEMMs: never slower than without it.
-    if (p.workload.tpCommOverlap) {
-        Workload exposed = p.workload;
-        exposed.tpCommOverlap = false;
-        const ThroughputEstimate e = estimateOn(p, exposed, catalog);
-        if (t.step.total > e.step.total * (1 + 1e-9)) {
-            std::printf("physics: tp_comm_overlap slower than without it on %s, %s: %.6g > %.6g s\n", gpu.id.c_str(),
-                p.model.name.c_str(), t.step.total, e.step.total);
-            ++broken;
-        }
-        tally.tpOverlapHiding += t.step.total < e.step.total * (1 - 1e-12);
-    }
+        return t.step.total < e.step.total * (1 - 1e-12);
+    };
+    tally.a2aOverlapHiding += overlapOnlyHides(&Workload::moeA2aOverlap, "moe_a2a_overlap");
+    tally.tpOverlapHiding += overlapOnlyHides(&Workload::tpCommOverlap, "tp_comm_overlap");
     // The wall clock holds at least the steps: goodput at most 1 (checkpoints, evaluation and failures only add).
     const double steps = p.workload.trainingTokens / t.tokensPerSecond / 3600.0;
     if (!(t.trainingHours >= steps * (1 - 1e-12)) || !(t.goodput > 0 && t.goodput <= 1 + 1e-12)) {
