@@ -323,7 +323,14 @@ QWidget* BudgetView::makeBottomBar()
 }
 
 // The runners cancel what runs and never wait for it: a job owns copies of what it reads.
-BudgetView::~BudgetView() = default;
+// The undo stack and the job runners are children, deleted by QWidget's destructor after this view's own part is
+// gone; the stack's clear() then emits indexChanged into this view's slots (UBSan: a call on a destroyed BudgetView).
+// They are disconnected from the view first.
+BudgetView::~BudgetView()
+{
+    for (QObject* child : std::initializer_list<QObject*> { m_undo, m_fixJobs, m_answerJobs, m_jobs })
+        child->disconnect(this);
+}
 
 bool BudgetView::openBudget(const QString& path, QString* error)
 {
