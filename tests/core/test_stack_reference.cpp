@@ -216,8 +216,12 @@ TEST(StackReference, PublishedRunsPerStack)
     // -8.2% -> -18.6%): Megatron median 16.9% -> 17.3%, worst unchanged (111.6%).
     // All three together (training10, training11, training12): Megatron median 13.9%, worst 111.6% (GPT-OSS 120B on
     // 64 B200, 25.11).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.14);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.12);
+    // That row runs the expert parallelism of its release's config, EP 64 (Megatron-Bridge v0.2.0
+    // GPT_OSS_120B_B200_BF16_BASE_CONFIG, kept in 26.02 as the GBS-512 "V1" setting whose 26.02 run at EP 64 published
+    // about the same tokens/s), not the table's EP 8 (training13): +111.6% -> +4.5%; Megatron median 13.9% -> 13.5%,
+    // worst 93.8% (Qwen3-30B-A3B on 16 H100, 26.02).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.136);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.94);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
     // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all.
