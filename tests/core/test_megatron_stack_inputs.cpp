@@ -6,6 +6,7 @@
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
 #include "estimate/time/communication_model.h"
+#include "estimate/time/moe_layer_time.h"
 #include "estimate/time/throughput_model.h"
 #include "launch/launch.h"
 #include "plan/precision.h"
@@ -431,6 +432,54 @@ TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)
     torchtitanExposed.moeA2aOverlap = false;
     EXPECT_NEAR(estimateThroughput(m, torchtitan, c, hw, catalog, d).expertParallelSeconds,
         estimateThroughput(m, torchtitanExposed, c, hw, catalog, d).expertParallelSeconds, 1e-12);
+}
+
+TEST(MegatronStackInputs, CombinedScheduleHidesEachAllToAllBehindThePartItRunsBeside)
+{
+    // One layer step of the combined schedule by hand (times in ms). Streams in Megatron-LM's issue order:
+    //   comm:    combine_bwd | dispatch_fwd -> dispatch_bwd | combine_fwd
+    //   compute: attn_fwd    | mlp_bwd -> mlp_bwd_dw -> mlp_fwd | attn_bwd
+    // Attention 1 forward, 2 backward; experts 1 each for forward, data and weight gradients: 6 of compute.
+    MoeA2aLayerPair pair;
+    pair.attentionForward = 1;
+    pair.attentionBackward = 2;
+    pair.expertsForward = 1;
+    pair.expertsBackward = 1;
+    pair.expertsWeightGradient = 1;
+    // All-to-all 0.5: each one ends before what waits for it is due: nothing exposed.
+    pair.allToAll = 0.5;
+    EXPECT_DOUBLE_EQ(moeA2aLayerPairExposedSeconds(pair), 0.0);
+    // All-to-all 2 (8 a step, more than the 6 of compute): combine_bwd ends at 2, mlp_bwd runs 2-3, dispatch_fwd 2-4,
+    // mlp_bwd_dw 3-4, dispatch_bwd 4-6, mlp_fwd 4-5, combine_fwd 6-8, attn_bwd 6-8: 8, 2 beyond the compute.
+    pair.allToAll = 2;
+    EXPECT_DOUBLE_EQ(moeA2aLayerPairExposedSeconds(pair), 2.0);
+    // Attention-heavy: attention 2 forward, 4 backward, experts 0.2 each, all-to-all 1: the four all-to-alls (4) are
+    // less than the compute (6.6), yet dispatch_fwd (2-3) and dispatch_bwd (3-4) outlast the experts (2-2.4, 3-3.2)
+    // and attn_bwd waits for dispatch_bwd: 4-8 against 6.6 of compute, 1.4 exposed (the whole-step window hid all).
+    pair.attentionForward = 2;
+    pair.attentionBackward = 4;
+    pair.expertsForward = 0.2;
+    pair.expertsBackward = 0.2;
+    pair.expertsWeightGradient = 0.2;
+    pair.allToAll = 1;
+    EXPECT_NEAR(moeA2aLayerPairExposedSeconds(pair), 1.4, 1e-12);
+    // Never more than the four all-to-alls, never less than nothing.
+    pair.allToAll = 100;
+    EXPECT_LE(moeA2aLayerPairExposedSeconds(pair), 400.0);
+    EXPECT_GE(moeA2aLayerPairExposedSeconds(pair), 400.0 - 6.6 - 1e-9);
+
+    // Over a step: Qwen3-30B-A3B (48 MoE layers), no pipeline, 4 micro-batches, a paired share of 63 / 64: the exposed
+    // part is the pair's times the paired layer steps. Compute 48 x 4 x 6 ms with 48 x 4 x 3 of experts, 48 x 4 x 4
+    // all-to-alls of 2 ms: each layer step as the second case.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    Configuration c = expertParallelEight(4);
+    const Workload w = megatronInputsWorkload(Checkpointing::None);
+    const double steps = moeLayers(m.architecture) * 4;
+    ASSERT_EQ(moeLayers(m.architecture), totalLayers(m.architecture));
+    EXPECT_NEAR(
+        moeA2aPairedExposedSeconds(m.architecture, w, c, steps * 6e-3, steps * 3e-3, steps * 4 * 2e-3, 63.0 / 64),
+        steps * 2e-3 * 63 / 64, 1e-12);
+    EXPECT_EQ(moeA2aPairedExposedSeconds(m.architecture, w, c, steps * 6e-3, steps * 3e-3, 0.0, 63.0 / 64), 0.0);
 }
 
 std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)

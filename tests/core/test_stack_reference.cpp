@@ -225,7 +225,12 @@ TEST(StackReference, PublishedRunsPerStack)
     // +3.1%), DeepSeek-V3 on B200 DeepEP with moe_a2a_overlap (-23.2% -> +37.9%: the overlap the model grants hides its
     // EP-32 all-to-all; like the H100 rows that state it, too fast), both DeepSeek-V3 rows per-layer CUDA graphs (no
     // change). Megatron median 13.5%, worst 93.8%.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.136);
+    // The combined 1F1B schedule hides each all-to-all only behind the part of the other micro-batch's compute it runs
+    // beside (moeA2aPairedExposedSeconds, Megatron-LM's issue order on its two streams), not behind the whole step:
+    // Qwen3-235B on 256 H100 +21.3/+21.7/+16.1% -> +14.5/+14.2/+9.0%, DeepSeek-V3 on 256 B200 +37.9% -> +21.2%; the
+    // graph-captured Qwen3-30B B300 row and the Qwen3-30B H100 26.02 row (NVLink all-to-all) unchanged. Megatron median
+    // 13.4%, worst 93.8%.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.135);
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.94);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),

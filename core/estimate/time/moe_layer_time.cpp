@@ -1,5 +1,6 @@
 #include "estimate/time/moe_layer_time.h"
 
+#include "transformer/layers.h"
 #include "transformer/training_flops.h"
 
 #include <algorithm>
@@ -88,6 +89,51 @@ ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& worklo
     f.seconds = expertPasses * calls.gemms * d.groupedGemmCallSeconds + f.quantizeSeconds;
     f.biasSeconds = expertPasses * calls.biasKernels * d.expertKernelCallSeconds;
     return f;
+}
+
+// The two streams run their parts in issue order; each part starts when its stream is free and what it waits for is
+// done. The pair ends when both streams have finished.
+double moeA2aLayerPairExposedSeconds(const MoeA2aLayerPair& pair)
+{
+    const double x = std::max(0.0, pair.allToAll);
+    const double attnForwardEnd = std::max(0.0, pair.attentionForward);
+    const double combineBackwardEnd = x;
+    const double expertsBackwardEnd
+        = std::max(attnForwardEnd, combineBackwardEnd) + std::max(0.0, pair.expertsBackward);
+    const double dispatchForwardEnd = std::max(combineBackwardEnd, attnForwardEnd) + x;
+    const double weightGradientEnd = expertsBackwardEnd + std::max(0.0, pair.expertsWeightGradient);
+    const double dispatchBackwardEnd = std::max(dispatchForwardEnd, expertsBackwardEnd) + x;
+    const double expertsForwardEnd
+        = std::max(weightGradientEnd, dispatchForwardEnd) + std::max(0.0, pair.expertsForward);
+    const double combineForwardEnd = std::max(dispatchBackwardEnd, expertsForwardEnd) + x;
+    const double attnBackwardEnd
+        = std::max(expertsForwardEnd, dispatchBackwardEnd) + std::max(0.0, pair.attentionBackward);
+    const double compute = attnForwardEnd + std::max(0.0, pair.expertsBackward)
+        + std::max(0.0, pair.expertsWeightGradient) + std::max(0.0, pair.expertsForward)
+        + std::max(0.0, pair.attentionBackward);
+    return std::max(0.0, std::max(combineForwardEnd, attnBackwardEnd) - compute);
+}
+
+double moeA2aPairedExposedSeconds(const Architecture& arch, const Workload& workload, const Configuration& config,
+    double busyCompute, double expertSeconds, double allToAllSeconds, double pairedShare)
+{
+    const double p = double(std::max(1, config.pipeline));
+    const double accum = double(std::max(1, config.gradientAccumulationSteps));
+    const double moe = moeLayers(arch) / p * accum; // MoE layer passes of the stage in a step
+    const double layers = totalLayers(arch) / p * accum;
+    const double calls = (4.0 + 2.0 * recomputedLayerShare(arch, workload, config.checkpointing)) * moe;
+    if (!(moe > 0) || !(layers > 0) || !(calls > 0) || !(allToAllSeconds > 0) || !(pairedShare > 0))
+        return 0.0;
+    const double experts = std::max(0.0, expertSeconds) / moe;
+    const double rest = std::max(0.0, busyCompute - expertSeconds) / layers;
+    MoeA2aLayerPair pair;
+    pair.attentionForward = rest / 3.0;
+    pair.attentionBackward = 2.0 * rest / 3.0;
+    pair.expertsForward = experts / 3.0;
+    pair.expertsBackward = experts / 3.0;
+    pair.expertsWeightGradient = experts / 3.0;
+    pair.allToAll = allToAllSeconds / calls;
+    return moeA2aLayerPairExposedSeconds(pair) * moe * pairedShare;
 }
 
 } // namespace gp

@@ -35,4 +35,31 @@ struct ExpertCallFloor {
 ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
     double layerPasses, const PerformanceDefaults& d);
 
+// One step of Megatron-Core's combined 1F1B schedule for one layer (workload.moe_a2a_overlap): a micro-batch's
+// forward beside another's backward, each part on the stream Megatron-LM issues it to (core_v0.15.0
+// models/common/model_chunk_schedule_plan.py TransformerLayerSchedulePlan.run):
+//   comm stream:    combine_bwd        | dispatch_fwd -> dispatch_bwd      | combine_fwd
+//   compute stream: attn_fwd, post_attn_fwd | mlp_bwd -> mlp_bwd_dw -> mlp_fwd | post_attn_bwd, attn_bwd
+// with the data each part waits for: mlp_bwd the combine_bwd's gradient, dispatch_fwd the router (post_attn_fwd),
+// dispatch_bwd mlp_bwd's gradient, mlp_fwd the dispatched tokens, combine_fwd mlp_fwd's output, post_attn_bwd the
+// dispatch_bwd's gradient. Each all-to-all hides only behind the compute it runs beside.
+struct MoeA2aLayerPair {
+    double attentionForward = 0; // attn_fwd + post_attn_fwd: everything of the layer but the experts, forward
+    double attentionBackward = 0; // post_attn_bwd + attn_bwd
+    double expertsForward = 0; // mlp_fwd
+    double expertsBackward = 0; // mlp_bwd (data gradients)
+    double expertsWeightGradient = 0; // mlp_bwd_dw (delayed weight gradients)
+    double allToAll = 0; // one dispatch or combine
+};
+
+// The time the pair takes beyond its compute: the all-to-all its compute cannot cover.
+double moeA2aLayerPairExposedSeconds(const MoeA2aLayerPair& pair);
+
+// What the combined schedule leaves exposed of a step's paired all-to-all (share of the layer steps paired,
+// moeA2aPairedShare): per MoE layer and paired micro-batch, the compute split as the step's, the layer's part of
+// everything but the experts (busyCompute less expertSeconds over the stage's layers) and its experts (expertSeconds
+// over the stage's MoE layers), forward one third and backward two (data and weight gradients alike).
+double moeA2aPairedExposedSeconds(const Architecture& arch, const Workload& workload, const Configuration& config,
+    double busyCompute, double expertSeconds, double allToAllSeconds, double pairedShare);
+
 } // namespace gp

@@ -412,9 +412,13 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     // backward, layer by layer, on two streams (Megatron-LM@d98e8a64 megatron/core/pipeline_parallel/combined_1f1b.py):
     // each side's dispatch and combine run while the other side computes. The paired all-to-all hides up to the
     // compute of the paired micro-batches (the same share of the compute the reduce-scatters above left); the
-    // warmup forwards and the drain backwards run alone and keep theirs (moeA2aPairedShare).
+    // warmup forwards and the drain backwards run alone and keep theirs (moeA2aPairedShare). Each all-to-all hides only
+    // behind the part of the other micro-batch's compute it runs beside (moe_layer_time.h moeA2aPairedExposedSeconds).
     if (c.expertParallelPaired > 0) {
-        const double a2aHidden = std::min(c.expertParallelPaired, std::max(0.0, window) * moeA2aPairedShare(config));
+        const double unpaired = moeA2aPairedExposedSeconds(model.architecture, workload, config, busyCompute,
+            r.expertComputeSeconds, c.expertParallelSeconds, moeA2aPairedShare(config));
+        const double a2aHidden = std::min(
+            std::max(0.0, c.expertParallelPaired - unpaired), std::max(0.0, window) * moeA2aPairedShare(config));
         window -= a2aHidden;
         r.expertParallelSeconds -= a2aHidden; // what stays in step.communication
         (c.expertParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) -= a2aHidden;
