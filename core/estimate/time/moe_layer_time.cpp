@@ -74,6 +74,15 @@ ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload
 // experts uncaptured (Megatron-Bridge's CUDA graph guide: attn, moe_router, moe_preprocess for dropless MoE).
 // torchtitan, NeMo AutoModel and the generic stack run the experts as one grouped kernel (torch._grouped_mm, gmm):
 // no per-expert calls.
+// The floor is taken per MoE layer, not over the step, because dropless MoE stops the host at every layer's forward:
+// the alltoall dispatcher copies the routing counts to the host and waits for them before the expert all-to-all
+// (Megatron-LM core_v0.15.0 moe/token_dispatcher.py: cuda_dtoh_point before permutation 1, cuda_sync_point
+// "before_ep_alltoall" with expert parallelism, "before_finish" without; the flex and allgather dispatchers read their
+// counts too), so the host cannot issue a later layer's calls while the GPU runs an earlier layer's GEMMs. The wait
+// itself costs no separate term: the copy is queued before permutation 1 and the host waits only before the
+// all-to-all, so the round trip runs beside the permutation. Only drop-and-pad (moe_pad_expert_input_to_capacity: the
+// counts are the capacity, known on the host) and graph-captured iterations have no such wait; no plan states the
+// first, and the floor is lifted for the second.
 ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
     double layerPasses, const PerformanceDefaults& d)
 {
