@@ -112,13 +112,14 @@ TEST(LlamaCppEngine, ACacheLargerThanTheGpuDoesNotStart)
 TEST(LlamaCppEngine, Q4WeightsAreGgmlBlocksOf32WeightsAndAScale)
 {
     // int4 weights are ggml's Q4_0 / Q4_K layout: 18 bytes per 32 weights (4.5 bits). Llama 3.1 8B's block linears:
-    // 32 x (2 x 4096^2 + 2 x 4096 x 1024 + 3 x 4096 x 14336) = 6,979,321,856 weights at 4.5 bits; the embedding and
-    // head (2 x 128,256 x 4096) and the norms (65 x 4096) at 16 bits.
+    // 32 x (2 x 4096^2 + 2 x 4096 x 1024 + 3 x 4096 x 14336) = 6,979,321,856 weights at 4.5 bits; the head
+    // (128,256 x 4096) at Q6_K, 210 bytes a 256-weight block (llama.cpp's quantizer keeps it there:
+    // llamaCppHeadBytesPerWeight); the embedding (128,256 x 4096) and the norms (65 x 4096) at 16 bits.
     const CandidateResult r = serveLlamaCpp(R"({"name": "llama.cpp"})", "", "int4");
     ASSERT_TRUE(r.serving);
     const double linear = 32.0 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336);
-    const double other = 2 * 128256.0 * 4096 + 65 * 4096.0;
-    EXPECT_NEAR(r.serving->weightBytes, linear * 18.0 / 32.0 + other * 2, 1e3);
+    const double head = 128256.0 * 4096, other = 128256.0 * 4096 + 65 * 4096.0;
+    EXPECT_NEAR(r.serving->weightBytes, linear * 18.0 / 32.0 + head * 210.0 / 256 + other * 2, 1e3);
 }
 
 TEST(LlamaCppEngine, GgmlCacheTypesBelongToLlamaCppAndTheEngineIsInTheTable)

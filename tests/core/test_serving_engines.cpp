@@ -2,6 +2,7 @@
 // from the catalog (serving.engine.sglang.*, serving.engine.tensorrt_llm.*, each with its source), by hand.
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/llamacpp_engine.h"
 #include "estimate/serving/serving_defaults.h"
 #include "plan/precision.h"
 #include "test_memory_support.h"
@@ -180,26 +181,28 @@ TEST(ServingEngines, MarlinReadsInt4WeightsAtTheSixteenBitBandwidth)
 
 TEST(ServingEngines, LlamaCppReadsQuantizedWeightsAtItsMmvqKernelsBandwidth)
 {
-    // llama.cpp's own Q8_0 and Q4_0 matrix-vector kernels (serve-llamacpp-mmvq: 0.862 and 0.709 of its 16-bit
+    // llama.cpp's own Q8_0 and Q4_0 matrix-vector kernels (serve-llamacpp-mmvq: 0.880 and 0.744 of its 16-bit
     // bandwidth, one llama-bench run) against the gpt-fast ratios the other engines keep where Marlin does not apply
     // (int8 0.524 / 0.685 = 0.765, int4 0.423 / 0.685 = 0.618): batch-1 decode of CodeLlama-7B-sized Llama 2 7B on a
-    // T4 (no BF16 tensor cores, so no Marlin), where the weights are most of the step. llama.cpp's step is shorter than
-    // TensorRT-LLM's by less than the bandwidth ratio (the KV, head and overhead are the same) and by a good part of
-    // it.
+    // T4 (no BF16 tensor cores, so no Marlin), where the weights are most of the step. Once llama.cpp's quantized head
+    // (Q8_0 for int8, Q6_K for int4, against TensorRT-LLM's fp16 head) is added back, llama.cpp's step is shorter than
+    // TensorRT-LLM's by less than the bandwidth ratio (the KV and overhead are the same) and by a good part of it.
     // The catalog's ratios are the bytes per second of each format over F16's in the published run
-    // (tests/data/reference/quantized-kernels.json).
+    // (tests/data/reference/quantized-kernels.json), each token's time net of the step overhead the model charges
+    // apart (serving.step_overhead_ms).
     const nlohmann::json doc = nlohmann::json::parse(
         test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/quantized-kernels.json"));
+    const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
     const auto readRate = [&](const std::string& format) {
         for (const auto& c : doc.at("cases"))
             if (c.at("id").get<std::string>() == "llamacpp-mmvq-codellama7b-batch1")
                 for (const auto& r : c.at("runs"))
                     if (r.at("format").get<std::string>() == format)
-                        return r.at("size_gib").get<double>() * r.at("tokens_per_second").get<double>();
+                        return r.at("size_gib").get<double>()
+                            / (1 / r.at("tokens_per_second").get<double>() - d.stepOverheadSeconds);
         ADD_FAILURE() << format;
         return double(NAN);
     };
-    const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
     EXPECT_NEAR(d.llamaCppQ8BandwidthRatio, readRate("Q8_0") / readRate("F16"), 5e-4);
     EXPECT_NEAR(d.llamaCppQ4BandwidthRatio, readRate("Q4_0") / readRate("F16"), 5e-4);
     const auto step = [](const std::string& engine, const std::string& format) {
@@ -217,15 +220,70 @@ TEST(ServingEngines, LlamaCppReadsQuantizedWeightsAtItsMmvqKernelsBandwidth)
         return estimate->results.front().serving->decodeStepSeconds;
     };
     const double gptFastInt8 = 0.524 / 0.685, gptFastInt4 = 0.423 / 0.685;
-    const double q8 = step("llama.cpp", "int8"), int8 = step("tensorrt-llm", "int8");
-    const double q4 = step("llama.cpp", "int4"), int4 = step("tensorrt-llm", "int4");
+    // Llama 2 7B's untied head, 32,000 x 4,096, read at the T4's 320 GB/s x the decode efficiency x each kernel ratio.
+    const double head = 32000.0 * 4096, t4 = 320e9 * d.decodeBandwidthEfficiency;
+    const double q8Head = head * (2 - 34.0 / 32) / (t4 * d.llamaCppQ8BandwidthRatio);
+    const double q4Head = head * (2 - 210.0 / 256) / (t4 * d.llamaCppQ4BandwidthRatio);
+    const double q8 = step("llama.cpp", "int8") + q8Head, int8 = step("tensorrt-llm", "int8");
+    const double q4 = step("llama.cpp", "int4") + q4Head, int4 = step("tensorrt-llm", "int4");
     std::printf("batch-1 decode step, Llama 2 7B on T4: int8 llama.cpp %.3f ms, TensorRT-LLM %.3f ms; int4 %.3f ms, "
                 "%.3f ms\n",
         1e3 * q8, 1e3 * int8, 1e3 * q4, 1e3 * int4);
-    EXPECT_LT(int8 / q8, 0.862 / gptFastInt8);
-    EXPECT_GT(int8 / q8, 1 + 0.5 * (0.862 / gptFastInt8 - 1));
-    EXPECT_LT(int4 / q4, 0.709 / gptFastInt4);
-    EXPECT_GT(int4 / q4, 1 + 0.5 * (0.709 / gptFastInt4 - 1));
+    EXPECT_LT(int8 / q8, d.llamaCppQ8BandwidthRatio / gptFastInt8);
+    EXPECT_GT(int8 / q8, 1 + 0.5 * (d.llamaCppQ8BandwidthRatio / gptFastInt8 - 1));
+    EXPECT_LT(int4 / q4, d.llamaCppQ4BandwidthRatio / gptFastInt4);
+    EXPECT_GT(int4 / q4, 1 + 0.5 * (d.llamaCppQ4BandwidthRatio / gptFastInt4 - 1));
+}
+
+TEST(ServingEngines, LlamaCppQuantizedFilesHoldTheHeadAtQ6K)
+{
+    // llama.cpp's quantizer keeps the output head at Q6_K (210 bytes a 256-weight block) for every quantized type but
+    // Q8_0, and at Q8_0 (34 bytes a 32-weight block) when a row is not whole 256-weight blocks.
+    const auto headBytes = [](WeightFormat format, std::int64_t hidden) {
+        ResolvedModel m;
+        m.architecture.hiddenSize = hidden;
+        Workload w;
+        w.weightFormat = format;
+        return llamaCppHeadBytesPerWeight(m, w);
+    };
+    EXPECT_DOUBLE_EQ(headBytes(WeightFormat::Int4, 4096), 210.0 / 256);
+    EXPECT_DOUBLE_EQ(headBytes(WeightFormat::Int4, 4000), 34.0 / 32);
+    EXPECT_DOUBLE_EQ(headBytes(WeightFormat::Int8, 4096), 34.0 / 32);
+    EXPECT_DOUBLE_EQ(headBytes(WeightFormat::Same, 4096), 0.0);
+    // The published file size holds it: llama-bench prints CodeLlama 7B Q4_0 as 3.56 GiB (ggml-org/llama.cpp PR #4766).
+    // By hand: 32 layers x (4 x 4096^2 + 3 x 4096 x 11,008) weights and the 32,016 x 4,096 embedding at Q4_0 (18 bytes
+    // a 32-weight block), the head at its llama.cpp type, 65 norm vectors of 4,096 at fp32.
+    const double layers = 32 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008), table = 32016.0 * 4096;
+    const auto gib = [&](double headPerWeight) {
+        return (layers * 18 / 32 + table * 18 / 32 + table * headPerWeight + 65 * 4096 * 4.0) / (1u << 30);
+    };
+    EXPECT_NEAR(gib(headBytes(WeightFormat::Int4, 4096)), 3.56, 0.005);
+    EXPECT_GT(std::abs(gib(18.0 / 32) - 3.56), 0.02); // a Q4_0 head: 3.54 GiB
+    // The decode step of that run's plan on the P40 (as its row in tests/data/reference/serving-cases.json: compute
+    // precision fp32) reads those layers, the Q6_K head and the fp32 norms at the P40's 346 GB/s x the decode
+    // efficiency x the Q4_0 kernel ratio, and the KV of a 65-token mean context at the decode efficiency, plus the step
+    // overhead.
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"name": "CodeLlama 7B",
+        "architecture": {"kind": "decoder", "hidden_size": 4096, "num_layers": 32, "num_attention_heads": 32,
+          "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 32016, "mlp": "gated",
+          "tie_word_embeddings": false, "head_dim": 128}},
+        "workload": {"mode": "serving", "precision": "fp32", "weight_format": "int4", "weight_bits": 4.5,
+          "parallelism": {"tensor": 1, "pipeline": 1},
+          "serving": {"prompt_tokens": 1, "output_tokens": 128, "load": {"concurrency": 1}, "replicas": 1,
+            "kv_cache_precision": "fp16", "engine": {"name": "llama.cpp", "max_num_seqs": 1, "max_model_len": 512}}},
+        "candidates": [{"gpu": "p40-24gb", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})");
+    ASSERT_TRUE(plan) << (plan ? "" : plan.error().toString());
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    ASSERT_TRUE(estimate && estimate->results.front().serving);
+    const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
+    const double weightRate = 346e9 * d.decodeBandwidthEfficiency * d.llamaCppQ4BandwidthRatio;
+    const double kv = 65 * 32 * 2 * 4096 * 2.0 / (346e9 * d.decodeBandwidthEfficiency);
+    const double byHand
+        = (layers * 18 / 32 + table * 210 / 256 + 65 * 4096 * 4.0) / weightRate + kv + d.stepOverheadSeconds;
+    const double modelled = estimate->results.front().serving->decodeStepSeconds;
+    std::printf("P40 Q4_0 batch-1 step: modelled %.3f ms, by hand %.3f ms (with an fp32 head %.3f ms)\n",
+        1e3 * modelled, 1e3 * byHand, 1e3 * (byHand + table * (4 - 210.0 / 256) / weightRate));
+    EXPECT_NEAR(modelled / byHand, 1.0, 0.005);
 }
 
 TEST(ServingEngines, MarlinWeightReadSpeedupAgainstItsPublishedKernelBenchmark)

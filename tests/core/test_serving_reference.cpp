@@ -226,9 +226,10 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128
     // (ggml-org/llama.cpp PR #4766: CodeLlama 7B F16 and Q8_0 on an RTX 4090, Q4_0 on a Tesla P40), every row counted:
     // outside the aims (SGLang throughput 16.9% / 26.3%, medians 15.6% / 87.9% with the 8B's median TTFT on
-    // the A100 at +78% and +88%; llama.cpp TPOT 12.9% / 32.2%, with its own mmvq kernels' Q8_0 and Q4_0 read speeds
-    // from llama.cpp PR #3776, was 26.6% / 51.3% at the gpt-fast int8 and int4 ratios); the bounds guard against
-    // regressions.
+    // the A100 at +78% and +88%; llama.cpp TPOT 10.0% / 13.9%: 26.6% / 51.3% at the gpt-fast int8 and int4 ratios,
+    // 12.9% / 32.2% with its own mmvq kernels' Q8_0 and Q4_0 read speeds from llama.cpp PR #3776, 11.1% / 19.4% with
+    // its quantized files' Q8_0 / Q6_K head in place of one at the compute precision, then those read speeds net of
+    // the step overhead charged apart); the bounds guard against regressions.
     const Bound otherEngines[] = { { "throughput", 4, 0.175, 0.27 }, { "percentile", 16, 0.165, 0.89 } };
     for (const Bound& b : otherEngines) {
         const Summary s = summarize(rows, b.quantity, false, "SGLang");
@@ -238,8 +239,8 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     }
     const Summary llamaCpp = summarize(rows, "tpot", false, "llama.cpp");
     EXPECT_GE(llamaCpp.count, 3);
-    EXPECT_LE(llamaCpp.median, 0.135);
-    EXPECT_LE(llamaCpp.worst, 0.33);
+    EXPECT_LE(llamaCpp.median, 0.11);
+    EXPECT_LE(llamaCpp.worst, 0.15);
     const Summary kv = summarize(rows, "kv", true);
     EXPECT_GE(kv.count, 10);
     EXPECT_LE(kv.median, 0.01);

@@ -26,6 +26,8 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const double total = hw.gpu.usableMemoryBytes.value_or(hw.gpu.memoryBytes);
     m.visibleBytes = std::max(0.0, total - d.driverReservedBytes);
     m.weightBytes = inferenceWeightBytesPerGpu(model, w, config);
+    if (engine.kind == ServingEngineKind::LlamaCpp) // its GGUF head is quantized (llamacpp_engine.h)
+        m.weightBytes -= llamaCppHeadSavingBytesPerGpu(model, w, t, p);
     // A speculative draft's weights beside the target's, at the target's bytes per parameter: a model's own MTP
     // modules as counted (DeepSeek-V3: one MoE layer and its 2h x h projection), else draft_layers of the target's
     // layers and the input projection; the embedding and head are the target's (shared).

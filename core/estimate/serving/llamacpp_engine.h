@@ -18,11 +18,26 @@ namespace gp
 {
 
 struct EngineMemory;
+struct ResolvedModel;
+struct Workload;
 
 // The cache llama-server allocates for `contextTokens` cells of m.kvBytesPerToken beside the weights, its compute
 // buffer (m.activationPeakBytes, one ubatch) and the CUDA context (m.nonTorchBytes): m.kvBudgetBytes is the cache
 // when all of it fits in m.visibleBytes, else the (negative) shortfall: the server does not start. Sliding-window
 // layers are counted at the whole context (the smaller SWA cache of swa_full off is not modelled).
 void llamaCppCache(EngineMemory& memory, std::int64_t contextTokens);
+
+// Bytes per weight of the output head (or the tied embedding it reads) in a quantized GGUF file: llama.cpp's quantizer
+// stores it at Q6_K (210 bytes a block of 256) for every quantized type but Q8_0, which keeps Q8_0 (34 bytes a block
+// of 32), and at Q8_0 when a row is not whole blocks of 256 (src/llama-quant.cpp llama_tensor_get_type at
+// ggml-org/llama.cpp@8784689f; the rule of early 2024 already: CodeLlama 7B Q4_0's 3.56 GiB in llama-bench (PR #4766)
+// is its Q4_0 layers plus a Q6_K head, 3.53 GiB with a Q4_0 head). 0 where the weights are not quantized to a llama.cpp
+// type (the head stays at the compute precision).
+double llamaCppHeadBytesPerWeight(const ResolvedModel& model, const Workload& workload);
+
+// Bytes one GPU holds less of the head than at the compute precision (the memory and time models count the head at
+// the compute precision): head parameters x (compute precision bytes - llamaCppHeadBytesPerWeight) / tensor ranks; 0
+// when the head is not quantized or when pipeline stages split the model (the largest stage need not hold the head).
+double llamaCppHeadSavingBytesPerGpu(const ResolvedModel& model, const Workload& workload, int tensor, int pipeline);
 
 } // namespace gp

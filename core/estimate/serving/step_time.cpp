@@ -8,6 +8,7 @@
 // each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer).
 #include "estimate/serving/step_time.h"
 #include "base/finite_number.h"
+#include "estimate/serving/llamacpp_engine.h"
 
 #include "estimate/time/communication_model.h"
 #include "estimate/time/inference_speed.h"
@@ -95,6 +96,13 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
             m_computePerDecode *= 1 - share + share * m_peakTflops / expertRate;
     }
     m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerContextToken * (m_prompt + m_output / 2));
+    // llama.cpp's file holds the output head quantized (llamacpp_engine.h), read at the weights' rate: fewer bytes than
+    // the inference speed model's head at the compute precision.
+    if (engine.kind == ServingEngineKind::LlamaCpp && s1.weightBytesPerGpu > 0) {
+        const double saved = llamaCppHeadSavingBytesPerGpu(model, m_workload, config.tensor, config.pipeline);
+        m_headSavingSeconds = m_denseWeightSeconds * std::min(1.0, saved / s1.weightBytesPerGpu);
+        m_denseWeightSeconds -= m_headSavingSeconds;
+    }
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
     const double budget = double(m_budget);
@@ -226,8 +234,8 @@ double ReplicaSteps::weightSeconds(double tokens) const
         c.microBatchSize = batch;
         const InferenceSpeed s
             = estimateInferenceSpeed(m_model, m_workload, c, m_hardware, m_performance, m_peakTflops);
-        m_moeWeights[index]
-            = std::max(0.0, s.decodeMemorySeconds - batch * m_kvPerContextToken * (m_prompt + m_output / 2));
+        m_moeWeights[index] = std::max(
+            0.0, s.decodeMemorySeconds - batch * m_kvPerContextToken * (m_prompt + m_output / 2) - m_headSavingSeconds);
     }
     return m_moeWeights[index];
 }

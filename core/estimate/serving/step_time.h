@@ -108,6 +108,7 @@ private:
     double m_peakTflops = 0;
     double m_overhead = 0;
     double m_eagerLaunch = 0; // an eager engine's launches of one forward (eagerLaunchSeconds)
+    double m_headSavingSeconds = 0; // llama.cpp: reading its quantized head instead of one at the compute precision
     double m_cpuPerRequest = 0; // the engine's CPU work per step and running request
     bool m_overlapsCpu = true; // it runs beside the GPU's step
     double m_requestOverhead = 0;
