@@ -84,31 +84,9 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_traffic = trafficShape(s);
     m_kvPerContextToken = m_kvPerRequest / (m_prompt + m_output / 2);
     m_kvPerRequest *= m_traffic.contextScale;
-    m_computePerDecode = s1.decodeComputeSeconds;
-    if (m_moe) {
-        // The decode token's expert FLOPs at the experts' rate (the inference speed model counts every FLOP at the
-        // plan's precision).
-        const ForwardFlops fd
-            = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt + m_output / 2, false);
-        const double expertRate = peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops);
-        const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
-        const double rateRatio = engine.expertPrecision != m_workload.precision && expertRate > 0 && m_peakTflops > 0
-            ? m_peakTflops / expertRate
-            : 1.0;
-        m_expertComputePerDecode = s1.decodeComputeSeconds * share * rateRatio;
-        m_computePerDecode = s1.decodeComputeSeconds * (1 - share) + m_expertComputePerDecode;
-    }
     m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerContextToken * (m_prompt + m_output / 2));
-    if (m_moe) {
-        // The weights every step reads besides the routed experts: the touched experts' share of the reads is
-        // 1 - (1 - k/E)^tokens (weightSeconds), so two batches give the experts' whole reads and the rest.
-        const double e = std::max(1.0, double(arch.numExperts));
-        const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
-        const double one = k / e, many = 1 - std::pow(1 - k / e, 512.0);
-        const double allExperts
-            = many > one ? std::max(0.0, (weightSeconds(512) - weightSeconds(1)) / (many - one)) : 0.0;
-        m_nonExpertWeightSeconds = std::max(0.0, weightSeconds(1) - allExperts * one);
-    }
+    setUpDecodeExperts(s1.decodeComputeSeconds, peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops),
+        engine.expertPrecision != m_workload.precision);
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
     const double budget = double(m_budget);
@@ -179,6 +157,30 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_lora = loraStepCost(
             engine.lora, fp, hbm, peak * efficiencyAt(chunkTokens), std::isfinite(pcie) ? pcie : 0.0, m_computed);
     }
+}
+
+// The decode token's compute time (the inference speed model counts every FLOP at the plan's precision), with its
+// routed experts' FLOPs at the experts' rate, and for an MoE the part of it in the experts' kernels and the weights
+// every step reads besides the routed experts.
+void ReplicaSteps::setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate)
+{
+    m_computePerDecode = decodeComputeSeconds;
+    if (!m_moe)
+        return;
+    const Architecture& arch = m_model.architecture;
+    const ForwardFlops fd = forwardFlopsPerToken(arch, m_model.parameters, m_workload, m_prompt + m_output / 2, false);
+    const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
+    const double rateRatio
+        = expertsAtOwnRate && expertTflops > 0 && m_peakTflops > 0 ? m_peakTflops / expertTflops : 1.0;
+    m_expertComputePerDecode = decodeComputeSeconds * share * rateRatio;
+    m_computePerDecode = decodeComputeSeconds * (1 - share) + m_expertComputePerDecode;
+    // The touched experts' share of the reads is 1 - (1 - k/E)^tokens (weightSeconds), so two batches give the
+    // experts' whole reads and the rest.
+    const double e = std::max(1.0, double(arch.numExperts));
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    const double one = k / e, many = 1 - std::pow(1 - k / e, 512.0);
+    const double allExperts = many > one ? std::max(0.0, (weightSeconds(512) - weightSeconds(1)) / (many - one)) : 0.0;
+    m_nonExpertWeightSeconds = std::max(0.0, weightSeconds(1) - allExperts * one);
 }
 
 // The draft of EAGLE, EAGLE-3 and MTP is the target's kind of decoder layer (draft_layers of them) behind an input

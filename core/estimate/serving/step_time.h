@@ -102,6 +102,7 @@ private:
         return m_overlapsCpu ? std::max(gpu, cpu) : gpu + cpu;
     }
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
+    void setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate);
 
     const ResolvedModel& m_model;
     Workload m_workload; // inference fields set from the serving spec
