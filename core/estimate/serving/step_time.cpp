@@ -5,7 +5,8 @@
 // waiting prompts fill the max_num_batched_tokens budget) add their FLOPs, so a step full of prompt tokens is
 // compute-bound and no steady state computes faster than the achieved peak. In MoE layers
 // the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency, and
-// each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer).
+// each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer). The routed experts'
+// GEMMs are kernels of their own, so their weight reads and their FLOPs overlap each other, not the rest of the step.
 #include "estimate/serving/step_time.h"
 #include "base/finite_number.h"
 #include "estimate/serving/llamacpp_engine.h"
@@ -84,17 +85,6 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_traffic = trafficShape(s);
     m_kvPerContextToken = m_kvPerRequest / (m_prompt + m_output / 2);
     m_kvPerRequest *= m_traffic.contextScale;
-    m_computePerDecode = s1.decodeComputeSeconds;
-    if (m_moe && engine.expertPrecision != m_workload.precision) {
-        // The decode token's expert FLOPs at the experts' rate (the inference speed model counts every FLOP at the
-        // plan's precision).
-        const ForwardFlops fd
-            = forwardFlopsPerToken(arch, model.parameters, m_workload, m_prompt + m_output / 2, false);
-        const double expertRate = peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops);
-        const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
-        if (expertRate > 0 && m_peakTflops > 0)
-            m_computePerDecode *= 1 - share + share * m_peakTflops / expertRate;
-    }
     m_denseWeightSeconds = std::max(0.0, s1.decodeMemorySeconds - m_kvPerContextToken * (m_prompt + m_output / 2));
     // llama.cpp's file holds the output head quantized (llamacpp_engine.h), read at the weights' rate: fewer bytes than
     // the inference speed model's head at the compute precision.
@@ -103,6 +93,8 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_headSavingSeconds = m_denseWeightSeconds * std::min(1.0, saved / s1.weightBytesPerGpu);
         m_denseWeightSeconds -= m_headSavingSeconds;
     }
+    setUpDecodeExperts(s1.decodeComputeSeconds, peakTflops(hw.gpu, engine.expertPrecision).value_or(m_peakTflops),
+        engine.expertPrecision != m_workload.precision);
 
     // Prefill: the prompt tokens not found in the prefix cache, in chunks of the token budget.
     const double budget = double(m_budget);
@@ -139,6 +131,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_prefillPerToken = denseAchieved > 0 && expertAchieved > 0
         ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t / m_computed
         : INFINITY;
+    m_expertPrefillPerToken = expertAchieved > 0 ? expertFlops / expertAchieved / t / m_computed : 0.0;
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
     // tensor rank (each holds partial sums of the whole hidden vector).
@@ -172,6 +165,30 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_lora = loraStepCost(
             engine.lora, fp, hbm, peak * efficiencyAt(chunkTokens), std::isfinite(pcie) ? pcie : 0.0, m_computed);
     }
+}
+
+// The decode token's compute time (the inference speed model counts every FLOP at the plan's precision), with its
+// routed experts' FLOPs at the experts' rate, and for an MoE the part of it in the experts' kernels and the weights
+// every step reads besides the routed experts.
+void ReplicaSteps::setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate)
+{
+    m_computePerDecode = decodeComputeSeconds;
+    if (!m_moe)
+        return;
+    const Architecture& arch = m_model.architecture;
+    const ForwardFlops fd = forwardFlopsPerToken(arch, m_model.parameters, m_workload, m_prompt + m_output / 2, false);
+    const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
+    const double rateRatio
+        = expertsAtOwnRate && expertTflops > 0 && m_peakTflops > 0 ? m_peakTflops / expertTflops : 1.0;
+    m_expertComputePerDecode = decodeComputeSeconds * share * rateRatio;
+    m_computePerDecode = decodeComputeSeconds * (1 - share) + m_expertComputePerDecode;
+    // The touched experts' share of the reads is 1 - (1 - k/E)^tokens (weightSeconds), so two batches give the
+    // experts' whole reads and the rest.
+    const double e = std::max(1.0, double(arch.numExperts));
+    const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
+    const double one = k / e, many = 1 - std::pow(1 - k / e, 512.0);
+    const double allExperts = many > one ? std::max(0.0, (weightSeconds(512) - weightSeconds(1)) / (many - one)) : 0.0;
+    m_nonExpertWeightSeconds = std::max(0.0, weightSeconds(1) - allExperts * one);
 }
 
 // The draft of EAGLE, EAGLE-3 and MTP is the target's kind of decoder layer (draft_layers of them) behind an input
@@ -246,10 +263,9 @@ double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool sp
     const double np = std::max(0.0, prefillTokens);
     // Verification: each decoding request's drafts and its last token through the target, its KV read once.
     const double verified = nd * (speculate ? m_speculative.verifiedTokens() : 1.0);
-    const double memory = weightSeconds(verified + np) + nd * m_kvPerRequest;
-    const double compute = verified * m_computePerDecode + np * m_prefillPerToken;
-    return withEngineCpu(std::max(memory, compute) + m_commLatency + (verified + np) * m_commPerToken + m_routing
-                   + (speculate ? draftSeconds(nd) : 0.0) + m_lora.seconds(nd, verified, np),
+    return withEngineCpu(gpuWork(verified, np, weightSeconds(verified + np), nd * m_kvPerRequest) + m_commLatency
+                   + (verified + np) * m_commPerToken + m_routing + (speculate ? draftSeconds(nd) : 0.0)
+                   + m_lora.seconds(nd, verified, np),
                nd)
         + m_overhead;
 }
@@ -268,15 +284,27 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     const double loraPerPrompt = m_lora.on
         ? m_lora.secondsPerToken + m_lora.missShare * m_lora.loadSeconds / m_lora.promptTokensPerRequest
         : 0.0;
-    const double memory = weightSeconds(verified + least) + nd * m_kvPerRequest;
-    const double compute = verified * m_computePerDecode;
     const auto fixedPoint = [&](double base, double slope) {
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
     };
-    const double q = std::max({ fixedPoint(memory + fixed, m_commPerToken + loraPerPrompt),
-        fixedPoint(compute + fixed, m_prefillPerToken + m_commPerToken + loraPerPrompt),
-        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0, m_eagerLaunch > 0 ? r * (m_eagerLaunch + m_overhead) : 0.0 });
+    // The GPU's work is the larger of two lines for the step's other kernels plus the larger of two for the routed
+    // experts' (none for a dense model): the fixed point of their sum is the largest of the four pairs' fixed points.
+    const double weights = weightSeconds(verified + least);
+    const double expertWeights = m_moe ? std::max(0.0, weights - m_nonExpertWeightSeconds) : 0.0;
+    const double expertCompute = verified * m_expertComputePerDecode;
+    const double restBase[2]
+        = { weights - expertWeights + nd * m_kvPerRequest, verified * m_computePerDecode - expertCompute };
+    const double restSlope[2] = { 0.0, m_prefillPerToken - m_expertPrefillPerToken };
+    const double expertBase[2] = { expertWeights, expertCompute };
+    const double expertSlope[2] = { 0.0, m_expertPrefillPerToken };
+    double q = std::max(
+        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0, m_eagerLaunch > 0 ? r * (m_eagerLaunch + m_overhead) : 0.0);
+    for (int a = 0; a < 2; ++a)
+        for (int b = 0; b < 2; ++b)
+            q = std::max(q,
+                fixedPoint(restBase[a] + expertBase[b] + fixed,
+                    restSlope[a] + expertSlope[b] + m_commPerToken + loraPerPrompt));
     return std::clamp(q, least, std::max(least, most));
 }
 
@@ -284,12 +312,24 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
 {
     const double nd = std::max(0.0, decodeTokens);
     const double np = std::max(0.0, prefillTokens);
-    const double memory = weightSeconds(nd + np) + std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
-    const double compute = nd * m_computePerDecode + np * m_prefillPerToken;
-    return withEngineCpu(std::max(memory, compute) + m_commLatency + (nd + np) * m_commPerToken + m_routing
-                   + m_lora.seconds(nd, nd, np),
+    const double kv = std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
+    return withEngineCpu(gpuWork(nd, np, weightSeconds(nd + np), kv) + m_commLatency + (nd + np) * m_commPerToken
+                   + m_routing + m_lora.seconds(nd, nd, np),
                nd)
         + m_overhead;
+}
+
+double ReplicaSteps::gpuWork(double verified, double prefill, double weights, double kv) const
+{
+    const double compute = verified * m_computePerDecode + prefill * m_prefillPerToken;
+    if (!m_moe)
+        return std::max(weights + kv, compute);
+    // The routed experts' grouped GEMMs (vLLM fused_moe's two invoke_fused_moe_kernel launches, TensorRT-LLM's MoE
+    // GEMMs) read the touched experts' weights and compute the experts' FLOPs in kernels of their own: the step
+    // lasts the longer of those two plus the longer of the other kernels' reads and FLOPs.
+    const double expertWeights = std::max(0.0, weights - m_nonExpertWeightSeconds);
+    const double expertCompute = verified * m_expertComputePerDecode + prefill * m_expertPrefillPerToken;
+    return std::max(weights - expertWeights + kv, compute - expertCompute) + std::max(expertWeights, expertCompute);
 }
 
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const

@@ -89,6 +89,9 @@ public:
 private:
     double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
+    // The step's GPU work for `verified` decode tokens and `prefill` prompt tokens reading `weights` and `kv`
+    // seconds: the longer of reads and FLOPs, for an MoE summed over the routed experts' kernels and the rest.
+    double gpuWork(double verified, double prefill, double weights, double kv) const;
     // The engine's CPU work for a step of `requests` running requests beside (overlapped) or after the GPU's
     // `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
     // An eager engine's GPU waits for the host's launches: the step's GPU part lasts at least m_eagerLaunch.
@@ -99,6 +102,7 @@ private:
         return m_overlapsCpu ? std::max(gpu, cpu) : gpu + cpu;
     }
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
+    void setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate);
 
     const ResolvedModel& m_model;
     Workload m_workload; // inference fields set from the serving spec
@@ -120,6 +124,9 @@ private:
     double m_kvPerRequest = 0, m_computePerDecode = 0;
     double m_commLatency = 0, m_commPerToken = 0; // tensor-parallel all-reduces: per step and per token
     double m_prefillPerToken = 0;
+    // MoE: the routed experts' GEMM seconds inside a decode token's and a prompt token's compute time, and the
+    // weights every step reads besides the routed experts.
+    double m_expertComputePerDecode = 0, m_expertPrefillPerToken = 0, m_nonExpertWeightSeconds = 0;
     double m_kvPerContextToken = 0; // KV reads of one decoding request per token of its context
     TrafficShape m_traffic;
     double m_denseWeightSeconds = 0;
