@@ -80,8 +80,8 @@ void readAttentionFigures(
 }
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
-PerformanceDefaults readDefaults(
-    const Catalog& catalog, const std::string& gpuClass, const std::string& architecture, AttentionKernel wanted)
+PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture,
+    AttentionKernel wanted, std::optional<TrainingStack> evaluated)
 {
     auto get = [&](std::string_view key, double lo, double hi) { return catalogDefault(catalog, key, lo, hi); };
     PerformanceDefaults d;
@@ -127,6 +127,8 @@ PerformanceDefaults readDefaults(
         return keys;
     }();
     for (const EvalKeys& k : evalKeys) {
+        if (evaluated && k.stack != *evaluated)
+            continue;
         d.evalIntervalSteps[int(k.stack)] = get(k.interval, 0, 1e9);
         d.evalSteps[int(k.stack)] = get(k.steps, 0, 1e9);
     }
@@ -164,9 +166,10 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo, d
 }
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-    const std::string& gpuClass, const std::string& architecture, AttentionKernel kernel)
+    const std::string& gpuClass, const std::string& architecture, AttentionKernel kernel,
+    std::optional<TrainingStack> evaluated)
 {
-    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel);
+    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel, evaluated);
     d.efficiencyOverride = fraction(assumptions.computeEfficiency);
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);
