@@ -119,6 +119,13 @@ bool fitsGpuMemory(const SearchInputs& inputs, const TrainingMemoryBasis& basis,
     return fitsUsableMemory(estimateMemory(basis, config, hardware), inputs, hardware, ratio, memory);
 }
 
+void setSavingLevels(Configuration& config, const SavingLevels& levels)
+{
+    config.zeroStage = levels.zeroStage;
+    config.offload = levels.offload;
+    config.checkpointing = levels.checkpointing;
+}
+
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
     int microBatch, int accumulation, const Workload& workload, int context, int expert, int virtualStages)
 {
@@ -127,9 +134,7 @@ Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeli
     c.pipeline = std::max(pipeline, 1);
     c.context = std::max(context, 1);
     c.data = std::max(hardware.totalGpus() / (c.tensor * c.pipeline * c.context), 1);
-    c.zeroStage = levels.zeroStage;
-    c.offload = levels.offload;
-    c.checkpointing = levels.checkpointing;
+    setSavingLevels(c, levels);
     c.microBatchSize = std::max(microBatch, 1);
     c.gradientAccumulationSteps = std::max(accumulation, 1);
     c.sequenceParallel = workload.parallelism.sequenceParallel && c.tensor > 1;

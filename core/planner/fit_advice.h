@@ -47,6 +47,9 @@ bool fitsGpuMemory(const SearchInputs& inputs, const TrainingMemoryBasis& basis,
 // `expert` 0 takes the plan's expert degree where it divides the replicas; `virtualStages` 0 the plan's.
 Configuration makeConfiguration(const Hardware& hardware, int tensor, int pipeline, const SavingLevels& levels,
     int microBatch, int accumulation, const Workload& workload, int context = 1, int expert = 0, int virtualStages = 0);
+// Sets the saving levels of `config` (ZeRO stage, offload, checkpointing): makeConfiguration's only fields that
+// depend on them, so a split's configuration is made once and re-levelled per level.
+void setSavingLevels(Configuration& config, const SavingLevels& levels);
 
 // The least memory-saving configuration that fits `hardware` at micro-batch 1 (ZeRO-3 without offload,
 // then optimizer offload, then parameters too; full checkpointing), verified by evaluateCandidate

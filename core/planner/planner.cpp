@@ -199,24 +199,31 @@ bool CandidateSearch::consider(const Hardware& hw, const Configuration& config, 
     r.decodeTokensPerSecond = t.decodeTokensPerSecond;
     r.prefillSeconds = t.prefillSeconds;
     const ObjectiveFigures f = objectiveFigures(r, m_work.workload, m_rates, m_monthDays);
-    m_points.push_back({ f.hours, f.cost, config, hw.nodes, f.priced });
-    const Chosen candidate { true, f, config, hw.nodes };
-    // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes.
-    auto replaces = [&](const Chosen& kept, SearchObjective objective) {
-        if (!kept.have || betterFor(f, kept.figures, objective))
-            return true;
-        return !betterFor(kept.figures, f, objective) && hw.nodes < kept.nodes;
+    ParetoPoint& point = m_points.emplace_back(); // built in place: one copy of the configuration
+    point.hours = f.hours;
+    point.cost = f.cost;
+    point.configuration = config;
+    point.nodes = hw.nodes;
+    point.priced = f.priced;
+    // Better for the objective; on a tie (e.g. the same cost per token with more replicas), fewer nodes. The kept
+    // choice is copied only when replaced (a search scores hundreds of configurations per candidate).
+    auto replace = [&](Chosen& kept, SearchObjective objective) {
+        if (kept.have && !betterFor(f, kept.figures, objective)
+            && (betterFor(kept.figures, f, objective) || hw.nodes >= kept.nodes))
+            return;
+        kept.have = true;
+        kept.figures = f;
+        kept.configuration = config;
+        kept.nodes = hw.nodes;
     };
     if (meetsConstraint(f, m_work.search)) {
-        if (replaces(m_feasible, m_objective))
-            m_feasible = candidate;
+        replace(m_feasible, m_objective);
         return true;
     }
     // Missing the deadline: keep the fastest; missing the budget: keep the cheapest.
     const SearchObjective closeness
         = m_objective == SearchObjective::CostUnderDeadline ? SearchObjective::Time : SearchObjective::Cost;
-    if (replaces(m_fallback, closeness))
-        m_fallback = candidate;
+    replace(m_fallback, closeness);
     return true;
 }
 
@@ -265,12 +272,13 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do
                             // too.
                             MemoryBreakdown memory;
-                            const Configuration most = makeConfiguration(
+                            // The split's configuration, made once: each level below only sets its saving levels.
+                            Configuration c = makeConfiguration(
                                 hw, t, p, mostSaving(data * cp, p), micro, accum, m_work.workload, cp, ep, v);
                             // Every saving level of this split shares the rest of its memory: computed once.
                             const TrainingMemoryBasis basis
-                                = trainingMemoryBasis(*m_inputs.model, m_memoryWorkload, most, m_inputs.memory);
-                            if (!checkMemory(hw, most, memory, &basis))
+                                = trainingMemoryBasis(*m_inputs.model, m_memoryWorkload, c, m_inputs.memory);
+                            if (!checkMemory(hw, c, memory, &basis))
                                 break;
                             // Minimal fitting saving levels: any level saving at least as much on every axis is no
                             // faster.
@@ -282,8 +290,7 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                                     dominated = savesNoMore(fitting[i], lv);
                                 if (dominated)
                                     continue;
-                                const Configuration c
-                                    = makeConfiguration(hw, t, p, lv, micro, accum, m_work.workload, cp, ep, v);
+                                setSavingLevels(c, lv);
                                 if (!checkMemory(hw, c, memory, &basis))
                                     continue;
                                 if (consider(hw, c, memory) && fittingCount < fitting.size())

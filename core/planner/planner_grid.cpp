@@ -5,6 +5,7 @@
 #include "transformer/layers.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 namespace gp
@@ -113,6 +114,7 @@ std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica)
     std::vector<int> out;
     if (sequencesPerReplica <= 0)
         return out;
+    out.reserve(std::bit_width(unsigned(kMaxGridMicroBatch))); // the powers of two up to the largest: one allocation
     for (int m = 1; m <= kMaxGridMicroBatch && m <= sequencesPerReplica; m *= 2)
         if (sequencesPerReplica % m == 0)
             out.push_back(m);

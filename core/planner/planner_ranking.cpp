@@ -235,19 +235,31 @@ bool betterFor(const ObjectiveFigures& a, const ObjectiveFigures& b, SearchObjec
 
 std::vector<ParetoPoint> paretoFrontier(std::vector<ParetoPoint> points)
 {
-    std::erase_if(points, [](const ParetoPoint& p) { return !std::isfinite(p.hours) || !std::isfinite(p.cost); });
-    std::stable_sort(points.begin(), points.end(), [](const ParetoPoint& a, const ParetoPoint& b) {
+    // Sorted by hours, then cost, then the order scored (a stable sort's order): the keys alone are sorted and only
+    // the frontier's points moved, not every configuration (a search scores hundreds per candidate).
+    struct Key {
+        double hours, cost;
+        std::size_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (std::isfinite(points[i].hours) && std::isfinite(points[i].cost))
+            keys.push_back({ points[i].hours, points[i].cost, i });
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
         if (a.hours != b.hours)
             return a.hours < b.hours;
-        return a.cost < b.cost;
+        if (a.cost != b.cost)
+            return a.cost < b.cost;
+        return a.index < b.index;
     });
     std::vector<ParetoPoint> frontier;
     double cheapest = kInfinity;
-    for (auto& p : points) {
+    for (const Key& k : keys) {
         // Sorted by hours: a point joins only when it is strictly cheaper than everything faster.
-        if (p.cost < cheapest) {
-            cheapest = p.cost;
-            frontier.push_back(std::move(p));
+        if (k.cost < cheapest) {
+            cheapest = k.cost;
+            frontier.push_back(std::move(points[k.index]));
         }
     }
     return frontier;

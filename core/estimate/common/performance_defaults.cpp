@@ -80,8 +80,8 @@ void readAttentionFigures(
 }
 
 // Reads every default from the catalog (map lookups with string keys: resolve once, not per configuration).
-PerformanceDefaults readDefaults(
-    const Catalog& catalog, const std::string& gpuClass, const std::string& architecture, AttentionKernel wanted)
+PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuClass, const std::string& architecture,
+    AttentionKernel wanted, std::optional<TrainingStack> evaluated)
 {
     auto get = [&](std::string_view key, double lo, double hi) { return catalogDefault(catalog, key, lo, hi); };
     PerformanceDefaults d;
@@ -89,14 +89,17 @@ PerformanceDefaults readDefaults(
     double peak = get("compute_efficiency.peak.default", 0.01, 1.0);
     // A class with its own peak in the catalog (GDDR and consumer cards) gives its figures, the others their
     // architecture's: the keys are data, no class or architecture name is compared here.
+    // (The built-in catalog's map is looked up once where it is the catalog.)
+    const Catalog& builtin = builtinCatalog();
     const std::string classKey = "compute_efficiency.peak.class." + gpuClass;
     const bool byClass = !gpuClass.empty()
         && (catalog.defaults.find(classKey) != catalog.defaults.end()
-            || builtinCatalog().defaults.find(classKey) != builtinCatalog().defaults.end());
+            || (&catalog != &builtin && builtin.defaults.find(classKey) != builtin.defaults.end()));
     const std::string specific
         = byClass ? classKey : (architecture.empty() ? std::string() : "compute_efficiency.peak." + architecture);
     if (!specific.empty()) {
-        const double v = catalog.number(specific, builtinCatalog().number(specific, peak));
+        const double builtinPeak = builtin.number(specific, peak);
+        const double v = &catalog == &builtin ? builtinPeak : catalog.number(specific, builtinPeak);
         if (within(v, 0.01, 1.0))
             peak = v;
     }
@@ -110,10 +113,24 @@ PerformanceDefaults readDefaults(
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
     d.failuresPerGpuDay = get("goodput.failures_per_gpu_day", 0, 10);
     d.restartMinutes = get("spot.restart_minutes", 0, 1e5);
-    for (const auto& [name, stack] : detail::kTrainingStacks) {
-        const std::string prefix = "goodput." + std::string(name);
-        d.evalIntervalSteps[int(stack)] = get(prefix + ".eval_interval_steps", 0, 1e9);
-        d.evalSteps[int(stack)] = get(prefix + ".eval_steps", 0, 1e9);
+    // Each stack's evaluation keys, spelled once (every estimate resolves its defaults: no strings built per call).
+    struct EvalKeys {
+        TrainingStack stack;
+        std::string interval, steps;
+    };
+    static const std::vector<EvalKeys> evalKeys = [] {
+        std::vector<EvalKeys> keys;
+        for (const auto& [name, stack] : detail::kTrainingStacks) {
+            const std::string prefix = "goodput." + std::string(name);
+            keys.push_back({ stack, prefix + ".eval_interval_steps", prefix + ".eval_steps" });
+        }
+        return keys;
+    }();
+    for (const EvalKeys& k : evalKeys) {
+        if (evaluated && k.stack != *evaluated)
+            continue;
+        d.evalIntervalSteps[int(k.stack)] = get(k.interval, 0, 1e9);
+        d.evalSteps[int(k.stack)] = get(k.steps, 0, 1e9);
     }
     d.overlap = get("communication_overlap", 0, 1);
     d.rdmaFraction = get("network.rdma_achieved_fraction", 0.01, 1);
@@ -149,9 +166,10 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo, d
 }
 
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
-    const std::string& gpuClass, const std::string& architecture, AttentionKernel kernel)
+    const std::string& gpuClass, const std::string& architecture, AttentionKernel kernel,
+    std::optional<TrainingStack> evaluated)
 {
-    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel);
+    PerformanceDefaults d = readDefaults(catalog, gpuClass, architecture, kernel, evaluated);
     d.efficiencyOverride = fraction(assumptions.computeEfficiency);
     if (assumptions.communicationOverlap && std::isfinite(*assumptions.communicationOverlap))
         d.overlap = std::clamp(*assumptions.communicationOverlap, 0.0, 1.0);

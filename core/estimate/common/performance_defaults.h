@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "plan/plan.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,10 +73,12 @@ double catalogDefault(const Catalog& catalog, std::string_view key, double lo = 
 
 // Resolves the defaults for one GPU (its class and architecture select the efficiency peak). Of the attention
 // kernels it reads FlashAttention-2's figures (every kernel's fallback) and `kernel`'s, the one the workload runs:
-// each estimate resolves its defaults, so the other kernels' keys are not looked up.
+// each estimate resolves its defaults, so the other kernels' keys are not looked up. Likewise the evaluation figures
+// (evalIntervalSteps, evalSteps) of the `evaluated` stack only where it is given (the others stay 0: a caller that
+// gives it reads no other stack's), every stack's without it.
 PerformanceDefaults performanceDefaults(const Catalog& catalog, const Assumptions& assumptions,
     const std::string& gpuClass, const std::string& architecture,
-    AttentionKernel kernel = AttentionKernel::FlashAttention2);
+    AttentionKernel kernel = AttentionKernel::FlashAttention2, std::optional<TrainingStack> evaluated = std::nullopt);
 
 // Fraction of the dense peak the matmuls reach for a hidden size and tokens per micro-batch (0 < x <= 1).
 double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize, double tokensPerMicroBatch);

@@ -23,7 +23,8 @@ constexpr int kMaxCurvePoints = 400;
 // user catalog may leave it out). There is no literal here: a value missing from both is NaN, never a made-up number.
 double costDefault(const Catalog& catalog, std::string_view key)
 {
-    return catalog.number(key, builtinCatalog().number(key, std::numeric_limits<double>::quiet_NaN()));
+    const double builtin = builtinCatalog().number(key, std::numeric_limits<double>::quiet_NaN());
+    return &catalog == &builtinCatalog() ? builtin : catalog.number(key, builtin); // one lookup in the built-in one
 }
 
 bool usable(const std::optional<double>& v)

@@ -6,22 +6,45 @@
 namespace gp
 {
 
+namespace
+{
+
+// How pipelineStageLayers divides: the layers the split counts, and which ends give one back.
+struct StageSplit {
+    int ranks = 1;
+    int counted = 0;
+    bool embedding = false;
+    bool loss = false;
+
+    StageSplit(int layers, int pipeline, PipelineSplit split)
+        : ranks(std::max(1, pipeline))
+    {
+        embedding = split == PipelineSplit::Embedding || split == PipelineSplit::EmbeddingAndLoss;
+        loss = split == PipelineSplit::Loss || split == PipelineSplit::EmbeddingAndLoss;
+        counted = std::max(0, layers) + (embedding ? 1 : 0) + (loss ? 1 : 0);
+    }
+    // Layers on rank `r` (0 .. ranks - 1), ranks > 1.
+    int layersOn(int r) const
+    {
+        int n = counted / ranks + (r < counted % ranks ? 1 : 0);
+        if (embedding && r == 0)
+            n = std::max(0, n - 1);
+        if (loss && r == ranks - 1)
+            n = std::max(0, n - 1);
+        return n;
+    }
+};
+
+} // namespace
+
 std::vector<int> pipelineStageLayers(int layers, int pipeline, PipelineSplit split)
 {
-    const int p = std::max(1, pipeline);
-    const int l = std::max(0, layers);
-    if (p == 1)
-        return { l };
-    const bool embedding = split == PipelineSplit::Embedding || split == PipelineSplit::EmbeddingAndLoss;
-    const bool loss = split == PipelineSplit::Loss || split == PipelineSplit::EmbeddingAndLoss;
-    const int counted = l + (embedding ? 1 : 0) + (loss ? 1 : 0);
-    std::vector<int> stages(std::size_t(p), counted / p);
-    for (int r = 0; r < counted % p; ++r)
-        ++stages[std::size_t(r)];
-    if (embedding)
-        stages.front() = std::max(0, stages.front() - 1);
-    if (loss)
-        stages.back() = std::max(0, stages.back() - 1);
+    const StageSplit s(layers, pipeline, split);
+    if (s.ranks == 1)
+        return { std::max(0, layers) };
+    std::vector<int> stages(std::size_t(s.ranks), 0);
+    for (int r = 0; r < s.ranks; ++r)
+        stages[std::size_t(r)] = s.layersOn(r);
     return stages;
 }
 
@@ -32,10 +55,10 @@ double pipelineSlowestStageFactor(int layers, int pipeline, PipelineSplit split,
         return 1.0;
     const double head = std::clamp(headShare, 0.0, 1.0);
     const double perLayer = (1.0 - head) / layers;
-    const std::vector<int> stages = pipelineStageLayers(layers, p, split);
+    const StageSplit s(layers, p, split); // pipelineStageLayers' count per rank, without building the list
     double slowest = 0;
-    for (std::size_t r = 0; r < stages.size(); ++r)
-        slowest = std::max(slowest, stages[r] * perLayer + (r + 1 == stages.size() ? head : 0.0));
+    for (int r = 0; r < p; ++r)
+        slowest = std::max(slowest, s.layersOn(r) * perLayer + (r + 1 == p ? head : 0.0));
     return std::max(1.0, slowest * p); // the mean stage does 1 / p of the work
 }
 

@@ -90,7 +90,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 {
     (void)memory; // host RAM and capacity checks belong to the memory model and the estimator
     return estimateThroughput(model, workload, config, hw, catalog,
-        performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture, workload.attentionKernel));
+        performanceDefaults(catalog, assumptions, hw.gpu.gpuClass, hw.gpu.architecture, workload.attentionKernel,
+            workload.framework)); // the one stack whose evaluation trainingGoodputOf reads
 }
 
 namespace
