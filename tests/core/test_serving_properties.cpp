@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/engine_memory.h"
 #include "estimate/serving/serving_defaults.h"
 #include "planner/answer.h"
 
@@ -118,14 +119,15 @@ TEST(ServingPlan, RoundTripsEveryField)
 
 TEST(ServingEngine, KvBudgetByHand)
 {
-    // Llama 3.1 8B (32 layers, 8 KV heads of 128, vocabulary 128256) on an H100 SXM, vLLM defaults there:
-    // visible = 81559 - 479 MiB = 79.18 GiB; engine = 0.9 x visible; sampler peak = 1024 x 128256 x 40 B;
-    // KV per token = 2 x 32 x 8 x 128 x 2 B = 131072 B; pages of 16 tokens.
+    // Llama 3.1 8B (32 layers, 8 KV heads of 128, hidden 4096, vocabulary 128256) on an H100 SXM, vLLM defaults
+    // there: visible = 81559 - 479 MiB = 79.18 GiB; engine = 0.9 x visible; sampler peak = 1024 x 128256 x 38 B
+    // inside the sort + the held hidden states (8192 + 2 x 1024) x 4096 x 2 B; KV per token = 2 x 32 x 8 x 128 x 2 B
+    // = 131072 B; pages of 16 tokens.
     const ServingResult s = serve(R"({"prompt_tokens": 15000, "output_tokens": 1000, "load": {"concurrency": 1}})");
     const double mib = 1024.0 * 1024.0;
     const double visible = (81559.0 - 479.0) * mib;
     EXPECT_NEAR(s.visibleMemoryBytes, visible, 1);
-    EXPECT_NEAR(s.activationPeakBytes, 1024.0 * 128256.0 * 40.0, 1);
+    EXPECT_NEAR(s.activationPeakBytes, 1024.0 * 128256.0 * 38.0 + (8192.0 + 2048.0) * 4096.0 * 2.0, 1);
     EXPECT_DOUBLE_EQ(s.kvBytesPerToken, 131072.0);
     const double budget = 0.9 * visible - s.weightBytes - s.activationPeakBytes - 0.15 * 1024 * mib;
     EXPECT_NEAR(s.kvBudgetBytes, budget, 1);
@@ -133,6 +135,40 @@ TEST(ServingEngine, KvBudgetByHand)
     EXPECT_EQ(s.maxConcurrency, s.kvCacheTokens / 16000);
     EXPECT_EQ(s.maxNumSeqs, 1024);
     EXPECT_EQ(s.maxNumBatchedTokens, 8192);
+}
+
+TEST(ServingEngine, VllmSamplerPeakByHand)
+{
+    // vLLM's profiling sampler, term by term (gpu_model_runner.py _dummy_sampler_run; the catalog's bytes per logit
+    // inside logits.sort: 2 + 4 + 4 + 8 + 8 + 12 = 38 from 128 rows or with one, 2 + 4 + 4 + 8 + 16 + 4 + 12 = 50
+    // for 2-127 rows), plus the hidden states profile_run holds: (token budget + 2 x rows) x hidden x 2 B.
+    const ServingDefaults d = servingDefaults(builtinCatalog(), Assumptions {});
+    EXPECT_DOUBLE_EQ(vllmSamplerPeakBytes(1024, 151936, 5120, 8192, d), 1024.0 * 151936 * 38 + 10240.0 * 5120 * 2);
+    EXPECT_DOUBLE_EQ(vllmSamplerPeakBytes(128, 151936, 5120, 8192, d), 128.0 * 151936 * 38 + 8448.0 * 5120 * 2);
+    EXPECT_DOUBLE_EQ(vllmSamplerPeakBytes(127, 151936, 5120, 8192, d), 127.0 * 151936 * 50 + 8446.0 * 5120 * 2);
+    EXPECT_DOUBLE_EQ(vllmSamplerPeakBytes(1, 151936, 5120, 8192, d), 151936.0 * 38 + 8194.0 * 5120 * 2);
+
+    // Qwen3 32B on one H100 SXM at vLLM's defaults there, block 128 (the llm-d v0.11.0 startup row): weights =
+    // 2 x (2 x 151936 x 5120 untied embedding and head + 64 x (5120 x 8192 q + 2 x 5120 x 1024 k, v + 8192 x 5120 o
+    // + 3 x 5120 x 25600 MLP + 2 x 5120 + 2 x 128 norms) + 5120) = 65,525,526,528 B; peak = 1024 x 151936 x 38 +
+    // 10240 x 5120 x 2 = 6,016,991,232 B (vLLM logged 5.64 GiB: this + 37 MiB); KV = 0.9 x 81080 MiB - weights -
+    // peak - 0.15 GiB = 4,813,477,478 B; pages of 128 x 262144 B: 143 (vLLM: 142, 4.45 GiB) = 18,304 tokens.
+    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"name": "Qwen3 32B",
+        "architecture": {"kind": "decoder", "hidden_size": 5120, "num_layers": 64, "num_attention_heads": 64,
+        "num_key_value_heads": 8, "intermediate_size": 25600, "vocab_size": 151936, "mlp": "gated",
+        "tie_word_embeddings": false, "head_dim": 128}},
+        "workload": {"mode": "serving", "precision": "bf16", "serving": {"prompt_tokens": 15000, "output_tokens": 1000,
+        "load": {"concurrency": 1}, "engine": {"block_size": 128}}},
+        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})");
+    ASSERT_TRUE(plan) << plan.error().toString();
+    auto estimate = estimatePlan(*plan, builtinCatalog());
+    ASSERT_TRUE(estimate && estimate->results.front().serving);
+    const ServingResult& s = *estimate->results.front().serving;
+    EXPECT_NEAR(s.weightBytes, 65525526528.0, 65525526528.0 * 1e-4);
+    EXPECT_DOUBLE_EQ(s.activationPeakBytes, 6016991232.0);
+    const double budget = 0.9 * 81080 * 1024.0 * 1024.0 - s.weightBytes - s.activationPeakBytes - 0.15 * 1073741824.0;
+    EXPECT_NEAR(s.kvBudgetBytes, budget, 1);
+    EXPECT_EQ(s.kvCacheTokens, 143 * 128);
 }
 
 TEST(ServingProperties, KvCapacityFallsAsContextGrows)

@@ -199,7 +199,7 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
     // throughput 3.2% / 29.2% (vLLM CI 8B latency run), TTFT 8.5% / 22.3% (8B 20k-token prompts at concurrency 8),
     // TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels counted), latency 12.2% / 22.6%, KV
-    // capacity 0.3% / 3.5%.
+    // capacity 0.0% / 1.3% (vLLM's profiling sampler as v0.11 runs it; issue #39 asks within 3%).
     struct Bound {
         const char* quantity;
         int count;
@@ -244,7 +244,7 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     const Summary kv = summarize(rows, "kv", true);
     EXPECT_GE(kv.count, 10);
     EXPECT_LE(kv.median, 0.01);
-    EXPECT_LE(kv.worst, 0.04);
+    EXPECT_LE(kv.worst, 0.03);
 }
 
 TEST(ServingReference, EveryExclusionSaysWhy)

@@ -59,10 +59,10 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     one.microBatchSize = 1;
     const MemoryBreakdown pass = estimateMemory(model, forward, one, hw, assumptions, catalog);
     const double forwardPeak = pass.activations + pass.logits;
-    // The dummy sampler run: min(max_num_seqs, token budget) rows of the whole vocabulary (the head is gathered
-    // to every tensor rank before sampling) with its temporaries (bytes per logit: see the catalog note).
-    const double rows = std::min(engine.maxNumSeqs, engine.maxNumBatchedTokens);
-    const double sampler = rows * double(std::max<std::int64_t>(arch.vocabSize, 0)) * d.samplerBytesPerLogit;
+    // The dummy sampler run after it (vllmSamplerPeakBytes).
+    const double sampler = vllmSamplerPeakBytes(double(std::min(engine.maxNumSeqs, engine.maxNumBatchedTokens)),
+        double(std::max<std::int64_t>(arch.vocabSize, 0)), double(std::max<std::int64_t>(arch.hiddenSize, 0)),
+        double(engine.maxNumBatchedTokens), d);
     m.activationPeakBytes = engine.kind == ServingEngineKind::Vllm ? std::max(forwardPeak, sampler) : forwardPeak;
     m.nonTorchBytes = t * p > 1 ? d.nonTorchTensorParallelBytes : d.nonTorchSingleBytes;
     switch (engine.kind) {
@@ -127,6 +127,17 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     }
     m.maxConcurrency = static_cast<std::int64_t>(std::floor(m.kvCapacityRequests + 1e-9));
     return m;
+}
+
+double vllmSamplerPeakBytes(
+    double rows, double vocabulary, double hiddenSize, double tokenBudget, const ServingDefaults& d)
+{
+    if (!(rows > 0))
+        return 0.0;
+    const double perLogit
+        = rows > 1 && rows < kTorchSegmentedSortMinRows ? d.samplerFullSortBytesPerLogit : d.samplerBytesPerLogit;
+    const double heldHidden = (tokenBudget + 2 * rows) * hiddenSize * bytesPerElement(KvPrecision::Bf16);
+    return rows * vocabulary * perLogit + heldHidden;
 }
 
 VllmHybridPages vllmHybridPages(const Architecture& arch, const EngineSettings& engine, int tensorParallel,

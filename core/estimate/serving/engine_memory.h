@@ -43,6 +43,16 @@ struct EngineMemory {
     std::int64_t maxConcurrency = 0;
 };
 
+// vLLM V1's profiling sampler (gpu_model_runner.py profile_run -> _dummy_sampler_run): `rows` =
+// min(max_num_seqs, token budget) rows of the whole vocabulary (the head is gathered to every tensor rank) through the
+// native top-k/top-p sampler, whose peak is inside logits.sort (bytes per logit from the catalog; PyTorch's stable
+// sort sorts 2 to kTorchSegmentedSortMinRows - 1 rows in one full sort with more temporaries, SortStable.cu), while
+// profile_run still holds the forward's hidden states at the token budget and the sampled rows, and the sampler runs
+// on a rand_like copy of those rows: (token budget + 2 x rows) x hidden of 16-bit activations.
+inline constexpr double kTorchSegmentedSortMinRows = 128;
+double vllmSamplerPeakBytes(
+    double rows, double vocabulary, double hiddenSize, double tokenBudget, const ServingDefaults& defaults);
+
 // vLLM's paged layout of a hybrid model (its hybrid KV cache manager): the attention block is enlarged, in multiples
 // of the kernel's block alignment (block_size), until one layer's page holds one recurrent layer's state
 // (HybridAttentionMambaModelConfig.verify_and_update_config, vllm/model_executor/models/config.py); layers form

@@ -32,6 +32,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.maxNumBatchedTokensLarge = int(get("serving.engine.max_num_batched_tokens.large", 1, 1 << 24));
     d.maxNumBatchedTokensSmall = int(get("serving.engine.max_num_batched_tokens.small", 1, 1 << 24));
     d.samplerBytesPerLogit = get("serving.memory.sampler_bytes_per_logit", 0, 1e4);
+    d.samplerFullSortBytesPerLogit = get("serving.memory.sampler_bytes_per_logit_full_sort", 0, 1e4);
     d.nonTorchSingleBytes = get("serving.memory.non_torch_gib.single", 0, 1e3) * kGiB;
     d.nonTorchTensorParallelBytes = get("serving.memory.non_torch_gib.tensor_parallel", 0, 1e3) * kGiB;
     d.driverReservedBytes = get("serving.memory.driver_reserved_mib", 0, 1e6) * kMiB;
@@ -182,6 +183,7 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.max_num_batched_tokens.large",
         "serving.engine.max_num_batched_tokens.small",
         "serving.memory.sampler_bytes_per_logit",
+        "serving.memory.sampler_bytes_per_logit_full_sort",
         "serving.memory.non_torch_gib.single",
         "serving.memory.non_torch_gib.tensor_parallel",
         "serving.memory.driver_reserved_mib",

@@ -23,7 +23,8 @@ struct ServingDefaults {
     double largeGpuBytes = 0;
     int maxNumSeqsLarge = 0, maxNumSeqsSmall = 0;
     int maxNumBatchedTokensLarge = 0, maxNumBatchedTokensSmall = 0;
-    double samplerBytesPerLogit = 0;
+    double samplerBytesPerLogit = 0; // vLLM's profiling sampler with 128 rows or more (or one)
+    double samplerFullSortBytesPerLogit = 0; // with 2 to 127 rows (PyTorch's full-sort path)
     double nonTorchSingleBytes = 0;
     double nonTorchTensorParallelBytes = 0;
     double driverReservedBytes = 0;
