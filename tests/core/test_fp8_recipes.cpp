@@ -45,6 +45,61 @@ TEST(Fp8Recipes, CastBytesOfLlama2_7bByHand)
     EXPECT_DOUBLE_EQ(mx.weightBytes, 32.0 * 6 * 202375168);
 }
 
+TEST(Fp8Recipes, FusedProjectionsCastTheirInputOnce)
+{
+    // Megatron-Core's linear_qkv and linear_fc1 quantize one input each: of Llama 2 7B's per-layer input widths
+    // (q, k, v, gate, up: h; o: h; down: f) the key's, value's and up projection's h are not cast again, 3h = 12,288 a
+    // layer at the recipe's input bytes (tensorwise 4, MXFP8 2); outputs and weights are unchanged.
+    const Architecture a = llama2_7b();
+    for (const auto& [recipe, input] : { std::pair { Fp8Recipe::Tensorwise, 4.0 }, { Fp8Recipe::Mxfp8, 2.0 } }) {
+        const Fp8CastTraffic each = fp8CastTraffic(a, recipe);
+        const Fp8CastTraffic fused = fp8CastTraffic(a, recipe, true);
+        EXPECT_DOUBLE_EQ(each.bytesPerToken - fused.bytesPerToken, 32.0 * input * 3 * 4096);
+        EXPECT_DOUBLE_EQ(fused.weightBytes, each.weightBytes);
+    }
+    // NVFP4: the attention projections cast as tensorwise (4 bytes), the MLP's at NVFP4's 3.125.
+    EXPECT_DOUBLE_EQ(
+        fp8CastTraffic(a, Fp8Recipe::Nvfp4).bytesPerToken - fp8CastTraffic(a, Fp8Recipe::Nvfp4, true).bytesPerToken,
+        32.0 * (4.0 * 2 * 4096 + 3.125 * 4096));
+    // Grouped keys and values (Llama 3 8B's 8 of 32 heads) take the same input: 2h + h again.
+    Architecture gqa = a;
+    gqa.numKeyValueHeads = 8;
+    EXPECT_DOUBLE_EQ(fp8CastTraffic(gqa, Fp8Recipe::Tensorwise).bytesPerToken
+            - fp8CastTraffic(gqa, Fp8Recipe::Tensorwise, true).bytesPerToken,
+        32.0 * 4 * 3 * 4096);
+    // A non-gated MLP has no up projection of its own: only the key's and value's inputs.
+    Architecture plain = a;
+    plain.mlp = MlpKind::Standard;
+    EXPECT_DOUBLE_EQ(fp8CastTraffic(plain, Fp8Recipe::Tensorwise).bytesPerToken
+            - fp8CastTraffic(plain, Fp8Recipe::Tensorwise, true).bytesPerToken,
+        32.0 * 4 * 2 * 4096);
+}
+
+TEST(Fp8Recipes, MegatronCastsEachWeightOncePerStep)
+{
+    // Llama 2 7B on 8 H100, data parallel 8, 4 micro-batches of 8k tokens per GPU: the generic stack casts the
+    // weights every micro-batch, Megatron (Transformer Engine's weight workspace, refreshed on the first micro-batch)
+    // once per step and its fused projections' inputs once. By hand from the two cast terms at one bandwidth.
+    const Catalog& catalog = builtinCatalog();
+    const ResolvedModel m = modelFrom(llama2_7b());
+    const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
+    Configuration c;
+    c.data = 8;
+    c.zeroStage = 1;
+    c.gradientAccumulationSteps = 4;
+    Workload w = fp8Pretraining(Fp8Recipe::Tensorwise);
+    const ThroughputEstimate generic = estimateThroughput(m, w, c, hw, {}, {}, catalog);
+    w.framework = TrainingStack::Megatron;
+    const ThroughputEstimate megatron = estimateThroughput(m, w, c, hw, {}, {}, catalog);
+    const Fp8CastTraffic each = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise);
+    const Fp8CastTraffic fused = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise, true);
+    const double tokens = 4 * 8192.0;
+    const double bandwidth = (tokens * each.bytesPerToken + 4 * each.weightBytes) / generic.fp8CastSeconds;
+    EXPECT_NEAR(megatron.fp8CastSeconds, (tokens * fused.bytesPerToken + each.weightBytes) / bandwidth,
+        1e-9 * megatron.fp8CastSeconds);
+    EXPECT_LT(megatron.fp8CastSeconds, generic.fp8CastSeconds);
+}
+
 TEST(Fp8Recipes, CastsCostTimeAndRowwiseCostsMoreThanTensorwise)
 {
     const ThroughputEstimate tensorwise

@@ -95,6 +95,8 @@ std::vector<StackRow> stackRows()
                 row.localExperts = model->architecture.numExperts / std::max(1, layout.expert);
                 row.microBatch = layout.microBatchSize;
                 row.excessMsPerLayerMicroBatch = 1e3 * (publishedStep - r.step.total) / layerMicroBatches;
+            }
+            if (model) {
                 const CandidateSpec& spec = plan->candidates.front();
                 const auto hw = resolveCandidate(spec, builtinCatalog(), r.nodes, "candidates[0]");
                 if (hw)
@@ -164,6 +166,17 @@ TEST(StackReference, PublishedRunsPerStack)
                 p.expertCallFloorSeconds, p.attentionSeconds, p.memoryBoundSeconds, p.moeTokenPassSeconds,
                 p.pipelineBubbleSeconds, p.expertParallelSeconds);
         }
+    // The dense rows' step the same way: the matmuls (linear layers, head, attention core), the attention core alone,
+    // the FP8 casts and the other memory-bound passes, the pipeline bubble and the exposed communication.
+    std::printf("%-44s %8s %8s %8s %8s %8s %8s %8s\n", "dense case (s per step)", "step", "matmul", "attn", "fp8 cast",
+        "membound", "bubble", "comm");
+    for (const StackRow& r : rows)
+        if (r.localExperts == 0 && r.phases.step.total > 0) {
+            const ThroughputEstimate& p = r.phases;
+            std::printf("%-44s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", r.id.c_str(), p.step.total,
+                p.step.compute - p.memoryBoundSeconds - p.pipelineBubbleSeconds, p.attentionSeconds, p.fp8CastSeconds,
+                p.memoryBoundSeconds - p.fp8CastSeconds, p.pipelineBubbleSeconds, p.step.communication);
+        }
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
             100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
@@ -216,7 +229,12 @@ TEST(StackReference, PublishedRunsPerStack)
     // -8.2% -> -18.6%): Megatron median 16.9% -> 17.3%, worst unchanged (111.6%).
     // All three together (training10, training11, training12): Megatron median 13.9%, worst 111.6% (GPT-OSS 120B on
     // 64 B200, 25.11).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.14);
+    // Transformer Engine under Megatron casts each FP8 weight once per step (its weight workspace, refreshed on the
+    // first micro-batch) and the fused linear_qkv / linear_fc1 inputs once (training14): every FP8 Megatron row moves
+    // 0.1-8.7 points faster (GPT-3 175B/128 -16.4% -> -12.2%, Nemotron-340B -18.6% -> -15.5%, Llama 2 70B SFT -15.2%
+    // -> -6.5%, Llama 2 7B -11.3% -> -9.5%), the MoE rows already too fast further over (Qwen3-30B 16xH100 26.02
+    // +93.8% -> +103.6%); Megatron median 13.9% -> 12.0%, worst unchanged.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.121);
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 1.12);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),

@@ -68,9 +68,29 @@ double routedExpertWeightElements(const Architecture& a)
     return moeLayers(a) * double(a.numExperts) * matrices * double(a.hiddenSize) * std::max(0.0, fe);
 }
 
-} // namespace
+// Input bytes per token that a stack fusing its projections does not cast again: Megatron-Core builds the query, key
+// and value projections as one TELayerNormColumnParallelLinear (linear_qkv) and the gated MLP's gate and up
+// projections as one (linear_fc1, and each expert's fc1 in TEGroupedLinear), each with one input quantizer
+// (Megatron-LM@d98e8a64 megatron/core/models/gpt/gpt_layer_specs.py; TransformerEngine v2.9
+// pytorch/module/layernorm_linear.py, grouped_linear.py): the key's and value's input casts (latent attention's
+// projections are separate modules: not fused here) and the up projection's are the query's and the gate's. The
+// attention projections cast as tensorwise under the NVFP4 recipe, the MLPs at its bytes.
+double fusedProjectionInputBytes(const Architecture& a, Fp8Recipe recipe)
+{
+    const double attention
+        = recipe == Fp8Recipe::Nvfp4 ? fp8CastBytes(Fp8Recipe::Tensorwise).input : fp8CastBytes(recipe).input;
+    const double mlp = fp8CastBytes(recipe).input;
+    double bytes = 0;
+    if (!a.latentAttention())
+        for (const AdaptedMatrix& m : loraTargets(a, { "k_proj", "v_proj" }).matrices)
+            bytes += m.activeCount * attention * m.in;
+    if (a.mlp == MlpKind::Gated)
+        for (const AdaptedMatrix& m : loraTargets(a, { "up_proj" }).matrices)
+            bytes += m.activeCount * mlp * m.in;
+    return bytes;
+}
 
-Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe)
+Fp8CastTraffic fp8CastTrafficOfEachProjection(const Architecture& architecture, Fp8Recipe recipe)
 {
     Fp8CastTraffic t;
     // The routed experts' weights cast at the MLP recipe's bytes (NVFP4's under that recipe).
@@ -89,6 +109,16 @@ Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe
     t.bytesPerToken = std::max(0.0, t.bytesPerToken);
     t.weightBytes = std::max(0.0, t.weightBytes);
     t.routedWeightBytes = std::min(t.routedWeightBytes, t.weightBytes);
+    return t;
+}
+
+} // namespace
+
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool fusedProjections)
+{
+    Fp8CastTraffic t = fp8CastTrafficOfEachProjection(architecture, recipe);
+    if (fusedProjections)
+        t.bytesPerToken = std::max(0.0, t.bytesPerToken - fusedProjectionInputBytes(architecture, recipe));
     return t;
 }
 

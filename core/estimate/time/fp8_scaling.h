@@ -25,6 +25,9 @@ struct Fp8CastTraffic {
     double routedWeightBytes = 0; // of weightBytes, the routed experts' (cast by the ranks holding them only)
 };
 
-Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe);
+// `fusedProjections`: the stack runs the query, key and value projections as one linear layer and the gated MLP's gate
+// and up projections as another (Megatron-Core's linear_qkv and linear_fc1, Transformer Engine modules), so each of
+// those layers quantizes its input once, not once per projection.
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool fusedProjections = false);
 
 } // namespace gp
