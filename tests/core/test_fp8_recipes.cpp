@@ -4,11 +4,13 @@
 #include "estimate/estimator.h"
 #include "estimate/time/fp8_scaling.h"
 #include "estimate/time/throughput_model.h"
+#include "test_memory_support.h"
 #include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace gp
 {
@@ -98,6 +100,38 @@ TEST(Fp8Recipes, MegatronCastsEachWeightOncePerStep)
     EXPECT_NEAR(megatron.fp8CastSeconds, (tokens * fused.bytesPerToken + each.weightBytes) / bandwidth,
         1e-9 * megatron.fp8CastSeconds);
     EXPECT_LT(megatron.fp8CastSeconds, generic.fp8CastSeconds);
+}
+
+TEST(Fp8Recipes, LinearGemmsAgainstTransformerEnginesProfile)
+{
+    // Transformer Engine's own per-layer GEMM timings on one H200 NVL (tests/data/reference/te-gemm-profile.json):
+    // hidden 4096, an ungated MLP of 16384, 15,872 tokens, the 12 GEMMs of a layer's four linears. The time model
+    // runs every linear GEMM at the same fraction of the precision's peak (computeEfficiency of the hidden size and
+    // tokens): FP8 twice as fast as BF16 on this GPU. TE's raw kernels measure 1.905x: FP8's GEMM rate is not what
+    // the model overstates or understates beyond a few percent.
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/te-gemm-profile.json"));
+    const auto& c = doc["cases"][0];
+    const GpuSpec* gpu = builtinCatalog().findGpu(c["catalog_gpu_id"].get<std::string>());
+    ASSERT_NE(gpu, nullptr);
+    const double h = c["shape"]["hidden"], f = c["shape"]["intermediate"], qkv = c["shape"]["qkv_width"];
+    const double tokens = c["shape"]["tokens"];
+    const double flops = 3 * 2 * tokens * h * (qkv + h + 2 * f); // fprop, dgrad, wgrad of the four linears
+    const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, gpu->gpuClass, gpu->architecture);
+    const double e = computeEfficiency(d, h, tokens);
+    const double bf16 = flops / (*peakTflops(*gpu, Precision::Bf16) * 1e12 * e) * 1e3; // ms
+    const double fp8 = flops / (*peakTflops(*gpu, Precision::Fp8) * 1e12 * e) * 1e3;
+    const double measuredBf16 = c["per_layer_ms"]["bf16"], measuredFp8 = c["per_layer_ms"]["fp8_current_kernels"];
+    std::printf("TE GEMM profile on %s: model %.2f ms BF16, %.2f ms FP8 (%.3fx) at %.1f%% of each peak; TE's kernels "
+                "%.2f / %.2f ms (%.3fx, %.1f%% / %.1f%% of the peaks)\n",
+        gpu->name.c_str(), bf16, fp8, bf16 / fp8, 100 * e, measuredBf16, measuredFp8, measuredBf16 / measuredFp8,
+        100 * flops / (measuredBf16 * 1e-3) / (*peakTflops(*gpu, Precision::Bf16) * 1e12),
+        100 * flops / (measuredFp8 * 1e-3) / (*peakTflops(*gpu, Precision::Fp8) * 1e12));
+    EXPECT_NEAR((bf16 / fp8) / (measuredBf16 / measuredFp8), 1.0, 0.06);
+    // The efficiency curve covers the work beside the GEMMs too (norms, activations, the loss, launch gaps), so its
+    // linear layers never run faster than TE's bare kernels; what they take beyond them is that other work.
+    EXPECT_GT(bf16, measuredBf16);
+    EXPECT_GT(fp8, measuredFp8);
 }
 
 TEST(Fp8Recipes, CastsCostTimeAndRowwiseCostsMoreThanTensorwise)
