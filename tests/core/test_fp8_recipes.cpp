@@ -47,41 +47,53 @@ TEST(Fp8Recipes, CastBytesOfLlama2_7bByHand)
     EXPECT_DOUBLE_EQ(mx.weightBytes, 32.0 * 6 * 202375168);
 }
 
-TEST(Fp8Recipes, FusedProjectionsCastTheirInputOnce)
+TEST(Fp8Recipes, TransformerEngineQuantizesFusedProjectionsOnceAtItsOwnBytes)
 {
-    // Megatron-Core's linear_qkv and linear_fc1 quantize one input each: of Llama 2 7B's per-layer input widths
-    // (q, k, v, gate, up: h; o: h; down: f) the key's, value's and up projection's h are not cast again, 3h = 12,288 a
-    // layer at the recipe's input bytes (tensorwise 4, MXFP8 2); outputs and weights are unchanged.
+    // Megatron-Core under Transformer Engine, Llama 2 7B (h 4096, f 11008, 32 layers, no GQA). linear_qkv and
+    // linear_fc1 quantize one input each (k, v and up add none); per layer the inputs are linear_qkv's h and
+    // linear_fc1's h (layer-norm-fused), linear_proj's h and linear_fc2's f, the output gradients 5h + 2f, the weights
+    // 4h^2 + 3hf = 202,375,168. Bytes per element (norm-fused input, other input, output gradient, weight):
+    // current scaling 4, 6, 6, 6 (an amax pass before every unfused cast); delayed 2, 4, 4, 4 (the norm writes FP8,
+    // backward transposes it); MXFP8 4, 4, 4, 4.
     const Architecture a = llama2_7b();
-    for (const auto& [recipe, input] : { std::pair { Fp8Recipe::Tensorwise, 4.0 }, { Fp8Recipe::Mxfp8, 2.0 } }) {
-        const Fp8CastTraffic each = fp8CastTraffic(a, recipe);
-        const Fp8CastTraffic fused = fp8CastTraffic(a, recipe, true);
-        EXPECT_DOUBLE_EQ(each.bytesPerToken - fused.bytesPerToken, 32.0 * input * 3 * 4096);
-        EXPECT_DOUBLE_EQ(fused.weightBytes, each.weightBytes);
-    }
-    // NVFP4: the attention projections cast as tensorwise (4 bytes), the MLP's at NVFP4's 3.125.
+    const double h = 4096, f = 11008, weights = 202375168;
+    const Fp8CastTraffic current = fp8CastTraffic(a, Fp8Recipe::Tensorwise, true);
+    EXPECT_DOUBLE_EQ(current.bytesPerToken, 32 * (4 * 2 * h + 6 * (h + f) + 6 * (5 * h + 2 * f))); // 378,368 a layer
+    EXPECT_DOUBLE_EQ(current.weightBytes, 32 * 6 * weights);
+    const Fp8CastTraffic delayed = fp8CastTraffic(a, Fp8Recipe::Delayed, true);
+    EXPECT_DOUBLE_EQ(delayed.bytesPerToken, 32 * (2 * 2 * h + 4 * (h + f) + 4 * (5 * h + 2 * f))); // 246,784
+    EXPECT_DOUBLE_EQ(delayed.weightBytes, 32 * 4 * weights);
+    const Fp8CastTraffic mx = fp8CastTraffic(a, Fp8Recipe::Mxfp8, true);
+    EXPECT_DOUBLE_EQ(mx.bytesPerToken, 32 * (4 * (3 * h + f) + 4 * (5 * h + 2 * f)));
+    EXPECT_DOUBLE_EQ(mx.weightBytes, 32 * 4 * weights);
+    // Outside Megatron delayed scaling moves torchao's tensorwise bytes.
+    EXPECT_DOUBLE_EQ(
+        fp8CastTraffic(a, Fp8Recipe::Delayed).bytesPerToken, fp8CastTraffic(a, Fp8Recipe::Tensorwise).bytesPerToken);
+    // NVFP4 keeps its own bytes, the fused projections' inputs once: the attention's at tensorwise 4, the MLP's 3.125.
     EXPECT_DOUBLE_EQ(
         fp8CastTraffic(a, Fp8Recipe::Nvfp4).bytesPerToken - fp8CastTraffic(a, Fp8Recipe::Nvfp4, true).bytesPerToken,
-        32.0 * (4.0 * 2 * 4096 + 3.125 * 4096));
-    // Grouped keys and values (Llama 3 8B's 8 of 32 heads) take the same input: 2h + h again.
-    Architecture gqa = a;
-    gqa.numKeyValueHeads = 8;
-    EXPECT_DOUBLE_EQ(fp8CastTraffic(gqa, Fp8Recipe::Tensorwise).bytesPerToken
-            - fp8CastTraffic(gqa, Fp8Recipe::Tensorwise, true).bytesPerToken,
-        32.0 * 4 * 3 * 4096);
-    // A non-gated MLP has no up projection of its own: only the key's and value's inputs.
+        32.0 * (4.0 * 2 * h + 3.125 * h));
+    // A non-gated MLP: linear_fc1 is the up projection alone (nothing fused away), its output gradient f.
     Architecture plain = a;
     plain.mlp = MlpKind::Standard;
-    EXPECT_DOUBLE_EQ(fp8CastTraffic(plain, Fp8Recipe::Tensorwise).bytesPerToken
-            - fp8CastTraffic(plain, Fp8Recipe::Tensorwise, true).bytesPerToken,
-        32.0 * 4 * 2 * 4096);
+    EXPECT_DOUBLE_EQ(fp8CastTraffic(plain, Fp8Recipe::Delayed, true).bytesPerToken,
+        32 * (2 * 2 * h + 4 * (h + f) + 4 * (5 * h + f)));
+    // A MoE layer norms before its router: its experts' inputs are permuted copies, cast at the other inputs' bytes
+    // (2 routed experts a token: fc1's h and fc2's fe each, outputs 2fe and h each).
+    Architecture moe = a;
+    moe.numExperts = 8;
+    moe.expertsPerToken = 2;
+    moe.moeIntermediateSize = 2048;
+    const double fe = 2048;
+    EXPECT_DOUBLE_EQ(fp8CastTraffic(moe, Fp8Recipe::Delayed, true).bytesPerToken,
+        32 * (2 * h + 4 * h + 2 * 4 * (h + fe) + 4 * (4 * h + 2 * (2 * fe + h))));
 }
 
 TEST(Fp8Recipes, MegatronCastsEachWeightOncePerStep)
 {
     // Llama 2 7B on 8 H100, data parallel 8, 4 micro-batches of 8k tokens per GPU: the generic stack casts the
     // weights every micro-batch, Megatron (Transformer Engine's weight workspace, refreshed on the first micro-batch)
-    // once per step and its fused projections' inputs once. By hand from the two cast terms at one bandwidth.
+    // once per step, each tensor at TE's bytes (above). By hand from the two cast terms at one bandwidth.
     const Catalog& catalog = builtinCatalog();
     const ResolvedModel m = modelFrom(llama2_7b());
     const Hardware hw = catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4");
@@ -94,10 +106,10 @@ TEST(Fp8Recipes, MegatronCastsEachWeightOncePerStep)
     w.framework = TrainingStack::Megatron;
     const ThroughputEstimate megatron = estimateThroughput(m, w, c, hw, {}, {}, catalog);
     const Fp8CastTraffic each = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise);
-    const Fp8CastTraffic fused = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise, true);
+    const Fp8CastTraffic te = fp8CastTraffic(m.architecture, Fp8Recipe::Tensorwise, true);
     const double tokens = 4 * 8192.0;
     const double bandwidth = (tokens * each.bytesPerToken + 4 * each.weightBytes) / generic.fp8CastSeconds;
-    EXPECT_NEAR(megatron.fp8CastSeconds, (tokens * fused.bytesPerToken + each.weightBytes) / bandwidth,
+    EXPECT_NEAR(megatron.fp8CastSeconds, (tokens * te.bytesPerToken + te.weightBytes) / bandwidth,
         1e-9 * megatron.fp8CastSeconds);
     EXPECT_LT(megatron.fp8CastSeconds, generic.fp8CastSeconds);
 }

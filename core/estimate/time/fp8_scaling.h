@@ -25,9 +25,11 @@ struct Fp8CastTraffic {
     double routedWeightBytes = 0; // of weightBytes, the routed experts' (cast by the ranks holding them only)
 };
 
-// `fusedProjections`: the stack runs the query, key and value projections as one linear layer and the gated MLP's gate
-// and up projections as another (Megatron-Core's linear_qkv and linear_fc1, Transformer Engine modules), so each of
-// those layers quantizes its input once, not once per projection.
-Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool fusedProjections = false);
+// `transformerEngine`: the casts are Transformer Engine's as Megatron-Core runs them: the query, key and value
+// projections are one linear layer and the gated MLP's gate and up projections another (linear_qkv, linear_fc1), so
+// each quantizes its input once, not once per projection, and each tensor moves TE's bytes for the recipe (the
+// layer-norm-fused inputs, current scaling's separate amax pass; fp8_scaling.cpp teQuantizeBytes) rather than
+// torchao's.
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool transformerEngine = false);
 
 } // namespace gp
