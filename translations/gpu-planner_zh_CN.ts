@@ -2075,6 +2075,10 @@
         <translation>NVFP4 MLP 层、FP8 注意力（Blackwell）</translation>
     </message>
     <message>
+        <source>Delayed (amax history, Transformer Engine)</source>
+        <translation>延迟缩放（amax 历史，Transformer Engine）</translation>
+    </message>
+    <message>
         <source>The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated with %2 scaling.</source>
         <translation>NVFP4 方案需要带 FP4 张量核心的数据中心 Blackwell GPU；%1 按 %2 缩放估算。</translation>
     </message>

@@ -990,6 +990,8 @@ QString CoreText::fp8Recipe(gp::Fp8Recipe recipe)
         return tr("MXFP8 (32-element blocks, Blackwell)");
     case gp::Fp8Recipe::Nvfp4:
         return tr("NVFP4 MLPs, FP8 attention (Blackwell)");
+    case gp::Fp8Recipe::Delayed:
+        return tr("Delayed (amax history, Transformer Engine)");
     }
     return {};
 }

@@ -279,10 +279,12 @@ void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
     if (a.has("--fp8-format")) {
         out.set("workload.precision", "fp8", a.field("--fp8-format"), a.line("--fp8-format"));
         const std::string recipe = a.text("--fp8-recipe");
-        if (recipe == "mxfp8" || recipe == "blockwise")
+        // Megatron's default recipe is delayed scaling (transformer_config.py fp8_recipe = "delayed",
+        // Megatron-LM@d98e8a64).
+        if (recipe == "mxfp8" || recipe == "blockwise" || recipe == "tensorwise" || recipe == "delayed")
             out.set("workload.fp8_recipe", recipe, a.field("--fp8-recipe"), a.line("--fp8-recipe"));
-        else if (recipe == "tensorwise" || recipe == "delayed" || recipe.empty())
-            out.set("workload.fp8_recipe", "tensorwise", a.field("--fp8-format"), a.line("--fp8-format"));
+        else if (recipe.empty())
+            out.set("workload.fp8_recipe", "delayed", a.field("--fp8-format"), a.line("--fp8-format"));
         if (a.has("--fp8-param-gather"))
             out.set("workload.fp8_all_gather", true, a.field("--fp8-param-gather"), a.line("--fp8-param-gather"));
     } else if (a.has("--bf16")) {
@@ -711,6 +713,7 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
     if (w.precision == Precision::Fp8) {
         const char* recipe = w.fp8Recipe == Fp8Recipe::Mxfp8 ? "mxfp8"
             : w.fp8Recipe == Fp8Recipe::Blockwise            ? "blockwise"
+            : w.fp8Recipe == Fp8Recipe::Delayed              ? "delayed"
                                                              : "tensorwise";
         f.insert(f.end(), { "--fp8-format", "hybrid", "--fp8-recipe", recipe });
         if (w.fp8AllGather)

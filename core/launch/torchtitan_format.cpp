@@ -370,6 +370,8 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
         toml::table float8 { { "enable_fsdp_float8_all_gather", w.fp8AllGather } };
         if (w.fp8Recipe == Fp8Recipe::Rowwise)
             float8.insert("recipe_name", "rowwise");
+        if (w.fp8Recipe == Fp8Recipe::Delayed)
+            notes.push_back("fp8_recipe: torchtitan's float8 has no delayed scaling; written as tensorwise");
         root.insert("float8", float8);
     }
     std::ostringstream toml;

@@ -47,7 +47,7 @@ enum class PipelineSplit { Layers, Embedding, Loss, EmbeddingAndLoss };
 // How FP8 training scales its casts (torchao float8 / mx_formats recipes; DeepSeek-V3's 1x128 / 128x128 blocks).
 // Nvfp4: the MLP GEMMs in NVFP4 (16-element blocks, E4M3 block scales, FP32 tensor scale; Transformer Engine's
 // NVFP4BlockScaling as NVIDIA's MaxText recipe applies it), the attention projections in tensorwise FP8.
-enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4 };
+enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4, Delayed };
 // Q8_0 and Q4_0: llama.cpp's block-quantized cache types (--cache-type-k/v q8_0, q4_0), ggml's block layouts.
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4, Q8_0, Q4_0 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };

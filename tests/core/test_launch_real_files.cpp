@@ -129,7 +129,7 @@ const std::vector<RealLaunchFile>& realLaunchFiles()
                 { "workload.parallelism.zero_stage", R"j(1)j" }, { "workload.micro_batch_size", R"j(1)j" },
                 { "workload.global_batch_size", R"j(128)j" }, { "workload.sequence_length", R"j(8192)j" },
                 { "workload.training_tokens", R"j(16000000000000.0)j" }, { "workload.precision", R"j("fp8")j" },
-                { "workload.fp8_recipe", R"j("tensorwise")j" }, { "workload.fp8_all_gather", R"j(true)j" },
+                { "workload.fp8_recipe", R"j("delayed")j" }, { "workload.fp8_all_gather", R"j(true)j" },
                 { "workload.gradient_precision", R"j("bf16")j" },
                 { "workload.activation_checkpointing", R"j("none")j" },
                 { "model.name", R"j("Megatron model (32 layers, hidden 4096)")j" } },

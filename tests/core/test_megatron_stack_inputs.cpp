@@ -612,6 +612,19 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
     EXPECT_EQ(apex["workload.bf16_optimizer_states"], true);
 }
 
+TEST(MegatronStackInputs, Fp8RecipeIsReadAsMegatronNamesItAndDefaultsToDelayed)
+{
+    // Megatron-Core's fp8_recipe defaults to "delayed" (transformer_config.py @d98e8a64): a command line with
+    // --fp8-format alone trains with Transformer Engine's delayed scaling; a stated recipe is read as written.
+    const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 "
+                             "--hidden-size 4096 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
+                             "--global-batch-size 256 --bf16 --fp8-format hybrid";
+    EXPECT_EQ(megatronInputsRead(base + "\n", "train.sh")["workload.fp8_recipe"], "delayed");
+    for (const char* recipe : { "delayed", "tensorwise", "mxfp8", "blockwise" })
+        EXPECT_EQ(
+            megatronInputsRead(base + " --fp8-recipe " + recipe + "\n", "train.sh")["workload.fp8_recipe"], recipe);
+}
+
 TEST(MegatronStackInputs, TheExportWritesThemBack)
 {
     auto parsed = parsePlan(defaultPlanText());

@@ -95,6 +95,8 @@ std::vector<StackRow> stackRows()
                 row.localExperts = model->architecture.numExperts / std::max(1, layout.expert);
                 row.microBatch = layout.microBatchSize;
                 row.excessMsPerLayerMicroBatch = 1e3 * (publishedStep - r.step.total) / layerMicroBatches;
+            }
+            if (model) {
                 const CandidateSpec& spec = plan->candidates.front();
                 const auto hw = resolveCandidate(spec, builtinCatalog(), r.nodes, "candidates[0]");
                 if (hw)
@@ -164,6 +166,17 @@ TEST(StackReference, PublishedRunsPerStack)
                 p.expertCallFloorSeconds, p.attentionSeconds, p.memoryBoundSeconds, p.moeTokenPassSeconds,
                 p.pipelineBubbleSeconds, p.expertParallelSeconds);
         }
+    // The dense rows' step the same way: the matmuls (linear layers, head, attention core), the attention core alone,
+    // the FP8 casts and the other memory-bound passes, the pipeline bubble and the exposed communication.
+    std::printf("%-44s %8s %8s %8s %8s %8s %8s %8s\n", "dense case (s per step)", "step", "matmul", "attn", "fp8 cast",
+        "membound", "bubble", "comm");
+    for (const StackRow& r : rows)
+        if (r.localExperts == 0 && r.phases.step.total > 0) {
+            const ThroughputEstimate& p = r.phases;
+            std::printf("%-44s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f\n", r.id.c_str(), p.step.total,
+                p.step.compute - p.memoryBoundSeconds - p.pipelineBubbleSeconds, p.attentionSeconds, p.fp8CastSeconds,
+                p.memoryBoundSeconds - p.fp8CastSeconds, p.pipelineBubbleSeconds, p.step.communication);
+        }
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
             100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
@@ -230,15 +243,29 @@ TEST(StackReference, PublishedRunsPerStack)
     // Qwen3-235B on 256 H100 +21.3/+21.7/+16.1% -> +14.5/+14.2/+9.0%, DeepSeek-V3 on 256 B200 +37.9% -> +21.2%; the
     // graph-captured Qwen3-30B B300 row and the Qwen3-30B H100 26.02 row (NVLink all-to-all) unchanged. Megatron median
     // 13.4%, worst 93.8%.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.135);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.94);
+    // Transformer Engine under Megatron casts each FP8 weight once per step (its weight workspace, refreshed on the
+    // first micro-batch) and the fused linear_qkv / linear_fc1 inputs once (training14): every FP8 Megatron row moves
+    // 0.1-8.7 points faster (GPT-3 175B/128 -16.4% -> -12.2%, Nemotron-340B -18.6% -> -15.5%, Llama 2 70B SFT -15.2%
+    // -> -6.5%, Llama 2 7B -11.3% -> -9.5%), the MoE rows already too fast further over (Qwen3-30B 16xH100 26.02
+    // +93.8% -> +103.6%); Megatron median 13.9% -> 12.0%, worst unchanged.
+    // Each tensor at Transformer Engine's own bytes (fp8_scaling.cpp teQuantizeBytes: current scaling's amax pass
+    // before every cast the norm does not feed, MXFP8's one unfused quantize of 4 bytes, delayed scaling's norm writing
+    // FP8) and the NeMo 24.07 rows at delayed scaling, TE 1.x's only recipe (training14): the 24.07 rows 0.1-0.4 points
+    // faster, the current-scaling and MXFP8 rows 0.7-4.5 points slower (Llama 3 8B FSDP H100 -17.2% -> -18.9%, Llama 3
+    // 70B -11.1% -> -12.2%, the graph-captured Qwen3-30B B300 -1.6% -> -6.0%), the MoE rows over moving back (Qwen3-30B
+    // 16xH100 26.02 +103.6% -> +98.2%); Megatron median 12.0% -> 12.1%.
+    // Both (the integrator's merge): Megatron median 11.2%, worst 98.2% (Qwen3-30B-A3B on 16 H100, 26.02: dropless,
+    // host-bound, see moe_layer_time.cpp expertCallFloor).
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.113);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.99);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
-    // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all.
+    // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all; -6.0% with Transformer Engine's MXFP8
+    // quantize bytes (4 an element, not torchao's compile-fused 2; training14).
     const auto graphed = std::find_if(
         rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "mb2606-qwen3-30b-8xb300-fp8mx"; });
     ASSERT_NE(graphed, rows.end());
-    EXPECT_LE(std::abs(graphed->error()), 0.05);
+    EXPECT_LE(std::abs(graphed->error()), 0.061);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.17); // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12)
 }

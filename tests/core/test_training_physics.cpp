@@ -126,7 +126,7 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.activationCheckpointing = c.checkpointing;
     w.trainingTokens = 1e10;
     w.precision = Precision::Bf16;
-    w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3 }));
+    w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3, 5 })); // 5: delayed (Transformer Engine)
     // The training stack: its states, loss and evaluation change the answer, never past the hardware.
     w.framework = static_cast<TrainingStack>(pick(rng, { 0, 1, 2, 3, 4 }));
     // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
@@ -332,7 +332,8 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     ++tally.fp8Slower;
     // The reason it names must hold: casts of no more weight bytes than the GPU holds, per micro-batch.
     const PerformanceDefaults d = performanceDefaults(catalog, {}, gpu.gpuClass, gpu.architecture);
-    const Fp8CastTraffic cast = fp8CastTraffic(p.model.architecture, run.fp8Recipe);
+    const Fp8CastTraffic cast
+        = fp8CastTraffic(p.model.architecture, run.fp8Recipe, run.framework == TrainingStack::Megatron);
     const double bandwidth = gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     const double tokens = double(c.microBatchSize) * p.workload.sequenceLength * c.gradientAccumulationSteps
         / (double(c.tensor) * c.pipeline * c.context);

@@ -4,6 +4,7 @@
 #include "transformer/lora_modules.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace gp
@@ -29,12 +30,15 @@ namespace gp
 //   one through the 16-point Hadamard transform, in the same pass) = 3.125; weight (16x16 2D blocks, both copies
 //   from one scale): amax read 2, read 2, write 1.125 = 5.125. These are the MLP GEMMs' bytes; the recipe's
 //   attention projections cast as tensorwise FP8.
+// - delayed (an amax history instead of each tensor's own amax): torchao's delayed scaling ran the tensorwise
+//   kernels; counted as tensorwise outside Megatron (Transformer Engine's own kernels: teQuantizeBytes).
 Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
 {
     switch (recipe) {
     case Fp8Recipe::Nvfp4:
         return { 3.125, 3.125, 5.125 };
     case Fp8Recipe::Tensorwise:
+    case Fp8Recipe::Delayed:
         return { 4, 4, 8 };
     case Fp8Recipe::Rowwise:
         return { 6, 6, 10 };
@@ -68,9 +72,29 @@ double routedExpertWeightElements(const Architecture& a)
     return moeLayers(a) * double(a.numExperts) * matrices * double(a.hiddenSize) * std::max(0.0, fe);
 }
 
-} // namespace
+// Input bytes per token that a stack fusing its projections does not cast again: Megatron-Core builds the query, key
+// and value projections as one TELayerNormColumnParallelLinear (linear_qkv) and the gated MLP's gate and up
+// projections as one (linear_fc1, and each expert's fc1 in TEGroupedLinear), each with one input quantizer
+// (Megatron-LM@d98e8a64 megatron/core/models/gpt/gpt_layer_specs.py; TransformerEngine v2.9
+// pytorch/module/layernorm_linear.py, grouped_linear.py): the key's and value's input casts (latent attention's
+// projections are separate modules: not fused here) and the up projection's are the query's and the gate's. The
+// attention projections cast as tensorwise under the NVFP4 recipe, the MLPs at its bytes.
+double fusedProjectionInputBytes(const Architecture& a, Fp8Recipe recipe)
+{
+    const double attention
+        = recipe == Fp8Recipe::Nvfp4 ? fp8CastBytes(Fp8Recipe::Tensorwise).input : fp8CastBytes(recipe).input;
+    const double mlp = fp8CastBytes(recipe).input;
+    double bytes = 0;
+    if (!a.latentAttention())
+        for (const AdaptedMatrix& m : loraTargets(a, { "k_proj", "v_proj" }).matrices)
+            bytes += m.activeCount * attention * m.in;
+    if (a.mlp == MlpKind::Gated)
+        for (const AdaptedMatrix& m : loraTargets(a, { "up_proj" }).matrices)
+            bytes += m.activeCount * mlp * m.in;
+    return bytes;
+}
 
-Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe)
+Fp8CastTraffic fp8CastTrafficOfEachProjection(const Architecture& architecture, Fp8Recipe recipe)
 {
     Fp8CastTraffic t;
     // The routed experts' weights cast at the MLP recipe's bytes (NVFP4's under that recipe).
@@ -89,6 +113,75 @@ Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe
     t.bytesPerToken = std::max(0.0, t.bytesPerToken);
     t.weightBytes = std::max(0.0, t.weightBytes);
     t.routedWeightBytes = std::min(t.routedWeightBytes, t.weightBytes);
+    return t;
+}
+
+// Transformer Engine's quantize kernels as Megatron-Core runs them (TransformerEngine v2.9; v1.8 for delayed scaling,
+// the only recipe before v2.2), bytes per element, bf16 in, fp8 out; Hopper's FP8 GEMMs take the TN layout only, so
+// an input and an output gradient are written rowwise and transposed (columnwise), 1 byte each:
+// - the layer-norm-fused inputs (linear_qkv's, linear_fc1's: TELayerNormColumnParallelLinear): delayed scaling's
+//   norm writes FP8 itself (csrc/extensions/normalization.cpp, Impl::FULLY_FUSED for Float8Quantizer) and backward
+//   transposes it, read 1 write 1 = 2; current scaling's norm writes bf16 with its amax
+//   (Impl::FUSED_NORM_AMAX_FP8), then quantize_with_amax reads 2, writes 2 = 4; MXFP8 and block scaling run the norm
+//   in bf16 (Impl::UNFUSED unless NVTE_NORM_FWD_USE_CUDNN) and one quantize, 4;
+// - every other input and output gradient: delayed scaling's cast-transpose takes the amax in the same kernel, 4;
+//   current scaling first reads the tensor for its amax (Float8CurrentScalingQuantizer::quantize_impl,
+//   csrc/quantizer.cpp: nvte_compute_amax, the scale, nvte_quantize_v2), 2 + 4 = 6; MXFP8 and block scaling one
+//   kernel with the block scales inside, 4 (their scales, 1 byte per 32 or 4 per 128 elements, left out);
+// - the weights, once per step (trainingFp8CastSeconds): as another input, 4 or 6.
+// Megatron has no rowwise recipe and NVFP4 keeps its own bytes (fp8CastBytes): nullopt.
+struct TeQuantizeBytes {
+    double normInput = 0;
+    double input = 0;
+    double gradOutput = 0;
+    double weight = 0;
+};
+
+std::optional<TeQuantizeBytes> teQuantizeBytes(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Delayed:
+        return TeQuantizeBytes { 2, 4, 4, 4 };
+    case Fp8Recipe::Tensorwise:
+        return TeQuantizeBytes { 4, 6, 6, 6 };
+    case Fp8Recipe::Mxfp8:
+    case Fp8Recipe::Blockwise:
+        return TeQuantizeBytes { 4, 4, 4, 4 };
+    case Fp8Recipe::Rowwise:
+    case Fp8Recipe::Nvfp4:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// Per token, the layer-norm-fused inputs' elements: linear_qkv's (the hidden state of each attention layer; latent
+// attention's down-projections take the normed state from a separate norm) and the dense MLPs' linear_fc1 (MoE layers
+// norm before the router: their experts' inputs are permuted copies).
+double normFusedInputElements(const Architecture& a)
+{
+    const double h = positiveOrZero(double(a.hiddenSize));
+    const double attention = a.latentAttention() ? 0.0 : attentionLayers(a);
+    return h * (attention + std::max(0.0, mlpLayers(a) - moeLayers(a)));
+}
+
+} // namespace
+
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool transformerEngine)
+{
+    const std::optional<TeQuantizeBytes> te = transformerEngine ? teQuantizeBytes(recipe) : std::nullopt;
+    if (!te) {
+        Fp8CastTraffic t = fp8CastTrafficOfEachProjection(architecture, recipe);
+        if (transformerEngine)
+            t.bytesPerToken = std::max(0.0, t.bytesPerToken - fusedProjectionInputBytes(architecture, recipe));
+        return t;
+    }
+    Fp8CastTraffic t;
+    addTraffic(t, loraTargets(architecture, { "all-linear" }).matrices, { te->input, te->gradOutput, te->weight }, 1.0);
+    t.routedWeightBytes = std::min(routedExpertWeightElements(architecture) * te->weight, t.weightBytes);
+    // The fused projections' inputs once (at the other inputs' bytes), the norm-fused ones at theirs.
+    const double fused = fusedProjectionInputBytes(architecture, recipe) / fp8CastBytes(recipe).input * te->input;
+    t.bytesPerToken -= fused + (te->input - te->normInput) * normFusedInputElements(architecture);
+    t.bytesPerToken = std::max(0.0, t.bytesPerToken);
     return t;
 }
 

@@ -25,6 +25,11 @@ struct Fp8CastTraffic {
     double routedWeightBytes = 0; // of weightBytes, the routed experts' (cast by the ranks holding them only)
 };
 
-Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe);
+// `transformerEngine`: the casts are Transformer Engine's as Megatron-Core runs them: the query, key and value
+// projections are one linear layer and the gated MLP's gate and up projections another (linear_qkv, linear_fc1), so
+// each quantizes its input once, not once per projection, and each tensor moves TE's bytes for the recipe (the
+// layer-norm-fused inputs, current scaling's separate amax pass; fp8_scaling.cpp teQuantizeBytes) rather than
+// torchao's.
+Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool transformerEngine = false);
 
 } // namespace gp

@@ -20,8 +20,8 @@ namespace
 // Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs three kernels a quantize
 // (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: amax, scale from amax, cast); MXFP8 and block
 // scaling one (the scales are computed inside the cast). NVFP4 splits are quantized by one fused kernel
-// (split_quantize's FUSED_NVFP4 path): none per expert. A plan imported from --fp8-recipe delayed (TE's
-// DelayedScaling, one fused kernel for all splits) is read as tensorwise and counted as current scaling.
+// (split_quantize's FUSED_NVFP4 path): none per expert; nor delayed scaling (TE's DelayedScaling, one fused kernel
+// for all splits).
 double quantizeKernelsPerCast(Fp8Recipe recipe)
 {
     switch (recipe) {
@@ -32,6 +32,7 @@ double quantizeKernelsPerCast(Fp8Recipe recipe)
     case Fp8Recipe::Mxfp8:
         return 1.0;
     case Fp8Recipe::Nvfp4:
+    case Fp8Recipe::Delayed:
         return 0.0;
     }
     return 0.0;

@@ -231,11 +231,19 @@ void warnWhenFp8CastsOutweigh(ThroughputEstimate& r, const Hardware& hw, double 
 // with expert parallelism, only its own experts (whole, pipeline x ep of them split the routed experts;
 // parametersPerGpu's placement). The recipe is the one the GPU runs (workloadOnGpu). Warns when the casts outweigh
 // what the FP8 GEMMs save.
+// Megatron-Core: each layer quantizes the fused query-key-value and gate-up inputs once (fp8CastTraffic's
+// fusedProjections), and its weights once per step, not per micro-batch: the schedule marks each model chunk's first
+// micro-batch (schedules.py set_is_first_microbatch) and TELinear / TELayerNormLinear / TEGroupedLinear pass
+// is_first_microbatch to Transformer Engine (Megatron-LM@d98e8a64 megatron/core/extensions/transformer_engine.py,
+// unless disable_parameter_transpose_cache, default False), which then keeps the FP8 weight (and its transpose) in a
+// workspace and refreshes it only on that micro-batch (TransformerEngine v1.8 and v2.9 pytorch/module/linear.py:
+// get_weight_workspace with cache_name "weight", update_workspace = is_first_microbatch).
 double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
     const Workload& workload, int ep, bool moe, const Hardware& hw, double fp8Gathered, bool fp8Frozen,
     double fp8GemmSaving, ThroughputDetail detail)
 {
-    const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe);
+    const bool megatron = workload.framework == TrainingStack::Megatron;
+    const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe, megatron);
     // With FP8 all-gather each rank casts its own shard before the gather, not the gathered weight.
     // (The expert-data-parallel group times ep x expert tensor ranks is the stage's t x dp x cp ranks.)
     const double stageRanks = double(s.t) * s.p * s.dp * s.cp;
@@ -245,7 +253,8 @@ double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s,
     const double routedBytes = moe ? cast.routedWeightBytes : 0.0;
     const double castWeights
         = fp8Frozen ? 0.0 : (cast.weightBytes - routedBytes) / denseCasters + routedBytes / expertCasters;
-    r.fp8CastSeconds = (s.gpuTokens * cast.bytesPerToken + s.accum * castWeights) / s.bandwidth;
+    const double weightCastsPerStep = megatron ? 1.0 : s.accum;
+    r.fp8CastSeconds = (s.gpuTokens * cast.bytesPerToken + weightCastsPerStep * castWeights) / s.bandwidth;
     // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
     // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
     if (detail == ThroughputDetail::Full)

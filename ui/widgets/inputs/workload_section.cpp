@@ -54,7 +54,7 @@ void WorkloadSection::build(QVBoxLayout* outer)
     m_fp8Recipe->setObjectName(QStringLiteral("fp8Recipe"));
     kit.fillCombo<gp::Fp8Recipe>(m_fp8Recipe,
         { gp::Fp8Recipe::Tensorwise, gp::Fp8Recipe::Rowwise, gp::Fp8Recipe::Blockwise, gp::Fp8Recipe::Mxfp8,
-            gp::Fp8Recipe::Nvfp4 },
+            gp::Fp8Recipe::Nvfp4, gp::Fp8Recipe::Delayed },
         &CoreText::fp8Recipe);
     kit.addRow(
         form, [] { return InputsPanel::tr("FP8 scaling"); }, m_fp8Recipe, QStringLiteral("workload.fp8_recipe"));
