@@ -27,32 +27,7 @@ compare() { # name, then the CLI's arguments
     shift
     "$old" "$@" >"$dir/$name.old.json"
     "$new" "$@" >"$dir/$name.new.json"
-    if python3 - "$dir/$name.old.json" "$dir/$name.new.json" <<'PY'; then
-import json, sys
-a = json.load(open(sys.argv[1]))
-b = json.load(open(sys.argv[2]))
-differences = []
-def walk(x, y, path):
-    if type(x) is not type(y):
-        differences.append(f"{path}: {x!r} != {y!r}")
-    elif isinstance(x, dict):
-        for k in sorted(set(x) | set(y)):
-            if k not in x or k not in y:
-                differences.append(f"{path}.{k}: only in {'new' if k not in x else 'old'}")
-            else:
-                walk(x[k], y[k], f"{path}.{k}")
-    elif isinstance(x, list):
-        if len(x) != len(y):
-            differences.append(f"{path}: {len(x)} elements != {len(y)}")
-        for i, (u, v) in enumerate(zip(x, y)):
-            walk(u, v, f"{path}[{i}]")
-    elif x != y and path != ".search.seconds":  # the time the search took
-        differences.append(f"{path}: {x!r} != {y!r}")
-walk(a, b, "")
-for d in differences[:20]:
-    print("  " + d)
-sys.exit(1 if differences else 0)
-PY
+    if python3 "$(dirname "$0")/json_same.py" "$dir/$name.old.json" "$dir/$name.new.json"; then
         echo "$name: same"
     else
         echo "$name: DIFFERENT"
