@@ -232,8 +232,8 @@ void warnWhenFp8CastsOutweigh(ThroughputEstimate& r, const Hardware& hw, double 
 // parametersPerGpu's placement). The recipe is the one the GPU runs (workloadOnGpu). Warns when the casts outweigh
 // what the FP8 GEMMs save.
 // Megatron-Core: each layer quantizes the fused query-key-value and gate-up inputs once (fp8CastTraffic's
-// fusedProjections), and its weights once per step, not per micro-batch: the schedule marks each model chunk's first
-// micro-batch (schedules.py set_is_first_microbatch) and TELinear / TELayerNormLinear / TEGroupedLinear pass
+// fusedProjectionInputBytes), and its weights once per step, not per micro-batch: the schedule marks each model chunk's
+// first micro-batch (schedules.py set_is_first_microbatch) and TELinear / TELayerNormLinear / TEGroupedLinear pass
 // is_first_microbatch to Transformer Engine (Megatron-LM@d98e8a64 megatron/core/extensions/transformer_engine.py,
 // unless disable_parameter_transpose_cache, default False), which then keeps the FP8 weight (and its transpose) in a
 // workspace and refreshes it only on that micro-batch (TransformerEngine v1.8 and v2.9 pytorch/module/linear.py:
