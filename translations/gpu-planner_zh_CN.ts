@@ -522,6 +522,10 @@
         <translation>仅适用于完整激活检查点</translation>
     </message>
     <message>
+        <source>must be at most the sequence length (%1), got %2</source>
+        <translation>不能超过序列长度（%1），当前为 %2</translation>
+    </message>
+    <message>
         <source>must be a power of two from 1 to %1, got %2</source>
         <translation>必须是 1 到 %1 之间的 2 的幂，输入为 %2</translation>
     </message>
@@ -2497,6 +2501,14 @@
     <message>
         <source>Sequence length</source>
         <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Packed document length</source>
+        <translation>打包文档长度</translation>
+    </message>
+    <message>
+        <source>Mean tokens of the documents packed into each sequence when attention stays within each document (packed fine-tuning: Megatron/NeMo packed sequences, FlashAttention varlen, padding-free packing); empty: each sequence is one document</source>
+        <translation>每条序列中打包的文档的平均 token 数（注意力只在各自文档内计算时：打包微调，如 Megatron/NeMo 打包序列、FlashAttention varlen、无填充打包）；留空：每条序列为一个文档</translation>
     </message>
     <message>
         <source>Micro-batch size</source>

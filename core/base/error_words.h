@@ -54,6 +54,8 @@ inline constexpr const char* kNoCriticFor = GP_TRANSLATE_NOOP("CoreError",
     "%1 has no critic (advantages are relative to the group's rewards); remove it or use algorithm \"ppo\"");
 inline constexpr const char* kCheckpointedLayersNeedFull
     = GP_TRANSLATE_NOOP("CoreError", "applies to activation_checkpointing \"full\" only");
+inline constexpr const char* kAtMostSequenceGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be at most the sequence length (%1), got %2");
 inline constexpr const char* kContextPowerOfTwoGot
     = GP_TRANSLATE_NOOP("CoreError", "must be a power of two from 1 to %1, got %2");
 inline constexpr const char* kContextDividesSequence = GP_TRANSLATE_NOOP(
@@ -118,12 +120,12 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
     kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kHoldsPromptAndOutputGot, kGgmlCacheNeedsLlamaCpp,
     kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate, kOffPolicyNeedsSeparate,
-    kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kContextPowerOfTwoGot, kContextDividesSequence,
-    kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired,
-    kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus,
-    kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus,
-    kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot,
-    kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters,
-    kPositiveNumberGot, kGiveAModel };
+    kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kAtMostSequenceGot, kContextPowerOfTwoGot,
+    kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,
+    kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers,
+    kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus,
+    kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot,
+    kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot,
+    kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
 
 } // namespace gp::words

@@ -225,6 +225,10 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
     readPlanFields(r, plan); // the scalars (plan/plan_fields.cpp)
     if (r.ok() && w.checkpointedLayers && w.activationCheckpointing != Checkpointing::Full)
         r.fail("activation_checkpointing_layers", Words { words::kCheckpointedLayersNeedFull });
+    if (r.ok() && w.documentTokens && *w.documentTokens > w.sequenceLength)
+        r.fail("document_tokens",
+            Words {
+                words::kAtMostSequenceGot, { std::to_string(w.sequenceLength), std::to_string(*w.documentTokens) } });
     if (const json* lora = jsonChild(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         readPlanFields(l, plan);

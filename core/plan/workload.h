@@ -65,6 +65,9 @@ struct Workload {
     AttentionKernel attentionKernel = AttentionKernel::FlashAttention2;
     LossImplementation lossImplementation = LossImplementation::Fp32Logits;
     std::int64_t sequenceLength = 4096;
+    // Packed training documents: their mean length when attention stays within each document of a packed sequence
+    // (training_flops.cpp); nullopt = each sequence is one document.
+    std::optional<std::int64_t> documentTokens;
     int microBatchSize = 1;
     int gradientAccumulationSteps = 1;
     std::optional<std::int64_t> globalBatchSize; // sequences per optimizer step; nullopt = micro x accum x data
@@ -150,6 +153,13 @@ template <class Table> void trainingFieldEntries(Table& t)
          Write::Always, Report::Question)
         .sweep("2048, 4096, 8192, 16384")
         .words(GP_TRANSLATE_NOOP("FieldText", "Sequence length"));
+    t.add("workload.document_tokens", GP_PLAN_MEMBER(workload.documentTokens), Unit::Tokens, 1, double(kMaxSequence),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Packed document length"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Mean tokens of the documents packed into each sequence when attention stays within each document "
+                "(packed fine-tuning: Megatron/NeMo packed sequences, FlashAttention varlen, padding-free packing); "
+                "empty: each sequence is one document"));
     t.add("workload.micro_batch_size", GP_PLAN_MEMBER(workload.microBatchSize), Unit::Sequences, 1,
          double(kMaxMicroBatch), Write::Always, Report::Question)
         .sweep("1, 2, 4, 8")

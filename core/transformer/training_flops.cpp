@@ -195,7 +195,14 @@ TrainingFlopsPerToken trainingFlopsPerToken(
 {
     TrainingFlopsPerToken t;
     const double sequence = positiveOrZero(double(workload.sequenceLength));
-    t.forward = forwardFlops(arch, counts, workload, sequence, true, true);
+    // Packed documents (workload.document_tokens): each token attends within its own document, as Megatron-Core's
+    // packed sequences do (PackedSeqParams' cu_seqlens, qkv_format "thd": Transformer Engine's fused attention runs
+    // each document as its own causal sequence; Megatron-LM@d98e8a64 megatron/core/packed_seq_params.py) and
+    // FlashAttention's varlen kernels under padding-free packing. The attention score memory below stays the whole
+    // sequence's: without a flash kernel the packed sequence is one masked score matrix.
+    const double context
+        = workload.documentTokens ? std::min(sequence, positiveOrZero(double(*workload.documentTokens))) : sequence;
+    t.forward = forwardFlops(arch, counts, workload, context, true, true);
     const Dims s = dimsOf(arch);
     const double layers = s.layers + s.decoderLayers;
     t.scoreElementsPerToken

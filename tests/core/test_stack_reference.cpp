@@ -256,7 +256,10 @@ TEST(StackReference, PublishedRunsPerStack)
     // 16xH100 26.02 +103.6% -> +98.2%); Megatron median 12.0% -> 12.1%.
     // Both (the integrator's merge): Megatron median 11.2%, worst 98.2% (Qwen3-30B-A3B on 16 H100, 26.02: dropless,
     // host-bound, see moe_layer_time.cpp expertCallFloor).
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.113);
+    // The NeMo 24.07 SFT rows' packed SQuAD documents (workload.document_tokens 200: attention within each example):
+    // 7B -11.6% -> -0.6%, 13B -18.9% -> -10.7%, 70B -6.2% -> +0.2%, their model FLOPs per token now the table's own
+    // within 0.2%; Megatron median 11.2% -> 10.7%.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.108);
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.99);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
