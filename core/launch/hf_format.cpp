@@ -189,7 +189,9 @@ std::string hfIgnoreReason(const std::string& key)
         return "the training stage: preference and RL stages (dpo, kto, ppo, rm) keep reference or reward models the "
                "plan does not count";
     if (key == "sample_packing" || key == "pad_to_sequence_len" || key == "packing")
-        return "packing changes how many sequences fill a step, not the tokens per sequence the plan counts";
+        return "packing fills each sequence with several examples, the tokens per sequence the plan counts; where "
+               "attention stays within each example (axolotl's sample_packing with flash attention, TRL's "
+               "padding_free), set workload.document_tokens to the examples' mean length";
     return "a training option GPU Planner does not model";
 }
 
