@@ -355,6 +355,41 @@ TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
     EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds, 0);
 }
 
+TEST(MegatronStackInputs, Fp8PaddingOfTheExpertRowsIsAMemoryPass)
+{
+    // The same Qwen3-30B-A3B step under FP8 (MXFP8): with the alltoall and allgather dispatchers TEGroupedMLP pads each
+    // local expert's rows to the recipe's alignment before fc1 and unpads fc2's output (Transformer Engine's
+    // Fp8Padding / Fp8Unpadding, one fused kernel each reading and writing every copy), and their backward runs the
+    // other kernel on the gradients: 2 x 2 x 8 x 2,048 elements more per token and layer in each direction, at 2 bytes
+    // (the hidden states stay 16-bit).
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    ASSERT_GT(bandwidth, 0);
+    Configuration c = expertParallelEight(4);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    const double tokens = 4 * 4096.0 * 48; // the rank's tokens through its MoE layers in one step
+    const double padding = 2 * (4 * 8 * 2048.0) * 2; // forward and backward, bytes per token and layer
+    auto passes = [&](Precision precision, MoeDispatcher dispatcher) {
+        w.precision = precision;
+        w.fp8Recipe = Fp8Recipe::Mxfp8;
+        w.moeTokenDispatcher = dispatcher;
+        return estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds;
+    };
+    for (MoeDispatcher dispatcher : { MoeDispatcher::AllToAll, MoeDispatcher::AllGather })
+        EXPECT_NEAR(passes(Precision::Fp8, dispatcher) - passes(Precision::Bf16, dispatcher),
+            tokens * padding / bandwidth, 1e-9);
+    // HybridEP pads in its own dispatch (Megatron-LM@d98e8a64 skip_routed_expert_padding): flex has no padding pass.
+    EXPECT_NEAR(passes(Precision::Fp8, MoeDispatcher::Flex), passes(Precision::Bf16, MoeDispatcher::Flex), 1e-12);
+    // Full recompute pads and unpads once more forward.
+    c.checkpointing = Checkpointing::Full;
+    w.activationCheckpointing = Checkpointing::Full;
+    EXPECT_NEAR(passes(Precision::Fp8, MoeDispatcher::AllToAll) - passes(Precision::Bf16, MoeDispatcher::AllToAll),
+        tokens * padding * 1.5 / bandwidth, 1e-9);
+}
+
 TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)
 {
     // Qwen3-30B-A3B on one 8-GPU H100 node, expert parallel 8, alltoall, micro-batch 1 of 4,096 tokens, 64
