@@ -188,8 +188,10 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
     }
     if (moe && std::isfinite(m.seconds)) {
         // The least time of the experts' eagerly issued per-expert kernels (moe_layer_time.h).
-        const ExpertCallFloor calls
-            = expertCallFloor(arch, workload, config, moeLayers(arch) / double(s.p) * s.accum, d);
+        // The copies the rank's experts receive per MoE layer and micro-batch: the tokens it dispatches times k.
+        const double routedRows = dispatched * std::clamp(double(arch.expertsPerToken), 1.0, double(arch.numExperts));
+        const ExpertCallFloor calls = expertCallFloor(
+            arch, workload, config, moeLayers(arch) / double(s.p) * s.accum, routedRows, s.bandwidth, d);
         const double floor = calls.seconds;
         r.expertCallFloorSeconds = floor;
         const double extra = std::max(0.0, floor - r.expertComputeSeconds);
@@ -203,7 +205,7 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
                     - std::max(0.0, expertsBf16Seconds - std::max(gemmFloor, r.expertComputeSeconds));
             m.fp8GemmSaving -= extra - std::max(0.0, gemmFloor - r.expertComputeSeconds);
         }
-        // The bias kernels' time is their own (no traffic of theirs is counted elsewhere).
+        // The bias kernels' time (or their traffic) is their own (no traffic of theirs is counted elsewhere).
         r.expertComputeSeconds += extra + calls.biasSeconds;
         m.seconds += extra + calls.biasSeconds;
     }
