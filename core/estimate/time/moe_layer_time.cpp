@@ -95,7 +95,8 @@ ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload
 // Probabilities: the flex dispatcher's DeepEP and HybridEP accept fp32 only and upcast them (Megatron-LM core_v0.15.0
 // moe/token_dispatcher.py _DeepepManager, core_v0.16.0 _HybridEPManager "HybridEP only supports float32 probs");
 // alltoall and allgather keep the router's, which the plan does not state: Megatron-Core's default moe_router_dtype
-// (None: the model's 16 bits; GPT-OSS's Megatron-Bridge recipes, the one model with expert biases, set none).
+// (None: the model's 16 bits, router.py; Transformer Engine's fused top-k returns the probabilities in the logits'
+// dtype, v2.14 pytorch/router.py; GPT-OSS's Megatron-Bridge recipes, the one model with expert biases, set none).
 ExpertBiasBytes expertBiasBytesPerElement(const Workload& workload)
 {
     const bool fp32Probs = workload.moeTokenDispatcher == MoeDispatcher::Flex
