@@ -290,14 +290,69 @@ TEST(MegatronStackInputs, ExpertBiasesAddKernelsPerExpert)
         return estimateThroughput(model, w, c, hw, catalog, d).step.compute
             - estimateThroughput(model, w, c, hw, catalog, free).step.compute;
     };
-    EXPECT_NEAR(added(m), 4 * layers * 16 * 8 * kernel, 1e-9);
+    // The bias's traffic beside its kernels: 4,096 x 4 copies of 2,880 elements a layer pass, 28 + 36 bytes each with
+    // the flex (auto) dispatcher's fp32 probabilities (the forward's again under full recompute, where it outlasts the
+    // kernels); whichever takes longer sets the time.
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    const double traffic = 4 * layers * 4096 * 4 * 2880.0 * (28 + 36) / bandwidth;
+    ASSERT_LT(traffic, 4 * layers * 16 * 8 * kernel); // the kernels bind at micro-batch 1
+    EXPECT_NEAR(added(m), 4 * layers * 16 * 8 * kernel - traffic, 1e-9);
     c.checkpointing = Checkpointing::Full;
-    EXPECT_NEAR(added(m), 4 * layers * 16 * 10 * kernel, 1e-9);
+    const double recomputed = 4 * layers * 4096 * 4 * 2880.0 * (2 * 28 + 36) / bandwidth;
+    EXPECT_NEAR(added(m), std::max(4 * layers * 16 * 10 * kernel, recomputed) - recomputed, 1e-9);
     c.checkpointing = Checkpointing::None;
     EXPECT_EQ(added(test::presetModel("qwen3-30b-a3b")), 0);
     // Outside Megatron the experts run as one grouped kernel: no per-expert bias kernels.
     w.framework = TrainingStack::Torchtitan;
     EXPECT_EQ(added(m), 0);
+}
+
+TEST(MegatronStackInputs, ExpertBiasTrafficFollowsTheProbabilitiesWidth)
+{
+    // Megatron's TEGroupedMLP._apply_bias per element of the routed copies (moe_layer_time.cpp
+    // expertBiasBytesPerElement), by hand: with 16-bit probabilities b * p writes 2, the sum reads 4 and writes 2,
+    // torch.cat reads and writes 2 (.to is a no-op): 12 forward; backward the two products' gradients read, write and
+    // read 2 each: 12. With fp32 probabilities everything after b * p is 4 bytes wide and cast back: 4 + 10 + 8 + 6 =
+    // 28 forward, 6 + 6 + 12 + 12 = 36 backward.
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    EXPECT_DOUBLE_EQ(expertBiasBytesPerElement(w).forward, 12);
+    EXPECT_DOUBLE_EQ(expertBiasBytesPerElement(w).backward, 12);
+    w.moeTokenDispatcher = MoeDispatcher::AllGather;
+    EXPECT_DOUBLE_EQ(expertBiasBytesPerElement(w).forward, 12);
+    w.moeTokenDispatcher = MoeDispatcher::Flex; // DeepEP and HybridEP upcast the probabilities to fp32
+    EXPECT_DOUBLE_EQ(expertBiasBytesPerElement(w).forward, 28);
+    EXPECT_DOUBLE_EQ(expertBiasBytesPerElement(w).backward, 36);
+
+    // GPT-OSS 120B at micro-batch 4 on B200, expert parallel 8, flex: 16,384 x 4 copies a layer pass outlast the 16
+    // experts' 8 bias kernels, so the traffic sets the bias's time; under a full-iteration CUDA graph the kernels'
+    // launches are gone but the traffic stays.
+    const ResolvedModel m = test::presetModel("gpt-oss-120b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    Configuration c = expertParallelEight(5);
+    const double passes = 36 * 5;
+    const double rows = 4 * 4096 * 4;
+    const double traffic = passes * rows * 2880 * (28 + 36) / bandwidth;
+    const double kernels = passes * 16 * 8 * d.expertKernelCallSeconds;
+    ASSERT_GT(traffic, kernels);
+    EXPECT_NEAR(expertCallFloor(m.architecture, w, c, passes, rows, bandwidth, d).biasSeconds, traffic, 1e-12);
+    w.cudaGraphs = CudaGraphScope::FullIteration;
+    const ExpertCallFloor graphed = expertCallFloor(m.architecture, w, c, passes, rows, bandwidth, d);
+    EXPECT_NEAR(graphed.biasSeconds, traffic, 1e-12);
+    EXPECT_EQ(graphed.seconds, 0);
+    // At one micro-batch's rows the kernels bind again, and 16-bit probabilities (alltoall) move 24 bytes, not 64.
+    w.cudaGraphs = CudaGraphScope::None;
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    EXPECT_NEAR(expertCallFloor(m.architecture, w, c, passes, rows / 4, bandwidth, d).biasSeconds, kernels, 1e-12);
+    EXPECT_NEAR(expertCallFloor(m.architecture, w, c, passes, 4 * rows, bandwidth, d).biasSeconds,
+        std::max(kernels, passes * 4 * rows * 2880 * 24 / bandwidth), 1e-12);
+    // A model without expert biases has none.
+    EXPECT_EQ(
+        expertCallFloor(test::presetModel("qwen3-30b-a3b").architecture, w, c, passes, rows, bandwidth, d).biasSeconds,
+        0);
 }
 
 TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
@@ -353,6 +408,41 @@ TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
     // Counted under Megatron only (the stack whose router and dispatcher code was read).
     w.framework = TrainingStack::Torchtitan;
     EXPECT_EQ(estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds, 0);
+}
+
+TEST(MegatronStackInputs, Fp8PaddingOfTheExpertRowsIsAMemoryPass)
+{
+    // The same Qwen3-30B-A3B step under FP8 (MXFP8): with the alltoall and allgather dispatchers TEGroupedMLP pads each
+    // local expert's rows to the recipe's alignment before fc1 and unpads fc2's output (Transformer Engine's
+    // Fp8Padding / Fp8Unpadding, one fused kernel each reading and writing every copy), and their backward runs the
+    // other kernel on the gradients: 2 x 2 x 8 x 2,048 elements more per token and layer in each direction, at 2 bytes
+    // (the hidden states stay 16-bit).
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    ASSERT_GT(bandwidth, 0);
+    Configuration c = expertParallelEight(4);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    const double tokens = 4 * 4096.0 * 48; // the rank's tokens through its MoE layers in one step
+    const double padding = 2 * (4 * 8 * 2048.0) * 2; // forward and backward, bytes per token and layer
+    auto passes = [&](Precision precision, MoeDispatcher dispatcher) {
+        w.precision = precision;
+        w.fp8Recipe = Fp8Recipe::Mxfp8;
+        w.moeTokenDispatcher = dispatcher;
+        return estimateThroughput(m, w, c, hw, catalog, d).moeTokenPassSeconds;
+    };
+    for (MoeDispatcher dispatcher : { MoeDispatcher::AllToAll, MoeDispatcher::AllGather })
+        EXPECT_NEAR(passes(Precision::Fp8, dispatcher) - passes(Precision::Bf16, dispatcher),
+            tokens * padding / bandwidth, 1e-9);
+    // HybridEP pads in its own dispatch (Megatron-LM@d98e8a64 skip_routed_expert_padding): flex has no padding pass.
+    EXPECT_NEAR(passes(Precision::Fp8, MoeDispatcher::Flex), passes(Precision::Bf16, MoeDispatcher::Flex), 1e-12);
+    // Full recompute pads and unpads once more forward.
+    c.checkpointing = Checkpointing::Full;
+    w.activationCheckpointing = Checkpointing::Full;
+    EXPECT_NEAR(passes(Precision::Fp8, MoeDispatcher::AllToAll) - passes(Precision::Bf16, MoeDispatcher::AllToAll),
+        tokens * padding * 1.5 / bandwidth, 1e-9);
 }
 
 TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)

@@ -256,11 +256,22 @@ TEST(StackReference, PublishedRunsPerStack)
     // 16xH100 26.02 +103.6% -> +98.2%); Megatron median 12.0% -> 12.1%.
     // Both (the integrator's merge): Megatron median 11.2%, worst 98.2% (Qwen3-30B-A3B on 16 H100, 26.02: dropless,
     // host-bound, see moe_layer_time.cpp expertCallFloor).
+    // Megatron-Core's FP8 padding of each local expert's rows (Transformer Engine's Fp8Padding / Fp8Unpadding around
+    // the grouped GEMMs, forward and backward) as the memory passes they are under the alltoall dispatcher
+    // (moeTokenPassSeconds; moe): the nine FP8 alltoall MoE rows move 2.7-10.4 points closer (Qwen3-30B 16xH100 26.02
+    // +98.2% -> +87.8%, 8xB200 +56.3/+49.9% -> +51.2/+45.1%, Qwen3-235B 64xB200 +46.5% -> +40.7%, 256xB200
+    // +25.8/+26.8% -> +20.8/+21.7%, 256xH100 +15.8/+15.5/+10.1% -> +12.9/+12.6/+7.4%), no other row moves: Megatron
+    // median 11.2%, worst 98.2% -> 87.8% (Qwen3-30B-A3B on 16 H100, 26.02).
+    // GPT-OSS's per-expert output bias (TEGroupedMLP._apply_bias) at its traffic where that outlasts its kernels
+    // (moe_layer_time.cpp expertBiasBytesPerElement; moe): the fp32 probabilities HybridEP dispatches widen it, GPT-OSS
+    // 64xB300 MXFP8 26.06 +62.1% -> +45.6%, BF16 26.04 +33.1% -> +23.6%; 64xB200 BF16 +39.5% -> +38.0%, 25.11/26.02
+    // (EP 64) +4.5/+6.8% -> +3.1/+5.3%; the H100 rows (one micro-batch's rows: the kernels bind) unchanged. Median and
+    // worst unchanged.
     // The NeMo 24.07 SFT rows' packed SQuAD documents (workload.document_tokens 200: attention within each example):
     // 7B -11.6% -> -0.6%, 13B -18.9% -> -10.7%, 70B -6.2% -> +0.2%, their model FLOPs per token now the table's own
     // within 0.2%; Megatron median 11.2% -> 10.7%.
     EXPECT_LE(stackMedian(errors["megatron"]), 0.108);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.99);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.879);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
     // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all; -6.0% with Transformer Engine's MXFP8

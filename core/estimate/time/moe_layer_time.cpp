@@ -84,20 +84,55 @@ ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload
 // all-to-all, so the round trip runs beside the permutation. Only drop-and-pad (moe_pad_expert_input_to_capacity: the
 // counts are the capacity, known on the host) and graph-captured iterations have no such wait; no plan states the
 // first, and the floor is lifted for the second.
+// The output bias t + b * p of each expert's split, concatenated and cast back to t's dtype (Megatron-LM core_v0.15.0
+// to core_v0.18.0 moe/experts.py TEGroupedMLP._apply_bias), with t the 16-bit fc2 output, b the expert's bias and p the
+// routing probability of width P; the result is R = max(2, P) bytes wide (PyTorch's type promotion). Forward: b * p
+// writes R; the sum reads 2 + R and writes R; torch.cat reads and writes R; .to(t's dtype) reads R and writes 2 where
+// R is not 2 (else it returns t itself). Backward (autograd): .to's gradient cast up (reads 2, writes R) and the sum's
+// gradient for t cast back down (reads R, writes 2) where R is not 2; torch.cat's gradient is views; the product's
+// gradients for b (grad x p, then summed over the expert's rows) and for p (grad x b, then summed over the hidden
+// size) each read R, write R and read R again. 12 + 12 bytes with 16-bit probabilities, 28 + 36 with fp32 ones.
+// Probabilities: the flex dispatcher's DeepEP and HybridEP accept fp32 only and upcast them (Megatron-LM core_v0.15.0
+// moe/token_dispatcher.py _DeepepManager, core_v0.16.0 _HybridEPManager "HybridEP only supports float32 probs");
+// alltoall and allgather keep the router's, which the plan does not state: Megatron-Core's default moe_router_dtype
+// (None: the model's 16 bits, router.py; Transformer Engine's fused top-k returns the probabilities in the logits'
+// dtype, v2.14 pytorch/router.py; GPT-OSS's Megatron-Bridge recipes, the one model with expert biases, set none).
+ExpertBiasBytes expertBiasBytesPerElement(const Workload& workload)
+{
+    const bool fp32Probs = workload.moeTokenDispatcher == MoeDispatcher::Flex
+        || workload.moeTokenDispatcher == MoeDispatcher::Auto || workload.precision == Precision::Fp32;
+    const double t = workload.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double r = std::max(t, fp32Probs ? 4.0 : 2.0);
+    const bool cast = r != t;
+    ExpertBiasBytes b;
+    b.forward = r + (t + 2.0 * r) + 2.0 * r + (cast ? r + t : 0.0);
+    b.backward = (cast ? 2.0 * (t + r) : 0.0) + 2.0 * 3.0 * r;
+    return b;
+}
+
 ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
-    double layerPasses, const PerformanceDefaults& d)
+    double layerPasses, double routedRows, double bandwidth, const PerformanceDefaults& d)
 {
     ExpertCallFloor f;
-    if (workload.framework != TrainingStack::Megatron || workload.cudaGraphs == CudaGraphScope::FullIteration
-        || arch.numExperts <= 1 || !(layerPasses > 0))
+    if (workload.framework != TrainingStack::Megatron || arch.numExperts <= 1 || !(layerPasses > 0))
         return f;
+    const bool eager = workload.cudaGraphs != CudaGraphScope::FullIteration;
     const int ep = std::max(1, config.expert);
     const double localExperts = double(arch.numExperts) / double(std::min(ep, arch.numExperts));
     const ExpertCallsPerLayer calls = expertCallsPerLayer(arch, workload, config.checkpointing);
     const double expertPasses = layerPasses * localExperts;
+    if (arch.expertBias) {
+        const ExpertBiasBytes bytes = expertBiasBytesPerElement(workload);
+        const double forwardPasses = 1.0 + recomputedLayerShare(arch, workload, config.checkpointing);
+        const double traffic = bandwidth > 0 ? layerPasses * std::max(0.0, routedRows) * double(arch.hiddenSize)
+                * (forwardPasses * bytes.forward + bytes.backward) / bandwidth
+                                             : 0.0;
+        f.biasSeconds = std::max(eager ? expertPasses * calls.biasKernels * d.expertKernelCallSeconds : 0.0, traffic);
+    }
+    if (!eager)
+        return f;
     f.quantizeSeconds = expertPasses * calls.quantizeKernels * d.expertKernelCallSeconds;
     f.seconds = expertPasses * calls.gemms * d.groupedGemmCallSeconds + f.quantizeSeconds;
-    f.biasSeconds = expertPasses * calls.biasKernels * d.expertKernelCallSeconds;
     return f;
 }
 

@@ -21,19 +21,32 @@ struct ExpertCallsPerLayer {
 ExpertCallsPerLayer expertCallsPerLayer(
     const Architecture& arch, const Workload& workload, Checkpointing checkpointing);
 
+// Bytes Megatron's per-expert output bias (TEGroupedMLP._apply_bias, experts with biases) moves per routed copy and
+// hidden element of one MoE layer pass: {forward, backward}. The routing probabilities are 32-bit where the dispatcher
+// is flex (DeepEP and HybridEP take only fp32 probabilities and upcast them) and 16-bit otherwise (the router's dtype,
+// Megatron-Core's default moe_router_dtype None: the model's 16 bits).
+struct ExpertBiasBytes {
+    double forward = 0;
+    double backward = 0;
+};
+
+ExpertBiasBytes expertBiasBytesPerElement(const Workload& workload);
+
 // What a rank's eagerly issued per-expert kernels take over a step, layerPasses (MoE layers of the rank's stage times
 // micro-batches) x local experts x calls: the GEMMs at least moe.grouped_gemm_call_us each and the quantize kernels
-// moe.expert_kernel_call_us each (together a floor under the experts' GEMM time), the bias kernels
-// moe.expert_kernel_call_us each (time of their own: their traffic is counted nowhere else). Zero outside Megatron,
-// without experts, under a full-iteration CUDA graph.
+// moe.expert_kernel_call_us each (together a floor under the experts' GEMM time), and the experts' output bias: its
+// kernels moe.expert_kernel_call_us each, or its traffic (routedRows, the routed copies a rank's experts receive per
+// layer pass, x hidden x expertBiasBytesPerElement at `bandwidth` bytes/s) where that takes longer (time of their own:
+// the bias's traffic is counted nowhere else). Zero outside Megatron and without experts; under a full-iteration CUDA
+// graph only the bias's traffic is left.
 struct ExpertCallFloor {
     double seconds = 0; // the floor under the experts' GEMM time: GEMM calls and quantize kernels
     double quantizeSeconds = 0; // of it, the FP8 quantize kernels' part
-    double biasSeconds = 0; // the bias kernels, beside the floor
+    double biasSeconds = 0; // the bias kernels or their traffic, beside the floor
 };
 
 ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
-    double layerPasses, const PerformanceDefaults& d);
+    double layerPasses, double routedRows, double bandwidth, const PerformanceDefaults& d);
 
 // One step of Megatron-Core's combined 1F1B schedule for one layer (workload.moe_a2a_overlap): a micro-batch's
 // forward beside another's backward, each part on the stream Megatron-LM issues it to (core_v0.15.0

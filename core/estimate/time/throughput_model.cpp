@@ -188,8 +188,10 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
     }
     if (moe && std::isfinite(m.seconds)) {
         // The least time of the experts' eagerly issued per-expert kernels (moe_layer_time.h).
-        const ExpertCallFloor calls
-            = expertCallFloor(arch, workload, config, moeLayers(arch) / double(s.p) * s.accum, d);
+        // The copies the rank's experts receive per MoE layer and micro-batch: the tokens it dispatches times k.
+        const double routedRows = dispatched * std::clamp(double(arch.expertsPerToken), 1.0, double(arch.numExperts));
+        const ExpertCallFloor calls = expertCallFloor(
+            arch, workload, config, moeLayers(arch) / double(s.p) * s.accum, routedRows, s.bandwidth, d);
         const double floor = calls.seconds;
         r.expertCallFloorSeconds = floor;
         const double extra = std::max(0.0, floor - r.expertComputeSeconds);
@@ -203,7 +205,7 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
                     - std::max(0.0, expertsBf16Seconds - std::max(gemmFloor, r.expertComputeSeconds));
             m.fp8GemmSaving -= extra - std::max(0.0, gemmFloor - r.expertComputeSeconds);
         }
-        // The bias kernels' time is their own (no traffic of theirs is counted elsewhere).
+        // The bias kernels' time (or their traffic) is their own (no traffic of theirs is counted elsewhere).
         r.expertComputeSeconds += extra + calls.biasSeconds;
         m.seconds += extra + calls.biasSeconds;
     }
@@ -282,15 +284,32 @@ double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s,
 // - the alltoall dispatcher with several local experts sorts the received copies by expert after the dispatch and
 //   back before the combine (dispatch_postprocess, combine_preprocess): a read and a write of each copy, 4 k h
 //   forward and as much backward.
+// - under FP8 (and NVFP4) the grouped GEMMs need each local expert's rows in a multiple of the recipe's alignment
+//   (16 rows, 32 for MXFP8), and with the alltoall and allgather dispatchers nothing before the experts pads them:
+//   TEGroupedMLP pads the permuted tokens into a new buffer before fc1 and unpads fc2's output after it
+//   (Megatron-LM core_v0.15.0 to core_v0.17.0 moe/experts.py fp8_padding / quantization_padding, Transformer
+//   Engine v2.9 pytorch/module/fp8_padding.py and fp8_unpadding.py: fused_multi_row_padding, one kernel for all
+//   experts, reading each copy and writing it padded), and their backward runs the other kernel on the gradients: a
+//   read and a write of each copy for each of the two, 4 k h forward and as much backward. Megatron-LM@d98e8a64
+//   moe_utils.py skip_routed_expert_padding names where the experts skip it: router padding
+//   (moe_router_padding_for_quantization, default off, set by none of Megatron-Bridge's MoE performance recipes),
+//   HybridEP's dispatch, which pads in its own permute, and DeepEP's fused permute. The flex dispatcher is counted
+//   without it (HybridEP pads in the dispatch; DeepEP without router padding pays it too, but the plan does not
+//   name the backend).
 // Hidden states move at 16 bits (FP8 training dispatches bf16 unless told otherwise; fp32 at 4 bytes). HybridEP's
 // dispatch (flex) runs its own permute unless moe_permute_fusion_into_hybridep (default off) fuses it into the
 // transfer: counted like DeepEP's. Megatron only: the other stacks' routers and permutations (torchtitan's index
 // gathers, NeMo AutoModel's) were not read for this and are not counted.
-double moeTokenPassSeconds(
+struct MoeTokenPasses {
+    double seconds = 0; // all of them
+    double fp8PaddingSeconds = 0; // of them, the FP8 padding of the experts' rows (a cost of FP8, as its casts are)
+};
+
+MoeTokenPasses moeTokenPassSeconds(
     const TrainingStepShape& s, const Architecture& arch, const Workload& workload, const Configuration& config, int ep)
 {
     if (workload.framework != TrainingStack::Megatron || arch.numExperts <= 1 || !(s.bandwidth > 0))
-        return 0.0;
+        return {};
     const double e = double(arch.numExperts);
     const double k = std::clamp(double(arch.expertsPerToken), 1.0, e);
     const double h = positiveOrZero(double(arch.hiddenSize));
@@ -303,20 +322,27 @@ double moeTokenPassSeconds(
         sources = double(ep) * trainingExpertTensor(s.t, ep);
     else if (ep > 1)
         sources = expertRanksReached(arch, ep);
-    const double permutation = 2.0 * (k + sources) * h + sorts; // elements, one direction
+    const bool padded = workload.precision == Precision::Fp8
+        && (workload.moeTokenDispatcher == MoeDispatcher::AllToAll
+            || workload.moeTokenDispatcher == MoeDispatcher::AllGather);
+    const double padding = padded ? 4.0 * k * h : 0.0; // Fp8Padding and Fp8Unpadding, one direction
+    const double permutation = 2.0 * (k + sources) * h + sorts + padding; // elements, one direction
     const double forwardBytes = 30.0 * e + permutation * element;
     const double backwardBytes = 41.0 * e + permutation * element;
     const double forwardPasses = 1.0 + recomputedLayerShare(arch, workload, config.checkpointing);
     const double dispatched = ep > 1 ? s.microTokens / (double(s.cp) * s.t) : s.microTokens / s.cp;
     const double tokens = s.accum * dispatched * moeLayers(arch) / double(s.p);
-    return tokens * (forwardPasses * forwardBytes + backwardBytes) / s.bandwidth;
+    MoeTokenPasses passes;
+    passes.seconds = tokens * (forwardPasses * forwardBytes + backwardBytes) / s.bandwidth;
+    passes.fp8PaddingSeconds = tokens * (forwardPasses + 1.0) * padding * element / s.bandwidth;
+    return passes;
 }
 
 // Memory-bound work the efficiency curve does not cover: weight reads beyond what the matmuls hide, materialized
 // attention scores, dequantization of frozen weights and the FP8 casts.
 double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const ResolvedModel& model,
     const Workload& workload, const Configuration& config, const Hardware& hw, const TrainingFlopsPerToken& flops,
-    const TrainingMatmul& matmul, double fp8Gathered, ThroughputDetail detail)
+    TrainingMatmul& matmul, double fp8Gathered, ThroughputDetail detail)
 {
     const Architecture& arch = model.architecture;
     const double recomputedShare = recomputedLayerShare(arch, workload, config.checkpointing);
@@ -375,8 +401,12 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
         memoryBound += s.gpuTokens * (norms * 2.0 * double(arch.hiddenSize) + activation) * element / bandwidth;
     }
     if (moe) {
-        r.moeTokenPassSeconds = moeTokenPassSeconds(s, arch, workload, config, ep);
+        const MoeTokenPasses passes = moeTokenPassSeconds(s, arch, workload, config, ep);
+        r.moeTokenPassSeconds = passes.seconds;
         memoryBound += r.moeTokenPassSeconds;
+        // The FP8 padding of the experts' rows is a cost of FP8 as the casts are: the saving the casts are weighed
+        // against (fp8_slower_than_bf16) is less it, as it is less the per-expert quantize kernels.
+        matmul.fp8GemmSaving -= passes.fp8PaddingSeconds;
     }
     if (workload.precision == Precision::Fp8 && bandwidth > 0)
         memoryBound += trainingFp8CastSeconds(
@@ -549,7 +579,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     s.gpuTokens = s.microTokens * s.accum / (double(s.t) * s.p * s.cp);
     s.achieved = peak * 1e12 * r.computeEfficiency;
     s.peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
-    const TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
+    TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
     const double memoryBound
         = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail);
     r.memoryBoundSeconds = memoryBound;

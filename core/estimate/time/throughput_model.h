@@ -49,7 +49,8 @@ struct ThroughputEstimate {
                                        // kernels) take when issued eagerly (Megatron's grouped GEMM,
                                        // moe_layer_time.h; expertComputeSeconds is at least this)
     double moeTokenPassSeconds = 0; // part of memoryBoundSeconds in the MoE router's score kernels and the token
-                                    // permute / unpermute (and the all-to-all dispatcher's chunk sorts)
+                                    // permute / unpermute (and the all-to-all dispatcher's chunk sorts, and under
+                                    // FP8 the padding of the experts' rows)
     double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0; // link busy time per step (before overlap)
