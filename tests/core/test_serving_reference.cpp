@@ -225,12 +225,15 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // SGLang v0.3.0's own ShareGPT runs (sgl-project/sglang benchmark/benchmark_vllm_060: Llama 3.1 8B on one A100,
     // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128
     // (ggml-org/llama.cpp PR #4766: CodeLlama 7B F16 and Q8_0 on an RTX 4090, Q4_0 on a Tesla P40), every row counted:
-    // outside the aims (SGLang throughput 16.9% / 26.3%, medians 15.6% / 87.9% with the 8B's median TTFT on
-    // the A100 at +78% and +88%; llama.cpp TPOT 10.0% / 13.9%: 26.6% / 51.3% at the gpt-fast int8 and int4 ratios,
-    // 12.9% / 32.2% with its own mmvq kernels' Q8_0 and Q4_0 read speeds from llama.cpp PR #3776, 11.1% / 19.4% with
-    // its quantized files' Q8_0 / Q6_K head in place of one at the compute precision, then those read speeds net of
-    // the step overhead charged apart); the bounds guard against regressions.
-    const Bound otherEngines[] = { { "throughput", 4, 0.175, 0.27 }, { "percentile", 16, 0.165, 0.89 } };
+    // outside the aims (SGLang throughput 9.1% / 15.9%, medians 13.1% / 88.2% with the 8B's median TTFT on
+    // the A100 at +75% and +88%; 16.9% / 26.3% and 15.6% / 87.9% before SGLang's own scheduler in the finite run:
+    // prefill batches alone, their GEMMs at the batch's rows, its admission (9.3% / 18.7%, 13.1% / 84.6%), then the
+    // rows' 225-token prompts of SGLang's own ShareGPT sampler in place of vLLM's 213; llama.cpp TPOT 10.0%
+    // / 13.9%: 26.6% / 51.3% at the gpt-fast int8 and int4 ratios, 12.9% / 32.2% with its own mmvq kernels' Q8_0 and
+    // Q4_0 read speeds from llama.cpp PR #3776, 11.1% / 19.4% with its quantized files' Q8_0 / Q6_K head in place of
+    // one at the compute precision, then those read speeds net of the step overhead charged apart); the bounds guard
+    // against regressions.
+    const Bound otherEngines[] = { { "throughput", 4, 0.10, 0.165 }, { "percentile", 16, 0.14, 0.885 } };
     for (const Bound& b : otherEngines) {
         const Summary s = summarize(rows, b.quantity, false, "SGLang");
         EXPECT_GE(s.count, b.count) << b.quantity;

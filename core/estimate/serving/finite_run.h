@@ -24,8 +24,9 @@ struct FiniteRun {
 // The replica's share of the load: `kind` max sends all `requests` at once (`vllm bench throughput`), concurrency
 // keeps `value` in flight (`--max-concurrency`), requests_per_second sends them at `value` per second with vLLM
 // bench's gamma gaps (burstiness), rescaled so the last is sent at requests / rate as vLLM does. The engine runs at
-// most `maxSeqs` requests whose full lengths, each as `charge` counts it, fit `kvTokens`, first come first served.
+// most `maxSeqs` requests whose full lengths, each as `charge` counts it, fit `kvTokens`, first come first served;
+// `scheduling` an engine that steps and admits otherwise (SGLang: EngineScheduling).
 FiniteRun runFinite(const ReplicaSteps& steps, ServingLoadKind kind, double value, std::int64_t requests, int maxSeqs,
-    std::int64_t kvTokens, const KvCharge& charge = {});
+    std::int64_t kvTokens, const KvCharge& charge = {}, const EngineScheduling& scheduling = {});
 
 } // namespace gp

@@ -64,6 +64,12 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.sglangChunkedPrefillLarge = int(get("serving.engine.sglang.chunked_prefill_size.large", 1, 1 << 24));
     d.sglangChunkedPrefillSmall = int(get("serving.engine.sglang.chunked_prefill_size.small", 1, 1 << 24));
     d.sglangMaxRunningRequests = int(get("serving.engine.sglang.max_running_requests", 1, 1 << 20));
+    d.sglangScheduling.prefillOnlySteps = get("serving.engine.sglang.mixed_chunk", 0, 1) < 0.5;
+    d.sglangScheduling.initNewTokenRatio = get("serving.engine.sglang.init_new_token_ratio", 0, 1);
+    d.sglangScheduling.minNewTokenRatio
+        = std::min(d.sglangScheduling.initNewTokenRatio, get("serving.engine.sglang.min_new_token_ratio", 0, 1));
+    d.sglangScheduling.newTokenRatioDecay = get("serving.engine.sglang.new_token_ratio_decay", 0, 1);
+    d.sglangScheduling.retractDecodeSteps = get("serving.engine.sglang.retract_decode_steps", 0, 1e6);
     d.trtllmFreeGpuMemoryFraction = get("serving.engine.tensorrt_llm.free_gpu_memory_fraction", 0.01, 1);
     d.trtllmMaxBatchSize = int(get("serving.engine.tensorrt_llm.max_batch_size", 1, 1 << 20));
     d.trtllmMaxNumTokens = int(get("serving.engine.tensorrt_llm.max_num_tokens", 1, 1 << 24));
@@ -113,6 +119,7 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
         memory = d.sglangMemFractionStatic[t >= 16 ? 4 : t >= 8 ? 3 : t >= 4 ? 2 : t >= 2 ? 1 : 0];
         seqs = d.sglangMaxRunningRequests;
         tokens = gpu.memoryBytes < d.sglangSmallGpuBytes ? d.sglangChunkedPrefillSmall : d.sglangChunkedPrefillLarge;
+        s.scheduling = d.sglangScheduling;
         break;
     }
     case ServingEngineKind::TensorRtLlm:
@@ -215,6 +222,11 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.sglang.chunked_prefill_size.large",
         "serving.engine.sglang.chunked_prefill_size.small",
         "serving.engine.sglang.max_running_requests",
+        "serving.engine.sglang.mixed_chunk",
+        "serving.engine.sglang.init_new_token_ratio",
+        "serving.engine.sglang.min_new_token_ratio",
+        "serving.engine.sglang.new_token_ratio_decay",
+        "serving.engine.sglang.retract_decode_steps",
         "serving.engine.tensorrt_llm.free_gpu_memory_fraction",
         "serving.engine.tensorrt_llm.max_batch_size",
         "serving.engine.tensorrt_llm.max_num_tokens",

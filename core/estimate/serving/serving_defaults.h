@@ -16,6 +16,19 @@
 namespace gp
 {
 
+// How an engine forms its steps and admits requests in a finite run (finite_run.cpp). The default is vLLM V1's and
+// TensorRT-LLM's: each step decodes every running request and fills the rest of the token budget with prompt chunks;
+// a request is admitted while its full length fits the KV cache. SGLang's scheduler (prefillOnlySteps) runs a step of
+// waiting prompts alone, decodes paused, whenever one can be formed, else a decode step; it admits a prompt while its
+// tokens and its whole output, with the running requests' tokens and new-token ratio x their outputs left, fit the
+// pool (the ratio starts at initNewTokenRatio, falls by newTokenRatioDecay each decode step to minNewTokenRatio); a
+// decode step the pool cannot hold retracts requests until retractDecodeSteps steps of the rest fit.
+struct EngineScheduling {
+    bool prefillOnlySteps = false;
+    double initNewTokenRatio = 1, minNewTokenRatio = 1, newTokenRatioDecay = 0;
+    double retractDecodeSteps = 0;
+};
+
 // Every figure comes from the catalog (no value in code); the zeros are placeholders servingDefaults() overwrites.
 struct ServingDefaults {
     double gpuMemoryUtilization = 0;
@@ -48,6 +61,7 @@ struct ServingDefaults {
     double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
     double sglangSmallGpuBytes = 0;
     int sglangChunkedPrefillLarge = 0, sglangChunkedPrefillSmall = 0, sglangMaxRunningRequests = 0;
+    EngineScheduling sglangScheduling; // its scheduler (serving.engine.sglang.mixed_chunk, .*_new_token_ratio*, ...)
     // TensorRT-LLM: the KV cache's share of the memory free after the weights and runtime buffers; batch and token
     // caps.
     double trtllmFreeGpuMemoryFraction = 0;
@@ -88,6 +102,7 @@ struct EngineSettings {
     double cpuSecondsPerRequest = 0; // the engine's CPU work per step and running request
     bool overlapsCpu = true; // that CPU work runs beside the GPU's step (the step lasts the longer), else after it
     bool cudaGraphs = true; // steps replay captured CUDA graphs; false: every kernel launched from the host (eager)
+    EngineScheduling scheduling; // how a finite run forms its steps and admits requests
     SpeculativeSettings speculative; // method "none": off
     LoraSettings lora; // no adapters: off
 };

@@ -317,8 +317,10 @@ void ServingReplica::serveFiniteRun(ServingResult& r, const ServingSpec& spec) c
     const double value = spec.load.kind == ServingLoadKind::Concurrency
         ? std::min<double>(r.requestedConcurrency, m_capacity)
         : spec.load.value / replicas;
-    const FiniteRun run = runFinite(
-        m_steps, spec.load.kind, value, requests, std::max(1, m_capacity), m_memory.kvCacheTokens, m_memory.kvCharge);
+    // SGLang admits by its own rule against the pool (EngineScheduling), at most max_running_requests.
+    const int seqs = m_engine.scheduling.prefillOnlySteps && !m_loraCapped ? m_engine.maxNumSeqs : m_capacity;
+    const FiniteRun run = runFinite(m_steps, spec.load.kind, value, requests, std::max(1, seqs), m_memory.kvCacheTokens,
+        m_memory.kvCharge, m_engine.scheduling);
     if (!run.completed || !(run.makespanSeconds > 0))
         return;
     r.requestsInRun = run.requests;

@@ -131,6 +131,9 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_prefillPerToken = denseAchieved > 0 && expertAchieved > 0
         ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t / m_computed
         : INFINITY;
+    m_prefillDensePerToken = denseAchieved > 0 ? denseFlops / denseAchieved / t / m_computed : 0.0;
+    m_prefillRows = chunkTokens;
+    m_prefillRowsHalf = m_performance.tokensHalf;
     m_expertPrefillPerToken = expertAchieved > 0 ? expertFlops / expertAchieved / t / m_computed : 0.0;
     // ...and after the second expert GEMM a memory-bound kernel sums each token's k routed outputs (fused_moe.py
     // moe_sum over intermediate_cache3): it reads k and writes one hidden vector per token and MoE layer, on every
@@ -319,9 +322,25 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
         + m_overhead;
 }
 
-double ReplicaSteps::gpuWork(double verified, double prefill, double weights, double kv) const
+double ReplicaSteps::prefillOnlyStepSeconds(double prefillTokens) const
 {
-    const double compute = verified * m_computePerDecode + prefill * m_prefillPerToken;
+    const double np = std::max(0.0, prefillTokens);
+    // The dense GEMMs' seconds scale with the curve's efficiency, rows / (rows + half), from one chunk's rows to the
+    // step's; the routed experts, the attention core and the MoE combine stay as one chunk has them.
+    const auto curve = [&](double rows) { return rows / (rows + m_prefillRowsHalf); };
+    const double rows = std::max(1.0, np);
+    const double perToken = std::isfinite(m_prefillPerToken)
+        ? m_prefillPerToken - m_prefillDensePerToken * (1 - curve(m_prefillRows) / curve(rows))
+        : m_prefillPerToken;
+    return withEngineCpu(gpuWorkAt(0, np, weightSeconds(np), 0, perToken) + m_commLatency + np * m_commPerToken
+                   + m_routing + m_lora.seconds(0, 0, np),
+               0)
+        + m_overhead;
+}
+
+double ReplicaSteps::gpuWorkAt(double verified, double prefill, double weights, double kv, double prefillPerToken) const
+{
+    const double compute = verified * m_computePerDecode + prefill * prefillPerToken;
     if (!m_moe)
         return std::max(weights + kv, compute);
     // The routed experts' grouped GEMMs (vLLM fused_moe's two invoke_fused_moe_kernel launches, TensorRT-LLM's MoE

@@ -53,6 +53,9 @@ public:
     double draftSeconds(double decodeTokens) const;
     // The same step with its decoding requests' contexts summed (a finite run's actual requests, not the mean's).
     double stepSecondsAt(double decodeTokens, double prefillTokens, double decodeContextTokens) const;
+    // A step of `prefillTokens` prompt tokens and no decodes (SGLang's prefill batches): its dense GEMMs multiply all
+    // of them at once, so they run at the rows curve's efficiency for that many rows, not for one prompt's chunk.
+    double prefillOnlyStepSeconds(double prefillTokens) const;
     // Whether that step's FLOPs take longer than its HBM reads.
     bool computeBound(double decodeTokens, double prefillTokens) const;
     // The prompt tokens q a step carries when prompt tokens arrive at `tokensPerSecond` and each step takes those
@@ -91,7 +94,12 @@ private:
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
     // The step's GPU work for `verified` decode tokens and `prefill` prompt tokens reading `weights` and `kv`
     // seconds: the longer of reads and FLOPs, for an MoE summed over the routed experts' kernels and the rest.
-    double gpuWork(double verified, double prefill, double weights, double kv) const;
+    double gpuWork(double verified, double prefill, double weights, double kv) const
+    {
+        return gpuWorkAt(verified, prefill, weights, kv, m_prefillPerToken);
+    }
+    // The same with `prefillPerToken` seconds of compute per prompt token.
+    double gpuWorkAt(double verified, double prefill, double weights, double kv, double prefillPerToken) const;
     // The engine's CPU work for a step of `requests` running requests beside (overlapped) or after the GPU's
     // `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
     // An eager engine's GPU waits for the host's launches: the step's GPU part lasts at least m_eagerLaunch.
@@ -124,6 +132,9 @@ private:
     double m_kvPerRequest = 0, m_computePerDecode = 0;
     double m_commLatency = 0, m_commPerToken = 0; // tensor-parallel all-reduces: per step and per token
     double m_prefillPerToken = 0;
+    // Of m_prefillPerToken, the dense GEMMs' seconds at the chunk's rows (m_prefillRows), and the rows at which the
+    // rows curve halves (prefillOnlyStepSeconds reads them at other rows).
+    double m_prefillDensePerToken = 0, m_prefillRows = 1, m_prefillRowsHalf = 0;
     // MoE: the routed experts' GEMM seconds inside a decode token's and a prompt token's compute time, and the
     // weights every step reads besides the routed experts.
     double m_expertComputePerDecode = 0, m_expertPrefillPerToken = 0, m_nonExpertWeightSeconds = 0;
