@@ -21,6 +21,7 @@
 //   behind the attention. Eager, each is waited where first used, after the kernel it overlaps.
 #pragma once
 
+#include "estimate/common/results.h"
 #include "plan/plan.h"
 #include "transformer/model_library.h"
 
