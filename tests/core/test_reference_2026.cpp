@@ -137,6 +137,12 @@ TEST(Reference2026, PublishedRunsPerKind)
     // as long as a step's attention backward itself; CP 2 shows none of it. The ring's sources at the table's torch
     // commit (load-balanced chunks, the all-gathered K,V, the overlapped fp32 dK,dV exchange, the fp32 merges at
     // about 5% of a step's attention) account for neither its size nor its absence at CP 2, so nothing is fitted to it.
+    // The ring as torch 1963fc8 runs it under torchtitan is now charged (torch_ring_attention.h): K,V at the query
+    // heads' width (repeat_kv), all-gathered once per forward pass, the backward's fp32 dK,dV passes, all exposed under
+    // torch.compile (waited where issued), the fp32 merges as memory passes, and the ring's later steps at the kernel's
+    // unmasked rate (only step 0 is causal). CP 2 / 4 / 8: +0.68 / +1.38 / +2.78 s of exchange and merges, -0.43 /
+    // -1.30 / -3.02 s of attention: +5.1% -> +2.9%, +42.9% -> +42.4%, this row +50.7% -> +51.7% (within its bound).
+    // The published steps still need the attention about 1.5x slower at CP 4 and 8 than the kernel's rates and CP 2's.
     // The two MoE rows (NeMo AutoModel, balanced gate) are bounded apart too. Trained as if dense (experts' states
     // sharded over the whole data-parallel degree, every expert counted in the ZeRO-3 gathers and gradient
     // reductions, the all-to-all at NVLink speed whatever it crosses): Qwen3-30B-A3B EP 8 -30.2%, DeepSeek-V3 EP 64

@@ -7,6 +7,7 @@
 #include "estimate/time/communication_model.h"
 #include "base/finite_number.h"
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/time/torch_ring_attention.h"
 
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -127,7 +128,9 @@ struct ZeroVolume {
 // Transformer Engine's KV P2P ring): in each layer's forward a rank passes its K,V shard on and receives the
 // next, cp - 1 times; backward passes the K,V shards again and their gradients (dK, dV) the other way, and full
 // recomputation repeats the forward exchange. With GQA only the key/value heads travel. `rankTokens` is the
-// micro-batch's tokens on one rank.
+// micro-batch's tokens on one rank. torchtitan runs PyTorch's ring instead (torch_ring_attention.h): one K,V
+// all-gather per forward pass at the query heads' width, and in backward an all-gather and cp fp32 dK,dV passes;
+// under torch.compile every transfer is waited where it is issued.
 void addContextParallel(CommunicationTime& c, const Architecture& arch, const Workload& w, const Configuration& config,
     const Hardware& hw, const PerformanceDefaults& d, double rankTokens, double intraBus, double nodeNet)
 {
@@ -144,6 +147,17 @@ void addContextParallel(CommunicationTime& c, const Architecture& arch, const Wo
     const double passes = 1.0 + 2.0 + recomputedLayerShare(arch, w, config.checkpointing);
     const double steps = (cp - 1) * passes * at.layers / p * std::max(1, config.gradientAccumulationSteps);
     const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
+    if (runsTorchRing(w, config)) {
+        const TorchRingLayer ring = torchRingLayer(arch, w, cp, t, rankTokens);
+        const double forwardPasses = 1.0 + recomputedLayerShare(arch, w, config.checkpointing);
+        const double layers = at.layers / p * std::max(1, config.gradientAccumulationSteps);
+        c.contextParallelBytes = layers * (forwardPasses * ring.forwardGatherBytes + ring.backwardBytes);
+        c.contextParallelSeconds = transferSeconds(c.contextParallelBytes, r.busGBps)
+            + layers * (forwardPasses + ring.backwardCollectives) * latency;
+        c.contextParallelNetwork = r.network;
+        c.contextParallelExposed = w.torchCompile;
+        return;
+    }
     c.contextParallelBytes = kvShard * steps;
     c.contextParallelSeconds = transferSeconds(kvShard * steps, r.busGBps) + steps * latency;
     c.contextParallelNetwork = r.network;

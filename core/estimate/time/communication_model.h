@@ -40,6 +40,9 @@ struct CommunicationTime {
     double contextParallelSeconds = 0;
     double contextParallelBytes = 0;
     bool contextParallelNetwork = false; // the ring crosses nodes
+    // PyTorch's ring under torch.compile (torch_ring_attention.h): each transfer is waited where it is issued, so none
+    // of contextParallelSeconds hides behind the attention.
+    bool contextParallelExposed = false;
 };
 
 // Achieved bus bandwidth of the link between GPUs of one node (GB/s).

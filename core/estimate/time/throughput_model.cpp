@@ -16,6 +16,7 @@
 #include "estimate/time/moe_layer_time.h"
 #include "estimate/time/pipeline_stages.h"
 #include "estimate/time/sizing_rules.h"
+#include "estimate/time/torch_ring_attention.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/training_flops.h"
@@ -140,9 +141,21 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
                 + "; its attention is estimated at flash-attention-2's",
             { { "kernel", wanted }, { "gpu", hw.gpu.name }, { "used", "flash-attention-2" } } });
     }
+    const double attentionPeak = workload.precision == Precision::Fp8 ? peak16 : peak * 1e12;
     r.attentionSeconds = gpuTokens
-        * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward,
-            workload.precision == Precision::Fp8 ? peak16 : peak * 1e12, r.computeEfficiency);
+        * attentionCoreSeconds(
+            kernel, flops.attentionForwardHardware, flops.attentionBackward, attentionPeak, r.computeEfficiency);
+    // PyTorch's ring (torchtitan, torch_ring_attention.h) makes one causal call per layer and pass, at step 0; its
+    // cp - 1 later steps are unmasked calls of as many FLOPs, at the kernel's unmasked rates.
+    if (flashKernel && runsTorchRing(workload, config) && arch.kind != ModelKind::Encoder) {
+        const double causalShare = torchRingLayer(arch, workload, s.cp, s.t, s.microTokens / s.cp).causalShare;
+        const AttentionEfficiency unmasked
+            = attentionKernelEfficiency(d, attentionHeadDim(arch), false, workload.attentionKernel);
+        r.attentionSeconds = causalShare * r.attentionSeconds
+            + (1 - causalShare) * gpuTokens
+                * attentionCoreSeconds(unmasked, flops.attentionForwardHardware, flops.attentionBackward, attentionPeak,
+                    r.computeEfficiency);
+    }
     const double attentionFlops = flops.attentionForwardHardware + flops.attentionBackward;
     // Routed experts run as grouped GEMMs, one per local expert over the tokens the expert-parallel group dispatches
     // to it (Megatron-Core --moe-grouped-gemm, torchtitan's grouped_mm, NeMo AutoModel experts: gmm): ep x the
@@ -414,6 +427,20 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
     return memoryBound;
 }
 
+// PyTorch's ring attention's memory passes (torchtitan, torch_ring_attention.h): the K,V packing and the fp32 merges
+// of every forward pass (recomputation included) and the fp32 accumulations of the backward, in each layer of the
+// rank's stage and micro-batch, at the achieved HBM bandwidth.
+double torchRingMergeSeconds(
+    const TrainingStepShape& s, const Architecture& arch, const Workload& workload, const Configuration& config)
+{
+    if (!runsTorchRing(workload, config) || !(s.bandwidth > 0))
+        return 0.0;
+    const TorchRingLayer ring = torchRingLayer(arch, workload, s.cp, s.t, s.microTokens / s.cp);
+    const double forwardPasses = 1.0 + recomputedLayerShare(arch, workload, config.checkpointing);
+    const double layers = attentionShape(arch).layers / double(s.p) * s.accum;
+    return layers * (forwardPasses * ring.forwardMergeBytes + ring.backwardMergeBytes) / s.bandwidth;
+}
+
 // Communication, with the overlappable part hidden behind compute as far as compute lasts, and offload. Returns the
 // PCIe transfer time left exposed.
 double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
@@ -467,7 +494,10 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     // Sec. 3; Transformer Engine's P2P ring): each step takes max(attention, transfer), so only the transfer
     // the attention cannot cover is exposed. Assumed: the exchange overlaps the attention core only, never the
     // matmuls around it (they wait for the attention output).
-    const double contextExposed = std::max(0.0, c.contextParallelSeconds - r.attentionSeconds);
+    // PyTorch's ring under torch.compile waits for each transfer where it is issued (torch_ring_attention.h).
+    const double contextExposed = c.contextParallelExposed
+        ? c.contextParallelSeconds
+        : std::max(0.0, c.contextParallelSeconds - r.attentionSeconds);
     (c.contextParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) += contextExposed;
     r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
     r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork + c.contextParallelSeconds;
@@ -581,7 +611,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     s.peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
     TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
     const double memoryBound
-        = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail);
+        = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
+        + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
     // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
     // last stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds.
