@@ -2591,6 +2591,14 @@
         <translation>dropout 所在的位置：在 lora_A 之前作用于适配器的输入（pre：peft、Megatron-Bridge、torchtune），或在 lora_B 之后作用于其输出（post：NeMo AutoModel）</translation>
     </message>
     <message>
+        <source>On the input, before A (peft)</source>
+        <translation>作用于输入，在 A 之前（peft）</translation>
+    </message>
+    <message>
+        <source>On the output, after B (NeMo AutoModel)</source>
+        <translation>作用于输出，在 B 之后（NeMo AutoModel）</translation>
+    </message>
+    <message>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -6728,14 +6736,6 @@ none listed in %1</source>
     <message>
         <source>Dropout position</source>
         <translation>Dropout 位置</translation>
-    </message>
-    <message>
-        <source>on the input, before A (peft)</source>
-        <translation>作用于输入，在 A 之前（peft）</translation>
-    </message>
-    <message>
-        <source>on the output, after B (NeMo AutoModel)</source>
-        <translation>作用于输出，在 B 之后（NeMo AutoModel）</translation>
     </message>
     <message>
         <source>Change LoRA targets</source>

@@ -5,6 +5,7 @@
 #include "estimate/common/lora_dropout.h"
 #include "estimate/common/performance_defaults.h"
 #include "plan/limits.h"
+#include "plan/plan_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -56,8 +57,7 @@ LoraSection::LoraSection(SectionKit& kit, QVBoxLayout* outer)
     kit.fillCombo(
         m_dropoutPosition, { gp::LoraDropoutPosition::Pre, gp::LoraDropoutPosition::Post },
         +[](gp::LoraDropoutPosition p) {
-            return p == gp::LoraDropoutPosition::Pre ? InputsPanel::tr("on the input, before A (peft)")
-                                                     : InputsPanel::tr("on the output, after B (NeMo AutoModel)");
+            return FieldText::choice(*gp::findPlanField("workload.lora.dropout_position"), gp::toString(p));
         });
     kit.addRow(
         form, [] { return InputsPanel::tr("Dropout position"); }, m_dropoutPosition,
