@@ -482,6 +482,10 @@
         <translation>必须小于 1（提示的最后一个 token 总要计算），输入为 %1</translation>
     </message>
     <message>
+        <source>must be below 1 (a dropout probability of 1 drops every input), got %1</source>
+        <translation>必须小于 1（dropout 概率为 1 会丢弃全部输入），输入为 %1</translation>
+    </message>
+    <message>
         <source>must hold prompt_tokens + output_tokens (%1), got %2</source>
         <translation>必须容纳提示 token 数与输出 token 数之和（%1），输入为 %2</translation>
     </message>
@@ -2581,6 +2585,30 @@
     <message>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>LoRA dropout 概率</translation>
+    </message>
+    <message>
+        <source>Dropout probability on each adapter&apos;s path (peft lora_dropout); above 0 autograd keeps each dropout&apos;s mask (and, before lora_A, the dropped input) and the dropout kernels take time; empty = the catalog&apos;s default</source>
+        <translation>每个适配器路径上的 dropout 概率（peft 的 lora_dropout）；大于 0 时 autograd 为每个 dropout 保存其掩码（在 lora_A 之前时还保存丢弃后的输入），dropout 内核也要耗时；留空 = 目录的默认值</translation>
+    </message>
+    <message>
+        <source>LoRA dropout position</source>
+        <translation>LoRA dropout 位置</translation>
+    </message>
+    <message>
+        <source>Where the dropout sits: on the adapter&apos;s input before lora_A (pre: peft, Megatron-Bridge, torchtune) or on its output after lora_B (post: NeMo AutoModel)</source>
+        <translation>dropout 所在的位置：在 lora_A 之前作用于适配器的输入（pre：peft、Megatron-Bridge、torchtune），或在 lora_B 之后作用于其输出（post：NeMo AutoModel）</translation>
+    </message>
+    <message>
+        <source>On the input, before A (peft)</source>
+        <translation>作用于输入，在 A 之前（peft）</translation>
+    </message>
+    <message>
+        <source>On the output, after B (NeMo AutoModel)</source>
+        <translation>作用于输出，在 B 之后（NeMo AutoModel）</translation>
     </message>
     <message>
         <source>Data parallel</source>
@@ -6704,6 +6732,22 @@ none listed in %1</source>
     <message>
         <source>Change LoRA rank</source>
         <translation>修改 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Change LoRA dropout</source>
+        <translation>修改 LoRA dropout</translation>
+    </message>
+    <message>
+        <source>Change LoRA dropout position</source>
+        <translation>修改 LoRA dropout 位置</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout 概率</translation>
+    </message>
+    <message>
+        <source>Dropout position</source>
+        <translation>Dropout 位置</translation>
     </message>
     <message>
         <source>Change LoRA targets</source>

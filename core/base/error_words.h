@@ -34,6 +34,8 @@ inline constexpr const char* kPositiveIntegerOrWordGot
 // The plan's checks across fields (plan/plan_parse.cpp, plan/limits.h).
 inline constexpr const char* kBelowOneHitRateGot
     = GP_TRANSLATE_NOOP("CoreError", "must be below 1 (the last prompt token is always computed), got %1");
+inline constexpr const char* kBelowOneDropoutGot
+    = GP_TRANSLATE_NOOP("CoreError", "must be below 1 (a dropout probability of 1 drops every input), got %1");
 inline constexpr const char* kHoldsPromptAndOutputGot
     = GP_TRANSLATE_NOOP("CoreError", "must hold prompt_tokens + output_tokens (%1), got %2");
 inline constexpr const char* kGgmlCacheNeedsLlamaCpp = GP_TRANSLATE_NOOP("CoreError",
@@ -118,14 +120,14 @@ inline constexpr const char* kGiveAModel
 // Every template above, for the tests that check each has its words in every language.
 inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, kAtLeastGot, kAtMostGot, kPositiveGot,
     kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
-    kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kHoldsPromptAndOutputGot, kGgmlCacheNeedsLlamaCpp,
-    kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate, kOffPolicyNeedsSeparate,
-    kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kAtMostSequenceGot, kContextPowerOfTwoGot,
-    kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,
-    kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers,
-    kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus,
-    kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot,
-    kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot,
-    kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
+    kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kBelowOneDropoutGot, kHoldsPromptAndOutputGot,
+    kGgmlCacheNeedsLlamaCpp, kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate,
+    kOffPolicyNeedsSeparate, kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kAtMostSequenceGot,
+    kContextPowerOfTwoGot, kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved,
+    kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot,
+    kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus,
+    kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate,
+    kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot,
+    kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
 
 } // namespace gp::words

@@ -4,6 +4,8 @@
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
 
+#include "estimate/common/lora_dropout.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -99,6 +101,17 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
     for (const char* rank : { "lora_rank", "lora_r" })
         if (auto r = integerValue(d[rank]))
             out.set("workload.lora.rank", *r, rank, yamlLine(d[rank]));
+    // The dropout each tool applies before lora_A (peft's LoraConfig lora_dropout); a file that leaves it out runs
+    // its tool's default: TRL's ModelConfig 0.05 (huggingface/trl@bc13ae6d trl/trainer/model_config.py), axolotl's
+    // and LLaMA-Factory's 0.0 (the plan's default, the catalog's lora.dropout).
+    if (const YAML::Node dropout = d["lora_dropout"]; dropout.IsDefined()) {
+        if (auto p = numberValue(dropout))
+            out.set("workload.lora.dropout", *p, "lora_dropout", yamlLine(dropout));
+        else
+            out.ignore("lora_dropout", yamlLine(dropout), "not a number");
+    } else if (lora && peft && finetuning.empty() && adapter.empty()) {
+        out.set("workload.lora.dropout", 0.05, "(TRL's default lora_dropout)", 0);
+    }
     if (boolValue(d["lora_target_linear"]).value_or(false))
         out.set("workload.lora.target_modules", nlohmann::json::array({ "all-linear" }), "lora_target_linear",
             yamlLine(d["lora_target_linear"]));
@@ -204,8 +217,8 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
         "micro_batch_size", "gradient_accumulation_steps", "cutoff_len", "sequence_len", "max_seq_length", "max_length",
         "bf16", "fp16", "gradient_checkpointing", "optim", "optimizer", "finetuning_type", "adapter", "use_peft",
         "load_in_4bit", "load_in_8bit", "quantization_bit", "lora_rank", "lora_r", "lora_target", "lora_target_modules",
-        "lora_target_linear", "fsdp", "fsdp_config", "deepspeed", "torch_compile", "attn_implementation",
-        "flash_attention", "use_liger_kernel" };
+        "lora_target_linear", "lora_dropout", "fsdp", "fsdp_config", "deepspeed", "torch_compile",
+        "attn_implementation", "flash_attention", "use_liger_kernel" };
     for (const auto& entry : d) {
         const std::string key = entry.first.as<std::string>();
         const YAML::Node& value = entry.second;
@@ -306,6 +319,11 @@ Expected<LaunchExport> writeHf(const LaunchTarget& target)
         yaml << YAML::Key << "use_peft" << YAML::Value << true;
         yaml << YAML::Key << "lora_r" << YAML::Value << w.lora.rank;
         yaml << YAML::Key << "lora_target_modules" << YAML::Value << YAML::Flow << w.lora.targetModules;
+        // Always written: TRL's own default (0.05) is not the plan's.
+        yaml << YAML::Key << "lora_dropout" << YAML::Value << loraDropoutProbability(w, *target.catalog);
+        if (w.lora.dropoutPosition == LoraDropoutPosition::Post)
+            notes.push_back("lora.dropout_position: peft drops the adapter's input (pre); the plan's post dropout (on "
+                            "the adapter's output, NeMo AutoModel's) is written as peft's");
         if (w.technique == Technique::Qlora)
             yaml << YAML::Key << "load_in_4bit" << YAML::Value << true;
     } else if (w.technique == Technique::Freeze) {

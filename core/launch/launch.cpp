@@ -605,7 +605,7 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         if (auto repo = presetRepository(*preset); !repo.empty())
             modelId = repo;
     LaunchTarget target { plan, answer, recommendation->best, spec, catalog.findInstance(spec.instance), modelId,
-        planName, headerLines(plan, answer, recommendation->best, planName) };
+        planName, headerLines(plan, answer, recommendation->best, planName), &catalog };
     if (format == "torchtitan")
         return writeTorchtitan(target);
     if (format == "megatron")

@@ -99,6 +99,7 @@ struct LaunchTarget {
     std::string modelId; // Hugging Face repository of the model (or the plan's model name)
     std::string planName;
     std::vector<std::string> header; // the header lines, without comment marks
+    const Catalog* catalog = nullptr; // the estimate's: the defaults a written file states (never null)
 };
 
 // The header as comment lines (`mark` "#" for TOML, YAML and shell) followed by the format's notes.

@@ -187,6 +187,7 @@ std::string_view toString(GradientPrecision);
 std::string_view toString(Offload);
 std::string_view toString(PipelineSchedule);
 std::string_view toString(Fp8Recipe);
+std::string_view toString(LoraDropoutPosition);
 std::string_view toString(KvPrecision);
 std::string_view toString(ServingEngineKind);
 std::string_view toString(ServingDeploymentMode);

@@ -87,6 +87,8 @@ inline constexpr EnumName<PipelineSplit> kPipelineSplits[]
 inline constexpr EnumName<Fp8Recipe> kFp8Recipes[] = { { "tensorwise", Fp8Recipe::Tensorwise },
     { "rowwise", Fp8Recipe::Rowwise }, { "blockwise", Fp8Recipe::Blockwise }, { "mxfp8", Fp8Recipe::Mxfp8 },
     { "nvfp4", Fp8Recipe::Nvfp4 }, { "delayed", Fp8Recipe::Delayed } };
+inline constexpr EnumName<LoraDropoutPosition> kLoraDropoutPositions[]
+    = { { "pre", LoraDropoutPosition::Pre }, { "post", LoraDropoutPosition::Post } };
 inline constexpr EnumName<KvPrecision> kKvPrecisions[] = { { "fp32", KvPrecision::Fp32 }, { "fp16", KvPrecision::Fp16 },
     { "bf16", KvPrecision::Bf16 }, { "fp8", KvPrecision::Fp8 }, { "int8", KvPrecision::Int8 },
     { "int4", KvPrecision::Int4 }, { "q8_0", KvPrecision::Q8_0 }, { "q4_0", KvPrecision::Q4_0 } };

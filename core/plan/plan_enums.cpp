@@ -83,6 +83,10 @@ std::string_view toString(Fp8Recipe v)
 {
     return nameOf(kFp8Recipes, v);
 }
+std::string_view toString(LoraDropoutPosition v)
+{
+    return nameOf(kLoraDropoutPositions, v);
+}
 std::string_view toString(KvPrecision v)
 {
     return nameOf(kKvPrecisions, v);

@@ -48,6 +48,10 @@ enum class PipelineSplit { Layers, Embedding, Loss, EmbeddingAndLoss };
 // Nvfp4: the MLP GEMMs in NVFP4 (16-element blocks, E4M3 block scales, FP32 tensor scale; Transformer Engine's
 // NVFP4BlockScaling as NVIDIA's MaxText recipe applies it), the attention projections in tensorwise FP8.
 enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4, Delayed };
+// Where LoRA's dropout sits (workload.lora.dropout_position): Pre drops the adapter's input before lora_A (peft
+// tuners/lora/layer.py `lora_B(lora_A(dropout(x)))`, Megatron-Bridge's and torchtune's default), Post the adapter's
+// output after lora_B (NeMo AutoModel's default, components/_peft/lora.py dropout_position "post").
+enum class LoraDropoutPosition { Pre, Post };
 // Q8_0 and Q4_0: llama.cpp's block-quantized cache types (--cache-type-k/v q8_0, q4_0), ggml's block layouts.
 enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4, Q8_0, Q4_0 };
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };

@@ -53,6 +53,7 @@ GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(PipelineSplit, kPipelineSplits);
 GP_PLAN_FIELD_ENUM(Fp8Recipe, kFp8Recipes);
+GP_PLAN_FIELD_ENUM(LoraDropoutPosition, kLoraDropoutPositions);
 GP_PLAN_FIELD_ENUM(KvPrecision, kKvPrecisions);
 GP_PLAN_FIELD_ENUM(ServingEngineKind, kServingEngines);
 GP_PLAN_FIELD_ENUM(ServingDeploymentMode, kServingDeploymentModes);

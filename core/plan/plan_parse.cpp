@@ -233,6 +233,8 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         JsonReader l(*lora, "workload.lora");
         readPlanFields(l, plan);
         l.stringList("target_modules", w.lora.targetModules);
+        if (l.ok() && w.lora.dropout && *w.lora.dropout >= 1)
+            l.fail("dropout", Words { words::kBelowOneDropoutGot, { formatExact(*w.lora.dropout) } });
         if (l.ok() && w.lora.targetModules.empty())
             l.fail("target_modules", "must name at least one module (e.g. \"q_proj\" or \"all-linear\")");
         if (!l.ok())

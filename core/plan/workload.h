@@ -21,6 +21,10 @@ struct LoraSpec {
     bool operator==(const LoraSpec&) const = default;
     int rank = 16;
     std::vector<std::string> targetModules { "q_proj", "v_proj" };
+    // Dropout probability on each adapter's path, in [0, 1); nullopt = the catalog's `lora.dropout` (peft
+    // LoraConfig's default). Above 0 it costs memory and time (estimate/common/lora_dropout.h).
+    std::optional<double> dropout;
+    LoraDropoutPosition dropoutPosition = LoraDropoutPosition::Pre;
 };
 
 struct ParallelismSpec {
@@ -314,6 +318,20 @@ template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
          Report::Assumption)
         .sweep("8, 16, 64, 256")
         .words(GP_TRANSLATE_NOOP("FieldText", "LoRA rank"));
+    // Below 1: the parser refuses 1 itself (plan_parse.cpp), as a probability of 1 drops every input.
+    t.add("workload.lora.dropout", GP_PLAN_MEMBER(workload.lora.dropout), Unit::None, 0, 1, Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "LoRA dropout"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Dropout probability on each adapter's path (peft lora_dropout); above 0 autograd keeps each "
+                "dropout's mask (and, before lora_A, the dropped input) and the dropout kernels take time; "
+                "empty = the catalog's default"));
+    t.add("workload.lora.dropout_position", GP_PLAN_MEMBER(workload.lora.dropoutPosition), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "LoRA dropout position"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Where the dropout sits: on the adapter's input before lora_A (pre: peft, Megatron-Bridge, "
+                "torchtune) or on its output after lora_B (post: NeMo AutoModel)"));
     t.add("workload.parallelism.data", GP_PLAN_MEMBER(workload.parallelism.data), Unit::None, 1,
          double(kMaxDataParallel), Write::Always, Report::Assumption)
         .absentAs("auto")

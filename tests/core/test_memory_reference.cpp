@@ -51,6 +51,8 @@ CaseInput readInput(const nlohmann::json& j)
     w.lora.rank = j.value("lora_rank", 16);
     if (j.contains("lora_targets"))
         w.lora.targetModules = j["lora_targets"].get<std::vector<std::string>>();
+    if (j.contains("lora_dropout"))
+        w.lora.dropout = j["lora_dropout"].get<double>();
     w.inference.batchSize = j.value("batch", 1);
     w.inference.promptTokens = j.value("prompt", 512);
     w.inference.outputTokens = j.value("output", 256);

@@ -6,8 +6,10 @@
 // RMSNorm, RoPE and SwiGLU, LoRA rank 16 on every linear layer (Triton LoRA kernels), the base frozen, no activation
 // checkpointing, one GPU (no collectives). What it runs per token: the frozen linear layers forward and their input
 // gradients backward (no weight-gradient GEMMs), the adapters forward and backward with their weight gradients, the
-// attention core forward and backward, and the optimizer over the adapters only. The estimate charges exactly that:
-// the GEMMs at the matmul efficiency, the attention core at its kernel's published rates, nothing else.
+// attention core forward and backward, and the optimizer over the adapters only; beside them the adapters' dropout
+// (0.1, on their outputs), which the row's plan leaves out. The estimate charges exactly that: the GEMMs at the
+// matmul efficiency, the attention core at its kernel's published rates, nothing else; the dropout's bytes at the
+// memory-bound bandwidth where a copy of the row states it.
 //
 // torchtitan's Llama 3.1 8B on 8 H100 with context parallel 8 at 262,144 tokens
 // (tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps; torchtitan 9dec370, torch 1963fc8): PyTorch's ring attention
@@ -120,17 +122,26 @@ TEST(StackTimeTraces, AutomodelLoraStepIsItsFrozenGemmsAdaptersAndAttentionOnly)
     const double publishedStep = tokens / t.published;
     const double implied
         = tokens * (flopsPerToken - 3 * attention) / (publishedStep - attentionSeconds) / kTraceH100Peak;
-    // Not charged and run: the row's LoRA dropout 0.1 (PeftConfig dropout_position "post", Automodel@507bfb75
-    // nemo_automodel/components/_peft/lora.py: F.dropout on each adapter's output, unfused beside the Triton LoRA
-    // kernels): per adapter output element 2 bytes read, 2 written and a 1-byte mask forward, the same backward, over
-    // q, k, v, o, gate, up and down's outputs. At the HBM's full 3.35 TB/s at least this long; charging it would leave
-    // the GEMMs less time still (a plan field for the dropout is not there: the row lists it as missing).
+    // Left out of the row's plan (its missing_features say why) and run: the recipe's LoRA dropout 0.1 (PeftConfig
+    // dropout_position "post", Automodel@507bfb75 nemo_automodel/components/_peft/lora.py: F.dropout on each adapter's
+    // output, unfused beside the Triton LoRA kernels). Stated on a copy of the row, the estimate charges per adapter
+    // output element 2 bytes read, 2 written and a 1-byte mask forward, the same backward, over q, k, v, o, gate, up
+    // and down's outputs, at the HBM's 3.35 TB/s times the catalog's memory-bound efficiency, and nothing else moves.
+    nlohmann::json stated = t.row;
+    stated["plan"]["workload"]["lora"]["dropout"] = 0.1;
+    stated["plan"]["workload"]["lora"]["dropout_position"] = "post";
+    TracedRow withDropout;
+    ASSERT_TRUE(traceRow(stated, withDropout));
     const double dropoutBytes = tokens * layers * 10 * (h + 2 * kv + h + 2 * mlp + h);
-    const double dropoutSeconds = dropoutBytes / 3.35e12;
+    const double dropoutSeconds = dropoutBytes / (3.35e12 * d.decodeBandwidth);
+    EXPECT_NEAR(withDropout.time.loraDropoutSeconds, dropoutSeconds, dropoutSeconds * 0.002);
+    EXPECT_NEAR(withDropout.time.memoryBoundSeconds, dropoutSeconds, dropoutSeconds * 0.002);
+    EXPECT_NEAR(withDropout.time.step.total, t.time.step.total + dropoutSeconds, dropoutSeconds * 0.002);
+    // Charged, it leaves the GEMMs less time still: the rate they would have to reach grows further from the curve's.
     const double impliedWithDropout = tokens * (flopsPerToken - 3 * attention)
         / (publishedStep - attentionSeconds - dropoutSeconds) / kTraceH100Peak;
     std::printf("automodel 8B LoRA: step %.2f s (GEMMs %.2f at %.1f%% of peak, attention %.2f); published %.2f s: "
-                "GEMMs at %.1f%% (%.1f%% beside the uncharged dropout's %.2f s)\n",
+                "GEMMs at %.1f%% (%.1f%% beside the recipe's LoRA dropout, %.2f s when stated)\n",
         t.time.step.total, gemmSeconds, 100 * efficiency, attentionSeconds, publishedStep, 100 * implied,
         100 * impliedWithDropout, dropoutSeconds);
     EXPECT_GT(implied, efficiency);

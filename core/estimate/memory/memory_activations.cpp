@@ -1,6 +1,8 @@
 // Activations one transformer layer stores for backward, tensor by tensor.
 #include "estimate/memory/memory_internal.h"
 
+#include "estimate/common/lora_dropout.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -29,7 +31,7 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const double d = at.qkHeadDim; // queries and keys
     const double dv = at.vHeadDim; // values and the attention output
     const double sb = s * b;
-    const double mask = in.dropout ? 1.0 : 0.0; // dropout masks are one byte per element
+    const double mask = in.dropout ? kDropoutMaskBytes : 0.0; // dropout masks are one byte per element
 
     const int experts = std::max(1, arch.numExperts);
     const double routed = experts > 1 ? double(std::clamp(arch.expertsPerToken, 1, experts)) : 1.0;

@@ -1,6 +1,8 @@
 // Memory model entry points: defaults, runtime and allocator overheads, fit helpers.
 #include "estimate/memory/memory_internal.h"
 
+#include "estimate/common/lora_dropout.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,6 +27,7 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
     d.megatronMainGradientBytes = pick(std::nullopt, "framework.megatron.main_gradient_bytes", 1, 8);
     d.megatronLossBytesPerLogit = pick(std::nullopt, "framework.megatron.loss_bytes_per_logit", 1, 16);
     d.fsdpGradientBytes = pick(std::nullopt, "framework.fsdp.gradient_bytes", 1, 8);
+    d.loraDropout = pick(std::nullopt, kLoraDropoutDefaultKey, 0, 0.999);
     return d;
 }
 
@@ -33,7 +36,7 @@ const std::vector<std::string>& memoryDefaultKeys()
     static const std::vector<std::string> keys { "cuda_context_gib", "nccl_gib", "allocator_fraction",
         "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin",
         "framework.megatron.main_gradient_bytes", "framework.megatron.loss_bytes_per_logit",
-        "framework.fsdp.gradient_bytes" };
+        "framework.fsdp.gradient_bytes", kLoraDropoutDefaultKey };
     return keys;
 }
 
@@ -66,8 +69,7 @@ namespace
 
 TrainingFramework frameworkOf(const Workload& workload)
 {
-    // The plan's framework switches; LoRA dropout is not a plan field (peft's default dropout is 0.05,
-    // but Hugging Face's examples and torchtune's configs vary, so no dropout copy is assumed).
+    // The plan's framework switches (LoRA dropout is the plan's workload.lora, read with the memory defaults).
     TrainingFramework framework;
     framework.masterWeights = workload.masterWeights;
     framework.pagedOptimizer = workload.pagedOptimizer;

@@ -32,7 +32,6 @@ const std::vector<std::string>& memoryDefaultKeys();
 struct TrainingFramework {
     bool masterWeights = true; // fp32 master copy when computing in 16/8 bits ("pure bf16" = false)
     bool optimizerInBackward = false; // step fused into backward: gradients freed per parameter (torchtune)
-    double loraDropout = 0; // > 0 keeps a dropped-out copy of each adapted module's input
     // bitsandbytes paged optimizers keep their state in CUDA unified memory: outside PyTorch's allocator and
     // evicted to host RAM under pressure, so it is counted in cpuBytes, not in GPU memory.
     bool pagedOptimizer = false;
@@ -79,6 +78,7 @@ struct MemoryDefaults {
     double megatronMainGradientBytes = 0; // framework.megatron.main_gradient_bytes
     double megatronLossBytesPerLogit = 0; // framework.megatron.loss_bytes_per_logit
     double fsdpGradientBytes = 0; // framework.fsdp.gradient_bytes
+    double loraDropout = 0; // lora.dropout: workload.lora.dropout where the plan leaves it out
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
 

@@ -1,5 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/lora_dropout.h"
 #include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
@@ -23,18 +24,19 @@ using memory_detail::positive;
 struct LoraCounts {
     double parameters = 0; // adapter parameters in all layers
     double factored = 0; // Adafactor state elements
-    double activationsPerToken = 0; // elements stored per token over all layers (rank outputs, dropout copies)
+    double activationsPerToken = 0; // elements stored per token over all layers (lora_A's outputs)
 };
 
-// Adapter states and activations from the one LoRA target-module table (transformer/lora_modules.h).
-LoraCounts loraCounts(const Architecture& arch, const LoraSpec& lora, double dropout)
+// Adapter states and activations from the one LoRA target-module table (transformer/lora_modules.h); the dropout's
+// mask and copies are loraDropoutBytesPerToken's.
+LoraCounts loraCounts(const Architecture& arch, const LoraSpec& lora)
 {
     LoraCounts c;
     const double r = double(std::clamp(lora.rank, 1, 1 << 20));
     for (const AdaptedMatrix& m : loraTargets(arch, lora.targetModules).matrices) {
         c.parameters += m.count * r * (m.in + m.out);
         c.factored += m.count * (2 * r + m.in + m.out);
-        c.activationsPerToken += m.activeCount * (r + (dropout > 0 ? m.in : 0.0));
+        c.activationsPerToken += m.activeCount * r;
     }
     return c;
 }
@@ -244,7 +246,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const bool lora = a.lora;
     LoraCounts adapters;
     if (lora)
-        adapters = loraCounts(arch, w.lora, fw.loraDropout);
+        adapters = loraCounts(arch, w.lora);
     double trainable = a.modelShare;
     a.storingLayers = layersInStage;
     if (lora) {
@@ -300,8 +302,13 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     trainingActivationBasis(a, arch, w, cfg, fw, layers);
     const double s = positive(double(w.sequenceLength)) / cp;
     const double b = positive(double(cfg.microBatchSize));
-    if (lora)
-        a.adapterActivations = adapters.activationsPerToken * (layersInStage / layers) * s * b * cb;
+    if (lora) {
+        // lora_A's outputs, and with dropout on its masks (and, before lora_A, the dropped inputs).
+        const double dropout = loraDropoutProbability(w, defaults.loraDropout);
+        const double perToken
+            = adapters.activationsPerToken * cb + loraDropoutBytesPerToken(arch, w.lora, dropout, cb).stored;
+        a.adapterActivations = perToken * (layersInStage / layers) * s * b;
+    }
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).

@@ -121,7 +121,8 @@ LoraFootprint loraFootprint(
     f.gpuBytes = lora.maxLoras * f.slotParameters * elementBytes;
     const std::vector<std::string> targets = loraTargetModules(lora.targets);
     f.adapterBytes = rank * loraMatrixSums(a, targets, t).all * stageShare * elementBytes;
-    f.adapterFileBytes = loraParameters(a, LoraSpec { lora.rank, targets }) * elementBytes;
+    f.adapterFileBytes
+        = loraParameters(a, LoraSpec { lora.rank, targets, std::nullopt, LoraDropoutPosition::Pre }) * elementBytes;
     f.hostBytes = lora.maxCpuLoras * f.adapterFileBytes;
     // Wrapped modules per layer as vLLM packs them: qkv_proj and o_proj, gate_up_proj and down_proj; two kernels each.
     f.kernelsPerStep = 2 * 2 * (attentionLayers(a) + mlpLayers(a)) * stageShare;

@@ -4,6 +4,7 @@
 #include "base/finite_number.h"
 #include "base/number_text.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/lora_dropout.h"
 
 #include "catalog/gpu_precision.h"
 #include "estimate/common/performance_defaults.h"
@@ -610,8 +611,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     s.achieved = peak * 1e12 * r.computeEfficiency;
     s.peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
     TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
-    const double memoryBound
-        = trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
+    // LoRA dropout's own kernels, forward (again where recomputed) and backward (estimate/common/lora_dropout.h).
+    const LoraDropoutBytes dropout = loraDropoutBytesPerToken(
+        arch, workload.lora, loraDropoutProbability(workload, catalog), bytesPerElement(workload.precision));
+    const double dropoutPasses = 1 + recomputedLayerShare(arch, workload, config.checkpointing);
+    if (s.bandwidth > 0)
+        r.loraDropoutSeconds = s.gpuTokens * (dropoutPasses * dropout.forward + dropout.backward) / s.bandwidth;
+    const double memoryBound = r.loraDropoutSeconds
+        + trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
     // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the

@@ -40,6 +40,7 @@ struct ThroughputEstimate {
     double memoryBoundSeconds = 0; // part of step.compute spent on memory traffic (no flash attention,
                                    // QLoRA dequantization, weight reads at tiny batches)
     double fp8CastSeconds = 0; // part of memoryBoundSeconds casting the linear layers' operands to fp8
+    double loraDropoutSeconds = 0; // part of memoryBoundSeconds in LoRA's dropout kernels (workload.lora.dropout)
     double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
     double attentionSeconds = 0; // part of step.compute in the attention core (QK^T, PV and their backward),
                                  // at the flash-attention kernel's efficiency where the catalog has it

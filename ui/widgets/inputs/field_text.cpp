@@ -83,6 +83,10 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
     if (key == "kv_cache_precision")
         if (auto v = enumOf(kKvPrecisions, name))
             return CoreText::kvPrecision(*v);
+    if (field.path == "workload.lora.dropout_position")
+        return name == "pre" ? tr("On the input, before A (peft)")
+            : name == "post" ? tr("On the output, after B (NeMo AutoModel)")
+                             : QString();
     if (field.path == "workload.framework")
         return name == "auto"      ? tr("Generic (ZeRO layout)")
             : name == "megatron"   ? tr("Megatron-Core / NeMo")

@@ -1,4 +1,4 @@
-// The LoRA adapters group: rank and target modules (shown for LoRA and QLoRA training).
+// The LoRA adapters group: rank, dropout and where it sits, target modules (shown for LoRA and QLoRA training).
 #pragma once
 
 #include "widgets/inputs/section_kit.h"
@@ -6,6 +6,8 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
 class QGroupBox;
 class QSpinBox;
 class QVBoxLayout;
@@ -27,6 +29,8 @@ private:
     SectionKit& m_kit;
     QGroupBox* m_group = nullptr;
     QSpinBox* m_rank = nullptr;
+    QDoubleSpinBox* m_dropout = nullptr; // its minimum stands for "the catalog's default" (no value in the plan)
+    QComboBox* m_dropoutPosition = nullptr;
     std::vector<QCheckBox*> m_targets; // property "module": the module's name
 };
 

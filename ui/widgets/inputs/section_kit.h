@@ -34,6 +34,8 @@ enum InputField {
     FWeightFormat,
     FOptimizer,
     FLoraRank,
+    FLoraDropout,
+    FLoraDropoutPosition,
     FLoraTargets,
     FCheckpointing,
     FCheckpointedLayers,
