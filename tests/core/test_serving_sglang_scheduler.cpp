@@ -5,6 +5,8 @@
 #include "estimate/estimator.h"
 #include "estimate/serving/serving_defaults.h"
 
+#include "test_serving_support.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,19 +22,11 @@ namespace
 ServingResult sglangAnswer(
     const std::string& serving, const std::string& engine = "sglang", const std::string& knobs = "")
 {
-    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+    return servedFirstCandidate(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
         "workload": {"mode": "serving", "serving": {"engine": {"name": ")"
         + engine + R"(", "max_num_batched_tokens": 8192)" + knobs + "}, " + serving
         + R"(}}, "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}],
         "search": {"enabled": false}})");
-    EXPECT_TRUE(plan) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return {};
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate && !estimate->results.empty() && estimate->results.front().serving);
-    if (!estimate || estimate->results.empty() || !estimate->results.front().serving)
-        return {};
-    return *estimate->results.front().serving;
 }
 
 TEST(ServingSglangScheduler, CatalogGivesTheV03Scheduler)
