@@ -175,6 +175,71 @@ bool fitsToTheEnd(const std::vector<std::pair<double, double>>& states, double f
     return true;
 }
 
+// `running` stays in order of (tokens left, tokens held): a decode step takes one from the first and adds one to the
+// second of every request alike, so the order holds and the admission's states need no sort.
+bool byTokensLeft(const RunRequest& a, const RunRequest& b)
+{
+    const double ha = a.prompt + a.output - a.outputLeft, hb = b.prompt + b.output - b.outputLeft;
+    return a.outputLeft != b.outputLeft ? a.outputLeft < b.outputLeft : ha < hb;
+}
+
+// ScheduleBatch.retract_decode: with fewer free tokens than running requests, the requests with the fewest output
+// tokens so far go back to the end of the queue (their prompt and output so far to be computed again) until
+// retract_decode_steps steps of the rest fit; the new-token ratio becomes (their decoded tokens + retract_decode_steps
+// x their count) / their outputs. Returns the free tokens after.
+double retractForDecode(std::vector<RunRequest>& running, std::deque<RunRequest>& waiting, double free, double& ratio,
+    const EngineScheduling& policy, const KvCharge& charge)
+{
+    double room = free;
+    std::stable_sort(running.begin(), running.end(), [](const RunRequest& a, const RunRequest& b) {
+        const double da = a.output - a.outputLeft, db = b.output - b.outputLeft;
+        return da != db ? da > db : a.prompt < b.prompt;
+    });
+    do {
+        RunRequest r = running.back();
+        running.pop_back();
+        room += charge.tokens(r.context);
+        r.promptLeft = r.context; // prompt and output so far, computed again
+        r.context = 0;
+        waiting.push_back(r);
+    } while (running.size() > 1 && room < double(running.size()) * policy.retractDecodeSteps);
+    double decoded = 0, outputs = 0;
+    for (const RunRequest& r : running) {
+        decoded += r.output - r.outputLeft;
+        outputs += r.output;
+    }
+    ratio = outputs > 0 ? std::min(1.0, (decoded + policy.retractDecodeSteps * double(running.size())) / outputs) : 1.0;
+    std::sort(running.begin(), running.end(), byTokensLeft);
+    return room;
+}
+
+// k decode steps of `step` seconds for every running request, with their inter-token gaps: the first step's gap of a
+// request that waited through prefill steps holds them (the same few waits for all the requests that were decoding
+// through the same steps: counted together).
+void decodeRunning(std::vector<RunRequest>& running, double k, double step, RunRecords& rec)
+{
+    std::vector<std::pair<double, double>> stalled; // (wait, requests)
+    double plain = double(running.size()) * (k - 1);
+    for (RunRequest& r : running) {
+        if (r.stall > 0) {
+            auto same = std::find_if(stalled.begin(), stalled.end(), [&](const auto& w) { return w.first == r.stall; });
+            if (same == stalled.end())
+                stalled.emplace_back(r.stall, 1.0);
+            else
+                same->second += 1;
+        } else {
+            plain += 1;
+        }
+        r.stall = 0;
+        r.outputLeft -= k;
+        r.context += k;
+    }
+    for (const auto& [wait, requests] : stalled)
+        rec.gaps.emplace_back(step + wait, requests);
+    if (plain > 0)
+        rec.gaps.emplace_back(step, plain);
+}
+
 // SGLang's scheduler loop (python/sglang/srt/managers/tp_worker.py ModelTpServer.forward_step of the v0.3 series; the
 // same order in later scheduler.py get_next_batch_to_run): whenever a prefill batch can be formed from the waiting
 // prompts (first come first served with the radix cache off, each whole or the last one chunked, at most the token
@@ -195,12 +260,6 @@ FiniteRun runPrefillFirst(const ReplicaSteps& steps, std::vector<RunRequest> que
     double now = 0, ratio = policy.initNewTokenRatio;
     std::size_t next = 0;
     const auto held = [&](const RunRequest& r) { return charge.tokens(r.context); };
-    // `running` stays in order of (tokens left, tokens held): a decode step takes one from the first and adds one to
-    // the second of every request alike, so the order holds and the admission's states need no sort.
-    const auto order = [](const RunRequest& a, const RunRequest& b) {
-        const double ha = a.prompt + a.output - a.outputLeft, hb = b.prompt + b.output - b.outputLeft;
-        return a.outputLeft != b.outputLeft ? a.outputLeft < b.outputLeft : ha < hb;
-    };
     const auto finishAt = [&](RunRequest& r) {
         finish(r, now, rec);
         if (closed && sent < queue.size()) {
@@ -284,7 +343,7 @@ FiniteRun runPrefillFirst(const ReplicaSteps& steps, std::vector<RunRequest> que
                 if (r.outputLeft <= 0)
                     finishAt(r);
                 else
-                    running.insert(std::upper_bound(running.begin(), running.end(), r, order), r);
+                    running.insert(std::upper_bound(running.begin(), running.end(), r, byTokensLeft), r);
                 waiting.pop_front();
             }
             continue;
@@ -292,30 +351,9 @@ FiniteRun runPrefillFirst(const ReplicaSteps& steps, std::vector<RunRequest> que
         if (running.empty())
             return FiniteRun {}; // the first waiting prompt does not fit the pool even alone
         // A decode step: one free token per running request, else retract.
-        double room = free;
-        if (room < double(running.size()) && running.size() > 1) {
-            std::stable_sort(running.begin(), running.end(), [](const RunRequest& a, const RunRequest& b) {
-                const double da = a.output - a.outputLeft, db = b.output - b.outputLeft;
-                return da != db ? da > db : a.prompt < b.prompt;
-            });
-            do {
-                RunRequest r = running.back();
-                running.pop_back();
-                room += held(r);
-                r.promptLeft = r.context; // prompt and output so far, computed again
-                r.context = 0;
-                waiting.push_back(r);
-            } while (running.size() > 1 && room < double(running.size()) * policy.retractDecodeSteps);
-            double decoded = 0, outputs = 0;
-            for (const RunRequest& r : running) {
-                decoded += r.output - r.outputLeft;
-                outputs += r.output;
-            }
-            ratio = outputs > 0
-                ? std::min(1.0, (decoded + policy.retractDecodeSteps * double(running.size())) / outputs)
-                : 1.0;
-            std::sort(running.begin(), running.end(), order);
-        }
+        const double room = free >= double(running.size()) || running.size() <= 1
+            ? free
+            : retractForDecode(running, waiting, free, ratio, policy, charge);
         const double decoders = double(running.size());
         double contexts = 0, shortest = INFINITY;
         for (const RunRequest& r : running) {
@@ -334,29 +372,7 @@ FiniteRun runPrefillFirst(const ReplicaSteps& steps, std::vector<RunRequest> que
             return FiniteRun {};
         now += k * step;
         ratio = std::max(policy.minNewTokenRatio, ratio - k * policy.newTokenRatioDecay);
-        // The first step's gap of a request that waited through prefill steps holds them (the same few waits for
-        // all the requests that were decoding through the same steps: counted together).
-        std::vector<std::pair<double, double>> stalled; // (wait, requests)
-        double plain = decoders * (k - 1);
-        for (RunRequest& r : running) {
-            if (r.stall > 0) {
-                auto same
-                    = std::find_if(stalled.begin(), stalled.end(), [&](const auto& w) { return w.first == r.stall; });
-                if (same == stalled.end())
-                    stalled.emplace_back(r.stall, 1.0);
-                else
-                    same->second += 1;
-            } else {
-                plain += 1;
-            }
-            r.stall = 0;
-            r.outputLeft -= k;
-            r.context += k;
-        }
-        for (const auto& [wait, requests] : stalled)
-            rec.gaps.emplace_back(step + wait, requests);
-        if (plain > 0)
-            rec.gaps.emplace_back(step, plain);
+        decodeRunning(running, k, step, rec);
         // The ended requests are the first ones (in order of tokens left).
         std::size_t ended = 0;
         while (ended < running.size() && running[ended].outputLeft <= 0)
