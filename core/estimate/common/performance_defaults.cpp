@@ -2,6 +2,7 @@
 // written in code: a catalog without a key gets the built-in catalog's value.
 #include "estimate/common/performance_defaults.h"
 
+#include "estimate/common/lora_dropout.h"
 #include "plan/plan_enum_tables.h"
 
 #include <algorithm>
@@ -148,6 +149,7 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     d.expertLoadImbalance = get("moe.expert_load_imbalance", 1, 64);
     d.groupedGemmCallSeconds = get("moe.grouped_gemm_call_us", 0, 1e4) * 1e-6;
     d.expertKernelCallSeconds = get("moe.expert_kernel_call_us", 0, 1e4) * 1e-6;
+    d.loraDropout = get(kLoraDropoutDefaultKey, 0, 0.999);
     d.minVcpusPerGpu = get("rules.min_vcpus_per_gpu", 0, 1e4);
     d.ramGbPerVcpu = get("rules.ram_gb_per_vcpu", 0, 1e6);
     d.minDiskIops = get("rules.min_disk_iops", 0, 1e9);

@@ -58,6 +58,7 @@ struct PerformanceDefaults {
     double expertLoadImbalance = 1; // MoE: busiest expert-parallel rank's routed tokens / the mean (>= 1)
     double groupedGemmCallSeconds = 0; // MoE: least time of one per-expert GEMM call issued eagerly (Megatron)
     double expertKernelCallSeconds = 0; // MoE: least time of one small per-expert kernel issued in a loop
+    double loraDropout = 0; // lora.dropout: workload.lora.dropout where the plan leaves it out
     // The sizing rules of the Tencent Cloud guides 'AI训练选什么GPU型号性价比高？' and
     // 'GPU服务器选型：大模型训练用A100还是V100？'.
     double minVcpusPerGpu = 0;

@@ -613,7 +613,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
     // LoRA dropout's own kernels, forward (again where recomputed) and backward (estimate/common/lora_dropout.h).
     const LoraDropoutBytes dropout = loraDropoutBytesPerToken(
-        arch, workload.lora, loraDropoutProbability(workload, catalog), bytesPerElement(workload.precision));
+        arch, workload.lora, loraDropoutProbability(workload, d.loraDropout), bytesPerElement(workload.precision));
     const double dropoutPasses = 1 + recomputedLayerShare(arch, workload, config.checkpointing);
     if (s.bandwidth > 0)
         r.loraDropoutSeconds = s.gpuTokens * (dropoutPasses * dropout.forward + dropout.backward) / s.bandwidth;
