@@ -17,16 +17,19 @@ namespace
 // (nvte_multi_cast_transpose); every other quantizer casts each expert's split on its own (csrc/extensions/cast.cpp
 // multi_tensor_quantize_impl "Quantize kernels individually" at v2.9; the UNFUSED path of split_quantize through
 // 4220403e). Current scaling, the plan's tensorwise under Megatron (--fp8-recipe tensorwise is Float8CurrentScaling,
-// Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs three kernels a quantize
-// (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: amax, scale from amax, cast); MXFP8 and block
-// scaling one (the scales are computed inside the cast). NVFP4 splits are quantized by one fused kernel
+// Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs four kernels a quantize
+// (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: nvte_compute_amax_with_config, which launches
+// zero_amax_kernel to clear the amax before the amax kernel's atomic max (common/recipe/current_scaling.cu
+// launch_amax_kernel), then compute_scale_from_amax_kernel and the cast; the same four at v2.9, v2.14 and 4220403e);
+// MXFP8 and block scaling one (the scales are computed inside the cast, into buffers allocated without a fill,
+// MXFP8Quantizer::create_tensor's at::empty). NVFP4 splits are quantized by one fused kernel
 // (split_quantize's FUSED_NVFP4 path): none per expert; nor delayed scaling (TE's DelayedScaling, one fused kernel
 // for all splits).
 double quantizeKernelsPerCast(Fp8Recipe recipe)
 {
     switch (recipe) {
     case Fp8Recipe::Tensorwise:
-        return 3.0;
+        return 4.0;
     case Fp8Recipe::Rowwise:
     case Fp8Recipe::Blockwise:
     case Fp8Recipe::Mxfp8:
