@@ -87,8 +87,16 @@ ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload
 // all-to-all, so the round trip runs beside the permutation. Only drop-and-pad (moe_pad_expert_input_to_capacity: the
 // counts are the capacity, known on the host) and graph-captured iterations have no such wait; no plan states the
 // first, and the floor is lifted for the second.
-// The output bias t + b * p of each expert's split, concatenated and cast back to t's dtype (Megatron-LM core_v0.15.0
-// to core_v0.18.0 moe/experts.py TEGroupedMLP._apply_bias), with t the 16-bit fc2 output, b the expert's bias and p the
+// The combined 1F1B schedule (workload.moe_a2a_overlap) keeps the floor: the wait sits in the dispatch node, which
+// the host reaches after queuing one micro-batch's attention, router, count all-gather and count copy and the other's
+// expert backward (Megatron-LM@8f1c2f8a, the Megatron-LM of Megatron-Bridge 26.02: models/common/
+// model_chunk_schedule_plan.py TransformerLayerSchedulePlan.run; models/gpt/fine_grained_callables.py
+// submodule_attn_forward runs the dispatcher's preprocess), so the host stays within one layer step of the GPU and a
+// layer step takes between max(host, GPU) and host + GPU; the schedule hides the all-to-all, not the calls. DeepEP
+// (moe/fused_a2a.py: the host waits for the GPU's per-expert counts) and HybridEP's dropless dispatch
+// (token_dispatcher.py _HybridEPManager: without num_permuted_tokens, a CPU sync) wait in the same node. The output
+// bias t + b * p of each expert's split, concatenated and cast back to t's dtype (Megatron-LM core_v0.15.0 to
+// core_v0.18.0 moe/experts.py TEGroupedMLP._apply_bias), with t the 16-bit fc2 output, b the expert's bias and p the
 // routing probability of width P; the result is R = max(2, P) bytes wide (PyTorch's type promotion). Forward: b * p
 // writes R; the sum reads 2 + R and writes R; torch.cat reads and writes R; .to(t's dtype) reads R and writes 2 where
 // R is not 2 (else it returns t itself). Backward (autograd): .to's gradient cast up (reads 2, writes R) and the sum's
