@@ -270,8 +270,17 @@ TEST(StackReference, PublishedRunsPerStack)
     // The NeMo 24.07 SFT rows' packed SQuAD documents (workload.document_tokens 200: attention within each example):
     // 7B -11.6% -> -0.6%, 13B -18.9% -> -10.7%, 70B -6.2% -> +0.2%, their model FLOPs per token now the table's own
     // within 0.2%; Megatron median 11.2% -> 10.7%.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.108);
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.879);
+    // Two published BF16 runs of Qwen3-30B-A3B on 16 H100 at EP 16 from Megatron-Bridge's own docs (the all-to-all
+    // eager A/B run, 41.36 s a step, and the HybridEP recipe's verified run, 20.147 s; added 2026-12-07, moe2, never
+    // used to set a constant), the BF16 controls of the FP8-CS rows of the same model and layout: -3.2% and -2.6%,
+    // their experts' BF16 GEMMs outlasting their calls. Megatron median 10.7% -> 9.9%, worst unchanged.
+    EXPECT_LE(stackMedian(errors["megatron"]), 0.0992);
+    // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
+    // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
+    // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows
+    // move closer (26.02 +87.8% -> +81.9%, 26.06 +31.7% -> +29.2%, 26.04 +29.7% -> +27.2%), no other row moves:
+    // Megatron median 9.9%, worst 87.8% -> 81.9% (Qwen3-30B-A3B on 16 H100, 26.02).
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.820);
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
     // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all; -6.0% with Transformer Engine's MXFP8

@@ -17,16 +17,19 @@ namespace
 // (nvte_multi_cast_transpose); every other quantizer casts each expert's split on its own (csrc/extensions/cast.cpp
 // multi_tensor_quantize_impl "Quantize kernels individually" at v2.9; the UNFUSED path of split_quantize through
 // 4220403e). Current scaling, the plan's tensorwise under Megatron (--fp8-recipe tensorwise is Float8CurrentScaling,
-// Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs three kernels a quantize
-// (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: amax, scale from amax, cast); MXFP8 and block
-// scaling one (the scales are computed inside the cast). NVFP4 splits are quantized by one fused kernel
+// Megatron-LM core_r0.15.0 fp8_utils.py; Megatron-Bridge's fp8_cs), runs four kernels a quantize
+// (Float8CurrentScalingQuantizer::quantize_impl, csrc/quantizer.cpp: nvte_compute_amax_with_config, which launches
+// zero_amax_kernel to clear the amax before the amax kernel's atomic max (common/recipe/current_scaling.cu
+// launch_amax_kernel), then compute_scale_from_amax_kernel and the cast; the same four at v2.9, v2.14 and 4220403e);
+// MXFP8 and block scaling one (the scales are computed inside the cast, into buffers allocated without a fill,
+// MXFP8Quantizer::create_tensor's at::empty). NVFP4 splits are quantized by one fused kernel
 // (split_quantize's FUSED_NVFP4 path): none per expert; nor delayed scaling (TE's DelayedScaling, one fused kernel
 // for all splits).
 double quantizeKernelsPerCast(Fp8Recipe recipe)
 {
     switch (recipe) {
     case Fp8Recipe::Tensorwise:
-        return 3.0;
+        return 4.0;
     case Fp8Recipe::Rowwise:
     case Fp8Recipe::Blockwise:
     case Fp8Recipe::Mxfp8:
@@ -84,8 +87,16 @@ ExpertCallsPerLayer expertCallsPerLayer(const Architecture& arch, const Workload
 // all-to-all, so the round trip runs beside the permutation. Only drop-and-pad (moe_pad_expert_input_to_capacity: the
 // counts are the capacity, known on the host) and graph-captured iterations have no such wait; no plan states the
 // first, and the floor is lifted for the second.
-// The output bias t + b * p of each expert's split, concatenated and cast back to t's dtype (Megatron-LM core_v0.15.0
-// to core_v0.18.0 moe/experts.py TEGroupedMLP._apply_bias), with t the 16-bit fc2 output, b the expert's bias and p the
+// The combined 1F1B schedule (workload.moe_a2a_overlap) keeps the floor: the wait sits in the dispatch node, which
+// the host reaches after queuing one micro-batch's attention, router, count all-gather and count copy and the other's
+// expert backward (Megatron-LM@8f1c2f8a, the Megatron-LM of Megatron-Bridge 26.02: models/common/
+// model_chunk_schedule_plan.py TransformerLayerSchedulePlan.run; models/gpt/fine_grained_callables.py
+// submodule_attn_forward runs the dispatcher's preprocess), so the host stays within one layer step of the GPU and a
+// layer step takes between max(host, GPU) and host + GPU; the schedule hides the all-to-all, not the calls. DeepEP
+// (moe/fused_a2a.py: the host waits for the GPU's per-expert counts) and HybridEP's dropless dispatch
+// (token_dispatcher.py _HybridEPManager: without num_permuted_tokens, a CPU sync) wait in the same node. The output
+// bias t + b * p of each expert's split, concatenated and cast back to t's dtype (Megatron-LM core_v0.15.0 to
+// core_v0.18.0 moe/experts.py TEGroupedMLP._apply_bias), with t the 16-bit fc2 output, b the expert's bias and p the
 // routing probability of width P; the result is R = max(2, P) bytes wide (PyTorch's type promotion). Forward: b * p
 // writes R; the sum reads 2 + R and writes R; torch.cat reads and writes R; .to(t's dtype) reads R and writes 2 where
 // R is not 2 (else it returns t itself). Backward (autograd): .to's gradient cast up (reads 2, writes R) and the sum's
