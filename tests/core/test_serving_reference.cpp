@@ -215,12 +215,13 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
         EXPECT_LE(b.worst, 0.35);
     }
     // TensorRT-LLM's performance overview (40 trtllm-bench runs, issue #39 item 3), every row counted: outside the
-    // issue's aims today (median 17.3%, worst 51.1%, reported per row above; 27.5% / 98.7% before trtllm-bench's own
-    // batch and token limits, the FP8 checkpoint's FP8 KV cache and the MXFP4 experts' MXFP8 rate on Blackwell); the
-    // bound guards against regressions.
+    // issue's aims today (median 13.7%, worst 51.1%, reported per row above; 27.5% / 98.7% before trtllm-bench's own
+    // batch and token limits, the FP8 checkpoint's FP8 KV cache and the MXFP4 experts' MXFP8 rate on Blackwell; 17.3%
+    // / 51.1% before decode-only steps were padded to the CUDA-graph batch sizes the page's llm_options capture,
+    // serving.engine.cuda_graph_batch_sizes, issue #39 trtllm2); the bound guards against regressions.
     const Summary trtllm = summarize(rows, "throughput", false, "TensorRT-LLM");
     EXPECT_GE(trtllm.count, 40);
-    EXPECT_LE(trtllm.median, 0.18);
+    EXPECT_LE(trtllm.median, 0.14);
     EXPECT_LE(trtllm.worst, 0.52);
     // SGLang v0.3.0's own ShareGPT runs (sgl-project/sglang benchmark/benchmark_vllm_060: Llama 3.1 8B on one A100,
     // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128
