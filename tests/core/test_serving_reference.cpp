@@ -199,13 +199,14 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
     // throughput 3.2% / 29.2% (vLLM CI 8B latency run), TTFT 8.5% / 22.3% (8B 20k-token prompts at concurrency 8),
     // TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels counted), latency 12.2% / 22.6%, KV
-    // capacity 0.0% / 1.3% (vLLM's profiling sampler as v0.11 runs it; issue #39 asks within 3%).
+    // capacity 0.0% / 1.3% (vLLM's profiling sampler as v0.11 runs it; issue #39 asks within 3%). TTFT's median 9.35%
+    // since decode-only steps run at vLLM's CUDA-graph batch sizes (70B TP4 H200 at 1 req/s -14.8% -> -14.5%).
     struct Bound {
         const char* quantity;
         int count;
         double median, worst;
     };
-    for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.095, 0.235 },
+    for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.094, 0.235 },
              Bound { "tpot", 22, 0.085, 0.22 }, Bound { "latency", 3, 0.135, 0.235 } }) {
         const Summary s = summarize(rows, b.quantity, true, "vLLM");
         EXPECT_GE(s.count, b.count) << b.quantity;
