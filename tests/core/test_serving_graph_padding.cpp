@@ -101,7 +101,7 @@ TEST(ServingGraphPadding, ADecodeOnlyStepRunsAtItsGraphBatch)
 TEST(ServingGraphPadding, TensorRtLlmCapsTheSizesAtItsMaxBatchSize)
 {
     // max_batch_size 2,500: the sizes above it are dropped and 2,500 added (_filter_cuda_graph_batch_sizes), so 2,100
-    // requests pad to 2,500, not 4,096.
+    // requests pad to 2,500, not 4,096 (the token budget, 8,192 by default, holds more).
     double capped = 0, toCap = 0;
     withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "cuda_graph_batch_sizes": [1, 2048, 4096]})",
         [&](const ReplicaSteps& s) { capped = s.decodeStepSeconds(2100); });
@@ -109,6 +109,17 @@ TEST(ServingGraphPadding, TensorRtLlmCapsTheSizesAtItsMaxBatchSize)
         [&](const ReplicaSteps& s) { toCap = s.decodeStepSeconds(2100); });
     EXPECT_GT(capped, 0);
     EXPECT_DOUBLE_EQ(capped, toCap);
+    // ...and at the token budget: max_num_tokens 2,300 holds 2,300 one-token decodes, so 2,100 pad to 2,300.
+    double byTokens = 0, toTokens = 0;
+    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
+                  "cuda_graph_batch_sizes": [1, 2048, 4096]})",
+        [&](const ReplicaSteps& s) { byTokens = s.decodeStepSeconds(2100); });
+    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
+                  "cuda_graph_batch_sizes": [1, 2048, 2300]})",
+        [&](const ReplicaSteps& s) { toTokens = s.decodeStepSeconds(2100); });
+    EXPECT_GT(byTokens, 0);
+    EXPECT_DOUBLE_EQ(byTokens, toTokens);
+    EXPECT_LT(byTokens, capped);
 }
 
 TEST(ServingGraphPadding, EachEngineHasItsDefaultSizes)

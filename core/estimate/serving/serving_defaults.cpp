@@ -27,8 +27,9 @@ std::vector<int> catalogList(const Catalog& catalog, std::string_view key)
     return {};
 }
 
-// TensorRT-LLM keeps the capture sizes up to its max_batch_size and adds that size as the last one
-// (model_engine.py _filter_cuda_graph_batch_sizes), so a batch between the last kept size and the cap pads to the cap.
+// TensorRT-LLM keeps the capture sizes up to its largest decode-only batch, min(max_batch_size, max_num_tokens / (1 +
+// draft tokens)), and adds that as the last size when a larger one was given (model_engine.py
+// _filter_cuda_graph_batch_sizes), so a batch between the last kept size and the cap pads to the cap.
 std::vector<int> cappedAt(std::vector<int> sizes, int cap)
 {
     const auto kept = std::find_if(sizes.begin(), sizes.end(), [&](int size) { return size > cap; });
@@ -177,11 +178,15 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.overlapsCpu = d.overlapsCpu[int(e.kind)];
     s.cudaGraphs = e.cudaGraphs;
     s.cudaGraphBatchSizes = e.cudaGraphBatchSizes.value_or(d.cudaGraphBatchSizes[int(e.kind)]);
-    if (e.kind == ServingEngineKind::TensorRtLlm)
-        s.cudaGraphBatchSizes = cappedAt(std::move(s.cudaGraphBatchSizes), std::max(1, s.maxNumSeqs));
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
+    if (e.kind == ServingEngineKind::TensorRtLlm) {
+        // The largest decode-only batch: max_batch_size requests, or the token budget over each one's tokens.
+        const double perRequest = std::max(1.0, s.speculative.verifiedTokens());
+        const int cap = std::max(1, std::min(s.maxNumSeqs, int(std::max(1, s.maxNumBatchedTokens) / perRequest)));
+        s.cudaGraphBatchSizes = cappedAt(std::move(s.cudaGraphBatchSizes), cap);
+    }
     return s;
 }
 
