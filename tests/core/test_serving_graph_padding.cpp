@@ -6,10 +6,12 @@
 #include "estimate/estimator.h"
 #include "estimate/serving/serving_defaults.h"
 #include "estimate/serving/serving_model.h"
+#include "launch/launch.h"
 #include "plan/plan.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -177,6 +179,28 @@ TEST(ServingGraphPadding, TheFieldIsReadWrittenAndChecked)
         std::string::npos);
     EXPECT_NE(errorOf(R"({"cuda_graph_batch_sizes": ["4"]})").find("cuda_graph_batch_sizes[0]: must be an integer"),
         std::string::npos);
+}
+
+TEST(ServingGraphPadding, TensorRtLlmOptionsGiveTheirPaddedSizes)
+{
+    // The perf overview's llm_options.yml: padding on, the sizes listed (sorted and each once in the plan).
+    auto read
+        = readLaunchFile("cuda_graph_config:\n  enable_padding: true\n  batch_sizes: [1, 2, 4, 8, 16, 32, 64, 128, "
+                         "256, 384, 512, 1024, 2048, 4096, 8192, 4]\nkv_cache_config:\n  dtype: fp8\n",
+            "llm_options.yml");
+    ASSERT_TRUE(read) << read.error().toString();
+    const nlohmann::json& sizes = read->overrides["workload"]["serving"]["engine"]["cuda_graph_batch_sizes"];
+    EXPECT_EQ(sizes, nlohmann::json({ 1, 2, 4, 8, 16, 32, 64, 128, 256, 384, 512, 1024, 2048, 4096, 8192 }));
+    // Without padding (or with the sizes generated from max_batch_size) nothing is padded: the option is ignored.
+    for (const char* options : { "cuda_graph_config:\n  batch_sizes: [1, 8, 64]\nmax_batch_size: 64\n",
+             "cuda_graph_config:\n  enable_padding: true\n  max_batch_size: 64\nmax_batch_size: 64\n" }) {
+        auto other = readLaunchFile(options, "options.yaml");
+        ASSERT_TRUE(other) << other.error().toString();
+        EXPECT_FALSE(other->overrides["workload"]["serving"]["engine"].contains("cuda_graph_batch_sizes")) << options;
+        EXPECT_TRUE(std::any_of(other->ignored.begin(), other->ignored.end(), [](const LaunchIgnoredField& f) {
+            return f.field == "cuda_graph_config";
+        })) << options;
+    }
 }
 
 } // namespace
