@@ -7060,6 +7060,18 @@ none listed in %1</source>
         <translation>输入每月请求数，例如 3M，或留空</translation>
     </message>
     <message>
+        <source>Batch sizes the engine captures CUDA graphs for, increasing (vLLM&apos;s cudagraph_capture_sizes, SGLang&apos;s cuda_graph_bs, TensorRT-LLM&apos;s cuda_graph_config batch_sizes with enable_padding): a step that only decodes runs at the next size up; 0 = no padding; empty = the engine&apos;s default</source>
+        <translation>引擎为其捕获 CUDA 图的批大小，递增（vLLM 的 cudagraph_capture_sizes、SGLang 的 cuda_graph_bs、TensorRT-LLM 开启 enable_padding 时的 cuda_graph_config batch_sizes）：只做解码的步按向上最近的大小运行；0 = 不填充；留空 = 引擎默认值</translation>
+    </message>
+    <message>
+        <source>CUDA-graph batch sizes</source>
+        <translation>CUDA 图批大小</translation>
+    </message>
+    <message>
+        <source>Enter increasing batch sizes, e.g. 1, 2, 4, 8; 0 for none; or leave it empty</source>
+        <translation>输入递增的批大小，例如 1, 2, 4, 8；0 表示不填充；或留空</translation>
+    </message>
+    <message>
         <source>Change serving lengths</source>
         <translation>修改请求长度</translation>
     </message>

@@ -377,4 +377,42 @@ bool JsonReader::stringList(std::string_view key, std::vector<std::string>& out,
     return true;
 }
 
+bool JsonReader::increasingIntegerList(std::string_view key, std::vector<int>& out, int min, int max, bool required)
+{
+    if (!ok())
+        return false;
+    const auto* value = find(key);
+    if (!value || value->is_null()) {
+        if (required)
+            fail(std::string(key), Words { words::kRequired });
+        return ok();
+    }
+    if (!value->is_array()) {
+        fail(std::string(key), Words { words::kMustBeAList });
+        return false;
+    }
+    std::vector<int> items;
+    for (std::size_t i = 0; i < value->size(); ++i) {
+        const auto& item = (*value)[i];
+        const std::string path = fieldPath(key) + "[" + std::to_string(i) + "]";
+        const double d = item.is_number() ? item.get<double>() : NAN;
+        if (!std::isfinite(d) || d != std::floor(d)) {
+            failPath(path, Words { words::kIntegerGot, { describeJsonType(item) } });
+            return false;
+        }
+        const int lowest = items.empty() ? min : items.back() + 1;
+        if (d < lowest || d > max) {
+            failPath(path,
+                items.empty()
+                    ? Words { words::kBetweenGot, { std::to_string(min), std::to_string(max), formatExact(d) } }
+                    : Words { words::kAboveAndAtMostGot,
+                        { std::to_string(items.back()), std::to_string(max), formatExact(d) } });
+            return false;
+        }
+        items.push_back(int(d));
+    }
+    out = std::move(items);
+    return true;
+}
+
 } // namespace gp::detail

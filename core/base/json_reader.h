@@ -76,6 +76,8 @@ public:
     bool integer(std::string_view key, int& out, bool required = false, int min = INT32_MIN, int max = INT32_MAX);
     bool boolean(std::string_view key, bool& out, bool required = false);
     bool stringList(std::string_view key, std::vector<std::string>& out, bool required = false);
+    // A list of whole numbers, each within [min, max] and larger than the one before it (an empty list is one).
+    bool increasingIntegerList(std::string_view key, std::vector<int>& out, int min, int max, bool required = false);
 
     template <class E, std::size_t N>
     bool enumeration(

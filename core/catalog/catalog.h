@@ -16,6 +16,9 @@ namespace gp
 // A number taken from the world, with where it came from.
 struct SourcedValue {
     double value = 0;
+    // A list-valued default ("values" instead of "value": increasing whole numbers, such as an engine's CUDA-graph
+    // batch sizes); empty for the number-valued ones.
+    std::vector<int> values;
     std::string source; // key into Catalog::sources, or a free-text citation
     std::string asOf;
     std::string note;

@@ -382,7 +382,10 @@ Expected<bool> parseCatalogJson(std::string_view text, const std::string& fileNa
         for (const auto& [key, value] : it->items()) {
             JsonReader r(value, "defaults." + key, fileName);
             SourcedValue sourced;
-            r.number("value", sourced.value, true);
+            if (value.is_object() && value.contains("values"))
+                r.increasingIntegerList("values", sourced.values, 0, 1 << 24, true);
+            else
+                r.number("value", sourced.value, true);
             r.string("source", sourced.source, true);
             r.string("as_of", sourced.asOf);
             r.string("note", sourced.note);

@@ -421,10 +421,37 @@ const std::map<std::string, TrtllmOption>& trtllmOptions()
     return options;
 }
 
+// cuda_graph_config with enable_padding true and its batch_sizes listed (CudaGraphConfig, llm_args.py): TensorRT-LLM
+// pads each generation-only batch up to the next listed size, the plan's workload.serving.engine.cuda_graph_batch_sizes
+// (sorted, each size once). Without padding, or with the sizes generated from max_batch_size, it is ignored.
+bool readTrtllmGraphSizes(ImportBuilder& out, int line, const YAML::Node& node)
+{
+    const YAML::Node padding = node["enable_padding"];
+    const YAML::Node sizes = node["batch_sizes"];
+    if (!padding || !padding.IsScalar() || padding.Scalar() != "true" || !sizes || !sizes.IsSequence())
+        return false;
+    std::set<double> sorted;
+    for (const auto& size : sizes) {
+        const auto value = size.IsScalar() ? numberText(size.Scalar()) : std::nullopt;
+        if (!value)
+            return false;
+        sorted.insert(*value);
+    }
+    // Whole sizes as integers; any other number goes to the plan as read, whose check names the item.
+    nlohmann::json list = nlohmann::json::array();
+    for (double size : sorted)
+        list.push_back(size == std::floor(size) && std::fabs(size) < 1e15 ? nlohmann::json(static_cast<long long>(size))
+                                                                          : nlohmann::json(size));
+    out.set("workload.serving.engine.cuda_graph_batch_sizes", list, "cuda_graph_config.batch_sizes", line);
+    return true;
+}
+
 void readTrtllmOption(
     ImportBuilder& out, const std::string& key, int line, const YAML::Node& node, Expected<bool>& status)
 {
     if (!status)
+        return;
+    if (key == "cuda_graph_config" && node.IsMap() && readTrtllmGraphSizes(out, line, node))
         return;
     const auto& table = trtllmOptions();
     auto known = table.find(key);

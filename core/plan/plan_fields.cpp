@@ -355,8 +355,8 @@ const std::vector<std::string_view>& planPathsBesideTheTable()
 {
     static const std::vector<std::string_view> paths { "format", "version", "title", "notes", "model", "candidates",
         "workload.lora.target_modules", "workload.serving.load", "workload.serving.engine.version",
-        "workload.rl.reward.preset", "workload.rl.reward.parameters", "workload.rl.critic", "billing.modes",
-        "billing.regions", "answered_with" };
+        "workload.serving.engine.cuda_graph_batch_sizes", "workload.rl.reward.preset", "workload.rl.reward.parameters",
+        "workload.rl.critic", "billing.modes", "billing.regions", "answered_with" };
     return paths;
 }
 

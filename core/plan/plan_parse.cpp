@@ -132,6 +132,11 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
         ServingEngine& en = s.engine;
         readPlanFields(e, plan);
         e.string("version", en.version); // free text, recorded and shown; not a table scalar
+        if (e.has("cuda_graph_batch_sizes") && !e.isNull("cuda_graph_batch_sizes")) {
+            std::vector<int> sizes;
+            if (e.increasingIntegerList("cuda_graph_batch_sizes", sizes, 1, int(kMaxEngineKnob)))
+                en.cudaGraphBatchSizes = std::move(sizes);
+        }
         if (e.ok() && en.prefixCacheHitRate >= 1)
             e.fail(
                 "prefix_cache_hit_rate", Words { words::kBelowOneHitRateGot, { formatExact(en.prefixCacheHitRate) } });

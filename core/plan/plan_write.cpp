@@ -62,6 +62,8 @@ json planToJson(const Plan& plan)
         workload["serving"] = { { "load", load }, { "slo", json::object() }, { "engine", json::object() } };
         if (!sv.engine.version.empty())
             workload["serving"]["engine"]["version"] = sv.engine.version;
+        if (sv.engine.cudaGraphBatchSizes)
+            workload["serving"]["engine"]["cuda_graph_batch_sizes"] = *sv.engine.cudaGraphBatchSizes;
     }
     // workload.rl (docs/plan-format.md "RL post-training"): its scalars from the table; here the reward model and the
     // critic, each a preset or a size, written whole.
@@ -136,8 +138,10 @@ json planToJson(const Plan& plan)
         && document["workload"]["serving"].is_object()) {
         json& serving = document["workload"]["serving"];
         serving.erase("load"); // switching concurrency to a rate drops the concurrency
-        if (serving.contains("engine") && serving["engine"].is_object())
+        if (serving.contains("engine") && serving["engine"].is_object()) {
             serving["engine"].erase("version"); // free text, written above when set
+            serving["engine"].erase("cuda_graph_batch_sizes"); // a list, written above when set
+        }
     }
     if (document.contains("workload") && document["workload"].is_object() && document["workload"].contains("rl")
         && document["workload"]["rl"].is_object()) {

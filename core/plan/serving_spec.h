@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gp
 {
@@ -54,6 +55,11 @@ struct ServingEngine {
     std::optional<std::int64_t> maxModelLen; // longest request the engine admits (default prompt + output)
     std::optional<int> blockSize; // KV-cache page, tokens
     bool cudaGraphs = true; // decode steps replay captured CUDA graphs; false = eager (vLLM enforce_eager)
+    // The batch sizes the engine captures decode graphs for and pads a decode-only step's batch up to (vLLM
+    // cudagraph_capture_sizes, SGLang cuda_graph_bs, TensorRT-LLM cuda_graph_config batch_sizes with enable_padding);
+    // increasing; empty = no padding; nullopt = the engine's default (catalog serving.engine.<engine>.cuda_graph_*).
+    // A list, so it sits beside the field table (plan_fields.cpp planPathsBesideTheTable).
+    std::optional<std::vector<int>> cudaGraphBatchSizes;
 };
 // How the replicas split the work (workload.serving.deployment): one engine runs both phases (aggregated), prefill
 // and decode run in separate pools with the KV cache moved between them (disaggregated, xPyD), or the planner picks.

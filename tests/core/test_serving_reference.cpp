@@ -199,13 +199,14 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // above it, so that a regression fails. Reached (issue #39, the engine step carrying every token it runs):
     // throughput 3.2% / 29.2% (vLLM CI 8B latency run), TTFT 8.5% / 22.3% (8B 20k-token prompts at concurrency 8),
     // TPOT 7.6% / 20.7% (gpt-oss single-request ITL, MoE routing kernels counted), latency 12.2% / 22.6%, KV
-    // capacity 0.0% / 1.3% (vLLM's profiling sampler as v0.11 runs it; issue #39 asks within 3%).
+    // capacity 0.0% / 1.3% (vLLM's profiling sampler as v0.11 runs it; issue #39 asks within 3%). TTFT's median 9.35%
+    // since decode-only steps run at vLLM's CUDA-graph batch sizes (70B TP4 H200 at 1 req/s -14.8% -> -14.5%).
     struct Bound {
         const char* quantity;
         int count;
         double median, worst;
     };
-    for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.095, 0.235 },
+    for (const Bound& b : { Bound { "throughput", 14, 0.045, 0.305 }, Bound { "ttft", 6, 0.094, 0.235 },
              Bound { "tpot", 22, 0.085, 0.22 }, Bound { "latency", 3, 0.135, 0.235 } }) {
         const Summary s = summarize(rows, b.quantity, true, "vLLM");
         EXPECT_GE(s.count, b.count) << b.quantity;
@@ -215,12 +216,13 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
         EXPECT_LE(b.worst, 0.35);
     }
     // TensorRT-LLM's performance overview (40 trtllm-bench runs, issue #39 item 3), every row counted: outside the
-    // issue's aims today (median 17.3%, worst 51.1%, reported per row above; 27.5% / 98.7% before trtllm-bench's own
-    // batch and token limits, the FP8 checkpoint's FP8 KV cache and the MXFP4 experts' MXFP8 rate on Blackwell); the
-    // bound guards against regressions.
+    // issue's aims today (median 13.7%, worst 51.1%, reported per row above; 27.5% / 98.7% before trtllm-bench's own
+    // batch and token limits, the FP8 checkpoint's FP8 KV cache and the MXFP4 experts' MXFP8 rate on Blackwell; 17.3%
+    // / 51.1% before decode-only steps were padded to the CUDA-graph batch sizes the page's llm_options capture,
+    // serving.engine.cuda_graph_batch_sizes, issue #39 trtllm2); the bound guards against regressions.
     const Summary trtllm = summarize(rows, "throughput", false, "TensorRT-LLM");
     EXPECT_GE(trtllm.count, 40);
-    EXPECT_LE(trtllm.median, 0.18);
+    EXPECT_LE(trtllm.median, 0.14);
     EXPECT_LE(trtllm.worst, 0.52);
     // SGLang v0.3.0's own ShareGPT runs (sgl-project/sglang benchmark/benchmark_vllm_060: Llama 3.1 8B on one A100,
     // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128

@@ -225,8 +225,10 @@ TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
     inputs->servingMaxSeqsBox()->setValue(128);
     inputs->servingMaxTokensBox()->setValue(4096);
     inputs->servingPrefixHitBox()->setValue(0.25);
+    inputs->servingGraphBatchSizesBox()->setText(QStringLiteral("1, 2, 4, 8 16"));
+    emit inputs->servingGraphBatchSizesBox()->editingFinished();
     ASSERT_TRUE(waitForResult());
-    EXPECT_EQ(m_window->document()->undoStack()->count(), 13);
+    EXPECT_EQ(m_window->document()->undoStack()->count(), 14);
 
     const json saved = savedJson(QStringLiteral("edited.gpuplan"));
     const json& s = saved["workload"]["serving"];
@@ -243,6 +245,7 @@ TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
     EXPECT_EQ(s["engine"]["max_num_seqs"], 128);
     EXPECT_EQ(s["engine"]["max_num_batched_tokens"], 4096);
     EXPECT_DOUBLE_EQ(s["engine"]["prefix_cache_hit_rate"].get<double>(), 0.25);
+    EXPECT_EQ(s["engine"]["cuda_graph_batch_sizes"], json({ 1, 2, 4, 8, 16 }));
 
     // Opened again, the widgets show the same values and saving writes the same plan.
     openJson(saved, QStringLiteral("reopened.gpuplan"));
@@ -254,6 +257,7 @@ TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)
     EXPECT_DOUBLE_EQ(inputs->servingTpotBox()->value(), 40.0);
     EXPECT_EQ(inputs->servingReplicasBox()->value(), 3);
     EXPECT_EQ(inputs->servingMaxSeqsBox()->value(), 128);
+    EXPECT_EQ(inputs->servingGraphBatchSizesBox()->text(), QStringLiteral("1, 2, 4, 8, 16"));
     EXPECT_EQ(savedJson(QStringLiteral("again.gpuplan")), saved);
 
     // Undo goes back through the edits one at a time: the last one was the prefix-cache hit rate.
@@ -292,6 +296,11 @@ TEST_F(ServingWindow, BadServingInputNamesTheField)
     emit inputs->servingRequestsPerMonthBox()->editingFinished();
     EXPECT_FALSE(inputs->fieldError(QStringLiteral("workload.serving.requests_per_month")).isEmpty());
     EXPECT_EQ(m_window->document()->undoStack()->count(), steps); // refused: nothing recorded
+    // CUDA-graph batch sizes must be increasing whole numbers.
+    inputs->servingGraphBatchSizesBox()->setText(QStringLiteral("8, 4"));
+    emit inputs->servingGraphBatchSizesBox()->editingFinished();
+    EXPECT_FALSE(inputs->fieldError(QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes")).isEmpty());
+    EXPECT_EQ(m_window->document()->undoStack()->count(), steps);
     // A value past the core's limit is refused with the core's message for the field.
     const QString field = inputs->showFieldError(
         QStringLiteral("workload.serving.engine.max_num_seqs"), QStringLiteral("must be at most 16777216"));

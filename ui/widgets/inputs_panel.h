@@ -111,6 +111,7 @@ public:
     QSpinBox* servingMaxSeqsBox() const { return m_serving->maxSeqsBox(); }
     QSpinBox* servingMaxTokensBox() const { return m_serving->maxTokensBox(); }
     QDoubleSpinBox* servingPrefixHitBox() const { return m_serving->prefixHitBox(); }
+    QLineEdit* servingGraphBatchSizesBox() const { return m_serving->graphBatchSizesBox(); }
     // The billing-mode check box for "on_demand", "monthly", "reserved" or "spot".
     QCheckBox* billingModeBox(const QString& mode) const { return m_billing->billingModeBox(mode); }
     // billing.reserved_term_months; its minimum (0) stands for the catalog's term.

@@ -18,6 +18,29 @@ namespace
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
+// A list-valued default (its "values"): the catalog's, else the built-in catalog's.
+std::vector<int> catalogList(const Catalog& catalog, std::string_view key)
+{
+    for (const Catalog* c : { &catalog, &builtinCatalog() })
+        if (const auto it = c->defaults.find(key); it != c->defaults.end())
+            return it->second.values;
+    return {};
+}
+
+// TensorRT-LLM keeps the capture sizes up to its largest decode-only batch, min(max_batch_size, max_num_tokens / (1 +
+// draft tokens)), and adds that as the last size when a larger one was given (model_engine.py
+// _filter_cuda_graph_batch_sizes), so a batch between the last kept size and the cap pads to the cap.
+std::vector<int> cappedAt(std::vector<int> sizes, int cap)
+{
+    const auto kept = std::find_if(sizes.begin(), sizes.end(), [&](int size) { return size > cap; });
+    if (kept == sizes.end())
+        return sizes;
+    sizes.erase(kept, sizes.end());
+    if (sizes.empty() || sizes.back() != cap)
+        sizes.push_back(cap);
+    return sizes;
+}
+
 } // namespace
 
 ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
@@ -54,6 +77,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
         const std::string prefix = std::string("serving.engine.") + name;
         d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
         d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
+        d.cudaGraphBatchSizes[int(kind)] = catalogList(catalog, prefix + ".cuda_graph_batch_sizes");
     }
     d.nvmeReadBytesPerSecondPerDrive = get("serving.prefix_cache.nvme_read_gbps_per_drive", 0.01, 1e4) * 1e9;
     const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
@@ -153,9 +177,16 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.cpuSecondsPerRequest = d.cpuSecondsPerRequest[int(e.kind)];
     s.overlapsCpu = d.overlapsCpu[int(e.kind)];
     s.cudaGraphs = e.cudaGraphs;
+    s.cudaGraphBatchSizes = e.cudaGraphBatchSizes.value_or(d.cudaGraphBatchSizes[int(e.kind)]);
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
+    if (e.kind == ServingEngineKind::TensorRtLlm) {
+        // The largest decode-only batch: max_batch_size requests, or the token budget over each one's tokens.
+        const double perRequest = std::max(1.0, s.speculative.verifiedTokens());
+        const int cap = std::max(1, std::min(s.maxNumSeqs, int(std::max(1, s.maxNumBatchedTokens) / perRequest)));
+        s.cudaGraphBatchSizes = cappedAt(std::move(s.cudaGraphBatchSizes), cap);
+    }
     return s;
 }
 
@@ -212,6 +243,10 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.tensorrt_llm.overlaps_cpu",
         "serving.engine.llama_cpp.cpu_us_per_request",
         "serving.engine.llama_cpp.overlaps_cpu",
+        "serving.engine.vllm.cuda_graph_batch_sizes",
+        "serving.engine.sglang.cuda_graph_batch_sizes",
+        "serving.engine.tensorrt_llm.cuda_graph_batch_sizes",
+        "serving.engine.llama_cpp.cuda_graph_batch_sizes",
         "serving.prefix_cache.nvme_read_gbps_per_drive",
         "serving.engine.sglang.mem_fraction_static.tp1",
         "serving.engine.sglang.mem_fraction_static.tp2",

@@ -56,6 +56,9 @@ struct ServingDefaults {
     // (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu), by ServingEngineKind.
     std::array<double, std::size(detail::kServingEngines)> cpuSecondsPerRequest {};
     std::array<bool, std::size(detail::kServingEngines)> overlapsCpu {};
+    // Each engine's default CUDA-graph batch sizes a decode-only step is padded up to
+    // (serving.engine.<engine>.cuda_graph_batch_sizes; empty: no padding), by ServingEngineKind.
+    std::array<std::vector<int>, std::size(detail::kServingEngines)> cudaGraphBatchSizes {};
     // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
     // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
     double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
@@ -102,6 +105,9 @@ struct EngineSettings {
     double cpuSecondsPerRequest = 0; // the engine's CPU work per step and running request
     bool overlapsCpu = true; // that CPU work runs beside the GPU's step (the step lasts the longer), else after it
     bool cudaGraphs = true; // steps replay captured CUDA graphs; false: every kernel launched from the host (eager)
+    // The batch sizes a decode-only step is padded up to (the plan's workload.serving.engine.cuda_graph_batch_sizes,
+    // else the engine's default; TensorRT-LLM's capped at max_num_seqs), increasing; empty: no padding.
+    std::vector<int> cudaGraphBatchSizes;
     EngineScheduling scheduling; // how a finite run forms its steps and admits requests
     SpeculativeSettings speculative; // method "none": off
     LoraSettings lora; // no adapters: off

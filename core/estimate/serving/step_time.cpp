@@ -60,6 +60,11 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     // its own layers. llama.cpp's launches are C++ and in the step overhead already.
     if (!engine.cudaGraphs && engine.kind != ServingEngineKind::LlamaCpp)
         m_eagerLaunch = totalLayers(model.architecture) / std::max(1, config.pipeline) * d.eagerLayerHostSeconds;
+    // A decode-only step replays the graph captured for the smallest listed batch size holding its requests: the
+    // padding rows (TensorRT-LLM's dummy generation requests, vLLM's and SGLang's padded inputs) run every GEMM and
+    // read the experts they route to, but hold no context, so their KV reads are not counted.
+    if (engine.cudaGraphs)
+        m_graphBatchSizes = engine.cudaGraphBatchSizes;
     m_cpuPerRequest = engine.cpuSecondsPerRequest;
     m_overlapsCpu = engine.overlapsCpu;
     m_requestOverhead = d.requestOverheadSeconds;
@@ -260,15 +265,24 @@ double ReplicaSteps::weightSeconds(double tokens) const
     return m_moeWeights[index];
 }
 
+double ReplicaSteps::graphBatch(double requests) const
+{
+    const auto size = std::lower_bound(
+        m_graphBatchSizes.begin(), m_graphBatchSizes.end(), requests - 1e-9, [](int s, double r) { return s < r; });
+    return size == m_graphBatchSizes.end() ? requests : std::max(requests, double(*size));
+}
+
 double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool speculate) const
 {
     const double nd = std::max(0.0, decodeTokens);
     const double np = std::max(0.0, prefillTokens);
-    // Verification: each decoding request's drafts and its last token through the target, its KV read once.
-    const double verified = nd * (speculate ? m_speculative.verifiedTokens() : 1.0);
+    // Verification: each decoding request's drafts and its last token through the target, its KV read once; a
+    // decode-only step at its graph's batch size.
+    const double rows = np > 0 || nd <= 0 ? nd : graphBatch(nd);
+    const double verified = rows * (speculate ? m_speculative.verifiedTokens() : 1.0);
     return withEngineCpu(gpuWork(verified, np, weightSeconds(verified + np), nd * m_kvPerRequest) + m_commLatency
                    + (verified + np) * m_commPerToken + m_routing + (speculate ? draftSeconds(nd) : 0.0)
-                   + m_lora.seconds(nd, verified, np),
+                   + m_lora.seconds(nd, nd * (speculate ? m_speculative.verifiedTokens() : 1.0), np),
                nd)
         + m_overhead;
 }
@@ -316,7 +330,8 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
     const double nd = std::max(0.0, decodeTokens);
     const double np = std::max(0.0, prefillTokens);
     const double kv = std::max(0.0, decodeContextTokens) * m_kvPerContextToken;
-    return withEngineCpu(gpuWork(nd, np, weightSeconds(nd + np), kv) + m_commLatency + (nd + np) * m_commPerToken
+    const double rows = np > 0 || nd <= 0 ? nd : graphBatch(nd); // a decode-only step at its graph's batch size
+    return withEngineCpu(gpuWork(rows, np, weightSeconds(rows + np), kv) + m_commLatency + (rows + np) * m_commPerToken
                    + m_routing + m_lora.seconds(nd, nd, np),
                nd)
         + m_overhead;

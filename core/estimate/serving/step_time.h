@@ -91,6 +91,9 @@ public:
 
 private:
     double weightSeconds(double tokens) const; // weights one step reads (MoE: the experts its tokens touch)
+    // The batch a decode-only step of `requests` decoding requests runs as: the smallest CUDA-graph batch size at
+    // least that (EngineSettings::cudaGraphBatchSizes), else `requests` (above the largest, no sizes, no graphs).
+    double graphBatch(double requests) const;
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
     // The step's GPU work for `verified` decode tokens and `prefill` prompt tokens reading `weights` and `kv`
     // seconds: the longer of reads and FLOPs, for an MoE summed over the routed experts' kernels and the rest.
@@ -120,6 +123,7 @@ private:
     double m_peakTflops = 0;
     double m_overhead = 0;
     double m_eagerLaunch = 0; // an eager engine's launches of one forward (eagerLaunchSeconds)
+    std::vector<int> m_graphBatchSizes; // decode-only steps padded up to these (graphBatch); empty: not padded
     double m_headSavingSeconds = 0; // llama.cpp: reading its quantized head instead of one at the compute precision
     double m_cpuPerRequest = 0; // the engine's CPU work per step and running request
     bool m_overlapsCpu = true; // it runs beside the GPU's step

@@ -88,7 +88,8 @@ enum InputField {
     FServingGpuUtilization,
     FServingMaxSeqs,
     FServingMaxTokens,
-    FServingPrefixHit
+    FServingPrefixHit,
+    FServingGraphBatchSizes
 };
 
 // What the widgets show now (not yet the plan's values while an edit is read): which rows apply and why not.

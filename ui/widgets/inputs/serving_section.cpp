@@ -13,11 +13,15 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSpinBox>
+#include <QStringList>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace gpui
 {
@@ -194,7 +198,66 @@ void ServingSection::addEngineRows(QFormLayout* form)
     m_kit.addRow(
         form, [] { return InputsPanel::tr("Prefix cache hit rate"); }, m_prefixHit,
         QStringLiteral("workload.serving.engine.prefix_cache_hit_rate"));
+    m_graphBatchSizes = new QLineEdit;
+    m_kit.onRetranslate([this] {
+        m_graphBatchSizes->setPlaceholderText(InputsPanel::tr("engine default"));
+        m_graphBatchSizes->setToolTip(InputsPanel::tr(
+            "Batch sizes the engine captures CUDA graphs for, increasing (vLLM's cudagraph_capture_sizes, SGLang's "
+            "cuda_graph_bs, TensorRT-LLM's cuda_graph_config batch_sizes with enable_padding): a step that only "
+            "decodes runs at the next size up; 0 = no padding; empty = the engine's default"));
+    });
+    m_kit.addRow(
+        form, [] { return InputsPanel::tr("CUDA-graph batch sizes"); }, m_graphBatchSizes,
+        QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes"));
 }
+
+namespace
+{
+
+// The sizes as the box shows them: "1, 2, 4"; "0" for none; empty for the engine's default.
+QString graphSizesText(const std::optional<std::vector<int>>& sizes)
+{
+    if (!sizes)
+        return {};
+    if (sizes->empty())
+        return QStringLiteral("0");
+    QStringList parts;
+    for (int size : *sizes)
+        parts << QString::number(size);
+    return parts.join(QStringLiteral(", "));
+}
+
+// The box's text as sizes: nullopt (the engine's default) when empty; false when it is not increasing whole numbers.
+bool parseGraphSizes(const QString& text, std::optional<std::vector<int>>& out)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        out.reset();
+        return true;
+    }
+    if (trimmed == QLatin1String("0")) {
+        out = std::vector<int> {};
+        return true;
+    }
+    std::vector<int> sizes;
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    for (const QString& part : trimmed.split(separators, Qt::SkipEmptyParts)) {
+        bool number = false;
+        const qlonglong size = part.toLongLong(&number);
+        if (!number || size < 1 || size > gp::limits::kMaxEngineKnob || (!sizes.empty() && size <= sizes.back()))
+            return false;
+        sizes.push_back(int(size));
+    }
+    out = std::move(sizes);
+    return true;
+}
+
+QString graphSizesProblem()
+{
+    return InputsPanel::tr("Enter increasing batch sizes, e.g. 1, 2, 4, 8; 0 for none; or leave it empty");
+}
+
+} // namespace
 
 void ServingSection::connectInputs()
 {
@@ -226,6 +289,11 @@ void ServingSection::connectInputs()
     edits(m_maxSeqs, &QSpinBox::valueChanged, FServingMaxSeqs);
     edits(m_maxTokens, &QSpinBox::valueChanged, FServingMaxTokens);
     edits(m_prefixHit, &QDoubleSpinBox::valueChanged, FServingPrefixHit);
+    QObject::connect(m_graphBatchSizes, &QLineEdit::editingFinished, panel, [this] {
+        if (m_graphBatchSizes->text().trimmed()
+            != graphSizesText(m_kit.plan().workload.serving.engine.cudaGraphBatchSizes))
+            m_kit.edited(FServingGraphBatchSizes);
+    });
 }
 
 void ServingSection::setPlan(const gp::Plan& plan)
@@ -248,6 +316,7 @@ void ServingSection::setPlan(const gp::Plan& plan)
     m_maxSeqs->setValue(sv.engine.maxNumSeqs ? *sv.engine.maxNumSeqs : 0);
     m_maxTokens->setValue(sv.engine.maxNumBatchedTokens ? *sv.engine.maxNumBatchedTokens : 0);
     m_prefixHit->setValue(sv.engine.prefixCacheHitRate);
+    m_graphBatchSizes->setText(graphSizesText(sv.engine.cudaGraphBatchSizes));
 }
 
 namespace
@@ -321,6 +390,12 @@ bool ServingSection::apply(InputField field, gp::Plan& plan, bool& ok)
     case FServingPrefixHit:
         sv.engine.prefixCacheHitRate = m_prefixHit->value();
         return true;
+    case FServingGraphBatchSizes:
+        if (!parseGraphSizes(m_graphBatchSizes->text(), sv.engine.cudaGraphBatchSizes)) {
+            m_kit.showFieldError(QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes"), graphSizesProblem());
+            ok = false;
+        }
+        return true;
     default:
         return false;
     }
@@ -348,6 +423,7 @@ QString ServingSection::describe(InputField field) const
     case FServingMaxSeqs:
     case FServingMaxTokens:
     case FServingPrefixHit:
+    case FServingGraphBatchSizes:
         return InputsPanel::tr("Change serving engine");
     default:
         return {};
@@ -369,6 +445,9 @@ void ServingSection::showTextProblems()
     if (!text.trimmed().isEmpty() && !(parseScaledNumber(text, &v) && v > 0))
         m_kit.showFieldError(QStringLiteral("workload.serving.requests_per_month"),
             InputsPanel::tr("Enter requests per month, e.g. 3M, or leave it empty"));
+    std::optional<std::vector<int>> sizes;
+    if (!parseGraphSizes(m_graphBatchSizes->text(), sizes))
+        m_kit.showFieldError(QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes"), graphSizesProblem());
 }
 
 } // namespace gpui

@@ -26,7 +26,7 @@ public:
     bool apply(InputField field, gp::Plan& plan, bool& ok) override;
     QString describe(InputField field) const override;
     void showState(const InputsState& state) override;
-    // Requests-per-month text the plan could not take keeps its message.
+    // Requests-per-month and CUDA-graph batch-size text the plan could not take keeps its message.
     void showTextProblems();
     // The engine's form behind "Advanced", where the table's serving rows go.
     QFormLayout* engineForm() const { return m_engineForm; }
@@ -47,6 +47,7 @@ public:
     QSpinBox* maxSeqsBox() const { return m_maxSeqs; }
     QSpinBox* maxTokensBox() const { return m_maxTokens; }
     QDoubleSpinBox* prefixHitBox() const { return m_prefixHit; }
+    QLineEdit* graphBatchSizesBox() const { return m_graphBatchSizes; }
 
 private:
     void addLoadRow(QFormLayout* form);
@@ -74,6 +75,7 @@ private:
     QSpinBox* m_maxSeqs = nullptr;
     QSpinBox* m_maxTokens = nullptr;
     QDoubleSpinBox* m_prefixHit = nullptr;
+    QLineEdit* m_graphBatchSizes = nullptr; // workload.serving.engine.cuda_graph_batch_sizes: empty = engine default
 };
 
 } // namespace gpui
