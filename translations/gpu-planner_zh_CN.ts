@@ -1569,6 +1569,10 @@
         <translation>融合线性层与交叉熵</translation>
     </message>
     <message>
+        <source>Fused cross-entropy, gradient in the logits</source>
+        <translation>融合交叉熵（梯度原地写入 logits）</translation>
+    </message>
+    <message>
         <source>Pay-as-you-go</source>
         <translation>按量计费</translation>
     </message>
@@ -2585,6 +2589,22 @@
     <message>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Hidden dropout</source>
+        <translation>隐藏层 dropout 概率</translation>
+    </message>
+    <message>
+        <source>Dropout probability after each attention and MLP block (Megatron-LM --hidden-dropout, Hugging Face hidden_dropout); above 0 autograd keeps a one-byte mask per element of each; empty = by the architecture (standard-MLP models train with dropout, gated ones without)</source>
+        <translation>每个注意力块和 MLP 块之后的 dropout 概率（Megatron-LM 的 --hidden-dropout，Hugging Face 的 hidden_dropout）；大于 0 时 autograd 为每个元素保存 1 字节掩码；留空 = 按模型架构（标准 MLP 的模型带 dropout 训练，门控 MLP 的不带）</translation>
+    </message>
+    <message>
+        <source>Attention dropout</source>
+        <translation>注意力 dropout 概率</translation>
+    </message>
+    <message>
+        <source>Dropout probability on the attention probabilities (Megatron-LM --attention-dropout); with materialized scores (flash attention off) above 0 autograd keeps a mask and the dropped probabilities per score, flash kernels regenerate theirs; empty = by the architecture</source>
+        <translation>注意力概率上的 dropout 概率（Megatron-LM 的 --attention-dropout）；在显式存储注意力分数时（关闭 flash attention），大于 0 时 autograd 为每个分数保存掩码和丢弃后的概率，flash 内核则重新生成；留空 = 按模型架构</translation>
     </message>
     <message>
         <source>LoRA dropout</source>

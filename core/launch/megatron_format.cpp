@@ -2,6 +2,8 @@
 // resources/launch/megatron-arguments.json) and Megatron-Bridge / NeMo YAML recipes, whose fields carry the same
 // names in snake_case; the recommendation written as a torchrun command per node.
 #include "base/embedded_files.h"
+#include "base/error_words.h"
+#include "base/number_text.h"
 #include "estimate/time/communication_model.h"
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
@@ -77,8 +79,7 @@ Words megatronIgnoreReason(const std::string& flag)
 {
     auto starts = [&](const char* prefix) { return flag.rfind(prefix, 0) == 0; };
     if (starts("--lr") || starts("--min-lr") || starts("--weight-decay") || starts("--adam") || starts("--clip-grad")
-        || starts("--init-method") || flag.find("dropout") != std::string::npos || starts("--decoupled")
-        || starts("--seed"))
+        || starts("--init-method") || starts("--decoupled") || starts("--seed"))
         return Words { words::kIgnoredHyperParameter };
     if (starts("--log") || starts("--tensorboard") || starts("--wandb") || starts("--profile") || starts("--eval")
         || starts("--save") || starts("--load") || starts("--ckpt") || starts("--exit") || starts("--timing"))
@@ -223,6 +224,29 @@ void mapMegatronOptimizerStates(const MegatronArgs& a, ImportBuilder& out)
         out.ignore(a.field("--exp-avg-dtype"), a.line("--exp-avg-dtype"), Words { words::kIgnoredMomentWidths });
 }
 
+// The dropout probabilities (workload.hidden_dropout, attention_dropout): above 0 autograd keeps the masks
+// (Megatron-Core's bias_dropout_add calls torch.nn.functional.dropout, megatron/core/fusions/fused_bias_dropout.py
+// @d98e8a64). A command line without them runs Megatron-Core's defaults, 0.1 each (transformer_config.py @d98e8a64
+// hidden_dropout, attention_dropout); a recipe without them leaves the plan's (its model class sets its own).
+void mapMegatronDropout(const MegatronArgs& a, ImportBuilder& out, bool commandLine)
+{
+    for (const auto& [flag, planField] : { std::pair { "--hidden-dropout", "workload.hidden_dropout" },
+             std::pair { "--attention-dropout", "workload.attention_dropout" } }) {
+        if (!a.has(flag)) {
+            if (commandLine)
+                out.set(planField, 0.1, std::string("(no ") + flag + ": Megatron-Core's default)", 0);
+            continue;
+        }
+        const std::optional<double> p = numberText(a.text(flag));
+        if (!p || *p < 0)
+            out.ignore(a.field(flag), a.line(flag), Words { words::kNeedsNumberGot, { a.text(flag) } });
+        else if (*p >= 1)
+            out.ignore(a.field(flag), a.line(flag), Words { words::kBelowOneDropoutGot, { a.text(flag) } });
+        else
+            out.set(planField, *p, a.field(flag), a.line(flag));
+    }
+}
+
 // The MoE token dispatcher and the CUDA-graph scope (transformer_config.py @d98e8a64: moe_token_dispatcher_type,
 // default allgather; cuda_graph_impl none, local, transformer_engine or full_iteration, and the deprecated
 // --enable-cuda-graph, --external-cuda-graph and --cuda-graph-scope full_iteration it replaces).
@@ -245,6 +269,16 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
     // ub_tp_comm_overlap).
     if (a.has("--tp-comm-overlap"))
         out.set("workload.tp_comm_overlap", true, a.field("--tp-comm-overlap"), a.line("--tp-comm-overlap"));
+    // The loss kernel (workload.loss_implementation; model_parallel_config.py @d98e8a64 cross_entropy_loss_fusion,
+    // default off, and cross_entropy_fusion_impl, default native): "te" runs Transformer Engine's
+    // parallel_cross_entropy, which writes the logits' gradient into them (in-place); "native" runs Megatron-Core's
+    // jit-fused kernel (megatron/core/fusions/fused_cross_entropy.py), which keeps the fp32 copy of the unfused one
+    // (calculate_logits_max upcasts, exp_logits is saved) and returns the gradient cast to bf16: fp32-logits.
+    if (a.has("--cross-entropy-loss-fusion")) {
+        const bool te = a.text("--cross-entropy-fusion-impl") == "te";
+        const char* flag = te ? "--cross-entropy-fusion-impl" : "--cross-entropy-loss-fusion";
+        out.set("workload.loss_implementation", te ? "in-place" : "fp32-logits", a.field(flag), a.line(flag));
+    }
     const std::string impl = a.text("--cuda-graph-impl");
     const bool fullScope = a.text("--cuda-graph-scope").find("full_iteration") != std::string::npos;
     if (impl == "full_iteration" || ((a.has("--enable-cuda-graph") || impl == "local") && fullScope))
@@ -402,7 +436,8 @@ const std::vector<std::string>& megatronMappedFlags()
         "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
         "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph",
         "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap", "--account-for-embedding-in-pipeline-split",
-        "--account-for-loss-in-pipeline-split" };
+        "--account-for-loss-in-pipeline-split", "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl",
+        "--hidden-dropout", "--attention-dropout" };
     return flags;
 }
 
@@ -411,6 +446,7 @@ LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out, bool comm
     mapMegatronParallel(a, out);
     mapMegatronTraining(a, out);
     mapMegatronDispatchAndGraphs(a, out, commandLine);
+    mapMegatronDropout(a, out, commandLine);
     mapMegatronModel(a, out);
     out.set("workload.framework", "megatron", "(file format)", 0); // its state layout and loss (memory_model.h)
     const auto& mapped = megatronMappedFlags();
@@ -667,6 +703,19 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
             notes.push_back("tensor-parallel overlap: --tp-comm-overlap is not written, Megatron-LM needs tensor "
                             "parallelism with sequence parallelism for it");
     }
+    // The dropout probabilities: Megatron-Core's default is 0.1 each (transformer_config.py @d98e8a64), which is the
+    // plan's dropout-on of a standard-MLP model; a gated-MLP plan without them trains without dropout.
+    const bool gatedDefault = t.answer.search.model.architecture.mlp != MlpKind::Standard;
+    for (const auto& [flag, value] :
+        { std::pair { "--hidden-dropout", w.hiddenDropout }, std::pair { "--attention-dropout", w.attentionDropout } })
+        if (value || gatedDefault)
+            f.insert(f.end(), { flag, formatExact(value.value_or(0.0)) });
+    // Megatron-LM's training arguments refuse Transformer Engine's cross-entropy (arguments.py @d98e8a64: "known
+    // stability issues"); its native fused kernel keeps the fp32 copy of fp32-logits.
+    if (w.lossImplementation == LossImplementation::InPlace)
+        notes.push_back("loss: Megatron-LM @" + megatronFlags().commit.substr(0, 8)
+            + " refuses --cross-entropy-fusion-impl te; the plan's in-place cross-entropy (Transformer Engine's, as "
+              "Megatron-Bridge runs it) is not written, and Megatron-LM's loss keeps an fp32 copy of the logits");
     if (w.cudaGraphs == CudaGraphScope::PerLayer)
         f.insert(f.end(), { "--cuda-graph-impl", "local" });
     else if (w.cudaGraphs == CudaGraphScope::FullIteration) // arguments.py asserts the NaN check off with it

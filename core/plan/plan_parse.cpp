@@ -234,6 +234,10 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
         r.fail("document_tokens",
             Words {
                 words::kAtMostSequenceGot, { std::to_string(w.sequenceLength), std::to_string(*w.documentTokens) } });
+    for (const auto& [field, value] :
+        { std::pair { "hidden_dropout", w.hiddenDropout }, std::pair { "attention_dropout", w.attentionDropout } })
+        if (r.ok() && value && *value >= 1)
+            r.fail(field, Words { words::kBelowOneDropoutGot, { formatExact(*value) } });
     if (const json* lora = jsonChild(*workload, "lora"); lora && r.ok()) {
         JsonReader l(*lora, "workload.lora");
         readPlanFields(l, plan);

@@ -68,6 +68,10 @@ struct Workload {
     bool flashAttention = true;
     AttentionKernel attentionKernel = AttentionKernel::FlashAttention2;
     LossImplementation lossImplementation = LossImplementation::Fp32Logits;
+    // The model's dropout probabilities, after the attention and MLP blocks (hidden) and on the attention
+    // probabilities; nullopt = by the architecture (a standard-MLP model trains with dropout, a gated one without).
+    std::optional<double> hiddenDropout;
+    std::optional<double> attentionDropout;
     std::int64_t sequenceLength = 4096;
     // Packed training documents: their mean length when attention stays within each document of a packed sequence
     // (training_flops.cpp); nullopt = each sequence is one document.
@@ -153,6 +157,21 @@ template <class Table> void trainingFieldEntries(Table& t)
         .words(GP_TRANSLATE_NOOP("FieldText", "Attention kernel"));
     t.add("workload.loss_implementation", GP_PLAN_MEMBER(workload.lossImplementation), Write::Always, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Loss"));
+    // Below 1: the parser refuses 1 itself (plan_parse.cpp), as for workload.lora.dropout.
+    t.add("workload.hidden_dropout", GP_PLAN_MEMBER(workload.hiddenDropout), Unit::None, 0, 1, Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Hidden dropout"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Dropout probability after each attention and MLP block (Megatron-LM --hidden-dropout, Hugging "
+                "Face hidden_dropout); above 0 autograd keeps a one-byte mask per element of each; empty = by the "
+                "architecture (standard-MLP models train with dropout, gated ones without)"));
+    t.add("workload.attention_dropout", GP_PLAN_MEMBER(workload.attentionDropout), Unit::None, 0, 1,
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Attention dropout"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Dropout probability on the attention probabilities (Megatron-LM --attention-dropout); with "
+                "materialized scores (flash attention off) above 0 autograd keeps a mask and the dropped "
+                "probabilities per score, flash kernels regenerate theirs; empty = by the architecture"));
     t.add("workload.sequence_length", GP_PLAN_MEMBER(workload.sequenceLength), Unit::Tokens, 1, double(kMaxSequence),
          Write::Always, Report::Question)
         .sweep("2048, 4096, 8192, 16384")

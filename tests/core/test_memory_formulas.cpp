@@ -122,6 +122,7 @@ TEST(MemoryFormula, KorthikantiGpt3Layer)
     in.bytes = 2;
     in.flashAttention = false;
     in.dropout = true;
+    in.attentionDropout = true;
     const double s = 2048, b = 1, h = 12288, a = 96;
     EXPECT_DOUBLE_EQ(layerActivationBytes(g, in), s * b * h * (34 + 5 * a * s / h));
     in.tensorParallel = 8;

@@ -188,6 +188,70 @@ TEST(TrainingStacks, MegatronCrossEntropyHoldsOneFp32CopyOfTheLogits)
     EXPECT_LT(f.logits, logits);
 }
 
+TEST(TrainingStacks, TransformerEngineCrossEntropyKeepsOnlyTheBf16LogitsAndTheImportReadsWhichKernelRuns)
+{
+    // Transformer Engine's parallel_cross_entropy (Megatron-Core cross_entropy_loss_fusion with
+    // cross_entropy_fusion_impl te) writes the gradient into the bf16 logits: 2 bytes per logit where the
+    // vocab-parallel kernel holds 6 (its fp32 copy beside the bf16 logits or gradient).
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double logits = 4096.0 * double(m.architecture.vocabSize);
+    Workload inPlace = stackWorkload(TrainingStack::Megatron);
+    inPlace.lossImplementation = LossImplementation::InPlace;
+    const MemoryBreakdown te
+        = estimateMemory(m, inPlace, shardedOver(8, 1, 1), test::testHardware(80), {}, builtinCatalog());
+    const MemoryBreakdown unfused = stackMemory(m, TrainingStack::Megatron, shardedOver(8, 1, 1));
+    EXPECT_NEAR(te.logits, logits * 2, 1);
+    EXPECT_NEAR(unfused.logits, logits * 6, 1);
+    EXPECT_LT(te.total, unfused.total);
+    // The import: fusion with impl te is in-place; fusion alone (Megatron-Core's default impl, native) keeps the fp32
+    // copy, fp32-logits; no fusion flag leaves the plan's loss.
+    const auto lossOf = [](const std::string& flags) {
+        const auto read = readLaunchFile("torchrun pretrain_gpt.py " + flags + "\n", "train.sh");
+        EXPECT_TRUE(read) << flags;
+        std::string got;
+        for (const auto& mapped : read ? read->mapped : std::vector<LaunchMappedField> {})
+            if (mapped.planField == "workload.loss_implementation")
+                got = mapped.value.get<std::string>();
+        return got;
+    };
+    EXPECT_EQ(lossOf("--cross-entropy-loss-fusion --cross-entropy-fusion-impl te"), "in-place");
+    EXPECT_EQ(lossOf("--cross-entropy-loss-fusion --cross-entropy-fusion-impl native"), "fp32-logits");
+    EXPECT_EQ(lossOf("--cross-entropy-loss-fusion"), "fp32-logits");
+    EXPECT_EQ(lossOf("--cross-entropy-fusion-impl te"), "");
+}
+
+TEST(TrainingStacks, DropoutMasksFollowThePlansProbabilities)
+{
+    // Hidden dropout keeps a one-byte mask after the attention and after the MLP of every layer (PyTorch's dropout
+    // keeps none at p = 0); absent, a gated-MLP model trains without and a standard-MLP one with dropout.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    Workload w = stackWorkload(TrainingStack::Megatron);
+    w.activationCheckpointing = Checkpointing::None;
+    Configuration c = shardedOver(8, 1, 1);
+    c.checkpointing = Checkpointing::None;
+    const auto activations = [&](const Workload& x) {
+        return estimateMemory(m, x, c, test::testHardware(80), {}, builtinCatalog()).activations;
+    };
+    const double none = activations(w);
+    w.hiddenDropout = 0.0;
+    EXPECT_DOUBLE_EQ(activations(w), none);
+    w.hiddenDropout = 0.1;
+    EXPECT_NEAR(activations(w) - none, 32 * 2 * 4096.0 * 4096, 1);
+    // Attention dropout under a flash kernel keeps nothing (the kernel regenerates its mask from the RNG state).
+    w.hiddenDropout.reset();
+    w.attentionDropout = 0.1;
+    EXPECT_DOUBLE_EQ(activations(w), none);
+    // The parser refuses a probability of 1, naming the field.
+    std::string text(defaultPlanText());
+    const std::size_t workload = text.find("\"workload\": {");
+    ASSERT_NE(workload, std::string::npos);
+    text.insert(workload + 13, "\"hidden_dropout\": 1, ");
+    const auto refused = parsePlan(text);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().toString().find("workload.hidden_dropout"), std::string::npos)
+        << refused.error().toString();
+}
+
 TEST(TrainingStacks, TorchtitanLossParallelHoldsFourFp32LogitTensorsAndTheGatheredHeadInput)
 {
     // Llama 3.1 8B, 4,096 tokens, TP 4 with sequence parallelism, full recompute. torchtitan's loss parallel (PyTorch's

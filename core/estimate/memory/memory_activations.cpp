@@ -32,6 +32,7 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     const double dv = at.vHeadDim; // values and the attention output
     const double sb = s * b;
     const double mask = in.dropout ? kDropoutMaskBytes : 0.0; // dropout masks are one byte per element
+    const double scoreMask = in.attentionDropout ? kDropoutMaskBytes : 0.0; // on the attention probabilities
 
     const int experts = std::max(1, arch.numExperts);
     const double routed = experts > 1 ? double(std::clamp(arch.expertsPerToken, 1, experts)) : 1.0;
@@ -80,7 +81,7 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
         attentionSplit += 4.0 * sb * a; // fp32 log-sum-exp per query row
     } else {
         attentionSplit += p * a * s * s * b; // softmax output
-        attentionSplit += mask * (a * s * s * b + p * a * s * s * b); // dropout mask and dropped-out probabilities
+        attentionSplit += scoreMask * (a * s * s * b) + (scoreMask > 0 ? p * a * s * s * b : 0.0); // mask, dropped
     }
     // MLP intermediates; MoE tokens pass through `routed` experts and all shared ones, each expert keeping
     // its own copy of the token's input, plus fp32 router logits.
@@ -134,7 +135,7 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
         if (in.flashAttention) {
             split += 4.0 * sb * a;
         } else {
-            split += p * a * s * se * b + mask * (a * s * se * b + p * a * s * se * b);
+            split += p * a * s * se * b + scoreMask * (a * s * se * b) + (scoreMask > 0 ? p * a * s * se * b : 0.0);
         }
     }
 

@@ -178,7 +178,8 @@ struct LayerActivationInput {
     int tensorParallel = 1;
     bool sequenceParallel = false;
     bool flashAttention = true;
-    bool dropout = false;
+    bool dropout = false; // hidden dropout: masks after the attention and MLP blocks
+    bool attentionDropout = false; // on the attention probabilities: kept only where the scores are materialized
     bool crossAttention = false; // decoder layer of an encoder-decoder
     double encoderSequence = 0; // keys/values length of the cross-attention
     bool recomputePointwise = false; // torch.compile: MLP activation outputs recomputed, not stored

@@ -95,7 +95,13 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     in.bytes = cb;
     in.tensorParallel = t;
     in.sequenceParallel = cfg.sequenceParallel;
-    in.dropout = arch.mlp == MlpKind::Standard; // GPT-2/BERT/T5/OPT configs train with dropout 0.1
+    // The plan's dropout probabilities; absent, GPT-2/BERT/T5/OPT configs (standard MLP) train with dropout 0.1 and
+    // gated-MLP models (Llama, Qwen, Mistral ...) without. Dropout at 0 keeps no mask: PyTorch's dropout returns its
+    // input unchanged at p = 0 (aten/src/ATen/native/Dropout.cpp: is_fused_kernel_acceptable needs p > 0, _dropout
+    // returns the input for p == 0).
+    const bool standard = arch.mlp == MlpKind::Standard;
+    in.dropout = w.hiddenDropout ? *w.hiddenDropout > 0 : standard;
+    in.attentionDropout = w.attentionDropout ? *w.attentionDropout > 0 : standard;
     in.recomputePointwise = fw.compiled;
     // Megatron-Core: its fused bias-SwiGLU/GeLU keeps its input only (megatron/core/fusions/fused_bias_swiglu.py
     // @b1030e9d, on by default: --no-bias-swiglu-fusion turns it off), and Transformer Engine's linear layers keep
@@ -172,6 +178,13 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
         const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));
         return chunk * v * (cb + 4.0);
     }
+    case LossImplementation::InPlace:
+        // Transformer Engine's parallel_cross_entropy (what Megatron-Core runs with cross_entropy_loss_fusion and
+        // cross_entropy_fusion_impl "te"): its Triton kernels compute in fp32 registers and write the logits'
+        // gradient into the 16-bit logits tensor itself, which is all it saves for backward (TransformerEngine
+        // v2.9 transformer_engine/pytorch/cross_entropy.py CrossEntropyFunction, triton/cross_entropy.py
+        // cross_entropy_kernel; its fp32 loss and per-row max/sum buffers are a few floats per token).
+        return positions * v * cb;
     }
     return 0.0;
 }
