@@ -287,12 +287,18 @@ TEST(StackReference, PublishedRunsPerStack)
     // 20B trial on one node) all estimated too fast, +8% to +35%, the one-node row (no pipeline, no data parallelism)
     // the furthest; the PEFT method-comparison runs on one L40S too fast, LoRA +23% to +44%, full fine-tuning +141%
     // (its step's optimizer update, torch AdamW over 3.2B bf16 parameters, is not counted).
+    // The Hugging Face stack's own passes (framework hf): torch.optim.AdamW's foreach update after clip_grad_norm_
+    // (optimizer_update.h, 24 accesses per trained parameter at its width) takes full fine-tuning from +140.9% to
+    // -11.8% (0.26 s of its 0.41 s step), the LoRA rows 0.5-1.1 points closer; PEFT's fp32 adapter casts, scaling and
+    // sum around each adapted module (lora_adapter_passes.h) take LoRA r32 / r64 on q, v from +21.7/+22.5% to
+    // +4.8/+5.6% and r10 on the MLP from +42.7% to -10.4% (its 27 MB activations fit the L40S's 96 MB L2, which the
+    // DRAM-bandwidth passes do not count). hf median 34.0% -> 8.0%, worst 140.9% -> 11.8%.
     ASSERT_EQ(errors["deepspeed"].size(), 9u);
     ASSERT_EQ(errors["hf"].size(), 4u);
     EXPECT_LE(stackMedian(errors["deepspeed"]), 0.196);
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.350);
-    EXPECT_LE(stackMedian(errors["hf"]), 0.341);
-    EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 1.410);
+    EXPECT_LE(stackMedian(errors["hf"]), 0.081);
+    EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.17); // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12)
 }
