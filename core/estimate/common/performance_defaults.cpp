@@ -139,6 +139,8 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     d.pcieFraction = get("pcie.achieved_fraction", 0.01, 1);
     d.pcieFallbackGBps = get("pcie.fallback_gbps", 0.1, 1e4);
     d.cpuAdamParamsPerSecond = get("offload.cpu_adam_params_per_second", 1, 1e15);
+    d.torchAdamwForeachAccesses = get("optimizer.torch_adamw_foreach_accesses", 0, 1e3);
+    d.clipGradNormForeachAccesses = get("optimizer.clip_grad_norm_foreach_accesses", 0, 1e3);
     d.dataBytesPerToken = get("data.bytes_per_token", 0, 1e6);
     d.diskThroughputMBps = get("data.disk_throughput_mbps", 0.001, 1e9);
     d.decodeBandwidth = get("decode.bandwidth_efficiency", 0.01, 1);
@@ -301,6 +303,8 @@ const std::vector<std::string>& performanceDefaultKeys()
         "pcie.achieved_fraction",
         "pcie.fallback_gbps",
         "offload.cpu_adam_params_per_second",
+        "optimizer.torch_adamw_foreach_accesses",
+        "optimizer.clip_grad_norm_foreach_accesses",
         "data.bytes_per_token",
         "data.disk_throughput_mbps",
         "decode.bandwidth_efficiency",

@@ -47,6 +47,10 @@ struct PerformanceDefaults {
     double pcieFraction = 0; // host <-> GPU copies
     double pcieFallbackGBps = 0; // when the GPU's host link is not in the catalog
     double cpuAdamParamsPerSecond = 0; // per node
+    // The GPU optimizer update (estimate/time/optimizer_update.h): element accesses per trained parameter of
+    // torch.optim.AdamW's foreach path and of torch.nn.utils.clip_grad_norm_'s (optimizer.*).
+    double torchAdamwForeachAccesses = 0;
+    double clipGradNormForeachAccesses = 0;
     double dataBytesPerToken = 0;
     double diskThroughputMBps = 0;
     bool diskThroughputOverride = false; // assumptions.disk_throughput_mbps set: it beats the instance's disk

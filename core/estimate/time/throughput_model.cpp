@@ -4,6 +4,7 @@
 #include "base/finite_number.h"
 #include "base/number_text.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/lora_adapter_passes.h"
 #include "estimate/common/lora_dropout.h"
 
 #include "catalog/gpu_precision.h"
@@ -15,6 +16,7 @@
 #include "estimate/time/goodput.h"
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/moe_layer_time.h"
+#include "estimate/time/optimizer_update.h"
 #include "estimate/time/pipeline_stages.h"
 #include "estimate/time/sizing_rules.h"
 #include "estimate/time/torch_ring_attention.h"
@@ -617,7 +619,12 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double dropoutPasses = 1 + recomputedLayerShare(arch, workload, config.checkpointing);
     if (s.bandwidth > 0)
         r.loraDropoutSeconds = s.gpuTokens * (dropoutPasses * dropout.forward + dropout.backward) / s.bandwidth;
-    const double memoryBound = r.loraDropoutSeconds
+    // PEFT's fp32 adapters' casts, scaling and sum around each adapted module (framework hf; lora_adapter_passes.h).
+    const LoraAdapterPassBytes peft = loraAdapterPassBytesPerToken(
+        arch, workload.lora, bytesPerElement(workload.precision), peftAdapterBytes(workload));
+    if (s.bandwidth > 0)
+        r.loraAdapterPassSeconds = s.gpuTokens * (dropoutPasses * peft.forward + peft.backward) / s.bandwidth;
+    const double memoryBound = r.loraDropoutSeconds + r.loraAdapterPassSeconds
         + trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
@@ -631,11 +638,14 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double busyCompute = (matmul.seconds + memoryBound)
         * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
     r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
-    r.step.compute = busyCompute + r.pipelineBubbleSeconds;
+    // The optimizer's update after the last micro-batch (optimizer_update.h): memory traffic no communication hides.
+    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+    r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);
+    r.memoryBoundSeconds += r.optimizerUpdateSeconds;
+    r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;
     r.achievedTflopsPerGpu
         = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
-    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
 

@@ -41,6 +41,10 @@ struct ThroughputEstimate {
                                    // QLoRA dequantization, weight reads at tiny batches)
     double fp8CastSeconds = 0; // part of memoryBoundSeconds casting the linear layers' operands to fp8
     double loraDropoutSeconds = 0; // part of memoryBoundSeconds in LoRA's dropout kernels (workload.lora.dropout)
+    double loraAdapterPassSeconds = 0; // part of memoryBoundSeconds in PEFT's casts, scaling and sum around each
+                                       // adapted module (framework hf; estimate/common/lora_adapter_passes.h)
+    double optimizerUpdateSeconds = 0; // part of memoryBoundSeconds in the optimizer's update after the last
+                                       // micro-batch (optimizer_update.h; counted under framework hf)
     double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
     double attentionSeconds = 0; // part of step.compute in the attention core (QK^T, PV and their backward),
                                  // at the flash-attention kernel's efficiency where the catalog has it
