@@ -19,11 +19,10 @@ inline const std::set<std::string>& publishedRecipesStillTooBig()
     // rows all fit since their configs' own switches are plan inputs (2026-12-06): Llama 2 70B SFT states Apex's bf16
     // optimizer dtype (master_weights_precision bf16), the GPT-OSS rows recompute_modules ["layernorm", "moe_act"] and
     // the DeepSeek-V3 rows ["mla_up_proj"] (each row's assumed.activation_checkpointing).
-    // Added with the DeepSpeed rows (2026-12-07): BigScience's 181B trial at micro-batch 8 on TP 8 x PP 12 (its table
-    // reads 69 GB on the embedding nodes) is estimated at 109 GiB, 78 of them activations: the 1F1B stage's
-    // in-flight micro-batches under full recompute without flash attention are counted at more than their layer
-    // inputs (the same plan without a pipeline holds 33 GiB for all 72 layers). Micro-batches 1, 2 and 4 fit.
-    static const std::set<std::string> ids { "bigsci-181b-384xa100-tp8pp12dp4-mbs8" };
+    // BigScience's 181B trial at micro-batch 8 on TP 8 x PP 12 (its table reads 69 GB on the embedding nodes) fits
+    // since full recompute's working set (one layer of one micro-batch recomputed at a time) is held once per stage,
+    // not once per micro-batch in flight (2026-12-07).
+    static const std::set<std::string> ids;
     return ids;
 }
 

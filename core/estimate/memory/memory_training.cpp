@@ -438,18 +438,21 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     const double averageLayer = a.averageLayer[flash];
     double stored = 0;
     double recomputeWorkingSet = 0;
+    double heldOnce = 0; // the part of `stored` a pipeline stage holds once, not per micro-batch in flight
     if (cfg.checkpointing == Checkpointing::Full) {
         // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
         // other layers' activations whole.
         const double share = recomputedLayerShare(model.architecture, w, cfg.checkpointing);
         recomputeWorkingSet = share > 0 ? perLayer : 0.0;
+        heldOnce = recomputeWorkingSet;
         stored = a.storingLayers * (share * a.layerInput + (1 - share) * averageLayer) + recomputeWorkingSet;
         if (lora && share < 1)
             stored += (1 - share) * a.adapterActivations;
     } else if (cfg.checkpointing == Checkpointing::PerOp) {
         // Each layer keeps the policy's tensors; backward recomputes the rest of one layer at a time.
         const double kept = std::min(perLayer, a.perOpKeptBytes);
-        stored = a.storingLayers * kept + (perLayer - kept);
+        heldOnce = perLayer - kept;
+        stored = a.storingLayers * kept + heldOnce;
         if (lora)
             stored += a.adapterActivations;
     } else {
@@ -457,8 +460,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         if (lora)
             stored += a.adapterActivations;
     }
-    // Embedding output and the final norm's input and output (and the output layer's gathered input).
-    m.activations = stored * a.inFlight + 3 * a.layerInput + a.gatheredHeadInput;
+    // Embedding output and the final norm's input and output (and the output layer's gathered input). The layers'
+    // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
+    // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
+    m.activations = (stored - heldOnce) * a.inFlight + heldOnce + 3 * a.layerInput + a.gatheredHeadInput;
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
     // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
     // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
