@@ -4566,6 +4566,14 @@
         <translation>前缀缓存命中率 %1</translation>
     </message>
     <message>
+        <source>release %1.%2.%3&apos;s scheduler loop and CUDA graphs</source>
+        <translation>按 %1.%2.%3 版的调度循环与 CUDA 图</translation>
+    </message>
+    <message>
+        <source>version states no release number: today&apos;s defaults</source>
+        <translation>版本未给出版本号：按当前默认值</translation>
+    </message>
+    <message>
         <source>Serving engine</source>
         <translation>推理引擎</translation>
     </message>

@@ -343,6 +343,30 @@ TEST(FieldRows, EveryQuestionFieldSetInTheWindowChangesTheReportsQuestion)
     EXPECT_GE(checked, 40);
 }
 
+// serving.engine.version, a text beside the field table: the report's engine row says which release's scheduler loop
+// and CUDA graphs the estimate took (engine_release.h), or that the text states none and today's defaults apply.
+TEST(FieldRows, TheReportSaysWhichEngineReleaseTheEstimateTakes)
+{
+    installLanguage(QStringLiteral("en"));
+    const auto engineRow = [](const std::string& version) {
+        gp::Plan plan = fieldRowsPlan(gp::servingPlanText());
+        plan.workload.serving.engine.version = version;
+        const auto rows = questionRows(plan);
+        EXPECT_TRUE(rows.has_value()) << version;
+        for (const std::string& row : rows.value_or(std::vector<std::string> {}))
+            if (row.starts_with("Serving engine: "))
+                return row;
+        return std::string();
+    };
+    EXPECT_NE(
+        engineRow("0.3.0 (pip install sglang[all]==0.3.0)").find("release 0.3.0's scheduler loop and CUDA graphs"),
+        std::string::npos);
+    EXPECT_NE(engineRow("not stated").find("version states no release number: today's defaults"), std::string::npos);
+    const std::string unstated = engineRow("");
+    EXPECT_EQ(unstated.find("release"), std::string::npos) << unstated;
+    EXPECT_FALSE(unstated.empty());
+}
+
 TEST(FieldRows, TheSweepVariesTheTablesSweepableFields)
 {
     std::vector<std::string> paths;

@@ -18,6 +18,7 @@
 #include "estimate/common/memory_headroom.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/serving/engine_release.h"
 #include "estimate/serving/latency_percentiles.h"
 #include "estimate/time/throughput_model.h"
 #include "plan/limits.h"
@@ -258,6 +259,14 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
             engine << tr("max batched tokens %1").arg(*sv.engine.maxNumBatchedTokens);
         if (sv.engine.prefixCacheHitRate > 0)
             engine << tr("prefix cache hit rate %1").arg(formatPercent(sv.engine.prefixCacheHitRate));
+        // The stated release picks the scheduler loop and prefill graphs the estimate takes (engine_release.h).
+        if (const auto release = gp::parseEngineRelease(sv.engine.version))
+            engine << tr("release %1.%2.%3's scheduler loop and CUDA graphs")
+                          .arg(release->major)
+                          .arg(release->minor)
+                          .arg(release->patch);
+        else if (!sv.engine.version.empty())
+            engine << tr("version states no release number: today's defaults");
         rows.emplace_back(
             tr("Serving engine"), engine.isEmpty() ? tr("engine defaults") : engine.join(CoreText::listSeparator()));
     } else if (inference()) {

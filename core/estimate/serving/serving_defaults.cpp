@@ -3,6 +3,7 @@
 #include "base/finite_number.h"
 
 #include "estimate/common/performance_defaults.h"
+#include "estimate/serving/engine_release.h"
 #include "estimate/serving/prefix_cache.h"
 
 #include <algorithm>
@@ -78,6 +79,12 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
         d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
         d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
         d.cudaGraphBatchSizes[int(kind)] = catalogList(catalog, prefix + ".cuda_graph_batch_sizes");
+    }
+    // Release numbers (engine_release.h) up to 99.99.99.
+    for (const auto& [kind, name] : { engineKeys[0], engineKeys[1] }) {
+        const std::string prefix = std::string("serving.engine.") + name;
+        d.syncLoopThroughRelease[int(kind)] = int(get(prefix + ".sync_loop_through_version", 0, 999999));
+        d.eagerPrefillThroughRelease[int(kind)] = int(get(prefix + ".eager_prefill_through_version", 0, 999999));
     }
     d.nvmeReadBytesPerSecondPerDrive = get("serving.prefix_cache.nvme_read_gbps_per_drive", 0.01, 1e4) * 1e9;
     const char* sglangTp[] = { "tp1", "tp2", "tp4", "tp8", "tp16" };
@@ -178,6 +185,13 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.overlapsCpu = d.overlapsCpu[int(e.kind)];
     s.cudaGraphs = e.cudaGraphs;
     s.cudaGraphBatchSizes = e.cudaGraphBatchSizes.value_or(d.cudaGraphBatchSizes[int(e.kind)]);
+    // The stated release's scheduler and graphs: a release no later than the engine's last synchronous one runs its
+    // CPU work after the GPU's step; no later than its last eager-prefill one, it launches a prompt-carrying step's
+    // kernels from the host. No release stated (or none parsed): today's, the catalog's defaults.
+    s.statedRelease = parseEngineRelease(e.version).has_value();
+    if (releaseAtMost(e.version, d.syncLoopThroughRelease[int(e.kind)]))
+        s.overlapsCpu = false;
+    s.eagerPrefill = e.cudaGraphs && releaseAtMost(e.version, d.eagerPrefillThroughRelease[int(e.kind)]);
     const SpeculativeMethod method = w.serving.speculative.method;
     s.speculative = speculativeSettings(w.serving.speculative, d.speculative[int(method)]);
     s.lora = loraSettings(w.serving.lora, s.kind, d.lora);
@@ -247,6 +261,10 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.sglang.cuda_graph_batch_sizes",
         "serving.engine.tensorrt_llm.cuda_graph_batch_sizes",
         "serving.engine.llama_cpp.cuda_graph_batch_sizes",
+        "serving.engine.vllm.sync_loop_through_version",
+        "serving.engine.vllm.eager_prefill_through_version",
+        "serving.engine.sglang.sync_loop_through_version",
+        "serving.engine.sglang.eager_prefill_through_version",
         "serving.prefix_cache.nvme_read_gbps_per_drive",
         "serving.engine.sglang.mem_fraction_static.tp1",
         "serving.engine.sglang.mem_fraction_static.tp2",

@@ -59,6 +59,12 @@ struct ServingDefaults {
     // Each engine's default CUDA-graph batch sizes a decode-only step is padded up to
     // (serving.engine.<engine>.cuda_graph_batch_sizes; empty: no padding), by ServingEngineKind.
     std::array<std::vector<int>, std::size(detail::kServingEngines)> cudaGraphBatchSizes {};
+    // By the plan's stated release (engine_release.h): the last release of each engine whose scheduler ran its CPU work
+    // after the GPU's step by default, and the last whose prompt-carrying steps ran without CUDA graphs
+    // (serving.engine.<engine>.sync_loop_through_version, .eager_prefill_through_version: release numbers; 0, as for
+    // TensorRT-LLM and llama.cpp: no release known to differ from the defaults), by ServingEngineKind.
+    std::array<int, std::size(detail::kServingEngines)> syncLoopThroughRelease {};
+    std::array<int, std::size(detail::kServingEngines)> eagerPrefillThroughRelease {};
     // SGLang: the static share (weights + KV pool) by tensor-parallel size 1, 2, 4, 8, 16+; step budget on GPUs of at
     // least smallGpuBytes and below; the running-request cap (also at most half the KV pool's tokens).
     double sglangMemFractionStatic[5] = { 0, 0, 0, 0, 0 };
@@ -108,6 +114,11 @@ struct EngineSettings {
     // The batch sizes a decode-only step is padded up to (the plan's workload.serving.engine.cuda_graph_batch_sizes,
     // else the engine's default; TensorRT-LLM's capped at max_num_seqs), increasing; empty: no padding.
     std::vector<int> cudaGraphBatchSizes;
+    // Decode steps replay graphs but a step carrying prompt tokens launches its kernels from the host (the stated
+    // release's default: SGLang's forward_extend and vLLM V0 before piecewise graphs).
+    bool eagerPrefill = false;
+    // Whether the plan states a release the catalog's release rules read (else today's defaults apply).
+    bool statedRelease = false;
     EngineScheduling scheduling; // how a finite run forms its steps and admits requests
     SpeculativeSettings speculative; // method "none": off
     LoraSettings lora; // no adapters: off

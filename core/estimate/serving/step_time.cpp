@@ -58,8 +58,13 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
     m_overhead = d.stepOverheadSeconds;
     // Eager (no CUDA graphs): the host launches each layer's kernels one by one; each pipeline stage's host launches
     // its own layers. llama.cpp's launches are C++ and in the step overhead already.
-    if (!engine.cudaGraphs && engine.kind != ServingEngineKind::LlamaCpp)
-        m_eagerLaunch = totalLayers(model.architecture) / std::max(1, config.pipeline) * d.eagerLayerHostSeconds;
+    // A release that replays graphs for decode steps only launches a prompt-carrying step's kernels the same way.
+    const double stageLaunches
+        = totalLayers(model.architecture) / std::max(1, config.pipeline) * d.eagerLayerHostSeconds;
+    if (engine.kind != ServingEngineKind::LlamaCpp) {
+        m_eagerLaunch = engine.cudaGraphs ? 0.0 : stageLaunches;
+        m_eagerPrefill = engine.cudaGraphs && engine.eagerPrefill ? stageLaunches : 0.0;
+    }
     // A decode-only step replays the graph captured for the smallest listed batch size holding its requests: the
     // padding rows (TensorRT-LLM's dummy generation requests, vLLM's and SGLang's padded inputs) run every GEMM and
     // read the experts they route to, but hold no context, so their KV reads are not counted.
@@ -283,7 +288,7 @@ double ReplicaSteps::stepTime(double decodeTokens, double prefillTokens, bool sp
     return withEngineCpu(gpuWork(verified, np, weightSeconds(verified + np), nd * m_kvPerRequest) + m_commLatency
                    + (verified + np) * m_commPerToken + m_routing + (speculate ? draftSeconds(nd) : 0.0)
                    + m_lora.seconds(nd, nd * (speculate ? m_speculative.verifiedTokens() : 1.0), np),
-               nd)
+               nd, np)
         + m_overhead;
 }
 
@@ -315,8 +320,11 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     const double restSlope[2] = { 0.0, m_prefillPerToken - m_expertPrefillPerToken };
     const double expertBase[2] = { expertWeights, expertCompute };
     const double expertSlope[2] = { 0.0, m_expertPrefillPerToken };
-    double q = std::max(
-        m_overlapsCpu ? r * (cpu + m_overhead) : 0.0, m_eagerLaunch > 0 ? r * (m_eagerLaunch + m_overhead) : 0.0);
+    // A step carrying prompt tokens lasts at least the host's launches where they bind (eager, or eager prefill),
+    // plus the CPU line after them in a synchronous loop.
+    const double launches = std::max(m_eagerLaunch, m_eagerPrefill);
+    double q = std::max(m_overlapsCpu ? r * (cpu + m_overhead) : 0.0,
+        launches > 0 ? r * (launches + m_overhead + (m_overlapsCpu ? 0.0 : cpu)) : 0.0);
     for (int a = 0; a < 2; ++a)
         for (int b = 0; b < 2; ++b)
             q = std::max(q,
@@ -333,7 +341,7 @@ double ReplicaSteps::stepSecondsAt(double decodeTokens, double prefillTokens, do
     const double rows = np > 0 || nd <= 0 ? nd : graphBatch(nd); // a decode-only step at its graph's batch size
     return withEngineCpu(gpuWork(rows, np, weightSeconds(rows + np), kv) + m_commLatency + (rows + np) * m_commPerToken
                    + m_routing + m_lora.seconds(nd, nd, np),
-               nd)
+               nd, np)
         + m_overhead;
 }
 
@@ -349,7 +357,7 @@ double ReplicaSteps::prefillOnlyStepSeconds(double prefillTokens) const
         : m_prefillPerToken;
     return withEngineCpu(gpuWorkAt(0, np, weightSeconds(np), 0, perToken) + m_commLatency + np * m_commPerToken
                    + m_routing + m_lora.seconds(0, 0, np),
-               0)
+               0, np)
         + m_overhead;
 }
 

@@ -81,6 +81,9 @@ public:
     // its layers' (serving.eager_layer_host_us; a pipeline stage's layers), under which no step's GPU work can run;
     // 0 with CUDA graphs and for llama.cpp (its launches are in the step overhead).
     double eagerLaunchSeconds() const { return m_eagerLaunch; }
+    // An engine release that replays graphs for decode steps only (EngineSettings::eagerPrefill): the same launches,
+    // under which no step carrying prompt tokens can run; 0 otherwise.
+    double eagerPrefillLaunchSeconds() const { return m_eagerPrefill; }
     // Front end, tokenization and scheduling of one request before its first step (serving.request_overhead_ms).
     double requestOverheadSeconds() const { return m_requestOverhead; }
     double promptTokens() const { return m_prompt; }
@@ -103,13 +106,15 @@ private:
     }
     // The same with `prefillPerToken` seconds of compute per prompt token.
     double gpuWorkAt(double verified, double prefill, double weights, double kv, double prefillPerToken) const;
-    // The engine's CPU work for a step of `requests` running requests beside (overlapped) or after the GPU's
-    // `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
-    // An eager engine's GPU waits for the host's launches: the step's GPU part lasts at least m_eagerLaunch.
-    double withEngineCpu(double gpuSeconds, double requests) const
+    // The engine's CPU work for a step of `requests` running requests and `promptTokens` prompt tokens beside
+    // (overlapped) or after the GPU's `gpuSeconds` (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu).
+    // An eager engine's GPU waits for the host's launches: the step's GPU part lasts at least m_eagerLaunch, and a
+    // step carrying prompt tokens at least m_eagerPrefill.
+    double withEngineCpu(double gpuSeconds, double requests, double promptTokens) const
     {
         const double cpu = std::max(0.0, requests) * m_cpuPerRequest;
-        const double gpu = std::max(gpuSeconds, m_eagerLaunch);
+        const double launches = promptTokens > 0 ? std::max(m_eagerLaunch, m_eagerPrefill) : m_eagerLaunch;
+        const double gpu = std::max(gpuSeconds, launches);
         return m_overlapsCpu ? std::max(gpu, cpu) : gpu + cpu;
     }
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
@@ -124,6 +129,7 @@ private:
     double m_overhead = 0;
     double m_eagerLaunch = 0; // an eager engine's launches of one forward (eagerLaunchSeconds)
     std::vector<int> m_graphBatchSizes; // decode-only steps padded up to these (graphBatch); empty: not padded
+    double m_eagerPrefill = 0; // the same for steps carrying prompt tokens only (eagerPrefillLaunchSeconds)
     double m_headSavingSeconds = 0; // llama.cpp: reading its quantized head instead of one at the compute precision
     double m_cpuPerRequest = 0; // the engine's CPU work per step and running request
     bool m_overlapsCpu = true; // it runs beside the GPU's step
