@@ -1569,6 +1569,10 @@
         <translation>融合线性层与交叉熵</translation>
     </message>
     <message>
+        <source>Compiled loss (torch.compile)</source>
+        <translation>编译的损失函数（torch.compile）</translation>
+    </message>
+    <message>
         <source>Pay-as-you-go</source>
         <translation>按量计费</translation>
     </message>

@@ -1146,6 +1146,8 @@ QString CoreText::lossImplementation(gp::LossImplementation loss)
         return tr("Chunked loss");
     case gp::LossImplementation::Fused:
         return tr("Fused linear cross-entropy");
+    case gp::LossImplementation::Compiled:
+        return tr("Compiled loss (torch.compile)");
     }
     return {};
 }
