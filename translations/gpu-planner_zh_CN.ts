@@ -1573,6 +1573,10 @@
         <translation>融合交叉熵（梯度原地写入 logits）</translation>
     </message>
     <message>
+        <source>Compiled loss (torch.compile)</source>
+        <translation>编译的损失函数（torch.compile）</translation>
+    </message>
+    <message>
         <source>Pay-as-you-go</source>
         <translation>按量计费</translation>
     </message>

@@ -1148,6 +1148,8 @@ QString CoreText::lossImplementation(gp::LossImplementation loss)
         return tr("Fused linear cross-entropy");
     case gp::LossImplementation::InPlace:
         return tr("Fused cross-entropy, gradient in the logits");
+    case gp::LossImplementation::Compiled:
+        return tr("Compiled loss (torch.compile)");
     }
     return {};
 }

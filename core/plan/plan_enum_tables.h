@@ -77,7 +77,7 @@ inline constexpr EnumName<MoeDispatcher> kMoeDispatchers[]
 inline constexpr EnumName<LossImplementation> kLossImplementations[]
     = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
           { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused },
-          { "in-place", LossImplementation::InPlace } };
+          { "in-place", LossImplementation::InPlace }, { "compiled", LossImplementation::Compiled } };
 inline constexpr EnumName<Offload> kOffloads[] = { { "none", Offload::None }, { "optimizer", Offload::Optimizer },
     { "optimizer-and-parameters", Offload::OptimizerAndParameters } };
 inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = { { "1f1b", PipelineSchedule::OneFOneB },

@@ -14,7 +14,7 @@ enum class Precision { Fp32, Tf32, Fp16, Bf16, Fp8 };
 enum class WeightFormat { Same, Fp8, Int8, Int4, Nf4, Mxfp4, Fp8Block };
 enum class Optimizer { AdamW, AdamW8bit, Sgd, SgdMomentum, Adafactor, Lion };
 enum class Checkpointing { None, Selective, Full, PerOp };
-enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused, InPlace };
+enum class LossImplementation { Fp32Logits, Bf16Logits, Chunked, Fused, InPlace, Compiled };
 // The fused attention kernel a framework runs (with flash_attention on): PyTorch SDPA's flash backend
 // (FlashAttention-2), cuDNN's fused attention (Transformer Engine, SDPA's cuDNN backend) or FlashAttention-3.
 enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };

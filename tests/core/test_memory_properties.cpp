@@ -186,9 +186,14 @@ TEST(MemoryProperties, LossImplementationsOrdered)
     const double chunked = estimate(m, w, c).logits;
     w.lossImplementation = LossImplementation::Fused;
     const double fused = estimate(m, w, c).logits;
+    w.lossImplementation = LossImplementation::Compiled;
+    const double compiled = estimate(m, w, c).logits;
     EXPECT_GT(fp32, bf16);
-    EXPECT_GT(bf16, chunked);
+    EXPECT_GT(bf16, compiled);
+    EXPECT_GT(compiled, chunked); // one 8th of the logits upcast at a time (loss_chunks) holds less still
     EXPECT_GT(chunked, fused);
+    // Compiled: the bf16 logits and their bf16 gradient, 4 bytes a logit.
+    EXPECT_DOUBLE_EQ(compiled, 4096.0 * 128256 * 4);
     // 4096 tokens x 128256 vocabulary x 14 bytes (bf16 logits, fp32 log-softmax, two fp32 gradients).
     EXPECT_DOUBLE_EQ(fp32, 4096.0 * 128256 * 14);
     // At fp32 compute the upcast returns the logits themselves, kept at 4 bytes beside the three fp32 tensors.

@@ -3,6 +3,7 @@
 // The bounds are today's errors (FP8 scoped to the linear GEMMs), so a change that makes them worse fails.
 #include "estimate/estimator.h"
 #include "test_memory_support.h"
+#include "torchtitan_rows_added.h"
 
 #include <gtest/gtest.h>
 
@@ -32,6 +33,8 @@ TEST(Reference2026, PublishedRunsPerKind)
     std::map<std::string, std::vector<double>> errorsByStack; // "stack kind": the training stack the row ran on
     std::map<std::string, double> errorOf; // |error| by case id
     std::set<std::string> estimatedTooBig; // cases the memory estimate says do not fit
+    // The rows added later (torchtitan_rows_added.h) are printed and bounded one by one, outside the aggregates below.
+    const std::map<std::string, double>& added = test::torchtitanRowsAdded();
     std::printf("%-46s %-10s %14s %14s %8s\n", "case", "kind", "measured", "estimated", "error");
     for (const auto& c : doc["cases"]) {
         const std::string id = c["id"];
@@ -59,7 +62,8 @@ TEST(Reference2026, PublishedRunsPerKind)
             estimated = r.prefillSeconds.value_or(0) + output / (*r.decodeTokensPerSecond / batch);
         }
         const double error = (estimated - measured) / measured;
-        errors[kind].push_back(std::abs(error));
+        if (!added.count(id))
+            errors[kind].push_back(std::abs(error));
         errorOf[id] = std::abs(error);
         const std::string framework
             = c.contains("software") ? c["software"].value("framework", std::string("?")) : std::string("vLLM");
@@ -121,7 +125,7 @@ TEST(Reference2026, PublishedRunsPerKind)
         = { "automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8", "automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64" };
     std::vector<double> dense;
     for (const auto& c : doc["cases"])
-        if (c["kind"] == "throughput" && !moeRows.count(c["id"].get<std::string>()))
+        if (c["kind"] == "throughput" && !moeRows.count(c["id"].get<std::string>()) && !added.count(c["id"]))
             dense.push_back(errorOf.at(c["id"].get<std::string>()));
     ASSERT_EQ(dense.size(), 11u);
     // ZeRO-3 inside a pipeline gathers a stage once per step and reduce-scatters it once (torchtitan does not reshard
@@ -154,10 +158,13 @@ TEST(Reference2026, PublishedRunsPerKind)
         "automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8", "automodel-dsv3-671b-256xh100-pp4-ep64-fsdp64" };
     double worstOthers = 0;
     for (const auto& c : doc["cases"])
-        if (c["kind"] == "throughput" && !apart.count(c["id"].get<std::string>()))
+        if (c["kind"] == "throughput" && !apart.count(c["id"].get<std::string>()) && !added.count(c["id"]))
             worstOthers = std::max(worstOthers, errorOf.at(c["id"].get<std::string>()));
     EXPECT_LE(worstOthers, 0.24);
-    EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.52);
+    // The ring's buffer copies as its code makes them (torch_ring_attention.cpp; titan): K,V packed before every step
+    // but the last, the backward's fp32 zeros, dK,dV packed in fp32 every step and half-updates rewritten whole.
+    // CP 2 / 4 / 8: +2.9% -> +1.4%, +42.4% -> +39.5%, this row +51.7% -> +48.3%.
+    EXPECT_LE(errorOf.at("tt24-l31-8b-8xh100-cp8-seq262k-fp8-tps"), 0.484);
     EXPECT_LE(errorOf.at("automodel-qwen3-30b-a3b-8xh100-ep8-fsdp8"), 0.23);
     // DeepSeek-V3's node-limited routing (expert_groups 8, expert_groups_per_token 4: a token's experts on at most 4
     // of the 8 nodes) cuts its dispatch's network copies per token from 4.6 to 3.2: -31.1% -> -21.2%.
@@ -177,6 +184,10 @@ TEST(Reference2026, PublishedRunsPerKind)
     // of the vocabulary shard's logits at once, 2 + 16 bytes a logit where PyTorch's kernels hold 2 + 12) and the
     // output layer's all-gathered input: 70B -22.2% -> -8.3%, 405B PP 8 -0.2% -> +3.4%; median 1.1% -> 2.4%.
     EXPECT_LE(medianOf(errors["memory"]), 0.025);
+    for (const auto& [id, bound] : added) {
+        ASSERT_TRUE(errorOf.count(id)) << id << " is not in cases-2026.json";
+        EXPECT_LE(errorOf.at(id), bound) << id;
+    }
     EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.09);
     EXPECT_LE(medianOf(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);

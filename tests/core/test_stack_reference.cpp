@@ -10,6 +10,7 @@
 #include "estimate/time/throughput_model.h"
 #include "published_recipes_too_big.h"
 #include "test_memory_support.h"
+#include "torchtitan_rows_added.h"
 #include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
@@ -138,6 +139,8 @@ TEST(StackReference, PublishedRunsPerStack)
         std::printf("%-44s %-15s %12.5g %12.5g %+7.1f%%\n", r.id.c_str(), r.stack.c_str(), r.measured, r.estimated,
             100 * r.error());
         errors[r.stack].push_back(std::abs(r.error()));
+        if (r.stack == "torchtitan" && !test::torchtitanRowsAdded().count(r.id))
+            errors["torchtitan (first rows)"].push_back(std::abs(r.error()));
         if (r.stack == "megatron") {
             ++newRows;
             if (!r.fits)
@@ -308,7 +311,13 @@ TEST(StackReference, PublishedRunsPerStack)
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.350);
     EXPECT_LE(stackMedian(errors["hf"]), 0.081);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
-    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.04);
+    // torchtitan's first seven rows: median 3.3%, worst 48.3% (the 262,144-token CP 8 row, +51.7% before the ring's
+    // buffer copies; titan). With the ten rows added (torchtitan_rows_added.h: the rest of the end-2024 H100 tables,
+    // 405B in 4D at CP 1-8 +7.7/+18.4/+14.9/+29.5%, torch.compile without Float8 -11/-13%, and 8B on 32 and 64 H200
+    // -6.5/-4.9%): 17 rows, median 7.7%, worst 48.3%.
+    EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.04);
+    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.078);
+    EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.17); // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12)
 }
 

@@ -192,8 +192,13 @@ TEST(StackTimeTraces, TorchtitanRingAttentionRunsFlashAttention2RatesForwardAndB
         const double kv = rankTokens * 32 * 256; // K,V elements a rank holds
         const double q = rankTokens * 32 * 128;
         const double exchange = cp > 1 ? 32 * (3 * (cp - 1) * kv * 2 + cp * kv * 4) / bus : 0.0;
-        const double merges
-            = cp > 1 ? 32 * (2 * (4 * kv + q * (12 + (cp - 1) * 10)) + 4 * kv + (q + kv) * (cp * 10 + 6)) / hbm : 0.0;
+        // K,V packed cp times a pass; the backward's fp32 zeros, half-updates rewritten whole and dK,dV packed in fp32.
+        double merges = 0;
+        if (cp > 1) {
+            const double forwardPass = 4 * kv * cp + q * (12 + (cp - 1) * 10);
+            const double backward = 4 * kv * cp + q * (4 + cp * 10 + 6) + kv * (4 + 10 + (cp - 1) * 13 + cp * 8 + 6);
+            merges = 32 * (2 * forwardPass + backward) / hbm;
+        }
         // Beside the FP8 casts, the same at every degree, nothing else is memory-bound here.
         EXPECT_NEAR(t.time.memoryBoundSeconds - t.time.fp8CastSeconds, merges, 1e-3) << cp;
         // The rest of the compute does not depend on the context degree (the same tokens per GPU).

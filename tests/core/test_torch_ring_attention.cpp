@@ -73,10 +73,13 @@ TEST(TorchRingAttention, LayerBytesByHand)
     EXPECT_DOUBLE_EQ(r.forwardGatherBytes, 7 * kv * 2); // seven other ranks' K,V in bf16, one all-gather
     EXPECT_DOUBLE_EQ(r.backwardBytes, 7 * kv * 2 + 8 * kv * 4); // again, then dK,dV in fp32 after each of 8 steps
     EXPECT_DOUBLE_EQ(r.backwardCollectives, 9);
-    // Forward: pack K,V (read + write 2 B); upcast step 0's output (2 + 4), merge 7 steps (read 4 + 2, write 4),
-    // cast the result back (4 + 2). Backward: pack K,V; dQ, dK, dV accumulated over 8 steps, then cast back.
-    EXPECT_DOUBLE_EQ(r.forwardMergeBytes, 4 * kv + out * (6 + 7 * 10 + 6));
-    EXPECT_DOUBLE_EQ(r.backwardMergeBytes, 4 * kv + (q + kv) * (8 * 10 + 6));
+    // Forward: K,V made contiguous, then packed before each of the 7 steps but the last (read + write 2 B, 8 times);
+    // upcast step 0's output (2 + 4), merge 7 steps (read 4 + 2, write 4), cast the result back (4 + 2). Backward:
+    // fp32 zeros for dQ, dK, dV (4); K,V contiguous and packed 8 times as in the forward; dQ accumulated whole over 8
+    // steps (10); dK, dV whole at step 0 (10), then by half and rewritten whole at the 7 others (5 + 8), packed in
+    // fp32 for the all-to-all after each of the 8 (4 + 4); all cast back (4 + 2).
+    EXPECT_DOUBLE_EQ(r.forwardMergeBytes, 8 * 4 * kv + out * (6 + 7 * 10 + 6));
+    EXPECT_DOUBLE_EQ(r.backwardMergeBytes, 8 * 4 * kv + q * (4 + 8 * 10 + 6) + kv * (4 + 10 + 7 * 13 + 8 * 8 + 6));
     EXPECT_DOUBLE_EQ(r.causalShare, 1.0 / 8);
     // The ring carries every query head's K,V whatever the model's key/value heads (repeat_kv before SDPA).
     const TorchRingLayer mha = torchRingLayer(llama31_8b(32), w, 8, 1, 32768);

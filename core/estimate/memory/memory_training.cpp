@@ -173,6 +173,14 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
     case LossImplementation::Chunked:
         // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
         return positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
+    case LossImplementation::Compiled:
+        // The cross-entropy on upcast logits under torch.compile (torchtitan's build_cross_entropy_loss compiles
+        // `cross_entropy(pred.flatten(0, 1).float(), labels)` when training.compile is set, from bbb1b616e of
+        // 2025-04-02, #1033; at 9dec370 the compile was commented out): Inductor fuses the upcast, log-softmax and nll
+        // into per-row reductions forward (fp32 max and log-sum-exp, one per token) and one kernel backward that
+        // recomputes the softmax from the saved 16-bit logits and writes their gradient at the compute width, so no
+        // fp32 tensor of the logits' size exists: the model's logits and their gradient, two compute-width copies.
+        return positions * v * 2 * cb;
     case LossImplementation::Fused: {
         // Liger fused linear cross-entropy: chunks of next_pow2(ceil(BT / ceil(V/H))) tokens
         const double chunk = std::min(positions, nextPowerOfTwo(std::ceil(positions / std::ceil(vocab / h))));

@@ -98,7 +98,7 @@ void WorkloadSection::build(QVBoxLayout* outer)
     m_loss = new QComboBox;
     kit.fillCombo<gp::LossImplementation>(m_loss,
         { gp::LossImplementation::Fp32Logits, gp::LossImplementation::Bf16Logits, gp::LossImplementation::Chunked,
-            gp::LossImplementation::Fused, gp::LossImplementation::InPlace },
+            gp::LossImplementation::Fused, gp::LossImplementation::InPlace, gp::LossImplementation::Compiled },
         &CoreText::lossImplementation);
     kit.addRow(
         form, [] { return InputsPanel::tr("Loss"); }, m_loss, QStringLiteral("workload.loss_implementation"));
