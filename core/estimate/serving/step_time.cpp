@@ -55,24 +55,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_performance.decodeBandwidthInt4 = std::min(1.0, m_performance.decodeBandwidth * d.llamaCppQ4BandwidthRatio);
     }
     m_peakTflops = peakTflops(hw.gpu, m_workload.precision).value_or(0);
-    m_overhead = d.stepOverheadSeconds;
-    // Eager (no CUDA graphs): the host launches each layer's kernels one by one; each pipeline stage's host launches
-    // its own layers. llama.cpp's launches are C++ and in the step overhead already.
-    // A release that replays graphs for decode steps only launches a prompt-carrying step's kernels the same way.
-    const double stageLaunches
-        = totalLayers(model.architecture) / std::max(1, config.pipeline) * d.eagerLayerHostSeconds;
-    if (engine.kind != ServingEngineKind::LlamaCpp) {
-        m_eagerLaunch = engine.cudaGraphs ? 0.0 : stageLaunches;
-        m_eagerPrefill = engine.cudaGraphs && engine.eagerPrefill ? stageLaunches : 0.0;
-    }
-    // A decode-only step replays the graph captured for the smallest listed batch size holding its requests: the
-    // padding rows (TensorRT-LLM's dummy generation requests, vLLM's and SGLang's padded inputs) run every GEMM and
-    // read the experts they route to, but hold no context, so their KV reads are not counted.
-    if (engine.cudaGraphs)
-        m_graphBatchSizes = engine.cudaGraphBatchSizes;
-    m_cpuPerRequest = engine.cpuSecondsPerRequest;
-    m_overlapsCpu = engine.overlapsCpu;
-    m_requestOverhead = d.requestOverheadSeconds;
+    setUpHostWork(engine, d);
     m_budget = std::max(1, engine.maxNumBatchedTokens);
     // Each MoE layer routes its tokens before the expert GEMMs and combines their outputs after: top-k selection,
     // the expert sort (moe_align_block_size) and the k-way sum, small kernels on a few thread blocks whose time at
@@ -178,6 +161,30 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         m_lora = loraStepCost(
             engine.lora, fp, hbm, peak * efficiencyAt(chunkTokens), std::isfinite(pcie) ? pcie : 0.0, m_computed);
     }
+}
+
+// The host's part of a step: the engine's fixed overhead, the launches an eager engine (or an eager prefill) makes,
+// the CUDA-graph sizes decode steps pad to, and the CPU work per request.
+void ReplicaSteps::setUpHostWork(const EngineSettings& engine, const ServingDefaults& d)
+{
+    m_overhead = d.stepOverheadSeconds;
+    // Eager (no CUDA graphs): the host launches each layer's kernels one by one; each pipeline stage's host launches
+    // its own layers. llama.cpp's launches are C++ and in the step overhead already.
+    // A release that replays graphs for decode steps only launches a prompt-carrying step's kernels the same way.
+    const double stageLaunches
+        = totalLayers(m_model.architecture) / std::max(1, m_config.pipeline) * d.eagerLayerHostSeconds;
+    if (engine.kind != ServingEngineKind::LlamaCpp) {
+        m_eagerLaunch = engine.cudaGraphs ? 0.0 : stageLaunches;
+        m_eagerPrefill = engine.cudaGraphs && engine.eagerPrefill ? stageLaunches : 0.0;
+    }
+    // A decode-only step replays the graph captured for the smallest listed batch size holding its requests: the
+    // padding rows (TensorRT-LLM's dummy generation requests, vLLM's and SGLang's padded inputs) run every GEMM and
+    // read the experts they route to, but hold no context, so their KV reads are not counted.
+    if (engine.cudaGraphs)
+        m_graphBatchSizes = engine.cudaGraphBatchSizes;
+    m_cpuPerRequest = engine.cpuSecondsPerRequest;
+    m_overlapsCpu = engine.overlapsCpu;
+    m_requestOverhead = d.requestOverheadSeconds;
 }
 
 // The decode token's compute time (the inference speed model counts every FLOP at the plan's precision), with its

@@ -117,6 +117,7 @@ private:
         const double gpu = std::max(gpuSeconds, launches);
         return m_overlapsCpu ? std::max(gpu, cpu) : gpu + cpu;
     }
+    void setUpHostWork(const EngineSettings& engine, const ServingDefaults& d);
     void setUpDraft(double matmulFlopsPerToken, double headFlopsPerToken);
     void setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate);
 
