@@ -7,6 +7,7 @@
 #include "estimate/serving/engine_release.h"
 #include "estimate/serving/serving_defaults.h"
 #include "estimate/serving/serving_model.h"
+#include "test_serving_support.h"
 
 #include <gtest/gtest.h>
 
@@ -23,22 +24,13 @@ namespace
 // `catalog`.
 void withSteps(const Catalog& catalog, const std::string& engine, const std::function<void(const ReplicaSteps&)>& probe)
 {
-    auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+    withFirstReplicaSteps(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
         "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": 1, "pipeline": 1},
           "serving": {"prompt_tokens": 512, "output_tokens": 256, "load": {"concurrency": 256}, "replicas": 1,
             "engine": )"
-        + engine + R"(}},
-        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})");
-    ASSERT_TRUE(plan) << plan.error().toString();
-    auto model = resolveModel(plan->model);
-    ASSERT_TRUE(model);
-    auto hw = resolveCandidate(plan->candidates.front(), catalog, 1, "candidates[0]");
-    ASSERT_TRUE(hw);
-    auto config = configurationFromPlan(*plan, *hw);
-    ASSERT_TRUE(config);
-    const Workload workload = workloadOnGpu(plan->workload, hw->gpu);
-    const ServingReplica replica(*model, workload, *config, *hw, plan->assumptions, catalog);
-    probe(replica.steps());
+            + engine + R"(}},
+        "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})",
+        catalog, probe);
 }
 
 void withVllmSteps(const Catalog& catalog, const std::function<void(const ReplicaSteps&)>& probe)

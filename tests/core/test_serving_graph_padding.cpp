@@ -8,6 +8,7 @@
 #include "estimate/serving/serving_model.h"
 #include "launch/launch.h"
 #include "plan/plan.h"
+#include "test_serving_support.h"
 
 #include <gtest/gtest.h>
 
@@ -35,18 +36,7 @@ std::string planText(const std::string& engine)
 // `probe` gets the steps of Llama 3.1 8B on one H100 served with the plan's `engine` object.
 void withSteps(const std::string& engine, const std::function<void(const ReplicaSteps&)>& probe)
 {
-    auto plan = parsePlan(planText(engine));
-    ASSERT_TRUE(plan) << plan.error().toString();
-    auto model = resolveModel(plan->model);
-    ASSERT_TRUE(model);
-    const Catalog& catalog = builtinCatalog();
-    auto hw = resolveCandidate(plan->candidates.front(), catalog, 1, "candidates[0]");
-    ASSERT_TRUE(hw);
-    auto config = configurationFromPlan(*plan, *hw);
-    ASSERT_TRUE(config);
-    const Workload workload = workloadOnGpu(plan->workload, hw->gpu);
-    const ServingReplica replica(*model, workload, *config, *hw, plan->assumptions, catalog);
-    probe(replica.steps());
+    withFirstReplicaSteps(planText(engine), builtinCatalog(), probe);
 }
 
 std::string errorOf(const std::string& engine)
