@@ -1274,6 +1274,10 @@
         <translation>使用 --disable-cuda-graph-padding 时不填充任何批（计划中的 []）：这些大小只决定哪些批用 CUDA 图运行，这由目录的每步开销代表</translation>
     </message>
     <message>
+        <source>with speculative decoding SGLang generates other sizes up to this than the catalog&apos;s default list: list the sizes themselves (--cuda-graph-bs)</source>
+        <translation>使用投机解码时，SGLang 生成至此为止的大小不同于目录的默认列表：请直接列出各个大小（--cuda-graph-bs）</translation>
+    </message>
+    <message>
         <source>vLLM 0.11 and later generate their sizes up to this by another rule than the catalog&apos;s vLLM 0.10 list: list the sizes themselves (cudagraph_capture_sizes)</source>
         <translation>vLLM 0.11 及以后版本按不同于目录中 vLLM 0.10 列表的规则生成至此为止的大小：请直接列出各个大小（cudagraph_capture_sizes）</translation>
     </message>

@@ -170,6 +170,9 @@ inline constexpr const char* kIgnoredGraphSizesOverridden
 inline constexpr const char* kIgnoredGraphSizesWithoutPadding = GP_TRANSLATE_NOOP("CoreError",
     "with --disable-cuda-graph-padding no batch is padded (the plan's []): these sizes only choose which batches run "
     "a graph, which the catalog's per-step overhead stands for");
+inline constexpr const char* kIgnoredGraphSizesSpeculative = GP_TRANSLATE_NOOP("CoreError",
+    "with speculative decoding SGLang generates other sizes up to this than the catalog's default list: list the sizes "
+    "themselves (--cuda-graph-bs)");
 inline constexpr const char* kIgnoredNewerVllmLargestSize = GP_TRANSLATE_NOOP("CoreError",
     "vLLM 0.11 and later generate their sizes up to this by another rule than the catalog's vLLM 0.10 list: list the "
     "sizes themselves (cudagraph_capture_sizes)");
@@ -332,30 +335,31 @@ inline constexpr const char* kPriceSheetNotOverrides = GP_TRANSLATE_NOOP("CoreEr
     "unchanged");
 
 // Every template above, for the tests that check each has its words in every language.
-inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt,
-    kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete, kObjectGot, kStringGot, kNotEmpty, kStringListGot,
-    kUnknownValueExpected, kMustBeAnObject, kNumberWrittenAsText, kNotUtf8, kNulByteNotText, kControlByteNotText,
-    kNotValidToml, kNotValidYaml, kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile,
-    kNoLaunchCommand, kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne,
-    kWholeNumberAtLeastOneGot, kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue,
-    kNeedsValueNotList, kNeedsNumberGot, kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix,
-    kUnterminatedSingleQuote, kUnterminatedDoubleQuote, kUnterminatedArray, kUnterminatedSubstitution, kIgnoredOff,
-    kIgnoredHyperParameter, kIgnoredRunFiles, kIgnoredDataFiles, kIgnoredOverlap, kIgnoredMegatronFlag,
-    kIgnoredMegatronArgument, kIgnoredRecomputeModule, kIgnoredMomentWidths, kIgnoredGradientWidth,
-    kIgnoredLauncherOption, kIgnoredNotPreset, kIgnoredSubstitution, kIgnoredCondition, kConfigNulByte, kConfigIsObject,
-    kInvalidJson, kNemotronMoeBlocks, kOtherHybridBlocks, kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot,
-    kInstanceControlCharacter, kZoneControlCharacter, kQuoteNamesNoInstance, kInstanceOfOtherProvider,
-    kCurrencyNotSupported, kCurrencyDisagrees, kCurrencyUnsaid, kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies,
-    kSeveralRegions, kTooLargeForHourly, kErrorResponse, kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths,
-    kMonthPastHorizon, kMonthsPastHorizon, kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot,
-    kOneOfRateOrTable, kItemPlanRequired, kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference,
-    kInstanceOrGpu, kMaxInstancesOrGpus, kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion,
-    kBudgetFormatGot, kZeroCap, kMustBeAList, kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot,
-    kPriceCurrencyGot, kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot,
-    kNvmeTogether, kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice,
-    kListOfProfiles, kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot,
-    kIdControlCharacter, kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten,
-    kPriceSheetNotOverrides, kIgnoredGraphSizesPastDefault, kIgnoredGraphSizesOverridden,
-    kIgnoredGraphSizesWithoutPadding, kIgnoredNewerVllmLargestSize, kIgnoredCompilationOtherThanSizes };
+inline constexpr const char* const kAllReaderWords[]
+    = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt, kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete,
+          kObjectGot, kStringGot, kNotEmpty, kStringListGot, kUnknownValueExpected, kMustBeAnObject,
+          kNumberWrittenAsText, kNotUtf8, kNulByteNotText, kControlByteNotText, kNotValidToml, kNotValidYaml,
+          kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile, kNoLaunchCommand,
+          kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne, kWholeNumberAtLeastOneGot,
+          kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue, kNeedsValueNotList, kNeedsNumberGot,
+          kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix, kUnterminatedSingleQuote, kUnterminatedDoubleQuote,
+          kUnterminatedArray, kUnterminatedSubstitution, kIgnoredOff, kIgnoredHyperParameter, kIgnoredRunFiles,
+          kIgnoredDataFiles, kIgnoredOverlap, kIgnoredMegatronFlag, kIgnoredMegatronArgument, kIgnoredRecomputeModule,
+          kIgnoredMomentWidths, kIgnoredGradientWidth, kIgnoredLauncherOption, kIgnoredNotPreset, kIgnoredSubstitution,
+          kIgnoredCondition, kConfigNulByte, kConfigIsObject, kInvalidJson, kNemotronMoeBlocks, kOtherHybridBlocks,
+          kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot, kInstanceControlCharacter, kZoneControlCharacter,
+          kQuoteNamesNoInstance, kInstanceOfOtherProvider, kCurrencyNotSupported, kCurrencyDisagrees, kCurrencyUnsaid,
+          kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies, kSeveralRegions, kTooLargeForHourly, kErrorResponse,
+          kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths, kMonthPastHorizon, kMonthsPastHorizon,
+          kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot, kOneOfRateOrTable, kItemPlanRequired,
+          kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference, kInstanceOrGpu, kMaxInstancesOrGpus,
+          kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion, kBudgetFormatGot, kZeroCap,
+          kMustBeAList, kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot, kPriceCurrencyGot,
+          kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether,
+          kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles,
+          kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter,
+          kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides,
+          kIgnoredGraphSizesPastDefault, kIgnoredGraphSizesOverridden, kIgnoredGraphSizesWithoutPadding,
+          kIgnoredGraphSizesSpeculative, kIgnoredNewerVllmLargestSize, kIgnoredCompilationOtherThanSizes };
 
 } // namespace gp::words

@@ -285,6 +285,7 @@ struct GraphFlags {
     std::optional<GraphFlag> configSizes; // vLLM --compilation-config's cudagraph_capture_sizes
     std::optional<GraphFlag> maxSize; // SGLang --cuda-graph-max-bs
     std::optional<GraphFlag> noPadding; // SGLang --disable-cuda-graph-padding
+    bool speculative = false; // SGLang --speculative-algorithm: another generated list
 };
 
 // Each item a whole number of at least 1, as the engines' argparse (type=int) and capture take them.
@@ -414,7 +415,10 @@ void readGraphFlags(ImportBuilder& out, const std::string& format, const GraphFl
                 g.maxSize->flag, g.maxSize->line, Words { words::kIgnoredGraphSizesOverridden, { "--cuda-graph-bs" } });
         return;
     }
-    if (g.maxSize)
+    // With speculation _generate_cuda_graph_batch_sizes lists other sizes (finer below 257) than the catalog's.
+    if (g.maxSize && g.speculative)
+        out.ignore(g.maxSize->flag, g.maxSize->line, Words { words::kIgnoredGraphSizesSpeculative });
+    else if (g.maxSize)
         setDefaultSizesUpTo(out, "sglang", g.maxSize->sizes.front(), *g.maxSize);
 }
 
@@ -444,6 +448,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
             flag = flag.substr(0, eq);
         }
         auto known = table.find(flag);
+        graph.speculative = graph.speculative || flag == "--speculative-algorithm";
         const bool takesValue = known != table.end()
             ? known->second.takesValue
             : (k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-');

@@ -125,6 +125,12 @@ TEST(LaunchGraphSizes, SglangListsItsSizesOrGeneratesThemUpToItsLargest)
         "run.sh");
     EXPECT_EQ(sizesOf(unpadded), nlohmann::json::array());
     EXPECT_TRUE(ignoredField(unpadded, "--cuda-graph-max-bs"));
+    // With speculation SGLang generates a finer list than the catalog's default: stated, not guessed.
+    auto speculative = imported("python3 -m sglang.launch_server --model-path gpt2 --speculative-algorithm EAGLE "
+                                "--cuda-graph-max-bs 100\n",
+        "run.sh");
+    EXPECT_TRUE(sizesOf(speculative).is_null());
+    EXPECT_TRUE(ignoredField(speculative, "--cuda-graph-max-bs"));
     auto big = imported("python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 1024\n", "run.sh");
     EXPECT_TRUE(sizesOf(big).is_null());
     EXPECT_TRUE(ignoredField(big, "--cuda-graph-max-bs"));
