@@ -1262,6 +1262,30 @@
         <translation>未对注意力数据并行建模：此处注意力按张量并行运行</translation>
     </message>
     <message>
+        <source>the plan generates the engine&apos;s capture sizes only up to %1 (catalog serving.engine.%2.cuda_graph_batch_sizes): list the sizes themselves for a larger one</source>
+        <translation>本计划只生成引擎至 %1 为止的捕获大小（目录 serving.engine.%2.cuda_graph_batch_sizes）：更大的请直接列出各个大小</translation>
+    </message>
+    <message>
+        <source>%1 gives the capture sizes, which the engine takes instead</source>
+        <translation>%1 给出了捕获大小，引擎以它为准</translation>
+    </message>
+    <message>
+        <source>with --disable-cuda-graph-padding no batch is padded (the plan&apos;s []): these sizes only choose which batches run a graph, which the catalog&apos;s per-step overhead stands for</source>
+        <translation>使用 --disable-cuda-graph-padding 时不填充任何批（计划中的 []）：这些大小只决定哪些批用 CUDA 图运行，这由目录的每步开销代表</translation>
+    </message>
+    <message>
+        <source>with speculative decoding SGLang generates other sizes up to this than the catalog&apos;s default list: list the sizes themselves (--cuda-graph-bs)</source>
+        <translation>使用投机解码时，SGLang 生成至此为止的大小不同于目录的默认列表：请直接列出各个大小（--cuda-graph-bs）</translation>
+    </message>
+    <message>
+        <source>vLLM 0.11 and later generate their sizes up to this by another rule than the catalog&apos;s vLLM 0.10 list: list the sizes themselves (cudagraph_capture_sizes)</source>
+        <translation>vLLM 0.11 及以后版本按不同于目录中 vLLM 0.10 列表的规则生成至此为止的大小：请直接列出各个大小（cudagraph_capture_sizes）</translation>
+    </message>
+    <message>
+        <source>compilation settings other than cudagraph_capture_sizes are in the catalog&apos;s per-step overhead</source>
+        <translation>cudagraph_capture_sizes 以外的编译设置已计入目录的每步开销</translation>
+    </message>
+    <message>
         <source>CUDA graphs are in the catalog&apos;s per-step overhead</source>
         <translation>CUDA 图已计入目录的每步开销</translation>
     </message>
@@ -7092,8 +7116,8 @@ none listed in %1</source>
         <translation>输入每月请求数，例如 3M，或留空</translation>
     </message>
     <message>
-        <source>Batch sizes the engine captures CUDA graphs for, increasing (vLLM&apos;s cudagraph_capture_sizes, SGLang&apos;s cuda_graph_bs, TensorRT-LLM&apos;s cuda_graph_config batch_sizes with enable_padding): a step that only decodes runs at the next size up; 0 = no padding; empty = the engine&apos;s default</source>
-        <translation>引擎为其捕获 CUDA 图的批大小，递增（vLLM 的 cudagraph_capture_sizes、SGLang 的 cuda_graph_bs、TensorRT-LLM 开启 enable_padding 时的 cuda_graph_config batch_sizes）：只做解码的步按向上最近的大小运行；0 = 不填充；留空 = 引擎默认值</translation>
+        <source>Batch sizes the engine captures CUDA graphs for, increasing (vLLM&apos;s --cuda-graph-sizes or cudagraph_capture_sizes, SGLang&apos;s --cuda-graph-bs, TensorRT-LLM&apos;s cuda_graph_config batch_sizes with enable_padding): a step that only decodes runs at the next size up; a batch above the largest size runs without a graph, unpadded (SGLang&apos;s --cuda-graph-max-bs is the largest); 0 = no padding; empty = the engine&apos;s default</source>
+        <translation>引擎为其捕获 CUDA 图的批大小，递增（vLLM 的 --cuda-graph-sizes 或 cudagraph_capture_sizes、SGLang 的 --cuda-graph-bs、TensorRT-LLM 开启 enable_padding 时的 cuda_graph_config batch_sizes）：只做解码的步按向上最近的大小运行；大于最大大小的批不用 CUDA 图运行，也不填充（SGLang 的 --cuda-graph-max-bs 即最大大小）；0 = 不填充；留空 = 引擎默认值</translation>
     </message>
     <message>
         <source>CUDA-graph batch sizes</source>

@@ -160,6 +160,24 @@ inline constexpr const char* kIgnoredAttentionDataParallel
     = GP_TRANSLATE_NOOP("CoreError", "attention data parallelism is not modelled: attention runs tensor-parallel here");
 inline constexpr const char* kIgnoredCudaGraphs
     = GP_TRANSLATE_NOOP("CoreError", "CUDA graphs are in the catalog's per-step overhead");
+// The engines' capture-size flags (vLLM --cuda-graph-sizes / compilation config, SGLang --cuda-graph-bs /
+// --cuda-graph-max-bs) that the plan's workload.serving.engine.cuda_graph_batch_sizes does not take.
+inline constexpr const char* kIgnoredGraphSizesPastDefault = GP_TRANSLATE_NOOP("CoreError",
+    "the plan generates the engine's capture sizes only up to %1 (catalog serving.engine.%2.cuda_graph_batch_sizes): "
+    "list the sizes themselves for a larger one");
+inline constexpr const char* kIgnoredGraphSizesOverridden
+    = GP_TRANSLATE_NOOP("CoreError", "%1 gives the capture sizes, which the engine takes instead");
+inline constexpr const char* kIgnoredGraphSizesWithoutPadding = GP_TRANSLATE_NOOP("CoreError",
+    "with --disable-cuda-graph-padding no batch is padded (the plan's []): these sizes only choose which batches run "
+    "a graph, which the catalog's per-step overhead stands for");
+inline constexpr const char* kIgnoredGraphSizesSpeculative = GP_TRANSLATE_NOOP("CoreError",
+    "with speculative decoding SGLang generates other sizes up to this than the catalog's default list: list the sizes "
+    "themselves (--cuda-graph-bs)");
+inline constexpr const char* kIgnoredNewerVllmLargestSize = GP_TRANSLATE_NOOP("CoreError",
+    "vLLM 0.11 and later generate their sizes up to this by another rule than the catalog's vLLM 0.10 list: list the "
+    "sizes themselves (cudagraph_capture_sizes)");
+inline constexpr const char* kIgnoredCompilationOtherThanSizes = GP_TRANSLATE_NOOP(
+    "CoreError", "compilation settings other than cudagraph_capture_sizes are in the catalog's per-step overhead");
 inline constexpr const char* kIgnoredMoeKernelBackend
     = GP_TRANSLATE_NOOP("CoreError", "the MoE kernel backend: the catalog's MoE efficiencies stand for it");
 inline constexpr const char* kIgnoredChunksToMaxNumTokens = GP_TRANSLATE_NOOP(
@@ -340,6 +358,8 @@ inline constexpr const char* const kAllReaderWords[]
           kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether,
           kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles,
           kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter,
-          kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides };
+          kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides,
+          kIgnoredGraphSizesPastDefault, kIgnoredGraphSizesOverridden, kIgnoredGraphSizesWithoutPadding,
+          kIgnoredGraphSizesSpeculative, kIgnoredNewerVllmLargestSize, kIgnoredCompilationOtherThanSizes };
 
 } // namespace gp::words

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace gp::launch
 {
@@ -21,6 +22,8 @@ namespace
 const char* const kLoraSwitch
     = "LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from "
       "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan";
+
+const char* const kGraphSizesField = "workload.serving.engine.cuda_graph_batch_sizes";
 
 // What a serving flag sets, by the engine's spelling.
 const std::map<std::string, ServingFlag>& vllmFlags()
@@ -48,6 +51,12 @@ const std::map<std::string, ServingFlag>& vllmFlags()
         { "--enable-chunked-prefill", { nullptr, words::kIgnoredChunksToBatchedTokens, false } },
         // A switch: the engine launches each step's kernels from the host (vllm/config EngineArgs.enforce_eager).
         { "--enforce-eager", { "workload.serving.engine.cuda_graphs", nullptr, false } },
+        // The decode graphs' batch sizes (vllm/config SchedulerConfig.cuda_graph_sizes, nargs "+"; VllmConfig
+        // ._set_cudagraph_sizes): one value N captures the default sizes up to N, several are the sizes themselves;
+        // a compilation config's cudagraph_capture_sizes takes their place (CompilationConfig
+        // .init_with_cudagraph_sizes). Read after the command (readGraphFlags).
+        { "--cuda-graph-sizes", { kGraphSizesField, nullptr, true } },
+        { "--compilation-config", { kGraphSizesField, nullptr, true } },
         { "--trust-remote-code", { nullptr, words::kIgnoredServerSetting, false } },
         { "--disable-log-requests", { nullptr, words::kIgnoredLogging, false } },
         { "--disable-log-stats", { nullptr, words::kIgnoredLogging, false } },
@@ -95,6 +104,13 @@ const std::map<std::string, ServingFlag>& sglangFlags()
         { "--enable-torch-compile", { nullptr, words::kIgnoredCompilation, false } },
         // A switch: no CUDA graphs (sglang/srt/server_args.py ServerArgs.disable_cuda_graph).
         { "--disable-cuda-graph", { "workload.serving.engine.cuda_graphs", nullptr, false } },
+        // The decode graphs' batch sizes (ServerArgs.cuda_graph_bs, nargs "+"; cuda_graph_max_bs; and
+        // disable_cuda_graph_padding, which pads no batch): given sizes set the largest (max(cuda_graph_bs)), else
+        // _generate_cuda_graph_batch_sizes lists them up to cuda_graph_max_bs. Read after the command
+        // (readGraphFlags).
+        { "--cuda-graph-bs", { kGraphSizesField, nullptr, true } },
+        { "--cuda-graph-max-bs", { kGraphSizesField, nullptr, true } },
+        { "--disable-cuda-graph-padding", { kGraphSizesField, nullptr, false } },
         // LoRA (sglang/srt/server_args.py ServerArgs, its LoRA fields): adapters per batch (GPU slots), their rank,
         // adapters in host memory, the modules wrapped, the adapters loaded at start.
         { "--enable-lora", { nullptr, kLoraSwitch, false } },
@@ -248,11 +264,170 @@ Expected<bool> mapLoraList(ImportBuilder& out, const std::string& planField, con
     return true;
 }
 
+// The engine's default capture sizes (catalog serving.engine.<engine>.cuda_graph_batch_sizes, the built-in
+// catalog's: an import has no other).
+std::vector<int> servingGraphSizesDefault(const std::string& engine)
+{
+    const auto& defaults = builtinCatalog().defaults;
+    const auto it = defaults.find("serving.engine." + engine + ".cuda_graph_batch_sizes");
+    return it == defaults.end() ? std::vector<int> {} : it->second.values;
+}
+
+// A capture-size flag of the command (the engines resolve them together, so they are read after it).
+struct GraphFlag {
+    std::string flag;
+    int line = 0;
+    std::vector<long long> sizes;
+};
+
+struct GraphFlags {
+    std::optional<GraphFlag> sizes; // vLLM --cuda-graph-sizes, SGLang --cuda-graph-bs
+    std::optional<GraphFlag> configSizes; // vLLM --compilation-config's cudagraph_capture_sizes
+    std::optional<GraphFlag> maxSize; // SGLang --cuda-graph-max-bs
+    std::optional<GraphFlag> noPadding; // SGLang --disable-cuda-graph-padding
+    bool speculative = false; // SGLang --speculative-algorithm: another generated list
+};
+
+// Each item a whole number of at least 1, as the engines' argparse (type=int) and capture take them.
+Expected<std::vector<long long>> graphSizes(
+    ImportBuilder& out, const std::string& flag, const std::vector<std::string>& items, int line)
+{
+    std::vector<long long> sizes;
+    for (const std::string& item : items) {
+        const auto size = integerText(item);
+        if (!size || *size < 1)
+            return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { item } });
+        sizes.push_back(*size);
+    }
+    return sizes;
+}
+
+// vLLM's --compilation-config JSON: its cudagraph_capture_sizes (absent or null: the engine computes them).
+Expected<bool> readCompilationConfig(
+    ImportBuilder& out, GraphFlags& graph, const std::string& flag, const std::string& value, int line)
+{
+    const nlohmann::json config = nlohmann::json::parse(value, nullptr, false);
+    if (!config.is_object()) {
+        out.ignore(flag, line, Words { words::kIgnoredCompilation });
+        return true;
+    }
+    bool others = false;
+    for (const auto& [key, item] : config.items()) {
+        if (key == "max_cudagraph_capture_size") { // vLLM 0.11 on (compilation.py): its own rule up to this
+            out.ignore(flag + " " + key, line, Words { words::kIgnoredNewerVllmLargestSize });
+            continue;
+        }
+        if (key != "cudagraph_capture_sizes") {
+            others = true;
+            continue;
+        }
+        if (item.is_null())
+            continue;
+        if (!item.is_array())
+            return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { item.dump() } });
+        std::vector<std::string> items;
+        for (const auto& size : item)
+            items.push_back(size.is_number_integer() ? std::to_string(size.get<long long>()) : size.dump());
+        auto sizes = graphSizes(out, flag + " cudagraph_capture_sizes", items, line);
+        if (!sizes)
+            return sizes.error();
+        graph.configSizes = GraphFlag { flag, line, *sizes };
+    }
+    if (others)
+        out.ignore(flag, line, Words { words::kIgnoredCompilationOtherThanSizes });
+    return true;
+}
+
+Expected<bool> noteGraphFlag(
+    ImportBuilder& out, GraphFlags& graph, const std::string& flag, const std::vector<std::string>& items, int line)
+{
+    if (flag == "--compilation-config")
+        return readCompilationConfig(out, graph, flag, items.front(), line);
+    if (flag == "--disable-cuda-graph-padding") {
+        graph.noPadding = GraphFlag { flag, line, {} };
+        return true;
+    }
+    if (flag == "--cuda-graph-max-bs" && items.size() != 1)
+        return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { items.back() } });
+    auto sizes = graphSizes(out, flag, items, line);
+    if (!sizes)
+        return sizes.error();
+    (flag == "--cuda-graph-max-bs" ? graph.maxSize : graph.sizes) = GraphFlag { flag, line, *sizes };
+    return true;
+}
+
+// The sizes, sorted and each once (vLLM sorts them, SGLang's CudaGraphRunner takes sorted(set(...))).
+void setGraphSizes(ImportBuilder& out, std::vector<long long> sizes, const GraphFlag& from)
+{
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    out.set(kGraphSizesField, nlohmann::json(sizes), from.flag, from.line);
+}
+
+// The engine's default sizes (the catalog's) up to `largest`: what vLLM's one-value --cuda-graph-sizes
+// ([1, 2, 4] + range(8, N + 1, 8)) and SGLang's --cuda-graph-max-bs (_generate_cuda_graph_batch_sizes) capture, the
+// default list being those rules at its largest size; a larger one is stated, not guessed.
+void setDefaultSizesUpTo(ImportBuilder& out, const std::string& engine, long long largest, const GraphFlag& from)
+{
+    const std::vector<int> defaults = servingGraphSizesDefault(engine);
+    if (defaults.empty() || largest > defaults.back()) {
+        out.ignore(from.flag, from.line,
+            Words { words::kIgnoredGraphSizesPastDefault,
+                { std::to_string(defaults.empty() ? 0 : defaults.back()), engine } });
+        return;
+    }
+    std::vector<long long> kept;
+    for (int size : defaults)
+        if (size <= largest)
+            kept.push_back(size);
+    setGraphSizes(out, kept, from);
+}
+
+void readGraphFlags(ImportBuilder& out, const std::string& format, const GraphFlags& g)
+{
+    if (format == "vllm") {
+        if (g.configSizes) {
+            setGraphSizes(out, g.configSizes->sizes, *g.configSizes);
+            if (g.sizes)
+                out.ignore(g.sizes->flag, g.sizes->line,
+                    Words { words::kIgnoredGraphSizesOverridden, { "--compilation-config" } });
+        } else if (g.sizes && g.sizes->sizes.size() == 1) {
+            setDefaultSizesUpTo(out, "vllm", g.sizes->sizes.front(), *g.sizes);
+        } else if (g.sizes) {
+            setGraphSizes(out, g.sizes->sizes, *g.sizes);
+        }
+        return;
+    }
+    if (g.noPadding) {
+        // No batch is padded (CudaGraphRunner.can_run: a batch runs a graph only at a captured size, else eagerly):
+        // the plan's [] (its graph speed is the catalog's per-step overhead either way); the sizes only choose
+        // which batches run a graph.
+        out.set(kGraphSizesField, nlohmann::json::array(), g.noPadding->flag, g.noPadding->line);
+        for (const auto& other : { g.sizes, g.maxSize })
+            if (other)
+                out.ignore(other->flag, other->line, Words { words::kIgnoredGraphSizesWithoutPadding });
+        return;
+    }
+    if (g.sizes) { // SGLang: the listed sizes; their largest is cuda_graph_max_bs
+        setGraphSizes(out, g.sizes->sizes, *g.sizes);
+        if (g.maxSize)
+            out.ignore(
+                g.maxSize->flag, g.maxSize->line, Words { words::kIgnoredGraphSizesOverridden, { "--cuda-graph-bs" } });
+        return;
+    }
+    // With speculation _generate_cuda_graph_batch_sizes lists other sizes (finer below 257) than the catalog's.
+    if (g.maxSize && g.speculative)
+        out.ignore(g.maxSize->flag, g.maxSize->line, Words { words::kIgnoredGraphSizesSpeculative });
+    else if (g.maxSize)
+        setDefaultSizesUpTo(out, "sglang", g.maxSize->sizes.front(), *g.maxSize);
+}
+
 Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t first, const std::string& fileName,
     const std::string& format, const std::map<std::string, ServingFlag>& table)
 {
     ImportBuilder out(format, fileName, true);
     const auto& words = command.words;
+    GraphFlags graph;
     if (format == "tensorrt-llm")
         out.set("workload.serving.engine.name", "tensorrt-llm", "trtllm-serve", command.line);
     else if (format == "sglang")
@@ -273,6 +448,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
             flag = flag.substr(0, eq);
         }
         auto known = table.find(flag);
+        graph.speculative = graph.speculative || flag == "--speculative-algorithm";
         const bool takesValue = known != table.end()
             ? known->second.takesValue
             : (k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-');
@@ -281,7 +457,18 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
                 return out.error(flag, line, Words { words::kNeedsValue });
             value = words[++k].text;
         }
-        if (known != table.end() && known->second.planField && isLoraListField(known->second.planField)) {
+        if (known != table.end() && known->second.planField
+            && known->second.planField == std::string(kGraphSizesField)) {
+            // A list (nargs "+") for the sizes: the words up to the next flag.
+            std::vector<std::string> items { value.value_or("") };
+            // (A negative size is read as an item, to be refused by name, as argparse reads "-4" as a value.)
+            const bool list = flag == "--cuda-graph-sizes" || flag == "--cuda-graph-bs";
+            while (list && k + 1 < words.size() && !words[k + 1].text.empty()
+                && (words[k + 1].text[0] != '-' || integerText(words[k + 1].text)))
+                items.push_back(words[++k].text);
+            if (auto noted = noteGraphFlag(out, graph, flag, items, line); !noted)
+                return noted.error();
+        } else if (known != table.end() && known->second.planField && isLoraListField(known->second.planField)) {
             // A list (nargs "*"): the words up to the next flag.
             std::vector<std::string> items { value.value_or("") };
             while (k + 1 < words.size() && !words[k + 1].text.empty() && words[k + 1].text[0] != '-')
@@ -299,6 +486,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
             return mapped.error();
         }
     }
+    readGraphFlags(out, format, graph);
     return out.take();
 }
 
@@ -357,6 +545,35 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
         std::string key = entry.first.as<std::string>();
         const int line = yamlLine(entry.first);
         std::replace(key.begin(), key.end(), '_', '-');
+        if (entry.second.IsSequence() && key == "cuda-graph-sizes") {
+            // The sizes, one word each (an item that is not a number is refused by name).
+            command.words.push_back({ "--" + key, line });
+            for (const auto& item : entry.second)
+                command.words.push_back({ item.IsScalar() ? item.Scalar() : std::string("(list)"), line });
+            continue;
+        }
+        if (entry.second.IsMap() && key == "compilation-config") {
+            // Its capture sizes as the command's JSON (the other settings are stated as ignored).
+            nlohmann::json config = nlohmann::json::object();
+            for (const auto& setting : entry.second) {
+                const std::string name = setting.first.as<std::string>();
+                nlohmann::json& value = config[name];
+                if (setting.second.IsSequence()) {
+                    value = nlohmann::json::array();
+                    for (const auto& item : setting.second) {
+                        const auto size = item.IsScalar() ? integerText(item.Scalar()) : std::nullopt;
+                        value.push_back(
+                            size ? nlohmann::json(*size) : nlohmann::json(item.IsScalar() ? item.Scalar() : "(list)"));
+                    }
+                } else if (setting.second.IsNull())
+                    value = nullptr;
+                else
+                    value = setting.second.IsScalar() ? setting.second.Scalar() : std::string("(mapping)");
+            }
+            command.words.push_back({ "--" + key, line });
+            command.words.push_back({ config.dump(), line });
+            continue;
+        }
         if (entry.second.IsSequence() && key == "lora-modules") {
             // One adapter per item (NAME=PATH or a mapping naming it).
             command.words.push_back({ "--" + key, line });
@@ -576,6 +793,24 @@ std::string adaptersNote(const LoraValues& v, const std::string& listFlag)
         + " NAME=PATH (one per adapter) or load them while the server runs";
 }
 
+// The plan's capture sizes (workload.serving.engine.cuda_graph_batch_sizes) where it states them and they differ
+// from `engine`'s default (the catalog's), with graphs on; else nothing is written and the engine keeps its own.
+std::optional<std::vector<int>> statedGraphSizes(const LaunchTarget& t, const std::string& engine)
+{
+    const ServingEngine& e = t.plan.workload.serving.engine;
+    if (!e.cudaGraphs || !e.cudaGraphBatchSizes || *e.cudaGraphBatchSizes == servingGraphSizesDefault(engine))
+        return std::nullopt;
+    return e.cudaGraphBatchSizes;
+}
+
+std::string sizesText(const std::vector<int>& sizes, const char* separator)
+{
+    std::string text;
+    for (int size : sizes)
+        text += (text.empty() ? "" : separator) + std::to_string(size);
+    return text;
+}
+
 std::string roundedFraction(double value)
 {
     return std::to_string(std::floor(value * 1000 + 0.5) / 1000).substr(0, 5);
@@ -601,6 +836,12 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         args.push_back({ "kv-cache-dtype", *e.kvCache });
     if (!target.plan.workload.serving.engine.cudaGraphs)
         args.push_back({ "enforce-eager", "" }); // planned without CUDA graphs (workload.serving.engine.cuda_graphs)
+    // Two or more sizes are --cuda-graph-sizes' list (one value there means "the defaults up to it"); one or none go
+    // in the compilation config's cudagraph_capture_sizes, which vLLM captures as given.
+    if (const auto sizes = statedGraphSizes(target, "vllm"); sizes && sizes->size() >= 2)
+        args.push_back({ "cuda-graph-sizes", sizesText(*sizes, " ") });
+    else if (sizes)
+        args.push_back({ "compilation-config", "{\"cudagraph_capture_sizes\": [" + sizesText(*sizes, ", ") + "]}" });
     if (const LoraValues lora = loraValues(target); lora.on) {
         // Every supported module gets the slots (no --lora-target-modules), as the planned memory counts them.
         const int* rank = std::lower_bound(std::begin(kVllmLoraRanks), std::end(kVllmLoraRanks), lora.rank);
@@ -623,6 +864,20 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         if (value.empty()) { // a switch
             script += " \\\n    --" + flag;
             yaml << YAML::Key << flag << YAML::Value << true;
+            continue;
+        }
+        if (flag == "compilation-config") { // JSON: the YAML keeps the text, which vLLM passes to the flag as is
+            script += " \\\n    --" + flag + " " + shellQuote(value);
+            yaml << YAML::Key << flag << YAML::Value << YAML::SingleQuoted << value;
+            continue;
+        }
+        if (flag == "cuda-graph-sizes") { // a list: one word each, a YAML sequence
+            script += " \\\n    --" + flag + " " + value;
+            yaml << YAML::Key << flag << YAML::Value << YAML::Flow << YAML::BeginSeq;
+            std::istringstream sizes(value);
+            for (long long size = 0; sizes >> size;)
+                yaml << size;
+            yaml << YAML::EndSeq;
             continue;
         }
         script += " \\\n    --" + flag + " " + shellQuote(value);
@@ -657,6 +912,9 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             loraFlags += " " + std::string(m == "all-linear" ? "all" : m);
         result.notes.push_back(adaptersNote(lora, "--lora-paths"));
     }
+    // The plan's capture sizes where they are not SGLang's default: --cuda-graph-bs, or for none padded ([])
+    // --disable-cuda-graph-padding (a batch runs a graph only at a captured size, else eagerly: none is padded).
+    const auto graphSizes = statedGraphSizes(target, "sglang");
     for (int node = 0; node < r.nodes; ++node) {
         std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
             + "python3 -m sglang.launch_server --model-path " + shellQuote(target.modelId) + " \\\n    --tp-size "
@@ -672,6 +930,9 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             script += " \\\n    --kv-cache-dtype fp8_e4m3";
         if (!target.plan.workload.serving.engine.cudaGraphs)
             script += " \\\n    --disable-cuda-graph";
+        if (graphSizes)
+            script += graphSizes->empty() ? " \\\n    --disable-cuda-graph-padding"
+                                          : " \\\n    --cuda-graph-bs " + sizesText(*graphSizes, " ");
         script += loraFlags;
         if (r.nodes > 1)
             script += " \\\n    --nnodes " + std::to_string(r.nodes) + " --node-rank " + std::to_string(node)

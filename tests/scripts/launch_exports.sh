@@ -32,6 +32,15 @@ done
 for format in vllm sglang k8s; do
     "$CLI" export "$WORK/serve.gpuplan" --launch $format --output "$WORK/serve-$format" >/dev/null 2>"$WORK/err" || fail "export --launch $format (serving): $(cat "$WORK/err")"
 done
+# A plan's own CUDA-graph capture sizes are written in each engine's syntax and read back (issue #39).
+python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p["workload"]["serving"].setdefault("engine", {})["cuda_graph_batch_sizes"]=[1, 8, 64]; json.dump(p,sys.stdout)' "$WORK/serve.gpuplan" >"$WORK/graphs.gpuplan"
+for format in vllm sglang; do
+    "$CLI" export "$WORK/graphs.gpuplan" --launch $format --output "$WORK/serve-graphs-$format" >/dev/null 2>"$WORK/err" || fail "export --launch $format (capture sizes): $(cat "$WORK/err")"
+    for f in "$WORK/serve-graphs-$format"/*; do
+        "$CLI" import "$f" >"$WORK/graphs-import" 2>&1 || fail "import $f: $(cat "$WORK/graphs-import")"
+        tr -d ' \n' <"$WORK/graphs-import" | grep -qF '"cuda_graph_batch_sizes":[1,8,64]' || fail "import $f did not give the capture sizes: $(cat "$WORK/graphs-import")"
+    done
+done
 # The other kind of format is refused, and nothing is written.
 if "$CLI" export "$WORK/serve.gpuplan" --launch torchtitan --output "$WORK/refused" 2>"$WORK/err"; then
     fail "a serving plan exported torchtitan"
@@ -196,8 +205,11 @@ printf '[training]\nseq_len = 8192\n[parallelism]\ntensor_parallel_degree = ' >"
 printf 'vllm serve gpt2 --max-model-len\n' >"$WORK/serve.sh"
 printf 'torchrun pretrain_gpt.py --num-layers 2 --not-a-flag 3\n' >"$WORK/meg.sh"
 printf 'base_model: gpt2\nfsdp_config:\n\tfsdp_offload_params: true\n' >"$WORK/tab.yaml"
+# A capture size that is not a whole number of at least 1 (issue #39: the engines' graph-size flags).
+printf 'python3 -m sglang.launch_server --model-path gpt2 \\\n  --cuda-graph-bs 1 2 x\n' >"$WORK/graphs.sh"
 for case in "cut.toml:4: parallelism.tensor_parallel_degree" "serve.sh:1: --max-model-len: needs a value" \
-    "meg.sh:1: --not-a-flag: not a Megatron-LM flag" "tab.yaml:3: a tab"; do
+    "meg.sh:1: --not-a-flag: not a Megatron-LM flag" "tab.yaml:3: a tab" \
+    'graphs.sh:2: --cuda-graph-bs: needs a positive whole number, got "x"'; do
     file=${case%%:*}
     status=0
     "$CLI" import "$WORK/$file" >/dev/null 2>"$WORK/err" || status=$?

@@ -202,9 +202,11 @@ void ServingSection::addEngineRows(QFormLayout* form)
     m_kit.onRetranslate([this] {
         m_graphBatchSizes->setPlaceholderText(InputsPanel::tr("engine default"));
         m_graphBatchSizes->setToolTip(InputsPanel::tr(
-            "Batch sizes the engine captures CUDA graphs for, increasing (vLLM's cudagraph_capture_sizes, SGLang's "
-            "cuda_graph_bs, TensorRT-LLM's cuda_graph_config batch_sizes with enable_padding): a step that only "
-            "decodes runs at the next size up; 0 = no padding; empty = the engine's default"));
+            "Batch sizes the engine captures CUDA graphs for, increasing (vLLM's --cuda-graph-sizes or "
+            "cudagraph_capture_sizes, SGLang's --cuda-graph-bs, TensorRT-LLM's cuda_graph_config batch_sizes with "
+            "enable_padding): a step that only decodes runs at the next size up; a batch above the largest size runs "
+            "without a graph, unpadded (SGLang's --cuda-graph-max-bs is the largest); 0 = no padding; empty = the "
+            "engine's default"));
     });
     m_kit.addRow(
         form, [] { return InputsPanel::tr("CUDA-graph batch sizes"); }, m_graphBatchSizes,
