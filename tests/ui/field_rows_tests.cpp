@@ -343,8 +343,9 @@ TEST(FieldRows, EveryQuestionFieldSetInTheWindowChangesTheReportsQuestion)
     EXPECT_GE(checked, 40);
 }
 
-// serving.engine.version, a text beside the field table: the report's engine row says which release's scheduler loop
-// and CUDA graphs the estimate took (engine_release.h), or that the text states none and today's defaults apply.
+// serving.engine.version, a text beside the field table: the report's engine row names the engine and says which
+// release's scheduler loop and CUDA graphs the estimate took (engine_release.h), or that the text states none and
+// today's defaults apply.
 TEST(FieldRows, TheReportSaysWhichEngineReleaseTheEstimateTakes)
 {
     installLanguage(QStringLiteral("en"));
@@ -364,7 +365,8 @@ TEST(FieldRows, TheReportSaysWhichEngineReleaseTheEstimateTakes)
     EXPECT_NE(engineRow("not stated").find("version states no release number: today's defaults"), std::string::npos);
     const std::string unstated = engineRow("");
     EXPECT_EQ(unstated.find("release"), std::string::npos) << unstated;
-    EXPECT_FALSE(unstated.empty());
+    // The row names the engine first (the serving plan's engine, vLLM unless it says otherwise), then its settings.
+    EXPECT_TRUE(unstated.starts_with("Serving engine: vLLM, GPU memory utilization")) << unstated;
 }
 
 TEST(FieldRows, TheSweepVariesTheTablesSweepableFields)

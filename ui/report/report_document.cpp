@@ -251,6 +251,9 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
         rows.emplace_back(
             tr("Requests per month"), sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth) : tr("always on"));
         QStringList engine;
+        // The engine by name first (the field table's text for workload.serving.engine.name), then what the plan sets.
+        if (const gp::PlanField* name = gp::findPlanField("workload.serving.engine.name"))
+            engine << FieldText::value(*name, name->get(m_data.plan));
         if (sv.engine.gpuMemoryUtilization)
             engine << tr("GPU memory utilization %1").arg(formatNumber(*sv.engine.gpuMemoryUtilization, 2));
         if (sv.engine.maxNumSeqs)
@@ -267,8 +270,9 @@ void ReportBuilder::addQuestion(Blocks& blocks) const
                           .arg(release->patch);
         else if (!sv.engine.version.empty())
             engine << tr("version states no release number: today's defaults");
-        rows.emplace_back(
-            tr("Serving engine"), engine.isEmpty() ? tr("engine defaults") : engine.join(CoreText::listSeparator()));
+        if (engine.size() <= 1) // the name alone: nothing else set
+            engine << tr("engine defaults");
+        rows.emplace_back(tr("Serving engine"), engine.join(CoreText::listSeparator()));
     } else if (inference()) {
         rows.emplace_back(tr("Batch size"), QString::number(w.inference.batchSize));
         rows.emplace_back(
