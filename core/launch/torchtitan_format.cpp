@@ -3,8 +3,12 @@
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
 
+#include "base/error_words.h"
+#include "base/json_reader.h"
+
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -66,9 +70,83 @@ struct TorchtitanRead {
         reshardLine = 0;
     bool fp8 = false;
     bool mx = false;
+    // What torch.compile compiles (finishTorchtitanCompile): [training] compile until torchtitan 08b8b244f
+    // (2025-08-20), [compile] enable and components from then on.
+    std::optional<bool> trainingCompile = std::nullopt, compileEnable = std::nullopt;
+    std::optional<std::vector<std::string>> compileComponents = std::nullopt;
+    int trainingCompileLine = 0, compileEnableLine = 0, compileComponentsLine = 0;
+    std::optional<Error> error = std::nullopt; // the first bad value; the reader returns it
 
     int line(const toml::node& n) const { return int(n.source().begin.line); }
+    void fail(const std::string& field, const toml::node& n, Words words)
+    {
+        if (!error)
+            error = out.error(field, line(n), std::move(words));
+    }
 };
+
+// A TOML value as a refusal shows it: "yes" in quotes, a number, true or false, "an array", "a table".
+std::string tomlValueText(const toml::node& n)
+{
+    if (auto s = n.value_exact<std::string>())
+        return detail::describeJsonType(nlohmann::json(*s));
+    if (auto i = n.value_exact<long long>())
+        return std::to_string(*i);
+    if (auto d = n.value_exact<double>())
+        return detail::describeJsonType(nlohmann::json(*d));
+    if (auto b = n.value_exact<bool>())
+        return *b ? "true" : "false";
+    if (n.is_array())
+        return "an array";
+    if (n.is_table())
+        return "a table";
+    return "a date or time";
+}
+
+// A switch torchtitan declares as bool: true or false, else a refusal naming `field`.
+std::optional<bool> tomlSwitch(TorchtitanRead& r, const std::string& field, const toml::node& value)
+{
+    if (auto b = value.value_exact<bool>())
+        return b;
+    r.fail(field, value, Words { words::kTrueOrFalseGot, { tomlValueText(value) } });
+    return std::nullopt;
+}
+
+// [compile] (torchtitan/config/job_config.py Compile, from 08b8b244f #1608 until the TOML configs' removal in
+// 9810191bb): enable, components (a list of "model" and "loss"; default both), backend.
+void readTorchtitanCompile(TorchtitanRead& r, const std::string& key, const toml::node& value)
+{
+    const std::string field = "compile." + key;
+    const int line = r.line(value);
+    if (key == "enable") {
+        r.compileEnable = tomlSwitch(r, field, value);
+        r.compileEnableLine = line;
+    } else if (key == "components") {
+        const auto* list = value.as_array();
+        if (!list) {
+            r.fail(field, value, Words { words::kStringListGot, { tomlValueText(value) } });
+            return;
+        }
+        std::vector<std::string> components;
+        for (const auto& item : *list) {
+            const auto name = item.value_exact<std::string>();
+            if (!name) {
+                r.fail(field, item, Words { words::kStringListGot, { tomlValueText(item) } });
+                return;
+            }
+            if (*name != "model" && *name != "loss") {
+                r.fail(field, item, Words { words::kUnknownValueExpected, { *name, "model, loss" } });
+                return;
+            }
+            components.push_back(*name);
+        }
+        r.compileComponents = components;
+        r.compileComponentsLine = line;
+    } else if (key == "backend")
+        r.out.ignore(field, line, "the compiler backend: the estimate of torch_compile is Inductor's (the default)");
+    else
+        r.out.ignore(field, line, "not a compile field GPU Planner models");
+}
 
 // [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
 void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const toml::node& value)
@@ -144,9 +222,10 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
             r.out.set("workload.gradient_precision", reduce == "float32" ? "fp32" : "bf16", field, line);
         else
             r.out.ignore(field, line, "not a gradient width GPU Planner reads");
-    } else if (key == "compile")
-        r.out.set("workload.torch_compile", value.value<bool>().value_or(false), field, line);
-    else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
+    } else if (key == "compile") {
+        r.trainingCompile = tomlSwitch(r, field, value);
+        r.trainingCompileLine = line;
+    } else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
         r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
     else
         r.out.ignore(field, line,
@@ -164,6 +243,8 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
             readTorchtitanParallelism(r, key, value);
         } else if (section == "training") {
             readTorchtitanTraining(r, key, value);
+        } else if (section == "compile") {
+            readTorchtitanCompile(r, key, value);
         } else if (section == "model" && key == "converters") {
             if (const auto* list = value.as_array())
                 for (const auto& c : *list) {
@@ -260,6 +341,46 @@ void finishTorchtitanBatch(TorchtitanRead& r)
     r.out.set("workload.parallelism.data", data, shardField, r.shardLine);
 }
 
+// What torch.compile compiles: the model (workload.torch_compile) and the loss (workload.loss_implementation
+// "compiled": torchtitan's build_cross_entropy_loss wraps its cross-entropy in torch.compile). [training] compile
+// compiled the model alone until bbb1b616e (2025-04-02, #1033), the model and the loss from then until 08b8b244f
+// (2025-08-20, #1608) replaced it with [compile] enable and components (default ["model", "loss"]): the file does not
+// say its torchtitan version, so [training] compile = true is read as the later, both (docs/launch-files.md). A loss
+// not compiled is left at the plan's default (fp32-logits: the cross-entropy on the upcast logits).
+void finishTorchtitanCompile(TorchtitanRead& r)
+{
+    const bool hasSection = r.compileEnable || r.compileComponents;
+    if (r.trainingCompile && hasSection) {
+        r.out.ignore("training.compile", r.trainingCompileLine,
+            "torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets");
+    } else if (r.trainingCompile) {
+        r.out.set("workload.torch_compile", *r.trainingCompile, "training.compile", r.trainingCompileLine);
+        if (*r.trainingCompile)
+            r.out.set("workload.loss_implementation", "compiled", "training.compile", r.trainingCompileLine);
+        else
+            r.out.clear("workload.loss_implementation");
+    }
+    if (!hasSection)
+        return;
+    const bool enable = r.compileEnable.value_or(false);
+    const std::vector<std::string> components
+        = r.compileComponents.value_or(std::vector<std::string> { "model", "loss" });
+    auto has = [&](const char* c) { return std::find(components.begin(), components.end(), c) != components.end(); };
+    const bool model = enable && has("model");
+    const bool loss = enable && has("loss");
+    // The field that decides: components where the file lists them, else enable.
+    const bool listed = r.compileComponents.has_value();
+    const std::string field = listed ? "compile.components" : "compile.enable";
+    const int line = listed ? r.compileComponentsLine : r.compileEnableLine;
+    if (listed && r.compileEnable)
+        r.out.set("workload.torch_compile", model, "compile.enable", r.compileEnableLine);
+    r.out.set("workload.torch_compile", model, field, line);
+    if (loss)
+        r.out.set("workload.loss_implementation", "compiled", field, line);
+    else
+        r.out.clear("workload.loss_implementation");
+}
+
 } // namespace
 
 Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& fileName)
@@ -297,7 +418,10 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
                 *name + " " + *flavor + " is not a flavor GPU Planner knows; choose the model in the plan");
         }
     }
+    if (r.error)
+        return *r.error;
     finishTorchtitanBatch(r);
+    finishTorchtitanCompile(r);
     out.set("workload.framework", "torchtitan", "(file format)", 0); // FSDP2's state layout (memory_model.h)
     return out.take();
 }
@@ -325,8 +449,7 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
                                (long long)c.microBatchSize * (piped ? c.gradientAccumulationSteps : 1) },
         { "global_batch_size", global }, { "seq_len", (long long)w.sequenceLength },
         { "steps", (long long)std::ceil(w.trainingTokens / tokensPerStep) },
-        { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" },
-        { "compile", w.torchCompile } };
+        { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" } };
     if (w.gradientPrecision != GradientPrecision::Auto)
         training.insert(
             "mixed_precision_reduce", w.gradientPrecision == GradientPrecision::Bf16 ? "bfloat16" : "float32");
@@ -363,9 +486,25 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
     if (c.checkpointing == Checkpointing::Selective)
         notes.push_back("checkpointing: Megatron's selective recompute (attention core) has no torchtitan equivalent; "
                         "written as per-op selective checkpointing");
+    // torch.compile as torchtitan from 08b8b244f reads it (the [training] compile of older versions is refused there):
+    // the model where the plan compiles it, the loss where its loss is "compiled" (finishTorchtitanCompile).
+    const bool compiledLoss = w.lossImplementation == LossImplementation::Compiled;
+    toml::array components;
+    if (w.torchCompile)
+        components.push_back("model");
+    if (compiledLoss)
+        components.push_back("loss");
+    toml::table compile { { "enable", w.torchCompile || compiledLoss } };
+    if (w.torchCompile || compiledLoss)
+        compile.insert("components", components);
+    if (!compiledLoss && w.lossImplementation != LossImplementation::Fp32Logits)
+        notes.push_back("loss_implementation: torchtitan's loss is PyTorch's cross-entropy on the upcast logits, "
+                        "compiled or not; the plan's \""
+            + std::string(toString(w.lossImplementation)) + "\" loss is written as not compiled (fp32-logits)");
     toml::table root { { "job", toml::table { { "description", target.planName + " on " + target.result.candidate } } },
         { "model", modelTable }, { "training", training }, { "parallelism", parallelism },
-        { "activation_checkpoint", checkpointing }, { "optimizer", toml::table { { "name", "AdamW" } } } };
+        { "activation_checkpoint", checkpointing }, { "compile", compile },
+        { "optimizer", toml::table { { "name", "AdamW" } } } };
     if (w.precision == Precision::Fp8 && w.fp8Recipe != Fp8Recipe::Mxfp8) {
         toml::table float8 { { "enable_fsdp_float8_all_gather", w.fp8AllGather } };
         if (w.fp8Recipe == Fp8Recipe::Rowwise)
