@@ -75,6 +75,9 @@ struct TorchtitanRead {
     std::optional<bool> trainingCompile = std::nullopt, compileEnable = std::nullopt;
     std::optional<std::vector<std::string>> compileComponents = std::nullopt;
     int trainingCompileLine = 0, compileEnableLine = 0, compileComponentsLine = 0;
+    // A key torchtitan removed before bbb1b616e (2025-04-02), so the file is for a torchtitan whose training.compile
+    // compiled the model alone: empty when none.
+    std::string olderKey = "";
     std::optional<Error> error = std::nullopt; // the first bad value; the reader returns it
 
     int line(const toml::node& n) const { return int(n.source().begin.line); }
@@ -225,6 +228,13 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
     } else if (key == "compile") {
         r.trainingCompile = tomlSwitch(r, field, value);
         r.trainingCompileLine = line;
+    } else if (key == "data_parallel_replicate_degree" || key == "data_parallel_shard_degree"
+        || key == "tensor_parallel_degree") {
+        // Moved to [parallelism] by 785c34c99 (2025-03-18).
+        r.olderKey = field;
+        r.out.ignore(field, line,
+            "torchtitan before 785c34c99 (2025-03-18) read the degrees here; this older layout is not read: "
+            "write it under [parallelism]");
     } else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
         r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
     else
@@ -292,6 +302,15 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
                 r.out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
         } else if (section == "model") {
             r.out.ignore(field, line, "tokenizer and asset paths: no effect on memory or time");
+        } else if ((section == "experimental"
+                       && (key == "pipeline_parallel_degree" || key == "context_parallel_degree"))
+            || (section == "float8" && key == "enable_float8_linear")) {
+            // Moved to [parallelism] by 785c34c99 (2025-03-18); replaced by model.converters in 57387af0e
+            // (2025-02-15).
+            r.olderKey = field;
+            r.out.ignore(field, line,
+                "a key of torchtitan before 2025-03-18; this older layout is not read: write it as "
+                    + std::string(section == "float8" ? "model.converters" : "[parallelism]") + " does");
         } else if (section == "float8" || section == "optimizer" || section == "activation_checkpoint") {
             r.out.ignore(field, line, "a detail GPU Planner does not model");
         } else {
@@ -345,7 +364,8 @@ void finishTorchtitanBatch(TorchtitanRead& r)
 // "compiled": torchtitan's build_cross_entropy_loss wraps its cross-entropy in torch.compile). [training] compile
 // compiled the model alone until bbb1b616e (2025-04-02, #1033), the model and the loss from then until 08b8b244f
 // (2025-08-20, #1608) replaced it with [compile] enable and components (default ["model", "loss"]): the file does not
-// say its torchtitan version, so [training] compile = true is read as the later, both (docs/launch-files.md). A loss
+// say its torchtitan version, so [training] compile = true is read as the later, both, unless the file has a key
+// torchtitan removed before bbb1b616e (olderKey; docs/launch-files.md). A loss
 // not compiled is left at the plan's default (fp32-logits: the cross-entropy on the upcast logits).
 void finishTorchtitanCompile(TorchtitanRead& r)
 {
@@ -355,10 +375,15 @@ void finishTorchtitanCompile(TorchtitanRead& r)
             "torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets");
     } else if (r.trainingCompile) {
         r.out.set("workload.torch_compile", *r.trainingCompile, "training.compile", r.trainingCompileLine);
-        if (*r.trainingCompile)
+        if (*r.trainingCompile && r.olderKey.empty())
             r.out.set("workload.loss_implementation", "compiled", "training.compile", r.trainingCompileLine);
         else
             r.out.clear("workload.loss_implementation");
+        if (*r.trainingCompile && !r.olderKey.empty())
+            r.out.ignore("training.compile", r.trainingCompileLine,
+                "the loss: " + r.olderKey
+                    + " is torchtitan's before bbb1b616e (2025-04-02), whose training.compile compiled the model "
+                      "alone; the plan's loss stays its default");
     }
     if (!hasSection)
         return;

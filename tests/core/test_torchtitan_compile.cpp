@@ -50,6 +50,33 @@ TEST(TorchtitanCompile, TrainingCompileCompilesTheModelAndTheLoss)
     EXPECT_EQ(plan.workload.lossImplementation, LossImplementation::Compiled);
 }
 
+// A file of torchtitan's layout before bbb1b616e (the degrees under [training] and [experimental] until 785c34c99 of
+// 2025-03-18, float8.enable_float8_linear until 57387af0e of 2025-02-15; train_configs/llama3_8b.toml @9dec370):
+// training.compile compiled the model alone, and the older keys say they are not read.
+TEST(TorchtitanCompile, AnOlderLayoutsTrainingCompileLeavesTheLoss)
+{
+    for (const char* older : { "[training]\ntensor_parallel_degree = 1\n",
+             "[experimental]\npipeline_parallel_degree = 1\n", "[float8]\nenable_float8_linear = false\n" }) {
+        SCOPED_TRACE(older);
+        const std::string text = std::string("[model]\nname = \"llama3\"\n") + older
+            + (std::string(older).rfind("[training]", 0) == 0 ? "" : "[training]\n") + "compile = true\n";
+        auto read = readLaunchFile(text, "train.toml");
+        ASSERT_TRUE(read) << read.error().toString();
+        EXPECT_EQ(mappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json(true));
+        EXPECT_EQ(mappedValue(*read, "workload.loss_implementation", "training.compile"), nlohmann::json());
+        Plan base = defaultPlan();
+        base.workload.lossImplementation = LossImplementation::Compiled;
+        EXPECT_EQ(importedOnto(base, *read).workload.lossImplementation, LossImplementation::Fp32Logits);
+        bool said = false, olderSaid = false;
+        for (const auto& i : read->ignored) {
+            said = said || (i.field == "training.compile" && i.reason.find("bbb1b616e") != std::string::npos);
+            olderSaid = olderSaid || i.reason.find("older layout is not read") != std::string::npos;
+        }
+        EXPECT_TRUE(said);
+        EXPECT_TRUE(olderSaid);
+    }
+}
+
 TEST(TorchtitanCompile, ALossNotCompiledIsThePlansDefault)
 {
     Plan base = defaultPlan();
