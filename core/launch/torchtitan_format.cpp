@@ -78,6 +78,8 @@ struct TorchtitanRead {
     // A key torchtitan removed before bbb1b616e (2025-04-02), so the file is for a torchtitan whose training.compile
     // compiled the model alone: empty when none.
     std::string olderKey = "";
+    std::string shardField = "parallelism.data_parallel_shard_degree";
+    std::string replicateField = "parallelism.data_parallel_replicate_degree";
     std::optional<Error> error = std::nullopt; // the first bad value; the reader returns it
 
     int line(const toml::node& n) const { return int(n.source().begin.line); }
@@ -152,17 +154,22 @@ void readTorchtitanCompile(TorchtitanRead& r, const std::string& key, const toml
 }
 
 // [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
-void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const toml::node& value)
+// `section`: "parallelism", or where torchtitan before 785c34c99 (2025-03-18) kept the degrees ("training": data
+// and tensor; "experimental": pipeline and context).
+void readTorchtitanParallelism(
+    TorchtitanRead& r, const std::string& key, const toml::node& value, const std::string& section = "parallelism")
 {
-    const std::string field = "parallelism." + key;
+    const std::string field = section + "." + key;
     const int line = r.line(value);
     const auto number = value.value<long long>();
     if (key == "data_parallel_shard_degree") {
         r.shard = number;
         r.shardLine = line;
+        r.shardField = field;
     } else if (key == "data_parallel_replicate_degree") {
         r.replicate = number;
         r.replicateLine = line;
+        r.replicateField = field;
     } else if (key == "tensor_parallel_degree" && number) {
         r.tensor = number;
         r.out.set("workload.parallelism.tensor", *number, field, line);
@@ -230,11 +237,9 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
         r.trainingCompileLine = line;
     } else if (key == "data_parallel_replicate_degree" || key == "data_parallel_shard_degree"
         || key == "tensor_parallel_degree") {
-        // Moved to [parallelism] by 785c34c99 (2025-03-18).
+        // Moved to [parallelism] by 785c34c99 (2025-03-18): read as there.
         r.olderKey = field;
-        r.out.ignore(field, line,
-            "torchtitan before 785c34c99 (2025-03-18) read the degrees here; this older layout is not read: "
-            "write it under [parallelism]");
+        readTorchtitanParallelism(r, key, value, "training");
     } else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
         r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
     else
@@ -302,15 +307,16 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
                 r.out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
         } else if (section == "model") {
             r.out.ignore(field, line, "tokenizer and asset paths: no effect on memory or time");
-        } else if ((section == "experimental"
-                       && (key == "pipeline_parallel_degree" || key == "context_parallel_degree"))
-            || (section == "float8" && key == "enable_float8_linear")) {
-            // Moved to [parallelism] by 785c34c99 (2025-03-18); replaced by model.converters in 57387af0e
-            // (2025-02-15).
+        } else if (section == "experimental"
+            && (key == "pipeline_parallel_degree" || key == "context_parallel_degree")) {
+            // Moved to [parallelism] by 785c34c99 (2025-03-18): read as there.
+            r.olderKey = field;
+            readTorchtitanParallelism(r, key, value, "experimental");
+        } else if (section == "float8" && key == "enable_float8_linear") {
+            // Replaced by model.converters = ["float8"] in 57387af0e (2025-02-15).
             r.olderKey = field;
             r.out.ignore(field, line,
-                "a key of torchtitan before 2025-03-18; this older layout is not read: write it as "
-                    + std::string(section == "float8" ? "model.converters" : "[parallelism]") + " does");
+                "a key of torchtitan before 2025-02-15 (57387af0e); not read: write model.converters = [\"float8\"]");
         } else if (section == "float8" || section == "optimizer" || section == "activation_checkpoint") {
             r.out.ignore(field, line, "a detail GPU Planner does not model");
         } else {
@@ -347,8 +353,8 @@ void finishTorchtitanBatch(TorchtitanRead& r)
     // the forward pass; only replication (HSDP's replicate degree alone) is plain data parallelism.
     const long long shard = r.shard.value_or(-1);
     const long long replicate = r.replicate.value_or(1);
-    const std::string shardField = "parallelism.data_parallel_shard_degree";
-    const std::string replicateField = "parallelism.data_parallel_replicate_degree";
+    const std::string& shardField = r.shardField;
+    const std::string& replicateField = r.replicateField;
     const int stage = shard == 1 ? 0 : r.reshard == "never" ? 2 : 3;
     const nlohmann::json data = shard == 1 ? (replicate > 1 ? nlohmann::json(replicate) : nlohmann::json("auto"))
                                            : (shard > 0 ? nlohmann::json(shard * replicate) : nlohmann::json("auto"));

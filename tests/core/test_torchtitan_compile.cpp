@@ -52,7 +52,7 @@ TEST(TorchtitanCompile, TrainingCompileCompilesTheModelAndTheLoss)
 
 // A file of torchtitan's layout before bbb1b616e (the degrees under [training] and [experimental] until 785c34c99 of
 // 2025-03-18, float8.enable_float8_linear until 57387af0e of 2025-02-15; train_configs/llama3_8b.toml @9dec370):
-// training.compile compiled the model alone, and the older keys say they are not read.
+// training.compile compiled the model alone.
 TEST(TorchtitanCompile, AnOlderLayoutsTrainingCompileLeavesTheLoss)
 {
     for (const char* older : { "[training]\ntensor_parallel_degree = 1\n",
@@ -67,14 +67,37 @@ TEST(TorchtitanCompile, AnOlderLayoutsTrainingCompileLeavesTheLoss)
         Plan base = defaultPlan();
         base.workload.lossImplementation = LossImplementation::Compiled;
         EXPECT_EQ(importedOnto(base, *read).workload.lossImplementation, LossImplementation::Fp32Logits);
-        bool said = false, olderSaid = false;
-        for (const auto& i : read->ignored) {
+        bool said = false;
+        for (const auto& i : read->ignored)
             said = said || (i.field == "training.compile" && i.reason.find("bbb1b616e") != std::string::npos);
-            olderSaid = olderSaid || i.reason.find("older layout is not read") != std::string::npos;
-        }
         EXPECT_TRUE(said);
-        EXPECT_TRUE(olderSaid);
     }
+}
+
+// The older layout's degrees are read where that torchtitan kept them (train_configs/llama3_70b.toml @9dec370:
+// tensor_parallel_degree = 8 and data_parallel_shard_degree = -1 under [training]), not taken for hyper-parameters.
+TEST(TorchtitanCompile, TheOlderLayoutsDegreesAreRead)
+{
+    auto read = readLaunchFile("[training]\ndata_parallel_replicate_degree = 2\ndata_parallel_shard_degree = 4\n"
+                               "tensor_parallel_degree = 8\n[experimental]\ncontext_parallel_degree = 2\n"
+                               "pipeline_parallel_degree = 1\n",
+        "train.toml");
+    ASSERT_TRUE(read) << read.error().toString();
+    EXPECT_EQ(mappedValue(*read, "workload.parallelism.tensor", "training.tensor_parallel_degree"), nlohmann::json(8));
+    EXPECT_EQ(
+        mappedValue(*read, "workload.parallelism.data", "training.data_parallel_shard_degree"), nlohmann::json(8));
+    EXPECT_EQ(
+        mappedValue(*read, "workload.parallelism.data", "training.data_parallel_replicate_degree"), nlohmann::json(8));
+    EXPECT_EQ(mappedValue(*read, "workload.parallelism.zero_stage", "training.data_parallel_shard_degree"),
+        nlohmann::json(3));
+    EXPECT_EQ(
+        mappedValue(*read, "workload.parallelism.context", "experimental.context_parallel_degree"), nlohmann::json(2));
+    EXPECT_EQ(mappedValue(*read, "workload.parallelism.pipeline", "experimental.pipeline_parallel_degree"),
+        nlohmann::json(1));
+    for (const auto& i : read->ignored)
+        EXPECT_EQ(i.field.find("_degree"), std::string::npos) << i.field << ": " << i.reason;
+    const Plan plan = importedOnto(defaultPlan(), *read);
+    EXPECT_EQ(plan.workload.parallelism.tensor, 8);
 }
 
 TEST(TorchtitanCompile, ALossNotCompiledIsThePlansDefault)
