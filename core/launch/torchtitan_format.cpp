@@ -3,8 +3,12 @@
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
 
+#include "base/error_words.h"
+#include "base/json_reader.h"
+
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -66,22 +70,106 @@ struct TorchtitanRead {
         reshardLine = 0;
     bool fp8 = false;
     bool mx = false;
+    // What torch.compile compiles (finishTorchtitanCompile): [training] compile until torchtitan 08b8b244f
+    // (2025-08-20), [compile] enable and components from then on.
+    std::optional<bool> trainingCompile = std::nullopt, compileEnable = std::nullopt;
+    std::optional<std::vector<std::string>> compileComponents = std::nullopt;
+    int trainingCompileLine = 0, compileEnableLine = 0, compileComponentsLine = 0;
+    // A key torchtitan removed before bbb1b616e (2025-04-02), so the file is for a torchtitan whose training.compile
+    // compiled the model alone: empty when none.
+    std::string olderKey = "";
+    std::string shardField = "parallelism.data_parallel_shard_degree";
+    std::string replicateField = "parallelism.data_parallel_replicate_degree";
+    std::optional<Error> error = std::nullopt; // the first bad value; the reader returns it
 
     int line(const toml::node& n) const { return int(n.source().begin.line); }
+    void fail(const std::string& field, const toml::node& n, Words words)
+    {
+        if (!error)
+            error = out.error(field, line(n), std::move(words));
+    }
 };
 
-// [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
-void readTorchtitanParallelism(TorchtitanRead& r, const std::string& key, const toml::node& value)
+// A TOML value as a refusal shows it: "yes" in quotes, a number, true or false, "an array", "a table".
+std::string tomlValueText(const toml::node& n)
 {
-    const std::string field = "parallelism." + key;
+    if (auto s = n.value_exact<std::string>())
+        return detail::describeJsonType(nlohmann::json(*s));
+    if (auto i = n.value_exact<long long>())
+        return std::to_string(*i);
+    if (auto d = n.value_exact<double>())
+        return detail::describeJsonType(nlohmann::json(*d));
+    if (auto b = n.value_exact<bool>())
+        return *b ? "true" : "false";
+    if (n.is_array())
+        return "an array";
+    if (n.is_table())
+        return "a table";
+    return "a date or time";
+}
+
+// A switch torchtitan declares as bool: true or false, else a refusal naming `field`.
+std::optional<bool> tomlSwitch(TorchtitanRead& r, const std::string& field, const toml::node& value)
+{
+    if (auto b = value.value_exact<bool>())
+        return b;
+    r.fail(field, value, Words { words::kTrueOrFalseGot, { tomlValueText(value) } });
+    return std::nullopt;
+}
+
+// [compile] (torchtitan/config/job_config.py Compile, from 08b8b244f #1608 until the TOML configs' removal in
+// 9810191bb): enable, components (a list of "model" and "loss"; default both), backend.
+void readTorchtitanCompile(TorchtitanRead& r, const std::string& key, const toml::node& value)
+{
+    const std::string field = "compile." + key;
+    const int line = r.line(value);
+    if (key == "enable") {
+        r.compileEnable = tomlSwitch(r, field, value);
+        r.compileEnableLine = line;
+    } else if (key == "components") {
+        const auto* list = value.as_array();
+        if (!list) {
+            r.fail(field, value, Words { words::kStringListGot, { tomlValueText(value) } });
+            return;
+        }
+        std::vector<std::string> components;
+        for (const auto& item : *list) {
+            const auto name = item.value_exact<std::string>();
+            if (!name) {
+                r.fail(field, item, Words { words::kStringListGot, { tomlValueText(item) } });
+                return;
+            }
+            if (*name != "model" && *name != "loss") {
+                r.fail(field, item, Words { words::kUnknownValueExpected, { *name, "model, loss" } });
+                return;
+            }
+            components.push_back(*name);
+        }
+        r.compileComponents = components;
+        r.compileComponentsLine = line;
+    } else if (key == "backend")
+        r.out.ignore(field, line, "the compiler backend: the estimate of torch_compile is Inductor's (the default)");
+    else
+        r.out.ignore(field, line, "not a compile field GPU Planner models");
+}
+
+// [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
+// `section`: "parallelism", or where torchtitan before 785c34c99 (2025-03-18) kept the degrees ("training": data
+// and tensor; "experimental": pipeline and context).
+void readTorchtitanParallelism(
+    TorchtitanRead& r, const std::string& key, const toml::node& value, const std::string& section = "parallelism")
+{
+    const std::string field = section + "." + key;
     const int line = r.line(value);
     const auto number = value.value<long long>();
     if (key == "data_parallel_shard_degree") {
         r.shard = number;
         r.shardLine = line;
+        r.shardField = field;
     } else if (key == "data_parallel_replicate_degree") {
         r.replicate = number;
         r.replicateLine = line;
+        r.replicateField = field;
     } else if (key == "tensor_parallel_degree" && number) {
         r.tensor = number;
         r.out.set("workload.parallelism.tensor", *number, field, line);
@@ -144,9 +232,15 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
             r.out.set("workload.gradient_precision", reduce == "float32" ? "fp32" : "bf16", field, line);
         else
             r.out.ignore(field, line, "not a gradient width GPU Planner reads");
-    } else if (key == "compile")
-        r.out.set("workload.torch_compile", value.value<bool>().value_or(false), field, line);
-    else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
+    } else if (key == "compile") {
+        r.trainingCompile = tomlSwitch(r, field, value);
+        r.trainingCompileLine = line;
+    } else if (key == "data_parallel_replicate_degree" || key == "data_parallel_shard_degree"
+        || key == "tensor_parallel_degree") {
+        // Moved to [parallelism] by 785c34c99 (2025-03-18): read as there.
+        r.olderKey = field;
+        readTorchtitanParallelism(r, key, value, "training");
+    } else if (key == "enable_cpu_offload" && value.value<bool>().value_or(false))
         r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
     else
         r.out.ignore(field, line,
@@ -164,6 +258,8 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
             readTorchtitanParallelism(r, key, value);
         } else if (section == "training") {
             readTorchtitanTraining(r, key, value);
+        } else if (section == "compile") {
+            readTorchtitanCompile(r, key, value);
         } else if (section == "model" && key == "converters") {
             if (const auto* list = value.as_array())
                 for (const auto& c : *list) {
@@ -211,6 +307,16 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
                 r.out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
         } else if (section == "model") {
             r.out.ignore(field, line, "tokenizer and asset paths: no effect on memory or time");
+        } else if (section == "experimental"
+            && (key == "pipeline_parallel_degree" || key == "context_parallel_degree")) {
+            // Moved to [parallelism] by 785c34c99 (2025-03-18): read as there.
+            r.olderKey = field;
+            readTorchtitanParallelism(r, key, value, "experimental");
+        } else if (section == "float8" && key == "enable_float8_linear") {
+            // Replaced by model.converters = ["float8"] in 57387af0e (2025-02-15).
+            r.olderKey = field;
+            r.out.ignore(field, line,
+                "a key of torchtitan before 2025-02-15 (57387af0e); not read: write model.converters = [\"float8\"]");
         } else if (section == "float8" || section == "optimizer" || section == "activation_checkpoint") {
             r.out.ignore(field, line, "a detail GPU Planner does not model");
         } else {
@@ -247,8 +353,8 @@ void finishTorchtitanBatch(TorchtitanRead& r)
     // the forward pass; only replication (HSDP's replicate degree alone) is plain data parallelism.
     const long long shard = r.shard.value_or(-1);
     const long long replicate = r.replicate.value_or(1);
-    const std::string shardField = "parallelism.data_parallel_shard_degree";
-    const std::string replicateField = "parallelism.data_parallel_replicate_degree";
+    const std::string& shardField = r.shardField;
+    const std::string& replicateField = r.replicateField;
     const int stage = shard == 1 ? 0 : r.reshard == "never" ? 2 : 3;
     const nlohmann::json data = shard == 1 ? (replicate > 1 ? nlohmann::json(replicate) : nlohmann::json("auto"))
                                            : (shard > 0 ? nlohmann::json(shard * replicate) : nlohmann::json("auto"));
@@ -258,6 +364,52 @@ void finishTorchtitanBatch(TorchtitanRead& r)
     if (r.replicateLine > 0)
         r.out.set("workload.parallelism.data", data, replicateField, r.replicateLine);
     r.out.set("workload.parallelism.data", data, shardField, r.shardLine);
+}
+
+// What torch.compile compiles: the model (workload.torch_compile) and the loss (workload.loss_implementation
+// "compiled": torchtitan's build_cross_entropy_loss wraps its cross-entropy in torch.compile). [training] compile
+// compiled the model alone until bbb1b616e (2025-04-02, #1033), the model and the loss from then until 08b8b244f
+// (2025-08-20, #1608) replaced it with [compile] enable and components (default ["model", "loss"]): the file does not
+// say its torchtitan version, so [training] compile = true is read as the later, both, unless the file has a key
+// torchtitan removed before bbb1b616e (olderKey; docs/launch-files.md). A loss
+// not compiled is left at the plan's default (fp32-logits: the cross-entropy on the upcast logits).
+void finishTorchtitanCompile(TorchtitanRead& r)
+{
+    const bool hasSection = r.compileEnable || r.compileComponents;
+    if (r.trainingCompile && hasSection) {
+        r.out.ignore("training.compile", r.trainingCompileLine,
+            "torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets");
+    } else if (r.trainingCompile) {
+        r.out.set("workload.torch_compile", *r.trainingCompile, "training.compile", r.trainingCompileLine);
+        if (*r.trainingCompile && r.olderKey.empty())
+            r.out.set("workload.loss_implementation", "compiled", "training.compile", r.trainingCompileLine);
+        else
+            r.out.clear("workload.loss_implementation");
+        if (*r.trainingCompile && !r.olderKey.empty())
+            r.out.ignore("training.compile", r.trainingCompileLine,
+                "the loss: " + r.olderKey
+                    + " is torchtitan's before bbb1b616e (2025-04-02), whose training.compile compiled the model "
+                      "alone; the plan's loss stays its default");
+    }
+    if (!hasSection)
+        return;
+    const bool enable = r.compileEnable.value_or(false);
+    const std::vector<std::string> components
+        = r.compileComponents.value_or(std::vector<std::string> { "model", "loss" });
+    auto has = [&](const char* c) { return std::find(components.begin(), components.end(), c) != components.end(); };
+    const bool model = enable && has("model");
+    const bool loss = enable && has("loss");
+    // The field that decides: components where the file lists them, else enable.
+    const bool listed = r.compileComponents.has_value();
+    const std::string field = listed ? "compile.components" : "compile.enable";
+    const int line = listed ? r.compileComponentsLine : r.compileEnableLine;
+    if (listed && r.compileEnable)
+        r.out.set("workload.torch_compile", model, "compile.enable", r.compileEnableLine);
+    r.out.set("workload.torch_compile", model, field, line);
+    if (loss)
+        r.out.set("workload.loss_implementation", "compiled", field, line);
+    else
+        r.out.clear("workload.loss_implementation");
 }
 
 } // namespace
@@ -297,7 +449,10 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
                 *name + " " + *flavor + " is not a flavor GPU Planner knows; choose the model in the plan");
         }
     }
+    if (r.error)
+        return *r.error;
     finishTorchtitanBatch(r);
+    finishTorchtitanCompile(r);
     out.set("workload.framework", "torchtitan", "(file format)", 0); // FSDP2's state layout (memory_model.h)
     return out.take();
 }
@@ -325,8 +480,7 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
                                (long long)c.microBatchSize * (piped ? c.gradientAccumulationSteps : 1) },
         { "global_batch_size", global }, { "seq_len", (long long)w.sequenceLength },
         { "steps", (long long)std::ceil(w.trainingTokens / tokensPerStep) },
-        { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" },
-        { "compile", w.torchCompile } };
+        { "mixed_precision_param", w.precision == Precision::Fp32 ? "float32" : "bfloat16" } };
     if (w.gradientPrecision != GradientPrecision::Auto)
         training.insert(
             "mixed_precision_reduce", w.gradientPrecision == GradientPrecision::Bf16 ? "bfloat16" : "float32");
@@ -363,9 +517,25 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
     if (c.checkpointing == Checkpointing::Selective)
         notes.push_back("checkpointing: Megatron's selective recompute (attention core) has no torchtitan equivalent; "
                         "written as per-op selective checkpointing");
+    // torch.compile as torchtitan from 08b8b244f reads it (the [training] compile of older versions is refused there):
+    // the model where the plan compiles it, the loss where its loss is "compiled" (finishTorchtitanCompile).
+    const bool compiledLoss = w.lossImplementation == LossImplementation::Compiled;
+    toml::array components;
+    if (w.torchCompile)
+        components.push_back("model");
+    if (compiledLoss)
+        components.push_back("loss");
+    toml::table compile { { "enable", w.torchCompile || compiledLoss } };
+    if (w.torchCompile || compiledLoss)
+        compile.insert("components", components);
+    if (!compiledLoss && w.lossImplementation != LossImplementation::Fp32Logits)
+        notes.push_back("loss_implementation: torchtitan's loss is PyTorch's cross-entropy on the upcast logits, "
+                        "compiled or not; the plan's \""
+            + std::string(toString(w.lossImplementation)) + "\" loss is written as not compiled (fp32-logits)");
     toml::table root { { "job", toml::table { { "description", target.planName + " on " + target.result.candidate } } },
         { "model", modelTable }, { "training", training }, { "parallelism", parallelism },
-        { "activation_checkpoint", checkpointing }, { "optimizer", toml::table { { "name", "AdamW" } } } };
+        { "activation_checkpoint", checkpointing }, { "compile", compile },
+        { "optimizer", toml::table { { "name", "AdamW" } } } };
     if (w.precision == Precision::Fp8 && w.fp8Recipe != Fp8Recipe::Mxfp8) {
         toml::table float8 { { "enable_fsdp_float8_all_gather", w.fp8AllGather } };
         if (w.fp8Recipe == Fp8Recipe::Rowwise)
