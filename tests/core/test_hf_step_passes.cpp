@@ -23,7 +23,7 @@ namespace
 using nlohmann::json;
 
 // A 1.5B-parameter Llama-shaped model on one H100, 2 x 2048 tokens a micro-batch.
-constexpr double kH = 2048, kKv = 512, kLayers = 24, kTokens = 2 * 2048;
+constexpr double kHfHidden = 2048, kHfKv = 512, kHfLayers = 24, kHfTokens = 2 * 2048;
 
 json hfPlan(const std::string& framework, const json& workloadExtra = json::object(), int gpus = 1)
 {
@@ -47,16 +47,16 @@ json hfPlan(const std::string& framework, const json& workloadExtra = json::obje
     };
 }
 
-struct Estimated {
+struct HfEstimated {
     CandidateResult result;
     ThroughputEstimate time;
     double trained = 0;
     double bandwidth = 0; // the bytes per second the time model's memory-bound passes run at
 };
 
-Estimated estimated(const json& document)
+HfEstimated hfEstimated(const json& document)
 {
-    Estimated out;
+    HfEstimated out;
     auto plan = planFromJson(document);
     EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
     if (!plan)
@@ -89,8 +89,9 @@ TEST(HfStepPasses, OptimizerUpdateIsTorchAdamwForeachBytesOverTheBandwidth)
         ASSERT_NE(it, builtinCatalog().defaults.end()) << key;
         EXPECT_FALSE(it->second.source.empty()) << key;
     }
-    const Estimated pure = estimated(hfPlan("hf", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
-    const Estimated mixed = estimated(hfPlan("hf"));
+    const HfEstimated pure
+        = hfEstimated(hfPlan("hf", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
+    const HfEstimated mixed = hfEstimated(hfPlan("hf"));
     ASSERT_GT(pure.bandwidth, 0);
     ASSERT_GT(pure.trained, 1e9);
     const double pureSeconds = pure.trained * (21 + 3) * 2 / pure.bandwidth;
@@ -98,25 +99,25 @@ TEST(HfStepPasses, OptimizerUpdateIsTorchAdamwForeachBytesOverTheBandwidth)
     EXPECT_NEAR(pure.time.optimizerUpdateSeconds, pureSeconds, pureSeconds * 1e-9);
     EXPECT_NEAR(mixed.time.optimizerUpdateSeconds, mixedSeconds, mixedSeconds * 1e-9);
     // Part of the memory-bound time and of the step (one GPU: nothing hides it).
-    const Estimated other
-        = estimated(hfPlan("auto", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
+    const HfEstimated other
+        = hfEstimated(hfPlan("auto", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
     EXPECT_EQ(other.time.optimizerUpdateSeconds, 0.0);
     EXPECT_NEAR(pure.time.step.total - other.time.step.total, pureSeconds, pureSeconds * 1e-6);
     EXPECT_NEAR(pure.time.memoryBoundSeconds - other.time.memoryBoundSeconds, pureSeconds, pureSeconds * 1e-9);
     // Not counted for the stacks whose update was not read, other optimizers, or an optimizer on the CPU.
     for (const char* stack : { "megatron", "torchtitan", "deepspeed" })
-        EXPECT_EQ(estimated(hfPlan(stack)).time.optimizerUpdateSeconds, 0.0) << stack;
-    EXPECT_EQ(estimated(hfPlan("hf", { { "optimizer", "sgd" } })).time.optimizerUpdateSeconds, 0.0);
+        EXPECT_EQ(hfEstimated(hfPlan(stack)).time.optimizerUpdateSeconds, 0.0) << stack;
+    EXPECT_EQ(hfEstimated(hfPlan("hf", { { "optimizer", "sgd" } })).time.optimizerUpdateSeconds, 0.0);
     json offloaded = hfPlan("hf");
     offloaded["workload"]["parallelism"]["zero_stage"] = 2;
     offloaded["workload"]["parallelism"]["offload"] = "optimizer";
-    EXPECT_EQ(estimated(offloaded).time.optimizerUpdateSeconds, 0.0);
+    EXPECT_EQ(hfEstimated(offloaded).time.optimizerUpdateSeconds, 0.0);
     // From ZeRO 1 each of the data-parallel ranks updates its partition only; without it every rank all of them.
     json ddp = hfPlan("hf", json::object(), 2);
     json zero1 = hfPlan("hf", json::object(), 2);
     zero1["workload"]["parallelism"]["zero_stage"] = 1;
-    const Estimated replicated = estimated(ddp);
-    const Estimated partitioned = estimated(zero1);
+    const HfEstimated replicated = hfEstimated(ddp);
+    const HfEstimated partitioned = hfEstimated(zero1);
     EXPECT_NEAR(replicated.time.optimizerUpdateSeconds, mixedSeconds, mixedSeconds * 1e-9);
     EXPECT_NEAR(partitioned.time.optimizerUpdateSeconds, mixedSeconds / 2, mixedSeconds * 1e-9);
 }
@@ -130,25 +131,25 @@ TEST(HfStepPasses, PeftAdapterKernelsAreTheirBytesByHand)
 {
     const json qv = { { "rank", 16 }, { "target_modules", { "q_proj", "v_proj" } } };
     const json lora = { { "technique", "lora" }, { "lora", qv } };
-    const Estimated hf = estimated(hfPlan("hf", lora));
-    const Estimated other = estimated(hfPlan("auto", lora));
+    const HfEstimated hf = hfEstimated(hfPlan("hf", lora));
+    const HfEstimated other = hfEstimated(hfPlan("auto", lora));
     ASSERT_GT(hf.bandwidth, 0);
-    const double in = kLayers * (kH + kH);
-    const double out = kLayers * (kH + kKv);
+    const double in = kHfLayers * (kHfHidden + kHfHidden);
+    const double out = kHfLayers * (kHfHidden + kHfKv);
     const double forward = in * (6 + 4) + out * (4 + 8 + 10 + 6);
     const double backward = out * (12 + 8 + 8) + in * (8 + 6 + 6);
-    const double seconds = kTokens * (forward + backward) / hf.bandwidth;
+    const double seconds = kHfTokens * (forward + backward) / hf.bandwidth;
     EXPECT_NEAR(hf.time.loraAdapterPassSeconds, seconds, seconds * 1e-9);
     EXPECT_EQ(other.time.loraAdapterPassSeconds, 0.0);
     EXPECT_NEAR(hf.time.memoryBoundSeconds - other.time.memoryBoundSeconds - hf.time.optimizerUpdateSeconds, seconds,
         seconds * 1e-9);
     // Under full recompute the forward kernels run twice.
-    const Estimated full
-        = estimated(hfPlan("hf", { { "technique", "lora" }, { "lora", qv }, { "activation_checkpointing", "full" } }));
-    const double fullSeconds = kTokens * (2 * forward + backward) / full.bandwidth;
+    const HfEstimated full = hfEstimated(
+        hfPlan("hf", { { "technique", "lora" }, { "lora", qv }, { "activation_checkpointing", "full" } }));
+    const double fullSeconds = kHfTokens * (2 * forward + backward) / full.bandwidth;
     EXPECT_NEAR(full.time.loraAdapterPassSeconds, fullSeconds, fullSeconds * 1e-9);
     // Full fine-tuning has no adapters, so none of their kernels.
-    EXPECT_EQ(estimated(hfPlan("hf")).time.loraAdapterPassSeconds, 0.0);
+    EXPECT_EQ(hfEstimated(hfPlan("hf")).time.loraAdapterPassSeconds, 0.0);
     // Adapters and model at one width (fp32 training): no casts, the rest at 4 bytes.
     Architecture one;
     one.hiddenSize = 2048;
@@ -158,8 +159,8 @@ TEST(HfStepPasses, PeftAdapterKernelsAreTheirBytesByHand)
     LoraSpec q;
     q.targetModules = { "q_proj" };
     const LoraAdapterPassBytes same = loraAdapterPassBytesPerToken(one, q, 4, 4);
-    EXPECT_NEAR(same.forward, kH * 4 + kH * (4 + 8 + 12), 1e-6);
-    EXPECT_NEAR(same.backward, kH * (8 + 8) + kH * (8 + 12), 1e-6);
+    EXPECT_NEAR(same.forward, kHfHidden * 4 + kHfHidden * (4 + 8 + 12), 1e-6);
+    EXPECT_NEAR(same.backward, kHfHidden * (8 + 8) + kHfHidden * (8 + 12), 1e-6);
 }
 
 } // namespace

@@ -19,7 +19,7 @@ namespace
 
 const char* const kField = "workload.serving.engine.cuda_graph_batch_sizes";
 
-LaunchImport imported(std::string_view text, const std::string& file)
+LaunchImport importedSizes(std::string_view text, const std::string& file)
 {
     auto read = readLaunchFile(text, file);
     EXPECT_TRUE(read) << (read ? "" : read.error().toString());
@@ -57,15 +57,16 @@ nlohmann::json defaultsUpTo(const std::string& engine, int largest)
 TEST(LaunchGraphSizes, VllmListsItsSizesOrGeneratesThemUpToOneValue)
 {
     // Several values are the sizes, sorted (VllmConfig._set_cudagraph_sizes: sorted(cuda_graph_sizes)), each once.
-    auto listed = imported("vllm serve gpt2 --cuda-graph-sizes 64 1 8 8 --max-num-seqs 64\n", "serve.sh");
+    auto listed = importedSizes("vllm serve gpt2 --cuda-graph-sizes 64 1 8 8 --max-num-seqs 64\n", "serve.sh");
     EXPECT_EQ(sizesOf(listed), nlohmann::json({ 1, 8, 64 }));
     EXPECT_FALSE(ignoredField(listed, "--cuda-graph-sizes"));
     // One value N: [1, 2, 4] + range(8, N + 1, 8), the default list up to N.
-    auto one = imported("vllm serve gpt2 --cuda-graph-sizes 64\n", "serve.sh");
+    auto one = importedSizes("vllm serve gpt2 --cuda-graph-sizes 64\n", "serve.sh");
     EXPECT_EQ(sizesOf(one), nlohmann::json({ 1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64 }));
-    EXPECT_EQ(sizesOf(imported("vllm serve gpt2 --cuda-graph-sizes=100\n", "serve.sh")), defaultsUpTo("vllm", 100));
+    EXPECT_EQ(
+        sizesOf(importedSizes("vllm serve gpt2 --cuda-graph-sizes=100\n", "serve.sh")), defaultsUpTo("vllm", 100));
     // Above the catalog's largest default the generated list is not guessed: stated, with the largest named.
-    auto large = imported("vllm serve gpt2 --cuda-graph-sizes 1024\n", "serve.sh");
+    auto large = importedSizes("vllm serve gpt2 --cuda-graph-sizes 1024\n", "serve.sh");
     EXPECT_TRUE(sizesOf(large).is_null());
     auto why = ignoredField(large, "--cuda-graph-sizes");
     ASSERT_TRUE(why);
@@ -73,19 +74,20 @@ TEST(LaunchGraphSizes, VllmListsItsSizesOrGeneratesThemUpToOneValue)
     EXPECT_NE(why->reason.find("serving.engine.vllm.cuda_graph_batch_sizes"), std::string::npos) << why->reason;
     // The compilation config's cudagraph_capture_sizes take the place of --cuda-graph-sizes
     // (CompilationConfig.init_with_cudagraph_sizes); its other settings are stated.
-    auto config = imported("vllm serve gpt2 --cuda-graph-sizes 1 2 --compilation-config "
-                           "'{\"level\": 3, \"cudagraph_capture_sizes\": [48, 3]}'\n",
+    auto config = importedSizes("vllm serve gpt2 --cuda-graph-sizes 1 2 --compilation-config "
+                                "'{\"level\": 3, \"cudagraph_capture_sizes\": [48, 3]}'\n",
         "serve.sh");
     EXPECT_EQ(sizesOf(config), nlohmann::json({ 3, 48 }));
     ASSERT_TRUE(ignoredField(config, "--cuda-graph-sizes"));
     EXPECT_NE(ignoredField(config, "--cuda-graph-sizes")->reason.find("--compilation-config"), std::string::npos);
     ASSERT_TRUE(ignoredField(config, "--compilation-config"));
     // vLLM 0.11's max_cudagraph_capture_size generates by another rule than the catalog's 0.10 list: stated.
-    auto newer = imported("vllm serve gpt2 --compilation-config '{\"max_cudagraph_capture_size\": 384}'\n", "serve.sh");
+    auto newer
+        = importedSizes("vllm serve gpt2 --compilation-config '{\"max_cudagraph_capture_size\": 384}'\n", "serve.sh");
     EXPECT_TRUE(sizesOf(newer).is_null());
     ASSERT_TRUE(ignoredField(newer, "--compilation-config max_cudagraph_capture_size"));
     // --enforce-eager: no graphs at all (vLLM captures no size).
-    auto eager = imported("vllm serve gpt2 --enforce-eager\n", "serve.sh");
+    auto eager = importedSizes("vllm serve gpt2 --enforce-eager\n", "serve.sh");
     ASSERT_FALSE(eager.mapped.empty());
     EXPECT_TRUE(std::any_of(eager.mapped.begin(), eager.mapped.end(), [](const LaunchMappedField& m) {
         return m.planField == "workload.serving.engine.cuda_graphs" && m.value == nlohmann::json(false);
@@ -94,14 +96,15 @@ TEST(LaunchGraphSizes, VllmListsItsSizesOrGeneratesThemUpToOneValue)
 
 TEST(LaunchGraphSizes, VllmConfigYamlGivesTheSameSizes)
 {
-    auto yaml = imported("model: gpt2\ncuda_graph_sizes: [16, 1, 2]\nmax_num_seqs: 16\n", "vllm-config.yaml");
+    auto yaml = importedSizes("model: gpt2\ncuda_graph_sizes: [16, 1, 2]\nmax_num_seqs: 16\n", "vllm-config.yaml");
     EXPECT_EQ(sizesOf(yaml), nlohmann::json({ 1, 2, 16 }));
-    auto config = imported("model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: [5]\n", "vllm-config.yaml");
+    auto config
+        = importedSizes("model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: [5]\n", "vllm-config.yaml");
     EXPECT_EQ(sizesOf(config), nlohmann::json({ 5 }));
-    auto text
-        = imported("model: gpt2\ncompilation-config: '{\"cudagraph_capture_sizes\": [1, 7]}'\n", "vllm-config.yaml");
+    auto text = importedSizes(
+        "model: gpt2\ncompilation-config: '{\"cudagraph_capture_sizes\": [1, 7]}'\n", "vllm-config.yaml");
     EXPECT_EQ(sizesOf(text), nlohmann::json({ 1, 7 }));
-    auto none = imported("model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: []\n", "vllm-config.yaml");
+    auto none = importedSizes("model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: []\n", "vllm-config.yaml");
     EXPECT_EQ(sizesOf(none), nlohmann::json::array());
 }
 
@@ -109,29 +112,30 @@ TEST(LaunchGraphSizes, SglangListsItsSizesOrGeneratesThemUpToItsLargest)
 {
     // --cuda-graph-bs: the sizes (sorted, each once); its largest is cuda_graph_max_bs, so --cuda-graph-max-bs and
     // --disable-cuda-graph-padding are stated as overridden.
-    auto listed = imported(
+    auto listed = importedSizes(
         "python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-bs 16 1 8 --cuda-graph-max-bs 64\n", "run.sh");
     EXPECT_EQ(sizesOf(listed), nlohmann::json({ 1, 8, 16 }));
     ASSERT_TRUE(ignoredField(listed, "--cuda-graph-max-bs"));
     EXPECT_NE(ignoredField(listed, "--cuda-graph-max-bs")->reason.find("--cuda-graph-bs"), std::string::npos);
     // --cuda-graph-max-bs alone: _generate_cuda_graph_batch_sizes up to it, the default list kept to 100.
-    auto largest = imported("python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 100\n", "run.sh");
+    auto largest
+        = importedSizes("python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 100\n", "run.sh");
     EXPECT_EQ(sizesOf(largest), defaultsUpTo("sglang", 100));
     EXPECT_EQ(sizesOf(largest).back(), 96); // 97 to 100 run without a graph
     // --disable-cuda-graph-padding: no batch is padded (CudaGraphRunner.can_run takes a graph only at a captured
     // size), the plan's []; the sizes then only choose which batches run a graph, stated.
-    auto unpadded = imported("python3 -m sglang.launch_server --model-path gpt2 --disable-cuda-graph-padding "
-                             "--cuda-graph-max-bs 6\n",
+    auto unpadded = importedSizes("python3 -m sglang.launch_server --model-path gpt2 --disable-cuda-graph-padding "
+                                  "--cuda-graph-max-bs 6\n",
         "run.sh");
     EXPECT_EQ(sizesOf(unpadded), nlohmann::json::array());
     EXPECT_TRUE(ignoredField(unpadded, "--cuda-graph-max-bs"));
     // With speculation SGLang generates a finer list than the catalog's default: stated, not guessed.
-    auto speculative = imported("python3 -m sglang.launch_server --model-path gpt2 --speculative-algorithm EAGLE "
-                                "--cuda-graph-max-bs 100\n",
+    auto speculative = importedSizes("python3 -m sglang.launch_server --model-path gpt2 --speculative-algorithm EAGLE "
+                                     "--cuda-graph-max-bs 100\n",
         "run.sh");
     EXPECT_TRUE(sizesOf(speculative).is_null());
     EXPECT_TRUE(ignoredField(speculative, "--cuda-graph-max-bs"));
-    auto big = imported("python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 1024\n", "run.sh");
+    auto big = importedSizes("python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 1024\n", "run.sh");
     EXPECT_TRUE(sizesOf(big).is_null());
     EXPECT_TRUE(ignoredField(big, "--cuda-graph-max-bs"));
 }
@@ -183,7 +187,7 @@ TEST(LaunchGraphSizes, ExportedSizesComeBackTheSame)
             auto it = std::find_if(
                 exported->files.begin(), exported->files.end(), [&](const LaunchFile& f) { return f.name == file; });
             ASSERT_NE(it, exported->files.end()) << file;
-            const LaunchImport back = imported(it->text, it->name);
+            const LaunchImport back = importedSizes(it->text, it->name);
             EXPECT_EQ(sizesOf(back), nlohmann::json(sizes)) << it->text;
             auto applied = applyLaunchImport(plan, back);
             ASSERT_TRUE(applied) << applied.error().toString();
@@ -213,7 +217,7 @@ TEST(LaunchGraphSizes, ExportedSizesComeBackTheSame)
         auto exported = exportLaunch(plan, *answer, builtinCatalog(), format, "round trip");
         ASSERT_TRUE(exported) << exported.error().toString();
         const LaunchFile& f = exported->files.front();
-        EXPECT_EQ(sizesOf(imported(f.text, f.name)), nlohmann::json::array()) << f.text;
+        EXPECT_EQ(sizesOf(importedSizes(f.text, f.name)), nlohmann::json::array()) << f.text;
     }
 }
 

@@ -23,7 +23,7 @@ namespace gp
 namespace
 {
 
-std::string planText(const std::string& engine)
+std::string graphPaddingPlanText(const std::string& engine)
 {
     return R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
         "workload": {"mode": "serving", "precision": "bf16", "parallelism": {"tensor": 1, "pipeline": 1},
@@ -34,14 +34,14 @@ std::string planText(const std::string& engine)
 }
 
 // `probe` gets the steps of Llama 3.1 8B on one H100 served with the plan's `engine` object.
-void withSteps(const std::string& engine, const std::function<void(const ReplicaSteps&)>& probe)
+void withPaddedSteps(const std::string& engine, const std::function<void(const ReplicaSteps&)>& probe)
 {
-    withFirstReplicaSteps(planText(engine), builtinCatalog(), probe);
+    withFirstReplicaSteps(graphPaddingPlanText(engine), builtinCatalog(), probe);
 }
 
-std::string errorOf(const std::string& engine)
+std::string graphSizesErrorOf(const std::string& engine)
 {
-    auto plan = parsePlan(planText(engine));
+    auto plan = parsePlan(graphPaddingPlanText(engine));
     return plan ? std::string("accepted") : plan.error().toString();
 }
 
@@ -49,20 +49,20 @@ TEST(ServingGraphPadding, ADecodeOnlyStepRunsAtItsGraphBatch)
 {
     // 8B on an H100 at 3,000 requests' decode: FLOPs-bound, so padding 3,000 to 4,096 rows shows.
     double unpadded = 0, padded = 0, exact = 0, full = 0, prefillUnpadded = 0, prefillPadded = 0, eager = 0;
-    withSteps(
+    withPaddedSteps(
         R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": []})", [&](const ReplicaSteps& s) {
             unpadded = s.decodeStepSeconds(3000);
             prefillUnpadded = s.stepSeconds(3000, 512);
         });
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [1, 2048, 4096]})",
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [1, 2048, 4096]})",
         [&](const ReplicaSteps& s) {
             padded = s.decodeStepSeconds(3000);
             full = s.decodeStepSeconds(4096);
             prefillPadded = s.stepSeconds(3000, 512);
         });
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [3000, 4096]})",
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [3000, 4096]})",
         [&](const ReplicaSteps& s) { exact = s.decodeStepSeconds(3000); });
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [1, 4096],
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [1, 4096],
                   "cuda_graphs": false})",
         [&](const ReplicaSteps& s) { eager = s.decodeStepSeconds(3000); });
     ASSERT_GT(unpadded, 0);
@@ -72,9 +72,9 @@ TEST(ServingGraphPadding, ADecodeOnlyStepRunsAtItsGraphBatch)
     // Bound by the weight and KV reads at 3 requests, padding them to 64 rows changes nothing: the padding rows'
     // FLOPs hide under the reads and they hold no KV, so the step is shorter than 64 requests'.
     double fewUnpadded = 0, fewPadded = 0, many = 0;
-    withSteps(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": []})",
+    withPaddedSteps(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": []})",
         [&](const ReplicaSteps& s) { fewUnpadded = s.decodeStepSeconds(3); });
-    withSteps(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": [1, 64]})", [&](const ReplicaSteps& s) {
+    withPaddedSteps(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": [1, 64]})", [&](const ReplicaSteps& s) {
         fewPadded = s.decodeStepSeconds(3);
         many = s.decodeStepSeconds(64);
     });
@@ -85,7 +85,8 @@ TEST(ServingGraphPadding, ADecodeOnlyStepRunsAtItsGraphBatch)
     EXPECT_DOUBLE_EQ(prefillPadded, prefillUnpadded);
     // Without CUDA graphs nothing is padded (the eager launches floor the step instead).
     double eagerUnpadded = 0;
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [], "cuda_graphs": false})",
+    withPaddedSteps(
+        R"({"name": "tensorrt-llm", "max_num_seqs": 8192, "cuda_graph_batch_sizes": [], "cuda_graphs": false})",
         [&](const ReplicaSteps& s) { eagerUnpadded = s.decodeStepSeconds(3000); });
     EXPECT_DOUBLE_EQ(eager, eagerUnpadded);
 }
@@ -95,18 +96,18 @@ TEST(ServingGraphPadding, TensorRtLlmCapsTheSizesAtItsMaxBatchSize)
     // max_batch_size 2,500: the sizes above it are dropped and 2,500 added (_filter_cuda_graph_batch_sizes), so 2,100
     // requests pad to 2,500, not 4,096 (the token budget, 8,192 by default, holds more).
     double capped = 0, toCap = 0;
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "cuda_graph_batch_sizes": [1, 2048, 4096]})",
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "cuda_graph_batch_sizes": [1, 2048, 4096]})",
         [&](const ReplicaSteps& s) { capped = s.decodeStepSeconds(2100); });
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "cuda_graph_batch_sizes": [1, 2048, 2500]})",
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "cuda_graph_batch_sizes": [1, 2048, 2500]})",
         [&](const ReplicaSteps& s) { toCap = s.decodeStepSeconds(2100); });
     EXPECT_GT(capped, 0);
     EXPECT_DOUBLE_EQ(capped, toCap);
     // ...and at the token budget: max_num_tokens 2,300 holds 2,300 one-token decodes, so 2,100 pad to 2,300.
     double byTokens = 0, toTokens = 0;
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
                   "cuda_graph_batch_sizes": [1, 2048, 4096]})",
         [&](const ReplicaSteps& s) { byTokens = s.decodeStepSeconds(2100); });
-    withSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
+    withPaddedSteps(R"({"name": "tensorrt-llm", "max_num_seqs": 2500, "max_num_batched_tokens": 2300,
                   "cuda_graph_batch_sizes": [1, 2048, 2300]})",
         [&](const ReplicaSteps& s) { toTokens = s.decodeStepSeconds(2100); });
     EXPECT_GT(byTokens, 0);
@@ -130,7 +131,7 @@ TEST(ServingGraphPadding, EachEngineHasItsDefaultSizes)
     EXPECT_TRUE(d.cudaGraphBatchSizes[int(ServingEngineKind::TensorRtLlm)].empty());
     EXPECT_TRUE(d.cudaGraphBatchSizes[int(ServingEngineKind::LlamaCpp)].empty());
     // A plan without the field takes its engine's list.
-    auto plan = parsePlan(planText(R"({"name": "vllm"})"));
+    auto plan = parsePlan(graphPaddingPlanText(R"({"name": "vllm"})"));
     ASSERT_TRUE(plan);
     EXPECT_FALSE(plan->workload.serving.engine.cudaGraphBatchSizes);
     const EngineSettings s = engineSettings(plan->workload, *builtinCatalog().findGpu("h100-80gb-sxm"), d, 1);
@@ -139,7 +140,8 @@ TEST(ServingGraphPadding, EachEngineHasItsDefaultSizes)
 
 TEST(ServingGraphPadding, TheFieldIsReadWrittenAndChecked)
 {
-    auto plan = parsePlan(planText(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": [1, 2, 4, 384]})"));
+    auto plan
+        = parsePlan(graphPaddingPlanText(R"({"name": "tensorrt-llm", "cuda_graph_batch_sizes": [1, 2, 4, 384]})"));
     ASSERT_TRUE(plan) << plan.error().toString();
     ASSERT_TRUE(plan->workload.serving.engine.cudaGraphBatchSizes);
     EXPECT_EQ(*plan->workload.serving.engine.cudaGraphBatchSizes, (std::vector<int> { 1, 2, 4, 384 }));
@@ -147,7 +149,7 @@ TEST(ServingGraphPadding, TheFieldIsReadWrittenAndChecked)
     ASSERT_TRUE(again) << again.error().toString();
     EXPECT_EQ(again->workload.serving.engine.cudaGraphBatchSizes, plan->workload.serving.engine.cudaGraphBatchSizes);
     // An empty list is kept as "no padding", not read back as the default.
-    auto none = parsePlan(planText(R"({"name": "vllm", "cuda_graph_batch_sizes": []})"));
+    auto none = parsePlan(graphPaddingPlanText(R"({"name": "vllm", "cuda_graph_batch_sizes": []})"));
     ASSERT_TRUE(none);
     ASSERT_TRUE(none->workload.serving.engine.cudaGraphBatchSizes);
     EXPECT_TRUE(none->workload.serving.engine.cudaGraphBatchSizes->empty());
@@ -159,15 +161,17 @@ TEST(ServingGraphPadding, TheFieldIsReadWrittenAndChecked)
     plan->workload.serving.engine.cudaGraphBatchSizes.reset();
     EXPECT_EQ(serializePlan(*plan).find("cuda_graph_batch_sizes"), std::string::npos);
     // Bad input names the field and the item.
-    EXPECT_EQ(
-        errorOf(R"({"cuda_graph_batch_sizes": 8})"), "workload.serving.engine.cuda_graph_batch_sizes: must be a list");
-    EXPECT_EQ(errorOf(R"({"cuda_graph_batch_sizes": [1, 8, 8]})"),
+    EXPECT_EQ(graphSizesErrorOf(R"({"cuda_graph_batch_sizes": 8})"),
+        "workload.serving.engine.cuda_graph_batch_sizes: must be a list");
+    EXPECT_EQ(graphSizesErrorOf(R"({"cuda_graph_batch_sizes": [1, 8, 8]})"),
         "workload.serving.engine.cuda_graph_batch_sizes[2]: must be > 8 and at most 16777216, got 8");
-    EXPECT_EQ(errorOf(R"({"cuda_graph_batch_sizes": [0, 8]})"),
+    EXPECT_EQ(graphSizesErrorOf(R"({"cuda_graph_batch_sizes": [0, 8]})"),
         "workload.serving.engine.cuda_graph_batch_sizes[0]: must be between 1 and 16777216, got 0");
-    EXPECT_NE(errorOf(R"({"cuda_graph_batch_sizes": [1, 2.5]})").find("cuda_graph_batch_sizes[1]: must be an integer"),
+    EXPECT_NE(graphSizesErrorOf(R"({"cuda_graph_batch_sizes": [1, 2.5]})")
+                  .find("cuda_graph_batch_sizes[1]: must be an integer"),
         std::string::npos);
-    EXPECT_NE(errorOf(R"({"cuda_graph_batch_sizes": ["4"]})").find("cuda_graph_batch_sizes[0]: must be an integer"),
+    EXPECT_NE(
+        graphSizesErrorOf(R"({"cuda_graph_batch_sizes": ["4"]})").find("cuda_graph_batch_sizes[0]: must be an integer"),
         std::string::npos);
 }
 

@@ -16,7 +16,7 @@ namespace
 {
 
 // The plan field's value the import maps from `field` of the file; null when it maps none.
-nlohmann::json mappedValue(const LaunchImport& read, const std::string& planField, const std::string& field)
+nlohmann::json compileMappedValue(const LaunchImport& read, const std::string& planField, const std::string& field)
 {
     nlohmann::json value;
     for (const auto& m : read.mapped)
@@ -32,7 +32,7 @@ Plan importedOnto(const Plan& base, const LaunchImport& read)
     return plan ? *plan : Plan {};
 }
 
-Plan defaultPlan()
+Plan compileDefaultPlan()
 {
     auto plan = parsePlan(defaultPlanText());
     EXPECT_TRUE(plan);
@@ -43,9 +43,10 @@ TEST(TorchtitanCompile, TrainingCompileCompilesTheModelAndTheLoss)
 {
     auto read = readLaunchFile("[training]\ncompile = true\n", "train.toml");
     ASSERT_TRUE(read) << read.error().toString();
-    EXPECT_EQ(mappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json(true));
-    EXPECT_EQ(mappedValue(*read, "workload.loss_implementation", "training.compile"), nlohmann::json("compiled"));
-    const Plan plan = importedOnto(defaultPlan(), *read);
+    EXPECT_EQ(compileMappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json(true));
+    EXPECT_EQ(
+        compileMappedValue(*read, "workload.loss_implementation", "training.compile"), nlohmann::json("compiled"));
+    const Plan plan = importedOnto(compileDefaultPlan(), *read);
     EXPECT_TRUE(plan.workload.torchCompile);
     EXPECT_EQ(plan.workload.lossImplementation, LossImplementation::Compiled);
 }
@@ -62,9 +63,9 @@ TEST(TorchtitanCompile, AnOlderLayoutsTrainingCompileLeavesTheLoss)
             + (std::string(older).rfind("[training]", 0) == 0 ? "" : "[training]\n") + "compile = true\n";
         auto read = readLaunchFile(text, "train.toml");
         ASSERT_TRUE(read) << read.error().toString();
-        EXPECT_EQ(mappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json(true));
-        EXPECT_EQ(mappedValue(*read, "workload.loss_implementation", "training.compile"), nlohmann::json());
-        Plan base = defaultPlan();
+        EXPECT_EQ(compileMappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json(true));
+        EXPECT_EQ(compileMappedValue(*read, "workload.loss_implementation", "training.compile"), nlohmann::json());
+        Plan base = compileDefaultPlan();
         base.workload.lossImplementation = LossImplementation::Compiled;
         EXPECT_EQ(importedOnto(base, *read).workload.lossImplementation, LossImplementation::Fp32Logits);
         bool said = false;
@@ -83,26 +84,27 @@ TEST(TorchtitanCompile, TheOlderLayoutsDegreesAreRead)
                                "pipeline_parallel_degree = 1\n",
         "train.toml");
     ASSERT_TRUE(read) << read.error().toString();
-    EXPECT_EQ(mappedValue(*read, "workload.parallelism.tensor", "training.tensor_parallel_degree"), nlohmann::json(8));
     EXPECT_EQ(
-        mappedValue(*read, "workload.parallelism.data", "training.data_parallel_shard_degree"), nlohmann::json(8));
-    EXPECT_EQ(
-        mappedValue(*read, "workload.parallelism.data", "training.data_parallel_replicate_degree"), nlohmann::json(8));
-    EXPECT_EQ(mappedValue(*read, "workload.parallelism.zero_stage", "training.data_parallel_shard_degree"),
+        compileMappedValue(*read, "workload.parallelism.tensor", "training.tensor_parallel_degree"), nlohmann::json(8));
+    EXPECT_EQ(compileMappedValue(*read, "workload.parallelism.data", "training.data_parallel_shard_degree"),
+        nlohmann::json(8));
+    EXPECT_EQ(compileMappedValue(*read, "workload.parallelism.data", "training.data_parallel_replicate_degree"),
+        nlohmann::json(8));
+    EXPECT_EQ(compileMappedValue(*read, "workload.parallelism.zero_stage", "training.data_parallel_shard_degree"),
         nlohmann::json(3));
-    EXPECT_EQ(
-        mappedValue(*read, "workload.parallelism.context", "experimental.context_parallel_degree"), nlohmann::json(2));
-    EXPECT_EQ(mappedValue(*read, "workload.parallelism.pipeline", "experimental.pipeline_parallel_degree"),
+    EXPECT_EQ(compileMappedValue(*read, "workload.parallelism.context", "experimental.context_parallel_degree"),
+        nlohmann::json(2));
+    EXPECT_EQ(compileMappedValue(*read, "workload.parallelism.pipeline", "experimental.pipeline_parallel_degree"),
         nlohmann::json(1));
     for (const auto& i : read->ignored)
         EXPECT_EQ(i.field.find("_degree"), std::string::npos) << i.field << ": " << i.reason;
-    const Plan plan = importedOnto(defaultPlan(), *read);
+    const Plan plan = importedOnto(compileDefaultPlan(), *read);
     EXPECT_EQ(plan.workload.parallelism.tensor, 8);
 }
 
 TEST(TorchtitanCompile, ALossNotCompiledIsThePlansDefault)
 {
-    Plan base = defaultPlan();
+    Plan base = compileDefaultPlan();
     base.workload.lossImplementation = LossImplementation::Compiled;
     base.workload.torchCompile = true;
     for (const char* text : { "[training]\ncompile = false\n", "[compile]\nenable = false\n",
@@ -135,10 +137,10 @@ TEST(TorchtitanCompile, CompileComponentsDecideTheModelAndTheLossApart)
         ASSERT_TRUE(read) << read.error().toString();
         const std::string field
             = std::string(c.text).find("components") != std::string::npos ? "compile.components" : "compile.enable";
-        EXPECT_EQ(mappedValue(*read, "workload.torch_compile", field), nlohmann::json(c.model));
-        EXPECT_EQ(mappedValue(*read, "workload.loss_implementation", field),
+        EXPECT_EQ(compileMappedValue(*read, "workload.torch_compile", field), nlohmann::json(c.model));
+        EXPECT_EQ(compileMappedValue(*read, "workload.loss_implementation", field),
             c.loss ? nlohmann::json("compiled") : nlohmann::json());
-        const Plan plan = importedOnto(defaultPlan(), *read);
+        const Plan plan = importedOnto(compileDefaultPlan(), *read);
         EXPECT_EQ(plan.workload.torchCompile, c.model);
         EXPECT_EQ(plan.workload.lossImplementation == LossImplementation::Compiled, c.loss);
     }
@@ -155,8 +157,8 @@ TEST(TorchtitanCompile, BackendAndTheOlderKeyBesideCompileAreListedAsIgnored)
     EXPECT_NE(std::find(ignored.begin(), ignored.end(), "compile.backend"), ignored.end());
     EXPECT_NE(std::find(ignored.begin(), ignored.end(), "training.compile"), ignored.end());
     // [compile] decides, as the torchtitan that reads it does.
-    EXPECT_EQ(mappedValue(*read, "workload.loss_implementation", "compile.enable"), nlohmann::json("compiled"));
-    EXPECT_EQ(mappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json());
+    EXPECT_EQ(compileMappedValue(*read, "workload.loss_implementation", "compile.enable"), nlohmann::json("compiled"));
+    EXPECT_EQ(compileMappedValue(*read, "workload.torch_compile", "training.compile"), nlohmann::json());
 }
 
 TEST(TorchtitanCompile, BadValuesNameTheKeyAndTheLine)
@@ -188,7 +190,7 @@ TEST(TorchtitanCompile, BadValuesNameTheKeyAndTheLine)
 // import(export(plan)) gives the plan's torch_compile and loss back, for each of the four pairs.
 TEST(TorchtitanCompile, TheExportWritesCompileSoTheImportGivesBothBack)
 {
-    Plan plan = defaultPlan();
+    Plan plan = compileDefaultPlan();
     plan.model.preset = "llama-2-7b";
     plan.model.architectureJson = nlohmann::json();
     CandidateSpec candidate;
