@@ -6,6 +6,7 @@
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/time/communication_model.h"
 #include "estimate/time/deepspeed_step_passes.h"
 #include "estimate/time/throughput_model.h"
 #include "test_memory_support.h"
@@ -141,6 +142,50 @@ TEST(DeepspeedStepPasses, UnsplitLayerPassesAreTheirBytesByHand)
     const double plainSeconds
         = kDsMicroTokens * kDsAccum * kDsLayers * 0.5 * kDsHidden * (10 * 2 + 2 + 22 * 2 + 2) / plain.bandwidth;
     EXPECT_NEAR(plain.time.unsplitLayerPassSeconds, plainSeconds, plainSeconds * 1e-9);
+}
+
+// DeepSpeed's pipeline engine reduces the gradients after the schedule's last backward (TrainSchedule: ReduceTiedGrads,
+// ReduceGrads, OptimizerStep on the batch's last step): with pipeline stages its data-parallel traffic is on the
+// critical path, where the other stacks' may hide behind the backward; without them nothing changes.
+TEST(DeepspeedStepPasses, PipelineEngineReducesAfterTheSchedule)
+{
+    const auto communication = [](const std::string& framework, int pipeline, const json& extra = json::object()) {
+        json document = dsPlan(framework, extra, 1);
+        document["workload"]["parallelism"]["data"] = 2;
+        document["workload"]["parallelism"]["pipeline"] = pipeline;
+        document["candidates"][0]["gpus_per_node"] = 2 * pipeline;
+        auto plan = planFromJson(document);
+        EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
+        auto estimate = estimatePlan(*plan, builtinCatalog());
+        EXPECT_TRUE(estimate.ok() && !estimate->results.empty());
+        const CandidateResult& result = estimate->results.front();
+        const auto model = resolveModel(plan->model);
+        const auto hw = resolveCandidate(plan->candidates.front(), builtinCatalog(), result.nodes, "candidates[0]");
+        EXPECT_TRUE(model && hw);
+        const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw->gpu.gpuClass, hw->gpu.architecture);
+        return estimateCommunication(model->architecture, model->parameters.total, model->parameters.total,
+            plan->workload, result.configuration, *hw, builtinCatalog(), d);
+    };
+    const CommunicationTime ds = communication("deepspeed", 2);
+    const CommunicationTime other = communication("auto", 2);
+    ASSERT_GT(other.dataParallelBytes, 0);
+    EXPECT_DOUBLE_EQ(ds.dataParallelBytes, other.dataParallelBytes);
+    const double moved = ds.blockingIntraNode - other.blockingIntraNode;
+    EXPECT_GT(moved, 0);
+    EXPECT_NEAR(other.overlappableIntraNode - ds.overlappableIntraNode, moved, moved * 1e-9);
+    // What stays overlappable is the pipeline's sends, the same for both.
+    EXPECT_GT(ds.overlappableIntraNode, 0);
+    const CommunicationTime flat = communication("deepspeed", 1);
+    const CommunicationTime flatOther = communication("auto", 1);
+    EXPECT_DOUBLE_EQ(flat.blockingIntraNode, flatOther.blockingIntraNode);
+    EXPECT_DOUBLE_EQ(flat.overlappableIntraNode, flatOther.overlappableIntraNode);
+    // The BF16_Optimizer (gradient_precision fp32) all-reduces the whole fp32 gradients, then all-gathers the bf16
+    // partitions: (n - 1) / n x (2 x 4 + 2) bytes per parameter of the stage, where ZeRO 1 elsewhere reduce-scatters
+    // (4) and gathers (2).
+    const json fp32 = { { "gradient_precision", "fp32" } };
+    const CommunicationTime bf16Optimizer = communication("deepspeed", 2, fp32);
+    const CommunicationTime zero1 = communication("auto", 2, fp32);
+    EXPECT_NEAR(bf16Optimizer.dataParallelBytes / zero1.dataParallelBytes, (2.0 * 4 + 2) / (4 + 2), 1e-9);
 }
 
 } // namespace

@@ -318,9 +318,15 @@ TEST(StackReference, PublishedRunsPerStack)
     // with 32 heads, whose GEMM shapes the prequel's own tile-and-wave trial measured 27% slower than h 13824's).
     // The same day's NHIDDEN=13824 / NLAYERS=84 contenders (added with them, never used to set a constant): +19.7/+9.7%
     // -> +11.9/+3.4% at PP 12 (MBS 2/4), +26.7/+16.1% -> +18.0/+9.0% at PP 6: 13 rows, median 11.9%, worst 23.5%.
+    // DeepSpeed's pipeline engine reduces the gradients after the schedule's last backward (ReduceGrads on the batch's
+    // last step), so its data-parallel traffic is not hidden behind compute: the rows with data parallelism 0.8-2.2
+    // points closer (181B PP 6 MBS 1 +20.2% -> +18.0%, 196B PP 6 MBS 2 +18.0% -> +15.8%), BLOOM, whose BF16_Optimizer
+    // all-reduces its whole fp32 gradients and then all-gathers the updated bf16 partitions (10 bytes a parameter
+    // where ZeRO 1 elsewhere moves 6), +0.8% -> -4.4%: median 11.9% -> 11.1%, worst 23.5% (the 20B row, no data
+    // parallelism).
     ASSERT_EQ(errors["deepspeed"].size(), 13u);
     ASSERT_EQ(errors["hf"].size(), 4u);
-    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.120);
+    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.112);
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.236);
     EXPECT_LE(stackMedian(errors["hf"]), 0.081);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
