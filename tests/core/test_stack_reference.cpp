@@ -324,9 +324,13 @@ TEST(StackReference, PublishedRunsPerStack)
     // all-reduces its whole fp32 gradients and then all-gathers the updated bf16 partitions (10 bytes a parameter
     // where ZeRO 1 elsewhere moves 6), +0.8% -> -4.4%: median 11.9% -> 11.1%, worst 23.5% (the 20B row, no data
     // parallelism).
-    ASSERT_EQ(errors["deepspeed"].size(), 13u);
+    // The 02-28 rows of BLOOM's own shape (NHIDDEN=14336, NLAYERS=70), the first with the BF16_Optimizer (added with
+    // these passes, never used to set a constant): TP 8 +24.7% -> +9.8%; TP 4 MBS 2 at 64/112/128 heads +7.1/+9.4/
+    // +10.7% -> -6.6/-4.6/-3.4%, MBS 4 +2.8% -> -7.5%. Every TP 8 row of the stack is still too fast and every TP 4 row
+    // too slow. 18 rows: median 16.6% -> 7.8%, worst 34.9% -> 23.5%.
+    ASSERT_EQ(errors["deepspeed"].size(), 18u);
     ASSERT_EQ(errors["hf"].size(), 4u);
-    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.112);
+    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.079);
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.236);
     EXPECT_LE(stackMedian(errors["hf"]), 0.081);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
