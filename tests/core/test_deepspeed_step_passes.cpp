@@ -115,6 +115,10 @@ TEST(DeepspeedStepPasses, GradientAccumulationIsItsBytesByHand)
         EXPECT_EQ(dsEstimated(dsPlan(stack)).time.gradientAccumulationSeconds, 0.0) << stack;
     const DsEstimated single = dsEstimated(dsPlan("deepspeed", { { "gradient_accumulation_steps", 1 } }));
     EXPECT_EQ(single.time.gradientAccumulationSeconds, 0.0);
+    // ZeRO 2 and 3 reduce each gradient in their own hooks: not counted.
+    json zero2 = dsPlan("deepspeed");
+    zero2["workload"]["parallelism"]["zero_stage"] = 2;
+    EXPECT_EQ(dsEstimated(zero2).time.gradientAccumulationSeconds, 0.0);
     // The default workload's stack (auto) counts none.
     EXPECT_EQ(
         deepspeedGradientAccumulationBytesPerParameter(Workload {}, Configuration {}, PerformanceDefaults {}, 4.0),

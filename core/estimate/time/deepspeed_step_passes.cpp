@@ -18,7 +18,10 @@ double deepspeedGradientAccumulationBytesPerParameter(
     // BF16_Optimizer: every micro-batch's bf16 gradient cast and added into the fp32 one.
     if (workload.precision == Precision::Bf16 && gradientReduceBytes(workload, config.zeroStage) >= 4)
         return microBatches * d.bf16OptimizerGradBytes;
-    // AccumulateGrad: the first micro-batch's gradient becomes .grad, each later one is added into it in place.
+    // AccumulateGrad: the first micro-batch's gradient becomes .grad, each later one is added into it in place. ZeRO 2
+    // and 3 reduce each gradient in a hook of their own as it is produced (not read for this: not counted).
+    if (config.zeroStage >= 2)
+        return 0.0;
     return (microBatches - 1) * d.autogradAccumulateAccesses * compute;
 }
 

@@ -7,8 +7,9 @@
 //   before each backward and adds each one, cast to fp32, into the fp32 gradient: the bf16 gradient read, the fp32
 //   cast written and read again, the fp32 gradient read and written, every micro-batch. Otherwise the gradients
 //   accumulate at their own width in `.grad`: PyTorch's AccumulateGrad adds each micro-batch's gradient in place into
-//   the one already there (a read of each and a write), every micro-batch after the first (DeepSpeed's ZeRO 1 and 2
-//   optimizer registers no gradient hooks without overlap_comm or ZeRO 2: v0.5.10 stage_1_and_2.py).
+//   the one already there (a read of each and a write), every micro-batch after the first, under ZeRO 0 and 1
+//   (DeepSpeed v0.5.10 stage_1_and_2.py registers its gradient hooks only for ZeRO 2 or overlap_comm; ZeRO 2 and 3
+//   reduce each gradient in those hooks, not read for this and not counted).
 // - the layer passes tensor parallelism runs whole on every rank without sequence parallelism, which Megatron-DeepSpeed
 //   (bigscience-workshop/Megatron-DeepSpeed@497aa1bf megatron/model/transformer.py ParallelTransformerLayer) does not
 //   have: the two layer norms (apex MixedFusedLayerNorm), the two fused bias-dropout-adds and, in backward, the
