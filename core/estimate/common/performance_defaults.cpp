@@ -141,6 +141,11 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     d.cpuAdamParamsPerSecond = get("offload.cpu_adam_params_per_second", 1, 1e15);
     d.torchAdamwForeachAccesses = get("optimizer.torch_adamw_foreach_accesses", 0, 1e3);
     d.clipGradNormForeachAccesses = get("optimizer.clip_grad_norm_foreach_accesses", 0, 1e3);
+    d.bf16OptimizerGradBytes = get("deepspeed.bf16_optimizer_grad_bytes_per_parameter", 0, 1e3);
+    d.autogradAccumulateAccesses = get("deepspeed.autograd_accumulate_grad_accesses", 0, 1e3);
+    d.unsplitLayerForwardAccesses = get("deepspeed.unsplit_layer_forward_accesses", 0, 1e3);
+    d.unsplitLayerBackwardAccesses = get("deepspeed.unsplit_layer_backward_accesses", 0, 1e3);
+    d.unsplitLayerDropoutMasks = get("deepspeed.unsplit_layer_dropout_masks", 0, 1e3);
     d.dataBytesPerToken = get("data.bytes_per_token", 0, 1e6);
     d.diskThroughputMBps = get("data.disk_throughput_mbps", 0.001, 1e9);
     d.decodeBandwidth = get("decode.bandwidth_efficiency", 0.01, 1);
@@ -305,6 +310,11 @@ const std::vector<std::string>& performanceDefaultKeys()
         "offload.cpu_adam_params_per_second",
         "optimizer.torch_adamw_foreach_accesses",
         "optimizer.clip_grad_norm_foreach_accesses",
+        "deepspeed.bf16_optimizer_grad_bytes_per_parameter",
+        "deepspeed.autograd_accumulate_grad_accesses",
+        "deepspeed.unsplit_layer_forward_accesses",
+        "deepspeed.unsplit_layer_backward_accesses",
+        "deepspeed.unsplit_layer_dropout_masks",
         "data.bytes_per_token",
         "data.disk_throughput_mbps",
         "decode.bandwidth_efficiency",

@@ -51,6 +51,15 @@ struct PerformanceDefaults {
     // torch.optim.AdamW's foreach path and of torch.nn.utils.clip_grad_norm_'s (optimizer.*).
     double torchAdamwForeachAccesses = 0;
     double clipGradNormForeachAccesses = 0;
+    // Megatron-DeepSpeed's passes (estimate/time/deepspeed_step_passes.h; deepspeed.*): bytes per parameter and
+    // micro-batch of the BF16_Optimizer's fp32 gradient accumulation, element accesses of AccumulateGrad's in-place
+    // add, and the element accesses and dropout masks per hidden element of the layer passes each tensor rank runs
+    // whole without sequence parallelism.
+    double bf16OptimizerGradBytes = 0;
+    double autogradAccumulateAccesses = 0;
+    double unsplitLayerForwardAccesses = 0;
+    double unsplitLayerBackwardAccesses = 0;
+    double unsplitLayerDropoutMasks = 0;
     double dataBytesPerToken = 0;
     double diskThroughputMBps = 0;
     bool diskThroughputOverride = false; // assumptions.disk_throughput_mbps set: it beats the instance's disk

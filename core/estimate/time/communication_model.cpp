@@ -106,11 +106,14 @@ struct ZeroVolume {
     double gradBytes = 2;
     double paramBytes = 2;
     bool gatheredForStep = false; // ZeRO-2/3 inside a pipeline: the stage stays gathered for the step
+    bool allReducedThenGathered = false; // DeepSpeed's BF16_Optimizer: its ZeRO 1 all-reduces the whole gradients
 
     double bytes(double part, double shard, double trainedShard) const
     {
         if (gatheredForStep) // inside a pipeline: gathered once, reduce-scattered once per step
             return part * shard * gatheredBytes + part * trainedShard * gradBytes;
+        if (allReducedThenGathered) // the fp32 gradients all-reduced, then each rank's updated shard all-gathered
+            return 2 * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
         switch (stage) {
         case 2: // gradients reduce-scattered every micro-batch, updated parameters gathered once
             return accum * part * trainedShard * gradBytes + part * trainedShard * paramBytes;
@@ -390,15 +393,25 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     // ZeRO-2/3 inside a pipeline holds the stage gathered for the whole step (pipeline_schedule.h).
     const bool gatheredForStep = pipelineKeepsShardsGathered(config);
 
-    // Data parallelism and ZeRO.
+    // Data parallelism and ZeRO. DeepSpeed's pipeline engine reduces the gradients (and its ZeRO 1 gathers the updated
+    // parameters) once the schedule's last backward is done: TrainSchedule.steps appends ReduceTiedGrads, ReduceGrads
+    // and OptimizerStep to the batch's last step (microsoft/DeepSpeed@56c522386 deepspeed/runtime/pipe/schedule.py;
+    // pipe/engine.py _exec_reduce_grads), so no compute is left to hide them behind.
+    const bool reducedAfterSchedule = w.framework == TrainingStack::Deepspeed && p > 1;
+    // DeepSpeed's BF16_Optimizer (bf16 with fp32 gradients, its own ZeRO 1) all-reduces the whole fp32 gradients
+    // (_bf16_reduce_grads: buffered_allreduce_fallback over get_grads_for_reduction) and, after each rank updates its
+    // partition, all-gathers the bf16 partitions (step: all_gather_dp_groups; microsoft/DeepSpeed@56c522386
+    // deepspeed/runtime/pipe/engine.py, deepspeed/runtime/bf16_optimizer.py).
+    const bool bf16Optimizer = w.framework == TrainingStack::Deepspeed && w.precision == Precision::Bf16
+        && gradBytes >= 4 && config.zeroStage == 1;
     const ZeroVolume dense { std::clamp(config.zeroStage, 0, 3), accum, gatheredBytes, gradBytes, paramBytes,
-        gatheredForStep };
+        gatheredForStep, bf16Optimizer };
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
         const double n = dp; // data x context
         const double bytes = dense.bytes((n - 1) / n, shard, trainedShard);
         c.dataParallelBytes = bytes;
-        add(c, r, transferSeconds(bytes, r.busGBps), false);
+        add(c, r, transferSeconds(bytes, r.busGBps), reducedAfterSchedule);
     }
     const int expertData = std::max(1, t * dp / ep);
     if (expertSplit && expertData > 1 && (expertShard > 0 || trainedExpertShard > 0)) {
@@ -406,7 +419,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         const Route r = routeFor(expertData, ep, hw, intraBus, nodeNet);
         const double bytes = dense.bytes(double(expertData - 1) / expertData, expertShard, trainedExpertShard);
         c.dataParallelBytes += bytes;
-        add(c, r, transferSeconds(bytes, r.busGBps), false);
+        add(c, r, transferSeconds(bytes, r.busGBps), reducedAfterSchedule);
     }
 
     // Tensor parallelism: two all-reduces of the layer output in forward, two in backward (Megatron-LM,

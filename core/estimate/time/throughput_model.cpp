@@ -12,6 +12,7 @@
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
+#include "estimate/time/deepspeed_step_passes.h"
 #include "estimate/time/fp8_scaling.h"
 #include "estimate/time/goodput.h"
 #include "estimate/time/inference_speed.h"
@@ -624,7 +625,18 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         arch, workload.lora, bytesPerElement(workload.precision), peftAdapterBytes(workload));
     if (s.bandwidth > 0)
         r.loraAdapterPassSeconds = s.gpuTokens * (dropoutPasses * peft.forward + peft.backward) / s.bandwidth;
-    const double memoryBound = r.loraDropoutSeconds + r.loraAdapterPassSeconds
+    // Megatron-DeepSpeed's own passes (framework deepspeed; deepspeed_step_passes.h): each micro-batch's gradient
+    // accumulation over the rank's trained parameters, and the layer passes every tensor rank runs whole without
+    // sequence parallelism, on each token of the rank's micro-batches in each layer of its stage.
+    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+    if (s.bandwidth > 0) {
+        r.gradientAccumulationSeconds = trained / (double(s.t) * s.p)
+            * deepspeedGradientAccumulationBytesPerParameter(workload, config, d, s.accum) / s.bandwidth;
+        r.unsplitLayerPassSeconds = s.gpuTokens * s.t * totalLayers(arch)
+            * deepspeedUnsplitLayerBytesPerToken(arch, workload, config, d, dropoutPasses) / s.bandwidth;
+    }
+    const double memoryBound = r.loraDropoutSeconds + r.loraAdapterPassSeconds + r.gradientAccumulationSeconds
+        + r.unsplitLayerPassSeconds
         + trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
@@ -639,7 +651,6 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
     r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
     // The optimizer's update after the last micro-batch (optimizer_update.h): memory traffic no communication hides.
-    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);
     r.memoryBoundSeconds += r.optimizerUpdateSeconds;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;

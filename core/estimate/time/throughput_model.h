@@ -45,6 +45,10 @@ struct ThroughputEstimate {
                                        // adapted module (framework hf; estimate/common/lora_adapter_passes.h)
     double optimizerUpdateSeconds = 0; // part of memoryBoundSeconds in the optimizer's update after the last
                                        // micro-batch (optimizer_update.h; counted under framework hf)
+    double gradientAccumulationSeconds = 0; // part of memoryBoundSeconds accumulating each micro-batch's gradients
+                                            // (deepspeed_step_passes.h; counted under framework deepspeed)
+    double unsplitLayerPassSeconds = 0; // part of memoryBoundSeconds in the layer passes each tensor rank repeats
+                                        // without sequence parallelism (deepspeed_step_passes.h; deepspeed)
     double pipelineBubbleSeconds = 0; // part of step.compute idle in the pipeline schedule
     double attentionSeconds = 0; // part of step.compute in the attention core (QK^T, PV and their backward),
                                  // at the flash-attention kernel's efficiency where the catalog has it
