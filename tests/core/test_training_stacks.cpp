@@ -5,9 +5,12 @@
 #include "estimate/common/fp8_all_gather.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/time/communication_model.h"
 #include "estimate/time/goodput.h"
+#include "estimate/time/throughput_model.h"
 #include "launch/launch.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -321,6 +324,61 @@ TEST(TrainingStacks, LaunchImportNamesTheStackOfTheFile)
                 got = m.value.get<std::string>();
         EXPECT_EQ(got, stack) << file;
     }
+}
+
+TEST(TrainingStacks, AutomodelAsyncTensorParallelHidesTheTransfersBehindTheLinearGemms)
+{
+    // NeMo AutoModel's Llama 3.3 70B LoRA benchmark layout (Automodel@2013a4dd examples/llm_finetune/llama3_3/
+    // custom_llama3_3_70b_instruct_peft_benchmark.yaml): tensor 2 with sequence parallelism, FSDP 4, 4 micro-batches
+    // of 2 x 4,096 tokens, full recompute. Its enable_async_tensor_parallel is PyTorch's async TP (Inductor's
+    // micro-pipelined all-gather / reduce-scatter matmuls): stated as tp_comm_overlap, the tensor-parallel transfers
+    // leave the step up to the linear layers' GEMM time, as Transformer Engine's overlap does under Megatron.
+    const ResolvedModel m = test::presetModel("llama-3.1-70b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c = shardedOver(4, 1, 3);
+    c.tensor = 2;
+    c.sequenceParallel = true;
+    c.microBatchSize = 2;
+    c.gradientAccumulationSteps = 4;
+    Workload w = stackWorkload(TrainingStack::Automodel);
+    w.microBatchSize = 2;
+    w.gradientAccumulationSteps = 4;
+    const double p = m.parameters.total;
+    const ThroughputEstimate off = estimateThroughput(m, w, c, hw, catalog, d);
+    w.tpCommOverlap = true;
+    const CommunicationTime overlapped = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
+    // 2 (t - 1) / t x micro x tokens x h x 2 bytes a call; 4 calls a layer and micro-batch, 2 more under full
+    // recompute.
+    const double perCall = 2.0 * 1 / 2 * 2 * 4096 * double(m.architecture.hiddenSize) * 2;
+    const double calls = 6.0 * double(m.architecture.numLayers) * 4;
+    EXPECT_NEAR(overlapped.tensorParallelBytes, perCall * calls, 1.0);
+    EXPECT_NEAR(overlapped.tensorParallelOverlapped, perCall * calls / (intraNodeBusGBps(hw, d) * 1e9), 1e-9);
+    const ThroughputEstimate on = estimateThroughput(m, w, c, hw, catalog, d);
+    const double linearGemms = on.step.compute - on.memoryBoundSeconds - on.attentionSeconds;
+    ASSERT_GT(linearGemms, overlapped.tensorParallelOverlapped);
+    EXPECT_NEAR(off.step.total - on.step.total, overlapped.tensorParallelOverlapped, 1e-9);
+    EXPECT_GT(on.step.communicationIntraNode, 0); // the calls' latency stays
+    // Megatron's flag hides the same transfers; the generic stack runs neither; without sequence parallelism
+    // AutoModel refuses the flag (parallelizer.py raises), so nothing hides.
+    Workload megatron = w;
+    megatron.framework = TrainingStack::Megatron;
+    EXPECT_DOUBLE_EQ(estimateCommunication(m.architecture, p, p, megatron, c, hw, catalog, d).tensorParallelOverlapped,
+        overlapped.tensorParallelOverlapped);
+    Workload generic = w;
+    generic.framework = TrainingStack::Auto;
+    EXPECT_EQ(estimateCommunication(m.architecture, p, p, generic, c, hw, catalog, d).tensorParallelOverlapped, 0);
+    Configuration noSequenceParallel = c;
+    noSequenceParallel.sequenceParallel = false;
+    EXPECT_EQ(
+        estimateCommunication(m.architecture, p, p, w, noSequenceParallel, hw, catalog, d).tensorParallelOverlapped, 0);
+    // The stack is a plan word of its own and runs no evaluation by default (goodput.automodel.*).
+    EXPECT_EQ(toString(TrainingStack::Automodel), "automodel");
+    const PerformanceDefaults evaluated = performanceDefaults(
+        catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture, AttentionKernel::FlashAttention2, TrainingStack::Automodel);
+    EXPECT_EQ(evaluated.evalIntervalSteps[int(TrainingStack::Automodel)], 0);
+    EXPECT_EQ(evaluated.evalSteps[int(TrainingStack::Automodel)], 0);
 }
 
 TEST(TrainingGoodput, CheckpointsEvaluationAndFailuresByHand)

@@ -426,7 +426,15 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         // (transformer_engine/pytorch/module/base.py initialize_ub: ring-exchange all-gathers, pipelined
         // reduce-scatters; backward overlaps them with the dgrad and wgrad GEMMs). The transfers can hide behind the
         // GEMMs; each call's launch latency stays.
-        if (w.tpCommOverlap && w.framework == TrainingStack::Megatron && config.sequenceParallel) {
+        // NeMo AutoModel's enable_async_tensor_parallel (Automodel@2013a4dd nemo_automodel/components/distributed/
+        // parallelizer.py: requires sequence_parallel, sets torch._inductor.config._micro_pipeline_tp and symmetric
+        // memory for the TP group) is PyTorch's async TP: Inductor's micro_pipeline_tp pass
+        // (torch/_inductor/fx_passes/micro_pipeline_tp.py) rewrites each all-gather feeding matmuls and each matmul
+        // feeding a reduce-scatter, forward and backward graphs, into fused_all_gather_matmul /
+        // fused_matmul_reduce_scatter, which compute on the shards already there while the others are copied: the
+        // same hiding behind the GEMMs.
+        const bool asyncTp = w.framework == TrainingStack::Megatron || w.framework == TrainingStack::Automodel;
+        if (w.tpCommOverlap && asyncTp && config.sequenceParallel) {
             c.tensorParallelOverlapped = transferSeconds(perCall * calls, r.busGBps);
             c.tensorParallelNetwork = r.network;
         }
