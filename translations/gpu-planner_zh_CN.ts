@@ -3695,8 +3695,8 @@
         <translation>重叠张量并行通信</translation>
     </message>
     <message>
-        <source>Megatron --tp-comm-overlap (Transformer Engine) or NeMo AutoModel&apos;s enable_async_tensor_parallel (PyTorch async TP): each tensor-parallel all-gather and reduce-scatter runs in chunks beside the layer&apos;s matrix multiplications (needs sequence parallelism)</source>
-        <translation>Megatron --tp-comm-overlap（Transformer Engine）或 NeMo AutoModel 的 enable_async_tensor_parallel（PyTorch 异步张量并行）：每次张量并行的 all-gather 与 reduce-scatter 分块，与该层的矩阵乘法同时进行（需要序列并行）</translation>
+        <source>Megatron --tp-comm-overlap: Transformer Engine runs each tensor-parallel all-gather and reduce-scatter in chunks beside the layer&apos;s matrix multiplications (needs sequence parallelism)</source>
+        <translation>Megatron --tp-comm-overlap：Transformer Engine 将每次张量并行的 all-gather 与 reduce-scatter 分块，与该层的矩阵乘法同时进行（需要序列并行）</translation>
     </message>
     <message>
         <source>Layers only (loss on the last stage)</source>

@@ -111,8 +111,7 @@ struct Workload {
     // another's backward layer by layer, hiding each side's expert all-to-all behind the other's compute.
     bool moeA2aOverlap = false;
     // Megatron --tp-comm-overlap (with sequence parallelism): Transformer Engine's userbuffers run each tensor-parallel
-    // all-gather and reduce-scatter in chunks beside the layer's GEMMs; NeMo AutoModel's enable_async_tensor_parallel
-    // (PyTorch's async TP, Inductor's micro-pipelined collective matmuls) the same.
+    // all-gather and reduce-scatter in chunks beside the layer's GEMMs.
     bool tpCommOverlap = false;
     // Goodput (estimate/time/goodput.h): what the wall clock spends beside training steps.
     std::optional<double> checkpointIntervalMinutes; // absent = Young's interval for the cluster's failure rate
@@ -323,10 +322,8 @@ template <class Table> void stackSwitchFieldEntries(Table& t)
     t.add("workload.tp_comm_overlap", GP_PLAN_MEMBER(workload.tpCommOverlap), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Overlap tensor-parallel communication"),
             GP_TRANSLATE_NOOP("FieldText",
-                "Megatron --tp-comm-overlap (Transformer Engine) or NeMo AutoModel's "
-                "enable_async_tensor_parallel (PyTorch async TP): each tensor-parallel all-gather and "
-                "reduce-scatter runs in chunks beside the layer's matrix multiplications (needs sequence "
-                "parallelism)"));
+                "Megatron --tp-comm-overlap: Transformer Engine runs each tensor-parallel all-gather and "
+                "reduce-scatter in chunks beside the layer's matrix multiplications (needs sequence parallelism)"));
 }
 
 // LoRA's rank, the parallel layout and batch inference.

@@ -319,13 +319,10 @@ TEST(StackReference, PublishedRunsPerStack)
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.078);
     EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
     EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.17); // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12)
-    // The rows state their stack (framework automodel; automodel): only the Llama 3.3 70B LoRA row moves, its
-    // recipe's async tensor parallelism hiding the tensor-parallel transfers (-11.8% -> -8.3%); the median (16.8%,
-    // between Qwen2.5-7B's -14.2% and DeepSeek-V3's -19.4%) and worst (-23.1%, Llama 3.1 70B CP 2) stay.
-    const auto lora70b = std::find_if(
-        rows.begin(), rows.end(), [](const StackRow& r) { return r.id == "automodel-l33-70b-lora-8xh100-tp2-fsdp4"; });
-    ASSERT_NE(lora70b, rows.end());
-    EXPECT_LE(std::abs(lora70b->error()), 0.084);
+    // The rows state their stack (framework automodel; automodel), which so far estimates them as the generic stack
+    // does: no row moves, median 16.8%, worst -23.1% (Llama 3.1 70B at CP 2), issue #38's 10% / 25% not met. What is
+    // left is the GEMM rate the compute-efficiency curve gives at hidden 2,048-8,192 on the 700 W H100 (the published
+    // steps need 42-52% of peak where it gives 31-44%), as Megatron-Bridge's H100 Llama 3 rows also show.
     EXPECT_LE(*std::max_element(errors["nemo-automodel"].begin(), errors["nemo-automodel"].end()), 0.232);
 }
 

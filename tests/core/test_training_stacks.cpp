@@ -326,13 +326,15 @@ TEST(TrainingStacks, LaunchImportNamesTheStackOfTheFile)
     }
 }
 
-TEST(TrainingStacks, AutomodelAsyncTensorParallelHidesTheTransfersBehindTheLinearGemms)
+TEST(TrainingStacks, AutomodelIsAStackWhoseAsyncTensorParallelHidesNothingYet)
 {
     // NeMo AutoModel's Llama 3.3 70B LoRA benchmark layout (Automodel@2013a4dd examples/llm_finetune/llama3_3/
     // custom_llama3_3_70b_instruct_peft_benchmark.yaml): tensor 2 with sequence parallelism, FSDP 4, 4 micro-batches
-    // of 2 x 4,096 tokens, full recompute. Its enable_async_tensor_parallel is PyTorch's async TP (Inductor's
-    // micro-pipelined all-gather / reduce-scatter matmuls): stated as tp_comm_overlap, the tensor-parallel transfers
-    // leave the step up to the linear layers' GEMM time, as Transformer Engine's overlap does under Megatron.
+    // of 2 x 4,096 tokens, full recompute, enable_async_tensor_parallel (stated as tp_comm_overlap). Its async TP is
+    // PyTorch's (Inductor's micro-pipelined collective matmuls), whose end-to-end gain torchtitan publishes at 1.06x to
+    // 1.16x where hiding every transfer behind the GEMMs (Transformer Engine's overlap under Megatron) would give
+    // 1.31x: under automodel the flag hides nothing, the step is the generic stack's, and the same plan under Megatron
+    // hides its transfers.
     const ResolvedModel m = test::presetModel("llama-3.1-70b");
     const Catalog& catalog = builtinCatalog();
     const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
@@ -345,34 +347,23 @@ TEST(TrainingStacks, AutomodelAsyncTensorParallelHidesTheTransfersBehindTheLinea
     Workload w = stackWorkload(TrainingStack::Automodel);
     w.microBatchSize = 2;
     w.gradientAccumulationSteps = 4;
-    const double p = m.parameters.total;
-    const ThroughputEstimate off = estimateThroughput(m, w, c, hw, catalog, d);
     w.tpCommOverlap = true;
-    const CommunicationTime overlapped = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
+    const double p = m.parameters.total;
+    const CommunicationTime automodel = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
     // 2 (t - 1) / t x micro x tokens x h x 2 bytes a call; 4 calls a layer and micro-batch, 2 more under full
-    // recompute.
+    // recompute: all counted, none hidden.
     const double perCall = 2.0 * 1 / 2 * 2 * 4096 * double(m.architecture.hiddenSize) * 2;
     const double calls = 6.0 * double(m.architecture.numLayers) * 4;
-    EXPECT_NEAR(overlapped.tensorParallelBytes, perCall * calls, 1.0);
-    EXPECT_NEAR(overlapped.tensorParallelOverlapped, perCall * calls / (intraNodeBusGBps(hw, d) * 1e9), 1e-9);
-    const ThroughputEstimate on = estimateThroughput(m, w, c, hw, catalog, d);
-    const double linearGemms = on.step.compute - on.memoryBoundSeconds - on.attentionSeconds;
-    ASSERT_GT(linearGemms, overlapped.tensorParallelOverlapped);
-    EXPECT_NEAR(off.step.total - on.step.total, overlapped.tensorParallelOverlapped, 1e-9);
-    EXPECT_GT(on.step.communicationIntraNode, 0); // the calls' latency stays
-    // Megatron's flag hides the same transfers; the generic stack runs neither; without sequence parallelism
-    // AutoModel refuses the flag (parallelizer.py raises), so nothing hides.
-    Workload megatron = w;
-    megatron.framework = TrainingStack::Megatron;
-    EXPECT_DOUBLE_EQ(estimateCommunication(m.architecture, p, p, megatron, c, hw, catalog, d).tensorParallelOverlapped,
-        overlapped.tensorParallelOverlapped);
+    EXPECT_NEAR(automodel.tensorParallelBytes, perCall * calls, 1.0);
+    EXPECT_EQ(automodel.tensorParallelOverlapped, 0);
     Workload generic = w;
     generic.framework = TrainingStack::Auto;
-    EXPECT_EQ(estimateCommunication(m.architecture, p, p, generic, c, hw, catalog, d).tensorParallelOverlapped, 0);
-    Configuration noSequenceParallel = c;
-    noSequenceParallel.sequenceParallel = false;
-    EXPECT_EQ(
-        estimateCommunication(m.architecture, p, p, w, noSequenceParallel, hw, catalog, d).tensorParallelOverlapped, 0);
+    EXPECT_DOUBLE_EQ(estimateThroughput(m, w, c, hw, catalog, d).step.total,
+        estimateThroughput(m, generic, c, hw, catalog, d).step.total);
+    Workload megatron = w;
+    megatron.framework = TrainingStack::Megatron;
+    EXPECT_NEAR(estimateCommunication(m.architecture, p, p, megatron, c, hw, catalog, d).tensorParallelOverlapped,
+        perCall * calls / (intraNodeBusGBps(hw, d) * 1e9), 1e-9);
     // The stack is a plan word of its own and runs no evaluation by default (goodput.automodel.*).
     EXPECT_EQ(toString(TrainingStack::Automodel), "automodel");
     const PerformanceDefaults evaluated = performanceDefaults(
