@@ -3235,6 +3235,10 @@
         <translation>torchtitan（FSDP2）</translation>
     </message>
     <message>
+        <source>NeMo AutoModel (FSDP2)</source>
+        <translation>NeMo AutoModel（FSDP2）</translation>
+    </message>
+    <message>
         <source>DeepSpeed</source>
         <translation>DeepSpeed</translation>
     </message>

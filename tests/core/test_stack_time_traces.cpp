@@ -101,16 +101,18 @@ TEST(StackTimeTraces, AutomodelLoraStepIsItsFrozenGemmsAdaptersAndAttentionOnly)
     EXPECT_NEAR(t.time.hardwareFlopsPerToken, flopsPerToken, flopsPerToken * 0.001);
     EXPECT_DOUBLE_EQ(t.time.hardwareFlopsPerToken, t.time.modelFlopsPerToken); // no recomputation
 
-    // The attention core at cuDNN's rates (the row's kernel: Transformer Engine's DotProductAttention on Hopper).
+    // The attention core at FlashAttention-2's rates: the row's kernel, corrected to the source's FlashAttention-2,
+    // Automodel@507bfb75 (nemo_automodel/_transformers/auto_model.py: from_pretrained's attn_implementation
+    // "flash_attention_2", Hugging Face's model calling Dao's flash-attn), no longer cuDNN's 595 / 539 / 516.
     const double tokens = 32 * seq; // global batch 32 sequences
-    const double causal = 539.0 / 595.0;
+    const double causal = 335.0 / 370.0;
     const double attentionSeconds = tokens
-        * (attention / (kTraceH100Peak * 595 / 989 * causal) + 2.5 * attention / (kTraceH100Peak * 516 / 989 * causal));
+        * (attention / (kTraceH100Peak * 370 / 989 * causal) + 2.5 * attention / (kTraceH100Peak * 322 / 989 * causal));
     EXPECT_NEAR(t.time.attentionSeconds, attentionSeconds, attentionSeconds * 0.002);
     // Everything else at the matmul efficiency of hidden 4096 and 8,192 tokens a micro-batch, and nothing beside it:
     // no collective (one GPU), no memory-bound pass, no optimizer time over the frozen weights.
     const PerformanceDefaults d
-        = performanceDefaults(builtinCatalog(), {}, "datacenter-hbm", "hopper", AttentionKernel::Cudnn);
+        = performanceDefaults(builtinCatalog(), {}, "datacenter-hbm", "hopper", AttentionKernel::FlashAttention2);
     const double efficiency = computeEfficiency(d, h, 2 * seq);
     EXPECT_DOUBLE_EQ(t.time.computeEfficiency, efficiency);
     const double gemmSeconds = tokens * (flopsPerToken - 3 * attention) / (kTraceH100Peak * efficiency);

@@ -302,6 +302,8 @@ const std::vector<std::string>& performanceDefaultKeys()
         "goodput.deepspeed.eval_steps",
         "goodput.hf.eval_interval_steps",
         "goodput.hf.eval_steps",
+        "goodput.automodel.eval_interval_steps",
+        "goodput.automodel.eval_steps",
         "communication_overlap",
         "network.rdma_achieved_fraction",
         "network.tcp_achieved_fraction",
