@@ -78,6 +78,8 @@ struct MemoryDefaults {
     double megatronMainGradientBytes = 0; // framework.megatron.main_gradient_bytes
     double megatronLossBytesPerLogit = 0; // framework.megatron.loss_bytes_per_logit
     double fsdpGradientBytes = 0; // framework.fsdp.gradient_bytes
+    double unslothLossChunkBytes = 0; // framework.unsloth.loss_chunk_target_gib, in bytes
+    double unslothOffloadGpuBuffers = 0; // framework.unsloth.offload_gpu_buffers
     double loraDropout = 0; // lora.dropout: workload.lora.dropout where the plan leaves it out
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
