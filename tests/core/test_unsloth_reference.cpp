@@ -4,9 +4,12 @@
 // context and its memory per GPU compared with the GPU's size: error = estimate / size - 1 (0 where the estimate
 // reaches the size exactly at the context the run reached). Every row, and per stack the median and worst |error|,
 // are printed. The bounds are the errors of the commit that added the rows; no constant was fitted to a row.
+#include "estimate/common/hardware.h"
 #include "estimate/common/unsloth_stack.h"
 #include "estimate/estimator.h"
+#include "estimate/time/throughput_model.h"
 #include "test_memory_support.h"
+#include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
 
@@ -120,6 +123,43 @@ TEST(UnslothReference, PublishedContextsPerStack)
             EXPECT_LT(r.memory.total, r.asHf.total) << r.id;
         }
     }
+}
+
+// Unsloth's offloaded checkpoints cross the host link twice per recomputed layer but the last, every micro-batch:
+// busy time on PCIe where the same plan under framework hf has none.
+TEST(UnslothStack, OffloadedCheckpointsCrossPcie)
+{
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-unsloth.json"));
+    for (const auto& c : doc["cases"]) {
+        if (c["id"] != "unsloth-l31-8b-qlora-r32-80gb-ctx")
+            continue;
+        double busy[2] = { -1, -1 };
+        for (int i = 0; i < 2; ++i) {
+            auto json = c["plan"];
+            json["workload"]["framework"] = i == 0 ? "unsloth" : "hf";
+            auto plan = planFromJson(json);
+            ASSERT_TRUE(plan.ok());
+            auto estimate = estimatePlan(*plan, builtinCatalog());
+            ASSERT_TRUE(estimate.ok() && !estimate->results.empty());
+            const CandidateResult& r = estimate->results.front();
+            const auto model = resolveModel(plan->model);
+            ASSERT_TRUE(model.ok());
+            const auto hw = resolveCandidate(plan->candidates.front(), builtinCatalog(), r.nodes, "candidates[0]");
+            ASSERT_TRUE(hw.ok());
+            const ThroughputEstimate t = estimateThroughput(*model, workloadOnGpu(plan->workload, hw->gpu),
+                r.configuration, *hw, r.memory, plan->assumptions, builtinCatalog());
+            busy[i] = t.pcieBusySeconds;
+            if (i == 0)
+                std::printf("unsloth 8B at 342,733 tokens: step %.1f s, PCIe busy %.2f s, exposed %.2f s\n",
+                    t.step.total, t.pcieBusySeconds, t.step.offload);
+        }
+        // 31 layer inputs of 342,733 x 4,096 bf16 (2.8 GB each) out and back: 174 GB at tens of GB/s.
+        EXPECT_GT(busy[0], 1.0);
+        EXPECT_EQ(busy[1], 0.0);
+        return;
+    }
+    FAIL() << "row not found";
 }
 
 // Unsloth's loss: the fewest chunks (1, else a multiple of 4) whose fp32 logits fit the target; the hidden states'

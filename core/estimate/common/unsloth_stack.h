@@ -31,7 +31,8 @@ bool unslothFusesAllAdapters(const Workload& workload, double dropout);
 // UnslothCheckpointFunction copies each checkpointed layer's input hidden states to a pinned host buffer on a side
 // stream in forward (`x.copy_(arg, non_blocking = True)`) and back into a GPU buffer in backward; the last layer's
 // input stays on the GPU (its backward follows at once), and the GPU holds one or two reload buffers of one layer
-// input's size (double buffering, GPU_BUFFERS_B, when more than 512 MiB are free after the first step).
+// input's size (double buffering, GPU_BUFFERS_B, when more than 512 MiB are free after the first step). The copies
+// cross the host link (communication_model.cpp) and hide behind compute as other offload copies do.
 bool unslothOffloadsCheckpoints(const Workload& workload, Checkpointing checkpointing);
 
 // Bytes Unsloth's fused chunked cross-entropy (unsloth_zoo/fused_losses/cross_entropy_loss.py UnslothFusedLoss,
