@@ -203,5 +203,21 @@ TEST(UnslothStack, FusedLoraGroups)
     EXPECT_FALSE(unslothOffloadsCheckpoints(w, Checkpointing::Selective));
 }
 
+// The plan file names the stack `unsloth` both ways; a misspelling is an error naming the field.
+TEST(UnslothStack, PlanFileReadsAndWritesTheStack)
+{
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-unsloth.json"));
+    auto json = doc["cases"][0]["plan"];
+    auto plan = planFromJson(json);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_EQ(plan->workload.framework, TrainingStack::Unsloth);
+    EXPECT_EQ(planToJson(*plan)["workload"]["framework"], "unsloth");
+    json["workload"]["framework"] = "unslot";
+    auto bad = planFromJson(json);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().toString().find("workload.framework"), std::string::npos) << bad.error().toString();
+}
+
 } // namespace
 } // namespace gp
