@@ -108,11 +108,14 @@ TEST(UnslothReference, PublishedContextsPerStack)
     // was +68% to +782% (median +464%): the logits of 3,000 to 343,000 tokens and every layer's input on the GPU.
     // Unsloth's own mechanisms (unsloth_stack.h: its chunked fused cross-entropy, the offloaded checkpoints, the fused
     // LoRA MLP's saved tensors; added 2026-12-07, never used to set a constant): median 18.1%, worst 23.8%, all but
-    // the two smallest GPUs' rows under (the 8 GB row +22.5%: a 2,972-token chunk's logits the real code, on a GPU
-    // that nearly full, would cut to half the free memory). The rows under by 11-24% miss about 60 KB per token of
-    // Llama 3.1 8B, the size of backward's transient gradients in one layer (not counted for any stack).
-    EXPECT_LE(unslothRowsMedian(errors["unsloth"]), 0.182);
-    EXPECT_LE(*std::max_element(errors["unsloth"].begin(), errors["unsloth"].end()), 0.239);
+    // the two smallest GPUs' rows under by 11-24%, about 60 KB per token of Llama 3.1 8B short. The fused LoRA MLP's
+    // backward allocations beside the saved tensors (DW and dY, one dequantized projection; unslothMlpBackwardBytes):
+    // the six rows under by 11-24% move 9-16 points closer (8B on 80 GB -23.8% -> -8.2%, 70B on 80 GB -10.9% ->
+    // -2.3%), the 70B 48 GB row -1.2% -> +1.6%, the two smallest unchanged (the loss's logits chunk outlasts the
+    // backward there; their 3,000 and 22,000 tokens' chunk the real code, on a GPU that nearly full, cuts to half the
+    // free memory: 8 GB +22.5%, 12 GB +6.1%). Median 18.1% -> 6.1%, worst 23.8% -> 22.5%.
+    EXPECT_LE(unslothRowsMedian(errors["unsloth"]), 0.062);
+    EXPECT_LE(*std::max_element(errors["unsloth"].begin(), errors["unsloth"].end()), 0.226);
     // The Hugging Face + FA2 rows: all under by 18-23% (their logits' loss holds 14 bytes per logit here; the slope
     // between the 48 and 80 GB rows is about 20 per logit).
     EXPECT_LE(unslothRowsMedian(errors["hf"]), 0.192);
@@ -176,6 +179,11 @@ TEST(UnslothStack, FusedLossChunks)
     // Far smaller than the Hugging Face loss on the same logits (bf16 logits and three fp32 tensors, 14 bytes each).
     EXPECT_LT(unslothLossBytes(tokens, 128256, 4096, 2, 4 * gib), 0.05 * tokens * 128256 * 14);
     EXPECT_EQ(unslothLossBytes(0, 128256, 4096, 2, 4 * gib), 0.0);
+    // LoRA_MLP.backward: DW (tokens x 14,336) and dY (tokens x 4,096) in bf16, and one dequantized 14,336 x 4,096
+    // projection under QLoRA.
+    EXPECT_DOUBLE_EQ(
+        unslothMlpBackwardBytes(1000, 4096, 14336, 2, true, 1), (1000.0 * (14336 + 4096) + 14336.0 * 4096) * 2);
+    EXPECT_DOUBLE_EQ(unslothMlpBackwardBytes(1000, 4096, 14336, 2, false, 2), 1000.0 * (14336 + 4096));
 }
 
 // Which LoRA groups Unsloth fuses: whole groups only, at dropout 0, under framework unsloth.

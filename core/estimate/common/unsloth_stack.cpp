@@ -75,6 +75,16 @@ bool unslothFusesAllAdapters(const Workload& workload, double dropout)
     return !s.other && !attentionPartial && !mlpPartial;
 }
 
+double unslothMlpBackwardBytes(
+    double tokens, double hidden, double intermediate, double computeBytes, bool dequantized, double tensorRanks)
+{
+    if (!(tokens > 0) || !(computeBytes > 0) || !(tensorRanks >= 1))
+        return 0.0;
+    const double h = std::max(0.0, hidden);
+    const double f = std::max(0.0, intermediate);
+    return (tokens * (f + h) + (dequantized ? f * h : 0.0)) * computeBytes / tensorRanks;
+}
+
 bool unslothOffloadsCheckpoints(const Workload& workload, Checkpointing checkpointing)
 {
     return workload.framework == TrainingStack::Unsloth && checkpointing == Checkpointing::Full;

@@ -26,6 +26,14 @@ UnslothFusedLora unslothFusedLora(const Workload& workload, double dropout);
 // True where every adapted module of `workload` sits in a fused group (its lora_A outputs are then not kept).
 bool unslothFusesAllAdapters(const Workload& workload, double dropout);
 
+// Bytes LoRA_MLP.backward holds beside the layer's saved tensors for `tokens` tokens: DW, the down projection's
+// input gradient (tokens x `intermediate`; the SwiGLU backward then writes h, df and de into DW, e and g in place, and
+// dX into X), beside the incoming gradient dY (tokens x `hidden`, the residual branch's gradient too: an add passes
+// it on uncopied), at `computeBytes`; with quantized base weights one dequantized projection (fast_dequantize,
+// intermediate x hidden) at a time; the adapters' rank-wide products are left out. Divided by `tensorRanks`.
+double unslothMlpBackwardBytes(
+    double tokens, double hidden, double intermediate, double computeBytes, bool dequantized, double tensorRanks);
+
 // True where Unsloth's offloaded checkpointing runs: framework unsloth with full checkpointing (its notebooks'
 // `use_gradient_checkpointing = "unsloth"`, get_peft_model's default). unsloth_zoo/gradient_checkpointing.py
 // UnslothCheckpointFunction copies each checkpointed layer's input hidden states to a pinned host buffer on a side

@@ -131,6 +131,9 @@ struct TrainingMemoryBasis {
     double logits = 0;
     double gatheredHeadInput = 0; // torchtitan TP: the output layer's all-gathered input beyond the sharded copy
     double ringBuffers = 0; // context parallelism's in-flight K,V chunks
+    // Unsloth's fused LoRA MLP backward (unsloth_stack.h): what one layer's backward allocates beside its saved
+    // tensors, held once, never beside the loss's logits.
+    double unslothBackwardBytes = 0;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(

@@ -338,6 +338,10 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
         const double perToken = kept + loraDropoutBytesPerToken(arch, w.lora, dropout, cb).stored;
         a.adapterActivations = perToken * (layersInStage / layers) * s * b;
     }
+    // Unsloth's fused LoRA MLP backward (dense MLPs: fast_lora patches a layer's gate, up and down projections).
+    if (arch.numExperts <= 1 && unslothFusedLora(w, loraDropoutProbability(w, defaults.loraDropout)).mlp)
+        a.unslothBackwardBytes = unslothMlpBackwardBytes(
+            s * b, h, double(arch.intermediateSize), cb, frozenFormat != WeightFormat::Same, double(t));
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
@@ -487,6 +491,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         if (lora)
             stored += a.adapterActivations;
     }
+    // One layer's backward allocations beside what it saved (Unsloth's fused MLP), held once, not beside the logits.
+    stored += a.unslothBackwardBytes;
+    heldOnce += a.unslothBackwardBytes;
+    recomputeWorkingSet += a.unslothBackwardBytes;
     // Embedding output and the final norm's input and output (and the output layer's gathered input). The layers'
     // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
