@@ -3423,6 +3423,10 @@
         <translation>Hugging Face Trainer</translation>
     </message>
     <message>
+        <source>Unsloth</source>
+        <translation>Unsloth</translation>
+    </message>
+    <message>
         <source>Auto (the cheaper)</source>
         <translation>自动（取更便宜者）</translation>
     </message>

@@ -3,6 +3,7 @@
 
 #include "plan/plan.h"
 
+#include <iterator>
 #include <string_view>
 #include <utility>
 
@@ -63,7 +64,9 @@ inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
           { "flash-attention-3", AttentionKernel::FlashAttention3 } };
 inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", TrainingStack::Auto },
     { "megatron", TrainingStack::Megatron }, { "torchtitan", TrainingStack::Torchtitan },
-    { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf }, { "automodel", TrainingStack::Automodel } };
+    { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf }, { "automodel", TrainingStack::Automodel },
+    { "unsloth", TrainingStack::Unsloth } };
+inline constexpr int kTrainingStackCount = int(std::size(kTrainingStacks)); // every workload.framework value
 inline constexpr EnumName<GradientPrecision> kGradientPrecisions[]
     = { { "auto", GradientPrecision::Auto }, { "fp32", GradientPrecision::Fp32 }, { "bf16", GradientPrecision::Bf16 } };
 inline constexpr EnumName<MasterWeightsPrecision> kMasterWeightsPrecisions[]

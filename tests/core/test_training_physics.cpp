@@ -49,7 +49,7 @@ struct PhysicsTally {
     int networkChecked = 0;
     int fp8ParameterPairs = 0; // Megatron FP8 plans estimated with and without FP8 parameters (fp8_all_gather)
     int failures = 0;
-    int perStack[kTrainingStackCount] = {}; // plans per workload.framework
+    int perStack[detail::kTrainingStackCount] = {}; // plans per workload.framework
     int perGradientWidth[3] = { 0, 0, 0 }; // plans per workload.gradient_precision (auto, fp32, bf16)
     int perDispatcher[4] = { 0, 0, 0, 0 }; // MoE plans with expert parallelism per workload.moe_token_dispatcher
     int moduleRecompute = 0; // plans recomputing a Megatron module (recompute_layernorm, _moe_act, _mla_up_proj)
@@ -128,7 +128,7 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.precision = Precision::Bf16;
     w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3, 5 })); // 5: delayed (Transformer Engine)
     // The training stack: its states, loss and evaluation change the answer, never past the hardware.
-    w.framework = static_cast<TrainingStack>(pick(rng, { 0, 1, 2, 3, 4, 5 }));
+    w.framework = static_cast<TrainingStack>(std::uniform_int_distribution<int>(0, detail::kTrainingStackCount - 1)(rng));
     // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
     w.gradientPrecision = static_cast<GradientPrecision>(pick(rng, { 0, 1, 2 }));
     // The Megatron stack's own switches: the master copy's width, per-module recompute, the MoE token dispatcher and
@@ -262,7 +262,7 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     if (!(t.tokensPerSecond > 0) || !std::isfinite(t.step.total))
         return 0; // nothing estimated (no peak or bandwidth known): nothing to bound
     ++tally.plans;
-    ++tally.perStack[std::clamp(int(p.workload.framework), 0, kTrainingStackCount - 1)];
+    ++tally.perStack[std::clamp(int(p.workload.framework), 0, detail::kTrainingStackCount - 1)];
     ++tally.perGradientWidth[std::clamp(int(p.workload.gradientPrecision), 0, 2)];
     if (p.model.architecture.numExperts > 1 && p.config.expert > 1)
         ++tally.perDispatcher[std::clamp(int(p.workload.moeTokenDispatcher), 0, 3)];
@@ -399,11 +399,12 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
         tally.plans, gpusChecked, catalog.gpus.size(), tally.fp8Pairs, tally.fp8Slower, tally.networkChecked,
         tally.failures);
     EXPECT_GE(tally.plans, 2000);
-    for (int stack = 0; stack < kTrainingStackCount; ++stack)
+    for (int stack = 0; stack < detail::kTrainingStackCount; ++stack)
         EXPECT_GE(tally.perStack[stack], 300) << toString(static_cast<TrainingStack>(stack));
-    std::printf("physics: plans per stack auto %d, megatron %d, torchtitan %d, deepspeed %d, hf %d, automodel %d\n",
-        tally.perStack[0], tally.perStack[1], tally.perStack[2], tally.perStack[3], tally.perStack[4],
-        tally.perStack[int(TrainingStack::Automodel)]);
+    std::printf("physics: plans per stack");
+    for (int stack = 0; stack < detail::kTrainingStackCount; ++stack)
+        std::printf(" %s %d", std::string(toString(static_cast<TrainingStack>(stack))).c_str(), tally.perStack[stack]);
+    std::printf("\n");
     for (int width = 0; width < 3; ++width)
         EXPECT_GE(tally.perGradientWidth[width], 300) << toString(static_cast<GradientPrecision>(width));
     std::printf("physics: plans per gradient precision auto %d, fp32 %d, bf16 %d\n", tally.perGradientWidth[0],

@@ -78,6 +78,8 @@ struct MemoryDefaults {
     double megatronMainGradientBytes = 0; // framework.megatron.main_gradient_bytes
     double megatronLossBytesPerLogit = 0; // framework.megatron.loss_bytes_per_logit
     double fsdpGradientBytes = 0; // framework.fsdp.gradient_bytes
+    double unslothLossChunkBytes = 0; // framework.unsloth.loss_chunk_target_gib, in bytes
+    double unslothOffloadGpuBuffers = 0; // framework.unsloth.offload_gpu_buffers
     double loraDropout = 0; // lora.dropout: workload.lora.dropout where the plan leaves it out
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
@@ -129,6 +131,9 @@ struct TrainingMemoryBasis {
     double logits = 0;
     double gatheredHeadInput = 0; // torchtitan TP: the output layer's all-gathered input beyond the sharded copy
     double ringBuffers = 0; // context parallelism's in-flight K,V chunks
+    // Unsloth's fused LoRA MLP backward (unsloth_stack.h): what one layer's backward allocates beside its saved
+    // tensors, held once, never beside the loss's logits.
+    double unslothBackwardBytes = 0;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(

@@ -4,6 +4,7 @@
 #include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/common/unsloth_stack.h"
 #include "plan/precision.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -79,7 +80,7 @@ StateBytesPerParameter trainingStateBytes(
 // One layer's stored activations (with and without the flash kernel's layout), what per-op checkpointing keeps and
 // a layer's input, for the basis.
 void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, const Workload& w,
-    const Configuration& cfg, const TrainingFramework& fw, double layers)
+    const Configuration& cfg, const TrainingFramework& fw, const MemoryDefaults& defaults, double layers)
 {
     const int cp = std::max(1, cfg.context);
     const int t = std::max(1, cfg.tensor);
@@ -102,7 +103,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     const bool standard = arch.mlp == MlpKind::Standard;
     in.dropout = w.hiddenDropout ? *w.hiddenDropout > 0 : standard;
     in.attentionDropout = w.attentionDropout ? *w.attentionDropout > 0 : standard;
-    in.recomputePointwise = fw.compiled;
+    // Unsloth's LoRA_MLP saves its input and the gate and up outputs only; its SwiGLU backward kernel recomputes
+    // silu(gate) * up (unsloth/kernels/fast_lora.py, swiglu.py): what torch.compile's partitioner keeps.
+    in.recomputePointwise = fw.compiled || unslothFusedLora(w, loraDropoutProbability(w, defaults.loraDropout)).mlp;
     // Megatron-Core: its fused bias-SwiGLU/GeLU keeps its input only (megatron/core/fusions/fused_bias_swiglu.py
     // @b1030e9d, on by default: --no-bias-swiglu-fusion turns it off), and Transformer Engine's linear layers keep
     // their FP8-cast input under FP8 (transformer_engine/pytorch/module/linear.py @0004dbd0); Liger's SwiGLU keeps
@@ -145,6 +148,10 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
     const double vocab = double(arch.vocabSize);
     const double h = double(arch.hiddenSize);
     const double v = vocab / t;
+    // Unsloth computes its training loss with its own fused chunked cross-entropy whatever loss_implementation says
+    // (unsloth/models/llama.py CausalLM forward: unsloth_fused_ce_loss unless UNSLOTH_RETURN_LOGITS).
+    if (fw.stack == TrainingStack::Unsloth)
+        return unslothLossBytes(positions, v, h, cb, defaults.unslothLossChunkBytes);
     switch (w.lossImplementation) {
     case LossImplementation::Fp32Logits:
         if (fw.stack == TrainingStack::Megatron) {
@@ -320,16 +327,21 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     a.expertTrainable = lora ? 0.0 : trainable * a.expertOfGpu;
 
     // Activations: layers that backward passes through store theirs (freeze: only the trained top layers).
-    trainingActivationBasis(a, arch, w, cfg, fw, layers);
+    trainingActivationBasis(a, arch, w, cfg, fw, defaults, layers);
     const double s = positive(double(w.sequenceLength)) / cp;
     const double b = positive(double(cfg.microBatchSize));
     if (lora) {
         // lora_A's outputs, and with dropout on its masks (and, before lora_A, the dropped inputs).
         const double dropout = loraDropoutProbability(w, defaults.loraDropout);
-        const double perToken
-            = adapters.activationsPerToken * cb + loraDropoutBytesPerToken(arch, w.lora, dropout, cb).stored;
+        // Unsloth's fused LoRA functions keep no lora_A output (recomputed from the saved input in backward).
+        const double kept = unslothFusesAllAdapters(w, dropout) ? 0.0 : adapters.activationsPerToken * cb;
+        const double perToken = kept + loraDropoutBytesPerToken(arch, w.lora, dropout, cb).stored;
         a.adapterActivations = perToken * (layersInStage / layers) * s * b;
     }
+    // Unsloth's fused LoRA MLP backward (dense MLPs: fast_lora patches a layer's gate, up and down projections).
+    if (arch.numExperts <= 1 && unslothFusedLora(w, loraDropoutProbability(w, defaults.loraDropout)).mlp)
+        a.unslothBackwardBytes = unslothMlpBackwardBytes(
+            s * b, h, double(arch.intermediateSize), cb, frozenFormat != WeightFormat::Same, double(t));
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
@@ -447,6 +459,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     double stored = 0;
     double recomputeWorkingSet = 0;
     double heldOnce = 0; // the part of `stored` a pipeline stage holds once, not per micro-batch in flight
+    double offloadedCheckpoints = 0; // layer inputs Unsloth's checkpointing keeps in host memory, per micro-batch
     if (cfg.checkpointing == Checkpointing::Full) {
         // Inputs of the recomputed layers kept, one layer recomputed at a time; partial recompute keeps the
         // other layers' activations whole.
@@ -456,6 +469,16 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         stored = a.storingLayers * (share * a.layerInput + (1 - share) * averageLayer) + recomputeWorkingSet;
         if (lora && share < 1)
             stored += (1 - share) * a.adapterActivations;
+        if (share > 0 && unslothOffloadsCheckpoints(w, cfg.checkpointing)) {
+            // Unsloth's offloaded checkpointing: the recomputed layers' inputs but the last one's go to pinned host
+            // memory; the GPU keeps the last one and the reload buffers (unsloth_stack.h).
+            const double recomputed = a.storingLayers * share;
+            const double offloaded = std::max(0.0, recomputed - 1.0) * a.layerInput;
+            const double reload = a.defaults.unslothOffloadGpuBuffers * a.layerInput;
+            stored += reload - offloaded;
+            heldOnce += reload;
+            offloadedCheckpoints = offloaded;
+        }
     } else if (cfg.checkpointing == Checkpointing::PerOp) {
         // Each layer keeps the policy's tensors; backward recomputes the rest of one layer at a time.
         const double kept = std::min(perLayer, a.perOpKeptBytes);
@@ -468,6 +491,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         if (lora)
             stored += a.adapterActivations;
     }
+    // One layer's backward allocations beside what it saved (Unsloth's fused MLP), held once, not beside the logits.
+    stored += a.unslothBackwardBytes;
+    heldOnce += a.unslothBackwardBytes;
+    recomputeWorkingSet += a.unslothBackwardBytes;
     // Embedding output and the final norm's input and output (and the output layer's gathered input). The layers'
     // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
@@ -479,7 +506,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput);
     m.logits = a.logits;
     m.buffers += a.ringBuffers;
-    m.cpuBytes = states.cpuBytes;
+    m.cpuBytes = states.cpuBytes + offloadedCheckpoints * a.inFlight;
     return m;
 }
 

@@ -7,6 +7,7 @@
 #include "estimate/time/communication_model.h"
 #include "base/finite_number.h"
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/common/unsloth_stack.h"
 #include "estimate/time/torch_ring_attention.h"
 
 #include "transformer/attention.h"
@@ -485,6 +486,13 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
 
     addContextParallel(c, arch, w, config, hw, d, micro * seq, intraBus, nodeNet);
     addOffload(c, config, hw, catalog, d, dp, accum, shard, trainedShard, gradBytes + paramBytes, paramBytes);
+    // Unsloth's offloaded checkpoints (estimate/common/unsloth_stack.h): each recomputed layer's input but the last
+    // goes to pinned host memory in forward and comes back in backward, every micro-batch, on a side stream.
+    if (unslothOffloadsCheckpoints(w, config.checkpointing)) {
+        const double inputs = std::max(0.0, layers / p * recomputedLayerShare(arch, w, config.checkpointing) - 1.0);
+        const double layerInput = micro * seq * h * act / (config.sequenceParallel ? t : 1);
+        c.pcieTransfer += transferSeconds(accum * 2.0 * inputs * layerInput, pcieGBps(hw, catalog, d));
+    }
     return c;
 }
 

@@ -11,8 +11,9 @@ namespace gp
 double optimizerUpdateBytesPerParameter(
     const Workload& workload, const Configuration& config, const PerformanceDefaults& d)
 {
-    if (workload.framework != TrainingStack::Hf || workload.optimizer != Optimizer::AdamW
-        || config.offload != Offload::None)
+    // Unsloth steps through the same transformers Trainer (TRL's SFTTrainer) and torch optimizer.
+    const bool trainer = workload.framework == TrainingStack::Hf || workload.framework == TrainingStack::Unsloth;
+    if (!trainer || workload.optimizer != Optimizer::AdamW || config.offload != Offload::None)
         return 0.0;
     // torch keeps the gradient and both moments at the parameter's dtype (zeros_like(param)); the parameter the
     // optimizer holds is the fp32 master where there is one (HF Trainer's mixed precision keeps the model in fp32),

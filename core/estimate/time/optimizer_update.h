@@ -1,10 +1,10 @@
 // The optimizer's update of the trained parameters on the GPU, once per step after the last micro-batch: memory-bound
 // kernels over each rank's trained parameters, counted where the stack's optimizer code was read (catalog
-// optimizer.*): under `framework: "hf"` torch.optim.AdamW's default multi-tensor (foreach) path with
-// torch.nn.utils.clip_grad_norm_ before it. The other stacks' updates are not counted (their fused kernels were not
-// read for this). transformers' Trainer defaults to `adamw_torch_fused` from torch 2.8 (training_args.py
-// default_optim): one fused kernel, which the plan cannot state, so such a run is estimated with the foreach path's
-// bytes.
+// optimizer.*): under `framework: "hf"` (and `"unsloth"`, which trains through the same Trainer) torch.optim.AdamW's
+// default multi-tensor (foreach) path with torch.nn.utils.clip_grad_norm_ before it. The other stacks' updates are not
+// counted (their fused kernels were not read for this). transformers' Trainer defaults to `adamw_torch_fused` from
+// torch 2.8 (training_args.py default_optim): one fused kernel, which the plan cannot state, so such a run is estimated
+// with the foreach path's bytes.
 #pragma once
 
 #include "estimate/common/performance_defaults.h"

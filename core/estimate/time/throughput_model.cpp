@@ -536,7 +536,7 @@ void trainingGoodputOf(ThroughputEstimate& r, const Workload& workload, const Ha
     g.forwardShare = flops.hardware > 0 ? std::clamp(forward / flops.hardware, 0.0, 1.0) : 0.0;
     g.failuresPerGpuDay = d.failuresPerGpuDay;
     g.restartMinutes = d.restartMinutes;
-    const int stack = std::clamp(int(workload.framework), 0, 4);
+    const int stack = std::clamp(int(workload.framework), 0, int(std::size(detail::kTrainingStacks)) - 1);
     g.evalIntervalSteps = workload.evalIntervalSteps ? double(*workload.evalIntervalSteps) : d.evalIntervalSteps[stack];
     g.evalSteps = workload.evalSteps ? double(*workload.evalSteps) : d.evalSteps[stack];
     g.checkpointIntervalMinutes = workload.checkpointIntervalMinutes;

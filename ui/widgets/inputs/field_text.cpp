@@ -94,6 +94,7 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "deepspeed"  ? tr("DeepSpeed")
             : name == "hf"         ? tr("Hugging Face Trainer")
             : name == "automodel"  ? tr("NeMo AutoModel (FSDP2)")
+            : name == "unsloth"    ? tr("Unsloth")
                                    : QString();
     if (field.path == "workload.gradient_precision")
         return name == "auto" ? tr("The stack's default")
