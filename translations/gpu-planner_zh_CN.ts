@@ -3419,6 +3419,10 @@
         <translation>Hugging Face Trainer</translation>
     </message>
     <message>
+        <source>LitGPT (Lightning Fabric)</source>
+        <translation>LitGPT（Lightning Fabric）</translation>
+    </message>
+    <message>
         <source>Auto (the cheaper)</source>
         <translation>自动（取更便宜者）</translation>
     </message>

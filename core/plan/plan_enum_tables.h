@@ -63,7 +63,7 @@ inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
           { "flash-attention-3", AttentionKernel::FlashAttention3 } };
 inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", TrainingStack::Auto },
     { "megatron", TrainingStack::Megatron }, { "torchtitan", TrainingStack::Torchtitan },
-    { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf } };
+    { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf }, { "litgpt", TrainingStack::Litgpt } };
 inline constexpr EnumName<GradientPrecision> kGradientPrecisions[]
     = { { "auto", GradientPrecision::Auto }, { "fp32", GradientPrecision::Fp32 }, { "bf16", GradientPrecision::Bf16 } };
 inline constexpr EnumName<MasterWeightsPrecision> kMasterWeightsPrecisions[]

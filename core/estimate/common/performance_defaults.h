@@ -4,7 +4,9 @@
 
 #include "catalog/catalog.h"
 #include "plan/plan.h"
+#include "plan/plan_enum_tables.h"
 
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,8 +40,8 @@ struct PerformanceDefaults {
     // (goodput.<stack>.eval_interval_steps / eval_steps), indexed by TrainingStack.
     double failuresPerGpuDay = 0;
     double restartMinutes = 0;
-    double evalIntervalSteps[5] = { 0, 0, 0, 0, 0 };
-    double evalSteps[5] = { 0, 0, 0, 0, 0 };
+    double evalIntervalSteps[std::size(detail::kTrainingStacks)] = {};
+    double evalSteps[std::size(detail::kTrainingStacks)] = {};
     double overlap = 0; // fraction of overlappable communication hidden behind compute
     std::optional<double> linkEfficiencyOverride; // assumptions.link_efficiency: replaces every achieved fraction
     double rdmaFraction = 0; // achieved / line rate between nodes with RDMA

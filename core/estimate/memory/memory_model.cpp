@@ -27,6 +27,7 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
     d.megatronMainGradientBytes = pick(std::nullopt, "framework.megatron.main_gradient_bytes", 1, 8);
     d.megatronLossBytesPerLogit = pick(std::nullopt, "framework.megatron.loss_bytes_per_logit", 1, 16);
     d.fsdpGradientBytes = pick(std::nullopt, "framework.fsdp.gradient_bytes", 1, 8);
+    d.litgptLossChunkTokens = pick(std::nullopt, "framework.litgpt.loss_chunk_tokens", 1, 1e6);
     d.loraDropout = pick(std::nullopt, kLoraDropoutDefaultKey, 0, 0.999);
     return d;
 }
@@ -36,7 +37,7 @@ const std::vector<std::string>& memoryDefaultKeys()
     static const std::vector<std::string> keys { "cuda_context_gib", "nccl_gib", "allocator_fraction",
         "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin",
         "framework.megatron.main_gradient_bytes", "framework.megatron.loss_bytes_per_logit",
-        "framework.fsdp.gradient_bytes", kLoraDropoutDefaultKey };
+        "framework.fsdp.gradient_bytes", "framework.litgpt.loss_chunk_tokens", kLoraDropoutDefaultKey };
     return keys;
 }
 

@@ -93,6 +93,7 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "torchtitan" ? tr("torchtitan (FSDP2)")
             : name == "deepspeed"  ? tr("DeepSpeed")
             : name == "hf"         ? tr("Hugging Face Trainer")
+            : name == "litgpt"     ? tr("LitGPT (Lightning Fabric)")
                                    : QString();
     if (field.path == "workload.gradient_precision")
         return name == "auto" ? tr("The stack's default")
