@@ -3427,6 +3427,10 @@
         <translation>Unsloth</translation>
     </message>
     <message>
+        <source>LitGPT (Lightning Fabric)</source>
+        <translation>LitGPT（Lightning Fabric）</translation>
+    </message>
+    <message>
         <source>Auto (the cheaper)</source>
         <translation>自动（取更便宜者）</translation>
     </message>

@@ -65,7 +65,7 @@ inline constexpr EnumName<AttentionKernel> kAttentionKernels[]
 inline constexpr EnumName<TrainingStack> kTrainingStacks[] = { { "auto", TrainingStack::Auto },
     { "megatron", TrainingStack::Megatron }, { "torchtitan", TrainingStack::Torchtitan },
     { "deepspeed", TrainingStack::Deepspeed }, { "hf", TrainingStack::Hf }, { "automodel", TrainingStack::Automodel },
-    { "unsloth", TrainingStack::Unsloth } };
+    { "unsloth", TrainingStack::Unsloth }, { "litgpt", TrainingStack::Litgpt } };
 inline constexpr int kTrainingStackCount = int(std::size(kTrainingStacks)); // every workload.framework value
 inline constexpr EnumName<GradientPrecision> kGradientPrecisions[]
     = { { "auto", GradientPrecision::Auto }, { "fp32", GradientPrecision::Fp32 }, { "bf16", GradientPrecision::Bf16 } };

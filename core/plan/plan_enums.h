@@ -21,7 +21,7 @@ enum class AttentionKernel { FlashAttention2, Cudnn, FlashAttention3 };
 // The training stack the team runs (workload.framework): how it keeps and shards the model states and holds the
 // logits. Auto is the generic mixed-precision layout of the ZeRO paper (what the plan's other switches say).
 // Automodel is NVIDIA NeMo AutoModel: FSDP2 (with TP, CP, EP, PP) over Hugging Face or its own model classes.
-enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf, Automodel, Unsloth };
+enum class TrainingStack { Auto, Megatron, Torchtitan, Deepspeed, Hf, Automodel, Unsloth, Litgpt };
 // The width gradients are accumulated and data-parallel reduced at (workload.gradient_precision): Auto is the stack's
 // default (gradientReduceBytes in precision.h), Fp32 and Bf16 what a launch states (Megatron --grad-reduce-in-bf16).
 enum class GradientPrecision { Auto, Fp32, Bf16 };

@@ -24,6 +24,7 @@ enum ModulePart : unsigned {
     Up = 1u << 6,
     Down = 1u << 7,
     Mixer = 1u << 8, // a hybrid's Gated DeltaNet / Mamba2 projections (in_proj_qkvz, in_proj_ba, in_proj, out_proj)
+    Head = 1u << 9, // the output layer over the vocabulary (peft's "lm_head", LitGPT's lora_head); not in all-linear
     AllLinear = Q | K | V | O | Gate | Up | Down | Mixer,
 };
 
@@ -77,6 +78,7 @@ constexpr Name kNames[] = {
     { "wo", Down },
     { "fc2", Down },
     { "dense_4h_to_h", Down },
+    { "lm_head", Head },
     { "fc_out", Down },
     { "c_proj", O | Down }, // GPT-2 names both the attention output and the MLP output c_proj
     { "in_proj", Mixer },
@@ -131,19 +133,19 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
     // Attention blocks: one per attention layer (a hybrid's recurrent and MLP-only blocks have none), two in the
     // decoder layers of an encoder-decoder (cross-attention).
     const double attentionBlocks = attentionLayers(a) + (a.kind == ModelKind::EncoderDecoder ? decoderLayers(a) : 0.0);
-    auto attention = [&](double in, double outWidth) {
-        out.matrices.push_back({ in, outWidth, attentionBlocks, attentionBlocks });
+    auto attention = [&](double in, double outWidth, bool qkvInput) {
+        out.matrices.push_back({ in, outWidth, attentionBlocks, attentionBlocks, qkvInput });
     };
     if (parts & QkvFused)
-        attention(h, qd * queryOutputs + 2 * kd);
+        attention(h, qd * queryOutputs + 2 * kd, true);
     if (parts & Q)
-        attention(h, qd * queryOutputs);
+        attention(h, qd * queryOutputs, true);
     if (parts & K)
-        attention(h, kd);
+        attention(h, kd, true);
     if (parts & V)
-        attention(h, kd);
+        attention(h, kd, true);
     if (parts & O)
-        attention(qd, h);
+        attention(qd, h, false);
 
     // MLPs: dense layers at intermediate_size; MoE layers hold every routed and shared expert at the expert width.
     const double moe = moeLayers(a);
@@ -167,6 +169,10 @@ LoraTargets loraTargets(const Architecture& a, const std::vector<std::string>& t
         mlp(true);
     if (parts & Down)
         mlp(false);
+
+    // The output layer: one hidden x vocabulary matrix (its input the final norm's output).
+    if ((parts & Head) && a.vocabSize > 0)
+        out.matrices.push_back({ h, double(a.vocabSize), 1, 1 });
 
     // A hybrid's recurrent mixers (parameter_count.cpp deltaNet / mamba2): their input and output projections.
     if (parts & Mixer) {

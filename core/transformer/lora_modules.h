@@ -16,6 +16,7 @@ struct AdaptedMatrix {
     double out = 0;
     double count = 0; // over all layers of all stacks, every expert
     double activeCount = 0; // what one token passes through (MoE: the routed experts it uses + shared ones)
+    bool qkvInput = false; // a query, key or value projection: its input is the attention block's normed input
 };
 
 struct LoraTargets {
@@ -28,7 +29,7 @@ struct LoraTargets {
 // BLOOM/Falcon/ChatGLM (query_key_value, dense, dense_h_to_4h, dense_4h_to_h), Baichuan (W_pack), Phi-3
 // (qkv_proj), MPT (Wqkv, out_proj), Mixtral experts (w1, w2, w3), Llama reference code (wq, wk, wv, wo as the
 // attention output), T5 (q, k, v, o, wi, wi_0, wi_1, wo), GPT-J (fc_in, fc_out), BERT (query, key, value),
-// peft's "all-linear".
+// peft's "all-linear" (every linear layer of the blocks), the output layer as "lm_head".
 LoraTargets loraTargets(const Architecture& architecture, const std::vector<std::string>& targets);
 
 // Target names of `targets` the table does not know.

@@ -842,3 +842,20 @@ TEST_F(WindowInputsTest, AMessageAboutTextTheFieldNoLongerHoldsGoesOnUndoAndOnOp
         << inputs->fieldError(QStringLiteral("billing.restart_minutes")).toStdString()
         << " text: " << restart->text().toStdString();
 }
+
+// Issue 38: LitGPT is a training stack of its own; the window offers it by name in both languages and saves it.
+TEST_F(WindowInputsTest, FrameworkChoiceOffersLitgptInBothLanguagesAndSavesIt)
+{
+    auto* stack = qobject_cast<QComboBox*>(m_window->inputsPanel()->fieldInput(QStringLiteral("workload.framework")));
+    ASSERT_NE(stack, nullptr);
+    const int litgpt = stack->findData(QStringLiteral("litgpt"));
+    ASSERT_GE(litgpt, 0);
+    EXPECT_EQ(stack->itemText(litgpt), QStringLiteral("LitGPT (Lightning Fabric)"));
+    switchLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(stack->itemText(stack->findData(QStringLiteral("litgpt"))), QStringLiteral("LitGPT（Lightning Fabric）"));
+    switchLanguage(QStringLiteral("en"));
+    stack->setCurrentIndex(litgpt);
+    emit stack->activated(litgpt);
+    EXPECT_TRUE(m_window->document()->plan().workload.framework == gp::TrainingStack::Litgpt);
+    EXPECT_EQ(savedJson(QStringLiteral("litgpt.gpuplan"))["workload"]["framework"], "litgpt");
+}

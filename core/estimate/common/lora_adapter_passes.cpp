@@ -8,10 +8,15 @@ namespace gp
 
 double peftAdapterBytes(const Workload& workload)
 {
-    if (workload.framework != TrainingStack::Hf
-        || (workload.technique != Technique::Lora && workload.technique != Technique::Qlora))
+    if (workload.technique != Technique::Lora && workload.technique != Technique::Qlora)
         return 0.0;
     const double compute = bytesPerElement(workload.precision);
+    // LitGPT's adapters are created with the model at its dtype (litgpt/lora.py LoRALinear, under Fabric's
+    // init_module) and run `(dropout(x) @ A.T @ B.T) * scaling`, then `pretrained + lora`: the same passes, no casts.
+    if (workload.framework == TrainingStack::Litgpt)
+        return compute;
+    if (workload.framework != TrainingStack::Hf)
+        return 0.0;
     const double fp32 = bytesPerElement(Precision::Fp32);
     return compute < fp32 ? fp32 : compute; // _cast_adapter_dtype: float16 and bfloat16 adapters become float32
 }

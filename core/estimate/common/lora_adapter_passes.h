@@ -4,7 +4,8 @@
 // lora_B(lora_A(dropout(x))) * scaling`, `result = result.to(torch_result_dtype)`. get_peft_model keeps the adapters
 // in fp32 over a 16-bit model (autocast_adapter_dtype defaults to True: float16 and bfloat16 adapter weights are cast
 // to float32), so the input is copied to fp32, the adapter's output scaled, added and cast back as separate kernels,
-// and autograd runs each one's backward. The dropout's own kernels are lora_dropout.h's.
+// and autograd runs each one's backward. The dropout's own kernels are lora_dropout.h's. LitGPT (`framework:
+// "litgpt"`) runs the same scaling and sum at the model's width (Lightning-AI/litgpt@00af8b0d9b litgpt/lora.py).
 #pragma once
 
 #include "plan/plan.h"
@@ -22,8 +23,9 @@ struct LoraAdapterPassBytes {
 LoraAdapterPassBytes loraAdapterPassBytesPerToken(
     const Architecture& architecture, const LoraSpec& lora, double computeBytes, double adapterBytes);
 
-// The adapters' width under `workload`: fp32 over a 16-bit model under framework hf (PEFT), the compute width
-// otherwise; 0 without LoRA or QLoRA or outside framework hf (the passes are then not counted).
+// The adapters' width under `workload`: fp32 over a 16-bit model under framework hf (PEFT), the compute width under
+// framework litgpt (its LoRALinear at the model's dtype: the scaling and the sum, no casts); 0 without LoRA or QLoRA
+// or under the other stacks (the passes are then not counted).
 double peftAdapterBytes(const Workload& workload);
 
 } // namespace gp

@@ -29,6 +29,7 @@ MemoryDefaults memoryDefaults(const Assumptions& as, const Catalog& catalog)
     d.fsdpGradientBytes = pick(std::nullopt, "framework.fsdp.gradient_bytes", 1, 8);
     d.unslothLossChunkBytes = pick(std::nullopt, "framework.unsloth.loss_chunk_target_gib", 0.001, 1024) * kGiB;
     d.unslothOffloadGpuBuffers = pick(std::nullopt, "framework.unsloth.offload_gpu_buffers", 1, 8);
+    d.litgptLossChunkTokens = pick(std::nullopt, "framework.litgpt.loss_chunk_tokens", 1, 1e6);
     d.loraDropout = pick(std::nullopt, kLoraDropoutDefaultKey, 0, 0.999);
     return d;
 }
@@ -39,7 +40,7 @@ const std::vector<std::string>& memoryDefaultKeys()
         "headroom_fraction", "loss_chunks", "zero3_prefetch_units", "offload_cpu_margin",
         "framework.megatron.main_gradient_bytes", "framework.megatron.loss_bytes_per_logit",
         "framework.fsdp.gradient_bytes", "framework.unsloth.loss_chunk_target_gib",
-        "framework.unsloth.offload_gpu_buffers", kLoraDropoutDefaultKey };
+        "framework.unsloth.offload_gpu_buffers", "framework.litgpt.loss_chunk_tokens", kLoraDropoutDefaultKey };
     return keys;
 }
 

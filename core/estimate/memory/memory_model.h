@@ -80,6 +80,7 @@ struct MemoryDefaults {
     double fsdpGradientBytes = 0; // framework.fsdp.gradient_bytes
     double unslothLossChunkBytes = 0; // framework.unsloth.loss_chunk_target_gib, in bytes
     double unslothOffloadGpuBuffers = 0; // framework.unsloth.offload_gpu_buffers
+    double litgptLossChunkTokens = 0; // framework.litgpt.loss_chunk_tokens
     double loraDropout = 0; // lora.dropout: workload.lora.dropout where the plan leaves it out
 };
 MemoryDefaults memoryDefaults(const Assumptions& assumptions, const Catalog& catalog);
@@ -164,8 +165,14 @@ double optimizerBytesPerParameter(Optimizer optimizer);
 // optimizers are already below bf16; plain SGD keeps none).
 bool bf16OptimizerStatesApply(Optimizer optimizer);
 
-// Bytes of all weights stored at `format` (quantized formats apply to the blocks' linear layers only;
-// embeddings, head and norms stay at the compute precision).
+// Parameters `workload` stores at `format`: formatScopeParameters's (the blocks' linear layers), and under framework
+// litgpt with bitsandbytes' formats (nf4, int8) the untied output layer too: LitGPT quantizes through Lightning's
+// BitsandbytesPrecision (litgpt/finetune/lora.py@00af8b0d9b, lit-gpt@8641822), whose _convert_layers swaps every
+// torch.nn.Linear not in ignore_modules (empty there), lm_head included; the embedding stays at the compute width.
+double quantizedScopeParameters(const ResolvedModel& model, const Workload& workload, WeightFormat format);
+
+// Bytes of all weights stored at `format` (quantized formats apply to quantizedScopeParameters only; embeddings,
+// norms and, outside LitGPT, the head stay at the compute precision).
 double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Precision compute);
 // The same at the plan's stored bits per weight (workload.weight_bits, storedBytesPerWeight).
 double weightStorageBytes(const ResolvedModel& model, const Workload& workload, WeightFormat format);

@@ -92,11 +92,22 @@ double weightStorageBytes(const ResolvedModel& model, WeightFormat format, Preci
     return weightStorageBytes(model, w, format);
 }
 
+double quantizedScopeParameters(const ResolvedModel& model, const Workload& workload, WeightFormat format)
+{
+    const ParameterCounts& c = model.parameters;
+    const bool bitsandbytes = format == WeightFormat::Nf4 || format == WeightFormat::Int8;
+    const double head = workload.framework == TrainingStack::Litgpt && bitsandbytes
+            && !model.architecture.tieWordEmbeddings && workload.objective != TrainingObjective::Classification
+        ? std::max(0.0, c.outputHead)
+        : 0.0;
+    return formatScopeParameters(c, format) + head;
+}
+
 double weightStorageBytes(const ResolvedModel& model, const Workload& workload, WeightFormat format)
 {
     const Precision compute = workload.precision;
     const double total = model.parameters.total;
-    const double linear = std::clamp(formatScopeParameters(model.parameters, format), 0.0, total);
+    const double linear = std::clamp(quantizedScopeParameters(model, workload, format), 0.0, total);
     return linear * storedBytesPerWeight(workload, format) + (total - linear) * bytesPerElement(compute);
 }
 

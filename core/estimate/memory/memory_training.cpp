@@ -141,9 +141,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
 }
 
 // The logits over the vocabulary and the loss of one micro-batch on one GPU (see plan-format:
-// loss_implementation): `positions` tokens, the vocabulary split over `t` tensor ranks.
+// loss_implementation): `positions` tokens of `sequences` sequences, the vocabulary split over `t` tensor ranks.
 double trainingLogitsBytes(const Architecture& arch, const Workload& w, const TrainingFramework& fw,
-    const MemoryDefaults& defaults, double positions, int t, double cb)
+    const MemoryDefaults& defaults, double positions, double sequences, int t, double cb)
 {
     const double vocab = double(arch.vocabSize);
     const double h = double(arch.hiddenSize);
@@ -178,6 +178,13 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
     case LossImplementation::Bf16Logits:
         return positions * v * 4 * cb; // logits, log-softmax, two gradients at the compute width
     case LossImplementation::Chunked:
+        if (fw.stack == TrainingStack::Litgpt) {
+            // LitGPT (framework.litgpt.loss_chunk_tokens): the output layer on slices of each sequence, the
+            // cross-entropy per slice at the compute width; every slice's logits and log-softmax output kept, one
+            // slice's two gradients at a time in backward.
+            const double slice = std::min(positions, std::max(1.0, sequences) * defaults.litgptLossChunkTokens);
+            return (positions + slice) * v * 2 * cb;
+        }
         // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
         return positions * v * (cb + 12.0 / std::max(1.0, defaults.lossChunks));
     case LossImplementation::Compiled:
@@ -335,7 +342,8 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
         const double dropout = loraDropoutProbability(w, defaults.loraDropout);
         // Unsloth's fused LoRA functions keep no lora_A output (recomputed from the saved input in backward).
         const double kept = unslothFusesAllAdapters(w, dropout) ? 0.0 : adapters.activationsPerToken * cb;
-        const double perToken = kept + loraDropoutBytesPerToken(arch, w.lora, dropout, cb).stored;
+        const double perToken
+            = kept + loraDropoutBytesPerToken(arch, w.lora, dropout, cb, w.framework == TrainingStack::Litgpt).stored;
         a.adapterActivations = perToken * (layersInStage / layers) * s * b;
     }
     // Unsloth's fused LoRA MLP backward (dense MLPs: fast_lora patches a layer's gate, up and down projections).
@@ -346,7 +354,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
-                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, t, cb);
+                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, b, t, cb);
     // torchtitan's tensor parallel plan gathers the sequence-parallel final norm's output for the output layer
     // (ColwiseParallel(input_layouts=Shard(1)), parallelize_llama.py @9dec370), and the linear keeps that gathered
     // input for its weight gradient: the whole micro-batch at the compute width, t times the sharded copy counted.

@@ -389,7 +389,7 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
         && (frozenFormat == WeightFormat::Fp8 || frozenFormat == WeightFormat::Fp8Block);
     const double formatShard = frozenFormat == WeightFormat::Same
         ? 0.0
-        : std::min(formatScopeParameters(model.parameters, frozenFormat) / (double(s.t) * s.p), shard);
+        : std::min(quantizedScopeParameters(model, workload, frozenFormat) / (double(s.t) * s.p), shard);
     const double element = bytesPerElement(workload.precision);
     const double weightBytesRead = fp8Frozen
         ? formatShard * storedBytesPerWeight(workload, frozenFormat) + (shard - formatShard) * element
@@ -615,8 +615,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     s.peak16 = peakTflops(hw.gpu, Precision::Bf16).value_or(peak) * 1e12;
     TrainingMatmul matmul = trainingMatmulSeconds(r, s, arch, workload, config, hw, d, flops, detail, peak);
     // LoRA dropout's own kernels, forward (again where recomputed) and backward (estimate/common/lora_dropout.h).
-    const LoraDropoutBytes dropout = loraDropoutBytesPerToken(
-        arch, workload.lora, loraDropoutProbability(workload, d.loraDropout), bytesPerElement(workload.precision));
+    const LoraDropoutBytes dropout
+        = loraDropoutBytesPerToken(arch, workload.lora, loraDropoutProbability(workload, d.loraDropout),
+            bytesPerElement(workload.precision), workload.framework == TrainingStack::Litgpt);
     const double dropoutPasses = 1 + recomputedLayerShare(arch, workload, config.checkpointing);
     if (s.bandwidth > 0)
         r.loraDropoutSeconds = s.gpuTokens * (dropoutPasses * dropout.forward + dropout.backward) / s.bandwidth;

@@ -95,6 +95,7 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "hf"         ? tr("Hugging Face Trainer")
             : name == "automodel"  ? tr("NeMo AutoModel (FSDP2)")
             : name == "unsloth"    ? tr("Unsloth")
+            : name == "litgpt"     ? tr("LitGPT (Lightning Fabric)")
                                    : QString();
     if (field.path == "workload.gradient_precision")
         return name == "auto" ? tr("The stack's default")

@@ -1,0 +1,126 @@
+// The LitGPT stack (workload.framework litgpt) by hand: its 128-token output-layer slices and compute-width
+// cross-entropy, one LoRA dropout per fused query/key/value adapter, bitsandbytes' quantized output layer, its
+// evaluation defaults, and the plan's word for it.
+#include "catalog/catalog.h"
+#include "estimate/common/lora_adapter_passes.h"
+#include "estimate/common/lora_dropout.h"
+#include "estimate/common/performance_defaults.h"
+#include "estimate/estimator.h"
+#include "estimate/memory/memory_model.h"
+#include "plan/plan_enums.h"
+#include "test_memory_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace gp
+{
+namespace
+{
+
+Workload litgptWorkload(TrainingStack stack, Technique technique)
+{
+    Workload w;
+    w.framework = stack;
+    w.technique = technique;
+    w.precision = Precision::Bf16;
+    w.masterWeights = false;
+    w.bf16OptimizerStates = true;
+    w.optimizer = Optimizer::AdamW;
+    w.sequenceLength = 512;
+    w.microBatchSize = 2;
+    w.activationCheckpointing = Checkpointing::None;
+    w.lossImplementation = LossImplementation::Chunked;
+    w.lora.rank = 16;
+    w.lora.targetModules = { "q_proj", "v_proj" };
+    return w;
+}
+
+MemoryBreakdown litgptMemory(const ResolvedModel& m, const Workload& w)
+{
+    Configuration c;
+    c.microBatchSize = w.microBatchSize;
+    c.checkpointing = w.activationCheckpointing;
+    return estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+}
+
+TEST(LitgptStack, ChunkedLossKeepsTwoComputeCopiesOfEveryLogitAndOneSlicesGradients)
+{
+    // LitGPT's fine-tuning: model(input_ids, lm_head_chunk_size=128) and chunked_cross_entropy at the compute width:
+    // every slice's logits and log-softmax output (2 x 2 bytes per logit), and in backward one 128-token slice per
+    // sequence of the two gradients beside them. torchtune's chunked loss upcasts one of 8 chunks to fp32 instead.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const double v = double(m.architecture.vocabSize);
+    const Workload w = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    const double positions = 512.0 * 2;
+    EXPECT_NEAR(litgptMemory(m, w).logits, (positions + 2 * 128) * v * 2 * 2, 1e3);
+    const double torchtune = litgptMemory(m, litgptWorkload(TrainingStack::Auto, Technique::Lora)).logits;
+    EXPECT_NEAR(torchtune, positions * v * (2 + 12.0 / 8), 1e3);
+    // A sequence shorter than a slice differentiates all of its logits at once.
+    Workload shortSequences = w;
+    shortSequences.sequenceLength = 64;
+    EXPECT_NEAR(litgptMemory(m, shortSequences).logits, 2 * 128.0 * v * 2 * 2, 1e3);
+}
+
+TEST(LitgptStack, FusedQkvAdapterDropsItsInputOnceForQueryAndValue)
+{
+    // LoRAQKVLinear: F.linear(self.lora_dropout(x), self.lora_A) for every enabled projection at once; peft runs one
+    // dropout per adapted module. Pre-position dropout keeps the dropped input and its mask: hidden x (2 + 1) bytes.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    LoraSpec lora;
+    lora.rank = 16;
+    lora.targetModules = { "q_proj", "v_proj", "o_proj" };
+    const double h = double(m.architecture.hiddenSize);
+    const double layers = double(m.architecture.numLayers);
+    const double separate = loraDropoutBytesPerToken(m.architecture, lora, 0.05, 2.0).stored;
+    const double shared = loraDropoutBytesPerToken(m.architecture, lora, 0.05, 2.0, true).stored;
+    EXPECT_NEAR(separate - shared, layers * h * 3, 1e-6);
+    // The output projection's own dropout stays: its input is the attention output, not the block's input.
+    lora.targetModules = { "o_proj" };
+    EXPECT_DOUBLE_EQ(loraDropoutBytesPerToken(m.architecture, lora, 0.05, 2.0, true).stored,
+        loraDropoutBytesPerToken(m.architecture, lora, 0.05, 2.0).stored);
+}
+
+TEST(LitgptStack, BitsandbytesQuantizesTheUntiedOutputLayerToo)
+{
+    // Lightning's BitsandbytesPrecision swaps every torch.nn.Linear, lm_head included: under litgpt the untied head
+    // is stored in NF4 with the blocks' linear layers; elsewhere (peft's QLoRA keeps lm_head 16-bit) it is not.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    ASSERT_FALSE(m.architecture.tieWordEmbeddings);
+    const Workload litgpt = litgptWorkload(TrainingStack::Litgpt, Technique::Qlora);
+    const Workload hf = litgptWorkload(TrainingStack::Hf, Technique::Qlora);
+    const double head = m.parameters.outputHead;
+    ASSERT_GT(head, 0);
+    EXPECT_NEAR(
+        quantizedScopeParameters(m, litgpt, WeightFormat::Nf4) - quantizedScopeParameters(m, hf, WeightFormat::Nf4),
+        head, 1.0);
+    EXPECT_NEAR(weightStorageBytes(m, hf, WeightFormat::Nf4) - weightStorageBytes(m, litgpt, WeightFormat::Nf4),
+        head * (2.0 - (4.0 + 8.0 / 64 + 32.0 / (64 * 256)) / 8), 1e3);
+    // Not a bitsandbytes format: the head stays 16-bit.
+    EXPECT_DOUBLE_EQ(
+        quantizedScopeParameters(m, litgpt, WeightFormat::Fp8), quantizedScopeParameters(m, hf, WeightFormat::Fp8));
+}
+
+TEST(LitgptStack, AdaptersRunAtTheModelsWidth)
+{
+    // LitGPT's LoRALinear at the model's dtype: the scaling and the sum are counted, with no casts (peft's fp32
+    // adapters over a bf16 model add them).
+    Workload w = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    EXPECT_DOUBLE_EQ(peftAdapterBytes(w), 2.0);
+    w.technique = Technique::Full;
+    EXPECT_DOUBLE_EQ(peftAdapterBytes(w), 0.0);
+    EXPECT_DOUBLE_EQ(peftAdapterBytes(litgptWorkload(TrainingStack::Hf, Technique::Lora)), 4.0);
+}
+
+TEST(LitgptStack, PlanWordAndEvaluationDefaults)
+{
+    EXPECT_EQ(toString(TrainingStack::Litgpt), "litgpt");
+    const PerformanceDefaults d = performanceDefaults(
+        builtinCatalog(), {}, "datacenter", "hopper", AttentionKernel::FlashAttention2, TrainingStack::Litgpt);
+    EXPECT_DOUBLE_EQ(d.evalIntervalSteps[int(TrainingStack::Litgpt)], 600);
+    EXPECT_DOUBLE_EQ(d.evalSteps[int(TrainingStack::Litgpt)], 100);
+}
+
+} // namespace
+} // namespace gp
