@@ -128,7 +128,8 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
     w.precision = Precision::Bf16;
     w.fp8Recipe = static_cast<Fp8Recipe>(pick(rng, { 0, 1, 2, 3, 5 })); // 5: delayed (Transformer Engine)
     // The training stack: its states, loss and evaluation change the answer, never past the hardware.
-    w.framework = static_cast<TrainingStack>(std::uniform_int_distribution<int>(0, detail::kTrainingStackCount - 1)(rng));
+    w.framework
+        = static_cast<TrainingStack>(std::uniform_int_distribution<int>(0, detail::kTrainingStackCount - 1)(rng));
     // The gradient reduce width: the stack's default, or fp32 / bf16 as a launch states it.
     w.gradientPrecision = static_cast<GradientPrecision>(pick(rng, { 0, 1, 2 }));
     // The Megatron stack's own switches: the master copy's width, per-module recompute, the MoE token dispatcher and
