@@ -10,6 +10,7 @@
 #include "estimate/time/deepspeed_step_passes.h"
 #include "estimate/time/throughput_model.h"
 #include "test_memory_support.h"
+#include "test_step_passes_support.h"
 #include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
@@ -48,36 +49,11 @@ json dsPlan(const std::string& framework, const json& workloadExtra = json::obje
     };
 }
 
-struct DsEstimated {
-    ThroughputEstimate time;
-    double trained = 0;
-    double bandwidth = 0; // the bytes per second the time model's memory-bound passes run at
-};
+using DsEstimated = testing::StepPassesEstimate;
 
 DsEstimated dsEstimated(const json& document)
 {
-    DsEstimated out;
-    auto plan = planFromJson(document);
-    EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return out;
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate.ok() && !estimate->results.empty());
-    if (!estimate || estimate->results.empty())
-        return out;
-    const CandidateResult& result = estimate->results.front();
-    const auto model = resolveModel(plan->model);
-    const auto hw = resolveCandidate(plan->candidates.front(), builtinCatalog(), result.nodes, "candidates[0]");
-    EXPECT_TRUE(model && hw);
-    if (!model || !hw)
-        return out;
-    const Workload onGpu = workloadOnGpu(plan->workload, hw->gpu);
-    out.time = estimateThroughput(
-        *model, onGpu, result.configuration, *hw, result.memory, plan->assumptions, builtinCatalog());
-    out.trained = trainableParameters(*model, onGpu);
-    const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw->gpu.gpuClass, hw->gpu.architecture);
-    out.bandwidth = hw->gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
-    return out;
+    return testing::stepPassesEstimate(document);
 }
 
 TEST(DeepspeedStepPasses, CatalogKeysHaveSources)

@@ -9,6 +9,7 @@
 #include "estimate/time/optimizer_update.h"
 #include "estimate/time/throughput_model.h"
 #include "test_memory_support.h"
+#include "test_step_passes_support.h"
 #include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
@@ -47,37 +48,11 @@ json hfPlan(const std::string& framework, const json& workloadExtra = json::obje
     };
 }
 
-struct HfEstimated {
-    CandidateResult result;
-    ThroughputEstimate time;
-    double trained = 0;
-    double bandwidth = 0; // the bytes per second the time model's memory-bound passes run at
-};
+using HfEstimated = testing::StepPassesEstimate;
 
 HfEstimated hfEstimated(const json& document)
 {
-    HfEstimated out;
-    auto plan = planFromJson(document);
-    EXPECT_TRUE(plan.ok()) << (plan ? "" : plan.error().toString());
-    if (!plan)
-        return out;
-    auto estimate = estimatePlan(*plan, builtinCatalog());
-    EXPECT_TRUE(estimate.ok() && !estimate->results.empty());
-    if (!estimate || estimate->results.empty())
-        return out;
-    out.result = estimate->results.front();
-    const auto model = resolveModel(plan->model);
-    const auto hw = resolveCandidate(plan->candidates.front(), builtinCatalog(), out.result.nodes, "candidates[0]");
-    EXPECT_TRUE(model && hw);
-    if (!model || !hw)
-        return out;
-    const Workload onGpu = workloadOnGpu(plan->workload, hw->gpu);
-    out.time = estimateThroughput(
-        *model, onGpu, out.result.configuration, *hw, out.result.memory, plan->assumptions, builtinCatalog());
-    out.trained = trainableParameters(*model, onGpu);
-    const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw->gpu.gpuClass, hw->gpu.architecture);
-    out.bandwidth = hw->gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
-    return out;
+    return testing::stepPassesEstimate(document);
 }
 
 // 21 accesses of AdamW's foreach kernels and 3 of clip_grad_norm_'s, per trained parameter at the width torch keeps
