@@ -342,8 +342,8 @@ Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& docum
 
 Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName);
 
-// A YAML document: a Kubernetes manifest's container command, a Megatron-Bridge/NeMo recipe, a vLLM config, or a
-// Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
+// A YAML document: a Kubernetes manifest's container command, a LitGPT config, a Megatron-Bridge/NeMo recipe, a vLLM
+// config, or a Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
 Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& fileName)
 {
     // YAML forbids tabs in indentation; yaml-cpp's message for them is obscure, so name the line here.
@@ -378,6 +378,8 @@ Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& document
     if (documents[0]["apiVersion"] && documents[0]["kind"])
         return readKubernetesLaunch(documents, fileName);
     const YAML::Node document = documents[0];
+    if (launch::isLitgptYaml(document))
+        return launch::readLitgptYaml(document, fileName);
     if (document["model"] && document["model"].IsMap()
         && (document["model"]["tensor_model_parallel_size"] || document["trainer"] || document["train"]))
         return readMegatronYaml(document, fileName);
@@ -415,8 +417,8 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
 
 const std::vector<std::string>& launchImportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "tensorrt-llm", "llama.cpp" };
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm",
+        "sglang", "tensorrt-llm", "llama.cpp" };
     return formats;
 }
 
