@@ -424,8 +424,8 @@ const std::vector<std::string>& launchImportFormats()
 
 const std::vector<std::string>& launchExportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "llama.cpp", "k8s" };
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm",
+        "sglang", "llama.cpp", "k8s" };
     return formats;
 }
 
@@ -596,7 +596,7 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return Error { "--launch",
             format
                 + " is a serving engine; a training plan exports torchtitan, megatron, "
-                  "deepspeed, hf or k8s" };
+                  "deepspeed, hf, litgpt or k8s" };
     const CandidatePlan* recommendation = answer.recommendation();
     if (!recommendation)
         return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
@@ -616,6 +616,8 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return writeDeepSpeed(target);
     if (format == "hf")
         return writeHf(target);
+    if (format == "litgpt")
+        return launch::writeLitgpt(target);
     if (format == "vllm")
         return writeVllm(target);
     if (format == "sglang")

@@ -116,6 +116,7 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target);
 Expected<LaunchExport> writeMegatron(const LaunchTarget& target);
 Expected<LaunchExport> writeDeepSpeed(const LaunchTarget& target);
 Expected<LaunchExport> writeHf(const LaunchTarget& target);
+Expected<LaunchExport> writeLitgpt(const LaunchTarget& target);
 Expected<LaunchExport> writeVllm(const LaunchTarget& target);
 Expected<LaunchExport> writeSglang(const LaunchTarget& target);
 Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target);

@@ -4,6 +4,10 @@
 // TrainArgs) read into the plan, each field the plan cannot state named with its reason.
 #include "launch/launch_internal.h"
 
+#include "estimate/common/lora_dropout.h"
+
+#include <algorithm>
+
 #include <set>
 #include <utility>
 #include <vector>
@@ -309,6 +313,115 @@ Expected<LaunchImport> readLitgptYaml(const YAML::Node& d, const std::string& fi
     }
     out.set("workload.framework", "litgpt", "(file format)", 0);
     return out.take();
+}
+
+} // namespace gp::launch
+
+namespace gp::launch
+{
+
+// The recommendation as a LitGPT config: the fields the import reads, so reading it back gives the same plan, and
+// `litgpt finetune_lora|finetune_full|pretrain --config litgpt.yaml` on every node.
+Expected<LaunchExport> writeLitgpt(const LaunchTarget& target)
+{
+    const Configuration& c = target.result.configuration;
+    const Workload& w = target.plan.workload;
+    LaunchExport result;
+    result.format = "litgpt";
+    auto& notes = result.notes;
+    const bool lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
+    const int nodes = std::max(1, target.result.nodes);
+    const int ranks = c.data * c.tensor * c.pipeline * c.context;
+    YAML::Emitter yaml;
+    yaml << YAML::BeginMap;
+    yaml << YAML::Key << "checkpoint_dir" << YAML::Value << "checkpoints/" + target.modelId;
+    yaml << YAML::Key << "out_dir" << YAML::Value << "out/gpu-planner";
+    const bool sixteen = w.precision == Precision::Bf16 || w.precision == Precision::Fp16;
+    std::string precision = w.precision == Precision::Fp16 ? "16" : w.precision == Precision::Fp32 ? "32" : "bf16";
+    if (!sixteen && w.precision != Precision::Fp32)
+        notes.push_back("precision: LitGPT's scripts train in bf16, fp16 or fp32; the plan's "
+            + std::string(toString(w.precision)) + " is written as bf16");
+    precision += w.precision == Precision::Fp32 || !w.masterWeights ? "-true" : "-mixed";
+    yaml << YAML::Key << "precision" << YAML::Value << precision;
+    if (precision.ends_with("-true") && w.precision != Precision::Fp32 && !w.bf16OptimizerStates)
+        notes.push_back("optimizer states: Fabric's -true precision keeps AdamW's moments at 16 bits too");
+    if (w.technique == Technique::Qlora || (lora && w.weightFormat != WeightFormat::Same)) {
+        const WeightFormat f = w.weightFormat == WeightFormat::Same ? WeightFormat::Nf4 : w.weightFormat;
+        if (f == WeightFormat::Int8)
+            yaml << YAML::Key << "quantize" << YAML::Value << "bnb.int8-training";
+        else {
+            if (f != WeightFormat::Nf4)
+                notes.push_back(
+                    "weight_format: bitsandbytes' 4-bit NF4 is written for the plan's " + std::string(toString(f)));
+            yaml << YAML::Key << "quantize" << YAML::Value
+                 << (w.weightBits && *w.weightBits >= 4.5 ? "bnb.nf4" : "bnb.nf4-dq");
+        }
+    }
+    yaml << YAML::Key << "devices" << YAML::Value << std::max(1, ranks / nodes);
+    yaml << YAML::Key << "num_nodes" << YAML::Value << nodes;
+    if (c.tensor > 1 || c.pipeline > 1 || c.context > 1)
+        notes.push_back("tensor, pipeline and context parallelism are not LitGPT options: its scripts shard with FSDP "
+                        "over every GPU; the devices written are all of them");
+    if (ranks > 1 && c.zeroStage != 3)
+        notes.push_back("zero_stage: LitGPT shards everything over its GPUs (FSDP); the plan's ZeRO "
+            + std::to_string(c.zeroStage) + " is not an option of its scripts");
+    if (c.offload != Offload::None)
+        notes.push_back("offload: LitGPT's scripts do not offload to the host");
+    if ((c.checkpointing != Checkpointing::None) != (ranks > 1))
+        notes.push_back(std::string("activation checkpointing: LitGPT's fine-tuning checkpoints every block on ")
+            + "several GPUs and nothing on one; the plan's " + std::string(toString(c.checkpointing))
+            + " is not an option");
+    if (lora) {
+        yaml << YAML::Key << "lora_r" << YAML::Value << w.lora.rank;
+        yaml << YAML::Key << "lora_alpha" << YAML::Value << 2 * w.lora.rank;
+        yaml << YAML::Key << "lora_dropout" << YAML::Value << loraDropoutProbability(w, *target.catalog);
+        std::set<std::string> names;
+        for (const auto& m : w.lora.targetModules)
+            names.insert(m.substr(m.rfind('.') + 1));
+        const bool all = names.count("all-linear") || names.count("all_linear") || names.count("all");
+        auto has = [&](std::initializer_list<const char*> spelled) {
+            if (all)
+                return true;
+            for (const char* s : spelled)
+                if (names.count(s))
+                    return true;
+            return false;
+        };
+        yaml << YAML::Key << "lora_query" << YAML::Value << has({ "q_proj", "q", "query", "wq", "query_key_value" });
+        yaml << YAML::Key << "lora_key" << YAML::Value << has({ "k_proj", "k", "key", "wk", "query_key_value" });
+        yaml << YAML::Key << "lora_value" << YAML::Value << has({ "v_proj", "v", "value", "wv", "query_key_value" });
+        yaml << YAML::Key << "lora_projection" << YAML::Value << has({ "o_proj", "o", "out_proj", "dense" });
+        yaml << YAML::Key << "lora_mlp" << YAML::Value
+             << has({ "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3", "fc1", "fc2" });
+        yaml << YAML::Key << "lora_head" << YAML::Value << (names.count("lm_head") > 0);
+        notes.push_back("lora_alpha: written as twice the rank (no effect on memory or time)");
+    }
+    yaml << YAML::Key << "train" << YAML::Value << YAML::BeginMap;
+    yaml << YAML::Key << "global_batch_size" << YAML::Value << c.microBatchSize * c.gradientAccumulationSteps * c.data;
+    yaml << YAML::Key << "micro_batch_size" << YAML::Value << c.microBatchSize;
+    yaml << YAML::Key << "max_seq_length" << YAML::Value << w.sequenceLength;
+    // finetune/lora.py and full.py validate_args refuse max_tokens and require epochs: the run's length is whole
+    // epochs over the data set.
+    yaml << YAML::Key << "epochs" << YAML::Value << 1;
+    yaml << YAML::EndMap;
+    const char* optimizer = w.optimizer == Optimizer::Sgd || w.optimizer == Optimizer::SgdMomentum ? "SGD" : "AdamW";
+    if (w.optimizer != Optimizer::AdamW && w.optimizer != Optimizer::Sgd && w.optimizer != Optimizer::SgdMomentum)
+        notes.push_back("optimizer: LitGPT's config names a torch.optim class; the plan's "
+            + std::string(toString(w.optimizer)) + " is written as AdamW");
+    yaml << YAML::Key << "optimizer" << YAML::Value << optimizer;
+    yaml << YAML::EndMap;
+    notes.push_back("train.epochs: LitGPT's fine-tuning runs whole epochs over its data set (max_tokens is refused "
+                    "there); 1 is written: set it so that the data set's tokens x epochs are the plan's "
+        + std::to_string(static_cast<long long>(w.trainingTokens)) + " tokens");
+    const std::string header = commentHeader(target, "#", notes);
+    result.files.push_back({ "litgpt.yaml", header + yaml.c_str() + "\n" });
+    const std::string command = lora ? "finetune_lora" : "finetune_full";
+    for (int node = 0; node < nodes; ++node)
+        result.files.push_back({ "launch-node" + std::to_string(node) + ".sh",
+            "#!/usr/bin/env bash\n" + header + "set -euo pipefail\n"
+                + (nodes > 1 ? "export NODE_RANK=" + std::to_string(node) + "\n" : std::string()) + "litgpt " + command
+                + " --config litgpt.yaml \"$@\"\n" });
+    return result;
 }
 
 } // namespace gp::launch
