@@ -683,7 +683,7 @@ std::string cliUsage()
            "candidates[*].nodes)\n"
            "  export PLAN --pdf FILE | --csv FILE [--cost-csv FILE] [--lang en|zh_CN] [--no-bom]\n"
            "                                                           write the report the window exports\n"
-           "  export PLAN --launch torchtitan|megatron|deepspeed|hf|vllm|sglang|llama.cpp|k8s [--output DIR]\n"
+           "  export PLAN --launch torchtitan|megatron|deepspeed|hf|litgpt|vllm|sglang|llama.cpp|k8s [--output DIR]\n"
            "                                                           the recommendation as that framework's launch "
            "files\n"
            "  import FILE [--format plan|json] [--onto PLAN] [--output FILE]\n"

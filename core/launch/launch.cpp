@@ -342,8 +342,8 @@ Expected<LaunchImport> readKubernetesLaunch(const std::vector<YAML::Node>& docum
 
 Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& documents, const std::string& fileName);
 
-// A YAML document: a Kubernetes manifest's container command, a Megatron-Bridge/NeMo recipe, a vLLM config, or a
-// Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
+// A YAML document: a Kubernetes manifest's container command, a LitGPT config, a Megatron-Bridge/NeMo recipe, a vLLM
+// config, or a Hugging Face / TRL / LLaMA-Factory / axolotl training YAML.
 Expected<LaunchImport> readYamlLaunch(std::string_view text, const std::string& fileName)
 {
     // YAML forbids tabs in indentation; yaml-cpp's message for them is obscure, so name the line here.
@@ -378,6 +378,8 @@ Expected<LaunchImport> readYamlDocuments(const std::vector<YAML::Node>& document
     if (documents[0]["apiVersion"] && documents[0]["kind"])
         return readKubernetesLaunch(documents, fileName);
     const YAML::Node document = documents[0];
+    if (launch::isLitgptYaml(document))
+        return launch::readLitgptYaml(document, fileName);
     if (document["model"] && document["model"].IsMap()
         && (document["model"]["tensor_model_parallel_size"] || document["trainer"] || document["train"]))
         return readMegatronYaml(document, fileName);
@@ -415,15 +417,15 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
 
 const std::vector<std::string>& launchImportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "tensorrt-llm", "llama.cpp" };
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm",
+        "sglang", "tensorrt-llm", "llama.cpp" };
     return formats;
 }
 
 const std::vector<std::string>& launchExportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang",
-        "llama.cpp", "k8s" };
+    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm",
+        "sglang", "llama.cpp", "k8s" };
     return formats;
 }
 
@@ -594,7 +596,7 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return Error { "--launch",
             format
                 + " is a serving engine; a training plan exports torchtitan, megatron, "
-                  "deepspeed, hf or k8s" };
+                  "deepspeed, hf, litgpt or k8s" };
     const CandidatePlan* recommendation = answer.recommendation();
     if (!recommendation)
         return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
@@ -614,6 +616,8 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return writeDeepSpeed(target);
     if (format == "hf")
         return writeHf(target);
+    if (format == "litgpt")
+        return launch::writeLitgpt(target);
     if (format == "vllm")
         return writeVllm(target);
     if (format == "sglang")

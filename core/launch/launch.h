@@ -37,7 +37,7 @@ struct LaunchIgnoredField {
 };
 
 struct LaunchImport {
-    std::string format; // "torchtitan", "megatron", "deepspeed", "hf", "vllm", "sglang"
+    std::string format; // "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm", "sglang"
     std::string fileName; // as given to the reader (for messages)
     bool serving = false; // a serving engine's file (the plan's mode becomes "serving")
     // A JSON merge patch onto a plan document (the plan format's field names; docs/plan-format.md).

@@ -74,6 +74,9 @@ Expected<LaunchImport> readDeepSpeed(
 Expected<bool> readDeepSpeedFields(
     ImportBuilder& out, std::string_view text, const nlohmann::json& document, const std::string& prefix);
 Expected<LaunchImport> readHfYaml(const YAML::Node& document, const std::string& fileName);
+// LitGPT's YAML configs (litgpt_format.cpp); isLitgptYaml: a `train:` key beside checkpoint_dir or model_name.
+Expected<LaunchImport> readLitgptYaml(const YAML::Node& document, const std::string& fileName);
+bool isLitgptYaml(const YAML::Node& document);
 Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::string& fileName);
 Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::string& fileName);
 // TensorRT-LLM LLM API options (trtllm-serve --config / --extra_llm_api_options); isTrtllmOptions: a YAML that has
@@ -113,6 +116,7 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target);
 Expected<LaunchExport> writeMegatron(const LaunchTarget& target);
 Expected<LaunchExport> writeDeepSpeed(const LaunchTarget& target);
 Expected<LaunchExport> writeHf(const LaunchTarget& target);
+Expected<LaunchExport> writeLitgpt(const LaunchTarget& target);
 Expected<LaunchExport> writeVllm(const LaunchTarget& target);
 Expected<LaunchExport> writeSglang(const LaunchTarget& target);
 Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target);

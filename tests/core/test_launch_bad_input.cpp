@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 namespace gp
 {
 namespace
@@ -115,6 +118,53 @@ TEST(LaunchBadInput, AMappingWhereANameBelongsIsRefusedWithItsLine)
     // After a "---" marker the lines are still the file's.
     expectRefused("# serve\n---\nmodel: Qwen/Qwen2.5-7B-Instruct\n? [tensor-parallel-size]\n: 2\n", "serve.yaml",
         "serve.yaml:4", "", "a list or a mapping where a name or a value belongs");
+}
+
+// LitGPT's config_hub QLoRA file (Lightning-AI/litgpt@26857050fe config_hub/finetune/llama-3.1-8b/qlora.yaml, copied
+// as tests/data/launch/litgpt-llama-3.1-8b-qlora.yaml), cut short and with values LitGPT does not take.
+std::string litgptQloraText()
+{
+    std::ifstream in(std::string(GP_TEST_DATA_DIR) + "/launch/litgpt-llama-3.1-8b-qlora.yaml", std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(LaunchBadInput, LitgptFileCutShortNamesTheFileAndTheKey)
+{
+    const std::string text = litgptQloraText();
+    const std::string cut = "  micro_batch_size: 2";
+    const auto at = text.find(cut);
+    ASSERT_NE(at, std::string::npos);
+    // The file ends after "micro_batch_size:", its value lost: line 70.
+    expectRefused(
+        text.substr(0, at + cut.size() - 2), "qlora.yaml", "qlora.yaml:70", "train.micro_batch_size", "whole number");
+    // Cut inside the optimizer's flow list: the YAML error names the file and its line.
+    std::string broken = text;
+    broken.replace(broken.find("betas:"), std::string::npos, "betas: [0.9,\n");
+    auto read = readLaunchFile(broken, "qlora.yaml");
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().file.rfind("qlora.yaml:", 0), 0u) << read.error().toString();
+    // `train:` that is not a mapping of TrainArgs is refused by its name.
+    std::string flat = text;
+    flat.replace(flat.find("train:\n"), 7, "train: 8\nx:\n");
+    auto train = readLaunchFile(flat, "qlora.yaml");
+    ASSERT_FALSE(train) << "a train of 8";
+    EXPECT_EQ(train.error().field, "train") << train.error().toString();
+}
+
+TEST(LaunchBadInput, LitgptPrecisionAndDevicesOutsideItsChoicesAreRefusedByName)
+{
+    const std::string text = litgptQloraText();
+    std::string precision = text;
+    precision.replace(precision.find("precision: bf16-true"), 20, "precision: bf16-half");
+    expectRefused(precision, "qlora.yaml", "qlora.yaml:8", "precision", "\"bf16-half\" is not one");
+    std::string devices = text;
+    devices.replace(devices.find("devices: 1"), 10, "devices: 0");
+    expectRefused(devices, "qlora.yaml", "qlora.yaml:14", "devices", "0");
+    std::string lora = text;
+    lora.replace(lora.find("lora_mlp: false"), 15, "lora_mlp: maybe");
+    expectRefused(lora, "qlora.yaml", "qlora.yaml:41", "lora_mlp", "\"maybe\"");
 }
 
 TEST(LaunchBadInput, UnknownMegatronFlagIsRefusedByName)

@@ -227,6 +227,46 @@ const std::vector<RealLaunchFile>& realLaunchFiles()
                 { "workload.serving.engine.max_num_batched_tokens", R"j(8192)j" },
                 { "workload.parallelism.tensor", R"j(8)j" }, { "workload.parallelism.pipeline", R"j(1)j" } },
             { "--host", "--port", "--trust_remote_code", "--ep_size", "--config", "--reasoning_parser" } },
+        // LitGPT's config_hub (Lightning-AI/litgpt@26857050fe, SOURCES.json): QLoRA on one GPU, full fine-tuning
+        // on four (FSDP with each Block checkpointed), and TinyLlama's pre-training on every GPU of the node.
+        { "litgpt-llama-3.1-8b-qlora.yaml", "litgpt",
+            { { "model.preset", R"j("llama-3.1-8b")j" }, { "workload.precision", R"j("bf16")j" },
+                { "workload.master_weights", R"j(false)j" }, { "workload.bf16_optimizer_states", R"j(true)j" },
+                { "workload.weight_format", R"j("nf4")j" }, { "workload.weight_bits", R"j(4.5)j" },
+                { "workload.global_batch_size", R"j(8)j" }, { "workload.micro_batch_size", R"j(2)j" },
+                { "workload.epochs", R"j(2)j" }, { "workload.sequence_length", R"j(512)j" },
+                { "workload.optimizer", R"j("adamw")j" },
+                { "workload.lora.target_modules", R"j(["q_proj", "v_proj"])j" }, { "workload.lora.rank", R"j(32)j" },
+                { "workload.lora.dropout", R"j(0.05)j" }, { "workload.technique", R"j("qlora")j" },
+                { "workload.loss_implementation", R"j("chunked")j" }, { "workload.parallelism.data", R"j(1)j" },
+                { "workload.parallelism.zero_stage", R"j(0)j" }, { "workload.activation_checkpointing", R"j("none")j" },
+                { "workload.framework", R"j("litgpt")j" } },
+            { "out_dir", "lora_alpha", "data", "train.save_interval", "train.log_interval", "train.lr_warmup_steps",
+                "train.max_tokens", "train.max_steps", "train.tie_embeddings", "train.max_norm", "train.min_lr", "eval",
+                "logger_name", "seed", "optimizer.init_args.lr", "optimizer.init_args.weight_decay",
+                "optimizer.init_args.betas" } },
+        { "litgpt-llama-3.1-8b-full.yaml", "litgpt",
+            { { "model.preset", R"j("llama-3.1-8b")j" }, { "workload.precision", R"j("bf16")j" },
+                { "workload.master_weights", R"j(false)j" }, { "workload.global_batch_size", R"j(64)j" },
+                { "workload.micro_batch_size", R"j(4)j" }, { "workload.epochs", R"j(1)j" },
+                { "workload.sequence_length", R"j(512)j" }, { "workload.technique", R"j("full")j" },
+                { "workload.parallelism.data", R"j(4)j" }, { "workload.parallelism.zero_stage", R"j(3)j" },
+                { "workload.activation_checkpointing", R"j("full")j" }, { "workload.framework", R"j("litgpt")j" } },
+            { "out_dir", "resume", "data", "train.save_interval", "train.log_interval", "train.lr_warmup_steps",
+                "train.max_tokens", "train.max_steps", "train.tie_embeddings", "train.max_norm", "train.min_lr", "eval",
+                "logger_name", "seed", "optimizer.init_args.lr", "optimizer.init_args.weight_decay",
+                "optimizer.init_args.betas" } },
+        { "litgpt-pretrain-tinyllama.yaml", "litgpt",
+            { { "workload.precision", R"j("bf16")j" }, { "workload.master_weights", R"j(true)j" },
+                { "workload.global_batch_size", R"j(512)j" }, { "workload.micro_batch_size", R"j(4)j" },
+                { "workload.training_tokens", R"j(3e12)j" }, { "workload.sequence_length", R"j(2048)j" },
+                { "workload.optimizer", R"j("adamw")j" }, { "workload.technique", R"j("full")j" },
+                { "workload.framework", R"j("litgpt")j" } },
+            { "model_name", "model_config", "out_dir", "initial_checkpoint_dir", "resume", "data",
+                "train.save_interval", "train.log_interval", "train.lr_warmup_steps", "train.epochs", "train.max_steps",
+                "train.tie_embeddings", "train.max_norm", "train.min_lr", "eval", "optimizer.init_args.lr",
+                "optimizer.init_args.weight_decay", "optimizer.init_args.betas", "devices", "num_nodes",
+                "tokenizer_dir", "logger_name", "seed" } },
         { "trl-example_config.yaml", "hf",
             { { "workload.technique", R"j("full")j" }, { "workload.parallelism.zero_stage", R"j(0)j" } },
             { "model_name_or_path", "dataset_name", "report_to", "learning_rate", "lr_scheduler_type" } },
@@ -308,6 +348,74 @@ TEST(LaunchRealFiles, EachGivesItsPlanAndNamesWhatItIgnored)
         }
         EXPECT_EQ(ignored, std::multiset<std::string>(expected.ignored.begin(), expected.ignored.end()));
     }
+}
+
+// LitGPT's other precisions, quantizations and LoRA switches, on the config_hub file with its lines changed.
+TEST(LaunchRealFiles, LitgptPrecisionsQuantizationsAndLoraSwitches)
+{
+    const std::string original = readLaunchTestFile("litgpt-llama-3.1-8b-qlora.yaml");
+    auto edited = [&](std::vector<std::pair<std::string, std::string>> lines) {
+        std::string text = original;
+        for (const auto& [from, to] : lines) {
+            const auto at = text.find(from);
+            EXPECT_NE(at, std::string::npos) << from;
+            if (at != std::string::npos)
+                text.replace(at, from.size(), to);
+        }
+        return text;
+    };
+    auto mappedTo = [](const LaunchImport& read, const std::string& planField) {
+        for (const auto& m : read.mapped)
+            if (m.planField == planField)
+                return m.value;
+        return nlohmann::json();
+    };
+    struct Case {
+        std::string precision, quantize;
+        const char *planPrecision, *weightFormat;
+        bool master, sixteenBitMoments;
+        nlohmann::json bits;
+    };
+    const Case cases[] = {
+        { "bf16-mixed", "bnb.nf4-dq", "bf16", "nf4", true, false, nullptr },
+        { "16-true", "bnb.fp4", "fp16", "nf4", false, true, 4.5 },
+        { "16-mixed", "bnb.int8-training", "fp16", "int8", true, false, nullptr },
+        { "32-true", "bnb.fp4-dq", "fp32", "nf4", false, false, nullptr },
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.precision + " " + c.quantize);
+        auto read = readLaunchFile(edited({ { "precision: bf16-true", "precision: " + c.precision },
+                                       { "quantize: bnb.nf4", "quantize: " + c.quantize } }),
+            "qlora.yaml");
+        ASSERT_TRUE(read) << read.error().toString();
+        EXPECT_EQ(mappedTo(*read, "workload.precision"), c.planPrecision);
+        EXPECT_EQ(mappedTo(*read, "workload.master_weights"), c.master);
+        EXPECT_EQ(mappedTo(*read, "workload.bf16_optimizer_states"),
+            c.sixteenBitMoments ? nlohmann::json(true) : nlohmann::json());
+        EXPECT_EQ(mappedTo(*read, "workload.weight_format"), c.weightFormat);
+        EXPECT_EQ(mappedTo(*read, "workload.weight_bits"), c.bits);
+        EXPECT_EQ(mappedTo(*read, "workload.technique"), "qlora");
+    }
+    // Every switch on, several GPUs on two nodes, no quantization: LoRA on every linear layer and the head, FSDP.
+    auto all = readLaunchFile(
+        edited({ { "lora_key: false", "lora_key: true" }, { "lora_projection: false", "lora_projection: true" },
+            { "lora_mlp: false", "lora_mlp: true" }, { "lora_head: false", "lora_head: true" },
+            { "quantize: bnb.nf4", "quantize:" }, { "devices: 1", "devices: 8" }, { "num_nodes: 1", "num_nodes: 2" } }),
+        "lora.yaml");
+    ASSERT_TRUE(all) << all.error().toString();
+    EXPECT_EQ(mappedTo(*all, "workload.lora.target_modules"),
+        nlohmann::json::parse(
+            R"(["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "lm_head"])"));
+    EXPECT_EQ(mappedTo(*all, "workload.technique"), "lora");
+    EXPECT_EQ(mappedTo(*all, "workload.weight_format"), nlohmann::json());
+    EXPECT_EQ(mappedTo(*all, "workload.parallelism.data"), 16);
+    EXPECT_EQ(mappedTo(*all, "workload.parallelism.zero_stage"), 3);
+    EXPECT_EQ(mappedTo(*all, "workload.activation_checkpointing"), "full");
+    auto base = parsePlan(defaultPlanText());
+    ASSERT_TRUE(base);
+    auto plan = applyLaunchImport(*base, *all);
+    ASSERT_TRUE(plan) << plan.error().toString();
+    EXPECT_EQ(plan->workload.lora.targetModules.size(), 8u);
 }
 
 TEST(LaunchRealFiles, SourcesNameARepositoryPathAndCommitForEveryFile)

@@ -198,6 +198,45 @@ TEST(LaunchRoundTrip, DeepSpeedAndTrainerCarryZeroOffloadAndBatchesOfAShardedRec
     }
 }
 
+// LitGPT's config: the precision, the quantization, the adapter and the batches come back; the layout where LitGPT
+// can state it (FSDP over every GPU, or one GPU).
+TEST(LaunchRoundTrip, LitgptConfigGivesBackPrecisionAdapterAndBatches)
+{
+    Plan plan = roundTripPlan("llama-2-7b", { "tencent:GT4.41XLARGE948" });
+    plan.workload.framework = TrainingStack::Litgpt;
+    plan.workload.technique = Technique::Qlora;
+    plan.workload.weightFormat = WeightFormat::Nf4;
+    plan.workload.masterWeights = false;
+    plan.workload.bf16OptimizerStates = true;
+    plan.workload.lora.rank = 32;
+    plan.workload.lora.targetModules = { "q_proj", "k_proj", "v_proj", "o_proj", "lm_head" };
+    const RoundTrip trip = roundTrip(plan, "litgpt", "litgpt.yaml");
+    const Configuration& want = trip.recommended.configuration;
+    const Configuration& got = trip.reimported.configuration;
+    EXPECT_EQ(trip.imported.format, "litgpt");
+    EXPECT_EQ(got.microBatchSize, want.microBatchSize);
+    if (want.tensor == 1 && want.pipeline == 1 && want.context == 1) {
+        EXPECT_EQ(got.data, want.data);
+        EXPECT_EQ(got.gradientAccumulationSteps, want.gradientAccumulationSteps);
+    }
+    auto mapped = [&](const std::string& planField) {
+        for (const auto& m : trip.imported.mapped)
+            if (m.planField == planField)
+                return m.value;
+        return nlohmann::json();
+    };
+    EXPECT_EQ(mapped("workload.precision"), "bf16");
+    EXPECT_EQ(mapped("workload.master_weights"), false);
+    EXPECT_EQ(mapped("workload.bf16_optimizer_states"), true);
+    EXPECT_EQ(mapped("workload.technique"), "qlora");
+    EXPECT_EQ(mapped("workload.weight_format"), "nf4");
+    EXPECT_EQ(mapped("workload.lora.rank"), 32);
+    EXPECT_EQ(mapped("workload.lora.target_modules"),
+        nlohmann::json::parse(R"(["q_proj", "k_proj", "v_proj", "o_proj", "lm_head"])"));
+    EXPECT_EQ(mapped("workload.framework"), "litgpt");
+    EXPECT_EQ(mapped("workload.sequence_length"), plan.workload.sequenceLength);
+}
+
 TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
 {
     Plan plan = planFromText(servingPlanText());

@@ -26,7 +26,7 @@ fail() {
 "$CLI" plan "$WORK/serve.gpuplan" --format json >"$WORK/serve-answer.json" || fail "plan serve"
 "$CLI" catalog list --instances --format json >"$WORK/catalog.json" || fail "catalog list"
 
-for format in torchtitan megatron deepspeed hf k8s; do
+for format in torchtitan megatron deepspeed hf litgpt k8s; do
     "$CLI" export "$WORK/train.gpuplan" --launch $format --output "$WORK/train-$format" >/dev/null 2>"$WORK/err" || fail "export --launch $format: $(cat "$WORK/err")"
 done
 for format in vllm sglang k8s; do
